@@ -1,0 +1,300 @@
+/**
+ * The one HTTP client every command uses: joins `{base_url}/v1/...`, authenticates, times out,
+ * retries what is safe to retry, and turns every failure into the error hierarchy.
+ */
+import { EnvHttpProxyAgent, request, type Dispatcher } from "undici";
+import { AuthError, InterruptedError, NetworkError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { describeServiceCode } from "./codes.js";
+import { defaultSleep } from "./sleep.js";
+import * as shapes from "./shapes.js";
+import type {
+  ApiResult,
+  Balance,
+  CreateTransactionRequest,
+  CreatedTransaction,
+  Item,
+  LeaderboardEntry,
+  ListedLock,
+  OwnRanking,
+  PaymentChannel,
+  SandboxOrder,
+  StockLock,
+  TopUpResult,
+  TransactionDetail,
+} from "./types.js";
+
+export interface RetryPolicy {
+  /** Further attempts after the first; stripe-node's default of 2. */
+  maxRetries: number;
+  /** The cap on one wait, whatever Retry-After says. */
+  maxDelayMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { maxRetries: 2, maxDelayMs: 5_000 };
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  userAgent: string;
+  retry?: RetryPolicy;
+  /** Receives one line per HTTP exchange, the key already redacted (`--verbose`). */
+  log?: (line: string) => void;
+  /** Aborts waiting (Ctrl-C). */
+  signal?: AbortSignal;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /**
+   * Whether a lost answer may be retried. Reads and requests carrying a ref_id are safe;
+   * a stock lock is not (a retry could hold two locks).
+   */
+  retry: boolean;
+  /** Called before each attempt (1-based): the journal records attempts here. */
+  onAttempt?: (attempt: number) => void | Promise<void>;
+}
+
+/** Failures that happen before a byte of the request reached the service. */
+const notReachedCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+export function maskApiKey(key: string): string {
+  return key.length <= 4 ? "****" : `****${key.slice(-4)}`;
+}
+
+export class ServiceClient {
+  readonly baseUrl: string;
+  private readonly options: ClientOptions;
+  private readonly retry: RetryPolicy;
+  private dispatcher: Dispatcher | undefined;
+
+  constructor(options: ClientOptions) {
+    this.options = options;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.retry = options.retry ?? defaultRetryPolicy;
+  }
+
+  // ---- one method per endpoint of the spec ----
+
+  async getBalance(): Promise<ApiResult<Balance>> {
+    return this.call("GET", "/v1/balance", { retry: true }, shapes.readBalance);
+  }
+
+  async listChannels(): Promise<ApiResult<PaymentChannel[]>> {
+    return this.call("GET", "/v1/balance/channels", { retry: true }, shapes.readChannels);
+  }
+
+  /** A payment link: nothing is charged until the customer pays it, so a lost answer may be asked again. */
+  async requestTopUp(amount: number, channel: string, hooks: Pick<RequestOptions, "onAttempt"> = {}): Promise<ApiResult<TopUpResult>> {
+    return this.call("POST", "/v1/balance", { body: { amount, channel }, retry: true, ...hooks }, shapes.readTopUp);
+  }
+
+  /** Safe to retry only because the ref_id makes the service refuse a second purchase. */
+  async createTransaction(input: CreateTransactionRequest, hooks: Pick<RequestOptions, "onAttempt"> = {}): Promise<ApiResult<CreatedTransaction>> {
+    return this.call("POST", "/v1/trx", { body: input, retry: true, ...hooks }, shapes.readCreatedTransaction);
+  }
+
+  async getTransaction(refOrInvoice: string): Promise<ApiResult<TransactionDetail>> {
+    return this.call("GET", `/v1/trx/${encodeURIComponent(refOrInvoice)}`, { retry: true }, shapes.readTransactionDetail);
+  }
+
+  async getItem(id: number): Promise<ApiResult<Item>> {
+    return this.call("GET", `/v1/item/${id}`, { retry: true }, shapes.readItem);
+  }
+
+  async lockStock(itemId: number, quantity: number, lockDuration?: number, hooks: Pick<RequestOptions, "onAttempt"> = {}): Promise<ApiResult<StockLock>> {
+    const body: Record<string, number> = { item_id: itemId, quantity };
+    if (lockDuration !== undefined) body.lock_duration = lockDuration;
+    return this.call("POST", "/v1/item/lock", { body, retry: false, ...hooks }, shapes.readLock);
+  }
+
+  async listLocks(): Promise<ApiResult<ListedLock[]>> {
+    const now = this.options.now?.() ?? Date.now();
+    return this.call("GET", "/v1/item/lock", { retry: true }, (body) => shapes.readLockList(body, now));
+  }
+
+  /** Releasing twice is harmless (the second says LOCK_RELEASED), so a lost answer may be retried. */
+  async releaseLock(token: string): Promise<ApiResult<unknown>> {
+    return this.call("DELETE", `/v1/item/lock/${encodeURIComponent(token)}`, { retry: true }, (body) => body);
+  }
+
+  async getLeaderboard(): Promise<ApiResult<LeaderboardEntry[]>> {
+    return this.call("GET", "/v1/leaderboard", { retry: true }, shapes.readLeaderboard);
+  }
+
+  async getOwnRanking(): Promise<ApiResult<OwnRanking>> {
+    return this.call("GET", "/v1/leaderboard/profile", { retry: true }, shapes.readOwnRanking);
+  }
+
+  async createSandboxOrder(input: { ref_id: string; item_id: number; quantity: number }, hooks: Pick<RequestOptions, "onAttempt"> = {}): Promise<ApiResult<SandboxOrder>> {
+    return this.call("POST", "/v1/order/sandbox", { body: input, retry: true, ...hooks }, shapes.readSandboxOrder);
+  }
+
+  /** Lets the process exit at once instead of waiting for idle keep-alive sockets. */
+  async close(): Promise<void> {
+    const d = this.dispatcher;
+    this.dispatcher = undefined;
+    if (d) await d.destroy().catch(() => undefined);
+  }
+
+  // ---- the exchange itself ----
+
+  private async call<T>(method: string, path: string, options: RequestOptions, read: (body: unknown) => T): Promise<ApiResult<T>> {
+    const { body, status } = await this.request(method, path, options);
+    return { data: read(body), body, status };
+  }
+
+  async request(method: string, path: string, options: RequestOptions): Promise<{ body: unknown; status: number }> {
+    const sleep = this.options.sleep ?? defaultSleep;
+    const random = this.options.random ?? Math.random;
+    for (let attempt = 1; ; attempt++) {
+      await options.onAttempt?.(attempt);
+      let retryAfterMs: number | undefined;
+      try {
+        return await this.exchangeOnce(method, path, options.body, attempt);
+      } catch (error) {
+        const retryable = options.retry && isRetryable(error);
+        if (!retryable || attempt > this.retry.maxRetries) throw error;
+        if (error instanceof ServiceError && error.status === 429) retryAfterMs = retryAfterOf(error);
+      }
+      // stripe-node's policy: min(0.5 * 2^(n-1), cap) seconds, times a random 0.5..1.
+      const backoff = Math.min(500 * 2 ** (attempt - 1), this.retry.maxDelayMs) * (0.5 + random() / 2);
+      const delay = retryAfterMs !== undefined ? Math.min(retryAfterMs, this.retry.maxDelayMs * 12) : backoff;
+      this.options.log?.(`retrying ${method} ${path} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${this.retry.maxRetries + 1})`);
+      await sleep(delay, this.options.signal);
+    }
+  }
+
+  private getDispatcher(): Dispatcher {
+    // One agent per client: keep-alive reuse across requests, and HTTPS_PROXY/HTTP_PROXY/NO_PROXY honoured.
+    this.dispatcher ??= new EnvHttpProxyAgent({ connect: { timeout: Math.min(this.options.timeoutMs, 10_000) }, keepAliveTimeout: 10_000 });
+    return this.dispatcher;
+  }
+
+  private async exchangeOnce(method: string, path: string, body: unknown, attempt: number): Promise<{ body: unknown; status: number }> {
+    const url = `${this.baseUrl}${path}`;
+    const headers: Record<string, string> = {
+      "x-apikey": this.options.apiKey,
+      accept: "application/json",
+      "user-agent": this.options.userAgent,
+    };
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) headers["content-type"] = "application/json";
+    const log = this.options.log;
+    const started = Date.now();
+    log?.(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ""}  x-apikey: ${maskApiKey(this.options.apiKey)}${payload ? `  ${payload}` : ""}`);
+
+    let statusCode: number;
+    let text: string;
+    let retryAfter: string | undefined;
+    try {
+      const response = await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: payload,
+        dispatcher: this.getDispatcher(),
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+        signal: this.options.signal,
+      });
+      statusCode = response.statusCode;
+      const ra = response.headers["retry-after"];
+      retryAfter = Array.isArray(ra) ? ra[0] : ra;
+      text = await response.body.text();
+    } catch (error) {
+      log?.(`← ${method} ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
+      throw toNetworkError(error, this.options.signal, this.baseUrl, method);
+    }
+    log?.(`← ${statusCode} ${method} ${path} (${Date.now() - started} ms) ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`);
+
+    const parsed = parseJson(text);
+    if (statusCode >= 200 && statusCode < 300) {
+      if (parsed === undefined) {
+        throw new UnexpectedResponseError(`The service answered ${method} ${path} with ${text.trim() ? "something that is not JSON" : "an empty body"} (HTTP ${statusCode}).`, {
+          status: statusCode,
+          bodyExcerpt: text.slice(0, 200),
+        });
+      }
+      return { body: parsed.value, status: statusCode };
+    }
+    throw toServiceError(statusCode, parsed?.value, text, method, path, retryAfter, attempt);
+  }
+}
+
+function parseJson(text: string): { value: unknown } | undefined {
+  if (!text.trim()) return undefined;
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  if (error instanceof ServiceError) return error.status >= 500 || error.status === 429;
+  if (error instanceof UnexpectedResponseError) return (error.status ?? 0) >= 500;
+  return false;
+}
+
+function retryAfterOf(error: ServiceError): number | undefined {
+  const header = error.details?.retryAfter;
+  if (typeof header !== "string") return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+function describeCause(error: unknown): string {
+  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return [e?.code ?? e?.cause?.code, e?.message ?? String(error)].filter(Boolean).join(" ");
+}
+
+function errorCodeOf(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof e?.code === "string" && e.code !== "UND_ERR_CONNECT_TIMEOUT" && e.cause && typeof e.cause.code === "string") return e.cause.code;
+  if (typeof e?.code === "string") return e.code;
+  if (typeof e?.cause?.code === "string") return e.cause.code;
+  return undefined;
+}
+
+function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl: string, method: string): Error {
+  if (signal?.aborted) return new InterruptedError();
+  const code = errorCodeOf(error) ?? "NETWORK_ERROR";
+  const reached = !notReachedCodes.has(code);
+  const timedOut = code.includes("TIMEOUT") || code === "ETIMEDOUT";
+  const what = timedOut ? "did not answer in time" : reached ? "dropped the connection before answering" : "could not be reached";
+  const message = `The service at ${baseUrl} ${what} (${code}).`;
+  const suggestion = reached && method !== "GET"
+    ? "The request may have been processed; check before trying again."
+    : "Check your network and the base URL (`reseller config get base_url`), then try again.";
+  return new NetworkError(code, message, reached, { cause: error, suggestion });
+}
+
+function toServiceError(status: number, body: unknown, text: string, method: string, path: string, retryAfter: string | undefined, attempt: number): Error {
+  const record = shapes.isRecord(body) ? body : undefined;
+  if (!record) {
+    return new UnexpectedResponseError(`The service answered ${method} ${path} with HTTP ${status} and ${text.trim() ? "a page that is not JSON" : "an empty body"}.`, {
+      status,
+      bodyExcerpt: text.slice(0, 200),
+    });
+  }
+  const said = typeof record.message === "string" ? record.message : typeof record.error === "string" ? record.error : "";
+  const looksLikeCode = /^[A-Z][A-Z0-9_]{2,}$/.test(said);
+  const code = looksLikeCode ? said : typeof record.code === "string" ? record.code : `HTTP_${status}`;
+  const known = describeServiceCode(code);
+  const fieldErrors = shapes.isRecord(record.errors) ? record.errors : undefined;
+  const message = known?.message ?? (said && !looksLikeCode ? said : `The service refused the request (${code}, HTTP ${status}).`);
+  const details: Record<string, unknown> = {};
+  if (fieldErrors) details.errors = fieldErrors;
+  if (retryAfter !== undefined) details.retryAfter = retryAfter;
+  const options = { suggestion: known?.suggestion, details: Object.keys(details).length ? details : undefined };
+  if (status === 401 || status === 403) return new AuthError(code, message, { status, ...options, suggestion: known?.suggestion ?? "Check your API key: `reseller login`." });
+  const error = new ServiceError(status, code, message, body, options);
+  error.attempt = attempt;
+  return error;
+}

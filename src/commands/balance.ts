@@ -1,0 +1,9 @@
+import type { Context } from "../context.js";
+import { money } from "../output/output.js";
+
+export async function run(ctx: Context): Promise<void> {
+  const client = await ctx.client();
+  const { data, body } = await client.getBalance();
+  if (ctx.output.mode === "json") return ctx.output.json(body);
+  ctx.output.record([["Balance", { ...money(data.balance), tone: "highlight" }]]);
+}

@@ -1,0 +1,17 @@
+import type { Context } from "../context.js";
+
+export interface EmulatorCommandOptions {
+  port?: number;
+  host?: string;
+  state?: string;
+  seed?: number;
+}
+
+/** Runs until Ctrl-C. The emulator is loaded only by this command. */
+export async function run(ctx: Context, options: EmulatorCommandOptions): Promise<void> {
+  const { runEmulator } = await import("../emulator/command.js");
+  await runEmulator(
+    { stdout: ctx.terminal.stdout as NodeJS.WritableStream, stderr: ctx.terminal.stderr as NodeJS.WritableStream, signal: ctx.signal },
+    { port: options.port ?? 8787, host: options.host, stateFile: options.state, seed: options.seed },
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * Resolves every global setting once, with the contract's precedence:
+ * flag > environment > profile in the config store > built-in default.
+ */
+import { UsageError } from "../errors.js";
+import { ConfigStore, defaultConfigDir, type Profile } from "./store.js";
+
+export interface GlobalFlags {
+  json?: boolean;
+  profile?: string;
+  baseUrl?: string;
+  timeout?: string;
+  /** commander's `--no-color` sets this to false. */
+  color?: boolean;
+  /** commander's `--no-input` sets this to false. */
+  input?: boolean;
+  verbose?: boolean;
+  insecure?: boolean;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export type ApiKeySource = "environment" | "profile" | "none";
+
+export interface Settings {
+  profile: string;
+  configDir: string;
+  baseUrl: string | undefined;
+  baseUrlSource: "flag" | "environment" | "profile" | "none";
+  apiKey: string | undefined;
+  apiKeySource: ApiKeySource;
+  timeoutMs: number;
+  maxRetries: number;
+  json: boolean;
+  verbose: boolean;
+  insecure: boolean;
+  /** Never prompt: --no-input, RESELLER_NO_INPUT, CI, or no terminal on both ends. */
+  noInput: boolean;
+}
+
+export const defaultTimeoutSeconds = 30;
+
+function truthy(value: string | undefined): boolean {
+  return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
+}
+
+function parseSeconds(value: string, where: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${where} must be a positive number of seconds, not "${value}".`);
+  return n;
+}
+
+export function resolveSettings(flags: GlobalFlags, env: Env, terminal: { stdinIsTTY: boolean; stdoutIsTTY: boolean }): Settings & { store: ConfigStore; profileRecord: () => Profile } {
+  const configDir = defaultConfigDir(env);
+  const store = new ConfigStore(configDir);
+  const profile = flags.profile ?? env.RESELLER_PROFILE ?? "default";
+  // The profile is read only when a flag or the environment leaves something open.
+  const profileRecord = () => store.profile(profile);
+
+  let baseUrl: string | undefined;
+  let baseUrlSource: Settings["baseUrlSource"] = "none";
+  if (flags.baseUrl) [baseUrl, baseUrlSource] = [flags.baseUrl, "flag"];
+  else if (env.RESELLER_BASE_URL) [baseUrl, baseUrlSource] = [env.RESELLER_BASE_URL, "environment"];
+  else if (profileRecord().base_url) [baseUrl, baseUrlSource] = [profileRecord().base_url, "profile"];
+
+  let apiKey: string | undefined;
+  let apiKeySource: ApiKeySource = "none";
+  if (env.RESELLER_API_KEY) [apiKey, apiKeySource] = [env.RESELLER_API_KEY.trim(), "environment"];
+  else if (profileRecord().api_key) [apiKey, apiKeySource] = [profileRecord().api_key, "profile"];
+
+  let timeoutMs = defaultTimeoutSeconds * 1000;
+  if (flags.timeout !== undefined) timeoutMs = parseSeconds(flags.timeout, "--timeout") * 1000;
+  else if (env.RESELLER_TIMEOUT) timeoutMs = parseSeconds(env.RESELLER_TIMEOUT, "RESELLER_TIMEOUT") * 1000;
+  else if (typeof profileRecord().timeout === "number") timeoutMs = (profileRecord().timeout as number) * 1000;
+
+  let maxRetries = 2;
+  const retriesText = env.RESELLER_MAX_RETRIES ?? (profileRecord().max_retries !== undefined ? String(profileRecord().max_retries) : undefined);
+  if (retriesText !== undefined) {
+    const n = Number(retriesText);
+    if (!Number.isInteger(n) || n < 0 || n > 10) throw new UsageError(`max_retries must be a whole number from 0 to 10, not "${retriesText}".`);
+    maxRetries = n;
+  }
+
+  const noInput =
+    flags.input === false || truthy(env.RESELLER_NO_INPUT) || truthy(env.CI) || !terminal.stdinIsTTY;
+
+  return {
+    store,
+    profileRecord,
+    profile,
+    configDir,
+    baseUrl: baseUrl?.replace(/\/+$/, ""),
+    baseUrlSource,
+    apiKey,
+    apiKeySource,
+    timeoutMs,
+    maxRetries,
+    json: flags.json === true,
+    verbose: flags.verbose === true || truthy(env.RESELLER_DEBUG),
+    insecure: flags.insecure === true,
+    noInput,
+  };
+}
+
+/** The key must not cross a network in clear text: plain http is for this machine only. */
+export function checkBaseUrl(baseUrl: string, insecure: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`The base URL "${baseUrl}" is not a URL.`, { suggestion: "Give the address before /v1, e.g. https://api.example.com" });
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new UsageError(`The base URL must start with https:// (got ${url.protocol}).`);
+  if (url.protocol === "http:" && !insecure && !isLoopback(url.hostname)) {
+    throw new UsageError(`Refusing to send the API key in clear text to ${url.host}.`, {
+      suggestion: "Use an https:// address, or pass --insecure if you really mean it.",
+    });
+  }
+  return url;
+}
+
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}

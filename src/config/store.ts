@@ -1,0 +1,78 @@
+/**
+ * Profiles (base URL, API key, settings) in one file for all profiles, `config.json` under the
+ * config dir, mode 0600. Reading is a plain JSON read because every command needs it and conf's
+ * schema machinery costs ~70 ms of start-up; writing goes through conf (atomic writes, file mode).
+ */
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+export interface Profile {
+  base_url?: string;
+  api_key?: string;
+  timeout?: number;
+  max_retries?: number;
+  wait_timeout?: number;
+  [extra: string]: unknown;
+}
+
+export interface ConfigFile {
+  profiles?: Record<string, Profile>;
+}
+
+export const configFileName = "config.json";
+
+/** Like gh: `$XDG_CONFIG_HOME/reseller`, else `~/.config/reseller` (`%APPDATA%\reseller` on Windows). */
+export function defaultConfigDir(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string {
+  if (env.RESELLER_CONFIG_DIR) return env.RESELLER_CONFIG_DIR;
+  if (platform === "win32" && env.APPDATA) return join(env.APPDATA, "reseller");
+  return join(env.XDG_CONFIG_HOME || join(homedir(), ".config"), "reseller");
+}
+
+export class ConfigStore {
+  readonly dir: string;
+  private cache: ConfigFile | undefined;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  get path(): string {
+    return join(this.dir, configFileName);
+  }
+
+  read(): ConfigFile {
+    if (this.cache) return this.cache;
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(this.path, "utf8"));
+      this.cache = typeof parsed === "object" && parsed !== null ? (parsed as ConfigFile) : {};
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      this.cache = {};
+    }
+    return this.cache;
+  }
+
+  profile(name: string): Profile {
+    return this.read().profiles?.[name] ?? {};
+  }
+
+  profileNames(): string[] {
+    return Object.keys(this.read().profiles ?? {});
+  }
+
+  /** Replaces one profile's record; `undefined` values are removed. */
+  async writeProfile(name: string, profile: Profile): Promise<void> {
+    const { default: Conf } = await import("conf");
+    const conf = new Conf<ConfigFile>({ cwd: this.dir, configName: "config", configFileMode: 0o600, clearInvalidConfig: false });
+    const clean = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
+    const profiles = { ...(conf.get("profiles") ?? {}) };
+    if (Object.keys(clean).length === 0) delete profiles[name];
+    else profiles[name] = clean;
+    conf.set("profiles", profiles);
+    // conf applies the mode on creation only, and through the umask; make sure an older file is tightened too.
+    const { chmodSync } = await import("node:fs");
+    chmodSync(conf.path, 0o600);
+    this.cache = undefined;
+  }
+}

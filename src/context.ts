@@ -1,0 +1,144 @@
+/**
+ * The small context every handler gets: where output goes, the resolved settings, the clock,
+ * the Ctrl-C signal and, built on first use, the service client. Handlers never reach past it
+ * to `process`.
+ */
+import type { ServiceClient } from "./api/client.js";
+import type { ConfigStore } from "./config/store.js";
+import { checkBaseUrl, resolveSettings, type Env, type GlobalFlags, type Settings } from "./config/settings.js";
+import { AuthError, UsageError } from "./errors.js";
+import { makePaint, Output, type Writable } from "./output/output.js";
+import type { Prompter } from "./output/prompter.js";
+
+export interface Terminal {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: NodeJS.ReadableStream;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+}
+
+export interface Context {
+  settings: Settings;
+  config: ConfigStore;
+  output: Output;
+  terminal: Terminal;
+  /** Prompts are allowed: a person at a terminal on both ends and nothing said --no-input. */
+  canPrompt: boolean;
+  signal: AbortSignal;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  version: string;
+  /** The service client for this profile; a missing key or address is an error here, before any request. */
+  client(): Promise<ServiceClient>;
+  /**
+   * Questions on stderr. Only when `canPrompt`; otherwise a UsageError naming `missingFlag`,
+   * so a script is never caught waiting at a prompt.
+   */
+  prompter(missingFlag?: string): Promise<Prompter>;
+  /** Called once at the end: closes idle connections so the process exits at once. */
+  dispose(): Promise<void>;
+}
+
+export interface ContextInput {
+  flags: GlobalFlags;
+  env: Env;
+  terminal: Terminal;
+  signal: AbortSignal;
+  version: string;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+function truthy(value: string | undefined): boolean {
+  return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
+}
+
+/** Colours: on only for a terminal unless forced; NO_COLOR / CLICOLOR=0 / --no-color turn them off. */
+export function colourWanted(flags: GlobalFlags, env: Env, realTerminal: boolean): boolean {
+  if (flags.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== "")) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== "0" && env.FORCE_COLOR.toLowerCase() !== "false";
+  if (truthy(env.CLICOLOR_FORCE)) return true;
+  if (env.CLICOLOR === "0") return false;
+  return realTerminal && env.TERM !== "dumb";
+}
+
+export async function createContext(input: ContextInput): Promise<Context> {
+  const { flags, env, terminal, signal } = input;
+  // RESELLER_FORCE_TTY: lay out as for a terminal (tables), for tests and `watch`; colours stay off unless forced.
+  const stdoutIsTTY = terminal.stdoutIsTTY || truthy(env.RESELLER_FORCE_TTY);
+  const settings = resolveSettings(flags, env, { stdinIsTTY: terminal.stdinIsTTY, stdoutIsTTY });
+  const now = input.now ?? Date.now;
+  const { defaultSleep } = await import("./api/sleep.js");
+  const sleep = input.sleep ?? defaultSleep;
+  const [paintOut, paintErr] = await Promise.all([
+    makePaint(colourWanted(flags, env, terminal.stdoutIsTTY)),
+    makePaint(colourWanted(flags, env, terminal.stderrIsTTY)),
+  ]);
+  const output = new Output(
+    {
+      stdout: terminal.stdout,
+      stderr: terminal.stderr,
+      mode: settings.json ? "json" : stdoutIsTTY ? "table" : "plain",
+      stdoutIsTTY,
+      stderrIsTTY: terminal.stderrIsTTY,
+      now,
+    },
+    paintOut,
+    paintErr,
+  );
+
+  let client: ServiceClient | undefined;
+  return {
+    settings,
+    config: settings.store,
+    output,
+    terminal,
+    canPrompt: !settings.noInput && terminal.stdinIsTTY && terminal.stderrIsTTY,
+    signal,
+    now,
+    sleep: (ms) => sleep(ms, signal),
+    version: input.version,
+    async client() {
+      if (client) return client;
+      if (!settings.baseUrl) {
+        throw new UsageError("No service address is configured.", {
+          code: "NO_BASE_URL",
+          suggestion: "Run `reseller login --base-url URL`, or set RESELLER_BASE_URL.",
+        });
+      }
+      checkBaseUrl(settings.baseUrl, settings.insecure);
+      if (!settings.apiKey) {
+        throw new AuthError("NO_API_KEY", `No API key for profile "${settings.profile}".`, {
+          suggestion: "Run `reseller login`, or set RESELLER_API_KEY.",
+        });
+      }
+      const { ServiceClient } = await import("./api/client.js");
+      client = new ServiceClient({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        timeoutMs: settings.timeoutMs,
+        userAgent: `reseller/${input.version} (node ${process.versions.node}; ${process.platform})`,
+        retry: { maxRetries: settings.maxRetries, maxDelayMs: 5_000 },
+        log: settings.verbose ? (line) => terminal.stderr.write(`${line}\n`) : undefined,
+        signal,
+        sleep,
+        now,
+      });
+      return client;
+    },
+    async prompter(missingFlag) {
+      if (!this.canPrompt) {
+        throw new UsageError(missingFlag ? `${missingFlag} is required when reseller cannot ask (no terminal, --no-input, RESELLER_NO_INPUT or CI).` : "reseller cannot ask here (no terminal, --no-input, RESELLER_NO_INPUT or CI).", {
+          code: "INPUT_REQUIRED",
+        });
+      }
+      const { createPrompter } = await import("./output/prompter.js");
+      return createPrompter({ input: terminal.stdin, output: terminal.stderr as NodeJS.WritableStream, signal });
+    },
+    async dispose() {
+      await client?.close();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { paymentChannels, type AccountRecord } from "./catalogue.js";
+import { leaderboard, ownRanking } from "./leaderboard.js";
+import { listLocks, lockStock, releaseLock } from "./locks.js";
+import type { EmulatedService } from "./service.js";
+import { ServiceError } from "./service-error.js";
+import { requestTopUp } from "./top-ups.js";
+import { createSandboxOrder, createTransaction, describeTransaction } from "./transactions.js";
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** Where this request reached us, used to build payment links the caller can open. */
+  publicBaseUrl: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface RouteContext {
+  service: EmulatedService;
+  account: AccountRecord;
+  request: ApiRequest;
+  params: string[];
+  body: () => Record<string, unknown>;
+}
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  handle: (context: RouteContext) => ApiResponse;
+}
+
+const ok = (data: unknown): ApiResponse => ({ status: 200, body: { message: "OK", data } });
+const success = (data: unknown): ApiResponse => ({ status: 200, body: { success: true, data } });
+
+function itemView(service: EmulatedService, id: string) {
+  if (!/^\d+$/.test(id) || Number(id) < 1) {
+    throw new ServiceError(422, "VALIDATION_ERROR", { id: ["The id field must be an integer."] });
+  }
+  const item = service.activeItem(Number(id));
+  const available = service.availableStock(item);
+  return {
+    id: item.id,
+    name: item.name,
+    price: item.price,
+    stock: available ?? -1,
+    unlimited_stock: available === null,
+    description: item.description,
+    min_order: item.minOrder,
+    order_process: item.orderProcess,
+    product_name: item.productName,
+  };
+}
+
+// Order matters: /v1/item/lock must win over /v1/item/{id}.
+const routes: Route[] = [
+  {
+    method: "GET",
+    pattern: /^\/v1\/balance$/,
+    handle: ({ request, account }) => {
+      // The spec makes Accept: application/json mandatory on this one endpoint; */* is not enough.
+      if (!(request.headers.accept ?? "").toLowerCase().includes("application/json")) {
+        throw new ServiceError(406, "ACCEPT_HEADER_REQUIRED");
+      }
+      return ok({ balance: account.balance });
+    },
+  },
+  { method: "POST", pattern: /^\/v1\/balance$/, handle: ({ service, account, body, request }) => ok(requestTopUp(service, account, body(), request.publicBaseUrl)) },
+  { method: "GET", pattern: /^\/v1\/balance\/channels$/, handle: () => ok(paymentChannels) },
+  { method: "POST", pattern: /^\/v1\/trx$/, handle: ({ service, account, body }) => ok(createTransaction(service, account, body())) },
+  { method: "GET", pattern: /^\/v1\/trx\/(.+)$/, handle: ({ service, account, params }) => ({ status: 200, body: describeTransaction(service, account, params[0]!) }) },
+  { method: "GET", pattern: /^\/v1\/item\/lock$/, handle: ({ service, account }) => success(listLocks(service, account)) },
+  { method: "POST", pattern: /^\/v1\/item\/lock$/, handle: ({ service, account, body }) => success(lockStock(service, account, body())) },
+  {
+    method: "DELETE",
+    pattern: /^\/v1\/item\/lock\/(.+)$/,
+    handle: ({ service, account, params }) => ({
+      status: 200,
+      body: { success: true, message: "LOCK_RELEASED_OK", data: releaseLock(service, account, params[0]!) },
+    }),
+  },
+  { method: "GET", pattern: /^\/v1\/item\/([^/]+)$/, handle: ({ service, params }) => ok(itemView(service, params[0]!)) },
+  { method: "GET", pattern: /^\/v1\/leaderboard$/, handle: ({ service }) => ok(leaderboard(service)) },
+  { method: "GET", pattern: /^\/v1\/leaderboard\/profile$/, handle: ({ service, account }) => ok(ownRanking(service, account)) },
+  { method: "POST", pattern: /^\/v1\/order\/sandbox$/, handle: ({ service, account, body }) => ok(createSandboxOrder(service, account, body())) },
+];
+
+/** An empty body reads as {} so that missing fields get field errors rather than INVALID_JSON. */
+export function parseJsonObject(raw: Buffer): Record<string, unknown> {
+  const text = raw.toString("utf8").trim();
+  if (text === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ServiceError(400, "INVALID_JSON");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ServiceError(400, "INVALID_JSON");
+  return parsed as Record<string, unknown>;
+}
+
+function decodeParams(match: RegExpExecArray): string[] | undefined {
+  try {
+    return match.slice(1).map((param) => decodeURIComponent(param));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Answers one /v1 request, synchronously: routing (404/405) first, as Laravel does, then the API
+ * key (401), then the handler. Refunds that came due on the clock are credited before anything is read.
+ */
+export function handleApiRequest(service: EmulatedService, request: ApiRequest): ApiResponse {
+  const path = request.path.length > 1 ? request.path.replace(/\/$/, "") : request.path;
+  try {
+    const candidates = routes.map((route) => ({ route, match: route.pattern.exec(path) })).filter((candidate) => candidate.match);
+    if (candidates.length === 0) throw new ServiceError(404, "ROUTE_NOT_FOUND");
+    const chosen = candidates.find((candidate) => candidate.route.method === request.method);
+    if (!chosen) {
+      const allowed = [...new Set(candidates.map((candidate) => candidate.route.method))].join(", ");
+      return { status: 405, body: { message: "METHOD_NOT_ALLOWED" }, headers: { Allow: allowed } };
+    }
+    const apiKey = request.headers["x-apikey"];
+    const account = service.authenticate(typeof apiKey === "string" ? apiKey : undefined);
+    const params = decodeParams(chosen.match!);
+    if (!params) throw new ServiceError(404, "ROUTE_NOT_FOUND");
+    service.settle();
+    return chosen.route.handle({ service, account, request, params, body: () => parseJsonObject(request.body) });
+  } catch (error) {
+    if (error instanceof ServiceError) return { status: error.status, body: error.body };
+    throw error;
+  }
+}

@@ -1,0 +1,181 @@
+import type { AccountRecord, ItemRecord } from "./catalogue.js";
+import { formatJakarta, formatUtc, type EmulatorClock } from "./clock.js";
+import { transactionProgress } from "./fulfilment.js";
+import { SeededRandom } from "./seeded-random.js";
+import { ServiceError } from "./service-error.js";
+import { lockStatus, readStateFile, seedState, writeStateFile, type EmulatorState, type LockStatus } from "./state.js";
+
+export interface ServiceOptions {
+  clock: EmulatorClock;
+  seed: number;
+  stateFile?: string;
+  maxActiveLocks: number;
+}
+
+/** What tests and `GET /__emulator/state` see: enough to assert on money, transactions and locks. */
+export interface EmulatorSnapshot {
+  now: string;
+  accounts: AccountSnapshot[];
+  items: { id: number; name: string; order_process: string; active: boolean; stock: number; available: number }[];
+}
+
+export interface AccountSnapshot {
+  name: string;
+  api_key: string;
+  balance: number;
+  transactions: { id: number; ref_id: string; invoice: string; amount: number; refunded: number; status: string; created_at: string }[];
+  locks: { lock_token: string; item_id: number; quantity: number; status: LockStatus; locked_at: string; expires_at: string }[];
+  top_ups: { payment_token: string; amount: number; fee: number; channel: string; status: string; expires_at: string }[];
+  sandbox_orders: { id: number; ref_id: string; item_id: number; quantity: number }[];
+}
+
+/**
+ * The emulated service: its state, its clock and its random draws. Every method is synchronous, so
+ * a check and the change it guards can never be split by another request (no double spending).
+ */
+export class EmulatedService {
+  state: EmulatorState;
+  random: SeededRandom;
+  private dirty = false;
+
+  constructor(
+    readonly clock: EmulatorClock,
+    private readonly options: ServiceOptions,
+  ) {
+    const loaded = options.stateFile ? readStateFile(options.stateFile) : undefined;
+    this.state = loaded ?? seedState(options.seed);
+    this.random = new SeededRandom(this.state.randomState);
+    if (!loaded) this.changed();
+    this.flush();
+  }
+
+  get maxActiveLocks(): number {
+    return this.options.maxActiveLocks;
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Marks the state as changed; flush() then writes it to the state file, if there is one. */
+  changed(): void {
+    this.dirty = true;
+  }
+
+  flush(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    this.state.randomState = this.random.state;
+    if (this.options.stateFile) writeStateFile(this.options.stateFile, this.state);
+  }
+
+  reset(seed: number = this.state.seed): void {
+    this.state = seedState(seed);
+    this.random = new SeededRandom(this.state.randomState);
+    this.changed();
+  }
+
+  authenticate(apiKey: string | undefined): AccountRecord {
+    const account = apiKey ? this.state.accounts.find((candidate) => candidate.apiKey === apiKey) : undefined;
+    if (!account) throw new ServiceError(401, "INVALID_API_KEY");
+    return account;
+  }
+
+  /** Inactive items answer exactly like missing ones. */
+  activeItem(id: number): ItemRecord {
+    const item = this.state.items.find((candidate) => candidate.id === id);
+    if (!item || !item.active) throw new ServiceError(404, "ITEM_NOT_FOUND");
+    return item;
+  }
+
+  /** Stock nobody has locked; null for unlimited items. */
+  availableStock(item: ItemRecord): number | null {
+    if (item.licences === null) return null;
+    const now = this.now();
+    const locked = this.state.locks
+      .filter((lock) => lock.itemId === item.id && lockStatus(lock, now) === "active")
+      .reduce((sum, lock) => sum + lock.quantity, 0);
+    return item.licences.length - locked;
+  }
+
+  /**
+   * Credits the refunds that have come due on the clock (failed h2h, partial smm). Called before
+   * every request reads state, so progress is lazy yet each refund is credited exactly once.
+   */
+  settle(): void {
+    const now = this.now();
+    for (const transaction of this.state.transactions) {
+      if (transaction.settled) continue;
+      const progress = transactionProgress(transaction, now);
+      const account = this.state.accounts.find((candidate) => candidate.apiKey === transaction.apiKey);
+      progress.lines.forEach((lineProgress, index) => {
+        const line = transaction.lines[index]!;
+        if (lineProgress.refundDue > line.refunded && account) {
+          account.balance += lineProgress.refundDue - line.refunded;
+          line.refunded = lineProgress.refundDue;
+          this.changed();
+        }
+      });
+      if (progress.status !== "paid") {
+        transaction.settled = true;
+        this.changed();
+      }
+    }
+  }
+
+  snapshot(apiKey?: string): EmulatorSnapshot {
+    this.settle();
+    const now = this.now();
+    const accounts = apiKey === undefined ? this.state.accounts : [this.authenticate(apiKey)];
+    return {
+      now: formatUtc(now),
+      accounts: accounts.map((account) => ({
+        name: account.name,
+        api_key: account.apiKey,
+        balance: account.balance,
+        transactions: this.state.transactions
+          .filter((transaction) => transaction.apiKey === account.apiKey)
+          .map((transaction) => ({
+            id: transaction.id,
+            ref_id: transaction.refId,
+            invoice: transaction.invoice,
+            amount: transaction.amount,
+            refunded: transaction.lines.reduce((sum, line) => sum + line.refunded, 0),
+            status: transactionProgress(transaction, now).status,
+            created_at: formatJakarta(transaction.createdAt),
+          })),
+        locks: this.state.locks
+          .filter((lock) => lock.apiKey === account.apiKey)
+          .map((lock) => ({
+            lock_token: lock.token,
+            item_id: lock.itemId,
+            quantity: lock.quantity,
+            status: lockStatus(lock, now),
+            locked_at: formatUtc(lock.lockedAt),
+            expires_at: formatUtc(lock.expiresAt),
+          })),
+        top_ups: this.state.topUps
+          .filter((topUp) => topUp.apiKey === account.apiKey)
+          .map((topUp) => ({
+            payment_token: topUp.token,
+            amount: topUp.amount,
+            fee: topUp.fee,
+            channel: topUp.channel,
+            status: topUp.paidAt !== null ? "paid" : now >= topUp.expiresAt ? "expired" : "pending",
+            expires_at: formatUtc(topUp.expiresAt),
+          })),
+        sandbox_orders: this.state.sandboxOrders
+          .filter((order) => order.apiKey === account.apiKey)
+          .map((order) => ({ id: order.id, ref_id: order.refId, item_id: order.itemId, quantity: order.quantity })),
+      })),
+      items: this.state.items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        order_process: item.orderProcess,
+        active: item.active,
+        stock: item.licences?.length ?? -1,
+        available: this.availableStock(item) ?? -1,
+      })),
+    };
+  }
+}

@@ -1,0 +1,132 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { seedAccounts, seedCatalogue, type AccountRecord, type ItemRecord, type OrderProcess } from "./catalogue.js";
+import type { FulfilmentPlan } from "./fulfilment.js";
+import { SeededRandom } from "./seeded-random.js";
+
+export interface TransactionLine {
+  variantId: number;
+  variantName: string;
+  productName: string;
+  description: string;
+  orderProcess: OrderProcess;
+  unitPrice: number;
+  qty: number;
+  note: string | null;
+  /** Everything random about the delivery is drawn at creation; the clock only reveals it. */
+  plan: FulfilmentPlan;
+  /** Refund already credited to the balance, so it is credited exactly once. */
+  refunded: number;
+}
+
+export interface TransactionRecord {
+  id: number;
+  apiKey: string;
+  refId: string;
+  invoice: string;
+  createdAt: number;
+  price: number;
+  fees: number;
+  amount: number;
+  lockToken: string | null;
+  lines: TransactionLine[];
+  /** Every line is final and its refund credited: nothing left to compute. */
+  settled: boolean;
+}
+
+export type StoredLockStatus = "active" | "released" | "used";
+
+export interface LockRecord {
+  token: string;
+  apiKey: string;
+  itemId: number;
+  quantity: number;
+  lockedAt: number;
+  expiresAt: number;
+  /** "active" may already be expired by the clock; see lockStatus(). */
+  status: StoredLockStatus;
+}
+
+export type LockStatus = StoredLockStatus | "expired";
+
+/** An active lock whose time is up is expired: its stock went back without anyone writing it down. */
+export function lockStatus(lock: LockRecord, now: number): LockStatus {
+  return lock.status === "active" && now >= lock.expiresAt ? "expired" : lock.status;
+}
+
+export interface TopUpRecord {
+  token: string;
+  apiKey: string;
+  amount: number;
+  fee: number;
+  channel: string;
+  createdAt: number;
+  expiresAt: number;
+  paidAt: number | null;
+}
+
+export interface SandboxOrderRecord {
+  id: number;
+  apiKey: string;
+  refId: string;
+  itemId: number;
+  quantity: number;
+  createdAt: number;
+}
+
+export interface EmulatorState {
+  version: 1;
+  seed: number;
+  randomState: number;
+  nextTransactionId: number;
+  nextInvoiceNumber: number;
+  nextSandboxId: number;
+  accounts: AccountRecord[];
+  items: ItemRecord[];
+  transactions: TransactionRecord[];
+  locks: LockRecord[];
+  topUps: TopUpRecord[];
+  sandboxOrders: SandboxOrderRecord[];
+}
+
+export function seedState(seed: number): EmulatorState {
+  const random = SeededRandom.fromSeed(seed);
+  const items = seedCatalogue(random);
+  return {
+    version: 1,
+    seed,
+    randomState: random.state,
+    nextTransactionId: 10_231,
+    nextInvoiceNumber: 1,
+    nextSandboxId: 1,
+    accounts: seedAccounts(),
+    items,
+    transactions: [],
+    locks: [],
+    topUps: [],
+    sandboxOrders: [],
+  };
+}
+
+export function readStateFile(path: string): EmulatorState | undefined {
+  if (!existsSync(path)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new Error(`The emulator state file ${path} is not valid JSON (${(error as Error).message}); move it away to start afresh`);
+  }
+  const state = parsed as Partial<EmulatorState> | null;
+  if (!state || state.version !== 1 || !Array.isArray(state.accounts) || !Array.isArray(state.items)) {
+    throw new Error(`${path} is not an emulator state file (version 1); move it away to start afresh`);
+  }
+  return state as EmulatorState;
+}
+
+/** Written to a temporary file then renamed over the old one, so a crash never leaves half a file. */
+export function writeStateFile(path: string, state: EmulatorState): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(state, null, 2) + "\n");
+  renameSync(temporary, path);
+}

@@ -1,0 +1,57 @@
+import { paymentChannels, type AccountRecord } from "./catalogue.js";
+import { formatUtc } from "./clock.js";
+import type { EmulatedService } from "./service.js";
+import type { TopUpRecord } from "./state.js";
+import { FieldErrors, invalidChoiceMessage, readInteger, readString } from "./validation.js";
+
+export const MINIMUM_TOP_UP = 10_000;
+const PAYMENT_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+/** POST /v1/balance: a payment link served by the emulator itself (GET /pay/<token>). */
+export function requestTopUp(service: EmulatedService, account: AccountRecord, body: Record<string, unknown>, publicBaseUrl: string) {
+  const errors = new FieldErrors();
+  const amount = readInteger(errors, "amount", body.amount, { required: true, min: MINIMUM_TOP_UP });
+  const code = readString(errors, "channel", body.channel, { required: true });
+  const channel = code === undefined ? undefined : paymentChannels.find((candidate) => candidate.code === code);
+  if (code !== undefined && !channel) errors.add("channel", invalidChoiceMessage("channel"));
+  errors.throwIfAny();
+
+  const now = service.now();
+  const topUp: TopUpRecord = {
+    token: service.random.characters(24, "abcdefghijklmnopqrstuvwxyz0123456789"),
+    apiKey: account.apiKey,
+    amount: amount!,
+    fee: channel!.fee,
+    channel: channel!.code,
+    createdAt: now,
+    expiresAt: now + PAYMENT_LINK_LIFETIME_MS,
+    paidAt: null,
+  };
+  service.state.topUps.push(topUp);
+  service.changed();
+  return {
+    payment_url: `${publicBaseUrl}/pay/${topUp.token}`,
+    amount: topUp.amount,
+    fee: topUp.fee,
+    total: topUp.amount + topUp.fee,
+    channel: topUp.channel,
+    expires_at: formatUtc(topUp.expiresAt),
+  };
+}
+
+export type PaymentOutcome = "paid" | "already_paid" | "expired" | "not_found";
+
+/** The customer pays the total; the reseller's balance gets the amount, once. */
+export function payTopUp(service: EmulatedService, token: string): { outcome: PaymentOutcome; topUp?: TopUpRecord } {
+  const topUp = service.state.topUps.find((candidate) => candidate.token === token);
+  if (!topUp) return { outcome: "not_found" };
+  if (topUp.paidAt !== null) return { outcome: "already_paid", topUp };
+  const now = service.now();
+  if (now >= topUp.expiresAt) return { outcome: "expired", topUp };
+  const account = service.state.accounts.find((candidate) => candidate.apiKey === topUp.apiKey);
+  if (!account) return { outcome: "not_found" };
+  account.balance += topUp.amount;
+  topUp.paidAt = now;
+  service.changed();
+  return { outcome: "paid", topUp };
+}

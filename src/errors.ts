@@ -1,0 +1,114 @@
+/**
+ * The one error hierarchy of `reseller`. Handlers throw these; only the error printer
+ * (src/output/print-error.ts) turns them into text and an exit code.
+ */
+
+export const ExitCode = {
+  ok: 0,
+  refused: 1,
+  usage: 2,
+  auth: 3,
+  unreachable: 4,
+  outcomeUnknown: 5,
+  interrupted: 130,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export interface ErrorDetails {
+  [key: string]: unknown;
+}
+
+export abstract class ResellerError extends Error {
+  abstract readonly exitCode: ExitCodeValue;
+  /** A stable, machine-readable code: the service's own code when it gave one. */
+  readonly code: string;
+  /** What the user can do next, one line. */
+  suggestion?: string;
+  details?: ErrorDetails;
+  status?: number;
+
+  constructor(code: string, message: string, options: { suggestion?: string; details?: ErrorDetails; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.suggestion = options.suggestion;
+    this.details = options.details;
+  }
+}
+
+/** Bad flags or input: nothing was sent. */
+export class UsageError extends ResellerError {
+  readonly exitCode = ExitCode.usage;
+  constructor(message: string, options: { code?: string; suggestion?: string; details?: ErrorDetails } = {}) {
+    super(options.code ?? "USAGE", message, options);
+  }
+}
+
+/** The service answered with an error code (4xx/5xx). */
+export class ServiceError extends ResellerError {
+  readonly exitCode = ExitCode.refused;
+  override status: number;
+  /** The parsed body as received, for `--json` and for field details. */
+  readonly body: unknown;
+  /** Which attempt this answered; above 1 means an earlier attempt's fate was unknown. */
+  attempt = 1;
+  constructor(status: number, code: string, message: string, body: unknown, options: { suggestion?: string; details?: ErrorDetails } = {}) {
+    super(code, message, options);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** 401/403 from the service, or no API key configured. */
+export class AuthError extends ResellerError {
+  readonly exitCode = ExitCode.auth;
+  constructor(code: string, message: string, options: { status?: number; suggestion?: string; details?: ErrorDetails } = {}) {
+    super(code, message, options);
+    this.status = options.status;
+  }
+}
+
+/**
+ * The service could not be reached or did not answer in time. `mayHaveReached` tells whether the
+ * request could have been processed: a refused connection never reached it, a read timeout may have.
+ */
+export class NetworkError extends ResellerError {
+  readonly exitCode = ExitCode.unreachable;
+  readonly mayHaveReached: boolean;
+  constructor(code: string, message: string, mayHaveReached: boolean, options: { cause?: unknown; suggestion?: string } = {}) {
+    super(code, message, options);
+    this.mayHaveReached = mayHaveReached;
+  }
+}
+
+/** The service answered, but not with the JSON we expect (an HTML error page, an empty body, a wrong shape). */
+export class UnexpectedResponseError extends ResellerError {
+  readonly exitCode = ExitCode.refused;
+  readonly bodyExcerpt: string;
+  constructor(message: string, options: { status?: number; bodyExcerpt?: string; details?: ErrorDetails } = {}) {
+    super("UNEXPECTED_RESPONSE", message, { details: options.details, suggestion: "The service may be having trouble; try again shortly, or run with --verbose to see the exchange." });
+    this.status = options.status;
+    this.bodyExcerpt = options.bodyExcerpt ?? "";
+  }
+}
+
+/** A money-moving request was sent and no answer could be had: it may or may not have happened. */
+export class OutcomeUnknownError extends ResellerError {
+  readonly exitCode = ExitCode.outcomeUnknown;
+  readonly refId: string;
+  constructor(refId: string, message: string, options: { cause?: unknown; suggestion?: string; details?: ErrorDetails } = {}) {
+    super("OUTCOME_UNKNOWN", message, {
+      ...options,
+      suggestion: options.suggestion ?? `Run \`reseller reconcile\` or \`reseller trx show ${refId}\` to settle it; do not buy again with a new ref_id.`,
+    });
+    this.refId = refId;
+  }
+}
+
+/** Ctrl-C, at a prompt or while waiting. */
+export class InterruptedError extends ResellerError {
+  readonly exitCode = ExitCode.interrupted;
+  constructor(message = "Interrupted.", options: { suggestion?: string } = {}) {
+    super("INTERRUPTED", message, options);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The one place that turns a failure into words on stderr (or JSON on stderr with --json) and an
+ * exit code from the contract. Expected failures never show a stack trace.
+ */
+import { ExitCode, NetworkError, OutcomeUnknownError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import type { Paint, Writable } from "./output.js";
+import { neutralize } from "./sanitize.js";
+
+export interface ErrorPrinterOptions {
+  stderr: Writable;
+  json: boolean;
+  verbose: boolean;
+  paint: Paint;
+}
+
+export function errorDocument(error: ResellerError): { error: Record<string, unknown> } {
+  const doc: Record<string, unknown> = { code: error.code, status: error.status ?? null, message: error.message };
+  const details: Record<string, unknown> = { ...(error.details ?? {}) };
+  if (error instanceof OutcomeUnknownError) details.ref_id = error.refId;
+  if (error instanceof NetworkError) details.may_have_reached = error.mayHaveReached;
+  if (error instanceof ServiceError && error.body !== undefined) details.body = error.body;
+  if (Object.keys(details).length) doc.details = details;
+  if (error.suggestion) doc.suggestion = error.suggestion;
+  return { error: doc };
+}
+
+export function printError(error: unknown, options: ErrorPrinterOptions): number {
+  const { stderr, paint } = options;
+  if (!(error instanceof ResellerError)) {
+    const text = error instanceof Error ? error.message : String(error);
+    if (options.json) {
+      stderr.write(`${JSON.stringify({ error: { code: "INTERNAL_ERROR", status: null, message: text } })}\n`);
+    } else {
+      stderr.write(`${paint("bad", "Error:")} something went wrong inside reseller: ${neutralize(text)}\n`);
+      if (options.verbose && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+      stderr.write("This is a bug. Please report it with the command you ran and the output of --verbose (it never shows your full API key).\n");
+    }
+    return ExitCode.refused;
+  }
+
+  if (options.json) {
+    stderr.write(`${JSON.stringify(errorDocument(error))}\n`);
+    return error.exitCode;
+  }
+
+  const where = [error.code, error.status ? `HTTP ${error.status}` : ""].filter(Boolean).join(", ");
+  const label = error.exitCode === ExitCode.outcomeUnknown ? paint("warn", "Outcome unknown:") : paint("bad", "Error:");
+  stderr.write(`${label} ${neutralize(error.message)}${error.code === "USAGE" ? "" : paint("dim", ` (${where})`)}\n`);
+  const fieldErrors = error.details?.errors;
+  if (fieldErrors && typeof fieldErrors === "object") {
+    for (const [field, problems] of Object.entries(fieldErrors as Record<string, unknown>)) {
+      const text = Array.isArray(problems) ? problems.map(String).join("; ") : String(problems);
+      stderr.write(`  ${neutralize(field)}: ${neutralize(text)}\n`);
+    }
+  }
+  for (const [key, value] of Object.entries(error.details ?? {})) {
+    if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
+    stderr.write(`  ${key.replace(/_/g, " ")}: ${neutralize(String(value))}\n`);
+  }
+  if (error instanceof OutcomeUnknownError) stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
+  if (error instanceof UnexpectedResponseError && error.bodyExcerpt.trim()) {
+    stderr.write(`  it began: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}\n`);
+  }
+  if (error.suggestion) stderr.write(`${paint("dim", "Hint:")} ${error.suggestion}\n`);
+  if (options.verbose && error.cause instanceof Error) stderr.write(`  cause: ${neutralize(error.cause.message)}\n`);
+  return error.exitCode;
+}

@@ -1,0 +1,73 @@
+/**
+ * End-to-end tests run the built `reseller` (bin/reseller.js -> dist/) as a real process, against an
+ * emulator over real HTTP, with a fresh config dir. `npm test` builds first.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const binPath = resolve(import.meta.dirname, "../../bin/reseller.js");
+
+export interface CliResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  /** stdout parsed as one JSON document. */
+  json<T = any>(): T;
+  /** stderr parsed as the JSON error document of --json mode. */
+  errorJson(): { error: { code: string; status: number | null; message: string; details?: Record<string, unknown>; suggestion?: string } };
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>;
+  /** Written to stdin, which is then closed. Without it stdin is an empty pipe (not a terminal). */
+  input?: string;
+  timeoutMs?: number;
+}
+
+export function makeConfigDir(): string {
+  return mkdtempSync(join(tmpdir(), "reseller-test-"));
+}
+
+/** A clean environment: nothing from the developer's shell (CI, RESELLER_*, colours) leaks in. */
+export function baseEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? tmpdir(), TZ: "Asia/Jakarta", LANG: "C.UTF-8" };
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+export function runReseller(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [binPath, ...args], { env: baseEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 20_000);
+    child.on("error", reject);
+    child.on("close", (exitCode, signal) => {
+      clearTimeout(timer);
+      resolvePromise({
+        stdout,
+        stderr,
+        exitCode,
+        signal,
+        json: () => JSON.parse(stdout),
+        errorJson: () => JSON.parse(stderr.trim().split("\n").pop() ?? ""),
+      });
+    });
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** A `reseller` bound to one emulator account and one config dir. */
+export function resellerFor(target: { baseUrl: string; apiKey: string }, configDir = makeConfigDir()) {
+  const env = { RESELLER_BASE_URL: target.baseUrl, RESELLER_API_KEY: target.apiKey, RESELLER_CONFIG_DIR: configDir };
+  return {
+    configDir,
+    env,
+    run: (args: string[], options: CliOptions = {}) => runReseller(args, { ...options, env: { ...env, ...options.env } }),
+  };
+}
