@@ -1,0 +1,282 @@
+/**
+ * The HTTP layer against the emulator over real HTTP: every endpoint, the service's error codes
+ * as typed errors, and each fault mode as the client sees it.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import { ServiceClient } from "../../src/api/client.js";
+import { AuthError, NetworkError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
+import { manualClock, startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
+
+let emulator: RunningEmulator;
+const log: string[] = [];
+
+function clientFor(apiKey = emulator.demoApiKey, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) {
+  return new ServiceClient({
+    baseUrl: emulator.baseUrl,
+    apiKey,
+    timeoutMs: 5_000,
+    userAgent: "reseller-test",
+    now: () => emulator.clock.now(),
+    sleep: async () => undefined,
+    random: () => 0.5,
+    log: (line) => log.push(line),
+    ...extra,
+  });
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, clock: manualClock() });
+});
+afterAll(async () => {
+  await emulator.close();
+});
+afterEach(() => {
+  emulator.faults.reset();
+  log.length = 0;
+});
+
+describe("every endpoint", () => {
+  it("reads the balance and the channels", async () => {
+    const client = clientFor();
+    const balance = await client.getBalance();
+    expect(balance.data.balance).toBe(emulator.inspect(emulator.demoApiKey).accounts[0]!.balance);
+    expect(balance.body).toMatchObject({ message: "OK", data: { balance: balance.data.balance } });
+    const channels = await client.listChannels();
+    expect(channels.data.length).toBeGreaterThan(2);
+    expect(channels.data.map((c) => c.code)).toContain("QRIS");
+    for (const c of channels.data) expect(Number.isInteger(c.fee)).toBe(true);
+    await client.close();
+  });
+
+  it("requests a top-up payment link", async () => {
+    const client = clientFor();
+    const topUp = await client.requestTopUp(50_000, "QRIS");
+    expect(topUp.data.amount).toBe(50_000);
+    expect(topUp.data.payment_url).toMatch(new RegExp(`^${emulator.baseUrl}/pay/`));
+    expect(Date.parse(topUp.data.expires_at)).toBeGreaterThan(emulator.clock.now());
+    await client.close();
+  });
+
+  it("reads an item with its minimum order, keeping unknown fields", async () => {
+    const client = clientFor();
+    const item = await client.getItem(23);
+    expect(item.data).toMatchObject({ id: 23, order_process: "smm", min_order: 100 });
+    const { minOrderOf, isUnlimited } = await import("../../src/api/shapes.js");
+    expect(minOrderOf(item.data)).toBe(100);
+    expect(isUnlimited((await client.getItem(12)).data)).toBe(true);
+    await client.close();
+  });
+
+  it("creates a transaction and reads it back by ref_id and by invoice", async () => {
+    const client = clientFor();
+    const created = await client.createTransaction({ ref_id: "client-test-1", carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] });
+    expect(created.data).toMatchObject({ ref_id: "client-test-1", status: "paid", amount: 11_500 });
+    const byRef = await client.getTransaction("client-test-1");
+    const byInvoice = await client.getTransaction(created.data.invoice);
+    expect(byRef.data.transaction.invoice).toBe(created.data.invoice);
+    expect(byInvoice.data.transaction.ref_id).toBe("client-test-1");
+    expect(byRef.data.transaction.items[0]).toMatchObject({ variant_id: 12, order_process: "h2h", qty: 1 });
+    emulator.clock.advance(30_000);
+    const later = await client.getTransaction("client-test-1");
+    expect(later.data.h2hResults[0]).toMatchObject({ variant_id: 12, dispatch_status: "completed" });
+    expect(later.data.h2hResults[0]!.sn).not.toMatch(/^failed/);
+    await client.close();
+  });
+
+  it("locks stock, lists the lock with its remaining time, and releases it", async () => {
+    const client = clientFor();
+    const lock = await client.lockStock(3, 1, 120);
+    expect(lock.data.lock_token).toMatch(/^LCK-/);
+    const listed = await client.listLocks();
+    const mine = listed.data.find((l) => l.lock_token === lock.data.lock_token);
+    expect(mine?.remainingSeconds).toBe(120);
+    await client.releaseLock(lock.data.lock_token);
+    expect((await client.listLocks()).data.some((l) => l.lock_token === lock.data.lock_token)).toBe(false);
+    await client.close();
+  });
+
+  it("reads the leaderboard, the own ranking, and creates a sandbox order", async () => {
+    const client = clientFor();
+    const top = await client.getLeaderboard();
+    expect(top.data).toHaveLength(10);
+    expect(top.data.map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const me = await client.getOwnRanking();
+    expect(me.data.rank).toBeGreaterThan(0);
+    const before = emulator.inspect(emulator.demoApiKey).accounts[0]!.balance;
+    const sandbox = await client.createSandboxOrder({ ref_id: "sandbox-client-1", item_id: 12, quantity: 1 });
+    expect(sandbox.data).toMatchObject({ ref_id: "sandbox-client-1", status: "sandbox" });
+    expect(emulator.inspect(emulator.demoApiKey).accounts[0]!.balance).toBe(before);
+    await client.close();
+  });
+
+  it("sends the key, Accept and a User-Agent, and never logs the key in full", async () => {
+    const client = clientFor();
+    await client.getBalance();
+    const text = log.join("\n");
+    expect(text).toContain("GET");
+    expect(text).not.toContain(emulator.demoApiKey);
+    expect(text).toContain(`****${emulator.demoApiKey.slice(-4)}`);
+    await client.close();
+  });
+});
+
+describe("the service's error codes become typed errors", () => {
+  async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
+    const error = await promise.then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    return error as ServiceError;
+  }
+
+  it("maps every transaction and lock code", async () => {
+    const client = clientFor();
+    await client.createTransaction({ ref_id: "dup-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] });
+    const cases: [() => Promise<unknown>, number, string][] = [
+      [() => client.createTransaction({ ref_id: "dup-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] }), 422, "REF_ID_ALREADY_EXIST"],
+      [() => client.createTransaction({ ref_id: "smm-1", carts: [{ item_id: 23, quantity: 100, note: "not json" }] }), 400, "SMM_ORDER_REQUIRES_JSON_NOTE"],
+      [() => client.createTransaction({ ref_id: "rich-1", carts: [{ item_id: 10, quantity: 100, note: "x" }] }), 400, "BALANCE_IS_INSUFFICIENT"],
+      [() => client.createTransaction({ ref_id: "lock-1", carts: [{ item_id: 3, quantity: 1 }], lock_token: "LCK-NOPE" }), 404, "LOCK_NOT_FOUND"],
+      [() => client.getTransaction("no-such-ref"), 404, "TRX_NOT_FOUND"],
+      [() => client.getItem(9999), 404, "ITEM_NOT_FOUND"],
+      [() => client.lockStock(9999, 1), 404, "ITEM_NOT_FOUND"],
+      [() => client.lockStock(8, 1), 422, "INSUFFICIENT_STOCK"],
+      [() => client.createTransaction({ ref_id: "min-1", carts: [{ item_id: 23, quantity: 10, note: '{"target":"x"}' }] }), 422, "MINIMUM_ORDER_NOT_MET"],
+      [() => client.lockStock(12, 1), 422, "LOCK_NOT_REQUIRED"],
+      [() => client.releaseLock("LCK-NOPE"), 404, "LOCK_NOT_FOUND"],
+    ];
+    for (const [send, status, code] of cases) {
+      const error = await refusal(send());
+      expect({ status: error.status, code: error.code }).toEqual({ status, code });
+    }
+    await client.close();
+  });
+
+  it("maps expired, mismatched, released and used locks", async () => {
+    const client = clientFor();
+    const expiring = await client.lockStock(3, 1, 60);
+    const mismatched = await client.lockStock(3, 1, 600);
+    const released = await client.lockStock(3, 1, 600);
+    const used = await client.lockStock(3, 1, 600);
+    await client.releaseLock(released.data.lock_token);
+    await client.createTransaction({ ref_id: "use-lock", carts: [{ item_id: 3, quantity: 1 }], lock_token: used.data.lock_token });
+    emulator.clock.advance(61_000);
+    const cases: [() => Promise<unknown>, number, string][] = [
+      [() => client.createTransaction({ ref_id: "lock-exp", carts: [{ item_id: 3, quantity: 1 }], lock_token: expiring.data.lock_token }), 422, "LOCK_EXPIRED"],
+      [() => client.createTransaction({ ref_id: "lock-mis", carts: [{ item_id: 3, quantity: 2 }], lock_token: mismatched.data.lock_token }), 422, "LOCK_MISMATCH"],
+      [() => client.releaseLock(released.data.lock_token), 422, "LOCK_RELEASED"],
+      [() => client.releaseLock(used.data.lock_token), 422, "LOCK_ALREADY_USED"],
+      [() => client.releaseLock(expiring.data.lock_token), 422, "LOCK_EXPIRED"],
+    ];
+    for (const [send, status, code] of cases) {
+      const error = await refusal(send());
+      expect({ status: error.status, code: error.code }).toEqual({ status, code });
+    }
+    await client.releaseLock(mismatched.data.lock_token);
+    await client.close();
+  });
+
+  it("reaches the active-lock cap with 429", async () => {
+    const client = clientFor(emulator.accounts[1]!.apiKey);
+    const tokens: string[] = [];
+    for (let i = 0; i < 10; i++) tokens.push((await client.lockStock(4, 1, 60)).data.lock_token);
+    const error = await refusal(client.lockStock(4, 1, 60));
+    expect({ status: error.status, code: error.code }).toEqual({ status: 429, code: "MAX_ACTIVE_LOCKS_REACHED" });
+    for (const t of tokens) await client.releaseLock(t);
+    await client.close();
+  });
+
+  it("keeps field details of a validation failure", async () => {
+    const client = clientFor();
+    const error = await refusal(client.requestTopUp(5_000, "QRIS"));
+    expect(error.status).toBe(422);
+    expect(error.details?.errors).toHaveProperty("amount");
+    await client.close();
+  });
+
+  it("turns 401 into an authentication error", async () => {
+    const client = clientFor("rk_wrong_key_000000000000");
+    const error = await client.getBalance().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error).toMatchObject({ status: 401, code: "INVALID_API_KEY", exitCode: 3 });
+    await client.close();
+  });
+});
+
+describe("fault modes as the client sees them", () => {
+  it("retries a 5xx and succeeds without processing twice", async () => {
+    emulator.faults.configure({ error_next: 2, match: { method: "POST", path: "/v1/trx" } });
+    const client = clientFor();
+    const created = await client.createTransaction({ ref_id: "retry-5xx", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] });
+    expect(created.data.ref_id).toBe("retry-5xx");
+    expect(emulator.faults.status().injected.error).toBe(2);
+    expect(emulator.inspect(emulator.demoApiKey).accounts[0]!.transactions.filter((t) => t.ref_id === "retry-5xx")).toHaveLength(1);
+    await client.close();
+  });
+
+  it("retries a dropped-after-commit answer and then meets REF_ID_ALREADY_EXIST on attempt 2", async () => {
+    emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/trx" } });
+    const client = clientFor();
+    const error = (await client.createTransaction({ ref_id: "dropped-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] }).catch((e: unknown) => e)) as ServiceError;
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.code).toBe("REF_ID_ALREADY_EXIST");
+    expect(error.attempt).toBe(2);
+    expect(emulator.inspect(emulator.demoApiKey).accounts[0]!.transactions.filter((t) => t.ref_id === "dropped-1")).toHaveLength(1);
+    await client.close();
+  });
+
+  it("reports a dropped connection that may have reached the service when retries run out", async () => {
+    emulator.faults.configure({ down: true });
+    const client = clientFor();
+    const error = (await client.getBalance().catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.mayHaveReached).toBe(true);
+    expect(emulator.faults.status().injected.down).toBe(3);
+    await client.close();
+  });
+
+  it("reports a refused connection as not reached", async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, "127.0.0.1", () => {
+        const port = (s.address() as { port: number }).port;
+        s.close(() => resolve(port));
+      });
+    });
+    const client = new ServiceClient({ baseUrl: `http://127.0.0.1:${closedPort}`, apiKey: "k", timeoutMs: 2_000, userAgent: "t", sleep: async () => undefined });
+    const error = (await client.getBalance().catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.mayHaveReached).toBe(false);
+    expect(error.code).toBe("ECONNREFUSED");
+    await client.close();
+  });
+
+  it("turns an HTML page into a readable unexpected-response error after retrying", async () => {
+    emulator.faults.configure({ html_next: 5 });
+    const client = clientFor();
+    const error = (await client.getBalance().catch((e: unknown) => e)) as UnexpectedResponseError;
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error.status).toBe(502);
+    expect(error.message).toMatch(/not JSON/);
+    expect(error.bodyExcerpt).toContain("502 Bad Gateway");
+    expect(emulator.faults.status().injected.html).toBe(3);
+    await client.close();
+  });
+
+  it("waits out a 429 with Retry-After and then succeeds", async () => {
+    emulator.faults.configure({ rate_limit_next: 1, retry_after: 2 });
+    const waits: number[] = [];
+    const client = clientFor(undefined, { sleep: async (ms: number) => void waits.push(ms) });
+    await client.getBalance();
+    expect(waits).toEqual([2_000]);
+    await client.close();
+  });
+
+  it("times out a slow answer as may-have-reached", async () => {
+    emulator.faults.configure({ latency_ms: 1_500 });
+    const client = clientFor(undefined, { timeoutMs: 300, retry: { maxRetries: 0, maxDelayMs: 1 } });
+    const error = (await client.getBalance().catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.code).toMatch(/TIMEOUT/);
+    expect(error.mayHaveReached).toBe(true);
+    await client.close();
+  });
+});
