@@ -4,6 +4,7 @@
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from "undici";
 import { AuthError, InterruptedError, NetworkError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { maskApiKey } from "../config/mask.js";
 import { describeServiceCode } from "./codes.js";
 import { defaultSleep } from "./sleep.js";
 import * as shapes from "./shapes.js";
@@ -58,12 +59,11 @@ export interface RequestOptions {
   onAttempt?: (attempt: number) => void | Promise<void>;
 }
 
+// Re-exported so code that imported it from here keeps working.
+export { maskApiKey };
+
 /** Failures that happen before a byte of the request reached the service. */
 const notReachedCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
-
-export function maskApiKey(key: string): string {
-  return key.length <= 4 ? "****" : `****${key.slice(-4)}`;
-}
 
 export class ServiceClient {
   readonly baseUrl: string;
