@@ -90,12 +90,13 @@ export async function createContext(input: ContextInput): Promise<Context> {
   );
 
   let client: ServiceClient | undefined;
+  const canPrompt = !settings.noInput && terminal.stdinIsTTY && terminal.stderrIsTTY;
   return {
     settings,
     config: settings.store,
     output,
     terminal,
-    canPrompt: !settings.noInput && terminal.stdinIsTTY && terminal.stderrIsTTY,
+    canPrompt,
     signal,
     now,
     sleep: (ms) => sleep(ms, signal),
@@ -129,7 +130,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       return client;
     },
     async prompter(missingFlag) {
-      if (!this.canPrompt) {
+      if (!canPrompt) {
         throw new UsageError(missingFlag ? `${missingFlag} is required when reseller cannot ask (no terminal, --no-input, RESELLER_NO_INPUT or CI).` : "reseller cannot ask here (no terminal, --no-input, RESELLER_NO_INPUT or CI).", {
           code: "INPUT_REQUIRED",
         });

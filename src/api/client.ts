@@ -268,7 +268,7 @@ function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl
   const reached = !notReachedCodes.has(code);
   const timedOut = code.includes("TIMEOUT") || code === "ETIMEDOUT";
   const what = timedOut ? "did not answer in time" : reached ? "dropped the connection before answering" : "could not be reached";
-  const message = `The service at ${baseUrl} ${what} (${code}).`;
+  const message = `The service at ${baseUrl} ${what}.`;
   const suggestion = reached && method !== "GET"
     ? "The request may have been processed; check before trying again."
     : "Check your network and the base URL (`reseller config get base_url`), then try again.";

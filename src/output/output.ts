@@ -110,7 +110,7 @@ export class Output {
     const Table = loadTable();
     const table = new Table({
       head: headers.map((h) => this.paintOut("bold", h)),
-      style: { head: [], border: [] },
+      style: { head: [], border: [], compact: true },
       wordWrap: true,
     });
     for (const row of rows) table.push(row.map((c) => this.humanCell(c, true)));
