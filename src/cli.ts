@@ -50,6 +50,7 @@ export function buildProgram(run: <O>(command: Command, load: () => Promise<Hand
     .option("--verbose", "log each HTTP exchange to stderr, API key redacted (also RESELLER_DEBUG=1)")
     .option("--insecure", "allow a plain http:// base URL that is not this machine")
     .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true })
     .addHelpText("after", examples("reseller login", "reseller balance", "reseller buy --item 12 --qty 1 --note 081234567890", "reseller trx show INV-20261121-000123 --json | jq .data.status"));
 
   program
@@ -65,7 +66,10 @@ export function buildProgram(run: <O>(command: Command, load: () => Promise<Hand
     .addHelpText("after", examples("reseller logout", "reseller logout --profile shop2"))
     .action((_opts, cmd) => run(cmd, () => import("./commands/logout.js"), {}));
 
-  const config = program.command("config").description("read and change stored settings");
+  const config = program
+    .command("config")
+    .description("read and change stored settings")
+    .addHelpText("after", examples("reseller config list", "reseller config set timeout 60"));
   config
     .command("list")
     .description("every setting of the profile, the API key masked")
@@ -165,7 +169,7 @@ export function buildProgram(run: <O>(command: Command, load: () => Promise<Hand
       }),
     );
 
-  const trx = program.command("trx").description("transactions");
+  const trx = program.command("trx").description("transactions").addHelpText("after", examples("reseller trx show ORD-20261121-0001"));
   trx
     .command("show")
     .argument("<ref>", "your ref_id or the invoice number")
@@ -175,7 +179,10 @@ export function buildProgram(run: <O>(command: Command, load: () => Promise<Hand
     .addHelpText("after", examples("reseller trx show ORD-20261121-0001", "reseller trx show INV-20261121-000123 --watch"))
     .action((ref: string, opts, cmd) => run(cmd, () => import("./commands/trx/show.js"), { ref, watch: opts.watch === true, waitTimeout: opts.waitTimeout as number | undefined }));
 
-  const lock = program.command("lock").description("reserve stock for a while before your buyer pays");
+  const lock = program
+    .command("lock")
+    .description("reserve stock for a while before your buyer pays")
+    .addHelpText("after", examples("reseller lock add --item 3 --qty 1", "reseller lock list", "reseller lock release LCK-8F2K1Q"));
   lock
     .command("add")
     .requiredOption("--item <id>", "item (variant) id", parser((v) => rules.positiveInteger("--item", v)))
