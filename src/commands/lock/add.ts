@@ -1,0 +1,51 @@
+/**
+ * `reseller lock add`: reserve stock while the buyer pays. Piped, stdout is the token alone, so
+ * `TOKEN=$(reseller lock add …)` works; the lock is remembered locally for `buy --lock`.
+ */
+import type { Context } from "../../context.js";
+import { ServiceError } from "../../errors.js";
+import { rememberLock } from "./cache.js";
+
+export interface LockAddOptions {
+  item: number;
+  qty: number;
+  duration?: number;
+}
+
+/** Suggestions for the lock refusals that the shared code table leaves without one. */
+function explain(error: ServiceError, options: LockAddOptions): void {
+  if (error.suggestion) error.suggestion = error.suggestion.replace("<id>", String(options.item));
+  else if (error.code === "INSUFFICIENT_STOCK") error.suggestion = `See what is left with \`reseller item ${options.item}\`, or lock fewer.`;
+  else if (error.code === "ITEM_NOT_FOUND") error.suggestion = `Check the id with \`reseller item ${options.item}\`.`;
+}
+
+export async function run(ctx: Context, options: LockAddOptions): Promise<void> {
+  const client = await ctx.client();
+  let result;
+  try {
+    result = await client.lockStock(options.item, options.qty, options.duration);
+  } catch (error) {
+    if (error instanceof ServiceError) explain(error, options);
+    throw error;
+  }
+  const { data: lock, body } = result;
+
+  // The lock exists now whatever happens to the cache: a cache that cannot be written costs only
+  // the convenience of `buy --lock` filling in item and quantity, so it must not fail the command.
+  try {
+    await rememberLock(ctx.settings.configDir, ctx.settings.profile, lock, ctx.now());
+  } catch (error) {
+    ctx.output.warn(`Could not note the lock in ${ctx.settings.configDir} (${(error as Error).message}); give --item and --qty with --lock when you buy.`);
+  }
+
+  if (ctx.output.mode === "json") return ctx.output.json(body);
+  if (ctx.output.mode === "plain") return ctx.output.result(lock.lock_token);
+  ctx.output.record([
+    ["Lock token", { human: lock.lock_token, plain: lock.lock_token, tone: "highlight" }],
+    ["Item", lock.item_id],
+    ["Quantity", lock.quantity],
+    ["Locked at", ctx.output.time(lock.locked_at)],
+    ["Expires", ctx.output.time(lock.expires_at)],
+  ]);
+  ctx.output.info(`Buy with it: reseller buy --lock ${lock.lock_token} --note …   Give it back: reseller lock release ${lock.lock_token}`);
+}

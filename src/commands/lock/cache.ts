@@ -1,0 +1,80 @@
+/**
+ * The locks this machine created, so `buy --lock TOKEN` can fill in the item and quantity without
+ * asking the service. One file, `locks.json` under the config dir, per profile, mode 0600 (a token
+ * reserves stock on the reseller's account). It is only a cache: a missing or damaged file reads as
+ * empty, and expired locks are dropped whenever it is written.
+ */
+import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { StockLock } from "../../api/types.js";
+
+export const lockCacheFileName = "locks.json";
+
+interface LockCacheFile {
+  profiles: Record<string, StockLock[]>;
+}
+
+export function lockCachePath(configDir: string): string {
+  return join(configDir, lockCacheFileName);
+}
+
+function isLock(value: unknown): value is StockLock {
+  const v = value as Partial<StockLock> | null;
+  return typeof v === "object" && v !== null && typeof v.lock_token === "string" && typeof v.item_id === "number" && typeof v.quantity === "number";
+}
+
+/** Unparseable expiry times are kept: better a stale entry the service will refuse than a lost one. */
+function stillActive(lock: StockLock, nowMs: number): boolean {
+  const at = Date.parse(lock.expires_at);
+  return Number.isNaN(at) || at > nowMs;
+}
+
+async function readCache(configDir: string): Promise<LockCacheFile> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(lockCachePath(configDir), "utf8"));
+  } catch {
+    return { profiles: {} };
+  }
+  const profiles = (parsed as Partial<LockCacheFile> | null)?.profiles;
+  if (typeof profiles !== "object" || profiles === null || Array.isArray(profiles)) return { profiles: {} };
+  const clean: Record<string, StockLock[]> = {};
+  for (const [name, locks] of Object.entries(profiles)) if (Array.isArray(locks)) clean[name] = locks.filter(isLock);
+  return { profiles: clean };
+}
+
+/** Written to a temporary file and renamed, so a crash or a second `reseller` never leaves half a file. */
+async function writeCache(configDir: string, cache: LockCacheFile, nowMs: number): Promise<void> {
+  const profiles: Record<string, StockLock[]> = {};
+  for (const [name, locks] of Object.entries(cache.profiles)) {
+    const active = locks.filter((lock) => stillActive(lock, nowMs));
+    if (active.length) profiles[name] = active;
+  }
+  await mkdir(configDir, { recursive: true, mode: 0o700 });
+  const path = lockCachePath(configDir);
+  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, `${JSON.stringify({ profiles }, null, 2)}\n`, { mode: 0o600 });
+  // The mode given to writeFile passes through the umask; make sure.
+  await chmod(temporary, 0o600);
+  await rename(temporary, path);
+}
+
+export async function rememberLock(configDir: string, profile: string, lock: StockLock, nowMs: number = Date.now()): Promise<void> {
+  const cache = await readCache(configDir);
+  const others = (cache.profiles[profile] ?? []).filter((l) => l.lock_token !== lock.lock_token);
+  cache.profiles[profile] = [...others, lock];
+  await writeCache(configDir, cache, nowMs);
+}
+
+export async function findCachedLock(configDir: string, profile: string, token: string, nowMs: number): Promise<StockLock | undefined> {
+  const cache = await readCache(configDir);
+  return cache.profiles[profile]?.find((lock) => lock.lock_token === token && stillActive(lock, nowMs));
+}
+
+export async function forgetLock(configDir: string, profile: string, token: string, nowMs: number = Date.now()): Promise<void> {
+  const cache = await readCache(configDir);
+  const locks = cache.profiles[profile];
+  if (!locks?.some((lock) => lock.lock_token === token)) return;
+  cache.profiles[profile] = locks.filter((lock) => lock.lock_token !== token);
+  await writeCache(configDir, cache, nowMs);
+}

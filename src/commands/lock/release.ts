@@ -1,0 +1,33 @@
+/** `reseller lock release TOKEN`: give the stock back before the lock runs out. */
+import type { Context } from "../../context.js";
+import { ServiceError, UsageError } from "../../errors.js";
+import { forgetLock } from "./cache.js";
+
+export interface LockReleaseOptions {
+  token: string;
+}
+
+/** Refusals after which the token can never be used again: the local note of it goes too. */
+const deadLockCodes = new Set(["LOCK_NOT_FOUND", "LOCK_EXPIRED", "LOCK_RELEASED", "LOCK_ALREADY_USED"]);
+
+export async function run(ctx: Context, options: LockReleaseOptions): Promise<void> {
+  const token = options.token.trim();
+  if (!token) throw new UsageError("The lock token must not be empty.", { code: "INVALID_INPUT", suggestion: "See your locks with `reseller lock list`." });
+  const client = await ctx.client();
+  const forget = () => forgetLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(() => undefined);
+
+  let body: unknown;
+  try {
+    ({ body } = await client.releaseLock(token));
+  } catch (error) {
+    if (error instanceof ServiceError && deadLockCodes.has(error.code)) {
+      await forget();
+      if (error.code === "LOCK_RELEASED" || error.code === "LOCK_EXPIRED") error.suggestion ??= "Nothing to give back; see your active locks with `reseller lock list`.";
+      if (error.code === "LOCK_ALREADY_USED") error.suggestion ??= "A purchase used it; its stock is that purchase's now.";
+    }
+    throw error;
+  }
+  await forget();
+  if (ctx.output.mode === "json") return ctx.output.json(body);
+  ctx.output.success(`Released ${token}; its stock is available again.`);
+}
