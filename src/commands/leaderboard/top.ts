@@ -1,0 +1,13 @@
+/** `reseller leaderboard`: this month's ten resellers with the most transactions. */
+import type { Context } from "../../context.js";
+
+export async function run(ctx: Context): Promise<void> {
+  const client = await ctx.client();
+  const { data: entries, body } = await client.getLeaderboard();
+  if (ctx.output.mode === "json") return ctx.output.json(body);
+  if (entries.length === 0) return ctx.output.info("Nobody is on the leaderboard yet this month.");
+  ctx.output.table(
+    ["Rank", "Reseller", "Transactions"],
+    entries.map((entry) => [entry.rank <= 3 ? { human: String(entry.rank), plain: String(entry.rank), tone: "highlight" } : entry.rank, entry.name, entry.total_transactions]),
+  );
+}
