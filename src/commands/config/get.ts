@@ -1,0 +1,16 @@
+/** `reseller config get KEY`: the value reseller will use, bare on stdout for scripts. */
+import type { Context } from "../../context.js";
+import { effectiveSettings, settingKey } from "./effective.js";
+
+export interface ConfigGetOptions {
+  key: string;
+}
+
+export async function run(ctx: Context, options: ConfigGetOptions): Promise<void> {
+  const key = settingKey(options.key);
+  const setting = effectiveSettings(ctx).find((s) => s.key === key)!;
+  if (ctx.output.mode === "json") return ctx.output.json({ key, value: setting.value ?? null, source: setting.source });
+  // Unset is not a failure (like `gh config get`): nothing on stdout, a word on stderr.
+  if (setting.value === undefined) return ctx.output.info(`${key} is not set for profile "${ctx.settings.profile}".`);
+  ctx.output.result(String(setting.value));
+}
