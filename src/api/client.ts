@@ -57,7 +57,12 @@ export interface RequestOptions {
   retry: boolean;
   /** Called before each attempt (1-based): the journal records attempts here. */
   onAttempt?: (attempt: number) => void | Promise<void>;
+  /** Called with each attempt's failure, retried or not: the journal learns whether any attempt may have landed. */
+  onAttemptFailed?: (attempt: number, error: unknown) => void | Promise<void>;
 }
+
+/** The hooks a money-moving call accepts. */
+export type AttemptHooks = Pick<RequestOptions, "onAttempt" | "onAttemptFailed">;
 
 // Re-exported so code that imported it from here keeps working.
 export { maskApiKey };
@@ -88,12 +93,12 @@ export class ServiceClient {
   }
 
   /** A payment link: nothing is charged until the customer pays it, so a lost answer may be asked again. */
-  async requestTopUp(amount: number, channel: string, hooks: Pick<RequestOptions, "onAttempt"> = {}): Promise<ApiResult<TopUpResult>> {
+  async requestTopUp(amount: number, channel: string, hooks: AttemptHooks = {}): Promise<ApiResult<TopUpResult>> {
     return this.call("POST", "/v1/balance", { body: { amount, channel }, retry: true, ...hooks }, shapes.readTopUp);
   }
 
   /** Safe to retry only because the ref_id makes the service refuse a second purchase. */
-  async createTransaction(input: CreateTransactionRequest, hooks: Pick<RequestOptions, "onAttempt"> = {}): Promise<ApiResult<CreatedTransaction>> {
+  async createTransaction(input: CreateTransactionRequest, hooks: AttemptHooks = {}): Promise<ApiResult<CreatedTransaction>> {
     return this.call("POST", "/v1/trx", { body: input, retry: true, ...hooks }, shapes.readCreatedTransaction);
   }
 
@@ -105,7 +110,7 @@ export class ServiceClient {
     return this.call("GET", `/v1/item/${id}`, { retry: true }, shapes.readItem);
   }
 
-  async lockStock(itemId: number, quantity: number, lockDuration?: number, hooks: Pick<RequestOptions, "onAttempt"> = {}): Promise<ApiResult<StockLock>> {
+  async lockStock(itemId: number, quantity: number, lockDuration?: number, hooks: AttemptHooks = {}): Promise<ApiResult<StockLock>> {
     const body: Record<string, number> = { item_id: itemId, quantity };
     if (lockDuration !== undefined) body.lock_duration = lockDuration;
     return this.call("POST", "/v1/item/lock", { body, retry: false, ...hooks }, shapes.readLock);
@@ -129,7 +134,7 @@ export class ServiceClient {
     return this.call("GET", "/v1/leaderboard/profile", { retry: true }, shapes.readOwnRanking);
   }
 
-  async createSandboxOrder(input: { ref_id: string; item_id: number; quantity: number }, hooks: Pick<RequestOptions, "onAttempt"> = {}): Promise<ApiResult<SandboxOrder>> {
+  async createSandboxOrder(input: { ref_id: string; item_id: number; quantity: number }, hooks: AttemptHooks = {}): Promise<ApiResult<SandboxOrder>> {
     return this.call("POST", "/v1/order/sandbox", { body: input, retry: true, ...hooks }, shapes.readSandboxOrder);
   }
 
@@ -156,6 +161,7 @@ export class ServiceClient {
       try {
         return await this.exchangeOnce(method, path, options.body, attempt);
       } catch (error) {
+        await options.onAttemptFailed?.(attempt, error);
         const retryable = options.retry && isRetryable(error);
         if (!retryable || attempt > this.retry.maxRetries) throw error;
         if (error instanceof ServiceError && error.status === 429) retryAfterMs = retryAfterOf(error);
