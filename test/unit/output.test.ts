@@ -1,0 +1,227 @@
+/** Money, time and terminal-safety formatting, and the three output modes of ctx.output. */
+import { describe, expect, it } from "vitest";
+import { formatDuration, formatRupiah, formatTimestamp, parseRupiah } from "../../src/output/format.js";
+import { money, Output, statusCell, type OutputMode } from "../../src/output/output.js";
+import { neutralize, plainCell } from "../../src/output/sanitize.js";
+
+describe("formatRupiah", () => {
+  it.each([
+    [0, "Rp 0"],
+    [999, "Rp 999"],
+    [1000, "Rp 1.000"],
+    [1_250_000, "Rp 1.250.000"],
+    [2_500_000_000, "Rp 2.500.000.000"],
+    [-5000, "-Rp 5.000"],
+    [-1_250_000, "-Rp 1.250.000"],
+  ])("%d -> %s", (amount, text) => {
+    expect(formatRupiah(amount)).toBe(text);
+  });
+
+  it("shows a dash for a missing amount rather than Rp NaN", () => {
+    expect(formatRupiah(null)).toBe("-");
+    expect(formatRupiah(undefined)).toBe("-");
+    expect(formatRupiah(Number.NaN)).toBe("-");
+  });
+});
+
+describe("parseRupiah", () => {
+  it.each([
+    ["10000", 10_000],
+    ["10.000", 10_000],
+    ["10,000", 10_000],
+    ["Rp 1.250.000", 1_250_000],
+    ["rp. 50.000", 50_000],
+    [" 10 000 ", 10_000],
+  ])("%j -> %d", (text, amount) => {
+    expect(parseRupiah(text)).toBe(amount);
+  });
+
+  it.each(["", "abc", "-5000", "10.5e3", "Rp", "12a"])("refuses %j", (text) => {
+    expect(parseRupiah(text)).toBeUndefined();
+  });
+
+  it("round-trips what formatRupiah prints", () => {
+    for (const n of [0, 7, 10_000, 1_250_000, 987_654_321]) expect(parseRupiah(formatRupiah(n))).toBe(n);
+  });
+});
+
+describe("formatTimestamp", () => {
+  const now = Date.parse("2026-11-21T14:30:00Z");
+  const at = (seconds: number) => new Date(now + seconds * 1000).toISOString();
+
+  it.each([
+    [581, "(in 9m 41s)"],
+    [30, "(in 30s)"],
+    [2, "(now)"],
+    [-45, "(45s ago)"],
+    [-180, "(3 min ago)"],
+    [-2 * 3600, "(2 h ago)"],
+    [-3 * 86400, "(3 days ago)"],
+    [3 * 3600 + 60, "(in 3h 01m)"],
+  ])("%d s from now reads %s", (offset, hint) => {
+    expect(formatTimestamp(at(offset), now)).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d ${hint.replace(/[()]/g, "\\$&")}$`));
+  });
+
+  it("shows the local time of the machine, not UTC", () => {
+    const iso = "2026-11-21T14:30:00Z";
+    const d = new Date(iso);
+    const local = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")} ${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+    expect(formatTimestamp(iso, now)).toContain(local);
+    // The same instant written with the service's +07:00 offset is the same local time.
+    expect(formatTimestamp("2026-11-21T21:30:00+07:00", now)).toBe(formatTimestamp(iso, now));
+  });
+
+  it("passes through text that is not a time, and dashes a missing one", () => {
+    expect(formatTimestamp("soon", now)).toBe("soon");
+    expect(formatTimestamp(null, now)).toBe("-");
+    expect(formatTimestamp("", now)).toBe("-");
+  });
+
+  it("formats durations as a lock list shows them", () => {
+    expect(formatDuration(581)).toBe("9m 41s");
+    expect(formatDuration(59)).toBe("59s");
+    expect(formatDuration(600)).toBe("10m 00s");
+    expect(formatDuration(-3)).toBe("0s");
+  });
+});
+
+describe("neutralize", () => {
+  const ESC = "\u001b";
+
+  it("shows a screen-clearing CSI instead of obeying it", () => {
+    const out = neutralize(`Netflix${ESC}[2J${ESC}[H`);
+    expect(out).not.toContain(ESC);
+    expect(out).toBe("Netflix\\x1b[2J\\x1b[H");
+  });
+
+  it("defuses OSC window-title sequences ended by BEL or ST", () => {
+    const out = neutralize(`a${ESC}]0;pwned\u0007b${ESC}]2;x${ESC}\\c`);
+    expect(out).not.toMatch(/[\u0000-\u001f]/);
+    expect(out).toContain("\\x07");
+  });
+
+  it("defuses the 8-bit C1 CSI and other C1 controls", () => {
+    const out = neutralize("red\u009b31mtext\u0085");
+    expect(out).toBe("red\\x9b31mtext\\x85");
+  });
+
+  it("shows bidirectional overrides so a licence reads as what it is", () => {
+    const out = neutralize("abc\u202etxt.exe\u2066x\u2069");
+    expect(out).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(out).toContain("\\u202e");
+  });
+
+  it("escapes newlines and carriage returns unless told to keep newlines", () => {
+    expect(neutralize("line1\nline2\rX")).toBe("line1\\nline2\\rX");
+    expect(neutralize("line1\nline2", { keepNewlines: true })).toBe("line1\nline2");
+    expect(neutralize("over\rwrite", { keepNewlines: true })).toBe("over\\rwrite");
+  });
+
+  it("leaves ordinary text, tabs and non-Latin letters alone", () => {
+    expect(neutralize("Pulsa Telkomsel 10.000 — ✓ 日本\tok")).toBe("Pulsa Telkomsel 10.000 — ✓ 日本\tok");
+  });
+
+  it("keeps a plain cell on one row: no tabs, no newlines", () => {
+    expect(plainCell("a\tb\nc")).toBe("a b\\nc");
+  });
+});
+
+function capture(mode: OutputMode, tty = mode === "table") {
+  let out = "";
+  let err = "";
+  const output = new Output({
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+    mode,
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    now: () => Date.parse("2026-11-21T14:30:00Z"),
+  });
+  return { output, out: () => out, err: () => err };
+}
+
+describe("Output modes", () => {
+  const headers = ["Code", "Channel", "Fee"];
+  const rows = [
+    ["QRIS", "QRIS (semua e-wallet)", money(750)],
+    ["BCAVA", "BCA Virtual Account", money(1_250_000)],
+  ];
+
+  it("table mode draws borders and formats Rupiah", () => {
+    const { output, out } = capture("table");
+    output.table(headers, rows);
+    expect(out()).toMatch(/[┌│└]/);
+    expect(out()).toContain("Rp 1.250.000");
+    expect(out()).toContain("Channel");
+  });
+
+  it("plain mode prints tab-separated rows of raw integers and no header", () => {
+    const { output, out } = capture("plain");
+    output.table(headers, rows);
+    expect(out()).toBe("QRIS\tQRIS (semua e-wallet)\t750\nBCAVA\tBCA Virtual Account\t1250000\n");
+  });
+
+  it("plain mode keeps a hostile cell on its row", () => {
+    const { output, out } = capture("plain");
+    output.table(["Name"], [["evil\tname\nnext\u001b[2J"]]);
+    expect(out().split("\n")).toHaveLength(2);
+    expect(out()).not.toContain("\u001b");
+  });
+
+  it("table mode neutralises escape sequences in cells", () => {
+    const { output, out } = capture("table");
+    output.table(["Name"], [["evil\u001b]0;title\u0007"]]);
+    expect(out()).not.toContain("\u001b]");
+    expect(out()).toContain("\\x1b]0;title\\x07");
+  });
+
+  it("records: label and value on a terminal, snake_case label and raw value when piped", () => {
+    const table = capture("table");
+    table.output.record([["Balance", money(2_500_000)], ["Expires", table.output.time("2026-11-21T14:39:41Z")]]);
+    expect(table.out()).toMatch(/^Balance +Rp 2\.500\.000\n/);
+    expect(table.out()).toContain("(in 9m 41s)");
+
+    const plain = capture("plain");
+    plain.output.record([["Minimum order", 100], ["Expires", plain.output.time("2026-11-21T14:39:41Z")], ["Note", null]]);
+    expect(plain.out()).toBe("minimum_order\t100\nexpires\t2026-11-21T14:39:41Z\nnote\t\n");
+  });
+
+  it("json prints one document: one line when piped, indented on a terminal", () => {
+    const body = { message: "OK", data: { balance: 2_500_000, extra_field: [1, 2] } };
+    const piped = capture("json", false);
+    piped.output.json(body);
+    expect(piped.out()).toBe(`${JSON.stringify(body)}\n`);
+
+    const tty = capture("json", true);
+    tty.output.json(body);
+    expect(tty.out().split("\n").length).toBeGreaterThan(3);
+    expect(JSON.parse(tty.out())).toEqual(body);
+  });
+
+  it("messages for people go to stderr, results to stdout", () => {
+    const { output, out, err } = capture("plain");
+    output.info("Looking up…");
+    output.success("Done");
+    output.warn("Careful");
+    output.result("LCK-ABC", "highlight");
+    expect(out()).toBe("LCK-ABC\n");
+    expect(err()).toContain("Looking up…");
+    expect(err()).toContain("Done");
+    expect(err()).toContain("Careful");
+  });
+
+  it("headings appear only on a terminal, so piped rows stay rows", () => {
+    const plain = capture("plain");
+    plain.output.heading("Items");
+    expect(plain.out()).toBe("");
+    const table = capture("table");
+    table.output.heading("Items");
+    expect(table.out()).toContain("Items");
+  });
+
+  it("status cells carry a tone by meaning", () => {
+    expect(statusCell("completed").tone).toBe("good");
+    expect(statusCell("failed").tone).toBe("bad");
+    expect(statusCell("pending").tone).toBe("warn");
+  });
+});
