@@ -118,14 +118,14 @@ export function seedCatalogue(random: SeededRandom): ItemRecord[] {
     stock: number,
     description: string,
     makeLicence: () => string,
-    active = true,
+    { active = true, minOrder = 1 } = {},
   ): ItemRecord => ({
     id,
     name,
     productName,
     description,
     price,
-    minOrder: 1,
+    minOrder,
     orderProcess: "auto",
     active,
     licences: licencePool(stock, makeLicence),
@@ -198,7 +198,7 @@ export function seedCatalogue(random: SeededRandom): ItemRecord[] {
     // Withdrawn by the seller: reads as not found, as the real service does for inactive items.
     auto(9, "Disney+ Hotstar 1 Bulan", "Disney+ Hotstar", 30_000, 6,
       "Produk tidak aktif.",
-      () => streamingAccount(random, "dsn", "akunpremium.id", false), false),
+      () => streamingAccount(random, "dsn", "akunpremium.id", false), { active: false }),
     manual(10, "Joki Mobile Legends Epic ke Legend", "Jasa Joki Mobile Legends", 175_000,
       "Isi note dengan login Moonton/akun dan jam main yang dihindari. Estimasi 1-3 hari.",
       "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda."),
@@ -223,5 +223,8 @@ export function seedCatalogue(random: SeededRandom): ItemRecord[] {
     manual(27, "Desain Logo Custom", "Jasa Desain", 75_000,
       "Tulis nama usaha, warna dan gaya yang diinginkan di note. Revisi 2x.",
       "Desain final sudah dikirim ke kontak pembeli (PNG, SVG, PDF). Revisi masih tersisa 2x."),
+    auto(28, "Akun Gmail Fresh (grosir)", "Gmail", 3_500, 60,
+      "Akun Gmail baru, sudah verifikasi nomor. Minimal beli 5 akun.",
+      () => streamingAccount(random, "fresh", "gmail.com", false), { minOrder: 5 }),
   ];
 }

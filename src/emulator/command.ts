@@ -1,0 +1,46 @@
+import { startEmulator } from "./server.js";
+
+export interface EmulatorCommandIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  signal: AbortSignal;
+}
+
+export interface EmulatorCommandOptions {
+  port?: number;
+  host?: string;
+  stateFile?: string;
+  seed?: number;
+}
+
+/**
+ * `reseller emulator`: runs until the signal aborts. stdout carries only what a script needs, so
+ * `eval "$(reseller emulator --port 0 | grep ^export)"` works; people-facing text goes to stderr.
+ */
+export async function runEmulator(io: EmulatorCommandIo, options: EmulatorCommandOptions): Promise<void> {
+  const emulator = await startEmulator({
+    port: options.port,
+    host: options.host,
+    stateFile: options.stateFile,
+    seed: options.seed,
+    log: (line) => io.stderr.write(line + "\n"),
+  });
+  io.stdout.write(
+    [
+      `Base URL: ${emulator.baseUrl}`,
+      `Demo API key: ${emulator.demoApiKey}`,
+      `export RESELLER_BASE_URL=${emulator.baseUrl}`,
+      `export RESELLER_API_KEY=${emulator.demoApiKey}`,
+      "",
+    ].join("\n"),
+  );
+  io.stderr.write(
+    (options.stateFile ? `State is kept in ${options.stateFile}\n` : "State is in memory; use --state FILE to keep it\n") +
+      `Test controls: ${emulator.baseUrl}/__emulator/state, /__emulator/clock, /__emulator/faults\n` +
+      "Press Ctrl-C to stop\n",
+  );
+  if (!io.signal.aborted) {
+    await new Promise<void>((resolve) => io.signal.addEventListener("abort", () => resolve(), { once: true }));
+  }
+  await emulator.close();
+}

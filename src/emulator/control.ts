@@ -1,0 +1,72 @@
+import { formatUtc } from "./clock.js";
+import type { FaultController } from "./faults.js";
+import { parseJsonObject, type ApiResponse } from "./routes.js";
+import type { EmulatedService } from "./service.js";
+import { ServiceError } from "./service-error.js";
+import { FieldErrors, readInteger, readString } from "./validation.js";
+
+/**
+ * /__emulator/...: the rehearsal and test control surface. It needs no API key and is not part of
+ * the service; it exists only in the emulator.
+ *   GET    /__emulator/state[?api_key=K]  snapshot (balances, transactions, locks, top-ups)
+ *   POST   /__emulator/reset {seed?}      fresh seeded state (faults are left as they are)
+ *   GET    /__emulator/clock              {now}
+ *   POST   /__emulator/clock {advance_seconds}
+ *   GET|POST|DELETE /__emulator/faults    show / merge settings / turn all off
+ *   POST   /__emulator/balance {api_key, balance}
+ */
+export function handleControlRequest(
+  service: EmulatedService,
+  faults: FaultController,
+  method: string,
+  url: URL,
+  rawBody: Buffer,
+): ApiResponse {
+  const path = url.pathname.replace(/\/$/, "");
+  const route = `${method} ${path}`;
+  try {
+    switch (route) {
+      case "GET /__emulator/state":
+        return { status: 200, body: service.snapshot(url.searchParams.get("api_key") ?? undefined) };
+      case "POST /__emulator/reset": {
+        const errors = new FieldErrors();
+        const seed = readInteger(errors, "seed", parseJsonObject(rawBody).seed, { required: false });
+        errors.throwIfAny();
+        service.reset(seed);
+        return { status: 200, body: { message: "OK", seed: service.state.seed } };
+      }
+      case "GET /__emulator/clock":
+        return { status: 200, body: { now: formatUtc(service.now()) } };
+      case "POST /__emulator/clock": {
+        const errors = new FieldErrors();
+        const seconds = readInteger(errors, "advance_seconds", parseJsonObject(rawBody).advance_seconds, { required: true, min: 0 });
+        errors.throwIfAny();
+        service.clock.advance(seconds! * 1000);
+        return { status: 200, body: { now: formatUtc(service.now()) } };
+      }
+      case "GET /__emulator/faults":
+        return { status: 200, body: faults.status() };
+      case "POST /__emulator/faults":
+        return { status: 200, body: faults.configure(parseJsonObject(rawBody)) };
+      case "DELETE /__emulator/faults":
+        faults.reset();
+        return { status: 200, body: faults.status() };
+      case "POST /__emulator/balance": {
+        const body = parseJsonObject(rawBody);
+        const errors = new FieldErrors();
+        const apiKey = readString(errors, "api_key", body.api_key, { required: true });
+        const balance = readInteger(errors, "balance", body.balance, { required: true, min: 0 });
+        errors.throwIfAny();
+        const account = service.authenticate(apiKey);
+        account.balance = balance!;
+        service.changed();
+        return { status: 200, body: { message: "OK", data: { balance: account.balance } } };
+      }
+      default:
+        throw new ServiceError(404, "ROUTE_NOT_FOUND");
+    }
+  } catch (error) {
+    if (error instanceof ServiceError) return { status: error.status, body: error.body };
+    throw error;
+  }
+}

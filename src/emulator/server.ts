@@ -1,0 +1,253 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { realTimeClock, type EmulatorClock } from "./clock.js";
+import { handleControlRequest } from "./control.js";
+import { errorCodeFor, FaultController } from "./faults.js";
+import { showPaymentPage, submitPayment, type PaymentPage } from "./payment-page.js";
+import { handleApiRequest, type ApiResponse } from "./routes.js";
+import { EmulatedService, type EmulatorSnapshot } from "./service.js";
+import { DEMO_API_KEY } from "./catalogue.js";
+
+export type { EmulatorClock } from "./clock.js";
+export { manualClock, realTimeClock } from "./clock.js";
+export type { EmulatorSnapshot, AccountSnapshot } from "./service.js";
+export type { FaultController, FaultSettings, FaultStatus, FaultMode } from "./faults.js";
+
+export interface EmulatorOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default "127.0.0.1". */
+  host?: string;
+  /** Persists state across restarts: loaded at start if present, rewritten atomically after each change. */
+  stateFile?: string;
+  /** Seeds the random choices (serial numbers, licences, partial SMM, tokens); default 1. Ignored when a state file is loaded. */
+  seed?: number;
+  /** Default: a clock following real time, which can still be advanced. */
+  clock?: EmulatorClock;
+  /** Default 10 (the spec states both 50 and 10). */
+  maxActiveLocks?: number;
+  /** Receives one line per request ("POST /v1/trx 200 3ms"); silent when absent. */
+  log?: (line: string) => void;
+}
+
+export interface RunningEmulator {
+  /** The part before /v1, e.g. "http://127.0.0.1:43123". */
+  baseUrl: string;
+  port: number;
+  demoApiKey: string;
+  accounts: { name: string; apiKey: string }[];
+  clock: EmulatorClock;
+  /** The same controls as /__emulator/faults, in-process. */
+  faults: FaultController;
+  /** Balances, transactions, locks and top-ups, of every account or of the one whose key is given. */
+  inspect(apiKey?: string): EmulatorSnapshot;
+  /** Sets an account's balance directly, for tests that need a precise amount (POST /__emulator/balance). */
+  setBalance(apiKey: string, balance: number): void;
+  /** Closes the server and every open socket, idle keep-alive ones included. */
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1_000_000;
+
+const NGINX_BAD_GATEWAY = `<html>
+<head><title>502 Bad Gateway</title></head>
+<body>
+<center><h1>502 Bad Gateway</h1></center>
+<hr><center>nginx/1.24.0</center>
+</body>
+</html>
+`;
+
+class BodyTooLarge extends Error {}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) reject(new BodyTooLarge());
+      else chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks)));
+    request.on("error", reject);
+  });
+}
+
+function sendJson(response: ServerResponse, answer: ApiResponse): void {
+  const text = JSON.stringify(answer.body);
+  response.writeHead(answer.status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+    "Cache-Control": "no-store",
+    ...answer.headers,
+  });
+  response.end(text);
+}
+
+function sendHtml(response: ServerResponse, status: number, html: string): void {
+  response.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(html) });
+  response.end(html);
+}
+
+/** A wildcard listen address is not something a client can connect to; show loopback instead. */
+function reachableHost(host: string): string {
+  if (host === "0.0.0.0" || host === "") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const clock = options.clock ?? realTimeClock();
+  const service = new EmulatedService(clock, {
+    clock,
+    seed: options.seed ?? 1,
+    stateFile: options.stateFile,
+    maxActiveLocks: options.maxActiveLocks ?? 10,
+  });
+  const faults = new FaultController();
+  const host = options.host ?? "127.0.0.1";
+  const log = options.log ?? (() => {});
+  let closed = false;
+  // Requests sleeping in an injected latency; close() wakes them so nothing keeps the process alive.
+  const sleepers = new Set<() => void>();
+  let baseUrl = "";
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+
+  async function serveApi(request: IncomingMessage, response: ServerResponse, method: string, url: URL, body: Buffer): Promise<string> {
+    const decision = faults.take(method, url.pathname);
+    if (decision.latencyMs > 0) await pause(decision.latencyMs);
+    if (closed) return "closed";
+    switch (decision.action) {
+      case "down":
+      case "drop_before_commit":
+        request.socket.destroy();
+        return `dropped (${decision.action})`;
+      case "html":
+        sendHtml(response, 502, NGINX_BAD_GATEWAY);
+        return "502 (html fault)";
+      case "rate_limit":
+        sendJson(response, { status: 429, body: { message: "TOO_MANY_REQUESTS" }, headers: { "Retry-After": String(decision.retryAfter) } });
+        return "429 (rate_limit fault)";
+      case "error":
+        sendJson(response, { status: decision.errorStatus, body: { message: errorCodeFor(decision.errorStatus) } });
+        return `${decision.errorStatus} (error fault)`;
+      case "none":
+      case "drop_after_commit":
+        break;
+    }
+    // No await from here to the answer: the check and the commit happen in one turn of the event loop.
+    const answer = handleApiRequest(service, {
+      method,
+      path: url.pathname,
+      headers: request.headers,
+      body,
+      publicBaseUrl: request.headers.host ? `http://${request.headers.host}` : baseUrl,
+    });
+    service.flush();
+    if (decision.action === "drop_after_commit") {
+      request.socket.destroy();
+      return `${answer.status} committed, then dropped (drop_after_commit fault)`;
+    }
+    sendJson(response, answer);
+    return String(answer.status);
+  }
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<string> {
+    const method = request.method ?? "GET";
+    const url = new URL(request.url ?? "/", "http://emulator.invalid");
+    let body: Buffer;
+    try {
+      body = await readBody(request);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) return "request aborted";
+      response.setHeader("Connection", "close");
+      sendJson(response, { status: 413, body: { message: "PAYLOAD_TOO_LARGE" } });
+      return "413";
+    }
+    if (closed) return "closed";
+    const path = url.pathname;
+
+    if (path === "/v1" || path.startsWith("/v1/")) return serveApi(request, response, method, url, body);
+
+    const payment = /^\/pay\/([^/]+)\/?$/.exec(path);
+    if (payment && (method === "GET" || method === "POST")) {
+      const token = payment[1]!;
+      const page: PaymentPage = method === "GET" ? showPaymentPage(service, token) : submitPayment(service, token);
+      service.flush();
+      sendHtml(response, page.status, page.html);
+      return String(page.status);
+    }
+
+    if (path === "/__emulator" || path.startsWith("/__emulator/")) {
+      const answer = handleControlRequest(service, faults, method, url, body);
+      service.flush();
+      sendJson(response, answer);
+      return String(answer.status);
+    }
+
+    sendJson(response, { status: 404, body: { message: "ROUTE_NOT_FOUND" } });
+    return "404";
+  }
+
+  const server = createServer((request, response) => {
+    const started = Date.now();
+    serve(request, response).then(
+      (outcome) => log(`${request.method} ${request.url} ${outcome} ${Date.now() - started}ms`),
+      (error: unknown) => {
+        log(`${request.method} ${request.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
+        if (!response.headersSent) sendJson(response, { status: 500, body: { message: "SERVER_ERROR" } });
+        else response.destroy();
+      },
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://${reachableHost(host)}:${port}`;
+
+  return {
+    baseUrl,
+    port,
+    demoApiKey: DEMO_API_KEY,
+    accounts: service.state.accounts.map((account) => ({ name: account.name, apiKey: account.apiKey })),
+    clock,
+    faults,
+    inspect(apiKey) {
+      const snapshot = service.snapshot(apiKey);
+      service.flush();
+      return snapshot;
+    },
+    setBalance(apiKey, balance) {
+      service.authenticate(apiKey).balance = balance;
+      service.changed();
+      service.flush();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const wake of [...sleepers]) wake();
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      service.flush();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { manualClock, realTimeClock } from "../../src/emulator/clock.js";
+import { runEmulator } from "../../src/emulator/command.js";
+import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
+import { advanceSeconds, ServiceCaller } from "./fixture.js";
+
+let directory: string;
+const running: RunningEmulator[] = [];
+
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), "reseller-emulator-"));
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((emulator) => emulator.close()));
+  rmSync(directory, { recursive: true, force: true });
+});
+
+async function start(options: Parameters<typeof startEmulator>[0] = {}) {
+  const emulator = await startEmulator({ clock: manualClock(), ...options });
+  running.push(emulator);
+  return { emulator, api: new ServiceCaller(emulator) };
+}
+
+describe("clocks", () => {
+  it("a manual clock moves only when advanced, and never backwards", () => {
+    const clock = manualClock(1_000);
+    expect(clock.now()).toBe(1_000);
+    clock.advance(500);
+    expect(clock.now()).toBe(1_500);
+    expect(() => clock.advance(-1)).toThrow(RangeError);
+  });
+
+  it("a real-time clock follows the wall clock plus what was added", () => {
+    const clock = realTimeClock();
+    clock.advance(3_600_000);
+    expect(clock.now() - Date.now()).toBeGreaterThanOrEqual(3_599_000);
+  });
+});
+
+describe("state file", () => {
+  it("keeps balances, transactions and locks across a restart", async () => {
+    const stateFile = join(directory, "nested", "state.json");
+    const clock = manualClock();
+    const first = await start({ stateFile, clock });
+    await first.api.buy("kept", 1, 1);
+    const token = (await first.api.post("/v1/item/lock", { item_id: 3, quantity: 2 })).body.data.lock_token;
+    await first.api.post("/v1/item/lock", { item_id: 5, quantity: 1 }).then((reply) => first.api.delete(`/v1/item/lock/${reply.body.data.lock_token}`));
+    await first.emulator.close();
+
+    expect(JSON.parse(readFileSync(stateFile, "utf8")).version).toBe(1);
+    expect(readdirSync(join(directory, "nested"))).toEqual(["state.json"]);
+
+    advanceSeconds(first.emulator, 2);
+    const second = await start({ stateFile, clock });
+    expect(await second.api.balance()).toBe(2_500_000 - 35_000);
+    const detail = (await second.api.get("/v1/trx/kept")).body.data;
+    expect(detail.status).toBe("completed");
+    expect(detail.items[0].product_license).toMatch(/^Email: /);
+    expect((await second.api.get("/v1/item/1")).body.data.stock).toBe(11);
+    expect((await second.api.get("/v1/item/lock")).body.data.map((lock: { lock_token: string }) => lock.lock_token)).toEqual([token]);
+    expect((await second.api.get("/v1/item/3")).body.data.stock).toBe(13);
+    expect((await second.api.buy("kept", 1, 1)).body).toEqual({ message: "REF_ID_ALREADY_EXIST" });
+  });
+
+  it("persists refunds credited lazily, so they are not credited again after a restart", async () => {
+    const stateFile = join(directory, "state.json");
+    const clock = manualClock();
+    const first = await start({ stateFile, clock });
+    await first.api.buy("refund", 12, 1, "nope");
+    advanceSeconds(first.emulator, 5);
+    expect(await first.api.balance()).toBe(2_500_000);
+    await first.emulator.close();
+    const second = await start({ stateFile, clock });
+    expect(await second.api.balance()).toBe(2_500_000);
+  });
+
+  it("refuses a file that is not emulator state", async () => {
+    const stateFile = join(directory, "broken.json");
+    writeFileSync(stateFile, "{ nope");
+    await expect(startEmulator({ stateFile })).rejects.toThrow(/not valid JSON/);
+  });
+});
+
+describe("seed", () => {
+  async function serialAndLicence(seed: number) {
+    const { api, emulator } = await start({ seed });
+    await api.buy("seeded", 12, 1, "081234567890");
+    await api.buy("licence", 6, 1);
+    advanceSeconds(emulator, 5);
+    return [(await api.get("/v1/trx/seeded")).body.h2h_results[0].sn, (await api.get("/v1/trx/licence")).body.data.items[0].product_license];
+  }
+
+  it("repeats serial numbers and licences for the same seed and varies them with another", async () => {
+    const one = await serialAndLicence(1);
+    expect(await serialAndLicence(1)).toEqual(one);
+    const other = await serialAndLicence(2);
+    expect(other[0]).not.toBe(one[0]);
+    expect(other[1]).not.toBe(one[1]);
+    expect(one[1]).toMatch(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/);
+  });
+});
+
+describe("server", () => {
+  it("closes promptly with idle keep-alive connections open", async () => {
+    const { api, emulator } = await start();
+    await api.get("/v1/balance");
+    const started = performance.now();
+    await emulator.close();
+    expect(performance.now() - started).toBeLessThan(1000);
+    await expect(api.get("/v1/balance")).rejects.toThrow();
+  });
+
+  it("closes promptly while a request sleeps in injected latency", async () => {
+    const { api, emulator } = await start();
+    emulator.faults.configure({ latency_ms: 60_000 });
+    const pending = api.get("/v1/balance").catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    await emulator.close();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await pending).toBeInstanceOf(Error);
+  });
+});
+
+describe("runEmulator (reseller emulator)", () => {
+  it("prints the base URL, the key and export lines, and stops on abort", async () => {
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let out = "";
+    let err = "";
+    stdout.on("data", (chunk) => (out += chunk));
+    stderr.on("data", (chunk) => (err += chunk));
+    const controller = new AbortController();
+    const done = runEmulator({ stdout, stderr, signal: controller.signal }, { port: 0, stateFile: join(directory, "cli.json") });
+    while (!err.includes("Press Ctrl-C to stop")) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    const baseUrl = /^export RESELLER_BASE_URL=(http:\/\/127\.0\.0\.1:(\d+))$/m.exec(out)!;
+    expect(Number(baseUrl[2])).toBeGreaterThan(0);
+    const apiKey = /^export RESELLER_API_KEY=(rk_demo_\w+)$/m.exec(out)![1]!;
+    expect(out).toContain(`Base URL: ${baseUrl[1]}`);
+    expect(out).toContain(`Demo API key: ${apiKey}`);
+    expect(out).not.toContain("Press Ctrl-C");
+
+    const response = await fetch(`${baseUrl[1]}/v1/balance`, { headers: { "X-APIKEY": apiKey, Accept: "application/json" } });
+    expect(await response.json()).toEqual({ message: "OK", data: { balance: 2_500_000 } });
+    expect(err).toMatch(/GET \/v1\/balance 200/);
+
+    controller.abort();
+    await done;
+    await expect(fetch(`${baseUrl[1]}/v1/balance`)).rejects.toThrow();
+  });
+});
