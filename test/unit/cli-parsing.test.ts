@@ -1,0 +1,200 @@
+/**
+ * Argument parsing as a table: argv in, the handler's options out. The program is the real one
+ * from src/cli.ts with a `run` that records instead of running, so nothing is sent anywhere.
+ */
+import { PassThrough } from "node:stream";
+import { CommanderError, type Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { buildProgram, main } from "../../src/cli.js";
+
+interface Recorded {
+  command: string;
+  options: unknown;
+  globals: Record<string, unknown>;
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
+}
+
+function quiet(program: Command): Command {
+  for (const c of [program, ...all(program)]) {
+    c.exitOverride();
+    c.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
+  }
+  return program;
+}
+
+function all(command: Command): Command[] {
+  return command.commands.flatMap((c) => [c, ...all(c)]);
+}
+
+async function parse(argv: string[]): Promise<Recorded> {
+  let recorded: Recorded | undefined;
+  const program = quiet(
+    buildProgram(async (command, _load, options) => {
+      recorded = { command: commandPath(command), options, globals: command.optsWithGlobals() };
+    }),
+  );
+  await program.parseAsync(argv, { from: "user" });
+  if (!recorded) throw new Error(`no command ran for ${argv.join(" ")}`);
+  return recorded;
+}
+
+async function parseError(argv: string[]): Promise<CommanderError> {
+  try {
+    await parse(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) return error;
+    throw error;
+  }
+  throw new Error(`${argv.join(" ")} parsed without an error`);
+}
+
+const longRefId = "r".repeat(192);
+
+describe("argv in, options out", () => {
+  it.each<[string[], string, unknown]>([
+    [["balance"], "balance", {}],
+    [["channels"], "channels", {}],
+    [["item", "12"], "item", { id: 12 }],
+    [["item", " 7 "], "item", { id: 7 }],
+    [["lock", "add", "--item", "3", "--qty", "2"], "lock add", { item: 3, qty: 2, duration: undefined }],
+    [["lock", "add", "--item=3", "--qty=2", "--duration", "300"], "lock add", { item: 3, qty: 2, duration: 300 }],
+    [["lock", "add", "--qty", "1", "--item", "4", "--duration", "60"], "lock add", { item: 4, qty: 1, duration: 60 }],
+    [["lock", "add", "--item", "4", "--qty", "1", "--duration", "600"], "lock add", { item: 4, qty: 1, duration: 600 }],
+    [["lock", "list"], "lock list", {}],
+    [["lock", "release", "LCK-8F2K1Q"], "lock release", { token: "LCK-8F2K1Q" }],
+    [["leaderboard"], "leaderboard", {}],
+    [["leaderboard", "me"], "leaderboard me", {}],
+    [["config", "list"], "config list", {}],
+    [["config", "get", "base_url"], "config get", { key: "base_url" }],
+    [["config", "set", "timeout", "60"], "config set", { key: "timeout", value: "60" }],
+    [["config", "path"], "config path", {}],
+    [["logout"], "logout", {}],
+    [["login", "--with-key"], "login", { withKey: true }],
+    [["topup", "--amount", "50.000", "--channel", "QRIS", "-y"], "topup", { amount: 50_000, channel: "QRIS", yes: true }],
+    [["topup"], "topup", { amount: undefined, channel: undefined, yes: false }],
+    [["sandbox", "--item", "12", "--qty", "1", "--ref-id", "SBX-1"], "sandbox", { item: 12, qty: 1, refId: "SBX-1" }],
+    [["trx", "show", "INV-20261121-000123", "--watch"], "trx show", { ref: "INV-20261121-000123", watch: true, waitTimeout: undefined }],
+    [["history", "--unresolved", "--limit", "5"], "history", { unresolved: true, limit: 5 }],
+    [["completion", "zsh"], "completion", { shell: "zsh" }],
+  ])("%j -> %s", async (argv, command, options) => {
+    const recorded = await parse(argv);
+    expect(recorded.command).toBe(command);
+    expect(recorded.options).toEqual(options);
+  });
+
+  it("buy collects every flag, repeated --opt included", async () => {
+    const recorded = await parse(["buy", "--item", "23", "--qty", "500", "--target", "https://instagram.com/tokoku", "--opt", "a", "--opt", "b", "--comment", "mantap", "--ref-id", "R-1", "--wait", "--yes"]);
+    expect(recorded.options).toMatchObject({ item: 23, qty: 500, target: "https://instagram.com/tokoku", opt: ["a", "b"], comment: "mantap", refId: "R-1", wait: true, yes: true });
+    expect((await parse(["buy", "--item", "12", "--qty", "1", "--note", "081234567890"])).options).toMatchObject({ item: 12, qty: 1, note: "081234567890", opt: [], wait: false, yes: false, lock: undefined });
+    expect((await parse(["buy", "--lock", "LCK-1"])).options).toMatchObject({ lock: "LCK-1", item: undefined, qty: undefined });
+  });
+
+  it("accepts a ref_id of exactly 191 characters", async () => {
+    expect((await parse(["buy", "--item", "12", "--qty", "1", "--ref-id", "r".repeat(191)])).options).toMatchObject({ refId: "r".repeat(191) });
+  });
+
+  it.each<[string[], Record<string, unknown>]>([
+    [["--json", "balance"], { json: true }],
+    [["balance", "--json"], { json: true }],
+    [["--profile", "shop2", "config", "list"], { profile: "shop2" }],
+    [["config", "list", "--profile", "shop2"], { profile: "shop2" }],
+    [["balance", "--base-url", "https://api.example.com", "--timeout", "5"], { baseUrl: "https://api.example.com", timeout: "5" }],
+    [["balance", "--no-color", "--no-input", "--verbose", "--insecure"], { color: false, input: false, verbose: true, insecure: true }],
+    [["balance"], { color: true, input: true }],
+  ])("global flags anywhere: %j", async (argv, globals) => {
+    expect((await parse(argv)).globals).toMatchObject(globals);
+  });
+});
+
+describe("bad input is a usage error naming the rule", () => {
+  it.each<[string[], RegExp]>([
+    [["lock", "add", "--item", "3", "--qty", "1.5"], /--qty must be a positive whole number, not "1\.5"/],
+    [["lock", "add", "--item", "3", "--qty", "two"], /--qty must be a positive whole number/],
+    [["lock", "add", "--item", "3", "--qty", "0"], /--qty must be a positive whole number/],
+    [["lock", "add", "--item", "-3", "--qty", "1"], /--item must be a positive whole number, not "-3"/],
+    [["buy", "--item", "12", "--qty", "1e3"], /--qty must be a positive whole number/],
+    [["item", "abc"], /item id must be a positive whole number/],
+    [["item", "0"], /item id must be a positive whole number/],
+    [["lock", "add", "--item", "3", "--qty", "1", "--duration", "59"], /--duration must be whole seconds from 60 to 600, not "59"/],
+    [["lock", "add", "--item", "3", "--qty", "1", "--duration", "601"], /--duration must be whole seconds from 60 to 600, not "601"/],
+    [["lock", "add", "--item", "3", "--qty", "1", "--duration", "90.5"], /--duration must be whole seconds/],
+    [["topup", "--amount", "9999"], /--amount must be at least 10000/],
+    [["topup", "--amount", "9.999"], /--amount must be at least 10000/],
+    [["topup", "--amount", "lots"], /--amount must be a whole number of Rupiah/],
+    [["buy", "--item", "12", "--qty", "1", "--ref-id", longRefId], /--ref-id must be at most 191 characters; this one has 192/],
+    [["sandbox", "--item", "12", "--qty", "1", "--ref-id", longRefId], /at most 191 characters/],
+    [["buy", "--item", "12", "--qty", "1", "--ref-id", " padded"], /--ref-id must not be empty or start or end with spaces/],
+    [["completion", "powershell"], /bash, zsh or fish/],
+  ])("%j", async (argv, rule) => {
+    const error = await parseError(argv);
+    expect(error.code).toBe("commander.invalidArgument");
+    expect(error.message).toMatch(rule);
+  });
+
+  it.each<[string[], string, RegExp]>([
+    [["balance", "--bogus"], "commander.unknownOption", /unknown option '--bogus'/],
+    [["balance", "--jsn"], "commander.unknownOption", /Did you mean --json\?/],
+    [["balanse"], "commander.unknownCommand", /Did you mean balance\?/],
+    [["item"], "commander.missingArgument", /missing required argument 'id'/],
+    [["lock", "release"], "commander.missingArgument", /missing required argument 'token'/],
+    [["config", "set", "timeout"], "commander.missingArgument", /missing required argument 'value'/],
+    [["lock", "add", "--item", "3"], "commander.missingMandatoryOptionValue", /required option '--qty <n>' not specified/],
+    [["lock", "add", "--item"], "commander.optionMissingArgument", /option '--item <id>' argument missing/],
+    [["item", "12", "13"], "commander.excessArguments", /too many arguments/],
+  ])("%j is refused (%s)", async (argv, code, message) => {
+    const error = await parseError(argv);
+    expect(error.code).toBe(code);
+    expect(error.message).toMatch(message);
+  });
+});
+
+describe("main: usage errors become exit 2 with a hint, text or JSON", () => {
+  async function run(argv: string[]) {
+    let stdout = "";
+    let stderr = "";
+    const code = await main({
+      argv,
+      env: {},
+      signal: new AbortController().signal,
+      terminal: {
+        stdout: { write: (s: string) => (stdout += s) },
+        stderr: { write: (s: string) => (stderr += s) },
+        stdin: new PassThrough(),
+        stdoutIsTTY: false,
+        stderrIsTTY: false,
+        stdinIsTTY: false,
+      },
+    });
+    return { code, stdout, stderr };
+  }
+
+  it("names the rule and points at the command's help", async () => {
+    const r = await run(["lock", "add", "--item", "3", "--qty", "1", "--duration", "59"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/--duration must be whole seconds from 60 to 600/);
+    expect(r.stderr).toContain("See `reseller lock --help`.");
+  });
+
+  it("an unknown flag says so and suggests the near one", async () => {
+    const r = await run(["balance", "--jsn"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Unknown option '--jsn'/);
+    expect(r.stderr).toMatch(/Did you mean --json\?/);
+    expect(r.stderr).toContain("reseller balance --help");
+  });
+
+  it("with --json the usage error is JSON on stderr and stdout stays empty", async () => {
+    const r = await run(["topup", "--amount", "9999", "--json"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    const doc = JSON.parse(r.stderr.trim());
+    expect(doc.error.code).toBe("USAGE");
+    expect(doc.error.message).toMatch(/at least 10000/);
+  });
+});
