@@ -39,6 +39,11 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
       `Test controls: ${emulator.baseUrl}/__emulator/state, /__emulator/clock, /__emulator/faults\n` +
       "Press Ctrl-C to stop\n",
   );
+  const host = options.host ?? "127.0.0.1";
+  if (!/^(127\.|localhost$|::1$|\[::1\]$)/.test(host)) {
+    // The control surface has no key: on a shared network anyone could move the clock or inject faults.
+    io.stderr.write(`Warning: listening on ${host}; anyone who can reach it can use the test controls under /__emulator/.\n`);
+  }
   if (!io.signal.aborted) {
     await new Promise<void>((resolve) => io.signal.addEventListener("abort", () => resolve(), { once: true }));
   }

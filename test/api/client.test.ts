@@ -142,6 +142,7 @@ describe("the service's error codes become typed errors", () => {
       [() => client.lockStock(8, 1), 422, "INSUFFICIENT_STOCK"],
       [() => client.createTransaction({ ref_id: "min-1", carts: [{ item_id: 23, quantity: 10, note: '{"target":"x"}' }] }), 422, "MINIMUM_ORDER_NOT_MET"],
       [() => client.lockStock(12, 1), 422, "LOCK_NOT_REQUIRED"],
+      [() => client.lockStock(28, 2), 422, "MINIMUM_ORDER_NOT_MET"],
       [() => client.releaseLock("LCK-NOPE"), 404, "LOCK_NOT_FOUND"],
     ];
     for (const [send, status, code] of cases) {
