@@ -1,0 +1,271 @@
+/**
+ * Stock locks through the built binary: add (the token alone on stdout when piped, remembered in
+ * a 0600 cache for `buy --lock`), list (time left, gone after the emulator clock passes expiry),
+ * release, and every refusal the service has for them (exit 1 with the code and a next step).
+ */
+import { execFile } from "node:child_process";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { startEmulator } from "../../src/emulator/server.js";
+import { baseEnv, binPath, makeConfigDir } from "../support/cli.js";
+import { findCachedLock } from "../../src/commands/lock/cache.js";
+import { expectNoFullKey, resellerAs, serviceBody, singleJson, tableBorder, useEmulator } from "./commands-harness.js";
+
+const harness = useEmulator();
+/** Each block works on its own account, so one block's locks never show up in another's list. */
+const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
+
+function cachedTokens(configDir: string, profile = "default"): string[] {
+  const file = JSON.parse(readFileSync(join(configDir, "locks.json"), "utf8"));
+  return (file.profiles[profile] ?? []).map((l: { lock_token: string }) => l.lock_token);
+}
+
+function lockOf(apiKey: string, token: string) {
+  return harness.emulator.inspect(apiKey).accounts[0]!.locks.find((l) => l.lock_token === token);
+}
+
+describe("lock add", () => {
+  it("piped: only the token on stdout, the lock held on the service and noted in a 0600 cache", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["lock", "add", "--item", "1", "--qty", "2"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^LCK-[A-Z0-9]+\n$/);
+    const token = r.stdout.trim();
+    expect(lockOf(reseller.apiKey, token)).toMatchObject({ item_id: 1, quantity: 2, status: "active" });
+    expect(cachedTokens(reseller.configDir)).toEqual([token]);
+    expect(statSync(join(reseller.configDir, "locks.json")).mode & 0o777).toBe(0o600);
+    const cached = await findCachedLock(reseller.configDir, "default", token, Date.now());
+    expect(cached).toMatchObject({ lock_token: token, item_id: 1, quantity: 2 });
+  });
+
+  it("TOKEN=$(reseller lock add …) works in a shell script", async () => {
+    const reseller = resellerAs(harness);
+    const script = `TOKEN=$(node "${binPath}" lock add --item 3 --qty 1 --duration 300) && node "${binPath}" lock release "$TOKEN" 2>/dev/null && printf '%s' "$TOKEN"`;
+    const { stdout } = await promisify(execFile)("sh", ["-c", script], { env: baseEnv(reseller.env) });
+    expect(stdout).toMatch(/^LCK-[A-Z0-9]+$/);
+    expect(lockOf(reseller.apiKey, stdout)).toMatchObject({ item_id: 3, quantity: 1, status: "released" });
+  });
+
+  it("--json: the service's body, unknown fields kept", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["lock", "add", "--item", "4", "--qty", "1", "--duration", "120"], { mode: "json" });
+    expect(r.exitCode).toBe(0);
+    const body = singleJson(r);
+    expect(body.success).toBe(true);
+    const held = lockOf(reseller.apiKey, body.data.lock_token)!;
+    expect(body.data).toEqual({ lock_token: held.lock_token, item_id: 4, quantity: 1, locked_at: held.locked_at, expires_at: held.expires_at });
+    expect(Date.parse(body.data.expires_at) - Date.parse(body.data.locked_at)).toBe(120_000);
+    expect(cachedTokens(reseller.configDir)).toEqual([body.data.lock_token]);
+  });
+
+  it("terminal: a record with the token, item, quantity and expiry with a relative hint", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["lock", "add", "--item", "5", "--qty", "1", "--duration", "300"], { mode: "table" });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^Lock token\s+LCK-[A-Z0-9]+$/m);
+    expect(r.stdout).toMatch(/^Item\s+5$/m);
+    expect(r.stdout).toMatch(/^Quantity\s+1$/m);
+    expect(r.stdout).toMatch(/^Expires\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(in (4m 5\ds|5m 00s)\)$/m);
+    expect(r.stderr).toMatch(/reseller buy --lock LCK-/);
+  });
+
+  it("remembers locks per profile", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["lock", "add", "--item", "6", "--qty", "1", "--profile", "shop2"]);
+    expect(r.exitCode).toBe(0);
+    expect(cachedTokens(reseller.configDir, "shop2")).toEqual([r.stdout.trim()]);
+    expect(await findCachedLock(reseller.configDir, "default", r.stdout.trim(), Date.now())).toBeUndefined();
+  });
+});
+
+describe("lock list", () => {
+  const apiKey = () => account("Berkah Pulsa Cell");
+
+  it("shows each lock with the time it has left, in every mode", async () => {
+    const reseller = resellerAs(harness, apiKey());
+    const first = (await reseller.run(["lock", "add", "--item", "1", "--qty", "1", "--duration", "600"])).stdout.trim();
+    const second = (await reseller.run(["lock", "add", "--item", "7", "--qty", "2", "--duration", "90"])).stdout.trim();
+
+    const json = await reseller.run(["lock", "list"], { mode: "json" });
+    expect(json.exitCode).toBe(0);
+    const printed = singleJson(json);
+    const direct = await serviceBody(harness, "/v1/item/lock", apiKey());
+    const withoutClock = (body: any) => ({ ...body, data: body.data.map(({ remaining_seconds, ...rest }: any) => rest) });
+    expect(withoutClock(printed)).toEqual(withoutClock(direct));
+    expect(printed.data.map((l: any) => l.lock_token)).toEqual([first, second]);
+    expect(printed.data[0].remaining_seconds).toBeGreaterThan(590);
+
+    const plain = await reseller.run(["lock", "list"]);
+    const rows = plain.stdout.trim().split("\n").map((line) => line.split("\t"));
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.slice(0, 3)).toEqual([second, "7", "2"]);
+    expect(rows[1]![3]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Number(rows[1]![4])).toBeGreaterThan(80);
+    expect(Number(rows[1]![4])).toBeLessThanOrEqual(90);
+
+    const table = await reseller.run(["lock", "list"], { mode: "table" });
+    expect(table.stdout).toMatch(tableBorder);
+    expect(table.stdout).toContain("Time left");
+    expect(table.stdout).toMatch(new RegExp(`${first}.+│ (9m \\d\\ds|10m 00s)\\s+│`));
+    expect(table.stdout).toMatch(new RegExp(`${second}.+\\(in 1m \\d\\ds\\).+│ 1m \\d\\ds\\s+│`));
+  });
+
+  it("a lock disappears once the emulator clock passes its expiry", async () => {
+    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const token = (await reseller.run(["lock", "add", "--item", "2", "--qty", "1", "--duration", "60"])).stdout.trim();
+    const before = await reseller.run(["lock", "list"]);
+    expect(before.stdout).toContain(token);
+    expect(Number(before.stdout.trim().split("\t")[4])).toBeLessThanOrEqual(60);
+
+    harness.emulator.clock.advance(61_000);
+    const after = await reseller.run(["lock", "list"]);
+    expect(after.exitCode).toBe(0);
+    expect(after.stdout).toBe("");
+    expect(after.stderr).toContain("No active locks");
+    expect((await reseller.run(["lock", "list"], { mode: "json" })).json()).toMatchObject({ data: [] });
+  });
+
+  it("an empty list prints nothing on stdout in table mode either", async () => {
+    const r = await resellerAs(harness, account("Cahaya Voucher")).run(["lock", "list"], { mode: "table" });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("No active locks");
+  });
+});
+
+describe("lock release", () => {
+  const apiKey = () => account("Mitra Top Up Nusantara");
+
+  it("piped: a message on stderr, nothing on stdout, the stock given back and the cache entry gone", async () => {
+    const reseller = resellerAs(harness, apiKey());
+    const token = (await reseller.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
+    const r = await reseller.run(["lock", "release", token]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(new RegExp(`Released ${token}`));
+    expect(lockOf(apiKey(), token)?.status).toBe("released");
+    expect(cachedTokens(reseller.configDir)).toEqual([]);
+  });
+
+  it("--json: the service's body", async () => {
+    const reseller = resellerAs(harness, apiKey());
+    const token = (await reseller.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
+    const r = await reseller.run(["lock", "release", token], { mode: "json" });
+    expect(r.exitCode).toBe(0);
+    expect(singleJson(r)).toMatchObject({ success: true, data: { lock_token: token, status: "released" } });
+  });
+
+  it("terminal: the message on stderr, stdout empty", async () => {
+    const reseller = resellerAs(harness, apiKey());
+    const token = (await reseller.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
+    const r = await reseller.run(["lock", "release", token], { mode: "table" });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("stock is available again");
+  });
+
+  it("releasing twice: LOCK_RELEASED, exit 1, and with --json only a JSON error on stderr", async () => {
+    const reseller = resellerAs(harness, apiKey());
+    const token = (await reseller.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
+    await reseller.run(["lock", "release", token]);
+    const text = await reseller.run(["lock", "release", token]);
+    expect(text.exitCode).toBe(1);
+    expect(text.stderr).toContain("LOCK_RELEASED");
+    expect(text.stderr).toMatch(/Hint: .*reseller lock list/);
+    const json = await reseller.run(["lock", "release", token], { mode: "json" });
+    expect(json.exitCode).toBe(1);
+    expect(json.stdout).toBe("");
+    expect(json.errorJson().error).toMatchObject({ code: "LOCK_RELEASED", status: 422 });
+  });
+
+  it("an unknown token: LOCK_NOT_FOUND, exit 1, with the next step", async () => {
+    const r = await resellerAs(harness, apiKey()).run(["lock", "release", "LCK-NOSUCHTOKEN"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("LOCK_NOT_FOUND");
+    expect(r.stderr).toContain("reseller lock list");
+    const json = await resellerAs(harness, apiKey()).run(["lock", "release", "LCK-NOSUCHTOKEN"], { mode: "json" });
+    expect(json.stdout).toBe("");
+    expect(json.errorJson().error).toMatchObject({ code: "LOCK_NOT_FOUND", status: 404 });
+  });
+
+  it("another account's lock is not found", async () => {
+    const owner = resellerAs(harness, apiKey());
+    const token = (await owner.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
+    const r = await resellerAs(harness, account("Rumah Game Murah")).run(["lock", "release", token]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("LOCK_NOT_FOUND");
+    expect(lockOf(apiKey(), token)?.status).toBe("active");
+  });
+});
+
+describe("lock refusals exit 1 with the code and a next step", () => {
+  it("LOCK_NOT_REQUIRED for an unlimited item", async () => {
+    const r = await resellerAs(harness).run(["lock", "add", "--item", "12", "--qty", "1"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("LOCK_NOT_REQUIRED");
+    expect(r.stderr).toMatch(/Hint: .*reseller buy/);
+    const json = await resellerAs(harness).run(["lock", "add", "--item", "12", "--qty", "1"], { mode: "json" });
+    expect(json.stdout).toBe("");
+    expect(json.errorJson().error).toMatchObject({ code: "LOCK_NOT_REQUIRED", status: 422 });
+  });
+
+  it("INSUFFICIENT_STOCK for a sold-out item", async () => {
+    const r = await resellerAs(harness).run(["lock", "add", "--item", "8", "--qty", "1"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("INSUFFICIENT_STOCK");
+    expect(r.stderr).toContain("reseller item 8");
+  });
+
+  it("ITEM_NOT_FOUND for a withdrawn item", async () => {
+    const r = await resellerAs(harness).run(["lock", "add", "--item", "9", "--qty", "1"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("ITEM_NOT_FOUND");
+  });
+
+  it("MAX_ACTIVE_LOCKS_REACHED once the account holds the most locks allowed", async () => {
+    const apiKey = account("Warung Premium ID");
+    for (let i = 0; i < 10; i++) {
+      const response = await fetch(`${harness.emulator.baseUrl}/v1/item/lock`, {
+        method: "POST",
+        headers: { "X-APIKEY": apiKey, "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ item_id: 4, quantity: 1 }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const reseller = resellerAs(harness, apiKey);
+    const r = await reseller.run(["lock", "add", "--item", "4", "--qty", "1"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("MAX_ACTIVE_LOCKS_REACHED");
+    expect(r.stderr).toMatch(/Hint: Release one with `reseller lock release/);
+    const json = await reseller.run(["lock", "add", "--item", "4", "--qty", "1"], { mode: "json" });
+    expect(json.errorJson().error).toMatchObject({ code: "MAX_ACTIVE_LOCKS_REACHED", status: 429 });
+    // A refused lock is not sent twice (a retry could hold two locks) and nothing is cached.
+    expect(harness.emulator.inspect(apiKey).accounts[0]!.locks).toHaveLength(10);
+  });
+
+  it("MINIMUM_ORDER_NOT_MET below an item's minimum order", async () => {
+    // The seeded catalogue has no finite item with a minimum above 1: give one a minimum of 3 through a state file.
+    const stateFile = join(makeConfigDir(), "state.json");
+    await (await startEmulator({ port: 0, stateFile })).close();
+    const state = JSON.parse(readFileSync(stateFile, "utf8"));
+    state.items.find((item: { id: number }) => item.id === 1).minOrder = 3;
+    writeFileSync(stateFile, JSON.stringify(state));
+    const emulator = await startEmulator({ port: 0, stateFile });
+    try {
+      const reseller = resellerAs({ emulator, requests: [] });
+      const r = await reseller.run(["lock", "add", "--item", "1", "--qty", "2"]);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain("MINIMUM_ORDER_NOT_MET");
+      expect(r.stderr).toContain("reseller item 1");
+      const ok = await reseller.run(["lock", "add", "--item", "1", "--qty", "3"]);
+      expect(ok.exitCode).toBe(0);
+      expectNoFullKey({ emulator, requests: [] }, ok);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
