@@ -1,0 +1,113 @@
+/**
+ * `reseller buy`: one item, a cart of several in one transaction, or (with --file) many orders.
+ * A person at a terminal sees what will be bought and confirms; a script with complete flags buys
+ * at once and is never left waiting at a prompt. The ref_id is always shown, since it is what
+ * settles a purchase whose answer was lost.
+ */
+import type { ServiceClient } from "../api/client.js";
+import type { Context } from "../context.js";
+import { InterruptedError, UsageError } from "../errors.js";
+import { formatRupiah } from "../output/format.js";
+import { money, statusCell, type Cell } from "../output/output.js";
+import { cartOrder, orderProcessOf, orderTotal, singleOrder, type BuyOptions, type Order } from "./buy/order.js";
+import { purchase, type Purchase } from "./buy/purchase.js";
+
+export type { BuyOptions } from "./buy/order.js";
+
+export async function run(ctx: Context, options: BuyOptions): Promise<number | void> {
+  if (options.file !== undefined) {
+    const { runBulk } = await import("./buy/bulk.js");
+    return runBulk(ctx, options);
+  }
+  for (const [flag, given] of [["--concurrency", options.concurrency !== undefined], ["--out", options.out !== undefined]] as const) {
+    if (given) throw new UsageError(`${flag} goes with --file (many orders).`, { code: "INVALID_INPUT" });
+  }
+  const client = await ctx.client();
+  const order = options.cart !== undefined ? await cartOrder(ctx, client, options) : await singleOrder(ctx, client, options);
+
+  if (ctx.canPrompt && !options.yes) {
+    const confirmed = await confirmOrder(ctx, client, order);
+    if (!confirmed) {
+      ctx.output.info("Nothing bought.");
+      return 0;
+    }
+  }
+
+  ctx.output.info(`Buying ${describeOrder(order)} for ${formatRupiah(orderTotal(order))} (ref_id ${order.refId})…`);
+  const bought = await purchase(ctx, client, order);
+  reportPurchase(ctx, order, bought);
+
+  if (!options.wait) {
+    if (ctx.output.mode === "json") return ctx.output.json(bought.body);
+    printPurchase(ctx, bought);
+    ctx.output.info(`Follow it: reseller trx show ${bought.refId}${ctx.output.mode === "table" ? "   (add --watch to wait for delivery)" : ""}`);
+    return;
+  }
+  await waitAndShow(ctx, client, bought, options.waitTimeout);
+}
+
+export function describeOrder(order: Order): string {
+  return order.lines.map((l) => `${l.quantity} × ${l.item.name}`).join(", ");
+}
+
+function reportPurchase(ctx: Context, order: Order, bought: Purchase): void {
+  if (bought.recovered) {
+    ctx.output.warn(`The service's answer was lost, but the purchase had gone through on an earlier attempt: this is that transaction, not a second one.`);
+  }
+  ctx.output.success(`Bought ${describeOrder(order)} for ${formatRupiah(bought.amount)}: invoice ${bought.invoice}, ref_id ${bought.refId}.`);
+}
+
+function printPurchase(ctx: Context, bought: Purchase): void {
+  const row: Cell[] = [
+    { human: bought.invoice, plain: bought.invoice, tone: "bold" },
+    { human: bought.refId, plain: bought.refId, tone: "highlight" },
+    statusCell(bought.status),
+    money(bought.amount),
+    ctx.output.time(bought.createdAt),
+  ];
+  ctx.output.table(["Invoice", "Ref ID", "Status", "Amount", "Created"], [row]);
+}
+
+async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase, flagTimeout: number | undefined): Promise<void> {
+  const { waitForDelivery, waitTimeoutSeconds } = await import("./trx/wait-for-delivery.js");
+  const timeout = waitTimeoutSeconds(ctx, flagTimeout);
+  let waited;
+  try {
+    waited = await waitForDelivery(ctx, client, bought.refId, timeout, bought.detail);
+  } catch (error) {
+    if (error instanceof InterruptedError) {
+      throw new InterruptedError(`Stopped waiting; the purchase stands (invoice ${bought.invoice}, ref_id ${bought.refId}).`, {
+        suggestion: `Follow it with \`reseller trx show ${bought.refId} --watch\`.`,
+      });
+    }
+    throw error;
+  }
+  const { showTransaction } = await import("./trx/show.js");
+  showTransaction(ctx, waited.result, waited.finished, timeout);
+}
+
+/** The purchase, spelled out on stderr, then one question. */
+async function confirmOrder(ctx: Context, client: ServiceClient, order: Order): Promise<boolean> {
+  const total = orderTotal(order);
+  let balance: number | undefined;
+  try {
+    balance = (await client.getBalance()).data.balance;
+  } catch {
+    // The question can be asked without it.
+  }
+  const lines: [string, string][] = [];
+  for (const line of order.lines) {
+    lines.push(["Item", `${line.item.name} (#${line.item.id}, ${orderProcessOf(line.item) || "item"})`]);
+    lines.push(["Quantity", `${line.quantity} × ${formatRupiah(line.item.price)}`]);
+    if (line.note !== undefined) lines.push(["Note", line.note]);
+  }
+  lines.push(["Total", formatRupiah(total)]);
+  if (balance !== undefined) lines.push(["Balance after", `${formatRupiah(balance - total)} (now ${formatRupiah(balance)})`]);
+  if (order.lockToken) lines.push(["Lock", order.lockToken]);
+  lines.push(["ref_id", order.refId]);
+  const width = Math.max(...lines.map(([label]) => label.length));
+  const { neutralize } = await import("../output/sanitize.js");
+  for (const [label, value] of lines) ctx.output.info(`  ${ctx.output.paintStderr("dim", label.padEnd(width))}  ${neutralize(value)}`);
+  if (balance !== undefined && balance < total) ctx.output.warn(`Your balance does not cover this; the service will refuse it. Top up with \`reseller topup\`.`);
+  return (await ctx.prompter()).confirm("Buy?");
+}

@@ -1,0 +1,132 @@
+/**
+ * Sends one purchase under the contract's money-safety rules. The journal has the intent on disk
+ * before it leaves; the client retries a lost answer with the same ref_id; a retry that meets
+ * REF_ID_ALREADY_EXIST means an earlier attempt went through, so that transaction is the result;
+ * when no answer can be had at all the outcome is unknown (exit 5), never a guess.
+ */
+import type { ServiceClient } from "../../api/client.js";
+import type { ApiResult, CreatedTransaction, TransactionDetail } from "../../api/types.js";
+import type { Context } from "../../context.js";
+import { ServiceError } from "../../errors.js";
+import { formatRupiah } from "../../output/format.js";
+import { journalFor, journalRequest } from "../../journal/request.js";
+import { minimumTopUp } from "../rules.js";
+import { cartLines, orderRequest, orderTotal, type Order } from "./order.js";
+
+export interface Purchase {
+  refId: string;
+  invoice: string;
+  status: string;
+  amount: number;
+  createdAt: string;
+  /** What --json prints: the creation body, or the transaction detail when the answer was recovered. */
+  body: unknown;
+  /** The answer was lost and the purchase was found on the service instead. */
+  recovered: boolean;
+  detail?: ApiResult<TransactionDetail>;
+}
+
+/** A service clock may differ from ours; a transaction this much older than the send is someone else's. */
+const clockSkewMs = 15 * 60_000;
+
+function fromCreated(result: ApiResult<CreatedTransaction>): Purchase {
+  const d = result.data;
+  return { refId: d.ref_id, invoice: d.invoice, status: d.status, amount: d.amount, createdAt: d.created_at, body: result.body, recovered: false };
+}
+
+function fromDetail(result: ApiResult<TransactionDetail>): Purchase {
+  const t = result.data.transaction;
+  return { refId: t.ref_id, invoice: t.invoice, status: t.status, amount: t.amount, createdAt: t.created_at, body: result.body, recovered: true, detail: result };
+}
+
+/** The same items and quantities as this order: the found transaction is ours, not an older one. */
+export function matchesOrder(detail: TransactionDetail, order: Order): boolean {
+  const key = (id: number, qty: number) => `${id}×${qty}`;
+  const wanted = cartLines(order).map((l) => key(l.item_id, l.quantity)).sort();
+  const found = detail.transaction.items.map((i) => key(i.variant_id, i.qty)).sort();
+  // A service that leaves items out of the detail cannot be compared; trust the ref_id then.
+  if (found.length === 0) return true;
+  return wanted.length === found.length && wanted.every((k, i) => k === found[i]);
+}
+
+export async function purchase(ctx: Context, client: ServiceClient, order: Order): Promise<Purchase> {
+  const sentAt = ctx.now();
+  const journal = journalFor(ctx);
+  // Bought before from this machine with this ref_id? Then a REF_ID_ALREADY_EXIST is about that one.
+  const earlier = order.refIdGiven
+    ? journal.entries().filter((e) => e.kind === "buy" && e.ref_id === order.refId && e.profile === ctx.settings.profile && e.base_url === (ctx.settings.baseUrl ?? ""))
+    : [];
+  const boughtBefore = earlier.some((e) => e.outcome === "done" || e.outcome === "unknown" || e.outcome === "pending");
+
+  const ours = (found: ApiResult<TransactionDetail>): boolean => {
+    if (boughtBefore || !matchesOrder(found.data, order)) return false;
+    const created = Date.parse(found.data.transaction.created_at);
+    return Number.isNaN(created) || created >= sentAt - clockSkewMs;
+  };
+
+  try {
+    return await journalRequest(
+      ctx,
+      "buy",
+      order.refId,
+      orderRequest(order),
+      async (hooks) => fromCreated(await client.createTransaction({ ref_id: order.refId, carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}) }, hooks)),
+      {
+        noun: "purchase",
+        describe: (p) => ({ invoice: p.invoice, amount: p.amount, status: p.status }),
+        alreadyDone: async () => {
+          const found = await client.getTransaction(order.refId);
+          return ours(found) ? fromDetail(found) : undefined;
+        },
+        lookUp: async () => {
+          try {
+            const found = await client.getTransaction(order.refId);
+            return ours(found) ? fromDetail(found) : undefined;
+          } catch (error) {
+            if (error instanceof ServiceError && error.code === "TRX_NOT_FOUND") return undefined;
+            throw error;
+          }
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof ServiceError) throw await explainRefusal(client, error, order, boughtBefore);
+    throw error;
+  }
+}
+
+/** Words for the refusals a buyer meets: what the balance is, which purchase owns the ref_id. */
+async function explainRefusal(client: ServiceClient, error: ServiceError, order: Order, boughtBefore: boolean): Promise<ServiceError> {
+  if (error.code === "BALANCE_IS_INSUFFICIENT") {
+    const total = orderTotal(order);
+    let balance: number | undefined;
+    try {
+      balance = (await client.getBalance()).data.balance;
+    } catch {
+      // The refusal stands without the figure.
+    }
+    const shortfall = balance === undefined ? undefined : Math.max(total - balance, 0);
+    const topUp = shortfall === undefined ? undefined : Math.max(shortfall, minimumTopUp);
+    const enriched = new ServiceError(
+      error.status,
+      error.code,
+      balance === undefined
+        ? `Your balance cannot cover this purchase of ${formatRupiah(total)}.`
+        : `Your balance of ${formatRupiah(balance)} cannot cover this purchase of ${formatRupiah(total)}.`,
+      error.body,
+      {
+        details: { ...(error.details ?? {}), ...(balance !== undefined ? { balance } : {}), total, ...(shortfall !== undefined ? { shortfall } : {}) },
+        suggestion: `Nothing was charged. Top up with \`reseller topup${topUp ? ` --amount ${topUp}` : ""}\`, then buy again with --ref-id ${order.refId}.`,
+      },
+    );
+    enriched.attempt = error.attempt;
+    return enriched;
+  }
+  if (error.code === "REF_ID_ALREADY_EXIST") {
+    error.message = `The ref_id ${order.refId} was used before${boughtBefore ? " by an earlier purchase from this machine (see `reseller history`)" : ""}; nothing new was bought.`;
+    error.suggestion = `See that purchase with \`reseller trx show ${order.refId}\`, or choose another --ref-id.`;
+    error.details = { ...(error.details ?? {}), ref_id: order.refId };
+  }
+  if (error.code.startsWith("LOCK_") && order.lockToken) error.details = { ...(error.details ?? {}), lock_token: order.lockToken };
+  return error;
+}

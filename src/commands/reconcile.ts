@@ -1,0 +1,117 @@
+/**
+ * `reseller reconcile`: asks the service about every journal entry of this profile whose outcome is
+ * unknown, and writes the answer down. A purchase found is done; a purchase the service does not
+ * know was not bought, and buying again with the SAME ref_id is safe (if the lost request ever
+ * lands, the service refuses the second as REF_ID_ALREADY_EXIST).
+ */
+import type { ServiceClient } from "../api/client.js";
+import type { Context } from "../context.js";
+import { AuthError, InterruptedError, ServiceError } from "../errors.js";
+import { journalFor } from "../journal/request.js";
+import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
+import { outcomeCell } from "./history.js";
+import type { Cell } from "../output/output.js";
+
+type Answer = { outcome: "done" | "not_done" | "unknown"; details: OutcomeDetails; say: string };
+
+const lockSkewMs = 5 * 60_000;
+
+async function askService(client: ServiceClient, entry: JournalEntry): Promise<Answer> {
+  try {
+    switch (entry.kind) {
+      case "buy":
+      case "sandbox": {
+        const ref = entry.ref_id!;
+        try {
+          const { data } = await client.getTransaction(ref);
+          const t = data.transaction;
+          return { outcome: "done", details: { invoice: t.invoice, amount: t.amount, status: t.status }, say: `bought: invoice ${t.invoice}` };
+        } catch (error) {
+          if (!(error instanceof ServiceError && error.code === "TRX_NOT_FOUND")) throw error;
+        }
+        if (entry.kind === "buy") {
+          return { outcome: "not_done", details: { reason: "the service has no transaction with this ref_id" }, say: `not bought; safe to buy again with the same ref_id (--ref-id ${ref})` };
+        }
+        // Sandbox orders cannot be read back, and replaying one moves no money: send it again with the same ref_id.
+        const request = entry.request as { item_id?: number; quantity?: number };
+        try {
+          const { data } = await client.createSandboxOrder({ ref_id: ref, item_id: Number(request.item_id), quantity: Number(request.quantity) });
+          return { outcome: "done", details: { status: data.status, reason: "sent again by reconcile (sandbox orders move no money)" }, say: "sandbox order sent again (it moves no money)" };
+        } catch (error) {
+          if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST") {
+            return { outcome: "done", details: { status: "sandbox", reason: "the service already has this ref_id" }, say: "the sandbox order had gone through" };
+          }
+          throw error;
+        }
+      }
+      case "lock": {
+        const request = entry.request as { item_id?: number; quantity?: number };
+        const since = Date.parse(entry.at) - lockSkewMs;
+        const { data: locks } = await client.listLocks();
+        const found = locks.find((l) => l.item_id === request.item_id && l.quantity === request.quantity && !(Date.parse(l.locked_at) < since));
+        if (found) return { outcome: "done", details: { lock_token: found.lock_token, status: "active" }, say: `lock held: ${found.lock_token}` };
+        return { outcome: "not_done", details: { reason: "no matching active lock: it was never made or has expired" }, say: "no lock held (any lock it made has expired)" };
+      }
+      case "topup":
+        // A payment link charges nothing until someone pays it: there is nothing to settle.
+        return { outcome: "not_done", details: { reason: "a top-up link charges nothing until paid" }, say: "nothing charged; request a new link with `reseller topup` if needed" };
+    }
+  } catch (error) {
+    if (error instanceof InterruptedError || error instanceof AuthError) throw error;
+    const code = (error as { code?: string }).code ?? "ERROR";
+    return { outcome: "unknown", details: { code, reason: `still no answer at reconcile (${code})` }, say: `still unknown: ${code}` };
+  }
+  return { outcome: "unknown", details: { reason: `unknown kind ${entry.kind as string}` }, say: "unknown kind" };
+}
+
+export async function run(ctx: Context): Promise<number | void> {
+  const journal = journalFor(ctx);
+  const now = ctx.now();
+  const baseUrl = ctx.settings.baseUrl ?? "";
+  const unresolved = journal.entries().filter((e) => e.profile === ctx.settings.profile && isUnresolved(e, now));
+  const here = unresolved.filter((e) => e.base_url === baseUrl);
+  const elsewhere = unresolved.length - here.length;
+  if (elsewhere) {
+    ctx.output.warn(`${elsewhere} unresolved entr${elsewhere === 1 ? "y was" : "ies were"} sent to another service address; reconcile with that --base-url to settle ${elsewhere === 1 ? "it" : "them"}.`);
+  }
+  if (here.length === 0) {
+    if (ctx.output.mode === "json") return ctx.output.json({ checked: 0, settled: 0, still_unknown: 0, entries: [] });
+    ctx.output.info("Nothing to reconcile: every request's outcome is known.");
+    return;
+  }
+
+  const client = await ctx.client();
+  const results: { entry: JournalEntry; answer: Answer }[] = [];
+  for (const entry of here) {
+    const answer = await askService(client, entry);
+    const at = new Date(ctx.now()).toISOString();
+    if (answer.outcome !== "unknown" || entry.outcome === "pending") {
+      journal.append({ v: 1, type: "outcome", entry: entry.entry, at, outcome: answer.outcome, ...answer.details, by: "reconcile" });
+    }
+    results.push({ entry, answer });
+  }
+
+  const stillUnknown = results.filter((r) => r.answer.outcome === "unknown").length;
+  if (ctx.output.mode === "json") {
+    ctx.output.json({
+      checked: results.length,
+      settled: results.length - stillUnknown,
+      still_unknown: stillUnknown,
+      entries: results.map(({ entry, answer }) => ({ entry: entry.entry, kind: entry.kind, ref_id: entry.ref_id, at: entry.at, outcome: answer.outcome, ...answer.details })),
+    });
+  } else {
+    ctx.output.table(
+      ["Time", "Kind", "Ref ID", "Now", "What it means"],
+      results.map(({ entry, answer }): Cell[] => [
+        ctx.output.time(entry.at),
+        entry.kind,
+        entry.ref_id ?? entry.entry,
+        outcomeCell({ ...entry, outcome: answer.outcome }, now),
+        answer.say,
+      ]),
+    );
+  }
+  const settled = results.length - stillUnknown;
+  ctx.output.info(`Settled ${settled} of ${results.length}.${stillUnknown ? ` ${stillUnknown} still unknown: the service did not answer; run \`reseller reconcile\` again later.` : ""}`);
+  return stillUnknown ? 5 : 0;
+}

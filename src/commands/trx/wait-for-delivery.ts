@@ -1,0 +1,107 @@
+/**
+ * Polls a transaction until it is delivered or failed and every H2H/SMM result is final, for
+ * `buy --wait` and `trx show --watch`. A spinner on stderr only when stderr is a terminal; Ctrl-C
+ * ends the wait (ctx.sleep throws InterruptedError) without touching the purchase.
+ */
+import type { ServiceClient } from "../../api/client.js";
+import type { ApiResult, TransactionDetail } from "../../api/types.js";
+import type { Context } from "../../context.js";
+import { InterruptedError, NetworkError, UnexpectedResponseError } from "../../errors.js";
+import { formatDuration } from "../../output/format.js";
+import { neutralize } from "../../output/sanitize.js";
+import { deliveredPercent } from "../../output/transaction.js";
+
+export const defaultWaitTimeoutSeconds = 300;
+const firstDelayMs = 1_000;
+const maxDelayMs = 5_000;
+
+export interface DeliveryWait {
+  result: ApiResult<TransactionDetail>;
+  /** False when the wait timed out first: the result is the transaction as it stands. */
+  finished: boolean;
+}
+
+/** --wait-timeout, else the profile's wait_timeout, else 300 s. */
+export function waitTimeoutSeconds(ctx: Context, flag: number | undefined): number {
+  if (flag !== undefined) return flag;
+  const stored = ctx.config.profile(ctx.settings.profile).wait_timeout;
+  return typeof stored === "number" && stored > 0 ? stored : defaultWaitTimeoutSeconds;
+}
+
+const finalStatuses = new Set(["completed", "failed", "success", "cancelled", "canceled", "expired", "refunded"]);
+
+/** Delivered or failed, with nothing left moving: every H2H dispatch and SMM order in a final state. */
+export function isDeliveryFinal(detail: TransactionDetail): boolean {
+  if (!finalStatuses.has(detail.transaction.status.toLowerCase())) return false;
+  const h2hFinal = detail.h2hResults.every((r) => ["completed", "failed", "success"].includes(r.dispatch_status.toLowerCase()));
+  const smmFinal = detail.smmResults.every((r) => ["completed", "partial", "canceled", "cancelled"].includes(r.status.toLowerCase()));
+  return h2hFinal && smmFinal;
+}
+
+/** One line for the spinner: the status and what is still moving. */
+export function progressLine(detail: TransactionDetail): string {
+  const parts = [detail.transaction.status];
+  const h2hDone = detail.h2hResults.length;
+  const h2hWanted = detail.transaction.items.filter((i) => i.order_process === "h2h").length;
+  if (h2hWanted) parts.push(`h2h ${h2hDone}/${h2hWanted} dispatched`);
+  for (const r of detail.smmResults) {
+    const item = detail.transaction.items.find((i) => i.variant_id === r.variant_id);
+    const pct = deliveredPercent(item?.qty, r.remains);
+    parts.push(`SMM ${r.status}${pct !== undefined ? ` ${pct}%` : ""}`);
+  }
+  return parts.join(" · ");
+}
+
+export async function waitForDelivery(ctx: Context, client: ServiceClient, ref: string, timeoutSeconds: number, first?: ApiResult<TransactionDetail>): Promise<DeliveryWait> {
+  const started = ctx.now();
+  let slept = 0;
+  let delay = firstDelayMs;
+  let result = first ?? (await client.getTransaction(ref));
+  const spinner = ctx.output.stderrIsTTY ? startSpinner(ctx) : undefined;
+  let warned = false;
+  try {
+    for (;;) {
+      if (isDeliveryFinal(result.data)) return { result, finished: true };
+      // Real time where the clock moves, slept time where it does not (tests with a fixed clock).
+      const elapsed = Math.max(ctx.now() - started, slept);
+      const left = timeoutSeconds * 1000 - elapsed;
+      if (left <= 0) return { result, finished: false };
+      spinner?.update(`Waiting for delivery: ${progressLine(result.data)} (${formatDuration(elapsed / 1000)})`);
+      const pause = Math.min(delay, left);
+      await ctx.sleep(pause);
+      slept += pause;
+      delay = Math.min(Math.round(delay * 1.5), maxDelayMs);
+      try {
+        result = await client.getTransaction(ref);
+      } catch (error) {
+        // A read that fails after its own retries does not end the wait: the purchase stands.
+        if (error instanceof InterruptedError || !(error instanceof NetworkError || error instanceof UnexpectedResponseError)) throw error;
+        if (!warned) ctx.output.warn(`Could not read the transaction just now (${error.code}); still waiting.`);
+        warned = true;
+      }
+    }
+  } finally {
+    spinner?.stop();
+  }
+}
+
+const frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+function startSpinner(ctx: Context) {
+  const stderr = ctx.terminal.stderr;
+  let text = "Waiting for delivery…";
+  let frame = 0;
+  const draw = () => stderr.write(`\r\u001b[2K${ctx.output.paintStderr("highlight", frames[frame++ % frames.length]!)} ${text}`);
+  draw();
+  const timer = setInterval(draw, 100);
+  timer.unref?.();
+  return {
+    update(next: string) {
+      text = neutralize(next);
+    },
+    stop() {
+      clearInterval(timer);
+      stderr.write("\r\u001b[2K");
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Sends one money-moving request with the journal around it: the intent is on disk before the
+ * first byte leaves, each attempt and failure is recorded, and the outcome after. A lost answer
+ * never becomes a silent success or a silent failure: it is `unknown` (exit 5) until the service
+ * is asked, by a lookup here or later by `reseller reconcile`.
+ */
+import type { AttemptHooks } from "../api/client.js";
+import type { Context } from "../context.js";
+import { AuthError, InterruptedError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { currentHost, Journal, newEntryId, type JournalKind, type OutcomeDetails } from "./journal.js";
+
+export type { AttemptHooks } from "../api/client.js";
+
+export interface JournalRequestOptions<T> {
+  /** What the `done` record keeps (invoice, amount, status). */
+  describe?: (result: T) => OutcomeDetails;
+  /**
+   * A retry met REF_ID_ALREADY_EXIST after an attempt that may have landed: that attempt went
+   * through. Returns what it made, or undefined when the ref_id turns out to be an older one.
+   */
+  alreadyDone?: (error: ServiceError) => Promise<T | undefined>;
+  /** The answer was lost: look on the service once. A result means it happened. */
+  lookUp?: () => Promise<T | undefined>;
+  /** How the user settles an unknown outcome of this kind (the exit-5 hint). */
+  settleHint?: string;
+  /** Names the request in messages ("purchase", "top-up request"). */
+  noun?: string;
+}
+
+export function journalFor(ctx: Context): Journal {
+  return new Journal(ctx.settings.configDir);
+}
+
+/** Whether a failed attempt may have been processed (and so may have moved money). */
+export function mayHaveLanded(error: unknown): boolean {
+  if (error instanceof NetworkError) return error.mayHaveReached;
+  if (error instanceof AuthError) return false;
+  // A 4xx is a refusal that changed nothing; a 5xx may come after the commit.
+  if (error instanceof ServiceError) return error.status >= 500;
+  // A 2xx whose body we could not read is a success we could not see.
+  if (error instanceof UnexpectedResponseError) return true;
+  return true;
+}
+
+function failureCode(error: unknown): string {
+  if (error instanceof ServiceError || error instanceof NetworkError || error instanceof UnexpectedResponseError || error instanceof AuthError) {
+    return error.status ? `${error.code} (HTTP ${error.status})` : error.code;
+  }
+  if (error instanceof InterruptedError) return "INTERRUPTED";
+  return error instanceof Error ? error.name : "ERROR";
+}
+
+/**
+ * `send` gets hooks to pass to the client call. Returns the result, or throws: the service's own
+ * refusal unchanged (exit 1), a NetworkError when nothing reached it (exit 4), OutcomeUnknownError
+ * (exit 5) when it may have happened, InterruptedError (exit 130) on Ctrl-C.
+ */
+export async function journalRequest<T>(
+  ctx: Context,
+  kind: JournalKind,
+  refId: string | null,
+  request: Record<string, unknown>,
+  send: (hooks: Required<AttemptHooks>) => Promise<T>,
+  options: JournalRequestOptions<T> = {},
+): Promise<T> {
+  const journal = journalFor(ctx);
+  const entry = newEntryId();
+  const at = () => new Date(ctx.now()).toISOString();
+  const noun = options.noun ?? (kind === "buy" ? "purchase" : `${kind} request`);
+  const settleHint =
+    options.settleHint ??
+    (refId ? `Run \`reseller reconcile\` (or \`reseller trx show ${refId}\`) to settle it; do not buy again with a new ref_id.` : "Run `reseller reconcile` to settle it.");
+  journal.append({
+    v: 1,
+    type: "intent",
+    entry,
+    at: at(),
+    kind,
+    profile: ctx.settings.profile,
+    base_url: ctx.settings.baseUrl ?? "",
+    ref_id: refId,
+    request,
+    pid: process.pid,
+    host: currentHost(),
+  });
+
+  let attempts = 0;
+  let landed = false;
+  const hooks: Required<AttemptHooks> = {
+    onAttempt: (attempt) => {
+      attempts = attempt;
+      journal.append({ v: 1, type: "attempt", entry, at: at(), attempt });
+    },
+    onAttemptFailed: (attempt, error) => {
+      const may = mayHaveLanded(error);
+      landed ||= may;
+      journal.append({ v: 1, type: "attempt_failed", entry, at: at(), attempt, error: failureCode(error), may_have_reached: may });
+    },
+  };
+  const done = (result: T, by: OutcomeDetails["by"]): T => {
+    journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "done", ...(options.describe?.(result) ?? {}), by });
+    return result;
+  };
+  const unknown = (reason: string, code?: string) =>
+    journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "unknown", reason, ...(code ? { code } : {}) });
+
+  let result: T;
+  try {
+    result = await send(hooks);
+  } catch (error) {
+    if (error instanceof InterruptedError) {
+      if (attempts === 0) {
+        journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "not_sent", reason: "interrupted before sending" });
+        throw error;
+      }
+      unknown("interrupted (Ctrl-C) while the request was in flight", "INTERRUPTED");
+      throw new InterruptedError(`Interrupted while the ${noun} was in flight: its outcome is unknown${refId ? ` (ref_id ${refId})` : ""}.`, {
+        suggestion: `Run \`reseller reconcile\`${refId ? ` or \`reseller trx show ${refId}\`` : ""} to settle it; nothing is lost.`,
+      });
+    }
+
+    // A retry that meets its own ref_id: an earlier attempt went through.
+    if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST" && error.attempt > 1 && landed && options.alreadyDone) {
+      const found = await settleQuietly(() => options.alreadyDone!(error));
+      if (found.interrupted) {
+        unknown("interrupted while fetching what an earlier attempt bought", "INTERRUPTED");
+        throw found.interrupted;
+      }
+      if (found.value !== undefined) return done(found.value, "retry");
+      if (found.error === undefined) {
+        // The ref_id belongs to an older purchase: refuse like a first attempt would.
+        journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "refused", code: error.code, http_status: error.status });
+        throw error;
+      }
+      unknown(`a retry met REF_ID_ALREADY_EXIST but the transaction could not be read (${failureCode(found.error)})`, error.code);
+      throw new OutcomeUnknownError(refId ?? entry, `The ${noun} went through on an earlier attempt, but reseller could not read it back.`, { cause: error, suggestion: settleHint });
+    }
+
+    const uncertain = attempts > 0 && (landed || mayHaveLanded(error));
+    if (!uncertain) {
+      if (error instanceof NetworkError || attempts === 0) {
+        journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "not_sent", code: failureCode(error), reason: error instanceof Error ? error.message : String(error) });
+      } else {
+        const e = error as Partial<ServiceError>;
+        journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "refused", code: e.code ?? failureCode(error), ...(e.status ? { http_status: e.status } : {}) });
+      }
+      throw error;
+    }
+
+    if (options.lookUp) {
+      const found = await settleQuietly(options.lookUp);
+      if (found.interrupted) {
+        unknown("interrupted while looking the request up after a lost answer", "INTERRUPTED");
+        throw found.interrupted;
+      }
+      if (found.value !== undefined) return done(found.value, "lookup");
+    }
+    unknown(`no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${failureCode(error)}`, error instanceof Error ? (error as { code?: string }).code : undefined);
+    throw new OutcomeUnknownError(
+      refId ?? entry,
+      `The ${noun} was sent but no answer came after ${attempts} attempt${attempts === 1 ? "" : "s"} (${describe(error)}); it may or may not have gone through.`,
+      { cause: error, suggestion: settleHint },
+    );
+  }
+  return done(result, "answer");
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ServiceError) return `the last said ${error.code}, HTTP ${error.status}`;
+  if (error instanceof NetworkError) return `the last: ${error.code}`;
+  if (error instanceof UnexpectedResponseError) return `the last answer was not the service's JSON${error.status ? `, HTTP ${error.status}` : ""}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs a lookup whose failure only means "still unknown"; Ctrl-C is handed back separately. */
+async function settleQuietly<T>(look: () => Promise<T | undefined>): Promise<{ value?: T; error?: unknown; interrupted?: InterruptedError }> {
+  try {
+    return { value: await look() };
+  } catch (error) {
+    if (error instanceof InterruptedError) return { interrupted: error };
+    return { error };
+  }
+}
