@@ -10,13 +10,19 @@ export interface Choice<T> {
   name: string;
   value: T;
   description?: string;
+  /** What stays on the screen once chosen (defaults to `name`). */
+  short?: string;
 }
 
 export interface Prompter {
   confirm(message: string, options?: { default?: boolean }): Promise<boolean>;
-  input(message: string, options?: { default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  /** `validate` runs on Enter and keeps the prompt open with its message; `transformer` redraws the typed text (e.g. as Rupiah). */
+  input(
+    message: string,
+    options?: { default?: string; validate?: (value: string) => true | string; transformer?: (value: string, state: { isFinal: boolean }) => string },
+  ): Promise<string>;
   password(message: string, options?: { validate?: (value: string) => true | string }): Promise<string>;
-  select<T>(message: string, choices: Choice<T>[], options?: { pageSize?: number }): Promise<T>;
+  select<T>(message: string, choices: Choice<T>[], options?: { pageSize?: number; default?: T }): Promise<T>;
 }
 
 export function createPrompter(io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; signal: AbortSignal }): Prompter {
@@ -33,8 +39,8 @@ export function createPrompter(io: { input: NodeJS.ReadableStream; output: NodeJ
   };
   return {
     confirm: (message, options = {}) => ask(confirm({ message, default: options.default ?? false }, context)),
-    input: (message, options = {}) => ask(input({ message, default: options.default, validate: options.validate }, context)),
+    input: (message, options = {}) => ask(input({ message, default: options.default, validate: options.validate, transformer: options.transformer }, context)),
     password: (message, options = {}) => ask(password({ message, mask: "*", validate: options.validate }, context)),
-    select: (message, choices, options = {}) => ask(select({ message, choices, pageSize: options.pageSize ?? 10 }, context)),
+    select: (message, choices, options = {}) => ask(select({ message, choices, pageSize: options.pageSize ?? 10, default: options.default }, context)),
   };
 }

@@ -1,0 +1,178 @@
+/**
+ * `reseller topup`: a payment link for topping up the balance. With --amount and --channel it is one
+ * request; on a terminal whatever is missing is asked for (channel from the list with its fee, the
+ * amount checked as typed, a confirmation with the total), and the result comes with a QR code of
+ * the link and a live countdown to its expiry. In scripts nothing is ever asked: a missing flag is exit 2.
+ */
+import type { PaymentChannel, TopUpResult } from "../api/types.js";
+import type { Context } from "../context.js";
+import { UsageError } from "../errors.js";
+import { formatRupiah, parseRupiah } from "../output/format.js";
+import { money } from "../output/output.js";
+import type { Prompter } from "../output/prompter.js";
+import { minimumTopUp, topUpAmount } from "./rules.js";
+
+export interface TopUpOptions {
+  amount?: number;
+  channel?: string;
+  yes: boolean;
+}
+
+const cannotAsk = "when reseller cannot ask (no terminal, --no-input, RESELLER_NO_INPUT or CI)";
+
+/** A prompter, or exit 2 naming every missing flag so a script learns all it lacks at once. */
+async function prompterFor(ctx: Context, missing: string[]): Promise<Prompter> {
+  if (!ctx.canPrompt) {
+    throw new UsageError(`${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} required ${cannotAsk}.`, {
+      code: "INPUT_REQUIRED",
+      suggestion: "For example: reseller topup --amount 50000 --channel QRIS --yes (channel codes: `reseller channels`).",
+    });
+  }
+  return ctx.prompter();
+}
+
+/** Codes are matched regardless of case (`--channel qris`), and sent as the service spells them. */
+export function findChannel(channels: PaymentChannel[], code: string): PaymentChannel {
+  const wanted = code.trim().toUpperCase();
+  const found = channels.find((c) => c.code.toUpperCase() === wanted);
+  if (found) return found;
+  throw new UsageError(`There is no payment channel "${code}". Channels: ${channels.map((c) => c.code).join(", ")}.`, {
+    code: "INVALID_CHANNEL",
+    suggestion: "See names and fees with `reseller channels`.",
+  });
+}
+
+/** The wizard's amount check, as the person types: the same rule as --amount, in words for a prompt. */
+export function checkTypedAmount(text: string): true | string {
+  const n = parseRupiah(text);
+  if (n === undefined) return "Type a whole number of Rupiah, e.g. 50000 or 50.000";
+  if (n < minimumTopUp) return `At least ${formatRupiah(minimumTopUp)}`;
+  return true;
+}
+
+function channelChoices(channels: PaymentChannel[]) {
+  const codeWidth = Math.max(...channels.map((c) => c.code.length));
+  const nameWidth = Math.min(40, Math.max(...channels.map((c) => c.name.length)));
+  return channels.map((c) => ({
+    // Code, name and fee in columns, so the list reads like `reseller channels`.
+    name: `${c.code.padEnd(codeWidth)}  ${c.name.length > nameWidth ? `${c.name.slice(0, nameWidth - 1)}…` : c.name.padEnd(nameWidth)}  fee ${formatRupiah(c.fee)}`,
+    short: `${c.code} (${c.name}, fee ${formatRupiah(c.fee)})`,
+    value: c,
+  }));
+}
+
+export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
+  const missing = [options.amount === undefined ? "--amount" : undefined, options.channel === undefined ? "--channel" : undefined].filter((f): f is string => f !== undefined);
+  // Asked before anything else: a script missing a flag fails at once, even without a key or a network.
+  const prompter = missing.length > 0 ? await prompterFor(ctx, missing) : undefined;
+  const client = await ctx.client();
+  const { data: channels } = await client.listChannels();
+  if (channels.length === 0) throw new UsageError("The service offers no payment channels right now.", { code: "NO_CHANNELS" });
+
+  const channel = options.channel !== undefined ? findChannel(channels, options.channel) : await prompter!.select("Payment channel", channelChoices(channels), { pageSize: 12 });
+  const amount =
+    options.amount ??
+    topUpAmount(
+      await prompter!.input(`Amount to top up (at least ${formatRupiah(minimumTopUp)})`, {
+        validate: checkTypedAmount,
+        // Shows what was understood while typing: "50.000" -> Rp 50.000.
+        transformer: (value, { isFinal }) => {
+          const n = parseRupiah(value);
+          if (isFinal) return n === undefined ? value : formatRupiah(n);
+          return n === undefined || value.trim() === "" ? value : `${value}  ${ctx.output.paintStderr("dim", `= ${formatRupiah(n)}`)}`;
+        },
+      }),
+    );
+  const total = amount + channel.fee;
+
+  // Creating a link moves no money, but a person at a terminal sees the total before it is made.
+  let asked = prompter !== undefined;
+  if (!options.yes && ctx.canPrompt) {
+    const confirmer = prompter ?? (await ctx.prompter());
+    asked = true;
+    const width = 8;
+    ctx.output.info(
+      [
+        `  ${"Channel".padEnd(width)}  ${channel.code} – ${channel.name}`,
+        `  ${"Amount".padEnd(width)}  ${formatRupiah(amount)}`,
+        `  ${"Fee".padEnd(width)}  ${formatRupiah(channel.fee)}`,
+        `  ${"Total".padEnd(width)}  ${ctx.output.paintStderr("bold", formatRupiah(total))}`,
+      ].join("\n"),
+    );
+    if (!(await confirmer.confirm(`Request a payment link for ${formatRupiah(total)}?`, { default: true }))) {
+      ctx.output.info("Nothing was requested.");
+      return;
+    }
+  }
+
+  const { data, body } = await client.requestTopUp(amount, channel.code);
+  showResult(ctx, data, body, channel, total);
+
+  // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.
+  const showQr = ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
+  if (showQr) {
+    const { renderQr } = await import("../output/qr.js");
+    ctx.output.info(`\n${(await renderQr(data.payment_url, { colour: stderrHasColour(ctx) })).trimEnd()}\n`);
+  }
+  // The countdown waits for a key, so only when someone just answered a question: `--yes` with flags never blocks.
+  if (asked && ctx.canPrompt) await waitForPayment(ctx, data, amount);
+}
+
+/** Whether stderr gets colours (NO_COLOR, --no-color and the rest already weighed by the output layer). */
+function stderrHasColour(ctx: Context): boolean {
+  return ctx.output.paintStderr("bold", "x") !== "x";
+}
+
+function showResult(ctx: Context, data: TopUpResult, body: unknown, channel: PaymentChannel, total: number): void {
+  if (ctx.output.mode === "json") return ctx.output.json(body);
+  const link = { human: data.payment_url, plain: data.payment_url, tone: "highlight" as const };
+  // Piped: one row, the link first, so `reseller topup … | cut -f1` is the link.
+  if (ctx.output.mode === "plain") {
+    return ctx.output.table(["Payment link", "Amount", "Fee", "Total", "Channel", "Expires"], [[link, money(data.amount), money(channel.fee), money(total), channel.code, ctx.output.time(data.expires_at)]]);
+  }
+  ctx.output.record([
+    ["Payment link", link],
+    ["Channel", `${channel.code} – ${channel.name}`],
+    ["Amount", money(data.amount)],
+    ["Fee", money(channel.fee)],
+    ["Total to pay", { ...money(total), tone: "bold" }],
+    ["Expires", ctx.output.time(data.expires_at)],
+  ]);
+}
+
+/**
+ * The live countdown to the link's expiry. It also watches the balance, so the person sees the moment
+ * the customer pays; a rise by at least the amount counts as this payment (the service tells no more).
+ */
+async function waitForPayment(ctx: Context, data: TopUpResult, amount: number): Promise<void> {
+  const expiresAt = Date.parse(data.expires_at);
+  if (Number.isNaN(expiresAt)) return;
+  const client = await ctx.client();
+  let before: number | undefined;
+  let after: number | undefined;
+  try {
+    before = (await client.getBalance()).data.balance;
+  } catch {
+    // Without a starting balance there is nothing to compare with; the countdown still runs.
+  }
+  const { runCountdown } = await import("../output/countdown.js");
+  const end = await runCountdown({
+    expiresAt,
+    stdin: ctx.terminal.stdin,
+    stderr: ctx.terminal.stderr,
+    now: () => ctx.now(),
+    signal: ctx.signal,
+    describe: (remaining) => `Waiting for payment: the link expires in ${ctx.output.paintStderr("bold", remaining)}  ${ctx.output.paintStderr("dim", "(q, Enter or Esc to leave)")}`,
+    check:
+      before === undefined
+        ? undefined
+        : async () => {
+            after = (await client.getBalance()).data.balance;
+            return after >= before! + amount;
+          },
+    checkEveryMs: 3_000,
+  });
+  if (end === "done") ctx.output.success(`Payment received: the balance is now ${formatRupiah(after)}.`);
+  else if (end === "expired") ctx.output.warn("The payment link expired; nothing was charged. Run `reseller topup` for a new one.");
+  else ctx.output.info("The link stays valid until it expires; `reseller balance` shows when it is paid.");
+}
