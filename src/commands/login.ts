@@ -1,0 +1,105 @@
+/**
+ * `reseller login`: store an API key (and the service address) for a profile, but only after the
+ * service accepted it. The key comes from a hidden prompt, or from stdin with --with-key for scripts;
+ * it is never taken from argv and never shown beyond its last four characters.
+ */
+import { checkBaseUrl } from "../config/settings.js";
+import { maskApiKey } from "../config/mask.js";
+import type { Context } from "../context.js";
+import { AuthError, UsageError } from "../errors.js";
+import { formatRupiah } from "../output/format.js";
+import type { Prompter } from "../output/prompter.js";
+
+export interface LoginOptions {
+  withKey: boolean;
+}
+
+/** The whole of stdin, trimmed: `printf '%s' "$KEY" | reseller login --with-key` or a file with a newline. */
+async function readKeyFromStdin(stdin: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stdin) text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+  return text.trim();
+}
+
+function validBaseUrl(value: string, insecure: boolean): true | string {
+  try {
+    checkBaseUrl(value.trim(), insecure);
+    return true;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+export async function run(ctx: Context, options: LoginOptions): Promise<void> {
+  const { settings } = ctx;
+  const profile = settings.profile;
+  let prompter: Prompter | undefined;
+  if (!options.withKey) {
+    if (!ctx.canPrompt) {
+      throw new UsageError("--with-key is required when reseller cannot ask for the key (no terminal, --no-input, RESELLER_NO_INPUT or CI).", {
+        code: "INPUT_REQUIRED",
+        suggestion: "Pipe the key in: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com",
+      });
+    }
+    prompter = await ctx.prompter();
+  }
+
+  // The address: a flag or the environment decides; on a terminal the stored one is offered as the default.
+  let baseUrl = settings.baseUrlSource === "flag" || settings.baseUrlSource === "environment" ? settings.baseUrl : undefined;
+  if (!baseUrl && prompter) {
+    baseUrl = (
+      await prompter.input("Service address (the part before /v1)", {
+        default: settings.baseUrl,
+        validate: (value) => (value.trim() ? validBaseUrl(value, settings.insecure) : "Type the address, e.g. https://api.example.com"),
+      })
+    ).trim();
+  }
+  baseUrl ??= settings.baseUrl;
+  if (!baseUrl) {
+    throw new UsageError("No service address to log in to.", { code: "NO_BASE_URL", suggestion: "Give it with --base-url https://api.example.com (or RESELLER_BASE_URL)." });
+  }
+  baseUrl = baseUrl.replace(/\/+$/, "");
+  // Checked before the key is read or sent: a plain http:// address elsewhere would expose it.
+  checkBaseUrl(baseUrl, settings.insecure);
+
+  let apiKey: string;
+  if (prompter) {
+    apiKey = (await prompter.password("API key", { validate: (value) => (value.trim() ? true : "Paste the API key (it is not shown)") })).trim();
+  } else {
+    if (ctx.terminal.stdinIsTTY) ctx.output.info("Paste the API key, then press Enter and Ctrl-D:");
+    apiKey = await readKeyFromStdin(ctx.terminal.stdin);
+    if (!apiKey) throw new UsageError("--with-key read no API key from stdin.", { code: "INPUT_REQUIRED", suggestion: "printf '%s' \"$RESELLER_KEY\" | reseller login --with-key" });
+  }
+  if (/\s/.test(apiKey)) throw new UsageError("An API key has no spaces or line breaks; check what was pasted.", { code: "INVALID_INPUT" });
+
+  // The key is tried before anything is saved: a rejected key leaves the stored profile as it was.
+  const { ServiceClient } = await import("../api/client.js");
+  const client = new ServiceClient({
+    baseUrl,
+    apiKey,
+    timeoutMs: settings.timeoutMs,
+    userAgent: `reseller/${ctx.version}`,
+    retry: { maxRetries: settings.maxRetries, maxDelayMs: 5_000 },
+    log: settings.verbose ? (line) => ctx.output.info(line) : undefined,
+    signal: ctx.signal,
+    sleep: (ms) => ctx.sleep(ms),
+    now: () => ctx.now(),
+  });
+  let balance;
+  try {
+    balance = await client.getBalance();
+  } catch (error) {
+    if (error instanceof AuthError) {
+      error.suggestion = `Nothing was saved. Check the key ${maskApiKey(apiKey)} for ${baseUrl} and try again.`;
+    }
+    throw error;
+  } finally {
+    await client.close();
+  }
+
+  await ctx.config.writeProfile(profile, { ...ctx.config.profile(profile), base_url: baseUrl, api_key: apiKey });
+
+  if (ctx.output.mode === "json") ctx.output.json(balance.body);
+  ctx.output.success(`Logged in to ${baseUrl} as profile ${profile} (key ${maskApiKey(apiKey)}), balance ${formatRupiah(balance.data.balance)}.`);
+  if (settings.apiKeySource === "environment") ctx.output.warn("RESELLER_API_KEY is set in this environment and wins over the saved key; unset it to use the saved one.");
+}
