@@ -78,7 +78,8 @@ export function renderTransaction(output: Output, detail: TransactionDetail): vo
         itemName(detail, r.variant_id),
         statusCell(r.dispatch_status),
         r.dispatch_status.toLowerCase() === "failed" ? { human: r.sn, plain: r.sn, tone: "bad" } : highlight(r.sn),
-        r.log_message,
+        // A provider message that only repeats the failure in the serial column says nothing new.
+        r.log_message && r.sn.startsWith("failed:") && r.log_message.includes(r.sn.replace(/^failed:\s*/, "")) ? undefined : r.log_message,
       ]),
     );
   }

@@ -1,0 +1,176 @@
+/**
+ * `trx show`, `trx show --watch` and `buy --wait` through the built binary: what a reseller hands
+ * to the customer (serials, licences, SMM progress) stands out in every output mode, failures show
+ * their refund, and waiting follows the emulator's clock to the final state.
+ */
+import { describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../src/emulator/server.js";
+import type { CliResult } from "../support/cli.js";
+import { resellerAs, serviceBody, singleJson, tableBorder, useEmulator } from "./commands-harness.js";
+
+const harness = useEmulator();
+const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
+
+/** Moves the emulator's clock forward while the CLI waits, so a minute of delivery takes a moment. */
+async function whileAdvancing(emulator: RunningEmulator, running: Promise<CliResult>, stepSeconds = 10, everyMs = 250): Promise<CliResult> {
+  let done = false;
+  const ticking = (async () => {
+    while (!done) {
+      await new Promise((r) => setTimeout(r, everyMs));
+      if (!done) emulator.clock.advance(stepSeconds * 1000);
+    }
+  })();
+  try {
+    return await running;
+  } finally {
+    done = true;
+    await ticking;
+  }
+}
+
+describe("buy --wait", () => {
+  it("h2h: waits for the dispatch and shows the serial number (plain row `sn`)", async () => {
+    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--wait"]));
+    expect(r.exitCode, r.stderr).toBe(0);
+    const rows = r.stdout.trim().split("\n").map((l) => l.split("\t"));
+    expect(rows[0]![0]).toBe("transaction");
+    expect(rows[0]![3]).toBe("completed");
+    const sn = rows.find((row) => row[0] === "sn")!;
+    expect(sn[1]).toBe("12");
+    expect(sn[2]).toBe("completed");
+    expect(sn[3]).toMatch(/^\d{20}$/);
+  });
+
+  it("h2h --json: one document, the final transaction detail with the serial", async () => {
+    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "15", "--qty", "1", "--note", "081298765432", "--wait"], { mode: "json" }));
+    expect(r.exitCode, r.stderr).toBe(0);
+    const body = singleJson(r);
+    expect(body.data.status).toBe("completed");
+    expect(body.h2h_results).toEqual([expect.objectContaining({ variant_id: 15, dispatch_status: "completed", sn: expect.stringMatching(/^\d{20}$/) })]);
+    expect(body).toEqual(await serviceBody(harness, `/v1/trx/${body.data.ref_id}`, reseller.apiKey));
+  });
+
+  it("failed h2h (invalid number): shows the failure and the refund, balance given back", async () => {
+    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const before = harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance;
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "12345", "--wait"], { mode: "table" }));
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain("failed");
+    expect(r.stdout).toMatch(/not delivered: invalid destination number "12345"/);
+    expect(r.stdout).toMatch(/Rp 11\.500 was refunded/);
+    expect(r.stderr).toMatch(/1 H2H delivery failed: .*refunded/);
+    expect(harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance).toBe(before);
+  });
+
+  it("auto: shows the licence to hand over, highlighted in a `Deliver to customer` section", async () => {
+    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "6", "--qty", "1", "--wait"], { mode: "table", env: { FORCE_COLOR: "1" } }));
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Deliver to customer");
+    // A Windows product key, painted bold cyan (the highlight tone).
+    expect(r.stdout).toMatch(/\u001b\[1m\u001b\[36m[B-Y2-9]{5}(-[B-Y2-9]{5}){4}/);
+  });
+
+  it("auto, piped: each licence line is a `licence` row", async () => {
+    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "3", "--qty", "2", "--wait"]));
+    expect(r.exitCode, r.stderr).toBe(0);
+    const licences = r.stdout.split("\n").filter((l) => l.startsWith("licence\t"));
+    expect(licences).toHaveLength(2);
+    for (const l of licences) expect(l).toMatch(/^licence\t3\tEmail: spt\..*@premiumku\.id \| Password: /);
+  });
+
+  it("SMM with --target: follows the order to Completed and shows 100% delivered", async () => {
+    const reseller = resellerAs(harness, account("Cahaya Voucher"));
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "24", "--qty", "200", "--target", "https://www.tiktok.com/@toko/video/9", "--wait"], { mode: "table" }), 8);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain("SMM progress");
+    expect(r.stdout).toMatch(/Completed/);
+    expect(r.stdout).toMatch(/100%/);
+    expect(r.stdout).toContain("https://www.tiktok.com/@toko/video/9");
+  });
+
+  it("gives up after --wait-timeout: prints the transaction as it stands, warns, exit 0 (the purchase stands)", async () => {
+    const reseller = resellerAs(harness, account("Cahaya Voucher"));
+    const r = await reseller.run(["buy", "--item", "27", "--qty", "1", "--note", "Toko Sejahtera, biru", "--wait", "--wait-timeout", "2"], { mode: "json" });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(singleJson(r).data.status).toBe("paid");
+    expect(r.stderr).toMatch(/Still not delivered after 2s .*reseller trx show RSL-\S+ --watch/);
+  });
+});
+
+describe("trx show", () => {
+  async function deliveredH2h(name: string) {
+    const reseller = resellerAs(harness, account(name));
+    const bought = await reseller.run(["buy", "--item", "13", "--qty", "1", "--note", "081311112222"], { mode: "json" });
+    const { ref_id: refId, invoice } = bought.json().data;
+    harness.emulator.clock.advance(6_000);
+    return { reseller, refId, invoice };
+  }
+
+  it("--json: the service's body unchanged; found by ref_id or invoice", async () => {
+    const { reseller, refId, invoice } = await deliveredH2h("Mitra Top Up Nusantara");
+    const byRef = await reseller.run(["trx", "show", refId], { mode: "json" });
+    expect(byRef.exitCode).toBe(0);
+    expect(singleJson(byRef)).toEqual(await serviceBody(harness, `/v1/trx/${refId}`, reseller.apiKey));
+    const byInvoice = await reseller.run(["trx", "show", invoice], { mode: "json" });
+    expect(byInvoice.json().data.ref_id).toBe(refId);
+  });
+
+  it("table: the money, the items and the serial to hand over; status coloured", async () => {
+    const { reseller, refId } = await deliveredH2h("Mitra Top Up Nusantara");
+    const sn = (await serviceBody(harness, `/v1/trx/${refId}`, reseller.apiKey)).h2h_results[0].sn;
+    const r = await reseller.run(["trx", "show", refId], { mode: "table", env: { FORCE_COLOR: "1" } });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(tableBorder);
+    for (const text of ["Invoice", "Rp 25.800", "Items", "Pulsa Telkomsel 25.000", "Deliver to customer", "H2H results", "081311112222"]) expect(r.stdout).toContain(text);
+    expect(r.stdout).toContain(`\u001b[1m\u001b[36mSN ${sn}`);
+    expect(r.stdout).toContain("\u001b[32mcompleted");
+  });
+
+  it("plain: one row per fact, first field naming it", async () => {
+    const { reseller, refId, invoice } = await deliveredH2h("Mitra Top Up Nusantara");
+    const r = await reseller.run(["trx", "show", refId]);
+    const rows = r.stdout.trim().split("\n").map((l) => l.split("\t"));
+    expect(rows.map((row) => row[0])).toEqual(["transaction", "item", "sn"]);
+    expect(rows[0]).toEqual(["transaction", invoice, refId, "completed", "25800", expect.stringMatching(/\+07:00$/)]);
+    expect(rows[1]).toEqual(["item", "13", "Pulsa Telkomsel 25.000", "1", "25800", "h2h", "081311112222"]);
+  });
+
+  it("SMM in progress: start count, remains and the share delivered", async () => {
+    const reseller = resellerAs(harness, account("Jaya Abadi Digital"));
+    const bought = await reseller.run(["buy", "--item", "23", "--qty", "1000", "--target", "https://instagram.com/tokoku"], { mode: "json" });
+    const refId = bought.json().data.ref_id;
+    harness.emulator.clock.advance(35_000);
+    const r = await reseller.run(["trx", "show", refId]);
+    const smm = r.stdout.split("\n").find((l) => l.startsWith("smm\t"))!.split("\t");
+    expect(smm[3]).toBe("In progress");
+    expect(Number(smm[4])).toBeGreaterThan(0);
+    const [remains, pct] = [Number(smm[5]), Number(smm[6])];
+    expect(remains).toBeGreaterThan(0);
+    expect(remains).toBeLessThan(1000);
+    expect(pct).toBe(Math.floor(((1000 - remains) / 1000) * 100));
+  });
+
+  it("--watch follows a transaction until it is final", async () => {
+    const reseller = resellerAs(harness, account("Jaya Abadi Digital"));
+    const bought = await reseller.run(["buy", "--item", "1", "--qty", "1"], { mode: "json" });
+    const refId = bought.json().data.ref_id;
+    const r = await whileAdvancing(harness.emulator, reseller.run(["trx", "show", refId, "--watch"]), 1);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^transaction\t\S+\t\S+\tcompleted/);
+    expect(r.stdout).toMatch(/\nlicence\t1\tEmail: nfx\./);
+  });
+
+  it("TRX_NOT_FOUND is exit 1 with the code", async () => {
+    const reseller = resellerAs(harness, account("Jaya Abadi Digital"));
+    const r = await reseller.run(["trx", "show", "RSL-NOPE"], { mode: "json" });
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.errorJson().error).toMatchObject({ code: "TRX_NOT_FOUND", status: 404 });
+    const text = await reseller.run(["trx", "show", "RSL-NOPE"]);
+    expect(text.stderr).toContain("RSL-NOPE");
+  });
+});
