@@ -4,14 +4,13 @@
  * release, and every refusal the service has for them (exit 1 with the code and a next step).
  */
 import { execFile } from "node:child_process";
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { startEmulator } from "../../src/emulator/server.js";
-import { baseEnv, binPath, makeConfigDir } from "../support/cli.js";
+import { baseEnv, binPath } from "../support/cli.js";
 import { findCachedLock } from "../../src/commands/lock/cache.js";
-import { expectNoFullKey, resellerAs, serviceBody, singleJson, tableBorder, useEmulator } from "./commands-harness.js";
+import { resellerAs, serviceBody, singleJson, tableBorder, useEmulator } from "./commands-harness.js";
 
 const harness = useEmulator();
 /** Each block works on its own account, so one block's locks never show up in another's list. */
@@ -245,27 +244,20 @@ describe("lock refusals exit 1 with the code and a next step", () => {
     expect(json.errorJson().error).toMatchObject({ code: "MAX_ACTIVE_LOCKS_REACHED", status: 429 });
     // A refused lock is not sent twice (a retry could hold two locks) and nothing is cached.
     expect(harness.emulator.inspect(apiKey).accounts[0]!.locks).toHaveLength(10);
+    expect(existsSync(join(reseller.configDir, "locks.json"))).toBe(false);
   });
 
   it("MINIMUM_ORDER_NOT_MET below an item's minimum order", async () => {
-    // The seeded catalogue has no finite item with a minimum above 1: give one a minimum of 3 through a state file.
-    const stateFile = join(makeConfigDir(), "state.json");
-    await (await startEmulator({ port: 0, stateFile })).close();
-    const state = JSON.parse(readFileSync(stateFile, "utf8"));
-    state.items.find((item: { id: number }) => item.id === 1).minOrder = 3;
-    writeFileSync(stateFile, JSON.stringify(state));
-    const emulator = await startEmulator({ port: 0, stateFile });
-    try {
-      const reseller = resellerAs({ emulator, requests: [] });
-      const r = await reseller.run(["lock", "add", "--item", "1", "--qty", "2"]);
-      expect(r.exitCode).toBe(1);
-      expect(r.stderr).toContain("MINIMUM_ORDER_NOT_MET");
-      expect(r.stderr).toContain("reseller item 1");
-      const ok = await reseller.run(["lock", "add", "--item", "1", "--qty", "3"]);
-      expect(ok.exitCode).toBe(0);
-      expectNoFullKey({ emulator, requests: [] }, ok);
-    } finally {
-      await emulator.close();
-    }
+    // Item 28 is sold in bulk: at least 5.
+    const reseller = resellerAs(harness, account("Kios Reload 24 Jam"));
+    const r = await reseller.run(["lock", "add", "--item", "28", "--qty", "4"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("MINIMUM_ORDER_NOT_MET");
+    expect(r.stderr).toContain("reseller item 28");
+    const json = await reseller.run(["lock", "add", "--item", "28", "--qty", "4"], { mode: "json" });
+    expect(json.stdout).toBe("");
+    expect(json.errorJson().error).toMatchObject({ code: "MINIMUM_ORDER_NOT_MET", status: 422 });
+    expect((await reseller.run(["lock", "add", "--item", "28", "--qty", "5"])).exitCode).toBe(0);
   });
 });
