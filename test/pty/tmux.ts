@@ -1,0 +1,145 @@
+/**
+ * A real pseudo-terminal for the interactive flows: tmux runs the BUILT `reseller` in a detached
+ * session of a fixed size; tests type with send-keys and read the screen with capture-pane. One tmux
+ * server (socket) per test file, killed at the end, so files running in parallel never meet.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const binPath = resolve(import.meta.dirname, "../../bin/reseller.js");
+
+export function tmuxInstalled(): boolean {
+  try {
+    execFileSync("tmux", ["-V"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Single-quoted for the shell tmux runs the command with. */
+function sq(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface RunOptions {
+  /** The whole environment of the command (nothing leaks in from the test runner's). */
+  env: Record<string, string>;
+  /** Send stdout to this file instead of the terminal (stderr and stdin stay the terminal). */
+  stdoutFile?: string;
+  width?: number;
+  height?: number;
+}
+
+export class TmuxServer {
+  readonly socket: string;
+  private readonly configFile: string;
+  private readonly dir: string;
+  private sessions = 0;
+
+  constructor(name: string) {
+    this.socket = `reseller-${name}-${process.pid}`;
+    this.dir = mkdtempSync(join(tmpdir(), "reseller-tmux-"));
+    this.configFile = join(this.dir, "tmux.conf");
+    // remain-on-exit keeps a finished pane so its exit status can be read; no status line on the screen.
+    writeFileSync(this.configFile, ["set -g remain-on-exit on", "set -g status off", "set -g history-limit 5000", "set -g default-size 120x45", ""].join("\n"));
+  }
+
+  tmux(args: string[]): string {
+    // -u: the client speaks UTF-8, so capture-pane gives back the QR code's blocks, not underscores.
+    return execFileSync("tmux", ["-u", "-L", this.socket, "-f", this.configFile, ...args], {
+      encoding: "utf8",
+      env: { ...process.env, LANG: "C.UTF-8", LC_ALL: "C.UTF-8" },
+    });
+  }
+
+  /** Starts `node bin/reseller.js ...args` in a new session and returns a handle on its screen. */
+  run(args: string[], options: RunOptions): TerminalSession {
+    const name = `s${++this.sessions}`;
+    const env = Object.entries(options.env).map(([k, v]) => sq(`${k}=${v}`));
+    // The exit status goes to a file: tmux's own #{pane_dead_status} is sometimes left empty when a
+    // program ends right after leaving raw mode, and an "EXIT:" line would clutter the screen under test.
+    const statusFile = join(this.dir, `${name}.status`);
+    const command =
+      ["env", "-i", ...env, sq(process.execPath), sq(binPath), ...args.map(sq)].join(" ") + (options.stdoutFile ? ` > ${sq(options.stdoutFile)}` : "") + `; echo $? > ${sq(statusFile)}`;
+    this.tmux(["new-session", "-d", "-s", name, "-x", String(options.width ?? 120), "-y", String(options.height ?? 45), command]);
+    return new TerminalSession(this, name, statusFile);
+  }
+
+  kill(): void {
+    try {
+      this.tmux(["kill-server"]);
+    } catch {
+      // Already gone: every session ended and the server left with them.
+    }
+  }
+}
+
+export class TerminalSession {
+  constructor(
+    private readonly server: TmuxServer,
+    readonly name: string,
+    private readonly statusFile: string,
+  ) {}
+
+  /** The whole screen and its scrollback, trailing blanks trimmed. */
+  screen(): string {
+    const text = this.server.tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", this.name]);
+    return text
+      .split("\n")
+      .map((l) => l.trimEnd())
+      .join("\n")
+      .replace(/\n+$/, "");
+  }
+
+  /** Polls the screen until `pattern` shows; fails with the screen as it was. */
+  async waitFor(pattern: string | RegExp, timeoutMs = 10_000): Promise<string> {
+    const started = Date.now();
+    for (;;) {
+      const screen = this.screen();
+      if (typeof pattern === "string" ? screen.includes(pattern) : pattern.test(screen)) return screen;
+      if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${String(pattern)}; the screen was:\n${screen}`);
+      await sleep(40);
+    }
+  }
+
+  /** Key names as tmux knows them: Enter, Escape, Down, C-c, q. */
+  press(...keys: string[]): void {
+    this.server.tmux(["send-keys", "-t", this.name, ...keys]);
+  }
+
+  /** Text typed as it is (-l: no key-name lookup). */
+  type(text: string): void {
+    this.server.tmux(["send-keys", "-t", this.name, "-l", text]);
+  }
+
+  /** Waits for the program to end and returns its exit status. */
+  async exitCode(timeoutMs = 10_000): Promise<number> {
+    const started = Date.now();
+    for (;;) {
+      const status = existsSync(this.statusFile) ? readFileSync(this.statusFile, "utf8").trim() : "";
+      if (status !== "") return Number(status);
+      if (Date.now() - started > timeoutMs) throw new Error(`Still running after ${timeoutMs} ms; the screen was:\n${this.screen()}`);
+      await sleep(40);
+    }
+  }
+
+  close(): void {
+    try {
+      this.server.tmux(["kill-session", "-t", this.name]);
+    } catch {
+      // The session is already gone.
+    }
+  }
+}
+
+/** The environment a person's terminal would give `reseller`, pointed at a temp config dir. */
+export function terminalEnv(extra: Record<string, string | undefined>): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? tmpdir(), TERM: "xterm-256color", LANG: "C.UTF-8", TZ: "Asia/Jakarta" };
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  return env;
+}
