@@ -1,0 +1,82 @@
+/**
+ * The purchase confirmation at a real terminal: what will be bought is spelled out, "yes" buys once,
+ * "no" (the default) and Ctrl-C buy nothing. Also the interactive item and quantity questions.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
+import { makeConfigDir } from "../support/cli.js";
+import { terminalEnv, tmuxInstalled, TmuxServer } from "./tmux.js";
+
+describe.skipIf(!tmuxInstalled())("buy in a terminal", () => {
+  let emulator: RunningEmulator;
+  let tmux: TmuxServer;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0 });
+    tmux = new TmuxServer("buy");
+  });
+  afterAll(async () => {
+    tmux?.kill();
+    await emulator?.close();
+  });
+
+  const account = () => emulator.inspect(emulator.demoApiKey).accounts[0]!;
+  const run = (args: string[]) =>
+    tmux.run(args, { env: terminalEnv({ RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.demoApiKey, RESELLER_CONFIG_DIR: makeConfigDir() }) });
+
+  it("shows the item, quantity, price, total, balance after and note, and buys once on yes", async () => {
+    const before = account();
+    const term = run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890"]);
+    const question = await term.waitFor("? Buy?");
+    expect(question).toMatch(/Item\s+.+\(#12/);
+    expect(question).toMatch(/Quantity\s+1 × Rp [\d.]+/);
+    expect(question).toMatch(/Total\s+Rp [\d.]+/);
+    expect(question).toMatch(/Balance after\s+Rp [\d.]+/);
+    expect(question).toMatch(/Note\s+081234567890/);
+    expect(account().transactions).toHaveLength(before.transactions.length); // nothing bought before the answer
+    term.type("y");
+    term.press("Enter");
+    await term.waitFor("Bought");
+    expect(await term.exitCode()).toBe(0);
+    expect(account().transactions).toHaveLength(before.transactions.length + 1);
+    expect(account().balance).toBeLessThan(before.balance);
+  });
+
+  it("buys nothing when declined", async () => {
+    const before = account();
+    const term = run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890"]);
+    await term.waitFor("? Buy?");
+    term.type("n");
+    term.press("Enter");
+    await term.waitFor("Nothing bought");
+    expect(await term.exitCode()).toBe(0);
+    expect(account().transactions).toHaveLength(before.transactions.length);
+    expect(account().balance).toBe(before.balance);
+  });
+
+  it("Ctrl-C at the confirmation exits 130 and buys nothing", async () => {
+    const before = account();
+    const term = run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890"]);
+    await term.waitFor("? Buy?");
+    term.press("C-c");
+    expect(await term.exitCode()).toBe(130);
+    expect(account().transactions).toHaveLength(before.transactions.length);
+    expect(account().balance).toBe(before.balance);
+  });
+
+  it("asks for a missing item and quantity, showing the item back, then confirms", async () => {
+    const before = account();
+    const term = run(["buy", "--note", "081234567890"]);
+    await term.waitFor("? Item id");
+    term.type("12");
+    term.press("Enter");
+    await term.waitFor("? Quantity");
+    term.press("Enter"); // the minimum order is offered as the default
+    const question = await term.waitFor("? Buy?");
+    expect(question).toMatch(/Item\s+.+\(#12/);
+    term.press("Enter"); // the default is no
+    await term.waitFor("Nothing bought");
+    expect(await term.exitCode()).toBe(0);
+    expect(account().transactions).toHaveLength(before.transactions.length);
+  });
+});
