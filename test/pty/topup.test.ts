@@ -49,6 +49,10 @@ describe.skipIf(!haveTmux)("topup in a terminal", () => {
     term.press("Enter");
     await term.waitFor("At least Rp 10.000"); // refused as typed; the prompt stays open
     term.press("BSpace", "BSpace", "BSpace", "BSpace");
+    term.type("10000.5"); // a slip, not Rp 100.005
+    term.press("Enter");
+    await term.waitFor("Type a whole number of Rupiah");
+    term.press(...Array<string>(7).fill("BSpace"));
     term.type("50.000");
     await term.waitFor("= Rp 50.000");
     term.press("Enter");
