@@ -1,0 +1,285 @@
+/**
+ * Issue 4's proof: real processes, real HTTP, the emulator's fault modes. A lost answer never
+ * becomes a second purchase or a purchase nobody knows about: the journal and the service agree.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { foldRecords, type JournalRecord } from "../../src/journal/journal.js";
+import { baseEnv, binPath, type CliResult } from "../support/cli.js";
+import { resellerAs, useEmulator, type Reseller } from "./commands-harness.js";
+
+const harness = useEmulator();
+const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
+const trxOnly = { match: { method: "POST", path: "/v1/trx" } };
+
+afterEach(() => harness.emulator.faults.reset());
+
+function records(configDir: string): JournalRecord[] {
+  try {
+    return readFileSync(join(configDir, "journal.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
+}
+
+const entriesOf = (configDir: string) => foldRecords(records(configDir));
+const onService = (apiKey: string, refId?: string) => harness.emulator.inspect(apiKey).accounts[0]!.transactions.filter((t) => refId === undefined || t.ref_id === refId);
+const balanceOf = (apiKey: string) => harness.emulator.inspect(apiKey).accounts[0]!.balance;
+
+async function until<T>(probe: () => T | undefined | false, timeoutMs = 10_000, everyMs = 10): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** A `reseller` process the test can signal. */
+function start(reseller: Reseller, args: string[], env: Record<string, string> = {}): { child: ChildProcess; output: () => { stdout: string; stderr: string }; done: Promise<CliResult> } {
+  const child = spawn(process.execPath, [binPath, ...args], { env: baseEnv({ ...reseller.env, ...env }), stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+  child.stdin!.end();
+  const done = new Promise<CliResult>((resolve) =>
+    child.on("close", (exitCode, signal) =>
+      resolve({ stdout, stderr, exitCode, signal, json: () => JSON.parse(stdout), errorJson: () => JSON.parse(stderr.trim().split("\n").pop() ?? "") }),
+    ),
+  );
+  return { child, output: () => ({ stdout, stderr }), done };
+}
+
+const buyArgs = (...extra: string[]) => ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", ...extra];
+
+describe("a lost answer is never a second purchase", () => {
+  it("committed, then the connection dropped: one transaction, reported as the result (exit 0)", async () => {
+    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const before = balanceOf(reseller.apiKey);
+    harness.emulator.faults.configure({ drop_after_commit_next: 1, ...trxOnly });
+    const r = await reseller.run(buyArgs("--ref-id", "drop-after-1"), { mode: "json" });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(harness.emulator.faults.status().injected.drop_after_commit).toBe(1);
+    expect(onService(reseller.apiKey, "drop-after-1")).toHaveLength(1);
+    expect(balanceOf(reseller.apiKey)).toBe(before - 11_500);
+    // The body is the transaction the first attempt made, read back with GET /v1/trx.
+    expect(r.json().data).toMatchObject({ ref_id: "drop-after-1", invoice: onService(reseller.apiKey, "drop-after-1")[0]!.invoice, amount: 11_500 });
+    expect(r.stderr).toMatch(/answer was lost, but the purchase had gone through on an earlier attempt/);
+    const [entry] = entriesOf(reseller.configDir);
+    expect(entry).toMatchObject({ outcome: "done", by: "retry", attempts: 2, invoice: expect.stringMatching(/^INV-/) });
+    const failures = records(reseller.configDir).filter((x) => x.type === "attempt_failed");
+    expect(failures).toEqual([
+      expect.objectContaining({ attempt: 1, error: "UND_ERR_SOCKET", may_have_reached: true }),
+      expect.objectContaining({ attempt: 2, error: "REF_ID_ALREADY_EXIST (HTTP 422)", may_have_reached: false }),
+    ]);
+  });
+
+  it("5xx before the commit: retried with the same ref_id, one transaction (exit 0)", async () => {
+    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    harness.emulator.faults.configure({ error_next: 1, error_status: 503, ...trxOnly });
+    const r = await reseller.run(buyArgs("--ref-id", "five-oh-three-1"));
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(onService(reseller.apiKey, "five-oh-three-1")).toHaveLength(1);
+    expect(entriesOf(reseller.configDir)[0]).toMatchObject({ outcome: "done", by: "answer", attempts: 2 });
+  });
+
+  it("an HTML gateway page and a 429 on the way: still one transaction (exit 0)", async () => {
+    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    harness.emulator.faults.configure({ html_next: 1, rate_limit_next: 1, retry_after: 0, ...trxOnly });
+    const r = await reseller.run(buyArgs("--ref-id", "html-429-1"), { env: { RESELLER_MAX_RETRIES: "3" } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(onService(reseller.apiKey, "html-429-1")).toHaveLength(1);
+  });
+
+  it("a user's reused ref_id is not passed off as success even when a retry meets it", async () => {
+    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    expect((await reseller.run(buyArgs("--ref-id", "mine-1"))).exitCode).toBe(0);
+    // Attempt 1 gets a 503 (nothing happened), attempt 2 meets the purchase made a minute ago.
+    harness.emulator.faults.configure({ error_next: 1, ...trxOnly });
+    const again = await reseller.run(buyArgs("--ref-id", "mine-1"), { mode: "json" });
+    expect(again.exitCode).toBe(1);
+    expect(again.errorJson().error.code).toBe("REF_ID_ALREADY_EXIST");
+    // From another machine (no journal), a different order under the same ref_id is not ours either.
+    const other = resellerAs(harness, reseller.apiKey);
+    harness.emulator.faults.configure({ error_next: 1, ...trxOnly });
+    const elsewhere = await other.run(["buy", "--item", "11", "--qty", "1", "--note", "081234567890", "--ref-id", "mine-1"]);
+    expect(elsewhere.exitCode).toBe(1);
+    expect(onService(reseller.apiKey, "mine-1")).toHaveLength(1);
+  });
+});
+
+describe("no answer at all: exit 5, then reconcile", () => {
+  it("service down for longer than the retries: exit 5 with the ref_id, journal unknown; reconcile settles it once it is back", async () => {
+    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    // The first attempt is dropped; while the client backs off, the whole service goes down.
+    harness.emulator.faults.configure({ drop_before_commit_next: 1, ...trxOnly });
+    const running = start(reseller, [...buyArgs("--ref-id", "down-1"), "--json"]);
+    await until(() => records(reseller.configDir).some((x) => x.type === "attempt_failed"));
+    harness.emulator.faults.configure({ down: true });
+    const r = await running.done;
+    expect(r.exitCode, r.stderr).toBe(5);
+    expect(r.stdout).toBe("");
+    expect(r.errorJson().error).toMatchObject({ code: "OUTCOME_UNKNOWN", details: { ref_id: "down-1" } });
+    expect(r.errorJson().error.suggestion).toContain("reseller reconcile");
+    expect(harness.emulator.faults.status().injected.down).toBeGreaterThanOrEqual(2);
+    expect(entriesOf(reseller.configDir)[0]).toMatchObject({ ref_id: "down-1", outcome: "unknown", attempts: 3 });
+
+    const unresolved = await reseller.run(["history", "--unresolved"]);
+    expect(unresolved.stdout).toMatch(/\tbuy\tdown-1\tunknown\t/);
+
+    // Still down: reconcile cannot settle it and says so (exit 5).
+    const stillDown = await reseller.run(["reconcile"], { mode: "json" });
+    expect(stillDown.exitCode).toBe(5);
+    expect(stillDown.json()).toMatchObject({ checked: 1, settled: 0, still_unknown: 1 });
+
+    harness.emulator.faults.reset();
+    const settled = await reseller.run(["reconcile"], { mode: "table" });
+    expect(settled.exitCode, settled.stderr).toBe(0);
+    expect(settled.stdout).toMatch(/down-1.*not bought/);
+    expect(settled.stdout).toContain("same ref_id");
+    expect(entriesOf(reseller.configDir)[0]).toMatchObject({ outcome: "not_done", by: "reconcile" });
+    expect(onService(reseller.apiKey, "down-1")).toHaveLength(0);
+
+    // Safe to buy again with the same ref_id: exactly one purchase.
+    expect((await reseller.run(buyArgs("--ref-id", "down-1"))).exitCode).toBe(0);
+    expect(onService(reseller.apiKey, "down-1")).toHaveLength(1);
+    expect((await reseller.run(["history", "--unresolved"])).stdout).toBe("");
+  });
+
+  it("every answer lost after the commit: the lookup finds the purchase and reports it (exit 0)", async () => {
+    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    // Attempt 1 commits and drops; the answers of attempts 2 and 3 (REF_ID_ALREADY_EXIST) are dropped too.
+    harness.emulator.faults.configure({ drop_after_commit_next: 3, ...trxOnly });
+    const r = await reseller.run(buyArgs("--ref-id", "lookup-1"), { mode: "json" });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.json().data.ref_id).toBe("lookup-1");
+    expect(onService(reseller.apiKey, "lookup-1")).toHaveLength(1);
+    expect(entriesOf(reseller.configDir)[0]).toMatchObject({ outcome: "done", by: "lookup" });
+  });
+
+  it("killed with SIGKILL after sending: reconcile finds the purchase; nothing is bought twice", async () => {
+    const reseller = resellerAs(harness, account("Cahaya Voucher"));
+    const before = balanceOf(reseller.apiKey);
+    harness.emulator.faults.configure({ latency_ms: 1_500, ...trxOnly });
+    const running = start(reseller, buyArgs());
+    await until(() => records(reseller.configDir).some((x) => x.type === "attempt"));
+    await new Promise((r) => setTimeout(r, 300));
+    running.child.kill("SIGKILL");
+    const killed = await running.done;
+    expect(killed.signal).toBe("SIGKILL");
+    const refId = entriesOf(reseller.configDir)[0]!.ref_id!;
+    // The service finishes what it received, whoever is still listening.
+    await until(() => onService(reseller.apiKey, refId).length > 0, 5_000);
+    harness.emulator.faults.reset();
+
+    expect(entriesOf(reseller.configDir)[0]!.outcome).toBe("pending");
+    expect((await reseller.run(["history", "--unresolved"])).stdout).toContain(refId);
+    const r = await reseller.run(["reconcile"], { mode: "json" });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({ checked: 1, settled: 1, still_unknown: 0, entries: [{ ref_id: refId, outcome: "done", amount: 11_500 }] });
+    expect(entriesOf(reseller.configDir)[0]).toMatchObject({ outcome: "done", by: "reconcile" });
+
+    // Trying again with the same ref_id cannot buy twice.
+    const again = await reseller.run(buyArgs("--ref-id", refId));
+    expect(again.exitCode).toBe(1);
+    expect(onService(reseller.apiKey, refId)).toHaveLength(1);
+    expect(balanceOf(reseller.apiKey)).toBe(before - 11_500);
+  });
+});
+
+describe("Ctrl-C", () => {
+  it("while the purchase is in flight: exit 130, journal unknown, reconcile settles it", async () => {
+    const reseller = resellerAs(harness, account("Mitra Top Up Nusantara"));
+    harness.emulator.faults.configure({ latency_ms: 1_000, ...trxOnly });
+    const running = start(reseller, buyArgs("--ref-id", "ctrl-c-1"));
+    await until(() => records(reseller.configDir).some((x) => x.type === "attempt"));
+    running.child.kill("SIGINT");
+    const r = await running.done;
+    expect(r.exitCode).toBe(130);
+    expect(r.stderr).toMatch(/in flight/);
+    expect(r.stderr).toContain("reseller reconcile");
+    expect(entriesOf(reseller.configDir)[0]).toMatchObject({ outcome: "unknown", code: "INTERRUPTED" });
+    await until(() => onService(reseller.apiKey, "ctrl-c-1").length > 0, 5_000);
+    harness.emulator.faults.reset();
+    const settled = await reseller.run(["reconcile"]);
+    expect(settled.exitCode).toBe(0);
+    expect(settled.stdout).toMatch(/ctrl-c-1\tdone\tbought: invoice INV-/);
+  });
+
+  it("while waiting for delivery: exit 130, the purchase stands, and it says how to resume", async () => {
+    const reseller = resellerAs(harness, account("Mitra Top Up Nusantara"));
+    const running = start(reseller, buyArgs("--ref-id", "ctrl-c-wait", "--wait"));
+    await until(() => running.output().stderr.includes("Bought"));
+    running.child.kill("SIGINT");
+    const r = await running.done;
+    expect(r.exitCode).toBe(130);
+    expect(r.stderr).toContain("reseller trx show ctrl-c-wait --watch");
+    expect(entriesOf(reseller.configDir)[0]).toMatchObject({ outcome: "done" });
+    expect(onService(reseller.apiKey, "ctrl-c-wait")).toHaveLength(1);
+  });
+});
+
+describe("a hundred concurrent buys with random faults", () => {
+  it("the service's transactions equal what the journal reports done; nothing charged twice, nothing lost", { timeout: 120_000 }, async () => {
+    const apiKey = account("Toko Makmur Jaya");
+    harness.emulator.setBalance(apiKey, 5_000_000);
+    const startBalance = balanceOf(apiKey);
+    const alreadyThere = new Set(onService(apiKey).map((t) => t.ref_id));
+    const reseller = resellerAs(harness, apiKey);
+    harness.emulator.faults.configure({ random: { rate: 0.3, seed: 4242, latency_ms: 200 }, retry_after: 1 });
+
+    const trials = 100;
+    const parallel = 8;
+    const exits: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: parallel }, async () => {
+        while (next < trials) {
+          next++;
+          const r = await start(reseller, ["buy", "--item", "11", "--qty", "1", "--note", "081234567890"]).done;
+          exits.push(r.exitCode ?? -1);
+        }
+      }),
+    );
+    const faults = harness.emulator.faults.status().injected;
+    harness.emulator.faults.reset();
+
+    const unknownBefore = entriesOf(reseller.configDir).filter((e) => e.outcome === "unknown" || e.outcome === "pending").length;
+    const reconciled = await reseller.run(["reconcile"], { mode: "json" });
+    expect(reconciled.exitCode, reconciled.stderr).toBe(0);
+
+    const entries = entriesOf(reseller.configDir);
+    const done = entries.filter((e) => e.outcome === "done");
+    const transactions = onService(apiKey).filter((t) => !alreadyThere.has(t.ref_id));
+    const serviceRefs = transactions.map((t) => t.ref_id);
+    const doneRefs = done.map((e) => e.ref_id);
+    const duplicates = serviceRefs.length - new Set(serviceRefs).size + (doneRefs.length - new Set(doneRefs).size);
+    const lost = serviceRefs.filter((ref) => !doneRefs.includes(ref)).length;
+    const phantom = doneRefs.filter((ref) => !serviceRefs.includes(ref!)).length;
+    const spent = transactions.reduce((sum, t) => sum + t.amount - t.refunded, 0);
+    const exitCounts = exits.reduce<Record<number, number>>((acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }), {});
+
+    console.log(
+      `[reliability] trials=${trials} parallel=${parallel} exits=${JSON.stringify(exitCounts)} journal_entries=${entries.length} ` +
+        `unknown_before_reconcile=${unknownBefore} done=${done.length} service_transactions=${transactions.length} ` +
+        `duplicates=${duplicates} lost=${lost} phantom=${phantom} faults_injected=${JSON.stringify(faults)} ` +
+        `balance_start=${startBalance} balance_end=${balanceOf(apiKey)} spent=${spent}`,
+    );
+
+    expect(exits).toHaveLength(trials);
+    expect(Object.values(faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(20);
+    expect(transactions.length).toBe(done.length);
+    expect(duplicates).toBe(0);
+    expect(lost).toBe(0);
+    expect(phantom).toBe(0);
+    expect(entries.filter((e) => e.outcome === "unknown" || e.outcome === "pending")).toEqual([]);
+    // Every exit-0 buy is a transaction; the others were refused, never sent, or settled by reconcile.
+    expect(exitCounts[0] ?? 0).toBeLessThanOrEqual(transactions.length);
+    expect(balanceOf(apiKey)).toBe(startBalance - spent);
+    expect(balanceOf(apiKey)).toBe(startBalance - done.reduce((sum, e) => sum + (e.amount ?? 0), 0));
+  });
+});
