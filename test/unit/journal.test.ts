@@ -1,0 +1,175 @@
+/**
+ * The journal: records survive as written, fold into entries the way history and reconcile read
+ * them, stay small enough for one atomic append, and several processes appending at once never
+ * corrupt the file.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { purchase } from "../../src/commands/buy/purchase.js";
+import { AuthError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
+import { foldRecords, Journal, maxRecordBytes, type JournalRecord } from "../../src/journal/journal.js";
+import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
+import { makeConfigDir } from "../support/cli.js";
+import { testContext } from "../support/context.js";
+
+const at = "2026-11-21T14:30:00.000Z";
+const intent = (entry: string, extra: Partial<JournalRecord> = {}): JournalRecord =>
+  ({ v: 1, type: "intent", entry, at, kind: "buy", profile: "default", base_url: "http://127.0.0.1:1", ref_id: `ref-${entry}`, request: { carts: [] }, pid: 1, host: "h", ...extra }) as JournalRecord;
+
+describe("journal file", () => {
+  it("appends one line per record, 0600, readable back in order", () => {
+    const journal = new Journal(join(makeConfigDir(), "nested"));
+    journal.append(intent("a"));
+    journal.append({ v: 1, type: "attempt", entry: "a", at, attempt: 1 });
+    journal.append({ v: 1, type: "outcome", entry: "a", at, outcome: "done", invoice: "INV-1", amount: 11_500, status: "paid", by: "answer" });
+    expect(readFileSync(journal.path, "utf8").split("\n")).toHaveLength(4);
+    expect(statSync(journal.path).mode & 0o777).toBe(0o600);
+    expect(journal.entries()).toEqual([expect.objectContaining({ entry: "a", ref_id: "ref-a", attempts: 1, outcome: "done", invoice: "INV-1", amount: 11_500 })]);
+  });
+
+  it("folds: an intent alone is pending; the latest outcome stands, but done is a fact that nothing overrides", () => {
+    const entries = foldRecords([
+      intent("p"),
+      intent("u"),
+      { v: 1, type: "outcome", entry: "u", at, outcome: "unknown", reason: "no answer" },
+      { v: 1, type: "outcome", entry: "u", at, outcome: "not_done", reason: "not on the service", by: "reconcile" },
+      intent("d"),
+      { v: 1, type: "outcome", entry: "d", at, outcome: "done", invoice: "INV-9", amount: 5 },
+      { v: 1, type: "outcome", entry: "d", at, outcome: "unknown", reason: "late" },
+      { v: 1, type: "outcome", entry: "nobody", at, outcome: "done" },
+    ]);
+    expect(entries.map((e) => [e.entry, e.outcome])).toEqual([["p", "pending"], ["u", "not_done"], ["d", "done"]]);
+    expect(entries[1]).not.toHaveProperty("code");
+    expect(entries[1]!.reason).toBe("not on the service");
+    expect(entries[2]).toMatchObject({ invoice: "INV-9", amount: 5 });
+  });
+
+  it("a line torn by a crash is skipped and counted, and the record after it is kept", () => {
+    const journal = new Journal(makeConfigDir());
+    journal.append(intent("a"));
+    writeFileSync(journal.path, readFileSync(journal.path, "utf8") + '{"v":1,"type":"outco');
+    journal.append(intent("b"));
+    journal.append(intent("c"));
+    const { records, damaged } = journal.read();
+    expect(records.map((r) => r.entry)).toEqual(["a", "b", "c"]);
+    expect(damaged).toBe(0);
+    writeFileSync(journal.path, readFileSync(journal.path, "utf8") + "garbage\n");
+    expect(journal.read().damaged).toBe(1);
+  });
+
+  it("keeps every record under the size of one atomic append, shortening long notes", () => {
+    const journal = new Journal(makeConfigDir());
+    const carts = Array.from({ length: 40 }, (_, i) => ({ item_id: i + 1, quantity: 1, note: "x".repeat(1_000) }));
+    journal.append(intent("big", { request: { carts } } as Partial<JournalRecord>));
+    const line = readFileSync(journal.path, "utf8").trimEnd();
+    expect(Buffer.byteLength(line)).toBeLessThanOrEqual(maxRecordBytes);
+    expect(journal.entries()[0]!.entry).toBe("big");
+  });
+
+  it("four processes appending at once: every record intact, none lost, each writer's order kept", async () => {
+    const dir = makeConfigDir();
+    const built = resolve(import.meta.dirname, "../../dist/journal/journal.js");
+    expect(existsSync(built), "run `npm run build` first").toBe(true);
+    const writers = 4;
+    const perWriter = 250;
+    // Records of ~3 KB: big enough that a non-atomic append would interleave under contention.
+    const script = `
+      const { Journal } = await import(${JSON.stringify(built)});
+      const journal = new Journal(${JSON.stringify(dir)});
+      const id = process.argv[1];
+      for (let i = 0; i < ${perWriter}; i++) {
+        journal.append({ v: 1, type: "intent", entry: id + "-" + i, at: new Date().toISOString(), kind: "buy", profile: "p",
+          base_url: "http://x", ref_id: id + "-" + i, request: { note: id.repeat(700) }, pid: process.pid, host: "h" });
+      }`;
+    await Promise.all(
+      Array.from({ length: writers }, (_, w) =>
+        new Promise<void>((done, fail) => {
+          const child = spawn(process.execPath, ["--input-type=module", "-e", script, `w${w}`], { stdio: "inherit" });
+          child.on("error", fail);
+          child.on("close", (code) => (code === 0 ? done() : fail(new Error(`writer ${w} exited ${code}`))));
+        }),
+      ),
+    );
+    const lines = readFileSync(join(dir, "journal.jsonl"), "utf8").split("\n").filter(Boolean);
+    expect(lines).toHaveLength(writers * perWriter);
+    const parsed = lines.map((l) => JSON.parse(l) as { entry: string; request: { note: string } });
+    for (let w = 0; w < writers; w++) {
+      const mine = parsed.filter((r) => r.entry.startsWith(`w${w}-`));
+      expect(mine.map((r) => r.entry)).toEqual(Array.from({ length: perWriter }, (_, i) => `w${w}-${i}`));
+      for (const r of mine) expect(r.request.note).toBe(`w${w}`.repeat(700));
+    }
+  }, 30_000);
+});
+
+describe("what counts as maybe-happened", () => {
+  it.each([
+    ["a dropped connection", new NetworkError("UND_ERR_SOCKET", "dropped", true), true],
+    ["a refused connection", new NetworkError("ECONNREFUSED", "refused", false), false],
+    ["a 503", new ServiceError(503, "SERVICE_UNAVAILABLE", "down", {}), true],
+    ["a 429", new ServiceError(429, "TOO_MANY_REQUESTS", "slow down", {}), false],
+    ["a 400 refusal", new ServiceError(400, "BALANCE_IS_INSUFFICIENT", "no", {}), false],
+    ["a 401", new AuthError("INVALID_API_KEY", "bad key", { status: 401 }), false],
+    ["an unreadable answer", new UnexpectedResponseError("html"), true],
+  ])("%s: %s", (_name, error, expected) => {
+    expect(mayHaveLanded(error)).toBe(expected);
+  });
+});
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+describe("journalRequest", () => {
+  it("a connection refused on every attempt never left: NetworkError (exit 4), journal `not_sent`", async () => {
+    const port = await closedPort();
+    const { ctx } = await testContext({ env: { RESELLER_BASE_URL: `http://127.0.0.1:${port}`, RESELLER_API_KEY: "rk_test_key_0000" } });
+    const client = await ctx.client();
+    const order = { refId: "refused-1", refIdGiven: true, lines: [{ item: { id: 12, name: "Pulsa", price: 11_500, stock: -1, description: "" }, quantity: 1, note: "0812" }] };
+    const error = await purchase(ctx, client, order).catch((e) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.exitCode).toBe(4);
+    const [entry] = new Journal(ctx.settings.configDir).entries();
+    expect(entry).toMatchObject({ ref_id: "refused-1", outcome: "not_sent", attempts: 3, code: "ECONNREFUSED" });
+    await ctx.dispose();
+  });
+
+  it("an attempt that may have landed, then refusals: unknown (exit 5), never `not_sent`", async () => {
+    const { ctx } = await testContext();
+    let calls = 0;
+    const error = await journalRequest(ctx, "buy", "mixed-1", {}, async (hooks) => {
+      await hooks.onAttempt(1);
+      await hooks.onAttemptFailed(1, new NetworkError("UND_ERR_SOCKET", "dropped", true));
+      await hooks.onAttempt(2);
+      calls++;
+      const refused = new NetworkError("ECONNREFUSED", "refused", false);
+      await hooks.onAttemptFailed(2, refused);
+      throw refused;
+    }).catch((e) => e);
+    expect(calls).toBe(1);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect(error.exitCode).toBe(5);
+    expect(error.refId).toBe("mixed-1");
+    expect(new Journal(ctx.settings.configDir).entries()[0]).toMatchObject({ outcome: "unknown", attempts: 2 });
+  });
+
+  it("the intent is on disk before the request leaves", async () => {
+    const { ctx } = await testContext();
+    const journal = new Journal(ctx.settings.configDir);
+    let seenAtSend: string | undefined;
+    await journalRequest(ctx, "sandbox", "early-1", { item_id: 1 }, async (hooks) => {
+      await hooks.onAttempt(1);
+      seenAtSend = readFileSync(journal.path, "utf8");
+      return { ok: true };
+    });
+    expect(seenAtSend).toContain('"type":"intent"');
+    expect(seenAtSend).toContain('"ref_id":"early-1"');
+    expect(journal.entries()[0]).toMatchObject({ kind: "sandbox", outcome: "done" });
+  });
+});
