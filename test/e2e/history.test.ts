@@ -1,0 +1,124 @@
+/**
+ * `history`, `reconcile` and `sandbox` through the built binary: the journal newest first in every
+ * output mode, only what is unresolved on request, and sandbox orders journaled like purchases.
+ */
+import { describe, expect, it, afterEach } from "vitest";
+import { resellerAs, singleJson, tableBorder, useEmulator } from "./commands-harness.js";
+
+const harness = useEmulator();
+const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
+afterEach(() => harness.emulator.faults.reset());
+
+describe("history", () => {
+  it("empty: says so on stderr, nothing on stdout; --json is an empty array", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["history"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/No money-moving requests recorded yet/);
+    expect(singleJson(await reseller.run(["history"], { mode: "json" }))).toEqual([]);
+  });
+
+  it("newest first, each outcome in the reseller's words, in all three modes; --limit and --unresolved", async () => {
+    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "h-1"]);
+    harness.emulator.setBalance(reseller.apiKey, 100);
+    await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "h-2"]);
+    harness.emulator.setBalance(reseller.apiKey, 1_000_000);
+    await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", "h-3"]);
+
+    const plain = await reseller.run(["history"]);
+    const rows = plain.stdout.trim().split("\n").map((l) => l.split("\t"));
+    expect(rows.map((r) => [r[1], r[2], r[3], r[4]])).toEqual([
+      ["sandbox", "h-3", "done", ""],
+      ["buy", "h-2", "refused", ""],
+      ["buy", "h-1", "done", "11500"],
+    ]);
+    expect(rows[1]![5]).toBe("BALANCE_IS_INSUFFICIENT");
+    expect(rows[0]![0]).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
+
+    const table = await reseller.run(["history"], { mode: "table" });
+    expect(table.stdout).toMatch(tableBorder);
+    expect(table.stdout).toMatch(/h-1.*done.*Rp 11\.500/);
+
+    const json = singleJson(await reseller.run(["history", "--limit", "2"], { mode: "json" }));
+    expect(json.map((e: any) => e.ref_id)).toEqual(["h-3", "h-2"]);
+    expect(json[1]).toMatchObject({ kind: "buy", outcome: "refused", code: "BALANCE_IS_INSUFFICIENT", request: { carts: [{ item_id: 12, quantity: 1 }] } });
+
+    const unresolved = await reseller.run(["history", "--unresolved"]);
+    expect(unresolved.stdout).toBe("");
+    expect(unresolved.stderr).toMatch(/Nothing unresolved/);
+  });
+
+  it("shows only this profile's entries and says how many others there are", async () => {
+    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", "p-1"]);
+    await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", "p-2", "--profile", "shop2"]);
+    const r = await reseller.run(["history"]);
+    expect(r.stdout).toContain("p-1");
+    expect(r.stdout).not.toContain("p-2");
+    expect(r.stderr).toMatch(/1 entry of other profiles/);
+  });
+});
+
+describe("sandbox", () => {
+  it("records a test order in every mode; no balance or stock changes", async () => {
+    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const before = harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance;
+    const json = await reseller.run(["sandbox", "--item", "1", "--qty", "2", "--ref-id", "sb-1"], { mode: "json" });
+    expect(json.exitCode, json.stderr).toBe(0);
+    expect(singleJson(json)).toEqual({ message: "OK", data: { id: expect.any(Number), ref_id: "sb-1", status: "sandbox" } });
+    const plain = await reseller.run(["sandbox", "--item", "1", "--qty", "1", "--ref-id", "sb-2"]);
+    expect(plain.stdout).toMatch(/^\d+\tsb-2\tsandbox\n$/);
+    const table = await reseller.run(["sandbox", "--item", "1", "--qty", "1"], { mode: "table" });
+    expect(table.stdout).toMatch(/ID.*Ref ID.*Status/);
+    expect(table.stdout).toMatch(/RSL-\d{8}-[A-Z0-9]{10}.*sandbox/);
+    const account_ = harness.emulator.inspect(reseller.apiKey).accounts[0]!;
+    expect(account_.balance).toBe(before);
+    expect(account_.sandbox_orders.map((o) => o.ref_id)).toEqual(expect.arrayContaining(["sb-1", "sb-2"]));
+  });
+
+  it("a lost answer of a sandbox order that went through is reported as done", async () => {
+    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    harness.emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/order/sandbox" } });
+    const r = await reseller.run(["sandbox", "--item", "1", "--qty", "1", "--ref-id", "sb-lost"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(harness.emulator.inspect(reseller.apiKey).accounts[0]!.sandbox_orders.filter((o) => o.ref_id === "sb-lost")).toHaveLength(1);
+  });
+
+  it("no answer at all: exit 5; reconcile sends it again under the same ref_id (it moves no money)", async () => {
+    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    harness.emulator.faults.configure({ drop_before_commit_next: 3, match: { method: "POST", path: "/v1/order/sandbox" } });
+    const r = await reseller.run(["sandbox", "--item", "1", "--qty", "1", "--ref-id", "sb-none"]);
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toContain("sb-none");
+    const settled = await reseller.run(["reconcile"], { mode: "json" });
+    expect(settled.exitCode).toBe(0);
+    expect(settled.json()).toMatchObject({ checked: 1, settled: 1, entries: [{ kind: "sandbox", ref_id: "sb-none", outcome: "done" }] });
+    expect(harness.emulator.inspect(reseller.apiKey).accounts[0]!.sandbox_orders.filter((o) => o.ref_id === "sb-none")).toHaveLength(1);
+  });
+});
+
+describe("reconcile", () => {
+  it("nothing to settle: says so; --json is an empty summary", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["reconcile"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(/Nothing to reconcile/);
+    expect(singleJson(await reseller.run(["reconcile"], { mode: "json" }))).toEqual({ checked: 0, settled: 0, still_unknown: 0, entries: [] });
+  });
+
+  it("trx show settles an unknown purchase it finds", async () => {
+    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    // Every answer from /v1/trx is lost: the purchase, both retries and the lookups after them.
+    harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
+    const r = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "show-settles"]);
+    expect(r.exitCode, r.stderr).toBe(5);
+    harness.emulator.faults.reset();
+    const shown = await reseller.run(["trx", "show", "show-settles"]);
+    expect(shown.exitCode).toBe(0);
+    expect(shown.stderr).toMatch(/Settled in the journal: show-settles was bought/);
+    const history = await reseller.run(["history", "--json"], { mode: "json" });
+    expect(history.json()[0]).toMatchObject({ ref_id: "show-settles", outcome: "done", by: "trx show" });
+  });
+});
