@@ -1,0 +1,116 @@
+/**
+ * A person at a terminal: `buy` spells out the purchase on stderr and asks before spending; what is
+ * missing is asked for. Driven through the real prompt library on in-memory streams.
+ */
+import { PassThrough } from "node:stream";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
+import { run, type BuyOptions } from "../../src/commands/buy.js";
+import { createContext } from "../../src/context.js";
+import { makeConfigDir } from "../support/cli.js";
+
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+/** A terminal whose keyboard answers each question when it appears on stderr. */
+async function terminal(answers: [RegExp, string][], apiKey = emulator.demoApiKey) {
+  const stdin = new PassThrough();
+  // The prompt library ends the stream it drew on; a real stderr outlives that, so this one does too.
+  const stderr = new PassThrough();
+  stderr.end = (() => stderr) as typeof stderr.end;
+  let err = "";
+  let out = "";
+  let seen = 0;
+  stderr.on("data", (d: Buffer) => {
+    err += d.toString();
+    const next = answers[0];
+    if (next && next[0].test(err.slice(seen))) {
+      seen = err.length;
+      answers.shift();
+      setTimeout(() => stdin.write(next[1]), 20);
+    }
+  });
+  const configDir = makeConfigDir();
+  const ctx = await createContext({
+    flags: {},
+    env: { RESELLER_CONFIG_DIR: configDir, RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: apiKey },
+    terminal: { stdout: { write: (s: string) => (out += s) }, stderr, stdin, stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true },
+    signal: new AbortController().signal,
+    version: "test",
+  });
+  return { ctx, configDir, stderr: () => err.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ""), stdout: () => out };
+}
+
+const options = (extra: Partial<BuyOptions>): BuyOptions => ({ opt: [], wait: false, yes: false, ...extra });
+const transactions = (apiKey: string) => emulator.inspect(apiKey).accounts[0]!.transactions;
+const journal = (dir: string) => {
+  try {
+    return readFileSync(join(dir, "journal.jsonl"), "utf8");
+  } catch {
+    return "";
+  }
+};
+
+describe("buy on a terminal", () => {
+  it("shows item, quantity, unit price, total, balance after and the note, then asks; declined: nothing bought", async () => {
+    const apiKey = emulator.accounts[1]!.apiKey;
+    emulator.setBalance(apiKey, 100_000);
+    const t = await terminal([[/Buy\?/, "n\r"]], apiKey);
+    const before = transactions(apiKey).length;
+    const code = await run(t.ctx, options({ item: 12, qty: 2, note: "081234567890" }));
+    expect(code).toBe(0);
+    const text = t.stderr();
+    expect(text).toMatch(/Item\s+Pulsa Telkomsel 10\.000 \(#12, h2h\)/);
+    expect(text).toMatch(/Quantity\s+2 × Rp 11\.500/);
+    expect(text).toMatch(/Total\s+Rp 23\.000/);
+    expect(text).toMatch(/Balance after\s+Rp 77\.000 \(now Rp 100\.000\)/);
+    expect(text).toMatch(/Note\s+081234567890/);
+    expect(text).toContain("Nothing bought.");
+    expect(t.stdout()).toBe("");
+    expect(transactions(apiKey)).toHaveLength(before);
+    expect(journal(t.configDir)).toBe("");
+  });
+
+  it("confirmed: bought, the result on stdout", async () => {
+    const apiKey = emulator.accounts[2]!.apiKey;
+    const t = await terminal([[/Buy\?/, "y\r"]], apiKey);
+    await run(t.ctx, options({ item: 3, qty: 1 }));
+    expect(t.stdout()).toMatch(/Rp 18\.000/);
+    expect(transactions(apiKey)).toHaveLength(1);
+  });
+
+  it("--yes skips the question", async () => {
+    const apiKey = emulator.accounts[3]!.apiKey;
+    const t = await terminal([], apiKey);
+    await run(t.ctx, options({ item: 3, qty: 1, yes: true }));
+    expect(t.stderr()).not.toContain("Buy?");
+    expect(transactions(apiKey)).toHaveLength(1);
+  });
+
+  it("asks for a missing item (showing its name and price back), quantity (defaulting to the minimum order) and SMM target", async () => {
+    const apiKey = emulator.accounts[4]!.apiKey;
+    const t = await terminal(
+      [
+        [/Item id/, "9999\r"],
+        [/No active item has id 9999[\s\S]*Item id/, "23\r"],
+        [/Quantity/, "\r"],
+        [/Target for Instagram Followers Indonesia/, "https://instagram.com/tokoku\r"],
+        [/Buy\?/, "y\r"],
+      ],
+      apiKey,
+    );
+    await run(t.ctx, options({}));
+    const text = t.stderr();
+    expect(text).toMatch(/Instagram Followers Indonesia: Rp 35 each, minimum order 100/);
+    expect(text).toMatch(/Note\s+\{"target":"https:\/\/instagram\.com\/tokoku","opt_smm":\[\]\}/);
+    const [bought] = transactions(apiKey);
+    expect(bought).toMatchObject({ amount: 100 * 35 });
+  });
+});
