@@ -6,6 +6,7 @@
  */
 import type { PaymentChannel, TopUpResult } from "../api/types.js";
 import type { Context } from "../context.js";
+import { journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
 import { formatRupiah, parseRupiah } from "../output/format.js";
 import { money } from "../output/output.js";
@@ -107,7 +108,12 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     }
   }
 
-  const { data, body } = await client.requestTopUp(amount, channel.code);
+  // Journaled like every money-moving request; a lost answer is exit 5, though no money moves until the link is paid.
+  const { data, body } = await journalRequest(ctx, "topup", null, { amount, channel: channel.code }, (hooks) => client.requestTopUp(amount, channel.code, hooks), {
+    noun: "top-up request",
+    describe: (r) => ({ amount: r.data.amount, status: "link created" }),
+    settleHint: "No money moves until a payment link is paid: request a new one with `reseller topup`.",
+  });
   showResult(ctx, data, body, channel, total);
 
   // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.

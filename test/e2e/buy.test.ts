@@ -89,7 +89,7 @@ describe("SMM", () => {
     const r = await reseller.run(["buy", "--item", "23", "--qty", "100", "--target", "https://instagram.com/tokoku", "--opt", "fast", "--comment", "mantap"], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
     const refId = r.json().data.ref_id;
-    const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${refId}`, { headers: { "X-APIKEY": reseller.apiKey } }).then((x) => x.json());
+    const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${refId}`, { headers: { "X-APIKEY": reseller.apiKey } }).then((x) => x.json() as Promise<any>);
     expect(JSON.parse(detail.data.items[0].note)).toEqual({ target: "https://instagram.com/tokoku", opt_smm: ["fast"], comment_smm: "mantap" });
   });
 
@@ -203,7 +203,7 @@ describe("cart: several items in one transaction", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
     expect(body.data.amount).toBe(11_500 + 2 * 15_000 + 100 * 12);
-    const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${body.data.ref_id}`, { headers: { "X-APIKEY": reseller.apiKey } }).then((x) => x.json());
+    const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${body.data.ref_id}`, { headers: { "X-APIKEY": reseller.apiKey } }).then((x) => x.json() as Promise<any>);
     expect(detail.data.items.map((i: any) => [i.variant_id, i.qty])).toEqual([[12, 1], [4, 2], [24, 100]]);
 
     const fromStdin = await reseller.run(["buy", "--cart", "-"], { input: JSON.stringify([{ item_id: 11, quantity: 1, note: "081234567890" }, { item_id: 3, quantity: 1 }]) });

@@ -122,3 +122,40 @@ describe("reconcile", () => {
     expect(history.json()[0]).toMatchObject({ ref_id: "show-settles", outcome: "done", by: "trx show" });
   });
 });
+
+describe("top-ups and locks are journaled too", () => {
+  it("topup and lock add appear in history with their outcome", async () => {
+    const reseller = resellerAs(harness, account("Rumah Game Murah"));
+    expect((await reseller.run(["topup", "--amount", "50000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
+    const token = (await reseller.run(["lock", "add", "--item", "2", "--qty", "1"])).stdout.trim();
+    const history = (await reseller.run(["history"], { mode: "json" })).json();
+    expect(history.map((e: any) => [e.kind, e.outcome])).toEqual([["lock", "done"], ["topup", "done"]]);
+    expect(history[0]).toMatchObject({ request: { item_id: 2, quantity: 1 }, lock_token: token });
+    expect(history[1]).toMatchObject({ request: { amount: 50_000, channel: "QRIS" }, amount: 50_000 });
+    await reseller.run(["lock", "release", token]);
+  });
+
+  it("a lock whose answer was lost is exit 5; reconcile finds it held in `lock list`", async () => {
+    const reseller = resellerAs(harness, account("Rumah Game Murah"));
+    harness.emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/item/lock" } });
+    const r = await reseller.run(["lock", "add", "--item", "2", "--qty", "1"]);
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toMatch(/lock request was sent but no answer came/);
+    const held = harness.emulator.inspect(reseller.apiKey).accounts[0]!.locks.find((l) => l.status === "active")!;
+    const settled = await reseller.run(["reconcile"], { mode: "json" });
+    expect(settled.exitCode).toBe(0);
+    expect(settled.json().entries).toEqual([expect.objectContaining({ kind: "lock", outcome: "done", lock_token: held.lock_token })]);
+    await reseller.run(["lock", "release", held.lock_token]);
+  });
+
+  it("a top-up whose answer was lost is settled as nothing charged", async () => {
+    const reseller = resellerAs(harness, account("Rumah Game Murah"));
+    harness.emulator.faults.configure({ drop_after_commit_next: 3, match: { method: "POST", path: "/v1/balance" } });
+    const r = await reseller.run(["topup", "--amount", "20000", "--channel", "QRIS", "--yes"]);
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toContain("No money moves until a payment link is paid");
+    const settled = await reseller.run(["reconcile"]);
+    expect(settled.exitCode).toBe(0);
+    expect(settled.stdout).toMatch(/\ttopup\t\S+\tno_charge\t/);
+  });
+});

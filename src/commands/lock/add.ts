@@ -4,6 +4,7 @@
  */
 import type { Context } from "../../context.js";
 import { ServiceError } from "../../errors.js";
+import { journalRequest } from "../../journal/request.js";
 import { rememberLock } from "./cache.js";
 
 export interface LockAddOptions {
@@ -23,7 +24,13 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
   const client = await ctx.client();
   let result;
   try {
-    result = await client.lockStock(options.item, options.qty, options.duration);
+    // Journaled: a lost answer may still hold stock, which `reseller reconcile` checks against `lock list`.
+    const request = { item_id: options.item, quantity: options.qty, ...(options.duration !== undefined ? { lock_duration: options.duration } : {}) };
+    result = await journalRequest(ctx, "lock", null, request, (hooks) => client.lockStock(options.item, options.qty, options.duration, hooks), {
+      noun: "lock request",
+      describe: (r) => ({ lock_token: r.data.lock_token, status: "active" }),
+      settleHint: "Run `reseller reconcile` (or `reseller lock list`) to see whether the lock is held; an unused lock expires by itself.",
+    });
   } catch (error) {
     if (error instanceof ServiceError) explain(error, options);
     throw error;
