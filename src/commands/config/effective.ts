@@ -6,6 +6,8 @@ import { defaultTimeoutSeconds } from "../../config/settings.js";
 import { maskApiKey } from "../../config/mask.js";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
+// One default for `buy --wait`, `trx show --watch` and what `config list` reports.
+import { defaultWaitTimeoutSeconds } from "../trx/wait-for-delivery.js";
 
 export const settingKeys = ["base_url", "api_key", "timeout", "max_retries", "wait_timeout"] as const;
 export type SettingKey = (typeof settingKeys)[number];
@@ -20,7 +22,6 @@ export interface EffectiveSetting {
 }
 
 export const defaultMaxRetries = 2;
-export const defaultWaitTimeoutSeconds = 300;
 
 /** `base-url` and `BASE_URL` mean `base_url`: people type settings the way they type flags. */
 export function settingKey(text: string): SettingKey {
