@@ -59,13 +59,18 @@ export class TmuxServer {
 
   /** Starts `node bin/reseller.js ...args` in a new session and returns a handle on its screen. */
   run(args: string[], options: RunOptions): TerminalSession {
+    return this.runProgram([process.execPath, binPath, ...args], options);
+  }
+
+  /** Starts any program (a shell, for completion) the same way. */
+  runProgram(argv: string[], options: RunOptions): TerminalSession {
     const name = `s${++this.sessions}`;
     const env = Object.entries(options.env).map(([k, v]) => sq(`${k}=${v}`));
     // The exit status goes to a file: tmux's own #{pane_dead_status} is sometimes left empty when a
     // program ends right after leaving raw mode, and an "EXIT:" line would clutter the screen under test.
     const statusFile = join(this.dir, `${name}.status`);
     const command =
-      ["env", "-i", ...env, sq(process.execPath), sq(binPath), ...args.map(sq)].join(" ") + (options.stdoutFile ? ` > ${sq(options.stdoutFile)}` : "") + `; echo $? > ${sq(statusFile)}`;
+      ["env", "-i", ...env, ...argv.map(sq)].join(" ") + (options.stdoutFile ? ` > ${sq(options.stdoutFile)}` : "") + `; echo $? > ${sq(statusFile)}`;
     this.tmux(["new-session", "-d", "-s", name, "-x", String(options.width ?? 120), "-y", String(options.height ?? 45), command]);
     return new TerminalSession(this, name, statusFile);
   }

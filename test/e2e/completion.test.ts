@@ -1,0 +1,210 @@
+/**
+ * Shell completion: the generated scripts are checked by each shell's own parser, then bash's
+ * completion function (and fish's `complete -C`) is run for real against the built `reseller`,
+ * with dynamic values coming from an emulator in this process.
+ */
+import { execFile, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
+import { baseEnv, binPath, makeConfigDir, resellerFor, runReseller } from "../support/cli.js";
+import { terminalEnv, tmuxInstalled, TmuxServer } from "../pty/tmux.js";
+
+const shells = ["bash", "zsh", "fish"] as const;
+const installed = (shell: string) => spawnSync("sh", ["-c", `command -v ${shell}`]).status === 0;
+const channelCodes = ["ALFAMART", "BCAVA", "BNIVA", "BRIVA", "DANA", "MANDIRIVA", "OVO", "PERMATAVA", "QRIS", "SHOPEEPAY"];
+
+let emulator: RunningEmulator;
+const scripts: Record<string, string> = {};
+let shimDir: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  const dir = mkdtempSync(join(tmpdir(), "reseller-completion-"));
+  for (const shell of shells) {
+    const result = await runReseller(["completion", shell]);
+    expect(result.exitCode).toBe(0);
+    scripts[shell] = join(dir, `reseller.${shell}`);
+    writeFileSync(scripts[shell], result.stdout);
+  }
+  // The scripts call `reseller` by the name typed on the line: put the built one on PATH under that name.
+  shimDir = join(dir, "bin");
+  mkdirSync(shimDir);
+  writeFileSync(join(shimDir, "reseller"), `#!/bin/sh\nexec '${process.execPath}' '${binPath}' "$@"\n`);
+  chmodSync(join(shimDir, "reseller"), 0o755);
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+type Env = Record<string, string | undefined>;
+const shellEnv = (env: Env) => baseEnv({ ...env, PATH: `${shimDir}:${process.env.PATH}` });
+const account = (apiKey = emulator.demoApiKey): Env => ({ RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: makeConfigDir() });
+
+/** Runs a shell without blocking this process: the emulator that answers the shell's calls lives here. */
+function shell(file: string, args: string[], env: Env): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { env: shellEnv(env), encoding: "utf8", timeout: 15_000 }, (error, stdout, stderr) => (error && error.killed ? reject(error) : resolve({ stdout, stderr })));
+  });
+}
+
+/** Runs bash's completion function for a command line, the cursor at its end, and returns COMPREPLY. */
+async function completeBash(line: string, env: Env = {}): Promise<string[]> {
+  const program = `
+source "$1"
+COMP_LINE="$2"
+COMP_POINT=\${#COMP_LINE}
+read -ra COMP_WORDS <<< "$COMP_LINE"
+[[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 ))
+_reseller
+printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const result = await shell("bash", ["-c", program, "bash", scripts.bash!, line], env);
+  expect(result.stderr).toBe("");
+  return result.stdout.split("\n").filter(Boolean);
+}
+
+describe("completion scripts", () => {
+  for (const shell of shells) {
+    it.skipIf(!installed(shell))(`${shell} -n accepts the ${shell} script`, () => {
+      const result = spawnSync(shell, ["-n", scripts[shell]!], { encoding: "utf8" });
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+    });
+  }
+
+  it("go to stdout and name every command", async () => {
+    const bash = await runReseller(["completion", "bash"]);
+    for (const command of ["balance", "buy", "channels", "completion", "config", "emulator", "history", "item", "leaderboard", "lock", "login", "logout", "reconcile", "sandbox", "topup", "trx"]) {
+      expect(bash.stdout).toMatch(new RegExp(`\\b${command}\\b`));
+    }
+    expect(bash.stdout).not.toContain("__complete '"); // the hidden helper is not offered
+  });
+});
+
+describe.skipIf(!installed("bash"))("bash completion", () => {
+  it("reseller lo<TAB> gives lock login logout", async () => {
+    expect(await completeBash("reseller lo")).toEqual(["lock", "login", "logout"]);
+  });
+
+  it("sub-commands: lock, config, trx, leaderboard", async () => {
+    expect(await completeBash("reseller lock ")).toEqual(["add", "list", "release"]);
+    expect(await completeBash("reseller config ")).toEqual(["get", "list", "path", "set"]);
+    expect(await completeBash("reseller trx ")).toEqual(["show"]);
+    expect(await completeBash("reseller leaderboard ")).toEqual(["me"]);
+  });
+
+  it("flags of the command, global flags once each, and flag values skipped on the way", async () => {
+    const flags = await completeBash("reseller topup --");
+    expect(flags).toEqual(expect.arrayContaining(["--amount", "--channel", "--yes", "--json", "--profile", "--help"]));
+    expect(new Set(flags).size).toBe(flags.length);
+    expect(flags).not.toContain("--qty");
+    expect(await completeBash("reseller topup --amount 50000 --ch")).toEqual(["--channel"]);
+    expect(await completeBash("reseller --profile lock lo")).toEqual(["lock", "login", "logout"]); // "lock" here is the profile's name
+    expect(await completeBash("reseller lock add --")).toEqual(expect.arrayContaining(["--item", "--qty", "--duration"]));
+  });
+
+  it("fixed argument values: shells and config keys", async () => {
+    expect(await completeBash("reseller completion ")).toEqual(["bash", "zsh", "fish"]);
+    expect(await completeBash("reseller config get ")).toContain("api_key");
+    expect(await completeBash("reseller config set ")).not.toContain("api_key");
+  });
+
+  it("reseller topup --channel <TAB> completes the service's channel codes", async () => {
+    expect((await completeBash("reseller topup --channel ", account())).sort()).toEqual(channelCodes);
+    expect((await completeBash("reseller topup --channel B", account())).sort()).toEqual(["BCAVA", "BNIVA", "BRIVA"]);
+  });
+
+  it("lock tokens after lock release and --lock", async () => {
+    const env = account(emulator.accounts[2]!.apiKey);
+    const lock = await resellerFor({ baseUrl: emulator.baseUrl, apiKey: emulator.accounts[2]!.apiKey }).run(["lock", "add", "--item", "3", "--qty", "1"]);
+    expect(lock.exitCode).toBe(0);
+    const token = lock.stdout.trim();
+    expect(token).toMatch(/^LCK-/);
+    expect(await completeBash("reseller lock release ", env)).toEqual([token]);
+    expect(await completeBash("reseller buy --item 3 --lock ", env)).toEqual([token]);
+  });
+
+  it("profile names after --profile, from the config file", async () => {
+    const dir = makeConfigDir();
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ profiles: { default: {}, shop2: {}, warung: {} } }));
+    expect(await completeBash("reseller --profile ", { RESELLER_CONFIG_DIR: dir })).toEqual(["default", "shop2", "warung"]);
+  });
+
+  it("offers nothing, quickly and silently, without a key or when the service is slow or down", async () => {
+    const started = Date.now();
+    expect(await completeBash("reseller topup --channel ", { RESELLER_BASE_URL: emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() })).toEqual([]);
+    expect(await completeBash("reseller topup --channel ", { ...account(), RESELLER_BASE_URL: "http://127.0.0.1:9" })).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(8_000);
+
+    emulator.faults.configure({ latency_ms: 5_000 });
+    try {
+      const slow = Date.now();
+      expect(await completeBash("reseller topup --channel ", account())).toEqual([]);
+      expect(Date.now() - slow).toBeLessThan(4_500); // the 2 s timeout, not the 5 s answer
+    } finally {
+      emulator.faults.reset();
+    }
+  });
+});
+
+describe("reseller __complete", () => {
+  it("prints value<TAB>description lines", async () => {
+    const result = await resellerFor({ baseUrl: emulator.baseUrl, apiKey: emulator.demoApiKey }).run(["__complete", "channels"]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.split("\n")[0]).toBe("QRIS\tQRIS (semua e-wallet & mobile banking), fee Rp 750");
+  });
+
+  it("prints nothing and exits 0 on failure or an unknown kind", async () => {
+    const noKey = await runReseller(["__complete", "channels"], { env: { RESELLER_BASE_URL: emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() } });
+    expect([noKey.exitCode, noKey.stdout, noKey.stderr]).toEqual([0, "", ""]);
+    const unknown = await resellerFor({ baseUrl: emulator.baseUrl, apiKey: emulator.demoApiKey }).run(["__complete", "colours"]);
+    expect([unknown.exitCode, unknown.stdout]).toEqual([0, ""]);
+  });
+});
+
+describe.skipIf(!installed("fish"))("fish completion", () => {
+  const completeFish = async (line: string, env: Env = {}) => {
+    const result = await shell("fish", ["--no-config", "-c", `source $argv[1]; complete -C $argv[2]`, scripts.fish!, line], env);
+    return result.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.split("\t")[0]);
+  };
+
+  it("completes commands, sub-commands and channel codes", async () => {
+    expect(await completeFish("reseller lo")).toEqual(["lock", "login", "logout"]);
+    expect(await completeFish("reseller lock ")).toEqual(["add", "list", "release"]);
+    expect((await completeFish("reseller topup --channel ", account())).sort()).toEqual(channelCodes);
+  });
+});
+
+// zsh's completion system only runs in an interactive shell: type into one in a terminal and read the menu.
+describe.skipIf(!installed("zsh") || !tmuxInstalled())("zsh completion", () => {
+  let tmux: TmuxServer;
+  beforeAll(() => {
+    tmux = new TmuxServer("completion-zsh");
+  });
+  afterAll(() => tmux?.kill());
+
+  it("completes commands with their descriptions, and channel codes from the service", async () => {
+    const env = terminalEnv({ ...account(), PATH: `${shimDir}:${process.env.PATH}`, HOME: makeConfigDir() }) as Record<string, string>;
+    const term = tmux.runProgram(["zsh", "-f"], { env });
+    term.type(`autoload -U compinit && compinit -u && source ${scripts.zsh} && echo READY`);
+    term.press("Enter");
+    await term.waitFor(/^READY$/m);
+    term.type("reseller lo");
+    term.press("Tab");
+    const commands = await term.waitFor("logout  -- forget the profile's API key");
+    expect(commands).toMatch(/^lock\s+-- reserve stock/m);
+    expect(commands).toMatch(/^login\s+-- save an API key/m);
+    term.press("C-u");
+    term.type("reseller topup --channel ");
+    term.press("Tab");
+    const channels = await term.waitFor("fee Rp 750");
+    for (const code of channelCodes) expect(channels).toMatch(new RegExp(`^${code}\\s+-- `, "m"));
+    term.close();
+  });
+});
