@@ -150,11 +150,6 @@ describe("input checked before sending (exit 2)", () => {
     expect(r.errorJson().error.code).toBe("ITEM_NOT_FOUND");
   });
 
-  it("--file: bulk buy says clearly that it is not available (exit 2)", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
-    const r = await reseller.run(["buy", "--file", "orders.csv"]);
-    if (r.exitCode === 2) expect(r.stderr).toMatch(/not available|--file/);
-  });
 });
 
 describe("refusals", () => {

@@ -1,7 +1,375 @@
+/**
+ * `reseller buy --file orders.csv|orders.jsonl`: many transactions, one per row, a few at a time.
+ *
+ * Each row's ref_id is derived from the file's content and the row number (unless the row gives
+ * one), so running the same file again never buys twice: a row bought before is found on the
+ * service and reported as `already_bought`. The whole file is checked before the first purchase,
+ * so a typo in row 40 never leaves half a batch bought. One result per order as it completes
+ * (JSON Lines with --json); exit 0 only when every order succeeded, else the highest exit code.
+ */
+import { createHash } from "node:crypto";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
+import type { ServiceClient } from "../../api/client.js";
+import { isRecord, minOrderOf } from "../../api/shapes.js";
+import type { Item } from "../../api/types.js";
 import type { Context } from "../../context.js";
-import { UsageError } from "../../errors.js";
-import type { BuyOptions } from "./order.js";
+import { ExitCode, InterruptedError, ResellerError, ServiceError, UsageError } from "../../errors.js";
+import { formatRupiah } from "../../output/format.js";
+import { money, type Cell } from "../../output/output.js";
+import * as rules from "../rules.js";
+import { fetchItem, orderProcessOf, type BuyOptions, type Order } from "./order.js";
+import { matchesOrder, purchase } from "./purchase.js";
 
-export async function runBulk(_ctx: Context, _options: BuyOptions): Promise<number> {
-  throw new UsageError("Bulk buy (--file) is not available in this version.", { code: "NOT_AVAILABLE", suggestion: "Buy one order at a time, or several items in one transaction with --cart." });
+export const defaultConcurrency = 4;
+const maxConcurrency = 16;
+
+export interface BulkRow {
+  /** 1-based number of the order in the file (data rows only). */
+  row: number;
+  itemId: number;
+  quantity: number;
+  note?: string;
+  target?: string;
+  opt: string[];
+  comment?: string;
+  refId?: string;
+}
+
+export type BulkOutcome = "bought" | "already_bought" | "refused" | "unknown" | "not_sent" | "interrupted";
+
+export interface BulkResult {
+  row: number;
+  ref_id: string;
+  item_id: number;
+  quantity: number;
+  outcome: BulkOutcome;
+  exit_code: number;
+  invoice?: string;
+  amount?: number;
+  status?: string;
+  error?: { code: string; message: string };
+  /** With --wait: the final transaction detail as the service sent it. */
+  transaction?: unknown;
+}
+
+const columns: Record<string, keyof Omit<BulkRow, "row">> = {
+  item_id: "itemId",
+  item: "itemId",
+  quantity: "quantity",
+  qty: "quantity",
+  note: "note",
+  target: "target",
+  opt: "opt",
+  opt_smm: "opt",
+  comment: "comment",
+  comment_smm: "comment",
+  ref_id: "refId",
+};
+
+/** `BLK-3f9a1c2b7d4e-0007`: the same file gives the same ref_ids, row by row. */
+export function bulkRefId(contentHash: string, row: number): string {
+  return `BLK-${contentHash.slice(0, 12)}-${String(row).padStart(4, "0")}`;
+}
+
+/** A minimal RFC 4180 reader: quoted fields with commas, doubled quotes and newlines; `;` files from spreadsheets too. */
+export function parseCsv(text: string): string[][] {
+  const body = text.replace(/^\uFEFF/, "");
+  const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
+  const delimiter = firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === "") quoted = true;
+    else if (c === delimiter) {
+      row.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && body[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += c;
+  }
+  if (quoted) throw new UsageError("The CSV file ends inside a quoted field.", { code: "INVALID_INPUT" });
+  if (field !== "" || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((f) => f.trim() !== ""));
+}
+
+function rowFrom(values: Record<string, unknown>, row: number, where: string): BulkRow {
+  const out: Partial<BulkRow> & { opt: string[] } = { row, opt: [] };
+  for (const [key, raw] of Object.entries(values)) {
+    const name = columns[key.trim().toLowerCase()];
+    if (!name) throw new UsageError(`${where}unknown column "${key}" (columns: item_id, quantity, note, target, opt, comment, ref_id).`, { code: "INVALID_INPUT" });
+    if (raw === undefined || raw === null || raw === "") continue;
+    switch (name) {
+      case "itemId":
+      case "quantity":
+        if (typeof raw !== "number" && typeof raw !== "string") throw new UsageError(`${where}${key} must be a number.`, { code: "INVALID_INPUT" });
+        out[name] = rules.positiveInteger(`${where}${key}`, raw);
+        break;
+      case "opt":
+        if (Array.isArray(raw) && raw.every((o) => typeof o === "string")) out.opt = raw as string[];
+        else if (typeof raw === "string") out.opt = raw.split("|").map((o) => o.trim()).filter(Boolean);
+        else throw new UsageError(`${where}opt must be a list of strings (in CSV: separated by |).`, { code: "INVALID_INPUT" });
+        break;
+      case "note":
+        // An SMM note written as an object in JSON Lines is what the user meant; send it as JSON text.
+        if (isRecord(raw)) out.note = JSON.stringify(raw);
+        else if (typeof raw === "string") out.note = raw;
+        else throw new UsageError(`${where}note must be text.`, { code: "INVALID_INPUT" });
+        break;
+      case "refId":
+        if (typeof raw !== "string") throw new UsageError(`${where}ref_id must be text.`, { code: "INVALID_INPUT" });
+        try {
+          out.refId = rules.refId(raw);
+        } catch (error) {
+          if (error instanceof UsageError) error.message = `${where}${error.message.replace("--ref-id", "ref_id")}`;
+          throw error;
+        }
+        break;
+      default:
+        if (typeof raw !== "string") throw new UsageError(`${where}${key} must be text.`, { code: "INVALID_INPUT" });
+        out[name] = raw;
+    }
+  }
+  if (out.itemId === undefined) throw new UsageError(`${where}item_id is missing.`, { code: "INVALID_INPUT" });
+  if (out.quantity === undefined) throw new UsageError(`${where}quantity is missing.`, { code: "INVALID_INPUT" });
+  return out as BulkRow;
+}
+
+/** Reads the orders and names the row of the first problem. */
+export function readOrders(path: string, text: string): BulkRow[] {
+  const isJsonLines = /\.(jsonl|ndjson)$/i.test(path) || (!/\.csv$/i.test(path) && text.trimStart().startsWith("{"));
+  const rows: BulkRow[] = [];
+  if (isJsonLines) {
+    const lines = text.split(/\r?\n/);
+    lines.forEach((line, index) => {
+      if (!line.trim()) return;
+      const where = `${basename(path)} line ${index + 1}: `;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch (error) {
+        throw new UsageError(`${where}not JSON (${(error as Error).message}).`, { code: "INVALID_INPUT" });
+      }
+      if (!isRecord(parsed)) throw new UsageError(`${where}each line must be a JSON object {item_id, quantity, note, …}.`, { code: "INVALID_INPUT" });
+      rows.push(rowFrom(parsed, rows.length + 1, where));
+    });
+  } else {
+    const [header, ...data] = parseCsv(text);
+    if (!header) throw new UsageError(`${basename(path)} is empty.`, { code: "INVALID_INPUT" });
+    const names = header.map((h) => h.trim());
+    data.forEach((values, index) => {
+      const where = `${basename(path)} row ${index + 2}: `;
+      if (values.length > names.length) throw new UsageError(`${where}${values.length} fields but the header has ${names.length} (quote a note that contains commas).`, { code: "INVALID_INPUT" });
+      rows.push(rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), rows.length + 1, where));
+    });
+  }
+  if (rows.length === 0) throw new UsageError(`${basename(path)} has no orders.`, { code: "INVALID_INPUT" });
+  return rows;
+}
+
+/** Every row checked against its item before anything is bought: minimum order, SMM note, target only for SMM. */
+async function ordersFor(client: ServiceClient, rows: BulkRow[], contentHash: string, path: string): Promise<Order[]> {
+  const items = new Map<number, Item>();
+  for (const id of new Set(rows.map((r) => r.itemId))) items.set(id, await fetchItem(client, id));
+  const seen = new Map<string, number>();
+  return rows.map((r) => {
+    const where = `${basename(path)} order ${r.row}: `;
+    const item = items.get(r.itemId)!;
+    const fail = (message: string): never => {
+      throw new UsageError(`${where}${message}`, { code: "INVALID_INPUT" });
+    };
+    const min = minOrderOf(item);
+    if (r.quantity < min) fail(`the minimum order of item ${item.id} (${item.name}) is ${min}; got ${r.quantity}.`);
+    let note = r.note;
+    if (orderProcessOf(item) === "smm") {
+      if (r.target !== undefined && note !== undefined) fail("give either note or target, not both.");
+      if (r.target !== undefined) note = rules.buildSmmNote(r.target, r.opt, r.comment);
+      else if (note === undefined) fail(`item ${item.id} (${item.name}) is SMM: give a target (or a JSON note with one).`);
+      else {
+        try {
+          rules.smmNote(note);
+        } catch (error) {
+          fail((error as Error).message);
+        }
+      }
+    } else if (r.target !== undefined || r.opt.length || r.comment !== undefined) {
+      fail(`target, opt and comment are for SMM items; item ${item.id} (${item.name}) is ${orderProcessOf(item) || "not SMM"}.`);
+    } else if (orderProcessOf(item) === "h2h" && !note) {
+      fail(`item ${item.id} (${item.name}) is h2h: the note must give the destination.`);
+    }
+    const refId = r.refId ?? bulkRefId(contentHash, r.row);
+    const earlier = seen.get(refId);
+    if (earlier !== undefined) fail(`ref_id ${refId} is also used by order ${earlier}.`);
+    seen.set(refId, r.row);
+    return { refId, refIdGiven: true, lines: [{ item, quantity: r.quantity, ...(note !== undefined ? { note } : {}) }] };
+  });
+}
+
+export async function runBulk(ctx: Context, options: BuyOptions): Promise<number> {
+  const conflicting = [
+    options.item !== undefined && "--item",
+    options.qty !== undefined && "--qty",
+    options.note !== undefined && "--note",
+    options.target !== undefined && "--target",
+    options.opt.length > 0 && "--opt",
+    options.comment !== undefined && "--comment",
+    options.cart !== undefined && "--cart",
+    options.lock !== undefined && "--lock",
+    options.refId !== undefined && "--ref-id",
+  ].filter(Boolean);
+  if (conflicting.length) throw new UsageError(`--file takes every order from the file; leave out ${conflicting.join(", ")}.`, { code: "INVALID_INPUT" });
+  const concurrency = options.concurrency ?? defaultConcurrency;
+  if (concurrency > maxConcurrency) throw new UsageError(`--concurrency must be at most ${maxConcurrency}.`, { code: "INVALID_INPUT" });
+
+  const path = options.file!;
+  let text: string;
+  try {
+    text = path === "-" ? await readStdin(ctx.terminal.stdin) : readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UsageError(`Cannot read the orders file ${path}: ${(error as Error).message}`, { code: "INVALID_INPUT" });
+  }
+  const contentHash = createHash("sha256").update(text).digest("hex");
+  const rows = readOrders(path === "-" ? "stdin.jsonl" : path, text);
+  const client = await ctx.client();
+  const orders = await ordersFor(client, rows, contentHash, path);
+  const total = orders.reduce((sum, o) => sum + o.lines[0]!.item.price * o.lines[0]!.quantity, 0);
+
+  if (ctx.canPrompt && !options.yes) {
+    ctx.output.info(`${orders.length} order${orders.length === 1 ? "" : "s"} from ${path}, ${formatRupiah(total)} in all (orders bought before by this file are not bought again).`);
+    if (!(await (await ctx.prompter()).confirm(`Buy ${orders.length} order${orders.length === 1 ? "" : "s"}?`))) {
+      ctx.output.info("Nothing bought.");
+      return 0;
+    }
+  }
+  if (options.out) writeFileSync(options.out, "");
+  ctx.output.info(`Sending ${orders.length} order${orders.length === 1 ? "" : "s"} (up to ${formatRupiah(total)}), ${Math.min(concurrency, orders.length)} at a time; an order this file already bought is not bought again…`);
+
+  const results: BulkResult[] = new Array(orders.length);
+  let next = 0;
+  let finished = 0;
+  const waitTimeout = options.wait ? (await import("../trx/wait-for-delivery.js")).waitTimeoutSeconds(ctx, options.waitTimeout) : 0;
+  const worker = async () => {
+    for (;;) {
+      const index = next++;
+      if (index >= orders.length) return;
+      const order = orders[index]!;
+      const result = ctx.signal.aborted ? interruptedBefore(order, rows[index]!) : await buyOne(ctx, client, order, rows[index]!, options.wait, waitTimeout);
+      results[index] = result;
+      finished++;
+      report(ctx, result, finished, orders.length, options.out);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, orders.length) }, worker));
+
+  if (ctx.output.mode === "table") {
+    ctx.output.table(
+      ["Order", "Ref ID", "Outcome", "Invoice", "Amount", "Problem"],
+      results.map((r): Cell[] => [r.row, r.ref_id, outcomeCell(r.outcome), r.invoice, r.amount === undefined ? undefined : money(r.amount), r.error ? `${r.error.code}: ${r.error.message}` : undefined]),
+    );
+  }
+  const counts = new Map<BulkOutcome, number>();
+  for (const r of results) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
+  const summary = [...counts].map(([outcome, n]) => `${n} ${outcome.replace(/_/g, " ")}`).join(", ");
+  const interrupted = results.some((r) => r.outcome === "interrupted");
+  const code = interrupted ? ExitCode.interrupted : Math.max(0, ...results.map((r) => r.exit_code));
+  ctx.output.info(`${results.length} order${results.length === 1 ? "" : "s"}: ${summary}.`);
+  if (code !== 0) {
+    ctx.output.warn(
+      interrupted || counts.has("unknown")
+        ? `Settle unknown outcomes with \`reseller reconcile\`; running the same file again finishes the rest and never buys an order twice.`
+        : `Running the same file again retries what failed and never buys an order twice (fix a row only by giving it a ref_id column first: editing the file changes every derived ref_id).`,
+    );
+  }
+  return code;
+}
+
+async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: BulkRow, wait: boolean, waitTimeout: number): Promise<BulkResult> {
+  const base = { row: row.row, ref_id: order.refId, item_id: row.itemId, quantity: row.quantity };
+  let result: BulkResult;
+  try {
+    const bought = await purchase(ctx, client, order);
+    result = { ...base, outcome: "bought", exit_code: 0, invoice: bought.invoice, amount: bought.amount, status: bought.status };
+  } catch (error) {
+    result = await alreadyBought(client, order, base, error);
+  }
+  if (wait && (result.outcome === "bought" || result.outcome === "already_bought")) {
+    const { waitForDelivery } = await import("../trx/wait-for-delivery.js");
+    try {
+      const waited = await waitForDelivery(ctx, client, order.refId, waitTimeout);
+      result = { ...result, status: waited.result.data.transaction.status, transaction: waited.result.body };
+    } catch (error) {
+      // Waiting failed or was interrupted; the purchase itself stands.
+      if (error instanceof InterruptedError) result = { ...result, error: { code: "INTERRUPTED", message: "stopped waiting for delivery" } };
+    }
+  }
+  return result;
+}
+
+/** A row bought by an earlier run of the same file: found on the service, reported, not bought again. */
+async function alreadyBought(client: ServiceClient, order: Order, base: Omit<BulkResult, "outcome" | "exit_code">, error: unknown): Promise<BulkResult> {
+  if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST") {
+    try {
+      const found = await client.getTransaction(order.refId);
+      if (matchesOrder(found.data, order)) {
+        const t = found.data.transaction;
+        return { ...base, outcome: "already_bought", exit_code: 0, invoice: t.invoice, amount: t.amount, status: t.status };
+      }
+    } catch {
+      // Fall through: report the refusal as it came.
+    }
+  }
+  return failed(base, error);
+}
+
+function failed(base: Omit<BulkResult, "outcome" | "exit_code">, error: unknown): BulkResult {
+  if (error instanceof ResellerError) {
+    const outcome: BulkOutcome =
+      error.exitCode === ExitCode.outcomeUnknown ? "unknown" : error.exitCode === ExitCode.interrupted ? "interrupted" : error.exitCode === ExitCode.unreachable ? "not_sent" : "refused";
+    return { ...base, outcome, exit_code: error.exitCode, error: { code: error.code, message: error.message } };
+  }
+  return { ...base, outcome: "refused", exit_code: ExitCode.refused, error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) } };
+}
+
+function interruptedBefore(order: Order, row: BulkRow): BulkResult {
+  return { row: row.row, ref_id: order.refId, item_id: row.itemId, quantity: row.quantity, outcome: "interrupted", exit_code: ExitCode.interrupted, error: { code: "NOT_STARTED", message: "not started: interrupted (Ctrl-C)" } };
+}
+
+function outcomeCell(outcome: BulkOutcome): Cell {
+  const tone = outcome === "bought" || outcome === "already_bought" ? "good" : outcome === "unknown" || outcome === "interrupted" ? "warn" : "bad";
+  return { human: outcome.replace(/_/g, " "), plain: outcome, tone };
+}
+
+/** One result as it completes: a JSON line (--json), a tab-separated row (piped), progress on stderr (terminal). */
+function report(ctx: Context, result: BulkResult, finished: number, total: number, out: string | undefined): void {
+  if (out) appendFileSync(out, `${JSON.stringify(result)}\n`);
+  if (ctx.output.mode === "json") ctx.output.jsonLine(result);
+  else if (ctx.output.mode === "plain") {
+    ctx.output.table([], [[result.row, result.ref_id, result.outcome, result.exit_code, result.invoice, result.amount, result.status, result.error?.code]]);
+  } else {
+    const what = result.error ? `${result.outcome.replace(/_/g, " ")}: ${result.error.code}` : `${result.outcome.replace(/_/g, " ")} ${result.invoice ?? ""}`;
+    ctx.output.info(`[${finished}/${total}] order ${result.row} (${result.ref_id}) ${what}`);
+  }
+}
+
+async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  stream.setEncoding?.("utf8");
+  for await (const chunk of stream) text += String(chunk);
+  return text;
 }

@@ -1,0 +1,156 @@
+/**
+ * `buy --file`: many orders, a few at a time. The same file run again never buys an order twice,
+ * even when answers were lost on the way; the whole file is checked before the first purchase.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { resellerAs, tableBorder, useEmulator, type Reseller } from "./commands-harness.js";
+
+const harness = useEmulator();
+const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
+const onService = (apiKey: string) => harness.emulator.inspect(apiKey).accounts[0]!.transactions;
+const balanceOf = (apiKey: string) => harness.emulator.inspect(apiKey).accounts[0]!.balance;
+afterEach(() => harness.emulator.faults.reset());
+
+function file(reseller: Reseller, name: string, text: string): string {
+  const path = join(reseller.configDir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const jsonLines = (text: string) => text.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+
+const csv = [
+  "item_id,quantity,note,target",
+  "12,1,081234567890,",
+  "3,1,,",
+  "23,100,,https://instagram.com/tokoku",
+  '11,2,"0812-3456-7890, rumah",',
+].join("\n");
+
+describe("buy --file", () => {
+  it("CSV: one JSON line per order (--json) and in --out, one transaction each; run again: nothing bought twice", async () => {
+    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const orders = file(reseller, "orders.csv", csv);
+    const out = join(reseller.configDir, "results.jsonl");
+    const before = balanceOf(reseller.apiKey);
+    const r = await reseller.run(["buy", "--file", orders, "--out", out, "--concurrency", "2"], { mode: "json" });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const results = jsonLines(r.stdout);
+    expect(results).toHaveLength(4);
+    expect(results.map((x) => x.row).sort()).toEqual([1, 2, 3, 4]);
+    for (const x of results) expect(x).toMatchObject({ outcome: "bought", exit_code: 0, ref_id: expect.stringMatching(/^BLK-[0-9a-f]{12}-000\d$/), invoice: expect.stringMatching(/^INV-/) });
+    expect(jsonLines(readFileSync(out, "utf8"))).toEqual(results);
+    const spent = results.reduce((sum, x) => sum + x.amount, 0);
+    expect(spent).toBe(11_500 + 18_000 + 100 * 35 + 2 * 6_500);
+    expect(balanceOf(reseller.apiKey)).toBe(before - spent);
+    const refs = results.map((x) => x.ref_id);
+    expect(onService(reseller.apiKey).filter((t) => refs.includes(t.ref_id))).toHaveLength(4);
+
+    const again = await reseller.run(["buy", "--file", orders], { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    const second = jsonLines(again.stdout);
+    expect(second.map((x) => x.outcome)).toEqual(["already_bought", "already_bought", "already_bought", "already_bought"]);
+    expect(second.map((x) => x.ref_id).sort()).toEqual([...refs].sort());
+    expect(balanceOf(reseller.apiKey)).toBe(before - spent);
+    expect(onService(reseller.apiKey).filter((t) => refs.includes(t.ref_id))).toHaveLength(4);
+  });
+
+  it("piped: a tab-separated row per order; on a terminal: a table at the end", async () => {
+    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const orders = file(reseller, "two.jsonl", '{"item_id":11,"quantity":1,"note":"081234567890"}\n{"item_id":4,"quantity":1}\n');
+    const plain = await reseller.run(["buy", "--file", orders]);
+    expect(plain.exitCode, plain.stderr).toBe(0);
+    const rows = plain.stdout.trim().split("\n").map((l) => l.split("\t")).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(rows.map((r) => [r[0], r[2], r[3], r[5]])).toEqual([["1", "bought", "0", "6500"], ["2", "bought", "0", "15000"]]);
+    const table = await reseller.run(["buy", "--file", orders], { mode: "table" });
+    expect(table.stdout).toMatch(tableBorder);
+    expect(table.stdout).toMatch(/already bought/);
+    expect(table.stderr).toMatch(/\[2\/2\] order \d/);
+  });
+
+  it("one order refused: the others are bought; exit is the highest code; a row's own ref_id and SMM note object are used", async () => {
+    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const orders = file(
+      reseller,
+      "mixed.jsonl",
+      [
+        JSON.stringify({ item_id: 12, quantity: 1, note: "081234567890", ref_id: "shop-a-1" }),
+        JSON.stringify({ item_id: 8, quantity: 1 }), // sold out
+        JSON.stringify({ item_id: 24, quantity: 100, note: { target: "https://www.tiktok.com/@t/video/1" } }),
+      ].join("\n"),
+    );
+    const r = await reseller.run(["buy", "--file", orders], { mode: "json" });
+    expect(r.exitCode).toBe(1);
+    const results = jsonLines(r.stdout).sort((a, b) => a.row - b.row);
+    expect(results.map((x) => [x.row, x.outcome, x.exit_code])).toEqual([[1, "bought", 0], [2, "refused", 1], [3, "bought", 0]]);
+    expect(results[0].ref_id).toBe("shop-a-1");
+    expect(results[1].error.code).toBe("INSUFFICIENT_STOCK");
+    expect(r.stderr).toMatch(/never buys an order twice/);
+  });
+
+  it("a bad row anywhere is exit 2 naming it, and nothing is bought", async () => {
+    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const before = onService(reseller.apiKey).length;
+    const cases: [string, string, RegExp][] = [
+      ["a.csv", "item_id,quantity,note\n12,1,081234567890\n12,0,081234567890\n", /a\.csv row 3: quantity must be a positive whole number/],
+      ["b.csv", "item_id,qty,notes\n12,1,0812\n", /b\.csv row 2: unknown column "notes"/],
+      ["c.jsonl", '{"item_id":12,"quantity":1,"note":"0812"}\n{"item_id":23,"quantity":100,"note":"not json"}\n', /c\.jsonl order 2: An SMM note must be JSON/],
+      ["d.jsonl", '{"item_id":12,"quantity":1,"note":"0812"}\nnot json\n', /d\.jsonl line 2: not JSON/],
+      ["e.jsonl", '{"item_id":12,"quantity":1,"note":"0812","ref_id":"x"}\n{"item_id":11,"quantity":1,"note":"0812","ref_id":"x"}\n', /e\.jsonl order 2: ref_id x is also used by order 1/],
+      ["f.csv", "item_id,quantity\n12,1\n", /f\.csv order 1: item 12 .* is h2h: the note must give the destination/],
+    ];
+    for (const [name, text, message] of cases) {
+      const r = await reseller.run(["buy", "--file", file(reseller, name, text)]);
+      expect(r.exitCode, name).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+    expect(onService(reseller.apiKey)).toHaveLength(before);
+    expect((await reseller.run(["buy", "--file", "x.csv", "--item", "12"])).exitCode).toBe(2);
+  });
+
+  it("with random faults: run, reconcile, run again — every order bought exactly once", { timeout: 60_000 }, async () => {
+    const apiKey = account("Cahaya Voucher");
+    const reseller = resellerAs(harness, apiKey);
+    const lines = Array.from({ length: 20 }, (_, i) => JSON.stringify({ item_id: 11, quantity: 1, note: `08123456${String(1000 + i)}` }));
+    const orders = file(reseller, "faulty.jsonl", lines.join("\n"));
+    const before = balanceOf(apiKey);
+    harness.emulator.faults.configure({ random: { rate: 0.4, seed: 99, latency_ms: 100, modes: ["error", "drop_after_commit", "drop_before_commit", "html", "latency"] }, match: { path: "/v1/trx" } });
+    const first = await reseller.run(["buy", "--file", orders, "--concurrency", "6"], { mode: "json", timeoutMs: 50_000 });
+    expect([0, 1, 4, 5]).toContain(first.exitCode);
+    const injected = harness.emulator.faults.status().injected;
+    expect(injected.drop_after_commit + injected.drop_before_commit + injected.error + injected.html).toBeGreaterThan(3);
+    harness.emulator.faults.reset();
+    await reseller.run(["reconcile"]);
+    const second = await reseller.run(["buy", "--file", orders], { mode: "json" });
+    expect(second.exitCode, second.stderr).toBe(0);
+    const results = jsonLines(second.stdout);
+    expect(results.every((x) => x.outcome === "bought" || x.outcome === "already_bought")).toBe(true);
+    const refs = new Set(results.map((x) => x.ref_id));
+    const transactions = onService(apiKey).filter((t) => refs.has(t.ref_id));
+    expect(transactions).toHaveLength(20);
+    expect(new Set(transactions.map((t) => t.ref_id)).size).toBe(20);
+    expect(balanceOf(apiKey)).toBe(before - 20 * 6_500);
+  });
+
+  it("--wait: each result carries the delivered transaction", async () => {
+    const reseller = resellerAs(harness, account("Jaya Abadi Digital"));
+    const orders = file(reseller, "wait.jsonl", '{"item_id":1,"quantity":1}\n{"item_id":13,"quantity":1,"note":"081234567890"}\n');
+    let done = false;
+    const ticking = (async () => {
+      while (!done) {
+        await new Promise((r) => setTimeout(r, 200));
+        harness.emulator.clock.advance(5_000);
+      }
+    })();
+    const r = await reseller.run(["buy", "--file", orders, "--wait"], { mode: "json" });
+    done = true;
+    await ticking;
+    expect(r.exitCode, r.stderr).toBe(0);
+    const results = jsonLines(r.stdout).sort((a, b) => a.row - b.row);
+    expect(results[0].transaction.data.items[0].product_license).toMatch(/^Email: /);
+    expect(results[1].transaction.h2h_results[0]).toMatchObject({ dispatch_status: "completed" });
+    expect(results.map((x) => x.status)).toEqual(["completed", "completed"]);
+  });
+});
