@@ -240,7 +240,8 @@ describe("a hundred concurrent buys with random faults", () => {
       Array.from({ length: parallel }, async () => {
         while (next < trials) {
           next++;
-          const r = await start(reseller, ["buy", "--item", "11", "--qty", "1", "--note", "081234567890"]).done;
+          // One retry instead of two, so that some answers are lost for good and reconcile has work to do.
+          const r = await start(reseller, ["buy", "--item", "11", "--qty", "1", "--note", "081234567890"], { RESELLER_MAX_RETRIES: "1" }).done;
           exits.push(r.exitCode ?? -1);
         }
       }),
@@ -264,7 +265,7 @@ describe("a hundred concurrent buys with random faults", () => {
     const exitCounts = exits.reduce<Record<number, number>>((acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }), {});
 
     console.log(
-      `[reliability] trials=${trials} parallel=${parallel} exits=${JSON.stringify(exitCounts)} journal_entries=${entries.length} ` +
+      `[reliability] trials=${trials} parallel=${parallel} max_retries=1 exits=${JSON.stringify(exitCounts)} journal_entries=${entries.length} ` +
         `unknown_before_reconcile=${unknownBefore} done=${done.length} service_transactions=${transactions.length} ` +
         `duplicates=${duplicates} lost=${lost} phantom=${phantom} faults_injected=${JSON.stringify(faults)} ` +
         `balance_start=${startBalance} balance_end=${balanceOf(apiKey)} spent=${spent}`,

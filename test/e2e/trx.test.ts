@@ -40,6 +40,8 @@ describe("buy --wait", () => {
     expect(sn[1]).toBe("12");
     expect(sn[2]).toBe("completed");
     expect(sn[3]).toMatch(/^\d{20}$/);
+    // Piped: no spinner and no cursor control on stderr.
+    expect(r.stderr).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|\u001b\[2K/);
   });
 
   it("h2h --json: one document, the final transaction detail with the serial", async () => {

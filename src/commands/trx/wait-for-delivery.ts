@@ -6,7 +6,7 @@
 import type { ServiceClient } from "../../api/client.js";
 import type { ApiResult, TransactionDetail } from "../../api/types.js";
 import type { Context } from "../../context.js";
-import { InterruptedError, NetworkError, UnexpectedResponseError } from "../../errors.js";
+import { NetworkError, ServiceError, UnexpectedResponseError } from "../../errors.js";
 import { formatDuration } from "../../output/format.js";
 import { neutralize } from "../../output/sanitize.js";
 import { deliveredPercent } from "../../output/transaction.js";
@@ -52,33 +52,46 @@ export function progressLine(detail: TransactionDetail): string {
   return parts.join(" · ");
 }
 
+/**
+ * The transaction is known to exist (just bought, or just shown), so a failed read, even a
+ * TRX_NOT_FOUND from a service that has not caught up yet, only means "ask again later".
+ */
 export async function waitForDelivery(ctx: Context, client: ServiceClient, ref: string, timeoutSeconds: number, first?: ApiResult<TransactionDetail>): Promise<DeliveryWait> {
   const started = ctx.now();
   let slept = 0;
   let delay = firstDelayMs;
-  let result = first ?? (await client.getTransaction(ref));
-  const spinner = ctx.output.stderrIsTTY ? startSpinner(ctx) : undefined;
+  let result = first;
+  let lastError: unknown;
   let warned = false;
+  const read = async () => {
+    try {
+      result = await client.getTransaction(ref);
+    } catch (error) {
+      const transient = error instanceof NetworkError || error instanceof UnexpectedResponseError || (error instanceof ServiceError && (error.code === "TRX_NOT_FOUND" || error.status >= 500));
+      if (!transient) throw error;
+      lastError = error;
+      if (!warned) ctx.output.warn(`Could not read the transaction just now (${error.code}); still waiting.`);
+      warned = true;
+    }
+  };
+  if (!result) await read();
+  const spinner = ctx.output.stderrIsTTY ? startSpinner(ctx) : undefined;
   try {
     for (;;) {
-      if (isDeliveryFinal(result.data)) return { result, finished: true };
+      if (result && isDeliveryFinal(result.data)) return { result, finished: true };
       // Real time where the clock moves, slept time where it does not (tests with a fixed clock).
       const elapsed = Math.max(ctx.now() - started, slept);
       const left = timeoutSeconds * 1000 - elapsed;
-      if (left <= 0) return { result, finished: false };
-      spinner?.update(`Waiting for delivery: ${progressLine(result.data)} (${formatDuration(elapsed / 1000)})`);
+      if (left <= 0) {
+        if (result) return { result, finished: false };
+        throw lastError;
+      }
+      spinner?.update(`Waiting for delivery: ${result ? progressLine(result.data) : "not visible yet"} (${formatDuration(elapsed / 1000)})`);
       const pause = Math.min(delay, left);
       await ctx.sleep(pause);
       slept += pause;
       delay = Math.min(Math.round(delay * 1.5), maxDelayMs);
-      try {
-        result = await client.getTransaction(ref);
-      } catch (error) {
-        // A read that fails after its own retries does not end the wait: the purchase stands.
-        if (error instanceof InterruptedError || !(error instanceof NetworkError || error instanceof UnexpectedResponseError)) throw error;
-        if (!warned) ctx.output.warn(`Could not read the transaction just now (${error.code}); still waiting.`);
-        warned = true;
-      }
+      await read();
     }
   } finally {
     spinner?.stop();
