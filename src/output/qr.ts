@@ -7,22 +7,12 @@
 /** Light modules around the code; scanners want a margin, 2 is enough for phone cameras on a screen. */
 const quietZone = 2;
 
-interface QrModules {
-  size: number;
-  get(row: number, column: number): number | boolean;
-}
-
-interface QrCodeLibrary {
-  create(text: string, options: { errorCorrectionLevel: "L" | "M" | "Q" | "H" }): { modules: QrModules };
-}
-
 /** The modules of the QR code for `text`: true is a dark module. Row by row, no quiet zone. */
 export async function qrModules(text: string): Promise<boolean[][]> {
-  // The package ships no types; it is a CommonJS module with `create` on its default export.
-  const specifier = "qrcode";
-  const loaded = (await import(specifier)) as { default: QrCodeLibrary };
+  // A CommonJS module: `create` is on its default export. Types: ./qrcode.d.ts.
+  const { default: qrcode } = await import("qrcode");
   // Level M survives a glare or a smudge on the screen and keeps a ~60-character link small.
-  const { modules } = loaded.default.create(text, { errorCorrectionLevel: "M" });
+  const { modules } = qrcode.create(text, { errorCorrectionLevel: "M" });
   const rows: boolean[][] = [];
   for (let r = 0; r < modules.size; r++) {
     const row: boolean[] = [];

@@ -131,6 +131,16 @@ describe.skipIf(!haveTmux)("topup in a terminal", () => {
     expect(qrGridFromScreen(screen, "Expires")).toEqual(await qrModules(link!));
   });
 
+  it("without colours (NO_COLOR) the QR code is drawn for a dark background and still encodes the link", async () => {
+    const term = tmux.run(["topup", "--amount", "30000", "--channel", "OVO", "--yes"], {
+      env: terminalEnv({ RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.demoApiKey, RESELLER_CONFIG_DIR: makeConfigDir(), NO_COLOR: "1" }),
+    });
+    expect(await term.exitCode()).toBe(0);
+    const screen = term.screen();
+    const link = /Payment link\s+(http\S+)/.exec(screen)?.[1];
+    expect(qrGridFromScreen(screen, "Expires", "light")).toEqual(await qrModules(link!));
+  });
+
   it("with --json the questions and the QR code stay on the terminal and stdout is the service's JSON", async () => {
     const out = join(makeConfigDir(), "topup.json");
     const term = run(["topup", "--json", "--amount", "25000"], { stdoutFile: out });
