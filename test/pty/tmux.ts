@@ -71,8 +71,14 @@ export class TmuxServer {
     const statusFile = join(this.dir, `${name}.status`);
     const command =
       ["env", "-i", ...env, ...argv.map(sq)].join(" ") + (options.stdoutFile ? ` > ${sq(options.stdoutFile)}` : "") + `; echo $? > ${sq(statusFile)}`;
-    this.tmux(["new-session", "-d", "-s", name, "-x", String(options.width ?? 120), "-y", String(options.height ?? 45), command]);
-    return new TerminalSession(this, name, statusFile);
+    const outputFile = join(this.dir, `${name}.out`);
+    // The program waits for a tiny file until the output is being recorded, so no early byte is missed.
+    const ready = join(this.dir, `${name}.ready`);
+    const gated = `while [ ! -e ${sq(ready)} ]; do sleep 0.01; done; ${command}`;
+    this.tmux(["new-session", "-d", "-s", name, "-x", String(options.width ?? 120), "-y", String(options.height ?? 45), gated]);
+    this.tmux(["pipe-pane", "-t", name, `cat >> ${sq(outputFile)}`]);
+    writeFileSync(ready, "");
+    return new TerminalSession(this, name, statusFile, outputFile);
   }
 
   kill(): void {
@@ -89,6 +95,7 @@ export class TerminalSession {
     private readonly server: TmuxServer,
     readonly name: string,
     private readonly statusFile: string,
+    private readonly outputFile: string,
   ) {}
 
   /** The whole screen and its scrollback, trailing blanks trimmed. */
@@ -110,6 +117,20 @@ export class TerminalSession {
       if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${String(pattern)}; the screen was:\n${screen}`);
       await sleep(40);
     }
+  }
+
+  /** Every byte the program wrote to the terminal, escape sequences included. */
+  output(): string {
+    return existsSync(this.outputFile) ? readFileSync(this.outputFile, "utf8") : "";
+  }
+
+  /**
+   * Whether the cursor is shown, judged from the bytes written: the last hide or show wins. (tmux's own
+   * #{cursor_flag} cannot be read once the program has ended.)
+   */
+  cursorShown(): boolean {
+    const out = this.output();
+    return out.lastIndexOf("\u001b[?25l") <= out.lastIndexOf("\u001b[?25h");
   }
 
   /** Key names as tmux knows them: Enter, Escape, Down, C-c, q. */

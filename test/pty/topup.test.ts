@@ -92,9 +92,11 @@ describe.skipIf(!haveTmux)("topup in a terminal", () => {
       await term.waitFor("Request a payment link for Rp 20.750?");
       term.press("Enter");
       await term.waitFor(/the link expires in \d+m/);
+      expect(term.cursorShown()).toBe(false); // hidden while the line redraws itself
       term.press(key);
       await term.waitFor("The link stays valid until it expires");
       expect(await term.exitCode()).toBe(0);
+      expect(term.cursorShown()).toBe(true); // and given back
       expect(account().top_ups).toHaveLength(before + 1);
     });
   }
@@ -107,6 +109,14 @@ describe.skipIf(!haveTmux)("topup in a terminal", () => {
     term.press("C-c");
     expect(await term.exitCode()).toBe(130);
     expect(term.screen()).toContain("Interrupted");
+    expect(term.cursorShown()).toBe(true);
+
+    const atList = run(["topup"]);
+    await atList.waitFor("Payment channel");
+    expect(atList.cursorShown()).toBe(false); // the list hides it while it is drawn
+    atList.press("Down", "C-c");
+    expect(await atList.exitCode()).toBe(130);
+    expect(atList.cursorShown()).toBe(true); // the terminal is given back as it was
     expect(account().top_ups).toHaveLength(before);
   });
 
