@@ -144,9 +144,11 @@ describe("trx show", () => {
   it("SMM in progress: start count, remains and the share delivered", async () => {
     const reseller = resellerAs(harness, account("Jaya Abadi Digital"));
     const bought = await reseller.run(["buy", "--item", "23", "--qty", "1000", "--target", "https://instagram.com/tokoku"], { mode: "json" });
+    expect(bought.exitCode, bought.stderr).toBe(0);
     const refId = bought.json().data.ref_id;
     harness.emulator.clock.advance(35_000);
     const r = await reseller.run(["trx", "show", refId]);
+    expect(r.exitCode, r.stderr).toBe(0);
     const smm = r.stdout.split("\n").find((l) => l.startsWith("smm\t"))!.split("\t");
     expect(smm[3]).toBe("In progress");
     expect(Number(smm[4])).toBeGreaterThan(0);
