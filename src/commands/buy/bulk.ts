@@ -19,7 +19,7 @@ import { formatRupiah } from "../../output/format.js";
 import { money, type Cell } from "../../output/output.js";
 import * as rules from "../rules.js";
 import { fetchItem, orderProcessOf, type BuyOptions, type Order } from "./order.js";
-import { matchesOrder, purchase } from "./purchase.js";
+import { matchesOrder, purchase, refIdsSentBefore } from "./purchase.js";
 
 export const defaultConcurrency = 4;
 const maxConcurrency = 16;
@@ -264,12 +264,14 @@ export async function runBulk(ctx: Context, options: BuyOptions): Promise<number
   let next = 0;
   let finished = 0;
   const waitTimeout = options.wait ? (await import("../trx/wait-for-delivery.js")).waitTimeoutSeconds(ctx, options.waitTimeout) : 0;
+  // Read once: the journal can be long, and every order asks the same question of it.
+  const sentBefore = refIdsSentBefore(ctx);
   const worker = async () => {
     for (;;) {
       const index = next++;
       if (index >= orders.length) return;
       const order = orders[index]!;
-      const result = ctx.signal.aborted ? interruptedBefore(order, rows[index]!) : await buyOne(ctx, client, order, rows[index]!, options.wait, waitTimeout);
+      const result = ctx.signal.aborted ? interruptedBefore(order, rows[index]!) : await buyOne(ctx, client, order, rows[index]!, options.wait, waitTimeout, sentBefore);
       results[index] = result;
       finished++;
       report(ctx, result, finished, orders.length, options.out);
@@ -299,11 +301,11 @@ export async function runBulk(ctx: Context, options: BuyOptions): Promise<number
   return code;
 }
 
-async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: BulkRow, wait: boolean, waitTimeout: number): Promise<BulkResult> {
+async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: BulkRow, wait: boolean, waitTimeout: number, sentBefore: Set<string>): Promise<BulkResult> {
   const base = { row: row.row, ref_id: order.refId, item_id: row.itemId, quantity: row.quantity };
   let result: BulkResult;
   try {
-    const bought = await purchase(ctx, client, order);
+    const bought = await purchase(ctx, client, order, sentBefore);
     result = { ...base, outcome: "bought", exit_code: 0, invoice: bought.invoice, amount: bought.amount, status: bought.status };
   } catch (error) {
     result = await alreadyBought(client, order, base, error);

@@ -49,14 +49,21 @@ export function matchesOrder(detail: TransactionDetail, order: Order): boolean {
   return wanted.length === found.length && wanted.every((k, i) => k === found[i]);
 }
 
-export async function purchase(ctx: Context, client: ServiceClient, order: Order): Promise<Purchase> {
+/** ref_ids this machine already sent for this profile and service (done, or possibly done). */
+export function refIdsSentBefore(ctx: Context): Set<string> {
+  const sent = new Set<string>();
+  for (const e of journalFor(ctx).entries()) {
+    if (e.kind !== "buy" || !e.ref_id || e.profile !== ctx.settings.profile || e.base_url !== (ctx.settings.baseUrl ?? "")) continue;
+    if (e.outcome === "done" || e.outcome === "unknown" || e.outcome === "pending") sent.add(e.ref_id);
+  }
+  return sent;
+}
+
+/** `sentBefore`: computed once by callers that buy many (bulk), else read from the journal here. */
+export async function purchase(ctx: Context, client: ServiceClient, order: Order, sentBefore?: Set<string>): Promise<Purchase> {
   const sentAt = ctx.now();
-  const journal = journalFor(ctx);
   // Bought before from this machine with this ref_id? Then a REF_ID_ALREADY_EXIST is about that one.
-  const earlier = order.refIdGiven
-    ? journal.entries().filter((e) => e.kind === "buy" && e.ref_id === order.refId && e.profile === ctx.settings.profile && e.base_url === (ctx.settings.baseUrl ?? ""))
-    : [];
-  const boughtBefore = earlier.some((e) => e.outcome === "done" || e.outcome === "unknown" || e.outcome === "pending");
+  const boughtBefore = order.refIdGiven && (sentBefore ?? refIdsSentBefore(ctx)).has(order.refId);
 
   const ours = (found: ApiResult<TransactionDetail>): boolean => {
     if (boughtBefore || !matchesOrder(found.data, order)) return false;
