@@ -46,9 +46,7 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
 /** The wizard's amount check, as the person types: the same rule as --amount, in words for a prompt. */
 export function checkTypedAmount(text: string): true | string {
   const n = parseRupiah(text);
-  // Separators only between groups of three, so a slip like "50.0000" or "10000.5" is not read as another sum.
-  const digits = text.trim().replace(/^rp\.?\s*/i, "");
-  if (n === undefined || !/^(\d+|\d{1,3}([.,\s_]\d{3})+)$/.test(digits)) return "Type a whole number of Rupiah, e.g. 50000 or 50.000";
+  if (n === undefined) return "Type a whole number of Rupiah, e.g. 50000 or 50.000";
   if (n < minimumTopUp) return `At least ${formatRupiah(minimumTopUp)}`;
   return true;
 }

@@ -36,7 +36,7 @@ describe("parseRupiah", () => {
     expect(parseRupiah(text)).toBe(amount);
   });
 
-  it.each(["", "abc", "-5000", "10.5e3", "Rp", "12a"])("refuses %j", (text) => {
+  it.each(["", "abc", "-5000", "10.5e3", "Rp", "12a", "10000.5", "50.0000", "1.25.000"])("refuses %j", (text) => {
     expect(parseRupiah(text)).toBeUndefined();
   });
 
