@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A guided tour of `reseller` against the embedded emulator: every step runs the real built
 // command, as a reseller would type it, in a throw-away config dir. `npm run demo`.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -28,11 +28,25 @@ function step(title) {
   process.stdout.write(`\n\x1b[1m## ${title}\x1b[0m\n`);
 }
 
-function reseller(args, { quiet = false } = {}) {
+// Asynchronous on purpose: the emulator lives in this process and must keep answering.
+function run(args) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (status) => resolvePromise({ stdout, stderr, status }));
+  });
+}
+
+async function reseller(args, { quiet = false } = {}) {
   process.stdout.write(`\x1b[2m$ reseller ${args.join(" ")}\x1b[0m\n`);
-  const result = spawnSync(process.execPath, [bin, ...args], { env, encoding: "utf8" });
-  if (!quiet) process.stdout.write(result.stdout);
+  const result = await run(args);
+  // People's messages first (they were printed while it ran), then the result.
   process.stdout.write(result.stderr);
+  if (!quiet) process.stdout.write(result.stdout);
   if (result.status !== 0) {
     failures += 1;
     process.stdout.write(`(exit ${result.status})\n`);
@@ -49,11 +63,11 @@ try {
   process.stdout.write(`Emulator at ${emulator.baseUrl}, demo key ****${emulator.demoApiKey.slice(-4)}, config in ${configDir}\n`);
 
   step("Balance and payment channels");
-  reseller(["balance"]);
-  reseller(["channels"]);
+  await reseller(["balance"]);
+  await reseller(["channels"]);
 
   step("Top up Rp 100.000 by QRIS, then pay the link on the emulator's page");
-  const topUp = reseller(["topup", "--amount", "100000", "--channel", "QRIS", "--yes", "--json"], { quiet: true });
+  const topUp = await reseller(["topup", "--amount", "100000", "--channel", "QRIS", "--yes", "--json"], { quiet: true });
   const link = JSON.parse(topUp.stdout || "{}").data?.payment_url;
   process.stdout.write(`payment link: ${link}\n`);
   if (link) {
@@ -62,39 +76,39 @@ try {
     const paid = await fetch(link, { method: "POST" });
     process.stdout.write(`POST ${link} -> ${paid.status} (customer pays)\n`);
   }
-  reseller(["balance"]);
+  await reseller(["balance"]);
 
   step("An h2h purchase: Telkomsel pulsa, delivered with a serial number");
-  reseller(["item", "12"]);
-  reseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "DEMO-H2H-1"]);
+  await reseller(["item", "12"]);
+  await reseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "DEMO-H2H-1"]);
   advance(30, "the provider dispatches");
-  reseller(["trx", "show", "DEMO-H2H-1"]);
+  await reseller(["trx", "show", "DEMO-H2H-1"]);
 
   step("An auto purchase: a Spotify account from stock, delivered as a licence");
-  reseller(["buy", "--item", "3", "--qty", "1", "--ref-id", "DEMO-AUTO-1"]);
+  await reseller(["buy", "--item", "3", "--qty", "1", "--ref-id", "DEMO-AUTO-1"]);
   advance(10, "stock is delivered");
-  reseller(["trx", "show", "DEMO-AUTO-1"]);
+  await reseller(["trx", "show", "DEMO-AUTO-1"]);
 
   step("An SMM purchase: Instagram followers, the JSON note built from --target");
-  reseller(["buy", "--item", "23", "--qty", "200", "--target", "https://instagram.com/tokoku.id", "--ref-id", "DEMO-SMM-1"]);
+  await reseller(["buy", "--item", "23", "--qty", "200", "--target", "https://instagram.com/tokoku.id", "--ref-id", "DEMO-SMM-1"]);
   advance(30, "the panel starts");
-  reseller(["trx", "show", "DEMO-SMM-1"]);
+  await reseller(["trx", "show", "DEMO-SMM-1"]);
   advance(120, "the panel finishes");
-  reseller(["trx", "show", "DEMO-SMM-1"]);
+  await reseller(["trx", "show", "DEMO-SMM-1"]);
 
   step("A stock lock used by a purchase");
-  const lock = reseller(["lock", "add", "--item", "1", "--qty", "1", "--duration", "300"]);
-  reseller(["lock", "list"]);
+  const lock = await reseller(["lock", "add", "--item", "1", "--qty", "1", "--duration", "300"]);
+  await reseller(["lock", "list"]);
   const token = /LCK-[A-Za-z0-9-]+/.exec(lock.stdout)?.[0];
-  if (token) reseller(["buy", "--lock", token, "--ref-id", "DEMO-LOCK-1"]);
+  if (token) await reseller(["buy", "--lock", token, "--ref-id", "DEMO-LOCK-1"]);
 
   step("The leaderboard, your rank, and a sandbox order");
-  reseller(["leaderboard"]);
-  reseller(["leaderboard", "me"]);
-  reseller(["sandbox", "--item", "12", "--qty", "1"]);
+  await reseller(["leaderboard"]);
+  await reseller(["leaderboard", "me"]);
+  await reseller(["sandbox", "--item", "12", "--qty", "1"]);
 
   step("The local journal of money-moving requests");
-  reseller(["history"]);
+  await reseller(["history"]);
 } finally {
   await emulator.close();
   rmSync(configDir, { recursive: true, force: true });
