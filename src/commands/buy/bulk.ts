@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
+import { parse } from "csv-parse/sync";
 import type { ServiceClient } from "../../api/client.js";
 import { isRecord, minOrderOf } from "../../api/shapes.js";
 import type { Item } from "../../api/types.js";
@@ -72,41 +73,20 @@ export function bulkRefId(contentHash: string, row: number): string {
   return `BLK-${contentHash.slice(0, 12)}-${String(row).padStart(4, "0")}`;
 }
 
-/** A minimal RFC 4180 reader: quoted fields with commas, doubled quotes and newlines; `;` files from spreadsheets too. */
+/**
+ * Rows of a CSV file, through csv-parse: quoted fields with commas, doubled quotes and newlines,
+ * a byte-order mark, and `;`-separated files as spreadsheets in Indonesian locales save them.
+ */
 export function parseCsv(text: string): string[][] {
   const body = text.replace(/^\uFEFF/, "");
   const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
   const delimiter = firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === "") quoted = true;
-    else if (c === delimiter) {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && body[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
+  try {
+    const rows = parse(body, { delimiter, relax_column_count: true, skip_empty_lines: true }) as string[][];
+    return rows.filter((r) => r.some((f) => f.trim() !== ""));
+  } catch (error) {
+    throw new UsageError(`The CSV file cannot be read: ${(error as Error).message}`, { code: "INVALID_INPUT" });
   }
-  if (quoted) throw new UsageError("The CSV file ends inside a quoted field.", { code: "INVALID_INPUT" });
-  if (field !== "" || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ""));
 }
 
 function rowFrom(values: Record<string, unknown>, row: number, where: string): BulkRow {
