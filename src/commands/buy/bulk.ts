@@ -19,7 +19,7 @@ import { ExitCode, InterruptedError, ResellerError, ServiceError, UsageError } f
 import { formatRupiah } from "../../output/format.js";
 import { money, type Cell } from "../../output/output.js";
 import * as rules from "../rules.js";
-import { fetchItem, orderProcessOf, type BuyOptions, type Order } from "./order.js";
+import { fetchItem, orderProcessOf, singleItemFlagsGiven, type BuyOptions, type Order } from "./order.js";
 import { matchesOrder, purchase, refIdsSentBefore } from "./purchase.js";
 
 export const defaultConcurrency = 4;
@@ -203,16 +203,9 @@ async function ordersFor(client: ServiceClient, rows: BulkRow[], contentHash: st
 
 export async function runBulk(ctx: Context, options: BuyOptions): Promise<number> {
   const conflicting = [
-    options.item !== undefined && "--item",
-    options.qty !== undefined && "--qty",
-    options.note !== undefined && "--note",
-    options.target !== undefined && "--target",
-    options.opt.length > 0 && "--opt",
-    options.comment !== undefined && "--comment",
-    options.cart !== undefined && "--cart",
-    options.lock !== undefined && "--lock",
-    options.refId !== undefined && "--ref-id",
-  ].filter(Boolean);
+    ...singleItemFlagsGiven(options),
+    ...[options.cart !== undefined && "--cart", options.lock !== undefined && "--lock", options.refId !== undefined && "--ref-id"].filter(Boolean),
+  ];
   if (conflicting.length) throw new UsageError(`--file takes every order from the file; leave out ${conflicting.join(", ")}.`, { code: "INVALID_INPUT" });
   const concurrency = options.concurrency ?? defaultConcurrency;
   if (concurrency > maxConcurrency) throw new UsageError(`--concurrency must be at most ${maxConcurrency}.`, { code: "INVALID_INPUT" });

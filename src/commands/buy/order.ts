@@ -217,16 +217,21 @@ async function askFor(ctx: Context, flag: string, question: string): Promise<str
   return (await prompter.input(question, { validate: (v) => (v.trim() ? true : "Required") })).trim();
 }
 
-/** `--cart FILE|-`: a JSON array of {item_id, quantity, note}; every line checked, naming it when wrong. */
-export async function cartOrder(ctx: Context, client: ServiceClient, options: BuyOptions): Promise<Order> {
-  const conflicting = [
+/** The flags that describe one item, which a cart or an orders file replaces. */
+export function singleItemFlagsGiven(options: BuyOptions): string[] {
+  return [
     options.item !== undefined && "--item",
     options.qty !== undefined && "--qty",
     options.note !== undefined && "--note",
     options.target !== undefined && "--target",
     options.opt.length > 0 && "--opt",
     options.comment !== undefined && "--comment",
-  ].filter(Boolean);
+  ].filter((flag): flag is string => typeof flag === "string");
+}
+
+/** `--cart FILE|-`: a JSON array of {item_id, quantity, note}; every line checked, naming it when wrong. */
+export async function cartOrder(ctx: Context, client: ServiceClient, options: BuyOptions): Promise<Order> {
+  const conflicting = singleItemFlagsGiven(options);
   if (conflicting.length) {
     throw new UsageError(`--cart takes every line from the file; leave out ${conflicting.join(", ")}.`, { code: "INVALID_INPUT" });
   }
