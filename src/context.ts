@@ -8,6 +8,7 @@ import type { ConfigStore } from "./config/store.js";
 import { checkBaseUrl, resolveSettings, type Env, type GlobalFlags, type Settings } from "./config/settings.js";
 import { AuthError, UsageError } from "./errors.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
+import { neutralize } from "./output/sanitize.js";
 import type { Prompter } from "./output/prompter.js";
 
 export interface Terminal {
@@ -122,7 +123,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
         timeoutMs: settings.timeoutMs,
         userAgent: `reseller/${input.version} (node ${process.versions.node}; ${process.platform})`,
         retry: { maxRetries: settings.maxRetries, maxDelayMs: 5_000 },
-        log: settings.verbose ? (line) => terminal.stderr.write(`${line}\n`) : undefined,
+        // The exchange quotes the service's bodies: shown, never obeyed by the terminal.
+        log: settings.verbose ? (line) => terminal.stderr.write(`${neutralize(line)}\n`) : undefined,
         signal,
         sleep,
         now,

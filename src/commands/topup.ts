@@ -118,7 +118,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   const showQr = ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
   if (showQr) {
     const { renderQr } = await import("../output/qr.js");
-    ctx.output.info(`\n${(await renderQr(data.payment_url, { colour: stderrHasColour(ctx) })).trimEnd()}\n`);
+    ctx.output.drawing(`\n${(await renderQr(data.payment_url, { colour: stderrHasColour(ctx) })).trimEnd()}\n`);
   }
   // The countdown waits for a key, so only when someone just answered a question: `--yes` with flags never blocks.
   if (asked && ctx.canPrompt) await waitForPayment(ctx, data, amount);

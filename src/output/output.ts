@@ -141,17 +141,25 @@ export class Output {
     this.options.stdout.write(`${tone && this.mode === "table" ? this.paintOut(tone, safe) : safe}\n`);
   }
 
-  /** Messages for people: stderr, never stdout. */
+  /**
+   * Messages for people: stderr, never stdout. They often quote the service (item names, notes),
+   * so they are neutralised like every cell.
+   */
   info(message: string): void {
-    this.options.stderr.write(`${message}\n`);
+    this.options.stderr.write(`${neutralize(message, { keepNewlines: true })}\n`);
   }
 
   success(message: string): void {
-    this.options.stderr.write(`${this.paintErr("good", "✓")} ${message}\n`);
+    this.options.stderr.write(`${this.paintErr("good", "✓")} ${neutralize(message, { keepNewlines: true })}\n`);
   }
 
   warn(message: string): void {
-    this.options.stderr.write(`${this.paintErr("warn", "!")} ${message}\n`);
+    this.options.stderr.write(`${this.paintErr("warn", "!")} ${neutralize(message, { keepNewlines: true })}\n`);
+  }
+
+  /** A picture drawn by reseller itself (the QR code), escape sequences and all: never service text. */
+  drawing(picture: string): void {
+    this.options.stderr.write(`${picture}\n`);
   }
 
   paintStderr(tone: Tone, text: string): string {

@@ -225,3 +225,20 @@ describe("Output modes", () => {
     expect(statusCell("pending").tone).toBe("warn");
   });
 });
+
+describe("messages for people quote the service safely", () => {
+  it("neutralises escape sequences in info, success and warn, keeping line breaks", () => {
+    const c = capture("plain");
+    c.output.info("Bought \u001b]0;pwned\u0007Pulsa\nnext line");
+    c.output.success("name \u001b[2J");
+    c.output.warn("note \u009b31m");
+    expect(c.err()).not.toMatch(/[\u001b\u0007\u009b]/);
+    expect(c.err()).toContain("Bought \\x1b]0;pwned\\x07Pulsa\nnext line");
+  });
+
+  it("draws reseller's own pictures untouched", () => {
+    const c = capture("table");
+    c.output.drawing("\u001b[47m  \u001b[0m");
+    expect(c.err()).toBe("\u001b[47m  \u001b[0m\n");
+  });
+});
