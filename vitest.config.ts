@@ -5,5 +5,6 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });

@@ -105,9 +105,7 @@ async function confirmOrder(ctx: Context, client: ServiceClient, order: Order): 
   if (balance !== undefined) lines.push(["Balance after", `${formatRupiah(balance - total)} (now ${formatRupiah(balance)})`]);
   if (order.lockToken) lines.push(["Lock", order.lockToken]);
   lines.push(["ref_id", order.refId]);
-  const width = Math.max(...lines.map(([label]) => label.length));
-  const { neutralize } = await import("../output/sanitize.js");
-  for (const [label, value] of lines) ctx.output.info(`  ${ctx.output.paintStderr("dim", label.padEnd(width))}  ${neutralize(value)}`);
+  ctx.output.summary(lines);
   if (balance !== undefined && balance < total) ctx.output.warn(`Your balance does not cover this; the service will refuse it. Top up with \`reseller topup\`.`);
   return (await ctx.prompter()).confirm("Buy?");
 }

@@ -91,15 +91,12 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   if (!options.yes && ctx.canPrompt) {
     const confirmer = prompter ?? (await ctx.prompter());
     asked = true;
-    const width = 8;
-    ctx.output.info(
-      [
-        `  ${"Channel".padEnd(width)}  ${channel.code} – ${channel.name}`,
-        `  ${"Amount".padEnd(width)}  ${formatRupiah(amount)}`,
-        `  ${"Fee".padEnd(width)}  ${formatRupiah(channel.fee)}`,
-        `  ${"Total".padEnd(width)}  ${ctx.output.paintStderr("bold", formatRupiah(total))}`,
-      ].join("\n"),
-    );
+    ctx.output.summary([
+      ["Channel", `${channel.code} – ${channel.name}`],
+      ["Amount", formatRupiah(amount)],
+      ["Fee", formatRupiah(channel.fee)],
+      ["Total", formatRupiah(total), "bold"],
+    ]);
     if (!(await confirmer.confirm(`Request a payment link for ${formatRupiah(total)}?`, { default: true }))) {
       ctx.output.info("Nothing was requested.");
       return;

@@ -157,6 +157,15 @@ export class Output {
     this.options.stderr.write(`${this.paintErr("warn", "!")} ${neutralize(message, { keepNewlines: true })}\n`);
   }
 
+  /** A summary for a person on stderr (before a confirmation): labels dimmed, values neutralised. */
+  summary(pairs: [string, string, Tone?][]): void {
+    const width = Math.max(...pairs.map(([label]) => label.length));
+    for (const [label, value, tone] of pairs) {
+      const text = neutralize(value);
+      this.options.stderr.write(`  ${this.paintErr("dim", label.padEnd(width))}  ${tone ? this.paintErr(tone, text) : text}\n`);
+    }
+  }
+
   /** A picture drawn by reseller itself (the QR code), escape sequences and all: never service text. */
   drawing(picture: string): void {
     this.options.stderr.write(`${picture}\n`);
