@@ -3,7 +3,7 @@
  * config dir, mode 0600. Reading is a plain JSON read because every command needs it and conf's
  * schema machinery costs ~70 ms of start-up; writing goes through conf (atomic writes, file mode).
  */
-import { readFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
@@ -64,6 +64,8 @@ export class ConfigStore {
   /** Replaces one profile's record; `undefined` values are removed. */
   async writeProfile(name: string, profile: Profile): Promise<void> {
     const { default: Conf } = await import("conf");
+    // The dir also holds the journal (customers' numbers): the owner's alone, like the key.
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const conf = new Conf<ConfigFile>({ cwd: this.dir, configName: "config", configFileMode: 0o600, clearInvalidConfig: false });
     const clean = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
     const profiles = { ...(conf.get("profiles") ?? {}) };
@@ -71,7 +73,6 @@ export class ConfigStore {
     else profiles[name] = clean;
     conf.set("profiles", profiles);
     // conf applies the mode on creation only, and through the umask; make sure an older file is tightened too.
-    const { chmodSync } = await import("node:fs");
     chmodSync(conf.path, 0o600);
     this.cache = undefined;
   }

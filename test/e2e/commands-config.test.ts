@@ -150,10 +150,11 @@ describe("config set", () => {
     expect((await reseller(dir, ["config", "get", "timeout"], { mode: "json" })).json()).toEqual({ key: "timeout", value: 60, source: "profile" });
   });
 
-  it("creates the config file 0600 when there was none", async () => {
-    const dir = makeConfigDir();
+  it("creates the config file 0600, in a dir of the owner's alone, when there was none", async () => {
+    const dir = join(makeConfigDir(), "reseller");
     expect((await reseller(dir, ["config", "set", "wait_timeout", "120"])).exitCode).toBe(0);
     expect(fileMode(dir)).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(stored(dir).default).toEqual({ wait_timeout: 120 });
   });
 
