@@ -57,6 +57,38 @@ describe("buy --file", () => {
     expect(onService(reseller.apiKey).filter((t) => refs.includes(t.ref_id))).toHaveLength(4);
   });
 
+  it("an edited file: orders bought from its earlier version are not bought again without --yes", async () => {
+    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const first = ["item_id,quantity,note", "12,1,081200000001", "11,1,081200000002"].join("\n");
+    const orders = file(reseller, "daily.csv", first);
+    expect((await reseller.run(["buy", "--file", orders], { mode: "json" })).exitCode).toBe(0);
+    const bought = onService(reseller.apiKey).length;
+
+    // A new order appended: the old rows get new derived ref_ids, so they are caught before sending.
+    writeFileSync(orders, `${first}\n15,1,081200000003`);
+    const refused = await reseller.run(["buy", "--file", orders], { mode: "json" });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stdout).toBe("");
+    expect(refused.errorJson().error).toMatchObject({ code: "REPEATED_ORDERS" });
+    expect(refused.errorJson().error.message).toMatch(/order 1 \(bought as BLK-[0-9a-f]{12}-0001\), order 2 \(bought as BLK-[0-9a-f]{12}-0002\)/);
+    expect(onService(reseller.apiKey)).toHaveLength(bought);
+
+    // Giving the old rows their earlier ref_ids skips them; the new row is bought once.
+    const [ref1, ref2] = refused.errorJson().error.message.match(/BLK-[0-9a-f]{12}-000\d/g)!;
+    writeFileSync(orders, ["item_id,quantity,note,ref_id", `12,1,081200000001,${ref1}`, `11,1,081200000002,${ref2}`, "15,1,081200000003,"].join("\n"));
+    const fixed = await reseller.run(["buy", "--file", orders], { mode: "json" });
+    expect(fixed.exitCode, fixed.stderr).toBe(0);
+    expect(jsonLines(fixed.stdout).sort((a, b) => a.row - b.row).map((x) => x.outcome)).toEqual(["already_bought", "already_bought", "bought"]);
+    expect(onService(reseller.apiKey)).toHaveLength(bought + 1);
+
+    // --yes is the reseller saying the repeats are new orders: they are bought again, with a warning.
+    writeFileSync(orders, `${first}\n`);
+    const again = await reseller.run(["buy", "--file", orders, "--yes"], { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/match a purchase made from an earlier version/);
+    expect(onService(reseller.apiKey)).toHaveLength(bought + 3);
+  });
+
   it("piped: a tab-separated row per order; on a terminal: a table at the end", async () => {
     const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
     const orders = file(reseller, "two.jsonl", '{"item_id":11,"quantity":1,"note":"081234567890"}\n{"item_id":4,"quantity":1}\n');

@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, resolve } from "node:path";
 import { parse } from "csv-parse/sync";
 import type { ServiceClient } from "../../api/client.js";
 import { isRecord, minOrderOf } from "../../api/shapes.js";
@@ -19,7 +19,9 @@ import { ExitCode, InterruptedError, ResellerError, ServiceError, UsageError } f
 import { formatRupiah } from "../../output/format.js";
 import { money, type Cell } from "../../output/output.js";
 import * as rules from "../rules.js";
-import { fetchItem, orderProcessOf, singleItemFlagsGiven, type BuyOptions, type Order } from "./order.js";
+import { cartLines, fetchItem, orderProcessOf, singleItemFlagsGiven, type BuyOptions, type Order } from "./order.js";
+import { journalFor } from "../../journal/request.js";
+import type { JournalEntry } from "../../journal/journal.js";
 import { matchesOrder, purchase, refIdsSentBefore } from "./purchase.js";
 
 export const defaultConcurrency = 4;
@@ -197,7 +199,8 @@ async function ordersFor(client: ServiceClient, rows: BulkRow[], contentHash: st
     const earlier = seen.get(refId);
     if (earlier !== undefined) fail(`ref_id ${refId} is also used by order ${earlier}.`);
     seen.set(refId, r.row);
-    return { refId, refIdGiven: true, lines: [{ item, quantity: r.quantity, ...(note !== undefined ? { note } : {}) }] };
+    const source = path === "-" ? undefined : { file: resolve(path), version: contentHash.slice(0, 12) };
+    return { refId, refIdGiven: true, lines: [{ item, quantity: r.quantity, ...(note !== undefined ? { note } : {}) }], ...(source ? { source } : {}) };
   });
 }
 
@@ -223,6 +226,7 @@ export async function runBulk(ctx: Context, options: BuyOptions): Promise<number
   const orders = await ordersFor(client, rows, contentHash, path);
   const total = orders.reduce((sum, o) => sum + o.lines[0]!.item.price * o.lines[0]!.quantity, 0);
 
+  await confirmRepeats(ctx, orders, rows, options.yes);
   if (ctx.canPrompt && !options.yes) {
     ctx.output.info(`${orders.length} order${orders.length === 1 ? "" : "s"} from ${path}, ${formatRupiah(total)} in all (orders bought before by this file are not bought again).`);
     if (!(await (await ctx.prompter()).confirm(`Buy ${orders.length} order${orders.length === 1 ? "" : "s"}?`))) {
@@ -268,10 +272,62 @@ export async function runBulk(ctx: Context, options: BuyOptions): Promise<number
     ctx.output.warn(
       interrupted || counts.has("unknown")
         ? `Settle unknown outcomes with \`reseller reconcile\`; running the same file again finishes the rest and never buys an order twice.`
-        : `Running the same file again retries what failed and never buys an order twice (fix a row only by giving it a ref_id column first: editing the file changes every derived ref_id).`,
+        : `Running the same file again retries what failed and never buys an order twice (editing it changes the derived ref_ids: give rows a ref_id column first).`,
     );
   }
   return code;
+}
+
+interface Repeat {
+  row: number;
+  earlierRefId: string;
+}
+
+/**
+ * Rows with derived ref_ids that match a purchase made from an earlier version of the same file
+ * (same item, quantity and note). Editing a file changes every derived ref_id, so these would be
+ * bought a second time: the one way a re-run could spend twice.
+ */
+export function repeatsOfEarlierVersions(entries: JournalEntry[], orders: Order[], rows: BulkRow[], scope: { profile: string; baseUrl: string }): Repeat[] {
+  const version = orders.find((o) => o.source)?.source;
+  if (!version) return [];
+  const earlier = new Map<string, string[]>();
+  for (const e of entries) {
+    const source = e.request.source as Order["source"] | undefined;
+    if (e.kind !== "buy" || e.profile !== scope.profile || e.base_url !== scope.baseUrl || !e.ref_id) continue;
+    if (!source || source.file !== version.file || source.version === version.version) continue;
+    if (e.outcome !== "done" && e.outcome !== "unknown" && e.outcome !== "pending") continue;
+    const key = JSON.stringify(e.request.carts);
+    earlier.set(key, [...(earlier.get(key) ?? []), e.ref_id]);
+  }
+  const repeats: Repeat[] = [];
+  orders.forEach((order, index) => {
+    if (rows[index]!.refId !== undefined) return;
+    const matches = earlier.get(JSON.stringify(cartLines(order)));
+    // Each earlier purchase accounts for one row: two identical rows need two earlier purchases.
+    const earlierRefId = matches?.shift();
+    if (earlierRefId) repeats.push({ row: rows[index]!.row, earlierRefId });
+  });
+  return repeats;
+}
+
+async function confirmRepeats(ctx: Context, orders: Order[], rows: BulkRow[], yes: boolean): Promise<void> {
+  const repeats = repeatsOfEarlierVersions(journalFor(ctx).entries(), orders, rows, { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" });
+  if (!repeats.length) return;
+  const listed = repeats.slice(0, 10).map((r) => `order ${r.row} (bought as ${r.earlierRefId})`).join(", ");
+  const more = repeats.length > 10 ? ` and ${repeats.length - 10} more` : "";
+  const message = `${repeats.length} order${repeats.length === 1 ? "" : "s"} of this file match${repeats.length === 1 ? "es" : ""} a purchase made from an earlier version of it: ${listed}${more}. The file changed, so ${repeats.length === 1 ? "it" : "they"} would get new ref_ids and be bought again.`;
+  if (yes) return ctx.output.warn(`${message} Buying again, as --yes says.`);
+  if (!ctx.canPrompt) {
+    throw new UsageError(message, {
+      code: "REPEATED_ORDERS",
+      suggestion: "Give those rows a ref_id column with their earlier ref_ids to skip them, or pass --yes to buy them again.",
+    });
+  }
+  ctx.output.warn(message);
+  if (!(await (await ctx.prompter()).confirm("Buy them again?", { default: false }))) {
+    throw new UsageError("Nothing bought.", { code: "REPEATED_ORDERS", suggestion: "Give those rows a ref_id column with their earlier ref_ids, then run the file again." });
+  }
 }
 
 async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: BulkRow, wait: boolean, waitTimeout: number, sentBefore: Set<string>): Promise<BulkResult> {

@@ -43,6 +43,8 @@ export interface Order {
   refIdGiven: boolean;
   lines: OrderLine[];
   lockToken?: string;
+  /** For orders from a file: which file and which version of it, kept in the journal. */
+  source?: { file: string; version: string };
 }
 
 const refIdAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -66,7 +68,7 @@ export function cartLines(order: Order): CartLine[] {
 
 /** What the journal keeps of an order: never the API key, only what was asked. */
 export function orderRequest(order: Order): Record<string, unknown> {
-  return { carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}) };
+  return { carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}), ...(order.source ? { source: order.source } : {}) };
 }
 
 export function orderTotal(order: Order): number {
