@@ -108,6 +108,25 @@ describe("reconcile", () => {
     expect(singleJson(await reseller.run(["reconcile"], { mode: "json" }))).toEqual({ checked: 0, settled: 0, still_unknown: 0, entries: [] });
   });
 
+  it("settles an unknown purchase in all three modes: a table on a terminal, rows when piped", async () => {
+    const reseller = resellerAs(harness, account("Cahaya Voucher"));
+    // Every answer from /v1/trx is lost, so the purchase ends unknown (exit 5).
+    harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
+    expect((await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "modes-1"])).exitCode).toBe(5);
+    harness.emulator.faults.reset();
+    const table = await reseller.run(["reconcile"], { mode: "table" });
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(tableBorder);
+    expect(table.stdout).toContain("modes-1");
+    expect(table.stdout).toMatch(/modes-1 +│ done +│ bought: invoice INV-/);
+    // Settled now: piped and --json find nothing left to do.
+    const plain = await reseller.run(["reconcile"]);
+    expect(plain.exitCode).toBe(0);
+    expect(plain.stdout).toBe("");
+    expect(singleJson(await reseller.run(["reconcile"], { mode: "json" }))).toMatchObject({ checked: 0, still_unknown: 0 });
+    expect(singleJson(await reseller.run(["history"], { mode: "json" }))[0]).toMatchObject({ ref_id: "modes-1", outcome: "done", by: "reconcile" });
+  });
+
   it("trx show settles an unknown purchase it finds", async () => {
     const reseller = resellerAs(harness, account("Sinar Digital Store"));
     // Every answer from /v1/trx is lost: the purchase, both retries and the lookups after them.
