@@ -57,10 +57,8 @@ export function handleControlRequest(
         const apiKey = readString(errors, "api_key", body.api_key, { required: true });
         const balance = readInteger(errors, "balance", body.balance, { required: true, min: 0 });
         errors.throwIfAny();
-        const account = service.authenticate(apiKey);
-        account.balance = balance!;
-        service.changed();
-        return { status: 200, body: { message: "OK", data: { balance: account.balance } } };
+        service.setBalance(apiKey!, balance!);
+        return { status: 200, body: { message: "OK", data: { balance: balance! } } };
       }
       default:
         throw new ServiceError(404, "ROUTE_NOT_FOUND");

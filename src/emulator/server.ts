@@ -100,7 +100,6 @@ function reachableHost(host: string): string {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? realTimeClock();
   const service = new EmulatedService(clock, {
-    clock,
     seed: options.seed ?? 1,
     stateFile: options.stateFile,
     maxActiveLocks: options.maxActiveLocks ?? 10,
@@ -235,8 +234,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return snapshot;
     },
     setBalance(apiKey, balance) {
-      service.authenticate(apiKey).balance = balance;
-      service.changed();
+      service.setBalance(apiKey, balance);
       service.flush();
     },
     async close() {

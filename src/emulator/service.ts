@@ -3,10 +3,9 @@ import { formatJakarta, formatUtc, type EmulatorClock } from "./clock.js";
 import { transactionProgress } from "./fulfilment.js";
 import { SeededRandom } from "./seeded-random.js";
 import { ServiceError } from "./service-error.js";
-import { lockStatus, readStateFile, seedState, writeStateFile, type EmulatorState, type LockStatus } from "./state.js";
+import { lockStatus, openStateFile, seedState, writeStateFile, type EmulatorState, type LockStatus } from "./state.js";
 
 export interface ServiceOptions {
-  clock: EmulatorClock;
   seed: number;
   stateFile?: string;
   maxActiveLocks: number;
@@ -42,7 +41,7 @@ export class EmulatedService {
     readonly clock: EmulatorClock,
     private readonly options: ServiceOptions,
   ) {
-    const loaded = options.stateFile ? readStateFile(options.stateFile) : undefined;
+    const loaded = options.stateFile ? openStateFile(options.stateFile) : undefined;
     this.state = loaded ?? seedState(options.seed);
     this.random = new SeededRandom(this.state.randomState);
     if (!loaded) this.changed();
@@ -79,6 +78,12 @@ export class EmulatedService {
     const account = apiKey ? this.state.accounts.find((candidate) => candidate.apiKey === apiKey) : undefined;
     if (!account) throw new ServiceError(401, "INVALID_API_KEY");
     return account;
+  }
+
+  /** For tests and rehearsals that need a precise amount; 401 for an unknown key. */
+  setBalance(apiKey: string, balance: number): void {
+    this.authenticate(apiKey).balance = balance;
+    this.changed();
   }
 
   /** Inactive items answer exactly like missing ones. */

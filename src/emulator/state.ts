@@ -108,8 +108,15 @@ export function seedState(seed: number): EmulatorState {
   };
 }
 
-export function readStateFile(path: string): EmulatorState | undefined {
-  if (!existsSync(path)) return undefined;
+/**
+ * The state kept in `path`, or undefined when there is none yet; then its folder is made here, once,
+ * so that each later write is only a write and a rename.
+ */
+export function openStateFile(path: string): EmulatorState | undefined {
+  if (!existsSync(path)) {
+    mkdirSync(dirname(path), { recursive: true });
+    return undefined;
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, "utf8"));
@@ -125,7 +132,6 @@ export function readStateFile(path: string): EmulatorState | undefined {
 
 /** Written to a temporary file then renamed over the old one, so a crash never leaves half a file. */
 export function writeStateFile(path: string, state: EmulatorState): void {
-  mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(state, null, 2) + "\n");
   renameSync(temporary, path);

@@ -50,6 +50,10 @@ describe("state file", () => {
     await first.api.buy("kept", 1, 1);
     const token = (await first.api.post("/v1/item/lock", { item_id: 3, quantity: 2 })).body.data.lock_token;
     await first.api.post("/v1/item/lock", { item_id: 5, quantity: 1 }).then((reply) => first.api.delete(`/v1/item/lock/${reply.body.data.lock_token}`));
+    // Written before each answer, not only at close, so a crash loses nothing a caller was told.
+    const written = JSON.parse(readFileSync(stateFile, "utf8"));
+    expect(written.transactions.map((transaction: { refId: string }) => transaction.refId)).toEqual(["kept"]);
+    expect(written.locks.map((lock: { status: string }) => lock.status)).toEqual(["active", "released"]);
     await first.emulator.close();
 
     expect(JSON.parse(readFileSync(stateFile, "utf8")).version).toBe(1);
@@ -83,6 +87,8 @@ describe("state file", () => {
     const stateFile = join(directory, "broken.json");
     writeFileSync(stateFile, "{ nope");
     await expect(startEmulator({ stateFile })).rejects.toThrow(/not valid JSON/);
+    writeFileSync(stateFile, JSON.stringify({ version: 2, accounts: [], items: [] }));
+    await expect(startEmulator({ stateFile })).rejects.toThrow(/not an emulator state file/);
   });
 });
 
