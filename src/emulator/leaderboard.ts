@@ -2,6 +2,7 @@ import type { AccountRecord } from "./catalogue.js";
 import { jakartaMonth } from "./clock.js";
 import { transactionProgress } from "./fulfilment.js";
 import type { EmulatedService } from "./service.js";
+import { refundedTotal } from "./state.js";
 
 const LEADERBOARD_SIZE = 10;
 /** Own-ranking points: one per Rp 1.000 spent this month, net of refunds. */
@@ -45,7 +46,7 @@ function standings(service: EmulatedService): Standing[] {
     const standing = list.find((candidate) => candidate.account.apiKey === transaction.apiKey);
     if (!standing) continue;
     standing.totalTransactions += 1;
-    standing.spent += transaction.amount - transaction.lines.reduce((sum, line) => sum + line.refunded, 0);
+    standing.spent += transaction.amount - refundedTotal(transaction);
   }
   return list.sort((a, b) => b.totalTransactions - a.totalTransactions);
 }

@@ -1,7 +1,7 @@
-import { paymentChannels } from "./catalogue.js";
+import { formatRupiah, paymentChannels } from "./catalogue.js";
 import { formatJakarta, formatUtc } from "./clock.js";
 import type { EmulatedService } from "./service.js";
-import type { TopUpRecord } from "./state.js";
+import { topUpStatus, type TopUpRecord } from "./state.js";
 import { payTopUp } from "./top-ups.js";
 
 /**
@@ -16,10 +16,6 @@ export interface PaymentPage {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-function rupiah(amount: number): string {
-  return "Rp " + String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
 }
 
 function page(title: string, body: string): string {
@@ -51,10 +47,10 @@ function bill(service: EmulatedService, topUp: TopUpRecord): string {
   const channel = paymentChannels.find((candidate) => candidate.code === topUp.channel);
   const rows: [string, string][] = [
     ["Account", account?.name ?? ""],
-    ["Amount", rupiah(topUp.amount)],
+    ["Amount", formatRupiah(topUp.amount)],
     ["Channel", channel ? `${channel.name} (${channel.code})` : topUp.channel],
-    ["Fee", rupiah(topUp.fee)],
-    ["Total to pay", rupiah(topUp.amount + topUp.fee)],
+    ["Fee", formatRupiah(topUp.fee)],
+    ["Total to pay", formatRupiah(topUp.amount + topUp.fee)],
     ["Expires at", `${formatUtc(topUp.expiresAt)} (${formatJakarta(topUp.expiresAt)} WIB)`],
   ];
   return `<table>\n${rows.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("\n")}\n</table>`;
@@ -76,10 +72,9 @@ function paidPage(service: EmulatedService, topUp: TopUpRecord, heading: string,
 export function showPaymentPage(service: EmulatedService, token: string): PaymentPage {
   const topUp = service.state.topUps.find((candidate) => candidate.token === token);
   if (!topUp) return notFound;
-  if (topUp.paidAt !== null) {
-    return paidPage(service, topUp, "Already paid", `Paid at ${formatUtc(topUp.paidAt)}.`);
-  }
-  if (service.now() >= topUp.expiresAt) return expiredPage(service, topUp);
+  const status = topUpStatus(topUp, service.now());
+  if (status === "paid") return paidPage(service, topUp, "Already paid", `Paid at ${formatUtc(topUp.paidAt!)}.`);
+  if (status === "expired") return expiredPage(service, topUp);
   const form = `<form method="post" action="/pay/${encodeURIComponent(topUp.token)}">
 <button type="submit">Pay now</button>
 </form>`;
@@ -96,6 +91,6 @@ export function submitPayment(service: EmulatedService, token: string): PaymentP
     case "already_paid":
       return paidPage(service, topUp!, "Already paid", "This link was paid before; nothing was charged again.");
     case "paid":
-      return paidPage(service, topUp!, "Payment received", `${rupiah(topUp!.amount)} was added to the balance.`);
+      return paidPage(service, topUp!, "Payment received", `${formatRupiah(topUp!.amount)} was added to the balance.`);
   }
 }

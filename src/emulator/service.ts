@@ -3,7 +3,17 @@ import { formatJakarta, formatUtc, type EmulatorClock } from "./clock.js";
 import { transactionProgress } from "./fulfilment.js";
 import { SeededRandom } from "./seeded-random.js";
 import { ServiceError } from "./service-error.js";
-import { lockStatus, openStateFile, seedState, writeStateFile, type EmulatorState, type LockStatus } from "./state.js";
+import {
+  lockStatus,
+  openStateFile,
+  refundedTotal,
+  seedState,
+  topUpStatus,
+  writeStateFile,
+  type EmulatorState,
+  type LockStatus,
+  type TopUpStatus,
+} from "./state.js";
 
 export interface ServiceOptions {
   seed: number;
@@ -24,7 +34,7 @@ export interface AccountSnapshot {
   balance: number;
   transactions: { id: number; ref_id: string; invoice: string; amount: number; refunded: number; status: string; created_at: string }[];
   locks: { lock_token: string; item_id: number; quantity: number; status: LockStatus; locked_at: string; expires_at: string }[];
-  top_ups: { payment_token: string; amount: number; fee: number; channel: string; status: string; expires_at: string }[];
+  top_ups: { payment_token: string; amount: number; fee: number; channel: string; status: TopUpStatus; expires_at: string }[];
   sandbox_orders: { id: number; ref_id: string; item_id: number; quantity: number }[];
 }
 
@@ -145,7 +155,7 @@ export class EmulatedService {
             ref_id: transaction.refId,
             invoice: transaction.invoice,
             amount: transaction.amount,
-            refunded: transaction.lines.reduce((sum, line) => sum + line.refunded, 0),
+            refunded: refundedTotal(transaction),
             status: transactionProgress(transaction, now).status,
             created_at: formatJakarta(transaction.createdAt),
           })),
@@ -166,7 +176,7 @@ export class EmulatedService {
             amount: topUp.amount,
             fee: topUp.fee,
             channel: topUp.channel,
-            status: topUp.paidAt !== null ? "paid" : now >= topUp.expiresAt ? "expired" : "pending",
+            status: topUpStatus(topUp, now),
             expires_at: formatUtc(topUp.expiresAt),
           })),
         sandbox_orders: this.state.sandboxOrders

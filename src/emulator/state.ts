@@ -34,6 +34,11 @@ export interface TransactionRecord {
   settled: boolean;
 }
 
+/** What has gone back to the balance so far for the lines that could not be delivered. */
+export function refundedTotal(transaction: TransactionRecord): number {
+  return transaction.lines.reduce((sum, line) => sum + line.refunded, 0);
+}
+
 export type StoredLockStatus = "active" | "released" | "used";
 
 export interface LockRecord {
@@ -63,6 +68,14 @@ export interface TopUpRecord {
   createdAt: number;
   expiresAt: number;
   paidAt: number | null;
+}
+
+export type TopUpStatus = "pending" | "paid" | "expired";
+
+/** Paid once paid, whatever the clock says; otherwise the link lapses at expiresAt. */
+export function topUpStatus(topUp: TopUpRecord, now: number): TopUpStatus {
+  if (topUp.paidAt !== null) return "paid";
+  return now >= topUp.expiresAt ? "expired" : "pending";
 }
 
 export interface SandboxOrderRecord {

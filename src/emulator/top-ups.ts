@@ -1,7 +1,7 @@
 import { paymentChannels, type AccountRecord } from "./catalogue.js";
 import { formatUtc } from "./clock.js";
 import type { EmulatedService } from "./service.js";
-import type { TopUpRecord } from "./state.js";
+import { topUpStatus, type TopUpRecord } from "./state.js";
 import { FieldErrors, invalidChoiceMessage, readInteger, readString } from "./validation.js";
 
 export const MINIMUM_TOP_UP = 10_000;
@@ -45,9 +45,10 @@ export type PaymentOutcome = "paid" | "already_paid" | "expired" | "not_found";
 export function payTopUp(service: EmulatedService, token: string): { outcome: PaymentOutcome; topUp?: TopUpRecord } {
   const topUp = service.state.topUps.find((candidate) => candidate.token === token);
   if (!topUp) return { outcome: "not_found" };
-  if (topUp.paidAt !== null) return { outcome: "already_paid", topUp };
   const now = service.now();
-  if (now >= topUp.expiresAt) return { outcome: "expired", topUp };
+  const status = topUpStatus(topUp, now);
+  if (status === "paid") return { outcome: "already_paid", topUp };
+  if (status === "expired") return { outcome: "expired", topUp };
   const account = service.state.accounts.find((candidate) => candidate.apiKey === topUp.apiKey);
   if (!account) return { outcome: "not_found" };
   account.balance += topUp.amount;

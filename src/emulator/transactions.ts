@@ -1,9 +1,9 @@
-import type { AccountRecord, ItemRecord } from "./catalogue.js";
+import { formatRupiah, type AccountRecord, type ItemRecord } from "./catalogue.js";
 import { formatJakarta, jakartaDate } from "./clock.js";
 import { parseSmmNote, planFulfilment, transactionProgress } from "./fulfilment.js";
 import type { EmulatedService } from "./service.js";
 import { ServiceError } from "./service-error.js";
-import { lockStatus, type LockRecord, type TransactionLine, type TransactionRecord } from "./state.js";
+import { lockStatus, refundedTotal, type LockRecord, type TransactionLine, type TransactionRecord } from "./state.js";
 import { arrayMessage, FieldErrors, readInteger, readString, requiredMessage } from "./validation.js";
 
 const REF_ID_MAX_LENGTH = 191;
@@ -18,10 +18,6 @@ interface TransactionRequest {
   refId: string;
   carts: CartRequest[];
   lockToken: string | null;
-}
-
-function formatRupiah(amount: number): string {
-  return "Rp " + String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
 }
 
 function validateTransactionRequest(body: Record<string, unknown>): TransactionRequest {
@@ -146,7 +142,7 @@ export function describeTransaction(service: EmulatedService, account: AccountRe
   );
   if (!transaction) throw new ServiceError(404, "TRX_NOT_FOUND");
   const progress = transactionProgress(transaction, service.now());
-  const refunded = transaction.lines.reduce((sum, line) => sum + line.refunded, 0);
+  const refunded = refundedTotal(transaction);
   let note: string | null = null;
   if (progress.status === "failed") note = `All items failed; ${formatRupiah(refunded)} was refunded to the balance.`;
   else if (refunded > 0) note = `${formatRupiah(refunded)} was refunded to the balance for items that could not be delivered.`;

@@ -85,6 +85,13 @@ describe("the payment page", () => {
     expect(await ctx.api.balance()).toBe(2_600_000);
     expect((await openPage(payment_url)).html).not.toContain("Pay now");
     expect(ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.top_ups[0]!.status).toBe("paid");
+
+    // A paid link stays paid once its hour is up; it does not turn into an expired one.
+    advanceSeconds(ctx.emulator, 3600);
+    const later = await openPage(payment_url);
+    expect(later.status).toBe(200);
+    expect(later.html).toContain("Already paid");
+    expect(ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.top_ups[0]!.status).toBe("paid");
   });
 
   it("refuses an expired link with 410 and credits nothing", async () => {
