@@ -1,4 +1,4 @@
-import { startEmulator } from "./server.js";
+import { startEmulator, type EmulatorOptions } from "./server.js";
 
 export interface EmulatorCommandIo {
   stdout: NodeJS.WritableStream;
@@ -6,25 +6,14 @@ export interface EmulatorCommandIo {
   signal: AbortSignal;
 }
 
-export interface EmulatorCommandOptions {
-  port?: number;
-  host?: string;
-  stateFile?: string;
-  seed?: number;
-}
+export type EmulatorCommandOptions = Pick<EmulatorOptions, "port" | "host" | "stateFile" | "seed">;
 
 /**
  * `reseller emulator`: runs until the signal aborts. stdout carries only what a script needs, so
  * `eval "$(reseller emulator --port 0 | grep ^export)"` works; people-facing text goes to stderr.
  */
 export async function runEmulator(io: EmulatorCommandIo, options: EmulatorCommandOptions): Promise<void> {
-  const emulator = await startEmulator({
-    port: options.port,
-    host: options.host,
-    stateFile: options.stateFile,
-    seed: options.seed,
-    log: (line) => io.stderr.write(line + "\n"),
-  });
+  const emulator = await startEmulator({ ...options, log: (line) => io.stderr.write(line + "\n") });
   io.stdout.write(
     [
       `Base URL: ${emulator.baseUrl}`,

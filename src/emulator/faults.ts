@@ -49,7 +49,10 @@ export interface FaultDecision {
   retryAfter: number;
 }
 
-const COUNTERS = ["error_next", "drop_after_commit_next", "drop_before_commit_next", "html_next", "rate_limit_next"] as const;
+/** The faults queued by `<mode>_next` counts, in the order they are served when several are set. */
+const QUEUED_MODES = ["drop_before_commit", "html", "rate_limit", "error", "drop_after_commit"] as const;
+const counterOf = (mode: (typeof QUEUED_MODES)[number]) => `${mode}_next` as const;
+const COUNTERS = QUEUED_MODES.map(counterOf);
 const SETTING_NAMES = new Set<string>([...COUNTERS, "latency_ms", "error_status", "retry_after", "down", "random", "match"]);
 const DEFAULT_RANDOM_LATENCY_MS = 500;
 
@@ -172,18 +175,12 @@ export class FaultController {
       decision.latencyMs = this.settings.latency_ms;
       this.injected.latency++;
     }
-    const queued: [(typeof COUNTERS)[number], Exclude<FaultMode, "latency" | "down">][] = [
-      ["drop_before_commit_next", "drop_before_commit"],
-      ["html_next", "html"],
-      ["rate_limit_next", "rate_limit"],
-      ["error_next", "error"],
-      ["drop_after_commit_next", "drop_after_commit"],
-    ];
-    for (const [counter, action] of queued) {
+    for (const mode of QUEUED_MODES) {
+      const counter = counterOf(mode);
       if (this.settings[counter] > 0) {
         this.settings[counter]--;
-        this.injected[action]++;
-        return { ...decision, action };
+        this.injected[mode]++;
+        return { ...decision, action: mode };
       }
     }
     const random = this.settings.random;

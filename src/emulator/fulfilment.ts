@@ -3,11 +3,11 @@ import type { SeededRandom } from "./seeded-random.js";
 import type { TransactionLine, TransactionRecord } from "./state.js";
 
 // How long after creation each kind of item reaches its final state, on the emulator clock.
-export const AUTO_DELIVERY_MS = 2_000;
-export const H2H_DISPATCH_MS = 5_000;
-export const SMM_START_MS = 10_000;
-export const SMM_FINISH_MS = 60_000;
-export const MANUAL_COMPLETION_MS = 5 * 60_000;
+const AUTO_DELIVERY_MS = 2_000;
+const H2H_DISPATCH_MS = 5_000;
+const SMM_START_MS = 10_000;
+const SMM_FINISH_MS = 60_000;
+const MANUAL_COMPLETION_MS = 5 * 60_000;
 
 /** A small share of SMM orders ends Partial even with a normal target, as real panels do. */
 const SMM_RANDOM_PARTIAL_RATE = 0.03;
@@ -45,7 +45,7 @@ export interface LineProgress {
 }
 
 /** Why the provider would refuse this note, or null when it is a good destination. */
-export function h2hFailure(item: ItemRecord, note: string | null): string | null {
+function h2hFailure(item: ItemRecord, note: string | null): string | null {
   const target = (note ?? "").trim();
   if (item.h2hTarget === "game_id") {
     if (target === "") return "user id is empty";
@@ -104,7 +104,7 @@ export function planFulfilment(item: ItemRecord, quantity: number, note: string 
 }
 
 /** Where a transaction line stands at `now`: a pure function of its plan and its age. */
-export function lineProgress(line: TransactionLine, createdAt: number, now: number): LineProgress {
+function lineProgress(line: TransactionLine, createdAt: number, now: number): LineProgress {
   const elapsed = now - createdAt;
   const progress: LineProgress = {
     final: false,

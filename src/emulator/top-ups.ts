@@ -4,7 +4,7 @@ import type { EmulatedService } from "./service.js";
 import { topUpStatus, type TopUpRecord } from "./state.js";
 import { FieldErrors, invalidChoiceMessage, readInteger, readString } from "./validation.js";
 
-export const MINIMUM_TOP_UP = 10_000;
+const MINIMUM_TOP_UP = 10_000;
 const PAYMENT_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 /** POST /v1/balance: a payment link served by the emulator itself (GET /pay/<token>). */

@@ -36,7 +36,7 @@ export function readString(
   rules: { required: boolean; max?: number },
 ): string | undefined {
   if (isMissing(value)) {
-    if (rules.required) errors.add(field, `The ${attribute(field)} field is required.`);
+    if (rules.required) errors.add(field, requiredMessage(field));
     return undefined;
   }
   if (typeof value !== "string") {
@@ -57,7 +57,7 @@ export function readInteger(
   rules: { required: boolean; min?: number; max?: number },
 ): number | undefined {
   if (isMissing(value)) {
-    if (rules.required) errors.add(field, `The ${attribute(field)} field is required.`);
+    if (rules.required) errors.add(field, requiredMessage(field));
     return undefined;
   }
   if (typeof value !== "number" || !Number.isSafeInteger(value)) {
