@@ -33,11 +33,15 @@ export interface Context {
   version: string;
   /** The service client for this profile; a missing key or address is an error here, before any request. */
   client(): Promise<ServiceClient>;
+  /** A client for another address or key than the profile's (login tries a key before saving it). */
+  clientFor(baseUrl: string, apiKey: string): Promise<ServiceClient>;
   /**
-   * Questions on stderr. Only when `canPrompt`; otherwise a UsageError naming `missingFlag`,
+   * Questions on stderr. Only when `canPrompt`; otherwise a UsageError naming the missing flags,
    * so a script is never caught waiting at a prompt.
    */
-  prompter(missingFlag?: string): Promise<Prompter>;
+  prompter(missing?: string | string[], suggestion?: string): Promise<Prompter>;
+  /** The whole of stdin (a cart, an orders file, a key piped in). */
+  readStdin(): Promise<string>;
   /** Called once at the end: closes idle connections so the process exits at once. */
   dispose(): Promise<void>;
 }
@@ -91,7 +95,23 @@ export async function createContext(input: ContextInput): Promise<Context> {
   );
 
   let client: ServiceClient | undefined;
+  const others: ServiceClient[] = [];
   const canPrompt = !settings.noInput && terminal.stdinIsTTY && terminal.stderrIsTTY;
+  const makeClient = async (baseUrl: string, apiKey: string): Promise<ServiceClient> => {
+    const { ServiceClient } = await import("./api/client.js");
+    return new ServiceClient({
+      baseUrl,
+      apiKey,
+      timeoutMs: settings.timeoutMs,
+      userAgent: `reseller/${input.version} (node ${process.versions.node}; ${process.platform})`,
+      retry: { maxRetries: settings.maxRetries, maxDelayMs: 5_000 },
+      // The exchange quotes the service's bodies: shown, never obeyed by the terminal.
+      log: settings.verbose ? (line) => terminal.stderr.write(`${neutralize(line)}\n`) : undefined,
+      signal,
+      sleep,
+      now,
+    });
+  };
   return {
     settings,
     config: settings.store,
@@ -116,32 +136,34 @@ export async function createContext(input: ContextInput): Promise<Context> {
           suggestion: "Run `reseller login`, or set RESELLER_API_KEY.",
         });
       }
-      const { ServiceClient } = await import("./api/client.js");
-      client = new ServiceClient({
-        baseUrl: settings.baseUrl,
-        apiKey: settings.apiKey,
-        timeoutMs: settings.timeoutMs,
-        userAgent: `reseller/${input.version} (node ${process.versions.node}; ${process.platform})`,
-        retry: { maxRetries: settings.maxRetries, maxDelayMs: 5_000 },
-        // The exchange quotes the service's bodies: shown, never obeyed by the terminal.
-        log: settings.verbose ? (line) => terminal.stderr.write(`${neutralize(line)}\n`) : undefined,
-        signal,
-        sleep,
-        now,
-      });
+      client = await makeClient(settings.baseUrl, settings.apiKey);
       return client;
     },
-    async prompter(missingFlag) {
+    async clientFor(baseUrl, apiKey) {
+      const other = await makeClient(baseUrl, apiKey);
+      others.push(other);
+      return other;
+    },
+    async prompter(missing, suggestion) {
       if (!canPrompt) {
-        throw new UsageError(missingFlag ? `${missingFlag} is required when reseller cannot ask (no terminal, --no-input, RESELLER_NO_INPUT or CI).` : "reseller cannot ask here (no terminal, --no-input, RESELLER_NO_INPUT or CI).", {
+        const flags = typeof missing === "string" ? [missing] : (missing ?? []);
+        const what = flags.length ? `${flags.join(" and ")} ${flags.length > 1 ? "are" : "is"} required` : "reseller cannot ask here";
+        throw new UsageError(`${what}${flags.length ? " when reseller cannot ask" : ""} (no terminal, --no-input, RESELLER_NO_INPUT or CI).`, {
           code: "INPUT_REQUIRED",
+          suggestion,
         });
       }
       const { createPrompter } = await import("./output/prompter.js");
       return createPrompter({ input: terminal.stdin, output: terminal.stderr as NodeJS.WritableStream, signal });
     },
+    async readStdin() {
+      let text = "";
+      terminal.stdin.setEncoding?.("utf8");
+      for await (const chunk of terminal.stdin) text += String(chunk);
+      return text;
+    },
     async dispose() {
-      await client?.close();
+      await Promise.all([client, ...others].map((c) => c?.close()));
     },
   };
 }

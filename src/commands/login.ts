@@ -14,13 +14,6 @@ export interface LoginOptions {
   withKey: boolean;
 }
 
-/** The whole of stdin, trimmed: `printf '%s' "$KEY" | reseller login --with-key` or a file with a newline. */
-async function readKeyFromStdin(stdin: NodeJS.ReadableStream): Promise<string> {
-  let text = "";
-  for await (const chunk of stdin) text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-  return text.trim();
-}
-
 function validBaseUrl(value: string, insecure: boolean): true | string {
   try {
     checkBaseUrl(value.trim(), insecure);
@@ -35,13 +28,7 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
   const profile = settings.profile;
   let prompter: Prompter | undefined;
   if (!options.withKey) {
-    if (!ctx.canPrompt) {
-      throw new UsageError("--with-key is required when reseller cannot ask for the key (no terminal, --no-input, RESELLER_NO_INPUT or CI).", {
-        code: "INPUT_REQUIRED",
-        suggestion: "Pipe the key in: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com",
-      });
-    }
-    prompter = await ctx.prompter();
+    prompter = await ctx.prompter("--with-key", "Pipe the key in: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com");
   }
 
   // The address: a flag or the environment decides; on a terminal the stored one is offered as the default.
@@ -67,24 +54,14 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
     apiKey = (await prompter.password("API key", { validate: (value) => (value.trim() ? true : "Paste the API key (it is not shown)") })).trim();
   } else {
     if (ctx.terminal.stdinIsTTY) ctx.output.info("Paste the API key, then press Enter and Ctrl-D:");
-    apiKey = await readKeyFromStdin(ctx.terminal.stdin);
+    // `printf '%s' "$KEY" | reseller login --with-key`, or a file that ends in a newline.
+    apiKey = (await ctx.readStdin()).trim();
     if (!apiKey) throw new UsageError("--with-key read no API key from stdin.", { code: "INPUT_REQUIRED", suggestion: "printf '%s' \"$RESELLER_KEY\" | reseller login --with-key" });
   }
   if (/\s/.test(apiKey)) throw new UsageError("An API key has no spaces or line breaks; check what was pasted.", { code: "INVALID_INPUT" });
 
   // The key is tried before anything is saved: a rejected key leaves the stored profile as it was.
-  const { ServiceClient } = await import("../api/client.js");
-  const client = new ServiceClient({
-    baseUrl,
-    apiKey,
-    timeoutMs: settings.timeoutMs,
-    userAgent: `reseller/${ctx.version}`,
-    retry: { maxRetries: settings.maxRetries, maxDelayMs: 5_000 },
-    log: settings.verbose ? (line) => ctx.output.info(line) : undefined,
-    signal: ctx.signal,
-    sleep: (ms) => ctx.sleep(ms),
-    now: () => ctx.now(),
-  });
+  const client = await ctx.clientFor(baseUrl, apiKey);
   let balance;
   try {
     balance = await client.getBalance();
@@ -93,8 +70,6 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
       error.suggestion = `Nothing was saved. Check the key ${maskApiKey(apiKey)} for ${baseUrl} and try again.`;
     }
     throw error;
-  } finally {
-    await client.close();
   }
 
   await ctx.config.writeProfile(profile, { ...ctx.config.profile(profile), base_url: baseUrl, api_key: apiKey });

@@ -10,26 +10,12 @@ import { journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
 import { formatRupiah, parseRupiah } from "../output/format.js";
 import { money } from "../output/output.js";
-import type { Prompter } from "../output/prompter.js";
 import { minimumTopUp, topUpAmount } from "./rules.js";
 
 export interface TopUpOptions {
   amount?: number;
   channel?: string;
   yes: boolean;
-}
-
-const cannotAsk = "when reseller cannot ask (no terminal, --no-input, RESELLER_NO_INPUT or CI)";
-
-/** A prompter, or exit 2 naming every missing flag so a script learns all it lacks at once. */
-async function prompterFor(ctx: Context, missing: string[]): Promise<Prompter> {
-  if (!ctx.canPrompt) {
-    throw new UsageError(`${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} required ${cannotAsk}.`, {
-      code: "INPUT_REQUIRED",
-      suggestion: "For example: reseller topup --amount 50000 --channel QRIS --yes (channel codes: `reseller channels`).",
-    });
-  }
-  return ctx.prompter();
 }
 
 /** Codes are matched regardless of case (`--channel qris`), and sent as the service spells them. */
@@ -65,7 +51,7 @@ function channelChoices(channels: PaymentChannel[]) {
 export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   const missing = [options.amount === undefined ? "--amount" : undefined, options.channel === undefined ? "--channel" : undefined].filter((f): f is string => f !== undefined);
   // Asked before anything else: a script missing a flag fails at once, even without a key or a network.
-  const prompter = missing.length > 0 ? await prompterFor(ctx, missing) : undefined;
+  const prompter = missing.length > 0 ? await ctx.prompter(missing, "For example: reseller topup --amount 50000 --channel QRIS --yes (channel codes: `reseller channels`).") : undefined;
   const client = await ctx.client();
   const { data: channels } = await client.listChannels();
   if (channels.length === 0) throw new UsageError("The service offers no payment channels right now.", { code: "NO_CHANNELS" });
@@ -115,15 +101,10 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   const showQr = ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
   if (showQr) {
     const { renderQr } = await import("../output/qr.js");
-    ctx.output.drawing(`\n${(await renderQr(data.payment_url, { colour: stderrHasColour(ctx) })).trimEnd()}\n`);
+    ctx.output.drawing(`\n${(await renderQr(data.payment_url, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
   }
   // The countdown waits for a key, so only when someone just answered a question: `--yes` with flags never blocks.
   if (asked && ctx.canPrompt) await waitForPayment(ctx, data, amount);
-}
-
-/** Whether stderr gets colours (NO_COLOR, --no-color and the rest already weighed by the output layer). */
-function stderrHasColour(ctx: Context): boolean {
-  return ctx.output.paintStderr("bold", "x") !== "x";
 }
 
 function showResult(ctx: Context, data: TopUpResult, body: unknown, channel: PaymentChannel, total: number): void {

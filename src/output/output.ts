@@ -36,6 +36,7 @@ export interface OutputOptions {
 }
 
 const noPaint: Paint = (_tone, text) => text;
+const spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
 export async function makePaint(enabled: boolean): Promise<Paint> {
   if (!enabled) return noPaint;
@@ -71,6 +72,8 @@ export class Output {
   readonly mode: OutputMode;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
+  /** Whether stderr gets colours (NO_COLOR, --no-color and the rest already weighed). */
+  readonly stderrColour: boolean;
   private readonly options: OutputOptions;
   private readonly paintOut: Paint;
   private readonly paintErr: Paint;
@@ -82,10 +85,7 @@ export class Output {
     this.stderrIsTTY = options.stderrIsTTY;
     this.paintOut = paintOut;
     this.paintErr = paintErr;
-  }
-
-  now(): number {
-    return this.options.now();
+    this.stderrColour = paintErr !== noPaint;
   }
 
   time(value: string | null | undefined): RichCell {
@@ -175,8 +175,28 @@ export class Output {
     return this.paintErr(tone, text);
   }
 
-  paintStdout(tone: Tone, text: string): string {
-    return this.paintOut(tone, text);
+  /**
+   * A one-line spinner on stderr while something is awaited, only when stderr is a terminal
+   * (piped runs and CI logs get no animation). `update` takes text that may quote the service.
+   */
+  spinner(text: string): { update(next: string): void; stop(): void } {
+    if (!this.stderrIsTTY) return { update: () => undefined, stop: () => undefined };
+    const stderr = this.options.stderr;
+    let shown = neutralize(text);
+    let frame = 0;
+    const draw = () => stderr.write(`\r\u001b[2K${this.paintErr("highlight", spinnerFrames[frame++ % spinnerFrames.length]!)} ${shown}`);
+    draw();
+    const timer = setInterval(draw, 100);
+    timer.unref?.();
+    return {
+      update(next: string) {
+        shown = neutralize(next);
+      },
+      stop() {
+        clearInterval(timer);
+        stderr.write("\r\u001b[2K");
+      },
+    };
   }
 
   private humanCell(cell: Cell, keepNewlines: boolean): string {

@@ -8,7 +8,6 @@ import type { ApiResult, TransactionDetail } from "../../api/types.js";
 import type { Context } from "../../context.js";
 import { NetworkError, ServiceError, UnexpectedResponseError } from "../../errors.js";
 import { formatDuration } from "../../output/format.js";
-import { neutralize } from "../../output/sanitize.js";
 import { deliveredPercent } from "../../output/transaction.js";
 
 export const defaultWaitTimeoutSeconds = 300;
@@ -75,7 +74,7 @@ export async function waitForDelivery(ctx: Context, client: ServiceClient, ref: 
     }
   };
   if (!result) await read();
-  const spinner = ctx.output.stderrIsTTY ? startSpinner(ctx) : undefined;
+  const spinner = ctx.output.spinner("Waiting for delivery…");
   try {
     for (;;) {
       if (result && isDeliveryFinal(result.data)) return { result, finished: true };
@@ -86,7 +85,7 @@ export async function waitForDelivery(ctx: Context, client: ServiceClient, ref: 
         if (result) return { result, finished: false };
         throw lastError;
       }
-      spinner?.update(`Waiting for delivery: ${result ? progressLine(result.data) : "not visible yet"} (${formatDuration(elapsed / 1000)})`);
+      spinner.update(`Waiting for delivery: ${result ? progressLine(result.data) : "not visible yet"} (${formatDuration(elapsed / 1000)})`);
       const pause = Math.min(delay, left);
       await ctx.sleep(pause);
       slept += pause;
@@ -94,27 +93,6 @@ export async function waitForDelivery(ctx: Context, client: ServiceClient, ref: 
       await read();
     }
   } finally {
-    spinner?.stop();
+    spinner.stop();
   }
-}
-
-const frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-
-function startSpinner(ctx: Context) {
-  const stderr = ctx.terminal.stderr;
-  let text = "Waiting for delivery…";
-  let frame = 0;
-  const draw = () => stderr.write(`\r\u001b[2K${ctx.output.paintStderr("highlight", frames[frame++ % frames.length]!)} ${text}`);
-  draw();
-  const timer = setInterval(draw, 100);
-  timer.unref?.();
-  return {
-    update(next: string) {
-      text = neutralize(next);
-    },
-    stop() {
-      clearInterval(timer);
-      stderr.write("\r\u001b[2K");
-    },
-  };
 }
