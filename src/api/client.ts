@@ -64,9 +64,6 @@ export interface RequestOptions {
 /** The hooks a money-moving call accepts. */
 export type AttemptHooks = Pick<RequestOptions, "onAttempt" | "onAttemptFailed">;
 
-// Re-exported so code that imported it from here keeps working.
-export { maskApiKey };
-
 /** Failures that happen before a byte of the request reached the service. */
 const notReachedCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
@@ -152,7 +149,7 @@ export class ServiceClient {
     return { data: read(body), body, status };
   }
 
-  async request(method: string, path: string, options: RequestOptions): Promise<{ body: unknown; status: number }> {
+  private async request(method: string, path: string, options: RequestOptions): Promise<{ body: unknown; status: number }> {
     const sleep = this.options.sleep ?? defaultSleep;
     const random = this.options.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {

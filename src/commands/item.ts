@@ -1,5 +1,7 @@
 /** `reseller item ID`: what a reseller checks before selling: price, stock, minimum order. */
+import type { ServiceClient } from "../api/client.js";
 import { isUnlimited, minOrderOf } from "../api/shapes.js";
+import type { ApiResult, Item } from "../api/types.js";
 import type { Context } from "../context.js";
 import { ServiceError } from "../errors.js";
 import { money, type Cell } from "../output/output.js";
@@ -8,19 +10,21 @@ export interface ItemOptions {
   id: number;
 }
 
-export async function run(ctx: Context, options: ItemOptions): Promise<void> {
-  const client = await ctx.client();
-  let result;
+/** One item, with the id in the words of a not-found refusal. `buy` reads items through this too. */
+export async function getItem(client: ServiceClient, id: number): Promise<ApiResult<Item>> {
   try {
-    result = await client.getItem(options.id);
+    return await client.getItem(id);
   } catch (error) {
     if (error instanceof ServiceError && error.code === "ITEM_NOT_FOUND") {
-      error.message = `No active item has id ${options.id}.`;
+      error.message = `No active item has id ${id}.`;
       error.suggestion ??= "Check the id in your seller's catalogue; an item the seller withdrew reads as not found too.";
     }
     throw error;
   }
-  const { data, body } = result;
+}
+
+export async function run(ctx: Context, options: ItemOptions): Promise<void> {
+  const { data, body } = await getItem(await ctx.client(), options.id);
   if (ctx.output.mode === "json") return ctx.output.json(body);
 
   // Unlimited items (h2h, manual, smm) report no count: say so rather than print -1.

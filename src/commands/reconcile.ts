@@ -7,7 +7,7 @@
 import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, ServiceError } from "../errors.js";
-import { journalFor } from "../journal/request.js";
+import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
 import { outcomeCell } from "./history.js";
 import type { Cell } from "../output/output.js";
@@ -67,9 +67,8 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
 export async function run(ctx: Context): Promise<number | void> {
   const journal = journalFor(ctx);
   const now = ctx.now();
-  const baseUrl = ctx.settings.baseUrl ?? "";
   const unresolved = journal.entries().filter((e) => e.profile === ctx.settings.profile && isUnresolved(e, now));
-  const here = unresolved.filter((e) => e.base_url === baseUrl);
+  const here = unresolved.filter((e) => sentFromHere(e, ctx.settings));
   const elsewhere = unresolved.length - here.length;
   if (elsewhere) {
     ctx.output.warn(`${elsewhere} unresolved entr${elsewhere === 1 ? "y was" : "ies were"} sent to another service address; reconcile with that --base-url to settle ${elsewhere === 1 ? "it" : "them"}.`);

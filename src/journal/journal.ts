@@ -243,25 +243,25 @@ export function foldRecords(records: JournalRecord[]): JournalEntry[] {
   return [...entries.values()];
 }
 
+/** How long a pending entry of a live (or unknowable) process is trusted; after that a pid is likely reused. */
+const inFlightTrustMs = 60 * 60_000;
+
 /** Whether the process that wrote a pending entry may still be sending it. */
 export function stillInFlight(entry: JournalEntry, nowMs: number): boolean {
   if (entry.outcome !== "pending") return false;
-  if (entry.host !== hostname()) return nowMs - Date.parse(entry.at) < 60 * 60_000;
+  const young = nowMs - Date.parse(entry.at) < inFlightTrustMs;
+  if (entry.host !== hostname()) return young;
   if (entry.pid === process.pid) return true;
   try {
     process.kill(entry.pid, 0);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
   }
-  // Alive (or not ours to signal): trust it for an hour, after which a pid is likely reused.
-  return nowMs - Date.parse(entry.at) < 60 * 60_000;
+  // Alive, or not ours to signal.
+  return young;
 }
 
 /** Needs asking the service: an unknown outcome, or an intent whose process died before it knew. */
 export function isUnresolved(entry: JournalEntry, nowMs: number): boolean {
   return entry.outcome === "unknown" || (entry.outcome === "pending" && !stillInFlight(entry, nowMs));
-}
-
-export function currentHost(): string {
-  return hostname();
 }

@@ -7,9 +7,9 @@
 import type { AttemptHooks } from "../api/client.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError } from "../errors.js";
-import { currentHost, Journal, newEntryId, type JournalKind, type OutcomeDetails } from "./journal.js";
-
-export type { AttemptHooks } from "../api/client.js";
+import { hostname } from "node:os";
+import type { Settings } from "../config/settings.js";
+import { Journal, newEntryId, type JournalEntry, type JournalKind, type OutcomeDetails } from "./journal.js";
 
 export interface JournalRequestOptions<T> {
   /** What the `done` record keeps (invoice, amount, status). */
@@ -31,14 +31,18 @@ export function journalFor(ctx: Context): Journal {
   return new Journal(ctx.settings.configDir);
 }
 
+/** Sent with this profile to this service address: the entries a purchase, reconcile or trx show here can speak for. */
+export function sentFromHere(entry: JournalEntry, settings: Pick<Settings, "profile" | "baseUrl">): boolean {
+  return entry.profile === settings.profile && entry.base_url === (settings.baseUrl ?? "");
+}
+
 /** Whether a failed attempt may have been processed (and so may have moved money). */
 export function mayHaveLanded(error: unknown): boolean {
   if (error instanceof NetworkError) return error.mayHaveReached;
   if (error instanceof AuthError) return false;
   // A 4xx is a refusal that changed nothing; a 5xx may come after the commit.
   if (error instanceof ServiceError) return error.status >= 500;
-  // A 2xx whose body we could not read is a success we could not see.
-  if (error instanceof UnexpectedResponseError) return true;
+  // Anything else, a 2xx whose body we could not read included, may be a success we could not see.
   return true;
 }
 
@@ -81,7 +85,7 @@ export async function journalRequest<T>(
     ref_id: refId,
     request,
     pid: process.pid,
-    host: currentHost(),
+    host: hostname(),
   });
 
   let attempts = 0;

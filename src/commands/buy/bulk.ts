@@ -12,15 +12,15 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { parse } from "csv-parse/sync";
 import type { ServiceClient } from "../../api/client.js";
-import { isRecord, minOrderOf } from "../../api/shapes.js";
-import type { Item } from "../../api/types.js";
+import { isRecord } from "../../api/shapes.js";
 import type { Context } from "../../context.js";
 import { ExitCode, InterruptedError, ResellerError, ServiceError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
 import { money, type Cell } from "../../output/output.js";
 import * as rules from "../rules.js";
-import { cartLines, fetchItem, orderProcessOf, singleItemFlagsGiven, type BuyOptions, type Order } from "./order.js";
-import { journalFor } from "../../journal/request.js";
+import { cartLines, checkMinimum, checkSmmNote, fetchItems, noteText, orderProcessOf, singleItemFlagsGiven, type BuyOptions, type Order } from "./order.js";
+import { journalFor, sentFromHere } from "../../journal/request.js";
+import type { Settings } from "../../config/settings.js";
 import type { JournalEntry } from "../../journal/journal.js";
 import { matchesOrder, purchase, refIdsSentBefore } from "./purchase.js";
 
@@ -109,10 +109,7 @@ function rowFrom(values: Record<string, unknown>, row: number, where: string): B
         else throw new UsageError(`${where}opt must be a list of strings (in CSV: separated by |).`, { code: "INVALID_INPUT" });
         break;
       case "note":
-        // An SMM note written as an object in JSON Lines is what the user meant; send it as JSON text.
-        if (isRecord(raw)) out.note = JSON.stringify(raw);
-        else if (typeof raw === "string") out.note = raw;
-        else throw new UsageError(`${where}note must be text.`, { code: "INVALID_INPUT" });
+        out.note = noteText(raw, where);
         break;
       case "refId":
         if (typeof raw !== "string") throw new UsageError(`${where}ref_id must be text.`, { code: "INVALID_INPUT" });
@@ -167,8 +164,7 @@ export function readOrders(path: string, text: string): BulkRow[] {
 
 /** Every row checked against its item before anything is bought: minimum order, SMM note, target only for SMM. */
 async function ordersFor(client: ServiceClient, rows: BulkRow[], contentHash: string, path: string): Promise<Order[]> {
-  const items = new Map<number, Item>();
-  for (const id of new Set(rows.map((r) => r.itemId))) items.set(id, await fetchItem(client, id));
+  const items = await fetchItems(client, rows.map((r) => r.itemId));
   const seen = new Map<string, number>();
   return rows.map((r) => {
     const where = `${basename(path)} order ${r.row}: `;
@@ -176,20 +172,13 @@ async function ordersFor(client: ServiceClient, rows: BulkRow[], contentHash: st
     const fail = (message: string): never => {
       throw new UsageError(`${where}${message}`, { code: "INVALID_INPUT" });
     };
-    const min = minOrderOf(item);
-    if (r.quantity < min) fail(`the minimum order of item ${item.id} (${item.name}) is ${min}; got ${r.quantity}.`);
+    checkMinimum(item, r.quantity, where);
     let note = r.note;
     if (orderProcessOf(item) === "smm") {
       if (r.target !== undefined && note !== undefined) fail("give either note or target, not both.");
       if (r.target !== undefined) note = rules.buildSmmNote(r.target, r.opt, r.comment);
       else if (note === undefined) fail(`item ${item.id} (${item.name}) is SMM: give a target (or a JSON note with one).`);
-      else {
-        try {
-          rules.smmNote(note);
-        } catch (error) {
-          fail((error as Error).message);
-        }
-      }
+      else checkSmmNote(item, note, where);
     } else if (r.target !== undefined || r.opt.length || r.comment !== undefined) {
       fail(`target, opt and comment are for SMM items; item ${item.id} (${item.name}) is ${orderProcessOf(item) || "not SMM"}.`);
     } else if (orderProcessOf(item) === "h2h" && !note) {
@@ -216,7 +205,7 @@ export async function runBulk(ctx: Context, options: BuyOptions): Promise<number
   const path = options.file!;
   let text: string;
   try {
-    text = path === "-" ? await readStdin(ctx.terminal.stdin) : readFileSync(path, "utf8");
+    text = path === "-" ? await ctx.readStdin() : readFileSync(path, "utf8");
   } catch (error) {
     throw new UsageError(`Cannot read the orders file ${path}: ${(error as Error).message}`, { code: "INVALID_INPUT" });
   }
@@ -288,13 +277,13 @@ interface Repeat {
  * (same item, quantity and note). Editing a file changes every derived ref_id, so these would be
  * bought a second time: the one way a re-run could spend twice.
  */
-export function repeatsOfEarlierVersions(entries: JournalEntry[], orders: Order[], rows: BulkRow[], scope: { profile: string; baseUrl: string }): Repeat[] {
+export function repeatsOfEarlierVersions(entries: JournalEntry[], orders: Order[], rows: BulkRow[], settings: Pick<Settings, "profile" | "baseUrl">): Repeat[] {
   const version = orders.find((o) => o.source)?.source;
   if (!version) return [];
   const earlier = new Map<string, string[]>();
   for (const e of entries) {
     const source = e.request.source as Order["source"] | undefined;
-    if (e.kind !== "buy" || e.profile !== scope.profile || e.base_url !== scope.baseUrl || !e.ref_id) continue;
+    if (e.kind !== "buy" || !e.ref_id || !sentFromHere(e, settings)) continue;
     if (!source || source.file !== version.file || source.version === version.version) continue;
     if (e.outcome !== "done" && e.outcome !== "unknown" && e.outcome !== "pending") continue;
     const key = JSON.stringify(e.request.carts);
@@ -312,7 +301,7 @@ export function repeatsOfEarlierVersions(entries: JournalEntry[], orders: Order[
 }
 
 async function confirmRepeats(ctx: Context, orders: Order[], rows: BulkRow[], yes: boolean): Promise<void> {
-  const repeats = repeatsOfEarlierVersions(journalFor(ctx).entries(), orders, rows, { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" });
+  const repeats = repeatsOfEarlierVersions(journalFor(ctx).entries(), orders, rows, ctx.settings);
   if (!repeats.length) return;
   const listed = repeats.slice(0, 10).map((r) => `order ${r.row} (bought as ${r.earlierRefId})`).join(", ");
   const more = repeats.length > 10 ? ` and ${repeats.length - 10} more` : "";
@@ -396,11 +385,4 @@ function report(ctx: Context, result: BulkResult, finished: number, total: numbe
     const what = result.error ? `${result.outcome.replace(/_/g, " ")}: ${result.error.code}` : `${result.outcome.replace(/_/g, " ")} ${result.invoice ?? ""}`;
     ctx.output.info(`[${finished}/${total}] order ${result.row} (${result.ref_id}) ${what}`);
   }
-}
-
-async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = "";
-  stream.setEncoding?.("utf8");
-  for await (const chunk of stream) text += String(chunk);
-  return text;
 }

@@ -11,6 +11,7 @@ import type { CartLine, Item, StockLock } from "../../api/types.js";
 import type { Context } from "../../context.js";
 import { ServiceError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
+import { getItem } from "../item.js";
 import * as rules from "../rules.js";
 
 export interface BuyOptions {
@@ -76,18 +77,36 @@ export function orderTotal(order: Order): number {
 }
 
 export async function fetchItem(client: ServiceClient, id: number): Promise<Item> {
+  return (await getItem(client, id)).data;
+}
+
+/** Each item once, however many lines name it. */
+export async function fetchItems(client: ServiceClient, ids: number[]): Promise<Map<number, Item>> {
+  const items = new Map<number, Item>();
+  for (const id of new Set(ids)) items.set(id, await fetchItem(client, id));
+  return items;
+}
+
+/** A note from a file: text, or (for an SMM item) a JSON object, sent as the JSON text the service wants. */
+export function noteText(raw: unknown, where: string): string | undefined {
+  if (raw === undefined || raw === null || raw === "") return undefined;
+  if (typeof raw === "string") return raw;
+  if (isRecord(raw)) return JSON.stringify(raw);
+  throw new UsageError(`${where}note must be text (or, for an SMM item, a JSON object with a target).`, { code: "INVALID_INPUT" });
+}
+
+/** An SMM line's note: present, and JSON with a target; the line named when it is not. */
+export function checkSmmNote(item: Item, note: string | undefined, where: string): void {
+  if (note === undefined) throw new UsageError(`${where}item ${item.id} (${item.name}) is SMM: its note must be JSON with a target.`, { code: "INVALID_INPUT" });
   try {
-    return (await client.getItem(id)).data;
+    rules.smmNote(note);
   } catch (error) {
-    if (error instanceof ServiceError && error.code === "ITEM_NOT_FOUND") {
-      error.message = `No active item has id ${id}.`;
-      error.suggestion ??= `Check the id with \`reseller item ${id}\`; an item the seller withdrew reads as not found too.`;
-    }
+    if (error instanceof UsageError) error.message = `${where}${error.message}`;
     throw error;
   }
 }
 
-function checkMinimum(item: Item, quantity: number, where: string): void {
+export function checkMinimum(item: Item, quantity: number, where: string): void {
   const min = minOrderOf(item);
   if (quantity < min) {
     throw new UsageError(`${where}the minimum order of item ${item.id} (${item.name}) is ${min}; got ${quantity}.`, {
@@ -209,13 +228,7 @@ async function noteFor(ctx: Context, item: Item, options: BuyOptions): Promise<s
 }
 
 async function askFor(ctx: Context, flag: string, question: string): Promise<string> {
-  if (!ctx.canPrompt) {
-    throw new UsageError(`${flag} is required for this item when reseller cannot ask (no terminal, --no-input, RESELLER_NO_INPUT or CI).`, {
-      code: "INPUT_REQUIRED",
-      suggestion: flag === "--target" ? "For example: --target https://instagram.com/tokoku" : "For example: --note 081234567890",
-    });
-  }
-  const prompter = await ctx.prompter(flag);
+  const prompter = await ctx.prompter(flag, flag === "--target" ? "For example: --target https://instagram.com/tokoku" : "For example: --note 081234567890");
   return (await prompter.input(question, { validate: (v) => (v.trim() ? true : "Required") })).trim();
 }
 
@@ -240,7 +253,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, options: Bu
   const source = options.cart!;
   let text: string;
   try {
-    text = source === "-" ? await readStream(ctx.terminal.stdin) : await readFile(source, "utf8");
+    text = source === "-" ? await ctx.readStdin() : await readFile(source, "utf8");
   } catch (error) {
     throw new UsageError(`Cannot read the cart ${source === "-" ? "from stdin" : `file ${source}`}: ${(error as Error).message}`, { code: "INVALID_INPUT" });
   }
@@ -264,29 +277,14 @@ export async function cartOrder(ctx: Context, client: ServiceClient, options: Bu
     if (unknownKeys.length) throw new UsageError(`${where}unknown field ${unknownKeys.map((k) => `"${k}"`).join(", ")} (a line has item_id, quantity and note).`, { code: "INVALID_INPUT" });
     const itemId = typeof raw.item_id === "number" || typeof raw.item_id === "string" ? rules.positiveInteger(`${where}item_id`, raw.item_id as number) : missing(`${where}item_id`);
     const quantity = typeof raw.quantity === "number" || typeof raw.quantity === "string" ? rules.positiveInteger(`${where}quantity`, raw.quantity as number) : missing(`${where}quantity`);
-    let note: string | undefined;
-    if (raw.note === undefined || raw.note === null) note = undefined;
-    else if (typeof raw.note === "string") note = raw.note;
-    // An SMM note written as an object in the file is what the user meant; send it as JSON text.
-    else if (isRecord(raw.note)) note = JSON.stringify(raw.note);
-    else throw new UsageError(`${where}note must be text (or, for an SMM item, a JSON object with a target).`, { code: "INVALID_INPUT" });
-    return { itemId, quantity, note, where };
+    return { itemId, quantity, note: noteText(raw.note, where), where };
   });
 
-  const items = new Map<number, Item>();
-  for (const id of new Set(wanted.map((w) => w.itemId))) items.set(id, await fetchItem(client, id));
+  const items = await fetchItems(client, wanted.map((w) => w.itemId));
   const lines = wanted.map(({ itemId, quantity, note, where }) => {
     const item = items.get(itemId)!;
     checkMinimum(item, quantity, where);
-    if (orderProcessOf(item) === "smm") {
-      if (note === undefined) throw new UsageError(`${where}item ${item.id} (${item.name}) is SMM: its note must be JSON with a target.`, { code: "INVALID_INPUT" });
-      try {
-        rules.smmNote(note);
-      } catch (error) {
-        if (error instanceof UsageError) error.message = `${where}${error.message}`;
-        throw error;
-      }
-    }
+    if (orderProcessOf(item) === "smm") checkSmmNote(item, note, where);
     return { item, quantity, ...(note !== undefined ? { note } : {}) };
   });
 
@@ -310,11 +308,4 @@ export async function cartOrder(ctx: Context, client: ServiceClient, options: Bu
 
 function missing(what: string): never {
   throw new UsageError(`${what} is missing or not a number.`, { code: "INVALID_INPUT" });
-}
-
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = "";
-  stream.setEncoding?.("utf8");
-  for await (const chunk of stream) text += String(chunk);
-  return text;
 }

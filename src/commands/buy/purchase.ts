@@ -9,7 +9,7 @@ import type { ApiResult, CreatedTransaction, TransactionDetail } from "../../api
 import type { Context } from "../../context.js";
 import { ServiceError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
-import { journalFor, journalRequest } from "../../journal/request.js";
+import { journalFor, journalRequest, sentFromHere } from "../../journal/request.js";
 import { minimumTopUp } from "../rules.js";
 import { cartLines, orderRequest, orderTotal, type Order } from "./order.js";
 
@@ -53,7 +53,7 @@ export function matchesOrder(detail: TransactionDetail, order: Order): boolean {
 export function refIdsSentBefore(ctx: Context): Set<string> {
   const sent = new Set<string>();
   for (const e of journalFor(ctx).entries()) {
-    if (e.kind !== "buy" || !e.ref_id || e.profile !== ctx.settings.profile || e.base_url !== (ctx.settings.baseUrl ?? "")) continue;
+    if (e.kind !== "buy" || !e.ref_id || !sentFromHere(e, ctx.settings)) continue;
     if (e.outcome === "done" || e.outcome === "unknown" || e.outcome === "pending") sent.add(e.ref_id);
   }
   return sent;
@@ -65,10 +65,12 @@ export async function purchase(ctx: Context, client: ServiceClient, order: Order
   // Bought before from this machine with this ref_id? Then a REF_ID_ALREADY_EXIST is about that one.
   const boughtBefore = order.refIdGiven && (sentBefore ?? refIdsSentBefore(ctx)).has(order.refId);
 
-  const ours = (found: ApiResult<TransactionDetail>): boolean => {
-    if (boughtBefore || !matchesOrder(found.data, order)) return false;
+  /** This purchase as the service has it, or undefined when the ref_id belongs to an older one. */
+  const findOurs = async (): Promise<Purchase | undefined> => {
+    const found = await client.getTransaction(order.refId);
+    if (boughtBefore || !matchesOrder(found.data, order)) return undefined;
     const created = Date.parse(found.data.transaction.created_at);
-    return Number.isNaN(created) || created >= sentAt - clockSkewMs;
+    return Number.isNaN(created) || created >= sentAt - clockSkewMs ? fromDetail(found) : undefined;
   };
 
   try {
@@ -81,14 +83,10 @@ export async function purchase(ctx: Context, client: ServiceClient, order: Order
       {
         noun: "purchase",
         describe: (p) => ({ invoice: p.invoice, amount: p.amount, status: p.status }),
-        alreadyDone: async () => {
-          const found = await client.getTransaction(order.refId);
-          return ours(found) ? fromDetail(found) : undefined;
-        },
+        alreadyDone: findOurs,
         lookUp: async () => {
           try {
-            const found = await client.getTransaction(order.refId);
-            return ours(found) ? fromDetail(found) : undefined;
+            return await findOurs();
           } catch (error) {
             if (error instanceof ServiceError && error.code === "TRX_NOT_FOUND") return undefined;
             throw error;
@@ -114,20 +112,13 @@ async function explainRefusal(client: ServiceClient, error: ServiceError, order:
     }
     const shortfall = balance === undefined ? undefined : Math.max(total - balance, 0);
     const topUp = shortfall === undefined ? undefined : Math.max(shortfall, minimumTopUp);
-    const enriched = new ServiceError(
-      error.status,
-      error.code,
+    error.message =
       balance === undefined
         ? `Your balance cannot cover this purchase of ${formatRupiah(total)}.`
-        : `Your balance of ${formatRupiah(balance)} cannot cover this purchase of ${formatRupiah(total)}.`,
-      error.body,
-      {
-        details: { ...(error.details ?? {}), ...(balance !== undefined ? { balance } : {}), total, ...(shortfall !== undefined ? { shortfall } : {}) },
-        suggestion: `Nothing was charged. Top up with \`reseller topup${topUp ? ` --amount ${topUp}` : ""}\`, then buy again with --ref-id ${order.refId}.`,
-      },
-    );
-    enriched.attempt = error.attempt;
-    return enriched;
+        : `Your balance of ${formatRupiah(balance)} cannot cover this purchase of ${formatRupiah(total)}.`;
+    error.details = { ...(error.details ?? {}), ...(balance !== undefined ? { balance } : {}), total, ...(shortfall !== undefined ? { shortfall } : {}) };
+    error.suggestion = `Nothing was charged. Top up with \`reseller topup${topUp ? ` --amount ${topUp}` : ""}\`, then buy again with --ref-id ${order.refId}.`;
+    return error;
   }
   if (error.code === "REF_ID_ALREADY_EXIST") {
     error.message = `The ref_id ${order.refId} was used before${boughtBefore ? " by an earlier purchase from this machine (see `reseller history`)" : ""}; nothing new was bought.`;

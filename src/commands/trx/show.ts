@@ -5,7 +5,7 @@
 import type { ApiResult, TransactionDetail } from "../../api/types.js";
 import type { Context } from "../../context.js";
 import { InterruptedError, ServiceError } from "../../errors.js";
-import { journalFor } from "../../journal/request.js";
+import { journalFor, sentFromHere } from "../../journal/request.js";
 import { isUnresolved } from "../../journal/journal.js";
 import { formatDuration } from "../../output/format.js";
 import { renderTransaction } from "../../output/transaction.js";
@@ -70,7 +70,7 @@ function settleJournal(ctx: Context, detail: TransactionDetail): void {
     const t = detail.transaction;
     const now = ctx.now();
     for (const entry of journal.entries()) {
-      if (entry.kind !== "buy" || entry.ref_id !== t.ref_id || entry.profile !== ctx.settings.profile || entry.base_url !== (ctx.settings.baseUrl ?? "")) continue;
+      if (entry.kind !== "buy" || entry.ref_id !== t.ref_id || !sentFromHere(entry, ctx.settings)) continue;
       if (!isUnresolved(entry, now)) continue;
       journal.append({ v: 1, type: "outcome", entry: entry.entry, at: new Date(now).toISOString(), outcome: "done", invoice: t.invoice, amount: t.amount, status: t.status, by: "trx show" });
       ctx.output.info(`Settled in the journal: ${t.ref_id} was bought (invoice ${t.invoice}).`);
