@@ -21,6 +21,8 @@ export interface GlobalFlags {
 export type Env = Record<string, string | undefined>;
 
 export type ApiKeySource = "environment" | "profile" | "none";
+/** Where a number in effect came from, for `config list` and `config set`'s warnings. */
+export type NumberSource = "flag" | "environment" | "profile" | "default";
 
 export interface Settings {
   profile: string;
@@ -30,7 +32,12 @@ export interface Settings {
   apiKey: string | undefined;
   apiKeySource: ApiKeySource;
   timeoutMs: number;
+  timeoutSource: NumberSource;
   maxRetries: number;
+  maxRetriesSource: Exclude<NumberSource, "flag">;
+  /** How long `buy --wait` and `trx show --watch` wait unless --wait-timeout says otherwise. */
+  waitTimeoutSeconds: number;
+  waitTimeoutSource: Exclude<NumberSource, "flag" | "environment">;
   json: boolean;
   verbose: boolean;
   insecure: boolean;
@@ -39,9 +46,18 @@ export interface Settings {
 }
 
 export const defaultTimeoutSeconds = 30;
+export const defaultMaxRetries = 2;
+export const defaultWaitTimeoutSeconds = 300;
 
 function truthy(value: string | undefined): boolean {
   return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
+}
+
+/** The one rule for max_retries, whether it comes from the environment, the profile or `config set`. */
+export function maxRetriesFrom(text: string): number {
+  const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  if (!Number.isInteger(n) || n > 10) throw new UsageError(`max_retries must be a whole number from 0 to 10, not "${text}".`, { code: "INVALID_INPUT" });
+  return n;
 }
 
 function parseSeconds(value: string, where: string): number {
@@ -54,7 +70,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: { stdinI
   const configDir = defaultConfigDir(env);
   const store = new ConfigStore(configDir);
   const profile = flags.profile ?? env.RESELLER_PROFILE ?? "default";
-  // The profile is read only when a flag or the environment leaves something open.
+  // The file is read once, on first need (ConfigStore keeps it).
   const profileRecord = () => store.profile(profile);
 
   let baseUrl: string | undefined;
@@ -69,17 +85,19 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: { stdinI
   else if (profileRecord().api_key) [apiKey, apiKeySource] = [profileRecord().api_key, "profile"];
 
   let timeoutMs = defaultTimeoutSeconds * 1000;
-  if (flags.timeout !== undefined) timeoutMs = parseSeconds(flags.timeout, "--timeout") * 1000;
-  else if (env.RESELLER_TIMEOUT) timeoutMs = parseSeconds(env.RESELLER_TIMEOUT, "RESELLER_TIMEOUT") * 1000;
-  else if (typeof profileRecord().timeout === "number") timeoutMs = (profileRecord().timeout as number) * 1000;
+  let timeoutSource: NumberSource = "default";
+  if (flags.timeout !== undefined) [timeoutMs, timeoutSource] = [parseSeconds(flags.timeout, "--timeout") * 1000, "flag"];
+  else if (env.RESELLER_TIMEOUT) [timeoutMs, timeoutSource] = [parseSeconds(env.RESELLER_TIMEOUT, "RESELLER_TIMEOUT") * 1000, "environment"];
+  else if (typeof profileRecord().timeout === "number") [timeoutMs, timeoutSource] = [(profileRecord().timeout as number) * 1000, "profile"];
 
-  let maxRetries = 2;
-  const retriesText = env.RESELLER_MAX_RETRIES ?? (profileRecord().max_retries !== undefined ? String(profileRecord().max_retries) : undefined);
-  if (retriesText !== undefined) {
-    const n = Number(retriesText);
-    if (!Number.isInteger(n) || n < 0 || n > 10) throw new UsageError(`max_retries must be a whole number from 0 to 10, not "${retriesText}".`);
-    maxRetries = n;
-  }
+  let maxRetries = defaultMaxRetries;
+  let maxRetriesSource: Settings["maxRetriesSource"] = "default";
+  if (env.RESELLER_MAX_RETRIES) [maxRetries, maxRetriesSource] = [maxRetriesFrom(env.RESELLER_MAX_RETRIES), "environment"];
+  else if (profileRecord().max_retries !== undefined) [maxRetries, maxRetriesSource] = [maxRetriesFrom(String(profileRecord().max_retries)), "profile"];
+
+  const storedWait = profileRecord().wait_timeout;
+  const [waitTimeoutSeconds, waitTimeoutSource]: [number, Settings["waitTimeoutSource"]] =
+    typeof storedWait === "number" && storedWait > 0 ? [storedWait, "profile"] : [defaultWaitTimeoutSeconds, "default"];
 
   const noInput =
     flags.input === false || truthy(env.RESELLER_NO_INPUT) || truthy(env.CI) || !terminal.stdinIsTTY;
@@ -94,7 +112,11 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: { stdinI
     apiKey,
     apiKeySource,
     timeoutMs,
+    timeoutSource,
     maxRetries,
+    maxRetriesSource,
+    waitTimeoutSeconds,
+    waitTimeoutSource,
     json: flags.json === true,
     verbose: flags.verbose === true || truthy(env.RESELLER_DEBUG),
     insecure: flags.insecure === true,

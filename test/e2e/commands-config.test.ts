@@ -65,7 +65,7 @@ describe("config list", () => {
     const rows = Object.fromEntries(r.stdout.trim().split("\n").map((l) => { const [k, v, s] = l.split("\t"); return [k, [v, s]]; }));
     expect(rows.base_url).toEqual(["http://127.0.0.1:9", "flag"]);
     expect(rows.api_key).toEqual(["****77b1", "environment"]);
-    expect(rows.timeout).toEqual(["5", "flag/environment"]);
+    expect(rows.timeout).toEqual(["5", "flag"]);
     expect(rows.max_retries).toEqual(["0", "environment"]);
   });
 

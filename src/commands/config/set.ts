@@ -2,7 +2,7 @@
  * `reseller config set KEY VALUE`: change one setting of the profile. The API key is refused here:
  * a value on the command line is visible in `ps` and kept in shell history.
  */
-import { checkBaseUrl } from "../../config/settings.js";
+import { checkBaseUrl, maxRetriesFrom } from "../../config/settings.js";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { positiveInteger } from "../rules.js";
@@ -29,11 +29,8 @@ function parseValue(ctx: Context, key: Exclude<SettingKey, "api_key">, text: str
     case "timeout":
     case "wait_timeout":
       return positiveInteger(key, text);
-    case "max_retries": {
-      const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-      if (!Number.isInteger(n) || n > 10) throw new UsageError(`max_retries must be a whole number from 0 to 10, not "${text}".`, { code: "INVALID_INPUT" });
-      return n;
-    }
+    case "max_retries":
+      return maxRetriesFrom(text);
   }
 }
 
@@ -54,7 +51,7 @@ export async function run(ctx: Context, options: ConfigSetOptions): Promise<void
   if (ctx.output.mode === "json") ctx.output.json({ profile, key, value });
   else ctx.output.success(`Set ${key} to ${value} for profile "${profile}".`);
   // Saved, but not what the next command will use: say so rather than let it look broken.
-  if (inUse.source === "flag" || inUse.source === "environment" || inUse.source === "flag/environment") {
+  if (inUse.source === "flag" || inUse.source === "environment") {
     const by = key === "base_url" ? "--base-url or RESELLER_BASE_URL" : key === "timeout" ? "--timeout or RESELLER_TIMEOUT" : "RESELLER_MAX_RETRIES";
     ctx.output.warn(`${by} overrides it here (${key} in use: ${inUse.value}).`);
   }

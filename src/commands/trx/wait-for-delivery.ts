@@ -10,7 +10,6 @@ import { NetworkError, ServiceError, UnexpectedResponseError } from "../../error
 import { formatDuration } from "../../output/format.js";
 import { deliveredPercent } from "../../output/transaction.js";
 
-export const defaultWaitTimeoutSeconds = 300;
 const firstDelayMs = 1_000;
 const maxDelayMs = 5_000;
 
@@ -20,11 +19,9 @@ export interface DeliveryWait {
   finished: boolean;
 }
 
-/** --wait-timeout, else the profile's wait_timeout, else 300 s. */
+/** --wait-timeout, else the profile's wait_timeout, else 300 s (resolved with the other settings). */
 export function waitTimeoutSeconds(ctx: Context, flag: number | undefined): number {
-  if (flag !== undefined) return flag;
-  const stored = ctx.config.profile(ctx.settings.profile).wait_timeout;
-  return typeof stored === "number" && stored > 0 ? stored : defaultWaitTimeoutSeconds;
+  return flag ?? ctx.settings.waitTimeoutSeconds;
 }
 
 const finalStatuses = new Set(["completed", "failed", "success", "cancelled", "canceled", "expired", "refunded"]);
