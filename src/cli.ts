@@ -272,6 +272,15 @@ export async function main(proc: Process): Promise<number> {
   const [{ createContext }, { printError }] = await Promise.all([import("./context.js"), import("./output/print-error.js")]);
   const wantsJson = proc.argv.includes("--json");
 
+  // Every failure, from a handler or from commander's parsing, goes through the one printer.
+  const report = (error: unknown, ctx?: Context): number =>
+    printError(error, {
+      stderr: proc.terminal.stderr,
+      json: ctx?.settings.json ?? wantsJson,
+      verbose: ctx?.settings.verbose ?? false,
+      paint: ctx ? (tone, text) => ctx.output.paintStderr(tone, text) : (_t, text) => text,
+    });
+
   const program = buildProgram(async (command, load, options) => {
     let ctx: Context | undefined;
     try {
@@ -279,28 +288,20 @@ export async function main(proc: Process): Promise<number> {
       const handler = await load();
       exitCode = (await handler.run(ctx, options)) ?? 0;
     } catch (error) {
-      exitCode = printError(error, {
-        stderr: proc.terminal.stderr,
-        json: ctx?.settings.json ?? wantsJson,
-        verbose: ctx?.settings.verbose ?? false,
-        paint: ctx ? (tone, text) => ctx!.output.paintStderr(tone, text) : (_t, text) => text,
-      });
+      exitCode = report(error, ctx);
     } finally {
       await ctx?.dispose();
     }
   });
 
-  program.exitOverride();
-  program.configureOutput({
-    writeOut: (s) => proc.terminal.stdout.write(s),
-    writeErr: (s) => proc.terminal.stderr.write(s),
-    // Usage errors are printed by printError below, as text or JSON like every other error.
+  const output = {
+    writeOut: (s: string) => proc.terminal.stdout.write(s),
+    writeErr: (s: string) => proc.terminal.stderr.write(s),
+    // Usage errors are printed by the one printer, as text or JSON like every other error.
     outputError: () => undefined,
-  });
-  for (const sub of allCommands(program)) {
-    sub.exitOverride();
-    sub.configureOutput({ writeOut: (s) => proc.terminal.stdout.write(s), writeErr: (s) => proc.terminal.stderr.write(s), outputError: () => undefined });
-  }
+  };
+  // Sub-commands copy these settings only when created, so each one is told too.
+  for (const command of [program, ...allCommands(program)]) command.exitOverride().configureOutput(output);
 
   if (proc.argv.length === 0) {
     program.outputHelp();
@@ -313,14 +314,10 @@ export async function main(proc: Process): Promise<number> {
       if (["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code)) return 0;
       const message = error.message.replace(/^error: /, "");
       const sub = proc.argv.find((a) => !a.startsWith("-"));
-      return printError(new UsageError(message.charAt(0).toUpperCase() + message.slice(1), { suggestion: `See \`reseller ${sub && program.commands.some((c) => c.name() === sub) ? `${sub} ` : ""}--help\`.` }), {
-        stderr: proc.terminal.stderr,
-        json: wantsJson,
-        verbose: false,
-        paint: (_t, text) => text,
-      });
+      const help = `See \`reseller ${sub && program.commands.some((c) => c.name() === sub) ? `${sub} ` : ""}--help\`.`;
+      return report(new UsageError(message.charAt(0).toUpperCase() + message.slice(1), { suggestion: help }));
     }
-    if (error instanceof ResellerError) return printError(error, { stderr: proc.terminal.stderr, json: wantsJson, verbose: false, paint: (_t, text) => text });
+    if (error instanceof ResellerError) return report(error);
     throw error;
   }
   return exitCode;
