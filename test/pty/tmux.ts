@@ -46,13 +46,20 @@ export class TmuxServer {
     this.dir = mkdtempSync(join(tmpdir(), "reseller-tmux-"));
     this.configFile = join(this.dir, "tmux.conf");
     // remain-on-exit keeps a finished pane so its exit status can be read; no status line on the screen.
-    writeFileSync(this.configFile, ["set -g remain-on-exit on", "set -g status off", "set -g history-limit 5000", "set -g default-size 120x45", ""].join("\n"));
+    // exit-empty off: closing the last session must not stop the server, or the next test's
+    // new-session can reach it while it shuts down ("server exited unexpectedly").
+    writeFileSync(
+      this.configFile,
+      ["set -s exit-empty off", "set -g remain-on-exit on", "set -g status off", "set -g history-limit 5000", "set -g default-size 120x45", ""].join("\n"),
+    );
   }
 
   tmux(args: string[]): string {
     // -u: the client speaks UTF-8, so capture-pane gives back the QR code's blocks, not underscores.
     return execFileSync("tmux", ["-u", "-L", this.socket, "-f", this.configFile, ...args], {
       encoding: "utf8",
+      // tmux's complaints go into the thrown error, not onto the test run's output.
+      stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, LANG: "C.UTF-8", LC_ALL: "C.UTF-8" },
     });
   }
