@@ -2,22 +2,22 @@
  * The HTTP layer against the emulator over real HTTP: every endpoint, the service's error codes
  * as typed errors, and each fault mode as the client sees it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createServer } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
 import { ServiceClient } from "../../src/api/client.js";
 import { AuthError, NetworkError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
-import { manualClock, startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
+import { manualClock } from "../../src/emulator/server.js";
+import { closedPort, useEmulator } from "../support/emulator.js";
 
-let emulator: RunningEmulator;
+const harness = useEmulator({ clock: manualClock() });
 const log: string[] = [];
 
-function clientFor(apiKey = emulator.demoApiKey, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) {
+function clientFor(apiKey = harness.emulator.demoApiKey, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) {
   return new ServiceClient({
-    baseUrl: emulator.baseUrl,
+    baseUrl: harness.emulator.baseUrl,
     apiKey,
     timeoutMs: 5_000,
     userAgent: "reseller-test",
-    now: () => emulator.clock.now(),
+    now: () => harness.emulator.clock.now(),
     sleep: async () => undefined,
     random: () => 0.5,
     log: (line) => log.push(line),
@@ -25,14 +25,8 @@ function clientFor(apiKey = emulator.demoApiKey, extra: Partial<ConstructorParam
   });
 }
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, clock: manualClock() });
-});
-afterAll(async () => {
-  await emulator.close();
-});
 afterEach(() => {
-  emulator.faults.reset();
+  harness.emulator.faults.reset();
   log.length = 0;
 });
 
@@ -40,7 +34,7 @@ describe("every endpoint", () => {
   it("reads the balance and the channels", async () => {
     const client = clientFor();
     const balance = await client.getBalance();
-    expect(balance.data.balance).toBe(emulator.inspect(emulator.demoApiKey).accounts[0]!.balance);
+    expect(balance.data.balance).toBe(harness.accountOf().balance);
     expect(balance.body).toMatchObject({ message: "OK", data: { balance: balance.data.balance } });
     const channels = await client.listChannels();
     expect(channels.data.length).toBeGreaterThan(2);
@@ -53,8 +47,8 @@ describe("every endpoint", () => {
     const client = clientFor();
     const topUp = await client.requestTopUp(50_000, "QRIS");
     expect(topUp.data.amount).toBe(50_000);
-    expect(topUp.data.payment_url).toMatch(new RegExp(`^${emulator.baseUrl}/pay/`));
-    expect(Date.parse(topUp.data.expires_at)).toBeGreaterThan(emulator.clock.now());
+    expect(topUp.data.payment_url).toMatch(new RegExp(`^${harness.emulator.baseUrl}/pay/`));
+    expect(Date.parse(topUp.data.expires_at)).toBeGreaterThan(harness.emulator.clock.now());
     await client.close();
   });
 
@@ -77,7 +71,7 @@ describe("every endpoint", () => {
     expect(byRef.data.transaction.invoice).toBe(created.data.invoice);
     expect(byInvoice.data.transaction.ref_id).toBe("client-test-1");
     expect(byRef.data.transaction.items[0]).toMatchObject({ variant_id: 12, order_process: "h2h", qty: 1 });
-    emulator.clock.advance(30_000);
+    harness.emulator.clock.advance(30_000);
     const later = await client.getTransaction("client-test-1");
     expect(later.data.h2hResults[0]).toMatchObject({ variant_id: 12, dispatch_status: "completed" });
     expect(later.data.h2hResults[0]!.sn).not.toMatch(/^failed/);
@@ -103,10 +97,10 @@ describe("every endpoint", () => {
     expect(top.data.map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const me = await client.getOwnRanking();
     expect(me.data.rank).toBeGreaterThan(0);
-    const before = emulator.inspect(emulator.demoApiKey).accounts[0]!.balance;
+    const before = harness.accountOf().balance;
     const sandbox = await client.createSandboxOrder({ ref_id: "sandbox-client-1", item_id: 12, quantity: 1 });
     expect(sandbox.data).toMatchObject({ ref_id: "sandbox-client-1", status: "sandbox" });
-    expect(emulator.inspect(emulator.demoApiKey).accounts[0]!.balance).toBe(before);
+    expect(harness.accountOf().balance).toBe(before);
     await client.close();
   });
 
@@ -115,8 +109,8 @@ describe("every endpoint", () => {
     await client.getBalance();
     const text = log.join("\n");
     expect(text).toContain("GET");
-    expect(text).not.toContain(emulator.demoApiKey);
-    expect(text).toContain(`****${emulator.demoApiKey.slice(-4)}`);
+    expect(text).not.toContain(harness.emulator.demoApiKey);
+    expect(text).toContain(`****${harness.emulator.demoApiKey.slice(-4)}`);
     await client.close();
   });
 });
@@ -160,7 +154,7 @@ describe("the service's error codes become typed errors", () => {
     const used = await client.lockStock(3, 1, 600);
     await client.releaseLock(released.data.lock_token);
     await client.createTransaction({ ref_id: "use-lock", carts: [{ item_id: 3, quantity: 1 }], lock_token: used.data.lock_token });
-    emulator.clock.advance(61_000);
+    harness.emulator.clock.advance(61_000);
     const cases: [() => Promise<unknown>, number, string][] = [
       [() => client.createTransaction({ ref_id: "lock-exp", carts: [{ item_id: 3, quantity: 1 }], lock_token: expiring.data.lock_token }), 422, "LOCK_EXPIRED"],
       [() => client.createTransaction({ ref_id: "lock-mis", carts: [{ item_id: 3, quantity: 2 }], lock_token: mismatched.data.lock_token }), 422, "LOCK_MISMATCH"],
@@ -177,7 +171,7 @@ describe("the service's error codes become typed errors", () => {
   });
 
   it("reaches the active-lock cap with 429", async () => {
-    const client = clientFor(emulator.accounts[1]!.apiKey);
+    const client = clientFor(harness.emulator.accounts[1]!.apiKey);
     const tokens: string[] = [];
     for (let i = 0; i < 10; i++) tokens.push((await client.lockStock(4, 1, 60)).data.lock_token);
     const error = await refusal(client.lockStock(4, 1, 60));
@@ -205,44 +199,38 @@ describe("the service's error codes become typed errors", () => {
 
 describe("fault modes as the client sees them", () => {
   it("retries a 5xx and succeeds without processing twice", async () => {
-    emulator.faults.configure({ error_next: 2, match: { method: "POST", path: "/v1/trx" } });
+    harness.emulator.faults.configure({ error_next: 2, match: { method: "POST", path: "/v1/trx" } });
     const client = clientFor();
     const created = await client.createTransaction({ ref_id: "retry-5xx", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] });
     expect(created.data.ref_id).toBe("retry-5xx");
-    expect(emulator.faults.status().injected.error).toBe(2);
-    expect(emulator.inspect(emulator.demoApiKey).accounts[0]!.transactions.filter((t) => t.ref_id === "retry-5xx")).toHaveLength(1);
+    expect(harness.emulator.faults.status().injected.error).toBe(2);
+    expect(harness.accountOf().transactions.filter((t) => t.ref_id === "retry-5xx")).toHaveLength(1);
     await client.close();
   });
 
   it("retries a dropped-after-commit answer and then meets REF_ID_ALREADY_EXIST on attempt 2", async () => {
-    emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/trx" } });
+    harness.emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/trx" } });
     const client = clientFor();
     const error = (await client.createTransaction({ ref_id: "dropped-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] }).catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.code).toBe("REF_ID_ALREADY_EXIST");
     expect(error.attempt).toBe(2);
-    expect(emulator.inspect(emulator.demoApiKey).accounts[0]!.transactions.filter((t) => t.ref_id === "dropped-1")).toHaveLength(1);
+    expect(harness.accountOf().transactions.filter((t) => t.ref_id === "dropped-1")).toHaveLength(1);
     await client.close();
   });
 
   it("reports a dropped connection that may have reached the service when retries run out", async () => {
-    emulator.faults.configure({ down: true });
+    harness.emulator.faults.configure({ down: true });
     const client = clientFor();
     const error = (await client.getBalance().catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.mayHaveReached).toBe(true);
-    expect(emulator.faults.status().injected.down).toBe(3);
+    expect(harness.emulator.faults.status().injected.down).toBe(3);
     await client.close();
   });
 
   it("reports a refused connection as not reached", async () => {
-    const closedPort = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, "127.0.0.1", () => {
-        const port = (s.address() as { port: number }).port;
-        s.close(() => resolve(port));
-      });
-    });
-    const client = new ServiceClient({ baseUrl: `http://127.0.0.1:${closedPort}`, apiKey: "k", timeoutMs: 2_000, userAgent: "t", sleep: async () => undefined });
+    const client = new ServiceClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: "k", timeoutMs: 2_000, userAgent: "t", sleep: async () => undefined });
     const error = (await client.getBalance().catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.mayHaveReached).toBe(false);
@@ -251,19 +239,19 @@ describe("fault modes as the client sees them", () => {
   });
 
   it("turns an HTML page into a readable unexpected-response error after retrying", async () => {
-    emulator.faults.configure({ html_next: 5 });
+    harness.emulator.faults.configure({ html_next: 5 });
     const client = clientFor();
     const error = (await client.getBalance().catch((e: unknown) => e)) as UnexpectedResponseError;
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(error.status).toBe(502);
     expect(error.message).toMatch(/not JSON/);
     expect(error.bodyExcerpt).toContain("502 Bad Gateway");
-    expect(emulator.faults.status().injected.html).toBe(3);
+    expect(harness.emulator.faults.status().injected.html).toBe(3);
     await client.close();
   });
 
   it("waits out a 429 with Retry-After and then succeeds", async () => {
-    emulator.faults.configure({ rate_limit_next: 1, retry_after: 2 });
+    harness.emulator.faults.configure({ rate_limit_next: 1, retry_after: 2 });
     const waits: number[] = [];
     const client = clientFor(undefined, { sleep: async (ms: number) => void waits.push(ms) });
     await client.getBalance();
@@ -272,7 +260,7 @@ describe("fault modes as the client sees them", () => {
   });
 
   it("times out a slow answer as may-have-reached", async () => {
-    emulator.faults.configure({ latency_ms: 1_500 });
+    harness.emulator.faults.configure({ latency_ms: 1_500 });
     const client = clientFor(undefined, { timeoutMs: 300, retry: { maxRetries: 0, maxDelayMs: 1 } });
     const error = (await client.getBalance().catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);

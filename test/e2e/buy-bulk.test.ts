@@ -5,12 +5,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { resellerAs, tableBorder, useEmulator, type Reseller } from "./commands-harness.js";
+import { useEmulator } from "../support/emulator.js";
+import { resellerAs, tableBorder, whileAdvancing, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator();
-const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
-const onService = (apiKey: string) => harness.emulator.inspect(apiKey).accounts[0]!.transactions;
-const balanceOf = (apiKey: string) => harness.emulator.inspect(apiKey).accounts[0]!.balance;
+const onService = (apiKey: string) => harness.accountOf(apiKey).transactions;
+const balanceOf = (apiKey: string) => harness.accountOf(apiKey).balance;
 afterEach(() => harness.emulator.faults.reset());
 
 function file(reseller: Reseller, name: string, text: string): string {
@@ -31,7 +31,7 @@ const csv = [
 
 describe("buy --file", () => {
   it("CSV: one JSON line per order (--json) and in --out, one transaction each; run again: nothing bought twice", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const orders = file(reseller, "orders.csv", csv);
     const out = join(reseller.configDir, "results.jsonl");
     const before = balanceOf(reseller.apiKey);
@@ -58,7 +58,7 @@ describe("buy --file", () => {
   });
 
   it("an edited file: orders bought from its earlier version are not bought again without --yes", async () => {
-    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const first = ["item_id,quantity,note", "12,1,081200000001", "11,1,081200000002"].join("\n");
     const orders = file(reseller, "daily.csv", first);
     expect((await reseller.run(["buy", "--file", orders], { mode: "json" })).exitCode).toBe(0);
@@ -90,7 +90,7 @@ describe("buy --file", () => {
   });
 
   it("piped: a tab-separated row per order; on a terminal: a table at the end", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const orders = file(reseller, "two.jsonl", '{"item_id":11,"quantity":1,"note":"081234567890"}\n{"item_id":4,"quantity":1}\n');
     const plain = await reseller.run(["buy", "--file", orders]);
     expect(plain.exitCode, plain.stderr).toBe(0);
@@ -103,7 +103,7 @@ describe("buy --file", () => {
   });
 
   it("one order refused: the others are bought; exit is the highest code; a row's own ref_id and SMM note object are used", async () => {
-    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const orders = file(
       reseller,
       "mixed.jsonl",
@@ -123,7 +123,7 @@ describe("buy --file", () => {
   });
 
   it("a bad row anywhere is exit 2 naming it, and nothing is bought", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const before = onService(reseller.apiKey).length;
     const cases: [string, string, RegExp][] = [
       ["a.csv", "item_id,quantity,note\n12,1,081234567890\n12,0,081234567890\n", /a\.csv row 3: quantity must be a positive whole number/],
@@ -143,7 +143,7 @@ describe("buy --file", () => {
   });
 
   it("with random faults: run, reconcile, run again — every order bought exactly once", { timeout: 60_000 }, async () => {
-    const apiKey = account("Cahaya Voucher");
+    const apiKey = harness.apiKeyOf("Cahaya Voucher");
     const reseller = resellerAs(harness, apiKey);
     const lines = Array.from({ length: 20 }, (_, i) => JSON.stringify({ item_id: 11, quantity: 1, note: `08123456${String(1000 + i)}` }));
     const orders = file(reseller, "faulty.jsonl", lines.join("\n"));
@@ -167,18 +167,9 @@ describe("buy --file", () => {
   });
 
   it("--wait: each result carries the delivered transaction", async () => {
-    const reseller = resellerAs(harness, account("Jaya Abadi Digital"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const orders = file(reseller, "wait.jsonl", '{"item_id":1,"quantity":1}\n{"item_id":13,"quantity":1,"note":"081234567890"}\n');
-    let done = false;
-    const ticking = (async () => {
-      while (!done) {
-        await new Promise((r) => setTimeout(r, 200));
-        harness.emulator.clock.advance(5_000);
-      }
-    })();
-    const r = await reseller.run(["buy", "--file", orders, "--wait"], { mode: "json" });
-    done = true;
-    await ticking;
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--file", orders, "--wait"], { mode: "json" }), 5, 200);
     expect(r.exitCode, r.stderr).toBe(0);
     const results = jsonLines(r.stdout).sort((a, b) => a.row - b.row);
     expect(results[0].transaction.data.items[0].product_license).toMatch(/^Email: /);

@@ -2,32 +2,22 @@
  * `reseller buy` through the built binary against the emulator: one item in every output mode, the
  * SMM note built from --target, carts, locks, and each input rule checked before anything is sent.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { resellerAs, singleJson, tableBorder, useEmulator, type Reseller } from "./commands-harness.js";
+import type { IntentRecord } from "../../src/journal/journal.js";
+import { useEmulator } from "../support/emulator.js";
+import { journalRecords, resellerAs, singleJson, tableBorder } from "./commands-harness.js";
 
 const harness = useEmulator();
-const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
-
-function serviceTransactions(apiKey: string) {
-  return harness.emulator.inspect(apiKey).accounts[0]!.transactions;
-}
-
-function journalLines(reseller: Reseller): any[] {
-  try {
-    return readFileSync(join(reseller.configDir, "journal.jsonl"), "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
-  } catch {
-    return [];
-  }
-}
+const serviceTransactions = (apiKey: string) => harness.accountOf(apiKey).transactions;
 
 const refLine = /ref_id (RSL-\d{8}-[A-Z0-9]{10})/;
 
 describe("buy one item", () => {
   it("piped: one tab-separated row (invoice, ref_id, status, amount, created), the ref_id and how to follow it on stderr", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
-    const before = harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance;
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const before = harness.accountOf(reseller.apiKey).balance;
     const r = await reseller.run(["buy", "--item", "12", "--qty", "2", "--note", "081234567890"]);
     expect(r.exitCode, r.stderr).toBe(0);
     const fields = r.stdout.trim().split("\t");
@@ -42,11 +32,11 @@ describe("buy one item", () => {
     expect(r.stderr).toContain(`reseller trx show ${refId}`);
     const onService = serviceTransactions(reseller.apiKey).filter((t) => t.ref_id === refId);
     expect(onService).toHaveLength(1);
-    expect(harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance).toBe(before - 23_000);
+    expect(harness.accountOf(reseller.apiKey).balance).toBe(before - 23_000);
   });
 
   it("--json: exactly the service's creation body on stdout, carrying the ref_id", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "shop-order-77"], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
@@ -56,7 +46,7 @@ describe("buy one item", () => {
   });
 
   it("on a terminal: a table with the invoice, ref_id, status and Rupiah amount", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await reseller.run(["buy", "--item", "3", "--qty", "1"], { mode: "table" });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(tableBorder);
@@ -67,14 +57,14 @@ describe("buy one item", () => {
   });
 
   it("a ref_id is generated fresh for each purchase and written to the journal before the outcome", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const a = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081234567890"]);
     const b = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081234567890"]);
     const refA = refLine.exec(a.stderr)![1];
     const refB = refLine.exec(b.stderr)![1];
     expect(refA).not.toBe(refB);
-    const records = journalLines(reseller);
-    const intent = records.find((r) => r.type === "intent" && r.ref_id === refA);
+    const records = journalRecords(reseller.configDir);
+    const intent = records.find((r) => r.type === "intent" && r.ref_id === refA)!;
     expect(intent).toMatchObject({ kind: "buy", profile: "default", request: { carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] } });
     const order = records.filter((r) => r.entry === intent.entry).map((r) => r.type);
     expect(order).toEqual(["intent", "attempt", "outcome"]);
@@ -85,7 +75,7 @@ describe("buy one item", () => {
 
 describe("SMM", () => {
   it("--target/--opt/--comment build the JSON note the service requires", async () => {
-    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const r = await reseller.run(["buy", "--item", "23", "--qty", "100", "--target", "https://instagram.com/tokoku", "--opt", "fast", "--comment", "mantap"], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
     const refId = r.json().data.ref_id;
@@ -94,7 +84,7 @@ describe("SMM", () => {
   });
 
   it("an invalid SMM --note is exit 2 before anything is sent", async () => {
-    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const before = serviceTransactions(reseller.apiKey).length;
     for (const note of ["https://instagram.com/tokoku", '{"opt_smm":[]}', '{"target":""}']) {
       const r = await reseller.run(["buy", "--item", "23", "--qty", "100", "--note", note]);
@@ -102,11 +92,11 @@ describe("SMM", () => {
       expect(r.stderr).toMatch(/SMM note/);
     }
     expect(serviceTransactions(reseller.apiKey)).toHaveLength(before);
-    expect(journalLines(reseller)).toEqual([]);
+    expect(journalRecords(reseller.configDir)).toEqual([]);
   });
 
   it("an SMM item without --target in a script is exit 2 naming the flag; --target on a non-SMM item is exit 2", async () => {
-    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const noTarget = await reseller.run(["buy", "--item", "23", "--qty", "100"]);
     expect(noTarget.exitCode).toBe(2);
     expect(noTarget.stderr).toContain("--target");
@@ -118,7 +108,7 @@ describe("SMM", () => {
 
 describe("input checked before sending (exit 2)", () => {
   it("a quantity below the item's minimum order", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const r = await reseller.run(["buy", "--item", "25", "--qty", "10", "--target", "https://tiktok.com/@a/video/1"], { mode: "json" });
     expect(r.exitCode).toBe(2);
     expect(r.errorJson().error.code).toBe("MINIMUM_ORDER_NOT_MET");
@@ -127,7 +117,7 @@ describe("input checked before sending (exit 2)", () => {
   });
 
   it("a script missing --item or --qty gets exit 2 naming the flag, never a prompt", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const noItem = await reseller.run(["buy", "--qty", "1"], { timeoutMs: 10_000 });
     expect(noItem.exitCode).toBe(2);
     expect(noItem.stderr).toContain("--item is required");
@@ -137,14 +127,14 @@ describe("input checked before sending (exit 2)", () => {
   });
 
   it("an h2h item with no destination in a script", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const r = await reseller.run(["buy", "--item", "12", "--qty", "1"]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain("--note is required");
   });
 
   it("an item that does not exist is the service's refusal (exit 1), nothing bought", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const r = await reseller.run(["buy", "--item", "9999", "--qty", "1"], { mode: "json" });
     expect(r.exitCode).toBe(1);
     expect(r.errorJson().error.code).toBe("ITEM_NOT_FOUND");
@@ -154,7 +144,7 @@ describe("input checked before sending (exit 2)", () => {
 
 describe("refusals", () => {
   it("BALANCE_IS_INSUFFICIENT shows the current balance and suggests a top-up (exit 1, nothing charged)", async () => {
-    const reseller = resellerAs(harness, account("Mandiri Pulsa Center"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Mandiri Pulsa Center"));
     harness.emulator.setBalance(reseller.apiKey, 10_000);
     const r = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890"]);
     expect(r.exitCode).toBe(1);
@@ -166,13 +156,13 @@ describe("refusals", () => {
     const error = json.errorJson().error;
     expect(error).toMatchObject({ code: "BALANCE_IS_INSUFFICIENT", status: 400, details: { balance: 10_000, total: 11_500, shortfall: 1_500 } });
     expect(error.suggestion).toContain("reseller topup --amount 10000");
-    expect(harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance).toBe(10_000);
-    const outcome = journalLines(reseller).filter((l) => l.type === "outcome");
+    expect(harness.accountOf(reseller.apiKey).balance).toBe(10_000);
+    const outcome = journalRecords(reseller.configDir).filter((l) => l.type === "outcome");
     expect(outcome.map((o) => [o.outcome, o.code])).toEqual([["refused", "BALANCE_IS_INSUFFICIENT"], ["refused", "BALANCE_IS_INSUFFICIENT"]]);
   });
 
   it("a reused --ref-id is exit 1, never passed off as success, and nothing new is bought", async () => {
-    const reseller = resellerAs(harness, account("Cahaya Voucher"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
     const first = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "reuse-1"]);
     expect(first.exitCode).toBe(0);
     const again = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "reuse-1"], { mode: "json" });
@@ -186,7 +176,7 @@ describe("refusals", () => {
 
 describe("cart: several items in one transaction", () => {
   it("buys every line in one transaction, from a file or stdin", async () => {
-    const reseller = resellerAs(harness, account("Rumah Game Murah"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     const cart = [
       { item_id: 12, quantity: 1, note: "081234567890" },
       { item_id: 4, quantity: 2 },
@@ -207,7 +197,7 @@ describe("cart: several items in one transaction", () => {
   });
 
   it("a bad line is exit 2 naming the line, before anything is sent", async () => {
-    const reseller = resellerAs(harness, account("Rumah Game Murah"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     const before = serviceTransactions(reseller.apiKey).length;
     const cases: [unknown, RegExp][] = [
       [[{ item_id: 12, quantity: 1, note: "0812" }, { item_id: 4, quantity: 0 }], /cart line 2: quantity must be a positive whole number/],
@@ -229,39 +219,39 @@ describe("cart: several items in one transaction", () => {
 
 describe("buy --lock", () => {
   it("fills item and quantity from the lock this machine made, and the purchase uses it", async () => {
-    const reseller = resellerAs(harness, account("Warung Premium ID"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
     const token = (await reseller.run(["lock", "add", "--item", "5", "--qty", "2"])).stdout.trim();
     expect(token).toMatch(/^LCK-/);
     const r = await reseller.run(["buy", "--lock", token], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.json().data.amount).toBe(2 * 25_000);
-    const lock = harness.emulator.inspect(reseller.apiKey).accounts[0]!.locks.find((l) => l.lock_token === token)!;
+    const lock = harness.accountOf(reseller.apiKey).locks.find((l) => l.lock_token === token)!;
     expect(lock.status).toBe("used");
-    const intent = journalLines(reseller).find((l) => l.type === "intent" && l.kind === "buy");
-    expect(intent.request).toEqual({ carts: [{ item_id: 5, quantity: 2 }], lock_token: token });
+    const intent = journalRecords(reseller.configDir).find((l): l is IntentRecord => l.type === "intent" && l.kind === "buy");
+    expect(intent?.request).toEqual({ carts: [{ item_id: 5, quantity: 2 }], lock_token: token });
   });
 
   it("a lock made elsewhere is found through `lock list`", async () => {
-    const maker = resellerAs(harness, account("Warung Premium ID"));
+    const maker = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
     const token = (await maker.run(["lock", "add", "--item", "6", "--qty", "1"])).stdout.trim();
-    const elsewhere = resellerAs(harness, account("Warung Premium ID"));
+    const elsewhere = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
     const r = await elsewhere.run(["buy", "--lock", token]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.split("\t")[3]).toBe("85000");
   });
 
   it("item or quantity that do not match the lock: exit 2 before sending (LOCK_MISMATCH)", async () => {
-    const reseller = resellerAs(harness, account("Warung Premium ID"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
     const token = (await reseller.run(["lock", "add", "--item", "5", "--qty", "1"])).stdout.trim();
     const r = await reseller.run(["buy", "--lock", token, "--item", "5", "--qty", "2"], { mode: "json" });
     expect(r.exitCode).toBe(2);
     expect(r.errorJson().error.code).toBe("LOCK_MISMATCH");
-    expect(harness.emulator.inspect(reseller.apiKey).accounts[0]!.locks.find((l) => l.lock_token === token)!.status).toBe("active");
+    expect(harness.accountOf(reseller.apiKey).locks.find((l) => l.lock_token === token)!.status).toBe("active");
     await reseller.run(["lock", "release", token]);
   });
 
   it("an unknown token is LOCK_NOT_FOUND (exit 1), with or without --item/--qty", async () => {
-    const reseller = resellerAs(harness, account("Warung Premium ID"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
     const bare = await reseller.run(["buy", "--lock", "LCK-NOSUCHTOKEN0000"], { mode: "json" });
     expect(bare.exitCode).toBe(1);
     expect(bare.errorJson().error.code).toBe("LOCK_NOT_FOUND");
@@ -271,13 +261,13 @@ describe("buy --lock", () => {
   });
 
   it("an expired lock is LOCK_EXPIRED from the service (exit 1), nothing charged", async () => {
-    const reseller = resellerAs(harness, account("Kios Reload 24 Jam"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
     const token = (await reseller.run(["lock", "add", "--item", "7", "--qty", "1", "--duration", "60"])).stdout.trim();
-    const before = harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance;
+    const before = harness.accountOf(reseller.apiKey).balance;
     harness.emulator.clock.advance(61_000);
     const r = await reseller.run(["buy", "--lock", token], { mode: "json" });
     expect(r.exitCode).toBe(1);
     expect(r.errorJson().error.code).toBe("LOCK_EXPIRED");
-    expect(harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance).toBe(before);
+    expect(harness.accountOf(reseller.apiKey).balance).toBe(before);
   });
 });

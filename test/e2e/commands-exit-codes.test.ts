@@ -3,14 +3,14 @@
  * 3 for a refused or missing key, 4 for an unreachable service, 1 for an HTML error page (in words,
  * no stack trace); --verbose logs the exchange with the key masked; every --help has examples.
  */
-import { createServer } from "node:net";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildProgram } from "../../src/cli.js";
 import { makeConfigDir, runReseller } from "../support/cli.js";
-import { apiRequests, resellerAs, useEmulator } from "./commands-harness.js";
+import { apiRequests, closedPort, useEmulator } from "../support/emulator.js";
+import { resellerAs } from "./commands-harness.js";
 
 const harness = useEmulator();
 afterEach(() => harness.emulator.faults.reset());
@@ -100,14 +100,6 @@ describe("exit 3: authentication", () => {
 });
 
 describe("exit 4: the service cannot be reached", () => {
-  async function closedPort(): Promise<number> {
-    const server = createServer();
-    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    const port = (server.address() as { port: number }).port;
-    await new Promise<void>((done) => server.close(() => done()));
-    return port;
-  }
-
   it("a base URL on a closed port exits 4 quickly, saying what to check", async () => {
     const port = await closedPort();
     const started = Date.now();

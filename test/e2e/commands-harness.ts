@@ -1,36 +1,18 @@
 /**
- * Shared by the commands-*.test.ts files: an emulator that counts the requests it saw, and a
+ * Shared by the end-to-end tests that run against an emulator of their own (support/emulator.ts): a
  * `reseller` bound to one of its accounts that checks, on every run, that no full API key ever
- * reached stdout or stderr.
+ * reached stdout or stderr, and what those tests read back from the service and the journal.
  */
-import { afterAll, beforeAll, expect } from "vitest";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator/server.js";
-import { makeConfigDir, runReseller, type CliOptions, type CliResult } from "../support/cli.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect } from "vitest";
+import type { RunningEmulator } from "../../src/emulator/server.js";
+import type { JournalRecord } from "../../src/journal/journal.js";
+import { startReseller, type CliOptions, type CliResult, type RunningReseller } from "../support/cli.js";
+import type { Harness } from "../support/emulator.js";
 
 export type Mode = "json" | "plain" | "table";
 export const modes: Mode[] = ["json", "plain", "table"];
-
-export interface Harness {
-  emulator: RunningEmulator;
-  /** Every /v1 request the emulator answered (or dropped), in order. */
-  requests: string[];
-}
-
-/** Starts an emulator for the test file; read `harness.emulator` inside tests. */
-export function useEmulator(options: EmulatorOptions = {}): Harness {
-  const harness = { requests: [] as string[] } as Harness;
-  beforeAll(async () => {
-    harness.emulator = await startEmulator({ port: 0, ...options, log: (line) => harness.requests.push(line) });
-  });
-  afterAll(async () => {
-    await harness.emulator?.close();
-  });
-  return harness;
-}
-
-export function apiRequests(harness: Harness): string[] {
-  return harness.requests.filter((line) => / \/v1(\/|\s)/.test(line));
-}
 
 /** Arguments and environment that put `reseller` in one output mode. */
 export function modeArgs(mode: Mode): { args: string[]; env: Record<string, string> } {
@@ -39,27 +21,32 @@ export function modeArgs(mode: Mode): { args: string[]; env: Record<string, stri
   return { args: [], env: {} };
 }
 
+export type ResellerOptions = CliOptions & { mode?: Mode };
+
 export interface Reseller {
   configDir: string;
   apiKey: string;
   env: Record<string, string>;
-  run(args: string[], options?: CliOptions & { mode?: Mode }): Promise<CliResult>;
+  run(args: string[], options?: ResellerOptions): Promise<CliResult>;
+  /** The same, without waiting: for a test that signals the process or watches it while it runs. */
+  start(args: string[], options?: ResellerOptions): RunningReseller;
 }
 
 /** A `reseller` for one account (the demo one by default) with its own temp config dir. */
-export function resellerAs(harness: Harness, apiKey = harness.emulator.demoApiKey, configDir = makeConfigDir()): Reseller {
-  const env = { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir };
-  return {
-    configDir,
-    apiKey,
-    env,
-    async run(args, options = {}) {
-      const mode = modeArgs(options.mode ?? "plain");
-      const result = await runReseller([...args, ...mode.args], { ...options, env: { ...env, ...mode.env, ...options.env } });
-      expectNoFullKey(harness, result);
-      return result;
-    },
+export function resellerAs(harness: Harness, apiKey = harness.emulator.demoApiKey, configDir?: string): Reseller {
+  const env = harness.accountEnv(apiKey, configDir);
+  const start = (args: string[], options: ResellerOptions = {}): RunningReseller => {
+    const mode = modeArgs(options.mode ?? "plain");
+    const running = startReseller([...args, ...mode.args], { ...options, env: { ...env, ...mode.env, ...options.env } });
+    return {
+      ...running,
+      done: running.done.then((result) => {
+        expectNoFullKey(harness, result);
+        return result;
+      }),
+    };
   };
+  return { configDir: env.RESELLER_CONFIG_DIR, apiKey, env, start, run: (args, options) => start(args, options).done };
 }
 
 export function expectNoFullKey(harness: Harness, result: CliResult): void {
@@ -83,3 +70,33 @@ export function singleJson(result: CliResult): any {
 
 /** Table borders as cli-table3 draws them. */
 export const tableBorder = /┌[─┬]+┐[\s\S]*│[\s\S]*└[─┴]+┘/;
+
+/** Every record of the journal in a config dir, in order; none when nothing was journaled yet. */
+export function journalRecords(configDir: string): JournalRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(join(configDir, "journal.jsonl"), "utf8");
+  } catch {
+    return [];
+  }
+  // The text after the last line break is a record still being written by a running process: left
+  // for the next read. Every whole line must be JSON: a torn one fails the test.
+  return text.split("\n").slice(0, -1).filter(Boolean).map((line) => JSON.parse(line) as JournalRecord);
+}
+
+/** Moves the emulator's clock forward while `reseller` waits, so a minute of delivery takes a moment. */
+export async function whileAdvancing(emulator: RunningEmulator, running: Promise<CliResult>, stepSeconds = 10, everyMs = 250): Promise<CliResult> {
+  let done = false;
+  const ticking = (async () => {
+    while (!done) {
+      await new Promise((r) => setTimeout(r, everyMs));
+      if (!done) emulator.clock.advance(stepSeconds * 1000);
+    }
+  })();
+  try {
+    return await running;
+  } finally {
+    done = true;
+    await ticking;
+  }
+}

@@ -10,11 +10,11 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { baseEnv, binPath } from "../support/cli.js";
 import { findCachedLock } from "../../src/commands/lock/cache.js";
-import { resellerAs, serviceBody, singleJson, tableBorder, useEmulator } from "./commands-harness.js";
+import { useEmulator } from "../support/emulator.js";
+import { resellerAs, serviceBody, singleJson, tableBorder } from "./commands-harness.js";
 
-const harness = useEmulator();
 /** Each block works on its own account, so one block's locks never show up in another's list. */
-const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
+const harness = useEmulator();
 
 function cachedTokens(configDir: string, profile = "default"): string[] {
   const file = JSON.parse(readFileSync(join(configDir, "locks.json"), "utf8"));
@@ -22,7 +22,7 @@ function cachedTokens(configDir: string, profile = "default"): string[] {
 }
 
 function lockOf(apiKey: string, token: string) {
-  return harness.emulator.inspect(apiKey).accounts[0]!.locks.find((l) => l.lock_token === token);
+  return harness.accountOf(apiKey).locks.find((l) => l.lock_token === token);
 }
 
 describe("lock add", () => {
@@ -80,7 +80,7 @@ describe("lock add", () => {
 });
 
 describe("lock list", () => {
-  const apiKey = () => account("Berkah Pulsa Cell");
+  const apiKey = () => harness.apiKeyOf("Berkah Pulsa Cell");
 
   it("shows each lock with the time it has left, in every mode", async () => {
     const reseller = resellerAs(harness, apiKey());
@@ -112,7 +112,7 @@ describe("lock list", () => {
   });
 
   it("a lock disappears once the emulator clock passes its expiry", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const token = (await reseller.run(["lock", "add", "--item", "2", "--qty", "1", "--duration", "60"])).stdout.trim();
     const before = await reseller.run(["lock", "list"]);
     expect(before.stdout).toContain(token);
@@ -127,7 +127,7 @@ describe("lock list", () => {
   });
 
   it("an empty list prints nothing on stdout in table mode either", async () => {
-    const r = await resellerAs(harness, account("Cahaya Voucher")).run(["lock", "list"], { mode: "table" });
+    const r = await resellerAs(harness, harness.apiKeyOf("Cahaya Voucher")).run(["lock", "list"], { mode: "table" });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("No active locks");
@@ -135,7 +135,7 @@ describe("lock list", () => {
 });
 
 describe("lock release", () => {
-  const apiKey = () => account("Mitra Top Up Nusantara");
+  const apiKey = () => harness.apiKeyOf("Mitra Top Up Nusantara");
 
   it("piped: a message on stderr, nothing on stdout, the stock given back and the cache entry gone", async () => {
     const reseller = resellerAs(harness, apiKey());
@@ -192,7 +192,7 @@ describe("lock release", () => {
   it("another account's lock is not found", async () => {
     const owner = resellerAs(harness, apiKey());
     const token = (await owner.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
-    const r = await resellerAs(harness, account("Rumah Game Murah")).run(["lock", "release", token]);
+    const r = await resellerAs(harness, harness.apiKeyOf("Rumah Game Murah")).run(["lock", "release", token]);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain("LOCK_NOT_FOUND");
     expect(lockOf(apiKey(), token)?.status).toBe("active");
@@ -225,7 +225,7 @@ describe("lock refusals exit 1 with the code and a next step", () => {
   });
 
   it("MAX_ACTIVE_LOCKS_REACHED once the account holds the most locks allowed", async () => {
-    const apiKey = account("Warung Premium ID");
+    const apiKey = harness.apiKeyOf("Warung Premium ID");
     for (let i = 0; i < 10; i++) {
       const response = await fetch(`${harness.emulator.baseUrl}/v1/item/lock`, {
         method: "POST",
@@ -243,13 +243,13 @@ describe("lock refusals exit 1 with the code and a next step", () => {
     const json = await reseller.run(["lock", "add", "--item", "4", "--qty", "1"], { mode: "json" });
     expect(json.errorJson().error).toMatchObject({ code: "MAX_ACTIVE_LOCKS_REACHED", status: 429 });
     // A refused lock is not sent twice (a retry could hold two locks) and nothing is cached.
-    expect(harness.emulator.inspect(apiKey).accounts[0]!.locks).toHaveLength(10);
+    expect(harness.accountOf(apiKey).locks).toHaveLength(10);
     expect(existsSync(join(reseller.configDir, "locks.json"))).toBe(false);
   });
 
   it("MINIMUM_ORDER_NOT_MET below an item's minimum order", async () => {
     // Item 28 is sold in bulk: at least 5.
-    const reseller = resellerAs(harness, account("Kios Reload 24 Jam"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
     const r = await reseller.run(["lock", "add", "--item", "28", "--qty", "4"]);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("");

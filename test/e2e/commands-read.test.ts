@@ -4,7 +4,8 @@
  * values, and a terminal (forced with RESELLER_FORCE_TTY=1) gets Rupiah and tables.
  */
 import { describe, expect, it } from "vitest";
-import { resellerAs, serviceBody, singleJson, tableBorder, useEmulator } from "./commands-harness.js";
+import { useEmulator } from "../support/emulator.js";
+import { resellerAs, serviceBody, singleJson, tableBorder } from "./commands-harness.js";
 
 const harness = useEmulator();
 const reseller = () => resellerAs(harness);
@@ -150,8 +151,7 @@ describe("leaderboard me", () => {
   });
 
   it("another account sees its own rank", async () => {
-    const rival = harness.emulator.accounts.find((a) => a.name === "Toko Makmur Jaya")!;
-    const r = await resellerAs(harness, rival.apiKey).run(["leaderboard", "me"], { mode: "json" });
+    const r = await resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya")).run(["leaderboard", "me"], { mode: "json" });
     expect(r.json().data.rank).toBe(1);
   });
 });

@@ -7,21 +7,21 @@ import { execFile, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
-import { baseEnv, binPath, makeConfigDir, resellerFor, runReseller } from "../support/cli.js";
-import { terminalEnv, tmuxInstalled, TmuxServer } from "../pty/tmux.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseEnv, binPath, makeConfigDir, runReseller } from "../support/cli.js";
+import { useEmulator } from "../support/emulator.js";
+import { terminalEnv, tmuxInstalled, useTmux } from "../pty/tmux.js";
+import { resellerAs } from "./commands-harness.js";
 
 const shells = ["bash", "zsh", "fish"] as const;
 const installed = (shell: string) => spawnSync("sh", ["-c", `command -v ${shell}`]).status === 0;
 const channelCodes = ["ALFAMART", "BCAVA", "BNIVA", "BRIVA", "DANA", "MANDIRIVA", "OVO", "PERMATAVA", "QRIS", "SHOPEEPAY"];
 
-let emulator: RunningEmulator;
+const harness = useEmulator();
 const scripts: Record<string, string> = {};
 let shimDir: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
   const dir = mkdtempSync(join(tmpdir(), "reseller-completion-"));
   for (const shell of shells) {
     const result = await runReseller(["completion", shell]);
@@ -35,13 +35,10 @@ beforeAll(async () => {
   writeFileSync(join(shimDir, "reseller"), `#!/bin/sh\nexec '${process.execPath}' '${binPath}' "$@"\n`);
   chmodSync(join(shimDir, "reseller"), 0o755);
 });
-afterAll(async () => {
-  await emulator?.close();
-});
 
 type Env = Record<string, string | undefined>;
 const shellEnv = (env: Env) => baseEnv({ ...env, PATH: `${shimDir}:${process.env.PATH}` });
-const account = (apiKey = emulator.demoApiKey): Env => ({ RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: makeConfigDir() });
+const account = (apiKey?: string): Env => harness.accountEnv(apiKey);
 
 /** Runs a shell without blocking this process: the emulator that answers the shell's calls lives here. */
 function shell(file: string, args: string[], env: Env): Promise<{ stdout: string; stderr: string }> {
@@ -118,8 +115,9 @@ describe.skipIf(!installed("bash"))("bash completion", () => {
   });
 
   it("lock tokens after lock release and --lock", async () => {
-    const env = account(emulator.accounts[2]!.apiKey);
-    const lock = await resellerFor({ baseUrl: emulator.baseUrl, apiKey: emulator.accounts[2]!.apiKey }).run(["lock", "add", "--item", "3", "--qty", "1"]);
+    const apiKey = harness.emulator.accounts[2]!.apiKey;
+    const env = account(apiKey);
+    const lock = await resellerAs(harness, apiKey).run(["lock", "add", "--item", "3", "--qty", "1"]);
     expect(lock.exitCode).toBe(0);
     const token = lock.stdout.trim();
     expect(token).toMatch(/^LCK-/);
@@ -135,32 +133,32 @@ describe.skipIf(!installed("bash"))("bash completion", () => {
 
   it("offers nothing, quickly and silently, without a key or when the service is slow or down", async () => {
     const started = Date.now();
-    expect(await completeBash("reseller topup --channel ", { RESELLER_BASE_URL: emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() })).toEqual([]);
+    expect(await completeBash("reseller topup --channel ", { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() })).toEqual([]);
     expect(await completeBash("reseller topup --channel ", { ...account(), RESELLER_BASE_URL: "http://127.0.0.1:9" })).toEqual([]);
     expect(Date.now() - started).toBeLessThan(8_000);
 
-    emulator.faults.configure({ latency_ms: 5_000 });
+    harness.emulator.faults.configure({ latency_ms: 5_000 });
     try {
       const slow = Date.now();
       expect(await completeBash("reseller topup --channel ", account())).toEqual([]);
       expect(Date.now() - slow).toBeLessThan(4_500); // the 2 s timeout, not the 5 s answer
     } finally {
-      emulator.faults.reset();
+      harness.emulator.faults.reset();
     }
   });
 });
 
 describe("reseller __complete", () => {
   it("prints value<TAB>description lines", async () => {
-    const result = await resellerFor({ baseUrl: emulator.baseUrl, apiKey: emulator.demoApiKey }).run(["__complete", "channels"]);
+    const result = await resellerAs(harness).run(["__complete", "channels"]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout.split("\n")[0]).toBe("QRIS\tQRIS (semua e-wallet & mobile banking), fee Rp 750");
   });
 
   it("prints nothing and exits 0 on failure or an unknown kind", async () => {
-    const noKey = await runReseller(["__complete", "channels"], { env: { RESELLER_BASE_URL: emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() } });
+    const noKey = await runReseller(["__complete", "channels"], { env: { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() } });
     expect([noKey.exitCode, noKey.stdout, noKey.stderr]).toEqual([0, "", ""]);
-    const unknown = await resellerFor({ baseUrl: emulator.baseUrl, apiKey: emulator.demoApiKey }).run(["__complete", "colours"]);
+    const unknown = await resellerAs(harness).run(["__complete", "colours"]);
     expect([unknown.exitCode, unknown.stdout]).toEqual([0, ""]);
   });
 });
@@ -183,11 +181,7 @@ describe.skipIf(!installed("fish"))("fish completion", () => {
 
 // zsh's completion system only runs in an interactive shell: type into one in a terminal and read the menu.
 describe.skipIf(!installed("zsh") || !tmuxInstalled())("zsh completion", () => {
-  let tmux: TmuxServer;
-  beforeAll(() => {
-    tmux = new TmuxServer("completion-zsh");
-  });
-  afterAll(() => tmux?.kill());
+  const tmux = useTmux("completion-zsh");
 
   it("completes commands with their descriptions, and channel codes from the service", async () => {
     const env = terminalEnv({ ...account(), PATH: `${shimDir}:${process.env.PATH}`, HOME: makeConfigDir() }) as Record<string, string>;

@@ -3,10 +3,10 @@
  * output mode, only what is unresolved on request, and sandbox orders journaled like purchases.
  */
 import { describe, expect, it, afterEach } from "vitest";
-import { resellerAs, singleJson, tableBorder, useEmulator } from "./commands-harness.js";
+import { useEmulator } from "../support/emulator.js";
+import { resellerAs, singleJson, tableBorder } from "./commands-harness.js";
 
 const harness = useEmulator();
-const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
 afterEach(() => harness.emulator.faults.reset());
 
 describe("history", () => {
@@ -20,7 +20,7 @@ describe("history", () => {
   });
 
   it("newest first, each outcome in the reseller's words, in all three modes; --limit and --unresolved", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "h-1"]);
     harness.emulator.setBalance(reseller.apiKey, 100);
     await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "h-2"]);
@@ -51,7 +51,7 @@ describe("history", () => {
   });
 
   it("shows only this profile's entries and says how many others there are", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", "p-1"]);
     await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", "p-2", "--profile", "shop2"]);
     const r = await reseller.run(["history"]);
@@ -63,8 +63,8 @@ describe("history", () => {
 
 describe("sandbox", () => {
   it("records a test order in every mode; no balance or stock changes", async () => {
-    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
-    const before = harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance;
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const before = harness.accountOf(reseller.apiKey).balance;
     const json = await reseller.run(["sandbox", "--item", "1", "--qty", "2", "--ref-id", "sb-1"], { mode: "json" });
     expect(json.exitCode, json.stderr).toBe(0);
     expect(singleJson(json)).toEqual({ message: "OK", data: { id: expect.any(Number), ref_id: "sb-1", status: "sandbox" } });
@@ -73,21 +73,21 @@ describe("sandbox", () => {
     const table = await reseller.run(["sandbox", "--item", "1", "--qty", "1"], { mode: "table" });
     expect(table.stdout).toMatch(/ID.*Ref ID.*Status/);
     expect(table.stdout).toMatch(/RSL-\d{8}-[A-Z0-9]{10}.*sandbox/);
-    const account_ = harness.emulator.inspect(reseller.apiKey).accounts[0]!;
+    const account_ = harness.accountOf(reseller.apiKey);
     expect(account_.balance).toBe(before);
     expect(account_.sandbox_orders.map((o) => o.ref_id)).toEqual(expect.arrayContaining(["sb-1", "sb-2"]));
   });
 
   it("a lost answer of a sandbox order that went through is reported as done", async () => {
-    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     harness.emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/order/sandbox" } });
     const r = await reseller.run(["sandbox", "--item", "1", "--qty", "1", "--ref-id", "sb-lost"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(harness.emulator.inspect(reseller.apiKey).accounts[0]!.sandbox_orders.filter((o) => o.ref_id === "sb-lost")).toHaveLength(1);
+    expect(harness.accountOf(reseller.apiKey).sandbox_orders.filter((o) => o.ref_id === "sb-lost")).toHaveLength(1);
   });
 
   it("no answer at all: exit 5; reconcile sends it again under the same ref_id (it moves no money)", async () => {
-    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     harness.emulator.faults.configure({ drop_before_commit_next: 3, match: { method: "POST", path: "/v1/order/sandbox" } });
     const r = await reseller.run(["sandbox", "--item", "1", "--qty", "1", "--ref-id", "sb-none"]);
     expect(r.exitCode).toBe(5);
@@ -95,7 +95,7 @@ describe("sandbox", () => {
     const settled = await reseller.run(["reconcile"], { mode: "json" });
     expect(settled.exitCode).toBe(0);
     expect(settled.json()).toMatchObject({ checked: 1, settled: 1, entries: [{ kind: "sandbox", ref_id: "sb-none", outcome: "done" }] });
-    expect(harness.emulator.inspect(reseller.apiKey).accounts[0]!.sandbox_orders.filter((o) => o.ref_id === "sb-none")).toHaveLength(1);
+    expect(harness.accountOf(reseller.apiKey).sandbox_orders.filter((o) => o.ref_id === "sb-none")).toHaveLength(1);
   });
 });
 
@@ -109,7 +109,7 @@ describe("reconcile", () => {
   });
 
   it("settles an unknown purchase in all three modes: a table on a terminal, rows when piped", async () => {
-    const reseller = resellerAs(harness, account("Cahaya Voucher"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
     // Every answer from /v1/trx is lost, so the purchase ends unknown (exit 5).
     harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
     expect((await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "modes-1"])).exitCode).toBe(5);
@@ -128,7 +128,7 @@ describe("reconcile", () => {
   });
 
   it("trx show settles an unknown purchase it finds", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     // Every answer from /v1/trx is lost: the purchase, both retries and the lookups after them.
     harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
     const r = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "show-settles"]);
@@ -144,7 +144,7 @@ describe("reconcile", () => {
 
 describe("top-ups and locks are journaled too", () => {
   it("topup and lock add appear in history with their outcome", async () => {
-    const reseller = resellerAs(harness, account("Rumah Game Murah"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     expect((await reseller.run(["topup", "--amount", "50000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
     const token = (await reseller.run(["lock", "add", "--item", "2", "--qty", "1"])).stdout.trim();
     const history = (await reseller.run(["history"], { mode: "json" })).json();
@@ -155,12 +155,12 @@ describe("top-ups and locks are journaled too", () => {
   });
 
   it("a lock whose answer was lost is exit 5; reconcile finds it held in `lock list`", async () => {
-    const reseller = resellerAs(harness, account("Rumah Game Murah"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     harness.emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/item/lock" } });
     const r = await reseller.run(["lock", "add", "--item", "2", "--qty", "1"]);
     expect(r.exitCode).toBe(5);
     expect(r.stderr).toMatch(/lock request was sent but no answer came/);
-    const held = harness.emulator.inspect(reseller.apiKey).accounts[0]!.locks.find((l) => l.status === "active")!;
+    const held = harness.accountOf(reseller.apiKey).locks.find((l) => l.status === "active")!;
     const settled = await reseller.run(["reconcile"], { mode: "json" });
     expect(settled.exitCode).toBe(0);
     expect(settled.json().entries).toEqual([expect.objectContaining({ kind: "lock", outcome: "done", lock_token: held.lock_token })]);
@@ -168,7 +168,7 @@ describe("top-ups and locks are journaled too", () => {
   });
 
   it("a top-up whose answer was lost is settled as nothing charged", async () => {
-    const reseller = resellerAs(harness, account("Rumah Game Murah"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     harness.emulator.faults.configure({ drop_after_commit_next: 3, match: { method: "POST", path: "/v1/balance" } });
     const r = await reseller.run(["topup", "--amount", "20000", "--channel", "QRIS", "--yes"]);
     expect(r.exitCode).toBe(5);

@@ -2,31 +2,19 @@
  * Issue 4's proof: real processes, real HTTP, the emulator's fault modes. A lost answer never
  * becomes a second purchase or a purchase nobody knows about: the journal and the service agree.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { foldRecords, type JournalRecord } from "../../src/journal/journal.js";
-import { baseEnv, binPath, type CliResult } from "../support/cli.js";
-import { resellerAs, useEmulator, type Reseller } from "./commands-harness.js";
+import { foldRecords } from "../../src/journal/journal.js";
+import { useEmulator } from "../support/emulator.js";
+import { journalRecords as records, resellerAs } from "./commands-harness.js";
 
 const harness = useEmulator();
-const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
 const trxOnly = { match: { method: "POST", path: "/v1/trx" } };
 
 afterEach(() => harness.emulator.faults.reset());
 
-function records(configDir: string): JournalRecord[] {
-  try {
-    return readFileSync(join(configDir, "journal.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
-  } catch {
-    return [];
-  }
-}
-
 const entriesOf = (configDir: string) => foldRecords(records(configDir));
-const onService = (apiKey: string, refId?: string) => harness.emulator.inspect(apiKey).accounts[0]!.transactions.filter((t) => refId === undefined || t.ref_id === refId);
-const balanceOf = (apiKey: string) => harness.emulator.inspect(apiKey).accounts[0]!.balance;
+const onService = (apiKey: string, refId?: string) => harness.accountOf(apiKey).transactions.filter((t) => refId === undefined || t.ref_id === refId);
+const balanceOf = (apiKey: string) => harness.accountOf(apiKey).balance;
 
 async function until<T>(probe: () => T | undefined | false, timeoutMs = 10_000, everyMs = 10): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -38,27 +26,11 @@ async function until<T>(probe: () => T | undefined | false, timeoutMs = 10_000, 
   }
 }
 
-/** A `reseller` process the test can signal. */
-function start(reseller: Reseller, args: string[], env: Record<string, string> = {}): { child: ChildProcess; output: () => { stdout: string; stderr: string }; done: Promise<CliResult> } {
-  const child = spawn(process.execPath, [binPath, ...args], { env: baseEnv({ ...reseller.env, ...env }), stdio: ["pipe", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-  child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-  child.stdin!.end();
-  const done = new Promise<CliResult>((resolve) =>
-    child.on("close", (exitCode, signal) =>
-      resolve({ stdout, stderr, exitCode, signal, json: () => JSON.parse(stdout), errorJson: () => JSON.parse(stderr.trim().split("\n").pop() ?? "") }),
-    ),
-  );
-  return { child, output: () => ({ stdout, stderr }), done };
-}
-
 const buyArgs = (...extra: string[]) => ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", ...extra];
 
 describe("a lost answer is never a second purchase", () => {
   it("committed, then the connection dropped: one transaction, reported as the result (exit 0)", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const before = balanceOf(reseller.apiKey);
     harness.emulator.faults.configure({ drop_after_commit_next: 1, ...trxOnly });
     const r = await reseller.run(buyArgs("--ref-id", "drop-after-1"), { mode: "json" });
@@ -79,7 +51,7 @@ describe("a lost answer is never a second purchase", () => {
   });
 
   it("5xx before the commit: retried with the same ref_id, one transaction (exit 0)", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     harness.emulator.faults.configure({ error_next: 1, error_status: 503, ...trxOnly });
     const r = await reseller.run(buyArgs("--ref-id", "five-oh-three-1"));
     expect(r.exitCode, r.stderr).toBe(0);
@@ -88,7 +60,7 @@ describe("a lost answer is never a second purchase", () => {
   });
 
   it("an HTML gateway page and a 429 on the way: still one transaction (exit 0)", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     harness.emulator.faults.configure({ html_next: 1, rate_limit_next: 1, retry_after: 0, ...trxOnly });
     const r = await reseller.run(buyArgs("--ref-id", "html-429-1"), { env: { RESELLER_MAX_RETRIES: "3" } });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -96,7 +68,7 @@ describe("a lost answer is never a second purchase", () => {
   });
 
   it("a user's reused ref_id is not passed off as success even when a retry meets it", async () => {
-    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     expect((await reseller.run(buyArgs("--ref-id", "mine-1"))).exitCode).toBe(0);
     // Attempt 1 gets a 503 (nothing happened), attempt 2 meets the purchase made a minute ago.
     harness.emulator.faults.configure({ error_next: 1, ...trxOnly });
@@ -114,10 +86,10 @@ describe("a lost answer is never a second purchase", () => {
 
 describe("no answer at all: exit 5, then reconcile", () => {
   it("service down for longer than the retries: exit 5 with the ref_id, journal unknown; reconcile settles it once it is back", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     // The first attempt is dropped; while the client backs off, the whole service goes down.
     harness.emulator.faults.configure({ drop_before_commit_next: 1, ...trxOnly });
-    const running = start(reseller, [...buyArgs("--ref-id", "down-1"), "--json"]);
+    const running = reseller.start(buyArgs("--ref-id", "down-1"), { mode: "json" });
     await until(() => records(reseller.configDir).some((x) => x.type === "attempt_failed"));
     harness.emulator.faults.configure({ down: true });
     const r = await running.done;
@@ -151,7 +123,7 @@ describe("no answer at all: exit 5, then reconcile", () => {
   });
 
   it("every answer lost after the commit: the lookup finds the purchase and reports it (exit 0)", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     // Attempt 1 commits and drops; the answers of attempts 2 and 3 (REF_ID_ALREADY_EXIST) are dropped too.
     harness.emulator.faults.configure({ drop_after_commit_next: 3, ...trxOnly });
     const r = await reseller.run(buyArgs("--ref-id", "lookup-1"), { mode: "json" });
@@ -162,10 +134,10 @@ describe("no answer at all: exit 5, then reconcile", () => {
   });
 
   it("killed with SIGKILL after sending: reconcile finds the purchase; nothing is bought twice", async () => {
-    const reseller = resellerAs(harness, account("Cahaya Voucher"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
     const before = balanceOf(reseller.apiKey);
     harness.emulator.faults.configure({ latency_ms: 1_500, ...trxOnly });
-    const running = start(reseller, buyArgs());
+    const running = reseller.start(buyArgs());
     await until(() => records(reseller.configDir).some((x) => x.type === "attempt"));
     await new Promise((r) => setTimeout(r, 300));
     running.child.kill("SIGKILL");
@@ -193,9 +165,9 @@ describe("no answer at all: exit 5, then reconcile", () => {
 
 describe("Ctrl-C", () => {
   it("while the purchase is in flight: exit 130, journal unknown, reconcile settles it", async () => {
-    const reseller = resellerAs(harness, account("Mitra Top Up Nusantara"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
     harness.emulator.faults.configure({ latency_ms: 1_000, ...trxOnly });
-    const running = start(reseller, buyArgs("--ref-id", "ctrl-c-1"));
+    const running = reseller.start(buyArgs("--ref-id", "ctrl-c-1"));
     await until(() => records(reseller.configDir).some((x) => x.type === "attempt"));
     running.child.kill("SIGINT");
     const r = await running.done;
@@ -211,8 +183,8 @@ describe("Ctrl-C", () => {
   });
 
   it("while waiting for delivery: exit 130, the purchase stands, and it says how to resume", async () => {
-    const reseller = resellerAs(harness, account("Mitra Top Up Nusantara"));
-    const running = start(reseller, buyArgs("--ref-id", "ctrl-c-wait", "--wait"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
+    const running = reseller.start(buyArgs("--ref-id", "ctrl-c-wait", "--wait"));
     await until(() => running.output().stderr.includes("Bought"));
     running.child.kill("SIGINT");
     const r = await running.done;
@@ -225,7 +197,7 @@ describe("Ctrl-C", () => {
 
 describe("a hundred concurrent buys with random faults", () => {
   it("the service's transactions equal what the journal reports done; nothing charged twice, nothing lost", { timeout: 120_000 }, async () => {
-    const apiKey = account("Toko Makmur Jaya");
+    const apiKey = harness.apiKeyOf("Toko Makmur Jaya");
     harness.emulator.setBalance(apiKey, 5_000_000);
     const startBalance = balanceOf(apiKey);
     const alreadyThere = new Set(onService(apiKey).map((t) => t.ref_id));
@@ -241,7 +213,7 @@ describe("a hundred concurrent buys with random faults", () => {
         while (next < trials) {
           next++;
           // One retry instead of two, so that some answers are lost for good and reconcile has work to do.
-          const r = await start(reseller, ["buy", "--item", "11", "--qty", "1", "--note", "081234567890"], { RESELLER_MAX_RETRIES: "1" }).done;
+          const r = await reseller.start(["buy", "--item", "11", "--qty", "1", "--note", "081234567890"], { env: { RESELLER_MAX_RETRIES: "1" } }).done;
           exits.push(r.exitCode ?? -1);
         }
       }),

@@ -3,10 +3,10 @@
  * the flag: when stdin is not a terminal, and, at a real terminal (tmux), when --no-input,
  * RESELLER_NO_INPUT=1 or CI=true says not to ask.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
-import { makeConfigDir, resellerFor } from "../support/cli.js";
-import { terminalEnv, tmuxInstalled, TmuxServer } from "../pty/tmux.js";
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "../support/emulator.js";
+import { terminalEnv, tmuxInstalled, useTmux } from "../pty/tmux.js";
+import { resellerAs } from "./commands-harness.js";
 
 /** Each command that can ask, and the flag its error must name. */
 const askers: { args: string[]; flag: string }[] = [
@@ -18,34 +18,27 @@ const askers: { args: string[]; flag: string }[] = [
   { args: ["login"], flag: "--with-key" },
 ];
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(async () => {
-  await emulator?.close();
-});
+const harness = useEmulator();
 
 describe("with stdin not a terminal", () => {
   for (const { args, flag } of askers) {
     it(`reseller ${args.join(" ")} exits 2 naming ${flag}, at once`, async () => {
-      const cli = resellerFor({ baseUrl: emulator.baseUrl, apiKey: emulator.demoApiKey });
-      const before = emulator.inspect(emulator.demoApiKey).accounts[0]!;
+      const cli = resellerAs(harness);
+      const before = harness.accountOf();
       const started = Date.now();
       const result = await cli.run(args, { timeoutMs: 10_000 });
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toContain(`${flag} ${flag.includes(" and ") ? "are" : "is"} required`);
       expect(result.stdout).toBe("");
       expect(Date.now() - started).toBeLessThan(5_000);
-      const after = emulator.inspect(emulator.demoApiKey).accounts[0]!;
+      const after = harness.accountOf();
       expect(after.transactions).toHaveLength(before.transactions.length);
       expect(after.top_ups).toHaveLength(before.top_ups.length);
     });
   }
 
   it("the error is JSON on stderr with --json", async () => {
-    const cli = resellerFor({ baseUrl: emulator.baseUrl, apiKey: emulator.demoApiKey });
-    const result = await cli.run(["topup", "--json", "--channel", "QRIS"]);
+    const result = await resellerAs(harness).run(["topup", "--json", "--channel", "QRIS"]);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.errorJson().error).toMatchObject({ code: "INPUT_REQUIRED", message: expect.stringContaining("--amount") });
@@ -53,11 +46,7 @@ describe("with stdin not a terminal", () => {
 });
 
 describe.skipIf(!tmuxInstalled())("at a terminal told not to ask", () => {
-  let tmux: TmuxServer;
-  beforeAll(() => {
-    tmux = new TmuxServer("no-prompt");
-  });
-  afterAll(() => tmux?.kill());
+  const tmux = useTmux("no-prompt");
 
   const switches: { name: string; flags: string[]; env: Record<string, string> }[] = [
     { name: "--no-input", flags: ["--no-input"], env: {} },
@@ -69,7 +58,7 @@ describe.skipIf(!tmuxInstalled())("at a terminal told not to ask", () => {
     for (const { args, flag } of askers) {
       it(`${s.name}: reseller ${args.join(" ")} exits 2 naming ${flag}`, async () => {
         const term = tmux.run([...args, ...s.flags], {
-          env: terminalEnv({ RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.demoApiKey, RESELLER_CONFIG_DIR: makeConfigDir(), ...s.env }),
+          env: terminalEnv({ ...harness.accountEnv(), ...s.env }),
         });
         expect(await term.exitCode(5_000)).toBe(2);
         const screen = term.screen();
@@ -82,7 +71,7 @@ describe.skipIf(!tmuxInstalled())("at a terminal told not to ask", () => {
 
   it("without any of them the same terminal does ask (so the cases above prove the switches)", async () => {
     const term = tmux.run(["topup", "--channel", "QRIS"], {
-      env: terminalEnv({ RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.demoApiKey, RESELLER_CONFIG_DIR: makeConfigDir() }),
+      env: terminalEnv(harness.accountEnv()),
     });
     await term.waitFor("? Amount to top up");
     term.press("C-c");

@@ -3,28 +3,21 @@
  * the real process resolves and check the heavy ones stay out of the commands that do not need them.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
-import { baseEnv, binPath } from "../support/cli.js";
+import { describe, expect, it } from "vitest";
+import { baseEnv, binPath, makeConfigDir } from "../support/cli.js";
+import { useEmulator } from "../support/emulator.js";
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const harness = useEmulator();
 
 function modulesLoadedBy(args: string[]): Promise<{ modules: string[]; exitCode: number | null }> {
-  const dir = mkdtempSync(join(tmpdir(), "reseller-modules-"));
+  const dir = makeConfigDir();
   const log = join(dir, "modules.txt");
   const hook = resolve(import.meta.dirname, "../support/record-modules.mjs");
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, ["--import", hook, binPath, ...args], {
-      env: baseEnv({ RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.demoApiKey, RESELLER_CONFIG_DIR: dir, RESELLER_TEST_MODULE_LOG: log }),
+      env: baseEnv({ ...harness.accountEnv(undefined, dir), RESELLER_TEST_MODULE_LOG: log }),
       stdio: ["ignore", "ignore", "ignore"],
     });
     child.on("error", reject);

@@ -1,18 +1,11 @@
 /** `reseller topup` from flags, as scripts and people at a (forced) terminal layout see it. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
-import { resellerFor } from "../support/cli.js";
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "../support/emulator.js";
+import { resellerAs } from "./commands-harness.js";
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(async () => {
-  await emulator?.close();
-});
-
-const account = () => emulator.inspect(emulator.demoApiKey).accounts[0]!;
-const cli = () => resellerFor({ baseUrl: emulator.baseUrl, apiKey: emulator.demoApiKey });
+const harness = useEmulator();
+const account = () => harness.accountOf();
+const cli = () => resellerAs(harness);
 
 describe("topup --amount --channel", () => {
   it("--json prints the service's body unchanged, extra fields kept", async () => {
@@ -21,7 +14,7 @@ describe("topup --amount --channel", () => {
     const body = result.json();
     expect(body.message).toBe("OK");
     expect(body.data).toMatchObject({ amount: 50_000, fee: 750, total: 50_750, channel: "QRIS" });
-    expect(body.data.payment_url).toBe(`${emulator.baseUrl}/pay/${account().top_ups.at(-1)!.payment_token}`);
+    expect(body.data.payment_url).toBe(`${harness.emulator.baseUrl}/pay/${account().top_ups.at(-1)!.payment_token}`);
     expect(result.stdout.trim().split("\n")).toHaveLength(1); // one line when piped
   });
 
@@ -31,7 +24,7 @@ describe("topup --amount --channel", () => {
     const rows = result.stdout.trimEnd().split("\n");
     expect(rows).toHaveLength(1);
     const [link, amount, fee, total, channel, expires] = rows[0]!.split("\t");
-    expect(link).toMatch(new RegExp(`^${emulator.baseUrl}/pay/\\w+$`));
+    expect(link).toMatch(new RegExp(`^${harness.emulator.baseUrl}/pay/\\w+$`));
     expect([amount, fee, total, channel]).toEqual(["50000", "3500", "53500", "BRIVA"]);
     expect(Date.parse(expires!) - Date.now()).toBeGreaterThan(59 * 60_000);
     // No QR code or countdown in a pipe: nothing for people but nothing in the way either.
@@ -84,7 +77,7 @@ describe("topup --amount --channel", () => {
   });
 
   it("without a key it is exit 3 and nothing is asked", async () => {
-    const result = await resellerFor({ baseUrl: emulator.baseUrl, apiKey: "" }).run(["topup", "--amount", "50000", "--channel", "QRIS"]);
+    const result = await resellerAs(harness, "").run(["topup", "--amount", "50000", "--channel", "QRIS"]);
     expect(result.exitCode).toBe(3);
   });
 });

@@ -4,33 +4,14 @@
  * their refund, and waiting follows the emulator's clock to the final state.
  */
 import { describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../src/emulator/server.js";
-import type { CliResult } from "../support/cli.js";
-import { resellerAs, serviceBody, singleJson, tableBorder, useEmulator } from "./commands-harness.js";
+import { useEmulator } from "../support/emulator.js";
+import { resellerAs, serviceBody, singleJson, tableBorder, whileAdvancing } from "./commands-harness.js";
 
 const harness = useEmulator();
-const account = (name: string) => harness.emulator.accounts.find((a) => a.name === name)!.apiKey;
-
-/** Moves the emulator's clock forward while the CLI waits, so a minute of delivery takes a moment. */
-async function whileAdvancing(emulator: RunningEmulator, running: Promise<CliResult>, stepSeconds = 10, everyMs = 250): Promise<CliResult> {
-  let done = false;
-  const ticking = (async () => {
-    while (!done) {
-      await new Promise((r) => setTimeout(r, everyMs));
-      if (!done) emulator.clock.advance(stepSeconds * 1000);
-    }
-  })();
-  try {
-    return await running;
-  } finally {
-    done = true;
-    await ticking;
-  }
-}
 
 describe("buy --wait", () => {
   it("h2h: waits for the dispatch and shows the serial number (plain row `sn`)", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--wait"]));
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = r.stdout.trim().split("\n").map((l) => l.split("\t"));
@@ -45,7 +26,7 @@ describe("buy --wait", () => {
   });
 
   it("h2h --json: one document, the final transaction detail with the serial", async () => {
-    const reseller = resellerAs(harness, account("Toko Makmur Jaya"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "15", "--qty", "1", "--note", "081298765432", "--wait"], { mode: "json" }));
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
@@ -55,19 +36,19 @@ describe("buy --wait", () => {
   });
 
   it("failed h2h (invalid number): shows the failure and the refund, balance given back", async () => {
-    const reseller = resellerAs(harness, account("Berkah Pulsa Cell"));
-    const before = harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance;
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const before = harness.accountOf(reseller.apiKey).balance;
     const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "12345", "--wait"], { mode: "table" }));
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toContain("failed");
     expect(r.stdout).toMatch(/not delivered: invalid destination number "12345"/);
     expect(r.stdout).toMatch(/Rp 11\.500 was refunded/);
     expect(r.stderr).toMatch(/1 H2H delivery failed: .*refunded/);
-    expect(harness.emulator.inspect(reseller.apiKey).accounts[0]!.balance).toBe(before);
+    expect(harness.accountOf(reseller.apiKey).balance).toBe(before);
   });
 
   it("auto: shows the licence to hand over, highlighted in a `Deliver to customer` section", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "6", "--qty", "1", "--wait"], { mode: "table", env: { FORCE_COLOR: "1" } }));
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toContain("Deliver to customer");
@@ -76,7 +57,7 @@ describe("buy --wait", () => {
   });
 
   it("auto, piped: each licence line is a `licence` row", async () => {
-    const reseller = resellerAs(harness, account("Sinar Digital Store"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "3", "--qty", "2", "--wait"]));
     expect(r.exitCode, r.stderr).toBe(0);
     const licences = r.stdout.split("\n").filter((l) => l.startsWith("licence\t"));
@@ -85,7 +66,7 @@ describe("buy --wait", () => {
   });
 
   it("SMM with --target: follows the order to Completed and shows 100% delivered", async () => {
-    const reseller = resellerAs(harness, account("Cahaya Voucher"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
     const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "24", "--qty", "200", "--target", "https://www.tiktok.com/@toko/video/9", "--wait"], { mode: "table" }), 8);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toContain("SMM progress");
@@ -95,7 +76,7 @@ describe("buy --wait", () => {
   });
 
   it("gives up after --wait-timeout: prints the transaction as it stands, warns, exit 0 (the purchase stands)", async () => {
-    const reseller = resellerAs(harness, account("Cahaya Voucher"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
     const r = await reseller.run(["buy", "--item", "27", "--qty", "1", "--note", "Toko Sejahtera, biru", "--wait", "--wait-timeout", "2"], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(singleJson(r).data.status).toBe("paid");
@@ -105,7 +86,7 @@ describe("buy --wait", () => {
 
 describe("trx show", () => {
   async function deliveredH2h(name: string) {
-    const reseller = resellerAs(harness, account(name));
+    const reseller = resellerAs(harness, harness.apiKeyOf(name));
     const bought = await reseller.run(["buy", "--item", "13", "--qty", "1", "--note", "081311112222"], { mode: "json" });
     const { ref_id: refId, invoice } = bought.json().data;
     harness.emulator.clock.advance(6_000);
@@ -142,7 +123,7 @@ describe("trx show", () => {
   });
 
   it("SMM in progress: start count, remains and the share delivered", async () => {
-    const reseller = resellerAs(harness, account("Jaya Abadi Digital"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const bought = await reseller.run(["buy", "--item", "23", "--qty", "1000", "--target", "https://instagram.com/tokoku"], { mode: "json" });
     expect(bought.exitCode, bought.stderr).toBe(0);
     const refId = bought.json().data.ref_id;
@@ -159,7 +140,7 @@ describe("trx show", () => {
   });
 
   it("--watch follows a transaction until it is final", async () => {
-    const reseller = resellerAs(harness, account("Jaya Abadi Digital"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const bought = await reseller.run(["buy", "--item", "1", "--qty", "1"], { mode: "json" });
     const refId = bought.json().data.ref_id;
     const r = await whileAdvancing(harness.emulator, reseller.run(["trx", "show", refId, "--watch"]), 1);
@@ -169,7 +150,7 @@ describe("trx show", () => {
   });
 
   it("TRX_NOT_FOUND is exit 1 with the code", async () => {
-    const reseller = resellerAs(harness, account("Jaya Abadi Digital"));
+    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const r = await reseller.run(["trx", "show", "RSL-NOPE"], { mode: "json" });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("");

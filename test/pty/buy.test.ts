@@ -2,27 +2,15 @@
  * The purchase confirmation at a real terminal: what will be bought is spelled out, "yes" buys once,
  * "no" (the default) and Ctrl-C buy nothing. Also the interactive item and quantity questions.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
-import { makeConfigDir } from "../support/cli.js";
-import { terminalEnv, tmuxInstalled, TmuxServer } from "./tmux.js";
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "../support/emulator.js";
+import { terminalEnv, tmuxInstalled, useTmux } from "./tmux.js";
 
 describe.skipIf(!tmuxInstalled())("buy in a terminal", () => {
-  let emulator: RunningEmulator;
-  let tmux: TmuxServer;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
-    tmux = new TmuxServer("buy");
-  });
-  afterAll(async () => {
-    tmux?.kill();
-    await emulator?.close();
-  });
-
-  const account = () => emulator.inspect(emulator.demoApiKey).accounts[0]!;
-  const run = (args: string[]) =>
-    tmux.run(args, { env: terminalEnv({ RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.demoApiKey, RESELLER_CONFIG_DIR: makeConfigDir() }) });
+  const harness = useEmulator();
+  const tmux = useTmux("buy");
+  const account = () => harness.accountOf();
+  const run = (args: string[]) => tmux.run(args, { env: terminalEnv(harness.accountEnv()) });
 
   it("shows the item, quantity, price, total, balance after and note, and buys once on yes", async () => {
     const before = account();

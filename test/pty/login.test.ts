@@ -4,23 +4,14 @@
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
+import { describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller } from "../support/cli.js";
-import { terminalEnv, tmuxInstalled, TmuxServer } from "./tmux.js";
+import { useEmulator } from "../support/emulator.js";
+import { terminalEnv, tmuxInstalled, useTmux } from "./tmux.js";
 
 describe.skipIf(!tmuxInstalled())("login in a terminal", () => {
-  let emulator: RunningEmulator;
-  let tmux: TmuxServer;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
-    tmux = new TmuxServer("login");
-  });
-  afterAll(async () => {
-    tmux?.kill();
-    await emulator?.close();
-  });
+  const harness = useEmulator();
+  const tmux = useTmux("login");
 
   const configFile = (dir: string) => join(dir, "config.json");
   const savedProfile = (dir: string) => JSON.parse(readFileSync(configFile(dir), "utf8")).profiles.default;
@@ -32,10 +23,10 @@ describe.skipIf(!tmuxInstalled())("login in a terminal", () => {
 
   it("asks for the address and the hidden key, checks it, saves it and shows only its last four characters", async () => {
     const dir = makeConfigDir();
-    const key = emulator.demoApiKey;
+    const key = harness.emulator.demoApiKey;
     const term = tmux.run(["login"], { env: terminalEnv({ RESELLER_CONFIG_DIR: dir }) });
     await term.waitFor("? Service address");
-    term.type(emulator.baseUrl);
+    term.type(harness.emulator.baseUrl);
     term.press("Enter");
     await term.waitFor("? API key");
     term.type(key);
@@ -45,10 +36,10 @@ describe.skipIf(!tmuxInstalled())("login in a terminal", () => {
     term.press("Enter");
     const screen = await term.waitFor("Logged in to");
     expect(await term.exitCode()).toBe(0);
-    expect(screen).toContain(`Logged in to ${emulator.baseUrl} as profile default (key ****${key.slice(-4)}), balance Rp 2.500.000`);
+    expect(screen).toContain(`Logged in to ${harness.emulator.baseUrl} as profile default (key ****${key.slice(-4)}), balance Rp 2.500.000`);
     expectKeyHidden(term.screen(), key);
 
-    expect(savedProfile(dir)).toEqual({ base_url: emulator.baseUrl, api_key: key });
+    expect(savedProfile(dir)).toEqual({ base_url: harness.emulator.baseUrl, api_key: key });
     expect(statSync(configFile(dir)).mode & 0o777).toBe(0o600);
     // The saved key works for the next command, with nothing in the environment.
     const balance = await runReseller(["balance", "--json"], { env: { RESELLER_CONFIG_DIR: dir } });
@@ -59,18 +50,18 @@ describe.skipIf(!tmuxInstalled())("login in a terminal", () => {
   it("offers the stored address as the default, and a flag or RESELLER_BASE_URL skips the question", async () => {
     const dir = makeConfigDir();
     mkdirSync(dir, { recursive: true });
-    writeFileSync(configFile(dir), JSON.stringify({ profiles: { default: { base_url: emulator.baseUrl, timeout: 12 } } }), { mode: 0o600 });
+    writeFileSync(configFile(dir), JSON.stringify({ profiles: { default: { base_url: harness.emulator.baseUrl, timeout: 12 } } }), { mode: 0o600 });
     const term = tmux.run(["login"], { env: terminalEnv({ RESELLER_CONFIG_DIR: dir }) });
-    await term.waitFor(`? Service address (the part before /v1) (${emulator.baseUrl})`);
+    await term.waitFor(`? Service address (the part before /v1) (${harness.emulator.baseUrl})`);
     term.press("Enter");
     await term.waitFor("? API key");
-    term.type(emulator.accounts[1]!.apiKey);
+    term.type(harness.emulator.accounts[1]!.apiKey);
     term.press("Enter");
     expect(await term.exitCode()).toBe(0);
     // The other settings of the profile stay.
-    expect(savedProfile(dir)).toEqual({ base_url: emulator.baseUrl, timeout: 12, api_key: emulator.accounts[1]!.apiKey });
+    expect(savedProfile(dir)).toEqual({ base_url: harness.emulator.baseUrl, timeout: 12, api_key: harness.emulator.accounts[1]!.apiKey });
 
-    const byEnv = tmux.run(["login"], { env: terminalEnv({ RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_BASE_URL: emulator.baseUrl }) });
+    const byEnv = tmux.run(["login"], { env: terminalEnv({ RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_BASE_URL: harness.emulator.baseUrl }) });
     const screen = await byEnv.waitFor("? API key");
     expect(screen).not.toContain("Service address");
     byEnv.press("C-c");
@@ -79,7 +70,7 @@ describe.skipIf(!tmuxInstalled())("login in a terminal", () => {
 
   it("a key the service refuses is not saved (exit 3)", async () => {
     const dir = makeConfigDir();
-    const term = tmux.run(["login", "--base-url", emulator.baseUrl], { env: terminalEnv({ RESELLER_CONFIG_DIR: dir }) });
+    const term = tmux.run(["login", "--base-url", harness.emulator.baseUrl], { env: terminalEnv({ RESELLER_CONFIG_DIR: dir }) });
     await term.waitFor("? API key");
     term.type("rk_wrong_0000000000000000");
     term.press("Enter");
@@ -90,7 +81,7 @@ describe.skipIf(!tmuxInstalled())("login in a terminal", () => {
 
   it("Ctrl-C at the key prompt exits 130 and saves nothing", async () => {
     const dir = makeConfigDir();
-    const term = tmux.run(["login", "--base-url", emulator.baseUrl], { env: terminalEnv({ RESELLER_CONFIG_DIR: dir }) });
+    const term = tmux.run(["login", "--base-url", harness.emulator.baseUrl], { env: terminalEnv({ RESELLER_CONFIG_DIR: dir }) });
     await term.waitFor("? API key");
     term.type("rk_half_typ");
     term.press("C-c");

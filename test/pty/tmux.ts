@@ -6,9 +6,9 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-
-export const binPath = resolve(import.meta.dirname, "../../bin/reseller.js");
+import { join } from "node:path";
+import { afterAll } from "vitest";
+import { baseEnv, binPath } from "../support/cli.js";
 
 export function tmuxInstalled(): boolean {
   try {
@@ -170,9 +170,14 @@ export class TerminalSession {
   }
 }
 
-/** The environment a person's terminal would give `reseller`, pointed at a temp config dir. */
+/** One tmux server for the test file (or describe block), killed after its tests. */
+export function useTmux(name: string): TmuxServer {
+  const server = new TmuxServer(name);
+  afterAll(() => server.kill());
+  return server;
+}
+
+/** The environment a person's terminal would give `reseller`: the clean one of the pipe tests, plus TERM. */
 export function terminalEnv(extra: Record<string, string | undefined>): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? tmpdir(), TERM: "xterm-256color", LANG: "C.UTF-8", TZ: "Asia/Jakarta" };
-  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
-  return env;
+  return baseEnv({ TERM: "xterm-256color", ...extra });
 }

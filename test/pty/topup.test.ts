@@ -5,35 +5,20 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
+import { describe, expect, it } from "vitest";
 import { formatRupiah } from "../../src/output/format.js";
 import { qrModules } from "../../src/output/qr.js";
 import { makeConfigDir } from "../support/cli.js";
+import { useEmulator } from "../support/emulator.js";
 import { qrGridFromScreen } from "./screen-qr.js";
-import { terminalEnv, tmuxInstalled, TmuxServer } from "./tmux.js";
+import { terminalEnv, tmuxInstalled, useTmux } from "./tmux.js";
 
-const haveTmux = tmuxInstalled();
-
-describe.skipIf(!haveTmux)("topup in a terminal", () => {
-  let emulator: RunningEmulator;
-  let tmux: TmuxServer;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0 });
-    tmux = new TmuxServer("topup");
-  });
-  afterAll(async () => {
-    tmux?.kill();
-    await emulator?.close();
-  });
-
-  const account = () => emulator.inspect(emulator.demoApiKey).accounts[0]!;
-  const run = (args: string[], extra: { stdoutFile?: string } = {}) =>
-    tmux.run(args, {
-      env: terminalEnv({ RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.demoApiKey, RESELLER_CONFIG_DIR: makeConfigDir() }),
-      ...extra,
-    });
+describe.skipIf(!tmuxInstalled())("topup in a terminal", () => {
+  const harness = useEmulator();
+  const tmux = useTmux("topup");
+  const account = () => harness.accountOf();
+  const run = (args: string[], extra: { stdoutFile?: string; env?: Record<string, string> } = {}) =>
+    tmux.run(args, { stdoutFile: extra.stdoutFile, env: terminalEnv({ ...harness.accountEnv(), ...extra.env }) });
 
   it("walks the wizard to the link and its QR code, and sees the customer pay it", async () => {
     const before = account();
@@ -66,7 +51,7 @@ describe.skipIf(!haveTmux)("topup in a terminal", () => {
 
     const result = await term.waitFor("Waiting for payment");
     const link = /Payment link\s+(http\S+)/.exec(result)?.[1];
-    expect(link).toMatch(new RegExp(`^${emulator.baseUrl}/pay/`));
+    expect(link).toMatch(new RegExp(`^${harness.emulator.baseUrl}/pay/`));
     expect(result).toMatch(/Total to pay\s+Rp 53\.500/);
     expect(result).toMatch(/Expires\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(in (59m|1h)/);
     expect(result).toMatch(/the link expires in (1h 00m|59m \d\ds)/);
@@ -142,9 +127,7 @@ describe.skipIf(!haveTmux)("topup in a terminal", () => {
   });
 
   it("without colours (NO_COLOR) the QR code is drawn for a dark background and still encodes the link", async () => {
-    const term = tmux.run(["topup", "--amount", "30000", "--channel", "OVO", "--yes"], {
-      env: terminalEnv({ RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.demoApiKey, RESELLER_CONFIG_DIR: makeConfigDir(), NO_COLOR: "1" }),
-    });
+    const term = run(["topup", "--amount", "30000", "--channel", "OVO", "--yes"], { env: { NO_COLOR: "1" } });
     expect(await term.exitCode()).toBe(0);
     const screen = term.screen();
     const link = /Payment link\s+(http\S+)/.exec(screen)?.[1];

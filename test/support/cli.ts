@@ -2,7 +2,7 @@
  * End-to-end tests run the built `reseller` (bin/reseller.js -> dist/) as a real process, against an
  * emulator over real HTTP, with a fresh config dir. `npm test` builds first.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -38,13 +38,20 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): Record<
   return env;
 }
 
-export function runReseller(args: string[], options: CliOptions = {}): Promise<CliResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [binPath, ...args], { env: baseEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+/** A `reseller` process still running: the test can signal it, read what it has written so far, and await its end. */
+export interface RunningReseller {
+  child: ChildProcess;
+  output(): { stdout: string; stderr: string };
+  done: Promise<CliResult>;
+}
+
+export function startReseller(args: string[], options: CliOptions = {}): RunningReseller {
+  const child = spawn(process.execPath, [binPath, ...args], { env: baseEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+  const done = new Promise<CliResult>((resolvePromise, reject) => {
     const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 20_000);
     child.on("error", reject);
     child.on("close", (exitCode, signal) => {
@@ -58,16 +65,11 @@ export function runReseller(args: string[], options: CliOptions = {}): Promise<C
         errorJson: () => JSON.parse(stderr.trim().split("\n").pop() ?? ""),
       });
     });
-    child.stdin.end(options.input ?? "");
   });
+  child.stdin!.end(options.input ?? "");
+  return { child, output: () => ({ stdout, stderr }), done };
 }
 
-/** A `reseller` bound to one emulator account and one config dir. */
-export function resellerFor(target: { baseUrl: string; apiKey: string }, configDir = makeConfigDir()) {
-  const env = { RESELLER_BASE_URL: target.baseUrl, RESELLER_API_KEY: target.apiKey, RESELLER_CONFIG_DIR: configDir };
-  return {
-    configDir,
-    env,
-    run: (args: string[], options: CliOptions = {}) => runReseller(args, { ...options, env: { ...env, ...options.env } }),
-  };
+export function runReseller(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return startReseller(args, options).done;
 }

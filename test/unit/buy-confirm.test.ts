@@ -5,22 +5,15 @@
 import { PassThrough } from "node:stream";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
+import { describe, expect, it } from "vitest";
 import { run, type BuyOptions } from "../../src/commands/buy.js";
 import { createContext } from "../../src/context.js";
-import { makeConfigDir } from "../support/cli.js";
+import { useEmulator } from "../support/emulator.js";
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const harness = useEmulator();
 
 /** A terminal whose keyboard answers each question when it appears on stderr. */
-async function terminal(answers: [RegExp, string][], apiKey = emulator.demoApiKey) {
+async function terminal(answers: [RegExp, string][], apiKey = harness.emulator.demoApiKey) {
   const stdin = new PassThrough();
   // The prompt library ends the stream it drew on; a real stderr outlives that, so this one does too.
   const stderr = new PassThrough();
@@ -37,10 +30,11 @@ async function terminal(answers: [RegExp, string][], apiKey = emulator.demoApiKe
       setTimeout(() => stdin.write(next[1]), 20);
     }
   });
-  const configDir = makeConfigDir();
+  const env = harness.accountEnv(apiKey);
+  const configDir = env.RESELLER_CONFIG_DIR;
   const ctx = await createContext({
     flags: {},
-    env: { RESELLER_CONFIG_DIR: configDir, RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: apiKey },
+    env,
     terminal: { stdout: { write: (s: string) => (out += s) }, stderr, stdin, stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true },
     signal: new AbortController().signal,
     version: "test",
@@ -49,7 +43,7 @@ async function terminal(answers: [RegExp, string][], apiKey = emulator.demoApiKe
 }
 
 const options = (extra: Partial<BuyOptions>): BuyOptions => ({ opt: [], wait: false, yes: false, ...extra });
-const transactions = (apiKey: string) => emulator.inspect(apiKey).accounts[0]!.transactions;
+const transactions = (apiKey: string) => harness.accountOf(apiKey).transactions;
 const journal = (dir: string) => {
   try {
     return readFileSync(join(dir, "journal.jsonl"), "utf8");
@@ -60,8 +54,8 @@ const journal = (dir: string) => {
 
 describe("buy on a terminal", () => {
   it("shows item, quantity, unit price, total, balance after and the note, then asks; declined: nothing bought", async () => {
-    const apiKey = emulator.accounts[1]!.apiKey;
-    emulator.setBalance(apiKey, 100_000);
+    const apiKey = harness.emulator.accounts[1]!.apiKey;
+    harness.emulator.setBalance(apiKey, 100_000);
     const t = await terminal([[/Buy\?/, "n\r"]], apiKey);
     const before = transactions(apiKey).length;
     const code = await run(t.ctx, options({ item: 12, qty: 2, note: "081234567890" }));
@@ -79,7 +73,7 @@ describe("buy on a terminal", () => {
   });
 
   it("confirmed: bought, the result on stdout", async () => {
-    const apiKey = emulator.accounts[2]!.apiKey;
+    const apiKey = harness.emulator.accounts[2]!.apiKey;
     const t = await terminal([[/Buy\?/, "y\r"]], apiKey);
     await run(t.ctx, options({ item: 3, qty: 1 }));
     expect(t.stdout()).toMatch(/Rp 18\.000/);
@@ -87,7 +81,7 @@ describe("buy on a terminal", () => {
   });
 
   it("--yes skips the question", async () => {
-    const apiKey = emulator.accounts[3]!.apiKey;
+    const apiKey = harness.emulator.accounts[3]!.apiKey;
     const t = await terminal([], apiKey);
     await run(t.ctx, options({ item: 3, qty: 1, yes: true }));
     expect(t.stderr()).not.toContain("Buy?");
@@ -95,7 +89,7 @@ describe("buy on a terminal", () => {
   });
 
   it("asks for a missing item (showing its name and price back), quantity (defaulting to the minimum order) and SMM target", async () => {
-    const apiKey = emulator.accounts[4]!.apiKey;
+    const apiKey = harness.emulator.accounts[4]!.apiKey;
     const t = await terminal(
       [
         [/Item id/, "9999\r"],

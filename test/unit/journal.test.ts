@@ -5,7 +5,6 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { purchase } from "../../src/commands/buy/purchase.js";
@@ -14,6 +13,7 @@ import { foldRecords, Journal, maxRecordBytes, type JournalRecord } from "../../
 import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
 import { makeConfigDir } from "../support/cli.js";
 import { testContext } from "../support/context.js";
+import { closedPort } from "../support/emulator.js";
 
 const at = "2026-11-21T14:30:00.000Z";
 const intent = (entry: string, extra: Partial<JournalRecord> = {}): JournalRecord =>
@@ -117,14 +117,6 @@ describe("what counts as maybe-happened", () => {
     expect(mayHaveLanded(error)).toBe(expected);
   });
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 describe("journalRequest", () => {
   it("a connection refused on every attempt never left: NetworkError (exit 4), journal `not_sent`", async () => {
