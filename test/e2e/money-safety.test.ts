@@ -138,8 +138,9 @@ describe("no answer at all: exit 5, then reconcile", () => {
     const before = balanceOf(reseller.apiKey);
     harness.emulator.faults.configure({ latency_ms: 1_500, ...trxOnly });
     const running = reseller.start(buyArgs());
-    await until(() => records(reseller.configDir).some((x) => x.type === "attempt"));
-    await new Promise((r) => setTimeout(r, 300));
+    // Killed only once the service holds the request (it sleeps in the injected latency before answering).
+    await until(() => harness.emulator.faults.status().injected.latency > 0);
+    expect(records(reseller.configDir).some((x) => x.type === "attempt")).toBe(true);
     running.child.kill("SIGKILL");
     const killed = await running.done;
     expect(killed.signal).toBe("SIGKILL");
@@ -169,6 +170,8 @@ describe("Ctrl-C", () => {
     harness.emulator.faults.configure({ latency_ms: 1_000, ...trxOnly });
     const running = reseller.start(buyArgs("--ref-id", "ctrl-c-1"));
     await until(() => records(reseller.configDir).some((x) => x.type === "attempt"));
+    // In flight means on the wire: the service holds the request, so it will finish the purchase.
+    await until(() => harness.emulator.faults.status().injected.latency > 0);
     running.child.kill("SIGINT");
     const r = await running.done;
     expect(r.exitCode).toBe(130);
