@@ -106,7 +106,8 @@ describe("every endpoint", () => {
 
   it("sends the key, Accept and a User-Agent, and never logs the key in full", async () => {
     const client = clientFor();
-    await client.getBalance();
+    // The service answers GET /v1/balance only to a known key with Accept: application/json (401, 406).
+    expect((await client.getBalance()).data.balance).toBe(harness.accountOf().balance);
     const text = log.join("\n");
     expect(text).toContain("GET");
     expect(text).not.toContain(harness.emulator.demoApiKey);

@@ -135,11 +135,12 @@ describe("input checked before sending (exit 2)", () => {
 
   it("an item that does not exist is the service's refusal (exit 1), nothing bought", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const before = serviceTransactions(reseller.apiKey).length;
     const r = await reseller.run(["buy", "--item", "9999", "--qty", "1"], { mode: "json" });
     expect(r.exitCode).toBe(1);
     expect(r.errorJson().error.code).toBe("ITEM_NOT_FOUND");
+    expect(serviceTransactions(reseller.apiKey)).toHaveLength(before);
   });
-
 });
 
 describe("refusals", () => {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller } from "../support/cli.js";
-import { useEmulator } from "../support/emulator.js";
+import { apiRequests, useEmulator } from "../support/emulator.js";
 
 const harness = useEmulator();
 
@@ -70,14 +70,18 @@ describe("login --with-key", () => {
     expect(existsSync(configFile(dir))).toBe(false);
   });
 
-  it.each([
-    ["an empty stdin", [], ""],
-    ["no address anywhere", [], "rk_demo"],
-    ["a plain http address that is not this machine", ["--base-url", "http://api.example.com"], "rk_demo"],
-  ])("%s is exit 2 with nothing sent or saved", async (_what, flags, input) => {
+  it.each<[string, () => string[], string, RegExp]>([
+    // An address is given, so it is the empty stdin that stops it, not the missing address below.
+    ["an empty stdin", () => ["--base-url", harness.emulator.baseUrl], "", /read no API key from stdin/],
+    ["no address anywhere", () => [], "rk_demo", /No service address/],
+    ["a plain http address that is not this machine", () => ["--base-url", "http://api.example.com"], "rk_demo", /clear text/],
+  ])("%s is exit 2 with nothing sent or saved", async (_what, flags, input, message) => {
     const dir = makeConfigDir();
-    const result = await runReseller(["login", "--with-key", ...flags], { input, env: { RESELLER_CONFIG_DIR: dir } });
+    const sent = apiRequests(harness).length;
+    const result = await runReseller(["login", "--with-key", ...flags()], { input, env: { RESELLER_CONFIG_DIR: dir } });
     expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(apiRequests(harness)).toHaveLength(sent);
     expect(existsSync(configFile(dir))).toBe(false);
   });
 
