@@ -2,6 +2,7 @@
  * The HTTP layer against the emulator over real HTTP: every endpoint, the service's error codes
  * as typed errors, and each fault mode as the client sees it.
  */
+import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { ServiceClient } from "../../src/api/client.js";
 import { AuthError, NetworkError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
@@ -104,7 +105,29 @@ describe("every endpoint", () => {
     await client.close();
   });
 
-  it("sends the key, Accept and a User-Agent, and never logs the key in full", async () => {
+  it("sends the key, Accept, a JSON Content-Type on POST and its User-Agent on every request", async () => {
+    // A listener that only records headers: what the client sends, whatever the service would say.
+    const seen: Record<string, string | undefined>[] = [];
+    const recorder = createServer((request, response) => {
+      seen.push({ method: request.method, ...(request.headers as Record<string, string>) });
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify({ message: "OK", data: { balance: 1, invoice: "INV-1", ref_id: "r", status: "paid", amount: 1 } }));
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
+    const client = clientFor(undefined, { baseUrl: `http://127.0.0.1:${(recorder.address() as { port: number }).port}` });
+    await client.getBalance();
+    await client.createTransaction({ ref_id: "r", carts: [{ item_id: 12, quantity: 1 }] });
+    await client.close();
+    await new Promise((resolve) => recorder.close(resolve));
+    expect(seen).toHaveLength(2);
+    for (const headers of seen) {
+      expect(headers).toMatchObject({ "x-apikey": harness.emulator.demoApiKey, accept: "application/json", "user-agent": "reseller-test" });
+    }
+    expect(seen[0]!["content-type"]).toBeUndefined();
+    expect(seen[1]).toMatchObject({ method: "POST", "content-type": "application/json" });
+  });
+
+  it("is answered by the service, and never logs the key in full", async () => {
     const client = clientFor();
     // The service answers GET /v1/balance only to a known key with Accept: application/json (401, 406).
     expect((await client.getBalance()).data.balance).toBe(harness.accountOf().balance);
