@@ -52,10 +52,16 @@ export class ServiceError extends ResellerError {
   readonly body: unknown;
   /** Which attempt this answered; above 1 means an earlier attempt's fate was unknown. */
   attempt = 1;
-  constructor(status: number, code: string, message: string, body: unknown, options: { suggestion?: string; details?: ErrorDetails } = {}) {
+  /**
+   * The service's definite "no" (a 4xx, or a 5xx naming one of its own codes): nothing happened.
+   * False for a 5xx that says nothing usable, which may have come after a purchase was committed.
+   */
+  readonly definite: boolean;
+  constructor(status: number, code: string, message: string, body: unknown, options: { suggestion?: string; details?: ErrorDetails; definite?: boolean } = {}) {
     super(code, message, options);
     this.status = status;
     this.body = body;
+    this.definite = options.definite ?? status < 500;
   }
 }
 

@@ -5,9 +5,9 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from "undici";
 import { AuthError, InterruptedError, NetworkError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { maskApiKey } from "../config/mask.js";
-import { describeServiceCode } from "./codes.js";
+import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
 import { defaultSleep } from "./sleep.js";
-import * as shapes from "./shapes.js";
+import * as decode from "./decode.js";
 import type {
   ApiResult,
   Balance,
@@ -20,9 +20,9 @@ import type {
   PaymentChannel,
   SandboxOrder,
   StockLock,
-  TopUpResult,
-  TransactionDetail,
-} from "./types.js";
+  TopUp,
+  Transaction,
+} from "./model.js";
 
 export interface RetryPolicy {
   /** Further attempts after the first; stripe-node's default of 2. */
@@ -82,40 +82,40 @@ export class ServiceClient {
   // ---- one method per endpoint of the spec ----
 
   async getBalance(): Promise<ApiResult<Balance>> {
-    return this.call("GET", "/v1/balance", { retry: true }, shapes.readBalance);
+    return this.call("GET", "/v1/balance", { retry: true }, decode.decodeBalance);
   }
 
   async listChannels(): Promise<ApiResult<PaymentChannel[]>> {
-    return this.call("GET", "/v1/balance/channels", { retry: true }, shapes.readChannels);
+    return this.call("GET", "/v1/balance/channels", { retry: true }, decode.decodeChannels);
   }
 
   /** A payment link: nothing is charged until the customer pays it, so a lost answer may be asked again. */
-  async requestTopUp(amount: number, channel: string, hooks: AttemptHooks = {}): Promise<ApiResult<TopUpResult>> {
-    return this.call("POST", "/v1/balance", { body: { amount, channel }, retry: true, ...hooks }, shapes.readTopUp);
+  async requestTopUp(amount: number, channel: string, hooks: AttemptHooks = {}): Promise<ApiResult<TopUp>> {
+    return this.call("POST", "/v1/balance", { body: { amount, channel }, retry: true, ...hooks }, decode.decodeTopUp);
   }
 
   /** Safe to retry only because the ref_id makes the service refuse a second purchase. */
   async createTransaction(input: CreateTransactionRequest, hooks: AttemptHooks = {}): Promise<ApiResult<CreatedTransaction>> {
-    return this.call("POST", "/v1/trx", { body: input, retry: true, ...hooks }, shapes.readCreatedTransaction);
+    return this.call("POST", "/v1/trx", { body: input, retry: true, ...hooks }, decode.decodeCreatedTransaction);
   }
 
-  async getTransaction(refOrInvoice: string): Promise<ApiResult<TransactionDetail>> {
-    return this.call("GET", `/v1/trx/${encodeURIComponent(refOrInvoice)}`, { retry: true }, shapes.readTransactionDetail);
+  async getTransaction(refOrInvoice: string): Promise<ApiResult<Transaction>> {
+    return this.call("GET", `/v1/trx/${encodeURIComponent(refOrInvoice)}`, { retry: true }, decode.decodeTransaction);
   }
 
   async getItem(id: number): Promise<ApiResult<Item>> {
-    return this.call("GET", `/v1/item/${id}`, { retry: true }, shapes.readItem);
+    return this.call("GET", `/v1/item/${id}`, { retry: true }, decode.decodeItem);
   }
 
   async lockStock(itemId: number, quantity: number, lockDuration?: number, hooks: AttemptHooks = {}): Promise<ApiResult<StockLock>> {
     const body: Record<string, number> = { item_id: itemId, quantity };
     if (lockDuration !== undefined) body.lock_duration = lockDuration;
-    return this.call("POST", "/v1/item/lock", { body, retry: false, ...hooks }, shapes.readLock);
+    return this.call("POST", "/v1/item/lock", { body, retry: false, ...hooks }, decode.decodeLock);
   }
 
   async listLocks(): Promise<ApiResult<ListedLock[]>> {
     const now = this.options.now?.() ?? Date.now();
-    return this.call("GET", "/v1/item/lock", { retry: true }, (body) => shapes.readLockList(body, now));
+    return this.call("GET", "/v1/item/lock", { retry: true }, (body) => decode.decodeLockList(body, now));
   }
 
   /** Releasing twice is harmless (the second says LOCK_RELEASED), so a lost answer may be retried. */
@@ -124,15 +124,15 @@ export class ServiceClient {
   }
 
   async getLeaderboard(): Promise<ApiResult<LeaderboardEntry[]>> {
-    return this.call("GET", "/v1/leaderboard", { retry: true }, shapes.readLeaderboard);
+    return this.call("GET", "/v1/leaderboard", { retry: true }, decode.decodeLeaderboard);
   }
 
   async getOwnRanking(): Promise<ApiResult<OwnRanking>> {
-    return this.call("GET", "/v1/leaderboard/profile", { retry: true }, shapes.readOwnRanking);
+    return this.call("GET", "/v1/leaderboard/profile", { retry: true }, decode.decodeOwnRanking);
   }
 
   async createSandboxOrder(input: { ref_id: string; item_id: number; quantity: number }, hooks: AttemptHooks = {}): Promise<ApiResult<SandboxOrder>> {
-    return this.call("POST", "/v1/order/sandbox", { body: input, retry: true, ...hooks }, shapes.readSandboxOrder);
+    return this.call("POST", "/v1/order/sandbox", { body: input, retry: true, ...hooks }, decode.decodeSandboxOrder);
   }
 
   /** Lets the process exit at once instead of waiting for idle keep-alive sockets. */
@@ -221,6 +221,9 @@ export class ServiceClient {
           bodyExcerpt: text.slice(0, 200),
         });
       }
+      // A 2xx that still says no (`{"success":false}`, or a bare error code and no data) is a refusal.
+      const refusal = refusalIn2xx(parsed.value);
+      if (refusal) throw toServiceError(statusCode, parsed.value, text, method, path, undefined, attempt, refusal);
       return { body: parsed.value, status: statusCode };
     }
     throw toServiceError(statusCode, parsed?.value, text, method, path, retryAfter, attempt);
@@ -236,9 +239,20 @@ function parseJson(text: string): { value: unknown } | undefined {
   }
 }
 
+/** The error code a 2xx body carries instead of a result, if it does. */
+function refusalIn2xx(body: unknown): string | undefined {
+  if (!decode.isRecord(body)) return undefined;
+  const said = typeof body.message === "string" ? body.message.trim() : "";
+  const isCode = /^[A-Z][A-Z0-9_]{2,}(=.*)?$/.test(said) && said !== "OK" && said !== "SUCCESS";
+  if (body.success === false || body.status === false) return isCode ? said : "REFUSED";
+  if (isCode && (body.data === undefined || body.data === null)) return said;
+  return undefined;
+}
+
 function isRetryable(error: unknown): boolean {
   if (error instanceof NetworkError) return true;
-  if (error instanceof ServiceError) return error.status >= 500 || error.status === 429;
+  // A definite refusal (PRODUCT_TEMPORARILY_UNAVAILABLE) is an answer: asking again at once changes nothing.
+  if (error instanceof ServiceError) return (error.status >= 500 && !error.definite) || error.status === 429;
   if (error instanceof UnexpectedResponseError) return (error.status ?? 0) >= 500;
   return false;
 }
@@ -278,26 +292,28 @@ function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl
   return new NetworkError(code, message, reached, { cause: error, suggestion });
 }
 
-function toServiceError(status: number, body: unknown, text: string, method: string, path: string, retryAfter: string | undefined, attempt: number): Error {
-  const record = shapes.isRecord(body) ? body : undefined;
+function toServiceError(status: number, body: unknown, text: string, method: string, path: string, retryAfter: string | undefined, attempt: number, codeIn2xx?: string): Error {
+  const record = decode.isRecord(body) ? body : undefined;
   if (!record) {
     return new UnexpectedResponseError(`The service answered ${method} ${path} with HTTP ${status} and ${text.trim() ? "a page that is not JSON" : "an empty body"}.`, {
       status,
       bodyExcerpt: text.slice(0, 200),
     });
   }
-  const said = typeof record.message === "string" ? record.message : typeof record.error === "string" ? record.error : "";
-  const looksLikeCode = /^[A-Z][A-Z0-9_]{2,}$/.test(said);
-  const code = looksLikeCode ? said : typeof record.code === "string" ? record.code : `HTTP_${status}`;
+  const said = typeof record.message === "string" ? record.message.trim() : typeof record.error === "string" ? record.error.trim() : "";
+  // `INVALID_IP=203.0.113.9`: the live service may append a detail to its code.
+  const looksLikeCode = /^[A-Z][A-Z0-9_]{2,}(=\S*)?$/.test(said);
+  const givenCode = codeIn2xx ?? (looksLikeCode ? said : typeof record.code === "string" && record.code.trim() ? record.code.trim() : undefined);
+  const code = givenCode ?? `HTTP_${status}`;
   const known = describeServiceCode(code);
-  const fieldErrors = shapes.isRecord(record.errors) ? record.errors : undefined;
+  const fieldErrors = decode.isRecord(record.errors) ? record.errors : undefined;
   const message = known?.message ?? (said && !looksLikeCode ? said : `The service refused the request (${code}, HTTP ${status}).`);
   const details: Record<string, unknown> = {};
   if (fieldErrors) details.errors = fieldErrors;
   if (retryAfter !== undefined) details.retryAfter = retryAfter;
   const options = { suggestion: known?.suggestion, details: Object.keys(details).length ? details : undefined };
   if (status === 401 || status === 403) return new AuthError(code, message, { status, ...options, suggestion: known?.suggestion ?? "Check your API key: `reseller login`." });
-  const error = new ServiceError(status, code, message, body, options);
+  const error = new ServiceError(status, code, message, body, { ...options, definite: codeIn2xx !== undefined || isDefiniteRefusal(status, code, givenCode !== undefined) });
   error.attempt = attempt;
   return error;
 }

@@ -7,6 +7,22 @@ export interface CodeDescription {
   suggestion?: string;
 }
 
+/**
+ * Codes that come with a 5xx from gateways and frameworks rather than from the service's order
+ * rules: they say nothing about whether a purchase went through, so they count as "no answer".
+ */
+const ambiguousServerCodes = new Set(["SERVER_ERROR", "INTERNAL_SERVER_ERROR", "SERVICE_UNAVAILABLE", "BAD_GATEWAY", "GATEWAY_TIMEOUT"]);
+
+/**
+ * Whether an error answer is the service's definite "no": a 4xx, or a 5xx that names one of the
+ * service's own codes (`503 PRODUCT_TEMPORARILY_UNAVAILABLE` refuses an order before charging). A
+ * 5xx with no code, or a gateway's generic one, may have come after the purchase was committed.
+ */
+export function isDefiniteRefusal(status: number, code: string, codeGiven: boolean): boolean {
+  if (status < 500) return true;
+  return codeGiven && !ambiguousServerCodes.has(code) && !code.startsWith("HTTP_");
+}
+
 const serviceCodes: Record<string, CodeDescription> = {
   BALANCE_IS_INSUFFICIENT: { message: "Your balance cannot cover this purchase.", suggestion: "Top up with `reseller topup`, then buy again with the same --ref-id." },
   SMM_ORDER_REQUIRES_JSON_NOTE: { message: "This SMM item needs its note as JSON with a target.", suggestion: "Use --target (and --opt/--comment) and reseller builds the note." },
@@ -25,8 +41,25 @@ const serviceCodes: Record<string, CodeDescription> = {
   INVALID_API_KEY: { message: "The service did not accept the API key.", suggestion: "Log in again with `reseller login`, or check RESELLER_API_KEY." },
   VALIDATION_ERROR: { message: "The service rejected some fields." },
   SERVICE_UNAVAILABLE: { message: "The service is unavailable right now.", suggestion: "Try again in a moment." },
+  PRODUCT_TEMPORARILY_UNAVAILABLE: {
+    message: "This product is unavailable right now; the order was refused and nothing was charged.",
+    suggestion: "Try again later with the same --ref-id, or choose another item.",
+  },
+  TRANSACTION_NOT_FOUND: { message: "No transaction has this ref_id or invoice.", suggestion: "Check the id; `reseller history` lists the ref_ids this machine sent." },
+  REQUIRED_FIELD_MISSING: { message: "The item needs a field the order did not give.", suggestion: "See the item's required fields with `reseller item <id>`." },
+  OUT_OF_STOCK: { message: "This item is out of stock." },
+  ACCOUNT_MUST_BE_RESELLER: { message: "This account is not a reseller account.", suggestion: "Use the API key of a reseller account." },
+  INVALID_IP: { message: "The service does not accept requests from this machine's IP address.", suggestion: "Add this machine's IP to the whitelist in the dashboard." },
+  THE_ACCOUNT_HAS_BEEN_SUSPENDED: { message: "The account has been suspended." },
 };
 
+/** Codes that mean the transaction does not exist, in both published spellings. */
+export function isTransactionNotFound(code: string): boolean {
+  return code === "TRX_NOT_FOUND" || code === "TRANSACTION_NOT_FOUND";
+}
+
 export function describeServiceCode(code: string): CodeDescription | undefined {
-  return Object.hasOwn(serviceCodes, code) ? serviceCodes[code] : undefined;
+  // The live service may append detail to a code (`INVALID_IP=203.0.113.9`): match by prefix.
+  const base = code.split("=")[0]!;
+  return Object.hasOwn(serviceCodes, base) ? serviceCodes[base] : undefined;
 }

@@ -54,14 +54,15 @@ function reportPurchase(ctx: Context, order: Order, bought: Purchase): void {
   if (bought.recovered) {
     ctx.output.warn(`The service's answer was lost, but the purchase had gone through on an earlier attempt: this is that transaction, not a second one.`);
   }
-  ctx.output.success(`Bought ${describeOrder(order)} for ${formatRupiah(bought.amount)}: invoice ${bought.invoice}, ref_id ${bought.refId}.`);
+  const amount = bought.amount ?? orderTotal(order);
+  ctx.output.success(`Bought ${describeOrder(order)} for ${formatRupiah(amount)}${bought.invoice ? `: invoice ${bought.invoice}` : ""}, ref_id ${bought.refId}.`);
 }
 
 function printPurchase(ctx: Context, bought: Purchase): void {
   const row: Cell[] = [
-    { human: bought.invoice, plain: bought.invoice, tone: "bold" },
+    bought.invoice === null ? undefined : { human: bought.invoice, plain: bought.invoice, tone: "bold" },
     { human: bought.refId, plain: bought.refId, tone: "highlight" },
-    statusCell(bought.status),
+    bought.status ? statusCell(bought.status) : undefined,
     money(bought.amount),
     ctx.output.time(bought.createdAt),
   ];
@@ -76,7 +77,7 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
     waited = await waitForDelivery(ctx, client, bought.refId, timeout, bought.detail);
   } catch (error) {
     if (error instanceof InterruptedError) {
-      throw new InterruptedError(`Stopped waiting; the purchase stands (invoice ${bought.invoice}, ref_id ${bought.refId}).`, {
+      throw new InterruptedError(`Stopped waiting; the purchase stands (${bought.invoice ? `invoice ${bought.invoice}, ` : ""}ref_id ${bought.refId}).`, {
         suggestion: `Follow it with \`reseller trx show ${bought.refId} --watch\`.`,
       });
     }

@@ -426,7 +426,7 @@ async function candidates(ctx: Context, what: string): Promise<string[]> {
   }
   if (what === "locks") {
     const { data } = await (await ctx.client()).listLocks();
-    return data.map((l) => `${l.lock_token}\titem ${l.item_id} x${l.quantity}${l.remainingSeconds === null ? "" : `, ${formatDuration(l.remainingSeconds)} left`}`);
+    return data.map((l) => `${l.token}\titem ${l.itemId} x${l.quantity}${l.remainingSeconds === null ? "" : `, ${formatDuration(l.remainingSeconds)} left`}`);
   }
   return [];
 }

@@ -1,7 +1,6 @@
 /** `reseller item ID`: what a reseller checks before selling: price, stock, minimum order. */
 import type { ServiceClient } from "../api/client.js";
-import { isUnlimited, minOrderOf } from "../api/shapes.js";
-import type { ApiResult, Item } from "../api/types.js";
+import type { ApiResult, Item } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ServiceError } from "../errors.js";
 import { money, type Cell } from "../output/output.js";
@@ -29,7 +28,8 @@ export async function run(ctx: Context, options: ItemOptions): Promise<void> {
 
   // Unlimited items (h2h, manual, smm) report no count: say so rather than print -1.
   let stock: Cell;
-  if (isUnlimited(data)) stock = { human: "unlimited", plain: "unlimited", tone: "good" };
+  if (data.unlimited) stock = { human: "unlimited", plain: "unlimited", tone: "good" };
+  else if (data.stock === null) stock = undefined;
   else if (data.stock <= 0) stock = { human: `${data.stock} (sold out)`, plain: String(data.stock), tone: "bad" };
   else stock = data.stock;
 
@@ -38,8 +38,8 @@ export async function run(ctx: Context, options: ItemOptions): Promise<void> {
     ["Name", { human: data.name, plain: data.name, tone: "bold" }],
     ["Price", { ...money(data.price), tone: "highlight" }],
     ["Stock", stock],
-    ["Minimum order", minOrderOf(data)],
-    ["Order process", typeof data.order_process === "string" ? data.order_process : undefined],
+    ["Minimum order", data.minOrder],
+    ["Order process", data.isSmm && data.orderProcess !== "smm" ? `${data.orderProcess ?? ""} (smm)`.trim() : data.orderProcess],
     ["Description", data.description || undefined],
   ]);
 }

@@ -7,7 +7,8 @@
 import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, ServiceError } from "../errors.js";
-import { journalFor, sentFromHere } from "../journal/request.js";
+import { journalDetails, journalFor, sentFromHere } from "../journal/request.js";
+import { isTransactionNotFound } from "../api/codes.js";
 import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
 import { outcomeCell } from "./history.js";
 import type { Cell } from "../output/output.js";
@@ -23,11 +24,10 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
       case "sandbox": {
         const ref = entry.ref_id!;
         try {
-          const { data } = await client.getTransaction(ref);
-          const t = data.transaction;
-          return { outcome: "done", details: { invoice: t.invoice, amount: t.amount, status: t.status }, say: `bought: invoice ${t.invoice}` };
+          const { data: t } = await client.getTransaction(ref);
+          return { outcome: "done", details: journalDetails(t), say: `bought${t.invoice ? `: invoice ${t.invoice}` : ` (ref_id ${ref})`}` };
         } catch (error) {
-          if (!(error instanceof ServiceError && error.code === "TRX_NOT_FOUND")) throw error;
+          if (!(error instanceof ServiceError && isTransactionNotFound(error.code))) throw error;
         }
         if (entry.kind === "buy") {
           return { outcome: "not_done", details: { reason: "the service has no transaction with this ref_id" }, say: `not bought; safe to buy again with the same ref_id (--ref-id ${ref})` };
@@ -36,7 +36,7 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
         const request = entry.request as { item_id?: number; quantity?: number };
         try {
           const { data } = await client.createSandboxOrder({ ref_id: ref, item_id: Number(request.item_id), quantity: Number(request.quantity) });
-          return { outcome: "done", details: { status: data.status, reason: "sent again by reconcile (sandbox orders move no money)" }, say: "sandbox order sent again (it moves no money)" };
+          return { outcome: "done", details: { status: data.status?.text ?? "sandbox", reason: "sent again by reconcile (sandbox orders move no money)" }, say: "sandbox order sent again (it moves no money)" };
         } catch (error) {
           if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST") {
             return { outcome: "done", details: { status: "sandbox", reason: "the service already has this ref_id" }, say: "the sandbox order had gone through" };
@@ -48,8 +48,8 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
         const request = entry.request as { item_id?: number; quantity?: number };
         const since = Date.parse(entry.at) - lockSkewMs;
         const { data: locks } = await client.listLocks();
-        const found = locks.find((l) => l.item_id === request.item_id && l.quantity === request.quantity && !(Date.parse(l.locked_at) < since));
-        if (found) return { outcome: "done", details: { lock_token: found.lock_token, status: "active" }, say: `lock held: ${found.lock_token}` };
+        const found = locks.find((l) => l.itemId === request.item_id && l.quantity === request.quantity && !(Date.parse(l.lockedAt ?? "") < since));
+        if (found) return { outcome: "done", details: { lock_token: found.token, status: "active" }, say: `lock held: ${found.token}` };
         return { outcome: "not_done", details: { reason: "no matching active lock: it was never made or has expired" }, say: "no lock held (any lock it made has expired)" };
       }
       case "topup":

@@ -4,7 +4,7 @@
  */
 import { UsageError } from "../errors.js";
 import { parseRupiah } from "../output/format.js";
-import type { SmmNote } from "../api/types.js";
+import type { SmmNote } from "../api/model.js";
 
 export const minimumTopUp = 10_000;
 export const maxRefIdLength = 191;

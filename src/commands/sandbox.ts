@@ -2,7 +2,7 @@
  * `reseller sandbox --item --qty [--ref-id]`: a test order that moves neither balance nor stock,
  * journaled like a purchase so a script rehearses exactly what it will do for real.
  */
-import type { ApiResult, SandboxOrder } from "../api/types.js";
+import type { ApiResult, SandboxOrder } from "../api/model.js";
 import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { generateRefId } from "./buy/order.js";
@@ -20,12 +20,18 @@ export async function run(ctx: Context, options: SandboxOptions): Promise<void> 
   ctx.output.info(`Sending a sandbox order for ${options.qty} × item ${options.item} (ref_id ${refId})…`);
   const result = await journalRequest<ApiResult<SandboxOrder>>(ctx, "sandbox", refId, { item_id: options.item, quantity: options.qty }, (hooks) => client.createSandboxOrder(input, hooks), {
     noun: "sandbox order",
-    describe: (r) => ({ status: r.data.status, sandbox_id: r.data.id }),
+    describe: (r) => ({ status: r.data.status?.text ?? "sandbox", ...(r.data.id !== null ? { sandbox_id: r.data.id } : {}), ...(r.data.invoice !== null ? { invoice: r.data.invoice } : {}) }),
     // The order went through on an attempt whose answer was lost; the service keeps no way to read it back.
-    alreadyDone: async () => ({ data: { id: 0, ref_id: refId, status: "sandbox" }, body: { message: "OK", data: { ref_id: refId, status: "sandbox" } }, status: 200 }),
+    alreadyDone: async () => ({ data: { id: null, refId, invoice: null, status: { text: "sandbox", kind: "sandbox" } }, body: { message: "OK", data: { ref_id: refId, status: "sandbox" } }, status: 200 }),
     settleHint: "A sandbox order moves no money. Run `reseller reconcile` to settle it in the journal.",
   });
-  ctx.output.success(`Sandbox order recorded (ref_id ${result.data.ref_id}); no balance or stock changed.`);
+  // A answers {id, ref_id, status}, B only {invoice}: the ref_id we sent stands in for a missing one.
+  const order = result.data;
+  const ref = order.refId ?? refId;
+  ctx.output.success(`Sandbox order recorded (ref_id ${ref}${order.invoice ? `, invoice ${order.invoice}` : ""}); no balance or stock changed.`);
   if (ctx.output.mode === "json") return ctx.output.json(result.body);
-  ctx.output.table(["ID", "Ref ID", "Status"], [[result.data.id || undefined, { human: result.data.ref_id, plain: result.data.ref_id, tone: "highlight" }, result.data.status]]);
+  ctx.output.table(
+    ["ID", "Ref ID", "Invoice", "Status"],
+    [[order.id || undefined, { human: ref, plain: ref, tone: "highlight" }, order.invoice === null ? undefined : { human: order.invoice, plain: order.invoice, tone: "bold" }, order.status?.text]],
+  );
 }

@@ -4,7 +4,7 @@
  * amount checked as typed, a confirmation with the total), and the result comes with a QR code of
  * the link and a live countdown to its expiry. In scripts nothing is ever asked: a missing flag is exit 2.
  */
-import type { PaymentChannel, TopUpResult } from "../api/types.js";
+import type { PaymentChannel, TopUp } from "../api/model.js";
 import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
@@ -92,27 +92,27 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   // Journaled like every money-moving request; a lost answer is exit 5, though no money moves until the link is paid.
   const { data, body } = await journalRequest(ctx, "topup", null, { amount, channel: channel.code }, (hooks) => client.requestTopUp(amount, channel.code, hooks), {
     noun: "top-up request",
-    describe: (r) => ({ amount: r.data.amount, status: "link created" }),
+    describe: (r) => ({ amount: r.data.amount ?? amount, status: "link created" }),
     settleHint: "No money moves until a payment link is paid: request a new one with `reseller topup`.",
   });
-  showResult(ctx, data, body, channel, total);
+  showResult(ctx, { ...data, amount: data.amount ?? amount }, body, channel, total);
 
   // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.
   const showQr = ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
   if (showQr) {
     const { renderQr } = await import("../output/qr.js");
-    ctx.output.drawing(`\n${(await renderQr(data.payment_url, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
+    ctx.output.drawing(`\n${(await renderQr(data.paymentUrl, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
   }
   // The countdown waits for a key, so only when someone just answered a question: `--yes` with flags never blocks.
   if (asked && ctx.canPrompt) await waitForPayment(ctx, data, amount);
 }
 
-function showResult(ctx: Context, data: TopUpResult, body: unknown, channel: PaymentChannel, total: number): void {
+function showResult(ctx: Context, data: TopUp, body: unknown, channel: PaymentChannel, total: number): void {
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  const link = { human: data.payment_url, plain: data.payment_url, tone: "highlight" as const };
+  const link = { human: data.paymentUrl, plain: data.paymentUrl, tone: "highlight" as const };
   // Piped: one row, the link first, so `reseller topup … | cut -f1` is the link.
   if (ctx.output.mode === "plain") {
-    return ctx.output.table(["Payment link", "Amount", "Fee", "Total", "Channel", "Expires"], [[link, money(data.amount), money(channel.fee), money(total), channel.code, ctx.output.time(data.expires_at)]]);
+    return ctx.output.table(["Payment link", "Amount", "Fee", "Total", "Channel", "Expires"], [[link, money(data.amount), money(channel.fee), money(total), channel.code, ctx.output.time(data.expiresAt)]]);
   }
   ctx.output.record([
     ["Payment link", link],
@@ -120,7 +120,7 @@ function showResult(ctx: Context, data: TopUpResult, body: unknown, channel: Pay
     ["Amount", money(data.amount)],
     ["Fee", money(channel.fee)],
     ["Total to pay", { ...money(total), tone: "bold" }],
-    ["Expires", ctx.output.time(data.expires_at)],
+    ["Expires", ctx.output.time(data.expiresAt)],
   ]);
 }
 
@@ -128,8 +128,8 @@ function showResult(ctx: Context, data: TopUpResult, body: unknown, channel: Pay
  * The live countdown to the link's expiry. It also watches the balance, so the person sees the moment
  * the customer pays; a rise by at least the amount counts as this payment (the service tells no more).
  */
-async function waitForPayment(ctx: Context, data: TopUpResult, amount: number): Promise<void> {
-  const expiresAt = Date.parse(data.expires_at);
+async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promise<void> {
+  const expiresAt = Date.parse(data.expiresAt ?? "");
   if (Number.isNaN(expiresAt)) return;
   const client = await ctx.client();
   let before: number | undefined;

@@ -5,6 +5,7 @@
  * is asked, by a lookup here or later by `reseller reconcile`.
  */
 import type { AttemptHooks } from "../api/client.js";
+import type { Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { hostname } from "node:os";
@@ -27,6 +28,11 @@ export interface JournalRequestOptions<T> {
   noun?: string;
 }
 
+/** What a journal outcome keeps of a transaction found on the service. */
+export function journalDetails(t: Transaction): OutcomeDetails {
+  return { ...(t.invoice !== null ? { invoice: t.invoice } : {}), ...(t.amount !== null ? { amount: t.amount } : {}), ...(t.status ? { status: t.status.text } : {}) };
+}
+
 export function journalFor(ctx: Context): Journal {
   return new Journal(ctx.settings.configDir);
 }
@@ -40,8 +46,8 @@ export function sentFromHere(entry: JournalEntry, settings: Pick<Settings, "prof
 export function mayHaveLanded(error: unknown): boolean {
   if (error instanceof NetworkError) return error.mayHaveReached;
   if (error instanceof AuthError) return false;
-  // A 4xx is a refusal that changed nothing; a 5xx may come after the commit.
-  if (error instanceof ServiceError) return error.status >= 500;
+  // The service's definite refusal changed nothing; a 5xx that names no code may come after the commit.
+  if (error instanceof ServiceError) return !error.definite;
   // Anything else, a 2xx whose body we could not read included, may be a success we could not see.
   return true;
 }

@@ -6,6 +6,8 @@
 import { createRequire } from "node:module";
 import { formatRupiah, formatTimestamp } from "./format.js";
 import { neutralize, plainCell } from "./sanitize.js";
+import type { Status } from "../api/model.js";
+import { statusKindOf } from "../api/status.js";
 
 export type OutputMode = "json" | "table" | "plain";
 export type Tone = "highlight" | "good" | "bad" | "warn" | "dim" | "bold";
@@ -58,14 +60,17 @@ export function money(amount: number | null | undefined): RichCell {
   return { human: formatRupiah(amount), plain: amount === null || amount === undefined ? "" : String(amount) };
 }
 
-export function statusCell(status: string): RichCell {
-  const s = status.toLowerCase();
-  const tone: Tone = ["completed", "success", "done", "active", "released"].includes(s)
-    ? "good"
-    : ["failed", "expired", "cancelled", "canceled", "refused", "error"].includes(s)
-      ? "bad"
-      : "warn";
-  return { human: status, plain: status, tone };
+const goodStatuses = new Set(["completed", "success", "done", "active", "released"]);
+const badStatuses = new Set(["failed", "expired", "cancelled", "canceled", "refused", "error"]);
+
+/** A status shown as the service wrote it, coloured by what it means; `-` when there is none. */
+export function statusCell(status: Status | string | null | undefined): Cell {
+  if (status === null || status === undefined) return undefined;
+  const text = typeof status === "string" ? status : status.text;
+  const kind = typeof status === "string" ? statusKindOf(status) : status.kind;
+  const word = text.toLowerCase();
+  const tone: Tone = goodStatuses.has(word) || kind === "completed" ? "good" : badStatuses.has(word) || kind === "failed" || kind === "canceled" || kind === "expired" ? "bad" : "warn";
+  return { human: text, plain: text, tone };
 }
 
 export class Output {

@@ -2,29 +2,38 @@
  * A transaction as a reseller reads it: the money, the items, and above all what to hand to the
  * customer (serial numbers, licences, seller notes, SMM progress), which stands out. Piped, every
  * line is a tab-separated row whose first field says what it is, so `awk '$1=="sn"'` finds serials.
+ * It reads only the decoded model, so every dialect of the service renders the same.
  */
-import type { TransactionDetail, TransactionItem } from "../api/types.js";
+import type { H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { money, statusCell, type Cell, type Output, type RichCell } from "./output.js";
 
-/** How much of an SMM order has arrived, from its quantity and what remains. */
-export function deliveredPercent(quantity: number | undefined, remains: number | null): number | undefined {
-  if (!quantity || remains === null) return undefined;
-  return Math.max(0, Math.min(100, Math.floor(((quantity - remains) / quantity) * 100)));
+/** How much of an SMM order has arrived: the service's delivered count, else quantity minus what remains. */
+export function deliveredCount(quantity: number | null | undefined, smm: SmmDelivery): number | null {
+  if (smm.delivered !== null) return smm.delivered;
+  if (!quantity || smm.remains === null) return null;
+  return Math.max(0, quantity - smm.remains);
+}
+
+export function deliveredPercent(quantity: number | null | undefined, smm: SmmDelivery): number | undefined {
+  const delivered = deliveredCount(quantity, smm);
+  if (!quantity || delivered === null) return undefined;
+  return Math.max(0, Math.min(100, Math.floor((delivered / quantity) * 100)));
 }
 
 const highlight = (text: string): RichCell => ({ human: text, plain: text, tone: "highlight" });
 
-function itemName(detail: TransactionDetail, variantId: number): string {
-  const item = detail.transaction.items.find((i) => i.variant_id === variantId);
-  return item ? item.variant_name || item.product_name || `item ${variantId}` : `item ${variantId}`;
+/** The line a result belongs to: by item id, else (a dialect that names no id) the only line there is. */
+export function lineOf(t: Transaction, itemId: number | null): TransactionLine | undefined {
+  if (itemId === null) return t.lines.length === 1 ? t.lines[0] : undefined;
+  return t.lines.find((l) => l.itemId === itemId);
 }
 
-function itemOf(detail: TransactionDetail, variantId: number): TransactionItem | undefined {
-  return detail.transaction.items.find((i) => i.variant_id === variantId);
+function lineName(line: TransactionLine | undefined, itemId: number | null): string {
+  return line?.name || line?.productName || (itemId === null ? "item" : `item ${itemId}`);
 }
 
 /** The customer's target of an SMM note (the JSON's `target`), or the note as written. */
-function customerData(note: string | null): string | null {
+function customerData(note: string | null | undefined): string | null {
   if (!note) return null;
   try {
     const parsed = JSON.parse(note) as { target?: unknown };
@@ -35,63 +44,86 @@ function customerData(note: string | null): string | null {
   return note;
 }
 
-function smmStatusCell(status: string): RichCell {
-  const s = status.toLowerCase();
-  return { human: status, plain: status, tone: s === "completed" ? "good" : s === "partial" ? "warn" : "dim" };
+function smmStatusCell(smm: SmmDelivery): Cell {
+  if (!smm.status) return undefined;
+  const kind = smm.status.kind;
+  return { human: smm.status.text, plain: smm.status.text, tone: kind === "completed" ? "good" : kind === "partial" ? "warn" : "dim" };
 }
 
-export function renderTransaction(output: Output, detail: TransactionDetail): void {
-  if (output.mode === "plain") return renderPlain(output, detail);
-  const t = detail.transaction;
+function h2hSerialCell(r: H2hDelivery): Cell {
+  if (r.serial === null) return undefined;
+  return r.failed ? { human: r.serial, plain: r.serial, tone: "bad" } : highlight(r.serial);
+}
+
+/** A provider message that only repeats the failure in the serial column says nothing new. */
+function h2hMessage(r: H2hDelivery): string | null {
+  if (!r.message) return null;
+  return r.failure && r.message.includes(r.failure) ? null : r.message;
+}
+
+export function renderTransaction(output: Output, t: Transaction): void {
+  if (output.mode === "plain") return renderPlain(output, t);
+  const amount: Cell =
+    t.fees && t.amount !== null
+      ? { ...money(t.amount), human: `${money(t.amount).human} (price ${money(t.price).human} + fees ${money(t.fees).human})` }
+      : money(t.amount);
   const pairs: [string, Cell][] = [
-    ["Invoice", { human: t.invoice, plain: t.invoice, tone: "bold" }],
-    ["Ref ID", t.ref_id],
+    ["Invoice", t.invoice === null ? undefined : { human: t.invoice, plain: t.invoice, tone: "bold" }],
+    ["Ref ID", t.refId],
     ["Status", statusCell(t.status)],
-    ["Amount", t.fees ? { ...money(t.amount), human: `${money(t.amount).human} (price ${money(t.price).human} + fees ${money(t.fees).human})` } : money(t.amount)],
-    ["Paid with", t.payment_method || undefined],
-    ["Created", output.time(t.created_at)],
+    ["Amount", amount],
+    ["Paid with", t.paymentMethod || undefined],
+    ["Created", output.time(t.createdAt)],
   ];
   if (t.note) pairs.push(["Note", { human: t.note, plain: t.note, tone: /refund/i.test(t.note) ? "warn" : undefined }]);
-  if (t.payment_link) pairs.push(["Payment link", highlight(t.payment_link)]);
-  if (t.expired_at) pairs.push(["Pay before", output.time(t.expired_at)]);
+  if (t.paymentLink) pairs.push(["Payment link", highlight(t.paymentLink)]);
+  if (t.expiresAt) pairs.push(["Pay before", output.time(t.expiresAt)]);
   output.record(pairs);
 
   output.heading("Items");
   output.table(
     ["Item", "Name", "Qty", "Price", "Process", "Customer data"],
-    t.items.map((i) => [i.variant_id, i.variant_name || i.product_name, i.qty, money(i.price), i.order_process, customerData(i.note)]),
+    t.lines.map((l) => [l.itemId, l.name || l.productName, l.quantity, money(l.price), l.isSmm && l.orderProcess !== "smm" ? `${l.orderProcess ?? ""} (smm)`.trim() : l.orderProcess, customerData(l.note)]),
   );
 
-  const deliveries = deliverables(detail);
+  const deliveries = deliverables(t);
   output.heading("Deliver to customer");
   if (deliveries.length) {
     output.table(["Item", "For", "Hand over"], deliveries.map((d) => [d.item, d.customer, d.handOver]));
   } else {
-    output.result(`Nothing to hand over yet (status ${t.status}). Wait for it: reseller trx show ${t.ref_id || t.invoice} --watch`, "dim");
+    output.result(`Nothing to hand over yet (status ${t.status?.text ?? "not given"}). Wait for it: reseller trx show ${t.refId || t.invoice} --watch`, "dim");
   }
 
-  if (detail.h2hResults.length) {
+  if (t.h2h.length) {
     output.heading("H2H results");
     output.table(
       ["Item", "Status", "Serial number", "Provider message"],
-      detail.h2hResults.map((r) => [
-        itemName(detail, r.variant_id),
-        statusCell(r.dispatch_status),
-        r.dispatch_status.toLowerCase() === "failed" ? { human: r.sn, plain: r.sn, tone: "bad" } : highlight(r.sn),
-        // A provider message that only repeats the failure in the serial column says nothing new.
-        r.log_message && r.sn.startsWith("failed:") && r.log_message.includes(r.sn.replace(/^failed:\s*/, "")) ? undefined : r.log_message,
-      ]),
+      t.h2h.map((r) => [lineName(lineOf(t, r.itemId), r.itemId), r.status ? statusCell(r.status) : statusCell(r.failed ? "failed" : r.serial ? "delivered" : null), h2hSerialCell(r), h2hMessage(r)]),
     );
   }
-  if (detail.smmResults.length) {
+  if (t.smm.length) {
     output.heading("SMM progress");
     output.table(
-      ["Item", "Order", "Status", "Start count", "Remains", "Delivered"],
-      detail.smmResults.map((r) => {
-        const pct = deliveredPercent(itemOf(detail, r.variant_id)?.qty, r.remains);
-        return [itemName(detail, r.variant_id), r.order_id, smmStatusCell(r.status), r.start_count, r.remains, pct === undefined ? undefined : `${pct}%`];
+      ["Item", "Order", "Status", "Start count", "Remains", "Delivered", "Refund", "Provider status"],
+      t.smm.map((r) => {
+        const line = lineOf(t, r.itemId);
+        const count = deliveredCount(line?.quantity, r);
+        const pct = deliveredPercent(line?.quantity, r);
+        return [
+          lineName(line, r.itemId),
+          r.orderId,
+          smmStatusCell(r),
+          r.startCount,
+          r.remains,
+          count === null ? undefined : pct === undefined ? count : `${count} (${pct}%)`,
+          r.refundAmount ? money(r.refundAmount) : undefined,
+          r.providerStatus,
+        ];
       }),
     );
+    for (const r of t.smm) {
+      if (r.manualRefundPending) output.warn(`${lineName(lineOf(t, r.itemId), r.itemId)}: part of this SMM order is to be refunded by hand; the refund is pending.`);
+    }
   }
 }
 
@@ -101,49 +133,50 @@ interface Deliverable {
   handOver: RichCell;
 }
 
-/** What the reseller passes on: serials of completed H2H, licences, seller notes, finished SMM orders. */
-function deliverables(detail: TransactionDetail): Deliverable[] {
+/** What the reseller passes on: serials of H2H dispatches, licences, seller notes, finished SMM orders. */
+function deliverables(t: Transaction): Deliverable[] {
   const out: Deliverable[] = [];
-  for (const item of detail.transaction.items) {
-    const name = item.variant_name || item.product_name;
-    if (item.product_license) out.push({ item: name, customer: customerData(item.note), handOver: highlight(item.product_license) });
-    if (item.seller_note) out.push({ item: name, customer: customerData(item.note), handOver: highlight(item.seller_note) });
+  for (const line of t.lines) {
+    const name = lineName(line, line.itemId);
+    if (line.licence) out.push({ item: name, customer: customerData(line.note), handOver: highlight(line.licence) });
+    if (line.sellerNote) out.push({ item: name, customer: customerData(line.note), handOver: highlight(line.sellerNote) });
   }
-  for (const r of detail.h2hResults) {
-    const item = itemOf(detail, r.variant_id);
-    const failed = r.dispatch_status.toLowerCase() === "failed";
+  for (const r of t.h2h) {
+    if (r.serial === null && !r.failed) continue;
+    const line = lineOf(t, r.itemId);
     out.push({
-      item: itemName(detail, r.variant_id),
-      customer: customerData(item?.note ?? null),
-      handOver: failed ? { human: `not delivered: ${r.sn.replace(/^failed:\s*/i, "")}`, plain: r.sn, tone: "bad" } : highlight(`SN ${r.sn}`),
+      item: lineName(line, r.itemId),
+      customer: customerData(line?.note),
+      handOver: r.failed ? { human: `not delivered: ${r.failure ?? r.serial ?? "failed"}`, plain: r.serial ?? "failed", tone: "bad" } : highlight(`SN ${r.serial}`),
     });
   }
-  for (const r of detail.smmResults) {
-    const s = r.status.toLowerCase();
-    if (s !== "completed" && s !== "partial") continue;
-    const item = itemOf(detail, r.variant_id);
-    const pct = deliveredPercent(item?.qty, r.remains);
-    const text = `SMM order ${r.order_id ?? "-"}: ${r.status}${pct !== undefined ? `, ${pct}% delivered` : ""}${s === "partial" && r.remains ? ` (${r.remains} not delivered, refunded)` : ""}`;
-    out.push({ item: itemName(detail, r.variant_id), customer: customerData(item?.note ?? null), handOver: { human: text, plain: text, tone: s === "partial" ? "warn" : "highlight" } });
+  for (const r of t.smm) {
+    const kind = r.status?.kind;
+    if (kind !== "completed" && kind !== "partial") continue;
+    const line = lineOf(t, r.itemId);
+    const count = deliveredCount(line?.quantity, r);
+    const refund = r.refundAmount ? `, ${money(r.refundAmount).human} refunded` : kind === "partial" && r.remains ? ` (${r.remains} not delivered, refunded)` : "";
+    const text = `SMM order ${r.orderId ?? "-"}: ${r.status!.text}${count !== null ? `, ${count} delivered` : ""}${refund}`;
+    out.push({ item: lineName(line, r.itemId), customer: customerData(line?.note), handOver: { human: text, plain: text, tone: kind === "partial" ? "warn" : "highlight" } });
   }
   return out;
 }
 
-/** Piped: one row per fact, the first field naming it. */
-function renderPlain(output: Output, detail: TransactionDetail): void {
-  const t = detail.transaction;
-  const rows: Cell[][] = [["transaction", t.invoice, t.ref_id, t.status, t.amount, t.created_at]];
+/** Piped: one row per fact, the first field naming it. Columns are documented in `trx show --help`. */
+function renderPlain(output: Output, t: Transaction): void {
+  const rows: Cell[][] = [["transaction", t.invoice, t.refId, t.status?.text, t.amount, t.createdAt]];
   if (t.note) rows.push(["note", t.note]);
-  if (t.payment_link) rows.push(["payment_link", t.payment_link]);
-  for (const i of t.items) rows.push(["item", i.variant_id, i.variant_name || i.product_name, i.qty, i.price, i.order_process, i.note ?? ""]);
-  for (const i of t.items) {
-    for (const line of (i.product_license ?? "").split("\n").filter(Boolean)) rows.push(["licence", i.variant_id, line]);
-    if (i.seller_note) rows.push(["seller_note", i.variant_id, i.seller_note]);
+  if (t.paymentLink) rows.push(["payment_link", t.paymentLink]);
+  for (const l of t.lines) rows.push(["item", l.itemId, l.name || l.productName, l.quantity, l.price, l.isSmm ? "smm" : l.orderProcess, l.note ?? ""]);
+  for (const l of t.lines) {
+    for (const licence of (l.licence ?? "").split("\n").filter(Boolean)) rows.push(["licence", l.itemId, licence]);
+    if (l.sellerNote) rows.push(["seller_note", l.itemId, l.sellerNote]);
   }
-  for (const r of detail.h2hResults) rows.push(["sn", r.variant_id, r.dispatch_status, r.sn, r.log_message ?? ""]);
-  for (const r of detail.smmResults) {
-    const pct = deliveredPercent(itemOf(detail, r.variant_id)?.qty, r.remains);
-    rows.push(["smm", r.variant_id, r.order_id ?? "", r.status, r.start_count ?? "", r.remains ?? "", pct ?? ""]);
+  for (const r of t.h2h) rows.push(["sn", r.itemId ?? lineOf(t, null)?.itemId, r.status?.text ?? (r.failed ? "failed" : ""), r.serial ?? "", r.message ?? ""]);
+  for (const r of t.smm) {
+    const line = lineOf(t, r.itemId);
+    // New columns go at the end: scripts read these rows by position.
+    rows.push(["smm", r.itemId ?? line?.itemId, r.orderId ?? "", r.status?.text ?? "", r.startCount ?? "", r.remains ?? "", deliveredPercent(line?.quantity, r) ?? "", deliveredCount(line?.quantity, r) ?? "", r.refundAmount ?? "", r.providerStatus ?? ""]);
   }
   output.table([], rows);
 }

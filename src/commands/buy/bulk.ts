@@ -12,7 +12,7 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { parse } from "csv-parse/sync";
 import type { ServiceClient } from "../../api/client.js";
-import { isRecord } from "../../api/shapes.js";
+import { isRecord } from "../../api/decode.js";
 import type { Context } from "../../context.js";
 import { ExitCode, InterruptedError, ResellerError, ServiceError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
@@ -213,7 +213,7 @@ export async function runBulk(ctx: Context, options: BuyOptions): Promise<number
   const rows = readOrders(path === "-" ? "stdin.jsonl" : path, text);
   const client = await ctx.client();
   const orders = await ordersFor(client, rows, contentHash, path);
-  const total = orders.reduce((sum, o) => sum + o.lines[0]!.item.price * o.lines[0]!.quantity, 0);
+  const total = orders.reduce((sum, o) => sum + (o.lines[0]!.item.price ?? 0) * o.lines[0]!.quantity, 0);
 
   await confirmRepeats(ctx, orders, rows, options.yes);
   if (ctx.canPrompt && !options.yes) {
@@ -324,7 +324,7 @@ async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: Bu
   let result: BulkResult;
   try {
     const bought = await purchase(ctx, client, order, sentBefore);
-    result = { ...base, outcome: "bought", exit_code: 0, invoice: bought.invoice, amount: bought.amount, status: bought.status };
+    result = { ...base, outcome: "bought", exit_code: 0, invoice: bought.invoice ?? undefined, amount: bought.amount ?? undefined, status: bought.status?.text };
   } catch (error) {
     result = await alreadyBought(client, order, base, error);
   }
@@ -332,7 +332,7 @@ async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: Bu
     const { waitForDelivery } = await import("../trx/wait-for-delivery.js");
     try {
       const waited = await waitForDelivery(ctx, client, order.refId, waitTimeout);
-      result = { ...result, status: waited.result.data.transaction.status, transaction: waited.result.body };
+      result = { ...result, status: waited.result.data.status?.text ?? result.status, transaction: waited.result.body };
     } catch (error) {
       // Waiting failed or was interrupted; the purchase itself stands.
       if (error instanceof InterruptedError) result = { ...result, error: { code: "INTERRUPTED", message: "stopped waiting for delivery" } };
@@ -347,8 +347,8 @@ async function alreadyBought(client: ServiceClient, order: Order, base: Omit<Bul
     try {
       const found = await client.getTransaction(order.refId);
       if (matchesOrder(found.data, order)) {
-        const t = found.data.transaction;
-        return { ...base, outcome: "already_bought", exit_code: 0, invoice: t.invoice, amount: t.amount, status: t.status };
+        const t = found.data;
+        return { ...base, outcome: "already_bought", exit_code: 0, invoice: t.invoice ?? undefined, amount: t.amount ?? undefined, status: t.status?.text };
       }
     } catch {
       // Fall through: report the refusal as it came.

@@ -6,8 +6,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { ServiceClient } from "../../api/client.js";
-import { isRecord, minOrderOf } from "../../api/shapes.js";
-import type { CartLine, Item, StockLock } from "../../api/types.js";
+import { isRecord } from "../../api/decode.js";
+import type { CartLine, Item, StockLock } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import { ServiceError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
@@ -59,8 +59,9 @@ export function generateRefId(nowMs: number): string {
   return `RSL-${date}-${tail}`;
 }
 
+/** How the item is delivered; an SMM item is `smm` even where the live service files it under h2h. */
 export function orderProcessOf(item: Item): string {
-  return typeof item.order_process === "string" ? item.order_process : "";
+  return item.isSmm ? "smm" : (item.orderProcess ?? "");
 }
 
 export function cartLines(order: Order): CartLine[] {
@@ -73,7 +74,7 @@ export function orderRequest(order: Order): Record<string, unknown> {
 }
 
 export function orderTotal(order: Order): number {
-  return order.lines.reduce((sum, line) => sum + line.item.price * line.quantity, 0);
+  return order.lines.reduce((sum, line) => sum + (line.item.price ?? 0) * line.quantity, 0);
 }
 
 export async function fetchItem(client: ServiceClient, id: number): Promise<Item> {
@@ -107,7 +108,7 @@ export function checkSmmNote(item: Item, note: string | undefined, where: string
 }
 
 export function checkMinimum(item: Item, quantity: number, where: string): void {
-  const min = minOrderOf(item);
+  const min = item.minOrder;
   if (quantity < min) {
     throw new UsageError(`${where}the minimum order of item ${item.id} (${item.name}) is ${min}; got ${quantity}.`, {
       code: "MINIMUM_ORDER_NOT_MET",
@@ -122,7 +123,7 @@ async function findLock(ctx: Context, client: ServiceClient, token: string): Pro
   const cached = await findCachedLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(() => undefined);
   if (cached) return cached;
   const { data: locks } = await client.listLocks();
-  return locks.find((lock) => lock.lock_token === token);
+  return locks.find((lock) => lock.token === token);
 }
 
 /** Asks for a positive whole number on a terminal, re-asking until it is one. */
@@ -149,13 +150,13 @@ export async function singleOrder(ctx: Context, client: ServiceClient, options: 
       });
     }
     if (lock) {
-      if ((itemId !== undefined && itemId !== lock.item_id) || (quantity !== undefined && quantity !== lock.quantity)) {
+      if ((itemId !== undefined && itemId !== lock.itemId) || (quantity !== undefined && quantity !== lock.quantity)) {
         throw new UsageError(
-          `The lock ${lock.lock_token} holds item ${lock.item_id} × ${lock.quantity}, not item ${itemId ?? lock.item_id} × ${quantity ?? lock.quantity}.`,
-          { code: "LOCK_MISMATCH", suggestion: `Leave out --item and --qty and reseller uses the lock's own: reseller buy --lock ${lock.lock_token}` },
+          `The lock ${lock.token} holds item ${lock.itemId} × ${lock.quantity}, not item ${itemId ?? lock.itemId} × ${quantity ?? lock.quantity}.`,
+          { code: "LOCK_MISMATCH", suggestion: `Leave out --item and --qty and reseller uses the lock's own: reseller buy --lock ${lock.token}` },
         );
       }
-      itemId ??= lock.item_id;
+      itemId ??= lock.itemId;
       quantity ??= lock.quantity;
     }
   }
@@ -175,13 +176,13 @@ export async function singleOrder(ctx: Context, client: ServiceClient, options: 
       }
     }
     itemId = item.id;
-    ctx.output.info(`${item.name}: ${formatRupiah(item.price)} each, minimum order ${minOrderOf(item)}.`);
+    ctx.output.info(`${item.name}: ${formatRupiah(item.price)} each, minimum order ${item.minOrder}.`);
   }
   item ??= await fetchItem(client, itemId);
 
   if (quantity === undefined) {
     const prompter = await ctx.prompter("--qty");
-    const min = minOrderOf(item);
+    const min = item.minOrder;
     quantity = Number((await prompter.input("Quantity", { default: String(min), validate: wholeNumberCheck(min) })).trim());
   }
   checkMinimum(item, quantity, "");
@@ -291,9 +292,9 @@ export async function cartOrder(ctx: Context, client: ServiceClient, options: Bu
   if (options.lock !== undefined) {
     const lock = await findLock(ctx, client, options.lock);
     if (lock) {
-      const locked = lines.filter((l) => l.item.id === lock.item_id).reduce((sum, l) => sum + l.quantity, 0);
+      const locked = lines.filter((l) => l.item.id === lock.itemId).reduce((sum, l) => sum + l.quantity, 0);
       if (locked !== lock.quantity) {
-        throw new UsageError(`The lock ${lock.lock_token} holds item ${lock.item_id} × ${lock.quantity}; the cart buys it × ${locked}.`, { code: "LOCK_MISMATCH" });
+        throw new UsageError(`The lock ${lock.token} holds item ${lock.itemId} × ${lock.quantity}; the cart buys it × ${locked}.`, { code: "LOCK_MISMATCH" });
       }
     }
   }

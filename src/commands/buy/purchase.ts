@@ -5,7 +5,8 @@
  * when no answer can be had at all the outcome is unknown (exit 5), never a guess.
  */
 import type { ServiceClient } from "../../api/client.js";
-import type { ApiResult, CreatedTransaction, TransactionDetail } from "../../api/types.js";
+import type { ApiResult, CreatedTransaction, Status, Transaction } from "../../api/model.js";
+import { isTransactionNotFound } from "../../api/codes.js";
 import type { Context } from "../../context.js";
 import { ServiceError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
@@ -15,37 +16,39 @@ import { cartLines, orderRequest, orderTotal, type Order } from "./order.js";
 
 export interface Purchase {
   refId: string;
-  invoice: string;
-  status: string;
-  amount: number;
-  createdAt: string;
+  /** What the answer said; null where the dialect leaves it out (B sends no created_at). */
+  invoice: string | null;
+  status: Status | null;
+  amount: number | null;
+  createdAt: string | null;
   /** What --json prints: the creation body, or the transaction detail when the answer was recovered. */
   body: unknown;
   /** The answer was lost and the purchase was found on the service instead. */
   recovered: boolean;
-  detail?: ApiResult<TransactionDetail>;
+  detail?: ApiResult<Transaction>;
 }
 
 /** A service clock may differ from ours; a transaction this much older than the send is someone else's. */
 const clockSkewMs = 15 * 60_000;
 
-function fromCreated(result: ApiResult<CreatedTransaction>): Purchase {
+/** The service accepted the purchase: whatever it left out of its answer, the ref_id is ours. */
+function fromCreated(result: ApiResult<CreatedTransaction>, order: Order): Purchase {
   const d = result.data;
-  return { refId: d.ref_id, invoice: d.invoice, status: d.status, amount: d.amount, createdAt: d.created_at, body: result.body, recovered: false };
+  return { refId: d.refId ?? order.refId, invoice: d.invoice, status: d.status, amount: d.amount ?? d.price, createdAt: d.createdAt, body: result.body, recovered: false };
 }
 
-function fromDetail(result: ApiResult<TransactionDetail>): Purchase {
-  const t = result.data.transaction;
-  return { refId: t.ref_id, invoice: t.invoice, status: t.status, amount: t.amount, createdAt: t.created_at, body: result.body, recovered: true, detail: result };
+function fromDetail(result: ApiResult<Transaction>, order: Order): Purchase {
+  const t = result.data;
+  return { refId: t.refId ?? order.refId, invoice: t.invoice, status: t.status, amount: t.amount, createdAt: t.createdAt, body: result.body, recovered: true, detail: result };
 }
 
 /** The same items and quantities as this order: the found transaction is ours, not an older one. */
-export function matchesOrder(detail: TransactionDetail, order: Order): boolean {
-  const key = (id: number, qty: number) => `${id}×${qty}`;
+export function matchesOrder(detail: Transaction, order: Order): boolean {
+  const key = (id: number | null, qty: number | null) => `${id}×${qty}`;
   const wanted = cartLines(order).map((l) => key(l.item_id, l.quantity)).sort();
-  const found = detail.transaction.items.map((i) => key(i.variant_id, i.qty)).sort();
-  // A service that leaves items out of the detail cannot be compared; trust the ref_id then.
-  if (found.length === 0) return true;
+  const found = detail.lines.map((i) => key(i.itemId, i.quantity)).sort();
+  // A service that leaves items (or their ids and quantities) out cannot be compared; trust the ref_id then.
+  if (found.length === 0 || detail.lines.some((i) => i.itemId === null || i.quantity === null)) return true;
   return wanted.length === found.length && wanted.every((k, i) => k === found[i]);
 }
 
@@ -69,8 +72,8 @@ export async function purchase(ctx: Context, client: ServiceClient, order: Order
   const findOurs = async (): Promise<Purchase | undefined> => {
     const found = await client.getTransaction(order.refId);
     if (boughtBefore || !matchesOrder(found.data, order)) return undefined;
-    const created = Date.parse(found.data.transaction.created_at);
-    return Number.isNaN(created) || created >= sentAt - clockSkewMs ? fromDetail(found) : undefined;
+    const created = Date.parse(found.data.createdAt ?? "");
+    return Number.isNaN(created) || created >= sentAt - clockSkewMs ? fromDetail(found, order) : undefined;
   };
 
   try {
@@ -79,16 +82,16 @@ export async function purchase(ctx: Context, client: ServiceClient, order: Order
       "buy",
       order.refId,
       orderRequest(order),
-      async (hooks) => fromCreated(await client.createTransaction({ ref_id: order.refId, carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}) }, hooks)),
+      async (hooks) => fromCreated(await client.createTransaction({ ref_id: order.refId, carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}) }, hooks), order),
       {
         noun: "purchase",
-        describe: (p) => ({ invoice: p.invoice, amount: p.amount, status: p.status }),
+        describe: (p) => ({ ...(p.invoice !== null ? { invoice: p.invoice } : {}), ...(p.amount !== null ? { amount: p.amount } : {}), ...(p.status ? { status: p.status.text } : {}) }),
         alreadyDone: findOurs,
         lookUp: async () => {
           try {
             return await findOurs();
           } catch (error) {
-            if (error instanceof ServiceError && error.code === "TRX_NOT_FOUND") return undefined;
+            if (error instanceof ServiceError && isTransactionNotFound(error.code)) return undefined;
             throw error;
           }
         },

@@ -8,6 +8,10 @@ export async function run(ctx: Context): Promise<void> {
   if (entries.length === 0) return ctx.output.info("Nobody is on the leaderboard yet this month.");
   ctx.output.table(
     ["Rank", "Reseller", "Transactions"],
-    entries.map((entry) => [entry.rank <= 3 ? { human: String(entry.rank), plain: String(entry.rank), tone: "highlight" } : entry.rank, entry.name, entry.total_transactions]),
+    entries.map((entry, index) => {
+      // A service that leaves the rank out lists the board in order.
+      const rank = entry.rank ?? index + 1;
+      return [rank <= 3 ? { human: String(rank), plain: String(rank), tone: "highlight" } : rank, entry.name, entry.totalTransactions];
+    }),
   );
 }

@@ -28,7 +28,7 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
     const request = { item_id: options.item, quantity: options.qty, ...(options.duration !== undefined ? { lock_duration: options.duration } : {}) };
     result = await journalRequest(ctx, "lock", null, request, (hooks) => client.lockStock(options.item, options.qty, options.duration, hooks), {
       noun: "lock request",
-      describe: (r) => ({ lock_token: r.data.lock_token, status: "active" }),
+      describe: (r) => ({ lock_token: r.data.token, status: "active" }),
       settleHint: "Run `reseller reconcile` (or `reseller lock list`) to see whether the lock is held; an unused lock expires by itself.",
     });
   } catch (error) {
@@ -46,13 +46,13 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
   }
 
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  if (ctx.output.mode === "plain") return ctx.output.result(lock.lock_token);
+  if (ctx.output.mode === "plain") return ctx.output.result(lock.token);
   ctx.output.record([
-    ["Lock token", { human: lock.lock_token, plain: lock.lock_token, tone: "highlight" }],
-    ["Item", lock.item_id],
+    ["Lock token", { human: lock.token, plain: lock.token, tone: "highlight" }],
+    ["Item", lock.itemId],
     ["Quantity", lock.quantity],
-    ["Locked at", ctx.output.time(lock.locked_at)],
-    ["Expires", ctx.output.time(lock.expires_at)],
+    ["Locked at", ctx.output.time(lock.lockedAt)],
+    ["Expires", ctx.output.time(lock.expiresAt)],
   ]);
-  ctx.output.info(`Buy with it: reseller buy --lock ${lock.lock_token} --note …   Give it back: reseller lock release ${lock.lock_token}`);
+  ctx.output.info(`Buy with it: reseller buy --lock ${lock.token} --note …   Give it back: reseller lock release ${lock.token}`);
 }

@@ -6,7 +6,7 @@
  */
 import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { StockLock } from "../../api/types.js";
+import type { StockLock } from "../../api/model.js";
 
 export const lockCacheFileName = "locks.json";
 
@@ -20,12 +20,12 @@ export function lockCachePath(configDir: string): string {
 
 function isLock(value: unknown): value is StockLock {
   const v = value as Partial<StockLock> | null;
-  return typeof v === "object" && v !== null && typeof v.lock_token === "string" && typeof v.item_id === "number" && typeof v.quantity === "number";
+  return typeof v === "object" && v !== null && typeof v.token === "string" && typeof v.itemId === "number" && typeof v.quantity === "number";
 }
 
 /** Unparseable expiry times are kept: better a stale entry the service will refuse than a lost one. */
 function stillActive(lock: StockLock, nowMs: number): boolean {
-  const at = Date.parse(lock.expires_at);
+  const at = lock.expiresAt ? Date.parse(lock.expiresAt) : Number.NaN;
   return Number.isNaN(at) || at > nowMs;
 }
 
@@ -61,20 +61,20 @@ async function writeCache(configDir: string, cache: LockCacheFile, nowMs: number
 
 export async function rememberLock(configDir: string, profile: string, lock: StockLock, nowMs: number = Date.now()): Promise<void> {
   const cache = await readCache(configDir);
-  const others = (cache.profiles[profile] ?? []).filter((l) => l.lock_token !== lock.lock_token);
+  const others = (cache.profiles[profile] ?? []).filter((l) => l.token !== lock.token);
   cache.profiles[profile] = [...others, lock];
   await writeCache(configDir, cache, nowMs);
 }
 
 export async function findCachedLock(configDir: string, profile: string, token: string, nowMs: number): Promise<StockLock | undefined> {
   const cache = await readCache(configDir);
-  return cache.profiles[profile]?.find((lock) => lock.lock_token === token && stillActive(lock, nowMs));
+  return cache.profiles[profile]?.find((lock) => lock.token === token && stillActive(lock, nowMs));
 }
 
 export async function forgetLock(configDir: string, profile: string, token: string, nowMs: number = Date.now()): Promise<void> {
   const cache = await readCache(configDir);
   const locks = cache.profiles[profile];
-  if (!locks?.some((lock) => lock.lock_token === token)) return;
-  cache.profiles[profile] = locks.filter((lock) => lock.lock_token !== token);
+  if (!locks?.some((lock) => lock.token === token)) return;
+  cache.profiles[profile] = locks.filter((lock) => lock.token !== token);
   await writeCache(configDir, cache, nowMs);
 }

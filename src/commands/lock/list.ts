@@ -17,10 +17,10 @@ export async function run(ctx: Context): Promise<void> {
   ctx.output.table(
     ["Token", "Item", "Qty", "Expires", "Time left"],
     locks.map((lock) => [
-      { human: lock.lock_token, plain: lock.lock_token, tone: "highlight" },
-      lock.item_id,
+      { human: lock.token, plain: lock.token, tone: "highlight" },
+      lock.itemId,
       lock.quantity,
-      ctx.output.time(lock.expires_at),
+      ctx.output.time(lock.expiresAt),
       timeLeft(lock.remainingSeconds),
     ]),
   );

@@ -2,10 +2,11 @@
  * `reseller trx show REF_OR_INVOICE [--watch]`: a transaction with what to hand to the customer.
  * Finding a transaction also settles a journal entry whose outcome was unknown.
  */
-import type { ApiResult, TransactionDetail } from "../../api/types.js";
+import type { ApiResult, Transaction } from "../../api/model.js";
+import { isTransactionNotFound } from "../../api/codes.js";
 import type { Context } from "../../context.js";
 import { InterruptedError, ServiceError } from "../../errors.js";
-import { journalFor, sentFromHere } from "../../journal/request.js";
+import { journalDetails, journalFor, sentFromHere } from "../../journal/request.js";
 import { isUnresolved } from "../../journal/journal.js";
 import { formatDuration } from "../../output/format.js";
 import { renderTransaction } from "../../output/transaction.js";
@@ -18,11 +19,11 @@ export interface TrxShowOptions {
 
 export async function run(ctx: Context, options: TrxShowOptions): Promise<void> {
   const client = await ctx.client();
-  let result: ApiResult<TransactionDetail>;
+  let result: ApiResult<Transaction>;
   try {
     result = await client.getTransaction(options.ref);
   } catch (error) {
-    if (error instanceof ServiceError && error.code === "TRX_NOT_FOUND") {
+    if (error instanceof ServiceError && isTransactionNotFound(error.code)) {
       error.message = `No transaction has the ref_id or invoice ${options.ref}.`;
     }
     throw error;
@@ -48,32 +49,31 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
  * Prints a transaction in the output mode; when a wait gave up first, says so on stderr. A delivery
  * that failed is shown (with its refund) but is not an error: the purchase itself was answered.
  */
-export function showTransaction(ctx: Context, result: ApiResult<TransactionDetail>, finished: boolean, timeoutSeconds: number): void {
-  const detail = result.data;
-  const t = detail.transaction;
+export function showTransaction(ctx: Context, result: ApiResult<Transaction>, finished: boolean, timeoutSeconds: number): void {
+  const t = result.data;
   if (ctx.output.mode === "json") ctx.output.json(result.body);
-  else renderTransaction(ctx.output, detail);
+  else renderTransaction(ctx.output, t);
   if (!finished) {
-    ctx.output.warn(`Still not delivered after ${formatDuration(timeoutSeconds)} (status ${t.status}); the purchase stands. Keep watching: reseller trx show ${t.ref_id || t.invoice} --watch`);
+    const unknownStatus = t.status?.kind === "unknown" ? ` "${t.status.text}", a status reseller does not know,` : "";
+    ctx.output.warn(`Still not delivered after ${formatDuration(timeoutSeconds)} (status${unknownStatus || ` ${t.status?.text ?? "not given"}`}); the purchase stands. Keep watching: reseller trx show ${t.refId || t.invoice} --watch`);
     return;
   }
-  const failedH2h = detail.h2hResults.filter((r) => r.dispatch_status.toLowerCase() === "failed");
-  if (failedH2h.length || t.status.toLowerCase() === "failed") {
+  const failedH2h = t.h2h.filter((r) => r.failed);
+  if (failedH2h.length || t.status?.kind === "failed" || t.status?.kind === "canceled") {
     ctx.output.warn(`${failedH2h.length ? `${failedH2h.length} H2H deliver${failedH2h.length === 1 ? "y" : "ies"} failed` : "The transaction failed"}${t.note ? `: ${t.note}` : "."}`);
   }
 }
 
 /** A transaction the service shows settles any unknown journal entry for it. */
-function settleJournal(ctx: Context, detail: TransactionDetail): void {
+function settleJournal(ctx: Context, t: Transaction): void {
   try {
     const journal = journalFor(ctx);
-    const t = detail.transaction;
     const now = ctx.now();
     for (const entry of journal.entries()) {
-      if (entry.kind !== "buy" || entry.ref_id !== t.ref_id || !sentFromHere(entry, ctx.settings)) continue;
+      if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
       if (!isUnresolved(entry, now)) continue;
-      journal.append({ v: 1, type: "outcome", entry: entry.entry, at: new Date(now).toISOString(), outcome: "done", invoice: t.invoice, amount: t.amount, status: t.status, by: "trx show" });
-      ctx.output.info(`Settled in the journal: ${t.ref_id} was bought (invoice ${t.invoice}).`);
+      journal.append({ v: 1, type: "outcome", entry: entry.entry, at: new Date(now).toISOString(), outcome: "done", ...journalDetails(t), by: "trx show" });
+      ctx.output.info(`Settled in the journal: ${t.refId} was bought${t.invoice ? ` (invoice ${t.invoice})` : ""}.`);
     }
   } catch {
     // Showing a transaction must not fail because the journal cannot be written.

@@ -4,17 +4,19 @@
  * ends the wait (ctx.sleep throws InterruptedError) without touching the purchase.
  */
 import type { ServiceClient } from "../../api/client.js";
-import type { ApiResult, TransactionDetail } from "../../api/types.js";
+import type { ApiResult, Transaction } from "../../api/model.js";
+import { isTransactionNotFound } from "../../api/codes.js";
+import { isFinal } from "../../api/status.js";
 import type { Context } from "../../context.js";
 import { NetworkError, ServiceError, UnexpectedResponseError } from "../../errors.js";
 import { formatDuration } from "../../output/format.js";
-import { deliveredPercent } from "../../output/transaction.js";
+import { deliveredPercent, lineOf } from "../../output/transaction.js";
 
 const firstDelayMs = 1_000;
 const maxDelayMs = 5_000;
 
 export interface DeliveryWait {
-  result: ApiResult<TransactionDetail>;
+  result: ApiResult<Transaction>;
   /** False when the wait timed out first: the result is the transaction as it stands. */
   finished: boolean;
 }
@@ -24,26 +26,27 @@ export function waitTimeoutSeconds(ctx: Context, flag: number | undefined): numb
   return flag ?? ctx.settings.waitTimeoutSeconds;
 }
 
-const finalStatuses = new Set(["completed", "failed", "success", "cancelled", "canceled", "expired", "refunded"]);
-
-/** Delivered or failed, with nothing left moving: every H2H dispatch and SMM order in a final state. */
-export function isDeliveryFinal(detail: TransactionDetail): boolean {
-  if (!finalStatuses.has(detail.transaction.status.toLowerCase())) return false;
-  const h2hFinal = detail.h2hResults.every((r) => ["completed", "failed", "success"].includes(r.dispatch_status.toLowerCase()));
-  const smmFinal = detail.smmResults.every((r) => ["completed", "partial", "canceled", "cancelled"].includes(r.status.toLowerCase()));
+/**
+ * Delivered or failed, with nothing left moving: the transaction in a final state, every H2H
+ * dispatch done (a serial number or a failure; B sends no dispatch status at all) and every SMM order
+ * final. An unknown status is not final: the wait goes on until its deadline and says so.
+ */
+export function isDeliveryFinal(t: Transaction): boolean {
+  if (!isFinal(t.status)) return false;
+  const h2hFinal = t.h2h.every((r) => (r.status ? isFinal(r.status) || r.status.kind === "sent" : r.failed || r.serial !== null));
+  const smmFinal = t.smm.every((r) => isFinal(r.status));
   return h2hFinal && smmFinal;
 }
 
 /** One line for the spinner: the status and what is still moving. */
-export function progressLine(detail: TransactionDetail): string {
-  const parts = [detail.transaction.status];
-  const h2hDone = detail.h2hResults.length;
-  const h2hWanted = detail.transaction.items.filter((i) => i.order_process === "h2h").length;
+export function progressLine(t: Transaction): string {
+  const parts = [t.status ? (t.status.kind === "unknown" ? `status "${t.status.text}" (not one reseller knows; still waiting)` : t.status.text) : "no status yet"];
+  const h2hDone = t.h2h.length;
+  const h2hWanted = t.lines.filter((l) => l.orderProcess === "h2h" && !l.isSmm).length;
   if (h2hWanted) parts.push(`h2h ${h2hDone}/${h2hWanted} dispatched`);
-  for (const r of detail.smmResults) {
-    const item = detail.transaction.items.find((i) => i.variant_id === r.variant_id);
-    const pct = deliveredPercent(item?.qty, r.remains);
-    parts.push(`SMM ${r.status}${pct !== undefined ? ` ${pct}%` : ""}`);
+  for (const r of t.smm) {
+    const pct = deliveredPercent(lineOf(t, r.itemId)?.quantity, r);
+    parts.push(`SMM ${r.status?.text ?? "pending"}${pct !== undefined ? ` ${pct}%` : ""}`);
   }
   return parts.join(" · ");
 }
@@ -52,7 +55,7 @@ export function progressLine(detail: TransactionDetail): string {
  * The transaction is known to exist (just bought, or just shown), so a failed read, even a
  * TRX_NOT_FOUND from a service that has not caught up yet, only means "ask again later".
  */
-export async function waitForDelivery(ctx: Context, client: ServiceClient, ref: string, timeoutSeconds: number, first?: ApiResult<TransactionDetail>): Promise<DeliveryWait> {
+export async function waitForDelivery(ctx: Context, client: ServiceClient, ref: string, timeoutSeconds: number, first?: ApiResult<Transaction>): Promise<DeliveryWait> {
   const started = ctx.now();
   let slept = 0;
   let delay = firstDelayMs;
@@ -63,7 +66,7 @@ export async function waitForDelivery(ctx: Context, client: ServiceClient, ref: 
     try {
       result = await client.getTransaction(ref);
     } catch (error) {
-      const transient = error instanceof NetworkError || error instanceof UnexpectedResponseError || (error instanceof ServiceError && (error.code === "TRX_NOT_FOUND" || error.status >= 500));
+      const transient = error instanceof NetworkError || error instanceof UnexpectedResponseError || (error instanceof ServiceError && (isTransactionNotFound(error.code) || error.status >= 500));
       if (!transient) throw error;
       lastError = error;
       if (!warned) ctx.output.warn(`Could not read the transaction just now (${error.code}); still waiting.`);

@@ -1,0 +1,375 @@
+/**
+ * The one place where answers are read: every dialect the service has published (see wire.ts) is
+ * decoded here into the model the commands use (model.ts). A tolerant reader: unknown fields are
+ * ignored (the raw body still travels beside the model for `--json`), a missing optional field is
+ * null, aliases live in one table, and only an answer that cannot mean anything (no balance in a
+ * balance answer) is an error.
+ */
+import { UnexpectedResponseError } from "../errors.js";
+import { toStatus } from "./status.js";
+import type {
+  Balance,
+  CreatedTransaction,
+  H2hDelivery,
+  Item,
+  LeaderboardEntry,
+  ListedLock,
+  OwnRanking,
+  PaymentChannel,
+  SandboxOrder,
+  SmmDelivery,
+  StockLock,
+  TopUp,
+  Transaction,
+  TransactionLine,
+} from "./model.js";
+import type {
+  WireBalance,
+  WireChannel,
+  WireCreatedTransaction,
+  WireH2hResult,
+  WireItem,
+  WireLeaderboardEntry,
+  WireLock,
+  WireOwnRanking,
+  WireSandboxOrder,
+  WireSmmResult,
+  WireTopUp,
+  WireTransaction,
+  WireTransactionDetail,
+  WireTransactionItem,
+} from "./wire.js";
+
+type Fields = Record<string, unknown>;
+
+/**
+ * Field aliases: the model's name, then every wire name that means it, first match wins. The live
+ * service's documented names come before the abstract spec's. A new alias goes here and nowhere else.
+ */
+export const aliases = {
+  rank: ["ranking", "rank", "position"],
+  totalTransactions: ["total_trx", "total_transactions", "total_transaction", "transactions", "trx_count"],
+  points: ["points", "point"],
+  itemId: ["item_id", "variant_id", "id"],
+  lineName: ["variant_name", "name", "item_name"],
+  quantity: ["quantity", "qty"],
+  amount: ["total_amount", "amount", "total"],
+  serial: ["sn", "serial_number", "serial"],
+  h2hMessage: ["log_message", "dispatch_message", "message"],
+  licence: ["product_license", "product_licence", "license", "licence"],
+  delivered: ["delivered_count", "delivered"],
+  refundAmount: ["refund_amount", "refund"],
+  lockToken: ["lock_token", "token"],
+  remainingSeconds: ["remaining_seconds", "remaining_time", "remaining", "seconds_left", "ttl", "expires_in"],
+  minOrder: ["min_order", "minimum_order", "min_qty_order", "minOrder"],
+  expiresAt: ["expires_at", "expired_at", "expiry", "expire_at"],
+} as const;
+
+// ---- reading values ----
+
+export function isRecord(value: unknown): value is Fields {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A whole number from a JSON number or a numeric string (PHP back ends send both). A number beyond
+ * the safe range cannot be a real amount: it is an unexpected answer, never shown as something else.
+ */
+export function toInteger(value: unknown, where = "the answer"): number | null {
+  let n: number | undefined;
+  if (typeof value === "number" && Number.isFinite(value)) n = value;
+  else if (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) n = Number(value.trim());
+  if (n === undefined) return null;
+  if (!Number.isSafeInteger(Math.trunc(n))) throw new UnexpectedResponseError(`The service's answer to ${where} has a number too large to be real (${String(value).slice(0, 40)}).`);
+  return Math.trunc(n);
+}
+
+export function toText(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** `is_smm` and friends arrive as true, 1, "1", "true" or "yes". */
+export function toFlag(value: unknown): boolean {
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return value !== 0;
+  if (typeof value === "string") return ["1", "true", "yes", "y", "on"].includes(value.trim().toLowerCase());
+  return false;
+}
+
+function first(fields: Fields, names: readonly string[]): unknown {
+  for (const name of names) if (fields[name] !== undefined && fields[name] !== null) return fields[name];
+  return undefined;
+}
+
+function integerOf(fields: Fields, names: readonly string[], where: string): number | null {
+  for (const name of names) {
+    const n = toInteger(fields[name], where);
+    if (n !== null) return n;
+  }
+  return null;
+}
+
+function textOf(fields: Fields, names: readonly string[]): string | null {
+  return toText(first(fields, names));
+}
+
+function records(value: unknown): Fields[] {
+  return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
+// ---- the envelope ----
+
+/** The record under `data`, as most endpoints wrap their answer; the body itself when it has no `data`. */
+function dataOf(body: unknown): unknown {
+  return isRecord(body) && "data" in body ? body.data : body;
+}
+
+function dataRecord(body: unknown, where: string): Fields {
+  const data = dataOf(body);
+  if (!isRecord(data)) throw new UnexpectedResponseError(`The service's answer to ${where} has no ${data === null ? "data (it is null)" : "data object"}.`);
+  return data;
+}
+
+/** The first list in the answer: `data` itself, or a list under `data.<name>` for one of the names. */
+function dataList(body: unknown, names: readonly string[], where: string): Fields[] {
+  let data = dataOf(body);
+  if (isRecord(data)) data = first(data, names);
+  if (!Array.isArray(data)) throw new UnexpectedResponseError(`The service's answer to ${where} has no list${data === null ? " (data is null)" : ""}.`);
+  return records(data);
+}
+
+// ---- one decoder per endpoint ----
+
+export function decodeBalance(body: unknown): Balance {
+  const where = "GET /v1/balance";
+  const data = dataRecord(body, where) as WireBalance & Fields;
+  const balance = toInteger(data.balance, where);
+  if (balance === null) throw new UnexpectedResponseError(`The service's answer to ${where} has no balance.`);
+  return { balance };
+}
+
+export function decodeChannels(body: unknown): PaymentChannel[] {
+  const where = "GET /v1/balance/channels";
+  return dataList(body, ["channels", "items"], where).flatMap((c: WireChannel & Fields) => {
+    const code = toText(c.code);
+    if (code === null) return [];
+    return [{
+      code,
+      name: toText(c.name) ?? code,
+      fee: toInteger(c.fee, where) ?? 0,
+      minAmount: toInteger(c.min_amount, where),
+      maxAmount: toInteger(c.max_amount, where),
+    }];
+  });
+}
+
+export function decodeTopUp(body: unknown): TopUp {
+  const where = "POST /v1/balance";
+  const data = dataRecord(body, where) as WireTopUp & Fields;
+  const paymentUrl = textOf(data, ["payment_url", "checkout_url", "url", "payment_link"]);
+  if (paymentUrl === null) throw new UnexpectedResponseError(`The service's answer to ${where} has no payment link.`);
+  return { paymentUrl, amount: toInteger(data.amount, where), expiresAt: textOf(data, aliases.expiresAt) };
+}
+
+/** An item as `GET /v1/item/{id}` or a catalogue row gives it, normalised once here. */
+export function decodeItemFields(it: WireItem & Fields, where: string): Item | null {
+  const id = integerOf(it, aliases.itemId, where);
+  if (id === null) return null;
+  const process = toText(it.order_process);
+  const stockRaw = it.stock;
+  const stock = toInteger(stockRaw, where);
+  const meta = isRecord(it.provider_meta) ? it.provider_meta : undefined;
+  const validation = isRecord(it.validation) ? it.validation : undefined;
+  const category = isRecord(it.category) ? toText(it.category.name) : toText(it.category);
+  return {
+    id,
+    name: textOf(it, ["name", "variant_name"]) ?? `item ${id}`,
+    productName: toText(it.product_name),
+    category,
+    sku: toText(it.sku),
+    price: toInteger(it.price, where),
+    stock: stock !== null && stock >= 0 ? stock : null,
+    // The spec's flags, a negative count, or no count at all on a product the seller does not stock.
+    unlimited: toFlag(it.unlimited_stock) || toFlag(it.unlimited) || (stock !== null && stock < 0) || (stockRaw === null && process !== "auto"),
+    minOrder: Math.max(1, integerOf(it, aliases.minOrder, where) ?? 1),
+    orderProcess: process,
+    isSmm: process === "smm" || toFlag(it.is_smm),
+    description: toText(it.description),
+    openAmount:
+      meta && toFlag(meta.open_denom)
+        ? { min: toInteger(meta.min_qty, where), max: toInteger(meta.max_qty, where), step: toInteger(meta.step_qty, where), label: toText(meta.qty_label) }
+        : null,
+    requiredFields: records(it.required_fields).flatMap((f) => {
+      const key = toText(f.key);
+      return key === null ? [] : [{ key, label: toText(f.label) ?? key, required: f.required === undefined ? true : toFlag(f.required), min: toInteger(f.min, where), max: toInteger(f.max, where) }];
+    }),
+    accountCheck: validation ? { available: toFlag(validation.available), requiresZoneId: toFlag(validation.requires_zone_id) } : null,
+  };
+}
+
+export function decodeItem(body: unknown): Item {
+  const where = "GET /v1/item";
+  const item = decodeItemFields(dataRecord(body, where), where);
+  if (!item) throw new UnexpectedResponseError(`The service's answer to ${where} has no item id.`);
+  return item;
+}
+
+function decodeLockFields(lock: WireLock & Fields, where: string): StockLock | null {
+  const token = textOf(lock, aliases.lockToken);
+  if (token === null) return null;
+  return {
+    token,
+    itemId: toInteger(lock.item_id, where) ?? 0,
+    quantity: toInteger(lock.quantity, where) ?? 0,
+    lockedAt: toText(lock.locked_at),
+    expiresAt: textOf(lock, aliases.expiresAt),
+  };
+}
+
+export function decodeLock(body: unknown): StockLock {
+  const where = "POST /v1/item/lock";
+  const lock = decodeLockFields(dataRecord(body, where), where);
+  if (!lock) throw new UnexpectedResponseError(`The service's answer to ${where} has no lock token.`);
+  return lock;
+}
+
+/** The list's shape is not documented: `data` as a list, a list under `data.locks`, or a bare list. */
+export function decodeLockList(body: unknown, nowMs: number): ListedLock[] {
+  const where = "GET /v1/item/lock";
+  const source = isRecord(body) && !("data" in body) && "locks" in body ? body.locks : body;
+  return dataList(source, ["locks", "items", "data"], where).flatMap((entry) => {
+    const lock = decodeLockFields(entry, where);
+    return lock ? [{ ...lock, remainingSeconds: remainingSecondsOf(entry, lock, nowMs, where) }] : [];
+  });
+}
+
+function remainingSecondsOf(entry: Fields, lock: StockLock, nowMs: number, where: string): number | null {
+  const n = integerOf(entry, aliases.remainingSeconds, where);
+  if (n !== null) return Math.max(0, n);
+  const at = lock.expiresAt ? Date.parse(lock.expiresAt) : Number.NaN;
+  return Number.isNaN(at) ? null : Math.max(0, Math.round((at - nowMs) / 1000));
+}
+
+/**
+ * `POST /v1/trx`. Any 2xx JSON is a purchase the service accepted, whatever it chose to say about
+ * it: A answers `paid` with the money, B `pending` with `total_amount`, others may say less.
+ */
+export function decodeCreatedTransaction(body: unknown): CreatedTransaction {
+  const where = "POST /v1/trx";
+  const data = dataOf(body);
+  const d: WireCreatedTransaction & Fields = isRecord(data) ? data : {};
+  return {
+    refId: toText(d.ref_id),
+    invoice: toText(d.invoice),
+    status: toStatus(d.status),
+    amount: integerOf(d, aliases.amount, where),
+    price: toInteger(d.price, where),
+    fees: toInteger(d.fees, where),
+    createdAt: toText(d.created_at),
+  };
+}
+
+function decodeLine(it: WireTransactionItem & Fields, where: string): TransactionLine {
+  const process = toText(it.order_process);
+  return {
+    itemId: integerOf(it, ["variant_id", "item_id"], where),
+    name: textOf(it, aliases.lineName),
+    productName: toText(it.product_name),
+    quantity: integerOf(it, aliases.quantity, where),
+    price: toInteger(it.price, where),
+    note: toText(it.note),
+    orderProcess: process,
+    isSmm: process === "smm" || toFlag(it.is_smm),
+    licence: textOf(it, aliases.licence),
+    sellerNote: toText(it.seller_note),
+    status: toStatus(it.status),
+  };
+}
+
+const failedSerial = /^\s*failed\s*:?\s*/i;
+
+function decodeH2h(r: WireH2hResult & Fields, where: string): H2hDelivery {
+  const serial = textOf(r, aliases.serial);
+  const status = toStatus(r.dispatch_status ?? r.status);
+  // B sends no dispatch status: a failed dispatch is only told by `sn: "failed: <reason>"`.
+  const failed = status?.kind === "failed" || status?.kind === "canceled" || (serial !== null && failedSerial.test(serial));
+  const failure = failed && serial ? serial.replace(failedSerial, "") || null : null;
+  return {
+    itemId: integerOf(r, ["variant_id", "item_id"], where),
+    serial,
+    status,
+    failed,
+    failure,
+    message: textOf(r, aliases.h2hMessage),
+  };
+}
+
+function decodeSmm(r: WireSmmResult & Fields, where: string): SmmDelivery {
+  return {
+    itemId: integerOf(r, ["variant_id", "item_id"], where),
+    orderId: toText(r.order_id),
+    status: toStatus(r.status),
+    startCount: toInteger(r.start_count, where),
+    remains: toInteger(r.remains, where),
+    delivered: integerOf(r, aliases.delivered, where),
+    refundAmount: integerOf(r, aliases.refundAmount, where),
+    providerStatus: toText(r.provider_status),
+    manualRefundPending: toFlag(r.partial_refund_pending_manual),
+  };
+}
+
+/** Results beside `data` (A, the spec) or inside it (B): both read the same. */
+function resultList(inside: unknown, beside: unknown): Fields[] {
+  const pick = Array.isArray(inside) || isRecord(inside) ? inside : beside;
+  return isRecord(pick) ? [pick] : records(pick);
+}
+
+/** `GET /v1/trx/{ref_id|invoice}` in every dialect. */
+export function decodeTransaction(body: unknown): Transaction {
+  const where = "GET /v1/trx";
+  const top: WireTransactionDetail & Fields = isRecord(body) ? body : {};
+  const d = dataRecord(body, where) as WireTransaction & Fields;
+  const lines = records(d.items).map((it) => decodeLine(it, where));
+  const h2h = resultList(d.h2h_results, top.h2h_results).map((r) => decodeH2h(r, where));
+  return {
+    id: toInteger(d.id, where),
+    refId: toText(d.ref_id),
+    invoice: toText(d.invoice),
+    status: toStatus(d.status),
+    price: toInteger(d.price, where),
+    fees: toInteger(d.fees, where),
+    amount: integerOf(d, ["amount", "total_amount", "total"], where),
+    paymentMethod: textOf(d, ["payment_method", "payment_code"]),
+    note: toText(d.note),
+    paymentLink: toText(d.payment_link),
+    expiresAt: toText(d.expired_at),
+    createdAt: toText(d.created_at),
+    lines,
+    h2h,
+    smm: resultList(d.smm_results, top.smm_results).map((r) => decodeSmm(r, where)),
+  };
+}
+
+export function decodeLeaderboard(body: unknown): LeaderboardEntry[] {
+  const where = "GET /v1/leaderboard";
+  return dataList(body, ["leaderboard", "ranking", "rankings", "items"], where).map((e: WireLeaderboardEntry & Fields) => ({
+    rank: integerOf(e, aliases.rank, where),
+    name: toText(e.name),
+    totalTransactions: integerOf(e, aliases.totalTransactions, where),
+  }));
+}
+
+export function decodeOwnRanking(body: unknown): OwnRanking {
+  const where = "GET /v1/leaderboard/profile";
+  const d = dataRecord(body, where) as WireOwnRanking & Fields;
+  return { rank: integerOf(d, aliases.rank, where), totalTransactions: integerOf(d, aliases.totalTransactions, where), points: integerOf(d, aliases.points, where) };
+}
+
+export function decodeSandboxOrder(body: unknown): SandboxOrder {
+  const where = "POST /v1/order/sandbox";
+  const data = dataOf(body);
+  const d: WireSandboxOrder & Fields = isRecord(data) ? data : {};
+  return { id: toInteger(d.id, where), refId: toText(d.ref_id), invoice: toText(d.invoice), status: toStatus(d.status) };
+}

@@ -1,0 +1,218 @@
+/**
+ * The service's resources as `reseller` thinks of them, whatever dialect they arrived in. Commands
+ * and renderers read only these; src/api/decode.ts is the one place that maps wire fields onto them.
+ * A field the answer did not carry is null (rendered `-`), never a guess.
+ */
+
+/** Every status the documentation uses, in any case or spelling, folded to one word. */
+export type StatusKind =
+  | "pending"
+  | "paid"
+  | "processing"
+  | "sent"
+  | "completed"
+  | "partial"
+  | "canceled"
+  | "failed"
+  | "refunded"
+  | "expired"
+  | "sandbox"
+  | "unknown";
+
+/** A status as the service wrote it (shown verbatim) and what it means. */
+export interface Status {
+  text: string;
+  kind: StatusKind;
+}
+
+export interface Balance {
+  balance: number;
+}
+
+export interface PaymentChannel {
+  code: string;
+  name: string;
+  fee: number;
+  minAmount: number | null;
+  maxAmount: number | null;
+}
+
+export interface TopUp {
+  paymentUrl: string;
+  amount: number | null;
+  expiresAt: string | null;
+}
+
+export type OrderProcess = "auto" | "manual" | "h2h" | "smm" | (string & {});
+
+/** An open-amount product: the customer names the amount (`provider_qty`) within these bounds. */
+export interface OpenAmount {
+  min: number | null;
+  max: number | null;
+  step: number | null;
+  label: string | null;
+}
+
+export interface RequiredField {
+  key: string;
+  label: string;
+  required: boolean;
+  min: number | null;
+  max: number | null;
+}
+
+export interface AccountCheck {
+  available: boolean;
+  requiresZoneId: boolean;
+}
+
+export interface Item {
+  id: number;
+  name: string;
+  productName: string | null;
+  category: string | null;
+  sku: string | null;
+  price: number | null;
+  /** Units left; null when the service counts none (unlimited, or not said). */
+  stock: number | null;
+  /** No stock is counted: the item needs no lock. */
+  unlimited: boolean;
+  /** Undocumented on the live service; 1 when absent. */
+  minOrder: number;
+  orderProcess: OrderProcess | null;
+  /** An SMM order (the live service marks some as `order_process:"h2h"` with `is_smm`). */
+  isSmm: boolean;
+  description: string | null;
+  openAmount: OpenAmount | null;
+  requiredFields: RequiredField[];
+  accountCheck: AccountCheck | null;
+}
+
+export interface StockLock {
+  token: string;
+  itemId: number;
+  quantity: number;
+  lockedAt: string | null;
+  expiresAt: string | null;
+}
+
+export interface ListedLock extends StockLock {
+  remainingSeconds: number | null;
+}
+
+/** What `POST /v1/trx` answered: A carries the money, B only `total_amount` and `pending`. */
+export interface CreatedTransaction {
+  refId: string | null;
+  invoice: string | null;
+  status: Status | null;
+  amount: number | null;
+  price: number | null;
+  fees: number | null;
+  createdAt: string | null;
+}
+
+export interface TransactionLine {
+  itemId: number | null;
+  name: string | null;
+  productName: string | null;
+  quantity: number | null;
+  price: number | null;
+  /** The customer data sent with the line (a number, a user id, an SMM JSON note). */
+  note: string | null;
+  orderProcess: OrderProcess | null;
+  isSmm: boolean;
+  /** Auto items: the licence or account, one per line. */
+  licence: string | null;
+  /** Manual items: what the seller wrote back. */
+  sellerNote: string | null;
+  status: Status | null;
+}
+
+export interface H2hDelivery {
+  itemId: number | null;
+  /** The serial number; for a failed dispatch the service puts `failed: <reason>` here. */
+  serial: string | null;
+  status: Status | null;
+  failed: boolean;
+  /** Why it failed, from `failed: <reason>`. */
+  failure: string | null;
+  message: string | null;
+}
+
+export interface SmmDelivery {
+  itemId: number | null;
+  orderId: string | null;
+  status: Status | null;
+  startCount: number | null;
+  remains: number | null;
+  delivered: number | null;
+  refundAmount: number | null;
+  providerStatus: string | null;
+  /** A partial refund the provider left for the seller to make by hand. */
+  manualRefundPending: boolean;
+}
+
+export interface Transaction {
+  id: number | null;
+  refId: string | null;
+  invoice: string | null;
+  status: Status | null;
+  price: number | null;
+  fees: number | null;
+  amount: number | null;
+  paymentMethod: string | null;
+  note: string | null;
+  paymentLink: string | null;
+  expiresAt: string | null;
+  createdAt: string | null;
+  lines: TransactionLine[];
+  h2h: H2hDelivery[];
+  smm: SmmDelivery[];
+}
+
+export interface LeaderboardEntry {
+  rank: number | null;
+  name: string | null;
+  totalTransactions: number | null;
+}
+
+export interface OwnRanking {
+  rank: number | null;
+  totalTransactions: number | null;
+  points: number | null;
+}
+
+export interface SandboxOrder {
+  id: number | null;
+  refId: string | null;
+  invoice: string | null;
+  status: Status | null;
+}
+
+/** A line of a purchase as sent: `carts[]` of `POST /v1/trx`. */
+export interface CartLine {
+  item_id: number;
+  quantity: number;
+  note?: string;
+}
+
+export interface CreateTransactionRequest {
+  ref_id: string;
+  carts: CartLine[];
+  lock_token?: string;
+}
+
+/** The SMM note the service expects, as a JSON string in `carts.*.note`. */
+export interface SmmNote {
+  target: string;
+  opt_smm?: string[];
+  comment_smm?: string;
+}
+
+/** What every client method returns: the decoded model, plus the body exactly as the service sent it. */
+export interface ApiResult<T> {
+  data: T;
+  /** The parsed response body, untouched: what `--json` prints. */
+  body: unknown;
+  status: number;
+}

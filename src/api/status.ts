@@ -1,0 +1,49 @@
+/**
+ * The status vocabulary of every published dialect: `paid`, `In progress`, `Success`, `cancelled`…
+ * compared case-insensitively and folded to one word, the text kept as the service wrote it.
+ */
+import type { Status, StatusKind } from "./model.js";
+
+const statusWords: Record<string, StatusKind> = {
+  pending: "pending",
+  unpaid: "pending",
+  waiting: "pending",
+  paid: "paid",
+  processing: "processing",
+  process: "processing",
+  "in progress": "processing",
+  in_progress: "processing",
+  inprogress: "processing",
+  sent: "sent",
+  completed: "completed",
+  complete: "completed",
+  success: "completed",
+  successful: "completed",
+  succeeded: "completed",
+  done: "completed",
+  partial: "partial",
+  canceled: "canceled",
+  cancelled: "canceled",
+  failed: "failed",
+  failure: "failed",
+  error: "failed",
+  refunded: "refunded",
+  expired: "expired",
+  sandbox: "sandbox",
+};
+
+/** Statuses compare case-insensitively; an unknown one keeps its text and is `unknown`. */
+export function statusKindOf(text: string): StatusKind {
+  return statusWords[text.trim().toLowerCase().replace(/\s+/g, " ")] ?? "unknown";
+}
+
+export function toStatus(value: unknown): Status | null {
+  const text = typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : null;
+  return text === null || text.trim() === "" ? null : { text, kind: statusKindOf(text) };
+}
+
+/** States after which nothing more happens to a transaction, a dispatch or an SMM order. */
+const finalKinds = new Set<StatusKind>(["completed", "partial", "canceled", "failed", "refunded", "expired"]);
+export function isFinal(status: Status | null): boolean {
+  return status !== null && finalKinds.has(status.kind);
+}

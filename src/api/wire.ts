@@ -1,0 +1,230 @@
+/**
+ * What the service sends, endpoint by endpoint, in each published dialect: `Live` is the full
+ * reference (version A of the live documentation), `LiveShort` its shorter guide (version B), `Spec`
+ * the abstract interface the project started from. Only src/api/decode.ts reads these shapes; the
+ * emulator imports them (type-only) to answer in each dialect, so the two cannot drift apart.
+ *
+ * Every field is optional on the wire: the decoder is the one place that decides what a missing
+ * field means. Numbers may arrive as numeric strings from the service's PHP back end.
+ */
+
+export type WireNumber = number | string;
+export type WireFlag = boolean | number | string;
+
+/** `{"message":"OK","data":…}` on success; `{"success":true,"data":…}` on the lock endpoints. */
+export interface Envelope<T> {
+  message?: string;
+  success?: boolean;
+  status?: boolean;
+  data?: T;
+  [extra: string]: unknown;
+}
+
+/** `{"message":"<CODE>","errors":{"<field>":["<text>"]}}`; `errors` is not always there. */
+export interface WireError {
+  message?: string;
+  errors?: Record<string, string[] | string>;
+  [extra: string]: unknown;
+}
+
+export interface WireBalance {
+  balance?: WireNumber;
+}
+
+export interface WireChannel {
+  code?: string;
+  name?: string;
+  fee?: WireNumber;
+  min_amount?: WireNumber;
+  max_amount?: WireNumber;
+}
+
+/** B: `{payment_url, amount, expires_at}`; the emulator adds `fee`, `total`, `channel`. */
+export interface WireTopUp {
+  payment_url?: string;
+  amount?: WireNumber;
+  expires_at?: string;
+}
+
+export interface WireProviderMeta {
+  open_denom?: WireFlag;
+  min_qty?: WireNumber;
+  max_qty?: WireNumber;
+  step_qty?: WireNumber;
+  qty_label?: string;
+}
+
+export interface WireRequiredField {
+  key?: string;
+  label?: string;
+  required?: WireFlag;
+  min?: WireNumber;
+  max?: WireNumber;
+}
+
+export interface WireValidation {
+  available?: WireFlag;
+  endpoint?: string;
+  requires_zone_id?: WireFlag;
+  fields?: WireRequiredField[];
+}
+
+/** `GET /v1/item/{id}` (A, flat) and the spec's item; `min_order`/`unlimited_stock` are the spec's words. */
+export interface WireItem {
+  id?: WireNumber;
+  variant_id?: WireNumber;
+  item_id?: WireNumber;
+  name?: string;
+  variant_name?: string;
+  product_name?: string;
+  sku?: string;
+  price?: WireNumber;
+  stock?: WireNumber | null;
+  category?: string | { id?: WireNumber; name?: string };
+  order_process?: string;
+  h2h_provider?: string;
+  provider_meta?: WireProviderMeta | null;
+  required_fields?: WireRequiredField[] | null;
+  validation?: WireValidation | null;
+  description?: string | null;
+  min_order?: WireNumber;
+  unlimited_stock?: WireFlag;
+  unlimited?: WireFlag;
+  is_smm?: WireFlag;
+  status?: string;
+  updated_at?: string;
+}
+
+/** The catalogue in B: categories → products → variants. */
+export interface WireCatalogueCategory {
+  id?: WireNumber;
+  name?: string;
+  products?: { id?: WireNumber; name?: string; variants?: WireItem[] }[];
+}
+
+/** `POST /v1/trx`, A: `status:"paid"` with price, fees, amount, contact, created_at. */
+export interface WireCreatedLive {
+  invoice?: string;
+  ref_id?: string;
+  status?: string;
+  price?: WireNumber;
+  fees?: WireNumber;
+  amount?: WireNumber;
+  contact?: string;
+  created_at?: string;
+}
+
+/** `POST /v1/trx`, B: `status:"pending"` and `total_amount` only. */
+export interface WireCreatedLiveShort {
+  invoice?: string;
+  ref_id?: string;
+  total_amount?: WireNumber;
+  status?: string;
+}
+
+export type WireCreatedTransaction = WireCreatedLive & WireCreatedLiveShort;
+
+/** An item of a transaction: A names it `variant_*`/`qty`, B `item_id`/`name`/`quantity`. */
+export interface WireTransactionItem {
+  variant_id?: WireNumber;
+  item_id?: WireNumber;
+  variant_name?: string;
+  name?: string;
+  product_name?: string;
+  product_license?: string | null;
+  seller_note?: string | null;
+  description?: string | null;
+  price?: WireNumber;
+  qty?: WireNumber;
+  quantity?: WireNumber;
+  note?: string | null;
+  order_process?: string;
+  is_smm?: WireFlag;
+  status?: string;
+  provider_status?: string;
+}
+
+/** Failed: `sn:"failed: <reason>"`, `dispatch_status:"failed"`; webhooks say `"Success"` + `dispatch_message`. */
+export interface WireH2hResult {
+  variant_id?: WireNumber;
+  item_id?: WireNumber;
+  sn?: string | null;
+  dispatch_status?: string;
+  log_message?: string | null;
+  dispatch_message?: string | null;
+}
+
+export interface WireSmmResult {
+  variant_id?: WireNumber;
+  item_id?: WireNumber;
+  order_id?: WireNumber | null;
+  status?: string;
+  start_count?: WireNumber | null;
+  remains?: WireNumber | null;
+  delivered_count?: WireNumber | null;
+  refund_amount?: WireNumber | null;
+  provider_status?: string | null;
+  partial_refund_pending_manual?: WireFlag | null;
+}
+
+export interface WireTransaction {
+  id?: WireNumber;
+  ref_id?: string;
+  invoice?: string;
+  payment_method?: string;
+  status?: string;
+  price?: WireNumber;
+  fees?: WireNumber | null;
+  amount?: WireNumber;
+  total_amount?: WireNumber;
+  note?: string | null;
+  payment_link?: string | null;
+  qr_link?: string | null;
+  expired_at?: string | null;
+  created_at?: string;
+  items?: WireTransactionItem[];
+  /** B puts the results inside `data`. */
+  h2h_results?: WireH2hResult[];
+  smm_results?: WireSmmResult[];
+}
+
+/** `GET /v1/trx/{ref}`: A and the spec put the results beside `data`, B inside it. */
+export interface WireTransactionDetail extends Envelope<WireTransaction> {
+  h2h_results?: WireH2hResult[];
+  smm_results?: WireSmmResult[];
+}
+
+export interface WireLock {
+  lock_token?: string;
+  item_id?: WireNumber;
+  quantity?: WireNumber;
+  locked_at?: string;
+  expires_at?: string;
+  remaining_seconds?: WireNumber;
+  status?: string;
+}
+
+/** The live leaderboard says `ranking`/`total_trx`; the spec `rank`/`total_transactions`. */
+export interface WireLeaderboardEntry {
+  ranking?: WireNumber;
+  rank?: WireNumber;
+  name?: string;
+  total_trx?: WireNumber;
+  total_transactions?: WireNumber;
+}
+
+export interface WireOwnRanking extends WireLeaderboardEntry {
+  points?: WireNumber;
+}
+
+/** A: `{id, ref_id, status:"sandbox"}`; B: `{invoice:"SAND-123"}`. */
+export interface WireSandboxOrder {
+  id?: WireNumber;
+  ref_id?: string;
+  status?: string;
+  invoice?: string;
+}
+
+/** The dialects the emulator can speak and the decoder understands. */
+export type Dialect = "live" | "live-short" | "spec";
+export const dialects: readonly Dialect[] = ["live", "live-short", "spec"];
