@@ -48,46 +48,45 @@ describe("every endpoint", () => {
     const client = clientFor();
     const topUp = await client.requestTopUp(50_000, "QRIS");
     expect(topUp.data.amount).toBe(50_000);
-    expect(topUp.data.payment_url).toMatch(new RegExp(`^${harness.emulator.baseUrl}/pay/`));
-    expect(Date.parse(topUp.data.expires_at)).toBeGreaterThan(harness.emulator.clock.now());
+    expect(topUp.data.paymentUrl).toMatch(new RegExp(`^${harness.emulator.baseUrl}/pay/`));
+    expect(Date.parse(topUp.data.expiresAt!)).toBeGreaterThan(harness.emulator.clock.now());
     await client.close();
   });
 
-  it("reads an item with its minimum order, keeping unknown fields", async () => {
+  it("reads an item with its minimum order, the raw body keeping every field", async () => {
     const client = clientFor();
     const item = await client.getItem(23);
-    expect(item.data).toMatchObject({ id: 23, order_process: "smm", min_order: 100 });
-    const { minOrderOf, isUnlimited } = await import("../../src/api/shapes.js");
-    expect(minOrderOf(item.data)).toBe(100);
-    expect(isUnlimited((await client.getItem(12)).data)).toBe(true);
+    expect(item.data).toMatchObject({ id: 23, isSmm: true, minOrder: 100 });
+    expect((item.body as { data: Record<string, unknown> }).data).toHaveProperty("min_order", 100);
+    expect((await client.getItem(12)).data.unlimited).toBe(true);
     await client.close();
   });
 
   it("creates a transaction and reads it back by ref_id and by invoice", async () => {
     const client = clientFor();
     const created = await client.createTransaction({ ref_id: "client-test-1", carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] });
-    expect(created.data).toMatchObject({ ref_id: "client-test-1", status: "paid", amount: 11_500 });
+    expect(created.data).toMatchObject({ refId: "client-test-1", status: { kind: "paid" }, amount: 11_500 });
     const byRef = await client.getTransaction("client-test-1");
-    const byInvoice = await client.getTransaction(created.data.invoice);
-    expect(byRef.data.transaction.invoice).toBe(created.data.invoice);
-    expect(byInvoice.data.transaction.ref_id).toBe("client-test-1");
-    expect(byRef.data.transaction.items[0]).toMatchObject({ variant_id: 12, order_process: "h2h", qty: 1 });
+    const byInvoice = await client.getTransaction(created.data.invoice!);
+    expect(byRef.data.invoice).toBe(created.data.invoice);
+    expect(byInvoice.data.refId).toBe("client-test-1");
+    expect(byRef.data.lines[0]).toMatchObject({ itemId: 12, orderProcess: "h2h", quantity: 1 });
     harness.emulator.clock.advance(30_000);
     const later = await client.getTransaction("client-test-1");
-    expect(later.data.h2hResults[0]).toMatchObject({ variant_id: 12, dispatch_status: "completed" });
-    expect(later.data.h2hResults[0]!.sn).not.toMatch(/^failed/);
+    expect(later.data.h2h[0]).toMatchObject({ itemId: 12, status: { kind: "completed" }, failed: false });
+    expect(later.data.h2h[0]!.serial).not.toMatch(/^failed/);
     await client.close();
   });
 
   it("locks stock, lists the lock with its remaining time, and releases it", async () => {
     const client = clientFor();
     const lock = await client.lockStock(3, 1, 120);
-    expect(lock.data.lock_token).toMatch(/^LCK-/);
+    expect(lock.data.token).toMatch(/^LCK-/);
     const listed = await client.listLocks();
-    const mine = listed.data.find((l) => l.lock_token === lock.data.lock_token);
+    const mine = listed.data.find((l) => l.token === lock.data.token);
     expect(mine?.remainingSeconds).toBe(120);
-    await client.releaseLock(lock.data.lock_token);
-    expect((await client.listLocks()).data.some((l) => l.lock_token === lock.data.lock_token)).toBe(false);
+    await client.releaseLock(lock.data.token);
+    expect((await client.listLocks()).data.some((l) => l.token === lock.data.token)).toBe(false);
     await client.close();
   });
 
@@ -100,7 +99,7 @@ describe("every endpoint", () => {
     expect(me.data.rank).toBeGreaterThan(0);
     const before = harness.accountOf().balance;
     const sandbox = await client.createSandboxOrder({ ref_id: "sandbox-client-1", item_id: 12, quantity: 1 });
-    expect(sandbox.data).toMatchObject({ ref_id: "sandbox-client-1", status: "sandbox" });
+    expect(sandbox.data).toMatchObject({ refId: "sandbox-client-1", status: { text: "sandbox", kind: "sandbox" } });
     expect(harness.accountOf().balance).toBe(before);
     await client.close();
   });
@@ -176,28 +175,28 @@ describe("the service's error codes become typed errors", () => {
     const mismatched = await client.lockStock(3, 1, 600);
     const released = await client.lockStock(3, 1, 600);
     const used = await client.lockStock(3, 1, 600);
-    await client.releaseLock(released.data.lock_token);
-    await client.createTransaction({ ref_id: "use-lock", carts: [{ item_id: 3, quantity: 1 }], lock_token: used.data.lock_token });
+    await client.releaseLock(released.data.token);
+    await client.createTransaction({ ref_id: "use-lock", carts: [{ item_id: 3, quantity: 1 }], lock_token: used.data.token });
     harness.emulator.clock.advance(61_000);
     const cases: [() => Promise<unknown>, number, string][] = [
-      [() => client.createTransaction({ ref_id: "lock-exp", carts: [{ item_id: 3, quantity: 1 }], lock_token: expiring.data.lock_token }), 422, "LOCK_EXPIRED"],
-      [() => client.createTransaction({ ref_id: "lock-mis", carts: [{ item_id: 3, quantity: 2 }], lock_token: mismatched.data.lock_token }), 422, "LOCK_MISMATCH"],
-      [() => client.releaseLock(released.data.lock_token), 422, "LOCK_RELEASED"],
-      [() => client.releaseLock(used.data.lock_token), 422, "LOCK_ALREADY_USED"],
-      [() => client.releaseLock(expiring.data.lock_token), 422, "LOCK_EXPIRED"],
+      [() => client.createTransaction({ ref_id: "lock-exp", carts: [{ item_id: 3, quantity: 1 }], lock_token: expiring.data.token }), 422, "LOCK_EXPIRED"],
+      [() => client.createTransaction({ ref_id: "lock-mis", carts: [{ item_id: 3, quantity: 2 }], lock_token: mismatched.data.token }), 422, "LOCK_MISMATCH"],
+      [() => client.releaseLock(released.data.token), 422, "LOCK_RELEASED"],
+      [() => client.releaseLock(used.data.token), 422, "LOCK_ALREADY_USED"],
+      [() => client.releaseLock(expiring.data.token), 422, "LOCK_EXPIRED"],
     ];
     for (const [send, status, code] of cases) {
       const error = await refusal(send());
       expect({ status: error.status, code: error.code }).toEqual({ status, code });
     }
-    await client.releaseLock(mismatched.data.lock_token);
+    await client.releaseLock(mismatched.data.token);
     await client.close();
   });
 
   it("reaches the active-lock cap with 429", async () => {
     const client = clientFor(harness.emulator.accounts[1]!.apiKey);
     const tokens: string[] = [];
-    for (let i = 0; i < 10; i++) tokens.push((await client.lockStock(4, 1, 60)).data.lock_token);
+    for (let i = 0; i < 10; i++) tokens.push((await client.lockStock(4, 1, 60)).data.token);
     const error = await refusal(client.lockStock(4, 1, 60));
     expect({ status: error.status, code: error.code }).toEqual({ status: 429, code: "MAX_ACTIVE_LOCKS_REACHED" });
     for (const t of tokens) await client.releaseLock(t);
@@ -226,7 +225,7 @@ describe("fault modes as the client sees them", () => {
     harness.emulator.faults.configure({ error_next: 2, match: { method: "POST", path: "/v1/trx" } });
     const client = clientFor();
     const created = await client.createTransaction({ ref_id: "retry-5xx", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] });
-    expect(created.data.ref_id).toBe("retry-5xx");
+    expect(created.data.refId).toBe("retry-5xx");
     expect(harness.emulator.faults.status().injected.error).toBe(2);
     expect(harness.accountOf().transactions.filter((t) => t.ref_id === "retry-5xx")).toHaveLength(1);
     await client.close();

@@ -14,6 +14,7 @@ import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
 import { makeConfigDir } from "../support/cli.js";
 import { testContext } from "../support/context.js";
 import { closedPort } from "../support/emulator.js";
+import { testItem } from "../support/items.js";
 
 const at = "2026-11-21T14:30:00.000Z";
 const intent = (entry: string, extra: Partial<JournalRecord> = {}): JournalRecord =>
@@ -123,7 +124,7 @@ describe("journalRequest", () => {
     const port = await closedPort();
     const { ctx } = await testContext({ env: { RESELLER_BASE_URL: `http://127.0.0.1:${port}`, RESELLER_API_KEY: "rk_test_key_0000" } });
     const client = await ctx.client();
-    const order = { refId: "refused-1", refIdGiven: true, lines: [{ item: { id: 12, name: "Pulsa", price: 11_500, stock: -1, description: "" }, quantity: 1, note: "0812" }] };
+    const order = { refId: "refused-1", refIdGiven: true, lines: [{ item: testItem({ id: 12, name: "Pulsa", price: 11_500, orderProcess: "h2h" }), quantity: 1, note: "0812" }] };
     const error = await purchase(ctx, client, order).catch((e) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.exitCode).toBe(4);

@@ -2,20 +2,20 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { StockLock } from "../../src/api/types.js";
+import type { StockLock } from "../../src/api/model.js";
 import { findCachedLock, forgetLock, lockCachePath, rememberLock } from "../../src/commands/lock/cache.js";
 import { makeConfigDir } from "../support/cli.js";
 
 const now = Date.parse("2026-11-21T14:30:00Z");
-function lock(token: string, expiresInSeconds: number, extra: Record<string, unknown> = {}): StockLock {
-  return { lock_token: token, item_id: 3, quantity: 2, locked_at: new Date(now).toISOString(), expires_at: new Date(now + expiresInSeconds * 1000).toISOString(), ...extra };
+function lock(token: string, expiresInSeconds: number, extra: Partial<StockLock> = {}): StockLock {
+  return { token, itemId: 3, quantity: 2, lockedAt: new Date(now).toISOString(), expiresAt: new Date(now + expiresInSeconds * 1000).toISOString(), ...extra };
 }
 
 describe("lock cache", () => {
-  it("finds a remembered lock by token, with what the service sent", async () => {
+  it("finds a remembered lock by token, with its item and quantity", async () => {
     const dir = makeConfigDir();
-    await rememberLock(dir, "default", lock("LCK-A", 600, { note_from_service: "kept" }), now);
-    expect(await findCachedLock(dir, "default", "LCK-A", now)).toMatchObject({ item_id: 3, quantity: 2, note_from_service: "kept" });
+    await rememberLock(dir, "default", lock("LCK-A", 600, { itemId: 7 }), now);
+    expect(await findCachedLock(dir, "default", "LCK-A", now)).toMatchObject({ itemId: 7, quantity: 2 });
     expect(await findCachedLock(dir, "default", "LCK-B", now)).toBeUndefined();
   });
 
@@ -32,7 +32,7 @@ describe("lock cache", () => {
     expect(await findCachedLock(dir, "default", "LCK-OLD", now + 61_000)).toBeUndefined();
     await rememberLock(dir, "default", lock("LCK-NEW", 600), now + 61_000);
     const file = JSON.parse(readFileSync(lockCachePath(dir), "utf8"));
-    expect(file.profiles.default.map((l: StockLock) => l.lock_token)).toEqual(["LCK-NEW"]);
+    expect(file.profiles.default.map((l: StockLock) => l.token)).toEqual(["LCK-NEW"]);
   });
 
   it("forgets a released lock and leaves the others", async () => {

@@ -1,7 +1,7 @@
 /** Money, time and terminal-safety formatting, and the three output modes of ctx.output. */
 import { describe, expect, it } from "vitest";
 import { formatDuration, formatRupiah, formatTimestamp, parseRupiah } from "../../src/output/format.js";
-import { money, Output, statusCell, type OutputMode } from "../../src/output/output.js";
+import { money, Output, statusCell, type OutputMode, type RichCell } from "../../src/output/output.js";
 import { neutralize, plainCell } from "../../src/output/sanitize.js";
 
 describe("formatRupiah", () => {
@@ -220,9 +220,14 @@ describe("Output modes", () => {
   });
 
   it("status cells carry a tone by meaning", () => {
-    expect(statusCell("completed").tone).toBe("good");
-    expect(statusCell("failed").tone).toBe("bad");
-    expect(statusCell("pending").tone).toBe("warn");
+    const tone = (status: Parameters<typeof statusCell>[0]) => (statusCell(status) as RichCell).tone;
+    expect(tone("completed")).toBe("good");
+    expect(tone("Success")).toBe("good");
+    expect(tone("failed")).toBe("bad");
+    expect(tone("cancelled")).toBe("bad");
+    expect(tone("pending")).toBe("warn");
+    expect(tone({ text: "In progress", kind: "processing" })).toBe("warn");
+    expect(statusCell(null)).toBeUndefined();
   });
 });
 
