@@ -30,8 +30,9 @@ export async function run(ctx: Context, options: SandboxOptions): Promise<void> 
   const ref = order.refId ?? refId;
   ctx.output.success(`Sandbox order recorded (ref_id ${ref}${order.invoice ? `, invoice ${order.invoice}` : ""}); no balance or stock changed.`);
   if (ctx.output.mode === "json") return ctx.output.json(result.body);
+  // Piped columns keep their order (id, ref_id, status); the invoice B answers with comes last.
   ctx.output.table(
-    ["ID", "Ref ID", "Invoice", "Status"],
-    [[order.id || undefined, { human: ref, plain: ref, tone: "highlight" }, order.invoice === null ? undefined : { human: order.invoice, plain: order.invoice, tone: "bold" }, order.status?.text]],
+    ["ID", "Ref ID", "Status", "Invoice"],
+    [[order.id || undefined, { human: ref, plain: ref, tone: "highlight" }, order.status?.text, order.invoice === null ? undefined : { human: order.invoice, plain: order.invoice, tone: "bold" }]],
   );
 }

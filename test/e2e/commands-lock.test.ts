@@ -36,7 +36,7 @@ describe("lock add", () => {
     expect(cachedTokens(reseller.configDir)).toEqual([token]);
     expect(statSync(join(reseller.configDir, "locks.json")).mode & 0o777).toBe(0o600);
     const cached = await findCachedLock(reseller.configDir, "default", token, Date.now());
-    expect(cached).toMatchObject({ lock_token: token, item_id: 1, quantity: 2 });
+    expect(cached).toMatchObject({ token, itemId: 1, quantity: 2 });
   });
 
   it("TOKEN=$(reseller lock add …) works in a shell script", async () => {

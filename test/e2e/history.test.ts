@@ -69,7 +69,8 @@ describe("sandbox", () => {
     expect(json.exitCode, json.stderr).toBe(0);
     expect(singleJson(json)).toEqual({ message: "OK", data: { id: expect.any(Number), ref_id: "sb-1", status: "sandbox" } });
     const plain = await reseller.run(["sandbox", "--item", "1", "--qty", "1", "--ref-id", "sb-2"]);
-    expect(plain.stdout).toMatch(/^\d+\tsb-2\tsandbox\n$/);
+    // id, ref_id, status, invoice (empty: this dialect answers no invoice)
+    expect(plain.stdout).toMatch(/^\d+\tsb-2\tsandbox\t\n$/);
     const table = await reseller.run(["sandbox", "--item", "1", "--qty", "1"], { mode: "table" });
     expect(table.stdout).toMatch(/ID.*Ref ID.*Status/);
     expect(table.stdout).toMatch(/RSL-\d{8}-[A-Z0-9]{10}.*sandbox/);

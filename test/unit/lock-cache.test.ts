@@ -32,7 +32,7 @@ describe("lock cache", () => {
     expect(await findCachedLock(dir, "default", "LCK-OLD", now + 61_000)).toBeUndefined();
     await rememberLock(dir, "default", lock("LCK-NEW", 600), now + 61_000);
     const file = JSON.parse(readFileSync(lockCachePath(dir), "utf8"));
-    expect(file.profiles.default.map((l: StockLock) => l.token)).toEqual(["LCK-NEW"]);
+    expect(file.profiles.default.map((l: { lock_token: string }) => l.lock_token)).toEqual(["LCK-NEW"]);
   });
 
   it("forgets a released lock and leaves the others", async () => {
@@ -69,7 +69,8 @@ describe("lock cache", () => {
 
   it("ignores entries that are not locks", async () => {
     const dir = makeConfigDir();
-    writeFileSync(lockCachePath(dir), JSON.stringify({ profiles: { default: [{ lock_token: "LCK-A" }, "junk", lock("LCK-B", 600)] } }));
+    const stored = { lock_token: "LCK-B", item_id: 3, quantity: 2, locked_at: null, expires_at: new Date(now + 600_000).toISOString() };
+    writeFileSync(lockCachePath(dir), JSON.stringify({ profiles: { default: [{ lock_token: "LCK-A" }, "junk", stored] } }));
     expect(await findCachedLock(dir, "default", "LCK-A", now)).toBeUndefined();
     expect(await findCachedLock(dir, "default", "LCK-B", now)).toBeDefined();
   });

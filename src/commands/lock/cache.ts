@@ -14,13 +14,25 @@ interface LockCacheFile {
   profiles: Record<string, StockLock[]>;
 }
 
+/** On disk a lock keeps the service's own field names, so files written by earlier versions still read. */
+interface StoredLock {
+  lock_token: string;
+  item_id: number;
+  quantity: number;
+  locked_at: string | null;
+  expires_at: string | null;
+}
+
+const toStored = (lock: StockLock): StoredLock => ({ lock_token: lock.token, item_id: lock.itemId, quantity: lock.quantity, locked_at: lock.lockedAt, expires_at: lock.expiresAt });
+const fromStored = (lock: StoredLock): StockLock => ({ token: lock.lock_token, itemId: lock.item_id, quantity: lock.quantity, lockedAt: lock.locked_at ?? null, expiresAt: lock.expires_at ?? null });
+
 export function lockCachePath(configDir: string): string {
   return join(configDir, lockCacheFileName);
 }
 
-function isLock(value: unknown): value is StockLock {
-  const v = value as Partial<StockLock> | null;
-  return typeof v === "object" && v !== null && typeof v.token === "string" && typeof v.itemId === "number" && typeof v.quantity === "number";
+function isStoredLock(value: unknown): value is StoredLock {
+  const v = value as Partial<StoredLock> | null;
+  return typeof v === "object" && v !== null && typeof v.lock_token === "string" && typeof v.item_id === "number" && typeof v.quantity === "number";
 }
 
 /** Unparseable expiry times are kept: better a stale entry the service will refuse than a lost one. */
@@ -36,19 +48,19 @@ async function readCache(configDir: string): Promise<LockCacheFile> {
   } catch {
     return { profiles: {} };
   }
-  const profiles = (parsed as Partial<LockCacheFile> | null)?.profiles;
+  const profiles = (parsed as { profiles?: Record<string, unknown[]> } | null)?.profiles;
   if (typeof profiles !== "object" || profiles === null || Array.isArray(profiles)) return { profiles: {} };
   const clean: Record<string, StockLock[]> = {};
-  for (const [name, locks] of Object.entries(profiles)) if (Array.isArray(locks)) clean[name] = locks.filter(isLock);
+  for (const [name, locks] of Object.entries(profiles)) if (Array.isArray(locks)) clean[name] = (locks as unknown[]).filter(isStoredLock).map(fromStored);
   return { profiles: clean };
 }
 
 /** Written to a temporary file and renamed, so a crash or a second `reseller` never leaves half a file. */
 async function writeCache(configDir: string, cache: LockCacheFile, nowMs: number): Promise<void> {
-  const profiles: Record<string, StockLock[]> = {};
+  const profiles: Record<string, StoredLock[]> = {};
   for (const [name, locks] of Object.entries(cache.profiles)) {
     const active = locks.filter((lock) => stillActive(lock, nowMs));
-    if (active.length) profiles[name] = active;
+    if (active.length) profiles[name] = active.map(toStored);
   }
   await mkdir(configDir, { recursive: true, mode: 0o700 });
   const path = lockCachePath(configDir);
