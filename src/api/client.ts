@@ -3,11 +3,12 @@
  * retries what is safe to retry, and turns every failure into the error hierarchy.
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from "undici";
-import { AuthError, InterruptedError, NetworkError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { AuthError, InterruptedError, NetworkError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { maskApiKey } from "../config/mask.js";
 import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
 import { defaultSleep } from "./sleep.js";
 import * as decode from "./decode.js";
+import { AnswerBody, parseAnswer } from "./answer.js";
 import type {
   ApiResult,
   Balance,
@@ -33,11 +34,22 @@ export interface RetryPolicy {
 
 export const defaultRetryPolicy: RetryPolicy = { maxRetries: 2, maxDelayMs: 5_000 };
 
+/** Real answers are a few KB; a catalogue page a few hundred. Past this it is not an answer worth reading. */
+export const defaultMaxAnswerBytes = 8 * 1024 * 1024;
+
 export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
+  /**
+   * The deadline of one request, connect to last byte; also the budget of a call's retries: a call
+   * never runs past it by more than one wait, so `--timeout 30` means about 30 s, not 94.
+   */
   timeoutMs: number;
   userAgent: string;
+  /** Answers larger than this are not read (default 8 MB). */
+  maxAnswerBytes?: number;
+  /** Told of each retry, for people ("retrying in 4 s, attempt 2 of 3"). */
+  onRetry?: (message: string) => void;
   retry?: RetryPolicy;
   /** Receives one line per HTTP exchange, the key already redacted (`--verbose`). */
   log?: (line: string) => void;
@@ -146,27 +158,41 @@ export class ServiceClient {
 
   private async call<T>(method: string, path: string, options: RequestOptions, read: (body: unknown) => T): Promise<ApiResult<T>> {
     const { body, status } = await this.request(method, path, options);
-    return { data: read(body), body, status };
+    return { data: read(body.value), body, status };
   }
 
-  private async request(method: string, path: string, options: RequestOptions): Promise<{ body: unknown; status: number }> {
+  private async request(method: string, path: string, options: RequestOptions): Promise<{ body: AnswerBody; status: number }> {
     const sleep = this.options.sleep ?? defaultSleep;
     const random = this.options.random ?? Math.random;
+    const budgetEnds = Date.now() + this.options.timeoutMs;
     for (let attempt = 1; ; attempt++) {
       await options.onAttempt?.(attempt);
       let retryAfterMs: number | undefined;
+      let failure: unknown;
       try {
-        return await this.exchangeOnce(method, path, options.body, attempt);
+        return await this.exchangeOnce(method, path, options.body, attempt, Math.max(1_000, budgetEnds - Date.now()));
       } catch (error) {
+        failure = error;
         await options.onAttemptFailed?.(attempt, error);
         const retryable = options.retry && isRetryable(error);
         if (!retryable || attempt > this.retry.maxRetries) throw error;
-        if (error instanceof ServiceError && error.status === 429) retryAfterMs = retryAfterOf(error);
+        if (error instanceof ServiceError && (error.status === 429 || error.status === 503)) retryAfterMs = retryAfterOf(error);
       }
       // stripe-node's policy: min(0.5 * 2^(n-1), cap) seconds, times a random 0.5..1.
       const backoff = Math.min(500 * 2 ** (attempt - 1), this.retry.maxDelayMs) * (0.5 + random() / 2);
-      const delay = retryAfterMs !== undefined ? Math.min(retryAfterMs, this.retry.maxDelayMs * 12) : backoff;
-      this.options.log?.(`retrying ${method} ${path} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${this.retry.maxRetries + 1})`);
+      const delay = retryAfterMs ?? backoff;
+      const left = budgetEnds - Date.now();
+      if (delay >= left) {
+        // Waiting would outlast the command's budget: say so and stop, rather than sit silently.
+        if (failure instanceof ResellerError && retryAfterMs !== undefined) {
+          failure.suggestion = `The service asked to wait ${formatSeconds(retryAfterMs)} before trying again; that is past this command's --timeout of ${formatSeconds(this.options.timeoutMs)}. Try again later.`;
+        }
+        throw failure;
+      }
+      const why = failure instanceof ResellerError ? failure.code : "no answer";
+      const line = `retrying ${method} ${path} in ${formatSeconds(delay)} (attempt ${attempt + 1} of ${this.retry.maxRetries + 1}; the last said ${why})`;
+      this.options.log?.(line);
+      this.options.onRetry?.(line[0]!.toUpperCase() + line.slice(1));
       await sleep(delay, this.options.signal);
     }
   }
@@ -177,7 +203,7 @@ export class ServiceClient {
     return this.dispatcher;
   }
 
-  private async exchangeOnce(method: string, path: string, body: unknown, attempt: number): Promise<{ body: unknown; status: number }> {
+  private async exchangeOnce(method: string, path: string, body: unknown, attempt: number, deadlineMs: number): Promise<{ body: AnswerBody; status: number }> {
     const url = `${this.baseUrl}${path}`;
     const headers: Record<string, string> = {
       "x-apikey": this.options.apiKey,
@@ -193,27 +219,33 @@ export class ServiceClient {
     let statusCode: number;
     let text: string;
     let retryAfter: string | undefined;
+    // One deadline for the whole exchange: connect, headers and every byte of the body. A body that
+    // drips a byte a second resets undici's idle timers forever; this one it cannot.
+    const deadline = AbortSignal.timeout(deadlineMs);
+    const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline;
+    const maxBytes = this.options.maxAnswerBytes ?? defaultMaxAnswerBytes;
     try {
       const response = await request(url, {
         method: method as Dispatcher.HttpMethod,
         headers,
         body: payload,
         dispatcher: this.getDispatcher(),
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-        signal: this.options.signal,
+        headersTimeout: deadlineMs,
+        bodyTimeout: deadlineMs,
+        signal,
       });
       statusCode = response.statusCode;
       const ra = response.headers["retry-after"];
       retryAfter = Array.isArray(ra) ? ra[0] : ra;
-      text = await response.body.text();
+      text = await readCapped(response.body, maxBytes, Number(response.headers["content-length"]));
     } catch (error) {
       log?.(`← ${method} ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
-      throw toNetworkError(error, this.options.signal, this.baseUrl, method);
+      if (error instanceof AnswerTooLarge) throw tooLarge(method, path, maxBytes);
+      throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(deadlineMs) : error, this.options.signal, this.baseUrl, method);
     }
     log?.(`← ${statusCode} ${method} ${path} (${Date.now() - started} ms) ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`);
 
-    const parsed = parseJson(text);
+    const parsed = parseAnswer(text);
     if (statusCode >= 200 && statusCode < 300) {
       if (parsed === undefined) {
         throw new UnexpectedResponseError(`The service answered ${method} ${path} with ${text.trim() ? "something that is not JSON" : "an empty body"} (HTTP ${statusCode}).`, {
@@ -224,19 +256,49 @@ export class ServiceClient {
       // A 2xx that still says no (`{"success":false}`, or a bare error code and no data) is a refusal.
       const refusal = refusalIn2xx(parsed.value);
       if (refusal) throw toServiceError(statusCode, parsed.value, text, method, path, undefined, attempt, refusal);
-      return { body: parsed.value, status: statusCode };
+      return { body: parsed, status: statusCode };
     }
     throw toServiceError(statusCode, parsed?.value, text, method, path, retryAfter, attempt);
   }
 }
 
-function parseJson(text: string): { value: unknown } | undefined {
-  if (!text.trim()) return undefined;
-  try {
-    return { value: JSON.parse(text) };
-  } catch {
-    return undefined;
+class AnswerTooLarge extends Error {}
+
+class DeadlinePassed extends Error {
+  readonly code = "TIMEOUT";
+  constructor(ms: number) {
+    super(`no complete answer within ${formatSeconds(ms)}`);
   }
+}
+
+/** The body, read only up to `maxBytes`: a 700 MB answer is refused after 8 MB, not held in memory. */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number, declared: number): Promise<string> {
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    body.destroy();
+    throw new AnswerTooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new AnswerTooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(method: string, path: string, maxBytes: number): NetworkError {
+  // It did answer, so a purchase may have gone through: for money this leads to "outcome unknown".
+  return new NetworkError("ANSWER_TOO_LARGE", `The service's answer to ${method} ${path} was larger than ${Math.round(maxBytes / 1024 / 1024)} MB; reseller stopped reading it.`, true, {
+    suggestion: "This is not an answer the service should give; try again later, or run with --verbose to see how it begins.",
+  });
+}
+
+function formatSeconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1).replace(/\.0$/, "")} s` : `${Math.round(ms / 1000)} s`;
 }
 
 /** The error code a 2xx body carries instead of a result, if it does. */
@@ -250,7 +312,8 @@ function refusalIn2xx(body: unknown): string | undefined {
 }
 
 function isRetryable(error: unknown): boolean {
-  if (error instanceof NetworkError) return true;
+  // Reading a huge answer again would only download it again.
+  if (error instanceof NetworkError) return error.code !== "ANSWER_TOO_LARGE";
   // A definite refusal (PRODUCT_TEMPORARILY_UNAVAILABLE) is an answer: asking again at once changes nothing.
   if (error instanceof ServiceError) return (error.status >= 500 && !error.definite) || error.status === 429;
   if (error instanceof UnexpectedResponseError) return (error.status ?? 0) >= 500;

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { formatRupiah, formatTimestamp } from "./format.js";
 import { neutralize, plainCell } from "./sanitize.js";
 import type { Status } from "../api/model.js";
+import { AnswerBody } from "../api/answer.js";
 import { statusKindOf } from "../api/status.js";
 
 export type OutputMode = "json" | "table" | "plain";
@@ -97,9 +98,24 @@ export class Output {
     return { human: formatTimestamp(value, this.options.now()), plain: value ?? "" };
   }
 
-  /** The whole result for scripts: one document, indented for a person, one line for a pipe. */
+  /**
+   * The whole result for scripts: one document, indented for a person, one line for a pipe. An
+   * answer from the service is printed as it came: piped, byte for byte (re-serialised only to make
+   * a multi-line body one line); on a terminal, indented, with C1 controls and bidirectional
+   * overrides escaped so the terminal shows them rather than obeys them.
+   */
   json(body: unknown): void {
-    this.options.stdout.write(`${JSON.stringify(body, null, this.stdoutIsTTY ? 2 : undefined)}\n`);
+    let text: string;
+    if (body instanceof AnswerBody) {
+      const oneLine = !body.text.includes("\n") || body.cut;
+      if (this.stdoutIsTTY) text = body.cut ? body.text.trim() : JSON.stringify(body.value, null, 2);
+      else text = oneLine ? body.text.trim() : JSON.stringify(body.value);
+    } else {
+      text = JSON.stringify(body, null, this.stdoutIsTTY ? 2 : undefined);
+    }
+    // Inside JSON these characters only occur in strings, where the \u escape means the same.
+    if (this.stdoutIsTTY) text = text.replace(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    this.options.stdout.write(`${text}\n`);
   }
 
   /** One JSON object per line, for streams of results (bulk buy). */

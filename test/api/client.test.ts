@@ -5,6 +5,7 @@
 import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { ServiceClient } from "../../src/api/client.js";
+import type { AnswerBody } from "../../src/api/answer.js";
 import { AuthError, NetworkError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
 import { manualClock } from "../../src/emulator/server.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
@@ -36,7 +37,8 @@ describe("every endpoint", () => {
     const client = clientFor();
     const balance = await client.getBalance();
     expect(balance.data.balance).toBe(harness.accountOf().balance);
-    expect(balance.body).toMatchObject({ message: "OK", data: { balance: balance.data.balance } });
+    expect((balance.body as AnswerBody).value).toMatchObject({ message: "OK", data: { balance: balance.data.balance } });
+    expect((balance.body as AnswerBody).text).toBe(JSON.stringify((balance.body as AnswerBody).value));
     const channels = await client.listChannels();
     expect(channels.data.length).toBeGreaterThan(2);
     expect(channels.data.map((c) => c.code)).toContain("QRIS");
@@ -57,7 +59,7 @@ describe("every endpoint", () => {
     const client = clientFor();
     const item = await client.getItem(23);
     expect(item.data).toMatchObject({ id: 23, isSmm: true, minOrder: 100 });
-    expect((item.body as { data: Record<string, unknown> }).data).toHaveProperty("min_order", 100);
+    expect((item.body as AnswerBody).value).toHaveProperty(["data", "min_order"], 100);
     expect((await client.getItem(12)).data.unlimited).toBe(true);
     await client.close();
   });
