@@ -275,7 +275,8 @@ export async function main(proc: Process): Promise<number> {
   // Every failure, from a handler or from commander's parsing, goes through the one printer.
   const report = (error: unknown, ctx?: Context): number =>
     printError(error, {
-      stderr: proc.terminal.stderr,
+      // Masked: the service may have echoed the API key into the error it sent.
+      stderr: ctx ? ctx.secrets.wrap(proc.terminal.stderr) : proc.terminal.stderr,
       json: ctx?.settings.json ?? wantsJson,
       verbose: ctx?.settings.verbose ?? false,
       paint: ctx ? (tone, text) => ctx.output.paintStderr(tone, text) : (_t, text) => text,

@@ -9,6 +9,7 @@ import { checkBaseUrl, resolveSettings, type Env, type GlobalFlags, type Setting
 import { AuthError, UsageError } from "./errors.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
 import { neutralize } from "./output/sanitize.js";
+import { SecretMask } from "./output/secrets.js";
 import type { Prompter } from "./output/prompter.js";
 
 export interface Terminal {
@@ -24,7 +25,10 @@ export interface Context {
   settings: Settings;
   config: ConfigStore;
   output: Output;
+  /** The process's own streams, for prompts and drawings; results and messages go through `output`. */
   terminal: Terminal;
+  /** The API key (and other secrets) as they must never be printed; the error printer applies it too. */
+  secrets: SecretMask;
   /** Prompts are allowed: a person at a terminal on both ends and nothing said --no-input. */
   canPrompt: boolean;
   signal: AbortSignal;
@@ -70,10 +74,13 @@ export function colourWanted(flags: GlobalFlags, env: Env, realTerminal: boolean
 }
 
 export async function createContext(input: ContextInput): Promise<Context> {
-  const { flags, env, terminal, signal } = input;
+  const { flags, env, signal, terminal } = input;
+  // Everything the output layer writes passes the mask; the key is added once settings are known.
+  const secrets = new SecretMask();
   // RESELLER_FORCE_TTY: lay out as for a terminal (tables), for tests and `watch`; colours stay off unless forced.
   const stdoutIsTTY = terminal.stdoutIsTTY || truthy(env.RESELLER_FORCE_TTY);
   const settings = resolveSettings(flags, env, { stdinIsTTY: terminal.stdinIsTTY, stdoutIsTTY });
+  secrets.add(settings.apiKey);
   const now = input.now ?? Date.now;
   const { defaultSleep } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;
@@ -83,8 +90,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
   ]);
   const output = new Output(
     {
-      stdout: terminal.stdout,
-      stderr: terminal.stderr,
+      stdout: secrets.wrap(terminal.stdout),
+      stderr: secrets.wrap(terminal.stderr),
       mode: settings.json ? "json" : stdoutIsTTY ? "table" : "plain",
       stdoutIsTTY,
       stderrIsTTY: terminal.stderrIsTTY,
@@ -98,6 +105,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
   const others: ServiceClient[] = [];
   const canPrompt = !settings.noInput && terminal.stdinIsTTY && terminal.stderrIsTTY;
   const makeClient = async (baseUrl: string, apiKey: string): Promise<ServiceClient> => {
+    secrets.add(apiKey);
     const { ServiceClient } = await import("./api/client.js");
     return new ServiceClient({
       baseUrl,
@@ -105,8 +113,10 @@ export async function createContext(input: ContextInput): Promise<Context> {
       timeoutMs: settings.timeoutMs,
       userAgent: `reseller/${input.version} (node ${process.versions.node}; ${process.platform})`,
       retry: { maxRetries: settings.maxRetries, maxDelayMs: 5_000 },
+      // A wait the person did not ask for is explained as it starts.
+      onRetry: (line) => output.warn(line),
       // The exchange quotes the service's bodies: shown, never obeyed by the terminal.
-      log: settings.verbose ? (line) => terminal.stderr.write(`${neutralize(line)}\n`) : undefined,
+      log: settings.verbose ? (line) => terminal.stderr.write(secrets.apply(`${neutralize(line)}\n`)) : undefined,
       signal,
       sleep,
       now,
@@ -117,6 +127,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
     config: settings.store,
     output,
     terminal,
+    secrets,
     canPrompt,
     signal,
     now,
