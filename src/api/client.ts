@@ -3,7 +3,7 @@
  * retries what is safe to retry, and turns every failure into the error hierarchy.
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from "undici";
-import { AuthError, InterruptedError, NetworkError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { AuthError, InterruptedError, NetworkError, ResellerError, ServiceError, UnexpectedResponseError, UsageError } from "../errors.js";
 import { maskApiKey } from "../config/mask.js";
 import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
 import { defaultSleep } from "./sleep.js";
@@ -112,7 +112,7 @@ export class ServiceClient {
   }
 
   async getTransaction(refOrInvoice: string): Promise<ApiResult<Transaction>> {
-    return this.call("GET", `/v1/trx/${encodeURIComponent(refOrInvoice)}`, { retry: true }, decode.decodeTransaction);
+    return this.call("GET", `/v1/trx/${pathSegment("ref_id or invoice", refOrInvoice)}`, { retry: true }, decode.decodeTransaction);
   }
 
   async getItem(id: number): Promise<ApiResult<Item>> {
@@ -132,7 +132,7 @@ export class ServiceClient {
 
   /** Releasing twice is harmless (the second says LOCK_RELEASED), so a lost answer may be retried. */
   async releaseLock(token: string): Promise<ApiResult<unknown>> {
-    return this.call("DELETE", `/v1/item/lock/${encodeURIComponent(token)}`, { retry: true }, (body) => body);
+    return this.call("DELETE", `/v1/item/lock/${pathSegment("lock token", token)}`, { retry: true }, (body) => body);
   }
 
   async getLeaderboard(): Promise<ApiResult<LeaderboardEntry[]>> {
@@ -260,6 +260,17 @@ export class ServiceClient {
     }
     throw toServiceError(statusCode, parsed?.value, text, method, path, retryAfter, attempt);
   }
+}
+
+/**
+ * One path segment, percent-encoded. `.`, `..` and the empty string survive encoding and would
+ * make the URL name another endpoint (`lock release .` released nothing and said "Released").
+ */
+function pathSegment(what: string, value: string): string {
+  if (value.trim() === "" || value === "." || value === "..") {
+    throw new UsageError(`${value === "" ? "An empty" : `"${value}" is not a`} ${what}${value === "" ? " was given" : ""}.`, { code: "INVALID_INPUT" });
+  }
+  return encodeURIComponent(value);
 }
 
 class AnswerTooLarge extends Error {}

@@ -155,3 +155,27 @@ describe("--json on a terminal and in a pipe", () => {
     expect(JSON.parse(terminal.stdout).data.name).toBe("a\u009b31mb\u202ec");
   });
 });
+
+describe("arguments that would reach another endpoint or item", () => {
+  it("`.`, `..` and the empty string as a lock token or ref_id: exit 2, nothing sent", async () => {
+    const before = server.seen.length;
+    for (const args of [["lock", "release", "."], ["lock", "release", ".."], ["lock", "release", ""], ["trx", "show", ".."], ["trx", "show", ""]]) {
+      const r = await reseller(args);
+      expect(r.exitCode, `${args.join(" ")}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe("");
+    }
+    expect(server.seen.slice(before)).toEqual([]);
+  });
+
+  it("buy --item 7 buys item 7, whatever id the item's answer names", async () => {
+    server.routes.set("GET /v1/item/7", json(200, { message: "OK", data: { id: 99, name: "Indosat 5K", price: 5500, stock: null, order_process: "h2h" } }));
+    let sent: unknown;
+    server.routes.set("POST /v1/trx", (_request, response, body) => {
+      sent = JSON.parse(body);
+      json(200, { message: "OK", data: { invoice: "INV-7", ref_id: "ITEM-7", total_amount: 5500, status: "pending" } })(_request, response, body);
+    });
+    const r = await reseller(["buy", "--item", "7", "--qty", "1", "--note", "081234567890", "--ref-id", "ITEM-7"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sent).toMatchObject({ ref_id: "ITEM-7", carts: [{ item_id: 7, quantity: 1 }] });
+  });
+});

@@ -77,8 +77,9 @@ export function orderTotal(order: Order): number {
   return order.lines.reduce((sum, line) => sum + (line.item.price ?? 0) * line.quantity, 0);
 }
 
+/** The item as the service describes it, under the id the reseller asked for: that id is what is bought. */
 export async function fetchItem(client: ServiceClient, id: number): Promise<Item> {
-  return (await getItem(client, id)).data;
+  return { ...(await getItem(client, id)).data, id };
 }
 
 /** Each item once, however many lines name it. */
