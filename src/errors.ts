@@ -101,11 +101,12 @@ export class UnexpectedResponseError extends ResellerError {
 /** A money-moving request was sent and no answer could be had: it may or may not have happened. */
 export class OutcomeUnknownError extends ResellerError {
   readonly exitCode = ExitCode.outcomeUnknown;
-  readonly refId: string;
-  constructor(refId: string, message: string, options: { cause?: unknown; suggestion?: string; details?: ErrorDetails } = {}) {
+  /** The purchase's ref_id; null for requests that carry none (a stock lock, a top-up). */
+  readonly refId: string | null;
+  constructor(refId: string | null, message: string, options: { cause?: unknown; suggestion?: string; details?: ErrorDetails } = {}) {
     super("OUTCOME_UNKNOWN", message, {
       ...options,
-      suggestion: options.suggestion ?? `Run \`reseller reconcile\` or \`reseller trx show ${refId}\` to settle it; do not buy again with a new ref_id.`,
+      suggestion: options.suggestion ?? (refId ? `Run \`reseller reconcile\` or \`reseller trx show ${refId}\` to settle it; do not buy again with a new ref_id.` : "Run `reseller reconcile` to settle it."),
     });
     this.refId = refId;
   }

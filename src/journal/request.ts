@@ -20,6 +20,12 @@ export interface JournalRequestOptions<T> {
    * through. Returns what it made, or undefined when the ref_id turns out to be an older one.
    */
   alreadyDone?: (error: ServiceError) => Promise<T | undefined>;
+  /**
+   * The first attempt met REF_ID_ALREADY_EXIST for a ref_id derived from the order itself (a bulk
+   * file run again): that earlier run bought it. Returns what it bought, or undefined when the
+   * ref_id is someone else's; the journal then records that nothing new was bought, not a refusal.
+   */
+  earlierRun?: (error: ServiceError) => Promise<T | undefined>;
   /** The answer was lost: look on the service once. A result means it happened. */
   lookUp?: () => Promise<T | undefined>;
   /** How the user settles an unknown outcome of this kind (the exit-5 hint). */
@@ -143,7 +149,17 @@ export async function journalRequest<T>(
         throw error;
       }
       unknown(`a retry met REF_ID_ALREADY_EXIST but the transaction could not be read (${failureCode(found.error)})`, error.code);
-      throw new OutcomeUnknownError(refId ?? entry, `The ${noun} went through on an earlier attempt, but reseller could not read it back.`, { cause: error, suggestion: settleHint });
+      throw new OutcomeUnknownError(refId, `The ${noun} went through on an earlier attempt, but reseller could not read it back.`, { cause: error, suggestion: settleHint });
+    }
+
+    // The same order sent by an earlier run: found and reported, and nothing new is bought.
+    if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST" && !landed && options.earlierRun) {
+      const found = await settleQuietly(() => options.earlierRun!(error));
+      if (found.interrupted) throw found.interrupted;
+      if (found.value !== undefined) {
+        journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "not_done", reason: "bought before by an earlier run with this ref_id", ...(options.describe?.(found.value) ?? {}), by: "retry" });
+        return found.value;
+      }
     }
 
     const uncertain = attempts > 0 && (landed || mayHaveLanded(error));
@@ -167,7 +183,7 @@ export async function journalRequest<T>(
     }
     unknown(`no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${failureCode(error)}`, error instanceof Error ? (error as { code?: string }).code : undefined);
     throw new OutcomeUnknownError(
-      refId ?? entry,
+      refId,
       `The ${noun} was sent but no answer came after ${attempts} attempt${attempts === 1 ? "" : "s"} (${describe(error)}); it may or may not have gone through.`,
       { cause: error, suggestion: settleHint },
     );

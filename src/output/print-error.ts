@@ -16,7 +16,7 @@ export interface ErrorPrinterOptions {
 export function errorDocument(error: ResellerError): { error: Record<string, unknown> } {
   const doc: Record<string, unknown> = { code: error.code, status: error.status ?? null, message: error.message };
   const details: Record<string, unknown> = { ...(error.details ?? {}) };
-  if (error instanceof OutcomeUnknownError) details.ref_id = error.refId;
+  if (error instanceof OutcomeUnknownError && error.refId) details.ref_id = error.refId;
   if (error instanceof NetworkError) details.may_have_reached = error.mayHaveReached;
   if (error instanceof ServiceError && error.body !== undefined) details.body = error.body;
   if (Object.keys(details).length) doc.details = details;
@@ -57,7 +57,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
     stderr.write(`  ${key.replace(/_/g, " ")}: ${neutralize(String(value))}\n`);
   }
-  if (error instanceof OutcomeUnknownError) stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
+  if (error instanceof OutcomeUnknownError && error.refId) stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
   if (error instanceof UnexpectedResponseError && error.bodyExcerpt.trim()) {
     stderr.write(`  it began: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}\n`);
   }

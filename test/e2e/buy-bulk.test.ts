@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, tableBorder, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { journalRecords, resellerAs, tableBorder, whileAdvancing, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator();
 const onService = (apiKey: string) => harness.accountOf(apiKey).transactions;
@@ -53,6 +53,9 @@ describe("buy --file", () => {
     const second = jsonLines(again.stdout);
     expect(second.map((x) => x.outcome)).toEqual(["already_bought", "already_bought", "already_bought", "already_bought"]);
     expect(second.map((x) => x.ref_id).sort()).toEqual([...refs].sort());
+    // The journal says what happened: the re-run bought nothing new, and nothing was refused.
+    const outcomes = journalRecords(reseller.configDir).filter((rec) => rec.type === "outcome").map((rec) => (rec as { outcome: string }).outcome);
+    expect(outcomes.sort()).toEqual([...Array(4).fill("done"), ...Array(4).fill("not_done")]);
     expect(balanceOf(reseller.apiKey)).toBe(before - spent);
     expect(onService(reseller.apiKey).filter((t) => refs.includes(t.ref_id))).toHaveLength(4);
   });

@@ -22,7 +22,7 @@ import { cartLines, checkMinimum, checkSmmNote, fetchItems, noteText, orderProce
 import { journalFor, sentFromHere } from "../../journal/request.js";
 import type { Settings } from "../../config/settings.js";
 import type { JournalEntry } from "../../journal/journal.js";
-import { matchesOrder, purchase, refIdsSentBefore } from "./purchase.js";
+import { purchase, refIdsSentBefore } from "./purchase.js";
 
 export const defaultConcurrency = 4;
 const maxConcurrency = 16;
@@ -323,10 +323,10 @@ async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: Bu
   const base = { row: row.row, ref_id: order.refId, item_id: row.itemId, quantity: row.quantity };
   let result: BulkResult;
   try {
-    const bought = await purchase(ctx, client, order, sentBefore);
-    result = { ...base, outcome: "bought", exit_code: 0, invoice: bought.invoice ?? undefined, amount: bought.amount ?? undefined, status: bought.status?.text };
+    const bought = await purchase(ctx, client, order, { sentBefore, fromOrdersFile: true });
+    result = { ...base, outcome: bought.earlier ? "already_bought" : "bought", exit_code: 0, invoice: bought.invoice ?? undefined, amount: bought.amount ?? undefined, status: bought.status?.text };
   } catch (error) {
-    result = await alreadyBought(client, order, base, error);
+    result = failed(base, error);
   }
   if (wait && (result.outcome === "bought" || result.outcome === "already_bought")) {
     const { waitForDelivery } = await import("../trx/wait-for-delivery.js");
@@ -339,22 +339,6 @@ async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: Bu
     }
   }
   return result;
-}
-
-/** A row bought by an earlier run of the same file: found on the service, reported, not bought again. */
-async function alreadyBought(client: ServiceClient, order: Order, base: Omit<BulkResult, "outcome" | "exit_code">, error: unknown): Promise<BulkResult> {
-  if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST") {
-    try {
-      const found = await client.getTransaction(order.refId);
-      if (matchesOrder(found.data, order)) {
-        const t = found.data;
-        return { ...base, outcome: "already_bought", exit_code: 0, invoice: t.invoice ?? undefined, amount: t.amount ?? undefined, status: t.status?.text };
-      }
-    } catch {
-      // Fall through: report the refusal as it came.
-    }
-  }
-  return failed(base, error);
 }
 
 function failed(base: Omit<BulkResult, "outcome" | "exit_code">, error: unknown): BulkResult {

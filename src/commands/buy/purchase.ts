@@ -25,6 +25,8 @@ export interface Purchase {
   body: unknown;
   /** The answer was lost and the purchase was found on the service instead. */
   recovered: boolean;
+  /** Bought by an earlier run of the same orders file; nothing new was bought now. */
+  earlier?: boolean;
   detail?: ApiResult<Transaction>;
 }
 
@@ -62,8 +64,19 @@ export function refIdsSentBefore(ctx: Context): Set<string> {
   return sent;
 }
 
-/** `sentBefore`: computed once by callers that buy many (bulk), else read from the journal here. */
-export async function purchase(ctx: Context, client: ServiceClient, order: Order, sentBefore?: Set<string>): Promise<Purchase> {
+export interface PurchaseOptions {
+  /** ref_ids already sent from here: computed once by callers that buy many (bulk), else read from the journal. */
+  sentBefore?: Set<string>;
+  /**
+   * The order is a row of an orders file, whose ref_id is fixed by the file: a REF_ID_ALREADY_EXIST
+   * on the first attempt for the same items is an earlier run of this very row, reported as bought
+   * before (exit 0). A single `buy --ref-id` reused stays the user's error (exit 1), as the contract says.
+   */
+  fromOrdersFile?: boolean;
+}
+
+export async function purchase(ctx: Context, client: ServiceClient, order: Order, options: PurchaseOptions = {}): Promise<Purchase> {
+  const sentBefore = options.sentBefore;
   const sentAt = ctx.now();
   // Bought before from this machine with this ref_id? Then a REF_ID_ALREADY_EXIST is about that one.
   const boughtBefore = order.refIdGiven && (sentBefore ?? refIdsSentBefore(ctx)).has(order.refId);
@@ -87,6 +100,12 @@ export async function purchase(ctx: Context, client: ServiceClient, order: Order
         noun: "purchase",
         describe: (p) => ({ ...(p.invoice !== null ? { invoice: p.invoice } : {}), ...(p.amount !== null ? { amount: p.amount } : {}), ...(p.status ? { status: p.status.text } : {}) }),
         alreadyDone: findOurs,
+        earlierRun: options.fromOrdersFile
+          ? async () => {
+              const found = await client.getTransaction(order.refId);
+              return matchesOrder(found.data, order) ? { ...fromDetail(found, order), recovered: false, earlier: true } : undefined;
+            }
+          : undefined,
         lookUp: async () => {
           try {
             return await findOurs();
