@@ -7,10 +7,10 @@
 import type { AttemptHooks } from "../api/client.js";
 import type { Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
-import { AuthError, InterruptedError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { AuthError, InterruptedError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError, UsageError } from "../errors.js";
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
-import { Journal, newEntryId, type JournalEntry, type JournalKind, type OutcomeDetails } from "./journal.js";
+import { Journal, newEntryId, type JournalEntry, type JournalKind, type JournalRecord, type OutcomeDetails } from "./journal.js";
 
 export interface JournalRequestOptions<T> {
   /** What the `done` record keeps (invoice, amount, status). */
@@ -86,109 +86,148 @@ export async function journalRequest<T>(
   const settleHint =
     options.settleHint ??
     (refId ? `Run \`reseller reconcile\` (or \`reseller trx show ${refId}\`) to settle it; do not buy again with a new ref_id.` : "Run `reseller reconcile` to settle it.");
-  journal.append({
-    v: 1,
-    type: "intent",
-    entry,
-    at: at(),
-    kind,
-    profile: ctx.settings.profile,
-    base_url: ctx.settings.baseUrl ?? "",
-    ref_id: refId,
-    request,
-    pid: process.pid,
-    host: hostname(),
-  });
+  // Journaling after the request leaves must never turn a purchase into a failure (a full disk):
+  // such a failure is remembered and reported once the outcome is known.
+  let journalProblem: unknown;
+  const record = (r: JournalRecord): void => {
+    try {
+      journal.append(r);
+    } catch (error) {
+      journalProblem ??= error;
+    }
+  };
+  const unwritable = (error: unknown) =>
+    new UsageError(`Cannot write the journal at ${journal.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was sent.`, {
+      code: "JOURNAL_UNWRITABLE",
+      suggestion: "Free some disk space or fix the permissions of the config dir (`reseller config path`), then try again.",
+    });
+  try {
+    journal.append({
+      v: 1,
+      type: "intent",
+      entry,
+      at: at(),
+      kind,
+      profile: ctx.settings.profile,
+      base_url: ctx.settings.baseUrl ?? "",
+      ref_id: refId,
+      request,
+      pid: process.pid,
+      host: hostname(),
+    });
+  } catch (error) {
+    // Nothing leaves unless its intent is on disk.
+    throw unwritable(error);
+  }
 
   let attempts = 0;
   let landed = false;
   const hooks: Required<AttemptHooks> = {
     onAttempt: (attempt) => {
+      if (attempt === 1) {
+        try {
+          journal.append({ v: 1, type: "attempt", entry, at: at(), attempt });
+        } catch (error) {
+          throw unwritable(error);
+        }
+      } else {
+        record({ v: 1, type: "attempt", entry, at: at(), attempt });
+      }
       attempts = attempt;
-      journal.append({ v: 1, type: "attempt", entry, at: at(), attempt });
     },
     onAttemptFailed: (attempt, error) => {
       const may = mayHaveLanded(error);
       landed ||= may;
-      journal.append({ v: 1, type: "attempt_failed", entry, at: at(), attempt, error: failureCode(error), may_have_reached: may });
+      record({ v: 1, type: "attempt_failed", entry, at: at(), attempt, error: failureCode(error), may_have_reached: may });
     },
   };
   const done = (result: T, by: OutcomeDetails["by"]): T => {
-    journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "done", ...(options.describe?.(result) ?? {}), by });
+    record({ v: 1, type: "outcome", entry, at: at(), outcome: "done", ...(options.describe?.(result) ?? {}), by });
     return result;
   };
   const unknown = (reason: string, code?: string) =>
-    journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "unknown", reason, ...(code ? { code } : {}) });
+    record({ v: 1, type: "outcome", entry, at: at(), outcome: "unknown", reason, ...(code ? { code } : {}) });
 
-  let result: T;
   try {
-    result = await send(hooks);
-  } catch (error) {
-    if (error instanceof InterruptedError) {
-      if (attempts === 0) {
-        journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "not_sent", reason: "interrupted before sending" });
-        throw error;
-      }
-      unknown("interrupted (Ctrl-C) while the request was in flight", "INTERRUPTED");
-      throw new InterruptedError(`Interrupted while the ${noun} was in flight: its outcome is unknown${refId ? ` (ref_id ${refId})` : ""}.`, {
-        suggestion: `Run \`reseller reconcile\`${refId ? ` or \`reseller trx show ${refId}\`` : ""} to settle it; nothing is lost.`,
-      });
+    return await settle();
+  } finally {
+    if (journalProblem !== undefined) {
+      const code = (journalProblem as NodeJS.ErrnoException).code ?? (journalProblem as Error).message;
+      ctx.output.warn(`Could not write the journal at ${journal.path} (${code}); what happened to this ${noun} is not recorded on this machine${refId ? `: keep its ref_id ${refId}` : ""}.`);
     }
-
-    // A retry that meets its own ref_id: an earlier attempt went through.
-    if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST" && error.attempt > 1 && landed && options.alreadyDone) {
-      const found = await settleQuietly(() => options.alreadyDone!(error));
-      if (found.interrupted) {
-        unknown("interrupted while fetching what an earlier attempt bought", "INTERRUPTED");
-        throw found.interrupted;
-      }
-      if (found.value !== undefined) return done(found.value, "retry");
-      if (found.error === undefined) {
-        // The ref_id belongs to an older purchase: refuse like a first attempt would.
-        journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "refused", code: error.code, http_status: error.status });
-        throw error;
-      }
-      unknown(`a retry met REF_ID_ALREADY_EXIST but the transaction could not be read (${failureCode(found.error)})`, error.code);
-      throw new OutcomeUnknownError(refId, `The ${noun} went through on an earlier attempt, but reseller could not read it back.`, { cause: error, suggestion: settleHint });
-    }
-
-    // The same order sent by an earlier run: found and reported, and nothing new is bought.
-    if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST" && !landed && options.earlierRun) {
-      const found = await settleQuietly(() => options.earlierRun!(error));
-      if (found.interrupted) throw found.interrupted;
-      if (found.value !== undefined) {
-        journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "not_done", reason: "bought before by an earlier run with this ref_id", ...(options.describe?.(found.value) ?? {}), by: "retry" });
-        return found.value;
-      }
-    }
-
-    const uncertain = attempts > 0 && (landed || mayHaveLanded(error));
-    if (!uncertain) {
-      if (error instanceof NetworkError || attempts === 0) {
-        journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "not_sent", code: failureCode(error), reason: error instanceof Error ? error.message : String(error) });
-      } else {
-        const e = error as Partial<ServiceError>;
-        journal.append({ v: 1, type: "outcome", entry, at: at(), outcome: "refused", code: e.code ?? failureCode(error), ...(e.status ? { http_status: e.status } : {}) });
-      }
-      throw error;
-    }
-
-    if (options.lookUp) {
-      const found = await settleQuietly(options.lookUp);
-      if (found.interrupted) {
-        unknown("interrupted while looking the request up after a lost answer", "INTERRUPTED");
-        throw found.interrupted;
-      }
-      if (found.value !== undefined) return done(found.value, "lookup");
-    }
-    unknown(`no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${failureCode(error)}`, error instanceof Error ? (error as { code?: string }).code : undefined);
-    throw new OutcomeUnknownError(
-      refId,
-      `The ${noun} was sent but no answer came after ${attempts} attempt${attempts === 1 ? "" : "s"} (${describe(error)}); it may or may not have gone through.`,
-      { cause: error, suggestion: settleHint },
-    );
   }
-  return done(result, "answer");
+
+  async function settle(): Promise<T> {
+    let result: T;
+    try {
+      result = await send(hooks);
+    } catch (error) {
+      if (error instanceof InterruptedError) {
+        if (attempts === 0) {
+          record({ v: 1, type: "outcome", entry, at: at(), outcome: "not_sent", reason: "interrupted before sending" });
+          throw error;
+        }
+        unknown("interrupted (Ctrl-C) while the request was in flight", "INTERRUPTED");
+        throw new InterruptedError(`Interrupted while the ${noun} was in flight: its outcome is unknown${refId ? ` (ref_id ${refId})` : ""}.`, {
+          suggestion: `Run \`reseller reconcile\`${refId ? ` or \`reseller trx show ${refId}\`` : ""} to settle it; nothing is lost.`,
+        });
+      }
+
+      // A retry that meets its own ref_id: an earlier attempt went through.
+      if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST" && error.attempt > 1 && landed && options.alreadyDone) {
+        const found = await settleQuietly(() => options.alreadyDone!(error));
+        if (found.interrupted) {
+          unknown("interrupted while fetching what an earlier attempt bought", "INTERRUPTED");
+          throw found.interrupted;
+        }
+        if (found.value !== undefined) return done(found.value, "retry");
+        if (found.error === undefined) {
+          // The ref_id belongs to an older purchase: refuse like a first attempt would.
+          record({ v: 1, type: "outcome", entry, at: at(), outcome: "refused", code: error.code, http_status: error.status });
+          throw error;
+        }
+        unknown(`a retry met REF_ID_ALREADY_EXIST but the transaction could not be read (${failureCode(found.error)})`, error.code);
+        throw new OutcomeUnknownError(refId, `The ${noun} went through on an earlier attempt, but reseller could not read it back.`, { cause: error, suggestion: settleHint });
+      }
+
+      // The same order sent by an earlier run: found and reported, and nothing new is bought.
+      if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST" && !landed && options.earlierRun) {
+        const found = await settleQuietly(() => options.earlierRun!(error));
+        if (found.interrupted) throw found.interrupted;
+        if (found.value !== undefined) {
+          record({ v: 1, type: "outcome", entry, at: at(), outcome: "not_done", reason: "bought before by an earlier run with this ref_id", ...(options.describe?.(found.value) ?? {}), by: "retry" });
+          return found.value;
+        }
+      }
+
+      const uncertain = attempts > 0 && (landed || mayHaveLanded(error));
+      if (!uncertain) {
+        if (error instanceof NetworkError || attempts === 0) {
+          record({ v: 1, type: "outcome", entry, at: at(), outcome: "not_sent", code: failureCode(error), reason: error instanceof Error ? error.message : String(error) });
+        } else {
+          const e = error as Partial<ServiceError>;
+          record({ v: 1, type: "outcome", entry, at: at(), outcome: "refused", code: e.code ?? failureCode(error), ...(e.status ? { http_status: e.status } : {}) });
+        }
+        throw error;
+      }
+
+      if (options.lookUp) {
+        const found = await settleQuietly(options.lookUp);
+        if (found.interrupted) {
+          unknown("interrupted while looking the request up after a lost answer", "INTERRUPTED");
+          throw found.interrupted;
+        }
+        if (found.value !== undefined) return done(found.value, "lookup");
+      }
+      unknown(`no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${failureCode(error)}`, error instanceof Error ? (error as { code?: string }).code : undefined);
+      throw new OutcomeUnknownError(
+        refId,
+        `The ${noun} was sent but no answer came after ${attempts} attempt${attempts === 1 ? "" : "s"} (${describe(error)}); it may or may not have gone through.`,
+        { cause: error, suggestion: settleHint },
+      );
+    }
+    return done(result, "answer");
+  }
 }
 
 function describe(error: unknown): string {
