@@ -60,9 +60,15 @@ export function maxRetriesFrom(text: string): number {
   return n;
 }
 
+/** Longest timeout accepted: an hour. `1e30`, `0x10` and `1.5` are not what a person means by seconds. */
+export const maxTimeoutSeconds = 3600;
+
 function parseSeconds(value: string, where: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${where} must be a positive number of seconds, not "${value}".`);
+  const text = value.trim();
+  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n <= 0 || n > maxTimeoutSeconds) {
+    throw new UsageError(`${where} must be whole seconds from 1 to ${maxTimeoutSeconds}, not "${value}".`, { code: "INVALID_INPUT" });
+  }
   return n;
 }
 
