@@ -255,13 +255,15 @@ export function buildProgram(run: <O>(command: Command, load: () => Promise<Hand
     }))
     .description("print a shell completion script")
     .addHelpText("after", examples("reseller completion bash > ~/.local/share/bash-completion/completions/reseller", "reseller completion zsh > \"${fpath[1]}/_reseller\"", "reseller completion fish > ~/.config/fish/completions/reseller.fish"))
-    .action((shell: "bash" | "zsh" | "fish", _o, cmd) => run(cmd, () => import("./commands/completion.js"), { shell }));
+    .action((shell: "bash" | "zsh" | "fish", _o, cmd) =>
+      run(cmd, () => import("./commands/completion.js").then((m) => ({ run: (ctx: Context, o: { shell: typeof shell }) => m.run(ctx, { ...o, program }) })), { shell }),
+    );
 
   // A hidden helper for completion scripts: prints candidates one per line, quietly.
   program
     .command("__complete", { hidden: true })
     .argument("<what>")
-    .action((what: string, _o, cmd) => run(cmd, () => import("./commands/completion.js").then((m) => ({ run: m.runCandidates })), { what }));
+    .action((what: string, _o, cmd) => run(cmd, () => import("./commands/complete.js"), { what }));
 
   return program;
 }

@@ -1,0 +1,89 @@
+/**
+ * The bash script: a `complete -F` function that walks the words before the cursor to find the
+ * sub-command path, then offers that path's sub-commands, flags, choices or dynamic values.
+ */
+import type { CommandSpec, CompletionSpec, FlagSpec } from "./describe.js";
+import { header, quietCall, sq } from "./script.js";
+
+export function bashScript(spec: CompletionSpec): string {
+  const flagWords = (flags: FlagSpec[]) => flags.flatMap((f) => f.names).sort().join(" ");
+  const cases = (kind: string, pick: (c: CommandSpec) => string) =>
+    spec.commands
+      .map((c) => [c.path, pick(c)] as const)
+      .filter(([, words]) => words !== "")
+      .map(([path, words]) => `    ${sq(`${kind}:${path}`)}) REPLY=${sq(words)} ;;`)
+      .join("\n");
+  const valueCases = [
+    ...Object.entries(spec.dynamicFlags).map(([flag, what]) => `    ${flag}) __reseller_dynamic ${what}; return 0 ;;`),
+    `    ${spec.fileFlags.join("|")}) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;`,
+  ].join("\n");
+  return `${header("bash")}# Install: reseller completion bash > ~/.local/share/bash-completion/completions/reseller
+#      or: echo 'source <(reseller completion bash)' >> ~/.bashrc
+
+__reseller_data() {
+  case "$1:$2" in
+${cases("commands", (c) => c.commands.map((x) => x.name).join(" "))}
+${cases("flags", (c) => flagWords(c.flags))}
+${cases("choices", (c) => c.choices.join(" "))}
+    *) REPLY="" ;;
+  esac
+}
+
+__reseller_value_flags=${sq(` ${spec.valueFlags.join(" ")} `)}
+
+__reseller_dynamic() {
+  local line out=""
+  while IFS=$'\\t' read -r line _; do
+    [ -n "$line" ] && out="$out $line"
+  done < <(${quietCall(`"\${COMP_WORDS[0]}"`, `"$1"`, `\${extra[@]+"\${extra[@]}"}`)})
+  COMPREPLY=($(compgen -W "$out" -- "$cur"))
+}
+
+_reseller() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmdpath="" word REPLY i=1
+  local -a extra=()
+  [ "$COMP_CWORD" -gt 0 ] && prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  # Walk the words before the cursor: sub-commands deepen the path; flag values are skipped;
+  # --profile/--base-url/--insecure are passed on so dynamic values come from the same account.
+  while [ "$i" -lt "$COMP_CWORD" ]; do
+    word="\${COMP_WORDS[i]}"
+    case "$word" in
+      --profile|--base-url) extra+=("$word" "\${COMP_WORDS[i+1]}"); i=$((i + 1)) ;;
+      --insecure) extra+=("$word") ;;
+      --*=*) ;;
+      -*) case "$__reseller_value_flags" in *" $word "*) i=$((i + 1)) ;; esac ;;
+      *)
+        __reseller_data commands "$cmdpath"
+        case " $REPLY " in *" $word "*) cmdpath="\${cmdpath:+$cmdpath }$word" ;; esac
+        ;;
+    esac
+    i=$((i + 1))
+  done
+  COMPREPLY=()
+
+  case "$prev" in
+${valueCases}
+  esac
+  case "$__reseller_value_flags" in *" $prev "*) [ -n "$prev" ] && return 0 ;; esac
+
+  if [[ "$cur" == -* ]]; then
+    __reseller_data flags "$cmdpath"
+    COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+    return 0
+  fi
+  __reseller_data commands "$cmdpath"
+  if [ -n "$REPLY" ]; then
+    COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+    return 0
+  fi
+  case "$cmdpath" in
+${Object.entries(spec.dynamicArguments).map(([path, what]) => `    ${sq(path)}) __reseller_dynamic ${what}; return 0 ;;`).join("\n")}
+  esac
+  __reseller_data choices "$cmdpath"
+  [ -n "$REPLY" ] && COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+  return 0
+}
+
+complete -F _reseller reseller
+`;
+}
