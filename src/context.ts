@@ -34,7 +34,6 @@ export interface Context {
   signal: AbortSignal;
   now(): number;
   sleep(ms: number): Promise<void>;
-  version: string;
   /** The service client for this profile; a missing key or address is an error here, before any request. */
   client(): Promise<ServiceClient>;
   /** A client for another address or key than the profile's (login tries a key before saving it). */
@@ -60,40 +59,22 @@ export interface ContextInput {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-function truthy(value: string | undefined): boolean {
-  return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
-}
-
-/** Colours: on only for a terminal unless forced; NO_COLOR / CLICOLOR=0 / --no-color turn them off. */
-export function colourWanted(flags: GlobalFlags, env: Env, realTerminal: boolean): boolean {
-  if (flags.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== "")) return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== "0" && env.FORCE_COLOR.toLowerCase() !== "false";
-  if (truthy(env.CLICOLOR_FORCE)) return true;
-  if (env.CLICOLOR === "0") return false;
-  return realTerminal && env.TERM !== "dumb";
-}
-
 export async function createContext(input: ContextInput): Promise<Context> {
   const { flags, env, signal, terminal } = input;
   // Everything the output layer writes passes the mask; the key is added once settings are known.
   const secrets = new SecretMask();
-  // RESELLER_FORCE_TTY: lay out as for a terminal (tables), for tests and `watch`; colours stay off unless forced.
-  const stdoutIsTTY = terminal.stdoutIsTTY || truthy(env.RESELLER_FORCE_TTY);
-  const settings = resolveSettings(flags, env, { stdinIsTTY: terminal.stdinIsTTY, stdoutIsTTY });
+  const settings = resolveSettings(flags, env, terminal);
   secrets.add(settings.apiKey);
   const now = input.now ?? Date.now;
   const { defaultSleep } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;
-  const [paintOut, paintErr] = await Promise.all([
-    makePaint(colourWanted(flags, env, terminal.stdoutIsTTY)),
-    makePaint(colourWanted(flags, env, terminal.stderrIsTTY)),
-  ]);
+  const [paintOut, paintErr] = await Promise.all([makePaint(settings.colour.stdout), makePaint(settings.colour.stderr)]);
   const output = new Output(
     {
       stdout: secrets.wrap(terminal.stdout),
       stderr: secrets.wrap(terminal.stderr),
-      mode: settings.json ? "json" : stdoutIsTTY ? "table" : "plain",
-      stdoutIsTTY,
+      mode: settings.json ? "json" : settings.stdoutAsTerminal ? "table" : "plain",
+      stdoutIsTTY: settings.stdoutAsTerminal,
       stderrIsTTY: terminal.stderrIsTTY,
       now,
     },
@@ -103,7 +84,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
 
   let client: ServiceClient | undefined;
   const others: ServiceClient[] = [];
-  const canPrompt = !settings.noInput && terminal.stdinIsTTY && terminal.stderrIsTTY;
+  const canPrompt = !settings.noInput;
   const makeClient = async (baseUrl: string, apiKey: string): Promise<ServiceClient> => {
     secrets.add(apiKey);
     const { ServiceClient } = await import("./api/client.js");
@@ -132,7 +113,6 @@ export async function createContext(input: ContextInput): Promise<Context> {
     signal,
     now,
     sleep: (ms) => sleep(ms, signal),
-    version: input.version,
     async client() {
       if (client) return client;
       if (!settings.baseUrl) {

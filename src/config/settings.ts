@@ -1,9 +1,12 @@
 /**
  * Resolves every global setting once, with the contract's precedence:
  * flag > environment > profile in the config store > built-in default.
+ * The only reader of environment variables: everything else gets the settings.
  */
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { UsageError } from "../errors.js";
-import { ConfigStore, defaultConfigDir, type Profile } from "./store.js";
+import { ConfigStore } from "./store.js";
 
 export interface GlobalFlags {
   json?: boolean;
@@ -43,14 +46,43 @@ export interface Settings {
   insecure: boolean;
   /** Never prompt: --no-input, RESELLER_NO_INPUT, CI, or no terminal on both ends. */
   noInput: boolean;
+  /** Lay stdout out as for a terminal (tables): a real one, or RESELLER_FORCE_TTY for tests and `watch`. */
+  stdoutAsTerminal: boolean;
+  /** Colours on each stream; RESELLER_FORCE_TTY does not turn them on. */
+  colour: { stdout: boolean; stderr: boolean };
+}
+
+/** Whether each of the process's streams is a terminal. */
+export interface TerminalFacts {
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
 }
 
 export const defaultTimeoutSeconds = 30;
 export const defaultMaxRetries = 2;
 export const defaultWaitTimeoutSeconds = 300;
 
+/** The one rule for an on/off variable: set, and not empty, "0" or "false". */
 function truthy(value: string | undefined): boolean {
   return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
+}
+
+/** Like gh: `$XDG_CONFIG_HOME/reseller`, else `~/.config/reseller` (`%APPDATA%\reseller` on Windows). */
+export function defaultConfigDir(env: Env, platform: NodeJS.Platform = process.platform): string {
+  if (env.RESELLER_CONFIG_DIR) return env.RESELLER_CONFIG_DIR;
+  if (platform === "win32" && env.APPDATA) return join(env.APPDATA, "reseller");
+  return join(env.XDG_CONFIG_HOME || join(homedir(), ".config"), "reseller");
+}
+
+/** Colours: on only for a terminal unless forced; NO_COLOR / CLICOLOR=0 / --no-color turn them off. */
+export function colourWanted(flags: GlobalFlags, env: Env, realTerminal: boolean): boolean {
+  if (flags.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== "")) return false;
+  // An empty FORCE_COLOR forces too, as chalk and Node read it.
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR === "" || truthy(env.FORCE_COLOR);
+  if (truthy(env.CLICOLOR_FORCE)) return true;
+  if (env.CLICOLOR === "0") return false;
+  return realTerminal && env.TERM !== "dumb";
 }
 
 /** The one rule for max_retries, whether it comes from the environment, the profile or `config set`. */
@@ -72,7 +104,7 @@ function parseSeconds(value: string, where: string): number {
   return n;
 }
 
-export function resolveSettings(flags: GlobalFlags, env: Env, terminal: { stdinIsTTY: boolean; stdoutIsTTY: boolean }): Settings & { store: ConfigStore; profileRecord: () => Profile } {
+export function resolveSettings(flags: GlobalFlags, env: Env, terminal: TerminalFacts): Settings & { store: ConfigStore } {
   const configDir = defaultConfigDir(env);
   const store = new ConfigStore(configDir);
   const profile = flags.profile ?? env.RESELLER_PROFILE ?? "default";
@@ -105,12 +137,12 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: { stdinI
   const [waitTimeoutSeconds, waitTimeoutSource]: [number, Settings["waitTimeoutSource"]] =
     typeof storedWait === "number" && storedWait > 0 ? [storedWait, "profile"] : [defaultWaitTimeoutSeconds, "default"];
 
+  // A prompt needs a person on both ends: typing on stdin, reading the question on stderr.
   const noInput =
-    flags.input === false || truthy(env.RESELLER_NO_INPUT) || truthy(env.CI) || !terminal.stdinIsTTY;
+    flags.input === false || truthy(env.RESELLER_NO_INPUT) || truthy(env.CI) || !terminal.stdinIsTTY || !terminal.stderrIsTTY;
 
   return {
     store,
-    profileRecord,
     profile,
     configDir,
     baseUrl: baseUrl?.replace(/\/+$/, ""),
@@ -127,6 +159,9 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: { stdinI
     verbose: flags.verbose === true || truthy(env.RESELLER_DEBUG),
     insecure: flags.insecure === true,
     noInput,
+    stdoutAsTerminal: terminal.stdoutIsTTY || truthy(env.RESELLER_FORCE_TTY),
+    // Colours follow the real terminal: RESELLER_FORCE_TTY changes the layout, not the escapes.
+    colour: { stdout: colourWanted(flags, env, terminal.stdoutIsTTY), stderr: colourWanted(flags, env, terminal.stderrIsTTY) },
   };
 }
 

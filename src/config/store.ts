@@ -4,7 +4,6 @@
  * schema machinery costs ~70 ms of start-up; writing goes through conf (atomic writes, file mode).
  */
 import { chmodSync, mkdirSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 
 export interface Profile {
@@ -21,13 +20,6 @@ export interface ConfigFile {
 }
 
 export const configFileName = "config.json";
-
-/** Like gh: `$XDG_CONFIG_HOME/reseller`, else `~/.config/reseller` (`%APPDATA%\reseller` on Windows). */
-export function defaultConfigDir(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string {
-  if (env.RESELLER_CONFIG_DIR) return env.RESELLER_CONFIG_DIR;
-  if (platform === "win32" && env.APPDATA) return join(env.APPDATA, "reseller");
-  return join(env.XDG_CONFIG_HOME || join(homedir(), ".config"), "reseller");
-}
 
 export class ConfigStore {
   readonly dir: string;

@@ -2,13 +2,12 @@
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkBaseUrl, resolveSettings, type Env, type GlobalFlags } from "../../src/config/settings.js";
+import { checkBaseUrl, colourWanted, resolveSettings, type Env, type GlobalFlags } from "../../src/config/settings.js";
 import { ConfigStore } from "../../src/config/store.js";
-import { colourWanted } from "../../src/context.js";
 import { UsageError } from "../../src/errors.js";
 import { makeConfigDir } from "../support/cli.js";
 
-const terminal = { stdinIsTTY: true, stdoutIsTTY: true };
+const terminal = { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true };
 
 /** A config dir whose default profile holds every setting. */
 function withProfile(profile: Record<string, unknown> = { base_url: "https://profile.example.com", api_key: "rk_profile_key_1111", timeout: 45, max_retries: 5 }) {
@@ -79,6 +78,7 @@ describe("colourWanted", () => {
     ["NO_COLOR beats FORCE_COLOR", {}, { NO_COLOR: "1", FORCE_COLOR: "1" }, true, false],
     ["FORCE_COLOR on a pipe", {}, { FORCE_COLOR: "1" }, false, true],
     ["FORCE_COLOR=0 on a terminal", {}, { FORCE_COLOR: "0" }, true, false],
+    ["FORCE_COLOR empty on a pipe", {}, { FORCE_COLOR: "" }, false, true],
     ["CLICOLOR_FORCE on a pipe", {}, { CLICOLOR_FORCE: "1" }, false, true],
     ["CLICOLOR=0 on a terminal", {}, { CLICOLOR: "0" }, true, false],
     ["TERM=dumb", {}, { TERM: "dumb" }, true, false],
@@ -118,7 +118,19 @@ describe("noInput", () => {
     ["CI=false", {}, { CI: "false" }, true, false],
     ["stdin not a terminal", {}, {}, false, true],
   ] as const)("%s -> %s", (_name, flags, env, stdinIsTTY, noInput) => {
-    expect(resolveSettings(flags, { RESELLER_CONFIG_DIR: dir, ...env }, { stdinIsTTY, stdoutIsTTY: true }).noInput).toBe(noInput);
+    expect(resolveSettings(flags, { RESELLER_CONFIG_DIR: dir, ...env }, { stdinIsTTY, stdoutIsTTY: true, stderrIsTTY: true }).noInput).toBe(noInput);
+  });
+
+  it("stderr not a terminal: there is nowhere to show the question", () => {
+    expect(resolveSettings({}, { RESELLER_CONFIG_DIR: dir }, { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: false }).noInput).toBe(true);
+  });
+});
+
+describe("RESELLER_FORCE_TTY", () => {
+  it("lays stdout out as for a terminal and leaves colours off", () => {
+    const s = resolveSettings({}, { RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_FORCE_TTY: "1" }, { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false });
+    expect(s.stdoutAsTerminal).toBe(true);
+    expect(s.colour).toEqual({ stdout: false, stderr: false });
   });
 });
 
