@@ -76,7 +76,11 @@ export interface RequestOptions {
 /** The hooks a money-moving call accepts. */
 export type AttemptHooks = Pick<RequestOptions, "onAttempt" | "onAttemptFailed">;
 
-/** Failures that happen before a byte of the request reached the service. */
+/**
+ * Failures that happen before a byte of the request reached the service. Only these let a lost
+ * purchase be reported as not sent (exit 4); after any other failure it may have been processed,
+ * so it stays unknown until `reconcile` asks. ETIMEDOUT is not here: it can fire after the request left.
+ */
 const notReachedCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
 export class ServiceClient {
@@ -322,11 +326,16 @@ function refusalIn2xx(body: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether asking again could bring a different answer. Safety is not the question here: every purchase
+ * carries its ref_id, so a repeat that lands twice is refused by the service (REF_ID_ALREADY_EXIST).
+ */
 function isRetryable(error: unknown): boolean {
   // Reading a huge answer again would only download it again.
   if (error instanceof NetworkError) return error.code !== "ANSWER_TOO_LARGE";
   // A definite refusal (PRODUCT_TEMPORARILY_UNAVAILABLE) is an answer: asking again at once changes nothing.
   if (error instanceof ServiceError) return (error.status >= 500 && !error.definite) || error.status === 429;
+  // A page that is not JSON with a 5xx is a gateway's: the service behind it may answer next time.
   if (error instanceof UnexpectedResponseError) return (error.status ?? 0) >= 500;
   return false;
 }
