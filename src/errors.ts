@@ -44,6 +44,13 @@ export class UsageError extends ResellerError {
   }
 }
 
+/** A value the user gave (a flag, a file, a setting) breaks a rule: nothing was sent. */
+export class InputError extends UsageError {
+  constructor(message: string, options: { suggestion?: string; details?: ErrorDetails } = {}) {
+    super(message, { ...options, code: "INVALID_INPUT" });
+  }
+}
+
 /** The service answered with an error code (4xx/5xx). */
 export class ServiceError extends ResellerError {
   readonly exitCode = ExitCode.refused;

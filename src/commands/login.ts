@@ -6,7 +6,7 @@
 import { checkBaseUrl } from "../config/settings.js";
 import { maskApiKey } from "../config/mask.js";
 import type { Context } from "../context.js";
-import { AuthError, UsageError } from "../errors.js";
+import { AuthError, InputError, UsageError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import type { Prompter } from "../output/prompter.js";
 
@@ -58,7 +58,7 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
     apiKey = (await ctx.readStdin()).trim();
     if (!apiKey) throw new UsageError("--with-key read no API key from stdin.", { code: "INPUT_REQUIRED", suggestion: "printf '%s' \"$RESELLER_KEY\" | reseller login --with-key" });
   }
-  if (/\s/.test(apiKey)) throw new UsageError("An API key has no spaces or line breaks; check what was pasted.", { code: "INVALID_INPUT" });
+  if (/\s/.test(apiKey)) throw new InputError("An API key has no spaces or line breaks; check what was pasted.");
 
   // The key is tried before anything is saved: a rejected key leaves the stored profile as it was.
   const client = await ctx.clientFor(baseUrl, apiKey);

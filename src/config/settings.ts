@@ -5,7 +5,7 @@
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { UsageError } from "../errors.js";
+import { InputError, UsageError } from "../errors.js";
 import { ConfigStore } from "./store.js";
 
 export interface GlobalFlags {
@@ -88,7 +88,7 @@ export function colourWanted(flags: GlobalFlags, env: Env, realTerminal: boolean
 /** The one rule for max_retries, whether it comes from the environment, the profile or `config set`. */
 export function maxRetriesFrom(text: string): number {
   const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  if (!Number.isInteger(n) || n > 10) throw new UsageError(`max_retries must be a whole number from 0 to 10, not "${text}".`, { code: "INVALID_INPUT" });
+  if (!Number.isInteger(n) || n > 10) throw new InputError(`max_retries must be a whole number from 0 to 10, not "${text}".`);
   return n;
 }
 
@@ -99,7 +99,7 @@ function parseSeconds(value: string, where: string): number {
   const text = value.trim();
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(n) || n <= 0 || n > maxTimeoutSeconds) {
-    throw new UsageError(`${where} must be whole seconds from 1 to ${maxTimeoutSeconds}, not "${value}".`, { code: "INVALID_INPUT" });
+    throw new InputError(`${where} must be whole seconds from 1 to ${maxTimeoutSeconds}, not "${value}".`);
   }
   return n;
 }

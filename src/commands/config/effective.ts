@@ -4,7 +4,7 @@
  */
 import { maskApiKey } from "../../config/mask.js";
 import type { Context } from "../../context.js";
-import { UsageError } from "../../errors.js";
+import { InputError } from "../../errors.js";
 
 export const settingKeys = ["base_url", "api_key", "timeout", "max_retries", "wait_timeout"] as const;
 export type SettingKey = (typeof settingKeys)[number];
@@ -22,7 +22,7 @@ export interface EffectiveSetting {
 export function settingKey(text: string): SettingKey {
   const key = text.trim().toLowerCase().replace(/-/g, "_");
   if ((settingKeys as readonly string[]).includes(key)) return key as SettingKey;
-  throw new UsageError(`There is no setting "${text}".`, { code: "INVALID_INPUT", suggestion: `The settings are ${settingKeys.join(", ")}.` });
+  throw new InputError(`There is no setting "${text}".`, { suggestion: `The settings are ${settingKeys.join(", ")}.` });
 }
 
 export function effectiveSettings(ctx: Context): EffectiveSetting[] {
