@@ -3,7 +3,7 @@
  * retries what is safe to retry, and turns every failure into the error hierarchy.
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from "undici";
-import { AuthError, InterruptedError, NetworkError, ResellerError, ServiceError, UnexpectedResponseError, UsageError } from "../errors.js";
+import { AuthError, InputError, InterruptedError, NetworkError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { maskApiKey } from "../config/mask.js";
 import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
 import { defaultSleep } from "./sleep.js";
@@ -272,7 +272,7 @@ export class ServiceClient {
  */
 function pathSegment(what: string, value: string): string {
   if (value.trim() === "" || value === "." || value === "..") {
-    throw new UsageError(`${value === "" ? "An empty" : `"${value}" is not a`} ${what}${value === "" ? " was given" : ""}.`, { code: "INVALID_INPUT" });
+    throw new InputError(`${value === "" ? "An empty" : `"${value}" is not a`} ${what}${value === "" ? " was given" : ""}.`);
   }
   return encodeURIComponent(value);
 }
