@@ -7,7 +7,7 @@ import { Command, CommanderError, InvalidArgumentError } from "commander";
 import type { Env, GlobalFlags } from "./config/settings.js";
 import type { Context, Terminal } from "./context.js";
 import { ResellerError, UsageError } from "./errors.js";
-import * as rules from "./commands/rules.js";
+import * as rules from "./rules/input.js";
 
 export const version: string = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
 

@@ -6,24 +6,25 @@
  */
 import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
-import { InterruptedError, UsageError } from "../errors.js";
+import { InterruptedError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { money, statusCell, type Cell } from "../output/output.js";
-import { cartOrder, orderProcessOf, orderTotal, singleOrder, type BuyOptions, type Order } from "./buy/order.js";
-import { purchase, type Purchase } from "./buy/purchase.js";
+import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
+import { orderProcessOf } from "../orders/check-line.js";
+import { describeOrder, orderTotal, type Order } from "../orders/order.js";
+import { cartOrder, singleOrder } from "./buy/order.js";
+import { purchase, type Purchase } from "../orders/purchase.js";
 
-export type { BuyOptions } from "./buy/order.js";
+export type { BuyOptions } from "../orders/buy-request.js";
 
 export async function run(ctx: Context, options: BuyOptions): Promise<number | void> {
-  if (options.file !== undefined) {
+  const request = parseBuyRequest(options);
+  if (request.kind === "file") {
     const { runBulk } = await import("./buy/bulk.js");
-    return runBulk(ctx, options);
-  }
-  for (const [flag, given] of [["--concurrency", options.concurrency !== undefined], ["--out", options.out !== undefined]] as const) {
-    if (given) throw new UsageError(`${flag} goes with --file (many orders).`, { code: "INVALID_INPUT" });
+    return runBulk(ctx, request);
   }
   const client = await ctx.client();
-  const order = options.cart !== undefined ? await cartOrder(ctx, client, options) : await singleOrder(ctx, client, options);
+  const order = request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
 
   if (ctx.canPrompt && !options.yes) {
     const confirmed = await confirmOrder(ctx, client, order);
@@ -46,10 +47,6 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   await waitAndShow(ctx, client, bought, options.waitTimeout);
 }
 
-export function describeOrder(order: Order): string {
-  return order.lines.map((l) => `${l.quantity} × ${l.item.name}`).join(", ");
-}
-
 function reportPurchase(ctx: Context, order: Order, bought: Purchase): void {
   if (bought.recovered) {
     ctx.output.warn(`The service's answer was lost, but the purchase had gone through on an earlier attempt: this is that transaction, not a second one.`);
@@ -70,7 +67,7 @@ function printPurchase(ctx: Context, bought: Purchase): void {
 }
 
 async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase, flagTimeout: number | undefined): Promise<void> {
-  const { waitForDelivery, waitTimeoutSeconds } = await import("./trx/wait-for-delivery.js");
+  const { waitForDelivery, waitTimeoutSeconds } = await import("../orders/delivery.js");
   const timeout = waitTimeoutSeconds(ctx, flagTimeout);
   let waited;
   try {
@@ -83,8 +80,8 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
     }
     throw error;
   }
-  const { showTransaction } = await import("./trx/show.js");
-  showTransaction(ctx, waited.result, waited.finished, timeout);
+  const { showTransaction } = await import("../output/transaction.js");
+  showTransaction(ctx.output, waited.result, waited.finished, timeout);
 }
 
 /** The purchase, spelled out on stderr, then one question. */

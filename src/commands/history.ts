@@ -4,8 +4,9 @@
  */
 import type { Context } from "../context.js";
 import { journalFor } from "../journal/request.js";
-import { foldRecords, isUnresolved, stillInFlight, type JournalEntry } from "../journal/journal.js";
-import { money, type Cell, type RichCell } from "../output/output.js";
+import { foldRecords, isUnresolved, type JournalEntry } from "../journal/journal.js";
+import { outcomeCell } from "../output/journal.js";
+import { money, type Cell } from "../output/output.js";
 
 export interface HistoryOptions {
   unresolved: boolean;
@@ -13,17 +14,6 @@ export interface HistoryOptions {
 }
 
 export const defaultHistoryLimit = 50;
-
-/** The outcome in a reseller's words; a buy that did not happen is "not bought". */
-export function outcomeCell(entry: JournalEntry, nowMs: number): RichCell {
-  let text: string;
-  if (entry.outcome === "pending") text = stillInFlight(entry, nowMs) ? "in flight" : "unknown";
-  else if (entry.outcome === "not_done") text = { buy: "not bought", topup: "no charge", lock: "not held", sandbox: "not done" }[entry.kind] ?? "not done";
-  else if (entry.outcome === "not_sent") text = "not sent";
-  else text = entry.outcome;
-  const tone = text === "done" ? "good" : text === "unknown" ? "warn" : text === "refused" ? "bad" : "dim";
-  return { human: text, plain: text.replace(/ /g, "_"), tone };
-}
 
 function detailOf(entry: JournalEntry): string {
   if (entry.outcome === "done") return [entry.invoice, entry.status, entry.by && entry.by !== "answer" ? `settled by ${entry.by}` : ""].filter(Boolean).join(" · ");

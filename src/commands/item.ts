@@ -1,29 +1,14 @@
 /** `reseller item ID`: what a reseller checks before selling: price, stock, minimum order. */
-import type { ServiceClient } from "../api/client.js";
-import type { ApiResult, Item } from "../api/model.js";
 import type { Context } from "../context.js";
-import { ServiceError } from "../errors.js";
+import { readItem } from "../orders/items.js";
 import { money, type Cell } from "../output/output.js";
 
 export interface ItemOptions {
   id: number;
 }
 
-/** One item, with the id in the words of a not-found refusal. `buy` reads items through this too. */
-export async function getItem(client: ServiceClient, id: number): Promise<ApiResult<Item>> {
-  try {
-    return await client.getItem(id);
-  } catch (error) {
-    if (error instanceof ServiceError && error.code === "ITEM_NOT_FOUND") {
-      error.message = `No active item has id ${id}.`;
-      error.suggestion ??= "Check the id in your seller's catalogue; an item the seller withdrew reads as not found too.";
-    }
-    throw error;
-  }
-}
-
 export async function run(ctx: Context, options: ItemOptions): Promise<void> {
-  const { data, body } = await getItem(await ctx.client(), options.id);
+  const { data, body } = await readItem(await ctx.client(), options.id);
   if (ctx.output.mode === "json") return ctx.output.json(body);
 
   // Unlimited items (h2h, manual, smm) report no count: say so rather than print -1.

@@ -10,7 +10,7 @@ import { AuthError, InterruptedError, ServiceError } from "../errors.js";
 import { journalDetails, journalFor, sentFromHere } from "../journal/request.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
-import { outcomeCell } from "./history.js";
+import { outcomeCell } from "../output/journal.js";
 import type { Cell } from "../output/output.js";
 
 type Answer = { outcome: "done" | "not_done" | "unknown"; details: OutcomeDetails; say: string };

@@ -5,7 +5,7 @@
 import type { ApiResult, SandboxOrder } from "../api/model.js";
 import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
-import { generateRefId } from "./buy/order.js";
+import { generateRefId } from "../orders/order.js";
 
 export interface SandboxOptions {
   item: number;

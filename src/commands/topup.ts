@@ -10,7 +10,7 @@ import { journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
 import { formatRupiah, parseRupiah } from "../output/format.js";
 import { money } from "../output/output.js";
-import { minimumTopUp, topUpAmount } from "./rules.js";
+import { minimumTopUp, topUpAmount } from "../rules/input.js";
 
 export interface TopUpOptions {
   amount?: number;

@@ -4,7 +4,8 @@
  * line is a tab-separated row whose first field says what it is, so `awk '$1=="sn"'` finds serials.
  * It reads only the decoded model, so every dialect of the service renders the same.
  */
-import type { H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
+import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
+import { formatDuration } from "./format.js";
 import { money, statusCell, type Cell, type Output, type RichCell } from "./output.js";
 
 /** How much of an SMM order has arrived: the service's delivered count, else quantity minus what remains. */
@@ -179,4 +180,23 @@ function renderPlain(output: Output, t: Transaction): void {
     rows.push(["smm", r.itemId ?? line?.itemId, r.orderId ?? "", r.status?.text ?? "", r.startCount ?? "", r.remains ?? "", deliveredPercent(line?.quantity, r) ?? "", deliveredCount(line?.quantity, r) ?? "", r.refundAmount ?? "", r.providerStatus ?? ""]);
   }
   output.table([], rows);
+}
+
+/**
+ * Prints a transaction in the output mode; when a wait gave up first, says so on stderr. A delivery
+ * that failed is shown (with its refund) but is not an error: the purchase itself was answered.
+ */
+export function showTransaction(output: Output, result: ApiResult<Transaction>, finished: boolean, timeoutSeconds: number): void {
+  const t = result.data;
+  if (output.mode === "json") output.json(result.body);
+  else renderTransaction(output, t);
+  if (!finished) {
+    const unknownStatus = t.status?.kind === "unknown" ? ` "${t.status.text}", a status reseller does not know,` : "";
+    output.warn(`Still not delivered after ${formatDuration(timeoutSeconds)} (status${unknownStatus || ` ${t.status?.text ?? "not given"}`}); the purchase stands. Keep watching: reseller trx show ${t.refId || t.invoice} --watch`);
+    return;
+  }
+  const failedH2h = t.h2h.filter((r) => r.failed);
+  if (failedH2h.length || t.status?.kind === "failed" || t.status?.kind === "canceled") {
+    output.warn(`${failedH2h.length ? `${failedH2h.length} H2H deliver${failedH2h.length === 1 ? "y" : "ies"} failed` : "The transaction failed"}${t.note ? `: ${t.note}` : "."}`);
+  }
 }

@@ -129,18 +129,23 @@ describe("buy --file", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const before = onService(reseller.apiKey).length;
     const cases: [string, string, RegExp][] = [
-      ["a.csv", "item_id,quantity,note\n12,1,081234567890\n12,0,081234567890\n", /a\.csv row 3: quantity must be a positive whole number/],
-      ["b.csv", "item_id,qty,notes\n12,1,0812\n", /b\.csv row 2: unknown column "notes"/],
-      ["c.jsonl", '{"item_id":12,"quantity":1,"note":"0812"}\n{"item_id":23,"quantity":100,"note":"not json"}\n', /c\.jsonl order 2: An SMM note must be JSON/],
+      // Every message names the line as an editor shows it, blank lines and the header counted.
+      ["a.csv", "item_id,quantity,note\n12,1,081234567890\n\n12,0,081234567890\n", /a\.csv line 4: quantity must be a positive whole number/],
+      ["b.csv", "item_id,qty,notes\n12,1,0812\n", /b\.csv line 2: unknown column "notes"/],
+      ["c.jsonl", '{"item_id":12,"quantity":1,"note":"0812"}\n{"item_id":23,"quantity":100,"note":"not json"}\n', /c\.jsonl line 2: An SMM note must be JSON/],
       ["d.jsonl", '{"item_id":12,"quantity":1,"note":"0812"}\nnot json\n', /d\.jsonl line 2: not JSON/],
-      ["e.jsonl", '{"item_id":12,"quantity":1,"note":"0812","ref_id":"x"}\n{"item_id":11,"quantity":1,"note":"0812","ref_id":"x"}\n', /e\.jsonl order 2: ref_id x is also used by order 1/],
-      ["f.csv", "item_id,quantity\n12,1\n", /f\.csv order 1: item 12 .* is h2h: the note must give the destination/],
+      ["e.jsonl", '{"item_id":12,"quantity":1,"note":"0812","ref_id":"x"}\n{"item_id":11,"quantity":1,"note":"0812","ref_id":"x"}\n', /e\.jsonl line 2: ref_id x is also used by e\.jsonl line 1/],
+      ["f.csv", "item_id,quantity\n12,1\n", /f\.csv line 2: item 12 .* is h2h: the note must give the destination/],
     ];
     for (const [name, text, message] of cases) {
       const r = await reseller.run(["buy", "--file", file(reseller, name, text)]);
       expect(r.exitCode, name).toBe(2);
       expect(r.stderr).toMatch(message);
     }
+    // An item the service does not have is its refusal (exit 1), said with the line that names it.
+    const unknownItem = await reseller.run(["buy", "--file", file(reseller, "g.csv", "item_id,quantity,note\n12,1,0812\n9999,1,0812\n")]);
+    expect(unknownItem.exitCode).toBe(1);
+    expect(unknownItem.stderr).toMatch(/g\.csv line 3: No active item has id 9999/);
     expect(onService(reseller.apiKey)).toHaveLength(before);
     expect((await reseller.run(["buy", "--file", "x.csv", "--item", "12"])).exitCode).toBe(2);
   });

@@ -130,7 +130,9 @@ describe("input checked before sending (exit 2)", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const r = await reseller.run(["buy", "--item", "12", "--qty", "1"]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain("--note is required");
+    // The same words as a cart line or an orders-file row with no destination, and the flag to give.
+    expect(r.stderr).toMatch(/item 12 \(.+\) is h2h: the note must give the destination/);
+    expect(r.stderr).toContain("--note 081234567890");
   });
 
   it("an item that does not exist is the service's refusal (exit 1), nothing bought", async () => {

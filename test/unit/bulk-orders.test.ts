@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { bulkRefId, parseCsv, readOrders } from "../../src/commands/buy/bulk.js";
+import { bulkRefId, parseCsv, readOrders } from "../../src/orders/orders-file.js";
 import { UsageError } from "../../src/errors.js";
 
 describe("reading an orders file", () => {
   it("reads quoted fields with commas, doubled quotes and line breaks", () => {
     const rows = parseCsv('item_id,quantity,note\n23,100,"{""target"":""https://instagram.com/a,b""}"\n10,1,"line one\nline two"\n');
     expect(rows).toEqual([
-      ["item_id", "quantity", "note"],
-      ["23", "100", '{"target":"https://instagram.com/a,b"}'],
-      ["10", "1", "line one\nline two"],
+      { fields: ["item_id", "quantity", "note"], line: 1 },
+      { fields: ["23", "100", '{"target":"https://instagram.com/a,b"}'], line: 2 },
+      { fields: ["10", "1", "line one\nline two"], line: 3 },
     ]);
   });
 
   it("reads a semicolon file with a byte-order mark and skips blank lines", () => {
     expect(parseCsv("\uFEFFitem_id;quantity;note\r\n\r\n12;1;081234567890\r\n")).toEqual([
-      ["item_id", "quantity", "note"],
-      ["12", "1", "081234567890"],
+      { fields: ["item_id", "quantity", "note"], line: 1 },
+      { fields: ["12", "1", "081234567890"], line: 3 },
     ]);
   });
 
@@ -23,13 +23,13 @@ describe("reading an orders file", () => {
     expect(() => parseCsv('item_id,quantity,note\n12,1,"0812')).toThrow(UsageError);
   });
 
-  it("turns rows into orders, naming the row of a bad one", () => {
-    const orders = readOrders("orders.csv", "item_id,quantity,note\n12,1,081234567890\n23,100,\n");
-    expect(orders.map((o) => [o.row, o.itemId, o.quantity])).toEqual([
-      [1, 12, 1],
-      [2, 23, 100],
+  it("turns rows into orders, naming the line of a bad one as an editor shows it", () => {
+    const orders = readOrders("orders.csv", "item_id,quantity,note\n12,1,081234567890\n\n23,100,\n");
+    expect(orders.map((o) => [o.row, o.place, o.itemId, o.quantity])).toEqual([
+      [1, "orders.csv line 2", 12, 1],
+      [2, "orders.csv line 4", 23, 100],
     ]);
-    expect(() => readOrders("orders.csv", "item_id,quantity\n12,0\n")).toThrow(/quantity/);
+    expect(() => readOrders("orders.csv", "item_id,quantity\n12,1\n\n12,0\n")).toThrow(/^orders\.csv line 4: quantity/);
   });
 
   it("derives the same ref_id from the same file and row", () => {

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { purchase } from "../../src/commands/buy/purchase.js";
+import { purchase } from "../../src/orders/purchase.js";
 import { AuthError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
 import { foldRecords, Journal, maxRecordBytes, type JournalRecord } from "../../src/journal/journal.js";
 import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";

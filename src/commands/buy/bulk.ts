@@ -9,35 +9,24 @@
  */
 import { createHash } from "node:crypto";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
-import { parse } from "csv-parse/sync";
+import { resolve } from "node:path";
 import type { ServiceClient } from "../../api/client.js";
-import { isRecord } from "../../api/decode.js";
+import type { Item } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import { ExitCode, InterruptedError, ResellerError, ServiceError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
 import { money, type Cell } from "../../output/output.js";
-import * as rules from "../rules.js";
-import { cartLines, checkMinimum, checkSmmNote, fetchItems, noteText, orderProcessOf, singleItemFlagsGiven, type BuyOptions, type Order } from "./order.js";
+import type { BuyRequest } from "../../orders/buy-request.js";
+import { checkLine } from "../../orders/check-line.js";
+import { fetchItem } from "../../orders/items.js";
+import { cartLines, type Order } from "../../orders/order.js";
+import { bulkRefId, readOrders, type OrderRow } from "../../orders/orders-file.js";
 import { journalFor, sentFromHere } from "../../journal/request.js";
 import type { Settings } from "../../config/settings.js";
 import type { JournalEntry } from "../../journal/journal.js";
-import { purchase, refIdsSentBefore } from "./purchase.js";
+import { purchase, refIdsSentBefore } from "../../orders/purchase.js";
 
-export const defaultConcurrency = 4;
-const maxConcurrency = 16;
-
-export interface BulkRow {
-  /** 1-based number of the order in the file (data rows only). */
-  row: number;
-  itemId: number;
-  quantity: number;
-  note?: string;
-  target?: string;
-  opt: string[];
-  comment?: string;
-  refId?: string;
-}
+type FileRequest = Extract<BuyRequest, { kind: "file" }>;
 
 export type BulkOutcome = "bought" | "already_bought" | "refused" | "unknown" | "not_sent" | "interrupted";
 
@@ -56,153 +45,39 @@ export interface BulkResult {
   transaction?: unknown;
 }
 
-const columns: Record<string, keyof Omit<BulkRow, "row">> = {
-  item_id: "itemId",
-  item: "itemId",
-  quantity: "quantity",
-  qty: "quantity",
-  note: "note",
-  target: "target",
-  opt: "opt",
-  opt_smm: "opt",
-  comment: "comment",
-  comment_smm: "comment",
-  ref_id: "refId",
-};
-
-/** `BLK-3f9a1c2b7d4e-0007`: the same file gives the same ref_ids, row by row. */
-export function bulkRefId(contentHash: string, row: number): string {
-  return `BLK-${contentHash.slice(0, 12)}-${String(row).padStart(4, "0")}`;
-}
-
 /**
- * Rows of a CSV file, through csv-parse: quoted fields with commas, doubled quotes and newlines,
- * a byte-order mark, and `;`-separated files as spreadsheets in Indonesian locales save them.
+ * Every row checked against its item before anything is bought, by the same checkLine as a single
+ * buy and a cart; each message names the row as the user sees it in the file.
  */
-export function parseCsv(text: string): string[][] {
-  const body = text.replace(/^\uFEFF/, "");
-  const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
-  const delimiter = firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";
-  try {
-    const rows = parse(body, { delimiter, relax_column_count: true, skip_empty_lines: true }) as string[][];
-    return rows.filter((r) => r.some((f) => f.trim() !== ""));
-  } catch (error) {
-    throw new UsageError(`The CSV file cannot be read: ${(error as Error).message}`, { code: "INVALID_INPUT" });
-  }
-}
-
-function rowFrom(values: Record<string, unknown>, row: number, where: string): BulkRow {
-  const out: Partial<BulkRow> & { opt: string[] } = { row, opt: [] };
-  for (const [key, raw] of Object.entries(values)) {
-    const name = columns[key.trim().toLowerCase()];
-    if (!name) throw new UsageError(`${where}unknown column "${key}" (columns: item_id, quantity, note, target, opt, comment, ref_id).`, { code: "INVALID_INPUT" });
-    if (raw === undefined || raw === null || raw === "") continue;
-    switch (name) {
-      case "itemId":
-      case "quantity":
-        if (typeof raw !== "number" && typeof raw !== "string") throw new UsageError(`${where}${key} must be a number.`, { code: "INVALID_INPUT" });
-        out[name] = rules.positiveInteger(`${where}${key}`, raw);
-        break;
-      case "opt":
-        if (Array.isArray(raw) && raw.every((o) => typeof o === "string")) out.opt = raw as string[];
-        else if (typeof raw === "string") out.opt = raw.split("|").map((o) => o.trim()).filter(Boolean);
-        else throw new UsageError(`${where}opt must be a list of strings (in CSV: separated by |).`, { code: "INVALID_INPUT" });
-        break;
-      case "note":
-        out.note = noteText(raw, where);
-        break;
-      case "refId":
-        if (typeof raw !== "string") throw new UsageError(`${where}ref_id must be text.`, { code: "INVALID_INPUT" });
-        try {
-          out.refId = rules.refId(raw);
-        } catch (error) {
-          if (error instanceof UsageError) error.message = `${where}${error.message.replace("--ref-id", "ref_id")}`;
-          throw error;
-        }
-        break;
-      default:
-        if (typeof raw !== "string") throw new UsageError(`${where}${key} must be text.`, { code: "INVALID_INPUT" });
-        out[name] = raw;
+async function ordersFor(client: ServiceClient, rows: OrderRow[], contentHash: string, path: string): Promise<Order[]> {
+  const items = new Map<number, Item>();
+  for (const r of rows) {
+    if (items.has(r.itemId)) continue;
+    try {
+      items.set(r.itemId, await fetchItem(client, r.itemId));
+    } catch (error) {
+      // An unknown item is said with the row that names it.
+      if (error instanceof ServiceError && error.code === "ITEM_NOT_FOUND") error.message = `${r.place}: ${error.message}`;
+      throw error;
     }
   }
-  if (out.itemId === undefined) throw new UsageError(`${where}item_id is missing.`, { code: "INVALID_INPUT" });
-  if (out.quantity === undefined) throw new UsageError(`${where}quantity is missing.`, { code: "INVALID_INPUT" });
-  return out as BulkRow;
-}
-
-/** Reads the orders and names the row of the first problem. */
-export function readOrders(path: string, text: string): BulkRow[] {
-  const isJsonLines = /\.(jsonl|ndjson)$/i.test(path) || (!/\.csv$/i.test(path) && text.trimStart().startsWith("{"));
-  const rows: BulkRow[] = [];
-  if (isJsonLines) {
-    const lines = text.split(/\r?\n/);
-    lines.forEach((line, index) => {
-      if (!line.trim()) return;
-      const where = `${basename(path)} line ${index + 1}: `;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch (error) {
-        throw new UsageError(`${where}not JSON (${(error as Error).message}).`, { code: "INVALID_INPUT" });
-      }
-      if (!isRecord(parsed)) throw new UsageError(`${where}each line must be a JSON object {item_id, quantity, note, …}.`, { code: "INVALID_INPUT" });
-      rows.push(rowFrom(parsed, rows.length + 1, where));
-    });
-  } else {
-    const [header, ...data] = parseCsv(text);
-    if (!header) throw new UsageError(`${basename(path)} is empty.`, { code: "INVALID_INPUT" });
-    const names = header.map((h) => h.trim());
-    data.forEach((values, index) => {
-      const where = `${basename(path)} row ${index + 2}: `;
-      if (values.length > names.length) throw new UsageError(`${where}${values.length} fields but the header has ${names.length} (quote a note that contains commas).`, { code: "INVALID_INPUT" });
-      rows.push(rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), rows.length + 1, where));
-    });
-  }
-  if (rows.length === 0) throw new UsageError(`${basename(path)} has no orders.`, { code: "INVALID_INPUT" });
-  return rows;
-}
-
-/** Every row checked against its item before anything is bought: minimum order, SMM note, target only for SMM. */
-async function ordersFor(client: ServiceClient, rows: BulkRow[], contentHash: string, path: string): Promise<Order[]> {
-  const items = await fetchItems(client, rows.map((r) => r.itemId));
-  const seen = new Map<string, number>();
+  const seen = new Map<string, string>();
   return rows.map((r) => {
-    const where = `${basename(path)} order ${r.row}: `;
+    const where = `${r.place}: `;
     const item = items.get(r.itemId)!;
-    const fail = (message: string): never => {
-      throw new UsageError(`${where}${message}`, { code: "INVALID_INPUT" });
-    };
-    checkMinimum(item, r.quantity, where);
-    let note = r.note;
-    if (orderProcessOf(item) === "smm") {
-      if (r.target !== undefined && note !== undefined) fail("give either note or target, not both.");
-      if (r.target !== undefined) note = rules.buildSmmNote(r.target, r.opt, r.comment);
-      else if (note === undefined) fail(`item ${item.id} (${item.name}) is SMM: give a target (or a JSON note with one).`);
-      else checkSmmNote(item, note, where);
-    } else if (r.target !== undefined || r.opt.length || r.comment !== undefined) {
-      fail(`target, opt and comment are for SMM items; item ${item.id} (${item.name}) is ${orderProcessOf(item) || "not SMM"}.`);
-    } else if (orderProcessOf(item) === "h2h" && !note) {
-      fail(`item ${item.id} (${item.name}) is h2h: the note must give the destination.`);
-    }
+    const note = checkLine(item, r, where);
     const refId = r.refId ?? bulkRefId(contentHash, r.row);
     const earlier = seen.get(refId);
-    if (earlier !== undefined) fail(`ref_id ${refId} is also used by order ${earlier}.`);
-    seen.set(refId, r.row);
+    if (earlier !== undefined) throw new UsageError(`${where}ref_id ${refId} is also used by ${earlier}.`, { code: "INVALID_INPUT" });
+    seen.set(refId, r.place);
     const source = path === "-" ? undefined : { file: resolve(path), version: contentHash.slice(0, 12) };
     return { refId, refIdGiven: true, lines: [{ item, quantity: r.quantity, ...(note !== undefined ? { note } : {}) }], ...(source ? { source } : {}) };
   });
 }
 
-export async function runBulk(ctx: Context, options: BuyOptions): Promise<number> {
-  const conflicting = [
-    ...singleItemFlagsGiven(options),
-    ...[options.cart !== undefined && "--cart", options.lock !== undefined && "--lock", options.refId !== undefined && "--ref-id"].filter(Boolean),
-  ];
-  if (conflicting.length) throw new UsageError(`--file takes every order from the file; leave out ${conflicting.join(", ")}.`, { code: "INVALID_INPUT" });
-  const concurrency = options.concurrency ?? defaultConcurrency;
-  if (concurrency > maxConcurrency) throw new UsageError(`--concurrency must be at most ${maxConcurrency}.`, { code: "INVALID_INPUT" });
-
-  const path = options.file!;
+export async function runBulk(ctx: Context, request: FileRequest): Promise<number> {
+  const { concurrency } = request;
+  const path = request.path;
   let text: string;
   try {
     text = path === "-" ? await ctx.readStdin() : readFileSync(path, "utf8");
@@ -215,21 +90,21 @@ export async function runBulk(ctx: Context, options: BuyOptions): Promise<number
   const orders = await ordersFor(client, rows, contentHash, path);
   const total = orders.reduce((sum, o) => sum + (o.lines[0]!.item.price ?? 0) * o.lines[0]!.quantity, 0);
 
-  await confirmRepeats(ctx, orders, rows, options.yes);
-  if (ctx.canPrompt && !options.yes) {
+  await confirmRepeats(ctx, orders, rows, request.yes);
+  if (ctx.canPrompt && !request.yes) {
     ctx.output.info(`${orders.length} order${orders.length === 1 ? "" : "s"} from ${path}, ${formatRupiah(total)} in all (orders bought before by this file are not bought again).`);
     if (!(await (await ctx.prompter()).confirm(`Buy ${orders.length} order${orders.length === 1 ? "" : "s"}?`))) {
       ctx.output.info("Nothing bought.");
       return 0;
     }
   }
-  if (options.out) writeFileSync(options.out, "");
+  if (request.out) writeFileSync(request.out, "");
   ctx.output.info(`Sending ${orders.length} order${orders.length === 1 ? "" : "s"} (up to ${formatRupiah(total)}), ${Math.min(concurrency, orders.length)} at a time; an order this file already bought is not bought again…`);
 
   const results: BulkResult[] = new Array(orders.length);
   let next = 0;
   let finished = 0;
-  const waitTimeout = options.wait ? (await import("../trx/wait-for-delivery.js")).waitTimeoutSeconds(ctx, options.waitTimeout) : 0;
+  const waitTimeout = request.wait ? (await import("../../orders/delivery.js")).waitTimeoutSeconds(ctx, request.waitTimeout) : 0;
   // Read once: the journal can be long, and every order asks the same question of it.
   const sentBefore = refIdsSentBefore(ctx);
   const worker = async () => {
@@ -237,10 +112,10 @@ export async function runBulk(ctx: Context, options: BuyOptions): Promise<number
       const index = next++;
       if (index >= orders.length) return;
       const order = orders[index]!;
-      const result = ctx.signal.aborted ? interruptedBefore(order, rows[index]!) : await buyOne(ctx, client, order, rows[index]!, options.wait, waitTimeout, sentBefore);
+      const result = ctx.signal.aborted ? interruptedBefore(order, rows[index]!) : await buyOne(ctx, client, order, rows[index]!, request.wait, waitTimeout, sentBefore);
       results[index] = result;
       finished++;
-      report(ctx, result, finished, orders.length, options.out);
+      report(ctx, result, finished, orders.length, request.out);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, orders.length) }, worker));
@@ -277,7 +152,7 @@ interface Repeat {
  * (same item, quantity and note). Editing a file changes every derived ref_id, so these would be
  * bought a second time: the one way a re-run could spend twice.
  */
-export function repeatsOfEarlierVersions(entries: JournalEntry[], orders: Order[], rows: BulkRow[], settings: Pick<Settings, "profile" | "baseUrl">): Repeat[] {
+export function repeatsOfEarlierVersions(entries: JournalEntry[], orders: Order[], rows: OrderRow[], settings: Pick<Settings, "profile" | "baseUrl">): Repeat[] {
   const version = orders.find((o) => o.source)?.source;
   if (!version) return [];
   const earlier = new Map<string, string[]>();
@@ -300,7 +175,7 @@ export function repeatsOfEarlierVersions(entries: JournalEntry[], orders: Order[
   return repeats;
 }
 
-async function confirmRepeats(ctx: Context, orders: Order[], rows: BulkRow[], yes: boolean): Promise<void> {
+async function confirmRepeats(ctx: Context, orders: Order[], rows: OrderRow[], yes: boolean): Promise<void> {
   const repeats = repeatsOfEarlierVersions(journalFor(ctx).entries(), orders, rows, ctx.settings);
   if (!repeats.length) return;
   const listed = repeats.slice(0, 10).map((r) => `order ${r.row} (bought as ${r.earlierRefId})`).join(", ");
@@ -319,7 +194,7 @@ async function confirmRepeats(ctx: Context, orders: Order[], rows: BulkRow[], ye
   }
 }
 
-async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: BulkRow, wait: boolean, waitTimeout: number, sentBefore: Set<string>): Promise<BulkResult> {
+async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: OrderRow, wait: boolean, waitTimeout: number, sentBefore: Set<string>): Promise<BulkResult> {
   const base = { row: row.row, ref_id: order.refId, item_id: row.itemId, quantity: row.quantity };
   let result: BulkResult;
   try {
@@ -329,7 +204,7 @@ async function buyOne(ctx: Context, client: ServiceClient, order: Order, row: Bu
     result = failed(base, error);
   }
   if (wait && (result.outcome === "bought" || result.outcome === "already_bought")) {
-    const { waitForDelivery } = await import("../trx/wait-for-delivery.js");
+    const { waitForDelivery } = await import("../../orders/delivery.js");
     try {
       const waited = await waitForDelivery(ctx, client, order.refId, waitTimeout);
       result = { ...result, status: waited.result.data.status?.text ?? result.status, transaction: waited.result.body };
@@ -350,7 +225,7 @@ function failed(base: Omit<BulkResult, "outcome" | "exit_code">, error: unknown)
   return { ...base, outcome: "refused", exit_code: ExitCode.refused, error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) } };
 }
 
-function interruptedBefore(order: Order, row: BulkRow): BulkResult {
+function interruptedBefore(order: Order, row: OrderRow): BulkResult {
   return { row: row.row, ref_id: order.refId, item_id: row.itemId, quantity: row.quantity, outcome: "interrupted", exit_code: ExitCode.interrupted, error: { code: "NOT_STARTED", message: "not started: interrupted (Ctrl-C)" } };
 }
 

@@ -1,126 +1,26 @@
 /**
- * Turns `buy` flags (or a cart file) into an order that is known to be well-formed before anything
- * is sent: each item exists, each quantity meets its minimum order, an SMM line carries a JSON note
- * with a target, and a lock matches what is bought. Every broken rule is exit 2.
+ * Builds the order `buy` will send from a single-item or cart request: items fetched, each line
+ * checked by the one checkLine, a lock matched with what is bought. On a terminal a missing value
+ * is asked for; in a script it is exit 2 naming the flag. Every broken rule is exit 2, nothing sent.
  */
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { ServiceClient } from "../../api/client.js";
-import { isRecord } from "../../api/decode.js";
-import type { CartLine, Item, StockLock } from "../../api/model.js";
+import type { Item, StockLock } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import { ServiceError, UsageError } from "../../errors.js";
+import type { BuyRequest } from "../../orders/buy-request.js";
+import { readCart } from "../../orders/cart-file.js";
+import { checkLine, orderProcessOf } from "../../orders/check-line.js";
+import { fetchItem, fetchItems } from "../../orders/items.js";
+import { generateRefId, type Order } from "../../orders/order.js";
 import { formatRupiah } from "../../output/format.js";
-import { getItem } from "../item.js";
-import * as rules from "../rules.js";
 
-export interface BuyOptions {
-  item?: number;
-  qty?: number;
-  note?: string;
-  target?: string;
-  opt: string[];
-  comment?: string;
-  cart?: string;
-  file?: string;
-  concurrency?: number;
-  out?: string;
-  refId?: string;
-  lock?: string;
-  wait: boolean;
-  waitTimeout?: number;
-  yes: boolean;
-}
-
-export interface OrderLine {
-  item: Item;
-  quantity: number;
-  note?: string;
-}
-
-export interface Order {
-  refId: string;
-  /** The user chose the ref_id (so a REF_ID_ALREADY_EXIST on the first attempt is theirs). */
-  refIdGiven: boolean;
-  lines: OrderLine[];
-  lockToken?: string;
-  /** For orders from a file: which file and which version of it, kept in the journal. */
-  source?: { file: string; version: string };
-}
-
-const refIdAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
-/** `RSL-20261121-7KQ2M9XD`: dated so a reseller can tell orders apart, random so two never collide. */
-export function generateRefId(nowMs: number): string {
-  const d = new Date(nowMs);
-  const date = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, "0")}${String(d.getDate()).padStart(2, "0")}`;
-  const bytes = randomBytes(10);
-  const tail = Array.from(bytes, (b) => refIdAlphabet[b % refIdAlphabet.length]).join("");
-  return `RSL-${date}-${tail}`;
-}
-
-/** How the item is delivered; an SMM item is `smm` even where the live service files it under h2h. */
-export function orderProcessOf(item: Item): string {
-  return item.isSmm ? "smm" : (item.orderProcess ?? "");
-}
-
-export function cartLines(order: Order): CartLine[] {
-  return order.lines.map((line) => ({ item_id: line.item.id, quantity: line.quantity, ...(line.note !== undefined ? { note: line.note } : {}) }));
-}
-
-/** What the journal keeps of an order: never the API key, only what was asked. */
-export function orderRequest(order: Order): Record<string, unknown> {
-  return { carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}), ...(order.source ? { source: order.source } : {}) };
-}
-
-export function orderTotal(order: Order): number {
-  return order.lines.reduce((sum, line) => sum + (line.item.price ?? 0) * line.quantity, 0);
-}
-
-/** The item as the service describes it, under the id the reseller asked for: that id is what is bought. */
-export async function fetchItem(client: ServiceClient, id: number): Promise<Item> {
-  return { ...(await getItem(client, id)).data, id };
-}
-
-/** Each item once, however many lines name it. */
-export async function fetchItems(client: ServiceClient, ids: number[]): Promise<Map<number, Item>> {
-  const items = new Map<number, Item>();
-  for (const id of new Set(ids)) items.set(id, await fetchItem(client, id));
-  return items;
-}
-
-/** A note from a file: text, or (for an SMM item) a JSON object, sent as the JSON text the service wants. */
-export function noteText(raw: unknown, where: string): string | undefined {
-  if (raw === undefined || raw === null || raw === "") return undefined;
-  if (typeof raw === "string") return raw;
-  if (isRecord(raw)) return JSON.stringify(raw);
-  throw new UsageError(`${where}note must be text (or, for an SMM item, a JSON object with a target).`, { code: "INVALID_INPUT" });
-}
-
-/** An SMM line's note: present, and JSON with a target; the line named when it is not. */
-export function checkSmmNote(item: Item, note: string | undefined, where: string): void {
-  if (note === undefined) throw new UsageError(`${where}item ${item.id} (${item.name}) is SMM: its note must be JSON with a target.`, { code: "INVALID_INPUT" });
-  try {
-    rules.smmNote(note);
-  } catch (error) {
-    if (error instanceof UsageError) error.message = `${where}${error.message}`;
-    throw error;
-  }
-}
-
-export function checkMinimum(item: Item, quantity: number, where: string): void {
-  const min = item.minOrder;
-  if (quantity < min) {
-    throw new UsageError(`${where}the minimum order of item ${item.id} (${item.name}) is ${min}; got ${quantity}.`, {
-      code: "MINIMUM_ORDER_NOT_MET",
-      suggestion: `Buy at least ${min}: --qty ${min}.`,
-    });
-  }
-}
+type SingleRequest = Extract<BuyRequest, { kind: "single" }>;
+type CartRequest = Extract<BuyRequest, { kind: "cart" }>;
 
 /** The lock's item and quantity: from this machine's cache of locks, else from the service's list. */
 async function findLock(ctx: Context, client: ServiceClient, token: string): Promise<StockLock | undefined> {
-  const { findCachedLock } = await import("../lock/cache.js");
+  const { findCachedLock } = await import("../../config/lock-cache.js");
   const cached = await findCachedLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(() => undefined);
   if (cached) return cached;
   const { data: locks } = await client.listLocks();
@@ -138,15 +38,14 @@ function wholeNumberCheck(min: number): (value: string) => true | string {
 }
 
 /** One item from `--item/--qty` (or the lock, or questions on a terminal). */
-export async function singleOrder(ctx: Context, client: ServiceClient, options: BuyOptions): Promise<Order> {
-  let itemId = options.item;
-  let quantity = options.qty;
-  let lock: StockLock | undefined;
+export async function singleOrder(ctx: Context, client: ServiceClient, request: SingleRequest): Promise<Order> {
+  let itemId = request.itemId;
+  let quantity = request.quantity;
 
-  if (options.lock !== undefined) {
-    lock = await findLock(ctx, client, options.lock);
+  if (request.lockToken !== undefined) {
+    const lock = await findLock(ctx, client, request.lockToken);
     if (!lock && (itemId === undefined || quantity === undefined)) {
-      throw new ServiceError(404, "LOCK_NOT_FOUND", `No active lock of yours has the token ${options.lock}: it may have expired, been released or used.`, undefined, {
+      throw new ServiceError(404, "LOCK_NOT_FOUND", `No active lock of yours has the token ${request.lockToken}: it may have expired, been released or used.`, undefined, {
         suggestion: "See your active locks with `reseller lock list`, or lock again with `reseller lock add`.",
       });
     }
@@ -186,47 +85,24 @@ export async function singleOrder(ctx: Context, client: ServiceClient, options: 
     const min = item.minOrder;
     quantity = Number((await prompter.input("Quantity", { default: String(min), validate: wholeNumberCheck(min) })).trim());
   }
-  checkMinimum(item, quantity, "");
 
-  const note = await noteFor(ctx, item, options);
-  return {
-    refId: options.refId ?? generateRefId(ctx.now()),
-    refIdGiven: options.refId !== undefined,
-    lines: [{ item, quantity, ...(note !== undefined ? { note } : {}) }],
-    ...(options.lock !== undefined ? { lockToken: options.lock } : {}),
-  };
-}
-
-/** The note for a single item: the SMM JSON built from --target, or --note checked for what the item needs. */
-async function noteFor(ctx: Context, item: Item, options: BuyOptions): Promise<string | undefined> {
+  // What only a person at a terminal can still give: the SMM target, or an h2h destination.
+  const line = { ...request.line, quantity };
   const process = orderProcessOf(item);
-  const smmFlags = options.target !== undefined || options.opt.length > 0 || options.comment !== undefined;
-  if (process === "smm") {
-    if (options.target !== undefined && options.note !== undefined) {
-      throw new UsageError("Give either --note (the JSON note) or --target (and --opt/--comment), not both.", { code: "INVALID_INPUT" });
+  if (ctx.canPrompt && quantity >= item.minOrder) {
+    if (process === "smm" && line.note === undefined && line.target === undefined && line.opt.length === 0 && line.comment === undefined) {
+      line.target = await askFor(ctx, "--target", `Target for ${item.name} (link or username)`);
+    } else if (process === "h2h" && line.note === undefined && line.target === undefined) {
+      line.note = await askFor(ctx, "--note", `Destination for ${item.name} (phone number or game user id)`);
     }
-    if (options.note !== undefined) {
-      rules.smmNote(options.note);
-      return options.note;
-    }
-    if (options.target === undefined && (options.opt.length > 0 || options.comment !== undefined)) {
-      throw new UsageError("--opt and --comment need --target: the SMM note must name a target.", { code: "INVALID_INPUT" });
-    }
-    const target = options.target ?? (await askFor(ctx, "--target", `Target for ${item.name} (link or username)`));
-    return rules.buildSmmNote(target, options.opt, options.comment);
   }
-  if (smmFlags) {
-    throw new UsageError(`--target, --opt and --comment are for SMM items; item ${item.id} (${item.name}) is ${process || "not SMM"}.`, {
-      code: "INVALID_INPUT",
-      suggestion: "Give the customer data with --note.",
-    });
-  }
-  if (options.note !== undefined) return options.note;
-  if (process === "h2h") {
-    // A provider delivery needs a destination; without it the order would only fail and be refunded.
-    return askFor(ctx, "--note", `Destination for ${item.name} (phone number or game user id)`);
-  }
-  return undefined;
+  const note = checkLine(item, line, "");
+  return {
+    refId: request.refId ?? generateRefId(ctx.now()),
+    refIdGiven: request.refId !== undefined,
+    lines: [{ item, quantity, ...(note !== undefined ? { note } : {}) }],
+    ...(request.lockToken !== undefined ? { lockToken: request.lockToken } : {}),
+  };
 }
 
 async function askFor(ctx: Context, flag: string, question: string): Promise<string> {
@@ -234,64 +110,25 @@ async function askFor(ctx: Context, flag: string, question: string): Promise<str
   return (await prompter.input(question, { validate: (v) => (v.trim() ? true : "Required") })).trim();
 }
 
-/** The flags that describe one item, which a cart or an orders file replaces. */
-export function singleItemFlagsGiven(options: BuyOptions): string[] {
-  return [
-    options.item !== undefined && "--item",
-    options.qty !== undefined && "--qty",
-    options.note !== undefined && "--note",
-    options.target !== undefined && "--target",
-    options.opt.length > 0 && "--opt",
-    options.comment !== undefined && "--comment",
-  ].filter((flag): flag is string => typeof flag === "string");
-}
-
-/** `--cart FILE|-`: a JSON array of {item_id, quantity, note}; every line checked, naming it when wrong. */
-export async function cartOrder(ctx: Context, client: ServiceClient, options: BuyOptions): Promise<Order> {
-  const conflicting = singleItemFlagsGiven(options);
-  if (conflicting.length) {
-    throw new UsageError(`--cart takes every line from the file; leave out ${conflicting.join(", ")}.`, { code: "INVALID_INPUT" });
-  }
-  const source = options.cart!;
+/** `--cart FILE|-`: every line checked against its item, naming the line when wrong. */
+export async function cartOrder(ctx: Context, client: ServiceClient, request: CartRequest): Promise<Order> {
+  const source = request.source;
   let text: string;
   try {
     text = source === "-" ? await ctx.readStdin() : await readFile(source, "utf8");
   } catch (error) {
     throw new UsageError(`Cannot read the cart ${source === "-" ? "from stdin" : `file ${source}`}: ${(error as Error).message}`, { code: "INVALID_INPUT" });
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`The cart is not JSON: ${(error as Error).message}`, {
-      code: "INVALID_INPUT",
-      suggestion: 'A cart is a JSON array, e.g. [{"item_id":12,"quantity":1,"note":"081234567890"},{"item_id":3,"quantity":1}]',
-    });
-  }
-  if (!Array.isArray(parsed) || parsed.length === 0) {
-    throw new UsageError("The cart must be a non-empty JSON array of {item_id, quantity, note}.", { code: "INVALID_INPUT" });
-  }
-
-  const wanted = parsed.map((raw, index) => {
-    const where = `cart line ${index + 1}: `;
-    if (!isRecord(raw)) throw new UsageError(`${where}each line must be an object {item_id, quantity, note}.`, { code: "INVALID_INPUT" });
-    const unknownKeys = Object.keys(raw).filter((k) => !["item_id", "quantity", "note"].includes(k));
-    if (unknownKeys.length) throw new UsageError(`${where}unknown field ${unknownKeys.map((k) => `"${k}"`).join(", ")} (a line has item_id, quantity and note).`, { code: "INVALID_INPUT" });
-    const itemId = typeof raw.item_id === "number" || typeof raw.item_id === "string" ? rules.positiveInteger(`${where}item_id`, raw.item_id as number) : missing(`${where}item_id`);
-    const quantity = typeof raw.quantity === "number" || typeof raw.quantity === "string" ? rules.positiveInteger(`${where}quantity`, raw.quantity as number) : missing(`${where}quantity`);
-    return { itemId, quantity, note: noteText(raw.note, where), where };
-  });
-
+  const wanted = readCart(text);
   const items = await fetchItems(client, wanted.map((w) => w.itemId));
   const lines = wanted.map(({ itemId, quantity, note, where }) => {
     const item = items.get(itemId)!;
-    checkMinimum(item, quantity, where);
-    if (orderProcessOf(item) === "smm") checkSmmNote(item, note, where);
-    return { item, quantity, ...(note !== undefined ? { note } : {}) };
+    const checked = checkLine(item, { quantity, opt: [], ...(note !== undefined ? { note } : {}) }, where);
+    return { item, quantity, ...(checked !== undefined ? { note: checked } : {}) };
   });
 
-  if (options.lock !== undefined) {
-    const lock = await findLock(ctx, client, options.lock);
+  if (request.lockToken !== undefined) {
+    const lock = await findLock(ctx, client, request.lockToken);
     if (lock) {
       const locked = lines.filter((l) => l.item.id === lock.itemId).reduce((sum, l) => sum + l.quantity, 0);
       if (locked !== lock.quantity) {
@@ -301,13 +138,9 @@ export async function cartOrder(ctx: Context, client: ServiceClient, options: Bu
   }
 
   return {
-    refId: options.refId ?? generateRefId(ctx.now()),
-    refIdGiven: options.refId !== undefined,
+    refId: request.refId ?? generateRefId(ctx.now()),
+    refIdGiven: request.refId !== undefined,
     lines,
-    ...(options.lock !== undefined ? { lockToken: options.lock } : {}),
+    ...(request.lockToken !== undefined ? { lockToken: request.lockToken } : {}),
   };
-}
-
-function missing(what: string): never {
-  throw new UsageError(`${what} is missing or not a number.`, { code: "INVALID_INPUT" });
 }

@@ -5,7 +5,7 @@
 import { checkBaseUrl, maxRetriesFrom } from "../../config/settings.js";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
-import { positiveInteger } from "../rules.js";
+import { positiveInteger } from "../../rules/input.js";
 import { effectiveSettings, settingKey, type SettingKey } from "./effective.js";
 
 export interface ConfigSetOptions {

@@ -1,7 +1,7 @@
 /** `reseller lock release TOKEN`: give the stock back before the lock runs out. */
 import type { Context } from "../../context.js";
 import { ServiceError, UsageError } from "../../errors.js";
-import { forgetLock } from "./cache.js";
+import { forgetLock } from "../../config/lock-cache.js";
 
 export interface LockReleaseOptions {
   token: string;

@@ -8,8 +8,7 @@ import type { Context } from "../../context.js";
 import { InterruptedError, ServiceError } from "../../errors.js";
 import { journalDetails, journalFor, sentFromHere } from "../../journal/request.js";
 import { isUnresolved } from "../../journal/journal.js";
-import { formatDuration } from "../../output/format.js";
-import { renderTransaction } from "../../output/transaction.js";
+import { showTransaction } from "../../output/transaction.js";
 
 export interface TrxShowOptions {
   ref: string;
@@ -30,37 +29,18 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   }
   settleJournal(ctx, result.data);
 
-  if (!options.watch) return showTransaction(ctx, result, true, 0);
+  if (!options.watch) return showTransaction(ctx.output, result, true, 0);
 
-  const { waitForDelivery, waitTimeoutSeconds } = await import("./wait-for-delivery.js");
+  const { waitForDelivery, waitTimeoutSeconds } = await import("../../orders/delivery.js");
   const timeout = waitTimeoutSeconds(ctx, options.waitTimeout);
   try {
     const waited = await waitForDelivery(ctx, client, options.ref, timeout, result);
-    showTransaction(ctx, waited.result, waited.finished, timeout);
+    showTransaction(ctx.output, waited.result, waited.finished, timeout);
   } catch (error) {
     if (error instanceof InterruptedError) {
       throw new InterruptedError(`Stopped watching ${options.ref}; nothing changed.`, { suggestion: `Resume with \`reseller trx show ${options.ref} --watch\`.` });
     }
     throw error;
-  }
-}
-
-/**
- * Prints a transaction in the output mode; when a wait gave up first, says so on stderr. A delivery
- * that failed is shown (with its refund) but is not an error: the purchase itself was answered.
- */
-export function showTransaction(ctx: Context, result: ApiResult<Transaction>, finished: boolean, timeoutSeconds: number): void {
-  const t = result.data;
-  if (ctx.output.mode === "json") ctx.output.json(result.body);
-  else renderTransaction(ctx.output, t);
-  if (!finished) {
-    const unknownStatus = t.status?.kind === "unknown" ? ` "${t.status.text}", a status reseller does not know,` : "";
-    ctx.output.warn(`Still not delivered after ${formatDuration(timeoutSeconds)} (status${unknownStatus || ` ${t.status?.text ?? "not given"}`}); the purchase stands. Keep watching: reseller trx show ${t.refId || t.invoice} --watch`);
-    return;
-  }
-  const failedH2h = t.h2h.filter((r) => r.failed);
-  if (failedH2h.length || t.status?.kind === "failed" || t.status?.kind === "canceled") {
-    ctx.output.warn(`${failedH2h.length ? `${failedH2h.length} H2H deliver${failedH2h.length === 1 ? "y" : "ies"} failed` : "The transaction failed"}${t.note ? `: ${t.note}` : "."}`);
   }
 }
 

@@ -3,14 +3,14 @@
  * `buy --wait` and `trx show --watch`. A spinner on stderr only when stderr is a terminal; Ctrl-C
  * ends the wait (ctx.sleep throws InterruptedError) without touching the purchase.
  */
-import type { ServiceClient } from "../../api/client.js";
-import type { ApiResult, Transaction } from "../../api/model.js";
-import { isTransactionNotFound } from "../../api/codes.js";
-import { isFinal } from "../../api/status.js";
-import type { Context } from "../../context.js";
-import { NetworkError, ServiceError, UnexpectedResponseError } from "../../errors.js";
-import { formatDuration } from "../../output/format.js";
-import { deliveredPercent, lineOf } from "../../output/transaction.js";
+import type { ServiceClient } from "../api/client.js";
+import type { ApiResult, Transaction } from "../api/model.js";
+import { isTransactionNotFound } from "../api/codes.js";
+import { isFinal } from "../api/status.js";
+import type { Context } from "../context.js";
+import { NetworkError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { formatDuration } from "../output/format.js";
+import { deliveredPercent, lineOf } from "../output/transaction.js";
 
 const firstDelayMs = 1_000;
 const maxDelayMs = 5_000;

@@ -4,14 +4,14 @@
  * REF_ID_ALREADY_EXIST means an earlier attempt went through, so that transaction is the result;
  * when no answer can be had at all the outcome is unknown (exit 5), never a guess.
  */
-import type { ServiceClient } from "../../api/client.js";
-import type { ApiResult, CreatedTransaction, Status, Transaction } from "../../api/model.js";
-import { isTransactionNotFound } from "../../api/codes.js";
-import type { Context } from "../../context.js";
-import { ServiceError } from "../../errors.js";
-import { formatRupiah } from "../../output/format.js";
-import { journalFor, journalRequest, sentFromHere } from "../../journal/request.js";
-import { minimumTopUp } from "../rules.js";
+import type { ServiceClient } from "../api/client.js";
+import type { ApiResult, CreatedTransaction, Status, Transaction } from "../api/model.js";
+import { isTransactionNotFound } from "../api/codes.js";
+import type { Context } from "../context.js";
+import { ServiceError } from "../errors.js";
+import { formatRupiah } from "../output/format.js";
+import { journalFor, journalRequest, sentFromHere } from "../journal/request.js";
+import { minimumTopUp } from "../rules/input.js";
 import { cartLines, orderRequest, orderTotal, type Order } from "./order.js";
 
 export interface Purchase {

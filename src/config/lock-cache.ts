@@ -6,7 +6,7 @@
  */
 import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { StockLock } from "../../api/model.js";
+import type { StockLock } from "../api/model.js";
 
 export const lockCacheFileName = "locks.json";
 

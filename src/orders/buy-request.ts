@@ -1,0 +1,82 @@
+/**
+ * `buy`'s flags, parsed once into the one request they describe: a single item, a cart file, or an
+ * orders file. Flags that do not belong together are refused here, before anything is read or sent.
+ */
+import { UsageError } from "../errors.js";
+
+export interface BuyOptions {
+  item?: number;
+  qty?: number;
+  note?: string;
+  target?: string;
+  opt: string[];
+  comment?: string;
+  cart?: string;
+  file?: string;
+  concurrency?: number;
+  out?: string;
+  refId?: string;
+  lock?: string;
+  wait: boolean;
+  waitTimeout?: number;
+  yes: boolean;
+}
+
+/** The customer data of one line as flags give it; an SMM target is turned into its JSON note later. */
+export interface LineFlags {
+  note?: string;
+  target?: string;
+  opt: string[];
+  comment?: string;
+}
+
+interface Common {
+  wait: boolean;
+  waitTimeout?: number;
+  yes: boolean;
+}
+
+export type BuyRequest =
+  | (Common & { kind: "single"; itemId?: number; quantity?: number; line: LineFlags; refId?: string; lockToken?: string })
+  | (Common & { kind: "cart"; source: string; refId?: string; lockToken?: string })
+  | (Common & { kind: "file"; path: string; concurrency: number; out?: string });
+
+export const defaultConcurrency = 4;
+export const maxConcurrency = 16;
+
+/** The flags that describe one item, which a cart or an orders file replaces. */
+function singleItemFlagsGiven(options: BuyOptions): string[] {
+  return [
+    options.item !== undefined && "--item",
+    options.qty !== undefined && "--qty",
+    options.note !== undefined && "--note",
+    options.target !== undefined && "--target",
+    options.opt.length > 0 && "--opt",
+    options.comment !== undefined && "--comment",
+  ].filter((flag): flag is string => typeof flag === "string");
+}
+
+export function parseBuyRequest(options: BuyOptions): BuyRequest {
+  const common: Common = { wait: options.wait, yes: options.yes, ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}) };
+  if (options.file !== undefined) {
+    const conflicting = [
+      ...singleItemFlagsGiven(options),
+      ...[options.cart !== undefined && "--cart", options.lock !== undefined && "--lock", options.refId !== undefined && "--ref-id"].filter((f): f is string => typeof f === "string"),
+    ];
+    if (conflicting.length) throw new UsageError(`--file takes every order from the file; leave out ${conflicting.join(", ")}.`, { code: "INVALID_INPUT" });
+    const concurrency = options.concurrency ?? defaultConcurrency;
+    if (concurrency > maxConcurrency) throw new UsageError(`--concurrency must be at most ${maxConcurrency}.`, { code: "INVALID_INPUT" });
+    return { ...common, kind: "file", path: options.file, concurrency, ...(options.out !== undefined ? { out: options.out } : {}) };
+  }
+  for (const [flag, given] of [["--concurrency", options.concurrency !== undefined], ["--out", options.out !== undefined]] as const) {
+    if (given) throw new UsageError(`${flag} goes with --file (many orders).`, { code: "INVALID_INPUT" });
+  }
+  const shared = { ...(options.refId !== undefined ? { refId: options.refId } : {}), ...(options.lock !== undefined ? { lockToken: options.lock } : {}) };
+  if (options.cart !== undefined) {
+    const conflicting = singleItemFlagsGiven(options);
+    if (conflicting.length) throw new UsageError(`--cart takes every line from the file; leave out ${conflicting.join(", ")}.`, { code: "INVALID_INPUT" });
+    return { ...common, ...shared, kind: "cart", source: options.cart };
+  }
+  const line: LineFlags = { opt: options.opt, ...(options.note !== undefined ? { note: options.note } : {}), ...(options.target !== undefined ? { target: options.target } : {}), ...(options.comment !== undefined ? { comment: options.comment } : {}) };
+  return { ...common, ...shared, kind: "single", ...(options.item !== undefined ? { itemId: options.item } : {}), ...(options.qty !== undefined ? { quantity: options.qty } : {}), line };
+}

@@ -1,0 +1,52 @@
+/**
+ * Cart files (`buy --cart FILE|-`): a JSON array of `{item_id, quantity, note}`, one transaction.
+ * Read and checked for form here, each line named; checked against its item by check-line.ts.
+ */
+import { isRecord } from "../api/decode.js";
+import { UsageError } from "../errors.js";
+import * as rules from "../rules/input.js";
+
+export interface CartFileLine {
+  itemId: number;
+  quantity: number;
+  note?: string;
+  /** `cart line 2: `, prefixed to every message about this line. */
+  where: string;
+}
+
+/** A note from a file: text, or (for an SMM item) a JSON object, sent as the JSON text the service wants. */
+export function noteText(raw: unknown, where: string): string | undefined {
+  if (raw === undefined || raw === null || raw === "") return undefined;
+  if (typeof raw === "string") return raw;
+  if (isRecord(raw)) return JSON.stringify(raw);
+  throw new UsageError(`${where}note must be text (or, for an SMM item, a JSON object with a target).`, { code: "INVALID_INPUT" });
+}
+
+function missing(what: string): never {
+  throw new UsageError(`${what} is missing or not a number.`, { code: "INVALID_INPUT" });
+}
+
+export function readCart(text: string): CartFileLine[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`The cart is not JSON: ${(error as Error).message}`, {
+      code: "INVALID_INPUT",
+      suggestion: 'A cart is a JSON array, e.g. [{"item_id":12,"quantity":1,"note":"081234567890"},{"item_id":3,"quantity":1}]',
+    });
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) {
+    throw new UsageError("The cart must be a non-empty JSON array of {item_id, quantity, note}.", { code: "INVALID_INPUT" });
+  }
+  return parsed.map((raw, index) => {
+    const where = `cart line ${index + 1}: `;
+    if (!isRecord(raw)) throw new UsageError(`${where}each line must be an object {item_id, quantity, note}.`, { code: "INVALID_INPUT" });
+    const unknownKeys = Object.keys(raw).filter((k) => !["item_id", "quantity", "note"].includes(k));
+    if (unknownKeys.length) throw new UsageError(`${where}unknown field ${unknownKeys.map((k) => `"${k}"`).join(", ")} (a line has item_id, quantity and note).`, { code: "INVALID_INPUT" });
+    const itemId = typeof raw.item_id === "number" || typeof raw.item_id === "string" ? rules.positiveInteger(`${where}item_id`, raw.item_id) : missing(`${where}item_id`);
+    const quantity = typeof raw.quantity === "number" || typeof raw.quantity === "string" ? rules.positiveInteger(`${where}quantity`, raw.quantity) : missing(`${where}quantity`);
+    const note = noteText(raw.note, where);
+    return { itemId, quantity, ...(note !== undefined ? { note } : {}), where };
+  });
+}

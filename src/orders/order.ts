@@ -1,0 +1,51 @@
+/**
+ * An order as `reseller` sends it: one transaction of one or more lines, each an item the service
+ * described and how many of it, with its ref_id. Built by `buy` from flags, a cart file or a row of
+ * an orders file; checked line by line with check-line.ts before anything is sent.
+ */
+import { randomBytes } from "node:crypto";
+import type { CartLine, Item } from "../api/model.js";
+
+export interface OrderLine {
+  item: Item;
+  quantity: number;
+  note?: string;
+}
+
+export interface Order {
+  refId: string;
+  /** The user chose the ref_id (so a REF_ID_ALREADY_EXIST on the first attempt is theirs). */
+  refIdGiven: boolean;
+  lines: OrderLine[];
+  lockToken?: string;
+  /** For orders from a file: which file and which version of it, kept in the journal. */
+  source?: { file: string; version: string };
+}
+
+const refIdAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** `RSL-20261121-7KQ2M9XD`: dated so a reseller can tell orders apart, random so two never collide. */
+export function generateRefId(nowMs: number): string {
+  const d = new Date(nowMs);
+  const date = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, "0")}${String(d.getDate()).padStart(2, "0")}`;
+  const bytes = randomBytes(10);
+  const tail = Array.from(bytes, (b) => refIdAlphabet[b % refIdAlphabet.length]).join("");
+  return `RSL-${date}-${tail}`;
+}
+
+export function cartLines(order: Order): CartLine[] {
+  return order.lines.map((line) => ({ item_id: line.item.id, quantity: line.quantity, ...(line.note !== undefined ? { note: line.note } : {}) }));
+}
+
+/** What the journal keeps of an order: never the API key, only what was asked. */
+export function orderRequest(order: Order): Record<string, unknown> {
+  return { carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}), ...(order.source ? { source: order.source } : {}) };
+}
+
+export function orderTotal(order: Order): number {
+  return order.lines.reduce((sum, line) => sum + (line.item.price ?? 0) * line.quantity, 0);
+}
+
+export function describeOrder(order: Order): string {
+  return order.lines.map((l) => `${l.quantity} × ${l.item.name}`).join(", ");
+}

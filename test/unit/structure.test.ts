@@ -1,0 +1,66 @@
+/**
+ * The house rules that keep the code navigable, checked on every run: no runtime import cycles in
+ * src/, and no command importing another command's runtime code (shared rules live in their rooms).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const src = resolve(import.meta.dirname, "../../src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+/** Runtime imports (static and dynamic, `import type` left out), resolved to files under src/. */
+function runtimeImports(file: string, known: Set<string>): string[] {
+  const text = readFileSync(file, "utf8");
+  const found = new Set<string>();
+  const pattern = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'";]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;
+  for (const match of text.matchAll(pattern)) {
+    if (match[1]) continue;
+    const target = resolve(dirname(file), (match[2] ?? match[3])!).replace(/\.js$/, ".ts");
+    if (known.has(target)) found.add(target);
+  }
+  return [...found];
+}
+
+const files = sourceFiles(src);
+const known = new Set(files);
+const graph = new Map(files.map((f) => [f, runtimeImports(f, known)]));
+const rel = (f: string) => relative(src, f);
+
+/** The command a file under src/commands belongs to: `buy` for commands/buy.ts and commands/buy/*.ts. */
+function commandOf(file: string): string | undefined {
+  const parts = rel(file).split("/");
+  if (parts[0] !== "commands") return undefined;
+  return parts[1]!.replace(/\.ts$/, "");
+}
+
+describe("the layout of src/", () => {
+  it("has no runtime import cycles", () => {
+    const cycles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const walk = (file: string, path: string[]) => {
+      state.set(file, "open");
+      for (const next of graph.get(file) ?? []) {
+        if (state.get(next) === "open") cycles.push([...path.slice(path.indexOf(next)), next].map(rel).join(" -> "));
+        else if (!state.has(next)) walk(next, [...path, next]);
+      }
+      state.set(file, "done");
+    };
+    for (const file of files) if (!state.has(file)) walk(file, [file]);
+    expect(cycles).toEqual([]);
+  });
+
+  it("has no command importing another command's runtime code", () => {
+    const crossings = files.flatMap((file) =>
+      (graph.get(file) ?? []).filter((target) => commandOf(file) && commandOf(target) && commandOf(file) !== commandOf(target)).map((target) => `${rel(file)} -> ${rel(target)}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+});
