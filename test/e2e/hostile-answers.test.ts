@@ -179,3 +179,19 @@ describe("arguments that would reach another endpoint or item", () => {
     expect(sent).toMatchObject({ ref_id: "ITEM-7", carts: [{ item_id: 7, quantity: 1 }] });
   });
 });
+
+describe("a refusal the service documents as 'not charged'", () => {
+  it("503 PRODUCT_TEMPORARILY_UNAVAILABLE: exit 1, 'nothing was charged', journaled refused, not retried", async () => {
+    server.routes.set("GET /v1/item/12", item12);
+    server.routes.set("POST /v1/trx", json(503, { message: "PRODUCT_TEMPORARILY_UNAVAILABLE" }));
+    const configDir = makeConfigDir();
+    const before = server.seen.filter((s) => s === "POST /v1/trx").length;
+    const r = await reseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "UNAVAIL-1"], {}, configDir);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr).toContain("PRODUCT_TEMPORARILY_UNAVAILABLE");
+    expect(r.stderr).toMatch(/nothing was charged/);
+    expect(server.seen.filter((s) => s === "POST /v1/trx").length - before).toBe(1);
+    const outcomes = journalRecords(configDir).filter((rec) => rec.type === "outcome");
+    expect(outcomes).toEqual([expect.objectContaining({ outcome: "refused", code: "PRODUCT_TEMPORARILY_UNAVAILABLE" })]);
+  });
+});
