@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildProgram } from "../../src/cli.js";
+import { buildProgram } from "../../src/program.js";
 import { makeConfigDir, runReseller } from "../support/cli.js";
 import { apiRequests, closedPort, useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";

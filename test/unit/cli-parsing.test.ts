@@ -1,11 +1,12 @@
 /**
  * Argument parsing as a table: argv in, the handler's options out. The program is the real one
- * from src/cli.ts with a `run` that records instead of running, so nothing is sent anywhere.
+ * from src/program.ts with a `run` that records instead of running, so nothing is sent anywhere.
  */
 import { PassThrough } from "node:stream";
 import { CommanderError, type Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { buildProgram, main } from "../../src/cli.js";
+import { main } from "../../src/cli.js";
+import { buildProgram } from "../../src/program.js";
 
 interface Recorded {
   command: string;

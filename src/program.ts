@@ -1,0 +1,265 @@
+/**
+ * The command surface, declared thin: commander only parses and validates; each action imports
+ * its handler on demand, so `reseller balance` never loads the prompt library or the emulator.
+ * Running it (contexts, errors, exit codes) is src/cli.ts's job.
+ */
+import { createRequire } from "node:module";
+import { Command, InvalidArgumentError } from "commander";
+import type { Context } from "./context.js";
+import { UsageError } from "./errors.js";
+import * as rules from "./rules/input.js";
+
+export const version: string = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
+
+export type Handler<O> = { run: (ctx: Context, options: O) => Promise<number | void> };
+
+/** What the declaration asks of whoever runs it: given the command, its handler's loader and the parsed options. */
+export type RunCommand = <O>(command: Command, load: () => Promise<Handler<O>>, options: O) => Promise<void>;
+
+/** Turns a rule's UsageError into commander's, so the message names the flag the usual way. */
+function parser<T>(rule: (value: string) => T): (value: string) => T {
+  return (value) => {
+    try {
+      return rule(value);
+    } catch (error) {
+      throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+    }
+  };
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
+}
+
+export function buildProgram(run: RunCommand): Command {
+  const program = new Command("reseller")
+    .description("Buy prepaid digital goods from the Reseller Commerce Service: balance, top-ups, purchases, stock locks.")
+    .version(version, "-V, --version")
+    .option("--json", "print the service's JSON (errors as JSON on stderr)")
+    .option("--profile <name>", "which stored account (env RESELLER_PROFILE; default \"default\")")
+    .option("--base-url <url>", "service address, the part before /v1 (env RESELLER_BASE_URL)")
+    .option("--timeout <seconds>", "per request (env RESELLER_TIMEOUT; default 30)")
+    .option("--no-color", "no colours (also NO_COLOR, CLICOLOR=0)")
+    .option("--no-input", "never prompt; a missing value is an error (also RESELLER_NO_INPUT, CI)")
+    .option("--verbose", "log each HTTP exchange to stderr, API key redacted (also RESELLER_DEBUG=1)")
+    .option("--insecure", "allow a plain http:// base URL that is not this machine")
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true })
+    .addHelpText("after", examples("reseller login", "reseller balance", "reseller buy --item 12 --qty 1 --note 081234567890", "reseller trx show INV-20261121-000123 --json | jq .data.status"));
+
+  program
+    .command("login")
+    .description("save an API key for the profile (hidden prompt, or stdin with --with-key); checks it first")
+    .option("--with-key", "read the API key from stdin instead of prompting")
+    .addHelpText("after", examples("reseller login --base-url https://api.example.com", "printf '%s' \"$KEY\" | reseller login --with-key --base-url https://api.example.com"))
+    .action((opts, cmd) => run(cmd, () => import("./commands/login.js"), { withKey: opts.withKey === true }));
+
+  program
+    .command("logout")
+    .description("forget the profile's API key")
+    .addHelpText("after", examples("reseller logout", "reseller logout --profile shop2"))
+    .action((_opts, cmd) => run(cmd, () => import("./commands/logout.js"), {}));
+
+  const config = program
+    .command("config")
+    .description("read and change stored settings")
+    .addHelpText("after", examples("reseller config list", "reseller config set timeout 60"));
+  config
+    .command("list")
+    .description("every setting of the profile, the API key masked")
+    .addHelpText("after", examples("reseller config list"))
+    .action((_o, cmd) => run(cmd, () => import("./commands/config/list.js"), {}));
+  config
+    .command("get")
+    .argument("<key>", "base_url, api_key, timeout, max_retries, wait_timeout")
+    .description("one setting")
+    .addHelpText("after", examples("reseller config get base_url"))
+    .action((key: string, _o, cmd) => run(cmd, () => import("./commands/config/get.js"), { key }));
+  config
+    .command("set")
+    .argument("<key>", "base_url, timeout, max_retries, wait_timeout")
+    .argument("<value>")
+    .description("change a setting (the API key only through `reseller login`)")
+    .addHelpText("after", examples("reseller config set timeout 60", "reseller config set base_url https://api.example.com --profile shop2"))
+    .action((key: string, value: string, _o, cmd) => run(cmd, () => import("./commands/config/set.js"), { key, value }));
+  config
+    .command("path")
+    .description("where the config file is")
+    .addHelpText("after", examples("reseller config path"))
+    .action((_o, cmd) => run(cmd, () => import("./commands/config/path.js"), {}));
+
+  program
+    .command("balance")
+    .description("your balance, in real time")
+    .addHelpText("after", examples("reseller balance", "reseller balance --json | jq .data.balance"))
+    .action((_o, cmd) => run(cmd, () => import("./commands/balance.js"), {}));
+
+  program
+    .command("channels")
+    .description("payment channels for top-ups, with their fees")
+    .addHelpText("after", examples("reseller channels"))
+    .action((_o, cmd) => run(cmd, () => import("./commands/channels.js"), {}));
+
+  program
+    .command("topup")
+    .description("top up the balance: get a payment link (asks for what is missing on a terminal)")
+    .option("--amount <rupiah>", "at least 10000; 50.000 and 50,000 are fine", parser(rules.topUpAmount))
+    .option("--channel <code>", "a code from `reseller channels`")
+    .option("-y, --yes", "do not ask for confirmation")
+    .addHelpText("after", examples("reseller topup", "reseller topup --amount 100000 --channel QRIS --yes"))
+    .action((opts, cmd) => run(cmd, () => import("./commands/topup.js"), { amount: opts.amount as number | undefined, channel: opts.channel as string | undefined, yes: opts.yes === true }));
+
+  program
+    .command("item")
+    .argument("<id>", "item (variant) id", parser((v) => rules.positiveInteger("item id", v)))
+    .description("one item: name, price, stock, minimum order")
+    .addHelpText("after", examples("reseller item 12"))
+    .action((id: number, _o, cmd) => run(cmd, () => import("./commands/item.js"), { id }));
+
+  program
+    .command("buy")
+    .description("buy with your balance: one item, a cart of several, or many orders from a file")
+    .option("--item <id>", "item (variant) id", parser((v) => rules.positiveInteger("--item", v)))
+    .option("--qty <n>", "quantity", parser((v) => rules.positiveInteger("--qty", v)))
+    .option("--note <text>", "customer data: target number, user id, or an SMM JSON note")
+    .option("--target <target>", "SMM: link or username; builds the JSON note")
+    .option("--opt <option>", "SMM: an extra option (repeat for more)", collect)
+    .option("--comment <text>", "SMM: comment for comment services")
+    .option("--cart <file>", "one transaction with several items: a JSON array of {item_id, quantity, note}; - for stdin")
+    .option("--file <orders>", "many transactions from orders.csv or orders.jsonl")
+    .option("--concurrency <n>", "with --file: orders in flight at once (default 4)", parser((v) => rules.positiveInteger("--concurrency", v)))
+    .option("--out <results>", "with --file: also write each result as a JSON line here")
+    .option("--ref-id <id>", "your reference id (default: generated and printed)", parser(rules.refId))
+    .option("--lock <token>", "use a stock lock from `reseller lock add`")
+    .option("--wait", "wait until delivered, then show serial numbers / licences")
+    .option("--wait-timeout <seconds>", "with --wait: give up waiting after this long (default 300)", parser((v) => rules.positiveInteger("--wait-timeout", v)))
+    .option("-y, --yes", "do not ask for confirmation")
+    .addHelpText(
+      "after",
+      examples(
+        "reseller buy --item 12 --qty 1 --note 081234567890",
+        "reseller buy --item 20 --qty 500 --target https://instagram.com/tokoku --wait",
+        "reseller buy --cart cart.json --yes",
+        "reseller buy --file orders.csv --out results.jsonl",
+      ),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/buy.js"), {
+        item: opts.item as number | undefined,
+        qty: opts.qty as number | undefined,
+        note: opts.note as string | undefined,
+        target: opts.target as string | undefined,
+        opt: (opts.opt as string[] | undefined) ?? [],
+        comment: opts.comment as string | undefined,
+        cart: opts.cart as string | undefined,
+        file: opts.file as string | undefined,
+        concurrency: opts.concurrency as number | undefined,
+        out: opts.out as string | undefined,
+        refId: opts.refId as string | undefined,
+        lock: opts.lock as string | undefined,
+        wait: opts.wait === true,
+        waitTimeout: opts.waitTimeout as number | undefined,
+        yes: opts.yes === true,
+      }),
+    );
+
+  const trx = program.command("trx").description("transactions").addHelpText("after", examples("reseller trx show ORD-20261121-0001"));
+  trx
+    .command("show")
+    .argument("<ref>", "your ref_id or the invoice number")
+    .option("--watch", "keep checking until delivered or failed")
+    .option("--wait-timeout <seconds>", "with --watch: give up after this long (default 300)", parser((v) => rules.positiveInteger("--wait-timeout", v)))
+    .description("a transaction with its items, serial numbers, licences and SMM progress")
+    .addHelpText("after", examples("reseller trx show ORD-20261121-0001", "reseller trx show INV-20261121-000123 --watch"))
+    .action((ref: string, opts, cmd) => run(cmd, () => import("./commands/trx/show.js"), { ref, watch: opts.watch === true, waitTimeout: opts.waitTimeout as number | undefined }));
+
+  const lock = program
+    .command("lock")
+    .description("reserve stock for a while before your buyer pays")
+    .addHelpText("after", examples("reseller lock add --item 3 --qty 1", "reseller lock list", "reseller lock release LCK-8F2K1Q"));
+  lock
+    .command("add")
+    .requiredOption("--item <id>", "item (variant) id", parser((v) => rules.positiveInteger("--item", v)))
+    .requiredOption("--qty <n>", "quantity, at least the item's minimum order", parser((v) => rules.positiveInteger("--qty", v)))
+    .option("--duration <seconds>", "60 to 600 (default 600)", parser(rules.lockDuration))
+    .description("lock stock; prints the lock token")
+    .addHelpText("after", examples("reseller lock add --item 3 --qty 1", "TOKEN=$(reseller lock add --item 3 --qty 1 --duration 300)"))
+    .action((opts, cmd) => run(cmd, () => import("./commands/lock/add.js"), { item: opts.item as number, qty: opts.qty as number, duration: opts.duration as number | undefined }));
+  lock
+    .command("list")
+    .description("your active locks and the time each has left")
+    .addHelpText("after", examples("reseller lock list"))
+    .action((_o, cmd) => run(cmd, () => import("./commands/lock/list.js"), {}));
+  lock
+    .command("release")
+    .argument("<token>", "the lock token (LCK-…)")
+    .description("give the stock back now")
+    .addHelpText("after", examples("reseller lock release LCK-8F2K1Q"))
+    .action((token: string, _o, cmd) => run(cmd, () => import("./commands/lock/release.js"), { token }));
+
+  const leaderboard = program
+    .command("leaderboard")
+    .description("this month's top 10 resellers")
+    .addHelpText("after", examples("reseller leaderboard", "reseller leaderboard me"))
+    .action((_o, cmd) => run(cmd, () => import("./commands/leaderboard/top.js"), {}));
+  leaderboard
+    .command("me")
+    .description("your own rank, transactions and points this month")
+    .addHelpText("after", examples("reseller leaderboard me"))
+    .action((_o, cmd) => run(cmd, () => import("./commands/leaderboard/me.js"), {}));
+
+  program
+    .command("sandbox")
+    .requiredOption("--item <id>", "item (variant) id", parser((v) => rules.positiveInteger("--item", v)))
+    .requiredOption("--qty <n>", "quantity", parser((v) => rules.positiveInteger("--qty", v)))
+    .option("--ref-id <id>", "your reference id (default: generated)", parser(rules.refId))
+    .description("a test order: neither balance nor stock changes")
+    .addHelpText("after", examples("reseller sandbox --item 12 --qty 1"))
+    .action((opts, cmd) => run(cmd, () => import("./commands/sandbox.js"), { item: opts.item as number, qty: opts.qty as number, refId: opts.refId as string | undefined }));
+
+  program
+    .command("history")
+    .option("--unresolved", "only requests whose outcome is unknown")
+    .option("--limit <n>", "at most this many entries (default 50)", parser((v) => rules.positiveInteger("--limit", v)))
+    .description("the local journal of money-moving requests, newest first")
+    .addHelpText("after", examples("reseller history", "reseller history --unresolved --json"))
+    .action((opts, cmd) => run(cmd, () => import("./commands/history.js"), { unresolved: opts.unresolved === true, limit: opts.limit as number | undefined }));
+
+  program
+    .command("reconcile")
+    .description("settle journal entries whose outcome is unknown by asking the service")
+    .addHelpText("after", examples("reseller reconcile"))
+    .action((_o, cmd) => run(cmd, () => import("./commands/reconcile.js"), {}));
+
+  program
+    .command("emulator")
+    .description("run the local service emulator (rehearse without spending money)")
+    .option("--port <n>", "port; 0 takes a free one (default 8787)", parser((v) => (v === "0" ? 0 : rules.positiveInteger("--port", v))))
+    .option("--host <host>", "address to listen on (default 127.0.0.1)")
+    .option("--state <file>", "keep state in this file across restarts")
+    .option("--seed <n>", "seed for repeatable serial numbers and licences", parser((v) => rules.positiveInteger("--seed", v)))
+    .addHelpText("after", examples("reseller emulator --port 8787", "eval \"$(reseller emulator --port 0 | grep ^export)\""))
+    .action((opts, cmd) => run(cmd, () => import("./commands/emulator.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, state: opts.state as string | undefined, seed: opts.seed as number | undefined }));
+
+  program
+    .command("completion")
+    .argument("<shell>", "bash, zsh or fish", parser((v) => {
+      if (!["bash", "zsh", "fish"].includes(v)) throw new UsageError(`the shell must be bash, zsh or fish, not "${v}".`);
+      return v as "bash" | "zsh" | "fish";
+    }))
+    .description("print a shell completion script")
+    .addHelpText("after", examples("reseller completion bash > ~/.local/share/bash-completion/completions/reseller", "reseller completion zsh > \"${fpath[1]}/_reseller\"", "reseller completion fish > ~/.config/fish/completions/reseller.fish"))
+    .action((shell: "bash" | "zsh" | "fish", _o, cmd) =>
+      run(cmd, () => import("./commands/completion.js").then((m) => ({ run: (ctx: Context, o: { shell: typeof shell }) => m.run(ctx, { ...o, program }) })), { shell }),
+    );
+
+  // A hidden helper for completion scripts: prints candidates one per line, quietly.
+  program
+    .command("__complete", { hidden: true })
+    .argument("<what>")
+    .action((what: string, _o, cmd) => run(cmd, () => import("./commands/complete.js"), { what }));
+
+  return program;
+}
