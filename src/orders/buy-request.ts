@@ -2,7 +2,7 @@
  * `buy`'s flags, parsed once into the one request they describe: a single item, a cart file, or an
  * orders file. Flags that do not belong together are refused here, before anything is read or sent.
  */
-import { UsageError } from "../errors.js";
+import { InputError } from "../errors.js";
 
 export interface BuyOptions {
   item?: number;
@@ -63,18 +63,18 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
       ...singleItemFlagsGiven(options),
       ...[options.cart !== undefined && "--cart", options.lock !== undefined && "--lock", options.refId !== undefined && "--ref-id"].filter((f): f is string => typeof f === "string"),
     ];
-    if (conflicting.length) throw new UsageError(`--file takes every order from the file; leave out ${conflicting.join(", ")}.`, { code: "INVALID_INPUT" });
+    if (conflicting.length) throw new InputError(`--file takes every order from the file; leave out ${conflicting.join(", ")}.`);
     const concurrency = options.concurrency ?? defaultConcurrency;
-    if (concurrency > maxConcurrency) throw new UsageError(`--concurrency must be at most ${maxConcurrency}.`, { code: "INVALID_INPUT" });
+    if (concurrency > maxConcurrency) throw new InputError(`--concurrency must be at most ${maxConcurrency}.`);
     return { ...common, kind: "file", path: options.file, concurrency, ...(options.out !== undefined ? { out: options.out } : {}) };
   }
   for (const [flag, given] of [["--concurrency", options.concurrency !== undefined], ["--out", options.out !== undefined]] as const) {
-    if (given) throw new UsageError(`${flag} goes with --file (many orders).`, { code: "INVALID_INPUT" });
+    if (given) throw new InputError(`${flag} goes with --file (many orders).`);
   }
   const shared = { ...(options.refId !== undefined ? { refId: options.refId } : {}), ...(options.lock !== undefined ? { lockToken: options.lock } : {}) };
   if (options.cart !== undefined) {
     const conflicting = singleItemFlagsGiven(options);
-    if (conflicting.length) throw new UsageError(`--cart takes every line from the file; leave out ${conflicting.join(", ")}.`, { code: "INVALID_INPUT" });
+    if (conflicting.length) throw new InputError(`--cart takes every line from the file; leave out ${conflicting.join(", ")}.`);
     return { ...common, ...shared, kind: "cart", source: options.cart };
   }
   const line: LineFlags = { opt: options.opt, ...(options.note !== undefined ? { note: options.note } : {}), ...(options.target !== undefined ? { target: options.target } : {}), ...(options.comment !== undefined ? { comment: options.comment } : {}) };

@@ -3,7 +3,7 @@
  * Read and checked for form here, each line named; checked against its item by check-line.ts.
  */
 import { isRecord } from "../api/decode.js";
-import { UsageError } from "../errors.js";
+import { InputError } from "../errors.js";
 import * as rules from "../rules/input.js";
 
 export interface CartFileLine {
@@ -19,11 +19,11 @@ export function noteText(raw: unknown, where: string): string | undefined {
   if (raw === undefined || raw === null || raw === "") return undefined;
   if (typeof raw === "string") return raw;
   if (isRecord(raw)) return JSON.stringify(raw);
-  throw new UsageError(`${where}note must be text (or, for an SMM item, a JSON object with a target).`, { code: "INVALID_INPUT" });
+  throw new InputError(`${where}note must be text (or, for an SMM item, a JSON object with a target).`);
 }
 
 function missing(what: string): never {
-  throw new UsageError(`${what} is missing or not a number.`, { code: "INVALID_INPUT" });
+  throw new InputError(`${what} is missing or not a number.`);
 }
 
 export function readCart(text: string): CartFileLine[] {
@@ -31,19 +31,18 @@ export function readCart(text: string): CartFileLine[] {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`The cart is not JSON: ${(error as Error).message}`, {
-      code: "INVALID_INPUT",
+    throw new InputError(`The cart is not JSON: ${(error as Error).message}`, {
       suggestion: 'A cart is a JSON array, e.g. [{"item_id":12,"quantity":1,"note":"081234567890"},{"item_id":3,"quantity":1}]',
     });
   }
   if (!Array.isArray(parsed) || parsed.length === 0) {
-    throw new UsageError("The cart must be a non-empty JSON array of {item_id, quantity, note}.", { code: "INVALID_INPUT" });
+    throw new InputError("The cart must be a non-empty JSON array of {item_id, quantity, note}.");
   }
   return parsed.map((raw, index) => {
     const where = `cart line ${index + 1}: `;
-    if (!isRecord(raw)) throw new UsageError(`${where}each line must be an object {item_id, quantity, note}.`, { code: "INVALID_INPUT" });
+    if (!isRecord(raw)) throw new InputError(`${where}each line must be an object {item_id, quantity, note}.`);
     const unknownKeys = Object.keys(raw).filter((k) => !["item_id", "quantity", "note"].includes(k));
-    if (unknownKeys.length) throw new UsageError(`${where}unknown field ${unknownKeys.map((k) => `"${k}"`).join(", ")} (a line has item_id, quantity and note).`, { code: "INVALID_INPUT" });
+    if (unknownKeys.length) throw new InputError(`${where}unknown field ${unknownKeys.map((k) => `"${k}"`).join(", ")} (a line has item_id, quantity and note).`);
     const itemId = typeof raw.item_id === "number" || typeof raw.item_id === "string" ? rules.positiveInteger(`${where}item_id`, raw.item_id) : missing(`${where}item_id`);
     const quantity = typeof raw.quantity === "number" || typeof raw.quantity === "string" ? rules.positiveInteger(`${where}quantity`, raw.quantity) : missing(`${where}quantity`);
     const note = noteText(raw.note, where);

@@ -4,7 +4,7 @@
  * rules and their words are here, so the three can never disagree again.
  */
 import type { Item } from "../api/model.js";
-import { UsageError } from "../errors.js";
+import { InputError, UsageError } from "../errors.js";
 import { buildSmmNote, smmNote } from "../rules/input.js";
 
 /** A line as the user wrote it: the customer data as a note, or (SMM) a target to build one from. */
@@ -27,7 +27,8 @@ function itemWords(item: Item): string {
 
 /** A line the item does not accept: exit 2, nothing sent, the line named by `where`. */
 function refuse(where: string, message: string, options: { code?: string; suggestion?: string } = {}): never {
-  throw new UsageError(`${where}${message}`, { code: options.code ?? "INVALID_INPUT", suggestion: options.suggestion });
+  const text = `${where}${message}`;
+  throw options.code ? new UsageError(text, { code: options.code, suggestion: options.suggestion }) : new InputError(text, { suggestion: options.suggestion });
 }
 
 /**

@@ -6,7 +6,7 @@
 import { basename } from "node:path";
 import { parse } from "csv-parse/sync";
 import { isRecord } from "../api/decode.js";
-import { UsageError } from "../errors.js";
+import { InputError, UsageError } from "../errors.js";
 import * as rules from "../rules/input.js";
 import { noteText } from "./cart-file.js";
 
@@ -58,7 +58,7 @@ export function parseCsv(text: string): { fields: string[]; line: number }[] {
       .filter((r) => r.record.some((f) => f.trim() !== ""))
       .map((r) => ({ fields: r.record, line: r.info.lines - r.record.join("").split("\n").length + 1 }));
   } catch (error) {
-    throw new UsageError(`The CSV file cannot be read: ${(error as Error).message}`, { code: "INVALID_INPUT" });
+    throw new InputError(`The CSV file cannot be read: ${(error as Error).message}`);
   }
 }
 
@@ -67,24 +67,24 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
   const out: Partial<OrderRow> & { opt: string[] } = { row, place, opt: [] };
   for (const [key, raw] of Object.entries(values)) {
     const name = columns[key.trim().toLowerCase()];
-    if (!name) throw new UsageError(`${where}unknown column "${key}" (columns: item_id, quantity, note, target, opt, comment, ref_id).`, { code: "INVALID_INPUT" });
+    if (!name) throw new InputError(`${where}unknown column "${key}" (columns: item_id, quantity, note, target, opt, comment, ref_id).`);
     if (raw === undefined || raw === null || raw === "") continue;
     switch (name) {
       case "itemId":
       case "quantity":
-        if (typeof raw !== "number" && typeof raw !== "string") throw new UsageError(`${where}${key} must be a number.`, { code: "INVALID_INPUT" });
+        if (typeof raw !== "number" && typeof raw !== "string") throw new InputError(`${where}${key} must be a number.`);
         out[name] = rules.positiveInteger(`${where}${key}`, raw);
         break;
       case "opt":
         if (Array.isArray(raw) && raw.every((o) => typeof o === "string")) out.opt = raw as string[];
         else if (typeof raw === "string") out.opt = raw.split("|").map((o) => o.trim()).filter(Boolean);
-        else throw new UsageError(`${where}opt must be a list of strings (in CSV: separated by |).`, { code: "INVALID_INPUT" });
+        else throw new InputError(`${where}opt must be a list of strings (in CSV: separated by |).`);
         break;
       case "note":
         out.note = noteText(raw, where);
         break;
       case "refId":
-        if (typeof raw !== "string") throw new UsageError(`${where}ref_id must be text.`, { code: "INVALID_INPUT" });
+        if (typeof raw !== "string") throw new InputError(`${where}ref_id must be text.`);
         try {
           out.refId = rules.refId(raw);
         } catch (error) {
@@ -93,12 +93,12 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
         }
         break;
       default:
-        if (typeof raw !== "string") throw new UsageError(`${where}${key} must be text.`, { code: "INVALID_INPUT" });
+        if (typeof raw !== "string") throw new InputError(`${where}${key} must be text.`);
         out[name] = raw;
     }
   }
-  if (out.itemId === undefined) throw new UsageError(`${where}item_id is missing.`, { code: "INVALID_INPUT" });
-  if (out.quantity === undefined) throw new UsageError(`${where}quantity is missing.`, { code: "INVALID_INPUT" });
+  if (out.itemId === undefined) throw new InputError(`${where}item_id is missing.`);
+  if (out.quantity === undefined) throw new InputError(`${where}quantity is missing.`);
   return out as OrderRow;
 }
 
@@ -116,23 +116,23 @@ export function readOrders(path: string, text: string): OrderRow[] {
       try {
         parsed = JSON.parse(line);
       } catch (error) {
-        throw new UsageError(`${where}not JSON (${(error as Error).message}).`, { code: "INVALID_INPUT" });
+        throw new InputError(`${where}not JSON (${(error as Error).message}).`);
       }
-      if (!isRecord(parsed)) throw new UsageError(`${where}each line must be a JSON object {item_id, quantity, note, …}.`, { code: "INVALID_INPUT" });
+      if (!isRecord(parsed)) throw new InputError(`${where}each line must be a JSON object {item_id, quantity, note, …}.`);
       rows.push(rowFrom(parsed, rows.length + 1, place));
     });
   } else {
     const [header, ...data] = parseCsv(text);
-    if (!header) throw new UsageError(`${basename(path)} is empty.`, { code: "INVALID_INPUT" });
+    if (!header) throw new InputError(`${basename(path)} is empty.`);
     const names = header.fields.map((h) => h.trim());
     data.forEach(({ fields: values, line }) => {
       const place = `${basename(path)} line ${line}`;
       const where = `${place}: `;
-      if (values.length > names.length) throw new UsageError(`${where}${values.length} fields but the header has ${names.length} (quote a note that contains commas).`, { code: "INVALID_INPUT" });
+      if (values.length > names.length) throw new InputError(`${where}${values.length} fields but the header has ${names.length} (quote a note that contains commas).`);
       rows.push(rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), rows.length + 1, place));
     });
   }
-  if (rows.length === 0) throw new UsageError(`${basename(path)} has no orders.`, { code: "INVALID_INPUT" });
+  if (rows.length === 0) throw new InputError(`${basename(path)} has no orders.`);
   return rows;
 }
 

@@ -2,7 +2,7 @@
  * The contract's input rules, checked before anything is sent (a broken rule is exit 2, naming it).
  * Used by the argument parsers in src/cli.ts and by handlers for values from files and prompts.
  */
-import { UsageError } from "../errors.js";
+import { InputError } from "../errors.js";
 import { parseRupiah } from "../output/format.js";
 import type { SmmNote } from "../api/model.js";
 
@@ -13,14 +13,14 @@ export const lockDurationRange = { min: 60, max: 600 } as const;
 export function positiveInteger(name: string, value: string | number): number {
   const text = String(value).trim();
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${name} must be a positive whole number, not "${text}".`, { code: "INVALID_INPUT" });
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InputError(`${name} must be a positive whole number, not "${text}".`);
   return n;
 }
 
 export function topUpAmount(value: string | number): number {
   const n = typeof value === "number" ? value : parseRupiah(value);
-  if (n === undefined || !Number.isSafeInteger(n)) throw new UsageError(`--amount must be a whole number of Rupiah, not "${value}".`, { code: "INVALID_INPUT" });
-  if (n < minimumTopUp) throw new UsageError(`--amount must be at least 10000 (Rp 10.000); got ${n}.`, { code: "INVALID_INPUT" });
+  if (n === undefined || !Number.isSafeInteger(n)) throw new InputError(`--amount must be a whole number of Rupiah, not "${value}".`);
+  if (n < minimumTopUp) throw new InputError(`--amount must be at least 10000 (Rp 10.000); got ${n}.`);
   return n;
 }
 
@@ -28,15 +28,15 @@ export function lockDuration(value: string | number): number {
   const text = String(value).trim();
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(n) || n < lockDurationRange.min || n > lockDurationRange.max) {
-    throw new UsageError(`--duration must be whole seconds from 60 to 600, not "${text}".`, { code: "INVALID_INPUT" });
+    throw new InputError(`--duration must be whole seconds from 60 to 600, not "${text}".`);
   }
   return n;
 }
 
 export function refId(value: string): string {
-  if (value.length === 0 || value.trim() !== value) throw new UsageError("--ref-id must not be empty or start or end with spaces.", { code: "INVALID_INPUT" });
-  if (value.length > maxRefIdLength) throw new UsageError(`--ref-id must be at most ${maxRefIdLength} characters; this one has ${value.length}.`, { code: "INVALID_INPUT" });
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new UsageError("--ref-id must not contain control characters.", { code: "INVALID_INPUT" });
+  if (value.length === 0 || value.trim() !== value) throw new InputError("--ref-id must not be empty or start or end with spaces.");
+  if (value.length > maxRefIdLength) throw new InputError(`--ref-id must be at most ${maxRefIdLength} characters; this one has ${value.length}.`);
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError("--ref-id must not contain control characters.");
   return value;
 }
 
@@ -46,26 +46,25 @@ export function smmNote(text: string): SmmNote {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new UsageError("An SMM note must be JSON, e.g. {\"target\":\"https://instagram.com/p/…\",\"opt_smm\":[]}.", {
-      code: "INVALID_INPUT",
+    throw new InputError("An SMM note must be JSON, e.g. {\"target\":\"https://instagram.com/p/…\",\"opt_smm\":[]}.", {
       suggestion: "Use --target (and --opt, --comment) and reseller builds the note for you.",
     });
   }
   if (typeof parsed !== "object" || parsed === null || typeof (parsed as SmmNote).target !== "string" || !(parsed as SmmNote).target.trim()) {
-    throw new UsageError("An SMM note needs a non-empty \"target\".", { code: "INVALID_INPUT" });
+    throw new InputError("An SMM note needs a non-empty \"target\".");
   }
   const note = parsed as SmmNote;
   if (note.opt_smm !== undefined && (!Array.isArray(note.opt_smm) || note.opt_smm.some((o) => typeof o !== "string"))) {
-    throw new UsageError("\"opt_smm\" in an SMM note must be a list of strings.", { code: "INVALID_INPUT" });
+    throw new InputError("\"opt_smm\" in an SMM note must be a list of strings.");
   }
   if (note.comment_smm !== undefined && typeof note.comment_smm !== "string") {
-    throw new UsageError("\"comment_smm\" in an SMM note must be text.", { code: "INVALID_INPUT" });
+    throw new InputError("\"comment_smm\" in an SMM note must be text.");
   }
   return note;
 }
 
 export function buildSmmNote(target: string, options: string[], comment?: string): string {
-  if (!target.trim()) throw new UsageError("--target must not be empty.", { code: "INVALID_INPUT" });
+  if (!target.trim()) throw new InputError("--target must not be empty.");
   const note: SmmNote = { target, opt_smm: options };
   if (comment !== undefined) note.comment_smm = comment;
   return JSON.stringify(note);

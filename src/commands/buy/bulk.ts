@@ -13,7 +13,7 @@ import { resolve } from "node:path";
 import type { ServiceClient } from "../../api/client.js";
 import type { Item } from "../../api/model.js";
 import type { Context } from "../../context.js";
-import { ExitCode, InterruptedError, ResellerError, ServiceError, UsageError } from "../../errors.js";
+import { ExitCode, InputError, InterruptedError, ResellerError, ServiceError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
 import { money, type Cell } from "../../output/output.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
@@ -68,7 +68,7 @@ async function ordersFor(client: ServiceClient, rows: OrderRow[], contentHash: s
     const note = checkLine(item, r, where);
     const refId = r.refId ?? bulkRefId(contentHash, r.row);
     const earlier = seen.get(refId);
-    if (earlier !== undefined) throw new UsageError(`${where}ref_id ${refId} is also used by ${earlier}.`, { code: "INVALID_INPUT" });
+    if (earlier !== undefined) throw new InputError(`${where}ref_id ${refId} is also used by ${earlier}.`);
     seen.set(refId, r.place);
     const source = path === "-" ? undefined : { file: resolve(path), version: contentHash.slice(0, 12) };
     return { refId, refIdGiven: true, lines: [{ item, quantity: r.quantity, ...(note !== undefined ? { note } : {}) }], ...(source ? { source } : {}) };
@@ -82,7 +82,7 @@ export async function runBulk(ctx: Context, request: FileRequest): Promise<numbe
   try {
     text = path === "-" ? await ctx.readStdin() : readFileSync(path, "utf8");
   } catch (error) {
-    throw new UsageError(`Cannot read the orders file ${path}: ${(error as Error).message}`, { code: "INVALID_INPUT" });
+    throw new InputError(`Cannot read the orders file ${path}: ${(error as Error).message}`);
   }
   const contentHash = createHash("sha256").update(text).digest("hex");
   const rows = readOrders(path === "-" ? "stdin.jsonl" : path, text);

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import type { ServiceClient } from "../../api/client.js";
 import type { Item, StockLock } from "../../api/model.js";
 import type { Context } from "../../context.js";
-import { ServiceError, UsageError } from "../../errors.js";
+import { InputError, ServiceError, UsageError } from "../../errors.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { readCart } from "../../orders/cart-file.js";
 import { checkLine, orderProcessOf } from "../../orders/check-line.js";
@@ -117,7 +117,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
   try {
     text = source === "-" ? await ctx.readStdin() : await readFile(source, "utf8");
   } catch (error) {
-    throw new UsageError(`Cannot read the cart ${source === "-" ? "from stdin" : `file ${source}`}: ${(error as Error).message}`, { code: "INVALID_INPUT" });
+    throw new InputError(`Cannot read the cart ${source === "-" ? "from stdin" : `file ${source}`}: ${(error as Error).message}`);
   }
   const wanted = readCart(text);
   const items = await fetchItems(client, wanted.map((w) => w.itemId));

@@ -4,7 +4,7 @@
  */
 import { checkBaseUrl, maxRetriesFrom } from "../../config/settings.js";
 import type { Context } from "../../context.js";
-import { UsageError } from "../../errors.js";
+import { InputError } from "../../errors.js";
 import { positiveInteger } from "../../rules/input.js";
 import { effectiveSettings, settingKey, type SettingKey } from "./effective.js";
 
@@ -37,8 +37,7 @@ function parseValue(ctx: Context, key: Exclude<SettingKey, "api_key">, text: str
 export async function run(ctx: Context, options: ConfigSetOptions): Promise<void> {
   const key = settingKey(options.key);
   if (key === "api_key") {
-    throw new UsageError("The API key cannot be set with `config set`: a command line is visible in `ps` and stays in your shell history.", {
-      code: "INVALID_INPUT",
+    throw new InputError("The API key cannot be set with `config set`: a command line is visible in `ps` and stays in your shell history.", {
       suggestion: "Run `reseller login` (it asks without echoing), or pipe the key: `printf '%s' \"$KEY\" | reseller login --with-key`. If you typed a real key just now, consider rotating it.",
     });
   }

@@ -1,6 +1,6 @@
 /** `reseller lock release TOKEN`: give the stock back before the lock runs out. */
 import type { Context } from "../../context.js";
-import { ServiceError, UsageError } from "../../errors.js";
+import { InputError, ServiceError } from "../../errors.js";
 import { forgetLock } from "../../config/lock-cache.js";
 
 export interface LockReleaseOptions {
@@ -12,7 +12,7 @@ const deadLockCodes = new Set(["LOCK_NOT_FOUND", "LOCK_EXPIRED", "LOCK_RELEASED"
 
 export async function run(ctx: Context, options: LockReleaseOptions): Promise<void> {
   const token = options.token.trim();
-  if (!token) throw new UsageError("The lock token must not be empty.", { code: "INVALID_INPUT", suggestion: "See your locks with `reseller lock list`." });
+  if (!token) throw new InputError("The lock token must not be empty.", { suggestion: "See your locks with `reseller lock list`." });
   const client = await ctx.client();
   const forget = () => forgetLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(() => undefined);
 
