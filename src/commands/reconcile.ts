@@ -22,6 +22,8 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
     switch (entry.kind) {
       case "buy":
       case "sandbox": {
+        // Only the service's own "no such transaction" means not bought. A buy is never sent again from
+        // here: the person does that, with the same ref_id, once they have read this answer.
         const ref = entry.ref_id!;
         try {
           const { data: t } = await client.getTransaction(ref);
@@ -81,9 +83,12 @@ export async function run(ctx: Context): Promise<number | void> {
 
   const client = await ctx.client();
   const results: { entry: JournalEntry; answer: Answer }[] = [];
+  // One at a time, oldest first, each answer written before the next question: a Ctrl-C or an
+  // outage halfway keeps everything already learned, and the journal reads in the order it happened.
   for (const entry of here) {
     const answer = await askService(client, entry);
     const at = new Date(ctx.now()).toISOString();
+    // "Still unknown" is written once, when an entry stops being in flight; again each run would only grow the journal.
     if (answer.outcome !== "unknown" || entry.outcome === "pending") {
       journal.append({ v: 1, type: "outcome", entry: entry.entry, at, outcome: answer.outcome, ...answer.details, by: "reconcile" });
     }
