@@ -1,6 +1,6 @@
 /** `reseller config list`: every setting of the profile as reseller will use it, and where it came from. */
 import type { Context } from "../../context.js";
-import { effectiveSettings } from "./effective.js";
+import { effectiveSettings } from "../../config/effective.js";
 
 export async function run(ctx: Context): Promise<void> {
   const settings = effectiveSettings(ctx);

@@ -6,7 +6,7 @@ import { checkBaseUrl, maxRetriesFrom } from "../../config/settings.js";
 import type { Context } from "../../context.js";
 import { InputError } from "../../errors.js";
 import { positiveInteger } from "../../rules/input.js";
-import { effectiveSettings, settingKey, type SettingKey } from "./effective.js";
+import { effectiveSettings, settingKey, type SettingKey } from "../../config/effective.js";
 
 export interface ConfigSetOptions {
   key: string;

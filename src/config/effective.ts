@@ -2,9 +2,9 @@
  * The settings a profile can hold, and for each the value reseller will actually use with where it
  * came from (flag > environment > profile > default), for `config list` and `config get`.
  */
-import { maskApiKey } from "../../config/mask.js";
-import type { Context } from "../../context.js";
-import { InputError } from "../../errors.js";
+import { maskApiKey } from "./mask.js";
+import type { Context } from "../context.js";
+import { InputError } from "../errors.js";
 
 export const settingKeys = ["base_url", "api_key", "timeout", "max_retries", "wait_timeout"] as const;
 export type SettingKey = (typeof settingKeys)[number];
