@@ -195,3 +195,16 @@ describe("a refusal the service documents as 'not charged'", () => {
     expect(outcomes).toEqual([expect.objectContaining({ outcome: "refused", code: "PRODUCT_TEMPORARILY_UNAVAILABLE" })]);
   });
 });
+
+describe("a status no dialect documents", () => {
+  it("is shown as it came; --wait keeps waiting on it until its deadline and says so (exit 0: the purchase stands)", async () => {
+    server.routes.set("GET /v1/item/12", item12);
+    server.routes.set("POST /v1/trx", json(200, { message: "OK", data: { invoice: "INV-HOLD", ref_id: "HOLD-1", total_amount: 10650, status: "On Hold" } }));
+    server.routes.set("GET /v1/trx/HOLD-1", json(200, { message: "OK", data: { invoice: "INV-HOLD", ref_id: "HOLD-1", status: "On Hold", amount: 10650, items: [] } }));
+    const r = await reseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "HOLD-1", "--wait", "--wait-timeout", "3"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^transaction\tINV-HOLD\tHOLD-1\tOn Hold\t10650/m);
+    expect(r.stderr).toMatch(/"On Hold", a status reseller does not know/);
+    expect(server.seen.filter((s) => s === "GET /v1/trx/HOLD-1").length).toBeGreaterThan(1);
+  });
+});
