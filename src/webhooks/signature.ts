@@ -1,0 +1,68 @@
+/**
+ * The service's webhook signature, exactly as documented: the lowercase hex SHA-256 (plain, not HMAC)
+ * of `ref_id:invoice:status:webhook_secret`, the three fields read from the body's `data`. `status` is
+ * `data.status` for order.paid, order.completed and order.canceled; order.item.sent carries no status
+ * of its own and is signed with the literal `item.sent`, webhook.test with `test`. A missing field is
+ * signed as "", as the service's own sample code does.
+ *
+ * Only those three fields are covered: an item's serial number or licence is not, and neither is the
+ * event name nor the time. The listener and the emulator's sender both use this one definition.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+
+/** The events the service documents. Others may come one day; they are verified the same way. */
+export const documentedEvents = ["order.paid", "order.completed", "order.canceled", "order.item.sent", "webhook.test"] as const;
+
+/** The events whose signature does not use `data.status`, and the literal they use instead. */
+const statusLiterals: Record<string, string> = { "order.item.sent": "item.sent", "webhook.test": "test" };
+
+/** What one signature covers, each already as the text that is hashed. */
+export interface SignedFields {
+  refId: string;
+  invoice: string;
+  status: string;
+}
+
+/** A field as the service's PHP interpolates it into the signed text: strings and numbers as they are, anything else "". */
+function signedText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return "";
+}
+
+/** The fields of one event's body that its signature covers. */
+export function signedFieldsOf(event: string, body: unknown): SignedFields {
+  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+  return {
+    refId: signedText(data.ref_id),
+    invoice: signedText(data.invoice),
+    status: statusLiterals[event] ?? signedText(data.status),
+  };
+}
+
+export function webhookSignature(fields: SignedFields, secret: string): string {
+  return createHash("sha256").update(`${fields.refId}:${fields.invoice}:${fields.status}:${secret}`, "utf8").digest("hex");
+}
+
+/** The signature the service puts in `X-Signature` for this body. */
+export function signBody(event: string, body: unknown, secret: string): string {
+  return webhookSignature(signedFieldsOf(event, body), secret);
+}
+
+/**
+ * Whether `given` (the X-Signature header) is the signature of this body, compared in constant time so
+ * that how long the answer takes tells nothing about how much of a forged signature was right.
+ */
+export function signatureMatches(event: string, body: unknown, secret: string, given: string | undefined): boolean {
+  const expected = Buffer.from(signBody(event, body, secret), "utf8");
+  // Hex is case-blind; the service sends lowercase, a proxy may not.
+  const offered = Buffer.from((given ?? "").trim().toLowerCase(), "utf8");
+  // timingSafeEqual needs equal lengths; comparing against itself keeps the time the same either way.
+  const sameLength = offered.length === expected.length;
+  const equal = timingSafeEqual(expected, sameLength ? offered : expected);
+  return sameLength && equal && secret !== "";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
