@@ -240,8 +240,12 @@ export function buildProgram(run: RunCommand): Command {
     .option("--host <host>", "address to listen on (default 127.0.0.1)")
     .option("--state <file>", "keep state in this file across restarts")
     .option("--seed <n>", "seed for repeatable serial numbers and licences", parser((v) => rules.positiveInteger("--seed", v)))
-    .addHelpText("after", examples("reseller emulator --port 8787", "eval \"$(reseller emulator --port 0 | grep ^export)\""))
-    .action((opts, cmd) => run(cmd, () => import("./commands/emulator.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, state: opts.state as string | undefined, seed: opts.seed as number | undefined }));
+    .option("--dialect <name>", "answer shapes: live (default; the live reference), live-short (its short guide) or spec", parser((v) => {
+      if (!["live", "live-short", "spec"].includes(v)) throw new UsageError(`--dialect must be live, live-short or spec, not "${v}".`);
+      return v as import("./api/wire.js").Dialect;
+    }))
+    .addHelpText("after", examples("reseller emulator --port 8787", "reseller emulator --dialect live-short", "eval \"$(reseller emulator --port 0 | grep ^export)\""))
+    .action((opts, cmd) => run(cmd, () => import("./commands/emulator.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, state: opts.state as string | undefined, seed: opts.seed as number | undefined, dialect: opts.dialect as import("./api/wire.js").Dialect | undefined }));
 
   program
     .command("completion")

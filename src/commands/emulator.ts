@@ -1,3 +1,4 @@
+import type { Dialect } from "../api/wire.js";
 import type { Context } from "../context.js";
 
 export interface EmulatorCommandOptions {
@@ -5,6 +6,8 @@ export interface EmulatorCommandOptions {
   host?: string;
   state?: string;
   seed?: number;
+  /** Which published answer shapes to speak; the emulator's own default (live) when absent. */
+  dialect?: Dialect;
 }
 
 /** Runs until Ctrl-C. The emulator is loaded only by this command. */
@@ -12,6 +15,6 @@ export async function run(ctx: Context, options: EmulatorCommandOptions): Promis
   const { runEmulator } = await import("../emulator/command.js");
   await runEmulator(
     { stdout: ctx.terminal.stdout as NodeJS.WritableStream, stderr: ctx.terminal.stderr as NodeJS.WritableStream, signal: ctx.signal },
-    { port: options.port ?? 8787, host: options.host, stateFile: options.state, seed: options.seed },
+    { port: options.port ?? 8787, host: options.host, stateFile: options.state, seed: options.seed, dialect: options.dialect },
   );
 }

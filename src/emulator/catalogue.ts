@@ -10,6 +10,8 @@ export interface ItemRecord {
   id: number;
   name: string;
   productName: string;
+  /** The catalogue heading it is listed under ("Pulsa", "Top Up Game"). */
+  category: string;
   description: string;
   price: number;
   minOrder: number;
@@ -18,6 +20,10 @@ export interface ItemRecord {
   /** auto items: the licences still for sale, one per unit (their count is the stock); null = unlimited. */
   licences: string[] | null;
   h2hTarget?: H2hTarget;
+  /** game items whose user id comes with a server zone, as Mobile Legends' do. */
+  requiresZoneId?: boolean;
+  /** Set from the control surface: orders are refused (503) until it is cleared; nothing else changes. */
+  temporarilyUnavailable?: boolean;
   /** manual items: what the seller writes when the job is done. */
   sellerNote?: string;
 }
@@ -26,6 +32,9 @@ export interface PaymentChannel {
   code: string;
   name: string;
   fee: number;
+  /** The top-up amounts this channel accepts, inclusive. */
+  minAmount: number;
+  maxAmount: number;
 }
 
 export interface AccountRecord {
@@ -39,17 +48,23 @@ export interface AccountRecord {
 
 export const DEMO_API_KEY = "rk_demo_7d3f9a2c5e1b4860f2a9";
 
+// Every channel starts at the service's minimum top-up; the ceilings follow what each kind of channel takes.
+const QRIS_MAX = 5_000_000;
+const VIRTUAL_ACCOUNT_MAX = 10_000_000;
+const E_WALLET_MAX = 2_000_000;
+const RETAIL_MAX = 2_500_000;
+
 export const paymentChannels: readonly PaymentChannel[] = [
-  { code: "QRIS", name: "QRIS (semua e-wallet & mobile banking)", fee: 750 },
-  { code: "BCAVA", name: "BCA Virtual Account", fee: 4000 },
-  { code: "BRIVA", name: "BRI Virtual Account", fee: 3500 },
-  { code: "MANDIRIVA", name: "Mandiri Virtual Account", fee: 4000 },
-  { code: "BNIVA", name: "BNI Virtual Account", fee: 4000 },
-  { code: "PERMATAVA", name: "Permata Virtual Account", fee: 3000 },
-  { code: "DANA", name: "DANA", fee: 1500 },
-  { code: "OVO", name: "OVO", fee: 1500 },
-  { code: "SHOPEEPAY", name: "ShopeePay", fee: 1500 },
-  { code: "ALFAMART", name: "Alfamart", fee: 2500 },
+  { code: "QRIS", name: "QRIS (semua e-wallet & mobile banking)", fee: 750, minAmount: 10_000, maxAmount: QRIS_MAX },
+  { code: "BCAVA", name: "BCA Virtual Account", fee: 4000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
+  { code: "BRIVA", name: "BRI Virtual Account", fee: 3500, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
+  { code: "MANDIRIVA", name: "Mandiri Virtual Account", fee: 4000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
+  { code: "BNIVA", name: "BNI Virtual Account", fee: 4000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
+  { code: "PERMATAVA", name: "Permata Virtual Account", fee: 3000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
+  { code: "DANA", name: "DANA", fee: 1500, minAmount: 10_000, maxAmount: E_WALLET_MAX },
+  { code: "OVO", name: "OVO", fee: 1500, minAmount: 10_000, maxAmount: E_WALLET_MAX },
+  { code: "SHOPEEPAY", name: "ShopeePay", fee: 1500, minAmount: 10_000, maxAmount: E_WALLET_MAX },
+  { code: "ALFAMART", name: "Alfamart", fee: 2500, minAmount: 10_000, maxAmount: RETAIL_MAX },
 ];
 
 /** "Rp 51.600": how the service writes a sum in its notes and on the payment page. */
@@ -123,11 +138,12 @@ export function seedCatalogue(random: SeededRandom): ItemRecord[] {
     stock: number,
     description: string,
     makeLicence: () => string,
-    { active = true, minOrder = 1 } = {},
+    { active = true, minOrder = 1, category = "Aplikasi Premium" } = {},
   ): ItemRecord => ({
     id,
     name,
     productName,
+    category,
     description,
     price,
     minOrder,
@@ -135,10 +151,20 @@ export function seedCatalogue(random: SeededRandom): ItemRecord[] {
     active,
     licences: licencePool(stock, makeLicence),
   });
-  const h2h = (id: number, name: string, productName: string, price: number, target: H2hTarget, description: string): ItemRecord => ({
+  const h2h = (
+    id: number,
+    name: string,
+    productName: string,
+    category: string,
+    price: number,
+    target: H2hTarget,
+    description: string,
+    { requiresZoneId = false } = {},
+  ): ItemRecord => ({
     id,
     name,
     productName,
+    category,
     description,
     price,
     minOrder: 1,
@@ -146,11 +172,13 @@ export function seedCatalogue(random: SeededRandom): ItemRecord[] {
     active: true,
     licences: null,
     h2hTarget: target,
+    requiresZoneId,
   });
   const smm = (id: number, name: string, productName: string, price: number, minOrder: number, description: string): ItemRecord => ({
     id,
     name,
     productName,
+    category: "Sosial Media",
     description,
     price,
     minOrder,
@@ -158,10 +186,11 @@ export function seedCatalogue(random: SeededRandom): ItemRecord[] {
     active: true,
     licences: null,
   });
-  const manual = (id: number, name: string, productName: string, price: number, description: string, sellerNote: string): ItemRecord => ({
+  const manual = (id: number, name: string, productName: string, category: string, price: number, description: string, sellerNote: string): ItemRecord => ({
     id,
     name,
     productName,
+    category,
     description,
     price,
     minOrder: 1,
@@ -193,10 +222,10 @@ export function seedCatalogue(random: SeededRandom): ItemRecord[] {
       () => streamingAccount(random, "ytp", "premiumku.id", false)),
     auto(6, "Windows 11 Pro Lisensi Retail", "Microsoft Windows", 85_000, 5,
       "Product key retail, aktivasi online, 1 PC selamanya.",
-      () => productKey(random)),
+      () => productKey(random), { category: "Lisensi Software" }),
     auto(7, "Microsoft Office 2021 Pro Plus", "Microsoft Office", 95_000, 4,
       "Product key bind ke akun Microsoft, 1 PC.",
-      () => productKey(random)),
+      () => productKey(random), { category: "Lisensi Software" }),
     auto(8, "ChatGPT Plus 1 Bulan (Sharing)", "ChatGPT", 65_000, 0,
       "Akun sharing ChatGPT Plus. Stok sedang kosong.",
       () => streamingAccount(random, "gpt", "akunpremium.id", false)),
@@ -204,32 +233,32 @@ export function seedCatalogue(random: SeededRandom): ItemRecord[] {
     auto(9, "Disney+ Hotstar 1 Bulan", "Disney+ Hotstar", 30_000, 6,
       "Produk tidak aktif.",
       () => streamingAccount(random, "dsn", "akunpremium.id", false), { active: false }),
-    manual(10, "Joki Mobile Legends Epic ke Legend", "Jasa Joki Mobile Legends", 175_000,
+    manual(10, "Joki Mobile Legends Epic ke Legend", "Jasa Joki Mobile Legends", "Jasa Joki", 175_000,
       "Isi note dengan login Moonton/akun dan jam main yang dihindari. Estimasi 1-3 hari.",
       "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda."),
-    h2h(11, "Pulsa Telkomsel 5.000", "Pulsa Telkomsel", 6_500, "phone", pulsa("Telkomsel", "5.000")),
-    h2h(12, "Pulsa Telkomsel 10.000", "Pulsa Telkomsel", 11_500, "phone", pulsa("Telkomsel", "10.000")),
-    h2h(13, "Pulsa Telkomsel 25.000", "Pulsa Telkomsel", 25_800, "phone", pulsa("Telkomsel", "25.000")),
-    h2h(14, "Pulsa Telkomsel 50.000", "Pulsa Telkomsel", 50_500, "phone", pulsa("Telkomsel", "50.000")),
-    h2h(15, "Pulsa XL 10.000", "Pulsa XL", 11_200, "phone", pulsa("XL/Axis", "10.000")),
-    h2h(16, "Pulsa XL 25.000", "Pulsa XL", 25_500, "phone", pulsa("XL/Axis", "25.000")),
-    h2h(17, "Pulsa Indosat 10.000", "Pulsa Indosat", 11_300, "phone", pulsa("Indosat Ooredoo", "10.000")),
-    h2h(18, "Saldo DANA 50.000", "DANA", 51_000, "phone", wallet("DANA")),
-    h2h(19, "Saldo OVO 50.000", "OVO", 51_200, "phone", wallet("OVO")),
-    h2h(20, "Saldo GoPay 50.000", "GoPay", 51_000, "phone", wallet("GoPay")),
-    h2h(21, "Mobile Legends 86 Diamonds", "Mobile Legends", 21_500, "game_id",
-      "Isi note dengan User ID dan Zone ID, contoh 12345678(1234)."),
-    h2h(22, "Free Fire 140 Diamonds", "Free Fire", 19_000, "game_id", "Isi note dengan Player ID Free Fire, contoh 123456789."),
+    h2h(11, "Pulsa Telkomsel 5.000", "Pulsa Telkomsel", "Pulsa", 6_500, "phone", pulsa("Telkomsel", "5.000")),
+    h2h(12, "Pulsa Telkomsel 10.000", "Pulsa Telkomsel", "Pulsa", 11_500, "phone", pulsa("Telkomsel", "10.000")),
+    h2h(13, "Pulsa Telkomsel 25.000", "Pulsa Telkomsel", "Pulsa", 25_800, "phone", pulsa("Telkomsel", "25.000")),
+    h2h(14, "Pulsa Telkomsel 50.000", "Pulsa Telkomsel", "Pulsa", 50_500, "phone", pulsa("Telkomsel", "50.000")),
+    h2h(15, "Pulsa XL 10.000", "Pulsa XL", "Pulsa", 11_200, "phone", pulsa("XL/Axis", "10.000")),
+    h2h(16, "Pulsa XL 25.000", "Pulsa XL", "Pulsa", 25_500, "phone", pulsa("XL/Axis", "25.000")),
+    h2h(17, "Pulsa Indosat 10.000", "Pulsa Indosat", "Pulsa", 11_300, "phone", pulsa("Indosat Ooredoo", "10.000")),
+    h2h(18, "Saldo DANA 50.000", "DANA", "E-Wallet", 51_000, "phone", wallet("DANA")),
+    h2h(19, "Saldo OVO 50.000", "OVO", "E-Wallet", 51_200, "phone", wallet("OVO")),
+    h2h(20, "Saldo GoPay 50.000", "GoPay", "E-Wallet", 51_000, "phone", wallet("GoPay")),
+    h2h(21, "Mobile Legends 86 Diamonds", "Mobile Legends", "Top Up Game", 21_500, "game_id",
+      "Isi note dengan User ID dan Zone ID, contoh 12345678(1234).", { requiresZoneId: true }),
+    h2h(22, "Free Fire 140 Diamonds", "Free Fire", "Top Up Game", 19_000, "game_id", "Isi note dengan Player ID Free Fire, contoh 123456789."),
     smm(23, "Instagram Followers Indonesia", "Instagram", 35, 100,
       `Followers akun Indonesia aktif, garansi refill 30 hari. ${smmNote("https://instagram.com/username")}`),
     smm(24, "TikTok Likes", "TikTok", 12, 100, `Likes untuk video TikTok. ${smmNote("https://www.tiktok.com/@user/video/123")}`),
     smm(25, "TikTok Views", "TikTok", 2, 1000, `Views untuk video TikTok. ${smmNote("https://www.tiktok.com/@user/video/123")}`),
     smm(26, "YouTube Subscribers", "YouTube", 450, 100, `Subscriber channel YouTube, non-drop. ${smmNote("https://youtube.com/@channel")}`),
-    manual(27, "Desain Logo Custom", "Jasa Desain", 75_000,
+    manual(27, "Desain Logo Custom", "Jasa Desain", "Jasa Desain", 75_000,
       "Tulis nama usaha, warna dan gaya yang diinginkan di note. Revisi 2x.",
       "Desain final sudah dikirim ke kontak pembeli (PNG, SVG, PDF). Revisi masih tersisa 2x."),
     auto(28, "Akun Gmail Fresh (grosir)", "Gmail", 3_500, 60,
       "Akun Gmail baru, sudah verifikasi nomor. Minimal beli 5 akun.",
-      () => streamingAccount(random, "fresh", "gmail.com", false), { minOrder: 5 }),
+      () => streamingAccount(random, "fresh", "gmail.com", false), { minOrder: 5, category: "Akun" }),
   ];
 }

@@ -6,7 +6,7 @@ export interface EmulatorCommandIo {
   signal: AbortSignal;
 }
 
-export type EmulatorCommandOptions = Pick<EmulatorOptions, "port" | "host" | "stateFile" | "seed">;
+export type EmulatorCommandOptions = Pick<EmulatorOptions, "port" | "host" | "stateFile" | "seed" | "dialect">;
 
 /**
  * `reseller emulator`: runs until the signal aborts. stdout carries only what a script needs, so
@@ -25,7 +25,8 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
   );
   io.stderr.write(
     (options.stateFile ? `State is kept in ${options.stateFile}\n` : "State is in memory; use --state FILE to keep it\n") +
-      `Test controls: ${emulator.baseUrl}/__emulator/state, /__emulator/clock, /__emulator/faults\n` +
+      `Answering in the ${emulator.dialect} dialect; switch with --dialect live|live-short|spec or POST /__emulator/dialect\n` +
+      `Test controls: ${emulator.baseUrl}/__emulator/state, /__emulator/clock, /__emulator/faults, /__emulator/dialect\n` +
       "Press Ctrl-C to stop\n",
   );
   const host = options.host ?? "127.0.0.1";

@@ -1,9 +1,10 @@
 import { formatUtc } from "./clock.js";
+import { emulatorDialects, isDialect, type SpokenDialect } from "./dialect.js";
 import type { FaultController } from "./faults.js";
 import { parseJsonObject, type ApiResponse } from "./routes.js";
 import type { EmulatedService } from "./service.js";
 import { ServiceError } from "./service-error.js";
-import { FieldErrors, readInteger, readString } from "./validation.js";
+import { FieldErrors, invalidChoiceMessage, readInteger, readString } from "./validation.js";
 
 /**
  * /__emulator/...: the rehearsal and test control surface. It needs no API key and is not part of
@@ -14,10 +15,14 @@ import { FieldErrors, readInteger, readString } from "./validation.js";
  *   POST   /__emulator/clock {advance_seconds}
  *   GET|POST|DELETE /__emulator/faults    show / merge settings / turn all off
  *   POST   /__emulator/balance {api_key, balance}
+ *   GET    /__emulator/dialect            {dialect, dialects}
+ *   POST   /__emulator/dialect {dialect}  answer in live, live-short or spec from the next request on
+ *   POST   /__emulator/items/{id} {unavailable}  refuse orders for the item with 503, or stop refusing
  */
 export function handleControlRequest(
   service: EmulatedService,
   faults: FaultController,
+  spoken: SpokenDialect,
   method: string,
   url: URL,
   rawBody: Buffer,
@@ -25,6 +30,15 @@ export function handleControlRequest(
   const path = url.pathname.replace(/\/$/, "");
   const route = `${method} ${path}`;
   try {
+    const item = /^POST \/__emulator\/items\/(\d+)$/.exec(route);
+    if (item) {
+      const unavailable = parseJsonObject(rawBody).unavailable;
+      if (typeof unavailable !== "boolean") {
+        throw new ServiceError(422, "VALIDATION_ERROR", { unavailable: ["The unavailable field must be true or false."] });
+      }
+      service.setItemAvailable(Number(item[1]), !unavailable);
+      return { status: 200, body: { message: "OK", data: { id: Number(item[1]), unavailable } } };
+    }
     switch (route) {
       case "GET /__emulator/state":
         return { status: 200, body: service.snapshot(url.searchParams.get("api_key") ?? undefined) };
@@ -59,6 +73,14 @@ export function handleControlRequest(
         errors.throwIfAny();
         service.setBalance(apiKey!, balance!);
         return { status: 200, body: { message: "OK", data: { balance: balance! } } };
+      }
+      case "GET /__emulator/dialect":
+        return { status: 200, body: { dialect: spoken.current, dialects: emulatorDialects } };
+      case "POST /__emulator/dialect": {
+        const dialect = parseJsonObject(rawBody).dialect;
+        if (!isDialect(dialect)) throw new ServiceError(422, "VALIDATION_ERROR", { dialect: [invalidChoiceMessage("dialect")] });
+        spoken.current = dialect;
+        return { status: 200, body: { dialect, dialects: emulatorDialects } };
       }
       default:
         throw new ServiceError(404, "ROUTE_NOT_FOUND");

@@ -18,18 +18,23 @@ export type FulfilmentPlan =
   | { kind: "h2h"; sn: string; failure: string | null; logMessage: string }
   | { kind: "smm"; orderId: string; startCount: number; finalRemains: number };
 
-export interface H2hResult {
-  variant_id: number;
+/** What the h2h provider answered for one line; how it reads on the wire is the dialect's business. */
+export interface H2hDispatch {
+  /** The serial number; meaningful only when the dispatch succeeded. */
   sn: string;
-  dispatch_status: "completed" | "failed";
-  log_message: string | null;
+  /** Why the provider refused the destination, or null when it delivered. */
+  failure: string | null;
+  logMessage: string;
 }
 
-export interface SmmResult {
-  variant_id: number;
-  order_id: string | null;
-  status: "Pending" | "In progress" | "Completed" | "Partial";
-  start_count: number | null;
+/** The SMM panel's own words for where an order stands. */
+export type SmmStage = "Pending" | "In progress" | "Completed" | "Partial";
+
+export interface SmmProgress {
+  orderId: string;
+  stage: SmmStage;
+  /** null until the panel starts the order. */
+  startCount: number | null;
   remains: number | null;
 }
 
@@ -40,8 +45,8 @@ export interface LineProgress {
   refundDue: number;
   productLicense: string | null;
   sellerNote: string | null;
-  h2hResult: H2hResult | null;
-  smmResult: SmmResult | null;
+  h2h: H2hDispatch | null;
+  smm: SmmProgress | null;
 }
 
 /** Why the provider would refuse this note, or null when it is a good destination. */
@@ -112,8 +117,8 @@ function lineProgress(line: TransactionLine, createdAt: number, now: number): Li
     refundDue: 0,
     productLicense: null,
     sellerNote: null,
-    h2hResult: null,
-    smmResult: null,
+    h2h: null,
+    smm: null,
   };
   const plan = line.plan;
   switch (plan.kind) {
@@ -134,30 +139,25 @@ function lineProgress(line: TransactionLine, createdAt: number, now: number): Li
         progress.final = true;
         progress.failed = plan.failure !== null;
         progress.refundDue = progress.failed ? line.unitPrice * line.qty : 0;
-        progress.h2hResult = {
-          variant_id: line.variantId,
-          sn: plan.failure === null ? plan.sn : `failed: ${plan.failure}`,
-          dispatch_status: plan.failure === null ? "completed" : "failed",
-          log_message: plan.logMessage,
-        };
+        progress.h2h = { sn: plan.sn, failure: plan.failure, logMessage: plan.logMessage };
       }
       break;
     case "smm": {
-      const result: SmmResult = { variant_id: line.variantId, order_id: plan.orderId, status: "Pending", start_count: null, remains: null };
+      const result: SmmProgress = { orderId: plan.orderId, stage: "Pending", startCount: null, remains: null };
       if (elapsed >= SMM_FINISH_MS) {
         progress.final = true;
-        result.status = plan.finalRemains > 0 ? "Partial" : "Completed";
-        result.start_count = plan.startCount;
+        result.stage = plan.finalRemains > 0 ? "Partial" : "Completed";
+        result.startCount = plan.startCount;
         result.remains = plan.finalRemains;
         progress.refundDue = plan.finalRemains * line.unitPrice;
       } else if (elapsed >= SMM_START_MS) {
         // Delivery runs linearly from the start to the end of the window, stopping at what will be delivered.
         const share = (elapsed - SMM_START_MS) / (SMM_FINISH_MS - SMM_START_MS);
-        result.status = "In progress";
-        result.start_count = plan.startCount;
+        result.stage = "In progress";
+        result.startCount = plan.startCount;
         result.remains = line.qty - Math.floor((line.qty - plan.finalRemains) * share);
       }
-      progress.smmResult = result;
+      progress.smm = result;
       break;
     }
   }

@@ -51,15 +51,29 @@ function standings(service: EmulatedService): Standing[] {
   return list.sort((a, b) => b.totalTransactions - a.totalTransactions);
 }
 
-export function leaderboard(service: EmulatedService) {
-  return standings(service)
-    .slice(0, LEADERBOARD_SIZE)
-    .map((standing, index) => ({ rank: index + 1, name: maskName(standing.account.name), total_transactions: standing.totalTransactions }));
+/** One account's place this month; its name masked as the public list shows it. */
+export interface Ranking {
+  rank: number;
+  name: string;
+  totalTransactions: number;
+  points: number;
 }
 
-export function ownRanking(service: EmulatedService, account: AccountRecord) {
+function ranking(standing: Standing, index: number): Ranking {
+  return {
+    rank: index + 1,
+    name: maskName(standing.account.name),
+    totalTransactions: standing.totalTransactions,
+    points: Math.floor(standing.spent / RUPIAH_PER_POINT),
+  };
+}
+
+export function leaderboard(service: EmulatedService): Ranking[] {
+  return standings(service).slice(0, LEADERBOARD_SIZE).map(ranking);
+}
+
+export function ownRanking(service: EmulatedService, account: AccountRecord): Ranking {
   const list = standings(service);
   const index = list.findIndex((standing) => standing.account.apiKey === account.apiKey);
-  const standing = list[index]!;
-  return { rank: index + 1, total_transactions: standing.totalTransactions, points: Math.floor(standing.spent / RUPIAH_PER_POINT) };
+  return ranking(list[index]!, index);
 }

@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { paymentChannels, type AccountRecord } from "./catalogue.js";
+import { paymentChannels, type AccountRecord, type ItemRecord } from "./catalogue.js";
+import { present, type Dialect } from "./dialect.js";
 import { leaderboard, ownRanking } from "./leaderboard.js";
 import { listLocks, lockStock, releaseLock } from "./locks.js";
 import type { EmulatedService } from "./service.js";
 import { ServiceError } from "./service-error.js";
 import { requestTopUp } from "./top-ups.js";
-import { createSandboxOrder, createTransaction, describeTransaction } from "./transactions.js";
+import { createSandboxOrder, createTransaction, findTransaction } from "./transactions.js";
 
 export interface ApiRequest {
   method: string;
@@ -24,6 +25,7 @@ export interface ApiResponse {
 
 interface RouteContext {
   service: EmulatedService;
+  dialect: Dialect;
   account: AccountRecord;
   request: ApiRequest;
   params: string[];
@@ -39,23 +41,11 @@ interface Route {
 const ok = (data: unknown): ApiResponse => ({ status: 200, body: { message: "OK", data } });
 const success = (data: unknown): ApiResponse => ({ status: 200, body: { success: true, data } });
 
-function itemView(service: EmulatedService, id: string) {
+function itemById(service: EmulatedService, id: string): ItemRecord {
   if (!/^\d+$/.test(id) || Number(id) < 1) {
     throw new ServiceError(422, "VALIDATION_ERROR", { id: ["The id field must be an integer."] });
   }
-  const item = service.activeItem(Number(id));
-  const available = service.availableStock(item);
-  return {
-    id: item.id,
-    name: item.name,
-    price: item.price,
-    stock: available ?? -1,
-    unlimited_stock: available === null,
-    description: item.description,
-    min_order: item.minOrder,
-    order_process: item.orderProcess,
-    product_name: item.productName,
-  };
+  return service.activeItem(Number(id));
 }
 
 // Order matters: /v1/item/lock must win over /v1/item/{id}.
@@ -72,9 +62,17 @@ const routes: Route[] = [
     },
   },
   { method: "POST", pattern: /^\/v1\/balance$/, handle: ({ service, account, body, request }) => ok(requestTopUp(service, account, body(), request.publicBaseUrl)) },
-  { method: "GET", pattern: /^\/v1\/balance\/channels$/, handle: () => ok(paymentChannels) },
-  { method: "POST", pattern: /^\/v1\/trx$/, handle: ({ service, account, body }) => ok(createTransaction(service, account, body())) },
-  { method: "GET", pattern: /^\/v1\/trx\/(.+)$/, handle: ({ service, account, params }) => ({ status: 200, body: describeTransaction(service, account, params[0]!) }) },
+  { method: "GET", pattern: /^\/v1\/balance\/channels$/, handle: () => ok(present.channels(paymentChannels)) },
+  {
+    method: "POST",
+    pattern: /^\/v1\/trx$/,
+    handle: ({ service, dialect, account, body }) => ok(present.createdTransaction(dialect, createTransaction(service, account, body()), account)),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/trx\/(.+)$/,
+    handle: ({ service, dialect, account, params }) => ({ status: 200, body: present.transactionDetail(dialect, findTransaction(service, account, params[0]!)) }),
+  },
   { method: "GET", pattern: /^\/v1\/item\/lock$/, handle: ({ service, account }) => success(listLocks(service, account)) },
   { method: "POST", pattern: /^\/v1\/item\/lock$/, handle: ({ service, account, body }) => success(lockStock(service, account, body())) },
   {
@@ -85,10 +83,21 @@ const routes: Route[] = [
       body: { success: true, message: "LOCK_RELEASED_OK", data: releaseLock(service, account, params[0]!) },
     }),
   },
-  { method: "GET", pattern: /^\/v1\/item\/([^/]+)$/, handle: ({ service, params }) => ok(itemView(service, params[0]!)) },
-  { method: "GET", pattern: /^\/v1\/leaderboard$/, handle: ({ service }) => ok(leaderboard(service)) },
-  { method: "GET", pattern: /^\/v1\/leaderboard\/profile$/, handle: ({ service, account }) => ok(ownRanking(service, account)) },
-  { method: "POST", pattern: /^\/v1\/order\/sandbox$/, handle: ({ service, account, body }) => ok(createSandboxOrder(service, account, body())) },
+  {
+    method: "GET",
+    pattern: /^\/v1\/item\/([^/]+)$/,
+    handle: ({ service, dialect, params }) => {
+      const item = itemById(service, params[0]!);
+      return ok(present.item(dialect, item, service.availableStock(item)));
+    },
+  },
+  { method: "GET", pattern: /^\/v1\/leaderboard$/, handle: ({ service, dialect }) => ok(present.leaderboard(dialect, leaderboard(service))) },
+  { method: "GET", pattern: /^\/v1\/leaderboard\/profile$/, handle: ({ service, dialect, account }) => ok(present.ownRanking(dialect, ownRanking(service, account))) },
+  {
+    method: "POST",
+    pattern: /^\/v1\/order\/sandbox$/,
+    handle: ({ service, dialect, account, body }) => ok(present.sandboxOrder(dialect, createSandboxOrder(service, account, body()))),
+  },
 ];
 
 /** An empty body reads as {} so that missing fields get field errors rather than INVALID_JSON. */
@@ -114,10 +123,11 @@ function decodeParams(match: RegExpExecArray): string[] | undefined {
 }
 
 /**
- * Answers one /v1 request, synchronously: routing (404/405) first, as Laravel does, then the API
- * key (401), then the handler. Refunds that came due on the clock are credited before anything is read.
+ * Answers one /v1 request in the dialect given, synchronously: routing (404/405) first, as Laravel
+ * does, then the API key (401), then the handler. Refunds that came due on the clock are credited
+ * before anything is read.
  */
-export function handleApiRequest(service: EmulatedService, request: ApiRequest): ApiResponse {
+export function handleApiRequest(service: EmulatedService, request: ApiRequest, dialect: Dialect): ApiResponse {
   const path = request.path.length > 1 ? request.path.replace(/\/$/, "") : request.path;
   try {
     const candidates = routes.map((route) => ({ route, match: route.pattern.exec(path) })).filter((candidate) => candidate.match);
@@ -132,9 +142,9 @@ export function handleApiRequest(service: EmulatedService, request: ApiRequest):
     const params = decodeParams(chosen.match!);
     if (!params) throw new ServiceError(404, "ROUTE_NOT_FOUND");
     service.settle();
-    return chosen.route.handle({ service, account, request, params, body: () => parseJsonObject(request.body) });
+    return chosen.route.handle({ service, dialect, account, request, params, body: () => parseJsonObject(request.body) });
   } catch (error) {
-    if (error instanceof ServiceError) return { status: error.status, body: error.body };
+    if (error instanceof ServiceError) return { status: error.status, body: present.refusal(dialect, error) };
     throw error;
   }
 }

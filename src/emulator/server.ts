@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { realTimeClock, type EmulatorClock } from "./clock.js";
 import { handleControlRequest } from "./control.js";
+import { DEFAULT_DIALECT, emulatorDialects, isDialect, type Dialect, type SpokenDialect } from "./dialect.js";
 import { errorCodeFor, FaultController } from "./faults.js";
 import { showPaymentPage, submitPayment, type PaymentPage } from "./payment-page.js";
 import { handleApiRequest, type ApiResponse } from "./routes.js";
@@ -12,6 +13,7 @@ export type { EmulatorClock } from "./clock.js";
 export { manualClock, realTimeClock } from "./clock.js";
 export type { EmulatorSnapshot, AccountSnapshot } from "./service.js";
 export type { FaultController, FaultSettings, FaultStatus, FaultMode } from "./faults.js";
+export type { Dialect } from "./dialect.js";
 
 export interface EmulatorOptions {
   /** Default 0: any free port. */
@@ -28,6 +30,11 @@ export interface EmulatorOptions {
   maxActiveLocks?: number;
   /** Receives one line per request ("POST /v1/trx 200 3ms"); silent when absent. */
   log?: (line: string) => void;
+  /**
+   * The answer shapes to speak: "live" (default; version A of the live documentation), "live-short"
+   * (its version B) or "spec" (the abstract interface spec). Only how answers look differs.
+   */
+  dialect?: Dialect;
 }
 
 export interface RunningEmulator {
@@ -43,6 +50,12 @@ export interface RunningEmulator {
   inspect(apiKey?: string): EmulatorSnapshot;
   /** Sets an account's balance directly, for tests that need a precise amount (POST /__emulator/balance). */
   setBalance(apiKey: string, balance: number): void;
+  /** The dialect answers are in now. */
+  readonly dialect: Dialect;
+  /** Answers in another dialect from the next request on (POST /__emulator/dialect). */
+  setDialect(dialect: Dialect): void;
+  /** false: orders for the item are refused with 503 PRODUCT_TEMPORARILY_UNAVAILABLE until it is set true again (POST /__emulator/items/{id}). */
+  setItemAvailable(itemId: number, available: boolean): void;
   /** Closes the server and every open socket, idle keep-alive ones included. */
   close(): Promise<void>;
 }
@@ -97,7 +110,13 @@ function reachableHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
+function checkedDialect(dialect: unknown): Dialect {
+  if (!isDialect(dialect)) throw new Error(`The emulator speaks ${emulatorDialects.join(", ")}; not "${String(dialect)}"`);
+  return dialect;
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const spoken: SpokenDialect = { current: checkedDialect(options.dialect ?? DEFAULT_DIALECT) };
   const clock = options.clock ?? realTimeClock();
   const service = new EmulatedService(clock, {
     seed: options.seed ?? 1,
@@ -146,13 +165,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         break;
     }
     // No await from here to the answer: the check and the commit happen in one turn of the event loop.
-    const answer = handleApiRequest(service, {
+    const apiRequest = {
       method,
       path: url.pathname,
       headers: request.headers,
       body,
       publicBaseUrl: request.headers.host ? `http://${request.headers.host}` : baseUrl,
-    });
+    };
+    const answer = handleApiRequest(service, apiRequest, spoken.current);
     service.flush();
     if (decision.action === "drop_after_commit") {
       request.socket.destroy();
@@ -189,7 +209,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
 
     if (path === "/__emulator" || path.startsWith("/__emulator/")) {
-      const answer = handleControlRequest(service, faults, method, url, body);
+      const answer = handleControlRequest(service, faults, spoken, method, url, body);
       service.flush();
       sendJson(response, answer);
       return String(answer.status);
@@ -235,6 +255,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     setBalance(apiKey, balance) {
       service.setBalance(apiKey, balance);
+      service.flush();
+    },
+    get dialect() {
+      return spoken.current;
+    },
+    setDialect(dialect) {
+      spoken.current = checkedDialect(dialect);
+    },
+    setItemAvailable(itemId, available) {
+      service.setItemAvailable(itemId, available);
       service.flush();
     },
     async close() {

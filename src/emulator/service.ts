@@ -25,7 +25,7 @@ export interface ServiceOptions {
 export interface EmulatorSnapshot {
   now: string;
   accounts: AccountSnapshot[];
-  items: { id: number; name: string; order_process: string; active: boolean; stock: number; available: number }[];
+  items: { id: number; name: string; order_process: string; active: boolean; temporarily_unavailable: boolean; stock: number; available: number }[];
 }
 
 export interface AccountSnapshot {
@@ -101,6 +101,12 @@ export class EmulatedService {
     const item = this.state.items.find((candidate) => candidate.id === id);
     if (!item || !item.active) throw new ServiceError(404, "ITEM_NOT_FOUND");
     return item;
+  }
+
+  /** Marks an item temporarily unavailable (orders for it are refused with 503) or available again. */
+  setItemAvailable(id: number, available: boolean): void {
+    this.activeItem(id).temporarilyUnavailable = !available;
+    this.changed();
   }
 
   /** Stock nobody has locked; null for unlimited items. */
@@ -188,6 +194,7 @@ export class EmulatedService {
         name: item.name,
         order_process: item.orderProcess,
         active: item.active,
+        temporarily_unavailable: item.temporarilyUnavailable === true,
         stock: item.licences?.length ?? -1,
         available: this.availableStock(item) ?? -1,
       })),

@@ -14,6 +14,11 @@ export function requestTopUp(service: EmulatedService, account: AccountRecord, b
   const code = readString(errors, "channel", body.channel, { required: true });
   const channel = code === undefined ? undefined : paymentChannels.find((candidate) => candidate.code === code);
   if (code !== undefined && !channel) errors.add("channel", invalidChoiceMessage("channel"));
+  // The channel's own limits, as GET /v1/balance/channels lists them.
+  if (channel && amount !== undefined) {
+    if (amount < channel.minAmount) errors.add("amount", `The amount field must be at least ${channel.minAmount}.`);
+    if (amount > channel.maxAmount) errors.add("amount", `The amount field must not be greater than ${channel.maxAmount}.`);
+  }
   errors.throwIfAny();
 
   const now = service.now();

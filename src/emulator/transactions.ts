@@ -1,9 +1,9 @@
 import { formatRupiah, type AccountRecord, type ItemRecord } from "./catalogue.js";
-import { formatJakarta, jakartaDate } from "./clock.js";
-import { parseSmmNote, planFulfilment, transactionProgress } from "./fulfilment.js";
+import { jakartaDate } from "./clock.js";
+import { parseSmmNote, planFulfilment, transactionProgress, type LineProgress, type TransactionStatus } from "./fulfilment.js";
 import type { EmulatedService } from "./service.js";
 import { ServiceError } from "./service-error.js";
-import { lockStatus, refundedTotal, type LockRecord, type TransactionLine, type TransactionRecord } from "./state.js";
+import { lockStatus, refundedTotal, type LockRecord, type SandboxOrderRecord, type TransactionLine, type TransactionRecord } from "./state.js";
 import { arrayMessage, FieldErrors, readInteger, readString, requiredMessage } from "./validation.js";
 
 const REF_ID_MAX_LENGTH = 191;
@@ -46,7 +46,7 @@ function validateTransactionRequest(body: Record<string, unknown>): TransactionR
  * POST /v1/trx. Every check runs before the first change, so a refused order changes nothing;
  * and no await sits between them, so two concurrent orders cannot spend the same balance.
  */
-export function createTransaction(service: EmulatedService, account: AccountRecord, body: Record<string, unknown>) {
+export function createTransaction(service: EmulatedService, account: AccountRecord, body: Record<string, unknown>): TransactionRecord {
   const order = validateTransactionRequest(body);
   const { state } = service;
   const now = service.now();
@@ -57,6 +57,8 @@ export function createTransaction(service: EmulatedService, account: AccountReco
 
   const lines = order.carts.map((cart) => {
     const item = service.activeItem(cart.itemId);
+    // Refused before anything is charged, so the reseller may simply try again later.
+    if (item.temporarilyUnavailable) throw new ServiceError(503, "PRODUCT_TEMPORARILY_UNAVAILABLE");
     if (cart.quantity < item.minOrder) throw new ServiceError(422, "MINIMUM_ORDER_NOT_MET");
     if (item.orderProcess === "smm" && parseSmmNote(cart.note) === null) {
       throw new ServiceError(400, "SMM_ORDER_REQUIRES_JSON_NOTE");
@@ -122,21 +124,20 @@ export function createTransaction(service: EmulatedService, account: AccountReco
   };
   state.transactions.push(transaction);
   service.changed();
-
-  return {
-    invoice: transaction.invoice,
-    ref_id: transaction.refId,
-    status: "paid",
-    price: transaction.price,
-    fees: transaction.fees,
-    amount: transaction.amount,
-    contact: account.contact,
-    created_at: formatJakarta(transaction.createdAt),
-  };
+  return transaction;
 }
 
-/** GET /v1/trx/{ref_id or invoice}: the whole envelope, results beside data as the spec shows. */
-export function describeTransaction(service: EmulatedService, account: AccountRecord, reference: string) {
+/** A transaction as it stands on the clock, whatever dialect it is then shown in. */
+export interface TransactionDetail {
+  transaction: TransactionRecord;
+  status: TransactionStatus;
+  lines: LineProgress[];
+  /** What the service tells the reseller about refunds, or null when there were none. */
+  note: string | null;
+}
+
+/** GET /v1/trx/{ref_id or invoice}: only the caller's own transactions are found. */
+export function findTransaction(service: EmulatedService, account: AccountRecord, reference: string): TransactionDetail {
   const transaction = service.state.transactions.find(
     (candidate) => candidate.apiKey === account.apiKey && (candidate.refId === reference || candidate.invoice === reference),
   );
@@ -146,43 +147,11 @@ export function describeTransaction(service: EmulatedService, account: AccountRe
   let note: string | null = null;
   if (progress.status === "failed") note = `All items failed; ${formatRupiah(refunded)} was refunded to the balance.`;
   else if (refunded > 0) note = `${formatRupiah(refunded)} was refunded to the balance for items that could not be delivered.`;
-
-  return {
-    message: "OK",
-    data: {
-      id: transaction.id,
-      ref_id: transaction.refId,
-      invoice: transaction.invoice,
-      payment_method: "saldo",
-      status: progress.status,
-      price: transaction.price,
-      fees: transaction.fees,
-      amount: transaction.amount,
-      note,
-      payment_link: null,
-      qr_link: null,
-      expired_at: null,
-      created_at: formatJakarta(transaction.createdAt),
-      items: transaction.lines.map((line, index) => ({
-        variant_id: line.variantId,
-        variant_name: line.variantName,
-        product_name: line.productName,
-        product_license: progress.lines[index]!.productLicense,
-        seller_note: progress.lines[index]!.sellerNote,
-        description: line.description,
-        price: line.unitPrice,
-        qty: line.qty,
-        note: line.note,
-        order_process: line.orderProcess,
-      })),
-    },
-    h2h_results: progress.lines.flatMap((line) => (line.h2hResult ? [line.h2hResult] : [])),
-    smm_results: progress.lines.flatMap((line) => (line.smmResult ? [line.smmResult] : [])),
-  };
+  return { transaction, status: progress.status, lines: progress.lines, note };
 }
 
 /** POST /v1/order/sandbox: checks the order like a real one would be, then records it and touches nothing else. */
-export function createSandboxOrder(service: EmulatedService, account: AccountRecord, body: Record<string, unknown>) {
+export function createSandboxOrder(service: EmulatedService, account: AccountRecord, body: Record<string, unknown>): SandboxOrderRecord {
   const errors = new FieldErrors();
   const refId = readString(errors, "ref_id", body.ref_id, { required: true, max: REF_ID_MAX_LENGTH });
   const itemId = readInteger(errors, "item_id", body.item_id, { required: true, min: 1 });
@@ -196,8 +165,8 @@ export function createSandboxOrder(service: EmulatedService, account: AccountRec
   const item = service.activeItem(itemId!);
   if (quantity! < item.minOrder) throw new ServiceError(422, "MINIMUM_ORDER_NOT_MET");
 
-  const order = { id: state.nextSandboxId++, apiKey: account.apiKey, refId: refId!, itemId: item.id, quantity: quantity!, createdAt: service.now() };
+  const order: SandboxOrderRecord = { id: state.nextSandboxId++, apiKey: account.apiKey, refId: refId!, itemId: item.id, quantity: quantity!, createdAt: service.now() };
   state.sandboxOrders.push(order);
   service.changed();
-  return { id: order.id, ref_id: order.refId, status: "sandbox" };
+  return order;
 }

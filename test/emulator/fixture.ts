@@ -65,11 +65,15 @@ export class ServiceCaller {
 
 export const smmNote = (target: string) => JSON.stringify({ target, opt_smm: [] });
 
-/** A fresh emulator per test on a manual clock, closed after it; startup takes a few milliseconds. */
+/**
+ * A fresh emulator per test on a manual clock, closed after it; startup takes a few milliseconds.
+ * It speaks the spec's dialect unless told otherwise: the behaviour tests pin the spec's shapes, and
+ * dialects.test.ts pins every dialect's.
+ */
 export function useEmulator(options: EmulatorOptions = {}): { emulator: RunningEmulator; api: ServiceCaller } {
   const context = {} as { emulator: RunningEmulator; api: ServiceCaller };
   beforeEach(async () => {
-    context.emulator = await startEmulator({ clock: manualClock(), ...options });
+    context.emulator = await startEmulator({ clock: manualClock(), dialect: "spec", ...options });
     context.api = new ServiceCaller(context.emulator);
   });
   afterEach(async () => {

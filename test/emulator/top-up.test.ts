@@ -16,16 +16,19 @@ async function openPage(url: string, method = "GET") {
 }
 
 describe("GET /v1/balance/channels", () => {
-  it("lists channels with integer fees", async () => {
+  it("lists channels with integer fees and the amounts each accepts", async () => {
     const reply = await ctx.api.get("/v1/balance/channels");
     expect(reply.status).toBe(200);
     expect(reply.body.message).toBe("OK");
     const codes = reply.body.data.map((channel: { code: string }) => channel.code);
     expect(codes).toEqual(expect.arrayContaining(["QRIS", "BCAVA", "BRIVA", "MANDIRIVA", "DANA", "OVO"]));
     for (const channel of reply.body.data) {
-      expect(Object.keys(channel).sort()).toEqual(["code", "fee", "name"]);
+      expect(Object.keys(channel).sort()).toEqual(["code", "fee", "max_amount", "min_amount", "name"]);
       expect(Number.isInteger(channel.fee)).toBe(true);
+      expect(channel.min_amount).toBe(10_000);
+      expect(channel.max_amount).toBeGreaterThan(channel.min_amount);
     }
+    expect(reply.body.data[0]).toEqual({ code: "QRIS", name: expect.any(String), fee: 750, min_amount: 10_000, max_amount: 5_000_000 });
   });
 });
 
@@ -54,6 +57,14 @@ describe("POST /v1/balance", () => {
     expect(unknown.body).toEqual({ message: "VALIDATION_ERROR", errors: { channel: ["The selected channel is invalid."] } });
     const missing = await ctx.api.post("/v1/balance", {});
     expect(Object.keys(missing.body.errors).sort()).toEqual(["amount", "channel"]);
+  });
+
+  it("refuses an amount above the channel's max_amount with 422 and records no link", async () => {
+    const tooMuch = await ctx.api.post("/v1/balance", { amount: 5_000_001, channel: "QRIS" });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body).toEqual({ message: "VALIDATION_ERROR", errors: { amount: ["The amount field must not be greater than 5000000."] } });
+    expect((await ctx.api.post("/v1/balance", { amount: 5_000_001, channel: "BCAVA" })).status).toBe(200);
+    expect(ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.top_ups.map((topUp) => topUp.channel)).toEqual(["BCAVA"]);
   });
 });
 

@@ -20,7 +20,10 @@ export interface Harness {
   accountEnv(apiKey?: string, configDir?: string): { RESELLER_BASE_URL: string; RESELLER_API_KEY: string; RESELLER_CONFIG_DIR: string };
 }
 
-/** Starts an emulator for the test file (or describe block) and closes it after its tests. */
+/**
+ * Starts an emulator for the test file (or describe block) and closes it after its tests. It speaks
+ * `options.dialect` ("live", "live-short" or "spec"), or what startEmulator speaks by default (live).
+ */
 export function useEmulator(options: EmulatorOptions = {}): Harness {
   const harness: Harness = {
     emulator: undefined as unknown as RunningEmulator,

@@ -1,0 +1,332 @@
+/**
+ * How each answer looks in each dialect the emulator speaks. The operations work on one model and
+ * return records; only this module knows what the service's published answers look like:
+ *   live        version A of the live documentation (the full reference)
+ *   live-short  version B (the shorter guide with worked examples)
+ *   spec        the abstract interface spec
+ * Where a dialect's documentation is silent, the reading chosen is the one a tolerant client handles
+ * best; src/emulator/README.md lists those choices.
+ */
+import type {
+  Dialect,
+  WireChannel,
+  WireCreatedLive,
+  WireCreatedLiveShort,
+  WireError,
+  WireH2hResult,
+  WireItem,
+  WireLeaderboardEntry,
+  WireOwnRanking,
+  WireRequiredField,
+  WireSandboxOrder,
+  WireSmmResult,
+  WireTransactionDetail,
+  WireTransactionItem,
+} from "../api/wire.js";
+import type { AccountRecord, ItemRecord, PaymentChannel } from "./catalogue.js";
+import { formatJakarta } from "./clock.js";
+import type { LineProgress, SmmProgress, SmmStage, TransactionStatus } from "./fulfilment.js";
+import type { Ranking } from "./leaderboard.js";
+import type { ServiceError } from "./service-error.js";
+import type { SandboxOrderRecord, TransactionLine, TransactionRecord } from "./state.js";
+import type { TransactionDetail } from "./transactions.js";
+
+export type { Dialect } from "../api/wire.js";
+
+/** Version A of the live documentation: what a reseller meets first. */
+export const DEFAULT_DIALECT: Dialect = "live";
+
+const known: Record<Dialect, true> = { live: true, "live-short": true, spec: true };
+export const emulatorDialects = Object.keys(known) as Dialect[];
+
+export function isDialect(value: unknown): value is Dialect {
+  return typeof value === "string" && Object.hasOwn(known, value);
+}
+
+/** The dialect a running emulator speaks now; the control surface can change it between requests. */
+export interface SpokenDialect {
+  current: Dialect;
+}
+
+/** What one dialect makes of each answer that differs between dialects. */
+interface Speaker {
+  createdTransaction(transaction: TransactionRecord, account: AccountRecord): WireCreatedLive | WireCreatedLiveShort;
+  transactionDetail(detail: TransactionDetail): WireTransactionDetail;
+  leaderboard(rankings: Ranking[]): WireLeaderboardEntry[];
+  ownRanking(ranking: Ranking): WireOwnRanking;
+  sandboxOrder(order: SandboxOrderRecord): WireSandboxOrder;
+  item(item: ItemRecord, available: number | null): WireItem;
+  /** Refusal codes this dialect words differently from the others. */
+  renamedCodes: Readonly<Record<string, string>>;
+}
+
+const SANDBOX_STATUS = "sandbox";
+/** What the live service writes beside a serial number that went through. */
+const H2H_SUCCESS_LOG = "Transaksi Sukses";
+
+function failedSn(failure: string): string {
+  return `failed: ${failure}`;
+}
+
+/** Each line's result of one kind, paired with the line it belongs to, in cart order. */
+function resultsOf<T>(detail: TransactionDetail, pick: (progress: LineProgress) => T | null): { line: TransactionLine; result: T; progress: LineProgress }[] {
+  return detail.lines.flatMap((progress, index) => {
+    const result = pick(progress);
+    return result === null ? [] : [{ line: detail.transaction.lines[index]!, result, progress }];
+  });
+}
+
+// ---- spec: exactly the abstract interface spec's answers ----
+
+function createdWithCharges(transaction: TransactionRecord, account: AccountRecord): WireCreatedLive {
+  return {
+    invoice: transaction.invoice,
+    ref_id: transaction.refId,
+    status: "paid",
+    price: transaction.price,
+    fees: transaction.fees,
+    amount: transaction.amount,
+    contact: account.contact,
+    created_at: formatJakarta(transaction.createdAt),
+  };
+}
+
+function specItemOfTransaction(line: TransactionLine, progress: LineProgress): WireTransactionItem {
+  return {
+    variant_id: line.variantId,
+    variant_name: line.variantName,
+    product_name: line.productName,
+    product_license: progress.productLicense,
+    seller_note: progress.sellerNote,
+    description: line.description,
+    price: line.unitPrice,
+    qty: line.qty,
+    note: line.note,
+    order_process: line.orderProcess,
+  };
+}
+
+/** The spec's and version A's detail: results beside `data`. */
+function detailBesideData(
+  detail: TransactionDetail,
+  describeItem: (line: TransactionLine, progress: LineProgress) => WireTransactionItem,
+  h2hResult: (line: TransactionLine, dispatch: NonNullable<LineProgress["h2h"]>) => WireH2hResult,
+  smmResult: (line: TransactionLine, smm: SmmProgress, progress: LineProgress) => WireSmmResult,
+): WireTransactionDetail {
+  const { transaction } = detail;
+  return {
+    message: "OK",
+    data: {
+      id: transaction.id,
+      ref_id: transaction.refId,
+      invoice: transaction.invoice,
+      payment_method: "saldo",
+      status: detail.status,
+      price: transaction.price,
+      fees: transaction.fees,
+      amount: transaction.amount,
+      note: detail.note,
+      payment_link: null,
+      qr_link: null,
+      expired_at: null,
+      created_at: formatJakarta(transaction.createdAt),
+      items: transaction.lines.map((line, index) => describeItem(line, detail.lines[index]!)),
+    },
+    h2h_results: resultsOf(detail, (progress) => progress.h2h).map(({ line, result }) => h2hResult(line, result)),
+    smm_results: resultsOf(detail, (progress) => progress.smm).map(({ line, result, progress }) => smmResult(line, result, progress)),
+  };
+}
+
+const spec: Speaker = {
+  createdTransaction: createdWithCharges,
+  transactionDetail: (detail) =>
+    detailBesideData(
+      detail,
+      specItemOfTransaction,
+      (line, dispatch) => ({
+        variant_id: line.variantId,
+        sn: dispatch.failure === null ? dispatch.sn : failedSn(dispatch.failure),
+        dispatch_status: dispatch.failure === null ? "completed" : "failed",
+        log_message: dispatch.logMessage,
+      }),
+      (line, smm) => ({ variant_id: line.variantId, order_id: smm.orderId, status: smm.stage, start_count: smm.startCount, remains: smm.remains }),
+    ),
+  leaderboard: (rankings) => rankings.map((ranking) => ({ rank: ranking.rank, name: ranking.name, total_transactions: ranking.totalTransactions })),
+  ownRanking: (ranking) => ({ rank: ranking.rank, total_transactions: ranking.totalTransactions, points: ranking.points }),
+  sandboxOrder: (order) => ({ id: order.id, ref_id: order.refId, status: SANDBOX_STATUS }),
+  item: (item, available) => ({
+    id: item.id,
+    name: item.name,
+    price: item.price,
+    stock: available ?? -1,
+    unlimited_stock: available === null,
+    description: item.description,
+    min_order: item.minOrder,
+    order_process: item.orderProcess,
+    product_name: item.productName,
+  }),
+  renamedCodes: {},
+};
+
+// ---- live (version A) ----
+
+/** Version A's SMM vocabulary is lower case, with "processing" for the panel's "In progress". */
+const liveSmmStatus: Record<SmmStage, string> = {
+  Pending: "pending",
+  "In progress": "processing",
+  Completed: "completed",
+  Partial: "partial",
+};
+
+/** An SMM line as an item of the transaction: it is still "processing" while the panel has not started. */
+const liveSmmItemStatus: Record<SmmStage, string> = {
+  Pending: "processing",
+  "In progress": "processing",
+  Completed: "completed",
+  Partial: "partial",
+};
+
+function liveItemOfTransaction(line: TransactionLine, progress: LineProgress): WireTransactionItem {
+  const item = specItemOfTransaction(line, progress);
+  if (progress.smm === null) return item;
+  // Version A shows SMM lines as h2h ones flagged is_smm, with the panel's status beside them.
+  return {
+    ...item,
+    order_process: "h2h",
+    is_smm: true,
+    status: liveSmmItemStatus[progress.smm.stage],
+    provider_status: liveSmmStatus[progress.smm.stage],
+  };
+}
+
+/** GET /v1/item/{id} in both live versions: one flat item. Unlimited stock has no count (null). */
+function flatItem(item: ItemRecord, available: number | null): WireItem {
+  const fromProvider = item.orderProcess === "h2h" || item.orderProcess === "smm";
+  const game = item.h2hTarget === "game_id";
+  return {
+    id: item.id,
+    name: item.name,
+    price: item.price,
+    stock: available,
+    category: item.category,
+    order_process: item.orderProcess,
+    ...(fromProvider ? { h2h_provider: item.orderProcess } : {}),
+    provider_meta: fromProvider ? { open_denom: false } : null,
+    required_fields: requiredFields(item),
+    validation: game ? { available: true, requires_zone_id: item.requiresZoneId === true } : { available: false },
+    description: item.description,
+    min_order: item.minOrder,
+    status: "on",
+  };
+}
+
+/** What the buyer must put in the cart's note: h2h and SMM items cannot be delivered without it. */
+function requiredFields(item: ItemRecord): WireRequiredField[] {
+  if (item.orderProcess === "smm") return [{ key: "note", label: "Link / Username", required: true }];
+  if (item.orderProcess !== "h2h") return [];
+  return [{ key: "note", label: item.h2hTarget === "game_id" ? "User ID" : "Nomor HP", required: true }];
+}
+
+const liveRanking = (ranking: Ranking): WireLeaderboardEntry => ({ ranking: ranking.rank, name: ranking.name, total_trx: ranking.totalTransactions });
+
+const live: Speaker = {
+  createdTransaction: createdWithCharges,
+  transactionDetail: (detail) =>
+    detailBesideData(
+      detail,
+      liveItemOfTransaction,
+      (line, dispatch) =>
+        dispatch.failure === null
+          ? { variant_id: line.variantId, sn: dispatch.sn, dispatch_status: "completed", log_message: H2H_SUCCESS_LOG }
+          : { variant_id: line.variantId, sn: failedSn(dispatch.failure), dispatch_status: "failed" },
+      (line, smm, progress) => ({
+        variant_id: line.variantId,
+        order_id: smm.orderId,
+        status: liveSmmStatus[smm.stage],
+        start_count: smm.startCount,
+        remains: smm.remains,
+        delivered_count: smm.remains === null ? 0 : line.qty - smm.remains,
+        refund_amount: progress.refundDue,
+        provider_status: liveSmmStatus[smm.stage],
+        partial_refund_pending_manual: false,
+      }),
+    ),
+  leaderboard: (rankings) => rankings.map(liveRanking),
+  ownRanking: liveRanking,
+  sandboxOrder: spec.sandboxOrder,
+  item: flatItem,
+  renamedCodes: {},
+};
+
+// ---- live-short (version B) ----
+
+/** Version B's list filter and webhooks say "canceled" (one l) where A says "failed". */
+const shortTransactionStatus: Record<TransactionStatus, string> = { paid: "paid", completed: "completed", failed: "canceled" };
+
+const liveShort: Speaker = {
+  createdTransaction: (transaction) => ({ invoice: transaction.invoice, ref_id: transaction.refId, total_amount: transaction.amount, status: "pending" }),
+  transactionDetail: (detail) => {
+    const { transaction } = detail;
+    return {
+      message: "OK",
+      data: {
+        invoice: transaction.invoice,
+        ref_id: transaction.refId,
+        status: shortTransactionStatus[detail.status],
+        amount: transaction.amount,
+        created_at: formatJakarta(transaction.createdAt),
+        items: transaction.lines.map((line, index) => {
+          const progress = detail.lines[index]!;
+          // Delivery fields appear once there is something to deliver.
+          return {
+            item_id: line.variantId,
+            name: line.variantName,
+            price: line.unitPrice,
+            quantity: line.qty,
+            note: line.note,
+            ...(progress.productLicense === null ? {} : { product_license: progress.productLicense }),
+            ...(progress.sellerNote === null ? {} : { seller_note: progress.sellerNote }),
+          };
+        }),
+        // Results sit inside data here, keyed item_id, with no dispatch status: a failure shows only in sn.
+        h2h_results: resultsOf(detail, (progress) => progress.h2h).map(({ line, result }) => ({
+          item_id: line.variantId,
+          sn: result.failure === null ? result.sn : failedSn(result.failure),
+        })),
+        smm_results: resultsOf(detail, (progress) => progress.smm).map(({ line, result }) => ({
+          item_id: line.variantId,
+          status: result.stage,
+          start_count: result.startCount,
+          remains: result.remains,
+        })),
+      },
+    };
+  },
+  leaderboard: live.leaderboard,
+  ownRanking: live.ownRanking,
+  sandboxOrder: (order) => ({ invoice: `SAND-${order.id}` }),
+  item: flatItem,
+  renamedCodes: { TRX_NOT_FOUND: "TRANSACTION_NOT_FOUND" },
+};
+
+const speakers: Record<Dialect, Speaker> = { live, "live-short": liveShort, spec };
+
+/** Each answer that differs between dialects, in the dialect asked for. */
+export const present = {
+  createdTransaction: (dialect: Dialect, transaction: TransactionRecord, account: AccountRecord) => speakers[dialect].createdTransaction(transaction, account),
+  /** The whole body: where the results sit (beside or inside `data`) is part of the dialect. */
+  transactionDetail: (dialect: Dialect, detail: TransactionDetail) => speakers[dialect].transactionDetail(detail),
+  leaderboard: (dialect: Dialect, rankings: Ranking[]) => speakers[dialect].leaderboard(rankings),
+  ownRanking: (dialect: Dialect, ranking: Ranking) => speakers[dialect].ownRanking(ranking),
+  sandboxOrder: (dialect: Dialect, order: SandboxOrderRecord) => speakers[dialect].sandboxOrder(order),
+  /** `available` is the stock nobody has locked, null for an unlimited item. */
+  item: (dialect: Dialect, item: ItemRecord, available: number | null) => speakers[dialect].item(item, available),
+  /** The same in every dialect: version B documents the limits and nothing contradicts them. */
+  channels: (channels: readonly PaymentChannel[]): WireChannel[] =>
+    channels.map((channel) => ({ code: channel.code, name: channel.name, fee: channel.fee, min_amount: channel.minAmount, max_amount: channel.maxAmount })),
+  /** A refusal's body, its code as this dialect words it. */
+  refusal: (dialect: Dialect, error: ServiceError): WireError => {
+    const body = error.body;
+    return { ...body, message: speakers[dialect].renamedCodes[body.message] ?? body.message };
+  },
+};
