@@ -1,13 +1,98 @@
 #!/usr/bin/env node
-// Launcher: enable what speeds start-up, then hand over to the CLI.
-import module from "node:module";
-import v8 from "node:v8";
+"use strict";
+// Launcher: enable what speeds start-up, then hand over to the CLI, dist/reseller.cjs (one file,
+// built by `npm run build`). CommonJS on purpose (bin/package.json says so): an ES module entry
+// costs Node's ESM loader, ~15% of a bare `node` start.
+const { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync, writeSync } = require("node:fs");
+const { dirname, join } = require("node:path");
 
-// Node's compile cache, where it exists (Node >= 22.1).
-module.enableCompileCache?.();
-// undici parses HTTP with a WebAssembly module; V8's optimising tier-up of it runs on background
-// threads that a short-lived process then waits for at exit (~50 ms a command, measured with
-// `npm run bench:startup`). The baseline compiler is plenty for a few small JSON answers.
-v8.setFlagsFromString("--liftoff-only");
-const { start } = await import("../dist/start.js");
-await start();
+const bundle = join(__dirname, "..", "dist", "reseller.cjs");
+const args = process.argv.slice(2);
+
+/** The bundle's first line: `// reseller <version> <hash of the rest>`. */
+function header(text) {
+  const [, , version, hash] = text.slice(0, text.indexOf("\n")).split(" ");
+  return { version, hash };
+}
+
+if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
+  // Scripts ask for the version to decide what to run: answer from the bundle's first line alone.
+  const head = Buffer.alloc(128);
+  const fd = openSync(bundle, "r");
+  const length = readSync(fd, head, 0, head.length, 0);
+  closeSync(fd);
+  const line = `${header(head.toString("latin1", 0, length)).version}\n`;
+  try {
+    writeSync(1, line); // process.stdout would set up a stream (and for a pipe, node:net) for one line
+  } catch {
+    process.stdout.write(line);
+  }
+} else {
+  run();
+}
+
+function run() {
+  // undici parses HTTP with a WebAssembly module; V8's optimising tier-up of it runs on background
+  // threads that a short-lived process then waits for at exit (~50 ms a command, measured with
+  // `npm run bench`). The baseline compiler is plenty for a few small JSON answers. Set before the
+  // bundle is compiled: V8 accepts a code cache only under the flags it was made with.
+  require("node:v8").setFlagsFromString("--liftoff-only");
+  // The bundle is ASCII (esbuild escapes the rest), so latin1 reads it without a UTF-8 decode.
+  const source = readFileSync(bundle, "latin1");
+  const cacheFile = codeCacheFile(header(source).hash);
+  let cachedData;
+  if (cacheFile) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      cachedData = undefined;
+    }
+  }
+  const vm = require("node:vm");
+  // The same wrapper Node puts around a CommonJS module, compiled with V8's code cache: a warm
+  // start deserialises the bytecode of what the command ran last time instead of parsing 2 MB.
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require("node:module").createRequire(bundle), module, bundle, dirname(bundle));
+  module.exports.start().then(() => {
+    if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) saveCodeCache(script, cacheFile);
+  });
+}
+
+/**
+ * Where this command's code cache lives: under `$XDG_CACHE_HOME/reseller/code-cache` (else
+ * `~/.cache/...`), a folder per installed copy of reseller, in it a file per build, Node version
+ * and command (each command compiles different functions). The build's hash is of the bundle's
+ * content: a rebuilt bundle never meets an old cache. `RESELLER_NO_CODE_CACHE=1` turns it off.
+ */
+function codeCacheFile(hash) {
+  const env = process.env;
+  if (!hash || (env.RESELLER_NO_CODE_CACHE && !["0", "false"].includes(env.RESELLER_NO_CODE_CACHE.toLowerCase()))) return undefined;
+  const base = env.XDG_CACHE_HOME || (process.platform === "win32" ? env.LOCALAPPDATA : env.HOME && join(env.HOME, ".cache"));
+  if (!base) return undefined;
+  const command = /^-{0,2}[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
+  return join(base, "reseller", "code-cache", fnv1a(bundle), `${hash}-${process.version}-${process.arch}-${command}.bin`);
+}
+
+/** A short name for the bundle's path (node:crypto would cost more than it saves here). */
+function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}
+
+/** Written whole or not at all; a cache that cannot be written is simply not there next time. */
+function saveCodeCache(script, file) {
+  try {
+    const dir = dirname(file);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    renameSync(temporary, file);
+    // Caches of this copy's earlier builds are never read again.
+    const hash = file.slice(dir.length + 1).split("-", 1)[0];
+    for (const name of readdirSync(dir)) if (!name.startsWith(`${hash}-`)) unlinkSync(join(dir, name));
+  } catch {
+    // No cache: the next start parses the bundle again, nothing worse.
+  }
+}

@@ -1,65 +1,104 @@
 /**
- * Speed is a feature: a command loads only the modules it uses. These tests record every module
- * the real process resolves and check the heavy ones stay out of the commands that do not need them.
+ * Speed is a feature: a command loads only the modules it uses, and a second start is cheaper than
+ * the first. These tests watch real processes: V8's coverage of the bundle says which modules ran
+ * (test/support/record-modules.ts), and the code cache is looked at on disk.
  */
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, binPath, makeConfigDir } from "../support/cli.js";
+import { makeConfigDir, runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
+import { modulesLoadedBy, type ModuleRecord } from "../support/record-modules.js";
 
 const harness = useEmulator();
 
-function modulesLoadedBy(args: string[]): Promise<{ modules: string[]; exitCode: number | null }> {
-  const dir = makeConfigDir();
-  const log = join(dir, "modules.txt");
-  const hook = resolve(import.meta.dirname, "../support/record-modules.mjs");
-  return new Promise((done, reject) => {
-    const child = spawn(process.execPath, ["--import", hook, binPath, ...args], {
-      env: baseEnv({ ...harness.accountEnv(undefined, dir), RESELLER_TEST_MODULE_LOG: log }),
-      stdio: ["ignore", "ignore", "ignore"],
-    });
-    child.on("error", reject);
-    child.on("close", (exitCode) => {
-      let text = "";
-      try {
-        text = readFileSync(log, "utf8");
-      } catch {
-        text = "";
-      }
-      done({ modules: text.split("\n").filter(Boolean), exitCode });
-    });
-  });
-}
-
 const heavy = {
-  prompts: /@inquirer/,
-  emulator: /\/dist\/emulator\//,
-  conf: /node_modules\/conf\//,
-  chalk: /node_modules\/chalk\//,
-  table: /cli-table3/,
+  prompts: /^node_modules\/@inquirer\//,
+  emulator: /^src\/emulator\//,
+  conf: /^node_modules\/conf\//,
+  chalk: /^node_modules\/chalk\//,
 };
+const http = /^node_modules\/undici\/|^src\/api\/client\.ts$/;
+
+/** Shipped in the bundle but not loaded: the record can see it, and it did not run. */
+function expectNotLoaded(record: ModuleRecord, name: string, pattern: RegExp): void {
+  expect(record.notLoaded.filter((m) => pattern.test(m)), `${name} is in the bundle`).not.toEqual([]);
+  expect(record.loaded.filter((m) => pattern.test(m)), `${name} was loaded`).toEqual([]);
+}
 
 describe("a command loads only what it uses", () => {
   it("`reseller balance` piped loads neither prompts, emulator, conf, chalk nor the table library", async () => {
-    const { modules, exitCode } = await modulesLoadedBy(["balance"]);
-    expect(exitCode).toBe(0);
-    expect(modules.some((m) => m.includes("/dist/commands/balance.js"))).toBe(true);
-    for (const [name, pattern] of Object.entries(heavy)) expect(modules.filter((m) => pattern.test(m)), name).toEqual([]);
+    const record = await modulesLoadedBy(["balance"], harness.accountEnv());
+    expect(record.exitCode).toBe(0);
+    expect(record.loaded).toContain("src/commands/balance.ts");
+    for (const [name, pattern] of Object.entries(heavy)) expectNotLoaded(record, name, pattern);
+    // cli-table3 lives beside the bundle and is required only to draw a table.
+    expect(record.scripts.filter((url) => url.includes("/node_modules/cli-table3/"))).toEqual([]);
   });
 
-  it("`reseller --version` does not even load the HTTP client", async () => {
-    const { modules, exitCode } = await modulesLoadedBy(["--version"]);
-    expect(exitCode).toBe(0);
-    // The record of this very run is there: what is absent below is absent, not unrecorded.
-    expect(modules.some((m) => m.includes("/dist/cli.js"))).toBe(true);
-    expect(modules.filter((m) => /undici|\/dist\/api\/client\.js|\/dist\/commands\/(?!rules\.js)/.test(m))).toEqual([]);
+  it("`reseller --version` reads the version and nothing else: the bundle is not even compiled", async () => {
+    const record = await modulesLoadedBy(["--version"], harness.accountEnv());
+    expect(record.exitCode).toBe(0);
+    expect(record.bundleRan).toBe(false);
+    expect(record.scripts.filter((url) => url.startsWith("file:"))).toEqual([expect.stringMatching(/\/bin\/reseller\.js$/)]);
+  });
+
+  it.each([[["--help"]], [["config", "list"]], [["history"]], [["completion", "bash"]]])("`reseller %s` does not load the HTTP client", async (args) => {
+    const record = await modulesLoadedBy(args, harness.accountEnv());
+    expect(record.exitCode).toBe(0);
+    expect(record.bundleRan).toBe(true);
+    expectNotLoaded(record, "the HTTP client", http);
   });
 
   it("sees the lazily imported handler of the command that runs", async () => {
     // Without this, an empty record would make the tests above pass while proving nothing.
-    const { modules } = await modulesLoadedBy(["item", "12"]);
-    expect(modules.some((m) => m.includes("/dist/commands/item.js"))).toBe(true);
+    const record = await modulesLoadedBy(["item", "12"], harness.accountEnv());
+    expect(record.loaded).toContain("src/commands/item.ts");
+    expect(record.loaded.filter((m) => http.test(m))).not.toEqual([]);
+  });
+});
+
+describe("the code cache", () => {
+  function cacheFiles(cacheHome: string): string[] {
+    const root = join(cacheHome, "reseller", "code-cache");
+    return readdirSync(root).flatMap((copy) => readdirSync(join(root, copy)).map((name) => join(root, copy, name)));
+  }
+
+  it("is written after the first start, for the owner alone, and reused as it is by the next", async () => {
+    const cacheHome = mkdtempSync(join(tmpdir(), "reseller-cache-"));
+    const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: cacheHome };
+    const first = await runReseller(["balance", "--json"], { env });
+    expect(first.exitCode).toBe(0);
+    const [file, ...others] = cacheFiles(cacheHome);
+    expect(others).toEqual([]);
+    expect(file).toMatch(/-balance\.bin$/);
+    expect(statSync(file!).mode & 0o777).toBe(0o600);
+    const written = statSync(file!).mtimeMs;
+
+    const second = await runReseller(["balance", "--json"], { env });
+    expect(second.stdout).toBe(first.stdout);
+    // Rewritten only when missing or refused by V8: an unchanged file is a cache that was accepted.
+    expect(statSync(file!).mtimeMs).toBe(written);
+  });
+
+  it("a damaged cache is refused by V8, replaced, and the command works all the same", async () => {
+    const cacheHome = mkdtempSync(join(tmpdir(), "reseller-cache-"));
+    const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: cacheHome };
+    await runReseller(["balance", "--json"], { env });
+    const [file] = cacheFiles(cacheHome);
+    writeFileSync(file!, "not bytecode");
+
+    const result = await runReseller(["balance", "--json"], { env });
+    expect(result.exitCode).toBe(0);
+    expect(result.json().data.balance).toBe(harness.accountOf().balance);
+    expect(readFileSync(file!, "utf8")).not.toBe("not bytecode");
+  });
+
+  it("RESELLER_NO_CODE_CACHE=1 leaves no cache behind", async () => {
+    const cacheHome = mkdtempSync(join(tmpdir(), "reseller-cache-"));
+    const result = await runReseller(["balance"], { env: { ...harness.accountEnv(), XDG_CACHE_HOME: cacheHome, RESELLER_NO_CODE_CACHE: "1" } });
+    expect(result.exitCode).toBe(0);
+    expect(readdirSync(cacheHome)).toEqual([]);
   });
 });

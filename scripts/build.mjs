@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+// Builds what `reseller` runs: `npm run build` (after tsc has type-checked the sources).
+//
+// dist/reseller.cjs — the whole CLI in one CommonJS file, so a command reads one file and
+//   bin/reseller.js can compile it with vm.Script and a V8 code cache (Node 20 has no compile cache
+//   for ES modules). Lazily imported handlers stay lazy: esbuild turns `await import("./x.js")`
+//   into a module initialiser that runs only when the command asks for it.
+//   The first line names the version and a hash of the rest: the launcher prints the version from
+//   it and keys the code cache on it.
+// dist/emulator/server.js, dist/journal/journal.js — ES modules for the scripts and tests that
+//   start an emulator or several journal writers of their own.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const dist = join(root, "dist");
+
+// undici's index.js requires everything it has (fetch, WebSocket, caches, cookies, mock agents),
+// and esbuild cannot drop the unused parts of a CommonJS module. The client imports `request` and
+// `EnvHttpProxyAgent`; this entry gives those from the same undici files at half the start-up cost.
+// It is an ES module so that importing anything else from "undici" fails the build instead of
+// being undefined at run time. `request` is index.js's `makeDispatcher(api.request)`.
+const undiciCore = `
+import Dispatcher from "./lib/dispatcher/dispatcher.js";
+import EnvHttpProxyAgent from "./lib/dispatcher/env-http-proxy-agent.js";
+import errors from "./lib/core/errors.js";
+import util from "./lib/core/util.js";
+import api from "./lib/api/index.js";
+import { getGlobalDispatcher } from "./lib/global.js";
+
+Object.assign(Dispatcher.prototype, api);
+
+export { Dispatcher, EnvHttpProxyAgent, errors };
+
+export function request(url, opts, handler) {
+  if (typeof opts === "function") {
+    handler = opts;
+    opts = null;
+  }
+  if (!url || (typeof url !== "string" && typeof url !== "object" && !(url instanceof URL))) {
+    throw new errors.InvalidArgumentError("invalid url");
+  }
+  if (opts != null && typeof opts !== "object") throw new errors.InvalidArgumentError("invalid opts");
+  if (opts && opts.path != null) {
+    if (typeof opts.path !== "string") throw new errors.InvalidArgumentError("invalid opts.path");
+    const path = opts.path.startsWith("/") ? opts.path : "/" + opts.path;
+    url = new URL(util.parseOrigin(url).origin + path);
+  } else {
+    if (!opts) opts = typeof url === "object" ? url : {};
+    url = util.parseURL(url);
+  }
+  const { agent, dispatcher = getGlobalDispatcher() } = opts;
+  if (agent) throw new errors.InvalidArgumentError("unsupported opts.agent. Did you mean opts.client?");
+  return api.request.call(dispatcher, {
+    ...opts,
+    origin: url.origin,
+    path: url.search ? url.pathname + url.search : url.pathname,
+    method: opts.method || (opts.body ? "PUT" : "GET"),
+  }, handler);
+}
+`;
+
+/**
+ * Requires that a dependency makes at load time for a feature reseller never uses, deferred to
+ * first use. Each names the exact line it replaces: a new version that changed it fails the build
+ * here, instead of quietly loading it again.
+ */
+const deferredRequires = [
+  {
+    // HTTP/2, and with it node:http2, tls and crypto (~25 ms): the client never offers h2 (allowH2 is off).
+    file: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    eager: "const connectH2 = require('./client-h2.js')",
+    lazy: "function connectH2 (client, socket) { return require('./client-h2.js')(client, socket) }",
+  },
+  {
+    // Executable sub-commands (`git-foo` style), and with them node:child_process, net and dgram.
+    file: /[\\/]commander[\\/]lib[\\/]command\.js$/,
+    eager: "const childProcess = require('node:child_process');",
+    lazy: "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+  },
+];
+
+const startUpDiet = {
+  name: "start-up-diet",
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: "undici-core", namespace: "lean-undici" }));
+    b.onLoad({ filter: /.*/, namespace: "lean-undici" }, () => ({
+      contents: undiciCore,
+      loader: "js",
+      resolveDir: join(root, "node_modules", "undici"),
+    }));
+    for (const { file, eager, lazy } of deferredRequires) {
+      b.onLoad({ filter: file }, (args) => {
+        const source = readFileSync(args.path, "utf8");
+        if (!source.includes(eager)) throw new Error(`${args.path} no longer contains "${eager}": update scripts/build.mjs`);
+        return { contents: source.replace(eager, lazy), loader: "js" };
+      });
+    }
+  },
+};
+
+// Built beside dist/ and swapped in at the end: a `reseller` started meanwhile finds the old build
+// or the new one, never half of one.
+const staging = `${dist}.building-${process.pid}`;
+rmSync(staging, { recursive: true, force: true });
+mkdirSync(staging, { recursive: true });
+
+const cli = await build({
+  absWorkingDir: root,
+  entryPoints: ["src/start.ts"],
+  outfile: "dist/reseller.cjs",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  // The bundle is CommonJS: `import.meta.url` (cli.ts reads ../package.json, output.ts requires
+  // cli-table3 from beside it) becomes the bundle's own URL.
+  define: { "import.meta.url": "__bundleUrl" },
+  banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [startUpDiet],
+  // Whitespace and syntax only: names stay, so stack traces read and `error.name` is the class's.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: "external",
+  logLevel: "warning",
+  write: false,
+});
+for (const file of cli.outputFiles) {
+  if (!file.path.endsWith("reseller.cjs")) {
+    writeFileSync(join(staging, basename(file.path)), file.contents); // the licence comments
+    continue;
+  }
+  // The launcher reads the bundle as latin1, which is only right for ASCII (esbuild escapes the rest).
+  const nonAscii = file.contents.findIndex((byte) => byte > 0x7f);
+  if (nonAscii !== -1) throw new Error(`dist/reseller.cjs has a non-ASCII byte at offset ${nonAscii}`);
+  const hash = createHash("sha256").update(file.contents).digest("hex").slice(0, 16);
+  writeFileSync(join(staging, "reseller.cjs"), Buffer.concat([Buffer.from(`// reseller ${version} ${hash}\n`), file.contents]));
+}
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { "emulator/server": "src/emulator/server.ts", "journal/journal": "src/journal/journal.ts" },
+  outdir: staging,
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  packages: "external",
+  logLevel: "warning",
+});
+
+const old = `${dist}.old-${process.pid}`;
+rmSync(old, { recursive: true, force: true });
+try {
+  renameSync(dist, old);
+} catch (error) {
+  if (error.code !== "ENOENT") throw error;
+}
+renameSync(staging, dist);
+rmSync(old, { recursive: true, force: true });
