@@ -264,6 +264,30 @@ export class ServiceClient {
     }
     throw toServiceError(statusCode, parsed?.value, text, method, path, retryAfter, attempt);
   }
+
+  // ---- webhooks (the live service; not in the abstract spec) ----
+
+  async getWebhook(): Promise<ApiResult<import("./model.js").WebhookSettings>> {
+    return this.call("GET", "/v1/webhook", { retry: true }, decode.decodeWebhookSettings);
+  }
+
+  /** Setting the same address twice leaves the same configuration, so a lost answer may be asked again. */
+  async updateWebhook(input: { callback_url: string; webhook_enabled?: boolean }): Promise<ApiResult<import("./model.js").WebhookAnswer>> {
+    return this.call("PUT", "/v1/webhook", { body: input, retry: true }, decode.decodeWebhookAnswer);
+  }
+
+  /** Not retried: a lost answer may still have sent the test event, and a second one would only confuse. */
+  async sendWebhookTest(): Promise<ApiResult<import("./model.js").WebhookAnswer>> {
+    return this.call("POST", "/v1/webhook/test", { retry: false }, decode.decodeWebhookAnswer);
+  }
+
+  /**
+   * Retried on a lost answer: the secret that answer carried is gone either way (each call replaces
+   * the last), and the retry's is one the user actually gets to see.
+   */
+  async createWebhookSecret(): Promise<ApiResult<import("./model.js").WebhookSecret>> {
+    return this.call("POST", "/v1/webhook/secret", { retry: true }, decode.decodeWebhookSecret);
+  }
 }
 
 /**

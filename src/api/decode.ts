@@ -373,3 +373,120 @@ export function decodeSandboxOrder(body: unknown): SandboxOrder {
   const d: WireSandboxOrder & Fields = isRecord(data) ? data : {};
   return { id: toInteger(d.id, where), refId: toText(d.ref_id), invoice: toText(d.invoice), status: toStatus(d.status) };
 }
+
+// ---- webhooks: the events the service pushes, and the endpoints that configure them ----
+
+import type { AnswerField, WebhookAnswer, WebhookEvent, WebhookItem, WebhookSecret, WebhookSettings } from "./model.js";
+import type { WireWebhookData, WireWebhookEvent, WireWebhookItem, WireWebhookSecret, WireWebhookSettings } from "./wire.js";
+
+/** Names for the webhook fields; the configuration answers are not documented, so `PUT`'s own names come first. */
+export const webhookAliases = {
+  callbackUrl: ["callback_url", "webhook_url", "url"],
+  enabled: ["webhook_enabled", "enabled", "is_enabled", "is_active", "active"],
+  secret: ["webhook_secret", "secret"],
+  licences: ["licenses", "licences", "product_licenses"],
+} as const;
+
+function decodeWebhookItem(it: WireWebhookItem & Fields, where: string): WebhookItem {
+  const line = decodeLine(it, where);
+  // order.completed gives one h2h object per item; a list is read the same.
+  const h2h = resultList(it.h2h_results, undefined).map((r) => decodeH2h(r, where));
+  const licences = new Set<string>();
+  const listed = first(it, webhookAliases.licences);
+  for (const l of Array.isArray(listed) ? listed : []) {
+    const text = isRecord(l) ? textOf(l, aliases.licence) : toText(l);
+    if (text !== null && text.trim() !== "") licences.add(text);
+  }
+  for (const text of line.licence?.split("\n") ?? []) if (text.trim() !== "") licences.add(text);
+  return {
+    itemId: line.itemId,
+    orderItemId: toText(it.order_item_id),
+    name: line.name,
+    productName: line.productName,
+    orderProcess: line.orderProcess,
+    quantity: line.quantity,
+    status: line.status,
+    serials: h2h.flatMap((d) => (!d.failed && d.serial ? [d.serial] : [])),
+    failures: h2h.flatMap((d) => (d.failed ? [d.failure ?? d.message ?? "failed"] : [])),
+    licences: [...licences],
+  };
+}
+
+/**
+ * An event's body, as the listener received it. The event name is the body's, else the X-Event
+ * header's; anything missing is null, and an event never heard of is still read.
+ */
+export function decodeWebhookEvent(body: unknown, eventHeader?: string): WebhookEvent {
+  const where = "a webhook";
+  const top: WireWebhookEvent & Fields = isRecord(body) ? body : {};
+  const d: WireWebhookData & Fields = isRecord(top.data) ? top.data : {};
+  const items = [...records(d.items), ...(isRecord(d.item) ? [d.item] : [])];
+  return {
+    event: toText(top.event) ?? eventHeader ?? "unknown",
+    timestamp: toText(top.timestamp),
+    refId: toText(d.ref_id),
+    invoice: toText(d.invoice),
+    status: toStatus(d.status ?? d.transaction_status),
+    amount: integerOf(d, ["amount", "total_amount", "total"], where),
+    items: items.map((it) => decodeWebhookItem(it, where)),
+  };
+}
+
+/** Every field of a record, for an answer whose shape is not documented. */
+function answerFields(value: unknown): AnswerField[] {
+  if (!isRecord(value)) return value === undefined || value === null ? [] : [{ name: "data", value: typeof value === "string" ? value : JSON.stringify(value) }];
+  return Object.entries(value).map(([name, v]) => ({
+    name,
+    value: v === null || v === undefined ? null : typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v),
+  }));
+}
+
+/** The part of an answer that carries its result: `data`, or the body without its envelope words. */
+function resultFields(body: unknown): Fields | unknown {
+  if (isRecord(body) && "data" in body) return body.data;
+  if (!isRecord(body)) return body;
+  const { message: _m, status: _s, success: _ok, ...rest } = body;
+  return rest;
+}
+
+function messageOf(body: unknown): string | null {
+  return isRecord(body) ? toText(body.message) : null;
+}
+
+/** The name under which one of `names` was found, if any. */
+function nameOf(fields: Fields, names: readonly string[]): string | undefined {
+  return names.find((name) => fields[name] !== undefined && fields[name] !== null);
+}
+
+/** `GET /v1/webhook`: not documented. Never refused for its shape: what it holds is shown. */
+export function decodeWebhookSettings(body: unknown): WebhookSettings {
+  const result = resultFields(body);
+  const d: WireWebhookSettings & Fields = isRecord(result) ? result : {};
+  const urlName = nameOf(d, webhookAliases.callbackUrl);
+  const enabledName = nameOf(d, webhookAliases.enabled);
+  return {
+    url: urlName === undefined ? null : toText(d[urlName]),
+    enabled: enabledName === undefined ? null : toFlag(d[enabledName]),
+    message: messageOf(body),
+    fields: answerFields(result).filter((f) => f.name !== urlName && f.name !== enabledName),
+  };
+}
+
+/** `PUT /v1/webhook` and `POST /v1/webhook/test`: not documented; the message and whatever else came. */
+export function decodeWebhookAnswer(body: unknown): WebhookAnswer {
+  return { message: messageOf(body), fields: answerFields(resultFields(body)) };
+}
+
+/** `POST /v1/webhook/secret`. An answer without a recognisable secret is still shown, field by field. */
+export function decodeWebhookSecret(body: unknown): WebhookSecret {
+  const result = resultFields(body);
+  const d: WireWebhookSecret & Fields = isRecord(result) ? result : {};
+  const secretName = isRecord(result) ? nameOf(d, webhookAliases.secret) : undefined;
+  const secret = secretName !== undefined ? toText(d[secretName]) : isRecord(result) ? null : toText(result);
+  const found = secret !== null && secret.trim() !== "";
+  return {
+    secret: found ? secret.trim() : null,
+    message: messageOf(body),
+    fields: found ? answerFields(result).filter((f) => f.name !== secretName && !(secretName === undefined && f.name === "data")) : answerFields(result),
+  };
+}

@@ -216,3 +216,66 @@ export interface ApiResult<T> {
   body: unknown;
   status: number;
 }
+
+// ---- webhooks ----
+
+/** One field of an answer whose shape is not documented, named as the service named it, for showing as is. */
+export interface AnswerField {
+  name: string;
+  /** Text as received; nested values as compact JSON; null for null. */
+  value: string | null;
+}
+
+/** An item a webhook reports: what to hand the customer, when there is something. */
+export interface WebhookItem {
+  itemId: number | null;
+  /** order.item.sent: the service's id of this line, so each sent item is its own delivery. */
+  orderItemId: string | null;
+  name: string | null;
+  productName: string | null;
+  orderProcess: OrderProcess | null;
+  quantity: number | null;
+  status: Status | null;
+  /** h2h serial numbers (a failed dispatch's `failed: …` left out: see `failures`). */
+  serials: string[];
+  failures: string[];
+  /** Licences or accounts of auto and manual items, one per entry. */
+  licences: string[];
+}
+
+/** A verified event from the service. */
+export interface WebhookEvent {
+  /** `order.paid`, `order.completed`, `order.canceled`, `order.item.sent`, `webhook.test`, or one not yet documented. */
+  event: string;
+  timestamp: string | null;
+  refId: string | null;
+  invoice: string | null;
+  /** The order's status (`data.status`, or `transaction_status` on order.item.sent). */
+  status: Status | null;
+  amount: number | null;
+  items: WebhookItem[];
+}
+
+/** The webhook configuration; the answer is not documented, so every field is kept for showing. */
+export interface WebhookSettings {
+  url: string | null;
+  enabled: boolean | null;
+  message: string | null;
+  /** Every other field of the answer, as the service named it. */
+  fields: AnswerField[];
+}
+
+/** What `PUT /v1/webhook` and `POST /v1/webhook/test` answered (not documented). */
+export interface WebhookAnswer {
+  message: string | null;
+  fields: AnswerField[];
+}
+
+/** A new webhook secret: the service shows it once. */
+export interface WebhookSecret {
+  /** null when the answer carried no field reseller recognises as the secret. */
+  secret: string | null;
+  message: string | null;
+  /** Every other field of the answer (all of them when no secret was recognised). */
+  fields: AnswerField[];
+}

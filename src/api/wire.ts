@@ -228,3 +228,60 @@ export interface WireSandboxOrder {
 /** The dialects the emulator can speak and the decoder understands. */
 export type Dialect = "live" | "live-short" | "spec";
 export const dialects: readonly Dialect[] = ["live", "live-short", "spec"];
+
+// ---- webhooks (the live service only; the abstract spec has none) ----
+
+/** A licence of a manual item, as order.item.sent carries it. */
+export interface WireWebhookLicence {
+  product_license?: string | null;
+  note?: string | null;
+}
+
+/**
+ * An item of a webhook body. In order.completed the h2h result is one object per item
+ * (`dispatch_status:"Success"`, `dispatch_message`), not the list `GET /v1/trx` gives.
+ */
+export interface WireWebhookItem extends WireTransactionItem {
+  order_item_id?: string;
+  subtotal?: WireNumber;
+  target?: string;
+  h2h_results?: WireH2hResult | WireH2hResult[] | null;
+  licenses?: (WireWebhookLicence | string)[] | null;
+  sent_at?: string;
+}
+
+/** `data` of an event: order.* carry `status` and `items`; order.item.sent `transaction_status` and one `item`. */
+export interface WireWebhookData {
+  invoice?: string;
+  ref_id?: string;
+  status?: string;
+  transaction_status?: string;
+  price?: WireNumber;
+  fees?: WireNumber;
+  amount?: WireNumber;
+  payment_code?: string;
+  items?: WireWebhookItem[];
+  item?: WireWebhookItem;
+}
+
+/** What the service POSTs to the callback URL; the event name is also in the `X-Event` header. */
+export interface WireWebhookEvent {
+  event?: string;
+  timestamp?: string;
+  data?: WireWebhookData;
+}
+
+/** `GET /v1/webhook`: not documented; `PUT` takes `{callback_url, webhook_enabled}`, so those names come first. */
+export interface WireWebhookSettings {
+  callback_url?: string | null;
+  webhook_url?: string | null;
+  url?: string | null;
+  webhook_enabled?: WireFlag;
+  enabled?: WireFlag;
+}
+
+/** `POST /v1/webhook/secret`: `{"status":true,"message":"Webhook secret generated...","data":{"webhook_secret":"…"}}`. */
+export interface WireWebhookSecret {
+  webhook_secret?: string;
+  secret?: string;
+}
