@@ -6,7 +6,7 @@ import { maskApiKey } from "./mask.js";
 import type { Context } from "../context.js";
 import { InputError } from "../errors.js";
 
-export const settingKeys = ["base_url", "api_key", "timeout", "max_retries", "wait_timeout"] as const;
+export const settingKeys = ["base_url", "api_key", "timeout", "max_retries", "wait_timeout", "webhook_secret"] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
 export type Source = "flag" | "environment" | "profile" | "default";
@@ -34,6 +34,8 @@ export function effectiveSettings(ctx: Context): EffectiveSetting[] {
     { key: "timeout", value: settings.timeoutMs / 1000, source: settings.timeoutSource },
     { key: "max_retries", value: settings.maxRetries, source: settings.maxRetriesSource },
     { key: "wait_timeout", value: settings.waitTimeoutSeconds, source: settings.waitTimeoutSource },
+    // Masked like the key: it lets anyone forge the service's webhooks.
+    { key: "webhook_secret", value: settings.webhookSecret ? maskApiKey(settings.webhookSecret) : undefined, source: settings.webhookSecretSource === "none" ? "default" : settings.webhookSecretSource },
   ];
   // Whatever else a profile holds (written by a newer reseller, or by hand) is shown, not hidden.
   const extra = Object.entries(stored)

@@ -34,6 +34,9 @@ export interface Settings {
   baseUrlSource: "flag" | "environment" | "profile" | "none";
   apiKey: string | undefined;
   apiKeySource: ApiKeySource;
+  /** What `webhook listen` verifies signatures with; a secret like the API key. */
+  webhookSecret: string | undefined;
+  webhookSecretSource: ApiKeySource;
   timeoutMs: number;
   timeoutSource: NumberSource;
   maxRetries: number;
@@ -122,6 +125,11 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
   if (env.RESELLER_API_KEY) [apiKey, apiKeySource] = [env.RESELLER_API_KEY.trim(), "environment"];
   else if (profileRecord().api_key) [apiKey, apiKeySource] = [profileRecord().api_key, "profile"];
 
+  let webhookSecret: string | undefined;
+  let webhookSecretSource: ApiKeySource = "none";
+  if (env.RESELLER_WEBHOOK_SECRET?.trim()) [webhookSecret, webhookSecretSource] = [env.RESELLER_WEBHOOK_SECRET.trim(), "environment"];
+  else if (profileRecord().webhook_secret) [webhookSecret, webhookSecretSource] = [profileRecord().webhook_secret, "profile"];
+
   let timeoutMs = defaultTimeoutSeconds * 1000;
   let timeoutSource: NumberSource = "default";
   if (flags.timeout !== undefined) [timeoutMs, timeoutSource] = [parseSeconds(flags.timeout, "--timeout") * 1000, "flag"];
@@ -149,6 +157,8 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
     baseUrlSource,
     apiKey,
     apiKeySource,
+    webhookSecret,
+    webhookSecretSource,
     timeoutMs,
     timeoutSource,
     maxRetries,

@@ -12,6 +12,8 @@ export interface Profile {
   timeout?: number;
   max_retries?: number;
   wait_timeout?: number;
+  /** Saved by `reseller webhook secret --save`; checked by `webhook listen`. */
+  webhook_secret?: string;
   [extra: string]: unknown;
 }
 

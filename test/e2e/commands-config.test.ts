@@ -56,6 +56,7 @@ describe("config list", () => {
       "timeout\t60\tprofile",
       "max_retries\t2\tdefault",
       "wait_timeout\t300\tdefault",
+      "webhook_secret\t\tdefault",
     ]);
   });
 
@@ -82,6 +83,7 @@ describe("config list", () => {
         timeout: { value: 30, source: "default" },
         max_retries: { value: 2, source: "default" },
         wait_timeout: { value: 300, source: "default" },
+        webhook_secret: { value: null, source: "default" },
       },
     });
   });

@@ -13,7 +13,7 @@ export interface ConfigSetOptions {
   value: string;
 }
 
-function parseValue(ctx: Context, key: Exclude<SettingKey, "api_key">, text: string): string | number {
+function parseValue(ctx: Context, key: Exclude<SettingKey, "api_key" | "webhook_secret">, text: string): string | number {
   switch (key) {
     case "base_url": {
       let value = text.trim().replace(/\/+$/, "");
@@ -39,6 +39,11 @@ export async function run(ctx: Context, options: ConfigSetOptions): Promise<void
   if (key === "api_key") {
     throw new InputError("The API key cannot be set with `config set`: a command line is visible in `ps` and stays in your shell history.", {
       suggestion: "Run `reseller login` (it asks without echoing), or pipe the key: `printf '%s' \"$KEY\" | reseller login --with-key`. If you typed a real key just now, consider rotating it.",
+    });
+  }
+  if (key === "webhook_secret") {
+    throw new InputError("The webhook secret cannot be set with `config set`: a command line is visible in `ps` and stays in your shell history.", {
+      suggestion: "Run `reseller webhook secret --save` (the service makes a new one), or set RESELLER_WEBHOOK_SECRET in the listener's environment.",
     });
   }
   const value = parseValue(ctx, key, options.value);
