@@ -247,6 +247,47 @@ export function buildProgram(run: RunCommand): Command {
     .addHelpText("after", examples("reseller emulator --port 8787", "reseller emulator --dialect live-short", "eval \"$(reseller emulator --port 0 | grep ^export)\""))
     .action((opts, cmd) => run(cmd, () => import("./commands/emulator.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, state: opts.state as string | undefined, seed: opts.seed as number | undefined, dialect: opts.dialect as import("./api/wire.js").Dialect | undefined }));
 
+  const webhook = program
+    .command("webhook")
+    .description("the service's webhooks: where they go, their secret, and a local receiver")
+    .addHelpText("after", examples("reseller webhook secret --save", "reseller webhook set --url https://bot.example.com/webhook", "reseller webhook listen --exec ./on-order.sh"));
+  webhook
+    .command("show")
+    .description("the callback URL and whether webhooks are on")
+    .addHelpText("after", examples("reseller webhook show", "reseller webhook show --json"))
+    .action((_o, cmd) => run(cmd, () => import("./commands/webhook/show.js"), {}));
+  webhook
+    .command("set")
+    .option("--url <url>", "where the service POSTs events: https://, or http:// on this machine only")
+    .option("--enable", "switch webhooks on (the default with --url)")
+    .option("--disable", "switch webhooks off, keeping the URL")
+    .description("set the callback URL, or switch webhooks on or off")
+    .addHelpText("after", examples("reseller webhook set --url https://bot.example.com/webhook", "reseller webhook set --disable"))
+    .action((opts, cmd) => run(cmd, () => import("./commands/webhook/set.js"), { url: opts.url as string | undefined, enable: opts.enable === true, disable: opts.disable === true }));
+  webhook
+    .command("test")
+    .description("have the service send a webhook.test event to the callback URL")
+    .addHelpText("after", examples("reseller webhook test"))
+    .action((_o, cmd) => run(cmd, () => import("./commands/webhook/test.js"), {}));
+  webhook
+    .command("secret")
+    .option("--save", "keep it in the profile for `webhook listen` (file mode 0600)")
+    .option("-y, --yes", "do not ask for confirmation")
+    .description("make a new webhook secret (the old one stops working); the service shows it once")
+    .addHelpText("after", examples("reseller webhook secret --save", "reseller webhook secret --yes > webhook-secret.txt"))
+    .action((opts, cmd) => run(cmd, () => import("./commands/webhook/secret.js"), { save: opts.save === true, yes: opts.yes === true }));
+  webhook
+    .command("listen")
+    .option("--port <n>", "port; 0 takes a free one (default 8788)", parser((v) => (v === "0" ? 0 : rules.positiveInteger("--port", v))))
+    .option("--host <host>", "address to listen on (default 127.0.0.1)")
+    .option("--forward-to <url>", "POST each verified event on to this address; the service gets 2xx once it did")
+    .option("--exec <command>", "run this command per event: the event JSON on stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS set; exit 0 = handled")
+    .description("receive webhooks here: verify, deduplicate, print each event (piped: time, event, ref_id, invoice, status, then serials/licences), hand it on")
+    .addHelpText("after", examples("reseller webhook listen", "reseller webhook listen --port 0 --json | jq .data.ref_id", "reseller webhook listen --forward-to http://localhost:3000/webhook", "reseller webhook listen --exec ./on-order.sh"))
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/webhook/listen.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, forwardTo: opts.forwardTo as string | undefined, exec: opts.exec as string | undefined }),
+    );
+
   program
     .command("completion")
     .argument("<shell>", "bash, zsh or fish", parser((v) => {

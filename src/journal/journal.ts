@@ -66,8 +66,8 @@ export interface OutcomeDetails {
   code?: string;
   http_status?: number;
   reason?: string;
-  /** What settled it: the request's own answer, a lookup after a lost answer, `reconcile`, `trx show`. */
-  by?: "answer" | "retry" | "lookup" | "reconcile" | "trx show";
+  /** What settled it: the request's own answer, a lookup after a lost answer, `reconcile`, `trx show`, a signed webhook. */
+  by?: "answer" | "retry" | "lookup" | "reconcile" | "trx show" | "webhook";
   [extra: string]: unknown;
 }
 

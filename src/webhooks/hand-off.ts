@@ -1,0 +1,111 @@
+/**
+ * Where `webhook listen` hands a verified event: on to another address (`--forward-to`), or to a
+ * command (`--exec`). Either way the service is answered 2xx only once the hand-off succeeded, so
+ * when the target is down the service's own retries carry the event until it is back.
+ */
+import { spawn } from "node:child_process";
+import type { IncomingHttpHeaders } from "node:http";
+import { request } from "undici";
+import { InputError } from "../errors.js";
+
+/** What one hand-off got: nothing when it succeeded, otherwise why not, for the person watching. */
+export type HandOffResult = { ok: true; note?: string } | { ok: false; reason: string };
+
+export interface HandOff {
+  /** For the start-up line: "forwarding to …", "running …". */
+  describe: string;
+  deliver(delivery: { body: Buffer; headers: IncomingHttpHeaders; env: Record<string, string> }, signal: AbortSignal): Promise<HandOffResult>;
+}
+
+/** Longest a forward target may take to answer; the service is kept waiting that long at most. */
+export const forwardTimeoutMs = 15_000;
+/** Longest an --exec command may run before it is stopped and the delivery counted as not handled. */
+export const execTimeoutMs = 60_000;
+
+/** Headers that describe one connection, not the message: never passed on. */
+const hopByHop = new Set(["host", "connection", "keep-alive", "content-length", "transfer-encoding", "te", "trailer", "upgrade", "expect", "proxy-authorization", "proxy-connection"]);
+
+export function forwardTarget(url: string): URL {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new InputError(`--forward-to "${url}" is not a URL.`, { suggestion: "For example: --forward-to http://localhost:3000/webhooks" });
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") throw new InputError(`--forward-to must be an http:// or https:// address, not ${target.protocol}`);
+  return target;
+}
+
+export function forwardTo(url: string): HandOff {
+  const target = forwardTarget(url);
+  return {
+    describe: `forwarding each event to ${target.href}`,
+    async deliver({ body, headers }, signal) {
+      const passed: Record<string, string> = {};
+      for (const [name, value] of Object.entries(headers)) {
+        if (value === undefined || hopByHop.has(name)) continue;
+        passed[name] = Array.isArray(value) ? value.join(", ") : value;
+      }
+      try {
+        const response = await request(target, {
+          method: "POST",
+          headers: passed,
+          body,
+          signal: AbortSignal.any([signal, AbortSignal.timeout(forwardTimeoutMs)]),
+          headersTimeout: forwardTimeoutMs,
+          bodyTimeout: forwardTimeoutMs,
+        });
+        // Only the status matters; the rest is read away so the connection can be reused.
+        await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+        if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true, note: `${target.host} answered ${response.statusCode}` };
+        return { ok: false, reason: `${target.href} answered HTTP ${response.statusCode}` };
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? (error as Error).name;
+        return { ok: false, reason: `${target.href} could not be reached (${code === "TimeoutError" ? `no answer within ${forwardTimeoutMs / 1000} s` : code})` };
+      }
+    },
+  };
+}
+
+/**
+ * `--exec CMD`: a shell runs CMD with the event's body on stdin and the event's fields in its
+ * environment. Its own output goes to `log` (stderr): stdout belongs to the listener's event lines.
+ */
+export function execCommand(command: string, log: (chunk: string) => void): HandOff {
+  if (!command.trim()) throw new InputError("--exec needs a command, e.g. --exec ./on-order.sh");
+  return {
+    describe: `running \`${command}\` for each event`,
+    deliver({ body, env }, signal) {
+      return new Promise<HandOffResult>((resolve) => {
+        // The command runs as the user's shell would run it: in their environment, plus the event's
+        // fields. The webhook secret is left out: the command gets events already verified.
+        const { RESELLER_WEBHOOK_SECRET: _secret, ...inherited } = process.env;
+        const child = spawn(command, { shell: true, stdio: ["pipe", "pipe", "pipe"], env: { ...inherited, ...env } });
+        let settled = false;
+        const finish = (result: HandOffResult) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          signal.removeEventListener("abort", stop);
+          resolve(result);
+        };
+        const stop = () => child.kill("SIGTERM");
+        const timer = setTimeout(() => {
+          stop();
+          finish({ ok: false, reason: `\`${command}\` ran longer than ${execTimeoutMs / 1000} s and was stopped` });
+        }, execTimeoutMs);
+        signal.addEventListener("abort", stop, { once: true });
+        child.stdout.setEncoding("utf8").on("data", log);
+        child.stderr.setEncoding("utf8").on("data", log);
+        // A command that does not read its stdin closes it early: that is its business, not a failure.
+        child.stdin.on("error", () => undefined);
+        child.stdin.end(body);
+        child.on("error", (error) => finish({ ok: false, reason: `\`${command}\` could not be started (${(error as NodeJS.ErrnoException).code ?? error.message})` }));
+        child.on("close", (code, killedBy) => {
+          if (code === 0) finish({ ok: true });
+          else finish({ ok: false, reason: killedBy ? `\`${command}\` was stopped by ${killedBy}` : `\`${command}\` exited with ${code}` });
+        });
+      });
+    },
+  };
+}
