@@ -453,9 +453,9 @@ function messageOf(body: unknown): string | null {
   return isRecord(body) ? toText(body.message) : null;
 }
 
-/** The name under which one of `names` was found, if any. */
+/** The name under which one of `names` holds a value; else the first present, even as null. */
 function nameOf(fields: Fields, names: readonly string[]): string | undefined {
-  return names.find((name) => fields[name] !== undefined && fields[name] !== null);
+  return names.find((name) => fields[name] !== undefined && fields[name] !== null) ?? names.find((name) => Object.hasOwn(fields, name));
 }
 
 /** `GET /v1/webhook`: not documented. Never refused for its shape: what it holds is shown. */
@@ -466,7 +466,7 @@ export function decodeWebhookSettings(body: unknown): WebhookSettings {
   const enabledName = nameOf(d, webhookAliases.enabled);
   return {
     url: urlName === undefined ? null : toText(d[urlName]),
-    enabled: enabledName === undefined ? null : toFlag(d[enabledName]),
+    enabled: enabledName === undefined || d[enabledName] === null ? null : toFlag(d[enabledName]),
     message: messageOf(body),
     fields: answerFields(result).filter((f) => f.name !== urlName && f.name !== enabledName),
   };

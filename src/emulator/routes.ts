@@ -7,6 +7,7 @@ import type { EmulatedService } from "./service.js";
 import { ServiceError } from "./service-error.js";
 import { requestTopUp } from "./top-ups.js";
 import { createSandboxOrder, createTransaction, findTransaction } from "./transactions.js";
+import { webhooksOf } from "./webhooks.js";
 
 export interface ApiRequest {
   method: string;
@@ -93,6 +94,10 @@ const routes: Route[] = [
   },
   { method: "GET", pattern: /^\/v1\/leaderboard$/, handle: ({ service, dialect }) => ok(present.leaderboard(dialect, leaderboard(service))) },
   { method: "GET", pattern: /^\/v1\/leaderboard\/profile$/, handle: ({ service, dialect, account }) => ok(present.ownRanking(dialect, ownRanking(service, account))) },
+  { method: "GET", pattern: /^\/v1\/webhook$/, handle: ({ service, account }) => webhooksOf(service).show(account) },
+  { method: "PUT", pattern: /^\/v1\/webhook$/, handle: ({ service, account, body }) => webhooksOf(service).update(account, body()) },
+  { method: "POST", pattern: /^\/v1\/webhook\/secret$/, handle: ({ service, account }) => webhooksOf(service).newSecret(account) },
+  { method: "POST", pattern: /^\/v1\/webhook\/test$/, handle: ({ service, account }) => webhooksOf(service).test(account) },
   {
     method: "POST",
     pattern: /^\/v1\/order\/sandbox$/,

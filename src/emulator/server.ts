@@ -8,6 +8,7 @@ import { showPaymentPage, submitPayment, type PaymentPage } from "./payment-page
 import { handleApiRequest, type ApiResponse } from "./routes.js";
 import { EmulatedService, type EmulatorSnapshot } from "./service.js";
 import { DEMO_API_KEY } from "./catalogue.js";
+import { webhooksOf } from "./webhooks.js";
 
 export type { EmulatorClock } from "./clock.js";
 export { manualClock, realTimeClock } from "./clock.js";
@@ -240,6 +241,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   const port = (server.address() as AddressInfo).port;
   baseUrl = `http://${reachableHost(host)}:${port}`;
+  // Webhooks leave on their own once configured (PUT /v1/webhook, POST /v1/webhook/secret).
+  const webhooks = webhooksOf(service);
+  webhooks.start(log);
 
   return {
     baseUrl,
@@ -270,6 +274,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     async close() {
       if (closed) return;
       closed = true;
+      webhooks.stop();
       for (const wake of [...sleepers]) wake();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
