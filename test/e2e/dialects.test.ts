@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, serviceBody, whileAdvancing } from "./commands-harness.js";
+import { journalRecords, resellerAs, serviceBody, whileAdvancing } from "./commands-harness.js";
 
 /** Piped rows; empty leading or trailing cells are kept (a dialect may leave a field out). */
 const rows = (stdout: string) => stdout.replace(/\n$/, "").split("\n").map((l) => l.split("\t"));
@@ -127,6 +127,23 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     expect(r.exitCode, r.stderr).toBe(0);
     expect(harness.accountOf(reseller.apiKey).locks.find((l) => l.lock_token === token)?.status).toBe("used");
     expect(harness.accountOf(reseller.apiKey).transactions.some((t) => t.ref_id === `LOCK-${dialect}`)).toBe(true);
+  });
+
+  it("a product temporarily unavailable: exit 1, 'nothing was charged', journaled refused", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const before = harness.accountOf(reseller.apiKey).balance;
+    harness.emulator.setItemAvailable(13, false);
+    try {
+      const r = await reseller.run(["buy", "--item", "13", "--qty", "1", "--note", "081234567890", "--ref-id", `GONE-${dialect}`]);
+      expect(r.exitCode, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/PRODUCT_TEMPORARILY_UNAVAILABLE/);
+      expect(r.stderr).toMatch(/nothing was charged/);
+      const outcome = journalRecords(reseller.configDir).find((rec) => rec.type === "outcome") as { outcome: string } | undefined;
+      expect(outcome?.outcome).toBe("refused");
+      expect(harness.accountOf(reseller.apiKey).balance).toBe(before);
+    } finally {
+      harness.emulator.setItemAvailable(13, true);
+    }
   });
 
   it("a transaction that does not exist: exit 1, said plainly, in the dialect's own code", async () => {
