@@ -48,6 +48,14 @@ export interface ListenerOptions {
   handle(delivery: Delivery, key: string): Promise<Handled>;
   /** A line for the person watching: refusals, duplicates. */
   say(line: string): void;
+  /** Tighter bounds than the defaults (tests). */
+  limits?: Partial<Limits>;
+}
+
+export interface Limits {
+  maxBodyBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 export interface RunningListener {
@@ -68,15 +76,27 @@ class Refusal extends Error {
 
 export async function startWebhookListener(options: ListenerOptions): Promise<RunningListener> {
   const inFlight = new Map<string, Promise<Handled>>();
-  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, maxHeaderSize: 16 * 1024 }, (request, response) => {
-    void serve(request, response);
-  });
+  const limits: Limits = { maxBodyBytes: maxEventBytes, headersTimeoutMs, requestTimeoutMs, ...options.limits };
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Node looks for expired requests only this often (30 s by default), which would stretch the deadlines.
+      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+      maxHeaderSize: 16 * 1024,
+    },
+    (request, response) => {
+      void serve(request, response);
+    },
+  );
   server.maxConnections = maxConnections;
   server.keepAliveTimeout = 5_000;
-  // A request too broken to parse: node answers 400 (or 408 on a deadline) and the server goes on.
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-    else socket.destroy();
+  // A request too broken to parse, or too slow to arrive: answered and closed; the server goes on.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+    options.say(`Refused a request from ${(socket as { remoteAddress?: string }).remoteAddress ?? "?"}: ${timedOut ? "it did not arrive in time" : "it is not HTTP reseller can read"}; answered ${timedOut ? 408 : 400}.`);
+    socket.end(`HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
 
   const from = (request: IncomingMessage) => request.socket.remoteAddress ?? "?";
@@ -86,7 +106,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       const path = (request.url ?? "").split("?")[0];
       if (path !== webhookPath) throw new Refusal(404, `nothing here; webhooks go to ${webhookPath}`);
       if (request.method !== "POST") throw new Refusal(405, "only POST", { allow: "POST" });
-      const body = await readBody(request);
+      const body = await readBody(request, limits.maxBodyBytes);
       let value: unknown;
       try {
         value = JSON.parse(body.toString("utf8"));
@@ -155,15 +175,22 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
   };
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
+async function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => new Refusal(413, `the body is larger than ${Math.round(maxBytes / 1024)} KB`, { connection: "close" });
   const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > maxEventBytes) throw new Refusal(413, `the body is larger than ${maxEventBytes / 1024} KB`, { connection: "close" });
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxEventBytes) throw new Refusal(413, `the body is larger than ${maxEventBytes / 1024} KB`, { connection: "close" });
-    chunks.push(chunk);
+  try {
+    for await (const chunk of request as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    // The sender went away, or the deadline closed the request while its body dripped in.
+    throw new Refusal(408, "the body did not arrive in time", { connection: "close" });
   }
   return Buffer.concat(chunks);
 }

@@ -1,0 +1,232 @@
+/**
+ * The webhook receiver on its own, over real HTTP: what it accepts, what it refuses and with which
+ * status, that a delivery is handed on once however often it comes, and that no bad request (too big,
+ * too slow, not JSON, unsigned) stops it from serving the next.
+ */
+import { connect } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { startWebhookListener, type Delivery, type Handled, type Limits, type RunningListener } from "../../src/webhooks/listener.js";
+import { signBody } from "../../src/webhooks/signature.js";
+
+const secret = "whsec-test-0123456789";
+
+const completed = {
+  event: "order.completed",
+  timestamp: "2024-01-15T10:30:00+07:00",
+  data: {
+    invoice: "INV-20240115-XXXXX",
+    ref_id: "your-ref-123",
+    status: "completed",
+    price: 50000,
+    fees: 1000,
+    amount: 51000,
+    payment_code: "saldo",
+    items: [
+      {
+        variant_id: 123,
+        variant_name: "Diamond 100",
+        product_id: 45,
+        product_name: "Mobile Legends",
+        order_process: "h2h",
+        quantity: 1,
+        price: 50000,
+        subtotal: 50000,
+        note: "123456789|1234",
+        h2h_results: { sn: "SN123456789", dispatch_status: "Success", dispatch_message: "Transaksi sukses", ref_id: "TRX123456789" },
+        target: "123456789|1234",
+        status: "completed",
+      },
+    ],
+  },
+};
+
+interface Harness {
+  listener: RunningListener;
+  handled: Delivery[];
+  said: string[];
+  remembered: Set<string>;
+  outcomes: Handled[];
+}
+
+let running: RunningListener | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+async function listen(options: { outcomes?: Handled[]; slowMs?: number; limits?: Partial<Limits> } = {}): Promise<Harness> {
+  const handled: Delivery[] = [];
+  const said: string[] = [];
+  const remembered = new Set<string>();
+  const outcomes = options.outcomes ?? [];
+  const listener = await startWebhookListener({
+    host: "127.0.0.1",
+    port: 0,
+    secret,
+    keyOf: (d) => `${d.event.event}|${d.event.refId}|${d.signedStatus}`,
+    alreadyHandled: (key) => remembered.has(key),
+    handle: async (delivery, key) => {
+      handled.push(delivery);
+      if (options.slowMs) await new Promise((r) => setTimeout(r, options.slowMs));
+      const outcome = outcomes.shift() ?? { ok: true };
+      if (outcome.ok) remembered.add(key);
+      return outcome;
+    },
+    say: (line) => said.push(line),
+    limits: options.limits,
+  });
+  running = listener;
+  return { listener, handled, said, remembered, outcomes };
+}
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  return fetch(url, { method: "POST", body: text, headers: { "content-type": "application/json", ...headers } });
+}
+
+const signed = (body: { event: string }, key = secret) => ({ "x-event": body.event, "x-signature": signBody(body.event, body, key) });
+
+describe("webhook listen's receiver", () => {
+  it("hands a signed documented event on, decoded, and answers 200 {status: ok}", async () => {
+    const h = await listen();
+    const response = await post(h.listener.url, completed, signed(completed));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+    expect(h.handled).toHaveLength(1);
+    expect(h.handled[0]!.event).toMatchObject({ event: "order.completed", refId: "your-ref-123", invoice: "INV-20240115-XXXXX", amount: 51000 });
+    expect(h.handled[0]!.event.items[0]!.serials).toEqual(["SN123456789"]);
+    expect(h.handled[0]!.body.toString()).toBe(JSON.stringify(completed));
+  });
+
+  it("answers a delivery already handled with 200 and does not hand it on again", async () => {
+    const h = await listen();
+    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+    const again = await post(h.listener.url, { ...completed, timestamp: "2024-01-15T10:30:08+07:00" }, signed(completed));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ status: "ok", duplicate: true });
+    expect(h.handled).toHaveLength(1);
+    expect(h.said.join("\n")).toMatch(/Already handled order.completed for your-ref-123/);
+  });
+
+  it("shares one hand-off between two attempts arriving together", async () => {
+    const h = await listen({ slowMs: 300 });
+    const answers = await Promise.all([post(h.listener.url, completed, signed(completed)), post(h.listener.url, completed, signed(completed))]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(h.handled).toHaveLength(1);
+  });
+
+  it("answers 5xx when the hand-off failed, so the service tries again, and hands the next attempt on", async () => {
+    const h = await listen({ outcomes: [{ ok: false, status: 502, reason: "not handled yet" }] });
+    const first = await post(h.listener.url, completed, signed(completed));
+    expect(first.status).toBe(502);
+    expect(await first.json()).toEqual({ status: "error", message: "not handled yet" });
+    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+    expect(h.handled).toHaveLength(2);
+    expect(h.remembered.size).toBe(1);
+  });
+
+  it("refuses with 401 a missing signature, another secret's, and a body whose signed fields were changed", async () => {
+    const h = await listen();
+    const tampered = { ...completed, data: { ...completed.data, ref_id: "someone-elses-ref" } };
+    const cases: [unknown, Record<string, string>][] = [
+      [completed, { "x-event": "order.completed" }],
+      [completed, signed(completed, "another-secret")],
+      [tampered, signed(completed)],
+      [{ ...completed, data: { ...completed.data, status: "canceled" } }, signed(completed)],
+    ];
+    for (const [body, headers] of cases) {
+      const response = await post(h.listener.url, body, headers);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ status: "error", message: "invalid signature" });
+    }
+    expect(h.handled).toHaveLength(0);
+    expect(h.said).toHaveLength(4);
+    expect(h.said[0]).toMatch(/^Refused order.completed for your-ref-123 from 127.0.0.1: no X-Signature header; answered 401\.$/);
+    expect(h.said[1]).toMatch(/the signature does not match/);
+    // And it still serves.
+    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+  });
+
+  it("takes only POST, only on /webhook, only JSON, only up to the size limit, and goes on serving", async () => {
+    const h = await listen({ limits: { maxBodyBytes: 2048 } });
+    const base = h.listener.url.replace(/\/webhook$/, "");
+    const get = await fetch(h.listener.url);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect((await post(`${base}/`, completed, signed(completed))).status).toBe(404);
+    expect((await post(`${base}/webhook/extra`, completed, signed(completed))).status).toBe(404);
+    expect((await post(h.listener.url, "{not json", signed(completed))).status).toBe(400);
+    const big = { ...completed, padding: "x".repeat(4096) };
+    expect((await post(h.listener.url, big, signed(big as typeof completed))).status).toBe(413);
+    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+    expect(h.handled).toHaveLength(1);
+  });
+
+  it("cuts off a sender whose headers or body drip in too slowly, and goes on serving", async () => {
+    const h = await listen({ limits: { headersTimeoutMs: 300, requestTimeoutMs: 600 } });
+    const { port } = new URL(h.listener.url);
+    const slow = (lines: string[]) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(Number(port), "127.0.0.1");
+        let answer = "";
+        socket.setEncoding("utf8").on("data", (d: string) => (answer += d));
+        socket.on("close", () => resolve(answer));
+        socket.on("error", () => undefined);
+        socket.write(lines.join("\r\n"));
+        // Never finishes: one more byte now and then, to keep idle timers from firing.
+        const drip = setInterval(() => socket.writable && socket.write("a"), 100);
+        socket.on("close", () => clearInterval(drip));
+      });
+    const started = Date.now();
+    const [headersAnswer, bodyAnswer] = await Promise.all([
+      slow(["POST /webhook HTTP/1.1", "Host: x", "X-Slow: a"]),
+      slow(["POST /webhook HTTP/1.1", "Host: x", "Content-Type: application/json", "Content-Length: 100000", "", "{"]),
+    ]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(headersAnswer).toMatch(/^HTTP\/1.1 408/);
+    expect(bodyAnswer).toMatch(/^HTTP\/1.1 408/);
+    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+  });
+
+  it("reads order.item.sent's licences and signs it with the literal item.sent", async () => {
+    const h = await listen();
+    const sent = {
+      event: "order.item.sent",
+      timestamp: "2026-02-12T00:24:15+07:00",
+      data: {
+        invoice: "SPY1770830637OC8V",
+        ref_id: "INV-20260212-NQGYFI",
+        transaction_status: "paid",
+        item: {
+          order_item_id: "01kh6vpatp6yhphh181zz3a8qv",
+          variant_id: 9,
+          variant_name: "Ios 1 Bulan",
+          product_name: "Apple Music",
+          order_process: "manual",
+          quantity: 1,
+          price: 3325,
+          status: "sent",
+          note: "<link>",
+          licenses: [{ product_license: "user@email.com|password123", note: null }],
+          sent_at: "2026-02-12T00:24:15+07:00",
+        },
+      },
+    };
+    const response = await post(h.listener.url, sent, { "x-event": "order.item.sent", "x-signature": "23338efc0ddb1750d80407c5308c34ca112068b70164fb80de489f25e58eeea6" });
+    // That signature is for the secret "abc123" (see the signature test); this listener's secret is another.
+    expect(response.status).toBe(401);
+    expect((await post(h.listener.url, sent, signed(sent))).status).toBe(200);
+    expect(h.handled[0]!.signedStatus).toBe("item.sent");
+    expect(h.handled[0]!.event).toMatchObject({ event: "order.item.sent", status: { text: "paid", kind: "paid" } });
+    expect(h.handled[0]!.event.items).toEqual([expect.objectContaining({ orderItemId: "01kh6vpatp6yhphh181zz3a8qv", licences: ["user@email.com|password123"] })]);
+  });
+
+  it("finishes a hand-off under way before close() returns", async () => {
+    const h = await listen({ slowMs: 400 });
+    const answer = post(h.listener.url, completed, signed(completed));
+    await new Promise((r) => setTimeout(r, 100));
+    await h.listener.close();
+    running = undefined;
+    expect((await answer).status).toBe(200);
+  });
+});
