@@ -19,12 +19,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const dist = join(root, "dist");
 
-// undici's index.js requires everything it has (fetch, WebSocket, caches, cookies, mock agents),
-// and esbuild cannot drop the unused parts of a CommonJS module. The client imports `request` and
-// `EnvHttpProxyAgent`; this entry gives those from the same undici files at half the start-up cost.
-// It is an ES module so that importing anything else from "undici" fails the build instead of
-// being undefined at run time. `request` is index.js's `makeDispatcher(api.request)`.
-const undiciCore = `
+/**
+ * Packages whose index brings much more than reseller uses, replaced in the bundle by an entry that
+ * gives only what src/ imports, from the package's own files. Each is an ES module, so importing
+ * anything else from the package fails the build ("No matching export") instead of being undefined
+ * at run time: add it here then.
+ */
+const leanEntries = {
+  // undici's index.js requires everything it has (fetch, WebSocket, caches, cookies, mock agents),
+  // and esbuild cannot drop the unused parts of a CommonJS module. The client imports `request` and
+  // `EnvHttpProxyAgent`; this takes half the start-up time of the whole. `request` is index.js's
+  // `makeDispatcher(api.request)`.
+  undici: `
 import Dispatcher from "./lib/dispatcher/dispatcher.js";
 import EnvHttpProxyAgent from "./lib/dispatcher/env-http-proxy-agent.js";
 import errors from "./lib/core/errors.js";
@@ -62,7 +68,16 @@ export function request(url, opts, handler) {
     method: opts.method || (opts.body ? "PUT" : "GET"),
   }, handler);
 }
-`;
+`,
+  // The prompts index re-exports every prompt and esbuild keeps them all: the editor prompt alone
+  // brings iconv-lite and chardet, a third of the bundle. src/output/prompter.ts asks with these.
+  "@inquirer/prompts": `
+export { default as confirm } from "@inquirer/confirm";
+export { default as input } from "@inquirer/input";
+export { default as password } from "@inquirer/password";
+export { default as select } from "@inquirer/select";
+`,
+};
 
 /**
  * Requires that a dependency makes at load time for a feature reseller never uses, deferred to
@@ -87,11 +102,12 @@ const deferredRequires = [
 const startUpDiet = {
   name: "start-up-diet",
   setup(b) {
-    b.onResolve({ filter: /^undici$/ }, () => ({ path: "undici-core", namespace: "lean-undici" }));
-    b.onLoad({ filter: /.*/, namespace: "lean-undici" }, () => ({
-      contents: undiciCore,
+    b.onResolve({ filter: /^(undici|@inquirer\/prompts)$/ }, (args) => ({ path: args.path, namespace: "lean-entry" }));
+    b.onLoad({ filter: /.*/, namespace: "lean-entry" }, (args) => ({
+      contents: leanEntries[args.path],
       loader: "js",
-      resolveDir: join(root, "node_modules", "undici"),
+      // Resolved from inside the package, as its own index would be.
+      resolveDir: join(root, "node_modules", args.path),
     }));
     for (const { file, eager, lazy } of deferredRequires) {
       b.onLoad({ filter: file }, (args) => {
