@@ -98,6 +98,8 @@ export class NetworkError extends ResellerError {
 export class UnexpectedResponseError extends ResellerError {
   readonly exitCode = ExitCode.refused;
   readonly bodyExcerpt: string;
+  /** The service answered with a success whose content could not be read (so the request did happen). */
+  answered = false;
   constructor(message: string, options: { status?: number; bodyExcerpt?: string; details?: ErrorDetails } = {}) {
     super("UNEXPECTED_RESPONSE", message, { details: options.details, suggestion: "The service may be having trouble; try again shortly, or run with --verbose to see the exchange." });
     this.status = options.status;

@@ -162,7 +162,16 @@ export class ServiceClient {
 
   private async call<T>(method: string, path: string, options: RequestOptions, read: (body: unknown) => T): Promise<ApiResult<T>> {
     const { body, status } = await this.request(method, path, options);
-    return { data: read(body.value), body, status };
+    try {
+      return { data: read(body.value), body, status };
+    } catch (error) {
+      // The service did answer, with a success we cannot read: that is not a lost answer.
+      if (error instanceof UnexpectedResponseError) {
+        error.status = status;
+        error.answered = true;
+      }
+      throw error;
+    }
   }
 
   private async request(method: string, path: string, options: RequestOptions): Promise<{ body: AnswerBody; status: number }> {

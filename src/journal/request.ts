@@ -200,6 +200,13 @@ export async function journalRequest<T>(
         }
       }
 
+      // A success we could not read is still the service's answer: it happened, and we say what we lack.
+      if (error instanceof UnexpectedResponseError && error.answered) {
+        record({ v: 1, type: "outcome", entry, at: at(), outcome: "done", reason: `answered, but the answer could not be read: ${error.message}`, by: "answer" });
+        error.suggestion = options.settleHint ?? settleHint;
+        throw error;
+      }
+
       const uncertain = attempts > 0 && (landed || mayHaveLanded(error));
       if (!uncertain) {
         if (error instanceof NetworkError || attempts === 0) {

@@ -186,6 +186,53 @@ describe.each(cases)("$name: any 2xx JSON answer", (c) => {
   });
 });
 
+/** Every command that reads an answer, fed any JSON at all: nothing documented about it. */
+const anyAnswerCases: Case[] = [
+  ...cases,
+  { name: "channels", load: () => import("../../src/commands/channels.js"), options: {}, routes: (g) => ({ "GET /v1/balance/channels": g }), body: fc.constant(null) },
+  { name: "item", load: () => import("../../src/commands/item.js"), options: { id: 12 }, routes: (g) => ({ "GET /v1/item/12": g }), body: fc.constant(null) },
+  { name: "lock list", load: () => import("../../src/commands/lock/list.js"), options: {}, routes: (g) => ({ "GET /v1/item/lock": g }), body: fc.constant(null) },
+  { name: "lock add", load: () => import("../../src/commands/lock/add.js"), options: { item: 3, qty: 1 }, routes: (g) => ({ "POST /v1/item/lock": g }), body: fc.constant(null) },
+  { name: "lock release", load: () => import("../../src/commands/lock/release.js"), options: { token: "LCK-1" }, routes: (g) => ({ "DELETE /v1/item/lock/LCK-1": g }), body: fc.constant(null) },
+  {
+    name: "topup",
+    load: () => import("../../src/commands/topup.js"),
+    options: { amount: 50_000, channel: "QRIS", yes: true },
+    routes: (g) => ({ "GET /v1/balance/channels": { message: "OK", data: [{ code: "QRIS", name: "QRIS", fee: 750 }] }, "POST /v1/balance": g }),
+    body: fc.constant(null),
+  },
+];
+
+/** Any JSON: right shapes with wrong types, `data: null`, numbers past 2^53, deep nesting, bare arrays. */
+const anyJson = fc.oneof(
+  fc.jsonValue({ maxDepth: 4 }),
+  fc.record({ message: fc.constantFrom("OK", "ERR", "INVALID", ""), data: fc.jsonValue({ maxDepth: 4 }) }),
+  fc.constantFrom({ message: "OK", data: null }, { message: "OK", data: { balance: 1e30 } }, { data: [{ ranking: "1e400" }] }, { success: false }, { message: "OK", data: [] }),
+);
+
+describe.each(anyAnswerCases)("$name: any JSON at all, with any status", (c) => {
+  it("ends with an exit code from the contract and never crashes", async () => {
+    await fc.assert(
+      fc.asyncProperty(anyJson, fc.constantFrom(200, 201, 400, 404, 422, 500, 503), fc.constantFrom<Mode>("json", "plain", "table"), async (body, status, mode) => {
+        answers = new Map(Object.entries(c.routes(body)).map(([route, b]) => [route, { status: b === body ? status : 200, body: b }]));
+        const t = await testContext({ env: { RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: "sk_live_property_test_key", RESELLER_TIMEOUT: "5" }, flags: { json: mode === "json" }, tty: mode === "table" });
+        const handler = await c.load();
+        try {
+          await handler.run(t.ctx, c.options);
+        } catch (error) {
+          expect(error, String(error)).toBeInstanceOf(ResellerError);
+          // A 2xx JSON answer is never an unknown outcome; a 5xx to a purchase may be.
+          if (status < 300) expect((error as ResellerError).exitCode).not.toBe(5);
+          expect([1, 2, 3, 4, 5]).toContain((error as ResellerError).exitCode);
+        } finally {
+          await t.ctx.dispose();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe("the answers the live documentation shows", () => {
   it("a purchase answered in the short dialect is a success, not an unknown outcome", async () => {
     const body = { message: "OK", data: { invoice: "INV-987654321", ref_id: "INV-20260511-001", total_amount: 23000, status: "pending" } };
