@@ -339,7 +339,8 @@ function dueEvents(transaction: TransactionRecord, now: number): DueEvent[] {
         data: {
           invoice: transaction.invoice,
           ref_id: transaction.refId,
-          transaction_status: progress.status,
+          // Sent as the item is handed over, before the order is marked completed.
+          transaction_status: "paid",
           item: {
             order_item_id: orderItemId(transaction, index),
             variant_id: line.variantId,

@@ -1,0 +1,351 @@
+/**
+ * `reseller webhook listen` through the built binary, fed by the emulator's own signed webhooks: each
+ * account makes a secret (`webhook secret --save`), starts a listener, points the service at it
+ * (`webhook set --url`), then buys. What the listener prints, refuses, hands on and settles is checked
+ * against what the emulator sent and what it logged about each attempt.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { signBody } from "../../src/webhooks/signature.js";
+import type { RunningReseller } from "../support/cli.js";
+import { useEmulator } from "../support/emulator.js";
+import { journalRecords, resellerAs, type Mode, type Reseller } from "./commands-harness.js";
+
+const harness = useEmulator();
+
+/** Waits for `check` to give something, polling; fails naming what it waited for. */
+async function until<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface Listening {
+  running: RunningReseller;
+  url: string;
+  stdout(): string;
+  stderr(): string;
+  /** Ctrl-C, and what the process printed in all. */
+  stop(): Promise<{ exitCode: number | null; stdout: string; stderr: string }>;
+}
+
+const started: Listening[] = [];
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((l) => l.stop()));
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+function listen(reseller: Reseller, args: string[] = [], options: { mode?: Mode; env?: Record<string, string> } = {}): Promise<Listening> {
+  const running = reseller.start(["webhook", "listen", "--port", "0", ...args], { timeoutMs: 90_000, ...options });
+  let stopped: ReturnType<Listening["stop"]> | undefined;
+  const listening = {
+    running,
+    url: "",
+    stdout: () => running.output().stdout,
+    stderr: () => running.output().stderr,
+    stop: () => {
+      stopped ??= (async () => {
+        if (running.child.exitCode === null) running.child.kill("SIGINT");
+        return running.done;
+      })();
+      return stopped;
+    },
+  };
+  started.push(listening);
+  return until("the listener's address", () => /Listening on (http:\S+)/.exec(running.output().stderr)?.[1] ?? (running.child.exitCode !== null && `exited: ${running.output().stderr}`)).then(
+    (url) => {
+      if (!url.startsWith("http")) throw new Error(url);
+      listening.url = url;
+      return listening;
+    },
+  );
+}
+
+/** A secret from the service, kept in the profile; returned for tests that sign bodies themselves. */
+async function makeSecret(reseller: Reseller): Promise<string> {
+  const r = await reseller.run(["webhook", "secret", "--save"]);
+  expect(r.exitCode, r.stderr).toBe(0);
+  expect(r.stderr).toMatch(/only time the service shows this secret/);
+  return r.stdout.trim();
+}
+
+async function pointServiceAt(reseller: Reseller, url: string): Promise<void> {
+  const r = await reseller.run(["webhook", "set", "--url", url]);
+  expect(r.exitCode, r.stderr).toBe(0);
+}
+
+async function buy(reseller: Reseller, args: string[]): Promise<void> {
+  const r = await reseller.run(["buy", ...args, "--yes"]);
+  expect(r.exitCode, r.stderr).toBe(0);
+}
+
+/** stdout's rows, split on tabs. */
+const rows = (text: string) => text.split("\n").filter(Boolean).map((line) => line.split("\t"));
+const eventsOf = (text: string, ref: string) => rows(text).filter((row) => row[2] === ref).map((row) => row[1]);
+
+/** What the emulator logged about its webhook attempts. */
+const attempts = (event: string) => harness.requests.filter((line) => line.startsWith(`webhook ${event} `));
+
+/** A target for --forward-to that answers with the given statuses in turn, then 200. */
+async function target(statuses: number[] = []): Promise<{ url: string; received: { status: number; headers: IncomingHttpHeaders; body: string }[] }> {
+  const received: { status: number; headers: IncomingHttpHeaders; body: string }[] = [];
+  const server = createServer((request, response) => {
+    let body = "";
+    request.setEncoding("utf8").on("data", (d: string) => (body += d));
+    request.on("end", () => {
+      const status = statuses.shift() ?? 200;
+      received.push({ status, headers: request.headers, body });
+      response.writeHead(status, { "content-type": "application/json" }).end('{"ok":true}');
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/reseller`, received };
+}
+
+describe("webhook listen, fed by the emulator", () => {
+  it("prints order.paid, order.completed with the serial, and order.item.sent with the licence, one row each", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    await makeSecret(reseller);
+    const listener = await listen(reseller);
+    await pointServiceAt(reseller, listener.url);
+    await buy(reseller, ["--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "wh-h2h-1"]);
+    await buy(reseller, ["--item", "10", "--qty", "1", "--note", "akun: joki@contoh.id", "--ref-id", "wh-manual-1"]);
+    await until("both order.paid", () => eventsOf(listener.stdout(), "wh-h2h-1").length === 1 && eventsOf(listener.stdout(), "wh-manual-1").length === 1);
+
+    harness.emulator.clock.advance(6_000);
+    await until("the h2h order.completed", () => eventsOf(listener.stdout(), "wh-h2h-1").includes("order.completed"));
+    harness.emulator.clock.advance(300_000);
+    await until("the manual item's events", () => eventsOf(listener.stdout(), "wh-manual-1").includes("order.completed"));
+
+    const { exitCode, stdout, stderr } = await listener.stop();
+    expect(exitCode, stderr).toBe(0);
+    expect(stderr).toMatch(/Stopping/);
+    const h2h = rows(stdout).filter((row) => row[2] === "wh-h2h-1");
+    expect(h2h.map((row) => row.slice(1, 5))).toEqual([
+      ["order.paid", "wh-h2h-1", expect.stringMatching(/^INV-/), "paid"],
+      ["order.completed", "wh-h2h-1", expect.stringMatching(/^INV-/), "completed"],
+    ]);
+    // The serial number, as GET /v1/trx shows it too.
+    const trx = await reseller.run(["trx", "show", "wh-h2h-1", "--json"]);
+    expect(h2h[1]![5]).toMatch(/^\d{20}$/);
+    expect(trx.json().h2h_results[0].sn).toBe(h2h[1]![5]);
+    expect(h2h[0]![0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+07:00$/);
+
+    const manual = rows(stdout).filter((row) => row[2] === "wh-manual-1");
+    expect(manual.map((row) => row[1])).toEqual(["order.paid", "order.item.sent", "order.completed"]);
+    expect(manual[1]!.slice(4)).toEqual(["paid", "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda."]);
+    // Every event was answered 2xx at the first attempt.
+    expect(attempts("order.paid").every((line) => / 200 \(attempt 1\)$/.test(line))).toBe(true);
+  });
+
+  it("--json: one object per line, each the body the service sent", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const secret = await makeSecret(reseller);
+    const listener = await listen(reseller, [], { mode: "json" });
+    await pointServiceAt(reseller, listener.url);
+    await buy(reseller, ["--item", "3", "--qty", "1", "--ref-id", "wh-json-1"]);
+    harness.emulator.clock.advance(3_000);
+    await until("order.completed", () => listener.stdout().includes('"order.completed"'));
+    const lines = listener.stdout().trim().split("\n");
+    const events = lines.map((line) => JSON.parse(line) as { event: string; timestamp: string; data: any });
+    expect(events.map((e) => e.event)).toEqual(["order.paid", "order.completed"]);
+    for (const e of events) expect(e.data).toMatchObject({ ref_id: "wh-json-1", invoice: expect.stringMatching(/^INV-/), payment_code: "saldo" });
+    expect(events[1]!.data.items[0].licenses).toEqual([{ product_license: expect.stringMatching(/^Email: spt\..*@premiumku\.id \| Password: /), note: null }]);
+    expect(attempts("order.completed").some((line) => line.startsWith(`webhook order.completed -> ${listener.url} 200 (attempt 1)`))).toBe(true);
+    const { stdout, stderr } = await listener.stop();
+    expect(stdout).not.toContain(secret);
+    expect(stderr).not.toContain(secret);
+  });
+
+  it("refuses with 401 and a line on stderr: the service's events under another secret, and a body changed on the way", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    await makeSecret(reseller);
+    const wrong = "not-the-secret-the-service-signs-with";
+    const listener = await listen(reseller, [], { env: { RESELLER_WEBHOOK_SECRET: wrong } });
+    expect(listener.stderr()).toMatch(/webhook secret from RESELLER_WEBHOOK_SECRET \(\*\*\*\*with\)/);
+    await pointServiceAt(reseller, listener.url);
+    await buy(reseller, ["--item", "15", "--qty", "1", "--note", "081298765432", "--ref-id", "wh-wrong-1"]);
+    await until("the service's first attempt refused", () => attempts("order.paid").some((line) => line.includes(listener.url) && / 401 \(attempt 1\); next in 1 s$/.test(line)));
+    expect(listener.stderr()).toMatch(/Refused order.paid for wh-wrong-1 from 127\.0\.0\.1: the signature does not match .*; answered 401\./);
+
+    // A documented body, signed with the listener's secret, then one signed field changed.
+    const body = { event: "order.completed", timestamp: "2024-01-15T10:30:00+07:00", data: { invoice: "INV-X", ref_id: "wh-tamper-1", status: "completed", items: [] } };
+    const headers = { "content-type": "application/json", "x-event": "order.completed", "x-signature": signBody("order.completed", body, wrong) };
+    const tampered = await fetch(listener.url, { method: "POST", headers, body: JSON.stringify({ ...body, data: { ...body.data, status: "canceled" } }) });
+    expect(tampered.status).toBe(401);
+    const unsigned = await fetch(listener.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect(unsigned.status).toBe(401);
+    expect(listener.stderr()).toMatch(/Refused order.completed for wh-tamper-1 .*: no X-Signature header; answered 401\./);
+    // The untouched body passes: the refusals were about the signature, nothing else.
+    expect((await fetch(listener.url, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(200);
+
+    const { stdout } = await listener.stop();
+    expect(eventsOf(stdout, "wh-wrong-1")).toEqual([]);
+    expect(eventsOf(stdout, "wh-tamper-1")).toEqual(["order.completed"]);
+  });
+
+  it("prints and hands on a delivery once, however often it comes, also after a restart", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    await makeSecret(reseller);
+    const bot = await target();
+    const listener = await listen(reseller, ["--forward-to", bot.url]);
+    expect(listener.stderr()).toContain(`forwarding each event to ${bot.url}`);
+    await pointServiceAt(reseller, listener.url);
+    await buy(reseller, ["--item", "16", "--qty", "1", "--note", "081377788899", "--ref-id", "wh-once-1"]);
+    const delivered = await until("the forwarded order.paid", () => bot.received.find((r) => r.headers["x-event"] === "order.paid"));
+
+    // The same delivery again, byte for byte as the service sent it (a retry after a lost answer).
+    const again = () =>
+      fetch(listener.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-event": "order.paid", "x-signature": String(delivered.headers["x-signature"]), "x-timestamp": new Date().toISOString() },
+        body: delivered.body,
+      });
+    const retried = await again();
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ status: "ok", duplicate: true });
+    const first = await listener.stop();
+    expect(eventsOf(first.stdout, "wh-once-1")).toEqual(["order.paid"]);
+    expect(first.stderr).toMatch(/Already handled order.paid for wh-once-1 \(the service tried again\); answered 200\./);
+
+    // Remembered in the config dir: a new listener answers it 2xx without handing it on.
+    expect(statSync(join(reseller.configDir, "webhook-deliveries.jsonl")).mode & 0o777).toBe(0o600);
+    const restarted = await listen(reseller, ["--forward-to", bot.url]);
+    const afterRestart = await fetch(restarted.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-event": "order.paid", "x-signature": String(delivered.headers["x-signature"]) },
+      body: delivered.body,
+    });
+    expect(await afterRestart.json()).toEqual({ status: "ok", duplicate: true });
+    const second = await restarted.stop();
+    expect(second.stdout).toBe("");
+    expect(bot.received.filter((r) => r.headers["x-event"] === "order.paid")).toHaveLength(1);
+  });
+
+  it("--forward-to a target that fails first: 502 to the service, its retry goes through, delivered exactly once", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
+    await makeSecret(reseller);
+    const bot = await target([503]);
+    const listener = await listen(reseller, ["--forward-to", bot.url]);
+    await pointServiceAt(reseller, listener.url);
+    await buy(reseller, ["--item", "17", "--qty", "1", "--note", "085612345678", "--ref-id", "wh-retry-1"]);
+    await until("the retry delivered", () => bot.received.filter((r) => r.status === 200).length === 1);
+
+    const mine = attempts("order.paid").filter((line) => line.includes(listener.url));
+    expect(mine).toEqual([`webhook order.paid -> ${listener.url} 502 (attempt 1); next in 1 s`, `webhook order.paid -> ${listener.url} 200 (attempt 2)`]);
+    expect(bot.received.map((r) => r.status)).toEqual([503, 200]);
+    // What the bot got is what the service sent: the same body and signature both times.
+    const [a, b] = bot.received;
+    expect(a!.body).toBe(b!.body);
+    expect(JSON.parse(a!.body)).toMatchObject({ event: "order.paid", data: { ref_id: "wh-retry-1", status: "paid" } });
+    expect(a!.headers["x-signature"]).toMatch(/^[0-9a-f]{64}$/);
+    expect(a!.headers["x-signature"]).toBe(b!.headers["x-signature"]);
+    expect(a!.headers["user-agent"]).toBe("ResellerWebhook/1.0");
+
+    const { stdout, stderr } = await listener.stop();
+    expect(eventsOf(stdout, "wh-retry-1")).toEqual(["order.paid"]);
+    expect(stderr).toMatch(/Not handed on: order.paid for wh-retry-1: .* answered HTTP 503\. Answered 502, so the service will try again\./);
+  });
+
+  it("--exec: the command gets the event on stdin and its fields in the environment; exit 0 means handled", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const secret = await makeSecret(reseller);
+    const out = mkdtempSync(join(tmpdir(), "reseller-exec-"));
+    // Fails the first time it sees an event (as a bot whose database is down would), then handles it.
+    const script = [
+      `if [ ! -e "${out}/tried-$RESELLER_EVENT" ]; then touch "${out}/tried-$RESELLER_EVENT"; echo "database down" >&2; exit 1; fi`,
+      `cat > "${out}/$RESELLER_EVENT.json"`,
+      `printf '%s|%s|%s|%s|%s' "$RESELLER_EVENT" "$RESELLER_REF_ID" "$RESELLER_INVOICE" "$RESELLER_STATUS" "\${RESELLER_WEBHOOK_SECRET:-no secret}" > "${out}/$RESELLER_EVENT.env"`,
+      `echo "handled $RESELLER_REF_ID"`,
+    ].join("\n");
+    const listener = await listen(reseller, ["--exec", script], { env: { RESELLER_WEBHOOK_SECRET: secret } });
+    await pointServiceAt(reseller, listener.url);
+    await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456789", "--ref-id", "wh-exec-1"]);
+    await until("order.paid handled", () => existsSync(join(out, "order.paid.env")));
+
+    const event = JSON.parse(readFileSync(join(out, "order.paid.json"), "utf8"));
+    expect(event).toMatchObject({ event: "order.paid", data: { ref_id: "wh-exec-1", status: "paid", items: [expect.objectContaining({ variant_id: 22, note: "123456789" })] } });
+    expect(readFileSync(join(out, "order.paid.env"), "utf8")).toBe(`order.paid|wh-exec-1|${event.data.invoice}|paid|no secret`);
+    const mine = attempts("order.paid").filter((line) => line.includes(listener.url));
+    expect(mine).toEqual([expect.stringMatching(/ 500 \(attempt 1\); next in 1 s$/), expect.stringMatching(/ 200 \(attempt 2\)$/)]);
+
+    const { stdout, stderr } = await listener.stop();
+    expect(eventsOf(stdout, "wh-exec-1")).toEqual(["order.paid"]);
+    // The command's own output goes to stderr: stdout is the listener's rows only.
+    expect(stderr).toContain("database down");
+    expect(stderr).toContain("handled wh-exec-1");
+    expect(stdout).not.toContain("handled");
+    expect(stderr).toMatch(/Not handed on: order.paid for wh-exec-1: `.*` exited with 1\. Answered 500/s);
+  });
+
+  it("settles a purchase whose outcome was unknown when its order.completed arrives", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
+    // The purchase commits but its answer is lost, and so is the lookup after it: exit 5.
+    harness.emulator.faults.configure({ drop_after_commit_next: 2, match: { path: "/v1/trx" } });
+    const lost = await reseller.run(["buy", "--item", "14", "--qty", "1", "--note", "081311122233", "--ref-id", "wh-unknown-1", "--yes"], { env: { RESELLER_MAX_RETRIES: "0" } });
+    harness.emulator.faults.reset();
+    expect(lost.exitCode, lost.stderr).toBe(5);
+    expect((await reseller.run(["history", "--unresolved", "--json"])).json()).toEqual([expect.objectContaining({ ref_id: "wh-unknown-1", outcome: "unknown" })]);
+
+    // Webhooks switched on after the purchase: its order.paid is past, its order.completed still to come.
+    await makeSecret(reseller);
+    const listener = await listen(reseller);
+    await pointServiceAt(reseller, listener.url);
+    harness.emulator.clock.advance(6_000);
+    await until("the journal settled", () => /Settled in the journal: wh-unknown-1 was bought/.test(listener.stderr()));
+    const { stdout, stderr } = await listener.stop();
+    expect(eventsOf(stdout, "wh-unknown-1")).toEqual(["order.completed"]);
+    expect(stderr).toMatch(/Settled in the journal: wh-unknown-1 was bought \(invoice INV-\d{8}-\d{6}\), says its order.completed\./);
+
+    const outcome = journalRecords(reseller.configDir).filter((r) => r.type === "outcome").pop();
+    expect(outcome).toMatchObject({ outcome: "done", by: "webhook", status: "completed", invoice: expect.stringMatching(/^INV-/), amount: 50_500 });
+    expect((await reseller.run(["history", "--unresolved", "--json"])).json()).toEqual([]);
+    expect((await reseller.run(["history"])).stdout).toMatch(/settled by webhook/);
+  });
+});
+
+describe("webhook listen refuses to start", () => {
+  it("without a secret, saying how to get one (exit 3)", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const r = await reseller.run(["webhook", "listen", "--port", "0"]);
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toMatch(/No webhook secret for profile "default"/);
+    expect(r.stderr).toContain("reseller webhook secret --save");
+    expect(r.stderr).toContain("RESELLER_WEBHOOK_SECRET");
+  });
+
+  it("with --forward-to and --exec together, or a --forward-to that is not a URL (exit 2)", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const env = { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" };
+    const both = await reseller.run(["webhook", "listen", "--port", "0", "--forward-to", "http://localhost:3000/", "--exec", "true"], { env });
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toMatch(/--forward-to and --exec cannot be used together/);
+    const bad = await reseller.run(["webhook", "listen", "--port", "0", "--forward-to", "ftp://example.com/"], { env });
+    expect(bad.exitCode).toBe(2);
+    const json = await reseller.run(["webhook", "listen", "--port", "0", "--forward-to", "not a url"], { env, mode: "json" });
+    expect(json.exitCode).toBe(2);
+    expect(json.errorJson().error.code).toBe("INVALID_INPUT");
+  });
+
+  it("on a port already taken (exit 2), naming --port 0", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const taken = createServer();
+    servers.push(taken);
+    await new Promise<void>((done) => taken.listen(0, "127.0.0.1", done));
+    const port = String((taken.address() as AddressInfo).port);
+    const r = await reseller.run(["webhook", "listen", "--port", port], { env: { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use`));
+    expect(r.stderr).toContain("--port 0");
+  });
+});
