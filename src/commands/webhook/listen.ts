@@ -4,6 +4,7 @@
  * often the service tries), settles the journal's unknown purchases, and prints one line per event
  * (one JSON object per line with --json). Runs until Ctrl-C.
  */
+import { parseAnswer } from "../../api/answer.js";
 import type { WebhookEvent } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import { AuthError, UsageError } from "../../errors.js";
@@ -130,9 +131,9 @@ function deliverables(event: WebhookEvent): { label: string; value: string }[] {
 function printEvent(ctx: Context, delivery: Delivery): void {
   const { event } = delivery;
   if (ctx.output.mode === "json") {
-    // The body as the service sent it, one line per event.
-    const text = delivery.body.toString("utf8").trim();
-    return ctx.output.result(text.includes("\n") ? JSON.stringify(delivery.value) : text);
+    // The body as the service sent it, one line per event: byte for byte into a pipe.
+    const answer = parseAnswer(delivery.body.toString("utf8"));
+    return answer && !ctx.output.stdoutIsTTY ? ctx.output.json(answer) : ctx.output.jsonLine(delivery.value);
   }
   const at = event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? event.timestamp : new Date(ctx.now()).toISOString();
   const extra = deliverables(event);
