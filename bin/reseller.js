@@ -3,10 +3,11 @@
 // Launcher: enable what speeds start-up, then hand over to the CLI, dist/reseller.cjs (one file,
 // built by `npm run build`). CommonJS on purpose (bin/package.json says so): an ES module entry
 // costs Node's ESM loader, ~15% of a bare `node` start.
-const { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync, writeSync } = require("node:fs");
+const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync, writeSync } = require("node:fs");
 const { dirname, join } = require("node:path");
 
-const bundle = join(__dirname, "..", "dist", "reseller.cjs");
+const dist = join(__dirname, "..", "dist");
+const bundle = join(dist, "reseller.cjs");
 const args = process.argv.slice(2);
 /** The first word, which names the command nearly always (flags may come first: then it is a flag). */
 const command = /^-{0,2}[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
@@ -25,14 +26,40 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   const fd = openSync(bundle, "r");
   const length = readSync(fd, head, 0, head.length, 0);
   closeSync(fd);
-  const line = `${header(head.toString("latin1", 0, length)).version}\n`;
+  print(`${header(head.toString("latin1", 0, length)).version}\n`);
+} else if ((args.length === 0 || (args.length === 1 && (args[0] === "--help" || args[0] === "-h"))) && !isTerminal(1)) {
+  // Help that is piped or saved is commander's own text at its default 80 columns, which the build
+  // wrote to dist/help.txt. On a terminal, commander lays it out for the terminal's width.
+  let help;
   try {
-    writeSync(1, line); // process.stdout would set up a stream (and for a pipe, node:net) for one line
+    help = readFileSync(join(dist, "help.txt"));
   } catch {
-    process.stdout.write(line);
+    help = undefined; // a build from before help.txt: the CLI says it
   }
+  if (help) print(help);
+  else run();
 } else {
   run();
+}
+
+/** One write(2) for a short answer: process.stdout would set up a stream (for a pipe, node:net). */
+function print(text) {
+  try {
+    const bytes = Buffer.from(text);
+    let written = 0;
+    while (written < bytes.length) written += writeSync(1, bytes, written);
+  } catch {
+    process.stdout.write(text);
+  }
+}
+
+/** Like `process.stdout.isTTY`, without the stream: node:tty is loaded only for a character device. */
+function isTerminal(fd) {
+  try {
+    return fstatSync(fd).isCharacterDevice() && require("node:tty").isatty(fd);
+  } catch {
+    return false;
+  }
 }
 
 function run() {

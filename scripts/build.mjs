@@ -7,8 +7,10 @@
 //   into a module initialiser that runs only when the command asks for it.
 //   The first line names the version and a hash of the rest: the launcher prints the version from
 //   it and keys the code cache on it.
+// dist/help.txt — `reseller --help` as a pipe gets it, for the launcher to print without the CLI.
 // dist/emulator/server.js, dist/journal/journal.js — ES modules for the scripts and tests that
 //   start an emulator or several journal writers of their own.
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
@@ -156,6 +158,16 @@ for (const file of cli.outputFiles) {
   const hash = createHash("sha256").update(file.contents).digest("hex").slice(0, 16);
   writeFileSync(join(staging, "reseller.cjs"), Buffer.concat([Buffer.from(`// reseller ${version} ${hash}\n`), file.contents]));
 }
+
+// The help a script gets from `reseller --help | ...`: the CLI's own, at commander's default 80
+// columns (stdout is a pipe here), for the launcher to print without compiling the bundle.
+const help = spawnSync(process.execPath, ["-e", `require(${JSON.stringify(join(staging, "reseller.cjs"))}).start()`, "--", "--help"], {
+  env: { PATH: process.env.PATH },
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+});
+if (help.status !== 0 || !help.stdout.startsWith("Usage: reseller")) throw new Error(`reseller --help exited ${help.status} in the build`);
+writeFileSync(join(staging, "help.txt"), help.stdout);
 
 await build({
   absWorkingDir: root,

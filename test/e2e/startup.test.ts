@@ -44,7 +44,18 @@ describe("a command loads only what it uses", () => {
     expect(record.scripts.filter((url) => url.startsWith("file:"))).toEqual([expect.stringMatching(/\/bin\/reseller\.js$/)]);
   });
 
-  it.each([[["--help"]], [["config", "list"]], [["history"]], [["completion", "bash"]]])("`reseller %s` does not load the HTTP client", async (args) => {
+  it("piped `reseller --help` is the CLI's own help, printed without compiling the bundle", async () => {
+    const record = await modulesLoadedBy(["--help"], harness.accountEnv());
+    expect(record.exitCode).toBe(0);
+    expect(record.bundleRan).toBe(false);
+    // `help` goes through commander: the text written at build time must be the same, byte for byte.
+    const [fast, viaCommander, noArguments] = await Promise.all([runReseller(["--help"]), runReseller(["help"]), runReseller([])]);
+    expect(fast.stdout).toMatch(/^Usage: reseller /);
+    expect(fast.stdout).toBe(viaCommander.stdout);
+    expect(noArguments.stdout).toBe(viaCommander.stdout);
+  });
+
+  it.each([[["help"]], [["config", "list"]], [["history"]], [["completion", "bash"]]])("`reseller %s` does not load the HTTP client", async (args) => {
     const record = await modulesLoadedBy(args, harness.accountEnv());
     expect(record.exitCode).toBe(0);
     expect(record.bundleRan).toBe(true);
