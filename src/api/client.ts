@@ -256,7 +256,9 @@ export class ServiceClient {
       if (error instanceof AnswerTooLarge) throw tooLarge(method, path, maxBytes);
       throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(deadlineMs) : error, this.options.signal, this.baseUrl, method);
     }
-    log?.(`← ${statusCode} ${method} ${path} (${Date.now() - started} ms) ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`);
+    // A new webhook secret is shown once, by the command itself; the exchange log never repeats it.
+    const logged = path.endsWith("/webhook/secret") ? "(body withheld: it carries the webhook secret)" : text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+    log?.(`← ${statusCode} ${method} ${path} (${Date.now() - started} ms) ${logged}`);
 
     const parsed = parseAnswer(text);
     if (statusCode >= 200 && statusCode < 300) {
