@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, binPath, makeConfigDir, runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
-import { terminalEnv, tmuxInstalled, useTmux } from "../pty/tmux.js";
+import { terminalEnv, useTmux } from "../pty/tmux.js";
+import { needsPrograms, requirePrograms } from "../support/tools.js";
 import { resellerAs } from "./commands-harness.js";
 
 const shells = ["bash", "zsh", "fish"] as const;
-const installed = (shell: string) => spawnSync("sh", ["-c", `command -v ${shell}`]).status === 0;
 const channelCodes = ["ALFAMART", "BCAVA", "BNIVA", "BRIVA", "DANA", "MANDIRIVA", "OVO", "PERMATAVA", "QRIS", "SHOPEEPAY"];
 
 const harness = useEmulator();
@@ -65,7 +65,8 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 
 describe("completion scripts", () => {
   for (const shell of shells) {
-    it.skipIf(!installed(shell))(`${shell} -n accepts the ${shell} script`, () => {
+    it(`${shell} -n accepts the ${shell} script`, (context) => {
+      requirePrograms(context, shell);
       const result = spawnSync(shell, ["-n", scripts[shell]!], { encoding: "utf8" });
       expect(result.stderr).toBe("");
       expect(result.status).toBe(0);
@@ -81,7 +82,8 @@ describe("completion scripts", () => {
   });
 });
 
-describe.skipIf(!installed("bash"))("bash completion", () => {
+describe("bash completion", () => {
+  needsPrograms("bash");
   it("reseller lo<TAB> gives lock login logout", async () => {
     expect(await completeBash("reseller lo")).toEqual(["lock", "login", "logout"]);
   });
@@ -163,7 +165,8 @@ describe("reseller __complete", () => {
   });
 });
 
-describe.skipIf(!installed("fish"))("fish completion", () => {
+describe("fish completion", () => {
+  needsPrograms("fish");
   const completeFish = async (line: string, env: Env = {}) => {
     const result = await shell("fish", ["--no-config", "-c", `source $argv[1]; complete -C $argv[2]`, scripts.fish!, line], env);
     return result.stdout
@@ -180,7 +183,8 @@ describe.skipIf(!installed("fish"))("fish completion", () => {
 });
 
 // zsh's completion system only runs in an interactive shell: type into one in a terminal and read the menu.
-describe.skipIf(!installed("zsh") || !tmuxInstalled())("zsh completion", () => {
+describe("zsh completion", () => {
+  needsPrograms("zsh");
   const tmux = useTmux("completion-zsh");
 
   it("completes commands with their descriptions, and channel codes from the service", async () => {

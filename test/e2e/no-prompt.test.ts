@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { terminalEnv, tmuxInstalled, useTmux } from "../pty/tmux.js";
+import { terminalEnv, useTmux } from "../pty/tmux.js";
 import { resellerAs } from "./commands-harness.js";
 
 /** Each command that can ask, and the flag its error must name. */
@@ -45,7 +45,7 @@ describe("with stdin not a terminal", () => {
   });
 });
 
-describe.skipIf(!tmuxInstalled())("at a terminal told not to ask", () => {
+describe("at a terminal told not to ask", () => {
   const tmux = useTmux("no-prompt");
 
   const switches: { name: string; flags: string[]; env: Record<string, string> }[] = [

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller } from "../support/cli.js";
 import { apiRequests, closedPort, useEmulator } from "../support/emulator.js";
-import { terminalEnv, tmuxInstalled, useTmux } from "../pty/tmux.js";
+import { terminalEnv, useTmux } from "../pty/tmux.js";
 import { resellerAs, singleJson } from "./commands-harness.js";
 
 const harness = useEmulator();
@@ -197,7 +197,7 @@ describe("answers in shapes nobody documented", () => {
   });
 });
 
-describe.skipIf(!tmuxInstalled())("webhook secret at a terminal", () => {
+describe("webhook secret at a terminal", () => {
   const tmux = useTmux("webhook-secret");
 
   it("asks first, since the old secret stops working: no keeps it, yes makes and shows the new one", async () => {

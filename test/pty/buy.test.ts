@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { terminalEnv, tmuxInstalled, useTmux } from "./tmux.js";
+import { terminalEnv, useTmux } from "./tmux.js";
 
-describe.skipIf(!tmuxInstalled())("buy in a terminal", () => {
+describe("buy in a terminal", () => {
   const harness = useEmulator();
   const tmux = useTmux("buy");
   const account = () => harness.accountOf();

@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
-import { terminalEnv, tmuxInstalled, useTmux } from "./tmux.js";
+import { terminalEnv, useTmux } from "./tmux.js";
 
-describe.skipIf(!tmuxInstalled())("login in a terminal", () => {
+describe("login in a terminal", () => {
   const harness = useEmulator();
   const tmux = useTmux("login");
 

@@ -9,15 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { baseEnv, binPath } from "../support/cli.js";
-
-export function tmuxInstalled(): boolean {
-  try {
-    execFileSync("tmux", ["-V"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { needsPrograms } from "../support/tools.js";
 
 /** Single-quoted for the shell tmux runs the command with. */
 function sq(text: string): string {
@@ -170,8 +162,12 @@ export class TerminalSession {
   }
 }
 
-/** One tmux server for the test file (or describe block), killed after its tests. */
+/**
+ * One tmux server for the test file (or describe block), killed after its tests. Those tests need
+ * tmux: without it they are skipped, or fail on CI.
+ */
 export function useTmux(name: string): TmuxServer {
+  needsPrograms("tmux");
   const server = new TmuxServer(name);
   afterAll(() => server.kill());
   return server;

@@ -11,9 +11,9 @@ import { qrModules } from "../../src/output/qr.js";
 import { makeConfigDir } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { qrGridFromScreen } from "./screen-qr.js";
-import { terminalEnv, tmuxInstalled, useTmux } from "./tmux.js";
+import { terminalEnv, useTmux } from "./tmux.js";
 
-describe.skipIf(!tmuxInstalled())("topup in a terminal", () => {
+describe("topup in a terminal", () => {
   const harness = useEmulator();
   const tmux = useTmux("topup");
   const account = () => harness.accountOf();
