@@ -5,6 +5,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Tests that format times in this process see a zone with an offset, as the built CLI does in the
+    // end-to-end tests (test/support/cli.ts): on a CI machine in UTC, local time and UTC would look alike.
+    env: { TZ: "Asia/Jakarta" },
     reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });

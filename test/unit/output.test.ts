@@ -4,6 +4,18 @@ import { formatDuration, formatRupiah, formatTimestamp, parseRupiah } from "../.
 import { money, Output, statusCell, type OutputMode, type RichCell } from "../../src/output/output.js";
 import { neutralize, plainCell } from "../../src/output/sanitize.js";
 
+/** Runs `check` with the machine's zone set to `zone` (Node applies a change of TZ at once). */
+function inZone(zone: string, check: () => void): void {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    check();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
+
 describe("formatRupiah", () => {
   it.each([
     [0, "Rp 0"],
@@ -62,13 +74,24 @@ describe("formatTimestamp", () => {
     expect(formatTimestamp(at(offset), now)).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d ${hint.replace(/[()]/g, "\\$&")}$`));
   });
 
-  it("shows the local time of the machine, not UTC", () => {
-    const iso = "2026-11-21T14:30:00Z";
-    const d = new Date(iso);
-    const local = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")} ${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
-    expect(formatTimestamp(iso, now)).toContain(local);
-    // The same instant written with the service's +07:00 offset is the same local time.
-    expect(formatTimestamp("2026-11-21T21:30:00+07:00", now)).toBe(formatTimestamp(iso, now));
+  // Each case sets the machine's zone and writes the expected time by hand: a formatter printing UTC,
+  // or always the service's +07:00, fails at least one of them.
+  it.each([
+    ["Asia/Jakarta", "2026-11-21T14:30:00Z", "2026-11-21T21:30:00+07:00", "2026-11-21 21:30:00"],
+    ["Asia/Jakarta", "2026-11-21T20:15:09Z", "2026-11-22T03:15:09+07:00", "2026-11-22 03:15:09"],
+    ["Asia/Makassar", "2026-11-21T14:30:00Z", "2026-11-21T21:30:00+07:00", "2026-11-21 22:30:00"],
+    ["Asia/Kolkata", "2026-11-21T14:30:00Z", "2026-11-21T21:30:00+07:00", "2026-11-21 20:00:00"],
+    ["America/Sao_Paulo", "2026-11-21T02:30:00Z", "2026-11-21T09:30:00+07:00", "2026-11-20 23:30:00"],
+  ])("shows the local time of the machine, not UTC (%s, %s)", (zone, utc, serviceTime, local) => {
+    inZone(zone, () => {
+      expect(formatTimestamp(utc, now).slice(0, local.length)).toBe(local);
+      // The same instant written with the service's +07:00 offset is the same local time.
+      expect(formatTimestamp(serviceTime, now).slice(0, local.length)).toBe(local);
+    });
+  });
+
+  it("writes the time and how far it is from now", () => {
+    inZone("Asia/Jakarta", () => expect(formatTimestamp("2026-11-21T14:39:41Z", now)).toBe("2026-11-21 21:39:41 (in 9m 41s)"));
   });
 
   it("passes through text that is not a time, and dashes a missing one", () => {
