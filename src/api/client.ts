@@ -123,6 +123,18 @@ export class ServiceClient {
     return this.call("GET", `/v1/item/${id}`, { retry: true }, decode.decodeItem);
   }
 
+  /** `GET /v1/item`: a page of the catalogue, all of it (`perPage: "all"`), or what changed since `updatedSince`. */
+  async listItems(query: import("./model.js").CatalogueQuery = {}): Promise<ApiResult<import("./model.js").CataloguePage>> {
+    const params = new URLSearchParams();
+    if (query.page !== undefined) params.set("page", String(query.page));
+    if (query.perPage !== undefined) params.set("per_page", String(query.perPage));
+    if (query.updatedSince !== undefined) params.set("updated_since", query.updatedSince);
+    if (query.category !== undefined) params.set("category", query.category);
+    if (query.search !== undefined) params.set("search", query.search);
+    const search = params.toString();
+    return this.call("GET", `/v1/item${search ? `?${search}` : ""}`, { retry: true }, decode.decodeCatalogue);
+  }
+
   async lockStock(itemId: number, quantity: number, lockDuration?: number, hooks: AttemptHooks = {}): Promise<ApiResult<StockLock>> {
     const body: Record<string, number> = { item_id: itemId, quantity };
     if (lockDuration !== undefined) body.lock_duration = lockDuration;

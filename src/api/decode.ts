@@ -63,6 +63,9 @@ export const aliases = {
   remainingSeconds: ["remaining_seconds", "remaining_time", "remaining", "seconds_left", "ttl", "expires_in"],
   minOrder: ["min_order", "minimum_order", "min_qty_order", "minOrder"],
   expiresAt: ["expires_at", "expired_at", "expiry", "expire_at"],
+  serverTime: ["server_time", "serverTime", "server_timestamp"],
+  totalItems: ["total_items", "total", "total_variants"],
+  isDelta: ["is_delta", "delta"],
 } as const;
 
 // ---- reading values ----
@@ -488,5 +491,61 @@ export function decodeWebhookSecret(body: unknown): WebhookSecret {
     secret: found ? secret.trim() : null,
     message: messageOf(body),
     fields: found ? answerFields(result).filter((f) => f.name !== secretName && !(secretName === undefined && f.name === "data")) : answerFields(result),
+  };
+}
+
+// ---- the catalogue: `GET /v1/item` ----
+
+import type { CataloguePage } from "./model.js";
+import type { WireCatalogue, WireCatalogueCategory } from "./wire.js";
+
+/** A variant's `status` that means the service no longer sells it (a delta's way of taking one out). */
+const withdrawnStatus = /^(off|inactive|disabled|nonaktif|deleted|0|false)$/i;
+
+/**
+ * `GET /v1/item` in either shape: A's flat variants (`category` a name), or B's categories →
+ * products → variants, whose category and product names are carried down onto each variant. The list
+ * may also sit under `data.items` / `data.data` (a paginator). One Item per variant, under the
+ * variant's id: that id is what is bought.
+ */
+export function decodeCatalogue(body: unknown): CataloguePage {
+  const where = "GET /v1/item";
+  const top: WireCatalogue & Fields = isRecord(body) ? body : {};
+  let list = dataOf(body);
+  const paginator = isRecord(list) ? list : undefined;
+  if (paginator) list = first(paginator, ["items", "data", "categories", "variants"]);
+  if (!Array.isArray(list)) throw new UnexpectedResponseError(`The service's answer to ${where} has no list${list === null ? " (data is null)" : ""}.`);
+
+  const items: Item[] = [];
+  const withdrawn: number[] = [];
+  const add = (variant: Fields) => {
+    const item = decodeItemFields(variant, where);
+    if (!item) return;
+    const status = toText(variant.status);
+    const off = (status !== null && withdrawnStatus.test(status.trim())) || variant.active === false || variant.is_active === false;
+    if (off) withdrawn.push(item.id);
+    else items.push(item);
+  };
+  for (const entry of records(list)) {
+    if (!Array.isArray(entry.products)) {
+      add(entry);
+      continue;
+    }
+    const category = entry as WireCatalogueCategory & Fields;
+    for (const product of records(category.products)) {
+      for (const variant of records(product.variants)) {
+        add({ ...variant, category: variant.category ?? category.name, product_name: variant.product_name ?? product.name });
+      }
+    }
+  }
+
+  const meta: Fields = isRecord(top.meta) ? top.meta : (paginator ?? {});
+  const isDelta = first(meta, aliases.isDelta);
+  return {
+    items,
+    withdrawn,
+    serverTime: textOf(top, aliases.serverTime) ?? textOf(meta, aliases.serverTime),
+    totalItems: integerOf(meta, aliases.totalItems, where),
+    isDelta: isDelta === undefined ? null : toFlag(isDelta),
   };
 }

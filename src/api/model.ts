@@ -279,3 +279,28 @@ export interface WebhookSecret {
   /** Every other field of the answer (all of them when no secret was recognised). */
   fields: AnswerField[];
 }
+
+// ---- the catalogue ----
+
+/** What `GET /v1/item` is asked: a page, the whole (`perPage: "all"`), or what changed since a time. */
+export interface CatalogueQuery {
+  page?: number;
+  perPage?: number | "all";
+  /** ISO 8601: only variants changed after it (the previous answer's `serverTime`). */
+  updatedSince?: string;
+  category?: string;
+  search?: string;
+}
+
+/** One answer of `GET /v1/item`, flat or nested on the wire: one Item per buyable variant. */
+export interface CataloguePage {
+  items: Item[];
+  /** Variants the answer says were withdrawn (a delta's `status:"off"`): to drop from a kept copy. */
+  withdrawn: number[];
+  /** The service's clock when it answered: what the next `updatedSince` asks from. */
+  serverTime: string | null;
+  /** How many variants the query matched in all; null when not said. */
+  totalItems: number | null;
+  /** true: only what changed; false: the whole of what the query matched; null: not said. */
+  isDelta: boolean | null;
+}

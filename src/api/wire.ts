@@ -285,3 +285,23 @@ export interface WireWebhookSecret {
   webhook_secret?: string;
   secret?: string;
 }
+
+// ---- the catalogue (`GET /v1/item`) ----
+
+/** Beside the list: `total_items` counts what the query matched (not the page), `is_delta` says an `updated_since` answer. */
+export interface WireCatalogueMeta {
+  total_items?: WireNumber;
+  is_delta?: WireFlag;
+  current_page?: WireNumber;
+  last_page?: WireNumber;
+}
+
+/**
+ * `GET /v1/item`: A lists flat variants (WireItem, `category` a name); B nests categories → products
+ * → variants (WireCatalogueCategory). Both put `server_time` at the top: the next sync's `updated_since`.
+ * A variant the service withdrew may come in a delta with `status:"off"`.
+ */
+export interface WireCatalogue extends Envelope<WireItem[] | WireCatalogueCategory[]> {
+  meta?: WireCatalogueMeta;
+  server_time?: string;
+}
