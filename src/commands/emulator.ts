@@ -8,6 +8,8 @@ export interface EmulatorCommandOptions {
   seed?: number;
   /** Which published answer shapes to speak; the emulator's own default (live) when absent. */
   dialect?: Dialect;
+  /** Grow the catalogue to at least this many variants. */
+  catalogueSize?: number;
 }
 
 /** Runs until Ctrl-C. The emulator is loaded only by this command. */
@@ -15,6 +17,6 @@ export async function run(ctx: Context, options: EmulatorCommandOptions): Promis
   const { runEmulator } = await import("../emulator/command.js");
   await runEmulator(
     { stdout: ctx.terminal.stdout as NodeJS.WritableStream, stderr: ctx.terminal.stderr as NodeJS.WritableStream, signal: ctx.signal },
-    { port: options.port ?? 8787, host: options.host, stateFile: options.state, seed: options.seed, dialect: options.dialect },
+    { port: options.port ?? 8787, host: options.host, stateFile: options.state, seed: options.seed, dialect: options.dialect, catalogueSize: options.catalogueSize },
   );
 }

@@ -26,6 +26,10 @@ export interface ItemRecord {
   temporarilyUnavailable?: boolean;
   /** manual items: what the seller writes when the job is done. */
   sellerNote?: string;
+  /** The seller's own code for it; seeded items take theirs from large-catalogue.ts. */
+  sku?: string;
+  /** When its price, stock rules or listing last changed (epoch ms): what `updated_since` compares. */
+  updatedAt?: number;
 }
 
 export interface PaymentChannel {

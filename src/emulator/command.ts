@@ -6,7 +6,7 @@ export interface EmulatorCommandIo {
   signal: AbortSignal;
 }
 
-export type EmulatorCommandOptions = Pick<EmulatorOptions, "port" | "host" | "stateFile" | "seed" | "dialect">;
+export type EmulatorCommandOptions = Pick<EmulatorOptions, "port" | "host" | "stateFile" | "seed" | "dialect" | "catalogueSize">;
 
 /**
  * `reseller emulator`: runs until the signal aborts. stdout carries only what a script needs, so

@@ -18,6 +18,8 @@ import { FieldErrors, invalidChoiceMessage, readInteger, readString } from "./va
  *   GET    /__emulator/dialect            {dialect, dialects}
  *   POST   /__emulator/dialect {dialect}  answer in live, live-short or spec from the next request on
  *   POST   /__emulator/items/{id} {unavailable}  refuse orders for the item with 503, or stop refusing
+ *   POST   /__emulator/items/{id} {price}  a new price from now on (`GET /v1/item?updated_since=` lists it)
+ *   POST   /__emulator/catalogue {per_page_all}  take `per_page=all` as "answered", "refused" (422) or "ignored" (100 a page)
  */
 export function handleControlRequest(
   service: EmulatedService,
@@ -32,12 +34,23 @@ export function handleControlRequest(
   try {
     const item = /^POST \/__emulator\/items\/(\d+)$/.exec(route);
     if (item) {
-      const unavailable = parseJsonObject(rawBody).unavailable;
-      if (typeof unavailable !== "boolean") {
-        throw new ServiceError(422, "VALIDATION_ERROR", { unavailable: ["The unavailable field must be true or false."] });
+      const body = parseJsonObject(rawBody);
+      const id = Number(item[1]);
+      // A new price alone, or with a mark: the mark is checked as before when it is given or nothing else is.
+      const errors = new FieldErrors();
+      const price = readInteger(errors, "price", body.price, { required: false, min: 1 });
+      const unavailable = body.unavailable;
+      if ((unavailable !== undefined || body.price === undefined) && typeof unavailable !== "boolean") {
+        errors.add("unavailable", "The unavailable field must be true or false.");
       }
-      service.setItemAvailable(Number(item[1]), !unavailable);
-      return { status: 200, body: { message: "OK", data: { id: Number(item[1]), unavailable } } };
+      errors.throwIfAny();
+      service.activeItem(id);
+      if (price !== undefined) service.setItemPrice(id, price);
+      if (typeof unavailable === "boolean") service.setItemAvailable(id, !unavailable);
+      return {
+        status: 200,
+        body: { message: "OK", data: { id, ...(typeof unavailable === "boolean" ? { unavailable } : {}), ...(price !== undefined ? { price } : {}) } },
+      };
     }
     switch (route) {
       case "GET /__emulator/state":
@@ -81,6 +94,14 @@ export function handleControlRequest(
         if (!isDialect(dialect)) throw new ServiceError(422, "VALIDATION_ERROR", { dialect: [invalidChoiceMessage("dialect")] });
         spoken.current = dialect;
         return { status: 200, body: { dialect, dialects: emulatorDialects } };
+      }
+      case "POST /__emulator/catalogue": {
+        const mode = parseJsonObject(rawBody).per_page_all;
+        if (mode !== "answered" && mode !== "refused" && mode !== "ignored") {
+          throw new ServiceError(422, "VALIDATION_ERROR", { per_page_all: [invalidChoiceMessage("per_page_all")] });
+        }
+        service.perPageAll = mode;
+        return { status: 200, body: { message: "OK", data: { per_page_all: mode, items: service.state.items.filter((i) => i.active).length } } };
       }
       default:
         throw new ServiceError(404, "ROUTE_NOT_FOUND");

@@ -30,6 +30,8 @@ import type { Ranking } from "./leaderboard.js";
 import type { ServiceError } from "./service-error.js";
 import type { SandboxOrderRecord, TransactionLine, TransactionRecord } from "./state.js";
 import type { TransactionDetail } from "./transactions.js";
+import type { CatalogueListing, ListedVariant } from "./listing.js";
+import type { WireCatalogue, WireCatalogueCategory } from "../api/wire.js";
 
 export type { Dialect } from "../api/wire.js";
 
@@ -330,3 +332,63 @@ export const present = {
     return { ...body, message: speakers[dialect].renamedCodes[body.message] ?? body.message };
   },
 };
+
+// ---- the catalogue: `GET /v1/item` ----
+
+/** Laravel's timestamp with microseconds, as version B shows `updated_at`. */
+function laravelTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
+}
+
+/** B names a variant within its product ("12 Bulan" of "Gemini Advanced"): the product's words are not repeated. */
+function variantName(item: ItemRecord): string {
+  const prefix = `${item.productName} `;
+  return item.name.startsWith(prefix) && item.name.length > prefix.length ? item.name.slice(prefix.length) : item.name;
+}
+
+function catalogueSlug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+/**
+ * The whole answer of `GET /v1/item`, `meta` and `server_time` beside `data`:
+ *   live        flat variants, `category` a name, plus `sku`, `product_name`, `min_order`, `status`, `updated_at`
+ *   live-short  categories → products → variants, each variant as version B's example shows it
+ *   spec        flat, the spec's item with `category`, `sku` and `updated_at` (the spec lists no catalogue)
+ * A withdrawn variant shows in a delta with `status:"off"` (live dialects); the spec's item has no status, so it is left out.
+ */
+export function presentCatalogue(dialect: Dialect, listing: CatalogueListing, skuOf: (item: ItemRecord) => string): WireCatalogue {
+  const meta = { total_items: listing.totalItems, is_delta: listing.isDelta };
+  const flat = (variant: ListedVariant): WireItem => ({
+    ...flatItem(variant.item, variant.available),
+    sku: skuOf(variant.item),
+    product_name: variant.item.productName,
+    ...(variant.withdrawn ? { status: "off" } : {}),
+    updated_at: laravelTime(variant.item.updatedAt ?? 0),
+  });
+  if (dialect === "spec") {
+    const data = listing.variants
+      .filter((variant) => !variant.withdrawn)
+      .map((variant) => ({ ...spec.item(variant.item, variant.available), category: variant.item.category, sku: skuOf(variant.item), updated_at: laravelTime(variant.item.updatedAt ?? 0) }));
+    return { message: "OK", data, meta, server_time: listing.serverTime };
+  }
+  if (dialect === "live") return { message: "OK", data: listing.variants.map(flat), meta, server_time: listing.serverTime };
+
+  const categories: (WireCatalogueCategory & { icon: string; products: { id: number; name: string; image: string; variants: WireItem[] }[] })[] = [];
+  for (const variant of listing.variants) {
+    const { item } = variant;
+    let category = categories[categories.length - 1];
+    if (category?.id !== variant.categoryId) {
+      category = { id: variant.categoryId, name: item.category, icon: `/images/categories/${catalogueSlug(item.category)}.png`, products: [] };
+      categories.push(category);
+    }
+    let product = category.products[category.products.length - 1];
+    if (product?.id !== variant.productId) {
+      product = { id: variant.productId, name: item.productName, image: `/images/products/${catalogueSlug(item.productName)}.png`, variants: [] };
+      category.products.push(product);
+    }
+    const { category: _category, description: _description, ...shown } = flat(variant);
+    product.variants.push({ ...shown, name: variantName(item) });
+  }
+  return { message: "OK", data: categories, meta, server_time: listing.serverTime };
+}

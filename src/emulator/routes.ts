@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { paymentChannels, type AccountRecord, type ItemRecord } from "./catalogue.js";
-import { present, type Dialect } from "./dialect.js";
+import { present, presentCatalogue, type Dialect } from "./dialect.js";
+import { skuOf } from "./large-catalogue.js";
+import { listCatalogue, readCatalogueQuery } from "./listing.js";
 import { leaderboard, ownRanking } from "./leaderboard.js";
 import { listLocks, lockStock, releaseLock } from "./locks.js";
 import type { EmulatedService } from "./service.js";
@@ -16,6 +18,8 @@ export interface ApiRequest {
   body: Buffer;
   /** Where this request reached us, used to build payment links the caller can open. */
   publicBaseUrl: string;
+  /** The query string (`GET /v1/item?per_page=all`); none is the same as empty. */
+  query?: URLSearchParams;
 }
 
 export interface ApiResponse {
@@ -90,6 +94,14 @@ const routes: Route[] = [
     handle: ({ service, dialect, params }) => {
       const item = itemById(service, params[0]!);
       return ok(present.item(dialect, item, service.availableStock(item)));
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/item$/,
+    handle: ({ service, dialect, request }) => {
+      const query = readCatalogueQuery(request.query ?? new URLSearchParams(), service);
+      return { status: 200, body: presentCatalogue(dialect, listCatalogue(service, query), skuOf) };
     },
   },
   { method: "GET", pattern: /^\/v1\/leaderboard$/, handle: ({ service, dialect }) => ok(present.leaderboard(dialect, leaderboard(service))) },

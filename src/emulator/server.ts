@@ -6,7 +6,7 @@ import { DEFAULT_DIALECT, emulatorDialects, isDialect, type Dialect, type Spoken
 import { errorCodeFor, FaultController } from "./faults.js";
 import { showPaymentPage, submitPayment, type PaymentPage } from "./payment-page.js";
 import { handleApiRequest, type ApiResponse } from "./routes.js";
-import { EmulatedService, type EmulatorSnapshot } from "./service.js";
+import { EmulatedService, type EmulatorSnapshot, type PerPageAll } from "./service.js";
 import { DEMO_API_KEY } from "./catalogue.js";
 import { webhooksOf } from "./webhooks.js";
 
@@ -15,6 +15,7 @@ export { manualClock, realTimeClock } from "./clock.js";
 export type { EmulatorSnapshot, AccountSnapshot } from "./service.js";
 export type { FaultController, FaultSettings, FaultStatus, FaultMode } from "./faults.js";
 export type { Dialect } from "./dialect.js";
+export type { PerPageAll } from "./service.js";
 
 export interface EmulatorOptions {
   /** Default 0: any free port. */
@@ -36,6 +37,13 @@ export interface EmulatorOptions {
    * (its version B) or "spec" (the abstract interface spec). Only how answers look differs.
    */
   dialect?: Dialect;
+  /**
+   * Grow the catalogue with generated variants (game top-ups, pulsa, data, SMM) until `GET /v1/item`
+   * lists at least this many; default: the 27 seeded items on sale.
+   */
+  catalogueSize?: number;
+  /** How `per_page=all` is taken: "answered" (default), "refused" (422) or "ignored" (the default page of 100). */
+  perPageAll?: PerPageAll;
 }
 
 export interface RunningEmulator {
@@ -57,6 +65,10 @@ export interface RunningEmulator {
   setDialect(dialect: Dialect): void;
   /** false: orders for the item are refused with 503 PRODUCT_TEMPORARILY_UNAVAILABLE until it is set true again (POST /__emulator/items/{id}). */
   setItemAvailable(itemId: number, available: boolean): void;
+  /** A new price for an item from now on; `GET /v1/item?updated_since=` of an earlier time lists it (POST /__emulator/items/{id} {"price"}). */
+  setItemPrice(itemId: number, price: number): void;
+  /** How `per_page=all` is taken from the next request on (POST /__emulator/catalogue {"per_page_all"}). */
+  setPerPageAll(mode: PerPageAll): void;
   /** Closes the server and every open socket, idle keep-alive ones included. */
   close(): Promise<void>;
 }
@@ -123,7 +135,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     seed: options.seed ?? 1,
     stateFile: options.stateFile,
     maxActiveLocks: options.maxActiveLocks ?? 10,
+    catalogueSize: options.catalogueSize,
   });
+  if (options.perPageAll) service.perPageAll = options.perPageAll;
   const faults = new FaultController();
   const host = options.host ?? "127.0.0.1";
   const log = options.log ?? (() => {});
@@ -172,6 +186,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       headers: request.headers,
       body,
       publicBaseUrl: request.headers.host ? `http://${request.headers.host}` : baseUrl,
+      query: url.searchParams,
     };
     const answer = handleApiRequest(service, apiRequest, spoken.current);
     service.flush();
@@ -270,6 +285,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     setItemAvailable(itemId, available) {
       service.setItemAvailable(itemId, available);
       service.flush();
+    },
+    setItemPrice(itemId, price) {
+      service.setItemPrice(itemId, price);
+      service.flush();
+    },
+    setPerPageAll(mode) {
+      service.perPageAll = mode;
     },
     async close() {
       if (closed) return;

@@ -2,6 +2,7 @@ import type { AccountRecord, ItemRecord } from "./catalogue.js";
 import { formatJakarta, formatUtc, type EmulatorClock } from "./clock.js";
 import { transactionProgress } from "./fulfilment.js";
 import { SeededRandom } from "./seeded-random.js";
+import { growCatalogue } from "./large-catalogue.js";
 import { ServiceError } from "./service-error.js";
 import {
   lockStatus,
@@ -19,7 +20,12 @@ export interface ServiceOptions {
   seed: number;
   stateFile?: string;
   maxActiveLocks: number;
+  /** Grow the catalogue with generated variants until it lists at least this many (large-catalogue.ts). */
+  catalogueSize?: number;
 }
+
+/** What `GET /v1/item?per_page=all` gets: the whole list (the live service's way), a 422, or the default page of 100. */
+export type PerPageAll = "answered" | "refused" | "ignored";
 
 /** What tests and `GET /__emulator/state` see: enough to assert on money, transactions and locks. */
 export interface EmulatorSnapshot {
@@ -52,9 +58,11 @@ export class EmulatedService {
     private readonly options: ServiceOptions,
   ) {
     const loaded = options.stateFile ? openStateFile(options.stateFile) : undefined;
-    this.state = loaded ?? seedState(options.seed);
+    this.state = loaded ?? seedState(options.seed, options.catalogueSize);
     this.random = new SeededRandom(this.state.randomState);
     if (!loaded) this.changed();
+    if (loaded && options.catalogueSize) this.growCatalogue(options.catalogueSize);
+    this.stampCatalogue();
     this.flush();
   }
 
@@ -79,8 +87,41 @@ export class EmulatedService {
   }
 
   reset(seed: number = this.state.seed): void {
-    this.state = seedState(seed);
+    this.state = seedState(seed, this.options.catalogueSize);
     this.random = new SeededRandom(this.state.randomState);
+    this.stampCatalogue();
+    this.changed();
+  }
+
+  /** How `per_page=all` is taken; set from the control surface to rehearse a service that pages. */
+  perPageAll: PerPageAll = "answered";
+
+  /**
+   * Items that never changed were last changed a day before the catalogue was made (or first loaded):
+   * a delta asked from any time the emulator has given lists only what changed since.
+   */
+  private stampCatalogue(): void {
+    const aDayAgo = this.now() - 24 * 60 * 60 * 1000;
+    for (const item of this.state.items) {
+      if (item.updatedAt === undefined) {
+        item.updatedAt = aDayAgo;
+        this.changed();
+      }
+    }
+  }
+
+  /** A catalogue kept in a state file grows to a larger size asked at start; it never shrinks. */
+  private growCatalogue(size: number): void {
+    const before = this.state.items.length;
+    this.state.items = growCatalogue(this.state.items, size);
+    if (this.state.items.length !== before) this.changed();
+  }
+
+  /** A new price for an item, from now on: it shows in `GET /v1/item?updated_since=` of any earlier time. */
+  setItemPrice(id: number, price: number): void {
+    const item = this.activeItem(id);
+    item.price = price;
+    item.updatedAt = this.now();
     this.changed();
   }
 

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { seedAccounts, seedCatalogue, type AccountRecord, type ItemRecord, type OrderProcess } from "./catalogue.js";
 import type { FulfilmentPlan } from "./fulfilment.js";
 import { SeededRandom } from "./seeded-random.js";
+import { growCatalogue } from "./large-catalogue.js";
 
 export interface TransactionLine {
   variantId: number;
@@ -102,9 +103,10 @@ export interface EmulatorState {
   sandboxOrders: SandboxOrderRecord[];
 }
 
-export function seedState(seed: number): EmulatorState {
+/** `catalogueSize`: grow the catalogue with generated variants until it lists at least this many. */
+export function seedState(seed: number, catalogueSize = 0): EmulatorState {
   const random = SeededRandom.fromSeed(seed);
-  const items = seedCatalogue(random);
+  const items = growCatalogue(seedCatalogue(random), catalogueSize);
   return {
     version: 1,
     seed,
