@@ -119,6 +119,32 @@ export function buildProgram(run: RunCommand): Command {
     .action((id: number, _o, cmd) => run(cmd, () => import("./commands/item.js"), { id }));
 
   program
+    .command("items")
+    .description("the catalogue, one row per buyable variant, from a copy kept up to date with what changed")
+    .option("--search <text>", "every word, in any case, in the category, product, name or SKU")
+    .option("--category <name>", "one category, by name or slug (aplikasi-premium)")
+    .option("--process <kind>", "auto, h2h, smm or manual", parser((v) => {
+      if (!["auto", "h2h", "smm", "manual"].includes(v)) throw new UsageError(`--process must be auto, h2h, smm or manual, not "${v}".`);
+      return v as "auto" | "h2h" | "smm" | "manual";
+    }))
+    .option("--refresh", "fetch the whole catalogue again instead of what changed")
+    .addHelpText(
+      "after",
+      "\nPiped, one line per variant, tab-separated: id, category, product, name, price, process, stock (or unlimited), minimum order, sku.\n" +
+        "--json: {\"server_time\": …, \"items\": [{id, sku, category, product, name, price, process, stock, unlimited, min_order}]}.\n" +
+        "The copy lives in the config dir; one younger than a minute is used without asking the service.\n" +
+        examples("reseller items --search telkomsel", "reseller items --category \"Top Up Game\" --process h2h", "reseller items --search ML86 --json | jq '.items[0].price'", "reseller items --refresh"),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/items.js"), {
+        search: opts.search as string | undefined,
+        category: opts.category as string | undefined,
+        process: opts.process as "auto" | "h2h" | "smm" | "manual" | undefined,
+        refresh: opts.refresh === true,
+      }),
+    );
+
+  program
     .command("buy")
     .description("buy with your balance: one item, a cart of several, or many orders from a file")
     .option("--item <id>", "item (variant) id", parser((v) => rules.positiveInteger("--item", v)))
@@ -244,8 +270,9 @@ export function buildProgram(run: RunCommand): Command {
       if (!["live", "live-short", "spec"].includes(v)) throw new UsageError(`--dialect must be live, live-short or spec, not "${v}".`);
       return v as import("./api/wire.js").Dialect;
     }))
+    .option("--catalogue-size <n>", "grow the catalogue with generated variants to at least this many (GET /v1/item pages)", parser((v) => rules.positiveInteger("--catalogue-size", v)))
     .addHelpText("after", examples("reseller emulator --port 8787", "reseller emulator --dialect live-short", "eval \"$(reseller emulator --port 0 | grep ^export)\""))
-    .action((opts, cmd) => run(cmd, () => import("./commands/emulator.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, state: opts.state as string | undefined, seed: opts.seed as number | undefined, dialect: opts.dialect as import("./api/wire.js").Dialect | undefined }));
+    .action((opts, cmd) => run(cmd, () => import("./commands/emulator.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, state: opts.state as string | undefined, seed: opts.seed as number | undefined, dialect: opts.dialect as import("./api/wire.js").Dialect | undefined, catalogueSize: opts.catalogueSize as number | undefined }));
 
   const webhook = program
     .command("webhook")

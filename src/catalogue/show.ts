@@ -1,0 +1,47 @@
+/**
+ * The one renderer of `reseller items`: the kept catalogue filtered and shown, as JSON, as
+ * tab-separated rows, or as a table. Used by the command and by the launcher's quick answer
+ * (quick.ts), so the two can never print different things.
+ */
+import type { Output, Cell } from "../output/output.js";
+import { money } from "../output/output.js";
+import { relativeHint } from "../output/format.js";
+import type { CatalogueEntry, KeptCatalogue } from "./cache.js";
+import { checkCategory, findItems, searchWords, type ProcessFilter } from "./search.js";
+
+export interface ItemsOptions {
+  search?: string;
+  category?: string;
+  process?: ProcessFilter;
+  refresh: boolean;
+}
+
+/** A copy younger than this is used without asking the service: searching again at once costs nothing. */
+export const freshForMs = 60_000;
+
+/** Whether the copy may be used as it is (a clock that went back says nothing about its age). */
+export function isFresh(kept: KeptCatalogue, now: number): boolean {
+  return now >= kept.synced_at && now - kept.synced_at < freshForMs;
+}
+
+function stockCell(entry: CatalogueEntry): Cell {
+  if (entry.unlimited) return { human: "unlimited", plain: "unlimited", tone: "good" };
+  if (entry.stock === null) return undefined;
+  if (entry.stock <= 0) return { human: `${entry.stock} (sold out)`, plain: String(entry.stock), tone: "bad" };
+  return entry.stock;
+}
+
+function row(entry: CatalogueEntry): Cell[] {
+  return [entry.id, entry.category, entry.product, { human: entry.name, plain: entry.name, tone: "bold" }, money(entry.price), entry.process, stockCell(entry), entry.min_order, entry.sku];
+}
+
+export function showItems(output: Output, kept: KeptCatalogue, options: Omit<ItemsOptions, "refresh">, now: number): void {
+  // Only the lines holding every word are parsed; the filter then decides on the fields themselves.
+  const words = searchWords(options.search);
+  const found = findItems(words.length ? kept.entriesHolding(words) : kept.entries(), options);
+  if (found.length === 0 && options.category !== undefined) checkCategory(kept.entries(), options.category);
+  if (output.mode === "json") return output.json({ server_time: kept.server_time, items: found });
+  if (found.length === 0) return output.info(kept.count ? "No items match." : "The catalogue is empty.");
+  output.table(["ID", "Category", "Product", "Name", "Price", "Process", "Stock", "Min. order", "SKU"], found.map(row));
+  if (output.mode === "table") output.info(`${found.length} of ${kept.count} items; catalogue checked ${relativeHint(kept.synced_at, now)}.`);
+}
