@@ -11,8 +11,11 @@ const bundle = join(dist, "reseller.cjs");
 const args = process.argv.slice(2);
 /** The first word, which names the command nearly always (flags may come first: then it is a flag). */
 const command = /^-{0,2}[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
-/** First words of commands that never talk to the service. */
-const offline = new Set(["--help", "-h", "help", "config", "history", "completion", "emulator"]);
+/**
+ * First words of commands that never talk to the service. `items` talks to it only to bring an old
+ * catalogue copy up to date, and then sets the flag below itself before loading the HTTP client.
+ */
+const offline = new Set(["--help", "-h", "help", "config", "history", "completion", "emulator", "items"]);
 
 /** The bundle's first line: `// reseller <version> <hash of the rest>`. */
 function header(text) {
@@ -38,19 +41,47 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   }
   if (help) print(help);
   else run();
+} else if (command === "items" && !isTerminal(1) && answerItems()) {
+  // Answered from the kept catalogue.
 } else {
   run();
 }
 
-/** One write(2) for a short answer: process.stdout would set up a stream (for a pipe, node:net). */
-function print(text) {
+/**
+ * write(2) for an answer: process.stdout would set up a stream (for a pipe, node:net). A reader that
+ * left (`| head`) ends it quietly; a pipe that cannot take more now gets the rest through the stream,
+ * which waits for the reader.
+ */
+function print(text, fd = 1) {
+  const bytes = Buffer.from(text);
+  let written = 0;
   try {
-    const bytes = Buffer.from(text);
-    let written = 0;
-    while (written < bytes.length) written += writeSync(1, bytes, written);
-  } catch {
-    process.stdout.write(text);
+    while (written < bytes.length) written += writeSync(fd, bytes, written);
+  } catch (error) {
+    if (error.code === "EPIPE") return;
+    const stream = fd === 2 ? process.stderr : process.stdout;
+    stream.on("error", () => undefined);
+    stream.write(bytes.subarray(written));
   }
+}
+
+/**
+ * A piped `reseller items` whose kept catalogue is young enough to use as it is: answered by
+ * dist/items-quick.cjs (src/catalogue/quick.ts) without compiling the CLI, about the cost of
+ * --version. It declines anything else (another flag, no copy or an old one, an error): the CLI then runs.
+ */
+function answerItems() {
+  let answer;
+  try {
+    const terminal = { stdoutIsTTY: false, get stdinIsTTY() { return isTerminal(0); }, get stderrIsTTY() { return isTerminal(2); } };
+    answer = require(join(dist, "items-quick.cjs")).answerFromCopy(args, process.env, terminal, Date.now());
+  } catch {
+    return false; // a build from before the quick answer
+  }
+  if (!answer) return false;
+  if (answer.stderr) print(answer.stderr, 2);
+  print(answer.stdout);
+  return true;
 }
 
 /** Like `process.stdout.isTTY`, without the stream: node:tty is loaded only for a character device. */

@@ -8,6 +8,8 @@
 //   The first line names the version and a hash of the rest: the launcher prints the version from
 //   it and keys the code cache on it.
 // dist/help.txt — `reseller --help` as a pipe gets it, for the launcher to print without the CLI.
+// dist/items-quick.cjs — the launcher's quick answer to a piped `reseller items` from a warm
+//   catalogue copy, without compiling the CLI.
 // dist/emulator/server.js, dist/journal/journal.js — ES modules for the scripts and tests that
 //   start an emulator or several journal writers of their own.
 import { spawnSync } from "node:child_process";
@@ -168,6 +170,25 @@ const help = spawnSync(process.execPath, ["-e", `require(${JSON.stringify(join(s
 });
 if (help.status !== 0 || !help.stdout.startsWith("Usage: reseller")) throw new Error(`reseller --help exited ${help.status} in the build`);
 writeFileSync(join(staging, "help.txt"), help.stdout);
+
+// The launcher's quick answer to a piped `reseller items` from a warm catalogue copy
+// (src/catalogue/quick.ts): the few modules it renders with and no dependency, so that it costs about
+// what `--version` does instead of a compile of the whole CLI.
+await build({
+  absWorkingDir: root,
+  entryPoints: ["src/catalogue/quick.ts"],
+  outfile: join(staging, "items-quick.cjs"),
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  packages: "external",
+  // createRequire (output.ts, for a table it never draws here) takes a path as well as a URL.
+  define: { "import.meta.url": "__filename" },
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: "warning",
+});
 
 await build({
   absWorkingDir: root,

@@ -1,0 +1,271 @@
+/**
+ * `reseller items` against the emulator over real HTTP with the built binary, in each dialect (A's
+ * flat variants, B's categories → products → variants, the spec's items): the first call fetches the
+ * whole catalogue once, a young copy asks nothing, an old one asks only what changed since the last
+ * server_time and merges it, --refresh fetches everything again; search, filters, the JSON shape, and
+ * paging when the service will not give everything at once.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Dialect } from "../../src/api/wire.js";
+import { useEmulator, type Harness } from "../support/emulator.js";
+import { modulesLoadedBy } from "../support/record-modules.js";
+import { resellerAs, singleJson } from "./commands-harness.js";
+
+/** Piped rows: id, category, product, name, price, process, stock, minimum order, sku. */
+const rows = (stdout: string) => stdout.replace(/\n$/, "").split("\n").filter(Boolean).map((line) => line.split("\t"));
+const idsOf = (stdout: string) => rows(stdout).map((row) => Number(row[0]));
+
+/** The catalogue requests the emulator answered, each as its query string, from `from` on. */
+function catalogueQueries(harness: Harness, from = 0): URLSearchParams[] {
+  return harness.requests
+    .slice(from)
+    .filter((line) => /^GET \/v1\/item(\?| )/.test(line))
+    .map((line) => new URL(line.split(" ")[1]!, "http://emulator.invalid").searchParams);
+}
+
+function catalogueFile(configDir: string): string {
+  const dir = join(configDir, "catalogue");
+  const [file, ...others] = readdirSync(dir);
+  expect(others).toEqual([]);
+  return join(dir, file!);
+}
+
+function header(configDir: string): { server_time: string; synced_at: number; count: number } {
+  return JSON.parse(readFileSync(catalogueFile(configDir), "utf8").split("\n")[0]!);
+}
+
+/** Makes the kept copy look `ms` older, as if that much time had passed since it was checked. */
+function age(configDir: string, ms: number): void {
+  const file = catalogueFile(configDir);
+  const [first, ...rest] = readFileSync(file, "utf8").split("\n");
+  const head = JSON.parse(first!);
+  head.synced_at -= ms;
+  writeFileSync(file, [JSON.stringify(head), ...rest].join("\n"));
+}
+
+const twoMinutes = 2 * 60 * 1000;
+
+describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) => {
+  const harness = useEmulator({ dialect });
+
+  it("fetches the whole catalogue once, one row per variant, and keeps it 0600 in the config dir", async () => {
+    const reseller = resellerAs(harness);
+    const before = harness.requests.length;
+    const r = await reseller.run(["items"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const queries = catalogueQueries(harness, before);
+    expect(queries.map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all" }]);
+    expect(idsOf(r.stdout)).toHaveLength(27);
+    expect(idsOf(r.stdout)).not.toContain(9);
+    const telkomsel = rows(r.stdout).find((row) => row[0] === "12")!;
+    expect(telkomsel).toEqual(["12", "Pulsa", "Pulsa Telkomsel", dialect === "live-short" ? "10.000" : "Pulsa Telkomsel 10.000", "11500", "h2h", "unlimited", "1", "TSEL10"]);
+    expect(rows(r.stdout).find((row) => row[0] === "28")!.slice(4)).toEqual(["3500", "auto", "60", "5", "GMAIL-FRESH"]);
+    expect(statSync(catalogueFile(reseller.configDir)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(reseller.configDir, "catalogue")).mode & 0o777).toBe(0o700);
+
+    // A minute has not passed: the copy is used as it is, nothing asked.
+    const again = await reseller.run(["items", "--search", "telkomsel"]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(idsOf(again.stdout)).toEqual([11, 12, 13, 14]);
+    expect(catalogueQueries(harness, before)).toHaveLength(1);
+  });
+
+  it("a changed price arrives with a delta asked from the last server_time, merged, without fetching everything", async () => {
+    const reseller = resellerAs(harness);
+    expect((await reseller.run(["items"])).exitCode).toBe(0);
+    const { server_time: serverTime, count } = header(reseller.configDir);
+    expect(count).toBe(27);
+    harness.emulator.setItemPrice(13, 26_400);
+    age(reseller.configDir, twoMinutes);
+
+    const before = harness.requests.length;
+    const r = await reseller.run(["items", "--search", "TSEL25"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(rows(r.stdout)).toEqual([[expect.any(String), "Pulsa", "Pulsa Telkomsel", expect.stringContaining("25.000"), "26400", "h2h", "unlimited", "1", "TSEL25"]]);
+    const queries = catalogueQueries(harness, before);
+    expect(queries.map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all", updated_since: serverTime }]);
+    // The delta carried one variant; the copy still holds all 27, the new price among them.
+    const all = await reseller.run(["items", "--json"]);
+    expect(singleJson(all).items).toHaveLength(27);
+    expect(singleJson(all).items.find((i: any) => i.id === 13).price).toBe(26_400);
+    expect(header(reseller.configDir).server_time >= serverTime).toBe(true);
+    expect(catalogueQueries(harness, before)).toHaveLength(1);
+  });
+
+  it("--refresh fetches everything again, however young the copy", async () => {
+    const reseller = resellerAs(harness);
+    await reseller.run(["items"]);
+    const before = harness.requests.length;
+    const r = await reseller.run(["items", "--refresh", "--search", "netflix"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(idsOf(r.stdout)).toEqual([1, 2]);
+    expect(catalogueQueries(harness, before).map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all" }]);
+  });
+
+  it("finds by SKU and by name, in any case, every word anywhere in category, product, name or SKU", async () => {
+    const reseller = resellerAs(harness);
+    expect(idsOf((await reseller.run(["items", "--search", "ml86"])).stdout)).toEqual([21]);
+    expect(idsOf((await reseller.run(["items", "--search", "gmail-FRESH"])).stdout)).toEqual([28]);
+    expect(idsOf((await reseller.run(["items", "--search", "telkomsel 10.000"])).stdout)).toEqual([12]);
+    expect(idsOf((await reseller.run(["items", "--search", "NETFLIX sharing"])).stdout)).toEqual([1]);
+    expect(idsOf((await reseller.run(["items", "--search", "legends"])).stdout)).toEqual([10, 21]);
+    const none = await reseller.run(["items", "--search", "no such thing"]);
+    expect(none.exitCode).toBe(0);
+    expect(none.stdout).toBe("");
+    expect(none.stderr).toContain("No items match.");
+  });
+
+  it("--process and --category narrow the list; an unknown category names the ones there are (exit 2)", async () => {
+    const reseller = resellerAs(harness);
+    expect(idsOf((await reseller.run(["items", "--process", "smm"])).stdout)).toEqual([23, 24, 25, 26]);
+    expect(idsOf((await reseller.run(["items", "--process", "manual"])).stdout).sort((a, b) => a - b)).toEqual([10, 27]);
+    expect(idsOf((await reseller.run(["items", "--category", "top-up-game"])).stdout)).toEqual([21, 22]);
+    expect(idsOf((await reseller.run(["items", "--category", "e-wallet", "--search", "ovo"])).stdout)).toEqual([19]);
+    const unknown = await reseller.run(["items", "--category", "Voucher"]);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/no category "Voucher"/);
+    expect(unknown.stderr).toContain("Top Up Game");
+    expect((await reseller.run(["items", "--process", "vip"])).exitCode).toBe(2);
+  });
+
+  it("--json: one document, the service's server_time and the variants in one shape whatever the dialect", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["items", "--search", "tsel10"], { mode: "json" });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const body = singleJson(r);
+    expect(Object.keys(body)).toEqual(["server_time", "items"]);
+    expect(body.server_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+07:00$/);
+    expect(body.items).toEqual([
+      {
+        id: 12,
+        sku: "TSEL10",
+        category: "Pulsa",
+        product: "Pulsa Telkomsel",
+        name: dialect === "live-short" ? "10.000" : "Pulsa Telkomsel 10.000",
+        price: 11_500,
+        process: "h2h",
+        stock: null,
+        unlimited: true,
+        min_order: 1,
+      },
+    ]);
+    const stocked = singleJson(await reseller.run(["items", "--search", "gmail"], { mode: "json" })).items[0];
+    expect(stocked).toMatchObject({ id: 28, stock: 60, unlimited: false, min_order: 5, process: "auto" });
+  });
+
+  it("the quick answer for a piped search prints exactly what the CLI prints", async () => {
+    const reseller = resellerAs(harness);
+    await reseller.run(["items"]);
+    for (const args of [["items"], ["items", "--search", "pulsa"], ["items", "--category", "Sosial Media", "--process", "smm"], ["items", "--json", "--search", "ml86"], ["items", "--search=zzz"]]) {
+      const quick = await reseller.run(args);
+      // --verbose is a flag the quick answer leaves to the CLI; a young copy makes it ask nothing.
+      const full = await reseller.run([...args, "--verbose"]);
+      expect(quick.exitCode, quick.stderr).toBe(0);
+      expect(full.stdout, args.join(" ")).toBe(quick.stdout);
+      expect(full.stderr, args.join(" ")).toBe(quick.stderr);
+    }
+  });
+});
+
+describe("a catalogue the service will not give all at once", () => {
+  const harness = useEmulator({ dialect: "live-short", catalogueSize: 1200, perPageAll: "refused" });
+
+  it("per_page=all refused: pages of 500 until the last, every variant once", async () => {
+    const reseller = resellerAs(harness);
+    const before = harness.requests.length;
+    const r = await reseller.run(["items", "--json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const items = singleJson(r).items;
+    expect(items).toHaveLength(1200);
+    expect(new Set(items.map((i: any) => i.id)).size).toBe(1200);
+    expect(catalogueQueries(harness, before).map((q) => Object.fromEntries(q))).toEqual([
+      { per_page: "all" },
+      { page: "1", per_page: "500" },
+      { page: "2", per_page: "500" },
+      { page: "3", per_page: "500" },
+    ]);
+    expect(harness.requests.slice(before).find((line) => line.includes("per_page=all"))).toMatch(/ 422 /);
+  });
+
+  it("per_page=all answered with one page of 100: its total says there is more, so it pages", async () => {
+    harness.emulator.setPerPageAll("ignored");
+    try {
+      const reseller = resellerAs(harness);
+      const before = harness.requests.length;
+      const r = await reseller.run(["items", "--search", "mobile legends indonesia"]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(idsOf(r.stdout)).toHaveLength(28);
+      expect(catalogueQueries(harness, before).map((q) => q.get("page"))).toEqual([null, "1", "2", "3"]);
+      expect(header(reseller.configDir).count).toBe(1200);
+    } finally {
+      harness.emulator.setPerPageAll("refused");
+    }
+  });
+
+  it("a delta is paged the same way, from the last server_time", async () => {
+    const reseller = resellerAs(harness);
+    await reseller.run(["items"]);
+    const { server_time: serverTime } = header(reseller.configDir);
+    harness.emulator.setItemPrice(1500, 99_900);
+    age(reseller.configDir, twoMinutes);
+    const before = harness.requests.length;
+    const r = await reseller.run(["items", "--json", "--search", String(1500)]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(catalogueQueries(harness, before).map((q) => Object.fromEntries(q))).toEqual([
+      { per_page: "all", updated_since: serverTime },
+      { page: "1", per_page: "500", updated_since: serverTime },
+    ]);
+    const all = singleJson(await reseller.run(["items", "--json"])).items;
+    expect(all).toHaveLength(1200);
+    expect(all.find((i: any) => i.id === 1500).price).toBe(99_900);
+  });
+});
+
+describe("the kept copy", () => {
+  const harness = useEmulator();
+
+  it("belongs to one account: another API key in the same config dir fetches its own", async () => {
+    const mine = resellerAs(harness);
+    await mine.run(["items"]);
+    const before = harness.requests.length;
+    const theirs = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"), mine.configDir);
+    expect((await theirs.run(["items", "--search", "tsel10"])).exitCode).toBe(0);
+    expect(catalogueQueries(harness, before).map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all" }]);
+  });
+
+  it("is shown with a warning when the service cannot be reached to bring it up to date (exit 0)", async () => {
+    const reseller = resellerAs(harness);
+    await reseller.run(["items"]);
+    age(reseller.configDir, twoMinutes);
+    harness.emulator.faults.configure({ down: true });
+    try {
+      const r = await reseller.run(["items", "--search", "tsel10"], { env: { RESELLER_MAX_RETRIES: "0" } });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(idsOf(r.stdout)).toEqual([12]);
+      expect(r.stderr).toMatch(/Showing the catalogue as checked 2 min ago/);
+      const refresh = await reseller.run(["items", "--refresh"], { env: { RESELLER_MAX_RETRIES: "0" } });
+      expect(refresh.exitCode).toBe(4);
+    } finally {
+      harness.emulator.faults.reset();
+    }
+  });
+
+  it("a warm search loads neither the HTTP client nor the emulator; piped, not even the CLI", async () => {
+    const reseller = resellerAs(harness);
+    await reseller.run(["items"]);
+    const piped = await modulesLoadedBy(["items", "--search", "tsel10"], reseller.env);
+    expect(piped.exitCode).toBe(0);
+    expect(piped.bundleRan).toBe(false);
+    expect(piped.scripts.some((url) => url.endsWith("/dist/items-quick.cjs"))).toBe(true);
+
+    const table = await modulesLoadedBy(["items", "--search", "tsel10"], { ...reseller.env, RESELLER_FORCE_TTY: "1" });
+    expect(table.exitCode).toBe(0);
+    expect(table.loaded).toContain("src/commands/items.ts");
+    const unwanted = /^node_modules\/undici\/|^src\/api\/client\.ts$|^src\/emulator\/|^src\/catalogue\/sync\.ts$/;
+    expect(table.loaded.filter((m) => unwanted.test(m))).toEqual([]);
+    // Shipped in the bundle, so the record could have seen them load.
+    expect(table.notLoaded).toEqual(expect.arrayContaining(["src/catalogue/sync.ts", "src/api/client.ts"]));
+  });
+});
