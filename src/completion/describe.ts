@@ -8,7 +8,7 @@ import type { Command } from "commander";
 export type Shell = "bash" | "zsh" | "fish";
 
 /** Values completed from the service or the config (through `reseller __complete`), not from the declaration. */
-export type Dynamic = "channels" | "locks" | "profiles";
+export type Dynamic = "channels" | "locks" | "profiles" | "items";
 
 export interface FlagSpec {
   names: string[];
@@ -42,7 +42,7 @@ export interface CompletionSpec {
 }
 
 // Which values are dynamic, and which are files, is the one thing the declaration cannot say.
-const dynamicFlags: Record<string, Dynamic> = { "--channel": "channels", "--lock": "locks", "--profile": "profiles" };
+const dynamicFlags: Record<string, Dynamic> = { "--channel": "channels", "--lock": "locks", "--profile": "profiles", "--item": "items" };
 const dynamicArguments: Record<string, Dynamic> = { "lock release": "locks" };
 const fileFlags = ["--cart", "--file", "--out", "--state"];
 

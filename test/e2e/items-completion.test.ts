@@ -1,0 +1,98 @@
+/**
+ * `--item <TAB>` completes item ids from the kept catalogue (filled by `reseller items`), with each
+ * item's name and price beside its id where the shell shows descriptions (fish, zsh); bash offers
+ * the ids. Completion never asks the service for the catalogue.
+ */
+import { execFile } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseEnv, binPath, runReseller } from "../support/cli.js";
+import { useEmulator } from "../support/emulator.js";
+import { terminalEnv, useTmux } from "../pty/tmux.js";
+import { needsPrograms } from "../support/tools.js";
+import { resellerAs, type Reseller } from "./commands-harness.js";
+
+const harness = useEmulator({ dialect: "live-short" });
+const scripts: Record<string, string> = {};
+let shimDir: string;
+let reseller: Reseller;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "reseller-item-completion-"));
+  for (const shell of ["bash", "zsh", "fish"]) {
+    scripts[shell] = join(dir, `reseller.${shell}`);
+    writeFileSync(scripts[shell], (await runReseller(["completion", shell])).stdout);
+  }
+  shimDir = join(dir, "bin");
+  mkdirSync(shimDir);
+  writeFileSync(join(shimDir, "reseller"), `#!/bin/sh\nexec '${process.execPath}' '${binPath}' "$@"\n`);
+  chmodSync(join(shimDir, "reseller"), 0o755);
+  reseller = resellerAs(harness);
+  expect((await reseller.run(["items"])).exitCode).toBe(0);
+});
+
+function shell(file: string, args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { env: baseEnv({ ...env, PATH: `${shimDir}:${process.env.PATH}` }), encoding: "utf8", timeout: 15_000 }, (error, stdout) => (error && error.killed ? reject(error) : resolve(stdout)));
+  });
+}
+
+const catalogueRequests = () => harness.requests.filter((line) => /^GET \/v1\/item(\?| )/.test(line)).length;
+
+describe("reseller __complete items", () => {
+  it("lists every kept item as id<TAB>product name, price, and asks the service nothing", async () => {
+    const before = catalogueRequests();
+    const r = await reseller.run(["__complete", "items"]);
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.split("\n").filter(Boolean);
+    expect(lines).toHaveLength(27);
+    // B names the variant "10.000" within "Pulsa Telkomsel": the product goes first.
+    expect(lines).toContain("12\tPulsa Telkomsel 10.000, Rp 11.500");
+    expect(lines).toContain("21\tMobile Legends 86 Diamonds, Rp 21.500");
+    expect(catalogueRequests()).toBe(before);
+  });
+
+  it("offers nothing before the catalogue was ever kept", async () => {
+    const fresh = resellerAs(harness);
+    const r = await fresh.run(["__complete", "items"]);
+    expect([r.exitCode, r.stdout, r.stderr]).toEqual([0, "", ""]);
+  });
+});
+
+describe("bash", () => {
+  needsPrograms("bash");
+  it("reseller buy --item 2<TAB> offers the kept ids that start so", async () => {
+    const program = `source "$1"; COMP_WORDS=(reseller buy --item 2); COMP_CWORD=3; _reseller; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const out = await shell("bash", ["-c", program, "bash", scripts.bash!], reseller.env);
+    expect(out.split("\n").filter(Boolean)).toEqual(["2", "20", "21", "22", "23", "24", "25", "26", "27", "28"]);
+  });
+});
+
+describe("fish", () => {
+  needsPrograms("fish");
+  it("shows each item's name and price beside its id", async () => {
+    const out = await shell("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", scripts.fish!, "reseller lock add --item 1"], reseller.env);
+    const lines = out.split("\n").filter(Boolean);
+    expect(lines).toContain("12\tPulsa Telkomsel 10.000, Rp 11.500");
+    expect(lines).toContain("1\tNetflix Premium 1 Bulan (Sharing), Rp 35.000");
+  });
+});
+
+describe("zsh", () => {
+  needsPrograms("zsh");
+  const tmux = useTmux("item-completion-zsh");
+  it("shows each item's name and price beside its id in the menu", async () => {
+    const env = terminalEnv({ ...reseller.env, PATH: `${shimDir}:${process.env.PATH}`, HOME: mkdtempSync(join(tmpdir(), "reseller-zsh-")) }) as Record<string, string>;
+    const term = tmux.runProgram(["zsh", "-f"], { env });
+    term.type(`autoload -U compinit && compinit -u && source ${scripts.zsh} && echo READY`);
+    term.press("Enter");
+    await term.waitFor(/^READY$/m);
+    term.type("reseller buy --item 1");
+    term.press("Tab");
+    const menu = await term.waitFor("Pulsa Telkomsel 10.000, Rp 11.500");
+    expect(menu).toMatch(/^12\s+-- Pulsa Telkomsel 10\.000, Rp 11\.500/m);
+    term.close();
+  });
+});
