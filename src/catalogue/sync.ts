@@ -42,26 +42,27 @@ export async function fetchAll(client: ServiceClient, query: Omit<CatalogueQuery
     first = (await client.listItems({ ...query, perPage: "all" })).data;
   } catch (error) {
     if (!allWasRefused(error)) throw error;
-    return fetchPages(client, query, 1);
+    const paged = await fetchPages(client, query);
+    return { ...paged, requests: paged.requests + 1 };
   }
   // A service that ignores "all" answers its default page (100): its total says there is more, or,
   // when it gives none, a list of exactly one default or largest page may be one.
   const count = first.items.length + first.withdrawn.length;
   const cutShort = first.totalItems !== null ? count < first.totalItems : count === defaultPage || count === largestPage;
   if (cutShort) {
-    const paged = await fetchPages(client, query, 1);
+    const paged = await fetchPages(client, query);
     return { ...paged, requests: paged.requests + 1 };
   }
   return { items: first.items, withdrawn: first.withdrawn, serverTime: first.serverTime, isDelta: first.isDelta, requests: 1 };
 }
 
-async function fetchPages(client: ServiceClient, query: Omit<CatalogueQuery, "page" | "perPage">, firstRequest: number): Promise<Fetched> {
+async function fetchPages(client: ServiceClient, query: Omit<CatalogueQuery, "page" | "perPage">): Promise<Fetched> {
   const seen = new Set<number>();
   const items: Item[] = [];
   const withdrawn: number[] = [];
   let serverTime: string | null = null;
   let isDelta: boolean | null = null;
-  let requests = firstRequest - 1;
+  let requests = 0;
   for (let page = 1; page <= maxPages; page++) {
     const { data } = await client.listItems({ ...query, page, perPage: largestPage });
     requests++;
