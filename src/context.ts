@@ -6,6 +6,7 @@
 import type { ServiceClient } from "./api/client.js";
 import type { ConfigStore } from "./config/store.js";
 import { checkBaseUrl, resolveSettings, type Env, type GlobalFlags, type Settings } from "./config/settings.js";
+import { checkConfigDir } from "./config/config-dir.js";
 import { AuthError, UsageError } from "./errors.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
 import { neutralize } from "./output/sanitize.js";
@@ -64,7 +65,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
   // Everything the output layer writes passes the mask; the key is added once settings are known.
   const secrets = new SecretMask();
   const settings = resolveSettings(flags, env, terminal);
-  secrets.add(settings.apiKey);
+  secrets.add(storedOrNot(() => settings.apiKey));
   const now = input.now ?? Date.now;
   const { defaultSleep } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;
@@ -81,6 +82,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
     paintOut,
     paintErr,
   );
+  for (const notice of checkConfigDir(settings.configDir)) output.warn(notice);
 
   let client: ServiceClient | undefined;
   const others: ServiceClient[] = [];
@@ -157,4 +159,17 @@ export async function createContext(input: ContextInput): Promise<Context> {
       await Promise.all([client, ...others].map((c) => c?.close()));
     },
   };
+}
+
+/**
+ * A value from the profile, or undefined when the config file cannot give it: the command that
+ * needs it meets the same error, named, where it uses it.
+ */
+function storedOrNot<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof UsageError) return undefined;
+    throw error;
+  }
 }

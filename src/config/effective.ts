@@ -4,7 +4,8 @@
  */
 import { maskApiKey } from "./mask.js";
 import type { Context } from "../context.js";
-import { InputError } from "../errors.js";
+import type { ApiKeySource } from "./settings.js";
+import { InputError, UsageError } from "../errors.js";
 
 export const settingKeys = ["base_url", "api_key", "timeout", "max_retries", "wait_timeout", "webhook_secret"] as const;
 export type SettingKey = (typeof settingKeys)[number];
@@ -16,6 +17,11 @@ export interface EffectiveSetting {
   /** What reseller uses; the API key masked. `undefined` when nothing sets it. */
   value: string | number | undefined;
   source: Source;
+  /**
+   * The config file cannot give this setting (it cannot be read, or holds a wrong value, then shown
+   * as `value`): what a command needing it would meet.
+   */
+  problem?: UsageError;
 }
 
 /** `base-url` and `BASE_URL` mean `base_url`: people type settings the way they type flags. */
@@ -27,26 +33,53 @@ export function settingKey(text: string): SettingKey {
 
 export function effectiveSettings(ctx: Context): EffectiveSetting[] {
   const { settings } = ctx;
-  const stored = ctx.config.profile(settings.profile);
-  const known: EffectiveSetting[] = [
-    { key: "base_url", value: settings.baseUrl, source: settings.baseUrlSource === "none" ? "default" : settings.baseUrlSource },
-    { key: "api_key", value: settings.apiKey ? maskApiKey(settings.apiKey) : undefined, source: settings.apiKeySource === "none" ? "default" : settings.apiKeySource },
-    { key: "timeout", value: settings.timeoutMs / 1000, source: settings.timeoutSource },
-    { key: "max_retries", value: settings.maxRetries, source: settings.maxRetriesSource },
-    { key: "wait_timeout", value: settings.waitTimeoutSeconds, source: settings.waitTimeoutSource },
+  const profile = settings.profile;
+  // A setting the file cannot give is listed with its problem, so `config list` can show what to repair.
+  const known = (key: SettingKey, read: () => Omit<EffectiveSetting, "key">): EffectiveSetting => {
+    try {
+      return { key, ...read() };
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      return { key, value: storedAsShown(ctx, key), source: "profile", problem: error };
+    }
+  };
+  let stored: Record<string, unknown> = {};
+  try {
+    stored = ctx.config.profile(profile);
+  } catch {
+    // The file cannot be read: every setting from it says so above.
+  }
+  const keyed = (value: string | undefined, source: ApiKeySource) => ({ value: value ? maskApiKey(value) : undefined, source: source === "none" ? ("default" as const) : source });
+  const listed: EffectiveSetting[] = [
+    known("base_url", () => ({ value: settings.baseUrl, source: settings.baseUrlSource === "none" ? "default" : settings.baseUrlSource })),
+    known("api_key", () => keyed(settings.apiKey, settings.apiKeySource)),
+    known("timeout", () => ({ value: settings.timeoutMs / 1000, source: settings.timeoutSource })),
+    known("max_retries", () => ({ value: settings.maxRetries, source: settings.maxRetriesSource })),
+    known("wait_timeout", () => ({ value: settings.waitTimeoutSeconds, source: settings.waitTimeoutSource })),
     // Masked like the key: it lets anyone forge the service's webhooks.
-    { key: "webhook_secret", value: settings.webhookSecret ? maskApiKey(settings.webhookSecret) : undefined, source: settings.webhookSecretSource === "none" ? "default" : settings.webhookSecretSource },
+    known("webhook_secret", () => keyed(settings.webhookSecret, settings.webhookSecretSource)),
   ];
   // Whatever else a profile holds (written by a newer reseller, or by hand) is shown, not hidden.
   const extra = Object.entries(stored)
     .filter(([key]) => !(settingKeys as readonly string[]).includes(key))
     .map(([key, value]): EffectiveSetting => ({ key, value: shownExtra(key, value), source: "profile" }));
-  return [...known, ...extra];
+  return [...listed, ...extra];
 }
 
-/** A setting this version does not know: anything that sounds secret is masked like the key. */
+/** A known setting's stored value that cannot be used, as `config list` shows it; undefined when the file cannot be read. */
+function storedAsShown(ctx: Context, key: SettingKey): string | number | undefined {
+  try {
+    const value = ctx.config.profile(ctx.settings.profile)[key];
+    return value === undefined ? undefined : shownExtra(key, value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored value as listed: anything that sounds secret is masked like the key. */
 function shownExtra(key: string, value: unknown): string | number {
-  if (typeof value === "number") return value;
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  return /key|token|secret|password/i.test(key) ? maskApiKey(text) : text;
+  // A key stored as a number by mistake is still a key.
+  if (/key|token|secret|password/i.test(key)) return maskApiKey(text);
+  return typeof value === "number" ? value : text;
 }

@@ -6,7 +6,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
-import { ConfigStore } from "./store.js";
+import { ConfigStore, type StoredKey } from "./store.js";
 
 export interface GlobalFlags {
   json?: boolean;
@@ -107,43 +107,66 @@ function parseSeconds(value: string, where: string): number {
   return n;
 }
 
+/** Computed on first use and kept; a failure is thrown again at each use, for whatever needs it. */
+function once<T>(compute: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: compute() }).v;
+}
+
+/**
+ * Flags and the environment are checked here, at once, so a wrong one stops a command before it
+ * sends anything. A value from the profile is read only when something uses it: a damaged config
+ * file or a wrong stored value stops what needs that value, not `config set`, which repairs it.
+ */
 export function resolveSettings(flags: GlobalFlags, env: Env, terminal: TerminalFacts): Settings & { store: ConfigStore } {
   const configDir = defaultConfigDir(env);
   const store = new ConfigStore(configDir);
   const profile = flags.profile ?? env.RESELLER_PROFILE ?? "default";
   // The file is read once, on first need (ConfigStore keeps it).
-  const profileRecord = () => store.profile(profile);
+  const stored = (key: StoredKey) => store.setting(profile, key);
 
-  let baseUrl: string | undefined;
-  let baseUrlSource: Settings["baseUrlSource"] = "none";
-  if (flags.baseUrl) [baseUrl, baseUrlSource] = [flags.baseUrl, "flag"];
-  else if (env.RESELLER_BASE_URL) [baseUrl, baseUrlSource] = [env.RESELLER_BASE_URL, "environment"];
-  else if (profileRecord().base_url) [baseUrl, baseUrlSource] = [profileRecord().base_url, "profile"];
+  const base = once((): [string | undefined, Settings["baseUrlSource"]] => {
+    if (flags.baseUrl) return [flags.baseUrl, "flag"];
+    if (env.RESELLER_BASE_URL) return [env.RESELLER_BASE_URL, "environment"];
+    const url = stored("base_url") as string | undefined;
+    return url ? [url, "profile"] : [undefined, "none"];
+  });
 
-  let apiKey: string | undefined;
-  let apiKeySource: ApiKeySource = "none";
-  if (env.RESELLER_API_KEY) [apiKey, apiKeySource] = [env.RESELLER_API_KEY.trim(), "environment"];
-  else if (profileRecord().api_key) [apiKey, apiKeySource] = [profileRecord().api_key, "profile"];
+  const key = once((): [string | undefined, ApiKeySource] => {
+    if (env.RESELLER_API_KEY) return [env.RESELLER_API_KEY.trim(), "environment"];
+    const apiKey = stored("api_key") as string | undefined;
+    return apiKey ? [apiKey, "profile"] : [undefined, "none"];
+  });
 
-  let webhookSecret: string | undefined;
-  let webhookSecretSource: ApiKeySource = "none";
-  if (env.RESELLER_WEBHOOK_SECRET?.trim()) [webhookSecret, webhookSecretSource] = [env.RESELLER_WEBHOOK_SECRET.trim(), "environment"];
-  else if (profileRecord().webhook_secret) [webhookSecret, webhookSecretSource] = [profileRecord().webhook_secret, "profile"];
+  const secret = once((): [string | undefined, ApiKeySource] => {
+    if (env.RESELLER_WEBHOOK_SECRET?.trim()) return [env.RESELLER_WEBHOOK_SECRET.trim(), "environment"];
+    const webhookSecret = stored("webhook_secret") as string | undefined;
+    return webhookSecret ? [webhookSecret, "profile"] : [undefined, "none"];
+  });
 
-  let timeoutMs = defaultTimeoutSeconds * 1000;
-  let timeoutSource: NumberSource = "default";
-  if (flags.timeout !== undefined) [timeoutMs, timeoutSource] = [parseSeconds(flags.timeout, "--timeout") * 1000, "flag"];
-  else if (env.RESELLER_TIMEOUT) [timeoutMs, timeoutSource] = [parseSeconds(env.RESELLER_TIMEOUT, "RESELLER_TIMEOUT") * 1000, "environment"];
-  else if (typeof profileRecord().timeout === "number") [timeoutMs, timeoutSource] = [(profileRecord().timeout as number) * 1000, "profile"];
+  const timeoutGiven: [number, NumberSource] | undefined =
+    flags.timeout !== undefined
+      ? [parseSeconds(flags.timeout, "--timeout") * 1000, "flag"]
+      : env.RESELLER_TIMEOUT
+        ? [parseSeconds(env.RESELLER_TIMEOUT, "RESELLER_TIMEOUT") * 1000, "environment"]
+        : undefined;
+  const timeout = once((): [number, NumberSource] => {
+    if (timeoutGiven) return timeoutGiven;
+    const seconds = stored("timeout") as number | undefined;
+    return seconds !== undefined ? [seconds * 1000, "profile"] : [defaultTimeoutSeconds * 1000, "default"];
+  });
 
-  let maxRetries = defaultMaxRetries;
-  let maxRetriesSource: Settings["maxRetriesSource"] = "default";
-  if (env.RESELLER_MAX_RETRIES) [maxRetries, maxRetriesSource] = [maxRetriesFrom(env.RESELLER_MAX_RETRIES), "environment"];
-  else if (profileRecord().max_retries !== undefined) [maxRetries, maxRetriesSource] = [maxRetriesFrom(String(profileRecord().max_retries)), "profile"];
+  const retriesGiven: [number, Settings["maxRetriesSource"]] | undefined = env.RESELLER_MAX_RETRIES ? [maxRetriesFrom(env.RESELLER_MAX_RETRIES), "environment"] : undefined;
+  const retries = once((): [number, Settings["maxRetriesSource"]] => {
+    if (retriesGiven) return retriesGiven;
+    const n = stored("max_retries") as number | undefined;
+    return n !== undefined ? [n, "profile"] : [defaultMaxRetries, "default"];
+  });
 
-  const storedWait = profileRecord().wait_timeout;
-  const [waitTimeoutSeconds, waitTimeoutSource]: [number, Settings["waitTimeoutSource"]] =
-    typeof storedWait === "number" && storedWait > 0 ? [storedWait, "profile"] : [defaultWaitTimeoutSeconds, "default"];
+  const wait = once((): [number, Settings["waitTimeoutSource"]] => {
+    const seconds = stored("wait_timeout") as number | undefined;
+    return seconds !== undefined ? [seconds, "profile"] : [defaultWaitTimeoutSeconds, "default"];
+  });
 
   // A prompt needs a person on both ends: typing on stdin, reading the question on stderr.
   const noInput =
@@ -153,18 +176,42 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
     store,
     profile,
     configDir,
-    baseUrl: baseUrl?.replace(/\/+$/, ""),
-    baseUrlSource,
-    apiKey,
-    apiKeySource,
-    webhookSecret,
-    webhookSecretSource,
-    timeoutMs,
-    timeoutSource,
-    maxRetries,
-    maxRetriesSource,
-    waitTimeoutSeconds,
-    waitTimeoutSource,
+    get baseUrl() {
+      return base()[0]?.replace(/\/+$/, "");
+    },
+    get baseUrlSource() {
+      return base()[1];
+    },
+    get apiKey() {
+      return key()[0];
+    },
+    get apiKeySource() {
+      return key()[1];
+    },
+    get webhookSecret() {
+      return secret()[0];
+    },
+    get webhookSecretSource() {
+      return secret()[1];
+    },
+    get timeoutMs() {
+      return timeout()[0];
+    },
+    get timeoutSource() {
+      return timeout()[1];
+    },
+    get maxRetries() {
+      return retries()[0];
+    },
+    get maxRetriesSource() {
+      return retries()[1];
+    },
+    get waitTimeoutSeconds() {
+      return wait()[0];
+    },
+    get waitTimeoutSource() {
+      return wait()[1];
+    },
     json: flags.json === true,
     verbose: flags.verbose === true || truthy(env.RESELLER_DEBUG),
     insecure: flags.insecure === true,

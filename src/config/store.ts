@@ -1,12 +1,16 @@
 /**
  * Profiles (base URL, API key, settings) in one file for all profiles, `config.json` under the
- * config dir (0700), mode 0600. Every command reads it, so reading is a plain JSON read checked
- * against `storedSettings` here (conf and its schema compiler cost ~70 ms of start-up); writing
- * goes through conf, which checks the same schema and writes atomically.
+ * config dir (0700), mode 0600. Every command reads it, so reading is a plain JSON read; saving
+ * replaces the file whole (a new file renamed over it). Neither follows a symbolic link.
+ *
+ * A damaged file must not lock its owner out. Each stored setting is checked when it is used, so a
+ * bad max_retries stops what needs retries, not `config set max_retries 3`, which repairs it. A file
+ * that cannot be read or is not JSON stops whatever needs a stored value, and is never written over
+ * (its other profiles would be lost); `config path` and commands that need no stored value still work.
  */
-import { chmodSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { UsageError } from "../errors.js";
+import { join } from "node:path";
+import { fileProblem, isDiskFull, linkRefusedHint, readOwnFile, replaceOwnFile } from "./config-dir.js";
 
 export interface Profile {
   base_url?: string;
@@ -21,28 +25,36 @@ export interface Profile {
 
 export interface ConfigFile {
   profiles?: Record<string, Profile>;
+  [extra: string]: unknown;
 }
 
 export const configFileName = "config.json";
 
 type Rule = { type: "string" } | { type: "integer"; minimum: number; maximum?: number };
 
-/**
- * What each known setting of a profile must be, as a JSON Schema that conf enforces on writes and
- * `checkProfile` on reads. Other keys are kept as they are.
- */
-const storedSettings: Record<string, Rule> = {
+/** What each known setting of a profile must be. Other keys are kept as they are. */
+const storedSettings = {
   base_url: { type: "string" },
   api_key: { type: "string" },
   webhook_secret: { type: "string" },
   timeout: { type: "integer", minimum: 1 },
   max_retries: { type: "integer", minimum: 0, maximum: 10 },
   wait_timeout: { type: "integer", minimum: 1 },
+} satisfies Record<string, Rule>;
+
+export type StoredKey = keyof typeof storedSettings;
+
+/** The command that puts each setting right. */
+const repair: Record<StoredKey, string> = {
+  base_url: "`reseller config set base_url URL`",
+  api_key: "`reseller login`",
+  webhook_secret: "`reseller webhook secret --save`",
+  timeout: "`reseller config set timeout SECONDS`",
+  max_retries: "`reseller config set max_retries N` (0 to 10)",
+  wait_timeout: "`reseller config set wait_timeout SECONDS`",
 };
 
-const confSchema = {
-  profiles: { type: "object", additionalProperties: { type: "object", properties: storedSettings } },
-};
+const secretSettings: readonly string[] = ["api_key", "webhook_secret"];
 
 function breaks(rule: Rule, value: unknown): boolean {
   if (rule.type === "string") return typeof value !== "string";
@@ -53,6 +65,26 @@ function describe(rule: Rule): string {
   if (rule.type === "string") return "a string";
   return rule.maximum === undefined ? `a whole number from ${rule.minimum}` : `a whole number from ${rule.minimum} to ${rule.maximum}`;
 }
+
+/** A stored value as an error may quote it: a secret only by its kind, anything else shortened. */
+function quoted(key: string, value: unknown): string {
+  if (secretSettings.includes(key)) return value === null ? "null" : Array.isArray(value) ? "a list" : `a ${typeof value}`;
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/**
+ * Where the JSON breaks, as a line and column. Not the parser's own words: they quote the text
+ * around the fault, which may be the API key.
+ */
+function whereBroken(text: string, error: unknown): string {
+  const position = /at position (\d+)/.exec((error as Error).message)?.[1];
+  if (position === undefined) return text.trim() === "" ? " (it is empty)" : "";
+  const before = text.slice(0, Number(position)).split("\n");
+  return ` (at line ${before.length}, column ${before.at(-1)!.length + 1})`;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export class ConfigStore {
   readonly dir: string;
@@ -66,66 +98,106 @@ export class ConfigStore {
     return join(this.dir, configFileName);
   }
 
+  /** The whole file; a missing one is a store without profiles. */
   read(): ConfigFile {
     if (this.cache) return this.cache;
-    let text: string;
+    let text: string | undefined;
     try {
-      text = readFileSync(this.path, "utf8");
+      text = readOwnFile(this.path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      return (this.cache = {});
+      throw this.unreadable(error);
     }
+    if (text === undefined) return (this.cache = {});
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw this.invalid(`is not JSON (${(error as Error).message})`);
+      throw this.invalid(`is not JSON${whereBroken(text, error)}`);
     }
-    const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
-    const profiles = (parsed as ConfigFile | null)?.profiles;
-    if (!isObject(parsed) || (profiles !== undefined && (!isObject(profiles) || !Object.values(profiles).every(isObject)))) {
+    const profiles = isRecord(parsed) ? parsed.profiles : undefined;
+    if (!isRecord(parsed) || (profiles !== undefined && (!isRecord(profiles) || !Object.values(profiles).every(isRecord)))) {
       throw this.invalid('does not hold {"profiles": {"NAME": {...}}}');
     }
     return (this.cache = parsed as ConfigFile);
   }
 
-  /** One profile's record, its known settings checked: a wrong value is named, not half-used. */
+  /**
+   * One profile's record as stored, every value as it is: what a save merges into. Use `setting`
+   * for a value to act on.
+   */
   profile(name: string): Profile {
-    const profile = this.read().profiles?.[name] ?? {};
-    for (const [key, rule] of Object.entries(storedSettings)) {
-      if (profile[key] !== undefined && breaks(rule, profile[key])) {
-        throw this.invalid(`holds ${JSON.stringify(profile[key])} as ${key} of profile "${name}", which must be ${describe(rule)}`);
-      }
-    }
-    return profile;
+    return this.read().profiles?.[name] ?? {};
+  }
+
+  /** One stored setting, checked: a wrong value is named with its fix, never half-used. */
+  setting(name: string, key: StoredKey): unknown {
+    const value = this.profile(name)[key];
+    if (value !== undefined && breaks(storedSettings[key], value)) throw this.badValue(name, key, value);
+    return value;
+  }
+
+  /** Every known setting of the profile whose stored value is wrong, each as the error using it would meet. */
+  problems(name: string): UsageError[] {
+    const profile = this.profile(name);
+    return (Object.keys(storedSettings) as StoredKey[])
+      .filter((key) => profile[key] !== undefined && breaks(storedSettings[key], profile[key]))
+      .map((key) => this.badValue(name, key, profile[key]));
   }
 
   profileNames(): string[] {
     return Object.keys(this.read().profiles ?? {});
   }
 
-  /** Replaces one profile's record; `undefined` values are removed. */
+  /**
+   * Replaces one profile's record; `undefined` values are removed. A value it changes must be right;
+   * wrong values it leaves alone stay as they were, so one setting at a time can be put right.
+   */
   async writeProfile(name: string, profile: Profile): Promise<void> {
-    // Said in our words before conf says it in a schema's.
-    for (const other of this.profileNames()) this.profile(other);
-    const { default: Conf } = await import("conf");
-    // The dir also holds the journal (customers' numbers): the owner's alone, like the key.
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const conf = new Conf<ConfigFile>({ cwd: this.dir, configName: "config", configFileMode: 0o600, clearInvalidConfig: false, schema: confSchema });
+    // Read again: another reseller may have saved since this one started.
+    this.cache = undefined;
+    const file = this.read();
+    const before = file.profiles?.[name] ?? {};
+    for (const key of Object.keys(storedSettings) as StoredKey[]) {
+      const value = profile[key];
+      if (value !== undefined && value !== before[key] && breaks(storedSettings[key], value)) throw this.badValue(name, key, value);
+    }
     const clean = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
-    const profiles = { ...(conf.get("profiles") ?? {}) };
+    const profiles = { ...(file.profiles ?? {}) };
     if (Object.keys(clean).length === 0) delete profiles[name];
     else profiles[name] = clean;
-    conf.set("profiles", profiles);
-    // conf applies the mode on creation only, and through the umask; make sure an older file is tightened too.
-    chmodSync(conf.path, 0o600);
-    this.cache = undefined;
+    const next: ConfigFile = { ...file, profiles };
+    try {
+      replaceOwnFile(this.path, `${JSON.stringify(next, null, "\t")}\n`);
+    } catch (error) {
+      throw this.unwritable(error);
+    }
+    this.cache = next;
   }
 
-  private invalid(what: string): UsageError {
-    return new UsageError(`The config file ${this.path} ${what}.`, {
-      code: "CONFIG_INVALID",
-      suggestion: "Correct the file by hand, or remove it and run `reseller login` again.",
-    });
+  private badValue(name: string, key: StoredKey, value: unknown): UsageError {
+    return this.invalid(`holds ${quoted(key, value)} as ${key} of profile "${name}", which must be ${describe(storedSettings[key])}`, `Run ${repair[key]}${name === "default" ? "" : ` --profile ${name}`} to replace it, or correct the file by hand.`);
+  }
+
+  private invalid(what: string, suggestion = "Correct the file by hand, or move it aside (`mv` it) and run `reseller login` again."): UsageError {
+    return new UsageError(`The config file ${this.path} ${what}.`, { code: "CONFIG_INVALID", suggestion });
+  }
+
+  private unreadable(error: unknown): UsageError {
+    const permission = `Give yourself read access (\`chmod 600 ${this.path}\`), or run reseller as the user who owns it.`;
+    const suggestions: Record<string, string> = {
+      ELOOP: linkRefusedHint,
+      ENOTDIR: `Point RESELLER_CONFIG_DIR at a dir: part of ${this.dir} is a file.`,
+      EACCES: permission,
+      EPERM: permission,
+    };
+    const suggestion = suggestions[(error as NodeJS.ErrnoException).code ?? ""] ?? `Move it aside (\`mv ${this.path} ${this.path}.old\`) and run \`reseller login\` again.`;
+    return new UsageError(`Cannot read the config file ${this.path}: ${fileProblem(error)}.`, { code: "CONFIG_UNREADABLE", suggestion });
+  }
+
+  private unwritable(error: unknown): UsageError {
+    const suggestion = isDiskFull(error)
+      ? "Free some disk space, then try again."
+      : `Make ${this.dir} writable for you, or point RESELLER_CONFIG_DIR at a dir that is.`;
+    return new UsageError(`Cannot save the config file ${this.path}: ${fileProblem(error)}; nothing was changed.`, { code: "CONFIG_UNWRITABLE", suggestion });
   }
 }

@@ -1,5 +1,8 @@
-/** The config store: read as plain JSON and checked, written through conf with the same schema. */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+/**
+ * The config store: read as plain JSON, each setting checked where it is used, written whole to a
+ * new file renamed over the old, never through a link.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,21 +44,80 @@ describe("reading", () => {
     [{ api_key: null }, /holds null as api_key/],
   ])("names a stored value of the wrong kind, with the file: %j", (profile, message) => {
     const store = storeWith({ profiles: { default: profile } });
-    const error = refusal(() => store.profile("default"));
+    const key = Object.keys(profile)[0] as "timeout";
+    const error = refusal(() => store.setting("default", key));
     expect(error.code).toBe("CONFIG_INVALID");
     expect(error.exitCode).toBe(ExitCode.usage);
     expect(error.message).toMatch(message);
     expect(error.message).toContain(store.path);
   });
 
-  it.each([["not json"], ["[]"], [{ profiles: [] }], [{ profiles: { default: "x" } }]])("refuses a file that is not a store: %j", (content) => {
-    expect(refusal(() => storeWith(content).profile("default")).code).toBe("CONFIG_INVALID");
+  it.each([["not json"], [""], ["[]"], ['"x"'], [{ profiles: [] }], [{ profiles: { default: "x" } }]])("refuses a file that is not a store, naming it: %j", (content) => {
+    const store = storeWith(content);
+    const error = refusal(() => store.profile("default"));
+    expect(error).toMatchObject({ code: "CONFIG_INVALID", exitCode: ExitCode.usage });
+    expect(error.message).toContain(store.path);
+  });
+
+  it("says where the JSON breaks without quoting the file, which may hold the key", () => {
+    const store = storeWith('{"profiles": {"default": {"api_key": "rk_live_quoted_9999",}}}');
+    const error = refusal(() => store.profile("default"));
+    expect(error.message).toMatch(/is not JSON/);
+    expect(error.message).not.toContain("rk_live");
+  });
+
+  it("a wrong secret is named by its kind, never shown", () => {
+    const store = storeWith({ profiles: { default: { api_key: 987654321987 } } });
+    const error = refusal(() => store.setting("default", "api_key"));
+    expect(error.message).toMatch(/holds a number as api_key/);
+    expect(error.message).not.toContain("987654321987");
+    expect(error.suggestion).toContain("reseller login");
+  });
+
+  it("a bad value stops only that setting: the others and the record itself still read", () => {
+    const store = storeWith({ profiles: { default: { timeout: 30, max_retries: "abc" } } });
+    expect(store.setting("default", "timeout")).toBe(30);
+    expect(store.profile("default")).toEqual({ timeout: 30, max_retries: "abc" });
+    expect(refusal(() => store.setting("default", "max_retries")).suggestion).toContain("reseller config set max_retries");
+    expect(store.problems("default").map((p) => p.message)).toEqual([expect.stringMatching(/"abc" as max_retries/)]);
   });
 
   it("another profile's bad value does not stop this one being read", () => {
     const store = storeWith({ profiles: { default: { timeout: 30 }, shop2: { timeout: "soon" } } });
-    expect(store.profile("default")).toEqual({ timeout: 30 });
-    expect(() => store.profile("shop2")).toThrow(/timeout of profile "shop2"/);
+    expect(store.setting("default", "timeout")).toBe(30);
+    expect(() => store.setting("shop2", "timeout")).toThrow(/timeout of profile "shop2"/);
+    expect(refusal(() => store.setting("shop2", "timeout")).suggestion).toContain("--profile shop2");
+  });
+});
+
+describe("a file that cannot be read", () => {
+  const dir = () => mkdtempSync(join(tmpdir(), "reseller-store-"));
+
+  it("a directory where the file should be: CONFIG_UNREADABLE, exit 2, the file named", () => {
+    const d = dir();
+    mkdirSync(join(d, "config.json"));
+    const error = refusal(() => new ConfigStore(d).profile("default"));
+    expect(error).toMatchObject({ code: "CONFIG_UNREADABLE", exitCode: ExitCode.usage });
+    expect(error.message).toBe(`Cannot read the config file ${join(d, "config.json")}: it is a directory (EISDIR).`);
+  });
+
+  it("a symbolic link is refused, not followed, and what it points to is left alone", async () => {
+    const d = dir();
+    const target = join(dir(), "elsewhere.json");
+    writeFileSync(target, JSON.stringify({ profiles: { default: { base_url: "https://elsewhere.example.com" } } }));
+    symlinkSync(target, join(d, "config.json"));
+    const store = new ConfigStore(d);
+    expect(refusal(() => store.profile("default"))).toMatchObject({ code: "CONFIG_UNREADABLE", message: expect.stringMatching(/symbolic link.*ELOOP/) });
+    await expect(store.writeProfile("default", { timeout: 60 })).rejects.toMatchObject({ code: "CONFIG_UNREADABLE" });
+    expect(JSON.parse(readFileSync(target, "utf8"))).toEqual({ profiles: { default: { base_url: "https://elsewhere.example.com" } } });
+  });
+
+  it("a path through a file: CONFIG_UNREADABLE with a hint about RESELLER_CONFIG_DIR", () => {
+    const file = join(dir(), "a-file");
+    writeFileSync(file, "");
+    const error = refusal(() => new ConfigStore(join(file, "reseller")).profile("default"));
+    expect(error).toMatchObject({ code: "CONFIG_UNREADABLE", message: expect.stringMatching(/ENOTDIR/) });
+    expect(error.suggestion).toContain("RESELLER_CONFIG_DIR");
   });
 });
 
@@ -69,17 +131,39 @@ describe("writing", () => {
     expect(new ConfigStore(dir).profile("default")).toEqual({ base_url: "https://api.example.com", api_key: "rk_live_1234", timeout: 60 });
   });
 
-  it("conf checks the same schema: a wrong value is not written", async () => {
+  it("a wrong value is not written", async () => {
     const store = storeWith({ profiles: { default: { timeout: 30 } } });
     const before = readFileSync(store.path, "utf8");
     await expect(store.writeProfile("default", { timeout: "60" as unknown as number })).rejects.toThrow(/timeout/);
     expect(readFileSync(store.path, "utf8")).toBe(before);
   });
 
-  it("does not write over a store it cannot read", async () => {
-    const store = storeWith({ profiles: { default: {}, shop2: { max_retries: -1 } } });
+  it("does not write over a store it cannot read: its other profiles would be lost", async () => {
+    const store = storeWith('{"profiles": {"default": {"api_key": "rk_live_1234"}, ');
     const before = readFileSync(store.path, "utf8");
     await expect(store.writeProfile("default", { timeout: 60 })).rejects.toMatchObject({ code: "CONFIG_INVALID" });
     expect(readFileSync(store.path, "utf8")).toBe(before);
+  });
+
+  it("repairs one bad value at a time, leaving the other wrong ones and other profiles as they were", async () => {
+    const store = storeWith({ profiles: { default: { max_retries: "abc", timeout: "soon" }, shop2: { max_retries: -1 } }, written_by: "a newer reseller" });
+    await store.writeProfile("default", { ...store.profile("default"), max_retries: 3 });
+    const saved = JSON.parse(readFileSync(store.path, "utf8"));
+    expect(saved).toEqual({ profiles: { default: { max_retries: 3, timeout: "soon" }, shop2: { max_retries: -1 } }, written_by: "a newer reseller" });
+    expect(new ConfigStore(store.dir).setting("default", "max_retries")).toBe(3);
+  });
+
+  it("reads the file again before saving: what another reseller saved meanwhile is kept", async () => {
+    const store = storeWith({ profiles: { default: { timeout: 30 } } });
+    store.profile("default");
+    writeFileSync(store.path, JSON.stringify({ profiles: { default: { timeout: 30 }, shop2: { timeout: 9 } } }));
+    await store.writeProfile("default", { timeout: 60 });
+    expect(JSON.parse(readFileSync(store.path, "utf8")).profiles).toEqual({ default: { timeout: 60 }, shop2: { timeout: 9 } });
+  });
+
+  it("replaces a loose file with one of the owner's alone", async () => {
+    const store = storeWith({ profiles: {} });
+    await store.writeProfile("default", { timeout: 60 });
+    expect(statSync(store.path).mode & 0o777).toBe(0o600);
   });
 });

@@ -67,6 +67,39 @@ describe("precedence: flag > environment > profile > default", () => {
   });
 });
 
+describe("a damaged config file stops only what needs it", () => {
+  const broken = (content: string) => {
+    const dir = makeConfigDir();
+    writeFileSync(join(dir, "config.json"), content);
+    return dir;
+  };
+
+  it("a bad stored max_retries: retries cannot be had, every other setting can", () => {
+    const s = resolve({}, { RESELLER_CONFIG_DIR: broken(JSON.stringify({ profiles: { default: { max_retries: 99, base_url: "https://api.example.com", timeout: 45 } } })) });
+    expect(() => s.maxRetries).toThrow(expect.objectContaining({ code: "CONFIG_INVALID", exitCode: 2 }));
+    expect(() => s.maxRetries).toThrow(/holds 99 as max_retries/);
+    expect(s.baseUrl).toBe("https://api.example.com");
+    expect(s.timeoutMs).toBe(45_000);
+  });
+
+  it("the environment, which wins over the profile, makes the bad stored value irrelevant", () => {
+    const dir = broken(JSON.stringify({ profiles: { default: { max_retries: "abc" } } }));
+    expect(resolve({}, { RESELLER_CONFIG_DIR: dir, RESELLER_MAX_RETRIES: "1" }).maxRetries).toBe(1);
+  });
+
+  it("a file that is not JSON: nothing stored can be had, but the profile, the dir and flags can", () => {
+    const s = resolve({ baseUrl: "https://flag.example.com" }, { RESELLER_CONFIG_DIR: broken("not json"), RESELLER_API_KEY: "rk_env_key_3333" });
+    expect(s.profile).toBe("default");
+    expect(s.baseUrl).toBe("https://flag.example.com");
+    expect(s.apiKey).toBe("rk_env_key_3333");
+    expect(() => s.timeoutMs).toThrow(expect.objectContaining({ code: "CONFIG_INVALID" }));
+  });
+
+  it("a wrong flag is still refused at once, before any stored value is needed", () => {
+    expect(() => resolve({ timeout: "1e30" }, { RESELLER_CONFIG_DIR: broken("not json") })).toThrow(/--timeout/);
+  });
+});
+
 describe("colourWanted", () => {
   it.each([
     ["a terminal", {}, {}, true, true],

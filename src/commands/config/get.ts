@@ -9,6 +9,8 @@ export interface ConfigGetOptions {
 export async function run(ctx: Context, options: ConfigGetOptions): Promise<void> {
   const key = settingKey(options.key);
   const setting = effectiveSettings(ctx).find((s) => s.key === key)!;
+  // A value the config file cannot give is not printed as if it were in use; other settings still are.
+  if (setting.problem) throw setting.problem;
   if (ctx.output.mode === "json") return ctx.output.json({ key, value: setting.value ?? null, source: setting.source });
   // Unset is not a failure (like `gh config get`): nothing on stdout, a word on stderr.
   if (setting.value === undefined) return ctx.output.info(`${key} is not set for profile "${ctx.settings.profile}".`);

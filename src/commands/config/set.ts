@@ -59,4 +59,6 @@ export async function run(ctx: Context, options: ConfigSetOptions): Promise<void
     const by = key === "base_url" ? "--base-url or RESELLER_BASE_URL" : key === "timeout" ? "--timeout or RESELLER_TIMEOUT" : "RESELLER_MAX_RETRIES";
     ctx.output.warn(`${by} overrides it here (${key} in use: ${inUse.value}).`);
   }
+  // Repaired one setting of several: say what is still wrong rather than let the next command find it.
+  for (const problem of ctx.config.problems(profile)) ctx.output.warn(`${problem.message} ${problem.suggestion ?? ""}`.trim());
 }

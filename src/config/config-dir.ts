@@ -1,0 +1,178 @@
+/**
+ * The config dir's files (config, journal, lock cache, webhook deliveries) hold the API key, what
+ * was bought and customers' numbers: they are the owner's alone and never reached through a link.
+ * Each is opened with O_NOFOLLOW, so a `config.json` or journal that someone turned into a symbolic
+ * link is refused rather than read or written through; new ones are created 0600 in a 0700 dir.
+ * Everything here is a few plain syscalls: it runs on every command's start.
+ */
+import { chmodSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/**
+ * The files reseller keeps in the config dir: the config, the journal, the lock cache and the
+ * webhook listener's deliveries (each module names its own; a unit test holds them to this list).
+ */
+export const localFileNames = ["config.json", "journal.jsonl", "locks.json", "webhook-deliveries.jsonl"] as const;
+
+/** 0 where the platform has no such flag (Windows), where links need privileges to make. */
+const noFollow = constants.O_NOFOLLOW ?? 0;
+/** A FIFO named like one of our files would otherwise block the open for ever. */
+const noBlock = constants.O_NONBLOCK ?? 0;
+
+/** What went wrong with a file, in words a person can act on, with the system's code. */
+export function fileProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const words: Record<string, string> = {
+    ELOOP: "it is a symbolic link, and reseller does not follow links to its own files",
+    EISDIR: "it is a directory",
+    ENOTREG: "it is not a regular file",
+    ENOTDIR: "part of its path is not a directory",
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+    EROFS: "the file system is read-only",
+    ENOSPC: "the disk is full",
+    EDQUOT: "the disk quota is used up",
+    EIO: "the disk could not be read or written",
+  };
+  if (code && words[code]) return `${words[code]} (${code})`;
+  return code ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** What to do about a file of ours that is a symbolic link. */
+export const linkRefusedHint = "Put a copy of the file the link points to in its place, or point RESELLER_CONFIG_DIR at the dir that file is in.";
+
+/** Whether a failure to write is the disk's (full, read-only) rather than the file's. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+}
+
+function notRegular(path: string, isDirectory: boolean): NodeJS.ErrnoException {
+  const code = isDirectory ? "EISDIR" : "ENOTREG";
+  return Object.assign(new Error(`${code}: ${path} is not a regular file`), { code, path });
+}
+
+/** The whole file, or undefined when there is none. Throws the system's error (ELOOP for a link). */
+export function readOwnFile(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | noFollow | noBlock);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const stats = fstatSync(fd);
+    // Opening a directory for reading succeeds; reading it is what fails, less clearly.
+    if (!stats.isFile()) throw notRegular(path, stats.isDirectory());
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A descriptor for appending records, the file created 0600 (and its dir 0700) when new. */
+export function openOwnFileForAppend(path: string): number {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  return openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow | noBlock, 0o600);
+}
+
+/**
+ * Replaces the file whole: written to a new 0600 file beside it, flushed, then renamed over it, so a
+ * crash, a full disk or a second `reseller` never leaves half a file. The rename replaces a link
+ * rather than writing through it; callers read the file (refusing a link) before they replace it.
+ */
+export function replaceOwnFile(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
+  const bytes = Buffer.from(text, "utf8");
+  let fd: number | undefined = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o600);
+  try {
+    // The mode given to open passes through the umask; make sure.
+    fchmodSync(fd, 0o600);
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temporary, path);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // Never created, or already gone.
+    }
+    throw error;
+  }
+}
+
+/**
+ * Looks at the config dir and the files reseller keeps in it, once a command starts: a dir or file
+ * owned by someone else is said (that user can read the key and change what is sent), and group or
+ * other permissions on what the user owns are taken away. The dir itself is tightened only when it
+ * holds nothing but reseller's own files: RESELLER_CONFIG_DIR may name a dir others rely on (a home,
+ * a project), and that is said instead. Returns one line per thing to say.
+ */
+export function checkConfigDir(dir: string): string[] {
+  const uid = process.getuid?.();
+  if (uid === undefined) return [];
+  let stats;
+  try {
+    stats = statSync(dir);
+  } catch {
+    // Not there yet: it is made 0700 when something is first saved.
+    return [];
+  }
+  const foreign: string[] = [];
+  const tightened: string[] = [];
+  const notices: string[] = [];
+  const tighten = (path: string, mode: number) => {
+    try {
+      chmodSync(path, mode & 0o7700);
+      tightened.push(`${path} (${octal(mode)} → ${octal(mode & 0o7700)})`);
+    } catch {
+      // A read-only file system: nothing to tighten with, and nothing can be written there either.
+    }
+  };
+  if (stats.uid !== uid) foreign.push(`the config dir ${dir} (uid ${stats.uid})`);
+  else if (stats.mode & 0o077) {
+    if (holdsOnlyOurs(dir)) tighten(dir, stats.mode & 0o7777);
+    else notices.push(`The config dir ${dir} is open to others (${octal(stats.mode & 0o7777)}) and holds more than reseller's files, so its mode was left alone; reseller's own files in it are yours alone. Give reseller a dir of its own (RESELLER_CONFIG_DIR).`);
+  }
+  for (const name of localFileNames) {
+    const path = join(dir, name);
+    let file;
+    try {
+      file = lstatSync(path);
+    } catch {
+      continue;
+    }
+    // A link is refused when the command opens it; its own mode means nothing.
+    if (!file.isFile()) continue;
+    if (file.uid !== uid) foreign.push(`${path} (uid ${file.uid})`);
+    else if (file.mode & 0o077) tighten(path, file.mode & 0o7777);
+  }
+  if (foreign.length) {
+    notices.unshift(`Owned by another user: ${foreign.join(", ")}. That user can read your API key and change what reseller sends; use a config dir of your own (RESELLER_CONFIG_DIR).`);
+  }
+  if (tightened.length) notices.push(`Took group and other access off ${tightened.join(", ")}: reseller keeps its files readable by you alone.`);
+  return notices;
+}
+
+/** What else reseller keeps in the dir: the item catalogue `reseller items` saves. */
+const keptDirs = ["catalogue"];
+
+/** Read only when the dir is found open to others, which is once: after that it is 0700. */
+function holdsOnlyOurs(dir: string): boolean {
+  try {
+    // A file being replaced is `NAME.<pid>.<random>.tmp` for a moment.
+    return readdirSync(dir).every((entry) => keptDirs.includes(entry) || localFileNames.some((name) => entry === name || (entry.startsWith(`${name}.`) && entry.endsWith(".tmp"))));
+  } catch {
+    return false;
+  }
+}
+
+function octal(mode: number): string {
+  return mode.toString(8).padStart(4, "0");
+}

@@ -1,0 +1,134 @@
+/**
+ * The config dir's files: opened without following links, created 0600 in a 0700 dir, and a dir or
+ * file owned by someone else or open to others said at start (and tightened where the user owns it).
+ * Tests run as root here: "owned by someone else" is made with chown to uid 65534, which only root can.
+ */
+import { execFileSync } from "node:child_process";
+import { chmodSync, chownSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../../src/config/config-dir.js";
+import { lockCacheFileName } from "../../src/config/lock-cache.js";
+import { configFileName } from "../../src/config/store.js";
+import { journalFileName } from "../../src/journal/journal.js";
+import { deliveriesFileName } from "../../src/webhooks/deliveries.js";
+import { makeConfigDir } from "../support/cli.js";
+
+const isRoot = process.getuid?.() === 0;
+const mode = (path: string) => statSync(path).mode & 0o777;
+const code = (read: () => unknown) => {
+  try {
+    read();
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code;
+  }
+  return "read";
+};
+
+it("checks every file reseller keeps in the dir", () => {
+  expect([...localFileNames].sort()).toEqual([configFileName, journalFileName, lockCacheFileName, deliveriesFileName].sort());
+});
+
+describe("readOwnFile", () => {
+  it("reads a file, and says undefined for none", () => {
+    const dir = makeConfigDir();
+    writeFileSync(join(dir, "config.json"), "{}");
+    expect(readOwnFile(join(dir, "config.json"))).toBe("{}");
+    expect(readOwnFile(join(dir, "journal.jsonl"))).toBeUndefined();
+  });
+
+  it("refuses a symbolic link (ELOOP) instead of reading what it points to", () => {
+    const dir = makeConfigDir();
+    writeFileSync(join(dir, "real.json"), "{}");
+    symlinkSync(join(dir, "real.json"), join(dir, "config.json"));
+    expect(code(() => readOwnFile(join(dir, "config.json")))).toBe("ELOOP");
+  });
+
+  it("refuses a directory (EISDIR) and a FIFO, without waiting for a writer", () => {
+    const dir = makeConfigDir();
+    mkdirSync(join(dir, "config.json"));
+    expect(code(() => readOwnFile(join(dir, "config.json")))).toBe("EISDIR");
+    execFileSync("mkfifo", [join(dir, "journal.jsonl")]);
+    expect(code(() => readOwnFile(join(dir, "journal.jsonl")))).toBe("ENOTREG");
+  });
+});
+
+describe("replaceOwnFile", () => {
+  it("creates the file 0600 and a missing dir 0700, and leaves no temporary file", () => {
+    const dir = join(makeConfigDir(), "reseller");
+    replaceOwnFile(join(dir, "locks.json"), "{}\n");
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(join(dir, "locks.json"))).toBe(0o600);
+    expect(readdirSync(dir)).toEqual(["locks.json"]);
+  });
+
+  it("replaces a looser file with one of the owner's alone", () => {
+    const dir = makeConfigDir();
+    writeFileSync(join(dir, "locks.json"), "old", { mode: 0o644 });
+    replaceOwnFile(join(dir, "locks.json"), "new");
+    expect(readOwnFile(join(dir, "locks.json"))).toBe("new");
+    expect(mode(join(dir, "locks.json"))).toBe(0o600);
+  });
+});
+
+describe("checkConfigDir", () => {
+  it("a dir that does not exist yet: nothing to say", () => {
+    expect(checkConfigDir(join(makeConfigDir(), "not-yet"))).toEqual([]);
+  });
+
+  it("the user's own 0700 dir with 0600 files: nothing to say", () => {
+    const dir = makeConfigDir();
+    writeFileSync(join(dir, "config.json"), "{}", { mode: 0o600 });
+    expect(checkConfigDir(dir)).toEqual([]);
+  });
+
+  it("tightens a loose dir and loose files the user owns, says so in one line, and only once", () => {
+    const dir = makeConfigDir();
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, "config.json"), "{}");
+    chmodSync(join(dir, "config.json"), 0o644);
+    writeFileSync(join(dir, "journal.jsonl"), "");
+    chmodSync(join(dir, "journal.jsonl"), 0o664);
+    const notices = checkConfigDir(dir);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(`${dir} (0755 → 0700)`);
+    expect(notices[0]).toContain(`${join(dir, "config.json")} (0644 → 0600)`);
+    expect(notices[0]).toContain(`${join(dir, "journal.jsonl")} (0664 → 0600)`);
+    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "journal.jsonl"))]).toEqual([0o700, 0o600, 0o600]);
+    expect(checkConfigDir(dir)).toEqual([]);
+  });
+
+  it("leaves a loose dir that holds more than reseller's files as it is, and says why", () => {
+    const dir = makeConfigDir();
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, "notes.txt"), "someone else's");
+    const notices = checkConfigDir(dir);
+    expect(mode(dir)).toBe(0o755);
+    expect(notices).toEqual([expect.stringMatching(/open to others \(0755\) and holds more than reseller's files/)]);
+  });
+
+  it("a link is left for the command that opens it to refuse", () => {
+    const dir = makeConfigDir();
+    writeFileSync(join(dir, "elsewhere.json"), "{}", { mode: 0o644 });
+    symlinkSync(join(dir, "elsewhere.json"), join(dir, "config.json"));
+    checkConfigDir(dir);
+    expect(mode(join(dir, "elsewhere.json"))).toBe(0o644);
+  });
+
+  it.skipIf(!isRoot)("a dir owned by another user is warned about and left alone", () => {
+    const dir = makeConfigDir();
+    chmodSync(dir, 0o755);
+    chownSync(dir, 65534, 65534);
+    const notices = checkConfigDir(dir);
+    expect(notices).toEqual([expect.stringMatching(new RegExp(`^Owned by another user: the config dir ${dir} \\(uid 65534\\)\\..*can read your API key`))]);
+    expect(mode(dir)).toBe(0o755);
+  });
+
+  it.skipIf(!isRoot)("a file owned by another user is warned about and left alone", () => {
+    const dir = makeConfigDir();
+    writeFileSync(join(dir, "config.json"), "{}", { mode: 0o644 });
+    chownSync(join(dir, "config.json"), 65534, 65534);
+    expect(checkConfigDir(dir)).toEqual([expect.stringContaining(`${join(dir, "config.json")} (uid 65534)`)]);
+    expect(mode(join(dir, "config.json"))).toBe(0o644);
+  });
+});
