@@ -19,6 +19,12 @@ export interface ItemsOptions {
 /** A copy younger than this is used without asking the service: searching again at once costs nothing. */
 export const freshForMs = 60_000;
 
+/**
+ * On a terminal, a table longer than this helps nobody, and laying out thousands of rows takes
+ * seconds: the rest is a narrower search, or a pipe (which gets every row), away.
+ */
+export const tableRowsShown = 100;
+
 /** Whether the copy may be used as it is (a clock that went back says nothing about its age). */
 export function isFresh(kept: KeptCatalogue, now: number): boolean {
   return now >= kept.synced_at && now - kept.synced_at < freshForMs;
@@ -42,6 +48,13 @@ export function showItems(output: Output, kept: KeptCatalogue, options: Omit<Ite
   if (found.length === 0 && options.category !== undefined) checkCategory(kept.entries(), options.category);
   if (output.mode === "json") return output.json({ server_time: kept.server_time, items: found });
   if (found.length === 0) return output.info(kept.count ? "No items match." : "The catalogue is empty.");
-  output.table(["ID", "Category", "Product", "Name", "Price", "Process", "Stock", "Min. order", "SKU"], found.map(row));
-  if (output.mode === "table") output.info(`${found.length} of ${kept.count} items; catalogue checked ${relativeHint(kept.synced_at, now)}.`);
+  const shown = output.mode === "table" ? found.slice(0, tableRowsShown) : found;
+  output.table(["ID", "Category", "Product", "Name", "Price", "Process", "Stock", "Min. order", "SKU"], shown.map(row));
+  if (output.mode !== "table") return;
+  const checked = `catalogue checked ${relativeHint(kept.synced_at, now)}`;
+  if (shown.length < found.length) {
+    output.info(`The first ${shown.length} of ${found.length} matching items (${kept.count} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`);
+  } else {
+    output.info(`${found.length} of ${kept.count} items; ${checked}.`);
+  }
 }
