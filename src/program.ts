@@ -130,9 +130,12 @@ export function buildProgram(run: RunCommand): Command {
     .option("--refresh", "fetch the whole catalogue again instead of what changed")
     .addHelpText(
       "after",
-      "\nPiped, one line per variant, tab-separated: id, category, product, name, price, process, stock (or unlimited), minimum order, sku.\n" +
-        "--json: {\"server_time\": …, \"items\": [{id, sku, category, product, name, price, process, stock, unlimited, min_order}]}.\n" +
-        "The copy lives in the config dir; one younger than a minute is used without asking the service.\n" +
+      "\nPiped: one line per variant, tab-separated: id, category, product, name, price,\n" +
+        "process, stock (or unlimited), minimum order, sku.\n" +
+        "--json: {\"server_time\": …, \"items\": [{id, sku, category, product, name, price,\n" +
+        "process, stock, unlimited, min_order}]}.\n" +
+        "The catalogue is kept in the config dir: a copy younger than a minute is used\n" +
+        "without asking the service; an older one asks only for what changed.\n" +
         examples("reseller items --search telkomsel", "reseller items --category \"Top Up Game\" --process h2h", "reseller items --search ML86 --json | jq '.items[0].price'", "reseller items --refresh"),
     )
     .action((opts, cmd) =>
