@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { decodeCatalogue } from "../../src/api/decode.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../../src/api/model.js";
 import type { ServiceClient } from "../../src/api/client.js";
-import { ServiceError } from "../../src/errors.js";
+import { NetworkError, ServiceError } from "../../src/errors.js";
 import { readCatalogue, writeCatalogue, type CatalogueEntry } from "../../src/catalogue/cache.js";
 import { findItems, slugOf } from "../../src/catalogue/search.js";
 import { entryOf, fetchAll, mergeCatalogue, syncCatalogue } from "../../src/catalogue/sync.js";
@@ -190,6 +190,12 @@ describe("fetching the catalogue", () => {
     expect(fetched.items).toHaveLength(100);
     // Page 1 (100 < 500) is short: done; the answer to "all" and page 1 were the same hundred.
     expect(queries.map((q) => q.page ?? "all")).toEqual(["all", 1]);
+  });
+
+  it("pages when the whole catalogue at once is too large to read", async () => {
+    const { client, queries } = fakeClient((q) => (q.perPage === "all" ? new NetworkError("ANSWER_TOO_LARGE", "too large", true) : page(items(1, 40))));
+    expect((await fetchAll(client)).items).toHaveLength(40);
+    expect(queries.map((q) => q.perPage)).toEqual(["all", 500]);
   });
 
   it("does not page around an authentication failure or an outage", async () => {
