@@ -4,9 +4,10 @@
  * reserves stock on the reseller's account). It is only a cache: a missing or damaged file reads as
  * empty, and expired locks are dropped whenever it is written.
  */
-import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { StockLock } from "../api/model.js";
+import { UsageError } from "../errors.js";
+import { fileProblem, readOwnFile, replaceOwnFile } from "./config-dir.js";
 
 export const lockCacheFileName = "locks.json";
 
@@ -41,10 +42,21 @@ function stillActive(lock: StockLock, nowMs: number): boolean {
   return Number.isNaN(at) || at > nowMs;
 }
 
+/**
+ * A file that is not there or not JSON reads as empty. One that cannot be opened (a link, a dir, no
+ * permission) is refused, so it is never written over or through; callers say so and go on without it.
+ */
 async function readCache(configDir: string): Promise<LockCacheFile> {
+  const path = lockCachePath(configDir);
+  let text: string | undefined;
+  try {
+    text = readOwnFile(path);
+  } catch (error) {
+    throw new UsageError(`${path}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNREADABLE" });
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(lockCachePath(configDir), "utf8"));
+    parsed = JSON.parse(text ?? "");
   } catch {
     return { profiles: {} };
   }
@@ -62,13 +74,12 @@ async function writeCache(configDir: string, cache: LockCacheFile, nowMs: number
     const active = locks.filter((lock) => stillActive(lock, nowMs));
     if (active.length) profiles[name] = active.map(toStored);
   }
-  await mkdir(configDir, { recursive: true, mode: 0o700 });
   const path = lockCachePath(configDir);
-  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, `${JSON.stringify({ profiles }, null, 2)}\n`, { mode: 0o600 });
-  // The mode given to writeFile passes through the umask; make sure.
-  await chmod(temporary, 0o600);
-  await rename(temporary, path);
+  try {
+    replaceOwnFile(path, `${JSON.stringify({ profiles }, null, 2)}\n`);
+  } catch (error) {
+    throw new UsageError(`${path}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNWRITABLE" });
+  }
 }
 
 export async function rememberLock(configDir: string, profile: string, lock: StockLock, nowMs: number = Date.now()): Promise<void> {

@@ -7,10 +7,12 @@
  * O_APPEND, and kept under 4 KiB, so the kernel never interleaves two records. Every record is
  * fsync'd before the call returns, so the intent survives a crash or a SIGKILL right after sending.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { fileProblem, linkRefusedHint, openOwnFileForAppend, readOwnFile } from "../config/config-dir.js";
+import { UsageError } from "../errors.js";
 
 export const journalFileName = "journal.jsonl";
 
@@ -76,7 +78,17 @@ export interface OutcomeRecord extends RecordBase, OutcomeDetails {
   outcome: Outcome;
 }
 
-export type JournalRecord = IntentRecord | AttemptRecord | AttemptFailedRecord | OutcomeRecord;
+/**
+ * What the service said of a request after its outcome: the latest status of a purchase seen by
+ * `trx show` or `buy --wait` (paid, then completed or failed). It never changes the outcome.
+ */
+export interface StatusRecord extends RecordBase {
+  type: "status";
+  status: string;
+  invoice?: string;
+}
+
+export type JournalRecord = IntentRecord | AttemptRecord | AttemptFailedRecord | OutcomeRecord | StatusRecord;
 
 /** One request as history shows it: its intent folded with everything that happened after. */
 export interface JournalEntry {
@@ -97,6 +109,8 @@ export interface JournalEntry {
   http_status?: number;
   reason?: string;
   by?: string;
+  /** The lock a `lock add` made, once known. */
+  lock_token?: string;
   updated_at: string;
   pid: number;
   host: string;
@@ -117,8 +131,8 @@ export class Journal {
   append(record: JournalRecord): void {
     const line = Buffer.from(`${JSON.stringify(fitRecord(record))}\n`, "utf8");
     const created = !existsSync(this.path);
-    if (created) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const fd = openSync(this.path, "a", 0o600);
+    // Never through a link: the journal is refused rather than written wherever one points.
+    const fd = openOwnFileForAppend(this.path);
     try {
       let written = 0;
       // A regular file takes the whole buffer in one write(); the loop only guards the impossible.
@@ -132,13 +146,19 @@ export class Journal {
 
   /** Every readable record in file order; a line torn by a crash is skipped (and counted). */
   read(): { records: JournalRecord[]; damaged: number } {
-    let text: string;
+    let text: string | undefined;
     try {
-      text = readFileSync(this.path, "utf8");
+      text = readOwnFile(this.path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { records: [], damaged: 0 };
-      throw error;
+      throw new UsageError(`Cannot read the journal at ${this.path}: ${fileProblem(error)}.`, {
+        code: "JOURNAL_UNREADABLE",
+        suggestion:
+          (error as NodeJS.ErrnoException).code === "ELOOP"
+            ? linkRefusedHint
+            : "Make it a readable file of yours again (`reseller config path` shows the dir); it is the record of what was bought.",
+      });
     }
+    if (text === undefined) return { records: [], damaged: 0 };
     const records: JournalRecord[] = [];
     let damaged = 0;
     for (const line of text.split("\n")) {
@@ -234,7 +254,10 @@ export function foldRecords(records: JournalRecord[]): JournalEntry[] {
     if (!entry) continue;
     entry.updated_at = record.at;
     if (record.type === "attempt") entry.attempts = Math.max(entry.attempts, record.attempt);
-    else if (record.type === "outcome" && entry.outcome !== "done") {
+    else if (record.type === "status") {
+      entry.status = record.status;
+      if (record.invoice) entry.invoice ??= record.invoice;
+    } else if (record.type === "outcome" && entry.outcome !== "done") {
       const { v: _v, entry: _e, at: _at, type: _t, outcome, ...details } = record;
       for (const key of ["invoice", "amount", "status", "code", "http_status", "reason", "by"] as const) delete entry[key];
       Object.assign(entry, details, { outcome });

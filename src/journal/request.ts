@@ -10,6 +10,7 @@ import type { Context } from "../context.js";
 import { AuthError, InterruptedError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError, UsageError } from "../errors.js";
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
+import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
 import { Journal, newEntryId, type JournalEntry, type JournalKind, type JournalRecord, type OutcomeDetails } from "./journal.js";
 
 export interface JournalRequestOptions<T> {
@@ -97,9 +98,12 @@ export async function journalRequest<T>(
     }
   };
   const unwritable = (error: unknown) =>
-    new UsageError(`Cannot write the journal at ${journal.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was sent.`, {
+    new UsageError(`Cannot write the journal at ${journal.path}: ${fileProblem(error)}; nothing was sent.`, {
       code: "JOURNAL_UNWRITABLE",
-      suggestion: "Free some disk space or fix the permissions of the config dir (`reseller config path`), then try again.",
+      suggestion:
+        (error as NodeJS.ErrnoException).code === "ELOOP"
+          ? linkRefusedHint
+          : "Free some disk space or fix the permissions of the config dir (`reseller config path`), then try again.",
     });
   try {
     journal.append({
@@ -152,8 +156,7 @@ export async function journalRequest<T>(
     return await settle();
   } finally {
     if (journalProblem !== undefined) {
-      const code = (journalProblem as NodeJS.ErrnoException).code ?? (journalProblem as Error).message;
-      ctx.output.warn(`Could not write the journal at ${journal.path} (${code}); what happened to this ${noun} is not recorded on this machine${refId ? `: keep its ref_id ${refId}` : ""}.`);
+      ctx.output.warn(`Could not write the journal at ${journal.path}: ${fileProblem(journalProblem)}; what happened to this ${noun} is not recorded on this machine${refId ? `: keep its ref_id ${refId}` : ""}.`);
     }
   }
 
@@ -251,5 +254,24 @@ async function settleQuietly<T>(look: () => Promise<T | undefined>): Promise<{ v
   } catch (error) {
     if (error instanceof InterruptedError) return { interrupted: error };
     return { error };
+  }
+}
+
+/**
+ * Notes the status a purchase has now (seen by `trx show` or at the end of `buy --wait`) against its
+ * journal entries, so `history` shows where each order stands. Only a change is written; a journal
+ * that cannot be written costs only that.
+ */
+export function noteLatestStatus(ctx: Context, t: Transaction): void {
+  if (!t.refId || !t.status) return;
+  try {
+    const journal = journalFor(ctx);
+    for (const entry of journal.entries()) {
+      if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
+      if (entry.outcome !== "done" || entry.status === t.status.text) continue;
+      journal.append({ v: 1, type: "status", entry: entry.entry, at: new Date(ctx.now()).toISOString(), status: t.status.text, ...(t.invoice !== null ? { invoice: t.invoice } : {}) });
+    }
+  } catch {
+    // Showing a purchase never fails because the journal cannot be written.
   }
 }

@@ -10,9 +10,11 @@
  * behind it, so its timestamp is part of its name and each `webhook test` is printed.
  */
 import { createHash } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { WebhookEvent } from "../api/model.js";
+import { fileProblem, linkRefusedHint, openOwnFileForAppend, readOwnFile, replaceOwnFile } from "../config/config-dir.js";
+import { UsageError } from "../errors.js";
 
 export const deliveriesFileName = "webhook-deliveries.jsonl";
 
@@ -42,9 +44,13 @@ export class HandledDeliveries {
     this.path = join(dir, deliveriesFileName);
     let lines: string[] = [];
     try {
-      lines = readFileSync(this.path, "utf8").split("\n").filter(Boolean);
+      lines = (readOwnFile(this.path) ?? "").split("\n").filter(Boolean);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      // Without it every retry of a delivery would be handed on again: refused before listening.
+      throw new UsageError(`Cannot read the webhook deliveries at ${this.path}: ${fileProblem(error)}.`, {
+        code: "WEBHOOK_DELIVERIES_UNREADABLE",
+        suggestion: (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint : "Make it a readable file of yours again, or move it aside (deliveries already handed on may then be handed on again).",
+      });
     }
     for (const line of lines) {
       try {
@@ -65,8 +71,7 @@ export class HandledDeliveries {
   remember(key: string, profile: string, event: WebhookEvent, nowMs: number): void {
     if (this.keys.has(key)) return;
     const record: DeliveryRecord = { key, profile, event: event.event, ref_id: event.refId, at: new Date(nowMs).toISOString() };
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const fd = openSync(this.path, "a", 0o600);
+    const fd = openOwnFileForAppend(this.path);
     try {
       writeSync(fd, `${JSON.stringify(record)}\n`);
       fsyncSync(fd);
@@ -87,8 +92,10 @@ export class HandledDeliveries {
       }
     }
     // A new file renamed over the old: a crash halfway leaves one or the other, never half of each.
-    const next = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(next, `${kept.join("\n")}\n`, { mode: 0o600 });
-    renameSync(next, this.path);
+    try {
+      replaceOwnFile(this.path, `${kept.join("\n")}\n`);
+    } catch {
+      // A full disk: the file stays longer than it need be, and every name in it still counts.
+    }
   }
 }

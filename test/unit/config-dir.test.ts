@@ -4,14 +4,14 @@
  * Tests run as root here: "owned by someone else" is made with chown to uid 65534, which only root can.
  */
 import { execFileSync } from "node:child_process";
-import { chmodSync, chownSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../../src/config/config-dir.js";
-import { lockCacheFileName } from "../../src/config/lock-cache.js";
+import { lockCacheFileName, rememberLock } from "../../src/config/lock-cache.js";
 import { configFileName } from "../../src/config/store.js";
-import { journalFileName } from "../../src/journal/journal.js";
-import { deliveriesFileName } from "../../src/webhooks/deliveries.js";
+import { Journal, journalFileName } from "../../src/journal/journal.js";
+import { deliveriesFileName, HandledDeliveries } from "../../src/webhooks/deliveries.js";
 import { makeConfigDir } from "../support/cli.js";
 
 const isRoot = process.getuid?.() === 0;
@@ -68,6 +68,42 @@ describe("replaceOwnFile", () => {
     replaceOwnFile(join(dir, "locks.json"), "new");
     expect(readOwnFile(join(dir, "locks.json"))).toBe("new");
     expect(mode(join(dir, "locks.json"))).toBe(0o600);
+  });
+});
+
+describe("each file reseller keeps is refused when it is a link, and what it points to left alone", () => {
+  const linked = (name: string, content = "") => {
+    const dir = makeConfigDir();
+    const target = join(makeConfigDir(), "target");
+    writeFileSync(target, content);
+    symlinkSync(target, join(dir, name));
+    return { dir, target, unchanged: () => expect(readFileSync(target, "utf8")).toBe(content) };
+  };
+
+  it("the journal: appending fails with ELOOP (the purchase then stops before sending), reading says JOURNAL_UNREADABLE", () => {
+    const { dir, unchanged } = linked(journalFileName);
+    const journal = new Journal(dir);
+    expect(code(() => journal.append({ v: 1, type: "attempt", entry: "e1", at: new Date(0).toISOString(), attempt: 1 }))).toBe("ELOOP");
+    expect(code(() => journal.read())).toBe("JOURNAL_UNREADABLE");
+    unchanged();
+  });
+
+  it("the webhook deliveries: the listener refuses to start (WEBHOOK_DELIVERIES_UNREADABLE, exit 2)", () => {
+    const { dir, unchanged } = linked(deliveriesFileName, '{"key":"k1"}\n');
+    let error: unknown;
+    try {
+      new HandledDeliveries(dir);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: "WEBHOOK_DELIVERIES_UNREADABLE", exitCode: 2, message: expect.stringMatching(/symbolic link/) });
+    unchanged();
+  });
+
+  it("the lock cache: noting a lock is refused (LOCK_CACHE_UNREADABLE)", async () => {
+    const { dir, unchanged } = linked(lockCacheFileName, "{}");
+    await expect(rememberLock(dir, "default", { token: "LCK-LINK01", itemId: 3, quantity: 1, lockedAt: null, expiresAt: null })).rejects.toMatchObject({ code: "LOCK_CACHE_UNREADABLE" });
+    unchanged();
   });
 });
 
