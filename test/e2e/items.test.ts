@@ -6,9 +6,10 @@
  * paging when the service will not give everything at once.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
+import { binPath } from "../support/cli.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
 import { modulesLoadedBy } from "../support/record-modules.js";
 import { resellerAs, singleJson } from "./commands-harness.js";
@@ -253,6 +254,14 @@ describe("the kept copy", () => {
     } finally {
       harness.emulator.faults.reset();
     }
+  });
+
+  it("the quick answer's build needs nothing but Node's own modules, and stays small", () => {
+    const source = readFileSync(join(dirname(binPath), "..", "dist", "items-quick.cjs"), "utf8");
+    const required = [...source.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]!);
+    expect(required.filter((name) => !name.startsWith("node:"))).toEqual([]);
+    expect(required).not.toContain("node:http");
+    expect(source.length).toBeLessThan(100_000);
   });
 
   it("a warm search loads neither the HTTP client nor the emulator; piped, not even the CLI", async () => {
