@@ -137,21 +137,21 @@ export interface SyncOutcome {
  * copy has no `server_time` to ask from, or once a day; otherwise only what changed since.
  */
 export async function syncCatalogue(client: ServiceClient, kept: KeptCatalogue | undefined, options: { refresh: boolean; now: number }): Promise<SyncOutcome> {
-  const whole = options.refresh || !kept || !kept.server_time || options.now - kept.full_synced_at > wholeFetchEveryMs;
-  if (whole || !kept?.server_time) {
+  const since = kept?.server_time;
+  if (options.refresh || !kept || !since || options.now - kept.full_synced_at > wholeFetchEveryMs) {
     const fetched = await fetchAll(client);
     return { items: fetched.items.map(entryOf), serverTime: fetched.serverTime, whole: true, received: fetched.items.length, requests: fetched.requests, fullSyncedAt: options.now };
   }
-  const delta = await fetchAll(client, { updatedSince: kept.server_time });
+  const delta = await fetchAll(client, { updatedSince: since });
   const changed = delta.items.map(entryOf);
   // A service that ignored updated_since says so (is_delta false): its answer is the whole catalogue.
   if (delta.isDelta === false) {
-    return { items: changed, serverTime: delta.serverTime ?? kept.server_time, whole: true, received: changed.length, requests: delta.requests, fullSyncedAt: options.now };
+    return { items: changed, serverTime: delta.serverTime ?? since, whole: true, received: changed.length, requests: delta.requests, fullSyncedAt: options.now };
   }
   return {
     items: mergeCatalogue(kept.entries(), changed, delta.withdrawn),
     // Without a new server_time, asking again from the old one repeats a little and misses nothing.
-    serverTime: delta.serverTime ?? kept.server_time,
+    serverTime: delta.serverTime ?? since,
     whole: false,
     received: changed.length + delta.withdrawn.length,
     requests: delta.requests,
