@@ -16,8 +16,9 @@ const harness = useEmulator();
 const heavy = {
   prompts: /^node_modules\/@inquirer\//,
   emulator: /^src\/emulator\//,
-  conf: /^node_modules\/conf\//,
   chalk: /^node_modules\/chalk\//,
+  "the QR code": /^node_modules\/qrcode\//,
+  "the CSV parser": /^node_modules\/csv-parse\//,
 };
 const http = /^node_modules\/undici\/|^src\/api\/client\.ts$/;
 
@@ -28,7 +29,7 @@ function expectNotLoaded(record: ModuleRecord, name: string, pattern: RegExp): v
 }
 
 describe("a command loads only what it uses", () => {
-  it("`reseller balance` piped loads neither prompts, emulator, conf, chalk nor the table library", async () => {
+  it("`reseller balance` piped loads neither prompts, emulator, chalk, QR code, CSV parser nor the table library", async () => {
     const record = await modulesLoadedBy(["balance"], harness.accountEnv());
     expect(record.exitCode).toBe(0);
     expect(record.loaded).toContain("src/commands/balance.ts");
