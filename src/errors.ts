@@ -128,3 +128,11 @@ export class InterruptedError extends ResellerError {
     super("INTERRUPTED", message, options);
   }
 }
+
+/**
+ * What the service says it does not offer, known before asking (an item whose account check is
+ * `available: false`): exit 1 like a refusal, said plainly, nothing sent.
+ */
+export class NotOfferedError extends ResellerError {
+  readonly exitCode = ExitCode.refused;
+}

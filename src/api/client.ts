@@ -172,8 +172,14 @@ export class ServiceClient {
 
   // ---- the exchange itself ----
 
-  private async call<T>(method: string, path: string, options: RequestOptions, read: (body: unknown) => T): Promise<ApiResult<T>> {
-    const { body, status } = await this.request(method, path, options);
+  private async call<T>(method: string, path: string, options: RequestOptions, read: (body: unknown) => T, what?: string): Promise<ApiResult<T>> {
+    let answer: { body: AnswerBody; status: number };
+    try {
+      answer = await this.request(method, path, options);
+    } catch (error) {
+      throw notOffered(error, method, path, what);
+    }
+    const { body, status } = answer;
     try {
       return { data: read(body.value), body, status };
     } catch (error) {
@@ -311,6 +317,51 @@ export class ServiceClient {
   async createWebhookSecret(): Promise<ApiResult<import("./model.js").WebhookSecret>> {
     return this.call("POST", "/v1/webhook/secret", { retry: true }, decode.decodeWebhookSecret);
   }
+
+  // ---- before paying, and afterwards (the live service; not in the abstract spec) ----
+
+  /** Whose account a customer id is. It moves nothing, so a lost answer may be asked again. */
+  async checkAccount(input: import("./model.js").AccountCheckRequest): Promise<ApiResult<import("./model.js").AccountCheckResult>> {
+    return this.call("POST", "/v1/item/validate", { body: input, retry: true }, decode.decodeAccountCheck, "account validation");
+  }
+
+  async listTransactions(query: import("./model.js").TransactionListQuery = {}): Promise<ApiResult<import("./model.js").TransactionList>> {
+    const params = new URLSearchParams();
+    if (query.page !== undefined) params.set("page", String(query.page));
+    if (query.perPage !== undefined) params.set("per_page", String(query.perPage));
+    if (query.status !== undefined) params.set("status", query.status);
+    const search = params.toString();
+    return this.call("GET", `/v1/trx${search ? `?${search}` : ""}`, { retry: true }, decode.decodeTransactionList, "a list of transactions");
+  }
+
+  async getBalanceHistory(page?: number): Promise<ApiResult<import("./model.js").BalanceHistory>> {
+    return this.call("GET", `/v1/balance/mutations${page !== undefined ? `?page=${page}` : ""}`, { retry: true }, decode.decodeBalanceHistory, "a balance history");
+  }
+}
+
+/**
+ * A 404 that names nothing of the service's own (its router's ROUTE_NOT_FOUND, Laravel's "The route …
+ * could not be found", a bare 404 page) says the endpoint is not there: this service does not offer
+ * it. Not-found answers about things (ITEM_NOT_FOUND, TRX_NOT_FOUND) are left as they are.
+ */
+function notOffered(error: unknown, method: string, path: string, what: string | undefined): unknown {
+  // A bare 404 ("Not Found", or nothing said) too; one that says in words what was not found is left alone.
+  const routeAnswer = (e: ServiceError) =>
+    /^(ROUTE_NOT_FOUND|NOT_FOUND|ENDPOINT_NOT_FOUND)$/.test(e.code) ||
+    /\broute\b.*\bnot (be )?found\b/i.test(e.message) ||
+    (e.code === "HTTP_404" && (/^not found\.?$/i.test(e.message.trim()) || e.message.startsWith("The service refused the request (HTTP_404")));
+  const isRoute =
+    (error instanceof ServiceError && error.status === 404 && routeAnswer(error)) ||
+    (error instanceof UnexpectedResponseError && error.status === 404);
+  if (!isRoute) return error;
+  const endpoint = `${method} ${path.split("?")[0]}`;
+  const body = error instanceof ServiceError ? error.body : undefined;
+  const said = new ServiceError(404, "ROUTE_NOT_FOUND", `This service does not offer ${what ?? endpoint}${what ? ` (${endpoint})` : ""}.`, body, {
+    suggestion: "Its documentation may list it, but this service answers that it has no such endpoint. If every command says this, check the base URL (`reseller config get base_url`).",
+    definite: true,
+  });
+  if (error instanceof ServiceError) said.attempt = error.attempt;
+  return said;
 }
 
 /**

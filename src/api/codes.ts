@@ -51,7 +51,27 @@ const serviceCodes: Record<string, CodeDescription> = {
   ACCOUNT_MUST_BE_RESELLER: { message: "This account is not a reseller account.", suggestion: "Use the API key of a reseller account." },
   INVALID_IP: { message: "The service does not accept requests from this machine's IP address.", suggestion: "Add this machine's IP to the whitelist in the dashboard." },
   THE_ACCOUNT_HAS_BEEN_SUSPENDED: { message: "The account has been suspended." },
+  ACCOUNT_NOT_FOUND: { message: "There is no account with this customer id.", suggestion: "Check the id (and zone) with the customer." },
+  USER_NOT_FOUND: { message: "There is no account with this customer id.", suggestion: "Check the id (and zone) with the customer." },
+  VALIDATION_NOT_AVAILABLE: { message: "The service does not offer an account check for this item." },
 };
+
+/**
+ * Codes with which an account check can say "no such account". The service documents none; these are
+ * the words its providers and others' client code use (B's failed dispatch says `USER_NOT_FOUND`).
+ */
+const accountNotFoundCodes = new Set(["ACCOUNT_NOT_FOUND", "USER_NOT_FOUND", "CUSTOMER_NOT_FOUND", "PLAYER_NOT_FOUND", "INVALID_CUSTOMER_ID", "INVALID_USER_ID", "ACCOUNT_INVALID"]);
+
+export function isAccountNotFound(code: string): boolean {
+  return accountNotFoundCodes.has(code.split("=")[0]!);
+}
+
+/** Codes with which an account check says it is not offered for the item. */
+const checkNotOfferedCodes = new Set(["VALIDATION_NOT_AVAILABLE", "VALIDATION_NOT_SUPPORTED", "VALIDATION_UNAVAILABLE", "VALIDATION_NOT_OFFERED"]);
+
+export function isAccountCheckNotOffered(code: string): boolean {
+  return checkNotOfferedCodes.has(code.split("=")[0]!);
+}
 
 /** Codes that mean the transaction does not exist, in both published spellings. */
 export function isTransactionNotFound(code: string): boolean {

@@ -66,6 +66,19 @@ export const aliases = {
   serverTime: ["server_time", "serverTime", "server_timestamp"],
   totalItems: ["total_items", "total", "total_variants"],
   isDelta: ["is_delta", "delta"],
+  accountName: ["account_name", "username", "nickname", "player_name", "name"],
+  displayName: ["display_name", "displayName"],
+  region: ["region", "country", "server"],
+  createdAt: ["created_at", "date", "time", "timestamp", "createdAt"],
+  mutationType: ["type", "mutation_type", "category", "kind"],
+  direction: ["direction", "flow", "dc"],
+  balanceBefore: ["balance_before", "before", "saldo_awal", "previous_balance", "starting_balance"],
+  balanceAfter: ["balance_after", "after", "saldo_akhir", "current_balance", "ending_balance"],
+  description: ["description", "desc", "keterangan", "remarks", "notes", "note"],
+  page: ["current_page", "page"],
+  perPage: ["per_page", "perPage", "limit"],
+  lastPage: ["last_page", "total_pages", "lastPage"],
+  pageTotal: ["total", "total_items", "total_data", "total_rows"],
 } as const;
 
 // ---- reading values ----
@@ -548,4 +561,146 @@ export function decodeCatalogue(body: unknown): CataloguePage {
     totalItems: integerOf(meta, aliases.totalItems, where),
     isDelta: isDelta === undefined ? null : toFlag(isDelta),
   };
+}
+
+// ---- before paying: `POST /v1/item/validate`; afterwards: `GET /v1/trx` and `GET /v1/balance/mutations` ----
+
+import type { AccountCheckResult, BalanceHistory, BalanceMutation, Pagination, TransactionList, TransactionSummary } from "./model.js";
+import type { WireAccountCheck, WireBalanceMutation, WirePagination, WireTransactionListEntry } from "./wire.js";
+
+/** Flags with which a 2xx can say the account does not exist. */
+const accountFoundFlags = ["valid", "is_valid", "found", "exists", "status"] as const;
+
+/**
+ * The account behind a customer id. A 2xx that says the account is not there (`valid: false`) is read
+ * as not found; one that names nobody and says nothing either way cannot be read.
+ */
+export function decodeAccountCheck(body: unknown): AccountCheckResult {
+  const where = "POST /v1/item/validate";
+  const d = dataRecord(body, where) as WireAccountCheck & Fields;
+  const accountName = textOf(d, aliases.accountName);
+  const displayName = textOf(d, aliases.displayName);
+  const flag = accountFoundFlags.find((name) => typeof d[name] === "boolean" || typeof d[name] === "number" || (typeof d[name] === "string" && /^(true|false|0|1)$/i.test(String(d[name]))));
+  const saysMissing = flag !== undefined && !toFlag(d[flag]);
+  if (!saysMissing && accountName === null && displayName === null) {
+    throw new UnexpectedResponseError(`The service's answer to ${where} names no account.`);
+  }
+  const cached = d.cached === undefined || d.cached === null ? null : toFlag(d.cached);
+  return {
+    found: !saysMissing,
+    accountName,
+    displayName,
+    region: textOf(d, aliases.region),
+    cached,
+    details: answerFields(isRecord(d.details) ? d.details : undefined),
+  };
+}
+
+/** Page numbers wherever the answer keeps them; null when it keeps none. */
+function paginationOf(sources: unknown[], where: string): Pagination | null {
+  for (const source of sources) {
+    if (!isRecord(source)) continue;
+    const p = source as WirePagination & Fields;
+    const pagination = {
+      page: integerOf(p, aliases.page, where),
+      perPage: integerOf(p, aliases.perPage, where),
+      total: integerOf(p, aliases.pageTotal, where),
+      lastPage: integerOf(p, aliases.lastPage, where),
+    };
+    if (Object.values(pagination).some((v) => v !== null)) return pagination;
+  }
+  return null;
+}
+
+/** A list of rows: `data` itself, or under one of `names` inside it (a wrapper or a Laravel paginator). */
+function rowsAndPagination(body: unknown, names: readonly string[], where: string): { rows: Fields[]; pagination: Pagination | null } {
+  const top: Fields = isRecord(body) ? body : {};
+  const data = dataOf(body);
+  const rows = dataList(body, names, where);
+  const inner = isRecord(data) ? data : undefined;
+  return { rows, pagination: paginationOf([inner?.pagination, inner?.meta, top.meta, top.pagination, inner], where) };
+}
+
+/** The fields of a row beyond the ones read into the model, for showing as they came. */
+function otherFields(row: Fields, known: readonly string[]): import("./model.js").AnswerField[] {
+  const rest: Fields = {};
+  for (const [name, value] of Object.entries(row)) if (!known.includes(name)) rest[name] = value;
+  return answerFields(rest);
+}
+
+const transactionRowFields = ["id", "ref_id", "invoice", "status", "price", "fees", "amount", "total_amount", "total", ...aliases.createdAt] as const;
+
+/** `GET /v1/trx` in either shape, newest first whatever order the service listed them in. */
+export function decodeTransactionList(body: unknown): TransactionList {
+  const where = "GET /v1/trx";
+  const { rows, pagination } = rowsAndPagination(body, ["transactions", "data", "items", "trx"], where);
+  const transactions: TransactionSummary[] = rows.map((t: WireTransactionListEntry & Fields) => ({
+    id: toInteger(t.id, where),
+    refId: toText(t.ref_id),
+    invoice: toText(t.invoice),
+    status: toStatus(t.status),
+    amount: integerOf(t, ["amount", "total_amount", "total"], where),
+    price: toInteger(t.price, where),
+    fees: toInteger(t.fees, where),
+    createdAt: textOf(t, aliases.createdAt),
+    fields: otherFields(t, transactionRowFields),
+  }));
+  return { transactions: newestFirst(transactions, (t) => t.createdAt), pagination };
+}
+
+/** Sorted by time, newest first; rows whose time cannot be read keep their place after the rest. */
+function newestFirst<T>(rows: T[], timeOf: (row: T) => string | null): T[] {
+  const at = (row: T) => {
+    const text = timeOf(row);
+    const ms = text === null ? Number.NaN : Date.parse(text);
+    return Number.isNaN(ms) ? -Infinity : ms;
+  };
+  return rows.map((row, index) => ({ row, index, ms: at(row) })).sort((a, b) => b.ms - a.ms || a.index - b.index).map((r) => r.row);
+}
+
+const credits = /^(credit|cr|in|kredit|masuk|\+|plus|topup|top_up|refund)$/i;
+const debits = /^(debit|db|out|debet|keluar|-|minus|purchase)$/i;
+
+const mutationRowFields = [
+  "id",
+  "invoice",
+  "amount",
+  ...aliases.createdAt,
+  ...aliases.mutationType,
+  ...aliases.direction,
+  ...aliases.balanceBefore,
+  ...aliases.balanceAfter,
+  ...aliases.description,
+] as const;
+
+/**
+ * `GET /v1/balance/mutations`, whose fields are not documented: each row's time, type, signed amount,
+ * balances before and after and description, and every other field as it came. The sign comes from
+ * the amount itself, else its direction, else the balances either side.
+ */
+export function decodeBalanceHistory(body: unknown): BalanceHistory {
+  const where = "GET /v1/balance/mutations";
+  const { rows, pagination } = rowsAndPagination(body, ["mutations", "data", "items", "history"], where);
+  const mutations: BalanceMutation[] = rows.map((m: WireBalanceMutation & Fields) => {
+    const before = integerOf(m, aliases.balanceBefore, where);
+    const after = integerOf(m, aliases.balanceAfter, where);
+    let amount = toInteger(m.amount, where);
+    const direction = textOf(m, aliases.direction)?.trim() ?? "";
+    if (amount !== null && amount > 0) {
+      if (debits.test(direction)) amount = -amount;
+      else if (!credits.test(direction) && before !== null && after !== null && after < before) amount = -amount;
+    }
+    if (amount === null && before !== null && after !== null) amount = after - before;
+    return {
+      time: textOf(m, aliases.createdAt),
+      type: textOf(m, aliases.mutationType) ?? (direction || null),
+      amount,
+      balanceBefore: before,
+      balanceAfter: after,
+      description: textOf(m, aliases.description),
+      invoice: toText(m.invoice),
+      fields: otherFields(m, mutationRowFields),
+    };
+  });
+  return { mutations: newestFirst(mutations, (m) => m.time), pagination };
 }

@@ -304,3 +304,88 @@ export interface CataloguePage {
   /** true: only what changed; false: the whole of what the query matched; null: not said. */
   isDelta: boolean | null;
 }
+
+// ---- before paying: the account check ----
+
+/** `POST /v1/item/validate`'s body: `zone_id` only for items whose check needs a zone. */
+export interface AccountCheckRequest {
+  item_id: number;
+  customer_id: string;
+  zone_id?: string;
+}
+
+/** Whose account a customer id is, as the game's provider knows it. */
+export interface AccountCheckResult {
+  /** false: the service said there is no such account (in a 2xx; an error code is a ServiceError). */
+  found: boolean;
+  accountName: string | null;
+  /** "PlayerName (Indonesia)": the name and region as the service words them together. */
+  displayName: string | null;
+  region: string | null;
+  /** Served from the service's validation cache. */
+  cached: boolean | null;
+  /** B's `details`, field by field. */
+  details: AnswerField[];
+}
+
+/** The note of an open-amount line, as a JSON string in `carts.*.note`: `provider_qty` is the amount asked. */
+export interface OpenAmountNote {
+  target: string;
+  provider_qty: number;
+  zone_id?: string;
+}
+
+// ---- afterwards: lists ----
+
+/** Where a page sits in a list; null fields were not said. */
+export interface Pagination {
+  page: number | null;
+  perPage: number | null;
+  total: number | null;
+  lastPage: number | null;
+}
+
+/** One row of `GET /v1/trx`: the purchase as the list gives it (no items; `trx show` has those). */
+export interface TransactionSummary {
+  id: number | null;
+  refId: string | null;
+  invoice: string | null;
+  status: Status | null;
+  amount: number | null;
+  price: number | null;
+  fees: number | null;
+  createdAt: string | null;
+  /** Every field the row carries beyond those, named as the service named it. */
+  fields: AnswerField[];
+}
+
+export interface TransactionList {
+  transactions: TransactionSummary[];
+  pagination: Pagination | null;
+}
+
+/** One change of the balance: a purchase, a refund, a top-up. */
+export interface BalanceMutation {
+  time: string | null;
+  type: string | null;
+  /** Signed: what came in is positive, what went out negative. */
+  amount: number | null;
+  balanceBefore: number | null;
+  balanceAfter: number | null;
+  description: string | null;
+  invoice: string | null;
+  /** Every field the row carries beyond those, named as the service named it. */
+  fields: AnswerField[];
+}
+
+export interface BalanceHistory {
+  mutations: BalanceMutation[];
+  pagination: Pagination | null;
+}
+
+/** `GET /v1/trx` is asked for a page of one status. */
+export interface TransactionListQuery {
+  status?: string;
+  page?: number;
+  perPage?: number;
+}

@@ -305,3 +305,71 @@ export interface WireCatalogue extends Envelope<WireItem[] | WireCatalogueCatego
   meta?: WireCatalogueMeta;
   server_time?: string;
 }
+
+// ---- before paying: the account check; afterwards: the transaction list and the balance history ----
+
+/**
+ * `POST /v1/item/validate` answers `{display_name, account_name, region, cached}` (`region` may be
+ * null; B adds `details`). How "no such account" is answered is not documented: an error code, or a
+ * 2xx saying so (`valid: false`, no name) are both read as not found.
+ */
+export interface WireAccountCheck {
+  display_name?: string | null;
+  account_name?: string | null;
+  region?: string | null;
+  cached?: WireFlag;
+  details?: Record<string, unknown> | null;
+  valid?: WireFlag;
+}
+
+/** Page numbers beside a list: in `meta`, in B's `pagination`, or in a Laravel paginator around it. */
+export interface WirePagination {
+  current_page?: WireNumber;
+  per_page?: WireNumber;
+  total?: WireNumber;
+  last_page?: WireNumber;
+}
+
+/**
+ * A row of `GET /v1/trx`: B documents `{id, invoice, ref_id, amount, status, created_at}`; others' client
+ * code sees `{invoice, ref_id, status, price, fees, amount, activity, created_at, updated_at, expired_at}`.
+ */
+export interface WireTransactionListEntry {
+  id?: WireNumber;
+  invoice?: string;
+  ref_id?: string;
+  status?: string;
+  price?: WireNumber;
+  fees?: WireNumber | null;
+  amount?: WireNumber;
+  total_amount?: WireNumber;
+  activity?: string | null;
+  created_at?: string;
+  updated_at?: string | null;
+  expired_at?: string | null;
+}
+
+/** `GET /v1/trx?page=&per_page=&status=`: B `data:[…]`; others' code `data:{transactions:[…], pagination:{…}}`. */
+export interface WireTransactionList extends Envelope<WireTransactionListEntry[] | { transactions?: WireTransactionListEntry[]; pagination?: WirePagination }> {
+  meta?: WirePagination;
+}
+
+/**
+ * A row of `GET /v1/balance/mutations`. The documentation names no field; others' client code sees
+ * `{invoice, direction: credit|debit, type, amount, balance_before, balance_after}`.
+ */
+export interface WireBalanceMutation {
+  id?: WireNumber;
+  invoice?: string | null;
+  direction?: string;
+  type?: string;
+  amount?: WireNumber;
+  balance_before?: WireNumber;
+  balance_after?: WireNumber;
+  description?: string | null;
+  created_at?: string;
+}
+
+export interface WireBalanceMutations extends Envelope<WireBalanceMutation[] | { mutations?: WireBalanceMutation[]; data?: WireBalanceMutation[] }> {
+  meta?: WirePagination;
+}
