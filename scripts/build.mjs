@@ -128,6 +128,8 @@ const startUpDiet = {
 const staging = `${dist}.building-${process.pid}`;
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
+// A build that fails leaves dist/ as it was and no half-built folder beside it.
+process.on("exit", () => rmSync(staging, { recursive: true, force: true }));
 
 const cli = await build({
   absWorkingDir: root,
@@ -137,7 +139,7 @@ const cli = await build({
   platform: "node",
   target: "node20",
   format: "cjs",
-  // The bundle is CommonJS: `import.meta.url` (cli.ts reads ../package.json, output.ts requires
+  // The bundle is CommonJS: `import.meta.url` (program.ts reads ../package.json, output.ts requires
   // cli-table3 from beside it) becomes the bundle's own URL.
   define: { "import.meta.url": "__bundleUrl" },
   banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
