@@ -30,6 +30,12 @@ export interface ItemRecord {
   sku?: string;
   /** When its price, stock rules or listing last changed (epoch ms): what `updated_since` compares. */
   updatedAt?: number;
+  /**
+   * An open-amount item (`provider_meta.open_denom`): the note is JSON `{target, provider_qty, zone_id}`
+   * and `provider_qty` must lie within these bounds, a multiple of `step`. It costs `provider_qty`
+   * plus `price` (the seller's fee) per unit.
+   */
+  openAmount?: { min: number; max: number; step: number; label: string };
 }
 
 export interface PaymentChannel {
@@ -264,5 +270,12 @@ export function seedCatalogue(random: SeededRandom): ItemRecord[] {
     auto(28, "Akun Gmail Fresh (grosir)", "Gmail", 3_500, 60,
       "Akun Gmail baru, sudah verifikasi nomor. Minimal beli 5 akun.",
       () => streamingAccount(random, "fresh", "gmail.com", false), { minOrder: 5, category: "Akun" }),
+    // The customer names the amount: the note is {"target":"08…","provider_qty":50000}; the seller's fee is the price.
+    {
+      ...h2h(29, "Saldo DANA Bebas Nominal", "DANA", "E-Wallet", 1_000, "phone",
+        "Top up saldo DANA dengan nominal bebas Rp 10.000 - Rp 2.000.000 (kelipatan Rp 1.000). Note JSON: {\"target\":\"081234567890\",\"provider_qty\":50000}. Harga = nominal + biaya admin."),
+      sku: "DANA-BEBAS",
+      openAmount: { min: 10_000, max: 2_000_000, step: 1_000, label: "Nominal" },
+    },
   ];
 }

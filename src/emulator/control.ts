@@ -19,6 +19,7 @@ import { FieldErrors, invalidChoiceMessage, readInteger, readString } from "./va
  *   POST   /__emulator/dialect {dialect}  answer in live, live-short or spec from the next request on
  *   POST   /__emulator/items/{id} {unavailable}  refuse orders for the item with 503, or stop refusing
  *   POST   /__emulator/items/{id} {price}  a new price from now on (`GET /v1/item?updated_since=` lists it)
+ *   GET    /__emulator/requests           the last 50 API requests' bodies {requests: [{method, path, body}]}
  *   POST   /__emulator/catalogue {per_page_all}  take `per_page=all` as "answered", "refused" (422) or "ignored" (100 a page)
  */
 export function handleControlRequest(
@@ -62,6 +63,8 @@ export function handleControlRequest(
         service.reset(seed);
         return { status: 200, body: { message: "OK", seed: service.state.seed } };
       }
+      case "GET /__emulator/requests":
+        return { status: 200, body: { requests: service.recentRequests } };
       case "GET /__emulator/clock":
         return { status: 200, body: { now: formatUtc(service.now()) } };
       case "POST /__emulator/clock": {

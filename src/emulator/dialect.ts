@@ -213,9 +213,13 @@ function flatItem(item: ItemRecord, available: number | null): WireItem {
     category: item.category,
     order_process: item.orderProcess,
     ...(fromProvider ? { h2h_provider: item.orderProcess } : {}),
-    provider_meta: fromProvider ? { open_denom: false } : null,
+    provider_meta: item.openAmount
+      ? { open_denom: true, min_qty: item.openAmount.min, max_qty: item.openAmount.max, step_qty: item.openAmount.step, qty_label: item.openAmount.label }
+      : fromProvider
+        ? { open_denom: false }
+        : null,
     required_fields: requiredFields(item),
-    validation: game ? { available: true, requires_zone_id: item.requiresZoneId === true } : { available: false },
+    validation: game ? { available: true, endpoint: "/api/v1/item/validate", requires_zone_id: item.requiresZoneId === true } : { available: false },
     description: item.description,
     min_order: item.minOrder,
     status: "on",
@@ -226,7 +230,9 @@ function flatItem(item: ItemRecord, available: number | null): WireItem {
 function requiredFields(item: ItemRecord): WireRequiredField[] {
   if (item.orderProcess === "smm") return [{ key: "note", label: "Link / Username", required: true }];
   if (item.orderProcess !== "h2h") return [];
-  return [{ key: "note", label: item.h2hTarget === "game_id" ? "User ID" : "Nomor HP", required: true }];
+  const note: WireRequiredField = { key: "note", label: item.h2hTarget === "game_id" ? "User ID" : "Nomor HP", required: true };
+  if (!item.openAmount) return [note];
+  return [note, { key: "provider_qty", label: item.openAmount.label, required: true, min: item.openAmount.min, max: item.openAmount.max }];
 }
 
 const liveRanking = (ranking: Ranking): WireLeaderboardEntry => ({ ranking: ranking.rank, name: ranking.name, total_trx: ranking.totalTransactions });
@@ -308,7 +314,8 @@ const liveShort: Speaker = {
   ownRanking: live.ownRanking,
   sandboxOrder: (order) => ({ invoice: `SAND-${order.id}` }),
   item: flatItem,
-  renamedCodes: { TRX_NOT_FOUND: "TRANSACTION_NOT_FOUND" },
+  // B's failed dispatch says USER_NOT_FOUND for an unknown game account: its check is read to say the same.
+  renamedCodes: { TRX_NOT_FOUND: "TRANSACTION_NOT_FOUND", ACCOUNT_NOT_FOUND: "USER_NOT_FOUND" },
 };
 
 const speakers: Record<Dialect, Speaker> = { live, "live-short": liveShort, spec };
@@ -391,4 +398,100 @@ export function presentCatalogue(dialect: Dialect, listing: CatalogueListing, sk
     product.variants.push({ ...shown, name: variantName(item) });
   }
   return { message: "OK", data: categories, meta, server_time: listing.serverTime };
+}
+
+// ---- the account check, the transaction list and the balance history ----
+
+import type { AccountCheckResult } from "./game-accounts.js";
+import type { ListedTransaction, MutationRecord, Page } from "./history.js";
+import type { WireAccountCheck, WireBalanceMutation, WirePagination, WireTransactionListEntry } from "../api/wire.js";
+import { formatUtc } from "./clock.js";
+
+/** `POST /v1/item/validate`: `{display_name, account_name, region, cached}`; B adds `details`. */
+export function presentAccountCheck(dialect: Dialect, result: AccountCheckResult): { message: string; data: WireAccountCheck } {
+  const { account } = result;
+  const data: WireAccountCheck = { display_name: `${account.accountName} (${account.region})`, account_name: account.accountName, region: account.region, cached: result.cached };
+  if (dialect === "live-short") data.details = { item_id: result.itemId, customer_id: result.customerId, ...(result.zoneId !== null ? { zone_id: result.zoneId } : {}) };
+  return { message: "OK", data };
+}
+
+function paginationOf<T>(page: Page<T>): Required<WirePagination> {
+  return { current_page: page.page, per_page: page.perPage, total: page.total, last_page: page.lastPage };
+}
+
+/**
+ * `GET /v1/trx`, newest first:
+ *   live        others' client code's shape: `data: {transactions: [{invoice, ref_id, status, price, fees, amount, activity, created_at, updated_at, expired_at}], pagination}`
+ *   live-short  B's: `data: [{id, invoice, ref_id, amount, status, created_at}]` (UTC, `canceled`), no page numbers
+ *   spec        a flat list with the spec's money fields and `meta` page numbers (the spec lists no transactions)
+ */
+export function presentTransactionList(dialect: Dialect, page: Page<ListedTransaction>): unknown {
+  if (dialect === "live-short") {
+    const data: WireTransactionListEntry[] = page.rows.map(({ transaction, status }) => ({
+      id: transaction.id,
+      invoice: transaction.invoice,
+      ref_id: transaction.refId,
+      amount: transaction.amount,
+      status: shortTransactionStatus[status],
+      created_at: formatUtc(transaction.createdAt),
+    }));
+    return { message: "OK", data };
+  }
+  if (dialect === "spec") {
+    const data: WireTransactionListEntry[] = page.rows.map(({ transaction, status }) => ({
+      id: transaction.id,
+      ref_id: transaction.refId,
+      invoice: transaction.invoice,
+      status,
+      price: transaction.price,
+      fees: transaction.fees,
+      amount: transaction.amount,
+      created_at: formatJakarta(transaction.createdAt),
+    }));
+    return { message: "OK", data, meta: paginationOf(page) };
+  }
+  const transactions: WireTransactionListEntry[] = page.rows.map(({ transaction, status }) => ({
+    invoice: transaction.invoice,
+    ref_id: transaction.refId,
+    status,
+    price: transaction.price,
+    fees: transaction.fees,
+    amount: transaction.amount,
+    activity: "purchase",
+    created_at: formatJakarta(transaction.createdAt),
+    updated_at: formatJakarta(transaction.createdAt),
+    expired_at: null,
+  }));
+  return { message: "OK", data: { transactions, pagination: paginationOf(page) } };
+}
+
+/**
+ * `GET /v1/balance/mutations`, newest first (nothing is documented beyond "balance history"):
+ *   live        others' client code's fields `{invoice, direction, type, amount, balance_before, balance_after}` plus
+ *               `id, description, created_at`, in `data` with `meta` page numbers
+ *   live-short  a Laravel paginator around rows that also carry `reference` (a field reseller has no column for)
+ *   spec        `data: {mutations: […]}`, the amount signed (negative when it went out), no direction
+ */
+export function presentBalanceHistory(dialect: Dialect, page: Page<MutationRecord>): unknown {
+  const base = (m: MutationRecord): WireBalanceMutation => ({
+    id: m.id,
+    invoice: m.invoice,
+    direction: m.amount < 0 ? "debit" : "credit",
+    type: m.type,
+    amount: Math.abs(m.amount),
+    balance_before: m.balanceBefore,
+    balance_after: m.balanceAfter,
+    description: m.description,
+    created_at: formatJakarta(m.at),
+  });
+  if (dialect === "live") return { message: "OK", data: page.rows.map(base), meta: paginationOf(page) };
+  if (dialect === "live-short") {
+    const rows = page.rows.map((m) => ({ ...base(m), reference: m.invoice ?? `MUT-${m.id}` }));
+    return { message: "OK", data: { ...paginationOf(page), data: rows } };
+  }
+  const mutations = page.rows.map((m) => {
+    const { direction: _direction, ...rest } = base(m);
+    return { ...rest, amount: m.amount };
+  });
+  return { message: "OK", data: { mutations } };
 }

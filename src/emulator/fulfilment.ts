@@ -1,4 +1,6 @@
 import type { ItemRecord } from "./catalogue.js";
+import { findGameAccount } from "./game-accounts.js";
+import { deliveryTarget } from "./open-amount.js";
 import type { SeededRandom } from "./seeded-random.js";
 import type { TransactionLine, TransactionRecord } from "./state.js";
 
@@ -55,7 +57,10 @@ function h2hFailure(item: ItemRecord, note: string | null): string | null {
   if (item.h2hTarget === "game_id") {
     if (target === "") return "user id is empty";
     // Mobile Legends ids come with a zone: 12345678(1234) or "12345678 1234".
-    return /^\d{5,12}(?:\s*\(\d{2,6}\)|\s+\d{2,6})?$/.test(target) ? null : `invalid user id "${target}": expected the numeric game user id`;
+    if (!/^\d{5,12}(?:\s*\(\d{2,6}\)|\s+\d{2,6})?$/.test(target)) return `invalid user id "${target}": expected the numeric game user id`;
+    // The provider knows the game's accounts as the account check does (B words the failure so).
+    const [, id, zone] = /^(\d+)\s*\(?\s*(\d*)\)?$/.exec(target) ?? [];
+    return findGameAccount(item, id ?? target, zone || null, { zoneOptional: true }) ? null : "USER_NOT_FOUND";
   }
   if (target === "") return "destination number is empty";
   const digits = target.replace(/[\s-]/g, "").replace(/^\+/, "");
@@ -90,9 +95,10 @@ export function planFulfilment(item: ItemRecord, quantity: number, note: string 
     case "manual":
       return { kind: "manual", sellerNote: item.sellerNote ?? "Pesanan selesai dikerjakan." };
     case "h2h": {
-      const failure = h2hFailure(item, note);
+      const destination = deliveryTarget(item, note);
+      const failure = h2hFailure(item, destination);
       const sn = item.h2hTarget === "game_id" ? random.digits(16) : random.digits(20);
-      const target = (note ?? "").trim();
+      const target = (destination ?? "").trim();
       return failure
         ? { kind: "h2h", sn, failure, logMessage: `Provider rejected ${item.name}: ${failure}` }
         : { kind: "h2h", sn, failure: null, logMessage: `Success: ${item.name} x${quantity} to ${target}. SN ${sn}` };

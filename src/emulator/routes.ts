@@ -10,6 +10,9 @@ import { ServiceError } from "./service-error.js";
 import { requestTopUp } from "./top-ups.js";
 import { createSandboxOrder, createTransaction, findTransaction } from "./transactions.js";
 import { webhooksOf } from "./webhooks.js";
+import { presentAccountCheck, presentBalanceHistory, presentTransactionList } from "./dialect.js";
+import { checkGameAccount } from "./game-accounts.js";
+import { listMutations, listTransactions } from "./history.js";
 
 export interface ApiRequest {
   method: string;
@@ -110,6 +113,21 @@ const routes: Route[] = [
   { method: "PUT", pattern: /^\/v1\/webhook$/, handle: ({ service, account, body }) => webhooksOf(service).update(account, body()) },
   { method: "POST", pattern: /^\/v1\/webhook\/secret$/, handle: ({ service, account }) => webhooksOf(service).newSecret(account) },
   { method: "POST", pattern: /^\/v1\/webhook\/test$/, handle: ({ service, account }) => webhooksOf(service).test(account) },
+  {
+    method: "POST",
+    pattern: /^\/v1\/item\/validate$/,
+    handle: ({ service, dialect, account, body }) => ({ status: 200, body: presentAccountCheck(dialect, checkGameAccount(service, account, body())) }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/trx$/,
+    handle: ({ service, dialect, account, request }) => ({ status: 200, body: presentTransactionList(dialect, listTransactions(service, account, request.query ?? new URLSearchParams())) }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/balance\/mutations$/,
+    handle: ({ service, dialect, account, request }) => ({ status: 200, body: presentBalanceHistory(dialect, listMutations(service, account, request.query ?? new URLSearchParams())) }),
+  },
   {
     method: "POST",
     pattern: /^\/v1\/order\/sandbox$/,

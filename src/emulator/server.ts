@@ -71,6 +71,11 @@ export interface RunningEmulator {
   setPerPageAll(mode: PerPageAll): void;
   /** Closes the server and every open socket, idle keep-alive ones included. */
   close(): Promise<void>;
+  /**
+   * The bodies of the last 50 API requests, oldest first, parsed when JSON (GET /__emulator/requests);
+   * with a path, only those to it (`/v1/trx`): what a test asserts was sent.
+   */
+  requestBodies(path?: string): { method: string; path: string; body: unknown }[];
 }
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -188,6 +193,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       publicBaseUrl: request.headers.host ? `http://${request.headers.host}` : baseUrl,
       query: url.searchParams,
     };
+    service.recordRequest(method, url.pathname, body);
     const answer = handleApiRequest(service, apiRequest, spoken.current);
     service.flush();
     if (decision.action === "drop_after_commit") {
@@ -292,6 +298,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     setPerPageAll(mode) {
       service.perPageAll = mode;
+    },
+    requestBodies(path) {
+      return service.recentRequests.filter((request) => path === undefined || request.path === path);
     },
     async close() {
       if (closed) return;

@@ -3,6 +3,7 @@ import { formatJakarta, formatUtc, type EmulatorClock } from "./clock.js";
 import { transactionProgress } from "./fulfilment.js";
 import { SeededRandom } from "./seeded-random.js";
 import { growCatalogue } from "./large-catalogue.js";
+import { recordMutation } from "./history.js";
 import { ServiceError } from "./service-error.js";
 import {
   lockStatus,
@@ -93,6 +94,24 @@ export class EmulatedService {
     this.changed();
   }
 
+  /**
+   * The last API requests' bodies, newest last (not kept in the state file): what a test asserts was
+   * sent, e.g. the note of an open-amount purchase. Read at `GET /__emulator/requests`.
+   */
+  recentRequests: { method: string; path: string; body: unknown }[] = [];
+
+  /** Keeps a request's body (parsed when it is JSON) among the last 50. */
+  recordRequest(method: string, path: string, raw: Buffer): void {
+    let body: unknown = raw.toString("utf8");
+    try {
+      body = body === "" ? null : JSON.parse(body as string);
+    } catch {
+      // kept as the text it was
+    }
+    this.recentRequests.push({ method, path, body });
+    if (this.recentRequests.length > 50) this.recentRequests.shift();
+  }
+
   /** How `per_page=all` is taken; set from the control surface to rehearse a service that pages. */
   perPageAll: PerPageAll = "answered";
 
@@ -133,7 +152,10 @@ export class EmulatedService {
 
   /** For tests and rehearsals that need a precise amount; 401 for an unknown key. */
   setBalance(apiKey: string, balance: number): void {
-    this.authenticate(apiKey).balance = balance;
+    const account = this.authenticate(apiKey);
+    const change = balance - account.balance;
+    account.balance = balance;
+    recordMutation(this, account, { type: "adjustment", amount: change, description: "Penyesuaian saldo", invoice: null });
     this.changed();
   }
 
@@ -173,7 +195,9 @@ export class EmulatedService {
       progress.lines.forEach((lineProgress, index) => {
         const line = transaction.lines[index]!;
         if (lineProgress.refundDue > line.refunded && account) {
-          account.balance += lineProgress.refundDue - line.refunded;
+          const refund = lineProgress.refundDue - line.refunded;
+          account.balance += refund;
+          recordMutation(this, account, { type: "refund", amount: refund, description: `Refund ${line.variantName}`, invoice: transaction.invoice });
           line.refunded = lineProgress.refundDue;
           this.changed();
         }

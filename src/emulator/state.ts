@@ -4,6 +4,7 @@ import { seedAccounts, seedCatalogue, type AccountRecord, type ItemRecord, type 
 import type { FulfilmentPlan } from "./fulfilment.js";
 import { SeededRandom } from "./seeded-random.js";
 import { growCatalogue } from "./large-catalogue.js";
+import type { MutationRecord } from "./history.js";
 
 export interface TransactionLine {
   variantId: number;
@@ -101,6 +102,8 @@ export interface EmulatorState {
   locks: LockRecord[];
   topUps: TopUpRecord[];
   sandboxOrders: SandboxOrderRecord[];
+  /** Every change of a balance, oldest first; absent from state files written before it was kept. */
+  mutations?: MutationRecord[];
 }
 
 /** `catalogueSize`: grow the catalogue with generated variants until it lists at least this many. */
@@ -120,6 +123,7 @@ export function seedState(seed: number, catalogueSize = 0): EmulatorState {
     locks: [],
     topUps: [],
     sandboxOrders: [],
+    mutations: [],
   };
 }
 

@@ -3,6 +3,7 @@ import { formatUtc } from "./clock.js";
 import type { EmulatedService } from "./service.js";
 import { topUpStatus, type TopUpRecord } from "./state.js";
 import { FieldErrors, invalidChoiceMessage, readInteger, readString } from "./validation.js";
+import { recordMutation } from "./history.js";
 
 const MINIMUM_TOP_UP = 10_000;
 const PAYMENT_LINK_LIFETIME_MS = 60 * 60 * 1000;
@@ -57,6 +58,7 @@ export function payTopUp(service: EmulatedService, token: string): { outcome: Pa
   const account = service.state.accounts.find((candidate) => candidate.apiKey === topUp.apiKey);
   if (!account) return { outcome: "not_found" };
   account.balance += topUp.amount;
+  recordMutation(service, account, { type: "topup", amount: topUp.amount, description: `Top up saldo via ${topUp.channel}`, invoice: null });
   topUp.paidAt = now;
   service.changed();
   return { outcome: "paid", topUp };

@@ -5,6 +5,8 @@ import type { EmulatedService } from "./service.js";
 import { ServiceError } from "./service-error.js";
 import { lockStatus, refundedTotal, type LockRecord, type SandboxOrderRecord, type TransactionLine, type TransactionRecord } from "./state.js";
 import { arrayMessage, FieldErrors, readInteger, readString, requiredMessage } from "./validation.js";
+import { readOpenAmountNote } from "./open-amount.js";
+import { recordMutation } from "./history.js";
 
 const REF_ID_MAX_LENGTH = 191;
 
@@ -55,7 +57,7 @@ export function createTransaction(service: EmulatedService, account: AccountReco
     throw new ServiceError(422, "REF_ID_ALREADY_EXIST");
   }
 
-  const lines = order.carts.map((cart) => {
+  const lines = order.carts.map((cart, index) => {
     const item = service.activeItem(cart.itemId);
     // Refused before anything is charged, so the reseller may simply try again later.
     if (item.temporarilyUnavailable) throw new ServiceError(503, "PRODUCT_TEMPORARILY_UNAVAILABLE");
@@ -63,7 +65,13 @@ export function createTransaction(service: EmulatedService, account: AccountReco
     if (item.orderProcess === "smm" && parseSmmNote(cart.note) === null) {
       throw new ServiceError(400, "SMM_ORDER_REQUIRES_JSON_NOTE");
     }
-    return { item, cart };
+    // The destination is a field the product requires: without it nothing could be delivered.
+    if (item.orderProcess === "h2h" && !item.openAmount && (cart.note ?? "").trim() === "") {
+      throw new ServiceError(422, "REQUIRED_FIELD_MISSING", { [`carts.${index}.note`]: [`The ${item.h2hTarget === "game_id" ? "User ID" : "Nomor HP"} field is required.`] });
+    }
+    // An open amount costs the amount asked plus the item's price (the seller's fee).
+    const asked = item.openAmount ? readOpenAmountNote(item, cart.note, index).providerQty : 0;
+    return { item, cart, unitPrice: item.price + asked };
   });
 
   // A lock reserves stock for exactly the quantity it names; the carts must buy exactly that.
@@ -88,13 +96,13 @@ export function createTransaction(service: EmulatedService, account: AccountReco
     if (available !== null && quantity > available) throw new ServiceError(422, "INSUFFICIENT_STOCK");
   }
 
-  const price = lines.reduce((sum, { item, cart }) => sum + item.price * cart.quantity, 0);
+  const price = lines.reduce((sum, { cart, unitPrice }) => sum + unitPrice * cart.quantity, 0);
   if (price > account.balance) throw new ServiceError(400, "BALANCE_IS_INSUFFICIENT");
 
   // Commit.
   account.balance -= price;
   if (lock) lock.status = "used";
-  const transactionLines: TransactionLine[] = lines.map(({ item, cart }) => {
+  const transactionLines: TransactionLine[] = lines.map(({ item, cart, unitPrice }) => {
     const licences = item.licences ? item.licences.splice(0, cart.quantity) : [];
     return {
       variantId: item.id,
@@ -102,7 +110,7 @@ export function createTransaction(service: EmulatedService, account: AccountReco
       productName: item.productName,
       description: item.description,
       orderProcess: item.orderProcess,
-      unitPrice: item.price,
+      unitPrice,
       qty: cart.quantity,
       note: cart.note,
       plan: planFulfilment(item, cart.quantity, cart.note, licences, service.random),
@@ -123,6 +131,7 @@ export function createTransaction(service: EmulatedService, account: AccountReco
     settled: false,
   };
   state.transactions.push(transaction);
+  recordMutation(service, account, { type: "purchase", amount: -price, description: `Pembelian ${transaction.lines.map((line) => `${line.variantName} x${line.qty}`).join(", ")}`, invoice: transaction.invoice });
   service.changed();
   return transaction;
 }
