@@ -90,11 +90,21 @@ export function buildProgram(run: RunCommand): Command {
     .addHelpText("after", examples("reseller config path"))
     .action((_o, cmd) => run(cmd, () => import("./commands/config/path.js"), {}));
 
-  program
+  const balance = program
     .command("balance")
     .description("your balance, in real time")
-    .addHelpText("after", examples("reseller balance", "reseller balance --json | jq .data.balance"))
+    .addHelpText("after", examples("reseller balance", "reseller balance --json | jq .data.balance", "reseller balance history"))
     .action((_o, cmd) => run(cmd, () => import("./commands/balance.js"), {}));
+  balance
+    .command("history")
+    .option("--page <n>", "which page of the history (default 1, the newest)", parser((v) => rules.positiveInteger("--page", v)))
+    .description("how the balance moved, newest first: purchases, refunds, top-ups")
+    .addHelpText(
+      "after",
+      "\nPiped, one line per change, tab-separated: time, type, amount (negative when it went out), balance before, balance after, description, invoice, then name=value for each field reseller has no column for.\n" +
+        examples("reseller balance history", "reseller balance history --page 2", "reseller balance history --json | jq '.data'"),
+    )
+    .action((opts, cmd) => run(cmd, () => import("./commands/balance/history.js"), { page: opts.page as number | undefined }));
 
   program
     .command("channels")
@@ -114,9 +124,24 @@ export function buildProgram(run: RunCommand): Command {
   program
     .command("item")
     .argument("<id>", "item (variant) id", parser((v) => rules.positiveInteger("item id", v)))
-    .description("one item: name, price, stock, minimum order")
-    .addHelpText("after", examples("reseller item 12"))
+    .description("one item: name, price, stock, minimum order, required fields, open-amount range, account check")
+    .addHelpText("after", examples("reseller item 12", "reseller item 21 --json | jq .data.validation"))
     .action((id: number, _o, cmd) => run(cmd, () => import("./commands/item.js"), { id }));
+
+  program
+    .command("validate")
+    .requiredOption("--item <id>", "item (variant) id", parser((v) => rules.positiveInteger("--item", v)))
+    .requiredOption("--customer-id <id>", "the customer's game user id (or number)", parser((v) => rules.customerId("--customer-id", v)))
+    .option("--zone-id <zone>", "the game's zone or server, for items whose check needs one", parser((v) => rules.customerId("--zone-id", v)))
+    .description("the account name behind a customer id, before paying (items whose account check is offered)")
+    .addHelpText(
+      "after",
+      "\nPiped: label<TAB>value lines; `account` is the account name as the service gave it.\n" +
+        examples("reseller validate --item 22 --customer-id 123456789", "reseller validate --item 21 --customer-id 12345678 --zone-id 1234", "reseller validate --item 21 --customer-id 12345678 --zone-id 1234 --json | jq -r .data.account_name"),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/validate.js"), { item: opts.item as number, customerId: opts.customerId as string, ...(opts.zoneId !== undefined ? { zoneId: opts.zoneId as string } : {}) }),
+    );
 
   program
     .command("items")
@@ -165,10 +190,15 @@ export function buildProgram(run: RunCommand): Command {
     .option("--wait", "wait until delivered, then show serial numbers / licences")
     .option("--wait-timeout <seconds>", "with --wait: give up waiting after this long (default 300)", parser((v) => rules.positiveInteger("--wait-timeout", v)))
     .option("-y, --yes", "do not ask for confirmation")
+    .option("--nominal <n>", "open amount: the amount asked for (provider_qty); the note is then the target", parser((v) => rules.positiveInteger("--nominal", v)))
+    .option("--zone-id <zone>", "open amount: the game's zone, sent in the note as zone_id", parser((v) => rules.customerId("--zone-id", v)))
+    .option("--no-validate", "do not check the customer's account before buying")
     .addHelpText(
       "after",
       examples(
         "reseller buy --item 12 --qty 1 --note 081234567890",
+        "reseller buy --item 22 --qty 1 --note 123456789        # shows the account name before you confirm",
+        "reseller buy --item 29 --nominal 50000 --note 081234567890",
         "reseller buy --item 20 --qty 500 --target https://instagram.com/tokoku --wait",
         "reseller buy --cart cart.json --yes",
         "reseller buy --file orders.csv --out results.jsonl",
@@ -191,10 +221,31 @@ export function buildProgram(run: RunCommand): Command {
         wait: opts.wait === true,
         waitTimeout: opts.waitTimeout as number | undefined,
         yes: opts.yes === true,
+        nominal: opts.nominal as number | undefined,
+        zoneId: opts.zoneId as string | undefined,
+        validate: opts.validate !== false,
       }),
     );
 
-  const trx = program.command("trx").description("transactions").addHelpText("after", examples("reseller trx show ORD-20261121-0001"));
+  const trx = program.command("trx").description("transactions").addHelpText("after", examples("reseller trx show ORD-20261121-0001", "reseller trx list"));
+  trx
+    .command("list")
+    .option("--status <status>", "only these: pending, paid, completed, failed or canceled (as the service words them)")
+    .option("--page <n>", "which page (default 1, the newest)", parser((v) => rules.positiveInteger("--page", v)))
+    .option("--per-page <n>", "transactions per page (the service's default when left out)", parser((v) => rules.positiveInteger("--per-page", v)))
+    .description("your past transactions, newest first")
+    .addHelpText(
+      "after",
+      "\nPiped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.\n" +
+        examples("reseller trx list", "reseller trx list --status completed --per-page 50", "reseller trx list --page 2 --json | jq '.data'"),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/trx/list.js"), {
+        ...(opts.status !== undefined ? { status: opts.status as string } : {}),
+        ...(opts.page !== undefined ? { page: opts.page as number } : {}),
+        ...(opts.perPage !== undefined ? { perPage: opts.perPage as number } : {}),
+      }),
+    );
   trx
     .command("show")
     .argument("<ref>", "your ref_id or the invoice number")

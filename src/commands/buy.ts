@@ -8,10 +8,11 @@ import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
 import { InterruptedError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
-import { money, statusCell, type Cell } from "../output/output.js";
+import { money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
-import { orderProcessOf } from "../orders/check-line.js";
-import { describeOrder, orderTotal, type Order } from "../orders/order.js";
+import { accountName, checkOrderAccounts, type LineAccount } from "../orders/account-check.js";
+import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
+import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { cartOrder, singleOrder } from "./buy/order.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 
@@ -25,13 +26,17 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   }
   const client = await ctx.client();
   const order = request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
+  // Whose account a game top-up goes to, asked before anything is charged (unless --no-validate).
+  const accounts = request.validate ? await checkOrderAccounts(client, order) : [];
 
   if (ctx.canPrompt && !options.yes) {
-    const confirmed = await confirmOrder(ctx, client, order);
+    const confirmed = await confirmOrder(ctx, client, order, accounts);
     if (!confirmed) {
       ctx.output.info("Nothing bought.");
       return 0;
     }
+  } else {
+    reportAccounts(ctx, accounts);
   }
 
   ctx.output.info(`Buying ${describeOrder(order)} for ${formatRupiah(orderTotal(order))} (ref_id ${order.refId})…`);
@@ -84,8 +89,32 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
   showTransaction(ctx.output, waited.result, waited.finished, timeout);
 }
 
-/** The purchase, spelled out on stderr, then one question. */
-async function confirmOrder(ctx: Context, client: ServiceClient, order: Order): Promise<boolean> {
+/**
+ * Nobody confirms (a script, or --yes): an account that does not exist stops the purchase, exit 1 and
+ * nothing bought; the names found are said on stderr, and a check that could not be made is warned of.
+ */
+function reportAccounts(ctx: Context, accounts: LineAccount[]): void {
+  const missing = accounts.find((a) => a.state === "not_found");
+  if (missing?.state === "not_found") {
+    const error = missing.error;
+    error.message = `${error.message.replace(/\.$/, "")}; nothing was bought.`;
+    error.suggestion = "Check the id (and zone) with the customer, or buy anyway with --no-validate.";
+    throw error;
+  }
+  for (const a of accounts) {
+    if (a.state === "found") ctx.output.info(`Account for ${a.line.item.name}: ${accountName(a.result)}.`);
+    else if (a.state === "unchecked") ctx.output.warn(`The customer's account was not checked: ${a.reason}.`);
+  }
+}
+
+function accountRow(a: LineAccount): [string, string, Tone?] {
+  if (a.state === "found") return ["Account", accountName(a.result), "good"];
+  if (a.state === "not_found") return ["Account", `NOT FOUND: no account ${a.account.customerId}${a.account.zoneId !== undefined ? ` (zone ${a.account.zoneId})` : ""}`, "bad"];
+  return ["Account", `not checked: ${a.reason}`, "dim"];
+}
+
+/** The purchase, spelled out on stderr (with the account each top-up goes to), then one question. */
+async function confirmOrder(ctx: Context, client: ServiceClient, order: Order, accounts: LineAccount[]): Promise<boolean> {
   const total = orderTotal(order);
   let balance: number | undefined;
   try {
@@ -93,11 +122,15 @@ async function confirmOrder(ctx: Context, client: ServiceClient, order: Order): 
   } catch {
     // The question can be asked without it.
   }
-  const lines: [string, string][] = [];
+  const lines: [string, string, Tone?][] = [];
   for (const line of order.lines) {
     lines.push(["Item", `${line.item.name} (#${line.item.id}, ${orderProcessOf(line.item) || "item"})`]);
-    lines.push(["Quantity", `${line.quantity} × ${formatRupiah(line.item.price)}`]);
+    const nominal = openAmountOf(line.item, line.note);
+    if (nominal !== undefined) lines.push(["Nominal", `${nominal} + price ${formatRupiah(line.item.price)}`]);
+    lines.push(["Quantity", `${line.quantity} × ${formatRupiah(unitPrice(line))}`]);
     if (line.note !== undefined) lines.push(["Note", line.note]);
+    const account = accounts.find((a) => a.line === line);
+    if (account) lines.push(accountRow(account));
   }
   lines.push(["Total", formatRupiah(total)]);
   if (balance !== undefined) lines.push(["Balance after", `${formatRupiah(balance - total)} (now ${formatRupiah(balance)})`]);
@@ -105,5 +138,6 @@ async function confirmOrder(ctx: Context, client: ServiceClient, order: Order): 
   lines.push(["ref_id", order.refId]);
   ctx.output.summary(lines);
   if (balance !== undefined && balance < total) ctx.output.warn(`Your balance does not cover this; the service will refuse it. Top up with \`reseller topup\`.`);
+  for (const a of accounts) if (a.state === "not_found") ctx.output.warn(`${a.error.message} Buying would send the top-up to nobody.`);
   return (await ctx.prompter()).confirm("Buy?");
 }

@@ -1,7 +1,12 @@
-/** `reseller item ID`: what a reseller checks before selling: price, stock, minimum order. */
+/**
+ * `reseller item ID`: what a reseller checks before selling: price, stock, minimum order, and what an
+ * order must give: the required fields by their labels, an open amount's range, the account check.
+ */
+import type { Item } from "../api/model.js";
 import type { Context } from "../context.js";
 import { readItem } from "../orders/items.js";
 import { money, type Cell } from "../output/output.js";
+import { fieldNames, openAmountRange } from "../orders/check-line.js";
 
 export interface ItemOptions {
   id: number;
@@ -25,6 +30,21 @@ export async function run(ctx: Context, options: ItemOptions): Promise<void> {
     ["Stock", stock],
     ["Minimum order", data.minOrder],
     ["Order process", data.isSmm && data.orderProcess !== "smm" ? `${data.orderProcess ?? ""} (smm)`.trim() : data.orderProcess],
+    ["Required fields", data.requiredFields.length ? fieldNames(data.requiredFields.filter((f) => f.required)) || "none" : undefined],
+    ["Open amount", openAmountCell(data)],
+    ["Account check", accountCheckCell(data)],
     ["Description", data.description || undefined],
   ]);
+}
+
+/** `Nominal: from 10000 to 2000000 in steps of 1000`; `no` for a fixed price, `-` where the item says nothing. */
+function openAmountCell(item: Item): Cell {
+  if (item.openAmount) return `${item.openAmount.label ?? "amount"}: ${openAmountRange(item.openAmount)}`;
+  return item.accountCheck === null && item.requiredFields.length === 0 ? undefined : "no";
+}
+
+function accountCheckCell(item: Item): Cell {
+  if (item.accountCheck === null) return undefined;
+  if (!item.accountCheck.available) return "not offered";
+  return { human: item.accountCheck.requiresZoneId ? "offered, needs a zone" : "offered", plain: item.accountCheck.requiresZoneId ? "offered, needs a zone" : "offered", tone: "good" };
 }

@@ -20,6 +20,12 @@ export interface BuyOptions {
   wait: boolean;
   waitTimeout?: number;
   yes: boolean;
+  /** Open amounts: the amount asked for (`provider_qty`); the note is then the target. */
+  nominal?: number;
+  /** Open amounts: the game's zone, sent as the note's `zone_id`. */
+  zoneId?: string;
+  /** false with --no-validate: buy without checking the customer's account first. */
+  validate?: boolean;
 }
 
 /** The customer data of one line as flags give it; an SMM target is turned into its JSON note later. */
@@ -28,12 +34,16 @@ export interface LineFlags {
   target?: string;
   opt: string[];
   comment?: string;
+  nominal?: number;
+  zoneId?: string;
 }
 
 interface Common {
   wait: boolean;
   waitTimeout?: number;
   yes: boolean;
+  /** Check the customer's account before buying, where the item offers it. */
+  validate: boolean;
 }
 
 export type BuyRequest =
@@ -53,11 +63,13 @@ function singleItemFlagsGiven(options: BuyOptions): string[] {
     options.target !== undefined && "--target",
     options.opt.length > 0 && "--opt",
     options.comment !== undefined && "--comment",
+    options.nominal !== undefined && "--nominal",
+    options.zoneId !== undefined && "--zone-id",
   ].filter((flag): flag is string => typeof flag === "string");
 }
 
 export function parseBuyRequest(options: BuyOptions): BuyRequest {
-  const common: Common = { wait: options.wait, yes: options.yes, ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}) };
+  const common: Common = { wait: options.wait, yes: options.yes, validate: options.validate !== false, ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}) };
   if (options.file !== undefined) {
     const conflicting = [
       ...singleItemFlagsGiven(options),
@@ -77,6 +89,6 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     if (conflicting.length) throw new InputError(`--cart takes every line from the file; leave out ${conflicting.join(", ")}.`);
     return { ...common, ...shared, kind: "cart", source: options.cart };
   }
-  const line: LineFlags = { opt: options.opt, ...(options.note !== undefined ? { note: options.note } : {}), ...(options.target !== undefined ? { target: options.target } : {}), ...(options.comment !== undefined ? { comment: options.comment } : {}) };
+  const line: LineFlags = { opt: options.opt, ...(options.note !== undefined ? { note: options.note } : {}), ...(options.target !== undefined ? { target: options.target } : {}), ...(options.comment !== undefined ? { comment: options.comment } : {}), ...(options.nominal !== undefined ? { nominal: options.nominal } : {}), ...(options.zoneId !== undefined ? { zoneId: options.zoneId } : {}) };
   return { ...common, ...shared, kind: "single", ...(options.item !== undefined ? { itemId: options.item } : {}), ...(options.qty !== undefined ? { quantity: options.qty } : {}), line };
 }

@@ -1,5 +1,6 @@
 /**
- * Cart files (`buy --cart FILE|-`): a JSON array of `{item_id, quantity, note}`, one transaction.
+ * Cart files (`buy --cart FILE|-`): a JSON array of `{item_id, quantity, note}`, one transaction; an
+ * open-amount line adds `nominal` (and `zone_id`), or gives its note as the JSON object itself.
  * Read and checked for form here, each line named; checked against its item by check-line.ts.
  */
 import { isRecord } from "../api/decode.js";
@@ -10,6 +11,8 @@ export interface CartFileLine {
   itemId: number;
   quantity: number;
   note?: string;
+  nominal?: number;
+  zoneId?: string;
   /** `cart line 2: `, prefixed to every message about this line. */
   where: string;
 }
@@ -41,11 +44,14 @@ export function readCart(text: string): CartFileLine[] {
   return parsed.map((raw, index) => {
     const where = `cart line ${index + 1}: `;
     if (!isRecord(raw)) throw new InputError(`${where}each line must be an object {item_id, quantity, note}.`);
-    const unknownKeys = Object.keys(raw).filter((k) => !["item_id", "quantity", "note"].includes(k));
-    if (unknownKeys.length) throw new InputError(`${where}unknown field ${unknownKeys.map((k) => `"${k}"`).join(", ")} (a line has item_id, quantity and note).`);
+    const unknownKeys = Object.keys(raw).filter((k) => !["item_id", "quantity", "note", "nominal", "zone_id"].includes(k));
+    if (unknownKeys.length) throw new InputError(`${where}unknown field ${unknownKeys.map((k) => `"${k}"`).join(", ")} (a line has item_id, quantity and note; an open amount also nominal and zone_id).`);
     const itemId = typeof raw.item_id === "number" || typeof raw.item_id === "string" ? rules.positiveInteger(`${where}item_id`, raw.item_id) : missing(`${where}item_id`);
     const quantity = typeof raw.quantity === "number" || typeof raw.quantity === "string" ? rules.positiveInteger(`${where}quantity`, raw.quantity) : missing(`${where}quantity`);
     const note = noteText(raw.note, where);
-    return { itemId, quantity, ...(note !== undefined ? { note } : {}), where };
+    const nominal = raw.nominal === undefined || raw.nominal === null || raw.nominal === "" ? undefined : typeof raw.nominal === "number" || typeof raw.nominal === "string" ? rules.positiveInteger(`${where}nominal`, raw.nominal) : missing(`${where}nominal`);
+    if (raw.zone_id !== undefined && raw.zone_id !== null && typeof raw.zone_id !== "string" && typeof raw.zone_id !== "number") throw new InputError(`${where}zone_id must be text.`);
+    const zoneId = raw.zone_id === undefined || raw.zone_id === null || raw.zone_id === "" ? undefined : String(raw.zone_id);
+    return { itemId, quantity, ...(note !== undefined ? { note } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zoneId !== undefined ? { zoneId } : {}), where };
   });
 }

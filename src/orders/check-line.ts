@@ -3,7 +3,7 @@
  * cart file, a row of an orders file. Each door only says where the line is (`cart line 2: `); the
  * rules and their words are here, so the three can never disagree again.
  */
-import type { Item } from "../api/model.js";
+import type { Item, OpenAmount, OpenAmountNote, RequiredField } from "../api/model.js";
 import { InputError, UsageError } from "../errors.js";
 import { buildSmmNote, smmNote } from "../rules/input.js";
 
@@ -14,6 +14,10 @@ export interface LineInput {
   target?: string;
   opt: string[];
   comment?: string;
+  /** Open amounts: the amount the customer asked for (`provider_qty`); the note is then the target. */
+  nominal?: number;
+  /** Open amounts: the game's zone (`zone_id` of the note). */
+  zoneId?: string;
 }
 
 /** How the item is delivered; an SMM item is `smm` even where the live service files it under h2h. */
@@ -31,8 +35,199 @@ function refuse(where: string, message: string, options: { code?: string; sugges
   throw options.code ? new UsageError(text, { code: options.code, suggestion: options.suggestion }) : new InputError(text, { suggestion: options.suggestion });
 }
 
+// ---- the customer data a line gives, and the item's required fields ----
+
+/** Where a line keeps what a required field asks for: the note (or target), the amount, the zone. */
+export type FieldSlot = "customer" | "nominal" | "zone";
+
 /**
- * Checks one line and returns the note to send: the SMM JSON built from a target, or the note as given.
+ * The required-field keys an order can give, and where: carts carry only item_id, quantity and note,
+ * so a key not listed here (none is documented beyond `note` and `provider_qty`) cannot be checked.
+ */
+const fieldSlots: Readonly<Record<string, FieldSlot>> = {
+  note: "customer",
+  target: "customer",
+  customer_id: "customer",
+  user_id: "customer",
+  player_id: "customer",
+  phone: "customer",
+  msisdn: "customer",
+  destination: "customer",
+  provider_qty: "nominal",
+  nominal: "nominal",
+  amount: "nominal",
+  zone_id: "zone",
+  zone: "zone",
+  server_id: "zone",
+};
+
+export function slotOf(field: RequiredField): FieldSlot | undefined {
+  return Object.hasOwn(fieldSlots, field.key) ? fieldSlots[field.key] : undefined;
+}
+
+/** The fields an order must give for the item; an open amount needs its target and amount even when the item lists none. */
+export function requiredFieldsOf(item: Item): RequiredField[] {
+  const listed = item.requiredFields.filter((f) => f.required && slotOf(f) !== undefined);
+  if (!item.openAmount) return listed;
+  const has = (slot: FieldSlot) => listed.some((f) => slotOf(f) === slot);
+  const implied: RequiredField[] = [];
+  if (!has("customer")) implied.push({ key: "note", label: "Target", required: true, min: null, max: null });
+  if (!has("nominal")) implied.push({ key: "provider_qty", label: item.openAmount.label ?? "Nominal", required: true, min: item.openAmount.min, max: item.openAmount.max });
+  return [...implied, ...listed];
+}
+
+/** `12345678(1234)`, `12345678|1234`, `12345678 1234`: a game user id with its zone, as notes write them. */
+const idWithZone = /^\s*([^\s(|]+)\s*(?:\(\s*([^()\s]+)\s*\)|[|\s]\s*([^\s|()]+))\s*$/;
+
+/** The customer id and zone a plain note gives. */
+export function splitCustomerNote(note: string): { customerId: string; zoneId?: string } {
+  const match = idWithZone.exec(note);
+  if (!match) return { customerId: note.trim() };
+  const zoneId = match[2] ?? match[3];
+  return { customerId: match[1]!, ...(zoneId !== undefined ? { zoneId } : {}) };
+}
+
+const looksLikeJson = (text: string | undefined) => text !== undefined && text.trimStart().startsWith("{");
+
+/** The parts of an open-amount line: from a JSON note (cart, orders file), or from the target, nominal and zone. */
+function openAmountParts(item: Item, line: LineInput, where: string): { customer?: string; nominal?: number; zone?: string } {
+  if (!looksLikeJson(line.note)) {
+    const customer = line.note?.trim() ? line.note : undefined;
+    return { ...(customer !== undefined ? { customer } : {}), ...(line.nominal !== undefined ? { nominal: line.nominal } : {}), ...(line.zoneId !== undefined ? { zone: line.zoneId } : {}) };
+  }
+  if (line.nominal !== undefined || line.zoneId !== undefined) {
+    refuse(where, `give the amount of ${itemWords(item)} once: a JSON note with provider_qty, or the target as the note with a nominal.`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line.note!);
+  } catch {
+    refuse(where, `the note of ${itemWords(item)} is not JSON; give the target alone as the note with a nominal, or a JSON note {"target", "provider_qty", "zone_id"}.`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) refuse(where, `the JSON note of ${itemWords(item)} must be an object {"target", "provider_qty", "zone_id"}.`);
+  const note = parsed as Record<string, unknown>;
+  const unknownKeys = Object.keys(note).filter((k) => !["target", "provider_qty", "zone_id"].includes(k));
+  if (unknownKeys.length) refuse(where, `the JSON note of ${itemWords(item)} has ${unknownKeys.map((k) => `"${k}"`).join(", ")}; it takes target, provider_qty and zone_id.`);
+  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : undefined);
+  let nominal: number | undefined;
+  if (note.provider_qty !== undefined && note.provider_qty !== null && note.provider_qty !== "") {
+    const raw = String(note.provider_qty).trim();
+    if ((typeof note.provider_qty !== "number" && typeof note.provider_qty !== "string") || !/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+      refuse(where, `provider_qty in the note of ${itemWords(item)} must be a whole number, not ${JSON.stringify(note.provider_qty)}.`);
+    }
+    nominal = Number(raw);
+  }
+  const customer = text(note.target);
+  const zone = text(note.zone_id);
+  return { ...(customer !== undefined ? { customer } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zone !== undefined ? { zone } : {}) };
+}
+
+/** What a line gives for each slot, read leniently (a prompt asks before the full check runs). */
+function lineParts(item: Item, line: LineInput, where: string): { customer?: string; nominal?: number; zone?: string } {
+  if (item.openAmount) return openAmountParts(item, line, where);
+  if (orderProcessOf(item) === "smm") {
+    const customer = line.target ?? (line.note?.trim() ? line.note : undefined);
+    return customer !== undefined ? { customer } : {};
+  }
+  if (!line.note?.trim()) return {};
+  const { zoneId } = splitCustomerNote(line.note);
+  return { customer: line.note, ...(zoneId !== undefined ? { zone: zoneId } : {}) };
+}
+
+/**
+ * The required fields this line leaves out: what a terminal asks for with the item's own labels.
+ * A line the full check would refuse for another reason reports nothing missing here.
+ */
+export function missingFields(item: Item, line: LineInput): RequiredField[] {
+  let parts: ReturnType<typeof lineParts>;
+  try {
+    parts = lineParts(item, line, "");
+  } catch {
+    return [];
+  }
+  return requiredFieldsOf(item).filter((f) => parts[slotOf(f)!] === undefined);
+}
+
+/** `Nomor HP (note) and Nominal (provider_qty)`. */
+export function fieldNames(fields: RequiredField[]): string {
+  const names = fields.map((f) => (f.label === f.key ? f.key : `${f.label} (${f.key})`));
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+}
+
+// ---- open amounts ----
+
+/** `from 10000 to 2000000 in steps of 1000`, with whatever bounds the item gives. */
+export function openAmountRange(range: OpenAmount): string {
+  const bounds =
+    range.min !== null && range.max !== null
+      ? `from ${range.min} to ${range.max}`
+      : range.min !== null
+        ? `at least ${range.min}`
+        : range.max !== null
+          ? `at most ${range.max}`
+          : "any amount";
+  return range.step !== null && range.step > 1 ? `${bounds} in steps of ${range.step}` : bounds;
+}
+
+/** Why an amount is not one the item takes, or undefined when it is. */
+export function openAmountProblem(range: OpenAmount, amount: number): string | undefined {
+  if (amount <= 0) return "must be a positive whole number";
+  if (range.min !== null && amount < range.min) return "is below the minimum";
+  if (range.max !== null && amount > range.max) return "is above the maximum";
+  if (range.step !== null && range.step > 1 && amount % range.step !== 0) return `is not a multiple of ${range.step}`;
+  return undefined;
+}
+
+/** The allowed amounts on either side of one that is off the step, for the hint. */
+function nearestAllowed(range: OpenAmount, amount: number): number[] {
+  if (range.step === null || range.step <= 1) return [];
+  const below = Math.floor(amount / range.step) * range.step;
+  return [below, below + range.step].filter((n) => openAmountProblem(range, n) === undefined);
+}
+
+/** The amount's name for people: the item's own label (`Nominal`). */
+function amountLabel(item: Item): string {
+  return item.openAmount?.label ?? item.requiredFields.find((f) => slotOf(f) === "nominal")?.label ?? "nominal";
+}
+
+function checkOpenAmount(item: Item, range: OpenAmount, line: LineInput, where: string): string {
+  const parts = openAmountParts(item, line, where);
+  const missing = requiredFieldsOf(item).filter((f) => parts[slotOf(f)!] === undefined);
+  if (missing.length) {
+    refuse(where, `${itemWords(item)} is an open amount and is missing ${fieldNames(missing)}.`, {
+      code: "REQUIRED_FIELD_MISSING",
+      suggestion: `The note is the target and --nominal the amount (${openAmountRange(range)}); for example: --note 081234567890 --nominal ${range.min ?? 10000}.`,
+    });
+  }
+  const amount = parts.nominal!;
+  const problem = openAmountProblem(range, amount);
+  if (problem) {
+    const near = nearestAllowed(range, amount);
+    refuse(where, `the ${amountLabel(item)} of ${itemWords(item)} ${problem}: it must be ${openAmountRange(range)}; got ${amount}.`, {
+      code: "OPEN_AMOUNT_OUT_OF_RANGE",
+      ...(near.length ? { suggestion: `The nearest allowed: ${near.join(" or ")}.` } : {}),
+    });
+  }
+  const note: OpenAmountNote = { target: parts.customer!, provider_qty: amount, ...(parts.zone !== undefined ? { zone_id: parts.zone } : {}) };
+  return JSON.stringify(note);
+}
+
+/** The amount an open-amount line asks for, read back from the note checkLine built; undefined for other lines. */
+export function openAmountOf(item: Item, note: string | undefined): number | undefined {
+  if (!item.openAmount || !looksLikeJson(note)) return undefined;
+  try {
+    const parsed = JSON.parse(note!) as Partial<OpenAmountNote>;
+    return typeof parsed.provider_qty === "number" ? parsed.provider_qty : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- the check ----
+
+/**
+ * Checks one line and returns the note to send: the SMM JSON built from a target, the open-amount JSON
+ * built from the target and nominal, or the note as given.
  * `where` prefixes every message ("" for flags, "cart line 2: ", "orders.csv order 3: ").
  */
 export function checkLine(item: Item, line: LineInput, where: string): string | undefined {
@@ -40,6 +235,12 @@ export function checkLine(item: Item, line: LineInput, where: string): string | 
     refuse(where, `the minimum order of ${itemWords(item)} is ${item.minOrder}; got ${line.quantity}.`, {
       code: "MINIMUM_ORDER_NOT_MET",
       suggestion: `Buy at least ${item.minOrder}.`,
+    });
+  }
+  if (!item.openAmount && (line.nominal !== undefined || line.zoneId !== undefined)) {
+    const what = line.nominal !== undefined ? "a nominal" : "a zone id";
+    refuse(where, `${itemWords(item)} has a fixed price, so it takes no ${what}: that is for open-amount items.`, {
+      suggestion: line.nominal !== undefined ? "Buy it by quantity." : `Write the zone in the note, as the item's description says (\`reseller item ${item.id}\`).`,
     });
   }
   const smmParts = line.target !== undefined || line.opt.length > 0 || line.comment !== undefined;
@@ -60,9 +261,16 @@ export function checkLine(item: Item, line: LineInput, where: string): string | 
     return line.note;
   }
   if (smmParts) refuse(where, `target, opt and comment are for SMM items; ${itemWords(item)} is ${process || "not SMM"}.`, { suggestion: "Give the customer data as the note." });
+  if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where);
   // A provider delivery needs a destination; without it the order would only fail and be refunded.
   if (process === "h2h" && !line.note?.trim()) {
-    refuse(where, `${itemWords(item)} is h2h: the note must give the destination (a phone number or game user id).`, { suggestion: "For example: --note 081234567890" });
+    const labelled = item.requiredFields.find((f) => slotOf(f) === "customer" && f.label !== f.key);
+    refuse(where, `${itemWords(item)} is h2h: the note must give the destination (${labelled ? labelled.label : "a phone number or game user id"}).`, {
+      code: "REQUIRED_FIELD_MISSING",
+      suggestion: "For example: --note 081234567890",
+    });
   }
+  const missing = missingFields(item, line);
+  if (missing.length) refuse(where, `${itemWords(item)} is missing ${fieldNames(missing)}.`, { code: "REQUIRED_FIELD_MISSING" });
   return line.note;
 }

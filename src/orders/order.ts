@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { CartLine, Item } from "../api/model.js";
+import { openAmountOf } from "./check-line.js";
 
 export interface OrderLine {
   item: Item;
@@ -42,8 +43,16 @@ export function orderRequest(order: Order): Record<string, unknown> {
   return { carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}), ...(order.source ? { source: order.source } : {}) };
 }
 
+/**
+ * What one unit of the line costs. An open amount's price is not documented: reseller reads it as the
+ * amount asked plus the item's price (its fee), as the emulator charges; the service's answer says what was taken.
+ */
+export function unitPrice(line: OrderLine): number {
+  return (line.item.price ?? 0) + (openAmountOf(line.item, line.note) ?? 0);
+}
+
 export function orderTotal(order: Order): number {
-  return order.lines.reduce((sum, line) => sum + (line.item.price ?? 0) * line.quantity, 0);
+  return order.lines.reduce((sum, line) => sum + unitPrice(line) * line.quantity, 0);
 }
 
 export function describeOrder(order: Order): string {

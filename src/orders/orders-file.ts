@@ -22,6 +22,9 @@ export interface OrderRow {
   opt: string[];
   comment?: string;
   refId?: string;
+  /** Open amounts: the amount asked for; the note is then the target. */
+  nominal?: number;
+  zoneId?: string;
 }
 
 const columns: Record<string, keyof Omit<OrderRow, "row">> = {
@@ -36,6 +39,9 @@ const columns: Record<string, keyof Omit<OrderRow, "row">> = {
   comment: "comment",
   comment_smm: "comment",
   ref_id: "refId",
+  nominal: "nominal",
+  provider_qty: "nominal",
+  zone_id: "zoneId",
 };
 
 /** `BLK-3f9a1c2b7d4e-0007`: the same file gives the same ref_ids, row by row. */
@@ -67,11 +73,12 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
   const out: Partial<OrderRow> & { opt: string[] } = { row, place, opt: [] };
   for (const [key, raw] of Object.entries(values)) {
     const name = columns[key.trim().toLowerCase()];
-    if (!name) throw new InputError(`${where}unknown column "${key}" (columns: item_id, quantity, note, target, opt, comment, ref_id).`);
+    if (!name) throw new InputError(`${where}unknown column "${key}" (columns: item_id, quantity, note, target, opt, comment, ref_id, nominal, zone_id).`);
     if (raw === undefined || raw === null || raw === "") continue;
     switch (name) {
       case "itemId":
       case "quantity":
+      case "nominal":
         if (typeof raw !== "number" && typeof raw !== "string") throw new InputError(`${where}${key} must be a number.`);
         out[name] = rules.positiveInteger(`${where}${key}`, raw);
         break;
@@ -91,6 +98,10 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
           if (error instanceof UsageError) error.message = `${where}${error.message.replace("--ref-id", "ref_id")}`;
           throw error;
         }
+        break;
+      case "zoneId":
+        if (typeof raw !== "string" && typeof raw !== "number") throw new InputError(`${where}${key} must be text.`);
+        out.zoneId = String(raw);
         break;
       default:
         if (typeof raw !== "string") throw new InputError(`${where}${key} must be text.`);

@@ -147,6 +147,31 @@ async function explainRefusal(client: ServiceClient, error: ServiceError, order:
     error.suggestion = `See that purchase with \`reseller trx show ${order.refId}\`, or choose another --ref-id.`;
     error.details = { ...(error.details ?? {}), ref_id: order.refId };
   }
+  if (error.code === "REQUIRED_FIELD_MISSING") {
+    const named = missingFieldNames(error, order);
+    error.message = named.length
+      ? `The service refused the order: it is missing ${named.join(" and ")}; nothing was bought.`
+      : "The service refused the order: a field the item requires is missing (the service did not say which); nothing was bought.";
+    const ids = [...new Set(order.lines.map((l) => l.item.id))];
+    error.suggestion = `See what the item needs with ${ids.map((id) => `\`reseller item ${id}\``).join(", ")}.`;
+  }
   if (error.code.startsWith("LOCK_") && order.lockToken) error.details = { ...(error.details ?? {}), lock_token: order.lockToken };
   return error;
+}
+
+/**
+ * The fields a REQUIRED_FIELD_MISSING names, in the item's own words where it has them: the service
+ * keys its field errors `carts.0.note` (Laravel's way) or by the field alone.
+ */
+function missingFieldNames(error: ServiceError, order: Order): string[] {
+  const errors = error.details?.errors;
+  if (!errors || typeof errors !== "object") return [];
+  return Object.keys(errors).map((name) => {
+    const cart = /^carts\.(\d+)\.(.+)$/.exec(name);
+    const line = cart ? order.lines[Number(cart[1])] : order.lines.length === 1 ? order.lines[0] : undefined;
+    const key = cart ? cart[2]! : name;
+    const label = line?.item.requiredFields.find((f) => f.key === key)?.label;
+    const place = cart && order.lines.length > 1 ? ` of line ${Number(cart[1]) + 1}` : "";
+    return label && label !== key ? `${label} (${key})${place}` : `${key}${place}`;
+  });
 }

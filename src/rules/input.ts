@@ -69,3 +69,12 @@ export function buildSmmNote(target: string, options: string[], comment?: string
   if (comment !== undefined) note.comment_smm = comment;
   return JSON.stringify(note);
 }
+
+/** A customer's game user id, number or zone: text as the customer gave it, without spaces around or control characters. */
+export function customerId(name: string, value: string): string {
+  const text = value.trim();
+  if (text === "") throw new InputError(`${name} must not be empty.`);
+  if (text.length > 191) throw new InputError(`${name} must be at most 191 characters; this one has ${text.length}.`);
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw new InputError(`${name} must not contain control characters.`);
+  return text;
+}

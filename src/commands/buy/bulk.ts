@@ -19,7 +19,7 @@ import { money, type Cell } from "../../output/output.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { checkLine } from "../../orders/check-line.js";
 import { fetchItem } from "../../orders/items.js";
-import { cartLines, type Order } from "../../orders/order.js";
+import { cartLines, orderTotal, type Order } from "../../orders/order.js";
 import { bulkRefId, readOrders, type OrderRow } from "../../orders/orders-file.js";
 import { journalFor, sentFromHere } from "../../journal/request.js";
 import type { Settings } from "../../config/settings.js";
@@ -88,7 +88,7 @@ export async function runBulk(ctx: Context, request: FileRequest): Promise<numbe
   const rows = readOrders(path === "-" ? "stdin.jsonl" : path, text);
   const client = await ctx.client();
   const orders = await ordersFor(client, rows, contentHash, path);
-  const total = orders.reduce((sum, o) => sum + (o.lines[0]!.item.price ?? 0) * o.lines[0]!.quantity, 0);
+  const total = orders.reduce((sum, o) => sum + orderTotal(o), 0);
 
   await confirmRepeats(ctx, orders, rows, request.yes);
   if (ctx.canPrompt && !request.yes) {

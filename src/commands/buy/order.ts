@@ -10,7 +10,7 @@ import type { Context } from "../../context.js";
 import { InputError, ServiceError, UsageError } from "../../errors.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { readCart } from "../../orders/cart-file.js";
-import { checkLine, orderProcessOf } from "../../orders/check-line.js";
+import { checkLine, missingFields, openAmountProblem, openAmountRange, orderProcessOf, slotOf, type LineInput } from "../../orders/check-line.js";
 import { fetchItem, fetchItems } from "../../orders/items.js";
 import { generateRefId, type Order } from "../../orders/order.js";
 import { formatRupiah } from "../../output/format.js";
@@ -80,22 +80,17 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   }
   item ??= await fetchItem(client, itemId);
 
+  // An open amount is bought once by its nominal: `buy --item 29 --nominal 50000 --note 0812…` needs no --qty.
+  if (quantity === undefined && item.openAmount) quantity = item.minOrder;
   if (quantity === undefined) {
     const prompter = await ctx.prompter("--qty");
     const min = item.minOrder;
     quantity = Number((await prompter.input("Quantity", { default: String(min), validate: wholeNumberCheck(min) })).trim());
   }
 
-  // What only a person at a terminal can still give: the SMM target, or an h2h destination.
-  const line = { ...request.line, quantity };
-  const process = orderProcessOf(item);
-  if (ctx.canPrompt && quantity >= item.minOrder) {
-    if (process === "smm" && line.note === undefined && line.target === undefined && line.opt.length === 0 && line.comment === undefined) {
-      line.target = await askFor(ctx, "--target", `Target for ${item.name} (link or username)`);
-    } else if (process === "h2h" && line.note === undefined && line.target === undefined) {
-      line.note = await askFor(ctx, "--note", `Destination for ${item.name} (phone number or game user id)`);
-    }
-  }
+  // What only a person at a terminal can still give: the item's required fields, asked by its own labels.
+  const line: LineInput = { ...request.line, quantity };
+  if (ctx.canPrompt && quantity >= item.minOrder) await askMissingFields(ctx, item, line);
   const note = checkLine(item, line, "");
   return {
     refId: request.refId ?? generateRefId(ctx.now()),
@@ -105,9 +100,49 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   };
 }
 
-async function askFor(ctx: Context, flag: string, question: string): Promise<string> {
-  const prompter = await ctx.prompter(flag, flag === "--target" ? "For example: --target https://instagram.com/tokoku" : "For example: --note 081234567890");
-  return (await prompter.input(question, { validate: (v) => (v.trim() ? true : "Required") })).trim();
+/**
+ * Asks, on a terminal, for each required field the line leaves out, by the item's own label ("Nomor HP",
+ * "Nominal"). An h2h or SMM item that names no fields still gets its destination or target asked for.
+ */
+async function askMissingFields(ctx: Context, item: Item, line: LineInput): Promise<void> {
+  const smm = orderProcessOf(item) === "smm";
+  const nothingGiven = line.note === undefined && line.target === undefined && line.opt.length === 0 && line.comment === undefined;
+  let missing = missingFields(item, line);
+  if (missing.length === 0 && nothingGiven && (smm || orderProcessOf(item) === "h2h")) {
+    missing = [{ key: "note", label: smm ? "Target (link or username)" : "Destination (phone number or game user id)", required: true, min: null, max: null }];
+  }
+  for (const field of missing) {
+    const slot = slotOf(field) ?? "customer";
+    if (slot === "zone" && !item.openAmount) continue; // only the note can carry it: checkLine says how
+    if (slot === "nominal" && item.openAmount) {
+      const range = item.openAmount;
+      const answer = await askFor(ctx, "--nominal", `${field.label} for ${item.name} (${openAmountRange(range)})`, (v) => {
+        const text = v.trim();
+        if (!/^\d+$/.test(text)) return "Type a whole number";
+        const problem = openAmountProblem(range, Number(text));
+        return problem ? `It ${problem}: ${openAmountRange(range)}` : true;
+      });
+      line.nominal = Number(answer);
+    } else if (slot === "zone") {
+      line.zoneId = await askFor(ctx, "--zone-id", `${field.label} for ${item.name}`);
+    } else if (smm) {
+      line.target = await askFor(ctx, "--target", `${field.label} for ${item.name}`);
+    } else {
+      line.note = await askFor(ctx, "--note", `${field.label} for ${item.name}`);
+    }
+  }
+}
+
+const examples: Record<string, string> = {
+  "--target": "For example: --target https://instagram.com/tokoku",
+  "--note": "For example: --note 081234567890",
+  "--nominal": "For example: --nominal 50000",
+  "--zone-id": "For example: --zone-id 1234",
+};
+
+async function askFor(ctx: Context, flag: string, question: string, validate: (value: string) => true | string = (v) => (v.trim() ? true : "Required")): Promise<string> {
+  const prompter = await ctx.prompter(flag, examples[flag]);
+  return (await prompter.input(question, { validate })).trim();
 }
 
 /** `--cart FILE|-`: every line checked against its item, naming the line when wrong. */
@@ -121,9 +156,9 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
   }
   const wanted = readCart(text);
   const items = await fetchItems(client, wanted.map((w) => w.itemId));
-  const lines = wanted.map(({ itemId, quantity, note, where }) => {
+  const lines = wanted.map(({ itemId, quantity, note, nominal, zoneId, where }) => {
     const item = items.get(itemId)!;
-    const checked = checkLine(item, { quantity, opt: [], ...(note !== undefined ? { note } : {}) }, where);
+    const checked = checkLine(item, { quantity, opt: [], ...(note !== undefined ? { note } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zoneId !== undefined ? { zoneId } : {}) }, where);
     return { item, quantity, ...(checked !== undefined ? { note: checked } : {}) };
   });
 

@@ -1,0 +1,54 @@
+/**
+ * `reseller balance history [--page N]`: how the balance moved, newest first: time, type, amount (in
+ * as +, out as −), the balance before and after, the description. The service documents no fields for
+ * it, so whatever else a row carries is shown too, as it came.
+ */
+import type { BalanceMutation } from "../../api/model.js";
+import type { Context } from "../../context.js";
+import { formatRupiah } from "../../output/format.js";
+import { money, type Cell } from "../../output/output.js";
+import { pageHint } from "../../output/pages.js";
+
+export interface BalanceHistoryOptions {
+  page?: number;
+}
+
+function signedMoney(amount: number | null): Cell {
+  if (amount === null) return undefined;
+  return { human: `${amount > 0 ? "+" : ""}${formatRupiah(amount)}`, plain: String(amount), tone: amount < 0 ? "bad" : "good" };
+}
+
+/** The fields reseller has no column for, `name: value` (piped: one `name=value` cell each). */
+function others(m: BalanceMutation): { human: string; plain: string[] } {
+  const fields = m.fields.filter((f) => f.value !== null && f.value !== "");
+  return { human: fields.map((f) => `${f.name}: ${f.value}`).join("\n"), plain: fields.map((f) => `${f.name}=${f.value}`) };
+}
+
+export async function run(ctx: Context, options: BalanceHistoryOptions): Promise<void> {
+  const client = await ctx.client();
+  const { data, body } = await client.getBalanceHistory(options.page);
+  if (ctx.output.mode === "json") return ctx.output.json(body);
+  if (data.mutations.length === 0) {
+    ctx.output.info(options.page !== undefined && options.page > 1 ? `No balance changes on page ${options.page}.` : "No balance changes yet.");
+    return;
+  }
+  if (ctx.output.mode === "plain") {
+    // time, type, amount, balance before, balance after, description, invoice, then name=value per other field
+    ctx.output.table(
+      [],
+      data.mutations.map((m) => [m.time ?? undefined, m.type, m.amount, m.balanceBefore, m.balanceAfter, m.description, m.invoice, ...others(m).plain]),
+    );
+  } else {
+    const withOthers = data.mutations.some((m) => others(m).human !== "");
+    ctx.output.table(
+      ["Time", "Type", "Amount", "Before", "After", "Description", ...(withOthers ? ["Other"] : [])],
+      data.mutations.map((m) => {
+        const description = [m.description, m.invoice].filter((t): t is string => t !== null && t !== "").join("\n");
+        const extra = others(m).human;
+        return [ctx.output.time(m.time), m.type, signedMoney(m.amount), money(m.balanceBefore), money(m.balanceAfter), description || undefined, ...(withOthers ? [extra || undefined] : [])];
+      }),
+    );
+  }
+  const hint = pageHint(data.pagination, data.mutations.length, options.page, undefined, "changes", (page) => `reseller balance history --page ${page}`);
+  if (hint) ctx.output.info(hint);
+}

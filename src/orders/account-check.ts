@@ -1,0 +1,124 @@
+/**
+ * The account check before paying (`POST /v1/item/validate`): whose game account a customer id is,
+ * so a top-up never goes to the wrong one. `reseller validate` asks it directly; `buy` asks it for
+ * every line whose item offers it, and shows the name before anything is charged.
+ */
+import type { ServiceClient } from "../api/client.js";
+import { isAccountCheckNotOffered, isAccountNotFound } from "../api/codes.js";
+import type { AccountCheckRequest, AccountCheckResult, ApiResult, Item, OpenAmountNote } from "../api/model.js";
+import { InterruptedError, NotOfferedError, ResellerError, ServiceError } from "../errors.js";
+import { splitCustomerNote } from "./check-line.js";
+import type { Order, OrderLine } from "./order.js";
+
+/** The account a line names: a customer id, and its zone where the game has zones. */
+export interface CustomerAccount {
+  customerId: string;
+  zoneId?: string;
+}
+
+function itemWords(item: Item): string {
+  return `item ${item.id} (${item.name})`;
+}
+
+function accountWords(account: CustomerAccount): string {
+  return `${account.customerId}${account.zoneId !== undefined ? ` (zone ${account.zoneId})` : ""}`;
+}
+
+/** How a person reads the account: `PlayerName (Indonesia)`. */
+export function accountName(result: AccountCheckResult): string {
+  if (result.displayName) return result.displayName;
+  return `${result.accountName ?? "?"}${result.region ? ` (${result.region})` : ""}`;
+}
+
+function notOffered(item: Item): NotOfferedError {
+  return new NotOfferedError("VALIDATION_NOT_AVAILABLE", `The service does not offer an account check for ${itemWords(item)}; nothing was checked.`, {
+    suggestion: "Only items whose `reseller item <id>` says \"Account check: offered\" can be checked.",
+  });
+}
+
+/**
+ * Asks the service whose account this is. A missing account, and a check the item does not offer, are
+ * refusals said plainly (exit 1); a zone is sent only where the item says its check needs one (or,
+ * for an item that says nothing, when one was given).
+ */
+export async function checkAccount(client: ServiceClient, item: Item, account: CustomerAccount): Promise<ApiResult<AccountCheckResult>> {
+  if (item.accountCheck && !item.accountCheck.available) throw notOffered(item);
+  const sendZone = account.zoneId !== undefined && (item.accountCheck === null || item.accountCheck.requiresZoneId);
+  const request: AccountCheckRequest = { item_id: item.id, customer_id: account.customerId, ...(sendZone ? { zone_id: account.zoneId } : {}) };
+  let result: ApiResult<AccountCheckResult>;
+  try {
+    result = await client.checkAccount(request);
+  } catch (error) {
+    if (error instanceof ServiceError && isAccountNotFound(error.code)) {
+      error.message = `There is no account ${accountWords(account)} for ${itemWords(item)}.`;
+      error.suggestion = "Check the id (and zone) with the customer.";
+    } else if (error instanceof ServiceError && isAccountCheckNotOffered(error.code)) {
+      error.message = `The service does not offer an account check for ${itemWords(item)}.`;
+      error.suggestion = undefined;
+    }
+    throw error;
+  }
+  if (!result.data.found) {
+    throw new ServiceError(result.status, "ACCOUNT_NOT_FOUND", `There is no account ${accountWords(account)} for ${itemWords(item)}.`, result.body, {
+      suggestion: "Check the id (and zone) with the customer.",
+      definite: true,
+    });
+  }
+  return result;
+}
+
+/**
+ * The account a line of an order names, when its item offers a check: the note's customer id (an
+ * open amount's `target`), and the zone from the note (`12345678(1234)`, or `zone_id`). A check that
+ * needs a zone the line does not give cannot be made: `zone missing`.
+ */
+export function accountOfLine(line: OrderLine): CustomerAccount | "zone missing" | undefined {
+  const check = line.item.accountCheck;
+  if (!check?.available || line.note === undefined || !line.note.trim()) return undefined;
+  let account: CustomerAccount;
+  if (line.item.openAmount) {
+    try {
+      const note = JSON.parse(line.note) as OpenAmountNote;
+      account = { customerId: note.target, ...(note.zone_id !== undefined ? { zoneId: String(note.zone_id) } : {}) };
+    } catch {
+      return undefined;
+    }
+  } else {
+    account = splitCustomerNote(line.note);
+  }
+  if (check.requiresZoneId && account.zoneId === undefined) return "zone missing";
+  return account;
+}
+
+/** What the check said for one line of an order. */
+export type LineAccount =
+  | { line: OrderLine; state: "found"; account: CustomerAccount; result: AccountCheckResult }
+  | { line: OrderLine; state: "not_found"; account: CustomerAccount; error: ServiceError }
+  /** Not checked: the line lacks the zone, or the check itself failed (said in `reason`). */
+  | { line: OrderLine; state: "unchecked"; reason: string };
+
+/**
+ * Checks the account of every line whose item offers a check. A check that cannot be made is not a
+ * reason to refuse the purchase: it is reported as unchecked, and the purchase goes on as before.
+ */
+export async function checkOrderAccounts(client: ServiceClient, order: Order): Promise<LineAccount[]> {
+  const checked: LineAccount[] = [];
+  for (const line of order.lines) {
+    const account = accountOfLine(line);
+    if (account === undefined) continue;
+    if (account === "zone missing") {
+      checked.push({ line, state: "unchecked", reason: `the note gives no zone, and the account check of ${itemWords(line.item)} needs one (write it as ID(ZONE))` });
+      continue;
+    }
+    try {
+      const { data } = await checkAccount(client, line.item, account);
+      checked.push({ line, state: "found", account, result: data });
+    } catch (error) {
+      if (error instanceof InterruptedError) throw error;
+      if (error instanceof ServiceError && isAccountNotFound(error.code)) checked.push({ line, state: "not_found", account, error });
+      else if (error instanceof ResellerError) checked.push({ line, state: "unchecked", reason: `the account check failed: ${error.message}` });
+      else throw error;
+    }
+  }
+  return checked;
+}
