@@ -37,12 +37,49 @@ export function checkTypedAmount(text: string): true | string {
   return true;
 }
 
-function channelChoices(channels: PaymentChannel[]) {
+/** `Rp 10.000 – Rp 5.000.000`, `from Rp 10.000`, `up to …`: what a channel takes; empty when it says nothing. */
+export function channelRange(channel: PaymentChannel): string {
+  const { minAmount: min, maxAmount: max } = channel;
+  if (min !== null && max !== null) return `${formatRupiah(min)} – ${formatRupiah(max)}`;
+  if (min !== null) return `from ${formatRupiah(min)}`;
+  if (max !== null) return `up to ${formatRupiah(max)}`;
+  return "";
+}
+
+/** A top-up outside the channel's own limits is refused before anything is sent: exit 2 with the range. */
+export function checkChannelAmount(channel: PaymentChannel, amount: number): void {
+  const below = channel.minAmount !== null && amount < channel.minAmount;
+  const above = channel.maxAmount !== null && amount > channel.maxAmount;
+  if (!below && !above) return;
+  throw new UsageError(`${channel.code} takes top-ups of ${channelRange(channel)}; ${formatRupiah(amount)} is ${below ? "below" : "above"} that.`, {
+    code: "AMOUNT_OUT_OF_RANGE",
+    suggestion: above ? "Split it into several top-ups, or choose a channel that takes more (`reseller channels`)." : "Top up at least the channel's minimum.",
+  });
+}
+
+/** The wizard's amount check once the channel is known: the channel's range, in words for a prompt. */
+function checkTypedAmountFor(channel: PaymentChannel): (text: string) => true | string {
+  return (text) => {
+    const basic = checkTypedAmount(text);
+    if (basic !== true) return basic;
+    const n = parseRupiah(text)!;
+    if ((channel.minAmount !== null && n < channel.minAmount) || (channel.maxAmount !== null && n > channel.maxAmount)) return `${channel.code} takes ${channelRange(channel)}`;
+    return true;
+  };
+}
+
+function outOfRange(channel: PaymentChannel, amount: number): boolean {
+  return (channel.minAmount !== null && amount < channel.minAmount) || (channel.maxAmount !== null && amount > channel.maxAmount);
+}
+
+function channelChoices(channels: PaymentChannel[], amount?: number) {
   const codeWidth = Math.max(...channels.map((c) => c.code.length));
   const nameWidth = Math.min(40, Math.max(...channels.map((c) => c.name.length)));
+  const feeWidth = Math.max(...channels.map((c) => formatRupiah(c.fee).length));
   return channels.map((c) => ({
-    // Code, name and fee in columns, so the list reads like `reseller channels`.
-    name: `${c.code.padEnd(codeWidth)}  ${c.name.length > nameWidth ? `${c.name.slice(0, nameWidth - 1)}…` : c.name.padEnd(nameWidth)}  fee ${formatRupiah(c.fee)}`,
+    // Code, name, fee and range in columns, so the list reads like `reseller channels`.
+    name: `${c.code.padEnd(codeWidth)}  ${c.name.length > nameWidth ? `${c.name.slice(0, nameWidth - 1)}…` : c.name.padEnd(nameWidth)}  fee ${formatRupiah(c.fee).padEnd(feeWidth)}  ${channelRange(c)}`,
+    ...(amount !== undefined && outOfRange(c, amount) ? { disabled: `takes ${channelRange(c)}` } : {}),
     short: `${c.code} (${c.name}, fee ${formatRupiah(c.fee)})`,
     value: c,
   }));
@@ -56,12 +93,12 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   const { data: channels } = await client.listChannels();
   if (channels.length === 0) throw new UsageError("The service offers no payment channels right now.", { code: "NO_CHANNELS" });
 
-  const channel = options.channel !== undefined ? findChannel(channels, options.channel) : await prompter!.select("Payment channel", channelChoices(channels), { pageSize: 12 });
+  const channel = options.channel !== undefined ? findChannel(channels, options.channel) : await prompter!.select("Payment channel", channelChoices(channels, options.amount), { pageSize: 12 });
   const amount =
     options.amount ??
     topUpAmount(
-      await prompter!.input(`Amount to top up (at least ${formatRupiah(minimumTopUp)})`, {
-        validate: checkTypedAmount,
+      await prompter!.input(`Amount to top up (${channelRange(channel) || `at least ${formatRupiah(minimumTopUp)}`})`, {
+        validate: checkTypedAmountFor(channel),
         // Shows what was understood while typing: "50.000" -> Rp 50.000.
         transformer: (value, { isFinal }) => {
           const n = parseRupiah(value);
@@ -70,6 +107,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
         },
       }),
     );
+  checkChannelAmount(channel, amount);
   const total = amount + channel.fee;
 
   // Creating a link moves no money, but a person at a terminal sees the total before it is made.

@@ -12,6 +12,8 @@ export interface Choice<T> {
   description?: string;
   /** What stays on the screen once chosen (defaults to `name`). */
   short?: string;
+  /** Shown but not choosable; a string says why. */
+  disabled?: boolean | string;
 }
 
 export interface Prompter {
