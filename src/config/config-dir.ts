@@ -73,8 +73,14 @@ export function readOwnFile(path: string): string | undefined {
 
 /** A descriptor for appending records, the file created 0600 (and its dir 0700) when new. */
 export function openOwnFileForAppend(path: string): number {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  return openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow | noBlock, 0o600);
+  const open = () => openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow | noBlock, 0o600);
+  try {
+    return open();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    return open();
+  }
 }
 
 /**
@@ -117,13 +123,9 @@ export function replaceOwnFile(path: string, text: string): void {
 export function checkConfigDir(dir: string): string[] {
   const uid = process.getuid?.();
   if (uid === undefined) return [];
-  let stats;
-  try {
-    stats = statSync(dir);
-  } catch {
-    // Not there yet: it is made 0700 when something is first saved.
-    return [];
-  }
+  // Not there yet (it is made 0700 when something is first saved), or not reachable: the command says so.
+  const stats = quietly(() => statSync(dir, { throwIfNoEntry: false }));
+  if (!stats) return [];
   const foreign: string[] = [];
   const tightened: string[] = [];
   const notices: string[] = [];
@@ -142,14 +144,9 @@ export function checkConfigDir(dir: string): string[] {
   }
   for (const name of localFileNames) {
     const path = join(dir, name);
-    let file;
-    try {
-      file = lstatSync(path);
-    } catch {
-      continue;
-    }
+    const file = quietly(() => lstatSync(path, { throwIfNoEntry: false }));
     // A link is refused when the command opens it; its own mode means nothing.
-    if (!file.isFile()) continue;
+    if (!file?.isFile()) continue;
     if (file.uid !== uid) foreign.push(`${path} (uid ${file.uid})`);
     else if (file.mode & 0o077) tighten(path, file.mode & 0o7777);
   }
@@ -170,6 +167,14 @@ function holdsOnlyOurs(dir: string): boolean {
     return readdirSync(dir).every((entry) => keptDirs.includes(entry) || localFileNames.some((name) => entry === name || (entry.startsWith(`${name}.`) && entry.endsWith(".tmp"))));
   } catch {
     return false;
+  }
+}
+
+function quietly<T>(look: () => T): T | undefined {
+  try {
+    return look();
+  } catch {
+    return undefined;
   }
 }
 

@@ -108,8 +108,11 @@ describe("each file reseller keeps is refused when it is a link, and what it poi
 });
 
 describe("checkConfigDir", () => {
-  it("a dir that does not exist yet: nothing to say", () => {
+  it("a dir that does not exist yet, or cannot (a path through a file): nothing to say here", () => {
     expect(checkConfigDir(join(makeConfigDir(), "not-yet"))).toEqual([]);
+    const file = join(makeConfigDir(), "a-file");
+    writeFileSync(file, "");
+    expect(checkConfigDir(join(file, "reseller"))).toEqual([]);
   });
 
   it("the user's own 0700 dir with 0600 files: nothing to say", () => {
