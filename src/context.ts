@@ -20,6 +20,8 @@ export interface Terminal {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
+  /** The terminal's width when stdout is one. */
+  stdoutColumns?: number;
 }
 
 export interface Context {
@@ -78,6 +80,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
       stdoutIsTTY: settings.stdoutAsTerminal,
       stderrIsTTY: terminal.stderrIsTTY,
       now,
+      // Asked of the terminal only when stdout is laid out for one.
+      width: settings.stdoutAsTerminal && !settings.json ? settings.width : undefined,
     },
     paintOut,
     paintErr,

@@ -72,6 +72,9 @@ function processTerminal(): Terminal {
     get stdinIsTTY() {
       return isatty(0);
     },
+    get stdoutColumns() {
+      return isatty(1) ? process.stdout.columns : undefined;
+    },
   };
 }
 

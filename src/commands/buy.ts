@@ -8,7 +8,7 @@ import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
 import { InterruptedError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
-import { money, statusCell, type Cell, type Tone } from "../output/output.js";
+import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
 import { accountName, checkOrderAccounts, type LineAccount } from "../orders/account-check.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
@@ -60,15 +60,18 @@ function reportPurchase(ctx: Context, order: Order, bought: Purchase): void {
   ctx.output.success(`Bought ${describeOrder(order)} for ${formatRupiah(amount)}${bought.invoice ? `: invoice ${bought.invoice}` : ""}, ref_id ${bought.refId}.`);
 }
 
+/** Piped: one row (invoice, ref_id, status, amount, created); on a terminal a record, the invoice and ref_id whole. */
 function printPurchase(ctx: Context, bought: Purchase): void {
+  const headers = ["Invoice", "Ref ID", "Status", "Amount", "Created"];
   const row: Cell[] = [
-    bought.invoice === null ? undefined : { human: bought.invoice, plain: bought.invoice, tone: "bold" },
-    { human: bought.refId, plain: bought.refId, tone: "highlight" },
+    bought.invoice === null ? undefined : copyable(bought.invoice, "bold"),
+    copyable(bought.refId),
     bought.status ? statusCell(bought.status) : undefined,
     money(bought.amount),
     ctx.output.time(bought.createdAt),
   ];
-  ctx.output.table(["Invoice", "Ref ID", "Status", "Amount", "Created"], [row]);
+  if (ctx.output.mode === "plain") return ctx.output.table(headers, [row]);
+  ctx.output.record(headers.map((header, i) => [header, row[i]]));
 }
 
 async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase, flagTimeout: number | undefined): Promise<void> {

@@ -11,7 +11,7 @@ import { journalDetails, journalFor, sentFromHere } from "../journal/request.js"
 import { isTransactionNotFound } from "../api/codes.js";
 import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
 import { outcomeCell } from "../output/journal.js";
-import type { Cell } from "../output/output.js";
+import { copyable, type Cell } from "../output/output.js";
 
 type Answer = { outcome: "done" | "not_done" | "unknown"; details: OutcomeDetails; say: string };
 
@@ -66,6 +66,12 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
   return { outcome: "unknown", details: { reason: `unknown kind ${entry.kind as string}` }, say: "unknown kind" };
 }
 
+/** What the reseller calls the request: its ref_id, or for a lock the token found. Never the journal's own id. */
+function referenceOf(entry: JournalEntry, answer: Answer): Cell {
+  const reference = entry.ref_id ?? answer.details.lock_token ?? entry.lock_token;
+  return typeof reference === "string" ? copyable(reference) : undefined;
+}
+
 export async function run(ctx: Context): Promise<number | void> {
   const journal = journalFor(ctx);
   const now = ctx.now();
@@ -109,7 +115,7 @@ export async function run(ctx: Context): Promise<number | void> {
       results.map(({ entry, answer }): Cell[] => [
         ctx.output.time(entry.at),
         entry.kind,
-        entry.ref_id ?? entry.entry,
+        referenceOf(entry, answer),
         outcomeCell({ ...entry, outcome: answer.outcome }, now),
         answer.say,
       ]),

@@ -6,6 +6,7 @@ import type { ApiResult, SandboxOrder } from "../api/model.js";
 import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { generateRefId } from "../orders/order.js";
+import { copyable } from "../output/output.js";
 
 export interface SandboxOptions {
   item: number;
@@ -33,6 +34,6 @@ export async function run(ctx: Context, options: SandboxOptions): Promise<void> 
   // Piped columns keep their order (id, ref_id, status); the invoice B answers with comes last.
   ctx.output.table(
     ["ID", "Ref ID", "Status", "Invoice"],
-    [[order.id || undefined, { human: ref, plain: ref, tone: "highlight" }, order.status?.text, order.invoice === null ? undefined : { human: order.invoice, plain: order.invoice, tone: "bold" }]],
+    [[order.id || undefined, copyable(ref), order.status?.text, order.invoice === null ? undefined : copyable(order.invoice, "bold")]],
   );
 }

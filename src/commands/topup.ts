@@ -9,7 +9,7 @@ import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
 import { formatRupiah, parseRupiah } from "../output/format.js";
-import { money } from "../output/output.js";
+import { copyable, money } from "../output/output.js";
 import { minimumTopUp, topUpAmount } from "../rules/input.js";
 
 export interface TopUpOptions {
@@ -147,7 +147,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
 
 function showResult(ctx: Context, data: TopUp, body: unknown, channel: PaymentChannel, total: number): void {
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  const link = { human: data.paymentUrl, plain: data.paymentUrl, tone: "highlight" as const };
+  const link = copyable(data.paymentUrl);
   // Piped: one row, the link first, so `reseller topup … | cut -f1` is the link.
   if (ctx.output.mode === "plain") {
     return ctx.output.table(["Payment link", "Amount", "Fee", "Total", "Channel", "Expires"], [[link, money(data.amount), money(channel.fee), money(total), channel.code, ctx.output.time(data.expiresAt)]]);

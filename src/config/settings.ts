@@ -53,6 +53,8 @@ export interface Settings {
   stdoutAsTerminal: boolean;
   /** Colours on each stream; RESELLER_FORCE_TTY does not turn them on. */
   colour: { stdout: boolean; stderr: boolean };
+  /** How many columns a line on stdout may take when laid out for a terminal. */
+  width: number;
 }
 
 /** Whether each of the process's streams is a terminal. */
@@ -60,6 +62,8 @@ export interface TerminalFacts {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** The terminal's width, when stdout is one (asked only when something is laid out for it). */
+  stdoutColumns?: number;
 }
 
 export const defaultTimeoutSeconds = 30;
@@ -86,6 +90,17 @@ export function colourWanted(flags: GlobalFlags, env: Env, realTerminal: boolean
   if (truthy(env.CLICOLOR_FORCE)) return true;
   if (env.CLICOLOR === "0") return false;
   return realTerminal && env.TERM !== "dumb";
+}
+
+/**
+ * The width tables and records are fitted to: COLUMNS when set (as `ls` reads it; tests and
+ * RESELLER_FORCE_TTY use it), else the terminal's own width, else 80.
+ */
+export function outputWidth(env: Env, terminal: TerminalFacts): number {
+  const columns = /^\d+$/.test(env.COLUMNS?.trim() ?? "") ? Number(env.COLUMNS) : 0;
+  if (columns > 0) return columns;
+  const real = terminal.stdoutIsTTY ? terminal.stdoutColumns : undefined;
+  return real && real > 0 ? real : 80;
 }
 
 /** The one rule for max_retries, whether it comes from the environment, the profile or `config set`. */
@@ -219,6 +234,9 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
     stdoutAsTerminal: terminal.stdoutIsTTY || truthy(env.RESELLER_FORCE_TTY),
     // Colours follow the real terminal: RESELLER_FORCE_TTY changes the layout, not the escapes.
     colour: { stdout: colourWanted(flags, env, terminal.stdoutIsTTY), stderr: colourWanted(flags, env, terminal.stderrIsTTY) },
+    get width() {
+      return outputWidth(env, terminal);
+    },
   };
 }
 

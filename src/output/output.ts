@@ -18,6 +18,11 @@ export interface RichCell {
   human: string;
   plain: string;
   tone?: Tone;
+  /**
+   * A value a reseller copies and hands on (a serial number, a licence, a payment link, a ref_id, an
+   * invoice): on a terminal never cut short and never inside a table's borders, so it copies clean.
+   */
+  copy?: boolean;
 }
 export type Cell = string | number | null | undefined | RichCell;
 
@@ -36,6 +41,8 @@ export interface OutputOptions {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   now: () => number;
+  /** How many columns a line on stdout may take on a terminal (settings decide it); 80 when not given. */
+  width?: number;
 }
 
 const noPaint: Paint = (_tone, text) => text;
@@ -55,6 +62,11 @@ export async function makePaint(enabled: boolean): Promise<Paint> {
     bold: (s) => chalk.bold(s),
   };
   return (tone, text) => tones[tone](text);
+}
+
+/** A value people copy (see RichCell.copy), highlighted unless another tone is given. */
+export function copyable(text: string, tone: Tone = "highlight"): RichCell {
+  return { human: text, plain: text, tone, copy: true };
 }
 
 export function money(amount: number | null | undefined): RichCell {
@@ -123,31 +135,137 @@ export class Output {
     this.options.stdout.write(`${JSON.stringify(body)}\n`);
   }
 
-  table(headers: string[], rows: Cell[][]): void {
+  /** How many columns a line on stdout may take. */
+  get width(): number {
+    return this.options.width ?? 80;
+  }
+
+  /**
+   * Rows: tab-separated when piped; on a terminal a table that fits the width, long cells cut with
+   * `…` (or, with `wrap`, wrapped inside their cell: for a few rows whose every word matters).
+   * Values people copy (`copyable`) stay whole and outside the borders: beside each row while the
+   * table keeps readable columns, else listed below it by row number.
+   */
+  table(headers: string[], rows: Cell[][], options: { wrap?: boolean } = {}): void {
     if (this.mode === "plain") {
       for (const row of rows) this.options.stdout.write(`${row.map((c) => plainCell(plainOf(c))).join("\t")}\n`);
       return;
     }
+    const wrap = options.wrap === true;
+    const columns = Math.max(headers.length, ...rows.map((r) => r.length));
+    const indices = [...Array(columns).keys()];
+    const copyColumns = indices.filter((i) => rows.some((r) => isCopy(r[i])));
+    const boxColumns = indices.filter((i) => !copyColumns.includes(i));
+    const boxHead = boxColumns.map((i) => headers[i] ?? "");
+    const boxRows = rows.map((row) => boxColumns.map((i) => this.shownCell(row[i])));
+    if (copyColumns.length === 0) {
+      this.options.stdout.write(`${this.box(boxHead, boxRows, this.width, wrap).text}\n`);
+      return;
+    }
+    const copies = rows.map((row) => copyColumns.map((i) => (row[i] === null || row[i] === undefined ? "" : this.humanCell(row[i], true))));
+
+    // Beside the box: each copy column as wide as its longest value, two spaces before each. Only
+    // while the box's columns keep a readable width; else below it.
+    const copyWidths = copyColumns.map((column, k) => Math.max(textWidth(headers[column] ?? ""), ...copies.map((c) => textWidth(c[k]!))));
+    const listing = (values: string[]) => values.map((v, k) => `${v}${" ".repeat(copyWidths[k]! - textWidth(v))}`).join("  ").trimEnd();
+    const listingWidth = copyWidths.reduce((sum, w) => sum + w, 0) + 2 * (copyColumns.length - 1);
+    const singleLine = copies.every((c) => c.every((v) => !v.includes("\n")));
+    const copyHead = copyColumns.map((i) => this.paintOut("bold", headers[i] ?? ""));
+    const beside = singleLine && boxColumns.length ? this.box(boxHead, boxRows, this.width - 2 - listingWidth, wrap, besideFloor) : undefined;
+    if (beside) {
+      const lines = beside.text.split("\n");
+      if (headers.length) lines[1] += `  ${listing(copyHead)}`;
+      copies.forEach((values, r) => (lines[beside.rowLines[r]!] += `  ${listing(values)}`));
+      this.options.stdout.write(`${lines.join("\n")}\n`);
+      return;
+    }
+    // Below the box, the rows numbered: a listing of the values by row number when each fits on a
+    // line, else each value on lines of its own after its row's number and header.
+    const numbered = boxColumns.length > 0;
+    if (numbered) {
+      const numberedRows = boxRows.map((row, n) => [{ text: String(n + 1) }, ...row]);
+      this.options.stdout.write(`${this.box(["#", ...boxHead], numberedRows, this.width, wrap).text}\n`);
+    }
+    const numberWidth = numbered ? String(rows.length).length + 2 : 0;
+    const number = (r: number) => (numbered ? `${String(r + 1).padStart(numberWidth - 2)}  ` : "");
+    if (singleLine && numberWidth + listingWidth <= this.width) {
+      if (headers.length) this.options.stdout.write(`${numbered ? `${"#".padStart(numberWidth - 2)}  ` : ""}${listing(copyHead)}\n`);
+      copies.forEach((values, r) => this.options.stdout.write(`${number(r)}${listing(values)}\n`));
+      return;
+    }
+    copies.forEach((values, r) => {
+      values.forEach((value, k) => {
+        if (!value) return;
+        const label = `${numbered ? `#${r + 1} ` : ""}${headers[copyColumns[k]!] ?? ""}`.trim();
+        this.options.stdout.write(`${label ? `${this.paintOut("dim", label)}\n` : ""}${value}\n`);
+      });
+    });
+  }
+
+  /**
+   * A bordered table at most `width` columns wide, the widest columns cut (or wrapped) first, none
+   * below `floor` columns. With a floor, undefined when it cannot fit; without, the narrowest cut is
+   * drawn even when it does not. `rowLines` says on which line of the text each row starts.
+   */
+  private box(headers: string[], rows: ShownCell[][], width: number, wrap: boolean): { text: string; rowLines: number[] };
+  private box(headers: string[], rows: ShownCell[][], width: number, wrap: boolean, floor: number): { text: string; rowLines: number[] } | undefined;
+  private box(headers: string[], rows: ShownCell[][], width: number, wrap: boolean, floor?: number): { text: string; rowLines: number[] } | undefined {
+    const columns = Math.max(headers.length, ...rows.map((r) => r.length));
+    if (columns === 0) return { text: "", rowLines: [] };
+    const cellOf = (row: ShownCell[], i: number): ShownCell => row[i] ?? { text: "" };
+    // Each column: one space either side of its text; one border between columns and at each end.
+    const natural = [...Array(columns).keys()].map((i) => 2 + Math.max(textWidth(headers[i] ?? ""), ...rows.map((r) => textWidth(cellOf(r, i).text))));
+    const widths = fitWidths(natural, width - (columns + 1), floor) ?? (floor === undefined ? natural.map((w) => Math.min(w, minimumColumnWidth)) : undefined);
+    if (!widths) return undefined;
     const Table = loadTable();
     const table = new Table({
       head: headers.map((h) => this.paintOut("bold", h)),
       style: { head: [], border: [], compact: true },
-      wordWrap: true,
+      colWidths: widths,
+      wordWrap: false,
+      truncate: "…",
     });
-    for (const row of rows) table.push(row.map((c) => this.humanCell(c, true)));
-    this.options.stdout.write(`${table.toString()}\n`);
+    const rowLines: number[] = [];
+    let line = headers.length ? 3 : 1;
+    for (const row of rows) {
+      // Wrapped here rather than by cli-table3, so that each line is coloured on its own and the
+      // height of every row is known.
+      const cells = [...Array(columns).keys()].map((i) => {
+        const cell = cellOf(row, i);
+        const lines = wrap ? wrapText(cell.text, Math.max(1, widths[i]! - 2)) : [cell.text];
+        return lines.map((l) => (cell.tone ? this.paintOut(cell.tone, l) : l));
+      });
+      rowLines.push(line);
+      line += Math.max(1, ...cells.map((c) => c.length));
+      table.push(cells.map((c) => c.join("\n")));
+    }
+    return { text: table.toString(), rowLines };
   }
 
-  /** A single record, label and value per line (`Balance  Rp 1.250.000`). */
+  /**
+   * A single record, label and value per line (`Balance  Rp 1.250.000`). On a terminal a long value
+   * wraps under itself within the width; a value people copy is never wrapped: when it does not fit
+   * beside its label it gets a line of its own.
+   */
   record(pairs: [string, Cell][]): void {
     if (this.mode === "plain") {
       for (const [label, value] of pairs) this.options.stdout.write(`${plainCell(label.toLowerCase().replace(/\s+/g, "_"))}\t${plainCell(plainOf(value))}\n`);
       return;
     }
-    const width = Math.max(...pairs.map(([l]) => l.length));
+    const labelWidth = Math.max(...pairs.map(([l]) => l.length));
+    const indent = " ".repeat(labelWidth + 2);
+    const room = Math.max(20, this.width - indent.length);
     for (const [label, value] of pairs) {
-      const text = this.humanCell(value, true).split("\n").join(`\n${" ".repeat(width + 2)}`);
-      this.options.stdout.write(`${this.paintOut("dim", label.padEnd(width))}  ${text}\n`);
+      const shownLabel = this.paintOut("dim", label.padEnd(labelWidth));
+      const lines = this.humanText(value).split("\n");
+      const tone = typeof value === "object" && value !== null ? value.tone : undefined;
+      const paint = (line: string) => (tone ? this.paintOut(tone, line) : line);
+      if (isCopy(value) && lines.some((line) => textWidth(line) > room)) {
+        this.options.stdout.write(`${shownLabel}\n${lines.map(paint).join("\n")}\n`);
+        continue;
+      }
+      const shown = isCopy(value) ? lines : lines.flatMap((line) => wrapText(line, room));
+      this.options.stdout.write(`${shownLabel}  ${shown.map(paint).join(`\n${indent}`)}\n`);
     }
   }
 
@@ -156,10 +274,15 @@ export class Output {
     if (this.mode === "table") this.options.stdout.write(`\n${this.paintOut("bold", text)}\n`);
   }
 
-  /** A bare result line on stdout (a token, a link) that scripts can capture. */
+  /**
+   * A bare result line on stdout (a token, a link) that scripts can capture. On a terminal a
+   * sentence wraps between words within the width; a word (a token, a link) is never split.
+   */
   result(text: string, tone?: Tone): void {
     const safe = neutralize(text);
-    this.options.stdout.write(`${tone && this.mode === "table" ? this.paintOut(tone, safe) : safe}\n`);
+    if (this.mode !== "table") return void this.options.stdout.write(`${safe}\n`);
+    const lines = wrapText(safe, this.width, false);
+    this.options.stdout.write(`${lines.map((line) => (tone ? this.paintOut(tone, line) : line)).join("\n")}\n`);
   }
 
   /**
@@ -221,12 +344,106 @@ export class Output {
   }
 
   private humanCell(cell: Cell, keepNewlines: boolean): string {
+    const text = this.humanText(cell, keepNewlines);
+    return typeof cell === "object" && cell !== null && cell.tone ? this.paintOut(cell.tone, text) : text;
+  }
+
+  /** A cell for a table's box: on one line, neutralised, its tone kept for each line it may wrap to. */
+  private shownCell(cell: Cell): ShownCell {
+    const tone = typeof cell === "object" && cell !== null ? cell.tone : undefined;
+    return { text: this.humanText(cell, true).split("\n").join(" "), ...(tone ? { tone } : {}) };
+  }
+
+  /** What a cell shows a person, neutralised, not yet coloured. */
+  private humanText(cell: Cell, keepNewlines = true): string {
     if (cell === null || cell === undefined) return "-";
     if (typeof cell === "number") return String(cell);
     if (typeof cell === "string") return neutralize(cell, { keepNewlines });
-    const text = neutralize(cell.human, { keepNewlines });
-    return cell.tone ? this.paintOut(cell.tone, text) : text;
+    return neutralize(cell.human, { keepNewlines });
   }
+}
+
+interface ShownCell {
+  text: string;
+  tone?: Tone;
+}
+
+function isCopy(cell: Cell): boolean {
+  return typeof cell === "object" && cell !== null && cell.copy === true;
+}
+
+/** Narrowest a column is cut to: two characters and `…` between its padding. */
+const minimumColumnWidth = 5;
+/** Narrowest a column is cut to so that copied values can stand beside the table. */
+const besideFloor = 10;
+
+/** Columns this narrow (money, statuses, ids, short words) are the last to be cut. */
+const shortColumn = 12;
+
+/**
+ * Column widths that add up to at most `available`. The widest columns are cut first, all down to
+ * one level, and none below its floor; short columns keep their width as long as cutting the long
+ * ones to `narrowest` makes room. Undefined when even every column at `narrowest` cannot fit.
+ */
+export function fitWidths(natural: number[], available: number, narrowest = minimumColumnWidth): number[] | undefined {
+  const sum = (widths: number[]) => widths.reduce((total, w) => total + w, 0);
+  if (sum(natural) <= available) return natural;
+  const tiers = [
+    natural.map((w) => (w <= shortColumn ? w : Math.min(w, Math.max(narrowest, 8)))),
+    natural.map((w) => (w <= shortColumn ? w : Math.min(w, narrowest))),
+    natural.map((w) => Math.min(w, narrowest)),
+  ];
+  const floors = tiers.find((floor) => sum(floor) <= available);
+  if (!floors) return undefined;
+  const at = (level: number) => natural.map((w, i) => Math.max(floors[i]!, Math.min(w, level)));
+  // The highest level at which everything fits, then what is left one column each to the cut ones.
+  let level = 0;
+  while (sum(at(level + 1)) <= available) level += 1;
+  const widths = at(level);
+  let spare = available - sum(widths);
+  for (let i = 0; i < widths.length && spare > 0; i++) {
+    if (widths[i]! < natural[i]!) {
+      widths[i] = widths[i]! + 1;
+      spare -= 1;
+    }
+  }
+  return widths;
+}
+
+/** Columns a text takes on a terminal: colour codes take none, wide characters two. */
+function textWidth(text: string): number {
+  return tableUtils().strlen(text);
+}
+
+/** Words that do not fit in `width` columns go to the next line; a word longer than that is cut into pieces unless `splitWords` is false. */
+function wrapText(text: string, width: number, splitWords = true): string[] {
+  if (textWidth(text) <= width) return [text];
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/(?<= )/)) {
+    if (line && textWidth(line + word.trimEnd()) > width) {
+      lines.push(line.trimEnd());
+      line = "";
+    }
+    let rest = word;
+    while (splitWords && textWidth(rest.trimEnd()) > width) {
+      const [head, tail] = splitAt(rest, width);
+      lines.push(head);
+      rest = tail;
+    }
+    line += rest;
+  }
+  if (line.trimEnd()) lines.push(line.trimEnd());
+  return lines;
+}
+
+function splitAt(text: string, width: number): [string, string] {
+  let taken = "";
+  for (const char of text) {
+    if (textWidth(taken + char) > width) break;
+    taken += char;
+  }
+  return [taken, text.slice(taken.length)];
 }
 
 function plainOf(cell: Cell): string {
@@ -238,9 +455,16 @@ function plainOf(cell: Cell): string {
 
 type TableConstructor = new (options: Record<string, unknown>) => { push(row: string[]): void; toString(): string };
 let tableClass: TableConstructor | undefined;
+let tableUtilities: { strlen(text: string): number } | undefined;
 
 /** cli-table3 is loaded when a table is drawn, not at start-up. */
 function loadTable(): TableConstructor {
   tableClass ??= createRequire(import.meta.url)("cli-table3") as TableConstructor;
   return tableClass;
+}
+
+/** cli-table3's own measure of a cell (string-width without colour codes), so widths agree with its drawing. */
+function tableUtils(): { strlen(text: string): number } {
+  tableUtilities ??= createRequire(import.meta.url)("cli-table3/src/utils") as { strlen(text: string): number };
+  return tableUtilities;
 }

@@ -6,7 +6,7 @@
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { formatDuration } from "./format.js";
-import { money, statusCell, type Cell, type Output, type RichCell } from "./output.js";
+import { copyable, money, statusCell, type Cell, type Output, type RichCell } from "./output.js";
 
 /** How much of an SMM order has arrived: the service's delivered count, else quantity minus what remains. */
 export function deliveredCount(quantity: number | null | undefined, smm: SmmDelivery): number | null {
@@ -21,8 +21,6 @@ export function deliveredPercent(quantity: number | null | undefined, smm: SmmDe
   return Math.max(0, Math.min(100, Math.floor((delivered / quantity) * 100)));
 }
 
-const highlight = (text: string): RichCell => ({ human: text, plain: text, tone: "highlight" });
-
 /** The line a result belongs to: by item id, else (a dialect that names no id) the only line there is. */
 export function lineOf(t: Transaction, itemId: number | null): TransactionLine | undefined {
   if (itemId === null) return t.lines.length === 1 ? t.lines[0] : undefined;
@@ -34,7 +32,7 @@ function lineName(line: TransactionLine | undefined, itemId: number | null): str
 }
 
 /** The customer's target of an SMM note (the JSON's `target`), or the note as written. */
-function customerData(note: string | null | undefined): string | null {
+export function customerData(note: string | null | undefined): string | null {
   if (!note) return null;
   try {
     const parsed = JSON.parse(note) as { target?: unknown };
@@ -53,7 +51,7 @@ function smmStatusCell(smm: SmmDelivery): Cell {
 
 function h2hSerialCell(r: H2hDelivery): Cell {
   if (r.serial === null) return undefined;
-  return r.failed ? { human: r.serial, plain: r.serial, tone: "bad" } : highlight(r.serial);
+  return r.failed ? { human: r.serial, plain: r.serial, tone: "bad" } : copyable(r.serial);
 }
 
 /** A provider message that only repeats the failure in the serial column says nothing new. */
@@ -69,15 +67,15 @@ export function renderTransaction(output: Output, t: Transaction): void {
       ? { ...money(t.amount), human: `${money(t.amount).human} (price ${money(t.price).human} + fees ${money(t.fees).human})` }
       : money(t.amount);
   const pairs: [string, Cell][] = [
-    ["Invoice", t.invoice === null ? undefined : { human: t.invoice, plain: t.invoice, tone: "bold" }],
-    ["Ref ID", t.refId],
+    ["Invoice", t.invoice === null ? undefined : copyable(t.invoice, "bold")],
+    ["Ref ID", t.refId ? copyable(t.refId) : undefined],
     ["Status", statusCell(t.status)],
     ["Amount", amount],
     ["Paid with", t.paymentMethod || undefined],
     ["Created", output.time(t.createdAt)],
   ];
   if (t.note) pairs.push(["Note", { human: t.note, plain: t.note, tone: /refund/i.test(t.note) ? "warn" : undefined }]);
-  if (t.paymentLink) pairs.push(["Payment link", highlight(t.paymentLink)]);
+  if (t.paymentLink) pairs.push(["Payment link", copyable(t.paymentLink)]);
   if (t.expiresAt) pairs.push(["Pay before", output.time(t.expiresAt)]);
   output.record(pairs);
 
@@ -85,12 +83,13 @@ export function renderTransaction(output: Output, t: Transaction): void {
   output.table(
     ["Item", "Name", "Qty", "Price", "Process", "Customer data"],
     t.lines.map((l) => [l.itemId, l.name || l.productName, l.quantity, money(l.price), l.isSmm && l.orderProcess !== "smm" ? `${l.orderProcess ?? ""} (smm)`.trim() : l.orderProcess, customerData(l.note)]),
+    { wrap: true },
   );
 
   const deliveries = deliverables(t);
   output.heading("Deliver to customer");
   if (deliveries.length) {
-    output.table(["Item", "For", "Hand over"], deliveries.map((d) => [d.item, d.customer, d.handOver]));
+    output.table(["Item", "For", "Hand over"], deliveries.map((d) => [d.item, d.customer, d.handOver]), { wrap: true });
   } else {
     output.result(`Nothing to hand over yet (status ${t.status?.text ?? "not given"}). Wait for it: reseller trx show ${t.refId || t.invoice} --watch`, "dim");
   }
@@ -100,6 +99,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
     output.table(
       ["Item", "Status", "Serial number", "Provider message"],
       t.h2h.map((r) => [lineName(lineOf(t, r.itemId), r.itemId), r.status ? statusCell(r.status) : statusCell(r.failed ? "failed" : r.serial ? "delivered" : null), h2hSerialCell(r), h2hMessage(r)]),
+      { wrap: true },
     );
   }
   if (t.smm.length) {
@@ -121,6 +121,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
           r.providerStatus,
         ];
       }),
+      { wrap: true },
     );
     for (const r of t.smm) {
       if (r.manualRefundPending) output.warn(`${lineName(lineOf(t, r.itemId), r.itemId)}: part of this SMM order is to be refunded by hand; the refund is pending.`);
@@ -139,8 +140,8 @@ function deliverables(t: Transaction): Deliverable[] {
   const out: Deliverable[] = [];
   for (const line of t.lines) {
     const name = lineName(line, line.itemId);
-    if (line.licence) out.push({ item: name, customer: customerData(line.note), handOver: highlight(line.licence) });
-    if (line.sellerNote) out.push({ item: name, customer: customerData(line.note), handOver: highlight(line.sellerNote) });
+    if (line.licence) out.push({ item: name, customer: customerData(line.note), handOver: copyable(line.licence) });
+    if (line.sellerNote) out.push({ item: name, customer: customerData(line.note), handOver: copyable(line.sellerNote) });
   }
   for (const r of t.h2h) {
     if (r.serial === null && !r.failed) continue;
@@ -148,7 +149,7 @@ function deliverables(t: Transaction): Deliverable[] {
     out.push({
       item: lineName(line, r.itemId),
       customer: customerData(line?.note),
-      handOver: r.failed ? { human: `not delivered: ${r.failure ?? r.serial ?? "failed"}`, plain: r.serial ?? "failed", tone: "bad" } : highlight(`SN ${r.serial}`),
+      handOver: r.failed ? { human: `not delivered: ${r.failure ?? r.serial ?? "failed"}`, plain: r.serial ?? "failed", tone: "bad" } : copyable(`SN ${r.serial}`),
     });
   }
   for (const r of t.smm) {

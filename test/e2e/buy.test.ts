@@ -45,12 +45,12 @@ describe("buy one item", () => {
     expect(serviceTransactions(reseller.apiKey).find((t) => t.ref_id === "shop-order-77")!.invoice).toBe(body.data.invoice);
   });
 
-  it("on a terminal: a table with the invoice, ref_id, status and Rupiah amount", async () => {
+  it("on a terminal: the invoice, ref_id, status and Rupiah amount, one per line, to copy without borders", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await reseller.run(["buy", "--item", "3", "--qty", "1"], { mode: "table" });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(tableBorder);
-    expect(r.stdout).toMatch(/Invoice.*Ref ID.*Status.*Amount.*Created/);
+    expect(r.stdout).not.toMatch(tableBorder);
+    expect(r.stdout).toMatch(/^Invoice +INV-\S+\nRef ID +RSL-\S+\nStatus +\w+\nAmount +Rp 18\.000\nCreated +\d{4}-/m);
     expect(r.stdout).toContain("Rp 18.000");
     expect(r.stdout).toMatch(/RSL-\d{8}-[A-Z0-9]{10}/);
     expect(r.stderr).toMatch(/Bought 1 × Spotify Premium 1 Bulan for Rp 18\.000/);

@@ -104,11 +104,12 @@ describe("lock list", () => {
     expect(Number(rows[1]![4])).toBeGreaterThan(80);
     expect(Number(rows[1]![4])).toBeLessThanOrEqual(90);
 
-    const table = await reseller.run(["lock", "list"], { mode: "table" });
+    const table = await reseller.run(["lock", "list"], { mode: "table", env: { COLUMNS: "120" } });
     expect(table.stdout).toMatch(tableBorder);
     expect(table.stdout).toContain("Time left");
-    expect(table.stdout).toMatch(new RegExp(`${first}.+│ (9m \\d\\ds|10m 00s)\\s+│`));
-    expect(table.stdout).toMatch(new RegExp(`${second}.+\\(in 1m \\d\\ds\\).+│ 1m \\d\\ds\\s+│`));
+    // The token, which people copy, stands beside the borders of its row.
+    expect(table.stdout).toMatch(new RegExp(`│ (9m \\d\\ds|10m 00s)\\s+│  ${first}\n`));
+    expect(table.stdout).toMatch(new RegExp(`\\(in 1m \\d\\ds\\).+│ 1m \\d\\ds\\s+│  ${second}\n`));
   });
 
   it("a lock disappears once the emulator clock passes its expiry", async () => {

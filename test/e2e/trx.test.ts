@@ -38,7 +38,7 @@ describe("buy --wait", () => {
   it("failed h2h (invalid number): shows the failure and the refund, balance given back", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const before = harness.accountOf(reseller.apiKey).balance;
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "12345", "--wait"], { mode: "table" }));
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "12345", "--wait"], { mode: "table", env: { COLUMNS: "160" } }));
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toContain("failed");
     expect(r.stdout).toMatch(/not delivered: invalid destination number "12345"/);
@@ -67,7 +67,7 @@ describe("buy --wait", () => {
 
   it("SMM with --target: follows the order to Completed and shows 100% delivered", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "24", "--qty", "200", "--target", "https://www.tiktok.com/@toko/video/9", "--wait"], { mode: "table" }), 8);
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "24", "--qty", "200", "--target", "https://www.tiktok.com/@toko/video/9", "--wait"], { mode: "table", env: { COLUMNS: "120" } }), 8);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toContain("SMM progress");
     expect(r.stdout).toMatch(/completed/);

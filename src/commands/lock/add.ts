@@ -6,6 +6,7 @@ import type { Context } from "../../context.js";
 import { ServiceError } from "../../errors.js";
 import { journalRequest } from "../../journal/request.js";
 import { rememberLock } from "../../config/lock-cache.js";
+import { copyable } from "../../output/output.js";
 
 export interface LockAddOptions {
   item: number;
@@ -48,7 +49,7 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
   if (ctx.output.mode === "json") return ctx.output.json(body);
   if (ctx.output.mode === "plain") return ctx.output.result(lock.token);
   ctx.output.record([
-    ["Lock token", { human: lock.token, plain: lock.token, tone: "highlight" }],
+    ["Lock token", copyable(lock.token)],
     ["Item", lock.itemId],
     ["Quantity", lock.quantity],
     ["Locked at", ctx.output.time(lock.lockedAt)],

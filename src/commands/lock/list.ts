@@ -1,7 +1,7 @@
 /** `reseller lock list`: the caller's active locks and how long each still holds its stock. */
 import type { Context } from "../../context.js";
 import { formatDuration } from "../../output/format.js";
-import type { Cell } from "../../output/output.js";
+import { copyable, type Cell } from "../../output/output.js";
 
 function timeLeft(seconds: number | null): Cell {
   if (seconds === null) return undefined;
@@ -17,7 +17,7 @@ export async function run(ctx: Context): Promise<void> {
   ctx.output.table(
     ["Token", "Item", "Qty", "Expires", "Time left"],
     locks.map((lock) => [
-      { human: lock.token, plain: lock.token, tone: "highlight" },
+      copyable(lock.token),
       lock.itemId,
       lock.quantity,
       ctx.output.time(lock.expiresAt),
