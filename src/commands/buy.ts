@@ -88,7 +88,8 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
     }
     throw error;
   }
-  const { showTransaction } = await import("../output/transaction.js");
+  const [{ showTransaction }, { noteLatestStatus }] = await Promise.all([import("../output/transaction.js"), import("../journal/request.js")]);
+  noteLatestStatus(ctx, waited.result.data);
   showTransaction(ctx.output, waited.result, waited.finished, timeout);
 }
 

@@ -6,7 +6,7 @@ import type { ApiResult, Transaction } from "../../api/model.js";
 import { isTransactionNotFound } from "../../api/codes.js";
 import type { Context } from "../../context.js";
 import { InterruptedError, ServiceError } from "../../errors.js";
-import { journalDetails, journalFor, sentFromHere } from "../../journal/request.js";
+import { journalDetails, journalFor, noteLatestStatus, sentFromHere } from "../../journal/request.js";
 import { isUnresolved } from "../../journal/journal.js";
 import { showTransaction } from "../../output/transaction.js";
 
@@ -28,6 +28,7 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
     throw error;
   }
   settleJournal(ctx, result.data);
+  noteLatestStatus(ctx, result.data);
 
   if (!options.watch) return showTransaction(ctx.output, result, true, 0);
 
@@ -35,6 +36,7 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   const timeout = waitTimeoutSeconds(ctx, options.waitTimeout);
   try {
     const waited = await waitForDelivery(ctx, client, options.ref, timeout, result);
+    noteLatestStatus(ctx, waited.result.data);
     showTransaction(ctx.output, waited.result, waited.finished, timeout);
   } catch (error) {
     if (error instanceof InterruptedError) {
