@@ -238,7 +238,7 @@ export function checkLine(item: Item, line: LineInput, where: string): string | 
     });
   }
   if (!item.openAmount && (line.nominal !== undefined || line.zoneId !== undefined)) {
-    const what = line.nominal !== undefined ? "a nominal" : "a zone id";
+    const what = line.nominal !== undefined ? "nominal" : "zone id";
     refuse(where, `${itemWords(item)} has a fixed price, so it takes no ${what}: that is for open-amount items.`, {
       suggestion: line.nominal !== undefined ? "Buy it by quantity." : `Write the zone in the note, as the item's description says (\`reseller item ${item.id}\`).`,
     });

@@ -16,6 +16,7 @@ interface Line {
   qty: number;
   note?: string;
   target?: string;
+  nominal?: number;
 }
 
 const rules: { rule: string; line: Line; message: RegExp; doors?: Door[] }[] = [
@@ -28,6 +29,13 @@ const rules: { rule: string; line: Line; message: RegExp; doors?: Door[] }[] = [
   // A cart line has no target column: these two rules have only two doors.
   { rule: "a target on an item that is not SMM", line: { item: 12, qty: 1, target: "https://instagram.com/x" }, message: /^target, opt and comment are for SMM items; item 12 \(.+\) is h2h\.$/, doors: ["flags", "file"] },
   { rule: "both a note and a target", line: { item: 23, qty: 100, note: '{"target":"a"}', target: "b" }, message: /^give either a note \(the SMM JSON\) or a target, not both\.$/, doors: ["flags", "file"] },
+  // Item 29 is an open amount: Nominal from 10000 to 2000000 in steps of 1000.
+  { rule: "an open amount below its minimum", line: { item: 29, qty: 1, note: "081234567890", nominal: 5_000 }, message: /^the Nominal of item 29 \(.+\) is below the minimum: it must be from 10000 to 2000000 in steps of 1000; got 5000\.$/ },
+  { rule: "an open amount off its step", line: { item: 29, qty: 1, note: "081234567890", nominal: 10_500 }, message: /^the Nominal of item 29 \(.+\) is not a multiple of 1000: it must be from 10000 to 2000000 in steps of 1000; got 10500\.$/ },
+  { rule: "an open amount above its maximum", line: { item: 29, qty: 1, note: "081234567890", nominal: 2_500_000 }, message: /^the Nominal of item 29 \(.+\) is above the maximum: it must be from 10000 to 2000000 in steps of 1000; got 2500000\.$/ },
+  { rule: "an open amount without its nominal", line: { item: 29, qty: 1, note: "081234567890" }, message: /^item 29 \(.+\) is an open amount and is missing Nominal \(provider_qty\)\.$/ },
+  { rule: "an open amount without its target", line: { item: 29, qty: 1, nominal: 50_000 }, message: /^item 29 \(.+\) is an open amount and is missing Nomor HP \(note\)\.$/ },
+  { rule: "a nominal for a fixed-price item", line: { item: 12, qty: 1, note: "081234567890", nominal: 50_000 }, message: /^item 12 \(.+\) has a fixed price, so it takes no nominal: that is for open-amount items\.$/ },
 ];
 
 type Door = "flags" | "cart" | "file";
@@ -38,15 +46,16 @@ function argsFor(door: Door, line: Line, dir: string): { args: string[]; place: 
     const args = ["buy", "--item", String(line.item), "--qty", String(line.qty)];
     if (line.note !== undefined) args.push("--note", line.note);
     if (line.target !== undefined) args.push("--target", line.target);
+    if (line.nominal !== undefined) args.push("--nominal", String(line.nominal));
     return { args, place: "" };
   }
   if (door === "cart") {
     const path = join(dir, "cart.json");
-    writeFileSync(path, JSON.stringify([{ item_id: line.item, quantity: line.qty, ...(line.note !== undefined ? { note: line.note } : {}) }]));
+    writeFileSync(path, JSON.stringify([{ item_id: line.item, quantity: line.qty, ...(line.note !== undefined ? { note: line.note } : {}), ...(line.nominal !== undefined ? { nominal: line.nominal } : {}) }]));
     return { args: ["buy", "--cart", path], place: "cart line 1: " };
   }
   const path = join(dir, "orders.jsonl");
-  writeFileSync(path, `${JSON.stringify({ item_id: line.item, quantity: line.qty, ...(line.note !== undefined ? { note: line.note } : {}), ...(line.target !== undefined ? { target: line.target } : {}) })}\n`);
+  writeFileSync(path, `${JSON.stringify({ item_id: line.item, quantity: line.qty, ...(line.note !== undefined ? { note: line.note } : {}), ...(line.target !== undefined ? { target: line.target } : {}), ...(line.nominal !== undefined ? { nominal: line.nominal } : {}) })}\n`);
   return { args: ["buy", "--file", path], place: "orders.jsonl line 1: " };
 }
 

@@ -95,7 +95,7 @@ describe("buy on a terminal", () => {
         [/Item id/, "9999\r"],
         [/No active item has id 9999[\s\S]*Item id/, "23\r"],
         [/Quantity/, "\r"],
-        [/Target for Instagram Followers Indonesia/, "https://instagram.com/tokoku\r"],
+        [/Link \/ Username for Instagram Followers Indonesia/, "https://instagram.com/tokoku\r"],
         [/Buy\?/, "y\r"],
       ],
       apiKey,
