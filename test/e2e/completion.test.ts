@@ -88,11 +88,12 @@ describe("bash completion", () => {
     expect(await completeBash("reseller lo")).toEqual(["lock", "login", "logout"]);
   });
 
-  it("sub-commands: lock, config, trx, leaderboard", async () => {
+  it("sub-commands: lock, config, trx, leaderboard, balance", async () => {
     expect(await completeBash("reseller lock ")).toEqual(["add", "list", "release"]);
     expect(await completeBash("reseller config ")).toEqual(["get", "list", "path", "set"]);
-    expect(await completeBash("reseller trx ")).toEqual(["show"]);
+    expect(await completeBash("reseller trx ")).toEqual(["list", "show"]);
     expect(await completeBash("reseller leaderboard ")).toEqual(["me"]);
+    expect(await completeBash("reseller balance ")).toEqual(["history"]);
   });
 
   it("flags of the command, global flags once each, and flag values skipped on the way", async () => {
