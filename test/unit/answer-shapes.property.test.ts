@@ -201,6 +201,15 @@ const anyAnswerCases: Case[] = [
     routes: (g) => ({ "GET /v1/balance/channels": { message: "OK", data: [{ code: "QRIS", name: "QRIS", fee: 750 }] }, "POST /v1/balance": g }),
     body: fc.constant(null),
   },
+  { name: "trx list", load: () => import("../../src/commands/trx/list.js"), options: {}, routes: (g) => ({ "GET /v1/trx": g }), body: fc.constant(null) },
+  { name: "balance history", load: () => import("../../src/commands/balance/history.js"), options: {}, routes: (g) => ({ "GET /v1/balance/mutations": g }), body: fc.constant(null) },
+  {
+    name: "validate",
+    load: () => import("../../src/commands/validate.js"),
+    options: { item: 22, customerId: "123456789" },
+    routes: (g) => ({ "GET /v1/item/22": { message: "OK", data: { id: 22, name: "Free Fire 140 Diamonds", price: 19000, validation: { available: true } } }, "POST /v1/item/validate": g }),
+    body: fc.constant(null),
+  },
 ];
 
 /** Any JSON: right shapes with wrong types, `data: null`, numbers past 2^53, deep nesting, bare arrays. */
