@@ -67,6 +67,7 @@ const emptyFile = { name: "node, an empty file", ...node(empty) };
 const bareBalance = { name: "node:http GET /v1/balance", ...node(bareGet) };
 const noCache = { RESELLER_NO_CODE_CACHE: "1" };
 
+/** @type {{ name: string, goal?: number, memoryGoal?: number, baseline: { name: string, argv: string[] }, argv: string[], env?: Record<string, string> }[]} */
 const rows = [
   { name: "reseller --version", goal: 1.15, baseline: emptyFile, ...reseller(["--version"]) },
   { name: "reseller --help", goal: 1.3, baseline: emptyFile, ...reseller(["--help"]) },
