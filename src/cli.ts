@@ -19,7 +19,7 @@ export interface Process {
 export async function main(proc: Process): Promise<number> {
   let exitCode = 0;
   const [{ createContext }, { printError }] = await Promise.all([import("./context.js"), import("./output/print-error.js")]);
-  const wantsJson = proc.argv.includes("--json");
+  const wantsJson = proc.argv.some((arg) => arg === "--json" || arg === "--jq" || arg.startsWith("--jq="));
 
   // Every failure, from a handler or from commander's parsing, goes through the one printer.
   const report = (error: unknown, ctx?: Context): number =>

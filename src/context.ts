@@ -72,6 +72,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
   const { defaultSleep } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;
   const [paintOut, paintErr] = await Promise.all([makePaint(settings.colour.stdout), makePaint(settings.colour.stderr)]);
+  // jq is loaded only for --jq, and the expression compiled now: a typo stops the command before it sends anything.
+  const jq = settings.jq === undefined ? undefined : await (await import("./output/jq.js")).compileJqFilter(settings.jq);
   const output = new Output(
     {
       stdout: secrets.wrap(terminal.stdout),
@@ -82,6 +84,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       now,
       // Asked of the terminal only when stdout is laid out for one.
       width: settings.stdoutAsTerminal && !settings.json ? settings.width : undefined,
+      jq,
     },
     paintOut,
     paintErr,

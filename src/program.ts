@@ -38,6 +38,7 @@ export function buildProgram(run: RunCommand): Command {
     .description("Buy prepaid digital goods from the Reseller Commerce Service: balance, top-ups, purchases, stock locks.")
     .version(version, "-V, --version")
     .option("--json", "print the service's JSON (errors as JSON on stderr)")
+    .option("--jq <expression>", "filter the JSON with jq (implies --json); strings print raw, like gh --jq")
     .option("--profile <name>", "which stored account (env RESELLER_PROFILE; default \"default\")")
     .option("--base-url <url>", "service address, the part before /v1 (env RESELLER_BASE_URL)")
     .option("--timeout <seconds>", "per request (env RESELLER_TIMEOUT; default 30)")

@@ -10,6 +10,8 @@ import { ConfigStore, type StoredKey } from "./store.js";
 
 export interface GlobalFlags {
   json?: boolean;
+  /** A jq expression to filter the JSON with; implies --json. */
+  jq?: string;
   profile?: string;
   baseUrl?: string;
   timeout?: string;
@@ -45,6 +47,8 @@ export interface Settings {
   waitTimeoutSeconds: number;
   waitTimeoutSource: Exclude<NumberSource, "flag" | "environment">;
   json: boolean;
+  /** `--jq EXPR`: what the JSON is filtered with before it is printed. */
+  jq: string | undefined;
   verbose: boolean;
   insecure: boolean;
   /** Never prompt: --no-input, RESELLER_NO_INPUT, CI, or no terminal on both ends. */
@@ -227,7 +231,8 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
     get waitTimeoutSource() {
       return wait()[1];
     },
-    json: flags.json === true,
+    json: flags.json === true || flags.jq !== undefined,
+    jq: flags.jq,
     verbose: flags.verbose === true || truthy(env.RESELLER_DEBUG),
     insecure: flags.insecure === true,
     noInput,

@@ -9,6 +9,7 @@ import { neutralize, plainCell } from "./sanitize.js";
 import type { Status } from "../api/model.js";
 import { AnswerBody } from "../api/answer.js";
 import { statusKindOf } from "../api/status.js";
+import type { JqFilter } from "./jq.js";
 
 export type OutputMode = "json" | "table" | "plain";
 export type Tone = "highlight" | "good" | "bad" | "warn" | "dim" | "bold";
@@ -43,6 +44,8 @@ export interface OutputOptions {
   now: () => number;
   /** How many columns a line on stdout may take on a terminal (settings decide it); 80 when not given. */
   width?: number;
+  /** `--jq`: every JSON document is filtered through this before it is printed. */
+  jq?: JqFilter;
 }
 
 const noPaint: Paint = (_tone, text) => text;
@@ -117,6 +120,7 @@ export class Output {
    * overrides escaped so the terminal shows them rather than obeys them.
    */
   json(body: unknown): void {
+    if (this.options.jq) return this.filtered(body instanceof AnswerBody ? body.text : JSON.stringify(body), this.stdoutIsTTY);
     let text: string;
     if (body instanceof AnswerBody) {
       const oneLine = !body.text.includes("\n") || body.cut;
@@ -132,7 +136,16 @@ export class Output {
 
   /** One JSON object per line, for streams of results (bulk buy). */
   jsonLine(body: unknown): void {
+    if (this.options.jq) return this.filtered(JSON.stringify(body), false);
     this.options.stdout.write(`${JSON.stringify(body)}\n`);
+  }
+
+  /** `--jq`: what jq made of the document, printed as jq prints it; a jq error after what it did print. */
+  private filtered(json: string, pretty: boolean): void {
+    const { text, error } = this.options.jq!(json, pretty);
+    // On a terminal, jq's strings are service text like any other: shown, not obeyed.
+    if (text) this.options.stdout.write(this.stdoutIsTTY ? neutralize(text, { keepNewlines: true }) : text);
+    if (error) throw error;
   }
 
   /** How many columns a line on stdout may take. */

@@ -1,0 +1,80 @@
+/**
+ * `--jq EXPR`: the JSON a command prints, filtered by real jq (jq 1.8 compiled to WebAssembly, the
+ * jq-wasm package), with strings printed raw like `gh --jq`. Loaded only when --jq is given: the
+ * engine is a 0.9 MB WebAssembly module that no other command should pay for.
+ *
+ * The expression is compiled before the command sends anything, so a typo is exit 2 with jq's own
+ * message, never discovered after a purchase. jq runs without the process's environment (`$ENV` is
+ * the engine's own, empty of RESELLER_API_KEY) and without files.
+ */
+import { createRequire } from "node:module";
+import { ResellerError, ExitCode, UsageError } from "../errors.js";
+
+interface JqResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+interface JqEngine {
+  raw(input: string | null, query: string, flags?: string[]): JqResult;
+}
+
+/**
+ * A filter ready to run: JSON text in; out, the lines to print (each output followed by a newline)
+ * and, when jq stopped on an error, that error (after the outputs it had made).
+ */
+export type JqFilter = (json: string, pretty: boolean) => { text: string; error?: JqFilterError };
+
+/** jq could not filter what the command printed (`.x` of a number, `error(...)`): the command itself did its work. */
+export class JqFilterError extends ResellerError {
+  readonly exitCode = ExitCode.refused;
+}
+
+/**
+ * Mark where each output begins and ends, so that outputs are told apart exactly: jq-wasm hands back
+ * its stdout trimmed, which would lose an empty string printed first or last.
+ */
+const outputBegins = "\u001e\u001freseller-jq-begin\u001f\u001e";
+const outputEnds = "\u001e\u001freseller-jq-end\u001f\u001e";
+
+/** jq's own exit code for an expression it cannot compile. */
+const compileErrorExit = 3;
+
+export async function compileJqFilter(expression: string): Promise<JqFilter> {
+  // Required beside the bundle, not bundled: the package reads its .wasm file from its own folder.
+  const { loadJq } = createRequire(import.meta.url)("jq-wasm") as { loadJq(): Promise<JqEngine> };
+  const jq = await loadJq();
+  const check = jq.raw(null, expression, ["-c"]);
+  if (check.exitCode === compileErrorExit || check.exitCode === 2) {
+    throw new UsageError(`--jq: ${jqMessage(check.stderr)}`, {
+      code: "JQ_SYNTAX",
+      suggestion: "The expression is jq's language, e.g. --jq '.data.balance' or --jq '.data[] | select(.status == \"pending\") | .ref_id'.",
+    });
+  }
+  // A new line on each side: a `# comment` at the end of the expression must not swallow the paren.
+  const wrapped = `(\n${expression}\n) | (${JSON.stringify(outputBegins)}, ., ${JSON.stringify(outputEnds)})`;
+  return (json, pretty) => {
+    const result = jq.raw(json, wrapped, pretty ? ["-r"] : ["-r", "-c"]);
+    // Each whole output is `begins\n<output>\nends`; after the last end comes nothing, or a failing output's start.
+    const text = result.stdout
+      .split(outputEnds)
+      .slice(0, -1)
+      .map((part) => `${part.slice(part.indexOf(outputBegins) + outputBegins.length + 1, -1)}\n`)
+      .join("");
+    if (result.exitCode === 0) return { text };
+    const error = new JqFilterError("JQ_ERROR", `--jq: ${jqMessage(result.stderr)}`, {
+      suggestion: "The command itself ran; only the filter failed. Try the expression on its --json output.",
+    });
+    return { text, error };
+  };
+}
+
+/** jq's message without its `jq: error` prefix and the compile-error count. */
+function jqMessage(stderr: string): string {
+  return stderr
+    .split("\n")
+    .filter((line) => line.trim() && !/^jq: \d+ compile errors?$/.test(line.trim()))
+    .join("\n")
+    .replace(/^jq: error(?: \(at [^)]*\))?: /, "")
+    .trim();
+}

@@ -1,0 +1,174 @@
+/**
+ * `--jq EXPR`: the expressions shop scripts run, through the built binary against the emulator. It
+ * implies --json, has real jq's semantics (select, map, add, string interpolation, several outputs),
+ * prints strings raw like `gh --jq`, refuses a broken expression before anything is sent, and is
+ * loaded only by the commands that use it.
+ */
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "../support/emulator.js";
+import { modulesLoadedBy } from "../support/record-modules.js";
+import { resellerAs, whileAdvancing } from "./commands-harness.js";
+
+const harness = useEmulator();
+
+describe("shop-script expressions", () => {
+  it("the balance as a bare number: `balance --jq .data.balance`", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["balance", "--jq", ".data.balance"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${harness.accountOf().balance}\n`);
+  });
+
+  it("a lock token, raw, for TOKEN=$(…): `lock add --jq .data.lock_token`", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const r = await reseller.run(["lock", "add", "--item", "3", "--qty", "1", "--jq", ".data.lock_token"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^LCK-[A-Z0-9]+\n$/);
+    const held = harness.accountOf(reseller.apiKey).locks.map((l) => l.lock_token);
+    expect(held).toContain(r.stdout.trim());
+  });
+
+  it("the serial numbers of a purchase, one a line: `buy --wait --jq '.h2h_results[].sn'`", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run(["buy", "--cart", "-", "--ref-id", "jq-sn", "--wait", "--jq", ".h2h_results[].sn"], {
+        input: JSON.stringify([
+          { item_id: 12, quantity: 1, note: "081234567890" },
+          { item_id: 15, quantity: 1, note: "081298765432" },
+        ]),
+      }),
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\d{20}\n\d{20}\n$/);
+    const detail = (await reseller.run(["trx", "show", "jq-sn"], { mode: "json" })).json();
+    expect(r.stdout).toBe(detail.h2h_results.map((h: { sn: string }) => `${h.sn}\n`).join(""));
+  });
+
+  it("the invoice of a purchase, raw: `buy --jq .data.invoice`", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const r = await reseller.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "jq-inv", "--jq", ".data.invoice"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^INV-\S+\n$/);
+    expect(harness.accountOf(reseller.apiKey).transactions.find((t) => t.ref_id === "jq-inv")!.invoice).toBe(r.stdout.trim());
+  });
+
+  it("pending orders, filtered with select: `history --jq '.[] | select(.status == \"pending\") | .ref_id'`", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    // A manual item stays pending; an auto one completes.
+    await reseller.run(["buy", "--item", "27", "--qty", "1", "--note", "Toko Sejahtera, biru", "--ref-id", "jq-pending"]);
+    await reseller.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "jq-done"]);
+    const statuses = (await reseller.run(["history", "--json"])).json().map((e: { ref_id: string; status: string }) => [e.ref_id, e.status]);
+    const pending = statuses.filter(([, s]: string[]) => s === "pending" || s === "paid").map(([ref]: string[]) => ref);
+    const r = await reseller.run(["history", "--jq", '.[] | select(.status == "pending" or .status == "paid") | .ref_id']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout.trim().split("\n")).toEqual(pending);
+    expect(pending).toContain("jq-pending");
+  });
+
+  it("the total spent, summed with map and add: `history --jq '[.[] | select(.outcome == \"done\") | .amount] | add'`", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    await reseller.run(["buy", "--item", "3", "--qty", "1"]);
+    await reseller.run(["buy", "--item", "4", "--qty", "2"]);
+    const r = await reseller.run(["history", "--jq", 'map(select(.kind == "buy" and .outcome == "done") | .amount) | add']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toBe("48000\n"); // 18.000 + 2 × 15.000
+  });
+
+  it("a price list with string interpolation: `items --jq '.items[] | select(.process == \"h2h\" and .price < 12000) | \"\\(.id)\\t\\(.name)\"'`", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["items", "--jq", '.items[] | select(.process == "h2h" and .price < 12000) | "\\(.id)\\t\\(.name)"']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line).toMatch(/^\d+\t\S.*$/);
+    expect(lines).toContain("12\tPulsa Telkomsel 10.000");
+  });
+
+  it("counting with length and the cheapest channel with min_by: `channels --jq '(.data | length), (.data | min_by(.fee) | .code)'`", async () => {
+    const reseller = resellerAs(harness);
+    const channels = (await reseller.run(["channels", "--json"])).json().data as { code: string; fee: number }[];
+    const cheapest = [...channels].sort((a, b) => a.fee - b.fee)[0]!.code;
+    const r = await reseller.run(["channels", "--jq", "(.data | length), (.data | min_by(.fee) | .code)"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${channels.length}\n${cheapest}\n`);
+  });
+
+  it("an object reshaped, compact when piped: `leaderboard --jq '.data | map({rank: .ranking, name}) | .[0]'`", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["leaderboard", "--jq", ".data | map({rank: .ranking, name}) | .[0]"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\{"rank":1,"name":"[^"]+"\}\n$/);
+  });
+
+  it("bulk buy: the filter runs on each order's line: `buy --file … --jq '\"\\(.row) \\(.outcome) \\(.invoice)\"'`", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const { writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const orders = join(reseller.configDir, "orders.csv");
+    writeFileSync(orders, "item_id,quantity,note\n3,1,\n4,1,\n");
+    const r = await reseller.run(["buy", "--file", orders, "--concurrency", "1", "--jq", '"\\(.row) \\(.outcome) \\(.invoice)"']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\d+ bought INV-\S+\n\d+ bought INV-\S+\n$/);
+  });
+
+  it("several outputs, an empty string last included: each on its own line", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["balance", "--jq", '.data.balance, "", "Rp"']);
+    expect(r.stdout).toBe(`${harness.accountOf().balance}\n\nRp\n`);
+    const empty = await reseller.run(["balance", "--jq", '""']);
+    expect(empty.stdout).toBe("\n");
+    const nothing = await reseller.run(["balance", "--jq", "empty"]);
+    expect(nothing.stdout).toBe("");
+  });
+
+  it("on a terminal, objects are indented; piped, one line", async () => {
+    const reseller = resellerAs(harness);
+    const terminal = await reseller.run(["balance", "--jq", ".data"], { mode: "table" });
+    expect(terminal.stdout).toMatch(/^\{\n {2}"balance": \d+\n\}\n$/);
+    const piped = await reseller.run(["balance", "--jq", ".data"]);
+    expect(piped.stdout).toMatch(/^\{"balance":\d+\}\n$/);
+  });
+});
+
+describe("what --jq refuses", () => {
+  it("an expression jq cannot compile: exit 2 with jq's message, and nothing is bought", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const before = harness.accountOf(reseller.apiKey).transactions.length;
+    const r = await reseller.run(["buy", "--item", "3", "--qty", "1", "--jq", ".data |||"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.errorJson().error).toMatchObject({ code: "JQ_SYNTAX", message: expect.stringContaining("syntax error") });
+    expect(harness.accountOf(reseller.apiKey).transactions).toHaveLength(before);
+  });
+
+  it("an error while filtering: exit 1 naming jq's message, after what it did print", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["balance", "--jq", '.data.balance, (.data.balance | .x)']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe(`${harness.accountOf().balance}\n`);
+    expect(r.errorJson().error).toMatchObject({ code: "JQ_ERROR", message: expect.stringMatching(/Cannot index number with/) });
+  });
+
+  it("jq cannot read the environment: the API key is not in $ENV", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["balance", "--jq", "$ENV.RESELLER_API_KEY, env.RESELLER_API_KEY"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("null\nnull\n");
+  });
+});
+
+describe("jq is loaded only for --jq", () => {
+  const jqEngine = (scripts: string[]) => scripts.filter((url) => url.includes("/node_modules/jq-wasm/"));
+
+  it("`reseller balance --json` does not load it; `balance --jq` does", async () => {
+    const plain = await modulesLoadedBy(["balance", "--json"], harness.accountEnv());
+    expect(plain.exitCode).toBe(0);
+    expect(jqEngine(plain.scripts)).toEqual([]);
+    expect(plain.loaded).not.toContain("src/output/jq.ts");
+    const filtered = await modulesLoadedBy(["balance", "--jq", ".data.balance"], harness.accountEnv());
+    expect(filtered.exitCode).toBe(0);
+    expect(filtered.loaded).toContain("src/output/jq.ts");
+    expect(jqEngine(filtered.scripts)).not.toEqual([]);
+  });
+});
