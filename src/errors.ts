@@ -136,3 +136,15 @@ export class InterruptedError extends ResellerError {
 export class NotOfferedError extends ResellerError {
   readonly exitCode = ExitCode.refused;
 }
+
+/**
+ * A purchase that was made but whose delivery failed (an H2H dispatch refused by the provider, an
+ * order the service failed or canceled), found by `buy --wait` or `trx show --watch`: exit 1, the
+ * provider's words in the details. The transaction itself is printed before it.
+ */
+export class DeliveryFailedError extends ResellerError {
+  readonly exitCode = ExitCode.refused;
+  constructor(message: string, options: { suggestion?: string; details?: ErrorDetails } = {}) {
+    super("DELIVERY_FAILED", message, options);
+  }
+}

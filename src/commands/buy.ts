@@ -90,7 +90,7 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
   }
   const [{ showTransaction }, { noteLatestStatus }] = await Promise.all([import("../output/transaction.js"), import("../journal/request.js")]);
   noteLatestStatus(ctx, waited.result.data);
-  showTransaction(ctx.output, waited.result, waited.finished, timeout);
+  showTransaction(ctx.output, waited.result, waited.finished, timeout, { waited: true });
 }
 
 /**

@@ -2,7 +2,7 @@
  * The one place that turns a failure into words on stderr (or JSON on stderr with --json) and an
  * exit code from the contract. Expected failures never show a stack trace.
  */
-import { ExitCode, NetworkError, OutcomeUnknownError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { ExitCode, InterruptedError, NetworkError, OutcomeUnknownError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import type { Paint, Writable } from "./output.js";
 import { neutralize } from "./sanitize.js";
 
@@ -43,6 +43,12 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
     return error.exitCode;
   }
 
+  // Ctrl-C is the person's own choice, not a failure: said plainly, without "Error:" or a code.
+  if (error instanceof InterruptedError) {
+    stderr.write(`${neutralize(error.message)}\n`);
+    if (error.suggestion) stderr.write(`${paint("dim", "Hint:")} ${error.suggestion}\n`);
+    return error.exitCode;
+  }
   const where = [error.code, error.status ? `HTTP ${error.status}` : ""].filter(Boolean).join(", ");
   const label = error.exitCode === ExitCode.outcomeUnknown ? paint("warn", "Outcome unknown:") : paint("bad", "Error:");
   stderr.write(`${label} ${neutralize(error.message)}${error.code === "USAGE" ? "" : paint("dim", ` (${where})`)}\n`);

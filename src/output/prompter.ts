@@ -35,7 +35,8 @@ export function createPrompter(io: { input: NodeJS.ReadableStream; output: NodeJ
       return await question;
     } catch (error) {
       const name = (error as Error)?.name;
-      if (name === "ExitPromptError" || name === "AbortPromptError" || name === "CancelPromptError") throw new InterruptedError();
+      // Every question comes before anything is sent or saved.
+      if (name === "ExitPromptError" || name === "AbortPromptError" || name === "CancelPromptError") throw new InterruptedError("Cancelled; nothing was sent.");
       throw error;
     }
   };

@@ -5,6 +5,7 @@
  * It reads only the decoded model, so every dialect of the service renders the same.
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
+import { DeliveryFailedError } from "../errors.js";
 import { formatDuration } from "./format.js";
 import { copyable, money, statusCell, type Cell, type Output, type RichCell } from "./output.js";
 
@@ -49,15 +50,22 @@ function smmStatusCell(smm: SmmDelivery): Cell {
   return { human: smm.status.text, plain: smm.status.text, tone: kind === "completed" ? "good" : kind === "partial" ? "warn" : "dim" };
 }
 
+/** The serial number to hand over; a failed dispatch has none (the service's `failed: …` is its reason, not a serial). */
 function h2hSerialCell(r: H2hDelivery): Cell {
-  if (r.serial === null) return undefined;
-  return r.failed ? { human: r.serial, plain: r.serial, tone: "bad" } : copyable(r.serial);
+  if (r.serial === null || r.failed) return undefined;
+  return copyable(r.serial);
 }
 
-/** A provider message that only repeats the failure in the serial column says nothing new. */
-function h2hMessage(r: H2hDelivery): string | null {
-  if (!r.message) return null;
-  return r.failure && r.message.includes(r.failure) ? null : r.message;
+/** Why a dispatch failed, in the provider's words: the reason and the provider's message, each once. */
+function failureText(r: H2hDelivery): string {
+  const words = [...new Set([r.failure, r.message].filter((w): w is string => !!w))];
+  return words.filter((w) => !words.some((other) => other !== w && other.includes(w))).join("; ") || r.serial || "failed";
+}
+
+/** The provider's message; for a failed dispatch, why it failed. */
+function h2hMessage(r: H2hDelivery): Cell {
+  if (r.failed) return { human: failureText(r), plain: failureText(r), tone: "bad" };
+  return r.message;
 }
 
 export function renderTransaction(output: Output, t: Transaction): void {
@@ -149,7 +157,7 @@ function deliverables(t: Transaction): Deliverable[] {
     out.push({
       item: lineName(line, r.itemId),
       customer: customerData(line?.note),
-      handOver: r.failed ? { human: `not delivered: ${r.failure ?? r.serial ?? "failed"}`, plain: r.serial ?? "failed", tone: "bad" } : copyable(`SN ${r.serial}`),
+      handOver: r.failed ? { human: "not delivered (see H2H results)", plain: "not delivered", tone: "bad" } : copyable(`SN ${r.serial}`),
     });
   }
   for (const r of t.smm) {
@@ -174,7 +182,8 @@ function renderPlain(output: Output, t: Transaction): void {
     for (const licence of (l.licence ?? "").split("\n").filter(Boolean)) rows.push(["licence", l.itemId, licence]);
     if (l.sellerNote) rows.push(["seller_note", l.itemId, l.sellerNote]);
   }
-  for (const r of t.h2h) rows.push(["sn", r.itemId ?? lineOf(t, null)?.itemId, r.status?.text ?? (r.failed ? "failed" : ""), r.serial ?? "", r.message ?? ""]);
+  // A failed dispatch leaves the serial column empty and says why in the last one.
+  for (const r of t.h2h) rows.push(["sn", r.itemId ?? lineOf(t, null)?.itemId, r.status?.text ?? (r.failed ? "failed" : ""), r.failed ? "" : (r.serial ?? ""), r.failed ? failureText(r) : (r.message ?? "")]);
   for (const r of t.smm) {
     const line = lineOf(t, r.itemId);
     // New columns go at the end: scripts read these rows by position.
@@ -185,9 +194,10 @@ function renderPlain(output: Output, t: Transaction): void {
 
 /**
  * Prints a transaction in the output mode; when a wait gave up first, says so on stderr. A delivery
- * that failed is shown (with its refund) but is not an error: the purchase itself was answered.
+ * that failed is shown (with its refund) and, when the caller waited for it (`buy --wait`,
+ * `trx show --watch`), is an error: exit 1, the provider's message on a line of its own.
  */
-export function showTransaction(output: Output, result: ApiResult<Transaction>, finished: boolean, timeoutSeconds: number): void {
+export function showTransaction(output: Output, result: ApiResult<Transaction>, finished: boolean, timeoutSeconds: number, options: { waited?: boolean } = {}): void {
   const t = result.data;
   if (output.mode === "json") output.json(result.body);
   else renderTransaction(output, t);
@@ -196,8 +206,36 @@ export function showTransaction(output: Output, result: ApiResult<Transaction>, 
     output.warn(`Still not delivered after ${formatDuration(timeoutSeconds)} (status${unknownStatus || ` ${t.status?.text ?? "not given"}`}); the purchase stands. Keep watching: reseller trx show ${t.refId || t.invoice} --watch`);
     return;
   }
-  const failedH2h = t.h2h.filter((r) => r.failed);
-  if (failedH2h.length || t.status?.kind === "failed" || t.status?.kind === "canceled") {
-    output.warn(`${failedH2h.length ? `${failedH2h.length} H2H deliver${failedH2h.length === 1 ? "y" : "ies"} failed` : "The transaction failed"}${t.note ? `: ${t.note}` : "."}`);
-  }
+  const failure = deliveryFailure(t);
+  if (!failure) return;
+  if (options.waited) throw failure;
+  const lines = Object.entries(failure.details ?? {}).filter(([, v]) => typeof v === "string").map(([k, v]) => `\n  ${k.replace(/_/g, " ")}: ${String(v)}`);
+  output.warn(`${failure.message}${lines.join("")}`);
+}
+
+/** Whether the purchase's delivery failed, as the error that says so: which items, for whom, and the provider's words. */
+export function deliveryFailure(t: Transaction): DeliveryFailedError | undefined {
+  const failed = t.h2h.filter((r) => r.failed);
+  const whole = t.status?.kind === "failed" || t.status?.kind === "canceled";
+  if (!failed.length && !whole) return undefined;
+  const what = failed.length
+    ? failed
+        .map((r) => {
+          const line = lineOf(t, r.itemId);
+          const customer = customerData(line?.note);
+          return `${lineName(line, r.itemId)}${customer ? ` for ${customer}` : ""}`;
+        })
+        .join(", ")
+    : `the order is ${t.status!.text}`;
+  const details: Record<string, unknown> = {};
+  failed.forEach((r, i) => {
+    const name = failed.length === 1 ? "provider_message" : `provider_message (${lineName(lineOf(t, r.itemId), r.itemId)}${failed.filter((o) => o.itemId === r.itemId).length > 1 ? ` #${i + 1}` : ""})`;
+    details[name] = failureText(r);
+  });
+  if (t.refId) details.ref_id = t.refId;
+  if (t.invoice) details.invoice = t.invoice;
+  return new DeliveryFailedError(`Delivery failed: ${what}${t.note ? `. ${t.note}` : "."}`, {
+    details,
+    suggestion: "Check the customer data, then buy again with a new ref_id (this one is used).",
+  });
 }

@@ -109,9 +109,10 @@ describe("no answer at all: exit 5, then reconcile", () => {
     expect(stillDown.json()).toMatchObject({ checked: 1, settled: 0, still_unknown: 1 });
 
     harness.emulator.faults.reset();
-    const settled = await reseller.run(["reconcile"], { mode: "table" });
+    const settled = await reseller.run(["reconcile"], { mode: "table", env: { COLUMNS: "200" } });
     expect(settled.exitCode, settled.stderr).toBe(0);
-    expect(settled.stdout).toMatch(/down-1.*not bought/);
+    // The ref_id, which people copy, stands beside the borders of its row.
+    expect(settled.stdout).toMatch(/│ not bought +│ .*│  down-1$/m);
     expect(settled.stdout).toContain("same ref_id");
     expect(entriesOf(reseller.configDir)[0]).toMatchObject({ outcome: "not_done", by: "reconcile" });
     expect(onService(reseller.apiKey, "down-1")).toHaveLength(0);

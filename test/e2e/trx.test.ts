@@ -35,16 +35,33 @@ describe("buy --wait", () => {
     expect(body).toEqual(await serviceBody(harness, `/v1/trx/${body.data.ref_id}`, reseller.apiKey));
   });
 
-  it("failed h2h (invalid number): shows the failure and the refund, balance given back", async () => {
+  it("failed h2h (invalid number): exit 1, \"delivery failed\" with the provider's message on its own line, never as the serial", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const before = harness.accountOf(reseller.apiKey).balance;
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "12345", "--wait"], { mode: "table", env: { COLUMNS: "160" } }));
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toContain("failed");
-    expect(r.stdout).toMatch(/not delivered: invalid destination number "12345"/);
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "12345", "--ref-id", "fail-h2h", "--wait"], { mode: "table", env: { COLUMNS: "160" } }));
+    expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/Rp 11\.500 was refunded/);
-    expect(r.stderr).toMatch(/1 H2H delivery failed: .*refunded/);
+    // The serial number column of the H2H results holds no serial, and the reason stands beside it.
+    expect(r.stdout).toMatch(/│ failed +│ - +│ invalid destination number "12345"/);
+    expect(r.stderr).toMatch(/^Error: Delivery failed: Pulsa Telkomsel 10\.000 for 12345\. .*refunded/m);
+    expect(r.stderr).toMatch(/^ {2}provider message: invalid destination number "12345": expected 08x+ or 628x+$/m);
     expect(harness.accountOf(reseller.apiKey).balance).toBe(before);
+
+    // Piped, the `sn` row's serial column (4th) is empty and the reason is in the last.
+    const piped = await reseller.run(["trx", "show", "fail-h2h", "--watch"]);
+    expect(piped.exitCode).toBe(1);
+    const sn = piped.stdout.split("\n").find((l) => l.startsWith("sn\t"))!.split("\t");
+    expect(sn.slice(0, 4)).toEqual(["sn", "12", "failed", ""]);
+    expect(sn[4]).toMatch(/^invalid destination number "12345"/);
+    // --json: the transaction on stdout, the failure as JSON on stderr.
+    const json = await reseller.run(["trx", "show", "fail-h2h", "--watch"], { mode: "json" });
+    expect(json.exitCode).toBe(1);
+    expect(json.json().data.status).toBe("failed");
+    expect(json.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { provider_message: expect.stringMatching(/^invalid destination number/), ref_id: "fail-h2h" } });
+    // Looking at it without waiting is not an error: it warns.
+    const look = await reseller.run(["trx", "show", "fail-h2h"]);
+    expect(look.exitCode).toBe(0);
+    expect(look.stderr).toMatch(/Delivery failed/);
   });
 
   it("auto: shows the licence to hand over, highlighted in a `Deliver to customer` section", async () => {

@@ -48,6 +48,10 @@ describe("buy in a terminal", () => {
     await term.waitFor("? Buy?");
     term.press("C-c");
     expect(await term.exitCode()).toBe(130);
+    // Nothing alarming: the person chose to stop, and nothing was sent.
+    const screen = term.screen();
+    expect(screen).not.toMatch(/Error|Interrupted|INTERRUPTED/);
+    expect(screen).toMatch(/Cancelled; nothing was sent\./);
     expect(account().transactions).toHaveLength(before.transactions.length);
     expect(account().balance).toBe(before.balance);
   });

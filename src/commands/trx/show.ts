@@ -37,7 +37,7 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   try {
     const waited = await waitForDelivery(ctx, client, options.ref, timeout, result);
     noteLatestStatus(ctx, waited.result.data);
-    showTransaction(ctx.output, waited.result, waited.finished, timeout);
+    showTransaction(ctx.output, waited.result, waited.finished, timeout, { waited: true });
   } catch (error) {
     if (error instanceof InterruptedError) {
       throw new InterruptedError(`Stopped watching ${options.ref}; nothing changed.`, { suggestion: `Resume with \`reseller trx show ${options.ref} --watch\`.` });
