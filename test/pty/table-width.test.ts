@@ -20,7 +20,7 @@ describe("tables in a real terminal", () => {
     await term.waitFor("H2H results", 20_000);
     expect(await term.exitCode()).toBe(0);
     const screen = term.screen();
-    const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${ref}`, { headers: { "X-APIKEY": harness.apiKeyOf("Toko Makmur Jaya") } }).then((r) => r.json());
+    const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${ref}`, { headers: { "X-APIKEY": harness.apiKeyOf("Toko Makmur Jaya") } }).then((r) => r.json() as Promise<any>);
     const sn: string = detail.h2h_results[0].sn;
     expect(sn).toMatch(/^\d{20}$/);
     // The result, from its first line on; the messages before it are stderr's, which the terminal wraps.
