@@ -23,7 +23,7 @@ function header(text) {
   return { version, hash };
 }
 
-if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
+if (args.length === 1 && (args[0] === "--version" || args[0] === "-v" || args[0] === "-V" || args[0] === "version")) {
   // Scripts ask for the version to decide what to run: answer from the bundle's first line alone.
   const head = Buffer.alloc(128);
   const fd = openSync(bundle, "r");

@@ -62,10 +62,13 @@ export async function main(proc: Process): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       if (["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code)) return 0;
-      const message = error.message.replace(/^error: /, "");
+      // commander puts its "(Did you mean …?)" on a line of its own: the message is the first line,
+      // the guess goes to the hint, so neither is printed with a literal \n.
+      const [first = "", ...rest] = error.message.replace(/^error: /, "").split("\n");
+      const guess = rest.join(" ").match(/Did you mean (.+)\?/)?.[1];
       const sub = proc.argv.find((a) => !a.startsWith("-"));
       const help = `See \`reseller ${sub && program.commands.some((c) => c.name() === sub) ? `${sub} ` : ""}--help\`.`;
-      return report(new UsageError(message.charAt(0).toUpperCase() + message.slice(1), { suggestion: help }));
+      return report(new UsageError(first.charAt(0).toUpperCase() + first.slice(1), { suggestion: guess ? `Did you mean ${guess}? ${help}` : help }));
     }
     if (error instanceof ResellerError) return report(error);
     throw error;

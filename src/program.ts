@@ -33,10 +33,21 @@ function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 }
 
+/**
+ * What a script reads when stdout is a pipe, named in order; columns are only ever added at the end.
+ * `one line per X, tab-separated: a, b, c`, or a record's `label<TAB>value lines: a, b`.
+ */
+function piped(text: string): string {
+  return `\nPiped, ${text}.\n`;
+}
+
+/** The topics `reseller help TOPIC` answers beside the commands. */
+const helpTopicNames = ["environment", "exit-codes"] as const;
+
 export function buildProgram(run: RunCommand): Command {
   const program = new Command("reseller")
     .description("Buy prepaid digital goods from the Reseller Commerce Service: balance, top-ups, purchases, stock locks.")
-    .version(version, "-V, --version")
+    .version(version, "-v, --version", "print the version (also `reseller version`)")
     .option("--json", "print the service's JSON (errors as JSON on stderr)")
     .option("--jq <expression>", "filter the JSON with jq (implies --json); strings print raw, like gh --jq")
     .option("--profile <name>", "which stored account (env RESELLER_PROFILE; default \"default\")")
@@ -47,8 +58,10 @@ export function buildProgram(run: RunCommand): Command {
     .option("--verbose", "log each HTTP exchange to stderr, API key redacted (also RESELLER_DEBUG=1)")
     .option("--insecure", "allow a plain http:// base URL that is not this machine")
     .showSuggestionAfterError(true)
+    // `help` is declared below, with topics beside the commands.
+    .helpCommand(false)
     .configureHelp({ showGlobalOptions: true })
-    .addHelpText("after", examples("reseller login", "reseller balance", "reseller buy --item 12 --qty 1 --note 081234567890", "reseller trx show INV-20261121-000123 --json | jq .data.status"));
+    .addHelpText("after", examples("reseller login", "reseller balance", "reseller buy --item 12 --qty 1 --note 081234567890", "reseller trx show INV-20261121-000123 --jq .data.status") + "\nMore: reseller help environment, reseller help exit-codes, reseller help COMMAND\n");
 
   program
     .command("login")
@@ -56,6 +69,43 @@ export function buildProgram(run: RunCommand): Command {
     .option("--with-key", "read the API key from stdin instead of prompting")
     .addHelpText("after", examples("reseller login --base-url https://api.example.com", "printf '%s' \"$KEY\" | reseller login --with-key --base-url https://api.example.com"))
     .action((opts, cmd) => run(cmd, () => import("./commands/login.js"), { withKey: opts.withKey === true }));
+
+  program
+    .command("version")
+    .description("print the version of reseller (also -v and --version)")
+    .addHelpText("after", piped("the version alone, like 0.1.0; with --json {\"version\": …}") + examples("reseller version", "reseller version --json"))
+    .action((_o, cmd) => {
+      const out = cmd.configureOutput();
+      out.writeOut?.(cmd.optsWithGlobals().json === true || cmd.optsWithGlobals().jq !== undefined ? `${JSON.stringify({ version })}\n` : `${version}\n`);
+    });
+
+  program
+    .command("help")
+    .argument("[topic...]", `a command (\`lock add\`) or a topic: ${helpTopicNames.join(", ")}`)
+    .description("help for a command, or a topic: environment (variables and flags), exit-codes")
+    .addHelpText("after", examples("reseller help lock add", "reseller help environment", "reseller help exit-codes"))
+    .action(async (topic: string[], _o, cmd) => {
+      const out = cmd.configureOutput();
+      const name = topic.join(" ");
+      if ((helpTopicNames as readonly string[]).includes(name)) {
+        const { helpTopics } = await import("./output/help-topics.js");
+        out.writeOut?.(helpTopics[name as (typeof helpTopicNames)[number]]);
+        return;
+      }
+      let command: Command = program;
+      for (const word of topic) {
+        const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next || (next as unknown as { _hidden?: boolean })._hidden) {
+          const known = [...command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name()), ...(command === program ? helpTopicNames : [])];
+          const close = known.filter((k) => k.startsWith(word.slice(0, 2)));
+          throw new UsageError(`No help for "${topic.join(" ")}": ${command === program ? "" : `\`${command.name()}\` has no sub-command "${word}"`}${command === program ? `there is no command or topic "${word}"` : ""}.`, {
+            suggestion: `${close.length ? `Did you mean ${close.join(" or ")}? ` : ""}See \`reseller help${command === program ? "" : ` ${topic.slice(0, topic.indexOf(word)).join(" ")}`}\`.`,
+          });
+        }
+        command = next;
+      }
+      command.outputHelp();
+    });
 
   program
     .command("logout")
@@ -70,13 +120,13 @@ export function buildProgram(run: RunCommand): Command {
   config
     .command("list")
     .description("every setting of the profile, the API key masked")
-    .addHelpText("after", examples("reseller config list"))
+    .addHelpText("after", piped("one line per setting, tab-separated: setting, value (the API key masked), where it comes from (flag, environment, profile, default)") + examples("reseller config list"))
     .action((_o, cmd) => run(cmd, () => import("./commands/config/list.js"), {}));
   config
     .command("get")
     .argument("<key>", "base_url, api_key, timeout, max_retries, wait_timeout")
     .description("one setting")
-    .addHelpText("after", examples("reseller config get base_url"))
+    .addHelpText("after", piped("the value alone; nothing when it is not set") + examples("reseller config get base_url"))
     .action((key: string, _o, cmd) => run(cmd, () => import("./commands/config/get.js"), { key }));
   config
     .command("set")
@@ -88,13 +138,13 @@ export function buildProgram(run: RunCommand): Command {
   config
     .command("path")
     .description("where the config file is")
-    .addHelpText("after", examples("reseller config path"))
+    .addHelpText("after", piped("the path alone") + examples("reseller config path"))
     .action((_o, cmd) => run(cmd, () => import("./commands/config/path.js"), {}));
 
   const balance = program
     .command("balance")
     .description("your balance, in real time")
-    .addHelpText("after", examples("reseller balance", "reseller balance --json | jq .data.balance", "reseller balance history"))
+    .addHelpText("after", piped("one line, tab-separated: balance, the amount in Rupiah") + examples("reseller balance", "reseller balance --jq .data.balance", "reseller balance history"))
     .action((_o, cmd) => run(cmd, () => import("./commands/balance.js"), {}));
   balance
     .command("history")
@@ -110,7 +160,7 @@ export function buildProgram(run: RunCommand): Command {
   program
     .command("channels")
     .description("payment channels for top-ups, with their fees")
-    .addHelpText("after", examples("reseller channels"))
+    .addHelpText("after", piped("one line per channel, tab-separated: code, name, fee") + examples("reseller channels", "reseller channels --jq '.data[] | select(.code == \"QRIS\") | .fee'"))
     .action((_o, cmd) => run(cmd, () => import("./commands/channels.js"), {}));
 
   program
@@ -119,14 +169,14 @@ export function buildProgram(run: RunCommand): Command {
     .option("--amount <rupiah>", "at least 10000; 50.000 and 50,000 are fine", parser(rules.topUpAmount))
     .option("--channel <code>", "a code from `reseller channels`")
     .option("-y, --yes", "do not ask for confirmation")
-    .addHelpText("after", examples("reseller topup", "reseller topup --amount 100000 --channel QRIS --yes"))
+    .addHelpText("after", piped("one line, tab-separated: payment link, amount, fee, total, channel, expires") + examples("reseller topup", "reseller topup --amount 100000 --channel QRIS --yes", "reseller topup --amount 100000 --channel QRIS --yes | cut -f1"))
     .action((opts, cmd) => run(cmd, () => import("./commands/topup.js"), { amount: opts.amount as number | undefined, channel: opts.channel as string | undefined, yes: opts.yes === true }));
 
   program
     .command("item")
     .argument("<id>", "item (variant) id", parser((v) => rules.positiveInteger("item id", v)))
     .description("one item: name, price, stock, minimum order, required fields, open-amount range, account check")
-    .addHelpText("after", examples("reseller item 12", "reseller item 21 --json | jq .data.validation"))
+    .addHelpText("after", piped("label<TAB>value lines: item, name, price, stock, minimum_order, order_process, required_fields, open_amount, account_check, description") + examples("reseller item 12", "reseller item 21 --jq .data.validation"))
     .action((id: number, _o, cmd) => run(cmd, () => import("./commands/item.js"), { id }));
 
   program
@@ -196,6 +246,8 @@ export function buildProgram(run: RunCommand): Command {
     .option("--no-validate", "do not check the customer's account before buying")
     .addHelpText(
       "after",
+      piped("one line, tab-separated: invoice, ref_id, status, amount, created") +
+        "With --wait, the rows of `reseller trx show`. With --file, one line per order: row, ref_id, outcome, exit code, invoice, amount, status, error code.\n" +
       examples(
         "reseller buy --item 12 --qty 1 --note 081234567890",
         "reseller buy --item 22 --qty 1 --note 123456789        # shows the account name before you confirm",
@@ -253,7 +305,19 @@ export function buildProgram(run: RunCommand): Command {
     .option("--watch", "keep checking until delivered or failed")
     .option("--wait-timeout <seconds>", "with --watch: give up after this long (default 300)", parser((v) => rules.positiveInteger("--wait-timeout", v)))
     .description("a transaction with its items, serial numbers, licences and SMM progress")
-    .addHelpText("after", examples("reseller trx show ORD-20261121-0001", "reseller trx show INV-20261121-000123 --watch"))
+    .addHelpText(
+      "after",
+      piped("one line per fact, tab-separated, the first field naming it") +
+        "  transaction  invoice, ref_id, status, amount, created\n" +
+        "  note         the service's note (a refund, a failure)\n" +
+        "  payment_link the link\n" +
+        "  item         item id, name, quantity, price, process, customer data\n" +
+        "  licence      item id, one licence line\n" +
+        "  seller_note  item id, the seller's note\n" +
+        "  sn           item id, status, serial number (empty when it failed), provider message or why it failed\n" +
+        "  smm          item id, order, status, start count, remains, delivered %, delivered, refund, provider status\n" +
+        examples("reseller trx show ORD-20261121-0001", "reseller trx show INV-20261121-000123 --watch", "reseller trx show ORD-20261121-0001 | awk -F'\\t' '$1 == \"sn\" {print $4}'"),
+    )
     .action((ref: string, opts, cmd) => run(cmd, () => import("./commands/trx/show.js"), { ref, watch: opts.watch === true, waitTimeout: opts.waitTimeout as number | undefined }));
 
   const lock = program
@@ -266,29 +330,29 @@ export function buildProgram(run: RunCommand): Command {
     .requiredOption("--qty <n>", "quantity, at least the item's minimum order", parser((v) => rules.positiveInteger("--qty", v)))
     .option("--duration <seconds>", "60 to 600 (default 600)", parser(rules.lockDuration))
     .description("lock stock; prints the lock token")
-    .addHelpText("after", examples("reseller lock add --item 3 --qty 1", "TOKEN=$(reseller lock add --item 3 --qty 1 --duration 300)"))
+    .addHelpText("after", piped("the lock token alone") + examples("reseller lock add --item 3 --qty 1", "TOKEN=$(reseller lock add --item 3 --qty 1 --duration 300)"))
     .action((opts, cmd) => run(cmd, () => import("./commands/lock/add.js"), { item: opts.item as number, qty: opts.qty as number, duration: opts.duration as number | undefined }));
   lock
     .command("list")
     .description("your active locks and the time each has left")
-    .addHelpText("after", examples("reseller lock list"))
+    .addHelpText("after", piped("one line per lock, tab-separated: token, item, quantity, expires, seconds left") + examples("reseller lock list"))
     .action((_o, cmd) => run(cmd, () => import("./commands/lock/list.js"), {}));
   lock
     .command("release")
     .argument("<token>", "the lock token (LCK-…)")
     .description("give the stock back now")
-    .addHelpText("after", examples("reseller lock release LCK-8F2K1Q"))
+    .addHelpText("after", piped("nothing: the confirmation goes to stderr") + examples("reseller lock release LCK-8F2K1Q"))
     .action((token: string, _o, cmd) => run(cmd, () => import("./commands/lock/release.js"), { token }));
 
   const leaderboard = program
     .command("leaderboard")
     .description("this month's top 10 resellers")
-    .addHelpText("after", examples("reseller leaderboard", "reseller leaderboard me"))
+    .addHelpText("after", piped("one line per reseller, tab-separated: rank, name, transactions") + examples("reseller leaderboard", "reseller leaderboard me"))
     .action((_o, cmd) => run(cmd, () => import("./commands/leaderboard/top.js"), {}));
   leaderboard
     .command("me")
     .description("your own rank, transactions and points this month")
-    .addHelpText("after", examples("reseller leaderboard me"))
+    .addHelpText("after", piped("label<TAB>value lines: rank, transactions, points") + examples("reseller leaderboard me"))
     .action((_o, cmd) => run(cmd, () => import("./commands/leaderboard/me.js"), {}));
 
   program
@@ -297,7 +361,7 @@ export function buildProgram(run: RunCommand): Command {
     .requiredOption("--qty <n>", "quantity", parser((v) => rules.positiveInteger("--qty", v)))
     .option("--ref-id <id>", "your reference id (default: generated)", parser(rules.refId))
     .description("a test order: neither balance nor stock changes")
-    .addHelpText("after", examples("reseller sandbox --item 12 --qty 1"))
+    .addHelpText("after", piped("one line, tab-separated: id, ref_id, status, invoice") + examples("reseller sandbox --item 12 --qty 1"))
     .action((opts, cmd) => run(cmd, () => import("./commands/sandbox.js"), { item: opts.item as number, qty: opts.qty as number, refId: opts.refId as string | undefined }));
 
   program
@@ -305,13 +369,17 @@ export function buildProgram(run: RunCommand): Command {
     .option("--unresolved", "only requests whose outcome is unknown")
     .option("--limit <n>", "at most this many entries (default 50)", parser((v) => rules.positiveInteger("--limit", v)))
     .description("the local journal of money-moving requests, newest first")
-    .addHelpText("after", examples("reseller history", "reseller history --unresolved --json"))
+    .addHelpText(
+      "after",
+      piped("one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice") +
+        examples("reseller history", "reseller history --unresolved --json", "reseller history --jq '.[] | select(.status == \"pending\") | .ref_id'"),
+    )
     .action((opts, cmd) => run(cmd, () => import("./commands/history.js"), { unresolved: opts.unresolved === true, limit: opts.limit as number | undefined }));
 
   program
     .command("reconcile")
     .description("settle journal entries whose outcome is unknown by asking the service")
-    .addHelpText("after", examples("reseller reconcile"))
+    .addHelpText("after", piped("one line per request asked about, tab-separated: time, kind, ref_id (a lock's token), outcome now, what it means") + examples("reseller reconcile"))
     .action((_o, cmd) => run(cmd, () => import("./commands/reconcile.js"), {}));
 
   program
@@ -336,7 +404,7 @@ export function buildProgram(run: RunCommand): Command {
   webhook
     .command("show")
     .description("the callback URL and whether webhooks are on")
-    .addHelpText("after", examples("reseller webhook show", "reseller webhook show --json"))
+    .addHelpText("after", piped("label<TAB>value lines: url, enabled, has_secret (then any other field the service sent)") + examples("reseller webhook show", "reseller webhook show --json"))
     .action((_o, cmd) => run(cmd, () => import("./commands/webhook/show.js"), {}));
   webhook
     .command("set")
@@ -356,7 +424,7 @@ export function buildProgram(run: RunCommand): Command {
     .option("--save", "keep it in the profile for `webhook listen` (file mode 0600)")
     .option("-y, --yes", "do not ask for confirmation")
     .description("make a new webhook secret (the old one stops working); the service shows it once")
-    .addHelpText("after", examples("reseller webhook secret --save", "reseller webhook secret --yes > webhook-secret.txt"))
+    .addHelpText("after", piped("the secret alone") + examples("reseller webhook secret --save", "reseller webhook secret --yes > webhook-secret.txt"))
     .action((opts, cmd) => run(cmd, () => import("./commands/webhook/secret.js"), { save: opts.save === true, yes: opts.yes === true }));
   webhook
     .command("listen")

@@ -1,0 +1,143 @@
+/**
+ * Help that answers: `reseller version` and `-v` beside `--version`, `help environment` and
+ * `help exit-codes`, `help lock add` for `lock add`, every command's help naming its piped columns
+ * in the order a script reads them, and "Did you mean" hints with real line breaks.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runReseller } from "../support/cli.js";
+import { useEmulator } from "../support/emulator.js";
+import { resellerAs, type Reseller } from "./commands-harness.js";
+
+const harness = useEmulator();
+const { version } = JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8")) as { version: string };
+
+describe("the version", () => {
+  it.each([[["version"]], [["-v"]], [["--version"]], [["-V"]]])("`reseller %s` prints it alone", async (args) => {
+    const r = await runReseller(args);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${version}\n`);
+  });
+
+  it("`reseller version --json` is a document", async () => {
+    const r = await runReseller(["version", "--json"]);
+    expect(JSON.parse(r.stdout)).toEqual({ version });
+  });
+});
+
+describe("help topics", () => {
+  it("`help environment` names every variable and its flag", async () => {
+    const r = await runReseller(["help", "environment"]);
+    expect(r.exitCode).toBe(0);
+    for (const name of ["RESELLER_API_KEY", "RESELLER_BASE_URL", "RESELLER_PROFILE", "RESELLER_TIMEOUT", "RESELLER_MAX_RETRIES", "RESELLER_CONFIG_DIR", "RESELLER_NO_INPUT", "RESELLER_DEBUG", "RESELLER_FORCE_TTY", "NO_COLOR", "COLUMNS"]) {
+      expect(r.stdout).toContain(name);
+    }
+    expect(r.stdout).toMatch(/RESELLER_BASE_URL, --base-url URL/);
+    expect(r.stdout).toMatch(/Precedence: flag > environment > profile/);
+  });
+
+  it("`help exit-codes` says what each code means", async () => {
+    const r = await runReseller(["help", "exit-codes"]);
+    expect(r.exitCode).toBe(0);
+    for (const code of ["0", "1", "2", "3", "4", "5", "130"]) expect(r.stdout).toMatch(new RegExp(`^ {2}${code} +\\S`, "m"));
+    expect(r.stdout).toMatch(/5 +outcome unknown/);
+  });
+
+  it("topics fit 80 columns and are listed in `reseller --help`", async () => {
+    for (const topic of ["environment", "exit-codes"]) {
+      const r = await runReseller(["help", topic]);
+      expect(r.stdout.split("\n").filter((l) => l.length > 80)).toEqual([]);
+    }
+    const main = await runReseller(["--help"]);
+    expect(main.stdout).toMatch(/help environment/);
+    expect(main.stdout).toMatch(/help exit-codes/);
+  });
+
+  it("`help lock add` is the help of `lock add`, not of `lock`", async () => {
+    const [viaHelp, viaFlag] = await Promise.all([runReseller(["help", "lock", "add"]), runReseller(["lock", "add", "--help"])]);
+    expect(viaHelp.exitCode).toBe(0);
+    expect(viaHelp.stdout).toMatch(/^Usage: reseller lock add /);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+  });
+
+  it("help for something that does not exist: exit 2 with a guess", async () => {
+    const r = await runReseller(["help", "lock", "ad"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/Did you mean add\?/);
+  });
+});
+
+describe("\"Did you mean\"", () => {
+  it.each([
+    [["balanc"], "balance"],
+    [["lock", "ad"], "add"],
+    [["balance", "--jsn"], "--json"],
+  ])("`reseller %s` suggests %s on a real line, no literal \\n", async (args, guess) => {
+    const r = await runReseller(args);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).not.toContain("\\n");
+    expect(r.stderr).toMatch(new RegExp(`^Hint: Did you mean ${guess.replace(/-/g, "\\-")}\\?`, "m"));
+    expect(r.stderr.split("\n")[0]).toMatch(/^Error: Unknown (command|option) '/);
+  });
+});
+
+/** The names a command's help gives its piped columns, in order (words in parentheses are notes). */
+function pipedColumns(help: string): string[] {
+  const line = help.match(/^Piped, (?:one line(?: per [^,]+)?, tab-separated|label<TAB>value lines): (.+)\.$/m);
+  expect(line, `no piped columns in:\n${help}`).not.toBeNull();
+  return line![1]!
+    .replace(/\([^)]*\)/g, "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+describe("each command's help names its piped columns, in the order printed", () => {
+  // Only the last line break goes: a row may end in an empty column.
+  const rowsOf = (stdout: string) => stdout.replace(/\n$/, "").split("\n").map((l) => l.split("\t"));
+  let shop: Reseller;
+  const cases: [string[], string[], "row" | "record"][] = [
+    [["balance"], ["balance"], "row"],
+    [["channels"], ["channels"], "row"],
+    [["topup", "--amount", "100000", "--channel", "QRIS", "--yes"], ["topup"], "row"],
+    [["item", "12"], ["item"], "record"],
+    [["lock", "list"], ["lock", "list"], "row"],
+    [["leaderboard"], ["leaderboard"], "row"],
+    [["leaderboard", "me"], ["leaderboard", "me"], "record"],
+    [["sandbox", "--item", "3", "--qty", "1"], ["sandbox"], "row"],
+    [["history"], ["history"], "row"],
+    [["config", "list"], ["config", "list"], "row"],
+    [["buy", "--item", "3", "--qty", "1"], ["buy"], "row"],
+    [["webhook", "show"], ["webhook", "show"], "record"],
+  ];
+
+  it.each(cases)("`reseller %s`", async (args, helpPath, kind) => {
+    shop ??= resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    // Something to list: a lock held and a purchase journaled.
+    if (args[0] === "lock" || args[0] === "history") await shop.run(["lock", "add", "--item", "4", "--qty", "1"]);
+    const help = await runReseller([...helpPath, "--help"]);
+    const names = pipedColumns(help.stdout);
+    const r = await shop.run(args);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const rows = rowsOf(r.stdout);
+    if (kind === "record") {
+      // A record: the labels, in order, are the names (fields the service adds come after).
+      expect(rows.map((row) => row[0]).slice(0, names.length)).toEqual(names);
+      for (const row of rows) expect(row).toHaveLength(2);
+    } else {
+      for (const row of rows) expect(row, r.stdout).toHaveLength(names.length);
+    }
+  });
+
+  it("`reseller trx show` names the first field of each kind of row", async () => {
+    shop ??= resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const help = (await runReseller(["trx", "show", "--help"])).stdout;
+    const kinds = [...help.matchAll(/^ {2}([a-z_]+) +\S/gm)].map((m) => m[1]);
+    expect(kinds).toEqual(expect.arrayContaining(["transaction", "note", "payment_link", "item", "licence", "seller_note", "sn", "smm"]));
+    await shop.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "help-trx"]);
+    const shown = await shop.run(["trx", "show", "help-trx"]);
+    for (const row of rowsOf(shown.stdout)) expect(kinds).toContain(row[0]);
+    expect(rowsOf(shown.stdout)[0]).toHaveLength(6); // transaction: invoice, ref_id, status, amount, created
+  });
+});
