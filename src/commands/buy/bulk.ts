@@ -15,7 +15,7 @@ import type { Item } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import { ExitCode, InputError, InterruptedError, ResellerError, ServiceError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
-import { money, type Cell } from "../../output/output.js";
+import { copyable, money, type Cell } from "../../output/output.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { checkLine } from "../../orders/check-line.js";
 import { fetchItem } from "../../orders/items.js";
@@ -123,7 +123,8 @@ export async function runBulk(ctx: Context, request: FileRequest): Promise<numbe
   if (ctx.output.mode === "table") {
     ctx.output.table(
       ["Order", "Ref ID", "Outcome", "Invoice", "Amount", "Problem"],
-      results.map((r): Cell[] => [r.row, r.ref_id, outcomeCell(r.outcome), r.invoice, r.amount === undefined ? undefined : money(r.amount), r.error ? `${r.error.code}: ${r.error.message}` : undefined]),
+      // ref_ids and invoices are what a reseller copies: whole, outside the borders.
+      results.map((r): Cell[] => [r.row, copyable(r.ref_id), outcomeCell(r.outcome), r.invoice === undefined ? undefined : copyable(r.invoice, "bold"), r.amount === undefined ? undefined : money(r.amount), r.error ? `${r.error.code}: ${r.error.message}` : undefined]),
     );
   }
   const counts = new Map<BulkOutcome, number>();
