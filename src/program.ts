@@ -394,8 +394,25 @@ export function buildProgram(run: RunCommand): Command {
       return v as import("./api/wire.js").Dialect;
     }))
     .option("--catalogue-size <n>", "grow the catalogue with generated variants to at least this many (GET /v1/item pages)", parser((v) => rules.positiveInteger("--catalogue-size", v)))
-    .addHelpText("after", examples("reseller emulator --port 8787", "reseller emulator --dialect live-short", "eval \"$(reseller emulator --port 0 | grep ^export)\""))
-    .action((opts, cmd) => run(cmd, () => import("./commands/emulator.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, state: opts.state as string | undefined, seed: opts.seed as number | undefined, dialect: opts.dialect as import("./api/wire.js").Dialect | undefined, catalogueSize: opts.catalogueSize as number | undefined }));
+    .option("--print-env", "print only the export lines for a shell to eval (RESELLER_BASE_URL, RESELLER_API_KEY)")
+    .option("--detach", "run in the background and return at once; says how to stop it (with --print-env, also RESELLER_EMULATOR_PID)")
+    .addHelpText(
+      "after",
+      piped("Base URL and Demo API key lines, then the export lines; with --print-env the export lines alone") +
+        examples("reseller emulator --port 8787", "reseller emulator --dialect live-short", "eval \"$(reseller emulator --port 0 --print-env --detach)\"   # then: kill \"$RESELLER_EMULATOR_PID\""),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/emulator.js"), {
+        port: opts.port as number | undefined,
+        host: opts.host as string | undefined,
+        state: opts.state as string | undefined,
+        seed: opts.seed as number | undefined,
+        dialect: opts.dialect as import("./api/wire.js").Dialect | undefined,
+        catalogueSize: opts.catalogueSize as number | undefined,
+        printEnv: opts.printEnv === true,
+        detach: opts.detach === true,
+      }),
+    );
 
   const webhook = program
     .command("webhook")

@@ -10,13 +10,26 @@ export interface EmulatorCommandOptions {
   dialect?: Dialect;
   /** Grow the catalogue to at least this many variants. */
   catalogueSize?: number;
+  /** stdout gets only `export NAME='value'` lines, for `eval`. */
+  printEnv?: boolean;
+  /** Start it in the background and return once it answers. */
+  detach?: boolean;
 }
 
-/** Runs until Ctrl-C. The emulator is loaded only by this command. */
+/** Runs until Ctrl-C (or, with --detach, in the background). The emulator is loaded only by this command. */
 export async function run(ctx: Context, options: EmulatorCommandOptions): Promise<void> {
   const { runEmulator } = await import("../emulator/command.js");
   await runEmulator(
     { stdout: ctx.terminal.stdout as NodeJS.WritableStream, stderr: ctx.terminal.stderr as NodeJS.WritableStream, signal: ctx.signal },
-    { port: options.port ?? 8787, host: options.host, stateFile: options.state, seed: options.seed, dialect: options.dialect, catalogueSize: options.catalogueSize },
+    {
+      port: options.port ?? 8787,
+      host: options.host,
+      stateFile: options.state,
+      seed: options.seed,
+      dialect: options.dialect,
+      catalogueSize: options.catalogueSize,
+      printEnv: options.printEnv === true,
+      detach: options.detach === true,
+    },
   );
 }
