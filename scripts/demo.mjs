@@ -11,21 +11,39 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "bin", "reseller.js");
 const { startEmulator } = await import(join(root, "dist", "emulator", "server.js"));
 
-const emulator = await startEmulator({ port: 0 });
+// The tour moves the emulator's clock ahead (deliveries, the SMM panel) by this much in all. Its
+// clock starts that far behind the wall clock, so no purchase is shown created "in 2m".
+const tourAdvanceSeconds = 30 + 10 + 30 + 120;
+let clockOffsetMs = -tourAdvanceSeconds * 1000;
+const clock = {
+  now: () => Date.now() + clockOffsetMs,
+  advance(ms) {
+    clockOffsetMs += ms;
+  },
+};
+const emulator = await startEmulator({ port: 0, clock });
 const configDir = mkdtempSync(join(tmpdir(), "reseller-demo-"));
+
+// Colours only on a terminal, and never against NO_COLOR: piped into a file or `less`, the tour is
+// plain text. The commands' stdout is a pipe to this script, so they are told the same way.
+const colour = process.stdout.isTTY === true && !process.env.NO_COLOR && process.env.TERM !== "dumb";
+const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, CLICOLOR_FORCE: _clicolorForce, CLICOLOR: _clicolor, ...inherited } = process.env;
 const env = {
-  ...process.env,
+  ...inherited,
   RESELLER_BASE_URL: emulator.baseUrl,
   RESELLER_API_KEY: emulator.demoApiKey,
   RESELLER_CONFIG_DIR: configDir,
   // Tables as on a terminal even when the demo is piped into a file.
   RESELLER_FORCE_TTY: "1",
   RESELLER_NO_INPUT: "1",
+  ...(colour ? { FORCE_COLOR: "1" } : { NO_COLOR: "1" }),
 };
 let failures = 0;
 
+const paint = (code, text) => (colour ? `\x1b[${code}m${text}\x1b[0m` : text);
+
 function step(title) {
-  process.stdout.write(`\n\x1b[1m## ${title}\x1b[0m\n`);
+  process.stdout.write(`\n${paint(1, `## ${title}`)}\n`);
 }
 
 // Asynchronous on purpose: the emulator lives in this process and must keep answering.
@@ -42,7 +60,7 @@ function run(args) {
 }
 
 async function reseller(args, { quiet = false } = {}) {
-  process.stdout.write(`\x1b[2m$ reseller ${args.join(" ")}\x1b[0m\n`);
+  process.stdout.write(`${paint(2, `$ reseller ${args.join(" ")}`)}\n`);
   const result = await run(args);
   // People's messages first (they were printed while it ran), then the result.
   process.stdout.write(result.stderr);
@@ -56,7 +74,7 @@ async function reseller(args, { quiet = false } = {}) {
 
 function advance(seconds, why) {
   emulator.clock.advance(seconds * 1000);
-  process.stdout.write(`\x1b[2m(the emulator's clock moves ${seconds}s ahead: ${why})\x1b[0m\n`);
+  process.stdout.write(`${paint(2, `(the emulator's clock moves ${seconds}s ahead: ${why})`)}\n`);
 }
 
 try {

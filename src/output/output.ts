@@ -203,7 +203,8 @@ export class Output {
     const number = (r: number) => (numbered ? `${String(r + 1).padStart(numberWidth - 2)}  ` : "");
     if (singleLine && numberWidth + listingWidth <= this.width) {
       if (headers.length) this.options.stdout.write(`${numbered ? `${"#".padStart(numberWidth - 2)}  ` : ""}${listing(copyHead)}\n`);
-      copies.forEach((values, r) => this.options.stdout.write(`${number(r)}${listing(values)}\n`));
+      // A row with nothing to copy (a top-up in history) has no line here.
+      copies.forEach((values, r) => values.some(Boolean) && this.options.stdout.write(`${number(r)}${listing(values)}\n`));
       return;
     }
     copies.forEach((values, r) => {
