@@ -462,7 +462,19 @@ export function buildProgram(run: RunCommand): Command {
       return v as "bash" | "zsh" | "fish";
     }))
     .description("print a shell completion script")
-    .addHelpText("after", examples("reseller completion bash > ~/.local/share/bash-completion/completions/reseller", "reseller completion zsh > \"${fpath[1]}/_reseller\"", "reseller completion fish > ~/.config/fish/completions/reseller.fish"))
+    .addHelpText(
+      "after",
+      "\nInstall (no bash-completion package or system directory needed):\n" +
+        "  bash  mkdir -p ~/.local/share/reseller\n" +
+        "        reseller completion bash > ~/.local/share/reseller/completion.bash\n" +
+        "        echo 'source ~/.local/share/reseller/completion.bash' >> ~/.bashrc\n" +
+        "  zsh   mkdir -p ~/.zfunc && reseller completion zsh > ~/.zfunc/_reseller\n" +
+        "        echo 'fpath=(~/.zfunc $fpath); autoload -Uz compinit && compinit' >> ~/.zshrc\n" +
+        "        (if ~/.zshrc runs compinit already, put the fpath part before it)\n" +
+        "  fish  mkdir -p ~/.config/fish/completions\n" +
+        "        reseller completion fish > ~/.config/fish/completions/reseller.fish\n" +
+        "Then open a new shell. To try it in this shell only: source <(reseller completion bash)\n",
+    )
     .action((shell: "bash" | "zsh" | "fish", _o, cmd) =>
       run(cmd, () => import("./commands/completion.js").then((m) => ({ run: (ctx: Context, o: { shell: typeof shell }) => m.run(ctx, { ...o, program }) })), { shell }),
     );
