@@ -74,10 +74,7 @@ export function buildProgram(run: RunCommand): Command {
     .command("version")
     .description("print the version of reseller (also -v and --version)")
     .addHelpText("after", piped("the version alone, like 0.1.0; with --json {\"version\": …}") + examples("reseller version", "reseller version --json"))
-    .action((_o, cmd) => {
-      const out = cmd.configureOutput();
-      out.writeOut?.(cmd.optsWithGlobals().json === true || cmd.optsWithGlobals().jq !== undefined ? `${JSON.stringify({ version })}\n` : `${version}\n`);
-    });
+    .action((_o, cmd) => run(cmd, () => import("./commands/version.js").then((m) => ({ run: (ctx: Context) => m.run(ctx, { version }) })), {}));
 
   program
     .command("help")

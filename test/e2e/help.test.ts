@@ -20,9 +20,11 @@ describe("the version", () => {
     expect(r.stdout).toBe(`${version}\n`);
   });
 
-  it("`reseller version --json` is a document", async () => {
+  it("`reseller version --json` is a document, and --jq filters it", async () => {
     const r = await runReseller(["version", "--json"]);
     expect(JSON.parse(r.stdout)).toEqual({ version });
+    const jq = await runReseller(["version", "--jq", ".version"]);
+    expect(jq.stdout).toBe(`${version}\n`);
   });
 });
 
