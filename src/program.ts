@@ -470,7 +470,8 @@ export function buildProgram(run: RunCommand): Command {
         "        (if ~/.zshrc runs compinit already, put the fpath part before it)\n" +
         "  fish  mkdir -p ~/.config/fish/completions\n" +
         "        reseller completion fish > ~/.config/fish/completions/reseller.fish\n" +
-        "Then open a new shell. To try it in this shell only: source <(reseller completion bash)\n",
+        "Then open a new shell. To try it in this shell only: source <(reseller completion bash)\n" +
+        examples("reseller completion bash > ~/.local/share/reseller/completion.bash", "reseller completion fish > ~/.config/fish/completions/reseller.fish"),
     )
     .action((shell: "bash" | "zsh" | "fish", _o, cmd) =>
       run(cmd, () => import("./commands/completion.js").then((m) => ({ run: (ctx: Context, o: { shell: typeof shell }) => m.run(ctx, { ...o, program }) })), { shell }),
