@@ -14,13 +14,50 @@ export interface CodeDescription {
 const ambiguousServerCodes = new Set(["SERVER_ERROR", "INTERNAL_SERVER_ERROR", "SERVICE_UNAVAILABLE", "BAD_GATEWAY", "GATEWAY_TIMEOUT"]);
 
 /**
- * Whether an error answer is the service's definite "no": a 4xx, or a 5xx that names one of the
- * service's own codes (`503 PRODUCT_TEMPORARILY_UNAVAILABLE` refuses an order before charging). A
- * 5xx with no code, or a gateway's generic one, may have come after the purchase was committed.
+ * The one list of codes with which the service refuses a purchase before charging anything. A
+ * purchase answered with any other code (a gateway's `CONFLICT`, a code this release never heard of)
+ * is looked up by its ref_id before anything is recorded: only the service's own "no" is a refusal.
+ */
+const refusalCodes = new Set([
+  "BALANCE_IS_INSUFFICIENT",
+  "SMM_ORDER_REQUIRES_JSON_NOTE",
+  "REF_ID_ALREADY_EXIST",
+  "ITEM_NOT_FOUND",
+  "INSUFFICIENT_STOCK",
+  "OUT_OF_STOCK",
+  "MINIMUM_ORDER_NOT_MET",
+  "LOCK_NOT_REQUIRED",
+  "LOCK_NOT_FOUND",
+  "LOCK_EXPIRED",
+  "LOCK_RELEASED",
+  "LOCK_ALREADY_USED",
+  "LOCK_MISMATCH",
+  "VALIDATION_ERROR",
+  "REQUIRED_FIELD_MISSING",
+  "PRODUCT_TEMPORARILY_UNAVAILABLE",
+  "ACCOUNT_MUST_BE_RESELLER",
+  "INVALID_IP",
+  "THE_ACCOUNT_HAS_BEEN_SUSPENDED",
+  "INVALID_API_KEY",
+]);
+
+/** Whether this code is the service's own "refused, nothing charged" for a purchase. */
+export function isRefusalCode(code: string): boolean {
+  return refusalCodes.has(code.split("=")[0]!);
+}
+
+/**
+ * Whether an error answer is the service's definite "no": a 4xx that names a code, or a 5xx that
+ * names one of the service's own codes (`503 PRODUCT_TEMPORARILY_UNAVAILABLE` refuses an order
+ * before charging). A 1xx/3xx is no answer to the request at all (a misrouted base URL, a gateway's
+ * redirect), and a 4xx or 5xx that names no code (`409` and a page of words) may have come after
+ * the purchase was committed: those are looked up, never taken as a refusal.
  */
 export function isDefiniteRefusal(status: number, code: string, codeGiven: boolean): boolean {
+  if (status < 400) return false;
+  if (!codeGiven || code.startsWith("HTTP_")) return false;
   if (status < 500) return true;
-  return codeGiven && !ambiguousServerCodes.has(code) && !code.startsWith("HTTP_");
+  return !ambiguousServerCodes.has(code);
 }
 
 const serviceCodes: Record<string, CodeDescription> = {

@@ -27,6 +27,11 @@ export interface JournalRequestOptions<T> {
    * ref_id is someone else's; the journal then records that nothing new was bought, not a refusal.
    */
   earlierRun?: (error: ServiceError) => Promise<T | undefined>;
+  /**
+   * The service answered with something that is neither a proof nor one of its refusals (a 3xx, an
+   * uncoded 4xx): returns that answer when a look-up that finds nothing makes it a refusal (exit 1).
+   */
+  refusedWhenNotFound?: (error: unknown) => ServiceError | UnexpectedResponseError | undefined;
   /** The answer was lost: look on the service once. A result means it happened. */
   lookUp?: () => Promise<T | undefined>;
   /** How the user settles an unknown outcome of this kind (the exit-5 hint). */
@@ -228,6 +233,14 @@ export async function journalRequest<T>(
           throw found.interrupted;
         }
         if (found.value !== undefined) return done(found.value, "lookup");
+        const answered = found.error === undefined ? options.refusedWhenNotFound?.(error) : undefined;
+        if (answered) {
+          // The service answered, and holds nothing under this ref_id: a refusal, told as the service said it.
+          const said = failureCode(answered);
+          record({ v: 1, type: "outcome", entry, at: at(), outcome: "refused", code: answered.code, ...(answered.status ? { http_status: answered.status } : {}), reason: `answered ${said} without a refusal code; a look-up found no transaction with this ref_id`, by: "lookup" });
+          answered.message = `${answered.message.replace(/\.$/, "")}; the service has no ${noun} with ${refId ? `ref_id ${refId}` : "this reference"}, so nothing was charged.`;
+          throw answered;
+        }
       }
       unknown(`no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${failureCode(error)}`, error instanceof Error ? (error as { code?: string }).code : undefined);
       throw new OutcomeUnknownError(

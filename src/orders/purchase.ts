@@ -6,9 +6,9 @@
  */
 import type { ServiceClient } from "../api/client.js";
 import type { ApiResult, CreatedTransaction, Status, Transaction } from "../api/model.js";
-import { isTransactionNotFound } from "../api/codes.js";
+import { isRefusalCode, isTransactionNotFound } from "../api/codes.js";
 import type { Context } from "../context.js";
-import { ServiceError } from "../errors.js";
+import { ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { journalFor, journalRequest, sentFromHere } from "../journal/request.js";
 import { minimumTopUp } from "../rules/input.js";
@@ -28,6 +28,54 @@ export interface Purchase {
   /** Bought by an earlier run of the same orders file; nothing new was bought now. */
   earlier?: boolean;
   detail?: ApiResult<Transaction>;
+}
+
+/**
+ * The service answered the purchase, but the answer proves nothing: a 2xx that names no invoice or
+ * names another ref_id, or an error answer without one of the service's refusal codes (a 3xx, a
+ * `409`). Never surfaces: the purchase is looked up by its ref_id and the service's answer decides.
+ */
+export class UnprovenAnswerError extends ResellerError {
+  readonly exitCode = 5 as const;
+  constructor(
+    message: string,
+    /** The error answer itself, when there was one: a look-up that finds nothing makes it a refusal. */
+    readonly answer?: ServiceError | UnexpectedResponseError,
+  ) {
+    super("UNPROVEN_ANSWER", message);
+    if (answer?.status !== undefined) this.status = answer.status;
+  }
+}
+
+/**
+ * A 2xx to `POST /v1/trx` counts as bought only when it names an invoice and any ref_id in it is the
+ * one sent: `200 {}`, `200 {"status":"ok"}` or another order's answer prove nothing.
+ */
+export function provesPurchase(created: CreatedTransaction, refId: string): boolean {
+  return created.invoice !== null && (created.refId === null || created.refId === refId);
+}
+
+/** What an answer to `POST /v1/trx` means before anything is recorded: a proof, a refusal, or a reason to look. */
+async function createProven(client: ServiceClient, order: Order, hooks: import("../api/client.js").AttemptHooks): Promise<ApiResult<CreatedTransaction>> {
+  let created: ApiResult<CreatedTransaction>;
+  try {
+    created = await client.createTransaction({ ref_id: order.refId, carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}) }, hooks);
+  } catch (error) {
+    if (error instanceof ServiceError && !(error.definite && isRefusalCode(error.code))) {
+      // A 5xx without a code stays the client's "no answer" (retried, then unknown); anything else answered.
+      if (!error.definite && error.status >= 500) throw error;
+      throw new UnprovenAnswerError(`the service answered HTTP ${error.status} (${error.code}), which is not one of its refusals`, error);
+    }
+    if (error instanceof UnexpectedResponseError && error.status !== undefined && error.status < 500) {
+      throw new UnprovenAnswerError(`the service answered HTTP ${error.status} with ${error.answered ? "a success it could not read" : "a page that is not its JSON"}`, error.answered ? undefined : error);
+    }
+    throw error;
+  }
+  if (!provesPurchase(created.data, order.refId)) {
+    const said = created.data.refId !== null && created.data.refId !== order.refId ? `names another ref_id (${created.data.refId})` : "names no invoice";
+    throw new UnprovenAnswerError(`the service answered HTTP ${created.status} but its answer ${said}`);
+  }
+  return created;
 }
 
 /** A service clock may differ from ours; a transaction this much older than the send is someone else's. */
@@ -95,7 +143,7 @@ export async function purchase(ctx: Context, client: ServiceClient, order: Order
       "buy",
       order.refId,
       orderRequest(order),
-      async (hooks) => fromCreated(await client.createTransaction({ ref_id: order.refId, carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}) }, hooks), order),
+      async (hooks) => fromCreated(await createProven(client, order, hooks), order),
       {
         noun: "purchase",
         describe: (p) => ({ ...(p.invoice !== null ? { invoice: p.invoice } : {}), ...(p.amount !== null ? { amount: p.amount } : {}), ...(p.status ? { status: p.status.text } : {}) }),
@@ -106,6 +154,7 @@ export async function purchase(ctx: Context, client: ServiceClient, order: Order
               return matchesOrder(found.data, order) ? { ...fromDetail(found, order), recovered: false, earlier: true } : undefined;
             }
           : undefined,
+        refusedWhenNotFound: (error) => (error instanceof UnprovenAnswerError ? error.answer : undefined),
         lookUp: async () => {
           try {
             return await findOurs();
