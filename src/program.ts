@@ -233,6 +233,9 @@ export function buildProgram(run: RunCommand): Command {
     .option("--file <orders>", "many transactions from orders.csv or orders.jsonl")
     .option("--concurrency <n>", "with --file: orders in flight at once (default 4)", parser((v) => rules.positiveInteger("--concurrency", v)))
     .option("--out <results>", "with --file: also write each result as a JSON line here")
+    .option("--skip-bought", "with --file: skip orders that match a recent purchase (same item, quantity, customer) and buy the new ones")
+    .option("--again", "with --file: buy orders that match a recent purchase again")
+    .option("--repeat-window <hours>", "with --file: how far back the repeat check looks (default 48)", parser((v) => rules.positiveInteger("--repeat-window", v)))
     .option("--ref-id <id>", "your reference id (default: generated and printed)", parser(rules.refId))
     .option("--lock <token>", "use a stock lock from `reseller lock add`")
     .option("--wait", "wait until delivered, then show serial numbers / licences")
@@ -244,7 +247,7 @@ export function buildProgram(run: RunCommand): Command {
     .addHelpText(
       "after",
       piped("one line, tab-separated: invoice, ref_id, status, amount, created") +
-        "With --wait, the rows of `reseller trx show`. With --file, one line per order: row, ref_id, outcome, exit code, invoice, amount, status, error code.\n" +
+        "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, delivery_failed, refused, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.\n" +
       examples(
         "reseller buy --item 12 --qty 1 --note 081234567890",
         "reseller buy --item 22 --qty 1 --note 123456789        # shows the account name before you confirm",
@@ -274,6 +277,9 @@ export function buildProgram(run: RunCommand): Command {
         nominal: opts.nominal as number | undefined,
         zoneId: opts.zoneId as string | undefined,
         validate: opts.validate !== false,
+        skipBought: opts.skipBought === true,
+        again: opts.again === true,
+        repeatWindow: opts.repeatWindow as number | undefined,
       }),
     );
 

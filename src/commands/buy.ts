@@ -6,7 +6,7 @@
  */
 import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
-import { InterruptedError } from "../errors.js";
+import { DeliveryFailedError, InterruptedError, NetworkError, OutcomeUnknownError, ResellerError, ServiceError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
@@ -15,14 +15,15 @@ import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { cartOrder, singleOrder } from "./buy/order.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
+import { refundedAmount, verdictOfTransaction, verdictTone, verdictWords, type Verdict } from "../orders/verdict.js";
 
 export type { BuyOptions } from "../orders/buy-request.js";
 
 export async function run(ctx: Context, options: BuyOptions): Promise<number | void> {
   const request = parseBuyRequest(options);
   if (request.kind === "file") {
-    const { runBulk } = await import("./buy/bulk.js");
-    return runBulk(ctx, request);
+    const { runBulkFile } = await import("./buy/bulk.js");
+    return runBulkFile(ctx, request);
   }
   const client = await ctx.client();
   const order = request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
@@ -40,16 +41,42 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   }
 
   ctx.output.info(`Buying ${describeOrder(order)} for ${formatRupiah(orderTotal(order))} (ref_id ${order.refId})…`);
-  const bought = await purchase(ctx, client, order);
-  reportPurchase(ctx, order, bought);
+  try {
+    const bought = await purchase(ctx, client, order);
+    reportPurchase(ctx, order, bought);
 
-  if (!options.wait) {
-    if (ctx.output.mode === "json") return ctx.output.json(bought.body);
-    printPurchase(ctx, bought);
-    ctx.output.info(`Follow it: reseller trx show ${bought.refId}${ctx.output.mode === "table" ? "   (add --watch to wait for delivery)" : ""}`);
-    return;
+    if (!options.wait) {
+      const verdict: Verdict = bought.detail ? verdictOfTransaction(bought.detail.data, false) : "bought";
+      if (ctx.output.mode === "json") return ctx.output.json(withOutcome(bought.body, verdict));
+      printPurchase(ctx, bought, verdict);
+      ctx.output.info(`Follow it: reseller trx show ${bought.refId}${ctx.output.mode === "table" ? "   (add --watch to wait for delivery)" : ""}`);
+      return;
+    }
+    await waitAndShow(ctx, client, bought, options.waitTimeout);
+  } catch (error) {
+    throw withVerdict(error);
   }
-  await waitAndShow(ctx, client, bought, options.waitTimeout);
+}
+
+/** The verdict's word beside the service's answer in --json: `outcome`, and `refunded` for a failed delivery. */
+function withOutcome(body: unknown, verdict: Verdict, refunded?: number): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  return { ...(body as Record<string, unknown>), outcome: verdict, ...(refunded !== undefined ? { refunded } : {}) };
+}
+
+/** A failure says its verdict too: refused (nothing charged), unknown (settle it), delivery failed (refunded). */
+function withVerdict(error: unknown): unknown {
+  if (!(error instanceof ResellerError) || error instanceof InterruptedError && !/in flight/.test(error.message)) return error;
+  const verdict: Verdict | undefined =
+    error instanceof OutcomeUnknownError || error instanceof InterruptedError
+      ? "unknown"
+      : error instanceof DeliveryFailedError
+        ? "delivery_failed"
+        : error instanceof ServiceError || error instanceof NetworkError
+          ? "refused"
+          : undefined;
+  if (verdict && error.details?.outcome === undefined) error.details = { outcome: verdict, ...(error.details ?? {}) };
+  return error;
 }
 
 function reportPurchase(ctx: Context, order: Order, bought: Purchase): void {
@@ -60,15 +87,16 @@ function reportPurchase(ctx: Context, order: Order, bought: Purchase): void {
   ctx.output.success(`Bought ${describeOrder(order)} for ${formatRupiah(amount)}${bought.invoice ? `: invoice ${bought.invoice}` : ""}, ref_id ${bought.refId}.`);
 }
 
-/** Piped: one row (invoice, ref_id, status, amount, created); on a terminal a record, the invoice and ref_id whole. */
-function printPurchase(ctx: Context, bought: Purchase): void {
-  const headers = ["Invoice", "Ref ID", "Status", "Amount", "Created"];
+/** Piped: one row (invoice, ref_id, status, amount, created, outcome); on a terminal a record, the invoice and ref_id whole. */
+function printPurchase(ctx: Context, bought: Purchase, verdict: Verdict): void {
+  const headers = ["Invoice", "Ref ID", "Status", "Amount", "Created", "Outcome"];
   const row: Cell[] = [
     bought.invoice === null ? undefined : copyable(bought.invoice, "bold"),
     copyable(bought.refId),
     bought.status ? statusCell(bought.status) : undefined,
     money(bought.amount),
     ctx.output.time(bought.createdAt),
+    { human: verdictWords(verdict), plain: verdict, tone: verdictTone(verdict) },
   ];
   if (ctx.output.mode === "plain") return ctx.output.table(headers, [row]);
   ctx.output.record(headers.map((header, i) => [header, row[i]]));
@@ -90,7 +118,20 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
   }
   const [{ showTransaction }, { noteLatestStatus }] = await Promise.all([import("../output/transaction.js"), import("../journal/request.js")]);
   noteLatestStatus(ctx, waited.result.data);
-  showTransaction(ctx.output, waited.result, waited.finished, timeout, { waited: true });
+  const t = waited.result.data;
+  const verdict = verdictOfTransaction(t, waited.finished);
+  const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
+  const result = ctx.output.mode === "json" ? { ...waited.result, body: withOutcome(waited.result.body, verdict, refunded) } : waited.result;
+  try {
+    showTransaction(ctx.output, result, waited.finished, timeout, { waited: true });
+  } catch (error) {
+    if (error instanceof DeliveryFailedError && refunded !== undefined) {
+      error.details = { outcome: "delivery_failed", refunded: formatRupiah(refunded), ...(error.details ?? {}) };
+      error.message = error.message.replace(/\.?$/, `; ${formatRupiah(refunded)} refunded.`).replace(/\.;/, ";");
+    }
+    throw error;
+  }
+  if (ctx.output.mode !== "json") ctx.output.success(`${verdict === "delivered" ? "Delivered" : "Bought, not delivered yet"}: ref_id ${bought.refId}${bought.invoice ? `, invoice ${bought.invoice}` : ""} (outcome: ${verdictWords(verdict)}).`);
 }
 
 /**

@@ -26,6 +26,11 @@ export interface BuyOptions {
   zoneId?: string;
   /** false with --no-validate: buy without checking the customer's account first. */
   validate?: boolean;
+  /** --file: rows matching a recent purchase are skipped (--skip-bought) or bought again (--again). */
+  skipBought?: boolean;
+  again?: boolean;
+  /** --file: how far back (hours) the repeat check looks for the same orders. */
+  repeatWindow?: number;
 }
 
 /** The customer data of one line as flags give it; an SMM target is turned into its JSON note later. */
@@ -49,9 +54,11 @@ interface Common {
 export type BuyRequest =
   | (Common & { kind: "single"; itemId?: number; quantity?: number; line: LineFlags; refId?: string; lockToken?: string })
   | (Common & { kind: "cart"; source: string; refId?: string; lockToken?: string })
-  | (Common & { kind: "file"; path: string; concurrency: number; out?: string });
+  | (Common & { kind: "file"; path: string; concurrency: number; out?: string; skipBought: boolean; again: boolean; repeatWindowHours: number });
 
 export const defaultConcurrency = 4;
+/** 48 hours: a shop's daily file run twice, or yesterday's pasted again, is caught. */
+export const defaultRepeatWindowHours = 48;
 export const maxConcurrency = 16;
 
 /** The flags that describe one item, which a cart or an orders file replaces. */
@@ -78,9 +85,25 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     if (conflicting.length) throw new InputError(`--file takes every order from the file; leave out ${conflicting.join(", ")}.`);
     const concurrency = options.concurrency ?? defaultConcurrency;
     if (concurrency > maxConcurrency) throw new InputError(`--concurrency must be at most ${maxConcurrency}.`);
-    return { ...common, kind: "file", path: options.file, concurrency, ...(options.out !== undefined ? { out: options.out } : {}) };
+    if (options.skipBought && options.again) throw new InputError("--skip-bought and --again answer the same question; give one.");
+    return {
+      ...common,
+      kind: "file",
+      path: options.file,
+      concurrency,
+      ...(options.out !== undefined ? { out: options.out } : {}),
+      skipBought: options.skipBought === true,
+      again: options.again === true,
+      repeatWindowHours: options.repeatWindow ?? defaultRepeatWindowHours,
+    };
   }
-  for (const [flag, given] of [["--concurrency", options.concurrency !== undefined], ["--out", options.out !== undefined]] as const) {
+  for (const [flag, given] of [
+    ["--concurrency", options.concurrency !== undefined],
+    ["--out", options.out !== undefined],
+    ["--skip-bought", options.skipBought === true],
+    ["--again", options.again === true],
+    ["--repeat-window", options.repeatWindow !== undefined],
+  ] as const) {
     if (given) throw new InputError(`${flag} goes with --file (many orders).`);
   }
   const shared = { ...(options.refId !== undefined ? { refId: options.refId } : {}), ...(options.lock !== undefined ? { lockToken: options.lock } : {}) };

@@ -55,7 +55,15 @@ export function progressLine(t: Transaction): string {
  * The transaction is known to exist (just bought, or just shown), so a failed read, even a
  * TRX_NOT_FOUND from a service that has not caught up yet, only means "ask again later".
  */
-export async function waitForDelivery(ctx: Context, client: ServiceClient, ref: string, timeoutSeconds: number, first?: ApiResult<Transaction>): Promise<DeliveryWait> {
+export async function waitForDelivery(
+  ctx: Context,
+  client: ServiceClient,
+  ref: string,
+  timeoutSeconds: number,
+  first?: ApiResult<Transaction>,
+  /** quiet: no spinner and no warnings (many orders of a file waited on at once). */
+  options: { quiet?: boolean } = {},
+): Promise<DeliveryWait> {
   const started = ctx.now();
   let slept = 0;
   let delay = firstDelayMs;
@@ -69,12 +77,12 @@ export async function waitForDelivery(ctx: Context, client: ServiceClient, ref: 
       const transient = error instanceof NetworkError || error instanceof UnexpectedResponseError || (error instanceof ServiceError && (isTransactionNotFound(error.code) || error.status >= 500));
       if (!transient) throw error;
       lastError = error;
-      if (!warned) ctx.output.warn(`Could not read the transaction just now (${error.code}); still waiting.`);
+      if (!warned && !options.quiet) ctx.output.warn(`Could not read the transaction just now (${error.code}); still waiting.`);
       warned = true;
     }
   };
   if (!result) await read();
-  const spinner = ctx.output.spinner("Waiting for delivery…");
+  const spinner = options.quiet ? { update: () => undefined, stop: () => undefined } : ctx.output.spinner("Waiting for delivery…");
   try {
     for (;;) {
       if (result && isDeliveryFinal(result.data)) return { result, finished: true };

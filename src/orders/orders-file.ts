@@ -1,7 +1,7 @@
 /**
  * Orders files (`buy --file orders.csv|orders.jsonl`): rows read and checked for form before any
  * item is fetched, each row named by the number the user sees (the CSV line, the JSON line). Each
- * row's ref_id is derived from the file's content and its row, so the same file never buys twice.
+ * row's ref_id is derived from its own content (repeats.ts), so the same orders never buy twice.
  */
 import { basename } from "node:path";
 import { parse } from "csv-parse/sync";
@@ -11,7 +11,7 @@ import * as rules from "../rules/input.js";
 import { noteText } from "./cart-file.js";
 
 export interface OrderRow {
-  /** 1-based number of the order in the file (data rows only). */
+  /** The line of the file the row starts on, as an editor shows it (a CSV's header is line 1). */
   row: number;
   /** Where the user finds it: `orders.csv row 3` (the spreadsheet's row, header is 1), `orders.jsonl line 2`. */
   place: string;
@@ -43,11 +43,6 @@ const columns: Record<string, keyof Omit<OrderRow, "row">> = {
   provider_qty: "nominal",
   zone_id: "zoneId",
 };
-
-/** `BLK-3f9a1c2b7d4e-0007`: the same file gives the same ref_ids, row by row. */
-export function bulkRefId(contentHash: string, row: number): string {
-  return `BLK-${contentHash.slice(0, 12)}-${String(row).padStart(4, "0")}`;
-}
 
 /**
  * Rows of a CSV file, through csv-parse: quoted fields with commas, doubled quotes and newlines,
@@ -113,37 +108,86 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
   return out as OrderRow;
 }
 
-/** Reads the orders and names the row of the first problem. */
-export function readOrders(path: string, text: string): OrderRow[] {
+/** A row that cannot be bought as written: where it is (the line an editor shows) and what to fix. */
+export interface RowProblem {
+  line: number;
+  message: string;
+  suggestion?: string;
+}
+
+/**
+ * Every problem of a file in one message, so a reseller fixes them all at once: `3 rows need
+ * fixing; nothing was sent:` then each on its own line. One problem reads as itself.
+ */
+export function problemsError(problems: RowProblem[]): InputError {
+  const sorted = [...problems].sort((a, b) => a.line - b.line);
+  if (sorted.length === 1) return new InputError(sorted[0]!.message, sorted[0]!.suggestion ? { suggestion: sorted[0]!.suggestion } : {});
+  const lines = sorted.map((p) => `  ${p.message}${p.suggestion ? ` (${p.suggestion.replace(/\.$/, "")})` : ""}`);
+  const rows = new Set(sorted.map((p) => p.line)).size;
+  return new InputError(`${rows} row${rows === 1 ? "" : "s"} need${rows === 1 ? "s" : ""} fixing; nothing was sent:\n${lines.join("\n")}`);
+}
+
+/** The words of a single buy's flags, in the file's own terms: `--note` is the note column here. */
+export function inFileTerms(text: string): string {
+  const columnOf: Record<string, string> = { note: "note", target: "target", nominal: "nominal", "zone-id": "zone_id", qty: "quantity", item: "item_id", opt: "opt", comment: "comment", "ref-id": "ref_id" };
+  return text
+    .replace(/[Ff]or example: --([a-z-]+) (\S+)/g, (whole, flag: string, value: string) => (columnOf[flag] ? `the ${columnOf[flag]} column, e.g. ${value}` : whole))
+    .replace(/--([a-z-]+)\b/g, (whole, flag: string) => (columnOf[flag] ? `the ${columnOf[flag]} column` : whole));
+}
+
+/** Reads every row, collecting every problem of form (each named by its line) instead of stopping at the first. */
+export function readOrderRows(path: string, text: string): { rows: OrderRow[]; problems: RowProblem[] } {
   const isJsonLines = /\.(jsonl|ndjson)$/i.test(path) || (!/\.csv$/i.test(path) && text.trimStart().startsWith("{"));
   const rows: OrderRow[] = [];
+  const problems: RowProblem[] = [];
+  const attempt = (line: number, make: () => OrderRow) => {
+    try {
+      rows.push(make());
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      problems.push({ line, message: error.message, ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}) });
+    }
+  };
   if (isJsonLines) {
     const lines = text.split(/\r?\n/);
     lines.forEach((line, index) => {
       if (!line.trim()) return;
       const place = `${basename(path)} line ${index + 1}`;
       const where = `${place}: `;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch (error) {
-        throw new InputError(`${where}not JSON (${(error as Error).message}).`);
-      }
-      if (!isRecord(parsed)) throw new InputError(`${where}each line must be a JSON object {item_id, quantity, note, …}.`);
-      rows.push(rowFrom(parsed, rows.length + 1, place));
+      attempt(index + 1, () => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(line);
+        } catch (error) {
+          throw new InputError(`${where}not JSON (${(error as Error).message}).`);
+        }
+        if (!isRecord(parsed)) throw new InputError(`${where}each line must be a JSON object {item_id, quantity, note, …}.`);
+        return rowFrom(parsed, index + 1, place);
+      });
     });
   } else {
     const [header, ...data] = parseCsv(text);
     if (!header) throw new InputError(`${basename(path)} is empty.`);
     const names = header.fields.map((h) => h.trim());
+    const unknownColumn = names.find((n) => !columns[n.toLowerCase()]);
+    // A header problem is the file's, said once.
+    if (unknownColumn !== undefined) throw new InputError(`${basename(path)} line ${header.line}: unknown column "${unknownColumn}" (columns: item_id, quantity, note, target, opt, comment, ref_id, nominal, zone_id).`);
     data.forEach(({ fields: values, line }) => {
       const place = `${basename(path)} line ${line}`;
       const where = `${place}: `;
-      if (values.length > names.length) throw new InputError(`${where}${values.length} fields but the header has ${names.length} (quote a note that contains commas).`);
-      rows.push(rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), rows.length + 1, place));
+      attempt(line, () => {
+        if (values.length > names.length) throw new InputError(`${where}${values.length} fields but the header has ${names.length} (quote a note that contains commas).`);
+        return rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), line, place);
+      });
     });
   }
-  if (rows.length === 0) throw new InputError(`${basename(path)} has no orders.`);
-  return rows;
+  if (rows.length === 0 && problems.length === 0) throw new InputError(`${basename(path)} has no orders.`);
+  return { rows, problems };
 }
 
+/** Reads the orders; every bad row is named in one error. */
+export function readOrders(path: string, text: string): OrderRow[] {
+  const { rows, problems } = readOrderRows(path, text);
+  if (problems.length) throw problemsError(problems);
+  return rows;
+}

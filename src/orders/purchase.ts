@@ -102,19 +102,14 @@ export function matchesOrder(detail: Transaction, order: Order): boolean {
   return wanted.length === found.length && wanted.every((k, i) => k === found[i]);
 }
 
-/** ref_ids this machine already sent for this profile and service (done, or possibly done). */
-export function refIdsSentBefore(ctx: Context): Set<string> {
-  const sent = new Set<string>();
-  for (const e of journalFor(ctx).entries()) {
-    if (e.kind !== "buy" || !e.ref_id || !sentFromHere(e, ctx.settings)) continue;
-    if (e.outcome === "done" || e.outcome === "unknown" || e.outcome === "pending") sent.add(e.ref_id);
-  }
-  return sent;
+/** Whether this machine already sent this ref_id for this profile and service (done, or possibly done): one indexed look-up. */
+export function sentBefore(ctx: Context, refId: string): boolean {
+  return journalFor(ctx)
+    .byRefId(refId)
+    .some((e) => e.kind === "buy" && sentFromHere(e, ctx.settings) && (e.outcome === "done" || e.outcome === "unknown" || e.outcome === "pending"));
 }
 
 export interface PurchaseOptions {
-  /** ref_ids already sent from here: computed once by callers that buy many (bulk), else read from the journal. */
-  sentBefore?: Set<string>;
   /**
    * The order is a row of an orders file, whose ref_id is fixed by the file: a REF_ID_ALREADY_EXIST
    * on the first attempt for the same items is an earlier run of this very row, reported as bought
@@ -124,10 +119,9 @@ export interface PurchaseOptions {
 }
 
 export async function purchase(ctx: Context, client: ServiceClient, order: Order, options: PurchaseOptions = {}): Promise<Purchase> {
-  const sentBefore = options.sentBefore;
   const sentAt = ctx.now();
   // Bought before from this machine with this ref_id? Then a REF_ID_ALREADY_EXIST is about that one.
-  const boughtBefore = order.refIdGiven && (sentBefore ?? refIdsSentBefore(ctx)).has(order.refId);
+  const boughtBefore = order.refIdGiven && sentBefore(ctx, order.refId);
 
   /** This purchase as the service has it, or undefined when the ref_id belongs to an older one. */
   const findOurs = async (): Promise<Purchase | undefined> => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bulkRefId, parseCsv, readOrders } from "../../src/orders/orders-file.js";
+import { inFileTerms, parseCsv, readOrderRows, readOrders } from "../../src/orders/orders-file.js";
+import { derivedRefId, refIdsOf } from "../../src/orders/repeats.js";
 import { UsageError } from "../../src/errors.js";
 
 describe("reading an orders file", () => {
@@ -26,13 +27,33 @@ describe("reading an orders file", () => {
   it("turns rows into orders, naming the line of a bad one as an editor shows it", () => {
     const orders = readOrders("orders.csv", "item_id,quantity,note\n12,1,081234567890\n\n23,100,\n");
     expect(orders.map((o) => [o.row, o.place, o.itemId, o.quantity])).toEqual([
-      [1, "orders.csv line 2", 12, 1],
-      [2, "orders.csv line 4", 23, 100],
+      [2, "orders.csv line 2", 12, 1],
+      [4, "orders.csv line 4", 23, 100],
     ]);
     expect(() => readOrders("orders.csv", "item_id,quantity\n12,1\n\n12,0\n")).toThrow(/^orders\.csv line 4: quantity/);
   });
 
-  it("derives the same ref_id from the same file and row", () => {
-    expect(bulkRefId("3f9a1c2b7d4e0000", 7)).toBe("BLK-3f9a1c2b7d4e-0007");
+  it("names every bad row of a file at once, by the line an editor shows", () => {
+    const { rows, problems } = readOrderRows("orders.csv", "item_id,quantity,note\n12,0,0812\n12,1,0812\n\nx,1,0812\n12,,0812\n");
+    expect(rows.map((r) => r.row)).toEqual([3]);
+    expect(problems.map((p) => p.line)).toEqual([2, 5, 6]);
+    expect(() => readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n12,1,0812\n\nx,1,0812\n")).toThrow(/^2 rows need fixing; nothing was sent:\n  orders\.csv line 2: .*\n  orders\.csv line 5: /);
+  });
+
+  it("speaks of a file's columns, not of flags", () => {
+    expect(inFileTerms("For example: --target https://instagram.com/tokoku")).toBe("the target column, e.g. https://instagram.com/tokoku");
+    expect(inFileTerms("Give it with --note or --zone-id.")).toBe("Give it with the note column or the zone_id column.");
+  });
+
+  it("derives a row's ref_id from its content, the day and its occurrence: reordering or appending keeps it", () => {
+    const a = { key: '[12,1,"0812"]' };
+    const b = { key: '[11,1,"0813"]' };
+    const first = refIdsOf([a, b, a], "20261123");
+    const reordered = refIdsOf([b, a, a, { key: '[3,1,""]' }], "20261123");
+    expect(first[0]).toBe(derivedRefId(a.key, 1, "20261123"));
+    expect(first[2]).toBe(derivedRefId(a.key, 2, "20261123"));
+    expect(new Set(reordered.slice(0, 3))).toEqual(new Set(first));
+    expect(refIdsOf([{ key: a.key, refId: "mine-1" }], "20261123")).toEqual(["mine-1"]);
+    expect(first[0]).toMatch(/^BLK-20261123-[0-9a-f]{12}-1$/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { ServiceClient } from "../../api/client.js";
-import type { Item, StockLock } from "../../api/model.js";
+import type { Item } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import { InputError, ServiceError, UsageError } from "../../errors.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
@@ -13,19 +13,11 @@ import { readCart } from "../../orders/cart-file.js";
 import { checkLine, missingFields, openAmountProblem, openAmountRange, orderProcessOf, slotOf, type LineInput } from "../../orders/check-line.js";
 import { fetchItem, fetchItems } from "../../orders/items.js";
 import { generateRefId, type Order } from "../../orders/order.js";
+import { findLock } from "../../orders/lock.js";
 import { formatRupiah } from "../../output/format.js";
 
 type SingleRequest = Extract<BuyRequest, { kind: "single" }>;
 type CartRequest = Extract<BuyRequest, { kind: "cart" }>;
-
-/** The lock's item and quantity: from this machine's cache of locks, else from the service's list. */
-async function findLock(ctx: Context, client: ServiceClient, token: string): Promise<StockLock | undefined> {
-  const { findCachedLock } = await import("../../config/lock-cache.js");
-  const cached = await findCachedLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(() => undefined);
-  if (cached) return cached;
-  const { data: locks } = await client.listLocks();
-  return locks.find((lock) => lock.token === token);
-}
 
 /** Asks for a positive whole number on a terminal, re-asking until it is one. */
 function wholeNumberCheck(min: number): (value: string) => true | string {

@@ -1,0 +1,337 @@
+/**
+ * An orders file from its text to one verdict per row. `prepareBulk` reads every row, fetches the
+ * distinct items concurrently, checks every line (all problems said at once) and plans each row
+ * against the journal's recent purchases; `runBulk` sends what is to be sent at the chosen
+ * concurrency, waits for deliveries in a pool of its own, and hands back each row's result as it
+ * is known. commands/buy/bulk.ts asks for consent and renders; nothing here prompts or prints.
+ */
+import type { ServiceClient } from "../api/client.js";
+import type { Item, Transaction } from "../api/model.js";
+import type { Context } from "../context.js";
+import { ExitCode, InterruptedError, ResellerError, ServiceError } from "../errors.js";
+import { customerData } from "../output/transaction.js";
+import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
+import { checkLine } from "./check-line.js";
+import { readItem } from "./items.js";
+import type { Order } from "./order.js";
+import { inFileTerms, problemsError, readOrderRows, type OrderRow, type RowProblem } from "./orders-file.js";
+import { purchase } from "./purchase.js";
+import { dayOf, earlierPurchase, earlierVerdict, lineKey, planRows, refIdsOf, type EarlierPurchase, type RowPlan } from "./repeats.js";
+import { handOver, refundedAmount, verdictExitCode, verdictOfTransaction, type Verdict } from "./verdict.js";
+
+/** One order of the file as every output carries it: --json, --out, piped rows, the table. */
+export interface BulkResult {
+  /** The line of the file the order is on, as an editor shows it. */
+  row: number;
+  ref_id: string;
+  item_id: number;
+  item: string;
+  quantity: number;
+  /** The customer data sent (a number, a game id, an SMM target). */
+  customer?: string;
+  outcome: Verdict;
+  exit_code: number;
+  /** False when nothing was sent now: bought before (same ref_id, or skipped as a repeat), or not sent at all. */
+  sent: boolean;
+  /** Set when the order was not sent again because it was already bought (its earlier ref_id). */
+  already_bought?: string;
+  invoice?: string;
+  amount?: number;
+  refunded?: number;
+  status?: string;
+  /** With --wait: serial numbers, licences, a seller's note; whole. */
+  hand_over?: string[];
+  error?: { code: string; message: string };
+  /** With --wait: the final transaction detail as the service sent it. */
+  transaction?: unknown;
+}
+
+export interface PreparedBulk {
+  rows: OrderRow[];
+  orders: Order[];
+  plans: RowPlan[];
+}
+
+/** Items fetched at once, however many rows name them: a file of 168 items no longer waits 168 round trips. */
+const itemConcurrency = 8;
+/** Deliveries waited on at once: waiting is polling and sleeping, so many fit beside the purchases. */
+const deliveryConcurrency = 64;
+
+/** Runs `work` over `items`, `limit` at a time, in order of start. */
+export async function inPool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const index = next++;
+      if (index >= items.length) return;
+      await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+async function fetchDistinctItems(client: ServiceClient, rows: OrderRow[], problems: RowProblem[]): Promise<Map<number, Item>> {
+  const items = new Map<number, Item>();
+  const ids = [...new Set(rows.map((r) => r.itemId))];
+  const missing: number[] = [];
+  await inPool(ids, itemConcurrency, async (id) => {
+    try {
+      items.set(id, (await readItem(client, id)).data);
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === "ITEM_NOT_FOUND") missing.push(id);
+      else throw error;
+    }
+  });
+  for (const r of rows) if (missing.includes(r.itemId)) problems.push({ line: r.row, message: `${r.place}: No active item has id ${r.itemId}.` });
+  return items;
+}
+
+/** The purchases this profile made at this service address in the window, newest first, and any older one a row's own ref_id names. */
+export function recentPurchases(ctx: Context, windowHours: number, givenRefIds: string[]): EarlierPurchase[] {
+  const journal = journalFor(ctx);
+  const edge = ctx.now() - windowHours * 3_600_000;
+  const found: EarlierPurchase[] = [];
+  const seen = new Set<string>();
+  for (const entry of journal.newestFirst()) {
+    // Entries come newest first: the first one before the window's edge ends the reading.
+    if (Date.parse(entry.at) < edge) break;
+    if (!sentFromHere(entry, ctx.settings)) continue;
+    const p = earlierPurchase(entry);
+    if (p) {
+      found.push(p);
+      seen.add(entry.entry);
+    }
+  }
+  for (const refId of new Set(givenRefIds)) {
+    for (const entry of journal.byRefId(refId)) {
+      if (seen.has(entry.entry) || !sentFromHere(entry, ctx.settings)) continue;
+      const p = earlierPurchase(entry);
+      if (p) found.push(p);
+      seen.add(entry.entry);
+    }
+  }
+  return found;
+}
+
+/**
+ * Every row read, its item fetched and its line checked; every problem of the file in one error
+ * (exit 2; an item the service does not have is its refusal, exit 1), before anything is sent.
+ */
+export async function prepareBulk(ctx: Context, client: ServiceClient, name: string, text: string, windowHours: number): Promise<PreparedBulk> {
+  const { rows, problems } = readOrderRows(name, text);
+  const items = await fetchDistinctItems(client, rows, problems);
+  const lines: { row: OrderRow; item: Item; note: string | undefined }[] = [];
+  for (const r of rows) {
+    const item = items.get(r.itemId);
+    if (!item) continue;
+    try {
+      lines.push({ row: r, item, note: checkLine(item, r, `${r.place}: `) });
+    } catch (error) {
+      if (!(error instanceof ResellerError)) throw error;
+      problems.push({ line: r.row, message: inFileTerms(error.message), ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}) });
+    }
+  }
+  const byRef = new Map<string, OrderRow>();
+  for (const { row } of lines) {
+    if (row.refId === undefined) continue;
+    const earlier = byRef.get(row.refId);
+    if (earlier) problems.push({ line: row.row, message: `${row.place}: ref_id ${row.refId} is also used by ${earlier.place}.` });
+    else byRef.set(row.refId, row);
+  }
+  if (problems.length) {
+    const error = problemsError(problems);
+    if (problems.every((p) => / No active item has id /.test(p.message))) {
+      throw new ServiceError(404, "ITEM_NOT_FOUND", error.message, undefined, { suggestion: "Check the ids in your seller's catalogue (`reseller items`); nothing was sent." });
+    }
+    throw error;
+  }
+
+  const keys = lines.map((l) => ({ key: lineKey(l.item.id, l.row.quantity, l.note), ...(l.row.refId !== undefined ? { refId: l.row.refId } : {}) }));
+  const refIds = refIdsOf(keys, dayOf(ctx.now()));
+  const orders: Order[] = lines.map((l, i) => ({
+    refId: refIds[i]!,
+    refIdGiven: true,
+    lines: [{ item: l.item, quantity: l.row.quantity, ...(l.note !== undefined ? { note: l.note } : {}) }],
+  }));
+  const earlier = recentPurchases(ctx, windowHours, lines.flatMap((l) => (l.row.refId !== undefined ? [l.row.refId] : [])));
+  const plans = planRows(keys.map((k, i) => ({ key: k.key, refId: refIds[i]! })), earlier);
+  return { rows: lines.map((l) => l.row), orders, plans };
+}
+
+export interface BulkRunOptions {
+  concurrency: number;
+  wait: boolean;
+  waitTimeoutSeconds: number;
+  /** Rows that match a recent purchase under another ref_id: skipped, or bought again. */
+  repeats: "skip" | "again";
+  /** Each result as soon as it is known (purchases and deliveries complete in any order). */
+  onResult: (result: BulkResult, index: number) => void;
+}
+
+function baseOf(order: Order, row: OrderRow): Pick<BulkResult, "row" | "ref_id" | "item_id" | "item" | "quantity" | "customer"> {
+  const line = order.lines[0]!;
+  const customer = customerData(line.note);
+  return { row: row.row, ref_id: order.refId, item_id: line.item.id, item: line.item.name, quantity: line.quantity, ...(customer ? { customer } : {}) };
+}
+
+/** A row not sent now because it was bought before: the earlier purchase's verdict stands. */
+function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): BulkResult {
+  const outcome = earlierVerdict(earlier);
+  return {
+    ...baseOf(order, row),
+    ...(earlier.refId !== order.refId ? { ref_id: earlier.refId } : {}),
+    outcome,
+    exit_code: verdictExitCode(outcome),
+    sent: false,
+    already_bought: earlier.refId,
+    ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
+    ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
+    ...(earlier.status !== undefined ? { status: earlier.status } : {}),
+  };
+}
+
+/**
+ * How a failed purchase reads as a verdict: unknown when it may have happened (exit 5, or Ctrl-C
+ * while in flight), refused (nothing charged) for the service's refusal, a service out of reach
+ * (exit 4: not sent) and an order never started.
+ */
+function fromFailure(base: ReturnType<typeof baseOf>, error: unknown): BulkResult {
+  if (error instanceof ResellerError) {
+    const unknown = error.exitCode === ExitCode.outcomeUnknown || (error.exitCode === ExitCode.interrupted && /in flight/.test(error.message));
+    return { ...base, outcome: unknown ? "unknown" : "refused", exit_code: error.exitCode, sent: !(error.exitCode === ExitCode.unreachable), error: { code: error.code, message: error.message } };
+  }
+  return { ...base, outcome: "unknown", exit_code: ExitCode.outcomeUnknown, sent: true, error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) } };
+}
+
+function withTransaction(result: BulkResult, t: Transaction, body: unknown, final: boolean): BulkResult {
+  const outcome = verdictOfTransaction(t, final);
+  const refunded = outcome === "delivery_failed" ? refundedAmount(t) : undefined;
+  const given = handOver(t);
+  return {
+    ...result,
+    outcome,
+    exit_code: verdictExitCode(outcome),
+    ...(t.invoice !== null ? { invoice: t.invoice } : {}),
+    ...(t.amount !== null ? { amount: t.amount } : {}),
+    ...(t.status ? { status: t.status.text } : {}),
+    ...(refunded !== undefined ? { refunded } : {}),
+    ...(given.length ? { hand_over: given } : {}),
+    transaction: body,
+  };
+}
+
+/**
+ * Sends the planned orders, `concurrency` purchases at a time; with --wait each bought order moves
+ * to a delivery pool of its own, so a slow delivery never holds a purchase slot. A row bought
+ * before costs no request and writes nothing (unless --wait still has its delivery to wait for).
+ */
+export async function runBulk(ctx: Context, client: ServiceClient, prepared: PreparedBulk, options: BulkRunOptions): Promise<BulkResult[]> {
+  const { orders, rows, plans } = prepared;
+  const results: BulkResult[] = new Array(orders.length);
+  const waits: Promise<void>[] = [];
+  let waiting = 0;
+  const queue: (() => Promise<void>)[] = [];
+  const finish = (result: BulkResult, index: number) => {
+    results[index] = result;
+    options.onResult(result, index);
+  };
+  const startWaits = () => {
+    while (waiting < deliveryConcurrency && queue.length) {
+      const next = queue.shift()!;
+      waiting++;
+      waits.push(
+        next().finally(() => {
+          waiting--;
+          startWaits();
+        }),
+      );
+    }
+  };
+  const waitFor = (result: BulkResult, index: number) => {
+    queue.push(async () => finish(await waitDelivery(ctx, client, result, options.waitTimeoutSeconds), index));
+    startWaits();
+  };
+
+  await inPool(orders, options.concurrency, async (order, index) => {
+    const row = rows[index]!;
+    const plan = plans[index]!;
+    const base = baseOf(order, row);
+    if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
+      const earlier = fromEarlier(order, row, plan.earlier);
+      if (options.wait && earlier.outcome === "bought") return waitFor(earlier, index);
+      return finish(earlier, index);
+    }
+    if (ctx.signal.aborted) {
+      return finish({ ...base, outcome: "refused", exit_code: ExitCode.interrupted, sent: false, error: { code: "NOT_STARTED", message: "not started: interrupted (Ctrl-C); nothing charged" } }, index);
+    }
+    let result: BulkResult;
+    try {
+      const bought = await purchase(ctx, client, order, { fromOrdersFile: true });
+      result = {
+        ...base,
+        outcome: "bought",
+        exit_code: 0,
+        sent: true,
+        ...(bought.earlier ? { already_bought: order.refId } : {}),
+        ...(bought.invoice !== null ? { invoice: bought.invoice } : {}),
+        ...(bought.amount !== null ? { amount: bought.amount } : {}),
+        ...(bought.status ? { status: bought.status.text } : {}),
+      };
+      if (bought.detail) {
+        const final = (await import("./delivery.js")).isDeliveryFinal(bought.detail.data);
+        result = withTransaction(result, bought.detail.data, bought.detail.body, final);
+        if (!options.wait) delete result.transaction;
+      }
+    } catch (error) {
+      return finish(fromFailure(base, error), index);
+    }
+    if (options.wait && result.outcome === "bought") return waitFor(result, index);
+    finish(result, index);
+  });
+  // Purchases are all sent; the deliveries still awaited finish in their own pool.
+  while (waits.length) await waits.shift();
+  return results;
+}
+
+async function waitDelivery(ctx: Context, client: ServiceClient, result: BulkResult, timeoutSeconds: number): Promise<BulkResult> {
+  const { waitForDelivery } = await import("./delivery.js");
+  try {
+    const waited = await waitForDelivery(ctx, client, result.ref_id, timeoutSeconds, undefined, { quiet: true });
+    noteLatestStatus(ctx, waited.result.data);
+    const next = withTransaction(result, waited.result.data, waited.result.body, waited.finished);
+    if (!waited.finished) next.error = { code: "STILL_WAITING", message: `not delivered within ${timeoutSeconds} s; follow it with \`reseller trx show ${result.ref_id} --watch\`` };
+    return next;
+  } catch (error) {
+    // Waiting failed or was interrupted; the purchase itself stands.
+    const code = error instanceof InterruptedError ? "INTERRUPTED" : error instanceof ResellerError ? error.code : "ERROR";
+    return { ...result, error: { code, message: `stopped waiting for delivery (${code}); the purchase stands` } };
+  }
+}
+
+/** `4 orders: 3 delivered, 1 failed (Rp 11.200 refunded)`: every outcome counted, in a reseller's words. */
+export function summaryOf(results: BulkResult[], rupiah: (n: number) => string): string {
+  const count = (v: Verdict) => results.filter((r) => r.outcome === v);
+  const parts: string[] = [];
+  const delivered = count("delivered").length;
+  const bought = count("bought").length;
+  const failed = count("delivery_failed");
+  const refused = count("refused").length;
+  const unknown = count("unknown").length;
+  if (delivered) parts.push(`${delivered} delivered`);
+  if (bought) parts.push(`${bought} bought`);
+  if (failed.length) {
+    const refunded = failed.reduce((sum, r) => sum + (r.refunded ?? 0), 0);
+    parts.push(`${failed.length} failed${refunded ? ` (${rupiah(refunded)} refunded)` : ""}`);
+  }
+  if (refused) parts.push(`${refused} refused`);
+  if (unknown) parts.push(`${unknown} unknown`);
+  const before = results.filter((r) => !r.sent && r.already_bought).length;
+  const tail = before ? `; ${before} of them bought before, not sent again` : "";
+  return `${results.length} order${results.length === 1 ? "" : "s"}: ${parts.join(", ")}${tail}.`;
+}
+
+/** The exit code of a whole run: 0 only when every order succeeded, else the highest; Ctrl-C is 130. */
+export function bulkExitCode(results: BulkResult[]): number {
+  if (results.some((r) => r.exit_code === ExitCode.interrupted)) return ExitCode.interrupted;
+  return Math.max(0, ...results.map((r) => r.exit_code));
+}

@@ -1,0 +1,120 @@
+/**
+ * The repeat check of an orders file: which rows this machine already bought, whatever the file is
+ * called (a copy, stdin, reordered, with rows appended). Each row's ref_id is derived from its own
+ * content, the day and its occurrence among identical rows, so the same orders give the same ref_ids;
+ * a row that matches a recent purchase under another ref_id (bought yesterday, by a single buy, with
+ * a ref_id column) needs the reseller's consent before it is bought again.
+ */
+import { createHash } from "node:crypto";
+import type { JournalEntry } from "../journal/journal.js";
+import { verdictOfStatus, type Verdict } from "./verdict.js";
+
+/** What makes two order lines the same order: item, quantity and the customer data as sent. */
+export function lineKey(itemId: number, quantity: number, note: string | undefined): string {
+  return JSON.stringify([itemId, quantity, note ?? ""]);
+}
+
+/** `BLK-20261123-3f9a1c2b7d4e-1`: the row's content, the day it is bought, its occurrence among identical rows. */
+export function derivedRefId(key: string, occurrence: number, day: string): string {
+  return `BLK-${day}-${createHash("sha256").update(key).digest("hex").slice(0, 12)}-${occurrence}`;
+}
+
+/** The local calendar day of a moment, `20261123`. */
+export function dayOf(nowMs: number): string {
+  const d = new Date(nowMs);
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, "0")}${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** The ref_ids of rows: derived (occurrence counted per identical content) unless the row gives its own. */
+export function refIdsOf(rows: { key: string; refId?: string }[], day: string): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    const occurrence = (seen.get(row.key) ?? 0) + 1;
+    seen.set(row.key, occurrence);
+    return row.refId ?? derivedRefId(row.key, occurrence, day);
+  });
+}
+
+/** A purchase the journal holds for this profile and service address, as the repeat check sees it. */
+export interface EarlierPurchase {
+  refId: string;
+  at: string;
+  /** lineKey of its one line; multi-line carts never match a row. */
+  key: string | undefined;
+  outcome: JournalEntry["outcome"];
+  status?: string;
+  invoice?: string;
+  amount?: number;
+}
+
+export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefined {
+  if (entry.kind !== "buy" || !entry.ref_id) return undefined;
+  const carts = Array.isArray(entry.request?.carts) ? (entry.request.carts as { item_id?: unknown; quantity?: unknown; note?: unknown }[]) : [];
+  const line = carts.length === 1 ? carts[0] : undefined;
+  const key =
+    line && typeof line.item_id === "number" && typeof line.quantity === "number" ? lineKey(line.item_id, line.quantity, typeof line.note === "string" ? line.note : undefined) : undefined;
+  return {
+    refId: entry.ref_id,
+    at: entry.at,
+    key,
+    outcome: entry.outcome,
+    ...(entry.status !== undefined ? { status: entry.status } : {}),
+    ...(entry.invoice !== undefined ? { invoice: entry.invoice } : {}),
+    ...(entry.amount !== undefined ? { amount: entry.amount } : {}),
+  };
+}
+
+/** Bought, or maybe bought: what a second purchase of the same order would repeat. */
+function mayBeBought(p: EarlierPurchase): boolean {
+  return p.outcome === "done" || p.outcome === "unknown" || p.outcome === "pending";
+}
+
+export type RowPlan =
+  /** Nothing matches, or only this very ref_id unsettled or refused: send (the ref_id keeps it single). */
+  | { kind: "send" }
+  /** This very ref_id was bought: nothing is sent, the earlier purchase is the result. */
+  | { kind: "settled"; earlier: EarlierPurchase }
+  /** Matches a recent purchase under another ref_id: bought again only with consent. */
+  | { kind: "repeat"; earlier: EarlierPurchase };
+
+/**
+ * The pure decision of the repeat check. `earlier` holds the journal's recent purchases (and any
+ * older one a row's own ref_id names). A row's own ref_id wins; then each remaining earlier purchase
+ * of the same content accounts for one row: two identical rows need two earlier purchases to be
+ * both repeats, and a row beyond them is new and sent.
+ */
+export function planRows(rows: { key: string; refId: string }[], earlier: EarlierPurchase[]): RowPlan[] {
+  const byRef = new Map<string, EarlierPurchase>();
+  // Newest first wins: the latest word on a ref_id.
+  for (const p of [...earlier].sort((a, b) => b.at.localeCompare(a.at))) if (!byRef.has(p.refId)) byRef.set(p.refId, p);
+  const used = new Set<string>();
+  const plans: (RowPlan | undefined)[] = rows.map((row) => {
+    const same = byRef.get(row.refId);
+    if (!same) return undefined;
+    used.add(same.refId);
+    if (same.outcome === "done") return { kind: "settled", earlier: same };
+    // Unsettled under this very ref_id: sending it again is safe, the service keeps one per ref_id.
+    return mayBeBought(same) ? { kind: "send" } : undefined;
+  });
+  const rowRefs = new Set(rows.map((r) => r.refId));
+  const pool = new Map<string, EarlierPurchase[]>();
+  for (const p of byRef.values()) {
+    if (!p.key || used.has(p.refId) || rowRefs.has(p.refId) || !mayBeBought(p)) continue;
+    // A delivery that failed was refunded: buying it again spends nothing twice.
+    if (p.outcome === "done" && verdictOfStatus(p.status) === "delivery_failed") continue;
+    pool.set(p.key, [...(pool.get(p.key) ?? []), p]);
+  }
+  return rows.map((row, i) => {
+    const plan = plans[i];
+    if (plan && plan.kind === "settled") return plan;
+    const match = pool.get(row.key)?.shift();
+    if (match && !plan) return { kind: "repeat", earlier: match };
+    return { kind: "send" };
+  });
+}
+
+/** The verdict an earlier purchase stands at, for a row that is not sent again. */
+export function earlierVerdict(p: EarlierPurchase): Verdict {
+  if (p.outcome === "unknown" || p.outcome === "pending") return "unknown";
+  return verdictOfStatus(p.status);
+}

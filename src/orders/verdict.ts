@@ -1,0 +1,105 @@
+/**
+ * The one verdict on an order, in the words every output uses (terminal line, bulk table, piped
+ * rows, --out, --json's `outcome`, history) and the exit code that goes with it. An order is
+ * bought (accepted, not yet delivered), delivered, delivery failed (refunded), refused (nothing
+ * charged) or unknown (sent, no answer: reconcile settles it).
+ */
+import type { Transaction } from "../api/model.js";
+import { ExitCode } from "../errors.js";
+import { customerData, lineOf } from "../output/transaction.js";
+
+export type Verdict = "bought" | "delivered" | "delivery_failed" | "refused" | "unknown";
+
+export const verdicts: readonly Verdict[] = ["delivered", "bought", "delivery_failed", "refused", "unknown"];
+
+/** How a person reads the verdict; piped rows and JSON carry the word with underscores. */
+export function verdictWords(verdict: Verdict): string {
+  return verdict === "delivery_failed" ? "delivery failed" : verdict;
+}
+
+export function verdictExitCode(verdict: Verdict): number {
+  switch (verdict) {
+    case "bought":
+    case "delivered":
+      return ExitCode.ok;
+    case "delivery_failed":
+    case "refused":
+      return ExitCode.refused;
+    case "unknown":
+      return ExitCode.outcomeUnknown;
+  }
+}
+
+export function verdictTone(verdict: Verdict): "good" | "bad" | "warn" {
+  return verdict === "bought" || verdict === "delivered" ? "good" : verdict === "unknown" ? "warn" : "bad";
+}
+
+/** Statuses of a transaction (or a journal entry's latest status) that mean its delivery failed and was refunded. */
+export function isFailedStatus(status: string | null | undefined): boolean {
+  return !!status && /^(failed|canceled|cancelled|refunded|expired)$/i.test(status.trim());
+}
+
+export function isDeliveredStatus(status: string | null | undefined): boolean {
+  return !!status && /^(completed|success|delivered|done)$/i.test(status.trim());
+}
+
+/**
+ * What the service's transaction says of a bought order: delivered once final and not failed,
+ * delivery failed when the transaction (or any of its H2H dispatches) failed, else still bought.
+ */
+export function verdictOfTransaction(t: Transaction, final: boolean): Verdict {
+  const lineFailed = t.h2h.some((r) => r.failed) || t.smm.some((r) => r.status?.kind === "failed" || r.status?.kind === "canceled");
+  if (t.status?.kind === "failed" || t.status?.kind === "canceled" || (final && lineFailed)) return "delivery_failed";
+  if (final && t.status?.kind === "completed") return "delivered";
+  return "bought";
+}
+
+/** The verdict a journal status gives (what `buy --wait`, `trx show` or `history --refresh` last saw). */
+export function verdictOfStatus(status: string | undefined): Verdict {
+  if (isFailedStatus(status)) return "delivery_failed";
+  if (isDeliveredStatus(status)) return "delivered";
+  return "bought";
+}
+
+/**
+ * What was refunded: SMM refunds as the service states them, a failed H2H line's price times its
+ * quantity, or the whole amount when the transaction itself failed and names nothing finer.
+ */
+export function refundedAmount(t: Transaction): number | undefined {
+  let sum = 0;
+  let named = false;
+  for (const r of t.smm) {
+    if (r.refundAmount) {
+      sum += r.refundAmount;
+      named = true;
+    }
+  }
+  for (const r of t.h2h) {
+    if (!r.failed) continue;
+    const line = lineOf(t, r.itemId);
+    if (line?.price !== null && line?.price !== undefined) {
+      sum += line.price * (line.quantity ?? 1);
+      named = true;
+    }
+  }
+  if (named) return sum;
+  if (t.status?.kind === "failed" || t.status?.kind === "canceled") return t.amount ?? undefined;
+  return undefined;
+}
+
+/** What to hand the customer: serial numbers, licences, a seller's note; never cut, one entry each. */
+export function handOver(t: Transaction): string[] {
+  const out: string[] = [];
+  for (const r of t.h2h) if (!r.failed && r.serial) out.push(`SN ${r.serial}`);
+  for (const line of t.lines) {
+    if (line.licence) out.push(...line.licence.split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
+    if (line.sellerNote && line.orderProcess === "manual") out.push(line.sellerNote);
+  }
+  return out;
+}
+
+/** The customer of each line of the transaction (a number, a game id, an SMM target). */
+export function customersOf(t: Transaction): string[] {
+  return [...new Set(t.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
+}
+
