@@ -122,9 +122,16 @@ export interface RowProblem {
 export function problemsError(problems: RowProblem[]): InputError {
   const sorted = [...problems].sort((a, b) => a.line - b.line);
   if (sorted.length === 1) return new InputError(sorted[0]!.message, sorted[0]!.suggestion ? { suggestion: sorted[0]!.suggestion } : {});
-  const lines = sorted.map((p) => `  ${p.message}${p.suggestion ? ` (${p.suggestion.replace(/\.$/, "")})` : ""}`);
   const rows = new Set(sorted.map((p) => p.line)).size;
-  return new InputError(`${rows} row${rows === 1 ? "" : "s"} need${rows === 1 ? "s" : ""} fixing; nothing was sent:\n${lines.join("\n")}`);
+  // Each problem is a detail of its own, `orders.csv line 4: …`: one line each on stderr, a field each in --json.
+  const details: Record<string, string> = {};
+  for (const p of sorted) {
+    const split = /^(.*? line \d+): (.*)$/s.exec(p.message);
+    const [place, text] = split ? [split[1]!, split[2]!] : [`line ${p.line}`, p.message];
+    const said = `${text}${p.suggestion ? ` (${p.suggestion.replace(/\.$/, "")})` : ""}`;
+    details[place] = details[place] ? `${details[place]}; ${said}` : said;
+  }
+  return new InputError(`${rows} row${rows === 1 ? "" : "s"} need${rows === 1 ? "s" : ""} fixing; nothing was sent:`, { details });
 }
 
 /** The words of a single buy's flags, in the file's own terms: `--note` is the note column here. */

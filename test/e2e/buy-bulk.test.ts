@@ -39,8 +39,10 @@ describe("buy --file", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const results = jsonLines(r.stdout);
     expect(results).toHaveLength(4);
-    expect(results.map((x) => x.row).sort()).toEqual([1, 2, 3, 4]);
-    for (const x of results) expect(x).toMatchObject({ outcome: "bought", exit_code: 0, ref_id: expect.stringMatching(/^BLK-[0-9a-f]{12}-000\d$/), invoice: expect.stringMatching(/^INV-/) });
+    // Each result is numbered by the line an editor shows (the header is line 1).
+    expect(results.map((x) => x.row).sort()).toEqual([2, 3, 4, 5]);
+    for (const x of results) expect(x).toMatchObject({ outcome: "bought", exit_code: 0, sent: true, ref_id: expect.stringMatching(/^BLK-\d{8}-[0-9a-f]{12}-1$/), invoice: expect.stringMatching(/^INV-/) });
+    expect(results.find((x) => x.row === 2)).toMatchObject({ item_id: 12, item: expect.any(String), customer: "081234567890" });
     expect(jsonLines(readFileSync(out, "utf8"))).toEqual(results);
     const spent = results.reduce((sum, x) => sum + x.amount, 0);
     expect(spent).toBe(11_500 + 18_000 + 100 * 35 + 2 * 6_500);
@@ -48,48 +50,67 @@ describe("buy --file", () => {
     const refs = results.map((x) => x.ref_id);
     expect(onService(reseller.apiKey).filter((t) => refs.includes(t.ref_id))).toHaveLength(4);
 
+    const requestsBefore = harness.requests.length;
+    const journalBefore = journalRecords(reseller.configDir).length;
     const again = await reseller.run(["buy", "--file", orders], { mode: "json" });
     expect(again.exitCode, again.stderr).toBe(0);
     const second = jsonLines(again.stdout);
-    expect(second.map((x) => x.outcome)).toEqual(["already_bought", "already_bought", "already_bought", "already_bought"]);
+    expect(second.map((x) => [x.outcome, x.sent])).toEqual(Array(4).fill(["bought", false]));
     expect(second.map((x) => x.ref_id).sort()).toEqual([...refs].sort());
-    // The journal says what happened: the re-run bought nothing new, and nothing was refused.
-    const outcomes = journalRecords(reseller.configDir).filter((rec) => rec.type === "outcome").map((rec) => (rec as { outcome: string }).outcome);
-    expect(outcomes.sort()).toEqual([...Array(4).fill("done"), ...Array(4).fill("not_done")]);
+    // Settled rows cost no purchase and write nothing: the journal already says what happened.
+    expect(harness.requests.slice(requestsBefore).filter((l) => /POST \/v1\/trx/.test(l))).toEqual([]);
+    expect(journalRecords(reseller.configDir)).toHaveLength(journalBefore);
+    expect(again.stderr).toMatch(/4 orders: 4 bought; 4 of them bought before, not sent again\./);
     expect(balanceOf(reseller.apiKey)).toBe(before - spent);
     expect(onService(reseller.apiKey).filter((t) => refs.includes(t.ref_id))).toHaveLength(4);
   });
 
-  it("an edited file: orders bought from its earlier version are not bought again without --yes", async () => {
+  it("the same orders under another name, reordered, through stdin or with a row appended: only new rows are bought", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const first = ["item_id,quantity,note", "12,1,081200000001", "11,1,081200000002"].join("\n");
-    const orders = file(reseller, "daily.csv", first);
-    expect((await reseller.run(["buy", "--file", orders], { mode: "json" })).exitCode).toBe(0);
+    expect((await reseller.run(["buy", "--file", file(reseller, "daily.csv", first)], { mode: "json" })).exitCode).toBe(0);
     const bought = onService(reseller.apiKey).length;
 
-    // A new order appended: the old rows get new derived ref_ids, so they are caught before sending.
-    writeFileSync(orders, `${first}\n15,1,081200000003`);
+    // A copy under a new name, rows swapped and one appended: the old rows keep their ref_ids.
+    const copy = file(reseller, "copy.csv", ["item_id,quantity,note", "11,1,081200000002", "12,1,081200000001", "15,1,081200000003"].join("\n"));
+    const r = await reseller.run(["buy", "--file", copy], { mode: "json" });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(jsonLines(r.stdout).sort((a, b) => a.row - b.row).map((x) => [x.row, x.outcome, x.sent])).toEqual([[2, "bought", false], [3, "bought", false], [4, "bought", true]]);
+    expect(onService(reseller.apiKey)).toHaveLength(bought + 1);
+
+    // The same rows piped twice in another order (JSON Lines on stdin): nothing new.
+    const stdin = '{"item_id":15,"quantity":1,"note":"081200000003"}\n{"item_id":12,"quantity":1,"note":"081200000001"}\n';
+    const piped = await reseller.run(["buy", "--file", "-"], { mode: "json", input: stdin });
+    expect(piped.exitCode, piped.stderr).toBe(0);
+    expect(jsonLines(piped.stdout).every((x) => x.sent === false)).toBe(true);
+    expect(onService(reseller.apiKey)).toHaveLength(bought + 1);
+  });
+
+  it("an order bought another way (a single buy) needs consent: exit 2 naming it, --skip-bought, or --again", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081277770001", "--yes"])).exitCode).toBe(0);
+    const bought = onService(reseller.apiKey).length;
+    const orders = file(reseller, "shop.csv", ["item_id,quantity,note", "11,1,081277770001", "11,1,081277770002"].join("\n"));
+
     const refused = await reseller.run(["buy", "--file", orders], { mode: "json" });
     expect(refused.exitCode).toBe(2);
     expect(refused.stdout).toBe("");
-    expect(refused.errorJson().error).toMatchObject({ code: "REPEATED_ORDERS" });
-    expect(refused.errorJson().error.message).toMatch(/order 1 \(bought as BLK-[0-9a-f]{12}-0001\), order 2 \(bought as BLK-[0-9a-f]{12}-0002\)/);
+    expect(refused.errorJson().error.code).toBe("REPEATED_ORDERS");
+    expect(refused.errorJson().error.message).toMatch(/1 order of this file matches a purchase made in the last 48 h: shop\.csv line 2 \(1 × .* for 081277770001, bought .* as RSL-/);
+    expect(refused.errorJson().error.suggestion).toMatch(/--skip-bought .* --again/);
     expect(onService(reseller.apiKey)).toHaveLength(bought);
 
-    // Giving the old rows their earlier ref_ids skips them; the new row is bought once.
-    const [ref1, ref2] = refused.errorJson().error.message.match(/BLK-[0-9a-f]{12}-000\d/g)!;
-    writeFileSync(orders, ["item_id,quantity,note,ref_id", `12,1,081200000001,${ref1}`, `11,1,081200000002,${ref2}`, "15,1,081200000003,"].join("\n"));
-    const fixed = await reseller.run(["buy", "--file", orders], { mode: "json" });
-    expect(fixed.exitCode, fixed.stderr).toBe(0);
-    expect(jsonLines(fixed.stdout).sort((a, b) => a.row - b.row).map((x) => x.outcome)).toEqual(["already_bought", "already_bought", "bought"]);
+    const skipped = await reseller.run(["buy", "--file", orders, "--skip-bought"], { mode: "json" });
+    expect(skipped.exitCode, skipped.stderr).toBe(0);
+    expect(jsonLines(skipped.stdout).sort((a, b) => a.row - b.row).map((x) => [x.row, x.sent, x.already_bought?.slice(0, 4)])).toEqual([[2, false, "RSL-"], [3, true, undefined]]);
     expect(onService(reseller.apiKey)).toHaveLength(bought + 1);
 
-    // --yes is the reseller saying the repeats are new orders: they are bought again, with a warning.
-    writeFileSync(orders, `${first}\n`);
-    const again = await reseller.run(["buy", "--file", orders, "--yes"], { mode: "json" });
+    const again = await reseller.run(["buy", "--file", orders, "--again"], { mode: "json" });
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/match a purchase made from an earlier version/);
-    expect(onService(reseller.apiKey)).toHaveLength(bought + 3);
+    expect(onService(reseller.apiKey)).toHaveLength(bought + 2);
+    // Both rows are now bought under their own ref_ids: run again, nothing is asked and nothing bought.
+    expect((await reseller.run(["buy", "--file", orders], { mode: "json" })).exitCode).toBe(0);
+    expect(onService(reseller.apiKey)).toHaveLength(bought + 2);
   });
 
   it("piped: a tab-separated row per order; on a terminal: a table at the end", async () => {
@@ -98,11 +119,13 @@ describe("buy --file", () => {
     const plain = await reseller.run(["buy", "--file", orders]);
     expect(plain.exitCode, plain.stderr).toBe(0);
     const rows = plain.stdout.trim().split("\n").map((l) => l.split("\t")).sort((a, b) => Number(a[0]) - Number(b[0]));
-    expect(rows.map((r) => [r[0], r[2], r[3], r[5]])).toEqual([["1", "bought", "0", "6500"], ["2", "bought", "0", "15000"]]);
+    expect(rows.map((r) => [r[0], r[2], r[3], r[5], r[9] ?? ""])).toEqual([["1", "bought", "0", "6500", "081234567890"], ["2", "bought", "0", "15000", ""]]);
+    expect(rows[0]![8]).toMatch(/\S/);
     const table = await reseller.run(["buy", "--file", orders], { mode: "table" });
     expect(table.stdout).toMatch(tableBorder);
-    expect(table.stdout).toMatch(/already bought/);
-    expect(table.stderr).toMatch(/\[2\/2\] order \d/);
+    expect(table.stdout).toMatch(/bought \(before\)/);
+    expect(table.stdout).toMatch(/081234567890/);
+    expect(table.stderr).toMatch(/\[2\/2\] line \d 1 × /);
   });
 
   it("one order refused: the others are bought; exit is the highest code; a row's own ref_id and SMM note object are used", async () => {
@@ -131,7 +154,7 @@ describe("buy --file", () => {
     const cases: [string, string, RegExp][] = [
       // Every message names the line as an editor shows it, blank lines and the header counted.
       ["a.csv", "item_id,quantity,note\n12,1,081234567890\n\n12,0,081234567890\n", /a\.csv line 4: quantity must be a positive whole number/],
-      ["b.csv", "item_id,qty,notes\n12,1,0812\n", /b\.csv line 2: unknown column "notes"/],
+      ["b.csv", "item_id,qty,notes\n12,1,0812\n", /b\.csv line 1: unknown column "notes"/],
       ["c.jsonl", '{"item_id":12,"quantity":1,"note":"0812"}\n{"item_id":23,"quantity":100,"note":"not json"}\n', /c\.jsonl line 2: An SMM note must be JSON/],
       ["d.jsonl", '{"item_id":12,"quantity":1,"note":"0812"}\nnot json\n', /d\.jsonl line 2: not JSON/],
       ["e.jsonl", '{"item_id":12,"quantity":1,"note":"0812","ref_id":"x"}\n{"item_id":11,"quantity":1,"note":"0812","ref_id":"x"}\n', /e\.jsonl line 2: ref_id x is also used by e\.jsonl line 1/],
@@ -142,6 +165,12 @@ describe("buy --file", () => {
       expect(r.exitCode, name).toBe(2);
       expect(r.stderr).toMatch(message);
     }
+    // Every bad row at once, numbered by line, in the file's own words.
+    const many = await reseller.run(["buy", "--file", file(reseller, "h.csv", "item_id,quantity,note,target\n12,0,081234567890,\n12,1,081234567890,\n23,100,,\n11,1,0812,https://x\n")]);
+    expect(many.exitCode).toBe(2);
+    expect(many.stderr).toMatch(/3 rows need fixing; nothing was sent:.*\n  h\.csv line 2: .*\n  h\.csv line 4: .*\n  h\.csv line 5: /);
+    expect(many.stderr).toMatch(/the target column/);
+    expect(many.stderr).not.toMatch(/--target|--note/);
     // An item the service does not have is its refusal (exit 1), said with the line that names it.
     const unknownItem = await reseller.run(["buy", "--file", file(reseller, "g.csv", "item_id,quantity,note\n12,1,0812\n9999,1,0812\n")]);
     expect(unknownItem.exitCode).toBe(1);
@@ -183,5 +212,51 @@ describe("buy --file", () => {
     expect(results[0].transaction.data.items[0].product_license).toMatch(/^Email: /);
     expect(results[1].transaction.h2h_results[0]).toMatchObject({ dispatch_status: "completed" });
     expect(results.map((x) => x.status)).toEqual(["completed", "completed"]);
+  });
+
+  describe("--wait with one failed delivery: exit 1, said in every output", () => {
+    const failing = (n: number) =>
+      [
+        "item_id,quantity,note",
+        `11,1,08125555${n}001`,
+        `1,${n},`, // an auto item: its licences; the quantity keeps each run's rows its own
+        `13,1,08125555${n}002`,
+        `22,1,9999${n}0001`, // a player id nobody has: the provider refuses it, the service refunds
+      ].join("\n");
+    const modes = ["json", "plain", "table"] as const;
+    for (const [n, mode] of modes.entries()) {
+      it(`${mode}${mode === "json" ? " and --out" : ""}`, async () => {
+        const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+        const before = balanceOf(reseller.apiKey);
+        const orders = file(reseller, "wait.csv", failing(n + 1));
+        const out = join(reseller.configDir, "results.jsonl");
+        const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--file", orders, "--wait", "--out", out], { mode }), 5, 200);
+        expect(r.exitCode, r.stderr).toBe(1);
+        expect(r.stderr).toMatch(/4 orders: 3 delivered, 1 failed \(Rp 19\.000 refunded\)\./);
+        expect(r.stderr).toMatch(/Delivery failed for line 5 \(9999\d0001\)/);
+        const results = jsonLines(readFileSync(out, "utf8")).sort((a, b) => a.row - b.row);
+        expect(results.map((x) => [x.row, x.outcome, x.exit_code])).toEqual([[2, "delivered", 0], [3, "delivered", 0], [4, "delivered", 0], [5, "delivery_failed", 1]]);
+        expect(results[3]).toMatchObject({ refunded: 19_000, customer: `9999${n + 1}0001`, status: "failed" });
+        expect(results[0].hand_over).toEqual([expect.stringMatching(/^SN \d{20}$/)]);
+        expect(results[1].hand_over.join("\n")).toMatch(/Email: /);
+        // The refund reached the balance: what was spent is what was delivered.
+        expect(balanceOf(reseller.apiKey)).toBe(before - 6_500 - results[1].amount - 25_800);
+        if (mode === "json") {
+          expect(jsonLines(r.stdout).sort((a, b) => a.row - b.row).map((x) => x.outcome)).toEqual(["delivered", "delivered", "delivered", "delivery_failed"]);
+        } else if (mode === "plain") {
+          const rows = r.stdout.trim().split("\n").map((l) => l.split("\t")).sort((a, b) => Number(a[0]) - Number(b[0]));
+          expect(rows.map((row) => row[2])).toEqual(["delivered", "delivered", "delivered", "delivery_failed"]);
+          // What to hand over ends the row, whole.
+          expect(rows[0]!.at(-1)).toBe(results[0].hand_over[0]);
+          expect(rows[3]![10]).toBe("19000");
+        } else {
+          expect(r.stdout).toMatch(tableBorder);
+          expect(r.stdout).toMatch(/delivery failed/);
+          expect(r.stdout).toMatch(/Rp 19\.000 refunded/);
+          expect(r.stdout).toContain(results[0].hand_over[0]);
+          expect(r.stdout).toContain(`9999${n + 1}0001`);
+        }
+      });
+    }
   });
 });

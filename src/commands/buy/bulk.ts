@@ -116,7 +116,7 @@ async function consentToRepeats(ctx: Context, prepared: PreparedBulk, request: F
 
 function outcomeCell(result: BulkResult): Cell {
   const words = verdictWords(result.outcome);
-  const human = result.outcome === "delivery_failed" && result.refunded ? `${words} (${formatRupiah(result.refunded)} refunded)` : result.already_bought && !result.sent ? `${words} (before)` : words;
+  const human = result.already_bought && !result.sent ? `${words} (before)` : words;
   return { human, plain: result.outcome, tone: verdictTone(result.outcome) };
 }
 
@@ -135,7 +135,13 @@ function printTable(ctx: Context, results: BulkResult[]): void {
         r.customer === undefined ? undefined : copyable(r.customer, "bold"),
         outcomeCell(r),
         r.amount === undefined ? undefined : money(r.amount),
-        r.hand_over?.length ? copyable(r.hand_over.join(", "), "good") : r.error ? `${r.error.code}: ${r.error.message}` : undefined,
+        r.hand_over?.length
+          ? copyable(r.hand_over.join(", "), "good")
+          : r.outcome === "delivery_failed"
+            ? `${r.refunded !== undefined ? `${formatRupiah(r.refunded)} refunded` : "refunded"}${r.error ? `; ${r.error.message}` : ""}`
+            : r.error
+              ? `${r.error.code}: ${r.error.message}`
+              : undefined,
         r.invoice === undefined ? undefined : copyable(r.invoice, "bold"),
         copyable(r.ref_id),
       ]),
