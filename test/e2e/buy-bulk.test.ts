@@ -219,7 +219,7 @@ describe("buy --file", () => {
       [
         "item_id,quantity,note",
         `11,1,08125555${n}001`,
-        `1,${n},`, // an auto item: its licences; the quantity keeps each run's rows its own
+        `1,${n + 1},`, // an auto item: its licences; the quantity keeps each run's rows its own
         `13,1,08125555${n}002`,
         `22,1,9999${n}0001`, // a player id nobody has: the provider refuses it, the service refunds
       ].join("\n");
