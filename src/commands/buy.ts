@@ -5,8 +5,9 @@
  * settles a purchase whose answer was lost.
  */
 import type { ServiceClient } from "../api/client.js";
+import { AnswerBody, valueOf } from "../api/answer.js";
 import type { Context } from "../context.js";
-import { DeliveryFailedError, InterruptedError, NetworkError, OutcomeUnknownError, ResellerError, ServiceError } from "../errors.js";
+import { DeliveryFailedError, ExitCode, InterruptedError, OutcomeUnknownError, ResellerError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
@@ -60,8 +61,11 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
 
 /** The verdict's word beside the service's answer in --json: `outcome`, and `refunded` for a failed delivery. */
 function withOutcome(body: unknown, verdict: Verdict, refunded?: number): unknown {
-  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
-  return { ...(body as Record<string, unknown>), outcome: verdict, ...(refunded !== undefined ? { refunded } : {}) };
+  // A body cut for its depth is printed as received, whole, rather than re-built from its cut value.
+  if (body instanceof AnswerBody && body.cut) return body;
+  const value = valueOf(body);
+  if (!value || typeof value !== "object" || Array.isArray(value)) return body;
+  return { ...(value as Record<string, unknown>), outcome: verdict, ...(refunded !== undefined ? { refunded } : {}) };
 }
 
 /** A failure says its verdict too: refused (nothing charged), unknown (settle it), delivery failed (refunded). */
@@ -72,7 +76,7 @@ function withVerdict(error: unknown): unknown {
       ? "unknown"
       : error instanceof DeliveryFailedError
         ? "delivery_failed"
-        : error instanceof ServiceError || error instanceof NetworkError
+        : error.exitCode === ExitCode.refused || error.exitCode === ExitCode.unreachable
           ? "refused"
           : undefined;
   if (verdict && error.details?.outcome === undefined) error.details = { outcome: verdict, ...(error.details ?? {}) };

@@ -15,14 +15,15 @@ const serviceTransactions = (apiKey: string) => harness.accountOf(apiKey).transa
 const refLine = /ref_id (RSL-\d{8}-[A-Z0-9]{10})/;
 
 describe("buy one item", () => {
-  it("piped: one tab-separated row (invoice, ref_id, status, amount, created), the ref_id and how to follow it on stderr", async () => {
+  it("piped: one tab-separated row (invoice, ref_id, status, amount, created, outcome), the ref_id and how to follow it on stderr", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const before = harness.accountOf(reseller.apiKey).balance;
     const r = await reseller.run(["buy", "--item", "12", "--qty", "2", "--note", "081234567890"]);
     expect(r.exitCode, r.stderr).toBe(0);
     const fields = r.stdout.trim().split("\t");
-    expect(fields).toHaveLength(5);
-    const [invoice, refId, status, amount, created] = fields;
+    expect(fields).toHaveLength(6);
+    const [invoice, refId, status, amount, created, outcome] = fields;
+    expect(outcome).toBe("bought");
     expect(invoice).toMatch(/^INV-\d{8}-\d{6}$/);
     expect(refId).toMatch(/^RSL-\d{8}-[A-Z0-9]{10}$/);
     expect(status).toBe("paid");
@@ -35,12 +36,13 @@ describe("buy one item", () => {
     expect(harness.accountOf(reseller.apiKey).balance).toBe(before - 23_000);
   });
 
-  it("--json: exactly the service's creation body on stdout, carrying the ref_id", async () => {
+  it("--json: the service's creation body on stdout, carrying the ref_id, and the verdict as `outcome`", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "shop-order-77"], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
-    expect(Object.keys(body)).toEqual(["message", "data"]);
+    expect(Object.keys(body)).toEqual(["message", "data", "outcome"]);
+    expect(body.outcome).toBe("bought");
     expect(body.data).toMatchObject({ ref_id: "shop-order-77", status: "paid", amount: 11_500, price: 11_500, contact: expect.any(String) });
     expect(serviceTransactions(reseller.apiKey).find((t) => t.ref_id === "shop-order-77")!.invoice).toBe(body.data.invoice);
   });
@@ -50,7 +52,7 @@ describe("buy one item", () => {
     const r = await reseller.run(["buy", "--item", "3", "--qty", "1"], { mode: "table" });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(tableBorder);
-    expect(r.stdout).toMatch(/^Invoice +INV-\S+\nRef ID +RSL-\S+\nStatus +\w+\nAmount +Rp 18\.000\nCreated +\d{4}-/m);
+    expect(r.stdout).toMatch(/^Invoice +INV-\S+\nRef ID +RSL-\S+\nStatus +\w+\nAmount +Rp 18\.000\nCreated +\d{4}-.*\nOutcome +bought$/m);
     expect(r.stdout).toContain("Rp 18.000");
     expect(r.stdout).toMatch(/RSL-\d{8}-[A-Z0-9]{10}/);
     expect(r.stderr).toMatch(/Bought 1 × Spotify Premium 1 Bulan for Rp 18\.000/);

@@ -1,0 +1,90 @@
+/**
+ * A purchase is proven, not assumed: against a service that answers `POST /v1/trx` wrongly (a
+ * misrouted base URL, a gateway, a buggy release), reseller never says "bought" for nothing and
+ * never says "refused" for a purchase the service holds. Each case runs twice: the service either
+ * committed the purchase before answering, or did not; the journal and the exit code follow it.
+ */
+import { describe, expect, it } from "vitest";
+import { foldRecords } from "../../src/journal/journal.js";
+import { makeConfigDir, runReseller } from "../support/cli.js";
+import { json, useHostileServer, type Route } from "../support/hostile-server.js";
+import { journalRecords } from "./commands-harness.js";
+
+const server = useHostileServer();
+const apiKey = "sk_live_proof0123456789abcdef";
+const item12 = json(200, { message: "OK", data: { id: 12, name: "Telkomsel 10K", price: 10650, stock: null, order_process: "h2h" } });
+
+function transaction(refId: string): unknown {
+  return {
+    message: "OK",
+    data: {
+      invoice: `INV-${refId}`,
+      ref_id: refId,
+      status: "paid",
+      amount: 10650,
+      created_at: new Date().toISOString(),
+      items: [{ variant_id: 12, variant_name: "Telkomsel 10K", qty: 1, price: 10650, note: "081234567890", order_process: "h2h" }],
+    },
+  };
+}
+
+/** The service's own record: what a look-up by ref_id finds. */
+function serviceHolds(refId: string, committed: boolean): void {
+  server.routes.set(`GET /v1/trx/${refId}`, committed ? json(200, transaction(refId)) : json(404, { message: "TRX_NOT_FOUND" }));
+}
+
+const html: (status: number) => Route = (status) => (_request, response) => {
+  response.writeHead(status, { "content-type": "text/html", location: "https://elsewhere.example/v1/trx" });
+  response.end("<html><body>See other</body></html>");
+};
+
+const cases: [string, Route, { committed: number; notCommitted: number }][] = [
+  ["200 {}", json(200, {}), { committed: 0, notCommitted: 5 }],
+  ['200 {"status":"ok"}', json(200, { status: "ok" }), { committed: 0, notCommitted: 5 }],
+  ["a 200 naming another ref_id and invoice", json(200, transaction("SOMEONE-ELSE")), { committed: 0, notCommitted: 5 }],
+  ["303 with a page", html(303), { committed: 0, notCommitted: 1 }],
+  ['303 {"message":"See Other"}', json(303, { message: "See Other" }), { committed: 0, notCommitted: 1 }],
+  ['409 {"message":"Conflict"}', json(409, { message: "Conflict" }), { committed: 0, notCommitted: 1 }],
+  ['409 {"message":"CONFLICT"} (a code not the service\'s)', json(409, { message: "CONFLICT" }), { committed: 0, notCommitted: 1 }],
+];
+
+describe("an answer to POST /v1/trx that proves nothing is looked up", () => {
+  let n = 0;
+  for (const [name, answer, expected] of cases) {
+    for (const committed of [true, false]) {
+      it(`${name}, ${committed ? "after committing" : "nothing committed"}: exit ${committed ? expected.committed : expected.notCommitted}`, async () => {
+        const refId = `PROOF-${++n}`;
+        const configDir = makeConfigDir();
+        server.routes.set("GET /v1/item/12", item12);
+        server.routes.set("POST /v1/trx", answer);
+        serviceHolds(refId, committed);
+        const posts = server.seen.filter((s) => s === "POST /v1/trx").length;
+        const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", "--json"], {
+          env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+        });
+        const code = committed ? expected.committed : expected.notCommitted;
+        expect(r.exitCode, r.stderr).toBe(code);
+        // Sent once: a lost or odd answer never becomes a second purchase.
+        expect(server.seen.filter((s) => s === "POST /v1/trx").length - posts).toBe(1);
+        expect(server.seen).toContain(`GET /v1/trx/${refId}`);
+        const [entry] = foldRecords(journalRecords(configDir));
+        if (committed) {
+          expect(entry).toMatchObject({ outcome: "done", by: "lookup", invoice: `INV-${refId}` });
+          expect(r.json()).toMatchObject({ data: { ref_id: refId, invoice: `INV-${refId}` }, outcome: "bought" });
+        } else if (code === 5) {
+          expect(entry).toMatchObject({ outcome: "unknown" });
+          expect(r.errorJson().error).toMatchObject({ code: "OUTCOME_UNKNOWN", details: { outcome: "unknown", ref_id: refId } });
+          expect(r.stdout).toBe("");
+        } else {
+          expect(entry).toMatchObject({ outcome: "refused", by: "lookup" });
+          expect(r.errorJson().error.message).toMatch(/the service has no purchase with ref_id PROOF-\d+, so nothing was charged/);
+          expect(r.errorJson().error.details).toMatchObject({ outcome: "refused" });
+          expect(r.stdout).toBe("");
+        }
+        // No false "bought": the success line appears only for what the service holds.
+        if (committed) expect(r.stderr).toMatch(/Bought 1 × Telkomsel 10K/);
+        else expect(r.stderr).not.toMatch(/Bought /);
+      });
+    }
+  }
+});
