@@ -370,14 +370,29 @@ export function buildProgram(run: RunCommand): Command {
   program
     .command("history")
     .option("--unresolved", "only requests whose outcome is unknown")
-    .option("--limit <n>", "at most this many entries (default 50)", parser((v) => rules.positiveInteger("--limit", v)))
-    .description("the local journal of money-moving requests, newest first")
+    .option("--limit <n>", "at most this many entries (default 50; with --since, all since then)", parser((v) => rules.positiveInteger("--limit", v)))
+    .option("--since <date>", "only entries since this date (2026-11-01, local midnight) or timestamp")
+    .option("--refresh", "ask the service where each entry not final stands, and record it")
+    .option("--all-services", "also entries sent to other service addresses (marked)")
+    .description("the ledger of money-moving requests, newest first")
     .addHelpText(
       "after",
-      piped("one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice") +
-        examples("reseller history", "reseller history --unresolved --json", "reseller history --jq '.[] | select(.status == \"pending\") | .ref_id'"),
+      piped("one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice, verdict, refunded, service (set when it is another)") +
+        examples(
+          "reseller history --refresh",
+          "reseller history --unresolved --json",
+          "reseller history --since 2026-11-01 --jq '[.[] | select(.verdict == \"bought\" or .verdict == \"delivered\") | .amount] | add'",
+        ),
     )
-    .action((opts, cmd) => run(cmd, () => import("./commands/history.js"), { unresolved: opts.unresolved === true, limit: opts.limit as number | undefined }));
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/history.js"), {
+        unresolved: opts.unresolved === true,
+        limit: opts.limit as number | undefined,
+        refresh: opts.refresh === true,
+        since: opts.since as string | undefined,
+        allServices: opts.allServices === true,
+      }),
+    );
 
   program
     .command("reconcile")

@@ -1,34 +1,38 @@
 /**
- * `reseller history [--unresolved] [--limit N]`: the journal of money-moving requests of this
- * profile, newest first. `--unresolved` lists what `reseller reconcile` would ask the service about.
+ * `reseller history [--unresolved] [--refresh] [--since DATE] [--limit N] [--all-services]`: the
+ * ledger of this profile's money-moving requests at this service address, newest first. It reads
+ * the journal newest first and stops at --limit or --since; `--refresh` asks the service where
+ * each entry not final stands (settling unknown ones, completing or refunding bought ones, a paid
+ * top-up) and writes the answers down, so the ledger says what the service holds.
  */
+import { readFileSync } from "node:fs";
 import type { Context } from "../context.js";
-import { journalFor } from "../journal/request.js";
-import { foldRecords, isUnresolved, type JournalEntry } from "../journal/journal.js";
+import { InputError } from "../errors.js";
+import { journalFor, sentFromHere } from "../journal/request.js";
+import { isUnresolved, type JournalEntry } from "../journal/journal.js";
 import { outcomeCell } from "../output/journal.js";
-import { copyable, money, statusCell, type Cell } from "../output/output.js";
+import { copyable, money, type Cell } from "../output/output.js";
 import { customerData } from "../output/transaction.js";
+import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
+import { verdictTone, verdictWords } from "../orders/verdict.js";
 
 export interface HistoryOptions {
   unresolved: boolean;
   limit?: number;
+  refresh?: boolean;
+  since?: string;
+  allServices?: boolean;
 }
 
 export const defaultHistoryLimit = 50;
 
 /** Piped, the columns scripts read by position; new ones only ever go at the end. */
-export const historyColumns = ["time", "kind", "ref_id", "outcome", "amount", "detail", "item", "customer", "status", "invoice"];
+export const historyColumns = ["time", "kind", "ref_id", "outcome", "amount", "detail", "item", "customer", "status", "invoice", "verdict", "refunded", "service"];
 
 function detailOf(entry: JournalEntry): string {
   if (entry.outcome === "done") return [entry.invoice, entry.status, entry.by && entry.by !== "answer" ? `settled by ${entry.by}` : ""].filter(Boolean).join(" · ");
   if (entry.outcome === "refused") return entry.code ?? "";
   return entry.reason ?? entry.code ?? "";
-}
-
-/** On a terminal the invoice and status have columns of their own; the detail keeps the rest. */
-function noteOf(entry: JournalEntry): string {
-  if (entry.outcome === "done") return entry.by && entry.by !== "answer" ? `settled by ${entry.by}` : "";
-  return detailOf(entry);
 }
 
 /** What the reseller calls this request: its ref_id, or for a lock the token it made. Never the journal's own id. */
@@ -48,11 +52,45 @@ function linesOf(entry: JournalEntry): Line[] {
   return request.item_id !== undefined ? [request as Line] : [];
 }
 
-/** `12 ×1`, one per cart line; a top-up names its channel. */
-function itemOf(entry: JournalEntry): string {
+/**
+ * The names of the items these entries name, from the catalogue copy when there is one: only the
+ * lines of the wanted ids are parsed, so a copy of 200k variants costs one read.
+ */
+async function itemNames(ctx: Context, entries: JournalEntry[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  const wanted = new Set(entries.flatMap((e) => linesOf(e).map((l) => l.item_id)).filter((id): id is number => typeof id === "number"));
+  // Names the journal kept when the order was sent come first.
+  for (const e of entries) {
+    const kept = e.request?.item_names;
+    if (kept && typeof kept === "object") for (const [id, name] of Object.entries(kept)) if (typeof name === "string") names.set(Number(id), name);
+  }
+  for (const id of names.keys()) wanted.delete(id);
+  if (!wanted.size) return names;
+  try {
+    const { catalogueCachePath } = await import("../catalogue/cache.js");
+    const text = readFileSync(catalogueCachePath({ configDir: ctx.settings.configDir, profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" }), "utf8");
+    for (const id of wanted) {
+      const at = text.indexOf(`\n[${id},`);
+      if (at < 0) continue;
+      const end = text.indexOf("\n", at + 1);
+      const line = JSON.parse(text.slice(at + 1, end < 0 ? undefined : end)) as unknown[];
+      if (typeof line[4] === "string") names.set(id, line[4]);
+    }
+  } catch {
+    // No copy (or an unreadable one): ids it is.
+  }
+  return names;
+}
+
+/** `2 × Pulsa Telkomsel 10.000`, one per cart line (the id when no name is known); a top-up names its channel. */
+function itemOf(entry: JournalEntry, names: Map<number, string>): string {
   if (entry.kind === "topup") return typeof entry.request?.channel === "string" ? `top-up ${entry.request.channel}` : "top-up";
   return linesOf(entry)
-    .map((l) => `${String(l.item_id ?? "?")}${l.quantity !== undefined ? ` ×${String(l.quantity)}` : ""}`)
+    .map((l) => {
+      const name = typeof l.item_id === "number" ? names.get(l.item_id) : undefined;
+      const quantity = l.quantity !== undefined ? `${String(l.quantity)} × ` : "";
+      return name ? `${quantity}${name}` : `${quantity}item ${String(l.item_id ?? "?")}`;
+    })
     .join(", ");
 }
 
@@ -61,45 +99,110 @@ function customerOf(entry: JournalEntry): string {
   return [...new Set(linesOf(entry).map((l) => (typeof l.note === "string" ? customerData(l.note) : null)).filter((c): c is string => !!c))].join(", ");
 }
 
+/** The local clock time to the minute, never cut: `2026-11-23 19:04`. */
+function clockTime(at: string): string {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return at;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** `--since 2026-11-01` (local midnight) or a full timestamp. */
+export function sinceMs(text: string): number {
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  const at = date ? new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3])).getTime() : Date.parse(text);
+  if (Number.isNaN(at)) throw new InputError(`--since takes a date like 2026-11-01 (or a full timestamp), not "${text}".`);
+  return at;
+}
+
+/** Where the entry stands, in the verdict's words for a purchase, else the journal's own. */
+function standingCell(entry: JournalEntry, now: number): Cell {
+  const verdict = ledgerVerdict(entry, now);
+  if (verdict) {
+    const refunded = verdict === "delivery_failed" ? " (refunded)" : "";
+    return { human: `${verdictWords(verdict)}${refunded}`, plain: verdict, tone: verdictTone(verdict) };
+  }
+  if (entry.kind === "topup" && entry.outcome === "done" && entry.status) return { human: entry.status, plain: entry.status.replace(/ /g, "_"), tone: entry.status === "paid" ? "good" : "dim" };
+  return outcomeCell(entry, now);
+}
+
 export async function run(ctx: Context, options: HistoryOptions): Promise<void> {
   const now = ctx.now();
   const journal = journalFor(ctx);
-  const { records, damaged } = journal.read();
-  const all = foldRecords(records);
-  const mine = all.filter((e) => e.profile === ctx.settings.profile);
-  const chosen = mine.filter((e) => !options.unresolved || isUnresolved(e, now)).reverse().slice(0, options.limit ?? defaultHistoryLimit);
+  const since = options.since !== undefined ? sinceMs(options.since) : undefined;
+  // --since alone means everything since then; --limit still caps it when given.
+  const limit = options.limit ?? (since !== undefined ? Number.POSITIVE_INFINITY : defaultHistoryLimit);
+  const here = (e: JournalEntry) => options.allServices || sentFromHere(e, ctx.settings);
 
-  if (damaged) ctx.output.warn(`${damaged} damaged line${damaged === 1 ? "" : "s"} in ${journal.path} skipped.`);
-  if (ctx.output.mode === "json") return ctx.output.json(chosen);
-  const others = all.length - mine.length;
-  if (chosen.length === 0) {
-    ctx.output.info(options.unresolved ? "Nothing unresolved: every request's outcome is known." : `No money-moving requests recorded yet for profile "${ctx.settings.profile}".`);
-  } else if (ctx.output.mode === "plain") {
-    ctx.output.table(
-      historyColumns,
-      chosen.map((e): Cell[] => [e.at, e.kind, referenceOf(e), outcomeCell(e, now), e.amount, detailOf(e), itemOf(e), customerOf(e), e.status, e.invoice]),
-    );
-  } else {
-    ctx.output.table(
-      ["Time", "Kind", "Item", "Customer", "Status", "Amount", "Detail", "Ref ID", "Invoice"],
-      chosen.map((e): Cell[] => {
-        const reference = referenceOf(e);
-        return [
-          ctx.output.time(e.at),
-          e.kind,
-          itemOf(e) || undefined,
-          customerOf(e) || undefined,
-          // Where it stands: the service's latest status once it happened, else the outcome in words.
-          e.outcome === "done" && e.status ? statusCell(e.status) : outcomeCell(e, now),
-          e.amount === undefined ? undefined : money(e.amount),
-          noteOf(e) || undefined,
-          reference ? copyable(reference) : undefined,
-          e.invoice ? copyable(e.invoice, "bold") : undefined,
-        ];
+  let chosen: JournalEntry[] = [];
+  let elsewhere = 0;
+  let otherProfiles = 0;
+  for (const e of journal.newestFirst()) {
+    if (since !== undefined && Date.parse(e.at) < since) break;
+    if (e.profile !== ctx.settings.profile) {
+      otherProfiles++;
+      continue;
+    }
+    if (!here(e)) {
+      elsewhere++;
+      continue;
+    }
+    if (options.unresolved && !isUnresolved(e, now)) continue;
+    chosen.push(e);
+    if (chosen.length >= limit) break;
+  }
+
+  if (options.refresh && chosen.length) {
+    const refreshed = await refreshEntries(ctx, chosen.filter((e) => sentFromHere(e, ctx.settings)));
+    chosen = chosen.map((e) => refreshed.get(e.entry) ?? e);
+    if (options.unresolved) chosen = chosen.filter((e) => isUnresolved(e, now));
+  }
+
+  if (ctx.output.mode === "json") {
+    return ctx.output.json(
+      chosen.map((e) => {
+        const verdict = ledgerVerdict(e, now);
+        return { ...e, ...(verdict ? { verdict } : {}), ...(verdict === "delivery_failed" && e.amount !== undefined ? { refunded: e.amount } : {}) };
       }),
     );
   }
-  if (others) ctx.output.info(`(${others} entr${others === 1 ? "y" : "ies"} of other profiles not shown; use --profile.)`);
-  const unresolved = mine.filter((e) => isUnresolved(e, now)).length;
-  if (unresolved && !options.unresolved) ctx.output.warn(`${unresolved} request${unresolved === 1 ? "" : "s"} with an unknown outcome: run \`reseller reconcile\`.`);
+  if (chosen.length === 0) {
+    ctx.output.info(options.unresolved ? "Nothing unresolved: every request's outcome is known." : `No money-moving requests recorded yet for profile "${ctx.settings.profile}"${options.allServices ? "" : " at this service address"}.`);
+  } else {
+    const names = await itemNames(ctx, chosen);
+    const other = (e: JournalEntry) => (sentFromHere(e, ctx.settings) ? undefined : e.base_url || "(no address)");
+    if (ctx.output.mode === "plain") {
+      ctx.output.table(
+        historyColumns,
+        chosen.map((e): Cell[] => {
+          const verdict = ledgerVerdict(e, now);
+          return [e.at, e.kind, referenceOf(e), outcomeCell(e, now), e.amount, detailOf(e), itemOf(e, names), customerOf(e), e.status, e.invoice, verdict, verdict === "delivery_failed" ? e.amount : undefined, other(e)];
+        }),
+      );
+    } else {
+      const headers = ["Time", "Item", "Customer", "Standing", "Amount", "Ref ID", "Invoice", ...(options.allServices ? ["Service"] : [])];
+      ctx.output.table(
+        headers,
+        chosen.map((e): Cell[] => {
+          const reference = referenceOf(e);
+          return [
+            clockTime(e.at),
+            itemOf(e, names) || e.kind,
+            customerOf(e) ? copyable(customerOf(e), "bold") : undefined,
+            standingCell(e, now),
+            e.amount === undefined ? undefined : money(e.amount),
+            reference ? copyable(reference) : undefined,
+            e.invoice ? copyable(e.invoice, "bold") : undefined,
+            ...(options.allServices ? [other(e) ? { human: `other: ${other(e)}`, plain: other(e)!, tone: "warn" as const } : "this one"] : []),
+          ];
+        }),
+      );
+    }
+  }
+  if (otherProfiles) ctx.output.info(`(${otherProfiles} entr${otherProfiles === 1 ? "y" : "ies"} of other profiles not shown; use --profile.)`);
+  if (elsewhere) ctx.output.info(`(${elsewhere} entr${elsewhere === 1 ? "y" : "ies"} sent to another service address not shown; add --all-services.)`);
+  const unresolved = chosen.filter((e) => isUnresolved(e, now)).length;
+  if (unresolved && !options.unresolved) ctx.output.warn(`${unresolved} request${unresolved === 1 ? "" : "s"} with an unknown outcome: run \`reseller reconcile\` or \`reseller history --refresh\`.`);
+  const stale = chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
+  if (stale && !options.refresh) ctx.output.info(`${stale} purchase${stale === 1 ? "" : "s"} not known to be delivered yet: \`reseller history --refresh\` asks the service.`);
 }

@@ -17,6 +17,7 @@ import type { Order } from "./order.js";
 import { inFileTerms, problemsError, readOrderRows, type OrderRow, type RowProblem } from "./orders-file.js";
 import { purchase } from "./purchase.js";
 import { dayOf, earlierPurchase, earlierVerdict, lineKey, planRows, refIdsOf, type EarlierPurchase, type RowPlan } from "./repeats.js";
+import { inPool } from "./pool.js";
 import { handOver, refundedAmount, verdictExitCode, verdictOfTransaction, type Verdict } from "./verdict.js";
 
 /** One order of the file as every output carries it: --json, --out, piped rows, the table. */
@@ -56,19 +57,6 @@ export interface PreparedBulk {
 const itemConcurrency = 8;
 /** Deliveries waited on at once: waiting is polling and sleeping, so many fit beside the purchases. */
 const deliveryConcurrency = 64;
-
-/** Runs `work` over `items`, `limit` at a time, in order of start. */
-export async function inPool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (;;) {
-      const index = next++;
-      if (index >= items.length) return;
-      await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 
 async function fetchDistinctItems(client: ServiceClient, rows: OrderRow[], problems: RowProblem[]): Promise<Map<number, Item>> {
   const items = new Map<number, Item>();

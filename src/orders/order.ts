@@ -40,7 +40,9 @@ export function cartLines(order: Order): CartLine[] {
 
 /** What the journal keeps of an order: never the API key, only what was asked. */
 export function orderRequest(order: Order): Record<string, unknown> {
-  return { carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}), ...(order.source ? { source: order.source } : {}) };
+  // The items' names as the service gave them, so the ledger reads "Pulsa XL 10.000", not "item 15".
+  const names = Object.fromEntries(order.lines.map((l) => [String(l.item.id), l.item.name]));
+  return { carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}), ...(order.source ? { source: order.source } : {}), item_names: names };
 }
 
 /**

@@ -19,7 +19,7 @@ describe("history shows each order's latest known status", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const [row] = rowsOf((await reseller.run(["history"])).stdout);
     expect(row!.slice(1, 4)).toEqual(["buy", "late-1", "done"]);
-    expect(row!.slice(6, 9)).toEqual(["12 ×1", "081234567890", "completed"]);
+    expect(row!.slice(6, 9)).toEqual(["1 × Pulsa Telkomsel 10.000", "081234567890", "completed"]);
     expect(row![9]).toMatch(/^INV-/);
   });
 
@@ -27,14 +27,15 @@ describe("history shows each order's latest known status", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const target = "https://instagram.com/tokoku";
     expect((await reseller.run(["buy", "--item", "23", "--qty", "100", "--target", target, "--ref-id", "late-2"])).exitCode).toBe(0);
-    expect(rowsOf((await reseller.run(["history"])).stdout)[0]!.slice(6, 9)).toEqual(["23 ×100", target, "paid"]);
+    expect(rowsOf((await reseller.run(["history"])).stdout)[0]!.slice(6, 9)).toEqual(["100 × Instagram Followers Indonesia", target, "paid"]);
     harness.emulator.clock.advance(3600_000);
     const shown = await reseller.run(["trx", "show", "late-2"]);
     const status = shown.stdout.split("\n")[0]!.split("\t")[3];
     expect(status).not.toBe("paid");
     expect(rowsOf((await reseller.run(["history"])).stdout)[0]![8]).toBe(status);
     const table = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "200" } });
-    expect(table.stdout).toMatch(new RegExp(`│ buy +│ 23 ×100 +│ ${target.replace(/[./]/g, "\\$&")} +│ ${status} +│`));
+    // The customer stands whole beside the table, with the ref_id and invoice.
+    expect(table.stdout).toMatch(new RegExp(`│ 100 × Instagram Followers Indonesia +│ ${status === "completed" ? "delivered" : "bought"} +│ Rp 3\\.500 +│ +${target.replace(/[./]/g, "\\$&")} +late-2 `));
   });
 
   it("a lock add is named by its token, a top-up by nothing: never the journal's own id", async () => {
@@ -47,7 +48,7 @@ describe("history shows each order's latest known status", () => {
     const rows = rowsOf((await reseller.run(["history"])).stdout);
     expect(rows.map((r) => [r[1], r[2], r[6]])).toEqual([
       ["topup", "", "top-up QRIS"],
-      ["lock", token, "3 ×1"],
+      ["lock", token, "1 × item 3"],
     ]);
     const table = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "200" } });
     expect(table.stdout).toContain(token);
