@@ -1,0 +1,86 @@
+/**
+ * history is a ledger: once refreshed it says where each order stands on the service (a delivery
+ * that failed and was refunded, a top-up that was paid, an order completed later), and the README's
+ * spend example sums what was really spent: it equals the balance's change.
+ */
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "../support/emulator.js";
+import { resellerAs } from "./commands-harness.js";
+
+const harness = useEmulator();
+const elsewhere = useEmulator();
+
+const rowsOf = (stdout: string) => stdout.trim().split("\n").map((l) => l.split("\t"));
+
+describe("history --refresh", () => {
+  it("a failed-and-refunded order, a paid top-up and an order completed later, each where it stands", async () => {
+    const apiKey = harness.apiKeyOf("Cahaya Voucher");
+    const reseller = resellerAs(harness, apiKey);
+    const before = harness.accountOf(apiKey).balance;
+    const today = new Date(Date.now() - 60_000).toISOString();
+
+    expect((await reseller.run(["buy", "--item", "22", "--qty", "1", "--note", "99990042", "--no-validate", "--ref-id", "ledger-failed", "--yes"])).exitCode).toBe(0);
+    expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081266660001", "--ref-id", "ledger-later", "--yes"])).exitCode).toBe(0);
+    expect((await reseller.run(["topup", "--amount", "20000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
+    const token = harness.accountOf(apiKey).top_ups.at(-1)!.payment_token;
+    expect((await fetch(`${harness.emulator.baseUrl}/pay/${token}`, { method: "POST" })).status).toBeLessThan(400);
+    harness.emulator.clock.advance(3_600_000);
+
+    // Before asking, the ledger knows only what the tool saw: bought, bought, a link.
+    const stale = rowsOf((await reseller.run(["history"])).stdout);
+    expect(stale.map((r) => [r[2] || r[1], r[10] ?? ""])).toEqual([
+      ["topup", ""],
+      ["ledger-later", "bought"],
+      ["ledger-failed", "bought"],
+    ]);
+
+    const refreshed = await reseller.run(["history", "--refresh", "--json"]);
+    expect(refreshed.exitCode, refreshed.stderr).toBe(0);
+    const entries = refreshed.json();
+    expect(entries.map((e: any) => [e.ref_id ?? e.kind, e.verdict ?? e.status])).toEqual([
+      ["topup", "paid"],
+      ["ledger-later", "delivered"],
+      ["ledger-failed", "delivery_failed"],
+    ]);
+    expect(entries[2]).toMatchObject({ refunded: 19_000, status: "failed" });
+
+    // Written down: a plain `history` afterwards says the same without asking.
+    const table = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "200" } });
+    expect(table.stdout).toMatch(/│ 1 × Free Fire 140 Diamonds +│ delivery failed \(refunded\) +│/);
+    expect(table.stdout).toMatch(/│ 1 × Pulsa Telkomsel 5\.000 +│ delivered +│/);
+    expect(table.stdout).toMatch(/│ top-up QRIS +│ paid +│/);
+
+    // The README's example: what was really spent since a date. It equals the balance's change.
+    const spent = await reseller.run(["history", "--since", today.slice(0, 10), "--jq", '[.[] | select(.verdict == "bought" or .verdict == "delivered") | .amount] | add']);
+    expect(spent.exitCode, spent.stderr).toBe(0);
+    const after = harness.accountOf(apiKey).balance;
+    expect(Number(spent.stdout.trim())).toBe(before - after + 20_000);
+    expect(Number(spent.stdout.trim())).toBe(6_500);
+  });
+
+  it("entries sent to another service address are hidden, and marked with --all-services", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const other = { RESELLER_BASE_URL: elsewhere.emulator.baseUrl, RESELLER_API_KEY: elsewhere.emulator.demoApiKey };
+    expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081266660002", "--ref-id", "here-1", "--yes"])).exitCode).toBe(0);
+    expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081266660003", "--ref-id", "there-1", "--yes"], { env: other })).exitCode).toBe(0);
+    const mine = await reseller.run(["history"]);
+    expect(rowsOf(mine.stdout).map((r) => r[2])).toEqual(["here-1"]);
+    expect(mine.stderr).toMatch(/1 entry sent to another service address not shown; add --all-services/);
+    const all = await reseller.run(["history", "--all-services"]);
+    const rows = rowsOf(all.stdout);
+    expect(rows.map((r) => [r[2], r[12] ?? ""])).toEqual([
+      ["there-1", elsewhere.emulator.baseUrl],
+      ["here-1", ""],
+    ]);
+    const table = await reseller.run(["history", "--all-services"], { mode: "table", env: { COLUMNS: "200" } });
+    expect(table.stdout).toContain(`other: ${elsewhere.emulator.baseUrl}`);
+  });
+
+  it("--limit and --since stop the reading: the newest entries only", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    for (const n of [1, 2, 3]) expect((await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", `lim-${n}`])).exitCode).toBe(0);
+    expect(rowsOf((await reseller.run(["history", "--limit", "2"])).stdout).map((r) => r[2])).toEqual(["lim-3", "lim-2"]);
+    expect((await reseller.run(["history", "--since", "2999-01-01"])).stdout).toBe("");
+    expect((await reseller.run(["history", "--since", "yesterday-ish"])).exitCode).toBe(2);
+  });
+});
