@@ -47,7 +47,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     expect(r.exitCode, r.stderr).toBe(0);
     const [row] = rows(r.stdout);
     const created = harness.accountOf(reseller.apiKey).transactions.find((t) => t.ref_id === `BUY-${dialect}`)!;
-    expect(row).toEqual([created.invoice, `BUY-${dialect}`, expect.any(String), String(created.amount), expect.any(String)]);
+    expect(row).toEqual([created.invoice, `BUY-${dialect}`, expect.any(String), String(created.amount), expect.any(String), "bought"]);
   });
 
   it("an auto item: its licence is shown", async () => {
