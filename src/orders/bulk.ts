@@ -254,7 +254,8 @@ export async function runBulk(ctx: Context, client: ServiceClient, prepared: Pre
     }
     let result: BulkResult;
     try {
-      const bought = await purchase(ctx, client, order, { fromOrdersFile: true });
+      // The plan read the journal once for every row: no look-up per order.
+      const bought = await purchase(ctx, client, order, { fromOrdersFile: true, sentBefore: plan.kind === "send" && plan.resend === true });
       result = {
         ...base,
         outcome: "bought",

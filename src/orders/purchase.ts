@@ -116,12 +116,14 @@ export interface PurchaseOptions {
    * before (exit 0). A single `buy --ref-id` reused stays the user's error (exit 1), as the contract says.
    */
   fromOrdersFile?: boolean;
+  /** Whether this ref_id was sent from here before, when the caller already knows (bulk reads the journal once). */
+  sentBefore?: boolean;
 }
 
 export async function purchase(ctx: Context, client: ServiceClient, order: Order, options: PurchaseOptions = {}): Promise<Purchase> {
   const sentAt = ctx.now();
   // Bought before from this machine with this ref_id? Then a REF_ID_ALREADY_EXIST is about that one.
-  const boughtBefore = order.refIdGiven && sentBefore(ctx, order.refId);
+  const boughtBefore = order.refIdGiven && (options.sentBefore ?? sentBefore(ctx, order.refId));
 
   /** This purchase as the service has it, or undefined when the ref_id belongs to an older one. */
   const findOurs = async (): Promise<Purchase | undefined> => {

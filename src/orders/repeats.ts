@@ -70,8 +70,11 @@ function mayBeBought(p: EarlierPurchase): boolean {
 }
 
 export type RowPlan =
-  /** Nothing matches, or only this very ref_id unsettled or refused: send (the ref_id keeps it single). */
-  | { kind: "send" }
+  /**
+   * Nothing matches, or only this very ref_id unsettled or refused: send (the ref_id keeps it
+   * single). `resend`: this ref_id was sent before and may have landed.
+   */
+  | { kind: "send"; resend?: boolean }
   /** This very ref_id was bought: nothing is sent, the earlier purchase is the result. */
   | { kind: "settled"; earlier: EarlierPurchase }
   /** Matches a recent purchase under another ref_id: bought again only with consent. */
@@ -94,7 +97,7 @@ export function planRows(rows: { key: string; refId: string }[], earlier: Earlie
     used.add(same.refId);
     if (same.outcome === "done") return { kind: "settled", earlier: same };
     // Unsettled under this very ref_id: sending it again is safe, the service keeps one per ref_id.
-    return mayBeBought(same) ? { kind: "send" } : undefined;
+    return mayBeBought(same) ? { kind: "send", resend: true } : undefined;
   });
   const rowRefs = new Set(rows.map((r) => r.refId));
   const pool = new Map<string, EarlierPurchase[]>();
