@@ -255,6 +255,7 @@ export function buildProgram(run: RunCommand): Command {
         "reseller buy --item 20 --qty 500 --target https://instagram.com/tokoku --wait",
         "reseller buy --cart cart.json --yes",
         "reseller buy --file orders.csv --out results.jsonl",
+        "reseller buy --file orders.csv --skip-bought --wait   # buy only the new rows, wait for their serials",
       ),
     )
     .action((opts, cmd) =>

@@ -14,7 +14,8 @@ import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
 import { accountName, checkOrderAccounts, type LineAccount } from "../orders/account-check.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
-import { cartOrder, singleOrder } from "./buy/order.js";
+import { singleOrder } from "./buy/order.js";
+import { cartOrder } from "../orders/cart-order.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import { refundedAmount, verdictOfTransaction, verdictTone, verdictWords, type Verdict } from "../orders/verdict.js";
 

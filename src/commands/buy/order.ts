@@ -1,23 +1,21 @@
 /**
- * Builds the order `buy` will send from a single-item or cart request: items fetched, each line
- * checked by the one checkLine, a lock matched with what is bought. On a terminal a missing value
- * is asked for; in a script it is exit 2 naming the flag. Every broken rule is exit 2, nothing sent.
+ * Builds the order `buy` will send from a single-item request: the item fetched, the line checked
+ * by the one checkLine, a lock matched with what is bought (a cart's: src/orders/cart-order.ts). On
+ * a terminal a missing value is asked for; in a script it is exit 2 naming the flag. Every broken
+ * rule is exit 2, nothing sent.
  */
-import { readFile } from "node:fs/promises";
 import type { ServiceClient } from "../../api/client.js";
 import type { Item } from "../../api/model.js";
 import type { Context } from "../../context.js";
-import { InputError, ServiceError, UsageError } from "../../errors.js";
+import { ServiceError, UsageError } from "../../errors.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
-import { readCart } from "../../orders/cart-file.js";
 import { checkLine, missingFields, openAmountProblem, openAmountRange, orderProcessOf, slotOf, type LineInput } from "../../orders/check-line.js";
-import { fetchItem, fetchItems } from "../../orders/items.js";
+import { fetchItem } from "../../orders/items.js";
 import { generateRefId, type Order } from "../../orders/order.js";
 import { findLock } from "../../orders/lock.js";
 import { formatRupiah } from "../../output/format.js";
 
 type SingleRequest = Extract<BuyRequest, { kind: "single" }>;
-type CartRequest = Extract<BuyRequest, { kind: "cart" }>;
 
 /** Asks for a positive whole number on a terminal, re-asking until it is one. */
 function wholeNumberCheck(min: number): (value: string) => true | string {
@@ -135,39 +133,4 @@ const examples: Record<string, string> = {
 async function askFor(ctx: Context, flag: string, question: string, validate: (value: string) => true | string = (v) => (v.trim() ? true : "Required")): Promise<string> {
   const prompter = await ctx.prompter(flag, examples[flag]);
   return (await prompter.input(question, { validate })).trim();
-}
-
-/** `--cart FILE|-`: every line checked against its item, naming the line when wrong. */
-export async function cartOrder(ctx: Context, client: ServiceClient, request: CartRequest): Promise<Order> {
-  const source = request.source;
-  let text: string;
-  try {
-    text = source === "-" ? await ctx.readStdin() : await readFile(source, "utf8");
-  } catch (error) {
-    throw new InputError(`Cannot read the cart ${source === "-" ? "from stdin" : `file ${source}`}: ${(error as Error).message}`);
-  }
-  const wanted = readCart(text);
-  const items = await fetchItems(client, wanted.map((w) => w.itemId));
-  const lines = wanted.map(({ itemId, quantity, note, nominal, zoneId, where }) => {
-    const item = items.get(itemId)!;
-    const checked = checkLine(item, { quantity, opt: [], ...(note !== undefined ? { note } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zoneId !== undefined ? { zoneId } : {}) }, where);
-    return { item, quantity, ...(checked !== undefined ? { note: checked } : {}) };
-  });
-
-  if (request.lockToken !== undefined) {
-    const lock = await findLock(ctx, client, request.lockToken);
-    if (lock) {
-      const locked = lines.filter((l) => l.item.id === lock.itemId).reduce((sum, l) => sum + l.quantity, 0);
-      if (locked !== lock.quantity) {
-        throw new UsageError(`The lock ${lock.token} holds item ${lock.itemId} × ${lock.quantity}; the cart buys it × ${locked}.`, { code: "LOCK_MISMATCH" });
-      }
-    }
-  }
-
-  return {
-    refId: request.refId ?? generateRefId(ctx.now()),
-    refIdGiven: request.refId !== undefined,
-    lines,
-    ...(request.lockToken !== undefined ? { lockToken: request.lockToken } : {}),
-  };
 }
