@@ -186,7 +186,7 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
 function fromFailure(base: ReturnType<typeof baseOf>, error: unknown): BulkResult {
   if (error instanceof ResellerError) {
     const unknown = error.exitCode === ExitCode.outcomeUnknown || (error.exitCode === ExitCode.interrupted && /in flight/.test(error.message));
-    return { ...base, outcome: unknown ? "unknown" : "refused", exit_code: error.exitCode, sent: !(error.exitCode === ExitCode.unreachable), error: { code: error.code, message: error.message } };
+    return { ...base, outcome: unknown ? "unknown" : "refused", exit_code: error.exitCode, sent: unknown || error.exitCode === ExitCode.refused, error: { code: error.code, message: error.message } };
   }
   return { ...base, outcome: "unknown", exit_code: ExitCode.outcomeUnknown, sent: true, error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) } };
 }

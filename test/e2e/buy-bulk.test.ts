@@ -259,4 +259,25 @@ describe("buy --file", () => {
       });
     }
   });
+
+  describe("refused and unknown in every output", () => {
+    for (const mode of ["json", "plain", "table"] as const) {
+      it(mode, async () => {
+        const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+        const orders = file(reseller, "lost.csv", ["item_id,quantity,note", `11,1,0812444400${mode.length}`, "8,1,"].join("\n"));
+        const out = join(reseller.configDir, "results.jsonl");
+        // Every attempt of the first purchase is lost on the way; the second is sold out.
+        harness.emulator.faults.configure({ drop_before_commit_next: 3, match: { method: "POST", path: "/v1/trx" } });
+        const r = await reseller.run(["buy", "--file", orders, "--concurrency", "1", "--out", out], { mode, env: { RESELLER_MAX_RETRIES: "2" } });
+        expect(r.exitCode, r.stderr).toBe(5);
+        const results = jsonLines(readFileSync(out, "utf8")).sort((a, b) => a.row - b.row);
+        expect(results.map((x) => [x.row, x.outcome, x.exit_code])).toEqual([[2, "unknown", 5], [3, "refused", 1]]);
+        expect(r.stderr).toMatch(/2 orders: 1 refused, 1 unknown\./);
+        expect(r.stderr).toMatch(/reseller reconcile/);
+        if (mode === "json") expect(jsonLines(r.stdout).map((x) => x.outcome).sort()).toEqual(["refused", "unknown"]);
+        else if (mode === "plain") expect(r.stdout.trim().split("\n").map((l) => l.split("\t")[2]).sort()).toEqual(["refused", "unknown"]);
+        else expect(r.stdout).toMatch(/│ unknown +│[\s\S]*│ refused +│/);
+      });
+    }
+  });
 });
