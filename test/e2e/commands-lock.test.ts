@@ -123,7 +123,7 @@ describe("lock list", () => {
     const after = await reseller.run(["lock", "list"]);
     expect(after.exitCode).toBe(0);
     expect(after.stdout).toBe("");
-    expect(after.stderr).toContain("No active locks");
+    expect(after.stderr).toContain("No locks held");
     expect((await reseller.run(["lock", "list"], { mode: "json" })).json()).toMatchObject({ data: [] });
   });
 
@@ -131,7 +131,7 @@ describe("lock list", () => {
     const r = await resellerAs(harness, harness.apiKeyOf("Cahaya Voucher")).run(["lock", "list"], { mode: "table" });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("No active locks");
+    expect(r.stderr).toContain("No locks held");
   });
 });
 
