@@ -239,9 +239,11 @@ export function decodeChannels(body: unknown): PaymentChannel[] {
 export function decodeTopUp(body: unknown): TopUp {
   const where = "POST /v1/balance";
   const data = dataRecord(body, where) as WireTopUp & Fields;
-  const paymentUrl = textOf(data, aliases.paymentUrl);
-  const qrLink = textOf(data, aliases.qrLink);
-  const invoice = toText(data.invoice);
+  // A link given as "" is no link: there is nothing to open or encode.
+  const given = (text: string | null) => (text !== null && text.trim() !== "" ? text : null);
+  const paymentUrl = given(textOf(data, aliases.paymentUrl));
+  const qrLink = given(textOf(data, aliases.qrLink));
+  const invoice = given(toText(data.invoice));
   if (paymentUrl === null && qrLink === null && invoice === null) throw new UnexpectedResponseError(`The service's answer to ${where} has no payment link, QR link or invoice.`);
   return {
     paymentUrl,
