@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResellerError } from "../../src/errors.js";
 import { printError } from "../../src/output/print-error.js";
+import { isFinal, toStatus } from "../../src/api/status.js";
 import { testContext } from "../support/context.js";
 
 type Answer = { status: number; body: unknown };
@@ -56,7 +57,7 @@ const id = fc.oneof(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 1, ma
 const text = fc.string({ maxLength: 30 });
 const time = fc.constantFrom("2026-11-23T10:00:00+07:00", "2026-11-23T03:00:00Z", "2026-11-23T03:00:00.000000Z", "", "not a time");
 const flag = fc.constantFrom(true, false, 1, 0, "1", "0", "true", "false", "yes");
-const statusWords = ["pending", "paid", "processing", "In progress", "sent", "completed", "success", "Success", "partial", "canceled", "cancelled", "failed", "refunded", "sandbox", "on hold", "queued"];
+const statusWords = ["pending", "paid", "processing", "In progress", "sent", "completed", "success", "Success", "Sukses", "berhasil", "partial", "canceled", "cancelled", "failed", "refunded", "sandbox", "on hold", "queued"];
 const status = fc.tuple(fc.constantFrom(...statusWords), fc.constantFrom("lower", "upper", "title", "asis")).map(([word, casing]) =>
   casing === "lower" ? word.toLowerCase() : casing === "upper" ? word.toUpperCase() : casing === "title" ? word[0]!.toUpperCase() + word.slice(1) : word,
 );
@@ -410,6 +411,13 @@ describe("the shapes other people's live clients meet", () => {
       ),
       { numRuns: 30 },
     );
+  });
+
+  it("the Indonesian words for done that live clients take as done are final: completed", () => {
+    for (const word of ["Sukses", "SUKSES", "berhasil", "Berhasil"]) {
+      expect(toStatus(word)).toEqual({ text: word, kind: "completed" });
+      expect(isFinal(toStatus(word))).toBe(true);
+    }
   });
 
   it("a channel whose status is off is listed as off, and topup refuses it before sending (exit 2)", async () => {
