@@ -4,13 +4,15 @@
  * Every string is neutralised here, so no handler can forget to.
  */
 import { createRequire } from "node:module";
-import { formatRupiah, formatTimestamp } from "./format.js";
+import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
 import { neutralize, plainCell } from "./sanitize.js";
+import { fitCell, formOf, planTable, textWidth, wrapText, type Column, type LaidCell, type TablePlan } from "./layout.js";
 import type { Status } from "../api/model.js";
 import { AnswerBody } from "../api/answer.js";
 import { statusKindOf } from "../api/status.js";
 import type { JqFilter } from "./jq.js";
 
+export type { Column } from "./layout.js";
 export type OutputMode = "json" | "table" | "plain";
 export type Tone = "highlight" | "good" | "bad" | "warn" | "dim" | "bold";
 
@@ -24,6 +26,8 @@ export interface RichCell {
    * invoice): on a terminal never cut short and never inside a table's borders, so it copies clean.
    */
   copy?: boolean;
+  /** Shorter forms a person may be shown when space is short, in order (a time without its hint, then without seconds). */
+  shorter?: string[];
 }
 export type Cell = string | number | null | undefined | RichCell;
 
@@ -109,8 +113,18 @@ export class Output {
     this.stderrColour = paintErr !== noPaint;
   }
 
-  time(value: string | null | undefined): RichCell {
-    return { human: formatTimestamp(value, this.options.now()), plain: value ?? "" };
+  /**
+   * A time: local with a hint of how far it is (`2026-11-21 21:40:12 (in 9m 41s)`), the hint and then
+   * the seconds given up when space is short; piped, ISO 8601 in UTC. `hint: false` when a column
+   * beside it already says how long (a lock's time left).
+   */
+  time(value: string | null | undefined, options: { hint?: boolean } = {}): RichCell {
+    const plain = formatIsoUtc(value);
+    const seconds = formatLocalTime(value);
+    if (seconds === undefined) return { human: value ? value : "-", plain };
+    const minute = formatLocalTime(value, { seconds: false })!;
+    if (options.hint === false) return { human: seconds, plain, shorter: [minute] };
+    return { human: formatTimestamp(value, this.options.now()), plain, shorter: [seconds, minute] };
   }
 
   /**
@@ -154,40 +168,49 @@ export class Output {
   }
 
   /**
-   * Rows: tab-separated when piped; on a terminal a table that fits the width, long cells cut with
-   * `…` (or, with `wrap`, wrapped inside their cell: for a few rows whose every word matters).
-   * Values people copy (`copyable`) stay whole and outside the borders: beside each row while the
-   * table keeps readable columns, else listed below it by row number.
+   * Rows: tab-separated when piped; on a terminal a table that fits the width, each column giving way
+   * as it declares (see layout.ts): low-value columns and time hints first, then names cut in the
+   * middle; money, counts, times to the minute, statuses and ids never. A plain header is a column
+   * that may be cut at its end (or, with `wrap`, wrapped between words). Values people copy
+   * (`copyable`) stay whole and outside the borders: beside each row while the table keeps readable
+   * columns, else listed below it by row number; when not even that fits, each row is a record.
    */
-  table(headers: string[], rows: Cell[][], options: { wrap?: boolean } = {}): void {
+  table(headers: (string | Column)[], rows: Cell[][], options: { wrap?: boolean } = {}): void {
     if (this.mode === "plain") {
       for (const row of rows) this.options.stdout.write(`${row.map((c) => plainCell(plainOf(c))).join("\t")}\n`);
       return;
     }
-    const wrap = options.wrap === true;
-    const columns = Math.max(headers.length, ...rows.map((r) => r.length));
-    const indices = [...Array(columns).keys()];
+    const count = Math.max(headers.length, ...rows.map((r) => r.length));
+    const columns: Column[] = [...Array(count).keys()].map((i) => {
+      const h = headers[i];
+      return typeof h === "object" ? h : { header: h ?? "", fit: options.wrap ? "wrap" : "end", min: 3 };
+    });
+    const indices = [...Array(count).keys()];
     const copyColumns = indices.filter((i) => rows.some((r) => isCopy(r[i])));
     const boxColumns = indices.filter((i) => !copyColumns.includes(i));
-    const boxHead = boxColumns.map((i) => headers[i] ?? "");
+    const boxSpecs = boxColumns.map((i) => columns[i]!);
     const boxRows = rows.map((row) => boxColumns.map((i) => this.shownCell(row[i])));
+    const hasHeaders = headers.length > 0;
     if (copyColumns.length === 0) {
-      this.options.stdout.write(`${this.box(boxHead, boxRows, this.width, wrap).text}\n`);
-      return;
+      const plan = planTable(boxSpecs, boxRows, this.width);
+      if (plan) return void this.options.stdout.write(`${this.box(boxSpecs, boxRows, plan, hasHeaders).text}\n`);
+      return this.stacked(columns, rows);
     }
     const copies = rows.map((row) => copyColumns.map((i) => (row[i] === null || row[i] === undefined ? "" : this.humanCell(row[i], true))));
 
     // Beside the box: each copy column as wide as its longest value, two spaces before each. Only
     // while the box's columns keep a readable width; else below it.
-    const copyWidths = copyColumns.map((column, k) => Math.max(textWidth(headers[column] ?? ""), ...copies.map((c) => textWidth(c[k]!))));
+    const copyHeaders = copyColumns.map((i) => columns[i]!.header);
+    const copyWidths = copyColumns.map((_, k) => Math.max(textWidth(copyHeaders[k]!), ...copies.map((c) => textWidth(c[k]!))));
     const listing = (values: string[]) => values.map((v, k) => `${v}${" ".repeat(copyWidths[k]! - textWidth(v))}`).join("  ").trimEnd();
     const listingWidth = copyWidths.reduce((sum, w) => sum + w, 0) + 2 * (copyColumns.length - 1);
     const singleLine = copies.every((c) => c.every((v) => !v.includes("\n")));
-    const copyHead = copyColumns.map((i) => this.paintOut("bold", headers[i] ?? ""));
-    const beside = singleLine && boxColumns.length ? this.box(boxHead, boxRows, this.width - 2 - listingWidth, wrap, besideFloor) : undefined;
-    if (beside) {
+    const copyHead = copyHeaders.map((h) => this.paintOut("bold", h));
+    const besidePlan = singleLine && boxColumns.length ? planTable(boxSpecs, boxRows, this.width - 2 - listingWidth, besideFloor) : undefined;
+    if (besidePlan) {
+      const beside = this.box(boxSpecs, boxRows, besidePlan, hasHeaders);
       const lines = beside.text.split("\n");
-      if (headers.length) lines[1] += `  ${listing(copyHead)}`;
+      if (hasHeaders) lines[1] += `  ${listing(copyHead)}`;
       copies.forEach((values, r) => (lines[beside.rowLines[r]!] += `  ${listing(values)}`));
       this.options.stdout.write(`${lines.join("\n")}\n`);
       return;
@@ -196,13 +219,16 @@ export class Output {
     // line, else each value on lines of its own after its row's number and header.
     const numbered = boxColumns.length > 0;
     if (numbered) {
+      const numberedSpecs: Column[] = [{ header: "#" }, ...boxSpecs];
       const numberedRows = boxRows.map((row, n) => [{ text: String(n + 1) }, ...row]);
-      this.options.stdout.write(`${this.box(["#", ...boxHead], numberedRows, this.width, wrap).text}\n`);
+      const plan = planTable(numberedSpecs, numberedRows, this.width);
+      if (!plan) return this.stacked(columns, rows);
+      this.options.stdout.write(`${this.box(numberedSpecs, numberedRows, plan, hasHeaders).text}\n`);
     }
     const numberWidth = numbered ? String(rows.length).length + 2 : 0;
     const number = (r: number) => (numbered ? `${String(r + 1).padStart(numberWidth - 2)}  ` : "");
     if (singleLine && numberWidth + listingWidth <= this.width) {
-      if (headers.length) this.options.stdout.write(`${numbered ? `${"#".padStart(numberWidth - 2)}  ` : ""}${listing(copyHead)}\n`);
+      if (hasHeaders) this.options.stdout.write(`${numbered ? `${"#".padStart(numberWidth - 2)}  ` : ""}${listing(copyHead)}\n`);
       // A row with nothing to copy (a top-up in history) has no line here.
       copies.forEach((values, r) => values.some(Boolean) && this.options.stdout.write(`${number(r)}${listing(values)}\n`));
       return;
@@ -210,44 +236,41 @@ export class Output {
     copies.forEach((values, r) => {
       values.forEach((value, k) => {
         if (!value) return;
-        const label = `${numbered ? `#${r + 1} ` : ""}${headers[copyColumns[k]!] ?? ""}`.trim();
+        const label = `${numbered ? `#${r + 1} ` : ""}${copyHeaders[k] ?? ""}`.trim();
         this.options.stdout.write(`${label ? `${this.paintOut("dim", label)}\n` : ""}${value}\n`);
       });
     });
   }
 
-  /**
-   * A bordered table at most `width` columns wide, the widest columns cut (or wrapped) first, none
-   * below `floor` columns. With a floor, undefined when it cannot fit; without, the narrowest cut is
-   * drawn even when it does not. `rowLines` says on which line of the text each row starts.
-   */
-  private box(headers: string[], rows: ShownCell[][], width: number, wrap: boolean): { text: string; rowLines: number[] };
-  private box(headers: string[], rows: ShownCell[][], width: number, wrap: boolean, floor: number): { text: string; rowLines: number[] } | undefined;
-  private box(headers: string[], rows: ShownCell[][], width: number, wrap: boolean, floor?: number): { text: string; rowLines: number[] } | undefined {
-    const columns = Math.max(headers.length, ...rows.map((r) => r.length));
-    if (columns === 0) return { text: "", rowLines: [] };
-    const cellOf = (row: ShownCell[], i: number): ShownCell => row[i] ?? { text: "" };
-    // Each column: one space either side of its text; one border between columns and at each end.
-    const natural = [...Array(columns).keys()].map((i) => 2 + Math.max(textWidth(headers[i] ?? ""), ...rows.map((r) => textWidth(cellOf(r, i).text))));
-    const widths = fitWidths(natural, width - (columns + 1), floor) ?? (floor === undefined ? natural.map((w) => Math.min(w, minimumColumnWidth)) : undefined);
-    if (!widths) return undefined;
+  /** When no table fits (a very narrow window): each row as a record, a blank line between rows. */
+  private stacked(columns: Column[], rows: Cell[][]): void {
+    rows.forEach((row, r) => {
+      if (r) this.options.stdout.write("\n");
+      const pairs = columns.map((c, i): [string, Cell] => [c.short ?? c.header, row[i]]).filter(([, v]) => v !== null && v !== undefined && v !== "");
+      if (pairs.length) this.record(pairs);
+    });
+  }
+
+  /** A bordered table drawn as planned; `rowLines` says on which line of the text each row starts. */
+  private box(columns: Column[], rows: LaidShownCell[][], plan: TablePlan, hasHeaders: boolean): { text: string; rowLines: number[] } {
+    if (plan.shown.length === 0) return { text: "", rowLines: [] };
     const Table = loadTable();
     const table = new Table({
-      head: headers.map((h) => this.paintOut("bold", h)),
+      ...(hasHeaders ? { head: plan.headers.map((h) => this.paintOut("bold", h)) } : {}),
       style: { head: [], border: [], compact: true },
-      colWidths: widths,
+      colWidths: plan.widths.map((w) => w + 2),
       wordWrap: false,
       truncate: "…",
     });
     const rowLines: number[] = [];
-    let line = headers.length ? 3 : 1;
+    let line = hasHeaders ? 3 : 1;
     for (const row of rows) {
-      // Wrapped here rather than by cli-table3, so that each line is coloured on its own and the
-      // height of every row is known.
-      const cells = [...Array(columns).keys()].map((i) => {
-        const cell = cellOf(row, i);
-        const lines = wrap ? wrapText(cell.text, Math.max(1, widths[i]! - 2)) : [cell.text];
-        return lines.map((l) => (cell.tone ? this.paintOut(cell.tone, l) : l));
+      // Cut and wrapped here rather than by cli-table3, so that each line is coloured on its own and
+      // the height of every row is known.
+      const cells = plan.shown.map((i, k) => {
+        const cell = row[i];
+        const lines = fitCell(formOf(cell, plan.level), plan.widths[k]!, columns[i]!.fit);
+        return lines.map((l) => (cell?.tone ? this.paintOut(cell.tone, l) : l));
       });
       rowLines.push(line);
       line += Math.max(1, ...cells.map((c) => c.length));
@@ -363,9 +386,14 @@ export class Output {
   }
 
   /** A cell for a table's box: on one line, neutralised, its tone kept for each line it may wrap to. */
-  private shownCell(cell: Cell): ShownCell {
-    const tone = typeof cell === "object" && cell !== null ? cell.tone : undefined;
-    return { text: this.humanText(cell, true).split("\n").join(" "), ...(tone ? { tone } : {}) };
+  private shownCell(cell: Cell): LaidShownCell {
+    const rich = typeof cell === "object" && cell !== null ? cell : undefined;
+    const oneLine = (text: string) => neutralize(text, { keepNewlines: true }).split("\n").join(" ");
+    return {
+      text: this.humanText(cell, true).split("\n").join(" "),
+      ...(rich?.tone ? { tone: rich.tone } : {}),
+      ...(rich?.shorter ? { shorter: rich.shorter.map(oneLine) } : {}),
+    };
   }
 
   /** What a cell shows a person, neutralised, not yet coloured. */
@@ -377,8 +405,7 @@ export class Output {
   }
 }
 
-interface ShownCell {
-  text: string;
+interface LaidShownCell extends LaidCell {
   tone?: Tone;
 }
 
@@ -386,79 +413,8 @@ function isCopy(cell: Cell): boolean {
   return typeof cell === "object" && cell !== null && cell.copy === true;
 }
 
-/** Narrowest a column is cut to: two characters and `…` between its padding. */
-const minimumColumnWidth = 5;
 /** Narrowest a column is cut to so that copied values can stand beside the table. */
 const besideFloor = 10;
-
-/** Columns this narrow (money, statuses, ids, short words) are the last to be cut. */
-const shortColumn = 12;
-
-/**
- * Column widths that add up to at most `available`. The widest columns are cut first, all down to
- * one level, and none below its floor; short columns keep their width as long as cutting the long
- * ones to `narrowest` makes room. Undefined when even every column at `narrowest` cannot fit.
- */
-export function fitWidths(natural: number[], available: number, narrowest = minimumColumnWidth): number[] | undefined {
-  const sum = (widths: number[]) => widths.reduce((total, w) => total + w, 0);
-  if (sum(natural) <= available) return natural;
-  const tiers = [
-    natural.map((w) => (w <= shortColumn ? w : Math.min(w, Math.max(narrowest, 8)))),
-    natural.map((w) => (w <= shortColumn ? w : Math.min(w, narrowest))),
-    natural.map((w) => Math.min(w, narrowest)),
-  ];
-  const floors = tiers.find((floor) => sum(floor) <= available);
-  if (!floors) return undefined;
-  const at = (level: number) => natural.map((w, i) => Math.max(floors[i]!, Math.min(w, level)));
-  // The highest level at which everything fits, then what is left one column each to the cut ones.
-  let level = 0;
-  while (sum(at(level + 1)) <= available) level += 1;
-  const widths = at(level);
-  let spare = available - sum(widths);
-  for (let i = 0; i < widths.length && spare > 0; i++) {
-    if (widths[i]! < natural[i]!) {
-      widths[i] = widths[i]! + 1;
-      spare -= 1;
-    }
-  }
-  return widths;
-}
-
-/** Columns a text takes on a terminal: colour codes take none, wide characters two. */
-function textWidth(text: string): number {
-  return tableUtils().strlen(text);
-}
-
-/** Words that do not fit in `width` columns go to the next line; a word longer than that is cut into pieces unless `splitWords` is false. */
-function wrapText(text: string, width: number, splitWords = true): string[] {
-  if (textWidth(text) <= width) return [text];
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/(?<= )/)) {
-    if (line && textWidth(line + word.trimEnd()) > width) {
-      lines.push(line.trimEnd());
-      line = "";
-    }
-    let rest = word;
-    while (splitWords && textWidth(rest.trimEnd()) > width) {
-      const [head, tail] = splitAt(rest, width);
-      lines.push(head);
-      rest = tail;
-    }
-    line += rest;
-  }
-  if (line.trimEnd()) lines.push(line.trimEnd());
-  return lines;
-}
-
-function splitAt(text: string, width: number): [string, string] {
-  let taken = "";
-  for (const char of text) {
-    if (textWidth(taken + char) > width) break;
-    taken += char;
-  }
-  return [taken, text.slice(taken.length)];
-}
 
 function plainOf(cell: Cell): string {
   if (cell === null || cell === undefined) return "";
@@ -469,16 +425,8 @@ function plainOf(cell: Cell): string {
 
 type TableConstructor = new (options: Record<string, unknown>) => { push(row: string[]): void; toString(): string };
 let tableClass: TableConstructor | undefined;
-let tableUtilities: { strlen(text: string): number } | undefined;
-
 /** cli-table3 is loaded when a table is drawn, not at start-up. */
 function loadTable(): TableConstructor {
   tableClass ??= createRequire(import.meta.url)("cli-table3") as TableConstructor;
   return tableClass;
-}
-
-/** cli-table3's own measure of a cell (string-width without colour codes), so widths agree with its drawing. */
-function tableUtils(): { strlen(text: string): number } {
-  tableUtilities ??= createRequire(import.meta.url)("cli-table3/src/utils") as { strlen(text: string): number };
-  return tableUtilities;
 }
