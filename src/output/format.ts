@@ -67,10 +67,12 @@ export function formatTimestamp(value: string | null | undefined, nowMs: number)
 /**
  * A time for scripts: `2026-11-21T14:30:00Z`, whatever offset it came with (the service writes
  * +07:00, the journal UTC), so every piped column compares and sorts as text. Fractions of a second
- * are dropped; text that is not a time passes through as it came.
+ * are dropped. A time without an offset cannot be placed in UTC without guessing the zone, so it
+ * passes through as it came, like text that is not a time.
  */
 export function formatIsoUtc(value: string | null | undefined): string {
   if (!value) return "";
+  if (!/(z|[+-]\d\d(:?\d\d)?)$/i.test(value.trim())) return value;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return value;
   return `${new Date(Math.floor(at / 1000) * 1000).toISOString().slice(0, 19)}Z`;

@@ -76,6 +76,11 @@ export function copyable(text: string, tone: Tone = "highlight"): RichCell {
   return { human: text, plain: text, tone, copy: true };
 }
 
+/** A customer's number, game id or link: copied to the customer, so never cut, never split, not highlighted. */
+export function customerCell(text: string): RichCell {
+  return { human: text, plain: text, copy: true };
+}
+
 export function money(amount: number | null | undefined): RichCell {
   return { human: formatRupiah(amount), plain: amount === null || amount === undefined ? "" : String(amount) };
 }
