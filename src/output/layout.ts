@@ -34,6 +34,8 @@ export interface LaidCell {
 }
 
 export interface TablePlan {
+  /** Boxed (`│ a │ b │`), or gh's borderless rows (`a  b`) where borders would cost what is shown. */
+  borders: boolean;
   /** Which columns are shown, in order (indices into the declared columns). */
   shown: number[];
   headers: string[];
@@ -57,15 +59,21 @@ export function formOf(cell: LaidCell | undefined, level: number): string {
 const blank = (cell: LaidCell | undefined) => !cell || cell.text === "" || cell.text === "-";
 const longestWord = (text: string) => Math.max(0, ...text.split(" ").map(textWidth));
 
-/** Borders: one between columns and one at each end; padding: a space either side of each column. */
-const boxCost = (columns: number) => (columns ? 3 * columns + 1 : 0);
+/**
+ * What a table spends beside its text. Boxed: a border between columns and at each end, a space
+ * either side of each column; borderless: two spaces between columns.
+ */
+export const layoutCost = (columns: number, borders: boolean) => (columns === 0 ? 0 : borders ? 3 * columns + 1 : 2 * (columns - 1));
 
 /**
  * Widths for a bordered table at most `width` columns wide, giving way step by step (see the top of
  * this file); undefined when even the last step cannot fit. `floor` raises the narrowest cut (a table
  * with copied values beside it must still read).
  */
-export function planTable(columns: Column[], rows: LaidCell[][], width: number, floor = 0): TablePlan | undefined {
+export function planTable(columns: Column[], rows: LaidCell[][], width: number, options: { floor?: number; borders?: boolean } = {}): TablePlan | undefined {
+  const floor = options.floor ?? 0;
+  const borders = options.borders !== false;
+  const boxCost = (count: number) => layoutCost(count, borders);
   const all = columns.map((_, i) => i);
   const maxLevel = Math.max(0, ...rows.flatMap((row) => row.map((cell) => cell?.shorter?.length ?? 0)));
   let shown = all;
@@ -73,7 +81,7 @@ export function planTable(columns: Column[], rows: LaidCell[][], width: number, 
   let level = 0;
   const headerOf = (i: number) => (short ? (columns[i]!.short ?? columns[i]!.header) : columns[i]!.header);
   const natural = (i: number) => Math.max(textWidth(headerOf(i)), ...rows.map((row) => textWidth(formOf(row[i], level))));
-  const plan = (widths: number[]): TablePlan => ({ shown, headers: shown.map(headerOf), widths, level });
+  const plan = (widths: number[]): TablePlan => ({ borders, shown, headers: shown.map(headerOf), widths, level });
   const naturalFits = () => shown.map(natural).reduce((sum, w) => sum + w, 0) + boxCost(shown.length) <= width;
 
   const dropOrder = all.filter((i) => columns[i]!.drop !== undefined).sort((a, b) => columns[a]!.drop! - columns[b]!.drop!);
@@ -90,22 +98,18 @@ export function planTable(columns: Column[], rows: LaidCell[][], width: number, 
     step();
     if (naturalFits()) return plan(shown.map(natural));
   }
-  // Cutting: names in the middle, free text at the end, wrapped text between words; the rest keeps its width.
+  // Cutting: names in the middle, free text at the end, wrapped text between words; the rest keeps
+  // its width. When that is not enough, undefined: the caller tries borderless rows, then records.
   const naturals = shown.map(natural);
-  const available = width - boxCost(shown.length);
-  const minimum = (i: number, k: number, wrapKept: boolean): number => {
+  const minimum = (i: number, k: number): number => {
     const fit = columns[i]!.fit ?? "keep";
     const header = textWidth(headerOf(i));
-    const words = () => Math.max(header, ...rows.map((row) => longestWord(formOf(row[i], level))));
-    if (fit === "keep") return wrapKept ? words() : naturals[k]!;
-    if (fit === "wrap") return Math.min(naturals[k]!, Math.max(words(), floor));
+    if (fit === "keep") return naturals[k]!;
+    if (fit === "wrap") return Math.min(naturals[k]!, Math.max(header, floor, ...rows.map((row) => longestWord(formOf(row[i], level)))));
     return Math.min(naturals[k]!, Math.max(header, columns[i]!.min ?? 8, floor));
   };
-  for (const wrapKept of [false, true]) {
-    const widths = shareWidths(naturals, shown.map((i, k) => minimum(i, k, wrapKept)), available);
-    if (widths) return plan(widths);
-  }
-  return undefined;
+  const widths = shareWidths(naturals, shown.map(minimum), width - boxCost(shown.length));
+  return widths ? plan(widths) : undefined;
 }
 
 /**

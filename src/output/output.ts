@@ -197,8 +197,8 @@ export class Output {
     const boxRows = rows.map((row) => boxColumns.map((i) => this.shownCell(row[i])));
     const hasHeaders = headers.length > 0;
     if (copyColumns.length === 0) {
-      const plan = planTable(boxSpecs, boxRows, this.width);
-      if (plan) return void this.options.stdout.write(`${this.box(boxSpecs, boxRows, plan, hasHeaders).text}\n`);
+      const plan = planBoxedOrNot(boxSpecs, boxRows, this.width);
+      if (plan) return void this.options.stdout.write(`${this.draw(boxSpecs, boxRows, plan, hasHeaders).text}\n`);
       return this.stacked(columns, rows);
     }
     const copies = rows.map((row) => copyColumns.map((i) => (row[i] === null || row[i] === undefined ? "" : this.humanCell(row[i], true))));
@@ -211,11 +211,11 @@ export class Output {
     const listingWidth = copyWidths.reduce((sum, w) => sum + w, 0) + 2 * (copyColumns.length - 1);
     const singleLine = copies.every((c) => c.every((v) => !v.includes("\n")));
     const copyHead = copyHeaders.map((h) => this.paintOut("bold", h));
-    const besidePlan = singleLine && boxColumns.length ? planTable(boxSpecs, boxRows, this.width - 2 - listingWidth, besideFloor) : undefined;
+    const besidePlan = singleLine && boxColumns.length ? planBoxedOrNot(boxSpecs, boxRows, this.width - 2 - listingWidth, besideFloor) : undefined;
     if (besidePlan) {
-      const beside = this.box(boxSpecs, boxRows, besidePlan, hasHeaders);
+      const beside = this.draw(boxSpecs, boxRows, besidePlan, hasHeaders);
       const lines = beside.text.split("\n");
-      if (hasHeaders) lines[1] += `  ${listing(copyHead)}`;
+      if (hasHeaders) lines[beside.headerLine] += `  ${listing(copyHead)}`;
       copies.forEach((values, r) => (lines[beside.rowLines[r]!] += `  ${listing(values)}`));
       this.options.stdout.write(`${lines.join("\n")}\n`);
       return;
@@ -226,9 +226,9 @@ export class Output {
     if (numbered) {
       const numberedSpecs: Column[] = [{ header: "#" }, ...boxSpecs];
       const numberedRows = boxRows.map((row, n) => [{ text: String(n + 1) }, ...row]);
-      const plan = planTable(numberedSpecs, numberedRows, this.width);
+      const plan = planBoxedOrNot(numberedSpecs, numberedRows, this.width);
       if (!plan) return this.stacked(columns, rows);
-      this.options.stdout.write(`${this.box(numberedSpecs, numberedRows, plan, hasHeaders).text}\n`);
+      this.options.stdout.write(`${this.draw(numberedSpecs, numberedRows, plan, hasHeaders).text}\n`);
     }
     const numberWidth = numbered ? String(rows.length).length + 2 : 0;
     const number = (r: number) => (numbered ? `${String(r + 1).padStart(numberWidth - 2)}  ` : "");
@@ -238,11 +238,15 @@ export class Output {
       copies.forEach((values, r) => values.some(Boolean) && this.options.stdout.write(`${number(r)}${listing(values)}\n`));
       return;
     }
+    // One line per value, `1  Ref ID  RSL-…`, its label above it when the two do not fit on a line.
+    const labelWidth = Math.max(...copyHeaders.map((h) => textWidth(h)));
     copies.forEach((values, r) => {
       values.forEach((value, k) => {
         if (!value) return;
-        const label = `${numbered ? `#${r + 1} ` : ""}${copyHeaders[k] ?? ""}`.trim();
-        this.options.stdout.write(`${label ? `${this.paintOut("dim", label)}\n` : ""}${value}\n`);
+        const label = `${number(r)}${(copyHeaders[k] ?? "").padEnd(labelWidth)}`;
+        const together = !value.includes("\n") && textWidth(label) + 2 + textWidth(value) <= this.width;
+        if (!label.trim()) return void this.options.stdout.write(`${value}\n`);
+        this.options.stdout.write(together ? `${this.paintOut("dim", label)}  ${value}\n` : `${this.paintOut("dim", label.trimEnd())}\n${value}\n`);
       });
     });
   }
@@ -256,9 +260,33 @@ export class Output {
     });
   }
 
-  /** A bordered table drawn as planned; `rowLines` says on which line of the text each row starts. */
-  private box(columns: Column[], rows: LaidShownCell[][], plan: TablePlan, hasHeaders: boolean): { text: string; rowLines: number[] } {
-    if (plan.shown.length === 0) return { text: "", rowLines: [] };
+  /**
+   * A table drawn as planned, boxed or borderless; `rowLines` says on which line of the text each
+   * row starts, `headerLine` where the headers are.
+   */
+  private draw(columns: Column[], rows: LaidShownCell[][], plan: TablePlan, hasHeaders: boolean): { text: string; rowLines: number[]; headerLine: number } {
+    if (plan.shown.length === 0) return { text: "", rowLines: [], headerLine: 0 };
+    // Cut and wrapped here rather than by cli-table3, so that each line is coloured on its own and
+    // the height of every row is known.
+    const cellLines = rows.map((row) =>
+      plan.shown.map((i, k) => {
+        const cell = row[i];
+        return fitCell(formOf(cell, plan.level), plan.widths[k]!, columns[i]!.fit).map((l) => ({ text: l, shown: cell?.tone ? this.paintOut(cell.tone, l) : l }));
+      }),
+    );
+    if (!plan.borders) {
+      const out: string[] = [];
+      const rowLines: number[] = [];
+      const join = (cells: { text: string; shown: string }[]) =>
+        cells.map((c, k) => (k === cells.length - 1 ? c.shown : `${c.shown}${" ".repeat(plan.widths[k]! - textWidth(c.text))}`)).join("  ").trimEnd();
+      if (hasHeaders) out.push(join(plan.headers.map((h) => ({ text: h, shown: this.paintOut("bold", h) }))));
+      for (const cells of cellLines) {
+        rowLines.push(out.length);
+        const height = Math.max(1, ...cells.map((c) => c.length));
+        for (let l = 0; l < height; l++) out.push(join(cells.map((c) => c[l] ?? { text: "", shown: "" })));
+      }
+      return { text: out.join("\n"), rowLines, headerLine: 0 };
+    }
     const Table = loadTable();
     const table = new Table({
       ...(hasHeaders ? { head: plan.headers.map((h) => this.paintOut("bold", h)) } : {}),
@@ -269,19 +297,12 @@ export class Output {
     });
     const rowLines: number[] = [];
     let line = hasHeaders ? 3 : 1;
-    for (const row of rows) {
-      // Cut and wrapped here rather than by cli-table3, so that each line is coloured on its own and
-      // the height of every row is known.
-      const cells = plan.shown.map((i, k) => {
-        const cell = row[i];
-        const lines = fitCell(formOf(cell, plan.level), plan.widths[k]!, columns[i]!.fit);
-        return lines.map((l) => (cell?.tone ? this.paintOut(cell.tone, l) : l));
-      });
+    for (const cells of cellLines) {
       rowLines.push(line);
       line += Math.max(1, ...cells.map((c) => c.length));
-      table.push(cells.map((c) => c.join("\n")));
+      table.push(cells.map((c) => c.map((l) => l.shown).join("\n")));
     }
-    return { text: table.toString(), rowLines };
+    return { text: table.toString(), rowLines, headerLine: 1 };
   }
 
   /**
@@ -420,6 +441,11 @@ function isCopy(cell: Cell): boolean {
 
 /** Narrowest a column is cut to so that copied values can stand beside the table. */
 const besideFloor = 10;
+
+/** Boxed when the box fits, else gh's borderless rows (the borders' space given to the text), else nothing. */
+function planBoxedOrNot(columns: Column[], rows: LaidCell[][], width: number, floor?: number): TablePlan | undefined {
+  return planTable(columns, rows, width, { floor, borders: true }) ?? planTable(columns, rows, width, { floor, borders: false });
+}
 
 function plainOf(cell: Cell): string {
   if (cell === null || cell === undefined) return "";

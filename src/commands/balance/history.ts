@@ -33,7 +33,8 @@ const columns: Column[] = [
   { header: "Time" },
   { header: "Type" },
   { header: "Amount" },
-  { header: "Before" },
+  // After less the amount: the first to go.
+  { header: "Before", drop: 2 },
   { header: "After" },
   { header: "Description", fit: "end", min: 12 },
   { header: "Invoice" },
