@@ -144,15 +144,16 @@ export function fitCell(text: string, width: number, fit: Column["fit"]): string
 }
 
 /**
- * `Pulsa Telkomsel 10.000` in 17 columns: `Pulsa Te…l 10.000`, or, when the last word fits in half,
- * `Pulsa Telk…10.000`: the end of a name tells variants apart (the nominal, the duration).
+ * `Pulsa Telkomsel 10.000` in 17 columns: `Pulsa Telk…10.000`. The end of a name tells variants
+ * apart (the nominal, the duration), so its last word stays whole while a few letters of the start
+ * are left to lead it; else the text is cut in its middle.
  */
 export function middleCut(text: string, width: number): string {
   if (textWidth(text) <= width) return text;
   if (width <= 1) return "…".slice(0, width);
   const room = width - 1;
   const lastWord = text.slice(text.lastIndexOf(" ") + 1);
-  const tailWidth = lastWord && textWidth(lastWord) <= Math.floor(room / 2) ? textWidth(lastWord) : Math.floor(room / 2);
+  const tailWidth = lastWord && textWidth(lastWord) <= room - 5 ? textWidth(lastWord) : Math.floor(room / 2);
   const tail = takeEnd(text, tailWidth);
   return `${takeStart(text, room - textWidth(tail)).trimEnd()}…${tail.trimStart()}`;
 }

@@ -214,9 +214,12 @@ export class Output {
     const besidePlan = singleLine && boxColumns.length ? planBoxedOrNot(boxSpecs, boxRows, this.width - 2 - listingWidth, besideFloor) : undefined;
     if (besidePlan) {
       const beside = this.draw(boxSpecs, boxRows, besidePlan, hasHeaders);
+      // Borderless rows end where their text does: each line is padded to the table's width first.
       const lines = beside.text.split("\n");
-      if (hasHeaders) lines[beside.headerLine] += `  ${listing(copyHead)}`;
-      copies.forEach((values, r) => (lines[beside.rowLines[r]!] += `  ${listing(values)}`));
+      const tableWidth = Math.max(...lines.map((l) => textWidth(l)));
+      const besideLine = (at: number, text: string) => (lines[at] = `${lines[at]}${" ".repeat(tableWidth - textWidth(lines[at]!))}  ${text}`.trimEnd());
+      if (hasHeaders) besideLine(beside.headerLine, listing(copyHead));
+      copies.forEach((values, r) => besideLine(beside.rowLines[r]!, listing(values)));
       this.options.stdout.write(`${lines.join("\n")}\n`);
       return;
     }
@@ -440,7 +443,7 @@ function isCopy(cell: Cell): boolean {
 }
 
 /** Narrowest a column is cut to so that copied values can stand beside the table. */
-const besideFloor = 10;
+const besideFloor = 16;
 
 /** Boxed when the box fits, else gh's borderless rows (the borders' space given to the text), else nothing. */
 function planBoxedOrNot(columns: Column[], rows: LaidCell[][], width: number, floor?: number): TablePlan | undefined {

@@ -37,9 +37,9 @@ function boughtHere(ctx: Context): Map<string, JournalLine[]> {
   return lines;
 }
 
-/** `Pulsa Telkomsel 10.000 ×1`, one per line of the purchase; the id where the kept catalogue has no name. */
+/** `1 × Pulsa Telkomsel 10.000`, one per line of the purchase (the name last, where a cut keeps its end); the id where the kept catalogue has no name. */
 function itemText(lines: JournalLine[], names: ItemNames): string {
-  return lines.map((l) => `${l.itemId === undefined ? "?" : (names(l.itemId) ?? `item ${l.itemId}`)}${l.quantity !== undefined ? ` ×${l.quantity}` : ""}`).join(", ");
+  return lines.map((l) => `${l.quantity !== undefined ? `${l.quantity} × ` : ""}${l.itemId === undefined ? "?" : (names(l.itemId) ?? `item ${l.itemId}`)}`).join(", ");
 }
 
 const customersOf = (lines: JournalLine[]) => [...new Set(lines.map((l) => l.customer).filter((c): c is string => !!c))].join(", ");
