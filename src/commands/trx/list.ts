@@ -28,11 +28,18 @@ const columns: Column[] = [
   { header: "Invoice" },
 ];
 
-/** The lines of each purchase this machine journaled, by ref_id. */
-function boughtHere(ctx: Context): Map<string, JournalLine[]> {
+/**
+ * The lines of each listed purchase this machine journaled, by ref_id. Newest first, stopping once
+ * every ref_id of the page is found: a page of recent purchases reads only the journal's recent end.
+ */
+function boughtHere(ctx: Context, refIds: string[]): Map<string, JournalLine[]> {
+  const wanted = new Set(refIds);
   const lines = new Map<string, JournalLine[]>();
-  for (const entry of journalFor(ctx).entries()) {
-    if (entry.kind === "buy" && entry.ref_id && sentFromHere(entry, ctx.settings)) lines.set(entry.ref_id, journalLines(entry));
+  if (wanted.size === 0) return lines;
+  for (const entry of journalFor(ctx).newestFirst()) {
+    if (entry.kind !== "buy" || !entry.ref_id || !wanted.has(entry.ref_id) || lines.has(entry.ref_id) || !sentFromHere(entry, ctx.settings)) continue;
+    lines.set(entry.ref_id, journalLines(entry));
+    if (lines.size === wanted.size) break;
   }
   return lines;
 }
@@ -56,7 +63,7 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
     ctx.output.info(`No transactions${options.status !== undefined ? ` with status ${options.status}` : ""}${options.page !== undefined && options.page > 1 ? ` on page ${options.page}` : ""}.`);
     return;
   }
-  const here = boughtHere(ctx);
+  const here = boughtHere(ctx, data.transactions.flatMap((t) => (t.refId === null ? [] : [t.refId])));
   const linesOf = (t: TransactionSummary) => (t.refId === null ? [] : (here.get(t.refId) ?? []));
   if (ctx.output.mode === "plain") {
     // created, ref_id, invoice, status, amount, then (appended) item ids, quantities and customers,
