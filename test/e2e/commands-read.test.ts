@@ -39,20 +39,20 @@ describe("channels", () => {
     expect(singleJson(r)).toEqual(await serviceBody(harness, "/v1/balance/channels"));
   });
 
-  it("piped: one tab-separated row per channel, fee, min and max as raw integers", async () => {
+  it("piped: one tab-separated row per channel, fee as a raw integer", async () => {
     const r = await reseller().run(["channels"]);
     const rows = r.stdout.trim().split("\n").map((line) => line.split("\t"));
     const body = await serviceBody(harness, "/v1/balance/channels");
     expect(rows).toHaveLength(body.data.length);
-    const first = body.data[0];
-    expect(rows[0]).toEqual([first.code, first.name, String(first.fee), String(first.min_amount), String(first.max_amount)]);
-    expect(rows.every((row) => row.length === 5 && row.slice(2).every((n) => /^\d+$/.test(n)))).toBe(true);
+    // code, name, flat fee first as always; then the percentage (none here), the limits and whether it is on.
+    expect(rows[0]).toEqual([body.data[0].code, body.data[0].name, String(body.data[0].fee), "", String(body.data[0].min_amount), String(body.data[0].max_amount), "on"]);
+    expect(rows.every((row) => row.length === 7 && /^\d+$/.test(row[2]!))).toBe(true);
   });
 
   it("terminal: a table with Rupiah fees", async () => {
     const r = await reseller().run(["channels"], { mode: "table" });
     expect(r.stdout).toMatch(tableBorder);
-    expect(r.stdout).toMatch(/│ QRIS\s+│ .+│ Rp 750\s+│ Rp 10\.000\s+│ Rp 5\.000\.000\s+│/);
+    expect(r.stdout).toMatch(/│ QRIS\s+│ .+│ Rp 750\s+│ Rp 10\.000 – Rp 5\.000\.000\s+│/);
     expect(r.stdout).toContain("Rp 4.000");
   });
 });

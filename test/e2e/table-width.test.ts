@@ -113,7 +113,7 @@ describe("the width", () => {
     expect(wide.stdout).not.toContain("…");
     const narrow = await reseller.run(["channels"], { mode: "table", env: { COLUMNS: "80" } });
     expectFits(narrow.stdout, 80);
-    expect(narrow.stdout).toMatch(/│ QRIS \(semua [^│…]*…banking\) +│ Rp 750 +│ Rp 10\.000 +│ Rp 5\.000\.000 +│/);
+    expect(narrow.stdout).toMatch(/│ QRIS \(semua [^│…]*…banking\) +│ Rp 750 +│ Rp 10\.000 – Rp 5\.000\.000 +│/);
   });
 
   it("a window too narrow for any table: each channel as a record, nothing cut", async () => {
@@ -121,6 +121,6 @@ describe("the width", () => {
     expectFits(narrow.stdout, 40);
     expect(narrow.stdout).not.toContain("…");
     expect(narrow.stdout).toMatch(/^Channel +QRIS \(semua e-wallet & mobile\n +banking\)$/m);
-    expect(narrow.stdout).toMatch(/^Max +Rp 5\.000\.000$/m);
+    expect(narrow.stdout).toMatch(/^Limits +Rp 10\.000 – Rp 5\.000\.000$/m);
   });
 });

@@ -17,7 +17,7 @@ export async function run(ctx: Context): Promise<void> {
   const client = await ctx.client();
   const { data: locks, body } = await client.listLocks();
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  if (locks.length === 0) return ctx.output.info("No active locks.");
+  if (locks.length === 0) return ctx.output.info("No locks held.");
   // Piped: token, item id, quantity, expires, seconds left (the id, not the name: scripts buy by id).
   const names = ctx.output.mode === "table" ? keptItemNames(ctx.settings) : () => undefined;
   ctx.output.table(
