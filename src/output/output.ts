@@ -188,7 +188,9 @@ export class Output {
     const count = Math.max(headers.length, ...rows.map((r) => r.length));
     const columns: Column[] = [...Array(count).keys()].map((i) => {
       const h = headers[i];
-      return typeof h === "object" ? h : { header: h ?? "", fit: options.wrap ? "wrap" : "end", min: 3 };
+      if (typeof h === "object") return h;
+      // A column declared by its header alone may be cut, unless it holds only what is never cut.
+      return { header: h ?? "", fit: rows.every((row) => neverCut(row[i])) ? "keep" : options.wrap ? "wrap" : "end", min: 3 };
     });
     const indices = [...Array(count).keys()];
     const copyColumns = indices.filter((i) => rows.some((r) => isCopy(r[i])));
@@ -436,6 +438,13 @@ export class Output {
 
 interface LaidShownCell extends LaidCell {
   tone?: Tone;
+}
+
+/** Numbers, money and times: what a column declared by its header alone must still never cut. */
+function neverCut(cell: Cell): boolean {
+  if (cell === null || cell === undefined || typeof cell === "number") return true;
+  if (typeof cell === "string") return cell === "";
+  return cell.shorter !== undefined || /^[-+]?Rp \d/.test(cell.human);
 }
 
 function isCopy(cell: Cell): boolean {

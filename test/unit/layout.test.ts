@@ -106,6 +106,22 @@ describe("Output.table on a terminal", () => {
   });
 });
 
+describe("a column declared by its header alone", () => {
+  it("is cut when it holds text, never when it holds only money, numbers or times", () => {
+    const text = screen(
+      56,
+      ["Time", "Detail", "Amount", "Qty"],
+      [[{ human: "2026-11-24 07:20:33 (3 min ago)", plain: "", shorter: ["2026-11-24 07:20:33", "2026-11-24 07:20"] }, "settled by reconcile after the answer was lost", money(1_000_000_000), 1_000_000]],
+    );
+    for (const line of text.split("\n")) expect([...line].length, text).toBeLessThanOrEqual(56);
+    expect(text).toContain("Rp 1.000.000.000");
+    expect(text).toMatch(/^Time +Detail/m);
+    expect(text).toContain("1000000");
+    expect(text).toContain("2026-11-24 07:20");
+    expect(text).toMatch(/settled…|settled by…|settled b…/);
+  });
+});
+
 describe("formatIsoUtc: one convention for piped times", () => {
   it.each([
     ["2026-11-24T07:20:33+07:00", "2026-11-24T00:20:33Z"],
