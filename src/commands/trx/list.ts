@@ -49,7 +49,8 @@ function itemText(lines: JournalLine[], names: ItemNames): string {
   return lines.map((l) => `${l.quantity !== undefined ? `${l.quantity} × ` : ""}${l.itemId === undefined ? "?" : (names(l.itemId) ?? `item ${l.itemId}`)}`).join(", ");
 }
 
-const customersOf = (lines: JournalLine[]) => [...new Set(lines.map((l) => l.customer).filter((c): c is string => !!c))].join(", ");
+/** Each customer once; `, ` between them for people, `,` for scripts (as the item ids and quantities). */
+const customersOf = (lines: JournalLine[], separator = ", ") => [...new Set(lines.map((l) => l.customer).filter((c): c is string => !!c))].join(separator);
 
 export async function run(ctx: Context, options: TrxListOptions): Promise<void> {
   const client = await ctx.client();
@@ -72,7 +73,7 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
       [],
       data.transactions.map((t) => {
         const lines = linesOf(t);
-        return [ctx.output.time(t.createdAt), t.refId, t.invoice, statusCell(t.status), money(t.amount ?? t.price), lines.map((l) => l.itemId ?? "").join(","), lines.map((l) => l.quantity ?? "").join(","), customersOf(lines)];
+        return [ctx.output.time(t.createdAt), t.refId, t.invoice, statusCell(t.status), money(t.amount ?? t.price), lines.map((l) => l.itemId ?? "").join(","), lines.map((l) => l.quantity ?? "").join(","), customersOf(lines, ",")];
       }),
     );
   } else {
