@@ -12,6 +12,7 @@ import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry } from "../journal/journal.js";
 import { outcomeCell } from "../output/journal.js";
 import { copyable, money, type Cell } from "../output/output.js";
+import type { Column } from "../output/layout.js";
 import { customerData } from "../output/transaction.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
 import { verdictTone, verdictWords } from "../orders/verdict.js";
@@ -180,7 +181,17 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
         }),
       );
     } else {
-      const headers = ["Time", "Item", "Customer", "Standing", "Amount", "Ref ID", "Invoice", ...(options.allServices ? ["Service"] : [])];
+      // The time, the standing, money and what is copied are never cut; the item's name gives way first.
+      const headers: (string | Column)[] = [
+        { header: "Time", fit: "keep" },
+        { header: "Item", fit: "middle", min: 12 },
+        { header: "Customer", fit: "keep" },
+        { header: "Standing", fit: "keep" },
+        { header: "Amount", fit: "keep" },
+        { header: "Ref ID", fit: "keep" },
+        { header: "Invoice", fit: "keep" },
+        ...(options.allServices ? [{ header: "Service", fit: "end" as const, min: 12 }] : []),
+      ];
       ctx.output.table(
         headers,
         chosen.map((e): Cell[] => {

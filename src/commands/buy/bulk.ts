@@ -126,7 +126,17 @@ export const bulkColumns = ["row", "ref_id", "outcome", "exit_code", "invoice", 
 /** On a terminal: the line, what was bought for whom, the verdict, and what to hand over (whole). */
 function printTable(ctx: Context, results: BulkResult[]): void {
   ctx.output.table(
-    ["Line", "Item", "Customer", "Outcome", "Amount", "Hand over / problem", "Invoice", "Ref ID"],
+    [
+      { header: "Line", fit: "keep" },
+      { header: "Item", fit: "middle", min: 12 },
+      { header: "Customer", fit: "keep" },
+      { header: "Outcome", fit: "keep" },
+      { header: "Amount", fit: "keep" },
+      // Serials and licences are copyable (never cut); a problem's words may wrap.
+      { header: "Hand over / problem", fit: "wrap" },
+      { header: "Invoice", fit: "keep" },
+      { header: "Ref ID", fit: "keep" },
+    ],
     [...results]
       .sort((a, b) => a.row - b.row)
       .map((r): Cell[] => [
