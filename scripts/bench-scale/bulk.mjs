@@ -10,7 +10,8 @@
 // - `reconcile` of BENCH_RECONCILE unknown orders (default 1000) vs N × one look-up's time (what one
 //   at a time costs).
 //
-// BENCH_QUICK=1 uses 2000 / 200 / 200 for a quick run. Benchmarks are scripts, never timed assertions.
+// BENCH_QUICK=1 uses 2000 / 200 / 200 for a quick run; BENCH_PARTS=rerun,wait,reconcile picks parts.
+// Benchmarks are scripts, never timed assertions.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -26,6 +27,7 @@ const waitOrders = Number(process.env.BENCH_WAIT_ORDERS ?? (quick ? 200 : 1000))
 const reconcileOrders = Number(process.env.BENCH_RECONCILE ?? (quick ? 200 : 1000));
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const latencyMs = 100;
+const parts = new Set((process.env.BENCH_PARTS ?? "rerun,wait,reconcile").split(","));
 const work = mkdtempSync(join(tmpdir(), "reseller-bench-bulk-"));
 
 const emulator = spawn(
@@ -79,7 +81,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const results = [];
 
 // 1. Re-running a bought file.
-{
+if (parts.has("rerun")) {
   const dir = join(work, "rerun");
   const file = ordersFile(rerunRows);
   const first = timed(["buy", "--file", file, "--concurrency", String(concurrency)], dir);
@@ -95,7 +97,7 @@ const results = [];
 }
 
 // 2. --wait in its own pool.
-{
+if (parts.has("wait")) {
   // One order's delivery time: a single buy --wait minus the same buy without.
   const one = join(work, "one");
   const deliveries = [];
@@ -116,7 +118,7 @@ const results = [];
 }
 
 // 3. reconcile of unknown orders: purchases the service holds, journaled as unknown.
-{
+if (parts.has("reconcile")) {
   const dir = join(work, "reconcile");
   const bought = join(work, "reconcile-bought");
   const file = ordersFile(reconcileOrders);

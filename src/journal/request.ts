@@ -38,6 +38,8 @@ export interface JournalRequestOptions<T> {
   settleHint?: string;
   /** Names the request in messages ("purchase", "top-up request"). */
   noun?: string;
+  /** Told the journal's id of this request once its intent is on disk: later records need no look-up. */
+  onEntry?: (entry: string) => void;
 }
 
 /** What a journal outcome keeps of a transaction found on the service. */
@@ -128,6 +130,7 @@ export async function journalRequest<T>(
     // Nothing leaves unless its intent is on disk.
     throw unwritable(error);
   }
+  options.onEntry?.(entry);
 
   let attempts = 0;
   let landed = false;
@@ -267,6 +270,16 @@ async function settleQuietly<T>(look: () => Promise<T | undefined>): Promise<{ v
   } catch (error) {
     if (error instanceof InterruptedError) return { interrupted: error };
     return { error };
+  }
+}
+
+/** Notes a purchase's status against its own journal entry, known by id: no look-up (bulk waits). */
+export function noteStatusOf(ctx: Context, entry: string, t: Transaction): void {
+  if (!t.status) return;
+  try {
+    journalFor(ctx).append({ v: 1, type: "status", entry, at: new Date(ctx.now()).toISOString(), status: t.status.text, ...(t.invoice !== null ? { invoice: t.invoice } : {}) });
+  } catch {
+    // Showing a purchase never fails because the journal cannot be written.
   }
 }
 

@@ -10,7 +10,7 @@ import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, ResellerError, ServiceError } from "../errors.js";
 import { customerData } from "../output/transaction.js";
-import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
+import { journalFor, noteLatestStatus, noteStatusOf, sentFromHere } from "../journal/request.js";
 import { checkLine } from "./check-line.js";
 import { readItem } from "./items.js";
 import type { Order } from "./order.js";
@@ -55,8 +55,13 @@ export interface PreparedBulk {
 
 /** Items fetched at once, however many rows name them: a file of 168 items no longer waits 168 round trips. */
 const itemConcurrency = 8;
-/** Deliveries waited on at once: waiting is polling and sleeping, so many fit beside the purchases. */
-const deliveryConcurrency = 64;
+/**
+ * Deliveries waited on at once: waiting is mostly sleeping, so a delivery holds its place for its
+ * delivery time; 1024 keep up with 16 purchases in flight at 100 ms a request (measured:
+ * scripts/bench-scale/bulk.mjs). Each first looks when the file's earlier orders took to deliver,
+ * so most orders cost one or two polls, not one a second.
+ */
+const deliveryConcurrency = 1024;
 
 async function fetchDistinctItems(client: ServiceClient, rows: OrderRow[], problems: RowProblem[]): Promise<Map<number, Item>> {
   const items = new Map<number, Item>();
@@ -235,8 +240,17 @@ export async function runBulk(ctx: Context, client: ServiceClient, prepared: Pre
       );
     }
   };
+  // Each order's journal entry, so a delivery's status is recorded without a look-up.
+  const entries: (string | undefined)[] = new Array(orders.length);
+  // How long this file's deliveries take, learnt as they finish: the next waits look first then.
+  let typicalMs: number | undefined;
   const waitFor = (result: BulkResult, index: number) => {
-    queue.push(async () => finish(await waitDelivery(ctx, client, result, options.waitTimeoutSeconds), index));
+    queue.push(async () => {
+      const started = ctx.now();
+      const waited = await waitDelivery(ctx, client, result, options.waitTimeoutSeconds, typicalMs === undefined ? undefined : Math.round(typicalMs * 0.8), entries[index]);
+      if (waited.outcome !== "bought") typicalMs = typicalMs === undefined ? ctx.now() - started : (typicalMs * 3 + (ctx.now() - started)) / 4;
+      finish(waited, index);
+    });
     startWaits();
   };
 
@@ -246,6 +260,7 @@ export async function runBulk(ctx: Context, client: ServiceClient, prepared: Pre
     const base = baseOf(order, row);
     if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
       const earlier = fromEarlier(order, row, plan.earlier);
+      entries[index] = plan.earlier.entry;
       if (options.wait && earlier.outcome === "bought") return waitFor(earlier, index);
       return finish(earlier, index);
     }
@@ -255,7 +270,7 @@ export async function runBulk(ctx: Context, client: ServiceClient, prepared: Pre
     let result: BulkResult;
     try {
       // The plan read the journal once for every row: no look-up per order.
-      const bought = await purchase(ctx, client, order, { fromOrdersFile: true, sentBefore: plan.kind === "send" && plan.resend === true });
+      const bought = await purchase(ctx, client, order, { fromOrdersFile: true, sentBefore: plan.kind === "send" && plan.resend === true, onEntry: (entry) => (entries[index] = entry) });
       result = {
         ...base,
         outcome: "bought",
@@ -282,11 +297,15 @@ export async function runBulk(ctx: Context, client: ServiceClient, prepared: Pre
   return results;
 }
 
-async function waitDelivery(ctx: Context, client: ServiceClient, result: BulkResult, timeoutSeconds: number): Promise<BulkResult> {
+async function waitDelivery(ctx: Context, client: ServiceClient, result: BulkResult, timeoutSeconds: number, firstPollMs: number | undefined, entry: string | undefined): Promise<BulkResult> {
   const { waitForDelivery } = await import("./delivery.js");
   try {
-    const waited = await waitForDelivery(ctx, client, result.ref_id, timeoutSeconds, undefined, { quiet: true });
-    noteLatestStatus(ctx, waited.result.data);
+    const waited = await waitForDelivery(ctx, client, result.ref_id, timeoutSeconds, undefined, { quiet: true, ...(firstPollMs !== undefined ? { firstPollMs } : {}) });
+    if (entry !== undefined) {
+      if (waited.result.data.status && waited.result.data.status.text !== result.status) noteStatusOf(ctx, entry, waited.result.data);
+    } else {
+      noteLatestStatus(ctx, waited.result.data);
+    }
     const next = withTransaction(result, waited.result.data, waited.result.body, waited.finished);
     if (!waited.finished) next.error = { code: "STILL_WAITING", message: `not delivered within ${timeoutSeconds} s; follow it with \`reseller trx show ${result.ref_id} --watch\`` };
     return next;

@@ -61,8 +61,11 @@ export async function waitForDelivery(
   ref: string,
   timeoutSeconds: number,
   first?: ApiResult<Transaction>,
-  /** quiet: no spinner and no warnings (many orders of a file waited on at once). */
-  options: { quiet?: boolean } = {},
+  /**
+   * quiet: no spinner and no warnings (many orders of a file waited on at once). firstPollMs: the
+   * first look after this long (the file's earlier orders took about that to deliver), not at once.
+   */
+  options: { quiet?: boolean; firstPollMs?: number } = {},
 ): Promise<DeliveryWait> {
   const started = ctx.now();
   let slept = 0;
@@ -81,6 +84,11 @@ export async function waitForDelivery(
       warned = true;
     }
   };
+  if (options.firstPollMs !== undefined && !result) {
+    const pause = Math.min(options.firstPollMs, timeoutSeconds * 1000);
+    await ctx.sleep(pause);
+    slept += pause;
+  }
   if (!result) await read();
   const spinner = options.quiet ? { update: () => undefined, stop: () => undefined } : ctx.output.spinner("Waiting for delivery…");
   try {

@@ -118,6 +118,8 @@ export interface PurchaseOptions {
   fromOrdersFile?: boolean;
   /** Whether this ref_id was sent from here before, when the caller already knows (bulk reads the journal once). */
   sentBefore?: boolean;
+  /** Told the journal's id of this purchase (bulk records the delivery's status against it). */
+  onEntry?: (entry: string) => void;
 }
 
 export async function purchase(ctx: Context, client: ServiceClient, order: Order, options: PurchaseOptions = {}): Promise<Purchase> {
@@ -142,6 +144,7 @@ export async function purchase(ctx: Context, client: ServiceClient, order: Order
       async (hooks) => fromCreated(await createProven(client, order, hooks), order),
       {
         noun: "purchase",
+        ...(options.onEntry ? { onEntry: options.onEntry } : {}),
         describe: (p) => ({ ...(p.invoice !== null ? { invoice: p.invoice } : {}), ...(p.amount !== null ? { amount: p.amount } : {}), ...(p.status ? { status: p.status.text } : {}) }),
         alreadyDone: findOurs,
         earlierRun: options.fromOrdersFile

@@ -38,6 +38,8 @@ export function refIdsOf(rows: { key: string; refId?: string }[], day: string): 
 /** A purchase the journal holds for this profile and service address, as the repeat check sees it. */
 export interface EarlierPurchase {
   refId: string;
+  /** The journal's id of the entry (a status learnt later is recorded against it). */
+  entry?: string;
   at: string;
   /** lineKey of its one line; multi-line carts never match a row. */
   key: string | undefined;
@@ -55,6 +57,7 @@ export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefine
     line && typeof line.item_id === "number" && typeof line.quantity === "number" ? lineKey(line.item_id, line.quantity, typeof line.note === "string" ? line.note : undefined) : undefined;
   return {
     refId: entry.ref_id,
+    entry: entry.entry,
     at: entry.at,
     key,
     outcome: entry.outcome,
