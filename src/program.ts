@@ -246,7 +246,7 @@ export function buildProgram(run: RunCommand): Command {
     .option("--no-validate", "do not check the customer's account before buying")
     .addHelpText(
       "after",
-      piped("one line, tab-separated: invoice, ref_id, status, amount, created") +
+      piped("one line, tab-separated: invoice, ref_id, status, amount, created, outcome") +
         "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, delivery_failed, refused, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.\n" +
       examples(
         "reseller buy --item 12 --qty 1 --note 081234567890",

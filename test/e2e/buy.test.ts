@@ -233,7 +233,7 @@ describe("buy --lock", () => {
     const lock = harness.accountOf(reseller.apiKey).locks.find((l) => l.lock_token === token)!;
     expect(lock.status).toBe("used");
     const intent = journalRecords(reseller.configDir).find((l): l is IntentRecord => l.type === "intent" && l.kind === "buy");
-    expect(intent?.request).toEqual({ carts: [{ item_id: 5, quantity: 2 }], lock_token: token });
+    expect(intent?.request).toEqual({ carts: [{ item_id: 5, quantity: 2 }], lock_token: token, item_names: { "5": "YouTube Premium 1 Bulan" } });
   });
 
   it("a lock made elsewhere is found through `lock list`", async () => {
