@@ -185,7 +185,8 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
       const headers: (string | Column)[] = [
         { header: "Time", fit: "keep" },
         { header: "Item", fit: "middle", min: 12 },
-        { header: "Customer", fit: "keep" },
+        // A long SMM link is cut here, whole in `trx show`; a number or game id fits.
+        { header: "Customer", fit: "end", min: 14 },
         { header: "Standing", fit: "keep" },
         { header: "Amount", fit: "keep" },
         { header: "Ref ID", fit: "keep" },
@@ -199,7 +200,7 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
           return [
             clockTime(e.at),
             itemOf(e, names) || e.kind,
-            customerOf(e) ? copyable(customerOf(e), "bold") : undefined,
+            customerOf(e) || undefined,
             standingCell(e, now),
             e.amount === undefined ? undefined : money(e.amount),
             reference ? copyable(reference) : undefined,
