@@ -34,6 +34,8 @@ export class HandOffQueue {
   private readonly waiting: ReceivedDelivery[] = [];
   private running: Promise<void> | undefined;
   private readonly stopping = new AbortController();
+  /** Set by stop(): the delivery under way may finish, but a failed step is not tried again now. */
+  private draining = false;
   private readonly idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -63,6 +65,7 @@ export class HandOffQueue {
    * stays in the deliveries file and is handed on at the next start.
    */
   async stop(graceMs: number): Promise<void> {
+    this.draining = true;
     const running = this.running;
     if (!running) return this.stopping.abort();
     const cut = setTimeout(() => this.stopping.abort(), graceMs);
@@ -127,7 +130,7 @@ export class HandOffQueue {
       if (this.stopping.signal.aborted) return undefined;
       const outcome = await step();
       if (outcome.ok) return outcome.value;
-      if (this.stopping.signal.aborted) return undefined;
+      if (this.stopping.signal.aborted || this.draining) return undefined;
       const wait = delays[attempt];
       if (wait === undefined) {
         this.steps.warn(`Gave up on ${describe(delivery)} after ${attempt + 1} tries: ${outcome.reason}. It stays in the deliveries file as failed (delivery id ${delivery.id}).`);
