@@ -4,113 +4,22 @@
  * (`webhook set --url`), then buys. What the listener prints, refuses, hands on and settles is checked
  * against what the emulator sent and what it logged about each attempt.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signBody } from "../../src/webhooks/signature.js";
-import type { RunningReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
-import { journalRecords, resellerAs, type Mode, type Reseller } from "./commands-harness.js";
+import { journalRecords, resellerAs } from "./commands-harness.js";
+import { buy, eventsOf, makeSecret, pointServiceAt, rows, until, useListeners } from "./webhook-harness.js";
 
 const harness = useEmulator();
-
-/** Waits for `check` to give something, polling; fails naming what it waited for. */
-async function until<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-interface Listening {
-  running: RunningReseller;
-  url: string;
-  stdout(): string;
-  stderr(): string;
-  /** Ctrl-C, and what the process printed in all. */
-  stop(): Promise<{ exitCode: number | null; stdout: string; stderr: string }>;
-}
-
-const started: Listening[] = [];
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((l) => l.stop()));
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-});
-
-function listen(reseller: Reseller, args: string[] = [], options: { mode?: Mode; env?: Record<string, string> } = {}): Promise<Listening> {
-  const running = reseller.start(["webhook", "listen", "--port", "0", ...args], { timeoutMs: 90_000, ...options });
-  let stopped: ReturnType<Listening["stop"]> | undefined;
-  const listening = {
-    running,
-    url: "",
-    stdout: () => running.output().stdout,
-    stderr: () => running.output().stderr,
-    stop: () => {
-      stopped ??= (async () => {
-        if (running.child.exitCode === null) running.child.kill("SIGINT");
-        return running.done;
-      })();
-      return stopped;
-    },
-  };
-  started.push(listening);
-  return until("the listener's address", () => /Listening on (http:\S+)/.exec(running.output().stderr)?.[1] ?? (running.child.exitCode !== null && `exited: ${running.output().stderr}`)).then(
-    (url) => {
-      if (!url.startsWith("http")) throw new Error(url);
-      listening.url = url;
-      return listening;
-    },
-  );
-}
-
-/** A secret from the service, kept in the profile; returned for tests that sign bodies themselves. */
-async function makeSecret(reseller: Reseller): Promise<string> {
-  const r = await reseller.run(["webhook", "secret", "--save"]);
-  expect(r.exitCode, r.stderr).toBe(0);
-  expect(r.stderr).toMatch(/only time the service shows this secret/);
-  return r.stdout.trim();
-}
-
-async function pointServiceAt(reseller: Reseller, url: string): Promise<void> {
-  const r = await reseller.run(["webhook", "set", "--url", url]);
-  expect(r.exitCode, r.stderr).toBe(0);
-}
-
-async function buy(reseller: Reseller, args: string[]): Promise<void> {
-  const r = await reseller.run(["buy", ...args, "--yes"]);
-  expect(r.exitCode, r.stderr).toBe(0);
-}
-
-/** stdout's rows, split on tabs. */
-const rows = (text: string) => text.split("\n").filter(Boolean).map((line) => line.split("\t"));
-const eventsOf = (text: string, ref: string) => rows(text).filter((row) => row[2] === ref).map((row) => row[1]);
+const { listen, target, servers } = useListeners();
 
 /** What the emulator logged about its webhook attempts. */
 const attempts = (event: string) => harness.requests.filter((line) => line.startsWith(`webhook ${event} `));
-
-/** A target for --forward-to that answers with the given statuses in turn, then 200. */
-async function target(statuses: number[] = []): Promise<{ url: string; received: { status: number; headers: IncomingHttpHeaders; body: string }[] }> {
-  const received: { status: number; headers: IncomingHttpHeaders; body: string }[] = [];
-  const server = createServer((request, response) => {
-    let body = "";
-    request.setEncoding("utf8").on("data", (d: string) => (body += d));
-    request.on("end", () => {
-      const status = statuses.shift() ?? 200;
-      received.push({ status, headers: request.headers, body });
-      response.writeHead(status, { "content-type": "application/json" }).end('{"ok":true}');
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/reseller`, received };
-}
 
 describe("webhook listen, fed by the emulator", () => {
   it("prints order.paid, order.completed with the serial, and order.item.sent with the licence, one row each", async () => {
