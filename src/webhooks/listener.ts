@@ -6,9 +6,11 @@
  *
  * It is exposed to whatever can reach it, so it is bounded like any public endpoint: a body size
  * limit, deadlines for the headers and for the whole request, a cap on open connections per peer and
- * in all (a new connection over the cap closes the oldest one that has not yet sent a whole request,
- * so slow senders crowd out only each other), and no request, however malformed, stops it from
- * serving the next: every failure inside one is answered 500 and said.
+ * in all (a new connection over the cap closes the oldest one that has been stalled for a second
+ * without a whole request, so slow senders crowd out only each other), and no request, however
+ * malformed, stops it from serving the next: every failure inside one is answered 500 and said.
+ * Behind a tunnel every sender is 127.0.0.1, so the per-peer cap is generous and only stalled
+ * connections ever make room.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -22,9 +24,11 @@ export const maxEventBytes = 1024 * 1024;
 export const headersTimeoutMs = 10_000;
 /** The whole request, headers and body: a sender dripping a byte a second is cut off here. */
 export const requestTimeoutMs = 30_000;
-/** Open connections from one address; over it, that address's oldest unfinished one is closed. */
-export const maxConnectionsPerPeer = 32;
+/** Open connections from one address; over it, that address's oldest stalled one is closed. */
+export const maxConnectionsPerPeer = 256;
 export const maxConnections = 1_024;
+/** A connection without a whole request this long after it opened (or after its last answer) is stalled. */
+export const stalledAfterMs = 1_000;
 export const webhookPath = "/webhook";
 
 /** One verified delivery. */
@@ -64,6 +68,7 @@ export interface Limits {
   requestTimeoutMs: number;
   maxConnectionsPerPeer: number;
   maxConnections: number;
+  stalledAfterMs: number;
 }
 
 export interface RunningListener {
@@ -87,10 +92,12 @@ interface Tracked {
   socket: Socket;
   peer: string;
   answering: boolean;
+  /** When it opened, or last finished an answer: waiting since then for a whole request. */
+  since: number;
 }
 
 export async function startWebhookListener(options: ListenerOptions): Promise<RunningListener> {
-  const limits: Limits = { maxBodyBytes: maxEventBytes, headersTimeoutMs, requestTimeoutMs, maxConnectionsPerPeer, maxConnections, ...options.limits };
+  const limits: Limits = { maxBodyBytes: maxEventBytes, headersTimeoutMs, requestTimeoutMs, maxConnectionsPerPeer, maxConnections, stalledAfterMs, ...options.limits };
   const answering = new Set<Promise<void>>();
   const server = createServer(
     {
@@ -115,10 +122,11 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
   const connections = new Map<string, Set<Tracked>>();
   const tracked = new WeakMap<Socket, Tracked>();
   let open = 0;
-  /** Closes the oldest connection of `pool` that carries no whole request; false when every one does. */
+  /** Closes the oldest stalled connection of `pool`; false when none is stalled. */
   const makeRoom = (pool: Iterable<Tracked>, except: Tracked): boolean => {
+    const stalledBefore = performance.now() - limits.stalledAfterMs;
     for (const t of pool) {
-      if (t === except || t.answering) continue;
+      if (t === except || t.answering || t.since > stalledBefore) continue;
       t.socket.destroy();
       return true;
     }
@@ -126,7 +134,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
   };
   server.on("connection", (socket: Socket) => {
     const peer = socket.remoteAddress ?? "?";
-    const t: Tracked = { socket, peer, answering: false };
+    const t: Tracked = { socket, peer, answering: false, since: performance.now() };
     tracked.set(socket, t);
     let mine = connections.get(peer);
     if (!mine) connections.set(peer, (mine = new Set()));
@@ -212,7 +220,12 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       options.say(`Could not take a delivery from ${from}: ${(error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)}; answered 500, so the service tries again.`);
       return answer(response, 500, { status: "error", message: "internal error" });
     } finally {
-      if (connection) response.once("finish", () => (connection.answering = false));
+      if (connection) {
+        response.once("finish", () => {
+          connection.answering = false;
+          connection.since = performance.now();
+        });
+      }
     }
   }
 
