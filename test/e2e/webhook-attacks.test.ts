@@ -176,3 +176,37 @@ describe("webhook listen against requests meant to stop it", () => {
     expect(existsSync(join(reseller.configDir, "webhook-deliveries.jsonl"))).toBe(true);
   }, 60_000);
 });
+
+describe("webhook listen and the emulator, beyond the listener's own requests", () => {
+  it("--json on a terminal shows C1 controls, direction overrides and zero-width marks as escapes, still JSON", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const secret = await makeSecret(reseller);
+    const listener = await listen(reseller, [], { mode: "json", env: { RESELLER_FORCE_TTY: "1" } });
+    const hostile = "ok\u009b31m\u202egnp.exe\u200b\u2066!";
+    const test = { event: "webhook.test", timestamp: "2026-01-01T00:00:00+07:00", data: { message: hostile } };
+    expect((await post(listener.url, test, { "x-event": "webhook.test", "x-signature": signBody("webhook.test", test, secret) })).status).toBe(200);
+    const line = await until("the event line", () => listener.stdout().split("\n").find((l) => l.includes("webhook.test")));
+    expect(line).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u200b\u2066]/);
+    expect(line).toContain("\\u009b31m\\u202egnp.exe\\u200b\\u2066!");
+    expect(JSON.parse(line).data.message).toBe(hostile);
+  });
+
+  it("warns when it listens on every address (--host 0.0.0.0)", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const listener = await listen(reseller, ["--host", "0.0.0.0"], { env: { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" } });
+    await until("the warning", () => /Listening on 0\.0\.0\.0: every machine that can reach this one can send it requests/.test(listener.stderr()));
+    const quiet = await listen(reseller, [], { env: { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" } });
+    await until("the start-up lines", () => /Press Ctrl-C/.test(quiet.stderr()));
+    expect(quiet.stderr()).not.toMatch(/every machine that can reach this one/);
+  });
+
+  it("the emulator posts webhooks to this machine only: a callback elsewhere is not sent, and said", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
+    await makeSecret(reseller);
+    // https, so the service (and the emulator) accept the setting; TEST-NET, so nothing could answer anyway.
+    await pointServiceAt(reseller, "https://192.0.2.10/webhook");
+    expect((await reseller.run(["webhook", "test"])).exitCode).toBe(0);
+    const line = await until("the emulator's log line", () => harness.requests.find((l) => l.startsWith("webhook webhook.test -> https://192.0.2.10/webhook")));
+    expect(line).toBe("webhook webhook.test -> https://192.0.2.10/webhook not sent: it is not on this machine (start the emulator with --allow-remote-webhooks to send there)");
+  });
+});

@@ -224,6 +224,25 @@ describe("webhook listen's receiver", () => {
     expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
   });
 
+  it("over its cap for one peer, closes that peer's oldest stalled connection to take a new one", async () => {
+    const h = await listen({ limits: { maxConnectionsPerPeer: 5, stalledAfterMs: 200 } });
+    const { port } = new URL(h.listener.url);
+    const closed: boolean[] = [];
+    const sockets = Array.from({ length: 5 }, (_, i) => {
+      const socket = connect(Number(port), "127.0.0.1", () => socket.write("POST /webhook HTTP/1.1\r\nHost: x\r\n"));
+      socket.on("error", () => undefined);
+      socket.on("close", () => (closed[i] = true));
+      return socket;
+    });
+    await new Promise((r) => setTimeout(r, 400));
+    // The sixth connection is over the cap: the oldest stalled one makes room, and it is answered.
+    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    expect(closed[0]).toBe(true);
+    for (const socket of sockets) socket.destroy();
+  });
+
   it("reads order.item.sent's licences and signs it with the literal item.sent", async () => {
     const h = await listen();
     const sent = {
