@@ -37,8 +37,13 @@ export const defaultListenPort = 8788;
 /** The headers a delivery is handed on with: what a target needs to verify it, nothing else. */
 const keptHeaders = ["content-type", "x-signature", "x-event", "x-timestamp", "user-agent"];
 
-/** Journal notes of a burst of events are gathered this long, then written with one reading of the journal. */
-const noteBatchMs = 200;
+/**
+ * Journal notes wait for a quiet moment (no delivery for this long) and are then written together,
+ * with one look at the journal: reading a large journal holds the process, and deliveries arriving
+ * meanwhile would wait for their answer. They wait no longer than `noteAtMostMs` in a steady stream.
+ */
+const noteQuietMs = 300;
+const noteAtMostMs = 20_000;
 
 export async function run(ctx: Context, options: WebhookListenOptions): Promise<number> {
   if (options.forwardTo !== undefined && options.exec !== undefined) {
@@ -76,6 +81,13 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
 
   let notes: WebhookEvent[] = [];
   let noteTimer: NodeJS.Timeout | undefined;
+  let firstNoteAt = 0;
+  let lastDeliveryAt = 0;
+  const noteWhenQuiet = () => {
+    const now = performance.now();
+    if (now - lastDeliveryAt >= noteQuietMs || now - firstNoteAt >= noteAtMostMs) return writeNotes();
+    noteTimer = setTimeout(noteWhenQuiet, noteQuietMs);
+  };
   const writeNotes = () => {
     clearTimeout(noteTimer);
     noteTimer = undefined;
@@ -94,8 +106,9 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   const queue = new HandOffQueue(store, {
     prepare: (delivery) => prepare(delivery, client, ctx.now()),
     note(event) {
+      if (notes.length === 0) firstNoteAt = performance.now();
       notes.push(event);
-      noteTimer ??= setTimeout(writeNotes, noteBatchMs);
+      noteTimer ??= setTimeout(noteWhenQuiet, noteQuietMs);
     },
     print: (event, payload) => printEvent(ctx, event, payload),
     handOff,
@@ -108,6 +121,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   for (const delivery of earlier) queue.push(delivery);
 
   const accept = async (delivery: Delivery): Promise<"new" | "duplicate"> => {
+    lastDeliveryAt = performance.now();
     const received = receivedDelivery(here.profile, delivery);
     const outcome = await store.receive(received);
     if (outcome === "new") queue.push(received);
