@@ -83,16 +83,19 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   let noteTimer: NodeJS.Timeout | undefined;
   let firstNoteAt = 0;
   let lastDeliveryAt = 0;
+  // A look at a large journal takes a while: the next waits four times as long, so it never takes most of the time.
+  let notesResumeAt = 0;
   const noteWhenQuiet = () => {
     const now = performance.now();
-    if (now - lastDeliveryAt >= noteQuietMs || now - firstNoteAt >= noteAtMostMs) return writeNotes();
-    noteTimer = setTimeout(noteWhenQuiet, noteQuietMs);
+    if (now >= notesResumeAt && (now - lastDeliveryAt >= noteQuietMs || now - firstNoteAt >= noteAtMostMs)) return writeNotes();
+    noteTimer = setTimeout(noteWhenQuiet, Math.max(noteQuietMs, notesResumeAt - now));
   };
   const writeNotes = () => {
     clearTimeout(noteTimer);
     noteTimer = undefined;
     const events = notes;
     notes = [];
+    const started = performance.now();
     try {
       for (const { event, settled } of settleFromEvents(journal, events, here, ctx.now())) {
         for (const ref of settled) ctx.output.info(`Settled in the journal: ${ref} was bought${event.invoice ? ` (invoice ${event.invoice})` : ""}, says its ${event.event}.`);
@@ -101,6 +104,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
       // Receiving the event matters more than the journal: it is said, and the event still handed on.
       ctx.output.warn(`Could not update the journal at ${journal.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); \`reseller reconcile\` settles it later.`);
     }
+    notesResumeAt = performance.now() + 4 * (performance.now() - started);
   };
 
   const queue = new HandOffQueue(store, {
