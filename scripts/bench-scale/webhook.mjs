@@ -75,7 +75,7 @@ async function makeOrders(baseUrl, apiKey, runId) {
         const i = next++;
         const ref = `bench-${runId}-${i}`;
         const response = await fetch(`${baseUrl}/v1/trx`, { method: "POST", headers, body: JSON.stringify({ ref_id: ref, carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] }) });
-        const body = await response.json();
+        const body = /** @type {any} */ (await response.json());
         if (!response.ok) throw new Error(`POST /v1/trx answered ${response.status}: ${JSON.stringify(body)}`);
         orders[i] = { ref, invoice: body.data.invoice, amount: body.data.amount };
       }

@@ -42,8 +42,8 @@ const keptHeaders = ["content-type", "x-signature", "x-event", "x-timestamp", "u
  * with one look at the journal: reading a large journal holds the process, and deliveries arriving
  * meanwhile would wait for their answer. They wait no longer than `noteAtMostMs` in a steady stream.
  */
-const noteQuietMs = 300;
-const noteAtMostMs = 20_000;
+const noteQuietMs = 1_000;
+const noteAtMostMs = 30_000;
 
 export async function run(ctx: Context, options: WebhookListenOptions): Promise<number> {
   if (options.forwardTo !== undefined && options.exec !== undefined) {
@@ -162,7 +162,8 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   await queue.stop(4_000);
   writeNotes();
   await store.close();
-  if (queue.length) ctx.output.info(`${queue.length} ${queue.length === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start.`);
+  const kept = store.unsettled().length;
+  if (kept) ctx.output.info(`${kept} ${kept === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start.`);
   return 0;
 }
 
