@@ -240,6 +240,35 @@ describe("webhook listen, fed by the emulator", () => {
     expect(stderr).toMatch(/Order.paid for wh-exec-1 not handed on yet: `.*` exited with 1; trying again in 1 s/s);
   });
 
+  it("hands on after a restart what was answered but not yet handed on when the listener was killed, with the same delivery id", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const secret = await makeSecret(reseller);
+    const down = await target([503, 503, 503, 503, 503, 503]);
+    // No API key: the event goes on as it came, so only the queue and the file are at work here.
+    const env = { RESELLER_API_KEY: "" };
+    const first = await listen(reseller, ["--forward-to", down.url], { env });
+    const body = { event: "order.paid", timestamp: "2026-01-01T00:00:00+07:00", data: { ref_id: "wh-crash-1", invoice: "INV-CRASH-1", status: "paid", items: [] } };
+    const answered = await fetch(first.url, { method: "POST", headers: { "content-type": "application/json", "x-event": "order.paid", "x-signature": signBody("order.paid", body, secret) }, body: JSON.stringify(body) });
+    expect(answered.status).toBe(200);
+    await until("a first hand-off refused", () => down.received.length >= 1);
+    first.running.child.kill("SIGKILL");
+    await first.running.done.catch(() => undefined);
+
+    const up = await target();
+    const second = await listen(reseller, ["--forward-to", up.url], { env });
+    const handed = await until("the hand-off after the restart", () => up.received[0]);
+    expect(handed.body).toBe(JSON.stringify(body));
+    expect(handed.headers["x-reseller-delivery"]).toBe(down.received[0]!.headers["x-reseller-delivery"]);
+    expect(second.stderr()).toMatch(/Handing on 1 delivery received before the last stop\./);
+    const { stdout } = await second.stop();
+    expect(eventsOf(stdout, "wh-crash-1")).toEqual(["order.paid"]);
+    // Settled now: a third start hands nothing on.
+    const third = await listen(reseller, ["--forward-to", up.url], { env });
+    await third.stop();
+    expect(third.stderr()).not.toMatch(/Handing on/);
+    expect(up.received).toHaveLength(1);
+  });
+
   it("settles a purchase whose outcome was unknown when its order.completed arrives", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
     // The purchase commits but its answer is lost, and so is the lookup after it: exit 5.
