@@ -8,7 +8,9 @@
  *   each h2h result also on its item as `h2h_results`, licences as `licenses[]` on every item), with
  *   `data.status` kept as signed, so a --forward-to target can still verify the signature;
  * - `confirmed` says so: `{by, at, status}`, `status` being the service's own at that moment;
- * - `order.item.sent` carries the service's line for the item the body names as `data.item`.
+ * - `order.item.sent` carries the service's line for the item the body names as `data.item`: the first
+ *   line of that item not handed on before (every item of one order is signed alike, so a replayed
+ *   item.sent naming another line can hand on only a line the service shows sent, and each line once).
  */
 import { decodeWebhookEvent, isRecord } from "../api/decode.js";
 import type { WebhookEvent } from "../api/model.js";
@@ -18,7 +20,7 @@ import type { ReceivedDelivery } from "./deliveries.js";
 
 type Fields = Record<string, unknown>;
 
-export type Confirmation = { ok: true; payload: Fields; event: WebhookEvent } | { ok: false; reason: string };
+export type Confirmation = { ok: true; payload: Fields; event: WebhookEvent; line?: string } | { ok: false; reason: string };
 
 /** Order events are confirmed; `webhook.test` and events with no order behind them are not. */
 export function needsConfirming(event: string): boolean {
@@ -29,7 +31,13 @@ export function needsConfirming(event: string): boolean {
  * The service's word on this delivery's order. A refusal (`{ok: false}`) means it must not be handed
  * on; a thrown error (no answer, a 5xx) means ask again later.
  */
-export async function confirmWithService(client: ServiceClient, delivery: ReceivedDelivery, original: unknown, nowIso: string): Promise<Confirmation> {
+export async function confirmWithService(
+  client: ServiceClient,
+  delivery: ReceivedDelivery,
+  original: unknown,
+  nowIso: string,
+  lineHandedOn: (line: string) => boolean = () => false,
+): Promise<Confirmation> {
   let answer: unknown;
   try {
     answer = (await client.getTransaction(delivery.ref_id)).body;
@@ -60,12 +68,18 @@ export async function confirmWithService(client: ServiceClient, delivery: Receiv
   const sent: Fields = isRecord(body.data) ? body.data : {};
 
   let data: Fields;
+  let lineName: string | undefined;
   if (delivery.event === "order.item.sent") {
     const named = isRecord(sent.item) ? sent.item : {};
     const id = named.variant_id ?? named.item_id;
-    const line = items.find((item) => (item.variant_id ?? item.item_id) === id);
-    if (!line) return { ok: false, reason: `the service's order ${delivery.ref_id} has no item ${String(id ?? "(none named)")}` };
-    if (!hasLicence(line)) return { ok: false, reason: `the service shows nothing sent yet for item ${String(id)} of ${delivery.ref_id}` };
+    const lines = items.map((item, index) => ({ item, name: `${delivery.ref_id}#${index}` })).filter(({ item }) => (item.variant_id ?? item.item_id) === id);
+    if (!lines.length) return { ok: false, reason: `the service's order ${delivery.ref_id} has no item ${String(id ?? "(none named)")}` };
+    const sentLines = lines.filter(({ item }) => hasLicence(item));
+    if (!sentLines.length) return { ok: false, reason: `the service shows nothing sent yet for item ${String(id)} of ${delivery.ref_id}` };
+    const next = sentLines.find(({ name }) => !lineHandedOn(name));
+    if (!next) return { ok: false, reason: `item ${String(id)} of ${delivery.ref_id} was handed on already` };
+    const line = next.item;
+    lineName = next.name;
     data = {
       invoice: delivery.invoice,
       ref_id: delivery.ref_id,
@@ -81,7 +95,7 @@ export async function confirmWithService(client: ServiceClient, delivery: Receiv
     data,
     confirmed: { by: "GET /v1/trx", at: nowIso, status: serviceStatus },
   };
-  return { ok: true, payload, event: decodeWebhookEvent(payload, delivery.event) };
+  return { ok: true, payload, event: decodeWebhookEvent(payload, delivery.event), ...(lineName ? { line: lineName } : {}) };
 }
 
 /** The status exactly as the body wrote it (the signature covers that text), else the signed text. */

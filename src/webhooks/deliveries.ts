@@ -61,6 +61,8 @@ interface SettledRecord {
   as: SettledAs;
   at: string;
   reason?: string;
+  /** order.item.sent: the service's order line handed on (`ref_id#index`), each handed on once. */
+  line?: string;
 }
 /** What this file held before deliveries were queued: one line per delivery handed on. */
 interface LegacyRecord {
@@ -83,6 +85,8 @@ export class DeliveryStore {
   private readonly known = new Map<string, "pending" | "settled">();
   /** Received and not settled, in the order they came: what a restart hands on. */
   private readonly pending = new Map<string, ReceivedDelivery>();
+  /** Order lines handed on by an order.item.sent (`ref_id#index`). */
+  private readonly handedLines = new Set<string>();
   /** Settled keys, oldest first, for forgetting. */
   private readonly settledOrder: SettledRecord[] = [];
   /** Deliveries being written right now: a second attempt waits for the first's write. */
@@ -149,6 +153,12 @@ export class DeliveryStore {
     this.pending.delete(record.key);
     if (this.known.get(record.key) !== "settled") this.settledOrder.push(record);
     this.known.set(record.key, "settled");
+    if (record.line && record.as === "handed") this.handedLines.add(record.line);
+  }
+
+  /** Whether an order.item.sent already handed on this order line. */
+  lineHandedOn(line: string): boolean {
+    return this.handedLines.has(line);
   }
 
   /** Received earlier and not yet settled, oldest first: handed on again after a restart. */
@@ -182,12 +192,13 @@ export class DeliveryStore {
   }
 
   /** Notes that a delivery needs no more handing on. */
-  async settle(delivery: ReceivedDelivery, as: SettledAs, at: string, reason?: string): Promise<void> {
-    const record: SettledRecord = { v: 2, type: "settled", id: delivery.id, key: delivery.key, as, at, ...(reason ? { reason: reason.slice(0, 300) } : {}) };
+  async settle(delivery: ReceivedDelivery, as: SettledAs, at: string, reason?: string, line?: string): Promise<void> {
+    const record: SettledRecord = { v: 2, type: "settled", id: delivery.id, key: delivery.key, as, at, ...(reason ? { reason: reason.slice(0, 300) } : {}), ...(line ? { line } : {}) };
     await this.append(JSON.stringify(record));
     this.pending.delete(delivery.key);
     this.known.set(delivery.key, "settled");
     this.settledOrder.push(record);
+    if (line && as === "handed") this.handedLines.add(line);
     if (this.linesWritten > rememberedDeliveries * 2 + this.pending.size) await this.whenIdle(() => this.compact());
   }
 

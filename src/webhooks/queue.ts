@@ -13,7 +13,7 @@ import type { HandOff, HandOffResult } from "./hand-off.js";
 /** Waits before each further try of a step; the step counts as failed after the last. */
 export const retryDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000, 60_000];
 
-export type Prepared = { ok: true; payload: Buffer; event: WebhookEvent; headers: Record<string, string> } | { ok: false; reason: string };
+export type Prepared = { ok: true; payload: Buffer; event: WebhookEvent; headers: Record<string, string>; line?: string } | { ok: false; reason: string };
 
 export interface QueueSteps {
   /** The payload to hand on and the event as it is printed; `{ok: false}` drops it; a throw tries again later. */
@@ -117,7 +117,7 @@ export class HandOffQueue {
       });
       if (handed === undefined) return;
     }
-    await this.store.settle(delivery, "handed", this.isoNow());
+    await this.store.settle(delivery, "handed", this.isoNow(), undefined, prepared.line);
   }
 
   /**

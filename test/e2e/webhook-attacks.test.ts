@@ -110,6 +110,32 @@ describe("webhook listen against forged events", () => {
   });
 });
 
+describe("webhook listen against a replayed order.item.sent", () => {
+  it("hands each sent line on once: the same signature naming another order_item_id is not handed on again", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    await makeSecret(reseller);
+    const spy = await target();
+    await pointServiceAt(reseller, spy.url);
+    await buy(reseller, ["--item", "10", "--qty", "1", "--note", "akun: joki@contoh.id", "--ref-id", "atk-manual-1"]);
+    harness.emulator.clock.advance(300_000);
+    const real = await capture(spy.received, "order.item.sent", "atk-manual-1");
+    const signature = String(real.headers["x-signature"]);
+    const body = JSON.parse(real.body);
+
+    const out = mkdtempSync(join(tmpdir(), "reseller-item-sent-"));
+    const listener = await listen(reseller, ["--exec", recorder(out)]);
+    expect((await post(listener.url, body, { "x-event": "order.item.sent", "x-signature": signature })).status).toBe(200);
+    await until("the item handed on", () => recorded(out, "order.item.sent").length === 1);
+    const replay = { ...body, data: { ...body.data, item: { ...body.data.item, order_item_id: "forged-2", licenses: [{ product_license: "forged|pw" }] } } };
+    expect((await post(listener.url, replay, { "x-event": "order.item.sent", "x-signature": signature })).status).toBe(200);
+    await until("the replay dropped", () => /Not handed on: order.item.sent for atk-manual-1: not confirmed: item 10 of atk-manual-1 was handed on already\./.test(listener.stderr()));
+    await listener.stop();
+    const handed = recorded(out, "order.item.sent");
+    expect(handed).toHaveLength(1);
+    expect(handed[0].data.item).toMatchObject({ variant_id: 10, status: "sent", licenses: [{ product_license: "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda.", note: null }] });
+  });
+});
+
 describe("webhook listen against requests meant to stop it", () => {
   it("answers a chunked 1.1 MB unsigned body 413 and goes on serving", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));

@@ -108,7 +108,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   };
 
   const queue = new HandOffQueue(store, {
-    prepare: (delivery) => prepare(delivery, client, ctx.now()),
+    prepare: (delivery) => prepare(delivery, client, ctx.now(), (line) => store.lineHandedOn(line)),
     note(event) {
       if (notes.length === 0) firstNoteAt = performance.now();
       notes.push(event);
@@ -208,7 +208,7 @@ function receivedDelivery(profile: string, delivery: Delivery): ReceivedDelivery
  * the literal `test`, so nothing else in its body is passed on. An order event confirmed with the
  * service when there is a key; otherwise (and any other event) as it came.
  */
-async function prepare(delivery: ReceivedDelivery, client: ServiceClient | undefined, nowMs: number): Promise<Prepared> {
+async function prepare(delivery: ReceivedDelivery, client: ServiceClient | undefined, nowMs: number, lineHandedOn: (line: string) => boolean): Promise<Prepared> {
   const value: unknown = JSON.parse(delivery.body);
   const body = isRecord(value) ? value : {};
   if (delivery.event === "webhook.test") {
@@ -221,9 +221,9 @@ async function prepare(delivery: ReceivedDelivery, client: ServiceClient | undef
     return { ok: true, payload: Buffer.from(JSON.stringify(payload)), event: decodeWebhookEvent(payload, delivery.event), headers: delivery.headers };
   }
   if (client && needsConfirming(delivery.event)) {
-    const confirmed = await confirmWithService(client, delivery, value, new Date(nowMs).toISOString());
+    const confirmed = await confirmWithService(client, delivery, value, new Date(nowMs).toISOString(), lineHandedOn);
     if (!confirmed.ok) return { ok: false, reason: `not confirmed: ${confirmed.reason}` };
-    return { ok: true, payload: Buffer.from(JSON.stringify(confirmed.payload)), event: confirmed.event, headers: delivery.headers };
+    return { ok: true, payload: Buffer.from(JSON.stringify(confirmed.payload)), event: confirmed.event, headers: delivery.headers, ...(confirmed.line ? { line: confirmed.line } : {}) };
   }
   return { ok: true, payload: Buffer.from(delivery.body), event: decodeWebhookEvent(value, delivery.event), headers: delivery.headers };
 }
