@@ -13,7 +13,7 @@
  * `webhook.test` is signed alike every time, so it is also named by the minute it came in (our clock).
  */
 import { createHash } from "node:crypto";
-import { close, closeSync, fdatasync, write } from "node:fs";
+import { close, closeSync, existsSync, fdatasync, fsyncSync, openSync, write } from "node:fs";
 import { promisify } from "node:util";
 import { join } from "node:path";
 import { fileProblem, linkRefusedHint, openOwnFileForAppend, readOwnFile, replaceOwnFile } from "../config/config-dir.js";
@@ -224,7 +224,12 @@ export class DeliveryStore {
       const batch = this.batch.splice(0);
       try {
         // Never through a link, as for the journal; kept open between batches.
-        this.fd ??= openOwnFileForAppend(this.path);
+        if (this.fd === undefined) {
+          const created = !existsSync(this.path);
+          this.fd = openOwnFileForAppend(this.path);
+          // A new file's name must be durable too: fsync of the file alone does not cover its directory entry.
+          if (created) syncDirectory(this.dir);
+        }
         const bytes = Buffer.from(batch.map((b) => b.line).join(""), "utf8");
         let written = 0;
         while (written < bytes.length) written += (await writeAsync(this.fd, bytes, written, bytes.length - written)).bytesWritten;
@@ -269,5 +274,18 @@ function parseRecord(line: string): ReceivedRecord | SettledRecord | LegacyRecor
     return undefined;
   } catch {
     return undefined;
+  }
+}
+
+function syncDirectory(dir: string): void {
+  try {
+    const fd = openSync(dir, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Some platforms cannot open a directory; the file's own flush is the best they offer.
   }
 }

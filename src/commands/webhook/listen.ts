@@ -121,7 +121,8 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     now: ctx.now,
     sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
   });
-  const earlier = store.unsettled();
+  // Another profile's listener may share the config dir: its deliveries are its own to hand on.
+  const earlier = store.unsettled().filter((d) => d.profile === here.profile);
   for (const delivery of earlier) queue.push(delivery);
 
   const accept = async (delivery: Delivery): Promise<"new" | "duplicate"> => {
@@ -162,7 +163,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   await queue.stop(4_000);
   writeNotes();
   await store.close();
-  const kept = store.unsettled().length;
+  const kept = store.unsettled().filter((d) => d.profile === here.profile).length;
   if (kept) ctx.output.info(`${kept} ${kept === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start.`);
   return 0;
 }
