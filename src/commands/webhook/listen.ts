@@ -121,10 +121,6 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     now: ctx.now,
     sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
   });
-  // Another profile's listener may share the config dir: its deliveries are its own to hand on.
-  const earlier = store.unsettled().filter((d) => d.profile === here.profile);
-  for (const delivery of earlier) queue.push(delivery);
-
   const accept = async (delivery: Delivery): Promise<"new" | "duplicate"> => {
     lastDeliveryAt = performance.now();
     const received = receivedDelivery(here.profile, delivery);
@@ -143,6 +139,10 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     accept,
     say: (line) => ctx.output.warn(line),
   });
+  // Once listening (a port in use hands nothing on). Another profile's listener may share the config
+  // dir: its deliveries are its own to hand on.
+  const earlier = store.unsettled().filter((d) => d.profile === here.profile);
+  for (const delivery of earlier) queue.push(delivery);
 
   const from = ctx.settings.webhookSecretSource === "environment" ? "RESELLER_WEBHOOK_SECRET" : `profile "${ctx.settings.profile}"`;
   ctx.output.info(`Listening on ${listener.url}`);
