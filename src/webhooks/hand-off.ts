@@ -1,7 +1,7 @@
 /**
  * Where `webhook listen` hands a verified event: on to another address (`--forward-to`), or to a
- * command (`--exec`). Either way the service is answered 2xx only once the hand-off succeeded, so
- * when the target is down the service's own retries carry the event until it is back.
+ * command (`--exec`), from the listener's queue (queue.ts), after the service was answered: a
+ * failed hand-off is tried again by the listener, each try carrying the same delivery id.
  */
 import { spawn } from "node:child_process";
 import type { IncomingHttpHeaders } from "node:http";
@@ -29,9 +29,9 @@ export interface HandOff {
 /** The header that names a delivery for --forward-to targets; RESELLER_DELIVERY_ID for --exec. */
 export const deliveryIdHeader = "x-reseller-delivery";
 
-/** Longest a forward target may take to answer; the service is kept waiting that long at most. */
+/** Longest a forward target may take to answer before the try counts as failed. */
 export const forwardTimeoutMs = 15_000;
-/** Longest an --exec command may run before it is stopped and the delivery counted as not handled. */
+/** Longest an --exec command may run before it is stopped and the try counted as failed. */
 export const execTimeoutMs = 60_000;
 
 /**
@@ -48,7 +48,7 @@ const notPassedOn = new Set([
  * variable that holds either under another name. The child gets events already verified.
  */
 export function childEnvironment(inherited: NodeJS.ProcessEnv, secrets: readonly (string | undefined)[]): Record<string, string> {
-  const hidden = secrets.filter((s): s is string => typeof s === "string" && s.trim().length >= 4).map((s) => s.trim());
+  const hidden = secrets.filter((s): s is string => typeof s === "string" && s.trim().length >= 8).map((s) => s.trim());
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(inherited)) {
     if (value === undefined || name === "RESELLER_API_KEY" || name === "RESELLER_WEBHOOK_SECRET") continue;
