@@ -147,10 +147,12 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     });
     // Sets keep insertion order: the first found is the oldest.
     if (mine.size > limits.maxConnectionsPerPeer && !makeRoom(mine, t)) socket.destroy();
-    else if (open > limits.maxConnections && !makeRoom((function* () {
-      for (const set of connections.values()) yield* set;
-    })(), t)) socket.destroy();
+    else if (open > limits.maxConnections && !makeRoom(everyConnection(), t)) socket.destroy();
   });
+
+  function* everyConnection(): Generator<Tracked> {
+    for (const set of connections.values()) yield* set;
+  }
   // A request too broken to parse, or too slow to arrive: answered and closed; the server goes on.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     try {
