@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module";
 import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
-import { neutralize, plainCell } from "./sanitize.js";
+import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
 import { fitCell, formOf, planTable, textWidth, wrapText, type Column, type LaidCell, type TablePlan } from "./layout.js";
 import type { Status } from "../api/model.js";
 import { AnswerBody } from "../api/answer.js";
@@ -156,7 +156,8 @@ export class Output {
   /** One JSON object per line, for streams of results (bulk buy). */
   jsonLine(body: unknown): void {
     if (this.options.jq) return this.filtered(JSON.stringify(body), false);
-    this.options.stdout.write(`${JSON.stringify(body)}\n`);
+    const text = JSON.stringify(body);
+    this.options.stdout.write(`${this.stdoutIsTTY ? jsonForTerminal(text) : text}\n`);
   }
 
   /** `--jq`: what jq made of the document, printed as jq prints it; a jq error after what it did print. */
