@@ -312,7 +312,8 @@ async function waitDelivery(ctx: Context, client: ServiceClient, result: BulkRes
   } catch (error) {
     // Waiting failed or was interrupted; the purchase itself stands.
     const code = error instanceof InterruptedError ? "INTERRUPTED" : error instanceof ResellerError ? error.code : "ERROR";
-    return { ...result, error: { code, message: `stopped waiting for delivery (${code}); the purchase stands` } };
+    // Ctrl-C ends the run with 130; the verdict stays bought.
+    return { ...result, ...(error instanceof InterruptedError ? { exit_code: ExitCode.interrupted } : {}), error: { code, message: `stopped waiting for delivery (${code}); the purchase stands` } };
   }
 }
 
