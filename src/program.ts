@@ -481,7 +481,8 @@ export function buildProgram(run: RunCommand): Command {
   program
     .command("__complete", { hidden: true })
     .argument("<what>")
-    .action((what: string, _o, cmd) => run(cmd, () => import("./commands/complete.js"), { what }));
+    .argument("[prefix]", "only candidates that start so (the word being completed)")
+    .action((what: string, prefix: string | undefined, _o, cmd) => run(cmd, () => import("./commands/complete.js"), { what, prefix }));
 
   return program;
 }

@@ -98,3 +98,28 @@ describe("zsh", () => {
     term.close();
   });
 });
+
+describe("a big shop's catalogue", () => {
+  const big = useEmulator({ dialect: "live-short", catalogueSize: 1500 });
+
+  it("__complete filters by the typed prefix itself and prints at most a screenful", async () => {
+    const shop = resellerAs(big);
+    expect((await shop.run(["items"])).exitCode).toBe(0);
+    const ids = (args: string[]) => shop.run(["__complete", "items", ...args]).then((r) => r.stdout.split("\n").filter(Boolean).map((line) => line.split("\t")[0]!));
+    const active = big.emulator.inspect().items.filter((item) => item.active).map((item) => String(item.id));
+    expect(active.length).toBeGreaterThan(1000);
+
+    const all = await ids([]);
+    expect(all).toHaveLength(50);
+    // The shell inserts what every candidate shares: the list keeps the first and last of all, so a cut list shares no more.
+    const sorted = [...active].sort();
+    expect(all).toEqual(expect.arrayContaining([sorted[0], sorted.at(-1)]));
+
+    const twelve = await ids(["12"]);
+    const wanted = active.filter((id) => id.startsWith("12"));
+    expect(twelve.length).toBe(Math.min(50, wanted.length));
+    expect(twelve.every((id) => id.startsWith("12"))).toBe(true);
+    expect(await ids(["1234"])).toEqual(active.filter((id) => id.startsWith("1234")).sort((a, b) => Number(a) - Number(b)));
+    expect(await ids(["x"])).toEqual([]);
+  });
+});
