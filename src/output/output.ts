@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module";
 import { formatRupiah, formatTimestamp } from "./format.js";
-import { neutralize, plainCell } from "./sanitize.js";
+import { neutralize, neutralizeJson, plainCell } from "./sanitize.js";
 import type { Status } from "../api/model.js";
 import { AnswerBody } from "../api/answer.js";
 import { statusKindOf } from "../api/status.js";
@@ -129,15 +129,14 @@ export class Output {
     } else {
       text = JSON.stringify(body, null, this.stdoutIsTTY ? 2 : undefined);
     }
-    // Inside JSON these characters only occur in strings, where the \u escape means the same.
-    if (this.stdoutIsTTY) text = text.replace(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-    this.options.stdout.write(`${text}\n`);
+    this.options.stdout.write(`${this.stdoutIsTTY ? neutralizeJson(text) : text}\n`);
   }
 
-  /** One JSON object per line, for streams of results (bulk buy). */
+  /** One JSON object per line, for streams of results (bulk buy); on a terminal, shown like json(). */
   jsonLine(body: unknown): void {
     if (this.options.jq) return this.filtered(JSON.stringify(body), false);
-    this.options.stdout.write(`${JSON.stringify(body)}\n`);
+    const text = JSON.stringify(body);
+    this.options.stdout.write(`${this.stdoutIsTTY ? neutralizeJson(text) : text}\n`);
   }
 
   /** `--jq`: what jq made of the document, printed as jq prints it; a jq error after what it did print. */
