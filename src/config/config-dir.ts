@@ -88,7 +88,7 @@ export function openOwnFileForAppend(path: string): number {
  * crash, a full disk or a second `reseller` never leaves half a file. The rename replaces a link
  * rather than writing through it; callers read the file (refusing a link) before they replace it.
  */
-export function replaceOwnFile(path: string, text: string): void {
+export function replaceOwnFile(path: string, text: string, options: { durable?: boolean } = {}): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   const bytes = Buffer.from(text, "utf8");
@@ -98,7 +98,8 @@ export function replaceOwnFile(path: string, text: string): void {
     fchmodSync(fd, 0o600);
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-    fsyncSync(fd);
+    // A file worth nothing after a crash (the emulator's rehearsal state) skips the flush.
+    if (options.durable !== false) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
     renameSync(temporary, path);
