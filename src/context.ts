@@ -100,6 +100,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
     if (!warned) {
       warned = true;
       for (const warning of transportWarnings(baseUrl, settings.insecure, input.env)) output.warn(warning);
+      const ignored = settings.ignoredEnvironment ?? [];
+      if (ignored.length) output.warn(`--profile ${settings.profile} wins: its saved ${ignored.length > 1 ? "address and key are" : ignored[0] === "RESELLER_API_KEY" ? "key is" : "address is"} used, not ${ignored.join(" and ")} from the environment.`);
     }
     const { ServiceClient } = await import("./api/client.js");
     return new ServiceClient({
