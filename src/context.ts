@@ -68,6 +68,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
   const secrets = new SecretMask();
   const settings = resolveSettings(flags, env, terminal);
   secrets.add(storedOrNot(() => settings.apiKey));
+  // The webhook secret forges events for anyone who has it: masked in every command, not only webhook listen.
+  secrets.add(storedOrNot(() => settings.webhookSecret));
   const now = input.now ?? Date.now;
   const { defaultSleep } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;

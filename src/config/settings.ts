@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
 import { ConfigStore, type StoredKey } from "./store.js";
+import { withoutCredentials } from "./mask.js";
 
 export interface GlobalFlags {
   json?: boolean;
@@ -264,9 +265,16 @@ export function checkBaseUrl(baseUrl: string, insecure: boolean): URL {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`The base URL "${baseUrl}" is not a URL.`, { suggestion: "Give the address before /v1, e.g. https://api.example.com" });
+    throw new UsageError(`The base URL "${withoutCredentials(baseUrl)}" is not a URL.`, { suggestion: "Give the address before /v1, e.g. https://api.example.com" });
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new UsageError(`The base URL must start with https:// (got ${url.protocol}).`);
+  // A password in the address would be printed, journaled and sent to every proxy; the key is the credential.
+  if (url.username || url.password) {
+    throw new UsageError(`The base URL holds a user name or password (${withoutCredentials(baseUrl)}); reseller neither sends nor keeps credentials that way.`, {
+      code: "CREDENTIALS_IN_BASE_URL",
+      suggestion: "Give the address alone (https://host/...); the service is authenticated with the API key.",
+    });
+  }
   if (url.protocol === "http:" && !insecure && !isLoopback(url.hostname)) {
     throw new UsageError(`Refusing to send the API key in clear text to ${url.host}.`, {
       suggestion: "Use an https:// address, or pass --insecure if you really mean it.",
