@@ -7,6 +7,7 @@
  */
 import { chmodSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { InputError } from "../errors.js";
 
 /**
  * The files reseller keeps in the config dir: the config, the journal, the lock cache and the
@@ -81,6 +82,41 @@ export function openOwnFileForAppend(path: string): number {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     return open();
   }
+}
+
+/**
+ * A file the user names for results that hold licences and serials (`buy --file … --out FILE`),
+ * opened like reseller's own: never through a symbolic link, created 0600 (an existing one made 0600
+ * too), a regular file only, and never the file the orders are read from (which truncating would
+ * destroy). Emptied for this run; returns a descriptor to append lines to. Throws InputError, before
+ * anything is bought.
+ */
+export function openResultsFile(path: string, inputPath?: string): number {
+  const refuse = (why: string) => new InputError(`Cannot write the results to ${path}: ${why}.`, { suggestion: "Name another file with --out." });
+  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath)) throw refuse(`it is the orders file ${inputPath}, which would be emptied`);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | noFollow | noBlock, 0o600);
+  } catch (error) {
+    throw refuse(fileProblem(error));
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw refuse(fileProblem(notRegular(path, stats.isDirectory())));
+    // The mode given to open passes through the umask, and an existing file keeps its own: make sure.
+    fchmodSync(fd, 0o600);
+  } catch (error) {
+    closeSync(fd);
+    throw error instanceof InputError ? error : refuse(fileProblem(error));
+  }
+  return fd;
+}
+
+/** Whether two paths name one file (a link, `./x` and `x`, a hard link): the same device and inode. */
+function sameFile(a: string, b: string): boolean {
+  const one = quietly(() => statSync(a, { throwIfNoEntry: false }));
+  const other = quietly(() => statSync(b, { throwIfNoEntry: false }));
+  return one !== undefined && other !== undefined && one.dev === other.dev && one.ino === other.ino;
 }
 
 /**

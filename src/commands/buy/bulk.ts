@@ -8,7 +8,8 @@
  * (JSON Lines with --json); exit 0 only when every order succeeded, else the highest exit code.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
+import { openResultsFile } from "../../config/config-dir.js";
 import { resolve } from "node:path";
 import type { ServiceClient } from "../../api/client.js";
 import type { Item } from "../../api/model.js";
@@ -98,7 +99,7 @@ export async function runBulk(ctx: Context, request: FileRequest): Promise<numbe
       return 0;
     }
   }
-  if (request.out) writeFileSync(request.out, "");
+  const out = request.out ? openResultsFile(request.out, path) : undefined;
   ctx.output.info(`Sending ${orders.length} order${orders.length === 1 ? "" : "s"} (up to ${formatRupiah(total)}), ${Math.min(concurrency, orders.length)} at a time; an order this file already bought is not bought again…`);
 
   const results: BulkResult[] = new Array(orders.length);
@@ -115,7 +116,7 @@ export async function runBulk(ctx: Context, request: FileRequest): Promise<numbe
       const result = ctx.signal.aborted ? interruptedBefore(order, rows[index]!) : await buyOne(ctx, client, order, rows[index]!, request.wait, waitTimeout, sentBefore);
       results[index] = result;
       finished++;
-      report(ctx, result, finished, orders.length, request.out);
+      report(ctx, result, finished, orders.length, out);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, orders.length) }, worker));
@@ -236,8 +237,8 @@ function outcomeCell(outcome: BulkOutcome): Cell {
 }
 
 /** One result as it completes: a JSON line (--json), a tab-separated row (piped), progress on stderr (terminal). */
-function report(ctx: Context, result: BulkResult, finished: number, total: number, out: string | undefined): void {
-  if (out) appendFileSync(out, `${JSON.stringify(result)}\n`);
+function report(ctx: Context, result: BulkResult, finished: number, total: number, out: number | undefined): void {
+  if (out !== undefined) appendFileSync(out, `${JSON.stringify(result)}\n`);
   if (ctx.output.mode === "json") ctx.output.jsonLine(result);
   else if (ctx.output.mode === "plain") {
     ctx.output.table([], [[result.row, result.ref_id, result.outcome, result.exit_code, result.invoice, result.amount, result.status, result.error?.code]]);
