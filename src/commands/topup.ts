@@ -135,8 +135,11 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   });
   showResult(ctx, { ...data, amount: data.amount ?? amount }, body, channel, total);
 
+  // A QR code is followed without a second look: only a web address is drawn as one (never `javascript:`).
+  const webLink = isWebLink(data.paymentUrl);
+  if (!webLink) ctx.output.warn("The payment link is not an http(s) address, so no QR code is drawn; check it with the service before anyone pays through it.");
   // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.
-  const showQr = ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
+  const showQr = webLink && ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
   if (showQr) {
     const { renderQr } = await import("../output/qr.js");
     ctx.output.drawing(`\n${(await renderQr(data.paymentUrl, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
@@ -197,4 +200,13 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
   if (end === "done") ctx.output.success(`Payment received: the balance is now ${formatRupiah(after)}.`);
   else if (end === "expired") ctx.output.warn("The payment link expired; nothing was charged. Run `reseller topup` for a new one.");
   else ctx.output.info("The link stays valid until it expires; `reseller balance` shows when it is paid.");
+}
+
+function isWebLink(link: string): boolean {
+  try {
+    const url = new URL(link);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
 }

@@ -225,12 +225,27 @@ export function openAmountOf(item: Item, note: string | undefined): number | und
 
 // ---- the check ----
 
+/** Longer than any customer data or SMM comment list; a pasted file or a runaway script is not a note. */
+export const maxNoteBytes = 64 * 1024;
+
+/** Text that cannot be customer data: a NUL byte (cut short or refused along the way), or a note past maxNoteBytes. */
+function checkLineText(line: LineInput, where: string): void {
+  const texts: [string, string | undefined][] = [["note", line.note], ["target", line.target], ["comment", line.comment], ...line.opt.map((o): [string, string] => ["opt", o])];
+  for (const [name, text] of texts) {
+    if (text === undefined) continue;
+    if (text.includes("\u0000")) refuse(where, `the ${name} holds a NUL byte (\\0); customer data never does.`, { suggestion: "Check how the file or the value was made." });
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes > maxNoteBytes) refuse(where, `the ${name} is ${Math.ceil(bytes / 1024)} KB; at most ${maxNoteBytes / 1024} KB is sent.`);
+  }
+}
+
 /**
  * Checks one line and returns the note to send: the SMM JSON built from a target, the open-amount JSON
  * built from the target and nominal, or the note as given.
  * `where` prefixes every message ("" for flags, "cart line 2: ", "orders.csv order 3: ").
  */
 export function checkLine(item: Item, line: LineInput, where: string): string | undefined {
+  checkLineText(line, where);
   if (line.quantity < item.minOrder) {
     refuse(where, `the minimum order of ${itemWords(item)} is ${item.minOrder}; got ${line.quantity}.`, {
       code: "MINIMUM_ORDER_NOT_MET",

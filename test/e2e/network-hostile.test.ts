@@ -61,7 +61,7 @@ describe("a proxy that drops CONNECT", () => {
   // The purchase request itself through such a proxy is test/api/network-hostile.test.ts's: nothing sent.
   it("buy through it is exit 4, nothing sent, never outcome unknown", async () => {
     const configDir = makeConfigDir();
-    const r = await runReseller(["buy", "--item", "12", "--note", "081234567890", "--yes", "--ref-id", "proxy-buy-1", "--timeout", "2"], { env: throughProxy(configDir) });
+    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "proxy-buy-1", "--timeout", "2"], { env: throughProxy(configDir) });
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/nothing was sent/);
     expect(journalRecords(configDir).filter((record) => JSON.stringify(record).includes("unknown"))).toEqual([]);
@@ -91,7 +91,7 @@ describe("a proxy that drops CONNECT", () => {
 describe("a certificate nobody vouches for", () => {
   it("a purchase is exit 4, nothing sent, named as possible interception, not retried", async () => {
     const configDir = makeConfigDir();
-    const r = await runReseller(["buy", "--item", "12", "--note", "081234567890", "--yes", "--ref-id", "tls-buy-1"], {
+    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "tls-buy-1"], {
       env: { RESELLER_BASE_URL: tlsUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
     });
     expect(r.exitCode, r.stderr).toBe(4);
@@ -120,7 +120,7 @@ describe("--insecure", () => {
 describe("an API key with a control character", () => {
   it("a purchase is exit 4, nothing sent, not retried, and nothing reaches the service", async () => {
     const before = harness.requests.length;
-    const r = await runReseller(["buy", "--item", "12", "--note", "081234567890", "--yes", "--ref-id", "key-buy-1"], {
+    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "key-buy-1"], {
       env: { ...harness.accountEnv(`${harness.emulator.demoApiKey}\u0007`) },
     });
     expect(r.exitCode, r.stderr).toBe(4);
