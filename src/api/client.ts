@@ -88,7 +88,7 @@ export class ServiceClient {
   readonly baseUrl: string;
   private readonly options: ClientOptions;
   private readonly retry: RetryPolicy;
-  private dispatcher: Dispatcher | undefined;
+  private lane: Lane | undefined;
 
   constructor(options: ClientOptions) {
     this.options = options;
@@ -166,9 +166,9 @@ export class ServiceClient {
 
   /** Lets the process exit at once instead of waiting for idle keep-alive sockets. */
   async close(): Promise<void> {
-    const d = this.dispatcher;
-    this.dispatcher = undefined;
-    if (d) await d.destroy().catch(() => undefined);
+    const lane = this.lane;
+    this.lane = undefined;
+    if (lane) await lane.dispatcher.destroy().catch(() => undefined);
   }
 
   // ---- the exchange itself ----
@@ -229,24 +229,33 @@ export class ServiceClient {
     }
   }
 
-  private getDispatcher(): Dispatcher {
+  private getLane(): Lane {
     // One agent per client: keep-alive reuse across requests, and HTTPS_PROXY/HTTP_PROXY/NO_PROXY
     // honoured, except for this machine: a loopback address never goes through a proxy, which would
     // see the key (in clear text for http://localhost).
     const direct = isLoopbackUrl(this.baseUrl) ? { httpProxy: "", httpsProxy: "" } : {};
-    this.dispatcher ??= new EnvHttpProxyAgent({ ...direct, connect: { timeout: Math.min(this.options.timeoutMs, 10_000) }, keepAliveTimeout: 10_000 }).compose(markHandedOn);
-    return this.dispatcher;
+    this.lane ??= {
+      dispatcher: new EnvHttpProxyAgent({ ...direct, connect: { timeout: Math.min(this.options.timeoutMs, 10_000) }, keepAliveTimeout: 10_000 }).compose(markHandedOn),
+      inFlight: 0,
+      retired: false,
+    };
+    return this.lane;
   }
 
   /**
    * Past its deadline or on Ctrl-C a call stops waiting at once, whatever undici is doing: a proxy that
    * drops CONNECT makes it reconnect in a tight loop that ignores the request's signal (undici 7.x).
-   * Its agent is destroyed, which ends that loop; the next call gets a new one.
+   * Its agent is retired: later calls get a new one, and it is destroyed, which ends that loop, as soon
+   * as the other requests on it (a bulk buy's) have ended, each within its own deadline.
    */
-  private abandon(): void {
-    const d = this.dispatcher;
-    this.dispatcher = undefined;
-    void d?.destroy().catch(() => undefined);
+  private abandon(lane: Lane): void {
+    if (this.lane === lane) this.lane = undefined;
+    lane.retired = true;
+  }
+
+  private release(lane: Lane): void {
+    lane.inFlight--;
+    if (lane.retired && lane.inFlight === 0) void lane.dispatcher.destroy().catch(() => undefined);
   }
 
   private async exchangeOnce(method: string, path: string, body: unknown, attempt: number, deadlineMs: number): Promise<{ body: AnswerBody; status: number }> {
@@ -274,6 +283,8 @@ export class ServiceClient {
     // Set when undici hands the request to a connected socket (after any proxy tunnel and TLS
     // handshake): a failure before that sent nothing, whatever its code.
     let handedOn = false;
+    const lane = this.getLane();
+    lane.inFlight++;
     try {
       if (controlCharacter.test(this.options.apiKey)) throw new KeyNotSendable();
       const response = await Promise.race([
@@ -281,7 +292,7 @@ export class ServiceClient {
           method: method as Dispatcher.HttpMethod,
           headers,
           body: payload,
-          dispatcher: this.getDispatcher(),
+          dispatcher: lane.dispatcher,
           headersTimeout: deadlineMs,
           bodyTimeout: deadlineMs,
           signal,
@@ -295,12 +306,13 @@ export class ServiceClient {
       text = await Promise.race([readCapped(response.body, maxBytes, Number(response.headers["content-length"])), stopped.promise]);
     } catch (error) {
       log?.(`← ${method} ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
-      if (signal.aborted) this.abandon();
+      if (signal.aborted) this.abandon(lane);
       if (error instanceof AnswerTooLarge) throw tooLarge(method, path, maxBytes);
       if (error instanceof KeyNotSendable) throw keyNotSendable();
       throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(deadlineMs) : error, this.options.signal, this.baseUrl, method, handedOn);
     } finally {
       stopped.dispose();
+      this.release(lane);
     }
     // A new webhook secret is shown once, by the command itself; the exchange log never repeats it.
     const logged = path.endsWith("/webhook/secret") ? "(body withheld: it carries the webhook secret)" : text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
@@ -404,6 +416,13 @@ function pathSegment(what: string, value: string): string {
 }
 
 class AnswerTooLarge extends Error {}
+
+/** An agent and the requests on it, so a stuck one can be retired without cutting the others short. */
+interface Lane {
+  dispatcher: Dispatcher;
+  inFlight: number;
+  retired: boolean;
+}
 
 class KeyNotSendable extends Error {}
 

@@ -4,6 +4,7 @@
  * certificate nobody vouches for (an interception), a key that cannot be sent. Each ends within the
  * deadline, says whether anything was sent, and is retried only where a retry could change it.
  */
+import { createServer as createHttpServer } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import { createServer as createNetServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -188,6 +189,26 @@ describe("a refused connection", () => {
     const { error } = await failure(client.createTransaction({ ref_id: "lost-1", carts: [{ item_id: 12, quantity: 1 }] }));
     expect((error as NetworkError).mayHaveReached).toBe(true);
     await client.close();
+    server.close();
+  });
+});
+
+describe("a call given up on", () => {
+  it("does not cut short the other requests on the same client (a bulk buy's)", async () => {
+    const server = createHttpServer((request, response) => {
+      if (request.url === "/v1/balance") return; // never answers
+      setTimeout(() => response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":[]}'), 800);
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const client = clientFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { retry: { maxRetries: 0, maxDelayMs: 0 } });
+    const stuck = failure(client.getBalance());
+    await new Promise((r) => setTimeout(r, 1_000));
+    // Sent while the first is still waiting; its answer comes after the first is given up on.
+    const answered = client.listChannels();
+    expect((await stuck).error).toBeInstanceOf(NetworkError);
+    expect((await answered).data).toEqual([]);
+    await client.close();
+    server.closeAllConnections();
     server.close();
   });
 });
