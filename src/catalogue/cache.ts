@@ -53,10 +53,13 @@ export interface KeptCatalogue extends CatalogueHeader {
    * perhaps a few more (a word found in a price), so the caller still applies its own test.
    */
   entriesHolding(words: string[]): CatalogueEntry[];
-  /** Every variant's id, read without parsing the lines: shell completion offers a few of 200,000. */
-  ids(): number[];
+  /**
+   * Every variant's id, read without parsing the lines: shell completion offers a few of 200,000.
+   * Optional: a copy held otherwise answers through entries().
+   */
+  ids?(): number[];
   /** The variants of these ids, in that order, only their lines parsed. */
-  entriesOf(ids: number[]): CatalogueEntry[];
+  entriesOf?(ids: number[]): CatalogueEntry[];
 }
 
 /** Which copy: one per profile, service address and account. */

@@ -92,12 +92,11 @@ async function itemCandidates(ctx: Context, prefix: string): Promise<Candidate[]
   const kept = readCatalogue({ configDir, profile, baseUrl, apiKey });
   if (!kept) return [];
   // Ids first, without parsing 200,000 lines: only the screenful shown is read whole.
-  const ids = kept
-    .ids()
-    .filter((id) => String(id).startsWith(prefix))
-    .sort((a, b) => a - b);
+  const all = kept.ids?.() ?? kept.entries().map((entry) => entry.id);
+  const ids = all.filter((id) => String(id).startsWith(prefix)).sort((a, b) => a - b);
   const shown = pickScreenful(ids.map((id) => ({ value: String(id) }))).map((c) => Number(c.value));
-  return kept.entriesOf(shown).map((entry) => {
+  const entries = kept.entriesOf?.(shown) ?? kept.entries().filter((entry) => shown.includes(entry.id)).sort((a, b) => a.id - b.id);
+  return entries.map((entry) => {
     // B names a variant within its product ("12 Bulan"): the product goes first unless the name says it.
     const product = entry.product && !entry.name.toLowerCase().includes(entry.product.toLowerCase()) ? `${entry.product} ` : "";
     return { value: String(entry.id), description: `${product}${entry.name}, ${formatRupiah(entry.price)}` };
