@@ -53,13 +53,6 @@ export interface KeptCatalogue extends CatalogueHeader {
    * perhaps a few more (a word found in a price), so the caller still applies its own test.
    */
   entriesHolding(words: string[]): CatalogueEntry[];
-  /**
-   * Every variant's id, read without parsing the lines: shell completion offers a few of 200,000.
-   * Optional: a copy held otherwise answers through entries().
-   */
-  ids?(): number[];
-  /** The variants of these ids, in that order, only their lines parsed. */
-  entriesOf?(ids: number[]): CatalogueEntry[];
 }
 
 /** Which copy: one per profile, service address and account. */
@@ -90,7 +83,7 @@ type Line = [id: number, sku: string | null, category: string | null, product: s
 
 const toLine = (e: CatalogueEntry): string => JSON.stringify([e.id, e.sku, e.category, e.product, e.name, e.price, e.process, e.stock, e.unlimited, e.min_order] satisfies Line);
 
-function fromLine(text: string): CatalogueEntry | undefined {
+export function fromLine(text: string): CatalogueEntry | undefined {
   let line: unknown;
   try {
     line = JSON.parse(text);
@@ -104,21 +97,11 @@ function fromLine(text: string): CatalogueEntry | undefined {
 
 const parseAll = (lines: string[]) => lines.flatMap((text) => fromLine(text) ?? []);
 
-const newline = 0x0a;
-
-/** The kept catalogue of this owner, or undefined when there is none worth using. */
-export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined {
-  // Read as bytes and decoded only when lines are parsed: completion reads 200,000 ids without a decode.
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(catalogueCachePath(owner));
-  } catch {
-    return undefined;
-  }
-  const headerEnd = bytes.indexOf(newline);
+/** The copy's first line as its header, when it is this owner's copy (shell completion reads only this line). */
+export function headerFor(owner: CatalogueOwner, line: string): (Partial<CatalogueHeader> & Pick<CatalogueHeader, "synced_at" | "count">) | undefined {
   let header: Partial<CatalogueHeader> | null;
   try {
-    header = JSON.parse(bytes.toString("utf8", 0, headerEnd)) as Partial<CatalogueHeader> | null;
+    header = JSON.parse(line) as Partial<CatalogueHeader> | null;
   } catch {
     return undefined;
   }
@@ -129,59 +112,35 @@ export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined 
     header.base_url !== owner.baseUrl ||
     header.account !== accountOf(owner.apiKey) ||
     typeof header.synced_at !== "number" ||
-    typeof header.count !== "number" ||
-    // Written whole and renamed into place, it ends with its last line's break.
-    bytes[bytes.length - 1] !== newline
+    typeof header.count !== "number"
   ) {
     return undefined;
   }
-  const bodyStart = headerEnd + 1;
-  const bodyEnd = Math.max(bodyStart, bytes.length - 1);
-  let text: string | undefined;
-  const bodyText = () => (text ??= bytes.toString("utf8", bodyStart, bodyEnd));
+  return header as Partial<CatalogueHeader> & Pick<CatalogueHeader, "synced_at" | "count">;
+}
+
+/** The kept catalogue of this owner, or undefined when there is none worth using. */
+export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined {
+  let text: string;
+  try {
+    text = readFileSync(catalogueCachePath(owner), "utf8");
+  } catch {
+    return undefined;
+  }
+  const headerEnd = text.indexOf("\n");
+  const header = headerFor(owner, text.slice(0, headerEnd));
+  // Written whole and renamed into place, it ends with its last line's break.
+  if (!header || !text.endsWith("\n")) return undefined;
+  const body = text.slice(headerEnd + 1, -1);
   let all: CatalogueEntry[] | undefined;
-  const entries = () => (all ??= bodyText() === "" ? [] : parseAll(bodyText().split("\n")));
-  // Each line is `[id,…`: the ids are the digits after `[`, read from the bytes, and where each line starts.
-  let index: { ids: number[]; starts: number[] } | undefined;
-  const lines = () => {
-    if (index) return index;
-    index = { ids: [], starts: [] };
-    for (let start = bodyStart; start < bodyEnd; ) {
-      if (bytes[start] === 0x5b) {
-        let id = 0;
-        let at = start + 1;
-        while (bytes[at]! >= 0x30 && bytes[at]! <= 0x39) id = id * 10 + bytes[at++]! - 0x30;
-        if (at > start + 1 && bytes[at] === 0x2c) {
-          index.ids.push(id);
-          index.starts.push(start);
-        }
-      }
-      const next = bytes.indexOf(newline, start);
-      if (next === -1 || next >= bodyEnd) break;
-      start = next + 1;
-    }
-    return index;
-  };
+  const entries = () => (all ??= body === "" ? [] : parseAll(body.split("\n")));
   return {
     ...(header as CatalogueHeader),
     full_synced_at: typeof header.full_synced_at === "number" ? header.full_synced_at : 0,
     entries,
-    ids: () => [...lines().ids],
-    entriesOf(ids) {
-      const { ids: all, starts } = lines();
-      const at = new Map(ids.map((id) => [id, -1]));
-      all.forEach((id, i) => at.has(id) && at.get(id) === -1 && at.set(id, starts[i]!));
-      return ids.flatMap((id) => {
-        const start = at.get(id)!;
-        if (start === -1) return [];
-        const end = bytes.indexOf(newline, start);
-        return fromLine(bytes.toString("utf8", start, end === -1 || end > bodyEnd ? bodyEnd : end)) ?? [];
-      });
-    },
     entriesHolding(words) {
       // A word with a quote, a backslash or a control character is escaped in the line: test it parsed.
       if (all || words.length === 0 || words.some((word) => /["\\\u0000-\u001f]/.test(word))) return entries();
-      const body = bodyText();
       const lower = body.toLowerCase();
       // A few characters change length in lower case (İ): then offsets differ, and each line is lowered alone.
       if (lower.length !== body.length) {
@@ -228,15 +187,5 @@ export async function writeCatalogue(
 
 /** A catalogue held only in memory (when it could not be written), answering as a read one does. */
 export function keptInMemory(header: CatalogueHeader, entries: CatalogueEntry[]): KeptCatalogue {
-  const byId = () => new Map(entries.map((entry) => [entry.id, entry]));
-  return {
-    ...header,
-    entries: () => entries,
-    entriesHolding: () => entries,
-    ids: () => entries.map((entry) => entry.id),
-    entriesOf: (ids) => {
-      const all = byId();
-      return ids.flatMap((id) => all.get(id) ?? []);
-    },
-  };
+  return { ...header, entries: () => entries, entriesHolding: () => entries };
 }

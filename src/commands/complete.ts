@@ -88,17 +88,39 @@ async function candidates(ctx: Context, what: string, prefix: string): Promise<C
 async function itemCandidates(ctx: Context, prefix: string): Promise<Candidate[]> {
   const { baseUrl, apiKey, configDir, profile } = ctx.settings;
   if (!baseUrl || !apiKey || !/^\d*$/.test(prefix)) return [];
-  const { readCatalogue } = await import("../catalogue/cache.js");
-  const kept = readCatalogue({ configDir, profile, baseUrl, apiKey });
-  if (!kept) return [];
-  // Ids first, without parsing 200,000 lines: only the screenful shown is read whole.
-  const all = kept.ids?.() ?? kept.entries().map((entry) => entry.id);
-  const ids = all.filter((id) => String(id).startsWith(prefix)).sort((a, b) => a - b);
-  const shown = pickScreenful(ids.map((id) => ({ value: String(id) }))).map((c) => Number(c.value));
-  const entries = kept.entriesOf?.(shown) ?? kept.entries().filter((entry) => shown.includes(entry.id)).sort((a, b) => a.id - b.id);
+  const { withKeptIds } = await import("../catalogue/id-index.js");
+  // Ids first, from the copy's id index: only the screenful shown is read and parsed.
+  const entries =
+    withKeptIds({ configDir, profile, baseUrl, apiKey }, (kept) => kept.entriesOf(screenfulOfIds(prefix ? kept.ids.filter((id) => String(id).startsWith(prefix)) : kept.ids))) ?? [];
   return entries.map((entry) => {
     // B names a variant within its product ("12 Bulan"): the product goes first unless the name says it.
     const product = entry.product && !entry.name.toLowerCase().includes(entry.product.toLowerCase()) ? `${entry.product} ` : "";
     return { value: String(entry.id), description: `${product}${entry.name}, ${formatRupiah(entry.price)}` };
   });
+}
+
+/**
+ * pickScreenful for ids, without sorting 200,000 of them: the smallest, in order, and the
+ * alphabetically first and last of all (for the prefix a shell inserts), each once.
+ */
+export function screenfulOfIds(ids: ArrayLike<number> & Iterable<number>): number[] {
+  if (ids.length <= screenful) return [...new Set(ids)].sort((a, b) => a - b);
+  const smallest: number[] = [];
+  let first = String(ids[0]);
+  let last = first;
+  for (const id of ids) {
+    const text = String(id);
+    if (text < first) first = text;
+    if (text > last) last = text;
+    if (smallest.length === screenful && id >= smallest[smallest.length - 1]!) continue;
+    let at = smallest.length;
+    while (at > 0 && smallest[at - 1]! > id) at--;
+    if (smallest[at - 1] === id) continue;
+    smallest.splice(at, 0, id);
+    if (smallest.length > screenful) smallest.pop();
+  }
+  const shown = new Set([...smallest.slice(0, screenful - 2), Number(first), Number(last)]);
+  // When an end was among the smallest anyway, the next smallest takes its place.
+  for (const id of smallest.slice(screenful - 2)) if (shown.size < screenful) shown.add(id);
+  return [...shown].sort((a, b) => a - b);
 }

@@ -4,7 +4,7 @@
  * the ids. Completion never asks the service for the catalogue.
  */
 import { execFile } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -121,5 +121,23 @@ describe("a big shop's catalogue", () => {
     expect(twelve.every((id) => id.startsWith("12"))).toBe(true);
     expect(await ids(["1234"])).toEqual(active.filter((id) => id.startsWith("1234")).sort((a, b) => Number(a) - Number(b)));
     expect(await ids(["x"])).toEqual([]);
+  });
+
+  it("reads ids through an index beside the copy (0600), made again whenever the copy changes", async () => {
+    const shop = resellerAs(big);
+    expect((await shop.run(["items"])).exitCode).toBe(0);
+    const line = async (id: number) => (await shop.run(["__complete", "items", String(id)])).stdout.split("\n").find((l) => l.startsWith(`${id}\t`));
+    expect(await line(12)).toBe("12\tPulsa Telkomsel 10.000, Rp 11.500");
+    const dir = join(shop.configDir, "catalogue");
+    const index = readdirSync(dir).find((name) => name.endsWith(".ids"));
+    expect(index).toBeDefined();
+    expect(statSync(join(dir, index!)).mode & 0o777).toBe(0o600);
+    // A new price, kept by a refresh: the next Tab shows it, never the index's old idea of the copy.
+    big.emulator.setItemPrice(12, 12_345);
+    expect((await shop.run(["items", "--refresh"])).exitCode).toBe(0);
+    expect(await line(12)).toBe("12\tPulsa Telkomsel 10.000, Rp 12.345");
+    // A damaged index is only a shortcut lost.
+    writeFileSync(join(dir, index!), "garbage");
+    expect(await line(12)).toBe("12\tPulsa Telkomsel 10.000, Rp 12.345");
   });
 });
