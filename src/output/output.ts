@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module";
 import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
-import { neutralize, neutralizeJson, plainCell } from "./sanitize.js";
+import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
 import { fitCell, formOf, planTable, textWidth, wrapText, type Column, type LaidCell, type TablePlan } from "./layout.js";
 import type { Status } from "../api/model.js";
 import { AnswerBody } from "../api/answer.js";
@@ -148,14 +148,14 @@ export class Output {
     } else {
       text = JSON.stringify(body, null, this.stdoutIsTTY ? 2 : undefined);
     }
-    this.options.stdout.write(`${this.stdoutIsTTY ? neutralizeJson(text) : text}\n`);
+    this.options.stdout.write(`${this.stdoutIsTTY ? jsonForTerminal(text) : text}\n`);
   }
 
   /** One JSON object per line, for streams of results (bulk buy); on a terminal, shown like json(). */
   jsonLine(body: unknown): void {
     if (this.options.jq) return this.filtered(JSON.stringify(body), false);
     const text = JSON.stringify(body);
-    this.options.stdout.write(`${this.stdoutIsTTY ? neutralizeJson(text) : text}\n`);
+    this.options.stdout.write(`${this.stdoutIsTTY ? jsonForTerminal(text) : text}\n`);
   }
 
   /** `--jq`: what jq made of the document, printed as jq prints it; a jq error after what it did print. */

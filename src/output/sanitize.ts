@@ -29,9 +29,11 @@ export function plainCell(text: string): string {
 }
 
 /**
- * JSON for a terminal: inside JSON these characters only occur in strings (C0 controls are escaped by
- * any JSON writer), where the `\u` escape means the same to a parser and nothing to the terminal.
+ * A JSON document for a terminal: C1 controls, bidirectional controls and invisible marks (zero-width,
+ * direction, word joiner, BOM, line and paragraph separators) written as `\u` escapes. Outside strings
+ * JSON holds none of them (C0 controls are escaped by any JSON writer), and inside one the escape means
+ * the same character, so it stays valid JSON and parses to the same value.
  */
-export function neutralizeJson(text: string): string {
+export function jsonForTerminal(text: string): string {
   return text.replace(/[\u007f-\u009f]/g, escapeUnicode).replace(invisibleCharacters, escapeUnicode);
 }
