@@ -8,7 +8,8 @@ import type { PaymentChannel, TopUp } from "../api/model.js";
 import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
-import { formatRupiah, parseRupiah } from "../output/format.js";
+import { formatRupiah } from "../output/format.js";
+import { amountForms, parseRupiah, readAmount } from "../rules/amount.js";
 import { copyable, money } from "../output/output.js";
 import { minimumTopUp, topUpAmount } from "../rules/input.js";
 
@@ -31,8 +32,9 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
 
 /** The wizard's amount check, as the person types: the same rule as --amount, in words for a prompt. */
 export function checkTypedAmount(text: string): true | string {
-  const n = parseRupiah(text);
-  if (n === undefined) return "Type a whole number of Rupiah, e.g. 50000 or 50.000";
+  const reading = readAmount(text);
+  if (!reading.ok) return `Not an amount: ${reading.why}${reading.readings.length ? ` (${reading.readings.map(formatRupiah).join(" or ")}?)` : ` (${amountForms})`}`;
+  const n = reading.amount;
   if (n < minimumTopUp) return `At least ${formatRupiah(minimumTopUp)}`;
   return true;
 }
