@@ -130,7 +130,7 @@ export function choice<T extends string>(name: string, value: string, choices: r
   const found = choices.find((c) => c.toLowerCase() === wanted);
   if (found) return found;
   const meant = Object.hasOwn(otherWords, wanted) ? otherWords[wanted] : closest(wanted, choices);
-  throw new InputError(`${name} must be ${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}, not "${value}".`, meant ? { suggestion: `Did you mean ${name} ${meant}?` } : {});
+  throw new InputError(`${name} must be ${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}, not "${value}".`, meant ? { suggestion: `Did you mean ${name.startsWith("-") ? `${name} ` : ""}${meant}?` } : {});
 }
 
 export function transactionStatus(value: string): (typeof transactionStatuses)[number] {
