@@ -66,6 +66,8 @@ export async function main(proc: Process): Promise<number> {
       const { usageErrorOf } = await import("./usage-words.js");
       return report(usageErrorOf(error, program, proc.argv));
     }
+    // Only a flag's rule throws while parsing: said as a usage error, with the command's help.
+    if (error instanceof UsageError) return report((await import("./usage-words.js")).usageErrorOfRule(error, program, proc.argv));
     if (error instanceof ResellerError) return report(error);
     throw error;
   }

@@ -139,6 +139,15 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
   }
 }
 
+/**
+ * A flag's value broken by one of reseller's rules while parsing: a usage error like commander's own
+ * (code USAGE, exit 2), its words kept, with the help of the command it was given to.
+ */
+export function usageErrorOfRule(error: UsageError, program: Command, argv: string[]): UsageError {
+  const help = `See \`${pathOf(commandOf(program, argv))} --help\`.`;
+  return new UsageError(error.message, { suggestion: error.suggestion ? `${error.suggestion} ${help}` : help, ...(error.details ? { details: error.details } : {}) });
+}
+
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -195,10 +195,10 @@ export function checkTypedCustomer(item: Item): (text: string) => true | string 
 }
 
 /** The customer's number as it is sent (separators left out), or a refusal saying why and how to override. */
-function checkedPhone(item: Item, text: string, where: string, flag: string): string {
+function checkedPhone(item: Item, text: string, where: string): string {
   const reading = readPhoneNumber(text);
   if (reading.ok) return reading.number;
-  refuse(where, `${flag} "${text.trim()}" is not a mobile number for ${itemWords(item)}: ${reading.why}.`, {
+  refuse(where, `the note "${text.trim()}" is not a mobile number for ${itemWords(item)}: ${reading.why}.`, {
     code: "PHONE_NUMBER_INVALID",
     suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}Check it with the customer; if it is right, buy with --no-check (a provider that refuses it refunds the balance only later).`,
   });
@@ -271,7 +271,7 @@ function checkOpenAmount(item: Item, range: OpenAmount, line: LineInput, where: 
       ...(near.length ? { suggestion: `The nearest allowed: ${near.map(formatRupiah).join(" or ")}.` } : {}),
     });
   }
-  const target = check && takesPhoneNumber(item) ? checkedPhone(item, parts.customer!, where, where ? "the target" : "--note") : parts.customer!;
+  const target = check && takesPhoneNumber(item) ? checkedPhone(item, parts.customer!, where) : parts.customer!;
   const note: OpenAmountNote = { target, provider_qty: amount, ...(parts.zone !== undefined ? { zone_id: parts.zone } : {}) };
   return JSON.stringify(note);
 }
@@ -337,6 +337,6 @@ export function checkLine(item: Item, line: LineInput, where: string, { check = 
   }
   const missing = missingFields(item, line);
   if (missing.length) refuse(where, `${itemWords(item)} is missing ${fieldNames(missing)}.`, { code: "REQUIRED_FIELD_MISSING" });
-  if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where, where ? "the note" : "--note");
+  if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where);
   return line.note;
 }
