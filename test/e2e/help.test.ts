@@ -80,7 +80,7 @@ describe("\"Did you mean\"", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).not.toContain("\\n");
     expect(r.stderr).toMatch(new RegExp(`^Hint: Did you mean ${guess.replace(/-/g, "\\-")}\\?`, "m"));
-    expect(r.stderr.split("\n")[0]).toMatch(/^Error: Unknown (command|option) '/);
+    expect(r.stderr.split("\n")[0]).toMatch(/^Error: (`reseller( \w+)?` has no command "\w+"|--\w+ is not an option of `reseller \w+`)\.$/);
   });
 });
 
