@@ -220,8 +220,10 @@ export class ServiceClient {
         }
         throw failure;
       }
-      const why = failure instanceof ResellerError ? failure.code : "no answer";
-      const line = `retrying ${method} ${path} in ${formatSeconds(delay)} (attempt ${attempt + 1} of ${this.retry.maxRetries + 1}; the last said ${why})`;
+      // A network failure in words (`the connection was closed`), a service's answer by its code.
+      const words = failure instanceof NetworkError ? networkFailureWordsFor(failure.code) : undefined;
+      const why = words ? `the last failed: ${words}` : `the last said ${failure instanceof ResellerError ? failure.code : "nothing"}`;
+      const line = `retrying ${method} ${path} in ${formatSeconds(delay)} (attempt ${attempt + 1} of ${this.retry.maxRetries + 1}; ${why})`;
       this.options.log?.(line);
       this.options.onRetry?.(line[0]!.toUpperCase() + line.slice(1));
       await sleep(delay, this.options.signal);
