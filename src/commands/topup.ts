@@ -11,7 +11,7 @@ import { UsageError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { amountForms, parseRupiah, readAmount } from "../rules/amount.js";
 import { copyable, money } from "../output/output.js";
-import { minimumTopUp, topUpAmount } from "../rules/input.js";
+import { closest, minimumTopUp, topUpAmount } from "../rules/input.js";
 
 export interface TopUpOptions {
   amount?: number;
@@ -24,9 +24,12 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
   const wanted = code.trim().toUpperCase();
   const found = channels.find((c) => c.code.toUpperCase() === wanted);
   if (found) return found;
+  // `--channel gopay` or `qriss`: the channel a slip or another name most likely meant.
+  const byName = channels.filter((c) => c.name.toUpperCase().includes(wanted));
+  const meant = byName.length === 1 ? byName[0]!.code : closest(wanted, channels.map((c) => c.code));
   throw new UsageError(`There is no payment channel "${code}". Channels: ${channels.map((c) => c.code).join(", ")}.`, {
     code: "INVALID_CHANNEL",
-    suggestion: "See names and fees with `reseller channels`.",
+    suggestion: `${meant ? `Did you mean --channel ${meant}? ` : ""}See names and fees with \`reseller channels\`.`,
   });
 }
 

@@ -54,6 +54,23 @@ describe("amounts as people write them", () => {
   });
 });
 
+describe("choices listed when one is wrong, before anything is sent", () => {
+  it.each([
+    [["trx", "list", "--status", "gagal"], "--status must be pending, paid, completed, failed or canceled, not \"gagal\".", "Did you mean --status failed?"],
+    [["items", "--process", "smn"], "--process must be auto, h2h, smm or manual, not \"smn\".", "Did you mean --process smm?"],
+    [["topup", "--amount", "50000", "--channel", "qriss", "--yes"], 'There is no payment channel "qriss". Channels: QRIS, BCAVA', "Did you mean --channel QRIS?"],
+    [["topup", "--amount", "50000", "--channel", "alfa", "--yes"], 'There is no payment channel "alfa".', "Did you mean --channel ALFAMART?"],
+  ])("reseller %j", async (args, said, meant) => {
+    const topUps = harness.emulator.requestBodies("/v1/balance").filter((b) => b.method === "POST").length;
+    const r = await resellerAs(harness).run(args);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(said);
+    expect(r.stderr).toContain(`Hint: ${meant}`);
+    expect(harness.emulator.requestBodies("/v1/balance").filter((b) => b.method === "POST")).toHaveLength(topUps);
+    expect(harness.requests.some((line) => / \/v1\/trx\?/.test(line) && line.includes("gagal"))).toBe(false);
+  });
+});
+
 describe("a service code, said once with its hint", () => {
   it("webhook test with no URL set", async () => {
     const r = await resellerAs(harness).run(["webhook", "test"]);
