@@ -75,7 +75,7 @@ function referenceOf(entry: JournalEntry, answer: Answer): Cell {
 export async function run(ctx: Context): Promise<number | void> {
   const journal = journalFor(ctx);
   const now = ctx.now();
-  const unresolved = journal.entries().filter((e) => e.profile === ctx.settings.profile && isUnresolved(e, now));
+  const unresolved = journal.unsettled().filter((e) => e.profile === ctx.settings.profile && isUnresolved(e, now));
   const here = unresolved.filter((e) => sentFromHere(e, ctx.settings));
   const elsewhere = unresolved.length - here.length;
   if (elsewhere) {

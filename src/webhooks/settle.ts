@@ -19,7 +19,7 @@ export interface Here {
 export function settleFromEvent(journal: Journal, event: WebhookEvent, here: Here, nowMs: number): string[] {
   if (!settlingEvents.has(event.event) || !event.refId) return [];
   const settled: string[] = [];
-  for (const entry of journal.entries()) {
+  for (const entry of journal.byRefId(event.refId)) {
     if (entry.kind !== "buy" || entry.ref_id !== event.refId || entry.profile !== here.profile) continue;
     if (here.baseUrl !== undefined && entry.base_url !== here.baseUrl) continue;
     if (!isUnresolved(entry, nowMs)) continue;
