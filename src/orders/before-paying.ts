@@ -25,22 +25,24 @@ export function checkStock(order: Order): void {
     const seen = wanted.get(line.item.id);
     wanted.set(line.item.id, { item: line.item, quantity: (seen?.quantity ?? 0) + line.quantity });
   }
-  for (const { item, quantity } of wanted.values()) {
-    if (item.unlimited || item.stock === null || item.stock >= quantity) continue;
-    const soldOut = item.stock <= 0;
-    throw new NotOfferedError(
-      soldOut ? "OUT_OF_STOCK" : "INSUFFICIENT_STOCK",
-      soldOut
-        ? `${itemWords(item)} is sold out; nothing was bought.`
-        : `${itemWords(item)} has only ${item.stock} left, fewer than the ${quantity} asked for; nothing was bought.`,
-      {
-        details: { item_id: item.id, stock: item.stock, quantity },
-        suggestion: soldOut
-          ? `Look for another item with \`reseller items --search "${item.productName ?? item.name}"\`, or try again when the seller restocks.`
-          : `Buy ${item.stock} or fewer, or look for another item with \`reseller items --search "${item.productName ?? item.name}"\`.`,
-      },
-    );
-  }
+  for (const { item, quantity } of wanted.values()) checkItemStock(item, quantity);
+}
+
+/** One item and the quantity asked: said as soon as both are known, before any other question. */
+export function checkItemStock(item: Item, quantity: number): void {
+  if (item.unlimited || item.stock === null || item.stock >= quantity) return;
+  const soldOut = item.stock <= 0;
+  const search = `\`reseller items --search "${item.productName ?? item.name}"\``;
+  throw new NotOfferedError(
+    soldOut ? "OUT_OF_STOCK" : "INSUFFICIENT_STOCK",
+    soldOut
+      ? `${itemWords(item)} is sold out; nothing was bought.`
+      : `${itemWords(item)} has only ${item.stock} left, fewer than the ${quantity} asked for; nothing was bought.`,
+    {
+      details: { item_id: item.id, stock: item.stock, quantity },
+      suggestion: soldOut ? `Look for another item with ${search}, or try again when the seller restocks.` : `Buy ${item.stock} or fewer, or look for another item with ${search}.`,
+    },
+  );
 }
 
 /** What a top-up must bring so the balance covers `total`: the shortfall, at least the service's minimum. */

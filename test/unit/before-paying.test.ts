@@ -85,6 +85,13 @@ describe("a sold-out item", () => {
     expect(purchases()).toHaveLength(sent);
   });
 
+  it("on a terminal, before asking for the quantity or the customer", async () => {
+    const t = await terminal([[/Quantity/, "1\r"]], account(2));
+    const error = await refusal(run(t.ctx, options({ item: 8 })));
+    expect((error as NotOfferedError).code).toBe("OUT_OF_STOCK");
+    expect(t.stderr()).not.toContain("Quantity");
+  });
+
   it("more than is left: says how many are", async () => {
     const t = await terminal([], account(2));
     const error = await refusal(run(t.ctx, options({ item: 2, qty: 50, yes: true })));

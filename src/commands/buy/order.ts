@@ -11,6 +11,7 @@ import { InputError, ServiceError, UsageError } from "../../errors.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { readCart } from "../../orders/cart-file.js";
 import { checkLine, checkTypedCustomer, checkTypedNominal, missingFields, openAmountRange, orderProcessOf, slotOf, type LineInput } from "../../orders/check-line.js";
+import { checkItemStock } from "../../orders/before-paying.js";
 import { fetchItem, fetchItems } from "../../orders/items.js";
 import { generateRefId, type Order } from "../../orders/order.js";
 import { formatRupiah } from "../../output/format.js";
@@ -84,11 +85,14 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   // An open amount is bought once by its nominal: `buy --item 29 --nominal 50000 --note 0812…` needs no --qty.
   if (quantity === undefined && item.openAmount) quantity = item.minOrder;
   if (quantity === undefined) {
+    if (request.lockToken === undefined) checkItemStock(item, 1); // sold out: no quantity to ask for
     const prompter = await ctx.prompter("--qty");
     const min = item.minOrder;
     quantity = Number((await prompter.input("Quantity", { default: String(min), validate: wholeNumberCheck(min) })).trim());
   }
 
+  // Sold out or short: said now, before any question about the customer (a lock holds its own stock).
+  if (request.lockToken === undefined) checkItemStock(item, quantity);
   // What only a person at a terminal can still give: the item's required fields, asked by its own labels.
   const line: LineInput = { ...request.line, quantity };
   if (ctx.canPrompt && quantity >= item.minOrder) await askMissingFields(ctx, item, line, request.check);
