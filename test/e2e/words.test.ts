@@ -88,6 +88,15 @@ describe("a service code, said once with its hint", () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr.split("\n")[0]).toBe("Error: The service refused the request. (SOMETHING_NEW, HTTP 422)");
   });
+
+  it("an answer with no code says its status once", async () => {
+    hostile.routes.set("GET /v1/balance", (_req, res) => {
+      res.writeHead(418, { "Content-Type": "application/json" }).end(JSON.stringify({}));
+    });
+    const r = await runReseller(["balance"], { env: { RESELLER_BASE_URL: hostile.baseUrl, RESELLER_API_KEY: "sk_test_words_0123456789", RESELLER_CONFIG_DIR: makeConfigDir() } });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr.split("\n")[0]).toBe("Error: The service refused the request. (HTTP 418)");
+  });
 });
 
 describe("network failures in plain words", () => {
