@@ -92,10 +92,17 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
         });
       }
       const meant = flagMeant(command, flag);
-      const subs = command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name());
-      return new UsageError(`${flag} is not an option of \`${path}\`.`, {
-        suggestion: meant ? `Did you mean ${meant}? ${help}` : subs.length ? `\`${path}\` needs a command first: ${subs.join(", ")}. ${help}` : help,
-      });
+      const subs = command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+      // `trx --status x`: the flag belongs to a sub-command, named with it.
+      const owners = subs.filter((c) => c.options.some((o) => o.long === flag.split("=")[0]));
+      const suggestion = meant
+        ? `Did you mean ${meant}? ${help}`
+        : owners.length
+          ? `Did you mean ${owners.map((c) => `\`${path} ${c.name()} ${flag}\``).join(" or ")}? ${help}`
+          : subs.length
+            ? `\`${path}\` needs a command first: ${subs.map((c) => c.name()).join(", ")}. ${help}`
+            : help;
+      return new UsageError(`${flag} is not an option of \`${path}\`.`, { suggestion });
     }
     case "commander.unknownCommand": {
       const word = quoted(/unknown command '([^']+)'/) ?? "";

@@ -54,6 +54,21 @@ describe("amounts as people write them", () => {
   });
 });
 
+describe("the flag or command meant", () => {
+  it.each([
+    [["buy", "12"], "`reseller buy` takes no arguments, only flags; \"12\" is one too many.", "Did you mean `reseller buy --item 12`?"],
+    [["buy", "--item", "12", "--quantity", "2"], "--quantity is not an option of `reseller buy`.", "Did you mean --qty?"],
+    [["trx", "--status", "paid"], "--status is not an option of `reseller trx`.", "Did you mean `reseller trx list --status`?"],
+    [["lock", "add", "--item", "3"], "`reseller lock add` needs --qty <n>: quantity, at least the item's minimum order.", "See `reseller lock add --help`."],
+    [["buy", "--api-key", "rk_x"], "--api-key is not an option: the API key is never given on the command line, where others can read it.", "Save it with `reseller login`"],
+  ])("reseller %j", async (args, said, meant) => {
+    const r = await resellerAs(harness).run(args);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`Error: ${said}`);
+    expect(r.stderr).toContain(`Hint: ${meant}`);
+  });
+});
+
 describe("choices listed when one is wrong, before anything is sent", () => {
   it.each([
     [["trx", "list", "--status", "gagal"], "--status must be pending, paid, completed, failed or canceled, not \"gagal\".", "Did you mean --status failed?"],
