@@ -152,7 +152,9 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
  */
 export function usageErrorOfRule(error: UsageError, program: Command, argv: string[]): UsageError {
   const help = `See \`${pathOf(commandOf(program, argv))} --help\`.`;
-  return new UsageError(error.message, { suggestion: error.suggestion ? `${error.suggestion} ${help}` : help, ...(error.details ? { details: error.details } : {}) });
+  // A hint that already names the help to read (`help lock ad`) is not given a second one.
+  const suggestion = !error.suggestion ? help : error.suggestion.includes("See `") ? error.suggestion : `${error.suggestion} ${help}`;
+  return new UsageError(error.message, { suggestion, ...(error.details ? { details: error.details } : {}) });
 }
 
 function capitalised(text: string): string {

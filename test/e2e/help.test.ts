@@ -67,6 +67,8 @@ describe("help topics", () => {
     const r = await runReseller(["help", "lock", "ad"]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/Did you mean add\?/);
+    // One place to read, said once.
+    expect(r.stderr).toMatch(/^Hint: Did you mean add\? See `reseller help lock`\.$/m);
   });
 });
 
