@@ -30,7 +30,7 @@ function notAmount(why: string, readings: number[] = []): AmountReading {
   return { ok: false, why, readings: [...new Set(readings.filter((n) => Number.isSafeInteger(n) && n > 0))] };
 }
 
-/** A number with a decimal part (`1,5`, `2.25`), as a whole number of thousandths of a unit, or undefined. */
+/** A number with a decimal part (`1,5`, `2.25`) times the unit's multiplier, to a thousandth; undefined for any other text. */
 function decimalValue(text: string, multiplier: number): number | undefined {
   const match = /^(\d+)[.,](\d+)$/.exec(text);
   if (!match) return undefined;
@@ -48,7 +48,7 @@ export function readAmount(input: string | number): AmountReading {
   if (compact === "") return notAmount("there is no number in it");
   const suffixMatch = /^(.*?\d)\s*([a-z]+)\.?$/i.exec(compact);
   const suffix = suffixMatch?.[2]?.toLowerCase();
-  if (suffix !== undefined && !Object.hasOwn(multipliers, suffix)) return notAmount(`"${suffixMatch![2]}" is not a Rupiah unit (rb, ribu, k, jt, juta)`);
+  if (suffix !== undefined && !Object.hasOwn(multipliers, suffix)) return notAmount(`"${suffixMatch![2]}" is not a Rupiah unit (rb, ribu, k, jt, juta, miliar)`);
   const multiplier = suffix === undefined ? 1 : multipliers[suffix]!;
   const number = (suffixMatch?.[1] ?? compact).trim();
 
