@@ -293,9 +293,9 @@ export function buildProgram(run: RunCommand): Command {
         "With --wait, the rows of `reseller trx show`. With --file, one line per order: row, ref_id, outcome, exit code, invoice, amount, status, error code.\n" +
       examples(
         "reseller buy --item 12 --qty 1 --note 081234567890",
-        "reseller buy --item 22 --qty 1 --note 123456789        # shows the account name before you confirm",
+        "reseller buy --item 22 --qty 1 --note 123456789   # names the account first",
         "reseller buy --item 29 --nominal 50rb --note 081234567890   # Rp 50.000",
-        "reseller buy --item 23 --qty 500 --target https://instagram.com/tokoku --wait",
+        "reseller buy --item 23 --qty 500 --target https://instagram.com/toko --wait",
         "reseller buy --cart cart.json --yes",
         "reseller buy --file orders.csv --out results.jsonl",
       ),
