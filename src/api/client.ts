@@ -3,7 +3,7 @@
  * retries what is safe to retry, and turns every failure into the error hierarchy.
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from "undici";
-import { AuthError, InputError, InterruptedError, NetworkError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { AuthError, InputError, InterruptedError, NetworkError, networkFailureWordsFor, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { maskApiKey } from "../config/mask.js";
 import { isLoopback } from "../config/settings.js";
 import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
@@ -227,8 +227,10 @@ export class ServiceClient {
         }
         throw failure;
       }
-      const why = failure instanceof ResellerError ? failure.code : "no answer";
-      const line = `retrying ${method} ${path} in ${formatSeconds(delay)} (attempt ${attempt + 1} of ${this.retry.maxRetries + 1}; the last said ${why})`;
+      // A network failure in words (`the connection was closed`), a service's answer by its code.
+      const words = failure instanceof NetworkError ? networkFailureWordsFor(failure.code) : undefined;
+      const why = words ? `the last failed: ${words}` : `the last said ${failure instanceof ResellerError ? failure.code : "nothing"}`;
+      const line = `retrying ${method} ${path} in ${formatSeconds(delay)} (attempt ${attempt + 1} of ${this.retry.maxRetries + 1}; ${why})`;
       this.options.log?.(line);
       this.options.onRetry?.(line[0]!.toUpperCase() + line.slice(1));
       await sleep(delay, this.options.signal);
@@ -395,7 +397,7 @@ function notOffered(error: unknown, method: string, path: string, what: string |
   const routeAnswer = (e: ServiceError) =>
     /^(ROUTE_NOT_FOUND|NOT_FOUND|ENDPOINT_NOT_FOUND)$/.test(e.code) ||
     /\broute\b.*\bnot (be )?found\b/i.test(e.message) ||
-    (e.code === "HTTP_404" && (/^not found\.?$/i.test(e.message.trim()) || e.message.startsWith("The service refused the request (HTTP_404")));
+    (e.code === "HTTP_404" && (/^not found\.?$/i.test(e.message.trim()) || e.message === "The service refused the request."));
   const isRoute =
     (error instanceof ServiceError && error.status === 404 && routeAnswer(error)) ||
     (error instanceof UnexpectedResponseError && error.status === 404);
@@ -578,8 +580,20 @@ function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl
   }
   const reached = handedOn && !notReachedCodes.has(code);
   const timedOut = code.includes("TIMEOUT") || code === "ETIMEDOUT";
-  const what = !handedOn ? (timedOut ? "could not be reached in time; nothing was sent" : "could not be reached; nothing was sent") : timedOut ? "did not answer in time" : reached ? "dropped the connection before answering" : "could not be reached";
-  const message = `The service at ${baseUrl} ${what}.`;
+  // The failure in plain words (`the connection was closed`); the code stays for scripts and --json.
+  const words = timedOut ? undefined : networkFailureWordsFor(code);
+  const what = !handedOn
+    ? timedOut
+      ? "could not be reached in time; nothing was sent"
+      : "could not be reached; nothing was sent"
+    : timedOut
+      ? "did not answer in time"
+      : reached
+        ? words
+          ? "did not answer"
+          : "dropped the connection before answering"
+        : "could not be reached";
+  const message = `The service at ${baseUrl} ${what}${words ? `: ${words}` : ""}.`;
   const suggestion = reached && method !== "GET"
     ? "The request may have been processed; check before trying again."
     : "Check your network, any proxy (HTTPS_PROXY, HTTP_PROXY) and the base URL (`reseller config get base_url`), then try again.";
@@ -601,7 +615,8 @@ function toServiceError(status: number, body: unknown, text: string, method: str
   const code = givenCode ?? `HTTP_${status}`;
   const known = describeServiceCode(code);
   const fieldErrors = decode.isRecord(record.errors) ? record.errors : undefined;
-  const message = known?.message ?? (said && !looksLikeCode ? said : `The service refused the request (${code}, HTTP ${status}).`);
+  // The code and status are said once, beside the message, by the error printer.
+  const message = known?.message ?? (said && !looksLikeCode ? said : "The service refused the request.");
   const details: Record<string, unknown> = {};
   if (fieldErrors) details.errors = fieldErrors;
   if (retryAfter !== undefined) details.retryAfter = retryAfter;

@@ -8,10 +8,11 @@ import type { PaymentChannel, TopUp } from "../api/model.js";
 import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
-import { formatRupiah, parseRupiah } from "../output/format.js";
+import { formatRupiah } from "../output/format.js";
 import { middleCut, textWidth } from "../output/layout.js";
+import { amountForms, parseRupiah, readAmount } from "../rules/amount.js";
 import { copyable, money, type Cell } from "../output/output.js";
-import { minimumTopUp, topUpAmount } from "../rules/input.js";
+import { closest, minimumTopUp, topUpAmount } from "../rules/input.js";
 import { channelRange, describeFee, feeFor } from "../rules/channels.js";
 
 export interface TopUpOptions {
@@ -33,16 +34,20 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
     });
   }
   if (found) return found;
+  // `--channel gopay` or `qriss`: the channel a slip or another name most likely meant.
+  const byName = channels.filter((c) => c.name.toUpperCase().includes(wanted));
+  const meant = byName.length === 1 ? byName[0]!.code : closest(wanted, channels.map((c) => c.code));
   throw new UsageError(`There is no payment channel "${code}". Channels: ${channels.map((c) => c.code).join(", ")}.`, {
     code: "INVALID_CHANNEL",
-    suggestion: "See names and fees with `reseller channels`.",
+    suggestion: `${meant ? `Did you mean --channel ${meant}? ` : ""}See names and fees with \`reseller channels\`.`,
   });
 }
 
 /** The wizard's amount check, as the person types: the same rule as --amount, in words for a prompt. */
 export function checkTypedAmount(text: string): true | string {
-  const n = parseRupiah(text);
-  if (n === undefined) return "Type a whole number of Rupiah, e.g. 50000 or 50.000";
+  const reading = readAmount(text);
+  if (!reading.ok) return `Not an amount: ${reading.why}${reading.readings.length ? ` (${reading.readings.map(formatRupiah).join(" or ")}?)` : ` (${amountForms})`}`;
+  const n = reading.amount;
   if (n < minimumTopUp) return `At least ${formatRupiah(minimumTopUp)}`;
   return true;
 }

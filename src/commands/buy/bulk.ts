@@ -50,7 +50,7 @@ export interface BulkResult {
  * Every row checked against its item before anything is bought, by the same checkLine as a single
  * buy and a cart; each message names the row as the user sees it in the file.
  */
-async function ordersFor(client: ServiceClient, rows: OrderRow[], contentHash: string, path: string): Promise<Order[]> {
+async function ordersFor(client: ServiceClient, rows: OrderRow[], contentHash: string, path: string, check: boolean): Promise<Order[]> {
   const items = new Map<number, Item>();
   for (const r of rows) {
     if (items.has(r.itemId)) continue;
@@ -66,7 +66,7 @@ async function ordersFor(client: ServiceClient, rows: OrderRow[], contentHash: s
   return rows.map((r) => {
     const where = `${r.place}: `;
     const item = items.get(r.itemId)!;
-    const note = checkLine(item, r, where);
+    const note = checkLine(item, r, where, { check });
     const refId = r.refId ?? bulkRefId(contentHash, r.row);
     const earlier = seen.get(refId);
     if (earlier !== undefined) throw new InputError(`${where}ref_id ${refId} is also used by ${earlier}.`);
@@ -88,7 +88,7 @@ export async function runBulk(ctx: Context, request: FileRequest): Promise<numbe
   const contentHash = createHash("sha256").update(text).digest("hex");
   const rows = readOrders(path === "-" ? "stdin.jsonl" : path, text);
   const client = await ctx.client();
-  const orders = await ordersFor(client, rows, contentHash, path);
+  const orders = await ordersFor(client, rows, contentHash, path, request.check);
   const total = orders.reduce((sum, o) => sum + orderTotal(o), 0);
 
   await confirmRepeats(ctx, orders, rows, request.yes);
