@@ -27,7 +27,7 @@ export const storeDirName = "journal.d";
 const bucketCount = 1024;
 const chunkBytes = 1 << 20;
 /** Bucket lines kept in memory while rebuilding before they are written out. */
-const rebuildFlushChars = 24 << 20;
+const rebuildFlushChars = 8 << 20;
 /** A lock older than this whose holder cannot be checked is taken over (a rebuild refreshes it). */
 const staleLockMs = 60_000;
 
@@ -234,12 +234,21 @@ function syncDir(dir: string): void {
   }
 }
 
-function appendSynced(path: string, text: string): void {
+function appendToBucket(path: string, text: string, sync: boolean): void {
   const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow, 0o600);
   try {
     const bytes = Buffer.from(text, "utf8");
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    if (sync) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function syncFile(path: string): void {
+  const fd = openSync(path, constants.O_RDONLY | noFollow);
+  try {
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -430,6 +439,7 @@ export class JournalStore {
         return indexed(view);
       } catch (error) {
         if (!(error instanceof IndexMismatch)) throw error;
+        if (process.env.RESELLER_DEBUG_JOURNAL) process.stderr.write(`journal index: ${error.message}\n`);
       }
     }
     return scan(this.forward());
@@ -612,12 +622,10 @@ export class JournalStore {
   private catchUp(meta: Meta): Meta {
     const next: Meta = { ...meta, files: meta.files.map((f) => ({ ...f })), open: [...meta.open] };
     const open = new Set(next.open);
-    const pending = new Map<string, string[]>();
+    const pending = new Map<string, string>();
     const add = (prefix: string, value: string) => {
       const name = bucketName(prefix);
-      let lines = pending.get(name);
-      if (!lines) pending.set(name, (lines = []));
-      lines.push(`${prefix}${value}\n`);
+      pending.set(name, (pending.get(name) ?? "") + `${prefix}${value}\n`);
     };
     let changed = false;
 
@@ -683,10 +691,11 @@ export class JournalStore {
     }
   }
 
-  private flushBuckets(dir: string, pending: Map<string, string[]>): void {
+  /** Appends each bucket's new lines; fsync'd unless a rebuild syncs every bucket once at its end. */
+  private flushBuckets(dir: string, pending: Map<string, string>, sync = true): void {
     if (pending.size === 0) return;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    for (const [name, lines] of pending) appendSynced(join(dir, name), lines.join(""));
+    for (const [name, lines] of pending) appendToBucket(join(dir, name), lines, sync);
     pending.clear();
   }
 
@@ -729,17 +738,15 @@ export class JournalStore {
     mkdirSync(building, { recursive: true, mode: 0o700 });
     const meta: Meta = { v: 1, nextId: 1, files: [], open: [] };
     const open = new Set<string>();
-    const pending = new Map<string, string[]>();
+    const pending = new Map<string, string>();
     let pendingChars = 0;
     const add = (prefix: string, value: string) => {
       const name = bucketName(prefix);
-      let lines = pending.get(name);
-      if (!lines) pending.set(name, (lines = []));
       const line = `${prefix}${value}\n`;
-      lines.push(line);
+      pending.set(name, (pending.get(name) ?? "") + line);
       pendingChars += line.length;
       if (pendingChars > rebuildFlushChars) {
-        this.flushBuckets(building, pending);
+        this.flushBuckets(building, pending, false);
         pendingChars = 0;
         this.touchLock();
       }
@@ -755,7 +762,8 @@ export class JournalStore {
       this.indexFile(log, path, add, open);
       meta.files.push(log);
     }
-    this.flushBuckets(building, pending);
+    this.flushBuckets(building, pending, false);
+    for (const name of readdirSync(building)) syncFile(join(building, name));
     meta.open = [...open];
     this.writeMeta(building, meta);
     const old = join(this.storeDir, `index.old.${process.pid}`);
