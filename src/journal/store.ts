@@ -11,10 +11,12 @@
  *   the index covers in each and the entries not settled yet; 1,024 bucket files hold one line per
  *   key (`e` entry -> where each of its records is, `r` ref_id -> entry, `i` invoice -> entry).
  *   Whoever reads first takes `journal.d/index.lock` and catches the index up from each log's
- *   covered offset (buckets fsync'd before meta.json is replaced, so meta never claims more than
- *   the buckets hold). A crash in between leaves repeated bucket lines, which readers drop. A
- *   reader that cannot take the lock reads the uncovered tail itself. A missing or inconsistent
- *   index is rebuilt from the logs; until then lookups scan the logs in bounded memory.
+ *   covered offset: bucket lines first, then meta.json replaced whole (fsync'd, renamed) with each
+ *   bucket's size. A crash in between leaves repeated bucket lines, which readers drop; a bucket
+ *   shorter than meta says, or holding zeros, means a power loss ate its tail, and the index is
+ *   rebuilt. A reader that cannot take the lock reads the uncovered tail itself. Every record a
+ *   bucket points at is checked to be the entry's. A missing or inconsistent index is rebuilt from
+ *   the logs; when it cannot be, lookups scan the logs in bounded memory.
  */
 import { closeSync, constants, fstatSync, fsyncSync, futimesSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
@@ -28,6 +30,8 @@ const bucketCount = 1024;
 const chunkBytes = 1 << 20;
 /** Bucket lines kept in memory while rebuilding before they are written out. */
 const rebuildFlushChars = 8 << 20;
+/** How long after sealing a segment is checked for a late append (one write by a process that opened the log just before). */
+const lateAppendMs = 10 * 60_000;
 /** A lock older than this whose holder cannot be checked is taken over (a rebuild refreshes it). */
 const staleLockMs = 60_000;
 
@@ -47,6 +51,8 @@ export interface LogFile {
   last?: string;
   damaged: number;
   sealed: boolean;
+  /** When it was sealed: for a short while after, a late append may still land in it. */
+  sealedAt?: number;
 }
 
 interface Meta {
@@ -55,6 +61,8 @@ interface Meta {
   files: LogFile[];
   /** Entries that may be pending or unknown: every intent until an outcome other than `unknown` settles it. */
   open: string[];
+  /** Each bucket's size when meta was written: a bucket found shorter was damaged, and the index is rebuilt. */
+  buckets: Record<string, number>;
 }
 
 export interface Located {
@@ -234,22 +242,14 @@ function syncDir(dir: string): void {
   }
 }
 
-function appendToBucket(path: string, text: string, sync: boolean): void {
+/** Returns the bucket's size after the append. */
+function appendToBucket(path: string, text: string): number {
   const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow, 0o600);
   try {
     const bytes = Buffer.from(text, "utf8");
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-    if (sync) fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function syncFile(path: string): void {
-  const fd = openSync(path, constants.O_RDONLY | noFollow);
-  try {
-    fsyncSync(fd);
+    return fstatSync(fd).size;
   } finally {
     closeSync(fd);
   }
@@ -311,7 +311,7 @@ export class JournalStore {
         } else if (kind === "e") {
           ids = new Set([key]);
         } else {
-          ids = new Set(this.bucketValues(keyOf(kind, key)));
+          ids = new Set(this.bucketValues(view, keyOf(kind, key)));
           for (const { record } of view.tail) if (names(record)) ids.add(record.entry);
         }
         return this.recordsOf(view, ids);
@@ -334,7 +334,7 @@ export class JournalStore {
     const fds = new Map<number, number>();
     try {
       for (const entry of entries) {
-        for (const where of this.bucketValues(keyOf("e", entry))) {
+        for (const where of this.bucketValues(view, keyOf("e", entry))) {
           if (found.has(where)) continue;
           const [file, offset] = where.split(":").map(Number) as [number, number];
           const log = view.meta.files.find((f) => f.id === file);
@@ -454,13 +454,18 @@ export class JournalStore {
     const release = this.tryLock();
     if (release) {
       try {
-        if (!meta || rebuild) return { meta: this.rebuild(), tail: [] };
-        try {
-          return { meta: this.catchUp(meta), tail: [] };
-        } catch (error) {
-          if (!(error instanceof IndexMismatch)) throw error;
-          return { meta: this.rebuild(), tail: [] };
+        let fresh: Meta;
+        if (!meta || rebuild) fresh = this.rebuild();
+        else {
+          try {
+            fresh = this.catchUp(meta);
+          } catch (error) {
+            if (!(error instanceof IndexMismatch)) throw error;
+            fresh = this.rebuild();
+          }
         }
+        // A last line still being written is not covered, but is read.
+        return { meta: fresh, tail: this.uncovered(fresh) };
       } catch (error) {
         if ((error as { journalPath?: string }).journalPath) throw error;
         // The index cannot be written (read-only, full disk): read around it.
@@ -491,7 +496,7 @@ export class JournalStore {
         read += n;
       }
       const meta = JSON.parse(buffer.toString("utf8", 0, read)) as Meta;
-      return meta && meta.v === 1 && Array.isArray(meta.files) && Array.isArray(meta.open) && typeof meta.nextId === "number" ? meta : undefined;
+      return meta && meta.v === 1 && Array.isArray(meta.files) && Array.isArray(meta.open) && typeof meta.nextId === "number" && meta.buckets && typeof meta.buckets === "object" ? meta : undefined;
     } catch {
       return undefined;
     } finally {
@@ -517,9 +522,9 @@ export class JournalStore {
         closeSync(active.fd);
       }
     }
-    const lastSealed = [...meta.files].reverse().find((f) => f.sealed);
+    const lastSealed = this.recentlySealed(meta);
     if (lastSealed) {
-      const opened = this.openForReading(join(this.dir, lastSealed.name));
+      const opened = quietly(() => openLog(join(this.dir, lastSealed.name)));
       if (opened) {
         try {
           if (opened.ino !== lastSealed.ino) throw new IndexMismatch(`${lastSealed.name} was replaced`);
@@ -536,15 +541,24 @@ export class JournalStore {
   }
 
   /** Reads a bucket's values for one key; a line still being written (no newline yet) is left out. */
-  private bucketValues(prefix: string): string[] {
+  private bucketValues(view: View, prefix: string): string[] {
+    const name = bucketName(prefix);
+    const expected = view.meta.buckets[name] ?? 0;
     let opened: ReturnType<typeof openLog>;
     try {
-      opened = openLog(join(this.indexDir, bucketName(prefix)));
+      opened = openLog(join(this.indexDir, name));
     } catch (error) {
-      throw new IndexMismatch(`a bucket cannot be read (${(error as NodeJS.ErrnoException).code})`);
+      throw new IndexMismatch(`bucket ${name} cannot be read (${(error as NodeJS.ErrnoException).code})`);
     }
-    // No bucket: no key of this bucket was ever indexed.
-    if (!opened) return [];
+    if (!opened) {
+      if (expected > 0) throw new IndexMismatch(`bucket ${name} is gone`);
+      // No key of this bucket was ever indexed.
+      return [];
+    }
+    if (opened.size < expected) {
+      closeSync(opened.fd);
+      throw new IndexMismatch(`bucket ${name} is shorter than the index wrote it`);
+    }
     let buffer: Buffer;
     try {
       buffer = Buffer.allocUnsafe(opened.size);
@@ -558,6 +572,8 @@ export class JournalStore {
     } finally {
       closeSync(opened.fd);
     }
+    // Blocks a power loss left unwritten read as zeros: this index is not to be trusted.
+    if (buffer.indexOf(0) !== -1) throw new IndexMismatch(`bucket ${name} holds NUL bytes`);
     const key = Buffer.from(prefix, "utf8");
     const needle = Buffer.from(`\n${prefix}`, "utf8");
     const values = new Set<string>();
@@ -620,7 +636,7 @@ export class JournalStore {
 
   /** Under the lock: indexes what the logs gained since `meta`, seals a past month's active log. */
   private catchUp(meta: Meta): Meta {
-    const next: Meta = { ...meta, files: meta.files.map((f) => ({ ...f })), open: [...meta.open] };
+    const next: Meta = { ...meta, files: meta.files.map((f) => ({ ...f })), open: [...meta.open], buckets: { ...meta.buckets } };
     const open = new Set(next.open);
     const pending = new Map<string, string>();
     const add = (prefix: string, value: string) => {
@@ -630,8 +646,15 @@ export class JournalStore {
     let changed = false;
 
     // A late append can land in the segment sealed last (its writer opened the log before the rename).
-    const lastSealed = [...next.files].reverse().find((f) => f.sealed);
-    if (lastSealed) changed = this.indexFile(lastSealed, join(this.dir, lastSealed.name), add, open) || changed;
+    const lastSealed = this.recentlySealed(next);
+    if (lastSealed && quietly(() => statSync(join(this.dir, lastSealed.name)).size) !== lastSealed.covered) {
+      try {
+        changed = this.indexFile(lastSealed, join(this.dir, lastSealed.name), add, open) || changed;
+      } catch (error) {
+        // Unreadable now: said to whoever asks for what it holds, never to a reader of this month.
+        if (!(error as { journalPath?: string }).journalPath) throw error;
+      }
+    }
 
     const active = this.openForReading(this.activePath);
     if (active) {
@@ -650,11 +673,16 @@ export class JournalStore {
     }
 
     if (changed) {
-      this.flushBuckets(this.indexDir, pending);
+      this.flushBuckets(this.indexDir, pending, next.buckets);
       next.open = [...open];
       this.writeMeta(this.indexDir, next);
     }
     return this.sealIfPastMonth(next);
+  }
+
+  private recentlySealed(meta: Meta): LogFile | undefined {
+    const last = [...meta.files].reverse().find((f) => f.sealed);
+    return last && this.now() - (last.sealedAt ?? 0) < lateAppendMs ? last : undefined;
   }
 
   /** Indexes a log from its covered offset to its last whole line; returns whether anything was added. */
@@ -691,11 +719,15 @@ export class JournalStore {
     }
   }
 
-  /** Appends each bucket's new lines; fsync'd unless a rebuild syncs every bucket once at its end. */
-  private flushBuckets(dir: string, pending: Map<string, string>, sync = true): void {
+  /**
+   * Appends each bucket's new lines, without an fsync each (that cost every command ~10 fsyncs):
+   * meta.json, written after and fsync'd, records each bucket's size, and a bucket found shorter or
+   * holding NUL bytes after a power loss makes readers rebuild the index rather than trust it.
+   */
+  private flushBuckets(dir: string, pending: Map<string, string>, sizes: Record<string, number>): void {
     if (pending.size === 0) return;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    for (const [name, lines] of pending) appendToBucket(join(dir, name), lines, sync);
+    for (const [name, lines] of pending) sizes[name] = appendToBucket(join(dir, name), lines);
     pending.clear();
   }
 
@@ -720,7 +752,7 @@ export class JournalStore {
     renameSync(this.activePath, target);
     syncDir(this.segmentsDir);
     syncDir(this.dir);
-    const next: Meta = { ...meta, files: meta.files.map((f) => (f.id === active.id ? { ...f, name: join(storeDirName, "segments", name), sealed: true } : f)) };
+    const next: Meta = { ...meta, files: meta.files.map((f) => (f.id === active.id ? { ...f, name: join(storeDirName, "segments", name), sealed: true, sealedAt: this.now() } : f)) };
     this.writeMeta(this.indexDir, next);
     return next;
   }
@@ -736,7 +768,7 @@ export class JournalStore {
     }
     const building = join(this.storeDir, `index.new.${process.pid}`);
     mkdirSync(building, { recursive: true, mode: 0o700 });
-    const meta: Meta = { v: 1, nextId: 1, files: [], open: [] };
+    const meta: Meta = { v: 1, nextId: 1, files: [], open: [], buckets: {} };
     const open = new Set<string>();
     const pending = new Map<string, string>();
     let pendingChars = 0;
@@ -746,7 +778,7 @@ export class JournalStore {
       pending.set(name, (pending.get(name) ?? "") + line);
       pendingChars += line.length;
       if (pendingChars > rebuildFlushChars) {
-        this.flushBuckets(building, pending, false);
+        this.flushBuckets(building, pending, meta.buckets);
         pendingChars = 0;
         this.touchLock();
       }
@@ -762,8 +794,7 @@ export class JournalStore {
       this.indexFile(log, path, add, open);
       meta.files.push(log);
     }
-    this.flushBuckets(building, pending, false);
-    for (const name of readdirSync(building)) syncFile(join(building, name));
+    this.flushBuckets(building, pending, meta.buckets);
     meta.open = [...open];
     this.writeMeta(building, meta);
     const old = join(this.storeDir, `index.old.${process.pid}`);
@@ -788,6 +819,14 @@ export class JournalStore {
     } catch {
       // Only a hint to others that this rebuild is alive.
     }
+  }
+}
+
+function quietly<T>(look: () => T): T | undefined {
+  try {
+    return look();
+  } catch {
+    return undefined;
   }
 }
 
