@@ -175,7 +175,12 @@ export class Journal {
 
   /** Entries in the order their intents were written (oldest first). Reads and holds everything: prefer the lookups below. */
   entries(): JournalEntry[] {
-    return foldRecords(this.read().records);
+    // Folded as read: the entries are held, the records they came from are not.
+    return this.reading(() => {
+      const entries = foldRecords(records(this.store.forward()));
+      this.damaged = this.store.damaged;
+      return entries;
+    });
   }
 
   /**
@@ -307,7 +312,7 @@ function syncDirectory(dir: string): void {
  * Folds records into entries. `done` is a fact about the service and wins over any later record;
  * otherwise the latest outcome stands (reconcile turning `unknown` into `not_done`, say).
  */
-export function foldRecords(records: JournalRecord[]): JournalEntry[] {
+export function foldRecords(records: Iterable<JournalRecord>): JournalEntry[] {
   const entries = new Map<string, JournalEntry>();
   for (const record of records) {
     if (record.type === "intent") {
@@ -341,6 +346,10 @@ export function foldRecords(records: JournalRecord[]): JournalEntry[] {
     }
   }
   return [...entries.values()];
+}
+
+function* records(located: Iterable<{ record: JournalRecord }>): Generator<JournalRecord> {
+  for (const { record } of located) yield record;
 }
 
 /** How long a pending entry of a live (or unknowable) process is trusted; after that a pid is likely reused. */

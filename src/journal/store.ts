@@ -125,17 +125,42 @@ interface Line {
   whole: boolean;
 }
 
+/**
+ * Reads chunks into one buffer reused for the whole walk, with the unfinished line carried over:
+ * a fresh megabyte per chunk would sit outside V8's heap until a collection, and a walk over a
+ * year of orders would hold hundreds of them.
+ */
+class ChunkBuffer {
+  private work = Buffer.allocUnsafe(chunkBytes * 2);
+
+  /** `size` bytes of the file at `position`, then `carry` after them (backward) or before them (forward). */
+  fill(fd: number, position: number, size: number, carry: Buffer, carryFirst: boolean): Buffer {
+    const total = size + carry.length;
+    if (this.work.length < total) this.work = Buffer.allocUnsafe(total * 2);
+    const at = carryFirst ? carry.length : 0;
+    let read = 0;
+    while (read < size) {
+      const n = readSync(fd, this.work, at + read, size - read, position + read);
+      if (n === 0) break;
+      read += n;
+    }
+    carry.copy(this.work, carryFirst ? 0 : read);
+    return this.work.subarray(0, read + carry.length);
+  }
+}
+
 /** The lines of [start, end) in order, read a chunk at a time. */
 export function* linesForward(fd: number, start: number, end: number): Generator<Line> {
+  const chunks = new ChunkBuffer();
   let carry: Buffer = Buffer.alloc(0);
   let carryAt = start;
   let position = start;
-  const chunk = Buffer.allocUnsafe(chunkBytes);
   while (position < end) {
-    const read = readSync(fd, chunk, 0, Math.min(chunkBytes, end - position), position);
+    const size = Math.min(chunkBytes, end - position);
+    const buffer = chunks.fill(fd, position, size, carry, true);
+    const read = buffer.length - carry.length;
     if (read === 0) break;
     position += read;
-    const buffer = carry.length ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
     let from = 0;
     for (let nl = buffer.indexOf(10, from); nl !== -1; nl = buffer.indexOf(10, from)) {
       if (nl > from) yield { text: buffer.toString("utf8", from, nl), offset: carryAt + from, whole: true };
@@ -149,20 +174,14 @@ export function* linesForward(fd: number, start: number, end: number): Generator
 
 /** The lines of [0, end) last first, read a chunk at a time from the end. */
 export function* linesBackward(fd: number, end: number): Generator<Line> {
+  const chunks = new ChunkBuffer();
   let carry: Buffer = Buffer.alloc(0);
   let position = end;
   let first = true;
   while (position > 0) {
     const size = Math.min(chunkBytes, position);
     position -= size;
-    const chunk = Buffer.allocUnsafe(size);
-    let read = 0;
-    while (read < size) {
-      const n = readSync(fd, chunk, read, size - read, position + read);
-      if (n === 0) break;
-      read += n;
-    }
-    const buffer = carry.length ? Buffer.concat([chunk.subarray(0, read), carry]) : chunk.subarray(0, read);
+    const buffer = chunks.fill(fd, position, size, carry, false);
     let to = buffer.length;
     for (let nl = buffer.lastIndexOf(10, to - 1); nl !== -1; nl = to > 0 ? buffer.lastIndexOf(10, to - 1) : -1) {
       if (to > nl + 1) yield { text: buffer.toString("utf8", nl + 1, to), offset: position + nl + 1, whole: !first };
