@@ -29,7 +29,7 @@ export const storeDirName = "journal.d";
 const bucketCount = 1024;
 const chunkBytes = 1 << 20;
 /** Bucket lines kept in memory while rebuilding before they are written out. */
-const rebuildFlushChars = 8 << 20;
+const rebuildFlushBytes = 16 << 20;
 /** How long after sealing a segment is checked for a late append (one write by a process that opened the log just before). */
 const lateAppendMs = 10 * 60_000;
 /** A lock older than this whose holder cannot be checked is taken over (a rebuild refreshes it). */
@@ -123,6 +123,8 @@ interface Line {
   offset: number;
   /** Ends with a newline; the last line of a log may not (torn, or still being written). */
   whole: boolean;
+  /** Where the next line starts. */
+  next: number;
 }
 
 /**
@@ -163,13 +165,13 @@ export function* linesForward(fd: number, start: number, end: number): Generator
     position += read;
     let from = 0;
     for (let nl = buffer.indexOf(10, from); nl !== -1; nl = buffer.indexOf(10, from)) {
-      if (nl > from) yield { text: buffer.toString("utf8", from, nl), offset: carryAt + from, whole: true };
+      if (nl > from) yield { text: buffer.toString("utf8", from, nl), offset: carryAt + from, whole: true, next: carryAt + nl + 1 };
       from = nl + 1;
     }
     carry = Buffer.from(buffer.subarray(from));
     carryAt += from;
   }
-  if (carry.length) yield { text: carry.toString("utf8"), offset: carryAt, whole: false };
+  if (carry.length) yield { text: carry.toString("utf8"), offset: carryAt, whole: false, next: carryAt + carry.length };
 }
 
 /** The lines of [0, end) last first, read a chunk at a time from the end. */
@@ -184,13 +186,13 @@ export function* linesBackward(fd: number, end: number): Generator<Line> {
     const buffer = chunks.fill(fd, position, size, carry, false);
     let to = buffer.length;
     for (let nl = buffer.lastIndexOf(10, to - 1); nl !== -1; nl = to > 0 ? buffer.lastIndexOf(10, to - 1) : -1) {
-      if (to > nl + 1) yield { text: buffer.toString("utf8", nl + 1, to), offset: position + nl + 1, whole: !first };
+      if (to > nl + 1) yield { text: buffer.toString("utf8", nl + 1, to), offset: position + nl + 1, whole: !first, next: position + to + (first ? 0 : 1) };
       first = false;
       to = nl;
     }
     carry = Buffer.from(buffer.subarray(0, to));
   }
-  if (carry.length) yield { text: carry.toString("utf8"), offset: 0, whole: !first };
+  if (carry.length) yield { text: carry.toString("utf8"), offset: 0, whole: !first, next: carry.length + (first ? 0 : 1) };
 }
 
 function located(line: Line, file: number): Located | undefined {
@@ -261,11 +263,40 @@ function syncDir(dir: string): void {
   }
 }
 
+/**
+ * Bucket lines waiting to be written, as bytes outside V8's heap: held as strings until a flush
+ * they outlive young collections, and a rebuild of a year's journal spent most of its time in GC.
+ */
+class BucketLines {
+  private readonly buffers = new Map<string, { data: Buffer; length: number }>();
+  bytes = 0;
+
+  add(bucket: string, line: string): void {
+    let held = this.buffers.get(bucket);
+    if (!held) this.buffers.set(bucket, (held = { data: Buffer.allocUnsafe(4096), length: 0 }));
+    const size = Buffer.byteLength(line);
+    if (held.length + size > held.data.length) {
+      const grown = Buffer.allocUnsafe(Math.max(held.data.length * 2, held.length + size));
+      held.data.copy(grown, 0, 0, held.length);
+      held.data = grown;
+    }
+    held.length += held.data.write(line, held.length);
+    this.bytes += size;
+  }
+
+  drain(write: (bucket: string, bytes: Buffer) => void): void {
+    for (const [bucket, held] of this.buffers) {
+      if (held.length) write(bucket, held.data.subarray(0, held.length));
+      held.length = 0;
+    }
+    this.bytes = 0;
+  }
+}
+
 /** Returns the bucket's size after the append. */
-function appendToBucket(path: string, text: string): number {
+function appendToBucket(path: string, bytes: Buffer): number {
   const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow, 0o600);
   try {
-    const bytes = Buffer.from(text, "utf8");
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
     return fstatSync(fd).size;
@@ -657,11 +688,8 @@ export class JournalStore {
   private catchUp(meta: Meta): Meta {
     const next: Meta = { ...meta, files: meta.files.map((f) => ({ ...f })), open: [...meta.open], buckets: { ...meta.buckets } };
     const open = new Set(next.open);
-    const pending = new Map<string, string>();
-    const add = (prefix: string, value: string) => {
-      const name = bucketName(prefix);
-      pending.set(name, (pending.get(name) ?? "") + `${prefix}${value}\n`);
-    };
+    const pending = new BucketLines();
+    const add = (prefix: string, value: string) => pending.add(bucketName(prefix), `${prefix}${value}\n`);
     let changed = false;
 
     // A late append can land in the segment sealed last (its writer opened the log before the rename).
@@ -716,7 +744,7 @@ export class JournalStore {
       for (const line of linesForward(opened.fd, log.covered, opened.size)) {
         // A last line without its newline may be a record being written: left for the next reader.
         if (!line.whole) break;
-        covered = line.offset + Buffer.byteLength(line.text) + 1;
+        covered = line.next;
         const found = located(line, log.id);
         if (!found) {
           log.damaged++;
@@ -743,11 +771,10 @@ export class JournalStore {
    * meta.json, written after and fsync'd, records each bucket's size, and a bucket found shorter or
    * holding NUL bytes after a power loss makes readers rebuild the index rather than trust it.
    */
-  private flushBuckets(dir: string, pending: Map<string, string>, sizes: Record<string, number>): void {
-    if (pending.size === 0) return;
+  private flushBuckets(dir: string, pending: BucketLines, sizes: Record<string, number>): void {
+    if (pending.bytes === 0) return;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    for (const [name, lines] of pending) sizes[name] = appendToBucket(join(dir, name), lines);
-    pending.clear();
+    pending.drain((name, bytes) => (sizes[name] = appendToBucket(join(dir, name), bytes)));
   }
 
   private writeMeta(dir: string, meta: Meta): void {
@@ -789,16 +816,11 @@ export class JournalStore {
     mkdirSync(building, { recursive: true, mode: 0o700 });
     const meta: Meta = { v: 1, nextId: 1, files: [], open: [], buckets: {} };
     const open = new Set<string>();
-    const pending = new Map<string, string>();
-    let pendingChars = 0;
+    const pending = new BucketLines();
     const add = (prefix: string, value: string) => {
-      const name = bucketName(prefix);
-      const line = `${prefix}${value}\n`;
-      pending.set(name, (pending.get(name) ?? "") + line);
-      pendingChars += line.length;
-      if (pendingChars > rebuildFlushChars) {
+      pending.add(bucketName(prefix), `${prefix}${value}\n`);
+      if (pending.bytes > rebuildFlushBytes) {
         this.flushBuckets(building, pending, meta.buckets);
-        pendingChars = 0;
         this.touchLock();
       }
     };
