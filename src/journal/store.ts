@@ -18,7 +18,7 @@
  *   bucket points at is checked to be the entry's. A missing or inconsistent index is rebuilt from
  *   the logs; when it cannot be, lookups scan the logs in bounded memory.
  */
-import { closeSync, constants, fstatSync, fsyncSync, futimesSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, fsyncSync, futimesSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { replaceOwnFile } from "../config/config-dir.js";
@@ -501,6 +501,8 @@ export class JournalStore {
    */
   private view(rebuild: boolean): View | undefined {
     let meta = this.readMeta();
+    // Nothing bought yet: reading makes no files.
+    if (!meta && !this.anyLog()) return { meta: { v: 1, nextId: 1, files: [], open: [], buckets: {} }, tail: [] };
     const release = this.tryLock();
     if (release) {
       try {
@@ -526,6 +528,18 @@ export class JournalStore {
     }
     if (!meta) return undefined;
     return { meta, tail: this.uncovered(meta) };
+  }
+
+  private anyLog(): boolean {
+    for (const path of [this.activePath, this.segmentsDir]) {
+      try {
+        lstatSync(path);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") return true;
+      }
+    }
+    return false;
   }
 
   private readMeta(): Meta | undefined {

@@ -227,6 +227,14 @@ describe("reading proportional to what is asked", () => {
 });
 
 describe("an index that stays right", () => {
+  it("nothing bought yet: every lookup answers empty and reading makes no files", () => {
+    const dir = makeConfigDir();
+    const journal = new Journal(dir);
+    expect([journal.byRefId("r"), journal.byInvoice("i"), journal.byEntryId("e"), journal.unsettled(), [...journal.newestFirst()], journal.entries()]).toEqual([[], [], undefined, [], [], []]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+
   /** Records as `append` writes them, in one write (each append's fsync is not what these tests are about). */
   const fill = (journal: Journal, n: number, prefix = "x") => {
     const at = new Date().toISOString();
