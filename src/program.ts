@@ -157,7 +157,7 @@ export function buildProgram(run: RunCommand): Command {
   program
     .command("channels")
     .description("payment channels for top-ups, with their fees")
-    .addHelpText("after", piped("one line per channel, tab-separated: code, name, fee") + examples("reseller channels", "reseller channels --jq '.data[] | select(.code == \"QRIS\") | .fee'"))
+    .addHelpText("after", piped("one line per channel, tab-separated: code, name, fee (the flat part), fee percentage, minimum, maximum, on or off") + examples("reseller channels", "reseller channels --jq '.data[] | select(.code == \"QRIS\") | .fee'"))
     .action((_o, cmd) => run(cmd, () => import("./commands/channels.js"), {}));
 
   program
@@ -166,7 +166,7 @@ export function buildProgram(run: RunCommand): Command {
     .option("--amount <rupiah>", "at least 10000; 50.000 and 50,000 are fine", parser(rules.topUpAmount))
     .option("--channel <code>", "a code from `reseller channels`")
     .option("-y, --yes", "do not ask for confirmation")
-    .addHelpText("after", piped("one line, tab-separated: payment link, amount, fee, total, channel, expires") + examples("reseller topup", "reseller topup --amount 100000 --channel QRIS --yes", "reseller topup --amount 100000 --channel QRIS --yes | cut -f1"))
+    .addHelpText("after", piped("one line, tab-separated: payment link (else the QR link), amount, fee, total, channel, expires, QR link, invoice") + examples("reseller topup", "reseller topup --amount 100000 --channel QRIS --yes", "reseller topup --amount 100000 --channel QRIS --yes | cut -f1"))
     .action((opts, cmd) => run(cmd, () => import("./commands/topup.js"), { amount: opts.amount as number | undefined, channel: opts.channel as string | undefined, yes: opts.yes === true }));
 
   program

@@ -13,7 +13,7 @@ export async function run(ctx: Context): Promise<void> {
   const client = await ctx.client();
   const { data: locks, body } = await client.listLocks();
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  if (locks.length === 0) return ctx.output.info("No active locks.");
+  if (locks.length === 0) return ctx.output.info("No locks held.");
   ctx.output.table(
     ["Token", "Item", "Qty", "Expires", "Time left"],
     locks.map((lock) => [
