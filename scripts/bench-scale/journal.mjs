@@ -263,12 +263,12 @@ if (huge) {
   const first = runOnce(configDir, ["trx", "show", realRef]);
   console.log(`  first use, \`trx show REF\` (migration: index built, past months sealed): ${fmt(first.ms / 1000, 1)} s, ${fmt(first.mib)} MiB`);
   const steps = [
-    ["trx show REF", ["trx", "show", realRef]],
-    ["buy --ref-id X (existing)", ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", realRef, "--yes"], [0, 1]],
-    ["history", ["history"]],
-    ["reconcile", ["reconcile"], [0, 5]],
+    { label: "trx show REF", args: ["trx", "show", realRef] },
+    { label: "buy --ref-id X (existing)", args: ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", realRef, "--yes"], ok: [0, 1] },
+    { label: "history", args: ["history"] },
+    { label: "reconcile", args: ["reconcile"], ok: [0, 5] },
   ];
-  for (const [label, args, ok] of steps) {
+  for (const { label, args, ok } of steps) {
     try {
       const r = runOnce(configDir, args, { ok: ok ?? [0] });
       console.log(`  ${pad(label, 46)} exit ${r.status}, ${fmt(r.ms)} ms, ${fmt(r.mib)} MiB`);
