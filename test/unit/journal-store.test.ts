@@ -176,6 +176,18 @@ describe("records of one entry far apart in time", () => {
     expect([...march.newestFirst()].map((e) => [e.entry, e.outcome])).toEqual([["c", "pending"], ["b", "pending"], ["a", "done"]]);
   });
 
+  it("a record appended by a process that opened the log just before it was sealed is found in the segment", () => {
+    const dir = makeConfigDir();
+    new Journal(dir, { now: clock("2026-01-20T00:00:00.000Z") }).append(intent("s", "2026-01-20T00:00:00.000Z"));
+    const february = new Journal(dir, { now: clock("2026-02-01T00:00:00.000Z") });
+    expect(february.byRefId("ref-s")).toHaveLength(1);
+    const segment = join(dir, "journal.d", "segments", "000001-2026-01.jsonl");
+    // Its write lands after the rename, in the file it had open.
+    appendFileSync(segment, `${JSON.stringify(outcome("s", "2026-02-01T00:00:00.500Z", { outcome: "done", invoice: "INV-S" }))}\n`);
+    expect(february.byInvoice("INV-S")).toEqual([expect.objectContaining({ entry: "s", outcome: "done" })]);
+    expect(february.unsettled()).toEqual([]);
+  });
+
   it("done is a fact: an unknown written after it never makes the entry unsettled; unknown after not_done does", () => {
     const dir = makeConfigDir();
     const journal = new Journal(dir);
