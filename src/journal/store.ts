@@ -32,6 +32,8 @@ const chunkBytes = 1 << 20;
 const rebuildFlushBytes = 16 << 20;
 /** How long after sealing a segment is checked for a late append (one write by a process that opened the log just before). */
 const lateAppendMs = 10 * 60_000;
+/** How long a reader waits for another process's first index of the journal before scanning it itself. */
+const firstIndexWaitMs = 120_000;
 /** A lock older than this whose holder cannot be checked is taken over (a rebuild refreshes it). */
 const staleLockMs = 60_000;
 
@@ -503,7 +505,16 @@ export class JournalStore {
     let meta = this.readMeta();
     // Nothing bought yet: reading makes no files.
     if (!meta && !this.anyLog()) return { meta: { v: 1, nextId: 1, files: [], open: [], buckets: {} }, tail: [] };
-    const release = this.tryLock();
+    let lock = this.tryLock();
+    // Another process is building the first index (a migration): waiting for it costs less than
+    // every command scanning the whole journal meanwhile.
+    const until = Date.now() + firstIndexWaitMs;
+    while (lock === "busy" && !meta && Date.now() < until) {
+      sleepMs(100);
+      meta = this.readMeta();
+      if (!meta) lock = this.tryLock();
+    }
+    const release = typeof lock === "function" ? lock : undefined;
     if (release) {
       try {
         let fresh: Meta;
@@ -650,10 +661,16 @@ export class JournalStore {
     return [...values];
   }
 
-  private tryLock(): (() => void) | undefined {
+  /** The lock's release, "busy" when another live process holds it, undefined when it cannot be taken at all. */
+  private tryLock(): (() => void) | "busy" | undefined {
+    try {
+      mkdirSync(this.storeDir, { recursive: true, mode: 0o700 });
+    } catch {
+      // A file in its place, a read-only disk: no index can be kept here.
+      return undefined;
+    }
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        mkdirSync(this.storeDir, { recursive: true, mode: 0o700 });
         const fd = openSync(this.lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o600);
         writeSync(fd, `${process.pid} ${hostname()}\n`);
         closeSync(fd);
@@ -665,7 +682,8 @@ export class JournalStore {
           }
         };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST" || !this.lockIsStale()) return undefined;
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") return undefined;
+        if (!this.lockIsStale()) return "busy";
         try {
           unlinkSync(this.lockPath);
         } catch {
@@ -673,7 +691,7 @@ export class JournalStore {
         }
       }
     }
-    return undefined;
+    return "busy";
   }
 
   private lockIsStale(): boolean {

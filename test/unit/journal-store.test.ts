@@ -4,7 +4,7 @@
  * release is migrated losing nothing, and the index stays right with concurrent writers and readers,
  * crashes, a held lock and damage.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
@@ -303,6 +303,19 @@ describe("an index that stays right", () => {
     rmSync(join(dir, "journal.d", "index.lock"));
     expect(journal.byRefId("ref-y4")).toHaveLength(1);
     expect(readFileSync(join(dir, "journal.d", "index", "meta.json"), "utf8")).not.toBe(meta);
+  });
+
+  it("another process building the first index: a reader waits for it instead of scanning the journal itself", () => {
+    const dir = makeConfigDir();
+    const journal = new Journal(dir);
+    fill(journal, 20);
+    // A live process (orphaned, so that its exit is reaped while this one waits) holds the lock.
+    const holder = Number(spawnSync("sh", ["-c", "sleep 1 >/dev/null 2>&1 & echo $!"], { encoding: "utf8" }).stdout.trim());
+    mkdirSync(join(dir, "journal.d"));
+    writeFileSync(join(dir, "journal.d", "index.lock"), `${holder} ${hostname()}\n`);
+    expect(journal.byRefId("ref-x3")).toEqual([expect.objectContaining({ entry: "x3", invoice: "INV-x3" })]);
+    // Indexed by this reader once the holder was gone, not scanned around.
+    expect(existsSync(join(dir, "journal.d", "index", "meta.json"))).toBe(true);
   });
 
   it("an index that cannot be written (its dir is a file): lookups scan, buying goes on", () => {
