@@ -16,9 +16,9 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileProblem, linkRefusedHint, openOwnFileForAppend } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
-import { JournalStore } from "./store.js";
+import { activeFileName, JournalStore } from "./store.js";
 
-export const journalFileName = "journal.jsonl";
+export const journalFileName = activeFileName;
 
 /** The requests that move money or hold stock. */
 export type JournalKind = "buy" | "topup" | "lock" | "sandbox";

@@ -41,7 +41,7 @@ const noFollow = constants.O_NOFOLLOW ?? 0;
 const noBlock = constants.O_NONBLOCK ?? 0;
 
 /** One log file as the index knows it. Ids grow with time, so id order is log order. */
-export interface LogFile {
+interface LogFile {
   id: number;
   /** Relative to the config dir. */
   name: string;
@@ -67,7 +67,7 @@ interface Meta {
   buckets: Record<string, number>;
 }
 
-export interface Located {
+interface Located {
   record: JournalRecord;
   file: number;
   offset: number;
@@ -83,7 +83,7 @@ interface View {
 class IndexMismatch extends Error {}
 
 /** A record line, or a record that a torn line (a crash mid-write) has glued to its end. */
-export function parseRecordLine(line: string): { record: JournalRecord; start: number } | undefined {
+function parseRecordLine(line: string): { record: JournalRecord; start: number } | undefined {
   const whole = parseRecord(line);
   if (whole) return { record: whole, start: 0 };
   // A record torn by a power loss leaves no newline, so the next record lands on its line: keep that one.
@@ -103,7 +103,7 @@ function parseRecord(text: string): JournalRecord | undefined {
 }
 
 /** Opens one of our logs for reading, never through a link; undefined when there is none. */
-export function openLog(path: string): { fd: number; size: number; ino: number } | undefined {
+function openLog(path: string): { fd: number; size: number; ino: number } | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | noFollow | noBlock);
@@ -154,7 +154,7 @@ class ChunkBuffer {
 }
 
 /** The lines of [start, end) in order, read a chunk at a time. */
-export function* linesForward(fd: number, start: number, end: number): Generator<Line> {
+function* linesForward(fd: number, start: number, end: number): Generator<Line> {
   const chunks = new ChunkBuffer();
   let carry: Buffer = Buffer.alloc(0);
   let carryAt = start;
@@ -177,7 +177,7 @@ export function* linesForward(fd: number, start: number, end: number): Generator
 }
 
 /** The lines of [0, end) last first, read a chunk at a time from the end. */
-export function* linesBackward(fd: number, end: number): Generator<Line> {
+function* linesBackward(fd: number, end: number): Generator<Line> {
   const chunks = new ChunkBuffer();
   let carry: Buffer = Buffer.alloc(0);
   let position = end;
