@@ -512,7 +512,19 @@ export function decodeWebhookEvent(body: unknown, eventHeader?: string): Webhook
   const where = "a webhook";
   const top: WireWebhookEvent & Fields = isRecord(body) ? body : {};
   const d: WireWebhookData & Fields = isRecord(top.data) ? top.data : {};
-  const items = [...records(d.items), ...(isRecord(d.item) ? [d.item] : [])];
+  const items = [...records(d.items), ...(isRecord(d.item) ? [d.item] : [])].map((it) => decodeWebhookItem(it, where));
+  // Results for the whole order, inside `data` (a list, as one live client reads `data.h2h_results[0].sn`)
+  // or beside it, as GET /v1/trx gives them: each joins its item by id, else the only or first item.
+  for (const r of resultList(d.h2h_results, top.h2h_results)) {
+    const result = decodeH2h(r, where);
+    let item = items.find((it) => result.itemId !== null && it.itemId === result.itemId) ?? items[0];
+    if (!item) {
+      item = { itemId: result.itemId, orderItemId: null, name: null, productName: null, orderProcess: null, quantity: null, status: null, serials: [], failures: [], licences: [] };
+      items.push(item);
+    }
+    if (result.failed) item.failures.push(result.failure ?? result.message ?? "failed");
+    else if (result.serial && !item.serials.includes(result.serial)) item.serials.push(result.serial);
+  }
   return {
     event: toText(top.event) ?? eventHeader ?? "unknown",
     timestamp: toText(top.timestamp),
@@ -520,7 +532,8 @@ export function decodeWebhookEvent(body: unknown, eventHeader?: string): Webhook
     invoice: toText(d.invoice),
     status: toStatus(d.status ?? d.transaction_status),
     amount: integerOf(d, ["amount", "total_amount", "total"], where),
-    items: items.map((it) => decodeWebhookItem(it, where)),
+    refundAmount: integerOf(d, aliases.refundAmount, where),
+    items,
   };
 }
 

@@ -265,6 +265,8 @@ export interface WebhookEvent {
   /** The order's status (`data.status`, or `transaction_status` on order.item.sent). */
   status: Status | null;
   amount: number | null;
+  /** What the service says it refunds (`order.canceled`, `order.refunded`), when it says. */
+  refundAmount: number | null;
   items: WebhookItem[];
 }
 

@@ -14,8 +14,9 @@ export async function run(ctx: Context): Promise<void> {
       data.map((c) => [c.code, c.name, money(c.fee), c.feePercent ?? "", c.minAmount ?? "", c.maxAmount ?? "", c.off ? "off" : "on"]),
     );
   }
+  // Only the channel's name may be cut (in the middle); the code, fee and limits never.
   ctx.output.table(
-    ["Code", "Channel", "Fee", "Limits"],
+    [{ header: "Code" }, { header: "Channel", fit: "middle", min: 10 }, { header: "Fee" }, { header: "Limits" }],
     data.map((c) => [
       c.off ? { human: c.code, plain: c.code, tone: "dim" } : c.code,
       c.off ? { human: `${c.name} (switched off)`, plain: c.name, tone: "warn" } : c.name,

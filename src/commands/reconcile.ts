@@ -111,7 +111,8 @@ export async function run(ctx: Context): Promise<number | void> {
     });
   } else {
     ctx.output.table(
-      ["Time", "Kind", "Ref ID", "Now", "What it means"],
+      // What it means names the invoice found: wrapped between words, never cut.
+      [{ header: "Time" }, { header: "Kind" }, { header: "Ref ID" }, { header: "Now" }, { header: "What it means", fit: "wrap" }],
       results.map(({ entry, answer }): Cell[] => [
         ctx.output.time(entry.at),
         entry.kind,

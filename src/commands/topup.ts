@@ -9,6 +9,7 @@ import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
 import { formatRupiah, parseRupiah } from "../output/format.js";
+import { middleCut, textWidth } from "../output/layout.js";
 import { copyable, money, type Cell } from "../output/output.js";
 import { minimumTopUp, topUpAmount } from "../rules/input.js";
 import { channelRange, describeFee, feeFor } from "../rules/channels.js";
@@ -72,17 +73,31 @@ function outOfRange(channel: PaymentChannel, amount: number): boolean {
   return (channel.minAmount !== null && amount < channel.minAmount) || (channel.maxAmount !== null && amount > channel.maxAmount);
 }
 
-function channelChoices(channels: PaymentChannel[], amount?: number) {
-  const codeWidth = Math.max(...channels.map((c) => c.code.length));
-  const nameWidth = Math.min(40, Math.max(...channels.map((c) => c.name.length)));
-  const feeWidth = Math.max(...channels.map((c) => describeFee(c).length));
-  return channels.map((c) => ({
-    // Code, name, fee and range in columns, so the list reads like `reseller channels`.
-    name: `${c.code.padEnd(codeWidth)}  ${c.name.length > nameWidth ? `${c.name.slice(0, nameWidth - 1)}…` : c.name.padEnd(nameWidth)}  fee ${describeFee(c).padEnd(feeWidth)}  ${channelRange(c)}`,
-    ...(c.off ? { disabled: "switched off" } : amount !== undefined && outOfRange(c, amount) ? { disabled: `takes ${channelRange(c)}` } : {}),
-    short: `${c.code} (${c.name}, fee ${describeFee(c)})`,
-    value: c,
-  }));
+/**
+ * Code, name, fee and range in columns, so the list reads like `reseller channels`, each line within
+ * the window (`width`): only the name gives way, cut in the middle. A channel switched off, or that
+ * cannot take the amount already given, is shown disabled with the reason where the range would be.
+ */
+export function channelChoices(channels: PaymentChannel[], amount: number | undefined, width: number) {
+  const reason = (c: PaymentChannel) => (c.off ? "switched off" : amount !== undefined && outOfRange(c, amount) ? `takes ${channelRange(c)}` : undefined);
+  const codeWidth = Math.max(...channels.map((c) => textWidth(c.code)));
+  const feeWidth = Math.max(...channels.map((c) => textWidth(describeFee(c))));
+  const rangeWidth = Math.max(...channels.map((c) => textWidth(reason(c) ?? channelRange(c))));
+  // The prompt's own marks before each line (`❯ `, `- `), then the columns two spaces apart.
+  const fixed = 2 + codeWidth + 2 + 2 + "fee ".length + feeWidth + (rangeWidth ? 2 + rangeWidth : 0);
+  const nameWidth = Math.max(8, Math.min(Math.max(...channels.map((c) => textWidth(c.name))), width - 1 - fixed));
+  return channels.map((c) => {
+    const name = middleCut(c.name, nameWidth);
+    const fee = describeFee(c);
+    const columns = `${c.code}${" ".repeat(codeWidth - textWidth(c.code))}  ${name}${" ".repeat(nameWidth - textWidth(name))}  fee ${fee}${" ".repeat(feeWidth - textWidth(fee))}`;
+    const disabled = reason(c);
+    return {
+      // Disabled, the prompt adds a space and the reason: it stands where the range would.
+      ...(disabled ? { name: `${columns} `, disabled } : { name: `${columns}  ${channelRange(c)}`.trimEnd() }),
+      short: `${c.code} (${c.name}, fee ${fee})`,
+      value: c,
+    };
+  });
 }
 
 export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
@@ -93,7 +108,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   const { data: channels } = await client.listChannels();
   if (channels.length === 0) throw new UsageError("The service offers no payment channels right now.", { code: "NO_CHANNELS" });
 
-  const channel = options.channel !== undefined ? findChannel(channels, options.channel) : await prompter!.select("Payment channel", channelChoices(channels, options.amount), { pageSize: 12 });
+  const channel = options.channel !== undefined ? findChannel(channels, options.channel) : await prompter!.select("Payment channel", channelChoices(channels, options.amount, ctx.output.width), { pageSize: 12 });
   const amount =
     options.amount ??
     topUpAmount(

@@ -44,6 +44,8 @@ export interface EmulatorOptions {
   catalogueSize?: number;
   /** How `per_page=all` is taken: "answered" (default), "refused" (422) or "ignored" (the default page of 100). */
   perPageAll?: PerPageAll;
+  /** POST webhooks to callback URLs off this machine too; by default only to loopback addresses. */
+  allowRemoteWebhooks?: boolean;
 }
 
 export interface RunningEmulator {
@@ -271,7 +273,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   baseUrl = `http://${reachableHost(host)}:${port}`;
   // Webhooks leave on their own once configured (PUT /v1/webhook, POST /v1/webhook/secret).
   const webhooks = webhooksOf(service);
-  webhooks.start(log);
+  webhooks.start(log, { allowRemote: options.allowRemoteWebhooks === true });
 
   return {
     baseUrl,

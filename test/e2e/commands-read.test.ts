@@ -52,7 +52,7 @@ describe("channels", () => {
   it("terminal: a table with Rupiah fees", async () => {
     const r = await reseller().run(["channels"], { mode: "table" });
     expect(r.stdout).toMatch(tableBorder);
-    expect(r.stdout).toMatch(/│ QRIS\s+│ .+│ Rp 750\s+│/);
+    expect(r.stdout).toMatch(/│ QRIS\s+│ .+│ Rp 750\s+│ Rp 10\.000 – Rp 5\.000\.000\s+│/);
     expect(r.stdout).toContain("Rp 4.000");
   });
 });
