@@ -194,8 +194,8 @@ export function checkConfigDir(dir: string): string[] {
   return notices;
 }
 
-/** What else reseller keeps in the dir: the item catalogue `reseller items` saves. */
-const keptDirs = ["catalogue"];
+/** What else reseller keeps in the dir: the item catalogue `reseller items` saves, the journal's sealed segments and index. */
+const keptDirs = ["catalogue", "journal.d"];
 
 /** Read only when the dir is found open to others, which is once: after that it is 0700. */
 function holdsOnlyOurs(dir: string): boolean {
