@@ -83,7 +83,7 @@ type Line = [id: number, sku: string | null, category: string | null, product: s
 
 const toLine = (e: CatalogueEntry): string => JSON.stringify([e.id, e.sku, e.category, e.product, e.name, e.price, e.process, e.stock, e.unlimited, e.min_order] satisfies Line);
 
-function fromLine(text: string): CatalogueEntry | undefined {
+export function fromLine(text: string): CatalogueEntry | undefined {
   let line: unknown;
   try {
     line = JSON.parse(text);
@@ -97,18 +97,11 @@ function fromLine(text: string): CatalogueEntry | undefined {
 
 const parseAll = (lines: string[]) => lines.flatMap((text) => fromLine(text) ?? []);
 
-/** The kept catalogue of this owner, or undefined when there is none worth using. */
-export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined {
-  let text: string;
-  try {
-    text = readFileSync(catalogueCachePath(owner), "utf8");
-  } catch {
-    return undefined;
-  }
-  const headerEnd = text.indexOf("\n");
+/** The copy's first line as its header, when it is this owner's copy (shell completion reads only this line). */
+export function headerFor(owner: CatalogueOwner, line: string): (Partial<CatalogueHeader> & Pick<CatalogueHeader, "synced_at" | "count">) | undefined {
   let header: Partial<CatalogueHeader> | null;
   try {
-    header = JSON.parse(text.slice(0, headerEnd)) as Partial<CatalogueHeader> | null;
+    header = JSON.parse(line) as Partial<CatalogueHeader> | null;
   } catch {
     return undefined;
   }
@@ -119,12 +112,25 @@ export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined 
     header.base_url !== owner.baseUrl ||
     header.account !== accountOf(owner.apiKey) ||
     typeof header.synced_at !== "number" ||
-    typeof header.count !== "number" ||
-    // Written whole and renamed into place, it ends with its last line's break.
-    !text.endsWith("\n")
+    typeof header.count !== "number"
   ) {
     return undefined;
   }
+  return header as Partial<CatalogueHeader> & Pick<CatalogueHeader, "synced_at" | "count">;
+}
+
+/** The kept catalogue of this owner, or undefined when there is none worth using. */
+export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined {
+  let text: string;
+  try {
+    text = readFileSync(catalogueCachePath(owner), "utf8");
+  } catch {
+    return undefined;
+  }
+  const headerEnd = text.indexOf("\n");
+  const header = headerFor(owner, text.slice(0, headerEnd));
+  // Written whole and renamed into place, it ends with its last line's break.
+  if (!header || !text.endsWith("\n")) return undefined;
   const body = text.slice(headerEnd + 1, -1);
   let all: CatalogueEntry[] | undefined;
   const entries = () => (all ??= body === "" ? [] : parseAll(body.split("\n")));

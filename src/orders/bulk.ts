@@ -110,7 +110,8 @@ export function recentPurchases(ctx: Context, windowHours: number, givenRefIds: 
  * Every row read, its item fetched and its line checked; every problem of the file in one error
  * (exit 2; an item the service does not have is its refusal, exit 1), before anything is sent.
  */
-export async function prepareBulk(ctx: Context, client: ServiceClient, name: string, text: string, windowHours: number): Promise<PreparedBulk> {
+export async function prepareBulk(ctx: Context, client: ServiceClient, name: string, text: string, options: { windowHours: number; check: boolean }): Promise<PreparedBulk> {
+  const { windowHours } = options;
   const { rows, problems } = readOrderRows(name, text);
   const items = await fetchDistinctItems(client, rows, problems);
   const lines: { row: OrderRow; item: Item; note: string | undefined }[] = [];
@@ -118,7 +119,7 @@ export async function prepareBulk(ctx: Context, client: ServiceClient, name: str
     const item = items.get(r.itemId);
     if (!item) continue;
     try {
-      lines.push({ row: r, item, note: checkLine(item, r, `${r.place}: `) });
+      lines.push({ row: r, item, note: checkLine(item, r, `${r.place}: `, { check: options.check }) });
     } catch (error) {
       if (!(error instanceof ResellerError)) throw error;
       problems.push({ line: r.row, message: inFileTerms(error.message), ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}) });

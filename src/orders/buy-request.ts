@@ -31,6 +31,8 @@ export interface BuyOptions {
   again?: boolean;
   /** --file: how far back (hours) the repeat check looks for the same orders. */
   repeatWindow?: number;
+  /** false with --no-check: send phone numbers as given, without checking their form. */
+  check?: boolean;
 }
 
 /** The customer data of one line as flags give it; an SMM target is turned into its JSON note later. */
@@ -49,6 +51,8 @@ interface Common {
   yes: boolean;
   /** Check the customer's account before buying, where the item offers it. */
   validate: boolean;
+  /** Check the customer's phone number before buying, where the item takes one. */
+  check: boolean;
 }
 
 export type BuyRequest =
@@ -76,7 +80,7 @@ function singleItemFlagsGiven(options: BuyOptions): string[] {
 }
 
 export function parseBuyRequest(options: BuyOptions): BuyRequest {
-  const common: Common = { wait: options.wait, yes: options.yes, validate: options.validate !== false, ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}) };
+  const common: Common = { wait: options.wait, yes: options.yes, validate: options.validate !== false, check: options.check !== false, ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}) };
   if (options.file !== undefined) {
     const conflicting = [
       ...singleItemFlagsGiven(options),

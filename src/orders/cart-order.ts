@@ -29,7 +29,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
   const items = await fetchItems(client, wanted.map((w) => w.itemId));
   const lines = wanted.map(({ itemId, quantity, note, nominal, zoneId, where }) => {
     const item = items.get(itemId)!;
-    const checked = checkLine(item, { quantity, opt: [], ...(note !== undefined ? { note } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zoneId !== undefined ? { zoneId } : {}) }, where);
+    const checked = checkLine(item, { quantity, opt: [], ...(note !== undefined ? { note } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zoneId !== undefined ? { zoneId } : {}) }, where, { check: request.check });
     return { item, quantity, ...(checked !== undefined ? { note: checked } : {}) };
   });
 

@@ -7,7 +7,8 @@
  * a tab-separated row (piped), progress and a closing table (terminal). Exit 0 only when every
  * order succeeded (with --wait: was delivered), else the highest exit code among them.
  */
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
+import { openResultsFile } from "../../config/config-dir.js";
 import type { Context } from "../../context.js";
 import { InputError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
@@ -30,7 +31,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     throw new InputError(`Cannot read the orders file ${path}: ${(error as Error).message}`);
   }
   const client = await ctx.client();
-  const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, request.repeatWindowHours);
+  const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, { windowHours: request.repeatWindowHours, check: request.check });
   const repeats = await consentToRepeats(ctx, prepared, request);
   if (repeats === "nothing") {
     ctx.output.info("Nothing bought.");
@@ -47,7 +48,8 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
       return 0;
     }
   }
-  if (request.out) writeFileSync(request.out, "");
+  // Opened without following a link, 0600, and never the orders file itself.
+  const out = request.out ? openResultsFile(request.out, path) : undefined;
   ctx.output.info(`Sending ${toSend.length} order${toSend.length === 1 ? "" : "s"} (up to ${formatRupiah(total)}), ${Math.max(1, Math.min(request.concurrency, toSend.length))} at a time${before}…`);
 
   const waitTimeoutSeconds = request.wait ? (await import("../../orders/delivery.js")).waitTimeoutSeconds(ctx, request.waitTimeout) : 0;
@@ -57,7 +59,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     wait: request.wait,
     waitTimeoutSeconds,
     repeats,
-    onResult: (result) => report(ctx, result, ++finished, prepared.orders.length, request.out),
+    onResult: (result) => report(ctx, result, ++finished, prepared.orders.length, out),
   });
 
   if (ctx.output.mode === "table") printTable(ctx, results);
@@ -159,8 +161,8 @@ function printTable(ctx: Context, results: BulkResult[]): void {
 }
 
 /** One result as it completes: a JSON line (--json), a tab-separated row (piped), progress on stderr (terminal); and --out. */
-function report(ctx: Context, result: BulkResult, finished: number, total: number, out: string | undefined): void {
-  if (out) appendFileSync(out, `${JSON.stringify(result)}\n`);
+function report(ctx: Context, result: BulkResult, finished: number, total: number, out: number | undefined): void {
+  if (out !== undefined) appendFileSync(out, `${JSON.stringify(result)}\n`);
   if (ctx.output.mode === "json") ctx.output.jsonLine(result);
   else if (ctx.output.mode === "plain") {
     ctx.output.table([], [[result.row, result.ref_id, result.outcome, result.exit_code, result.invoice, result.amount, result.status, result.error?.code, result.item, result.customer, result.refunded, ...(result.hand_over ?? [])]]);
