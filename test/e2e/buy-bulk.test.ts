@@ -173,7 +173,7 @@ describe("buy --file", () => {
     expect(many.stderr).toMatch(/the target column/);
     expect(many.stderr).not.toMatch(/--target|--note/);
     // An item the service does not have is its refusal (exit 1), said with the line that names it.
-    const unknownItem = await reseller.run(["buy", "--file", file(reseller, "g.csv", "item_id,quantity,note\n12,1,0812\n9999,1,0812\n")]);
+    const unknownItem = await reseller.run(["buy", "--file", file(reseller, "g.csv", "item_id,quantity,note\n12,1,081234567890\n9999,1,081234567890\n")]);
     expect(unknownItem.exitCode).toBe(1);
     expect(unknownItem.stderr).toMatch(/g\.csv line 3: No active item has id 9999/);
     expect(onService(reseller.apiKey)).toHaveLength(before);

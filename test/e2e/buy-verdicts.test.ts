@@ -72,10 +72,13 @@ describe("refused and unknown", () => {
   for (const mode of modes) {
     it(`refused (nothing charged) and unknown (sent, no answer), ${mode}`, async () => {
       const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
-      const soldOut = await reseller.run(["buy", "--item", "8", "--qty", "1", "--yes"], { mode });
-      expect(soldOut.exitCode).toBe(1);
-      if (mode === "json") expect(soldOut.errorJson().error.details).toMatchObject({ outcome: "refused" });
-      else expect(soldOut.stderr).toMatch(/outcome: refused/);
+      // The service's own refusal at purchase time: a ref_id of yours used before.
+      const ref = `used-${mode}`;
+      expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990096", "--ref-id", ref, "--yes"])).exitCode).toBe(0);
+      const refused = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990096", "--ref-id", ref, "--yes"], { mode });
+      expect(refused.exitCode).toBe(1);
+      if (mode === "json") expect(refused.errorJson().error).toMatchObject({ code: "REF_ID_ALREADY_EXIST", details: { outcome: "refused" } });
+      else expect(refused.stderr).toMatch(/outcome: refused/);
 
       harness.emulator.faults.configure({ drop_after_commit_next: 0, drop_before_commit_next: 10, match: { method: "POST", path: "/v1/trx" } });
       const lost = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990098", "--yes"], { mode, env: { RESELLER_MAX_RETRIES: "1" } });
