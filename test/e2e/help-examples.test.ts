@@ -107,7 +107,8 @@ beforeAll(async () => {
   writeFileSync(join(bin, "reseller"), `#!/bin/sh\nexec "${process.execPath}" "${binPath}" "$@"\n`);
   chmodSync(join(bin, "reseller"), 0o755);
   writeFileSync(join(cwd, "cart.json"), JSON.stringify([{ item_id: 3, quantity: 1 }, { item_id: 12, quantity: 1, note: "081234567890" }]));
-  writeFileSync(join(cwd, "orders.csv"), "item_id,quantity,note\n12,1,081234567890\n11,1,081298765432\n");
+  // Customers of their own: a file repeating a purchase the examples made asks for consent first.
+  writeFileSync(join(cwd, "orders.csv"), "item_id,quantity,note\n12,1,081234567001\n11,1,081298765432\n");
   writeFileSync(join(cwd, "on-order.sh"), "#!/bin/sh\ncat >/dev/null\n");
   chmodSync(join(cwd, "on-order.sh"), 0o755);
   const account = harness.accountEnv(harness.emulator.demoApiKey, makeConfigDir());

@@ -23,7 +23,7 @@ describe("buy --file --out", () => {
     const r = await reseller.run(["buy", "--file", file, "--out", out, "--yes"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o600);
-    expect(readFileSync(out, "utf8")).toMatch(/^\{"row":1,.*"outcome":"bought"/);
+    expect(readFileSync(out, "utf8")).toMatch(/^\{"row":2,.*"outcome":"bought"/);
   });
 
   it("refuses a results path that is a symbolic link, writes nothing through it, and buys nothing", async () => {

@@ -81,7 +81,7 @@ describe("argv in, options out", () => {
     [["topup"], "topup", { amount: undefined, channel: undefined, yes: false }],
     [["sandbox", "--item", "12", "--qty", "1", "--ref-id", "SBX-1"], "sandbox", { item: 12, qty: 1, refId: "SBX-1" }],
     [["trx", "show", "INV-20261121-000123", "--watch"], "trx show", { ref: "INV-20261121-000123", watch: true, waitTimeout: undefined }],
-    [["history", "--unresolved", "--limit", "5"], "history", { unresolved: true, limit: 5 }],
+    [["history", "--unresolved", "--limit", "5"], "history", { unresolved: true, limit: 5, refresh: false, allServices: false }],
     [["completion", "zsh"], "completion", { shell: "zsh" }],
   ])("%j -> %s", async (argv, command, options) => {
     const recorded = await parse(argv);
