@@ -46,7 +46,8 @@ const { baseUrl, apiKey } = await new Promise((done, fail) => {
   });
   emulator.on("exit", (code) => fail(new Error(`the emulator exited ${code}`)));
 });
-const control = (path, body) => fetch(`${baseUrl}/__emulator/${path}`, { method: "POST", body: JSON.stringify(body) });
+// The emulator's controls answer the account's own key.
+const control = (path, body) => fetch(`${baseUrl}/__emulator/${path}`, { method: "POST", headers: { "X-APIKEY": apiKey, "Content-Type": "application/json" }, body: JSON.stringify(body) });
 await control("balance", { api_key: apiKey, balance: 1_000_000_000_000 });
 await control("faults", { latency_ms: latencyMs });
 
