@@ -584,8 +584,8 @@ function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl
   const words = timedOut ? undefined : networkFailureWordsFor(code);
   const what = !handedOn
     ? timedOut
-      ? "could not be reached in time; nothing was sent"
-      : "could not be reached; nothing was sent"
+      ? "could not be reached in time"
+      : "could not be reached"
     : timedOut
       ? "did not answer in time"
       : reached
@@ -593,7 +593,7 @@ function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl
           ? "did not answer"
           : "dropped the connection before answering"
         : "could not be reached";
-  const message = `The service at ${baseUrl} ${what}${words ? `: ${words}` : ""}.`;
+  const message = `The service at ${baseUrl} ${what}${words ? `: ${words}` : ""}${handedOn ? "" : "; nothing was sent"}.`;
   const suggestion = reached && method !== "GET"
     ? "The request may have been processed; check before trying again."
     : "Check your network, any proxy (HTTPS_PROXY, HTTP_PROXY) and the base URL (`reseller config get base_url`), then try again.";
