@@ -33,17 +33,19 @@ function catalogueFile(configDir: string): string {
   return join(dir, file!);
 }
 
-function header(configDir: string): { server_time: string; synced_at: number; count: number } {
+function header(configDir: string): { server_time: string; synced_at: number; count: number; end: number } {
   return JSON.parse(readFileSync(catalogueFile(configDir), "utf8").split("\n")[0]!);
 }
 
 /** Makes the kept copy look `ms` older, as if that much time had passed since it was checked. */
 function age(configDir: string, ms: number): void {
   const file = catalogueFile(configDir);
-  const [first, ...rest] = readFileSync(file, "utf8").split("\n");
-  const head = JSON.parse(first!);
+  const text = readFileSync(file, "utf8");
+  const first = text.slice(0, text.indexOf("\n"));
+  const head = JSON.parse(first);
   head.synced_at -= ms;
-  writeFileSync(file, [JSON.stringify(head), ...rest].join("\n"));
+  // The header is a line of fixed length, written again in place: keep its length.
+  writeFileSync(file, JSON.stringify(head).padEnd(first.length, " ") + text.slice(first.length));
 }
 
 const twoMinutes = 2 * 60 * 1000;
