@@ -84,9 +84,11 @@ export class CatalogueStream {
     this.at -= keep;
     this.start -= keep;
     this.scan();
-    if (this.mode !== "between" && this.text.length - this.start > this.maxValueBytes) {
-      throw new UnexpectedResponseError(`One entry of the service's catalogue is larger than ${Math.round(this.maxValueBytes / 1024 / 1024)} MB; reseller stopped reading it.`);
-    }
+    if (this.mode !== "between" && this.text.length - this.start > this.maxValueBytes) this.tooLarge();
+  }
+
+  private tooLarge(): never {
+    throw new UnexpectedResponseError(`One entry of the service's catalogue is larger than ${Math.round(this.maxValueBytes / 1024 / 1024)} MB; reseller stopped reading it.`);
   }
 
   /** The answer without its list, once all of it has arrived. */
@@ -251,6 +253,7 @@ export class CatalogueStream {
   }
 
   private done(raw: string): void {
+    if (raw.length > this.maxValueBytes) this.tooLarge();
     this.mode = "between";
     const frame = this.frames[this.frames.length - 1];
     this.deliver(raw);

@@ -247,7 +247,7 @@ async function fetchPages(
 function explained(failure: unknown, wholeAtOnce: { failure: unknown } | undefined, pages: { kept: number; lastPage: number | null; items: number }, fetch: string): unknown {
   if (!(failure instanceof ResellerError) || failure instanceof InterruptedError) return failure;
   const what = fetch === "whole" ? "The catalogue" : "What changed in the catalogue";
-  const atOnce = wholeAtOnce === undefined ? "" : typeof wholeAtOnce.failure === "string" ? ` Asked all at once, ${wholeAtOnce.failure}.` : ` Asked all at once: ${(wholeAtOnce.failure as Error).message}`;
+  const atOnce = wholeAtOnce === undefined ? "" : typeof wholeAtOnce.failure === "string" ? ` Asked all at once, ${wholeAtOnce.failure}.` : ` Asked all at once (per_page=all): ${(wholeAtOnce.failure as Error).message}`;
   const reached = pages.kept === 0 ? "no page arrived" : `${pages.kept}${pages.lastPage !== null && pages.lastPage < maxPages ? ` of ${pages.lastPage}` : ""} pages arrived (${pages.items.toLocaleString("en")} items)`;
   failure.message = `${what} could not be fetched whole.${atOnce} Then by pages, ${reached}, and page ${pages.kept + 1} failed: ${failure.message}`;
   failure.suggestion =
