@@ -60,7 +60,7 @@ export interface KeptCatalogue extends CatalogueHeader {
    */
   entriesHolding(words: string[]): CatalogueEntry[];
   /** The file's text as read: what a delta is appended to. */
-  readonly file?: { header: string; base: string; changes: string };
+  readonly file?: KeptFile;
 }
 
 /** Which copy: one per profile, service address and account. */
@@ -149,6 +149,38 @@ function readHeader(text: string, owner: CatalogueOwner): CatalogueHeader | unde
   return { ...(header as CatalogueHeader), full_synced_at: typeof header.full_synced_at === "number" ? header.full_synced_at : 0 };
 }
 
+interface KeptFile {
+  header: string;
+  base: BaseLines;
+  changes: string;
+}
+
+/**
+ * The whole fetch's lines, as text. Shared by a copy and the copy a delta makes of it, so that a
+ * search made while the delta was asked for is not made twice.
+ */
+class BaseLines {
+  /** The lines, without the last one's break. */
+  readonly body: string;
+  private readonly found = new Map<string, CatalogueEntry[]>();
+  private all: CatalogueEntry[] | undefined;
+
+  constructor(text: string) {
+    this.body = text.endsWith("\n") ? text.slice(0, -1) : text;
+  }
+
+  entries(): CatalogueEntry[] {
+    return (this.all ??= this.body === "" ? [] : parseAll(this.body.split("\n")));
+  }
+
+  holding(words: string[]): CatalogueEntry[] {
+    const key = words.join("\u0000");
+    let found = this.found.get(key);
+    if (!found) this.found.set(key, (found = baseHolding(this.body, words)));
+    return found;
+  }
+}
+
 /** The kept catalogue of this owner, or undefined when there is none worth using. */
 export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined {
   let bytes: Buffer;
@@ -162,7 +194,7 @@ export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined 
   const header = readHeader(headerText, owner);
   // Only what the header counts is whole: a change cut short by a crash lies past `end`.
   if (!header || header.end > bytes.length) return undefined;
-  return keptFrom(header, { header: headerText, base: bytes.toString("utf8", headerBytes, header.base_end), changes: bytes.toString("utf8", header.base_end, header.end) });
+  return keptFrom(header, { header: headerText, base: new BaseLines(bytes.toString("utf8", headerBytes, header.base_end)), changes: bytes.toString("utf8", header.base_end, header.end) });
 }
 
 /** The changes appended since the whole fetch, the last word on each variant winning: replaced or added, or withdrawn. */
@@ -187,9 +219,7 @@ function readChanges(text: string): { changed: CatalogueEntry[]; withdrawn: numb
   return { changed, withdrawn };
 }
 
-function keptFrom(header: CatalogueHeader, file: { header: string; base: string; changes: string }): KeptCatalogue {
-  // The lines, without the last one's break.
-  const body = file.base.endsWith("\n") ? file.base.slice(0, -1) : file.base;
+function keptFrom(header: CatalogueHeader, file: KeptFile): KeptCatalogue {
   let all: CatalogueEntry[] | undefined;
   let changes: { changed: CatalogueEntry[]; withdrawn: number[] } | undefined;
   const withChanges = (found: CatalogueEntry[]) => {
@@ -197,7 +227,7 @@ function keptFrom(header: CatalogueHeader, file: { header: string; base: string;
     changes ??= readChanges(file.changes);
     return mergeCatalogue(found, changes.changed, changes.withdrawn);
   };
-  const entries = () => (all ??= withChanges(body === "" ? [] : parseAll(body.split("\n"))));
+  const entries = () => (all ??= withChanges(file.base.entries()));
   return {
     ...header,
     file,
@@ -206,7 +236,7 @@ function keptFrom(header: CatalogueHeader, file: { header: string; base: string;
       // A word with a quote, a backslash or a control character is escaped in the line: test it parsed.
       if (all || words.length === 0 || words.some((word) => /["\\\u0000-\u001f]/.test(word))) return entries();
       // The changes are few: all of them go to the caller's test, in their places among the lines found.
-      return withChanges(baseHolding(body, words));
+      return withChanges(file.base.holding(words));
     },
   };
 }
@@ -491,7 +521,7 @@ export function applyChanges(owner: CatalogueOwner, kept: KeptCatalogue, changed
       const bytes = Buffer.from(added, "utf8");
       writeSync(fd, bytes, 0, bytes.length, kept.end);
       // The count, recounted only when something changed: the ids of the lines, not the lines parsed.
-      const live = new Set(idsIn(file.base));
+      const live = new Set(idsIn(file.base.body));
       const all = readChanges(file.changes + added);
       for (const entry of all.changed) live.add(entry.id);
       for (const id of all.withdrawn) live.delete(id);

@@ -39,6 +39,7 @@ const listNames = new Set(['"items"', '"data"', '"categories"', '"variants"']);
 /** Parts are cut into documents of about this size: large enough that each parse is cheap per variant. */
 const partSize = 256 * 1024;
 
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
@@ -67,6 +68,10 @@ export class CatalogueStream {
   private started = false;
   private skeleton: unknown;
   private finished = false;
+  /** The value being cut out is a list element (a variant, or a category read whole while it is small). */
+  private wholeElement = false;
+  /** Where a list element begins that is read member by member. */
+  private membersAt = -1;
   private pending: string[] = [];
   private pendingSize = 0;
 
@@ -75,6 +80,8 @@ export class CatalogueStream {
     private readonly onPart: (json: string) => void,
     /** The largest single value (one product with its variants) worth holding. */
     private readonly maxValueBytes: number,
+    /** A list element larger than this is read member by member rather than held whole. */
+    private readonly wholeElementBytes = 512 * 1024,
   ) {}
 
   write(chunk: string): void {
@@ -83,7 +90,17 @@ export class CatalogueStream {
     this.text = keep > 0 ? this.text.slice(keep) + chunk : this.text + chunk;
     this.at -= keep;
     this.start -= keep;
+    this.membersAt -= keep;
     this.scan();
+    // A list element cut out whole that keeps growing is a category: read it again from its start,
+    // member by member, a product at a time.
+    while (this.mode === "container" && this.wholeElement && this.text.length - this.start > this.wholeElementBytes) {
+      this.mode = "between";
+      this.wholeElement = false;
+      this.at = this.start;
+      this.membersAt = this.start;
+      this.scan();
+    }
     if (this.mode !== "between" && this.text.length - this.start > this.maxValueBytes) this.tooLarge();
   }
 
@@ -215,7 +232,13 @@ export class CatalogueStream {
         if (!parent.listSeen && listNames.has(key!) && c === OPEN_ARRAY) return this.open("list");
         return this.cut(c, asMember);
       case "list":
-        if (c === OPEN_OBJECT) return this.open("element");
+        // A variant, or a small category, is cut out whole (the fast way); a large category is read member by member.
+        if (c === OPEN_OBJECT && this.start === this.membersAt) return this.open("element");
+        if (c === OPEN_OBJECT) {
+          this.cut(c, (raw) => this.emit(raw));
+          this.wholeElement = true;
+          return;
+        }
         // Not a variant or a category: nothing in it to read.
         return this.cut(c, () => undefined);
       case "element":
@@ -255,6 +278,7 @@ export class CatalogueStream {
   private done(raw: string): void {
     if (raw.length > this.maxValueBytes) this.tooLarge();
     this.mode = "between";
+    this.wholeElement = false;
     const frame = this.frames[this.frames.length - 1];
     this.deliver(raw);
     if (frame && frame.role !== "list" && frame.role !== "products") frame.key = null;

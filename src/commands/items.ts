@@ -9,6 +9,7 @@ import type { Context } from "../context.js";
 import { NetworkError } from "../errors.js";
 import { readCatalogue, type CatalogueOwner, type KeptCatalogue } from "../catalogue/cache.js";
 import { isFresh, showItems, type ItemsOptions } from "../catalogue/show.js";
+import { searchWords } from "../catalogue/search.js";
 import { relativeHint } from "../output/format.js";
 
 export type { ItemsOptions } from "../catalogue/show.js";
@@ -20,7 +21,7 @@ export async function run(ctx: Context, options: ItemsOptions): Promise<void> {
   const owner: CatalogueOwner = { configDir, profile, baseUrl: baseUrl!, apiKey: apiKey! };
   const now = ctx.now();
   let kept = readCatalogue(owner);
-  if (options.refresh || !kept || !isFresh(kept, now)) kept = await bringUpToDate(ctx, owner, kept, options.refresh, now);
+  if (options.refresh || !kept || !isFresh(kept, now)) kept = await bringUpToDate(ctx, owner, kept, options, now);
   showItems(ctx.output, kept, options, now);
 }
 
@@ -30,7 +31,8 @@ export async function run(ctx: Context, options: ItemsOptions): Promise<void> {
  */
 export const syncTimeouts = 10;
 
-async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCatalogue | undefined, refresh: boolean, now: number): Promise<KeptCatalogue> {
+async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCatalogue | undefined, options: ItemsOptions, now: number): Promise<KeptCatalogue> {
+  const refresh = options.refresh;
   // `items` starts as a command that speaks no HTTP (bin/reseller.js), since a warm copy asks nothing.
   // A sync does: hold V8 to its baseline compiler for undici's WebAssembly parser before it loads,
   // as the launcher does for every service command (the reason is written there).
@@ -40,12 +42,22 @@ async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCata
   const spinner = ctx.output.spinner(`${checking}…`);
   let outcome: Awaited<ReturnType<typeof syncCatalogue>>;
   try {
-    outcome = await syncCatalogue(client, owner, kept, {
+    const syncing = syncCatalogue(client, owner, kept, {
       refresh,
       now: ctx.now,
       deadline: now + syncTimeouts * ctx.settings.timeoutMs,
       onProgress: (text) => spinner.update(`${checking}: ${text}`),
     });
+    // Awaited below; a failure while the copy is searched must not count as unhandled.
+    syncing.catch(() => undefined);
+    const words = searchWords(options.search);
+    if (kept && !refresh && words.length) {
+      // While the service looks up what changed, find the words in the copy: the search is kept with
+      // its lines, and the few that changed are put in their places once they arrive.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      kept.entriesHolding(words);
+    }
+    outcome = await syncing;
   } catch (error) {
     // Offline with a copy at hand: finding an item still works; buying will say what the service says.
     if (kept && !refresh && error instanceof NetworkError) {
