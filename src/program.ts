@@ -157,7 +157,7 @@ export function buildProgram(run: RunCommand): Command {
   program
     .command("channels")
     .description("payment channels for top-ups, with their fees")
-    .addHelpText("after", piped("one line per channel, tab-separated: code, name, fee") + examples("reseller channels", "reseller channels --jq '.data[] | select(.code == \"QRIS\") | .fee'"))
+    .addHelpText("after", piped("one line per channel, tab-separated: code, name, fee (the flat part), fee percentage, minimum, maximum, on or off") + examples("reseller channels", "reseller channels --jq '.data[] | select(.code == \"QRIS\") | .fee'"))
     .action((_o, cmd) => run(cmd, () => import("./commands/channels.js"), {}));
 
   program
@@ -166,7 +166,7 @@ export function buildProgram(run: RunCommand): Command {
     .option("--amount <rupiah>", "at least 10000; 50.000 and 50,000 are fine", parser(rules.topUpAmount))
     .option("--channel <code>", "a code from `reseller channels`")
     .option("-y, --yes", "do not ask for confirmation")
-    .addHelpText("after", piped("one line, tab-separated: payment link, amount, fee, total, channel, expires") + examples("reseller topup", "reseller topup --amount 100000 --channel QRIS --yes", "reseller topup --amount 100000 --channel QRIS --yes | cut -f1"))
+    .addHelpText("after", piped("one line, tab-separated: payment link (else the QR link), amount, fee, total, channel, expires, QR link, invoice") + examples("reseller topup", "reseller topup --amount 100000 --channel QRIS --yes", "reseller topup --amount 100000 --channel QRIS --yes | cut -f1"))
     .action((opts, cmd) => run(cmd, () => import("./commands/topup.js"), { amount: opts.amount as number | undefined, channel: opts.channel as string | undefined, yes: opts.yes === true }));
 
   program
@@ -393,6 +393,7 @@ export function buildProgram(run: RunCommand): Command {
     .option("--catalogue-size <n>", "grow the catalogue with generated variants to at least this many (GET /v1/item pages)", parser((v) => rules.positiveInteger("--catalogue-size", v)))
     .option("--print-env", "print only the export lines for a shell to eval (RESELLER_BASE_URL, RESELLER_API_KEY)")
     .option("--detach", "run in the background and return at once; says how to stop it (with --print-env, also RESELLER_EMULATOR_PID)")
+    .option("--allow-remote-webhooks", "POST webhooks to callback URLs off this machine too (by default only to loopback addresses)")
     .addHelpText(
       "after",
       piped("Base URL and Demo API key lines, then the export lines; with --print-env the export lines alone") +
@@ -408,6 +409,7 @@ export function buildProgram(run: RunCommand): Command {
         catalogueSize: opts.catalogueSize as number | undefined,
         printEnv: opts.printEnv === true,
         detach: opts.detach === true,
+        allowRemoteWebhooks: opts.allowRemoteWebhooks === true,
       }),
     );
 
@@ -444,12 +446,13 @@ export function buildProgram(run: RunCommand): Command {
     .command("listen")
     .option("--port <n>", "port; 0 takes a free one (default 8788)", parser((v) => (v === "0" ? 0 : rules.positiveInteger("--port", v))))
     .option("--host <host>", "address to listen on (default 127.0.0.1)")
-    .option("--forward-to <url>", "POST each verified event on to this address; the service gets 2xx once it did")
-    .option("--exec <command>", "run this command per event: the event JSON on stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS set; exit 0 = handled")
-    .description("receive webhooks here: verify, deduplicate, print each event (piped: time, event, ref_id, invoice, status, then serials/licences), hand it on")
+    .option("--forward-to <url>", "POST each verified event on to this address, with its delivery id in X-Reseller-Delivery; tried again until it answers 2xx")
+    .option("--exec <command>", "run this command per event: the event JSON on stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS, RESELLER_DELIVERY_ID set; exit 0 = handled")
+    .option("--max-age <seconds>", "refuse a delivery whose X-Timestamp is further than this from now (off by default)", parser((v) => rules.positiveInteger("--max-age", v)))
+    .description("receive webhooks here: verify, answer, confirm each order event with the service, deduplicate, print each event (piped: time, event, ref_id, invoice, status, then serials/licences), hand it on")
     .addHelpText("after", examples("reseller webhook listen", "reseller webhook listen --port 0 --json | jq .data.ref_id", "reseller webhook listen --forward-to http://localhost:3000/webhook", "reseller webhook listen --exec ./on-order.sh"))
     .action((opts, cmd) =>
-      run(cmd, () => import("./commands/webhook/listen.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, forwardTo: opts.forwardTo as string | undefined, exec: opts.exec as string | undefined }),
+      run(cmd, () => import("./commands/webhook/listen.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, forwardTo: opts.forwardTo as string | undefined, exec: opts.exec as string | undefined, maxAge: opts.maxAge as number | undefined }),
     );
 
   program

@@ -202,9 +202,15 @@ export class ServiceClient {
     return this.call("POST", "/v1/item/lock", { body, retry: false, ...hooks }, decode.decodeLock);
   }
 
+  /** The live service answers an empty list `404 {"message":"ITEM_NOT_FOUND"}`: no locks held, not an error. */
   async listLocks(): Promise<ApiResult<ListedLock[]>> {
     const now = this.options.now?.() ?? Date.now();
-    return this.call("GET", "/v1/item/lock", { retry: true }, (body) => decode.decodeLockList(body, now));
+    try {
+      return await this.call("GET", "/v1/item/lock", { retry: true }, (body) => decode.decodeLockList(body, now));
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === "ITEM_NOT_FOUND" && (error.status === 404 || error.status < 300)) return { data: [], body: error.body, status: error.status };
+      throw error;
+    }
   }
 
   /** Releasing twice is harmless (the second says LOCK_RELEASED), so a lost answer may be retried. */
@@ -348,7 +354,7 @@ export class ServiceClient {
         });
       }
       // A 2xx that still says no (`{"success":false}`, or a bare error code and no data) is a refusal.
-      const refusal = refusalIn2xx(parsed.value);
+      const refusal = decode.refusalIn2xx(parsed.value);
       if (refusal) throw toServiceError(statusCode, parsed.value, text, method, path, undefined, attempt, refusal);
       return { body: parsed, status: statusCode };
     }
@@ -473,16 +479,6 @@ function tooLarge(method: string, path: string, maxBytes: number): NetworkError 
 
 function formatSeconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1).replace(/\.0$/, "")} s` : `${Math.round(ms / 1000)} s`;
-}
-
-/** The error code a 2xx body carries instead of a result, if it does. */
-function refusalIn2xx(body: unknown): string | undefined {
-  if (!decode.isRecord(body)) return undefined;
-  const said = typeof body.message === "string" ? body.message.trim() : "";
-  const isCode = /^[A-Z][A-Z0-9_]{2,}(=.*)?$/.test(said) && said !== "OK" && said !== "SUCCESS";
-  if (body.success === false || body.status === false) return isCode ? said : "REFUSED";
-  if (isCode && (body.data === undefined || body.data === null)) return said;
-  return undefined;
 }
 
 /**

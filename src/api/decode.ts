@@ -57,6 +57,20 @@ export const aliases = {
   serial: ["sn", "serial_number", "serial"],
   h2hMessage: ["log_message", "dispatch_message", "message"],
   licence: ["product_license", "product_licence", "license", "licence"],
+  /** A list of licences per item, one per unit (`licenses:[{product_license, note}]`, live clients §12; webhooks). */
+  licences: ["licenses", "licences", "product_licenses"],
+  /** Payment channels: the documented `code`/`min_amount`/`max_amount`/`fee`, or `service`/`minimum`/`maximum`/`fee_flat` (live clients §12). */
+  channelCode: ["service", "code", "channel"],
+  channelType: ["type", "group", "kind"],
+  channelMin: ["minimum", "min_amount", "min"],
+  channelMax: ["maximum", "max_amount", "max"],
+  channelFlatFee: ["fee_flat", "fee", "flat_fee"],
+  channelPercentFee: ["fee_percentage", "fee_percent", "percentage_fee"],
+  /** A top-up's payment page, its QR link, and the service's own fee and total for it. */
+  paymentUrl: ["payment_url", "payment_link", "checkout_url", "url"],
+  qrLink: ["qr_link", "qr_url"],
+  topUpFee: ["fee", "fees"],
+  topUpTotal: ["total", "total_amount", "total_payment"],
   delivered: ["delivered_count", "delivered"],
   refundAmount: ["refund_amount", "refund"],
   lockToken: ["lock_token", "token"],
@@ -98,6 +112,13 @@ export function toInteger(value: unknown, where = "the answer"): number | null {
   if (n === undefined) return null;
   if (!Number.isSafeInteger(Math.trunc(n))) throw new UnexpectedResponseError(`The service's answer to ${where} has a number too large to be real (${String(value).slice(0, 40)}).`);
   return Math.trunc(n);
+}
+
+/** A number that may have a fraction (a percentage: `0.7`, `"1.5"`); null when it is not one. */
+export function toDecimal(value: unknown): number | null {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && /^-?\d+([.,]\d+)?$/.test(value.trim())) return Number(value.trim().replace(",", "."));
+  return null;
 }
 
 export function toText(value: unknown): string | null {
@@ -156,6 +177,21 @@ function dataList(body: unknown, names: readonly string[], where: string): Field
   return records(data);
 }
 
+/**
+ * The error code a 2xx body carries instead of a result, if it does: `{"success":false}`, or a bare
+ * code and no data. A body that says yes (`success:true` or `status:true`) is a success whatever its
+ * message looks like: `{"success":true,"message":"LOCK_RELEASED"}` released the lock.
+ */
+export function refusalIn2xx(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const said = typeof body.message === "string" ? body.message.trim() : "";
+  const isCode = /^[A-Z][A-Z0-9_]{2,}(=.*)?$/.test(said) && said !== "OK" && said !== "SUCCESS";
+  if (body.success === false || body.status === false) return isCode ? said : "REFUSED";
+  if (body.success === true || body.status === true) return undefined;
+  if (isCode && (body.data === undefined || body.data === null)) return said;
+  return undefined;
+}
+
 // ---- one decoder per endpoint ----
 
 export function decodeBalance(body: unknown): Balance {
@@ -166,27 +202,58 @@ export function decodeBalance(body: unknown): Balance {
   return { balance };
 }
 
+/** A `status` that says a channel or variant cannot be used now (`"off"`), or an `active: false`. */
+const switchedOffStatus = /^(off|inactive|disabled|nonaktif|deleted|0|false)$/i;
+
+function isSwitchedOff(fields: Fields): boolean {
+  const status = fields.status;
+  if (status === false || status === 0) return true;
+  const text = toText(status);
+  return (text !== null && switchedOffStatus.test(text.trim())) || fields.active === false || fields.is_active === false;
+}
+
+/** `GET /v1/balance/channels` in either key set (aliases above); a channel whose status is off is kept and marked so. */
 export function decodeChannels(body: unknown): PaymentChannel[] {
   const where = "GET /v1/balance/channels";
   return dataList(body, ["channels", "items"], where).flatMap((c: WireChannel & Fields) => {
-    const code = toText(c.code);
+    const code = textOf(c, aliases.channelCode);
     if (code === null) return [];
+    const percent = toDecimal(first(c, aliases.channelPercentFee));
     return [{
       code,
       name: toText(c.name) ?? code,
-      fee: toInteger(c.fee, where) ?? 0,
-      minAmount: toInteger(c.min_amount, where),
-      maxAmount: toInteger(c.max_amount, where),
+      type: textOf(c, aliases.channelType),
+      fee: integerOf(c, aliases.channelFlatFee, where) ?? 0,
+      feePercent: percent !== null && percent > 0 ? percent : null,
+      minAmount: integerOf(c, aliases.channelMin, where),
+      maxAmount: integerOf(c, aliases.channelMax, where),
+      off: isSwitchedOff(c),
     }];
   });
 }
 
+/**
+ * `POST /v1/balance`: a payment page, a QR link, or both, with the invoice and the service's own fee and
+ * total when it gives them. Only an answer with none of link, QR link or invoice cannot be used.
+ */
 export function decodeTopUp(body: unknown): TopUp {
   const where = "POST /v1/balance";
   const data = dataRecord(body, where) as WireTopUp & Fields;
-  const paymentUrl = textOf(data, ["payment_url", "checkout_url", "url", "payment_link"]);
-  if (paymentUrl === null) throw new UnexpectedResponseError(`The service's answer to ${where} has no payment link.`);
-  return { paymentUrl, amount: toInteger(data.amount, where), expiresAt: textOf(data, aliases.expiresAt) };
+  // A link given as "" is no link: there is nothing to open or encode.
+  const given = (text: string | null) => (text !== null && text.trim() !== "" ? text : null);
+  const paymentUrl = given(textOf(data, aliases.paymentUrl));
+  const qrLink = given(textOf(data, aliases.qrLink));
+  const invoice = given(toText(data.invoice));
+  if (paymentUrl === null && qrLink === null && invoice === null) throw new UnexpectedResponseError(`The service's answer to ${where} has no payment link, QR link or invoice.`);
+  return {
+    paymentUrl,
+    qrLink,
+    invoice,
+    amount: toInteger(data.amount, where),
+    fee: integerOf(data, aliases.topUpFee, where),
+    total: integerOf(data, aliases.topUpTotal, where),
+    expiresAt: textOf(data, aliases.expiresAt),
+  };
 }
 
 /** An item as `GET /v1/item/{id}` or a catalogue row gives it, normalised once here. */
@@ -287,8 +354,24 @@ export function decodeCreatedTransaction(body: unknown): CreatedTransaction {
   };
 }
 
+/**
+ * Every licence of an item: the list (`licenses:[{product_license}]`, one per unit) first, then
+ * `product_license` (one per line), each once. Live clients meet either, or both.
+ */
+export function licencesOf(it: Fields): string[] {
+  const licences = new Set<string>();
+  const listed = first(it, aliases.licences);
+  for (const entry of Array.isArray(listed) ? listed : []) {
+    const text = isRecord(entry) ? textOf(entry, aliases.licence) : toText(entry);
+    for (const line of text?.split("\n") ?? []) if (line.trim() !== "") licences.add(line);
+  }
+  for (const line of textOf(it, aliases.licence)?.split("\n") ?? []) if (line.trim() !== "") licences.add(line);
+  return [...licences];
+}
+
 function decodeLine(it: WireTransactionItem & Fields, where: string): TransactionLine {
   const process = toText(it.order_process);
+  const licences = licencesOf(it);
   return {
     itemId: integerOf(it, ["variant_id", "item_id"], where),
     name: textOf(it, aliases.lineName),
@@ -298,7 +381,7 @@ function decodeLine(it: WireTransactionItem & Fields, where: string): Transactio
     note: toText(it.note),
     orderProcess: process,
     isSmm: process === "smm" || toFlag(it.is_smm),
-    licence: textOf(it, aliases.licence),
+    licence: licences.length ? licences.join("\n") : null,
     sellerNote: toText(it.seller_note),
     status: toStatus(it.status),
   };
@@ -400,20 +483,13 @@ export const webhookAliases = {
   callbackUrl: ["callback_url", "webhook_url", "url"],
   enabled: ["webhook_enabled", "enabled", "is_enabled", "is_active", "active"],
   secret: ["webhook_secret", "secret"],
-  licences: ["licenses", "licences", "product_licenses"],
+  licences: aliases.licences,
 } as const;
 
 function decodeWebhookItem(it: WireWebhookItem & Fields, where: string): WebhookItem {
   const line = decodeLine(it, where);
   // order.completed gives one h2h object per item; a list is read the same.
   const h2h = resultList(it.h2h_results, undefined).map((r) => decodeH2h(r, where));
-  const licences = new Set<string>();
-  const listed = first(it, webhookAliases.licences);
-  for (const l of Array.isArray(listed) ? listed : []) {
-    const text = isRecord(l) ? textOf(l, aliases.licence) : toText(l);
-    if (text !== null && text.trim() !== "") licences.add(text);
-  }
-  for (const text of line.licence?.split("\n") ?? []) if (text.trim() !== "") licences.add(text);
   return {
     itemId: line.itemId,
     orderItemId: toText(it.order_item_id),
@@ -424,7 +500,7 @@ function decodeWebhookItem(it: WireWebhookItem & Fields, where: string): Webhook
     status: line.status,
     serials: h2h.flatMap((d) => (!d.failed && d.serial ? [d.serial] : [])),
     failures: h2h.flatMap((d) => (d.failed ? [d.failure ?? d.message ?? "failed"] : [])),
-    licences: [...licences],
+    licences: line.licence?.split("\n") ?? [],
   };
 }
 
@@ -436,7 +512,19 @@ export function decodeWebhookEvent(body: unknown, eventHeader?: string): Webhook
   const where = "a webhook";
   const top: WireWebhookEvent & Fields = isRecord(body) ? body : {};
   const d: WireWebhookData & Fields = isRecord(top.data) ? top.data : {};
-  const items = [...records(d.items), ...(isRecord(d.item) ? [d.item] : [])];
+  const items = [...records(d.items), ...(isRecord(d.item) ? [d.item] : [])].map((it) => decodeWebhookItem(it, where));
+  // Results for the whole order, inside `data` (a list, as one live client reads `data.h2h_results[0].sn`)
+  // or beside it, as GET /v1/trx gives them: each joins its item by id, else the only or first item.
+  for (const r of resultList(d.h2h_results, top.h2h_results)) {
+    const result = decodeH2h(r, where);
+    let item = items.find((it) => result.itemId !== null && it.itemId === result.itemId) ?? items[0];
+    if (!item) {
+      item = { itemId: result.itemId, orderItemId: null, name: null, productName: null, orderProcess: null, quantity: null, status: null, serials: [], failures: [], licences: [] };
+      items.push(item);
+    }
+    if (result.failed) item.failures.push(result.failure ?? result.message ?? "failed");
+    else if (result.serial && !item.serials.includes(result.serial)) item.serials.push(result.serial);
+  }
   return {
     event: toText(top.event) ?? eventHeader ?? "unknown",
     timestamp: toText(top.timestamp),
@@ -444,7 +532,8 @@ export function decodeWebhookEvent(body: unknown, eventHeader?: string): Webhook
     invoice: toText(d.invoice),
     status: toStatus(d.status ?? d.transaction_status),
     amount: integerOf(d, ["amount", "total_amount", "total"], where),
-    items: items.map((it) => decodeWebhookItem(it, where)),
+    refundAmount: integerOf(d, aliases.refundAmount, where),
+    items,
   };
 }
 
@@ -512,9 +601,6 @@ export function decodeWebhookSecret(body: unknown): WebhookSecret {
 import type { CataloguePage } from "./model.js";
 import type { WireCatalogue, WireCatalogueCategory } from "./wire.js";
 
-/** A variant's `status` that means the service no longer sells it (a delta's way of taking one out). */
-const withdrawnStatus = /^(off|inactive|disabled|nonaktif|deleted|0|false)$/i;
-
 /**
  * `GET /v1/item` in either shape: A's flat variants (`category` a name), or B's categories →
  * products → variants, whose category and product names are carried down onto each variant. The list
@@ -534,9 +620,8 @@ export function decodeCatalogue(body: unknown): CataloguePage {
   const add = (variant: Fields) => {
     const item = decodeItemFields(variant, where);
     if (!item) return;
-    const status = toText(variant.status);
-    const off = (status !== null && withdrawnStatus.test(status.trim())) || variant.active === false || variant.is_active === false;
-    if (off) withdrawn.push(item.id);
+    // A variant the service no longer sells (a delta's way of taking one out).
+    if (isSwitchedOff(variant)) withdrawn.push(item.id);
     else items.push(item);
   };
   for (const entry of records(list)) {

@@ -32,14 +32,26 @@ export interface Balance {
 export interface PaymentChannel {
   code: string;
   name: string;
+  /** qris, va, ewallet…; null when not said. */
+  type: string | null;
+  /** The flat part of the fee (`fee`, or `fee_flat`). */
   fee: number;
+  /** A fee as a percentage of the amount, on top of the flat part (`fee_percentage`); null when none. */
+  feePercent: number | null;
   minAmount: number | null;
   maxAmount: number | null;
+  /** The service says it cannot be used now (`status:"off"`): listed, never sent. */
+  off: boolean;
 }
 
+/** A top-up's answer: a payment page, a QR link, or both; the service's own fee and total when it gives them. */
 export interface TopUp {
-  paymentUrl: string;
+  paymentUrl: string | null;
+  qrLink: string | null;
+  invoice: string | null;
   amount: number | null;
+  fee: number | null;
+  total: number | null;
   expiresAt: string | null;
 }
 
@@ -253,6 +265,8 @@ export interface WebhookEvent {
   /** The order's status (`data.status`, or `transaction_status` on order.item.sent). */
   status: Status | null;
   amount: number | null;
+  /** What the service says it refunds (`order.canceled`, `order.refunded`), when it says. */
+  refundAmount: number | null;
   items: WebhookItem[];
 }
 

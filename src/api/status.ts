@@ -21,6 +21,9 @@ const statusWords: Record<string, StatusKind> = {
   successful: "completed",
   succeeded: "completed",
   done: "completed",
+  // Indonesian words a provider may pass through; a live client's bot takes them as done (real-service-notes §12).
+  sukses: "completed",
+  berhasil: "completed",
   partial: "partial",
   canceled: "canceled",
   cancelled: "canceled",

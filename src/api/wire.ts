@@ -31,6 +31,7 @@ export interface WireBalance {
   balance?: WireNumber;
 }
 
+/** B documents `{code, name, fee, min_amount, max_amount}`. */
 export interface WireChannel {
   code?: string;
   name?: string;
@@ -39,10 +40,36 @@ export interface WireChannel {
   max_amount?: WireNumber;
 }
 
-/** B: `{payment_url, amount, expires_at}`; the emulator adds `fee`, `total`, `channel`. */
+/**
+ * The other key set live clients read (§12): `service` as the code, `type`, `minimum`/`maximum`, a fee
+ * of `fee_flat` + amount × `fee_percentage` / 100, and `status:"off"` for a channel not usable now.
+ */
+export interface WireChannelByService {
+  service?: string;
+  name?: string;
+  type?: string;
+  minimum?: WireNumber;
+  maximum?: WireNumber;
+  fee_flat?: WireNumber;
+  fee_percentage?: WireNumber;
+  status?: string;
+}
+
+/**
+ * B: `{payment_url, amount, expires_at}`; live clients also meet `payment_link`, a QR link (`qr_link`/
+ * `qr_url`) instead of or beside the page, `invoice`, and the service's `fee` (or `fees`) and `total`.
+ */
 export interface WireTopUp {
   payment_url?: string;
+  payment_link?: string;
+  qr_link?: string;
+  qr_url?: string;
+  invoice?: string;
   amount?: WireNumber;
+  fee?: WireNumber;
+  fees?: WireNumber;
+  total?: WireNumber;
+  channel?: string;
   expires_at?: string;
 }
 
@@ -126,6 +153,8 @@ export type WireCreatedTransaction = WireCreatedLive & WireCreatedLiveShort;
 
 /** An item of a transaction: A names it `variant_*`/`qty`, B `item_id`/`name`/`quantity`. */
 export interface WireTransactionItem {
+  /** Live clients meet one entry per unit here, with `product_license: null` on the item (§12). */
+  licenses?: (WireLicence | string)[] | null;
   variant_id?: WireNumber;
   item_id?: WireNumber;
   variant_name?: string;
@@ -231,11 +260,14 @@ export const dialects: readonly Dialect[] = ["live", "live-short", "spec"];
 
 // ---- webhooks (the live service only; the abstract spec has none) ----
 
-/** A licence of a manual item, as order.item.sent carries it. */
-export interface WireWebhookLicence {
+/** One licence of an item's `licenses[]` (transaction detail, order.item.sent). */
+export interface WireLicence {
   product_license?: string | null;
   note?: string | null;
 }
+
+/** A licence of a manual item, as order.item.sent carries it. */
+export type WireWebhookLicence = WireLicence;
 
 /**
  * An item of a webhook body. In order.completed the h2h result is one object per item

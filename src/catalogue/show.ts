@@ -3,7 +3,7 @@
  * tab-separated rows, or as a table. Used by the command and by the launcher's quick answer
  * (quick.ts), so the two can never print different things.
  */
-import type { Output, Cell } from "../output/output.js";
+import type { Output, Cell, Column } from "../output/output.js";
 import { money } from "../output/output.js";
 import { relativeHint } from "../output/format.js";
 import type { CatalogueEntry, KeptCatalogue } from "./cache.js";
@@ -41,6 +41,30 @@ function row(entry: CatalogueEntry): Cell[] {
   return [entry.id, entry.category, entry.product, { human: entry.name, plain: entry.name, tone: "bold" }, money(entry.price), entry.process, stockCell(entry), entry.min_order, entry.sku];
 }
 
+/** On a terminal the product only where the name does not already say it (`Pulsa Telkomsel` in `Pulsa Telkomsel 10.000`). */
+function shownRow(entry: CatalogueEntry): Cell[] {
+  const cells = row(entry);
+  if (entry.product && entry.name.toLowerCase().includes(entry.product.toLowerCase())) cells[2] = undefined;
+  return cells;
+}
+
+/**
+ * What gives way at 80 columns: the SKU, the category and the product (often the name's own first
+ * words) go first, then the name is cut in the middle so the nominal at its end still reads; the
+ * id, price, process, stock and minimum order are never cut.
+ */
+const itemColumns: Column[] = [
+  { header: "ID" },
+  { header: "Category", fit: "end", drop: 2 },
+  { header: "Product", fit: "end", drop: 3 },
+  { header: "Name", fit: "middle", min: 12 },
+  { header: "Price" },
+  { header: "Process" },
+  { header: "Stock" },
+  { header: "Min. order", short: "Min" },
+  { header: "SKU", fit: "end", drop: 1 },
+];
+
 export function showItems(output: Output, kept: KeptCatalogue, options: Omit<ItemsOptions, "refresh">, now: number): void {
   // Only the lines holding every word are parsed; the filter then decides on the fields themselves.
   const words = searchWords(options.search);
@@ -49,7 +73,8 @@ export function showItems(output: Output, kept: KeptCatalogue, options: Omit<Ite
   if (output.mode === "json") return output.json({ server_time: kept.server_time, items: found });
   if (found.length === 0) return output.info(kept.count ? "No items match." : "The catalogue is empty.");
   const shown = output.mode === "table" ? found.slice(0, tableRowsShown) : found;
-  output.table(["ID", "Category", "Product", "Name", "Price", "Process", "Stock", "Min. order", "SKU"], shown.map(row));
+  // Piped rows keep every field as the service has it, in the order scripts read.
+  output.table(itemColumns, shown.map(output.mode === "table" ? shownRow : row));
   if (output.mode !== "table") return;
   const checked = `catalogue checked ${relativeHint(kept.synced_at, now)}`;
   if (shown.length < found.length) {

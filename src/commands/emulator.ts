@@ -14,6 +14,8 @@ export interface EmulatorCommandOptions {
   printEnv?: boolean;
   /** Start it in the background and return once it answers. */
   detach?: boolean;
+  /** POST webhooks to callback URLs off this machine too. */
+  allowRemoteWebhooks?: boolean;
 }
 
 /** Runs until Ctrl-C (or, with --detach, in the background). The emulator is loaded only by this command. */
@@ -30,6 +32,7 @@ export async function run(ctx: Context, options: EmulatorCommandOptions): Promis
       catalogueSize: options.catalogueSize,
       printEnv: options.printEnv === true,
       detach: options.detach === true,
+      allowRemoteWebhooks: options.allowRemoteWebhooks === true,
     },
   );
 }

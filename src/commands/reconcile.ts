@@ -75,7 +75,7 @@ function referenceOf(entry: JournalEntry, answer: Answer): Cell {
 export async function run(ctx: Context): Promise<number | void> {
   const journal = journalFor(ctx);
   const now = ctx.now();
-  const unresolved = journal.entries().filter((e) => e.profile === ctx.settings.profile && isUnresolved(e, now));
+  const unresolved = journal.unsettled().filter((e) => e.profile === ctx.settings.profile && isUnresolved(e, now));
   const here = unresolved.filter((e) => sentFromHere(e, ctx.settings));
   const elsewhere = unresolved.length - here.length;
   if (elsewhere) {
@@ -111,7 +111,8 @@ export async function run(ctx: Context): Promise<number | void> {
     });
   } else {
     ctx.output.table(
-      ["Time", "Kind", "Ref ID", "Now", "What it means"],
+      // What it means names the invoice found: wrapped between words, never cut.
+      [{ header: "Time" }, { header: "Kind" }, { header: "Ref ID" }, { header: "Now" }, { header: "What it means", fit: "wrap" }],
       results.map(({ entry, answer }): Cell[] => [
         ctx.output.time(entry.at),
         entry.kind,

@@ -9,8 +9,10 @@ import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
 import { formatRupiah, parseRupiah } from "../output/format.js";
-import { copyable, money } from "../output/output.js";
+import { middleCut, textWidth } from "../output/layout.js";
+import { copyable, money, type Cell } from "../output/output.js";
 import { minimumTopUp, topUpAmount } from "../rules/input.js";
+import { channelRange, describeFee, feeFor } from "../rules/channels.js";
 
 export interface TopUpOptions {
   amount?: number;
@@ -22,6 +24,14 @@ export interface TopUpOptions {
 export function findChannel(channels: PaymentChannel[], code: string): PaymentChannel {
   const wanted = code.trim().toUpperCase();
   const found = channels.find((c) => c.code.toUpperCase() === wanted);
+  if (found?.off) {
+    // Refused here, before anything is sent: the service says it cannot take payments now.
+    const open = channels.filter((c) => !c.off).map((c) => c.code);
+    throw new UsageError(`The payment channel ${found.code} is switched off right now.`, {
+      code: "CHANNEL_OFF",
+      suggestion: open.length ? `Choose another: ${open.join(", ")} (\`reseller channels\`).` : "No channel is open right now; try again later.",
+    });
+  }
   if (found) return found;
   throw new UsageError(`There is no payment channel "${code}". Channels: ${channels.map((c) => c.code).join(", ")}.`, {
     code: "INVALID_CHANNEL",
@@ -35,15 +45,6 @@ export function checkTypedAmount(text: string): true | string {
   if (n === undefined) return "Type a whole number of Rupiah, e.g. 50000 or 50.000";
   if (n < minimumTopUp) return `At least ${formatRupiah(minimumTopUp)}`;
   return true;
-}
-
-/** `Rp 10.000 – Rp 5.000.000`, `from Rp 10.000`, `up to …`: what a channel takes; empty when it says nothing. */
-export function channelRange(channel: PaymentChannel): string {
-  const { minAmount: min, maxAmount: max } = channel;
-  if (min !== null && max !== null) return `${formatRupiah(min)} – ${formatRupiah(max)}`;
-  if (min !== null) return `from ${formatRupiah(min)}`;
-  if (max !== null) return `up to ${formatRupiah(max)}`;
-  return "";
 }
 
 /** A top-up outside the channel's own limits is refused before anything is sent: exit 2 with the range. */
@@ -72,17 +73,31 @@ function outOfRange(channel: PaymentChannel, amount: number): boolean {
   return (channel.minAmount !== null && amount < channel.minAmount) || (channel.maxAmount !== null && amount > channel.maxAmount);
 }
 
-function channelChoices(channels: PaymentChannel[], amount?: number) {
-  const codeWidth = Math.max(...channels.map((c) => c.code.length));
-  const nameWidth = Math.min(40, Math.max(...channels.map((c) => c.name.length)));
-  const feeWidth = Math.max(...channels.map((c) => formatRupiah(c.fee).length));
-  return channels.map((c) => ({
-    // Code, name, fee and range in columns, so the list reads like `reseller channels`.
-    name: `${c.code.padEnd(codeWidth)}  ${c.name.length > nameWidth ? `${c.name.slice(0, nameWidth - 1)}…` : c.name.padEnd(nameWidth)}  fee ${formatRupiah(c.fee).padEnd(feeWidth)}  ${channelRange(c)}`,
-    ...(amount !== undefined && outOfRange(c, amount) ? { disabled: `takes ${channelRange(c)}` } : {}),
-    short: `${c.code} (${c.name}, fee ${formatRupiah(c.fee)})`,
-    value: c,
-  }));
+/**
+ * Code, name, fee and range in columns, so the list reads like `reseller channels`, each line within
+ * the window (`width`): only the name gives way, cut in the middle. A channel switched off, or that
+ * cannot take the amount already given, is shown disabled with the reason where the range would be.
+ */
+export function channelChoices(channels: PaymentChannel[], amount: number | undefined, width: number) {
+  const reason = (c: PaymentChannel) => (c.off ? "switched off" : amount !== undefined && outOfRange(c, amount) ? `takes ${channelRange(c)}` : undefined);
+  const codeWidth = Math.max(...channels.map((c) => textWidth(c.code)));
+  const feeWidth = Math.max(...channels.map((c) => textWidth(describeFee(c))));
+  const rangeWidth = Math.max(...channels.map((c) => textWidth(reason(c) ?? channelRange(c))));
+  // The prompt's own marks before each line (`❯ `, `- `), then the columns two spaces apart.
+  const fixed = 2 + codeWidth + 2 + 2 + "fee ".length + feeWidth + (rangeWidth ? 2 + rangeWidth : 0);
+  const nameWidth = Math.max(8, Math.min(Math.max(...channels.map((c) => textWidth(c.name))), width - 1 - fixed));
+  return channels.map((c) => {
+    const name = middleCut(c.name, nameWidth);
+    const fee = describeFee(c);
+    const columns = `${c.code}${" ".repeat(codeWidth - textWidth(c.code))}  ${name}${" ".repeat(nameWidth - textWidth(name))}  fee ${fee}${" ".repeat(feeWidth - textWidth(fee))}`;
+    const disabled = reason(c);
+    return {
+      // Disabled, the prompt adds a space and the reason: it stands where the range would.
+      ...(disabled ? { name: `${columns} `, disabled } : { name: `${columns}  ${channelRange(c)}`.trimEnd() }),
+      short: `${c.code} (${c.name}, fee ${fee})`,
+      value: c,
+    };
+  });
 }
 
 export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
@@ -93,7 +108,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   const { data: channels } = await client.listChannels();
   if (channels.length === 0) throw new UsageError("The service offers no payment channels right now.", { code: "NO_CHANNELS" });
 
-  const channel = options.channel !== undefined ? findChannel(channels, options.channel) : await prompter!.select("Payment channel", channelChoices(channels, options.amount), { pageSize: 12 });
+  const channel = options.channel !== undefined ? findChannel(channels, options.channel) : await prompter!.select("Payment channel", channelChoices(channels, options.amount, ctx.output.width), { pageSize: 12 });
   const amount =
     options.amount ??
     topUpAmount(
@@ -108,7 +123,8 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
       }),
     );
   checkChannelAmount(channel, amount);
-  const total = amount + channel.fee;
+  const fee = feeFor(channel, amount);
+  const total = amount + fee;
 
   // Creating a link moves no money, but a person at a terminal sees the total before it is made.
   let asked = prompter !== undefined;
@@ -118,7 +134,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     ctx.output.summary([
       ["Channel", `${channel.code} – ${channel.name}`],
       ["Amount", formatRupiah(amount)],
-      ["Fee", formatRupiah(channel.fee)],
+      ["Fee", `${formatRupiah(fee)}${channel.feePercent !== null ? ` (${describeFee(channel)}; the service's own figure follows)` : ""}`],
       ["Total", formatRupiah(total), "bold"],
     ]);
     if (!(await confirmer.confirm(`Request a payment link for ${formatRupiah(total)}?`, { default: true }))) {
@@ -133,31 +149,42 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     describe: (r) => ({ amount: r.data.amount ?? amount, status: "link created" }),
     settleHint: "No money moves until a payment link is paid: request a new one with `reseller topup`.",
   });
-  showResult(ctx, { ...data, amount: data.amount ?? amount }, body, channel, total);
+  // The service's own fee and total win over the estimate from the channel list (a percent fee may round otherwise).
+  const shown: TopUp = { ...data, amount: data.amount ?? amount, fee: data.fee ?? (data.total !== null && data.amount !== null ? data.total - data.amount : fee) };
+  shown.total = data.total ?? (shown.amount ?? amount) + (shown.fee ?? fee);
+  showResult(ctx, shown, body, channel);
 
   // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.
-  const showQr = ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
+  // It encodes what the service gave: the payment page, else its QR link.
+  const qrOf = data.paymentUrl ?? data.qrLink;
+  const showQr = qrOf !== null && ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
   if (showQr) {
     const { renderQr } = await import("../output/qr.js");
-    ctx.output.drawing(`\n${(await renderQr(data.paymentUrl, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
+    ctx.output.drawing(`\n${(await renderQr(qrOf, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
   }
   // The countdown waits for a key, so only when someone just answered a question: `--yes` with flags never blocks.
   if (asked && ctx.canPrompt) await waitForPayment(ctx, data, amount);
 }
 
-function showResult(ctx: Context, data: TopUp, body: unknown, channel: PaymentChannel, total: number): void {
+function showResult(ctx: Context, data: TopUp, body: unknown, channel: PaymentChannel): void {
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  const link = copyable(data.paymentUrl);
-  // Piped: one row, the link first, so `reseller topup … | cut -f1` is the link.
+  const link = data.paymentUrl ?? data.qrLink;
+  // Piped: one row, the link first (the payment page, else the QR link), so `reseller topup … | cut -f1` is
+  // the link; the columns added later (QR link, invoice) go at the end, where scripts reading by position do not look.
   if (ctx.output.mode === "plain") {
-    return ctx.output.table(["Payment link", "Amount", "Fee", "Total", "Channel", "Expires"], [[link, money(data.amount), money(channel.fee), money(total), channel.code, ctx.output.time(data.expiresAt)]]);
+    return ctx.output.table(
+      ["Payment link", "Amount", "Fee", "Total", "Channel", "Expires", "QR link", "Invoice"],
+      [[link === null ? undefined : copyable(link), money(data.amount), money(data.fee), money(data.total), channel.code, ctx.output.time(data.expiresAt), data.qrLink ?? undefined, data.invoice ?? undefined]],
+    );
   }
+  // Only what the service gave: a QR-only answer has no payment page to show.
+  const given: [string, string | null][] = [["Payment link", data.paymentUrl], ["QR link", data.qrLink], ["Invoice", data.invoice]];
   ctx.output.record([
-    ["Payment link", link],
+    ...given.flatMap(([label, value]): [string, Cell][] => (value === null ? [] : [[label, copyable(value)]])),
     ["Channel", `${channel.code} – ${channel.name}`],
     ["Amount", money(data.amount)],
-    ["Fee", money(channel.fee)],
-    ["Total to pay", { ...money(total), tone: "bold" }],
+    ["Fee", money(data.fee)],
+    ["Total to pay", { ...money(data.total), tone: "bold" }],
     ["Expires", ctx.output.time(data.expiresAt)],
   ]);
 }

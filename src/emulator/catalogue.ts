@@ -41,7 +41,14 @@ export interface ItemRecord {
 export interface PaymentChannel {
   code: string;
   name: string;
+  /** qris, va, ewallet, retail: the `type` of the other key set (real-service-notes §12). */
+  type: string;
+  /** The flat fee; a percent channel's flat part. */
   fee: number;
+  /** A fee as a percentage of the amount on top of `fee`: only the `service` key set can say it (`fee_percentage`). */
+  feePercentage?: number;
+  /** Not usable now (`status:"off"`): only the `service` key set can say it, so the `code` key set leaves it out. */
+  off?: boolean;
   /** The top-up amounts this channel accepts, inclusive. */
   minAmount: number;
   maxAmount: number;
@@ -65,17 +72,30 @@ const E_WALLET_MAX = 2_000_000;
 const RETAIL_MAX = 2_500_000;
 
 export const paymentChannels: readonly PaymentChannel[] = [
-  { code: "QRIS", name: "QRIS (semua e-wallet & mobile banking)", fee: 750, minAmount: 10_000, maxAmount: QRIS_MAX },
-  { code: "BCAVA", name: "BCA Virtual Account", fee: 4000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
-  { code: "BRIVA", name: "BRI Virtual Account", fee: 3500, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
-  { code: "MANDIRIVA", name: "Mandiri Virtual Account", fee: 4000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
-  { code: "BNIVA", name: "BNI Virtual Account", fee: 4000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
-  { code: "PERMATAVA", name: "Permata Virtual Account", fee: 3000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
-  { code: "DANA", name: "DANA", fee: 1500, minAmount: 10_000, maxAmount: E_WALLET_MAX },
-  { code: "OVO", name: "OVO", fee: 1500, minAmount: 10_000, maxAmount: E_WALLET_MAX },
-  { code: "SHOPEEPAY", name: "ShopeePay", fee: 1500, minAmount: 10_000, maxAmount: E_WALLET_MAX },
-  { code: "ALFAMART", name: "Alfamart", fee: 2500, minAmount: 10_000, maxAmount: RETAIL_MAX },
+  { code: "QRIS", name: "QRIS (semua e-wallet & mobile banking)", type: "qris", fee: 750, minAmount: 10_000, maxAmount: QRIS_MAX },
+  { code: "BCAVA", name: "BCA Virtual Account", type: "va", fee: 4000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
+  { code: "BRIVA", name: "BRI Virtual Account", type: "va", fee: 3500, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
+  { code: "MANDIRIVA", name: "Mandiri Virtual Account", type: "va", fee: 4000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
+  { code: "BNIVA", name: "BNI Virtual Account", type: "va", fee: 4000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
+  { code: "PERMATAVA", name: "Permata Virtual Account", type: "va", fee: 3000, minAmount: 10_000, maxAmount: VIRTUAL_ACCOUNT_MAX },
+  { code: "DANA", name: "DANA", type: "ewallet", fee: 1500, minAmount: 10_000, maxAmount: E_WALLET_MAX },
+  { code: "OVO", name: "OVO", type: "ewallet", fee: 1500, minAmount: 10_000, maxAmount: E_WALLET_MAX },
+  { code: "SHOPEEPAY", name: "ShopeePay", type: "ewallet", fee: 1500, minAmount: 10_000, maxAmount: E_WALLET_MAX },
+  { code: "ALFAMART", name: "Alfamart", type: "retail", fee: 2500, minAmount: 10_000, maxAmount: RETAIL_MAX },
+  // Listed only in the `service` key set, which can say a percent fee and a channel switched off.
+  { code: "GOPAY", name: "GoPay", type: "ewallet", fee: 500, feePercentage: 1.5, minAmount: 10_000, maxAmount: E_WALLET_MAX },
+  { code: "LINKAJA", name: "LinkAja", type: "ewallet", fee: 1500, off: true, minAmount: 10_000, maxAmount: E_WALLET_MAX },
 ];
+
+/** The channels a key set can list: the documented `code` keys say neither a percent fee nor "off". */
+export function listedChannels(keys: "code" | "service"): readonly PaymentChannel[] {
+  return keys === "service" ? paymentChannels : paymentChannels.filter((channel) => channel.feePercentage === undefined && !channel.off);
+}
+
+/** What a channel charges on top of a top-up: the flat fee plus the percentage, rounded up to a whole Rupiah. */
+export function channelFee(channel: PaymentChannel, amount: number): number {
+  return channel.fee + (channel.feePercentage === undefined ? 0 : Math.ceil((amount * channel.feePercentage) / 100));
+}
 
 /** "Rp 51.600": how the service writes a sum in its notes and on the payment page. */
 export function formatRupiah(amount: number): string {

@@ -11,7 +11,7 @@ export interface EmulatorCommandIo {
   signal: AbortSignal;
 }
 
-export type EmulatorCommandOptions = Pick<EmulatorOptions, "port" | "host" | "stateFile" | "seed" | "dialect" | "catalogueSize"> & {
+export type EmulatorCommandOptions = Pick<EmulatorOptions, "port" | "host" | "stateFile" | "seed" | "dialect" | "catalogueSize" | "allowRemoteWebhooks"> & {
   /** stdout gets only the `export` lines, for `eval`. */
   printEnv?: boolean;
   /** Start it in a process of its own, in the background, and return once it answers. */
@@ -84,6 +84,7 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
   if (options.seed !== undefined) args.push("--seed", String(options.seed));
   if (options.dialect) args.push("--dialect", options.dialect);
   if (options.catalogueSize !== undefined) args.push("--catalogue-size", String(options.catalogueSize));
+  if (options.allowRemoteWebhooks) args.push("--allow-remote-webhooks");
   const log = join(mkdtempSync(join(tmpdir(), "reseller-emulator-")), "emulator.log");
   const logFd = openSync(log, "a", 0o600);
   // The same launcher this process was started with; the emulator needs none of this environment.

@@ -32,6 +32,8 @@ import type { SandboxOrderRecord, TransactionLine, TransactionRecord } from "./s
 import type { TransactionDetail } from "./transactions.js";
 import type { CatalogueListing, ListedVariant } from "./listing.js";
 import type { WireCatalogue, WireCatalogueCategory } from "../api/wire.js";
+import type { WireChannelByService, WireLicence } from "../api/wire.js";
+import type { CatalogueShape, ChannelKeys, LicenceField } from "./faults.js";
 
 export type { Dialect } from "../api/wire.js";
 
@@ -53,7 +55,7 @@ export interface SpokenDialect {
 /** What one dialect makes of each answer that differs between dialects. */
 interface Speaker {
   createdTransaction(transaction: TransactionRecord, account: AccountRecord): WireCreatedLive | WireCreatedLiveShort;
-  transactionDetail(detail: TransactionDetail): WireTransactionDetail;
+  transactionDetail(detail: TransactionDetail, licenceField: LicenceField): WireTransactionDetail;
   leaderboard(rankings: Ranking[]): WireLeaderboardEntry[];
   ownRanking(ranking: Ranking): WireOwnRanking;
   sandboxOrder(order: SandboxOrderRecord): WireSandboxOrder;
@@ -237,12 +239,22 @@ function requiredFields(item: ItemRecord): WireRequiredField[] {
 
 const liveRanking = (ranking: Ranking): WireLeaderboardEntry => ({ ranking: ranking.rank, name: ranking.name, total_trx: ranking.totalTransactions });
 
+/**
+ * An auto line's licences as live clients meet them (§12): `licenses:[{product_license, note}]`, one per
+ * unit, beside `product_license` ("both"), instead of it (`product_license: null`, "list"), or not at all.
+ */
+function withLicences(item: WireTransactionItem, line: TransactionLine, progress: LineProgress, field: LicenceField): WireTransactionItem {
+  if (line.orderProcess !== "auto" || field === "product_license") return item;
+  const licenses: WireLicence[] = (progress.productLicense?.split("\n") ?? []).map((licence) => ({ product_license: licence, note: null }));
+  return field === "list" ? { ...item, product_license: null, licenses } : { ...item, licenses };
+}
+
 const live: Speaker = {
   createdTransaction: createdWithCharges,
-  transactionDetail: (detail) =>
+  transactionDetail: (detail, licenceField) =>
     detailBesideData(
       detail,
-      liveItemOfTransaction,
+      (line, progress) => withLicences(liveItemOfTransaction(line, progress), line, progress, licenceField),
       (line, dispatch) =>
         dispatch.failure === null
           ? { variant_id: line.variantId, sn: dispatch.sn, dispatch_status: "completed", log_message: H2H_SUCCESS_LOG }
@@ -273,7 +285,7 @@ const shortTransactionStatus: Record<TransactionStatus, string> = { paid: "paid"
 
 const liveShort: Speaker = {
   createdTransaction: (transaction) => ({ invoice: transaction.invoice, ref_id: transaction.refId, total_amount: transaction.amount, status: "pending" }),
-  transactionDetail: (detail) => {
+  transactionDetail: (detail, licenceField) => {
     const { transaction } = detail;
     return {
       message: "OK",
@@ -286,7 +298,7 @@ const liveShort: Speaker = {
         items: transaction.lines.map((line, index) => {
           const progress = detail.lines[index]!;
           // Delivery fields appear once there is something to deliver.
-          return {
+          const item: WireTransactionItem = {
             item_id: line.variantId,
             name: line.variantName,
             price: line.unitPrice,
@@ -295,6 +307,7 @@ const liveShort: Speaker = {
             ...(progress.productLicense === null ? {} : { product_license: progress.productLicense }),
             ...(progress.sellerNote === null ? {} : { seller_note: progress.sellerNote }),
           };
+          return progress.productLicense === null ? item : withLicences(item, line, progress, licenceField);
         }),
         // Results sit inside data here, keyed item_id, with no dispatch status: a failure shows only in sn.
         h2h_results: resultsOf(detail, (progress) => progress.h2h).map(({ line, result }) => ({
@@ -324,15 +337,31 @@ const speakers: Record<Dialect, Speaker> = { live, "live-short": liveShort, spec
 export const present = {
   createdTransaction: (dialect: Dialect, transaction: TransactionRecord, account: AccountRecord) => speakers[dialect].createdTransaction(transaction, account),
   /** The whole body: where the results sit (beside or inside `data`) is part of the dialect. */
-  transactionDetail: (dialect: Dialect, detail: TransactionDetail) => speakers[dialect].transactionDetail(detail),
+  transactionDetail: (dialect: Dialect, detail: TransactionDetail, licenceField: LicenceField = "both") => speakers[dialect].transactionDetail(detail, licenceField),
   leaderboard: (dialect: Dialect, rankings: Ranking[]) => speakers[dialect].leaderboard(rankings),
   ownRanking: (dialect: Dialect, ranking: Ranking) => speakers[dialect].ownRanking(ranking),
   sandboxOrder: (dialect: Dialect, order: SandboxOrderRecord) => speakers[dialect].sandboxOrder(order),
   /** `available` is the stock nobody has locked, null for an unlimited item. */
   item: (dialect: Dialect, item: ItemRecord, available: number | null) => speakers[dialect].item(item, available),
-  /** The same in every dialect: version B documents the limits and nothing contradicts them. */
-  channels: (channels: readonly PaymentChannel[]): WireChannel[] =>
-    channels.map((channel) => ({ code: channel.code, name: channel.name, fee: channel.fee, min_amount: channel.minAmount, max_amount: channel.maxAmount })),
+  /**
+   * The same in every dialect: B's keys (`code`, `fee`, `min_amount`, `max_amount`), or with the `channel_keys`
+   * switch the other key set live clients read (`service`, `type`, `minimum`, `maximum`, `fee_flat`, `fee_percentage`, `status`).
+   */
+  channels: (channels: readonly PaymentChannel[], keys: ChannelKeys = "code"): (WireChannel | WireChannelByService)[] =>
+    channels.map((channel) =>
+      keys === "service"
+        ? {
+            service: channel.code,
+            name: channel.name,
+            type: channel.type,
+            minimum: channel.minAmount,
+            maximum: channel.maxAmount,
+            fee_flat: channel.fee,
+            fee_percentage: channel.feePercentage ?? 0,
+            status: channel.off ? "off" : "on",
+          }
+        : { code: channel.code, name: channel.name, fee: channel.fee, min_amount: channel.minAmount, max_amount: channel.maxAmount },
+    ),
   /** A refusal's body, its code as this dialect words it. */
   refusal: (dialect: Dialect, error: ServiceError): WireError => {
     const body = error.body;
@@ -359,13 +388,20 @@ function catalogueSlug(name: string): string {
 
 /**
  * The whole answer of `GET /v1/item`, `meta` and `server_time` beside `data`:
- *   live        flat variants, `category` a name, plus `sku`, `product_name`, `min_order`, `status`, `updated_at`
- *   live-short  categories → products → variants, each variant as version B's example shows it
- *   spec        flat, the spec's item with `category`, `sku` and `updated_at` (the spec lists no catalogue)
+ *   live, live-short  categories → products → variants, each variant as version B's example shows it: what
+ *                     every live catalogue reader walks (real-service-notes §12); with the `catalogue_shape`
+ *                     switch "flat", version A's flat variants (`category` a name, plus `sku`, `product_name`,
+ *                     `min_order`, `status`, `updated_at`)
+ *   spec              flat, the spec's item with `category`, `sku` and `updated_at` (the spec lists no catalogue)
+ * `meta` is `{total_items, is_delta}`, plus `current_page`, `per_page` and `last_page` when the answer is a page.
  * A withdrawn variant shows in a delta with `status:"off"` (live dialects); the spec's item has no status, so it is left out.
  */
-export function presentCatalogue(dialect: Dialect, listing: CatalogueListing, skuOf: (item: ItemRecord) => string): WireCatalogue {
-  const meta = { total_items: listing.totalItems, is_delta: listing.isDelta };
+export function presentCatalogue(dialect: Dialect, listing: CatalogueListing, skuOf: (item: ItemRecord) => string, shape: CatalogueShape = "nested"): WireCatalogue {
+  const meta = {
+    total_items: listing.totalItems,
+    is_delta: listing.isDelta,
+    ...(listing.perPage === null ? {} : { current_page: listing.page, per_page: listing.perPage, last_page: listing.lastPage }),
+  };
   const flat = (variant: ListedVariant): WireItem => ({
     ...flatItem(variant.item, variant.available),
     sku: skuOf(variant.item),
@@ -379,7 +415,7 @@ export function presentCatalogue(dialect: Dialect, listing: CatalogueListing, sk
       .map((variant) => ({ ...spec.item(variant.item, variant.available), category: variant.item.category, sku: skuOf(variant.item), updated_at: laravelTime(variant.item.updatedAt ?? 0) }));
     return { message: "OK", data, meta, server_time: listing.serverTime };
   }
-  if (dialect === "live") return { message: "OK", data: listing.variants.map(flat), meta, server_time: listing.serverTime };
+  if (shape === "flat") return { message: "OK", data: listing.variants.map(flat), meta, server_time: listing.serverTime };
 
   const categories: (WireCatalogueCategory & { icon: string; products: { id: number; name: string; image: string; variants: WireItem[] }[] })[] = [];
   for (const variant of listing.variants) {

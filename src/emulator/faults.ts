@@ -32,7 +32,44 @@ export interface FaultSettings {
   random?: { rate: number; modes?: RandomFaultMode[]; seed?: number; latency_ms?: number } | null;
   /** Which requests the faults apply to: method and path (a path also matches what lies below it). Default: all /v1. */
   match?: { method?: string; path?: string } | null;
+
+  // ---- shapes live clients meet (real-service-notes §12), switched on for tests and rehearsals; not filtered by `match` ----
+
+  /** Delay before answering `GET /v1/item?per_page=all` (with or without `updated_since`): the slow full catalogue. Paged asks are not delayed. */
+  per_page_all_latency_ms?: number;
+  /** `GET /v1/balance/channels` keyed `code`/`min_amount`/`max_amount`/`fee` (default) or `service`/`type`/`minimum`/`maximum`/`fee_flat`/`fee_percentage`/`status`. */
+  channel_keys?: ChannelKeys;
+  /** `POST /v1/balance` with a payment page (default), a QR link only (`qr_link`), or both. */
+  top_up_link?: TopUpLink;
+  /** An auto item's licences in `product_license` and `licenses[]` (default), in `licenses[]` only (`product_license: null`), or in `product_license` only. */
+  licence_field?: LicenceField;
+  /** `GET /v1/item` in the live dialects: categories → products → variants (default), or version A's flat list. */
+  catalogue_shape?: CatalogueShape;
 }
+
+export type CatalogueShape = "nested" | "flat";
+
+export type ChannelKeys = "code" | "service";
+export type TopUpLink = "payment_url" | "qr_link" | "both";
+export type LicenceField = "both" | "list" | "product_license";
+
+/** The answer shapes in force: what routes.ts and dialect.ts read. */
+export interface ShapeSwitches {
+  perPageAllLatencyMs: number;
+  channelKeys: ChannelKeys;
+  topUpLink: TopUpLink;
+  licenceField: LicenceField;
+  catalogueShape: CatalogueShape;
+}
+
+export const defaultShapes: ShapeSwitches = { perPageAllLatencyMs: 0, channelKeys: "code", topUpLink: "payment_url", licenceField: "both", catalogueShape: "nested" };
+
+const CHOICES = {
+  channel_keys: ["code", "service"],
+  top_up_link: ["payment_url", "qr_link", "both"],
+  licence_field: ["both", "list", "product_license"],
+  catalogue_shape: ["nested", "flat"],
+} as const;
 
 export interface FaultStatus extends Required<Omit<FaultSettings, "random" | "match">> {
   random: FaultSettings["random"];
@@ -53,7 +90,7 @@ export interface FaultDecision {
 const QUEUED_MODES = ["drop_before_commit", "html", "rate_limit", "error", "drop_after_commit"] as const;
 const counterOf = (mode: (typeof QUEUED_MODES)[number]) => `${mode}_next` as const;
 const COUNTERS = QUEUED_MODES.map(counterOf);
-const SETTING_NAMES = new Set<string>([...COUNTERS, "latency_ms", "error_status", "retry_after", "down", "random", "match"]);
+const SETTING_NAMES = new Set<string>([...COUNTERS, "latency_ms", "error_status", "retry_after", "down", "random", "match", "per_page_all_latency_ms", ...Object.keys(CHOICES)]);
 const DEFAULT_RANDOM_LATENCY_MS = 500;
 
 function emptyCounters(): Record<FaultMode, number> {
@@ -73,6 +110,11 @@ function defaultSettings(): Omit<FaultStatus, "injected"> {
     down: false,
     random: null,
     match: null,
+    per_page_all_latency_ms: 0,
+    channel_keys: "code",
+    top_up_link: "payment_url",
+    licence_field: "both",
+    catalogue_shape: "nested",
   };
 }
 
@@ -89,6 +131,13 @@ function validateSettings(input: Record<string, unknown>): FaultSettings {
   count("latency_ms", 0, 120_000);
   count("error_status", 500, 599);
   count("retry_after", 0, 3600);
+  count("per_page_all_latency_ms", 0, 600_000);
+  for (const [name, choices] of Object.entries(CHOICES)) {
+    const value = input[name];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || !(choices as readonly string[]).includes(value)) errors.add(name, invalidChoiceMessage(name));
+    else (settings as Record<string, unknown>)[name] = value;
+  }
   if (input.down !== undefined) {
     if (typeof input.down !== "boolean") errors.add("down", "The down field must be true or false.");
     else settings.down = input.down;
@@ -148,6 +197,12 @@ export class FaultController {
 
   status(): FaultStatus {
     return { ...structuredClone(this.settings), injected: { ...this.injected } };
+  }
+
+  /** The answer shapes in force now. */
+  shapes(): ShapeSwitches {
+    const s = this.settings;
+    return { perPageAllLatencyMs: s.per_page_all_latency_ms, channelKeys: s.channel_keys, topUpLink: s.top_up_link, licenceField: s.licence_field, catalogueShape: s.catalogue_shape };
   }
 
   private matches(method: string, path: string): boolean {

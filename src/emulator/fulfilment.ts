@@ -56,10 +56,10 @@ function h2hFailure(item: ItemRecord, note: string | null): string | null {
   const target = (note ?? "").trim();
   if (item.h2hTarget === "game_id") {
     if (target === "") return "user id is empty";
-    // Mobile Legends ids come with a zone: 12345678(1234) or "12345678 1234".
-    if (!/^\d{5,12}(?:\s*\(\d{2,6}\)|\s+\d{2,6})?$/.test(target)) return `invalid user id "${target}": expected the numeric game user id`;
+    // Mobile Legends ids come with a zone: 12345678(1234), "12345678 1234", or the docs' own 123456789|1234.
+    if (!/^\d{5,12}(?:\s*\(\d{2,6}\)|\s+\d{2,6}|\s*\|\s*\d{2,6})?$/.test(target)) return `invalid user id "${target}": expected the numeric game user id`;
     // The provider knows the game's accounts as the account check does (B words the failure so).
-    const [, id, zone] = /^(\d+)\s*\(?\s*(\d*)\)?$/.exec(target) ?? [];
+    const [, id, zone] = /^(\d+)\s*[(|]?\s*(\d*)\)?$/.exec(target) ?? [];
     return findGameAccount(item, id ?? target, zone || null, { zoneOptional: true }) ? null : "USER_NOT_FOUND";
   }
   if (target === "") return "destination number is empty";

@@ -35,6 +35,11 @@ export interface ListedVariant {
 export interface CatalogueListing {
   variants: ListedVariant[];
   totalItems: number;
+  /** The page asked and how many a page holds; null for `per_page=all`, which is one answer. */
+  page: number;
+  perPage: number | null;
+  /** The last page that holds anything (1 when nothing matches). */
+  lastPage: number;
   isDelta: boolean;
   /** The service's clock as it answered, in WIB as the live service writes it. */
   serverTime: string;
@@ -43,6 +48,42 @@ export interface CatalogueListing {
 /** "Top Up Game" → "top-up-game": the live reference filters by slug, third-party code by the name. */
 function slugOf(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+/** Category and product ids, numbered in the order the catalogue first names them: the same in every answer. */
+export function catalogueIds(items: readonly ItemRecord[]) {
+  const categoryIds = new Map<string, number>();
+  const productIds = new Map<string, number>();
+  const productKey = (item: ItemRecord) => `${item.category}\u0000${item.productName}`;
+  for (const item of items) {
+    if (!categoryIds.has(item.category)) categoryIds.set(item.category, categoryIds.size + 1);
+    if (!productIds.has(productKey(item))) productIds.set(productKey(item), productIds.size + 1);
+  }
+  return { categoryIds, productIds, productKey };
+}
+
+/**
+ * `GET /v1/validation/services?search=`: the products that offer the account check, each with its
+ * variants, `search` matching the product's name in any case. Variant fields as others' client code
+ * reads them: `item_id, name, sku, price, status`.
+ */
+export function validationServices(service: EmulatedService, search: string | null, skuOf: (item: ItemRecord) => string) {
+  const { productIds, productKey } = catalogueIds(service.state.items);
+  const wanted = search?.trim().toLowerCase() || null;
+  const products = new Map<number, { product_id: number; product_name: string; validation: { available: true; endpoint: string; requires_zone_id: boolean }; variants: { item_id: number; name: string; sku: string; price: number; status: string }[] }>();
+  for (const item of service.state.items) {
+    if (!item.active || item.h2hTarget !== "game_id") continue;
+    if (wanted !== null && !item.productName.toLowerCase().includes(wanted)) continue;
+    const id = productIds.get(productKey(item))!;
+    let product = products.get(id);
+    if (!product) {
+      product = { product_id: id, product_name: item.productName, validation: { available: true, endpoint: "/api/v1/item/validate", requires_zone_id: item.requiresZoneId === true }, variants: [] };
+      products.set(id, product);
+    }
+    product.variants.push({ item_id: item.id, name: item.name, sku: skuOf(item), price: item.price, status: "on" });
+  }
+  const data = [...products.values()];
+  return { message: "OK", data, meta: { total_products: data.length, total_items: data.reduce((sum, p) => sum + p.variants.length, 0) } };
 }
 
 /** The query string read as Laravel would validate it: 422 VALIDATION_ERROR naming each bad parameter. */
@@ -91,20 +132,16 @@ export function readCatalogueQuery(params: URLSearchParams, service: EmulatedSer
  */
 export function listCatalogue(service: EmulatedService, query: CatalogueQuery): CatalogueListing {
   const items = service.state.items;
-  const categoryIds = new Map<string, number>();
-  const productIds = new Map<string, number>();
-  const productKey = (item: ItemRecord) => `${item.category}\u0000${item.productName}`;
-  for (const item of items) {
-    if (!categoryIds.has(item.category)) categoryIds.set(item.category, categoryIds.size + 1);
-    if (!productIds.has(productKey(item))) productIds.set(productKey(item), productIds.size + 1);
-  }
+  const { categoryIds, productIds, productKey } = catalogueIds(items);
 
+  // A category by its name in any case, its slug, or its numeric id (live clients pass `category=1`).
   const category = query.category?.toLowerCase() ?? null;
+  const categoryId = category !== null && /^\d+$/.test(category) ? Number(category) : null;
   const search = query.search?.toLowerCase() ?? null;
   const since = query.updatedSince;
   const matching = items.filter((item) => {
     if (since === null ? !item.active : (item.updatedAt ?? 0) <= since) return false;
-    if (category !== null && item.category.toLowerCase() !== category && slugOf(item.category) !== slugOf(category)) return false;
+    if (category !== null && item.category.toLowerCase() !== category && slugOf(item.category) !== slugOf(category) && categoryIds.get(item.category) !== categoryId) return false;
     if (search !== null && !item.productName.toLowerCase().includes(search) && !item.name.toLowerCase().includes(search)) return false;
     return true;
   });
@@ -123,6 +160,9 @@ export function listCatalogue(service: EmulatedService, query: CatalogueQuery): 
       productId: productIds.get(productKey(item))!,
     })),
     totalItems: ordered.length,
+    page: query.page,
+    perPage: query.perPage,
+    lastPage: query.perPage === null ? 1 : Math.max(1, Math.ceil(ordered.length / query.perPage)),
     isDelta: since !== null,
     serverTime: formatJakarta(service.now()),
   };

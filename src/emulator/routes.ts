@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { paymentChannels, type AccountRecord, type ItemRecord } from "./catalogue.js";
+import { listedChannels, type AccountRecord, type ItemRecord } from "./catalogue.js";
+import { defaultShapes, type ShapeSwitches } from "./faults.js";
 import { present, presentCatalogue, type Dialect } from "./dialect.js";
 import { skuOf } from "./large-catalogue.js";
-import { listCatalogue, readCatalogueQuery } from "./listing.js";
+import { listCatalogue, readCatalogueQuery, validationServices } from "./listing.js";
 import { leaderboard, ownRanking } from "./leaderboard.js";
 import { listLocks, lockStock, releaseLock } from "./locks.js";
 import type { EmulatedService } from "./service.js";
@@ -34,6 +35,8 @@ export interface ApiResponse {
 interface RouteContext {
   service: EmulatedService;
   dialect: Dialect;
+  /** The §12 answer shapes switched on (faults.ts). */
+  shapes: ShapeSwitches;
   account: AccountRecord;
   request: ApiRequest;
   params: string[];
@@ -69,8 +72,8 @@ const routes: Route[] = [
       return ok({ balance: account.balance });
     },
   },
-  { method: "POST", pattern: /^\/v1\/balance$/, handle: ({ service, account, body, request }) => ok(requestTopUp(service, account, body(), request.publicBaseUrl)) },
-  { method: "GET", pattern: /^\/v1\/balance\/channels$/, handle: () => ok(present.channels(paymentChannels)) },
+  { method: "POST", pattern: /^\/v1\/balance$/, handle: ({ service, account, body, request, shapes }) => ok(requestTopUp(service, account, body(), request.publicBaseUrl, shapes)) },
+  { method: "GET", pattern: /^\/v1\/balance\/channels$/, handle: ({ shapes }) => ok(present.channels(listedChannels(shapes.channelKeys), shapes.channelKeys)) },
   {
     method: "POST",
     pattern: /^\/v1\/trx$/,
@@ -79,17 +82,28 @@ const routes: Route[] = [
   {
     method: "GET",
     pattern: /^\/v1\/trx\/(.+)$/,
-    handle: ({ service, dialect, account, params }) => ({ status: 200, body: present.transactionDetail(dialect, findTransaction(service, account, params[0]!)) }),
+    handle: ({ service, dialect, account, params, shapes }) => ({ status: 200, body: present.transactionDetail(dialect, findTransaction(service, account, params[0]!), shapes.licenceField) }),
   },
-  { method: "GET", pattern: /^\/v1\/item\/lock$/, handle: ({ service, account }) => success(listLocks(service, account)) },
+  {
+    method: "GET",
+    pattern: /^\/v1\/item\/lock$/,
+    handle: ({ service, dialect, account }) => {
+      const locks = listLocks(service, account);
+      // The live service answers an empty list with 404 ITEM_NOT_FOUND (real-service-notes §7, §12).
+      if (locks.length === 0 && dialect !== "spec") throw new ServiceError(404, "ITEM_NOT_FOUND");
+      return success(locks);
+    },
+  },
   { method: "POST", pattern: /^\/v1\/item\/lock$/, handle: ({ service, account, body }) => success(lockStock(service, account, body())) },
   {
     method: "DELETE",
     pattern: /^\/v1\/item\/lock\/(.+)$/,
-    handle: ({ service, account, params }) => ({
-      status: 200,
-      body: { success: true, message: "LOCK_RELEASED_OK", data: releaseLock(service, account, params[0]!) },
-    }),
+    handle: ({ service, dialect, account, params }) => {
+      const released = releaseLock(service, account, params[0]!);
+      // B's short answer: a yes whose message reads like a code (the 422 for a lock released before uses the same word).
+      if (dialect === "live-short") return { status: 200, body: { success: true, message: "LOCK_RELEASED" } };
+      return { status: 200, body: { success: true, message: "LOCK_RELEASED_OK", data: released } };
+    },
   },
   {
     method: "GET",
@@ -102,10 +116,15 @@ const routes: Route[] = [
   {
     method: "GET",
     pattern: /^\/v1\/item$/,
-    handle: ({ service, dialect, request }) => {
+    handle: ({ service, dialect, request, shapes }) => {
       const query = readCatalogueQuery(request.query ?? new URLSearchParams(), service);
-      return { status: 200, body: presentCatalogue(dialect, listCatalogue(service, query), skuOf) };
+      return { status: 200, body: presentCatalogue(dialect, listCatalogue(service, query), skuOf, shapes.catalogueShape) };
     },
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/validation\/services$/,
+    handle: ({ service, request }) => ({ status: 200, body: validationServices(service, request.query?.get("search") ?? null, skuOf) }),
   },
   { method: "GET", pattern: /^\/v1\/leaderboard$/, handle: ({ service, dialect }) => ok(present.leaderboard(dialect, leaderboard(service))) },
   { method: "GET", pattern: /^\/v1\/leaderboard\/profile$/, handle: ({ service, dialect, account }) => ok(present.ownRanking(dialect, ownRanking(service, account))) },
@@ -162,7 +181,7 @@ function decodeParams(match: RegExpExecArray): string[] | undefined {
  * does, then the API key (401), then the handler. Refunds that came due on the clock are credited
  * before anything is read.
  */
-export function handleApiRequest(service: EmulatedService, request: ApiRequest, dialect: Dialect): ApiResponse {
+export function handleApiRequest(service: EmulatedService, request: ApiRequest, dialect: Dialect, shapes: ShapeSwitches = defaultShapes): ApiResponse {
   const path = request.path.length > 1 ? request.path.replace(/\/$/, "") : request.path;
   try {
     const candidates = routes.map((route) => ({ route, match: route.pattern.exec(path) })).filter((candidate) => candidate.match);
@@ -177,7 +196,7 @@ export function handleApiRequest(service: EmulatedService, request: ApiRequest, 
     const params = decodeParams(chosen.match!);
     if (!params) throw new ServiceError(404, "ROUTE_NOT_FOUND");
     service.settle();
-    return chosen.route.handle({ service, dialect, account, request, params, body: () => parseJsonObject(request.body) });
+    return chosen.route.handle({ service, dialect, shapes, account, request, params, body: () => parseJsonObject(request.body) });
   } catch (error) {
     if (error instanceof ServiceError) return { status: error.status, body: present.refusal(dialect, error) };
     throw error;

@@ -44,6 +44,8 @@ export interface EmulatorOptions {
   catalogueSize?: number;
   /** How `per_page=all` is taken: "answered" (default), "refused" (422) or "ignored" (the default page of 100). */
   perPageAll?: PerPageAll;
+  /** POST webhooks to callback URLs off this machine too; by default only to loopback addresses. */
+  allowRemoteWebhooks?: boolean;
 }
 
 export interface RunningEmulator {
@@ -165,6 +167,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   async function serveApi(request: IncomingMessage, response: ServerResponse, method: string, url: URL, body: Buffer): Promise<string> {
     const decision = faults.take(method, url.pathname);
     if (decision.latencyMs > 0) await pause(decision.latencyMs);
+    // The slow full catalogue live clients measured (11–29 s): only the whole list is slow, pages are not.
+    const shapes = faults.shapes();
+    if (shapes.perPageAllLatencyMs > 0 && method === "GET" && /^\/v1\/item\/?$/.test(url.pathname) && url.searchParams.get("per_page")?.trim().toLowerCase() === "all") {
+      await pause(shapes.perPageAllLatencyMs);
+    }
     if (closed) return "closed";
     switch (decision.action) {
       case "down":
@@ -194,7 +201,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       query: url.searchParams,
     };
     service.recordRequest(method, url.pathname, body);
-    const answer = handleApiRequest(service, apiRequest, spoken.current);
+    const answer = handleApiRequest(service, apiRequest, spoken.current, shapes);
     service.flush();
     if (decision.action === "drop_after_commit") {
       request.socket.destroy();
@@ -217,6 +224,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return "413";
     }
     if (closed) return "closed";
+    // The live service answers under {host}/api/v1/…: a base URL ending in /api works here as well as the bare address.
+    if (url.pathname === "/api/v1" || url.pathname.startsWith("/api/v1/")) url.pathname = url.pathname.slice("/api".length);
     const path = url.pathname;
 
     if (path === "/v1" || path.startsWith("/v1/")) return serveApi(request, response, method, url, body);
@@ -264,7 +273,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   baseUrl = `http://${reachableHost(host)}:${port}`;
   // Webhooks leave on their own once configured (PUT /v1/webhook, POST /v1/webhook/secret).
   const webhooks = webhooksOf(service);
-  webhooks.start(log);
+  webhooks.start(log, { allowRemote: options.allowRemoteWebhooks === true });
 
   return {
     baseUrl,

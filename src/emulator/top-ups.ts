@@ -1,4 +1,5 @@
-import { paymentChannels, type AccountRecord } from "./catalogue.js";
+import { channelFee, listedChannels, type AccountRecord } from "./catalogue.js";
+import type { ShapeSwitches } from "./faults.js";
 import { formatUtc } from "./clock.js";
 import type { EmulatedService } from "./service.js";
 import { topUpStatus, type TopUpRecord } from "./state.js";
@@ -8,13 +9,23 @@ import { recordMutation } from "./history.js";
 const MINIMUM_TOP_UP = 10_000;
 const PAYMENT_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
-/** POST /v1/balance: a payment link served by the emulator itself (GET /pay/<token>). */
-export function requestTopUp(service: EmulatedService, account: AccountRecord, body: Record<string, unknown>, publicBaseUrl: string) {
+/**
+ * POST /v1/balance: a payment link served by the emulator itself (GET /pay/<token>). With the
+ * `top_up_link` switch the answer carries a QR link (and the invoice) instead of, or beside, the page.
+ */
+export function requestTopUp(
+  service: EmulatedService,
+  account: AccountRecord,
+  body: Record<string, unknown>,
+  publicBaseUrl: string,
+  shapes: Pick<ShapeSwitches, "channelKeys" | "topUpLink"> = { channelKeys: "code", topUpLink: "payment_url" },
+) {
   const errors = new FieldErrors();
   const amount = readInteger(errors, "amount", body.amount, { required: true, min: MINIMUM_TOP_UP });
   const code = readString(errors, "channel", body.channel, { required: true });
-  const channel = code === undefined ? undefined : paymentChannels.find((candidate) => candidate.code === code);
+  const channel = code === undefined ? undefined : listedChannels(shapes.channelKeys).find((candidate) => candidate.code === code);
   if (code !== undefined && !channel) errors.add("channel", invalidChoiceMessage("channel"));
+  if (channel?.off) errors.add("channel", "The selected channel is not active.");
   // The channel's own limits, as GET /v1/balance/channels lists them.
   if (channel && amount !== undefined) {
     if (amount < channel.minAmount) errors.add("amount", `The amount field must be at least ${channel.minAmount}.`);
@@ -27,7 +38,7 @@ export function requestTopUp(service: EmulatedService, account: AccountRecord, b
     token: service.random.characters(24, "abcdefghijklmnopqrstuvwxyz0123456789"),
     apiKey: account.apiKey,
     amount: amount!,
-    fee: channel!.fee,
+    fee: channelFee(channel!, amount!),
     channel: channel!.code,
     createdAt: now,
     expiresAt: now + PAYMENT_LINK_LIFETIME_MS,
@@ -35,8 +46,14 @@ export function requestTopUp(service: EmulatedService, account: AccountRecord, b
   };
   service.state.topUps.push(topUp);
   service.changed();
+  const page = `${publicBaseUrl}/pay/${topUp.token}`;
+  // The QR link opens the same page; an invoice comes with it, as live clients meet it.
+  const links =
+    shapes.topUpLink === "payment_url"
+      ? { payment_url: page }
+      : { ...(shapes.topUpLink === "both" ? { payment_url: page } : {}), qr_link: `${page}?view=qr`, invoice: `DEP${topUp.token.slice(0, 12).toUpperCase()}` };
   return {
-    payment_url: `${publicBaseUrl}/pay/${topUp.token}`,
+    ...links,
     amount: topUp.amount,
     fee: topUp.fee,
     total: topUp.amount + topUp.fee,

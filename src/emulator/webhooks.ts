@@ -6,13 +6,19 @@
  * ends, and webhook.test on request. Each is signed as documented and retried after 1, 2, 4 and 8 s
  * of the emulator's clock on any answer but 2xx, five attempts in all.
  *
+ * It POSTs only to this machine (a callback URL whose host is, or resolves only to, a loopback
+ * address) unless started with --allow-remote-webhooks: an emulator anyone can configure must not
+ * become a way to make this machine send requests elsewhere.
+ *
  * The rest of the emulator is lazy, computed from the clock when a request reads it; events have to
  * leave on their own, so a short timer looks for events that have come due. The settings live in
  * memory only (not in --state): a restarted emulator sends nothing until it is configured again.
  */
 import { randomBytes } from "node:crypto";
+import { lookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { isIP } from "node:net";
 import type { WireH2hResult, WireWebhookEvent, WireWebhookItem } from "../api/wire.js";
 import { signBody } from "../webhooks/signature.js";
 import type { AccountRecord } from "./catalogue.js";
@@ -80,11 +86,13 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<() => void>();
   private timer: NodeJS.Timeout | undefined;
   private log: Log = () => undefined;
+  private allowRemote = false;
 
   constructor(private readonly service: EmulatedService) {}
 
-  start(log: Log): void {
+  start(log: Log, options: { allowRemote?: boolean } = {}): void {
     this.log = log;
+    this.allowRemote = options.allowRemote === true;
     this.timer = setInterval(() => this.pump(), pumpEveryMs);
     this.timer.unref();
   }
@@ -198,6 +206,11 @@ export class WebhookDispatcher {
 
   private async attempt(delivery: Delivery, url: string): Promise<void> {
     delivery.attempt += 1;
+    if (!this.allowRemote && !(await resolvesToLoopback(url))) {
+      this.queue.splice(this.queue.indexOf(delivery), 1);
+      this.log(`webhook ${delivery.event} -> ${url} not sent: it is not on this machine (start the emulator with --allow-remote-webhooks to send there)`);
+      return;
+    }
     const status = await this.post(url, delivery);
     const outcome = status === null ? "no answer" : String(status);
     if (status !== null && status >= 200 && status < 300) {
@@ -222,6 +235,8 @@ export class WebhookDispatcher {
       const send = target.protocol === "https:" ? httpsRequest : httpRequest;
       const request = send(target, {
         method: "POST",
+        // Checked again as it connects: a name that resolved to this machine a moment ago may not now.
+        ...(this.allowRemote ? {} : { lookup: loopbackLookup }),
         headers: {
           "Content-Type": "application/json",
           "Content-Length": Buffer.byteLength(delivery.body),
@@ -248,6 +263,35 @@ export class WebhookDispatcher {
       request.end(delivery.body);
     });
   }
+}
+
+/** 127.0.0.0/8, ::1 and ::ffff:127.x. */
+function isLoopback(address: string): boolean {
+  return /^127\./.test(address) || address === "::1" || /^::ffff:127\./i.test(address);
+}
+
+/** Whether the URL's host is a loopback address, or a name every address of which is one. */
+async function resolvesToLoopback(url: string): Promise<boolean> {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  } catch {
+    return false;
+  }
+  if (isIP(host)) return isLoopback(host);
+  return new Promise((resolve) => lookup(host, { all: true }, (error, addresses) => resolve(!error && addresses.length > 0 && addresses.every((a) => isLoopback(a.address)))));
+}
+
+/** A DNS lookup for http.request that answers only with loopback addresses. */
+function loopbackLookup(hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
+  lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    if (addresses.length === 0 || !addresses.every((a) => isLoopback(a.address))) {
+      return callback(Object.assign(new Error(`${hostname} is not this machine`), { code: "ENOTLOOPBACK" }), []);
+    }
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
 }
 
 const dispatchers = new WeakMap<EmulatedService, WebhookDispatcher>();

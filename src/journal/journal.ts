@@ -170,9 +170,41 @@ export class Journal {
     return { records, damaged };
   }
 
-  /** Entries in the order their intents were written (oldest first). */
+  /** Entries in the order their intents were written (oldest first). Reads everything: prefer the lookups below. */
   entries(): JournalEntry[] {
     return foldRecords(this.read().records);
+  }
+
+  /**
+   * Entries newest first (by when their intent was written). A caller that has enough stops
+   * iterating, and reading stops with it: `history --limit`, the repeat check's recent window.
+   */
+  *newestFirst(): Generator<JournalEntry, void, undefined> {
+    const all = this.entries();
+    for (let i = all.length - 1; i >= 0; i--) yield all[i]!;
+  }
+
+  /** The entries sent with this ref_id (any profile or service address), newest first. */
+  byRefId(refId: string): JournalEntry[] {
+    return this.entries().filter((e) => e.ref_id === refId).reverse();
+  }
+
+  /** The entries whose outcome names this invoice, newest first. */
+  byInvoice(invoice: string): JournalEntry[] {
+    return this.entries().filter((e) => e.invoice === invoice).reverse();
+  }
+
+  /** One entry by the journal's own id. */
+  byEntryId(id: string): JournalEntry | undefined {
+    return this.entries().find((e) => e.entry === id);
+  }
+
+  /**
+   * Entries whose outcome is not known yet (`pending` or `unknown`), oldest first: what `reconcile`
+   * asks about (callers still apply `isUnresolved`, since a pending one may be in flight).
+   */
+  unsettled(): JournalEntry[] {
+    return this.entries().filter((e) => e.outcome === "pending" || e.outcome === "unknown");
   }
 }
 

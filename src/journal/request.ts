@@ -266,7 +266,7 @@ export function noteLatestStatus(ctx: Context, t: Transaction): void {
   if (!t.refId || !t.status) return;
   try {
     const journal = journalFor(ctx);
-    for (const entry of journal.entries()) {
+    for (const entry of journal.byRefId(t.refId)) {
       if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
       if (entry.outcome !== "done" || entry.status === t.status.text) continue;
       journal.append({ v: 1, type: "status", entry: entry.entry, at: new Date(ctx.now()).toISOString(), status: t.status.text, ...(t.invoice !== null ? { invoice: t.invoice } : {}) });

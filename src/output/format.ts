@@ -1,4 +1,7 @@
-/** Money and time as a reseller reads them: `Rp 1.250.000`, local time with a relative hint. */
+/**
+ * Money and time as a reseller reads them (`Rp 1.250.000`, local time with a relative hint), and
+ * time as scripts read it: one convention for every piped column, ISO 8601 in UTC to the second.
+ */
 
 export function formatRupiah(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return "-";
@@ -43,12 +46,34 @@ function pad(n: number): string {
   return String(n).padStart(2, "0");
 }
 
-/** `2026-11-21 21:30 (in 9m 41s)` in the machine's local time; text that is not a time is shown as is. */
+/** `2026-11-21 21:30:00` in the machine's local time (to the minute without `seconds`); undefined when it is not a time. */
+export function formatLocalTime(value: string | null | undefined, options: { seconds?: boolean } = {}): string | undefined {
+  if (!value) return undefined;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return undefined;
+  const d = new Date(at);
+  const minute = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return options.seconds === false ? minute : `${minute}:${pad(d.getSeconds())}`;
+}
+
+/** `2026-11-21 21:30:00 (in 9m 41s)` in the machine's local time; text that is not a time is shown as is. */
 export function formatTimestamp(value: string | null | undefined, nowMs: number): string {
   if (!value) return "-";
+  const local = formatLocalTime(value);
+  if (local === undefined) return value;
+  return `${local} (${relativeHint(Date.parse(value), nowMs)})`;
+}
+
+/**
+ * A time for scripts: `2026-11-21T14:30:00Z`, whatever offset it came with (the service writes
+ * +07:00, the journal UTC), so every piped column compares and sorts as text. Fractions of a second
+ * are dropped. A time without an offset cannot be placed in UTC without guessing the zone, so it
+ * passes through as it came, like text that is not a time.
+ */
+export function formatIsoUtc(value: string | null | undefined): string {
+  if (!value) return "";
+  if (!/(z|[+-]\d\d(:?\d\d)?)$/i.test(value.trim())) return value;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return value;
-  const d = new Date(at);
-  const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  return `${local} (${relativeHint(at, nowMs)})`;
+  return `${new Date(Math.floor(at / 1000) * 1000).toISOString().slice(0, 19)}Z`;
 }

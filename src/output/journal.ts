@@ -1,6 +1,7 @@
 /** How the journal's entries read to a reseller, for `history` and `reconcile`. */
 import { stillInFlight, type JournalEntry } from "../journal/journal.js";
 import type { RichCell } from "./output.js";
+import { customerData } from "./transaction.js";
 
 /** The outcome in a reseller's words; a buy that did not happen is "not bought". */
 export function outcomeCell(entry: JournalEntry, nowMs: number): RichCell {
@@ -11,4 +12,24 @@ export function outcomeCell(entry: JournalEntry, nowMs: number): RichCell {
   else text = entry.outcome;
   const tone = text === "done" ? "good" : text === "unknown" ? "warn" : text === "refused" ? "bad" : "dim";
   return { human: text, plain: text.replace(/ /g, "_"), tone };
+}
+
+/** One line of a journaled purchase: the item and quantity asked for, and the customer's number or target. */
+export interface JournalLine {
+  itemId: number | undefined;
+  quantity: number | undefined;
+  customer: string | null;
+}
+
+/** The lines a buy (or sandbox order) asked for, as its journal entry recorded them. */
+export function journalLines(entry: JournalEntry): JournalLine[] {
+  const request = entry.request ?? {};
+  const lines = Array.isArray(request.carts) ? (request.carts as unknown[]) : request.item_id !== undefined ? [request] : [];
+  return lines
+    .filter((l): l is Record<string, unknown> => typeof l === "object" && l !== null)
+    .map((l) => ({
+      itemId: typeof l.item_id === "number" ? l.item_id : undefined,
+      quantity: typeof l.quantity === "number" ? l.quantity : undefined,
+      customer: typeof l.note === "string" ? customerData(l.note) : null,
+    }));
 }

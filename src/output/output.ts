@@ -4,13 +4,15 @@
  * Every string is neutralised here, so no handler can forget to.
  */
 import { createRequire } from "node:module";
-import { formatRupiah, formatTimestamp } from "./format.js";
-import { neutralize, plainCell } from "./sanitize.js";
+import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
+import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
+import { fitCell, formOf, planTable, textWidth, wrapText, type Column, type LaidCell, type TablePlan } from "./layout.js";
 import type { Status } from "../api/model.js";
 import { AnswerBody } from "../api/answer.js";
 import { statusKindOf } from "../api/status.js";
 import type { JqFilter } from "./jq.js";
 
+export type { Column } from "./layout.js";
 export type OutputMode = "json" | "table" | "plain";
 export type Tone = "highlight" | "good" | "bad" | "warn" | "dim" | "bold";
 
@@ -24,6 +26,8 @@ export interface RichCell {
    * invoice): on a terminal never cut short and never inside a table's borders, so it copies clean.
    */
   copy?: boolean;
+  /** Shorter forms a person may be shown when space is short, in order (a time without its hint, then without seconds). */
+  shorter?: string[];
 }
 export type Cell = string | number | null | undefined | RichCell;
 
@@ -72,6 +76,11 @@ export function copyable(text: string, tone: Tone = "highlight"): RichCell {
   return { human: text, plain: text, tone, copy: true };
 }
 
+/** A customer's number, game id or link: copied to the customer, so never cut, never split, not highlighted. */
+export function customerCell(text: string): RichCell {
+  return { human: text, plain: text, copy: true };
+}
+
 export function money(amount: number | null | undefined): RichCell {
   return { human: formatRupiah(amount), plain: amount === null || amount === undefined ? "" : String(amount) };
 }
@@ -109,8 +118,18 @@ export class Output {
     this.stderrColour = paintErr !== noPaint;
   }
 
-  time(value: string | null | undefined): RichCell {
-    return { human: formatTimestamp(value, this.options.now()), plain: value ?? "" };
+  /**
+   * A time: local with a hint of how far it is (`2026-11-21 21:40:12 (in 9m 41s)`), the hint and then
+   * the seconds given up when space is short; piped, ISO 8601 in UTC. `hint: false` when a column
+   * beside it already says how long (a lock's time left).
+   */
+  time(value: string | null | undefined, options: { hint?: boolean } = {}): RichCell {
+    const plain = formatIsoUtc(value);
+    const seconds = formatLocalTime(value);
+    if (seconds === undefined) return { human: value ? value : "-", plain };
+    const minute = formatLocalTime(value, { seconds: false })!;
+    if (options.hint === false) return { human: seconds, plain, shorter: [minute] };
+    return { human: formatTimestamp(value, this.options.now()), plain, shorter: [seconds, minute] };
   }
 
   /**
@@ -137,7 +156,8 @@ export class Output {
   /** One JSON object per line, for streams of results (bulk buy). */
   jsonLine(body: unknown): void {
     if (this.options.jq) return this.filtered(JSON.stringify(body), false);
-    this.options.stdout.write(`${JSON.stringify(body)}\n`);
+    const text = JSON.stringify(body);
+    this.options.stdout.write(`${this.stdoutIsTTY ? jsonForTerminal(text) : text}\n`);
   }
 
   /** `--jq`: what jq made of the document, printed as jq prints it; a jq error after what it did print. */
@@ -154,41 +174,55 @@ export class Output {
   }
 
   /**
-   * Rows: tab-separated when piped; on a terminal a table that fits the width, long cells cut with
-   * `…` (or, with `wrap`, wrapped inside their cell: for a few rows whose every word matters).
-   * Values people copy (`copyable`) stay whole and outside the borders: beside each row while the
-   * table keeps readable columns, else listed below it by row number.
+   * Rows: tab-separated when piped; on a terminal a table that fits the width, each column giving way
+   * as it declares (see layout.ts): low-value columns and time hints first, then names cut in the
+   * middle; money, counts, times to the minute, statuses and ids never. A plain header is a column
+   * that may be cut at its end (or, with `wrap`, wrapped between words). Values people copy
+   * (`copyable`) stay whole and outside the borders: beside each row while the table keeps readable
+   * columns, else listed below it by row number; when not even that fits, each row is a record.
    */
-  table(headers: string[], rows: Cell[][], options: { wrap?: boolean } = {}): void {
+  table(headers: (string | Column)[], rows: Cell[][], options: { wrap?: boolean } = {}): void {
     if (this.mode === "plain") {
       for (const row of rows) this.options.stdout.write(`${row.map((c) => plainCell(plainOf(c))).join("\t")}\n`);
       return;
     }
-    const wrap = options.wrap === true;
-    const columns = Math.max(headers.length, ...rows.map((r) => r.length));
-    const indices = [...Array(columns).keys()];
+    const count = Math.max(headers.length, ...rows.map((r) => r.length));
+    const columns: Column[] = [...Array(count).keys()].map((i) => {
+      const h = headers[i];
+      if (typeof h === "object") return h;
+      // A column declared by its header alone may be cut, unless it holds only what is never cut.
+      return { header: h ?? "", fit: rows.every((row) => neverCut(row[i])) ? "keep" : options.wrap ? "wrap" : "end", min: 3 };
+    });
+    const indices = [...Array(count).keys()];
     const copyColumns = indices.filter((i) => rows.some((r) => isCopy(r[i])));
     const boxColumns = indices.filter((i) => !copyColumns.includes(i));
-    const boxHead = boxColumns.map((i) => headers[i] ?? "");
+    const boxSpecs = boxColumns.map((i) => columns[i]!);
     const boxRows = rows.map((row) => boxColumns.map((i) => this.shownCell(row[i])));
+    const hasHeaders = headers.length > 0;
     if (copyColumns.length === 0) {
-      this.options.stdout.write(`${this.box(boxHead, boxRows, this.width, wrap).text}\n`);
-      return;
+      const plan = planBoxedOrNot(boxSpecs, boxRows, this.width);
+      if (plan) return void this.options.stdout.write(`${this.draw(boxSpecs, boxRows, plan, hasHeaders).text}\n`);
+      return this.stacked(columns, rows);
     }
     const copies = rows.map((row) => copyColumns.map((i) => (row[i] === null || row[i] === undefined ? "" : this.humanCell(row[i], true))));
 
     // Beside the box: each copy column as wide as its longest value, two spaces before each. Only
     // while the box's columns keep a readable width; else below it.
-    const copyWidths = copyColumns.map((column, k) => Math.max(textWidth(headers[column] ?? ""), ...copies.map((c) => textWidth(c[k]!))));
+    const copyHeaders = copyColumns.map((i) => columns[i]!.header);
+    const copyWidths = copyColumns.map((_, k) => Math.max(textWidth(copyHeaders[k]!), ...copies.map((c) => textWidth(c[k]!))));
     const listing = (values: string[]) => values.map((v, k) => `${v}${" ".repeat(copyWidths[k]! - textWidth(v))}`).join("  ").trimEnd();
     const listingWidth = copyWidths.reduce((sum, w) => sum + w, 0) + 2 * (copyColumns.length - 1);
     const singleLine = copies.every((c) => c.every((v) => !v.includes("\n")));
-    const copyHead = copyColumns.map((i) => this.paintOut("bold", headers[i] ?? ""));
-    const beside = singleLine && boxColumns.length ? this.box(boxHead, boxRows, this.width - 2 - listingWidth, wrap, besideFloor) : undefined;
-    if (beside) {
+    const copyHead = copyHeaders.map((h) => this.paintOut("bold", h));
+    const besidePlan = singleLine && boxColumns.length ? planBoxedOrNot(boxSpecs, boxRows, this.width - 2 - listingWidth, besideFloor) : undefined;
+    if (besidePlan) {
+      const beside = this.draw(boxSpecs, boxRows, besidePlan, hasHeaders);
+      // Borderless rows end where their text does: each line is padded to the table's width first.
       const lines = beside.text.split("\n");
-      if (headers.length) lines[1] += `  ${listing(copyHead)}`;
-      copies.forEach((values, r) => (lines[beside.rowLines[r]!] += `  ${listing(values)}`));
+      const tableWidth = Math.max(...lines.map((l) => textWidth(l)));
+      const besideLine = (at: number, text: string) => (lines[at] = `${lines[at]}${" ".repeat(tableWidth - textWidth(lines[at]!))}  ${text}`.trimEnd());
+      if (hasHeaders) besideLine(beside.headerLine, listing(copyHead));
+      copies.forEach((values, r) => besideLine(beside.rowLines[r]!, listing(values)));
       this.options.stdout.write(`${lines.join("\n")}\n`);
       return;
     }
@@ -196,64 +230,85 @@ export class Output {
     // line, else each value on lines of its own after its row's number and header.
     const numbered = boxColumns.length > 0;
     if (numbered) {
+      const numberedSpecs: Column[] = [{ header: "#" }, ...boxSpecs];
       const numberedRows = boxRows.map((row, n) => [{ text: String(n + 1) }, ...row]);
-      this.options.stdout.write(`${this.box(["#", ...boxHead], numberedRows, this.width, wrap).text}\n`);
+      const plan = planBoxedOrNot(numberedSpecs, numberedRows, this.width);
+      if (!plan) return this.stacked(columns, rows);
+      this.options.stdout.write(`${this.draw(numberedSpecs, numberedRows, plan, hasHeaders).text}\n`);
     }
     const numberWidth = numbered ? String(rows.length).length + 2 : 0;
     const number = (r: number) => (numbered ? `${String(r + 1).padStart(numberWidth - 2)}  ` : "");
     if (singleLine && numberWidth + listingWidth <= this.width) {
-      if (headers.length) this.options.stdout.write(`${numbered ? `${"#".padStart(numberWidth - 2)}  ` : ""}${listing(copyHead)}\n`);
+      if (hasHeaders) this.options.stdout.write(`${numbered ? `${"#".padStart(numberWidth - 2)}  ` : ""}${listing(copyHead)}\n`);
       // A row with nothing to copy (a top-up in history) has no line here.
       copies.forEach((values, r) => values.some(Boolean) && this.options.stdout.write(`${number(r)}${listing(values)}\n`));
       return;
     }
+    // One line per value, `1  Ref ID  RSL-…`, its label above it when the two do not fit on a line.
+    const labelWidth = Math.max(...copyHeaders.map((h) => textWidth(h)));
     copies.forEach((values, r) => {
       values.forEach((value, k) => {
         if (!value) return;
-        const label = `${numbered ? `#${r + 1} ` : ""}${headers[copyColumns[k]!] ?? ""}`.trim();
-        this.options.stdout.write(`${label ? `${this.paintOut("dim", label)}\n` : ""}${value}\n`);
+        const label = `${number(r)}${(copyHeaders[k] ?? "").padEnd(labelWidth)}`;
+        const together = !value.includes("\n") && textWidth(label) + 2 + textWidth(value) <= this.width;
+        if (!label.trim()) return void this.options.stdout.write(`${value}\n`);
+        this.options.stdout.write(together ? `${this.paintOut("dim", label)}  ${value}\n` : `${this.paintOut("dim", label.trimEnd())}\n${value}\n`);
       });
     });
   }
 
+  /** When no table fits (a very narrow window): each row as a record, a blank line between rows. */
+  private stacked(columns: Column[], rows: Cell[][]): void {
+    rows.forEach((row, r) => {
+      if (r) this.options.stdout.write("\n");
+      const pairs = columns.map((c, i): [string, Cell] => [c.short ?? c.header, row[i]]).filter(([, v]) => v !== null && v !== undefined && v !== "");
+      if (pairs.length) this.record(pairs);
+    });
+  }
+
   /**
-   * A bordered table at most `width` columns wide, the widest columns cut (or wrapped) first, none
-   * below `floor` columns. With a floor, undefined when it cannot fit; without, the narrowest cut is
-   * drawn even when it does not. `rowLines` says on which line of the text each row starts.
+   * A table drawn as planned, boxed or borderless; `rowLines` says on which line of the text each
+   * row starts, `headerLine` where the headers are.
    */
-  private box(headers: string[], rows: ShownCell[][], width: number, wrap: boolean): { text: string; rowLines: number[] };
-  private box(headers: string[], rows: ShownCell[][], width: number, wrap: boolean, floor: number): { text: string; rowLines: number[] } | undefined;
-  private box(headers: string[], rows: ShownCell[][], width: number, wrap: boolean, floor?: number): { text: string; rowLines: number[] } | undefined {
-    const columns = Math.max(headers.length, ...rows.map((r) => r.length));
-    if (columns === 0) return { text: "", rowLines: [] };
-    const cellOf = (row: ShownCell[], i: number): ShownCell => row[i] ?? { text: "" };
-    // Each column: one space either side of its text; one border between columns and at each end.
-    const natural = [...Array(columns).keys()].map((i) => 2 + Math.max(textWidth(headers[i] ?? ""), ...rows.map((r) => textWidth(cellOf(r, i).text))));
-    const widths = fitWidths(natural, width - (columns + 1), floor) ?? (floor === undefined ? natural.map((w) => Math.min(w, minimumColumnWidth)) : undefined);
-    if (!widths) return undefined;
+  private draw(columns: Column[], rows: LaidShownCell[][], plan: TablePlan, hasHeaders: boolean): { text: string; rowLines: number[]; headerLine: number } {
+    if (plan.shown.length === 0) return { text: "", rowLines: [], headerLine: 0 };
+    // Cut and wrapped here rather than by cli-table3, so that each line is coloured on its own and
+    // the height of every row is known.
+    const cellLines = rows.map((row) =>
+      plan.shown.map((i, k) => {
+        const cell = row[i];
+        return fitCell(formOf(cell, plan.level), plan.widths[k]!, columns[i]!.fit).map((l) => ({ text: l, shown: cell?.tone ? this.paintOut(cell.tone, l) : l }));
+      }),
+    );
+    if (!plan.borders) {
+      const out: string[] = [];
+      const rowLines: number[] = [];
+      const join = (cells: { text: string; shown: string }[]) =>
+        cells.map((c, k) => (k === cells.length - 1 ? c.shown : `${c.shown}${" ".repeat(plan.widths[k]! - textWidth(c.text))}`)).join("  ").trimEnd();
+      if (hasHeaders) out.push(join(plan.headers.map((h) => ({ text: h, shown: this.paintOut("bold", h) }))));
+      for (const cells of cellLines) {
+        rowLines.push(out.length);
+        const height = Math.max(1, ...cells.map((c) => c.length));
+        for (let l = 0; l < height; l++) out.push(join(cells.map((c) => c[l] ?? { text: "", shown: "" })));
+      }
+      return { text: out.join("\n"), rowLines, headerLine: 0 };
+    }
     const Table = loadTable();
     const table = new Table({
-      head: headers.map((h) => this.paintOut("bold", h)),
+      ...(hasHeaders ? { head: plan.headers.map((h) => this.paintOut("bold", h)) } : {}),
       style: { head: [], border: [], compact: true },
-      colWidths: widths,
+      colWidths: plan.widths.map((w) => w + 2),
       wordWrap: false,
       truncate: "…",
     });
     const rowLines: number[] = [];
-    let line = headers.length ? 3 : 1;
-    for (const row of rows) {
-      // Wrapped here rather than by cli-table3, so that each line is coloured on its own and the
-      // height of every row is known.
-      const cells = [...Array(columns).keys()].map((i) => {
-        const cell = cellOf(row, i);
-        const lines = wrap ? wrapText(cell.text, Math.max(1, widths[i]! - 2)) : [cell.text];
-        return lines.map((l) => (cell.tone ? this.paintOut(cell.tone, l) : l));
-      });
+    let line = hasHeaders ? 3 : 1;
+    for (const cells of cellLines) {
       rowLines.push(line);
       line += Math.max(1, ...cells.map((c) => c.length));
-      table.push(cells.map((c) => c.join("\n")));
+      table.push(cells.map((c) => c.map((l) => l.shown).join("\n")));
     }
-    return { text: table.toString(), rowLines };
+    return { text: table.toString(), rowLines, headerLine: 1 };
   }
 
   /**
@@ -363,9 +418,14 @@ export class Output {
   }
 
   /** A cell for a table's box: on one line, neutralised, its tone kept for each line it may wrap to. */
-  private shownCell(cell: Cell): ShownCell {
-    const tone = typeof cell === "object" && cell !== null ? cell.tone : undefined;
-    return { text: this.humanText(cell, true).split("\n").join(" "), ...(tone ? { tone } : {}) };
+  private shownCell(cell: Cell): LaidShownCell {
+    const rich = typeof cell === "object" && cell !== null ? cell : undefined;
+    const oneLine = (text: string) => neutralize(text, { keepNewlines: true }).split("\n").join(" ");
+    return {
+      text: this.humanText(cell, true).split("\n").join(" "),
+      ...(rich?.tone ? { tone: rich.tone } : {}),
+      ...(rich?.shorter ? { shorter: rich.shorter.map(oneLine) } : {}),
+    };
   }
 
   /** What a cell shows a person, neutralised, not yet coloured. */
@@ -377,87 +437,27 @@ export class Output {
   }
 }
 
-interface ShownCell {
-  text: string;
+interface LaidShownCell extends LaidCell {
   tone?: Tone;
+}
+
+/** Numbers, money and times: what a column declared by its header alone must still never cut. */
+function neverCut(cell: Cell): boolean {
+  if (cell === null || cell === undefined || typeof cell === "number") return true;
+  if (typeof cell === "string") return cell === "";
+  return cell.shorter !== undefined || /^[-+]?Rp \d/.test(cell.human);
 }
 
 function isCopy(cell: Cell): boolean {
   return typeof cell === "object" && cell !== null && cell.copy === true;
 }
 
-/** Narrowest a column is cut to: two characters and `…` between its padding. */
-const minimumColumnWidth = 5;
 /** Narrowest a column is cut to so that copied values can stand beside the table. */
-const besideFloor = 10;
+const besideFloor = 16;
 
-/** Columns this narrow (money, statuses, ids, short words) are the last to be cut. */
-const shortColumn = 12;
-
-/**
- * Column widths that add up to at most `available`. The widest columns are cut first, all down to
- * one level, and none below its floor; short columns keep their width as long as cutting the long
- * ones to `narrowest` makes room. Undefined when even every column at `narrowest` cannot fit.
- */
-export function fitWidths(natural: number[], available: number, narrowest = minimumColumnWidth): number[] | undefined {
-  const sum = (widths: number[]) => widths.reduce((total, w) => total + w, 0);
-  if (sum(natural) <= available) return natural;
-  const tiers = [
-    natural.map((w) => (w <= shortColumn ? w : Math.min(w, Math.max(narrowest, 8)))),
-    natural.map((w) => (w <= shortColumn ? w : Math.min(w, narrowest))),
-    natural.map((w) => Math.min(w, narrowest)),
-  ];
-  const floors = tiers.find((floor) => sum(floor) <= available);
-  if (!floors) return undefined;
-  const at = (level: number) => natural.map((w, i) => Math.max(floors[i]!, Math.min(w, level)));
-  // The highest level at which everything fits, then what is left one column each to the cut ones.
-  let level = 0;
-  while (sum(at(level + 1)) <= available) level += 1;
-  const widths = at(level);
-  let spare = available - sum(widths);
-  for (let i = 0; i < widths.length && spare > 0; i++) {
-    if (widths[i]! < natural[i]!) {
-      widths[i] = widths[i]! + 1;
-      spare -= 1;
-    }
-  }
-  return widths;
-}
-
-/** Columns a text takes on a terminal: colour codes take none, wide characters two. */
-function textWidth(text: string): number {
-  return tableUtils().strlen(text);
-}
-
-/** Words that do not fit in `width` columns go to the next line; a word longer than that is cut into pieces unless `splitWords` is false. */
-function wrapText(text: string, width: number, splitWords = true): string[] {
-  if (textWidth(text) <= width) return [text];
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/(?<= )/)) {
-    if (line && textWidth(line + word.trimEnd()) > width) {
-      lines.push(line.trimEnd());
-      line = "";
-    }
-    let rest = word;
-    while (splitWords && textWidth(rest.trimEnd()) > width) {
-      const [head, tail] = splitAt(rest, width);
-      lines.push(head);
-      rest = tail;
-    }
-    line += rest;
-  }
-  if (line.trimEnd()) lines.push(line.trimEnd());
-  return lines;
-}
-
-function splitAt(text: string, width: number): [string, string] {
-  let taken = "";
-  for (const char of text) {
-    if (textWidth(taken + char) > width) break;
-    taken += char;
-  }
-  return [taken, text.slice(taken.length)];
+/** Boxed when the box fits, else gh's borderless rows (the borders' space given to the text), else nothing. */
+function planBoxedOrNot(columns: Column[], rows: LaidCell[][], width: number, floor?: number): TablePlan | undefined {
+  return planTable(columns, rows, width, { floor, borders: true }) ?? planTable(columns, rows, width, { floor, borders: false });
 }
 
 function plainOf(cell: Cell): string {
@@ -469,16 +469,8 @@ function plainOf(cell: Cell): string {
 
 type TableConstructor = new (options: Record<string, unknown>) => { push(row: string[]): void; toString(): string };
 let tableClass: TableConstructor | undefined;
-let tableUtilities: { strlen(text: string): number } | undefined;
-
 /** cli-table3 is loaded when a table is drawn, not at start-up. */
 function loadTable(): TableConstructor {
   tableClass ??= createRequire(import.meta.url)("cli-table3") as TableConstructor;
   return tableClass;
-}
-
-/** cli-table3's own measure of a cell (string-width without colour codes), so widths agree with its drawing. */
-function tableUtils(): { strlen(text: string): number } {
-  tableUtilities ??= createRequire(import.meta.url)("cli-table3/src/utils") as { strlen(text: string): number };
-  return tableUtilities;
 }

@@ -17,3 +17,12 @@ export function neutralize(text: string, options: { keepNewlines?: boolean } = {
 export function plainCell(text: string): string {
   return neutralize(text).replace(/\t/g, " ");
 }
+
+/**
+ * A JSON document for a terminal: C1 controls, bidirectional controls and invisible marks (zero-width,
+ * direction, word joiner, BOM, line and paragraph separators) written as `\u` escapes. Outside strings
+ * JSON holds none of them, and inside one the escape means the same character, so it stays valid JSON.
+ */
+export function jsonForTerminal(text: string): string {
+  return text.replace(/[\u0080-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

@@ -6,8 +6,8 @@
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { DeliveryFailedError } from "../errors.js";
-import { formatDuration } from "./format.js";
-import { copyable, money, statusCell, type Cell, type Output, type RichCell } from "./output.js";
+import { formatDuration, formatIsoUtc } from "./format.js";
+import { copyable, customerCell, money, statusCell, type Cell, type Column, type Output, type RichCell } from "./output.js";
 
 /** How much of an SMM order has arrived: the service's delivered count, else quantity minus what remains. */
 export function deliveredCount(quantity: number | null | undefined, smm: SmmDelivery): number | null {
@@ -68,6 +68,31 @@ function h2hMessage(r: H2hDelivery): Cell {
   return r.message;
 }
 
+/**
+ * The sections' columns. A transaction has few rows and every word of them matters, so names and
+ * messages wrap between words instead of being cut, and no word is ever split; what is handed to the
+ * customer (their number or link, a serial, a licence) is copied, so it stands whole beside the
+ * table or below it by row number.
+ */
+const itemColumns: Column[] = [{ header: "Item" }, { header: "Name", fit: "wrap" }, { header: "Qty" }, { header: "Price" }, { header: "Process" }, { header: "Customer data" }];
+const deliverColumns: Column[] = [{ header: "Item", fit: "wrap" }, { header: "For" }, { header: "Hand over", fit: "wrap" }];
+const h2hColumns: Column[] = [{ header: "Item", fit: "wrap" }, { header: "Status" }, { header: "Serial number" }, { header: "Provider message", fit: "wrap" }];
+const smmColumns: Column[] = [
+  { header: "Item", fit: "wrap" },
+  { header: "Order" },
+  { header: "Status" },
+  { header: "Start count", short: "Start" },
+  { header: "Remains", short: "Left" },
+  { header: "Delivered", short: "Done" },
+  { header: "Refund" },
+  { header: "Provider status", short: "Provider", fit: "wrap" },
+];
+
+function customerOf(note: string | null | undefined): Cell {
+  const customer = customerData(note);
+  return customer ? customerCell(customer) : undefined;
+}
+
 export function renderTransaction(output: Output, t: Transaction): void {
   if (output.mode === "plain") return renderPlain(output, t);
   const amount: Cell =
@@ -89,15 +114,14 @@ export function renderTransaction(output: Output, t: Transaction): void {
 
   output.heading("Items");
   output.table(
-    ["Item", "Name", "Qty", "Price", "Process", "Customer data"],
-    t.lines.map((l) => [l.itemId, l.name || l.productName, l.quantity, money(l.price), l.isSmm && l.orderProcess !== "smm" ? `${l.orderProcess ?? ""} (smm)`.trim() : l.orderProcess, customerData(l.note)]),
-    { wrap: true },
+    itemColumns,
+    t.lines.map((l) => [l.itemId, l.name || l.productName, l.quantity, money(l.price), l.isSmm && l.orderProcess !== "smm" ? `${l.orderProcess ?? ""} (smm)`.trim() : l.orderProcess, customerOf(l.note)]),
   );
 
   const deliveries = deliverables(t);
   output.heading("Deliver to customer");
   if (deliveries.length) {
-    output.table(["Item", "For", "Hand over"], deliveries.map((d) => [d.item, d.customer, d.handOver]), { wrap: true });
+    output.table(deliverColumns, deliveries.map((d) => [d.item, d.customer ? customerCell(d.customer) : undefined, d.handOver]));
   } else {
     output.result(`Nothing to hand over yet (status ${t.status?.text ?? "not given"}). Wait for it: reseller trx show ${t.refId || t.invoice} --watch`, "dim");
   }
@@ -105,7 +129,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
   if (t.h2h.length) {
     output.heading("H2H results");
     output.table(
-      ["Item", "Status", "Serial number", "Provider message"],
+      h2hColumns,
       t.h2h.map((r) => [lineName(lineOf(t, r.itemId), r.itemId), r.status ? statusCell(r.status) : statusCell(r.failed ? "failed" : r.serial ? "delivered" : null), h2hSerialCell(r), h2hMessage(r)]),
       { wrap: true },
     );
@@ -113,7 +137,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
   if (t.smm.length) {
     output.heading("SMM progress");
     output.table(
-      ["Item", "Order", "Status", "Start count", "Remains", "Delivered", "Refund", "Provider status"],
+      smmColumns,
       t.smm.map((r) => {
         const line = lineOf(t, r.itemId);
         const count = deliveredCount(line?.quantity, r);
@@ -174,7 +198,7 @@ function deliverables(t: Transaction): Deliverable[] {
 
 /** Piped: one row per fact, the first field naming it. Columns are documented in `trx show --help`. */
 function renderPlain(output: Output, t: Transaction): void {
-  const rows: Cell[][] = [["transaction", t.invoice, t.refId, t.status?.text, t.amount, t.createdAt]];
+  const rows: Cell[][] = [["transaction", t.invoice, t.refId, t.status?.text, t.amount, formatIsoUtc(t.createdAt)]];
   if (t.note) rows.push(["note", t.note]);
   if (t.paymentLink) rows.push(["payment_link", t.paymentLink]);
   for (const l of t.lines) rows.push(["item", l.itemId, l.name || l.productName, l.quantity, l.price, l.isSmm ? "smm" : l.orderProcess, l.note ?? ""]);

@@ -1,7 +1,7 @@
 /**
  * Where `webhook listen` hands a verified event: on to another address (`--forward-to`), or to a
- * command (`--exec`). Either way the service is answered 2xx only once the hand-off succeeded, so
- * when the target is down the service's own retries carry the event until it is back.
+ * command (`--exec`), from the listener's queue (queue.ts), after the service was answered: a
+ * failed hand-off is tried again by the listener, each try carrying the same delivery id.
  */
 import { spawn } from "node:child_process";
 import type { IncomingHttpHeaders } from "node:http";
@@ -11,19 +11,52 @@ import { InputError } from "../errors.js";
 /** What one hand-off got: nothing when it succeeded, otherwise why not, for the person watching. */
 export type HandOffResult = { ok: true; note?: string } | { ok: false; reason: string };
 
+/** One hand-off: the payload, the headers it came with, the event's fields, and the delivery's id. */
+export interface Parcel {
+  body: Buffer;
+  headers: IncomingHttpHeaders | Record<string, string>;
+  env: Record<string, string>;
+  /** The same for every hand-off of one delivery, also after a restart: a target drops repeats by it. */
+  deliveryId: string;
+}
+
 export interface HandOff {
   /** For the start-up line: "forwarding to …", "running …". */
   describe: string;
-  deliver(delivery: { body: Buffer; headers: IncomingHttpHeaders; env: Record<string, string> }, signal: AbortSignal): Promise<HandOffResult>;
+  deliver(parcel: Parcel, signal: AbortSignal): Promise<HandOffResult>;
 }
 
-/** Longest a forward target may take to answer; the service is kept waiting that long at most. */
+/** The header that names a delivery for --forward-to targets; RESELLER_DELIVERY_ID for --exec. */
+export const deliveryIdHeader = "x-reseller-delivery";
+
+/** Longest a forward target may take to answer before the try counts as failed. */
 export const forwardTimeoutMs = 15_000;
-/** Longest an --exec command may run before it is stopped and the delivery counted as not handled. */
+/** Longest an --exec command may run before it is stopped and the try counted as failed. */
 export const execTimeoutMs = 60_000;
 
-/** Headers that describe one connection, not the message: never passed on. */
-const hopByHop = new Set(["host", "connection", "keep-alive", "content-length", "transfer-encoding", "te", "trailer", "upgrade", "expect", "proxy-authorization", "proxy-connection"]);
+/**
+ * Headers never passed on: those that describe one connection, not the message, and those that
+ * carry someone's credentials (whoever reaches the listener could otherwise hand them to the target).
+ */
+const notPassedOn = new Set([
+  "host", "connection", "keep-alive", "content-length", "transfer-encoding", "te", "trailer", "upgrade", "expect", "proxy-authorization", "proxy-connection",
+  "authorization", "cookie", "x-apikey", "x-api-key", deliveryIdHeader,
+]);
+
+/**
+ * The environment a child gets: this process's, without the API key, the webhook secret, or any
+ * variable that holds either under another name. The child gets events already verified.
+ */
+export function childEnvironment(inherited: NodeJS.ProcessEnv, secrets: readonly (string | undefined)[]): Record<string, string> {
+  const hidden = secrets.filter((s): s is string => typeof s === "string" && s.trim().length >= 8).map((s) => s.trim());
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(inherited)) {
+    if (value === undefined || name === "RESELLER_API_KEY" || name === "RESELLER_WEBHOOK_SECRET") continue;
+    if (hidden.some((secret) => value.includes(secret))) continue;
+    env[name] = value;
+  }
+  return env;
+}
 
 export function forwardTarget(url: string): URL {
   let target: URL;
@@ -40,12 +73,13 @@ export function forwardTo(url: string): HandOff {
   const target = forwardTarget(url);
   return {
     describe: `forwarding each event to ${target.href}`,
-    async deliver({ body, headers }, signal) {
+    async deliver({ body, headers, deliveryId }, signal) {
       const passed: Record<string, string> = {};
       for (const [name, value] of Object.entries(headers)) {
-        if (value === undefined || hopByHop.has(name)) continue;
+        if (value === undefined || notPassedOn.has(name.toLowerCase())) continue;
         passed[name] = Array.isArray(value) ? value.join(", ") : value;
       }
+      passed[deliveryIdHeader] = deliveryId;
       try {
         const response = await request(target, {
           method: "POST",
@@ -71,16 +105,16 @@ export function forwardTo(url: string): HandOff {
  * `--exec CMD`: a shell runs CMD with the event's body on stdin and the event's fields in its
  * environment. Its own output goes to `log` (stderr): stdout belongs to the listener's event lines.
  */
-export function execCommand(command: string, log: (chunk: string) => void): HandOff {
+export function execCommand(command: string, log: (chunk: string) => void, secrets: readonly (string | undefined)[]): HandOff {
   if (!command.trim()) throw new InputError("--exec needs a command, e.g. --exec ./on-order.sh");
+  const environment = childEnvironment(process.env, secrets);
   return {
     describe: `running \`${command}\` for each event`,
-    deliver({ body, env }, signal) {
+    deliver({ body, env, deliveryId }, signal) {
       return new Promise<HandOffResult>((resolve) => {
-        // The command runs as the user's shell would run it: in their environment, plus the event's
-        // fields. The webhook secret is left out: the command gets events already verified.
-        const { RESELLER_WEBHOOK_SECRET: _secret, ...inherited } = process.env;
-        const child = spawn(command, { shell: true, stdio: ["pipe", "pipe", "pipe"], env: { ...inherited, ...env } });
+        // The command runs as the user's shell would run it: in their environment (without the API
+        // key and the webhook secret: see childEnvironment), plus the event's fields and delivery id.
+        const child = spawn(command, { shell: true, stdio: ["pipe", "pipe", "pipe"], env: { ...environment, ...env, RESELLER_DELIVERY_ID: deliveryId } });
         let settled = false;
         const finish = (result: HandOffResult) => {
           if (settled) return;

@@ -1,51 +1,61 @@
 /**
  * The receiving end of the service's webhooks: a small HTTP server that takes POSTs on one path,
- * verifies each body's signature, answers a delivery it already handled with 2xx at once, and hands
- * every new one to `handle` before answering, so a failed hand-off leaves the retry to the service.
+ * verifies each body's signature and that the event is what its signed status says, and answers 2xx
+ * as soon as `accept` has written the delivery down. Handing it on happens after, from a queue, so the
+ * answer never waits on a slow target, a journal or the service (which gives a delivery about 10 s).
  *
  * It is exposed to whatever can reach it, so it is bounded like any public endpoint: a body size
- * limit, deadlines for the headers and for the whole request, a cap on open connections, and no
- * request, however malformed, stops it from serving the next.
+ * limit, deadlines for the headers and for the whole request, a cap on open connections per peer and
+ * in all (a new connection over the cap closes the oldest one that has been stalled for a second
+ * without a whole request, so slow senders crowd out only each other), and no request, however
+ * malformed, stops it from serving the next: every failure inside one is answered 500 and said.
+ * Behind a tunnel every sender is 127.0.0.1, so the per-peer cap is generous and only stalled
+ * connections ever make room.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { decodeWebhookEvent } from "../api/decode.js";
 import type { WebhookEvent } from "../api/model.js";
 import { UsageError } from "../errors.js";
-import { signatureMatches, signedFieldsOf } from "./signature.js";
+import { eventMismatch, signatureMatches, signedFieldsOf, type SignedFields } from "./signature.js";
 
 /** Real events are a few KB; a cart of many licences a few tens. */
 export const maxEventBytes = 1024 * 1024;
 export const headersTimeoutMs = 10_000;
 /** The whole request, headers and body: a sender dripping a byte a second is cut off here. */
 export const requestTimeoutMs = 30_000;
-export const maxConnections = 64;
+/** Open connections from one address; over it, that address's oldest stalled one is closed. */
+export const maxConnectionsPerPeer = 256;
+export const maxConnections = 1_024;
+/** A connection without a whole request this long after it opened (or after its last answer) is stalled. */
+export const stalledAfterMs = 1_000;
 export const webhookPath = "/webhook";
 
 /** One verified delivery. */
 export interface Delivery {
+  /** The event as the body tells it, under the checked event name. */
   event: WebhookEvent;
-  /** The body exactly as it came, for --forward-to, --exec and --json. */
+  /** The body exactly as it came. */
   body: Buffer;
   value: unknown;
   headers: IncomingHttpHeaders;
-  /** The status text the signature covered (`data.status`, `item.sent`, `test`). */
-  signedStatus: string;
+  /** What the signature covered (`data.status`, or the literal `item.sent` / `test`). */
+  signed: SignedFields;
+  receivedAt: number;
 }
-
-/** What became of a delivery: handed on (2xx), or not (5xx, so the service tries again). */
-export type Handled = { ok: true } | { ok: false; status: 500 | 502; reason: string };
 
 export interface ListenerOptions {
   host: string;
   port: number;
   secret: string;
-  /** The name of a delivery, the same for every attempt the service makes at it. */
-  keyOf(delivery: Delivery): string;
-  /** Whether this delivery was already handed on, by this run or an earlier one. */
-  alreadyHandled(key: string): boolean;
-  /** Hands one new delivery on; resolves with what happened. Never called twice at once for one delivery. */
-  handle(delivery: Delivery, key: string): Promise<Handled>;
+  /** Refuse deliveries whose X-Timestamp is further than this from now (--max-age); off when absent. */
+  maxAgeMs?: number;
+  now(): number;
+  /**
+   * Writes a verified delivery down before it is answered; "duplicate" when it had come before (the
+   * service retried). A failure here is answered 500, so the service tries again.
+   */
+  accept(delivery: Delivery): Promise<"new" | "duplicate">;
   /** A line for the person watching: refusals, duplicates. */
   say(line: string): void;
   /** Tighter bounds than the defaults (tests). */
@@ -56,11 +66,14 @@ export interface Limits {
   maxBodyBytes: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  maxConnectionsPerPeer: number;
+  maxConnections: number;
+  stalledAfterMs: number;
 }
 
 export interface RunningListener {
   url: string;
-  /** Stops taking requests; lets the ones being handled finish (up to a few seconds), then closes. */
+  /** Stops taking requests; lets the ones being answered finish (up to a few seconds), then closes. */
   close(): Promise<void>;
 }
 
@@ -74,9 +87,18 @@ class Refusal extends Error {
   }
 }
 
+/** A connection, and whether it carries a whole request being answered (never closed to make room). */
+interface Tracked {
+  socket: Socket;
+  peer: string;
+  answering: boolean;
+  /** When it opened, or last finished an answer: waiting since then for a whole request. */
+  since: number;
+}
+
 export async function startWebhookListener(options: ListenerOptions): Promise<RunningListener> {
-  const inFlight = new Map<string, Promise<Handled>>();
-  const limits: Limits = { maxBodyBytes: maxEventBytes, headersTimeoutMs, requestTimeoutMs, ...options.limits };
+  const limits: Limits = { maxBodyBytes: maxEventBytes, headersTimeoutMs, requestTimeoutMs, maxConnectionsPerPeer, maxConnections, stalledAfterMs, ...options.limits };
+  const answering = new Set<Promise<void>>();
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -86,27 +108,73 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       maxHeaderSize: 16 * 1024,
     },
     (request, response) => {
-      void serve(request, response);
+      const served = serve(request, response).catch((error: unknown) => {
+        // serve() answers its own failures; this is the last guard, so nothing ever ends the process.
+        options.say(`Could not answer a request: ${(error as Error)?.message ?? String(error)}.`);
+        request.socket?.destroy();
+      });
+      answering.add(served);
+      void served.finally(() => answering.delete(served));
     },
   );
-  server.maxConnections = maxConnections;
   server.keepAliveTimeout = 5_000;
-  // A request too broken to parse, or too slow to arrive: answered and closed; the server goes on.
-  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-    if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
-    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
-    options.say(`Refused a request from ${(socket as { remoteAddress?: string }).remoteAddress ?? "?"}: ${timedOut ? "it did not arrive in time" : "it is not HTTP reseller can read"}; answered ${timedOut ? 408 : 400}.`);
-    socket.end(`HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+
+  const connections = new Map<string, Set<Tracked>>();
+  const tracked = new WeakMap<Socket, Tracked>();
+  let open = 0;
+  /** Closes the oldest stalled connection of `pool`; false when none is stalled. */
+  const makeRoom = (pool: Iterable<Tracked>, except: Tracked): boolean => {
+    const stalledBefore = performance.now() - limits.stalledAfterMs;
+    for (const t of pool) {
+      if (t === except || t.answering || t.since > stalledBefore) continue;
+      t.socket.destroy();
+      return true;
+    }
+    return false;
+  };
+  server.on("connection", (socket: Socket) => {
+    const peer = socket.remoteAddress ?? "?";
+    const t: Tracked = { socket, peer, answering: false, since: performance.now() };
+    tracked.set(socket, t);
+    let mine = connections.get(peer);
+    if (!mine) connections.set(peer, (mine = new Set()));
+    mine.add(t);
+    open++;
+    socket.once("close", () => {
+      open--;
+      mine.delete(t);
+      if (mine.size === 0) connections.delete(peer);
+    });
+    // Sets keep insertion order: the first found is the oldest.
+    if (mine.size > limits.maxConnectionsPerPeer && !makeRoom(mine, t)) socket.destroy();
+    else if (open > limits.maxConnections && !makeRoom(everyConnection(), t)) socket.destroy();
   });
 
-  const from = (request: IncomingMessage) => request.socket.remoteAddress ?? "?";
+  function* everyConnection(): Generator<Tracked> {
+    for (const set of connections.values()) yield* set;
+  }
+  // A request too broken to parse, or too slow to arrive: answered and closed; the server goes on.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    try {
+      if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+      const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+      options.say(`Refused a request from ${socket.remoteAddress ?? "?"}: ${timedOut ? "it did not arrive in time" : "it is not HTTP reseller can read"}; answered ${timedOut ? 408 : 400}.`);
+      socket.end(`HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    } catch {
+      socket.destroy();
+    }
+  });
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // Read once, now: after a refusal the request may be destroyed and its socket gone.
+    const from = request.socket?.remoteAddress ?? "?";
+    const connection = request.socket ? tracked.get(request.socket) : undefined;
     try {
       const path = (request.url ?? "").split("?")[0];
       if (path !== webhookPath) throw new Refusal(404, `nothing here; webhooks go to ${webhookPath}`);
       if (request.method !== "POST") throw new Refusal(405, "only POST", { allow: "POST" });
       const body = await readBody(request, limits.maxBodyBytes);
+      if (connection) connection.answering = true;
       let value: unknown;
       try {
         value = JSON.parse(body.toString("utf8"));
@@ -117,36 +185,49 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
         const v = request.headers[name];
         return Array.isArray(v) ? v[0] : v;
       };
-      const event = decodeWebhookEvent(value, header("x-event"));
+      const named = header("x-event")?.trim();
+      const event = decodeWebhookEvent(value, named);
+      const about = `${event.event}${event.refId ? ` for ${event.refId}` : ""}`;
+      const refuse = (why: string) => {
+        options.say(`Refused ${about} from ${from}: ${why}; answered 401.`);
+        answer(response, 401, { status: "error", message: "invalid signature" });
+      };
       const signature = header("x-signature");
       if (!signatureMatches(event.event, value, options.secret, signature)) {
-        options.say(
-          `Refused ${event.event}${event.refId ? ` for ${event.refId}` : ""} from ${from(request)}: ${signature ? "the signature does not match (another secret, or a changed body)" : "no X-Signature header"}; answered 401.`,
-        );
-        return answer(response, 401, { status: "error", message: "invalid signature" });
+        return refuse(signature ? "the signature does not match (another secret, or a changed body)" : "no X-Signature header");
       }
-      const delivery: Delivery = { event, body, value, headers: request.headers, signedStatus: signedFieldsOf(event.event, value).status };
-      const key = options.keyOf(delivery);
-      if (options.alreadyHandled(key)) {
-        options.say(`Already handled ${event.event}${event.refId ? ` for ${event.refId}` : ""} (the service tried again); answered 200.`);
+      // The body's event name is what was checked; a header naming another would mislead whoever reads it.
+      if (named && named !== event.event) return refuse(`its X-Event header says ${named.slice(0, 40)}, its body ${event.event}`);
+      const signed = signedFieldsOf(event.event, value);
+      const mismatch = eventMismatch(event.event, signed);
+      if (mismatch) return refuse(mismatch);
+      const now = options.now();
+      if (options.maxAgeMs !== undefined) {
+        const stamp = header("x-timestamp") ?? event.timestamp ?? undefined;
+        const at = stamp ? Date.parse(stamp) : Number.NaN;
+        if (Number.isNaN(at)) return refuse(`no X-Timestamp to hold against --max-age`);
+        if (Math.abs(now - at) > options.maxAgeMs) return refuse(`sent at ${stamp!.slice(0, 40)}, more than --max-age ${options.maxAgeMs / 1000} s from now`);
+      }
+      const outcome = await options.accept({ event, body, value, headers: request.headers, signed, receivedAt: now });
+      if (outcome === "duplicate") {
+        options.say(`Already received ${about} (the service tried again); answered 200.`);
         return answer(response, 200, { status: "ok", duplicate: true });
       }
-      // Two attempts at one delivery arriving together share one hand-off and its outcome.
-      let handling = inFlight.get(key);
-      if (!handling) {
-        handling = options.handle(delivery, key).finally(() => inFlight.delete(key));
-        inFlight.set(key, handling);
-      }
-      const handled = await handling;
-      if (handled.ok) return answer(response, 200, { status: "ok" });
-      return answer(response, handled.status, { status: "error", message: handled.reason });
+      return answer(response, 200, { status: "ok" });
     } catch (error) {
       if (error instanceof Refusal) {
-        if (error.status !== 404 || request.method === "POST") options.say(`Refused ${request.method} ${(request.url ?? "").slice(0, 80)} from ${from(request)}: ${error.message}; answered ${error.status}.`);
-        return answer(response, error.status, { status: "error", message: error.message }, error.headers);
+        if (error.status !== 404 || request.method === "POST") options.say(`Refused ${request.method} ${(request.url ?? "").slice(0, 80)} from ${from}: ${error.message}; answered ${error.status}.`);
+        return answer(response, error.status, { status: "error", message: error.message }, error.headers, request);
       }
-      options.say(`Could not handle a request from ${from(request)}: ${(error as Error).message}; answered 500.`);
+      options.say(`Could not take a delivery from ${from}: ${(error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)}; answered 500, so the service tries again.`);
       return answer(response, 500, { status: "error", message: "internal error" });
+    } finally {
+      if (connection) {
+        response.once("finish", () => {
+          connection.answering = false;
+          connection.since = performance.now();
+        });
+      }
     }
   }
 
@@ -159,6 +240,8 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     });
     server.listen(options.port, options.host, () => resolve());
   });
+  // Once listening, a server error (too many open files) is said; it never ends the process.
+  server.on("error", (error: NodeJS.ErrnoException) => options.say(`The listener hit a problem: ${error.code ?? error.message}; it goes on.`));
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
 
@@ -167,39 +250,62 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      // Hand-offs under way finish (their answers are worth sending); a stuck one is cut off.
-      await Promise.race([Promise.allSettled([...inFlight.values()]), new Promise((r) => setTimeout(r, 5_000).unref())]);
+      // Answers under way finish (each is a delivery written down); a stuck one is cut off.
+      await Promise.race([Promise.allSettled([...answering]), new Promise((r) => setTimeout(r, 5_000).unref())]);
       server.closeAllConnections();
       await closed;
     },
   };
 }
 
-async function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new Refusal(413, `the body is larger than ${Math.round(maxBytes / 1024)} KB`, { connection: "close" });
-  const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of request as AsyncIterable<Buffer>) {
+/**
+ * The body, up to `maxBytes`. Past that it is refused 413, and the rest is read and thrown away
+ * rather than the connection torn down, so the sender can read the answer.
+ */
+function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const tooLarge = () => new Refusal(413, `the body is larger than ${Math.round(maxBytes / 1024)} KB`, { connection: "close" });
+    const declared = Number(request.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > maxBytes) return reject(tooLarge());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    request.on("data", (chunk: Buffer) => {
+      if (over) return;
       size += chunk.length;
-      if (size > maxBytes) throw tooLarge();
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof Refusal) throw error;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      over = true;
+      chunks.length = 0;
+      reject(tooLarge());
+    });
+    request.once("end", () => (over ? undefined : resolve(Buffer.concat(chunks))));
     // The sender went away, or the deadline closed the request while its body dripped in.
-    throw new Refusal(408, "the body did not arrive in time", { connection: "close" });
-  }
-  return Buffer.concat(chunks);
+    request.once("error", () => reject(new Refusal(408, "the body did not arrive in time", { connection: "close" })));
+    request.once("close", () => {
+      if (!request.complete && !over) reject(new Refusal(408, "the body did not arrive in time", { connection: "close" }));
+    });
+  });
 }
 
-function answer(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (response.headersSent) return;
+function answer(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, request?: IncomingMessage): void {
+  if (response.headersSent || response.destroyed || !response.socket) return;
   const text = JSON.stringify(body);
   response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
   response.end(text);
-  // A request refused before its body was read: the rest of it is not waited for.
-  if (headers.connection === "close") response.once("finish", () => response.socket?.destroySoon?.());
+  if (headers.connection !== "close") return;
+  // Refused before the body was read: the rest of it is drained for a moment so the sender reads the
+  // answer instead of a reset, then the connection is closed whatever the sender still has to say.
+  const socket = response.socket;
+  request?.resume();
+  response.once("finish", () => {
+    const cut = setTimeout(() => socket?.destroy(), 2_000);
+    cut.unref();
+    if (!request || request.complete) {
+      clearTimeout(cut);
+      socket?.destroySoon?.();
+    } else request.once("end", () => {
+      clearTimeout(cut);
+      socket?.destroySoon?.();
+    });
+  });
 }

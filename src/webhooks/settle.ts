@@ -7,7 +7,7 @@ import type { WebhookEvent } from "../api/model.js";
 import { isUnresolved, type Journal, type OutcomeDetails } from "../journal/journal.js";
 
 /** The events that prove an order was made. order.item.sent does too, but always follows order.paid. */
-export const settlingEvents = new Set(["order.paid", "order.completed", "order.canceled"]);
+export const settlingEvents = new Set(["order.paid", "order.completed", "order.canceled", "order.refunded"]);
 
 export interface Here {
   profile: string;
@@ -17,19 +17,39 @@ export interface Here {
 
 /** Settles what the event proves; returns the ref_ids settled. */
 export function settleFromEvent(journal: Journal, event: WebhookEvent, here: Here, nowMs: number): string[] {
-  if (!settlingEvents.has(event.event) || !event.refId) return [];
-  const settled: string[] = [];
-  for (const entry of journal.entries()) {
-    if (entry.kind !== "buy" || entry.ref_id !== event.refId || entry.profile !== here.profile) continue;
-    if (here.baseUrl !== undefined && entry.base_url !== here.baseUrl) continue;
-    if (!isUnresolved(entry, nowMs)) continue;
-    const details: OutcomeDetails = {
-      ...(event.invoice !== null ? { invoice: event.invoice } : {}),
-      ...(event.amount !== null ? { amount: event.amount } : {}),
-      ...(event.status ? { status: event.status.text } : {}),
-    };
-    journal.append({ v: 1, type: "outcome", entry: entry.entry, at: new Date(nowMs).toISOString(), outcome: "done", ...details, by: "webhook" });
-    settled.push(entry.ref_id);
+  return settleFromEvents(journal, [event], here, nowMs)[0]?.settled ?? [];
+}
+
+/**
+ * Settles what several events prove with one look at the journal's unsettled entries (the listener
+ * gathers the events of a burst): returns, per event, the ref_ids it settled.
+ */
+export function settleFromEvents(journal: Journal, events: WebhookEvent[], here: Here, nowMs: number): { event: WebhookEvent; settled: string[] }[] {
+  const wanted = new Set(events.filter((e) => settlingEvents.has(e.event) && e.refId).map((e) => e.refId!));
+  if (wanted.size === 0) return [];
+  const candidates = journal.unsettled().filter((entry) => entry.kind === "buy" && entry.ref_id !== null && wanted.has(entry.ref_id));
+  const done = new Set<string>();
+  const results: { event: WebhookEvent; settled: string[] }[] = [];
+  for (const event of events) {
+    if (!settlingEvents.has(event.event) || !event.refId) continue;
+    const settled: string[] = [];
+    for (const entry of candidates) {
+      if (entry.ref_id !== event.refId || entry.profile !== here.profile || done.has(entry.entry)) continue;
+      if (here.baseUrl !== undefined && entry.base_url !== here.baseUrl) continue;
+      if (!isUnresolved(entry, nowMs)) continue;
+      journal.append({ v: 1, type: "outcome", entry: entry.entry, at: new Date(nowMs).toISOString(), outcome: "done", ...outcomeOf(event), by: "webhook" });
+      done.add(entry.entry);
+      settled.push(entry.ref_id!);
+    }
+    if (settled.length) results.push({ event, settled });
   }
-  return settled;
+  return results;
+}
+
+function outcomeOf(event: WebhookEvent): OutcomeDetails {
+  return {
+    ...(event.invoice !== null ? { invoice: event.invoice } : {}),
+    ...(event.amount !== null ? { amount: event.amount } : {}),
+    ...(event.status ? { status: event.status.text } : {}),
+  };
 }

@@ -13,6 +13,37 @@ import { createHash, timingSafeEqual } from "node:crypto";
 /** The events the service documents. Others may come one day; they are verified the same way. */
 export const documentedEvents = ["order.paid", "order.completed", "order.canceled", "order.item.sent", "webhook.test"] as const;
 
+/**
+ * The signed status each event name must carry, compared without regard to case. The signature
+ * covers the status but not the event name, so without this a captured `webhook.test` signature
+ * (always `sha256("::test:" + secret)`) would pass as any event whose body says `status: "test"`, and a
+ * real `completed` signature would pass as `order.canceled`. `order.refunded` is not documented; one
+ * live client handles it, and it is taken as signed with `data.status` `refunded`.
+ */
+export const statusesOfEvent: Record<string, readonly string[]> = {
+  "order.paid": ["paid"],
+  "order.completed": ["completed", "success"],
+  "order.canceled": ["canceled", "cancelled"],
+  "order.refunded": ["refunded"],
+  "order.item.sent": ["item.sent"],
+  "webhook.test": ["test"],
+};
+const boundStatuses = new Set(Object.values(statusesOfEvent).flat());
+
+/**
+ * Why a delivery whose signature matched is still not what it says it is, or null when it is. An
+ * order event names an order by its signed ref_id and invoice, so both must be there; an event not
+ * documented may not borrow a status that belongs to a documented one.
+ */
+export function eventMismatch(event: string, fields: SignedFields): string | null {
+  const status = fields.status.trim().toLowerCase();
+  const bound = statusesOfEvent[event];
+  if (bound && !bound.includes(status)) return `${event} must be signed with status ${bound.map((s) => `"${s}"`).join(" or ")}, not "${fields.status}"`;
+  if (!bound && boundStatuses.has(status)) return `an event named ${event} cannot carry the status "${fields.status}", which belongs to another event`;
+  if (event.startsWith("order.") && (fields.refId.trim() === "" || fields.invoice.trim() === "")) return `${event} names no order: its signed ${fields.refId.trim() === "" ? "ref_id" : "invoice"} is empty`;
+  return null;
+}
+
 /** The events whose signature does not use `data.status`, and the literal they use instead. */
 const statusLiterals: Record<string, string> = { "order.item.sent": "item.sent", "webhook.test": "test" };
 

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { journalRecords, resellerAs, tableBorder, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { journalRecords, resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator();
 const onService = (apiKey: string) => harness.accountOf(apiKey).transactions;
@@ -100,7 +100,8 @@ describe("buy --file", () => {
     const rows = plain.stdout.trim().split("\n").map((l) => l.split("\t")).sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(rows.map((r) => [r[0], r[2], r[3], r[5]])).toEqual([["1", "bought", "0", "6500"], ["2", "bought", "0", "15000"]]);
     const table = await reseller.run(["buy", "--file", orders], { mode: "table" });
-    expect(table.stdout).toMatch(tableBorder);
+    // A table with a header row (boxed, or gh's borderless rows where borders would cut a word), the outcome whole.
+    expect(table.stdout).toMatch(/^[│ ]*Order +[│ ]*Outcome\b/m);
     expect(table.stdout).toMatch(/already bought/);
     expect(table.stderr).toMatch(/\[2\/2\] order \d/);
   });

@@ -44,14 +44,15 @@ describe("channels", () => {
     const rows = r.stdout.trim().split("\n").map((line) => line.split("\t"));
     const body = await serviceBody(harness, "/v1/balance/channels");
     expect(rows).toHaveLength(body.data.length);
-    expect(rows[0]).toEqual([body.data[0].code, body.data[0].name, String(body.data[0].fee)]);
-    expect(rows.every((row) => row.length === 3 && /^\d+$/.test(row[2]!))).toBe(true);
+    // code, name, flat fee first as always; then the percentage (none here), the limits and whether it is on.
+    expect(rows[0]).toEqual([body.data[0].code, body.data[0].name, String(body.data[0].fee), "", String(body.data[0].min_amount), String(body.data[0].max_amount), "on"]);
+    expect(rows.every((row) => row.length === 7 && /^\d+$/.test(row[2]!))).toBe(true);
   });
 
   it("terminal: a table with Rupiah fees", async () => {
     const r = await reseller().run(["channels"], { mode: "table" });
     expect(r.stdout).toMatch(tableBorder);
-    expect(r.stdout).toMatch(/│ QRIS\s+│ .+│ Rp 750\s+│/);
+    expect(r.stdout).toMatch(/│ QRIS\s+│ .+│ Rp 750\s+│ Rp 10\.000 – Rp 5\.000\.000\s+│/);
     expect(r.stdout).toContain("Rp 4.000");
   });
 });

@@ -129,7 +129,7 @@ describe("answers that cannot be real", () => {
     expect(r.stderr).toMatch(/too large/);
   });
 
-  it("data: null where a result is required: exit 1, never 'No active locks' or 'not ranked'", async () => {
+  it("data: null where a result is required: exit 1, never 'No locks held' or 'not ranked'", async () => {
     for (const [route, args] of [
       ["GET /v1/item/lock", ["lock", "list"]],
       ["GET /v1/leaderboard/profile", ["leaderboard", "me"]],
@@ -138,7 +138,7 @@ describe("answers that cannot be real", () => {
       server.routes.set(route, json(200, { message: "OK", data: null }));
       const r = await reseller([...args]);
       expect(r.exitCode, `${args.join(" ")}: ${r.stderr}`).toBe(1);
-      expect(r.stdout + r.stderr).not.toMatch(/No active locks|not ranked/);
+      expect(r.stdout + r.stderr).not.toMatch(/No locks held|not ranked/);
     }
   });
 });

@@ -66,7 +66,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     expect(idsOf(r.stdout)).toHaveLength(onSale(harness));
     expect(idsOf(r.stdout)).not.toContain(9);
     const telkomsel = rows(r.stdout).find((row) => row[0] === "12")!;
-    expect(telkomsel).toEqual(["12", "Pulsa", "Pulsa Telkomsel", dialect === "live-short" ? "10.000" : "Pulsa Telkomsel 10.000", "11500", "h2h", "unlimited", "1", "TSEL10"]);
+    expect(telkomsel).toEqual(["12", "Pulsa", "Pulsa Telkomsel", dialect === "spec" ? "Pulsa Telkomsel 10.000" : "10.000", "11500", "h2h", "unlimited", "1", "TSEL10"]);
     expect(rows(r.stdout).find((row) => row[0] === "28")!.slice(4)).toEqual(["3500", "auto", "60", "5", "GMAIL-FRESH"]);
     expect(statSync(catalogueFile(reseller.configDir)).mode & 0o777).toBe(0o600);
     expect(statSync(join(reseller.configDir, "catalogue")).mode & 0o777).toBe(0o700);
@@ -149,7 +149,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
         sku: "TSEL10",
         category: "Pulsa",
         product: "Pulsa Telkomsel",
-        name: dialect === "live-short" ? "10.000" : "Pulsa Telkomsel 10.000",
+        name: dialect === "spec" ? "Pulsa Telkomsel 10.000" : "10.000",
         price: 11_500,
         process: "h2h",
         stock: null,

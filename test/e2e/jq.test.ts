@@ -75,9 +75,10 @@ describe("shop-script expressions", () => {
     expect(r.stdout).toBe("48000\n"); // 18.000 + 2 × 15.000
   });
 
-  it("a price list with string interpolation: `items --jq '.items[] | select(.process == \"h2h\" and .price < 12000) | \"\\(.id)\\t\\(.name)\"'`", async () => {
+  it("a price list with string interpolation: `items --jq '.items[] | select(.process == \"h2h\" and .price < 12000) | \"\\(.id)\\t\\(.product) \\(.name)\"'`", async () => {
     const reseller = resellerAs(harness);
-    const r = await reseller.run(["items", "--jq", '.items[] | select(.process == "h2h" and .price < 12000) | "\\(.id)\\t\\(.name)"']);
+    // The live catalogue names a variant within its product ("10.000" of "Pulsa Telkomsel"): the product comes first.
+    const r = await reseller.run(["items", "--jq", '.items[] | select(.process == "h2h" and .price < 12000) | "\\(.id)\\t\\(.product) \\(.name)"']);
     expect(r.exitCode, r.stderr).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines.length).toBeGreaterThan(1);

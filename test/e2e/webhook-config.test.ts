@@ -30,6 +30,9 @@ describe("webhook show and set", () => {
     const table = await reseller.run(["webhook", "show"], { mode: "table" });
     expect(table.stdout).toMatch(/^URL\s+-$/m);
     expect(table.stdout).toMatch(/^Enabled\s+no$/m);
+    // Labels in words on a terminal, never the service's field names beside them.
+    expect(table.stdout).toMatch(/^Secret\s+not set$/m);
+    expect(table.stdout).not.toMatch(/has_secret|false/);
   });
 
   it("set --url: switched on and shown back; --disable keeps the address; --enable turns it on again", async () => {
@@ -37,6 +40,9 @@ describe("webhook show and set", () => {
     const set = await reseller.run(["webhook", "set", "--url", "https://bot.example.com/webhook"]);
     expect(set.exitCode, set.stderr).toBe(0);
     expect(set.stderr).toMatch(/Webhooks go to https:\/\/bot\.example\.com\/webhook/);
+    expect(set.stdout).toMatch(/^callback_url\thttps:\/\/bot\.example\.com\/webhook\nwebhook_enabled\ttrue\n/);
+    const shownSet = await reseller.run(["webhook", "set", "--url", "https://bot.example.com/webhook"], { mode: "table" });
+    expect(shownSet.stdout.split("\n").slice(0, 3)).toEqual([expect.stringMatching(/^URL +https:\/\/bot\.example\.com\/webhook$/), expect.stringMatching(/^Enabled +yes$/), expect.stringMatching(/^Secret +not set$/)]);
     expect((await reseller.run(["webhook", "show"])).stdout).toMatch(/^url\thttps:\/\/bot\.example\.com\/webhook\nenabled\ttrue\n/);
 
     const off = await reseller.run(["webhook", "set", "--disable"]);
@@ -182,7 +188,8 @@ describe("answers in shapes nobody documented", () => {
     expect(set.stdout).toBe("");
     const test = await run(["webhook", "test"], { RESELLER_FORCE_TTY: "1" });
     expect(test.exitCode, test.stderr).toBe(0);
-    expect(test.stdout).toMatch(/delivery_id\s+991/);
+    // On a terminal the field is named in words.
+    expect(test.stdout).toMatch(/^Delivery id\s+991$/m);
     expect(test.stderr).toMatch(/it said: queued/);
   });
 

@@ -4,113 +4,22 @@
  * (`webhook set --url`), then buys. What the listener prints, refuses, hands on and settles is checked
  * against what the emulator sent and what it logged about each attempt.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signBody } from "../../src/webhooks/signature.js";
-import type { RunningReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
-import { journalRecords, resellerAs, type Mode, type Reseller } from "./commands-harness.js";
+import { journalRecords, resellerAs } from "./commands-harness.js";
+import { buy, eventsOf, makeSecret, pointServiceAt, rows, until, useListeners } from "./webhook-harness.js";
 
 const harness = useEmulator();
-
-/** Waits for `check` to give something, polling; fails naming what it waited for. */
-async function until<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-interface Listening {
-  running: RunningReseller;
-  url: string;
-  stdout(): string;
-  stderr(): string;
-  /** Ctrl-C, and what the process printed in all. */
-  stop(): Promise<{ exitCode: number | null; stdout: string; stderr: string }>;
-}
-
-const started: Listening[] = [];
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((l) => l.stop()));
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-});
-
-function listen(reseller: Reseller, args: string[] = [], options: { mode?: Mode; env?: Record<string, string> } = {}): Promise<Listening> {
-  const running = reseller.start(["webhook", "listen", "--port", "0", ...args], { timeoutMs: 90_000, ...options });
-  let stopped: ReturnType<Listening["stop"]> | undefined;
-  const listening = {
-    running,
-    url: "",
-    stdout: () => running.output().stdout,
-    stderr: () => running.output().stderr,
-    stop: () => {
-      stopped ??= (async () => {
-        if (running.child.exitCode === null) running.child.kill("SIGINT");
-        return running.done;
-      })();
-      return stopped;
-    },
-  };
-  started.push(listening);
-  return until("the listener's address", () => /Listening on (http:\S+)/.exec(running.output().stderr)?.[1] ?? (running.child.exitCode !== null && `exited: ${running.output().stderr}`)).then(
-    (url) => {
-      if (!url.startsWith("http")) throw new Error(url);
-      listening.url = url;
-      return listening;
-    },
-  );
-}
-
-/** A secret from the service, kept in the profile; returned for tests that sign bodies themselves. */
-async function makeSecret(reseller: Reseller): Promise<string> {
-  const r = await reseller.run(["webhook", "secret", "--save"]);
-  expect(r.exitCode, r.stderr).toBe(0);
-  expect(r.stderr).toMatch(/only time the service shows this secret/);
-  return r.stdout.trim();
-}
-
-async function pointServiceAt(reseller: Reseller, url: string): Promise<void> {
-  const r = await reseller.run(["webhook", "set", "--url", url]);
-  expect(r.exitCode, r.stderr).toBe(0);
-}
-
-async function buy(reseller: Reseller, args: string[]): Promise<void> {
-  const r = await reseller.run(["buy", ...args, "--yes"]);
-  expect(r.exitCode, r.stderr).toBe(0);
-}
-
-/** stdout's rows, split on tabs. */
-const rows = (text: string) => text.split("\n").filter(Boolean).map((line) => line.split("\t"));
-const eventsOf = (text: string, ref: string) => rows(text).filter((row) => row[2] === ref).map((row) => row[1]);
+const { listen, target, servers } = useListeners();
 
 /** What the emulator logged about its webhook attempts. */
 const attempts = (event: string) => harness.requests.filter((line) => line.startsWith(`webhook ${event} `));
-
-/** A target for --forward-to that answers with the given statuses in turn, then 200. */
-async function target(statuses: number[] = []): Promise<{ url: string; received: { status: number; headers: IncomingHttpHeaders; body: string }[] }> {
-  const received: { status: number; headers: IncomingHttpHeaders; body: string }[] = [];
-  const server = createServer((request, response) => {
-    let body = "";
-    request.setEncoding("utf8").on("data", (d: string) => (body += d));
-    request.on("end", () => {
-      const status = statuses.shift() ?? 200;
-      received.push({ status, headers: request.headers, body });
-      response.writeHead(status, { "content-type": "application/json" }).end('{"ok":true}');
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/reseller`, received };
-}
 
 describe("webhook listen, fed by the emulator", () => {
   it("prints order.paid, order.completed with the serial, and order.item.sent with the licence, one row each", async () => {
@@ -143,14 +52,15 @@ describe("webhook listen, fed by the emulator", () => {
 
     const manual = rows(stdout).filter((row) => row[2] === "wh-manual-1");
     expect(manual.map((row) => row[1])).toEqual(["order.paid", "order.item.sent", "order.completed"]);
-    expect(manual[1]!.slice(4)).toEqual(["paid", "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda."]);
+    // Confirmed with the service as it is handed on: the order's status then, and the licence the service holds.
+    expect(manual[1]!.slice(4)).toEqual(["completed", "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda."]);
     // Every event was answered 2xx at the first attempt.
     const mine = attempts("order.paid").filter((line) => line.includes(listener.url));
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((line) => / 200 \(attempt 1\)$/.test(line))).toBe(true);
   });
 
-  it("--json: one object per line, each the body the service sent", async () => {
+  it("--json: one object per line, each the event as confirmed with the service", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const secret = await makeSecret(reseller);
     const listener = await listen(reseller, [], { mode: "json" });
@@ -161,8 +71,12 @@ describe("webhook listen, fed by the emulator", () => {
     const lines = listener.stdout().trim().split("\n");
     const events = lines.map((line) => JSON.parse(line) as { event: string; timestamp: string; data: any });
     expect(events.map((e) => e.event)).toEqual(["order.paid", "order.completed"]);
-    for (const e of events) expect(e.data).toMatchObject({ ref_id: "wh-json-1", invoice: expect.stringMatching(/^INV-/), payment_code: "saldo" });
-    expect(events[1]!.data.items[0].licenses).toEqual([{ product_license: expect.stringMatching(/^Email: spt\..*@premiumku\.id \| Password: /), note: null }]);
+    for (const e of events) expect(e.data).toMatchObject({ ref_id: "wh-json-1", invoice: expect.stringMatching(/^INV-/) });
+    expect(events.map((e) => e.data.status)).toEqual(["paid", "completed"]);
+    expect(events[1]).toMatchObject({ confirmed: { by: "GET /v1/trx", status: "completed" } });
+    const trx = (await reseller.run(["trx", "show", "wh-json-1", "--json"])).json();
+    expect(events[1]!.data.items[0].licenses).toEqual([{ product_license: trx.data.items[0].product_license, note: null }]);
+    expect(trx.data.items[0].product_license).toMatch(/^Email: spt\..*@premiumku\.id \| Password: /);
     await until("the service's log of its one attempt", () => attempts("order.completed").some((line) => line === `webhook order.completed -> ${listener.url} 200 (attempt 1)`));
     const { stdout, stderr } = await listener.stop();
     expect(stdout).not.toContain(secret);
@@ -191,10 +105,13 @@ describe("webhook listen, fed by the emulator", () => {
     await until("the unsigned one's refusal", () => /Refused order.completed for wh-tamper-1 .*: no X-Signature header; answered 401\./.test(listener.stderr()));
     // The untouched body passes: the refusals were about the signature, nothing else.
     expect((await fetch(listener.url, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(200);
+    await until("the service's answer to the confirmation", () => /Not handed on: order.completed for wh-tamper-1/.test(listener.stderr()));
 
-    const { stdout } = await listener.stop();
+    const { stdout, stderr } = await listener.stop();
     expect(eventsOf(stdout, "wh-wrong-1")).toEqual([]);
-    expect(eventsOf(stdout, "wh-tamper-1")).toEqual(["order.completed"]);
+    // Signed with the listener's secret, but the service knows no such order: never printed or handed on.
+    expect(eventsOf(stdout, "wh-tamper-1")).toEqual([]);
+    expect(stderr).toMatch(/Not handed on: order.completed for wh-tamper-1: not confirmed: the service knows no order wh-tamper-1 for this API key \(TRX_NOT_FOUND\)\./);
   });
 
   it("prints and hands on a delivery once, however often it comes, also after a restart", async () => {
@@ -219,7 +136,7 @@ describe("webhook listen, fed by the emulator", () => {
     expect(await retried.json()).toEqual({ status: "ok", duplicate: true });
     const first = await listener.stop();
     expect(eventsOf(first.stdout, "wh-once-1")).toEqual(["order.paid"]);
-    expect(first.stderr).toMatch(/Already handled order.paid for wh-once-1 \(the service tried again\); answered 200\./);
+    expect(first.stderr).toMatch(/Already received order.paid for wh-once-1 \(the service tried again\); answered 200\./);
 
     // Remembered in the config dir: a new listener answers it 2xx without handing it on.
     expect(statSync(join(reseller.configDir, "webhook-deliveries.jsonl")).mode & 0o777).toBe(0o600);
@@ -235,7 +152,7 @@ describe("webhook listen, fed by the emulator", () => {
     expect(bot.received.filter((r) => r.headers["x-event"] === "order.paid")).toHaveLength(1);
   });
 
-  it("--forward-to a target that fails first: 502 to the service, its retry goes through, delivered exactly once", async () => {
+  it("--forward-to a target that fails first: the service is answered 200 at once, the listener tries again, one delivery id", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
     await makeSecret(reseller);
     const bot = await target([503]);
@@ -244,27 +161,46 @@ describe("webhook listen, fed by the emulator", () => {
     await buy(reseller, ["--item", "17", "--qty", "1", "--note", "085612345678", "--ref-id", "wh-retry-1"]);
     await until("the retry delivered", () => bot.received.filter((r) => r.status === 200).length === 1);
 
-    // The service logs its attempt once the listener's answer is back, a moment after the bot got it.
-    const mine = await until("the service's second attempt", () => {
-      const lines = attempts("order.paid").filter((line) => line.includes(listener.url));
-      return lines.length === 2 && lines;
-    });
-    expect(mine).toEqual([`webhook order.paid -> ${listener.url} 502 (attempt 1); next in 1 s`, `webhook order.paid -> ${listener.url} 200 (attempt 2)`]);
+    // The service's one attempt was answered 200 before the target was even asked.
+    const mine = attempts("order.paid").filter((line) => line.includes(listener.url));
+    expect(mine).toEqual([`webhook order.paid -> ${listener.url} 200 (attempt 1)`]);
     expect(bot.received.map((r) => r.status)).toEqual([503, 200]);
-    // What the bot got is what the service sent: the same body and signature both times.
+    // What the bot got both times: the same payload, signature and delivery id.
     const [a, b] = bot.received;
     expect(a!.body).toBe(b!.body);
-    expect(JSON.parse(a!.body)).toMatchObject({ event: "order.paid", data: { ref_id: "wh-retry-1", status: "paid" } });
+    expect(JSON.parse(a!.body)).toMatchObject({ event: "order.paid", data: { ref_id: "wh-retry-1", status: "paid" }, confirmed: { status: "paid" } });
     expect(a!.headers["x-signature"]).toMatch(/^[0-9a-f]{64}$/);
     expect(a!.headers["x-signature"]).toBe(b!.headers["x-signature"]);
     expect(a!.headers["user-agent"]).toBe("ResellerWebhook/1.0");
+    expect(a!.headers["x-reseller-delivery"]).toMatch(/^whd_[0-9a-f]{32}$/);
+    expect(b!.headers["x-reseller-delivery"]).toBe(a!.headers["x-reseller-delivery"]);
 
     const { stdout, stderr } = await listener.stop();
     expect(eventsOf(stdout, "wh-retry-1")).toEqual(["order.paid"]);
-    expect(stderr).toMatch(/Not handed on: order.paid for wh-retry-1: .* answered HTTP 503\. Answered 502, so the service will try again\./);
+    expect(stderr).toMatch(/Order.paid for wh-retry-1 not handed on yet: .* answered HTTP 503; trying again in 1 s\./);
   });
 
-  it("--exec: the command gets the event on stdin and its fields in the environment; exit 0 means handled", async () => {
+  it("--forward-to passes on no credentials that came with a request: Authorization and Cookie stay behind", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
+    const secret = await makeSecret(reseller);
+    const bot = await target();
+    const listener = await listen(reseller, ["--forward-to", bot.url], { env: { RESELLER_API_KEY: "" } });
+    const test = { event: "webhook.test", timestamp: "2026-01-01T00:00:00+07:00", data: { message: "hi" } };
+    const response = await fetch(listener.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-event": "webhook.test", "x-signature": signBody("webhook.test", test, secret), authorization: "Bearer proxy-token", cookie: "session=abc", "x-custom": "kept?" },
+      body: JSON.stringify(test),
+    });
+    expect(response.status).toBe(200);
+    const got = await until("the forwarded test", () => bot.received[0]);
+    expect(got.headers.authorization).toBeUndefined();
+    expect(got.headers.cookie).toBeUndefined();
+    expect(got.headers["x-custom"]).toBeUndefined();
+    expect(got.headers["x-signature"]).toBe(signBody("webhook.test", test, secret));
+    await listener.stop();
+  });
+
+  it("--exec: the event on stdin, its fields and delivery id in the environment, never the API key; a failure is tried again", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     const secret = await makeSecret(reseller);
     const out = mkdtempSync(join(tmpdir(), "reseller-exec-"));
@@ -272,22 +208,28 @@ describe("webhook listen, fed by the emulator", () => {
     const script = [
       `if [ ! -e "${out}/tried-$RESELLER_EVENT" ]; then touch "${out}/tried-$RESELLER_EVENT"; echo "database down" >&2; exit 1; fi`,
       `cat > "${out}/$RESELLER_EVENT.json"`,
-      `printf '%s|%s|%s|%s|%s' "$RESELLER_EVENT" "$RESELLER_REF_ID" "$RESELLER_INVOICE" "$RESELLER_STATUS" "\${RESELLER_WEBHOOK_SECRET:-no secret}" > "${out}/$RESELLER_EVENT.env"`,
+      `printf '%s|%s|%s|%s|%s|%s|%s' "$RESELLER_EVENT" "$RESELLER_REF_ID" "$RESELLER_INVOICE" "$RESELLER_STATUS" "\${RESELLER_WEBHOOK_SECRET:-no secret}" "\${RESELLER_API_KEY:-no key}" "$RESELLER_DELIVERY_ID" > "${out}/$RESELLER_EVENT.env"`,
+      `env > "${out}/$RESELLER_EVENT.all-env"`,
       `echo "handled $RESELLER_REF_ID"`,
     ].join("\n");
-    const listener = await listen(reseller, ["--exec", script], { env: { RESELLER_WEBHOOK_SECRET: secret } });
+    const apiKey = harness.apiKeyOf("Rumah Game Murah");
+    // The key also under a name of the user's own: left out all the same.
+    const listener = await listen(reseller, ["--exec", script], { env: { RESELLER_WEBHOOK_SECRET: secret, RESELLER_API_KEY: apiKey, MY_SHOP_KEY: apiKey } });
     await pointServiceAt(reseller, listener.url);
     await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456789", "--ref-id", "wh-exec-1"]);
     await until("order.paid handled", () => existsSync(join(out, "order.paid.env")));
 
     const event = JSON.parse(readFileSync(join(out, "order.paid.json"), "utf8"));
     expect(event).toMatchObject({ event: "order.paid", data: { ref_id: "wh-exec-1", status: "paid", items: [expect.objectContaining({ variant_id: 22, note: "123456789" })] } });
-    expect(readFileSync(join(out, "order.paid.env"), "utf8")).toBe(`order.paid|wh-exec-1|${event.data.invoice}|paid|no secret`);
-    const mine = await until("the service's second attempt", () => {
-      const lines = attempts("order.paid").filter((line) => line.includes(listener.url));
-      return lines.length === 2 && lines;
-    });
-    expect(mine).toEqual([expect.stringMatching(/ 500 \(attempt 1\); next in 1 s$/), expect.stringMatching(/ 200 \(attempt 2\)$/)]);
+    const [name, ref, invoice, status, secretSeen, keySeen, deliveryId] = readFileSync(join(out, "order.paid.env"), "utf8").split("|");
+    expect([name, ref, invoice, status, secretSeen, keySeen]).toEqual(["order.paid", "wh-exec-1", event.data.invoice, "paid", "no secret", "no key"]);
+    expect(deliveryId).toMatch(/^whd_[0-9a-f]{32}$/);
+    const all = readFileSync(join(out, "order.paid.all-env"), "utf8");
+    expect(all).not.toContain(apiKey);
+    expect(all).not.toContain(secret);
+    expect(all).not.toMatch(/^MY_SHOP_KEY=/m);
+    // The service was answered once, at once; the listener tried the command again itself.
+    expect(attempts("order.paid").filter((line) => line.includes(listener.url))).toEqual([expect.stringMatching(/ 200 \(attempt 1\)$/)]);
 
     const { stdout, stderr } = await listener.stop();
     expect(eventsOf(stdout, "wh-exec-1")).toEqual(["order.paid"]);
@@ -295,7 +237,36 @@ describe("webhook listen, fed by the emulator", () => {
     expect(stderr).toContain("database down");
     expect(stderr).toContain("handled wh-exec-1");
     expect(stdout).not.toContain("handled");
-    expect(stderr).toMatch(/Not handed on: order.paid for wh-exec-1: `.*` exited with 1\. Answered 500/s);
+    expect(stderr).toMatch(/Order.paid for wh-exec-1 not handed on yet: `.*` exited with 1; trying again in 1 s/s);
+  });
+
+  it("hands on after a restart what was answered but not yet handed on when the listener was killed, with the same delivery id", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const secret = await makeSecret(reseller);
+    const down = await target([503, 503, 503, 503, 503, 503]);
+    // No API key: the event goes on as it came, so only the queue and the file are at work here.
+    const env = { RESELLER_API_KEY: "" };
+    const first = await listen(reseller, ["--forward-to", down.url], { env });
+    const body = { event: "order.paid", timestamp: "2026-01-01T00:00:00+07:00", data: { ref_id: "wh-crash-1", invoice: "INV-CRASH-1", status: "paid", items: [] } };
+    const answered = await fetch(first.url, { method: "POST", headers: { "content-type": "application/json", "x-event": "order.paid", "x-signature": signBody("order.paid", body, secret) }, body: JSON.stringify(body) });
+    expect(answered.status).toBe(200);
+    await until("a first hand-off refused", () => down.received.length >= 1);
+    first.running.child.kill("SIGKILL");
+    await first.running.done.catch(() => undefined);
+
+    const up = await target();
+    const second = await listen(reseller, ["--forward-to", up.url], { env });
+    const handed = await until("the hand-off after the restart", () => up.received[0]);
+    expect(handed.body).toBe(JSON.stringify(body));
+    expect(handed.headers["x-reseller-delivery"]).toBe(down.received[0]!.headers["x-reseller-delivery"]);
+    expect(second.stderr()).toMatch(/Handing on 1 delivery received before the last stop\./);
+    const { stdout } = await second.stop();
+    expect(eventsOf(stdout, "wh-crash-1")).toEqual(["order.paid"]);
+    // Settled now: a third start hands nothing on.
+    const third = await listen(reseller, ["--forward-to", up.url], { env });
+    await third.stop();
+    expect(third.stderr()).not.toMatch(/Handing on/);
+    expect(up.received).toHaveLength(1);
   });
 
   it("settles a purchase whose outcome was unknown when its order.completed arrives", async () => {

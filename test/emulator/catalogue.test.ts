@@ -3,22 +3,24 @@
  * filters, the delta after a price change, the catalogue grown to thousands of variants, and the
  * control that makes `per_page=all` refused or ignored.
  */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../src/emulator/server.js";
 import { advanceSeconds, useEmulator } from "./fixture.js";
 
-const ids = (body: any): number[] => body.data.map((item: any) => item.id);
+/** The variants' ids in the order listed, whether flat or nested categories → products → variants. */
+const ids = (body: any): number[] => body.data.flatMap((entry: any) => (entry.products ? entry.products.flatMap((p: any) => p.variants.map((v: any) => v.id)) : [entry.id]));
 /** How many items the emulator has on sale: the seeded catalogue grows as the service's features do. */
 const onSale = (emulator: RunningEmulator) => emulator.inspect().items.filter((item) => item.active).length;
 const variantsOf = (body: any): any[] => body.data.flatMap((c: any) => c.products.flatMap((p: any) => p.variants.map((v: any) => ({ ...v, category: c.name, product: p.name }))));
 
-describe("live: flat variants, category a name", () => {
+describe("live, version A's flat variants (catalogue_shape flat), category a name", () => {
   const ctx = useEmulator({ dialect: "live" });
+  beforeEach(() => void ctx.emulator.faults.configure({ catalogue_shape: "flat" }));
 
   it("lists every item on sale with server_time and meta, the default page of 100", async () => {
     const reply = await ctx.api.get("/v1/item");
     expect(reply.status).toBe(200);
-    expect(reply.body.meta).toEqual({ total_items: onSale(ctx.emulator), is_delta: false });
+    expect(reply.body.meta).toEqual({ total_items: onSale(ctx.emulator), is_delta: false, current_page: 1, per_page: 100, last_page: 1 });
     expect(reply.body.data).toHaveLength(onSale(ctx.emulator));
     expect(reply.body.server_time).toBe("2026-11-21T21:30:00+07:00");
     expect(ids(reply.body)).not.toContain(9); // withdrawn by the seller
@@ -109,18 +111,19 @@ describe("a catalogue of 1,200 variants", () => {
   it("pages by 500 at most, every variant once, and answers all of them to per_page=all", async () => {
     const pages = [];
     for (const page of [1, 2, 3, 4]) pages.push((await ctx.api.get(`/v1/item?per_page=500&page=${page}`)).body);
-    expect(pages.map((p) => p.data.length)).toEqual([500, 500, 200, 0]);
-    expect(pages.every((p) => p.meta.total_items === 1200)).toBe(true);
+    expect(pages.map((p) => ids(p).length)).toEqual([500, 500, 200, 0]);
+    expect(pages.every((p) => p.meta.total_items === 1200 && p.meta.last_page === 3)).toBe(true);
+    expect(pages.map((p) => p.meta.current_page)).toEqual([1, 2, 3, 4]);
     const paged = pages.flatMap(ids);
     expect(new Set(paged).size).toBe(1200);
     expect(ids((await ctx.api.get("/v1/item?per_page=all")).body)).toEqual(paged);
-    expect((await ctx.api.get("/v1/item")).body.data).toHaveLength(100);
+    expect(ids((await ctx.api.get("/v1/item")).body)).toHaveLength(100);
   });
 
   it("generates the same variants whatever else is asked, with SKUs of their own", async () => {
-    const all = (await ctx.api.get("/v1/item?per_page=all")).body.data;
+    const all = variantsOf((await ctx.api.get("/v1/item?per_page=all")).body);
     const generated = all.find((i: any) => i.id === 1001);
-    expect(generated).toMatchObject({ name: "Mobile Legends Indonesia 5 Diamonds", sku: "MLID5", category: "Top Up Game", order_process: "h2h", validation: { available: true, requires_zone_id: true } });
+    expect(generated).toMatchObject({ name: "5 Diamonds", product: "Mobile Legends Indonesia", sku: "MLID5", category: "Top Up Game", order_process: "h2h", validation: { available: true, requires_zone_id: true } });
     expect(new Set(all.map((i: any) => i.sku)).size).toBe(1200);
   });
 
@@ -131,7 +134,7 @@ describe("a catalogue of 1,200 variants", () => {
     expect(refused.body).toEqual({ message: "VALIDATION_ERROR", errors: { per_page: ["The per page field must be an integer."] } });
     await ctx.api.post("/__emulator/catalogue", { per_page_all: "ignored" });
     const ignored = await ctx.api.get("/v1/item?per_page=all");
-    expect(ignored.body.data).toHaveLength(100);
+    expect(ids(ignored.body)).toHaveLength(100);
     expect(ignored.body.meta.total_items).toBe(1200);
     expect((await ctx.api.post("/__emulator/catalogue", { per_page_all: "sometimes" })).status).toBe(422);
   });

@@ -165,10 +165,11 @@ describe("live (version A, the default)", () => {
     expect(await ctx.api.balance()).toBe(START_BALANCE);
   });
 
-  it("GET /v1/trx: an auto item's licences in product_license", async () => {
+  it("GET /v1/trx: an auto item's licences in product_license and, one per unit, in licenses[]", async () => {
     await ctx.api.buy("auto", 1, 2);
     advanceSeconds(ctx.emulator, 2);
     const reply = await ctx.api.get("/v1/trx/auto");
+    const licence = { product_license: expect.stringMatching(/^Email: [^\n]+$/), note: null };
     expect(reply.body).toEqual({
       message: "OK",
       data: besideData("auto", 70_000, "completed", [
@@ -177,6 +178,7 @@ describe("live (version A, the default)", () => {
           variant_name: "Netflix Premium 1 Bulan (Sharing)",
           product_name: "Netflix",
           product_license: expect.stringMatching(/^Email: .+\nEmail: .+$/),
+          licenses: [licence, licence],
           seller_note: null,
           description: expect.any(String),
           price: 35_000,
@@ -376,7 +378,8 @@ describe("live-short (version B)", () => {
     advanceSeconds(ctx.emulator, 2);
     const done = (await ctx.api.get("/v1/trx/auto")).body.data;
     expect(done.status).toBe("completed");
-    expect(done.items).toEqual([{ ...item, product_license: expect.stringMatching(/^Email: .+@akunpremium\.id \| Password: /) }]);
+    const licence = expect.stringMatching(/^Email: .+@akunpremium\.id \| Password: /);
+    expect(done.items).toEqual([{ ...item, product_license: licence, licenses: [{ product_license: licence, note: null }] }]);
   });
 
   it("GET /v1/trx: seller_note appears on a manual item once done", async () => {

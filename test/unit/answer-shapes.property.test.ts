@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResellerError } from "../../src/errors.js";
 import { printError } from "../../src/output/print-error.js";
+import { isFinal, toStatus } from "../../src/api/status.js";
 import { testContext } from "../support/context.js";
 
 type Answer = { status: number; body: unknown };
@@ -56,16 +57,22 @@ const id = fc.oneof(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 1, ma
 const text = fc.string({ maxLength: 30 });
 const time = fc.constantFrom("2026-11-23T10:00:00+07:00", "2026-11-23T03:00:00Z", "2026-11-23T03:00:00.000000Z", "", "not a time");
 const flag = fc.constantFrom(true, false, 1, 0, "1", "0", "true", "false", "yes");
-const statusWords = ["pending", "paid", "processing", "In progress", "sent", "completed", "success", "Success", "partial", "canceled", "cancelled", "failed", "refunded", "sandbox", "on hold", "queued"];
+const statusWords = ["pending", "paid", "processing", "In progress", "sent", "completed", "success", "Success", "Sukses", "berhasil", "partial", "canceled", "cancelled", "failed", "refunded", "sandbox", "on hold", "queued"];
 const status = fc.tuple(fc.constantFrom(...statusWords), fc.constantFrom("lower", "upper", "title", "asis")).map(([word, casing]) =>
   casing === "lower" ? word.toLowerCase() : casing === "upper" ? word.toUpperCase() : casing === "title" ? word[0]!.toUpperCase() + word.slice(1) : word,
 );
 
+/** A licence list as live clients meet it: one entry per unit, `{product_license, note}` or a bare string. */
+const licenceList = fc.option(
+  fc.array(fc.oneof(object(field(["product_license", "license"], fc.option(text, { nil: null })), field(["note"], fc.option(text, { nil: null }))), text), { maxLength: 3 }),
+  { nil: null },
+);
 const transactionItem = object(
   field(["variant_id", "item_id"], id),
   field(["variant_name", "name"], text),
   field(["product_name"], text),
   field(["product_license"], fc.option(text, { nil: null })),
+  field(["licenses", "licences"], licenceList),
   field(["seller_note"], fc.option(text, { nil: null })),
   field(["price"], amount),
   field(["qty", "quantity"], amount),
@@ -110,6 +117,31 @@ const transactionDetail = fc
 const envelope = (data: fc.Arbitrary<unknown>) =>
   fc.tuple(data, fc.constantFrom<Record<string, unknown>>({ message: "OK" }, {}, { success: true }, { status: true, message: "OK" }), unknownFields).map(([d, head, extra]) => ({ ...head, data: d, ...extra }));
 
+/** A payment channel in either key set: B's `code`/`fee`/`min_amount`, or `service`/`fee_flat`/`fee_percentage`/`minimum`/`status`. */
+const decimal = fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constantFrom(0.7, 1.5, "2.5", "0,7"));
+const channel = object(
+  field(["code", "service"], fc.constantFrom("QRIS", "GOPAY", "BCAVA", "qris")),
+  field(["name"], text),
+  field(["type"], fc.constantFrom("qris", "va", "ewallet")),
+  field(["fee", "fee_flat"], amount),
+  field(["fee_percentage"], decimal),
+  field(["min_amount", "minimum"], amount),
+  field(["max_amount", "maximum"], amount),
+  field(["status"], fc.constantFrom("on", "off", "ON", "inactive", true, false)),
+);
+/** A top-up: a payment page, a QR link, or both (or neither), with or without the service's own fee and total. */
+const topUp = object(
+  field(["payment_url", "payment_link"], text),
+  field(["qr_link", "qr_url"], text),
+  field(["invoice"], text),
+  field(["amount"], amount),
+  field(["fee", "fees"], amount),
+  field(["total"], amount),
+  field(["expires_at"], time),
+  field(["channel"], fc.constant("QRIS")),
+);
+const lock = object(field(["lock_token", "token"], text), field(["item_id"], id), field(["quantity"], amount), field(["expires_at"], time), field(["remaining_seconds"], amount));
+
 const leaderboardEntry = object(field(["ranking", "rank"], id), field(["name"], text), field(["total_trx", "total_transactions"], amount));
 
 // ---- the commands that read them ----
@@ -121,9 +153,16 @@ interface Case {
   /** The routes this command reads, the generated answer on `generated`. */
   routes: (generated: unknown) => Record<string, unknown>;
   body: fc.Arbitrary<unknown>;
+  /** What `--json` prints of a generated answer, when that is not the whole of it. */
+  printed?: (generated: unknown) => unknown;
 }
 
 const item12 = { message: "OK", data: { id: 12, name: "Telkomsel 10K", price: 10_650, stock: null, order_process: "h2h", min_order: 1 } };
+/** A QRIS channel open for the top-up case, in either key set. */
+const qrisChannels = fc.constantFrom(
+  { message: "OK", data: [{ code: "QRIS", name: "QRIS", fee: 750 }] },
+  { message: "OK", data: [{ service: "QRIS", name: "QRIS", type: "qris", minimum: 10_000, maximum: 5_000_000, fee_flat: 0, fee_percentage: 0.7, status: "on" }] },
+);
 const cases: Case[] = [
   { name: "balance", load: () => import("../../src/commands/balance.js"), options: {}, routes: (g) => ({ "GET /v1/balance": g }), body: envelope(object(field(["balance"], amount))) },
   { name: "trx show", load: () => import("../../src/commands/trx/show.js"), options: { ref: "TRX-1", watch: false }, routes: (g) => ({ "GET /v1/trx/TRX-1": g }), body: transactionDetail },
@@ -149,6 +188,32 @@ const cases: Case[] = [
     routes: (g) => ({ "GET /v1/item/12": item12, "POST /v1/trx": g }),
     body: envelope(
       object(field(["invoice"], text), field(["ref_id"], text), field(["status"], status), field(["amount", "total_amount"], amount), field(["price"], amount), field(["fees"], amount), field(["created_at"], time)),
+    ),
+  },
+  { name: "channels (either key set)", load: () => import("../../src/commands/channels.js"), options: {}, routes: (g) => ({ "GET /v1/balance/channels": g }), body: envelope(fc.array(channel, { maxLength: 5 })) },
+  {
+    name: "topup (page, QR link, both)",
+    load: () => import("../../src/commands/topup.js"),
+    options: { amount: 50_000, channel: "QRIS", yes: true },
+    // The channel list is generated too: a top-up is read against either key set.
+    routes: (g) => ({ "GET /v1/balance/channels": (g as { channels: unknown }).channels, "POST /v1/balance": (g as { answer: unknown }).answer }),
+    body: fc.record({ channels: qrisChannels, answer: envelope(topUp) }),
+    printed: (g) => (g as { answer: unknown }).answer,
+  },
+  {
+    name: "lock list (a list, under locks, or empty)",
+    load: () => import("../../src/commands/lock/list.js"),
+    options: {},
+    routes: (g) => ({ "GET /v1/item/lock": g }),
+    body: fc.oneof(envelope(fc.array(lock, { maxLength: 3 })), fc.array(lock, { maxLength: 3 }).map((locks) => ({ success: true, locks })), envelope(fc.array(lock, { maxLength: 3 }).map((locks) => ({ locks })))),
+  },
+  {
+    name: "lock release (a yes in any words)",
+    load: () => import("../../src/commands/lock/release.js"),
+    options: { token: "LCK-1" },
+    routes: (g) => ({ "DELETE /v1/item/lock/LCK-1": g }),
+    body: fc.tuple(fc.constantFrom({ success: true }, { status: true }), fc.constantFrom("LOCK_RELEASED", "LOCK_RELEASED_OK", "OK", "Lock released", "ITEM_NOT_FOUND"), fc.option(object(field(["lock_token"], text), field(["status"], fc.constant("released"))), { nil: undefined }), unknownFields).map(
+      ([yes, message, data, extra]) => ({ ...yes, message, ...(data === undefined ? {} : { data }), ...extra }),
     ),
   },
 ];
@@ -179,7 +244,8 @@ describe.each(cases)("$name: any 2xx JSON answer", (c) => {
         if (result.thrown !== undefined) expect(result.thrown, String(result.thrown)).toBeInstanceOf(ResellerError);
         expect(result.exitCode).not.toBe(5);
         expect([0, 1]).toContain(result.exitCode);
-        if (mode === "json" && result.exitCode === 0) expect(result.stdout).toBe(`${JSON.stringify(body)}\n`);
+        const printed = c.printed ? c.printed(body) : body;
+        if (mode === "json" && result.exitCode === 0) expect(result.stdout).toBe(`${JSON.stringify(printed)}\n`);
       }),
       { numRuns: 60 },
     );
@@ -188,7 +254,8 @@ describe.each(cases)("$name: any 2xx JSON answer", (c) => {
 
 /** Every command that reads an answer, fed any JSON at all: nothing documented about it. */
 const anyAnswerCases: Case[] = [
-  ...cases,
+  // The top-up case generates the channel list and the answer together; "topup" below feeds the answer alone.
+  ...cases.filter((c) => !c.printed),
   { name: "channels", load: () => import("../../src/commands/channels.js"), options: {}, routes: (g) => ({ "GET /v1/balance/channels": g }), body: fc.constant(null) },
   { name: "item", load: () => import("../../src/commands/item.js"), options: { id: 12 }, routes: (g) => ({ "GET /v1/item/12": g }), body: fc.constant(null) },
   { name: "lock list", load: () => import("../../src/commands/lock/list.js"), options: {}, routes: (g) => ({ "GET /v1/item/lock": g }), body: fc.constant(null) },
@@ -266,5 +333,98 @@ describe("the answers the live documentation shows", () => {
     const body = { message: "OK", data: [{ ranking: 1, name: "To** Ma****", total_trx: 812 }, { ranking: 2, name: "Be**** Pu***", total_trx: 640 }] };
     const result = await runCase(cases.find((c) => c.name === "leaderboard")!, body, "plain");
     expect(result.stdout).toBe("1\tTo** Ma****\t812\n2\tBe**** Pu***\t640\n");
+  });
+});
+
+describe("the shapes other people's live clients meet", () => {
+  async function run(c: Case, routes: Record<string, Answer>, mode: Mode): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+    answers = new Map(Object.entries(routes));
+    const t = await testContext({ env: { RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: "sk_live_property_test_key" }, flags: { json: mode === "json" }, tty: mode === "table" });
+    const handler = await c.load();
+    let exitCode = 0;
+    try {
+      await handler.run(t.ctx, c.options);
+    } catch (error) {
+      exitCode = printError(error, { stderr: { write: () => true }, json: mode === "json", verbose: false, paint: (_tone, s) => s });
+    } finally {
+      await t.ctx.dispose();
+    }
+    return { exitCode, stdout: t.stdout(), stderr: t.stderr() };
+  }
+  const caseNamed = (name: string) => cases.find((c) => c.name.startsWith(name))!;
+
+  it("no lock held, in any of its shapes (404 ITEM_NOT_FOUND included): exit 0, 'No locks held', --json the body as sent", async () => {
+    const empty = fc.constantFrom<Answer>(
+      { status: 404, body: { message: "ITEM_NOT_FOUND" } },
+      { status: 200, body: { success: true, data: [] } },
+      { status: 200, body: { message: "OK", data: { locks: [] } } },
+      { status: 200, body: { success: true, locks: [] } },
+      { status: 200, body: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(empty, fc.constantFrom<Mode>("json", "plain", "table"), async (answer, mode) => {
+        const result = await run(caseNamed("lock list"), { "GET /v1/item/lock": answer }, mode);
+        expect(result.exitCode).toBe(0);
+        if (mode === "json") expect(result.stdout).toBe(`${JSON.stringify(answer.body)}\n`);
+        else {
+          expect(result.stdout).toBe("");
+          expect(result.stderr).toContain("No locks held");
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("a 2xx saying success:true or status:true is a success whatever its message: exit 0", async () => {
+    await fc.assert(
+      fc.asyncProperty(caseNamed("lock release").body, fc.constantFrom(200, 201, 202), async (body, status) => {
+        const result = await run(caseNamed("lock release"), { "DELETE /v1/item/lock/LCK-1": { status, body } }, "plain");
+        expect(result.exitCode).toBe(0);
+        expect(result.stderr).toContain("Released LCK-1");
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a top-up with a QR link but no payment page exits 0 with the QR link, the invoice and the service's own total", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("qr_link", "qr_url"), fc.constantFrom("fee", "fees"), qrisChannels, async (qrName, feeName, channels) => {
+        const body = { message: "OK", data: { [qrName]: "https://pay.example/qr/INV-77", invoice: "INV-77", amount: 50_000, [feeName]: 351, total: 50_351 } };
+        const result = await run(caseNamed("topup"), { "GET /v1/balance/channels": { status: 200, body: channels }, "POST /v1/balance": { status: 200, body } }, "plain");
+        expect(result.exitCode).toBe(0);
+        expect(result.stdout).toBe("https://pay.example/qr/INV-77\t50000\t351\t50351\tQRIS\t\thttps://pay.example/qr/INV-77\tINV-77\n");
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it("every licence in licenses[] (or product_license) is shown, each once", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.stringMatching(/^[a-z]{3,8}@mail\.id\|[A-Za-z0-9]{6}$/), { minLength: 1, maxLength: 4 }), fc.constantFrom("list", "string", "both"), fc.constantFrom("licenses", "licences"), async (licences, form, listName) => {
+          const item: Record<string, unknown> = { variant_id: 3, variant_name: "Spotify", qty: licences.length, order_process: "auto", product_license: form === "list" ? null : licences.join("\n") };
+          if (form !== "string") item[listName] = licences.map((l) => ({ product_license: l, note: null }));
+          const body = { message: "OK", data: { invoice: "INV-1", ref_id: "TRX-1", status: "completed", items: [item] } };
+          const result = await run(caseNamed("trx show"), { "GET /v1/trx/TRX-1": { status: 200, body } }, "plain");
+          expect(result.exitCode).toBe(0);
+          expect(result.stdout.split("\n").filter((line) => line.startsWith("licence\t"))).toEqual(licences.map((l) => `licence\t3\t${l}`));
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("the Indonesian words for done that live clients take as done are final: completed", () => {
+    for (const word of ["Sukses", "SUKSES", "berhasil", "Berhasil"]) {
+      expect(toStatus(word)).toEqual({ text: word, kind: "completed" });
+      expect(isFinal(toStatus(word))).toBe(true);
+    }
+  });
+
+  it("a channel whose status is off is listed as off, and topup refuses it before sending (exit 2)", async () => {
+    const channels = { message: "OK", data: [{ service: "QRIS", name: "QRIS", fee_flat: 0, fee_percentage: 0.7, status: "off" }, { code: "BCAVA", name: "BCA VA", fee: 4000 }] };
+    const listed = await run(caseNamed("channels"), { "GET /v1/balance/channels": { status: 200, body: channels } }, "plain");
+    expect(listed.stdout).toBe("QRIS\tQRIS\t0\t0.7\t\t\toff\nBCAVA\tBCA VA\t4000\t\t\t\ton\n");
+    const refused = await run(caseNamed("topup"), { "GET /v1/balance/channels": { status: 200, body: channels } }, "plain");
+    expect(refused.exitCode).toBe(2);
   });
 });

@@ -11,7 +11,7 @@ import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../
 import { lockCacheFileName, rememberLock } from "../../src/config/lock-cache.js";
 import { configFileName } from "../../src/config/store.js";
 import { Journal, journalFileName } from "../../src/journal/journal.js";
-import { deliveriesFileName, HandledDeliveries } from "../../src/webhooks/deliveries.js";
+import { deliveriesFileName, DeliveryStore } from "../../src/webhooks/deliveries.js";
 import { makeConfigDir } from "../support/cli.js";
 
 const isRoot = process.getuid?.() === 0;
@@ -92,7 +92,7 @@ describe("each file reseller keeps is refused when it is a link, and what it poi
     const { dir, unchanged } = linked(deliveriesFileName, '{"key":"k1"}\n');
     let error: unknown;
     try {
-      new HandledDeliveries(dir);
+      new DeliveryStore(dir);
     } catch (e) {
       error = e;
     }

@@ -34,6 +34,7 @@ describe("webhook argv", () => {
     [["webhook", "listen", "--port", "0", "--host", "0.0.0.0"], "webhook listen", { port: 0, host: "0.0.0.0", forwardTo: undefined, exec: undefined }],
     [["webhook", "listen", "--port", "9000", "--forward-to", "http://localhost:3000/hooks"], "webhook listen", { port: 9000, host: undefined, forwardTo: "http://localhost:3000/hooks", exec: undefined }],
     [["webhook", "listen", "--exec", "./on-order.sh --verbose", "--json"], "webhook listen", { port: undefined, host: undefined, forwardTo: undefined, exec: "./on-order.sh --verbose" }],
+    [["webhook", "listen", "--max-age", "300"], "webhook listen", { port: undefined, host: undefined, forwardTo: undefined, exec: undefined, maxAge: 300 }],
   ])("%j", async (argv, command, options) => {
     expect(await parse(argv)).toEqual({ command, options });
   });
@@ -42,6 +43,8 @@ describe("webhook argv", () => {
     [["webhook", "listen", "--port", "-1"]],
     [["webhook", "listen", "--port", "http"]],
     [["webhook", "listen", "--port", "1.5"]],
+    [["webhook", "listen", "--max-age", "0"]],
+    [["webhook", "listen", "--max-age", "5m"]],
     [["webhook", "set", "--url"]],
     [["webhook", "secret", "abc123"]],
   ])("%j is a usage error", async (argv) => {

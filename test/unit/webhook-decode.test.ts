@@ -1,15 +1,34 @@
 /**
- * Reading webhook events and the undocumented configuration answers, and naming deliveries so that
- * the service's retries are recognised (across restarts) while distinct events are not confused.
+ * Reading webhook events (in every shape live clients meet them) and the undocumented configuration answers.
  */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeWebhookEvent, decodeWebhookSecret, decodeWebhookSettings } from "../../src/api/decode.js";
-import { deliveryKey, HandledDeliveries, rememberedDeliveries } from "../../src/webhooks/deliveries.js";
 
 describe("decodeWebhookEvent", () => {
+  it("reads serials from a list inside data or beside it, each joining its item, and a refund", () => {
+    const inside = decodeWebhookEvent({
+      event: "order.completed",
+      data: {
+        ref_id: "R1",
+        invoice: "INV-1",
+        status: "completed",
+        items: [{ variant_id: 5, quantity: 1 }, { variant_id: 6, quantity: 1 }],
+        h2h_results: [{ variant_id: 6, sn: "SN-SIX" }, { item_id: 5, sn: "SN-FIVE" }, { variant_id: 6, sn: "failed: NOMOR_SALAH" }],
+      },
+    });
+    expect(inside.items.map((i) => [i.itemId, i.serials, i.failures])).toEqual([
+      [5, ["SN-FIVE"], []],
+      [6, ["SN-SIX"], ["NOMOR_SALAH"]],
+    ]);
+    // One live client reads data.h2h_results[0].sn with no items at all.
+    const bare = decodeWebhookEvent({ event: "order.completed", data: { ref_id: "R2", invoice: "I2", status: "completed", h2h_results: [{ sn: "SN-ONLY" }] } });
+    expect(bare.items.map((i) => i.serials)).toEqual([["SN-ONLY"]]);
+    const beside = decodeWebhookEvent({ event: "order.completed", data: { ref_id: "R3", invoice: "I3", status: "completed", items: [{ variant_id: 9 }] }, h2h_results: [{ variant_id: 9, sn: "SN-BESIDE" }] });
+    expect(beside.items[0]!.serials).toEqual(["SN-BESIDE"]);
+    const refunded = decodeWebhookEvent({ event: "order.refunded", data: { ref_id: "R4", invoice: "I4", status: "refunded", refund_amount: "12500" } });
+    expect(refunded).toMatchObject({ event: "order.refunded", status: { text: "refunded", kind: "refunded" }, refundAmount: 12_500 });
+  });
+
   it("reads serials from h2h_results as one object or a list, and keeps failures apart", () => {
     const event = decodeWebhookEvent({
       event: "order.completed",
@@ -72,44 +91,3 @@ describe("the webhook configuration answers", () => {
   });
 });
 
-describe("deliveries", () => {
-  const event = (body: unknown) => decodeWebhookEvent(body);
-  const paid = (timestamp: string) => event({ event: "order.paid", timestamp, data: { ref_id: "R1", invoice: "INV-1", status: "paid" } });
-  const sent = (id: string) => event({ event: "order.item.sent", data: { ref_id: "R1", invoice: "INV-1", item: { order_item_id: id } } });
-  const test = (timestamp: string) => event({ event: "webhook.test", timestamp, data: {} });
-
-  it("names each attempt at one order event alike, whatever its timestamp", () => {
-    expect(deliveryKey("default", paid("2024-01-15T10:30:00+07:00"), "paid")).toBe(deliveryKey("default", paid("2024-01-15T10:30:09+07:00"), "paid"));
-  });
-
-  it("tells apart events, items, test events, statuses and profiles", () => {
-    const keys = [
-      deliveryKey("default", paid("t"), "paid"),
-      deliveryKey("shop2", paid("t"), "paid"),
-      deliveryKey("default", paid("t"), "completed"),
-      deliveryKey("default", sent("a"), "item.sent"),
-      deliveryKey("default", sent("b"), "item.sent"),
-      deliveryKey("default", test("2024-01-15T10:30:00+07:00"), "test"),
-      deliveryKey("default", test("2024-01-15T10:31:00+07:00"), "test"),
-    ];
-    expect(new Set(keys).size).toBe(keys.length);
-  });
-
-  it("remembers across restarts in a file of the owner's alone, and forgets only the oldest", () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
-    const first = new HandledDeliveries(dir);
-    first.remember("k1", "default", paid("t"), Date.now());
-    first.remember("k1", "default", paid("t"), Date.now());
-    expect(statSync(first.path).mode & 0o777).toBe(0o600);
-    expect(readFileSync(first.path, "utf8").trim().split("\n")).toHaveLength(1);
-    expect(new HandledDeliveries(dir).has("k1")).toBe(true);
-
-    const lines = Array.from({ length: rememberedDeliveries + 10 }, (_, i) => JSON.stringify({ key: `old-${i}` }));
-    writeFileSync(first.path, `${lines.join("\n")}\n{"key":"torn`, { mode: 0o600 });
-    const reopened = new HandledDeliveries(dir);
-    expect(reopened.has("old-0")).toBe(false);
-    expect(reopened.has(`old-${rememberedDeliveries + 9}`)).toBe(true);
-    expect(readFileSync(first.path, "utf8").trim().split("\n").length).toBeLessThanOrEqual(rememberedDeliveries);
-    expect(statSync(first.path).mode & 0o777).toBe(0o600);
-  });
-});

@@ -5,7 +5,7 @@
  */
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { startWebhookListener, type Delivery, type Handled, type Limits, type RunningListener } from "../../src/webhooks/listener.js";
+import { startWebhookListener, type Delivery, type Limits, type RunningListener } from "../../src/webhooks/listener.js";
 import { signBody } from "../../src/webhooks/signature.js";
 
 const secret = "whsec-test-0123456789";
@@ -45,7 +45,6 @@ interface Harness {
   handled: Delivery[];
   said: string[];
   remembered: Set<string>;
-  outcomes: Handled[];
 }
 
 let running: RunningListener | undefined;
@@ -54,29 +53,32 @@ afterEach(async () => {
   running = undefined;
 });
 
-async function listen(options: { outcomes?: Handled[]; slowMs?: number; limits?: Partial<Limits> } = {}): Promise<Harness> {
+/** A listener whose `accept` keeps deliveries in memory, named by their signed fields, as the store does. */
+async function listen(options: { slowMs?: number; failing?: number; limits?: Partial<Limits>; maxAgeMs?: number; now?: () => number } = {}): Promise<Harness> {
   const handled: Delivery[] = [];
   const said: string[] = [];
   const remembered = new Set<string>();
-  const outcomes = options.outcomes ?? [];
+  let failing = options.failing ?? 0;
   const listener = await startWebhookListener({
     host: "127.0.0.1",
     port: 0,
     secret,
-    keyOf: (d) => `${d.event.event}|${d.event.refId}|${d.signedStatus}`,
-    alreadyHandled: (key) => remembered.has(key),
-    handle: async (delivery, key) => {
-      handled.push(delivery);
+    now: options.now ?? Date.now,
+    ...(options.maxAgeMs !== undefined ? { maxAgeMs: options.maxAgeMs } : {}),
+    accept: async (delivery) => {
+      const key = `${delivery.event.event}|${delivery.signed.refId}|${delivery.signed.invoice}|${delivery.signed.status}`;
       if (options.slowMs) await new Promise((r) => setTimeout(r, options.slowMs));
-      const outcome = outcomes.shift() ?? { ok: true };
-      if (outcome.ok) remembered.add(key);
-      return outcome;
+      if (failing-- > 0) throw Object.assign(new Error("disk full"), { code: "ENOSPC" });
+      if (remembered.has(key)) return "duplicate";
+      remembered.add(key);
+      handled.push(delivery);
+      return "new";
     },
     say: (line) => said.push(line),
     limits: options.limits,
   });
   running = listener;
-  return { listener, handled, said, remembered, outcomes };
+  return { listener, handled, said, remembered };
 }
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -98,31 +100,65 @@ describe("webhook listen's receiver", () => {
     expect(h.handled[0]!.body.toString()).toBe(JSON.stringify(completed));
   });
 
-  it("answers a delivery already handled with 200 and does not hand it on again", async () => {
+  it("answers a delivery already received with 200 {duplicate: true}, whatever its unsigned fields say", async () => {
     const h = await listen();
     expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
-    const again = await post(h.listener.url, { ...completed, timestamp: "2024-01-15T10:30:08+07:00" }, signed(completed));
+    // Another timestamp, other items: the same signed fields, so the same delivery.
+    const variant = { ...completed, timestamp: "2024-01-15T10:30:08+07:00", data: { ...completed.data, items: [] } };
+    const again = await post(h.listener.url, variant, signed(completed));
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ status: "ok", duplicate: true });
     expect(h.handled).toHaveLength(1);
-    expect(h.said.join("\n")).toMatch(/Already handled order.completed for your-ref-123/);
+    expect(h.said.join("\n")).toMatch(/Already received order.completed for your-ref-123/);
   });
 
-  it("shares one hand-off between two attempts arriving together", async () => {
-    const h = await listen({ slowMs: 300 });
-    const answers = await Promise.all([post(h.listener.url, completed, signed(completed)), post(h.listener.url, completed, signed(completed))]);
-    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+  it("answers 500 when the delivery could not be written down, so the service tries again, and takes the next attempt", async () => {
+    const h = await listen({ failing: 1 });
+    const first = await post(h.listener.url, completed, signed(completed));
+    expect(first.status).toBe(500);
+    expect(h.said.join("\n")).toMatch(/Could not take a delivery from 127.0.0.1: ENOSPC; answered 500/);
+    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
     expect(h.handled).toHaveLength(1);
   });
 
-  it("answers 5xx when the hand-off failed, so the service tries again, and hands the next attempt on", async () => {
-    const h = await listen({ outcomes: [{ ok: false, status: 502, reason: "not handled yet" }] });
-    const first = await post(h.listener.url, completed, signed(completed));
-    expect(first.status).toBe(502);
-    expect(await first.json()).toEqual({ status: "error", message: "not handled yet" });
-    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
-    expect(h.handled).toHaveLength(2);
-    expect(h.remembered.size).toBe(1);
+  it("refuses with 401 an event whose name does not agree with its signed status, or an order event naming no order", async () => {
+    const h = await listen();
+    // The test signature is the same for every test event: sha256("::test:" + secret).
+    const test = { event: "webhook.test", timestamp: "2024-01-15T10:30:00+07:00", data: {} };
+    const captured = signBody("webhook.test", test, secret);
+    const forged = { event: "order.completed", data: { ref_id: "", invoice: "", status: "test", items: [{ variant_id: 1, h2h_results: { sn: "CHOSEN" } }] } };
+    expect(signBody("order.completed", forged, secret)).toBe(captured);
+    const replayed = { ...completed, event: "order.canceled", data: { ...completed.data, status: "completed" } };
+    const undocumented = { event: "order.shipped", data: { ...completed.data } };
+    const noInvoice = { event: "order.paid", data: { ref_id: "r-1", invoice: "", status: "paid" } };
+    const cases: [unknown, Record<string, string>, RegExp][] = [
+      [forged, { "x-event": "order.completed", "x-signature": captured }, /order.completed must be signed with status "completed" or "success", not "test"/],
+      [{ ...test, event: "webhook.test" }, { "x-event": "order.completed", "x-signature": captured }, /its X-Event header says order.completed, its body webhook.test/],
+      [replayed, { "x-event": "order.canceled", "x-signature": signBody("order.completed", completed, secret) }, /order.canceled must be signed with status "canceled" or "cancelled", not "completed"/],
+      [undocumented, { "x-event": "order.shipped", "x-signature": signBody("order.completed", completed, secret) }, /cannot carry the status "completed"/],
+      [noInvoice, { "x-event": "order.paid", "x-signature": signBody("order.paid", noInvoice, secret) }, /order.paid names no order: its signed invoice is empty/],
+    ];
+    for (const [body, headers, why] of cases) {
+      const response = await post(h.listener.url, body, headers);
+      expect(response.status).toBe(401);
+      expect(h.said.pop()).toMatch(why);
+    }
+    expect(h.handled).toHaveLength(0);
+    // The test event itself passes, as a test.
+    expect((await post(h.listener.url, test, { "x-event": "webhook.test", "x-signature": captured })).status).toBe(200);
+    expect(h.handled.map((d) => d.event.event)).toEqual(["webhook.test"]);
+  });
+
+  it("--max-age: refuses a delivery stamped too long ago or without a stamp, takes a fresh one", async () => {
+    const now = Date.parse("2024-01-15T10:30:30+07:00");
+    const h = await listen({ maxAgeMs: 60_000, now: () => now });
+    const stale = await post(h.listener.url, completed, { ...signed(completed), "x-timestamp": "2024-01-15T10:20:00+07:00" });
+    expect(stale.status).toBe(401);
+    expect(h.said.pop()).toMatch(/more than --max-age 60 s from now/);
+    const { timestamp: _t, ...unstamped } = completed;
+    expect((await post(h.listener.url, unstamped, signed(completed))).status).toBe(401);
+    expect(h.said.pop()).toMatch(/no X-Timestamp/);
+    expect((await post(h.listener.url, completed, { ...signed(completed), "x-timestamp": "2024-01-15T10:30:00+07:00" })).status).toBe(200);
   });
 
   it("refuses with 401 a missing signature, another secret's, and a body whose signed fields were changed", async () => {
@@ -188,6 +224,25 @@ describe("webhook listen's receiver", () => {
     expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
   });
 
+  it("over its cap for one peer, closes that peer's oldest stalled connection to take a new one", async () => {
+    const h = await listen({ limits: { maxConnectionsPerPeer: 5, stalledAfterMs: 200 } });
+    const { port } = new URL(h.listener.url);
+    const closed: boolean[] = [];
+    const sockets = Array.from({ length: 5 }, (_, i) => {
+      const socket = connect(Number(port), "127.0.0.1", () => socket.write("POST /webhook HTTP/1.1\r\nHost: x\r\n"));
+      socket.on("error", () => undefined);
+      socket.on("close", () => (closed[i] = true));
+      return socket;
+    });
+    await new Promise((r) => setTimeout(r, 400));
+    // The sixth connection is over the cap: the oldest stalled one makes room, and it is answered.
+    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    expect(closed[0]).toBe(true);
+    for (const socket of sockets) socket.destroy();
+  });
+
   it("reads order.item.sent's licences and signs it with the literal item.sent", async () => {
     const h = await listen();
     const sent = {
@@ -216,12 +271,12 @@ describe("webhook listen's receiver", () => {
     // That signature is for the secret "abc123" (see the signature test); this listener's secret is another.
     expect(response.status).toBe(401);
     expect((await post(h.listener.url, sent, signed(sent))).status).toBe(200);
-    expect(h.handled[0]!.signedStatus).toBe("item.sent");
+    expect(h.handled[0]!.signed.status).toBe("item.sent");
     expect(h.handled[0]!.event).toMatchObject({ event: "order.item.sent", status: { text: "paid", kind: "paid" } });
     expect(h.handled[0]!.event.items).toEqual([expect.objectContaining({ orderItemId: "01kh6vpatp6yhphh181zz3a8qv", licences: ["user@email.com|password123"] })]);
   });
 
-  it("finishes a hand-off under way before close() returns", async () => {
+  it("finishes an answer under way before close() returns", async () => {
     const h = await listen({ slowMs: 400 });
     const answer = post(h.listener.url, completed, signed(completed));
     await new Promise((r) => setTimeout(r, 100));

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { signatureMatches, signBody, signedFieldsOf } from "../../src/webhooks/signature.js";
+import { eventMismatch, signatureMatches, signBody, signedFieldsOf } from "../../src/webhooks/signature.js";
 
 /** The documentation's rule, written out again here without the module's help. */
 function documentedSignature(event: string, data: Record<string, unknown>, secret: string): string {
@@ -90,5 +90,36 @@ describe("the webhook signature", () => {
   it("never accepts anything when no secret is known", () => {
     const body = { event: "order.paid", data: { ref_id: "R", invoice: "I", status: "paid" } };
     expect(signatureMatches("order.paid", body, "", documentedSignature("order.paid", body.data, ""))).toBe(false);
+  });
+
+  it("holds each event name to its signed status, and order events to a signed ref_id and invoice", () => {
+    const f = (status: string, refId = "R1", invoice = "INV-1") => ({ refId, invoice, status });
+    const agree: [string, string][] = [
+      ["order.paid", "paid"],
+      ["order.completed", "completed"],
+      ["order.completed", "Success"],
+      ["order.canceled", "canceled"],
+      ["order.canceled", "CANCELLED"],
+      ["order.refunded", "refunded"],
+      ["order.item.sent", "item.sent"],
+      ["webhook.test", "test"],
+      ["order.expired", "expired"],
+    ];
+    for (const [event, status] of agree) expect(eventMismatch(event, f(status)), `${event} ${status}`).toBeNull();
+    const disagree: [string, string][] = [
+      ["order.paid", "completed"],
+      ["order.completed", "test"],
+      ["order.completed", "paid"],
+      ["order.canceled", "completed"],
+      ["order.refunded", "canceled"],
+      ["order.expired", "paid"],
+      ["order.whatever", "test"],
+      ["shop.note", "item.sent"],
+    ];
+    for (const [event, status] of disagree) expect(eventMismatch(event, f(status)), `${event} ${status}`).not.toBeNull();
+    expect(eventMismatch("order.paid", f("paid", "", "INV-1"))).toMatch(/signed ref_id is empty/);
+    expect(eventMismatch("order.completed", f("completed", "R1", " "))).toMatch(/signed invoice is empty/);
+    // A test names no order: empty fields are what the service signs.
+    expect(eventMismatch("webhook.test", f("test", "", ""))).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 import type { BalanceMutation } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import { formatRupiah } from "../../output/format.js";
-import { money, type Cell } from "../../output/output.js";
+import { copyable, money, type Cell, type Column } from "../../output/output.js";
 import { pageHint } from "../../output/pages.js";
 
 export interface BalanceHistoryOptions {
@@ -24,6 +24,23 @@ function others(m: BalanceMutation): { human: string; plain: string[] } {
   return { human: fields.map((f) => `${f.name}: ${f.value}`).join("\n"), plain: fields.map((f) => `${f.name}=${f.value}`) };
 }
 
+/**
+ * Amounts and balances are never cut, the time keeps its minute; the description is cut at its end
+ * and the fields reseller has no column for go first. The invoice matches a charge to a purchase, so
+ * it is copied whole: beside the table or below it by row number.
+ */
+const columns: Column[] = [
+  { header: "Time" },
+  { header: "Type" },
+  { header: "Amount" },
+  // After less the amount: the first to go.
+  { header: "Before", drop: 2 },
+  { header: "After" },
+  { header: "Description", fit: "end", min: 12 },
+  { header: "Invoice" },
+];
+const otherColumn: Column = { header: "Other", fit: "end", drop: 1 };
+
 export async function run(ctx: Context, options: BalanceHistoryOptions): Promise<void> {
   const client = await ctx.client();
   const { data, body } = await client.getBalanceHistory(options.page);
@@ -36,16 +53,24 @@ export async function run(ctx: Context, options: BalanceHistoryOptions): Promise
     // time, type, amount, balance before, balance after, description, invoice, then name=value per other field
     ctx.output.table(
       [],
-      data.mutations.map((m) => [m.time ?? undefined, m.type, m.amount, m.balanceBefore, m.balanceAfter, m.description, m.invoice, ...others(m).plain]),
+      data.mutations.map((m) => [ctx.output.time(m.time), m.type, m.amount, m.balanceBefore, m.balanceAfter, m.description, m.invoice, ...others(m).plain]),
     );
   } else {
     const withOthers = data.mutations.some((m) => others(m).human !== "");
     ctx.output.table(
-      ["Time", "Type", "Amount", "Before", "After", "Description", ...(withOthers ? ["Other"] : [])],
+      [...columns, ...(withOthers ? [otherColumn] : [])],
       data.mutations.map((m) => {
-        const description = [m.description, m.invoice].filter((t): t is string => t !== null && t !== "").join("\n");
         const extra = others(m).human;
-        return [ctx.output.time(m.time), m.type, signedMoney(m.amount), money(m.balanceBefore), money(m.balanceAfter), description || undefined, ...(withOthers ? [extra || undefined] : [])];
+        return [
+          ctx.output.time(m.time),
+          m.type,
+          signedMoney(m.amount),
+          money(m.balanceBefore),
+          money(m.balanceAfter),
+          m.description || undefined,
+          m.invoice ? copyable(m.invoice, "bold") : undefined,
+          ...(withOthers ? [extra || undefined] : []),
+        ];
       }),
     );
   }

@@ -7,7 +7,8 @@ export async function run(ctx: Context): Promise<void> {
   if (ctx.output.mode === "json") return ctx.output.json(body);
   if (entries.length === 0) return ctx.output.info("Nobody is on the leaderboard yet this month.");
   ctx.output.table(
-    ["Rank", "Reseller", "Transactions"],
+    // A name may be cut in the middle; the rank and the count never.
+    [{ header: "Rank" }, { header: "Reseller", fit: "middle", min: 10 }, { header: "Transactions", short: "Trx" }],
     entries.map((entry, index) => {
       // A service that leaves the rank out lists the board in order.
       const rank = entry.rank ?? index + 1;

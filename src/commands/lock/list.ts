@@ -1,7 +1,8 @@
 /** `reseller lock list`: the caller's active locks and how long each still holds its stock. */
 import type { Context } from "../../context.js";
 import { formatDuration } from "../../output/format.js";
-import { copyable, type Cell } from "../../output/output.js";
+import { keptItemNames } from "../../catalogue/names.js";
+import { copyable, type Cell, type Column } from "../../output/output.js";
 
 function timeLeft(seconds: number | null): Cell {
   if (seconds === null) return undefined;
@@ -9,19 +10,28 @@ function timeLeft(seconds: number | null): Cell {
   return { human: formatDuration(seconds), plain: String(seconds), tone: seconds < 60 ? "warn" : undefined };
 }
 
+/** The token is copied whole; the item's name may be cut in the middle; the rest never. */
+const columns: Column[] = [{ header: "Token" }, { header: "Item", fit: "middle", min: 10 }, { header: "Qty" }, { header: "Expires" }, { header: "Time left" }];
+
 export async function run(ctx: Context): Promise<void> {
   const client = await ctx.client();
   const { data: locks, body } = await client.listLocks();
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  if (locks.length === 0) return ctx.output.info("No active locks.");
+  if (locks.length === 0) return ctx.output.info("No locks held.");
+  // Piped: token, item id, quantity, expires, seconds left (the id, not the name: scripts buy by id).
+  const names = ctx.output.mode === "table" ? keptItemNames(ctx.settings) : () => undefined;
   ctx.output.table(
-    ["Token", "Item", "Qty", "Expires", "Time left"],
-    locks.map((lock) => [
-      copyable(lock.token),
-      lock.itemId,
-      lock.quantity,
-      ctx.output.time(lock.expiresAt),
-      timeLeft(lock.remainingSeconds),
-    ]),
+    columns,
+    locks.map((lock) => {
+      const name = names(lock.itemId);
+      return [
+        copyable(lock.token),
+        name ? { human: `${lock.itemId} ${name}`, plain: String(lock.itemId) } : lock.itemId,
+        lock.quantity,
+        // Once: the time it ends, and beside it how long that is from now.
+        ctx.output.time(lock.expiresAt, { hint: false }),
+        timeLeft(lock.remainingSeconds),
+      ];
+    }),
   );
 }

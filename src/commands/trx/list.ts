@@ -1,9 +1,14 @@
 /**
  * `reseller trx list [--status S] [--page N] [--per-page N]`: past purchases, newest first, one row
- * each (time, ref_id, invoice, status, amount). `trx show` gives one with its items and deliveries.
+ * each (time, ref_id, invoice, status, amount), with the item and the customer when this machine
+ * bought it (the service's list names neither; the journal does). `trx show` gives one in full.
  */
+import type { TransactionSummary } from "../../api/model.js";
 import type { Context } from "../../context.js";
-import { money, statusCell } from "../../output/output.js";
+import { keptItemNames, type ItemNames } from "../../catalogue/names.js";
+import { journalFor, sentFromHere } from "../../journal/request.js";
+import { journalLines, type JournalLine } from "../../output/journal.js";
+import { copyable, customerCell, money, statusCell, type Cell, type Column } from "../../output/output.js";
 import { pageHint } from "../../output/pages.js";
 
 export interface TrxListOptions {
@@ -11,6 +16,41 @@ export interface TrxListOptions {
   page?: number;
   perPage?: number;
 }
+
+/** Ref ID, invoice and customer are copied, so they stand whole beside the table or below it by row number. */
+const columns: Column[] = [
+  { header: "Created" },
+  { header: "Item", fit: "middle", min: 10 },
+  { header: "Status" },
+  { header: "Amount" },
+  { header: "Customer" },
+  { header: "Ref ID" },
+  { header: "Invoice" },
+];
+
+/**
+ * The lines of each listed purchase this machine journaled, by ref_id. Newest first, stopping once
+ * every ref_id of the page is found: a page of recent purchases reads only the journal's recent end.
+ */
+function boughtHere(ctx: Context, refIds: string[]): Map<string, JournalLine[]> {
+  const wanted = new Set(refIds);
+  const lines = new Map<string, JournalLine[]>();
+  if (wanted.size === 0) return lines;
+  for (const entry of journalFor(ctx).newestFirst()) {
+    if (entry.kind !== "buy" || !entry.ref_id || !wanted.has(entry.ref_id) || lines.has(entry.ref_id) || !sentFromHere(entry, ctx.settings)) continue;
+    lines.set(entry.ref_id, journalLines(entry));
+    if (lines.size === wanted.size) break;
+  }
+  return lines;
+}
+
+/** `1 × Pulsa Telkomsel 10.000`, one per line of the purchase (the name last, where a cut keeps its end); the id where the kept catalogue has no name. */
+function itemText(lines: JournalLine[], names: ItemNames): string {
+  return lines.map((l) => `${l.quantity !== undefined ? `${l.quantity} × ` : ""}${l.itemId === undefined ? "?" : (names(l.itemId) ?? `item ${l.itemId}`)}`).join(", ");
+}
+
+/** Each customer once; `, ` between them for people, `,` for scripts (as the item ids and quantities). */
+const customersOf = (lines: JournalLine[], separator = ", ") => [...new Set(lines.map((l) => l.customer).filter((c): c is string => !!c))].join(separator);
 
 export async function run(ctx: Context, options: TrxListOptions): Promise<void> {
   const client = await ctx.client();
@@ -24,16 +64,37 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
     ctx.output.info(`No transactions${options.status !== undefined ? ` with status ${options.status}` : ""}${options.page !== undefined && options.page > 1 ? ` on page ${options.page}` : ""}.`);
     return;
   }
-  ctx.output.table(
-    ["Created", "Ref ID", "Invoice", "Status", "Amount"],
-    data.transactions.map((t) => [
-      ctx.output.time(t.createdAt),
-      t.refId === null ? undefined : { human: t.refId, plain: t.refId, tone: "highlight" },
-      t.invoice,
-      statusCell(t.status),
-      money(t.amount ?? t.price),
-    ]),
-  );
+  const here = boughtHere(ctx, data.transactions.flatMap((t) => (t.refId === null ? [] : [t.refId])));
+  const linesOf = (t: TransactionSummary) => (t.refId === null ? [] : (here.get(t.refId) ?? []));
+  if (ctx.output.mode === "plain") {
+    // created, ref_id, invoice, status, amount, then (appended) item ids, quantities and customers,
+    // comma-separated per line of the purchase; empty when this machine did not buy it.
+    ctx.output.table(
+      [],
+      data.transactions.map((t) => {
+        const lines = linesOf(t);
+        return [ctx.output.time(t.createdAt), t.refId, t.invoice, statusCell(t.status), money(t.amount ?? t.price), lines.map((l) => l.itemId ?? "").join(","), lines.map((l) => l.quantity ?? "").join(","), customersOf(lines, ",")];
+      }),
+    );
+  } else {
+    const names = keptItemNames(ctx.settings);
+    ctx.output.table(
+      columns,
+      data.transactions.map((t): Cell[] => {
+        const lines = linesOf(t);
+        const customer = customersOf(lines);
+        return [
+          ctx.output.time(t.createdAt),
+          itemText(lines, names) || undefined,
+          statusCell(t.status),
+          money(t.amount ?? t.price),
+          customer ? customerCell(customer) : undefined,
+          t.refId === null ? undefined : copyable(t.refId),
+          t.invoice === null ? undefined : copyable(t.invoice, "bold"),
+        ];
+      }),
+    );
+  }
   const hint = pageHint(data.pagination, data.transactions.length, options.page, options.perPage, "transactions", (page) => `reseller trx list${options.status !== undefined ? ` --status ${options.status}` : ""} --page ${page}${options.perPage !== undefined ? ` --per-page ${options.perPage}` : ""}`);
   if (hint) ctx.output.info(hint);
 }

@@ -51,7 +51,8 @@ function settleJournal(ctx: Context, t: Transaction): void {
   try {
     const journal = journalFor(ctx);
     const now = ctx.now();
-    for (const entry of journal.entries()) {
+    if (!t.refId) return;
+    for (const entry of journal.byRefId(t.refId)) {
       if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
       if (!isUnresolved(entry, now)) continue;
       journal.append({ v: 1, type: "outcome", entry: entry.entry, at: new Date(now).toISOString(), outcome: "done", ...journalDetails(t), by: "trx show" });

@@ -1,13 +1,39 @@
 /**
  * How the webhook commands show what the service answered: its configuration endpoints are not
- * documented, so beyond the fields reseller knows, every field is shown as the service named it.
+ * documented, so beyond the fields reseller knows, every field is shown. On a terminal a field gets
+ * a label in words (`Secret  not set`, not `has_secret  false`); piped, it keeps the service's name
+ * and value, which scripts read.
  */
 import type { AnswerField } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import type { Cell } from "../../output/output.js";
 
+/** The fields reseller knows by name, labelled as `webhook show` labels them, with their yes/no in words. */
+const knownLabels: Record<string, { label: string; yes?: string; no?: string }> = {
+  callback_url: { label: "URL" },
+  webhook_enabled: { label: "Enabled" },
+  has_secret: { label: "Secret", yes: "set", no: "not set" },
+};
+
+/** `retry_count` -> `Retry count`: a field reseller does not know, named in words. */
+function words(name: string): string {
+  const spaced = name.replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim().toLowerCase();
+  return spaced ? `${spaced[0]!.toUpperCase()}${spaced.slice(1)}` : name;
+}
+
+function labelled(field: AnswerField): [string, Cell] {
+  const known = knownLabels[field.name];
+  const label = known?.label ?? words(field.name);
+  if (field.value === "true" || field.value === "false") {
+    const yes = field.value === "true";
+    return [label, { human: yes ? (known?.yes ?? "yes") : (known?.no ?? "no"), plain: field.value, tone: yes ? "good" : "warn" }];
+  }
+  return [label, field.value];
+}
+
 /** The fields as a record on stdout, known ones first; nothing when there is nothing to show. */
 export function showFields(ctx: Context, known: [string, Cell][], fields: AnswerField[]): void {
-  const pairs: [string, Cell][] = [...known, ...fields.map((f): [string, Cell] => [f.name, f.value])];
+  const table = ctx.output.mode === "table";
+  const pairs: [string, Cell][] = [...known, ...fields.map((f): [string, Cell] => (table ? labelled(f) : [f.name, f.value]))];
   if (pairs.length) ctx.output.record(pairs);
 }

@@ -1,30 +1,49 @@
 /**
- * `reseller webhook listen [--port N] [--host H] [--forward-to URL | --exec CMD]`: receives the
- * service's webhooks on this machine, verifies each signature, hands each delivery on once (however
- * often the service tries), settles the journal's unknown purchases, and prints one line per event
- * (one JSON object per line with --json). Runs until Ctrl-C.
+ * `reseller webhook listen [--port N] [--host H] [--forward-to URL | --exec CMD] [--max-age S]`:
+ * receives the service's webhooks on this machine, verifies each signature and that the event is what
+ * its signed status says, answers 2xx once the delivery is written down, then from a queue confirms
+ * each order event with the service, settles the journal's unknown purchases, prints one line per event
+ * (one JSON object per line with --json) and hands it on with its delivery id. Runs until Ctrl-C.
  */
+import { setTimeout as sleepFor } from "node:timers/promises";
 import { parseAnswer } from "../../api/answer.js";
+import { decodeWebhookEvent, isRecord } from "../../api/decode.js";
 import type { WebhookEvent } from "../../api/model.js";
+import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
-import { AuthError, UsageError } from "../../errors.js";
+import { AuthError, ResellerError, UsageError } from "../../errors.js";
 import { journalFor } from "../../journal/request.js";
 import { maskApiKey } from "../../config/mask.js";
 import type { Cell } from "../../output/output.js";
-import { deliveryKey, HandledDeliveries } from "../../webhooks/deliveries.js";
+import { confirmWithService, needsConfirming } from "../../webhooks/confirm.js";
+import { DeliveryStore, deliveryIdOf, deliveryKey, type ReceivedDelivery } from "../../webhooks/deliveries.js";
 import { execCommand, forwardTo, type HandOff } from "../../webhooks/hand-off.js";
-import { startWebhookListener, type Delivery, type Handled } from "../../webhooks/listener.js";
-import { settleFromEvent } from "../../webhooks/settle.js";
+import { startWebhookListener, type Delivery } from "../../webhooks/listener.js";
+import { HandOffQueue, type Prepared } from "../../webhooks/queue.js";
+import { settleFromEvents } from "../../webhooks/settle.js";
 
 export interface WebhookListenOptions {
   port?: number;
   host?: string;
   forwardTo?: string;
   exec?: string;
+  /** Seconds: refuse a delivery whose X-Timestamp is further from now. */
+  maxAge?: number;
 }
 
 /** Next to the emulator's 8787; --port 0 takes a free one. */
 export const defaultListenPort = 8788;
+
+/** The headers a delivery is handed on with: what a target needs to verify it, nothing else. */
+const keptHeaders = ["content-type", "x-signature", "x-event", "x-timestamp", "user-agent"];
+
+/**
+ * Journal notes wait for a quiet moment (no delivery for this long) and are then written together,
+ * with one look at the journal: reading a large journal holds the process, and deliveries arriving
+ * meanwhile would wait for their answer. They wait no longer than `noteAtMostMs` in a steady stream.
+ */
+const noteQuietMs = 1_000;
+const noteAtMostMs = 30_000;
 
 export async function run(ctx: Context, options: WebhookListenOptions): Promise<number> {
   if (options.forwardTo !== undefined && options.exec !== undefined) {
@@ -39,63 +58,175 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   // Whatever the listener prints (a forwarded target's words, a command's output) never shows it whole.
   ctx.secrets.add(secret);
   const errorOutput = ctx.secrets.wrap(ctx.terminal.stderr);
+  const apiKey = keyIfAny(ctx);
   const handOff: HandOff | undefined =
-    options.forwardTo !== undefined ? forwardTo(options.forwardTo) : options.exec !== undefined ? execCommand(options.exec, (chunk) => errorOutput.write(chunk)) : undefined;
+    options.forwardTo !== undefined
+      ? forwardTo(options.forwardTo)
+      : options.exec !== undefined
+        ? execCommand(options.exec, (chunk) => errorOutput.write(chunk), [apiKey, secret])
+        : undefined;
 
-  const deliveries = new HandledDeliveries(ctx.settings.configDir);
+  const store = new DeliveryStore(ctx.settings.configDir);
+  for (const problem of store.problems) ctx.output.warn(`The webhook deliveries at ${store.path}: ${problem}.`);
+  // The service's word on each order event, when there is a key to ask with.
+  let client: ServiceClient | undefined;
+  try {
+    client = apiKey ? await ctx.client() : undefined;
+  } catch (error) {
+    if (!(error instanceof ResellerError)) throw error;
+    ctx.output.warn(`Cannot ask the service to confirm events (${error.message}).`);
+  }
   const journal = journalFor(ctx);
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl };
-  // One hand-off at a time, in the order they came: a shop's script need not cope with two at once,
-  // and order.paid is handed on before the order.completed that follows it.
-  let queue: Promise<unknown> = Promise.resolve();
-  const stopping = new AbortController();
 
-  const handle = async (delivery: Delivery, key: string): Promise<Handled> => {
-    const { event } = delivery;
-    settleJournal(ctx, journal, event, here);
-    if (handOff) {
-      const turn = queue.then(() => handOff.deliver({ body: delivery.body, headers: delivery.headers, env: eventEnv(event) }, stopping.signal));
-      queue = turn.catch(() => undefined);
-      const result = await turn;
-      if (!result.ok) {
-        ctx.output.warn(`Not handed on: ${event.event}${event.refId ? ` for ${event.refId}` : ""}: ${result.reason}. Answered ${options.exec !== undefined ? 500 : 502}, so the service will try again.`);
-        return { ok: false, status: options.exec !== undefined ? 500 : 502, reason: "not handled yet" };
-      }
-    }
+  let notes: WebhookEvent[] = [];
+  let noteTimer: NodeJS.Timeout | undefined;
+  let firstNoteAt = 0;
+  let lastDeliveryAt = 0;
+  // A look at a large journal takes a while: the next waits four times as long, so it never takes most of the time.
+  let notesResumeAt = 0;
+  const noteWhenQuiet = () => {
+    const now = performance.now();
+    if (now >= notesResumeAt && (now - lastDeliveryAt >= noteQuietMs || now - firstNoteAt >= noteAtMostMs)) return writeNotes();
+    noteTimer = setTimeout(noteWhenQuiet, Math.max(noteQuietMs, notesResumeAt - now));
+  };
+  const writeNotes = () => {
+    clearTimeout(noteTimer);
+    noteTimer = undefined;
+    const events = notes;
+    notes = [];
+    const started = performance.now();
     try {
-      deliveries.remember(key, here.profile, event, ctx.now());
+      for (const { event, settled } of settleFromEvents(journal, events, here, ctx.now())) {
+        for (const ref of settled) ctx.output.info(`Settled in the journal: ${ref} was bought${event.invoice ? ` (invoice ${event.invoice})` : ""}, says its ${event.event}.`);
+      }
     } catch (error) {
-      // Handed on but not remembered: a retry would be handed on again, so say so once it happens.
-      ctx.output.warn(`Could not remember this delivery in ${deliveries.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); a retry of it would be handed on again.`);
+      // Receiving the event matters more than the journal: it is said, and the event still handed on.
+      ctx.output.warn(`Could not update the journal at ${journal.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); \`reseller reconcile\` settles it later.`);
     }
-    printEvent(ctx, delivery);
-    return { ok: true };
+    notesResumeAt = performance.now() + 4 * (performance.now() - started);
   };
 
+  const queue = new HandOffQueue(store, {
+    prepare: (delivery) => prepare(delivery, client, ctx.now(), (line) => store.lineHandedOn(line)),
+    note(event) {
+      if (notes.length === 0) firstNoteAt = performance.now();
+      notes.push(event);
+      noteTimer ??= setTimeout(noteWhenQuiet, noteQuietMs);
+    },
+    print: (event, payload) => printEvent(ctx, event, payload),
+    handOff,
+    env: eventEnv,
+    warn: (line) => ctx.output.warn(line),
+    now: ctx.now,
+    sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
+  });
+  const accept = async (delivery: Delivery): Promise<"new" | "duplicate"> => {
+    lastDeliveryAt = performance.now();
+    const received = receivedDelivery(here.profile, delivery);
+    const outcome = await store.receive(received);
+    if (outcome === "new") queue.push(received);
+    return outcome;
+  };
+
+  const host = options.host ?? "127.0.0.1";
   const listener = await startWebhookListener({
-    host: options.host ?? "127.0.0.1",
+    host,
     port: options.port ?? defaultListenPort,
     secret,
-    keyOf: (delivery) => deliveryKey(here.profile, delivery.event, delivery.signedStatus),
-    alreadyHandled: (key) => deliveries.has(key),
-    handle,
+    ...(options.maxAge !== undefined ? { maxAgeMs: options.maxAge * 1000 } : {}),
+    now: ctx.now,
+    accept,
     say: (line) => ctx.output.warn(line),
   });
+  // Once listening (a port in use hands nothing on). Another profile's listener may share the config
+  // dir: its deliveries are its own to hand on.
+  const earlier = store.unsettled().filter((d) => d.profile === here.profile);
+  for (const delivery of earlier) queue.push(delivery);
 
   const from = ctx.settings.webhookSecretSource === "environment" ? "RESELLER_WEBHOOK_SECRET" : `profile "${ctx.settings.profile}"`;
   ctx.output.info(`Listening on ${listener.url}`);
+  if (!/^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/.test(host)) {
+    ctx.output.warn(`Listening on ${host}: every machine that can reach this one can send it requests. Signatures are still checked, but prefer 127.0.0.1 behind an https reverse proxy or tunnel.`);
+  }
   ctx.output.info(`Verifying signatures with the webhook secret from ${from} (${maskApiKey(secret)}); ${handOff ? handOff.describe : "printing each event"}.`);
+  if (client) ctx.output.info("Each order event is confirmed with GET /v1/trx before it is printed or handed on: the service's own status, serials and licences go on.");
+  else ctx.output.warn("No API key: order events are handed on as they came, unconfirmed. Their items (serials, licences) are not covered by the signature.");
+  if (earlier.length) ctx.output.info(`Handing on ${earlier.length} ${earlier.length === 1 ? "delivery" : "deliveries"} received before the last stop.`);
   ctx.output.info("Give the service a public https:// address that reaches this port: `reseller webhook set --url https://…/webhook`. Press Ctrl-C to stop.");
 
   if (!ctx.signal.aborted) await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
   ctx.output.info("Stopping: finishing the deliveries under way.");
-  const closing = listener.close();
-  // A hand-off still running after the grace period is stopped (a command gets SIGTERM).
-  const cutOff = setTimeout(() => stopping.abort(), 4_000);
-  await closing;
-  clearTimeout(cutOff);
-  stopping.abort();
+  await listener.close();
+  // A hand-off still running after the grace period is stopped (a command gets SIGTERM); what is
+  // left waiting stays in the deliveries file for the next start.
+  await queue.stop(4_000);
+  writeNotes();
+  await store.close();
+  const kept = store.unsettled().filter((d) => d.profile === here.profile).length;
+  if (kept) ctx.output.info(`${kept} ${kept === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start.`);
   return 0;
+}
+
+function keyIfAny(ctx: Context): string | undefined {
+  try {
+    return ctx.settings.apiKey;
+  } catch {
+    // A config file that cannot be read: no key to ask with, and none to hide from a child either.
+    return undefined;
+  }
+}
+
+/** What is written down for a verified delivery before the service is answered. */
+function receivedDelivery(profile: string, delivery: Delivery): ReceivedDelivery {
+  const { event, signed } = delivery;
+  const data = isRecord(delivery.value) && isRecord(delivery.value.data) ? delivery.value.data : {};
+  const item = isRecord(data.item) ? data.item : {};
+  const hint = event.event === "order.item.sent" ? String(item.order_item_id ?? item.variant_id ?? item.item_id ?? "") : null;
+  const minute = event.event === "webhook.test" ? Math.floor(delivery.receivedAt / 60_000) : undefined;
+  const key = deliveryKey(profile, event.event, signed, { itemHint: hint, ...(minute !== undefined ? { minute } : {}) });
+  const headers: Record<string, string> = {};
+  for (const name of keptHeaders) {
+    const value = delivery.headers[name];
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return {
+    id: deliveryIdOf(key),
+    key,
+    profile,
+    event: event.event,
+    ref_id: signed.refId,
+    invoice: signed.invoice,
+    signed_status: signed.status,
+    received_at: new Date(delivery.receivedAt).toISOString(),
+    body: delivery.body.toString("utf8"),
+    headers,
+  };
+}
+
+/**
+ * What is printed and handed on. A `webhook.test` only as a test: its signature covers nothing but
+ * the literal `test`, so nothing else in its body is passed on. An order event confirmed with the
+ * service when there is a key; otherwise (and any other event) as it came.
+ */
+async function prepare(delivery: ReceivedDelivery, client: ServiceClient | undefined, nowMs: number, lineHandedOn: (line: string) => boolean): Promise<Prepared> {
+  const value: unknown = JSON.parse(delivery.body);
+  const body = isRecord(value) ? value : {};
+  if (delivery.event === "webhook.test") {
+    const data = isRecord(body.data) ? body.data : {};
+    const payload = {
+      event: "webhook.test",
+      timestamp: typeof body.timestamp === "string" ? body.timestamp : null,
+      data: { ref_id: delivery.ref_id, invoice: delivery.invoice, ...(typeof data.message === "string" ? { message: data.message } : {}) },
+    };
+    return { ok: true, payload: Buffer.from(JSON.stringify(payload)), event: decodeWebhookEvent(payload, delivery.event), headers: delivery.headers };
+  }
+  if (client && needsConfirming(delivery.event)) {
+    const confirmed = await confirmWithService(client, delivery, value, new Date(nowMs).toISOString(), lineHandedOn);
+    if (!confirmed.ok) return { ok: false, reason: `not confirmed: ${confirmed.reason}` };
+    return { ok: true, payload: Buffer.from(JSON.stringify(confirmed.payload)), event: confirmed.event, headers: delivery.headers, ...(confirmed.line ? { line: confirmed.line } : {}) };
+  }
+  return { ok: true, payload: Buffer.from(delivery.body), event: decodeWebhookEvent(value, delivery.event), headers: delivery.headers };
 }
 
 /** The event's fields for --exec, "" when the event has none. */
@@ -108,38 +239,31 @@ function eventEnv(event: WebhookEvent): Record<string, string> {
   };
 }
 
-function settleJournal(ctx: Context, journal: ReturnType<typeof journalFor>, event: WebhookEvent, here: { profile: string; baseUrl: string | undefined }): void {
-  try {
-    for (const ref of settleFromEvent(journal, event, here, ctx.now())) {
-      ctx.output.info(`Settled in the journal: ${ref} was bought${event.invoice ? ` (invoice ${event.invoice})` : ""}, says its ${event.event}.`);
-    }
-  } catch (error) {
-    // Receiving the event matters more than the journal: it is said, and the event still handed on.
-    ctx.output.warn(`Could not update the journal at ${journal.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); \`reseller reconcile\` settles it later.`);
-  }
-}
-
-/** What the customer gets, in one list: serial numbers, licences, failed dispatches. */
+/** What the customer gets, in one list: serial numbers, licences, failed dispatches, a refund. */
 function deliverables(event: WebhookEvent): { label: string; value: string }[] {
-  return event.items.flatMap((item) => [
-    ...item.serials.map((value) => ({ label: "sn", value })),
-    ...item.licences.map((value) => ({ label: "licence", value })),
-    ...item.failures.map((value) => ({ label: "failed", value })),
-  ]);
+  return [
+    ...event.items.flatMap((item) => [
+      ...item.serials.map((value) => ({ label: "sn", value })),
+      ...item.licences.map((value) => ({ label: "licence", value })),
+      ...item.failures.map((value) => ({ label: "failed", value })),
+    ]),
+    ...(event.event === "order.refunded" || event.event === "order.canceled" ? (event.refundAmount !== null ? [{ label: "refund", value: String(event.refundAmount) }] : []) : []),
+  ];
 }
 
-function printEvent(ctx: Context, delivery: Delivery): void {
-  const { event } = delivery;
+function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer): void {
   if (ctx.output.mode === "json") {
-    // The body as the service sent it, one line per event: byte for byte into a pipe.
-    const answer = parseAnswer(delivery.body.toString("utf8"));
-    return answer && !ctx.output.stdoutIsTTY ? ctx.output.json(answer) : ctx.output.jsonLine(delivery.value);
+    // What was handed on, one line per event: byte for byte into a pipe.
+    const answer = parseAnswer(payload.toString("utf8"));
+    if (answer && !ctx.output.stdoutIsTTY) return ctx.output.json(answer);
+    return ctx.output.jsonLine(answer?.value ?? null);
   }
   const at = event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? event.timestamp : new Date(ctx.now()).toISOString();
   const extra = deliverables(event);
+  const shown = (d: { label: string; value: string }) => (d.label === "failed" ? `failed: ${d.value}` : d.label === "refund" ? `refund ${d.value}` : d.value);
   if (ctx.output.mode === "plain") {
     // time, event, ref_id, invoice, status, then one column per serial number or licence.
-    const row: Cell[] = [at, event.event, event.refId, event.invoice, event.status?.text, ...extra.map((d) => (d.label === "failed" ? `failed: ${d.value}` : d.value))];
+    const row: Cell[] = [at, event.event, event.refId, event.invoice, event.status?.text, ...extra.map(shown)];
     return ctx.output.table([], [row]);
   }
   const d = new Date(Date.parse(at));

@@ -1,0 +1,113 @@
+/**
+ * Shared by the `webhook listen` end-to-end tests: a listener started through the built binary and
+ * stopped with Ctrl-C after each test, a target for --forward-to that records what it got, and the
+ * steps of pointing the emulator's webhooks at an address.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, expect } from "vitest";
+import type { RunningReseller } from "../support/cli.js";
+import type { Mode, Reseller } from "./commands-harness.js";
+
+/** Waits for `check` to give something, polling; fails naming what it waited for. */
+export async function until<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export interface Listening {
+  running: RunningReseller;
+  url: string;
+  stdout(): string;
+  stderr(): string;
+  /** Ctrl-C, and what the process printed in all. */
+  stop(): Promise<{ exitCode: number | null; stdout: string; stderr: string }>;
+}
+
+export interface Received {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** Listeners and servers started by a test are stopped after it. */
+export function useListeners() {
+  const started: Listening[] = [];
+  const servers: Server[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((l) => l.stop()));
+    await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+  });
+
+  function listen(reseller: Reseller, args: string[] = [], options: { mode?: Mode; env?: Record<string, string> } = {}): Promise<Listening> {
+    const running = reseller.start(["webhook", "listen", "--port", "0", ...args], { timeoutMs: 90_000, ...options });
+    let stopped: ReturnType<Listening["stop"]> | undefined;
+    const listening = {
+      running,
+      url: "",
+      stdout: () => running.output().stdout,
+      stderr: () => running.output().stderr,
+      stop: () => {
+        stopped ??= (async () => {
+          if (running.child.exitCode === null) running.child.kill("SIGINT");
+          return running.done;
+        })();
+        return stopped;
+      },
+    };
+    started.push(listening);
+    return until("the listener's address", () => /Listening on (http:\S+)/.exec(running.output().stderr)?.[1] ?? (running.child.exitCode !== null && `exited: ${running.output().stderr}`)).then(
+      (url) => {
+        if (!url.startsWith("http")) throw new Error(url);
+        listening.url = url;
+        return listening;
+      },
+    );
+  }
+
+  /** A target (for --forward-to, or the service's callback URL) that answers with the given statuses in turn, then 200. */
+  async function target(statuses: number[] = []): Promise<{ url: string; received: Received[] }> {
+    const received: Received[] = [];
+    const server = createServer((request, response) => {
+      let body = "";
+      request.setEncoding("utf8").on("data", (d: string) => (body += d));
+      request.on("end", () => {
+        const status = statuses.shift() ?? 200;
+        received.push({ status, headers: request.headers, body });
+        response.writeHead(status, { "content-type": "application/json" }).end('{"ok":true}');
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/reseller`, received };
+  }
+
+  return { listen, target, servers };
+}
+
+/** A secret from the service, kept in the profile; returned for tests that sign bodies themselves. */
+export async function makeSecret(reseller: Reseller): Promise<string> {
+  const r = await reseller.run(["webhook", "secret", "--save"]);
+  expect(r.exitCode, r.stderr).toBe(0);
+  expect(r.stderr).toMatch(/only time the service shows this secret/);
+  return r.stdout.trim();
+}
+
+export async function pointServiceAt(reseller: Reseller, url: string): Promise<void> {
+  const r = await reseller.run(["webhook", "set", "--url", url]);
+  expect(r.exitCode, r.stderr).toBe(0);
+}
+
+export async function buy(reseller: Reseller, args: string[]): Promise<void> {
+  const r = await reseller.run(["buy", ...args, "--yes"]);
+  expect(r.exitCode, r.stderr).toBe(0);
+}
+
+/** stdout's rows, split on tabs. */
+export const rows = (text: string) => text.split("\n").filter(Boolean).map((line) => line.split("\t"));
+export const eventsOf = (text: string, ref: string) => rows(text).filter((row) => row[2] === ref).map((row) => row[1]);

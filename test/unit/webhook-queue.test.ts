@@ -1,0 +1,107 @@
+/**
+ * The hand-off queue on its own, with a real deliveries file and a clock that does not wait: one at a
+ * time in arrival order, each step tried again after a failure until its tries run out, a delivery the
+ * service does not confirm dropped, and what a stop leaves behind handed on at the next start.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { decodeWebhookEvent } from "../../src/api/decode.js";
+import { DeliveryStore, deliveryIdOf, type ReceivedDelivery } from "../../src/webhooks/deliveries.js";
+import type { HandOff, HandOffResult } from "../../src/webhooks/hand-off.js";
+import { HandOffQueue, type Prepared, type QueueSteps } from "../../src/webhooks/queue.js";
+
+function delivery(ref: string): ReceivedDelivery {
+  const body = JSON.stringify({ event: "order.paid", data: { ref_id: ref, invoice: `INV-${ref}`, status: "paid" } });
+  return { id: deliveryIdOf(`key-${ref}`), key: `key-${ref}`, profile: "default", event: "order.paid", ref_id: ref, invoice: `INV-${ref}`, signed_status: "paid", received_at: "t", body, headers: {} };
+}
+
+function harness(options: { handOff?: (parcel: { deliveryId: string; body: Buffer }) => HandOffResult | Promise<HandOffResult>; prepare?: (d: ReceivedDelivery) => Prepared | Promise<Prepared> } = {}) {
+  const store = new DeliveryStore(mkdtempSync(join(tmpdir(), "reseller-queue-")));
+  const log: string[] = [];
+  const waits: number[] = [];
+  const handOff: HandOff | undefined = options.handOff ? { describe: "test", deliver: async (parcel) => options.handOff!(parcel) } : undefined;
+  const steps: QueueSteps = {
+    prepare: async (d) => (options.prepare ? options.prepare(d) : { ok: true, payload: Buffer.from(d.body), event: decodeWebhookEvent(JSON.parse(d.body)), headers: d.headers }),
+    note: (event) => log.push(`note ${event.refId}`),
+    print: (event) => log.push(`print ${event.refId}`),
+    handOff,
+    env: () => ({}),
+    warn: (line) => log.push(`warn ${line}`),
+    now: () => 0,
+    sleep: async (ms) => void waits.push(ms),
+    retryDelaysMs: [10, 20, 40],
+  };
+  return { store, log, waits, queue: new HandOffQueue(store, steps) };
+}
+
+describe("the hand-off queue", () => {
+  it("hands deliveries on one at a time, in the order they came, each with its delivery id, and settles them", async () => {
+    const handed: string[] = [];
+    const h = harness({ handOff: ({ deliveryId }) => (handed.push(deliveryId), { ok: true }) });
+    for (const ref of ["a", "b", "c"]) {
+      await h.store.receive(delivery(ref));
+      h.queue.push(delivery(ref));
+    }
+    await h.queue.idle();
+    expect(handed).toEqual(["a", "b", "c"].map((ref) => deliveryIdOf(`key-${ref}`)));
+    expect(h.log).toEqual(["note a", "print a", "note b", "print b", "note c", "print c"]);
+    expect(h.store.unsettled()).toEqual([]);
+  });
+
+  it("tries a failed hand-off again after each delay, then settles it as failed and goes on to the next", async () => {
+    let tries = 0;
+    const h = harness({ handOff: () => (tries++, { ok: false, reason: "target down" }) });
+    for (const ref of ["a", "b"]) {
+      await h.store.receive(delivery(ref));
+      h.queue.push(delivery(ref));
+    }
+    await h.queue.idle();
+    expect(tries).toBe(8);
+    expect(h.waits).toEqual([10, 20, 40, 10, 20, 40]);
+    expect(h.log.filter((l) => l.startsWith("warn Gave up"))).toEqual([
+      expect.stringMatching(/^warn Gave up on order.paid for a after 4 tries: target down\. It stays in the deliveries file as failed/),
+      expect.stringMatching(/^warn Gave up on order.paid for b after 4 tries/),
+    ]);
+    expect(h.store.unsettled()).toEqual([]);
+  });
+
+  it("drops a delivery the service does not confirm, and tries again one it could not ask about", async () => {
+    let asked = 0;
+    const h = harness({
+      prepare: (d) => {
+        asked++;
+        if (d.ref_id === "gone") return { ok: false, reason: "not confirmed: the service knows no order gone" };
+        if (asked === 2) throw new Error("no answer");
+        return { ok: true, payload: Buffer.from(d.body), event: decodeWebhookEvent(JSON.parse(d.body)), headers: {} };
+      },
+    });
+    for (const ref of ["gone", "later"]) {
+      await h.store.receive(delivery(ref));
+      h.queue.push(delivery(ref));
+    }
+    await h.queue.idle();
+    expect(h.log).toEqual([
+      "warn Not handed on: order.paid for gone: not confirmed: the service knows no order gone.",
+      "warn Order.paid for later could not be confirmed: no answer; trying again in 0.01 s.",
+      "note later",
+      "print later",
+    ]);
+  });
+
+  it("on stop, leaves what it did not hand on in the deliveries file for the next start", async () => {
+    let release: (r: HandOffResult) => void = () => undefined;
+    const h = harness({ handOff: () => new Promise<HandOffResult>((r) => (release = r)) });
+    for (const ref of ["a", "b"]) {
+      await h.store.receive(delivery(ref));
+      h.queue.push(delivery(ref));
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    const stopped = h.queue.stop(5_000);
+    release({ ok: true });
+    await stopped;
+    await h.store.close();
+    expect(new DeliveryStore(h.store.dir).unsettled().map((d) => d.ref_id)).toEqual(["b"]);
+  });
+});
