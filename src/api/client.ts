@@ -191,7 +191,7 @@ export class ServiceClient {
       throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(this.options.timeoutMs) : error, this.options.signal, this.baseUrl, "GET");
     }
     this.options.log?.(`← 200 GET ${path} (${Date.now() - started} ms) ${bytes} bytes read as they came`);
-    const refusal = refusalIn2xx(skeleton);
+    const refusal = decode.refusalIn2xx(skeleton);
     if (refusal) throw toServiceError(200, skeleton, JSON.stringify(skeleton), "GET", path, undefined, 1, refusal);
     return decode.decodeCatalogue(skeleton);
   }

@@ -5,7 +5,7 @@
  * server_time and merges it, --refresh fetches everything again; search, filters, the JSON shape, and
  * paging when the service will not give everything at once.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
@@ -186,9 +186,10 @@ describe("a catalogue the service will not give all at once", () => {
     const items = singleJson(r).items;
     expect(items).toHaveLength(1200);
     expect(new Set(items.map((i: any) => i.id)).size).toBe(1200);
-    expect(catalogueQueries(harness, before).map((q) => Object.fromEntries(q))).toEqual([
-      { per_page: "all" },
-      { page: "1", per_page: "500" },
+    // Page 1 alone (it says how many there are), then the rest at once, in whatever order they are answered.
+    const queries = catalogueQueries(harness, before).map((q) => Object.fromEntries(q));
+    expect(queries.slice(0, 2)).toEqual([{ per_page: "all" }, { page: "1", per_page: "500" }]);
+    expect(queries.slice(2).sort((a, b) => Number(a.page) - Number(b.page))).toEqual([
       { page: "2", per_page: "500" },
       { page: "3", per_page: "500" },
     ]);
@@ -203,7 +204,7 @@ describe("a catalogue the service will not give all at once", () => {
       const r = await reseller.run(["items", "--search", "mobile legends indonesia"]);
       expect(r.exitCode, r.stderr).toBe(0);
       expect(idsOf(r.stdout)).toHaveLength(28);
-      expect(catalogueQueries(harness, before).map((q) => q.get("page"))).toEqual([null, "1", "2", "3"]);
+      expect(catalogueQueries(harness, before).map((q) => q.get("page")).sort()).toEqual(["1", "2", "3", null].sort());
       expect(header(reseller.configDir).count).toBe(1200);
     } finally {
       harness.emulator.setPerPageAll("refused");
@@ -226,6 +227,56 @@ describe("a catalogue the service will not give all at once", () => {
     const all = singleJson(await reseller.run(["items", "--json"])).items;
     expect(all).toHaveLength(1200);
     expect(all.find((i: any) => i.id === 1500).price).toBe(99_900);
+  });
+});
+
+describe("a whole catalogue too slow to wait for (per_page=all answered after 20 s, as live clients met it)", () => {
+  const harness = useEmulator({ catalogueSize: 1200 });
+  const slow = () => harness.emulator.faults.configure({ per_page_all_latency_ms: 20_000 });
+
+  it("is listed by pages, each within --timeout, and so is a delta; nothing waits for the slow answer", async () => {
+    slow();
+    try {
+      const reseller = resellerAs(harness);
+      const before = harness.requests.length;
+      const r = await reseller.run(["items", "--json", "--timeout", "2"]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      const items = singleJson(r).items;
+      expect(items).toHaveLength(1200);
+      expect(new Set(items.map((i: any) => i.id)).size).toBe(1200);
+      const pages = catalogueQueries(harness, before).filter((q) => q.get("per_page") === "500").map((q) => q.get("page"));
+      expect(pages.sort()).toEqual(["1", "2", "3"]);
+      const { server_time: serverTime } = header(reseller.configDir);
+
+      harness.emulator.setItemPrice(1100, 12_300);
+      age(reseller.configDir, twoMinutes);
+      const from = harness.requests.length;
+      const delta = await reseller.run(["items", "--json", "--timeout", "2", "--search", "ML"]);
+      expect(delta.exitCode, delta.stderr).toBe(0);
+      // (The emulator logs a request once answered: the slow whole delta is still waiting to be.)
+      expect(catalogueQueries(harness, from).map((q) => Object.fromEntries(q))).toEqual([{ page: "1", per_page: "500", updated_since: serverTime }]);
+      const all = singleJson(await reseller.run(["items", "--json"])).items;
+      expect(all).toHaveLength(1200);
+      expect(all.find((i: any) => i.id === 1100).price).toBe(12_300);
+    } finally {
+      harness.emulator.faults.reset();
+    }
+  });
+
+  it("says plainly what happened when neither the whole answer nor a page comes (exit 1, as the service's 503 is)", async () => {
+    // The slow whole answer times out; the first page finds the service down.
+    harness.emulator.faults.configure({ per_page_all_latency_ms: 20_000, error_next: 2, error_status: 503 });
+    try {
+      const reseller = resellerAs(harness);
+      const r = await reseller.run(["items", "--timeout", "2"], { env: { RESELLER_MAX_RETRIES: "0" } });
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/The catalogue could not be fetched whole\. Asked all at once \(per_page=all\): The service at \S+ did not answer in time\. Then by pages, no page arrived, and page 1 failed: /);
+      expect(existsSync(join(reseller.configDir, "catalogue"))).toBe(true);
+      expect(readdirSync(join(reseller.configDir, "catalogue"))).toEqual([]);
+    } finally {
+      harness.emulator.faults.reset();
+    }
   });
 });
 
