@@ -10,7 +10,7 @@
  * milliseconds rather than a parse of the whole. This module is what `items` and shell completion
  * load on a warm start: node:fs and nothing of the HTTP client.
  */
-import { closeSync, fchmodSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fchmodSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 /** One buyable variant as `reseller items --json` prints it. */
@@ -156,17 +156,55 @@ interface KeptFile {
 }
 
 /**
- * The whole fetch's lines, as text. Shared by a copy and the copy a delta makes of it, so that a
- * search made while the delta was asked for is not made twice.
+ * The whole fetch's lines, read from the file only as far as they are needed: a search reads them a
+ * few MB at a time (a copy of 200,000 variants is never held whole, nor in lower case, to find a few),
+ * the full list reads them all. Shared by a copy and the copy a delta makes of it, so that a search
+ * made while the delta was asked for is not made twice. The file stays open: a copy renamed over it
+ * meanwhile does not change what this one reads.
  */
 class BaseLines {
-  /** The lines, without the last one's break. */
-  readonly body: string;
+  private text: string | undefined;
   private readonly found = new Map<string, CatalogueEntry[]>();
   private all: CatalogueEntry[] | undefined;
 
-  constructor(text: string) {
-    this.body = text.endsWith("\n") ? text.slice(0, -1) : text;
+  constructor(
+    private readonly fd: number,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  /** All the lines, without the last one's break. */
+  get body(): string {
+    if (this.text === undefined) {
+      const bytes = Buffer.allocUnsafe(this.end - this.start);
+      readFully(this.fd, bytes, this.start);
+      const text = bytes.toString("utf8");
+      this.text = text.endsWith("\n") ? text.slice(0, -1) : text;
+    }
+    return this.text;
+  }
+
+  /** The lines in pieces of whole lines, each without its last break. */
+  private *pieces(): Generator<string> {
+    if (this.text !== undefined) {
+      yield this.text;
+      return;
+    }
+    const size = 4 << 20;
+    let carry = Buffer.alloc(0);
+    for (let at = this.start; at < this.end; at += size) {
+      const chunk = Buffer.allocUnsafe(Math.min(size, this.end - at));
+      readFully(this.fd, chunk, at);
+      const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      const last = bytes.lastIndexOf(0x0a);
+      if (last === -1) {
+        carry = bytes;
+        continue;
+      }
+      carry = bytes.subarray(last + 1);
+      if (last > 0) yield bytes.toString("utf8", 0, last);
+    }
+    if (carry.length) yield carry.toString("utf8");
   }
 
   entries(): CatalogueEntry[] {
@@ -176,25 +214,55 @@ class BaseLines {
   holding(words: string[]): CatalogueEntry[] {
     const key = words.join("\u0000");
     let found = this.found.get(key);
-    if (!found) this.found.set(key, (found = baseHolding(this.body, words)));
+    if (!found) {
+      found = [];
+      for (const piece of this.pieces()) found.push(...baseHolding(piece, words));
+      this.found.set(key, found);
+    }
     return found;
+  }
+
+  ids(): number[] {
+    const ids: number[] = [];
+    for (const piece of this.pieces()) ids.push(...idsIn(piece));
+    return ids;
+  }
+}
+
+function readFully(fd: number, into: Buffer, position: number): void {
+  for (let done = 0; done < into.length; ) {
+    const read = readSync(fd, into, done, into.length - done, position + done);
+    if (read === 0) throw new Error("the kept catalogue ended early");
+    done += read;
   }
 }
 
 /** The kept catalogue of this owner, or undefined when there is none worth using. */
 export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined {
-  let bytes: Buffer;
+  let fd: number;
   try {
-    bytes = readFileSync(catalogueCachePath(owner));
+    fd = openSync(catalogueCachePath(owner), "r");
   } catch {
     return undefined;
   }
-  if (bytes.length < headerBytes || bytes[headerBytes - 1] !== 0x0a) return undefined;
-  const headerText = bytes.toString("utf8", 0, headerBytes);
-  const header = readHeader(headerText, owner);
-  // Only what the header counts is whole: a change cut short by a crash lies past `end`.
-  if (!header || header.end > bytes.length) return undefined;
-  return keptFrom(header, { header: headerText, base: new BaseLines(bytes.toString("utf8", headerBytes, header.base_end)), changes: bytes.toString("utf8", header.base_end, header.end) });
+  let kept: KeptCatalogue | undefined;
+  try {
+    const head = Buffer.alloc(headerBytes);
+    const size = fstatSync(fd).size;
+    if (size >= headerBytes) readFully(fd, head, 0);
+    const headerText = head.toString("utf8");
+    const header = size >= headerBytes && head[headerBytes - 1] === 0x0a ? readHeader(headerText, owner) : undefined;
+    // Only what the header counts is whole: a change cut short by a crash lies past `end`.
+    if (header && header.end <= size) {
+      const changes = Buffer.allocUnsafe(header.end - header.base_end);
+      readFully(fd, changes, header.base_end);
+      kept = keptFrom(header, { header: headerText, base: new BaseLines(fd, headerBytes, header.base_end), changes: changes.toString("utf8") });
+    }
+  } catch {
+    kept = undefined;
+  }
+  if (!kept) closeSync(fd);
+  return kept;
 }
 
 /** The changes appended since the whole fetch, the last word on each variant winning: replaced or added, or withdrawn. */
@@ -521,7 +589,7 @@ export function applyChanges(owner: CatalogueOwner, kept: KeptCatalogue, changed
       const bytes = Buffer.from(added, "utf8");
       writeSync(fd, bytes, 0, bytes.length, kept.end);
       // The count, recounted only when something changed: the ids of the lines, not the lines parsed.
-      const live = new Set(idsIn(file.base.body));
+      const live = new Set(file.base.ids());
       const all = readChanges(file.changes + added);
       for (const entry of all.changed) live.add(entry.id);
       for (const id of all.withdrawn) live.delete(id);
