@@ -392,6 +392,8 @@ export class CatalogueWriter {
   private bufferedBytes = 0;
   private position = headerBytes;
   private closed = false;
+  /** The lines, when the config dir cannot be written: the copy is then held in memory for this run. */
+  private readonly memory: string[] | undefined;
 
   private constructor(
     private readonly owner: CatalogueOwner,
@@ -399,7 +401,11 @@ export class CatalogueWriter {
     private readonly fd: number,
     /** The fetch this writer goes on with, when it was left unfinished before. */
     readonly resumed?: Unfinished,
-  ) {}
+    /** Why the copy cannot be kept on disk, when it cannot. */
+    readonly unwritable?: Error,
+  ) {
+    if (unwritable) this.memory = [];
+  }
 
   /** Variants kept so far. */
   get count(): number {
@@ -408,9 +414,15 @@ export class CatalogueWriter {
 
   static create(owner: CatalogueOwner): CatalogueWriter {
     const path = catalogueCachePath(owner);
-    mkdirSync(join(owner.configDir, catalogueDirName), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    const fd = openSync(temporary, "w", 0o600);
+    let fd: number;
+    try {
+      mkdirSync(join(owner.configDir, catalogueDirName), { recursive: true, mode: 0o700 });
+      fd = openSync(temporary, "w", 0o600);
+    } catch (error) {
+      // Finding an item still works this once; the caller says the copy could not be kept.
+      return new CatalogueWriter(owner, temporary, -1, undefined, error as Error);
+    }
     // The mode given to open passes through the umask; make sure.
     fchmodSync(fd, 0o600);
     writeSync(fd, headerLine({ version: 2, writing: true }));
@@ -486,7 +498,7 @@ export class CatalogueWriter {
   /** A delta's lines, read back and the file let go: they are applied to the kept copy. */
   readBack(): { changed: CatalogueEntry[]; withdrawn: number[] } {
     this.flush();
-    const text = readFileSync(this.temporary, "utf8").slice(headerBytes);
+    const text = this.memory ? this.memory.join("") : readFileSync(this.temporary, "utf8").slice(headerBytes);
     this.discard();
     return readChanges(text);
   }
@@ -496,6 +508,10 @@ export class CatalogueWriter {
     const chunk = Buffer.from(this.buffered.join(""), "utf8");
     this.buffered = [];
     this.bufferedBytes = 0;
+    if (this.memory) {
+      this.memory.push(chunk.toString("utf8"));
+      return;
+    }
     writeSync(this.fd, chunk, 0, chunk.length, this.position);
     this.position += chunk.length;
   }
@@ -513,6 +529,7 @@ export class CatalogueWriter {
   finish(times: KeptTimes): KeptCatalogue {
     const header: CatalogueHeader = { ...this.headerOf(), ...times, base_end: 0, end: 0 };
     this.flush();
+    if (this.memory) return keptInMemory(header, readChanges(this.memory.join("")).changed);
     header.base_end = header.end = this.position;
     this.seal(header, catalogueCachePath(this.owner));
     rmSync(unfinishedPath(this.owner), { force: true });
@@ -523,13 +540,14 @@ export class CatalogueWriter {
 
   /** What was fetched, kept for the next run to go on from. */
   keepUnfinished(unfinished: Unfinished): void {
+    if (this.memory) return;
     this.flush();
     this.seal({ ...this.headerOf(), server_time: unfinished.server_time, synced_at: 0, full_synced_at: 0, base_end: this.position, end: this.position, unfinished }, unfinishedPath(this.owner));
   }
 
   /** Nothing kept: the temporary file goes. */
   discard(): void {
-    if (this.closed) return;
+    if (this.closed || this.memory) return;
     this.closed = true;
     closeSync(this.fd);
     rmSync(this.temporary, { force: true });

@@ -12,7 +12,7 @@ import type { ServiceClient } from "../api/client.js";
 import { decodeCatalogue } from "../api/decode.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../api/model.js";
 import { AuthError, InterruptedError, NetworkError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
-import { applyChanges, CatalogueWriter, writeCatalogue, type CatalogueEntry, type CatalogueOwner, type KeptCatalogue, type Unfinished } from "./cache.js";
+import { applyChanges, CatalogueWriter, keptInMemory, mergeCatalogue, writeCatalogue, type CatalogueEntry, type CatalogueOwner, type KeptCatalogue, type Unfinished } from "./cache.js";
 import { CatalogueStream } from "./stream.js";
 
 export { mergeCatalogue } from "./cache.js";
@@ -53,6 +53,8 @@ export interface SyncOutcome {
   requests: number;
   /** Went on from pages kept by an earlier run. */
   resumed: boolean;
+  /** Why the copy could not be kept on disk (it is used from memory this once), when it could not. */
+  unkept?: string;
 }
 
 /** An item as the list shows it and the file keeps it. */
@@ -82,7 +84,7 @@ export async function syncCatalogue(client: CatalogueSource, owner: CatalogueOwn
     const fetched = await fetchInto(client, owner, {}, "whole", options);
     const times = { server_time: fetched.serverTime, synced_at: now, full_synced_at: now };
     const copy = fetched.writer.finish(times);
-    return { kept: copy, whole: true, received: copy.count, requests: fetched.requests, resumed: fetched.resumed };
+    return { kept: copy, whole: true, received: copy.count, requests: fetched.requests, resumed: fetched.resumed, unkept: fetched.writer.unwritable?.message };
   }
   const fetched = await fetchInto(client, owner, { updatedSince: since }, `since ${since}`, options);
   const { changed, withdrawn } = fetched.writer.readBack();
@@ -93,8 +95,17 @@ export async function syncCatalogue(client: CatalogueSource, owner: CatalogueOwn
     const copy = writeCatalogue(owner, { server_time: serverTime, synced_at: now, full_synced_at: now }, changed);
     return { kept: copy, whole: true, received: changed.length, requests: fetched.requests, resumed: fetched.resumed };
   }
-  const copy = applyChanges(owner, kept, changed, withdrawn, { server_time: serverTime, synced_at: now, full_synced_at: kept.full_synced_at });
-  return { kept: copy, whole: false, received: changed.length + withdrawn.length, requests: fetched.requests, resumed: fetched.resumed };
+  const times = { server_time: serverTime, synced_at: now, full_synced_at: kept.full_synced_at };
+  let copy: KeptCatalogue;
+  let unkept: string | undefined;
+  try {
+    copy = applyChanges(owner, kept, changed, withdrawn, times);
+  } catch (error) {
+    // The file could not be changed: the changes are used from memory this once.
+    unkept = (error as Error).message;
+    copy = keptInMemory({ ...kept, ...times }, mergeCatalogue(kept.entries(), changed, withdrawn));
+  }
+  return { kept: copy, whole: false, received: changed.length + withdrawn.length, requests: fetched.requests, resumed: fetched.resumed, unkept: unkept ?? fetched.writer.unwritable?.message };
 }
 
 interface Fetched {

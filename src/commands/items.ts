@@ -72,5 +72,6 @@ async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCata
     const from = outcome.resumed ? " (going on from the pages kept by the last run)" : "";
     ctx.output.info(outcome.whole ? `Fetched ${outcome.kept.count} items${from}.` : `${outcome.received} ${outcome.received === 1 ? "item" : "items"} changed since the last check${from}.`);
   }
+  if (outcome.unkept) ctx.output.warn(`Could not keep the catalogue in ${ctx.settings.configDir} (${outcome.unkept}); the next call fetches it again.`);
   return outcome.kept;
 }

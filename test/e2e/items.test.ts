@@ -292,6 +292,16 @@ describe("the kept copy", () => {
     expect(catalogueQueries(harness, before).map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all" }]);
   });
 
+  it("that cannot be written still lists the catalogue, from memory, and says the next call fetches it again", async () => {
+    const reseller = resellerAs(harness);
+    // A file where the catalogue's folder belongs: nothing can be kept.
+    writeFileSync(join(reseller.configDir, "catalogue"), "not a folder\n");
+    const r = await reseller.run(["items", "--search", "tsel10"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(idsOf(r.stdout)).toEqual([12]);
+    expect(r.stderr).toMatch(/Could not keep the catalogue in .*; the next call fetches it again\./);
+  });
+
   it("is shown with a warning when the service cannot be reached to bring it up to date (exit 0)", async () => {
     const reseller = resellerAs(harness);
     await reseller.run(["items"]);
