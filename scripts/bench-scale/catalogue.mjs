@@ -14,7 +14,7 @@
 // the median of the per-round ratios, with its range. BENCH_SIZES (default "5000,200000"),
 // BENCH_PAGED_SIZES (default "5000,50000": paging 200k variants through the emulator takes minutes,
 // most of them the emulator's own), BENCH_ROUNDS (default 5), BENCH_SEARCH_ROUNDS (default 11) and
-// BENCH_PARTS (default "refresh,paged,search") change the run. Benchmarks are scripts, never timed assertions in tests.
+// BENCH_PARTS (default "refresh,fetch,paged,search"; "fetch" is --refresh with a search that finds nothing, the fetch alone) change the run. Benchmarks are scripts, never timed assertions in tests.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -106,17 +106,18 @@ const ratioCell = (ratios) => `${fmt(median(ratios))}x (${fmt(Math.min(...ratios
 const rows = [];
 const load = loadavg()[0];
 
-async function benchRefresh(size, perPageAll) {
+/** `quiet`: with a search that finds nothing, so that only the fetch is compared (the bare client prints nothing). */
+async function benchRefresh(size, perPageAll, quiet = false) {
   const emulator = await startEmulator(size, perPageAll);
   const env = { PATH: process.env.PATH, HOME: join(work, "home"), RESELLER_CONFIG_DIR: join(work, `config-${size}-${perPageAll}`), RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.apiKey, LANG: "C.UTF-8" };
   try {
     // The whole list printed, piped, as a script that keeps its own copy would read it.
-    const cli = [process.execPath, bin, "items", "--refresh"];
+    const cli = [process.execPath, bin, "items", "--refresh", ...(quiet ? ["--search", "no-such-item"] : [])];
     const before = emulator.requests.length;
     const first = measure(cli, env);
     await settle();
     const paths = emulator.requests.slice(before);
-    const listed = first.stdout.split("\n").filter(Boolean).length;
+    const listed = quiet ? Number(JSON.parse(readFileSync(join(env.RESELLER_CONFIG_DIR, "catalogue", readdirSync(join(env.RESELLER_CONFIG_DIR, "catalogue")).find((n) => n.endsWith(".jsonl"))), "utf8").slice(0, 4096)).count) : first.stdout.split("\n").filter(Boolean).length;
     const bare = [process.execPath, "-e", bareClient, emulator.baseUrl, emulator.apiKey, ...paths];
     const fetched = Number(measure(bare, env).stdout);
     const samples = { cli: [], bare: [], ratio: [], mib: [], bareMib: [] };
@@ -130,7 +131,7 @@ async function benchRefresh(size, perPageAll) {
       samples.bareMib.push(d.mib);
     }
     rows.push([
-      `\`items --refresh\`, ${size.toLocaleString("en")} variants, ${perPageAll === "answered" ? "per_page=all" : `${paths.length - 1} pages of 500 (per_page=all refused)`}`,
+      `\`items --refresh${quiet ? ' --search no-such-item' : ""}\`, ${size.toLocaleString("en")} variants, ${perPageAll === "answered" ? "per_page=all" : `${paths.length - 1} pages of 500 (per_page=all refused)`}`,
       `${ratioCell(samples.ratio)} of the bare client`,
       `${fmt(median(samples.cli), 0)} ms vs ${fmt(median(samples.bare), 0)} ms`,
       `${fmt(Math.max(...samples.mib), 0)} MiB (bare: ${fmt(Math.max(...samples.bareMib), 0)} MiB)`,
@@ -196,9 +197,10 @@ async function benchSearch(size) {
   }
 }
 
-const parts = (process.env.BENCH_PARTS ?? "refresh,paged,search").split(",");
+const parts = (process.env.BENCH_PARTS ?? "refresh,fetch,paged,search").split(",");
 try {
   if (parts.includes("refresh")) for (const size of sizes) await benchRefresh(size, "answered");
+  if (parts.includes("fetch")) for (const size of sizes) await benchRefresh(size, "answered", true);
   if (parts.includes("paged")) for (const size of pagedSizes) await benchRefresh(size, "refused");
   if (parts.includes("search")) for (const size of sizes) await benchSearch(size);
 } finally {
