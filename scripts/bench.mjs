@@ -149,7 +149,7 @@ const bulkRows = [];
 if (process.env.BENCH_BULK !== "0") {
   const orders = Number(process.env.BENCH_BULK_ORDERS ?? 1000);
   const bulkRounds = Number(process.env.BENCH_BULK_ROUNDS ?? 3);
-  const control = (path, body) => fetch(`${baseUrl}/__emulator/${path}`, { method: "POST", body: JSON.stringify(body) });
+  const control = (path, body) => fetch(`${baseUrl}/__emulator/${path}`, { method: "POST", headers: { "X-APIKEY": apiKey, "Content-Type": "application/json" }, body: JSON.stringify(body) });
   await control("balance", { api_key: apiKey, balance: 1_000_000_000_000 });
   await control("faults", { latency_ms: 100 });
   const bareLoop = join(work, "bare-loop.cjs");

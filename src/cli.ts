@@ -62,14 +62,12 @@ export async function main(proc: Process): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       if (["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code)) return 0;
-      // commander puts its "(Did you mean …?)" on a line of its own: the message is the first line,
-      // the guess goes to the hint, so neither is printed with a literal \n.
-      const [first = "", ...rest] = error.message.replace(/^error: /, "").split("\n");
-      const guess = rest.join(" ").match(/Did you mean (.+)\?/)?.[1];
-      const sub = proc.argv.find((a) => !a.startsWith("-"));
-      const help = `See \`reseller ${sub && program.commands.some((c) => c.name() === sub) ? `${sub} ` : ""}--help\`.`;
-      return report(new UsageError(first.charAt(0).toUpperCase() + first.slice(1), { suggestion: guess ? `Did you mean ${guess}? ${help}` : help }));
+      // commander's words become the tool's own sentence, with the flag meant and the help to read.
+      const { usageErrorOf } = await import("./usage-words.js");
+      return report(usageErrorOf(error, program, proc.argv));
     }
+    // Only a flag's rule throws while parsing: said as a usage error, with the command's help.
+    if (error instanceof UsageError) return report((await import("./usage-words.js")).usageErrorOfRule(error, program, proc.argv));
     if (error instanceof ResellerError) return report(error);
     throw error;
   }

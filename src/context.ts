@@ -5,7 +5,7 @@
  */
 import type { ServiceClient } from "./api/client.js";
 import type { ConfigStore } from "./config/store.js";
-import { checkBaseUrl, resolveSettings, type Env, type GlobalFlags, type Settings } from "./config/settings.js";
+import { checkBaseUrl, isLoopback, resolveSettings, type Env, type GlobalFlags, type Settings } from "./config/settings.js";
 import { checkConfigDir } from "./config/config-dir.js";
 import { AuthError, UsageError } from "./errors.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
@@ -68,6 +68,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
   const secrets = new SecretMask();
   const settings = resolveSettings(flags, env, terminal);
   secrets.add(storedOrNot(() => settings.apiKey));
+  // The webhook secret forges events for anyone who has it: masked in every command, not only webhook listen.
+  secrets.add(storedOrNot(() => settings.webhookSecret));
   const now = input.now ?? Date.now;
   const { defaultSleep } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;
@@ -94,8 +96,15 @@ export async function createContext(input: ContextInput): Promise<Context> {
   let client: ServiceClient | undefined;
   const others: ServiceClient[] = [];
   const canPrompt = !settings.noInput;
+  let warned = false;
   const makeClient = async (baseUrl: string, apiKey: string): Promise<ServiceClient> => {
     secrets.add(apiKey);
+    if (!warned) {
+      warned = true;
+      for (const warning of transportWarnings(baseUrl, settings.insecure, input.env)) output.warn(warning);
+      const ignored = settings.ignoredEnvironment ?? [];
+      if (ignored.length) output.warn(`--profile ${settings.profile} wins: its saved ${ignored.length > 1 ? "address and key are" : ignored[0] === "RESELLER_API_KEY" ? "key is" : "address is"} used, not ${ignored.join(" and ")} from the environment.`);
+    }
     const { ServiceClient } = await import("./api/client.js");
     return new ServiceClient({
       baseUrl,
@@ -166,6 +175,27 @@ export async function createContext(input: ContextInput): Promise<Context> {
       await Promise.all([client, ...others].map((c) => c?.close()));
     },
   };
+}
+
+/**
+ * What weakens the connection the key travels on, said on every call that makes one: Node's own
+ * warning about NODE_TLS_REJECT_UNAUTHORIZED comes once and is easy to miss in a script's log.
+ */
+export function transportWarnings(baseUrl: string, insecure: boolean, env: Env): string[] {
+  const warnings: string[] = [];
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (env.NODE_TLS_REJECT_UNAUTHORIZED === "0" && url?.protocol === "https:") {
+    warnings.push(`NODE_TLS_REJECT_UNAUTHORIZED=0: certificates are not checked, so anyone between you and ${url.host} can read the API key and answer as the service. Unset it.`);
+  }
+  if (insecure && url?.protocol === "http:" && !isLoopback(url.hostname)) {
+    warnings.push(`--insecure: the API key goes to ${url.host} in clear text, readable by anyone on the way.`);
+  }
+  return warnings;
 }
 
 /**

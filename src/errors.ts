@@ -148,3 +148,35 @@ export class DeliveryFailedError extends ResellerError {
     super("DELIVERY_FAILED", message, options);
   }
 }
+
+/**
+ * What a network failure code means, in words a reseller reads: `UND_ERR_SOCKET` is "the connection was
+ * closed". The code stays the error's code (scripts read it in --json); people read these words.
+ */
+const networkFailureWords: Readonly<Record<string, string>> = {
+  UND_ERR_SOCKET: "the connection was closed",
+  UND_ERR_CLOSED: "the connection was closed",
+  ECONNRESET: "the connection was reset",
+  EPIPE: "the connection was closed while sending",
+  ECONNREFUSED: "the connection was refused (nothing listens at that address and port)",
+  ENOTFOUND: "its name was not found (DNS); check the address",
+  EAI_AGAIN: "its name could not be looked up right now (DNS)",
+  EHOSTUNREACH: "there is no route to that host",
+  ENETUNREACH: "this machine's network is unreachable",
+  EADDRNOTAVAIL: "that address is not available from this machine",
+  ETIMEDOUT: "no answer came in time",
+  UND_ERR_CONNECT_TIMEOUT: "the connection could not be made in time",
+  UND_ERR_HEADERS_TIMEOUT: "no answer came in time",
+  UND_ERR_BODY_TIMEOUT: "the answer stopped coming",
+  TIMEOUT: "no answer came in time",
+  CERT_HAS_EXPIRED: "the service's TLS certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the service's TLS certificate is self-signed",
+  SELF_SIGNED_CERT_IN_CHAIN: "the service's TLS certificate is not from a trusted authority",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the service's TLS certificate could not be verified",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the service's TLS certificate is for another name",
+};
+
+/** `the connection was closed`, or undefined for a code without words. */
+export function networkFailureWordsFor(code: string): string | undefined {
+  return Object.hasOwn(networkFailureWords, code) ? networkFailureWords[code] : undefined;
+}

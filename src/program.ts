@@ -4,7 +4,7 @@
  * Running it (contexts, errors, exit codes) is src/cli.ts's job.
  */
 import { createRequire } from "node:module";
-import { Command, InvalidArgumentError } from "commander";
+import { Command, type Help } from "commander";
 import type { Context } from "./context.js";
 import { UsageError } from "./errors.js";
 import * as rules from "./rules/input.js";
@@ -16,15 +16,12 @@ export type Handler<O> = { run: (ctx: Context, options: O) => Promise<number | v
 /** What the declaration asks of whoever runs it: given the command, its handler's loader and the parsed options. */
 export type RunCommand = <O>(command: Command, load: () => Promise<Handler<O>>, options: O) => Promise<void>;
 
-/** Turns a rule's UsageError into commander's, so the message names the flag the usual way. */
+/**
+ * A flag's value checked by its rule. The rule's own UsageError goes out as it is (commander passes on
+ * any error but its InvalidArgumentError), so the sentence is the tool's, naming the flag and the value.
+ */
 function parser<T>(rule: (value: string) => T): (value: string) => T {
-  return (value) => {
-    try {
-      return rule(value);
-    } catch (error) {
-      throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
-    }
-  };
+  return (value) => rule(value);
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -44,6 +41,57 @@ function piped(text: string): string {
 /** The topics `reseller help TOPIC` answers beside the commands. */
 const helpTopicNames = ["environment", "exit-codes"] as const;
 
+/** `reseller --help` lists commands by what a reseller does with them, the daily ones first, as gh does. */
+export const commandGroups: readonly (readonly [heading: string, names: readonly string[]])[] = [
+  ["Core commands", ["buy", "trx", "validate", "lock", "history", "reconcile", "sandbox"]],
+  ["Catalogue commands", ["items", "item"]],
+  ["Money commands", ["balance", "topup", "channels", "leaderboard"]],
+  ["Setup commands", ["login", "logout", "config", "webhook", "completion", "emulator", "version"]],
+];
+
+const helpTopicItems: readonly [term: string, description: string][] = [
+  ["help COMMAND", "a command's flags, examples and piped columns (`help lock add`)"],
+  ["help environment", "the environment variables and the flags they stand for"],
+  ["help exit-codes", "what each exit code means, for scripts"],
+];
+
+/**
+ * Help laid out for people: a command's sub-commands before its flags; the root's commands in groups,
+ * then the help topics, then the flags every command takes, said once there. Other commands name the
+ * global flags on one line instead of repeating their sixteen lines.
+ */
+function formatHelp(cmd: Command, helper: Help): string {
+  const width = helper.helpWidth ?? 80;
+  const isRoot = cmd.parent === null;
+  const termWidth = Math.max(helper.padWidth(cmd, helper), ...(isRoot ? helpTopicItems.map(([term]) => term.length) : []));
+  const item = (term: string, description: string) => helper.formatItem(term, termWidth, description, helper);
+  const list = (heading: string, items: string[]) => helper.formatItemList(heading, items, helper);
+  const commandItem = (c: Command) => item(helper.subcommandTerm(c), helper.subcommandDescription(c));
+  const optionItems = helper.visibleOptions(cmd).map((o) => item(helper.optionTerm(o), helper.optionDescription(o)));
+
+  let out = [`Usage: ${helper.commandUsage(cmd)}`, ""];
+  const description = helper.commandDescription(cmd);
+  if (description) out.push(helper.boxWrap(description, width), "");
+  out = out.concat(list("Arguments:", helper.visibleArguments(cmd).map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a)))));
+  const commands = helper.visibleCommands(cmd);
+  if (!isRoot) {
+    out = out.concat(list("Commands:", commands.map(commandItem)), list("Options:", optionItems));
+    let root: Command = cmd;
+    while (root.parent) root = root.parent;
+    const globals = root.options.filter((o) => !["--version", "--help"].includes(o.long ?? "")).map((o) => o.long);
+    out.push(helper.boxWrap(`Global flags: ${globals.join(", ")} (see \`reseller --help\`).`, width), "");
+    return out.join("\n");
+  }
+  const grouped = new Set(commandGroups.flatMap(([, names]) => names));
+  for (const [heading, names] of commandGroups) {
+    out = out.concat(list(`${heading}:`, names.flatMap((name) => commands.filter((c) => c.name() === name)).map(commandItem)));
+  }
+  out = out.concat(list("Other commands:", commands.filter((c) => !grouped.has(c.name()) && c.name() !== "help").map(commandItem)));
+  out = out.concat(list("Help topics:", helpTopicItems.map(([term, text]) => item(term, text))));
+  out = out.concat(list("Flags:", optionItems));
+  return out.join("\n");
+}
+
 export function buildProgram(run: RunCommand): Command {
   const program = new Command("reseller")
     .description("Buy prepaid digital goods from the Reseller Commerce Service: balance, top-ups, purchases, stock locks.")
@@ -60,8 +108,8 @@ export function buildProgram(run: RunCommand): Command {
     .showSuggestionAfterError(true)
     // `help` is declared below, with topics beside the commands.
     .helpCommand(false)
-    .configureHelp({ showGlobalOptions: true })
-    .addHelpText("after", examples("reseller login", "reseller balance", "reseller buy --item 12 --qty 1 --note 081234567890", "reseller trx show INV-20261121-000123 --jq .data.status") + "\nMore: reseller help environment, reseller help exit-codes, reseller help COMMAND\n");
+    .configureHelp({ formatHelp })
+    .addHelpText("after", examples("reseller login", "reseller balance", "reseller buy --item 12 --qty 1 --note 081234567890", "reseller trx show INV-20261121-000123 --jq .data.status") + "\nMore: reseller help COMMAND, reseller help environment, reseller help exit-codes\n");
 
   program
     .command("login")
@@ -163,7 +211,7 @@ export function buildProgram(run: RunCommand): Command {
   program
     .command("topup")
     .description("top up the balance: get a payment link (asks for what is missing on a terminal)")
-    .option("--amount <rupiah>", "at least 10000; 50.000 and 50,000 are fine", parser(rules.topUpAmount))
+    .option("--amount <rupiah>", "at least 10.000, as you write it: 50000, 50.000, Rp 50.000, 50rb, 1,5jt", parser(rules.topUpAmount))
     .option("--channel <code>", "a code from `reseller channels`")
     .option("-y, --yes", "do not ask for confirmation")
     .addHelpText("after", piped("one line, tab-separated: payment link (else the QR link), amount, fee, total, channel, expires, QR link, invoice") + examples("reseller topup", "reseller topup --amount 100000 --channel QRIS --yes", "reseller topup --amount 100000 --channel QRIS --yes | cut -f1"))
@@ -196,10 +244,7 @@ export function buildProgram(run: RunCommand): Command {
     .description("the catalogue, one row per buyable variant, from a copy kept up to date with what changed")
     .option("--search <text>", "every word, in any case, in the category, product, name or SKU")
     .option("--category <name>", "one category, by name or slug (aplikasi-premium)")
-    .option("--process <kind>", "auto, h2h, smm or manual", parser((v) => {
-      if (!["auto", "h2h", "smm", "manual"].includes(v)) throw new UsageError(`--process must be auto, h2h, smm or manual, not "${v}".`);
-      return v as "auto" | "h2h" | "smm" | "manual";
-    }))
+    .option("--process <kind>", "auto, h2h, smm or manual", parser((v) => rules.choice("--process", v, ["auto", "h2h", "smm", "manual"] as const)))
     .option("--refresh", "fetch the whole catalogue again instead of what changed")
     .addHelpText(
       "after",
@@ -238,18 +283,19 @@ export function buildProgram(run: RunCommand): Command {
     .option("--wait", "wait until delivered, then show serial numbers / licences")
     .option("--wait-timeout <seconds>", "with --wait: give up waiting after this long (default 300)", parser((v) => rules.positiveInteger("--wait-timeout", v)))
     .option("-y, --yes", "do not ask for confirmation")
-    .option("--nominal <n>", "open amount: the amount asked for (provider_qty); the note is then the target", parser((v) => rules.positiveInteger("--nominal", v)))
+    .option("--nominal <rupiah>", "open amount: the amount asked for (provider_qty: 50000, 50.000, 50rb); the note is then the target", parser((v) => rules.rupiah("--nominal", v)))
     .option("--zone-id <zone>", "open amount: the game's zone, sent in the note as zone_id", parser((v) => rules.customerId("--zone-id", v)))
     .option("--no-validate", "do not check the customer's account before buying")
+    .option("--no-check", "send a phone number as given, without checking it is 08…/628…/+628… with 10-13 digits")
     .addHelpText(
       "after",
       piped("one line, tab-separated: invoice, ref_id, status, amount, created") +
         "With --wait, the rows of `reseller trx show`. With --file, one line per order: row, ref_id, outcome, exit code, invoice, amount, status, error code.\n" +
       examples(
         "reseller buy --item 12 --qty 1 --note 081234567890",
-        "reseller buy --item 22 --qty 1 --note 123456789        # shows the account name before you confirm",
-        "reseller buy --item 29 --nominal 50000 --note 081234567890",
-        "reseller buy --item 20 --qty 500 --target https://instagram.com/tokoku --wait",
+        "reseller buy --item 22 --qty 1 --note 123456789   # names the account first",
+        "reseller buy --item 29 --nominal 50rb --note 081234567890   # Rp 50.000",
+        "reseller buy --item 23 --qty 500 --target https://instagram.com/toko --wait",
         "reseller buy --cart cart.json --yes",
         "reseller buy --file orders.csv --out results.jsonl",
       ),
@@ -274,13 +320,14 @@ export function buildProgram(run: RunCommand): Command {
         nominal: opts.nominal as number | undefined,
         zoneId: opts.zoneId as string | undefined,
         validate: opts.validate !== false,
+        check: opts.check !== false,
       }),
     );
 
   const trx = program.command("trx").description("transactions").addHelpText("after", examples("reseller trx show ORD-20261121-0001", "reseller trx list"));
   trx
     .command("list")
-    .option("--status <status>", "only these: pending, paid, completed, failed or canceled (as the service words them)")
+    .option("--status <status>", `only these: ${rules.transactionStatuses.join(", ")} (as the service words them)`, parser(rules.transactionStatus))
     .option("--page <n>", "which page (default 1, the newest)", parser((v) => rules.positiveInteger("--page", v)))
     .option("--per-page <n>", "transactions per page (the service's default when left out)", parser((v) => rules.positiveInteger("--per-page", v)))
     .description("your past transactions, newest first")
@@ -386,10 +433,7 @@ export function buildProgram(run: RunCommand): Command {
     .option("--host <host>", "address to listen on (default 127.0.0.1)")
     .option("--state <file>", "keep state in this file across restarts")
     .option("--seed <n>", "seed for repeatable serial numbers and licences", parser((v) => rules.positiveInteger("--seed", v)))
-    .option("--dialect <name>", "answer shapes: live (default; the live reference), live-short (its short guide) or spec", parser((v) => {
-      if (!["live", "live-short", "spec"].includes(v)) throw new UsageError(`--dialect must be live, live-short or spec, not "${v}".`);
-      return v as import("./api/wire.js").Dialect;
-    }))
+    .option("--dialect <name>", "answer shapes: live (default; the live reference), live-short (its short guide) or spec", parser((v) => rules.choice("--dialect", v, ["live", "live-short", "spec"] as const)))
     .option("--catalogue-size <n>", "grow the catalogue with generated variants to at least this many (GET /v1/item pages)", parser((v) => rules.positiveInteger("--catalogue-size", v)))
     .option("--print-env", "print only the export lines for a shell to eval (RESELLER_BASE_URL, RESELLER_API_KEY)")
     .option("--detach", "run in the background and return at once; says how to stop it (with --print-env, also RESELLER_EMULATOR_PID)")
@@ -457,10 +501,7 @@ export function buildProgram(run: RunCommand): Command {
 
   program
     .command("completion")
-    .argument("<shell>", "bash, zsh or fish", parser((v) => {
-      if (!["bash", "zsh", "fish"].includes(v)) throw new UsageError(`the shell must be bash, zsh or fish, not "${v}".`);
-      return v as "bash" | "zsh" | "fish";
-    }))
+    .argument("<shell>", "bash, zsh or fish", parser((v) => rules.choice("The shell", v, ["bash", "zsh", "fish"] as const)))
     .description("print a shell completion script")
     .addHelpText(
       "after",
@@ -484,7 +525,10 @@ export function buildProgram(run: RunCommand): Command {
   program
     .command("__complete", { hidden: true })
     .argument("<what>")
-    .action((what: string, _o, cmd) => run(cmd, () => import("./commands/complete.js"), { what }));
+    .argument("[prefix]", "only candidates that start so (the word being completed)")
+    .action((what: string, prefix: string | undefined, _o, cmd) => run(cmd, () => import("./commands/complete.js"), { what, prefix }));
 
+  // `reseller help lock add` is the one way to ask for help by name; `lock help` would only repeat it in each list.
+  for (const command of program.commands) if (command.commands.length > 0) command.helpCommand(false);
   return program;
 }

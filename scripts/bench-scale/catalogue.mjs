@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The catalogue at a big shop's scale: `node scripts/bench-scale/catalogue.mjs` (after `npm run build`).
+// The catalogue at a big shop's scale: `node scripts/bench-scale/catalogue.mjs [--quick]` (after
+// `npm run build`; also run by `npm run bench:scale`).
 // For a catalogue of 5,000 and of 200,000 variants (the emulator grown with catalogueSize), it measures:
 //
 // - `reseller items --refresh` against a bare client (undici, nothing else) that fetches the same
@@ -23,9 +24,11 @@ import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "bin", "reseller.js");
-const sizes = (process.env.BENCH_SIZES ?? "5000,200000").split(",").map(Number);
-const pagedSizes = (process.env.BENCH_PAGED_SIZES ?? "5000,50000").split(",").filter(Boolean).map(Number);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+// --quick (as `npm run bench:scale -- --quick` passes it): 50,000 variants at most, three rounds.
+const quick = process.argv.includes("--quick");
+const sizes = (process.env.BENCH_SIZES ?? (quick ? "5000,50000" : "5000,200000")).split(",").map(Number);
+const pagedSizes = (process.env.BENCH_PAGED_SIZES ?? (quick ? "5000" : "5000,50000")).split(",").filter(Boolean).map(Number);
+const rounds = Number(process.env.BENCH_ROUNDS ?? (quick ? 3 : 5));
 const searchRounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 11);
 const search = process.env.BENCH_SEARCH ?? "mobile legends 86";
 const gnuTime = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;

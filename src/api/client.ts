@@ -3,8 +3,9 @@
  * retries what is safe to retry, and turns every failure into the error hierarchy.
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from "undici";
-import { AuthError, InputError, InterruptedError, NetworkError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { AuthError, InputError, InterruptedError, NetworkError, networkFailureWordsFor, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { maskApiKey } from "../config/mask.js";
+import { isLoopback } from "../config/settings.js";
 import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
 import { defaultSleep } from "./sleep.js";
 import * as decode from "./decode.js";
@@ -87,7 +88,7 @@ export class ServiceClient {
   readonly baseUrl: string;
   private readonly options: ClientOptions;
   private readonly retry: RetryPolicy;
-  private dispatcher: Dispatcher | undefined;
+  private lane: Lane | undefined;
 
   constructor(options: ClientOptions) {
     this.options = options;
@@ -152,18 +153,27 @@ export class ServiceClient {
     this.options.log?.(`→ GET ${url} (read as it arrives)  x-apikey: ${maskApiKey(this.options.apiKey)}`);
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline;
+    const stopped = stopWaiting(signal);
     let bytes = 0;
     let skeleton: unknown;
     let sinkFailure: { error: unknown } | undefined;
+    let handedOn = false;
+    const lane = this.getLane();
+    lane.inFlight++;
     try {
-      const response = await request(url, {
-        method: "GET",
-        headers: { "x-apikey": this.options.apiKey, accept: "application/json", "user-agent": this.options.userAgent },
-        dispatcher: this.getDispatcher(),
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-        signal,
-      });
+      if (controlCharacter.test(this.options.apiKey)) throw keyNotSendable();
+      const response = await Promise.race([
+        request(url, {
+          method: "GET",
+          headers: { "x-apikey": this.options.apiKey, accept: "application/json", "user-agent": this.options.userAgent },
+          dispatcher: lane.dispatcher,
+          headersTimeout: this.options.timeoutMs,
+          bodyTimeout: this.options.timeoutMs,
+          signal,
+          onHandedOn: () => (handedOn = true),
+        } as Parameters<typeof request>[1] & HandedOnOption),
+        stopped.promise,
+      ]);
       if (response.statusCode < 200 || response.statusCode >= 300) {
         const text = await readCapped(response.body, this.options.maxAnswerBytes ?? defaultMaxAnswerBytes, Number(response.headers["content-length"]));
         this.options.log?.(`← ${response.statusCode} GET ${path} (${Date.now() - started} ms) ${text.slice(0, 2000)}`);
@@ -188,7 +198,11 @@ export class ServiceClient {
       if (sinkFailure && error === sinkFailure) throw sinkFailure.error;
       if (error instanceof ResellerError) throw notOffered(error, "GET", path, undefined);
       this.options.log?.(`← GET ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
-      throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(this.options.timeoutMs) : error, this.options.signal, this.baseUrl, "GET");
+      if (signal.aborted) this.abandon(lane);
+      throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(this.options.timeoutMs) : error, this.options.signal, this.baseUrl, "GET", handedOn);
+    } finally {
+      stopped.dispose();
+      this.release(lane);
     }
     this.options.log?.(`← 200 GET ${path} (${Date.now() - started} ms) ${bytes} bytes read as they came`);
     const refusal = decode.refusalIn2xx(skeleton);
@@ -232,9 +246,9 @@ export class ServiceClient {
 
   /** Lets the process exit at once instead of waiting for idle keep-alive sockets. */
   async close(): Promise<void> {
-    const d = this.dispatcher;
-    this.dispatcher = undefined;
-    if (d) await d.destroy().catch(() => undefined);
+    const lane = this.lane;
+    this.lane = undefined;
+    if (lane) await lane.dispatcher.destroy().catch(() => undefined);
   }
 
   // ---- the exchange itself ----
@@ -287,18 +301,43 @@ export class ServiceClient {
         }
         throw failure;
       }
-      const why = failure instanceof ResellerError ? failure.code : "no answer";
-      const line = `retrying ${method} ${path} in ${formatSeconds(delay)} (attempt ${attempt + 1} of ${this.retry.maxRetries + 1}; the last said ${why})`;
+      // A network failure in words (`the connection was closed`), a service's answer by its code.
+      const words = failure instanceof NetworkError ? networkFailureWordsFor(failure.code) : undefined;
+      const why = words ? `the last failed: ${words}` : `the last said ${failure instanceof ResellerError ? failure.code : "nothing"}`;
+      const line = `retrying ${method} ${path} in ${formatSeconds(delay)} (attempt ${attempt + 1} of ${this.retry.maxRetries + 1}; ${why})`;
       this.options.log?.(line);
       this.options.onRetry?.(line[0]!.toUpperCase() + line.slice(1));
       await sleep(delay, this.options.signal);
     }
   }
 
-  private getDispatcher(): Dispatcher {
-    // One agent per client: keep-alive reuse across requests, and HTTPS_PROXY/HTTP_PROXY/NO_PROXY honoured.
-    this.dispatcher ??= new EnvHttpProxyAgent({ connect: { timeout: Math.min(this.options.timeoutMs, 10_000) }, keepAliveTimeout: 10_000 });
-    return this.dispatcher;
+  private getLane(): Lane {
+    // One agent per client: keep-alive reuse across requests, and HTTPS_PROXY/HTTP_PROXY/NO_PROXY
+    // honoured, except for this machine: a loopback address never goes through a proxy, which would
+    // see the key (in clear text for http://localhost).
+    const direct = isLoopbackUrl(this.baseUrl) ? { httpProxy: "", httpsProxy: "" } : {};
+    this.lane ??= {
+      dispatcher: new EnvHttpProxyAgent({ ...direct, connect: { timeout: Math.min(this.options.timeoutMs, 10_000) }, keepAliveTimeout: 10_000 }).compose(markHandedOn),
+      inFlight: 0,
+      retired: false,
+    };
+    return this.lane;
+  }
+
+  /**
+   * Past its deadline or on Ctrl-C a call stops waiting at once, whatever undici is doing: a proxy that
+   * drops CONNECT makes it reconnect in a tight loop that ignores the request's signal (undici 7.x).
+   * Its agent is retired: later calls get a new one, and it is destroyed, which ends that loop, as soon
+   * as the other requests on it (a bulk buy's) have ended, each within its own deadline.
+   */
+  private abandon(lane: Lane): void {
+    if (this.lane === lane) this.lane = undefined;
+    lane.retired = true;
+  }
+
+  private release(lane: Lane): void {
+    lane.inFlight--;
+    if (lane.retired && lane.inFlight === 0) void lane.dispatcher.destroy().catch(() => undefined);
   }
 
   private async exchangeOnce(method: string, path: string, body: unknown, attempt: number, deadlineMs: number): Promise<{ body: AnswerBody; status: number }> {
@@ -317,29 +356,45 @@ export class ServiceClient {
     let statusCode: number;
     let text: string;
     let retryAfter: string | undefined;
-    // One deadline for the whole exchange: connect, headers and every byte of the body. A body that
-    // drips a byte a second resets undici's idle timers forever; this one it cannot.
+    // One deadline for the whole exchange: connect, proxy, headers and every byte of the body. A body
+    // that drips a byte a second resets undici's idle timers forever; this one it cannot.
     const deadline = AbortSignal.timeout(deadlineMs);
     const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline;
+    const stopped = stopWaiting(signal);
     const maxBytes = this.options.maxAnswerBytes ?? defaultMaxAnswerBytes;
+    // Set when undici hands the request to a connected socket (after any proxy tunnel and TLS
+    // handshake): a failure before that sent nothing, whatever its code.
+    let handedOn = false;
+    const lane = this.getLane();
+    lane.inFlight++;
     try {
-      const response = await request(url, {
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body: payload,
-        dispatcher: this.getDispatcher(),
-        headersTimeout: deadlineMs,
-        bodyTimeout: deadlineMs,
-        signal,
-      });
+      if (controlCharacter.test(this.options.apiKey)) throw new KeyNotSendable();
+      const response = await Promise.race([
+        request(url, {
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body: payload,
+          dispatcher: lane.dispatcher,
+          headersTimeout: deadlineMs,
+          bodyTimeout: deadlineMs,
+          signal,
+          onHandedOn: () => (handedOn = true),
+        } as Parameters<typeof request>[1] & HandedOnOption),
+        stopped.promise,
+      ]);
       statusCode = response.statusCode;
       const ra = response.headers["retry-after"];
       retryAfter = Array.isArray(ra) ? ra[0] : ra;
-      text = await readCapped(response.body, maxBytes, Number(response.headers["content-length"]));
+      text = await Promise.race([readCapped(response.body, maxBytes, Number(response.headers["content-length"])), stopped.promise]);
     } catch (error) {
       log?.(`← ${method} ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
+      if (signal.aborted) this.abandon(lane);
       if (error instanceof AnswerTooLarge) throw tooLarge(method, path, maxBytes);
-      throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(deadlineMs) : error, this.options.signal, this.baseUrl, method);
+      if (error instanceof KeyNotSendable) throw keyNotSendable();
+      throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(deadlineMs) : error, this.options.signal, this.baseUrl, method, handedOn);
+    } finally {
+      stopped.dispose();
+      this.release(lane);
     }
     // A new webhook secret is shown once, by the command itself; the exchange log never repeats it.
     const logged = path.endsWith("/webhook/secret") ? "(body withheld: it carries the webhook secret)" : text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
@@ -416,7 +471,7 @@ function notOffered(error: unknown, method: string, path: string, what: string |
   const routeAnswer = (e: ServiceError) =>
     /^(ROUTE_NOT_FOUND|NOT_FOUND|ENDPOINT_NOT_FOUND)$/.test(e.code) ||
     /\broute\b.*\bnot (be )?found\b/i.test(e.message) ||
-    (e.code === "HTTP_404" && (/^not found\.?$/i.test(e.message.trim()) || e.message.startsWith("The service refused the request (HTTP_404")));
+    (e.code === "HTTP_404" && (/^not found\.?$/i.test(e.message.trim()) || e.message === "The service refused the request."));
   const isRoute =
     (error instanceof ServiceError && error.status === 404 && routeAnswer(error)) ||
     (error instanceof UnexpectedResponseError && error.status === 404);
@@ -443,6 +498,75 @@ function pathSegment(what: string, value: string): string {
 }
 
 class AnswerTooLarge extends Error {}
+
+/** An agent and the requests on it, so a stuck one can be retired without cutting the others short. */
+interface Lane {
+  dispatcher: Dispatcher;
+  inFlight: number;
+  retired: boolean;
+}
+
+class KeyNotSendable extends Error {}
+
+/** A control character (a pasted line break) cannot go in an HTTP header; undici would refuse it anyway. */
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+
+function keyNotSendable(): NetworkError {
+  return new NetworkError("API_KEY_NOT_SENDABLE", "The API key holds a control character (a line break or tab pasted with it?); nothing was sent.", false, {
+    suggestion: "Save the key again without it: `reseller login`, or check RESELLER_API_KEY.",
+  });
+}
+
+/** Node's and OpenSSL's names for a certificate that did not verify. */
+const certificateCodes = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY|DECRYPT)|ERR_TLS_CERT_ALTNAME_INVALID|HOSTNAME_MISMATCH/;
+
+const isLoopbackUrl = (baseUrl: string): boolean => {
+  try {
+    return isLoopback(new URL(baseUrl).hostname);
+  } catch {
+    return false;
+  }
+};
+
+/** A request option the interceptor below reads: told when undici hands the request to a socket. */
+interface HandedOnOption {
+  onHandedOn?: () => void;
+}
+
+/**
+ * Marks the moment a request is written to a connected socket (undici starts a handler's request,
+ * onRequestStart, right before it writes the headers), so a failure can be told apart: before it, nothing was sent.
+ */
+const markHandedOn: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+  const told = (opts as HandedOnOption).onHandedOn;
+  if (!told) return dispatch(opts, handler);
+  const marked = new Proxy(handler as object, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      // Interceptors get the new handler API (onRequestStart); the old one's onConnect is the same moment.
+      if ((property === "onRequestStart" || property === "onConnect") && typeof value === "function") {
+        return (...args: unknown[]) => {
+          told();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return dispatch(opts, marked as Dispatcher.DispatchHandler);
+};
+
+/** A promise that rejects when `signal` aborts, for racing what undici may never end; dispose() when done. */
+function stopWaiting(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
+  let stop: () => void = () => undefined;
+  const promise = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason);
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
+  });
+  promise.catch(() => undefined);
+  return { promise, dispose: () => signal.removeEventListener("abort", stop) };
+}
 
 class DeadlinePassed extends Error {
   readonly code = "TIMEOUT";
@@ -487,7 +611,8 @@ function formatSeconds(ms: number): string {
  */
 function isRetryable(error: unknown): boolean {
   // Reading a huge answer again would only download it again.
-  if (error instanceof NetworkError) return error.code !== "ANSWER_TOO_LARGE";
+  // Nor a certificate that did not verify, or a key that cannot be sent: the same would happen again.
+  if (error instanceof NetworkError) return error.code !== "ANSWER_TOO_LARGE" && error.code !== "TLS_CERTIFICATE" && error.code !== "API_KEY_NOT_SENDABLE";
   // A definite refusal (PRODUCT_TEMPORARILY_UNAVAILABLE) is an answer: asking again at once changes nothing.
   if (error instanceof ServiceError) return (error.status >= 500 && !error.definite) || error.status === 429;
   // A page that is not JSON with a 5xx is a gateway's: the service behind it may answer next time.
@@ -517,16 +642,35 @@ function errorCodeOf(error: unknown): string | undefined {
   return undefined;
 }
 
-function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl: string, method: string): Error {
-  if (signal?.aborted) return new InterruptedError();
+function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl: string, method: string, handedOn: boolean): Error {
+  if (signal?.aborted) return new InterruptedError(handedOn ? "Interrupted." : "Interrupted; nothing was sent.");
   const code = errorCodeOf(error) ?? "NETWORK_ERROR";
-  const reached = !notReachedCodes.has(code);
+  if (certificateCodes.test(code)) {
+    return new NetworkError("TLS_CERTIFICATE", `The certificate of ${baseUrl} could not be verified (${code}); nothing was sent.`, false, {
+      cause: error,
+      suggestion:
+        "Someone between you and the service may be intercepting the connection (a proxy, a captive portal, an attacker), or the address is wrong. Check the base URL and your network; do not turn certificate checks off to get past this.",
+    });
+  }
+  const reached = handedOn && !notReachedCodes.has(code);
   const timedOut = code.includes("TIMEOUT") || code === "ETIMEDOUT";
-  const what = timedOut ? "did not answer in time" : reached ? "dropped the connection before answering" : "could not be reached";
-  const message = `The service at ${baseUrl} ${what}.`;
+  // The failure in plain words (`the connection was closed`); the code stays for scripts and --json.
+  const words = timedOut ? undefined : networkFailureWordsFor(code);
+  const what = !handedOn
+    ? timedOut
+      ? "could not be reached in time; nothing was sent"
+      : "could not be reached; nothing was sent"
+    : timedOut
+      ? "did not answer in time"
+      : reached
+        ? words
+          ? "did not answer"
+          : "dropped the connection before answering"
+        : "could not be reached";
+  const message = `The service at ${baseUrl} ${what}${words ? `: ${words}` : ""}.`;
   const suggestion = reached && method !== "GET"
     ? "The request may have been processed; check before trying again."
-    : "Check your network and the base URL (`reseller config get base_url`), then try again.";
+    : "Check your network, any proxy (HTTPS_PROXY, HTTP_PROXY) and the base URL (`reseller config get base_url`), then try again.";
   return new NetworkError(code, message, reached, { cause: error, suggestion });
 }
 
@@ -545,7 +689,8 @@ function toServiceError(status: number, body: unknown, text: string, method: str
   const code = givenCode ?? `HTTP_${status}`;
   const known = describeServiceCode(code);
   const fieldErrors = decode.isRecord(record.errors) ? record.errors : undefined;
-  const message = known?.message ?? (said && !looksLikeCode ? said : `The service refused the request (${code}, HTTP ${status}).`);
+  // The code and status are said once, beside the message, by the error printer.
+  const message = known?.message ?? (said && !looksLikeCode ? said : "The service refused the request.");
   const details: Record<string, unknown> = {};
   if (fieldErrors) details.errors = fieldErrors;
   if (retryAfter !== undefined) details.retryAfter = retryAfter;

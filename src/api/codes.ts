@@ -54,6 +54,11 @@ const serviceCodes: Record<string, CodeDescription> = {
   ACCOUNT_NOT_FOUND: { message: "There is no account with this customer id.", suggestion: "Check the id (and zone) with the customer." },
   USER_NOT_FOUND: { message: "There is no account with this customer id.", suggestion: "Check the id (and zone) with the customer." },
   VALIDATION_NOT_AVAILABLE: { message: "The service does not offer an account check for this item." },
+  WEBHOOK_URL_NOT_SET: { message: "No webhook URL is set, so there is nowhere to send it.", suggestion: "Set one with `reseller webhook set --url https://…`, then try again." },
+  WEBHOOK_SECRET_NOT_SET: { message: "No webhook secret has been made yet, so the event could not be signed.", suggestion: "Make one with `reseller webhook secret --save`, then try again." },
+  TOO_MANY_REQUESTS: { message: "The service is getting too many requests from this account right now.", suggestion: "Wait a moment and try again." },
+  PAYLOAD_TOO_LARGE: { message: "The request was too large for the service.", suggestion: "Send fewer lines at once." },
+  INVALID_JSON: { message: "The service could not read the request.", suggestion: "This is a bug in reseller: please report it with the output of --verbose." },
 };
 
 /**

@@ -91,7 +91,7 @@ type Line = [id: number, sku: string | null, category: string | null, product: s
 
 const toLine = (e: CatalogueEntry): string => JSON.stringify([e.id, e.sku, e.category, e.product, e.name, e.price, e.process, e.stock, e.unlimited, e.min_order] satisfies Line);
 
-function fromLine(text: string): CatalogueEntry | undefined {
+export function fromLine(text: string): CatalogueEntry | undefined {
   let line: unknown;
   try {
     line = JSON.parse(text);
@@ -122,6 +122,11 @@ function idsIn(text: string): number[] {
   const ids: number[] = [];
   for (const match of text.matchAll(/^\[(-?\d+)/gm)) ids.push(Number(match[1]));
   return ids;
+}
+
+/** The copy's first line as its header, when it is this owner's copy (shell completion reads only this line). */
+export function headerFor(owner: CatalogueOwner, line: string): CatalogueHeader | undefined {
+  return readHeader(line, owner);
 }
 
 function readHeader(text: string, owner: CatalogueOwner): CatalogueHeader | undefined {

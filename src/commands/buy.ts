@@ -10,7 +10,8 @@ import { InterruptedError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
-import { accountName, checkOrderAccounts, type LineAccount } from "../orders/account-check.js";
+import { accountName, checkOrderAccounts, settleMissingZones, type LineAccount } from "../orders/account-check.js";
+import { checkStock, shortBalance } from "../orders/before-paying.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { cartOrder, singleOrder } from "./buy/order.js";
@@ -26,6 +27,9 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   }
   const client = await ctx.client();
   const order = request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
+  // A sold-out item stops here; a game's missing zone is asked for on a terminal, else refused.
+  checkStock(order);
+  if (request.validate) await settleMissingZones(ctx, order, ctx.canPrompt && !options.yes);
   // Whose account a game top-up goes to, asked before anything is charged (unless --no-validate).
   const accounts = request.validate ? await checkOrderAccounts(client, order) : [];
 
@@ -130,7 +134,7 @@ async function confirmOrder(ctx: Context, client: ServiceClient, order: Order, a
   for (const line of order.lines) {
     lines.push(["Item", `${line.item.name} (#${line.item.id}, ${orderProcessOf(line.item) || "item"})`]);
     const nominal = openAmountOf(line.item, line.note);
-    if (nominal !== undefined) lines.push(["Nominal", `${nominal} + price ${formatRupiah(line.item.price)}`]);
+    if (nominal !== undefined) lines.push(["Nominal", `${formatRupiah(nominal)} + price ${formatRupiah(line.item.price)}`]);
     lines.push(["Quantity", `${line.quantity} × ${formatRupiah(unitPrice(line))}`]);
     if (line.note !== undefined) lines.push(["Note", line.note]);
     const account = accounts.find((a) => a.line === line);
@@ -141,7 +145,8 @@ async function confirmOrder(ctx: Context, client: ServiceClient, order: Order, a
   if (order.lockToken) lines.push(["Lock", order.lockToken]);
   lines.push(["ref_id", order.refId]);
   ctx.output.summary(lines);
-  if (balance !== undefined && balance < total) ctx.output.warn(`Your balance does not cover this; the service will refuse it. Top up with \`reseller topup\`.`);
+  // A short balance is known before the question: stop with the shortfall instead of asking "Buy?".
+  if (balance !== undefined && balance < total) throw shortBalance(balance, order, total);
   for (const a of accounts) if (a.state === "not_found") ctx.output.warn(`${a.error.message} Buying would send the top-up to nobody.`);
   return (await ctx.prompter()).confirm("Buy?");
 }

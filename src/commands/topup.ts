@@ -8,10 +8,11 @@ import type { PaymentChannel, TopUp } from "../api/model.js";
 import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
-import { formatRupiah, parseRupiah } from "../output/format.js";
+import { formatRupiah } from "../output/format.js";
 import { middleCut, textWidth } from "../output/layout.js";
+import { amountForms, parseRupiah, readAmount } from "../rules/amount.js";
 import { copyable, money, type Cell } from "../output/output.js";
-import { minimumTopUp, topUpAmount } from "../rules/input.js";
+import { closest, minimumTopUp, topUpAmount } from "../rules/input.js";
 import { channelRange, describeFee, feeFor } from "../rules/channels.js";
 
 export interface TopUpOptions {
@@ -33,16 +34,20 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
     });
   }
   if (found) return found;
+  // `--channel gopay` or `qriss`: the channel a slip or another name most likely meant.
+  const byName = channels.filter((c) => c.name.toUpperCase().includes(wanted));
+  const meant = byName.length === 1 ? byName[0]!.code : closest(wanted, channels.map((c) => c.code));
   throw new UsageError(`There is no payment channel "${code}". Channels: ${channels.map((c) => c.code).join(", ")}.`, {
     code: "INVALID_CHANNEL",
-    suggestion: "See names and fees with `reseller channels`.",
+    suggestion: `${meant ? `Did you mean --channel ${meant}? ` : ""}See names and fees with \`reseller channels\`.`,
   });
 }
 
 /** The wizard's amount check, as the person types: the same rule as --amount, in words for a prompt. */
 export function checkTypedAmount(text: string): true | string {
-  const n = parseRupiah(text);
-  if (n === undefined) return "Type a whole number of Rupiah, e.g. 50000 or 50.000";
+  const reading = readAmount(text);
+  if (!reading.ok) return `Not an amount: ${reading.why}${reading.readings.length ? ` (${reading.readings.map(formatRupiah).join(" or ")}?)` : ` (${amountForms})`}`;
+  const n = reading.amount;
   if (n < minimumTopUp) return `At least ${formatRupiah(minimumTopUp)}`;
   return true;
 }
@@ -154,13 +159,16 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   shown.total = data.total ?? (shown.amount ?? amount) + (shown.fee ?? fee);
   showResult(ctx, shown, body, channel);
 
-  // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.
-  // It encodes what the service gave: the payment page, else its QR link.
+  // It encodes what the service gave: the payment page, else its QR link. A QR code is followed without
+  // a second look: only a web address is drawn as one (never `javascript:`).
   const qrOf = data.paymentUrl ?? data.qrLink;
-  const showQr = qrOf !== null && ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
+  const webLink = qrOf !== null && isWebLink(qrOf);
+  if (qrOf !== null && !webLink) ctx.output.warn("The payment link is not an http(s) address, so no QR code is drawn; check it with the service before anyone pays through it.");
+  // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.
+  const showQr = webLink && ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
   if (showQr) {
     const { renderQr } = await import("../output/qr.js");
-    ctx.output.drawing(`\n${(await renderQr(qrOf, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
+    ctx.output.drawing(`\n${(await renderQr(qrOf!, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
   }
   // The countdown waits for a key, so only when someone just answered a question: `--yes` with flags never blocks.
   if (asked && ctx.canPrompt) await waitForPayment(ctx, data, amount);
@@ -224,4 +232,13 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
   if (end === "done") ctx.output.success(`Payment received: the balance is now ${formatRupiah(after)}.`);
   else if (end === "expired") ctx.output.warn("The payment link expired; nothing was charged. Run `reseller topup` for a new one.");
   else ctx.output.info("The link stays valid until it expires; `reseller balance` shows when it is paid.");
+}
+
+function isWebLink(link: string): boolean {
+  try {
+    const url = new URL(link);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
 }

@@ -15,7 +15,7 @@ export function bashScript(spec: CompletionSpec): string {
       .join("\n");
   const valueCases = [
     ...Object.entries(spec.dynamicFlags).map(([flag, what]) => `    ${flag}) __reseller_dynamic ${what}; return 0 ;;`),
-    `    ${spec.fileFlags.join("|")}) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;`,
+    `    ${spec.fileFlags.join("|")}) while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;`,
   ].join("\n");
   return `${header("bash")}# Install: reseller completion bash > ~/.local/share/bash-completion/completions/reseller
 #      or: echo 'source <(reseller completion bash)' >> ~/.bashrc
@@ -31,12 +31,23 @@ ${cases("choices", (c) => c.choices.join(" "))}
 
 __reseller_value_flags=${sq(` ${spec.valueFlags.join(" ")} `)}
 
+# Candidates are only ever compared, never expanded: compgen's word list (-W) is expanded by bash,
+# so a channel code \$(…) would run. __complete has already kept those starting with $cur.
+__reseller_offer() {
+  local word
+  local -a words
+  read -ra words <<< "$1"
+  for word in "\${words[@]}"; do
+    [[ "$word" == "$cur"* ]] && COMPREPLY+=("$word")
+  done
+}
+
 __reseller_dynamic() {
-  local line out=""
-  while IFS=$'\\t' read -r line _; do
-    [ -n "$line" ] && out="$out $line"
-  done < <(${quietCall(`"\${COMP_WORDS[0]}"`, `"$1"`, `\${extra[@]+"\${extra[@]}"}`)})
-  COMPREPLY=($(compgen -W "$out" -- "$cur"))
+  local line
+  while IFS= read -r line; do
+    line="\${line%%$'\\t'*}"
+    [[ -n "$line" && "$line" == "$cur"* ]] && COMPREPLY+=("$line")
+  done < <(${quietCall(`"\${COMP_WORDS[0]}"`, `"$1"`, `\${extra[@]+"\${extra[@]}"}`, `"$cur"`)})
 }
 
 _reseller() {
@@ -68,19 +79,19 @@ ${valueCases}
 
   if [[ "$cur" == -* ]]; then
     __reseller_data flags "$cmdpath"
-    COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+    __reseller_offer "$REPLY"
     return 0
   fi
   __reseller_data commands "$cmdpath"
   if [ -n "$REPLY" ]; then
-    COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+    __reseller_offer "$REPLY"
     return 0
   fi
   case "$cmdpath" in
 ${Object.entries(spec.dynamicArguments).map(([path, what]) => `    ${sq(path)}) __reseller_dynamic ${what}; return 0 ;;`).join("\n")}
   esac
   __reseller_data choices "$cmdpath"
-  [ -n "$REPLY" ] && COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+  [ -n "$REPLY" ] && __reseller_offer "$REPLY"
   return 0
 }
 

@@ -89,7 +89,8 @@ function __reseller_candidates --argument-names what
                 set -a extra --insecure
         end
     end
-    env RESELLER_MAX_RETRIES=0 RESELLER_NO_INPUT=1 $tokens[1] __complete $what --timeout 2 $extra 2>/dev/null
+    # The word typed so far, after --: __complete offers only what starts so, at most a screenful.
+    env RESELLER_MAX_RETRIES=0 RESELLER_NO_INPUT=1 $tokens[1] __complete $what --timeout 2 $extra -- (commandline -ct) 2>/dev/null
 end
 
 complete -c reseller -f

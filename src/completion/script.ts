@@ -15,4 +15,6 @@ export const header = (shell: Shell) => `# ${shell} completion for reseller, gen
 
 // Dynamic candidates come from the same `reseller` the user is completing, with a short timeout and no
 // retries, and never a prompt. Any failure (no key, no network) prints nothing: completion just offers less.
-export const quietCall = (command: string, what: string, extra: string) => `RESELLER_MAX_RETRIES=0 RESELLER_NO_INPUT=1 ${command} __complete ${what} --timeout 2 ${extra} 2>/dev/null`;
+// The word typed so far goes after `--`, as a value and never as a flag; `__complete` filters by it.
+export const quietCall = (command: string, what: string, extra: string, prefix: string) =>
+  `RESELLER_MAX_RETRIES=0 RESELLER_NO_INPUT=1 ${command} __complete ${what} --timeout 2 ${extra} -- ${prefix} 2>/dev/null`;

@@ -49,7 +49,7 @@ __reseller_value_flags=(${spec.valueFlags.join(" ")})
 __reseller_dynamic() {
   local line tab=$'\\t'
   local -a candidates
-  for line in "\${(@f)$(${quietCall(`"\${words[1]}"`, `"$1"`, `"\${extra[@]}"`)})}"; do
+  for line in "\${(@f)$(${quietCall(`"\${words[1]}"`, `"$1"`, `"\${extra[@]}"`, `"$cur"`)})}"; do
     [[ -z "$line" ]] && continue
     if [[ "$line" == *\${tab}* ]]; then
       candidates+=("\${\${line%%\${tab}*}//:/\\\\:}:\${line#*\${tab}}")

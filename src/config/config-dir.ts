@@ -7,6 +7,7 @@
  */
 import { chmodSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { InputError } from "../errors.js";
 
 /**
  * The files reseller keeps in the config dir: the config, the journal, the lock cache and the
@@ -84,11 +85,46 @@ export function openOwnFileForAppend(path: string): number {
 }
 
 /**
+ * A file the user names for results that hold licences and serials (`buy --file … --out FILE`),
+ * opened like reseller's own: never through a symbolic link, created 0600 (an existing one made 0600
+ * too), a regular file only, and never the file the orders are read from (which truncating would
+ * destroy). Emptied for this run; returns a descriptor to append lines to. Throws InputError, before
+ * anything is bought.
+ */
+export function openResultsFile(path: string, inputPath?: string): number {
+  const refuse = (why: string) => new InputError(`Cannot write the results to ${path}: ${why}.`, { suggestion: "Name another file with --out." });
+  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath)) throw refuse(`it is the orders file ${inputPath}, which would be emptied`);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | noFollow | noBlock, 0o600);
+  } catch (error) {
+    throw refuse(fileProblem(error));
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw refuse(fileProblem(notRegular(path, stats.isDirectory())));
+    // The mode given to open passes through the umask, and an existing file keeps its own: make sure.
+    fchmodSync(fd, 0o600);
+  } catch (error) {
+    closeSync(fd);
+    throw error instanceof InputError ? error : refuse(fileProblem(error));
+  }
+  return fd;
+}
+
+/** Whether two paths name one file (a link, `./x` and `x`, a hard link): the same device and inode. */
+function sameFile(a: string, b: string): boolean {
+  const one = quietly(() => statSync(a, { throwIfNoEntry: false }));
+  const other = quietly(() => statSync(b, { throwIfNoEntry: false }));
+  return one !== undefined && other !== undefined && one.dev === other.dev && one.ino === other.ino;
+}
+
+/**
  * Replaces the file whole: written to a new 0600 file beside it, flushed, then renamed over it, so a
  * crash, a full disk or a second `reseller` never leaves half a file. The rename replaces a link
  * rather than writing through it; callers read the file (refusing a link) before they replace it.
  */
-export function replaceOwnFile(path: string, text: string): void {
+export function replaceOwnFile(path: string, text: string, options: { durable?: boolean } = {}): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   const bytes = Buffer.from(text, "utf8");
@@ -98,7 +134,8 @@ export function replaceOwnFile(path: string, text: string): void {
     fchmodSync(fd, 0o600);
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-    fsyncSync(fd);
+    // A file worth nothing after a crash (the emulator's rehearsal state) skips the flush.
+    if (options.durable !== false) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
     renameSync(temporary, path);
@@ -157,8 +194,8 @@ export function checkConfigDir(dir: string): string[] {
   return notices;
 }
 
-/** What else reseller keeps in the dir: the item catalogue `reseller items` saves. */
-const keptDirs = ["catalogue"];
+/** What else reseller keeps in the dir: the item catalogue `reseller items` saves, the journal's sealed segments and index. */
+const keptDirs = ["catalogue", "journal.d"];
 
 /** Read only when the dir is found open to others, which is once: after that it is 0700. */
 function holdsOnlyOurs(dir: string): boolean {

@@ -2,7 +2,7 @@
  * The settings a profile can hold, and for each the value reseller will actually use with where it
  * came from (flag > environment > profile > default), for `config list` and `config get`.
  */
-import { maskApiKey } from "./mask.js";
+import { maskApiKey, withoutCredentials } from "./mask.js";
 import type { Context } from "../context.js";
 import type { ApiKeySource } from "./settings.js";
 import { InputError, UsageError } from "../errors.js";
@@ -51,7 +51,7 @@ export function effectiveSettings(ctx: Context): EffectiveSetting[] {
   }
   const keyed = (value: string | undefined, source: ApiKeySource) => ({ value: value ? maskApiKey(value) : undefined, source: source === "none" ? ("default" as const) : source });
   const listed: EffectiveSetting[] = [
-    known("base_url", () => ({ value: settings.baseUrl, source: settings.baseUrlSource === "none" ? "default" : settings.baseUrlSource })),
+    known("base_url", () => ({ value: settings.baseUrl === undefined ? undefined : withoutCredentials(settings.baseUrl), source: settings.baseUrlSource === "none" ? "default" : settings.baseUrlSource })),
     known("api_key", () => keyed(settings.apiKey, settings.apiKeySource)),
     known("timeout", () => ({ value: settings.timeoutMs / 1000, source: settings.timeoutSource })),
     known("max_retries", () => ({ value: settings.maxRetries, source: settings.maxRetriesSource })),
@@ -78,7 +78,7 @@ function storedAsShown(ctx: Context, key: SettingKey): string | number | undefin
 
 /** A stored value as listed: anything that sounds secret is masked like the key. */
 function shownExtra(key: string, value: unknown): string | number {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const text = typeof value === "string" ? (key === "base_url" ? withoutCredentials(value) : value) : JSON.stringify(value);
   // A key stored as a number by mistake is still a key.
   if (/key|token|secret|password/i.test(key)) return maskApiKey(text);
   return typeof value === "number" ? value : text;

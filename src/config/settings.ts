@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { InputError, UsageError } from "../errors.js";
 import { ConfigStore, type StoredKey } from "./store.js";
+import { withoutCredentials } from "./mask.js";
 
 export interface GlobalFlags {
   json?: boolean;
@@ -36,6 +37,8 @@ export interface Settings {
   baseUrlSource: "flag" | "environment" | "profile" | "none";
   apiKey: string | undefined;
   apiKeySource: ApiKeySource;
+  /** Environment variables set but not used, because --profile chose a profile with its own address or key. */
+  ignoredEnvironment?: string[];
   /** What `webhook listen` verifies signatures with; a secret like the API key. */
   webhookSecret: string | undefined;
   webhookSecretSource: ApiKeySource;
@@ -144,15 +147,20 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
   // The file is read once, on first need (ConfigStore keeps it).
   const stored = (key: StoredKey) => store.setting(profile, key);
 
+  // An explicit --profile means that profile's saved address and key, even with RESELLER_BASE_URL and
+  // RESELLER_API_KEY left in the environment (`eval "$(reseller emulator --print-env)"` leaves them);
+  // `ignoredEnvironment` names what lost, and the command says so.
+  const savedInChosenProfile = (name: StoredKey) => flags.profile !== undefined && quietly(() => stored(name)) !== undefined;
+
   const base = once((): [string | undefined, Settings["baseUrlSource"]] => {
     if (flags.baseUrl) return [flags.baseUrl, "flag"];
-    if (env.RESELLER_BASE_URL) return [env.RESELLER_BASE_URL, "environment"];
+    if (env.RESELLER_BASE_URL && !savedInChosenProfile("base_url")) return [env.RESELLER_BASE_URL, "environment"];
     const url = stored("base_url") as string | undefined;
     return url ? [url, "profile"] : [undefined, "none"];
   });
 
   const key = once((): [string | undefined, ApiKeySource] => {
-    if (env.RESELLER_API_KEY) return [env.RESELLER_API_KEY.trim(), "environment"];
+    if (env.RESELLER_API_KEY && !savedInChosenProfile("api_key")) return [env.RESELLER_API_KEY.trim(), "environment"];
     const apiKey = stored("api_key") as string | undefined;
     return apiKey ? [apiKey, "profile"] : [undefined, "none"];
   });
@@ -207,6 +215,12 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
     get apiKeySource() {
       return key()[1];
     },
+    get ignoredEnvironment() {
+      const ignored: string[] = [];
+      if (env.RESELLER_BASE_URL && base()[1] === "profile") ignored.push("RESELLER_BASE_URL");
+      if (env.RESELLER_API_KEY && key()[1] === "profile") ignored.push("RESELLER_API_KEY");
+      return ignored;
+    },
     get webhookSecret() {
       return secret()[0];
     },
@@ -251,9 +265,16 @@ export function checkBaseUrl(baseUrl: string, insecure: boolean): URL {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`The base URL "${baseUrl}" is not a URL.`, { suggestion: "Give the address before /v1, e.g. https://api.example.com" });
+    throw new UsageError(`The base URL "${withoutCredentials(baseUrl)}" is not a URL.`, { suggestion: "Give the address before /v1, e.g. https://api.example.com" });
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new UsageError(`The base URL must start with https:// (got ${url.protocol}).`);
+  // A password in the address would be printed, journaled and sent to every proxy; the key is the credential.
+  if (url.username || url.password) {
+    throw new UsageError(`The base URL holds a user name or password (${withoutCredentials(baseUrl)}); reseller neither sends nor keeps credentials that way.`, {
+      code: "CREDENTIALS_IN_BASE_URL",
+      suggestion: "Give the address alone (https://host/...); the service is authenticated with the API key.",
+    });
+  }
   if (url.protocol === "http:" && !insecure && !isLoopback(url.hostname)) {
     throw new UsageError(`Refusing to send the API key in clear text to ${url.host}.`, {
       suggestion: "Use an https:// address, or pass --insecure if you really mean it.",
@@ -265,4 +286,12 @@ export function checkBaseUrl(baseUrl: string, insecure: boolean): URL {
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+function quietly<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }

@@ -52,20 +52,26 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
   io.stderr.write(
     (options.stateFile ? `State is kept in ${options.stateFile}\n` : "State is in memory; use --state FILE to keep it\n") +
       `Answering in the ${emulator.dialect} dialect; switch with --dialect live|live-short|spec or POST /__emulator/dialect\n` +
-      `Test controls: ${emulator.baseUrl}/__emulator/state, /__emulator/clock, /__emulator/faults, /__emulator/dialect\n` +
+      `Test controls (X-APIKEY: an emulator key, JSON bodies): ${emulator.baseUrl}/__emulator/state, /__emulator/clock, /__emulator/faults, /__emulator/dialect\n` +
       // eval "$(…)" waits for the end of stdout, which a foreground emulator never gives.
       (options.printEnv ? "Running in the foreground: to eval these lines, add --detach. " : "") +
       "Press Ctrl-C to stop\n",
   );
-  const host = options.host ?? "127.0.0.1";
-  if (!/^(127\.|localhost$|::1$|\[::1\]$)/.test(host)) {
-    // The control surface has no key: on a shared network anyone could move the clock or inject faults.
-    io.stderr.write(`Warning: listening on ${host}; anyone who can reach it can use the test controls under /__emulator/.\n`);
-  }
+  const exposed = exposedWarning(options.host);
+  if (exposed) io.stderr.write(exposed);
   if (!io.signal.aborted) {
     await new Promise<void>((resolve) => io.signal.addEventListener("abort", () => resolve(), { once: true }));
   }
   await emulator.close();
+}
+
+/**
+ * Said on stderr whether the emulator runs here or in the background (where its own stderr goes to a
+ * log nobody reads): bound beyond this machine, its demo keys and test controls are open to the network.
+ */
+function exposedWarning(host = "127.0.0.1"): string | undefined {
+  if (/^(127\.|localhost$|::1$|\[::1\]$)/.test(host)) return undefined;
+  return `Warning: listening on ${host}; anyone who can reach it can use its demo API keys, and with them the test controls under /__emulator/.\n`;
 }
 
 /** How long --detach waits for the emulator in the background to answer. */
@@ -128,4 +134,6 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
     `${(options.printEnv ? [...exports, exportLine("RESELLER_EMULATOR_PID", String(child.pid))] : [`Base URL: ${baseUrl}`, `Demo API key: ${apiKey}`, ...exports]).join("\n")}\n`,
   );
   io.stderr.write(`The emulator runs in the background at ${baseUrl} (pid ${child.pid}; its log: ${log}).\nStop it with: kill ${child.pid}${options.printEnv ? ` (or kill "$RESELLER_EMULATOR_PID")` : ""}\n`);
+  const exposed = exposedWarning(options.host);
+  if (exposed) io.stderr.write(exposed);
 }

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { formatUtc } from "./clock.js";
 import { emulatorDialects, isDialect, type SpokenDialect } from "./dialect.js";
 import type { FaultController } from "./faults.js";
@@ -7,8 +8,10 @@ import { ServiceError } from "./service-error.js";
 import { FieldErrors, invalidChoiceMessage, readInteger, readString } from "./validation.js";
 
 /**
- * /__emulator/...: the rehearsal and test control surface. It needs no API key and is not part of
- * the service; it exists only in the emulator.
+ * /__emulator/...: the rehearsal and test control surface, not part of the service; it exists only in
+ * the emulator. Every route needs one of the emulator's API keys in X-APIKEY, and a POST a JSON body
+ * (Content-Type: application/json): a web page the person visits cannot send either without the
+ * browser asking first, so it cannot move the clock, inject faults or set balances (no text/plain CSRF).
  *   GET    /__emulator/state[?api_key=K]  snapshot (balances, transactions, locks, top-ups)
  *   POST   /__emulator/reset {seed?}      fresh seeded state (faults are left as they are)
  *   GET    /__emulator/clock              {now}
@@ -29,10 +32,17 @@ export function handleControlRequest(
   method: string,
   url: URL,
   rawBody: Buffer,
+  headers: IncomingHttpHeaders,
 ): ApiResponse {
   const path = url.pathname.replace(/\/$/, "");
   const route = `${method} ${path}`;
   try {
+    const apiKey = headers["x-apikey"];
+    service.authenticate(typeof apiKey === "string" ? apiKey : undefined);
+    const contentType = (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (method === "POST" && contentType !== "application/json") {
+      return { status: 415, body: { message: "UNSUPPORTED_MEDIA_TYPE", hint: "Send the control's body as JSON with Content-Type: application/json." } };
+    }
     const item = /^POST \/__emulator\/items\/(\d+)$/.exec(route);
     if (item) {
       const body = parseJsonObject(rawBody);

@@ -240,7 +240,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
 
     if (path === "/__emulator" || path.startsWith("/__emulator/")) {
-      const answer = handleControlRequest(service, faults, spoken, method, url, body);
+      const answer = handleControlRequest(service, faults, spoken, method, url, body, request.headers);
       service.flush();
       sendJson(response, answer);
       return String(answer.status);

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { fileProblem, readOwnFile, replaceOwnFile } from "../config/config-dir.js";
 import { dirname } from "node:path";
 import { seedAccounts, seedCatalogue, type AccountRecord, type ItemRecord, type OrderProcess } from "./catalogue.js";
 import type { FulfilmentPlan } from "./fulfilment.js";
@@ -132,13 +133,19 @@ export function seedState(seed: number, catalogueSize = 0): EmulatorState {
  * so that each later write is only a write and a rename.
  */
 export function openStateFile(path: string): EmulatorState | undefined {
-  if (!existsSync(path)) {
-    mkdirSync(dirname(path), { recursive: true });
+  let text: string | undefined;
+  try {
+    text = readOwnFile(path);
+  } catch (error) {
+    throw new Error(`The emulator state file ${path} cannot be used: ${fileProblem(error)}; give --state a file of your own`);
+  }
+  if (text === undefined) {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     return undefined;
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, "utf8"));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new Error(`The emulator state file ${path} is not valid JSON (${(error as Error).message}); move it away to start afresh`);
   }
@@ -149,9 +156,11 @@ export function openStateFile(path: string): EmulatorState | undefined {
   return state as EmulatorState;
 }
 
-/** Written to a temporary file then renamed over the old one, so a crash never leaves half a file. */
+/**
+ * Written like the config store: a new 0600 file with an unpredictable name, created exclusively
+ * (never through a link someone planted), then renamed over the old one, so a crash never leaves
+ * half a file. The state holds the emulator's API keys.
+ */
 export function writeStateFile(path: string, state: EmulatorState): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(state, null, 2) + "\n");
-  renameSync(temporary, path);
+  replaceOwnFile(path, JSON.stringify(state, null, 2) + "\n", { durable: false });
 }

@@ -6,15 +6,19 @@
  * Two `reseller` processes may append at once: each record is one write() to a file opened with
  * O_APPEND, and kept under 4 KiB, so the kernel never interleaves two records. Every record is
  * fsync'd before the call returns, so the intent survives a crash or a SIGKILL right after sending.
+ *
+ * Reading goes through the store (./store.ts): lookups by ref_id, invoice or entry through a derived
+ * index, newest-first reading from the end that stops when the caller does, past months sealed.
  */
 import { closeSync, existsSync, fsyncSync, openSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { fileProblem, linkRefusedHint, openOwnFileForAppend, readOwnFile } from "../config/config-dir.js";
+import { fileProblem, linkRefusedHint, openOwnFileForAppend } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
+import { activeFileName, JournalStore } from "./store.js";
 
-export const journalFileName = "journal.jsonl";
+export const journalFileName = activeFileName;
 
 /** The requests that move money or hold stock. */
 export type JournalKind = "buy" | "topup" | "lock" | "sandbox";
@@ -120,14 +124,29 @@ export function newEntryId(): string {
   return randomBytes(6).toString("hex");
 }
 
+/** How far before `since` newest-first reading goes on: records of concurrent processes land slightly out of time order. */
+const clockSlackMs = 10 * 60_000;
+
+export interface NewestFirstOptions {
+  /** Only entries whose intent was written at or after this time (ISO 8601); reading stops soon after. */
+  since?: string;
+}
+
 export class Journal {
   readonly path: string;
+  private readonly store: JournalStore;
+  /** Lines that could not be read (torn by a crash, not JSON), met by the last read. */
+  damaged = 0;
 
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    options: { now?: () => number } = {},
+  ) {
     this.path = join(dir, journalFileName);
+    this.store = new JournalStore(dir, options.now);
   }
 
-  /** Appends one record and flushes it to disk before returning. */
+  /** Appends one record and flushes it to disk before returning. Never reads or waits on the index. */
   append(record: JournalRecord): void {
     const line = Buffer.from(`${JSON.stringify(fitRecord(record))}\n`, "utf8");
     const created = !existsSync(this.path);
@@ -144,84 +163,115 @@ export class Journal {
     if (created) syncDirectory(this.dir);
   }
 
-  /** Every readable record in file order; a line torn by a crash is skipped (and counted). */
+  /** Every readable record in log order (sealed segments, then the active log); a torn line is skipped and counted. Holds them all: prefer the lookups. */
   read(): { records: JournalRecord[]; damaged: number } {
-    let text: string | undefined;
-    try {
-      text = readOwnFile(this.path);
-    } catch (error) {
-      throw new UsageError(`Cannot read the journal at ${this.path}: ${fileProblem(error)}.`, {
-        code: "JOURNAL_UNREADABLE",
-        suggestion:
-          (error as NodeJS.ErrnoException).code === "ELOOP"
-            ? linkRefusedHint
-            : "Make it a readable file of yours again (`reseller config path` shows the dir); it is the record of what was bought.",
-      });
-    }
-    if (text === undefined) return { records: [], damaged: 0 };
-    const records: JournalRecord[] = [];
-    let damaged = 0;
-    for (const line of text.split("\n")) {
-      if (!line.trim()) continue;
-      const record = parseLine(line);
-      if (record) records.push(record);
-      else damaged++;
-    }
-    return { records, damaged };
+    return this.reading(() => {
+      const records: JournalRecord[] = [];
+      for (const { record } of this.store.forward()) records.push(record);
+      this.damaged = this.store.damaged;
+      return { records, damaged: this.damaged };
+    });
   }
 
-  /** Entries in the order their intents were written (oldest first). Reads everything: prefer the lookups below. */
+  /** Entries in the order their intents were written (oldest first). Reads and holds everything: prefer the lookups below. */
   entries(): JournalEntry[] {
-    return foldRecords(this.read().records);
+    // Folded as read: the entries are held, the records they came from are not.
+    return this.reading(() => {
+      const entries = foldRecords(records(this.store.forward()));
+      this.damaged = this.store.damaged;
+      return entries;
+    });
   }
 
   /**
-   * Entries newest first (by when their intent was written). A caller that has enough stops
-   * iterating, and reading stops with it: `history --limit`, the repeat check's recent window.
+   * Entries newest first (by when their intent was written), read from the end of the journal a
+   * chunk at a time: a caller that has enough stops iterating, and reading stops with it
+   * (`history --limit`, the repeat check's recent window). Without a limit it is the streaming way
+   * to read everything: only records written after an intent still ahead are held.
    */
-  *newestFirst(): Generator<JournalEntry, void, undefined> {
-    const all = this.entries();
-    for (let i = all.length - 1; i >= 0; i--) yield all[i]!;
+  *newestFirst(options: NewestFirstOptions = {}): Generator<JournalEntry, void, undefined> {
+    const sinceMs = options.since !== undefined ? Date.parse(options.since) : Number.NaN;
+    const stopBeforeMs = sinceMs - clockSlackMs;
+    const later = new Map<string, JournalRecord[]>();
+    const walk = this.store.backward(Number.isNaN(stopBeforeMs) ? undefined : new Date(stopBeforeMs).toISOString());
+    try {
+      for (;;) {
+        const next = this.reading(() => walk.next());
+        if (next.done) break;
+        const record = next.value;
+        if (record.type !== "intent") {
+          const held = later.get(record.entry);
+          if (held) held.push(record);
+          else later.set(record.entry, [record]);
+          continue;
+        }
+        const after = later.get(record.entry);
+        later.delete(record.entry);
+        const at = Date.parse(record.at);
+        if (at < stopBeforeMs) break;
+        if (at < sinceMs) continue;
+        const [entry] = foldRecords([record, ...(after ?? []).reverse()]);
+        if (entry) yield entry;
+      }
+    } finally {
+      this.damaged = this.store.damaged;
+      walk.return(undefined);
+    }
   }
 
   /** The entries sent with this ref_id (any profile or service address), newest first. */
   byRefId(refId: string): JournalEntry[] {
-    return this.entries().filter((e) => e.ref_id === refId).reverse();
+    return this.fold("r", refId)
+      .filter((e) => e.ref_id === refId)
+      .reverse();
   }
 
   /** The entries whose outcome names this invoice, newest first. */
   byInvoice(invoice: string): JournalEntry[] {
-    return this.entries().filter((e) => e.invoice === invoice).reverse();
+    return this.fold("i", invoice)
+      .filter((e) => e.invoice === invoice)
+      .reverse();
   }
 
   /** One entry by the journal's own id. */
   byEntryId(id: string): JournalEntry | undefined {
-    return this.entries().find((e) => e.entry === id);
+    return this.fold("e", id).find((e) => e.entry === id);
   }
 
   /**
    * Entries whose outcome is not known yet (`pending` or `unknown`), oldest first: what `reconcile`
-   * asks about (callers still apply `isUnresolved`, since a pending one may be in flight).
+   * asks about (callers still apply `isUnresolved`, since a pending one may be in flight). Kept in
+   * the index, so finding them reads no log.
    */
   unsettled(): JournalEntry[] {
-    return this.entries().filter((e) => e.outcome === "pending" || e.outcome === "unknown");
+    return this.fold("open").filter((e) => e.outcome === "pending" || e.outcome === "unknown");
   }
-}
 
-function parseLine(line: string): JournalRecord | undefined {
-  const attempt = (text: string): JournalRecord | undefined => {
+  /** Damaged lines in everything the index covers, without reading the logs. */
+  damagedLines(): number {
+    return this.reading(() => this.store.damagedCovered());
+  }
+
+  private fold(kind: "r" | "i" | "e" | "open", key?: string): JournalEntry[] {
+    return this.reading(() => foldRecords(this.store.lookup(kind, key)));
+  }
+
+  /** A log that cannot be read is said with its path, what is wrong and how to repair it. */
+  private reading<T>(read: () => T): T {
     try {
-      const value = JSON.parse(text) as Partial<JournalRecord>;
-      return value && value.v === 1 && typeof value.entry === "string" && typeof value.type === "string" ? (value as JournalRecord) : undefined;
-    } catch {
-      return undefined;
+      return read();
+    } catch (error) {
+      const path = (error as { journalPath?: string }).journalPath;
+      if (!path) throw error;
+      throw new UsageError(`Cannot read the journal at ${path}: ${fileProblem(error)}.`, {
+        code: "JOURNAL_UNREADABLE",
+        suggestion:
+          (error as NodeJS.ErrnoException).code === "ELOOP"
+            ? linkRefusedHint
+            : "Make it a readable file of yours again (`reseller config path` shows the dir); it is the record of what was bought. Purchases still go on being recorded in journal.jsonl.",
+      });
     }
-  };
-  const whole = attempt(line);
-  if (whole) return whole;
-  // A record torn by a power loss leaves no newline, so the next record lands on its line: keep that one.
-  const last = line.lastIndexOf('{"v":1,');
-  return last > 0 ? attempt(line.slice(last)) : undefined;
+  }
 }
 
 /** Shortens what was asked (notes, long carts) so a record stays one small write. */
@@ -262,7 +312,7 @@ function syncDirectory(dir: string): void {
  * Folds records into entries. `done` is a fact about the service and wins over any later record;
  * otherwise the latest outcome stands (reconcile turning `unknown` into `not_done`, say).
  */
-export function foldRecords(records: JournalRecord[]): JournalEntry[] {
+export function foldRecords(records: Iterable<JournalRecord>): JournalEntry[] {
   const entries = new Map<string, JournalEntry>();
   for (const record of records) {
     if (record.type === "intent") {
@@ -296,6 +346,10 @@ export function foldRecords(records: JournalRecord[]): JournalEntry[] {
     }
   }
   return [...entries.values()];
+}
+
+function* records(located: Iterable<{ record: JournalRecord }>): Generator<JournalRecord> {
+  for (const { record } of located) yield record;
 }
 
 /** How long a pending entry of a live (or unknowable) process is trusted; after that a pid is likely reused. */

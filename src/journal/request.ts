@@ -7,7 +7,7 @@
 import type { AttemptHooks } from "../api/client.js";
 import type { Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
-import { AuthError, InterruptedError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError, UsageError } from "../errors.js";
+import { AuthError, InterruptedError, NetworkError, networkFailureWordsFor, OutcomeUnknownError, ServiceError, UnexpectedResponseError, UsageError } from "../errors.js";
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
@@ -229,7 +229,7 @@ export async function journalRequest<T>(
         }
         if (found.value !== undefined) return done(found.value, "lookup");
       }
-      unknown(`no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${failureCode(error)}`, error instanceof Error ? (error as { code?: string }).code : undefined);
+      unknown(`no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${error instanceof NetworkError ? (networkFailureWordsFor(error.code) ?? failureCode(error)) : failureCode(error)}`, error instanceof Error ? (error as { code?: string }).code : undefined);
       throw new OutcomeUnknownError(
         refId,
         `The ${noun} was sent but no answer came after ${attempts} attempt${attempts === 1 ? "" : "s"} (${describe(error)}); it may or may not have gone through.`,
@@ -242,7 +242,7 @@ export async function journalRequest<T>(
 
 function describe(error: unknown): string {
   if (error instanceof ServiceError) return `the last said ${error.code}, HTTP ${error.status}`;
-  if (error instanceof NetworkError) return `the last: ${error.code}`;
+  if (error instanceof NetworkError) return `the last: ${networkFailureWordsFor(error.code) ?? error.code}`;
   if (error instanceof UnexpectedResponseError) return `the last answer was not the service's JSON${error.status ? `, HTTP ${error.status}` : ""}`;
   return error instanceof Error ? error.message : String(error);
 }

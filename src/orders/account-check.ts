@@ -6,7 +6,9 @@
 import type { ServiceClient } from "../api/client.js";
 import { isAccountCheckNotOffered, isAccountNotFound } from "../api/codes.js";
 import type { AccountCheckRequest, AccountCheckResult, ApiResult, Item, OpenAmountNote } from "../api/model.js";
-import { InterruptedError, NotOfferedError, ResellerError, ServiceError } from "../errors.js";
+import type { Context } from "../context.js";
+import { InterruptedError, NotOfferedError, ResellerError, ServiceError, UsageError } from "../errors.js";
+import { customerId } from "../rules/input.js";
 import { splitCustomerNote } from "./check-line.js";
 import type { Order, OrderLine } from "./order.js";
 
@@ -88,6 +90,33 @@ export function accountOfLine(line: OrderLine): CustomerAccount | "zone missing"
   }
   if (check.requiresZoneId && account.zoneId === undefined) return "zone missing";
   return account;
+}
+
+/** The line's note with the zone added where the item's note keeps it: `12345678(1234)`, or the open amount's `zone_id`. */
+function noteWithZone(line: OrderLine, zoneId: string): string {
+  if (line.item.openAmount) return JSON.stringify({ ...(JSON.parse(line.note!) as OpenAmountNote), zone_id: zoneId });
+  return `${splitCustomerNote(line.note!).customerId}(${zoneId})`;
+}
+
+/**
+ * Lines whose account check needs a zone the note leaves out: on a terminal the zone is asked for (as
+ * `validate` does) and written into the note; otherwise (a script, or --yes) the purchase is refused,
+ * since it would go to an account nobody checked. `--no-validate` skips this with the check.
+ */
+export async function settleMissingZones(ctx: Context, order: Order, ask: boolean): Promise<void> {
+  for (const line of order.lines) {
+    if (accountOfLine(line) !== "zone missing") continue;
+    const { customerId: id } = line.item.openAmount ? { customerId: "" } : splitCustomerNote(line.note!);
+    if (!ask) {
+      throw new UsageError(`The account check of ${itemWords(line.item)} needs the zone with the user id, and the note gives none; nothing was bought.`, {
+        code: "ZONE_ID_MISSING",
+        suggestion: `${line.item.openAmount ? "Add --zone-id ZONE" : `Write the note as ${id || "USERID"}(ZONE), e.g. --note ${id || "12345678"}(1234)`}, or buy without the check with --no-validate.`,
+      });
+    }
+    const prompter = await ctx.prompter("--zone-id", `The account check of ${line.item.name} needs the zone too, e.g. --note 12345678(1234).`);
+    const zone = customerId("Zone ID", await prompter.input(`Zone ID for ${line.item.name} (the account check needs it)`, { validate: (v) => (v.trim() ? true : "Required") }));
+    line.note = noteWithZone(line, zone);
+  }
 }
 
 /** What the check said for one line of an order. */

@@ -26,6 +26,8 @@ export interface BuyOptions {
   zoneId?: string;
   /** false with --no-validate: buy without checking the customer's account first. */
   validate?: boolean;
+  /** false with --no-check: send phone numbers as given, without checking their form. */
+  check?: boolean;
 }
 
 /** The customer data of one line as flags give it; an SMM target is turned into its JSON note later. */
@@ -44,6 +46,8 @@ interface Common {
   yes: boolean;
   /** Check the customer's account before buying, where the item offers it. */
   validate: boolean;
+  /** Check the customer's phone number before buying, where the item takes one. */
+  check: boolean;
 }
 
 export type BuyRequest =
@@ -69,7 +73,7 @@ function singleItemFlagsGiven(options: BuyOptions): string[] {
 }
 
 export function parseBuyRequest(options: BuyOptions): BuyRequest {
-  const common: Common = { wait: options.wait, yes: options.yes, validate: options.validate !== false, ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}) };
+  const common: Common = { wait: options.wait, yes: options.yes, validate: options.validate !== false, check: options.check !== false, ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}) };
   if (options.file !== undefined) {
     const conflicting = [
       ...singleItemFlagsGiven(options),

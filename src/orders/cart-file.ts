@@ -49,7 +49,7 @@ export function readCart(text: string): CartFileLine[] {
     const itemId = typeof raw.item_id === "number" || typeof raw.item_id === "string" ? rules.positiveInteger(`${where}item_id`, raw.item_id) : missing(`${where}item_id`);
     const quantity = typeof raw.quantity === "number" || typeof raw.quantity === "string" ? rules.positiveInteger(`${where}quantity`, raw.quantity) : missing(`${where}quantity`);
     const note = noteText(raw.note, where);
-    const nominal = raw.nominal === undefined || raw.nominal === null || raw.nominal === "" ? undefined : typeof raw.nominal === "number" || typeof raw.nominal === "string" ? rules.positiveInteger(`${where}nominal`, raw.nominal) : missing(`${where}nominal`);
+    const nominal = raw.nominal === undefined || raw.nominal === null || raw.nominal === "" ? undefined : typeof raw.nominal === "number" || typeof raw.nominal === "string" ? rules.rupiah(`${where}nominal`, raw.nominal) : missing(`${where}nominal`);
     if (raw.zone_id !== undefined && raw.zone_id !== null && typeof raw.zone_id !== "string" && typeof raw.zone_id !== "number") throw new InputError(`${where}zone_id must be text.`);
     const zoneId = raw.zone_id === undefined || raw.zone_id === null || raw.zone_id === "" ? undefined : String(raw.zone_id);
     return { itemId, quantity, ...(note !== undefined ? { note } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zoneId !== undefined ? { zoneId } : {}), where };

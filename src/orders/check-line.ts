@@ -5,7 +5,10 @@
  */
 import type { Item, OpenAmount, OpenAmountNote, RequiredField } from "../api/model.js";
 import { InputError, UsageError } from "../errors.js";
-import { buildSmmNote, smmNote } from "../rules/input.js";
+import { formatRupiah } from "../output/format.js";
+import { readAmount } from "../rules/amount.js";
+import { buildSmmNote, rupiah, smmNote } from "../rules/input.js";
+import { readPhoneNumber } from "../rules/phone.js";
 
 /** A line as the user wrote it: the customer data as a note, or (SMM) a target to build one from. */
 export interface LineInput {
@@ -111,11 +114,15 @@ function openAmountParts(item: Item, line: LineInput, where: string): { customer
   const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : undefined);
   let nominal: number | undefined;
   if (note.provider_qty !== undefined && note.provider_qty !== null && note.provider_qty !== "") {
-    const raw = String(note.provider_qty).trim();
-    if ((typeof note.provider_qty !== "number" && typeof note.provider_qty !== "string") || !/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-      refuse(where, `provider_qty in the note of ${itemWords(item)} must be a whole number, not ${JSON.stringify(note.provider_qty)}.`);
+    if (typeof note.provider_qty !== "number" && typeof note.provider_qty !== "string") {
+      refuse(where, `provider_qty in the note of ${itemWords(item)} must be an amount, not ${JSON.stringify(note.provider_qty)}.`);
     }
-    nominal = Number(raw);
+    try {
+      nominal = rupiah("provider_qty", note.provider_qty);
+    } catch (error) {
+      if (error instanceof UsageError) error.message = `${where}${error.message.replace("provider_qty", `provider_qty in the note of ${itemWords(item)}:`)}`;
+      throw error;
+    }
   }
   const customer = text(note.target);
   const zone = text(note.zone_id);
@@ -154,19 +161,75 @@ export function fieldNames(fields: RequiredField[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
 }
 
+// ---- phone numbers ----
+
+/** Required-field keys that are a phone number whatever their label says. */
+const phoneKeys = new Set(["phone", "phone_number", "msisdn", "nomor_hp", "no_hp", "hp", "whatsapp"]);
+/** Labels that name a phone number: `Nomor HP`, `No. HP`, `Nomor Tujuan`, `Nomor Telepon`, `Phone`, `WhatsApp`. */
+const phoneLabel = /\b(nomor|no\.?)\s*(hp|handphone|ponsel|telepon|telp|tujuan|wa|whatsapp)\b|\bphone\b|\bmsisdn\b|\bwhats\s?app\b/i;
+/** Catalogue headings whose h2h items are delivered to a phone number when the item labels no field. */
+const phoneCategory = /^\s*(pulsa|paket\s*data|data|internet|e-?\s?wallet|e-?money|saldo)\b/i;
+
+/**
+ * Whether the customer data of an item is a phone number, so it can be checked before paying:
+ * a customer field keyed or labelled as one (`Nomor HP`), or, when the item labels no customer field,
+ * an h2h item listed under Pulsa, Paket Data or E-Wallet. A game's `User ID` is never one.
+ */
+export function takesPhoneNumber(item: Item): boolean {
+  if (orderProcessOf(item) === "smm") return false;
+  const customerFields = item.requiredFields.filter((f) => slotOf(f) === "customer");
+  if (customerFields.some((f) => phoneKeys.has(f.key) || phoneLabel.test(f.label))) return true;
+  const labelled = customerFields.some((f) => f.label.trim() !== "" && f.label !== f.key);
+  if (labelled || item.accountCheck?.available) return false;
+  return orderProcessOf(item) === "h2h" && phoneCategory.test(item.category ?? "");
+}
+
+/** A prompt's check of a typed customer number, for an item that takes one; anything non-empty otherwise. */
+export function checkTypedCustomer(item: Item): (text: string) => true | string {
+  return (text) => {
+    if (!text.trim()) return "Required";
+    if (!takesPhoneNumber(item)) return true;
+    const reading = readPhoneNumber(text);
+    return reading.ok ? true : `Not a mobile number: ${reading.why}${reading.suggestion ? `. ${reading.suggestion}` : ""}`;
+  };
+}
+
+/** The customer's number as it is sent (separators left out), or a refusal saying why and how to override. */
+function checkedPhone(item: Item, text: string, where: string): string {
+  const reading = readPhoneNumber(text);
+  if (reading.ok) return reading.number;
+  refuse(where, `the note "${text.trim()}" is not a mobile number for ${itemWords(item)}: ${reading.why}.`, {
+    code: "PHONE_NUMBER_INVALID",
+    suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}Check it with the customer; if it is right, buy with --no-check (a provider that refuses it refunds the balance only later).`,
+  });
+}
+
 // ---- open amounts ----
 
-/** `from 10000 to 2000000 in steps of 1000`, with whatever bounds the item gives. */
+/** `from Rp 10.000 to Rp 2.000.000 in steps of Rp 1.000`, with whatever bounds the item gives. */
 export function openAmountRange(range: OpenAmount): string {
   const bounds =
     range.min !== null && range.max !== null
-      ? `from ${range.min} to ${range.max}`
+      ? `from ${formatRupiah(range.min)} to ${formatRupiah(range.max)}`
       : range.min !== null
-        ? `at least ${range.min}`
+        ? `at least ${formatRupiah(range.min)}`
         : range.max !== null
-          ? `at most ${range.max}`
+          ? `at most ${formatRupiah(range.max)}`
           : "any amount";
-  return range.step !== null && range.step > 1 ? `${bounds} in steps of ${range.step}` : bounds;
+  return range.step !== null && range.step > 1 ? `${bounds} in steps of ${formatRupiah(range.step)}` : bounds;
+}
+
+/**
+ * A prompt's check of a typed nominal: an amount as people write it (`50rb`, `50.000`) that the item
+ * takes; the words say what is wrong, and the reading when it could be two sums.
+ */
+export function checkTypedNominal(range: OpenAmount): (text: string) => true | string {
+  return (text) => {
+    const reading = readAmount(text);
+    if (!reading.ok) return `Not an amount: ${reading.why}${reading.readings.length ? ` (${reading.readings.map(formatRupiah).join(" or ")}?)` : ""}`;
+    const problem = openAmountProblem(range, reading.amount);
+    return problem ? `${formatRupiah(reading.amount)} ${problem}: ${openAmountRange(range)}` : true;
+  };
 }
 
 /** Why an amount is not one the item takes, or undefined when it is. */
@@ -174,7 +237,7 @@ export function openAmountProblem(range: OpenAmount, amount: number): string | u
   if (amount <= 0) return "must be a positive whole number";
   if (range.min !== null && amount < range.min) return "is below the minimum";
   if (range.max !== null && amount > range.max) return "is above the maximum";
-  if (range.step !== null && range.step > 1 && amount % range.step !== 0) return `is not a multiple of ${range.step}`;
+  if (range.step !== null && range.step > 1 && amount % range.step !== 0) return `is not a multiple of ${formatRupiah(range.step)}`;
   return undefined;
 }
 
@@ -190,25 +253,26 @@ function amountLabel(item: Item): string {
   return item.openAmount?.label ?? item.requiredFields.find((f) => slotOf(f) === "nominal")?.label ?? "nominal";
 }
 
-function checkOpenAmount(item: Item, range: OpenAmount, line: LineInput, where: string): string {
+function checkOpenAmount(item: Item, range: OpenAmount, line: LineInput, where: string, check: boolean): string {
   const parts = openAmountParts(item, line, where);
   const missing = requiredFieldsOf(item).filter((f) => parts[slotOf(f)!] === undefined);
   if (missing.length) {
     refuse(where, `${itemWords(item)} is an open amount and is missing ${fieldNames(missing)}.`, {
       code: "REQUIRED_FIELD_MISSING",
-      suggestion: `The note is the target and --nominal the amount (${openAmountRange(range)}); for example: --note 081234567890 --nominal ${range.min ?? 10000}.`,
+      suggestion: `The note is the target and --nominal the amount (${openAmountRange(range)}); for example: --note 081234567890 --nominal ${formatRupiah(range.min ?? 10000).replace("Rp ", "")}.`,
     });
   }
   const amount = parts.nominal!;
   const problem = openAmountProblem(range, amount);
   if (problem) {
     const near = nearestAllowed(range, amount);
-    refuse(where, `the ${amountLabel(item)} of ${itemWords(item)} ${problem}: it must be ${openAmountRange(range)}; got ${amount}.`, {
+    refuse(where, `the ${amountLabel(item)} of ${itemWords(item)} ${problem}: it must be ${openAmountRange(range)}; got ${formatRupiah(amount)}.`, {
       code: "OPEN_AMOUNT_OUT_OF_RANGE",
-      ...(near.length ? { suggestion: `The nearest allowed: ${near.join(" or ")}.` } : {}),
+      ...(near.length ? { suggestion: `The nearest allowed: ${near.map(formatRupiah).join(" or ")}.` } : {}),
     });
   }
-  const note: OpenAmountNote = { target: parts.customer!, provider_qty: amount, ...(parts.zone !== undefined ? { zone_id: parts.zone } : {}) };
+  const target = check && takesPhoneNumber(item) ? checkedPhone(item, parts.customer!, where) : parts.customer!;
+  const note: OpenAmountNote = { target, provider_qty: amount, ...(parts.zone !== undefined ? { zone_id: parts.zone } : {}) };
   return JSON.stringify(note);
 }
 
@@ -225,12 +289,28 @@ export function openAmountOf(item: Item, note: string | undefined): number | und
 
 // ---- the check ----
 
+/** Longer than any customer data or SMM comment list; a pasted file or a runaway script is not a note. */
+export const maxNoteBytes = 64 * 1024;
+
+/** Text that cannot be customer data: a NUL byte (cut short or refused along the way), or a note past maxNoteBytes. */
+function checkLineText(line: LineInput, where: string): void {
+  const texts: [string, string | undefined][] = [["note", line.note], ["target", line.target], ["comment", line.comment], ...line.opt.map((o): [string, string] => ["opt", o])];
+  for (const [name, text] of texts) {
+    if (text === undefined) continue;
+    if (text.includes("\u0000")) refuse(where, `the ${name} holds a NUL byte (\\0); customer data never does.`, { suggestion: "Check how the file or the value was made." });
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes > maxNoteBytes) refuse(where, `the ${name} is ${Math.ceil(bytes / 1024)} KB; at most ${maxNoteBytes / 1024} KB is sent.`);
+  }
+}
+
 /**
  * Checks one line and returns the note to send: the SMM JSON built from a target, the open-amount JSON
  * built from the target and nominal, or the note as given.
  * `where` prefixes every message ("" for flags, "cart line 2: ", "orders.csv order 3: ").
+ * `check: false` (`--no-check`) sends the customer data as given, without the phone-number check.
  */
-export function checkLine(item: Item, line: LineInput, where: string): string | undefined {
+export function checkLine(item: Item, line: LineInput, where: string, { check = true }: { check?: boolean } = {}): string | undefined {
+  checkLineText(line, where);
   if (line.quantity < item.minOrder) {
     refuse(where, `the minimum order of ${itemWords(item)} is ${item.minOrder}; got ${line.quantity}.`, {
       code: "MINIMUM_ORDER_NOT_MET",
@@ -261,7 +341,7 @@ export function checkLine(item: Item, line: LineInput, where: string): string | 
     return line.note;
   }
   if (smmParts) refuse(where, `target, opt and comment are for SMM items; ${itemWords(item)} is ${process || "not SMM"}.`, { suggestion: "Give the customer data as the note." });
-  if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where);
+  if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where, check);
   // A provider delivery needs a destination; without it the order would only fail and be refunded.
   if (process === "h2h" && !line.note?.trim()) {
     const labelled = item.requiredFields.find((f) => slotOf(f) === "customer" && f.label !== f.key);
@@ -272,5 +352,6 @@ export function checkLine(item: Item, line: LineInput, where: string): string | 
   }
   const missing = missingFields(item, line);
   if (missing.length) refuse(where, `${itemWords(item)} is missing ${fieldNames(missing)}.`, { code: "REQUIRED_FIELD_MISSING" });
+  if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where);
   return line.note;
 }

@@ -80,7 +80,8 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
       case "quantity":
       case "nominal":
         if (typeof raw !== "number" && typeof raw !== "string") throw new InputError(`${where}${key} must be a number.`);
-        out[name] = rules.positiveInteger(`${where}${key}`, raw);
+        // A nominal is Rupiah as people write them (75.000, 75rb); ids and quantities are plain counts.
+        out[name] = name === "nominal" ? rules.rupiah(`${where}${key}`, raw) : rules.positiveInteger(`${where}${key}`, raw);
         break;
       case "opt":
         if (Array.isArray(raw) && raw.every((o) => typeof o === "string")) out.opt = raw as string[];

@@ -9,18 +9,6 @@ export function formatRupiah(amount: number | null | undefined): string {
   return `${amount < 0 ? "-" : ""}Rp ${digits}`;
 }
 
-/**
- * Accepts "10000", "10.000", "10,000", "Rp 10.000", "10 000": the ways people write Rupiah.
- * Separators only between groups of three, so a slip like "50.0000" or "10000.5" is refused
- * rather than read as another sum.
- */
-export function parseRupiah(text: string): number | undefined {
-  const written = text.trim().replace(/^rp\.?\s*/i, "");
-  if (!/^(\d+|\d{1,3}([.,\s_]\d{3})+)$/.test(written)) return undefined;
-  const n = Number(written.replace(/[.,\s_]/g, ""));
-  return Number.isSafeInteger(n) ? n : undefined;
-}
-
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return `${s}s`;

@@ -7,7 +7,9 @@
 export const helpTopics = {
   environment: `Environment variables and the flags beside them
 
-Precedence: flag > environment > profile in the config store > built-in default.
+Precedence: flag > environment > profile in the config store > built-in default;
+but an explicit --profile NAME with a saved address or key uses them over
+RESELLER_BASE_URL and RESELLER_API_KEY, and says so.
 
   RESELLER_PROFILE, --profile NAME
       which stored account (default "default")
@@ -38,7 +40,9 @@ Precedence: flag > environment > profile in the config store > built-in default.
   CLICOLOR_FORCE, FORCE_COLOR
       colours even when not on a terminal
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY
-      honoured by the HTTP client
+      honoured by the HTTP client; localhost, 127.0.0.0/8 and ::1 never proxied
+  NODE_TLS_REJECT_UNAUTHORIZED=0
+      turns certificate checks off; honoured, and warned about on every call
   XDG_CACHE_HOME, RESELLER_NO_CODE_CACHE=1
       where start-up caches go; keep none
 

@@ -148,12 +148,10 @@ export class Output {
     } else {
       text = JSON.stringify(body, null, this.stdoutIsTTY ? 2 : undefined);
     }
-    // Inside JSON these characters only occur in strings, where the \u escape means the same.
-    if (this.stdoutIsTTY) text = text.replace(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-    this.options.stdout.write(`${text}\n`);
+    this.options.stdout.write(`${this.stdoutIsTTY ? jsonForTerminal(text) : text}\n`);
   }
 
-  /** One JSON object per line, for streams of results (bulk buy). */
+  /** One JSON object per line, for streams of results (bulk buy); on a terminal, shown like json(). */
   jsonLine(body: unknown): void {
     if (this.options.jq) return this.filtered(JSON.stringify(body), false);
     const text = JSON.stringify(body);

@@ -49,7 +49,8 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
     if (error.suggestion) stderr.write(`${paint("dim", "Hint:")} ${error.suggestion}\n`);
     return error.exitCode;
   }
-  const where = [error.code, error.status ? `HTTP ${error.status}` : ""].filter(Boolean).join(", ");
+  // `HTTP_422` is only the status said again: the status alone then, so nothing is said twice.
+  const where = [error.code === `HTTP_${error.status}` ? "" : error.code, error.status ? `HTTP ${error.status}` : ""].filter(Boolean).join(", ");
   const label = error.exitCode === ExitCode.outcomeUnknown ? paint("warn", "Outcome unknown:") : paint("bad", "Error:");
   stderr.write(`${label} ${neutralize(error.message)}${error.code === "USAGE" ? "" : paint("dim", ` (${where})`)}\n`);
   const fieldErrors = error.details?.errors;

@@ -5,6 +5,7 @@
  */
 import { confirm, input, password, select } from "@inquirer/prompts";
 import { InterruptedError } from "../errors.js";
+import { neutralize } from "./sanitize.js";
 
 export interface Choice<T> {
   name: string;
@@ -40,10 +41,25 @@ export function createPrompter(io: { input: NodeJS.ReadableStream; output: NodeJ
       throw error;
     }
   };
+  // Questions quote the service (a channel's name, an item's, a field it asks for): every text a prompt
+  // draws passes the neutraliser the tables use, here, so no caller can forget it.
+  const shown = (text: string) => neutralize(text);
+  const checked = (validate?: (value: string) => true | string) => validate && ((value: string) => {
+    const verdict = validate(value);
+    return verdict === true ? true : shown(verdict);
+  });
+  const shownChoice = <T>(choice: Choice<T>): Choice<T> => ({
+    ...choice,
+    name: shown(choice.name),
+    description: choice.description === undefined ? undefined : shown(choice.description),
+    short: choice.short === undefined ? undefined : shown(choice.short),
+    disabled: typeof choice.disabled === "string" ? shown(choice.disabled) : choice.disabled,
+  });
   return {
-    confirm: (message, options = {}) => ask(confirm({ message, default: options.default ?? false }, context)),
-    input: (message, options = {}) => ask(input({ message, default: options.default, validate: options.validate, transformer: options.transformer }, context)),
-    password: (message, options = {}) => ask(password({ message, mask: "*", validate: options.validate }, context)),
-    select: (message, choices, options = {}) => ask(select({ message, choices, pageSize: options.pageSize ?? 10, default: options.default }, context)),
+    confirm: (message, options = {}) => ask(confirm({ message: shown(message), default: options.default ?? false }, context)),
+    input: (message, options = {}) =>
+      ask(input({ message: shown(message), default: options.default, validate: checked(options.validate), transformer: options.transformer }, context)),
+    password: (message, options = {}) => ask(password({ message: shown(message), mask: "*", validate: checked(options.validate) }, context)),
+    select: (message, choices, options = {}) => ask(select({ message: shown(message), choices: choices.map(shownChoice), pageSize: options.pageSize ?? 10, default: options.default }, context)),
   };
 }

@@ -3,7 +3,8 @@
  * Used by the argument parsers in src/program.ts and by handlers for values from files and prompts.
  */
 import { InputError } from "../errors.js";
-import { parseRupiah } from "../output/format.js";
+import { formatRupiah } from "../output/format.js";
+import { amountForms, readAmount } from "./amount.js";
 import type { SmmNote } from "../api/model.js";
 
 export const minimumTopUp = 10_000;
@@ -17,10 +18,27 @@ export function positiveInteger(name: string, value: string | number): number {
   return n;
 }
 
+/**
+ * An amount of Rupiah as typed (`75000`, `75.000`, `Rp 75.000`, `75rb`, `1,5jt`), above zero. Text that
+ * could mean two sums is refused with both readings, never guessed.
+ */
+export function rupiah(name: string, value: string | number): number {
+  const reading = readAmount(value);
+  if (!reading.ok) {
+    const shown = typeof value === "string" ? value.trim() : String(value);
+    throw new InputError(`${name} "${shown}" is not an amount of Rupiah: ${reading.why}.`, {
+      suggestion: reading.readings.length
+        ? `Did you mean ${reading.readings.map((n) => `${formatRupiah(n)} (${n})`).join(" or ")}? Write it as ${amountForms}.`
+        : `Write it as ${amountForms}.`,
+    });
+  }
+  if (reading.amount <= 0) throw new InputError(`${name} must be more than Rp 0.`);
+  return reading.amount;
+}
+
 export function topUpAmount(value: string | number): number {
-  const n = typeof value === "number" ? value : parseRupiah(value);
-  if (n === undefined || !Number.isSafeInteger(n)) throw new InputError(`--amount must be a whole number of Rupiah, not "${value}".`);
-  if (n < minimumTopUp) throw new InputError(`--amount must be at least 10000 (Rp 10.000); got ${n}.`);
+  const n = rupiah("--amount", value);
+  if (n < minimumTopUp) throw new InputError(`--amount must be at least ${formatRupiah(minimumTopUp)}; ${formatRupiah(n)} is less.`);
   return n;
 }
 
@@ -77,4 +95,74 @@ export function customerId(name: string, value: string): string {
   if (text.length > 191) throw new InputError(`${name} must be at most 191 characters; this one has ${text.length}.`);
   if (/[\u0000-\u001f\u007f]/.test(text)) throw new InputError(`${name} must not contain control characters.`);
   return text;
+}
+
+/** The statuses `trx list --status` can ask for, as the service words them. */
+export const transactionStatuses = ["pending", "paid", "completed", "failed", "canceled"] as const;
+
+/** What a reseller may type for a status in their own words, for the "did you mean". */
+const statusWords: Readonly<Record<string, (typeof transactionStatuses)[number]>> = {
+  gagal: "failed",
+  fail: "failed",
+  sukses: "completed",
+  success: "completed",
+  berhasil: "completed",
+  selesai: "completed",
+  complete: "completed",
+  done: "completed",
+  batal: "canceled",
+  dibatalkan: "canceled",
+  cancelled: "canceled",
+  cancel: "canceled",
+  menunggu: "pending",
+  proses: "pending",
+  processing: "pending",
+  dibayar: "paid",
+  lunas: "paid",
+};
+
+/**
+ * One of a fixed list, matched regardless of case; anything else is refused naming every choice, with
+ * the one meant when it is a known other word for it or a near spelling.
+ */
+export function choice<T extends string>(name: string, value: string, choices: readonly T[], otherWords: Readonly<Record<string, T>> = {}): T {
+  const wanted = value.trim().toLowerCase();
+  const found = choices.find((c) => c.toLowerCase() === wanted);
+  if (found) return found;
+  const meant = Object.hasOwn(otherWords, wanted) ? otherWords[wanted] : closest(wanted, choices);
+  throw new InputError(`${name} must be ${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}, not "${value}".`, meant ? { suggestion: `Did you mean ${name.startsWith("-") ? `${name} ` : ""}${meant}?` } : {});
+}
+
+export function transactionStatus(value: string): (typeof transactionStatuses)[number] {
+  return choice("--status", value, transactionStatuses, statusWords);
+}
+
+/** The choice a slip of the keyboard most likely meant: a prefix, or one or two letters off. */
+export function closest<T extends string>(word: string, choices: readonly T[]): T | undefined {
+  const w = word.toLowerCase();
+  if (w.length >= 2) {
+    const prefixed = choices.filter((c) => c.toLowerCase().startsWith(w) || w.startsWith(c.toLowerCase()));
+    if (prefixed.length === 1) return prefixed[0];
+  }
+  let best: T | undefined;
+  let bestDistance = Infinity;
+  for (const c of choices) {
+    const d = editDistance(w, c.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
 }

@@ -23,9 +23,9 @@ describe("item ID shows what an order must give", () => {
 
   it("an open-amount item: the range with its label, both fields, no account check; on a terminal too", async () => {
     const r = await resellerAs(harness).run(["item", "29"]);
-    expect(record(r.stdout)).toMatchObject({ required_fields: "Nomor HP (note) and Nominal (provider_qty)", open_amount: "Nominal: from 10000 to 2000000 in steps of 1000", account_check: "not offered" });
+    expect(record(r.stdout)).toMatchObject({ required_fields: "Nomor HP (note) and Nominal (provider_qty)", open_amount: "Nominal: from Rp 10.000 to Rp 2.000.000 in steps of Rp 1.000", account_check: "not offered" });
     const table = await resellerAs(harness).run(["item", "29"], { mode: "table" });
-    expect(table.stdout).toMatch(/^Open amount\s+Nominal: from 10000 to 2000000 in steps of 1000$/m);
+    expect(table.stdout).toMatch(/^Open amount\s+Nominal: from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000$/m);
     expect(table.stdout).toMatch(/^Account check\s+not offered$/m);
   });
 });
@@ -135,13 +135,22 @@ describe("buy checks the account before paying", () => {
     expect(harness.accountOf(reseller.apiKey).transactions.map((t) => t.ref_id)).toContain("ff-unchecked");
   });
 
-  it("a zone the check needs and the note leaves out: bought, with a warning that the account was not checked", async () => {
+  it("a zone the check needs and the note leaves out: refused in a script (exit 2, nothing sent), bought unchecked with --no-validate", async () => {
     const reseller = shop();
-    const before = validateRequests(apiRequests(harness)).length;
-    const r = await reseller.run(["buy", "--item", "21", "--qty", "1", "--note", "12345678"]);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toContain("The customer's account was not checked: the note gives no zone");
-    expect(validateRequests(apiRequests(harness))).toHaveLength(before);
+    const before = harness.accountOf(reseller.apiKey).transactions.length;
+    const checks = validateRequests(apiRequests(harness)).length;
+    for (const args of [[], ["--yes"]]) {
+      const r = await reseller.run(["buy", "--item", "21", "--qty", "1", "--note", "12345678", ...args]);
+      expect(r.exitCode, r.stderr).toBe(2);
+      expect(r.stderr).toContain("The account check of item 21 (Mobile Legends 86 Diamonds) needs the zone with the user id, and the note gives none; nothing was bought.");
+      expect(r.stderr).toContain("--note 12345678(1234)");
+      expect(r.stderr).toContain("--no-validate");
+    }
+    expect(harness.accountOf(reseller.apiKey).transactions).toHaveLength(before);
+    const bought = await reseller.run(["buy", "--item", "21", "--qty", "1", "--note", "12345678", "--no-validate", "--ref-id", "ml-unchecked"]);
+    expect(bought.exitCode, bought.stderr).toBe(0);
+    expect(validateRequests(apiRequests(harness))).toHaveLength(checks);
+    expect(harness.accountOf(reseller.apiKey).transactions.map((t) => t.ref_id)).toContain("ml-unchecked");
   });
 
   it("the zone is read from the note as the item writes it: 12345678(1234)", async () => {

@@ -203,9 +203,9 @@ describe("cart: several items in one transaction", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     const before = serviceTransactions(reseller.apiKey).length;
     const cases: [unknown, RegExp][] = [
-      [[{ item_id: 12, quantity: 1, note: "0812" }, { item_id: 4, quantity: 0 }], /cart line 2: quantity must be a positive whole number/],
+      [[{ item_id: 12, quantity: 1, note: "081234567890" }, { item_id: 4, quantity: 0 }], /cart line 2: quantity must be a positive whole number/],
       [[{ item_id: "x", quantity: 1 }], /cart line 1: item_id/],
-      [[{ item_id: 12, quantity: 1, note: "0812" }, { item_id: 23, quantity: 100, note: "not json" }], /cart line 2: An SMM note must be JSON/],
+      [[{ item_id: 12, quantity: 1, note: "081234567890" }, { item_id: 23, quantity: 100, note: "not json" }], /cart line 2: An SMM note must be JSON/],
       [[{ item_id: 23, quantity: 5, note: { target: "x" } }], /cart line 1: the minimum order of item 23/],
       [[{ item_id: 12, qty: 1 }], /cart line 1: unknown field "qty"/],
       [{ item_id: 12 }, /non-empty JSON array/],

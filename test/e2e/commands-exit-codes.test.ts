@@ -25,12 +25,16 @@ describe("exit 2: input is checked before anything is sent", () => {
     ["a negative item id", ["sandbox", "--item", "-4", "--qty", "1"], /--item must be a positive whole number/],
     ["a lock duration under 60", ["lock", "add", "--item", "1", "--qty", "1", "--duration", "59"], /--duration must be whole seconds from 60 to 600, not "59"/],
     ["a lock duration over 600", ["lock", "add", "--item", "1", "--qty", "1", "--duration", "601"], /--duration must be whole seconds from 60 to 600, not "601"/],
-    ["a top-up under Rp 10.000", ["topup", "--amount", "9999", "--channel", "QRIS", "--yes"], /--amount must be at least 10000/],
+    ["a top-up under Rp 10.000", ["topup", "--amount", "9999", "--channel", "QRIS", "--yes"], /--amount must be at least Rp 10\.000; Rp 9\.999 is less/],
     ["a ref_id of 192 characters", ["buy", "--item", "12", "--qty", "1", "--note", "0812", "--ref-id", longRefId], /--ref-id must be at most 191 characters; this one has 192/],
-    ["an unknown flag", ["balance", "--bogus"], /Unknown option '--bogus'/],
-    ["a missing argument", ["item"], /Missing required argument 'id'/],
-    ["a missing required option", ["lock", "add", "--item", "1"], /Required option '--qty <n>' not specified/],
-    ["an unknown command", ["balanse"], /Unknown command 'balanse'/],
+    ["an unknown flag", ["balance", "--bogus"], /--bogus is not an option of `reseller balance`\./],
+    ["a missing argument", ["item"], /`reseller item` needs <id>: item \(variant\) id\./],
+    ["a missing required option", ["lock", "add", "--item", "1"], /`reseller lock add` needs --qty <n>: quantity/],
+    ["an unknown command", ["balanse"], /`reseller` has no command "balanse"\./],
+    ["a status the service does not have", ["trx", "list", "--status", "gagal"], /--status must be pending, paid, completed, failed or canceled, not "gagal"\.\nHint: Did you mean --status failed\?/],
+    ["an amount that could be two", ["topup", "--amount", "1,5", "--channel", "QRIS", "--yes"], /--amount "1,5" is not an amount of Rupiah: it has a decimal part but no unit \(rb, jt\)\.\nHint: Did you mean Rp 1\.500 \(1500\) or Rp 1\.500\.000 \(1500000\)\?/],
+    ["an id without its flag", ["buy", "12"], /`reseller buy` takes no arguments, only flags; "12" is one too many\.\nHint: Did you mean `reseller buy --item 12`\?/],
+    ["a near-miss flag", ["buy", "--item", "12", "--quantity", "2"], /--quantity is not an option of `reseller buy`\.\nHint: Did you mean --qty\?/],
     ["an unknown setting", ["config", "get", "colour"], /There is no setting "colour"/],
   ])("%s", async (_rule, args, message) => {
     const reseller = resellerAs(harness);
@@ -48,7 +52,7 @@ describe("exit 2: input is checked before anything is sent", () => {
     const r = await resellerAs(harness).run(["lock", "list", "--jsn"]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain("Did you mean --json?");
-    expect(r.stderr).toContain("reseller lock --help");
+    expect(r.stderr).toContain("reseller lock list --help");
     expect((await resellerAs(harness).run(["leaderbord"])).stderr).toContain("Did you mean leaderboard?");
   });
 

@@ -67,6 +67,46 @@ describe("help topics", () => {
     const r = await runReseller(["help", "lock", "ad"]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/Did you mean add\?/);
+    // One place to read, said once.
+    expect(r.stderr).toMatch(/^Hint: Did you mean add\? See `reseller help lock`\.$/m);
+  });
+});
+
+describe("help laid out for people", () => {
+  /** The headings of a help text, in order. */
+  const headings = (help: string) => help.split("\n").filter((l) => /^[A-Z][\w ()]*:$/.test(l));
+  /** The names listed under a heading. */
+  const listed = (help: string, heading: string) => [...(help.split(`\n${heading}\n`)[1] ?? "").split("\n\n")[0]!.matchAll(/^ {2}(\S+(?: [A-Za-z][\w-]*)?)/gm)].map((m) => m[1]!);
+
+  it("`reseller help` lists the commands in groups, the daily ones first, then help topics, then the flags once", async () => {
+    const r = await runReseller(["help"]);
+    expect(r.exitCode).toBe(0);
+    expect(headings(r.stdout)).toEqual(["Core commands:", "Catalogue commands:", "Money commands:", "Setup commands:", "Help topics:", "Flags:", "Examples:"]);
+    expect(listed(r.stdout, "Core commands:")[0]).toBe("buy");
+    expect(listed(r.stdout, "Money commands:")).toEqual(["balance", "topup", "channels", "leaderboard"]);
+    expect(listed(r.stdout, "Help topics:")).toEqual(["help COMMAND", "help environment", "help exit-codes"]);
+    // Every command is listed once, in some group.
+    const all = ["Core commands:", "Catalogue commands:", "Money commands:", "Setup commands:"].flatMap((h) => listed(r.stdout, h).map((n) => n.split(" ")[0]));
+    expect(new Set(all).size).toBe(all.length);
+    for (const name of ["buy", "trx", "lock", "items", "item", "balance", "topup", "login", "config", "webhook", "emulator", "completion", "version", "history", "reconcile", "validate", "sandbox", "channels", "leaderboard", "logout"]) expect(all).toContain(name);
+    expect(r.stdout.match(/--base-url <url>/g)).toHaveLength(1);
+  });
+
+  it.each([["trx"], ["lock"], ["webhook"], ["config"]])("`reseller %s` shows its sub-commands first and names the global flags on one line", async (name) => {
+    for (const r of [await runReseller([name]), await runReseller([name, "--help"])]) {
+      const text = r.stdout || r.stderr;
+      expect(headings(text).slice(0, 2)).toEqual(["Commands:", "Options:"]);
+      expect(text).not.toContain("Global Options:");
+      expect(text).not.toMatch(/^ {2}--base-url/m);
+      expect(text.match(/--base-url/g)).toHaveLength(1);
+      expect(text.split("\n").filter((l) => l.length > 80)).toEqual([]);
+    }
+  });
+
+  it("a command's help names the global flags once, after its own", async () => {
+    const r = await runReseller(["buy", "--help"]);
+    expect(r.stdout).toMatch(/^Global flags: --json, --jq, --profile, --base-url, --timeout, --no-color,\n--no-input, --verbose, --insecure \(see `reseller --help`\)\.$/m);
+    expect(r.stdout.indexOf("Global flags:")).toBeGreaterThan(r.stdout.indexOf("--no-check"));
   });
 });
 
@@ -80,7 +120,7 @@ describe("\"Did you mean\"", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).not.toContain("\\n");
     expect(r.stderr).toMatch(new RegExp(`^Hint: Did you mean ${guess.replace(/-/g, "\\-")}\\?`, "m"));
-    expect(r.stderr.split("\n")[0]).toMatch(/^Error: Unknown (command|option) '/);
+    expect(r.stderr.split("\n")[0]).toMatch(/^Error: (`reseller( \w+)?` has no command "\w+"|--\w+ is not an option of `reseller \w+`)\.$/);
   });
 });
 

@@ -4,7 +4,7 @@
  * the ids. Completion never asks the service for the catalogue.
  */
 import { execFile } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -96,5 +96,48 @@ describe("zsh", () => {
     const menu = await term.waitFor("Pulsa Telkomsel 10.000, Rp 11.500");
     expect(menu).toMatch(/^12\s+-- Pulsa Telkomsel 10\.000, Rp 11\.500/m);
     term.close();
+  });
+});
+
+describe("a big shop's catalogue", () => {
+  const big = useEmulator({ dialect: "live-short", catalogueSize: 1500 });
+
+  it("__complete filters by the typed prefix itself and prints at most a screenful", async () => {
+    const shop = resellerAs(big);
+    expect((await shop.run(["items"])).exitCode).toBe(0);
+    const ids = (args: string[]) => shop.run(["__complete", "items", ...args]).then((r) => r.stdout.split("\n").filter(Boolean).map((line) => line.split("\t")[0]!));
+    const active = big.emulator.inspect().items.filter((item) => item.active).map((item) => String(item.id));
+    expect(active.length).toBeGreaterThan(1000);
+
+    const all = await ids([]);
+    expect(all).toHaveLength(50);
+    // The shell inserts what every candidate shares: the list keeps the first and last of all, so a cut list shares no more.
+    const sorted = [...active].sort();
+    expect(all).toEqual(expect.arrayContaining([sorted[0], sorted.at(-1)]));
+
+    const twelve = await ids(["12"]);
+    const wanted = active.filter((id) => id.startsWith("12"));
+    expect(twelve.length).toBe(Math.min(50, wanted.length));
+    expect(twelve.every((id) => id.startsWith("12"))).toBe(true);
+    expect(await ids(["1234"])).toEqual(active.filter((id) => id.startsWith("1234")).sort((a, b) => Number(a) - Number(b)));
+    expect(await ids(["x"])).toEqual([]);
+  });
+
+  it("reads ids through an index beside the copy (0600), made again whenever the copy changes", async () => {
+    const shop = resellerAs(big);
+    expect((await shop.run(["items"])).exitCode).toBe(0);
+    const line = async (id: number) => (await shop.run(["__complete", "items", String(id)])).stdout.split("\n").find((l) => l.startsWith(`${id}\t`));
+    expect(await line(12)).toBe("12\tPulsa Telkomsel 10.000, Rp 11.500");
+    const dir = join(shop.configDir, "catalogue");
+    const index = readdirSync(dir).find((name) => name.endsWith(".ids"));
+    expect(index).toBeDefined();
+    expect(statSync(join(dir, index!)).mode & 0o777).toBe(0o600);
+    // A new price, kept by a refresh: the next Tab shows it, never the index's old idea of the copy.
+    big.emulator.setItemPrice(12, 12_345);
+    expect((await shop.run(["items", "--refresh"])).exitCode).toBe(0);
+    expect(await line(12)).toBe("12\tPulsa Telkomsel 10.000, Rp 12.345");
+    // A damaged index is only a shortcut lost.
+    writeFileSync(join(dir, index!), "garbage");
+    expect(await line(12)).toBe("12\tPulsa Telkomsel 10.000, Rp 12.345");
   });
 });

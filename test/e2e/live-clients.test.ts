@@ -171,7 +171,7 @@ describe("reseller emulator, started with its defaults", () => {
       expect(body.meta.is_delta).toBe(false);
       expect(typeof body.server_time).toBe("string");
       // Every variant the service sells, as its own item pages say: none missed by the nested reader.
-      const onSale = (await (await fetch(`${baseUrl}/__emulator/state`)).json()) as any;
+      const onSale = (await (await fetch(`${baseUrl}/__emulator/state`, { headers: { "X-APIKEY": apiKey } })).json()) as any;
       expect(found.sort((a, b) => a - b)).toEqual(onSale.items.filter((i: any) => i.active).map((i: any) => i.id).sort((a: number, b: number) => a - b));
       // The CLI reads the same answer.
       const items = await runReseller(["items", "--category", "Pulsa"], { env: { RESELLER_BASE_URL: `${baseUrl}/api`, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: makeConfigDir() } });

@@ -34,8 +34,8 @@ describe("buy --nominal", () => {
   });
 
   it.each([
-    ["below the minimum", "5000", /is below the minimum: it must be from 10000 to 2000000 in steps of 1000; got 5000\./],
-    ["off the step", "10500", /is not a multiple of 1000: it must be from 10000 to 2000000 in steps of 1000; got 10500\./],
+    ["below the minimum", "5000", /is below the minimum: it must be from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000; got Rp 5\.000\./],
+    ["off the step", "10500", /is not a multiple of Rp 1\.000: it must be from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000; got Rp 10\.500\./],
   ])("%s: exit 2 with the allowed range, nothing sent", async (_case, nominal, words) => {
     const before = purchasesSent(apiRequests(harness)).length;
     const r = await shop().run(["buy", "--item", "29", "--nominal", nominal, "--note", "081234567890"], { mode: "json" });
@@ -47,7 +47,7 @@ describe("buy --nominal", () => {
   it("off the step: the nearest allowed amounts are suggested", async () => {
     const r = await shop().run(["buy", "--item", "29", "--nominal", "10500", "--note", "081234567890"]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain("Hint: The nearest allowed: 10000 or 11000.");
+    expect(r.stderr).toContain("Hint: The nearest allowed: Rp 10.000 or Rp 11.000.");
   });
 
   it("a cart line gives its note as the JSON object itself; an orders file a nominal column", async () => {

@@ -38,7 +38,7 @@ describe("buy --wait", () => {
   it("failed h2h (invalid number): exit 1, \"delivery failed\" with the provider's message on its own line, never as the serial", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const before = harness.accountOf(reseller.apiKey).balance;
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "12345", "--ref-id", "fail-h2h", "--wait"], { mode: "table", env: { COLUMNS: "160" } }));
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "12345", "--no-check", "--ref-id", "fail-h2h", "--wait"], { mode: "table", env: { COLUMNS: "160" } }));
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/Rp 11\.500 was refunded/);
     // The serial number column of the H2H results holds no serial, and the reason stands beside it.

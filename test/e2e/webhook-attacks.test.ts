@@ -19,7 +19,8 @@ const { listen, target } = useListeners();
 
 /** An --exec command that keeps each event's stdin and environment in `dir`, one pair per event. */
 function recorder(dir: string): string {
-  return `n=$(date +%s%N); cat > "${dir}/$RESELLER_EVENT-$n.json"; printf '%s' "$RESELLER_DELIVERY_ID" > "${dir}/$RESELLER_EVENT-$n.id"`;
+  // Written under a hidden name and renamed, so the test never reads an event half written.
+  return `n=$(date +%s%N); printf '%s' "$RESELLER_DELIVERY_ID" > "${dir}/$RESELLER_EVENT-$n.id"; cat > "${dir}/.$n.part" && mv "${dir}/.$n.part" "${dir}/$RESELLER_EVENT-$n.json"`;
 }
 const recorded = (dir: string, event: string) =>
   readdirSync(dir)

@@ -615,7 +615,8 @@ describe("reseller emulator --dialect", () => {
     while (!err.includes("Press Ctrl-C to stop")) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(err).toContain("Answering in the live-short dialect");
     const baseUrl = /^export RESELLER_BASE_URL=(\S+)$/m.exec(out)![1]!;
-    expect(await (await fetch(`${baseUrl}/__emulator/dialect`)).json()).toMatchObject({ dialect: "live-short" });
+    const apiKey = /^export RESELLER_API_KEY=(\S+)$/m.exec(out)![1]!;
+    expect(await (await fetch(`${baseUrl}/__emulator/dialect`, { headers: { "X-APIKEY": apiKey } })).json()).toMatchObject({ dialect: "live-short" });
     controller.abort();
     await done;
   });

@@ -5,7 +5,7 @@ const ctx = useEmulator();
 
 const transactions = () => ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.transactions;
 const control = (method: string, path: string, body?: unknown) =>
-  ctx.api.as(null).request(method, `/__emulator${path}`, body);
+  ctx.api.request(method, `/__emulator${path}`, body);
 
 describe("fault injection", () => {
   it("is off by default", async () => {

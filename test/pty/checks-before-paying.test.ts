@@ -33,15 +33,16 @@ describe("checks before paying, in a terminal", () => {
 
   it("asks an open amount's nominal within its range, then shows it and the total before buying", async () => {
     const term = run(["buy", "--item", "29", "--note", "081234567890"]);
-    await term.waitFor("? Nominal for Saldo DANA Bebas Nominal (from 10000 to 2000000 in steps of 1000)");
+    await term.waitFor("? Nominal for Saldo DANA Bebas Nominal (from Rp 10.000 to Rp 2.000.000 in steps of Rp 1.000)");
     term.type("10500");
     term.press("Enter");
-    await term.waitFor("It is not a multiple of 1000");
+    await term.waitFor("Rp 10.500 is not a multiple of Rp 1.000");
     term.press(...Array<string>(5).fill("BSpace"));
-    term.type("25000");
+    // Typed as people write it: 25rb is Rp 25.000.
+    term.type("25rb");
     term.press("Enter");
     const question = await term.waitFor("? Buy?");
-    expect(question).toMatch(/Nominal\s+25000 \+ price Rp 1\.000/);
+    expect(question).toMatch(/Nominal\s+Rp 25\.000 \+ price Rp 1\.000/);
     expect(question).toMatch(/Total\s+Rp 26\.000/);
     term.type("y");
     term.press("Enter");

@@ -44,7 +44,7 @@ describe("topup in a terminal", () => {
     term.press("BSpace", "BSpace", "BSpace", "BSpace");
     term.type("10000.5"); // a slip, not Rp 100.005
     term.press("Enter");
-    await term.waitFor("Type a whole number of Rupiah");
+    await term.waitFor("Not an amount: Rupiah are whole numbers, without cents (Rp 10.000?)");
     term.press(...Array<string>(7).fill("BSpace"));
     term.type("50.000");
     await term.waitFor("= Rp 50.000");

@@ -6,6 +6,7 @@ import { PassThrough } from "node:stream";
 import { CommanderError, type Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
+import { UsageError } from "../../src/errors.js";
 import { buildProgram } from "../../src/program.js";
 
 interface Recorded {
@@ -124,17 +125,25 @@ describe("bad input is a usage error naming the rule", () => {
     [["lock", "add", "--item", "3", "--qty", "1", "--duration", "59"], /--duration must be whole seconds from 60 to 600, not "59"/],
     [["lock", "add", "--item", "3", "--qty", "1", "--duration", "601"], /--duration must be whole seconds from 60 to 600, not "601"/],
     [["lock", "add", "--item", "3", "--qty", "1", "--duration", "90.5"], /--duration must be whole seconds/],
-    [["topup", "--amount", "9999"], /--amount must be at least 10000/],
-    [["topup", "--amount", "9.999"], /--amount must be at least 10000/],
-    [["topup", "--amount", "lots"], /--amount must be a whole number of Rupiah/],
+    [["topup", "--amount", "9999"], /--amount must be at least Rp 10\.000; Rp 9\.999 is less/],
+    [["topup", "--amount", "9.999"], /--amount must be at least Rp 10\.000/],
+    [["topup", "--amount", "lots"], /--amount "lots" is not an amount of Rupiah/],
+    [["topup", "--amount", "1,5"], /--amount "1,5" is not an amount of Rupiah: it has a decimal part but no unit/],
+    [["buy", "--item", "29", "--nominal", "1.500rb", "--note", "081234567890"], /--nominal "1\.500rb" is not an amount of Rupiah: with "rb" it could mean Rp 1\.500\.000 or Rp 1\.500/],
+    [["trx", "list", "--status", "gagal"], /--status must be pending, paid, completed, failed or canceled, not "gagal"/],
+    [["items", "--process", "vip"], /--process must be auto, h2h, smm or manual, not "vip"/],
     [["buy", "--item", "12", "--qty", "1", "--ref-id", longRefId], /--ref-id must be at most 191 characters; this one has 192/],
     [["sandbox", "--item", "12", "--qty", "1", "--ref-id", longRefId], /at most 191 characters/],
     [["buy", "--item", "12", "--qty", "1", "--ref-id", " padded"], /--ref-id must not be empty or start or end with spaces/],
     [["completion", "powershell"], /bash, zsh or fish/],
   ])("%j", async (argv, rule) => {
-    const error = await parseError(argv);
-    expect(error.code).toBe("commander.invalidArgument");
-    expect(error.message).toMatch(rule);
+    // A flag's rule speaks for itself: its own UsageError, not commander's "argument … is invalid".
+    const error = await parse(argv).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toMatch(rule);
   });
 
   it.each<[string[], string, RegExp]>([
@@ -179,13 +188,13 @@ describe("main: usage errors become exit 2 with a hint, text or JSON", () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/--duration must be whole seconds from 60 to 600/);
-    expect(r.stderr).toContain("See `reseller lock --help`.");
+    expect(r.stderr).toContain("See `reseller lock add --help`.");
   });
 
   it("an unknown flag says so and suggests the near one", async () => {
     const r = await run(["balance", "--jsn"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/Unknown option '--jsn'/);
+    expect(r.stderr).toMatch(/--jsn is not an option of `reseller balance`\./);
     expect(r.stderr).toMatch(/Did you mean --json\?/);
     expect(r.stderr).toContain("reseller balance --help");
   });
@@ -196,6 +205,6 @@ describe("main: usage errors become exit 2 with a hint, text or JSON", () => {
     expect(r.stdout).toBe("");
     const doc = JSON.parse(r.stderr.trim());
     expect(doc.error.code).toBe("USAGE");
-    expect(doc.error.message).toMatch(/at least 10000/);
+    expect(doc.error.message).toMatch(/at least Rp 10\.000/);
   });
 });

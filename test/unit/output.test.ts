@@ -1,6 +1,7 @@
 /** Money, time and terminal-safety formatting, and the three output modes of ctx.output. */
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatRupiah, formatTimestamp, parseRupiah } from "../../src/output/format.js";
+import { formatDuration, formatRupiah, formatTimestamp } from "../../src/output/format.js";
+import { parseRupiah } from "../../src/rules/amount.js";
 import { money, Output, statusCell, type OutputMode, type RichCell } from "../../src/output/output.js";
 import { neutralize, plainCell } from "../../src/output/sanitize.js";
 

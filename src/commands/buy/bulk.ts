@@ -8,7 +8,8 @@
  * (JSON Lines with --json); exit 0 only when every order succeeded, else the highest exit code.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
+import { openResultsFile } from "../../config/config-dir.js";
 import { resolve } from "node:path";
 import type { ServiceClient } from "../../api/client.js";
 import type { Item } from "../../api/model.js";
@@ -49,7 +50,7 @@ export interface BulkResult {
  * Every row checked against its item before anything is bought, by the same checkLine as a single
  * buy and a cart; each message names the row as the user sees it in the file.
  */
-async function ordersFor(client: ServiceClient, rows: OrderRow[], contentHash: string, path: string): Promise<Order[]> {
+async function ordersFor(client: ServiceClient, rows: OrderRow[], contentHash: string, path: string, check: boolean): Promise<Order[]> {
   const items = new Map<number, Item>();
   for (const r of rows) {
     if (items.has(r.itemId)) continue;
@@ -65,7 +66,7 @@ async function ordersFor(client: ServiceClient, rows: OrderRow[], contentHash: s
   return rows.map((r) => {
     const where = `${r.place}: `;
     const item = items.get(r.itemId)!;
-    const note = checkLine(item, r, where);
+    const note = checkLine(item, r, where, { check });
     const refId = r.refId ?? bulkRefId(contentHash, r.row);
     const earlier = seen.get(refId);
     if (earlier !== undefined) throw new InputError(`${where}ref_id ${refId} is also used by ${earlier}.`);
@@ -87,7 +88,7 @@ export async function runBulk(ctx: Context, request: FileRequest): Promise<numbe
   const contentHash = createHash("sha256").update(text).digest("hex");
   const rows = readOrders(path === "-" ? "stdin.jsonl" : path, text);
   const client = await ctx.client();
-  const orders = await ordersFor(client, rows, contentHash, path);
+  const orders = await ordersFor(client, rows, contentHash, path, request.check);
   const total = orders.reduce((sum, o) => sum + orderTotal(o), 0);
 
   await confirmRepeats(ctx, orders, rows, request.yes);
@@ -98,7 +99,7 @@ export async function runBulk(ctx: Context, request: FileRequest): Promise<numbe
       return 0;
     }
   }
-  if (request.out) writeFileSync(request.out, "");
+  const out = request.out ? openResultsFile(request.out, path) : undefined;
   ctx.output.info(`Sending ${orders.length} order${orders.length === 1 ? "" : "s"} (up to ${formatRupiah(total)}), ${Math.min(concurrency, orders.length)} at a time; an order this file already bought is not bought again…`);
 
   const results: BulkResult[] = new Array(orders.length);
@@ -115,7 +116,7 @@ export async function runBulk(ctx: Context, request: FileRequest): Promise<numbe
       const result = ctx.signal.aborted ? interruptedBefore(order, rows[index]!) : await buyOne(ctx, client, order, rows[index]!, request.wait, waitTimeout, sentBefore);
       results[index] = result;
       finished++;
-      report(ctx, result, finished, orders.length, request.out);
+      report(ctx, result, finished, orders.length, out);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, orders.length) }, worker));
@@ -236,8 +237,8 @@ function outcomeCell(outcome: BulkOutcome): Cell {
 }
 
 /** One result as it completes: a JSON line (--json), a tab-separated row (piped), progress on stderr (terminal). */
-function report(ctx: Context, result: BulkResult, finished: number, total: number, out: string | undefined): void {
-  if (out) appendFileSync(out, `${JSON.stringify(result)}\n`);
+function report(ctx: Context, result: BulkResult, finished: number, total: number, out: number | undefined): void {
+  if (out !== undefined) appendFileSync(out, `${JSON.stringify(result)}\n`);
   if (ctx.output.mode === "json") ctx.output.jsonLine(result);
   else if (ctx.output.mode === "plain") {
     ctx.output.table([], [[result.row, result.ref_id, result.outcome, result.exit_code, result.invoice, result.amount, result.status, result.error?.code]]);

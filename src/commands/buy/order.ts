@@ -10,10 +10,12 @@ import type { Context } from "../../context.js";
 import { InputError, ServiceError, UsageError } from "../../errors.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { readCart } from "../../orders/cart-file.js";
-import { checkLine, missingFields, openAmountProblem, openAmountRange, orderProcessOf, slotOf, type LineInput } from "../../orders/check-line.js";
+import { checkLine, checkTypedCustomer, checkTypedNominal, missingFields, openAmountRange, orderProcessOf, slotOf, type LineInput } from "../../orders/check-line.js";
+import { checkItemStock } from "../../orders/before-paying.js";
 import { fetchItem, fetchItems } from "../../orders/items.js";
 import { generateRefId, type Order } from "../../orders/order.js";
 import { formatRupiah } from "../../output/format.js";
+import { rupiah } from "../../rules/input.js";
 
 type SingleRequest = Extract<BuyRequest, { kind: "single" }>;
 type CartRequest = Extract<BuyRequest, { kind: "cart" }>;
@@ -83,15 +85,18 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   // An open amount is bought once by its nominal: `buy --item 29 --nominal 50000 --note 0812…` needs no --qty.
   if (quantity === undefined && item.openAmount) quantity = item.minOrder;
   if (quantity === undefined) {
+    if (request.lockToken === undefined) checkItemStock(item, 1); // sold out: no quantity to ask for
     const prompter = await ctx.prompter("--qty");
     const min = item.minOrder;
     quantity = Number((await prompter.input("Quantity", { default: String(min), validate: wholeNumberCheck(min) })).trim());
   }
 
+  // Sold out or short: said now, before any question about the customer (a lock holds its own stock).
+  if (request.lockToken === undefined) checkItemStock(item, quantity);
   // What only a person at a terminal can still give: the item's required fields, asked by its own labels.
   const line: LineInput = { ...request.line, quantity };
-  if (ctx.canPrompt && quantity >= item.minOrder) await askMissingFields(ctx, item, line);
-  const note = checkLine(item, line, "");
+  if (ctx.canPrompt && quantity >= item.minOrder) await askMissingFields(ctx, item, line, request.check);
+  const note = checkLine(item, line, "", { check: request.check });
   return {
     refId: request.refId ?? generateRefId(ctx.now()),
     refIdGiven: request.refId !== undefined,
@@ -104,7 +109,7 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
  * Asks, on a terminal, for each required field the line leaves out, by the item's own label ("Nomor HP",
  * "Nominal"). An h2h or SMM item that names no fields still gets its destination or target asked for.
  */
-async function askMissingFields(ctx: Context, item: Item, line: LineInput): Promise<void> {
+async function askMissingFields(ctx: Context, item: Item, line: LineInput, check: boolean): Promise<void> {
   const smm = orderProcessOf(item) === "smm";
   const nothingGiven = line.note === undefined && line.target === undefined && line.opt.length === 0 && line.comment === undefined;
   let missing = missingFields(item, line);
@@ -116,19 +121,14 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput): Prom
     if (slot === "zone" && !item.openAmount) continue; // only the note can carry it: checkLine says how
     if (slot === "nominal" && item.openAmount) {
       const range = item.openAmount;
-      const answer = await askFor(ctx, "--nominal", `${field.label} for ${item.name} (${openAmountRange(range)})`, (v) => {
-        const text = v.trim();
-        if (!/^\d+$/.test(text)) return "Type a whole number";
-        const problem = openAmountProblem(range, Number(text));
-        return problem ? `It ${problem}: ${openAmountRange(range)}` : true;
-      });
-      line.nominal = Number(answer);
+      const answer = await askFor(ctx, "--nominal", `${field.label} for ${item.name} (${openAmountRange(range)})`, checkTypedNominal(range));
+      line.nominal = rupiah("--nominal", answer);
     } else if (slot === "zone") {
       line.zoneId = await askFor(ctx, "--zone-id", `${field.label} for ${item.name}`);
     } else if (smm) {
       line.target = await askFor(ctx, "--target", `${field.label} for ${item.name}`);
     } else {
-      line.note = await askFor(ctx, "--note", `${field.label} for ${item.name}`);
+      line.note = await askFor(ctx, "--note", `${field.label} for ${item.name}`, check ? checkTypedCustomer(item) : undefined);
     }
   }
 }
@@ -158,7 +158,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
   const items = await fetchItems(client, wanted.map((w) => w.itemId));
   const lines = wanted.map(({ itemId, quantity, note, nominal, zoneId, where }) => {
     const item = items.get(itemId)!;
-    const checked = checkLine(item, { quantity, opt: [], ...(note !== undefined ? { note } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zoneId !== undefined ? { zoneId } : {}) }, where);
+    const checked = checkLine(item, { quantity, opt: [], ...(note !== undefined ? { note } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zoneId !== undefined ? { zoneId } : {}) }, where, { check: request.check });
     return { item, quantity, ...(checked !== undefined ? { note: checked } : {}) };
   });
 

@@ -1,0 +1,60 @@
+/**
+ * What is already known before a purchase is sent, said before anything is charged or asked: an item
+ * read just now as sold out (or with fewer left than asked), a balance read just now that is short.
+ * The service would refuse both anyway; saying it first spares the question and names what to do.
+ */
+import type { Item } from "../api/model.js";
+import { NotOfferedError } from "../errors.js";
+import { formatRupiah } from "../output/format.js";
+import { minimumTopUp } from "../rules/input.js";
+import type { Order } from "./order.js";
+
+/** `Item 8 (ChatGPT Plus …)`: the start of a sentence. */
+function itemWords(item: Item): string {
+  return `Item ${item.id} (${item.name})`;
+}
+
+/**
+ * Stops an order whose items, as just read, cannot cover it. A lock holds its stock for this
+ * purchase, so an order with a lock is left to the service; unlimited or uncounted stock is never short.
+ */
+export function checkStock(order: Order): void {
+  if (order.lockToken !== undefined) return;
+  const wanted = new Map<number, { item: Item; quantity: number }>();
+  for (const line of order.lines) {
+    const seen = wanted.get(line.item.id);
+    wanted.set(line.item.id, { item: line.item, quantity: (seen?.quantity ?? 0) + line.quantity });
+  }
+  for (const { item, quantity } of wanted.values()) checkItemStock(item, quantity);
+}
+
+/** One item and the quantity asked: said as soon as both are known, before any other question. */
+export function checkItemStock(item: Item, quantity: number): void {
+  if (item.unlimited || item.stock === null || item.stock >= quantity) return;
+  const soldOut = item.stock <= 0;
+  const search = `\`reseller items --search "${item.productName ?? item.name}"\``;
+  throw new NotOfferedError(
+    soldOut ? "OUT_OF_STOCK" : "INSUFFICIENT_STOCK",
+    soldOut
+      ? `${itemWords(item)} is sold out; nothing was bought.`
+      : `${itemWords(item)} has only ${item.stock} left, fewer than the ${quantity} asked for; nothing was bought.`,
+    {
+      details: { item_id: item.id, stock: item.stock, quantity },
+      suggestion: soldOut ? `Look for another item with ${search}, or try again when the seller restocks.` : `Buy ${item.stock} or fewer, or look for another item with ${search}.`,
+    },
+  );
+}
+
+/** What a top-up must bring so the balance covers `total`: the shortfall, at least the service's minimum. */
+export function topUpFor(balance: number, total: number): number {
+  return Math.max(total - balance, minimumTopUp);
+}
+
+/** The balance read just now does not cover the order: stop, with the shortfall and the top-up to run. */
+export function shortBalance(balance: number, order: Order, total: number): NotOfferedError {
+  const shortfall = total - balance;
+  return new NotOfferedError("BALANCE_IS_INSUFFICIENT", `Your balance of ${formatRupiah(balance)} is ${formatRupiah(shortfall)} short of this purchase of ${formatRupiah(total)}; nothing was bought.`, {
+    details: { balance, total, shortfall },
+    suggestion: `Top up with \`reseller topup --amount ${topUpFor(balance, total)}\`, then buy again${order.refIdGiven ? ` with --ref-id ${order.refId}` : ""}.`,
+  });
+}

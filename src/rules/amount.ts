@@ -1,0 +1,104 @@
+/**
+ * Rupiah as Indonesians type them, read by one parser wherever an amount or a nominal is typed (flags,
+ * prompts, files): `75000`, `75.000`, `Rp 75.000`, `75rb`, `1,5jt`, `1.5jt`. A text that could mean two
+ * sums is never guessed: the reader says which readings it sees, so the person picks one.
+ */
+import { formatRupiah } from "../output/format.js";
+
+/**
+ * What a suffix multiplies by: `rb`/`ribu`/`k` thousands, `jt`/`juta` millions, `miliar` billions. A bare
+ * `m` is left out: it is a million in English and a billion (miliar) in Indonesian.
+ */
+const multipliers: Readonly<Record<string, number>> = {
+  k: 1_000,
+  rb: 1_000,
+  ribu: 1_000,
+  jt: 1_000_000,
+  juta: 1_000_000,
+  miliar: 1_000_000_000,
+  milyar: 1_000_000_000,
+};
+
+export type AmountReading =
+  | { ok: true; amount: number }
+  /** `why` completes "… is not an amount of Rupiah: …"; `readings` are the sums it could have meant. */
+  | { ok: false; why: string; readings: number[] };
+
+const grouped = /^\d{1,3}([.,\s_])\d{3}(\1\d{3})*$/;
+
+function notAmount(why: string, readings: number[] = []): AmountReading {
+  return { ok: false, why, readings: [...new Set(readings.filter((n) => Number.isSafeInteger(n) && n > 0))] };
+}
+
+/** A number with a decimal part (`1,5`, `2.25`) times the unit's multiplier, to a thousandth; undefined for any other text. */
+function decimalValue(text: string, multiplier: number): number | undefined {
+  const match = /^(\d+)[.,](\d+)$/.exec(text);
+  if (!match) return undefined;
+  const [, whole, fraction] = match as unknown as [string, string, string];
+  const value = (Number(whole) + Number(`0.${fraction}`)) * multiplier;
+  return Math.round(value * 1000) / 1000;
+}
+
+/** Reads one typed amount; never throws. */
+export function readAmount(input: string | number): AmountReading {
+  if (typeof input === "number") {
+    return Number.isSafeInteger(input) ? { ok: true, amount: input } : notAmount("it is not a whole number of Rupiah", [Math.round(input)]);
+  }
+  const compact = input.trim().replace(/^(rp\.?|idr)\s*/i, "").replace(/,-$/, "").trim();
+  if (compact === "") return notAmount("there is no number in it");
+  const suffixMatch = /^(.*?\d)\s*([a-z]+)\.?$/i.exec(compact);
+  const suffix = suffixMatch?.[2]?.toLowerCase();
+  if (suffix !== undefined && !Object.hasOwn(multipliers, suffix)) return notAmount(`"${suffixMatch![2]}" is not a Rupiah unit (rb, ribu, k, jt, juta, miliar)`);
+  const multiplier = suffix === undefined ? 1 : multipliers[suffix]!;
+  const number = (suffixMatch?.[1] ?? compact).trim();
+
+  if (/^\d+$/.test(number)) return whole(Number(number) * multiplier);
+
+  // `75.000`, `1.250.000`, `75,000`, `10 000`: separators between groups of three.
+  if (grouped.test(number)) {
+    const asGroups = Number(number.replace(/[.,\s_]/g, "")) * multiplier;
+    const oneSeparator = /^\d{1,3}[.,]\d{3}$/.test(number);
+    // `1.500rb` reads as 1.500 thousand or as one and a half thousand: never guess between them.
+    if (suffix !== undefined && oneSeparator) {
+      const asDecimal = decimalValue(number, multiplier)!;
+      return notAmount(`with "${suffix}" it could mean ${formatRupiah(asGroups)} or ${formatRupiah(asDecimal)}`, [asGroups, asDecimal]);
+    }
+    return whole(asGroups);
+  }
+
+  // `10.000,00` (cents written out): whole when the cents are zero.
+  const withCents = /^(\d{1,3}(?:\.\d{3})+|\d+),(\d{1,2})$/.exec(number);
+  if (withCents && suffix === undefined && /^0+$/.test(withCents[2]!)) return whole(Number(withCents[1]!.replace(/\./g, "")));
+
+  // `1,5jt`, `1.5jt`, `2,5rb`: a decimal only makes sense with a unit.
+  const decimal = decimalValue(number, multiplier);
+  if (decimal !== undefined) {
+    if (suffix === undefined) {
+      const [wholePart = "", fraction = ""] = number.split(/[.,]/);
+      // `50.0000`: a separator in the wrong place.
+      if (fraction.length > 3) return notAmount("the separator is not between groups of three digits", [Number(wholePart + fraction)]);
+      // `1,5`: a unit left out; `10000.5`: Rupiah have no cents.
+      if (wholePart.length <= 3) return notAmount("it has a decimal part but no unit (rb, jt)", [decimalValue(number, 1_000)!, decimalValue(number, 1_000_000)!]);
+      return notAmount("Rupiah are whole numbers, without cents", [Number(wholePart)]);
+    }
+    if (!Number.isInteger(decimal)) return notAmount(`it comes to ${decimal.toLocaleString("id-ID")} Rupiah, not a whole number`, [Math.floor(decimal), Math.ceil(decimal)]);
+    return whole(decimal);
+  }
+  if (/^[\d.,\s_]+$/.test(number)) {
+    return notAmount("the separators are not between groups of three digits", [Number(number.replace(/[.,\s_]/g, ""))]);
+  }
+  return notAmount("it is not a number");
+}
+
+function whole(n: number): AmountReading {
+  return Number.isSafeInteger(n) ? { ok: true, amount: n } : notAmount("it is too large");
+}
+
+/** The amount, or undefined when the text is not one (or could be two). */
+export function parseRupiah(text: string): number | undefined {
+  const reading = readAmount(text);
+  return reading.ok ? reading.amount : undefined;
+}
+
+/** The forms an amount may take, for hints: said the same way everywhere. */
+export const amountForms = "75000, 75.000, Rp 75.000, 75rb or 1,5jt";

@@ -1,0 +1,214 @@
+/**
+ * The network in between is hostile: a proxy that drops every CONNECT (undici then reconnects in a
+ * tight loop, deaf to its signal), a proxy that would read a loopback request, a TLS server whose
+ * certificate nobody vouches for (an interception), a key that cannot be sent. Each ends within the
+ * deadline, says whether anything was sent, and is retried only where a retry could change it.
+ */
+import { createServer as createHttpServer } from "node:http";
+import { createServer as createTlsServer } from "node:https";
+import { createServer as createNetServer, type Server, type Socket } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ServiceClient } from "../../src/api/client.js";
+import { InterruptedError, NetworkError } from "../../src/errors.js";
+import { useEmulator } from "../support/emulator.js";
+import { selfSignedCert, selfSignedKey } from "../support/self-signed.js";
+
+const harness = useEmulator();
+
+/** A proxy on 127.0.0.1 that reads each CONNECT and closes the connection without a word. */
+function droppingProxy() {
+  const proxy = { connects: 0, port: 0, server: undefined as Server | undefined, sockets: new Set<Socket>() };
+  proxy.server = createNetServer((socket) => {
+    proxy.sockets.add(socket);
+    socket.on("error", () => undefined);
+    socket.on("close", () => proxy.sockets.delete(socket));
+    socket.once("data", () => {
+      proxy.connects++;
+      socket.end();
+    });
+  });
+  return proxy;
+}
+
+const proxy = droppingProxy();
+const proxyEnv = ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "NO_PROXY", "no_proxy"];
+const savedEnv = Object.fromEntries(proxyEnv.map((k) => [k, process.env[k]]));
+
+beforeAll(async () => {
+  await new Promise<void>((done) => proxy.server!.listen(0, "127.0.0.1", done));
+  proxy.port = (proxy.server!.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  for (const socket of proxy.sockets) socket.destroy();
+  await new Promise<void>((done) => proxy.server!.close(() => done()));
+});
+afterEach(() => {
+  for (const k of proxyEnv) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
+});
+
+function throughProxy() {
+  process.env.HTTPS_PROXY = `http://127.0.0.1:${proxy.port}`;
+  process.env.HTTP_PROXY = `http://127.0.0.1:${proxy.port}`;
+  delete process.env.NO_PROXY;
+  delete process.env.no_proxy;
+}
+
+const clientFor = (baseUrl: string, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) =>
+  new ServiceClient({ baseUrl, apiKey: "rk_test_network_hostile_key", timeoutMs: 1_500, userAgent: "reseller-test", sleep: async () => undefined, ...extra });
+
+async function failure(call: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+  const started = Date.now();
+  try {
+    await call;
+  } catch (error) {
+    return { error, ms: Date.now() - started };
+  }
+  throw new Error("the call succeeded");
+}
+
+describe("a proxy that drops CONNECT", () => {
+  it("ends within the deadline, said as nothing sent, and stops reconnecting", async () => {
+    throughProxy();
+    const client = clientFor("https://service.example", { retry: { maxRetries: 0, maxDelayMs: 0 } });
+    const { error, ms } = await failure(client.getBalance());
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).mayHaveReached).toBe(false);
+    expect((error as NetworkError).message).toMatch(/nothing was sent/);
+    expect(ms).toBeLessThan(1_500 + 1_000);
+    expect(proxy.connects).toBeGreaterThan(0);
+    // The loop undici ran is over: no more CONNECTs once the call has failed.
+    await new Promise((r) => setTimeout(r, 100));
+    const after = proxy.connects;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(proxy.connects).toBe(after);
+    await client.close();
+  });
+
+  it("a purchase through it is not sent either (never outcome unknown)", async () => {
+    throughProxy();
+    const attempts: unknown[] = [];
+    const client = clientFor("https://service.example");
+    const { error } = await failure(
+      client.createTransaction({ ref_id: "proxy-1", carts: [{ item_id: 12, quantity: 1 }] }, { onAttemptFailed: (_n, e) => void attempts.push(e) }),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).mayHaveReached).toBe(false);
+    expect(attempts.every((e) => e instanceof NetworkError && !e.mayHaveReached)).toBe(true);
+    await client.close();
+  });
+
+  it("answers the first Ctrl-C at once", async () => {
+    throughProxy();
+    const controller = new AbortController();
+    const client = clientFor("https://service.example", { timeoutMs: 30_000, signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    const { error, ms } = await failure(client.getBalance());
+    expect(error).toBeInstanceOf(InterruptedError);
+    expect(ms).toBeLessThan(1_000);
+    await client.close();
+  });
+});
+
+describe("loopback", () => {
+  it("is never proxied, whatever HTTP_PROXY says: the emulator answers and the proxy sees nothing", async () => {
+    throughProxy();
+    // A CONNECT the tests above abandoned may still be arriving.
+    await new Promise((r) => setTimeout(r, 200));
+    const before = proxy.connects;
+    const port = new URL(harness.emulator.baseUrl).port;
+    for (const baseUrl of [harness.emulator.baseUrl, `http://localhost:${port}`]) {
+      const client = clientFor(baseUrl, { apiKey: harness.emulator.demoApiKey });
+      expect((await client.getBalance()).data.balance).toBeTypeOf("number");
+      await client.close();
+    }
+    expect(proxy.connects).toBe(before);
+  });
+});
+
+describe("a TLS server nobody vouches for", () => {
+  let handshakes = 0;
+  let requests = 0;
+  const server = createTlsServer({ key: selfSignedKey, cert: selfSignedCert }, (_request, response) => {
+    requests++;
+    response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":{"balance":1}}');
+  });
+  server.on("connection", () => handshakes++);
+  let baseUrl = "";
+  beforeAll(async () => {
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it("is exit 4, nothing sent, named as a possible interception, and not retried", async () => {
+    const client = clientFor(baseUrl, { retry: { maxRetries: 2, maxDelayMs: 0 } });
+    const before = handshakes;
+    const { error } = await failure(client.createTransaction({ ref_id: "tls-1", carts: [{ item_id: 12, quantity: 1 }] }));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).exitCode).toBe(4);
+    expect((error as NetworkError).code).toBe("TLS_CERTIFICATE");
+    expect((error as NetworkError).mayHaveReached).toBe(false);
+    expect(`${(error as NetworkError).message} ${(error as NetworkError).suggestion}`).toMatch(/intercept/);
+    expect(handshakes - before).toBe(1);
+    expect(requests).toBe(0);
+    await client.close();
+  });
+});
+
+describe("an API key with a control character", () => {
+  it("is exit 4, nothing sent, not retried, and nothing reaches the service", async () => {
+    const before = harness.requests.length;
+    const attempts: number[] = [];
+    const client = clientFor(harness.emulator.baseUrl, { apiKey: `${harness.emulator.demoApiKey}\n`, retry: { maxRetries: 2, maxDelayMs: 0 } });
+    const { error } = await failure(client.createTransaction({ ref_id: "key-1", carts: [{ item_id: 12, quantity: 1 }] }, { onAttempt: (n) => void attempts.push(n) }));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).code).toBe("API_KEY_NOT_SENDABLE");
+    expect((error as NetworkError).mayHaveReached).toBe(false);
+    expect(attempts).toEqual([1]);
+    expect(harness.requests.length).toBe(before);
+    await client.close();
+  });
+});
+
+describe("a refused connection", () => {
+  it("is still said as nothing sent", async () => {
+    const client = clientFor("http://127.0.0.1:9", { retry: { maxRetries: 0, maxDelayMs: 0 } });
+    const { error } = await failure(client.createTransaction({ ref_id: "refused-1", carts: [{ item_id: 12, quantity: 1 }] }));
+    expect((error as NetworkError).mayHaveReached).toBe(false);
+    await client.close();
+  });
+
+  it("while an answer lost after sending may have reached it", async () => {
+    const server = createNetServer((socket) => socket.once("data", () => socket.destroy()));
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const client = clientFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { retry: { maxRetries: 0, maxDelayMs: 0 } });
+    const { error } = await failure(client.createTransaction({ ref_id: "lost-1", carts: [{ item_id: 12, quantity: 1 }] }));
+    expect((error as NetworkError).mayHaveReached).toBe(true);
+    await client.close();
+    server.close();
+  });
+});
+
+describe("a call given up on", () => {
+  it("does not cut short the other requests on the same client (a bulk buy's)", async () => {
+    const server = createHttpServer((request, response) => {
+      if (request.url === "/v1/balance") return; // never answers
+      setTimeout(() => response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":[]}'), 800);
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const client = clientFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { retry: { maxRetries: 0, maxDelayMs: 0 } });
+    const stuck = failure(client.getBalance());
+    await new Promise((r) => setTimeout(r, 1_000));
+    // Sent while the first is still waiting; its answer comes after the first is given up on.
+    const answered = client.listChannels();
+    expect((await stuck).error).toBeInstanceOf(NetworkError);
+    expect((await answered).data).toEqual([]);
+    await client.close();
+    server.closeAllConnections();
+    server.close();
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The built binary on a hostile network: a proxy that drops every CONNECT, a TLS server with a
+ * certificate nobody vouches for, certificate checks turned off, plain http allowed with --insecure,
+ * a key that cannot be sent. Each ends within --timeout with the contract's exit code, and a purchase
+ * that never left the machine is "nothing sent" (exit 4), never "outcome unknown" (exit 5).
+ */
+import { createServer as createTlsServer } from "node:https";
+import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeConfigDir, runReseller, startReseller } from "../support/cli.js";
+import { useEmulator } from "../support/emulator.js";
+import { selfSignedCert, selfSignedKey } from "../support/self-signed.js";
+import { journalRecords } from "./commands-harness.js";
+
+const harness = useEmulator();
+const apiKey = "sk_live_network0123456789abcdef";
+
+let connects = 0;
+const sockets = new Set<Socket>();
+const proxy = createNetServer((socket) => {
+  sockets.add(socket);
+  socket.on("error", () => undefined);
+  socket.on("close", () => sockets.delete(socket));
+  socket.once("data", () => {
+    connects++;
+    socket.end();
+  });
+});
+let tlsRequests = 0;
+const tls = createTlsServer({ key: selfSignedKey, cert: selfSignedCert }, (_request, response) => {
+  tlsRequests++;
+  response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":{"balance":150000}}');
+});
+let proxyUrl = "";
+let tlsUrl = "";
+
+beforeAll(async () => {
+  await new Promise<void>((done) => proxy.listen(0, "127.0.0.1", done));
+  await new Promise<void>((done) => tls.listen(0, "127.0.0.1", done));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  tlsUrl = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise<void>((done) => proxy.close(() => done()));
+  await new Promise<void>((done) => tls.close(() => done()));
+});
+
+const throughProxy = (configDir = makeConfigDir()) => ({ RESELLER_BASE_URL: "https://api.reseller.example", RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir, HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl });
+
+describe("a proxy that drops CONNECT", () => {
+  it("ends within --timeout with exit 4", async () => {
+    const started = Date.now();
+    const r = await runReseller(["balance", "--timeout", "2"], { env: throughProxy() });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/nothing was sent/);
+    expect(Date.now() - started).toBeLessThan(2_000 + 2_500);
+    expect(connects).toBeGreaterThan(0);
+  });
+
+  // The purchase request itself through such a proxy is test/api/network-hostile.test.ts's: nothing sent.
+  it("buy through it is exit 4, nothing sent, never outcome unknown", async () => {
+    const configDir = makeConfigDir();
+    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "proxy-buy-1", "--timeout", "2"], { env: throughProxy(configDir) });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/nothing was sent/);
+    expect(journalRecords(configDir).filter((record) => JSON.stringify(record).includes("unknown"))).toEqual([]);
+  });
+
+  it("answers the first Ctrl-C", async () => {
+    const running = startReseller(["balance", "--timeout", "60"], { env: throughProxy() });
+    await new Promise((r) => setTimeout(r, 1_000));
+    const interrupted = Date.now();
+    running.child.kill("SIGINT");
+    const r = await running.done;
+    expect(r.exitCode, r.stderr).toBe(130);
+    expect(Date.now() - interrupted).toBeLessThan(1_500);
+  });
+
+  it("is never used for the emulator on this machine, so the key never passes through it", async () => {
+    const before = connects;
+    const r = await runReseller(["balance"], { env: { ...harness.accountEnv(), HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const port = new URL(harness.emulator.baseUrl).port;
+    const local = await runReseller(["balance"], { env: { ...harness.accountEnv(), RESELLER_BASE_URL: `http://localhost:${port}`, HTTP_PROXY: proxyUrl } });
+    expect(local.exitCode, local.stderr).toBe(0);
+    expect(connects).toBe(before);
+  });
+});
+
+describe("a certificate nobody vouches for", () => {
+  it("a purchase is exit 4, nothing sent, named as possible interception, not retried", async () => {
+    const configDir = makeConfigDir();
+    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "tls-buy-1"], {
+      env: { RESELLER_BASE_URL: tlsUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+    });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/certificate/i);
+    expect(r.stderr).toMatch(/intercept/i);
+    expect(r.stderr).not.toMatch(/Retrying/);
+    expect(tlsRequests).toBe(0);
+  });
+
+  it("NODE_TLS_REJECT_UNAUTHORIZED=0 is warned about on every call", async () => {
+    for (let i = 0; i < 2; i++) {
+      const r = await runReseller(["balance"], { env: { RESELLER_BASE_URL: tlsUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: makeConfigDir(), NODE_TLS_REJECT_UNAUTHORIZED: "0" } });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/NODE_TLS_REJECT_UNAUTHORIZED=0: certificates are not checked/);
+    }
+  });
+});
+
+describe("--insecure", () => {
+  it("plain http to another machine is warned about on every call", async () => {
+    const r = await runReseller(["balance", "--insecure", "--timeout", "1"], { env: { RESELLER_BASE_URL: "http://192.0.2.1", RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_MAX_RETRIES: "0" } });
+    expect(r.stderr).toMatch(/--insecure: the API key goes to 192\.0\.2\.1 in clear text/);
+  });
+});
+
+describe("an API key with a control character", () => {
+  it("a purchase is exit 4, nothing sent, not retried, and nothing reaches the service", async () => {
+    const before = harness.requests.length;
+    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "key-buy-1"], {
+      env: { ...harness.accountEnv(`${harness.emulator.demoApiKey}\u0007`) },
+    });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/control character/);
+    expect(r.stderr).not.toMatch(/Retrying/);
+    expect(harness.requests.slice(before).filter((line) => line.startsWith("POST"))).toEqual([]);
+  });
+});
