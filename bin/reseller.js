@@ -115,11 +115,28 @@ function run() {
   // The same wrapper Node puts around a CommonJS module, compiled with V8's code cache: a warm
   // start deserialises the bytecode of what the command ran last time instead of parsing 2 MB.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
+  if (args.some((arg) => arg === "--jq" || arg.startsWith("--jq="))) startJq();
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require("node:module").createRequire(bundle), module, bundle, dirname(bundle));
   module.exports.start().then(() => {
     if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) saveCodeCache(script, cacheFile);
   });
+}
+
+/**
+ * `--jq`: jq's engine (jq-wasm) begins to load before the CLI does, so that V8 compiles its
+ * WebAssembly on background threads while the main one loads the CLI and asks the service; without
+ * this, the compile came after both, on every call. src/output/jq.ts takes the promise left here.
+ */
+function startJq() {
+  try {
+    const loading = require("jq-wasm").loadJq();
+    // Awaited by jq.ts; a failure here is met again there, not as an unhandled rejection.
+    loading.catch(() => undefined);
+    globalThis[Symbol.for("reseller.jq-engine")] = loading;
+  } catch {
+    // jq.ts loads it itself, and says what is wrong.
+  }
 }
 
 /**

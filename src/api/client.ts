@@ -136,6 +136,80 @@ export class ServiceClient {
     return this.call("GET", `/v1/item${search ? `?${search}` : ""}`, { retry: true }, decode.decodeCatalogue);
   }
 
+  /**
+   * `GET /v1/item` read as it arrives, for an answer too large to hold (`per_page=all` of a big shop):
+   * a 2xx body goes to `sink` chunk by chunk, not past the read cap into memory; `sink.end()` gives
+   * back the answer without its list, which is checked and decoded here as any answer is. One
+   * attempt, within the timeout: the caller pages when it fails.
+   */
+  async streamItems(query: import("./model.js").CatalogueQuery, sink: { write(text: string): void; end(): unknown }): Promise<import("./model.js").CataloguePage> {
+    const params = new URLSearchParams();
+    if (query.page !== undefined) params.set("page", String(query.page));
+    if (query.perPage !== undefined) params.set("per_page", String(query.perPage));
+    if (query.updatedSince !== undefined) params.set("updated_since", query.updatedSince);
+    const path = `/v1/item${params.size ? `?${params}` : ""}`;
+    const url = `${this.baseUrl}${path}`;
+    const started = Date.now();
+    this.options.log?.(`→ GET ${url} (read as it arrives)  x-apikey: ${maskApiKey(this.options.apiKey)}`);
+    const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline;
+    const stopped = stopWaiting(signal);
+    let bytes = 0;
+    let skeleton: unknown;
+    let sinkFailure: { error: unknown } | undefined;
+    let handedOn = false;
+    const lane = this.getLane();
+    lane.inFlight++;
+    try {
+      if (controlCharacter.test(this.options.apiKey)) throw keyNotSendable();
+      const response = await Promise.race([
+        request(url, {
+          method: "GET",
+          headers: { "x-apikey": this.options.apiKey, accept: "application/json", "user-agent": this.options.userAgent },
+          dispatcher: lane.dispatcher,
+          headersTimeout: this.options.timeoutMs,
+          bodyTimeout: this.options.timeoutMs,
+          signal,
+          onHandedOn: () => (handedOn = true),
+        } as Parameters<typeof request>[1] & HandedOnOption),
+        stopped.promise,
+      ]);
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        const text = await readCapped(response.body, this.options.maxAnswerBytes ?? defaultMaxAnswerBytes, Number(response.headers["content-length"]));
+        this.options.log?.(`← ${response.statusCode} GET ${path} (${Date.now() - started} ms) ${text.slice(0, 2000)}`);
+        throw toServiceError(response.statusCode, parseAnswer(text)?.value, text, "GET", path, undefined, 1);
+      }
+      const decoder = new TextDecoder();
+      const feed = (text: string) => {
+        try {
+          sink.write(text);
+        } catch (error) {
+          // The sink's own failure (the disk, an entry it cannot read) is not the network's.
+          throw (sinkFailure = { error });
+        }
+      };
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        feed(decoder.decode(chunk, { stream: true }));
+      }
+      feed(decoder.decode());
+      skeleton = sink.end();
+    } catch (error) {
+      if (sinkFailure && error === sinkFailure) throw sinkFailure.error;
+      if (error instanceof ResellerError) throw notOffered(error, "GET", path, undefined);
+      this.options.log?.(`← GET ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
+      if (signal.aborted) this.abandon(lane);
+      throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(this.options.timeoutMs) : error, this.options.signal, this.baseUrl, "GET", handedOn);
+    } finally {
+      stopped.dispose();
+      this.release(lane);
+    }
+    this.options.log?.(`← 200 GET ${path} (${Date.now() - started} ms) ${bytes} bytes read as they came`);
+    const refusal = decode.refusalIn2xx(skeleton);
+    if (refusal) throw toServiceError(200, skeleton, JSON.stringify(skeleton), "GET", path, undefined, 1, refusal);
+    return decode.decodeCatalogue(skeleton);
+  }
+
   async lockStock(itemId: number, quantity: number, lockDuration?: number, hooks: AttemptHooks = {}): Promise<ApiResult<StockLock>> {
     const body: Record<string, number> = { item_id: itemId, quantity };
     if (lockDuration !== undefined) body.lock_duration = lockDuration;
@@ -584,8 +658,8 @@ function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl
   const words = timedOut ? undefined : networkFailureWordsFor(code);
   const what = !handedOn
     ? timedOut
-      ? "could not be reached in time; nothing was sent"
-      : "could not be reached; nothing was sent"
+      ? "could not be reached in time"
+      : "could not be reached"
     : timedOut
       ? "did not answer in time"
       : reached
@@ -593,7 +667,7 @@ function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl
           ? "did not answer"
           : "dropped the connection before answering"
         : "could not be reached";
-  const message = `The service at ${baseUrl} ${what}${words ? `: ${words}` : ""}.`;
+  const message = `The service at ${baseUrl} ${what}${words ? `: ${words}` : ""}${handedOn ? "" : "; nothing was sent"}.`;
   const suggestion = reached && method !== "GET"
     ? "The request may have been processed; check before trying again."
     : "Check your network, any proxy (HTTPS_PROXY, HTTP_PROXY) and the base URL (`reseller config get base_url`), then try again.";

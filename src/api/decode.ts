@@ -644,6 +644,7 @@ export function decodeCatalogue(body: unknown): CataloguePage {
     withdrawn,
     serverTime: textOf(top, aliases.serverTime) ?? textOf(meta, aliases.serverTime),
     totalItems: integerOf(meta, aliases.totalItems, where),
+    lastPage: integerOf(meta, aliases.lastPage, where),
     isDelta: isDelta === undefined ? null : toFlag(isDelta),
   };
 }

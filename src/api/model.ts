@@ -315,6 +315,8 @@ export interface CataloguePage {
   serverTime: string | null;
   /** How many variants the query matched in all; null when not said. */
   totalItems: number | null;
+  /** The number of the last page (`meta.last_page`) when the answer is one of several; null when not said. */
+  lastPage: number | null;
   /** true: only what changed; false: the whole of what the query matched; null: not said. */
   isDelta: boolean | null;
 }

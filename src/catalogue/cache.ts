@@ -10,7 +10,7 @@
  * milliseconds rather than a parse of the whole. This module is what `items` and shell completion
  * load on a warm start: node:fs and nothing of the HTTP client.
  */
-import { promises as fs, readFileSync } from "node:fs";
+import { closeSync, fchmodSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 /** One buyable variant as `reseller items --json` prints it. */
@@ -29,9 +29,12 @@ export interface CatalogueEntry {
   min_order: number;
 }
 
-/** The first line of the file. */
+/**
+ * The first line of the file, padded to a fixed size so that it can be written again in place: a
+ * delta appends what changed and rewrites this line, never the thousands of variants before it.
+ */
 export interface CatalogueHeader {
-  version: 1;
+  version: 2;
   profile: string;
   base_url: string;
   /** A fingerprint of the API key it was fetched with (not the key): another account's prices are not ours. */
@@ -41,8 +44,11 @@ export interface CatalogueHeader {
   /** This machine's clock (ms) at the last sync, and at the last whole fetch. */
   synced_at: number;
   full_synced_at: number;
-  /** How many variants follow. */
+  /** How many variants the copy holds. */
   count: number;
+  /** Byte offsets: where the whole fetch's lines end (changes follow), and where the last whole line ends. */
+  base_end: number;
+  end: number;
 }
 
 export interface KeptCatalogue extends CatalogueHeader {
@@ -50,9 +56,11 @@ export interface KeptCatalogue extends CatalogueHeader {
   entries(): CatalogueEntry[];
   /**
    * The variants whose line holds every one of `words` (lower case): all those whose fields do, and
-   * perhaps a few more (a word found in a price), so the caller still applies its own test.
+   * perhaps a few more (a word found in a price, a variant changed since), so the caller still applies its own test.
    */
   entriesHolding(words: string[]): CatalogueEntry[];
+  /** The file's text as read: what a delta is appended to. */
+  readonly file?: KeptFile;
 }
 
 /** Which copy: one per profile, service address and account. */
@@ -97,95 +105,536 @@ export function fromLine(text: string): CatalogueEntry | undefined {
 
 const parseAll = (lines: string[]) => lines.flatMap((text) => fromLine(text) ?? []);
 
+/** A change line that says a variant was withdrawn: its id alone. */
+const goneLine = (id: number) => `[${id}]`;
+
+/** The header line's size, newline included: room for any profile name and address the CLI accepts. */
+export const headerBytes = 4096;
+
+function headerLine(header: object): string {
+  const json = JSON.stringify(header);
+  if (Buffer.byteLength(json) >= headerBytes) throw new Error("the catalogue's header does not fit its line");
+  return json.padEnd(headerBytes - 1 - (Buffer.byteLength(json) - json.length), " ") + "\n";
+}
+
+/** The ids of the lines in `text`, read from each line's start (`[12,…`) without parsing the line. */
+function idsIn(text: string): number[] {
+  const ids: number[] = [];
+  for (const match of text.matchAll(/^\[(-?\d+)/gm)) ids.push(Number(match[1]));
+  return ids;
+}
+
 /** The copy's first line as its header, when it is this owner's copy (shell completion reads only this line). */
-export function headerFor(owner: CatalogueOwner, line: string): (Partial<CatalogueHeader> & Pick<CatalogueHeader, "synced_at" | "count">) | undefined {
+export function headerFor(owner: CatalogueOwner, line: string): CatalogueHeader | undefined {
+  return readHeader(line, owner);
+}
+
+function readHeader(text: string, owner: CatalogueOwner): CatalogueHeader | undefined {
   let header: Partial<CatalogueHeader> | null;
   try {
-    header = JSON.parse(line) as Partial<CatalogueHeader> | null;
+    header = JSON.parse(text) as Partial<CatalogueHeader> | null;
   } catch {
     return undefined;
   }
   if (
     !header ||
-    header.version !== 1 ||
+    header.version !== 2 ||
     header.profile !== owner.profile ||
     header.base_url !== owner.baseUrl ||
     header.account !== accountOf(owner.apiKey) ||
     typeof header.synced_at !== "number" ||
-    typeof header.count !== "number"
+    typeof header.count !== "number" ||
+    typeof header.base_end !== "number" ||
+    typeof header.end !== "number" ||
+    header.base_end < headerBytes ||
+    header.end < header.base_end
   ) {
     return undefined;
   }
-  return header as Partial<CatalogueHeader> & Pick<CatalogueHeader, "synced_at" | "count">;
+  return { ...(header as CatalogueHeader), full_synced_at: typeof header.full_synced_at === "number" ? header.full_synced_at : 0 };
+}
+
+interface KeptFile {
+  header: string;
+  base: BaseLines;
+  changes: string;
+}
+
+/**
+ * The whole fetch's lines, read from the file only as far as they are needed: a search reads them a
+ * few MB at a time (a copy of 200,000 variants is never held whole, nor in lower case, to find a few),
+ * the full list reads them all. Shared by a copy and the copy a delta makes of it, so that a search
+ * made while the delta was asked for is not made twice. The file stays open: a copy renamed over it
+ * meanwhile does not change what this one reads.
+ */
+class BaseLines {
+  private text: string | undefined;
+  private readonly found = new Map<string, CatalogueEntry[]>();
+  private all: CatalogueEntry[] | undefined;
+
+  constructor(
+    private readonly fd: number,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  /** All the lines, without the last one's break. */
+  get body(): string {
+    if (this.text === undefined) {
+      const bytes = Buffer.allocUnsafe(this.end - this.start);
+      readFully(this.fd, bytes, this.start);
+      const text = bytes.toString("utf8");
+      this.text = text.endsWith("\n") ? text.slice(0, -1) : text;
+    }
+    return this.text;
+  }
+
+  /** The lines in pieces of whole lines, each without its last break. */
+  private *pieces(): Generator<string> {
+    if (this.text !== undefined) {
+      yield this.text;
+      return;
+    }
+    const size = 4 << 20;
+    let carry = Buffer.alloc(0);
+    for (let at = this.start; at < this.end; at += size) {
+      const chunk = Buffer.allocUnsafe(Math.min(size, this.end - at));
+      readFully(this.fd, chunk, at);
+      const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      const last = bytes.lastIndexOf(0x0a);
+      if (last === -1) {
+        carry = bytes;
+        continue;
+      }
+      carry = bytes.subarray(last + 1);
+      if (last > 0) yield bytes.toString("utf8", 0, last);
+    }
+    if (carry.length) yield carry.toString("utf8");
+  }
+
+  entries(): CatalogueEntry[] {
+    return (this.all ??= this.body === "" ? [] : parseAll(this.body.split("\n")));
+  }
+
+  holding(words: string[]): CatalogueEntry[] {
+    const key = words.join("\u0000");
+    let found = this.found.get(key);
+    if (!found) {
+      found = [];
+      for (const piece of this.pieces()) found.push(...baseHolding(piece, words));
+      this.found.set(key, found);
+    }
+    return found;
+  }
+
+  ids(): number[] {
+    const ids: number[] = [];
+    for (const piece of this.pieces()) ids.push(...idsIn(piece));
+    return ids;
+  }
+}
+
+function readFully(fd: number, into: Buffer, position: number): void {
+  for (let done = 0; done < into.length; ) {
+    const read = readSync(fd, into, done, into.length - done, position + done);
+    if (read === 0) throw new Error("the kept catalogue ended early");
+    done += read;
+  }
 }
 
 /** The kept catalogue of this owner, or undefined when there is none worth using. */
 export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined {
-  let text: string;
+  let fd: number;
   try {
-    text = readFileSync(catalogueCachePath(owner), "utf8");
+    fd = openSync(catalogueCachePath(owner), "r");
   } catch {
     return undefined;
   }
-  const headerEnd = text.indexOf("\n");
-  const header = headerFor(owner, text.slice(0, headerEnd));
-  // Written whole and renamed into place, it ends with its last line's break.
-  if (!header || !text.endsWith("\n")) return undefined;
-  const body = text.slice(headerEnd + 1, -1);
+  let kept: KeptCatalogue | undefined;
+  try {
+    const head = Buffer.alloc(headerBytes);
+    const size = fstatSync(fd).size;
+    if (size >= headerBytes) readFully(fd, head, 0);
+    const headerText = head.toString("utf8");
+    const header = size >= headerBytes && head[headerBytes - 1] === 0x0a ? readHeader(headerText, owner) : undefined;
+    // Only what the header counts is whole: a change cut short by a crash lies past `end`.
+    if (header && header.end <= size) {
+      const changes = Buffer.allocUnsafe(header.end - header.base_end);
+      readFully(fd, changes, header.base_end);
+      kept = keptFrom(header, { header: headerText, base: new BaseLines(fd, headerBytes, header.base_end), changes: changes.toString("utf8") });
+    }
+  } catch {
+    kept = undefined;
+  }
+  if (!kept) closeSync(fd);
+  return kept;
+}
+
+/** The changes appended since the whole fetch, the last word on each variant winning: replaced or added, or withdrawn. */
+function readChanges(text: string): { changed: CatalogueEntry[]; withdrawn: number[] } {
+  const last = new Map<number, CatalogueEntry | null>();
+  for (const line of text.split("\n")) {
+    if (!line) continue;
+    const gone = /^\[(-?\d+)\]$/.exec(line);
+    const entry = gone ? null : fromLine(line);
+    if (entry === undefined) continue;
+    const id = gone ? Number(gone[1]) : entry!.id;
+    // Moved to the end: a later change is placed after an earlier one, as it was appended.
+    last.delete(id);
+    last.set(id, entry);
+  }
+  const changed: CatalogueEntry[] = [];
+  const withdrawn: number[] = [];
+  for (const [id, entry] of last) {
+    if (entry) changed.push(entry);
+    else withdrawn.push(id);
+  }
+  return { changed, withdrawn };
+}
+
+function keptFrom(header: CatalogueHeader, file: KeptFile): KeptCatalogue {
   let all: CatalogueEntry[] | undefined;
-  const entries = () => (all ??= body === "" ? [] : parseAll(body.split("\n")));
+  let changes: { changed: CatalogueEntry[]; withdrawn: number[] } | undefined;
+  const withChanges = (found: CatalogueEntry[]) => {
+    if (!file.changes) return found;
+    changes ??= readChanges(file.changes);
+    return mergeCatalogue(found, changes.changed, changes.withdrawn);
+  };
+  const entries = () => (all ??= withChanges(file.base.entries()));
   return {
-    ...(header as CatalogueHeader),
-    full_synced_at: typeof header.full_synced_at === "number" ? header.full_synced_at : 0,
+    ...header,
+    file,
     entries,
     entriesHolding(words) {
       // A word with a quote, a backslash or a control character is escaped in the line: test it parsed.
       if (all || words.length === 0 || words.some((word) => /["\\\u0000-\u001f]/.test(word))) return entries();
-      const lower = body.toLowerCase();
-      // A few characters change length in lower case (İ): then offsets differ, and each line is lowered alone.
-      if (lower.length !== body.length) {
-        return parseAll(body.split("\n").filter((line) => holdsAll(line.toLowerCase(), words)));
-      }
-      // Found where the longest word occurs (the rarest, likely), each line checked for the rest once.
-      const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
-      const found: CatalogueEntry[] = [];
-      for (let at = lower.indexOf(first!); at !== -1; at = lower.indexOf(first!, at)) {
-        const start = lower.lastIndexOf("\n", at) + 1;
-        const next = lower.indexOf("\n", at);
-        const end = next === -1 ? lower.length : next;
-        if (holdsAll(lower.slice(start, end), rest)) {
-          const entry = fromLine(body.slice(start, end));
-          if (entry) found.push(entry);
-        }
-        at = end + 1;
-        if (next === -1) break;
-      }
-      return found;
+      // The changes are few: all of them go to the caller's test, in their places among the lines found.
+      return withChanges(file.base.holding(words));
     },
   };
 }
 
+/** The whole fetch's lines that hold every word: only those are parsed. */
+function baseHolding(body: string, words: string[]): CatalogueEntry[] {
+  const lower = body.toLowerCase();
+  // A few characters change length in lower case (İ): then offsets differ, and each line is lowered alone.
+  if (lower.length !== body.length) {
+    return parseAll(body.split("\n").filter((line) => holdsAll(line.toLowerCase(), words)));
+  }
+  // Found where the longest word occurs (the rarest, likely), each line checked for the rest once.
+  const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
+  const found: CatalogueEntry[] = [];
+  for (let at = lower.indexOf(first!); at !== -1; at = lower.indexOf(first!, at)) {
+    const start = lower.lastIndexOf("\n", at) + 1;
+    const next = lower.indexOf("\n", at);
+    const end = next === -1 ? lower.length : next;
+    if (holdsAll(lower.slice(start, end), rest)) {
+      const entry = fromLine(body.slice(start, end));
+      if (entry) found.push(entry);
+    }
+    at = end + 1;
+    if (next === -1) break;
+  }
+  return found;
+}
+
 const holdsAll = (line: string, words: string[]) => words.every((word) => line.includes(word));
 
-/** Written to a temporary file and renamed: a crash or a second `reseller` never leaves half a catalogue. */
-export async function writeCatalogue(
-  owner: CatalogueOwner,
-  kept: Pick<CatalogueHeader, "server_time" | "synced_at" | "full_synced_at">,
-  entries: CatalogueEntry[],
-): Promise<KeptCatalogue> {
-  const header: CatalogueHeader = { version: 1, profile: owner.profile, base_url: owner.baseUrl, account: accountOf(owner.apiKey), ...kept, count: entries.length };
+/**
+ * The kept entries with a delta applied: changed variants replaced where they stood, withdrawn ones
+ * dropped, new ones placed after the last variant of their product (else at the end), so the list
+ * keeps the service's grouping.
+ */
+export function mergeCatalogue(kept: CatalogueEntry[], changed: CatalogueEntry[], withdrawn: number[]): CatalogueEntry[] {
+  const gone = new Set(withdrawn);
+  const byId = new Map(changed.map((entry) => [entry.id, entry]));
+  const groupOf = (entry: CatalogueEntry) => `${entry.category ?? ""}\u0000${entry.product ?? ""}`;
+  const groups = new Map<string, CatalogueEntry[]>();
+  const place = (entry: CatalogueEntry) => {
+    const key = groupOf(entry);
+    const group = groups.get(key);
+    if (group) group.push(entry);
+    else groups.set(key, [entry]);
+  };
+  for (const entry of kept) {
+    if (gone.has(entry.id)) continue;
+    const update = byId.get(entry.id);
+    byId.delete(entry.id);
+    place(update ?? entry);
+  }
+  for (const entry of byId.values()) if (!gone.has(entry.id)) place(entry);
+  return [...groups.values()].flat();
+}
+
+export type KeptTimes = Pick<CatalogueHeader, "server_time" | "synced_at" | "full_synced_at">;
+
+/** How a whole fetch cut short is kept, so that the next one goes on from there. */
+export interface Unfinished {
+  /** "whole", or the `updated_since` a delta asked from. */
+  fetch: string;
+  /** The first page's server_time: what the finished copy will ask the next delta from. */
+  server_time: string | null;
+  is_delta: boolean | null;
+  per_page: number;
+  /** The first page not yet kept. */
+  next_page: number;
+  last_page: number | null;
+  /** This machine's clock when the fetch began: a fetch left too long is begun again. */
+  started_at: number;
+}
+
+const unfinishedPath = (owner: CatalogueOwner) => `${catalogueCachePath(owner)}.partial`;
+
+/**
+ * A new copy written as the variants arrive, a line at a time, to a temporary file renamed into place
+ * when whole: a crash or a second `reseller` never leaves half a catalogue where a whole one is read.
+ * Each variant is kept once (the first time it comes), in the order it comes.
+ */
+export class CatalogueWriter {
+  private readonly seen = new Set<number>();
+  private readonly gone = new Set<number>();
+  private buffered: string[] = [];
+  private bufferedBytes = 0;
+  private position = headerBytes;
+  private closed = false;
+  /** The lines, when the config dir cannot be written: the copy is then held in memory for this run. */
+  private readonly memory: string[] | undefined;
+
+  private constructor(
+    private readonly owner: CatalogueOwner,
+    private readonly temporary: string,
+    private readonly fd: number,
+    /** The fetch this writer goes on with, when it was left unfinished before. */
+    readonly resumed?: Unfinished,
+    /** Why the copy cannot be kept on disk, when it cannot. */
+    readonly unwritable?: Error,
+  ) {
+    if (unwritable) this.memory = [];
+  }
+
+  /** Variants kept so far. */
+  get count(): number {
+    return this.seen.size;
+  }
+
+  static create(owner: CatalogueOwner): CatalogueWriter {
+    const path = catalogueCachePath(owner);
+    const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    let fd: number;
+    try {
+      mkdirSync(join(owner.configDir, catalogueDirName), { recursive: true, mode: 0o700 });
+      fd = openSync(temporary, "w", 0o600);
+    } catch (error) {
+      // Finding an item still works this once; the caller says the copy could not be kept.
+      return new CatalogueWriter(owner, temporary, -1, undefined, error as Error);
+    }
+    // The mode given to open passes through the umask; make sure.
+    fchmodSync(fd, 0o600);
+    writeSync(fd, headerLine({ version: 2, writing: true }));
+    return new CatalogueWriter(owner, temporary, fd);
+  }
+
+  /**
+   * The fetch left unfinished by an earlier run, when it is the same (`fetch`) and began less than
+   * `youngerThanMs` ago: a writer that goes on after its last kept line. Undefined otherwise.
+   */
+  static resume(owner: CatalogueOwner, fetch: string, now: number, youngerThanMs: number): CatalogueWriter | undefined {
+    const path = unfinishedPath(owner);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch {
+      return undefined;
+    }
+    const header = bytes.length >= headerBytes ? readHeader(bytes.toString("utf8", 0, headerBytes), owner) : undefined;
+    const unfinished = (header as (CatalogueHeader & { unfinished?: Unfinished }) | undefined)?.unfinished;
+    if (!header || !unfinished || unfinished.fetch !== fetch || !(now >= unfinished.started_at && now - unfinished.started_at < youngerThanMs) || header.end > bytes.length) {
+      rmSync(path, { force: true });
+      return undefined;
+    }
+    const temporary = `${catalogueCachePath(owner)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      renameSync(path, temporary);
+    } catch {
+      // Another reseller took it first: this one begins again.
+      return undefined;
+    }
+    const fd = openSync(temporary, "r+");
+    ftruncateSync(fd, header.end);
+    const writer = new CatalogueWriter(owner, temporary, fd, unfinished);
+    writer.position = header.end;
+    const { changed, withdrawn } = readChanges(bytes.toString("utf8", headerBytes, header.end));
+    for (const entry of changed) writer.seen.add(entry.id);
+    for (const id of withdrawn) writer.gone.add(id);
+    return writer;
+  }
+
+  /** Keeps the variants not kept yet; returns how many were new. */
+  add(entries: CatalogueEntry[]): number {
+    let fresh = 0;
+    for (const entry of entries) {
+      if (this.seen.has(entry.id)) continue;
+      this.seen.add(entry.id);
+      const line = `${toLine(entry)}\n`;
+      this.buffered.push(line);
+      this.bufferedBytes += line.length;
+      fresh++;
+    }
+    if (this.bufferedBytes > 1 << 20) this.flush();
+    return fresh;
+  }
+
+  /** A delta's withdrawn variants, kept as a line each that says so. */
+  addWithdrawn(ids: number[]): void {
+    for (const id of ids) {
+      if (this.gone.has(id)) continue;
+      this.gone.add(id);
+      const line = `${goneLine(id)}\n`;
+      this.buffered.push(line);
+      this.bufferedBytes += line.length;
+    }
+  }
+
+  /** Withdrawn variants kept so far. */
+  get withdrawnCount(): number {
+    return this.gone.size;
+  }
+
+  /** A delta's lines, read back and the file let go: they are applied to the kept copy. */
+  readBack(): { changed: CatalogueEntry[]; withdrawn: number[] } {
+    this.flush();
+    const text = this.memory ? this.memory.join("") : readFileSync(this.temporary, "utf8").slice(headerBytes);
+    this.discard();
+    return readChanges(text);
+  }
+
+  private flush(): void {
+    if (!this.buffered.length) return;
+    const chunk = Buffer.from(this.buffered.join(""), "utf8");
+    this.buffered = [];
+    this.bufferedBytes = 0;
+    if (this.memory) {
+      this.memory.push(chunk.toString("utf8"));
+      return;
+    }
+    writeSync(this.fd, chunk, 0, chunk.length, this.position);
+    this.position += chunk.length;
+  }
+
+  private seal(header: object, path: string): void {
+    this.flush();
+    const line = Buffer.from(headerLine(header), "utf8");
+    writeSync(this.fd, line, 0, line.length, 0);
+    closeSync(this.fd);
+    this.closed = true;
+    renameSync(this.temporary, path);
+  }
+
+  /** The copy, whole: put where `readCatalogue` finds it. */
+  finish(times: KeptTimes): KeptCatalogue {
+    const header: CatalogueHeader = { ...this.headerOf(), ...times, base_end: 0, end: 0 };
+    this.flush();
+    if (this.memory) return keptInMemory(header, readChanges(this.memory.join("")).changed);
+    header.base_end = header.end = this.position;
+    this.seal(header, catalogueCachePath(this.owner));
+    rmSync(unfinishedPath(this.owner), { force: true });
+    const kept = readCatalogue(this.owner);
+    if (!kept) throw new Error("the catalogue just written could not be read back");
+    return kept;
+  }
+
+  /** What was fetched, kept for the next run to go on from. */
+  keepUnfinished(unfinished: Unfinished): void {
+    if (this.memory) return;
+    this.flush();
+    this.seal({ ...this.headerOf(), server_time: unfinished.server_time, synced_at: 0, full_synced_at: 0, base_end: this.position, end: this.position, unfinished }, unfinishedPath(this.owner));
+  }
+
+  /** Nothing kept: the temporary file goes. */
+  discard(): void {
+    if (this.closed || this.memory) return;
+    this.closed = true;
+    closeSync(this.fd);
+    rmSync(this.temporary, { force: true });
+  }
+
+  private headerOf() {
+    return { version: 2 as const, profile: this.owner.profile, base_url: this.owner.baseUrl, account: accountOf(this.owner.apiKey), count: this.seen.size };
+  }
+}
+
+/** Written whole, at once (a test, or a copy rebuilt from another). */
+export function writeCatalogue(owner: CatalogueOwner, times: KeptTimes, entries: CatalogueEntry[]): KeptCatalogue {
+  const writer = CatalogueWriter.create(owner);
+  try {
+    writer.add(entries);
+    return writer.finish(times);
+  } catch (error) {
+    writer.discard();
+    throw error;
+  }
+}
+
+/** Changes past this many lines (or a twentieth of the copy) are folded into a copy written anew. */
+const foldChangesAt = 2_000;
+
+/**
+ * A delta kept: what changed appended after the last line and the header written again in place,
+ * the variants before untouched (a search on a copy a few minutes old costs no rewrite of 200,000
+ * lines). When the changes have grown large, or the file is not the one read, the copy is written anew.
+ */
+export function applyChanges(owner: CatalogueOwner, kept: KeptCatalogue, changed: CatalogueEntry[], withdrawn: number[], times: KeptTimes): KeptCatalogue {
+  const file = kept.file;
+  const lines = [...changed.map(toLine), ...withdrawn.map(goneLine)];
+  const changeCount = (file?.changes.match(/\n/g)?.length ?? 0) + lines.length;
+  if (!file || changeCount > Math.max(foldChangesAt, kept.count / 20)) {
+    return writeCatalogue(owner, times, mergeCatalogue(kept.entries(), changed, withdrawn));
+  }
   const path = catalogueCachePath(owner);
-  // node:fs/promises is loaded here, on a write, not by every search that only reads.
-  await fs.mkdir(join(owner.configDir, catalogueDirName), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await fs.writeFile(temporary, `${JSON.stringify(header)}\n${entries.map(toLine).join("\n")}\n`, { mode: 0o600 });
-  // The mode given to writeFile passes through the umask; make sure.
-  await fs.chmod(temporary, 0o600);
-  await fs.rename(temporary, path);
-  return keptInMemory(header, entries);
+  let fd: number;
+  try {
+    fd = openSync(path, "r+");
+  } catch {
+    return writeCatalogue(owner, times, mergeCatalogue(kept.entries(), changed, withdrawn));
+  }
+  try {
+    const now = Buffer.alloc(headerBytes);
+    readSync(fd, now, 0, headerBytes, 0);
+    // Another reseller wrote it since it was read: begin from what this one knows, whole.
+    if (now.toString("utf8") !== file.header) {
+      closeSync(fd);
+      return writeCatalogue(owner, times, mergeCatalogue(kept.entries(), changed, withdrawn));
+    }
+    let count = kept.count;
+    let added = "";
+    if (lines.length) {
+      added = `${lines.join("\n")}\n`;
+      const bytes = Buffer.from(added, "utf8");
+      writeSync(fd, bytes, 0, bytes.length, kept.end);
+      // The count, recounted only when something changed: the ids of the lines, not the lines parsed.
+      const live = new Set(file.base.ids());
+      const all = readChanges(file.changes + added);
+      for (const entry of all.changed) live.add(entry.id);
+      for (const id of all.withdrawn) live.delete(id);
+      count = live.size;
+    }
+    const end = kept.end + Buffer.byteLength(added);
+    const header: CatalogueHeader = { version: 2, profile: kept.profile, base_url: kept.base_url, account: kept.account, ...times, count, base_end: kept.base_end, end };
+    const line = headerLine(header);
+    writeSync(fd, Buffer.from(line, "utf8"), 0, headerBytes, 0);
+    closeSync(fd);
+    return keptFrom(header, { header: line, base: file.base, changes: file.changes + added });
+  } catch (error) {
+    try {
+      closeSync(fd);
+    } catch {
+      // closed already
+    }
+    throw error;
+  }
 }
 
 /** A catalogue held only in memory (when it could not be written), answering as a read one does. */
-export function keptInMemory(header: CatalogueHeader, entries: CatalogueEntry[]): KeptCatalogue {
-  return { ...header, entries: () => entries, entriesHolding: () => entries };
+export function keptInMemory(header: Omit<CatalogueHeader, "base_end" | "end">, entries: CatalogueEntry[]): KeptCatalogue {
+  return { ...header, base_end: 0, end: 0, entries: () => entries, entriesHolding: () => entries };
 }

@@ -46,9 +46,10 @@ export function withKeptIds<T>(owner: CatalogueOwner, use: (kept: KeptIds) => T)
     const headerEnd = head.indexOf(newline);
     if (headerEnd === -1) return undefined;
     const headerLine = head.toString("utf8", 0, headerEnd);
-    if (!headerFor(owner, headerLine)) return undefined;
+    const header = headerFor(owner, headerLine);
+    if (!header) return undefined;
     const stamp = JSON.stringify([stats.size, stats.mtimeMs, endianness(), headerLine]);
-    const index = readIndex(`${path}.ids`, stamp) ?? writeIndex(`${path}.ids`, stamp, scan(readFileSync(fd), headerEnd + 1));
+    const index = readIndex(`${path}.ids`, stamp) ?? writeIndex(`${path}.ids`, stamp, scan(readFileSync(fd).subarray(0, header.end), headerEnd + 1));
     return use({
       ids: index.ids,
       entriesOf: (ids) => {
@@ -71,8 +72,24 @@ export function withKeptIds<T>(owner: CatalogueOwner, use: (kept: KeptIds) => T)
   }
 }
 
-/** Each line `[id,…` of the copy: the digits after `[`, read from the bytes, no JSON parsed. */
+/**
+ * Each line `[id,…` of the copy: the digits after `[`, read from the bytes, no JSON parsed. A delta's
+ * lines follow the whole fetch's (cache.ts): a variant's last line is the one offered, and a line
+ * `[id]` says it was withdrawn.
+ */
 function scan(bytes: Buffer, from: number): IdIndex {
+  const lines = scanLines(bytes, from);
+  const last = new Map<number, number>();
+  lines.ids.forEach((id, i) => {
+    last.delete(id);
+    last.set(id, i);
+  });
+  const kept = [...last.values()].filter((i) => lines.lengths[i] !== 0).sort((a, b) => a - b);
+  return { ids: Uint32Array.from(kept, (i) => lines.ids[i]!), starts: Uint32Array.from(kept, (i) => lines.starts[i]!), lengths: Uint32Array.from(kept, (i) => lines.lengths[i]!) };
+}
+
+/** Every line's id, start and length; a withdrawn variant's line `[id]` has length 0. */
+function scanLines(bytes: Buffer, from: number): { ids: number[]; starts: number[]; lengths: number[] } {
   const index = { ids: [] as number[], starts: [] as number[], lengths: [] as number[] };
   for (let start = from; start < bytes.length; ) {
     let end = bytes.indexOf(newline, start);
@@ -82,15 +99,15 @@ function scan(bytes: Buffer, from: number): IdIndex {
       let at = start + 1;
       while (bytes[at]! >= 0x30 && bytes[at]! <= 0x39) id = id * 10 + bytes[at++]! - 0x30;
       // A copy past 4 GB, or an id past 2^32, cannot be indexed this way: such a line is not offered.
-      if (at > start + 1 && bytes[at] === 0x2c && id <= 0xffffffff && end <= 0xffffffff) {
+      if (at > start + 1 && (bytes[at] === 0x2c || (bytes[at] === 0x5d && at + 1 === end)) && id <= 0xffffffff && end <= 0xffffffff) {
         index.ids.push(id);
         index.starts.push(start);
-        index.lengths.push(end - start);
+        index.lengths.push(bytes[at] === 0x5d ? 0 : end - start);
       }
     }
     start = end + 1;
   }
-  return { ids: Uint32Array.from(index.ids), starts: Uint32Array.from(index.starts), lengths: Uint32Array.from(index.lengths) };
+  return index;
 }
 
 // The index file: its stamp on the first line, then every id, every start and every length as unsigned

@@ -1,82 +1,60 @@
 /**
  * Bringing the kept catalogue up to date with the service: the whole of it on the first call (and
  * on --refresh, and once a day), afterwards only what changed since the previous answer's
- * `server_time`, merged in. Loaded only when a sync is due: a warm `reseller items` never gets here.
+ * `server_time`. Loaded only when a sync is due: a warm `reseller items` never gets here.
+ *
+ * Either fetch asks for everything at once (`per_page=all`), read as it arrives straight into the
+ * copy; when that is refused, too slow or cut short, it pages (500 a page, 4 pages at a time, up to
+ * `meta.last_page` or a short page), all within one deadline. What was fetched when a fetch stops is
+ * kept, and the next run goes on from the first page it lacks.
  */
 import type { ServiceClient } from "../api/client.js";
+import { decodeCatalogue } from "../api/decode.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../api/model.js";
-import { NetworkError, ServiceError } from "../errors.js";
-import type { CatalogueEntry, KeptCatalogue } from "./cache.js";
+import { AuthError, InterruptedError, NetworkError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { applyChanges, CatalogueWriter, keptInMemory, mergeCatalogue, writeCatalogue, type CatalogueEntry, type CatalogueOwner, type KeptCatalogue, type Unfinished } from "./cache.js";
+import { CatalogueStream } from "./stream.js";
+
+export { mergeCatalogue } from "./cache.js";
 
 /** The largest page the service gives (`per_page` max 500). */
 export const largestPage = 500;
 /** What the service gives a page when `per_page` is not said (or not understood). */
 const defaultPage = 100;
+/** Pages asked at once: enough to hide the service's latency, few enough not to crowd it. */
+export const pagesAtOnce = 4;
 /** A whole fetch at least this often, so that variants the service withdrew without saying so leave the copy. */
 export const wholeFetchEveryMs = 24 * 60 * 60 * 1000;
+/** An unfinished fetch older than this is begun again: the pages it kept may have moved since. */
+export const resumeWithinMs = 60 * 60 * 1000;
 /** Far more pages than any catalogue has: a service that ignores `page` cannot keep us asking forever. */
-const maxPages = 1_000;
+const maxPages = 10_000;
+/** The largest single product (with its variants) read from a whole answer. */
+const maxEntryBytes = 8 * 1024 * 1024;
 
-export interface Fetched {
-  items: Item[];
-  withdrawn: number[];
-  serverTime: string | null;
-  /** The service said this is only what changed (or, for a whole fetch, said nothing to the contrary). */
-  isDelta: boolean | null;
+/** The calls a sync makes: the service client's. */
+export type CatalogueSource = Pick<ServiceClient, "listItems" | "streamItems">;
+
+export interface SyncOptions {
+  refresh: boolean;
+  now: () => number;
+  /** The whole sync, every page and retry, ends by then (epoch ms); each request keeps its own --timeout. */
+  deadline: number;
+  /** For people at a terminal: how far a long fetch has come. */
+  onProgress?: (text: string) => void;
+}
+
+export interface SyncOutcome {
+  kept: KeptCatalogue;
+  /** The whole catalogue was fetched (not only what changed). */
+  whole: boolean;
+  /** Variants the answer brought (all of them for a whole fetch). */
+  received: number;
   requests: number;
-}
-
-/**
- * Whether asking for everything at once failed in a way that paging can cure: the service refused
- * `per_page=all` (a 4xx other than auth, which is an AuthError), or its answer was too large to read.
- */
-function allWasRefused(error: unknown): boolean {
-  if (error instanceof ServiceError) return error.status >= 400 && error.status < 500 && error.status !== 429;
-  return error instanceof NetworkError && error.code === "ANSWER_TOO_LARGE";
-}
-
-/** Everything the query matches: `per_page=all` first, pages of 500 when that is refused or cut short. */
-export async function fetchAll(client: ServiceClient, query: Omit<CatalogueQuery, "page" | "perPage"> = {}): Promise<Fetched> {
-  let first: CataloguePage;
-  try {
-    first = (await client.listItems({ ...query, perPage: "all" })).data;
-  } catch (error) {
-    if (!allWasRefused(error)) throw error;
-    const paged = await fetchPages(client, query);
-    return { ...paged, requests: paged.requests + 1 };
-  }
-  // A service that ignores "all" answers its default page (100): its total says there is more, or,
-  // when it gives none, a list of exactly one default or largest page may be one.
-  const count = first.items.length + first.withdrawn.length;
-  const cutShort = first.totalItems !== null ? count < first.totalItems : count === defaultPage || count === largestPage;
-  if (cutShort) {
-    const paged = await fetchPages(client, query);
-    return { ...paged, requests: paged.requests + 1 };
-  }
-  return { items: first.items, withdrawn: first.withdrawn, serverTime: first.serverTime, isDelta: first.isDelta, requests: 1 };
-}
-
-async function fetchPages(client: ServiceClient, query: Omit<CatalogueQuery, "page" | "perPage">): Promise<Fetched> {
-  const seen = new Set<number>();
-  const items: Item[] = [];
-  const withdrawn: number[] = [];
-  let serverTime: string | null = null;
-  let isDelta: boolean | null = null;
-  let requests = 0;
-  for (let page = 1; page <= maxPages; page++) {
-    const { data } = await client.listItems({ ...query, page, perPage: largestPage });
-    requests++;
-    // The first page's time: what changes while later pages are fetched, the next delta brings.
-    if (page === 1) [serverTime, isDelta] = [data.serverTime, data.isDelta];
-    const fresh = data.items.filter((item) => !seen.has(item.id));
-    for (const item of fresh) seen.add(item.id);
-    items.push(...fresh);
-    withdrawn.push(...data.withdrawn);
-    const count = data.items.length + data.withdrawn.length;
-    // Done on a short or empty page, once the total is reached, or when a page brings nothing new (`page` ignored).
-    if (count < largestPage || fresh.length === 0 || (data.totalItems !== null && seen.size + withdrawn.length >= data.totalItems)) break;
-  }
-  return { items, withdrawn, serverTime, isDelta, requests };
+  /** Went on from pages kept by an earlier run. */
+  resumed: boolean;
+  /** Why the copy could not be kept on disk (it is used from memory this once), when it could not. */
+  unkept?: string;
 }
 
 /** An item as the list shows it and the file keeps it. */
@@ -96,65 +74,196 @@ export function entryOf(item: Item): CatalogueEntry {
 }
 
 /**
- * The kept entries with a delta applied: changed variants replaced where they stood, withdrawn ones
- * dropped, new ones placed after the last variant of their product (else at the end), so the list
- * keeps the service's grouping.
- */
-export function mergeCatalogue(kept: CatalogueEntry[], changed: CatalogueEntry[], withdrawn: number[]): CatalogueEntry[] {
-  const gone = new Set(withdrawn);
-  const byId = new Map(changed.map((entry) => [entry.id, entry]));
-  const groupOf = (entry: CatalogueEntry) => `${entry.category ?? ""}\u0000${entry.product ?? ""}`;
-  const groups = new Map<string, CatalogueEntry[]>();
-  const place = (entry: CatalogueEntry) => {
-    const key = groupOf(entry);
-    const group = groups.get(key);
-    if (group) group.push(entry);
-    else groups.set(key, [entry]);
-  };
-  for (const entry of kept) {
-    if (gone.has(entry.id)) continue;
-    const update = byId.get(entry.id);
-    byId.delete(entry.id);
-    place(update ?? entry);
-  }
-  for (const entry of byId.values()) if (!gone.has(entry.id)) place(entry);
-  return [...groups.values()].flat();
-}
-
-export interface SyncOutcome {
-  items: CatalogueEntry[];
-  serverTime: string | null;
-  /** The whole catalogue was fetched (not only what changed). */
-  whole: boolean;
-  /** Variants the answer brought (all of them for a whole fetch). */
-  received: number;
-  requests: number;
-  fullSyncedAt: number;
-}
-
-/**
  * Brings `kept` up to date: a whole fetch when asked (`refresh`), when there is no copy, when the
  * copy has no `server_time` to ask from, or once a day; otherwise only what changed since.
  */
-export async function syncCatalogue(client: ServiceClient, kept: KeptCatalogue | undefined, options: { refresh: boolean; now: number }): Promise<SyncOutcome> {
+export async function syncCatalogue(client: CatalogueSource, owner: CatalogueOwner, kept: KeptCatalogue | undefined, options: SyncOptions): Promise<SyncOutcome> {
   const since = kept?.server_time;
-  if (options.refresh || !kept || !since || options.now - kept.full_synced_at > wholeFetchEveryMs) {
-    const fetched = await fetchAll(client);
-    return { items: fetched.items.map(entryOf), serverTime: fetched.serverTime, whole: true, received: fetched.items.length, requests: fetched.requests, fullSyncedAt: options.now };
+  const now = options.now();
+  if (options.refresh || !kept || !since || now - kept.full_synced_at > wholeFetchEveryMs) {
+    const fetched = await fetchInto(client, owner, {}, "whole", options);
+    const times = { server_time: fetched.serverTime, synced_at: now, full_synced_at: now };
+    const copy = fetched.writer.finish(times);
+    return { kept: copy, whole: true, received: copy.count, requests: fetched.requests, resumed: fetched.resumed, unkept: fetched.writer.unwritable?.message };
   }
-  const delta = await fetchAll(client, { updatedSince: since });
-  const changed = delta.items.map(entryOf);
+  const fetched = await fetchInto(client, owner, { updatedSince: since }, `since ${since}`, options);
+  const { changed, withdrawn } = fetched.writer.readBack();
+  // Without a new server_time, asking again from the old one repeats a little and misses nothing.
+  const serverTime = fetched.serverTime ?? since;
   // A service that ignored updated_since says so (is_delta false): its answer is the whole catalogue.
-  if (delta.isDelta === false) {
-    return { items: changed, serverTime: delta.serverTime ?? since, whole: true, received: changed.length, requests: delta.requests, fullSyncedAt: options.now };
+  if (fetched.isDelta === false) {
+    const copy = writeCatalogue(owner, { server_time: serverTime, synced_at: now, full_synced_at: now }, changed);
+    return { kept: copy, whole: true, received: changed.length, requests: fetched.requests, resumed: fetched.resumed };
   }
-  return {
-    items: mergeCatalogue(kept.entries(), changed, delta.withdrawn),
-    // Without a new server_time, asking again from the old one repeats a little and misses nothing.
-    serverTime: delta.serverTime ?? since,
-    whole: false,
-    received: changed.length + delta.withdrawn.length,
-    requests: delta.requests,
-    fullSyncedAt: kept.full_synced_at,
+  const times = { server_time: serverTime, synced_at: now, full_synced_at: kept.full_synced_at };
+  let copy: KeptCatalogue;
+  let unkept: string | undefined;
+  try {
+    copy = applyChanges(owner, kept, changed, withdrawn, times);
+  } catch (error) {
+    // The file could not be changed: the changes are used from memory this once.
+    unkept = (error as Error).message;
+    copy = keptInMemory({ ...kept, ...times }, mergeCatalogue(kept.entries(), changed, withdrawn));
+  }
+  return { kept: copy, whole: false, received: changed.length + withdrawn.length, requests: fetched.requests, resumed: fetched.resumed, unkept: unkept ?? fetched.writer.unwritable?.message };
+}
+
+interface Fetched {
+  writer: CatalogueWriter;
+  serverTime: string | null;
+  isDelta: boolean | null;
+  requests: number;
+  resumed: boolean;
+}
+
+/**
+ * Whether asking for everything at once failed in a way that pages can cure: refused (a 4xx other
+ * than auth and 429), too large, too slow, cut off, or a gateway's error on a long answer. Not when
+ * the service cannot be reached at all, or turns the key away: pages would fail the same.
+ */
+function pagesMayDo(error: unknown): boolean {
+  if (error instanceof AuthError || error instanceof InterruptedError) return false;
+  if (error instanceof ServiceError) return error.status !== 429;
+  if (error instanceof NetworkError) return error.mayHaveReached;
+  return error instanceof UnexpectedResponseError;
+}
+
+async function fetchInto(client: CatalogueSource, owner: CatalogueOwner, query: Omit<CatalogueQuery, "page" | "perPage">, fetch: string, options: SyncOptions): Promise<Fetched> {
+  const started = options.now();
+  // An earlier run that stopped part way: go on from its first missing page (asking for everything
+  // at once again would only meet what stopped it).
+  const resumedWriter = CatalogueWriter.resume(owner, fetch, started, resumeWithinMs);
+  const writer = resumedWriter ?? CatalogueWriter.create(owner);
+  const keep = (page: Pick<CataloguePage, "items" | "withdrawn">) => {
+    writer.add(page.items.map(entryOf));
+    // A whole fetch lists only what is on sale; a delta's withdrawn variants leave the copy.
+    if (fetch !== "whole") writer.addWithdrawn(page.withdrawn);
   };
+  try {
+    let wholeAtOnce: { failure: unknown } | undefined;
+    let requests = 0;
+    if (!resumedWriter) {
+      requests++;
+      try {
+        const stream = new CatalogueStream((part) => {
+          keep(decodeCatalogue(JSON.parse(part)));
+          options.onProgress?.(`${writer.count.toLocaleString("en")} items so far…`);
+        }, maxEntryBytes);
+        const first = await client.streamItems({ ...query, perPage: "all" }, stream);
+        // A service that ignores "all" answers its default page (100): its total says there is more, or,
+        // when it gives none, a list of exactly one default or largest page may be one.
+        const count = writer.count;
+        const cutShort = first.totalItems !== null ? count < first.totalItems : count === defaultPage || count === largestPage;
+        if (!cutShort) return { writer, serverTime: first.serverTime, isDelta: first.isDelta, requests, resumed: false };
+        wholeAtOnce = { failure: `per_page=all gave ${count} of ${first.totalItems ?? "more"} items` };
+      } catch (error) {
+        if (!pagesMayDo(error)) throw error;
+        wholeAtOnce = { failure: error };
+      }
+    }
+    const paged = await fetchPages(client, writer, query, fetch, options, started, wholeAtOnce);
+    return { ...paged, writer, requests: requests + paged.requests, resumed: resumedWriter !== undefined };
+  } catch (error) {
+    writer.discard();
+    throw error;
+  }
+}
+
+/**
+ * Pages of 500, four at a time, kept in page order as they complete; up to the last page the
+ * service names (`meta.last_page`, or its total), a short page, or a page that brings nothing new.
+ */
+async function fetchPages(
+  client: CatalogueSource,
+  writer: CatalogueWriter,
+  query: Omit<CatalogueQuery, "page" | "perPage">,
+  fetch: string,
+  options: SyncOptions,
+  started: number,
+  wholeAtOnce: { failure: unknown } | undefined,
+): Promise<{ serverTime: string | null; isDelta: boolean | null; requests: number }> {
+  const resumed = writer.resumed;
+  let serverTime = resumed ? resumed.server_time : null;
+  let isDelta = resumed ? resumed.is_delta : null;
+  let lastPage = resumed?.last_page ?? null;
+  const firstPage = resumed?.next_page ?? 1;
+  let next = firstPage;
+  /** The first page number past the end, once known. */
+  let end = Infinity;
+  let kept = firstPage;
+  const arrived = new Map<number, CataloguePage>();
+  let failure: unknown;
+  let requests = 0;
+
+  const keepArrived = () => {
+    for (let page = arrived.get(kept); page; page = arrived.get(kept)) {
+      arrived.delete(kept);
+      const before = writer.count + writer.withdrawnCount;
+      writer.add(page.items.map(entryOf));
+      if (fetch !== "whole") writer.addWithdrawn(page.withdrawn);
+      const count = page.items.length + page.withdrawn.length;
+      // A page that brings nothing new: the service ignores `page`, and has said all it will.
+      if (count > 0 && writer.count + writer.withdrawnCount === before) end = Math.min(end, kept);
+      kept++;
+    }
+    const of = lastPage !== null && lastPage < maxPages ? ` of ${lastPage}` : "";
+    options.onProgress?.(`page ${kept - 1}${of}, ${writer.count.toLocaleString("en")} items…`);
+  };
+
+  const more = () => failure === undefined && next < end && (lastPage === null || next <= lastPage) && next <= maxPages;
+  const fetchOne = async (): Promise<void> => {
+    if (options.now() >= options.deadline) {
+      failure ??= new NetworkError("TIMEOUT", "The catalogue did not arrive whole in the time a sync is given.", true);
+      return;
+    }
+    const number = next++;
+    let data: CataloguePage;
+    try {
+      data = (await client.listItems({ ...query, page: number, perPage: largestPage })).data;
+    } catch (error) {
+      failure ??= error;
+      return;
+    }
+    requests++;
+    // The first page's time: what changes while later pages are fetched, the next delta brings.
+    if (number === 1) [serverTime, isDelta] = [data.serverTime, data.isDelta];
+    lastPage ??= data.lastPage ?? (data.totalItems !== null ? Math.max(1, Math.ceil(data.totalItems / largestPage)) : null);
+    if (data.items.length + data.withdrawn.length < largestPage) end = Math.min(end, number + 1);
+    arrived.set(number, data);
+    keepArrived();
+  };
+  const worker = async () => {
+    while (more()) await fetchOne();
+  };
+
+  // The first page alone: it says how many there are, and its time is the copy's.
+  await fetchOne();
+  await Promise.all(Array.from({ length: pagesAtOnce }, worker));
+
+  if (failure !== undefined) {
+    const pages = { kept: kept - 1, lastPage, items: writer.count };
+    if (writer.count + writer.withdrawnCount > 0) {
+      writer.keepUnfinished({ fetch, server_time: serverTime, is_delta: isDelta, per_page: largestPage, next_page: kept, last_page: lastPage, started_at: started });
+    }
+    throw explained(failure, wholeAtOnce, pages, fetch);
+  }
+  return { serverTime, isDelta, requests };
+}
+
+/**
+ * The last failure, said plainly with what came before it: how asking for everything at once went,
+ * how far the pages got, what was kept and what the next run does. The error keeps its kind (and
+ * so its exit code).
+ */
+function explained(failure: unknown, wholeAtOnce: { failure: unknown } | undefined, pages: { kept: number; lastPage: number | null; items: number }, fetch: string): unknown {
+  if (!(failure instanceof ResellerError) || failure instanceof InterruptedError) return failure;
+  const what = fetch === "whole" ? "The catalogue" : "What changed in the catalogue";
+  const atOnce = wholeAtOnce === undefined ? "" : typeof wholeAtOnce.failure === "string" ? ` Asked all at once, ${wholeAtOnce.failure}.` : ` Asked all at once (per_page=all): ${(wholeAtOnce.failure as Error).message}`;
+  const reached = pages.kept === 0 ? "no page arrived" : `${pages.kept}${pages.lastPage !== null && pages.lastPage < maxPages ? ` of ${pages.lastPage}` : ""} pages arrived (${pages.items.toLocaleString("en")} items)`;
+  failure.message = `${what} could not be fetched whole.${atOnce} Then by pages, ${reached}, and page ${pages.kept + 1} failed: ${failure.message}`;
+  failure.suggestion =
+    pages.items > 0
+      ? `What arrived is kept: \`reseller items\` again goes on from page ${pages.kept + 1} (within the hour). A larger --timeout gives each request longer.`
+      : (failure.suggestion ?? "Try again later, or with a larger --timeout.");
+  return failure;
 }

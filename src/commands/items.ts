@@ -7,8 +7,9 @@
 import { createRequire } from "node:module";
 import type { Context } from "../context.js";
 import { NetworkError } from "../errors.js";
-import { keptInMemory, readCatalogue, writeCatalogue, type CatalogueOwner, type KeptCatalogue } from "../catalogue/cache.js";
+import { readCatalogue, type CatalogueOwner, type KeptCatalogue } from "../catalogue/cache.js";
 import { isFresh, showItems, type ItemsOptions } from "../catalogue/show.js";
+import { searchWords } from "../catalogue/search.js";
 import { relativeHint } from "../output/format.js";
 
 export type { ItemsOptions } from "../catalogue/show.js";
@@ -20,20 +21,43 @@ export async function run(ctx: Context, options: ItemsOptions): Promise<void> {
   const owner: CatalogueOwner = { configDir, profile, baseUrl: baseUrl!, apiKey: apiKey! };
   const now = ctx.now();
   let kept = readCatalogue(owner);
-  if (options.refresh || !kept || !isFresh(kept, now)) kept = await bringUpToDate(ctx, owner, kept, options.refresh, now);
+  if (options.refresh || !kept || !isFresh(kept, now)) kept = await bringUpToDate(ctx, owner, kept, options, now);
   showItems(ctx.output, kept, options, now);
 }
 
-async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCatalogue | undefined, refresh: boolean, now: number): Promise<KeptCatalogue> {
+/**
+ * A sync, every page and retry of it, is given this many times the timeout of one request: a whole
+ * catalogue that needs hundreds of pages still ends, and a script is never left waiting.
+ */
+export const syncTimeouts = 10;
+
+async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCatalogue | undefined, options: ItemsOptions, now: number): Promise<KeptCatalogue> {
+  const refresh = options.refresh;
   // `items` starts as a command that speaks no HTTP (bin/reseller.js), since a warm copy asks nothing.
   // A sync does: hold V8 to its baseline compiler for undici's WebAssembly parser before it loads,
   // as the launcher does for every service command (the reason is written there).
   (createRequire(import.meta.url)("node:v8") as typeof import("node:v8")).setFlagsFromString("--liftoff-only");
   const [{ syncCatalogue }, client] = await Promise.all([import("../catalogue/sync.js"), ctx.client()]);
-  const spinner = ctx.output.spinner(kept && !refresh ? "Checking the catalogue for changes…" : "Fetching the catalogue…");
+  const checking = kept && !refresh ? "Checking the catalogue for changes" : "Fetching the catalogue";
+  const spinner = ctx.output.spinner(`${checking}…`);
   let outcome: Awaited<ReturnType<typeof syncCatalogue>>;
   try {
-    outcome = await syncCatalogue(client, kept, { refresh, now });
+    const syncing = syncCatalogue(client, owner, kept, {
+      refresh,
+      now: ctx.now,
+      deadline: now + syncTimeouts * ctx.settings.timeoutMs,
+      onProgress: (text) => spinner.update(`${checking}: ${text}`),
+    });
+    // Awaited below; a failure while the copy is searched must not count as unhandled.
+    syncing.catch(() => undefined);
+    const words = searchWords(options.search);
+    if (kept && !refresh && words.length) {
+      // While the service looks up what changed, find the words in the copy: the search is kept with
+      // its lines, and the few that changed are put in their places once they arrive.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      kept.entriesHolding(words);
+    }
+    outcome = await syncing;
   } catch (error) {
     // Offline with a copy at hand: finding an item still works; buying will say what the service says.
     if (kept && !refresh && error instanceof NetworkError) {
@@ -45,13 +69,9 @@ async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCata
     spinner.stop();
   }
   if (ctx.output.stderrIsTTY) {
-    ctx.output.info(outcome.whole ? `Fetched ${outcome.items.length} items.` : `${outcome.received} ${outcome.received === 1 ? "item" : "items"} changed since the last check.`);
+    const from = outcome.resumed ? " (going on from the pages kept by the last run)" : "";
+    ctx.output.info(outcome.whole ? `Fetched ${outcome.kept.count} items${from}.` : `${outcome.received} ${outcome.received === 1 ? "item" : "items"} changed since the last check${from}.`);
   }
-  const times = { server_time: outcome.serverTime, synced_at: now, full_synced_at: outcome.fullSyncedAt };
-  try {
-    return await writeCatalogue(owner, times, outcome.items);
-  } catch (error) {
-    ctx.output.warn(`Could not keep the catalogue in ${ctx.settings.configDir} (${(error as Error).message}); the next call fetches it again.`);
-    return keptInMemory({ version: 1, profile: owner.profile, base_url: owner.baseUrl, account: "", ...times, count: outcome.items.length }, outcome.items);
-  }
+  if (outcome.unkept) ctx.output.warn(`Could not keep the catalogue in ${ctx.settings.configDir} (${outcome.unkept}); the next call fetches it again.`);
+  return outcome.kept;
 }

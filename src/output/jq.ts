@@ -41,9 +41,10 @@ const outputEnds = "\u001e\u001freseller-jq-end\u001f\u001e";
 const compileErrorExit = 3;
 
 export async function compileJqFilter(expression: string): Promise<JqFilter> {
-  // Required beside the bundle, not bundled: the package reads its .wasm file from its own folder.
-  const { loadJq } = createRequire(import.meta.url)("jq-wasm") as { loadJq(): Promise<JqEngine> };
-  const jq = await loadJq();
+  // Begun by the launcher (bin/reseller.js) before the CLI loaded, its WebAssembly compiled meanwhile;
+  // else required here, beside the bundle (not bundled: the package reads its .wasm from its own folder).
+  const early = (globalThis as Record<symbol, Promise<JqEngine> | undefined>)[Symbol.for("reseller.jq-engine")];
+  const jq = await (early ?? (createRequire(import.meta.url)("jq-wasm") as { loadJq(): Promise<JqEngine> }).loadJq());
   const check = jq.raw(null, expression, ["-c"]);
   if (check.exitCode === compileErrorExit || check.exitCode === 2) {
     throw new UsageError(`--jq: ${jqMessage(check.stderr)}`, {

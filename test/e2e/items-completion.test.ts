@@ -4,7 +4,7 @@
  * the ids. Completion never asks the service for the catalogue.
  */
 import { execFile } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -52,6 +52,23 @@ describe("reseller __complete items", () => {
     expect(lines).toContain("12\tPulsa Telkomsel 10.000, Rp 11.500");
     expect(lines).toContain("21\tMobile Legends 86 Diamonds, Rp 21.500");
     expect(catalogueRequests()).toBe(before);
+  });
+
+  it("offers a variant's price as the last delta brought it, once, from the lines appended to the copy", async () => {
+    const own = resellerAs(harness);
+    expect((await own.run(["items"])).exitCode).toBe(0);
+    const dir = join(own.configDir, "catalogue");
+    const file = join(dir, readdirSync(dir).find((name) => name.endsWith(".jsonl"))!);
+    harness.emulator.setItemPrice(13, 26_400);
+    // Two minutes on: the copy is old, and the next search asks only what changed, appended to the copy.
+    const text = readFileSync(file, "utf8");
+    const head = JSON.parse(text.slice(0, text.indexOf("\n")));
+    head.synced_at -= 120_000;
+    writeFileSync(file, JSON.stringify(head).padEnd(text.indexOf("\n"), " ") + text.slice(text.indexOf("\n")));
+    expect((await own.run(["items", "--search", "tsel25"])).exitCode).toBe(0);
+    expect(readFileSync(file, "utf8").trimEnd().split("\n").at(-1)).toMatch(/^\[13,.*26400/);
+    const lines = (await own.run(["__complete", "items", "13"])).stdout.split("\n").filter(Boolean);
+    expect(lines).toEqual(["13\tPulsa Telkomsel 25.000, Rp 26.400"]);
   });
 
   it("offers nothing before the catalogue was ever kept", async () => {

@@ -5,7 +5,7 @@
  * server_time and merges it, --refresh fetches everything again; search, filters, the JSON shape, and
  * paging when the service will not give everything at once.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
@@ -33,17 +33,19 @@ function catalogueFile(configDir: string): string {
   return join(dir, file!);
 }
 
-function header(configDir: string): { server_time: string; synced_at: number; count: number } {
+function header(configDir: string): { server_time: string; synced_at: number; count: number; end: number } {
   return JSON.parse(readFileSync(catalogueFile(configDir), "utf8").split("\n")[0]!);
 }
 
 /** Makes the kept copy look `ms` older, as if that much time had passed since it was checked. */
 function age(configDir: string, ms: number): void {
   const file = catalogueFile(configDir);
-  const [first, ...rest] = readFileSync(file, "utf8").split("\n");
-  const head = JSON.parse(first!);
+  const text = readFileSync(file, "utf8");
+  const first = text.slice(0, text.indexOf("\n"));
+  const head = JSON.parse(first);
   head.synced_at -= ms;
-  writeFileSync(file, [JSON.stringify(head), ...rest].join("\n"));
+  // The header is a line of fixed length, written again in place: keep its length.
+  writeFileSync(file, JSON.stringify(head).padEnd(first.length, " ") + text.slice(first.length));
 }
 
 const twoMinutes = 2 * 60 * 1000;
@@ -184,9 +186,10 @@ describe("a catalogue the service will not give all at once", () => {
     const items = singleJson(r).items;
     expect(items).toHaveLength(1200);
     expect(new Set(items.map((i: any) => i.id)).size).toBe(1200);
-    expect(catalogueQueries(harness, before).map((q) => Object.fromEntries(q))).toEqual([
-      { per_page: "all" },
-      { page: "1", per_page: "500" },
+    // Page 1 alone (it says how many there are), then the rest at once, in whatever order they are answered.
+    const queries = catalogueQueries(harness, before).map((q) => Object.fromEntries(q));
+    expect(queries.slice(0, 2)).toEqual([{ per_page: "all" }, { page: "1", per_page: "500" }]);
+    expect(queries.slice(2).sort((a, b) => Number(a.page) - Number(b.page))).toEqual([
       { page: "2", per_page: "500" },
       { page: "3", per_page: "500" },
     ]);
@@ -201,7 +204,7 @@ describe("a catalogue the service will not give all at once", () => {
       const r = await reseller.run(["items", "--search", "mobile legends indonesia"]);
       expect(r.exitCode, r.stderr).toBe(0);
       expect(idsOf(r.stdout)).toHaveLength(28);
-      expect(catalogueQueries(harness, before).map((q) => q.get("page"))).toEqual([null, "1", "2", "3"]);
+      expect(catalogueQueries(harness, before).map((q) => q.get("page")).sort()).toEqual(["1", "2", "3", null].sort());
       expect(header(reseller.configDir).count).toBe(1200);
     } finally {
       harness.emulator.setPerPageAll("refused");
@@ -227,6 +230,56 @@ describe("a catalogue the service will not give all at once", () => {
   });
 });
 
+describe("a whole catalogue too slow to wait for (per_page=all answered after 20 s, as live clients met it)", () => {
+  const harness = useEmulator({ catalogueSize: 1200 });
+  const slow = () => harness.emulator.faults.configure({ per_page_all_latency_ms: 20_000 });
+
+  it("is listed by pages, each within --timeout, and so is a delta; nothing waits for the slow answer", async () => {
+    slow();
+    try {
+      const reseller = resellerAs(harness);
+      const before = harness.requests.length;
+      const r = await reseller.run(["items", "--json", "--timeout", "2"]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      const items = singleJson(r).items;
+      expect(items).toHaveLength(1200);
+      expect(new Set(items.map((i: any) => i.id)).size).toBe(1200);
+      const pages = catalogueQueries(harness, before).filter((q) => q.get("per_page") === "500").map((q) => q.get("page"));
+      expect(pages.sort()).toEqual(["1", "2", "3"]);
+      const { server_time: serverTime } = header(reseller.configDir);
+
+      harness.emulator.setItemPrice(1100, 12_300);
+      age(reseller.configDir, twoMinutes);
+      const from = harness.requests.length;
+      const delta = await reseller.run(["items", "--json", "--timeout", "2", "--search", "ML"]);
+      expect(delta.exitCode, delta.stderr).toBe(0);
+      // (The emulator logs a request once answered: the slow whole delta is still waiting to be.)
+      expect(catalogueQueries(harness, from).map((q) => Object.fromEntries(q))).toEqual([{ page: "1", per_page: "500", updated_since: serverTime }]);
+      const all = singleJson(await reseller.run(["items", "--json"])).items;
+      expect(all).toHaveLength(1200);
+      expect(all.find((i: any) => i.id === 1100).price).toBe(12_300);
+    } finally {
+      harness.emulator.faults.reset();
+    }
+  });
+
+  it("says plainly what happened when neither the whole answer nor a page comes (exit 1, as the service's 503 is)", async () => {
+    // The slow whole answer times out; the first page finds the service down.
+    harness.emulator.faults.configure({ per_page_all_latency_ms: 20_000, error_next: 2, error_status: 503 });
+    try {
+      const reseller = resellerAs(harness);
+      const r = await reseller.run(["items", "--timeout", "2"], { env: { RESELLER_MAX_RETRIES: "0" } });
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/The catalogue could not be fetched whole\. Asked all at once \(per_page=all\): The service at \S+ did not answer in time\. Then by pages, no page arrived, and page 1 failed: /);
+      expect(existsSync(join(reseller.configDir, "catalogue"))).toBe(true);
+      expect(readdirSync(join(reseller.configDir, "catalogue"))).toEqual([]);
+    } finally {
+      harness.emulator.faults.reset();
+    }
+  });
+});
+
 describe("the kept copy", () => {
   const harness = useEmulator();
 
@@ -237,6 +290,16 @@ describe("the kept copy", () => {
     const theirs = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"), mine.configDir);
     expect((await theirs.run(["items", "--search", "tsel10"])).exitCode).toBe(0);
     expect(catalogueQueries(harness, before).map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all" }]);
+  });
+
+  it("that cannot be written still lists the catalogue, from memory, and says the next call fetches it again", async () => {
+    const reseller = resellerAs(harness);
+    // A file where the catalogue's folder belongs: nothing can be kept.
+    writeFileSync(join(reseller.configDir, "catalogue"), "not a folder\n");
+    const r = await reseller.run(["items", "--search", "tsel10"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(idsOf(r.stdout)).toEqual([12]);
+    expect(r.stderr).toMatch(/Could not keep the catalogue in .*; the next call fetches it again\./);
   });
 
   it("is shown with a warning when the service cannot be reached to bring it up to date (exit 0)", async () => {

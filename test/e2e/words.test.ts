@@ -127,7 +127,7 @@ describe("network failures in plain words", () => {
   it("a refused connection", async () => {
     const r = await runReseller(["balance"], { env: env(`http://127.0.0.1:${await closedPort()}`) });
     expect(r.exitCode).toBe(4);
-    expect(r.stderr).toMatch(/could not be reached: the connection was refused \(nothing listens at that address and port\)\./);
+    expect(r.stderr).toMatch(/could not be reached: the connection was refused \(nothing listens at that address and port\); nothing was sent\./);
   });
 
   it("a name that is not found", async () => {

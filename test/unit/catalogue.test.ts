@@ -3,15 +3,19 @@
  * service may wrap them), merging a delta into a kept copy, the kept file's search that parses only
  * the lines holding every word, and the sync's choice between a whole fetch, pages and a delta.
  */
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeCatalogue } from "../../src/api/decode.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../../src/api/model.js";
-import type { ServiceClient } from "../../src/api/client.js";
-import { NetworkError, ServiceError } from "../../src/errors.js";
-import { readCatalogue, writeCatalogue, type CatalogueEntry } from "../../src/catalogue/cache.js";
-import { findItems, slugOf } from "../../src/catalogue/search.js";
-import { entryOf, fetchAll, mergeCatalogue, syncCatalogue } from "../../src/catalogue/sync.js";
+import { ServiceClient } from "../../src/api/client.js";
+import { AuthError, NetworkError } from "../../src/errors.js";
+import { applyChanges, catalogueCachePath, headerBytes, readCatalogue, writeCatalogue, type CatalogueEntry, type CatalogueOwner } from "../../src/catalogue/cache.js";
+import { findItems, searchWords, slugOf } from "../../src/catalogue/search.js";
+import { CatalogueStream } from "../../src/catalogue/stream.js";
+import { entryOf, mergeCatalogue, syncCatalogue, type CatalogueSource, type SyncOptions } from "../../src/catalogue/sync.js";
+import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
 import { makeConfigDir } from "../support/cli.js";
+import { closedPort } from "../support/emulator.js";
 import { testItem } from "../support/items.js";
 
 describe("decodeCatalogue", () => {
@@ -122,7 +126,7 @@ describe("the kept file", () => {
   ];
 
   it("is read back only by the profile, address and account that wrote it", async () => {
-    await writeCatalogue(owner, { server_time: "2026-11-21T21:30:00+07:00", synced_at: 1, full_synced_at: 1 }, entries);
+    writeCatalogue(owner, { server_time: "2026-11-21T21:30:00+07:00", synced_at: 1, full_synced_at: 1 }, entries);
     const kept = readCatalogue(owner)!;
     expect([kept.count, kept.server_time, kept.entries()]).toEqual([4, "2026-11-21T21:30:00+07:00", entries]);
     expect(readCatalogue({ ...owner, apiKey: "rk_live_someone_else" })).toBeUndefined();
@@ -131,7 +135,7 @@ describe("the kept file", () => {
   });
 
   it("finds by the words of its lines, then by the fields: a word in a price is not a match", async () => {
-    await writeCatalogue(owner, { server_time: null, synced_at: 1, full_synced_at: 1 }, entries);
+    writeCatalogue(owner, { server_time: null, synced_at: 1, full_synced_at: 1 }, entries);
     const search = (text: string) => findItems(readCatalogue(owner)!.entriesHolding(text.toLowerCase().split(/\s+/)), { search: text }).map((e) => e.id);
     expect(search("86")).toEqual([1, 2]);
     expect(search("86 diamonds")).toEqual([2]);
@@ -150,63 +154,312 @@ describe("the kept file", () => {
   });
 });
 
-/** A client answering listItems from a function of the query, recording each query. */
-function fakeClient(answer: (query: CatalogueQuery) => CataloguePage | Error): { client: ServiceClient; queries: CatalogueQuery[] } {
-  const queries: CatalogueQuery[] = [];
-  const client = {
-    async listItems(query: CatalogueQuery) {
-      queries.push(query);
-      const result = answer(query);
-      if (result instanceof Error) throw result;
-      return { data: result, body: {}, status: 200 };
+/** A ServiceClient of the emulator's demo account, every catalogue query it sends recorded. */
+function clientOf(emulator: RunningEmulator, timeoutMs = 10_000): { client: ServiceClient; queries: string[] } {
+  const queries: string[] = [];
+  const client = new ServiceClient({
+    baseUrl: emulator.baseUrl,
+    apiKey: emulator.demoApiKey,
+    timeoutMs,
+    userAgent: "reseller-test",
+    retry: { maxRetries: 0, maxDelayMs: 0 },
+    log: (line) => {
+      const sent = /^→ GET \S+\/v1\/item(\?\S*)?/.exec(line);
+      if (sent) queries.push(new URLSearchParams(sent[1] ?? "").toString());
     },
-  } as unknown as ServiceClient;
+  });
   return { client, queries };
 }
 
+const owned = (): CatalogueOwner => ({ configDir: makeConfigDir(), profile: "default", baseUrl: "http://shop.invalid", apiKey: "rk_test_0123456789" });
+const syncing = (extra: Partial<SyncOptions> = {}): SyncOptions => ({ refresh: false, now: Date.now, deadline: Date.now() + 60_000, ...extra });
+const pageOf = (query: string) => new URLSearchParams(query).get("page");
+
+describe("fetching the catalogue from the service", () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, catalogueSize: 2600 });
+  });
+  afterAll(async () => {
+    await emulator.close();
+  });
+  const onSale = () => emulator.inspect().items.filter((item) => item.active).map((item) => item.id);
+
+  it("reads per_page=all as it arrives, straight into the copy: one request, every variant once, in the service's order", async () => {
+    const { client, queries } = clientOf(emulator);
+    const owner = owned();
+    const outcome = await syncCatalogue(client, owner, undefined, syncing());
+    expect(queries).toEqual(["per_page=all"]);
+    expect([outcome.whole, outcome.requests, outcome.kept.count]).toEqual([true, 1, onSale().length]);
+    const ids = readCatalogue(owner)!.entries().map((e) => e.id);
+    expect(ids.sort((a, b) => a - b)).toEqual(onSale().sort((a, b) => a - b));
+    await client.close();
+  });
+
+  it("pages four at a time when per_page=all is refused, keeping the pages in order, and says how far it got", async () => {
+    emulator.setPerPageAll("refused");
+    try {
+      const { client, queries } = clientOf(emulator);
+      const progress: string[] = [];
+      const owner = owned();
+      const outcome = await syncCatalogue(client, owner, undefined, syncing({ onProgress: (text) => progress.push(text) }));
+      expect(queries[0]).toBe("per_page=all");
+      // Page 1 alone (it says how many there are), then the other five four at a time.
+      expect(queries.slice(1).map(pageOf)).toEqual(["1", "2", "3", "4", "5", "6"]);
+      expect(outcome.kept.count).toBe(onSale().length);
+      const byPages = readCatalogue(owner)!.entries().map((e) => e.id);
+      emulator.setPerPageAll("answered");
+      const whole = owned();
+      await syncCatalogue(client, whole, undefined, syncing());
+      expect(byPages).toEqual(readCatalogue(whole)!.entries().map((e) => e.id));
+      expect(progress.at(-1)).toMatch(/^page 6 of 6, 2,6\d\d items…$/);
+      await client.close();
+    } finally {
+      emulator.setPerPageAll("answered");
+    }
+  });
+
+  it("pages when per_page=all is too slow for the timeout, and keeps what arrived for the next run when a page fails", async () => {
+    emulator.setPerPageAll("refused");
+    const owner = owned();
+    try {
+      const { client, queries } = clientOf(emulator);
+      // Page 4 fails: what came before it is kept, not the pages after it that came early.
+      const failing: CatalogueSource = {
+        streamItems: (query, sink) => client.streamItems(query, sink),
+        listItems: async (query) => {
+          if (query?.page === 4) throw new NetworkError("ECONNRESET", "The service dropped the connection before answering.", true);
+          return client.listItems(query);
+        },
+      };
+      const error = await syncCatalogue(failing, owner, undefined, syncing()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).message).toMatch(/could not be fetched whole\. Asked all at once \(per_page=all\): The service rejected.* Then by pages, 3 of 6 pages arrived \(1,500 items\), and page 4 failed: The service dropped/);
+      expect((error as NetworkError).suggestion).toMatch(/goes on from page 4/);
+      expect(readCatalogue(owner)).toBeUndefined();
+
+      // The next run goes on from page 4, without asking for everything at once again.
+      queries.length = 0;
+      const outcome = await syncCatalogue(client, owner, undefined, syncing());
+      expect(queries.map(pageOf)).toEqual(["4", "5", "6"]);
+      expect([outcome.resumed, outcome.kept.count]).toEqual([true, onSale().length]);
+      emulator.setPerPageAll("answered");
+      const whole = owned();
+      await syncCatalogue(client, whole, undefined, syncing());
+      expect(readCatalogue(owner)!.entries()).toEqual(readCatalogue(whole)!.entries());
+      await client.close();
+    } finally {
+      emulator.setPerPageAll("answered");
+    }
+  });
+
+  it("asks from the first page again when what was kept is over an hour old", async () => {
+    emulator.setPerPageAll("refused");
+    try {
+      const { client, queries } = clientOf(emulator);
+      const owner = owned();
+      const failing: CatalogueSource = {
+        streamItems: (query, sink) => client.streamItems(query, sink),
+        listItems: async (query) => {
+          if (query?.page === 2) throw new NetworkError("ECONNRESET", "dropped", true);
+          return client.listItems(query);
+        },
+      };
+      await expect(syncCatalogue(failing, owner, undefined, syncing())).rejects.toThrow(/page 2 failed/);
+      queries.length = 0;
+      const later = Date.now() + 61 * 60 * 1000;
+      await syncCatalogue(client, owner, undefined, syncing({ now: () => later, deadline: later + 60_000 }));
+      expect(queries.map(pageOf)).toEqual([null, "1", "2", "3", "4", "5", "6"]);
+      await client.close();
+    } finally {
+      emulator.setPerPageAll("answered");
+    }
+  });
+
+  it("stops at the deadline, and says so, rather than page on forever", async () => {
+    emulator.setPerPageAll("refused");
+    try {
+      const { client } = clientOf(emulator);
+      let clock = Date.now();
+      const owner = owned();
+      // Each page takes a minute of this clock: the sync's two minutes allow the first pages only.
+      const slow: CatalogueSource = {
+        streamItems: (query, sink) => client.streamItems(query, sink),
+        listItems: async (query) => {
+          clock += 60_000;
+          return client.listItems(query);
+        },
+      };
+      const error = await syncCatalogue(slow, owner, undefined, syncing({ now: () => clock, deadline: clock + 120_000 })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as Error).message).toMatch(/did not arrive whole in the time a sync is given/);
+      await client.close();
+    } finally {
+      emulator.setPerPageAll("answered");
+    }
+  });
+
+  it("does not page around a key the service turns away, or a service that cannot be reached", async () => {
+    const { client: refused } = clientOf(emulator);
+    const stranger = new ServiceClient({ baseUrl: emulator.baseUrl, apiKey: "rk_live_nobody_000000000", timeoutMs: 5000, userAgent: "t", retry: { maxRetries: 0, maxDelayMs: 0 } });
+    await expect(syncCatalogue(stranger, owned(), undefined, syncing())).rejects.toBeInstanceOf(AuthError);
+    const nowhere = new ServiceClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: emulator.demoApiKey, timeoutMs: 5000, userAgent: "t", retry: { maxRetries: 0, maxDelayMs: 0 } });
+    const error = await syncCatalogue(nowhere, owned(), undefined, syncing()).catch((e: unknown) => e);
+    expect([error instanceof NetworkError, (error as NetworkError).mayHaveReached]).toEqual([true, false]);
+    await Promise.all([refused.close(), stranger.close(), nowhere.close()]);
+  });
+
+  it("a delta appends what changed to the copy and rewrites only its header", async () => {
+    const { client, queries } = clientOf(emulator);
+    const owner = owned();
+    const first = await syncCatalogue(client, owner, undefined, syncing());
+    const path = catalogueCachePath(owner);
+    const before = readFileSync(path);
+    const changedId = onSale()[40]!;
+    emulator.clock.advance(1_000);
+    emulator.setItemPrice(changedId, 77_700);
+    // The service's clock counts seconds: the delta's server_time must be past the change.
+    emulator.clock.advance(1_000);
+    queries.length = 0;
+    const outcome = await syncCatalogue(client, owner, first.kept, syncing());
+    expect(queries).toEqual([`per_page=all&updated_since=${encodeURIComponent(first.kept.server_time!)}`]);
+    expect([outcome.whole, outcome.received]).toEqual([false, 1]);
+    const after = readFileSync(path);
+    // Every line of the whole fetch is where it was; the change follows them.
+    expect(after.subarray(headerBytes, first.kept.end).equals(before.subarray(headerBytes, first.kept.end))).toBe(true);
+    expect(after.subarray(first.kept.end).toString()).toMatch(new RegExp(`^\\[${changedId},.*,77700,.*\\]\\n$`));
+    const kept = readCatalogue(owner)!;
+    expect(kept.count).toBe(first.kept.count);
+    expect(kept.entries().find((e) => e.id === changedId)!.price).toBe(77_700);
+    expect(kept.entries().map((e) => e.id)).toEqual(first.kept.entries().map((e) => e.id));
+    // Nothing changed since: only the header is written again.
+    const unchanged = await syncCatalogue(client, owner, kept, syncing());
+    expect(unchanged.received).toBe(0);
+    expect(readFileSync(path).subarray(headerBytes).equals(after.subarray(headerBytes))).toBe(true);
+    expect(readCatalogue(owner)!.synced_at).toBeGreaterThanOrEqual(kept.synced_at);
+    await client.close();
+  });
+});
+
+describe("changes kept after the whole fetch", () => {
+  const owner = owned();
+  const times = { server_time: "T1", synced_at: 1, full_synced_at: 1 };
+  const base = [entry(1, "Pulsa", "XL"), entry(2, "Pulsa", "XL"), entry(3, "Game", "ML"), entry(4, "Game", "ML")];
+
+  it("are read in their places: replaced where they stood, new ones with their product, withdrawn ones gone; the last word on a variant wins", () => {
+    let kept = writeCatalogue(owner, times, base);
+    kept = applyChanges(owner, kept, [entry(2, "Pulsa", "XL", { price: 9 }), entry(5, "Pulsa", "XL", { name: "XL baru" })], [3], { ...times, server_time: "T2" });
+    expect([kept.count, kept.server_time]).toEqual([4, "T2"]);
+    kept = applyChanges(owner, kept, [entry(3, "Game", "ML", { price: 7 })], [5], { ...times, server_time: "T3" });
+    const read = readCatalogue(owner)!;
+    expect(read.entries().map((e) => [e.id, e.price])).toEqual([[1, 1000], [2, 9], [3, 7], [4, 1000]]);
+    expect([read.count, read.server_time]).toEqual([4, "T3"]);
+    // A search sees the changes too: the new price of 2, not the kept line's; withdrawn 5 not at all.
+    const found = (words: string) => findItems(read.entriesHolding(searchWords(words)), { search: words });
+    expect(found("xl").map((e) => [e.id, e.price])).toEqual([[1, 1000], [2, 9]]);
+    expect(found("baru")).toEqual([]);
+  });
+
+  it("are folded into a copy written anew once they grow past a twentieth of it and two thousand lines", () => {
+    let kept = writeCatalogue(owner, times, base);
+    const many = Array.from({ length: 2001 }, (_, i) => entry(100 + i, "Voucher", "Steam"));
+    kept = applyChanges(owner, kept, many, [], times);
+    expect(kept.base_end).toBe(kept.end);
+    expect(readCatalogue(owner)!.count).toBe(2005);
+  });
+
+  it("are written anew, whole, when another run changed the file since it was read", () => {
+    const kept = writeCatalogue(owner, times, base);
+    writeCatalogue(owner, { ...times, server_time: "T9" }, base.slice(0, 2));
+    const after = applyChanges(owner, kept, [entry(9, "Pulsa", "XL")], [], times);
+    expect(after.base_end).toBe(after.end);
+    expect(readCatalogue(owner)!.entries().map((e) => e.id)).toEqual([1, 2, 9, 3, 4]);
+  });
+});
+
+/** A source answering from a function of the query (for what the emulator never says). */
+function fakeSource(answer: (query: CatalogueQuery) => CataloguePage): CatalogueSource {
+  return {
+    async listItems(query: CatalogueQuery) {
+      return { data: answer(query), body: {}, status: 200 };
+    },
+    async streamItems(query, sink) {
+      const page = answer(query);
+      sink.write(JSON.stringify({ data: page.items.map((item) => ({ id: item.id, name: item.name, price: item.price })), meta: { is_delta: page.isDelta }, server_time: page.serverTime }));
+      return { ...decodeCatalogue(sink.end()), items: [] };
+    },
+  };
+}
+
 const items = (from: number, count: number): Item[] => Array.from({ length: count }, (_, i) => testItem({ id: from + i }));
-const page = (list: Item[], extra: Partial<CataloguePage> = {}): CataloguePage => ({ items: list, withdrawn: [], serverTime: "T1", totalItems: null, isDelta: null, ...extra });
+const page = (list: Item[], extra: Partial<CataloguePage> = {}): CataloguePage => ({ items: list, withdrawn: [], serverTime: "T1", totalItems: null, lastPage: null, isDelta: null, ...extra });
 
-describe("fetching the catalogue", () => {
-  it("asks per_page=all once when the service gives everything", async () => {
-    const { client, queries } = fakeClient(() => page(items(1, 27), { totalItems: 27 }));
-    expect((await fetchAll(client)).items).toHaveLength(27);
-    expect(queries).toEqual([{ perPage: "all" }]);
+describe("a delta the service did not take as one", () => {
+  it("(is_delta false) replaces the copy", async () => {
+    const owner = owned();
+    const kept = writeCatalogue(owner, { server_time: "T1", synced_at: 0, full_synced_at: Date.now() }, [entry(1, "A", "B"), entry(2, "A", "B")]);
+    const outcome = await syncCatalogue(fakeSource(() => page(items(100, 3), { isDelta: false, serverTime: "T2" })), owner, kept, syncing());
+    expect([outcome.whole, outcome.kept.entries().map((e) => e.id), outcome.kept.server_time]).toEqual([true, [100, 101, 102], "T2"]);
+  });
+});
+
+describe("reading a whole answer as it arrives", () => {
+  const nested = {
+    message: "OK",
+    data: [
+      { id: 1, name: "Aplikasi Premium", icon: "x", products: [{ id: 10, name: "Gemini", variants: [{ id: 3342, name: "12 Bulan \"Pro\" \\ }]", price: 6000, stock: 50, required_fields: [{ key: "note" }] }] }, { id: 11, name: "Netflix", variants: [{ id: 5, name: "1 Bulan", price: 35000 }, { id: 6, name: "x", status: "off" }] }] },
+      // The category's name after its products: they wait for it.
+      { products: [{ id: 20, name: "Pulsa XL", variants: [{ id: 15, name: "XL 10.000", price: -1.5e3 }] }], id: 2, name: "Pulsa" },
+    ],
+    meta: { total_items: 3, is_delta: false, last_page: 1 },
+    server_time: "2026-02-26T22:00:00+07:00",
+  };
+  const flatPaginated = { success: true, data: { current_page: 1, items: [{ id: 7, name: "c", category: "K", price: 1 }, { id: 8, name: "d", category: { name: "L" } }], total: 2 }, server_time: "t" };
+
+  /** The parts and the skeleton of `body` fed `size` characters at a time. */
+  function streamed(body: unknown, size: number, wholeElementBytes?: number) {
+    const parts: Item[] = [];
+    const withdrawn: number[] = [];
+    const stream = new CatalogueStream((json) => {
+      const part = decodeCatalogue(JSON.parse(json));
+      parts.push(...part.items);
+      withdrawn.push(...part.withdrawn);
+    }, 1 << 20, wholeElementBytes);
+    const text = JSON.stringify(body, null, size % 2 ? 1 : undefined);
+    for (let at = 0; at < text.length; at += size) stream.write(text.slice(at, at + size));
+    const rest = decodeCatalogue(stream.end());
+    return { items: parts, withdrawn, rest };
+  }
+
+  it("cuts nested and flat answers into parts the decoder reads as it reads the whole, whatever the chunks", () => {
+    for (const body of [nested, flatPaginated, [{ id: 9, name: "bare" }]]) {
+      const whole = decodeCatalogue(body);
+      // Elements held whole (the fast way), or, past a size, a category read a product at a time.
+      for (const [size, wholeElementBytes] of [[1, 10], [2, undefined], [3, 10], [7, 40], [64, undefined], [64, 10], [100_000, undefined], [100_000, 10]] as const) {
+        const { items: got, withdrawn, rest } = streamed(body, size, wholeElementBytes);
+        expect(got, `chunks of ${size}, ${wholeElementBytes}`).toEqual(whole.items);
+        expect(withdrawn).toEqual(whole.withdrawn);
+        expect({ ...rest, items: got, withdrawn }).toEqual(whole);
+      }
+    }
   });
 
-  it("pages by 500 when per_page=all is refused, stopping at a short page", async () => {
-    const { client, queries } = fakeClient((q) =>
-      q.perPage === "all" ? new ServiceError(422, "VALIDATION_ERROR", "refused", {}) : page(items(1 + (q.page! - 1) * 500, q.page === 3 ? 120 : 500)),
-    );
-    const fetched = await fetchAll(client, { updatedSince: "T0" });
-    expect(fetched.items).toHaveLength(1120);
-    expect(queries.slice(1)).toEqual([1, 2, 3].map((p) => ({ updatedSince: "T0", page: p, perPage: 500 })));
-    expect(fetched.requests).toBe(4);
+  it("hands back the answer without its list: message, meta and server_time for the client to check", () => {
+    const stream = new CatalogueStream(() => undefined, 1 << 20);
+    stream.write(JSON.stringify(nested));
+    expect(stream.end()).toEqual({ message: "OK", data: [], meta: nested.meta, server_time: nested.server_time });
+    const refusal = new CatalogueStream(() => undefined, 1 << 20);
+    refusal.write('{"success":false,"message":"INVALID_API_KEY"}');
+    expect(refusal.end()).toEqual({ success: false, message: "INVALID_API_KEY" });
   });
 
-  it("pages when per_page=all comes back as one page of 100 with no total, and stops when pages repeat", async () => {
-    const { client, queries } = fakeClient(() => page(items(1, 100)));
-    const fetched = await fetchAll(client);
-    expect(fetched.items).toHaveLength(100);
-    // Page 1 (100 < 500) is short: done; the answer to "all" and page 1 were the same hundred.
-    expect(queries.map((q) => q.page ?? "all")).toEqual(["all", 1]);
-  });
-
-  it("pages when the whole catalogue at once is too large to read", async () => {
-    const { client, queries } = fakeClient((q) => (q.perPage === "all" ? new NetworkError("ANSWER_TOO_LARGE", "too large", true) : page(items(1, 40))));
-    expect((await fetchAll(client)).items).toHaveLength(40);
-    expect(queries.map((q) => q.perPage)).toEqual(["all", 500]);
-  });
-
-  it("does not page around an authentication failure or an outage", async () => {
-    const { client } = fakeClient(() => new ServiceError(503, "SERVER_ERROR", "down", {}));
-    await expect(fetchAll(client)).rejects.toThrow(/down/);
-  });
-
-  it("a delta the service did not take as one (is_delta false) replaces the copy", async () => {
-    const { client } = fakeClient(() => page(items(100, 3), { isDelta: false, serverTime: "T2" }));
-    const kept = { ...{ version: 1 as const, profile: "p", base_url: "u", account: "a", server_time: "T1", synced_at: 0, full_synced_at: 0, count: 2 }, entries: () => [entry(1, "A", "B"), entry(2, "A", "B")], entriesHolding: () => [] };
-    const outcome = await syncCatalogue(client, kept, { refresh: false, now: 1000 });
-    expect([outcome.whole, outcome.items.map((e) => e.id), outcome.serverTime]).toEqual([true, [100, 101, 102], "T2"]);
+  it("says when the answer is cut short, not JSON, or has an entry too large to hold", () => {
+    const cut = new CatalogueStream(() => undefined, 1 << 20);
+    cut.write(JSON.stringify(nested).slice(0, 200));
+    expect(() => cut.end()).toThrow(/ended before it was complete/);
+    const html = new CatalogueStream(() => undefined, 1 << 20);
+    expect(() => html.write("<html>502</html>")).toThrow(/not a JSON object/);
+    const big = new CatalogueStream(() => undefined, 100);
+    expect(() => big.write(JSON.stringify(nested))).toThrow(/larger than/);
   });
 });

@@ -1,0 +1,331 @@
+/**
+ * Reading a whole catalogue answer as it arrives. `per_page=all` of a big shop is tens of megabytes:
+ * held whole it passes the client's read cap, and parsed whole it takes several times its size in
+ * memory. This reader walks the JSON text a chunk at a time and cuts it into small documents the
+ * decoder reads as it always does: each flat variant, or each product of a category (with the
+ * category's own fields), goes into `{"data":[…]}` documents of a few hundred KB. What is left of the
+ * answer (message, meta, server_time, a paginator's fields) is kept without its list and handed back
+ * at the end: the skeleton the client checks for a refusal and reads the page facts from.
+ */
+import { UnexpectedResponseError } from "../errors.js";
+
+type Role =
+  /** The answer's own object: its `data` is the list, or a paginator holding it. */
+  | "top"
+  /** A paginator object under `data`: one of its members is the list. */
+  | "paginator"
+  /** The list: each element a flat variant or a category. */
+  | "list"
+  /** One element of the list, read member by member. */
+  | "element"
+  /** A category's `products`: each product is cut out whole. */
+  | "products";
+
+interface Frame {
+  role: Role;
+  /** The raw text of the member key being read (quotes included), in an object; null between members. */
+  key: string | null;
+  /** Members read so far, as raw `"key":value` texts (all but the list or the products). */
+  members: string[];
+  /** A category's products held until its name is known (when `products` comes before `name`). */
+  held: string[];
+  hasProducts: boolean;
+  named: boolean;
+  /** The list has been found in this object. */
+  listSeen: boolean;
+}
+
+const listNames = new Set(['"items"', '"data"', '"categories"', '"variants"']);
+/** Parts are cut into documents of about this size: large enough that each parse is cheap per variant. */
+const partSize = 256 * 1024;
+
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+type Mode = "between" | "key" | "container" | "string" | "scalar";
+
+export class CatalogueStream {
+  private text = "";
+  private at = 0;
+  private mode: Mode = "between";
+  /** Where the key or value being read began in `text`. */
+  private start = 0;
+  /** Inside a container cut out whole: how deep, and whether in one of its strings. */
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private deliver: (raw: string) => void = () => undefined;
+  private readonly frames: Frame[] = [];
+  private started = false;
+  private skeleton: unknown;
+  private finished = false;
+  /** The value being cut out is a list element (a variant, or a category read whole while it is small). */
+  private wholeElement = false;
+  /** Where a list element begins that is read member by member. */
+  private membersAt = -1;
+  private pending: string[] = [];
+  private pendingSize = 0;
+
+  constructor(
+    /** Gets each small document: `{"data":[…]}` holding some of the list's elements. */
+    private readonly onPart: (json: string) => void,
+    /** The largest single value (one product with its variants) worth holding. */
+    private readonly maxValueBytes: number,
+    /** A list element larger than this is read member by member rather than held whole. */
+    private readonly wholeElementBytes = 512 * 1024,
+  ) {}
+
+  write(chunk: string): void {
+    // Keep only what the key or value being read still needs.
+    const keep = this.mode === "between" ? this.at : this.start;
+    this.text = keep > 0 ? this.text.slice(keep) + chunk : this.text + chunk;
+    this.at -= keep;
+    this.start -= keep;
+    this.membersAt -= keep;
+    this.scan();
+    // A list element cut out whole that keeps growing is a category: read it again from its start,
+    // member by member, a product at a time.
+    while (this.mode === "container" && this.wholeElement && this.text.length - this.start > this.wholeElementBytes) {
+      this.mode = "between";
+      this.wholeElement = false;
+      this.at = this.start;
+      this.membersAt = this.start;
+      this.scan();
+    }
+    if (this.mode !== "between" && this.text.length - this.start > this.maxValueBytes) this.tooLarge();
+  }
+
+  private tooLarge(): never {
+    throw new UnexpectedResponseError(`One entry of the service's catalogue is larger than ${Math.round(this.maxValueBytes / 1024 / 1024)} MB; reseller stopped reading it.`);
+  }
+
+  /** The answer without its list, once all of it has arrived. */
+  end(): unknown {
+    if (!this.finished || this.text.slice(this.at).trim() !== "") {
+      throw new UnexpectedResponseError(
+        !this.started ? "The service's catalogue answer is empty or not JSON." : this.finished ? "The service's catalogue answer goes on after its end." : "The service's catalogue answer ended before it was complete.",
+      );
+    }
+    this.flush();
+    return this.skeleton;
+  }
+
+  private scan(): void {
+    const text = this.text;
+    const length = text.length;
+    let at = this.at;
+    while (at < length) {
+      switch (this.mode) {
+        case "container": {
+          // The hot loop: inside a value cut out whole, only strings and brackets matter.
+          let { depth, inString, escaped } = this;
+          for (; at < length; at++) {
+            const c = text.charCodeAt(at);
+            if (inString) {
+              if (escaped) escaped = false;
+              else if (c === BACKSLASH) escaped = true;
+              else if (c === QUOTE) inString = false;
+            } else if (c === QUOTE) inString = true;
+            else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+            else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+              if (--depth === 0) break;
+            }
+          }
+          Object.assign(this, { depth, inString, escaped });
+          if (at >= length) break;
+          at++;
+          this.done(text.slice(this.start, at));
+          break;
+        }
+        case "key":
+        case "string": {
+          let escaped = this.escaped;
+          for (; at < length; at++) {
+            const c = text.charCodeAt(at);
+            if (escaped) escaped = false;
+            else if (c === BACKSLASH) escaped = true;
+            else if (c === QUOTE) break;
+          }
+          this.escaped = escaped;
+          if (at >= length) break;
+          at++;
+          const raw = text.slice(this.start, at);
+          if (this.mode === "key") {
+            this.frames[this.frames.length - 1]!.key = raw;
+            this.mode = "between";
+          } else {
+            this.done(raw);
+          }
+          break;
+        }
+        case "scalar": {
+          for (; at < length; at++) {
+            const c = text.charCodeAt(at);
+            if (c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || isSpace(c)) break;
+          }
+          // A number cut by the chunk's end may go on in the next one.
+          if (at >= length) break;
+          this.done(text.slice(this.start, at));
+          break;
+        }
+        case "between": {
+          const c = text.charCodeAt(at);
+          if (isSpace(c) || c === COLON || c === COMMA) {
+            at++;
+            break;
+          }
+          if (this.finished) {
+            this.at = at;
+            return;
+          }
+          if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+            at++;
+            this.close();
+            break;
+          }
+          const frame = this.frames[this.frames.length - 1];
+          this.start = at;
+          this.escaped = false;
+          if (frame && frame.key === null && frame.role !== "list" && frame.role !== "products") {
+            if (c !== QUOTE) throw new UnexpectedResponseError("The service's catalogue answer is not JSON.");
+            this.mode = "key";
+            at++;
+            break;
+          }
+          at++;
+          this.begin(frame, c);
+          break;
+        }
+      }
+    }
+    this.at = at;
+  }
+
+  /** A value begins with `c` at `this.start`: descend into it, or cut it out whole. */
+  private begin(parent: Frame | undefined, c: number): void {
+    if (!parent) {
+      this.started = true;
+      if (c === OPEN_OBJECT) return this.open("top");
+      if (c === OPEN_ARRAY) return this.open("list");
+      throw new UnexpectedResponseError("The service's catalogue answer is not a JSON object.");
+    }
+    const key = parent.key;
+    const asMember = (raw: string) => {
+      parent.members.push(`${key}:${raw}`);
+      if (key === '"name"') parent.named = true;
+    };
+    switch (parent.role) {
+      case "top":
+        if (key === '"data"' && c === OPEN_ARRAY) return this.open("list");
+        if (key === '"data"' && c === OPEN_OBJECT) return this.open("paginator");
+        return this.cut(c, asMember);
+      case "paginator":
+        if (!parent.listSeen && listNames.has(key!) && c === OPEN_ARRAY) return this.open("list");
+        return this.cut(c, asMember);
+      case "list":
+        // A variant, or a small category, is cut out whole (the fast way); a large category is read member by member.
+        if (c === OPEN_OBJECT && this.start === this.membersAt) return this.open("element");
+        if (c === OPEN_OBJECT) {
+          this.cut(c, (raw) => this.emit(raw));
+          this.wholeElement = true;
+          return;
+        }
+        // Not a variant or a category: nothing in it to read.
+        return this.cut(c, () => undefined);
+      case "element":
+        if (key === '"products"' && c === OPEN_ARRAY && !parent.hasProducts) return this.open("products");
+        return this.cut(c, asMember);
+      case "products": {
+        const element = this.frames[this.frames.length - 2]!;
+        return this.cut(c, (raw) => {
+          if (element.named) this.emitCategory(element, [raw]);
+          else element.held.push(raw);
+        });
+      }
+    }
+  }
+
+  private open(role: Role): void {
+    const parent = this.frames[this.frames.length - 1];
+    if (parent && role === "list") parent.listSeen = true;
+    if (parent && role === "products") parent.hasProducts = true;
+    this.frames.push({ role, key: null, members: [], held: [], hasProducts: false, named: false, listSeen: false });
+    this.mode = "between";
+  }
+
+  private cut(c: number, deliver: (raw: string) => void): void {
+    this.deliver = deliver;
+    if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      this.mode = "container";
+      this.depth = 1;
+      this.inString = false;
+    } else if (c === QUOTE) {
+      this.mode = "string";
+    } else {
+      this.mode = "scalar";
+    }
+  }
+
+  private done(raw: string): void {
+    if (raw.length > this.maxValueBytes) this.tooLarge();
+    this.mode = "between";
+    this.wholeElement = false;
+    const frame = this.frames[this.frames.length - 1];
+    this.deliver(raw);
+    if (frame && frame.role !== "list" && frame.role !== "products") frame.key = null;
+  }
+
+  private close(): void {
+    const frame = this.frames.pop()!;
+    const parent = this.frames[this.frames.length - 1];
+    const object = (members: string[]) => `{${members.join(",")}}`;
+    if (frame.role === "element") {
+      if (!frame.hasProducts) this.emit(object(frame.members));
+      else if (frame.held.length) this.emitCategory(frame, frame.held);
+    } else if (frame.role === "paginator") {
+      // The paginator without its list, the list's place left empty for the decoder.
+      parent!.members.push(`"data":${object([...frame.members, '"data":[]'])}`);
+    } else if (frame.role === "top") {
+      return this.finish(object(frame.members));
+    } else if (frame.role === "list" && !parent) {
+      return this.finish("[]");
+    } else if (frame.role === "list" && parent!.role === "top") {
+      parent!.members.push('"data":[]');
+    }
+    if (parent && parent.role !== "list" && parent.role !== "products") parent.key = null;
+  }
+
+  private finish(rest: string): void {
+    this.finished = true;
+    this.skeleton = JSON.parse(rest);
+  }
+
+  private emitCategory(element: Frame, products: string[]): void {
+    this.emit(object([...element.members, `"products":[${products.join(",")}]`]));
+  }
+
+  private emit(json: string): void {
+    this.pending.push(json);
+    this.pendingSize += json.length;
+    if (this.pendingSize >= partSize) this.flush();
+  }
+
+  private flush(): void {
+    if (!this.pending.length) return;
+    const json = `{"data":[${this.pending.join(",")}]}`;
+    this.pending = [];
+    this.pendingSize = 0;
+    this.onPart(json);
+  }
+}
+
+const object = (members: string[]) => `{${members.join(",")}}`;
