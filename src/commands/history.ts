@@ -5,7 +5,6 @@
  * each entry not final stands (settling unknown ones, completing or refunding bought ones, a paid
  * top-up) and writes the answers down, so the ledger says what the service holds.
  */
-import { readFileSync } from "node:fs";
 import type { Context } from "../context.js";
 import { InputError } from "../errors.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
@@ -57,33 +56,28 @@ function linesOf(entry: JournalEntry): Line[] {
  * The names of the items these entries name, from the catalogue copy when there is one: only the
  * lines of the wanted ids are parsed, so a copy of 200k variants costs one read.
  */
+/** Names the journal kept when the order was sent first, else the catalogue copy's (never a request). */
 async function itemNames(ctx: Context, entries: JournalEntry[]): Promise<Map<number, string>> {
   const names = new Map<number, string>();
-  const wanted = new Set(entries.flatMap((e) => linesOf(e).map((l) => l.item_id)).filter((id): id is number => typeof id === "number"));
-  // Names the journal kept when the order was sent come first.
   for (const e of entries) {
     const kept = e.request?.item_names;
     if (kept && typeof kept === "object") for (const [id, name] of Object.entries(kept)) if (typeof name === "string") names.set(Number(id), name);
   }
-  for (const id of names.keys()) wanted.delete(id);
+  const wanted = new Set(entries.flatMap((e) => linesOf(e).map((l) => l.item_id)).filter((id): id is number => typeof id === "number" && !names.has(id)));
   if (!wanted.size) return names;
   try {
-    const { catalogueCachePath } = await import("../catalogue/cache.js");
-    const text = readFileSync(catalogueCachePath({ configDir: ctx.settings.configDir, profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" }), "utf8");
+    const { keptItemNames } = await import("../catalogue/names.js");
+    const fromCopy = keptItemNames(ctx.settings);
     for (const id of wanted) {
-      const at = text.indexOf(`\n[${id},`);
-      if (at < 0) continue;
-      const end = text.indexOf("\n", at + 1);
-      const line = JSON.parse(text.slice(at + 1, end < 0 ? undefined : end)) as unknown[];
-      if (typeof line[4] === "string") names.set(id, line[4]);
+      const name = fromCopy(id);
+      if (name) names.set(id, name);
     }
   } catch {
-    // No copy (or an unreadable one): ids it is.
+    // An unreadable copy: ids it is.
   }
   return names;
 }
 
-/** `2 × Pulsa Telkomsel 10.000`, one per cart line (the id when no name is known); a top-up names its channel. */
 function itemOf(entry: JournalEntry, names: Map<number, string>): string {
   if (entry.kind === "topup") return typeof entry.request?.channel === "string" ? `top-up ${entry.request.channel}` : "top-up";
   return linesOf(entry)
