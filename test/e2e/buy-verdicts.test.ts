@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/journal/journal.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
-import { journalRecords, modes, resellerAs, whileAdvancing } from "./commands-harness.js";
+import { verdictWords, type Verdict } from "../../src/orders/verdict.js";
+import { journalRecords, modes, resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator();
 afterEach(() => harness.emulator.faults.reset());
@@ -45,27 +46,97 @@ describe("single buy --wait", () => {
 });
 
 describe("cart", () => {
-  it("--wait with a line whose delivery failed: exit 1, outcome delivery_failed", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
-    const cart = join(reseller.configDir, "cart.json");
-    writeFileSync(cart, JSON.stringify([{ item_id: 22, quantity: 1, note: nobody(9) }]));
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--cart", cart, "--no-validate", "--wait", "--yes"], { mode: "json" }), 5, 200);
-    expect(r.exitCode, r.stderr).toBe(1);
-    expect(r.json()).toMatchObject({ outcome: "delivery_failed", refunded: 19_000 });
-  });
+  /**
+   * Each verdict of a cart buy, with --wait and without, in every output mode. `setUp` makes the
+   * refusal or lost answer happen on the cart's own POST; `wait` says whether the emulator's clock
+   * is moved on (delivery) while the buy waits.
+   */
+  interface CartCase {
+    name: string;
+    lines: (n: number) => unknown[];
+    args: (n: number) => string[];
+    verdict: Verdict;
+    exitCode: number;
+    advance?: boolean;
+    setUp?: (reseller: Reseller, cart: string, n: number) => Promise<void>;
+    /** What the journal holds afterwards for this cart's ref_id: its outcome or its status. */
+    journal: Record<string, unknown>;
+    /** The balance after, against before: charged (the total leaves), or back where it was. */
+    charged: boolean;
+  }
+  // Two phone top-ups in one transaction: an H2H item has no stock to run out, unlike the licences.
+  const topUp = (n: number) => [{ item_id: 11, quantity: 1, note: `08129998${String(n).padStart(4, "0")}` }, { item_id: 11, quantity: 1, note: `08129997${String(n).padStart(4, "0")}` }];
+  const usedRef = (n: number) => `cart-used-${n}`;
+  const refuseNext = async (reseller: Reseller, cart: string, n: number) => {
+    // The service's own refusal at purchase time: the ref_id was used before by this account.
+    const first = await reseller.run(["buy", "--cart", cart, "--ref-id", usedRef(n), "--yes"]);
+    expect(first.exitCode, first.stderr).toBe(0);
+  };
+  const loseEveryAnswer = async () => {
+    harness.emulator.faults.configure({ drop_before_commit_next: 10, match: { method: "POST", path: "/v1/trx" } });
+  };
+  const cases: CartCase[] = [
+    { name: "bought", lines: topUp, args: () => [], verdict: "bought", exitCode: 0, journal: {}, charged: true },
+    // Waited, but the delivery did not come before --wait-timeout: bought, not delivered yet; exit 0.
+    { name: "bought, --wait times out", lines: topUp, args: () => ["--wait", "--wait-timeout", "1"], verdict: "bought", exitCode: 0, journal: {}, charged: true },
+    { name: "delivered", lines: topUp, args: () => ["--wait"], advance: true, verdict: "delivered", exitCode: 0, journal: { status: "completed" }, charged: true },
+    // Without --wait the failure is not known yet: the cart stands bought, and is refunded later.
+    { name: "delivery failed, not waited for", lines: (n) => [{ item_id: 22, quantity: 1, note: nobody(n) }], args: () => ["--no-validate"], verdict: "bought", exitCode: 0, journal: {}, charged: true },
+    { name: "delivery failed", lines: (n) => [{ item_id: 22, quantity: 1, note: nobody(n) }], args: () => ["--no-validate", "--wait"], advance: true, verdict: "delivery_failed", exitCode: 1, journal: { status: "failed" }, charged: false },
+    { name: "refused", lines: topUp, args: (n) => ["--ref-id", usedRef(n)], setUp: refuseNext, verdict: "refused", exitCode: 1, journal: {}, charged: false },
+    { name: "refused, --wait", lines: topUp, args: (n) => ["--ref-id", usedRef(n), "--wait"], setUp: refuseNext, verdict: "refused", exitCode: 1, journal: {}, charged: false },
+    { name: "unknown", lines: topUp, args: () => [], setUp: loseEveryAnswer, verdict: "unknown", exitCode: 5, journal: { outcome: "unknown" }, charged: false },
+    { name: "unknown, --wait", lines: topUp, args: () => ["--wait"], setUp: loseEveryAnswer, verdict: "unknown", exitCode: 5, journal: { outcome: "unknown" }, charged: false },
+  ];
 
-  it("without --wait: bought, in every mode", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
-    const cart = join(reseller.configDir, "cart.json");
-    writeFileSync(cart, JSON.stringify([{ item_id: 11, quantity: 1, note: "081299990099" }, { item_id: 3, quantity: 1 }]));
-    const json = await reseller.run(["buy", "--cart", cart, "--yes"], { mode: "json" });
-    expect(json.exitCode, json.stderr).toBe(0);
-    expect(json.json().outcome).toBe("bought");
-    const plain = await reseller.run(["buy", "--cart", cart, "--yes"]);
-    expect(plain.stdout.trim().split("\t").at(-1)).toBe("bought");
-    const table = await reseller.run(["buy", "--cart", cart, "--yes"], { mode: "table" });
-    expect(table.stdout).toMatch(/^Outcome +bought$/m);
-  });
+  // A cart left undelivered is settled (delivered, or failed and refunded) before the next one
+  // measures the shared account's balance.
+  afterEach(() => harness.emulator.clock.advance(3_600_000));
+
+  let serial = 0;
+  for (const c of cases) {
+    for (const mode of modes) {
+      it(`${c.name}, ${mode}: outcome ${c.verdict}, exit ${c.exitCode}`, async () => {
+        const n = 100 + serial++;
+        const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+        const cart = join(reseller.configDir, "cart.json");
+        writeFileSync(cart, JSON.stringify(c.lines(n)));
+        await c.setUp?.(reseller, cart, n);
+        const before = harness.accountOf(reseller.apiKey).balance;
+        const running = reseller.run(["buy", "--cart", cart, ...c.args(n), "--yes"], { mode, env: { RESELLER_MAX_RETRIES: "1" } });
+        const r = c.advance ? await whileAdvancing(harness.emulator, running, 5, 200) : await running;
+        harness.emulator.faults.reset();
+        expect(r.exitCode, r.stderr).toBe(c.exitCode);
+
+        const failed = c.exitCode !== 0;
+        if (mode === "json") {
+          if (failed) expect(r.errorJson().error.details).toMatchObject({ outcome: c.verdict });
+          else expect(r.json()).toMatchObject({ outcome: c.verdict });
+          if (c.verdict === "delivery_failed") {
+            expect(r.json()).toMatchObject({ outcome: "delivery_failed", refunded: 19_000, data: { status: "failed" } });
+            expect(r.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { refunded: "Rp 19.000" } });
+          }
+        } else if (failed) {
+          expect(r.stderr).toMatch(new RegExp(`outcome: ${c.verdict}\\b`));
+          if (c.verdict === "delivery_failed") expect(r.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
+        } else if (c.args(n).includes("--wait")) {
+          expect(r.stderr).toMatch(new RegExp(`: ref_id RSL-\\S+, invoice INV-\\S+ \\(outcome: ${verdictWords(c.verdict)}\\)`));
+        } else if (mode === "plain") {
+          expect(r.stdout.trim().split("\t").at(-1)).toBe(c.verdict);
+        } else {
+          expect(r.stdout).toMatch(new RegExp(`^Outcome +${verdictWords(c.verdict)}$`, "m"));
+        }
+        // Nothing but results on stdout: a failed cart prints none in table or piped mode.
+        if (failed && mode !== "json" && c.verdict !== "delivery_failed") expect(r.stdout).toBe("");
+
+        const after = harness.accountOf(reseller.apiKey).balance;
+        if (c.charged) expect(after).toBeLessThan(before);
+        else expect(after).toBe(before);
+        const entries = foldRecords(journalRecords(reseller.configDir));
+        expect(entries.at(-1)).toMatchObject(c.journal);
+      });
+    }
+  }
 });
 
 describe("refused and unknown", () => {
