@@ -129,23 +129,37 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
   const limit = options.limit ?? (since !== undefined ? Number.POSITIVE_INFINITY : defaultHistoryLimit);
   const here = (e: JournalEntry) => options.allServices || sentFromHere(e, ctx.settings);
 
-  let chosen: JournalEntry[] = [];
   let elsewhere = 0;
   let otherProfiles = 0;
-  for (const e of journal.newestFirst()) {
-    if (since !== undefined && Date.parse(e.at) < since) break;
-    if (e.profile !== ctx.settings.profile) {
-      otherProfiles++;
-      continue;
+  /** This profile's entries at this address, newest first, read only as far as they are wanted. */
+  function* selected(): Generator<JournalEntry> {
+    let taken = 0;
+    for (const e of journal.newestFirst()) {
+      if (since !== undefined && Date.parse(e.at) < since) return;
+      if (e.profile !== ctx.settings.profile) {
+        otherProfiles++;
+        continue;
+      }
+      if (!here(e)) {
+        elsewhere++;
+        continue;
+      }
+      if (options.unresolved && !isUnresolved(e, now)) continue;
+      yield e;
+      if (++taken >= limit) return;
     }
-    if (!here(e)) {
-      elsewhere++;
-      continue;
-    }
-    if (options.unresolved && !isUnresolved(e, now)) continue;
-    chosen.push(e);
-    if (chosen.length >= limit) break;
   }
+  const asJson = (e: JournalEntry) => {
+    const verdict = ledgerVerdict(e, now);
+    return { ...e, ...(verdict ? { verdict } : {}), ...(verdict === "delivery_failed" && e.amount !== undefined ? { refunded: e.amount } : {}) };
+  };
+  // Everything at once as JSON goes out as it is read: a year of orders in bounded memory.
+  if (ctx.output.mode === "json" && !options.refresh) {
+    return ctx.output.jsonArray((function* () {
+      for (const e of selected()) yield asJson(e);
+    })());
+  }
+  let chosen = [...selected()];
 
   if (options.refresh && chosen.length) {
     const refreshed = await refreshEntries(ctx, chosen.filter((e) => sentFromHere(e, ctx.settings)));
@@ -153,14 +167,7 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
     if (options.unresolved) chosen = chosen.filter((e) => isUnresolved(e, now));
   }
 
-  if (ctx.output.mode === "json") {
-    return ctx.output.json(
-      chosen.map((e) => {
-        const verdict = ledgerVerdict(e, now);
-        return { ...e, ...(verdict ? { verdict } : {}), ...(verdict === "delivery_failed" && e.amount !== undefined ? { refunded: e.amount } : {}) };
-      }),
-    );
-  }
+  if (ctx.output.mode === "json") return ctx.output.json(chosen.map(asJson));
   if (chosen.length === 0) {
     ctx.output.info(options.unresolved ? "Nothing unresolved: every request's outcome is known." : `No money-moving requests recorded yet for profile "${ctx.settings.profile}"${options.allServices ? "" : " at this service address"}.`);
   } else {
