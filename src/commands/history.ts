@@ -210,5 +210,5 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
   const unresolved = chosen.filter((e) => isUnresolved(e, now)).length;
   if (unresolved && !options.unresolved) ctx.output.warn(`${unresolved} request${unresolved === 1 ? "" : "s"} with an unknown outcome: run \`reseller reconcile\` or \`reseller history --refresh\`.`);
   const stale = chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
-  if (stale && !options.refresh) ctx.output.info(`${stale} purchase${stale === 1 ? "" : "s"} not known to be delivered yet: \`reseller history --refresh\` asks the service.`);
+  if (stale && !options.refresh) ctx.output.info(`${stale} purchase${stale === 1 ? "" : "s"} not yet known to be delivered: run \`reseller history --refresh\`.`);
 }
