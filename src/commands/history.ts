@@ -10,7 +10,7 @@ import { InputError } from "../errors.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry } from "../journal/journal.js";
 import { outcomeCell } from "../output/journal.js";
-import { copyable, money, type Cell } from "../output/output.js";
+import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { customerData } from "../output/transaction.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
@@ -182,12 +182,12 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
         }),
       );
     } else {
-      // The time, the standing, money and what is copied are never cut; the item's name gives way first.
+      // The time, the standing, money and what is copied (customer, ref_id, invoice) are never cut; the item's name gives way first.
       const headers: (string | Column)[] = [
         { header: "Time", fit: "keep" },
         { header: "Item", fit: "middle", min: 12 },
-        // A long SMM link is cut here, whole in `trx show`; a number or game id fits.
-        { header: "Customer", fit: "end", min: 14 },
+        // Copied to the customer, so never cut: beside the table with the ref_id, or listed below it.
+        { header: "Customer", fit: "keep" },
         { header: "Standing", fit: "keep" },
         { header: "Amount", fit: "keep" },
         { header: "Ref ID", fit: "keep" },
@@ -201,7 +201,7 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
           return [
             clockTime(e.at),
             itemOf(e, names) || e.kind,
-            customerOf(e) || undefined,
+            customerOf(e) ? customerCell(customerOf(e)) : undefined,
             standingCell(e, now),
             e.amount === undefined ? undefined : money(e.amount),
             reference ? copyable(reference) : undefined,
@@ -217,5 +217,5 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
   const unresolved = chosen.filter((e) => isUnresolved(e, now)).length;
   if (unresolved && !options.unresolved) ctx.output.warn(`${unresolved} request${unresolved === 1 ? "" : "s"} with an unknown outcome: run \`reseller reconcile\` or \`reseller history --refresh\`.`);
   const stale = chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
-  if (stale && !options.refresh) ctx.output.info(`${stale} purchase${stale === 1 ? "" : "s"} not known to be delivered yet: \`reseller history --refresh\` asks the service.`);
+  if (stale && !options.refresh) ctx.output.info(`${stale} purchase${stale === 1 ? "" : "s"} not yet known to be delivered: run \`reseller history --refresh\`.`);
 }
