@@ -10,7 +10,7 @@ import { InputError } from "../errors.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry } from "../journal/journal.js";
 import { outcomeCell } from "../output/journal.js";
-import { copyable, money, type Cell } from "../output/output.js";
+import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { customerData } from "../output/transaction.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
@@ -129,23 +129,37 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
   const limit = options.limit ?? (since !== undefined ? Number.POSITIVE_INFINITY : defaultHistoryLimit);
   const here = (e: JournalEntry) => options.allServices || sentFromHere(e, ctx.settings);
 
-  let chosen: JournalEntry[] = [];
   let elsewhere = 0;
   let otherProfiles = 0;
-  for (const e of journal.newestFirst()) {
-    if (since !== undefined && Date.parse(e.at) < since) break;
-    if (e.profile !== ctx.settings.profile) {
-      otherProfiles++;
-      continue;
+  /** This profile's entries at this address, newest first, read only as far as they are wanted. */
+  function* selected(): Generator<JournalEntry> {
+    let taken = 0;
+    for (const e of journal.newestFirst()) {
+      if (since !== undefined && Date.parse(e.at) < since) return;
+      if (e.profile !== ctx.settings.profile) {
+        otherProfiles++;
+        continue;
+      }
+      if (!here(e)) {
+        elsewhere++;
+        continue;
+      }
+      if (options.unresolved && !isUnresolved(e, now)) continue;
+      yield e;
+      if (++taken >= limit) return;
     }
-    if (!here(e)) {
-      elsewhere++;
-      continue;
-    }
-    if (options.unresolved && !isUnresolved(e, now)) continue;
-    chosen.push(e);
-    if (chosen.length >= limit) break;
   }
+  const asJson = (e: JournalEntry) => {
+    const verdict = ledgerVerdict(e, now);
+    return { ...e, ...(verdict ? { verdict } : {}), ...(verdict === "delivery_failed" && e.amount !== undefined ? { refunded: e.amount } : {}) };
+  };
+  // Everything at once as JSON goes out as it is read: a year of orders in bounded memory.
+  if (ctx.output.mode === "json" && !options.refresh) {
+    return ctx.output.jsonArray((function* () {
+      for (const e of selected()) yield asJson(e);
+    })());
+  }
+  let chosen = [...selected()];
 
   if (options.refresh && chosen.length) {
     const refreshed = await refreshEntries(ctx, chosen.filter((e) => sentFromHere(e, ctx.settings)));
@@ -153,14 +167,7 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
     if (options.unresolved) chosen = chosen.filter((e) => isUnresolved(e, now));
   }
 
-  if (ctx.output.mode === "json") {
-    return ctx.output.json(
-      chosen.map((e) => {
-        const verdict = ledgerVerdict(e, now);
-        return { ...e, ...(verdict ? { verdict } : {}), ...(verdict === "delivery_failed" && e.amount !== undefined ? { refunded: e.amount } : {}) };
-      }),
-    );
-  }
+  if (ctx.output.mode === "json") return ctx.output.json(chosen.map(asJson));
   if (chosen.length === 0) {
     ctx.output.info(options.unresolved ? "Nothing unresolved: every request's outcome is known." : `No money-moving requests recorded yet for profile "${ctx.settings.profile}"${options.allServices ? "" : " at this service address"}.`);
   } else {
@@ -175,12 +182,12 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
         }),
       );
     } else {
-      // The time, the standing, money and what is copied are never cut; the item's name gives way first.
+      // The time, the standing, money and what is copied (customer, ref_id, invoice) are never cut; the item's name gives way first.
       const headers: (string | Column)[] = [
         { header: "Time", fit: "keep" },
         { header: "Item", fit: "middle", min: 12 },
-        // A long SMM link is cut here, whole in `trx show`; a number or game id fits.
-        { header: "Customer", fit: "end", min: 14 },
+        // Copied to the customer, so never cut: beside the table with the ref_id, or listed below it.
+        { header: "Customer", fit: "keep" },
         { header: "Standing", fit: "keep" },
         { header: "Amount", fit: "keep" },
         { header: "Ref ID", fit: "keep" },
@@ -194,7 +201,7 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
           return [
             clockTime(e.at),
             itemOf(e, names) || e.kind,
-            customerOf(e) || undefined,
+            customerOf(e) ? customerCell(customerOf(e)) : undefined,
             standingCell(e, now),
             e.amount === undefined ? undefined : money(e.amount),
             reference ? copyable(reference) : undefined,
@@ -210,5 +217,5 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
   const unresolved = chosen.filter((e) => isUnresolved(e, now)).length;
   if (unresolved && !options.unresolved) ctx.output.warn(`${unresolved} request${unresolved === 1 ? "" : "s"} with an unknown outcome: run \`reseller reconcile\` or \`reseller history --refresh\`.`);
   const stale = chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
-  if (stale && !options.refresh) ctx.output.info(`${stale} purchase${stale === 1 ? "" : "s"} not known to be delivered yet: \`reseller history --refresh\` asks the service.`);
+  if (stale && !options.refresh) ctx.output.info(`${stale} purchase${stale === 1 ? "" : "s"} not yet known to be delivered: run \`reseller history --refresh\`.`);
 }

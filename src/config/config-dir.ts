@@ -218,3 +218,17 @@ function quietly<T>(look: () => T): T | undefined {
 function octal(mode: number): string {
   return mode.toString(8).padStart(4, "0");
 }
+
+/** Makes the new file's name durable too: fsync of the file alone does not cover its directory entry. */
+export function syncDirectory(dir: string): void {
+  try {
+    const fd = openSync(dir, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Some platforms cannot open a directory; the file's own fsync is the best they offer.
+  }
+}

@@ -10,11 +10,11 @@
  * Reading goes through the store (./store.ts): lookups by ref_id, invoice or entry through a derived
  * index, newest-first reading from the end that stops when the caller does, past months sealed.
  */
-import { closeSync, existsSync, fsyncSync, openSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { fileProblem, linkRefusedHint, openOwnFileForAppend } from "../config/config-dir.js";
+import { fileProblem, linkRefusedHint, openOwnFileForAppend, syncDirectory } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
 import { activeFileName, JournalStore } from "./store.js";
 
@@ -294,19 +294,6 @@ function shorten(value: unknown, maxText: number): unknown {
   return value;
 }
 
-/** Makes the new file's name durable too: fsync of the file alone does not cover its directory entry. */
-function syncDirectory(dir: string): void {
-  try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Some platforms cannot open a directory; the file's own fsync is the best they offer.
-  }
-}
 
 /**
  * Folds records into entries. `done` is a fact about the service and wins over any later record;

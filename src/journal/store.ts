@@ -21,7 +21,7 @@
 import { closeSync, constants, fstatSync, fsyncSync, futimesSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { replaceOwnFile } from "../config/config-dir.js";
+import { replaceOwnFile, syncDirectory } from "../config/config-dir.js";
 import type { JournalRecord } from "./journal.js";
 
 export const activeFileName = "journal.jsonl";
@@ -252,18 +252,6 @@ function monthOf(at: string | undefined): string | undefined {
   return at && /^\d{4}-\d{2}/.test(at) ? at.slice(0, 7) : undefined;
 }
 
-function syncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Some platforms cannot open a directory.
-  }
-}
 
 /**
  * Bucket lines waiting to be written, as bytes outside V8's heap: held as strings until a flush
@@ -828,8 +816,8 @@ export class JournalStore {
     mkdirSync(this.segmentsDir, { recursive: true, mode: 0o700 });
     const target = join(this.segmentsDir, name);
     renameSync(this.activePath, target);
-    syncDir(this.segmentsDir);
-    syncDir(this.dir);
+    syncDirectory(this.segmentsDir);
+    syncDirectory(this.dir);
     const next: Meta = { ...meta, files: meta.files.map((f) => (f.id === active.id ? { ...f, name: join(storeDirName, "segments", name), sealed: true, sealedAt: this.now() } : f)) };
     this.writeMeta(this.indexDir, next);
     return next;
@@ -878,7 +866,7 @@ export class JournalStore {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
     renameSync(building, this.indexDir);
-    syncDir(this.storeDir);
+    syncDirectory(this.storeDir);
     rmSync(old, { recursive: true, force: true });
     return this.sealIfPastMonth(meta);
   }

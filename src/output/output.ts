@@ -151,6 +151,27 @@ export class Output {
     this.options.stdout.write(`${this.stdoutIsTTY ? jsonForTerminal(text) : text}\n`);
   }
 
+  /**
+   * A JSON array printed as its items come, exactly as json() would print the whole array: a long
+   * history goes out in bounded memory. jq needs the whole document, so --jq still collects it.
+   */
+  jsonArray(items: Iterable<unknown>): void {
+    if (this.options.jq) return this.json([...items]);
+    const pretty = this.stdoutIsTTY;
+    const out = (text: string) => this.options.stdout.write(pretty ? jsonForTerminal(text) : text);
+    let pending = "";
+    let count = 0;
+    for (const item of items) {
+      const text = pretty ? `  ${JSON.stringify(item, null, 2).replace(/\n/g, "\n  ")}` : JSON.stringify(item);
+      pending += `${count++ === 0 ? (pretty ? "[\n" : "[") : pretty ? ",\n" : ","}${text}`;
+      if (pending.length >= 65_536) {
+        out(pending);
+        pending = "";
+      }
+    }
+    out(`${count === 0 ? "[]" : `${pending}${pretty ? "\n]" : "]"}`}\n`);
+  }
+
   /** One JSON object per line, for streams of results (bulk buy); on a terminal, shown like json(). */
   jsonLine(body: unknown): void {
     if (this.options.jq) return this.filtered(JSON.stringify(body), false);

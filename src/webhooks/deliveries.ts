@@ -13,10 +13,10 @@
  * `webhook.test` is signed alike every time, so it is also named by the minute it came in (our clock).
  */
 import { createHash } from "node:crypto";
-import { close, closeSync, existsSync, fdatasync, fsyncSync, openSync, write } from "node:fs";
+import { close, closeSync, existsSync, fdatasync, write } from "node:fs";
 import { promisify } from "node:util";
 import { join } from "node:path";
-import { fileProblem, linkRefusedHint, openOwnFileForAppend, readOwnFile, replaceOwnFile } from "../config/config-dir.js";
+import { fileProblem, linkRefusedHint, openOwnFileForAppend, readOwnFile, replaceOwnFile, syncDirectory } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
 import type { SignedFields } from "./signature.js";
 
@@ -277,15 +277,3 @@ function parseRecord(line: string): ReceivedRecord | SettledRecord | LegacyRecor
   }
 }
 
-function syncDirectory(dir: string): void {
-  try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Some platforms cannot open a directory; the file's own flush is the best they offer.
-  }
-}

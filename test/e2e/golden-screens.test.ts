@@ -5,11 +5,15 @@
  * status or customer datum cut with `…` or split across lines, and no line wider than the window.
  * test/pty/golden-screens.test.ts shows the same screens once in a real terminal.
  */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatRupiah } from "../../src/output/format.js";
 import { runReseller } from "../support/cli.js";
+import { useEmulator } from "../support/emulator.js";
 import { useHostileServer } from "../support/hostile-server.js";
-import { ansi, billion, catalogue, customers, expectScreen, goldenScreens, iso, jakarta, resellerMachine, screenEnv, serveFixedAnswers, trxRows } from "../support/golden-screens.js";
+import { ansi, billion, catalogue, customers, expectScreen, goldenScreens, iso, jakarta, resellerMachine, screenEnv, serveFixedAnswers, smmOrder, trxRows } from "../support/golden-screens.js";
+import { resellerAs, whileAdvancing } from "./commands-harness.js";
 
 const widths = [80, 100, 120];
 
@@ -29,7 +33,7 @@ describe("golden screens from fixed answers", () => {
     const screenOf = (name: string) => goldenScreens.find((g) => g.name === name)!;
     const check = async (name: string) => {
       const golden = screenOf(name);
-      const screen = await show(golden.args, width, golden.unknown ? await resellerMachine(server.baseUrl, { unknown: true }) : undefined);
+      const screen = await show(golden.args, width, golden.unknown || golden.smm ? await resellerMachine(server.baseUrl, { unknown: golden.unknown === true, smm: golden.smm === true }) : undefined);
       expectScreen(screen, width, golden.data());
       return screen;
     };
@@ -60,6 +64,14 @@ describe("golden screens from fixed answers", () => {
       expect(screen).not.toMatch(/\(in \d/);
     });
 
+    it("history: time to the minute, money, ref_ids, invoices and customers whole; a long SMM link whole too", async () => {
+      const screen = await check("history");
+      // The item's name (from the catalogue copy) is cut in the middle at worst: its first word and its nominal still read.
+      for (const e of catalogue) expect(screen, screen).toMatch(new RegExp(`${e.name.split(" ")[0]}[^│\\n]*${e.name.split(" ").at(-1)!.replace(/\./g, "\\.")}`));
+      expect(screen).not.toContain("instagram.com/toko_pulsa_makmur_jaya_official_store_2026…");
+      expect(screen.replace(ansi, "").split("\n").filter((line) => line.includes(smmOrder.target))).toHaveLength(1);
+    });
+
     it("reconcile: the ref_id and the invoice it found", async () => {
       await check("reconcile");
     });
@@ -86,5 +98,32 @@ describe("golden screens from fixed answers", () => {
     expect(history[0]!.slice(0, 7), history.join("\n")).toEqual([new Date(Date.parse(jakarta(-10))).toISOString().slice(0, 19) + "Z", "purchase", String(-billion), "9876543210", String(9_876_543_210 - billion), `Pembelian ${catalogue[0]!.name} x1`, trxRows[0]!.invoice]);
     const locks = (await runReseller(["lock", "list"], { env })).stdout.trim().split("\n").map((l) => l.split("\t"));
     expect(locks[0]).toEqual(["LCK-a1b2c3d4-e5f6-7890-abcd-ef1234567890", "43", "1000000", iso(9), "540"]);
+  });
+});
+
+describe("golden screen of buy --file --wait: the bulk results table", () => {
+  const harness = useEmulator();
+  // 13-digit customer numbers, several licences for one line, serials: all handed over whole; and a
+  // player id nobody has, refused by the provider and refunded, whose problem may wrap between words.
+  const orders = (n: number) => ["item_id,quantity,note", `11,1,081255550${n}001`, `1,${n + 1},`, `13,1,62812555${n}0002`, `22,1,9999${n}0001`].join("\n");
+
+  it.each(widths.map((w, n) => [w, n] as const))("at %i columns: line, item, customer, outcome, money, serials, licences, refund, invoice and ref_id whole", async (width, n) => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, orders(n));
+    const out = join(reseller.configDir, "results.jsonl");
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--file", file, "--wait", "--yes", "--out", out], { mode: "table", env: { COLUMNS: String(width) } }), 5, 200);
+    expect(r.exitCode, r.stderr).toBe(1);
+    if (process.env.SHOW_SCREENS) console.log(`== buy --file --wait @${width}\n${r.stdout}`);
+    const results = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    results.sort((a: { row: number }, b: { row: number }) => a.row - b.row);
+    expect(results.map((x: { outcome: string }) => x.outcome)).toEqual(["delivered", "delivered", "delivered", "delivery_failed"]);
+    const handOver: string[] = results.flatMap((x: { hand_over?: string[] }) => x.hand_over ?? []);
+    expect(handOver.some((h) => /^SN \d{20}$/.test(h))).toBe(true);
+    expect(handOver.filter((h) => /Email: /.test(h)).length).toBeGreaterThan(0);
+    const data = results.flatMap((x: { ref_id: string; invoice: string; amount: number; customer?: string }) => [x.ref_id, x.invoice, formatRupiah(x.amount), ...(x.customer ? [x.customer] : [])]);
+    // Each licence whole on a line of its own or beside its row: never cut, never split.
+    expectScreen(r.stdout, width, [...data, ...handOver.flatMap((h) => h.split("\n")), "delivered", "delivery failed", "Rp 19.000"]);
+    expect(r.stdout).toMatch(/\bLine\b/);
   });
 });

@@ -34,7 +34,8 @@ describe("history shows each order's latest known status", () => {
     expect(status).not.toBe("paid");
     expect(rowsOf((await reseller.run(["history"])).stdout)[0]![8]).toBe(status);
     const table = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "200" } });
-    expect(table.stdout).toMatch(new RegExp(`│ 100 × Instagram Followers Indonesia +│ ${target.replace(/[./]/g, "\\$&")} +│ ${status === "completed" ? "delivered" : "bought"} +│ Rp 3\\.500 +│ +late-2 `));
+    // The link stands whole beside the table, with the ref_id: copied to the customer, never cut.
+    expect(table.stdout).toMatch(new RegExp(`│ 100 × Instagram Followers Indonesia +│ ${status === "completed" ? "delivered" : "bought"} +│ Rp 3\\.500 +│ +${target.replace(/[./]/g, "\\$&")} +late-2 `));
   });
 
   it("a lock add is named by its token, a top-up by nothing: never the journal's own id", async () => {

@@ -46,9 +46,10 @@ describe("history --refresh", () => {
 
     // Written down: a plain `history` afterwards says the same without asking.
     const table = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "200" } });
-    expect(table.stdout).toMatch(/│ 1 × Free Fire 140 Diamonds +│ 99990042 +│ delivery failed \(refunded\) +│/);
-    expect(table.stdout).toMatch(/│ 1 × Pulsa Telkomsel 5\.000 +│ 081266660001 +│ delivered +│/);
-    expect(table.stdout).toMatch(/│ top-up QRIS +│ - +│ paid +│ Rp 20\.000 +│/);
+    // The customer stands whole beside the table, before the ref_id; a top-up has none.
+    expect(table.stdout).toMatch(/│ 1 × Free Fire 140 Diamonds +│ delivery failed \(refunded\) +│ Rp [\d.]+ +│ +99990042 +ledger-failed /);
+    expect(table.stdout).toMatch(/│ 1 × Pulsa Telkomsel 5\.000 +│ delivered +│ Rp [\d.]+ +│ +081266660001 +ledger-later /);
+    expect(table.stdout).toMatch(/│ top-up QRIS +│ paid +│ Rp 20\.000 +│ *$/m);
 
     // The README's example: what was really spent since a date. It equals the balance's change.
     const spent = await reseller.run(["history", "--since", today.slice(0, 10), "--jq", '[.[] | select(.verdict == "bought" or .verdict == "delivered") | .amount] | add']);

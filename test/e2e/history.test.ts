@@ -39,9 +39,9 @@ describe("history", () => {
 
     const table = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "160" } });
     expect(table.stdout).toMatch(tableBorder);
-    // Where each stands (the service's status once bought), the item and customer; the ref_ids whole, outside the borders.
-    expect(table.stdout).toMatch(/│ \d{4}-\d{2}-\d{2} \d{2}:\d{2} +│ 1 × Pulsa Telkomsel 10\.000 +│ 081234567890 +│ bought +│ Rp 11\.500 +│ +h-1 /);
-    expect(table.stdout).toMatch(/│ 1 × Pulsa Telkomsel 10\.000 +│ 081234567890 +│ refused +│ - +│ +h-2/);
+    // Where each stands (the service's status once bought) and the item; the customer and ref_ids whole, outside the borders.
+    expect(table.stdout).toMatch(/│ \d{4}-\d{2}-\d{2} \d{2}:\d{2} +│ 1 × Pulsa Telkomsel 10\.000 +│ bought +│ Rp 11\.500 +│ +081234567890 +h-1 /);
+    expect(table.stdout).toMatch(/│ 1 × Pulsa Telkomsel 10\.000 +│ refused +│ - +│ +081234567890 +h-2/);
 
     const json = singleJson(await reseller.run(["history", "--limit", "2"], { mode: "json" }));
     expect(json.map((e: any) => e.ref_id)).toEqual(["h-3", "h-2"]);

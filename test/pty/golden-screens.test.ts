@@ -16,7 +16,7 @@ describe("golden screens in a real terminal", () => {
 
   describe.each([80, 120])("at %i columns", (width) => {
     it.each(goldenScreens.map((g) => [g.name, g] as const))("%s", async (_name, golden) => {
-      const dir = await resellerMachine(server.baseUrl, { unknown: golden.unknown === true });
+      const dir = await resellerMachine(server.baseUrl, { unknown: golden.unknown === true, smm: golden.smm === true });
       const term = tmux.run(golden.args, { env: terminalEnv(screenEnv(server.baseUrl, dir)), width, height: 100 });
       expect(await term.exitCode(15_000)).toBe(0);
       const screen = term.screen();

@@ -88,8 +88,14 @@ export function serveFixedAnswers(server: HostileServer): void {
   for (const t of trxRows.slice(1)) server.routes.set(`GET /v1/trx/${t.ref_id}`, json(200, { message: "OK", data: { ...transaction.data, ref_id: t.ref_id, invoice: t.invoice, status: t.status, amount: t.amount } }));
 }
 
-/** A config dir as a reseller's machine would have it: the catalogue kept fresh, and the journal of what this machine bought (outcomes unknown when `unknown`). */
-export async function resellerMachine(baseUrl: string, options: { unknown?: boolean } = {}): Promise<string> {
+/** An SMM order this machine bought for a long link: `history` must keep the link whole. */
+export const smmOrder = { ref_id: "RSL-20261124-S5M4M3O2R1D0", invoice: "INV-20261124-0000001234570", amount: billion, item: 44, quantity: 1000, target: "https://instagram.com/toko_pulsa_makmur_jaya_official_store_2026" };
+
+/**
+ * A config dir as a reseller's machine would have it: the catalogue kept fresh, and the journal of
+ * what this machine bought (outcomes unknown when `unknown`; with `smm`, an SMM order for a long link too).
+ */
+export async function resellerMachine(baseUrl: string, options: { unknown?: boolean; smm?: boolean } = {}): Promise<string> {
   const dir = makeConfigDir();
   await writeCatalogue({ configDir: dir, profile: "default", baseUrl, apiKey }, { server_time: jakarta(0), synced_at: Date.now(), full_synced_at: Date.now() }, catalogue);
   mkdirSync(dir, { recursive: true });
@@ -101,6 +107,12 @@ export async function resellerMachine(baseUrl: string, options: { unknown?: bool
     journal.append(intent);
     journal.append({ v: 1, type: "outcome", entry, at, outcome: options.unknown ? "unknown" : "done", ...(options.unknown ? { code: "NETWORK_ERROR" } : { invoice: t.invoice, amount: t.amount }), by: "answer" } as JournalRecord);
   });
+  if (options.smm) {
+    const at = iso(-45);
+    const s = smmOrder;
+    journal.append({ v: 1, type: "intent", entry: "golden-smm", at, kind: "buy", profile: "default", base_url: baseUrl, ref_id: s.ref_id, request: { ref_id: s.ref_id, carts: [{ item_id: s.item, quantity: s.quantity, note: JSON.stringify({ target: s.target }) }] }, pid: 1, host: hostname() });
+    journal.append({ v: 1, type: "outcome", entry: "golden-smm", at, outcome: "done", invoice: s.invoice, amount: s.amount, status: "processing", by: "answer" } as JournalRecord);
+  }
   return dir;
 }
 
@@ -142,11 +154,12 @@ export function expectScreen(screen: string, width: number, data: string[]): voi
 }
 
 
-/** Each golden screen: the command, whether its journal holds unknown outcomes (reconcile), and every datum it must keep whole. */
+/** Each golden screen: the command, whether its journal holds unknown outcomes (reconcile) or an SMM order (history), and every datum it must keep whole. */
 export interface GoldenScreen {
   name: string;
   args: string[];
   unknown?: boolean;
+  smm?: boolean;
   data: () => string[];
 }
 
@@ -156,6 +169,18 @@ export const goldenScreens: GoldenScreen[] = [
   { name: "balance history", args: ["balance", "history"], data: () => trxRows.flatMap((t, i) => [t.invoice, `-${formatRupiah(t.amount)}`, formatRupiah(9_876_543_210 - i * billion - t.amount), minute(jakarta(-10 * (i + 1)))]) },
   { name: "channels", args: ["channels"], data: () => ["QRIS", "MANDIRIVA", "Rp 750", "Rp 4.000", "Rp 10.000", formatRupiah(billion), "Rp 10.000.000"] },
   { name: "lock list", args: ["lock", "list"], data: () => ["LCK-a1b2c3d4-e5f6-7890-abcd-ef1234567890", "LCK-0f9e8d7c-6b5a-4321-fedc-ba0987654321", "1000000", minute(iso(9)), minute(iso(1)), "45s"] },
+  {
+    name: "history",
+    args: ["history"],
+    smm: true,
+    data: () => [
+      ...trxRows.flatMap((t, i) => [t.ref_id, t.invoice, formatRupiah(t.amount), t.customer, minute(iso(-10 * (i + 1) - 1))]),
+      smmOrder.ref_id,
+      smmOrder.invoice,
+      smmOrder.target,
+      minute(iso(-45)),
+    ],
+  },
   { name: "reconcile", args: ["reconcile"], unknown: true, data: () => trxRows.flatMap((t) => [t.ref_id, t.invoice, "done"]) },
   {
     name: "trx show",

@@ -271,3 +271,21 @@ describe("messages for people quote the service safely", () => {
     expect(c.err()).toBe("\u001b[47m  \u001b[0m\n");
   });
 });
+
+describe("jsonArray", () => {
+  const entries = [{ ref_id: "RSL-1", amount: 10_650, request: { carts: [{ item_id: 12, quantity: 1 }] } }, { ref_id: "RSL-2", note: "a\nb" }, {}];
+  it.each([
+    ["piped", false],
+    ["on a terminal", true],
+  ])("prints exactly what json() prints of the whole array, %s, item by item", (_where, tty) => {
+    for (const list of [entries, entries.slice(0, 1), []]) {
+      const whole = capture("json", tty);
+      whole.output.json(list);
+      const streamed = capture("json", tty);
+      streamed.output.jsonArray((function* () {
+        yield* list;
+      })());
+      expect(streamed.out()).toBe(whole.out());
+    }
+  });
+});

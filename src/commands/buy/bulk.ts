@@ -12,7 +12,7 @@ import { openResultsFile } from "../../config/config-dir.js";
 import type { Context } from "../../context.js";
 import { InputError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
-import { copyable, money, type Cell } from "../../output/output.js";
+import { copyable, customerCell, money, type Cell } from "../../output/output.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { bulkExitCode, prepareBulk, runBulk, summaryOf, type BulkResult, type PreparedBulk } from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
@@ -144,11 +144,12 @@ function printTable(ctx: Context, results: BulkResult[]): void {
       .map((r): Cell[] => [
         r.row,
         `${r.quantity} × ${r.item}`,
-        r.customer === undefined ? undefined : copyable(r.customer, "bold"),
+        r.customer === undefined ? undefined : customerCell(r.customer),
         outcomeCell(r),
         r.amount === undefined ? undefined : money(r.amount),
         r.hand_over?.length
-          ? copyable(r.hand_over.join(", "), "good")
+          ? // One serial or licence a line: joined on one line, a few licences outgrow any window.
+            copyable(r.hand_over.join("\n"), "good")
           : r.outcome === "delivery_failed"
             ? `${r.refunded !== undefined ? `${formatRupiah(r.refunded)} refunded` : "refunded"}${r.error ? `; ${r.error.message}` : ""}`
             : r.error
