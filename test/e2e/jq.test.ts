@@ -141,6 +141,28 @@ describe("what --jq refuses", () => {
     expect(r.stdout).toBe("");
     expect(r.errorJson().error).toMatchObject({ code: "JQ_SYNTAX", message: expect.stringContaining("syntax error") });
     expect(harness.accountOf(reseller.apiKey).transactions).toHaveLength(before);
+    // Checked before the journal's intent too: nothing was about to be sent.
+    const journal = await reseller.run(["history", "--json"]);
+    expect(journal.exitCode, journal.stderr).toBe(0);
+    expect(journal.json()).toEqual([]);
+  });
+
+  it("on a command that only reads, checked beside the request: still exit 2 with jq's message and nothing on stdout", async () => {
+    const reseller = resellerAs(harness);
+    for (const argv of [["balance"], ["channels"], ["trx", "list"]]) {
+      const r = await reseller.run([...argv, "--jq", ".data |||"]);
+      expect(r.exitCode, argv.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.errorJson().error).toMatchObject({ code: "JQ_SYNTAX", message: expect.stringContaining("syntax error") });
+    }
+  });
+
+  it("a typo wins over the read's own failure, as when it is checked first", async () => {
+    const reseller = resellerAs(harness);
+    const r = await reseller.run(["trx", "show", "no-such-order", "--jq", ".data |||"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.errorJson().error).toMatchObject({ code: "JQ_SYNTAX" });
   });
 
   it("an error while filtering: exit 1 naming jq's message, after what it did print", async () => {
