@@ -207,7 +207,8 @@ function holdsOnlyOurs(dir: string): boolean {
   }
 }
 
-function quietly<T>(look: () => T): T | undefined {
+/** What a look at the disk gives, or undefined when it fails (a file gone, a permission). */
+export function quietly<T>(look: () => T): T | undefined {
   try {
     return look();
   } catch {

@@ -21,7 +21,7 @@
 import { closeSync, constants, fstatSync, fsyncSync, futimesSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { replaceOwnFile, syncDirectory } from "../config/config-dir.js";
+import { quietly, replaceOwnFile, syncDirectory } from "../config/config-dir.js";
 import type { JournalRecord } from "./journal.js";
 
 export const activeFileName = "journal.jsonl";
@@ -883,13 +883,6 @@ export class JournalStore {
   }
 }
 
-function quietly<T>(look: () => T): T | undefined {
-  try {
-    return look();
-  } catch {
-    return undefined;
-  }
-}
 
 function safeSize(path: string): number {
   try {

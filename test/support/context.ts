@@ -33,3 +33,34 @@ export async function testContext(options: { env?: Record<string, string | undef
   });
   return { ctx, stdout: () => out, stderr: () => err, controller };
 }
+
+/**
+ * A handler's context on a terminal whose keyboard answers each question when it appears on stderr:
+ * the prompts run for real, against whatever service `env` names.
+ */
+export async function answeringTerminal(answers: [RegExp, string][], env: Record<string, string>): Promise<{ ctx: Context; stdout(): string; stderr(): string }> {
+  const stdin = new PassThrough();
+  // The prompt library ends the stream it drew on; a real stderr outlives that, so this one does too.
+  const stderr = new PassThrough();
+  stderr.end = (() => stderr) as typeof stderr.end;
+  let err = "";
+  let out = "";
+  let seen = 0;
+  stderr.on("data", (d: Buffer) => {
+    err += d.toString();
+    const next = answers[0];
+    if (next && next[0].test(err.slice(seen))) {
+      seen = err.length;
+      answers.shift();
+      setTimeout(() => stdin.write(next[1]), 20);
+    }
+  });
+  const ctx = await createContext({
+    flags: {},
+    env,
+    terminal: { stdout: { write: (s: string) => (out += s) }, stderr, stdin, stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true },
+    signal: new AbortController().signal,
+    version: "test",
+  });
+  return { ctx, stderr: () => err.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ""), stdout: () => out };
+}

@@ -5,39 +5,17 @@
  * number is checked as it is typed. Driven through the real prompt library on in-memory streams,
  * against the emulator.
  */
-import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { run, type BuyOptions } from "../../src/commands/buy.js";
-import { createContext } from "../../src/context.js";
 import { NotOfferedError, UsageError } from "../../src/errors.js";
+import { answeringTerminal } from "../support/context.js";
 import { useEmulator } from "../support/emulator.js";
 
 const harness = useEmulator();
 
 /** A terminal whose keyboard answers each question when it appears on stderr. */
 async function terminal(answers: [RegExp, string][], apiKey: string) {
-  const stdin = new PassThrough();
-  const stderr = new PassThrough();
-  stderr.end = (() => stderr) as typeof stderr.end;
-  let err = "";
-  let seen = 0;
-  stderr.on("data", (d: Buffer) => {
-    err += d.toString();
-    const next = answers[0];
-    if (next && next[0].test(err.slice(seen))) {
-      seen = err.length;
-      answers.shift();
-      setTimeout(() => stdin.write(next[1]), 20);
-    }
-  });
-  const ctx = await createContext({
-    flags: {},
-    env: harness.accountEnv(apiKey),
-    terminal: { stdout: { write: () => true }, stderr, stdin, stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true },
-    signal: new AbortController().signal,
-    version: "test",
-  });
-  return { ctx, stderr: () => err.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "") };
+  return answeringTerminal(answers, harness.accountEnv(apiKey));
 }
 
 const options = (extra: Partial<BuyOptions>): BuyOptions => ({ opt: [], wait: false, yes: false, ...extra });

@@ -2,44 +2,19 @@
  * A person at a terminal: `buy` spells out the purchase on stderr and asks before spending; what is
  * missing is asked for. Driven through the real prompt library on in-memory streams.
  */
-import { PassThrough } from "node:stream";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { run, type BuyOptions } from "../../src/commands/buy.js";
-import { createContext } from "../../src/context.js";
+import { answeringTerminal } from "../support/context.js";
 import { useEmulator } from "../support/emulator.js";
 
 const harness = useEmulator();
 
 /** A terminal whose keyboard answers each question when it appears on stderr. */
 async function terminal(answers: [RegExp, string][], apiKey = harness.emulator.demoApiKey) {
-  const stdin = new PassThrough();
-  // The prompt library ends the stream it drew on; a real stderr outlives that, so this one does too.
-  const stderr = new PassThrough();
-  stderr.end = (() => stderr) as typeof stderr.end;
-  let err = "";
-  let out = "";
-  let seen = 0;
-  stderr.on("data", (d: Buffer) => {
-    err += d.toString();
-    const next = answers[0];
-    if (next && next[0].test(err.slice(seen))) {
-      seen = err.length;
-      answers.shift();
-      setTimeout(() => stdin.write(next[1]), 20);
-    }
-  });
   const env = harness.accountEnv(apiKey);
-  const configDir = env.RESELLER_CONFIG_DIR;
-  const ctx = await createContext({
-    flags: {},
-    env,
-    terminal: { stdout: { write: (s: string) => (out += s) }, stderr, stdin, stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true },
-    signal: new AbortController().signal,
-    version: "test",
-  });
-  return { ctx, configDir, stderr: () => err.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ""), stdout: () => out };
+  return { ...(await answeringTerminal(answers, env)), configDir: env.RESELLER_CONFIG_DIR };
 }
 
 const options = (extra: Partial<BuyOptions>): BuyOptions => ({ opt: [], wait: false, yes: false, ...extra });
