@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import type { IncomingHttpHeaders } from "node:http";
 import { request } from "undici";
+import { withoutCredentials } from "../config/mask.js";
 import { InputError } from "../errors.js";
 
 /** What one hand-off got: nothing when it succeeded, otherwise why not, for the person watching. */
@@ -71,8 +72,10 @@ export function forwardTarget(url: string): URL {
 
 export function forwardTo(url: string): HandOff {
   const target = forwardTarget(url);
+  // Said in messages and kept in the deliveries file: never the user:password a target URL may carry.
+  const shown = withoutCredentials(target.href);
   return {
-    describe: `forwarding each event to ${target.href}`,
+    describe: `forwarding each event to ${shown}`,
     async deliver({ body, headers, deliveryId }, signal) {
       const passed: Record<string, string> = {};
       for (const [name, value] of Object.entries(headers)) {
@@ -92,10 +95,10 @@ export function forwardTo(url: string): HandOff {
         // Only the status matters; the rest is read away so the connection can be reused.
         await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
         if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true, note: `${target.host} answered ${response.statusCode}` };
-        return { ok: false, reason: `${target.href} answered HTTP ${response.statusCode}` };
+        return { ok: false, reason: `${shown} answered HTTP ${response.statusCode}` };
       } catch (error) {
         const code = (error as { code?: string }).code ?? (error as Error).name;
-        return { ok: false, reason: `${target.href} could not be reached (${code === "TimeoutError" ? `no answer within ${forwardTimeoutMs / 1000} s` : code})` };
+        return { ok: false, reason: `${shown} could not be reached (${code === "TimeoutError" ? `no answer within ${forwardTimeoutMs / 1000} s` : code})` };
       }
     },
   };

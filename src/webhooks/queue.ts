@@ -82,7 +82,7 @@ export class HandOffQueue {
         await this.handle(delivery);
       } catch (error) {
         // Never lets one delivery stop the queue; it stays unsettled and is handed on at the next start.
-        this.steps.warn(`Could not hand on ${describe(delivery)}: ${(error as Error)?.message ?? String(error)}; it is tried again when the listener starts next.`);
+        this.steps.warn(`Could not hand on ${describe(delivery)}: ${reasonOf(error)}; it is tried again when the listener starts next.`);
       }
       this.waiting.shift();
     }

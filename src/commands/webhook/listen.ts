@@ -14,6 +14,8 @@ import type { Context } from "../../context.js";
 import { AuthError, ResellerError, UsageError } from "../../errors.js";
 import { journalFor } from "../../journal/request.js";
 import { maskApiKey } from "../../config/mask.js";
+// What the command prints may be the event it was given: service text, shown like any other.
+import { neutralize } from "../../output/sanitize.js";
 import type { Cell } from "../../output/output.js";
 import { confirmWithService, needsConfirming } from "../../webhooks/confirm.js";
 import { DeliveryStore, deliveryIdOf, deliveryKey, type ReceivedDelivery } from "../../webhooks/deliveries.js";
@@ -63,7 +65,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     options.forwardTo !== undefined
       ? forwardTo(options.forwardTo)
       : options.exec !== undefined
-        ? execCommand(options.exec, (chunk) => errorOutput.write(chunk), [apiKey, secret])
+        ? execCommand(options.exec, (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })), [apiKey, secret])
         : undefined;
 
   const store = new DeliveryStore(ctx.settings.configDir);
