@@ -115,12 +115,26 @@ function run() {
   // The same wrapper Node puts around a CommonJS module, compiled with V8's code cache: a warm
   // start deserialises the bytecode of what the command ran last time instead of parsing 2 MB.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
-  if (args.some((arg) => arg === "--jq" || arg.startsWith("--jq="))) startJq();
+  if (needsJqEngine()) startJq();
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require("node:module").createRequire(bundle), module, bundle, dirname(bundle));
   module.exports.start().then(() => {
     if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) saveCodeCache(script, cacheFile);
   });
+}
+
+/**
+ * Whether `--jq`'s expression is one jq's engine will read: anything but what looks like a plain path
+ * (`.data.balance`, `.data[0].sn`, `.["k"]`; no bare word such as `select`, no operator), which
+ * src/output/jq-paths.ts answers without the engine. Only a hint: a wrong guess costs time, never
+ * a different answer (jq.ts loads the engine itself when it needs it).
+ */
+function needsJqEngine() {
+  const at = args.findIndex((arg) => arg === "--jq" || arg.startsWith("--jq="));
+  if (at < 0) return false;
+  const expression = args[at] === "--jq" ? args[at + 1] ?? "" : args[at].slice("--jq=".length);
+  const outsideStrings = expression.replace(/"[^"\\]*"/g, '""');
+  return !/^\s*[.(]/.test(outsideStrings) || /[^\w.[\]?|,()\s"-]|(?:^|[^.\w])[A-Za-z_]/.test(outsideStrings);
 }
 
 /**

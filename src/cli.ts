@@ -37,7 +37,10 @@ export async function main(proc: Process): Promise<number> {
       ctx = await createContext({ flags: command.optsWithGlobals() as GlobalFlags, env: proc.env, terminal: proc.terminal, signal: proc.signal, version });
       const handler = await load();
       exitCode = (await handler.run(ctx, options)) ?? 0;
+      await ctx.output.jqPrinted();
     } catch (error) {
+      // What --jq still had to print comes before the error that stopped the command.
+      await ctx?.output.jqPrinted().catch(() => undefined);
       exitCode = report(error, ctx);
     } finally {
       await ctx?.dispose();
