@@ -156,7 +156,7 @@ function startJq() {
 /**
  * Where this command's code cache lives: under `$XDG_CACHE_HOME/reseller/code-cache` (else
  * `~/.cache/...`), a folder per installed copy of reseller, in it a file per build, Node version
- * and command (each command compiles different functions). The build's hash is of the bundle's
+ * and command, with or without --jq (each compiles different functions). The build's hash is of the bundle's
  * content: a rebuilt bundle never meets an old cache. `RESELLER_NO_CODE_CACHE=1` turns it off.
  */
 function codeCacheFile(hash) {
@@ -164,7 +164,9 @@ function codeCacheFile(hash) {
   if (!hash || (env.RESELLER_NO_CODE_CACHE && !["0", "false"].includes(env.RESELLER_NO_CODE_CACHE.toLowerCase()))) return undefined;
   const base = env.XDG_CACHE_HOME || (process.platform === "win32" ? env.LOCALAPPDATA : env.HOME && join(env.HOME, ".cache"));
   if (!base) return undefined;
-  return join(base, "reseller", "code-cache", fnv1a(bundle), `${hash}-${process.version}-${process.arch}-${command}.bin`);
+  // --jq runs functions the same command without it never compiles (its own cache, not the other's).
+  const jq = args.some((arg) => arg === "--jq" || arg.startsWith("--jq=")) ? "-jq" : "";
+  return join(base, "reseller", "code-cache", fnv1a(bundle), `${hash}-${process.version}-${process.arch}-${command}${jq}.bin`);
 }
 
 /** A short name for the bundle's path (node:crypto would cost more than it saves here). */
