@@ -147,6 +147,18 @@ describe("the kept file", () => {
     expect(search("yükleme")).toEqual([4]);
   });
 
+  it("finds lines wherever they fall in the file, also one longer than the piece read at a time", () => {
+    // 3,000 lines (some 300 KB) read in pieces of 64 KB; one name of 200 KB spans several of them.
+    const many = Array.from({ length: 3000 }, (_, i) => entry(i + 1, "Top Up Game", "Mobile Legends", { name: `${i % 7 === 0 ? "Weekly Pass" : "Diamonds"} ${i + 1}` }));
+    many[1500] = entry(1501, "Top Up Game", "Mobile Legends", { name: `Bundle ${"x".repeat(200_000)} Starlight` });
+    writeCatalogue(owner, { server_time: null, synced_at: 1, full_synced_at: 1 }, many);
+    const search = (text: string) => findItems(readCatalogue(owner)!.entriesHolding(searchWords(text)), { search: text }).map((e) => e.id);
+    expect(search("weekly pass")).toEqual(many.filter((e) => e.name.startsWith("Weekly")).map((e) => e.id));
+    expect(search("starlight")).toEqual([1501]);
+    expect(search("diamonds 3000")).toEqual([3000]);
+    expect(search("diamonds 2999")).toEqual([2999]);
+  });
+
   it("names categories by slug too", () => {
     expect(slugOf("Top Up Game")).toBe("top-up-game");
     expect(findItems(entries, { category: "top-up-game" }).map((e) => e.id)).toEqual([2]);
@@ -442,6 +454,23 @@ describe("reading a whole answer as it arrives", () => {
         expect({ ...rest, items: got, withdrawn }).toEqual(whole);
       }
     }
+  });
+
+  it("reads the answer's bytes however they are cut: inside a multi-byte character, after a byte order mark", () => {
+    const body = { data: [{ id: 1, name: "Voucher", products: [{ name: "İstanbul Kart 🚇", variants: [{ id: 4, name: "Yükleme ₺50 \\\"x\\\"", price: 50 }] }] }, { id: 9, name: "日本語 ストア" }], server_time: "t" };
+    const whole = decodeCatalogue(body);
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(body), "utf8")]);
+    for (const size of [1, 2, 3, 5, 64]) {
+      const items: Item[] = [];
+      const stream = new CatalogueStream((json) => items.push(...decodeCatalogue(JSON.parse(json)).items), 1 << 20, size % 2 ? 16 : undefined);
+      for (let at = 0; at < bytes.length; at += size) stream.write(bytes.subarray(at, at + size));
+      expect(decodeCatalogue(stream.end()).serverTime).toBe("t");
+      expect(items, `chunks of ${size} bytes`).toEqual(whole.items);
+    }
+    expect(whole.items.map((item) => [item.name, item.productName])).toEqual([
+      ['Yükleme ₺50 \\"x\\"', "İstanbul Kart 🚇"],
+      ["日本語 ストア", null],
+    ]);
   });
 
   it("hands back the answer without its list: message, meta and server_time for the client to check", () => {
