@@ -59,6 +59,8 @@ export interface KeptCatalogue extends CatalogueHeader {
    * perhaps a few more (a word found in a price, a variant changed since), so the caller still applies its own test.
    */
   entriesHolding(words: string[]): CatalogueEntry[];
+  /** Every variant, in the copy's order, a few hundred at a time: a list of all 200,000 printed without holding them all. */
+  entryBatches(): Iterable<CatalogueEntry[]>;
   /** The file's text as read: what a delta is appended to. */
   readonly file?: KeptFile;
 }
@@ -229,6 +231,14 @@ class BaseLines {
     return (this.all ??= this.body === "" ? [] : parseAll(this.body.split("\n")));
   }
 
+  *batches(): Generator<CatalogueEntry[]> {
+    if (this.all) {
+      yield this.all;
+      return;
+    }
+    for (const piece of this.pieces()) yield parseAll(piece.split("\n"));
+  }
+
   holding(words: string[]): CatalogueEntry[] {
     const key = words.join("\u0000");
     let found = this.found.get(key);
@@ -318,6 +328,11 @@ function keptFrom(header: CatalogueHeader, file: KeptFile): KeptCatalogue {
     ...header,
     file,
     entries,
+    *entryBatches() {
+      // The changes are placed among the lines they change: then the list is read whole.
+      if (all || file.changes) yield entries();
+      else yield* file.base.batches();
+    },
     entriesHolding(words) {
       // A word with a quote, a backslash or a control character is escaped in the line: test it parsed.
       if (all || words.length === 0 || words.some((word) => /["\\\u0000-\u001f]/.test(word))) return entries();
@@ -657,5 +672,5 @@ export function applyChanges(owner: CatalogueOwner, kept: KeptCatalogue, changed
 
 /** A catalogue held only in memory (when it could not be written), answering as a read one does. */
 export function keptInMemory(header: Omit<CatalogueHeader, "base_end" | "end">, entries: CatalogueEntry[]): KeptCatalogue {
-  return { ...header, base_end: 0, end: 0, entries: () => entries, entriesHolding: () => entries };
+  return { ...header, base_end: 0, end: 0, entries: () => entries, entriesHolding: () => entries, entryBatches: () => [entries] };
 }
