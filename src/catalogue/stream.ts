@@ -59,6 +59,56 @@ const COMMA = 0x2c;
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
+/** Where a container is read up to: how deep, and whether in one of its strings (just after a backslash). */
+interface ContainerState {
+  depth: number;
+  inString: boolean;
+  escaped: boolean;
+}
+
+/**
+ * The hot loop, inside a value cut out whole, where only strings and brackets matter: the index of
+ * the bracket that closes it, or -1 when the bytes end first (`state` then says where it stopped).
+ * A function of its own, small enough for V8 to optimise well: 120 MB pass through it.
+ */
+function containerEnd(bytes: Uint8Array, from: number, state: ContainerState): number {
+  const length = bytes.length;
+  let depth = state.depth;
+  let at = from;
+  let inString = state.inString;
+  if (inString && state.escaped) {
+    if (at >= length) return -1;
+    at++;
+  }
+  for (;;) {
+    if (inString) {
+      // To the string's closing quote, stepping over each escaped character.
+      for (;;) {
+        if (at >= length) {
+          state.depth = depth;
+          state.inString = true;
+          state.escaped = at > length;
+          return -1;
+        }
+        const c = bytes[at++]!;
+        if (c === QUOTE) break;
+        if (c === BACKSLASH) at++;
+      }
+      inString = false;
+    }
+    if (at >= length) {
+      state.depth = depth;
+      state.inString = false;
+      state.escaped = false;
+      return -1;
+    }
+    const c = bytes[at++]!;
+    if (c === QUOTE) inString = true;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+    else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && --depth === 0) return at - 1;
+  }
+}
+
 type Mode = "between" | "key" | "container" | "string" | "scalar";
 
 export class CatalogueStream {
@@ -66,11 +116,11 @@ export class CatalogueStream {
   private bytes: Uint8Array = new Uint8Array(0);
   private at = 0;
   private mode: Mode = "between";
-  /** Where the key or value being read began in `text`. */
+  /** Where the key or value being read began in `bytes`. */
   private start = 0;
   /** Inside a container cut out whole: how deep, and whether in one of its strings. */
-  private depth = 0;
-  private inString = false;
+  private readonly container: ContainerState = { depth: 0, inString: false, escaped: false };
+  /** In a key or a string value: just after a backslash. */
   private escaped = false;
   private deliver: (raw: string) => void = () => undefined;
   private readonly frames: Frame[] = [];
@@ -154,23 +204,12 @@ export class CatalogueStream {
     while (at < length) {
       switch (this.mode) {
         case "container": {
-          // The hot loop: inside a value cut out whole, only strings and brackets matter.
-          let { depth, inString, escaped } = this;
-          for (; at < length; at++) {
-            const c = text[at]!;
-            if (inString) {
-              if (escaped) escaped = false;
-              else if (c === BACKSLASH) escaped = true;
-              else if (c === QUOTE) inString = false;
-            } else if (c === QUOTE) inString = true;
-            else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
-            else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
-              if (--depth === 0) break;
-            }
+          const end = containerEnd(text, at, this.container);
+          if (end === -1) {
+            at = length;
+            break;
           }
-          Object.assign(this, { depth, inString, escaped });
-          if (at >= length) break;
-          at++;
+          at = end + 1;
           this.done(this.start, at);
           break;
         }
@@ -304,8 +343,9 @@ export class CatalogueStream {
     this.deliver = deliver;
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       this.mode = "container";
-      this.depth = 1;
-      this.inString = false;
+      this.container.depth = 1;
+      this.container.inString = false;
+      this.container.escaped = false;
     } else if (c === QUOTE) {
       this.mode = "string";
     } else {
