@@ -12,10 +12,12 @@ const args = process.argv.slice(2);
 /** The first word, which names the command nearly always (flags may come first: then it is a flag). */
 const command = /^-{0,2}[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
 /**
- * First words of commands that never talk to the service. `items` talks to it only to bring an old
- * catalogue copy up to date, and then sets the flag below itself before loading the HTTP client.
+ * First words of commands that never talk to the service. Not `items`: a young catalogue copy is
+ * answered before the CLI (answerItems below), so the CLI runs `items` mostly to bring an old copy up
+ * to date, which speaks HTTP; the flag set below must be set before the bundle is compiled, or V8
+ * refuses the code cache made under it and every such call compiles the CLI again.
  */
-const offline = new Set(["--help", "-h", "help", "config", "history", "completion", "emulator", "items"]);
+const offline = new Set(["--help", "-h", "help", "config", "history", "completion", "emulator"]);
 
 /** The bundle's first line: `// reseller <version> <hash of the rest>`. */
 function header(text) {

@@ -59,6 +59,12 @@ export interface KeptCatalogue extends CatalogueHeader {
    * perhaps a few more (a word found in a price, a variant changed since), so the caller still applies its own test.
    */
   entriesHolding(words: string[]): CatalogueEntry[];
+  /**
+   * Finds what `entriesHolding(words)` gives, a few MB at a time, letting the event loop run between
+   * the pieces: a request in flight meanwhile is connected, sent and answered while the copy is read.
+   * `entriesHolding(words)` then answers from what was found.
+   */
+  searchAhead(words: string[]): Promise<void>;
   /** The file's text as read: what a delta is appended to. */
   readonly file?: KeptFile;
 }
@@ -170,6 +176,7 @@ interface KeptFile {
 class BaseLines {
   private text: string | undefined;
   private readonly found = new Map<string, CatalogueEntry[]>();
+  private readonly finding = new Map<string, Promise<void>>();
   private all: CatalogueEntry[] | undefined;
 
   constructor(
@@ -225,6 +232,27 @@ class BaseLines {
       this.found.set(key, found);
     }
     return found;
+  }
+
+  /** As `holding`, a piece at a time with the event loop let run between pieces; kept for `holding`. */
+  holdingAhead(words: string[]): Promise<void> {
+    const key = words.join("\u0000");
+    if (this.found.has(key)) return Promise.resolve();
+    let finding = this.finding.get(key);
+    if (!finding) {
+      finding = (async () => {
+        const found: CatalogueEntry[] = [];
+        for (const piece of this.pieces()) {
+          // setImmediate runs after the poll phase: a connect or an answer that came is handled now.
+          await new Promise((resolve) => setImmediate(resolve));
+          found.push(...baseHolding(piece, words));
+        }
+        // A `holding` made meanwhile already found the same.
+        if (!this.found.has(key)) this.found.set(key, found);
+      })();
+      this.finding.set(key, finding);
+    }
+    return finding;
   }
 
   ids(): number[] {
@@ -301,15 +329,19 @@ function keptFrom(header: CatalogueHeader, file: KeptFile): KeptCatalogue {
     return mergeCatalogue(found, changes.changed, changes.withdrawn);
   };
   const entries = () => (all ??= withChanges(file.base.entries()));
+  const readAsText = (words: string[]) => !all && words.length > 0 && !words.some((word) => /["\\\u0000-\u001f]/.test(word));
   return {
     ...header,
     file,
     entries,
     entriesHolding(words) {
       // A word with a quote, a backslash or a control character is escaped in the line: test it parsed.
-      if (all || words.length === 0 || words.some((word) => /["\\\u0000-\u001f]/.test(word))) return entries();
+      if (!readAsText(words)) return entries();
       // The changes are few: all of them go to the caller's test, in their places among the lines found.
       return withChanges(file.base.holding(words));
+    },
+    async searchAhead(words) {
+      if (readAsText(words)) await file.base.holdingAhead(words);
     },
   };
 }
@@ -636,5 +668,5 @@ export function applyChanges(owner: CatalogueOwner, kept: KeptCatalogue, changed
 
 /** A catalogue held only in memory (when it could not be written), answering as a read one does. */
 export function keptInMemory(header: Omit<CatalogueHeader, "base_end" | "end">, entries: CatalogueEntry[]): KeptCatalogue {
-  return { ...header, base_end: 0, end: 0, entries: () => entries, entriesHolding: () => entries };
+  return { ...header, base_end: 0, end: 0, entries: () => entries, entriesHolding: () => entries, searchAhead: async () => undefined };
 }
