@@ -3,7 +3,7 @@
  * service may wrap them), merging a delta into a kept copy, the kept file's search that parses only
  * the lines holding every word, and the sync's choice between a whole fetch, pages and a delta.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeCatalogue } from "../../src/api/decode.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../../src/api/model.js";
@@ -398,6 +398,29 @@ describe("changes kept after the whole fetch", () => {
     expect(after.entries().map((e) => e.id)).toEqual([1, 2, 9, 3, 4]);
     expect(readFileSync(path).equals(theirs)).toBe(true);
     expect(readCatalogue(owner)!.server_time).toBe("T9");
+  });
+});
+
+describe("a search made while a delta is asked for", () => {
+  it("lets the event loop run between pieces of the copy, and is what the search answers from afterwards", async () => {
+    const owner = owned();
+    // Over 4 MB of lines: more than one piece.
+    const many = Array.from({ length: 50_000 }, (_, i) => entry(i + 1, i % 7 ? "Voucher Game Online" : "Pulsa Reguler", i % 7 ? "Steam Wallet Indonesia" : "Telkomsel"));
+    writeCatalogue(owner, { server_time: "T1", synced_at: 1, full_synced_at: 1 }, many);
+    expect(statSync(catalogueCachePath(owner)).size).toBeGreaterThan(4 << 20);
+    const kept = readCatalogue(owner)!;
+    let otherWorkRan = false;
+    const searching = kept.searchAhead(["telkomsel"]);
+    setImmediate(() => (otherWorkRan = true));
+    await searching;
+    expect(otherWorkRan).toBe(true);
+    // The lines found are kept: the file's bytes changed under it now, the answer stays what was read.
+    const path = catalogueCachePath(owner);
+    const bytes = readFileSync(path);
+    bytes.fill(0x20, headerBytes, bytes.length - 1);
+    writeFileSync(path, bytes);
+    const found = findItems(kept.entriesHolding(["telkomsel"]), { search: "telkomsel" });
+    expect(found.map((e) => e.id)).toEqual(many.filter((e) => e.product === "Telkomsel").map((e) => e.id));
   });
 });
 
