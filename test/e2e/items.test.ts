@@ -323,6 +323,37 @@ describe("a search on a copy over a minute old", () => {
     expect(catalogueQueries(harness, from)).toHaveLength(1);
   });
 
+  it("piped, is answered by the items command alone: neither the CLI nor its other commands are compiled", async () => {
+    const reseller = resellerAs(harness);
+    expect((await reseller.run(["items"])).exitCode).toBe(0);
+    harness.emulator.setItemPrice(13, 26_900);
+    age(reseller.configDir, twoMinutes);
+    const from = harness.requests.length;
+    const piped = await modulesLoadedBy(["items", "--search", "tsel25"], reseller.env);
+    expect(piped.exitCode).toBe(0);
+    expect(piped.bundleRan).toBe(false);
+    expect(piped.scripts.some((url) => url.endsWith("/dist/items-delta.cjs"))).toBe(true);
+    // It did ask what changed, and kept it.
+    expect(catalogueQueries(harness, from).map((q) => q.get("updated_since"))).toEqual([expect.any(String)]);
+    expect(header(reseller.configDir).synced_at).toBeGreaterThan(Date.now() - 60_000);
+    const young = await reseller.run(["items", "--search", "tsel25"]);
+    expect(rows(young.stdout).map((row) => Number(row[4]))).toEqual([26_900]);
+  });
+
+  it("says what the CLI says of a category it does not have (exit 2), as text and as --json", async () => {
+    const reseller = resellerAs(harness);
+    expect((await reseller.run(["items"])).exitCode).toBe(0);
+    age(reseller.configDir, twoMinutes);
+    const r = await reseller.run(["items", "--category", "no-such-shelf"]);
+    expect([r.exitCode, r.stdout]).toEqual([2, ""]);
+    expect(r.stderr).toMatch(/The catalogue has no category "no-such-shelf"\./);
+    expect(r.stderr).toMatch(/Categories: .*Pulsa/);
+    age(reseller.configDir, twoMinutes);
+    const json = await reseller.run(["items", "--category", "no-such-shelf", "--json"]);
+    expect(json.exitCode).toBe(2);
+    expect(JSON.parse(json.stderr).error.message).toBe('The catalogue has no category "no-such-shelf".');
+  });
+
   it("a delta the service refuses fails as a sync always has (exit 1, the service's words, nothing listed), the copy as it was", async () => {
     const reseller = resellerAs(harness);
     expect((await reseller.run(["items"])).exitCode).toBe(0);
