@@ -133,46 +133,35 @@ mkdirSync(staging, { recursive: true });
 // A build that fails leaves dist/ as it was and no half-built folder beside it.
 process.on("exit", () => rmSync(staging, { recursive: true, force: true }));
 
-const cli = await build({
-  absWorkingDir: root,
-  entryPoints: ["src/start.ts"],
-  outfile: "dist/reseller.cjs",
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "cjs",
-  // The bundle is CommonJS: `import.meta.url` (program.ts reads ../package.json, output.ts requires
-  // cli-table3 from beside it) becomes the bundle's own URL.
-  define: { "import.meta.url": "__bundleUrl" },
-  banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [startUpDiet],
-  // Whitespace and syntax only: names stay, so stack traces read and `error.name` is the class's.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: "external",
-  logLevel: "warning",
-  write: false,
-});
+/** A CommonJS bundle of one entry, with the CLI's lean entries (`startUpDiet`), held in memory. */
+function bundleOf(entry, outfile, legalComments) {
+  return build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    // The bundle is CommonJS: `import.meta.url` (program.ts reads ../package.json, output.ts requires
+    // cli-table3 from beside it) becomes the bundle's own URL.
+    define: { "import.meta.url": "__bundleUrl" },
+    banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    plugins: [startUpDiet],
+    // Whitespace and syntax only: names stay, so stack traces read and `error.name` is the class's.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments,
+    logLevel: "warning",
+    write: false,
+  });
+}
+
+const cli = await bundleOf("src/start.ts", "dist/reseller.cjs", "external");
 // The launcher's answer to a piped `reseller items` from a copy over a minute old
-// (src/catalogue/quick-delta.ts): the items command, its context and the service client, with the
-// same lean entries as the CLI, and nothing of commander or the other commands.
-const delta = await build({
-  absWorkingDir: root,
-  entryPoints: ["src/catalogue/quick-delta.ts"],
-  outfile: "dist/items-delta.cjs",
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "cjs",
-  define: { "import.meta.url": "__bundleUrl" },
-  banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [startUpDiet],
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: "none",
-  logLevel: "warning",
-  write: false,
-});
+// (src/catalogue/quick-delta.ts): the items command, its context and the service client, and
+// nothing of commander or the other commands. Its licences are the CLI's, kept once.
+const delta = await bundleOf("src/catalogue/quick-delta.ts", "dist/items-delta.cjs", "none");
 const deltaSource = delta.outputFiles.find((file) => file.path.endsWith("items-delta.cjs")).contents;
 
 for (const file of cli.outputFiles) {
