@@ -108,6 +108,9 @@ describe("a proxy that drops CONNECT", () => {
     setTimeout(() => controller.abort(), 300);
     const { error, ms } = await failure(client.getBalance());
     expect(error).toBeInstanceOf(InterruptedError);
+    // Stopped at the proxy: nothing left, so a purchase stopped here is journaled not sent, not unknown.
+    expect((error as InterruptedError).nothingInFlight).toBe(true);
+    expect((error as InterruptedError).message).toMatch(/nothing was sent/);
     expect(ms).toBeLessThan(1_000);
     await client.close();
   });
