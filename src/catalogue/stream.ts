@@ -159,7 +159,7 @@ export class CatalogueStream {
     this.at -= keep;
     this.start -= keep;
     this.membersAt -= keep;
-    this.scan();
+    this.read();
     // A list element cut out whole that keeps growing is a category: read it again from its start,
     // member by member, a product at a time.
     while (this.mode === "container" && this.wholeElement && this.bytes.length - this.start > this.wholeElementBytes) {
@@ -167,7 +167,7 @@ export class CatalogueStream {
       this.wholeElement = false;
       this.at = this.start;
       this.membersAt = this.start;
-      this.scan();
+      this.read();
     }
     if (this.mode !== "between" && this.bytes.length - this.start > this.maxValueBytes) this.tooLarge();
   }
@@ -197,22 +197,35 @@ export class CatalogueStream {
     return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, end - start).toString("utf8");
   }
 
+  /**
+   * Reads all there is: the members and elements one by one (`scan`), and each value cut out whole
+   * in one call of the byte loop. Kept apart from `scan` on measurement: inlined into it, the loop
+   * ran at half its speed.
+   */
+  private read(): void {
+    for (;;) {
+      this.scan();
+      if (this.mode !== "container" || this.at >= this.bytes.length) return;
+      const end = containerEnd(this.bytes, this.at, this.container);
+      if (end === -1) {
+        this.at = this.bytes.length;
+        return;
+      }
+      this.at = end + 1;
+      this.done(this.start, this.at);
+    }
+  }
+
   private scan(): void {
     const text = this.bytes;
     const length = text.length;
     let at = this.at;
     while (at < length) {
       switch (this.mode) {
-        case "container": {
-          const end = containerEnd(text, at, this.container);
-          if (end === -1) {
-            at = length;
-            break;
-          }
-          at = end + 1;
-          this.done(this.start, at);
-          break;
-        }
+        case "container":
+          // Read by `read`, in a loop of its own.
+          this.at = at;
+          return;
         case "key":
         case "string": {
           let escaped = this.escaped;
