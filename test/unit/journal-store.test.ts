@@ -176,6 +176,22 @@ describe("records of one entry far apart in time", () => {
     expect([...march.newestFirst()].map((e) => [e.entry, e.outcome])).toEqual([["c", "pending"], ["b", "pending"], ["a", "done"]]);
   });
 
+  it("newest first, an entry's records met a long way before its intent and just before it fold in the order they were written", () => {
+    const dir = makeConfigDir();
+    const journal = new Journal(dir);
+    const at = (n: number) => new Date(Date.parse("2026-11-01T00:00:00.000Z") + n * 1000).toISOString();
+    const written: JournalRecord[] = [intent("x", at(0)), outcome("x", at(1), { outcome: "unknown", reason: "no answer" })];
+    // More records in between than a reader holds close at hand: the later outcome waits a long way from its intent.
+    for (let i = 0; i < 1_500; i++) written.push(intent(`f${i}`, at(2 + i)), outcome(`f${i}`, at(2 + i), { outcome: "done", invoice: `INV-F${i}`, by: "answer" }));
+    written.push(outcome("x", at(2_000), { outcome: "not_done", by: "reconcile" }));
+    for (const r of written) journal.append(r);
+
+    const newest = [...journal.newestFirst()];
+    expect(newest).toEqual(foldRecords(written).reverse());
+    // The latest outcome stands: read in the wrong order, the older `unknown` would.
+    expect(newest.at(-1)).toMatchObject({ entry: "x", outcome: "not_done", by: "reconcile", updated_at: at(2_000) });
+  });
+
   it("a record appended by a process that opened the log just before it was sealed is found in the segment", () => {
     const dir = makeConfigDir();
     new Journal(dir, { now: clock("2026-01-20T00:00:00.000Z") }).append(intent("s", "2026-01-20T00:00:00.000Z"));
