@@ -643,7 +643,7 @@ function errorCodeOf(error: unknown): string | undefined {
 }
 
 function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl: string, method: string, handedOn: boolean): Error {
-  if (signal?.aborted) return new InterruptedError(handedOn ? "Interrupted." : "Interrupted; nothing was sent.");
+  if (signal?.aborted) return handedOn ? new InterruptedError("Interrupted.") : new InterruptedError("Interrupted; nothing was sent.", { nothingInFlight: true });
   const code = errorCodeOf(error) ?? "NETWORK_ERROR";
   if (certificateCodes.test(code)) {
     return new NetworkError("TLS_CERTIFICATE", `The certificate of ${baseUrl} could not be verified (${code}); nothing was sent.`, false, {

@@ -216,9 +216,10 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
     }
   }
   if (otherProfiles) ctx.output.info(`(${otherProfiles} entr${otherProfiles === 1 ? "y" : "ies"} of other profiles not shown; use --profile.)`);
-  if (elsewhere) ctx.output.info(`(${elsewhere} entr${elsewhere === 1 ? "y" : "ies"} sent to another service address not shown; add --all-services.)`);
+  if (elsewhere) ctx.output.info(`(${elsewhere} entr${elsewhere === 1 ? "y" : "ies"} for another service address hidden; --all-services.)`);
   const unresolved = chosen.filter((e) => isUnresolved(e, now)).length;
-  if (unresolved && !options.unresolved) ctx.output.warn(`${unresolved} request${unresolved === 1 ? "" : "s"} with an unknown outcome: run \`reseller reconcile\` or \`reseller history --refresh\`.`);
+  // These notes fit in 80 columns with their mark, even at six-digit counts.
+  if (unresolved && !options.unresolved) ctx.output.warn(`${unresolved} unknown outcome${unresolved === 1 ? "" : "s"}: run \`reseller reconcile\` or \`history --refresh\`.`);
   const stale = chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
-  if (stale && !options.refresh) ctx.output.info(`${stale} purchase${stale === 1 ? "" : "s"} not yet known to be delivered: run \`reseller history --refresh\`.`);
+  if (stale && !options.refresh) ctx.output.info(`${stale} purchase${stale === 1 ? "" : "s"} not known delivered yet: run \`reseller history --refresh\`.`);
 }

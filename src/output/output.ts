@@ -210,7 +210,17 @@ export class Output {
    */
   table(headers: (string | Column)[], rows: Cell[][], options: { wrap?: boolean } = {}): void {
     if (this.mode === "plain") {
-      for (const row of rows) this.options.stdout.write(`${row.map((c) => plainCell(plainOf(c))).join("\t")}\n`);
+      // Written some 64 KB at a time: a write (and a mask) per row costs more than the rows for a
+      // long list, and one string of all of them would hold a whole catalogue in memory.
+      let pending = "";
+      for (const row of rows) {
+        pending += `${row.map((c) => plainCell(plainOf(c))).join("\t")}\n`;
+        if (pending.length >= 64 * 1024) {
+          this.options.stdout.write(pending);
+          pending = "";
+        }
+      }
+      if (pending) this.options.stdout.write(pending);
       return;
     }
     const count = Math.max(headers.length, ...rows.map((r) => r.length));

@@ -116,6 +116,9 @@ describe("a proxy that drops CONNECT", () => {
     const { error } = await call;
     expect(error).toBeInstanceOf(InterruptedError);
     expect(Date.now() - interrupted).toBeLessThan(700);
+    // Stopped at the proxy: nothing left, so a purchase stopped here is journaled not sent, not unknown.
+    expect((error as InterruptedError).nothingInFlight).toBe(true);
+    expect((error as InterruptedError).message).toMatch(/nothing was sent/);
     await client.close();
   });
 });

@@ -100,3 +100,43 @@ describe("an answer to POST /v1/trx that proves nothing is looked up", () => {
     }
   }
 });
+
+describe("a purchase recovered after a lost answer, without --wait", () => {
+  for (const mode of ["json", "plain"] as const) {
+    it(`that the service already marks failed is exit 1 and delivery failed (${mode === "json" ? "--json" : "piped rows"})`, async () => {
+      const refId = `PROOF-FAILED-${mode}`;
+      const configDir = makeConfigDir();
+      server.routes.set("GET /v1/item/12", item12);
+      server.routes.set("POST /v1/trx", json(200, {}));
+      const failed = transaction(refId) as { data: Record<string, unknown> };
+      server.routes.set(`GET /v1/trx/${refId}`, json(200, { ...failed, data: { ...failed.data, status: "failed" } }));
+      const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", ...(mode === "json" ? ["--json"] : [])], {
+        env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+      });
+      expect(r.exitCode, r.stderr).toBe(1);
+      if (mode === "json") expect(r.json()).toMatchObject({ data: { ref_id: refId, status: "failed" }, outcome: "delivery_failed" });
+      else expect(r.stdout).toMatch(new RegExp(`${refId}\\tfailed\\t.*\\tdelivery_failed$`, "m"));
+      expect(r.stderr).not.toMatch(/Follow it/);
+    });
+  }
+});
+
+describe("an answer nested past the depth read", () => {
+  it("still carries the verdict in --json, the service's answer otherwise as sent", async () => {
+    const refId = "PROOF-DEEP";
+    const configDir = makeConfigDir();
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 80; i++) deep = { next: deep };
+    const answer = transaction(refId) as { data: Record<string, unknown> };
+    server.routes.set("GET /v1/item/12", item12);
+    server.routes.set("POST /v1/trx", json(200, { ...answer, data: { ...answer.data, extra: deep } }));
+    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", "--json"], {
+      env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const printed = r.json() as { data: { extra: unknown }; outcome: string };
+    expect(printed.outcome).toBe("bought");
+    // Whole, past depth 64: nothing of the service's answer was cut on the way out.
+    expect(JSON.stringify(printed.data.extra)).toBe(JSON.stringify(deep));
+  });
+});
