@@ -81,7 +81,8 @@ export function processTerminal(): Terminal {
  * A stream written with one synchronous write(2) per chunk, which is what process.stdout and
  * process.stderr do on Linux for files, pipes and terminals alike, without building the stream.
  * Should a write fail (a full non-blocking pipe, a closed one), that chunk's rest and all that
- * follows go through the stream, which waits for a slow reader and reports errors as it always has.
+ * follows go through the stream, which holds what a slow reader has not taken (write() says false
+ * then, and `drained()` waits for it) and reports errors as it always has.
  */
 function directWriter(fd: number, openStream: () => NodeJS.WriteStream): Terminal["stdout"] {
   let stream: NodeJS.WriteStream | undefined;
@@ -97,6 +98,18 @@ function directWriter(fd: number, openStream: () => NodeJS.WriteStream): Termina
         return viaStream(bytes.subarray(written));
       }
       return true;
+    },
+    drained() {
+      const held = stream;
+      if (!held?.writableNeedDrain) return Promise.resolve();
+      // A reader that goes away never drains: closing or failing ends the wait too.
+      return new Promise<void>((done) => {
+        const settle = () => {
+          held.off("drain", settle).off("close", settle).off("error", settle);
+          done();
+        };
+        held.on("drain", settle).on("close", settle).on("error", settle);
+      });
     },
   };
 }
