@@ -12,10 +12,12 @@ const args = process.argv.slice(2);
 /** The first word, which names the command nearly always (flags may come first: then it is a flag). */
 const command = /^-{0,2}[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
 /**
- * First words of commands that never talk to the service. `items` talks to it only to bring an old
- * catalogue copy up to date, and then sets the flag below itself before loading the HTTP client.
+ * First words of commands that never talk to the service. Not `items`: a young catalogue copy is
+ * answered before the CLI (answerItems below), so the CLI runs `items` mostly to bring an old copy up
+ * to date, which speaks HTTP; the flag set below must be set before the bundle is compiled, or V8
+ * refuses the code cache made under it and every such call compiles the CLI again.
  */
-const offline = new Set(["--help", "-h", "help", "config", "history", "completion", "emulator", "items"]);
+const offline = new Set(["--help", "-h", "help", "config", "history", "completion", "emulator"]);
 
 /** The bundle's first line: `// reseller <version> <hash of the rest>`. */
 function header(text) {
@@ -78,9 +80,30 @@ function answerItems() {
   } catch {
     return false; // a build from before the quick answer
   }
+  if (answer === "bring-up-to-date") return answerAfterDelta();
   if (!answer) return false;
   if (answer.stderr) print(answer.stderr, 2);
   print(answer.stdout);
+  return true;
+}
+
+/**
+ * A piped `reseller items` whose kept catalogue is over a minute old: the items command brings it up
+ * to date and answers, from dist/items-delta.cjs (src/catalogue/quick-delta.ts), without compiling
+ * the CLI. It speaks HTTP: V8 is held to its baseline compiler first, as run() does (why is said there).
+ */
+function answerAfterDelta() {
+  let quick;
+  try {
+    require("node:v8").setFlagsFromString("--liftoff-only");
+    quick = loadBundle(join(dist, "items-delta.cjs"), "items-delta");
+  } catch {
+    return false; // a build from before it
+  }
+  quick.exports.answerAfterDelta(args, process.env).then((code) => {
+    process.exitCode = code;
+    quick.keepCodeCache();
+  });
   return true;
 }
 
@@ -100,9 +123,24 @@ function run() {
   // never speak HTTP skip node:v8 (~5 ms). Decided by the same first word as the code cache's
   // file, and before the bundle is compiled: V8 accepts a cache only under the flags it was made with.
   if (!offline.has(command)) require("node:v8").setFlagsFromString("--liftoff-only");
-  // The bundle is ASCII (esbuild escapes the rest), so latin1 reads it without a UTF-8 decode.
-  const source = readFileSync(bundle, "latin1");
-  const cacheFile = codeCacheFile(header(source).hash);
+  // --jq runs functions the same command without it never compiles: a code cache of its own.
+  const jq = args.some((arg) => arg === "--jq" || arg.startsWith("--jq="));
+  const cli = loadBundle(bundle, jq ? `${command}-jq` : command, () => {
+    if (jq && needsJqEngine()) startJq();
+  });
+  cli.exports.start().then(cli.keepCodeCache);
+}
+
+/**
+ * A bundle of dist/ run as Node runs a CommonJS module, compiled with V8's code cache (`name` tells
+ * apart the caches of what different commands ran): a warm start deserialises the bytecode of what
+ * ran last time instead of parsing the whole file. `keepCodeCache()`, once the work is done, saves
+ * the cache when there was none or V8 refused it. `beforeRun` runs between compiling and running.
+ */
+function loadBundle(file, name, beforeRun) {
+  // The bundles are ASCII (esbuild escapes the rest), so latin1 reads them without a UTF-8 decode.
+  const source = readFileSync(file, "latin1");
+  const cacheFile = codeCacheFile(header(source).hash, name);
   let cachedData;
   if (cacheFile) {
     try {
@@ -112,15 +150,17 @@ function run() {
     }
   }
   const vm = require("node:vm");
-  // The same wrapper Node puts around a CommonJS module, compiled with V8's code cache: a warm
-  // start deserialises the bytecode of what the command ran last time instead of parsing 2 MB.
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
-  if (needsJqEngine()) startJq();
+  // The same wrapper Node puts around a CommonJS module.
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  beforeRun?.();
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, require("node:module").createRequire(bundle), module, bundle, dirname(bundle));
-  module.exports.start().then(() => {
-    if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) saveCodeCache(script, cacheFile);
-  });
+  script.runInThisContext()(module.exports, require("node:module").createRequire(file), module, file, dirname(file));
+  return {
+    exports: module.exports,
+    keepCodeCache() {
+      if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) saveCodeCache(script, cacheFile);
+    },
+  };
 }
 
 /**
@@ -159,14 +199,12 @@ function startJq() {
  * and command, with or without --jq (each compiles different functions). The build's hash is of the bundle's
  * content: a rebuilt bundle never meets an old cache. `RESELLER_NO_CODE_CACHE=1` turns it off.
  */
-function codeCacheFile(hash) {
+function codeCacheFile(hash, name) {
   const env = process.env;
   if (!hash || (env.RESELLER_NO_CODE_CACHE && !["0", "false"].includes(env.RESELLER_NO_CODE_CACHE.toLowerCase()))) return undefined;
   const base = env.XDG_CACHE_HOME || (process.platform === "win32" ? env.LOCALAPPDATA : env.HOME && join(env.HOME, ".cache"));
   if (!base) return undefined;
-  // --jq runs functions the same command without it never compiles (its own cache, not the other's).
-  const jq = args.some((arg) => arg === "--jq" || arg.startsWith("--jq=")) ? "-jq" : "";
-  return join(base, "reseller", "code-cache", fnv1a(bundle), `${hash}-${process.version}-${process.arch}-${command}${jq}.bin`);
+  return join(base, "reseller", "code-cache", fnv1a(bundle), `${hash}-${process.version}-${process.arch}-${name}.bin`);
 }
 
 /** A short name for the bundle's path (node:crypto would cost more than it saves here). */

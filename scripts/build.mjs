@@ -10,6 +10,8 @@
 // dist/help.txt — `reseller --help` as a pipe gets it, for the launcher to print without the CLI.
 // dist/items-quick.cjs — the launcher's quick answer to a piped `reseller items` from a warm
 //   catalogue copy, without compiling the CLI.
+// dist/items-delta.cjs — the same from a copy over a minute old: the items command brings it up to
+//   date and answers, without the rest of the CLI.
 // dist/emulator/server.js, dist/journal/journal.js — ES modules for the scripts and tests that
 //   start an emulator or several journal writers of their own.
 import { spawnSync } from "node:child_process";
@@ -131,26 +133,37 @@ mkdirSync(staging, { recursive: true });
 // A build that fails leaves dist/ as it was and no half-built folder beside it.
 process.on("exit", () => rmSync(staging, { recursive: true, force: true }));
 
-const cli = await build({
-  absWorkingDir: root,
-  entryPoints: ["src/start.ts"],
-  outfile: "dist/reseller.cjs",
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "cjs",
-  // The bundle is CommonJS: `import.meta.url` (program.ts reads ../package.json, output.ts requires
-  // cli-table3 from beside it) becomes the bundle's own URL.
-  define: { "import.meta.url": "__bundleUrl" },
-  banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [startUpDiet],
-  // Whitespace and syntax only: names stay, so stack traces read and `error.name` is the class's.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: "external",
-  logLevel: "warning",
-  write: false,
-});
+/** A CommonJS bundle of one entry, with the CLI's lean entries (`startUpDiet`), held in memory. */
+function bundleOf(entry, outfile, legalComments) {
+  return build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    // The bundle is CommonJS: `import.meta.url` (program.ts reads ../package.json, output.ts requires
+    // cli-table3 from beside it) becomes the bundle's own URL.
+    define: { "import.meta.url": "__bundleUrl" },
+    banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    plugins: [startUpDiet],
+    // Whitespace and syntax only: names stay, so stack traces read and `error.name` is the class's.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments,
+    logLevel: "warning",
+    write: false,
+  });
+}
+
+const cli = await bundleOf("src/start.ts", "dist/reseller.cjs", "external");
+// The launcher's answer to a piped `reseller items` from a copy over a minute old
+// (src/catalogue/quick-delta.ts): the items command, its context and the service client, and
+// nothing of commander or the other commands. Its licences are the CLI's, kept once.
+const delta = await bundleOf("src/catalogue/quick-delta.ts", "dist/items-delta.cjs", "none");
+const deltaSource = delta.outputFiles.find((file) => file.path.endsWith("items-delta.cjs")).contents;
+
 for (const file of cli.outputFiles) {
   if (!file.path.endsWith("reseller.cjs")) {
     writeFileSync(join(staging, basename(file.path)), file.contents); // the licence comments
@@ -159,8 +172,11 @@ for (const file of cli.outputFiles) {
   // The launcher reads the bundle as latin1, which is only right for ASCII (esbuild escapes the rest).
   const nonAscii = file.contents.findIndex((byte) => byte > 0x7f);
   if (nonAscii !== -1) throw new Error(`dist/reseller.cjs has a non-ASCII byte at offset ${nonAscii}`);
-  const hash = createHash("sha256").update(file.contents).digest("hex").slice(0, 16);
+  // One hash for the build, of both bundles the launcher compiles: their code caches are kept together.
+  const hash = createHash("sha256").update(file.contents).update(deltaSource).digest("hex").slice(0, 16);
   writeFileSync(join(staging, "reseller.cjs"), Buffer.concat([Buffer.from(`// reseller ${version} ${hash}\n`), file.contents]));
+  if (deltaSource.some((byte) => byte > 0x7f)) throw new Error("dist/items-delta.cjs has a non-ASCII byte");
+  writeFileSync(join(staging, "items-delta.cjs"), Buffer.concat([Buffer.from(`// reseller ${version} ${hash}\n`), deltaSource]));
 }
 
 // The help a script gets from `reseller --help | ...`: the CLI's own, at commander's default 80

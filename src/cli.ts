@@ -18,18 +18,11 @@ export interface Process {
 /** Runs `reseller` with the given process pieces; resolves to the exit code. */
 export async function main(proc: Process): Promise<number> {
   let exitCode = 0;
-  const [{ createContext }, { printError }] = await Promise.all([import("./context.js"), import("./output/print-error.js")]);
+  const [{ createContext }, { reportCommandError }] = await Promise.all([import("./context.js"), import("./output/print-error.js")]);
   const wantsJson = proc.argv.some((arg) => arg === "--json" || arg === "--jq" || arg.startsWith("--jq="));
 
   // Every failure, from a handler or from commander's parsing, goes through the one printer.
-  const report = (error: unknown, ctx?: Context): number =>
-    printError(error, {
-      // Masked: the service may have echoed the API key into the error it sent.
-      stderr: ctx ? ctx.secrets.wrap(proc.terminal.stderr) : proc.terminal.stderr,
-      json: ctx?.settings.json ?? wantsJson,
-      verbose: ctx?.settings.verbose ?? false,
-      paint: ctx ? (tone, text) => ctx.output.paintStderr(tone, text) : (_t, text) => text,
-    });
+  const report = (error: unknown, ctx?: Context): number => reportCommandError(error, proc.terminal.stderr, ctx, wantsJson);
 
   const program = buildProgram(async (command, load, options) => {
     let ctx: Context | undefined;

@@ -124,8 +124,11 @@ export class OutcomeUnknownError extends ResellerError {
 /** Ctrl-C, at a prompt or while waiting. */
 export class InterruptedError extends ResellerError {
   readonly exitCode = ExitCode.interrupted;
-  constructor(message = "Interrupted.", options: { suggestion?: string } = {}) {
+  /** Stopped with no request of ours in flight: before one was written to a socket (connecting, a proxy's CONNECT), or between attempts. */
+  readonly nothingInFlight: boolean;
+  constructor(message = "Interrupted.", options: { suggestion?: string; nothingInFlight?: boolean } = {}) {
     super("INTERRUPTED", message, options);
+    this.nothingInFlight = options.nothingInFlight === true;
   }
 }
 

@@ -169,13 +169,13 @@ export function buildProgram(run: RunCommand): Command {
     .action((_o, cmd) => run(cmd, () => import("./commands/config/list.js"), {}));
   config
     .command("get")
-    .argument("<key>", "base_url, api_key, timeout, max_retries, wait_timeout")
+    .argument("<key>", "base_url, api_key, timeout, max_retries, wait_timeout, repeat_window")
     .description("one setting")
     .addHelpText("after", piped("the value alone; nothing when it is not set") + examples("reseller config get base_url"))
     .action((key: string, _o, cmd) => run(cmd, () => import("./commands/config/get.js"), { key }));
   config
     .command("set")
-    .argument("<key>", "base_url, timeout, max_retries, wait_timeout")
+    .argument("<key>", "base_url, timeout, max_retries, wait_timeout, repeat_window")
     .argument("<value>")
     .description("change a setting (the API key only through `reseller login`)")
     .addHelpText("after", examples("reseller config set timeout 60", "reseller config set base_url https://api.example.com --profile shop2"))
@@ -280,7 +280,7 @@ export function buildProgram(run: RunCommand): Command {
     .option("--out <results>", "with --file: also write each result as a JSON line here")
     .option("--skip-bought", "with --file: skip orders that match a recent purchase (same item, quantity, customer) and buy the new ones")
     .option("--again", "with --file: buy orders that match a recent purchase again")
-    .option("--repeat-window <hours>", "with --file: how far back the repeat check looks (default 48)", parser((v) => rules.positiveInteger("--repeat-window", v)))
+    .option("--repeat-window <hours>", "with --file: how far back the repeat check looks (default: the profile's repeat_window, else 48)", parser((v) => rules.positiveInteger("--repeat-window", v)))
     .option("--ref-id <id>", "your reference id (default: generated and printed)", parser(rules.refId))
     .option("--lock <token>", "use a stock lock from `reseller lock add`")
     .option("--wait", "wait until delivered, then show serial numbers / licences")

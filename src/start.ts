@@ -2,102 +2,17 @@
  * The process edge: the only place that reads process.argv/env, listens for Ctrl-C and sets the
  * exit code. Everything below it gets these as plain values.
  */
-import { fstatSync, writeSync } from "node:fs";
-import { createRequire } from "node:module";
 import { main } from "./cli.js";
-import type { Terminal } from "./context.js";
-import { ExitCode } from "./errors.js";
+import { interruptSignal, processTerminal } from "./process-edge.js";
 
 export async function start(): Promise<void> {
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts += 1;
-    // The first Ctrl-C lets the running command stop cleanly; a second one leaves at once.
-    if (interrupts > 1) process.exit(ExitCode.interrupted);
-    controller.abort();
-  };
-  process.on("SIGINT", onSigint);
-  process.on("SIGTERM", onSigint);
-
+  const interrupt = interruptSignal();
   const code = await main({
     argv: process.argv.slice(2),
     env: process.env,
-    signal: controller.signal,
+    signal: interrupt.signal,
     terminal: processTerminal(),
   });
-  process.off("SIGINT", onSigint);
-  process.off("SIGTERM", onSigint);
+  interrupt.dispose();
   process.exitCode = code;
-}
-
-/**
- * The process's streams, each set up only when a command uses it: building process.stdin,
- * process.stdout or process.stderr costs a few milliseconds of every start (node:net for a pipe),
- * and most commands never read stdin. Whether each is a terminal is asked of the file descriptor.
- */
-function processTerminal(): Terminal {
-  let tty: typeof import("node:tty") | undefined;
-  // Only a character device can be a terminal: a pipe or a file is told apart without node:tty.
-  const isatty = (fd: number) => {
-    try {
-      return fstatSync(fd).isCharacterDevice() && (tty ??= createRequire(import.meta.url)("node:tty") as typeof import("node:tty")).isatty(fd);
-    } catch {
-      return false;
-    }
-  };
-  let stderr: Terminal["stderr"] | undefined;
-  return {
-    stdout: directWriter(1, () => {
-      const stream = process.stdout;
-      // A closed pipe (`reseller history | head`) is not an error worth a stack trace.
-      stream.on("error", (error: NodeJS.ErrnoException) => {
-        if (error.code === "EPIPE") process.exit(0);
-      });
-      return stream;
-    }),
-    // Prompts, spinners and the QR code use stderr as a terminal stream; otherwise it is only written to.
-    get stderr() {
-      return (stderr ??= isatty(2) ? process.stderr : directWriter(2, () => process.stderr));
-    },
-    get stdin() {
-      return process.stdin;
-    },
-    get stdoutIsTTY() {
-      return isatty(1);
-    },
-    get stderrIsTTY() {
-      return isatty(2);
-    },
-    get stdinIsTTY() {
-      return isatty(0);
-    },
-    get stdoutColumns() {
-      return isatty(1) ? process.stdout.columns : undefined;
-    },
-  };
-}
-
-/**
- * A stream written with one synchronous write(2) per chunk, which is what process.stdout and
- * process.stderr do on Linux for files, pipes and terminals alike, without building the stream.
- * Should a write fail (a full non-blocking pipe, a closed one), that chunk's rest and all that
- * follows go through the stream, which waits for a slow reader and reports errors as it always has.
- */
-function directWriter(fd: number, openStream: () => NodeJS.WriteStream): Terminal["stdout"] {
-  let stream: NodeJS.WriteStream | undefined;
-  const viaStream = (chunk: string | Buffer) => (stream ??= openStream()).write(chunk);
-  return {
-    write(chunk: string) {
-      if (stream) return viaStream(chunk);
-      const bytes = Buffer.from(chunk);
-      let written = 0;
-      try {
-        while (written < bytes.length) written += writeSync(fd, bytes, written);
-      } catch {
-        return viaStream(bytes.subarray(written));
-      }
-      return true;
-    },
-  };
 }

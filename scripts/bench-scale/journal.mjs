@@ -12,7 +12,8 @@
 // by reconcile), 3,000 orders a day ending now, several profiles and service addresses, a few lines
 // torn by a crash. Goals: within 1.2x of 1k, peak memory under 80 MiB.
 //
-// `node scripts/bench-scale/journal.mjs [--quick]` (after `npm run build`); --quick: 1k vs 20k, no 1M.
+// `node scripts/bench-scale/journal.mjs [--quick] [--stream]` (after `npm run build`); --quick: 1k vs
+// 20k, no 1M; --stream: only `history --json` of everything's peak memory at 1k, 100k and 300k.
 // BENCH_ROUNDS (default 7, quick 3) changes the run. Benchmarks are scripts, never timed assertions.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -24,6 +25,8 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = join(root, "bin", "reseller.js");
 const quick = process.argv.includes("--quick");
+/** Only `history --json` of everything by journal size (see below). */
+const streamOnly = process.argv.includes("--stream");
 const small = 1_000;
 const large = quick ? 20_000 : 100_000;
 const huge = Number(process.env.BENCH_HUGE ?? (quick ? 0 : 1_000_000));
@@ -211,7 +214,7 @@ function storeOnce(s, body) {
 }
 
 const rows = [];
-for (const command of commands) {
+for (const command of streamOnly ? [] : commands) {
   const times = { small: [], large: [] };
   const mems = { small: [], large: [] };
   const n = command.rounds ?? rounds;
@@ -225,7 +228,7 @@ for (const command of commands) {
   }
   rows.push({ name: command.name, small: median(times.small), large: median(times.large), smallMiB: median(mems.small), largeMiB: median(mems.large) });
 }
-for (const reader of storeReaders) {
+for (const reader of streamOnly ? [] : storeReaders) {
   const times = { small: [], large: [] };
   const mems = { small: [], large: [] };
   const n = reader.rounds ?? rounds;
@@ -252,7 +255,56 @@ for (const row of rows) {
   console.log(`${pad(row.name, 46)}${padl(fmt(row.small), 10)}${padl(fmt(row.large), 10)}${padl(`${ratio.toFixed(2)}x`, 8)}${padl(fmt(row.smallMiB), 10)}${padl(fmt(row.largeMiB), 10)}  ${goal}: ${met ? "met" : "NOT met"}`);
 }
 
-if (huge) {
+// `history --json` of everything must stream in bounded memory: its peak at three journal sizes,
+// written to /dev/null and to a reader that is behind. That reader is a pipe made non-blocking (as
+// a Node process sharing the pipe makes it, for everyone writing to it) and read only after a
+// pause: a CLI that did not wait for it would hold the whole answer in memory meanwhile.
+const streamSizes = [small, large, large * 3];
+const streamRounds = quick ? 1 : 3;
+/** Peak MiB of `args` with stdout on a non-blocking pipe that is read only after `pauseMs`. */
+function runBehindReader(configDir, args, pauseMs = 3000) {
+  const parent = `
+    const { spawn } = require("node:child_process");
+    const child = spawn("/usr/bin/time", ["-f", "%M", process.execPath, ...JSON.parse(process.argv[1])], { stdio: ["ignore", "inherit", "pipe"] });
+    // Node opens its stdout pipe non-blocking, and the child shares it (a child is started blocking, so only after).
+    process.stdout.write("");
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    child.on("close", (code) => { process.stderr.write(err); process.exitCode = code; });`;
+  const script = `
+    const { spawn } = require("node:child_process");
+    const parent = spawn(process.execPath, ["-e", ${JSON.stringify(parent)}, process.argv[1]], { stdio: ["ignore", "pipe", "pipe"] });
+    let err = "", bytes = 0;
+    parent.stderr.on("data", (d) => (err += d));
+    parent.stdout.pause();
+    setTimeout(() => parent.stdout.on("data", (d) => (bytes += d.length)).resume(), ${pauseMs});
+    parent.on("close", (code) => process.stdout.write(JSON.stringify({ code, err, bytes })));`;
+  const result = spawnSync(process.execPath, ["-e", script, JSON.stringify([bin, ...args])], { env: envFor(configDir), encoding: "utf8" });
+  const { code, err, bytes } = JSON.parse(result.stdout);
+  if (code !== 0) throw new Error(`reseller ${args.join(" ")} behind a slow reader exited ${code}: ${err.slice(-2000)}`);
+  return { mib: Number(err.trim().split("\n").at(-1)) / 1024, bytes };
+}
+if (hasTime) {
+  console.log("");
+  console.log(`history --json of everything (--since 2000-01-01), peak memory by journal size, median of ${streamRounds}:`);
+  const everything = ["history", "--json", "--since", "2000-01-01"];
+  const peaks = [];
+  const answerBytes = [];
+  for (const orders of streamSizes) {
+    const s = orders === small ? sets[0] : orders === large ? sets[1] : prepare(`stream-${orders}`, orders);
+    const direct = median(Array.from({ length: streamRounds }, () => runOnce(s.configDir, everything).mib));
+    const behind = Array.from({ length: streamRounds }, () => runBehindReader(s.configDir, everything));
+    const behindMiB = median(behind.map((r) => r.mib));
+    peaks.push(direct, behindMiB);
+    answerBytes.push(behind[0].bytes);
+    console.log(`  ${pad(`${orders.toLocaleString("en")} orders`, 16)}to /dev/null ${padl(fmt(direct), 4)} MiB; to a reader 3 s behind ${padl(fmt(behindMiB), 4)} MiB (${fmt(behind[0].bytes / 1048576, 1)} MiB of JSON)`);
+    if (orders !== small && orders !== large) rmSync(s.configDir, { recursive: true, force: true });
+  }
+  const peakAt = (k) => Math.max(peaks[2 * k], peaks[2 * k + 1]);
+  console.log(`  from ${large.toLocaleString("en")} to ${streamSizes[2].toLocaleString("en")} orders the peak grew ${fmt(peakAt(2) - peakAt(1))} MiB while the answer grew ${fmt((answerBytes[2] - answerBytes[1]) / 1048576)} MiB (bounded: it must not follow the answer); under ${memoryGoalMiB} MiB: ${Math.max(...peaks) < memoryGoalMiB ? "met" : "NOT met"}`);
+}
+
+if (huge && !streamOnly) {
   console.log("");
   const name = "huge";
   const configDir = join(work, name);

@@ -142,7 +142,7 @@ export class ServiceClient {
    * back the answer without its list, which is checked and decoded here as any answer is. One
    * attempt, within the timeout: the caller pages when it fails.
    */
-  async streamItems(query: import("./model.js").CatalogueQuery, sink: { write(text: string): void; end(): unknown }): Promise<import("./model.js").CataloguePage> {
+  async streamItems(query: import("./model.js").CatalogueQuery, sink: { write(chunk: Uint8Array): void; end(): unknown }): Promise<import("./model.js").CataloguePage> {
     const params = new URLSearchParams();
     if (query.page !== undefined) params.set("page", String(query.page));
     if (query.perPage !== undefined) params.set("per_page", String(query.perPage));
@@ -179,10 +179,9 @@ export class ServiceClient {
         this.options.log?.(`← ${response.statusCode} GET ${path} (${Date.now() - started} ms) ${text.slice(0, 2000)}`);
         throw toServiceError(response.statusCode, parseAnswer(text)?.value, text, "GET", path, undefined, 1);
       }
-      const decoder = new TextDecoder();
-      const feed = (text: string) => {
+      const feed = (chunk: Uint8Array) => {
         try {
-          sink.write(text);
+          sink.write(chunk);
         } catch (error) {
           // The sink's own failure (the disk, an entry it cannot read) is not the network's.
           throw (sinkFailure = { error });
@@ -190,9 +189,8 @@ export class ServiceClient {
       };
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
         bytes += chunk.length;
-        feed(decoder.decode(chunk, { stream: true }));
+        feed(chunk);
       }
-      feed(decoder.decode());
       skeleton = sink.end();
     } catch (error) {
       if (sinkFailure && error === sinkFailure) throw sinkFailure.error;
@@ -643,7 +641,7 @@ function errorCodeOf(error: unknown): string | undefined {
 }
 
 function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl: string, method: string, handedOn: boolean): Error {
-  if (signal?.aborted) return new InterruptedError(handedOn ? "Interrupted." : "Interrupted; nothing was sent.");
+  if (signal?.aborted) return handedOn ? new InterruptedError("Interrupted.") : new InterruptedError("Interrupted; nothing was sent.", { nothingInFlight: true });
   const code = errorCodeOf(error) ?? "NETWORK_ERROR";
   if (certificateCodes.test(code)) {
     return new NetworkError("TLS_CERTIFICATE", `The certificate of ${baseUrl} could not be verified (${code}); nothing was sent.`, false, {

@@ -257,19 +257,22 @@ export function decodeTopUp(body: unknown): TopUp {
 }
 
 /** An item as `GET /v1/item/{id}` or a catalogue row gives it, normalised once here. */
-export function decodeItemFields(it: WireItem & Fields, where: string): Item | null {
+export function decodeItemFields(it: WireItem & Fields, where: string, listedUnder?: { category: unknown; product: unknown }): Item | null {
   const id = integerOf(it, aliases.itemId, where);
   if (id === null) return null;
+  // A nested catalogue's variant: its category and product are those it is listed under, unless it names its own.
+  const categoryField = listedUnder && (it.category === undefined || it.category === null) ? listedUnder.category : it.category;
+  const productField = listedUnder && (it.product_name === undefined || it.product_name === null) ? listedUnder.product : it.product_name;
   const process = toText(it.order_process);
   const stockRaw = it.stock;
   const stock = toInteger(stockRaw, where);
   const meta = isRecord(it.provider_meta) ? it.provider_meta : undefined;
   const validation = isRecord(it.validation) ? it.validation : undefined;
-  const category = isRecord(it.category) ? toText(it.category.name) : toText(it.category);
+  const category = isRecord(categoryField) ? toText(categoryField.name) : toText(categoryField);
   return {
     id,
     name: textOf(it, ["name", "variant_name"]) ?? `item ${id}`,
-    productName: toText(it.product_name),
+    productName: toText(productField),
     category,
     sku: toText(it.sku),
     price: toInteger(it.price, where),
@@ -617,8 +620,8 @@ export function decodeCatalogue(body: unknown): CataloguePage {
 
   const items: Item[] = [];
   const withdrawn: number[] = [];
-  const add = (variant: Fields) => {
-    const item = decodeItemFields(variant, where);
+  const add = (variant: Fields, listedUnder?: { category: unknown; product: unknown }) => {
+    const item = decodeItemFields(variant, where, listedUnder);
     if (!item) return;
     // A variant the service no longer sells (a delta's way of taking one out).
     if (isSwitchedOff(variant)) withdrawn.push(item.id);
@@ -631,9 +634,8 @@ export function decodeCatalogue(body: unknown): CataloguePage {
     }
     const category = entry as WireCatalogueCategory & Fields;
     for (const product of records(category.products)) {
-      for (const variant of records(product.variants)) {
-        add({ ...variant, category: variant.category ?? category.name, product_name: variant.product_name ?? product.name });
-      }
+      const listedUnder = { category: category.name, product: product.name };
+      for (const variant of records(product.variants)) add(variant, listedUnder);
     }
   }
 

@@ -59,6 +59,14 @@ export interface KeptCatalogue extends CatalogueHeader {
    * perhaps a few more (a word found in a price, a variant changed since), so the caller still applies its own test.
    */
   entriesHolding(words: string[]): CatalogueEntry[];
+  /** Every variant, in the copy's order, a few hundred at a time: a list of all 200,000 printed without holding them all. */
+  entryBatches(): Iterable<CatalogueEntry[]>;
+  /**
+   * Finds what `entriesHolding(words)` gives, 64 KB at a time, letting the event loop run between
+   * the pieces: a request in flight meanwhile is connected, sent and answered while the copy is read.
+   * `entriesHolding(words)` then answers from what was found.
+   */
+  searchAhead(words: string[]): Promise<void>;
   /** The file's text as read: what a delta is appended to. */
   readonly file?: KeptFile;
 }
@@ -117,13 +125,6 @@ function headerLine(header: object): string {
   return json.padEnd(headerBytes - 1 - (Buffer.byteLength(json) - json.length), " ") + "\n";
 }
 
-/** The ids of the lines in `text`, read from each line's start (`[12,…`) without parsing the line. */
-function idsIn(text: string): number[] {
-  const ids: number[] = [];
-  for (const match of text.matchAll(/^\[(-?\d+)/gm)) ids.push(Number(match[1]));
-  return ids;
-}
-
 /** The copy's first line as its header, when it is this owner's copy (shell completion reads only this line). */
 export function headerFor(owner: CatalogueOwner, line: string): CatalogueHeader | undefined {
   return readHeader(line, owner);
@@ -161,15 +162,16 @@ interface KeptFile {
 }
 
 /**
- * The whole fetch's lines, read from the file only as far as they are needed: a search reads them a
- * few MB at a time (a copy of 200,000 variants is never held whole, nor in lower case, to find a few),
- * the full list reads them all. Shared by a copy and the copy a delta makes of it, so that a search
+ * The whole fetch's lines, read from the file only as far as they are needed: a search reads them
+ * 64 KB at a time (a copy of 200,000 variants is never held whole, nor in lower case, to find a
+ * few), the full list reads them all, and a piped list of everything a piece at a time. Shared by a copy and the copy a delta makes of it, so that a search
  * made while the delta was asked for is not made twice. The file stays open: a copy renamed over it
  * meanwhile does not change what this one reads.
  */
 class BaseLines {
   private text: string | undefined;
   private readonly found = new Map<string, CatalogueEntry[]>();
+  private readonly finding = new Map<string, Promise<void>>();
   private all: CatalogueEntry[] | undefined;
 
   constructor(
@@ -195,25 +197,56 @@ class BaseLines {
       yield this.text;
       return;
     }
-    const size = 4 << 20;
-    let carry = Buffer.alloc(0);
-    for (let at = this.start; at < this.end; at += size) {
-      const chunk = Buffer.allocUnsafe(Math.min(size, this.end - at));
-      readFully(this.fd, chunk, at);
-      const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-      const last = bytes.lastIndexOf(0x0a);
+    for (const bytes of this.byteChunks()) yield bytes.toString("utf8");
+  }
+
+  /**
+   * The lines as bytes, 64 KB of whole lines at a time, each without its last break, read into one
+   * buffer: so a search of 200,000 variants holds a few hundred KB, not the tens of MB of
+   * megabyte-sized buffers and texts that wait for a collection. Each is used before the next is
+   * asked for (it is overwritten then).
+   */
+  private *byteChunks(): Generator<Buffer> {
+    if (this.text !== undefined) {
+      yield Buffer.from(this.text, "utf8");
+      return;
+    }
+    let buffer = Buffer.allocUnsafe(64 * 1024);
+    /** Bytes of a line not yet whole, at the buffer's start. */
+    let held = 0;
+    for (let at = this.start; at < this.end; ) {
+      // A line longer than the buffer: a larger one.
+      if (held === buffer.length) {
+        const larger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(larger, 0, 0, held);
+        buffer = larger;
+      }
+      const read = Math.min(buffer.length - held, this.end - at);
+      readFully(this.fd, buffer.subarray(held, held + read), at);
+      at += read;
+      const filled = held + read;
+      const last = buffer.lastIndexOf(0x0a, filled - 1);
       if (last === -1) {
-        carry = bytes;
+        held = filled;
         continue;
       }
-      carry = bytes.subarray(last + 1);
-      if (last > 0) yield bytes.toString("utf8", 0, last);
+      if (last > 0) yield buffer.subarray(0, last);
+      held = filled - last - 1;
+      buffer.copy(buffer, 0, last + 1, filled);
     }
-    if (carry.length) yield carry.toString("utf8");
+    if (held) yield buffer.subarray(0, held);
   }
 
   entries(): CatalogueEntry[] {
     return (this.all ??= this.body === "" ? [] : parseAll(this.body.split("\n")));
+  }
+
+  *batches(): Generator<CatalogueEntry[]> {
+    if (this.all) {
+      yield this.all;
+      return;
+    }
+    for (const piece of this.pieces()) yield parseAll(piece.split("\n"));
   }
 
   holding(words: string[]): CatalogueEntry[] {
@@ -227,10 +260,55 @@ class BaseLines {
     return found;
   }
 
-  ids(): number[] {
-    const ids: number[] = [];
-    for (const piece of this.pieces()) ids.push(...idsIn(piece));
-    return ids;
+  /** As `holding`, a piece at a time with the event loop let run between pieces; kept for `holding`. */
+  holdingAhead(words: string[]): Promise<void> {
+    const key = words.join("\u0000");
+    if (this.found.has(key)) return Promise.resolve();
+    let finding = this.finding.get(key);
+    if (!finding) {
+      finding = (async () => {
+        const found: CatalogueEntry[] = [];
+        for (const piece of this.pieces()) {
+          // setImmediate runs after the poll phase: a connect or an answer that came is handled now.
+          await new Promise((resolve) => setImmediate(resolve));
+          found.push(...baseHolding(piece, words));
+        }
+        // A `holding` made meanwhile already found the same.
+        if (!this.found.has(key)) this.found.set(key, found);
+      })();
+      this.finding.set(key, finding);
+    }
+    return finding;
+  }
+
+  /**
+   * Which of `wanted` have a line here: each line's id read from its first bytes (`[12,…`), nothing
+   * parsed and no list of every id built, so that a delta of a few changes costs one pass over the bytes.
+   */
+  has(wanted: Set<number>): Set<number> {
+    const present = new Set<number>();
+    if (wanted.size === 0) return present;
+    if (this.all) {
+      for (const entry of this.all) if (wanted.has(entry.id)) present.add(entry.id);
+      return present;
+    }
+    for (const bytes of this.byteChunks()) {
+      for (let start = 0; start < bytes.length; ) {
+        let at = start;
+        if (bytes[at] === 0x5b) {
+          at++;
+          const negative = bytes[at] === 0x2d;
+          if (negative) at++;
+          let id = 0;
+          while (bytes[at]! >= 0x30 && bytes[at]! <= 0x39) id = id * 10 + bytes[at++]! - 0x30;
+          if (bytes[at] === 0x2c && wanted.has(negative ? -id : id)) present.add(negative ? -id : id);
+        }
+        const next = bytes.indexOf(0x0a, at);
+        if (next === -1) break;
+        start = next + 1;
+      }
+    }
+    return present;
   }
 }
 
@@ -301,15 +379,24 @@ function keptFrom(header: CatalogueHeader, file: KeptFile): KeptCatalogue {
     return mergeCatalogue(found, changes.changed, changes.withdrawn);
   };
   const entries = () => (all ??= withChanges(file.base.entries()));
+  const readAsText = (words: string[]) => !all && words.length > 0 && !words.some((word) => /["\\\u0000-\u001f]/.test(word));
   return {
     ...header,
     file,
     entries,
+    *entryBatches() {
+      // The changes are placed among the lines they change: then the list is read whole.
+      if (all || file.changes) yield entries();
+      else yield* file.base.batches();
+    },
     entriesHolding(words) {
       // A word with a quote, a backslash or a control character is escaped in the line: test it parsed.
-      if (all || words.length === 0 || words.some((word) => /["\\\u0000-\u001f]/.test(word))) return entries();
+      if (!readAsText(words)) return entries();
       // The changes are few: all of them go to the caller's test, in their places among the lines found.
       return withChanges(file.base.holding(words));
+    },
+    async searchAhead(words) {
+      if (readAsText(words)) await file.base.holdingAhead(words);
     },
   };
 }
@@ -382,6 +469,9 @@ export interface Unfinished {
   /** This machine's clock when the fetch began: a fetch left too long is begun again. */
   started_at: number;
 }
+
+/** How many bytes of lines a writer holds before it writes them. */
+const writtenEvery = 64 * 1024;
 
 const unfinishedPath = (owner: CatalogueOwner) => `${catalogueCachePath(owner)}.partial`;
 
@@ -472,15 +562,20 @@ export class CatalogueWriter {
   /** Keeps the variants not kept yet; returns how many were new. */
   add(entries: CatalogueEntry[]): number {
     let fresh = 0;
+    let lines = "";
     for (const entry of entries) {
       if (this.seen.has(entry.id)) continue;
       this.seen.add(entry.id);
-      const line = `${toLine(entry)}\n`;
-      this.buffered.push(line);
-      this.bufferedBytes += line.length;
+      lines += `${toLine(entry)}\n`;
       fresh++;
     }
-    if (this.bufferedBytes > 1 << 20) this.flush();
+    if (lines) {
+      this.buffered.push(lines);
+      this.bufferedBytes += lines.length;
+    }
+    // Written soon: lines held across many parts outlive the young generation, and a whole fetch of
+    // 200,000 variants then grew the heap by some 50 MB of lines already written.
+    if (this.bufferedBytes >= writtenEvery) this.flush();
     return fresh;
   }
 
@@ -575,66 +670,64 @@ export function writeCatalogue(owner: CatalogueOwner, times: KeptTimes, entries:
   }
 }
 
-/** Changes past this many lines (or a twentieth of the copy) are folded into a copy written anew. */
-const foldChangesAt = 2_000;
-
 /**
  * A delta kept: what changed appended after the last line and the header written again in place,
- * the variants before untouched (a search on a copy a few minutes old costs no rewrite of 200,000
- * lines). When the changes have grown large, or the file is not the one read, the copy is written anew.
+ * the variants before untouched, however many changes have gathered (a search on an old copy never
+ * rewrites it; the whole fetch made once a day, or on --refresh, folds them into a copy written anew).
+ * A copy another run wrote since this one was read is left as it is: this run's answer is kept in
+ * memory, and the next asks for what changed since that copy's time.
  */
 export function applyChanges(owner: CatalogueOwner, kept: KeptCatalogue, changed: CatalogueEntry[], withdrawn: number[], times: KeptTimes): KeptCatalogue {
   const file = kept.file;
+  if (!file) return writeCatalogue(owner, times, mergeCatalogue(kept.entries(), changed, withdrawn));
   const lines = [...changed.map(toLine), ...withdrawn.map(goneLine)];
-  const changeCount = (file?.changes.match(/\n/g)?.length ?? 0) + lines.length;
-  if (!file || changeCount > Math.max(foldChangesAt, kept.count / 20)) {
-    return writeCatalogue(owner, times, mergeCatalogue(kept.entries(), changed, withdrawn));
-  }
-  const path = catalogueCachePath(owner);
+  const added = lines.length ? `${lines.join("\n")}\n` : "";
+  const count = kept.count + (added ? countChange(file, readChanges(added)) : 0);
+  const end = kept.end + Buffer.byteLength(added);
+  const header: CatalogueHeader = { version: 2, profile: kept.profile, base_url: kept.base_url, account: kept.account, ...times, count, base_end: kept.base_end, end };
+  const line = headerLine(header);
+  const updated = keptFrom(header, { header: line, base: file.base, changes: file.changes + added });
   let fd: number;
   try {
-    fd = openSync(path, "r+");
+    fd = openSync(catalogueCachePath(owner), "r+");
   } catch {
+    // Gone since it was read: written whole again from what this run knows.
     return writeCatalogue(owner, times, mergeCatalogue(kept.entries(), changed, withdrawn));
   }
   try {
     const now = Buffer.alloc(headerBytes);
     readSync(fd, now, 0, headerBytes, 0);
-    // Another reseller wrote it since it was read: begin from what this one knows, whole.
-    if (now.toString("utf8") !== file.header) {
-      closeSync(fd);
-      return writeCatalogue(owner, times, mergeCatalogue(kept.entries(), changed, withdrawn));
-    }
-    let count = kept.count;
-    let added = "";
-    if (lines.length) {
-      added = `${lines.join("\n")}\n`;
+    if (now.toString("utf8") !== file.header) return updated;
+    if (added) {
       const bytes = Buffer.from(added, "utf8");
       writeSync(fd, bytes, 0, bytes.length, kept.end);
-      // The count, recounted only when something changed: the ids of the lines, not the lines parsed.
-      const live = new Set(file.base.ids());
-      const all = readChanges(file.changes + added);
-      for (const entry of all.changed) live.add(entry.id);
-      for (const id of all.withdrawn) live.delete(id);
-      count = live.size;
     }
-    const end = kept.end + Buffer.byteLength(added);
-    const header: CatalogueHeader = { version: 2, profile: kept.profile, base_url: kept.base_url, account: kept.account, ...times, count, base_end: kept.base_end, end };
-    const line = headerLine(header);
     writeSync(fd, Buffer.from(line, "utf8"), 0, headerBytes, 0);
+    return updated;
+  } finally {
     closeSync(fd);
-    return keptFrom(header, { header: line, base: file.base, changes: file.changes + added });
-  } catch (error) {
-    try {
-      closeSync(fd);
-    } catch {
-      // closed already
-    }
-    throw error;
   }
+}
+
+/**
+ * How many variants a delta adds to the count (fewer when negative): each it lists, by whether it was
+ * in the copy before (the earlier changes say, else the whole fetch's lines) and whether it is now.
+ */
+function countChange(file: KeptFile, delta: { changed: CatalogueEntry[]; withdrawn: number[] }): number {
+  const before = readChanges(file.changes);
+  const liveBefore = new Map<number, boolean>();
+  for (const entry of before.changed) liveBefore.set(entry.id, true);
+  for (const id of before.withdrawn) liveBefore.set(id, false);
+  const listed = [...delta.changed.map((entry) => entry.id), ...delta.withdrawn];
+  const inBase = file.base.has(new Set(listed.filter((id) => !liveBefore.has(id))));
+  const wasLive = (id: number) => liveBefore.get(id) ?? inBase.has(id);
+  let change = 0;
+  for (const entry of delta.changed) if (!wasLive(entry.id)) change++;
+  for (const id of delta.withdrawn) if (wasLive(id)) change--;
+  return change;
 }
 
 /** A catalogue held only in memory (when it could not be written), answering as a read one does. */
 export function keptInMemory(header: Omit<CatalogueHeader, "base_end" | "end">, entries: CatalogueEntry[]): KeptCatalogue {
-  return { ...header, base_end: 0, end: 0, entries: () => entries, entriesHolding: () => entries };
+  return { ...header, base_end: 0, end: 0, entries: () => entries, entriesHolding: () => entries, entryBatches: () => [entries], searchAhead: async () => undefined };
 }

@@ -23,10 +23,11 @@ export interface QuickAnswer {
 const valueFlags = { "--search": "search", "--category": "category", "--process": "process", "--profile": "profile", "--base-url": "baseUrl", "--timeout": "timeout" } as const;
 const switches = { "--json": ["json", true], "--no-color": ["color", false], "--no-input": ["input", false], "--insecure": ["insecure", true] } as const;
 
-type Parsed = GlobalFlags & CatalogueFilter;
+export type QuickFlags = GlobalFlags & CatalogueFilter;
+type Parsed = QuickFlags;
 
 /** argv after `reseller`, read as commander reads it for these flags (the last of a repeated flag wins); undefined when unsure. */
-function parse(args: string[]): Parsed | undefined {
+export function parseQuickFlags(args: string[]): Parsed | undefined {
   if (args[0] !== "items") return undefined;
   const parsed: Record<string, unknown> = {};
   for (let i = 1; i < args.length; i++) {
@@ -48,16 +49,24 @@ function parse(args: string[]): Parsed | undefined {
   return parsed as Parsed;
 }
 
-/** stdout and stderr of the answer, or undefined: the CLI's to answer. Never throws. */
-export function answerFromCopy(args: string[], env: Env, terminal: TerminalFacts, now: number): QuickAnswer | undefined {
+/**
+ * A copy over a minute old, everything else plain and nothing drawn on a terminal (stderr too is not
+ * one): the `items` command itself brings it up to date and answers, without the CLI around it
+ * (src/catalogue/quick-delta.ts, dist/items-delta.cjs).
+ */
+export const bringUpToDate = "bring-up-to-date";
+
+/** stdout and stderr of the answer, `bringUpToDate`, or undefined: the CLI's to answer. Never throws. */
+export function answerFromCopy(args: string[], env: Env, terminal: TerminalFacts, now: number): QuickAnswer | typeof bringUpToDate | undefined {
   try {
-    const flags = parse(args);
+    const flags = parseQuickFlags(args);
     if (!flags) return undefined;
     const settings = resolveSettings(flags, env, terminal);
     const { baseUrl, apiKey } = settings;
     if (settings.stdoutAsTerminal || !baseUrl || !apiKey) return undefined;
     const kept = readCatalogue({ configDir: settings.configDir, profile: settings.profile, baseUrl, apiKey });
-    if (!kept || !isFresh(kept, now)) return undefined;
+    if (!kept) return undefined;
+    if (!isFresh(kept, now)) return terminal.stderrIsTTY ? undefined : bringUpToDate;
     const secrets = new SecretMask();
     secrets.add(apiKey);
     let stdout = "";

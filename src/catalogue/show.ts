@@ -68,6 +68,7 @@ const itemColumns: Column[] = [
 export function showItems(output: Output, kept: KeptCatalogue, options: Omit<ItemsOptions, "refresh">, now: number): void {
   // Only the lines holding every word are parsed; the filter then decides on the fields themselves.
   const words = searchWords(options.search);
+  if (output.mode === "plain" && words.length === 0) return printEveryRow(output, kept, options);
   const found = findItems(words.length ? kept.entriesHolding(words) : kept.entries(), options);
   if (found.length === 0 && options.category !== undefined) checkCategory(kept.entries(), options.category);
   if (output.mode === "json") return output.json({ server_time: kept.server_time, items: found });
@@ -82,4 +83,21 @@ export function showItems(output: Output, kept: KeptCatalogue, options: Omit<Ite
   } else {
     output.info(`${found.length} of ${kept.count} items; ${checked}.`);
   }
+}
+
+/**
+ * Piped without a search, the whole catalogue is printed a piece of the copy at a time (one row a
+ * line, nothing depends on the rows around it): 200,000 variants are never all held as entries and
+ * rows at once.
+ */
+function printEveryRow(output: Output, kept: KeptCatalogue, options: Omit<ItemsOptions, "refresh">): void {
+  let printed = 0;
+  for (const batch of kept.entryBatches()) {
+    const found = findItems(batch, options);
+    if (found.length) output.table(itemColumns, found.map(row));
+    printed += found.length;
+  }
+  if (printed > 0) return;
+  if (options.category !== undefined) checkCategory(kept.entries(), options.category);
+  output.info(kept.count ? "No items match." : "The catalogue is empty.");
 }

@@ -6,6 +6,10 @@
  * category's own fields), goes into `{"data":[…]}` documents of a few hundred KB. What is left of the
  * answer (message, meta, server_time, a paginator's fields) is kept without its list and handed back
  * at the end: the skeleton the client checks for a refusal and reads the page facts from.
+ *
+ * It reads the answer's bytes as they come, never the whole of it as text: JSON's brackets, quotes
+ * and backslashes are single bytes that never occur inside a multi-byte UTF-8 character, so a tight
+ * loop over the bytes finds where each value ends, and only the values kept are turned into text.
  */
 import { UnexpectedResponseError } from "../errors.js";
 
@@ -36,8 +40,12 @@ interface Frame {
 }
 
 const listNames = new Set(['"items"', '"data"', '"categories"', '"variants"']);
-/** Parts are cut into documents of about this size: large enough that each parse is cheap per variant. */
-const partSize = 256 * 1024;
+/**
+ * Parts are cut into documents of about this size: large enough that each parse is cheap per
+ * variant, small enough to stay in V8's young generation (past 128 KB a string is allocated among
+ * the long-lived, and 120 MB of them grew the heap by tens of MB before a collection).
+ */
+const partSize = 64 * 1024;
 
 
 const QUOTE = 0x22;
@@ -51,17 +59,68 @@ const COMMA = 0x2c;
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
+/** Where a container is read up to: how deep, and whether in one of its strings (just after a backslash). */
+interface ContainerState {
+  depth: number;
+  inString: boolean;
+  escaped: boolean;
+}
+
+/**
+ * The hot loop, inside a value cut out whole, where only strings and brackets matter: the index of
+ * the bracket that closes it, or -1 when the bytes end first (`state` then says where it stopped).
+ * A function of its own, small enough for V8 to optimise well: 120 MB pass through it.
+ */
+function containerEnd(bytes: Uint8Array, from: number, state: ContainerState): number {
+  const length = bytes.length;
+  let depth = state.depth;
+  let at = from;
+  let inString = state.inString;
+  if (inString && state.escaped) {
+    if (at >= length) return -1;
+    at++;
+  }
+  for (;;) {
+    if (inString) {
+      // To the string's closing quote, stepping over each escaped character.
+      for (;;) {
+        if (at >= length) {
+          state.depth = depth;
+          state.inString = true;
+          state.escaped = at > length;
+          return -1;
+        }
+        const c = bytes[at++]!;
+        if (c === QUOTE) break;
+        if (c === BACKSLASH) at++;
+      }
+      inString = false;
+    }
+    if (at >= length) {
+      state.depth = depth;
+      state.inString = false;
+      state.escaped = false;
+      return -1;
+    }
+    const c = bytes[at++]!;
+    if (c === QUOTE) inString = true;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+    else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && --depth === 0) return at - 1;
+  }
+}
+
 type Mode = "between" | "key" | "container" | "string" | "scalar";
 
 export class CatalogueStream {
-  private text = "";
+  /** The bytes not read yet, and those of the value being read (from `start`). */
+  private bytes: Uint8Array = new Uint8Array(0);
   private at = 0;
   private mode: Mode = "between";
-  /** Where the key or value being read began in `text`. */
+  /** Where the key or value being read began in `bytes`. */
   private start = 0;
   /** Inside a container cut out whole: how deep, and whether in one of its strings. */
-  private depth = 0;
-  private inString = false;
+  private readonly container: ContainerState = { depth: 0, inString: false, escaped: false };
+  /** In a key or a string value: just after a backslash. */
   private escaped = false;
   private deliver: (raw: string) => void = () => undefined;
   private readonly frames: Frame[] = [];
@@ -84,24 +143,33 @@ export class CatalogueStream {
     private readonly wholeElementBytes = 512 * 1024,
   ) {}
 
-  write(chunk: string): void {
+  /** The answer's next bytes (text is taken as its UTF-8). */
+  write(chunk: Uint8Array | string): void {
+    const more = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
     // Keep only what the key or value being read still needs.
     const keep = this.mode === "between" ? this.at : this.start;
-    this.text = keep > 0 ? this.text.slice(keep) + chunk : this.text + chunk;
+    const left = this.bytes.length - keep;
+    if (left <= 0) this.bytes = more;
+    else {
+      const joined = Buffer.allocUnsafe(left + more.length);
+      joined.set(this.bytes.subarray(keep), 0);
+      joined.set(more, left);
+      this.bytes = joined;
+    }
     this.at -= keep;
     this.start -= keep;
     this.membersAt -= keep;
-    this.scan();
+    this.read();
     // A list element cut out whole that keeps growing is a category: read it again from its start,
     // member by member, a product at a time.
-    while (this.mode === "container" && this.wholeElement && this.text.length - this.start > this.wholeElementBytes) {
+    while (this.mode === "container" && this.wholeElement && this.bytes.length - this.start > this.wholeElementBytes) {
       this.mode = "between";
       this.wholeElement = false;
       this.at = this.start;
       this.membersAt = this.start;
-      this.scan();
+      this.read();
     }
-    if (this.mode !== "between" && this.text.length - this.start > this.maxValueBytes) this.tooLarge();
+    if (this.mode !== "between" && this.bytes.length - this.start > this.maxValueBytes) this.tooLarge();
   }
 
   private tooLarge(): never {
@@ -110,7 +178,7 @@ export class CatalogueStream {
 
   /** The answer without its list, once all of it has arrived. */
   end(): unknown {
-    if (!this.finished || this.text.slice(this.at).trim() !== "") {
+    if (!this.finished || !this.onlySpaceFrom(this.at)) {
       throw new UnexpectedResponseError(
         !this.started ? "The service's catalogue answer is empty or not JSON." : this.finished ? "The service's catalogue answer goes on after its end." : "The service's catalogue answer ended before it was complete.",
       );
@@ -119,38 +187,50 @@ export class CatalogueStream {
     return this.skeleton;
   }
 
+  private onlySpaceFrom(at: number): boolean {
+    for (; at < this.bytes.length; at++) if (!isSpace(this.bytes[at]!)) return false;
+    return true;
+  }
+
+  /** The bytes from `start` to `end` as text. */
+  private textOf(start: number, end: number): string {
+    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + start, end - start).toString("utf8");
+  }
+
+  /**
+   * Reads all there is: the members and elements one by one (`scan`), and each value cut out whole
+   * in one call of the byte loop. Kept apart from `scan` on measurement: inlined into it, the loop
+   * ran at half its speed.
+   */
+  private read(): void {
+    for (;;) {
+      this.scan();
+      if (this.mode !== "container" || this.at >= this.bytes.length) return;
+      const end = containerEnd(this.bytes, this.at, this.container);
+      if (end === -1) {
+        this.at = this.bytes.length;
+        return;
+      }
+      this.at = end + 1;
+      this.done(this.start, this.at);
+    }
+  }
+
   private scan(): void {
-    const text = this.text;
+    const text = this.bytes;
     const length = text.length;
     let at = this.at;
     while (at < length) {
       switch (this.mode) {
-        case "container": {
-          // The hot loop: inside a value cut out whole, only strings and brackets matter.
-          let { depth, inString, escaped } = this;
-          for (; at < length; at++) {
-            const c = text.charCodeAt(at);
-            if (inString) {
-              if (escaped) escaped = false;
-              else if (c === BACKSLASH) escaped = true;
-              else if (c === QUOTE) inString = false;
-            } else if (c === QUOTE) inString = true;
-            else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
-            else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
-              if (--depth === 0) break;
-            }
-          }
-          Object.assign(this, { depth, inString, escaped });
-          if (at >= length) break;
-          at++;
-          this.done(text.slice(this.start, at));
-          break;
-        }
+        case "container":
+          // Read by `read`, in a loop of its own.
+          this.at = at;
+          return;
         case "key":
         case "string": {
           let escaped = this.escaped;
           for (; at < length; at++) {
-            const c = text.charCodeAt(at);
+            const c = text[at]!;
             if (escaped) escaped = false;
             else if (c === BACKSLASH) escaped = true;
             else if (c === QUOTE) break;
@@ -158,27 +238,26 @@ export class CatalogueStream {
           this.escaped = escaped;
           if (at >= length) break;
           at++;
-          const raw = text.slice(this.start, at);
           if (this.mode === "key") {
-            this.frames[this.frames.length - 1]!.key = raw;
+            this.frames[this.frames.length - 1]!.key = this.textOf(this.start, at);
             this.mode = "between";
           } else {
-            this.done(raw);
+            this.done(this.start, at);
           }
           break;
         }
         case "scalar": {
           for (; at < length; at++) {
-            const c = text.charCodeAt(at);
+            const c = text[at]!;
             if (c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || isSpace(c)) break;
           }
           // A number cut by the chunk's end may go on in the next one.
           if (at >= length) break;
-          this.done(text.slice(this.start, at));
+          this.done(this.start, at);
           break;
         }
         case "between": {
-          const c = text.charCodeAt(at);
+          const c = text[at]!;
           if (isSpace(c) || c === COLON || c === COMMA) {
             at++;
             break;
@@ -186,6 +265,17 @@ export class CatalogueStream {
           if (this.finished) {
             this.at = at;
             return;
+          }
+          // A byte order mark before the answer (as a text decoder would drop it).
+          if (c === 0xef && !this.started && this.frames.length === 0) {
+            if (at + 3 > length) {
+              this.at = at;
+              return;
+            }
+            if (text[at + 1] === 0xbb && text[at + 2] === 0xbf) {
+              at += 3;
+              break;
+            }
           }
           if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
             at++;
@@ -266,8 +356,9 @@ export class CatalogueStream {
     this.deliver = deliver;
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       this.mode = "container";
-      this.depth = 1;
-      this.inString = false;
+      this.container.depth = 1;
+      this.container.inString = false;
+      this.container.escaped = false;
     } else if (c === QUOTE) {
       this.mode = "string";
     } else {
@@ -275,8 +366,9 @@ export class CatalogueStream {
     }
   }
 
-  private done(raw: string): void {
-    if (raw.length > this.maxValueBytes) this.tooLarge();
+  private done(start: number, end: number): void {
+    if (end - start > this.maxValueBytes) this.tooLarge();
+    const raw = this.textOf(start, end);
     this.mode = "between";
     this.wholeElement = false;
     const frame = this.frames[this.frames.length - 1];

@@ -18,7 +18,7 @@ import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/orde
 import { singleOrder } from "./buy/order.js";
 import { cartOrder } from "../orders/cart-order.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
-import { refundedAmount, verdictOfTransaction, verdictTone, verdictWords, type Verdict } from "../orders/verdict.js";
+import { refundedAmount, verdictExitCode, verdictOfTransaction, verdictTone, verdictWords, type Verdict } from "../orders/verdict.js";
 
 export type { BuyOptions } from "../orders/buy-request.js";
 
@@ -53,10 +53,14 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
 
     if (!options.wait) {
       const verdict: Verdict = bought.detail ? verdictOfTransaction(bought.detail.data, false) : "bought";
-      if (ctx.output.mode === "json") return ctx.output.json(withOutcome(bought.body, verdict));
+      // A purchase recovered after a lost answer may already have failed: the exit code says so too.
+      if (ctx.output.mode === "json") {
+        ctx.output.json(withOutcome(bought.body, verdict));
+        return verdictExitCode(verdict);
+      }
       printPurchase(ctx, bought, verdict);
-      ctx.output.info(`Follow it: reseller trx show ${bought.refId}${ctx.output.mode === "table" ? "   (add --watch to wait for delivery)" : ""}`);
-      return;
+      if (verdict === "bought") ctx.output.info(`Follow it: reseller trx show ${bought.refId}${ctx.output.mode === "table" ? "   (add --watch to wait for delivery)" : ""}`);
+      return verdictExitCode(verdict);
     }
     await waitAndShow(ctx, client, bought, options.waitTimeout);
   } catch (error) {
@@ -66,11 +70,17 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
 
 /** The verdict's word beside the service's answer in --json: `outcome`, and `refunded` for a failed delivery. */
 function withOutcome(body: unknown, verdict: Verdict, refunded?: number): unknown {
-  // A body cut for its depth is printed as received, whole, rather than re-built from its cut value.
-  if (body instanceof AnswerBody && body.cut) return body;
   const value = valueOf(body);
   if (!value || typeof value !== "object" || Array.isArray(value)) return body;
-  return { ...(value as Record<string, unknown>), outcome: verdict, ...(refunded !== undefined ? { refunded } : {}) };
+  const added = { outcome: verdict, ...(refunded !== undefined ? { refunded } : {}) };
+  // A body cut for its depth is printed as received, whole, rather than re-built from its cut value:
+  // the verdict goes in as its last members (a reader takes the last of a repeated name).
+  if (body instanceof AnswerBody && body.cut) {
+    const text = body.text.trimEnd();
+    const members = JSON.stringify(added).slice(1, -1);
+    return new AnswerBody(`${text.slice(0, -1)},${members}}`, { ...(value as Record<string, unknown>), ...added }, true);
+  }
+  return { ...(value as Record<string, unknown>), ...added };
 }
 
 /** A failure says its verdict too: refused (nothing charged), unknown (settle it), delivery failed (refunded). */

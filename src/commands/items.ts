@@ -4,7 +4,6 @@
  * src/catalogue/quick.ts); an older one is first brought up to date with only what changed since
  * (`updated_since`); `--refresh` fetches everything again.
  */
-import { createRequire } from "node:module";
 import type { Context } from "../context.js";
 import { NetworkError } from "../errors.js";
 import { readCatalogue, type CatalogueOwner, type KeptCatalogue } from "../catalogue/cache.js";
@@ -33,14 +32,11 @@ export const syncTimeouts = 10;
 
 async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCatalogue | undefined, options: ItemsOptions, now: number): Promise<KeptCatalogue> {
   const refresh = options.refresh;
-  // `items` starts as a command that speaks no HTTP (bin/reseller.js), since a warm copy asks nothing.
-  // A sync does: hold V8 to its baseline compiler for undici's WebAssembly parser before it loads,
-  // as the launcher does for every service command (the reason is written there).
-  (createRequire(import.meta.url)("node:v8") as typeof import("node:v8")).setFlagsFromString("--liftoff-only");
   const [{ syncCatalogue }, client] = await Promise.all([import("../catalogue/sync.js"), ctx.client()]);
   const checking = kept && !refresh ? "Checking the catalogue for changes" : "Fetching the catalogue";
   const spinner = ctx.output.spinner(`${checking}…`);
   let outcome: Awaited<ReturnType<typeof syncCatalogue>>;
+  let searching: Promise<void> | undefined;
   try {
     const syncing = syncCatalogue(client, owner, kept, {
       refresh,
@@ -51,16 +47,17 @@ async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCata
     // Awaited below; a failure while the copy is searched must not count as unhandled.
     syncing.catch(() => undefined);
     const words = searchWords(options.search);
-    if (kept && !refresh && words.length) {
-      // While the service looks up what changed, find the words in the copy: the search is kept with
-      // its lines, and the few that changed are put in their places once they arrive.
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      kept.entriesHolding(words);
-    }
+    // While the service looks up what changed, find the words in the copy, a piece at a time so that
+    // the request is sent and its answer read meanwhile: the few lines that changed are put in their
+    // places once they arrive (the copy is brought up to date before anything is shown).
+    // A read that fails here is met again, and said, when the list is shown.
+    if (kept && !refresh && words.length) searching = kept.searchAhead(words).catch(() => undefined);
     outcome = await syncing;
+    await searching;
   } catch (error) {
     // Offline with a copy at hand: finding an item still works; buying will say what the service says.
     if (kept && !refresh && error instanceof NetworkError) {
+      await searching;
       ctx.output.warn(`${error.message} Showing the catalogue as checked ${relativeHint(kept.synced_at, now)}.`);
       return kept;
     }

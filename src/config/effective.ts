@@ -7,7 +7,7 @@ import type { Context } from "../context.js";
 import type { ApiKeySource } from "./settings.js";
 import { InputError, UsageError } from "../errors.js";
 
-export const settingKeys = ["base_url", "api_key", "timeout", "max_retries", "wait_timeout", "webhook_secret"] as const;
+export const settingKeys = ["base_url", "api_key", "timeout", "max_retries", "wait_timeout", "repeat_window", "webhook_secret"] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
 export type Source = "flag" | "environment" | "profile" | "default";
@@ -56,6 +56,7 @@ export function effectiveSettings(ctx: Context): EffectiveSetting[] {
     known("timeout", () => ({ value: settings.timeoutMs / 1000, source: settings.timeoutSource })),
     known("max_retries", () => ({ value: settings.maxRetries, source: settings.maxRetriesSource })),
     known("wait_timeout", () => ({ value: settings.waitTimeoutSeconds, source: settings.waitTimeoutSource })),
+    known("repeat_window", () => ({ value: settings.repeatWindowHours, source: settings.repeatWindowSource })),
     // Masked like the key: it lets anyone forge the service's webhooks.
     known("webhook_secret", () => keyed(settings.webhookSecret, settings.webhookSecretSource)),
   ];

@@ -49,6 +49,9 @@ export interface Settings {
   /** How long `buy --wait` and `trx show --watch` wait unless --wait-timeout says otherwise. */
   waitTimeoutSeconds: number;
   waitTimeoutSource: Exclude<NumberSource, "flag" | "environment">;
+  /** How far back `buy --file` looks for the same orders under another ref_id, unless --repeat-window says. */
+  repeatWindowHours: number;
+  repeatWindowSource: Exclude<NumberSource, "flag" | "environment">;
   json: boolean;
   /** `--jq EXPR`: what the JSON is filtered with before it is printed. */
   jq: string | undefined;
@@ -76,6 +79,8 @@ export interface TerminalFacts {
 export const defaultTimeoutSeconds = 30;
 export const defaultMaxRetries = 2;
 export const defaultWaitTimeoutSeconds = 300;
+/** Two days: a shop's customer asking again the next evening is still caught. */
+export const defaultRepeatWindowHours = 48;
 
 /** The one rule for an on/off variable: set, and not empty, "0" or "false". */
 function truthy(value: string | undefined): boolean {
@@ -195,6 +200,11 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
     return seconds !== undefined ? [seconds, "profile"] : [defaultWaitTimeoutSeconds, "default"];
   });
 
+  const repeatWindow = once((): [number, Settings["repeatWindowSource"]] => {
+    const hours = stored("repeat_window") as number | undefined;
+    return hours !== undefined ? [hours, "profile"] : [defaultRepeatWindowHours, "default"];
+  });
+
   // A prompt needs a person on both ends: typing on stdin, reading the question on stderr.
   const noInput =
     flags.input === false || truthy(env.RESELLER_NO_INPUT) || truthy(env.CI) || !terminal.stdinIsTTY || !terminal.stderrIsTTY;
@@ -244,6 +254,12 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
     },
     get waitTimeoutSource() {
       return wait()[1];
+    },
+    get repeatWindowHours() {
+      return repeatWindow()[0];
+    },
+    get repeatWindowSource() {
+      return repeatWindow()[1];
     },
     json: flags.json === true || flags.jq !== undefined,
     jq: flags.jq,

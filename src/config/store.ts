@@ -18,6 +18,7 @@ export interface Profile {
   timeout?: number;
   max_retries?: number;
   wait_timeout?: number;
+  repeat_window?: number;
   /** Saved by `reseller webhook secret --save`; checked by `webhook listen`. */
   webhook_secret?: string;
   [extra: string]: unknown;
@@ -40,6 +41,7 @@ const storedSettings = {
   timeout: { type: "integer", minimum: 1 },
   max_retries: { type: "integer", minimum: 0, maximum: 10 },
   wait_timeout: { type: "integer", minimum: 1 },
+  repeat_window: { type: "integer", minimum: 1 },
 } satisfies Record<string, Rule>;
 
 export type StoredKey = keyof typeof storedSettings;
@@ -52,6 +54,7 @@ const repair: Record<StoredKey, string> = {
   timeout: "`reseller config set timeout SECONDS`",
   max_retries: "`reseller config set max_retries N` (0 to 10)",
   wait_timeout: "`reseller config set wait_timeout SECONDS`",
+  repeat_window: "`reseller config set repeat_window HOURS`",
 };
 
 const secretSettings: readonly string[] = ["api_key", "webhook_secret"];

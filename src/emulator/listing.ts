@@ -51,7 +51,18 @@ function slugOf(name: string): string {
 }
 
 /** Category and product ids, numbered in the order the catalogue first names them: the same in every answer. */
+/** Worked out once per catalogue (a grown one is a new array): a delta of a 200,000-variant catalogue costs what its changes cost, as a service's index makes it. */
+const idsOfCatalogue = new WeakMap<readonly ItemRecord[], { length: number; ids: ReturnType<typeof countCatalogueIds> }>();
+
 export function catalogueIds(items: readonly ItemRecord[]) {
+  const known = idsOfCatalogue.get(items);
+  if (known && known.length === items.length) return known.ids;
+  const ids = countCatalogueIds(items);
+  idsOfCatalogue.set(items, { length: items.length, ids });
+  return ids;
+}
+
+function countCatalogueIds(items: readonly ItemRecord[]) {
   const categoryIds = new Map<string, number>();
   const productIds = new Map<string, number>();
   const productKey = (item: ItemRecord) => `${item.category}\u0000${item.productName}`;

@@ -192,7 +192,7 @@ export class Journal {
   *newestFirst(options: NewestFirstOptions = {}): Generator<JournalEntry, void, undefined> {
     const sinceMs = options.since !== undefined ? Date.parse(options.since) : Number.NaN;
     const stopBeforeMs = sinceMs - clockSlackMs;
-    const later = new Map<string, JournalRecord[]>();
+    const later = new LaterRecords();
     const walk = this.store.backward(Number.isNaN(stopBeforeMs) ? undefined : new Date(stopBeforeMs).toISOString());
     try {
       for (;;) {
@@ -200,17 +200,14 @@ export class Journal {
         if (next.done) break;
         const record = next.value;
         if (record.type !== "intent") {
-          const held = later.get(record.entry);
-          if (held) held.push(record);
-          else later.set(record.entry, [record]);
+          later.hold(record);
           continue;
         }
-        const after = later.get(record.entry);
-        later.delete(record.entry);
+        const after = later.take(record.entry);
         const at = Date.parse(record.at);
         if (at < stopBeforeMs) break;
         if (at < sinceMs) continue;
-        const [entry] = foldRecords([record, ...(after ?? []).reverse()]);
+        const [entry] = foldRecords([record, ...after.reverse()]);
         if (entry) yield entry;
       }
     } finally {
@@ -271,6 +268,45 @@ export class Journal {
             : "Make it a readable file of yours again (`reseller config path` shows the dir); it is the record of what was bought. Purchases still go on being recorded in journal.jsonl.",
       });
     }
+  }
+}
+
+/** How many records newest-first reading holds in its young map before moving the unmatched ones on. */
+const youngRecords = 1024;
+
+/**
+ * The records a newest-first walk has met before their intent, by entry. Most meet their intent
+ * within a few records, so they go into a young map replaced whole every `youngRecords` records;
+ * only the few still waiting then (an outcome settled weeks later) move to a long-lived map. One
+ * map taking a set and a delete per record kept rebuilding its table in V8's old space: a year of
+ * orders left tens of MiB of dead tables behind, so peak memory grew with the journal.
+ */
+class LaterRecords {
+  private young = new Map<string, JournalRecord[]>();
+  private youngCount = 0;
+  private readonly old = new Map<string, JournalRecord[]>();
+
+  hold(record: JournalRecord): void {
+    const held = this.young.get(record.entry);
+    if (held) held.push(record);
+    else this.young.set(record.entry, [record]);
+    if (++this.youngCount < youngRecords) return;
+    for (const [entry, records] of this.young) {
+      const older = this.old.get(entry);
+      if (older) older.push(...records);
+      else this.old.set(entry, records);
+    }
+    this.young = new Map();
+    this.youngCount = 0;
+  }
+
+  /** This entry's records in the order they were met (newest first), no longer held. */
+  take(entry: string): JournalRecord[] {
+    const older = this.old.get(entry);
+    if (older) this.old.delete(entry);
+    const young = this.young.get(entry);
+    if (young) this.young.delete(entry);
+    return older && young ? older.concat(young) : (older ?? young ?? []);
   }
 }
 

@@ -174,7 +174,8 @@ export async function journalRequest<T>(
       result = await send(hooks);
     } catch (error) {
       if (error instanceof InterruptedError) {
-        if (attempts === 0) {
+        // Stopped before this attempt was written to a socket, and no earlier one may have landed: it never left.
+        if (attempts === 0 || (error.nothingInFlight && !landed)) {
           record({ v: 1, type: "outcome", entry, at: at(), outcome: "not_sent", reason: "interrupted before sending" });
           throw error;
         }

@@ -58,11 +58,9 @@ interface Common {
 export type BuyRequest =
   | (Common & { kind: "single"; itemId?: number; quantity?: number; line: LineFlags; refId?: string; lockToken?: string })
   | (Common & { kind: "cart"; source: string; refId?: string; lockToken?: string })
-  | (Common & { kind: "file"; path: string; concurrency: number; out?: string; skipBought: boolean; again: boolean; repeatWindowHours: number });
+  | (Common & { kind: "file"; path: string; concurrency: number; out?: string; skipBought: boolean; again: boolean; repeatWindowHours?: number });
 
 export const defaultConcurrency = 4;
-/** 48 hours: a shop's daily file run twice, or yesterday's pasted again, is caught. */
-export const defaultRepeatWindowHours = 48;
 export const maxConcurrency = 16;
 
 /** The flags that describe one item, which a cart or an orders file replaces. */
@@ -98,7 +96,8 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
       ...(options.out !== undefined ? { out: options.out } : {}),
       skipBought: options.skipBought === true,
       again: options.again === true,
-      repeatWindowHours: options.repeatWindow ?? defaultRepeatWindowHours,
+      // Else the profile's repeat_window, else 48 h (resolved with the other settings).
+      ...(options.repeatWindow !== undefined ? { repeatWindowHours: options.repeatWindow } : {}),
     };
   }
   for (const [flag, given] of [

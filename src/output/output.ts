@@ -36,7 +36,10 @@ export interface Paint {
 }
 
 export interface Writable {
+  /** `false` when the reader is behind: what was written is held until it catches up. */
   write(chunk: string): unknown;
+  /** Resolves once a reader that was behind has taken what was held (a stream's 'drain'), or went away. */
+  drained?(): Promise<void>;
 }
 
 export interface OutputOptions {
@@ -155,23 +158,28 @@ export class Output {
 
   /**
    * A JSON array printed as its items come, exactly as json() would print the whole array: a long
-   * history goes out in bounded memory. jq needs the whole document, so --jq still collects it.
+   * history goes out in bounded memory. Written 64 KiB at a time; when the reader is behind (a
+   * non-blocking pipe whose reader is slow) the next item is not even read until it catches up, or
+   * a year of orders would wait in memory for it. jq needs the whole document, so --jq still collects it.
    */
-  jsonArray(items: Iterable<unknown>): void {
+  async jsonArray(items: Iterable<unknown>): Promise<void> {
     if (this.options.jq) return this.json([...items]);
     const pretty = this.stdoutIsTTY;
-    const out = (text: string) => this.options.stdout.write(pretty ? jsonForTerminal(text) : text);
+    const stdout = this.options.stdout;
+    const out = async (text: string) => {
+      if (stdout.write(pretty ? jsonForTerminal(text) : text) === false) await stdout.drained?.();
+    };
     let pending = "";
     let count = 0;
     for (const item of items) {
       const text = pretty ? `  ${JSON.stringify(item, null, 2).replace(/\n/g, "\n  ")}` : JSON.stringify(item);
       pending += `${count++ === 0 ? (pretty ? "[\n" : "[") : pretty ? ",\n" : ","}${text}`;
       if (pending.length >= 65_536) {
-        out(pending);
+        await out(pending);
         pending = "";
       }
     }
-    out(`${count === 0 ? "[]" : `${pending}${pretty ? "\n]" : "]"}`}\n`);
+    await out(`${count === 0 ? "[]" : `${pending}${pretty ? "\n]" : "]"}`}\n`);
   }
 
   /** One JSON object per line, for streams of results (bulk buy); on a terminal, shown like json(). */
@@ -227,7 +235,17 @@ export class Output {
    */
   table(headers: (string | Column)[], rows: Cell[][], options: { wrap?: boolean } = {}): void {
     if (this.mode === "plain") {
-      for (const row of rows) this.options.stdout.write(`${row.map((c) => plainCell(plainOf(c))).join("\t")}\n`);
+      // Written some 64 KB at a time: a write (and a mask) per row costs more than the rows for a
+      // long list, and one string of all of them would hold a whole catalogue in memory.
+      let pending = "";
+      for (const row of rows) {
+        pending += `${row.map((c) => plainCell(plainOf(c))).join("\t")}\n`;
+        if (pending.length >= 64 * 1024) {
+          this.options.stdout.write(pending);
+          pending = "";
+        }
+      }
+      if (pending) this.options.stdout.write(pending);
       return;
     }
     const count = Math.max(headers.length, ...rows.map((r) => r.length));

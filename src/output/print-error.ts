@@ -3,6 +3,7 @@
  * exit code from the contract. Expected failures never show a stack trace.
  */
 import { ExitCode, InterruptedError, NetworkError, OutcomeUnknownError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
 import { neutralize } from "./sanitize.js";
 
@@ -11,6 +12,19 @@ export interface ErrorPrinterOptions {
   json: boolean;
   verbose: boolean;
   paint: Paint;
+}
+
+/**
+ * A command's failure, printed for its context: masked (the service may have echoed the API key into
+ * the error it sent), in its mode and colours; before a context was made, plainly, as JSON when asked.
+ */
+export function reportCommandError(error: unknown, stderr: Writable, ctx: Context | undefined, wantsJson: boolean): number {
+  return printError(error, {
+    stderr: ctx ? ctx.secrets.wrap(stderr) : stderr,
+    json: ctx?.settings.json ?? wantsJson,
+    verbose: ctx?.settings.verbose ?? false,
+    paint: ctx ? (tone, text) => ctx.output.paintStderr(tone, text) : (_t, text) => text,
+  });
 }
 
 export function errorDocument(error: ResellerError): { error: Record<string, unknown> } {

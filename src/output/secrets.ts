@@ -31,7 +31,7 @@ export class SecretMask {
   }
 
   wrap(target: Writable): Writable {
-    return { write: (chunk: string) => target.write(this.apply(String(chunk))) };
+    return { write: (chunk: string) => target.write(this.apply(String(chunk))), drained: () => target.drained?.() ?? Promise.resolve() };
   }
 }
 

@@ -13,6 +13,7 @@ import { ServiceClient } from "../../src/api/client.js";
 import { InterruptedError, NetworkError } from "../../src/errors.js";
 import { useEmulator } from "../support/emulator.js";
 import { selfSignedCert, selfSignedKey } from "../support/self-signed.js";
+import { until } from "../support/until.js";
 
 const harness = useEmulator();
 
@@ -80,9 +81,10 @@ describe("a proxy that drops CONNECT", () => {
     expect((error as NetworkError).message).toMatch(/nothing was sent/);
     expect(ms).toBeLessThan(1_500 + 1_000);
     expect(proxy.connects).toBeGreaterThan(0);
-    // The loop undici ran is over: no more CONNECTs once the call has failed.
-    await new Promise((r) => setTimeout(r, 100));
+    // The loop undici ran is over: once the connections it made are closed, no more CONNECTs.
+    await until("the proxy's connections to close", () => proxy.sockets.size === 0, 5_000);
     const after = proxy.connects;
+    // Silence is what is tested here: a loop still running would CONNECT again within this time.
     await new Promise((r) => setTimeout(r, 500));
     expect(proxy.connects).toBe(after);
     await client.close();
@@ -105,27 +107,43 @@ describe("a proxy that drops CONNECT", () => {
     throughProxy();
     const controller = new AbortController();
     const client = clientFor("https://service.example", { timeoutMs: 30_000, signal: controller.signal });
-    setTimeout(() => controller.abort(), 300);
-    const { error, ms } = await failure(client.getBalance());
+    const connectsBefore = proxy.connects;
+    const call = failure(client.getBalance());
+    // Ctrl-C once undici is in its reconnect loop, which is deaf to the signal.
+    await until("a CONNECT at the proxy", () => proxy.connects > connectsBefore, 5_000);
+    const interrupted = Date.now();
+    controller.abort();
+    const { error } = await call;
     expect(error).toBeInstanceOf(InterruptedError);
-    expect(ms).toBeLessThan(1_000);
+    expect(Date.now() - interrupted).toBeLessThan(700);
+    // Stopped at the proxy: nothing left, so a purchase stopped here is journaled not sent, not unknown.
+    expect((error as InterruptedError).nothingInFlight).toBe(true);
+    expect((error as InterruptedError).message).toMatch(/nothing was sent/);
     await client.close();
   });
 });
 
 describe("loopback", () => {
   it("is never proxied, whatever HTTP_PROXY says: the emulator answers and the proxy sees nothing", async () => {
-    throughProxy();
-    // A CONNECT the tests above abandoned may still be arriving.
-    await new Promise((r) => setTimeout(r, 200));
-    const before = proxy.connects;
-    const port = new URL(harness.emulator.baseUrl).port;
-    for (const baseUrl of [harness.emulator.baseUrl, `http://localhost:${port}`]) {
-      const client = clientFor(baseUrl, { apiKey: harness.emulator.demoApiKey });
-      expect((await client.getBalance()).data.balance).toBeTypeOf("number");
-      await client.close();
+    // A proxy of its own, which nothing the tests above abandoned can still be reaching.
+    const own = droppingProxy();
+    await new Promise<void>((done) => own.server!.listen(0, "127.0.0.1", done));
+    const ownUrl = `http://127.0.0.1:${(own.server!.address() as AddressInfo).port}`;
+    Object.assign(process.env, { HTTPS_PROXY: ownUrl, HTTP_PROXY: ownUrl });
+    delete process.env.NO_PROXY;
+    delete process.env.no_proxy;
+    try {
+      const port = new URL(harness.emulator.baseUrl).port;
+      for (const baseUrl of [harness.emulator.baseUrl, `http://localhost:${port}`]) {
+        const client = clientFor(baseUrl, { apiKey: harness.emulator.demoApiKey });
+        expect((await client.getBalance()).data.balance).toBeTypeOf("number");
+        await client.close();
+      }
+      expect(own.connects).toBe(0);
+    } finally {
+      for (const socket of own.sockets) socket.destroy();
+      await new Promise<void>((done) => own.server!.close(() => done()));
     }
-    expect(proxy.connects).toBe(before);
   });
 });
 
@@ -195,18 +213,34 @@ describe("a refused connection", () => {
 
 describe("a call given up on", () => {
   it("does not cut short the other requests on the same client (a bulk buy's)", async () => {
+    const seen: string[] = [];
+    let givenUp: () => void = () => undefined;
+    const firstGivenUp = new Promise<void>((done) => (givenUp = done));
     const server = createHttpServer((request, response) => {
-      if (request.url === "/v1/balance") return; // never answers
-      setTimeout(() => response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":[]}'), 800);
+      seen.push(request.url ?? "");
+      if (request.url === "/v1/balance") {
+        // Never answers; the client closing the request is it giving up.
+        response.on("close", () => {
+          seen.push("balance given up");
+          givenUp();
+        });
+        return;
+      }
+      // The second answers only once the first is given up on.
+      void firstGivenUp.then(() => response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":[]}'));
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     const client = clientFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { retry: { maxRetries: 0, maxDelayMs: 0 } });
     const stuck = failure(client.getBalance());
+    await until("the first request at the server", () => seen.includes("/v1/balance"), 5_000);
+    // Not a wait for an event but the scenario: the second is sent 1 s into the first's 1.5 s, so
+    // its own deadline falls well after the first is given up on and it is answered.
     await new Promise((r) => setTimeout(r, 1_000));
-    // Sent while the first is still waiting; its answer comes after the first is given up on.
     const answered = client.listChannels();
     expect((await stuck).error).toBeInstanceOf(NetworkError);
     expect((await answered).data).toEqual([]);
+    // The second was in flight at the server when the first was given up on.
+    expect(seen).toEqual(["/v1/balance", "/v1/balance/channels", "balance given up"]);
     await client.close();
     server.closeAllConnections();
     server.close();

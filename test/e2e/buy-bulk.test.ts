@@ -2,7 +2,7 @@
  * `buy --file`: many orders, a few at a time. The same file run again never buys an order twice,
  * even when answers were lost on the way; the whole file is checked before the first purchase.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
@@ -111,6 +111,41 @@ describe("buy --file", () => {
     // Both rows are now bought under their own ref_ids: run again, nothing is asked and nothing bought.
     expect((await reseller.run(["buy", "--file", orders], { mode: "json" })).exitCode).toBe(0);
     expect(onService(reseller.apiKey)).toHaveLength(bought + 2);
+  });
+
+  it("the repeat check looks back the profile's repeat_window, unless --repeat-window says", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    // A purchase of this order three hours ago, as the journal holds it (written the way buy writes it).
+    const at = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    const entry = "a0b1c2d3e4f5";
+    const request = { ref_id: "EARLIER-3H", carts: [{ item_id: 11, quantity: 1, note: "081277770031" }] };
+    appendFileSync(
+      join(reseller.configDir, "journal.jsonl"),
+      [
+        { v: 1, type: "intent", entry, at, kind: "buy", profile: "default", base_url: harness.emulator.baseUrl, ref_id: request.ref_id, request, pid: 1, host: "shop" },
+        { v: 1, type: "outcome", entry, at, outcome: "done", invoice: "INV-EARLIER-3H", amount: 6_500, status: "completed", by: "answer" },
+      ].map((r) => `${JSON.stringify(r)}\n`).join(""),
+      { mode: 0o600 },
+    );
+    const orders = file(reseller, "window.csv", ["item_id,quantity,note", "11,1,081277770031"].join("\n"));
+    const bought = onService(reseller.apiKey).length;
+
+    const caught = await reseller.run(["buy", "--file", orders], { mode: "json" });
+    expect(caught.exitCode, caught.stderr).toBe(2);
+    expect(caught.errorJson().error.message).toMatch(/in the last 48 h: window\.csv line 2 .* as EARLIER-3H/);
+
+    expect((await reseller.run(["config", "set", "repeat_window", "2"])).exitCode).toBe(0);
+    const listed = await reseller.run(["config", "list", "--json"]);
+    expect(listed.json().settings.repeat_window).toEqual({ value: 2, source: "profile" });
+    const widened = await reseller.run(["buy", "--file", orders, "--repeat-window", "4"], { mode: "json" });
+    expect(widened.exitCode).toBe(2);
+    expect(widened.errorJson().error.message).toMatch(/in the last 4 h: .* as EARLIER-3H/);
+    expect(onService(reseller.apiKey)).toHaveLength(bought);
+
+    // Three hours ago is outside the profile's two: bought without a question.
+    const outside = await reseller.run(["buy", "--file", orders], { mode: "json" });
+    expect(outside.exitCode, outside.stderr).toBe(0);
+    expect(onService(reseller.apiKey)).toHaveLength(bought + 1);
   });
 
   it("piped: a tab-separated row per order; on a terminal: a table at the end", async () => {

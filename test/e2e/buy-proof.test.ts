@@ -38,21 +38,30 @@ const html: (status: number) => Route = (status) => (_request, response) => {
   response.end("<html><body>See other</body></html>");
 };
 
-const cases: [string, Route, { committed: number; notCommitted: number }][] = [
-  ["200 {}", json(200, {}), { committed: 0, notCommitted: 5 }],
-  ['200 {"status":"ok"}', json(200, { status: "ok" }), { committed: 0, notCommitted: 5 }],
-  ["a 200 naming another ref_id and invoice", json(200, transaction("SOMEONE-ELSE")), { committed: 0, notCommitted: 5 }],
-  ["303 with a page", html(303), { committed: 0, notCommitted: 1 }],
-  ['303 {"message":"See Other"}', json(303, { message: "See Other" }), { committed: 0, notCommitted: 1 }],
-  ['409 {"message":"Conflict"}', json(409, { message: "Conflict" }), { committed: 0, notCommitted: 1 }],
-  ['409 {"message":"CONFLICT"} (a code not the service\'s)', json(409, { message: "CONFLICT" }), { committed: 0, notCommitted: 1 }],
+type Verdict = "bought" | "unknown" | "refused";
+const exitCodeOf: Record<Verdict, number> = { bought: 0, unknown: 5, refused: 1 };
+
+/** What reseller must conclude when the service committed the purchase, and when it did not. */
+const cases: [string, Route, { committed: Verdict; notCommitted: Verdict }][] = [
+  ["200 {}", json(200, {}), { committed: "bought", notCommitted: "unknown" }],
+  ['200 {"status":"ok"}', json(200, { status: "ok" }), { committed: "bought", notCommitted: "unknown" }],
+  ["a 200 naming another ref_id and invoice", json(200, transaction("SOMEONE-ELSE")), { committed: "bought", notCommitted: "unknown" }],
+  ["303 with a page", html(303), { committed: "bought", notCommitted: "refused" }],
+  ['303 {"message":"See Other"}', json(303, { message: "See Other" }), { committed: "bought", notCommitted: "refused" }],
+  ['409 {"message":"Conflict"}', json(409, { message: "Conflict" }), { committed: "bought", notCommitted: "refused" }],
+  ['409 {"message":"CONFLICT"} (a code not the service\'s)', json(409, { message: "CONFLICT" }), { committed: "bought", notCommitted: "refused" }],
 ];
 
 describe("an answer to POST /v1/trx that proves nothing is looked up", () => {
+  it("the cases reach every verdict: each branch below is checked by some of them", () => {
+    expect(new Set(cases.flatMap(([, , v]) => [v.committed, v.notCommitted]))).toEqual(new Set(Object.keys(exitCodeOf)));
+  });
+
   let n = 0;
   for (const [name, answer, expected] of cases) {
     for (const committed of [true, false]) {
-      it(`${name}, ${committed ? "after committing" : "nothing committed"}: exit ${committed ? expected.committed : expected.notCommitted}`, async () => {
+      const verdict = committed ? expected.committed : expected.notCommitted;
+      it(`${name}, ${committed ? "after committing" : "nothing committed"}: ${verdict}, exit ${exitCodeOf[verdict]}`, async () => {
         const refId = `PROOF-${++n}`;
         const configDir = makeConfigDir();
         server.routes.set("GET /v1/item/12", item12);
@@ -62,29 +71,72 @@ describe("an answer to POST /v1/trx that proves nothing is looked up", () => {
         const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", "--json"], {
           env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
         });
-        const code = committed ? expected.committed : expected.notCommitted;
-        expect(r.exitCode, r.stderr).toBe(code);
+        expect(r.exitCode, r.stderr).toBe(exitCodeOf[verdict]);
         // Sent once: a lost or odd answer never becomes a second purchase.
         expect(server.seen.filter((s) => s === "POST /v1/trx").length - posts).toBe(1);
         expect(server.seen).toContain(`GET /v1/trx/${refId}`);
         const [entry] = foldRecords(journalRecords(configDir));
-        if (committed) {
-          expect(entry).toMatchObject({ outcome: "done", by: "lookup", invoice: `INV-${refId}` });
-          expect(r.json()).toMatchObject({ data: { ref_id: refId, invoice: `INV-${refId}` }, outcome: "bought" });
-        } else if (code === 5) {
-          expect(entry).toMatchObject({ outcome: "unknown" });
-          expect(r.errorJson().error).toMatchObject({ code: "OUTCOME_UNKNOWN", details: { outcome: "unknown", ref_id: refId } });
-          expect(r.stdout).toBe("");
-        } else {
-          expect(entry).toMatchObject({ outcome: "refused", by: "lookup" });
-          expect(r.errorJson().error.message).toMatch(/the service has no purchase with ref_id PROOF-\d+, so nothing was charged/);
-          expect(r.errorJson().error.details).toMatchObject({ outcome: "refused" });
-          expect(r.stdout).toBe("");
+        switch (verdict) {
+          case "bought":
+            expect(entry).toMatchObject({ outcome: "done", by: "lookup", invoice: `INV-${refId}` });
+            expect(r.json()).toMatchObject({ data: { ref_id: refId, invoice: `INV-${refId}` }, outcome: "bought" });
+            break;
+          case "unknown":
+            expect(entry).toMatchObject({ outcome: "unknown" });
+            expect(r.errorJson().error).toMatchObject({ code: "OUTCOME_UNKNOWN", details: { outcome: "unknown", ref_id: refId } });
+            expect(r.stdout).toBe("");
+            break;
+          case "refused":
+            expect(entry).toMatchObject({ outcome: "refused", by: "lookup" });
+            expect(r.errorJson().error.message).toMatch(/the service has no purchase with ref_id PROOF-\d+, so nothing was charged/);
+            expect(r.errorJson().error.details).toMatchObject({ outcome: "refused" });
+            expect(r.stdout).toBe("");
+            break;
         }
-        // No false "bought": the success line appears only for what the service holds.
-        if (committed) expect(r.stderr).toMatch(/Bought 1 × Telkomsel 10K/);
-        else expect(r.stderr).not.toMatch(/Bought /);
+        // No false "bought": the success line appears only for what the service holds, and always for it.
+        expect(/Bought 1 × Telkomsel 10K/.test(r.stderr), r.stderr).toBe(committed);
+        expect(/Bought /.test(r.stderr)).toBe(verdict === "bought");
       });
     }
   }
+});
+
+describe("a purchase recovered after a lost answer, without --wait", () => {
+  for (const mode of ["json", "plain"] as const) {
+    it(`that the service already marks failed is exit 1 and delivery failed (${mode === "json" ? "--json" : "piped rows"})`, async () => {
+      const refId = `PROOF-FAILED-${mode}`;
+      const configDir = makeConfigDir();
+      server.routes.set("GET /v1/item/12", item12);
+      server.routes.set("POST /v1/trx", json(200, {}));
+      const failed = transaction(refId) as { data: Record<string, unknown> };
+      server.routes.set(`GET /v1/trx/${refId}`, json(200, { ...failed, data: { ...failed.data, status: "failed" } }));
+      const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", ...(mode === "json" ? ["--json"] : [])], {
+        env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+      });
+      expect(r.exitCode, r.stderr).toBe(1);
+      if (mode === "json") expect(r.json()).toMatchObject({ data: { ref_id: refId, status: "failed" }, outcome: "delivery_failed" });
+      else expect(r.stdout).toMatch(new RegExp(`${refId}\\tfailed\\t.*\\tdelivery_failed$`, "m"));
+      expect(r.stderr).not.toMatch(/Follow it/);
+    });
+  }
+});
+
+describe("an answer nested past the depth read", () => {
+  it("still carries the verdict in --json, the service's answer otherwise as sent", async () => {
+    const refId = "PROOF-DEEP";
+    const configDir = makeConfigDir();
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 80; i++) deep = { next: deep };
+    const answer = transaction(refId) as { data: Record<string, unknown> };
+    server.routes.set("GET /v1/item/12", item12);
+    server.routes.set("POST /v1/trx", json(200, { ...answer, data: { ...answer.data, extra: deep } }));
+    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", "--json"], {
+      env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const printed = r.json() as { data: { extra: unknown }; outcome: string };
+    expect(printed.outcome).toBe("bought");
+    // Whole, past depth 64: nothing of the service's answer was cut on the way out.
+    expect(JSON.stringify(printed.data.extra)).toBe(JSON.stringify(deep));
+  });
 });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/journal/journal.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
-import { verdictWords, type Verdict } from "../../src/orders/verdict.js";
+import { verdicts, verdictWords, type Verdict } from "../../src/orders/verdict.js";
 import { journalRecords, modes, resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator();
@@ -89,6 +89,15 @@ describe("cart", () => {
     { name: "unknown, --wait", lines: topUp, args: () => ["--wait"], setUp: loseEveryAnswer, verdict: "unknown", exitCode: 5, journal: { outcome: "unknown" }, charged: false },
   ];
 
+  it("the cases reach every verdict, each with its exit code and charge, and every branch of the checks below", () => {
+    const exitCodeOf: Record<Verdict, number> = { bought: 0, delivered: 0, delivery_failed: 1, refused: 1, unknown: 5 };
+    for (const c of cases) expect([c.name, c.exitCode, c.charged]).toEqual([c.name, exitCodeOf[c.verdict], c.verdict === "bought" || c.verdict === "delivered"]);
+    expect(new Set(cases.map((c) => c.verdict))).toEqual(new Set(verdicts));
+    const branches = new Set(cases.map((c) => (c.exitCode !== 0 ? "failed" : c.args(0).includes("--wait") ? "waited" : "not waited")));
+    expect(branches).toEqual(new Set(["failed", "waited", "not waited"]));
+    expect(new Set(cases.map((c) => c.charged))).toEqual(new Set([true, false]));
+  });
+
   // A cart left undelivered is settled (delivered, or failed and refunded) before the next one
   // measures the shared account's balance.
   afterEach(() => harness.emulator.clock.advance(3_600_000));
@@ -130,8 +139,8 @@ describe("cart", () => {
         if (failed && mode !== "json" && c.verdict !== "delivery_failed") expect(r.stdout).toBe("");
 
         const after = harness.accountOf(reseller.apiKey).balance;
-        if (c.charged) expect(after).toBeLessThan(before);
-        else expect(after).toBe(before);
+        // Charged: the total left the balance; otherwise it is exactly where it was.
+        expect({ charged: after < before, untouched: after === before }).toEqual({ charged: c.charged, untouched: !c.charged });
         const entries = foldRecords(journalRecords(reseller.configDir));
         expect(entries.at(-1)).toMatchObject(c.journal);
       });

@@ -56,6 +56,7 @@ describe("config list", () => {
       "timeout\t60\tprofile",
       "max_retries\t2\tdefault",
       "wait_timeout\t300\tdefault",
+      "repeat_window\t48\tdefault",
       "webhook_secret\t\tdefault",
     ]);
   });
@@ -83,6 +84,7 @@ describe("config list", () => {
         timeout: { value: 30, source: "default" },
         max_retries: { value: 2, source: "default" },
         wait_timeout: { value: 300, source: "default" },
+        repeat_window: { value: 48, source: "default" },
         webhook_secret: { value: null, source: "default" },
       },
     });
@@ -215,6 +217,7 @@ describe("config set", () => {
     ["timeout", "0", /timeout must be a positive whole number/],
     ["max_retries", "11", /max_retries must be a whole number from 0 to 10/],
     ["wait_timeout", "-5", /wait_timeout must be a positive whole number/],
+    ["repeat_window", "0", /repeat_window must be a positive whole number/],
     ["base_url", "api.example.com", /not a URL/],
     ["colour", "red", /There is no setting "colour"/],
   ])("refuses %s=%s (exit 2, file unchanged)", async (key, value, message) => {

@@ -27,7 +27,11 @@ describe("history --refresh", () => {
     harness.emulator.clock.advance(3_600_000);
 
     // Before asking, the ledger knows only what the tool saw: bought, bought, a link.
-    const stale = rowsOf((await reseller.run(["history"])).stdout);
+    const staleRun = await reseller.run(["history"]);
+    const stale = rowsOf(staleRun.stdout);
+    // The note says what to run, in one line that fits an 80-column terminal.
+    expect(staleRun.stderr).toMatch(/^2 purchases not known delivered yet: run `reseller history --refresh`\.$/m);
+    for (const line of staleRun.stderr.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
     expect(stale.map((r) => [r[2] || r[1], r[10] ?? ""])).toEqual([
       ["topup", ""],
       ["ledger-later", "bought"],
@@ -66,7 +70,7 @@ describe("history --refresh", () => {
     expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081266660003", "--ref-id", "there-1", "--yes"], { env: other })).exitCode).toBe(0);
     const mine = await reseller.run(["history"]);
     expect(rowsOf(mine.stdout).map((r) => r[2])).toEqual(["here-1"]);
-    expect(mine.stderr).toMatch(/1 entry sent to another service address not shown; add --all-services/);
+    expect(mine.stderr).toMatch(/1 entry for another service address hidden; --all-services/);
     const all = await reseller.run(["history", "--all-services"]);
     const rows = rowsOf(all.stdout);
     expect(rows.map((r) => [r[2], r[12] ?? ""])).toEqual([

@@ -280,6 +280,104 @@ describe("a whole catalogue too slow to wait for (per_page=all answered after 20
   });
 });
 
+describe("a search on a copy over a minute old", () => {
+  const harness = useEmulator();
+
+  /** The copy's bytes and its file's identity: a copy written anew is a new file. */
+  const snapshot = (configDir: string) => {
+    const file = catalogueFile(configDir);
+    return { bytes: readFileSync(file), inode: statSync(file).ino, header: header(configDir) };
+  };
+
+  it("shows the prices the service has now, found while the delta was asked, the copy appended to and never written anew", async () => {
+    const reseller = resellerAs(harness);
+    expect((await reseller.run(["items"])).exitCode).toBe(0);
+    const before = snapshot(reseller.configDir);
+    harness.emulator.setItemPrice(12, 11_900);
+    harness.emulator.setItemPrice(28, 3_700);
+    age(reseller.configDir, twoMinutes);
+
+    const from = harness.requests.length;
+    const r = await reseller.run(["items", "--search", "telkomsel"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(rows(r.stdout).map((row) => [Number(row[0]), Number(row[4])])).toEqual([
+      [11, expect.any(Number)],
+      [12, 11_900],
+      [13, expect.any(Number)],
+      [14, expect.any(Number)],
+    ]);
+    expect(catalogueQueries(harness, from).map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all", updated_since: before.header.server_time }]);
+
+    const after = snapshot(reseller.configDir);
+    expect(after.inode).toBe(before.inode);
+    // Every byte after the header up to the old end is as it was; what changed follows, one line each.
+    expect(after.bytes.subarray(4096, before.header.end).equals(before.bytes.subarray(4096, before.header.end))).toBe(true);
+    const appended = after.bytes.subarray(before.header.end, after.header.end).toString().split("\n").filter(Boolean);
+    expect(appended.map((line) => JSON.parse(line)[0]).sort((a, b) => a - b)).toEqual([12, 28]);
+    expect(after.header.count).toBe(before.header.count);
+    expect(after.header.synced_at).toBeGreaterThan(before.header.synced_at);
+
+    // The change not searched for is kept too: a young copy answers with it, asking nothing.
+    const young = await reseller.run(["items", "--search", "GMAIL-FRESH"]);
+    expect(rows(young.stdout).map((row) => Number(row[4]))).toEqual([3_700]);
+    expect(catalogueQueries(harness, from)).toHaveLength(1);
+  });
+
+  it("piped, is answered by the items command alone: neither the CLI nor its other commands are compiled", async () => {
+    const reseller = resellerAs(harness);
+    expect((await reseller.run(["items"])).exitCode).toBe(0);
+    harness.emulator.setItemPrice(13, 26_900);
+    age(reseller.configDir, twoMinutes);
+    const from = harness.requests.length;
+    const piped = await modulesLoadedBy(["items", "--search", "tsel25"], reseller.env);
+    expect(piped.exitCode).toBe(0);
+    expect(piped.bundleRan).toBe(false);
+    expect(piped.scripts.some((url) => url.endsWith("/dist/items-delta.cjs"))).toBe(true);
+    // It did ask what changed, and kept it.
+    expect(catalogueQueries(harness, from).map((q) => q.get("updated_since"))).toEqual([expect.any(String)]);
+    expect(header(reseller.configDir).synced_at).toBeGreaterThan(Date.now() - 60_000);
+    const young = await reseller.run(["items", "--search", "tsel25"]);
+    expect(rows(young.stdout).map((row) => Number(row[4]))).toEqual([26_900]);
+  });
+
+  it("says what the CLI says of a category it does not have (exit 2), as text and as --json", async () => {
+    const reseller = resellerAs(harness);
+    expect((await reseller.run(["items"])).exitCode).toBe(0);
+    age(reseller.configDir, twoMinutes);
+    const r = await reseller.run(["items", "--category", "no-such-shelf"]);
+    expect([r.exitCode, r.stdout]).toEqual([2, ""]);
+    expect(r.stderr).toMatch(/The catalogue has no category "no-such-shelf"\./);
+    expect(r.stderr).toMatch(/Categories: .*Pulsa/);
+    age(reseller.configDir, twoMinutes);
+    const json = await reseller.run(["items", "--category", "no-such-shelf", "--json"]);
+    expect(json.exitCode).toBe(2);
+    expect(JSON.parse(json.stderr).error.message).toBe('The catalogue has no category "no-such-shelf".');
+  });
+
+  it("a delta the service refuses fails as a sync always has (exit 1, the service's words, nothing listed), the copy as it was", async () => {
+    const reseller = resellerAs(harness);
+    expect((await reseller.run(["items"])).exitCode).toBe(0);
+    age(reseller.configDir, twoMinutes);
+    const before = snapshot(reseller.configDir);
+    // The delta all at once, then its first page: both answered 503.
+    harness.emulator.faults.configure({ error_next: 2, error_status: 503 });
+    try {
+      const r = await reseller.run(["items", "--search", "telkomsel"], { env: { RESELLER_MAX_RETRIES: "0" } });
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/What changed in the catalogue could not be fetched whole\./);
+    } finally {
+      harness.emulator.faults.reset();
+    }
+    const after = snapshot(reseller.configDir);
+    expect([after.inode, after.bytes.equals(before.bytes)]).toEqual([before.inode, true]);
+    // The next search asks again from the same time, and answers.
+    const again = await reseller.run(["items", "--search", "telkomsel"]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(idsOf(again.stdout)).toEqual([11, 12, 13, 14]);
+  });
+});
+
 describe("the kept copy", () => {
   const harness = useEmulator();
 

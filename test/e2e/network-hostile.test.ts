@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller, startReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { selfSignedCert, selfSignedKey } from "../support/self-signed.js";
+import { until } from "../support/until.js";
 import { journalRecords } from "./commands-harness.js";
 
 const harness = useEmulator();
@@ -68,8 +69,11 @@ describe("a proxy that drops CONNECT", () => {
   });
 
   it("answers the first Ctrl-C", async () => {
+    const before = connects;
     const running = startReseller(["balance", "--timeout", "60"], { env: throughProxy() });
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Ctrl-C once it is in undici's reconnect loop, which is deaf to the signal.
+    await until("a CONNECT at the proxy", () => connects > before || running.child.exitCode !== null, 10_000);
+    expect(running.child.exitCode).toBe(null);
     const interrupted = Date.now();
     running.child.kill("SIGINT");
     const r = await running.done;

@@ -8,17 +8,9 @@ import type { AddressInfo } from "node:net";
 import { afterEach, expect } from "vitest";
 import type { RunningReseller } from "../support/cli.js";
 import type { Mode, Reseller } from "./commands-harness.js";
+import { until } from "../support/until.js";
 
-/** Waits for `check` to give something, polling; fails naming what it waited for. */
-export async function until<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until };
 
 export interface Listening {
   running: RunningReseller;

@@ -61,11 +61,7 @@ describe("texts that could mean two sums, or none", () => {
     ["10000.5", /without cents/, [10_000]],
     ["1,2345rb", /not a whole number/, [1_234, 1_235]],
   ])("%j is refused with its readings", (text, why, readings) => {
-    const reading = readAmount(text);
-    expect(reading.ok).toBe(false);
-    if (reading.ok) return;
-    expect(reading.why).toMatch(why);
-    expect(reading.readings).toEqual(readings);
+    expect(readAmount(text)).toEqual({ ok: false, why: expect.stringMatching(why), readings });
   });
 
   it.each<[string, RegExp]>([
@@ -78,21 +74,23 @@ describe("texts that could mean two sums, or none", () => {
     ["10.5e3", /not a number/],
     ["0x10", /not a Rupiah unit|not a number/],
   ])("%j is not an amount", (text, why) => {
-    const reading = readAmount(text);
-    expect(reading.ok).toBe(false);
-    if (!reading.ok) expect(reading.why).toMatch(why);
+    expect(readAmount(text)).toMatchObject({ ok: false, why: expect.stringMatching(why) });
   });
 });
 
 describe("the rule a flag, a prompt or a file applies", () => {
   it("names the flag and the text, and offers the readings as sums and as digits to type", () => {
-    expect(() => rupiah("--nominal", "1,5")).toThrow(InputError);
+    let thrown: unknown;
     try {
       rupiah("--nominal", "1,5");
     } catch (error) {
-      expect((error as InputError).message).toBe('--nominal "1,5" is not an amount of Rupiah: it has a decimal part but no unit (rb, jt).');
-      expect((error as InputError).suggestion).toBe("Did you mean Rp 1.500 (1500) or Rp 1.500.000 (1500000)? Write it as 75000, 75.000, Rp 75.000, 75rb or 1,5jt.");
+      thrown = error;
     }
+    expect(thrown).toBeInstanceOf(InputError);
+    expect(thrown).toMatchObject({
+      message: '--nominal "1,5" is not an amount of Rupiah: it has a decimal part but no unit (rb, jt).',
+      suggestion: "Did you mean Rp 1.500 (1500) or Rp 1.500.000 (1500000)? Write it as 75000, 75.000, Rp 75.000, 75rb or 1,5jt.",
+    });
   });
 
   it("refuses nothing at all, and a top-up under the minimum in Rupiah words", () => {

@@ -3,7 +3,7 @@
  * service may wrap them), merging a delta into a kept copy, the kept file's search that parses only
  * the lines holding every word, and the sync's choice between a whole fetch, pages and a delta.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeCatalogue } from "../../src/api/decode.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../../src/api/model.js";
@@ -145,6 +145,18 @@ describe("the kept file", () => {
     expect(search("istanbul")).toEqual([]); // İ lowers to i + a combining dot
     expect(search("i̇stanbul")).toEqual([4]);
     expect(search("yükleme")).toEqual([4]);
+  });
+
+  it("finds lines wherever they fall in the file, also one longer than the piece read at a time", () => {
+    // 3,000 lines (some 300 KB) read in pieces of 64 KB; one name of 200 KB spans several of them.
+    const many = Array.from({ length: 3000 }, (_, i) => entry(i + 1, "Top Up Game", "Mobile Legends", { name: `${i % 7 === 0 ? "Weekly Pass" : "Diamonds"} ${i + 1}` }));
+    many[1500] = entry(1501, "Top Up Game", "Mobile Legends", { name: `Bundle ${"x".repeat(200_000)} Starlight` });
+    writeCatalogue(owner, { server_time: null, synced_at: 1, full_synced_at: 1 }, many);
+    const search = (text: string) => findItems(readCatalogue(owner)!.entriesHolding(searchWords(text)), { search: text }).map((e) => e.id);
+    expect(search("weekly pass")).toEqual(many.filter((e) => e.name.startsWith("Weekly")).map((e) => e.id));
+    expect(search("starlight")).toEqual([1501]);
+    expect(search("diamonds 3000")).toEqual([3000]);
+    expect(search("diamonds 2999")).toEqual([2999]);
   });
 
   it("names categories by slug too", () => {
@@ -360,20 +372,67 @@ describe("changes kept after the whole fetch", () => {
     expect(found("baru")).toEqual([]);
   });
 
-  it("are folded into a copy written anew once they grow past a twentieth of it and two thousand lines", () => {
+  it("are appended however many gather: a delta never writes the copy anew", () => {
     let kept = writeCatalogue(owner, times, base);
+    const path = catalogueCachePath(owner);
+    const wholeLines = readFileSync(path).subarray(headerBytes, kept.end);
     const many = Array.from({ length: 2001 }, (_, i) => entry(100 + i, "Voucher", "Steam"));
     kept = applyChanges(owner, kept, many, [], times);
-    expect(kept.base_end).toBe(kept.end);
-    expect(readCatalogue(owner)!.count).toBe(2005);
+    kept = applyChanges(owner, kept, [entry(1, "Pulsa", "XL", { price: 5 })], [2, 100], times);
+    expect(kept.base_end).toBeLessThan(kept.end);
+    expect(readFileSync(path).subarray(headerBytes, kept.base_end).equals(wholeLines)).toBe(true);
+    const read = readCatalogue(owner)!;
+    // 4 kept, 2,001 new, 2 withdrawn (one of the whole fetch's, one of the changes'); 1 only repriced.
+    expect(read.count).toBe(2003);
+    expect(read.entries().length).toBe(2003);
+    expect(read.entries().find((e) => e.id === 1)!.price).toBe(5);
   });
 
-  it("are written anew, whole, when another run changed the file since it was read", () => {
+  it("counts a variant by whether it was in the copy before: repriced, new, withdrawn, withdrawn twice, back again", () => {
+    let kept = writeCatalogue(owner, times, base);
+    kept = applyChanges(owner, kept, [entry(2, "Pulsa", "XL", { price: 9 })], [], times);
+    expect(kept.count).toBe(4);
+    kept = applyChanges(owner, kept, [entry(7, "Pulsa", "XL")], [3, 99], times);
+    expect(kept.count).toBe(4);
+    kept = applyChanges(owner, kept, [], [3], times);
+    expect(kept.count).toBe(4);
+    kept = applyChanges(owner, kept, [entry(3, "Game", "ML")], [], times);
+    expect(kept.count).toBe(5);
+    expect(readCatalogue(owner)!.count).toBe(readCatalogue(owner)!.entries().length);
+  });
+
+  it("leave a copy another run wrote since this one was read as it is, and answer from memory", () => {
     const kept = writeCatalogue(owner, times, base);
     writeCatalogue(owner, { ...times, server_time: "T9" }, base.slice(0, 2));
+    const path = catalogueCachePath(owner);
+    const theirs = readFileSync(path);
     const after = applyChanges(owner, kept, [entry(9, "Pulsa", "XL")], [], times);
-    expect(after.base_end).toBe(after.end);
-    expect(readCatalogue(owner)!.entries().map((e) => e.id)).toEqual([1, 2, 9, 3, 4]);
+    expect(after.entries().map((e) => e.id)).toEqual([1, 2, 9, 3, 4]);
+    expect(readFileSync(path).equals(theirs)).toBe(true);
+    expect(readCatalogue(owner)!.server_time).toBe("T9");
+  });
+});
+
+describe("a search made while a delta is asked for", () => {
+  it("lets the event loop run between pieces of the copy, and is what the search answers from afterwards", async () => {
+    const owner = owned();
+    // Over 4 MB of lines: more than one piece.
+    const many = Array.from({ length: 50_000 }, (_, i) => entry(i + 1, i % 7 ? "Voucher Game Online" : "Pulsa Reguler", i % 7 ? "Steam Wallet Indonesia" : "Telkomsel"));
+    writeCatalogue(owner, { server_time: "T1", synced_at: 1, full_synced_at: 1 }, many);
+    expect(statSync(catalogueCachePath(owner)).size).toBeGreaterThan(4 << 20);
+    const kept = readCatalogue(owner)!;
+    let otherWorkRan = false;
+    const searching = kept.searchAhead(["telkomsel"]);
+    setImmediate(() => (otherWorkRan = true));
+    await searching;
+    expect(otherWorkRan).toBe(true);
+    // The lines found are kept: the file's bytes changed under it now, the answer stays what was read.
+    const path = catalogueCachePath(owner);
+    const bytes = readFileSync(path);
+    bytes.fill(0x20, headerBytes, bytes.length - 1);
+    writeFileSync(path, bytes);
+    const found = findItems(kept.entriesHolding(["telkomsel"]), { search: "telkomsel" });
+    expect(found.map((e) => e.id)).toEqual(many.filter((e) => e.product === "Telkomsel").map((e) => e.id));
   });
 });
 
@@ -385,7 +444,7 @@ function fakeSource(answer: (query: CatalogueQuery) => CataloguePage): Catalogue
     },
     async streamItems(query, sink) {
       const page = answer(query);
-      sink.write(JSON.stringify({ data: page.items.map((item) => ({ id: item.id, name: item.name, price: item.price })), meta: { is_delta: page.isDelta }, server_time: page.serverTime }));
+      sink.write(Buffer.from(JSON.stringify({ data: page.items.map((item) => ({ id: item.id, name: item.name, price: item.price })), meta: { is_delta: page.isDelta }, server_time: page.serverTime })));
       return { ...decodeCatalogue(sink.end()), items: [] };
     },
   };
@@ -442,6 +501,23 @@ describe("reading a whole answer as it arrives", () => {
         expect({ ...rest, items: got, withdrawn }).toEqual(whole);
       }
     }
+  });
+
+  it("reads the answer's bytes however they are cut: inside a multi-byte character, after a byte order mark", () => {
+    const body = { data: [{ id: 1, name: "Voucher", products: [{ name: "İstanbul Kart 🚇", variants: [{ id: 4, name: "Yükleme ₺50 \\\"x\\\"", price: 50 }] }] }, { id: 9, name: "日本語 ストア" }], server_time: "t" };
+    const whole = decodeCatalogue(body);
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(body), "utf8")]);
+    for (const size of [1, 2, 3, 5, 64]) {
+      const items: Item[] = [];
+      const stream = new CatalogueStream((json) => items.push(...decodeCatalogue(JSON.parse(json)).items), 1 << 20, size % 2 ? 16 : undefined);
+      for (let at = 0; at < bytes.length; at += size) stream.write(bytes.subarray(at, at + size));
+      expect(decodeCatalogue(stream.end()).serverTime).toBe("t");
+      expect(items, `chunks of ${size} bytes`).toEqual(whole.items);
+    }
+    expect(whole.items.map((item) => [item.name, item.productName])).toEqual([
+      ['Yükleme ₺50 \\"x\\"', "İstanbul Kart 🚇"],
+      ["日本語 ストア", null],
+    ]);
   });
 
   it("hands back the answer without its list: message, meta and server_time for the client to check", () => {

@@ -126,11 +126,14 @@ describe("a journal written by the current release", () => {
     expect(journal.entries()).toEqual(expected);
     expect(journal.read().damaged).toBe(releaseDamaged(original));
     // A sample across every kind and outcome (the generator cycles by 4 and by 7).
-    for (const e of expected.filter((_e, i) => i % 23 === 0)) {
-      expect(journal.byEntryId(e.entry)).toEqual(e);
-      if (e.ref_id) expect(journal.byRefId(e.ref_id)).toEqual(expected.filter((x) => x.ref_id === e.ref_id).reverse());
-      if (e.invoice) expect(journal.byInvoice(e.invoice)).toEqual(expected.filter((x) => x.invoice === e.invoice).reverse());
-    }
+    const sample = expected.filter((_e, i) => i % 23 === 0);
+    for (const e of sample) expect(journal.byEntryId(e.entry)).toEqual(e);
+    // A top-up has no ref_id and only some outcomes an invoice: each lookup is checked on a fair share of the sample.
+    const withRefId = sample.filter((e) => e.ref_id);
+    const withInvoice = sample.filter((e) => e.invoice);
+    expect(Math.min(withRefId.length, withInvoice.length)).toBeGreaterThan(sample.length / 4);
+    for (const e of withRefId) expect(journal.byRefId(e.ref_id!)).toEqual(expected.filter((x) => x.ref_id === e.ref_id).reverse());
+    for (const e of withInvoice) expect(journal.byInvoice(e.invoice!)).toEqual(expected.filter((x) => x.invoice === e.invoice).reverse());
     expect(journal.unsettled()).toEqual(unsettledOf(expected));
     expect(unsettledOf(expected).length).toBeGreaterThan(100);
     expect([...journal.newestFirst()]).toEqual([...expected].reverse());
@@ -174,6 +177,22 @@ describe("records of one entry far apart in time", () => {
     expect(march.byEntryId("a")).toEqual(found[0]);
     expect(march.unsettled().map((e) => e.entry)).toEqual(["b", "c"]);
     expect([...march.newestFirst()].map((e) => [e.entry, e.outcome])).toEqual([["c", "pending"], ["b", "pending"], ["a", "done"]]);
+  });
+
+  it("newest first, an entry's records met a long way before its intent and just before it fold in the order they were written", () => {
+    const dir = makeConfigDir();
+    const journal = new Journal(dir);
+    const at = (n: number) => new Date(Date.parse("2026-11-01T00:00:00.000Z") + n * 1000).toISOString();
+    const written: JournalRecord[] = [intent("x", at(0)), outcome("x", at(1), { outcome: "unknown", reason: "no answer" })];
+    // More records in between than a reader holds close at hand: the later outcome waits a long way from its intent.
+    for (let i = 0; i < 1_500; i++) written.push(intent(`f${i}`, at(2 + i)), outcome(`f${i}`, at(2 + i), { outcome: "done", invoice: `INV-F${i}`, by: "answer" }));
+    written.push(outcome("x", at(2_000), { outcome: "not_done", by: "reconcile" }));
+    for (const r of written) journal.append(r);
+
+    const newest = [...journal.newestFirst()];
+    expect(newest).toEqual(foldRecords(written).reverse());
+    // The latest outcome stands: read in the wrong order, the older `unknown` would.
+    expect(newest.at(-1)).toMatchObject({ entry: "x", outcome: "not_done", by: "reconcile", updated_at: at(2_000) });
   });
 
   it("a record appended by a process that opened the log just before it was sealed is found in the segment", () => {

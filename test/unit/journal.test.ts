@@ -8,7 +8,8 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { purchase } from "../../src/orders/purchase.js";
-import { AuthError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
+import type { AttemptHooks } from "../../src/api/client.js";
+import { AuthError, InterruptedError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
 import { foldRecords, Journal, maxRecordBytes, type JournalRecord } from "../../src/journal/journal.js";
 import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
 import { makeConfigDir } from "../support/cli.js";
@@ -150,6 +151,47 @@ describe("journalRequest", () => {
     expect(error.exitCode).toBe(5);
     expect(error.refId).toBe("mixed-1");
     expect(new Journal(ctx.settings.configDir).entries()[0]).toMatchObject({ outcome: "unknown", attempts: 2 });
+  });
+
+  it.each<[string, (hooks: Required<AttemptHooks>) => Promise<void>, string]>([
+    ["Ctrl-C while the first attempt was still connecting", async (hooks) => void (await hooks.onAttempt(1)), "not_sent"],
+    [
+      "Ctrl-C in the back-off after a refused connection",
+      async (hooks) => {
+        await hooks.onAttempt(1);
+        await hooks.onAttemptFailed(1, new NetworkError("ECONNREFUSED", "refused", false));
+      },
+      "not_sent",
+    ],
+    [
+      "Ctrl-C in the back-off after an attempt that may have landed",
+      async (hooks) => {
+        await hooks.onAttempt(1);
+        await hooks.onAttemptFailed(1, new NetworkError("UND_ERR_SOCKET", "dropped", true));
+      },
+      "unknown",
+    ],
+  ])("%s: journal `%s`", async (_name, before, outcome) => {
+    const { ctx } = await testContext();
+    const error = await journalRequest(ctx, "buy", `ctrl-c-${outcome}`, {}, async (hooks) => {
+      await before(hooks);
+      throw new InterruptedError("Interrupted.", { nothingInFlight: true });
+    }).catch((e) => e);
+    expect(error).toBeInstanceOf(InterruptedError);
+    expect(new Journal(ctx.settings.configDir).entries()[0]).toMatchObject({ outcome });
+    // Only a purchase that may have landed is said to be in flight, with how to settle it.
+    if (outcome === "unknown") expect(error.message).toMatch(/in flight: its outcome is unknown/);
+    else expect(error.message).not.toMatch(/in flight/);
+  });
+
+  it("Ctrl-C with the request written to the socket: journal `unknown`", async () => {
+    const { ctx } = await testContext();
+    const error = await journalRequest(ctx, "buy", "ctrl-c-sent", {}, async (hooks) => {
+      await hooks.onAttempt(1);
+      throw new InterruptedError("Interrupted.");
+    }).catch((e) => e);
+    expect(error).toBeInstanceOf(InterruptedError);
+    expect(new Journal(ctx.settings.configDir).entries()[0]).toMatchObject({ outcome: "unknown", code: "INTERRUPTED" });
   });
 
   it("the intent is on disk before the request leaves", async () => {

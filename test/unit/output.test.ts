@@ -277,15 +277,65 @@ describe("jsonArray", () => {
   it.each([
     ["piped", false],
     ["on a terminal", true],
-  ])("prints exactly what json() prints of the whole array, %s, item by item", (_where, tty) => {
+  ])("prints exactly what json() prints of the whole array, %s, item by item", async (_where, tty) => {
     for (const list of [entries, entries.slice(0, 1), []]) {
       const whole = capture("json", tty);
       whole.output.json(list);
       const streamed = capture("json", tty);
-      streamed.output.jsonArray((function* () {
+      await streamed.output.jsonArray((function* () {
         yield* list;
       })());
       expect(streamed.out()).toBe(whole.out());
     }
+  });
+
+  it("reads no further item while the reader is behind, and goes on once it has caught up", async () => {
+    const items = Array.from({ length: 100 }, (_v, i) => ({ ref_id: `RSL-${i}`, note: "x".repeat(10_000) }));
+    let pulled = 0;
+    let out = "";
+    let release: (() => void) | undefined;
+    let waits = 0;
+    const output = new Output({
+      // Like a stream on a full non-blocking pipe: every write is held, and says so.
+      stdout: {
+        write: (text: string) => {
+          out += text;
+          return false;
+        },
+        drained: () => {
+          waits++;
+          return new Promise<void>((done) => (release = done));
+        },
+      },
+      stderr: { write: () => true },
+      mode: "json",
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      now: () => 0,
+    });
+    const done = output.jsonArray((function* () {
+      for (const item of items) {
+        pulled++;
+        yield item;
+      }
+    })());
+    // It runs up to its first wait at once: one 64 KiB write went out and is held.
+    expect(waits).toBe(1);
+    expect(pulled).toBeLessThan(10);
+    const heldAt = pulled;
+    // Whatever else runs meanwhile, the items are not read on while the reader is behind.
+    await new Promise((tick) => setImmediate(tick));
+    expect(pulled).toBe(heldAt);
+    expect(waits).toBe(1);
+    // The reader catches up every time from now on.
+    for (let i = 0; i < 100 && pulled < items.length; i++) {
+      release!();
+      await new Promise((tick) => setTimeout(tick, 0));
+    }
+    release!();
+    await done;
+    expect(pulled).toBe(items.length);
+    expect(waits).toBeGreaterThan(10);
+    expect(JSON.parse(out)).toEqual(items);
   });
 });

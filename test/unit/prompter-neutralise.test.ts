@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createPrompter } from "../../src/output/prompter.js";
 import { neutralize } from "../../src/output/sanitize.js";
 import { Output } from "../../src/output/output.js";
+import { until } from "../support/until.js";
 
 const hostile = [
   "\u001b]52;c;aGVsbG8=\u0007", // OSC 52: writes the clipboard
@@ -27,7 +28,15 @@ function terminal() {
       done();
     },
   });
-  return { input, output, drawn: () => drawn };
+  /** Where the last awaited drawing ended: each wait looks only at what was drawn after it. */
+  let seen = 0;
+  /** Types `keys` once the prompt has drawn `text`, as a person would. */
+  const typeWhenDrawn = async (text: string, keys: string) => {
+    const at = await until(`the prompt to draw ${JSON.stringify(text)}`, () => (drawn.indexOf(text, seen) + 1 || undefined), 5_000, 5);
+    seen = at - 1 + text.length;
+    input.write(keys);
+  };
+  return { input, output, drawn: () => drawn, typeWhenDrawn };
 }
 
 /** Only the escape sequences a prompt draws itself (CSI: cursor and colours) may reach the terminal. */
@@ -43,7 +52,7 @@ describe("the prompter neutralises what it draws", () => {
     const choices = hostile.map((text, i) => ({ name: `QRIS ${text}`, value: i, description: `fee ${text}`, short: `short ${text}` }));
     choices.push({ name: "closed", value: 99, description: "", short: "", disabled: `closed ${hostile[0]}` } as never);
     const answer = prompter.select(`Payment channel ${hostile[2]}`, choices);
-    setTimeout(() => term.input.write("\r"), 50);
+    await term.typeWhenDrawn("Payment channel", "\r");
     expect(await answer).toBe(0);
     expectNothingObeyed(term.drawn());
     expect(term.drawn()).toContain(neutralize(`QRIS ${hostile[0]}`));
@@ -54,8 +63,8 @@ describe("the prompter neutralises what it draws", () => {
     const term = terminal();
     const prompter = createPrompter({ input: term.input, output: term.output as unknown as NodeJS.WritableStream, signal: new AbortController().signal });
     const answer = prompter.input(`Zone ID for ${hostile.join(" ")}`, { validate: (v) => (v === "ok" ? true : `needed by ${hostile[4]}`) });
-    setTimeout(() => term.input.write("\r"), 50);
-    setTimeout(() => term.input.write("ok\r"), 150);
+    await term.typeWhenDrawn("Zone ID for", "\r");
+    await term.typeWhenDrawn("needed by", "ok\r");
     expect(await answer).toBe("ok");
     expectNothingObeyed(term.drawn());
     expect(term.drawn()).toContain("needed by \\u202eevil\\u202c");
@@ -66,7 +75,7 @@ describe("the prompter neutralises what it draws", () => {
     const term = terminal();
     const prompter = createPrompter({ input: term.input, output: term.output as unknown as NodeJS.WritableStream, signal: new AbortController().signal });
     const answer = prompter.confirm(`Buy ${hostile.join(" ")}?`);
-    setTimeout(() => term.input.write("y\r"), 50);
+    await term.typeWhenDrawn("Buy ", "y\r");
     expect(await answer).toBe(true);
     expectNothingObeyed(term.drawn());
   });

@@ -40,6 +40,8 @@ function beyond(a: Row[], b: Row[]): Row[] {
 
 describe("the repeat check", () => {
   it("a bought set, shuffled, duplicated or with rows appended, sends only the rows beyond it, same day or the next", () => {
+    // Which way each generated case went: every branch below must have been taken and checked.
+    const taken = { twice: 0, once: 0, nextDay: 0, sameDay: 0 };
     fc.assert(
       fc.property(
         fc.array(order, { minLength: 1, maxLength: 12 }),
@@ -62,6 +64,8 @@ describe("the repeat check", () => {
           expect(run(first, "20261123", "2026-11-23T08:00:00Z")).toHaveLength(first.length);
           // The same set again, reordered: a copy under another name, or piped through stdin.
           if (twice) expect(run(shuffled(first, 1), "20261123", "2026-11-23T09:00:00Z")).toEqual([]);
+          taken[twice ? "twice" : "once"]++;
+          taken[nextDay ? "nextDay" : "sameDay"]++;
           const sent = run(shuffled([...first, ...appended], 2), nextDay ? "20261124" : "20261123", "2026-11-23T10:00:00Z");
           // Exactly the appended rows go out: nothing bought before, and nothing new held back.
           expect(beyond(appended, sent)).toEqual([]);
@@ -70,6 +74,7 @@ describe("the repeat check", () => {
       ),
       { numRuns: 300 },
     );
+    for (const [branch, runs] of Object.entries(taken)) expect(runs, `cases that went "${branch}"`).toBeGreaterThan(20);
   });
 
   it("a row whose earlier purchase is unknown is sent again only under its own ref_id (the service keeps one per ref_id)", () => {

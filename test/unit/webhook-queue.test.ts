@@ -92,12 +92,21 @@ describe("the hand-off queue", () => {
 
   it("on stop, leaves what it did not hand on in the deliveries file for the next start", async () => {
     let release: (r: HandOffResult) => void = () => undefined;
-    const h = harness({ handOff: () => new Promise<HandOffResult>((r) => (release = r)) });
+    let handingOff: () => void = () => undefined;
+    const firstHandOff = new Promise<void>((done) => (handingOff = done));
+    const h = harness({
+      handOff: () =>
+        new Promise<HandOffResult>((r) => {
+          release = r;
+          handingOff();
+        }),
+    });
     for (const ref of ["a", "b"]) {
       await h.store.receive(delivery(ref));
       h.queue.push(delivery(ref));
     }
-    await new Promise((r) => setTimeout(r, 20));
+    // Stopped while "a" is being handed on.
+    await firstHandOff;
     const stopped = h.queue.stop(5_000);
     release({ ok: true });
     await stopped;

@@ -31,8 +31,9 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     throw new InputError(`Cannot read the orders file ${path}: ${(error as Error).message}`);
   }
   const client = await ctx.client();
-  const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, { windowHours: request.repeatWindowHours, check: request.check });
-  const repeats = await consentToRepeats(ctx, prepared, request);
+  const windowHours = request.repeatWindowHours ?? ctx.settings.repeatWindowHours;
+  const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, { windowHours, check: request.check });
+  const repeats = await consentToRepeats(ctx, prepared, request, windowHours);
   if (repeats === "nothing") {
     ctx.output.info("Nothing bought.");
     return 0;
@@ -82,7 +83,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
  * a question (skip them and buy the new ones, the default; buy them again; buy nothing); in a
  * script --skip-bought or --again, else exit 2 naming them.
  */
-async function consentToRepeats(ctx: Context, prepared: PreparedBulk, request: FileRequest): Promise<"skip" | "again" | "nothing"> {
+async function consentToRepeats(ctx: Context, prepared: PreparedBulk, request: FileRequest, windowHours: number): Promise<"skip" | "again" | "nothing"> {
   const repeats = prepared.plans.flatMap((plan, i) => (plan.kind === "repeat" ? [{ i, earlier: plan.earlier }] : []));
   if (request.again) return "again";
   if (request.skipBought || repeats.length === 0) return "skip";
@@ -93,7 +94,7 @@ async function consentToRepeats(ctx: Context, prepared: PreparedBulk, request: F
   });
   const more = repeats.length > 10 ? `, and ${repeats.length - 10} more` : "";
   const n = repeats.length;
-  const message = `${n} order${n === 1 ? "" : "s"} of this file match${n === 1 ? "es" : ""} a purchase made in the last ${request.repeatWindowHours} h: ${named.join("; ")}${more}.`;
+  const message = `${n} order${n === 1 ? "" : "s"} of this file match${n === 1 ? "es" : ""} a purchase made in the last ${windowHours} h: ${named.join("; ")}${more}.`;
   if (!ctx.canPrompt) {
     throw new UsageError(message, {
       code: "REPEATED_ORDERS",

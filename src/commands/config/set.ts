@@ -28,6 +28,7 @@ function parseValue(ctx: Context, key: Exclude<SettingKey, "api_key" | "webhook_
     }
     case "timeout":
     case "wait_timeout":
+    case "repeat_window":
       return positiveInteger(key, text);
     case "max_retries":
       return maxRetriesFrom(text);

@@ -1,0 +1,115 @@
+/**
+ * The process's own pieces as the CLI and the launcher's answers from the kept catalogue use them:
+ * its streams, set up only when used, and Ctrl-C as an AbortSignal. The one place these are made.
+ */
+import { fstatSync, writeSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Terminal } from "./context.js";
+import { ExitCode } from "./errors.js";
+
+/**
+ * Ctrl-C (and SIGTERM) as an AbortSignal: the first lets the running command stop cleanly, a second
+ * one leaves at once. `dispose()` stops listening.
+ */
+export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(ExitCode.interrupted);
+    controller.abort();
+  };
+  process.on("SIGINT", onSigint);
+  process.on("SIGTERM", onSigint);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.off("SIGINT", onSigint);
+      process.off("SIGTERM", onSigint);
+    },
+  };
+}
+
+/**
+ * The process's streams, each set up only when a command uses it: building process.stdin,
+ * process.stdout or process.stderr costs a few milliseconds of every start (node:net for a pipe),
+ * and most commands never read stdin. Whether each is a terminal is asked of the file descriptor.
+ */
+export function processTerminal(): Terminal {
+  let tty: typeof import("node:tty") | undefined;
+  // Only a character device can be a terminal: a pipe or a file is told apart without node:tty.
+  const isatty = (fd: number) => {
+    try {
+      return fstatSync(fd).isCharacterDevice() && (tty ??= createRequire(import.meta.url)("node:tty") as typeof import("node:tty")).isatty(fd);
+    } catch {
+      return false;
+    }
+  };
+  let stderr: Terminal["stderr"] | undefined;
+  return {
+    stdout: directWriter(1, () => {
+      const stream = process.stdout;
+      // A closed pipe (`reseller history | head`) is not an error worth a stack trace.
+      stream.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "EPIPE") process.exit(0);
+      });
+      return stream;
+    }),
+    // Prompts, spinners and the QR code use stderr as a terminal stream; otherwise it is only written to.
+    get stderr() {
+      return (stderr ??= isatty(2) ? process.stderr : directWriter(2, () => process.stderr));
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    get stdoutIsTTY() {
+      return isatty(1);
+    },
+    get stderrIsTTY() {
+      return isatty(2);
+    },
+    get stdinIsTTY() {
+      return isatty(0);
+    },
+    get stdoutColumns() {
+      return isatty(1) ? process.stdout.columns : undefined;
+    },
+  };
+}
+
+/**
+ * A stream written with one synchronous write(2) per chunk, which is what process.stdout and
+ * process.stderr do on Linux for files, pipes and terminals alike, without building the stream.
+ * Should a write fail (a full non-blocking pipe, a closed one), that chunk's rest and all that
+ * follows go through the stream, which holds what a slow reader has not taken (write() says false
+ * then, and `drained()` waits for it) and reports errors as it always has.
+ */
+function directWriter(fd: number, openStream: () => NodeJS.WriteStream): Terminal["stdout"] {
+  let stream: NodeJS.WriteStream | undefined;
+  const viaStream = (chunk: string | Buffer) => (stream ??= openStream()).write(chunk);
+  return {
+    write(chunk: string) {
+      if (stream) return viaStream(chunk);
+      const bytes = Buffer.from(chunk);
+      let written = 0;
+      try {
+        while (written < bytes.length) written += writeSync(fd, bytes, written);
+      } catch {
+        return viaStream(bytes.subarray(written));
+      }
+      return true;
+    },
+    drained() {
+      const held = stream;
+      if (!held?.writableNeedDrain) return Promise.resolve();
+      // A reader that goes away never drains: closing or failing ends the wait too.
+      return new Promise<void>((done) => {
+        const settle = () => {
+          held.off("drain", settle).off("close", settle).off("error", settle);
+          done();
+        };
+        held.on("drain", settle).on("close", settle).on("error", settle);
+      });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * Waiting for the thing itself, not for a while: polls `check` until it gives something, and fails
+ * naming what it waited for once the deadline passes (a deadline, so a broken feature fails the
+ * test instead of hanging it).
+ */
+export async function until<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 15_000, everyMs = 10): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
