@@ -76,33 +76,28 @@ export function parsePlainPath(expression: string): Node | undefined {
   const path = (): Node | undefined => {
     if (expression[at] !== ".") return undefined;
     at++;
-    let node: Node = { kind: "identity" };
     // `..` is jq's recursion, not a path.
     if (expression[at] === ".") return undefined;
-    if (/[A-Za-z_]/.test(expression[at] ?? "")) {
-      const next = step(node, true);
-      if (!next) return undefined;
-      node = next;
-    } else if (expression[at] === "[") {
-      at++;
-      const next = step(node, false);
-      if (!next) return undefined;
-      node = next;
-    }
+    let node: Node = { kind: "identity" };
+    // The leading `.` stands alone (`.`) or begins the first step (`.k`); each later `.` begins one.
+    let dotted = /[A-Za-z_]/.test(expression[at] ?? "");
     for (;;) {
-      if (expression[at] === ".") {
-        at++;
-        const next = step(node, true);
-        if (!next) return undefined;
-        node = next;
+      let next: Node | undefined;
+      if (dotted) {
+        next = step(node, true);
       } else if (expression[at] === "[") {
         at++;
-        const next = step(node, false);
-        if (!next) return undefined;
-        node = next;
+        next = step(node, false);
+      } else if (expression[at] === ".") {
+        at++;
+        dotted = true;
+        continue;
       } else {
         return node;
       }
+      if (!next) return undefined;
+      node = next;
+      dotted = false;
     }
   };
   const term = (): Node | undefined => {
