@@ -8,11 +8,12 @@
 //
 // BENCH_ROUNDS (default 21), BENCH_CATALOGUE (default 5000) and BENCH_SEARCH (default
 // "mobile legends 86") change the run. Benchmarks are scripts, never timed assertions in tests.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startEmulatorProcess } from "./bench-kit.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "bin", "reseller.js");
@@ -24,27 +25,12 @@ const work = mkdtempSync(join(tmpdir(), "reseller-bench-items-"));
 
 // The emulator runs in a process of its own, so the timed processes are spawned synchronously and
 // nothing in this process competes with them. It reports each catalogue request on stderr.
-const emulator = spawn(
-  process.execPath,
-  [
-    "--input-type=module",
-    "-e",
-    `const { startEmulator } = await import(${JSON.stringify(join(root, "dist", "emulator", "server.js"))});
-     const e = await startEmulator({ port: 0, catalogueSize: ${size}, log: (line) => { if (line.startsWith("GET /v1/item")) process.stderr.write("request " + line + "\\n"); } });
-     process.stdout.write(JSON.stringify({ baseUrl: e.baseUrl, apiKey: e.demoApiKey }) + "\\n");`,
-  ],
-  { stdio: ["ignore", "pipe", "pipe"] },
-);
+const { child: emulator, baseUrl, apiKey } = await startEmulatorProcess({
+  options: `{ port: 0, catalogueSize: ${size}, log: (line) => { if (line.startsWith("GET /v1/item")) process.stderr.write("request " + line + "\\n"); } }`,
+  stderr: "pipe",
+});
 let catalogueRequests = 0;
 emulator.stderr.setEncoding("utf8").on("data", (d) => (catalogueRequests += d.split("\n").filter((l) => l.startsWith("request ")).length));
-const { baseUrl, apiKey } = await new Promise((done, fail) => {
-  let text = "";
-  emulator.stdout.setEncoding("utf8").on("data", (d) => {
-    text += d;
-    if (text.includes("\n")) done(JSON.parse(text));
-  });
-  emulator.on("exit", (code) => fail(new Error(`the emulator exited ${code}`)));
-});
 
 const env = { PATH: process.env.PATH, HOME: join(work, "home"), XDG_CACHE_HOME: join(work, "cache"), RESELLER_CONFIG_DIR: join(work, "config"), LANG: "C.UTF-8" };
 const run = (args, input) => {

@@ -6,11 +6,12 @@
 // pipes `balance --json` into the jq program, when one is installed, for the cost of the pipe --jq saves.
 //
 // BENCH_ROUNDS (default 15). Benchmarks are scripts, never timed assertions in tests.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startEmulatorProcess } from "./bench-kit.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "bin", "reseller.js");
@@ -18,25 +19,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
 const work = mkdtempSync(join(tmpdir(), "reseller-bench-jq-"));
 
 // The emulator runs in a process of its own, so nothing in this process competes with the timed ones.
-const emulator = spawn(
-  process.execPath,
-  ["--input-type=module", "-e", `const { startEmulator } = await import(${JSON.stringify(join(root, "dist", "emulator", "server.js"))});
-   const e = await startEmulator({ port: 0 });
-   process.stdout.write(JSON.stringify({ baseUrl: e.baseUrl, apiKey: e.demoApiKey }) + "\\n");`],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-process.on("exit", () => {
-  emulator.kill();
-  rmSync(work, { recursive: true, force: true });
-});
-const { baseUrl, apiKey } = await new Promise((done, fail) => {
-  let text = "";
-  emulator.stdout.setEncoding("utf8").on("data", (d) => {
-    text += d;
-    if (text.includes("\n")) done(JSON.parse(text));
-  });
-  emulator.on("exit", (code) => fail(new Error(`the emulator exited ${code}`)));
-});
+process.on("exit", () => rmSync(work, { recursive: true, force: true }));
+const { child: emulator, baseUrl, apiKey } = await startEmulatorProcess();
 
 const env = {
   PATH: process.env.PATH,

@@ -10,11 +10,12 @@
 // BENCH_BULK_ORDERS orders, default 1000, at 100 ms a request, against a bare loop of undici
 // requests at the same concurrency) take minutes: BENCH_BULK_ROUNDS (default 3), BENCH_BULK=0 skips
 // them. Benchmarks are scripts, never timed assertions in tests.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startEmulatorProcess } from "./bench-kit.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "bin", "reseller.js");
@@ -23,22 +24,7 @@ const work = mkdtempSync(join(tmpdir(), "reseller-bench-"));
 
 // The emulator runs in a process of its own, so the timed processes are spawned synchronously and
 // nothing in this process competes with them.
-const emulator = spawn(
-  process.execPath,
-  ["--input-type=module", "-e", `const { startEmulator } = await import(${JSON.stringify(join(root, "dist", "emulator", "server.js"))});
-   const e = await startEmulator({ port: 0 });
-   process.stdout.write(JSON.stringify({ baseUrl: e.baseUrl, apiKey: e.demoApiKey }) + "\\n");`],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-process.on("exit", () => emulator.kill());
-const { baseUrl, apiKey } = await new Promise((done, fail) => {
-  let text = "";
-  emulator.stdout.setEncoding("utf8").on("data", (d) => {
-    text += d;
-    if (text.includes("\n")) done(JSON.parse(text));
-  });
-  emulator.on("exit", (code) => fail(new Error(`the emulator exited ${code}`)));
-});
+const { child: emulator, baseUrl, apiKey } = await startEmulatorProcess();
 
 const configDir = join(work, "config");
 const env = { PATH: process.env.PATH, HOME: join(work, "home"), XDG_CACHE_HOME: join(work, "cache"), RESELLER_CONFIG_DIR: configDir, LANG: "C.UTF-8" };

@@ -12,12 +12,13 @@
 //
 // BENCH_QUICK=1 uses 2000 / 200 / 200 for a quick run; BENCH_PARTS=rerun,wait,reconcile picks parts.
 // Benchmarks are scripts, never timed assertions.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
+import { startEmulatorProcess } from "../bench-kit.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = join(root, "bin", "reseller.js");
@@ -30,22 +31,7 @@ const latencyMs = 100;
 const parts = new Set((process.env.BENCH_PARTS ?? "rerun,wait,reconcile").split(","));
 const work = mkdtempSync(join(tmpdir(), "reseller-bench-bulk-"));
 
-const emulator = spawn(
-  process.execPath,
-  ["--input-type=module", "-e", `const { startEmulator } = await import(${JSON.stringify(join(root, "dist", "emulator", "server.js"))});
-   const e = await startEmulator({ port: 0 });
-   process.stdout.write(JSON.stringify({ baseUrl: e.baseUrl, apiKey: e.demoApiKey }) + "\\n");`],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-process.on("exit", () => emulator.kill());
-const { baseUrl, apiKey } = await new Promise((done, fail) => {
-  let text = "";
-  emulator.stdout.setEncoding("utf8").on("data", (d) => {
-    text += d;
-    if (text.includes("\n")) done(JSON.parse(text));
-  });
-  emulator.on("exit", (code) => fail(new Error(`the emulator exited ${code}`)));
-});
+const { child: emulator, baseUrl, apiKey } = await startEmulatorProcess();
 // The emulator's controls answer the account's own key.
 const control = (path, body) => fetch(`${baseUrl}/__emulator/${path}`, { method: "POST", headers: { "X-APIKEY": apiKey, "Content-Type": "application/json" }, body: JSON.stringify(body) });
 await control("balance", { api_key: apiKey, balance: 1_000_000_000_000 });

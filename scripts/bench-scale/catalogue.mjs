@@ -16,11 +16,12 @@
 // BENCH_PAGED_SIZES (default "5000,50000": paging 200k variants through the emulator takes minutes,
 // most of them the emulator's own), BENCH_ROUNDS (default 5), BENCH_SEARCH_ROUNDS (default 11) and
 // BENCH_PARTS (default "refresh,fetch,paged,search"; "fetch" is --refresh with a search that finds nothing, the fetch alone) change the run. Benchmarks are scripts, never timed assertions in tests.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startEmulatorProcess } from "../bench-kit.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "bin", "reseller.js");
@@ -37,31 +38,16 @@ if (!existsSync(join(root, "dist", "emulator", "server.js"))) throw new Error("R
 
 /** The emulator in a process of its own, reporting each catalogue request it answers. */
 async function startEmulator(size, perPageAll) {
-  const child = spawn(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `const { startEmulator } = await import(${JSON.stringify(join(root, "dist", "emulator", "server.js"))});
-       const e = await startEmulator({ port: 0, catalogueSize: ${size}, perPageAll: ${JSON.stringify(perPageAll)}, log: (line) => { if (line.startsWith("GET /v1/item")) process.stderr.write("request " + line.split(" ")[1] + "\\n"); } });
-       process.stdout.write(JSON.stringify({ baseUrl: e.baseUrl, apiKey: e.demoApiKey }) + "\\n");`,
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const { child, baseUrl, apiKey } = await startEmulatorProcess({
+    options: `{ port: 0, catalogueSize: ${size}, perPageAll: ${JSON.stringify(perPageAll)}, log: (line) => { if (line.startsWith("GET /v1/item")) process.stderr.write("request " + line.split(" ")[1] + "\\n"); } }`,
+    stderr: "pipe",
+  });
   const requests = [];
   let partial = "";
   child.stderr.setEncoding("utf8").on("data", (d) => {
     const lines = (partial + d).split("\n");
     partial = lines.pop();
     for (const line of lines) if (line.startsWith("request ")) requests.push(line.slice(8));
-  });
-  const { baseUrl, apiKey } = await new Promise((done, fail) => {
-    let text = "";
-    child.stdout.setEncoding("utf8").on("data", (d) => {
-      text += d;
-      if (text.includes("\n")) done(JSON.parse(text));
-    });
-    child.on("exit", (code) => fail(new Error(`the emulator exited ${code}`)));
   });
   return { baseUrl, apiKey, requests, stop: () => child.kill() };
 }

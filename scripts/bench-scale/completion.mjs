@@ -11,11 +11,12 @@
 //
 // BENCH_ROUNDS (default 7) and BENCH_SIZES (default "5000,200000") change the run. Needs `npm run
 // build` first. A shell that is not installed is skipped and said so.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startEmulatorProcess } from "../bench-kit.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "bin", "reseller.js");
@@ -42,25 +43,7 @@ const median = (values) => {
 };
 
 async function startEmulator(size) {
-  const child = spawn(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `const { startEmulator } = await import(${JSON.stringify(join(root, "dist", "emulator", "server.js"))});
-       const e = await startEmulator({ port: 0, catalogueSize: ${size} });
-       process.stdout.write(JSON.stringify({ baseUrl: e.baseUrl, apiKey: e.demoApiKey }) + "\\n");`,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const address = await new Promise((done, fail) => {
-    let text = "";
-    child.stdout.setEncoding("utf8").on("data", (d) => {
-      text += d;
-      if (text.includes("\n")) done(JSON.parse(text));
-    });
-    child.on("exit", (code) => fail(new Error(`the emulator exited ${code}`)));
-  });
+  const { child, ...address } = await startEmulatorProcess({ options: `{ port: 0, catalogueSize: ${size} }` });
   return { ...address, stop: () => child.kill() };
 }
 

@@ -21,6 +21,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeS
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startEmulatorProcess } from "../bench-kit.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = join(root, "bin", "reseller.js");
@@ -41,25 +42,7 @@ if (!existsSync(join(root, "dist", "emulator", "server.js"))) {
   process.exit(2);
 }
 
-const emulator = spawn(
-  process.execPath,
-  [
-    "--input-type=module",
-    "-e",
-    `const { startEmulator } = await import(${JSON.stringify(join(root, "dist", "emulator", "server.js"))});
-     const e = await startEmulator({ port: 0 });
-     process.stdout.write(JSON.stringify({ baseUrl: e.baseUrl, apiKey: e.demoApiKey }) + "\\n");`,
-  ],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-const { baseUrl, apiKey } = await new Promise((done, fail) => {
-  let text = "";
-  emulator.stdout.setEncoding("utf8").on("data", (d) => {
-    text += d;
-    if (text.includes("\n")) done(JSON.parse(text));
-  });
-  emulator.on("exit", (code) => fail(new Error(`the emulator exited ${code}`)));
-});
+const { child: emulator, baseUrl, apiKey } = await startEmulatorProcess();
 
 const envFor = (configDir) => ({ PATH: process.env.PATH, HOME: join(work, "home"), RESELLER_CONFIG_DIR: configDir, LANG: "C.UTF-8", TZ: "Asia/Jakarta" });
 
