@@ -87,23 +87,60 @@ export { default as select } from "@inquirer/select";
 
 /**
  * Requires that a dependency makes at load time for a feature reseller never uses, deferred to
- * first use. Each names the exact line it replaces: a new version that changed it fails the build
+ * first use. Each names the exact text it replaces: a new version that changed it fails the build
  * here, instead of quietly loading it again.
  */
 const deferredRequires = [
   {
-    // HTTP/2, and with it node:http2, tls and crypto (~25 ms): the client never offers h2 (allowH2 is off).
     file: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
-    eager: "const connectH2 = require('./client-h2.js')",
-    lazy: "function connectH2 (client, socket) { return require('./client-h2.js')(client, socket) }",
+    replace: [
+      // HTTP/2, and with it node:http2, tls and crypto (~25 ms): the client never offers h2 (allowH2 is off).
+      ["const connectH2 = require('./client-h2.js')", "function connectH2 (client, socket) { return require('./client-h2.js')(client, socket) }"],
+      // node:http (its agent, client and server, ~7 ms) only for Node's default header size limit,
+      // which the client passes itself (api/client.ts): read when a connection is made without one.
+      ["const http = require('node:http')", ""],
+      [
+        `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+        `const getDefaultNodeMaxHeaderSize = () => {
+  const http = require('node:http')
+  if (Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`,
+      ],
+    ],
   },
   {
-    // Executable sub-commands (`git-foo` style), and with them node:child_process, net and dgram.
+    file: /[\\/]undici[\\/]lib[\\/]core[\\/]util\.js$/,
+    replace: [
+      // node:http again, to recognise a server's incoming request given as a body: only a process
+      // that has loaded node:http can have one.
+      ["const { IncomingMessage } = require('node:http')", ""],
+      [
+        "Object.getPrototypeOf(stream).constructor === IncomingMessage",
+        "Object.getPrototypeOf(stream).constructor.name === 'IncomingMessage' && Object.getPrototypeOf(stream).constructor === require('node:http').IncomingMessage",
+      ],
+    ],
+  },
+  {
     file: /[\\/]commander[\\/]lib[\\/]command\.js$/,
-    eager: "const childProcess = require('node:child_process');",
-    lazy: "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+    replace: [
+      // Executable sub-commands (`git-foo` style), and with them node:child_process, net and dgram.
+      ["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"],
+    ],
   },
 ];
+
+/**
+ * undici checks its own invariants with `assert(condition, message)` and nothing else of node:assert,
+ * whose loading (~3 ms) every call that speaks HTTP paid. A check that holds costs nothing; one that
+ * fails throws node:assert's own AssertionError, as before.
+ */
+const checkedAssert = `module.exports = function assert (value, message) { if (!value) require("node:assert")(value, message) }`;
 
 const startUpDiet = {
   name: "start-up-diet",
@@ -115,11 +152,16 @@ const startUpDiet = {
       // Resolved from inside the package, as its own index would be.
       resolveDir: join(root, "node_modules", args.path),
     }));
-    for (const { file, eager, lazy } of deferredRequires) {
+    b.onResolve({ filter: /^node:assert$/ }, (args) => (/[\\/]undici[\\/]/.test(args.importer) ? { path: "node:assert", namespace: "checked-assert" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "checked-assert" }, () => ({ contents: checkedAssert, loader: "js" }));
+    for (const { file, replace } of deferredRequires) {
       b.onLoad({ filter: file }, (args) => {
-        const source = readFileSync(args.path, "utf8");
-        if (!source.includes(eager)) throw new Error(`${args.path} no longer contains "${eager}": update scripts/build.mjs`);
-        return { contents: source.replace(eager, lazy), loader: "js" };
+        let source = readFileSync(args.path, "utf8");
+        for (const [eager, lazy] of replace) {
+          if (!source.includes(eager)) throw new Error(`${args.path} no longer contains "${eager.split("\n")[0]}": update scripts/build.mjs`);
+          source = source.replace(eager, lazy);
+        }
+        return { contents: source, loader: "js" };
       });
     }
   },
