@@ -119,6 +119,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       signal,
       sleep,
       now,
+      env: input.env,
     });
   };
   return {

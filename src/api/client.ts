@@ -2,7 +2,6 @@
  * The one HTTP client every command uses: joins `{base_url}/v1/...`, authenticates, times out,
  * retries what is safe to retry, and turns every failure into the error hierarchy.
  */
-import { EnvHttpProxyAgent, request, type Dispatcher } from "undici";
 import { AuthError, InputError, InterruptedError, NetworkError, networkFailureWordsFor, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { maskApiKey } from "../config/mask.js";
 import { isLoopback } from "../config/settings.js";
@@ -10,6 +9,7 @@ import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
 import { defaultSleep } from "./sleep.js";
 import * as decode from "./decode.js";
 import { AnswerBody, parseAnswer } from "./answer.js";
+import { laneFor, type Lane } from "./transport.js";
 import type {
   ApiResult,
   Balance,
@@ -59,6 +59,8 @@ export interface ClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** The environment whose proxy settings (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) apply: the context passes its own; else the process's. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface RequestOptions {
@@ -163,15 +165,14 @@ export class ServiceClient {
     try {
       if (controlCharacter.test(this.options.apiKey)) throw keyNotSendable();
       const response = await Promise.race([
-        request(url, {
+        lane.send({
           method: "GET",
+          url,
           headers: { "x-apikey": this.options.apiKey, accept: "application/json", "user-agent": this.options.userAgent },
-          dispatcher: lane.dispatcher,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
+          timeoutMs: this.options.timeoutMs,
           signal,
           onHandedOn: () => (handedOn = true),
-        } as Parameters<typeof request>[1] & HandedOnOption),
+        }),
         stopped.promise,
       ]);
       if (response.statusCode < 200 || response.statusCode >= 300) {
@@ -187,7 +188,7 @@ export class ServiceClient {
           throw (sinkFailure = { error });
         }
       };
-      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      for await (const chunk of response.body) {
         bytes += chunk.length;
         feed(chunk);
       }
@@ -246,7 +247,7 @@ export class ServiceClient {
   async close(): Promise<void> {
     const lane = this.lane;
     this.lane = undefined;
-    if (lane) await lane.dispatcher.destroy().catch(() => undefined);
+    if (lane) await lane.destroy().catch(() => undefined);
   }
 
   // ---- the exchange itself ----
@@ -310,15 +311,15 @@ export class ServiceClient {
   }
 
   private getLane(): Lane {
-    // One agent per client: keep-alive reuse across requests, and HTTPS_PROXY/HTTP_PROXY/NO_PROXY
+    // One lane per client: keep-alive reuse across requests, and HTTPS_PROXY/HTTP_PROXY/NO_PROXY
     // honoured, except for this machine: a loopback address never goes through a proxy, which would
     // see the key (in clear text for http://localhost).
-    const direct = isLoopbackUrl(this.baseUrl) ? { httpProxy: "", httpsProxy: "" } : {};
-    this.lane ??= {
-      dispatcher: new EnvHttpProxyAgent({ ...direct, connect: { timeout: Math.min(this.options.timeoutMs, 10_000) }, keepAliveTimeout: 10_000 }).compose(markHandedOn),
-      inFlight: 0,
-      retired: false,
-    };
+    this.lane ??= laneFor({
+      baseUrl: this.baseUrl,
+      connectTimeoutMs: Math.min(this.options.timeoutMs, 10_000),
+      env: this.options.env ?? process.env,
+      loopback: isLoopbackUrl(this.baseUrl),
+    });
     return this.lane;
   }
 
@@ -335,7 +336,7 @@ export class ServiceClient {
 
   private release(lane: Lane): void {
     lane.inFlight--;
-    if (lane.retired && lane.inFlight === 0) void lane.dispatcher.destroy().catch(() => undefined);
+    if (lane.retired && lane.inFlight === 0) void lane.destroy().catch(() => undefined);
   }
 
   private async exchangeOnce(method: string, path: string, body: unknown, attempt: number, deadlineMs: number): Promise<{ body: AnswerBody; status: number }> {
@@ -355,12 +356,12 @@ export class ServiceClient {
     let text: string;
     let retryAfter: string | undefined;
     // One deadline for the whole exchange: connect, proxy, headers and every byte of the body. A body
-    // that drips a byte a second resets undici's idle timers forever; this one it cannot.
+    // that drips a byte a second resets idle timers forever; this one it cannot.
     const deadline = AbortSignal.timeout(deadlineMs);
     const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline;
     const stopped = stopWaiting(signal);
     const maxBytes = this.options.maxAnswerBytes ?? defaultMaxAnswerBytes;
-    // Set when undici hands the request to a connected socket (after any proxy tunnel and TLS
+    // Set when the lane hands the request to a connected socket (after any proxy tunnel and TLS
     // handshake): a failure before that sent nothing, whatever its code.
     let handedOn = false;
     const lane = this.getLane();
@@ -368,16 +369,7 @@ export class ServiceClient {
     try {
       if (controlCharacter.test(this.options.apiKey)) throw new KeyNotSendable();
       const response = await Promise.race([
-        request(url, {
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body: payload,
-          dispatcher: lane.dispatcher,
-          headersTimeout: deadlineMs,
-          bodyTimeout: deadlineMs,
-          signal,
-          onHandedOn: () => (handedOn = true),
-        } as Parameters<typeof request>[1] & HandedOnOption),
+        lane.send({ method, url, headers, body: payload, timeoutMs: deadlineMs, signal, onHandedOn: () => (handedOn = true) }),
         stopped.promise,
       ]);
       statusCode = response.statusCode;
@@ -497,16 +489,9 @@ function pathSegment(what: string, value: string): string {
 
 class AnswerTooLarge extends Error {}
 
-/** An agent and the requests on it, so a stuck one can be retired without cutting the others short. */
-interface Lane {
-  dispatcher: Dispatcher;
-  inFlight: number;
-  retired: boolean;
-}
-
 class KeyNotSendable extends Error {}
 
-/** A control character (a pasted line break) cannot go in an HTTP header; undici would refuse it anyway. */
+/** A control character (a pasted line break) cannot go in an HTTP header; Node would refuse it anyway. */
 const controlCharacter = /[\u0000-\u001f\u007f]/;
 
 function keyNotSendable(): NetworkError {
@@ -526,35 +511,7 @@ const isLoopbackUrl = (baseUrl: string): boolean => {
   }
 };
 
-/** A request option the interceptor below reads: told when undici hands the request to a socket. */
-interface HandedOnOption {
-  onHandedOn?: () => void;
-}
-
-/**
- * Marks the moment a request is written to a connected socket (undici starts a handler's request,
- * onRequestStart, right before it writes the headers), so a failure can be told apart: before it, nothing was sent.
- */
-const markHandedOn: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
-  const told = (opts as HandedOnOption).onHandedOn;
-  if (!told) return dispatch(opts, handler);
-  const marked = new Proxy(handler as object, {
-    get(target, property) {
-      const value = Reflect.get(target, property) as unknown;
-      // Interceptors get the new handler API (onRequestStart); the old one's onConnect is the same moment.
-      if ((property === "onRequestStart" || property === "onConnect") && typeof value === "function") {
-        return (...args: unknown[]) => {
-          told();
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      }
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return dispatch(opts, marked as Dispatcher.DispatchHandler);
-};
-
-/** A promise that rejects when `signal` aborts, for racing what undici may never end; dispose() when done. */
+/** A promise that rejects when `signal` aborts, for racing what a lane may never end (undici through a stuck proxy); dispose() when done. */
 function stopWaiting(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
   let stop: () => void = () => undefined;
   const promise = new Promise<never>((_, reject) => {

@@ -177,6 +177,57 @@ describe("a TLS server nobody vouches for", () => {
   });
 });
 
+describe("HTTPS straight to the service (no proxy: Node's own HTTP stack)", () => {
+  let dropAfterRequest = false;
+  let requests = 0;
+  const server = createTlsServer({ key: selfSignedKey, cert: selfSignedCert }, (request, response) => {
+    requests++;
+    if (dropAfterRequest) return void request.socket.destroy();
+    response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":{"balance":125000}}');
+  });
+  let baseUrl = "";
+  const saved = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  beforeAll(async () => {
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // This test's own certificate, trusted the only way a process can be told to without a CA file.
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+  });
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = saved;
+    await new Promise<void>((done) => server.close(() => done()));
+  });
+
+  it("answers, and keeps the connection for the next call", async () => {
+    const client = clientFor(baseUrl, { retry: { maxRetries: 0, maxDelayMs: 0 } });
+    let connections = 0;
+    const count = () => connections++;
+    server.on("secureConnection", count);
+    expect((await client.getBalance()).data.balance).toBe(125_000);
+    expect((await client.getBalance()).data.balance).toBe(125_000);
+    server.off("secureConnection", count);
+    expect(connections).toBe(1);
+    await client.close();
+  });
+
+  it("a purchase whose connection drops after the handshake may have reached it (outcome unknown, not 'not sent')", async () => {
+    dropAfterRequest = true;
+    try {
+      const before = requests;
+      const client = clientFor(baseUrl, { retry: { maxRetries: 0, maxDelayMs: 0 } });
+      const { error } = await failure(client.createTransaction({ ref_id: "tls-drop-1", carts: [{ item_id: 12, quantity: 1 }] }));
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).mayHaveReached).toBe(true);
+      expect((error as NetworkError).code).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
+      expect(requests - before).toBe(1);
+      await client.close();
+    } finally {
+      dropAfterRequest = false;
+    }
+  });
+});
+
 describe("an API key with a control character", () => {
   it("is exit 4, nothing sent, not retried, and nothing reaches the service", async () => {
     const before = harness.requests.length;

@@ -38,6 +38,22 @@ describe("a command loads only what it uses", () => {
     expect(record.scripts.filter((url) => url.includes("/node_modules/cli-table3/"))).toEqual([]);
   });
 
+  it("`reseller balance` straight to the service loads no undici; through a proxy it does", async () => {
+    const direct = await modulesLoadedBy(["balance"], harness.accountEnv());
+    expect(direct.exitCode).toBe(0);
+    expect(direct.loaded).toContain("src/api/transport.ts");
+    expectNotLoaded(direct, "undici", /^node_modules\/undici\//);
+    // A proxy that refuses every connection: the command fails, but the lane that went there was undici's.
+    const proxied = await modulesLoadedBy(["balance", "--timeout", "2"], {
+      ...harness.accountEnv(),
+      RESELLER_BASE_URL: "https://service.invalid",
+      HTTPS_PROXY: "http://127.0.0.1:9",
+      RESELLER_MAX_RETRIES: "0",
+    });
+    expect(proxied.exitCode).toBe(4);
+    expect(proxied.loaded.filter((m) => /^node_modules\/undici\//.test(m))).not.toEqual([]);
+  });
+
   it("`reseller --version` reads the version and nothing else: the bundle is not even compiled", async () => {
     const record = await modulesLoadedBy(["--version"], harness.accountEnv());
     expect(record.exitCode).toBe(0);

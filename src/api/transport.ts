@@ -1,0 +1,227 @@
+/**
+ * How one HTTP exchange of the client travels: straight to the service through Node's own HTTP
+ * stack, or through a proxy with undici, which speaks proxies (HTTPS_PROXY, HTTP_PROXY, NO_PROXY).
+ * client.ts decides everything else (deadlines, retries, what a failure means); a lane only sends,
+ * says when the request was handed to a connected socket, and gives back the answer as it comes.
+ *
+ * Why two: Node's HTTP stack is part of Node's own start-up snapshot, while undici parses answers
+ * with a WebAssembly module and builds its dispatchers on every call, about 40 ms of CPU per process
+ * on a 2-core machine (`npm run bench:scale`, the old-copy search). A shop bot calls the tool
+ * thousands of times a day; Node has no proxy support of its own before version 24, so undici stays
+ * for the proxied case.
+ */
+import type { Agent as HttpAgent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from "node:http";
+import { createRequire } from "node:module";
+import type { Dispatcher } from "undici";
+
+// node:https brings TLS: required when the first request goes, not with the module (the bundle runs
+// under vm.Script, where `import()` of a built-in has no loader).
+const require = createRequire(import.meta.url);
+
+export interface LaneRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Ends the exchange: the caller's deadline and Ctrl-C. */
+  signal: AbortSignal;
+  /** The deadline of the whole exchange, for undici's own timers (the signal ends it anyway). */
+  timeoutMs: number;
+  /** Called once the request is handed to a connected socket (after any proxy tunnel and TLS handshake). */
+  onHandedOn(): void;
+}
+
+export interface LaneAnswer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Buffer> & { destroy(): unknown };
+}
+
+/** A way to the service and the requests on it, so a stuck one can be retired without cutting the others short. */
+export interface Lane {
+  send(request: LaneRequest): Promise<LaneAnswer>;
+  destroy(): Promise<void>;
+  inFlight: number;
+  retired: boolean;
+}
+
+export interface LaneOptions {
+  baseUrl: string;
+  /** How long making a connection may take before the request counts as not sent. */
+  connectTimeoutMs: number;
+  /** The proxy settings to honour (the process environment's, from the context). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Whether the service's host is this machine: then no proxy, which would see the key. */
+  loopback: boolean;
+}
+
+/**
+ * The limit on an answer's headers: Node's own default (16 KiB), given to undici too, so that it
+ * does not load node:http to read it.
+ */
+const maxHeaderSize = 16 * 1024;
+
+/** How long an idle connection is kept for the next request of the same process. */
+const keepAliveMs = 10_000;
+
+/** The lane for the service at `baseUrl`: through undici when a proxy applies to it, else Node's own. */
+export function laneFor(options: LaneOptions): Lane {
+  return proxyApplies(options) ? proxiedLane(options) : directLane(options);
+}
+
+/** Whether undici's EnvHttpProxyAgent would consider a proxy for this address (NO_PROXY is left to it). */
+function proxyApplies({ baseUrl, env, loopback }: LaneOptions): boolean {
+  if (loopback) return false;
+  const http = env.http_proxy || env.HTTP_PROXY;
+  return baseUrl.startsWith("https:") ? Boolean(env.https_proxy || env.HTTPS_PROXY || http) : Boolean(http);
+}
+
+/**
+ * Error codes said the way the client's words and journal have always named them
+ * (src/errors.ts, `networkFailureWords`): a connection the service closed is UND_ERR_SOCKET whichever
+ * lane saw it, so scripts reading `--json` and the journal meet one name.
+ */
+const closedByPeer = "UND_ERR_SOCKET";
+const connectTimedOut = "UND_ERR_CONNECT_TIMEOUT";
+
+class LaneError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** Node's "socket hang up" and "aborted" are the other side closing, not a reset packet. */
+function asLaneError(error: unknown): unknown {
+  const e = error as { code?: unknown; message?: unknown };
+  if (e?.code === "ECONNRESET" && (e.message === "socket hang up" || e.message === "aborted")) return new LaneError(closedByPeer, "other side closed", { cause: error });
+  return error;
+}
+
+function directLane(options: LaneOptions): Lane {
+  const secure = options.baseUrl.startsWith("https:");
+  let loaded: { request: (typeof import("node:http"))["request"]; agent: HttpAgent } | undefined;
+  const load = () => {
+    if (!loaded) {
+      const http = require(secure ? "node:https" : "node:http") as typeof import("node:http");
+      loaded = { request: http.request, agent: new http.Agent({ keepAlive: true, timeout: keepAliveMs }) };
+    }
+    return loaded;
+  };
+  return {
+    inFlight: 0,
+    retired: false,
+    async send(request) {
+      const { request: send, agent } = load();
+      return new Promise<LaneAnswer>((resolve, reject) => {
+        let req: ClientRequest;
+        const headers: Record<string, string> = { ...request.headers };
+        if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
+        try {
+          req = send(request.url, { method: request.method, headers, agent, signal: request.signal, maxHeaderSize });
+        } catch (error) {
+          reject(error);
+          return;
+        }
+        req.once("socket", (socket) => {
+          // A kept connection is ready now; a new one once connected (and, for https, once its TLS handshake is done).
+          if (req.reusedSocket) return request.onHandedOn();
+          const timer = setTimeout(() => req.destroy(new LaneError(connectTimedOut, `no connection within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+          socket.once(secure ? "secureConnect" : "connect", () => {
+            clearTimeout(timer);
+            request.onHandedOn();
+          });
+          socket.once("close", () => clearTimeout(timer));
+        });
+        req.once("error", (error) => reject(asLaneError(error)));
+        req.once("response", (response: IncomingMessage) => {
+          // A failure while the body comes is met by whoever reads it, named as the request's would be.
+          const body = (async function* () {
+            try {
+              for await (const chunk of response) yield chunk as Buffer;
+            } catch (error) {
+              throw asLaneError(error);
+            }
+          })();
+          resolve({
+            statusCode: response.statusCode ?? 0,
+            headers: response.headers as IncomingHttpHeaders,
+            body: Object.assign(body, { destroy: () => response.destroy() }),
+          });
+        });
+        req.end(request.body);
+      });
+    },
+    async destroy() {
+      loaded?.agent.destroy();
+    },
+  };
+}
+
+function proxiedLane(options: LaneOptions): Lane {
+  let loading: Promise<{ request: typeof import("undici").request; dispatcher: Dispatcher }> | undefined;
+  const load = () =>
+    (loading ??= import("undici").then(({ EnvHttpProxyAgent, request }) => ({
+      request,
+      dispatcher: new EnvHttpProxyAgent({
+        httpProxy: options.env.http_proxy || options.env.HTTP_PROXY || undefined,
+        httpsProxy: options.env.https_proxy || options.env.HTTPS_PROXY || undefined,
+        noProxy: options.env.no_proxy ?? options.env.NO_PROXY,
+        connect: { timeout: options.connectTimeoutMs },
+        keepAliveTimeout: keepAliveMs,
+        maxHeaderSize,
+      }).compose(markHandedOn),
+    })));
+  return {
+    inFlight: 0,
+    retired: false,
+    async send(request) {
+      const { request: send, dispatcher } = await load();
+      const answer = await send(request.url, {
+        method: request.method as Dispatcher.HttpMethod,
+        headers: request.headers,
+        body: request.body,
+        dispatcher,
+        headersTimeout: request.timeoutMs,
+        bodyTimeout: request.timeoutMs,
+        signal: request.signal,
+        onHandedOn: request.onHandedOn,
+      } as Parameters<typeof send>[1] & HandedOnOption);
+      return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body as unknown as LaneAnswer["body"] };
+    },
+    async destroy() {
+      if (loading) await (await loading).dispatcher.destroy();
+    },
+  };
+}
+
+/** A request option the interceptor below reads: told when undici hands the request to a socket. */
+interface HandedOnOption {
+  onHandedOn?: () => void;
+}
+
+/**
+ * Marks the moment a request is written to a connected socket (undici starts a handler's request,
+ * onRequestStart, right before it writes the headers), so a failure can be told apart: before it, nothing was sent.
+ */
+const markHandedOn: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+  const told = (opts as HandedOnOption).onHandedOn;
+  if (!told) return dispatch(opts, handler);
+  const marked = new Proxy(handler as object, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      // Interceptors get the new handler API (onRequestStart); the old one's onConnect is the same moment.
+      if ((property === "onRequestStart" || property === "onConnect") && typeof value === "function") {
+        return (...args: unknown[]) => {
+          told();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return dispatch(opts, marked as Dispatcher.DispatchHandler);
+};
