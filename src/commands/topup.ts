@@ -36,7 +36,9 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
   if (found) return found;
   // `--channel gopay` or `qriss`: the channel a slip or another name most likely meant.
   const byName = channels.filter((c) => c.name.toUpperCase().includes(wanted));
-  const meant = byName.length === 1 ? byName[0]!.code : closest(wanted, channels.map((c) => c.code));
+  const likely = byName.length === 1 ? byName[0]!.code : closest(wanted, channels.map((c) => c.code));
+  // Said as a flag to paste into a shell: only a code a shell reads as one word and nothing more.
+  const meant = likely && /^[\w.-]+$/.test(likely) ? likely : undefined;
   throw new UsageError(`There is no payment channel "${code}". Channels: ${channels.map((c) => c.code).join(", ")}.`, {
     code: "INVALID_CHANNEL",
     suggestion: `${meant ? `Did you mean --channel ${meant}? ` : ""}See names and fees with \`reseller channels\`.`,

@@ -32,7 +32,9 @@ export function checkStock(order: Order): void {
 export function checkItemStock(item: Item, quantity: number): void {
   if (item.unlimited || item.stock === null || item.stock >= quantity) return;
   const soldOut = item.stock <= 0;
-  const search = `\`reseller items --search "${item.productName ?? item.name}"\``;
+  // A command to paste into a shell: only the name's letters and digits, which a shell never reads as code.
+  const words = (item.productName ?? item.name).match(/[\p{L}\p{N}]+/gu)?.join(" ");
+  const search = words ? `\`reseller items --search "${words}"\`` : "`reseller items`";
   throw new NotOfferedError(
     soldOut ? "OUT_OF_STOCK" : "INSUFFICIENT_STOCK",
     soldOut

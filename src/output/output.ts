@@ -383,11 +383,13 @@ export class Output {
       for (const [label, value] of pairs) this.options.stdout.write(`${plainCell(label.toLowerCase().replace(/\s+/g, "_"))}\t${plainCell(plainOf(value))}\n`);
       return;
     }
-    const labelWidth = Math.max(...pairs.map(([l]) => l.length));
+    // A label may be the service's own field name (an answer's unknown fields): shown, never obeyed.
+    const labels = pairs.map(([label]) => neutralize(label));
+    const labelWidth = Math.max(...labels.map((l) => l.length));
     const indent = " ".repeat(labelWidth + 2);
     const room = Math.max(20, this.width - indent.length);
-    for (const [label, value] of pairs) {
-      const shownLabel = this.paintOut("dim", label.padEnd(labelWidth));
+    for (const [index, [, value]] of pairs.entries()) {
+      const shownLabel = this.paintOut("dim", labels[index]!.padEnd(labelWidth));
       const lines = this.humanText(value).split("\n");
       const tone = typeof value === "object" && value !== null ? value.tone : undefined;
       const paint = (line: string) => (tone ? this.paintOut(tone, line) : line);

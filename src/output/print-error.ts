@@ -5,7 +5,7 @@
 import { ExitCode, InterruptedError, NetworkError, OutcomeUnknownError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
-import { neutralize } from "./sanitize.js";
+import { jsonForTerminal, neutralize } from "./sanitize.js";
 
 export interface ErrorPrinterOptions {
   stderr: Writable;
@@ -43,28 +43,30 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   if (!(error instanceof ResellerError)) {
     const text = error instanceof Error ? error.message : String(error);
     if (options.json) {
-      stderr.write(`${JSON.stringify({ error: { code: "INTERNAL_ERROR", status: null, message: text } })}\n`);
+      stderr.write(`${jsonForTerminal(JSON.stringify({ error: { code: "INTERNAL_ERROR", status: null, message: text } }))}\n`);
     } else {
       stderr.write(`${paint("bad", "Error:")} something went wrong inside reseller: ${neutralize(text)}\n`);
-      if (options.verbose && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+      if (options.verbose && error instanceof Error && error.stack) stderr.write(`${neutralize(error.stack, { keepNewlines: true })}\n`);
       stderr.write("This is a bug. Please report it with the command you ran and the output of --verbose (it never shows your full API key).\n");
     }
     return ExitCode.refused;
   }
 
+  // stderr is often the terminal even when stdout is piped: the document is written as one would be there.
   if (options.json) {
-    stderr.write(`${JSON.stringify(errorDocument(error))}\n`);
+    stderr.write(`${jsonForTerminal(JSON.stringify(errorDocument(error)))}\n`);
     return error.exitCode;
   }
 
   // Ctrl-C is the person's own choice, not a failure: said plainly, without "Error:" or a code.
   if (error instanceof InterruptedError) {
     stderr.write(`${neutralize(error.message)}\n`);
-    if (error.suggestion) stderr.write(`${paint("dim", "Hint:")} ${error.suggestion}\n`);
+    if (error.suggestion) stderr.write(`${paint("dim", "Hint:")} ${neutralize(error.suggestion)}\n`);
     return error.exitCode;
   }
-  // `HTTP_422` is only the status said again: the status alone then, so nothing is said twice.
-  const where = [error.code === `HTTP_${error.status}` ? "" : error.code, error.status ? `HTTP ${error.status}` : ""].filter(Boolean).join(", ");
+  // `HTTP_422` is only the status said again: the status alone then, so nothing is said twice. The
+  // code is the service's own word when it gave one: shown, never obeyed.
+  const where = neutralize([error.code === `HTTP_${error.status}` ? "" : error.code, error.status ? `HTTP ${error.status}` : ""].filter(Boolean).join(", "));
   const label = error.exitCode === ExitCode.outcomeUnknown ? paint("warn", "Outcome unknown:") : paint("bad", "Error:");
   stderr.write(`${label} ${neutralize(error.message)}${error.code === "USAGE" ? "" : paint("dim", ` (${where})`)}\n`);
   const fieldErrors = error.details?.errors;
@@ -82,7 +84,8 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   if (error instanceof UnexpectedResponseError && error.bodyExcerpt.trim()) {
     stderr.write(`  it began: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}\n`);
   }
-  if (error.suggestion) stderr.write(`${paint("dim", "Hint:")} ${error.suggestion}\n`);
+  // A hint may quote the service (an item's name, a channel's code).
+  if (error.suggestion) stderr.write(`${paint("dim", "Hint:")} ${neutralize(error.suggestion)}\n`);
   if (options.verbose && error.cause instanceof Error) stderr.write(`  cause: ${neutralize(error.cause.message)}\n`);
   return error.exitCode;
 }

@@ -132,8 +132,25 @@ export function execCommand(command: string, log: (chunk: string) => void, secre
           finish({ ok: false, reason: `\`${command}\` ran longer than ${execTimeoutMs / 1000} s and was stopped` });
         }, execTimeoutMs);
         signal.addEventListener("abort", stop, { once: true });
-        child.stdout.setEncoding("utf8").on("data", log);
-        child.stderr.setEncoding("utf8").on("data", log);
+        // Passed on a line at a time, so that a secret the command prints is masked whole even when
+        // a pipe read cuts it in two; what is left at the end goes when the stream ends.
+        for (const stream of [child.stdout, child.stderr]) {
+          let partial = "";
+          stream.setEncoding("utf8");
+          stream.on("data", (chunk: string) => {
+            partial += chunk;
+            const end = partial.lastIndexOf("\n") + 1;
+            // A command that writes no line breaks is still heard, 64 KB at a time.
+            const upTo = end || (partial.length >= 65_536 ? partial.length : 0);
+            if (!upTo) return;
+            log(partial.slice(0, upTo));
+            partial = partial.slice(upTo);
+          });
+          stream.on("end", () => {
+            if (partial) log(partial);
+            partial = "";
+          });
+        }
         // A command that does not read its stdin closes it early: that is its business, not a failure.
         child.stdin.on("error", () => undefined);
         child.stdin.end(body);

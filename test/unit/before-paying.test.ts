@@ -7,7 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { run, type BuyOptions } from "../../src/commands/buy.js";
+import type { Item } from "../../src/api/model.js";
 import { NotOfferedError, UsageError } from "../../src/errors.js";
+import { checkItemStock } from "../../src/orders/before-paying.js";
 import { answeringTerminal } from "../support/context.js";
 import { useEmulator } from "../support/emulator.js";
 
@@ -108,5 +110,22 @@ describe("the customer's number, asked for", () => {
     const t = await terminal([[/Nomor HP for Pulsa Telkomsel 10\.000/, "0812\r"], [/Not a mobile number: it has 4 digits/, "34567890\r"], [/Buy\?/, "y\r"]], apiKey);
     await run(t.ctx, options({ item: 12, qty: 1 }));
     expect((purchases().at(-1)!.body as { carts: { note: string }[] }).carts[0]!.note).toBe("081234567890");
+  });
+});
+
+describe("the search a sold-out item's error suggests", () => {
+  it("is a command safe to paste: only the name's letters and digits, whatever the service named it", () => {
+    const hostile = { id: 77, name: 'Voucher 10K', productName: 'Netflix\u001b]0;x\u0007"$(touch /tmp/pwn)"`id` Premium', stock: 0, unlimited: false } as unknown as Item;
+    const error = (() => {
+      try {
+        checkItemStock(hostile, 1);
+      } catch (caught) {
+        return caught as NotOfferedError;
+      }
+      throw new Error("it went through");
+    })();
+    expect(error.code).toBe("OUT_OF_STOCK");
+    expect(error.suggestion).toContain('`reseller items --search "Netflix 0 x touch tmp pwn id Premium"`');
+    expect(error.suggestion).not.toMatch(/\$\(|`id`|\u001b/);
   });
 });

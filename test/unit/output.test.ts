@@ -4,6 +4,8 @@ import { formatDuration, formatRupiah, formatTimestamp } from "../../src/output/
 import { parseRupiah } from "../../src/rules/amount.js";
 import { money, Output, statusCell, type OutputMode, type RichCell } from "../../src/output/output.js";
 import { neutralize, plainCell } from "../../src/output/sanitize.js";
+import { printError } from "../../src/output/print-error.js";
+import { ServiceError } from "../../src/errors.js";
 
 /** Runs `check` with the machine's zone set to `zone` (Node applies a change of TZ at once). */
 function inZone(zone: string, check: () => void): void {
@@ -263,6 +265,26 @@ describe("messages for people quote the service safely", () => {
     c.output.warn("note \u009b31m");
     expect(c.err()).not.toMatch(/[\u001b\u0007\u009b]/);
     expect(c.err()).toContain("Bought \\x1b]0;pwned\\x07Pulsa\nnext line");
+  });
+
+  it("a record's labels, which may be the service's own field names, are shown, not obeyed", () => {
+    const c = capture("table");
+    c.output.record([["Evil\u001b]0;pwn\u0007", "value"]]);
+    expect(c.out()).not.toMatch(/[\u001b\u0007]/);
+    expect(c.out()).toContain("Evil\\x1b]0;pwn\\x07");
+  });
+
+  it("an error's code, hint and --json document from the service are shown, not obeyed", () => {
+    const error = new ServiceError(400, "X\u001b]52;c;cm0gLXJmIH4=\u0007", "Refused.", undefined, { suggestion: "Try \u001b[2J\u009b31m again." });
+    let human = "";
+    printError(error, { stderr: { write: (t: string) => void (human += t) }, json: false, verbose: false, paint: (_tone, text) => text });
+    expect(human).not.toMatch(/[\u001b\u0007\u009b]/);
+    expect(human).toContain("X\\x1b]52;c;cm0gLXJmIH4=\\x07");
+    expect(human).toMatch(/^Hint: Try \\x1b\[2J\\x9b31m again\.$/m);
+    let json = "";
+    printError(new ServiceError(400, "BAD", "m\u009b31m\u202e", undefined), { stderr: { write: (t: string) => void (json += t) }, json: true, verbose: false, paint: (_tone, text) => text });
+    expect(json).not.toMatch(/[\u009b\u202e]/);
+    expect(JSON.parse(json).error.message).toBe("m\u009b31m\u202e");
   });
 
   it("draws reseller's own pictures untouched", () => {
