@@ -50,3 +50,9 @@ const finalKinds = new Set<StatusKind>(["completed", "partial", "canceled", "fai
 export function isFinal(status: Status | null): boolean {
   return status !== null && finalKinds.has(status.kind);
 }
+
+/** Final states in which the order was not delivered and its money went back: failed, canceled, refunded, expired. */
+const failedKinds = new Set<StatusKind>(["failed", "canceled", "refunded", "expired"]);
+export function isFailedKind(kind: StatusKind | undefined): boolean {
+  return kind !== undefined && failedKinds.has(kind);
+}

@@ -49,13 +49,14 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   ctx.output.info(`Buying ${describeOrder(order)} for ${formatRupiah(orderTotal(order))} (ref_id ${order.refId})…`);
   try {
     const bought = await purchase(ctx, client, order);
-    reportPurchase(ctx, order, bought);
+    // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
+    const verdict: Verdict = bought.detail ? verdictOfTransaction(bought.detail.data, false) : "bought";
+    const refunded = verdict === "delivery_failed" && bought.detail ? refundedAmount(bought.detail.data) : undefined;
+    reportPurchase(ctx, order, bought, verdict, refunded);
 
     if (!options.wait) {
-      const verdict: Verdict = bought.detail ? verdictOfTransaction(bought.detail.data, false) : "bought";
-      // A purchase recovered after a lost answer may already have failed: the exit code says so too.
       if (ctx.output.mode === "json") {
-        ctx.output.json(withOutcome(bought.body, verdict));
+        ctx.output.json(withOutcome(bought.body, verdict, refunded));
         return verdictExitCode(verdict);
       }
       printPurchase(ctx, bought, verdict);
@@ -98,12 +99,14 @@ function withVerdict(error: unknown): unknown {
   return error;
 }
 
-function reportPurchase(ctx: Context, order: Order, bought: Purchase): void {
+function reportPurchase(ctx: Context, order: Order, bought: Purchase, verdict: Verdict, refunded: number | undefined): void {
   if (bought.recovered) {
     ctx.output.warn(`The service's answer was lost, but the purchase had gone through on an earlier attempt: this is that transaction, not a second one.`);
   }
   const amount = bought.amount ?? orderTotal(order);
-  ctx.output.success(`Bought ${describeOrder(order)} for ${formatRupiah(amount)}${bought.invoice ? `: invoice ${bought.invoice}` : ""}, ref_id ${bought.refId}.`);
+  const what = `${describeOrder(order)} for ${formatRupiah(amount)}${bought.invoice ? `: invoice ${bought.invoice}` : ""}, ref_id ${bought.refId}`;
+  if (verdict === "delivery_failed") ctx.output.warn(`Bought ${what}, and its delivery has already failed${refunded !== undefined ? `: ${formatRupiah(refunded)} refunded` : ""}.`);
+  else ctx.output.success(`Bought ${what}.`);
 }
 
 /** Piped: one row (invoice, ref_id, status, amount, created, outcome); on a terminal a record, the invoice and ref_id whole. */
@@ -141,9 +144,13 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
   const verdict = verdictOfTransaction(t, waited.finished);
   const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
   const result = ctx.output.mode === "json" ? { ...waited.result, body: withOutcome(waited.result.body, verdict, refunded) } : waited.result;
+  // Piped, the verdict is a row of its own after the transaction's (rows are named by their first field).
+  const outcomeRow = () => ctx.output.mode === "plain" && ctx.output.table([], [["outcome", verdict, refunded ?? ""]]);
   try {
     showTransaction(ctx.output, result, waited.finished, timeout, { waited: true });
+    outcomeRow();
   } catch (error) {
+    outcomeRow();
     if (error instanceof DeliveryFailedError && refunded !== undefined) {
       error.details = { outcome: "delivery_failed", refunded: formatRupiah(refunded), ...(error.details ?? {}) };
       error.message = error.message.replace(/\.?$/, `; ${formatRupiah(refunded)} refunded.`).replace(/\.;/, ";");

@@ -14,7 +14,7 @@ import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { customerData } from "../output/transaction.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
-import { verdictTone, verdictWords } from "../orders/verdict.js";
+import { verdictTone, verdictWords, type Verdict } from "../orders/verdict.js";
 
 export interface HistoryOptions {
   unresolved: boolean;
@@ -110,6 +110,15 @@ export function sinceMs(text: string): number {
   return at;
 }
 
+/**
+ * What a failed delivery gave back: the refund the transaction named when it was recorded (a failed
+ * line of a cart: that line's price), else the whole amount (journals written before refunds were kept).
+ */
+function refundOf(entry: JournalEntry, verdict: Verdict | undefined): number | undefined {
+  if (verdict !== "delivery_failed") return undefined;
+  return entry.refunded ?? entry.amount;
+}
+
 /** Where the entry stands, in the verdict's words for a purchase, else the journal's own. */
 function standingCell(entry: JournalEntry, now: number): Cell {
   const verdict = ledgerVerdict(entry, now);
@@ -153,7 +162,8 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
   // V8's old space, and a year of orders streamed as JSON peaked at twice the memory.
   const asJson = (e: JournalEntry) => {
     const verdict = ledgerVerdict(e, now);
-    return Object.assign({}, e, verdict ? { verdict } : {}, verdict === "delivery_failed" && e.amount !== undefined ? { refunded: e.amount } : {});
+    const refunded = refundOf(e, verdict);
+    return Object.assign({}, e, verdict ? { verdict } : {}, refunded !== undefined ? { refunded } : {});
   };
   // Everything at once as JSON goes out as it is read: a year of orders in bounded memory.
   if (ctx.output.mode === "json" && !options.refresh) {
@@ -181,7 +191,7 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
         historyColumns,
         chosen.map((e): Cell[] => {
           const verdict = ledgerVerdict(e, now);
-          return [e.at, e.kind, referenceOf(e), outcomeCell(e, now), e.amount, detailOf(e), itemOf(e, names), customerOf(e), e.status, e.invoice, verdict, verdict === "delivery_failed" ? e.amount : undefined, other(e)];
+          return [e.at, e.kind, referenceOf(e), outcomeCell(e, now), e.amount, detailOf(e), itemOf(e, names), customerOf(e), e.status, e.invoice, verdict, refundOf(e, verdict), other(e)];
         }),
       );
     } else {

@@ -90,6 +90,10 @@ export interface StatusRecord extends RecordBase {
   type: "status";
   status: string;
   invoice?: string;
+  /** The order's verdict from the whole transaction (a failed line under a "completed" status is delivery_failed). */
+  verdict?: string;
+  /** What the service refunded, when the verdict is delivery_failed and says how much. */
+  refunded?: number;
 }
 
 export type JournalRecord = IntentRecord | AttemptRecord | AttemptFailedRecord | OutcomeRecord | StatusRecord;
@@ -109,6 +113,9 @@ export interface JournalEntry {
   invoice?: string;
   amount?: number;
   status?: string;
+  /** The verdict and refund the service's transaction gave when last seen (newer journals only). */
+  verdict?: string;
+  refunded?: number;
   code?: string;
   http_status?: number;
   reason?: string;
@@ -362,9 +369,14 @@ export function foldRecords(records: Iterable<JournalRecord>): JournalEntry[] {
     else if (record.type === "status") {
       entry.status = record.status;
       if (record.invoice) entry.invoice ??= record.invoice;
+      if (record.verdict !== undefined) {
+        entry.verdict = record.verdict;
+        if (record.refunded !== undefined) entry.refunded = record.refunded;
+        else delete entry.refunded;
+      }
     } else if (record.type === "outcome" && entry.outcome !== "done") {
       const { v: _v, entry: _e, at: _at, type: _t, outcome, ...details } = record;
-      for (const key of ["invoice", "amount", "status", "code", "http_status", "reason", "by"] as const) delete entry[key];
+      for (const key of ["invoice", "amount", "status", "verdict", "refunded", "code", "http_status", "reason", "by"] as const) delete entry[key];
       Object.assign(entry, details, { outcome });
     }
   }

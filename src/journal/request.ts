@@ -12,6 +12,8 @@ import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
 import { Journal, newEntryId, type JournalEntry, type JournalKind, type JournalRecord, type OutcomeDetails } from "./journal.js";
+import { isFinal } from "../api/status.js";
+import { refundedAmount, verdictOfTransaction } from "../orders/verdict.js";
 
 export interface JournalRequestOptions<T> {
   /** What the `done` record keeps (invoice, amount, status). */
@@ -44,7 +46,21 @@ export interface JournalRequestOptions<T> {
 
 /** What a journal outcome keeps of a transaction found on the service. */
 export function journalDetails(t: Transaction): OutcomeDetails {
-  return { ...(t.invoice !== null ? { invoice: t.invoice } : {}), ...(t.amount !== null ? { amount: t.amount } : {}), ...(t.status ? { status: t.status.text } : {}) };
+  return { ...(t.invoice !== null ? { invoice: t.invoice } : {}), ...(t.amount !== null ? { amount: t.amount } : {}), ...(t.status ? { status: t.status.text } : {}), ...verdictFacts(t) };
+}
+
+/**
+ * The verdict of the whole transaction, and its refund, kept beside the status: `history` then says
+ * what `buy --wait` said, a failed line under a "completed" status and the refund of the lines included.
+ */
+function verdictFacts(t: Transaction): { verdict: string; refunded?: number } {
+  const verdict = verdictOfTransaction(t, isFinal(t.status));
+  const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
+  return { verdict, ...(refunded !== undefined ? { refunded } : {}) };
+}
+
+function statusRecord(entry: string, at: string, t: Transaction & { status: NonNullable<Transaction["status"]> }): JournalRecord {
+  return { v: 1, type: "status", entry, at, status: t.status.text, ...(t.invoice !== null ? { invoice: t.invoice } : {}), ...verdictFacts(t) };
 }
 
 export function journalFor(ctx: Context): Journal {
@@ -278,7 +294,7 @@ async function settleQuietly<T>(look: () => Promise<T | undefined>): Promise<{ v
 export function noteStatusOf(ctx: Context, entry: string, t: Transaction): void {
   if (!t.status) return;
   try {
-    journalFor(ctx).append({ v: 1, type: "status", entry, at: new Date(ctx.now()).toISOString(), status: t.status.text, ...(t.invoice !== null ? { invoice: t.invoice } : {}) });
+    journalFor(ctx).append(statusRecord(entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status }));
   } catch {
     // Showing a purchase never fails because the journal cannot be written.
   }
@@ -295,8 +311,8 @@ export function noteLatestStatus(ctx: Context, t: Transaction): void {
     const journal = journalFor(ctx);
     for (const entry of journal.byRefId(t.refId)) {
       if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
-      if (entry.outcome !== "done" || entry.status === t.status.text) continue;
-      journal.append({ v: 1, type: "status", entry: entry.entry, at: new Date(ctx.now()).toISOString(), status: t.status.text, ...(t.invoice !== null ? { invoice: t.invoice } : {}) });
+      if (entry.outcome !== "done" || (entry.status === t.status.text && entry.verdict === verdictFacts(t).verdict)) continue;
+      journal.append(statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status }));
     }
   } catch {
     // Showing a purchase never fails because the journal cannot be written.

@@ -181,6 +181,8 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     ...(earlier.status !== undefined ? { status: earlier.status } : {}),
+    // A failed delivery bought before says its refund again: the recorded one, else the whole amount.
+    ...(outcome === "delivery_failed" && (earlier.refunded ?? earlier.amount) !== undefined ? { refunded: earlier.refunded ?? earlier.amount } : {}),
   };
 }
 

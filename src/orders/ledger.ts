@@ -10,7 +10,7 @@ import { AuthError, InterruptedError, ServiceError } from "../errors.js";
 import { stillInFlight, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
 import { journalDetails, journalFor } from "../journal/request.js";
 import { inPool } from "./pool.js";
-import { verdictOfStatus, type Verdict } from "./verdict.js";
+import { verdictOfRecord, type Verdict } from "./verdict.js";
 
 /** Asked at once: a ledger of a few hundred entries refreshes in seconds, not minutes. */
 export const refreshConcurrency = 8;
@@ -23,7 +23,7 @@ export function ledgerVerdict(entry: JournalEntry, nowMs: number): Verdict | und
   if (entry.kind !== "buy") return undefined;
   switch (entry.outcome) {
     case "done":
-      return verdictOfStatus(entry.status);
+      return verdictOfRecord(entry);
     case "unknown":
       return "unknown";
     case "pending":
@@ -59,14 +59,20 @@ export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Pro
   const client = await ctx.client();
   const journal = journalFor(ctx);
   const at = () => new Date(ctx.now()).toISOString();
-  const write = (entry: JournalEntry, change: { outcome?: "done" | "not_done"; details: OutcomeDetails; status?: string }) => {
+  const write = (entry: JournalEntry, change: { outcome?: "done" | "not_done"; details: OutcomeDetails; status?: string; facts?: { verdict: string; refunded?: number } }) => {
     try {
       if (change.outcome) journal.append({ v: 1, type: "outcome", entry: entry.entry, at: at(), outcome: change.outcome, ...change.details, by: "lookup" });
-      else if (change.status) journal.append({ v: 1, type: "status", entry: entry.entry, at: at(), status: change.status, ...(entry.invoice ? { invoice: entry.invoice } : {}) });
+      else if (change.status) journal.append({ v: 1, type: "status", entry: entry.entry, at: at(), status: change.status, ...(entry.invoice ? { invoice: entry.invoice } : {}), ...(change.facts ?? {}) });
     } catch {
       // The answer is still shown; only its record is lost.
     }
-    updated.set(entry.entry, { ...entry, ...change.details, ...(change.outcome ? { outcome: change.outcome } : {}), ...(change.status ? { status: change.status } : {}) });
+    const now = { ...entry, ...change.details, ...(change.outcome ? { outcome: change.outcome } : {}), ...(change.status ? { status: change.status } : {}) };
+    // New facts replace the old ones whole: a refund no longer named is no longer kept.
+    if (change.facts) {
+      delete now.refunded;
+      Object.assign(now, change.facts);
+    }
+    updated.set(entry.entry, now);
   };
 
   const buys = asked.filter((e) => e.kind === "buy");
@@ -74,7 +80,10 @@ export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Pro
     try {
       const { data: t } = await client.getTransaction(entry.ref_id!);
       if (entry.outcome === "done") {
-        if (t.status && t.status.text !== entry.status) write(entry, { details: {}, status: t.status.text });
+        if (t.status) {
+          const { verdict, refunded } = journalDetails(t);
+          if (t.status.text !== entry.status || verdict !== entry.verdict) write(entry, { details: {}, status: t.status.text, facts: { verdict: verdict as string, ...(refunded !== undefined ? { refunded: refunded as number } : {}) } });
+        }
       } else {
         write(entry, { outcome: "done", details: journalDetails(t) });
       }

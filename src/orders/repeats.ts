@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { JournalEntry } from "../journal/journal.js";
-import { verdictOfStatus, type Verdict } from "./verdict.js";
+import { verdictOfRecord, type Verdict } from "./verdict.js";
 
 /** What makes two order lines the same order: item, quantity and the customer data as sent. */
 export function lineKey(itemId: number, quantity: number, note: string | undefined): string {
@@ -45,6 +45,9 @@ export interface EarlierPurchase {
   key: string | undefined;
   outcome: JournalEntry["outcome"];
   status?: string;
+  /** The verdict and refund the journal kept from the whole transaction, when it did. */
+  verdict?: string;
+  refunded?: number;
   invoice?: string;
   amount?: number;
 }
@@ -62,6 +65,8 @@ export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefine
     key,
     outcome: entry.outcome,
     ...(entry.status !== undefined ? { status: entry.status } : {}),
+    ...(entry.verdict !== undefined ? { verdict: entry.verdict } : {}),
+    ...(entry.refunded !== undefined ? { refunded: entry.refunded } : {}),
     ...(entry.invoice !== undefined ? { invoice: entry.invoice } : {}),
     ...(entry.amount !== undefined ? { amount: entry.amount } : {}),
   };
@@ -107,7 +112,7 @@ export function planRows(rows: { key: string; refId: string }[], earlier: Earlie
   for (const p of byRef.values()) {
     if (!p.key || used.has(p.refId) || rowRefs.has(p.refId) || !mayBeBought(p)) continue;
     // A delivery that failed was refunded: buying it again spends nothing twice.
-    if (p.outcome === "done" && verdictOfStatus(p.status) === "delivery_failed") continue;
+    if (p.outcome === "done" && verdictOfRecord(p) === "delivery_failed") continue;
     pool.set(p.key, [...(pool.get(p.key) ?? []), p]);
   }
   return rows.map((row, i) => {
@@ -122,5 +127,5 @@ export function planRows(rows: { key: string; refId: string }[], earlier: Earlie
 /** The verdict an earlier purchase stands at, for a row that is not sent again. */
 export function earlierVerdict(p: EarlierPurchase): Verdict {
   if (p.outcome === "unknown" || p.outcome === "pending") return "unknown";
-  return verdictOfStatus(p.status);
+  return verdictOfRecord(p);
 }

@@ -5,6 +5,7 @@
  * charged) or unknown (sent, no answer: reconcile settles it).
  */
 import type { Transaction } from "../api/model.js";
+import { isFailedKind, statusKindOf } from "../api/status.js";
 import { ExitCode } from "../errors.js";
 import { customerData, lineOf } from "../output/transaction.js";
 
@@ -34,31 +35,36 @@ export function verdictTone(verdict: Verdict): "good" | "bad" | "warn" {
   return verdict === "bought" || verdict === "delivered" ? "good" : verdict === "unknown" ? "warn" : "bad";
 }
 
-/** Statuses of a transaction (or a journal entry's latest status) that mean its delivery failed and was refunded. */
-export function isFailedStatus(status: string | null | undefined): boolean {
-  return !!status && /^(failed|canceled|cancelled|refunded|expired)$/i.test(status.trim());
-}
-
-export function isDeliveredStatus(status: string | null | undefined): boolean {
-  return !!status && /^(completed|success|delivered|done)$/i.test(status.trim());
-}
-
 /**
- * What the service's transaction says of a bought order: delivered once final and not failed,
- * delivery failed when the transaction (or any of its H2H dispatches) failed, else still bought.
+ * What the service's transaction says of a bought order: delivered once final and completed,
+ * delivery failed when the transaction ended failed, canceled, refunded or expired, or (once final)
+ * when any of its H2H dispatches or SMM orders failed; else still bought.
  */
 export function verdictOfTransaction(t: Transaction, final: boolean): Verdict {
   const lineFailed = t.h2h.some((r) => r.failed) || t.smm.some((r) => r.status?.kind === "failed" || r.status?.kind === "canceled");
-  if (t.status?.kind === "failed" || t.status?.kind === "canceled" || (final && lineFailed)) return "delivery_failed";
+  if (isFailedKind(t.status?.kind) || (final && lineFailed)) return "delivery_failed";
   if (final && t.status?.kind === "completed") return "delivered";
   return "bought";
 }
 
-/** The verdict a journal status gives (what `buy --wait`, `trx show` or `history --refresh` last saw). */
+/**
+ * The verdict a journal status gives (what `buy --wait`, `trx show` or `history --refresh` last saw),
+ * read with the same status vocabulary as a transaction (`Sukses` is completed, `refunded` failed).
+ */
 export function verdictOfStatus(status: string | undefined): Verdict {
-  if (isFailedStatus(status)) return "delivery_failed";
-  if (isDeliveredStatus(status)) return "delivered";
+  const kind = status ? statusKindOf(status) : undefined;
+  if (isFailedKind(kind)) return "delivery_failed";
+  if (kind === "completed") return "delivered";
   return "bought";
+}
+
+/**
+ * The verdict of a bought order as the journal recorded it: the whole transaction's when it was kept
+ * (newer journals), else its status's.
+ */
+export function verdictOfRecord(recorded: { verdict?: string; status?: string }): Verdict {
+  const v = recorded.verdict;
+  return v === "bought" || v === "delivered" || v === "delivery_failed" ? v : verdictOfStatus(recorded.status);
 }
 
 /**
@@ -83,7 +89,7 @@ export function refundedAmount(t: Transaction): number | undefined {
     }
   }
   if (named) return sum;
-  if (t.status?.kind === "failed" || t.status?.kind === "canceled") return t.amount ?? undefined;
+  if (isFailedKind(t.status?.kind)) return t.amount ?? undefined;
   return undefined;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { DeliveryFailedError } from "../errors.js";
+import { isFailedKind } from "../api/status.js";
 import { formatDuration, formatIsoUtc } from "./format.js";
 import { copyable, customerCell, money, statusCell, type Cell, type Column, type Output, type RichCell } from "./output.js";
 
@@ -239,17 +240,18 @@ export function showTransaction(output: Output, result: ApiResult<Transaction>, 
 
 /** Whether the purchase's delivery failed, as the error that says so: which items, for whom, and the provider's words. */
 export function deliveryFailure(t: Transaction): DeliveryFailedError | undefined {
+  // The same test as the verdict's (orders/verdict.ts): a failed dispatch or SMM order, or the whole order.
   const failed = t.h2h.filter((r) => r.failed);
-  const whole = t.status?.kind === "failed" || t.status?.kind === "canceled";
-  if (!failed.length && !whole) return undefined;
-  const what = failed.length
-    ? failed
-        .map((r) => {
-          const line = lineOf(t, r.itemId);
-          const customer = customerData(line?.note);
-          return `${lineName(line, r.itemId)}${customer ? ` for ${customer}` : ""}`;
-        })
-        .join(", ")
+  const failedSmm = t.smm.filter((r) => r.status?.kind === "failed" || r.status?.kind === "canceled");
+  const whole = isFailedKind(t.status?.kind);
+  if (!failed.length && !failedSmm.length && !whole) return undefined;
+  const named = (itemId: number | null) => {
+    const line = lineOf(t, itemId);
+    const customer = customerData(line?.note);
+    return `${lineName(line, itemId)}${customer ? ` for ${customer}` : ""}`;
+  };
+  const what = failed.length || failedSmm.length
+    ? [...failed.map((r) => named(r.itemId)), ...failedSmm.map((r) => `${named(r.itemId)} (SMM order ${r.orderId ?? "-"} ${r.status!.text})`)].join(", ")
     : `the order is ${t.status!.text}`;
   const details: Record<string, unknown> = {};
   failed.forEach((r, i) => {

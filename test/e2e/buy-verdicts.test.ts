@@ -38,6 +38,10 @@ describe("single buy --wait", () => {
         expect(failed.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
         expect(failed.stderr).toMatch(/outcome: delivery_failed/);
       }
+      if (mode === "plain") {
+        expect(ok.stdout).toMatch(/^outcome\tdelivered\t$/m);
+        expect(failed.stdout).toMatch(/^outcome\tdelivery_failed\t19000$/m);
+      }
       // The journal keeps where it stands, for history.
       const entries = foldRecords(journalRecords(reseller.configDir));
       expect(entries.map((e) => e.status)).toEqual(["completed", "failed"]);
@@ -134,6 +138,10 @@ describe("cart", () => {
           expect(r.stdout.trim().split("\t").at(-1)).toBe(c.verdict);
         } else {
           expect(r.stdout).toMatch(new RegExp(`^Outcome +${verdictWords(c.verdict)}$`, "m"));
+        }
+        // Piped, a wait's result ends with the verdict's own row (and the refund), whatever the exit code.
+        if (mode === "plain" && c.args(n).includes("--wait") && c.verdict !== "refused" && c.verdict !== "unknown") {
+          expect(r.stdout.trimEnd().split("\n").at(-1)).toBe(`outcome\t${c.verdict}\t${c.verdict === "delivery_failed" ? 19_000 : ""}`.trimEnd());
         }
         // Nothing but results on stdout: a failed cart prints none in table or piped mode.
         if (failed && mode !== "json" && c.verdict !== "delivery_failed") expect(r.stdout).toBe("");

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { resellerAs, whileAdvancing } from "./commands-harness.js";
 
 const harness = useEmulator();
 const elsewhere = useEmulator();
@@ -61,6 +63,21 @@ describe("history --refresh", () => {
     const after = harness.accountOf(apiKey).balance;
     expect(Number(spent.stdout.trim())).toBe(before - after + 20_000);
     expect(Number(spent.stdout.trim())).toBe(6_500);
+  });
+
+  it("a cart with one failed line under a 'completed' status: history says what --wait said, with that line's refund", async () => {
+    const apiKey = harness.apiKeyOf("Cahaya Voucher");
+    const reseller = resellerAs(harness, apiKey);
+    const cart = join(reseller.configDir, "cart.json");
+    writeFileSync(cart, JSON.stringify([{ item_id: 11, quantity: 1, note: "081266660009" }, { item_id: 22, quantity: 1, note: "99990043" }]));
+    const bought = await whileAdvancing(harness.emulator, reseller.run(["buy", "--cart", cart, "--no-validate", "--ref-id", "ledger-half", "--wait", "--yes"], { mode: "json" }), 5, 200);
+    expect(bought.exitCode, bought.stderr).toBe(1);
+    expect(bought.json()).toMatchObject({ outcome: "delivery_failed", refunded: 19_000, data: { status: "completed" } });
+    const plain = rowsOf((await reseller.run(["history", "--limit", "1"])).stdout);
+    expect([plain[0]![2], plain[0]![8], plain[0]![10], plain[0]![11]]).toEqual(["ledger-half", "completed", "delivery_failed", "19000"]);
+    const [entry] = (await reseller.run(["history", "--limit", "1", "--json"])).json();
+    expect(entry).toMatchObject({ ref_id: "ledger-half", verdict: "delivery_failed", refunded: 19_000 });
+    expect(entry.amount).toBeGreaterThan(19_000);
   });
 
   it("entries sent to another service address are hidden, and marked with --all-services", async () => {

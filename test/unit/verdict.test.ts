@@ -8,6 +8,7 @@ import type { Transaction } from "../../src/api/model.js";
 import { ExitCode } from "../../src/errors.js";
 import { handOver, refundedAmount, verdictExitCode, verdictOfStatus, verdictOfTransaction } from "../../src/orders/verdict.js";
 import { provesPurchase } from "../../src/orders/purchase.js";
+import { deliveryFailure } from "../../src/output/transaction.js";
 import { isDefiniteRefusal, isRefusalCode } from "../../src/api/codes.js";
 
 function transaction(status: string, parts: Partial<Transaction> = {}): Transaction {
@@ -29,6 +30,34 @@ describe("the verdict of an order", () => {
     expect(verdictOfTransaction(transaction("paid"), false)).toBe("bought");
     // A wait that timed out on a completed-looking status without its dispatches final is still bought.
     expect(verdictOfTransaction(transaction("completed"), false)).toBe("bought");
+  });
+
+  it("reads every status word as buy, bulk and history all do: refunded and expired failed, Sukses delivered", () => {
+    for (const word of ["refunded", "Expired", "cancelled", "FAILED"]) {
+      expect(verdictOfTransaction(transaction(word), true), word).toBe("delivery_failed");
+      expect(verdictOfStatus(word), word).toBe("delivery_failed");
+    }
+    expect(refundedAmount(transaction("refunded"))).toBe(19_000);
+    for (const word of ["Sukses", "Berhasil", "successful", "complete", "Success"]) {
+      expect(verdictOfTransaction(transaction(word), true), word).toBe("delivered");
+      expect(verdictOfStatus(word), word).toBe("delivered");
+    }
+    expect(verdictOfStatus("In progress")).toBe("bought");
+    expect(verdictOfStatus("a word nobody knows")).toBe("bought");
+  });
+
+  it("a failed SMM order fails the delivery in the verdict and in what --wait throws alike", () => {
+    const t = transaction("completed", {
+      lines: [{ itemId: 40, name: "Instagram Followers", productName: null, quantity: 1000, price: 25_000, note: "https://instagram.com/toko", orderProcess: "smm", isSmm: true, licence: null, sellerNote: null, status: null }],
+      smm: [{ itemId: 40, orderId: "SMM-9", status: toStatus("canceled"), startCount: null, remains: 1000, delivered: 0, refundAmount: 25_000, providerStatus: null, manualRefundPending: false }],
+    });
+    expect(verdictOfTransaction(t, true)).toBe("delivery_failed");
+    expect(refundedAmount(t)).toBe(25_000);
+    const failure = deliveryFailure(t);
+    expect(failure?.exitCode).toBe(ExitCode.refused);
+    expect(failure?.message).toContain("SMM order SMM-9 canceled");
+    expect(deliveryFailure(transaction("completed"))).toBeUndefined();
+    expect(deliveryFailure(transaction("refunded"))?.message).toContain("the order is refunded");
   });
 
   it("what to hand over: serials and every licence line, whole", () => {

@@ -9,6 +9,9 @@ import { InterruptedError, ServiceError } from "../../errors.js";
 import { journalDetails, journalFor, noteLatestStatus, sentFromHere } from "../../journal/request.js";
 import { isUnresolved } from "../../journal/journal.js";
 import { showTransaction } from "../../output/transaction.js";
+import { formatRupiah } from "../../output/format.js";
+import { isFinal } from "../../api/status.js";
+import { refundedAmount, verdictOfTransaction } from "../../orders/verdict.js";
 
 export interface TrxShowOptions {
   ref: string;
@@ -56,7 +59,10 @@ function settleJournal(ctx: Context, t: Transaction): void {
       if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
       if (!isUnresolved(entry, now)) continue;
       journal.append({ v: 1, type: "outcome", entry: entry.entry, at: new Date(now).toISOString(), outcome: "done", ...journalDetails(t), by: "trx show" });
-      ctx.output.info(`Settled in the journal: ${t.refId} was bought${t.invoice ? ` (invoice ${t.invoice})` : ""}.`);
+      const verdict = verdictOfTransaction(t, isFinal(t.status));
+      const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
+      const said = verdict === "delivery_failed" ? `was bought, and its delivery failed${refunded !== undefined ? ` (${formatRupiah(refunded)} refunded)` : ""}` : `was ${verdict}`;
+      ctx.output.info(`Settled in the journal: ${t.refId} ${said}${t.invoice ? ` (invoice ${t.invoice})` : ""}.`);
     }
   } catch {
     // Showing a transaction must not fail because the journal cannot be written.
