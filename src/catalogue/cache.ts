@@ -63,10 +63,11 @@ export interface KeptCatalogue extends CatalogueHeader {
   entryBatches(): Iterable<CatalogueEntry[]>;
   /**
    * Finds what `entriesHolding(words)` gives, 64 KB at a time, letting the event loop run between
-   * the pieces: a request in flight meanwhile is connected, sent and answered while the copy is read.
-   * `entriesHolding(words)` then answers from what was found.
+   * the pieces until `answered` settles: a request in flight meanwhile is connected, sent and
+   * answered while the copy is read, and the rest is read without stopping (each stop costs a turn
+   * of the event loop). `entriesHolding(words)` then answers from what was found.
    */
-  searchAhead(words: string[]): Promise<void>;
+  searchAhead(words: string[], answered?: Promise<unknown>): Promise<void>;
   /** The file's text as read: what a delta is appended to. */
   readonly file?: KeptFile;
 }
@@ -260,17 +261,25 @@ class BaseLines {
     return found;
   }
 
-  /** As `holding`, a piece at a time with the event loop let run between pieces; kept for `holding`. */
-  holdingAhead(words: string[]): Promise<void> {
+  /**
+   * As `holding`, a piece at a time with the event loop let run between pieces until `answered`
+   * settles (the request being made meanwhile), then the rest at once; kept for `holding`.
+   */
+  holdingAhead(words: string[], answered?: Promise<unknown>): Promise<void> {
     const key = words.join("\u0000");
     if (this.found.has(key)) return Promise.resolve();
     let finding = this.finding.get(key);
     if (!finding) {
       finding = (async () => {
         const found: CatalogueEntry[] = [];
+        let waiting = true;
+        answered?.then(
+          () => (waiting = false),
+          () => (waiting = false),
+        );
         for (const piece of this.pieces()) {
           // setImmediate runs after the poll phase: a connect or an answer that came is handled now.
-          await new Promise((resolve) => setImmediate(resolve));
+          if (waiting) await new Promise((resolve) => setImmediate(resolve));
           found.push(...baseHolding(piece, words));
         }
         // A `holding` made meanwhile already found the same.
@@ -395,8 +404,8 @@ function keptFrom(header: CatalogueHeader, file: KeptFile): KeptCatalogue {
       // The changes are few: all of them go to the caller's test, in their places among the lines found.
       return withChanges(file.base.holding(words));
     },
-    async searchAhead(words) {
-      if (readAsText(words)) await file.base.holdingAhead(words);
+    async searchAhead(words, answered) {
+      if (readAsText(words)) await file.base.holdingAhead(words, answered);
     },
   };
 }

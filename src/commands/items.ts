@@ -51,7 +51,7 @@ async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCata
     // the request is sent and its answer read meanwhile: the few lines that changed are put in their
     // places once they arrive (the copy is brought up to date before anything is shown).
     // A read that fails here is met again, and said, when the list is shown.
-    if (kept && !refresh && words.length) searching = kept.searchAhead(words).catch(() => undefined);
+    if (kept && !refresh && words.length) searching = kept.searchAhead(words, syncing).catch(() => undefined);
     outcome = await syncing;
     await searching;
   } catch (error) {
