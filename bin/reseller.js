@@ -18,6 +18,11 @@ const command = /^-{0,2}[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
  * refuses the code cache made under it and every such call compiles the CLI again.
  */
 const offline = new Set(["--help", "-h", "help", "config", "history", "completion", "emulator"]);
+/**
+ * Whether a request may go through a proxy, and so through undici and its WebAssembly parser: without
+ * one, the client uses Node's own HTTP stack (src/api/transport.ts), which has no WebAssembly.
+ */
+const mayUseWasm = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"].some((name) => process.env[name]);
 
 /** The bundle's first line: `// reseller <version> <hash of the rest>`. */
 function header(text) {
@@ -95,8 +100,8 @@ function answerItems() {
 function answerAfterDelta() {
   let quick;
   try {
-    require("node:v8").setFlagsFromString("--liftoff-only");
-    quick = loadBundle(join(dist, "items-delta.cjs"), "items-delta");
+    if (mayUseWasm) require("node:v8").setFlagsFromString("--liftoff-only");
+    quick = loadBundle(join(dist, "items-delta.cjs"), mayUseWasm ? "items-delta-wasm" : "items-delta");
   } catch {
     return false; // a build from before it
   }
@@ -117,15 +122,16 @@ function isTerminal(fd) {
 }
 
 function run() {
-  // undici parses HTTP with a WebAssembly module; V8's optimising tier-up of it runs on background
-  // threads that a short-lived process then waits for at exit (~50 ms a command, measured with
-  // `npm run bench`). The baseline compiler is plenty for a few small JSON answers. Commands that
-  // never speak HTTP skip node:v8 (~5 ms). Decided by the same first word as the code cache's
-  // file, and before the bundle is compiled: V8 accepts a cache only under the flags it was made with.
-  if (!offline.has(command)) require("node:v8").setFlagsFromString("--liftoff-only");
+  // undici (used only through a proxy) parses HTTP with a WebAssembly module; V8's optimising
+  // tier-up of it runs on background threads that a short-lived process then waits for at exit
+  // (~50 ms a command, measured with `npm run bench`). The baseline compiler is plenty for a few
+  // small JSON answers. Other calls skip node:v8 (~5 ms). Decided before the bundle is compiled, and
+  // named in the code cache's file: V8 accepts a cache only under the flags it was made with.
+  const wasm = mayUseWasm && !offline.has(command);
+  if (wasm) require("node:v8").setFlagsFromString("--liftoff-only");
   // --jq runs functions the same command without it never compiles: a code cache of its own.
   const jq = args.some((arg) => arg === "--jq" || arg.startsWith("--jq="));
-  const cli = loadBundle(bundle, jq ? `${command}-jq` : command, () => {
+  const cli = loadBundle(bundle, `${command}${jq ? "-jq" : ""}${wasm ? "-wasm" : ""}`, () => {
     if (jq && needsJqEngine()) startJq();
   });
   cli.exports.start().then(cli.keepCodeCache);
