@@ -11,6 +11,7 @@ import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, ResellerError, ServiceError } from "../errors.js";
 import { customerData } from "../output/transaction.js";
 import { journalFor, noteLatestStatus, noteStatusOf, sentFromHere } from "../journal/request.js";
+import { accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLine } from "./check-line.js";
 import { readItem } from "./items.js";
 import type { Order } from "./order.js";
@@ -110,7 +111,7 @@ export function recentPurchases(ctx: Context, windowHours: number, givenRefIds: 
  * Every row read, its item fetched and its line checked; every problem of the file in one error
  * (exit 2; an item the service does not have is its refusal, exit 1), before anything is sent.
  */
-export async function prepareBulk(ctx: Context, client: ServiceClient, name: string, text: string, options: { windowHours: number; check: boolean }): Promise<PreparedBulk> {
+export async function prepareBulk(ctx: Context, client: ServiceClient, name: string, text: string, options: { windowHours: number; check: boolean; validate: boolean }): Promise<PreparedBulk> {
   const { windowHours } = options;
   const { rows, problems } = readOrderRows(name, text);
   const items = await fetchDistinctItems(client, rows, problems);
@@ -119,7 +120,18 @@ export async function prepareBulk(ctx: Context, client: ServiceClient, name: str
     const item = items.get(r.itemId);
     if (!item) continue;
     try {
-      lines.push({ row: r, item, note: checkLine(item, r, `${r.place}: `, { check: options.check }) });
+      const note = checkLine(item, r, `${r.place}: `, { check: options.check });
+      // A game whose account check needs the zone: without it the top-up would go to an account
+      // nobody checked, which a script is never let do (as a single buy in a script is not).
+      if (options.validate && accountOfLine({ item, quantity: r.quantity, ...(note !== undefined ? { note } : {}) }) === "zone missing") {
+        problems.push({
+          line: r.row,
+          message: `${r.place}: the account check of item ${item.id} (${item.name}) needs the zone with the user id, and the note column gives none.`,
+          suggestion: "Write the note as USERID(ZONE), e.g. 12345678(1234), or buy without the check with --no-validate.",
+        });
+        continue;
+      }
+      lines.push({ row: r, item, note });
     } catch (error) {
       if (!(error instanceof ResellerError)) throw error;
       problems.push({ line: r.row, message: inFileTerms(error.message), ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}) });
@@ -158,6 +170,10 @@ export interface BulkRunOptions {
   waitTimeoutSeconds: number;
   /** Rows that match a recent purchase under another ref_id: skipped, or bought again. */
   repeats: "skip" | "again";
+  /** Check each game top-up's account right before it is bought (false with --no-validate). */
+  validate: boolean;
+  /** A row whose account could not be checked (the check itself failed): it is bought unchecked. */
+  onAccountUnchecked?: (row: number, reason: string) => void;
   /** Each result as soon as it is known (purchases and deliveries complete in any order). */
   onResult: (result: BulkResult, index: number) => void;
 }
@@ -270,6 +286,20 @@ export async function runBulk(ctx: Context, client: ServiceClient, prepared: Pre
     if (ctx.signal.aborted) {
       return finish({ ...base, outcome: "refused", exit_code: ExitCode.interrupted, sent: false, error: { code: "NOT_STARTED", message: "not started: interrupted (Ctrl-C); nothing charged" } }, index);
     }
+    if (options.validate) {
+      // Whose account a game top-up goes to, asked right before it is bought (a row bought before asks nothing):
+      // an account that does not exist is refused here, nothing sent; a check that fails lets it go on.
+      let refusal: ServiceError | undefined;
+      try {
+        for (const checked of await checkOrderAccounts(client, order)) {
+          if (checked.state === "not_found") refusal = checked.error;
+          else if (checked.state === "unchecked") options.onAccountUnchecked?.(row.row, checked.reason);
+        }
+      } catch (error) {
+        return finish(fromFailure(base, error), index);
+      }
+      if (refusal) return finish({ ...base, outcome: "refused", exit_code: ExitCode.refused, sent: false, error: { code: refusal.code, message: `${refusal.message.replace(/\.$/, "")}; nothing was bought` } }, index);
+    }
     let result: BulkResult;
     try {
       // The plan read the journal once for every row: no look-up per order.
@@ -305,7 +335,9 @@ async function waitDelivery(ctx: Context, client: ServiceClient, result: BulkRes
   try {
     const waited = await waitForDelivery(ctx, client, result.ref_id, timeoutSeconds, undefined, { quiet: true, ...(firstPollMs !== undefined ? { firstPollMs } : {}) });
     if (entry !== undefined) {
-      if (waited.result.data.status && waited.result.data.status.text !== result.status) noteStatusOf(ctx, entry, waited.result.data);
+      // Written when the status or the verdict moved (a failed line under a "completed" status).
+      const t = waited.result.data;
+      if (t.status && (t.status.text !== result.status || verdictOfTransaction(t, waited.finished) !== result.outcome)) noteStatusOf(ctx, entry, t);
     } else {
       noteLatestStatus(ctx, waited.result.data);
     }

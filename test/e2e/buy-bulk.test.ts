@@ -184,6 +184,38 @@ describe("buy --file", () => {
     expect(r.stderr).toMatch(/never buys an order twice/);
   });
 
+  it("a game top-up to an account that does not exist is refused before it is sent; a missing zone is a bad row", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const before = onService(reseller.apiKey).length;
+    const balance = balanceOf(reseller.apiKey);
+    const orders = file(
+      reseller,
+      "games.jsonl",
+      [
+        JSON.stringify({ item_id: 22, quantity: 1, note: "12345678" }),
+        JSON.stringify({ item_id: 22, quantity: 1, note: "99990077" }), // nobody's account
+        JSON.stringify({ item_id: 12, quantity: 1, note: "081234567811" }),
+      ].join("\n"),
+    );
+    const checked = await reseller.run(["buy", "--file", orders], { mode: "json" });
+    expect(checked.exitCode, checked.stderr).toBe(1);
+    const results = jsonLines(checked.stdout).sort((a, b) => a.row - b.row);
+    expect(results.map((x) => [x.row, x.outcome, x.exit_code, x.sent])).toEqual([[1, "bought", 0, true], [2, "refused", 1, false], [3, "bought", 0, true]]);
+    expect(results[1].error).toMatchObject({ code: "ACCOUNT_NOT_FOUND", message: expect.stringMatching(/There is no account 99990077 .*nothing was bought$/) });
+    // Two purchases reached the service; the refused row was never sent, nor charged.
+    expect(onService(reseller.apiKey)).toHaveLength(before + 2);
+    expect(balanceOf(reseller.apiKey)).toBe(balance - results[0].amount - results[2].amount);
+    // --no-validate buys it unchecked (the provider refuses it later and the service refunds).
+    const unchecked = await reseller.run(["buy", "--file", orders, "--no-validate"], { mode: "json" });
+    expect(unchecked.exitCode, unchecked.stderr).toBe(0);
+    expect(jsonLines(unchecked.stdout).sort((a, b) => a.row - b.row).map((x) => [x.outcome, x.sent])).toEqual([["bought", false], ["bought", true], ["bought", false]]);
+    // A game whose check needs a zone, with none in the note: the row is named, nothing sent.
+    const zoneless = await reseller.run(["buy", "--file", file(reseller, "ml.csv", "item_id,quantity,note\n12,1,081234567822\n21,1,12345678\n")]);
+    expect(zoneless.exitCode).toBe(2);
+    expect(zoneless.stderr).toMatch(/ml\.csv line 3: the account check of item 21 .* needs the zone [\s\S]*USERID\(ZONE\)[\s\S]*--no-validate/);
+    expect(onService(reseller.apiKey)).toHaveLength(before + 3);
+  });
+
   it("a bad row anywhere is exit 2 naming it, and nothing is bought", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const before = onService(reseller.apiKey).length;
@@ -266,7 +298,8 @@ describe("buy --file", () => {
         const before = balanceOf(reseller.apiKey);
         const orders = file(reseller, "wait.csv", failing(n + 1));
         const out = join(reseller.configDir, "results.jsonl");
-        const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--file", orders, "--wait", "--out", out], { mode }), 5, 200);
+        // Bought unchecked (--no-validate), so that the provider is the one to refuse it.
+        const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--file", orders, "--wait", "--no-validate", "--out", out], { mode }), 5, 200);
         expect(r.exitCode, r.stderr).toBe(1);
         expect(r.stderr).toMatch(/4 orders: 3 delivered, 1 failed \(Rp 19\.000 refunded\)\./);
         expect(r.stderr).toMatch(/Delivery failed for line 5 \(9999\d0001\)/);

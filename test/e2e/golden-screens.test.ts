@@ -112,7 +112,7 @@ describe("golden screen of buy --file --wait: the bulk results table", () => {
     const file = join(reseller.configDir, "orders.csv");
     writeFileSync(file, orders(n));
     const out = join(reseller.configDir, "results.jsonl");
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--file", file, "--wait", "--yes", "--out", out], { mode: "table", env: { COLUMNS: String(width) } }), 5, 200);
+    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--file", file, "--wait", "--no-validate", "--yes", "--out", out], { mode: "table", env: { COLUMNS: String(width) } }), 5, 200);
     expect(r.exitCode, r.stderr).toBe(1);
     if (process.env.SHOW_SCREENS) console.log(`== buy --file --wait @${width}\n${r.stdout}`);
     const results = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));

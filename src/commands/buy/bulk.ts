@@ -32,7 +32,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   }
   const client = await ctx.client();
   const windowHours = request.repeatWindowHours ?? ctx.settings.repeatWindowHours;
-  const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, { windowHours, check: request.check });
+  const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, { windowHours, check: request.check, validate: request.validate });
   const repeats = await consentToRepeats(ctx, prepared, request, windowHours);
   if (repeats === "nothing") {
     ctx.output.info("Nothing bought.");
@@ -60,6 +60,8 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     wait: request.wait,
     waitTimeoutSeconds,
     repeats,
+    validate: request.validate,
+    onAccountUnchecked: (row, reason) => ctx.output.warn(`${path === "-" ? "stdin" : path} line ${row}: the customer's account was not checked (${reason}); bought unchecked.`),
     onResult: (result) => report(ctx, result, ++finished, prepared.orders.length, out),
   });
 
