@@ -127,8 +127,10 @@ function directLane(options: LaneOptions): Lane {
           return;
         }
         req.once("socket", (socket) => {
-          // A kept connection is ready now; a new one once connected (and, for https, once its TLS handshake is done).
-          if (req.reusedSocket) return request.onHandedOn();
+          // A kept connection is ready now; a new one once connected (and, for https, once its TLS
+          // handshake is done). A socket that is somehow not connecting counts as ready: for money,
+          // "may have reached" is the safe mistake and "nothing was sent" the dangerous one.
+          if (req.reusedSocket || !socket.connecting) return request.onHandedOn();
           const timer = setTimeout(() => req.destroy(new LaneError(connectTimedOut, `no connection within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
           socket.once(secure ? "secureConnect" : "connect", () => {
             clearTimeout(timer);
