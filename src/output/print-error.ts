@@ -78,7 +78,9 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   }
   for (const [key, value] of Object.entries(error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
-    stderr.write(`  ${key.replace(/_/g, " ")}: ${neutralize(String(value))}\n`);
+    // The verdict in a person's words ("delivery failed"), as every other human output says it.
+    const shown = key === "outcome" && typeof value === "string" ? value.replace(/_/g, " ") : String(value);
+    stderr.write(`  ${key.replace(/_/g, " ")}: ${neutralize(shown)}\n`);
   }
   if (error instanceof OutcomeUnknownError && error.refId) stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
   if (error instanceof UnexpectedResponseError && error.bodyExcerpt.trim()) {

@@ -36,7 +36,7 @@ describe("single buy --wait", () => {
         expect(failed.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { outcome: "delivery_failed", refunded: "Rp 19.000" } });
       } else {
         expect(failed.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
-        expect(failed.stderr).toMatch(/outcome: delivery_failed/);
+        expect(failed.stderr).toMatch(/^  outcome: delivery failed$/m);
       }
       if (mode === "plain") {
         expect(ok.stdout).toMatch(/^outcome\tdelivered\t$/m);
@@ -130,7 +130,7 @@ describe("cart", () => {
             expect(r.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { refunded: "Rp 19.000" } });
           }
         } else if (failed) {
-          expect(r.stderr).toMatch(new RegExp(`outcome: ${c.verdict}\\b`));
+          expect(r.stderr).toMatch(new RegExp(`^  outcome: ${verdictWords(c.verdict)}$`, "m"));
           if (c.verdict === "delivery_failed") expect(r.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
         } else if (c.args(n).includes("--wait")) {
           expect(r.stderr).toMatch(new RegExp(`: ref_id RSL-\\S+, invoice INV-\\S+ \\(outcome: ${verdictWords(c.verdict)}\\)`));
