@@ -94,10 +94,13 @@ class LaneError extends Error {
   }
 }
 
-/** Node's "socket hang up" and "aborted" are the other side closing, not a reset packet. */
+/**
+ * Node's "socket hang up" and "aborted" are the other side closing, not a reset packet. Said without
+ * a cause: the client names a failure by its cause's code when there is one (undici's wrappers).
+ */
 function asLaneError(error: unknown): unknown {
   const e = error as { code?: unknown; message?: unknown };
-  if (e?.code === "ECONNRESET" && (e.message === "socket hang up" || e.message === "aborted")) return new LaneError(closedByPeer, "other side closed", { cause: error });
+  if (e?.code === "ECONNRESET" && (e.message === "socket hang up" || e.message === "aborted")) return new LaneError(closedByPeer, `other side closed (${e.message})`);
   return error;
 }
 

@@ -219,7 +219,8 @@ describe("HTTPS straight to the service (no proxy: Node's own HTTP stack)", () =
       const { error } = await failure(client.createTransaction({ ref_id: "tls-drop-1", carts: [{ item_id: 12, quantity: 1 }] }));
       expect(error).toBeInstanceOf(NetworkError);
       expect((error as NetworkError).mayHaveReached).toBe(true);
-      expect((error as NetworkError).code).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
+      // The name scripts and the journal have always seen for a connection the service closed.
+      expect((error as NetworkError).code).toBe("UND_ERR_SOCKET");
       expect(requests - before).toBe(1);
       await client.close();
     } finally {
