@@ -152,7 +152,8 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
   } catch (error) {
     outcomeRow();
     if (error instanceof DeliveryFailedError && refunded !== undefined) {
-      error.details = { outcome: "delivery_failed", refunded: formatRupiah(refunded), ...(error.details ?? {}) };
+      // A number, as stdout's `refunded` and a bulk row's are; the printer says it in Rupiah.
+      error.details = { outcome: "delivery_failed", refunded, ...(error.details ?? {}) };
       error.message = error.message.replace(/\.?$/, `; ${formatRupiah(refunded)} refunded.`).replace(/\.;/, ";");
     }
     throw error;

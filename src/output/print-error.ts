@@ -5,6 +5,7 @@
 import { ExitCode, InterruptedError, NetworkError, OutcomeUnknownError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
+import { formatRupiah } from "./format.js";
 import { jsonForTerminal, neutralize } from "./sanitize.js";
 
 export interface ErrorPrinterOptions {
@@ -79,7 +80,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   for (const [key, value] of Object.entries(error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
     // The verdict in a person's words ("delivery failed"), as every other human output says it.
-    const shown = key === "outcome" && typeof value === "string" ? value.replace(/_/g, " ") : String(value);
+    const shown = key === "outcome" && typeof value === "string" ? value.replace(/_/g, " ") : key === "refunded" && typeof value === "number" ? formatRupiah(value) : String(value);
     stderr.write(`  ${key.replace(/_/g, " ")}: ${neutralize(shown)}\n`);
   }
   if (error instanceof OutcomeUnknownError && error.refId) stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);

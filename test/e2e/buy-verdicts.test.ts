@@ -33,10 +33,11 @@ describe("single buy --wait", () => {
       expect(harness.accountOf(reseller.apiKey).balance).toBe(before);
       if (mode === "json") {
         expect(failed.json()).toMatchObject({ outcome: "delivery_failed", refunded: 19_000, data: { status: "failed" } });
-        expect(failed.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { outcome: "delivery_failed", refunded: "Rp 19.000" } });
+        expect(failed.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { outcome: "delivery_failed", refunded: 19_000 } });
       } else {
         expect(failed.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
         expect(failed.stderr).toMatch(/^  outcome: delivery failed$/m);
+        expect(failed.stderr).toMatch(/^  refunded: Rp 19\.000$/m);
       }
       if (mode === "plain") {
         expect(ok.stdout).toMatch(/^outcome\tdelivered\t$/m);
@@ -127,7 +128,7 @@ describe("cart", () => {
           else expect(r.json()).toMatchObject({ outcome: c.verdict });
           if (c.verdict === "delivery_failed") {
             expect(r.json()).toMatchObject({ outcome: "delivery_failed", refunded: 19_000, data: { status: "failed" } });
-            expect(r.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { refunded: "Rp 19.000" } });
+            expect(r.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { refunded: 19_000 } });
           }
         } else if (failed) {
           expect(r.stderr).toMatch(new RegExp(`^  outcome: ${verdictWords(c.verdict)}$`, "m"));
