@@ -367,6 +367,7 @@ export function buildProgram(run: RunCommand): Command {
         "  seller_note  item id, the seller's note\n" +
         "  sn           item id, status, serial number (empty when it failed), provider message or why it failed\n" +
         "  smm          item id, order, status, start count, remains, delivered %, delivered, refund, provider status\n" +
+        "  outcome      the order's verdict (bought, delivered, delivery_failed), what was refunded\n" +
         examples("reseller trx show ORD-20261121-0001", "reseller trx show INV-20261121-000123 --watch", "reseller trx show ORD-20261121-0001 | awk -F'\\t' '$1 == \"sn\" {print $4}'"),
     )
     .action((ref: string, opts, cmd) => run(cmd, () => import("./commands/trx/show.js"), { ref, watch: opts.watch === true, waitTimeout: opts.waitTimeout as number | undefined }));

@@ -144,13 +144,9 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
   const verdict = verdictOfTransaction(t, waited.finished);
   const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
   const result = ctx.output.mode === "json" ? { ...waited.result, body: withOutcome(waited.result.body, verdict, refunded) } : waited.result;
-  // Piped, the verdict is a row of its own after the transaction's (rows are named by their first field).
-  const outcomeRow = () => ctx.output.mode === "plain" && ctx.output.table([], [["outcome", verdict, refunded ?? ""]]);
   try {
-    showTransaction(ctx.output, result, waited.finished, timeout, { waited: true });
-    outcomeRow();
+    showTransaction(ctx.output, result, waited.finished, timeout, { waited: true, verdict: { verdict, ...(refunded !== undefined ? { refunded } : {}) } });
   } catch (error) {
-    outcomeRow();
     if (error instanceof DeliveryFailedError && refunded !== undefined) {
       // A number, as stdout's `refunded` and a bulk row's are; the printer says it in Rupiah.
       error.details = { outcome: "delivery_failed", refunded, ...(error.details ?? {}) };

@@ -222,10 +222,19 @@ function renderPlain(output: Output, t: Transaction): void {
  * that failed is shown (with its refund) and, when the caller waited for it (`buy --wait`,
  * `trx show --watch`), is an error: exit 1, the provider's message on a line of its own.
  */
-export function showTransaction(output: Output, result: ApiResult<Transaction>, finished: boolean, timeoutSeconds: number, options: { waited?: boolean } = {}): void {
+export function showTransaction(
+  output: Output,
+  result: ApiResult<Transaction>,
+  finished: boolean,
+  timeoutSeconds: number,
+  options: { waited?: boolean; verdict?: { verdict: string; refunded?: number } } = {},
+): void {
   const t = result.data;
   if (output.mode === "json") output.json(result.body);
   else renderTransaction(output, t);
+  // Piped, the order's verdict (orders/verdict.ts, given by the caller) is a row of its own after
+  // the transaction's, rows being named by their first field: `outcome<TAB>delivered<TAB>`.
+  if (output.mode === "plain" && options.verdict) output.table([], [["outcome", options.verdict.verdict, options.verdict.refunded ?? ""]]);
   if (!finished) {
     const unknownStatus = t.status?.kind === "unknown" ? ` "${t.status.text}", a status reseller does not know,` : "";
     output.warn(`Still not delivered after ${formatDuration(timeoutSeconds)} (status${unknownStatus || ` ${t.status?.text ?? "not given"}`}); the purchase stands. Keep watching: reseller trx show ${t.refId || t.invoice} --watch`);

@@ -137,7 +137,9 @@ describe("trx show", () => {
     const { reseller, refId, invoice } = await deliveredH2h("Mitra Top Up Nusantara");
     const r = await reseller.run(["trx", "show", refId]);
     const rows = r.stdout.trim().split("\n").map((l) => l.split("\t"));
-    expect(rows.map((row) => row[0])).toEqual(["transaction", "item", "sn"]);
+    expect(rows.map((row) => row[0])).toEqual(["transaction", "item", "sn", "outcome"]);
+    // The verdict as buy --wait and history give it: its own row, last.
+    expect(r.stdout).toMatch(/\noutcome\tdelivered\t\n$/);
     // Times piped are UTC, whatever offset the service wrote (the live one writes +07:00).
     expect(rows[0]).toEqual(["transaction", invoice, refId, "completed", "25800", expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)]);
     expect(rows[1]).toEqual(["item", "13", "Pulsa Telkomsel 25.000", "1", "25800", "h2h", "081311112222"]);

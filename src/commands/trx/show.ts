@@ -33,20 +33,27 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   settleJournal(ctx, result.data);
   noteLatestStatus(ctx, result.data);
 
-  if (!options.watch) return showTransaction(ctx.output, result, true, 0);
+  if (!options.watch) return showTransaction(ctx.output, result, true, 0, { verdict: verdictOf(result.data, isFinal(result.data.status)) });
 
   const { waitForDelivery, waitTimeoutSeconds } = await import("../../orders/delivery.js");
   const timeout = waitTimeoutSeconds(ctx, options.waitTimeout);
   try {
     const waited = await waitForDelivery(ctx, client, options.ref, timeout, result);
     noteLatestStatus(ctx, waited.result.data);
-    showTransaction(ctx.output, waited.result, waited.finished, timeout, { waited: true });
+    showTransaction(ctx.output, waited.result, waited.finished, timeout, { waited: true, verdict: verdictOf(waited.result.data, waited.finished) });
   } catch (error) {
     if (error instanceof InterruptedError) {
       throw new InterruptedError(`Stopped watching ${options.ref}; nothing changed.`, { suggestion: `Resume with \`reseller trx show ${options.ref} --watch\`.` });
     }
     throw error;
   }
+}
+
+/** The order's verdict and refund, for the piped `outcome` row (as `buy --wait` gives it). */
+function verdictOf(t: Transaction, final: boolean): { verdict: string; refunded?: number } {
+  const verdict = verdictOfTransaction(t, final);
+  const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
+  return { verdict, ...(refunded !== undefined ? { refunded } : {}) };
 }
 
 /** A transaction the service shows settles any unknown journal entry for it. */
