@@ -136,7 +136,13 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
         suggestion: `Follow it with \`reseller trx show ${bought.refId} --watch\`.`,
       });
     }
-    throw error;
+    // Whatever stopped the wait (the service unreachable, a key refused, a bug), the purchase was made:
+    // it is said as bought, as a wait that timed out is, never as refused or not sent.
+    const why = error instanceof ResellerError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, "bought"));
+    else printPurchase(ctx, bought, "bought");
+    ctx.output.warn(`Could not follow the delivery (${why.replace(/\.$/, "")}); the purchase stands. Follow it: reseller trx show ${bought.refId} --watch`);
+    return;
   }
   const [{ showTransaction }, { noteLatestStatus }] = await Promise.all([import("../output/transaction.js"), import("../journal/request.js")]);
   noteLatestStatus(ctx, waited.result.data);

@@ -50,6 +50,27 @@ describe("single buy --wait", () => {
   }
 });
 
+describe("single buy --wait whose delivery cannot be followed", () => {
+  it.each([
+    ["a 503 on every look", { error_next: 100, error_status: 503 }],
+    ["a rate limit on every look (not retried by the wait)", { rate_limit_next: 100 }],
+    ["no answer at all", { drop_before_commit_next: 100 }],
+  ])("%s: the purchase stands, said as bought with its ref_id, exit 0 (never refused or not sent)", async (_case, fault) => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const before = harness.accountOf(reseller.apiKey).balance;
+    // Every GET /v1/trx/… fails; the purchase itself (POST /v1/trx) goes through.
+    harness.emulator.faults.configure({ ...fault, match: { method: "GET", path: "/v1/trx" } });
+    const r = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990777", "--wait", "--wait-timeout", "1", "--yes"], { mode: "json", env: { RESELLER_MAX_RETRIES: "0" } });
+    harness.emulator.faults.reset();
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(harness.accountOf(reseller.apiKey).balance).toBeLessThan(before);
+    expect(r.json()).toMatchObject({ outcome: "bought", data: { ref_id: expect.stringMatching(/^RSL-/) } });
+    expect(r.stderr).toMatch(/the purchase stands/);
+    expect(r.stderr).toMatch(/reseller trx show RSL-\S+ --watch/);
+    expect(r.stderr).not.toMatch(/nothing was sent|refused/i);
+  });
+});
+
 describe("cart", () => {
   /**
    * Each verdict of a cart buy, with --wait and without, in every output mode. `setUp` makes the
