@@ -127,12 +127,14 @@ function run() {
   // (~50 ms a command, measured with `npm run bench`). The baseline compiler is plenty for a few
   // small JSON answers. Other calls skip node:v8 (~5 ms). Decided before the bundle is compiled, and
   // named in the code cache's file: V8 accepts a cache only under the flags it was made with.
-  const wasm = mayUseWasm && !offline.has(command);
-  if (wasm) require("node:v8").setFlagsFromString("--liftoff-only");
-  // --jq runs functions the same command without it never compiles: a code cache of its own.
+  // --jq runs functions the same command without it never compiles: a code cache of its own. An
+  // expression that is not a plain path runs in jq's engine, WebAssembly too (~100 ms more at exit without the flag).
   const jq = args.some((arg) => arg === "--jq" || arg.startsWith("--jq="));
+  const jqEngine = jq && needsJqEngine();
+  const wasm = (mayUseWasm && !offline.has(command)) || jqEngine;
+  if (wasm) require("node:v8").setFlagsFromString("--liftoff-only");
   const cli = loadBundle(bundle, `${command}${jq ? "-jq" : ""}${wasm ? "-wasm" : ""}`, () => {
-    if (jq && needsJqEngine()) startJq();
+    if (jqEngine) startJq();
   });
   cli.exports.start().then(cli.keepCodeCache);
 }

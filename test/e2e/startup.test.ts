@@ -3,7 +3,7 @@
  * the first. These tests watch real processes: V8's coverage of the bundle says which modules ran
  * (test/support/record-modules.ts), and the code cache is looked at on disk.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -108,6 +108,26 @@ describe("the code cache", () => {
     expect(second.stdout).toBe(first.stdout);
     // Rewritten only when missing or refused by V8: an unchanged file is a cache that was accepted.
     expect(statSync(file!).mtimeMs).toBe(written);
+  });
+
+  it("is kept apart for V8's baseline-only WebAssembly: jq's engine and a proxy set it, a plain call does not", async () => {
+    const cacheHome = mkdtempSync(join(tmpdir(), "reseller-cache-"));
+    const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: cacheHome };
+    const runs: [string[], Record<string, string>, RegExp][] = [
+      [["balance", "--json"], {}, /-balance\.bin$/],
+      [["balance", "--jq", ".data.balance"], {}, /-balance-jq\.bin$/],
+      // Not a plain path: jq's WebAssembly engine runs, held to Liftoff (its tier-up would hold the exit).
+      [["balance", "--jq", ".data.balance + 1"], {}, /-balance-jq-wasm\.bin$/],
+      // A proxy may bring undici's WebAssembly parser (this address is loopback, so it is not used).
+      [["balance", "--json"], { HTTPS_PROXY: "http://127.0.0.1:9" }, /-balance-wasm\.bin$/],
+    ];
+    const kept = () => (existsSync(join(cacheHome, "reseller", "code-cache")) ? cacheFiles(cacheHome) : []);
+    for (const [args, extra, file] of runs) {
+      const before = new Set(kept());
+      const result = await runReseller(args, { env: { ...env, ...extra } });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(kept().filter((f) => !before.has(f))).toEqual([expect.stringMatching(file)]);
+    }
   });
 
   it("a damaged cache is refused by V8, replaced, and the command works all the same", async () => {
