@@ -88,9 +88,8 @@ class LaneError extends Error {
   constructor(
     readonly code: string,
     message: string,
-    options?: ErrorOptions,
   ) {
-    super(message, options);
+    super(message);
   }
 }
 

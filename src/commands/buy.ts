@@ -18,7 +18,7 @@ import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/orde
 import { singleOrder } from "./buy/order.js";
 import { cartOrder } from "../orders/cart-order.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
-import { refundedAmount, verdictExitCode, verdictOfTransaction, verdictTone, verdictWords, type Verdict } from "../orders/verdict.js";
+import { orderVerdict, verdictExitCode, verdictTone, verdictWords, type OrderVerdict, type Verdict } from "../orders/verdict.js";
 
 export type { BuyOptions } from "../orders/buy-request.js";
 
@@ -50,8 +50,7 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   try {
     const bought = await purchase(ctx, client, order);
     // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
-    const verdict: Verdict = bought.detail ? verdictOfTransaction(bought.detail.data, false) : "bought";
-    const refunded = verdict === "delivery_failed" && bought.detail ? refundedAmount(bought.detail.data) : undefined;
+    const { verdict, refunded }: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
     reportPurchase(ctx, order, bought, verdict, refunded);
 
     if (!options.wait) {
@@ -147,11 +146,11 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
   const [{ showTransaction }, { noteLatestStatus }] = await Promise.all([import("../output/transaction.js"), import("../journal/request.js")]);
   noteLatestStatus(ctx, waited.result.data);
   const t = waited.result.data;
-  const verdict = verdictOfTransaction(t, waited.finished);
-  const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
+  const judged = orderVerdict(t, waited.finished);
+  const { verdict, refunded } = judged;
   const result = ctx.output.mode === "json" ? { ...waited.result, body: withOutcome(waited.result.body, verdict, refunded) } : waited.result;
   try {
-    showTransaction(ctx.output, result, waited.finished, timeout, { waited: true, verdict: { verdict, ...(refunded !== undefined ? { refunded } : {}) } });
+    showTransaction(ctx.output, result, waited.finished, timeout, { waited: true, verdict: judged });
   } catch (error) {
     if (error instanceof DeliveryFailedError && refunded !== undefined) {
       // A number, as stdout's `refunded` and a bulk row's are; the printer says it in Rupiah.

@@ -11,9 +11,9 @@ import { AuthError, InterruptedError, NetworkError, networkFailureWordsFor, Outc
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
-import { Journal, newEntryId, type JournalEntry, type JournalKind, type JournalRecord, type OutcomeDetails } from "./journal.js";
+import { Journal, newEntryId, type JournalEntry, type JournalKind, type JournalRecord, type OutcomeDetails, type StatusRecord } from "./journal.js";
 import { isFinal } from "../api/status.js";
-import { refundedAmount, verdictOfTransaction } from "../orders/verdict.js";
+import { orderVerdict, type OrderVerdict } from "../orders/verdict.js";
 
 export interface JournalRequestOptions<T> {
   /** What the `done` record keeps (invoice, amount, status). */
@@ -53,13 +53,12 @@ export function journalDetails(t: Transaction): OutcomeDetails {
  * The verdict of the whole transaction, and its refund, kept beside the status: `history` then says
  * what `buy --wait` said, a failed line under a "completed" status and the refund of the lines included.
  */
-function verdictFacts(t: Transaction): { verdict: string; refunded?: number } {
-  const verdict = verdictOfTransaction(t, isFinal(t.status));
-  const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
-  return { verdict, ...(refunded !== undefined ? { refunded } : {}) };
+export function verdictFacts(t: Transaction): OrderVerdict {
+  return orderVerdict(t, isFinal(t.status));
 }
 
-function statusRecord(entry: string, at: string, t: Transaction & { status: NonNullable<Transaction["status"]> }): JournalRecord {
+/** A status record of `entry` for the transaction as the service shows it, with its verdict and refund. */
+export function statusRecord(entry: string, at: string, t: Transaction & { status: NonNullable<Transaction["status"]> }): StatusRecord {
   return { v: 1, type: "status", entry, at, status: t.status.text, ...(t.invoice !== null ? { invoice: t.invoice } : {}), ...verdictFacts(t) };
 }
 
@@ -311,8 +310,9 @@ export function noteLatestStatus(ctx: Context, t: Transaction): void {
     const journal = journalFor(ctx);
     for (const entry of journal.byRefId(t.refId)) {
       if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
-      if (entry.outcome !== "done" || (entry.status === t.status.text && entry.verdict === verdictFacts(t).verdict)) continue;
-      journal.append(statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status }));
+      if (entry.outcome !== "done") continue;
+      const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
+      if (entry.status !== record.status || entry.verdict !== record.verdict) journal.append(record);
     }
   } catch {
     // Showing a purchase never fails because the journal cannot be written.

@@ -19,7 +19,7 @@ import { inFileTerms, problemsError, readOrderRows, type OrderRow, type RowProbl
 import { purchase } from "./purchase.js";
 import { dayOf, earlierPurchase, earlierVerdict, lineKey, planRows, refIdsOf, type EarlierPurchase, type RowPlan } from "./repeats.js";
 import { inPool } from "./pool.js";
-import { handOver, refundedAmount, verdictExitCode, verdictOfTransaction, type Verdict } from "./verdict.js";
+import { handOver, orderVerdict, verdictExitCode, verdictOfTransaction, type Verdict } from "./verdict.js";
 
 /** One order of the file as every output carries it: --json, --out, piped rows, the table. */
 export interface BulkResult {
@@ -216,8 +216,7 @@ function fromFailure(base: ReturnType<typeof baseOf>, error: unknown): BulkResul
 }
 
 function withTransaction(result: BulkResult, t: Transaction, body: unknown, final: boolean): BulkResult {
-  const outcome = verdictOfTransaction(t, final);
-  const refunded = outcome === "delivery_failed" ? refundedAmount(t) : undefined;
+  const { verdict: outcome, refunded } = orderVerdict(t, final);
   const given = handOver(t);
   return {
     ...result,

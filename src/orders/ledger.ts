@@ -8,9 +8,9 @@ import { isTransactionNotFound } from "../api/codes.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, ServiceError } from "../errors.js";
 import { stillInFlight, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
-import { journalDetails, journalFor } from "../journal/request.js";
+import { journalDetails, journalFor, verdictFacts } from "../journal/request.js";
 import { inPool } from "./pool.js";
-import { verdictOfRecord, type Verdict } from "./verdict.js";
+import { verdictOfRecord, type OrderVerdict, type Verdict } from "./verdict.js";
 
 /** Asked at once: a ledger of a few hundred entries refreshes in seconds, not minutes. */
 export const refreshConcurrency = 8;
@@ -59,7 +59,7 @@ export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Pro
   const client = await ctx.client();
   const journal = journalFor(ctx);
   const at = () => new Date(ctx.now()).toISOString();
-  const write = (entry: JournalEntry, change: { outcome?: "done" | "not_done"; details: OutcomeDetails; status?: string; facts?: { verdict: string; refunded?: number } }) => {
+  const write = (entry: JournalEntry, change: { outcome?: "done" | "not_done"; details: OutcomeDetails; status?: string; facts?: OrderVerdict }) => {
     try {
       if (change.outcome) journal.append({ v: 1, type: "outcome", entry: entry.entry, at: at(), outcome: change.outcome, ...change.details, by: "lookup" });
       else if (change.status) journal.append({ v: 1, type: "status", entry: entry.entry, at: at(), status: change.status, ...(entry.invoice ? { invoice: entry.invoice } : {}), ...(change.facts ?? {}) });
@@ -81,8 +81,8 @@ export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Pro
       const { data: t } = await client.getTransaction(entry.ref_id!);
       if (entry.outcome === "done") {
         if (t.status) {
-          const { verdict, refunded } = journalDetails(t);
-          if (t.status.text !== entry.status || verdict !== entry.verdict) write(entry, { details: {}, status: t.status.text, facts: { verdict: verdict as string, ...(refunded !== undefined ? { refunded: refunded as number } : {}) } });
+          const facts = verdictFacts(t);
+          if (t.status.text !== entry.status || facts.verdict !== entry.verdict) write(entry, { details: {}, status: t.status.text, facts });
         }
       } else {
         write(entry, { outcome: "done", details: journalDetails(t) });

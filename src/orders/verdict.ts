@@ -7,7 +7,7 @@
 import type { Transaction } from "../api/model.js";
 import { isFailedKind, statusKindOf } from "../api/status.js";
 import { ExitCode } from "../errors.js";
-import { customerData, lineOf } from "../output/transaction.js";
+import { customerData, failedLines, lineOf } from "../output/transaction.js";
 
 export type Verdict = "bought" | "delivered" | "delivery_failed" | "refused" | "unknown";
 
@@ -41,10 +41,23 @@ export function verdictTone(verdict: Verdict): "good" | "bad" | "warn" {
  * when any of its H2H dispatches or SMM orders failed; else still bought.
  */
 export function verdictOfTransaction(t: Transaction, final: boolean): Verdict {
-  const lineFailed = t.h2h.some((r) => r.failed) || t.smm.some((r) => r.status?.kind === "failed" || r.status?.kind === "canceled");
+  const failed = failedLines(t);
+  const lineFailed = failed.h2h.length > 0 || failed.smm.length > 0;
   if (isFailedKind(t.status?.kind) || (final && lineFailed)) return "delivery_failed";
   if (final && t.status?.kind === "completed") return "delivered";
   return "bought";
+}
+
+/** An order's verdict with what was refunded when its delivery failed: what every output says of it. */
+export interface OrderVerdict {
+  verdict: Verdict;
+  refunded?: number;
+}
+
+export function orderVerdict(t: Transaction, final: boolean): OrderVerdict {
+  const verdict = verdictOfTransaction(t, final);
+  const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
+  return { verdict, ...(refunded !== undefined ? { refunded } : {}) };
 }
 
 /**

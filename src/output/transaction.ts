@@ -6,6 +6,7 @@
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { DeliveryFailedError } from "../errors.js";
+import type { OrderVerdict } from "../orders/verdict.js";
 import { isFailedKind } from "../api/status.js";
 import { formatDuration, formatIsoUtc } from "./format.js";
 import { copyable, customerCell, money, statusCell, type Cell, type Column, type Output, type RichCell } from "./output.js";
@@ -227,7 +228,7 @@ export function showTransaction(
   result: ApiResult<Transaction>,
   finished: boolean,
   timeoutSeconds: number,
-  options: { waited?: boolean; verdict?: { verdict: string; refunded?: number } } = {},
+  options: { waited?: boolean; verdict?: OrderVerdict } = {},
 ): void {
   const t = result.data;
   if (output.mode === "json") output.json(result.body);
@@ -247,11 +248,15 @@ export function showTransaction(
   output.warn(`${failure.message}${lines.join("")}`);
 }
 
+/** The H2H dispatches and SMM orders of a transaction that failed (a canceled SMM order too). */
+export function failedLines(t: Transaction): { h2h: H2hDelivery[]; smm: SmmDelivery[] } {
+  return { h2h: t.h2h.filter((r) => r.failed), smm: t.smm.filter((r) => r.status?.kind === "failed" || r.status?.kind === "canceled") };
+}
+
 /** Whether the purchase's delivery failed, as the error that says so: which items, for whom, and the provider's words. */
 export function deliveryFailure(t: Transaction): DeliveryFailedError | undefined {
   // The same test as the verdict's (orders/verdict.ts): a failed dispatch or SMM order, or the whole order.
-  const failed = t.h2h.filter((r) => r.failed);
-  const failedSmm = t.smm.filter((r) => r.status?.kind === "failed" || r.status?.kind === "canceled");
+  const { h2h: failed, smm: failedSmm } = failedLines(t);
   const whole = isFailedKind(t.status?.kind);
   if (!failed.length && !failedSmm.length && !whole) return undefined;
   const named = (itemId: number | null) => {

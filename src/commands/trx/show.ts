@@ -11,7 +11,7 @@ import { isUnresolved } from "../../journal/journal.js";
 import { showTransaction } from "../../output/transaction.js";
 import { formatRupiah } from "../../output/format.js";
 import { isFinal } from "../../api/status.js";
-import { refundedAmount, verdictOfTransaction } from "../../orders/verdict.js";
+import { orderVerdict } from "../../orders/verdict.js";
 
 export interface TrxShowOptions {
   ref: string;
@@ -33,27 +33,20 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   settleJournal(ctx, result.data);
   noteLatestStatus(ctx, result.data);
 
-  if (!options.watch) return showTransaction(ctx.output, result, true, 0, { verdict: verdictOf(result.data, isFinal(result.data.status)) });
+  if (!options.watch) return showTransaction(ctx.output, result, true, 0, { verdict: orderVerdict(result.data, isFinal(result.data.status)) });
 
   const { waitForDelivery, waitTimeoutSeconds } = await import("../../orders/delivery.js");
   const timeout = waitTimeoutSeconds(ctx, options.waitTimeout);
   try {
     const waited = await waitForDelivery(ctx, client, options.ref, timeout, result);
     noteLatestStatus(ctx, waited.result.data);
-    showTransaction(ctx.output, waited.result, waited.finished, timeout, { waited: true, verdict: verdictOf(waited.result.data, waited.finished) });
+    showTransaction(ctx.output, waited.result, waited.finished, timeout, { waited: true, verdict: orderVerdict(waited.result.data, waited.finished) });
   } catch (error) {
     if (error instanceof InterruptedError) {
       throw new InterruptedError(`Stopped watching ${options.ref}; nothing changed.`, { suggestion: `Resume with \`reseller trx show ${options.ref} --watch\`.` });
     }
     throw error;
   }
-}
-
-/** The order's verdict and refund, for the piped `outcome` row (as `buy --wait` gives it). */
-function verdictOf(t: Transaction, final: boolean): { verdict: string; refunded?: number } {
-  const verdict = verdictOfTransaction(t, final);
-  const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
-  return { verdict, ...(refunded !== undefined ? { refunded } : {}) };
 }
 
 /** A transaction the service shows settles any unknown journal entry for it. */
@@ -66,8 +59,7 @@ function settleJournal(ctx: Context, t: Transaction): void {
       if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
       if (!isUnresolved(entry, now)) continue;
       journal.append({ v: 1, type: "outcome", entry: entry.entry, at: new Date(now).toISOString(), outcome: "done", ...journalDetails(t), by: "trx show" });
-      const verdict = verdictOfTransaction(t, isFinal(t.status));
-      const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
+      const { verdict, refunded } = orderVerdict(t, isFinal(t.status));
       const said = verdict === "delivery_failed" ? `was bought, and its delivery failed${refunded !== undefined ? ` (${formatRupiah(refunded)} refunded)` : ""}` : `was ${verdict}`;
       ctx.output.info(`Settled in the journal: ${t.refId} ${said}${t.invoice ? ` (invoice ${t.invoice})` : ""}.`);
     }
