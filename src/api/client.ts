@@ -144,7 +144,7 @@ export class ServiceClient {
    * back the answer without its list, which is checked and decoded here as any answer is. One
    * attempt, within the timeout: the caller pages when it fails.
    */
-  async streamItems(query: import("./model.js").CatalogueQuery, sink: { write(chunk: Uint8Array): void; end(): unknown }): Promise<import("./model.js").CataloguePage> {
+  async streamItems(query: import("./model.js").CatalogueQuery, sink: { write(chunk: Uint8Array): void; end(): unknown }, hooks: { onHandedOn?: () => void } = {}): Promise<import("./model.js").CataloguePage> {
     const params = new URLSearchParams();
     if (query.page !== undefined) params.set("page", String(query.page));
     if (query.perPage !== undefined) params.set("per_page", String(query.perPage));
@@ -171,7 +171,11 @@ export class ServiceClient {
           headers: { "x-apikey": this.options.apiKey, accept: "application/json", "user-agent": this.options.userAgent },
           timeoutMs: this.options.timeoutMs,
           signal,
-          onHandedOn: () => (handedOn = true),
+          ownConnection: true,
+          onHandedOn: () => {
+            handedOn = true;
+            hooks.onHandedOn?.();
+          },
         }),
         stopped.promise,
       ]);

@@ -13,6 +13,7 @@
 import type { Agent as HttpAgent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import type { Dispatcher } from "undici";
+import { AnswerReader, type AnswerProgress } from "./http1.js";
 
 // node:https brings TLS: required when the first request goes, not with the module (the bundle runs
 // under vm.Script, where `import()` of a built-in has no loader).
@@ -29,6 +30,11 @@ export interface LaneRequest {
   timeoutMs: number;
   /** Called once the request is handed to a connected socket (after any proxy tunnel and TLS handshake). */
   onHandedOn(): void;
+  /**
+   * A GET whose answer, perhaps tens of MB, is read as it arrives on a connection of its own that
+   * closes after it: the catalogue's. A proxy's lane sends it as any other.
+   */
+  ownConnection?: boolean;
 }
 
 export interface LaneAnswer {
@@ -117,17 +123,32 @@ function directLane(options: LaneOptions): Lane {
     inFlight: 0,
     retired: false,
     async send(request) {
+      if (request.ownConnection) return getOnOwnConnection(request, options);
       const { request: send, agent } = load();
       return new Promise<LaneAnswer>((resolve, reject) => {
+        if (request.signal.aborted) {
+          reject(abortError(request.signal));
+          return;
+        }
         let req: ClientRequest;
         const headers: Record<string, string> = { ...request.headers };
         if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
         try {
-          req = send(request.url, { method: request.method, headers, agent, signal: request.signal, maxHeaderSize });
+          req = send(request.url, { method: request.method, headers, agent, maxHeaderSize });
         } catch (error) {
           reject(error);
           return;
         }
+        // The signal is listened to here rather than given to node:http, whose own handling of it
+        // (stream helpers made on every call) is part of what a one-request command pays.
+        let answer: ArrivingBody | undefined;
+        const onAbort = () => {
+          const error = abortError(request.signal);
+          answer?.fail(error);
+          req.destroy(error);
+        };
+        request.signal.addEventListener("abort", onAbort, { once: true });
+        req.once("close", () => request.signal.removeEventListener("abort", onAbort));
         req.once("socket", (socket) => {
           // A kept connection is ready now; a new one once connected (and, for https, once its TLS
           // handshake is done). A socket that is somehow not connecting counts as ready: for money,
@@ -142,19 +163,8 @@ function directLane(options: LaneOptions): Lane {
         });
         req.once("error", (error) => reject(asLaneError(error)));
         req.once("response", (response: IncomingMessage) => {
-          // A failure while the body comes is met by whoever reads it, named as the request's would be.
-          const body = (async function* () {
-            try {
-              for await (const chunk of response) yield chunk as Buffer;
-            } catch (error) {
-              throw asLaneError(error);
-            }
-          })();
-          resolve({
-            statusCode: response.statusCode ?? 0,
-            headers: response.headers as IncomingHttpHeaders,
-            body: Object.assign(body, { destroy: () => response.destroy() }),
-          });
+          answer = bodyOf(response);
+          resolve({ statusCode: response.statusCode ?? 0, headers: response.headers as IncomingHttpHeaders, body: answer });
         });
         req.end(request.body);
       });
@@ -163,6 +173,172 @@ function directLane(options: LaneOptions): Lane {
       loaded?.agent.destroy();
     },
   };
+}
+
+/** What node:http says when a request is stopped through its `signal` option, said the same way here. */
+function abortError(signal: AbortSignal): Error {
+  return Object.assign(new Error("The operation was aborted"), { name: "AbortError", code: "ABORT_ERR", cause: signal.reason as unknown });
+}
+
+/**
+ * An answer's body as it comes, handed to its reader (the client's `for await`) from a stream's
+ * events. Readable's own async iterator would do the same, at the cost of the stream helpers it
+ * builds on first use: milliseconds of every command that speaks to the service, which shop bots
+ * start thousands of times a day. A failure while the body comes is met by whoever reads it.
+ */
+class ArrivingBody implements AsyncIterable<Buffer> {
+  private readonly arrived: Buffer[] = [];
+  private ended = false;
+  private failure: unknown;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly source: { pause(): unknown; resume(): unknown; destroy(): unknown }) {}
+
+  get finished(): boolean {
+    return this.ended || this.failure !== undefined;
+  }
+
+  add(chunk: Buffer): void {
+    this.arrived.push(chunk);
+    // Held back while the reader is behind: the socket's window fills and the service waits.
+    if (this.arrived.length >= 16) this.source.pause();
+    this.notify();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.notify();
+  }
+
+  fail(error: unknown): void {
+    this.failure ??= error;
+    this.notify();
+  }
+
+  destroy(): void {
+    this.source.destroy();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
+    try {
+      for (;;) {
+        const chunk = this.arrived.shift();
+        if (chunk) {
+          if (this.arrived.length < 4) this.source.resume();
+          yield chunk;
+        } else if (this.ended) {
+          // Whole: a failure after the last byte (Ctrl-C as it came) takes nothing from it.
+          return;
+        } else if (this.failure !== undefined) {
+          throw this.failure;
+        } else {
+          await new Promise<void>((resolve) => (this.wake = resolve));
+        }
+      }
+    } finally {
+      // A reader that stops early (its own failure) leaves nothing open behind it.
+      if (!this.ended) this.source.destroy();
+    }
+  }
+}
+
+/** node:http's answer, read from its events. */
+function bodyOf(response: IncomingMessage): ArrivingBody {
+  const body = new ArrivingBody(response);
+  response.on("data", (chunk: Buffer) => body.add(chunk));
+  response.once("end", () => body.end());
+  response.once("error", (error) => body.fail(asLaneError(error)));
+  // Closed before its end without an error said: the other side went away mid-answer.
+  response.once("close", () => {
+    if (!body.finished) body.fail(new LaneError(closedByPeer, "other side closed before the answer ended"));
+  });
+  return body;
+}
+
+/** Characters that would end a header line early, letting a value write headers of its own. */
+const lineBreaking = /[\r\n\0]/;
+
+/**
+ * A GET on a connection of its own, closed after its answer, whose bytes are read here
+ * (src/api/http1.ts) instead of by node:http: the catalogue's, whose answer may be tens of MB read
+ * as it arrives. node:http's first request costs a process ~8 ms of setting up its agent, parser and
+ * stream helpers; for an old catalogue copy that was a third of what bringing it up to date adds to
+ * a search (`npm run bench:scale`), and a kept-alive connection is of no use to one request.
+ */
+function getOnOwnConnection(request: LaneRequest, options: LaneOptions): Promise<LaneAnswer> {
+  return new Promise<LaneAnswer>((resolve, reject) => {
+    if (request.signal.aborted) {
+      reject(abortError(request.signal));
+      return;
+    }
+    const url = new URL(request.url);
+    let head = `GET ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: close\r\n`;
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (lineBreaking.test(name) || lineBreaking.test(value)) {
+        reject(Object.assign(new TypeError(`The header ${JSON.stringify(name)} holds a line break`), { code: "ERR_INVALID_CHAR" }));
+        return;
+      }
+      head += `${name}: ${value}\r\n`;
+    }
+    const secure = url.protocol === "https:";
+    const net = require("node:net") as typeof import("node:net");
+    const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+    const port = Number(url.port || (secure ? 443 : 80));
+    // An address is not a name a certificate is asked for by (SNI).
+    const socket = secure ? (require("node:tls") as typeof import("node:tls")).connect({ host, port, servername: net.isIP(host) ? undefined : host }) : net.connect({ host, port });
+    const reader = new AnswerReader(maxHeaderSize);
+    let body: ArrivingBody | undefined;
+    const fail = (error: unknown) => {
+      if (body) body.fail(error);
+      else reject(error);
+      socket.destroy();
+    };
+    const timer = setTimeout(() => fail(new LaneError(connectTimedOut, `no connection within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+    socket.once(secure ? "secureConnect" : "connect", () => {
+      clearTimeout(timer);
+      request.onHandedOn();
+    });
+    const onAbort = () => fail(abortError(request.signal));
+    request.signal.addEventListener("abort", onAbort, { once: true });
+    const read = (progress: AnswerProgress) => {
+      if (progress.head) {
+        body = new ArrivingBody(socket);
+        resolve({ statusCode: progress.head.statusCode, headers: progress.head.headers, body });
+      }
+      for (const chunk of progress.body) body!.add(chunk);
+      if (progress.done) {
+        body!.end();
+        socket.destroy();
+      }
+    };
+    socket.on("data", (bytes: Buffer) => {
+      try {
+        read(reader.push(bytes));
+      } catch (error) {
+        fail(error);
+      }
+    });
+    socket.once("end", () => {
+      try {
+        read(reader.end());
+      } catch (error) {
+        fail(error);
+      }
+    });
+    socket.once("error", fail);
+    socket.once("close", () => {
+      clearTimeout(timer);
+      request.signal.removeEventListener("abort", onAbort);
+      if (!body?.finished) fail(new LaneError(closedByPeer, "other side closed before the answer ended"));
+    });
+    socket.write(`${head}\r\n`);
+  });
 }
 
 function proxiedLane(options: LaneOptions): Lane {

@@ -175,14 +175,32 @@ describe("a TLS server nobody vouches for", () => {
     expect(requests).toBe(0);
     await client.close();
   });
+
+  it("refuses the catalogue's own connection the same way (it is read without node:http)", async () => {
+    const client = clientFor(baseUrl, { retry: { maxRetries: 0, maxDelayMs: 0 } });
+    const sink = { write: () => undefined, end: () => ({}) };
+    const { error } = await failure(client.streamItems({ updatedSince: "2026-11-26T09:00:00+07:00" }, sink));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).code).toBe("TLS_CERTIFICATE");
+    expect((error as NetworkError).mayHaveReached).toBe(false);
+    expect(requests).toBe(0);
+    await client.close();
+  });
 });
 
 describe("HTTPS straight to the service (no proxy: Node's own HTTP stack)", () => {
   let dropAfterRequest = false;
   let requests = 0;
+  const catalogueRequests: { url: string; host: string | undefined; connection: string | undefined }[] = [];
   const server = createTlsServer({ key: selfSignedKey, cert: selfSignedCert }, (request, response) => {
     requests++;
     if (dropAfterRequest) return void request.socket.destroy();
+    if (request.url?.startsWith("/v1/item")) {
+      catalogueRequests.push({ url: request.url, host: request.headers.host, connection: request.headers.connection });
+      const variant = { id: 12, name: "Weekly Diamond Pass", price: 27000, stock: null, order_process: "h2h", status: "on", sku: "MLBB-WDP", min_order: 1 };
+      const answer = { message: "OK", data: [{ id: 3, name: "Games", products: [{ id: 7, name: "Mobile Legends", variants: [variant] }] }], meta: { total_items: 1, is_delta: true }, server_time: "2026-11-26T17:00:00+07:00" };
+      return void response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
+    }
     response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":{"balance":125000}}');
   });
   let baseUrl = "";
@@ -208,6 +226,18 @@ describe("HTTPS straight to the service (no proxy: Node's own HTTP stack)", () =
     expect((await client.getBalance()).data.balance).toBe(125_000);
     server.off("secureConnection", count);
     expect(connections).toBe(1);
+    await client.close();
+  });
+
+  it("brings the catalogue on a connection of its own, read without node:http, over TLS", async () => {
+    const client = clientFor(baseUrl, { retry: { maxRetries: 0, maxDelayMs: 0 } });
+    const chunks: Uint8Array[] = [];
+    const page = await client.streamItems({ updatedSince: "2026-11-26T09:00:00+07:00" }, { write: (chunk) => void chunks.push(chunk), end: () => JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+    expect(page.isDelta).toBe(true);
+    expect(page.serverTime).toBe("2026-11-26T17:00:00+07:00");
+    expect(Buffer.concat(chunks).toString("utf8")).toContain('"Weekly Diamond Pass"');
+    // Closed after its answer: node:http's kept-alive agent would have said keep-alive.
+    expect(catalogueRequests.at(-1)).toEqual({ url: "/v1/item?updated_since=2026-11-26T09%3A00%3A00%2B07%3A00", host: new URL(baseUrl).host, connection: "close" });
     await client.close();
   });
 
