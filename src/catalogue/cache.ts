@@ -63,11 +63,12 @@ export interface KeptCatalogue extends CatalogueHeader {
   entryBatches(): Iterable<CatalogueEntry[]>;
   /**
    * Finds what `entriesHolding(words)` gives, 64 KB at a time, letting the event loop run between
-   * the pieces until `answered` settles: a request in flight meanwhile is connected, sent and
-   * answered while the copy is read, and the rest is read without stopping (each stop costs a turn
-   * of the event loop). `entriesHolding(words)` then answers from what was found.
+   * the pieces until `sent` settles: a request made meanwhile is connected and sent while the copy
+   * is read, and the rest is read without stopping while the service works out its answer (each
+   * stop costs a turn of the event loop, and the answer waits in the socket until the search is done).
+   * `entriesHolding(words)` then answers from what was found.
    */
-  searchAhead(words: string[], answered?: Promise<unknown>): Promise<void>;
+  searchAhead(words: string[], sent?: Promise<unknown>): Promise<void>;
   /** The file's text as read: what a delta is appended to. */
   readonly file?: KeptFile;
 }
@@ -262,10 +263,10 @@ class BaseLines {
   }
 
   /**
-   * As `holding`, a piece at a time with the event loop let run between pieces until `answered`
+   * As `holding`, a piece at a time with the event loop let run between pieces until `sent`
    * settles (the request being made meanwhile), then the rest at once; kept for `holding`.
    */
-  holdingAhead(words: string[], answered?: Promise<unknown>): Promise<void> {
+  holdingAhead(words: string[], sent?: Promise<unknown>): Promise<void> {
     const key = words.join("\u0000");
     if (this.found.has(key)) return Promise.resolve();
     let finding = this.finding.get(key);
@@ -273,12 +274,12 @@ class BaseLines {
       finding = (async () => {
         const found: CatalogueEntry[] = [];
         let waiting = true;
-        answered?.then(
+        sent?.then(
           () => (waiting = false),
           () => (waiting = false),
         );
         for (const piece of this.pieces()) {
-          // setImmediate runs after the poll phase: a connect or an answer that came is handled now.
+          // setImmediate runs after the poll phase: a connection made meanwhile is handled now.
           if (waiting) await new Promise((resolve) => setImmediate(resolve));
           found.push(...baseHolding(piece, words));
         }
@@ -404,8 +405,8 @@ function keptFrom(header: CatalogueHeader, file: KeptFile): KeptCatalogue {
       // The changes are few: all of them go to the caller's test, in their places among the lines found.
       return withChanges(file.base.holding(words));
     },
-    async searchAhead(words, answered) {
-      if (readAsText(words)) await file.base.holdingAhead(words, answered);
+    async searchAhead(words, sent) {
+      if (readAsText(words)) await file.base.holdingAhead(words, sent);
     },
   };
 }

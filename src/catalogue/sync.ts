@@ -42,6 +42,8 @@ export interface SyncOptions {
   deadline: number;
   /** For people at a terminal: how far a long fetch has come. */
   onProgress?: (text: string) => void;
+  /** Told once the first request is on its way to the service (the copy is searched meanwhile). */
+  onSent?: () => void;
 }
 
 export interface SyncOutcome {
@@ -149,7 +151,7 @@ async function fetchInto(client: CatalogueSource, owner: CatalogueOwner, query: 
           keep(decodeCatalogue(JSON.parse(part)));
           options.onProgress?.(`${writer.count.toLocaleString("en")} items so far…`);
         }, maxEntryBytes);
-        const first = await client.streamItems({ ...query, perPage: "all" }, stream);
+        const first = await client.streamItems({ ...query, perPage: "all" }, stream, { onHandedOn: options.onSent });
         // A service that ignores "all" answers its default page (100): its total says there is more, or,
         // when it gives none, a list of exactly one default or largest page may be one.
         const count = writer.count;

@@ -37,21 +37,24 @@ async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCata
   const spinner = ctx.output.spinner(`${checking}…`);
   let outcome: Awaited<ReturnType<typeof syncCatalogue>>;
   let searching: Promise<void> | undefined;
+  let sent!: () => void;
+  const onItsWay = new Promise<void>((resolve) => (sent = resolve));
   try {
     const syncing = syncCatalogue(client, owner, kept, {
       refresh,
       now: ctx.now,
       deadline: now + syncTimeouts * ctx.settings.timeoutMs,
       onProgress: (text) => spinner.update(`${checking}: ${text}`),
+      onSent: sent,
     });
     // Awaited below; a failure while the copy is searched must not count as unhandled.
     syncing.catch(() => undefined);
     const words = searchWords(options.search);
-    // While the service looks up what changed, find the words in the copy, a piece at a time so that
-    // the request is sent and its answer read meanwhile: the few lines that changed are put in their
-    // places once they arrive (the copy is brought up to date before anything is shown).
-    // A read that fails here is met again, and said, when the list is shown.
-    if (kept && !refresh && words.length) searching = kept.searchAhead(words, syncing).catch(() => undefined);
+    // While the service looks up what changed, find the words in the copy: a piece at a time until
+    // the request is on its way, then the rest at once while the service answers. The few lines
+    // that changed are put in their places once they arrive (the copy is brought up to date before
+    // anything is shown). A read that fails here is met again, and said, when the list is shown.
+    if (kept && !refresh && words.length) searching = kept.searchAhead(words, Promise.race([onItsWay, syncing])).catch(() => undefined);
     outcome = await syncing;
     await searching;
   } catch (error) {
