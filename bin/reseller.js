@@ -85,7 +85,9 @@ function answerItems() {
   } catch {
     return false; // a build from before the quick answer
   }
-  if (answer === "bring-up-to-date") return answerAfterDelta();
+  // Through a proxy, the CLI brings the copy up to date: items-delta.cjs has no undici (its size is
+  // read on every old copy's search).
+  if (answer === "bring-up-to-date") return !mayUseWasm && answerAfterDelta();
   if (!answer) return false;
   if (answer.stderr) print(answer.stderr, 2);
   print(answer.stdout);
@@ -95,13 +97,12 @@ function answerItems() {
 /**
  * A piped `reseller items` whose kept catalogue is over a minute old: the items command brings it up
  * to date and answers, from dist/items-delta.cjs (src/catalogue/quick-delta.ts), without compiling
- * the CLI. It speaks HTTP: V8 is held to its baseline compiler first, as run() does (why is said there).
+ * the CLI. Only without a proxy: it speaks HTTP with Node's own sockets, never undici's WebAssembly.
  */
 function answerAfterDelta() {
   let quick;
   try {
-    if (mayUseWasm) require("node:v8").setFlagsFromString("--liftoff-only");
-    quick = loadBundle(join(dist, "items-delta.cjs"), mayUseWasm ? "items-delta-wasm" : "items-delta");
+    quick = loadBundle(join(dist, "items-delta.cjs"), "items-delta");
   } catch {
     return false; // a build from before it
   }
