@@ -338,6 +338,25 @@ describe("a search on a copy over a minute old", () => {
     expect(header(reseller.configDir).synced_at).toBeGreaterThan(Date.now() - 60_000);
     const young = await reseller.run(["items", "--search", "tsel25"]);
     expect(rows(young.stdout).map((row) => Number(row[4]))).toEqual([26_900]);
+    // The delta is read on a connection of its own: node:http's client is never set up for it.
+    expect(piped.scripts.filter((url) => /^node:_?https?(_|$)/.test(url))).toEqual([]);
+  });
+
+  it("with a proxy variable set, is answered by the CLI (its bundle has undici), and brought up to date the same", async () => {
+    const reseller = resellerAs(harness);
+    expect((await reseller.run(["items"])).exitCode).toBe(0);
+    harness.emulator.setItemPrice(14, 48_900);
+    age(reseller.configDir, twoMinutes);
+    const from = harness.requests.length;
+    // The emulator is on this machine, which is never asked through a proxy: only the launcher's choice is seen.
+    const env = { ...reseller.env, HTTPS_PROXY: "http://127.0.0.1:9", HTTP_PROXY: "http://127.0.0.1:9" };
+    const piped = await modulesLoadedBy(["items", "--search", "tsel50"], env);
+    expect(piped.exitCode).toBe(0);
+    expect(piped.bundleRan).toBe(true);
+    expect(piped.scripts.some((url) => url.endsWith("/dist/items-delta.cjs"))).toBe(false);
+    expect(catalogueQueries(harness, from).map((q) => q.get("updated_since"))).toEqual([expect.any(String)]);
+    const young = await reseller.run(["items", "--search", "tsel50"]);
+    expect(rows(young.stdout).map((row) => [Number(row[0]), Number(row[4])])).toEqual([[14, 48_900]]);
   });
 
   it("says what the CLI says of a category it does not have (exit 2), as text and as --json", async () => {
