@@ -151,6 +151,18 @@ describe("read on a connection of its own", () => {
     expect(outcome).toEqual({ error: "ECONNREFUSED", handedOn: false });
   });
 
+  it("hands a chunked answer's small pieces over together, not a turn of the reader's loop each", async () => {
+    const pieces = Array.from({ length: 2_000 }, (_, i) => `[${String(i).padStart(6, "0")}]`);
+    script = { pieces: [`HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n${pieces.map((piece) => `${piece.length.toString(16)}\r\n${piece}\r\n`).join("")}0\r\n\r\n`] };
+    for (const ownConnection of [true, false]) {
+      const answer = await lane.send({ method: "GET", url: `${baseUrl}/v1/item`, headers: {}, timeoutMs: 2_000, signal: AbortSignal.timeout(2_000), onHandedOn: () => undefined, ownConnection });
+      const taken: string[] = [];
+      for await (const chunk of answer.body) taken.push(chunk.toString());
+      expect(taken.join("")).toBe(pieces.join(""));
+      expect(taken.length).toBeLessThan(50);
+    }
+  });
+
   it("hands a long answer to a slow reader whole, holding the connection back meanwhile", async () => {
     const body = "x".repeat(4 * 1024 * 1024);
     script = { pieces: [`HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\n\r\n`, body] };
