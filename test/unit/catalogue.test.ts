@@ -11,6 +11,8 @@ import { ServiceClient } from "../../src/api/client.js";
 import { AuthError, NetworkError } from "../../src/errors.js";
 import { applyChanges, catalogueCachePath, headerBytes, readCatalogue, writeCatalogue, type CatalogueEntry, type CatalogueOwner } from "../../src/catalogue/cache.js";
 import { findItems, searchWords, slugOf } from "../../src/catalogue/search.js";
+import { showItems } from "../../src/catalogue/show.js";
+import { Output } from "../../src/output/output.js";
 import { CatalogueStream } from "../../src/catalogue/stream.js";
 import { entryOf, mergeCatalogue, syncCatalogue, type CatalogueSource, type SyncOptions } from "../../src/catalogue/sync.js";
 import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
@@ -157,6 +159,18 @@ describe("the kept file", () => {
     expect(search("starlight")).toEqual([1501]);
     expect(search("diamonds 3000")).toEqual([3000]);
     expect(search("diamonds 2999")).toEqual([2999]);
+  });
+
+  it("piped without a search, prints every variant once, in the copy's order, however the rows are cut into writes", () => {
+    const many = Array.from({ length: 5000 }, (_, i) => entry(i + 1, "Top Up Game", "Mobile Legends", { name: `Diamonds ${i + 1}` }));
+    writeCatalogue(owner, { server_time: null, synced_at: 1, full_synced_at: 1 }, many);
+    const writes: string[] = [];
+    const output = new Output({ stdout: { write: (text: string) => void writes.push(text) }, stderr: { write: () => undefined }, mode: "plain", stdoutIsTTY: false, stderrIsTTY: false, now: () => 1 });
+    showItems(output, readCatalogue(owner)!, {}, 1);
+    const ids = writes.join("").split("\n").filter(Boolean).map((line) => Number(line.split("\t")[0]));
+    expect(ids).toEqual(many.map((e) => e.id));
+    // Written a few hundred rows at a time, never a whole piece of the copy at once.
+    expect(Math.max(...writes.map((text) => text.split("\n").length - 1))).toBeLessThanOrEqual(200);
   });
 
   it("names categories by slug too", () => {
