@@ -8,7 +8,8 @@
  * with a WebAssembly module compiled on every call and builds its dispatchers: a direct call peaks
  * ~6 MiB lower and needs no WebAssembly, so the launcher leaves V8's flags alone (`npm run bench`).
  * A shop bot calls the tool thousands of times a day. Node has no proxy support of its own before
- * version 24, so undici stays for the proxied case.
+ * version 24, so undici stays for the proxied case. Without a proxy, the catalogue's GET goes on a
+ * socket of its own, read by http1.ts (why is said at getOnOwnConnection below).
  */
 import type { Agent as HttpAgent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
