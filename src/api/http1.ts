@@ -108,13 +108,8 @@ export class AnswerReader {
                 : { at: "until-close" };
         return rest;
       }
-      case "length": {
-        const taken = bytes.subarray(0, state.left);
-        progress.body.push(taken);
-        const left = state.left - taken.length;
-        this.state = left === 0 ? { at: "done" } : { at: "length", left };
-        return bytes.subarray(taken.length);
-      }
+      case "length":
+        return this.takeBody(bytes, state, progress, { at: "done" });
       case "until-close":
         progress.body.push(bytes);
         return bytes.subarray(bytes.length);
@@ -128,13 +123,8 @@ export class AnswerReader {
         this.state = left === 0 ? { at: "trailers" } : { at: "chunk-data", left };
         return line.rest;
       }
-      case "chunk-data": {
-        const taken = bytes.subarray(0, state.left);
-        progress.body.push(taken);
-        const left = state.left - taken.length;
-        this.state = left === 0 ? { at: "chunk-end" } : { at: "chunk-data", left };
-        return bytes.subarray(taken.length);
-      }
+      case "chunk-data":
+        return this.takeBody(bytes, state, progress, { at: "chunk-end" });
       case "chunk-end": {
         if (bytes.length < crlf.length) return this.hold(bytes);
         if (!bytes.subarray(0, crlf.length).equals(crlf)) throw new AnswerFault("HPE_STRICT", "a chunk of the answer is longer than its size");
@@ -151,6 +141,15 @@ export class AnswerReader {
       case "done":
         return bytes;
     }
+  }
+
+  /** Up to `state.left` bytes of body; `after` once none are left to come. */
+  private takeBody(bytes: Buffer, state: { at: "length" | "chunk-data"; left: number }, progress: AnswerProgress, after: State): Buffer {
+    const taken = bytes.subarray(0, state.left);
+    progress.body.push(taken);
+    const left = state.left - taken.length;
+    this.state = left === 0 ? after : { at: state.at, left };
+    return bytes.subarray(taken.length);
   }
 
   /** A line ended by CRLF at the start of `bytes`, when it is whole. */
