@@ -3,7 +3,19 @@
 // Launcher: enable what speeds start-up, then hand over to the CLI, dist/reseller.cjs (one file,
 // built by `npm run build`). CommonJS on purpose (bin/package.json says so): an ES module entry
 // costs Node's ESM loader, ~15% of a bare `node` start.
-const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync, writeSync } = require("node:fs");
+const {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} = require("node:fs");
 const { dirname, join } = require("node:path");
 
 const dist = join(__dirname, "..", "dist");
@@ -80,7 +92,15 @@ function print(text, fd = 1) {
 function answerItems() {
   let answer;
   try {
-    const terminal = { stdoutIsTTY: false, get stdinIsTTY() { return isTerminal(0); }, get stderrIsTTY() { return isTerminal(2); } };
+    const terminal = {
+      stdoutIsTTY: false,
+      get stdinIsTTY() {
+        return isTerminal(0);
+      },
+      get stderrIsTTY() {
+        return isTerminal(2);
+      },
+    };
     answer = require(join(dist, "items-quick.cjs")).answerFromCopy(args, process.env, terminal, Date.now());
   } catch {
     return false; // a build from before the quick answer
@@ -160,7 +180,10 @@ function loadBundle(file, name, beforeRun) {
   }
   const vm = require("node:vm");
   // The same wrapper Node puts around a CommonJS module.
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    cachedData,
+  });
   beforeRun?.();
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require("node:module").createRequire(file), module, file, dirname(file));
@@ -181,7 +204,7 @@ function loadBundle(file, name, beforeRun) {
 function needsJqEngine() {
   const at = args.findIndex((arg) => arg === "--jq" || arg.startsWith("--jq="));
   if (at < 0) return false;
-  const expression = args[at] === "--jq" ? args[at + 1] ?? "" : args[at].slice("--jq=".length);
+  const expression = args[at] === "--jq" ? (args[at + 1] ?? "") : args[at].slice("--jq=".length);
   const outsideStrings = expression.replace(/"[^"\\]*"/g, '""');
   return !/^\s*[.(]/.test(outsideStrings) || /[^\w.[\]?|,()\s"-]|(?:^|[^.\w])[A-Za-z_]/.test(outsideStrings);
 }
@@ -210,8 +233,10 @@ function startJq() {
  */
 function codeCacheFile(hash, name) {
   const env = process.env;
-  if (!hash || (env.RESELLER_NO_CODE_CACHE && !["0", "false"].includes(env.RESELLER_NO_CODE_CACHE.toLowerCase()))) return undefined;
-  const base = env.XDG_CACHE_HOME || (process.platform === "win32" ? env.LOCALAPPDATA : env.HOME && join(env.HOME, ".cache"));
+  if (!hash || (env.RESELLER_NO_CODE_CACHE && !["0", "false"].includes(env.RESELLER_NO_CODE_CACHE.toLowerCase())))
+    return undefined;
+  const base =
+    env.XDG_CACHE_HOME || (process.platform === "win32" ? env.LOCALAPPDATA : env.HOME && join(env.HOME, ".cache"));
   if (!base) return undefined;
   return join(base, "reseller", "code-cache", fnv1a(bundle), `${hash}-${process.version}-${process.arch}-${name}.bin`);
 }

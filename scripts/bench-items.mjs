@@ -25,14 +25,26 @@ const work = mkdtempSync(join(tmpdir(), "reseller-bench-items-"));
 
 // The emulator runs in a process of its own, so the timed processes are spawned synchronously and
 // nothing in this process competes with them. It reports each catalogue request on stderr.
-const { child: emulator, baseUrl, apiKey } = await startEmulatorProcess({
+const {
+  child: emulator,
+  baseUrl,
+  apiKey,
+} = await startEmulatorProcess({
   options: `{ port: 0, catalogueSize: ${size}, log: (line) => { if (line.startsWith("GET /v1/item")) process.stderr.write("request " + line + "\\n"); } }`,
   stderr: "pipe",
 });
 let catalogueRequests = 0;
-emulator.stderr.setEncoding("utf8").on("data", (d) => (catalogueRequests += d.split("\n").filter((l) => l.startsWith("request ")).length));
+emulator.stderr
+  .setEncoding("utf8")
+  .on("data", (d) => (catalogueRequests += d.split("\n").filter((l) => l.startsWith("request ")).length));
 
-const env = { PATH: process.env.PATH, HOME: join(work, "home"), XDG_CACHE_HOME: join(work, "cache"), RESELLER_CONFIG_DIR: join(work, "config"), LANG: "C.UTF-8" };
+const env = {
+  PATH: process.env.PATH,
+  HOME: join(work, "home"),
+  XDG_CACHE_HOME: join(work, "cache"),
+  RESELLER_CONFIG_DIR: join(work, "config"),
+  LANG: "C.UTF-8",
+};
 const run = (args, input) => {
   const result = spawnSync(process.execPath, [bin, ...args], { env, input, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`reseller ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
@@ -100,10 +112,16 @@ rmSync(work, { recursive: true, force: true });
 
 const fmt = (n, digits = 2) => n.toFixed(digits);
 const ratio = median(samples.ratio);
-console.log(`${cpus()[0]?.model ?? "unknown CPU"}, ${availableParallelism()} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}; node ${process.version}; ${rounds} rounds`);
-console.log(`catalogue: ${variants} variants kept; "${search}" finds ${found}; requests to the service during the timed searches: ${catalogueRequests - requestsBefore}`);
+console.log(
+  `${cpus()[0]?.model ?? "unknown CPU"}, ${availableParallelism()} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}; node ${process.version}; ${rounds} rounds`,
+);
+console.log(
+  `catalogue: ${variants} variants kept; "${search}" finds ${found}; requests to the service during the timed searches: ${catalogueRequests - requestsBefore}`,
+);
 console.log("");
 console.log("| command | ratio to `reseller --version`: median (min–max) | goal | median time |");
 console.log("|---|---|---|---|");
-console.log(`| \`${items.name}\` (warm copy) | ${fmt(ratio)}x (${fmt(Math.min(...samples.ratio))}–${fmt(Math.max(...samples.ratio))}) | <= ${goal}x ${ratio <= goal ? "met" : "not met"} | ${fmt(median(samples.items), 1)} ms |`);
+console.log(
+  `| \`${items.name}\` (warm copy) | ${fmt(ratio)}x (${fmt(Math.min(...samples.ratio))}–${fmt(Math.max(...samples.ratio))}) | <= ${goal}x ${ratio <= goal ? "met" : "not met"} | ${fmt(median(samples.items), 1)} ms |`,
+);
 console.log(`| \`${version.name}\` | 1.00x | | ${fmt(median(samples.version), 1)} ms |`);

@@ -33,9 +33,17 @@ const env = {
 };
 
 const json = { name: "reseller balance --json", argv: [process.execPath, bin, "balance", "--json"] };
-const jq = { name: "reseller balance --jq .data.balance", argv: [process.execPath, bin, "balance", "--jq", ".data.balance"] };
+const jq = {
+  name: "reseller balance --jq .data.balance",
+  argv: [process.execPath, bin, "balance", "--jq", ".data.balance"],
+};
 const hasJq = spawnSync("sh", ["-c", "command -v jq"], { stdio: "ignore" }).status === 0;
-const piped = hasJq ? { name: "reseller balance --json | jq -r .data.balance", argv: ["sh", "-c", `"$0" "$1" balance --json | jq -r .data.balance`, process.execPath, bin] } : undefined;
+const piped = hasJq
+  ? {
+      name: "reseller balance --json | jq -r .data.balance",
+      argv: ["sh", "-c", `"$0" "$1" balance --json | jq -r .data.balance`, process.execPath, bin],
+    }
+  : undefined;
 
 function timeOnce(command) {
   const started = process.hrtime.bigint();
@@ -73,9 +81,13 @@ for (let round = 0; round < rounds; round++) {
 }
 
 console.log(`--jq against --json, ${rounds} paired rounds (node ${process.version}, load ${load.toFixed(2)})`);
-console.log(`${"command".padEnd(50)} ${"median".padStart(9)} ${"vs --json".padStart(9)} ${"median ratio".padStart(12)} ${"min–max".padStart(13)}`);
+console.log(
+  `${"command".padEnd(50)} ${"median".padStart(9)} ${"vs --json".padStart(9)} ${"median ratio".padStart(12)} ${"min–max".padStart(13)}`,
+);
 for (const row of measured) {
   const ratio = median(row.ratios);
   const range = `${Math.min(...row.ratios).toFixed(2)}–${Math.max(...row.ratios).toFixed(2)}`;
-  console.log(`${row.command.name.padEnd(50)} ${`${median(row.times).toFixed(1)} ms`.padStart(9)} ${`${median(row.baseTimes).toFixed(1)} ms`.padStart(9)} ${`${ratio.toFixed(2)}x`.padStart(12)} ${range.padStart(13)}`);
+  console.log(
+    `${row.command.name.padEnd(50)} ${`${median(row.times).toFixed(1)} ms`.padStart(9)} ${`${median(row.baseTimes).toFixed(1)} ms`.padStart(9)} ${`${ratio.toFixed(2)}x`.padStart(12)} ${range.padStart(13)}`,
+  );
 }

@@ -35,4 +35,6 @@ if (failed.length) {
   console.log(`\n${failed.length} of ${parts.length} parts failed: ${failed.join(", ")}`);
   process.exit(1);
 }
-console.log(`\n${parts.length} part${parts.length === 1 ? "" : "s"} run: ${parts.map((p) => p.replace(/\.mjs$/, "")).join(", ")}`);
+console.log(
+  `\n${parts.length} part${parts.length === 1 ? "" : "s"} run: ${parts.map((p) => p.replace(/\.mjs$/, "")).join(", ")}`,
+);

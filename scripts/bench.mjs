@@ -27,9 +27,19 @@ const work = mkdtempSync(join(tmpdir(), "reseller-bench-"));
 const { child: emulator, baseUrl, apiKey } = await startEmulatorProcess();
 
 const configDir = join(work, "config");
-const env = { PATH: process.env.PATH, HOME: join(work, "home"), XDG_CACHE_HOME: join(work, "cache"), RESELLER_CONFIG_DIR: configDir, LANG: "C.UTF-8" };
+const env = {
+  PATH: process.env.PATH,
+  HOME: join(work, "home"),
+  XDG_CACHE_HOME: join(work, "cache"),
+  RESELLER_CONFIG_DIR: configDir,
+  LANG: "C.UTF-8",
+};
 // The key comes from the config store, as for a reseller who ran `reseller login` once.
-const login = spawnSync(process.execPath, [bin, "login", "--with-key", "--base-url", baseUrl], { env, input: apiKey, encoding: "utf8" });
+const login = spawnSync(process.execPath, [bin, "login", "--with-key", "--base-url", baseUrl], {
+  env,
+  input: apiKey,
+  encoding: "utf8",
+});
 if (login.status !== 0) throw new Error(`login failed: ${login.stderr}`);
 
 // The baselines: Node doing nothing, and a bare script doing balance's GET with node:http.
@@ -62,17 +72,31 @@ const rows = [
   { name: "reseller help (no code cache)", baseline: emptyFile, ...reseller(["help"], noCache) },
   { name: "reseller history", baseline: emptyFile, ...reseller(["history"]) },
   { name: "reseller config list", baseline: emptyFile, ...reseller(["config", "list"]) },
-  { name: "reseller balance --json", goal: 1.5, memoryGoal: 70, baseline: bareBalance, ...reseller(["balance", "--json"]) },
-  { name: "reseller balance --json (no code cache)", baseline: bareBalance, ...reseller(["balance", "--json"], noCache) },
+  {
+    name: "reseller balance --json",
+    goal: 1.5,
+    memoryGoal: 70,
+    baseline: bareBalance,
+    ...reseller(["balance", "--json"]),
+  },
+  {
+    name: "reseller balance --json (no code cache)",
+    baseline: bareBalance,
+    ...reseller(["balance", "--json"], noCache),
+  },
   { name: "reseller item 12", baseline: bareBalance, ...reseller(["item", "12"]) },
 ];
 
 function timeOnce(command) {
   const started = process.hrtime.bigint();
   // stdout is a pipe, as for a script that reads what reseller prints.
-  const result = spawnSync(command.argv[0], command.argv.slice(1), { env: { ...env, ...command.env }, stdio: ["ignore", "pipe", "pipe"] });
+  const result = spawnSync(command.argv[0], command.argv.slice(1), {
+    env: { ...env, ...command.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`${command.argv.slice(1).join(" ")} exited ${result.status}: ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command.argv.slice(1).join(" ")} exited ${result.status}: ${result.stderr}`);
   return ms;
 }
 
@@ -81,7 +105,10 @@ const gnuTime = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 function peakMiB(command) {
   if (!gnuTime) return undefined;
   const out = join(work, "time.txt");
-  const result = spawnSync(gnuTime, ["-f", "%M", "-o", out, ...command.argv], { env: { ...env, ...command.env }, stdio: "ignore" });
+  const result = spawnSync(gnuTime, ["-f", "%M", "-o", out, ...command.argv], {
+    env: { ...env, ...command.env },
+    stdio: "ignore",
+  });
   if (result.status !== 0) return undefined;
   return Number(readFileSync(out, "utf8").trim().split("\n").pop()) / 1024;
 }
@@ -91,9 +118,14 @@ function timeWithMemory(command) {
   const out = join(work, "time.txt");
   const argv = gnuTime ? [gnuTime, "-f", "%M", "-o", out, ...command.argv] : command.argv;
   const started = process.hrtime.bigint();
-  const result = spawnSync(argv[0], argv.slice(1), { env: { ...env, ...command.env }, stdio: ["ignore", "ignore", "pipe"], maxBuffer: 64 << 20 });
+  const result = spawnSync(argv[0], argv.slice(1), {
+    env: { ...env, ...command.env },
+    stdio: ["ignore", "ignore", "pipe"],
+    maxBuffer: 64 << 20,
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`${command.argv.slice(1).join(" ")} exited ${result.status}: ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command.argv.slice(1).join(" ")} exited ${result.status}: ${result.stderr}`);
   return { ms, peak: gnuTime ? Number(readFileSync(out, "utf8").trim().split("\n").pop()) / 1024 : undefined };
 }
 
@@ -135,7 +167,12 @@ const bulkRows = [];
 if (process.env.BENCH_BULK !== "0") {
   const orders = Number(process.env.BENCH_BULK_ORDERS ?? 1000);
   const bulkRounds = Number(process.env.BENCH_BULK_ROUNDS ?? 3);
-  const control = (path, body) => fetch(`${baseUrl}/__emulator/${path}`, { method: "POST", headers: { "X-APIKEY": apiKey, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const control = (path, body) =>
+    fetch(`${baseUrl}/__emulator/${path}`, {
+      method: "POST",
+      headers: { "X-APIKEY": apiKey, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   await control("balance", { api_key: apiKey, balance: 1_000_000_000_000 });
   await control("faults", { latency_ms: 100 });
   const bareLoop = join(work, "bare-loop.cjs");
@@ -164,7 +201,10 @@ Promise.all(Array.from({ length: concurrency }, worker)).then(() => dispatcher.c
   const ordersFile = () => {
     run += 1;
     const file = join(work, `orders-${run}.csv`);
-    const lines = Array.from({ length: orders }, (_, i) => `12,1,08${String(run).padStart(3, "0")}${String(i).padStart(7, "0")}`);
+    const lines = Array.from(
+      { length: orders },
+      (_, i) => `12,1,08${String(run).padStart(3, "0")}${String(i).padStart(7, "0")}`,
+    );
     writeFileSync(file, `item_id,quantity,note\n${lines.join("\n")}\n`);
     return file;
   };
@@ -204,16 +244,23 @@ emulator.kill();
 rmSync(work, { recursive: true, force: true });
 
 const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
-console.log(`${cpus()[0]?.model ?? "unknown CPU"}, ${availableParallelism()} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}; node ${process.version}; ${rounds} rounds`);
+console.log(
+  `${cpus()[0]?.model ?? "unknown CPU"}, ${availableParallelism()} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}; node ${process.version}; ${rounds} rounds`,
+);
 console.log("");
-console.log("| command | baseline (same run) | ratio: median (min–max) | goal | median time vs baseline | peak memory |");
+console.log(
+  "| command | baseline (same run) | ratio: median (min–max) | goal | median time vs baseline | peak memory |",
+);
 console.log("|---|---|---|---|---|---|");
 rows.forEach((row, i) => {
   const s = samples[i];
   const ratio = median(s.ratio);
   const goal = row.goal ? `<= ${row.goal}x ${ratio <= row.goal ? "met" : "not met"}` : "";
   const mem = memory[i];
-  const memGoal = row.memoryGoal && Number.isFinite(mem) ? ` (<= ${row.memoryGoal} MiB ${mem <= row.memoryGoal ? "met" : "not met"})` : "";
+  const memGoal =
+    row.memoryGoal && Number.isFinite(mem)
+      ? ` (<= ${row.memoryGoal} MiB ${mem <= row.memoryGoal ? "met" : "not met"})`
+      : "";
   console.log(
     `| \`${row.name}\` | ${row.baseline.name} | ${fmt(ratio)}x (${fmt(Math.min(...s.ratio))}–${fmt(Math.max(...s.ratio))}) | ${goal} | ` +
       `${fmt(median(s.subject), 1)} ms vs ${fmt(median(s.baseline), 1)} ms | ${fmt(mem, 1)} MiB${memGoal} |`,
@@ -227,4 +274,6 @@ for (const { row, sample, rounds: n } of bulkRows) {
   );
 }
 console.log("");
-console.log(`peak memory of the baselines: ${[...baselineMemory].map(([b, m]) => `${b.name} ${fmt(m, 1)} MiB`).join(", ")}`);
+console.log(
+  `peak memory of the baselines: ${[...baselineMemory].map(([b, m]) => `${b.name} ${fmt(m, 1)} MiB`).join(", ")}`,
+);

@@ -95,7 +95,10 @@ const deferredRequires = [
     file: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
     replace: [
       // HTTP/2, and with it node:http2, tls and crypto (~25 ms): the client never offers h2 (allowH2 is off).
-      ["const connectH2 = require('./client-h2.js')", "function connectH2 (client, socket) { return require('./client-h2.js')(client, socket) }"],
+      [
+        "const connectH2 = require('./client-h2.js')",
+        "function connectH2 (client, socket) { return require('./client-h2.js')(client, socket) }",
+      ],
       // node:http (its agent, client and server, ~7 ms) only for Node's default header size limit,
       // which the client passes itself (api/client.ts): read when a connection is made without one.
       ["const http = require('node:http')", ""],
@@ -130,7 +133,10 @@ const deferredRequires = [
     file: /[\\/]commander[\\/]lib[\\/]command\.js$/,
     replace: [
       // Executable sub-commands (`git-foo` style), and with them node:child_process, net and dgram.
-      ["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"],
+      [
+        "const childProcess = require('node:child_process');",
+        "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+      ],
     ],
   },
 ];
@@ -152,13 +158,16 @@ const startUpDiet = {
       // Resolved from inside the package, as its own index would be.
       resolveDir: join(root, "node_modules", args.path),
     }));
-    b.onResolve({ filter: /^node:assert$/ }, (args) => (/[\\/]undici[\\/]/.test(args.importer) ? { path: "node:assert", namespace: "checked-assert" } : undefined));
+    b.onResolve({ filter: /^node:assert$/ }, (args) =>
+      /[\\/]undici[\\/]/.test(args.importer) ? { path: "node:assert", namespace: "checked-assert" } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: "checked-assert" }, () => ({ contents: checkedAssert, loader: "js" }));
     for (const { file, replace } of deferredRequires) {
       b.onLoad({ filter: file }, (args) => {
         let source = readFileSync(args.path, "utf8");
         for (const [eager, lazy] of replace) {
-          if (!source.includes(eager)) throw new Error(`${args.path} no longer contains "${eager.split("\n")[0]}": update scripts/build.mjs`);
+          if (!source.includes(eager))
+            throw new Error(`${args.path} no longer contains "${eager.split("\n")[0]}": update scripts/build.mjs`);
           source = source.replace(eager, lazy);
         }
         return { contents: source, loader: "js" };
@@ -219,7 +228,9 @@ const cli = await bundleOf("src/start.ts", "dist/reseller.cjs", "external");
 // The launcher's answer to a piped `reseller items` from a copy over a minute old
 // (src/catalogue/quick-delta.ts): the items command, its context and the service client, and
 // nothing of commander or the other commands. Its licences are the CLI's, kept once.
-const delta = await bundleOf("src/catalogue/quick-delta.ts", "dist/items-delta.cjs", "none", [leftOut(["undici", "@inquirer/prompts"])]);
+const delta = await bundleOf("src/catalogue/quick-delta.ts", "dist/items-delta.cjs", "none", [
+  leftOut(["undici", "@inquirer/prompts"]),
+]);
 const deltaSource = delta.outputFiles.find((file) => file.path.endsWith("items-delta.cjs")).contents;
 
 for (const file of cli.outputFiles) {
@@ -232,19 +243,30 @@ for (const file of cli.outputFiles) {
   if (nonAscii !== -1) throw new Error(`dist/reseller.cjs has a non-ASCII byte at offset ${nonAscii}`);
   // One hash for the build, of both bundles the launcher compiles: their code caches are kept together.
   const hash = createHash("sha256").update(file.contents).update(deltaSource).digest("hex").slice(0, 16);
-  writeFileSync(join(staging, "reseller.cjs"), Buffer.concat([Buffer.from(`// reseller ${version} ${hash}\n`), file.contents]));
+  writeFileSync(
+    join(staging, "reseller.cjs"),
+    Buffer.concat([Buffer.from(`// reseller ${version} ${hash}\n`), file.contents]),
+  );
   if (deltaSource.some((byte) => byte > 0x7f)) throw new Error("dist/items-delta.cjs has a non-ASCII byte");
-  writeFileSync(join(staging, "items-delta.cjs"), Buffer.concat([Buffer.from(`// reseller ${version} ${hash}\n`), deltaSource]));
+  writeFileSync(
+    join(staging, "items-delta.cjs"),
+    Buffer.concat([Buffer.from(`// reseller ${version} ${hash}\n`), deltaSource]),
+  );
 }
 
 // The help a script gets from `reseller --help | ...`: the CLI's own, at commander's default 80
 // columns (stdout is a pipe here), for the launcher to print without compiling the bundle.
-const help = spawnSync(process.execPath, ["-e", `require(${JSON.stringify(join(staging, "reseller.cjs"))}).start()`, "--", "--help"], {
-  env: { PATH: process.env.PATH },
-  encoding: "utf8",
-  stdio: ["ignore", "pipe", "inherit"],
-});
-if (help.status !== 0 || !help.stdout.startsWith("Usage: reseller")) throw new Error(`reseller --help exited ${help.status} in the build`);
+const help = spawnSync(
+  process.execPath,
+  ["-e", `require(${JSON.stringify(join(staging, "reseller.cjs"))}).start()`, "--", "--help"],
+  {
+    env: { PATH: process.env.PATH },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
+if (help.status !== 0 || !help.stdout.startsWith("Usage: reseller"))
+  throw new Error(`reseller --help exited ${help.status} in the build`);
 writeFileSync(join(staging, "help.txt"), help.stdout);
 
 // The launcher's quick answer to a piped `reseller items` from a warm catalogue copy

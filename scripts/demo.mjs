@@ -27,7 +27,13 @@ const configDir = mkdtempSync(join(tmpdir(), "reseller-demo-"));
 // Colours only on a terminal, and never against NO_COLOR: piped into a file or `less`, the tour is
 // plain text. The commands' stdout is a pipe to this script, so they are told the same way.
 const colour = process.stdout.isTTY === true && !process.env.NO_COLOR && process.env.TERM !== "dumb";
-const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, CLICOLOR_FORCE: _clicolorForce, CLICOLOR: _clicolor, ...inherited } = process.env;
+const {
+  NO_COLOR: _noColor,
+  FORCE_COLOR: _forceColor,
+  CLICOLOR_FORCE: _clicolorForce,
+  CLICOLOR: _clicolor,
+  ...inherited
+} = process.env;
 const env = {
   ...inherited,
   RESELLER_BASE_URL: emulator.baseUrl,
@@ -78,14 +84,18 @@ function advance(seconds, why) {
 }
 
 try {
-  process.stdout.write(`Emulator at ${emulator.baseUrl}, demo key ****${emulator.demoApiKey.slice(-4)}, config in ${configDir}\n`);
+  process.stdout.write(
+    `Emulator at ${emulator.baseUrl}, demo key ****${emulator.demoApiKey.slice(-4)}, config in ${configDir}\n`,
+  );
 
   step("Balance and payment channels");
   await reseller(["balance"]);
   await reseller(["channels"]);
 
   step("Top up Rp 100.000 by QRIS, then pay the link on the emulator's page");
-  const topUp = await reseller(["topup", "--amount", "100000", "--channel", "QRIS", "--yes", "--json"], { quiet: true });
+  const topUp = await reseller(["topup", "--amount", "100000", "--channel", "QRIS", "--yes", "--json"], {
+    quiet: true,
+  });
   const link = JSON.parse(topUp.stdout || "{}").data?.payment_url;
   process.stdout.write(`payment link: ${link}\n`);
   if (link) {
@@ -108,7 +118,17 @@ try {
   await reseller(["trx", "show", "DEMO-AUTO-1"]);
 
   step("An SMM purchase: Instagram followers, the JSON note built from --target");
-  await reseller(["buy", "--item", "23", "--qty", "200", "--target", "https://instagram.com/tokoku.id", "--ref-id", "DEMO-SMM-1"]);
+  await reseller([
+    "buy",
+    "--item",
+    "23",
+    "--qty",
+    "200",
+    "--target",
+    "https://instagram.com/tokoku.id",
+    "--ref-id",
+    "DEMO-SMM-1",
+  ]);
   advance(30, "the panel starts");
   await reseller(["trx", "show", "DEMO-SMM-1"]);
   advance(120, "the panel finishes");

@@ -18,16 +18,26 @@ export interface Process {
 /** Runs `reseller` with the given process pieces; resolves to the exit code. */
 export async function main(proc: Process): Promise<number> {
   let exitCode = 0;
-  const [{ createContext }, { reportCommandError }] = await Promise.all([import("./context.js"), import("./output/print-error.js")]);
+  const [{ createContext }, { reportCommandError }] = await Promise.all([
+    import("./context.js"),
+    import("./output/print-error.js"),
+  ]);
   const wantsJson = proc.argv.some((arg) => arg === "--json" || arg === "--jq" || arg.startsWith("--jq="));
 
   // Every failure, from a handler or from commander's parsing, goes through the one printer.
-  const report = (error: unknown, ctx?: Context): number => reportCommandError(error, proc.terminal.stderr, ctx, wantsJson);
+  const report = (error: unknown, ctx?: Context): number =>
+    reportCommandError(error, proc.terminal.stderr, ctx, wantsJson);
 
   const program = buildProgram(async (command, load, options) => {
     let ctx: Context | undefined;
     try {
-      ctx = await createContext({ flags: command.optsWithGlobals() as GlobalFlags, env: proc.env, terminal: proc.terminal, signal: proc.signal, version });
+      ctx = await createContext({
+        flags: command.optsWithGlobals() as GlobalFlags,
+        env: proc.env,
+        terminal: proc.terminal,
+        signal: proc.signal,
+        version,
+      });
       const handler = await load();
       exitCode = (await handler.run(ctx, options)) ?? 0;
       await ctx.output.jqPrinted();
@@ -63,7 +73,8 @@ export async function main(proc: Process): Promise<number> {
       return report(usageErrorOf(error, program, proc.argv));
     }
     // Only a flag's rule throws while parsing: said as a usage error, with the command's help.
-    if (error instanceof UsageError) return report((await import("./usage-words.js")).usageErrorOfRule(error, program, proc.argv));
+    if (error instanceof UsageError)
+      return report((await import("./usage-words.js")).usageErrorOfRule(error, program, proc.argv));
     if (error instanceof ResellerError) return report(error);
     throw error;
   }
@@ -73,4 +84,3 @@ export async function main(proc: Process): Promise<number> {
 function allCommands(command: Command): Command[] {
   return command.commands.flatMap((c) => [c, ...allCommands(c)]);
 }
-

@@ -5,7 +5,14 @@
  */
 import type { ServiceClient } from "./api/client.js";
 import type { ConfigStore } from "./config/store.js";
-import { checkBaseUrl, isLoopback, resolveSettings, type Env, type GlobalFlags, type Settings } from "./config/settings.js";
+import {
+  checkBaseUrl,
+  isLoopback,
+  resolveSettings,
+  type Env,
+  type GlobalFlags,
+  type Settings,
+} from "./config/settings.js";
 import { checkConfigDir } from "./config/config-dir.js";
 import { AuthError, UsageError } from "./errors.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
@@ -73,9 +80,13 @@ export async function createContext(input: ContextInput): Promise<Context> {
   const now = input.now ?? Date.now;
   const { defaultSleep } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;
-  const [paintOut, paintErr] = await Promise.all([makePaint(settings.colour.stdout), makePaint(settings.colour.stderr)]);
+  const [paintOut, paintErr] = await Promise.all([
+    makePaint(settings.colour.stdout),
+    makePaint(settings.colour.stderr),
+  ]);
   // jq is loaded only for --jq, and the expression compiled now: a typo stops the command before it sends anything.
-  const jq = settings.jq === undefined ? undefined : await (await import("./output/jq.js")).compileJqFilter(settings.jq);
+  const jq =
+    settings.jq === undefined ? undefined : await (await import("./output/jq.js")).compileJqFilter(settings.jq);
   const output = new Output(
     {
       stdout: secrets.wrap(terminal.stdout),
@@ -103,7 +114,10 @@ export async function createContext(input: ContextInput): Promise<Context> {
       warned = true;
       for (const warning of transportWarnings(baseUrl, settings.insecure, input.env)) output.warn(warning);
       const ignored = settings.ignoredEnvironment ?? [];
-      if (ignored.length) output.warn(`--profile ${settings.profile} wins: its saved ${ignored.length > 1 ? "address and key are" : ignored[0] === "RESELLER_API_KEY" ? "key is" : "address is"} used, not ${ignored.join(" and ")} from the environment.`);
+      if (ignored.length)
+        output.warn(
+          `--profile ${settings.profile} wins: its saved ${ignored.length > 1 ? "address and key are" : ignored[0] === "RESELLER_API_KEY" ? "key is" : "address is"} used, not ${ignored.join(" and ")} from the environment.`,
+        );
     }
     const { ServiceClient } = await import("./api/client.js");
     return new ServiceClient({
@@ -157,11 +171,16 @@ export async function createContext(input: ContextInput): Promise<Context> {
     async prompter(missing, suggestion) {
       if (!canPrompt) {
         const flags = typeof missing === "string" ? [missing] : (missing ?? []);
-        const what = flags.length ? `${flags.join(" and ")} ${flags.length > 1 ? "are" : "is"} required` : "reseller cannot ask here";
-        throw new UsageError(`${what}${flags.length ? " when reseller cannot ask" : ""} (no terminal, --no-input, RESELLER_NO_INPUT or CI).`, {
-          code: "INPUT_REQUIRED",
-          suggestion,
-        });
+        const what = flags.length
+          ? `${flags.join(" and ")} ${flags.length > 1 ? "are" : "is"} required`
+          : "reseller cannot ask here";
+        throw new UsageError(
+          `${what}${flags.length ? " when reseller cannot ask" : ""} (no terminal, --no-input, RESELLER_NO_INPUT or CI).`,
+          {
+            code: "INPUT_REQUIRED",
+            suggestion,
+          },
+        );
       }
       const { createPrompter } = await import("./output/prompter.js");
       return createPrompter({ input: terminal.stdin, output: terminal.stderr as NodeJS.WritableStream, signal });
@@ -191,7 +210,9 @@ export function transportWarnings(baseUrl: string, insecure: boolean, env: Env):
     url = undefined;
   }
   if (env.NODE_TLS_REJECT_UNAUTHORIZED === "0" && url?.protocol === "https:") {
-    warnings.push(`NODE_TLS_REJECT_UNAUTHORIZED=0: certificates are not checked, so anyone between you and ${url.host} can read the API key and answer as the service. Unset it.`);
+    warnings.push(
+      `NODE_TLS_REJECT_UNAUTHORIZED=0: certificates are not checked, so anyone between you and ${url.host} can read the API key and answer as the service. Unset it.`,
+    );
   }
   if (insecure && url?.protocol === "http:" && !isLoopback(url.hostname)) {
     warnings.push(`--insecure: the API key goes to ${url.host} in clear text, readable by anyone on the way.`);

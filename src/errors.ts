@@ -27,7 +27,11 @@ export abstract class ResellerError extends Error {
   details?: ErrorDetails;
   status?: number;
 
-  constructor(code: string, message: string, options: { suggestion?: string; details?: ErrorDetails; cause?: unknown } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    options: { suggestion?: string; details?: ErrorDetails; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
@@ -64,7 +68,13 @@ export class ServiceError extends ResellerError {
    * False for a 5xx that says nothing usable, which may have come after a purchase was committed.
    */
   readonly definite: boolean;
-  constructor(status: number, code: string, message: string, body: unknown, options: { suggestion?: string; details?: ErrorDetails; definite?: boolean } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    body: unknown,
+    options: { suggestion?: string; details?: ErrorDetails; definite?: boolean } = {},
+  ) {
     super(code, message, options);
     this.status = status;
     this.body = body;
@@ -75,7 +85,11 @@ export class ServiceError extends ResellerError {
 /** 401/403 from the service, or no API key configured. */
 export class AuthError extends ResellerError {
   readonly exitCode = ExitCode.auth;
-  constructor(code: string, message: string, options: { status?: number; suggestion?: string; details?: ErrorDetails } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    options: { status?: number; suggestion?: string; details?: ErrorDetails } = {},
+  ) {
     super(code, message, options);
     this.status = options.status;
   }
@@ -88,7 +102,12 @@ export class AuthError extends ResellerError {
 export class NetworkError extends ResellerError {
   readonly exitCode = ExitCode.unreachable;
   readonly mayHaveReached: boolean;
-  constructor(code: string, message: string, mayHaveReached: boolean, options: { cause?: unknown; suggestion?: string } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    mayHaveReached: boolean,
+    options: { cause?: unknown; suggestion?: string } = {},
+  ) {
     super(code, message, options);
     this.mayHaveReached = mayHaveReached;
   }
@@ -101,7 +120,10 @@ export class UnexpectedResponseError extends ResellerError {
   /** The service answered with a success whose content could not be read (so the request did happen). */
   answered = false;
   constructor(message: string, options: { status?: number; bodyExcerpt?: string; details?: ErrorDetails } = {}) {
-    super("UNEXPECTED_RESPONSE", message, { details: options.details, suggestion: "The service may be having trouble; try again shortly, or run with --verbose to see the exchange." });
+    super("UNEXPECTED_RESPONSE", message, {
+      details: options.details,
+      suggestion: "The service may be having trouble; try again shortly, or run with --verbose to see the exchange.",
+    });
     this.status = options.status;
     this.bodyExcerpt = options.bodyExcerpt ?? "";
   }
@@ -112,10 +134,18 @@ export class OutcomeUnknownError extends ResellerError {
   readonly exitCode = ExitCode.outcomeUnknown;
   /** The purchase's ref_id; null for requests that carry none (a stock lock, a top-up). */
   readonly refId: string | null;
-  constructor(refId: string | null, message: string, options: { cause?: unknown; suggestion?: string; details?: ErrorDetails } = {}) {
+  constructor(
+    refId: string | null,
+    message: string,
+    options: { cause?: unknown; suggestion?: string; details?: ErrorDetails } = {},
+  ) {
     super("OUTCOME_UNKNOWN", message, {
       ...options,
-      suggestion: options.suggestion ?? (refId ? `Run \`reseller reconcile\` or \`reseller trx show ${refId}\` to settle it; do not buy again with a new ref_id.` : "Run `reseller reconcile` to settle it."),
+      suggestion:
+        options.suggestion ??
+        (refId
+          ? `Run \`reseller reconcile\` or \`reseller trx show ${refId}\` to settle it; do not buy again with a new ref_id.`
+          : "Run `reseller reconcile` to settle it."),
     });
     this.refId = refId;
   }

@@ -40,7 +40,10 @@ export function processTerminal(): Terminal {
   // Only a character device can be a terminal: a pipe or a file is told apart without node:tty.
   const isatty = (fd: number) => {
     try {
-      return fstatSync(fd).isCharacterDevice() && (tty ??= createRequire(import.meta.url)("node:tty") as typeof import("node:tty")).isatty(fd);
+      return (
+        fstatSync(fd).isCharacterDevice() &&
+        (tty ??= createRequire(import.meta.url)("node:tty") as typeof import("node:tty")).isatty(fd)
+      );
     } catch {
       return false;
     }

@@ -63,7 +63,10 @@ const helpTopicItems: readonly [term: string, description: string][] = [
 function formatHelp(cmd: Command, helper: Help): string {
   const width = helper.helpWidth ?? 80;
   const isRoot = cmd.parent === null;
-  const termWidth = Math.max(helper.padWidth(cmd, helper), ...(isRoot ? helpTopicItems.map(([term]) => term.length) : []));
+  const termWidth = Math.max(
+    helper.padWidth(cmd, helper),
+    ...(isRoot ? helpTopicItems.map(([term]) => term.length) : []),
+  );
   const item = (term: string, description: string) => helper.formatItem(term, termWidth, description, helper);
   const list = (heading: string, items: string[]) => helper.formatItemList(heading, items, helper);
   const commandItem = (c: Command) => item(helper.subcommandTerm(c), helper.subcommandDescription(c));
@@ -72,7 +75,12 @@ function formatHelp(cmd: Command, helper: Help): string {
   let out = [`Usage: ${helper.commandUsage(cmd)}`, ""];
   const description = helper.commandDescription(cmd);
   if (description) out.push(helper.boxWrap(description, width), "");
-  out = out.concat(list("Arguments:", helper.visibleArguments(cmd).map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a)))));
+  out = out.concat(
+    list(
+      "Arguments:",
+      helper.visibleArguments(cmd).map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a))),
+    ),
+  );
   const commands = helper.visibleCommands(cmd);
   if (!isRoot) {
     out = out.concat(list("Commands:", commands.map(commandItem)), list("Options:", optionItems));
@@ -84,21 +92,32 @@ function formatHelp(cmd: Command, helper: Help): string {
   }
   const grouped = new Set(commandGroups.flatMap(([, names]) => names));
   for (const [heading, names] of commandGroups) {
-    out = out.concat(list(`${heading}:`, names.flatMap((name) => commands.filter((c) => c.name() === name)).map(commandItem)));
+    out = out.concat(
+      list(`${heading}:`, names.flatMap((name) => commands.filter((c) => c.name() === name)).map(commandItem)),
+    );
   }
-  out = out.concat(list("Other commands:", commands.filter((c) => !grouped.has(c.name()) && c.name() !== "help").map(commandItem)));
-  out = out.concat(list("Help topics:", helpTopicItems.map(([term, text]) => item(term, text))));
+  out = out.concat(
+    list("Other commands:", commands.filter((c) => !grouped.has(c.name()) && c.name() !== "help").map(commandItem)),
+  );
+  out = out.concat(
+    list(
+      "Help topics:",
+      helpTopicItems.map(([term, text]) => item(term, text)),
+    ),
+  );
   out = out.concat(list("Flags:", optionItems));
   return out.join("\n");
 }
 
 export function buildProgram(run: RunCommand): Command {
   const program = new Command("reseller")
-    .description("Buy prepaid digital goods from the Reseller Commerce Service: balance, top-ups, purchases, stock locks.")
+    .description(
+      "Buy prepaid digital goods from the Reseller Commerce Service: balance, top-ups, purchases, stock locks.",
+    )
     .version(version, "-v, --version", "print the version (also `reseller version`)")
     .option("--json", "print the service's JSON (errors as JSON on stderr)")
     .option("--jq <expression>", "filter the JSON with jq (implies --json); strings print raw, like gh --jq")
-    .option("--profile <name>", "which stored account (env RESELLER_PROFILE; default \"default\")")
+    .option("--profile <name>", 'which stored account (env RESELLER_PROFILE; default "default")')
     .option("--base-url <url>", "service address, the part before /v1 (env RESELLER_BASE_URL)")
     .option("--timeout <seconds>", "per request (env RESELLER_TIMEOUT; default 30)")
     .option("--no-color", "no colours (also NO_COLOR, CLICOLOR=0)")
@@ -109,20 +128,44 @@ export function buildProgram(run: RunCommand): Command {
     // `help` is declared below, with topics beside the commands.
     .helpCommand(false)
     .configureHelp({ formatHelp })
-    .addHelpText("after", examples("reseller login", "reseller balance", "reseller buy --item 12 --qty 1 --note 081234567890", "reseller trx show INV-20261121-000123 --jq .data.status") + "\nMore: reseller help COMMAND, reseller help environment, reseller help exit-codes\n");
+    .addHelpText(
+      "after",
+      examples(
+        "reseller login",
+        "reseller balance",
+        "reseller buy --item 12 --qty 1 --note 081234567890",
+        "reseller trx show INV-20261121-000123 --jq .data.status",
+      ) + "\nMore: reseller help COMMAND, reseller help environment, reseller help exit-codes\n",
+    );
 
   program
     .command("login")
     .description("save an API key for the profile (hidden prompt, or stdin with --with-key); checks it first")
     .option("--with-key", "read the API key from stdin instead of prompting")
-    .addHelpText("after", examples("reseller login --base-url https://api.example.com", "printf '%s' \"$KEY\" | reseller login --with-key --base-url https://api.example.com"))
+    .addHelpText(
+      "after",
+      examples(
+        "reseller login --base-url https://api.example.com",
+        "printf '%s' \"$KEY\" | reseller login --with-key --base-url https://api.example.com",
+      ),
+    )
     .action((opts, cmd) => run(cmd, () => import("./commands/login.js"), { withKey: opts.withKey === true }));
 
   program
     .command("version")
     .description("print the version of reseller (also -v and --version)")
-    .addHelpText("after", piped("the version alone, like 0.1.0; with --json {\"version\": …}") + examples("reseller version", "reseller version --json"))
-    .action((_o, cmd) => run(cmd, () => import("./commands/version.js").then((m) => ({ run: (ctx: Context) => m.run(ctx, { version }) })), {}));
+    .addHelpText(
+      "after",
+      piped('the version alone, like 0.1.0; with --json {"version": …}') +
+        examples("reseller version", "reseller version --json"),
+    )
+    .action((_o, cmd) =>
+      run(
+        cmd,
+        () => import("./commands/version.js").then((m) => ({ run: (ctx: Context) => m.run(ctx, { version }) })),
+        {},
+      ),
+    );
 
   program
     .command("help")
@@ -141,11 +184,17 @@ export function buildProgram(run: RunCommand): Command {
       for (const word of topic) {
         const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!next || (next as unknown as { _hidden?: boolean })._hidden) {
-          const known = [...command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name()), ...(command === program ? helpTopicNames : [])];
+          const known = [
+            ...command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name()),
+            ...(command === program ? helpTopicNames : []),
+          ];
           const close = known.filter((k) => k.startsWith(word.slice(0, 2)));
-          throw new UsageError(`No help for "${topic.join(" ")}": ${command === program ? "" : `\`${command.name()}\` has no sub-command "${word}"`}${command === program ? `there is no command or topic "${word}"` : ""}.`, {
-            suggestion: `${close.length ? `Did you mean ${close.join(" or ")}? ` : ""}See \`reseller help${command === program ? "" : ` ${topic.slice(0, topic.indexOf(word)).join(" ")}`}\`.`,
-          });
+          throw new UsageError(
+            `No help for "${topic.join(" ")}": ${command === program ? "" : `\`${command.name()}\` has no sub-command "${word}"`}${command === program ? `there is no command or topic "${word}"` : ""}.`,
+            {
+              suggestion: `${close.length ? `Did you mean ${close.join(" or ")}? ` : ""}See \`reseller help${command === program ? "" : ` ${topic.slice(0, topic.indexOf(word)).join(" ")}`}\`.`,
+            },
+          );
         }
         command = next;
       }
@@ -165,21 +214,37 @@ export function buildProgram(run: RunCommand): Command {
   config
     .command("list")
     .description("every setting of the profile, the API key masked")
-    .addHelpText("after", piped("one line per setting, tab-separated: setting, value (the API key masked), where it comes from (flag, environment, profile, default)") + examples("reseller config list"))
+    .addHelpText(
+      "after",
+      piped(
+        "one line per setting, tab-separated: setting, value (the API key masked), where it comes from (flag, environment, profile, default)",
+      ) + examples("reseller config list"),
+    )
     .action((_o, cmd) => run(cmd, () => import("./commands/config/list.js"), {}));
   config
     .command("get")
     .argument("<key>", "base_url, api_key, timeout, max_retries, wait_timeout, repeat_window")
     .description("one setting")
-    .addHelpText("after", piped("the value alone; nothing when it is not set") + examples("reseller config get base_url"))
+    .addHelpText(
+      "after",
+      piped("the value alone; nothing when it is not set") + examples("reseller config get base_url"),
+    )
     .action((key: string, _o, cmd) => run(cmd, () => import("./commands/config/get.js"), { key }));
   config
     .command("set")
     .argument("<key>", "base_url, timeout, max_retries, wait_timeout, repeat_window")
     .argument("<value>")
     .description("change a setting (the API key only through `reseller login`)")
-    .addHelpText("after", examples("reseller config set timeout 60", "reseller config set base_url https://api.example.com --profile shop2"))
-    .action((key: string, value: string, _o, cmd) => run(cmd, () => import("./commands/config/set.js"), { key, value }));
+    .addHelpText(
+      "after",
+      examples(
+        "reseller config set timeout 60",
+        "reseller config set base_url https://api.example.com --profile shop2",
+      ),
+    )
+    .action((key: string, value: string, _o, cmd) =>
+      run(cmd, () => import("./commands/config/set.js"), { key, value }),
+    );
   config
     .command("path")
     .description("where the config file is")
@@ -189,54 +254,122 @@ export function buildProgram(run: RunCommand): Command {
   const balance = program
     .command("balance")
     .description("your balance, in real time")
-    .addHelpText("after", piped("one line, tab-separated: balance, the amount in Rupiah") + examples("reseller balance", "reseller balance --jq .data.balance", "reseller balance history"))
+    .addHelpText(
+      "after",
+      piped("one line, tab-separated: balance, the amount in Rupiah") +
+        examples("reseller balance", "reseller balance --jq .data.balance", "reseller balance history"),
+    )
     .action((_o, cmd) => run(cmd, () => import("./commands/balance.js"), {}));
   balance
     .command("history")
-    .option("--page <n>", "which page of the history (default 1, the newest)", parser((v) => rules.positiveInteger("--page", v)))
+    .option(
+      "--page <n>",
+      "which page of the history (default 1, the newest)",
+      parser((v) => rules.positiveInteger("--page", v)),
+    )
     .description("how the balance moved, newest first: purchases, refunds, top-ups")
     .addHelpText(
       "after",
       "\nPiped, one line per change, tab-separated: time, type, amount (negative when it went out), balance before, balance after, description, invoice, then name=value for each field reseller has no column for.\n" +
-        examples("reseller balance history", "reseller balance history --page 2", "reseller balance history --json | jq '.data'"),
+        examples(
+          "reseller balance history",
+          "reseller balance history --page 2",
+          "reseller balance history --json | jq '.data'",
+        ),
     )
-    .action((opts, cmd) => run(cmd, () => import("./commands/balance/history.js"), { page: opts.page as number | undefined }));
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/balance/history.js"), { page: opts.page as number | undefined }),
+    );
 
   program
     .command("channels")
     .description("payment channels for top-ups, with their fees")
-    .addHelpText("after", piped("one line per channel, tab-separated: code, name, fee (the flat part), fee percentage, minimum, maximum, on or off") + examples("reseller channels", "reseller channels --jq '.data[] | select(.code == \"QRIS\") | .fee'"))
+    .addHelpText(
+      "after",
+      piped(
+        "one line per channel, tab-separated: code, name, fee (the flat part), fee percentage, minimum, maximum, on or off",
+      ) + examples("reseller channels", "reseller channels --jq '.data[] | select(.code == \"QRIS\") | .fee'"),
+    )
     .action((_o, cmd) => run(cmd, () => import("./commands/channels.js"), {}));
 
   program
     .command("topup")
     .description("top up the balance: get a payment link (asks for what is missing on a terminal)")
-    .option("--amount <rupiah>", "at least 10.000, as you write it: 50000, 50.000, Rp 50.000, 50rb, 1,5jt", parser(rules.topUpAmount))
+    .option(
+      "--amount <rupiah>",
+      "at least 10.000, as you write it: 50000, 50.000, Rp 50.000, 50rb, 1,5jt",
+      parser(rules.topUpAmount),
+    )
     .option("--channel <code>", "a code from `reseller channels`")
     .option("-y, --yes", "do not ask for confirmation")
-    .addHelpText("after", piped("one line, tab-separated: payment link (else the QR link), amount, fee, total, channel, expires, QR link, invoice") + examples("reseller topup", "reseller topup --amount 100000 --channel QRIS --yes", "reseller topup --amount 100000 --channel QRIS --yes | cut -f1"))
-    .action((opts, cmd) => run(cmd, () => import("./commands/topup.js"), { amount: opts.amount as number | undefined, channel: opts.channel as string | undefined, yes: opts.yes === true }));
+    .addHelpText(
+      "after",
+      piped(
+        "one line, tab-separated: payment link (else the QR link), amount, fee, total, channel, expires, QR link, invoice",
+      ) +
+        examples(
+          "reseller topup",
+          "reseller topup --amount 100000 --channel QRIS --yes",
+          "reseller topup --amount 100000 --channel QRIS --yes | cut -f1",
+        ),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/topup.js"), {
+        amount: opts.amount as number | undefined,
+        channel: opts.channel as string | undefined,
+        yes: opts.yes === true,
+      }),
+    );
 
   program
     .command("item")
-    .argument("<id>", "item (variant) id", parser((v) => rules.positiveInteger("item id", v)))
+    .argument(
+      "<id>",
+      "item (variant) id",
+      parser((v) => rules.positiveInteger("item id", v)),
+    )
     .description("one item: name, price, stock, minimum order, required fields, open-amount range, account check")
-    .addHelpText("after", piped("label<TAB>value lines: item, name, price, stock, minimum_order, order_process, required_fields, open_amount, account_check, description") + examples("reseller item 12", "reseller item 21 --jq .data.validation"))
+    .addHelpText(
+      "after",
+      piped(
+        "label<TAB>value lines: item, name, price, stock, minimum_order, order_process, required_fields, open_amount, account_check, description",
+      ) + examples("reseller item 12", "reseller item 21 --jq .data.validation"),
+    )
     .action((id: number, _o, cmd) => run(cmd, () => import("./commands/item.js"), { id }));
 
   program
     .command("validate")
-    .requiredOption("--item <id>", "item (variant) id", parser((v) => rules.positiveInteger("--item", v)))
-    .requiredOption("--customer-id <id>", "the customer's game user id (or number)", parser((v) => rules.customerId("--customer-id", v)))
-    .option("--zone-id <zone>", "the game's zone or server, for items whose check needs one", parser((v) => rules.customerId("--zone-id", v)))
+    .requiredOption(
+      "--item <id>",
+      "item (variant) id",
+      parser((v) => rules.positiveInteger("--item", v)),
+    )
+    .requiredOption(
+      "--customer-id <id>",
+      "the customer's game user id (or number)",
+      parser((v) => rules.customerId("--customer-id", v)),
+    )
+    .option(
+      "--zone-id <zone>",
+      "the game's zone or server, for items whose check needs one",
+      parser((v) => rules.customerId("--zone-id", v)),
+    )
     .description("the account name behind a customer id, before paying (items whose account check is offered)")
     .addHelpText(
       "after",
       "\nPiped: label<TAB>value lines; `account` is the account name as the service gave it.\n" +
-        examples("reseller validate --item 22 --customer-id 123456789", "reseller validate --item 21 --customer-id 12345678 --zone-id 1234", "reseller validate --item 21 --customer-id 12345678 --zone-id 1234 --json | jq -r .data.account_name"),
+        examples(
+          "reseller validate --item 22 --customer-id 123456789",
+          "reseller validate --item 21 --customer-id 12345678 --zone-id 1234",
+          "reseller validate --item 21 --customer-id 12345678 --zone-id 1234 --json | jq -r .data.account_name",
+        ),
     )
     .action((opts, cmd) =>
-      run(cmd, () => import("./commands/validate.js"), { item: opts.item as number, customerId: opts.customerId as string, ...(opts.zoneId !== undefined ? { zoneId: opts.zoneId as string } : {}) }),
+      run(cmd, () => import("./commands/validate.js"), {
+        item: opts.item as number,
+        customerId: opts.customerId as string,
+        ...(opts.zoneId !== undefined ? { zoneId: opts.zoneId as string } : {}),
+      }),
     );
 
   program
@@ -244,17 +377,26 @@ export function buildProgram(run: RunCommand): Command {
     .description("the catalogue, one row per buyable variant, from a copy kept up to date with what changed")
     .option("--search <text>", "every word, in any case, in the category, product, name or SKU")
     .option("--category <name>", "one category, by name or slug (aplikasi-premium)")
-    .option("--process <kind>", "auto, h2h, smm or manual", parser((v) => rules.choice("--process", v, ["auto", "h2h", "smm", "manual"] as const)))
+    .option(
+      "--process <kind>",
+      "auto, h2h, smm or manual",
+      parser((v) => rules.choice("--process", v, ["auto", "h2h", "smm", "manual"] as const)),
+    )
     .option("--refresh", "fetch the whole catalogue again instead of what changed")
     .addHelpText(
       "after",
       "\nPiped: one line per variant, tab-separated: id, category, product, name, price,\n" +
         "process, stock (or unlimited), minimum order, sku.\n" +
-        "--json: {\"server_time\": …, \"items\": [{id, sku, category, product, name, price,\n" +
+        '--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\n' +
         "process, stock, unlimited, min_order}]}.\n" +
         "The catalogue is kept in the config dir: a copy younger than a minute is used\n" +
         "without asking the service; an older one asks only for what changed.\n" +
-        examples("reseller items --search telkomsel", "reseller items --category \"Top Up Game\" --process h2h", "reseller items --search ML86 --json | jq '.items[0].price'", "reseller items --refresh"),
+        examples(
+          "reseller items --search telkomsel",
+          'reseller items --category "Top Up Game" --process h2h',
+          "reseller items --search ML86 --json | jq '.items[0].price'",
+          "reseller items --refresh",
+        ),
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/items.js"), {
@@ -268,41 +410,75 @@ export function buildProgram(run: RunCommand): Command {
   program
     .command("buy")
     .description("buy with your balance: one item, a cart of several, or many orders from a file")
-    .option("--item <id>", "item (variant) id", parser((v) => rules.positiveInteger("--item", v)))
-    .option("--qty <n>", "quantity", parser((v) => rules.positiveInteger("--qty", v)))
+    .option(
+      "--item <id>",
+      "item (variant) id",
+      parser((v) => rules.positiveInteger("--item", v)),
+    )
+    .option(
+      "--qty <n>",
+      "quantity",
+      parser((v) => rules.positiveInteger("--qty", v)),
+    )
     .option("--note <text>", "customer data: target number, user id, or an SMM JSON note")
     .option("--target <target>", "SMM: link or username; builds the JSON note")
     .option("--opt <option>", "SMM: an extra option (repeat for more)", collect)
     .option("--comment <text>", "SMM: comment for comment services")
-    .option("--cart <file>", "one transaction with several items: a JSON array of {item_id, quantity, note}; - for stdin")
+    .option(
+      "--cart <file>",
+      "one transaction with several items: a JSON array of {item_id, quantity, note}; - for stdin",
+    )
     .option("--file <orders>", "many transactions from orders.csv or orders.jsonl")
-    .option("--concurrency <n>", "with --file: orders in flight at once (default 4)", parser((v) => rules.positiveInteger("--concurrency", v)))
+    .option(
+      "--concurrency <n>",
+      "with --file: orders in flight at once (default 4)",
+      parser((v) => rules.positiveInteger("--concurrency", v)),
+    )
     .option("--out <results>", "with --file: also write each result as a JSON line here")
-    .option("--skip-bought", "with --file: skip orders that match a recent purchase (same item, quantity, customer) and buy the new ones")
+    .option(
+      "--skip-bought",
+      "with --file: skip orders that match a recent purchase (same item, quantity, customer) and buy the new ones",
+    )
     .option("--again", "with --file: buy orders that match a recent purchase again")
-    .option("--repeat-window <hours>", "with --file: how far back the repeat check looks (default: the profile's repeat_window, else 48)", parser((v) => rules.positiveInteger("--repeat-window", v)))
+    .option(
+      "--repeat-window <hours>",
+      "with --file: how far back the repeat check looks (default: the profile's repeat_window, else 48)",
+      parser((v) => rules.positiveInteger("--repeat-window", v)),
+    )
     .option("--ref-id <id>", "your reference id (default: generated and printed)", parser(rules.refId))
     .option("--lock <token>", "use a stock lock from `reseller lock add`")
     .option("--wait", "wait until delivered, then show serial numbers / licences")
-    .option("--wait-timeout <seconds>", "with --wait: give up waiting after this long (default 300)", parser((v) => rules.positiveInteger("--wait-timeout", v)))
+    .option(
+      "--wait-timeout <seconds>",
+      "with --wait: give up waiting after this long (default 300)",
+      parser((v) => rules.positiveInteger("--wait-timeout", v)),
+    )
     .option("-y, --yes", "do not ask for confirmation")
-    .option("--nominal <rupiah>", "open amount: the amount asked for (provider_qty: 50000, 50.000, 50rb); the note is then the target", parser((v) => rules.rupiah("--nominal", v)))
-    .option("--zone-id <zone>", "open amount: the game's zone, sent in the note as zone_id", parser((v) => rules.customerId("--zone-id", v)))
+    .option(
+      "--nominal <rupiah>",
+      "open amount: the amount asked for (provider_qty: 50000, 50.000, 50rb); the note is then the target",
+      parser((v) => rules.rupiah("--nominal", v)),
+    )
+    .option(
+      "--zone-id <zone>",
+      "open amount: the game's zone, sent in the note as zone_id",
+      parser((v) => rules.customerId("--zone-id", v)),
+    )
     .option("--no-validate", "do not check the customer's account before buying")
     .option("--no-check", "send a phone number as given, without checking it is 08…/628…/+628… with 10-13 digits")
     .addHelpText(
       "after",
       piped("one line, tab-separated: invoice, ref_id, status, amount, created, outcome") +
         "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, delivery_failed, refused, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.\n" +
-      examples(
-        "reseller buy --item 12 --qty 1 --note 081234567890",
-        "reseller buy --item 22 --qty 1 --note 123456789   # names the account first",
-        "reseller buy --item 29 --nominal 50rb --note 081234567890   # Rp 50.000",
-        "reseller buy --item 23 --qty 500 --target https://instagram.com/toko --wait",
-        "reseller buy --cart cart.json --yes",
-        "reseller buy --file orders.csv --out results.jsonl",
-        "reseller buy --file orders.csv --skip-bought --wait",
-      ),
+        examples(
+          "reseller buy --item 12 --qty 1 --note 081234567890",
+          "reseller buy --item 22 --qty 1 --note 123456789   # names the account first",
+          "reseller buy --item 29 --nominal 50rb --note 081234567890   # Rp 50.000",
+          "reseller buy --item 23 --qty 500 --target https://instagram.com/toko --wait",
+          "reseller buy --cart cart.json --yes",
+          "reseller buy --file orders.csv --out results.jsonl",
+          "reseller buy --file orders.csv --skip-bought --wait",
+        ),
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/buy.js"), {
@@ -331,17 +507,36 @@ export function buildProgram(run: RunCommand): Command {
       }),
     );
 
-  const trx = program.command("trx").description("transactions").addHelpText("after", examples("reseller trx show ORD-20261121-0001", "reseller trx list"));
+  const trx = program
+    .command("trx")
+    .description("transactions")
+    .addHelpText("after", examples("reseller trx show ORD-20261121-0001", "reseller trx list"));
   trx
     .command("list")
-    .option("--status <status>", `only these: ${rules.transactionStatuses.join(", ")} (as the service words them)`, parser(rules.transactionStatus))
-    .option("--page <n>", "which page (default 1, the newest)", parser((v) => rules.positiveInteger("--page", v)))
-    .option("--per-page <n>", "transactions per page (the service's default when left out)", parser((v) => rules.positiveInteger("--per-page", v)))
+    .option(
+      "--status <status>",
+      `only these: ${rules.transactionStatuses.join(", ")} (as the service words them)`,
+      parser(rules.transactionStatus),
+    )
+    .option(
+      "--page <n>",
+      "which page (default 1, the newest)",
+      parser((v) => rules.positiveInteger("--page", v)),
+    )
+    .option(
+      "--per-page <n>",
+      "transactions per page (the service's default when left out)",
+      parser((v) => rules.positiveInteger("--per-page", v)),
+    )
     .description("your past transactions, newest first")
     .addHelpText(
       "after",
       "\nPiped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.\n" +
-        examples("reseller trx list", "reseller trx list --status completed --per-page 50", "reseller trx list --page 2 --json | jq '.data'"),
+        examples(
+          "reseller trx list",
+          "reseller trx list --status completed --per-page 50",
+          "reseller trx list --page 2 --json | jq '.data'",
+        ),
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/trx/list.js"), {
@@ -354,7 +549,11 @@ export function buildProgram(run: RunCommand): Command {
     .command("show")
     .argument("<ref>", "your ref_id or the invoice number")
     .option("--watch", "keep checking until delivered or failed")
-    .option("--wait-timeout <seconds>", "with --watch: give up after this long (default 300)", parser((v) => rules.positiveInteger("--wait-timeout", v)))
+    .option(
+      "--wait-timeout <seconds>",
+      "with --watch: give up after this long (default 300)",
+      parser((v) => rules.positiveInteger("--wait-timeout", v)),
+    )
     .description("a transaction with its items, serial numbers, licences and SMM progress")
     .addHelpText(
       "after",
@@ -368,69 +567,137 @@ export function buildProgram(run: RunCommand): Command {
         "  sn           item id, status, serial number (empty when it failed), provider message or why it failed\n" +
         "  smm          item id, order, status, start count, remains, delivered %, delivered, refund, provider status\n" +
         "  outcome      the order's verdict (bought, delivered, delivery_failed), what was refunded\n" +
-        examples("reseller trx show ORD-20261121-0001", "reseller trx show INV-20261121-000123 --watch", "reseller trx show ORD-20261121-0001 | awk -F'\\t' '$1 == \"sn\" {print $4}'"),
+        examples(
+          "reseller trx show ORD-20261121-0001",
+          "reseller trx show INV-20261121-000123 --watch",
+          "reseller trx show ORD-20261121-0001 | awk -F'\\t' '$1 == \"sn\" {print $4}'",
+        ),
     )
-    .action((ref: string, opts, cmd) => run(cmd, () => import("./commands/trx/show.js"), { ref, watch: opts.watch === true, waitTimeout: opts.waitTimeout as number | undefined }));
+    .action((ref: string, opts, cmd) =>
+      run(cmd, () => import("./commands/trx/show.js"), {
+        ref,
+        watch: opts.watch === true,
+        waitTimeout: opts.waitTimeout as number | undefined,
+      }),
+    );
 
   const lock = program
     .command("lock")
     .description("reserve stock for a while before your buyer pays")
-    .addHelpText("after", examples("reseller lock add --item 3 --qty 1", "reseller lock list", "reseller lock release LCK-8F2K1Q"));
+    .addHelpText(
+      "after",
+      examples("reseller lock add --item 3 --qty 1", "reseller lock list", "reseller lock release LCK-8F2K1Q"),
+    );
   lock
     .command("add")
-    .requiredOption("--item <id>", "item (variant) id", parser((v) => rules.positiveInteger("--item", v)))
-    .requiredOption("--qty <n>", "quantity, at least the item's minimum order", parser((v) => rules.positiveInteger("--qty", v)))
+    .requiredOption(
+      "--item <id>",
+      "item (variant) id",
+      parser((v) => rules.positiveInteger("--item", v)),
+    )
+    .requiredOption(
+      "--qty <n>",
+      "quantity, at least the item's minimum order",
+      parser((v) => rules.positiveInteger("--qty", v)),
+    )
     .option("--duration <seconds>", "60 to 600 (default 600)", parser(rules.lockDuration))
     .description("lock stock; prints the lock token")
-    .addHelpText("after", piped("the lock token alone") + examples("reseller lock add --item 3 --qty 1", "TOKEN=$(reseller lock add --item 3 --qty 1 --duration 300)"))
-    .action((opts, cmd) => run(cmd, () => import("./commands/lock/add.js"), { item: opts.item as number, qty: opts.qty as number, duration: opts.duration as number | undefined }));
+    .addHelpText(
+      "after",
+      piped("the lock token alone") +
+        examples("reseller lock add --item 3 --qty 1", "TOKEN=$(reseller lock add --item 3 --qty 1 --duration 300)"),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/lock/add.js"), {
+        item: opts.item as number,
+        qty: opts.qty as number,
+        duration: opts.duration as number | undefined,
+      }),
+    );
   lock
     .command("list")
     .description("your active locks and the time each has left")
-    .addHelpText("after", piped("one line per lock, tab-separated: token, item, quantity, expires, seconds left") + examples("reseller lock list"))
+    .addHelpText(
+      "after",
+      piped("one line per lock, tab-separated: token, item, quantity, expires, seconds left") +
+        examples("reseller lock list"),
+    )
     .action((_o, cmd) => run(cmd, () => import("./commands/lock/list.js"), {}));
   lock
     .command("release")
     .argument("<token>", "the lock token (LCK-…)")
     .description("give the stock back now")
-    .addHelpText("after", piped("nothing: the confirmation goes to stderr") + examples("reseller lock release LCK-8F2K1Q"))
+    .addHelpText(
+      "after",
+      piped("nothing: the confirmation goes to stderr") + examples("reseller lock release LCK-8F2K1Q"),
+    )
     .action((token: string, _o, cmd) => run(cmd, () => import("./commands/lock/release.js"), { token }));
 
   const leaderboard = program
     .command("leaderboard")
     .description("this month's top 10 resellers")
-    .addHelpText("after", piped("one line per reseller, tab-separated: rank, name, transactions") + examples("reseller leaderboard", "reseller leaderboard me"))
+    .addHelpText(
+      "after",
+      piped("one line per reseller, tab-separated: rank, name, transactions") +
+        examples("reseller leaderboard", "reseller leaderboard me"),
+    )
     .action((_o, cmd) => run(cmd, () => import("./commands/leaderboard/top.js"), {}));
   leaderboard
     .command("me")
     .description("your own rank, transactions and points this month")
-    .addHelpText("after", piped("label<TAB>value lines: rank, transactions, points") + examples("reseller leaderboard me"))
+    .addHelpText(
+      "after",
+      piped("label<TAB>value lines: rank, transactions, points") + examples("reseller leaderboard me"),
+    )
     .action((_o, cmd) => run(cmd, () => import("./commands/leaderboard/me.js"), {}));
 
   program
     .command("sandbox")
-    .requiredOption("--item <id>", "item (variant) id", parser((v) => rules.positiveInteger("--item", v)))
-    .requiredOption("--qty <n>", "quantity", parser((v) => rules.positiveInteger("--qty", v)))
+    .requiredOption(
+      "--item <id>",
+      "item (variant) id",
+      parser((v) => rules.positiveInteger("--item", v)),
+    )
+    .requiredOption(
+      "--qty <n>",
+      "quantity",
+      parser((v) => rules.positiveInteger("--qty", v)),
+    )
     .option("--ref-id <id>", "your reference id (default: generated)", parser(rules.refId))
     .description("a test order: neither balance nor stock changes")
-    .addHelpText("after", piped("one line, tab-separated: id, ref_id, status, invoice") + examples("reseller sandbox --item 12 --qty 1"))
-    .action((opts, cmd) => run(cmd, () => import("./commands/sandbox.js"), { item: opts.item as number, qty: opts.qty as number, refId: opts.refId as string | undefined }));
+    .addHelpText(
+      "after",
+      piped("one line, tab-separated: id, ref_id, status, invoice") + examples("reseller sandbox --item 12 --qty 1"),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/sandbox.js"), {
+        item: opts.item as number,
+        qty: opts.qty as number,
+        refId: opts.refId as string | undefined,
+      }),
+    );
 
   program
     .command("history")
     .option("--unresolved", "only requests whose outcome is unknown")
-    .option("--limit <n>", "at most this many entries (default 50; with --since, all since then)", parser((v) => rules.positiveInteger("--limit", v)))
+    .option(
+      "--limit <n>",
+      "at most this many entries (default 50; with --since, all since then)",
+      parser((v) => rules.positiveInteger("--limit", v)),
+    )
     .option("--since <date>", "only entries since this date (2026-11-01, local midnight) or timestamp")
     .option("--refresh", "ask the service where each entry not final stands, and record it")
     .option("--all-services", "also entries sent to other service addresses (marked)")
     .description("the ledger of money-moving requests, newest first")
     .addHelpText(
       "after",
-      piped("one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice, verdict, refunded, service (set when it is another)") +
+      piped(
+        "one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice, verdict, refunded, service (set when it is another)",
+      ) +
         examples(
           "reseller history --refresh",
           "reseller history --unresolved --json",
-          "reseller history --since 2026-11-01 --jq '[.[] | select(.verdict == \"bought\" or .verdict == \"delivered\") | .amount] | add'",
+          'reseller history --since 2026-11-01 --jq \'[.[] | select(.verdict == "bought" or .verdict == "delivered") | .amount] | add\'',
         ),
     )
     .action((opts, cmd) =>
@@ -446,25 +713,56 @@ export function buildProgram(run: RunCommand): Command {
   program
     .command("reconcile")
     .description("settle journal entries whose outcome is unknown by asking the service")
-    .addHelpText("after", piped("one line per request asked about, tab-separated: time, kind, ref_id (a lock's token), outcome now, what it means") + examples("reseller reconcile"))
+    .addHelpText(
+      "after",
+      piped(
+        "one line per request asked about, tab-separated: time, kind, ref_id (a lock's token), outcome now, what it means",
+      ) + examples("reseller reconcile"),
+    )
     .action((_o, cmd) => run(cmd, () => import("./commands/reconcile.js"), {}));
 
   program
     .command("emulator")
     .description("run the local service emulator (rehearse without spending money)")
-    .option("--port <n>", "port; 0 takes a free one (default 8787)", parser((v) => (v === "0" ? 0 : rules.positiveInteger("--port", v))))
+    .option(
+      "--port <n>",
+      "port; 0 takes a free one (default 8787)",
+      parser((v) => (v === "0" ? 0 : rules.positiveInteger("--port", v))),
+    )
     .option("--host <host>", "address to listen on (default 127.0.0.1)")
     .option("--state <file>", "keep state in this file across restarts")
-    .option("--seed <n>", "seed for repeatable serial numbers and licences", parser((v) => rules.positiveInteger("--seed", v)))
-    .option("--dialect <name>", "answer shapes: live (default; the live reference), live-short (its short guide) or spec", parser((v) => rules.choice("--dialect", v, ["live", "live-short", "spec"] as const)))
-    .option("--catalogue-size <n>", "grow the catalogue with generated variants to at least this many (GET /v1/item pages)", parser((v) => rules.positiveInteger("--catalogue-size", v)))
+    .option(
+      "--seed <n>",
+      "seed for repeatable serial numbers and licences",
+      parser((v) => rules.positiveInteger("--seed", v)),
+    )
+    .option(
+      "--dialect <name>",
+      "answer shapes: live (default; the live reference), live-short (its short guide) or spec",
+      parser((v) => rules.choice("--dialect", v, ["live", "live-short", "spec"] as const)),
+    )
+    .option(
+      "--catalogue-size <n>",
+      "grow the catalogue with generated variants to at least this many (GET /v1/item pages)",
+      parser((v) => rules.positiveInteger("--catalogue-size", v)),
+    )
     .option("--print-env", "print only the export lines for a shell to eval (RESELLER_BASE_URL, RESELLER_API_KEY)")
-    .option("--detach", "run in the background and return at once; says how to stop it (with --print-env, also RESELLER_EMULATOR_PID)")
-    .option("--allow-remote-webhooks", "POST webhooks to callback URLs off this machine too (by default only to loopback addresses)")
+    .option(
+      "--detach",
+      "run in the background and return at once; says how to stop it (with --print-env, also RESELLER_EMULATOR_PID)",
+    )
+    .option(
+      "--allow-remote-webhooks",
+      "POST webhooks to callback URLs off this machine too (by default only to loopback addresses)",
+    )
     .addHelpText(
       "after",
       piped("Base URL and Demo API key lines, then the export lines; with --print-env the export lines alone") +
-        examples("reseller emulator --port 8787", "reseller emulator --dialect live-short", "eval \"$(reseller emulator --port 0 --print-env --detach)\"   # then: kill \"$RESELLER_EMULATOR_PID\""),
+        examples(
+          "reseller emulator --port 8787",
+          "reseller emulator --dialect live-short",
+          'eval "$(reseller emulator --port 0 --print-env --detach)"   # then: kill "$RESELLER_EMULATOR_PID"',
+        ),
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/emulator.js"), {
@@ -483,11 +781,22 @@ export function buildProgram(run: RunCommand): Command {
   const webhook = program
     .command("webhook")
     .description("the service's webhooks: where they go, their secret, and a local receiver")
-    .addHelpText("after", examples("reseller webhook secret --save", "reseller webhook set --url https://bot.example.com/webhook", "reseller webhook listen --exec ./on-order.sh"));
+    .addHelpText(
+      "after",
+      examples(
+        "reseller webhook secret --save",
+        "reseller webhook set --url https://bot.example.com/webhook",
+        "reseller webhook listen --exec ./on-order.sh",
+      ),
+    );
   webhook
     .command("show")
     .description("the callback URL and whether webhooks are on")
-    .addHelpText("after", piped("label<TAB>value lines: url, enabled, has_secret (then any other field the service sent)") + examples("reseller webhook show", "reseller webhook show --json"))
+    .addHelpText(
+      "after",
+      piped("label<TAB>value lines: url, enabled, has_secret (then any other field the service sent)") +
+        examples("reseller webhook show", "reseller webhook show --json"),
+    )
     .action((_o, cmd) => run(cmd, () => import("./commands/webhook/show.js"), {}));
   webhook
     .command("set")
@@ -495,8 +804,17 @@ export function buildProgram(run: RunCommand): Command {
     .option("--enable", "switch webhooks on (the default with --url)")
     .option("--disable", "switch webhooks off, keeping the URL")
     .description("set the callback URL, or switch webhooks on or off")
-    .addHelpText("after", examples("reseller webhook set --url https://bot.example.com/webhook", "reseller webhook set --disable"))
-    .action((opts, cmd) => run(cmd, () => import("./commands/webhook/set.js"), { url: opts.url as string | undefined, enable: opts.enable === true, disable: opts.disable === true }));
+    .addHelpText(
+      "after",
+      examples("reseller webhook set --url https://bot.example.com/webhook", "reseller webhook set --disable"),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/webhook/set.js"), {
+        url: opts.url as string | undefined,
+        enable: opts.enable === true,
+        disable: opts.disable === true,
+      }),
+    );
   webhook
     .command("test")
     .description("have the service send a webhook.test event to the callback URL")
@@ -507,24 +825,64 @@ export function buildProgram(run: RunCommand): Command {
     .option("--save", "keep it in the profile for `webhook listen` (file mode 0600)")
     .option("-y, --yes", "do not ask for confirmation")
     .description("make a new webhook secret (the old one stops working); the service shows it once")
-    .addHelpText("after", piped("the secret alone") + examples("reseller webhook secret --save", "reseller webhook secret --yes > webhook-secret.txt"))
-    .action((opts, cmd) => run(cmd, () => import("./commands/webhook/secret.js"), { save: opts.save === true, yes: opts.yes === true }));
+    .addHelpText(
+      "after",
+      piped("the secret alone") +
+        examples("reseller webhook secret --save", "reseller webhook secret --yes > webhook-secret.txt"),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/webhook/secret.js"), { save: opts.save === true, yes: opts.yes === true }),
+    );
   webhook
     .command("listen")
-    .option("--port <n>", "port; 0 takes a free one (default 8788)", parser((v) => (v === "0" ? 0 : rules.positiveInteger("--port", v))))
+    .option(
+      "--port <n>",
+      "port; 0 takes a free one (default 8788)",
+      parser((v) => (v === "0" ? 0 : rules.positiveInteger("--port", v))),
+    )
     .option("--host <host>", "address to listen on (default 127.0.0.1)")
-    .option("--forward-to <url>", "POST each verified event on to this address, with its delivery id in X-Reseller-Delivery; tried again until it answers 2xx")
-    .option("--exec <command>", "run this command per event: the event JSON on stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS, RESELLER_DELIVERY_ID set; exit 0 = handled")
-    .option("--max-age <seconds>", "refuse a delivery whose X-Timestamp is further than this from now (off by default)", parser((v) => rules.positiveInteger("--max-age", v)))
-    .description("receive webhooks here: verify, answer, confirm each order event with the service, deduplicate, print each event (piped: time, event, ref_id, invoice, status, then serials/licences), hand it on")
-    .addHelpText("after", examples("reseller webhook listen", "reseller webhook listen --port 0 --json | jq .data.ref_id", "reseller webhook listen --forward-to http://localhost:3000/webhook", "reseller webhook listen --exec ./on-order.sh"))
+    .option(
+      "--forward-to <url>",
+      "POST each verified event on to this address, with its delivery id in X-Reseller-Delivery; tried again until it answers 2xx",
+    )
+    .option(
+      "--exec <command>",
+      "run this command per event: the event JSON on stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS, RESELLER_DELIVERY_ID set; exit 0 = handled",
+    )
+    .option(
+      "--max-age <seconds>",
+      "refuse a delivery whose X-Timestamp is further than this from now (off by default)",
+      parser((v) => rules.positiveInteger("--max-age", v)),
+    )
+    .description(
+      "receive webhooks here: verify, answer, confirm each order event with the service, deduplicate, print each event (piped: time, event, ref_id, invoice, status, then serials/licences), hand it on",
+    )
+    .addHelpText(
+      "after",
+      examples(
+        "reseller webhook listen",
+        "reseller webhook listen --port 0 --json | jq .data.ref_id",
+        "reseller webhook listen --forward-to http://localhost:3000/webhook",
+        "reseller webhook listen --exec ./on-order.sh",
+      ),
+    )
     .action((opts, cmd) =>
-      run(cmd, () => import("./commands/webhook/listen.js"), { port: opts.port as number | undefined, host: opts.host as string | undefined, forwardTo: opts.forwardTo as string | undefined, exec: opts.exec as string | undefined, maxAge: opts.maxAge as number | undefined }),
+      run(cmd, () => import("./commands/webhook/listen.js"), {
+        port: opts.port as number | undefined,
+        host: opts.host as string | undefined,
+        forwardTo: opts.forwardTo as string | undefined,
+        exec: opts.exec as string | undefined,
+        maxAge: opts.maxAge as number | undefined,
+      }),
     );
 
   program
     .command("completion")
-    .argument("<shell>", "bash, zsh or fish", parser((v) => rules.choice("The shell", v, ["bash", "zsh", "fish"] as const)))
+    .argument(
+      "<shell>",
+      "bash, zsh or fish",
+      parser((v) => rules.choice("The shell", v, ["bash", "zsh", "fish"] as const)),
+    )
     .description("print a shell completion script")
     .addHelpText(
       "after",
@@ -538,10 +896,20 @@ export function buildProgram(run: RunCommand): Command {
         "  fish  mkdir -p ~/.config/fish/completions\n" +
         "        reseller completion fish > ~/.config/fish/completions/reseller.fish\n" +
         "Then open a new shell. To try it in this shell only: source <(reseller completion bash)\n" +
-        examples("reseller completion bash > ~/.local/share/reseller/completion.bash", "reseller completion fish > ~/.config/fish/completions/reseller.fish"),
+        examples(
+          "reseller completion bash > ~/.local/share/reseller/completion.bash",
+          "reseller completion fish > ~/.config/fish/completions/reseller.fish",
+        ),
     )
     .action((shell: "bash" | "zsh" | "fish", _o, cmd) =>
-      run(cmd, () => import("./commands/completion.js").then((m) => ({ run: (ctx: Context, o: { shell: typeof shell }) => m.run(ctx, { ...o, program }) })), { shell }),
+      run(
+        cmd,
+        () =>
+          import("./commands/completion.js").then((m) => ({
+            run: (ctx: Context, o: { shell: typeof shell }) => m.run(ctx, { ...o, program }),
+          })),
+        { shell },
+      ),
     );
 
   // A hidden helper for completion scripts: prints candidates one per line, quietly.
@@ -549,7 +917,9 @@ export function buildProgram(run: RunCommand): Command {
     .command("__complete", { hidden: true })
     .argument("<what>")
     .argument("[prefix]", "only candidates that start so (the word being completed)")
-    .action((what: string, prefix: string | undefined, _o, cmd) => run(cmd, () => import("./commands/complete.js"), { what, prefix }));
+    .action((what: string, prefix: string | undefined, _o, cmd) =>
+      run(cmd, () => import("./commands/complete.js"), { what, prefix }),
+    );
 
   // `reseller help lock add` is the one way to ask for help by name; `lock help` would only repeat it in each list.
   for (const command of program.commands) if (command.commands.length > 0) command.helpCommand(false);

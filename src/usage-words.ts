@@ -68,7 +68,9 @@ function optionsOf(command: Command): Option[] {
 
 /** The flag meant by one this command does not have. */
 function flagMeant(command: Command, flag: string): string | undefined {
-  const known = optionsOf(command).map((o) => o.long).filter((l): l is string => typeof l === "string");
+  const known = optionsOf(command)
+    .map((o) => o.long)
+    .filter((l): l is string => typeof l === "string");
   const name = flag.split("=")[0]!;
   const spelled = (otherSpellings[name] ?? []).find((f) => known.includes(f));
   if (spelled) return spelled;
@@ -87,9 +89,13 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
     case "commander.unknownOption": {
       const flag = quoted(/unknown option '([^']+)'/) ?? "";
       if (keyFlags.has(flag.split("=")[0]!)) {
-        return new UsageError(`${flag.split("=")[0]} is not an option: the API key is never given on the command line, where others can read it.`, {
-          suggestion: "Save it with `reseller login` (or pipe it to `reseller login --with-key`), or set RESELLER_API_KEY.",
-        });
+        return new UsageError(
+          `${flag.split("=")[0]} is not an option: the API key is never given on the command line, where others can read it.`,
+          {
+            suggestion:
+              "Save it with `reseller login` (or pipe it to `reseller login --with-key`), or set RESELLER_API_KEY.",
+          },
+        );
       }
       const meant = flagMeant(command, flag);
       const subs = command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
@@ -106,9 +112,13 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
     }
     case "commander.unknownCommand": {
       const word = quoted(/unknown command '([^']+)'/) ?? "";
-      const names = command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name());
+      const names = command.commands
+        .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
+        .map((c) => c.name());
       const meant = closest(word, names);
-      return new UsageError(`\`${path}\` has no command "${word}".`, { suggestion: `${meant ? `Did you mean ${meant}? ` : ""}${help}` });
+      return new UsageError(`\`${path}\` has no command "${word}".`, {
+        suggestion: `${meant ? `Did you mean ${meant}? ` : ""}${help}`,
+      });
     }
     case "commander.excessArguments": {
       const expected = command.registeredArguments.length;
@@ -116,23 +126,32 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
       const takes = optionsOf(command).map((o) => o.long);
       // `buy 12` means `buy --item 12`: an id given without its flag.
       const meant = /^\d+$/.test(first) && takes.includes("--item") ? `--item ${first}` : undefined;
-      const said = expected === 0 ? `\`${path}\` takes no arguments, only flags; "${first}" is one too many.` : `\`${path}\` takes ${expected} argument${expected > 1 ? "s" : ""}; "${first}" is one too many.`;
+      const said =
+        expected === 0
+          ? `\`${path}\` takes no arguments, only flags; "${first}" is one too many.`
+          : `\`${path}\` takes ${expected} argument${expected > 1 ? "s" : ""}; "${first}" is one too many.`;
       return new UsageError(said, { suggestion: `${meant ? `Did you mean \`${path} ${meant}\`? ` : ""}${help}` });
     }
     case "commander.missingArgument": {
       const name = quoted(/missing required argument '([^']+)'/) ?? "argument";
       const argument = command.registeredArguments.find((a) => a.name() === name);
-      return new UsageError(`\`${path}\` needs <${name}>${argument?.description ? `: ${argument.description}` : ""}.`, { suggestion: help });
+      return new UsageError(`\`${path}\` needs <${name}>${argument?.description ? `: ${argument.description}` : ""}.`, {
+        suggestion: help,
+      });
     }
     case "commander.optionMissingArgument": {
       const flags = quoted(/option '([^']+)' argument missing/) ?? "";
       const value = /<([^>]+)>/.exec(flags)?.[1];
-      return new UsageError(`${longFlag(flags)} needs a value${value ? `: ${longFlag(flags)} <${value}>` : ""}.`, { suggestion: help });
+      return new UsageError(`${longFlag(flags)} needs a value${value ? `: ${longFlag(flags)} <${value}>` : ""}.`, {
+        suggestion: help,
+      });
     }
     case "commander.missingMandatoryOptionValue": {
       const flags = quoted(/required option '([^']+)' not specified/) ?? "";
       const option = command.options.find((o) => o.flags === flags);
-      return new UsageError(`\`${path}\` needs ${flags}${option?.description ? `: ${option.description}` : ""}.`, { suggestion: help });
+      return new UsageError(`\`${path}\` needs ${flags}${option?.description ? `: ${option.description}` : ""}.`, {
+        suggestion: help,
+      });
     }
     case "commander.invalidArgument": {
       // Only commander's own checks get here; reseller's rules speak for themselves.
@@ -141,7 +160,9 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
     default: {
       const [first = "", ...rest] = text.split("\n");
       const guess = rest.join(" ").match(/Did you mean (.+)\?/)?.[1];
-      return new UsageError(`${capitalised(first).replace(/[^.]$/, "$&.")}`, { suggestion: guess ? `Did you mean ${guess}? ${help}` : help });
+      return new UsageError(`${capitalised(first).replace(/[^.]$/, "$&.")}`, {
+        suggestion: guess ? `Did you mean ${guess}? ${help}` : help,
+      });
     }
   }
 }
@@ -153,7 +174,11 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
 export function usageErrorOfRule(error: UsageError, program: Command, argv: string[]): UsageError {
   const help = `See \`${pathOf(commandOf(program, argv))} --help\`.`;
   // A hint that already names the help to read (`help lock ad`) is not given a second one.
-  const suggestion = !error.suggestion ? help : error.suggestion.includes("See `") ? error.suggestion : `${error.suggestion} ${help}`;
+  const suggestion = !error.suggestion
+    ? help
+    : error.suggestion.includes("See `")
+      ? error.suggestion
+      : `${error.suggestion} ${help}`;
   return new UsageError(error.message, { suggestion, ...(error.details ? { details: error.details } : {}) });
 }
 

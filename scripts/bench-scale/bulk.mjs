@@ -33,18 +33,35 @@ const work = mkdtempSync(join(tmpdir(), "reseller-bench-bulk-"));
 
 const { child: emulator, baseUrl, apiKey } = await startEmulatorProcess();
 // The emulator's controls answer the account's own key.
-const control = (path, body) => fetch(`${baseUrl}/__emulator/${path}`, { method: "POST", headers: { "X-APIKEY": apiKey, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const control = (path, body) =>
+  fetch(`${baseUrl}/__emulator/${path}`, {
+    method: "POST",
+    headers: { "X-APIKEY": apiKey, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 await control("balance", { api_key: apiKey, balance: 1_000_000_000_000 });
 await control("faults", { latency_ms: latencyMs });
 
-const env = (configDir) => ({ PATH: process.env.PATH, HOME: join(work, "home"), LANG: "C.UTF-8", RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir });
+const env = (configDir) => ({
+  PATH: process.env.PATH,
+  HOME: join(work, "home"),
+  LANG: "C.UTF-8",
+  RESELLER_BASE_URL: baseUrl,
+  RESELLER_API_KEY: apiKey,
+  RESELLER_CONFIG_DIR: configDir,
+});
 
 /** Runs the built reseller and returns its wall time; throws on an exit code not expected. */
 function timed(args, configDir, expect = [0]) {
   const started = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [bin, ...args], { env: env(configDir), encoding: "utf8", maxBuffer: 512 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    env: env(configDir),
+    encoding: "utf8",
+    maxBuffer: 512 * 1024 * 1024,
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (!expect.includes(r.status)) throw new Error(`reseller ${args.join(" ")} exited ${r.status}: ${r.stderr.slice(-2000)}`);
+  if (!expect.includes(r.status))
+    throw new Error(`reseller ${args.join(" ")} exited ${r.status}: ${r.stderr.slice(-2000)}`);
   return { ms, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -52,7 +69,10 @@ let fileNo = 0;
 /** An orders file of fresh customers (so fresh ref_ids): pulsa, delivered by the emulator's provider. */
 function ordersFile(rows) {
   fileNo += 1;
-  const lines = Array.from({ length: rows }, (_, i) => `11,1,08${String(fileNo).padStart(3, "0")}${String(i).padStart(7, "0")}`);
+  const lines = Array.from(
+    { length: rows },
+    (_, i) => `11,1,08${String(fileNo).padStart(3, "0")}${String(i).padStart(7, "0")}`,
+  );
   const file = join(work, `orders-${fileNo}.csv`);
   writeFileSync(file, `item_id,quantity,note\n${lines.join("\n")}\n`);
   return file;
@@ -89,13 +109,25 @@ if (parts.has("wait")) {
   const one = join(work, "one");
   const deliveries = [];
   for (let i = 0; i < 3; i++) {
-    const bare = timed(["buy", "--item", "11", "--qty", "1", "--note", `0819${String(i).padStart(8, "0")}`, "--yes"], one);
-    const waited = timed(["buy", "--item", "11", "--qty", "1", "--note", `0818${String(i).padStart(8, "0")}`, "--yes", "--wait"], one);
+    const bare = timed(
+      ["buy", "--item", "11", "--qty", "1", "--note", `0819${String(i).padStart(8, "0")}`, "--yes"],
+      one,
+    );
+    const waited = timed(
+      ["buy", "--item", "11", "--qty", "1", "--note", `0818${String(i).padStart(8, "0")}`, "--yes", "--wait"],
+      one,
+    );
     deliveries.push(waited.ms - bare.ms);
   }
   const delivery = deliveries.sort((a, b) => a - b)[1];
-  const without = timed(["buy", "--file", ordersFile(waitOrders), "--concurrency", String(concurrency)], join(work, "nowait"));
-  const withWait = timed(["buy", "--file", ordersFile(waitOrders), "--concurrency", String(concurrency), "--wait"], join(work, "wait"));
+  const without = timed(
+    ["buy", "--file", ordersFile(waitOrders), "--concurrency", String(concurrency)],
+    join(work, "nowait"),
+  );
+  const withWait = timed(
+    ["buy", "--file", ordersFile(waitOrders), "--concurrency", String(concurrency), "--wait"],
+    join(work, "wait"),
+  );
   const ratio = withWait.ms / (without.ms + delivery);
   results.push({
     what: `buy --file --wait of ${waitOrders} orders vs without --wait plus one delivery (--concurrency ${concurrency})`,
@@ -137,7 +169,9 @@ if (parts.has("reconcile")) {
 
 emulator.kill();
 rmSync(work, { recursive: true, force: true });
-console.log(`${availableParallelism()} CPUs; node ${process.version}; ${latencyMs} ms added to every request${quick ? "; quick sizes" : ""}`);
+console.log(
+  `${availableParallelism()} CPUs; node ${process.version}; ${latencyMs} ms added to every request${quick ? "; quick sizes" : ""}`,
+);
 console.log("");
 console.log("| what | figure | goal |");
 console.log("|---|---|---|");

@@ -17,7 +17,17 @@
 // most of them the emulator's own), BENCH_ROUNDS (default 5), BENCH_SEARCH_ROUNDS (default 11) and
 // BENCH_PARTS (default "refresh,fetch,paged,search"; "fetch" is --refresh with a search that finds nothing, the fetch alone) change the run. Benchmarks are scripts, never timed assertions in tests.
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,7 +38,10 @@ const bin = join(root, "bin", "reseller.js");
 // --quick (as `npm run bench:scale -- --quick` passes it): 50,000 variants at most, three rounds.
 const quick = process.argv.includes("--quick");
 const sizes = (process.env.BENCH_SIZES ?? (quick ? "5000,50000" : "5000,200000")).split(",").map(Number);
-const pagedSizes = (process.env.BENCH_PAGED_SIZES ?? (quick ? "5000" : "5000,50000")).split(",").filter(Boolean).map(Number);
+const pagedSizes = (process.env.BENCH_PAGED_SIZES ?? (quick ? "5000" : "5000,50000"))
+  .split(",")
+  .filter(Boolean)
+  .map(Number);
 const rounds = Number(process.env.BENCH_ROUNDS ?? (quick ? 3 : 5));
 const searchRounds = Number(process.env.BENCH_SEARCH_ROUNDS ?? 11);
 const search = process.env.BENCH_SEARCH ?? "mobile legends 86";
@@ -61,7 +74,8 @@ function measure(argv, env) {
   const result = spawnSync(timed[0], timed.slice(1), { env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const stderr = result.stderr.toString();
-  if (result.status !== 0) throw new Error(`${argv.slice(1).join(" ")} exited ${result.status}: ${stderr.slice(-2000)}`);
+  if (result.status !== 0)
+    throw new Error(`${argv.slice(1).join(" ")} exited ${result.status}: ${stderr.slice(-2000)}`);
   const rss = /maxrss=(\d+)/.exec(stderr);
   return { ms, mib: rss ? Number(rss[1]) / 1024 : NaN, stdout: result.stdout.toString() };
 }
@@ -98,7 +112,14 @@ const load = loadavg()[0];
 /** `quiet`: with a search that finds nothing, so that only the fetch is compared (the bare client prints nothing). */
 async function benchRefresh(size, perPageAll, quiet = false) {
   const emulator = await startEmulator(size, perPageAll);
-  const env = { PATH: process.env.PATH, HOME: join(work, "home"), RESELLER_CONFIG_DIR: join(work, `config-${size}-${perPageAll}`), RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.apiKey, LANG: "C.UTF-8" };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: join(work, "home"),
+    RESELLER_CONFIG_DIR: join(work, `config-${size}-${perPageAll}`),
+    RESELLER_BASE_URL: emulator.baseUrl,
+    RESELLER_API_KEY: emulator.apiKey,
+    LANG: "C.UTF-8",
+  };
   try {
     // The whole list printed, piped, as a script that keeps its own copy would read it.
     const cli = [process.execPath, bin, "items", "--refresh", ...(quiet ? ["--search", "no-such-item"] : [])];
@@ -106,7 +127,20 @@ async function benchRefresh(size, perPageAll, quiet = false) {
     const first = measure(cli, env);
     await settle();
     const paths = emulator.requests.slice(before);
-    const listed = quiet ? Number(JSON.parse(readFileSync(join(env.RESELLER_CONFIG_DIR, "catalogue", readdirSync(join(env.RESELLER_CONFIG_DIR, "catalogue")).find((n) => n.endsWith(".jsonl"))), "utf8").slice(0, 4096)).count) : first.stdout.split("\n").filter(Boolean).length;
+    const listed = quiet
+      ? Number(
+          JSON.parse(
+            readFileSync(
+              join(
+                env.RESELLER_CONFIG_DIR,
+                "catalogue",
+                readdirSync(join(env.RESELLER_CONFIG_DIR, "catalogue")).find((n) => n.endsWith(".jsonl")),
+              ),
+              "utf8",
+            ).slice(0, 4096),
+          ).count,
+        )
+      : first.stdout.split("\n").filter(Boolean).length;
     const bare = [process.execPath, "-e", bareClient, emulator.baseUrl, emulator.apiKey, ...paths];
     const fetched = Number(measure(bare, env).stdout);
     const samples = { cli: [], bare: [], ratio: [], mib: [], bareMib: [] };
@@ -120,7 +154,7 @@ async function benchRefresh(size, perPageAll, quiet = false) {
       samples.bareMib.push(d.mib);
     }
     rows.push([
-      `\`items --refresh${quiet ? ' --search no-such-item' : ""}\`, ${size.toLocaleString("en")} variants, ${perPageAll === "answered" ? "per_page=all" : `${paths.length - 1} pages of 500 (per_page=all refused)`}`,
+      `\`items --refresh${quiet ? " --search no-such-item" : ""}\`, ${size.toLocaleString("en")} variants, ${perPageAll === "answered" ? "per_page=all" : `${paths.length - 1} pages of 500 (per_page=all refused)`}`,
       `${ratioCell(samples.ratio)} of the bare client`,
       `${fmt(median(samples.cli), 0)} ms vs ${fmt(median(samples.bare), 0)} ms`,
       `${fmt(Math.max(...samples.mib), 0)} MiB (bare: ${fmt(Math.max(...samples.bareMib), 0)} MiB)`,
@@ -134,7 +168,10 @@ async function benchRefresh(size, perPageAll, quiet = false) {
 /** Makes the kept copy look two minutes old: its fixed-size header rewritten in place, the same length. */
 function age(configDir) {
   const dir = join(configDir, "catalogue");
-  const file = join(dir, readdirSync(dir).find((name) => name.endsWith(".jsonl")));
+  const file = join(
+    dir,
+    readdirSync(dir).find((name) => name.endsWith(".jsonl")),
+  );
   // Only the header is read and written: rewriting the whole 24 MB copy would leave the old copy's
   // run competing with the kernel writing it back.
   const fd = openSync(file, "r+");
@@ -155,7 +192,14 @@ function age(configDir) {
 async function benchSearch(size) {
   const emulator = await startEmulator(size, "answered");
   const configDir = join(work, `search-${size}`);
-  const env = { PATH: process.env.PATH, HOME: join(work, "home"), RESELLER_CONFIG_DIR: configDir, RESELLER_BASE_URL: emulator.baseUrl, RESELLER_API_KEY: emulator.apiKey, LANG: "C.UTF-8" };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: join(work, "home"),
+    RESELLER_CONFIG_DIR: configDir,
+    RESELLER_BASE_URL: emulator.baseUrl,
+    RESELLER_API_KEY: emulator.apiKey,
+    LANG: "C.UTF-8",
+  };
   try {
     measure([process.execPath, bin, "items", "--refresh", "--search", "-"], env);
     const cli = [process.execPath, bin, "items", "--search", search];
@@ -204,10 +248,14 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-console.log(`node ${process.version}, ${availableParallelism()} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}; ${rounds} rounds (${searchRounds} for searches)`);
+console.log(
+  `node ${process.version}, ${availableParallelism()} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}; ${rounds} rounds (${searchRounds} for searches)`,
+);
 console.log("");
 console.log("| what | median ratio (min–max) | median times | peak memory | |");
 console.log("|---|---|---|---|---|");
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);
 console.log("");
-console.log("Goals: --refresh of 200,000 variants within 1.3x of the bare client, under 150 MiB; a search on an old copy within 1.2x of a young one.");
+console.log(
+  "Goals: --refresh of 200,000 variants within 1.3x of the bare client, under 150 MiB; a search on an old copy within 1.2x of a young one.",
+);

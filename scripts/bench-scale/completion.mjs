@@ -51,7 +51,14 @@ async function startEmulator(size) {
 async function keptCatalogue(size) {
   const emulator = await startEmulator(size);
   const home = join(work, `shop-${size}`);
-  const env = { PATH: `${shimDir}:${process.env.PATH}`, HOME: home, XDG_CACHE_HOME: join(home, "cache"), RESELLER_CONFIG_DIR: join(home, "config"), LANG: "C.UTF-8", TERM: "xterm" };
+  const env = {
+    PATH: `${shimDir}:${process.env.PATH}`,
+    HOME: home,
+    XDG_CACHE_HOME: join(home, "cache"),
+    RESELLER_CONFIG_DIR: join(home, "config"),
+    LANG: "C.UTF-8",
+    TERM: "xterm",
+  };
   mkdirSync(home, { recursive: true });
   const run = (args, input) => {
     const result = spawnSync(process.execPath, [bin, ...args], { env, input, encoding: "utf8", maxBuffer: 1 << 30 });
@@ -65,7 +72,9 @@ async function keptCatalogue(size) {
   emulator.stop();
   // The first Tab after the copy changed makes the id index beside it: timed on its own.
   const firstStarted = process.hrtime.bigint();
-  const offered = spawnSync(process.execPath, [bin, "__complete", "items"], { env, encoding: "utf8" }).stdout.split("\n").filter(Boolean).length;
+  const offered = spawnSync(process.execPath, [bin, "__complete", "items"], { env, encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean).length;
   const firstMs = Number(process.hrtime.bigint() - firstStarted) / 1e6;
   return { env, refreshMs, offered, firstMs };
 }
@@ -96,7 +105,11 @@ const ways = {
     return { ms, shown: Number(out.trim()) };
   },
   fish: (env) => {
-    const { ms, out } = timed("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", scripts.fish, line], env);
+    const { ms, out } = timed(
+      "fish",
+      ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", scripts.fish, line],
+      env,
+    );
     return { ms, shown: out.split("\n").filter(Boolean).length };
   },
   // zsh's completion runs only inside its line editor: an interactive zsh on a pseudo-terminal, Tab
@@ -142,24 +155,42 @@ for (const size of sizes) {
       if (r.shown !== null) shown[w] = r.shown;
     }
   }
-  results[size] = { medians: Object.fromEntries(Object.entries(samples).map(([w, s]) => [w, median(s)])), max: Object.fromEntries(Object.entries(samples).map(([w, s]) => [w, Math.max(...s)])), shown, offered: shop.offered, refreshMs: shop.refreshMs, firstMs: shop.firstMs };
+  results[size] = {
+    medians: Object.fromEntries(Object.entries(samples).map(([w, s]) => [w, median(s)])),
+    max: Object.fromEntries(Object.entries(samples).map(([w, s]) => [w, Math.max(...s)])),
+    shown,
+    offered: shop.offered,
+    refreshMs: shop.refreshMs,
+    firstMs: shop.firstMs,
+  };
 }
 rmSync(work, { recursive: true, force: true });
 
 const fmt = (n) => `${Math.round(n)} ms`;
-console.log(`${cpus()[0]?.model ?? "unknown CPU"}, ${availableParallelism()} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}; node ${process.version}; ${rounds} rounds; Tab after \`${line}\``);
+console.log(
+  `${cpus()[0]?.model ?? "unknown CPU"}, ${availableParallelism()} CPUs, load ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}; node ${process.version}; ${rounds} rounds; Tab after \`${line}\``,
+);
 if (missing.length) console.log(`not installed, not timed: ${missing.join(", ")}`);
 console.log("");
 const [small, large] = [sizes[0], sizes.at(-1)];
-console.log(`| way | ${sizes.map((s) => `${s.toLocaleString("en")} variants: median (max)`).join(" | ")} | ratio ${large.toLocaleString("en")}/${small.toLocaleString("en")} | goal at ${large.toLocaleString("en")}: <= ${goalMs} ms |`);
+console.log(
+  `| way | ${sizes.map((s) => `${s.toLocaleString("en")} variants: median (max)`).join(" | ")} | ratio ${large.toLocaleString("en")}/${small.toLocaleString("en")} | goal at ${large.toLocaleString("en")}: <= ${goalMs} ms |`,
+);
 console.log(`|---|${sizes.map(() => "---|").join("")}---|---|`);
 for (const w of ["version", ...shells]) {
-  const name = w === "version" ? "`reseller --version` (a Node start, the floor)" : `${w}${results[large].shown[w] !== undefined ? ` (${results[large].shown[w]} shown)` : ""}`;
+  const name =
+    w === "version"
+      ? "`reseller --version` (a Node start, the floor)"
+      : `${w}${results[large].shown[w] !== undefined ? ` (${results[large].shown[w]} shown)` : ""}`;
   const cells = sizes.map((s) => `${fmt(results[s].medians[w])} (${fmt(results[s].max[w])})`);
   const ratio = results[large].medians[w] / results[small].medians[w];
   const goal = w === "version" ? "" : results[large].medians[w] <= goalMs ? "met" : "not met";
   console.log(`| ${name} | ${cells.join(" | ")} | ${ratio.toFixed(2)}x | ${goal} |`);
 }
 console.log("");
-console.log(`\`reseller __complete items\` offers ${sizes.map((s) => `${results[s].offered} of ${s.toLocaleString("en")}`).join(", ")} (a screenful); keeping the copy took ${sizes.map((s) => `${(results[s].refreshMs / 1000).toFixed(1)} s`).join(" and ")}.`);
-console.log(`The first \`__complete items\` after the copy changed, which makes the id index: ${sizes.map((s) => `${fmt(results[s].firstMs)} at ${s.toLocaleString("en")}`).join(", ")}.`);
+console.log(
+  `\`reseller __complete items\` offers ${sizes.map((s) => `${results[s].offered} of ${s.toLocaleString("en")}`).join(", ")} (a screenful); keeping the copy took ${sizes.map((s) => `${(results[s].refreshMs / 1000).toFixed(1)} s`).join(" and ")}.`,
+);
+console.log(
+  `The first \`__complete items\` after the copy changed, which makes the id index: ${sizes.map((s) => `${fmt(results[s].firstMs)} at ${s.toLocaleString("en")}`).join(", ")}.`,
+);

@@ -44,24 +44,37 @@ if (!existsSync(join(root, "dist", "emulator", "server.js"))) {
 
 const { child: emulator, baseUrl, apiKey } = await startEmulatorProcess();
 
-const envFor = (configDir) => ({ PATH: process.env.PATH, HOME: join(work, "home"), RESELLER_CONFIG_DIR: configDir, LANG: "C.UTF-8", TZ: "Asia/Jakarta" });
+const envFor = (configDir) => ({
+  PATH: process.env.PATH,
+  HOME: join(work, "home"),
+  RESELLER_CONFIG_DIR: configDir,
+  LANG: "C.UTF-8",
+  TZ: "Asia/Jakarta",
+});
 
 /** One run of the CLI: wall time, peak memory (MiB, from /usr/bin/time) and the exit code. */
 function runOnce(configDir, args, { ok = [0] } = {}) {
   const command = hasTime ? "/usr/bin/time" : process.execPath;
   const argv = hasTime ? ["-f", "%M", process.execPath, bin, ...args] : [bin, ...args];
   const started = process.hrtime.bigint();
-  const result = spawnSync(command, argv, { env: envFor(configDir), stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", maxBuffer: 1 << 26 });
+  const result = spawnSync(command, argv, {
+    env: envFor(configDir),
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const stderrLines = result.stderr.trim().split("\n");
   const kib = hasTime ? Number(stderrLines.at(-1)) : Number.NaN;
-  if (!ok.includes(result.status)) throw new Error(`reseller ${args.join(" ")} exited ${result.status}: ${result.stderr.slice(-2000)}`);
+  if (!ok.includes(result.status))
+    throw new Error(`reseller ${args.join(" ")} exited ${result.status}: ${result.stderr.slice(-2000)}`);
   return { ms, mib: kib / 1024, status: result.status };
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const hex = (n) => randomBytes(n).toString("hex");
-const refAt = (ms) => `RSL-${new Date(ms).toISOString().slice(0, 10).replaceAll("-", "")}-${randomBytes(8).toString("base64url").slice(0, 10).toUpperCase()}`;
+const refAt = (ms) =>
+  `RSL-${new Date(ms).toISOString().slice(0, 10).replaceAll("-", "")}-${randomBytes(8).toString("base64url").slice(0, 10).toUpperCase()}`;
 const notes = ["081234567890", "085712345678", "087812340000", "123456789 (2345)", "https://instagram.com/shop"];
 const items = [
   { item_id: 12, price: 11_500 },
@@ -101,18 +114,54 @@ function growJournal(configDir, orders) {
     const request = { carts: [{ item_id: item.item_id, quantity: 1, note: pick(notes) }] };
     if (i % Math.max(1, Math.floor(orders / 20)) === 0) refs.push(ref);
     const line = (r) => chunk.push(`${JSON.stringify({ v: 1, entry, ...r })}\n`);
-    line({ type: "intent", at: at(), kind: "buy", profile, base_url: base, ref_id: ref, request, pid: 4242, host: "shop-pc" });
+    line({
+      type: "intent",
+      at: at(),
+      kind: "buy",
+      profile,
+      base_url: base,
+      ref_id: ref,
+      request,
+      pid: 4242,
+      host: "shop-pc",
+    });
     line({ type: "attempt", at: at(5), attempt: 1 });
     const invoice = `INV-${hex(5).toUpperCase()}`;
     if (roll < 0.01) {
       // The answer was lost; reconcile settles it weeks later, far down the journal.
       line({ type: "attempt_failed", at: at(9_000), attempt: 1, error: "UND_ERR_SOCKET", may_have_reached: true });
-      line({ type: "outcome", at: at(9_100), outcome: "unknown", reason: "no answer after 1 attempt: UND_ERR_SOCKET", code: "UND_ERR_SOCKET" });
-      late.push({ at: i + Math.floor(orders / 10), record: { v: 1, entry, type: "outcome", outcome: "done", invoice, amount: item.price, status: "completed", by: "reconcile" } });
+      line({
+        type: "outcome",
+        at: at(9_100),
+        outcome: "unknown",
+        reason: "no answer after 1 attempt: UND_ERR_SOCKET",
+        code: "UND_ERR_SOCKET",
+      });
+      late.push({
+        at: i + Math.floor(orders / 10),
+        record: {
+          v: 1,
+          entry,
+          type: "outcome",
+          outcome: "done",
+          invoice,
+          amount: item.price,
+          status: "completed",
+          by: "reconcile",
+        },
+      });
     } else if (roll < 0.03) {
       line({ type: "outcome", at: at(300), outcome: "refused", code: "BALANCE_IS_INSUFFICIENT", http_status: 400 });
     } else {
-      line({ type: "outcome", at: at(300), outcome: "done", invoice, amount: item.price, status: "paid", by: "answer" });
+      line({
+        type: "outcome",
+        at: at(300),
+        outcome: "done",
+        invoice,
+        amount: item.price,
+        status: "paid",
+        by: "answer",
+      });
       line({ type: "status", at: at(40_000), status: roll < 0.05 ? "failed" : "completed", invoice });
     }
     // A power loss mid-write, now and then: the next record lands on the torn line.
@@ -138,9 +187,17 @@ const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
 /** Logs in and buys once with a generated ref_id (which reads nothing from the journal); returns that ref_id. */
 function loginAndBuy(configDir) {
-  const login = spawnSync(process.execPath, [bin, "login", "--with-key", "--base-url", baseUrl], { env: envFor(configDir), input: apiKey, encoding: "utf8" });
+  const login = spawnSync(process.execPath, [bin, "login", "--with-key", "--base-url", baseUrl], {
+    env: envFor(configDir),
+    input: apiKey,
+    encoding: "utf8",
+  });
   if (login.status !== 0) throw new Error(`login exited ${login.status}: ${login.stderr}`);
-  const bought = spawnSync(process.execPath, [bin, "buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--json"], { env: envFor(configDir), encoding: "utf8" });
+  const bought = spawnSync(
+    process.execPath,
+    [bin, "buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--json"],
+    { env: envFor(configDir), encoding: "utf8" },
+  );
   if (bought.status !== 0) throw new Error(`buy exited ${bought.status}: ${bought.stderr}`);
   return JSON.parse(bought.stdout).data.ref_id;
 }
@@ -157,18 +214,30 @@ function prepare(name, orders) {
   return { name, orders, configDir, refs, realRef, grownMs, first };
 }
 
-console.log(`Journal at scale: ${small.toLocaleString("en")} vs ${large.toLocaleString("en")} orders, ${rounds} rounds, medians${quick ? " (--quick)" : ""}.`);
+console.log(
+  `Journal at scale: ${small.toLocaleString("en")} vs ${large.toLocaleString("en")} orders, ${rounds} rounds, medians${quick ? " (--quick)" : ""}.`,
+);
 const sets = [prepare("small", small), prepare("large", large)];
 for (const s of sets) {
-  console.log(`  ${s.orders.toLocaleString("en")} orders: grown in ${s.grownMs} ms; first use (migration) ${fmt(s.first.ms)} ms, ${fmt(s.first.mib)} MiB`);
+  console.log(
+    `  ${s.orders.toLocaleString("en")} orders: grown in ${s.grownMs} ms; first use (migration) ${fmt(s.first.ms)} ms, ${fmt(s.first.mib)} MiB`,
+  );
 }
 
 const commands = [
   { name: "trx show REF", args: (s) => ["trx", "show", s.realRef] },
   // An existing ref_id: the service refuses it (exit 1) after the journal is asked whether it was ours.
-  { name: "buy --ref-id X (existing)", args: (s) => ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", s.realRef, "--yes"], ok: [0, 1] },
+  {
+    name: "buy --ref-id X (existing)",
+    args: (s) => ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", s.realRef, "--yes"],
+    ok: [0, 1],
+  },
   { name: "history", args: () => ["history"] },
-  { name: "history --json (everything)", args: (s) => ["history", "--json", "--limit", String(s.orders * 2)], rounds: quick ? 1 : 3 },
+  {
+    name: "history --json (everything)",
+    args: (s) => ["history", "--json", "--limit", String(s.orders * 2)],
+    rounds: quick ? 1 : 3,
+  },
 ];
 
 // The store's own readers, for the commands whose code is still being moved onto them: a node
@@ -182,15 +251,24 @@ const storeScript = (body) => `
   process.stdout.write(String(n));`;
 const storeReaders = [
   // Holds nothing: each entry is serialised and dropped, as a streaming `history --json` would.
-  { name: "journal.newestFirst() of everything", body: "for (const e of journal.newestFirst()) { n++; JSON.stringify(e); }", rounds: quick ? 1 : 3 },
-  { name: "journal.newestFirst() first 50 (history)", body: "for (const e of journal.newestFirst()) { if (++n >= 50) break; }" },
+  {
+    name: "journal.newestFirst() of everything",
+    body: "for (const e of journal.newestFirst()) { n++; JSON.stringify(e); }",
+    rounds: quick ? 1 : 3,
+  },
+  {
+    name: "journal.newestFirst() first 50 (history)",
+    body: "for (const e of journal.newestFirst()) { if (++n >= 50) break; }",
+  },
   { name: "journal.byRefId(REF) (buy --ref-id's check)", body: "n = journal.byRefId(ref).length;" },
   { name: "journal.unsettled() (reconcile)", body: "n = journal.unsettled().length;" },
 ];
 function storeOnce(s, body) {
   const argv = [process.execPath, "--input-type=module", "-e", storeScript(body), s.configDir, s.realRef];
   const started = process.hrtime.bigint();
-  const result = hasTime ? spawnSync("/usr/bin/time", ["-f", "%M", ...argv], { encoding: "utf8" }) : spawnSync(argv[0], argv.slice(1), { encoding: "utf8" });
+  const result = hasTime
+    ? spawnSync("/usr/bin/time", ["-f", "%M", ...argv], { encoding: "utf8" })
+    : spawnSync(argv[0], argv.slice(1), { encoding: "utf8" });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`the store's reader exited ${result.status}: ${result.stderr}`);
   return { ms, mib: Number(result.stderr.trim().split("\n").at(-1)) / 1024, status: Number(result.stdout) };
@@ -209,7 +287,13 @@ for (const command of streamOnly ? [] : commands) {
       mems[s.name].push(r.mib);
     }
   }
-  rows.push({ name: command.name, small: median(times.small), large: median(times.large), smallMiB: median(mems.small), largeMiB: median(mems.large) });
+  rows.push({
+    name: command.name,
+    small: median(times.small),
+    large: median(times.large),
+    smallMiB: median(mems.small),
+    largeMiB: median(mems.large),
+  });
 }
 for (const reader of streamOnly ? [] : storeReaders) {
   const times = { small: [], large: [] };
@@ -223,19 +307,29 @@ for (const reader of streamOnly ? [] : storeReaders) {
       mems[s.name].push(r.mib);
     }
   }
-  rows.push({ name: reader.name, small: median(times.small), large: median(times.large), smallMiB: median(mems.small), largeMiB: median(mems.large) });
+  rows.push({
+    name: reader.name,
+    small: median(times.small),
+    large: median(times.large),
+    smallMiB: median(mems.small),
+    largeMiB: median(mems.large),
+  });
 }
 
 const pad = (text, n) => String(text).padEnd(n);
 const padl = (text, n) => String(text).padStart(n);
 console.log("");
-console.log(`${pad("command", 46)}${padl(`${small / 1000}k ms`, 10)}${padl(`${large / 1000}k ms`, 10)}${padl("ratio", 8)}${padl(`${small / 1000}k MiB`, 10)}${padl(`${large / 1000}k MiB`, 10)}  goal`);
+console.log(
+  `${pad("command", 46)}${padl(`${small / 1000}k ms`, 10)}${padl(`${large / 1000}k ms`, 10)}${padl("ratio", 8)}${padl(`${small / 1000}k MiB`, 10)}${padl(`${large / 1000}k MiB`, 10)}  goal`,
+);
 for (const row of rows) {
   const ratio = row.large / row.small;
   const isStream = row.name.includes("everything");
   const met = isStream ? row.largeMiB < memoryGoalMiB : ratio <= timeGoal && row.largeMiB < memoryGoalMiB;
   const goal = isStream ? `bounded memory (< ${memoryGoalMiB} MiB)` : `<= ${timeGoal}x, < ${memoryGoalMiB} MiB`;
-  console.log(`${pad(row.name, 46)}${padl(fmt(row.small), 10)}${padl(fmt(row.large), 10)}${padl(`${ratio.toFixed(2)}x`, 8)}${padl(fmt(row.smallMiB), 10)}${padl(fmt(row.largeMiB), 10)}  ${goal}: ${met ? "met" : "NOT met"}`);
+  console.log(
+    `${pad(row.name, 46)}${padl(fmt(row.small), 10)}${padl(fmt(row.large), 10)}${padl(`${ratio.toFixed(2)}x`, 8)}${padl(fmt(row.smallMiB), 10)}${padl(fmt(row.largeMiB), 10)}  ${goal}: ${met ? "met" : "NOT met"}`,
+  );
 }
 
 // `history --json` of everything must stream in bounded memory: its peak at three journal sizes,
@@ -262,14 +356,20 @@ function runBehindReader(configDir, args, pauseMs = 3000) {
     parent.stdout.pause();
     setTimeout(() => parent.stdout.on("data", (d) => (bytes += d.length)).resume(), ${pauseMs});
     parent.on("close", (code) => process.stdout.write(JSON.stringify({ code, err, bytes })));`;
-  const result = spawnSync(process.execPath, ["-e", script, JSON.stringify([bin, ...args])], { env: envFor(configDir), encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["-e", script, JSON.stringify([bin, ...args])], {
+    env: envFor(configDir),
+    encoding: "utf8",
+  });
   const { code, err, bytes } = JSON.parse(result.stdout);
-  if (code !== 0) throw new Error(`reseller ${args.join(" ")} behind a slow reader exited ${code}: ${err.slice(-2000)}`);
+  if (code !== 0)
+    throw new Error(`reseller ${args.join(" ")} behind a slow reader exited ${code}: ${err.slice(-2000)}`);
   return { mib: Number(err.trim().split("\n").at(-1)) / 1024, bytes };
 }
 if (hasTime) {
   console.log("");
-  console.log(`history --json of everything (--since 2000-01-01), peak memory by journal size, median of ${streamRounds}:`);
+  console.log(
+    `history --json of everything (--since 2000-01-01), peak memory by journal size, median of ${streamRounds}:`,
+  );
   const everything = ["history", "--json", "--since", "2000-01-01"];
   const peaks = [];
   const answerBytes = [];
@@ -280,11 +380,15 @@ if (hasTime) {
     const behindMiB = median(behind.map((r) => r.mib));
     peaks.push(direct, behindMiB);
     answerBytes.push(behind[0].bytes);
-    console.log(`  ${pad(`${orders.toLocaleString("en")} orders`, 16)}to /dev/null ${padl(fmt(direct), 4)} MiB; to a reader 3 s behind ${padl(fmt(behindMiB), 4)} MiB (${fmt(behind[0].bytes / 1048576, 1)} MiB of JSON)`);
+    console.log(
+      `  ${pad(`${orders.toLocaleString("en")} orders`, 16)}to /dev/null ${padl(fmt(direct), 4)} MiB; to a reader 3 s behind ${padl(fmt(behindMiB), 4)} MiB (${fmt(behind[0].bytes / 1048576, 1)} MiB of JSON)`,
+    );
     if (orders !== small && orders !== large) rmSync(s.configDir, { recursive: true, force: true });
   }
   const peakAt = (k) => Math.max(peaks[2 * k], peaks[2 * k + 1]);
-  console.log(`  from ${large.toLocaleString("en")} to ${streamSizes[2].toLocaleString("en")} orders the peak grew ${fmt(peakAt(2) - peakAt(1))} MiB while the answer grew ${fmt((answerBytes[2] - answerBytes[1]) / 1048576)} MiB (bounded: it must not follow the answer); under ${memoryGoalMiB} MiB: ${Math.max(...peaks) < memoryGoalMiB ? "met" : "NOT met"}`);
+  console.log(
+    `  from ${large.toLocaleString("en")} to ${streamSizes[2].toLocaleString("en")} orders the peak grew ${fmt(peakAt(2) - peakAt(1))} MiB while the answer grew ${fmt((answerBytes[2] - answerBytes[1]) / 1048576)} MiB (bounded: it must not follow the answer); under ${memoryGoalMiB} MiB: ${Math.max(...peaks) < memoryGoalMiB ? "met" : "NOT met"}`,
+  );
 }
 
 if (huge && !streamOnly) {
@@ -293,13 +397,21 @@ if (huge && !streamOnly) {
   const configDir = join(work, name);
   const started = Date.now();
   const refs = growJournal(configDir, huge);
-  console.log(`${huge.toLocaleString("en")} orders in the current release's format: ${(Date.now() - started) / 1000} s to write.`);
+  console.log(
+    `${huge.toLocaleString("en")} orders in the current release's format: ${(Date.now() - started) / 1000} s to write.`,
+  );
   const realRef = loginAndBuy(configDir);
   const first = runOnce(configDir, ["trx", "show", realRef]);
-  console.log(`  first use, \`trx show REF\` (migration: index built, past months sealed): ${fmt(first.ms / 1000, 1)} s, ${fmt(first.mib)} MiB`);
+  console.log(
+    `  first use, \`trx show REF\` (migration: index built, past months sealed): ${fmt(first.ms / 1000, 1)} s, ${fmt(first.mib)} MiB`,
+  );
   const steps = [
     { label: "trx show REF", args: ["trx", "show", realRef] },
-    { label: "buy --ref-id X (existing)", args: ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", realRef, "--yes"], ok: [0, 1] },
+    {
+      label: "buy --ref-id X (existing)",
+      args: ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", realRef, "--yes"],
+      ok: [0, 1],
+    },
     { label: "history", args: ["history"] },
     { label: "reconcile", args: ["reconcile"], ok: [0, 5] },
   ];

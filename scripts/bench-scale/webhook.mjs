@@ -37,7 +37,10 @@ const SIZES = (process.env.BENCH_WEBHOOK_SIZES ?? "1000,100000").split(",").map(
 const secret = "bench-webhook-secret-0123456789";
 
 function startChild(args, env, ready) {
-  const child = spawn(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bin, ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const output = { stdout: "", stderr: "" };
   child.stdout.setEncoding("utf8").on("data", (d) => (output.stdout += d));
   child.stderr.setEncoding("utf8").on("data", (d) => (output.stderr += d));
@@ -68,7 +71,11 @@ async function stop(child) {
 /** ORDERS + SINGLES purchases on the emulator, 20 at a time; returns [{ref, invoice}]. */
 async function makeOrders(baseUrl, apiKey, runId) {
   const headers = { "x-apikey": apiKey, accept: "application/json", "content-type": "application/json" };
-  await fetch(`${baseUrl}/__emulator/balance`, { method: "POST", headers, body: JSON.stringify({ api_key: apiKey, balance: 1_000_000_000_000 }) });
+  await fetch(`${baseUrl}/__emulator/balance`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ api_key: apiKey, balance: 1_000_000_000_000 }),
+  });
   const orders = [];
   let next = 0;
   await Promise.all(
@@ -77,7 +84,11 @@ async function makeOrders(baseUrl, apiKey, runId) {
       while (next < ORDERS + SINGLES + 1) {
         const i = next++;
         const ref = `bench-${runId}-${i}`;
-        const response = await fetch(`${baseUrl}/v1/trx`, { method: "POST", headers, body: JSON.stringify({ ref_id: ref, carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] }) });
+        const response = await fetch(`${baseUrl}/v1/trx`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ ref_id: ref, carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] }),
+        });
         const body = /** @type {any} */ (await response.json());
         if (!response.ok) throw new Error(`POST /v1/trx answered ${response.status}: ${JSON.stringify(body)}`);
         orders[i] = { ref, invoice: body.data.invoice, amount: body.data.amount };
@@ -101,10 +112,18 @@ function writeJournal(dir, size, baseUrl, orders) {
     const entry = randomBytes(6).toString("hex");
     const at = new Date(start + i * 60_000).toISOString();
     const request = { ref_id: ref, carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] };
-    lines.push(`${JSON.stringify({ v: 1, type: "intent", entry, at, kind: "buy", profile: "default", base_url: baseUrl, ref_id: ref, request, pid: 1, host })}\n`);
+    lines.push(
+      `${JSON.stringify({ v: 1, type: "intent", entry, at, kind: "buy", profile: "default", base_url: baseUrl, ref_id: ref, request, pid: 1, host })}\n`,
+    );
     lines.push(`${JSON.stringify({ v: 1, type: "attempt", entry, at, attempt: 1 })}\n`);
-    if (unknown) lines.push(`${JSON.stringify({ v: 1, type: "outcome", entry, at, outcome: "unknown", code: "NO_ANSWER", reason: "the answer was lost" })}\n`);
-    else lines.push(`${JSON.stringify({ v: 1, type: "outcome", entry, at, outcome: "done", invoice: `INV-OLD-${i}`, amount: 10_500, status: "completed", by: "answer" })}\n`);
+    if (unknown)
+      lines.push(
+        `${JSON.stringify({ v: 1, type: "outcome", entry, at, outcome: "unknown", code: "NO_ANSWER", reason: "the answer was lost" })}\n`,
+      );
+    else
+      lines.push(
+        `${JSON.stringify({ v: 1, type: "outcome", entry, at, outcome: "done", invoice: `INV-OLD-${i}`, amount: 10_500, status: "completed", by: "answer" })}\n`,
+      );
     if (lines.length >= 30_000) flush();
   };
   const filler = Math.max(0, size - orders.length);
@@ -115,14 +134,23 @@ function writeJournal(dir, size, baseUrl, orders) {
 }
 
 function signed(event, ref, invoice, status) {
-  const body = JSON.stringify({ event, timestamp: new Date().toISOString(), data: { ref_id: ref, invoice, status, items: [{ variant_id: 12, quantity: 1 }] } });
+  const body = JSON.stringify({
+    event,
+    timestamp: new Date().toISOString(),
+    data: { ref_id: ref, invoice, status, items: [{ variant_id: 12, quantity: 1 }] },
+  });
   const signature = createHash("sha256").update(`${ref}:${invoice}:${status}:${secret}`).digest("hex");
   return { event, body, signature };
 }
 
 /** UNIQUE events, then each of the repeats placed somewhere after its original. */
 function eventList(orders) {
-  const unique = orders.flatMap((o) => [signed("order.paid", o.ref, o.invoice, "paid"), signed("order.completed", o.ref, o.invoice, "completed")]).slice(0, UNIQUE);
+  const unique = orders
+    .flatMap((o) => [
+      signed("order.paid", o.ref, o.invoice, "paid"),
+      signed("order.completed", o.ref, o.invoice, "completed"),
+    ])
+    .slice(0, UNIQUE);
   const list = [...unique];
   for (let i = 0; i < EVENTS - UNIQUE; i++) {
     const original = Math.floor(Math.random() * unique.length);
@@ -161,16 +189,44 @@ async function runSize(size) {
     // the listener is then measured against the journal as it stays. The `trx show` that migrates it
     // settles the order it shows: an order of its own, none of those the events below settle (one of
     // them left the drain waiting its whole 300 s for a settlement already made).
-    const migrated = spawnSync(process.execPath, [bin, "trx", "show", orders.at(-1).ref], { env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1", RESELLER_CONFIG_DIR: configDir, RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: apiKey } });
-    if (migrated.status !== 0 || !existsSync(join(configDir, "journal.d", "index"))) throw new Error(`trx show exited ${migrated.status}, the journal not indexed: ${migrated.stderr}`);
-    const env = { RESELLER_CONFIG_DIR: configDir, RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: apiKey, RESELLER_WEBHOOK_SECRET: secret };
-    listener = startChild(["webhook", "listen", "--port", "0"], env, (o) => /Listening on (http:\S+)/.exec(o.stderr)?.[1]);
+    const migrated = spawnSync(process.execPath, [bin, "trx", "show", orders.at(-1).ref], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NO_COLOR: "1",
+        RESELLER_CONFIG_DIR: configDir,
+        RESELLER_BASE_URL: baseUrl,
+        RESELLER_API_KEY: apiKey,
+      },
+    });
+    if (migrated.status !== 0 || !existsSync(join(configDir, "journal.d", "index")))
+      throw new Error(`trx show exited ${migrated.status}, the journal not indexed: ${migrated.stderr}`);
+    const env = {
+      RESELLER_CONFIG_DIR: configDir,
+      RESELLER_BASE_URL: baseUrl,
+      RESELLER_API_KEY: apiKey,
+      RESELLER_WEBHOOK_SECRET: secret,
+    };
+    listener = startChild(
+      ["webhook", "listen", "--port", "0"],
+      env,
+      (o) => /Listening on (http:\S+)/.exec(o.stderr)?.[1],
+    );
     const url = await listener.found;
 
     // One event at a time: acknowledged, then confirmed with the service and printed, before the next is
     // sent. (Settling in the journal waits for a quiet second by design, so it is counted, not timed.)
     const post = (e) =>
-      fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-event": e.event, "x-signature": e.signature, "x-timestamp": new Date().toISOString() }, body: e.body });
+      fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-event": e.event,
+          "x-signature": e.signature,
+          "x-timestamp": new Date().toISOString(),
+        },
+        body: e.body,
+      });
     const printed = () => listener.output.stdout.split("\n").filter(Boolean).length;
     const settled = () => (listener.output.stderr.match(/Settled in the journal/g) ?? []).length;
     const started0 = performance.now();
@@ -211,7 +267,12 @@ async function runSize(size) {
     const ackedMs = performance.now() - started;
     // Drained: every unique event printed (confirmed with the service), every purchase settled.
     const drainStarted = performance.now();
-    while ((printed() - singlesPrinted < UNIQUE || settled() - singlesSettled < ORDERS) && performance.now() - drainStarted < 300_000 && listener.child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    while (
+      (printed() - singlesPrinted < UNIQUE || settled() - singlesSettled < ORDERS) &&
+      performance.now() - drainStarted < 300_000 &&
+      listener.child.exitCode === null
+    )
+      await new Promise((r) => setTimeout(r, 50));
     const drainMs = performance.now() - drainStarted;
     const peakMiB = peakMemoryMiB(listener.child.pid);
     latencies.sort((a, b) => a - b);
@@ -249,25 +310,46 @@ for (const size of SIZES) {
 }
 
 const ms = (n) => `${n.toFixed(0)} ms`;
-console.log(`webhook listen: one order.completed at a time (${SINGLES} of them), each acknowledged, then confirmed with GET /v1/trx and printed before the next`);
-console.log("| journal | ack p50 | confirmed and printed p50 | settled in the journal | listener peak memory then | after the burst below |");
+console.log(
+  `webhook listen: one order.completed at a time (${SINGLES} of them), each acknowledged, then confirmed with GET /v1/trx and printed before the next`,
+);
+console.log(
+  "| journal | ack p50 | confirmed and printed p50 | settled in the journal | listener peak memory then | after the burst below |",
+);
 console.log("|---|---|---|---|---|---|");
-for (const r of results) console.log(`| ${r.size.toLocaleString("en")} orders | ${ms(r.singleAck)} | ${ms(r.singleHandled)} | ${r.singlesSettled} of ${SINGLES} | ${r.singlesPeakMiB.toFixed(0)} MiB | ${r.peakMiB.toFixed(0)} MiB |`);
+for (const r of results)
+  console.log(
+    `| ${r.size.toLocaleString("en")} orders | ${ms(r.singleAck)} | ${ms(r.singleHandled)} | ${r.singlesSettled} of ${SINGLES} | ${r.singlesPeakMiB.toFixed(0)} MiB | ${r.peakMiB.toFixed(0)} MiB |`,
+  );
 if (results.length > 1) {
   const [small, big] = [results[0], results[results.length - 1]];
   const ratio = big.singleHandled / small.singleHandled;
-  console.log(`goal: an event at ${big.size.toLocaleString("en")} orders within 1.2x of ${small.size.toLocaleString("en")}, under 80 MiB: ${ratio.toFixed(2)}x, ${big.singlesPeakMiB.toFixed(0)} MiB: ${ratio <= 1.2 && big.singlesPeakMiB < 80 ? "met" : "NOT met"}`);
+  console.log(
+    `goal: an event at ${big.size.toLocaleString("en")} orders within 1.2x of ${small.size.toLocaleString("en")}, under 80 MiB: ${ratio.toFixed(2)}x, ${big.singlesPeakMiB.toFixed(0)} MiB: ${ratio <= 1.2 && big.singlesPeakMiB < 80 ? "met" : "NOT met"}`,
+  );
 }
 
-console.log(`webhook listen: ${EVENTS.toLocaleString("en")} signed events (${UNIQUE.toLocaleString("en")} distinct, ${EVENTS - UNIQUE} repeats) at concurrency ${CONCURRENCY}, each order event confirmed with GET /v1/trx`);
+console.log(
+  `webhook listen: ${EVENTS.toLocaleString("en")} signed events (${UNIQUE.toLocaleString("en")} distinct, ${EVENTS - UNIQUE} repeats) at concurrency ${CONCURRENCY}, each order event confirmed with GET /v1/trx`,
+);
 console.log("| journal | ack p50 | ack p99 | ack max | all acked in | drained after | printed | settled | answers |");
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const r of results) {
-  console.log(`| ${r.size.toLocaleString("en")} orders | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${ms(r.ackedMs)} | ${ms(r.drainMs)} | ${r.printed} | ${r.settled} | ${Object.entries(r.statuses).map(([s, n]) => `${n}×${s}`).join(" ")}, ${r.duplicates} duplicate |`);
+  console.log(
+    `| ${r.size.toLocaleString("en")} orders | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${ms(r.ackedMs)} | ${ms(r.drainMs)} | ${r.printed} | ${r.settled} | ${Object.entries(
+      r.statuses,
+    )
+      .map(([s, n]) => `${n}×${s}`)
+      .join(" ")}, ${r.duplicates} duplicate |`,
+  );
 }
 if (results.length > 1) {
   const [small, big] = [results[0], results[results.length - 1]];
-  console.log(`ratio ${big.size.toLocaleString("en")} / ${small.size.toLocaleString("en")}: ack p50 ${(big.p50 / small.p50).toFixed(2)}x, ack p99 ${(big.p99 / small.p99).toFixed(2)}x, drain ${(big.drainMs / small.drainMs).toFixed(2)}x`);
+  console.log(
+    `ratio ${big.size.toLocaleString("en")} / ${small.size.toLocaleString("en")}: ack p50 ${(big.p50 / small.p50).toFixed(2)}x, ack p99 ${(big.p99 / small.p99).toFixed(2)}x, drain ${(big.drainMs / small.drainMs).toFixed(2)}x`,
+  );
 }
 const last = results[results.length - 1];
-console.log(`goal: ack p99 under 1,000 ms at ${last.size.toLocaleString("en")} orders: ${last.p99 < 1_000 ? "met" : "NOT met"} (${ms(last.p99)})`);
+console.log(
+  `goal: ack p99 under 1,000 ms at ${last.size.toLocaleString("en")} orders: ${last.p99 < 1_000 ? "met" : "NOT met"} (${ms(last.p99)})`,
+);

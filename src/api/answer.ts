@@ -57,9 +57,11 @@ export function depthOf(value: unknown): number {
 
 /** A copy whose objects below `limit` levels are replaced by a marker, built without recursion. */
 function cutBelow(value: unknown, limit: number): unknown {
-  const copyOf = (node: unknown): unknown => (Array.isArray(node) ? [] : typeof node === "object" && node !== null ? {} : node);
+  const copyOf = (node: unknown): unknown =>
+    Array.isArray(node) ? [] : typeof node === "object" && node !== null ? {} : node;
   const root = copyOf(value);
-  const stack: [unknown, Record<string, unknown>, number][] = typeof value === "object" && value !== null ? [[value, root as Record<string, unknown>, 1]] : [];
+  const stack: [unknown, Record<string, unknown>, number][] =
+    typeof value === "object" && value !== null ? [[value, root as Record<string, unknown>, 1]] : [];
   while (stack.length) {
     const [source, target, depth] = stack.pop()!;
     for (const [key, child] of Object.entries(source as object)) {

@@ -2,7 +2,16 @@
  * The one HTTP client every command uses: joins `{base_url}/v1/...`, authenticates, times out,
  * retries what is safe to retry, and turns every failure into the error hierarchy.
  */
-import { AuthError, InputError, InterruptedError, NetworkError, networkFailureWordsFor, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import {
+  AuthError,
+  InputError,
+  InterruptedError,
+  NetworkError,
+  networkFailureWordsFor,
+  ResellerError,
+  ServiceError,
+  UnexpectedResponseError,
+} from "../errors.js";
 import { maskApiKey } from "../config/mask.js";
 import { isLoopback } from "../config/settings.js";
 import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
@@ -84,7 +93,14 @@ export type AttemptHooks = Pick<RequestOptions, "onAttempt" | "onAttemptFailed">
  * purchase be reported as not sent (exit 4); after any other failure it may have been processed,
  * so it stays unknown until `reconcile` asks. ETIMEDOUT is not here: it can fire after the request left.
  */
-const notReachedCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const notReachedCodes = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 export class ServiceClient {
   readonly baseUrl: string;
@@ -114,12 +130,20 @@ export class ServiceClient {
   }
 
   /** Safe to retry only because the ref_id makes the service refuse a second purchase. */
-  async createTransaction(input: CreateTransactionRequest, hooks: AttemptHooks = {}): Promise<ApiResult<CreatedTransaction>> {
+  async createTransaction(
+    input: CreateTransactionRequest,
+    hooks: AttemptHooks = {},
+  ): Promise<ApiResult<CreatedTransaction>> {
     return this.call("POST", "/v1/trx", { body: input, retry: true, ...hooks }, decode.decodeCreatedTransaction);
   }
 
   async getTransaction(refOrInvoice: string): Promise<ApiResult<Transaction>> {
-    return this.call("GET", `/v1/trx/${pathSegment("ref_id or invoice", refOrInvoice)}`, { retry: true }, decode.decodeTransaction);
+    return this.call(
+      "GET",
+      `/v1/trx/${pathSegment("ref_id or invoice", refOrInvoice)}`,
+      { retry: true },
+      decode.decodeTransaction,
+    );
   }
 
   async getItem(id: number): Promise<ApiResult<Item>> {
@@ -127,7 +151,9 @@ export class ServiceClient {
   }
 
   /** `GET /v1/item`: a page of the catalogue, all of it (`perPage: "all"`), or what changed since `updatedSince`. */
-  async listItems(query: import("./model.js").CatalogueQuery = {}): Promise<ApiResult<import("./model.js").CataloguePage>> {
+  async listItems(
+    query: import("./model.js").CatalogueQuery = {},
+  ): Promise<ApiResult<import("./model.js").CataloguePage>> {
     const params = new URLSearchParams();
     if (query.page !== undefined) params.set("page", String(query.page));
     if (query.perPage !== undefined) params.set("per_page", String(query.perPage));
@@ -144,7 +170,11 @@ export class ServiceClient {
    * back the answer without its list, which is checked and decoded here as any answer is. One
    * attempt, within the timeout: the caller pages when it fails.
    */
-  async streamItems(query: import("./model.js").CatalogueQuery, sink: { write(chunk: Uint8Array): void; end(): unknown }, hooks: { onHandedOn?: () => void } = {}): Promise<import("./model.js").CataloguePage> {
+  async streamItems(
+    query: import("./model.js").CatalogueQuery,
+    sink: { write(chunk: Uint8Array): void; end(): unknown },
+    hooks: { onHandedOn?: () => void } = {},
+  ): Promise<import("./model.js").CataloguePage> {
     const params = new URLSearchParams();
     if (query.page !== undefined) params.set("page", String(query.page));
     if (query.perPage !== undefined) params.set("per_page", String(query.perPage));
@@ -168,7 +198,11 @@ export class ServiceClient {
         lane.send({
           method: "GET",
           url,
-          headers: { "x-apikey": this.options.apiKey, accept: "application/json", "user-agent": this.options.userAgent },
+          headers: {
+            "x-apikey": this.options.apiKey,
+            accept: "application/json",
+            "user-agent": this.options.userAgent,
+          },
           timeoutMs: this.options.timeoutMs,
           signal,
           ownConnection: true,
@@ -180,7 +214,11 @@ export class ServiceClient {
         stopped.promise,
       ]);
       if (response.statusCode < 200 || response.statusCode >= 300) {
-        const text = await readCapped(response.body, this.options.maxAnswerBytes ?? defaultMaxAnswerBytes, Number(response.headers["content-length"]));
+        const text = await readCapped(
+          response.body,
+          this.options.maxAnswerBytes ?? defaultMaxAnswerBytes,
+          Number(response.headers["content-length"]),
+        );
         this.options.log?.(`← ${response.statusCode} GET ${path} (${Date.now() - started} ms) ${text.slice(0, 2000)}`);
         throw toServiceError(response.statusCode, parseAnswer(text)?.value, text, "GET", path, undefined, 1);
       }
@@ -202,7 +240,13 @@ export class ServiceClient {
       if (error instanceof ResellerError) throw notOffered(error, "GET", path, undefined);
       this.options.log?.(`← GET ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
       if (signal.aborted) this.abandon(lane);
-      throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(this.options.timeoutMs) : error, this.options.signal, this.baseUrl, "GET", handedOn);
+      throw toNetworkError(
+        deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(this.options.timeoutMs) : error,
+        this.options.signal,
+        this.baseUrl,
+        "GET",
+        handedOn,
+      );
     } finally {
       stopped.dispose();
       this.release(lane);
@@ -213,7 +257,12 @@ export class ServiceClient {
     return decode.decodeCatalogue(skeleton);
   }
 
-  async lockStock(itemId: number, quantity: number, lockDuration?: number, hooks: AttemptHooks = {}): Promise<ApiResult<StockLock>> {
+  async lockStock(
+    itemId: number,
+    quantity: number,
+    lockDuration?: number,
+    hooks: AttemptHooks = {},
+  ): Promise<ApiResult<StockLock>> {
     const body: Record<string, number> = { item_id: itemId, quantity };
     if (lockDuration !== undefined) body.lock_duration = lockDuration;
     return this.call("POST", "/v1/item/lock", { body, retry: false, ...hooks }, decode.decodeLock);
@@ -225,7 +274,12 @@ export class ServiceClient {
     try {
       return await this.call("GET", "/v1/item/lock", { retry: true }, (body) => decode.decodeLockList(body, now));
     } catch (error) {
-      if (error instanceof ServiceError && error.code === "ITEM_NOT_FOUND" && (error.status === 404 || error.status < 300)) return { data: [], body: error.body, status: error.status };
+      if (
+        error instanceof ServiceError &&
+        error.code === "ITEM_NOT_FOUND" &&
+        (error.status === 404 || error.status < 300)
+      )
+        return { data: [], body: error.body, status: error.status };
       throw error;
     }
   }
@@ -243,7 +297,10 @@ export class ServiceClient {
     return this.call("GET", "/v1/leaderboard/profile", { retry: true }, decode.decodeOwnRanking);
   }
 
-  async createSandboxOrder(input: { ref_id: string; item_id: number; quantity: number }, hooks: AttemptHooks = {}): Promise<ApiResult<SandboxOrder>> {
+  async createSandboxOrder(
+    input: { ref_id: string; item_id: number; quantity: number },
+    hooks: AttemptHooks = {},
+  ): Promise<ApiResult<SandboxOrder>> {
     return this.call("POST", "/v1/order/sandbox", { body: input, retry: true, ...hooks }, decode.decodeSandboxOrder);
   }
 
@@ -256,7 +313,13 @@ export class ServiceClient {
 
   // ---- the exchange itself ----
 
-  private async call<T>(method: string, path: string, options: RequestOptions, read: (body: unknown) => T, what?: string): Promise<ApiResult<T>> {
+  private async call<T>(
+    method: string,
+    path: string,
+    options: RequestOptions,
+    read: (body: unknown) => T,
+    what?: string,
+  ): Promise<ApiResult<T>> {
     let answer: { body: AnswerBody; status: number };
     try {
       answer = await this.request(method, path, options);
@@ -276,7 +339,11 @@ export class ServiceClient {
     }
   }
 
-  private async request(method: string, path: string, options: RequestOptions): Promise<{ body: AnswerBody; status: number }> {
+  private async request(
+    method: string,
+    path: string,
+    options: RequestOptions,
+  ): Promise<{ body: AnswerBody; status: number }> {
     const sleep = this.options.sleep ?? defaultSleep;
     const random = this.options.random ?? Math.random;
     const budgetEnds = Date.now() + this.options.timeoutMs;
@@ -291,7 +358,8 @@ export class ServiceClient {
         await options.onAttemptFailed?.(attempt, error);
         const retryable = options.retry && isRetryable(error);
         if (!retryable || attempt > this.retry.maxRetries) throw error;
-        if (error instanceof ServiceError && (error.status === 429 || error.status === 503)) retryAfterMs = retryAfterOf(error);
+        if (error instanceof ServiceError && (error.status === 429 || error.status === 503))
+          retryAfterMs = retryAfterOf(error);
       }
       // stripe-node's policy: min(0.5 * 2^(n-1), cap) seconds, times a random 0.5..1.
       const backoff = Math.min(500 * 2 ** (attempt - 1), this.retry.maxDelayMs) * (0.5 + random() / 2);
@@ -306,7 +374,9 @@ export class ServiceClient {
       }
       // A network failure in words (`the connection was closed`), a service's answer by its code.
       const words = failure instanceof NetworkError ? networkFailureWordsFor(failure.code) : undefined;
-      const why = words ? `the last failed: ${words}` : `the last said ${failure instanceof ResellerError ? failure.code : "nothing"}`;
+      const why = words
+        ? `the last failed: ${words}`
+        : `the last said ${failure instanceof ResellerError ? failure.code : "nothing"}`;
       const line = `retrying ${method} ${path} in ${formatSeconds(delay)} (attempt ${attempt + 1} of ${this.retry.maxRetries + 1}; ${why})`;
       this.options.log?.(line);
       this.options.onRetry?.(line[0]!.toUpperCase() + line.slice(1));
@@ -343,7 +413,13 @@ export class ServiceClient {
     if (lane.retired && lane.inFlight === 0) void lane.destroy().catch(() => undefined);
   }
 
-  private async exchangeOnce(method: string, path: string, body: unknown, attempt: number, deadlineMs: number): Promise<{ body: AnswerBody; status: number }> {
+  private async exchangeOnce(
+    method: string,
+    path: string,
+    body: unknown,
+    attempt: number,
+    deadlineMs: number,
+  ): Promise<{ body: AnswerBody; status: number }> {
     const url = `${this.baseUrl}${path}`;
     const headers: Record<string, string> = {
       "x-apikey": this.options.apiKey,
@@ -354,7 +430,9 @@ export class ServiceClient {
     if (payload !== undefined) headers["content-type"] = "application/json";
     const log = this.options.log;
     const started = Date.now();
-    log?.(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ""}  x-apikey: ${maskApiKey(this.options.apiKey)}${payload ? `  ${payload}` : ""}`);
+    log?.(
+      `→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ""}  x-apikey: ${maskApiKey(this.options.apiKey)}${payload ? `  ${payload}` : ""}`,
+    );
 
     let statusCode: number;
     let text: string;
@@ -373,34 +451,58 @@ export class ServiceClient {
     try {
       if (controlCharacter.test(this.options.apiKey)) throw new KeyNotSendable();
       const response = await Promise.race([
-        lane.send({ method, url, headers, body: payload, timeoutMs: deadlineMs, signal, onHandedOn: () => (handedOn = true) }),
+        lane.send({
+          method,
+          url,
+          headers,
+          body: payload,
+          timeoutMs: deadlineMs,
+          signal,
+          onHandedOn: () => (handedOn = true),
+        }),
         stopped.promise,
       ]);
       statusCode = response.statusCode;
       const ra = response.headers["retry-after"];
       retryAfter = Array.isArray(ra) ? ra[0] : ra;
-      text = await Promise.race([readCapped(response.body, maxBytes, Number(response.headers["content-length"])), stopped.promise]);
+      text = await Promise.race([
+        readCapped(response.body, maxBytes, Number(response.headers["content-length"])),
+        stopped.promise,
+      ]);
     } catch (error) {
       log?.(`← ${method} ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
       if (signal.aborted) this.abandon(lane);
       if (error instanceof AnswerTooLarge) throw tooLarge(method, path, maxBytes);
       if (error instanceof KeyNotSendable) throw keyNotSendable();
-      throw toNetworkError(deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(deadlineMs) : error, this.options.signal, this.baseUrl, method, handedOn);
+      throw toNetworkError(
+        deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(deadlineMs) : error,
+        this.options.signal,
+        this.baseUrl,
+        method,
+        handedOn,
+      );
     } finally {
       stopped.dispose();
       this.release(lane);
     }
     // A new webhook secret is shown once, by the command itself; the exchange log never repeats it.
-    const logged = path.endsWith("/webhook/secret") ? "(body withheld: it carries the webhook secret)" : text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+    const logged = path.endsWith("/webhook/secret")
+      ? "(body withheld: it carries the webhook secret)"
+      : text.length > 2000
+        ? `${text.slice(0, 2000)}…`
+        : text;
     log?.(`← ${statusCode} ${method} ${path} (${Date.now() - started} ms) ${logged}`);
 
     const parsed = parseAnswer(text);
     if (statusCode >= 200 && statusCode < 300) {
       if (parsed === undefined) {
-        throw new UnexpectedResponseError(`The service answered ${method} ${path} with ${text.trim() ? "something that is not JSON" : "an empty body"} (HTTP ${statusCode}).`, {
-          status: statusCode,
-          bodyExcerpt: text.slice(0, 200),
-        });
+        throw new UnexpectedResponseError(
+          `The service answered ${method} ${path} with ${text.trim() ? "something that is not JSON" : "an empty body"} (HTTP ${statusCode}).`,
+          {
+            status: statusCode,
+            bodyExcerpt: text.slice(0, 200),
+          },
+        );
       }
       // A 2xx that still says no (`{"success":false}`, or a bare error code and no data) is a refusal.
       const refusal = decode.refusalIn2xx(parsed.value);
@@ -417,7 +519,10 @@ export class ServiceClient {
   }
 
   /** Setting the same address twice leaves the same configuration, so a lost answer may be asked again. */
-  async updateWebhook(input: { callback_url: string; webhook_enabled?: boolean }): Promise<ApiResult<import("./model.js").WebhookAnswer>> {
+  async updateWebhook(input: {
+    callback_url: string;
+    webhook_enabled?: boolean;
+  }): Promise<ApiResult<import("./model.js").WebhookAnswer>> {
     return this.call("PUT", "/v1/webhook", { body: input, retry: true }, decode.decodeWebhookAnswer);
   }
 
@@ -437,21 +542,43 @@ export class ServiceClient {
   // ---- before paying, and afterwards (the live service; not in the abstract spec) ----
 
   /** Whose account a customer id is. It moves nothing, so a lost answer may be asked again. */
-  async checkAccount(input: import("./model.js").AccountCheckRequest): Promise<ApiResult<import("./model.js").AccountCheckResult>> {
-    return this.call("POST", "/v1/item/validate", { body: input, retry: true }, decode.decodeAccountCheck, "account validation");
+  async checkAccount(
+    input: import("./model.js").AccountCheckRequest,
+  ): Promise<ApiResult<import("./model.js").AccountCheckResult>> {
+    return this.call(
+      "POST",
+      "/v1/item/validate",
+      { body: input, retry: true },
+      decode.decodeAccountCheck,
+      "account validation",
+    );
   }
 
-  async listTransactions(query: import("./model.js").TransactionListQuery = {}): Promise<ApiResult<import("./model.js").TransactionList>> {
+  async listTransactions(
+    query: import("./model.js").TransactionListQuery = {},
+  ): Promise<ApiResult<import("./model.js").TransactionList>> {
     const params = new URLSearchParams();
     if (query.page !== undefined) params.set("page", String(query.page));
     if (query.perPage !== undefined) params.set("per_page", String(query.perPage));
     if (query.status !== undefined) params.set("status", query.status);
     const search = params.toString();
-    return this.call("GET", `/v1/trx${search ? `?${search}` : ""}`, { retry: true }, decode.decodeTransactionList, "a list of transactions");
+    return this.call(
+      "GET",
+      `/v1/trx${search ? `?${search}` : ""}`,
+      { retry: true },
+      decode.decodeTransactionList,
+      "a list of transactions",
+    );
   }
 
   async getBalanceHistory(page?: number): Promise<ApiResult<import("./model.js").BalanceHistory>> {
-    return this.call("GET", `/v1/balance/mutations${page !== undefined ? `?page=${page}` : ""}`, { retry: true }, decode.decodeBalanceHistory, "a balance history");
+    return this.call(
+      "GET",
+      `/v1/balance/mutations${page !== undefined ? `?page=${page}` : ""}`,
+      { retry: true },
+      decode.decodeBalanceHistory,
+      "a balance history",
+    );
   }
 }
 
@@ -465,17 +592,25 @@ function notOffered(error: unknown, method: string, path: string, what: string |
   const routeAnswer = (e: ServiceError) =>
     /^(ROUTE_NOT_FOUND|NOT_FOUND|ENDPOINT_NOT_FOUND)$/.test(e.code) ||
     /\broute\b.*\bnot (be )?found\b/i.test(e.message) ||
-    (e.code === "HTTP_404" && (/^not found\.?$/i.test(e.message.trim()) || e.message === "The service refused the request."));
+    (e.code === "HTTP_404" &&
+      (/^not found\.?$/i.test(e.message.trim()) || e.message === "The service refused the request."));
   const isRoute =
     (error instanceof ServiceError && error.status === 404 && routeAnswer(error)) ||
     (error instanceof UnexpectedResponseError && error.status === 404);
   if (!isRoute) return error;
   const endpoint = `${method} ${path.split("?")[0]}`;
   const body = error instanceof ServiceError ? error.body : undefined;
-  const said = new ServiceError(404, "ROUTE_NOT_FOUND", `This service does not offer ${what ?? endpoint}${what ? ` (${endpoint})` : ""}.`, body, {
-    suggestion: "Its documentation may list it, but this service answers that it has no such endpoint. If every command says this, check the base URL (`reseller config get base_url`).",
-    definite: true,
-  });
+  const said = new ServiceError(
+    404,
+    "ROUTE_NOT_FOUND",
+    `This service does not offer ${what ?? endpoint}${what ? ` (${endpoint})` : ""}.`,
+    body,
+    {
+      suggestion:
+        "Its documentation may list it, but this service answers that it has no such endpoint. If every command says this, check the base URL (`reseller config get base_url`).",
+      definite: true,
+    },
+  );
   if (error instanceof ServiceError) said.attempt = error.attempt;
   return said;
 }
@@ -486,7 +621,9 @@ function notOffered(error: unknown, method: string, path: string, what: string |
  */
 function pathSegment(what: string, value: string): string {
   if (value.trim() === "" || value === "." || value === "..") {
-    throw new InputError(`${value === "" ? "An empty" : `"${value}" is not a`} ${what}${value === "" ? " was given" : ""}.`);
+    throw new InputError(
+      `${value === "" ? "An empty" : `"${value}" is not a`} ${what}${value === "" ? " was given" : ""}.`,
+    );
   }
   return encodeURIComponent(value);
 }
@@ -499,13 +636,19 @@ class KeyNotSendable extends Error {}
 const controlCharacter = /[\u0000-\u001f\u007f]/;
 
 function keyNotSendable(): NetworkError {
-  return new NetworkError("API_KEY_NOT_SENDABLE", "The API key holds a control character (a line break or tab pasted with it?); nothing was sent.", false, {
-    suggestion: "Save the key again without it: `reseller login`, or check RESELLER_API_KEY.",
-  });
+  return new NetworkError(
+    "API_KEY_NOT_SENDABLE",
+    "The API key holds a control character (a line break or tab pasted with it?); nothing was sent.",
+    false,
+    {
+      suggestion: "Save the key again without it: `reseller login`, or check RESELLER_API_KEY.",
+    },
+  );
 }
 
 /** Node's and OpenSSL's names for a certificate that did not verify. */
-const certificateCodes = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY|DECRYPT)|ERR_TLS_CERT_ALTNAME_INVALID|HOSTNAME_MISMATCH/;
+const certificateCodes =
+  /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY|DECRYPT)|ERR_TLS_CERT_ALTNAME_INVALID|HOSTNAME_MISMATCH/;
 
 const isLoopbackUrl = (baseUrl: string): boolean => {
   try {
@@ -535,7 +678,11 @@ class DeadlinePassed extends Error {
 }
 
 /** The body, read only up to `maxBytes`: a 700 MB answer is refused after 8 MB, not held in memory. */
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, maxBytes: number, declared: number): Promise<string> {
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  maxBytes: number,
+  declared: number,
+): Promise<string> {
   if (Number.isFinite(declared) && declared > maxBytes) {
     body.destroy();
     throw new AnswerTooLarge();
@@ -555,9 +702,15 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }, 
 
 function tooLarge(method: string, path: string, maxBytes: number): NetworkError {
   // It did answer, so a purchase may have gone through: for money this leads to "outcome unknown".
-  return new NetworkError("ANSWER_TOO_LARGE", `The service's answer to ${method} ${path} was larger than ${Math.round(maxBytes / 1024 / 1024)} MB; reseller stopped reading it.`, true, {
-    suggestion: "This is not an answer the service should give; try again later, or run with --verbose to see how it begins.",
-  });
+  return new NetworkError(
+    "ANSWER_TOO_LARGE",
+    `The service's answer to ${method} ${path} was larger than ${Math.round(maxBytes / 1024 / 1024)} MB; reseller stopped reading it.`,
+    true,
+    {
+      suggestion:
+        "This is not an answer the service should give; try again later, or run with --verbose to see how it begins.",
+    },
+  );
 }
 
 function formatSeconds(ms: number): string {
@@ -571,7 +724,10 @@ function formatSeconds(ms: number): string {
 function isRetryable(error: unknown): boolean {
   // Reading a huge answer again would only download it again.
   // Nor a certificate that did not verify, or a key that cannot be sent: the same would happen again.
-  if (error instanceof NetworkError) return error.code !== "ANSWER_TOO_LARGE" && error.code !== "TLS_CERTIFICATE" && error.code !== "API_KEY_NOT_SENDABLE";
+  if (error instanceof NetworkError)
+    return (
+      error.code !== "ANSWER_TOO_LARGE" && error.code !== "TLS_CERTIFICATE" && error.code !== "API_KEY_NOT_SENDABLE"
+    );
   // A definite refusal (PRODUCT_TEMPORARILY_UNAVAILABLE) is an answer: asking again at once changes nothing.
   if (error instanceof ServiceError) return (error.status >= 500 && !error.definite) || error.status === 429;
   // A page that is not JSON with a 5xx is a gateway's: the service behind it may answer next time.
@@ -595,21 +751,41 @@ function describeCause(error: unknown): string {
 
 function errorCodeOf(error: unknown): string | undefined {
   const e = error as { code?: unknown; cause?: { code?: unknown } };
-  if (typeof e?.code === "string" && e.code !== "UND_ERR_CONNECT_TIMEOUT" && e.cause && typeof e.cause.code === "string") return e.cause.code;
+  if (
+    typeof e?.code === "string" &&
+    e.code !== "UND_ERR_CONNECT_TIMEOUT" &&
+    e.cause &&
+    typeof e.cause.code === "string"
+  )
+    return e.cause.code;
   if (typeof e?.code === "string") return e.code;
   if (typeof e?.cause?.code === "string") return e.cause.code;
   return undefined;
 }
 
-function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl: string, method: string, handedOn: boolean): Error {
-  if (signal?.aborted) return handedOn ? new InterruptedError("Interrupted.") : new InterruptedError("Interrupted; nothing was sent.", { nothingInFlight: true });
+function toNetworkError(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  baseUrl: string,
+  method: string,
+  handedOn: boolean,
+): Error {
+  if (signal?.aborted)
+    return handedOn
+      ? new InterruptedError("Interrupted.")
+      : new InterruptedError("Interrupted; nothing was sent.", { nothingInFlight: true });
   const code = errorCodeOf(error) ?? "NETWORK_ERROR";
   if (certificateCodes.test(code)) {
-    return new NetworkError("TLS_CERTIFICATE", `The certificate of ${baseUrl} could not be verified (${code}); nothing was sent.`, false, {
-      cause: error,
-      suggestion:
-        "Someone between you and the service may be intercepting the connection (a proxy, a captive portal, an attacker), or the address is wrong. Check the base URL and your network; do not turn certificate checks off to get past this.",
-    });
+    return new NetworkError(
+      "TLS_CERTIFICATE",
+      `The certificate of ${baseUrl} could not be verified (${code}); nothing was sent.`,
+      false,
+      {
+        cause: error,
+        suggestion:
+          "Someone between you and the service may be intercepting the connection (a proxy, a captive portal, an attacker), or the address is wrong. Check the base URL and your network; do not turn certificate checks off to get past this.",
+      },
+    );
   }
   const reached = handedOn && !notReachedCodes.has(code);
   const timedOut = code.includes("TIMEOUT") || code === "ETIMEDOUT";
@@ -627,24 +803,44 @@ function toNetworkError(error: unknown, signal: AbortSignal | undefined, baseUrl
           : "dropped the connection before answering"
         : "could not be reached";
   const message = `The service at ${baseUrl} ${what}${words ? `: ${words}` : ""}${handedOn ? "" : "; nothing was sent"}.`;
-  const suggestion = reached && method !== "GET"
-    ? "The request may have been processed; check before trying again."
-    : "Check your network, any proxy (HTTPS_PROXY, HTTP_PROXY) and the base URL (`reseller config get base_url`), then try again.";
+  const suggestion =
+    reached && method !== "GET"
+      ? "The request may have been processed; check before trying again."
+      : "Check your network, any proxy (HTTPS_PROXY, HTTP_PROXY) and the base URL (`reseller config get base_url`), then try again.";
   return new NetworkError(code, message, reached, { cause: error, suggestion });
 }
 
-function toServiceError(status: number, body: unknown, text: string, method: string, path: string, retryAfter: string | undefined, attempt: number, codeIn2xx?: string): Error {
+function toServiceError(
+  status: number,
+  body: unknown,
+  text: string,
+  method: string,
+  path: string,
+  retryAfter: string | undefined,
+  attempt: number,
+  codeIn2xx?: string,
+): Error {
   const record = decode.isRecord(body) ? body : undefined;
   if (!record) {
-    return new UnexpectedResponseError(`The service answered ${method} ${path} with HTTP ${status} and ${text.trim() ? "a page that is not JSON" : "an empty body"}.`, {
-      status,
-      bodyExcerpt: text.slice(0, 200),
-    });
+    return new UnexpectedResponseError(
+      `The service answered ${method} ${path} with HTTP ${status} and ${text.trim() ? "a page that is not JSON" : "an empty body"}.`,
+      {
+        status,
+        bodyExcerpt: text.slice(0, 200),
+      },
+    );
   }
-  const said = typeof record.message === "string" ? record.message.trim() : typeof record.error === "string" ? record.error.trim() : "";
+  const said =
+    typeof record.message === "string"
+      ? record.message.trim()
+      : typeof record.error === "string"
+        ? record.error.trim()
+        : "";
   // `INVALID_IP=203.0.113.9`: the live service may append a detail to its code.
   const looksLikeCode = /^[A-Z][A-Z0-9_]{2,}(=\S*)?$/.test(said);
-  const givenCode = codeIn2xx ?? (looksLikeCode ? said : typeof record.code === "string" && record.code.trim() ? record.code.trim() : undefined);
+  const givenCode =
+    codeIn2xx ??
+    (looksLikeCode ? said : typeof record.code === "string" && record.code.trim() ? record.code.trim() : undefined);
   const code = givenCode ?? `HTTP_${status}`;
   const known = describeServiceCode(code);
   const fieldErrors = decode.isRecord(record.errors) ? record.errors : undefined;
@@ -654,8 +850,16 @@ function toServiceError(status: number, body: unknown, text: string, method: str
   if (fieldErrors) details.errors = fieldErrors;
   if (retryAfter !== undefined) details.retryAfter = retryAfter;
   const options = { suggestion: known?.suggestion, details: Object.keys(details).length ? details : undefined };
-  if (status === 401 || status === 403) return new AuthError(code, message, { status, ...options, suggestion: known?.suggestion ?? "Check your API key: `reseller login`." });
-  const error = new ServiceError(status, code, message, body, { ...options, definite: codeIn2xx !== undefined || isDefiniteRefusal(status, code, givenCode !== undefined) });
+  if (status === 401 || status === 403)
+    return new AuthError(code, message, {
+      status,
+      ...options,
+      suggestion: known?.suggestion ?? "Check your API key: `reseller login`.",
+    });
+  const error = new ServiceError(status, code, message, body, {
+    ...options,
+    definite: codeIn2xx !== undefined || isDefiniteRefusal(status, code, givenCode !== undefined),
+  });
   error.attempt = attempt;
   return error;
 }

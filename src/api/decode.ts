@@ -110,14 +110,18 @@ export function toInteger(value: unknown, where = "the answer"): number | null {
   if (typeof value === "number" && Number.isFinite(value)) n = value;
   else if (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) n = Number(value.trim());
   if (n === undefined) return null;
-  if (!Number.isSafeInteger(Math.trunc(n))) throw new UnexpectedResponseError(`The service's answer to ${where} has a number too large to be real (${String(value).slice(0, 40)}).`);
+  if (!Number.isSafeInteger(Math.trunc(n)))
+    throw new UnexpectedResponseError(
+      `The service's answer to ${where} has a number too large to be real (${String(value).slice(0, 40)}).`,
+    );
   return Math.trunc(n);
 }
 
 /** A number that may have a fraction (a percentage: `0.7`, `"1.5"`); null when it is not one. */
 export function toDecimal(value: unknown): number | null {
   if (typeof value === "number" && Number.isFinite(value)) return value;
-  if (typeof value === "string" && /^-?\d+([.,]\d+)?$/.test(value.trim())) return Number(value.trim().replace(",", "."));
+  if (typeof value === "string" && /^-?\d+([.,]\d+)?$/.test(value.trim()))
+    return Number(value.trim().replace(",", "."));
   return null;
 }
 
@@ -165,7 +169,10 @@ function dataOf(body: unknown): unknown {
 
 function dataRecord(body: unknown, where: string): Fields {
   const data = dataOf(body);
-  if (!isRecord(data)) throw new UnexpectedResponseError(`The service's answer to ${where} has no ${data === null ? "data (it is null)" : "data object"}.`);
+  if (!isRecord(data))
+    throw new UnexpectedResponseError(
+      `The service's answer to ${where} has no ${data === null ? "data (it is null)" : "data object"}.`,
+    );
   return data;
 }
 
@@ -173,7 +180,10 @@ function dataRecord(body: unknown, where: string): Fields {
 function dataList(body: unknown, names: readonly string[], where: string): Fields[] {
   let data = dataOf(body);
   if (isRecord(data)) data = first(data, names);
-  if (!Array.isArray(data)) throw new UnexpectedResponseError(`The service's answer to ${where} has no list${data === null ? " (data is null)" : ""}.`);
+  if (!Array.isArray(data))
+    throw new UnexpectedResponseError(
+      `The service's answer to ${where} has no list${data === null ? " (data is null)" : ""}.`,
+    );
   return records(data);
 }
 
@@ -209,7 +219,9 @@ function isSwitchedOff(fields: Fields): boolean {
   const status = fields.status;
   if (status === false || status === 0) return true;
   const text = toText(status);
-  return (text !== null && switchedOffStatus.test(text.trim())) || fields.active === false || fields.is_active === false;
+  return (
+    (text !== null && switchedOffStatus.test(text.trim())) || fields.active === false || fields.is_active === false
+  );
 }
 
 /** `GET /v1/balance/channels` in either key set (aliases above); a channel whose status is off is kept and marked so. */
@@ -219,16 +231,18 @@ export function decodeChannels(body: unknown): PaymentChannel[] {
     const code = textOf(c, aliases.channelCode);
     if (code === null) return [];
     const percent = toDecimal(first(c, aliases.channelPercentFee));
-    return [{
-      code,
-      name: toText(c.name) ?? code,
-      type: textOf(c, aliases.channelType),
-      fee: integerOf(c, aliases.channelFlatFee, where) ?? 0,
-      feePercent: percent !== null && percent > 0 ? percent : null,
-      minAmount: integerOf(c, aliases.channelMin, where),
-      maxAmount: integerOf(c, aliases.channelMax, where),
-      off: isSwitchedOff(c),
-    }];
+    return [
+      {
+        code,
+        name: toText(c.name) ?? code,
+        type: textOf(c, aliases.channelType),
+        fee: integerOf(c, aliases.channelFlatFee, where) ?? 0,
+        feePercent: percent !== null && percent > 0 ? percent : null,
+        minAmount: integerOf(c, aliases.channelMin, where),
+        maxAmount: integerOf(c, aliases.channelMax, where),
+        off: isSwitchedOff(c),
+      },
+    ];
   });
 }
 
@@ -244,7 +258,8 @@ export function decodeTopUp(body: unknown): TopUp {
   const paymentUrl = given(textOf(data, aliases.paymentUrl));
   const qrLink = given(textOf(data, aliases.qrLink));
   const invoice = given(toText(data.invoice));
-  if (paymentUrl === null && qrLink === null && invoice === null) throw new UnexpectedResponseError(`The service's answer to ${where} has no payment link, QR link or invoice.`);
+  if (paymentUrl === null && qrLink === null && invoice === null)
+    throw new UnexpectedResponseError(`The service's answer to ${where} has no payment link, QR link or invoice.`);
   return {
     paymentUrl,
     qrLink,
@@ -257,12 +272,18 @@ export function decodeTopUp(body: unknown): TopUp {
 }
 
 /** An item as `GET /v1/item/{id}` or a catalogue row gives it, normalised once here. */
-export function decodeItemFields(it: WireItem & Fields, where: string, listedUnder?: { category: unknown; product: unknown }): Item | null {
+export function decodeItemFields(
+  it: WireItem & Fields,
+  where: string,
+  listedUnder?: { category: unknown; product: unknown },
+): Item | null {
   const id = integerOf(it, aliases.itemId, where);
   if (id === null) return null;
   // A nested catalogue's variant: its category and product are those it is listed under, unless it names its own.
-  const categoryField = listedUnder && (it.category === undefined || it.category === null) ? listedUnder.category : it.category;
-  const productField = listedUnder && (it.product_name === undefined || it.product_name === null) ? listedUnder.product : it.product_name;
+  const categoryField =
+    listedUnder && (it.category === undefined || it.category === null) ? listedUnder.category : it.category;
+  const productField =
+    listedUnder && (it.product_name === undefined || it.product_name === null) ? listedUnder.product : it.product_name;
   const process = toText(it.order_process);
   const stockRaw = it.stock;
   const stock = toInteger(stockRaw, where);
@@ -278,20 +299,41 @@ export function decodeItemFields(it: WireItem & Fields, where: string, listedUnd
     price: toInteger(it.price, where),
     stock: stock !== null && stock >= 0 ? stock : null,
     // The spec's flags, a negative count, or no count at all on a product the seller does not stock.
-    unlimited: toFlag(it.unlimited_stock) || toFlag(it.unlimited) || (stock !== null && stock < 0) || (stockRaw === null && process !== "auto"),
+    unlimited:
+      toFlag(it.unlimited_stock) ||
+      toFlag(it.unlimited) ||
+      (stock !== null && stock < 0) ||
+      (stockRaw === null && process !== "auto"),
     minOrder: Math.max(1, integerOf(it, aliases.minOrder, where) ?? 1),
     orderProcess: process,
     isSmm: process === "smm" || toFlag(it.is_smm),
     description: toText(it.description),
     openAmount:
       meta && toFlag(meta.open_denom)
-        ? { min: toInteger(meta.min_qty, where), max: toInteger(meta.max_qty, where), step: toInteger(meta.step_qty, where), label: toText(meta.qty_label) }
+        ? {
+            min: toInteger(meta.min_qty, where),
+            max: toInteger(meta.max_qty, where),
+            step: toInteger(meta.step_qty, where),
+            label: toText(meta.qty_label),
+          }
         : null,
     requiredFields: records(it.required_fields).flatMap((f) => {
       const key = toText(f.key);
-      return key === null ? [] : [{ key, label: toText(f.label) ?? key, required: f.required === undefined ? true : toFlag(f.required), min: toInteger(f.min, where), max: toInteger(f.max, where) }];
+      return key === null
+        ? []
+        : [
+            {
+              key,
+              label: toText(f.label) ?? key,
+              required: f.required === undefined ? true : toFlag(f.required),
+              min: toInteger(f.min, where),
+              max: toInteger(f.max, where),
+            },
+          ];
     }),
-    accountCheck: validation ? { available: toFlag(validation.available), requiresZoneId: toFlag(validation.requires_zone_id) } : null,
+    accountCheck: validation
+      ? { available: toFlag(validation.available), requiresZoneId: toFlag(validation.requires_zone_id) }
+      : null,
   };
 }
 
@@ -396,7 +438,8 @@ function decodeH2h(r: WireH2hResult & Fields, where: string): H2hDelivery {
   const serial = textOf(r, aliases.serial);
   const status = toStatus(r.dispatch_status ?? r.status);
   // B sends no dispatch status: a failed dispatch is only told by `sn: "failed: <reason>"`.
-  const failed = status?.kind === "failed" || status?.kind === "canceled" || (serial !== null && failedSerial.test(serial));
+  const failed =
+    status?.kind === "failed" || status?.kind === "canceled" || (serial !== null && failedSerial.test(serial));
   const failure = failed && serial ? serial.replace(failedSerial, "") || null : null;
   return {
     itemId: integerOf(r, ["variant_id", "item_id"], where),
@@ -456,30 +499,47 @@ export function decodeTransaction(body: unknown): Transaction {
 
 export function decodeLeaderboard(body: unknown): LeaderboardEntry[] {
   const where = "GET /v1/leaderboard";
-  return dataList(body, ["leaderboard", "ranking", "rankings", "items"], where).map((e: WireLeaderboardEntry & Fields) => ({
-    rank: integerOf(e, aliases.rank, where),
-    name: toText(e.name),
-    totalTransactions: integerOf(e, aliases.totalTransactions, where),
-  }));
+  return dataList(body, ["leaderboard", "ranking", "rankings", "items"], where).map(
+    (e: WireLeaderboardEntry & Fields) => ({
+      rank: integerOf(e, aliases.rank, where),
+      name: toText(e.name),
+      totalTransactions: integerOf(e, aliases.totalTransactions, where),
+    }),
+  );
 }
 
 export function decodeOwnRanking(body: unknown): OwnRanking {
   const where = "GET /v1/leaderboard/profile";
   const d = dataRecord(body, where) as WireOwnRanking & Fields;
-  return { rank: integerOf(d, aliases.rank, where), totalTransactions: integerOf(d, aliases.totalTransactions, where), points: integerOf(d, aliases.points, where) };
+  return {
+    rank: integerOf(d, aliases.rank, where),
+    totalTransactions: integerOf(d, aliases.totalTransactions, where),
+    points: integerOf(d, aliases.points, where),
+  };
 }
 
 export function decodeSandboxOrder(body: unknown): SandboxOrder {
   const where = "POST /v1/order/sandbox";
   const data = dataOf(body);
   const d: WireSandboxOrder & Fields = isRecord(data) ? data : {};
-  return { id: toInteger(d.id, where), refId: toText(d.ref_id), invoice: toText(d.invoice), status: toStatus(d.status) };
+  return {
+    id: toInteger(d.id, where),
+    refId: toText(d.ref_id),
+    invoice: toText(d.invoice),
+    status: toStatus(d.status),
+  };
 }
 
 // ---- webhooks: the events the service pushes, and the endpoints that configure them ----
 
 import type { AnswerField, WebhookAnswer, WebhookEvent, WebhookItem, WebhookSecret, WebhookSettings } from "./model.js";
-import type { WireWebhookData, WireWebhookEvent, WireWebhookItem, WireWebhookSecret, WireWebhookSettings } from "./wire.js";
+import type {
+  WireWebhookData,
+  WireWebhookEvent,
+  WireWebhookItem,
+  WireWebhookSecret,
+  WireWebhookSettings,
+} from "./wire.js";
 
 /** Names for the webhook fields; the configuration answers are not documented, so `PUT`'s own names come first. */
 export const webhookAliases = {
@@ -522,7 +582,18 @@ export function decodeWebhookEvent(body: unknown, eventHeader?: string): Webhook
     const result = decodeH2h(r, where);
     let item = items.find((it) => result.itemId !== null && it.itemId === result.itemId) ?? items[0];
     if (!item) {
-      item = { itemId: result.itemId, orderItemId: null, name: null, productName: null, orderProcess: null, quantity: null, status: null, serials: [], failures: [], licences: [] };
+      item = {
+        itemId: result.itemId,
+        orderItemId: null,
+        name: null,
+        productName: null,
+        orderProcess: null,
+        quantity: null,
+        status: null,
+        serials: [],
+        failures: [],
+        licences: [],
+      };
       items.push(item);
     }
     if (result.failed) item.failures.push(result.failure ?? result.message ?? "failed");
@@ -542,10 +613,20 @@ export function decodeWebhookEvent(body: unknown, eventHeader?: string): Webhook
 
 /** Every field of a record, for an answer whose shape is not documented. */
 function answerFields(value: unknown): AnswerField[] {
-  if (!isRecord(value)) return value === undefined || value === null ? [] : [{ name: "data", value: typeof value === "string" ? value : JSON.stringify(value) }];
+  if (!isRecord(value))
+    return value === undefined || value === null
+      ? []
+      : [{ name: "data", value: typeof value === "string" ? value : JSON.stringify(value) }];
   return Object.entries(value).map(([name, v]) => ({
     name,
-    value: v === null || v === undefined ? null : typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v),
+    value:
+      v === null || v === undefined
+        ? null
+        : typeof v === "string"
+          ? v
+          : typeof v === "object"
+            ? JSON.stringify(v)
+            : String(v),
   }));
 }
 
@@ -563,7 +644,10 @@ function messageOf(body: unknown): string | null {
 
 /** The name under which one of `names` holds a value; else the first present, even as null. */
 function nameOf(fields: Fields, names: readonly string[]): string | undefined {
-  return names.find((name) => fields[name] !== undefined && fields[name] !== null) ?? names.find((name) => Object.hasOwn(fields, name));
+  return (
+    names.find((name) => fields[name] !== undefined && fields[name] !== null) ??
+    names.find((name) => Object.hasOwn(fields, name))
+  );
 }
 
 /** `GET /v1/webhook`: not documented. Never refused for its shape: what it holds is shown. */
@@ -595,7 +679,9 @@ export function decodeWebhookSecret(body: unknown): WebhookSecret {
   return {
     secret: found ? secret.trim() : null,
     message: messageOf(body),
-    fields: found ? answerFields(result).filter((f) => f.name !== secretName && !(secretName === undefined && f.name === "data")) : answerFields(result),
+    fields: found
+      ? answerFields(result).filter((f) => f.name !== secretName && !(secretName === undefined && f.name === "data"))
+      : answerFields(result),
   };
 }
 
@@ -616,7 +702,10 @@ export function decodeCatalogue(body: unknown): CataloguePage {
   let list = dataOf(body);
   const paginator = isRecord(list) ? list : undefined;
   if (paginator) list = first(paginator, ["items", "data", "categories", "variants"]);
-  if (!Array.isArray(list)) throw new UnexpectedResponseError(`The service's answer to ${where} has no list${list === null ? " (data is null)" : ""}.`);
+  if (!Array.isArray(list))
+    throw new UnexpectedResponseError(
+      `The service's answer to ${where} has no list${list === null ? " (data is null)" : ""}.`,
+    );
 
   const items: Item[] = [];
   const withdrawn: number[] = [];
@@ -653,7 +742,14 @@ export function decodeCatalogue(body: unknown): CataloguePage {
 
 // ---- before paying: `POST /v1/item/validate`; afterwards: `GET /v1/trx` and `GET /v1/balance/mutations` ----
 
-import type { AccountCheckResult, BalanceHistory, BalanceMutation, Pagination, TransactionList, TransactionSummary } from "./model.js";
+import type {
+  AccountCheckResult,
+  BalanceHistory,
+  BalanceMutation,
+  Pagination,
+  TransactionList,
+  TransactionSummary,
+} from "./model.js";
 import type { WireAccountCheck, WireBalanceMutation, WirePagination, WireTransactionListEntry } from "./wire.js";
 
 /** Flags with which a 2xx can say the account does not exist. */
@@ -668,7 +764,12 @@ export function decodeAccountCheck(body: unknown): AccountCheckResult {
   const d = dataRecord(body, where) as WireAccountCheck & Fields;
   const accountName = textOf(d, aliases.accountName);
   const displayName = textOf(d, aliases.displayName);
-  const flag = accountFoundFlags.find((name) => typeof d[name] === "boolean" || typeof d[name] === "number" || (typeof d[name] === "string" && /^(true|false|0|1)$/i.test(String(d[name]))));
+  const flag = accountFoundFlags.find(
+    (name) =>
+      typeof d[name] === "boolean" ||
+      typeof d[name] === "number" ||
+      (typeof d[name] === "string" && /^(true|false|0|1)$/i.test(String(d[name]))),
+  );
   const saysMissing = flag !== undefined && !toFlag(d[flag]);
   if (!saysMissing && accountName === null && displayName === null) {
     throw new UnexpectedResponseError(`The service's answer to ${where} names no account.`);
@@ -701,7 +802,11 @@ function paginationOf(sources: unknown[], where: string): Pagination | null {
 }
 
 /** A list of rows: `data` itself, or under one of `names` inside it (a wrapper or a Laravel paginator). */
-function rowsAndPagination(body: unknown, names: readonly string[], where: string): { rows: Fields[]; pagination: Pagination | null } {
+function rowsAndPagination(
+  body: unknown,
+  names: readonly string[],
+  where: string,
+): { rows: Fields[]; pagination: Pagination | null } {
   const top: Fields = isRecord(body) ? body : {};
   const data = dataOf(body);
   const rows = dataList(body, names, where);
@@ -716,7 +821,18 @@ function otherFields(row: Fields, known: readonly string[]): import("./model.js"
   return answerFields(rest);
 }
 
-const transactionRowFields = ["id", "ref_id", "invoice", "status", "price", "fees", "amount", "total_amount", "total", ...aliases.createdAt] as const;
+const transactionRowFields = [
+  "id",
+  "ref_id",
+  "invoice",
+  "status",
+  "price",
+  "fees",
+  "amount",
+  "total_amount",
+  "total",
+  ...aliases.createdAt,
+] as const;
 
 /** `GET /v1/trx` in either shape, newest first whatever order the service listed them in. */
 export function decodeTransactionList(body: unknown): TransactionList {
@@ -743,7 +859,10 @@ function newestFirst<T>(rows: T[], timeOf: (row: T) => string | null): T[] {
     const ms = text === null ? Number.NaN : Date.parse(text);
     return Number.isNaN(ms) ? -Infinity : ms;
   };
-  return rows.map((row, index) => ({ row, index, ms: at(row) })).sort((a, b) => b.ms - a.ms || a.index - b.index).map((r) => r.row);
+  return rows
+    .map((row, index) => ({ row, index, ms: at(row) }))
+    .sort((a, b) => b.ms - a.ms || a.index - b.index)
+    .map((r) => r.row);
 }
 
 const credits = /^(credit|cr|in|kredit|masuk|\+|plus|topup|top_up|refund)$/i;

@@ -75,7 +75,12 @@ export class AnswerReader {
         this.state = { at: "done" };
         return { body: [], done: true };
       case "head":
-        throw new AnswerFault("UND_ERR_SOCKET", this.held.length ? "other side closed in the middle of the answer's headers" : "other side closed without answering");
+        throw new AnswerFault(
+          "UND_ERR_SOCKET",
+          this.held.length
+            ? "other side closed in the middle of the answer's headers"
+            : "other side closed without answering",
+        );
       default:
         throw new AnswerFault("UND_ERR_SOCKET", "other side closed before the answer ended");
     }
@@ -88,10 +93,12 @@ export class AnswerReader {
       case "head": {
         const end = bytes.indexOf(headEnd);
         if (end === -1) {
-          if (bytes.length > this.maxHeaderSize) throw new AnswerFault("HPE_HEADER_OVERFLOW", `the answer's headers pass ${this.maxHeaderSize} bytes`);
+          if (bytes.length > this.maxHeaderSize)
+            throw new AnswerFault("HPE_HEADER_OVERFLOW", `the answer's headers pass ${this.maxHeaderSize} bytes`);
           return this.hold(bytes);
         }
-        if (end + headEnd.length > this.maxHeaderSize) throw new AnswerFault("HPE_HEADER_OVERFLOW", `the answer's headers pass ${this.maxHeaderSize} bytes`);
+        if (end + headEnd.length > this.maxHeaderSize)
+          throw new AnswerFault("HPE_HEADER_OVERFLOW", `the answer's headers pass ${this.maxHeaderSize} bytes`);
         const head = readHead(bytes.toString("latin1", 0, end));
         const rest = bytes.subarray(end + headEnd.length);
         // An interim answer (100 Continue, 103 Early Hints): the real one follows.
@@ -127,7 +134,8 @@ export class AnswerReader {
         return this.takeBody(bytes, state, progress, { at: "chunk-end" });
       case "chunk-end": {
         if (bytes.length < crlf.length) return this.hold(bytes);
-        if (!bytes.subarray(0, crlf.length).equals(crlf)) throw new AnswerFault("HPE_STRICT", "a chunk of the answer is longer than its size");
+        if (!bytes.subarray(0, crlf.length).equals(crlf))
+          throw new AnswerFault("HPE_STRICT", "a chunk of the answer is longer than its size");
         this.state = { at: "chunk-size" };
         return bytes.subarray(crlf.length);
       }
@@ -144,7 +152,12 @@ export class AnswerReader {
   }
 
   /** Up to `state.left` bytes of body; `after` once none are left to come. */
-  private takeBody(bytes: Buffer, state: { at: "length" | "chunk-data"; left: number }, progress: AnswerProgress, after: State): Buffer {
+  private takeBody(
+    bytes: Buffer,
+    state: { at: "length" | "chunk-data"; left: number },
+    progress: AnswerProgress,
+    after: State,
+  ): Buffer {
     const taken = bytes.subarray(0, state.left);
     progress.body.push(taken);
     const left = state.left - taken.length;
@@ -178,7 +191,8 @@ function readHead(text: string): AnswerHead {
   for (const line of lines) {
     const colon = line.indexOf(":");
     const name = line.slice(0, colon).toLowerCase();
-    if (colon < 1 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name)) throw new AnswerFault("HPE_INVALID_HEADER_TOKEN", "a header of the answer has no name");
+    if (colon < 1 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name))
+      throw new AnswerFault("HPE_INVALID_HEADER_TOKEN", "a header of the answer has no name");
     const value = line.slice(colon + 1).trim();
     const before = headers[name];
     if (name === "set-cookie") headers[name] = [...((before as string[] | undefined) ?? []), value];
@@ -193,15 +207,20 @@ function framingOf({ statusCode, headers }: AnswerHead): Framing {
   const encoding = headers["transfer-encoding"] as string | undefined;
   const length = headers["content-length"] as string | undefined;
   if (encoding !== undefined) {
-    if (length !== undefined) throw new AnswerFault("HPE_INVALID_TRANSFER_ENCODING", "the answer gives both a length and a transfer encoding");
-    const codings = encoding.toLowerCase().split(",").map((coding) => coding.trim());
+    if (length !== undefined)
+      throw new AnswerFault("HPE_INVALID_TRANSFER_ENCODING", "the answer gives both a length and a transfer encoding");
+    const codings = encoding
+      .toLowerCase()
+      .split(",")
+      .map((coding) => coding.trim());
     return codings.at(-1) === "chunked" ? { kind: "chunks" } : { kind: "until-close" };
   }
   if (length !== undefined) {
     // The same length said twice (`12, 12`) is one length; two different ones are no length at all.
     const values = new Set(length.split(",").map((value) => value.trim()));
     const [only] = values;
-    if (values.size !== 1 || !/^\d{1,15}$/.test(only!)) throw new AnswerFault("HPE_INVALID_CONTENT_LENGTH", "the answer's length is not a number");
+    if (values.size !== 1 || !/^\d{1,15}$/.test(only!))
+      throw new AnswerFault("HPE_INVALID_CONTENT_LENGTH", "the answer's length is not a number");
     return { kind: "length", left: Number(only) };
   }
   return { kind: "until-close" };

@@ -41,7 +41,8 @@ export function statusKindOf(text: string): StatusKind {
 }
 
 export function toStatus(value: unknown): Status | null {
-  const text = typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : null;
+  const text =
+    typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : null;
   return text === null || text.trim() === "" ? null : { text, kind: statusKindOf(text) };
 }
 

@@ -106,13 +106,14 @@ class LaneError extends Error {
  */
 function asLaneError(error: unknown): unknown {
   const e = error as { code?: unknown; message?: unknown };
-  if (e?.code === "ECONNRESET" && (e.message === "socket hang up" || e.message === "aborted")) return new LaneError(closedByPeer, `other side closed (${e.message})`);
+  if (e?.code === "ECONNRESET" && (e.message === "socket hang up" || e.message === "aborted"))
+    return new LaneError(closedByPeer, `other side closed (${e.message})`);
   return error;
 }
 
 function directLane(options: LaneOptions): Lane {
   const secure = options.baseUrl.startsWith("https:");
-  let loaded: { request: (typeof import("node:http"))["request"]; agent: HttpAgent } | undefined;
+  let loaded: { request: typeof import("node:http")["request"]; agent: HttpAgent } | undefined;
   const load = () => {
     if (!loaded) {
       const http = require(secure ? "node:https" : "node:http") as typeof import("node:http");
@@ -155,7 +156,10 @@ function directLane(options: LaneOptions): Lane {
           // handshake is done). A socket that is somehow not connecting counts as ready: for money,
           // "may have reached" is the safe mistake and "nothing was sent" the dangerous one.
           if (req.reusedSocket || !socket.connecting) return request.onHandedOn();
-          const timer = setTimeout(() => req.destroy(new LaneError(connectTimedOut, `no connection within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+          const timer = setTimeout(
+            () => req.destroy(new LaneError(connectTimedOut, `no connection within ${options.connectTimeoutMs} ms`)),
+            options.connectTimeoutMs,
+          );
           socket.once(secure ? "secureConnect" : "connect", () => {
             clearTimeout(timer);
             request.onHandedOn();
@@ -165,7 +169,11 @@ function directLane(options: LaneOptions): Lane {
         req.once("error", (error) => reject(asLaneError(error)));
         req.once("response", (response: IncomingMessage) => {
           answer = bodyOf(response);
-          resolve({ statusCode: response.statusCode ?? 0, headers: response.headers as IncomingHttpHeaders, body: answer });
+          resolve({
+            statusCode: response.statusCode ?? 0,
+            headers: response.headers as IncomingHttpHeaders,
+            body: answer,
+          });
         });
         req.end(request.body);
       });
@@ -178,7 +186,11 @@ function directLane(options: LaneOptions): Lane {
 
 /** What node:http says when a request is stopped through its `signal` option, said the same way here. */
 function abortError(signal: AbortSignal): Error {
-  return Object.assign(new Error("The operation was aborted"), { name: "AbortError", code: "ABORT_ERR", cause: signal.reason as unknown });
+  return Object.assign(new Error("The operation was aborted"), {
+    name: "AbortError",
+    code: "ABORT_ERR",
+    cause: signal.reason as unknown,
+  });
 }
 
 /** How much of an answer may wait for its reader before the connection is held back. */
@@ -316,7 +328,11 @@ function getOnOwnConnection(request: LaneRequest, options: LaneOptions): Promise
     let head = `GET ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: close\r\n`;
     for (const [name, value] of Object.entries(request.headers)) {
       if (lineBreaking.test(name) || lineBreaking.test(value)) {
-        reject(Object.assign(new TypeError(`The header ${JSON.stringify(name)} holds a line break`), { code: "ERR_INVALID_CHAR" }));
+        reject(
+          Object.assign(new TypeError(`The header ${JSON.stringify(name)} holds a line break`), {
+            code: "ERR_INVALID_CHAR",
+          }),
+        );
         return;
       }
       head += `${name}: ${value}\r\n`;
@@ -326,7 +342,13 @@ function getOnOwnConnection(request: LaneRequest, options: LaneOptions): Promise
     const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
     const port = Number(url.port || (secure ? 443 : 80));
     // An address is not a name a certificate is asked for by (SNI).
-    const socket = secure ? (require("node:tls") as typeof import("node:tls")).connect({ host, port, servername: net.isIP(host) ? undefined : host }) : net.connect({ host, port });
+    const socket = secure
+      ? (require("node:tls") as typeof import("node:tls")).connect({
+          host,
+          port,
+          servername: net.isIP(host) ? undefined : host,
+        })
+      : net.connect({ host, port });
     const reader = new AnswerReader(maxHeaderSize);
     let body: ArrivingBody | undefined;
     const fail = (error: unknown) => {
@@ -334,7 +356,10 @@ function getOnOwnConnection(request: LaneRequest, options: LaneOptions): Promise
       else reject(error);
       socket.destroy();
     };
-    const timer = setTimeout(() => fail(new LaneError(connectTimedOut, `no connection within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+    const timer = setTimeout(
+      () => fail(new LaneError(connectTimedOut, `no connection within ${options.connectTimeoutMs} ms`)),
+      options.connectTimeoutMs,
+    );
     socket.once(secure ? "secureConnect" : "connect", () => {
       clearTimeout(timer);
       request.onHandedOn();
@@ -405,7 +430,11 @@ function proxiedLane(options: LaneOptions): Lane {
         signal: request.signal,
         onHandedOn: request.onHandedOn,
       } as Parameters<typeof send>[1] & HandedOnOption);
-      return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body as unknown as LaneAnswer["body"] };
+      return {
+        statusCode: answer.statusCode,
+        headers: answer.headers,
+        body: answer.body as unknown as LaneAnswer["body"],
+      };
     },
     async destroy() {
       if (loading) await (await loading).dispatcher.destroy();

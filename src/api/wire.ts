@@ -382,7 +382,10 @@ export interface WireTransactionListEntry {
 }
 
 /** `GET /v1/trx?page=&per_page=&status=`: B `data:[…]`; others' code `data:{transactions:[…], pagination:{…}}`. */
-export interface WireTransactionList extends Envelope<WireTransactionListEntry[] | { transactions?: WireTransactionListEntry[]; pagination?: WirePagination }> {
+export interface WireTransactionList
+  extends Envelope<
+    WireTransactionListEntry[] | { transactions?: WireTransactionListEntry[]; pagination?: WirePagination }
+  > {
   meta?: WirePagination;
 }
 
@@ -402,6 +405,7 @@ export interface WireBalanceMutation {
   created_at?: string;
 }
 
-export interface WireBalanceMutations extends Envelope<WireBalanceMutation[] | { mutations?: WireBalanceMutation[]; data?: WireBalanceMutation[] }> {
+export interface WireBalanceMutations
+  extends Envelope<WireBalanceMutation[] | { mutations?: WireBalanceMutation[]; data?: WireBalanceMutation[] }> {
   meta?: WirePagination;
 }

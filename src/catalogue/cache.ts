@@ -10,7 +10,19 @@
  * milliseconds rather than a parse of the whole. This module is what `items` and shell completion
  * load on a warm start: node:fs and nothing of the HTTP client.
  */
-import { closeSync, fchmodSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fchmodSync,
+  fstatSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 
 /** One buyable variant as `reseller items --json` prints it. */
@@ -97,9 +109,32 @@ export function catalogueCachePath(owner: Pick<CatalogueOwner, "configDir" | "pr
 
 const accountOf = (apiKey: string) => fnv1a(`reseller-account\n${apiKey}`);
 
-type Line = [id: number, sku: string | null, category: string | null, product: string | null, name: string, price: number | null, process: string | null, stock: number | null, unlimited: boolean, minOrder: number];
+type Line = [
+  id: number,
+  sku: string | null,
+  category: string | null,
+  product: string | null,
+  name: string,
+  price: number | null,
+  process: string | null,
+  stock: number | null,
+  unlimited: boolean,
+  minOrder: number,
+];
 
-const toLine = (e: CatalogueEntry): string => JSON.stringify([e.id, e.sku, e.category, e.product, e.name, e.price, e.process, e.stock, e.unlimited, e.min_order] satisfies Line);
+const toLine = (e: CatalogueEntry): string =>
+  JSON.stringify([
+    e.id,
+    e.sku,
+    e.category,
+    e.product,
+    e.name,
+    e.price,
+    e.process,
+    e.stock,
+    e.unlimited,
+    e.min_order,
+  ] satisfies Line);
 
 export function fromLine(text: string): CatalogueEntry | undefined {
   let line: unknown;
@@ -110,7 +145,18 @@ export function fromLine(text: string): CatalogueEntry | undefined {
   }
   if (!Array.isArray(line) || typeof line[0] !== "number" || typeof line[4] !== "string") return undefined;
   const [id, sku, category, product, name, price, process, stock, unlimited, minOrder] = line as Line;
-  return { id, sku, category, product, name, price, process, stock, unlimited: unlimited === true, min_order: typeof minOrder === "number" ? minOrder : 1 };
+  return {
+    id,
+    sku,
+    category,
+    product,
+    name,
+    price,
+    process,
+    stock,
+    unlimited: unlimited === true,
+    min_order: typeof minOrder === "number" ? minOrder : 1,
+  };
 }
 
 const parseAll = (lines: string[]) => lines.flatMap((text) => fromLine(text) ?? []);
@@ -154,7 +200,10 @@ function readHeader(text: string, owner: CatalogueOwner): CatalogueHeader | unde
   ) {
     return undefined;
   }
-  return { ...(header as CatalogueHeader), full_synced_at: typeof header.full_synced_at === "number" ? header.full_synced_at : 0 };
+  return {
+    ...(header as CatalogueHeader),
+    full_synced_at: typeof header.full_synced_at === "number" ? header.full_synced_at : 0,
+  };
 }
 
 interface KeptFile {
@@ -349,7 +398,11 @@ export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined 
     if (header && header.end <= size) {
       const changes = Buffer.allocUnsafe(header.end - header.base_end);
       readFully(fd, changes, header.base_end);
-      kept = keptFrom(header, { header: headerText, base: new BaseLines(fd, headerBytes, header.base_end), changes: changes.toString("utf8") });
+      kept = keptFrom(header, {
+        header: headerText,
+        base: new BaseLines(fd, headerBytes, header.base_end),
+        changes: changes.toString("utf8"),
+      });
     }
   } catch {
     kept = undefined;
@@ -389,7 +442,8 @@ function keptFrom(header: CatalogueHeader, file: KeptFile): KeptCatalogue {
     return mergeCatalogue(found, changes.changed, changes.withdrawn);
   };
   const entries = () => (all ??= withChanges(file.base.entries()));
-  const readAsText = (words: string[]) => !all && words.length > 0 && !words.some((word) => /["\\\u0000-\u001f]/.test(word));
+  const readAsText = (words: string[]) =>
+    !all && words.length > 0 && !words.some((word) => /["\\\u0000-\u001f]/.test(word));
   return {
     ...header,
     file,
@@ -442,7 +496,11 @@ const holdsAll = (line: string, words: string[]) => words.every((word) => line.i
  * dropped, new ones placed after the last variant of their product (else at the end), so the list
  * keeps the service's grouping.
  */
-export function mergeCatalogue(kept: CatalogueEntry[], changed: CatalogueEntry[], withdrawn: number[]): CatalogueEntry[] {
+export function mergeCatalogue(
+  kept: CatalogueEntry[],
+  changed: CatalogueEntry[],
+  withdrawn: number[],
+): CatalogueEntry[] {
   const gone = new Set(withdrawn);
   const byId = new Map(changed.map((entry) => [entry.id, entry]));
   const groupOf = (entry: CatalogueEntry) => `${entry.category ?? ""}\u0000${entry.product ?? ""}`;
@@ -548,7 +606,13 @@ export class CatalogueWriter {
     }
     const header = bytes.length >= headerBytes ? readHeader(bytes.toString("utf8", 0, headerBytes), owner) : undefined;
     const unfinished = (header as (CatalogueHeader & { unfinished?: Unfinished }) | undefined)?.unfinished;
-    if (!header || !unfinished || unfinished.fetch !== fetch || !(now >= unfinished.started_at && now - unfinished.started_at < youngerThanMs) || header.end > bytes.length) {
+    if (
+      !header ||
+      !unfinished ||
+      unfinished.fetch !== fetch ||
+      !(now >= unfinished.started_at && now - unfinished.started_at < youngerThanMs) ||
+      header.end > bytes.length
+    ) {
       rmSync(path, { force: true });
       return undefined;
     }
@@ -652,7 +716,18 @@ export class CatalogueWriter {
   keepUnfinished(unfinished: Unfinished): void {
     if (this.memory) return;
     this.flush();
-    this.seal({ ...this.headerOf(), server_time: unfinished.server_time, synced_at: 0, full_synced_at: 0, base_end: this.position, end: this.position, unfinished }, unfinishedPath(this.owner));
+    this.seal(
+      {
+        ...this.headerOf(),
+        server_time: unfinished.server_time,
+        synced_at: 0,
+        full_synced_at: 0,
+        base_end: this.position,
+        end: this.position,
+        unfinished,
+      },
+      unfinishedPath(this.owner),
+    );
   }
 
   /** Nothing kept: the temporary file goes. */
@@ -664,7 +739,13 @@ export class CatalogueWriter {
   }
 
   private headerOf() {
-    return { version: 2 as const, profile: this.owner.profile, base_url: this.owner.baseUrl, account: accountOf(this.owner.apiKey), count: this.seen.size };
+    return {
+      version: 2 as const,
+      profile: this.owner.profile,
+      base_url: this.owner.baseUrl,
+      account: accountOf(this.owner.apiKey),
+      count: this.seen.size,
+    };
   }
 }
 
@@ -687,14 +768,29 @@ export function writeCatalogue(owner: CatalogueOwner, times: KeptTimes, entries:
  * A copy another run wrote since this one was read is left as it is: this run's answer is kept in
  * memory, and the next asks for what changed since that copy's time.
  */
-export function applyChanges(owner: CatalogueOwner, kept: KeptCatalogue, changed: CatalogueEntry[], withdrawn: number[], times: KeptTimes): KeptCatalogue {
+export function applyChanges(
+  owner: CatalogueOwner,
+  kept: KeptCatalogue,
+  changed: CatalogueEntry[],
+  withdrawn: number[],
+  times: KeptTimes,
+): KeptCatalogue {
   const file = kept.file;
   if (!file) return writeCatalogue(owner, times, mergeCatalogue(kept.entries(), changed, withdrawn));
   const lines = [...changed.map(toLine), ...withdrawn.map(goneLine)];
   const added = lines.length ? `${lines.join("\n")}\n` : "";
   const count = kept.count + (added ? countChange(file, readChanges(added)) : 0);
   const end = kept.end + Buffer.byteLength(added);
-  const header: CatalogueHeader = { version: 2, profile: kept.profile, base_url: kept.base_url, account: kept.account, ...times, count, base_end: kept.base_end, end };
+  const header: CatalogueHeader = {
+    version: 2,
+    profile: kept.profile,
+    base_url: kept.base_url,
+    account: kept.account,
+    ...times,
+    count,
+    base_end: kept.base_end,
+    end,
+  };
   const line = headerLine(header);
   const updated = keptFrom(header, { header: line, base: file.base, changes: file.changes + added });
   let fd: number;
@@ -738,6 +834,17 @@ function countChange(file: KeptFile, delta: { changed: CatalogueEntry[]; withdra
 }
 
 /** A catalogue held only in memory (when it could not be written), answering as a read one does. */
-export function keptInMemory(header: Omit<CatalogueHeader, "base_end" | "end">, entries: CatalogueEntry[]): KeptCatalogue {
-  return { ...header, base_end: 0, end: 0, entries: () => entries, entriesHolding: () => entries, entryBatches: () => [entries], searchAhead: async () => undefined };
+export function keptInMemory(
+  header: Omit<CatalogueHeader, "base_end" | "end">,
+  entries: CatalogueEntry[],
+): KeptCatalogue {
+  return {
+    ...header,
+    base_end: 0,
+    end: 0,
+    entries: () => entries,
+    entriesHolding: () => entries,
+    entryBatches: () => [entries],
+    searchAhead: async () => undefined,
+  };
 }

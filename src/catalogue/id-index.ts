@@ -49,7 +49,9 @@ export function withKeptIds<T>(owner: CatalogueOwner, use: (kept: KeptIds) => T)
     const header = headerFor(owner, headerLine);
     if (!header) return undefined;
     const stamp = JSON.stringify([stats.size, stats.mtimeMs, endianness(), headerLine]);
-    const index = readIndex(`${path}.ids`, stamp) ?? writeIndex(`${path}.ids`, stamp, scan(readFileSync(fd).subarray(0, header.end), headerEnd + 1));
+    const index =
+      readIndex(`${path}.ids`, stamp) ??
+      writeIndex(`${path}.ids`, stamp, scan(readFileSync(fd).subarray(0, header.end), headerEnd + 1));
     return use({
       ids: index.ids,
       entriesOf: (ids) => {
@@ -85,7 +87,11 @@ function scan(bytes: Buffer, from: number): IdIndex {
     last.set(id, i);
   });
   const kept = [...last.values()].filter((i) => lines.lengths[i] !== 0).sort((a, b) => a - b);
-  return { ids: Uint32Array.from(kept, (i) => lines.ids[i]!), starts: Uint32Array.from(kept, (i) => lines.starts[i]!), lengths: Uint32Array.from(kept, (i) => lines.lengths[i]!) };
+  return {
+    ids: Uint32Array.from(kept, (i) => lines.ids[i]!),
+    starts: Uint32Array.from(kept, (i) => lines.starts[i]!),
+    lengths: Uint32Array.from(kept, (i) => lines.lengths[i]!),
+  };
 }
 
 /** Every line's id, start and length; a withdrawn variant's line `[id]` has length 0. */
@@ -99,7 +105,12 @@ function scanLines(bytes: Buffer, from: number): { ids: number[]; starts: number
       let at = start + 1;
       while (bytes[at]! >= 0x30 && bytes[at]! <= 0x39) id = id * 10 + bytes[at++]! - 0x30;
       // A copy past 4 GB, or an id past 2^32, cannot be indexed this way: such a line is not offered.
-      if (at > start + 1 && (bytes[at] === 0x2c || (bytes[at] === 0x5d && at + 1 === end)) && id <= 0xffffffff && end <= 0xffffffff) {
+      if (
+        at > start + 1 &&
+        (bytes[at] === 0x2c || (bytes[at] === 0x5d && at + 1 === end)) &&
+        id <= 0xffffffff &&
+        end <= 0xffffffff
+      ) {
         index.ids.push(id);
         index.starts.push(start);
         index.lengths.push(bytes[at] === 0x5d ? 0 : end - start);
@@ -137,7 +148,10 @@ function writeIndex(path: string, stamp: string, index: IdIndex): IdIndex {
   body.set(index.lengths, 2 * n);
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   try {
-    writeFileSync(temporary, Buffer.concat([Buffer.from(`${stamp}\n`), Buffer.from(body.buffer)]), { mode: 0o600, flag: "wx" });
+    writeFileSync(temporary, Buffer.concat([Buffer.from(`${stamp}\n`), Buffer.from(body.buffer)]), {
+      mode: 0o600,
+      flag: "wx",
+    });
     renameSync(temporary, path);
   } catch {
     // Only a shortcut: the next Tab scans again.

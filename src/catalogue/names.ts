@@ -13,7 +13,12 @@ export function keptItemNames(settings: Pick<Settings, "configDir" | "profile" |
   if (!baseUrl || !apiKey) return () => undefined;
   let names: Map<number, string> | undefined;
   return (itemId) => {
-    names ??= new Map((readCatalogue({ configDir, profile, baseUrl, apiKey })?.entries() ?? []).map((e) => [e.id, e.product && !e.name.toLowerCase().includes(e.product.toLowerCase()) ? `${e.product} ${e.name}` : e.name]));
+    names ??= new Map(
+      (readCatalogue({ configDir, profile, baseUrl, apiKey })?.entries() ?? []).map((e) => [
+        e.id,
+        e.product && !e.name.toLowerCase().includes(e.product.toLowerCase()) ? `${e.product} ${e.name}` : e.name,
+      ]),
+    );
     return names.get(itemId);
   };
 }

@@ -20,8 +20,20 @@ export interface QuickAnswer {
 }
 
 /** The flags `items` and the global ones a quick answer understands; any other sends the line to the CLI. */
-const valueFlags = { "--search": "search", "--category": "category", "--process": "process", "--profile": "profile", "--base-url": "baseUrl", "--timeout": "timeout" } as const;
-const switches = { "--json": ["json", true], "--no-color": ["color", false], "--no-input": ["input", false], "--insecure": ["insecure", true] } as const;
+const valueFlags = {
+  "--search": "search",
+  "--category": "category",
+  "--process": "process",
+  "--profile": "profile",
+  "--base-url": "baseUrl",
+  "--timeout": "timeout",
+} as const;
+const switches = {
+  "--json": ["json", true],
+  "--no-color": ["color", false],
+  "--no-input": ["input", false],
+  "--insecure": ["insecure", true],
+} as const;
 
 export type QuickFlags = GlobalFlags & CatalogueFilter;
 type Parsed = QuickFlags;
@@ -57,7 +69,12 @@ export function parseQuickFlags(args: string[]): Parsed | undefined {
 export const bringUpToDate = "bring-up-to-date";
 
 /** stdout and stderr of the answer, `bringUpToDate`, or undefined: the CLI's to answer. Never throws. */
-export function answerFromCopy(args: string[], env: Env, terminal: TerminalFacts, now: number): QuickAnswer | typeof bringUpToDate | undefined {
+export function answerFromCopy(
+  args: string[],
+  env: Env,
+  terminal: TerminalFacts,
+  now: number,
+): QuickAnswer | typeof bringUpToDate | undefined {
   try {
     const flags = parseQuickFlags(args);
     if (!flags) return undefined;

@@ -56,7 +56,9 @@ export function findItems(entries: CatalogueEntry[], filter: CatalogueFilter): C
 export function checkCategory(entries: CatalogueEntry[], category: string): void {
   const matches = categoryTest(category);
   if (entries.some((entry) => matches(entry.category))) return;
-  const names = [...new Set(entries.map((entry) => entry.category).filter((c): c is string => c !== null))].sort((a, b) => a.localeCompare(b));
+  const names = [...new Set(entries.map((entry) => entry.category).filter((c): c is string => c !== null))].sort(
+    (a, b) => a.localeCompare(b),
+  );
   throw new InputError(`The catalogue has no category "${category}".`, {
     suggestion: names.length ? `Categories: ${names.join(", ")}.` : "The catalogue names no categories.",
   });

@@ -38,7 +38,17 @@ function stockCell(entry: CatalogueEntry): Cell {
 }
 
 function row(entry: CatalogueEntry): Cell[] {
-  return [entry.id, entry.category, entry.product, { human: entry.name, plain: entry.name, tone: "bold" }, money(entry.price), entry.process, stockCell(entry), entry.min_order, entry.sku];
+  return [
+    entry.id,
+    entry.category,
+    entry.product,
+    { human: entry.name, plain: entry.name, tone: "bold" },
+    money(entry.price),
+    entry.process,
+    stockCell(entry),
+    entry.min_order,
+    entry.sku,
+  ];
 }
 
 /** On a terminal the product only where the name does not already say it (`Pulsa Telkomsel` in `Pulsa Telkomsel 10.000`). */
@@ -65,7 +75,12 @@ const itemColumns: Column[] = [
   { header: "SKU", fit: "end", drop: 1 },
 ];
 
-export function showItems(output: Output, kept: KeptCatalogue, options: Omit<ItemsOptions, "refresh">, now: number): void {
+export function showItems(
+  output: Output,
+  kept: KeptCatalogue,
+  options: Omit<ItemsOptions, "refresh">,
+  now: number,
+): void {
   // Only the lines holding every word are parsed; the filter then decides on the fields themselves.
   const words = searchWords(options.search);
   if (output.mode === "plain" && words.length === 0) return printEveryRow(output, kept, options);
@@ -79,7 +94,9 @@ export function showItems(output: Output, kept: KeptCatalogue, options: Omit<Ite
   if (output.mode !== "table") return;
   const checked = `catalogue checked ${relativeHint(kept.synced_at, now)}`;
   if (shown.length < found.length) {
-    output.info(`The first ${shown.length} of ${found.length} matching items (${kept.count} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`);
+    output.info(
+      `The first ${shown.length} of ${found.length} matching items (${kept.count} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`,
+    );
   } else {
     output.info(`${found.length} of ${kept.count} items; ${checked}.`);
   }
@@ -103,7 +120,8 @@ function printEveryRow(output: Output, kept: KeptCatalogue, options: Omit<ItemsO
   let printed = 0;
   for (const batch of kept.entryBatches()) {
     const found = findItems(batch, options);
-    for (let at = 0; at < found.length; at += rowsAtOnce) output.table(itemColumns, found.slice(at, at + rowsAtOnce).map(row));
+    for (let at = 0; at < found.length; at += rowsAtOnce)
+      output.table(itemColumns, found.slice(at, at + rowsAtOnce).map(row));
     printed += found.length;
   }
   if (printed > 0) return;

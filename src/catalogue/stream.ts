@@ -47,7 +47,6 @@ const listNames = new Set(['"items"', '"data"', '"categories"', '"variants"']);
  */
 const partSize = 64 * 1024;
 
-
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
@@ -173,14 +172,20 @@ export class CatalogueStream {
   }
 
   private tooLarge(): never {
-    throw new UnexpectedResponseError(`One entry of the service's catalogue is larger than ${Math.round(this.maxValueBytes / 1024 / 1024)} MB; reseller stopped reading it.`);
+    throw new UnexpectedResponseError(
+      `One entry of the service's catalogue is larger than ${Math.round(this.maxValueBytes / 1024 / 1024)} MB; reseller stopped reading it.`,
+    );
   }
 
   /** The answer without its list, once all of it has arrived. */
   end(): unknown {
     if (!this.finished || !this.onlySpaceFrom(this.at)) {
       throw new UnexpectedResponseError(
-        !this.started ? "The service's catalogue answer is empty or not JSON." : this.finished ? "The service's catalogue answer goes on after its end." : "The service's catalogue answer ended before it was complete.",
+        !this.started
+          ? "The service's catalogue answer is empty or not JSON."
+          : this.finished
+            ? "The service's catalogue answer goes on after its end."
+            : "The service's catalogue answer ended before it was complete.",
       );
     }
     this.flush();

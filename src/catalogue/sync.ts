@@ -11,8 +11,25 @@
 import type { ServiceClient } from "../api/client.js";
 import { decodeCatalogue } from "../api/decode.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../api/model.js";
-import { AuthError, InterruptedError, NetworkError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
-import { applyChanges, CatalogueWriter, keptInMemory, mergeCatalogue, writeCatalogue, type CatalogueEntry, type CatalogueOwner, type KeptCatalogue, type Unfinished } from "./cache.js";
+import {
+  AuthError,
+  InterruptedError,
+  NetworkError,
+  ResellerError,
+  ServiceError,
+  UnexpectedResponseError,
+} from "../errors.js";
+import {
+  applyChanges,
+  CatalogueWriter,
+  keptInMemory,
+  mergeCatalogue,
+  writeCatalogue,
+  type CatalogueEntry,
+  type CatalogueOwner,
+  type KeptCatalogue,
+  type Unfinished,
+} from "./cache.js";
 import { CatalogueStream } from "./stream.js";
 
 export { mergeCatalogue } from "./cache.js";
@@ -79,14 +96,26 @@ export function entryOf(item: Item): CatalogueEntry {
  * Brings `kept` up to date: a whole fetch when asked (`refresh`), when there is no copy, when the
  * copy has no `server_time` to ask from, or once a day; otherwise only what changed since.
  */
-export async function syncCatalogue(client: CatalogueSource, owner: CatalogueOwner, kept: KeptCatalogue | undefined, options: SyncOptions): Promise<SyncOutcome> {
+export async function syncCatalogue(
+  client: CatalogueSource,
+  owner: CatalogueOwner,
+  kept: KeptCatalogue | undefined,
+  options: SyncOptions,
+): Promise<SyncOutcome> {
   const since = kept?.server_time;
   const now = options.now();
   if (options.refresh || !kept || !since || now - kept.full_synced_at > wholeFetchEveryMs) {
     const fetched = await fetchInto(client, owner, {}, "whole", options);
     const times = { server_time: fetched.serverTime, synced_at: now, full_synced_at: now };
     const copy = fetched.writer.finish(times);
-    return { kept: copy, whole: true, received: copy.count, requests: fetched.requests, resumed: fetched.resumed, unkept: fetched.writer.unwritable?.message };
+    return {
+      kept: copy,
+      whole: true,
+      received: copy.count,
+      requests: fetched.requests,
+      resumed: fetched.resumed,
+      unkept: fetched.writer.unwritable?.message,
+    };
   }
   const fetched = await fetchInto(client, owner, { updatedSince: since }, `since ${since}`, options);
   const { changed, withdrawn } = fetched.writer.readBack();
@@ -107,7 +136,14 @@ export async function syncCatalogue(client: CatalogueSource, owner: CatalogueOwn
     unkept = (error as Error).message;
     copy = keptInMemory({ ...kept, ...times }, mergeCatalogue(kept.entries(), changed, withdrawn));
   }
-  return { kept: copy, whole: false, received: changed.length + withdrawn.length, requests: fetched.requests, resumed: fetched.resumed, unkept: unkept ?? fetched.writer.unwritable?.message };
+  return {
+    kept: copy,
+    whole: false,
+    received: changed.length + withdrawn.length,
+    requests: fetched.requests,
+    resumed: fetched.resumed,
+    unkept: unkept ?? fetched.writer.unwritable?.message,
+  };
 }
 
 interface Fetched {
@@ -130,7 +166,13 @@ function pagesMayDo(error: unknown): boolean {
   return error instanceof UnexpectedResponseError;
 }
 
-async function fetchInto(client: CatalogueSource, owner: CatalogueOwner, query: Omit<CatalogueQuery, "page" | "perPage">, fetch: string, options: SyncOptions): Promise<Fetched> {
+async function fetchInto(
+  client: CatalogueSource,
+  owner: CatalogueOwner,
+  query: Omit<CatalogueQuery, "page" | "perPage">,
+  fetch: string,
+  options: SyncOptions,
+): Promise<Fetched> {
   const started = options.now();
   // An earlier run that stopped part way: go on from its first missing page (asking for everything
   // at once again would only meet what stopped it).
@@ -155,8 +197,10 @@ async function fetchInto(client: CatalogueSource, owner: CatalogueOwner, query: 
         // A service that ignores "all" answers its default page (100): its total says there is more, or,
         // when it gives none, a list of exactly one default or largest page may be one.
         const count = writer.count;
-        const cutShort = first.totalItems !== null ? count < first.totalItems : count === defaultPage || count === largestPage;
-        if (!cutShort) return { writer, serverTime: first.serverTime, isDelta: first.isDelta, requests, resumed: false };
+        const cutShort =
+          first.totalItems !== null ? count < first.totalItems : count === defaultPage || count === largestPage;
+        if (!cutShort)
+          return { writer, serverTime: first.serverTime, isDelta: first.isDelta, requests, resumed: false };
         wholeAtOnce = { failure: `per_page=all gave ${count} of ${first.totalItems ?? "more"} items` };
       } catch (error) {
         if (!pagesMayDo(error)) throw error;
@@ -229,7 +273,8 @@ async function fetchPages(
     requests++;
     // The first page's time: what changes while later pages are fetched, the next delta brings.
     if (number === 1) [serverTime, isDelta] = [data.serverTime, data.isDelta];
-    lastPage ??= data.lastPage ?? (data.totalItems !== null ? Math.max(1, Math.ceil(data.totalItems / largestPage)) : null);
+    lastPage ??=
+      data.lastPage ?? (data.totalItems !== null ? Math.max(1, Math.ceil(data.totalItems / largestPage)) : null);
     if (data.items.length + data.withdrawn.length < largestPage) end = Math.min(end, number + 1);
     arrived.set(number, data);
     keepArrived();
@@ -245,7 +290,15 @@ async function fetchPages(
   if (failure !== undefined) {
     const pages = { kept: kept - 1, lastPage, items: writer.count };
     if (writer.count + writer.withdrawnCount > 0) {
-      writer.keepUnfinished({ fetch, server_time: serverTime, is_delta: isDelta, per_page: largestPage, next_page: kept, last_page: lastPage, started_at: started });
+      writer.keepUnfinished({
+        fetch,
+        server_time: serverTime,
+        is_delta: isDelta,
+        per_page: largestPage,
+        next_page: kept,
+        last_page: lastPage,
+        started_at: started,
+      });
     }
     throw explained(failure, wholeAtOnce, pages, fetch);
   }
@@ -257,11 +310,24 @@ async function fetchPages(
  * how far the pages got, what was kept and what the next run does. The error keeps its kind (and
  * so its exit code).
  */
-function explained(failure: unknown, wholeAtOnce: { failure: unknown } | undefined, pages: { kept: number; lastPage: number | null; items: number }, fetch: string): unknown {
+function explained(
+  failure: unknown,
+  wholeAtOnce: { failure: unknown } | undefined,
+  pages: { kept: number; lastPage: number | null; items: number },
+  fetch: string,
+): unknown {
   if (!(failure instanceof ResellerError) || failure instanceof InterruptedError) return failure;
   const what = fetch === "whole" ? "The catalogue" : "What changed in the catalogue";
-  const atOnce = wholeAtOnce === undefined ? "" : typeof wholeAtOnce.failure === "string" ? ` Asked all at once, ${wholeAtOnce.failure}.` : ` Asked all at once (per_page=all): ${(wholeAtOnce.failure as Error).message}`;
-  const reached = pages.kept === 0 ? "no page arrived" : `${pages.kept}${pages.lastPage !== null && pages.lastPage < maxPages ? ` of ${pages.lastPage}` : ""} pages arrived (${pages.items.toLocaleString("en")} items)`;
+  const atOnce =
+    wholeAtOnce === undefined
+      ? ""
+      : typeof wholeAtOnce.failure === "string"
+        ? ` Asked all at once, ${wholeAtOnce.failure}.`
+        : ` Asked all at once (per_page=all): ${(wholeAtOnce.failure as Error).message}`;
+  const reached =
+    pages.kept === 0
+      ? "no page arrived"
+      : `${pages.kept}${pages.lastPage !== null && pages.lastPage < maxPages ? ` of ${pages.lastPage}` : ""} pages arrived (${pages.items.toLocaleString("en")} items)`;
   failure.message = `${what} could not be fetched whole.${atOnce} Then by pages, ${reached}, and page ${pages.kept + 1} failed: ${failure.message}`;
   failure.suggestion =
     pages.items > 0

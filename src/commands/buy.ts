@@ -18,7 +18,14 @@ import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/orde
 import { singleOrder } from "./buy/order.js";
 import { cartOrder } from "../orders/cart-order.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
-import { orderVerdict, verdictExitCode, verdictTone, verdictWords, type OrderVerdict, type Verdict } from "../orders/verdict.js";
+import {
+  orderVerdict,
+  verdictExitCode,
+  verdictTone,
+  verdictWords,
+  type OrderVerdict,
+  type Verdict,
+} from "../orders/verdict.js";
 
 export type { BuyOptions } from "../orders/buy-request.js";
 
@@ -29,7 +36,8 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
     return runBulkFile(ctx, request);
   }
   const client = await ctx.client();
-  const order = request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
+  const order =
+    request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
   // A sold-out item stops here; a game's missing zone is asked for on a terminal, else refused.
   checkStock(order);
   if (request.validate) await settleMissingZones(ctx, order, ctx.canPrompt && !options.yes);
@@ -50,7 +58,9 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   try {
     const bought = await purchase(ctx, client, order);
     // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
-    const { verdict, refunded }: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
+    const { verdict, refunded }: OrderVerdict = bought.detail
+      ? orderVerdict(bought.detail.data, false)
+      : { verdict: "bought" };
     reportPurchase(ctx, order, bought, verdict, refunded);
 
     if (!options.wait) {
@@ -59,7 +69,10 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
         return verdictExitCode(verdict);
       }
       printPurchase(ctx, bought, verdict);
-      if (verdict === "bought") ctx.output.info(`Follow it: reseller trx show ${bought.refId}${ctx.output.mode === "table" ? "   (add --watch to wait for delivery)" : ""}`);
+      if (verdict === "bought")
+        ctx.output.info(
+          `Follow it: reseller trx show ${bought.refId}${ctx.output.mode === "table" ? "   (add --watch to wait for delivery)" : ""}`,
+        );
       return verdictExitCode(verdict);
     }
     await waitAndShow(ctx, client, bought, options.waitTimeout);
@@ -78,14 +91,19 @@ function withOutcome(body: unknown, verdict: Verdict, refunded?: number): unknow
   if (body instanceof AnswerBody && body.cut) {
     const text = body.text.trimEnd();
     const members = JSON.stringify(added).slice(1, -1);
-    return new AnswerBody(`${text.slice(0, -1)},${members}}`, { ...(value as Record<string, unknown>), ...added }, true);
+    return new AnswerBody(
+      `${text.slice(0, -1)},${members}}`,
+      { ...(value as Record<string, unknown>), ...added },
+      true,
+    );
   }
   return { ...(value as Record<string, unknown>), ...added };
 }
 
 /** A failure says its verdict too: refused (nothing charged), unknown (settle it), delivery failed (refunded). */
 function withVerdict(error: unknown): unknown {
-  if (!(error instanceof ResellerError) || error instanceof InterruptedError && !/in flight/.test(error.message)) return error;
+  if (!(error instanceof ResellerError) || (error instanceof InterruptedError && !/in flight/.test(error.message)))
+    return error;
   const verdict: Verdict | undefined =
     error instanceof OutcomeUnknownError || error instanceof InterruptedError
       ? "unknown"
@@ -98,13 +116,24 @@ function withVerdict(error: unknown): unknown {
   return error;
 }
 
-function reportPurchase(ctx: Context, order: Order, bought: Purchase, verdict: Verdict, refunded: number | undefined): void {
+function reportPurchase(
+  ctx: Context,
+  order: Order,
+  bought: Purchase,
+  verdict: Verdict,
+  refunded: number | undefined,
+): void {
   if (bought.recovered) {
-    ctx.output.warn(`The service's answer was lost, but the purchase had gone through on an earlier attempt: this is that transaction, not a second one.`);
+    ctx.output.warn(
+      `The service's answer was lost, but the purchase had gone through on an earlier attempt: this is that transaction, not a second one.`,
+    );
   }
   const amount = bought.amount ?? orderTotal(order);
   const what = `${describeOrder(order)} for ${formatRupiah(amount)}${bought.invoice ? `: invoice ${bought.invoice}` : ""}, ref_id ${bought.refId}`;
-  if (verdict === "delivery_failed") ctx.output.warn(`Bought ${what}, and its delivery has already failed${refunded !== undefined ? `: ${formatRupiah(refunded)} refunded` : ""}.`);
+  if (verdict === "delivery_failed")
+    ctx.output.warn(
+      `Bought ${what}, and its delivery has already failed${refunded !== undefined ? `: ${formatRupiah(refunded)} refunded` : ""}.`,
+    );
   else ctx.output.success(`Bought ${what}.`);
 }
 
@@ -123,7 +152,12 @@ function printPurchase(ctx: Context, bought: Purchase, verdict: Verdict): void {
   ctx.output.record(headers.map((header, i) => [header, row[i]]));
 }
 
-async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase, flagTimeout: number | undefined): Promise<void> {
+async function waitAndShow(
+  ctx: Context,
+  client: ServiceClient,
+  bought: Purchase,
+  flagTimeout: number | undefined,
+): Promise<void> {
   const { waitForDelivery, waitTimeoutSeconds } = await import("../orders/delivery.js");
   const timeout = waitTimeoutSeconds(ctx, flagTimeout);
   let waited;
@@ -131,24 +165,40 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
     waited = await waitForDelivery(ctx, client, bought.refId, timeout, bought.detail);
   } catch (error) {
     if (error instanceof InterruptedError) {
-      throw new InterruptedError(`Stopped waiting; the purchase stands (${bought.invoice ? `invoice ${bought.invoice}, ` : ""}ref_id ${bought.refId}).`, {
-        suggestion: `Follow it with \`reseller trx show ${bought.refId} --watch\`.`,
-      });
+      throw new InterruptedError(
+        `Stopped waiting; the purchase stands (${bought.invoice ? `invoice ${bought.invoice}, ` : ""}ref_id ${bought.refId}).`,
+        {
+          suggestion: `Follow it with \`reseller trx show ${bought.refId} --watch\`.`,
+        },
+      );
     }
     // Whatever stopped the wait (the service unreachable, a key refused, a bug), the purchase was made:
     // it is said as bought, as a wait that timed out is, never as refused or not sent.
-    const why = error instanceof ResellerError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const why =
+      error instanceof ResellerError
+        ? `${error.code}: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, "bought"));
     else printPurchase(ctx, bought, "bought");
-    ctx.output.warn(`Could not follow the delivery (${why.replace(/\.$/, "")}); the purchase stands. Follow it: reseller trx show ${bought.refId} --watch`);
+    ctx.output.warn(
+      `Could not follow the delivery (${why.replace(/\.$/, "")}); the purchase stands. Follow it: reseller trx show ${bought.refId} --watch`,
+    );
     return;
   }
-  const [{ showTransaction }, { noteLatestStatus }] = await Promise.all([import("../output/transaction.js"), import("../journal/request.js")]);
+  const [{ showTransaction }, { noteLatestStatus }] = await Promise.all([
+    import("../output/transaction.js"),
+    import("../journal/request.js"),
+  ]);
   noteLatestStatus(ctx, waited.result.data);
   const t = waited.result.data;
   const judged = orderVerdict(t, waited.finished);
   const { verdict, refunded } = judged;
-  const result = ctx.output.mode === "json" ? { ...waited.result, body: withOutcome(waited.result.body, verdict, refunded) } : waited.result;
+  const result =
+    ctx.output.mode === "json"
+      ? { ...waited.result, body: withOutcome(waited.result.body, verdict, refunded) }
+      : waited.result;
   try {
     showTransaction(ctx.output, result, waited.finished, timeout, { waited: true, verdict: judged });
   } catch (error) {
@@ -159,7 +209,10 @@ async function waitAndShow(ctx: Context, client: ServiceClient, bought: Purchase
     }
     throw error;
   }
-  if (ctx.output.mode !== "json") ctx.output.success(`${verdict === "delivered" ? "Delivered" : "Bought, not delivered yet"}: ref_id ${bought.refId}${bought.invoice ? `, invoice ${bought.invoice}` : ""} (outcome: ${verdictWords(verdict)}).`);
+  if (ctx.output.mode !== "json")
+    ctx.output.success(
+      `${verdict === "delivered" ? "Delivered" : "Bought, not delivered yet"}: ref_id ${bought.refId}${bought.invoice ? `, invoice ${bought.invoice}` : ""} (outcome: ${verdictWords(verdict)}).`,
+    );
 }
 
 /**
@@ -182,12 +235,22 @@ function reportAccounts(ctx: Context, accounts: LineAccount[]): void {
 
 function accountRow(a: LineAccount): [string, string, Tone?] {
   if (a.state === "found") return ["Account", accountName(a.result), "good"];
-  if (a.state === "not_found") return ["Account", `NOT FOUND: no account ${a.account.customerId}${a.account.zoneId !== undefined ? ` (zone ${a.account.zoneId})` : ""}`, "bad"];
+  if (a.state === "not_found")
+    return [
+      "Account",
+      `NOT FOUND: no account ${a.account.customerId}${a.account.zoneId !== undefined ? ` (zone ${a.account.zoneId})` : ""}`,
+      "bad",
+    ];
   return ["Account", `not checked: ${a.reason}`, "dim"];
 }
 
 /** The purchase, spelled out on stderr (with the account each top-up goes to), then one question. */
-async function confirmOrder(ctx: Context, client: ServiceClient, order: Order, accounts: LineAccount[]): Promise<boolean> {
+async function confirmOrder(
+  ctx: Context,
+  client: ServiceClient,
+  order: Order,
+  accounts: LineAccount[],
+): Promise<boolean> {
   const total = orderTotal(order);
   let balance: number | undefined;
   try {
@@ -199,19 +262,22 @@ async function confirmOrder(ctx: Context, client: ServiceClient, order: Order, a
   for (const line of order.lines) {
     lines.push(["Item", `${line.item.name} (#${line.item.id}, ${orderProcessOf(line.item) || "item"})`]);
     const nominal = openAmountOf(line.item, line.note);
-    if (nominal !== undefined) lines.push(["Nominal", `${formatRupiah(nominal)} + price ${formatRupiah(line.item.price)}`]);
+    if (nominal !== undefined)
+      lines.push(["Nominal", `${formatRupiah(nominal)} + price ${formatRupiah(line.item.price)}`]);
     lines.push(["Quantity", `${line.quantity} × ${formatRupiah(unitPrice(line))}`]);
     if (line.note !== undefined) lines.push(["Note", line.note]);
     const account = accounts.find((a) => a.line === line);
     if (account) lines.push(accountRow(account));
   }
   lines.push(["Total", formatRupiah(total)]);
-  if (balance !== undefined) lines.push(["Balance after", `${formatRupiah(balance - total)} (now ${formatRupiah(balance)})`]);
+  if (balance !== undefined)
+    lines.push(["Balance after", `${formatRupiah(balance - total)} (now ${formatRupiah(balance)})`]);
   if (order.lockToken) lines.push(["Lock", order.lockToken]);
   lines.push(["ref_id", order.refId]);
   ctx.output.summary(lines);
   // A short balance is known before the question: stop with the shortfall instead of asking "Buy?".
   if (balance !== undefined && balance < total) throw shortBalance(balance, order, total);
-  for (const a of accounts) if (a.state === "not_found") ctx.output.warn(`${a.error.message} Buying would send the top-up to nobody.`);
+  for (const a of accounts)
+    if (a.state === "not_found") ctx.output.warn(`${a.error.message} Buying would send the top-up to nobody.`);
   return (await ctx.prompter()).confirm("Buy?");
 }

@@ -11,7 +11,15 @@ export async function run(ctx: Context): Promise<void> {
   if (ctx.output.mode === "plain") {
     return ctx.output.table(
       ["Code", "Channel", "Fee", "Fee %", "Minimum", "Maximum", "Status"],
-      data.map((c) => [c.code, c.name, money(c.fee), c.feePercent ?? "", c.minAmount ?? "", c.maxAmount ?? "", c.off ? "off" : "on"]),
+      data.map((c) => [
+        c.code,
+        c.name,
+        money(c.fee),
+        c.feePercent ?? "",
+        c.minAmount ?? "",
+        c.maxAmount ?? "",
+        c.off ? "off" : "on",
+      ]),
     );
   }
   // Only the channel's name may be cut (in the middle); the code, fee and limits never.

@@ -91,10 +91,13 @@ async function itemCandidates(ctx: Context, prefix: string): Promise<Candidate[]
   const { withKeptIds } = await import("../catalogue/id-index.js");
   // Ids first, from the copy's id index: only the screenful shown is read and parsed.
   const entries =
-    withKeptIds({ configDir, profile, baseUrl, apiKey }, (kept) => kept.entriesOf(screenfulOfIds(prefix ? kept.ids.filter((id) => String(id).startsWith(prefix)) : kept.ids))) ?? [];
+    withKeptIds({ configDir, profile, baseUrl, apiKey }, (kept) =>
+      kept.entriesOf(screenfulOfIds(prefix ? kept.ids.filter((id) => String(id).startsWith(prefix)) : kept.ids)),
+    ) ?? [];
   return entries.map((entry) => {
     // B names a variant within its product ("12 Bulan"): the product goes first unless the name says it.
-    const product = entry.product && !entry.name.toLowerCase().includes(entry.product.toLowerCase()) ? `${entry.product} ` : "";
+    const product =
+      entry.product && !entry.name.toLowerCase().includes(entry.product.toLowerCase()) ? `${entry.product} ` : "";
     return { value: String(entry.id), description: `${product}${entry.name}, ${formatRupiah(entry.price)}` };
   });
 }

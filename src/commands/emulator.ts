@@ -22,7 +22,11 @@ export interface EmulatorCommandOptions {
 export async function run(ctx: Context, options: EmulatorCommandOptions): Promise<void> {
   const { runEmulator } = await import("../emulator/command.js");
   await runEmulator(
-    { stdout: ctx.terminal.stdout as NodeJS.WritableStream, stderr: ctx.terminal.stderr as NodeJS.WritableStream, signal: ctx.signal },
+    {
+      stdout: ctx.terminal.stdout as NodeJS.WritableStream,
+      stderr: ctx.terminal.stderr as NodeJS.WritableStream,
+      signal: ctx.signal,
+    },
     {
       port: options.port ?? 8787,
       host: options.host,

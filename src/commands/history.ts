@@ -27,10 +27,27 @@ export interface HistoryOptions {
 export const defaultHistoryLimit = 50;
 
 /** Piped, the columns scripts read by position; new ones only ever go at the end. */
-export const historyColumns = ["time", "kind", "ref_id", "outcome", "amount", "detail", "item", "customer", "status", "invoice", "verdict", "refunded", "service"];
+export const historyColumns = [
+  "time",
+  "kind",
+  "ref_id",
+  "outcome",
+  "amount",
+  "detail",
+  "item",
+  "customer",
+  "status",
+  "invoice",
+  "verdict",
+  "refunded",
+  "service",
+];
 
 function detailOf(entry: JournalEntry): string {
-  if (entry.outcome === "done") return [entry.invoice, entry.status, entry.by && entry.by !== "answer" ? `settled by ${entry.by}` : ""].filter(Boolean).join(" · ");
+  if (entry.outcome === "done")
+    return [entry.invoice, entry.status, entry.by && entry.by !== "answer" ? `settled by ${entry.by}` : ""]
+      .filter(Boolean)
+      .join(" · ");
   if (entry.outcome === "refused") return entry.code ?? "";
   return entry.reason ?? entry.code ?? "";
 }
@@ -61,9 +78,14 @@ async function itemNames(ctx: Context, entries: JournalEntry[]): Promise<Map<num
   const names = new Map<number, string>();
   for (const e of entries) {
     const kept = e.request?.item_names;
-    if (kept && typeof kept === "object") for (const [id, name] of Object.entries(kept)) if (typeof name === "string") names.set(Number(id), name);
+    if (kept && typeof kept === "object")
+      for (const [id, name] of Object.entries(kept)) if (typeof name === "string") names.set(Number(id), name);
   }
-  const wanted = new Set(entries.flatMap((e) => linesOf(e).map((l) => l.item_id)).filter((id): id is number => typeof id === "number" && !names.has(id)));
+  const wanted = new Set(
+    entries
+      .flatMap((e) => linesOf(e).map((l) => l.item_id))
+      .filter((id): id is number => typeof id === "number" && !names.has(id)),
+  );
   if (!wanted.size) return names;
   try {
     const { keptItemNames } = await import("../catalogue/names.js");
@@ -79,7 +101,8 @@ async function itemNames(ctx: Context, entries: JournalEntry[]): Promise<Map<num
 }
 
 function itemOf(entry: JournalEntry, names: Map<number, string>): string {
-  if (entry.kind === "topup") return typeof entry.request?.channel === "string" ? `top-up ${entry.request.channel}` : "top-up";
+  if (entry.kind === "topup")
+    return typeof entry.request?.channel === "string" ? `top-up ${entry.request.channel}` : "top-up";
   return linesOf(entry)
     .map((l) => {
       const name = typeof l.item_id === "number" ? names.get(l.item_id) : undefined;
@@ -91,7 +114,13 @@ function itemOf(entry: JournalEntry, names: Map<number, string>): string {
 
 /** The customer of each line: a phone number, a game id, an SMM target. */
 function customerOf(entry: JournalEntry): string {
-  return [...new Set(linesOf(entry).map((l) => (typeof l.note === "string" ? customerData(l.note) : null)).filter((c): c is string => !!c))].join(", ");
+  return [
+    ...new Set(
+      linesOf(entry)
+        .map((l) => (typeof l.note === "string" ? customerData(l.note) : null))
+        .filter((c): c is string => !!c),
+    ),
+  ].join(", ");
 }
 
 /** The local clock time to the minute, never cut: `2026-11-23 19:04`. */
@@ -106,7 +135,8 @@ function clockTime(at: string): string {
 export function sinceMs(text: string): number {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   const at = date ? new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3])).getTime() : Date.parse(text);
-  if (Number.isNaN(at)) throw new InputError(`--since takes a date like 2026-11-01 (or a full timestamp), not "${text}".`);
+  if (Number.isNaN(at))
+    throw new InputError(`--since takes a date like 2026-11-01 (or a full timestamp), not "${text}".`);
   return at;
 }
 
@@ -126,7 +156,12 @@ function standingCell(entry: JournalEntry, now: number): Cell {
     const refunded = verdict === "delivery_failed" ? " (refunded)" : "";
     return { human: `${verdictWords(verdict)}${refunded}`, plain: verdict, tone: verdictTone(verdict) };
   }
-  if (entry.kind === "topup" && entry.outcome === "done" && entry.status) return { human: entry.status, plain: entry.status.replace(/ /g, "_"), tone: entry.status === "paid" ? "good" : "dim" };
+  if (entry.kind === "topup" && entry.outcome === "done" && entry.status)
+    return {
+      human: entry.status,
+      plain: entry.status.replace(/ /g, "_"),
+      tone: entry.status === "paid" ? "good" : "dim",
+    };
   return outcomeCell(entry, now);
 }
 
@@ -167,22 +202,31 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
   };
   // Everything at once as JSON goes out as it is read: a year of orders in bounded memory.
   if (ctx.output.mode === "json" && !options.refresh) {
-    await ctx.output.jsonArray((function* () {
-      for (const e of selected()) yield asJson(e);
-    })());
+    await ctx.output.jsonArray(
+      (function* () {
+        for (const e of selected()) yield asJson(e);
+      })(),
+    );
     return;
   }
   let chosen = [...selected()];
 
   if (options.refresh && chosen.length) {
-    const refreshed = await refreshEntries(ctx, chosen.filter((e) => sentFromHere(e, ctx.settings)));
+    const refreshed = await refreshEntries(
+      ctx,
+      chosen.filter((e) => sentFromHere(e, ctx.settings)),
+    );
     chosen = chosen.map((e) => refreshed.get(e.entry) ?? e);
     if (options.unresolved) chosen = chosen.filter((e) => isUnresolved(e, now));
   }
 
   if (ctx.output.mode === "json") return ctx.output.json(chosen.map(asJson));
   if (chosen.length === 0) {
-    ctx.output.info(options.unresolved ? "Nothing unresolved: every request's outcome is known." : `No money-moving requests recorded yet for profile "${ctx.settings.profile}"${options.allServices ? "" : " at this service address"}.`);
+    ctx.output.info(
+      options.unresolved
+        ? "Nothing unresolved: every request's outcome is known."
+        : `No money-moving requests recorded yet for profile "${ctx.settings.profile}"${options.allServices ? "" : " at this service address"}.`,
+    );
   } else {
     const names = await itemNames(ctx, chosen);
     const other = (e: JournalEntry) => (sentFromHere(e, ctx.settings) ? undefined : e.base_url || "(no address)");
@@ -191,7 +235,21 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
         historyColumns,
         chosen.map((e): Cell[] => {
           const verdict = ledgerVerdict(e, now);
-          return [e.at, e.kind, referenceOf(e), outcomeCell(e, now), e.amount, detailOf(e), itemOf(e, names), customerOf(e), e.status, e.invoice, verdict, refundOf(e, verdict), other(e)];
+          return [
+            e.at,
+            e.kind,
+            referenceOf(e),
+            outcomeCell(e, now),
+            e.amount,
+            detailOf(e),
+            itemOf(e, names),
+            customerOf(e),
+            e.status,
+            e.invoice,
+            verdict,
+            refundOf(e, verdict),
+            other(e),
+          ];
         }),
       );
     } else {
@@ -219,17 +277,31 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
             e.amount === undefined ? undefined : money(e.amount),
             reference ? copyable(reference) : undefined,
             e.invoice ? copyable(e.invoice, "bold") : undefined,
-            ...(options.allServices ? [other(e) ? { human: `other: ${other(e)}`, plain: other(e)!, tone: "warn" as const } : "this one"] : []),
+            ...(options.allServices
+              ? [other(e) ? { human: `other: ${other(e)}`, plain: other(e)!, tone: "warn" as const } : "this one"]
+              : []),
           ];
         }),
       );
     }
   }
-  if (otherProfiles) ctx.output.info(`(${otherProfiles} entr${otherProfiles === 1 ? "y" : "ies"} of other profiles not shown; use --profile.)`);
-  if (elsewhere) ctx.output.info(`(${elsewhere} entr${elsewhere === 1 ? "y" : "ies"} for another service address hidden; --all-services.)`);
+  if (otherProfiles)
+    ctx.output.info(
+      `(${otherProfiles} entr${otherProfiles === 1 ? "y" : "ies"} of other profiles not shown; use --profile.)`,
+    );
+  if (elsewhere)
+    ctx.output.info(
+      `(${elsewhere} entr${elsewhere === 1 ? "y" : "ies"} for another service address hidden; --all-services.)`,
+    );
   const unresolved = chosen.filter((e) => isUnresolved(e, now)).length;
   // These notes fit in 80 columns with their mark, even at six-digit counts.
-  if (unresolved && !options.unresolved) ctx.output.warn(`${unresolved} unknown outcome${unresolved === 1 ? "" : "s"}: run \`reseller reconcile\` or \`history --refresh\`.`);
+  if (unresolved && !options.unresolved)
+    ctx.output.warn(
+      `${unresolved} unknown outcome${unresolved === 1 ? "" : "s"}: run \`reseller reconcile\` or \`history --refresh\`.`,
+    );
   const stale = chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
-  if (stale && !options.refresh) ctx.output.info(`${stale} purchase${stale === 1 ? "" : "s"} not known delivered yet: run \`reseller history --refresh\`.`);
+  if (stale && !options.refresh)
+    ctx.output.info(
+      `${stale} purchase${stale === 1 ? "" : "s"} not known delivered yet: run \`reseller history --refresh\`.`,
+    );
 }

@@ -29,8 +29,14 @@ export async function run(ctx: Context, options: ItemOptions): Promise<void> {
     ["Price", { ...money(data.price), tone: "highlight" }],
     ["Stock", stock],
     ["Minimum order", data.minOrder],
-    ["Order process", data.isSmm && data.orderProcess !== "smm" ? `${data.orderProcess ?? ""} (smm)`.trim() : data.orderProcess],
-    ["Required fields", data.requiredFields.length ? fieldNames(data.requiredFields.filter((f) => f.required)) || "none" : undefined],
+    [
+      "Order process",
+      data.isSmm && data.orderProcess !== "smm" ? `${data.orderProcess ?? ""} (smm)`.trim() : data.orderProcess,
+    ],
+    [
+      "Required fields",
+      data.requiredFields.length ? fieldNames(data.requiredFields.filter((f) => f.required)) || "none" : undefined,
+    ],
     ["Open amount", openAmountCell(data)],
     ["Account check", accountCheckCell(data)],
     ["Description", data.description || undefined],
@@ -46,5 +52,9 @@ function openAmountCell(item: Item): Cell {
 function accountCheckCell(item: Item): Cell {
   if (item.accountCheck === null) return undefined;
   if (!item.accountCheck.available) return "not offered";
-  return { human: item.accountCheck.requiresZoneId ? "offered, needs a zone" : "offered", plain: item.accountCheck.requiresZoneId ? "offered, needs a zone" : "offered", tone: "good" };
+  return {
+    human: item.accountCheck.requiresZoneId ? "offered, needs a zone" : "offered",
+    plain: item.accountCheck.requiresZoneId ? "offered, needs a zone" : "offered",
+    tone: "good",
+  };
 }

@@ -30,7 +30,13 @@ export async function run(ctx: Context, options: ItemsOptions): Promise<void> {
  */
 export const syncTimeouts = 10;
 
-async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCatalogue | undefined, options: ItemsOptions, now: number): Promise<KeptCatalogue> {
+async function bringUpToDate(
+  ctx: Context,
+  owner: CatalogueOwner,
+  kept: KeptCatalogue | undefined,
+  options: ItemsOptions,
+  now: number,
+): Promise<KeptCatalogue> {
   const refresh = options.refresh;
   const [{ syncCatalogue }, client] = await Promise.all([import("../catalogue/sync.js"), ctx.client()]);
   const checking = kept && !refresh ? "Checking the catalogue for changes" : "Fetching the catalogue";
@@ -54,7 +60,8 @@ async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCata
     // the request is on its way, then the rest at once while the service answers. The few lines
     // that changed are put in their places once they arrive (the copy is brought up to date before
     // anything is shown). A read that fails here is met again, and said, when the list is shown.
-    if (kept && !refresh && words.length) searching = kept.searchAhead(words, Promise.race([onItsWay, syncing])).catch(() => undefined);
+    if (kept && !refresh && words.length)
+      searching = kept.searchAhead(words, Promise.race([onItsWay, syncing])).catch(() => undefined);
     outcome = await syncing;
     await searching;
   } catch (error) {
@@ -70,8 +77,15 @@ async function bringUpToDate(ctx: Context, owner: CatalogueOwner, kept: KeptCata
   }
   if (ctx.output.stderrIsTTY) {
     const from = outcome.resumed ? " (going on from the pages kept by the last run)" : "";
-    ctx.output.info(outcome.whole ? `Fetched ${outcome.kept.count} items${from}.` : `${outcome.received} ${outcome.received === 1 ? "item" : "items"} changed since the last check${from}.`);
+    ctx.output.info(
+      outcome.whole
+        ? `Fetched ${outcome.kept.count} items${from}.`
+        : `${outcome.received} ${outcome.received === 1 ? "item" : "items"} changed since the last check${from}.`,
+    );
   }
-  if (outcome.unkept) ctx.output.warn(`Could not keep the catalogue in ${ctx.settings.configDir} (${outcome.unkept}); the next call fetches it again.`);
+  if (outcome.unkept)
+    ctx.output.warn(
+      `Could not keep the catalogue in ${ctx.settings.configDir} (${outcome.unkept}); the next call fetches it again.`,
+    );
   return outcome.kept;
 }

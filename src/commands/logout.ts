@@ -9,8 +9,12 @@ export async function run(ctx: Context): Promise<void> {
   if (key) await ctx.config.writeProfile(profile, { ...stored, api_key: undefined });
 
   if (ctx.output.mode === "json") ctx.output.json({ profile, removed_api_key: key !== undefined });
-  else if (key) ctx.output.success(`Logged out of profile "${profile}": forgot the API key ${maskApiKey(key)}${stored.base_url ? "; the base URL is kept" : ""}.`);
+  else if (key)
+    ctx.output.success(
+      `Logged out of profile "${profile}": forgot the API key ${maskApiKey(key)}${stored.base_url ? "; the base URL is kept" : ""}.`,
+    );
   // Already logged out is the state the user asked for, so not an error.
   else ctx.output.info(`Profile "${profile}" has no stored API key; nothing to do.`);
-  if (ctx.settings.apiKeySource === "environment") ctx.output.warn("RESELLER_API_KEY is still set in this environment and will keep being used; unset it too.");
+  if (ctx.settings.apiKeySource === "environment")
+    ctx.output.warn("RESELLER_API_KEY is still set in this environment and will keep being used; unset it too.");
 }

@@ -30,21 +30,44 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
         const ref = entry.ref_id!;
         try {
           const { data: t } = await client.getTransaction(ref);
-          return { outcome: "done", details: journalDetails(t), say: `bought${t.invoice ? `: invoice ${t.invoice}` : ` (ref_id ${ref})`}` };
+          return {
+            outcome: "done",
+            details: journalDetails(t),
+            say: `bought${t.invoice ? `: invoice ${t.invoice}` : ` (ref_id ${ref})`}`,
+          };
         } catch (error) {
           if (!(error instanceof ServiceError && isTransactionNotFound(error.code))) throw error;
         }
         if (entry.kind === "buy") {
-          return { outcome: "not_done", details: { reason: "the service has no transaction with this ref_id" }, say: `not bought; safe to buy again with the same ref_id (--ref-id ${ref})` };
+          return {
+            outcome: "not_done",
+            details: { reason: "the service has no transaction with this ref_id" },
+            say: `not bought; safe to buy again with the same ref_id (--ref-id ${ref})`,
+          };
         }
         // Sandbox orders cannot be read back, and replaying one moves no money: send it again with the same ref_id.
         const request = entry.request as { item_id?: number; quantity?: number };
         try {
-          const { data } = await client.createSandboxOrder({ ref_id: ref, item_id: Number(request.item_id), quantity: Number(request.quantity) });
-          return { outcome: "done", details: { status: data.status?.text ?? "sandbox", reason: "sent again by reconcile (sandbox orders move no money)" }, say: "sandbox order sent again (it moves no money)" };
+          const { data } = await client.createSandboxOrder({
+            ref_id: ref,
+            item_id: Number(request.item_id),
+            quantity: Number(request.quantity),
+          });
+          return {
+            outcome: "done",
+            details: {
+              status: data.status?.text ?? "sandbox",
+              reason: "sent again by reconcile (sandbox orders move no money)",
+            },
+            say: "sandbox order sent again (it moves no money)",
+          };
         } catch (error) {
           if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST") {
-            return { outcome: "done", details: { status: "sandbox", reason: "the service already has this ref_id" }, say: "the sandbox order had gone through" };
+            return {
+              outcome: "done",
+              details: { status: "sandbox", reason: "the service already has this ref_id" },
+              say: "the sandbox order had gone through",
+            };
           }
           throw error;
         }
@@ -53,18 +76,38 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
         const request = entry.request as { item_id?: number; quantity?: number };
         const since = Date.parse(entry.at) - lockSkewMs;
         const { data: locks } = await client.listLocks();
-        const found = locks.find((l) => l.itemId === request.item_id && l.quantity === request.quantity && !(Date.parse(l.lockedAt ?? "") < since));
-        if (found) return { outcome: "done", details: { lock_token: found.token, status: "active" }, say: `lock held: ${found.token}` };
-        return { outcome: "not_done", details: { reason: "no matching active lock: it was never made or has expired" }, say: "no lock held (any lock it made has expired)" };
+        const found = locks.find(
+          (l) =>
+            l.itemId === request.item_id && l.quantity === request.quantity && !(Date.parse(l.lockedAt ?? "") < since),
+        );
+        if (found)
+          return {
+            outcome: "done",
+            details: { lock_token: found.token, status: "active" },
+            say: `lock held: ${found.token}`,
+          };
+        return {
+          outcome: "not_done",
+          details: { reason: "no matching active lock: it was never made or has expired" },
+          say: "no lock held (any lock it made has expired)",
+        };
       }
       case "topup":
         // A payment link charges nothing until someone pays it: there is nothing to settle.
-        return { outcome: "not_done", details: { reason: "a top-up link charges nothing until paid" }, say: "nothing charged; request a new link with `reseller topup` if needed" };
+        return {
+          outcome: "not_done",
+          details: { reason: "a top-up link charges nothing until paid" },
+          say: "nothing charged; request a new link with `reseller topup` if needed",
+        };
     }
   } catch (error) {
     if (error instanceof InterruptedError || error instanceof AuthError) throw error;
     const code = (error as { code?: string }).code ?? "ERROR";
-    return { outcome: "unknown", details: { code, reason: `still no answer at reconcile (${code})` }, say: `still unknown: ${code}` };
+    return {
+      outcome: "unknown",
+      details: { code, reason: `still no answer at reconcile (${code})` },
+      say: `still unknown: ${code}`,
+    };
   }
   return { outcome: "unknown", details: { reason: `unknown kind ${entry.kind as string}` }, say: "unknown kind" };
 }
@@ -82,7 +125,9 @@ export async function run(ctx: Context): Promise<number | void> {
   const here = unresolved.filter((e) => sentFromHere(e, ctx.settings));
   const elsewhere = unresolved.length - here.length;
   if (elsewhere) {
-    ctx.output.warn(`${elsewhere} unresolved entr${elsewhere === 1 ? "y was" : "ies were"} sent to another service address; reconcile with that --base-url to settle ${elsewhere === 1 ? "it" : "them"}.`);
+    ctx.output.warn(
+      `${elsewhere} unresolved entr${elsewhere === 1 ? "y was" : "ies were"} sent to another service address; reconcile with that --base-url to settle ${elsewhere === 1 ? "it" : "them"}.`,
+    );
   }
   if (here.length === 0) {
     if (ctx.output.mode === "json") return ctx.output.json({ checked: 0, settled: 0, still_unknown: 0, entries: [] });
@@ -99,7 +144,15 @@ export async function run(ctx: Context): Promise<number | void> {
     const at = new Date(ctx.now()).toISOString();
     // "Still unknown" is written once, when an entry stops being in flight; again each run would only grow the journal.
     if (answer.outcome !== "unknown" || entry.outcome === "pending") {
-      journal.append({ v: 1, type: "outcome", entry: entry.entry, at, outcome: answer.outcome, ...answer.details, by: "reconcile" });
+      journal.append({
+        v: 1,
+        type: "outcome",
+        entry: entry.entry,
+        at,
+        outcome: answer.outcome,
+        ...answer.details,
+        by: "reconcile",
+      });
     }
     answers[index] = answer;
   });
@@ -111,12 +164,25 @@ export async function run(ctx: Context): Promise<number | void> {
       checked: results.length,
       settled: results.length - stillUnknown,
       still_unknown: stillUnknown,
-      entries: results.map(({ entry, answer }) => ({ entry: entry.entry, kind: entry.kind, ref_id: entry.ref_id, at: entry.at, outcome: answer.outcome, ...answer.details })),
+      entries: results.map(({ entry, answer }) => ({
+        entry: entry.entry,
+        kind: entry.kind,
+        ref_id: entry.ref_id,
+        at: entry.at,
+        outcome: answer.outcome,
+        ...answer.details,
+      })),
     });
   } else {
     ctx.output.table(
       // What it means names the invoice found: wrapped between words, never cut.
-      [{ header: "Time" }, { header: "Kind" }, { header: "Ref ID" }, { header: "Now" }, { header: "What it means", fit: "wrap" }],
+      [
+        { header: "Time" },
+        { header: "Kind" },
+        { header: "Ref ID" },
+        { header: "Now" },
+        { header: "What it means", fit: "wrap" },
+      ],
       results.map(({ entry, answer }): Cell[] => [
         ctx.output.time(entry.at),
         entry.kind,
@@ -127,6 +193,8 @@ export async function run(ctx: Context): Promise<number | void> {
     );
   }
   const settled = results.length - stillUnknown;
-  ctx.output.info(`Settled ${settled} of ${results.length}.${stillUnknown ? ` ${stillUnknown} still unknown: the service did not answer; run \`reseller reconcile\` again later.` : ""}`);
+  ctx.output.info(
+    `Settled ${settled} of ${results.length}.${stillUnknown ? ` ${stillUnknown} still unknown: the service did not answer; run \`reseller reconcile\` again later.` : ""}`,
+  );
   return stillUnknown ? 5 : 0;
 }

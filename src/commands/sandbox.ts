@@ -19,21 +19,45 @@ export async function run(ctx: Context, options: SandboxOptions): Promise<void> 
   const refId = options.refId ?? generateRefId(ctx.now());
   const input = { ref_id: refId, item_id: options.item, quantity: options.qty };
   ctx.output.info(`Sending a sandbox order for ${options.qty} × item ${options.item} (ref_id ${refId})…`);
-  const result = await journalRequest<ApiResult<SandboxOrder>>(ctx, "sandbox", refId, { item_id: options.item, quantity: options.qty }, (hooks) => client.createSandboxOrder(input, hooks), {
-    noun: "sandbox order",
-    describe: (r) => ({ status: r.data.status?.text ?? "sandbox", ...(r.data.id !== null ? { sandbox_id: r.data.id } : {}), ...(r.data.invoice !== null ? { invoice: r.data.invoice } : {}) }),
-    // The order went through on an attempt whose answer was lost; the service keeps no way to read it back.
-    alreadyDone: async () => ({ data: { id: null, refId, invoice: null, status: { text: "sandbox", kind: "sandbox" } }, body: { message: "OK", data: { ref_id: refId, status: "sandbox" } }, status: 200 }),
-    settleHint: "A sandbox order moves no money. Run `reseller reconcile` to settle it in the journal.",
-  });
+  const result = await journalRequest<ApiResult<SandboxOrder>>(
+    ctx,
+    "sandbox",
+    refId,
+    { item_id: options.item, quantity: options.qty },
+    (hooks) => client.createSandboxOrder(input, hooks),
+    {
+      noun: "sandbox order",
+      describe: (r) => ({
+        status: r.data.status?.text ?? "sandbox",
+        ...(r.data.id !== null ? { sandbox_id: r.data.id } : {}),
+        ...(r.data.invoice !== null ? { invoice: r.data.invoice } : {}),
+      }),
+      // The order went through on an attempt whose answer was lost; the service keeps no way to read it back.
+      alreadyDone: async () => ({
+        data: { id: null, refId, invoice: null, status: { text: "sandbox", kind: "sandbox" } },
+        body: { message: "OK", data: { ref_id: refId, status: "sandbox" } },
+        status: 200,
+      }),
+      settleHint: "A sandbox order moves no money. Run `reseller reconcile` to settle it in the journal.",
+    },
+  );
   // A answers {id, ref_id, status}, B only {invoice}: the ref_id we sent stands in for a missing one.
   const order = result.data;
   const ref = order.refId ?? refId;
-  ctx.output.success(`Sandbox order recorded (ref_id ${ref}${order.invoice ? `, invoice ${order.invoice}` : ""}); no balance or stock changed.`);
+  ctx.output.success(
+    `Sandbox order recorded (ref_id ${ref}${order.invoice ? `, invoice ${order.invoice}` : ""}); no balance or stock changed.`,
+  );
   if (ctx.output.mode === "json") return ctx.output.json(result.body);
   // Piped columns keep their order (id, ref_id, status); the invoice B answers with comes last.
   ctx.output.table(
     ["ID", "Ref ID", "Status", "Invoice"],
-    [[order.id || undefined, copyable(ref), order.status?.text, order.invoice === null ? undefined : copyable(order.invoice, "bold")]],
+    [
+      [
+        order.id || undefined,
+        copyable(ref),
+        order.status?.text,
+        order.invoice === null ? undefined : copyable(order.invoice, "bold"),
+      ],
+    ],
   );
 }

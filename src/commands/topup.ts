@@ -30,13 +30,21 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
     const open = channels.filter((c) => !c.off).map((c) => c.code);
     throw new UsageError(`The payment channel ${found.code} is switched off right now.`, {
       code: "CHANNEL_OFF",
-      suggestion: open.length ? `Choose another: ${open.join(", ")} (\`reseller channels\`).` : "No channel is open right now; try again later.",
+      suggestion: open.length
+        ? `Choose another: ${open.join(", ")} (\`reseller channels\`).`
+        : "No channel is open right now; try again later.",
     });
   }
   if (found) return found;
   // `--channel gopay` or `qriss`: the channel a slip or another name most likely meant.
   const byName = channels.filter((c) => c.name.toUpperCase().includes(wanted));
-  const likely = byName.length === 1 ? byName[0]!.code : closest(wanted, channels.map((c) => c.code));
+  const likely =
+    byName.length === 1
+      ? byName[0]!.code
+      : closest(
+          wanted,
+          channels.map((c) => c.code),
+        );
   // Said as a flag to paste into a shell: only a code a shell reads as one word and nothing more.
   const meant = likely && /^[\w.-]+$/.test(likely) ? likely : undefined;
   throw new UsageError(`There is no payment channel "${code}". Channels: ${channels.map((c) => c.code).join(", ")}.`, {
@@ -48,7 +56,8 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
 /** The wizard's amount check, as the person types: the same rule as --amount, in words for a prompt. */
 export function checkTypedAmount(text: string): true | string {
   const reading = readAmount(text);
-  if (!reading.ok) return `Not an amount: ${reading.why}${reading.readings.length ? ` (${reading.readings.map(formatRupiah).join(" or ")}?)` : ` (${amountForms})`}`;
+  if (!reading.ok)
+    return `Not an amount: ${reading.why}${reading.readings.length ? ` (${reading.readings.map(formatRupiah).join(" or ")}?)` : ` (${amountForms})`}`;
   const n = reading.amount;
   if (n < minimumTopUp) return `At least ${formatRupiah(minimumTopUp)}`;
   return true;
@@ -59,10 +68,15 @@ export function checkChannelAmount(channel: PaymentChannel, amount: number): voi
   const below = channel.minAmount !== null && amount < channel.minAmount;
   const above = channel.maxAmount !== null && amount > channel.maxAmount;
   if (!below && !above) return;
-  throw new UsageError(`${channel.code} takes top-ups of ${channelRange(channel)}; ${formatRupiah(amount)} is ${below ? "below" : "above"} that.`, {
-    code: "AMOUNT_OUT_OF_RANGE",
-    suggestion: above ? "Split it into several top-ups, or choose a channel that takes more (`reseller channels`)." : "Top up at least the channel's minimum.",
-  });
+  throw new UsageError(
+    `${channel.code} takes top-ups of ${channelRange(channel)}; ${formatRupiah(amount)} is ${below ? "below" : "above"} that.`,
+    {
+      code: "AMOUNT_OUT_OF_RANGE",
+      suggestion: above
+        ? "Split it into several top-ups, or choose a channel that takes more (`reseller channels`)."
+        : "Top up at least the channel's minimum.",
+    },
+  );
 }
 
 /** The wizard's amount check once the channel is known: the channel's range, in words for a prompt. */
@@ -71,13 +85,17 @@ function checkTypedAmountFor(channel: PaymentChannel): (text: string) => true | 
     const basic = checkTypedAmount(text);
     if (basic !== true) return basic;
     const n = parseRupiah(text)!;
-    if ((channel.minAmount !== null && n < channel.minAmount) || (channel.maxAmount !== null && n > channel.maxAmount)) return `${channel.code} takes ${channelRange(channel)}`;
+    if ((channel.minAmount !== null && n < channel.minAmount) || (channel.maxAmount !== null && n > channel.maxAmount))
+      return `${channel.code} takes ${channelRange(channel)}`;
     return true;
   };
 }
 
 function outOfRange(channel: PaymentChannel, amount: number): boolean {
-  return (channel.minAmount !== null && amount < channel.minAmount) || (channel.maxAmount !== null && amount > channel.maxAmount);
+  return (
+    (channel.minAmount !== null && amount < channel.minAmount) ||
+    (channel.maxAmount !== null && amount > channel.maxAmount)
+  );
 }
 
 /**
@@ -86,7 +104,8 @@ function outOfRange(channel: PaymentChannel, amount: number): boolean {
  * cannot take the amount already given, is shown disabled with the reason where the range would be.
  */
 export function channelChoices(channels: PaymentChannel[], amount: number | undefined, width: number) {
-  const reason = (c: PaymentChannel) => (c.off ? "switched off" : amount !== undefined && outOfRange(c, amount) ? `takes ${channelRange(c)}` : undefined);
+  const reason = (c: PaymentChannel) =>
+    c.off ? "switched off" : amount !== undefined && outOfRange(c, amount) ? `takes ${channelRange(c)}` : undefined;
   const codeWidth = Math.max(...channels.map((c) => textWidth(c.code)));
   const feeWidth = Math.max(...channels.map((c) => textWidth(describeFee(c))));
   const rangeWidth = Math.max(...channels.map((c) => textWidth(reason(c) ?? channelRange(c))));
@@ -108,14 +127,29 @@ export function channelChoices(channels: PaymentChannel[], amount: number | unde
 }
 
 export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
-  const missing = [options.amount === undefined ? "--amount" : undefined, options.channel === undefined ? "--channel" : undefined].filter((f): f is string => f !== undefined);
+  const missing = [
+    options.amount === undefined ? "--amount" : undefined,
+    options.channel === undefined ? "--channel" : undefined,
+  ].filter((f): f is string => f !== undefined);
   // Asked before anything else: a script missing a flag fails at once, even without a key or a network.
-  const prompter = missing.length > 0 ? await ctx.prompter(missing, "For example: reseller topup --amount 50000 --channel QRIS --yes (channel codes: `reseller channels`).") : undefined;
+  const prompter =
+    missing.length > 0
+      ? await ctx.prompter(
+          missing,
+          "For example: reseller topup --amount 50000 --channel QRIS --yes (channel codes: `reseller channels`).",
+        )
+      : undefined;
   const client = await ctx.client();
   const { data: channels } = await client.listChannels();
-  if (channels.length === 0) throw new UsageError("The service offers no payment channels right now.", { code: "NO_CHANNELS" });
+  if (channels.length === 0)
+    throw new UsageError("The service offers no payment channels right now.", { code: "NO_CHANNELS" });
 
-  const channel = options.channel !== undefined ? findChannel(channels, options.channel) : await prompter!.select("Payment channel", channelChoices(channels, options.amount, ctx.output.width), { pageSize: 12 });
+  const channel =
+    options.channel !== undefined
+      ? findChannel(channels, options.channel)
+      : await prompter!.select("Payment channel", channelChoices(channels, options.amount, ctx.output.width), {
+          pageSize: 12,
+        });
   const amount =
     options.amount ??
     topUpAmount(
@@ -125,7 +159,9 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
         transformer: (value, { isFinal }) => {
           const n = parseRupiah(value);
           if (isFinal) return n === undefined ? value : formatRupiah(n);
-          return n === undefined || value.trim() === "" ? value : `${value}  ${ctx.output.paintStderr("dim", `= ${formatRupiah(n)}`)}`;
+          return n === undefined || value.trim() === ""
+            ? value
+            : `${value}  ${ctx.output.paintStderr("dim", `= ${formatRupiah(n)}`)}`;
         },
       }),
     );
@@ -141,7 +177,10 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     ctx.output.summary([
       ["Channel", `${channel.code} – ${channel.name}`],
       ["Amount", formatRupiah(amount)],
-      ["Fee", `${formatRupiah(fee)}${channel.feePercent !== null ? ` (${describeFee(channel)}; the service's own figure follows)` : ""}`],
+      [
+        "Fee",
+        `${formatRupiah(fee)}${channel.feePercent !== null ? ` (${describeFee(channel)}; the service's own figure follows)` : ""}`,
+      ],
       ["Total", formatRupiah(total), "bold"],
     ]);
     if (!(await confirmer.confirm(`Request a payment link for ${formatRupiah(total)}?`, { default: true }))) {
@@ -151,13 +190,24 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   }
 
   // Journaled like every money-moving request; a lost answer is exit 5, though no money moves until the link is paid.
-  const { data, body } = await journalRequest(ctx, "topup", null, { amount, channel: channel.code }, (hooks) => client.requestTopUp(amount, channel.code, hooks), {
-    noun: "top-up request",
-    describe: (r) => ({ amount: r.data.amount ?? amount, status: "link created" }),
-    settleHint: "No money moves until a payment link is paid: request a new one with `reseller topup`.",
-  });
+  const { data, body } = await journalRequest(
+    ctx,
+    "topup",
+    null,
+    { amount, channel: channel.code },
+    (hooks) => client.requestTopUp(amount, channel.code, hooks),
+    {
+      noun: "top-up request",
+      describe: (r) => ({ amount: r.data.amount ?? amount, status: "link created" }),
+      settleHint: "No money moves until a payment link is paid: request a new one with `reseller topup`.",
+    },
+  );
   // The service's own fee and total win over the estimate from the channel list (a percent fee may round otherwise).
-  const shown: TopUp = { ...data, amount: data.amount ?? amount, fee: data.fee ?? (data.total !== null && data.amount !== null ? data.total - data.amount : fee) };
+  const shown: TopUp = {
+    ...data,
+    amount: data.amount ?? amount,
+    fee: data.fee ?? (data.total !== null && data.amount !== null ? data.total - data.amount : fee),
+  };
   shown.total = data.total ?? (shown.amount ?? amount) + (shown.fee ?? fee);
   showResult(ctx, shown, body, channel);
 
@@ -165,7 +215,10 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   // a second look: only a web address is drawn as one (never `javascript:`).
   const qrOf = data.paymentUrl ?? data.qrLink;
   const webLink = qrOf !== null && isWebLink(qrOf);
-  if (qrOf !== null && !webLink) ctx.output.warn("The payment link is not an http(s) address, so no QR code is drawn; check it with the service before anyone pays through it.");
+  if (qrOf !== null && !webLink)
+    ctx.output.warn(
+      "The payment link is not an http(s) address, so no QR code is drawn; check it with the service before anyone pays through it.",
+    );
   // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.
   const showQr = webLink && ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
   if (showQr) {
@@ -184,11 +237,26 @@ function showResult(ctx: Context, data: TopUp, body: unknown, channel: PaymentCh
   if (ctx.output.mode === "plain") {
     return ctx.output.table(
       ["Payment link", "Amount", "Fee", "Total", "Channel", "Expires", "QR link", "Invoice"],
-      [[link === null ? undefined : copyable(link), money(data.amount), money(data.fee), money(data.total), channel.code, ctx.output.time(data.expiresAt), data.qrLink ?? undefined, data.invoice ?? undefined]],
+      [
+        [
+          link === null ? undefined : copyable(link),
+          money(data.amount),
+          money(data.fee),
+          money(data.total),
+          channel.code,
+          ctx.output.time(data.expiresAt),
+          data.qrLink ?? undefined,
+          data.invoice ?? undefined,
+        ],
+      ],
     );
   }
   // Only what the service gave: a QR-only answer has no payment page to show.
-  const given: [string, string | null][] = [["Payment link", data.paymentUrl], ["QR link", data.qrLink], ["Invoice", data.invoice]];
+  const given: [string, string | null][] = [
+    ["Payment link", data.paymentUrl],
+    ["QR link", data.qrLink],
+    ["Invoice", data.invoice],
+  ];
   ctx.output.record([
     ...given.flatMap(([label, value]): [string, Cell][] => (value === null ? [] : [[label, copyable(value)]])),
     ["Channel", `${channel.code} – ${channel.name}`],
@@ -221,7 +289,8 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
     stderr: ctx.terminal.stderr,
     now: () => ctx.now(),
     signal: ctx.signal,
-    describe: (remaining) => `Waiting for payment: the link expires in ${ctx.output.paintStderr("bold", remaining)}  ${ctx.output.paintStderr("dim", "(q, Enter or Esc to leave)")}`,
+    describe: (remaining) =>
+      `Waiting for payment: the link expires in ${ctx.output.paintStderr("bold", remaining)}  ${ctx.output.paintStderr("dim", "(q, Enter or Esc to leave)")}`,
     check:
       before === undefined
         ? undefined
@@ -232,7 +301,8 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
     checkEveryMs: 3_000,
   });
   if (end === "done") ctx.output.success(`Payment received: the balance is now ${formatRupiah(after)}.`);
-  else if (end === "expired") ctx.output.warn("The payment link expired; nothing was charged. Run `reseller topup` for a new one.");
+  else if (end === "expired")
+    ctx.output.warn("The payment link expired; nothing was charged. Run `reseller topup` for a new one.");
   else ctx.output.info("The link stays valid until it expires; `reseller balance` shows when it is paid.");
 }
 

@@ -18,13 +18,21 @@ export async function run(ctx: Context, options: ValidateOptions): Promise<void>
   const { data: item } = await readItem(client, options.item);
   let zoneId = options.zoneId;
   if (zoneId === undefined && item.accountCheck?.available && item.accountCheck.requiresZoneId) {
-    const prompter = await ctx.prompter("--zone-id", `The account check of ${item.name} needs the zone too, e.g. --zone-id 1234.`);
-    zoneId = (await prompter.input(`Zone ID for ${item.name}`, { validate: (v) => (v.trim() ? true : "Required") })).trim();
+    const prompter = await ctx.prompter(
+      "--zone-id",
+      `The account check of ${item.name} needs the zone too, e.g. --zone-id 1234.`,
+    );
+    zoneId = (
+      await prompter.input(`Zone ID for ${item.name}`, { validate: (v) => (v.trim() ? true : "Required") })
+    ).trim();
   }
   if (zoneId !== undefined && item.accountCheck?.available && !item.accountCheck.requiresZoneId) {
     ctx.output.warn(`${item.name} is checked without a zone; --zone-id ${zoneId} is not sent.`);
   }
-  const { data, body } = await checkAccount(client, item, { customerId: options.customerId, ...(zoneId !== undefined ? { zoneId } : {}) });
+  const { data, body } = await checkAccount(client, item, {
+    customerId: options.customerId,
+    ...(zoneId !== undefined ? { zoneId } : {}),
+  });
   if (ctx.output.mode === "json") return ctx.output.json(body);
 
   const name = accountName(data);

@@ -6,7 +6,11 @@ import type { CommandSpec, CompletionSpec, FlagSpec } from "./describe.js";
 import { header, quietCall, sq } from "./script.js";
 
 export function bashScript(spec: CompletionSpec): string {
-  const flagWords = (flags: FlagSpec[]) => flags.flatMap((f) => f.names).sort().join(" ");
+  const flagWords = (flags: FlagSpec[]) =>
+    flags
+      .flatMap((f) => f.names)
+      .sort()
+      .join(" ");
   const cases = (kind: string, pick: (c: CommandSpec) => string) =>
     spec.commands
       .map((c) => [c.path, pick(c)] as const)
@@ -88,7 +92,9 @@ ${valueCases}
     return 0
   fi
   case "$cmdpath" in
-${Object.entries(spec.dynamicArguments).map(([path, what]) => `    ${sq(path)}) __reseller_dynamic ${what}; return 0 ;;`).join("\n")}
+${Object.entries(spec.dynamicArguments)
+  .map(([path, what]) => `    ${sq(path)}) __reseller_dynamic ${what}; return 0 ;;`)
+  .join("\n")}
   esac
   __reseller_data choices "$cmdpath"
   [ -n "$REPLY" ] && __reseller_offer "$REPLY"

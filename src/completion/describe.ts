@@ -42,7 +42,12 @@ export interface CompletionSpec {
 }
 
 // Which values are dynamic, and which are files, is the one thing the declaration cannot say.
-const dynamicFlags: Record<string, Dynamic> = { "--channel": "channels", "--lock": "locks", "--profile": "profiles", "--item": "items" };
+const dynamicFlags: Record<string, Dynamic> = {
+  "--channel": "channels",
+  "--lock": "locks",
+  "--profile": "profiles",
+  "--item": "items",
+};
 const dynamicArguments: Record<string, Dynamic> = { "lock release": "locks" };
 const fileFlags = ["--cart", "--file", "--out", "--state"];
 
@@ -60,7 +65,13 @@ export function describeProgram(program: Command): CompletionSpec {
   const flagOf = (option: Command["options"][number]): FlagSpec => {
     const names = [option.long, option.short].filter((n): n is string => typeof n === "string");
     const long = option.long ?? "";
-    return { names, takesValue: option.required || option.optional, description: option.description, dynamic: dynamicFlags[long], files: fileFlags.includes(long) };
+    return {
+      names,
+      takesValue: option.required || option.optional,
+      description: option.description,
+      dynamic: dynamicFlags[long],
+      files: fileFlags.includes(long),
+    };
   };
   const commands: CommandSpec[] = [];
   const visit = (command: Command, path: string) => {
@@ -69,7 +80,9 @@ export function describeProgram(program: Command): CompletionSpec {
     const argument = command.registeredArguments[0];
     commands.push({
       path,
-      commands: children.map((c) => ({ name: c.name(), description: c.description() })).sort((a, b) => a.name.localeCompare(b.name)),
+      commands: children
+        .map((c) => ({ name: c.name(), description: c.description() }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
       flags: path === "" ? [] : help.visibleOptions(command).map(flagOf),
       choices: argument ? (argument.argChoices ?? choicesFrom(argument.description)) : [],
       dynamic: dynamicArguments[path],
@@ -83,6 +96,10 @@ export function describeProgram(program: Command): CompletionSpec {
     const own = new Set(c.flags.flatMap((f) => f.names));
     c.flags = [...c.flags, ...globalFlags.filter((g) => !g.names.some((n) => own.has(n)))];
   }
-  const valueFlags = [...new Set([...globalFlags, ...commands.flatMap((c) => c.flags)].filter((f) => f.takesValue).flatMap((f) => f.names))].sort();
+  const valueFlags = [
+    ...new Set(
+      [...globalFlags, ...commands.flatMap((c) => c.flags)].filter((f) => f.takesValue).flatMap((f) => f.names),
+    ),
+  ].sort();
   return { globalFlags, commands, valueFlags, dynamicFlags, dynamicArguments, fileFlags };
 }

@@ -25,7 +25,8 @@ export function fishScript(spec: CompletionSpec): string {
   for (const f of spec.globalFlags) lines.push(flagLine(undefined, f));
   for (const c of spec.commands) {
     const at = fishQuote(`__reseller_at ${fishQuote(c.path)}`);
-    for (const sub of c.commands) lines.push(`complete -c reseller -n ${at} -a ${fishQuote(sub.name)} -d ${fishQuote(short(sub.description))}`);
+    for (const sub of c.commands)
+      lines.push(`complete -c reseller -n ${at} -a ${fishQuote(sub.name)} -d ${fishQuote(short(sub.description))}`);
     const global = new Set(spec.globalFlags.flatMap((g) => g.names));
     for (const f of c.flags) if (!f.names.some((n) => global.has(n))) lines.push(flagLine(c.path, f));
     if (c.dynamic) lines.push(`complete -c reseller -n ${at} -a ${fishQuote(`(__reseller_candidates ${c.dynamic})`)}`);
@@ -33,7 +34,10 @@ export function fishScript(spec: CompletionSpec): string {
   }
   const commandCases = spec.commands
     .filter((c) => c.commands.length > 0)
-    .map((c) => `        case ${fishQuote(c.path)}\n            printf '%s\\n' ${c.commands.map((x) => fishQuote(x.name)).join(" ")}`)
+    .map(
+      (c) =>
+        `        case ${fishQuote(c.path)}\n            printf '%s\\n' ${c.commands.map((x) => fishQuote(x.name)).join(" ")}`,
+    )
     .join("\n");
   return `${header("fish")}# Install: reseller completion fish > ~/.config/fish/completions/reseller.fish
 

@@ -99,7 +99,9 @@ ${valueCases}
     return
   fi
   case "$cmdpath" in
-${Object.entries(spec.dynamicArguments).map(([path, what]) => `    ${sq(path)}) __reseller_dynamic ${what}; return ;;`).join("\n")}
+${Object.entries(spec.dynamicArguments)
+  .map(([path, what]) => `    ${sq(path)}) __reseller_dynamic ${what}; return ;;`)
+  .join("\n")}
   esac
   __reseller_choices "$cmdpath"
   if (( \${#reply} )); then

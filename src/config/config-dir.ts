@@ -5,7 +5,23 @@
  * link is refused rather than read or written through; new ones are created 0600 in a 0700 dir.
  * Everything here is a few plain syscalls: it runs on every command's start.
  */
-import { chmodSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { InputError } from "../errors.js";
 
@@ -40,7 +56,8 @@ export function fileProblem(error: unknown): string {
 }
 
 /** What to do about a file of ours that is a symbolic link. */
-export const linkRefusedHint = "Put a copy of the file the link points to in its place, or point RESELLER_CONFIG_DIR at the dir that file is in.";
+export const linkRefusedHint =
+  "Put a copy of the file the link points to in its place, or point RESELLER_CONFIG_DIR at the dir that file is in.";
 
 /** Whether a failure to write is the disk's (full, read-only) rather than the file's. */
 export function isDiskFull(error: unknown): boolean {
@@ -74,7 +91,8 @@ export function readOwnFile(path: string): string | undefined {
 
 /** A descriptor for appending records, the file created 0600 (and its dir 0700) when new. */
 export function openOwnFileForAppend(path: string): number {
-  const open = () => openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow | noBlock, 0o600);
+  const open = () =>
+    openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow | noBlock, 0o600);
   try {
     return open();
   } catch (error) {
@@ -92,8 +110,10 @@ export function openOwnFileForAppend(path: string): number {
  * anything is bought.
  */
 export function openResultsFile(path: string, inputPath?: string): number {
-  const refuse = (why: string) => new InputError(`Cannot write the results to ${path}: ${why}.`, { suggestion: "Name another file with --out." });
-  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath)) throw refuse(`it is the orders file ${inputPath}, which would be emptied`);
+  const refuse = (why: string) =>
+    new InputError(`Cannot write the results to ${path}: ${why}.`, { suggestion: "Name another file with --out." });
+  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath))
+    throw refuse(`it is the orders file ${inputPath}, which would be emptied`);
   let fd: number;
   try {
     fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | noFollow | noBlock, 0o600);
@@ -128,7 +148,11 @@ export function replaceOwnFile(path: string, text: string, options: { durable?: 
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   const bytes = Buffer.from(text, "utf8");
-  let fd: number | undefined = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o600);
+  let fd: number | undefined = openSync(
+    temporary,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow,
+    0o600,
+  );
   try {
     // The mode given to open passes through the umask; make sure.
     fchmodSync(fd, 0o600);
@@ -177,7 +201,10 @@ export function checkConfigDir(dir: string): string[] {
   if (stats.uid !== uid) foreign.push(`the config dir ${dir} (uid ${stats.uid})`);
   else if (stats.mode & 0o077) {
     if (holdsOnlyOurs(dir)) tighten(dir, stats.mode & 0o7777);
-    else notices.push(`The config dir ${dir} is open to others (${octal(stats.mode & 0o7777)}) and holds more than reseller's files, so its mode was left alone; reseller's own files in it are yours alone. Give reseller a dir of its own (RESELLER_CONFIG_DIR).`);
+    else
+      notices.push(
+        `The config dir ${dir} is open to others (${octal(stats.mode & 0o7777)}) and holds more than reseller's files, so its mode was left alone; reseller's own files in it are yours alone. Give reseller a dir of its own (RESELLER_CONFIG_DIR).`,
+      );
   }
   for (const name of localFileNames) {
     const path = join(dir, name);
@@ -188,9 +215,14 @@ export function checkConfigDir(dir: string): string[] {
     else if (file.mode & 0o077) tighten(path, file.mode & 0o7777);
   }
   if (foreign.length) {
-    notices.unshift(`Owned by another user: ${foreign.join(", ")}. That user can read your API key and change what reseller sends; use a config dir of your own (RESELLER_CONFIG_DIR).`);
+    notices.unshift(
+      `Owned by another user: ${foreign.join(", ")}. That user can read your API key and change what reseller sends; use a config dir of your own (RESELLER_CONFIG_DIR).`,
+    );
   }
-  if (tightened.length) notices.push(`Took group and other access off ${tightened.join(", ")}: reseller keeps its files readable by you alone.`);
+  if (tightened.length)
+    notices.push(
+      `Took group and other access off ${tightened.join(", ")}: reseller keeps its files readable by you alone.`,
+    );
   return notices;
 }
 
@@ -201,7 +233,11 @@ const keptDirs = ["catalogue", "journal.d"];
 function holdsOnlyOurs(dir: string): boolean {
   try {
     // A file being replaced is `NAME.<pid>.<random>.tmp` for a moment.
-    return readdirSync(dir).every((entry) => keptDirs.includes(entry) || localFileNames.some((name) => entry === name || (entry.startsWith(`${name}.`) && entry.endsWith(".tmp"))));
+    return readdirSync(dir).every(
+      (entry) =>
+        keptDirs.includes(entry) ||
+        localFileNames.some((name) => entry === name || (entry.startsWith(`${name}.`) && entry.endsWith(".tmp"))),
+    );
   } catch {
     return false;
   }

@@ -7,7 +7,15 @@ import type { Context } from "../context.js";
 import type { ApiKeySource } from "./settings.js";
 import { InputError, UsageError } from "../errors.js";
 
-export const settingKeys = ["base_url", "api_key", "timeout", "max_retries", "wait_timeout", "repeat_window", "webhook_secret"] as const;
+export const settingKeys = [
+  "base_url",
+  "api_key",
+  "timeout",
+  "max_retries",
+  "wait_timeout",
+  "repeat_window",
+  "webhook_secret",
+] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
 export type Source = "flag" | "environment" | "profile" | "default";
@@ -49,9 +57,15 @@ export function effectiveSettings(ctx: Context): EffectiveSetting[] {
   } catch {
     // The file cannot be read: every setting from it says so above.
   }
-  const keyed = (value: string | undefined, source: ApiKeySource) => ({ value: value ? maskApiKey(value) : undefined, source: source === "none" ? ("default" as const) : source });
+  const keyed = (value: string | undefined, source: ApiKeySource) => ({
+    value: value ? maskApiKey(value) : undefined,
+    source: source === "none" ? ("default" as const) : source,
+  });
   const listed: EffectiveSetting[] = [
-    known("base_url", () => ({ value: settings.baseUrl === undefined ? undefined : withoutCredentials(settings.baseUrl), source: settings.baseUrlSource === "none" ? "default" : settings.baseUrlSource })),
+    known("base_url", () => ({
+      value: settings.baseUrl === undefined ? undefined : withoutCredentials(settings.baseUrl),
+      source: settings.baseUrlSource === "none" ? "default" : settings.baseUrlSource,
+    })),
     known("api_key", () => keyed(settings.apiKey, settings.apiKeySource)),
     known("timeout", () => ({ value: settings.timeoutMs / 1000, source: settings.timeoutSource })),
     known("max_retries", () => ({ value: settings.maxRetries, source: settings.maxRetriesSource })),
@@ -79,7 +93,8 @@ function storedAsShown(ctx: Context, key: SettingKey): string | number | undefin
 
 /** A stored value as listed: anything that sounds secret is masked like the key. */
 function shownExtra(key: string, value: unknown): string | number {
-  const text = typeof value === "string" ? (key === "base_url" ? withoutCredentials(value) : value) : JSON.stringify(value);
+  const text =
+    typeof value === "string" ? (key === "base_url" ? withoutCredentials(value) : value) : JSON.stringify(value);
   // A key stored as a number by mistake is still a key.
   if (/key|token|secret|password/i.test(key)) return maskApiKey(text);
   return typeof value === "number" ? value : text;

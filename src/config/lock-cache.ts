@@ -26,8 +26,20 @@ interface StoredLock {
   expires_at: string | null;
 }
 
-const toStored = (lock: StockLock): StoredLock => ({ lock_token: lock.token, item_id: lock.itemId, quantity: lock.quantity, locked_at: lock.lockedAt, expires_at: lock.expiresAt });
-const fromStored = (lock: StoredLock): StockLock => ({ token: lock.lock_token, itemId: lock.item_id, quantity: lock.quantity, lockedAt: lock.locked_at ?? null, expiresAt: lock.expires_at ?? null });
+const toStored = (lock: StockLock): StoredLock => ({
+  lock_token: lock.token,
+  item_id: lock.itemId,
+  quantity: lock.quantity,
+  locked_at: lock.lockedAt,
+  expires_at: lock.expiresAt,
+});
+const fromStored = (lock: StoredLock): StockLock => ({
+  token: lock.lock_token,
+  itemId: lock.item_id,
+  quantity: lock.quantity,
+  lockedAt: lock.locked_at ?? null,
+  expiresAt: lock.expires_at ?? null,
+});
 
 export function lockCachePath(configDir: string): string {
   return join(configDir, lockCacheFileName);
@@ -35,7 +47,13 @@ export function lockCachePath(configDir: string): string {
 
 function isStoredLock(value: unknown): value is StoredLock {
   const v = value as Partial<StoredLock> | null;
-  return typeof v === "object" && v !== null && typeof v.lock_token === "string" && typeof v.item_id === "number" && typeof v.quantity === "number";
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    typeof v.lock_token === "string" &&
+    typeof v.item_id === "number" &&
+    typeof v.quantity === "number"
+  );
 }
 
 /** Unparseable expiry times are kept: better a stale entry the service will refuse than a lost one. */
@@ -65,7 +83,8 @@ async function readCache(configDir: string): Promise<LockCacheFile> {
   const profiles = (parsed as { profiles?: Record<string, unknown[]> } | null)?.profiles;
   if (typeof profiles !== "object" || profiles === null || Array.isArray(profiles)) return { profiles: {} };
   const clean: Record<string, StockLock[]> = {};
-  for (const [name, locks] of Object.entries(profiles)) if (Array.isArray(locks)) clean[name] = (locks as unknown[]).filter(isStoredLock).map(fromStored);
+  for (const [name, locks] of Object.entries(profiles))
+    if (Array.isArray(locks)) clean[name] = (locks as unknown[]).filter(isStoredLock).map(fromStored);
   return { profiles: clean };
 }
 
@@ -100,17 +119,23 @@ async function inTurn<T>(configDir: string, change: () => Promise<T>): Promise<T
   const started = Date.now();
   for (;;) {
     try {
-      closeSync(openSync(turn, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600));
+      closeSync(
+        openSync(turn, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600),
+      );
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw new UsageError(`${turn}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNWRITABLE" });
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST")
+        throw new UsageError(`${turn}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNWRITABLE" });
     }
     try {
       if (Date.now() - statSync(turn).mtimeMs > holderDeadAfterMs) unlinkSync(turn);
     } catch {
       // Gone meanwhile: the next try takes the turn.
     }
-    if (Date.now() - started > waitForTurnMs) throw new UsageError(`${turn} is held by another reseller for over ${waitForTurnMs / 1000} s.`, { code: "LOCK_CACHE_BUSY" });
+    if (Date.now() - started > waitForTurnMs)
+      throw new UsageError(`${turn} is held by another reseller for over ${waitForTurnMs / 1000} s.`, {
+        code: "LOCK_CACHE_BUSY",
+      });
     await sleep(5 + Math.random() * 20);
   }
   try {
@@ -124,7 +149,12 @@ async function inTurn<T>(configDir: string, change: () => Promise<T>): Promise<T
   }
 }
 
-export async function rememberLock(configDir: string, profile: string, lock: StockLock, nowMs: number = Date.now()): Promise<void> {
+export async function rememberLock(
+  configDir: string,
+  profile: string,
+  lock: StockLock,
+  nowMs: number = Date.now(),
+): Promise<void> {
   await inTurn(configDir, async () => {
     const cache = await readCache(configDir);
     const others = (cache.profiles[profile] ?? []).filter((l) => l.token !== lock.token);
@@ -133,12 +163,22 @@ export async function rememberLock(configDir: string, profile: string, lock: Sto
   });
 }
 
-export async function findCachedLock(configDir: string, profile: string, token: string, nowMs: number): Promise<StockLock | undefined> {
+export async function findCachedLock(
+  configDir: string,
+  profile: string,
+  token: string,
+  nowMs: number,
+): Promise<StockLock | undefined> {
   const cache = await readCache(configDir);
   return cache.profiles[profile]?.find((lock) => lock.token === token && stillActive(lock, nowMs));
 }
 
-export async function forgetLock(configDir: string, profile: string, token: string, nowMs: number = Date.now()): Promise<void> {
+export async function forgetLock(
+  configDir: string,
+  profile: string,
+  token: string,
+  nowMs: number = Date.now(),
+): Promise<void> {
   if (!(await readCache(configDir)).profiles[profile]?.some((lock) => lock.token === token)) return;
   await inTurn(configDir, async () => {
     const cache = await readCache(configDir);

@@ -118,7 +118,8 @@ export function outputWidth(env: Env, terminal: TerminalFacts): number {
 /** The one rule for max_retries, whether it comes from the environment, the profile or `config set`. */
 export function maxRetriesFrom(text: string): number {
   const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  if (!Number.isInteger(n) || n > 10) throw new InputError(`max_retries must be a whole number from 0 to 10, not "${text}".`);
+  if (!Number.isInteger(n) || n > 10)
+    throw new InputError(`max_retries must be a whole number from 0 to 10, not "${text}".`);
   return n;
 }
 
@@ -145,7 +146,11 @@ function once<T>(compute: () => T): () => T {
  * sends anything. A value from the profile is read only when something uses it: a damaged config
  * file or a wrong stored value stops what needs that value, not `config set`, which repairs it.
  */
-export function resolveSettings(flags: GlobalFlags, env: Env, terminal: TerminalFacts): Settings & { store: ConfigStore } {
+export function resolveSettings(
+  flags: GlobalFlags,
+  env: Env,
+  terminal: TerminalFacts,
+): Settings & { store: ConfigStore } {
   const configDir = defaultConfigDir(env);
   const store = new ConfigStore(configDir);
   const profile = flags.profile ?? env.RESELLER_PROFILE ?? "default";
@@ -155,7 +160,8 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
   // An explicit --profile means that profile's saved address and key, even with RESELLER_BASE_URL and
   // RESELLER_API_KEY left in the environment (`eval "$(reseller emulator --print-env)"` leaves them);
   // `ignoredEnvironment` names what lost, and the command says so.
-  const savedInChosenProfile = (name: StoredKey) => flags.profile !== undefined && quietly(() => stored(name)) !== undefined;
+  const savedInChosenProfile = (name: StoredKey) =>
+    flags.profile !== undefined && quietly(() => stored(name)) !== undefined;
 
   const base = once((): [string | undefined, Settings["baseUrlSource"]] => {
     if (flags.baseUrl) return [flags.baseUrl, "flag"];
@@ -188,7 +194,9 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
     return seconds !== undefined ? [seconds * 1000, "profile"] : [defaultTimeoutSeconds * 1000, "default"];
   });
 
-  const retriesGiven: [number, Settings["maxRetriesSource"]] | undefined = env.RESELLER_MAX_RETRIES ? [maxRetriesFrom(env.RESELLER_MAX_RETRIES), "environment"] : undefined;
+  const retriesGiven: [number, Settings["maxRetriesSource"]] | undefined = env.RESELLER_MAX_RETRIES
+    ? [maxRetriesFrom(env.RESELLER_MAX_RETRIES), "environment"]
+    : undefined;
   const retries = once((): [number, Settings["maxRetriesSource"]] => {
     if (retriesGiven) return retriesGiven;
     const n = stored("max_retries") as number | undefined;
@@ -207,7 +215,11 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
 
   // A prompt needs a person on both ends: typing on stdin, reading the question on stderr.
   const noInput =
-    flags.input === false || truthy(env.RESELLER_NO_INPUT) || truthy(env.CI) || !terminal.stdinIsTTY || !terminal.stderrIsTTY;
+    flags.input === false ||
+    truthy(env.RESELLER_NO_INPUT) ||
+    truthy(env.CI) ||
+    !terminal.stdinIsTTY ||
+    !terminal.stderrIsTTY;
 
   return {
     store,
@@ -268,7 +280,10 @@ export function resolveSettings(flags: GlobalFlags, env: Env, terminal: Terminal
     noInput,
     stdoutAsTerminal: terminal.stdoutIsTTY || truthy(env.RESELLER_FORCE_TTY),
     // Colours follow the real terminal: RESELLER_FORCE_TTY changes the layout, not the escapes.
-    colour: { stdout: colourWanted(flags, env, terminal.stdoutIsTTY), stderr: colourWanted(flags, env, terminal.stderrIsTTY) },
+    colour: {
+      stdout: colourWanted(flags, env, terminal.stdoutIsTTY),
+      stderr: colourWanted(flags, env, terminal.stderrIsTTY),
+    },
     get width() {
       return outputWidth(env, terminal);
     },
@@ -281,15 +296,21 @@ export function checkBaseUrl(baseUrl: string, insecure: boolean): URL {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`The base URL "${withoutCredentials(baseUrl)}" is not a URL.`, { suggestion: "Give the address before /v1, e.g. https://api.example.com" });
+    throw new UsageError(`The base URL "${withoutCredentials(baseUrl)}" is not a URL.`, {
+      suggestion: "Give the address before /v1, e.g. https://api.example.com",
+    });
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new UsageError(`The base URL must start with https:// (got ${url.protocol}).`);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new UsageError(`The base URL must start with https:// (got ${url.protocol}).`);
   // A password in the address would be printed, journaled and sent to every proxy; the key is the credential.
   if (url.username || url.password) {
-    throw new UsageError(`The base URL holds a user name or password (${withoutCredentials(baseUrl)}); reseller neither sends nor keeps credentials that way.`, {
-      code: "CREDENTIALS_IN_BASE_URL",
-      suggestion: "Give the address alone (https://host/...); the service is authenticated with the API key.",
-    });
+    throw new UsageError(
+      `The base URL holds a user name or password (${withoutCredentials(baseUrl)}); reseller neither sends nor keeps credentials that way.`,
+      {
+        code: "CREDENTIALS_IN_BASE_URL",
+        suggestion: "Give the address alone (https://host/...); the service is authenticated with the API key.",
+      },
+    );
   }
   if (url.protocol === "http:" && !insecure && !isLoopback(url.hostname)) {
     throw new UsageError(`Refusing to send the API key in clear text to ${url.host}.`, {

@@ -61,17 +61,24 @@ const secretSettings: readonly string[] = ["api_key", "webhook_secret"];
 
 function breaks(rule: Rule, value: unknown): boolean {
   if (rule.type === "string") return typeof value !== "string";
-  return !Number.isInteger(value) || (value as number) < rule.minimum || (rule.maximum !== undefined && (value as number) > rule.maximum);
+  return (
+    !Number.isInteger(value) ||
+    (value as number) < rule.minimum ||
+    (rule.maximum !== undefined && (value as number) > rule.maximum)
+  );
 }
 
 function describe(rule: Rule): string {
   if (rule.type === "string") return "a string";
-  return rule.maximum === undefined ? `a whole number from ${rule.minimum}` : `a whole number from ${rule.minimum} to ${rule.maximum}`;
+  return rule.maximum === undefined
+    ? `a whole number from ${rule.minimum}`
+    : `a whole number from ${rule.minimum} to ${rule.maximum}`;
 }
 
 /** A stored value as an error may quote it: a secret only by its kind, anything else shortened. */
 function quoted(key: string, value: unknown): string {
-  if (secretSettings.includes(key)) return value === null ? "null" : Array.isArray(value) ? "a list" : `a ${typeof value}`;
+  if (secretSettings.includes(key))
+    return value === null ? "null" : Array.isArray(value) ? "a list" : `a ${typeof value}`;
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
@@ -118,7 +125,10 @@ export class ConfigStore {
       throw this.invalid(`is not JSON${whereBroken(text, error)}`);
     }
     const profiles = isRecord(parsed) ? parsed.profiles : undefined;
-    if (!isRecord(parsed) || (profiles !== undefined && (!isRecord(profiles) || !Object.values(profiles).every(isRecord)))) {
+    if (
+      !isRecord(parsed) ||
+      (profiles !== undefined && (!isRecord(profiles) || !Object.values(profiles).every(isRecord)))
+    ) {
       throw this.invalid('does not hold {"profiles": {"NAME": {...}}}');
     }
     return (this.cache = parsed as ConfigFile);
@@ -162,7 +172,8 @@ export class ConfigStore {
     const before = file.profiles?.[name] ?? {};
     for (const key of Object.keys(storedSettings) as StoredKey[]) {
       const value = profile[key];
-      if (value !== undefined && value !== before[key] && breaks(storedSettings[key], value)) throw this.badValue(name, key, value);
+      if (value !== undefined && value !== before[key] && breaks(storedSettings[key], value))
+        throw this.badValue(name, key, value);
     }
     const clean = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
     const profiles = { ...(file.profiles ?? {}) };
@@ -178,10 +189,16 @@ export class ConfigStore {
   }
 
   private badValue(name: string, key: StoredKey, value: unknown): UsageError {
-    return this.invalid(`holds ${quoted(key, value)} as ${key} of profile "${name}", which must be ${describe(storedSettings[key])}`, `Run ${repair[key]}${name === "default" ? "" : ` --profile ${name}`} to replace it, or correct the file by hand.`);
+    return this.invalid(
+      `holds ${quoted(key, value)} as ${key} of profile "${name}", which must be ${describe(storedSettings[key])}`,
+      `Run ${repair[key]}${name === "default" ? "" : ` --profile ${name}`} to replace it, or correct the file by hand.`,
+    );
   }
 
-  private invalid(what: string, suggestion = "Correct the file by hand, or move it aside (`mv` it) and run `reseller login` again."): UsageError {
+  private invalid(
+    what: string,
+    suggestion = "Correct the file by hand, or move it aside (`mv` it) and run `reseller login` again.",
+  ): UsageError {
     return new UsageError(`The config file ${this.path} ${what}.`, { code: "CONFIG_INVALID", suggestion });
   }
 
@@ -193,14 +210,22 @@ export class ConfigStore {
       EACCES: permission,
       EPERM: permission,
     };
-    const suggestion = suggestions[(error as NodeJS.ErrnoException).code ?? ""] ?? `Move it aside (\`mv ${this.path} ${this.path}.old\`) and run \`reseller login\` again.`;
-    return new UsageError(`Cannot read the config file ${this.path}: ${fileProblem(error)}.`, { code: "CONFIG_UNREADABLE", suggestion });
+    const suggestion =
+      suggestions[(error as NodeJS.ErrnoException).code ?? ""] ??
+      `Move it aside (\`mv ${this.path} ${this.path}.old\`) and run \`reseller login\` again.`;
+    return new UsageError(`Cannot read the config file ${this.path}: ${fileProblem(error)}.`, {
+      code: "CONFIG_UNREADABLE",
+      suggestion,
+    });
   }
 
   private unwritable(error: unknown): UsageError {
     const suggestion = isDiskFull(error)
       ? "Free some disk space, then try again."
       : `Make ${this.dir} writable for you, or point RESELLER_CONFIG_DIR at a dir that is.`;
-    return new UsageError(`Cannot save the config file ${this.path}: ${fileProblem(error)}; nothing was changed.`, { code: "CONFIG_UNWRITABLE", suggestion });
+    return new UsageError(`Cannot save the config file ${this.path}: ${fileProblem(error)}; nothing was changed.`, {
+      code: "CONFIG_UNWRITABLE",
+      suggestion,
+    });
   }
 }

@@ -11,7 +11,10 @@ export interface EmulatorCommandIo {
   signal: AbortSignal;
 }
 
-export type EmulatorCommandOptions = Pick<EmulatorOptions, "port" | "host" | "stateFile" | "seed" | "dialect" | "catalogueSize" | "allowRemoteWebhooks"> & {
+export type EmulatorCommandOptions = Pick<
+  EmulatorOptions,
+  "port" | "host" | "stateFile" | "seed" | "dialect" | "catalogueSize" | "allowRemoteWebhooks"
+> & {
   /** stdout gets only the `export` lines, for `eval`. */
   printEnv?: boolean;
   /** Start it in a process of its own, in the background, and return once it answers. */
@@ -20,7 +23,9 @@ export type EmulatorCommandOptions = Pick<EmulatorOptions, "port" | "host" | "st
 
 /** `export NAME=value`, the value single-quoted for a POSIX shell when it holds anything but plain URL characters. */
 function exportLine(name: string, value: string): string {
-  return /^[\w:/.@%+=,-]+$/.test(value) ? `export ${name}=${value}` : `export ${name}='${value.replace(/'/g, `'\\''`)}'`;
+  return /^[\w:/.@%+=,-]+$/.test(value)
+    ? `export ${name}=${value}`
+    : `export ${name}='${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /** A port someone else holds (or that needs privileges) is the person's to change, not a bug: exit 2. */
@@ -28,10 +33,21 @@ function portProblem(error: unknown, options: EmulatorCommandOptions): unknown {
   const code = (error as NodeJS.ErrnoException)?.code;
   const where = `${options.port ?? 0}${options.host ? ` on ${options.host}` : ""}`;
   if (code === "EADDRINUSE") {
-    return new UsageError(`port ${where} is in use.`, { code: "PORT_IN_USE", suggestion: "Stop what listens there, choose another with --port N, or let the emulator take a free one with --port 0." });
+    return new UsageError(`port ${where} is in use.`, {
+      code: "PORT_IN_USE",
+      suggestion:
+        "Stop what listens there, choose another with --port N, or let the emulator take a free one with --port 0.",
+    });
   }
-  if (code === "EACCES") return new UsageError(`port ${where} needs privileges this user does not have.`, { code: "PORT_NOT_ALLOWED", suggestion: "Choose a port above 1023, or --port 0 for a free one." });
-  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") return new UsageError(`cannot listen on ${options.host}: it is not an address of this machine.`, { code: "HOST_NOT_HERE" });
+  if (code === "EACCES")
+    return new UsageError(`port ${where} needs privileges this user does not have.`, {
+      code: "PORT_NOT_ALLOWED",
+      suggestion: "Choose a port above 1023, or --port 0 for a free one.",
+    });
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+    return new UsageError(`cannot listen on ${options.host}: it is not an address of this machine.`, {
+      code: "HOST_NOT_HERE",
+    });
   return error;
 }
 
@@ -47,10 +63,17 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
   } catch (error) {
     throw portProblem(error, options);
   }
-  const exports = [exportLine("RESELLER_BASE_URL", emulator.baseUrl), exportLine("RESELLER_API_KEY", emulator.demoApiKey)];
-  io.stdout.write(`${(options.printEnv ? exports : [`Base URL: ${emulator.baseUrl}`, `Demo API key: ${emulator.demoApiKey}`, ...exports]).join("\n")}\n`);
+  const exports = [
+    exportLine("RESELLER_BASE_URL", emulator.baseUrl),
+    exportLine("RESELLER_API_KEY", emulator.demoApiKey),
+  ];
+  io.stdout.write(
+    `${(options.printEnv ? exports : [`Base URL: ${emulator.baseUrl}`, `Demo API key: ${emulator.demoApiKey}`, ...exports]).join("\n")}\n`,
+  );
   io.stderr.write(
-    (options.stateFile ? `State is kept in ${options.stateFile}\n` : "State is in memory; use --state FILE to keep it\n") +
+    (options.stateFile
+      ? `State is kept in ${options.stateFile}\n`
+      : "State is in memory; use --state FILE to keep it\n") +
       `Answering in the ${emulator.dialect} dialect; switch with --dialect live|live-short|spec or POST /__emulator/dialect\n` +
       `Test controls (X-APIKEY: an emulator key, JSON bodies): ${emulator.baseUrl}/__emulator/state, /__emulator/clock, /__emulator/faults, /__emulator/dialect\n` +
       // eval "$(…)" waits for the end of stdout, which a foreground emulator never gives.
@@ -94,7 +117,11 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
   const log = join(mkdtempSync(join(tmpdir(), "reseller-emulator-")), "emulator.log");
   const logFd = openSync(log, "a", 0o600);
   // The same launcher this process was started with; the emulator needs none of this environment.
-  const child = spawn(process.execPath, [process.argv[1]!, ...args], { detached: true, stdio: ["ignore", "pipe", logFd], env: {} });
+  const child = spawn(process.execPath, [process.argv[1]!, ...args], {
+    detached: true,
+    stdio: ["ignore", "pipe", logFd],
+    env: {},
+  });
   closeSync(logFd);
   const found = await new Promise<Map<string, string> | undefined>((resolve) => {
     const values = new Map<string, string>();
@@ -102,7 +129,8 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
     const timer = setTimeout(() => resolve(undefined), detachReadyMs);
     child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       text += chunk;
-      for (const [, name, quoted, plain] of text.matchAll(/^export (\w+)=(?:'([^']*)'|(\S*))$/gm)) values.set(name!, quoted ?? plain!);
+      for (const [, name, quoted, plain] of text.matchAll(/^export (\w+)=(?:'([^']*)'|(\S*))$/gm))
+        values.set(name!, quoted ?? plain!);
       if (values.has("RESELLER_BASE_URL") && values.has("RESELLER_API_KEY")) {
         clearTimeout(timer);
         resolve(values);
@@ -124,7 +152,10 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
       const hint = lines.find((line) => line.startsWith("Hint: "))?.slice("Hint: ".length);
       throw new UsageError(message, { code, suggestion: hint ?? `See ${log}.` });
     }
-    throw new UsageError(`The emulator did not start in the background within ${detachReadyMs / 1000} s.`, { code: "EMULATOR_NOT_STARTED", suggestion: `See ${log}.` });
+    throw new UsageError(`The emulator did not start in the background within ${detachReadyMs / 1000} s.`, {
+      code: "EMULATOR_NOT_STARTED",
+      suggestion: `See ${log}.`,
+    });
   }
   child.unref();
   const baseUrl = found.get("RESELLER_BASE_URL")!;
@@ -133,7 +164,9 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
   io.stdout.write(
     `${(options.printEnv ? [...exports, exportLine("RESELLER_EMULATOR_PID", String(child.pid))] : [`Base URL: ${baseUrl}`, `Demo API key: ${apiKey}`, ...exports]).join("\n")}\n`,
   );
-  io.stderr.write(`The emulator runs in the background at ${baseUrl} (pid ${child.pid}; its log: ${log}).\nStop it with: kill ${child.pid}${options.printEnv ? ` (or kill "$RESELLER_EMULATOR_PID")` : ""}\n`);
+  io.stderr.write(
+    `The emulator runs in the background at ${baseUrl} (pid ${child.pid}; its log: ${log}).\nStop it with: kill ${child.pid}${options.printEnv ? ` (or kill "$RESELLER_EMULATOR_PID")` : ""}\n`,
+  );
   const exposed = exposedWarning(options.host);
   if (exposed) io.stderr.write(exposed);
 }

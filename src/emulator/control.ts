@@ -41,7 +41,13 @@ export function handleControlRequest(
     service.authenticate(typeof apiKey === "string" ? apiKey : undefined);
     const contentType = (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (method === "POST" && contentType !== "application/json") {
-      return { status: 415, body: { message: "UNSUPPORTED_MEDIA_TYPE", hint: "Send the control's body as JSON with Content-Type: application/json." } };
+      return {
+        status: 415,
+        body: {
+          message: "UNSUPPORTED_MEDIA_TYPE",
+          hint: "Send the control's body as JSON with Content-Type: application/json.",
+        },
+      };
     }
     const item = /^POST \/__emulator\/items\/(\d+)$/.exec(route);
     if (item) {
@@ -60,7 +66,14 @@ export function handleControlRequest(
       if (typeof unavailable === "boolean") service.setItemAvailable(id, !unavailable);
       return {
         status: 200,
-        body: { message: "OK", data: { id, ...(typeof unavailable === "boolean" ? { unavailable } : {}), ...(price !== undefined ? { price } : {}) } },
+        body: {
+          message: "OK",
+          data: {
+            id,
+            ...(typeof unavailable === "boolean" ? { unavailable } : {}),
+            ...(price !== undefined ? { price } : {}),
+          },
+        },
       };
     }
     switch (route) {
@@ -79,7 +92,10 @@ export function handleControlRequest(
         return { status: 200, body: { now: formatUtc(service.now()) } };
       case "POST /__emulator/clock": {
         const errors = new FieldErrors();
-        const seconds = readInteger(errors, "advance_seconds", parseJsonObject(rawBody).advance_seconds, { required: true, min: 0 });
+        const seconds = readInteger(errors, "advance_seconds", parseJsonObject(rawBody).advance_seconds, {
+          required: true,
+          min: 0,
+        });
         errors.throwIfAny();
         service.clock.advance(seconds! * 1000);
         return { status: 200, body: { now: formatUtc(service.now()) } };
@@ -104,7 +120,8 @@ export function handleControlRequest(
         return { status: 200, body: { dialect: spoken.current, dialects: emulatorDialects } };
       case "POST /__emulator/dialect": {
         const dialect = parseJsonObject(rawBody).dialect;
-        if (!isDialect(dialect)) throw new ServiceError(422, "VALIDATION_ERROR", { dialect: [invalidChoiceMessage("dialect")] });
+        if (!isDialect(dialect))
+          throw new ServiceError(422, "VALIDATION_ERROR", { dialect: [invalidChoiceMessage("dialect")] });
         spoken.current = dialect;
         return { status: 200, body: { dialect, dialects: emulatorDialects } };
       }
@@ -114,7 +131,13 @@ export function handleControlRequest(
           throw new ServiceError(422, "VALIDATION_ERROR", { per_page_all: [invalidChoiceMessage("per_page_all")] });
         }
         service.perPageAll = mode;
-        return { status: 200, body: { message: "OK", data: { per_page_all: mode, items: service.state.items.filter((i) => i.active).length } } };
+        return {
+          status: 200,
+          body: {
+            message: "OK",
+            data: { per_page_all: mode, items: service.state.items.filter((i) => i.active).length },
+          },
+        };
       }
       default:
         throw new ServiceError(404, "ROUTE_NOT_FOUND");

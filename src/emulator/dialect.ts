@@ -73,7 +73,10 @@ function failedSn(failure: string): string {
 }
 
 /** Each line's result of one kind, paired with the line it belongs to, in cart order. */
-function resultsOf<T>(detail: TransactionDetail, pick: (progress: LineProgress) => T | null): { line: TransactionLine; result: T; progress: LineProgress }[] {
+function resultsOf<T>(
+  detail: TransactionDetail,
+  pick: (progress: LineProgress) => T | null,
+): { line: TransactionLine; result: T; progress: LineProgress }[] {
   return detail.lines.flatMap((progress, index) => {
     const result = pick(progress);
     return result === null ? [] : [{ line: detail.transaction.lines[index]!, result, progress }];
@@ -137,7 +140,9 @@ function detailBesideData(
       items: transaction.lines.map((line, index) => describeItem(line, detail.lines[index]!)),
     },
     h2h_results: resultsOf(detail, (progress) => progress.h2h).map(({ line, result }) => h2hResult(line, result)),
-    smm_results: resultsOf(detail, (progress) => progress.smm).map(({ line, result, progress }) => smmResult(line, result, progress)),
+    smm_results: resultsOf(detail, (progress) => progress.smm).map(({ line, result, progress }) =>
+      smmResult(line, result, progress),
+    ),
   };
 }
 
@@ -153,10 +158,25 @@ const spec: Speaker = {
         dispatch_status: dispatch.failure === null ? "completed" : "failed",
         log_message: dispatch.logMessage,
       }),
-      (line, smm) => ({ variant_id: line.variantId, order_id: smm.orderId, status: smm.stage, start_count: smm.startCount, remains: smm.remains }),
+      (line, smm) => ({
+        variant_id: line.variantId,
+        order_id: smm.orderId,
+        status: smm.stage,
+        start_count: smm.startCount,
+        remains: smm.remains,
+      }),
     ),
-  leaderboard: (rankings) => rankings.map((ranking) => ({ rank: ranking.rank, name: ranking.name, total_transactions: ranking.totalTransactions })),
-  ownRanking: (ranking) => ({ rank: ranking.rank, total_transactions: ranking.totalTransactions, points: ranking.points }),
+  leaderboard: (rankings) =>
+    rankings.map((ranking) => ({
+      rank: ranking.rank,
+      name: ranking.name,
+      total_transactions: ranking.totalTransactions,
+    })),
+  ownRanking: (ranking) => ({
+    rank: ranking.rank,
+    total_transactions: ranking.totalTransactions,
+    points: ranking.points,
+  }),
   sandboxOrder: (order) => ({ id: order.id, ref_id: order.refId, status: SANDBOX_STATUS }),
   item: (item, available) => ({
     id: item.id,
@@ -216,12 +236,20 @@ function flatItem(item: ItemRecord, available: number | null): WireItem {
     order_process: item.orderProcess,
     ...(fromProvider ? { h2h_provider: item.orderProcess } : {}),
     provider_meta: item.openAmount
-      ? { open_denom: true, min_qty: item.openAmount.min, max_qty: item.openAmount.max, step_qty: item.openAmount.step, qty_label: item.openAmount.label }
+      ? {
+          open_denom: true,
+          min_qty: item.openAmount.min,
+          max_qty: item.openAmount.max,
+          step_qty: item.openAmount.step,
+          qty_label: item.openAmount.label,
+        }
       : fromProvider
         ? { open_denom: false }
         : null,
     required_fields: requiredFields(item),
-    validation: game ? { available: true, endpoint: "/api/v1/item/validate", requires_zone_id: item.requiresZoneId === true } : { available: false },
+    validation: game
+      ? { available: true, endpoint: "/api/v1/item/validate", requires_zone_id: item.requiresZoneId === true }
+      : { available: false },
     description: item.description,
     min_order: item.minOrder,
     status: "on",
@@ -232,20 +260,45 @@ function flatItem(item: ItemRecord, available: number | null): WireItem {
 function requiredFields(item: ItemRecord): WireRequiredField[] {
   if (item.orderProcess === "smm") return [{ key: "note", label: "Link / Username", required: true }];
   if (item.orderProcess !== "h2h") return [];
-  const note: WireRequiredField = { key: "note", label: item.h2hTarget === "game_id" ? "User ID" : "Nomor HP", required: true };
+  const note: WireRequiredField = {
+    key: "note",
+    label: item.h2hTarget === "game_id" ? "User ID" : "Nomor HP",
+    required: true,
+  };
   if (!item.openAmount) return [note];
-  return [note, { key: "provider_qty", label: item.openAmount.label, required: true, min: item.openAmount.min, max: item.openAmount.max }];
+  return [
+    note,
+    {
+      key: "provider_qty",
+      label: item.openAmount.label,
+      required: true,
+      min: item.openAmount.min,
+      max: item.openAmount.max,
+    },
+  ];
 }
 
-const liveRanking = (ranking: Ranking): WireLeaderboardEntry => ({ ranking: ranking.rank, name: ranking.name, total_trx: ranking.totalTransactions });
+const liveRanking = (ranking: Ranking): WireLeaderboardEntry => ({
+  ranking: ranking.rank,
+  name: ranking.name,
+  total_trx: ranking.totalTransactions,
+});
 
 /**
  * An auto line's licences as live clients meet them (§12): `licenses:[{product_license, note}]`, one per
  * unit, beside `product_license` ("both"), instead of it (`product_license: null`, "list"), or not at all.
  */
-function withLicences(item: WireTransactionItem, line: TransactionLine, progress: LineProgress, field: LicenceField): WireTransactionItem {
+function withLicences(
+  item: WireTransactionItem,
+  line: TransactionLine,
+  progress: LineProgress,
+  field: LicenceField,
+): WireTransactionItem {
   if (line.orderProcess !== "auto" || field === "product_license") return item;
-  const licenses: WireLicence[] = (progress.productLicense?.split("\n") ?? []).map((licence) => ({ product_license: licence, note: null }));
+  const licenses: WireLicence[] = (progress.productLicense?.split("\n") ?? []).map((licence) => ({
+    product_license: licence,
+    note: null,
+  }));
   return field === "list" ? { ...item, product_license: null, licenses } : { ...item, licenses };
 }
 
@@ -281,10 +334,19 @@ const live: Speaker = {
 // ---- live-short (version B) ----
 
 /** Version B's list filter and webhooks say "canceled" (one l) where A says "failed". */
-const shortTransactionStatus: Record<TransactionStatus, string> = { paid: "paid", completed: "completed", failed: "canceled" };
+const shortTransactionStatus: Record<TransactionStatus, string> = {
+  paid: "paid",
+  completed: "completed",
+  failed: "canceled",
+};
 
 const liveShort: Speaker = {
-  createdTransaction: (transaction) => ({ invoice: transaction.invoice, ref_id: transaction.refId, total_amount: transaction.amount, status: "pending" }),
+  createdTransaction: (transaction) => ({
+    invoice: transaction.invoice,
+    ref_id: transaction.refId,
+    total_amount: transaction.amount,
+    status: "pending",
+  }),
   transactionDetail: (detail, licenceField) => {
     const { transaction } = detail;
     return {
@@ -335,9 +397,11 @@ const speakers: Record<Dialect, Speaker> = { live, "live-short": liveShort, spec
 
 /** Each answer that differs between dialects, in the dialect asked for. */
 export const present = {
-  createdTransaction: (dialect: Dialect, transaction: TransactionRecord, account: AccountRecord) => speakers[dialect].createdTransaction(transaction, account),
+  createdTransaction: (dialect: Dialect, transaction: TransactionRecord, account: AccountRecord) =>
+    speakers[dialect].createdTransaction(transaction, account),
   /** The whole body: where the results sit (beside or inside `data`) is part of the dialect. */
-  transactionDetail: (dialect: Dialect, detail: TransactionDetail, licenceField: LicenceField = "both") => speakers[dialect].transactionDetail(detail, licenceField),
+  transactionDetail: (dialect: Dialect, detail: TransactionDetail, licenceField: LicenceField = "both") =>
+    speakers[dialect].transactionDetail(detail, licenceField),
   leaderboard: (dialect: Dialect, rankings: Ranking[]) => speakers[dialect].leaderboard(rankings),
   ownRanking: (dialect: Dialect, ranking: Ranking) => speakers[dialect].ownRanking(ranking),
   sandboxOrder: (dialect: Dialect, order: SandboxOrderRecord) => speakers[dialect].sandboxOrder(order),
@@ -360,7 +424,13 @@ export const present = {
             fee_percentage: channel.feePercentage ?? 0,
             status: channel.off ? "off" : "on",
           }
-        : { code: channel.code, name: channel.name, fee: channel.fee, min_amount: channel.minAmount, max_amount: channel.maxAmount },
+        : {
+            code: channel.code,
+            name: channel.name,
+            fee: channel.fee,
+            min_amount: channel.minAmount,
+            max_amount: channel.maxAmount,
+          },
     ),
   /** A refusal's body, its code as this dialect words it. */
   refusal: (dialect: Dialect, error: ServiceError): WireError => {
@@ -383,7 +453,10 @@ function variantName(item: ItemRecord): string {
 }
 
 function catalogueSlug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /**
@@ -396,11 +469,18 @@ function catalogueSlug(name: string): string {
  * `meta` is `{total_items, is_delta}`, plus `current_page`, `per_page` and `last_page` when the answer is a page.
  * A withdrawn variant shows in a delta with `status:"off"` (live dialects); the spec's item has no status, so it is left out.
  */
-export function presentCatalogue(dialect: Dialect, listing: CatalogueListing, skuOf: (item: ItemRecord) => string, shape: CatalogueShape = "nested"): WireCatalogue {
+export function presentCatalogue(
+  dialect: Dialect,
+  listing: CatalogueListing,
+  skuOf: (item: ItemRecord) => string,
+  shape: CatalogueShape = "nested",
+): WireCatalogue {
   const meta = {
     total_items: listing.totalItems,
     is_delta: listing.isDelta,
-    ...(listing.perPage === null ? {} : { current_page: listing.page, per_page: listing.perPage, last_page: listing.lastPage }),
+    ...(listing.perPage === null
+      ? {}
+      : { current_page: listing.page, per_page: listing.perPage, last_page: listing.lastPage }),
   };
   const flat = (variant: ListedVariant): WireItem => ({
     ...flatItem(variant.item, variant.available),
@@ -412,22 +492,41 @@ export function presentCatalogue(dialect: Dialect, listing: CatalogueListing, sk
   if (dialect === "spec") {
     const data = listing.variants
       .filter((variant) => !variant.withdrawn)
-      .map((variant) => ({ ...spec.item(variant.item, variant.available), category: variant.item.category, sku: skuOf(variant.item), updated_at: laravelTime(variant.item.updatedAt ?? 0) }));
+      .map((variant) => ({
+        ...spec.item(variant.item, variant.available),
+        category: variant.item.category,
+        sku: skuOf(variant.item),
+        updated_at: laravelTime(variant.item.updatedAt ?? 0),
+      }));
     return { message: "OK", data, meta, server_time: listing.serverTime };
   }
-  if (shape === "flat") return { message: "OK", data: listing.variants.map(flat), meta, server_time: listing.serverTime };
+  if (shape === "flat")
+    return { message: "OK", data: listing.variants.map(flat), meta, server_time: listing.serverTime };
 
-  const categories: (WireCatalogueCategory & { icon: string; products: { id: number; name: string; image: string; variants: WireItem[] }[] })[] = [];
+  const categories: (WireCatalogueCategory & {
+    icon: string;
+    products: { id: number; name: string; image: string; variants: WireItem[] }[];
+  })[] = [];
   for (const variant of listing.variants) {
     const { item } = variant;
     let category = categories[categories.length - 1];
     if (category?.id !== variant.categoryId) {
-      category = { id: variant.categoryId, name: item.category, icon: `/images/categories/${catalogueSlug(item.category)}.png`, products: [] };
+      category = {
+        id: variant.categoryId,
+        name: item.category,
+        icon: `/images/categories/${catalogueSlug(item.category)}.png`,
+        products: [],
+      };
       categories.push(category);
     }
     let product = category.products[category.products.length - 1];
     if (product?.id !== variant.productId) {
-      product = { id: variant.productId, name: item.productName, image: `/images/products/${catalogueSlug(item.productName)}.png`, variants: [] };
+      product = {
+        id: variant.productId,
+        name: item.productName,
+        image: `/images/products/${catalogueSlug(item.productName)}.png`,
+        variants: [],
+      };
       category.products.push(product);
     }
     const { category: _category, description: _description, ...shown } = flat(variant);
@@ -444,10 +543,23 @@ import type { WireAccountCheck, WireBalanceMutation, WirePagination, WireTransac
 import { formatUtc } from "./clock.js";
 
 /** `POST /v1/item/validate`: `{display_name, account_name, region, cached}`; B adds `details`. */
-export function presentAccountCheck(dialect: Dialect, result: AccountCheckResult): { message: string; data: WireAccountCheck } {
+export function presentAccountCheck(
+  dialect: Dialect,
+  result: AccountCheckResult,
+): { message: string; data: WireAccountCheck } {
   const { account } = result;
-  const data: WireAccountCheck = { display_name: `${account.accountName} (${account.region})`, account_name: account.accountName, region: account.region, cached: result.cached };
-  if (dialect === "live-short") data.details = { item_id: result.itemId, customer_id: result.customerId, ...(result.zoneId !== null ? { zone_id: result.zoneId } : {}) };
+  const data: WireAccountCheck = {
+    display_name: `${account.accountName} (${account.region})`,
+    account_name: account.accountName,
+    region: account.region,
+    cached: result.cached,
+  };
+  if (dialect === "live-short")
+    data.details = {
+      item_id: result.itemId,
+      customer_id: result.customerId,
+      ...(result.zoneId !== null ? { zone_id: result.zoneId } : {}),
+    };
   return { message: "OK", data };
 }
 

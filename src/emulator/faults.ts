@@ -6,10 +6,24 @@ import { FieldErrors, invalidChoiceMessage, readInteger } from "./validation.js"
  * (RunningEmulator.faults.configure) and over HTTP (POST /__emulator/faults); names are snake_case in both
  * so a test reads the same either way.
  */
-export type FaultMode = "latency" | "error" | "drop_after_commit" | "drop_before_commit" | "html" | "rate_limit" | "down";
+export type FaultMode =
+  | "latency"
+  | "error"
+  | "drop_after_commit"
+  | "drop_before_commit"
+  | "html"
+  | "rate_limit"
+  | "down";
 export type RandomFaultMode = Exclude<FaultMode, "down">;
 
-const RANDOM_MODES: readonly RandomFaultMode[] = ["latency", "error", "drop_after_commit", "drop_before_commit", "html", "rate_limit"];
+const RANDOM_MODES: readonly RandomFaultMode[] = [
+  "latency",
+  "error",
+  "drop_after_commit",
+  "drop_before_commit",
+  "html",
+  "rate_limit",
+];
 
 export interface FaultSettings {
   /** Delay before each matching request is processed (the request is processed even if the client gave up). */
@@ -62,7 +76,13 @@ export interface ShapeSwitches {
   catalogueShape: CatalogueShape;
 }
 
-export const defaultShapes: ShapeSwitches = { perPageAllLatencyMs: 0, channelKeys: "code", topUpLink: "payment_url", licenceField: "both", catalogueShape: "nested" };
+export const defaultShapes: ShapeSwitches = {
+  perPageAllLatencyMs: 0,
+  channelKeys: "code",
+  topUpLink: "payment_url",
+  licenceField: "both",
+  catalogueShape: "nested",
+};
 
 const CHOICES = {
   channel_keys: ["code", "service"],
@@ -90,7 +110,17 @@ export interface FaultDecision {
 const QUEUED_MODES = ["drop_before_commit", "html", "rate_limit", "error", "drop_after_commit"] as const;
 const counterOf = (mode: (typeof QUEUED_MODES)[number]) => `${mode}_next` as const;
 const COUNTERS = QUEUED_MODES.map(counterOf);
-const SETTING_NAMES = new Set<string>([...COUNTERS, "latency_ms", "error_status", "retry_after", "down", "random", "match", "per_page_all_latency_ms", ...Object.keys(CHOICES)]);
+const SETTING_NAMES = new Set<string>([
+  ...COUNTERS,
+  "latency_ms",
+  "error_status",
+  "retry_after",
+  "down",
+  "random",
+  "match",
+  "per_page_all_latency_ms",
+  ...Object.keys(CHOICES),
+]);
 const DEFAULT_RANDOM_LATENCY_MS = 500;
 
 function emptyCounters(): Record<FaultMode, number> {
@@ -121,7 +151,8 @@ function defaultSettings(): Omit<FaultStatus, "injected"> {
 /** Checks settings given over HTTP (or by a test) and answers 422 with field errors, like the service does. */
 function validateSettings(input: Record<string, unknown>): FaultSettings {
   const errors = new FieldErrors();
-  for (const name of Object.keys(input)) if (!SETTING_NAMES.has(name)) errors.add(name, `Unknown fault setting ${name}.`);
+  for (const name of Object.keys(input))
+    if (!SETTING_NAMES.has(name)) errors.add(name, `Unknown fault setting ${name}.`);
   const settings: FaultSettings = {};
   const count = (name: keyof FaultSettings, min = 0, max = 1_000_000) => {
     const value = readInteger(errors, name, input[name], { required: false, min, max });
@@ -135,7 +166,8 @@ function validateSettings(input: Record<string, unknown>): FaultSettings {
   for (const [name, choices] of Object.entries(CHOICES)) {
     const value = input[name];
     if (value === undefined) continue;
-    if (typeof value !== "string" || !(choices as readonly string[]).includes(value)) errors.add(name, invalidChoiceMessage(name));
+    if (typeof value !== "string" || !(choices as readonly string[]).includes(value))
+      errors.add(name, invalidChoiceMessage(name));
     else (settings as Record<string, unknown>)[name] = value;
   }
   if (input.down !== undefined) {
@@ -145,17 +177,32 @@ function validateSettings(input: Record<string, unknown>): FaultSettings {
   if (input.random === null) settings.random = null;
   else if (input.random !== undefined) {
     const random = input.random as Record<string, unknown>;
-    if (typeof random !== "object" || Array.isArray(random)) errors.add("random", "The random field must be an object.");
+    if (typeof random !== "object" || Array.isArray(random))
+      errors.add("random", "The random field must be an object.");
     else {
       const rate = random.rate;
-      if (typeof rate !== "number" || rate < 0 || rate > 1) errors.add("random.rate", "The random.rate field must be between 0 and 1.");
+      if (typeof rate !== "number" || rate < 0 || rate > 1)
+        errors.add("random.rate", "The random.rate field must be between 0 and 1.");
       const modes = random.modes ?? RANDOM_MODES;
-      if (!Array.isArray(modes) || modes.length === 0 || !modes.every((mode) => RANDOM_MODES.includes(mode as RandomFaultMode))) {
+      if (
+        !Array.isArray(modes) ||
+        modes.length === 0 ||
+        !modes.every((mode) => RANDOM_MODES.includes(mode as RandomFaultMode))
+      ) {
         errors.add("random.modes", invalidChoiceMessage("random.modes"));
       }
       const seed = readInteger(errors, "random.seed", random.seed, { required: false });
-      const latency = readInteger(errors, "random.latency_ms", random.latency_ms, { required: false, min: 0, max: 120_000 });
-      settings.random = { rate: rate as number, modes: modes as RandomFaultMode[], seed: seed ?? 1, latency_ms: latency ?? DEFAULT_RANDOM_LATENCY_MS };
+      const latency = readInteger(errors, "random.latency_ms", random.latency_ms, {
+        required: false,
+        min: 0,
+        max: 120_000,
+      });
+      settings.random = {
+        rate: rate as number,
+        modes: modes as RandomFaultMode[],
+        seed: seed ?? 1,
+        latency_ms: latency ?? DEFAULT_RANDOM_LATENCY_MS,
+      };
     }
   }
   if (input.match === null) settings.match = null;
@@ -163,8 +210,10 @@ function validateSettings(input: Record<string, unknown>): FaultSettings {
     const match = input.match as Record<string, unknown>;
     if (typeof match !== "object" || Array.isArray(match)) errors.add("match", "The match field must be an object.");
     else {
-      if (match.method !== undefined && typeof match.method !== "string") errors.add("match.method", "The match.method field must be a string.");
-      if (match.path !== undefined && typeof match.path !== "string") errors.add("match.path", "The match.path field must be a string.");
+      if (match.method !== undefined && typeof match.method !== "string")
+        errors.add("match.method", "The match.method field must be a string.");
+      if (match.path !== undefined && typeof match.path !== "string")
+        errors.add("match.path", "The match.path field must be a string.");
       settings.match = {
         ...(typeof match.method === "string" ? { method: match.method.toUpperCase() } : {}),
         ...(typeof match.path === "string" ? { path: match.path.replace(/\/$/, "") } : {}),
@@ -184,7 +233,8 @@ export class FaultController {
   configure(input: FaultSettings | Record<string, unknown>): FaultStatus {
     const settings = validateSettings(input as Record<string, unknown>);
     Object.assign(this.settings, settings);
-    if (settings.random !== undefined) this.random = settings.random ? SeededRandom.fromSeed(settings.random.seed ?? 1) : null;
+    if (settings.random !== undefined)
+      this.random = settings.random ? SeededRandom.fromSeed(settings.random.seed ?? 1) : null;
     return this.status();
   }
 
@@ -202,7 +252,13 @@ export class FaultController {
   /** The answer shapes in force now. */
   shapes(): ShapeSwitches {
     const s = this.settings;
-    return { perPageAllLatencyMs: s.per_page_all_latency_ms, channelKeys: s.channel_keys, topUpLink: s.top_up_link, licenceField: s.licence_field, catalogueShape: s.catalogue_shape };
+    return {
+      perPageAllLatencyMs: s.per_page_all_latency_ms,
+      channelKeys: s.channel_keys,
+      topUpLink: s.top_up_link,
+      licenceField: s.licence_field,
+      catalogueShape: s.catalogue_shape,
+    };
   }
 
   private matches(method: string, path: string): boolean {
@@ -242,7 +298,8 @@ export class FaultController {
     if (random && this.random && this.random.chance(random.rate)) {
       const mode = this.random.pick(random.modes ?? RANDOM_MODES);
       this.injected[mode]++;
-      if (mode === "latency") return { ...decision, latencyMs: decision.latencyMs + (random.latency_ms ?? DEFAULT_RANDOM_LATENCY_MS) };
+      if (mode === "latency")
+        return { ...decision, latencyMs: decision.latencyMs + (random.latency_ms ?? DEFAULT_RANDOM_LATENCY_MS) };
       return { ...decision, action: mode };
     }
     return decision;

@@ -57,7 +57,8 @@ function h2hFailure(item: ItemRecord, note: string | null): string | null {
   if (item.h2hTarget === "game_id") {
     if (target === "") return "user id is empty";
     // Mobile Legends ids come with a zone: 12345678(1234), "12345678 1234", or the docs' own 123456789|1234.
-    if (!/^\d{5,12}(?:\s*\(\d{2,6}\)|\s+\d{2,6}|\s*\|\s*\d{2,6})?$/.test(target)) return `invalid user id "${target}": expected the numeric game user id`;
+    if (!/^\d{5,12}(?:\s*\(\d{2,6}\)|\s+\d{2,6}|\s*\|\s*\d{2,6})?$/.test(target))
+      return `invalid user id "${target}": expected the numeric game user id`;
     // The provider knows the game's accounts as the account check does (B words the failure so).
     const [, id, zone] = /^(\d+)\s*[(|]?\s*(\d*)\)?$/.exec(target) ?? [];
     return findGameAccount(item, id ?? target, zone || null, { zoneOptional: true }) ? null : "USER_NOT_FOUND";
@@ -83,12 +84,19 @@ export function parseSmmNote(note: string | null): { target: string } | null {
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
   const { target, opt_smm: options, comment_smm: comment } = parsed as Record<string, unknown>;
   if (typeof target !== "string" || target.trim() === "") return null;
-  if (options !== undefined && !(Array.isArray(options) && options.every((option) => typeof option === "string"))) return null;
+  if (options !== undefined && !(Array.isArray(options) && options.every((option) => typeof option === "string")))
+    return null;
   if (comment !== undefined && typeof comment !== "string") return null;
   return { target };
 }
 
-export function planFulfilment(item: ItemRecord, quantity: number, note: string | null, licences: string[], random: SeededRandom): FulfilmentPlan {
+export function planFulfilment(
+  item: ItemRecord,
+  quantity: number,
+  note: string | null,
+  licences: string[],
+  random: SeededRandom,
+): FulfilmentPlan {
   switch (item.orderProcess) {
     case "auto":
       return { kind: "auto", licences };
@@ -173,8 +181,15 @@ function lineProgress(line: TransactionLine, createdAt: number, now: number): Li
 export type TransactionStatus = "paid" | "completed" | "failed";
 
 /** "paid" until every item is final; then "failed" if every item failed, else "completed". */
-export function transactionProgress(transaction: TransactionRecord, now: number): { status: TransactionStatus; lines: LineProgress[] } {
+export function transactionProgress(
+  transaction: TransactionRecord,
+  now: number,
+): { status: TransactionStatus; lines: LineProgress[] } {
   const lines = transaction.lines.map((line) => lineProgress(line, transaction.createdAt, now));
-  const status = !lines.every((line) => line.final) ? "paid" : lines.every((line) => line.failed) ? "failed" : "completed";
+  const status = !lines.every((line) => line.final)
+    ? "paid"
+    : lines.every((line) => line.failed)
+      ? "failed"
+      : "completed";
   return { status, lines };
 }

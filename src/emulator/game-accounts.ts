@@ -40,7 +40,12 @@ export function offersAccountCheck(item: ItemRecord): boolean {
  * The account behind an id, or null when there is none: 5 to 12 digits, not beginning with 9999, and
  * for a game with zones a zone of 2 to 6 digits (a purchase's note may leave the zone out).
  */
-export function findGameAccount(item: ItemRecord, customerId: string, zoneId: string | null, options: { zoneOptional?: boolean } = {}): GameAccount | null {
+export function findGameAccount(
+  item: ItemRecord,
+  customerId: string,
+  zoneId: string | null,
+  options: { zoneOptional?: boolean } = {},
+): GameAccount | null {
   const id = customerId.trim();
   if (!/^\d{5,12}$/.test(id) || id.startsWith("9999")) return null;
   const zone = item.requiresZoneId ? (zoneId ?? "").trim() : "";
@@ -80,7 +85,11 @@ function text(errors: FieldErrors, field: string, value: unknown, required: bool
  * `VALIDATION_NOT_AVAILABLE` for an item that offers no check, 422 `VALIDATION_ERROR` for a zone the
  * check needs, 404 `ACCOUNT_NOT_FOUND` for an id nobody has.
  */
-export function checkGameAccount(service: EmulatedService, _account: AccountRecord, body: Record<string, unknown>): AccountCheckResult {
+export function checkGameAccount(
+  service: EmulatedService,
+  _account: AccountRecord,
+  body: Record<string, unknown>,
+): AccountCheckResult {
   const errors = new FieldErrors();
   const itemId = readInteger(errors, "item_id", body.item_id, { required: true, min: 1 });
   const customerId = text(errors, "customer_id", body.customer_id, true);
@@ -88,7 +97,8 @@ export function checkGameAccount(service: EmulatedService, _account: AccountReco
   errors.throwIfAny();
   const item = service.activeItem(itemId!);
   if (!offersAccountCheck(item)) throw new ServiceError(422, "VALIDATION_NOT_AVAILABLE");
-  if (item.requiresZoneId && zoneId === null) throw new ServiceError(422, "VALIDATION_ERROR", { zone_id: [requiredMessage("zone_id")] });
+  if (item.requiresZoneId && zoneId === null)
+    throw new ServiceError(422, "VALIDATION_ERROR", { zone_id: [requiredMessage("zone_id")] });
   const found = findGameAccount(item, customerId!, zoneId);
   if (!found) throw new ServiceError(404, "ACCOUNT_NOT_FOUND");
   let seen = checkedBefore.get(service);
@@ -96,5 +106,11 @@ export function checkGameAccount(service: EmulatedService, _account: AccountReco
   const key = `${item.id}:${customerId}:${item.requiresZoneId ? zoneId : ""}`;
   const cached = seen.has(key);
   seen.add(key);
-  return { account: found, cached, itemId: item.id, customerId: customerId!, zoneId: item.requiresZoneId ? zoneId : null };
+  return {
+    account: found,
+    cached,
+    itemId: item.id,
+    customerId: customerId!,
+    zoneId: item.requiresZoneId ? zoneId : null,
+  };
 }

@@ -30,7 +30,11 @@ export interface MutationRecord {
  * Writes down a change the caller has just made to `account.balance` (by `amount`). State files from
  * before the history was kept start it empty.
  */
-export function recordMutation(service: EmulatedService, account: AccountRecord, change: { type: MutationType; amount: number; description: string; invoice: string | null }): void {
+export function recordMutation(
+  service: EmulatedService,
+  account: AccountRecord,
+  change: { type: MutationType; amount: number; description: string; invoice: string | null },
+): void {
   if (change.amount === 0) return;
   const { state } = service;
   state.mutations ??= [];
@@ -60,7 +64,13 @@ export interface Page<T> extends PageQuery {
 const DEFAULT_PER_PAGE = 20;
 const MAX_PER_PAGE = 100;
 
-function positive(query: URLSearchParams, name: string, fallback: number, max: number, errors: Record<string, string[]>): number {
+function positive(
+  query: URLSearchParams,
+  name: string,
+  fallback: number,
+  max: number,
+  errors: Record<string, string[]>,
+): number {
   const raw = query.get(name);
   if (raw === null || raw === "") return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) {
@@ -75,12 +85,20 @@ function positive(query: URLSearchParams, name: string, fallback: number, max: n
 }
 
 function readPage(query: URLSearchParams, errors: Record<string, string[]>): PageQuery {
-  return { page: positive(query, "page", 1, Number.MAX_SAFE_INTEGER, errors), perPage: positive(query, "per_page", DEFAULT_PER_PAGE, MAX_PER_PAGE, errors) };
+  return {
+    page: positive(query, "page", 1, Number.MAX_SAFE_INTEGER, errors),
+    perPage: positive(query, "per_page", DEFAULT_PER_PAGE, MAX_PER_PAGE, errors),
+  };
 }
 
 function pageOf<T>(rows: T[], query: PageQuery): Page<T> {
   const start = (query.page - 1) * query.perPage;
-  return { ...query, rows: rows.slice(start, start + query.perPage), total: rows.length, lastPage: Math.max(1, Math.ceil(rows.length / query.perPage)) };
+  return {
+    ...query,
+    rows: rows.slice(start, start + query.perPage),
+    total: rows.length,
+    lastPage: Math.max(1, Math.ceil(rows.length / query.perPage)),
+  };
 }
 
 /** The list filter's words (B: pending, paid, completed, canceled; A: failed) and what they select. */
@@ -100,7 +118,11 @@ export interface ListedTransaction {
 }
 
 /** `GET /v1/trx`: the caller's transactions, newest first, one status or all; 422 for a status it has no word for. */
-export function listTransactions(service: EmulatedService, account: AccountRecord, query: URLSearchParams): Page<ListedTransaction> {
+export function listTransactions(
+  service: EmulatedService,
+  account: AccountRecord,
+  query: URLSearchParams,
+): Page<ListedTransaction> {
   const errors: Record<string, string[]> = {};
   const page = readPage(query, errors);
   const wanted = query.get("status")?.trim().toLowerCase() || null;
@@ -116,10 +138,16 @@ export function listTransactions(service: EmulatedService, account: AccountRecor
 }
 
 /** `GET /v1/balance/mutations`: the caller's balance changes, newest first. */
-export function listMutations(service: EmulatedService, account: AccountRecord, query: URLSearchParams): Page<MutationRecord> {
+export function listMutations(
+  service: EmulatedService,
+  account: AccountRecord,
+  query: URLSearchParams,
+): Page<MutationRecord> {
   const errors: Record<string, string[]> = {};
   const page = readPage(query, errors);
   if (Object.keys(errors).length) throw new ServiceError(422, "VALIDATION_ERROR", errors);
-  const rows = (service.state.mutations ?? []).filter((m) => m.apiKey === account.apiKey).sort((a, b) => b.at - a.at || b.id - a.id);
+  const rows = (service.state.mutations ?? [])
+    .filter((m) => m.apiKey === account.apiKey)
+    .sort((a, b) => b.at - a.at || b.id - a.id);
   return pageOf(rows, page);
 }

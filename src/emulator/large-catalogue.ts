@@ -84,7 +84,10 @@ const regions: [name: string, code: string][] = [
   ["Vietnam", "VN"],
   ["Brazil", "BR"],
 ];
-const gameAmounts = [5, 10, 12, 20, 28, 36, 50, 60, 70, 86, 100, 140, 172, 200, 257, 300, 344, 429, 514, 600, 706, 878, 1000, 1412, 2195, 3688, 5532, 9288];
+const gameAmounts = [
+  5, 10, 12, 20, 28, 36, 50, 60, 70, 86, 100, 140, 172, 200, 257, 300, 344, 429, 514, 600, 706, 878, 1000, 1412, 2195,
+  3688, 5532, 9288,
+];
 const operators: [name: string, code: string][] = [
   ["Telkomsel", "TSEL"],
   ["XL", "XL"],
@@ -94,8 +97,20 @@ const operators: [name: string, code: string][] = [
   ["Axis", "AXIS"],
   ["by.U", "BYU"],
 ];
-const pulsaAmounts = [5_000, 10_000, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000, 75_000, 100_000, 150_000, 200_000, 300_000, 500_000, 1_000_000];
-const dataPackages: [gb: number, days: number][] = [[1, 7], [2, 30], [3, 30], [5, 30], [10, 30], [15, 30], [25, 30], [50, 30]];
+const pulsaAmounts = [
+  5_000, 10_000, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000, 75_000, 100_000, 150_000, 200_000, 300_000, 500_000,
+  1_000_000,
+];
+const dataPackages: [gb: number, days: number][] = [
+  [1, 7],
+  [2, 30],
+  [3, 30],
+  [5, 30],
+  [10, 30],
+  [15, 30],
+  [25, 30],
+  [50, 30],
+];
 const platforms: [name: string, code: string][] = [
   ["Instagram", "IG"],
   ["TikTok", "TT"],
@@ -138,7 +153,11 @@ function productLines(round: number): ProductLine[] {
         target: "game_id",
         requiresZoneId: zone,
         description: `Top up ${unit} ${game} server ${region}. Isi note dengan User ID${zone ? " dan Zone ID, contoh 12345678(1234)" : ", contoh 123456789"}.`,
-        variants: gameAmounts.map((amount) => ({ name: `${product} ${amount} ${unit}`, sku: `${code}${regionCode}${amount}${skuSuffix}`, price: rounded(amount * perUnit * (1 + r * 0.04) * (1 + (round - 1) * 0.01)) })),
+        variants: gameAmounts.map((amount) => ({
+          name: `${product} ${amount} ${unit}`,
+          sku: `${code}${regionCode}${amount}${skuSuffix}`,
+          price: rounded(amount * perUnit * (1 + r * 0.04) * (1 + (round - 1) * 0.01)),
+        })),
       });
     });
   }
@@ -150,7 +169,11 @@ function productLines(round: number): ProductLine[] {
       process: "h2h",
       target: "phone",
       description: `Pulsa reguler ${operator}. Isi note dengan nomor tujuan, contoh 081234567890.`,
-      variants: pulsaAmounts.map((amount) => ({ name: `Pulsa ${operator}${suffix} ${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`, sku: `${code}P${amount / 1000}${skuSuffix}`, price: rounded(amount * 1.03 + 1_000) })),
+      variants: pulsaAmounts.map((amount) => ({
+        name: `Pulsa ${operator}${suffix} ${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`,
+        sku: `${code}P${amount / 1000}${skuSuffix}`,
+        price: rounded(amount * 1.03 + 1_000),
+      })),
     });
     lines.push({
       category: "Paket Data",
@@ -159,7 +182,11 @@ function productLines(round: number): ProductLine[] {
       process: "h2h",
       target: "phone",
       description: `Paket data ${operator}. Isi note dengan nomor tujuan, contoh 081234567890.`,
-      variants: dataPackages.map(([gb, days]) => ({ name: `Data ${operator}${suffix} ${gb} GB ${days} Hari`, sku: `${code}D${gb}G${skuSuffix}`, price: rounded(gb * 4_500 + 3_000) })),
+      variants: dataPackages.map(([gb, days]) => ({
+        name: `Data ${operator}${suffix} ${gb} GB ${days} Hari`,
+        sku: `${code}D${gb}G${skuSuffix}`,
+        price: rounded(gb * 4_500 + 3_000),
+      })),
     });
   }
   for (const [platform, code] of platforms) {

@@ -47,12 +47,18 @@ export interface CatalogueListing {
 
 /** "Top Up Game" → "top-up-game": the live reference filters by slug, third-party code by the name. */
 function slugOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** Category and product ids, numbered in the order the catalogue first names them: the same in every answer. */
 /** Worked out once per catalogue (a grown one is a new array): a delta of a 200,000-variant catalogue costs what its changes cost, as a service's index makes it. */
-const idsOfCatalogue = new WeakMap<readonly ItemRecord[], { length: number; ids: ReturnType<typeof countCatalogueIds> }>();
+const idsOfCatalogue = new WeakMap<
+  readonly ItemRecord[],
+  { length: number; ids: ReturnType<typeof countCatalogueIds> }
+>();
 
 export function catalogueIds(items: readonly ItemRecord[]) {
   const known = idsOfCatalogue.get(items);
@@ -78,23 +84,48 @@ function countCatalogueIds(items: readonly ItemRecord[]) {
  * variants, `search` matching the product's name in any case. Variant fields as others' client code
  * reads them: `item_id, name, sku, price, status`.
  */
-export function validationServices(service: EmulatedService, search: string | null, skuOf: (item: ItemRecord) => string) {
+export function validationServices(
+  service: EmulatedService,
+  search: string | null,
+  skuOf: (item: ItemRecord) => string,
+) {
   const { productIds, productKey } = catalogueIds(service.state.items);
   const wanted = search?.trim().toLowerCase() || null;
-  const products = new Map<number, { product_id: number; product_name: string; validation: { available: true; endpoint: string; requires_zone_id: boolean }; variants: { item_id: number; name: string; sku: string; price: number; status: string }[] }>();
+  const products = new Map<
+    number,
+    {
+      product_id: number;
+      product_name: string;
+      validation: { available: true; endpoint: string; requires_zone_id: boolean };
+      variants: { item_id: number; name: string; sku: string; price: number; status: string }[];
+    }
+  >();
   for (const item of service.state.items) {
     if (!item.active || item.h2hTarget !== "game_id") continue;
     if (wanted !== null && !item.productName.toLowerCase().includes(wanted)) continue;
     const id = productIds.get(productKey(item))!;
     let product = products.get(id);
     if (!product) {
-      product = { product_id: id, product_name: item.productName, validation: { available: true, endpoint: "/api/v1/item/validate", requires_zone_id: item.requiresZoneId === true }, variants: [] };
+      product = {
+        product_id: id,
+        product_name: item.productName,
+        validation: {
+          available: true,
+          endpoint: "/api/v1/item/validate",
+          requires_zone_id: item.requiresZoneId === true,
+        },
+        variants: [],
+      };
       products.set(id, product);
     }
     product.variants.push({ item_id: item.id, name: item.name, sku: skuOf(item), price: item.price, status: "on" });
   }
   const data = [...products.values()];
-  return { message: "OK", data, meta: { total_products: data.length, total_items: data.reduce((sum, p) => sum + p.variants.length, 0) } };
+  return {
+    message: "OK",
+    data,
+    meta: { total_products: data.length, total_items: data.reduce((sum, p) => sum + p.variants.length, 0) },
+  };
 }
 
 /** The query string read as Laravel would validate it: 422 VALIDATION_ERROR naming each bad parameter. */
@@ -121,7 +152,8 @@ export function readCatalogueQuery(params: URLSearchParams, service: EmulatedSer
   } else if (perPageText !== null) {
     if (!/^\d+$/.test(perPageText)) errors.add("per_page", "The per page field must be an integer.");
     else if (Number(perPageText) < 1) errors.add("per_page", "The per page field must be at least 1.");
-    else if (Number(perPageText) > MAX_PER_PAGE) errors.add("per_page", `The per page field must not be greater than ${MAX_PER_PAGE}.`);
+    else if (Number(perPageText) > MAX_PER_PAGE)
+      errors.add("per_page", `The per page field must not be greater than ${MAX_PER_PAGE}.`);
     else perPage = Number(perPageText);
   }
 
@@ -152,15 +184,32 @@ export function listCatalogue(service: EmulatedService, query: CatalogueQuery): 
   const since = query.updatedSince;
   const matching = items.filter((item) => {
     if (since === null ? !item.active : (item.updatedAt ?? 0) <= since) return false;
-    if (category !== null && item.category.toLowerCase() !== category && slugOf(item.category) !== slugOf(category) && categoryIds.get(item.category) !== categoryId) return false;
-    if (search !== null && !item.productName.toLowerCase().includes(search) && !item.name.toLowerCase().includes(search)) return false;
+    if (
+      category !== null &&
+      item.category.toLowerCase() !== category &&
+      slugOf(item.category) !== slugOf(category) &&
+      categoryIds.get(item.category) !== categoryId
+    )
+      return false;
+    if (
+      search !== null &&
+      !item.productName.toLowerCase().includes(search) &&
+      !item.name.toLowerCase().includes(search)
+    )
+      return false;
     return true;
   });
   const ordered = matching
     .map((item, index) => ({ item, index }))
-    .sort((a, b) => categoryIds.get(a.item.category)! - categoryIds.get(b.item.category)! || productIds.get(productKey(a.item))! - productIds.get(productKey(b.item))! || a.index - b.index)
+    .sort(
+      (a, b) =>
+        categoryIds.get(a.item.category)! - categoryIds.get(b.item.category)! ||
+        productIds.get(productKey(a.item))! - productIds.get(productKey(b.item))! ||
+        a.index - b.index,
+    )
     .map(({ item }) => item);
-  const page = query.perPage === null ? ordered : ordered.slice((query.page - 1) * query.perPage, query.page * query.perPage);
+  const page =
+    query.perPage === null ? ordered : ordered.slice((query.page - 1) * query.perPage, query.page * query.perPage);
 
   return {
     variants: page.map((item) => ({

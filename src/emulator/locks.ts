@@ -30,7 +30,9 @@ export function lockStock(service: EmulatedService, account: AccountRecord, body
   const errors = new FieldErrors();
   const itemId = readInteger(errors, "item_id", body.item_id, { required: true, min: 1 });
   const quantity = readInteger(errors, "quantity", body.quantity, { required: true, min: 1 });
-  const seconds = readInteger(errors, "lock_duration", body.lock_duration, { required: false, min: 60, max: 600 }) ?? DEFAULT_LOCK_SECONDS;
+  const seconds =
+    readInteger(errors, "lock_duration", body.lock_duration, { required: false, min: 60, max: 600 }) ??
+    DEFAULT_LOCK_SECONDS;
   errors.throwIfAny();
 
   const now = service.now();
@@ -38,7 +40,9 @@ export function lockStock(service: EmulatedService, account: AccountRecord, body
   const available = service.availableStock(item);
   if (available === null) throw new ServiceError(422, "LOCK_NOT_REQUIRED");
   if (quantity! < item.minOrder) throw new ServiceError(422, "MINIMUM_ORDER_NOT_MET");
-  const activeLocks = service.state.locks.filter((lock) => lock.apiKey === account.apiKey && lockStatus(lock, now) === "active");
+  const activeLocks = service.state.locks.filter(
+    (lock) => lock.apiKey === account.apiKey && lockStatus(lock, now) === "active",
+  );
   if (activeLocks.length >= service.maxActiveLocks) throw new ServiceError(429, "MAX_ACTIVE_LOCKS_REACHED");
   if (quantity! > available) throw new ServiceError(422, "INSUFFICIENT_STOCK");
 
@@ -66,7 +70,9 @@ export function listLocks(service: EmulatedService, account: AccountRecord) {
 
 /** DELETE /v1/item/lock/{token}: the stock is available again at once. */
 export function releaseLock(service: EmulatedService, account: AccountRecord, token: string) {
-  const lock = service.state.locks.find((candidate) => candidate.token === token && candidate.apiKey === account.apiKey);
+  const lock = service.state.locks.find(
+    (candidate) => candidate.token === token && candidate.apiKey === account.apiKey,
+  );
   if (!lock) throw new ServiceError(404, "LOCK_NOT_FOUND");
   switch (lockStatus(lock, service.now())) {
     case "expired":

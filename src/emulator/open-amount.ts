@@ -16,7 +16,9 @@ function parseNote(note: string | null): Record<string, unknown> | null {
   if (note === null) return null;
   try {
     const parsed: unknown = JSON.parse(note);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -30,25 +32,37 @@ function parseNote(note: string | null): Record<string, unknown> | null {
 export function readOpenAmountNote(item: ItemRecord, note: string | null, index: number): OpenAmountOrder {
   const bounds = item.openAmount!;
   const field = (name: string) => `carts.${index}.${name}`;
-  if (note === null || note.trim() === "") throw new ServiceError(422, "REQUIRED_FIELD_MISSING", { [field("note")]: ["The Nomor HP field is required."] });
+  if (note === null || note.trim() === "")
+    throw new ServiceError(422, "REQUIRED_FIELD_MISSING", { [field("note")]: ["The Nomor HP field is required."] });
   const parsed = parseNote(note);
   const target = typeof parsed?.target === "string" && parsed.target.trim() !== "" ? parsed.target : null;
   const missing: Record<string, string[]> = {};
   if (parsed === null || target === null) missing[field("note")] = ["The target field is required."];
-  if (parsed === null || parsed.provider_qty === undefined || parsed.provider_qty === null) missing[field("provider_qty")] = [`The ${bounds.label} field is required.`];
+  if (parsed === null || parsed.provider_qty === undefined || parsed.provider_qty === null)
+    missing[field("provider_qty")] = [`The ${bounds.label} field is required.`];
   if (Object.keys(missing).length > 0) throw new ServiceError(422, "REQUIRED_FIELD_MISSING", missing);
   const quantity = parsed!.provider_qty;
   if (typeof quantity !== "number" || !Number.isSafeInteger(quantity)) {
-    throw new ServiceError(422, "VALIDATION_ERROR", { [field("provider_qty")]: ["The provider qty field must be an integer."] });
+    throw new ServiceError(422, "VALIDATION_ERROR", {
+      [field("provider_qty")]: ["The provider qty field must be an integer."],
+    });
   }
   if (quantity < bounds.min || quantity > bounds.max) {
-    throw new ServiceError(422, "VALIDATION_ERROR", { [field("provider_qty")]: [`The provider qty field must be between ${bounds.min} and ${bounds.max}.`] });
+    throw new ServiceError(422, "VALIDATION_ERROR", {
+      [field("provider_qty")]: [`The provider qty field must be between ${bounds.min} and ${bounds.max}.`],
+    });
   }
   if (quantity % bounds.step !== 0) {
-    throw new ServiceError(422, "VALIDATION_ERROR", { [field("provider_qty")]: [`The provider qty field must be a multiple of ${bounds.step}.`] });
+    throw new ServiceError(422, "VALIDATION_ERROR", {
+      [field("provider_qty")]: [`The provider qty field must be a multiple of ${bounds.step}.`],
+    });
   }
   const zone = parsed!.zone_id;
-  return { target: target!, providerQty: quantity, zoneId: typeof zone === "string" || typeof zone === "number" ? String(zone) : null };
+  return {
+    target: target!,
+    providerQty: quantity,
+    zoneId: typeof zone === "string" || typeof zone === "number" ? String(zone) : null,
+  };
 }
 
 /** Where an open-amount line is delivered: its note's target (the note itself for other items). */

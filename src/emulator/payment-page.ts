@@ -56,12 +56,18 @@ function bill(service: EmulatedService, topUp: TopUpRecord): string {
   return `<table>\n${rows.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("\n")}\n</table>`;
 }
 
-const notFound: PaymentPage = { status: 404, html: page("Payment link not found", "<p>This payment link does not exist.</p>") };
+const notFound: PaymentPage = {
+  status: 404,
+  html: page("Payment link not found", "<p>This payment link does not exist.</p>"),
+};
 
 function expiredPage(service: EmulatedService, topUp: TopUpRecord): PaymentPage {
   return {
     status: 410,
-    html: page("Payment link expired", `${bill(service, topUp)}\n<p>This link expired; nothing was charged. Ask for a new top-up.</p>`),
+    html: page(
+      "Payment link expired",
+      `${bill(service, topUp)}\n<p>This link expired; nothing was charged. Ask for a new top-up.</p>`,
+    ),
   };
 }
 

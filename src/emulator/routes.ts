@@ -72,17 +72,30 @@ const routes: Route[] = [
       return ok({ balance: account.balance });
     },
   },
-  { method: "POST", pattern: /^\/v1\/balance$/, handle: ({ service, account, body, request, shapes }) => ok(requestTopUp(service, account, body(), request.publicBaseUrl, shapes)) },
-  { method: "GET", pattern: /^\/v1\/balance\/channels$/, handle: ({ shapes }) => ok(present.channels(listedChannels(shapes.channelKeys), shapes.channelKeys)) },
+  {
+    method: "POST",
+    pattern: /^\/v1\/balance$/,
+    handle: ({ service, account, body, request, shapes }) =>
+      ok(requestTopUp(service, account, body(), request.publicBaseUrl, shapes)),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/balance\/channels$/,
+    handle: ({ shapes }) => ok(present.channels(listedChannels(shapes.channelKeys), shapes.channelKeys)),
+  },
   {
     method: "POST",
     pattern: /^\/v1\/trx$/,
-    handle: ({ service, dialect, account, body }) => ok(present.createdTransaction(dialect, createTransaction(service, account, body()), account)),
+    handle: ({ service, dialect, account, body }) =>
+      ok(present.createdTransaction(dialect, createTransaction(service, account, body()), account)),
   },
   {
     method: "GET",
     pattern: /^\/v1\/trx\/(.+)$/,
-    handle: ({ service, dialect, account, params, shapes }) => ({ status: 200, body: present.transactionDetail(dialect, findTransaction(service, account, params[0]!), shapes.licenceField) }),
+    handle: ({ service, dialect, account, params, shapes }) => ({
+      status: 200,
+      body: present.transactionDetail(dialect, findTransaction(service, account, params[0]!), shapes.licenceField),
+    }),
   },
   {
     method: "GET",
@@ -94,7 +107,11 @@ const routes: Route[] = [
       return success(locks);
     },
   },
-  { method: "POST", pattern: /^\/v1\/item\/lock$/, handle: ({ service, account, body }) => success(lockStock(service, account, body())) },
+  {
+    method: "POST",
+    pattern: /^\/v1\/item\/lock$/,
+    handle: ({ service, account, body }) => success(lockStock(service, account, body())),
+  },
   {
     method: "DELETE",
     pattern: /^\/v1\/item\/lock\/(.+)$/,
@@ -118,39 +135,75 @@ const routes: Route[] = [
     pattern: /^\/v1\/item$/,
     handle: ({ service, dialect, request, shapes }) => {
       const query = readCatalogueQuery(request.query ?? new URLSearchParams(), service);
-      return { status: 200, body: presentCatalogue(dialect, listCatalogue(service, query), skuOf, shapes.catalogueShape) };
+      return {
+        status: 200,
+        body: presentCatalogue(dialect, listCatalogue(service, query), skuOf, shapes.catalogueShape),
+      };
     },
   },
   {
     method: "GET",
     pattern: /^\/v1\/validation\/services$/,
-    handle: ({ service, request }) => ({ status: 200, body: validationServices(service, request.query?.get("search") ?? null, skuOf) }),
+    handle: ({ service, request }) => ({
+      status: 200,
+      body: validationServices(service, request.query?.get("search") ?? null, skuOf),
+    }),
   },
-  { method: "GET", pattern: /^\/v1\/leaderboard$/, handle: ({ service, dialect }) => ok(present.leaderboard(dialect, leaderboard(service))) },
-  { method: "GET", pattern: /^\/v1\/leaderboard\/profile$/, handle: ({ service, dialect, account }) => ok(present.ownRanking(dialect, ownRanking(service, account))) },
+  {
+    method: "GET",
+    pattern: /^\/v1\/leaderboard$/,
+    handle: ({ service, dialect }) => ok(present.leaderboard(dialect, leaderboard(service))),
+  },
+  {
+    method: "GET",
+    pattern: /^\/v1\/leaderboard\/profile$/,
+    handle: ({ service, dialect, account }) => ok(present.ownRanking(dialect, ownRanking(service, account))),
+  },
   { method: "GET", pattern: /^\/v1\/webhook$/, handle: ({ service, account }) => webhooksOf(service).show(account) },
-  { method: "PUT", pattern: /^\/v1\/webhook$/, handle: ({ service, account, body }) => webhooksOf(service).update(account, body()) },
-  { method: "POST", pattern: /^\/v1\/webhook\/secret$/, handle: ({ service, account }) => webhooksOf(service).newSecret(account) },
-  { method: "POST", pattern: /^\/v1\/webhook\/test$/, handle: ({ service, account }) => webhooksOf(service).test(account) },
+  {
+    method: "PUT",
+    pattern: /^\/v1\/webhook$/,
+    handle: ({ service, account, body }) => webhooksOf(service).update(account, body()),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/webhook\/secret$/,
+    handle: ({ service, account }) => webhooksOf(service).newSecret(account),
+  },
+  {
+    method: "POST",
+    pattern: /^\/v1\/webhook\/test$/,
+    handle: ({ service, account }) => webhooksOf(service).test(account),
+  },
   {
     method: "POST",
     pattern: /^\/v1\/item\/validate$/,
-    handle: ({ service, dialect, account, body }) => ({ status: 200, body: presentAccountCheck(dialect, checkGameAccount(service, account, body())) }),
+    handle: ({ service, dialect, account, body }) => ({
+      status: 200,
+      body: presentAccountCheck(dialect, checkGameAccount(service, account, body())),
+    }),
   },
   {
     method: "GET",
     pattern: /^\/v1\/trx$/,
-    handle: ({ service, dialect, account, request }) => ({ status: 200, body: presentTransactionList(dialect, listTransactions(service, account, request.query ?? new URLSearchParams())) }),
+    handle: ({ service, dialect, account, request }) => ({
+      status: 200,
+      body: presentTransactionList(dialect, listTransactions(service, account, request.query ?? new URLSearchParams())),
+    }),
   },
   {
     method: "GET",
     pattern: /^\/v1\/balance\/mutations$/,
-    handle: ({ service, dialect, account, request }) => ({ status: 200, body: presentBalanceHistory(dialect, listMutations(service, account, request.query ?? new URLSearchParams())) }),
+    handle: ({ service, dialect, account, request }) => ({
+      status: 200,
+      body: presentBalanceHistory(dialect, listMutations(service, account, request.query ?? new URLSearchParams())),
+    }),
   },
   {
     method: "POST",
     pattern: /^\/v1\/order\/sandbox$/,
-    handle: ({ service, dialect, account, body }) => ok(present.sandboxOrder(dialect, createSandboxOrder(service, account, body()))),
+    handle: ({ service, dialect, account, body }) =>
+      ok(present.sandboxOrder(dialect, createSandboxOrder(service, account, body()))),
   },
 ];
 
@@ -164,7 +217,8 @@ export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   } catch {
     throw new ServiceError(400, "INVALID_JSON");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ServiceError(400, "INVALID_JSON");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new ServiceError(400, "INVALID_JSON");
   return parsed as Record<string, unknown>;
 }
 
@@ -181,10 +235,17 @@ function decodeParams(match: RegExpExecArray): string[] | undefined {
  * does, then the API key (401), then the handler. Refunds that came due on the clock are credited
  * before anything is read.
  */
-export function handleApiRequest(service: EmulatedService, request: ApiRequest, dialect: Dialect, shapes: ShapeSwitches = defaultShapes): ApiResponse {
+export function handleApiRequest(
+  service: EmulatedService,
+  request: ApiRequest,
+  dialect: Dialect,
+  shapes: ShapeSwitches = defaultShapes,
+): ApiResponse {
   const path = request.path.length > 1 ? request.path.replace(/\/$/, "") : request.path;
   try {
-    const candidates = routes.map((route) => ({ route, match: route.pattern.exec(path) })).filter((candidate) => candidate.match);
+    const candidates = routes
+      .map((route) => ({ route, match: route.pattern.exec(path) }))
+      .filter((candidate) => candidate.match);
     if (candidates.length === 0) throw new ServiceError(404, "ROUTE_NOT_FOUND");
     const chosen = candidates.find((candidate) => candidate.route.method === request.method);
     if (!chosen) {
@@ -196,7 +257,15 @@ export function handleApiRequest(service: EmulatedService, request: ApiRequest, 
     const params = decodeParams(chosen.match!);
     if (!params) throw new ServiceError(404, "ROUTE_NOT_FOUND");
     service.settle();
-    return chosen.route.handle({ service, dialect, shapes, account, request, params, body: () => parseJsonObject(request.body) });
+    return chosen.route.handle({
+      service,
+      dialect,
+      shapes,
+      account,
+      request,
+      params,
+      body: () => parseJsonObject(request.body),
+    });
   } catch (error) {
     if (error instanceof ServiceError) return { status: error.status, body: present.refusal(dialect, error) };
     throw error;

@@ -131,7 +131,8 @@ function reachableHost(host: string): string {
 }
 
 function checkedDialect(dialect: unknown): Dialect {
-  if (!isDialect(dialect)) throw new Error(`The emulator speaks ${emulatorDialects.join(", ")}; not "${String(dialect)}"`);
+  if (!isDialect(dialect))
+    throw new Error(`The emulator speaks ${emulatorDialects.join(", ")}; not "${String(dialect)}"`);
   return dialect;
 }
 
@@ -164,12 +165,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       sleepers.add(wake);
     });
 
-  async function serveApi(request: IncomingMessage, response: ServerResponse, method: string, url: URL, body: Buffer): Promise<string> {
+  async function serveApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    method: string,
+    url: URL,
+    body: Buffer,
+  ): Promise<string> {
     const decision = faults.take(method, url.pathname);
     if (decision.latencyMs > 0) await pause(decision.latencyMs);
     // The slow full catalogue live clients measured (11–29 s): only the whole list is slow, pages are not.
     const shapes = faults.shapes();
-    if (shapes.perPageAllLatencyMs > 0 && method === "GET" && /^\/v1\/item\/?$/.test(url.pathname) && url.searchParams.get("per_page")?.trim().toLowerCase() === "all") {
+    if (
+      shapes.perPageAllLatencyMs > 0 &&
+      method === "GET" &&
+      /^\/v1\/item\/?$/.test(url.pathname) &&
+      url.searchParams.get("per_page")?.trim().toLowerCase() === "all"
+    ) {
       await pause(shapes.perPageAllLatencyMs);
     }
     if (closed) return "closed";
@@ -182,7 +194,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         sendHtml(response, 502, NGINX_BAD_GATEWAY);
         return "502 (html fault)";
       case "rate_limit":
-        sendJson(response, { status: 429, body: { message: "TOO_MANY_REQUESTS" }, headers: { "Retry-After": String(decision.retryAfter) } });
+        sendJson(response, {
+          status: 429,
+          body: { message: "TOO_MANY_REQUESTS" },
+          headers: { "Retry-After": String(decision.retryAfter) },
+        });
         return "429 (rate_limit fault)";
       case "error":
         sendJson(response, { status: decision.errorStatus, body: { message: errorCodeFor(decision.errorStatus) } });
@@ -225,7 +241,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     if (closed) return "closed";
     // The live service answers under {host}/api/v1/…: a base URL ending in /api works here as well as the bare address.
-    if (url.pathname === "/api/v1" || url.pathname.startsWith("/api/v1/")) url.pathname = url.pathname.slice("/api".length);
+    if (url.pathname === "/api/v1" || url.pathname.startsWith("/api/v1/"))
+      url.pathname = url.pathname.slice("/api".length);
     const path = url.pathname;
 
     if (path === "/v1" || path.startsWith("/v1/")) return serveApi(request, response, method, url, body);

@@ -32,16 +32,46 @@ export type PerPageAll = "answered" | "refused" | "ignored";
 export interface EmulatorSnapshot {
   now: string;
   accounts: AccountSnapshot[];
-  items: { id: number; name: string; order_process: string; active: boolean; temporarily_unavailable: boolean; stock: number; available: number }[];
+  items: {
+    id: number;
+    name: string;
+    order_process: string;
+    active: boolean;
+    temporarily_unavailable: boolean;
+    stock: number;
+    available: number;
+  }[];
 }
 
 export interface AccountSnapshot {
   name: string;
   api_key: string;
   balance: number;
-  transactions: { id: number; ref_id: string; invoice: string; amount: number; refunded: number; status: string; created_at: string }[];
-  locks: { lock_token: string; item_id: number; quantity: number; status: LockStatus; locked_at: string; expires_at: string }[];
-  top_ups: { payment_token: string; amount: number; fee: number; channel: string; status: TopUpStatus; expires_at: string }[];
+  transactions: {
+    id: number;
+    ref_id: string;
+    invoice: string;
+    amount: number;
+    refunded: number;
+    status: string;
+    created_at: string;
+  }[];
+  locks: {
+    lock_token: string;
+    item_id: number;
+    quantity: number;
+    status: LockStatus;
+    locked_at: string;
+    expires_at: string;
+  }[];
+  top_ups: {
+    payment_token: string;
+    amount: number;
+    fee: number;
+    channel: string;
+    status: TopUpStatus;
+    expires_at: string;
+  }[];
   sandbox_orders: { id: number; ref_id: string; item_id: number; quantity: number }[];
 }
 
@@ -155,7 +185,12 @@ export class EmulatedService {
     const account = this.authenticate(apiKey);
     const change = balance - account.balance;
     account.balance = balance;
-    recordMutation(this, account, { type: "adjustment", amount: change, description: "Penyesuaian saldo", invoice: null });
+    recordMutation(this, account, {
+      type: "adjustment",
+      amount: change,
+      description: "Penyesuaian saldo",
+      invoice: null,
+    });
     this.changed();
   }
 
@@ -197,7 +232,12 @@ export class EmulatedService {
         if (lineProgress.refundDue > line.refunded && account) {
           const refund = lineProgress.refundDue - line.refunded;
           account.balance += refund;
-          recordMutation(this, account, { type: "refund", amount: refund, description: `Refund ${line.variantName}`, invoice: transaction.invoice });
+          recordMutation(this, account, {
+            type: "refund",
+            amount: refund,
+            description: `Refund ${line.variantName}`,
+            invoice: transaction.invoice,
+          });
           line.refunded = lineProgress.refundDue;
           this.changed();
         }

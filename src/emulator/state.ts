@@ -137,7 +137,9 @@ export function openStateFile(path: string): EmulatorState | undefined {
   try {
     text = readOwnFile(path);
   } catch (error) {
-    throw new Error(`The emulator state file ${path} cannot be used: ${fileProblem(error)}; give --state a file of your own`);
+    throw new Error(
+      `The emulator state file ${path} cannot be used: ${fileProblem(error)}; give --state a file of your own`,
+    );
   }
   if (text === undefined) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -147,7 +149,9 @@ export function openStateFile(path: string): EmulatorState | undefined {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`The emulator state file ${path} is not valid JSON (${(error as Error).message}); move it away to start afresh`);
+    throw new Error(
+      `The emulator state file ${path} is not valid JSON (${(error as Error).message}); move it away to start afresh`,
+    );
   }
   const state = parsed as Partial<EmulatorState> | null;
   if (!state || state.version !== 1 || !Array.isArray(state.accounts) || !Array.isArray(state.items)) {

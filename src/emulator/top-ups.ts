@@ -23,13 +23,15 @@ export function requestTopUp(
   const errors = new FieldErrors();
   const amount = readInteger(errors, "amount", body.amount, { required: true, min: MINIMUM_TOP_UP });
   const code = readString(errors, "channel", body.channel, { required: true });
-  const channel = code === undefined ? undefined : listedChannels(shapes.channelKeys).find((candidate) => candidate.code === code);
+  const channel =
+    code === undefined ? undefined : listedChannels(shapes.channelKeys).find((candidate) => candidate.code === code);
   if (code !== undefined && !channel) errors.add("channel", invalidChoiceMessage("channel"));
   if (channel?.off) errors.add("channel", "The selected channel is not active.");
   // The channel's own limits, as GET /v1/balance/channels lists them.
   if (channel && amount !== undefined) {
     if (amount < channel.minAmount) errors.add("amount", `The amount field must be at least ${channel.minAmount}.`);
-    if (amount > channel.maxAmount) errors.add("amount", `The amount field must not be greater than ${channel.maxAmount}.`);
+    if (amount > channel.maxAmount)
+      errors.add("amount", `The amount field must not be greater than ${channel.maxAmount}.`);
   }
   errors.throwIfAny();
 
@@ -51,7 +53,11 @@ export function requestTopUp(
   const links =
     shapes.topUpLink === "payment_url"
       ? { payment_url: page }
-      : { ...(shapes.topUpLink === "both" ? { payment_url: page } : {}), qr_link: `${page}?view=qr`, invoice: `DEP${topUp.token.slice(0, 12).toUpperCase()}` };
+      : {
+          ...(shapes.topUpLink === "both" ? { payment_url: page } : {}),
+          qr_link: `${page}?view=qr`,
+          invoice: `DEP${topUp.token.slice(0, 12).toUpperCase()}`,
+        };
   return {
     ...links,
     amount: topUp.amount,
@@ -75,7 +81,12 @@ export function payTopUp(service: EmulatedService, token: string): { outcome: Pa
   const account = service.state.accounts.find((candidate) => candidate.apiKey === topUp.apiKey);
   if (!account) return { outcome: "not_found" };
   account.balance += topUp.amount;
-  recordMutation(service, account, { type: "topup", amount: topUp.amount, description: `Top up saldo via ${topUp.channel}`, invoice: null });
+  recordMutation(service, account, {
+    type: "topup",
+    amount: topUp.amount,
+    description: `Top up saldo via ${topUp.channel}`,
+    invoice: null,
+  });
   topUp.paidAt = now;
   service.changed();
   return { outcome: "paid", topUp };

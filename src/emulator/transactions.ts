@@ -1,9 +1,22 @@
 import { formatRupiah, type AccountRecord, type ItemRecord } from "./catalogue.js";
 import { jakartaDate } from "./clock.js";
-import { parseSmmNote, planFulfilment, transactionProgress, type LineProgress, type TransactionStatus } from "./fulfilment.js";
+import {
+  parseSmmNote,
+  planFulfilment,
+  transactionProgress,
+  type LineProgress,
+  type TransactionStatus,
+} from "./fulfilment.js";
 import type { EmulatedService } from "./service.js";
 import { ServiceError } from "./service-error.js";
-import { lockStatus, refundedTotal, type LockRecord, type SandboxOrderRecord, type TransactionLine, type TransactionRecord } from "./state.js";
+import {
+  lockStatus,
+  refundedTotal,
+  type LockRecord,
+  type SandboxOrderRecord,
+  type TransactionLine,
+  type TransactionRecord,
+} from "./state.js";
 import { arrayMessage, FieldErrors, readInteger, readString, requiredMessage } from "./validation.js";
 import { readOpenAmountNote } from "./open-amount.js";
 import { recordMutation } from "./history.js";
@@ -48,12 +61,18 @@ function validateTransactionRequest(body: Record<string, unknown>): TransactionR
  * POST /v1/trx. Every check runs before the first change, so a refused order changes nothing;
  * and no await sits between them, so two concurrent orders cannot spend the same balance.
  */
-export function createTransaction(service: EmulatedService, account: AccountRecord, body: Record<string, unknown>): TransactionRecord {
+export function createTransaction(
+  service: EmulatedService,
+  account: AccountRecord,
+  body: Record<string, unknown>,
+): TransactionRecord {
   const order = validateTransactionRequest(body);
   const { state } = service;
   const now = service.now();
 
-  if (state.transactions.some((transaction) => transaction.apiKey === account.apiKey && transaction.refId === order.refId)) {
+  if (
+    state.transactions.some((transaction) => transaction.apiKey === account.apiKey && transaction.refId === order.refId)
+  ) {
     throw new ServiceError(422, "REF_ID_ALREADY_EXIST");
   }
 
@@ -67,7 +86,9 @@ export function createTransaction(service: EmulatedService, account: AccountReco
     }
     // The destination is a field the product requires: without it nothing could be delivered.
     if (item.orderProcess === "h2h" && !item.openAmount && (cart.note ?? "").trim() === "") {
-      throw new ServiceError(422, "REQUIRED_FIELD_MISSING", { [`carts.${index}.note`]: [`The ${item.h2hTarget === "game_id" ? "User ID" : "Nomor HP"} field is required.`] });
+      throw new ServiceError(422, "REQUIRED_FIELD_MISSING", {
+        [`carts.${index}.note`]: [`The ${item.h2hTarget === "game_id" ? "User ID" : "Nomor HP"} field is required.`],
+      });
     }
     // An open amount costs the amount asked plus the item's price (the seller's fee).
     const asked = item.openAmount ? readOpenAmountNote(item, cart.note, index).providerQty : 0;
@@ -131,7 +152,12 @@ export function createTransaction(service: EmulatedService, account: AccountReco
     settled: false,
   };
   state.transactions.push(transaction);
-  recordMutation(service, account, { type: "purchase", amount: -price, description: `Pembelian ${transaction.lines.map((line) => `${line.variantName} x${line.qty}`).join(", ")}`, invoice: transaction.invoice });
+  recordMutation(service, account, {
+    type: "purchase",
+    amount: -price,
+    description: `Pembelian ${transaction.lines.map((line) => `${line.variantName} x${line.qty}`).join(", ")}`,
+    invoice: transaction.invoice,
+  });
   service.changed();
   return transaction;
 }
@@ -146,21 +172,31 @@ export interface TransactionDetail {
 }
 
 /** GET /v1/trx/{ref_id or invoice}: only the caller's own transactions are found. */
-export function findTransaction(service: EmulatedService, account: AccountRecord, reference: string): TransactionDetail {
+export function findTransaction(
+  service: EmulatedService,
+  account: AccountRecord,
+  reference: string,
+): TransactionDetail {
   const transaction = service.state.transactions.find(
-    (candidate) => candidate.apiKey === account.apiKey && (candidate.refId === reference || candidate.invoice === reference),
+    (candidate) =>
+      candidate.apiKey === account.apiKey && (candidate.refId === reference || candidate.invoice === reference),
   );
   if (!transaction) throw new ServiceError(404, "TRX_NOT_FOUND");
   const progress = transactionProgress(transaction, service.now());
   const refunded = refundedTotal(transaction);
   let note: string | null = null;
   if (progress.status === "failed") note = `All items failed; ${formatRupiah(refunded)} was refunded to the balance.`;
-  else if (refunded > 0) note = `${formatRupiah(refunded)} was refunded to the balance for items that could not be delivered.`;
+  else if (refunded > 0)
+    note = `${formatRupiah(refunded)} was refunded to the balance for items that could not be delivered.`;
   return { transaction, status: progress.status, lines: progress.lines, note };
 }
 
 /** POST /v1/order/sandbox: checks the order like a real one would be, then records it and touches nothing else. */
-export function createSandboxOrder(service: EmulatedService, account: AccountRecord, body: Record<string, unknown>): SandboxOrderRecord {
+export function createSandboxOrder(
+  service: EmulatedService,
+  account: AccountRecord,
+  body: Record<string, unknown>,
+): SandboxOrderRecord {
   const errors = new FieldErrors();
   const refId = readString(errors, "ref_id", body.ref_id, { required: true, max: REF_ID_MAX_LENGTH });
   const itemId = readInteger(errors, "item_id", body.item_id, { required: true, min: 1 });
@@ -174,7 +210,14 @@ export function createSandboxOrder(service: EmulatedService, account: AccountRec
   const item = service.activeItem(itemId!);
   if (quantity! < item.minOrder) throw new ServiceError(422, "MINIMUM_ORDER_NOT_MET");
 
-  const order: SandboxOrderRecord = { id: state.nextSandboxId++, apiKey: account.apiKey, refId: refId!, itemId: item.id, quantity: quantity!, createdAt: service.now() };
+  const order: SandboxOrderRecord = {
+    id: state.nextSandboxId++,
+    apiKey: account.apiKey,
+    refId: refId!,
+    itemId: item.id,
+    quantity: quantity!,
+    createdAt: service.now(),
+  };
   state.sandboxOrders.push(order);
   service.changed();
   return order;

@@ -72,7 +72,9 @@ function checkCallbackUrl(url: string): void {
   }
   const local = parsed && /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(parsed.hostname);
   if (!parsed || !(parsed.protocol === "https:" || (parsed.protocol === "http:" && local))) {
-    throw new ServiceError(422, "VALIDATION_ERROR", { callback_url: ["The callback url must be a valid HTTPS URL (HTTP only for localhost)."] });
+    throw new ServiceError(422, "VALIDATION_ERROR", {
+      callback_url: ["The callback url must be a valid HTTPS URL (HTTP only for localhost)."],
+    });
   }
 }
 
@@ -123,7 +125,8 @@ export class WebhookDispatcher {
     const errors = new FieldErrors();
     const url = readString(errors, "callback_url", body.callback_url, { required: true, max: 2048 });
     const enabled = body.webhook_enabled;
-    if (enabled !== undefined && typeof enabled !== "boolean") errors.add("webhook_enabled", "The webhook enabled field must be true or false.");
+    if (enabled !== undefined && typeof enabled !== "boolean")
+      errors.add("webhook_enabled", "The webhook enabled field must be true or false.");
     errors.throwIfAny();
     checkCallbackUrl(url!);
     const settings = this.settingsOf(account);
@@ -141,7 +144,11 @@ export class WebhookDispatcher {
     if (!wasActive && this.active(settings)) this.markPastEvents(account.apiKey);
     return {
       status: 200,
-      body: { status: true, message: "Webhook secret generated. Save it now: it is shown only once.", data: { webhook_secret: settings.secret } },
+      body: {
+        status: true,
+        message: "Webhook secret generated. Save it now: it is shown only once.",
+        data: { webhook_secret: settings.secret },
+      },
     };
   }
 
@@ -179,7 +186,14 @@ export class WebhookDispatcher {
 
   private enqueue(apiKey: string, settings: WebhookSettings, event: string, body: unknown, now: number): void {
     const text = JSON.stringify(body);
-    this.queue.push({ apiKey, event, body: text, signature: signBody(event, body, settings.secret ?? ""), attempt: 0, nextAt: now });
+    this.queue.push({
+      apiKey,
+      event,
+      body: text,
+      signature: signBody(event, body, settings.secret ?? ""),
+      attempt: 0,
+      nextAt: now,
+    });
   }
 
   private pump(): void {
@@ -208,7 +222,9 @@ export class WebhookDispatcher {
     delivery.attempt += 1;
     if (!this.allowRemote && !(await resolvesToLoopback(url))) {
       this.queue.splice(this.queue.indexOf(delivery), 1);
-      this.log(`webhook ${delivery.event} -> ${url} not sent: it is not on this machine (start the emulator with --allow-remote-webhooks to send there)`);
+      this.log(
+        `webhook ${delivery.event} -> ${url} not sent: it is not on this machine (start the emulator with --allow-remote-webhooks to send there)`,
+      );
       return;
     }
     const status = await this.post(url, delivery);
@@ -279,11 +295,19 @@ async function resolvesToLoopback(url: string): Promise<boolean> {
     return false;
   }
   if (isIP(host)) return isLoopback(host);
-  return new Promise((resolve) => lookup(host, { all: true }, (error, addresses) => resolve(!error && addresses.length > 0 && addresses.every((a) => isLoopback(a.address)))));
+  return new Promise((resolve) =>
+    lookup(host, { all: true }, (error, addresses) =>
+      resolve(!error && addresses.length > 0 && addresses.every((a) => isLoopback(a.address))),
+    ),
+  );
 }
 
 /** A DNS lookup for http.request that answers only with loopback addresses. */
-function loopbackLookup(hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
+function loopbackLookup(
+  hostname: string,
+  options: LookupOptions,
+  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+): void {
   lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
     if (addresses.length === 0 || !addresses.every((a) => isLoopback(a.address))) {
@@ -322,7 +346,12 @@ function licencesOf(progress: LineProgress): { product_license: string; note: nu
 }
 
 /** An item of order.paid, order.completed or order.canceled. */
-function eventItem(transaction: TransactionRecord, line: TransactionLine, index: number, progress: LineProgress | null): WireWebhookItem {
+function eventItem(
+  transaction: TransactionRecord,
+  line: TransactionLine,
+  index: number,
+  progress: LineProgress | null,
+): WireWebhookItem {
   const item: WireWebhookItem & Record<string, unknown> = {
     variant_id: line.variantId,
     variant_name: line.variantName,
@@ -340,8 +369,18 @@ function eventItem(transaction: TransactionRecord, line: TransactionLine, index:
     const dispatch = progress.h2h;
     const result: WireH2hResult & { ref_id: string } =
       dispatch.failure === null
-        ? { sn: dispatch.sn, dispatch_status: "Success", dispatch_message: "Transaksi sukses", ref_id: `TRX${transaction.id}${index + 1}` }
-        : { sn: `failed: ${dispatch.failure}`, dispatch_status: "Failed", dispatch_message: dispatch.failure, ref_id: `TRX${transaction.id}${index + 1}` };
+        ? {
+            sn: dispatch.sn,
+            dispatch_status: "Success",
+            dispatch_message: "Transaksi sukses",
+            ref_id: `TRX${transaction.id}${index + 1}`,
+          }
+        : {
+            sn: `failed: ${dispatch.failure}`,
+            dispatch_status: "Failed",
+            dispatch_message: dispatch.failure,
+            ref_id: `TRX${transaction.id}${index + 1}`,
+          };
     item.h2h_results = result;
   }
   // Auto items' licences come with the order; a manual item's came in its own order.item.sent.
@@ -349,7 +388,14 @@ function eventItem(transaction: TransactionRecord, line: TransactionLine, index:
   return item;
 }
 
-function orderEvent(name: string, status: string, transaction: TransactionRecord, lines: LineProgress[] | null, at: number, extra: Record<string, unknown> = {}): WireWebhookEvent {
+function orderEvent(
+  name: string,
+  status: string,
+  transaction: TransactionRecord,
+  lines: LineProgress[] | null,
+  at: number,
+  extra: Record<string, unknown> = {},
+): WireWebhookEvent {
   return {
     event: name,
     timestamp: formatJakarta(at),
@@ -370,7 +416,13 @@ function orderEvent(name: string, status: string, transaction: TransactionRecord
 /** Every event this transaction has given rise to by `now`, in the order they happened. */
 function dueEvents(transaction: TransactionRecord, now: number): DueEvent[] {
   const progress = transactionProgress(transaction, now);
-  const events: DueEvent[] = [{ key: "paid", name: "order.paid", body: orderEvent("order.paid", "paid", transaction, null, transaction.createdAt) }];
+  const events: DueEvent[] = [
+    {
+      key: "paid",
+      name: "order.paid",
+      body: orderEvent("order.paid", "paid", transaction, null, transaction.createdAt),
+    },
+  ];
   transaction.lines.forEach((line, index) => {
     const lineProgress = progress.lines[index]!;
     if (line.orderProcess !== "manual" || !lineProgress.final) return;
@@ -402,10 +454,19 @@ function dueEvents(transaction: TransactionRecord, now: number): DueEvent[] {
       },
     });
   });
-  if (progress.status === "completed") events.push({ key: "completed", name: "order.completed", body: orderEvent("order.completed", "completed", transaction, progress.lines, now) });
+  if (progress.status === "completed")
+    events.push({
+      key: "completed",
+      name: "order.completed",
+      body: orderEvent("order.completed", "completed", transaction, progress.lines, now),
+    });
   if (progress.status === "failed") {
     const refund = progress.lines.reduce((sum, line) => sum + line.refundDue, 0);
-    events.push({ key: "canceled", name: "order.canceled", body: orderEvent("order.canceled", "canceled", transaction, progress.lines, now, { refund_amount: refund }) });
+    events.push({
+      key: "canceled",
+      name: "order.canceled",
+      body: orderEvent("order.canceled", "canceled", transaction, progress.lines, now, { refund_amount: refund }),
+    });
   }
   return events;
 }

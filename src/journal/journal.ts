@@ -333,10 +333,10 @@ function fitRecord(record: JournalRecord): JournalRecord {
 function shorten(value: unknown, maxText: number): unknown {
   if (typeof value === "string") return value.length > maxText ? `${value.slice(0, maxText)}…` : value;
   if (Array.isArray(value)) return value.slice(0, 20).map((v) => shorten(v, maxText));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v, maxText)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v, maxText)]));
   return value;
 }
-
 
 /**
  * Folds records into entries. `done` is a fact about the service and wins over any later record;
@@ -376,7 +376,18 @@ export function foldRecords(records: Iterable<JournalRecord>): JournalEntry[] {
       }
     } else if (record.type === "outcome" && entry.outcome !== "done") {
       const { v: _v, entry: _e, at: _at, type: _t, outcome, ...details } = record;
-      for (const key of ["invoice", "amount", "status", "verdict", "refunded", "code", "http_status", "reason", "by"] as const) delete entry[key];
+      for (const key of [
+        "invoice",
+        "amount",
+        "status",
+        "verdict",
+        "refunded",
+        "code",
+        "http_status",
+        "reason",
+        "by",
+      ] as const)
+        delete entry[key];
       Object.assign(entry, details, { outcome });
     }
   }

@@ -7,11 +7,28 @@
 import type { AttemptHooks } from "../api/client.js";
 import type { Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
-import { AuthError, InterruptedError, NetworkError, networkFailureWordsFor, OutcomeUnknownError, ServiceError, UnexpectedResponseError, UsageError } from "../errors.js";
+import {
+  AuthError,
+  InterruptedError,
+  NetworkError,
+  networkFailureWordsFor,
+  OutcomeUnknownError,
+  ServiceError,
+  UnexpectedResponseError,
+  UsageError,
+} from "../errors.js";
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
-import { Journal, newEntryId, type JournalEntry, type JournalKind, type JournalRecord, type OutcomeDetails, type StatusRecord } from "./journal.js";
+import {
+  Journal,
+  newEntryId,
+  type JournalEntry,
+  type JournalKind,
+  type JournalRecord,
+  type OutcomeDetails,
+  type StatusRecord,
+} from "./journal.js";
 import { isFinal } from "../api/status.js";
 import { orderVerdict, type OrderVerdict } from "../orders/verdict.js";
 
@@ -46,7 +63,12 @@ export interface JournalRequestOptions<T> {
 
 /** What a journal outcome keeps of a transaction found on the service. */
 export function journalDetails(t: Transaction): OutcomeDetails {
-  return { ...(t.invoice !== null ? { invoice: t.invoice } : {}), ...(t.amount !== null ? { amount: t.amount } : {}), ...(t.status ? { status: t.status.text } : {}), ...verdictFacts(t) };
+  return {
+    ...(t.invoice !== null ? { invoice: t.invoice } : {}),
+    ...(t.amount !== null ? { amount: t.amount } : {}),
+    ...(t.status ? { status: t.status.text } : {}),
+    ...verdictFacts(t),
+  };
 }
 
 /**
@@ -58,8 +80,20 @@ export function verdictFacts(t: Transaction): OrderVerdict {
 }
 
 /** A status record of `entry` for the transaction as the service shows it, with its verdict and refund. */
-export function statusRecord(entry: string, at: string, t: Transaction & { status: NonNullable<Transaction["status"]> }): StatusRecord {
-  return { v: 1, type: "status", entry, at, status: t.status.text, ...(t.invoice !== null ? { invoice: t.invoice } : {}), ...verdictFacts(t) };
+export function statusRecord(
+  entry: string,
+  at: string,
+  t: Transaction & { status: NonNullable<Transaction["status"]> },
+): StatusRecord {
+  return {
+    v: 1,
+    type: "status",
+    entry,
+    at,
+    status: t.status.text,
+    ...(t.invoice !== null ? { invoice: t.invoice } : {}),
+    ...verdictFacts(t),
+  };
 }
 
 export function journalFor(ctx: Context): Journal {
@@ -82,7 +116,12 @@ export function mayHaveLanded(error: unknown): boolean {
 }
 
 function failureCode(error: unknown): string {
-  if (error instanceof ServiceError || error instanceof NetworkError || error instanceof UnexpectedResponseError || error instanceof AuthError) {
+  if (
+    error instanceof ServiceError ||
+    error instanceof NetworkError ||
+    error instanceof UnexpectedResponseError ||
+    error instanceof AuthError
+  ) {
     return error.status ? `${error.code} (HTTP ${error.status})` : error.code;
   }
   if (error instanceof InterruptedError) return "INTERRUPTED";
@@ -108,7 +147,9 @@ export async function journalRequest<T>(
   const noun = options.noun ?? (kind === "buy" ? "purchase" : `${kind} request`);
   const settleHint =
     options.settleHint ??
-    (refId ? `Run \`reseller reconcile\` (or \`reseller trx show ${refId}\`) to settle it; do not buy again with a new ref_id.` : "Run `reseller reconcile` to settle it.");
+    (refId
+      ? `Run \`reseller reconcile\` (or \`reseller trx show ${refId}\`) to settle it; do not buy again with a new ref_id.`
+      : "Run `reseller reconcile` to settle it.");
   // Journaling after the request leaves must never turn a purchase into a failure (a full disk):
   // such a failure is remembered and reported once the outcome is known.
   let journalProblem: unknown;
@@ -165,7 +206,15 @@ export async function journalRequest<T>(
     onAttemptFailed: (attempt, error) => {
       const may = mayHaveLanded(error);
       landed ||= may;
-      record({ v: 1, type: "attempt_failed", entry, at: at(), attempt, error: failureCode(error), may_have_reached: may });
+      record({
+        v: 1,
+        type: "attempt_failed",
+        entry,
+        at: at(),
+        attempt,
+        error: failureCode(error),
+        may_have_reached: may,
+      });
     },
   };
   const done = (result: T, by: OutcomeDetails["by"]): T => {
@@ -179,7 +228,9 @@ export async function journalRequest<T>(
     return await settle();
   } finally {
     if (journalProblem !== undefined) {
-      ctx.output.warn(`Could not write the journal at ${journal.path}: ${fileProblem(journalProblem)}; what happened to this ${noun} is not recorded on this machine${refId ? `: keep its ref_id ${refId}` : ""}.`);
+      ctx.output.warn(
+        `Could not write the journal at ${journal.path}: ${fileProblem(journalProblem)}; what happened to this ${noun} is not recorded on this machine${refId ? `: keep its ref_id ${refId}` : ""}.`,
+      );
     }
   }
 
@@ -195,13 +246,22 @@ export async function journalRequest<T>(
           throw error;
         }
         unknown("interrupted (Ctrl-C) while the request was in flight", "INTERRUPTED");
-        throw new InterruptedError(`Interrupted while the ${noun} was in flight: its outcome is unknown${refId ? ` (ref_id ${refId})` : ""}.`, {
-          suggestion: `Run \`reseller reconcile\`${refId ? ` or \`reseller trx show ${refId}\`` : ""} to settle it; nothing is lost.`,
-        });
+        throw new InterruptedError(
+          `Interrupted while the ${noun} was in flight: its outcome is unknown${refId ? ` (ref_id ${refId})` : ""}.`,
+          {
+            suggestion: `Run \`reseller reconcile\`${refId ? ` or \`reseller trx show ${refId}\`` : ""} to settle it; nothing is lost.`,
+          },
+        );
       }
 
       // A retry that meets its own ref_id: an earlier attempt went through.
-      if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST" && error.attempt > 1 && landed && options.alreadyDone) {
+      if (
+        error instanceof ServiceError &&
+        error.code === "REF_ID_ALREADY_EXIST" &&
+        error.attempt > 1 &&
+        landed &&
+        options.alreadyDone
+      ) {
         const found = await settleQuietly(() => options.alreadyDone!(error));
         if (found.interrupted) {
           unknown("interrupted while fetching what an earlier attempt bought", "INTERRUPTED");
@@ -210,11 +270,26 @@ export async function journalRequest<T>(
         if (found.value !== undefined) return done(found.value, "retry");
         if (found.error === undefined) {
           // The ref_id belongs to an older purchase: refuse like a first attempt would.
-          record({ v: 1, type: "outcome", entry, at: at(), outcome: "refused", code: error.code, http_status: error.status });
+          record({
+            v: 1,
+            type: "outcome",
+            entry,
+            at: at(),
+            outcome: "refused",
+            code: error.code,
+            http_status: error.status,
+          });
           throw error;
         }
-        unknown(`a retry met REF_ID_ALREADY_EXIST but the transaction could not be read (${failureCode(found.error)})`, error.code);
-        throw new OutcomeUnknownError(refId, `The ${noun} went through on an earlier attempt, but reseller could not read it back.`, { cause: error, suggestion: settleHint });
+        unknown(
+          `a retry met REF_ID_ALREADY_EXIST but the transaction could not be read (${failureCode(found.error)})`,
+          error.code,
+        );
+        throw new OutcomeUnknownError(
+          refId,
+          `The ${noun} went through on an earlier attempt, but reseller could not read it back.`,
+          { cause: error, suggestion: settleHint },
+        );
       }
 
       // The same order sent by an earlier run: found and reported, and nothing new is bought.
@@ -222,14 +297,31 @@ export async function journalRequest<T>(
         const found = await settleQuietly(() => options.earlierRun!(error));
         if (found.interrupted) throw found.interrupted;
         if (found.value !== undefined) {
-          record({ v: 1, type: "outcome", entry, at: at(), outcome: "not_done", reason: "bought before by an earlier run with this ref_id", ...(options.describe?.(found.value) ?? {}), by: "retry" });
+          record({
+            v: 1,
+            type: "outcome",
+            entry,
+            at: at(),
+            outcome: "not_done",
+            reason: "bought before by an earlier run with this ref_id",
+            ...(options.describe?.(found.value) ?? {}),
+            by: "retry",
+          });
           return found.value;
         }
       }
 
       // A success we could not read is still the service's answer: it happened, and we say what we lack.
       if (error instanceof UnexpectedResponseError && error.answered) {
-        record({ v: 1, type: "outcome", entry, at: at(), outcome: "done", reason: `answered, but the answer could not be read: ${error.message}`, by: "answer" });
+        record({
+          v: 1,
+          type: "outcome",
+          entry,
+          at: at(),
+          outcome: "done",
+          reason: `answered, but the answer could not be read: ${error.message}`,
+          by: "answer",
+        });
         error.suggestion = options.settleHint ?? settleHint;
         throw error;
       }
@@ -237,10 +329,26 @@ export async function journalRequest<T>(
       const uncertain = attempts > 0 && (landed || mayHaveLanded(error));
       if (!uncertain) {
         if (error instanceof NetworkError || attempts === 0) {
-          record({ v: 1, type: "outcome", entry, at: at(), outcome: "not_sent", code: failureCode(error), reason: error instanceof Error ? error.message : String(error) });
+          record({
+            v: 1,
+            type: "outcome",
+            entry,
+            at: at(),
+            outcome: "not_sent",
+            code: failureCode(error),
+            reason: error instanceof Error ? error.message : String(error),
+          });
         } else {
           const e = error as Partial<ServiceError>;
-          record({ v: 1, type: "outcome", entry, at: at(), outcome: "refused", code: e.code ?? failureCode(error), ...(e.status ? { http_status: e.status } : {}) });
+          record({
+            v: 1,
+            type: "outcome",
+            entry,
+            at: at(),
+            outcome: "refused",
+            code: e.code ?? failureCode(error),
+            ...(e.status ? { http_status: e.status } : {}),
+          });
         }
         throw error;
       }
@@ -256,12 +364,25 @@ export async function journalRequest<T>(
         if (answered) {
           // The service answered, and holds nothing under this ref_id: a refusal, told as the service said it.
           const said = failureCode(answered);
-          record({ v: 1, type: "outcome", entry, at: at(), outcome: "refused", code: answered.code, ...(answered.status ? { http_status: answered.status } : {}), reason: `answered ${said} without a refusal code; a look-up found no transaction with this ref_id`, by: "lookup" });
+          record({
+            v: 1,
+            type: "outcome",
+            entry,
+            at: at(),
+            outcome: "refused",
+            code: answered.code,
+            ...(answered.status ? { http_status: answered.status } : {}),
+            reason: `answered ${said} without a refusal code; a look-up found no transaction with this ref_id`,
+            by: "lookup",
+          });
           answered.message = `${answered.message.replace(/\.$/, "")}; the service has no ${noun} with ${refId ? `ref_id ${refId}` : "this reference"}, so nothing was charged.`;
           throw answered;
         }
       }
-      unknown(`no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${error instanceof NetworkError ? (networkFailureWordsFor(error.code) ?? failureCode(error)) : failureCode(error)}`, error instanceof Error ? (error as { code?: string }).code : undefined);
+      unknown(
+        `no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${error instanceof NetworkError ? (networkFailureWordsFor(error.code) ?? failureCode(error)) : failureCode(error)}`,
+        error instanceof Error ? (error as { code?: string }).code : undefined,
+      );
       throw new OutcomeUnknownError(
         refId,
         `The ${noun} was sent but no answer came after ${attempts} attempt${attempts === 1 ? "" : "s"} (${describe(error)}); it may or may not have gone through.`,
@@ -275,12 +396,15 @@ export async function journalRequest<T>(
 function describe(error: unknown): string {
   if (error instanceof ServiceError) return `the last said ${error.code}, HTTP ${error.status}`;
   if (error instanceof NetworkError) return `the last: ${networkFailureWordsFor(error.code) ?? error.code}`;
-  if (error instanceof UnexpectedResponseError) return `the last answer was not the service's JSON${error.status ? `, HTTP ${error.status}` : ""}`;
+  if (error instanceof UnexpectedResponseError)
+    return `the last answer was not the service's JSON${error.status ? `, HTTP ${error.status}` : ""}`;
   return error instanceof Error ? error.message : String(error);
 }
 
 /** Runs a lookup whose failure only means "still unknown"; Ctrl-C is handed back separately. */
-async function settleQuietly<T>(look: () => Promise<T | undefined>): Promise<{ value?: T; error?: unknown; interrupted?: InterruptedError }> {
+async function settleQuietly<T>(
+  look: () => Promise<T | undefined>,
+): Promise<{ value?: T; error?: unknown; interrupted?: InterruptedError }> {
   try {
     return { value: await look() };
   } catch (error) {

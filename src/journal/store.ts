@@ -18,7 +18,23 @@
  *   bucket points at is checked to be the entry's. A missing or inconsistent index is rebuilt from
  *   the logs; when it cannot be, lookups scan the logs in bounded memory.
  */
-import { closeSync, constants, fstatSync, fsyncSync, futimesSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  futimesSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { quietly, replaceOwnFile, syncDirectory } from "../config/config-dir.js";
@@ -96,7 +112,9 @@ function parseRecordLine(line: string): { record: JournalRecord; start: number }
 function parseRecord(text: string): JournalRecord | undefined {
   try {
     const value = JSON.parse(text) as Partial<JournalRecord>;
-    return value && value.v === 1 && typeof value.entry === "string" && typeof value.type === "string" ? (value as JournalRecord) : undefined;
+    return value && value.v === 1 && typeof value.entry === "string" && typeof value.type === "string"
+      ? (value as JournalRecord)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -168,7 +186,8 @@ function* linesForward(fd: number, start: number, end: number): Generator<Line> 
     position += read;
     let from = 0;
     for (let nl = buffer.indexOf(10, from); nl !== -1; nl = buffer.indexOf(10, from)) {
-      if (nl > from) yield { text: buffer.toString("utf8", from, nl), offset: carryAt + from, whole: true, next: carryAt + nl + 1 };
+      if (nl > from)
+        yield { text: buffer.toString("utf8", from, nl), offset: carryAt + from, whole: true, next: carryAt + nl + 1 };
       from = nl + 1;
     }
     carry = Buffer.from(buffer.subarray(from));
@@ -189,13 +208,20 @@ function* linesBackward(fd: number, end: number): Generator<Line> {
     const buffer = chunks.fill(fd, position, size, carry, false);
     let to = buffer.length;
     for (let nl = buffer.lastIndexOf(10, to - 1); nl !== -1; nl = to > 0 ? buffer.lastIndexOf(10, to - 1) : -1) {
-      if (to > nl + 1) yield { text: buffer.toString("utf8", nl + 1, to), offset: position + nl + 1, whole: !first, next: position + to + (first ? 0 : 1) };
+      if (to > nl + 1)
+        yield {
+          text: buffer.toString("utf8", nl + 1, to),
+          offset: position + nl + 1,
+          whole: !first,
+          next: position + to + (first ? 0 : 1),
+        };
       first = false;
       to = nl;
     }
     carry = Buffer.from(buffer.subarray(0, to));
   }
-  if (carry.length) yield { text: carry.toString("utf8"), offset: 0, whole: !first, next: carry.length + (first ? 0 : 1) };
+  if (carry.length)
+    yield { text: carry.toString("utf8"), offset: 0, whole: !first, next: carry.length + (first ? 0 : 1) };
 }
 
 function located(line: Line, file: number): Located | undefined {
@@ -246,10 +272,16 @@ function bucketName(prefix: string): string {
 }
 
 /** The bucket lines one record adds, by bucket. */
-function indexLines(r: JournalRecord, file: number, offset: number, add: (prefix: string, value: string) => void): void {
+function indexLines(
+  r: JournalRecord,
+  file: number,
+  offset: number,
+  add: (prefix: string, value: string) => void,
+): void {
   add(keyOf("e", r.entry), `${file}:${offset}`);
   if (r.type === "intent" && typeof r.ref_id === "string" && r.ref_id) add(keyOf("r", r.ref_id), r.entry);
-  if ((r.type === "outcome" || r.type === "status") && typeof r.invoice === "string" && r.invoice) add(keyOf("i", r.invoice), r.entry);
+  if ((r.type === "outcome" || r.type === "status") && typeof r.invoice === "string" && r.invoice)
+    add(keyOf("i", r.invoice), r.entry);
 }
 
 function noteOpen(open: Set<string>, r: JournalRecord): void {
@@ -263,7 +295,6 @@ function noteOpen(open: Set<string>, r: JournalRecord): void {
 function monthOf(at: string | undefined): string | undefined {
   return at && /^\d{4}-\d{2}/.test(at) ? at.slice(0, 7) : undefined;
 }
-
 
 /**
  * Bucket lines waiting to be written, as bytes outside V8's heap: held as strings until a flush
@@ -337,7 +368,9 @@ export class JournalStore {
   logPaths(): string[] {
     let names: string[] = [];
     try {
-      names = readdirSync(this.segmentsDir).filter((n) => /^\d{6}-.*\.jsonl$/.test(n)).sort();
+      names = readdirSync(this.segmentsDir)
+        .filter((n) => /^\d{6}-.*\.jsonl$/.test(n))
+        .sort();
     } catch {
       // No segments yet.
     }
@@ -353,7 +386,13 @@ export class JournalStore {
    */
   lookup(kind: "r" | "i" | "e" | "open", key = ""): JournalRecord[] {
     const names = (r: JournalRecord): boolean =>
-      kind === "e" ? r.entry === key : kind === "r" ? r.type === "intent" && r.ref_id === key : kind === "i" ? (r.type === "outcome" || r.type === "status") && r.invoice === key : false;
+      kind === "e"
+        ? r.entry === key
+        : kind === "r"
+          ? r.type === "intent" && r.ref_id === key
+          : kind === "i"
+            ? (r.type === "outcome" || r.type === "status") && r.invoice === key
+            : false;
     return this.withView(
       (view) => {
         let ids: Set<string>;
@@ -402,7 +441,8 @@ export class JournalStore {
             fds.set(file, fd);
           }
           const record = recordAt(fd, offset);
-          if (!record || record.entry !== entry) throw new IndexMismatch(`${log.name}:${offset} is not a record of ${entry}`);
+          if (!record || record.entry !== entry)
+            throw new IndexMismatch(`${log.name}:${offset} is not a record of ${entry}`);
           found.set(where, { record, file, offset });
         }
       }
@@ -571,7 +611,15 @@ export class JournalStore {
         read += n;
       }
       const meta = JSON.parse(buffer.toString("utf8", 0, read)) as Meta;
-      return meta && meta.v === 1 && Array.isArray(meta.files) && Array.isArray(meta.open) && typeof meta.nextId === "number" && meta.buckets && typeof meta.buckets === "object" ? meta : undefined;
+      return meta &&
+        meta.v === 1 &&
+        Array.isArray(meta.files) &&
+        Array.isArray(meta.open) &&
+        typeof meta.nextId === "number" &&
+        meta.buckets &&
+        typeof meta.buckets === "object"
+        ? meta
+        : undefined;
     } catch {
       return undefined;
     } finally {
@@ -718,7 +766,12 @@ export class JournalStore {
 
   /** Under the lock: indexes what the logs gained since `meta`, seals a past month's active log. */
   private catchUp(meta: Meta): Meta {
-    const next: Meta = { ...meta, files: meta.files.map((f) => ({ ...f })), open: [...meta.open], buckets: { ...meta.buckets } };
+    const next: Meta = {
+      ...meta,
+      files: meta.files.map((f) => ({ ...f })),
+      open: [...meta.open],
+      buckets: { ...meta.buckets },
+    };
     const open = new Set(next.open);
     const pending = new BucketLines();
     const add = (prefix: string, value: string) => pending.add(bucketName(prefix), `${prefix}${value}\n`);
@@ -765,7 +818,12 @@ export class JournalStore {
   }
 
   /** Indexes a log from its covered offset to its last whole line; returns whether anything was added. */
-  private indexFile(log: LogFile, path: string, add: (prefix: string, value: string) => void, open: Set<string>): boolean {
+  private indexFile(
+    log: LogFile,
+    path: string,
+    add: (prefix: string, value: string) => void,
+    open: Set<string>,
+  ): boolean {
     const opened = this.openForReading(path);
     if (!opened) throw new IndexMismatch(`${log.name} is gone`);
     try {
@@ -830,7 +888,14 @@ export class JournalStore {
     renameSync(this.activePath, target);
     syncDirectory(this.segmentsDir);
     syncDirectory(this.dir);
-    const next: Meta = { ...meta, files: meta.files.map((f) => (f.id === active.id ? { ...f, name: join(storeDirName, "segments", name), sealed: true, sealedAt: this.now() } : f)) };
+    const next: Meta = {
+      ...meta,
+      files: meta.files.map((f) =>
+        f.id === active.id
+          ? { ...f, name: join(storeDirName, "segments", name), sealed: true, sealedAt: this.now() }
+          : f,
+      ),
+    };
     this.writeMeta(this.indexDir, next);
     return next;
   }
@@ -842,7 +907,8 @@ export class JournalStore {
   private rebuild(): Meta {
     // Left by a rebuild that died: only ever this process's own, or one whose lock was taken over.
     for (const name of readdirSync(this.storeDir)) {
-      if (name.startsWith("index.new.") || name.startsWith("index.old.")) rmSync(join(this.storeDir, name), { recursive: true, force: true });
+      if (name.startsWith("index.new.") || name.startsWith("index.old."))
+        rmSync(join(this.storeDir, name), { recursive: true, force: true });
     }
     const building = join(this.storeDir, `index.new.${process.pid}`);
     mkdirSync(building, { recursive: true, mode: 0o700 });
@@ -894,7 +960,6 @@ export class JournalStore {
     }
   }
 }
-
 
 function safeSize(path: string): number {
   try {

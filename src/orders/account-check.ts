@@ -33,9 +33,13 @@ export function accountName(result: AccountCheckResult): string {
 }
 
 function notOffered(item: Item): NotOfferedError {
-  return new NotOfferedError("VALIDATION_NOT_AVAILABLE", `The service does not offer an account check for ${itemWords(item)}; nothing was checked.`, {
-    suggestion: "Only items whose `reseller item <id>` says \"Account check: offered\" can be checked.",
-  });
+  return new NotOfferedError(
+    "VALIDATION_NOT_AVAILABLE",
+    `The service does not offer an account check for ${itemWords(item)}; nothing was checked.`,
+    {
+      suggestion: 'Only items whose `reseller item <id>` says "Account check: offered" can be checked.',
+    },
+  );
 }
 
 /**
@@ -43,10 +47,18 @@ function notOffered(item: Item): NotOfferedError {
  * refusals said plainly (exit 1); a zone is sent only where the item says its check needs one (or,
  * for an item that says nothing, when one was given).
  */
-export async function checkAccount(client: ServiceClient, item: Item, account: CustomerAccount): Promise<ApiResult<AccountCheckResult>> {
+export async function checkAccount(
+  client: ServiceClient,
+  item: Item,
+  account: CustomerAccount,
+): Promise<ApiResult<AccountCheckResult>> {
   if (item.accountCheck && !item.accountCheck.available) throw notOffered(item);
   const sendZone = account.zoneId !== undefined && (item.accountCheck === null || item.accountCheck.requiresZoneId);
-  const request: AccountCheckRequest = { item_id: item.id, customer_id: account.customerId, ...(sendZone ? { zone_id: account.zoneId } : {}) };
+  const request: AccountCheckRequest = {
+    item_id: item.id,
+    customer_id: account.customerId,
+    ...(sendZone ? { zone_id: account.zoneId } : {}),
+  };
   let result: ApiResult<AccountCheckResult>;
   try {
     result = await client.checkAccount(request);
@@ -61,10 +73,16 @@ export async function checkAccount(client: ServiceClient, item: Item, account: C
     throw error;
   }
   if (!result.data.found) {
-    throw new ServiceError(result.status, "ACCOUNT_NOT_FOUND", `There is no account ${accountWords(account)} for ${itemWords(item)}.`, result.body, {
-      suggestion: "Check the id (and zone) with the customer.",
-      definite: true,
-    });
+    throw new ServiceError(
+      result.status,
+      "ACCOUNT_NOT_FOUND",
+      `There is no account ${accountWords(account)} for ${itemWords(item)}.`,
+      result.body,
+      {
+        suggestion: "Check the id (and zone) with the customer.",
+        definite: true,
+      },
+    );
   }
   return result;
 }
@@ -108,13 +126,24 @@ export async function settleMissingZones(ctx: Context, order: Order, ask: boolea
     if (accountOfLine(line) !== "zone missing") continue;
     const { customerId: id } = line.item.openAmount ? { customerId: "" } : splitCustomerNote(line.note!);
     if (!ask) {
-      throw new UsageError(`The account check of ${itemWords(line.item)} needs the zone with the user id, and the note gives none; nothing was bought.`, {
-        code: "ZONE_ID_MISSING",
-        suggestion: `${line.item.openAmount ? "Add --zone-id ZONE" : `Write the note as ${id || "USERID"}(ZONE), e.g. --note ${id || "12345678"}(1234)`}, or buy without the check with --no-validate.`,
-      });
+      throw new UsageError(
+        `The account check of ${itemWords(line.item)} needs the zone with the user id, and the note gives none; nothing was bought.`,
+        {
+          code: "ZONE_ID_MISSING",
+          suggestion: `${line.item.openAmount ? "Add --zone-id ZONE" : `Write the note as ${id || "USERID"}(ZONE), e.g. --note ${id || "12345678"}(1234)`}, or buy without the check with --no-validate.`,
+        },
+      );
     }
-    const prompter = await ctx.prompter("--zone-id", `The account check of ${line.item.name} needs the zone too, e.g. --note 12345678(1234).`);
-    const zone = customerId("Zone ID", await prompter.input(`Zone ID for ${line.item.name} (the account check needs it)`, { validate: (v) => (v.trim() ? true : "Required") }));
+    const prompter = await ctx.prompter(
+      "--zone-id",
+      `The account check of ${line.item.name} needs the zone too, e.g. --note 12345678(1234).`,
+    );
+    const zone = customerId(
+      "Zone ID",
+      await prompter.input(`Zone ID for ${line.item.name} (the account check needs it)`, {
+        validate: (v) => (v.trim() ? true : "Required"),
+      }),
+    );
     line.note = noteWithZone(line, zone);
   }
 }
@@ -136,7 +165,11 @@ export async function checkOrderAccounts(client: ServiceClient, order: Order): P
     const account = accountOfLine(line);
     if (account === undefined) continue;
     if (account === "zone missing") {
-      checked.push({ line, state: "unchecked", reason: `the note gives no zone, and the account check of ${itemWords(line.item)} needs one (write it as ID(ZONE))` });
+      checked.push({
+        line,
+        state: "unchecked",
+        reason: `the note gives no zone, and the account check of ${itemWords(line.item)} needs one (write it as ID(ZONE))`,
+      });
       continue;
     }
     try {
@@ -144,8 +177,10 @@ export async function checkOrderAccounts(client: ServiceClient, order: Order): P
       checked.push({ line, state: "found", account, result: data });
     } catch (error) {
       if (error instanceof InterruptedError) throw error;
-      if (error instanceof ServiceError && isAccountNotFound(error.code)) checked.push({ line, state: "not_found", account, error });
-      else if (error instanceof ResellerError) checked.push({ line, state: "unchecked", reason: `the account check failed: ${error.message}` });
+      if (error instanceof ServiceError && isAccountNotFound(error.code))
+        checked.push({ line, state: "not_found", account, error });
+      else if (error instanceof ResellerError)
+        checked.push({ line, state: "unchecked", reason: `the account check failed: ${error.message}` });
       else throw error;
     }
   }

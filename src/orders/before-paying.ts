@@ -42,7 +42,9 @@ export function checkItemStock(item: Item, quantity: number): void {
       : `${itemWords(item)} has only ${item.stock} left, fewer than the ${quantity} asked for; nothing was bought.`,
     {
       details: { item_id: item.id, stock: item.stock, quantity },
-      suggestion: soldOut ? `Look for another item with ${search}, or try again when the seller restocks.` : `Buy ${item.stock} or fewer, or look for another item with ${search}.`,
+      suggestion: soldOut
+        ? `Look for another item with ${search}, or try again when the seller restocks.`
+        : `Buy ${item.stock} or fewer, or look for another item with ${search}.`,
     },
   );
 }
@@ -55,8 +57,12 @@ export function topUpFor(balance: number, total: number): number {
 /** The balance read just now does not cover the order: stop, with the shortfall and the top-up to run. */
 export function shortBalance(balance: number, order: Order, total: number): NotOfferedError {
   const shortfall = total - balance;
-  return new NotOfferedError("BALANCE_IS_INSUFFICIENT", `Your balance of ${formatRupiah(balance)} is ${formatRupiah(shortfall)} short of this purchase of ${formatRupiah(total)}; nothing was bought.`, {
-    details: { balance, total, shortfall },
-    suggestion: `Top up with \`reseller topup --amount ${topUpFor(balance, total)}\`, then buy again${order.refIdGiven ? ` with --ref-id ${order.refId}` : ""}.`,
-  });
+  return new NotOfferedError(
+    "BALANCE_IS_INSUFFICIENT",
+    `Your balance of ${formatRupiah(balance)} is ${formatRupiah(shortfall)} short of this purchase of ${formatRupiah(total)}; nothing was bought.`,
+    {
+      details: { balance, total, shortfall },
+      suggestion: `Top up with \`reseller topup --amount ${topUpFor(balance, total)}\`, then buy again${order.refIdGiven ? ` with --ref-id ${order.refId}` : ""}.`,
+    },
+  );
 }

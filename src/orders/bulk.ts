@@ -17,7 +17,16 @@ import { readItem } from "./items.js";
 import type { Order } from "./order.js";
 import { inFileTerms, problemsError, readOrderRows, type OrderRow, type RowProblem } from "./orders-file.js";
 import { purchase } from "./purchase.js";
-import { dayOf, earlierPurchase, earlierVerdict, lineKey, planRows, refIdsOf, type EarlierPurchase, type RowPlan } from "./repeats.js";
+import {
+  dayOf,
+  earlierPurchase,
+  earlierVerdict,
+  lineKey,
+  planRows,
+  refIdsOf,
+  type EarlierPurchase,
+  type RowPlan,
+} from "./repeats.js";
 import { inPool } from "./pool.js";
 import { handOver, orderVerdict, verdictExitCode, verdictOfTransaction, type Verdict } from "./verdict.js";
 
@@ -64,7 +73,11 @@ const itemConcurrency = 8;
  */
 const deliveryConcurrency = 1024;
 
-async function fetchDistinctItems(client: ServiceClient, rows: OrderRow[], problems: RowProblem[]): Promise<Map<number, Item>> {
+async function fetchDistinctItems(
+  client: ServiceClient,
+  rows: OrderRow[],
+  problems: RowProblem[],
+): Promise<Map<number, Item>> {
   const items = new Map<number, Item>();
   const ids = [...new Set(rows.map((r) => r.itemId))];
   const missing: number[] = [];
@@ -76,7 +89,9 @@ async function fetchDistinctItems(client: ServiceClient, rows: OrderRow[], probl
       else throw error;
     }
   });
-  for (const r of rows) if (missing.includes(r.itemId)) problems.push({ line: r.row, message: `${r.place}: No active item has id ${r.itemId}.` });
+  for (const r of rows)
+    if (missing.includes(r.itemId))
+      problems.push({ line: r.row, message: `${r.place}: No active item has id ${r.itemId}.` });
   return items;
 }
 
@@ -111,7 +126,13 @@ export function recentPurchases(ctx: Context, windowHours: number, givenRefIds: 
  * Every row read, its item fetched and its line checked; every problem of the file in one error
  * (exit 2; an item the service does not have is its refusal, exit 1), before anything is sent.
  */
-export async function prepareBulk(ctx: Context, client: ServiceClient, name: string, text: string, options: { windowHours: number; check: boolean; validate: boolean }): Promise<PreparedBulk> {
+export async function prepareBulk(
+  ctx: Context,
+  client: ServiceClient,
+  name: string,
+  text: string,
+  options: { windowHours: number; check: boolean; validate: boolean },
+): Promise<PreparedBulk> {
   const { windowHours } = options;
   const { rows, problems } = readOrderRows(name, text);
   const items = await fetchDistinctItems(client, rows, problems);
@@ -123,44 +144,65 @@ export async function prepareBulk(ctx: Context, client: ServiceClient, name: str
       const note = checkLine(item, r, `${r.place}: `, { check: options.check });
       // A game whose account check needs the zone: without it the top-up would go to an account
       // nobody checked, which a script is never let do (as a single buy in a script is not).
-      if (options.validate && accountOfLine({ item, quantity: r.quantity, ...(note !== undefined ? { note } : {}) }) === "zone missing") {
+      if (
+        options.validate &&
+        accountOfLine({ item, quantity: r.quantity, ...(note !== undefined ? { note } : {}) }) === "zone missing"
+      ) {
         problems.push({
           line: r.row,
           message: `${r.place}: the account check of item ${item.id} (${item.name}) needs the zone with the user id, and the note column gives none.`,
-          suggestion: "Write the note as USERID(ZONE), e.g. 12345678(1234), or buy without the check with --no-validate.",
+          suggestion:
+            "Write the note as USERID(ZONE), e.g. 12345678(1234), or buy without the check with --no-validate.",
         });
         continue;
       }
       lines.push({ row: r, item, note });
     } catch (error) {
       if (!(error instanceof ResellerError)) throw error;
-      problems.push({ line: r.row, message: inFileTerms(error.message), ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}) });
+      problems.push({
+        line: r.row,
+        message: inFileTerms(error.message),
+        ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}),
+      });
     }
   }
   const byRef = new Map<string, OrderRow>();
   for (const { row } of lines) {
     if (row.refId === undefined) continue;
     const earlier = byRef.get(row.refId);
-    if (earlier) problems.push({ line: row.row, message: `${row.place}: ref_id ${row.refId} is also used by ${earlier.place}.` });
+    if (earlier)
+      problems.push({ line: row.row, message: `${row.place}: ref_id ${row.refId} is also used by ${earlier.place}.` });
     else byRef.set(row.refId, row);
   }
   if (problems.length) {
     const error = problemsError(problems);
     if (problems.every((p) => / No active item has id /.test(p.message))) {
-      throw new ServiceError(404, "ITEM_NOT_FOUND", error.message, undefined, { suggestion: "Check the ids in your seller's catalogue (`reseller items`); nothing was sent." });
+      throw new ServiceError(404, "ITEM_NOT_FOUND", error.message, undefined, {
+        suggestion: "Check the ids in your seller's catalogue (`reseller items`); nothing was sent.",
+      });
     }
     throw error;
   }
 
-  const keys = lines.map((l) => ({ key: lineKey(l.item.id, l.row.quantity, l.note), ...(l.row.refId !== undefined ? { refId: l.row.refId } : {}) }));
+  const keys = lines.map((l) => ({
+    key: lineKey(l.item.id, l.row.quantity, l.note),
+    ...(l.row.refId !== undefined ? { refId: l.row.refId } : {}),
+  }));
   const refIds = refIdsOf(keys, dayOf(ctx.now()));
   const orders: Order[] = lines.map((l, i) => ({
     refId: refIds[i]!,
     refIdGiven: true,
     lines: [{ item: l.item, quantity: l.row.quantity, ...(l.note !== undefined ? { note: l.note } : {}) }],
   }));
-  const earlier = recentPurchases(ctx, windowHours, lines.flatMap((l) => (l.row.refId !== undefined ? [l.row.refId] : [])));
-  const plans = planRows(keys.map((k, i) => ({ key: k.key, refId: refIds[i]! })), earlier);
+  const earlier = recentPurchases(
+    ctx,
+    windowHours,
+    lines.flatMap((l) => (l.row.refId !== undefined ? [l.row.refId] : [])),
+  );
+  const plans = planRows(
+    keys.map((k, i) => ({ key: k.key, refId: refIds[i]! })),
+    earlier,
+  );
   return { rows: lines.map((l) => l.row), orders, plans };
 }
 
@@ -178,10 +220,20 @@ export interface BulkRunOptions {
   onResult: (result: BulkResult, index: number) => void;
 }
 
-function baseOf(order: Order, row: OrderRow): Pick<BulkResult, "row" | "ref_id" | "item_id" | "item" | "quantity" | "customer"> {
+function baseOf(
+  order: Order,
+  row: OrderRow,
+): Pick<BulkResult, "row" | "ref_id" | "item_id" | "item" | "quantity" | "customer"> {
   const line = order.lines[0]!;
   const customer = customerData(line.note);
-  return { row: row.row, ref_id: order.refId, item_id: line.item.id, item: line.item.name, quantity: line.quantity, ...(customer ? { customer } : {}) };
+  return {
+    row: row.row,
+    ref_id: order.refId,
+    item_id: line.item.id,
+    item: line.item.name,
+    quantity: line.quantity,
+    ...(customer ? { customer } : {}),
+  };
 }
 
 /** A row not sent now because it was bought before: the earlier purchase's verdict stands. */
@@ -198,7 +250,9 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     ...(earlier.status !== undefined ? { status: earlier.status } : {}),
     // A failed delivery bought before says its refund again: the recorded one, else the whole amount.
-    ...(outcome === "delivery_failed" && (earlier.refunded ?? earlier.amount) !== undefined ? { refunded: earlier.refunded ?? earlier.amount } : {}),
+    ...(outcome === "delivery_failed" && (earlier.refunded ?? earlier.amount) !== undefined
+      ? { refunded: earlier.refunded ?? earlier.amount }
+      : {}),
   };
 }
 
@@ -209,10 +263,24 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
  */
 function fromFailure(base: ReturnType<typeof baseOf>, error: unknown): BulkResult {
   if (error instanceof ResellerError) {
-    const unknown = error.exitCode === ExitCode.outcomeUnknown || (error.exitCode === ExitCode.interrupted && /in flight/.test(error.message));
-    return { ...base, outcome: unknown ? "unknown" : "refused", exit_code: error.exitCode, sent: unknown || error.exitCode === ExitCode.refused, error: { code: error.code, message: error.message } };
+    const unknown =
+      error.exitCode === ExitCode.outcomeUnknown ||
+      (error.exitCode === ExitCode.interrupted && /in flight/.test(error.message));
+    return {
+      ...base,
+      outcome: unknown ? "unknown" : "refused",
+      exit_code: error.exitCode,
+      sent: unknown || error.exitCode === ExitCode.refused,
+      error: { code: error.code, message: error.message },
+    };
   }
-  return { ...base, outcome: "unknown", exit_code: ExitCode.outcomeUnknown, sent: true, error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) } };
+  return {
+    ...base,
+    outcome: "unknown",
+    exit_code: ExitCode.outcomeUnknown,
+    sent: true,
+    error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) },
+  };
 }
 
 function withTransaction(result: BulkResult, t: Transaction, body: unknown, final: boolean): BulkResult {
@@ -236,7 +304,12 @@ function withTransaction(result: BulkResult, t: Transaction, body: unknown, fina
  * to a delivery pool of its own, so a slow delivery never holds a purchase slot. A row bought
  * before costs no request and writes nothing (unless --wait still has its delivery to wait for).
  */
-export async function runBulk(ctx: Context, client: ServiceClient, prepared: PreparedBulk, options: BulkRunOptions): Promise<BulkResult[]> {
+export async function runBulk(
+  ctx: Context,
+  client: ServiceClient,
+  prepared: PreparedBulk,
+  options: BulkRunOptions,
+): Promise<BulkResult[]> {
   const { orders, rows, plans } = prepared;
   const results: BulkResult[] = new Array(orders.length);
   const waits: Promise<void>[] = [];
@@ -265,8 +338,16 @@ export async function runBulk(ctx: Context, client: ServiceClient, prepared: Pre
   const waitFor = (result: BulkResult, index: number) => {
     queue.push(async () => {
       const started = ctx.now();
-      const waited = await waitDelivery(ctx, client, result, options.waitTimeoutSeconds, typicalMs === undefined ? undefined : Math.round(typicalMs * 0.8), entries[index]);
-      if (waited.outcome !== "bought") typicalMs = typicalMs === undefined ? ctx.now() - started : (typicalMs * 3 + (ctx.now() - started)) / 4;
+      const waited = await waitDelivery(
+        ctx,
+        client,
+        result,
+        options.waitTimeoutSeconds,
+        typicalMs === undefined ? undefined : Math.round(typicalMs * 0.8),
+        entries[index],
+      );
+      if (waited.outcome !== "bought")
+        typicalMs = typicalMs === undefined ? ctx.now() - started : (typicalMs * 3 + (ctx.now() - started)) / 4;
       finish(waited, index);
     });
     startWaits();
@@ -283,7 +364,16 @@ export async function runBulk(ctx: Context, client: ServiceClient, prepared: Pre
       return finish(earlier, index);
     }
     if (ctx.signal.aborted) {
-      return finish({ ...base, outcome: "refused", exit_code: ExitCode.interrupted, sent: false, error: { code: "NOT_STARTED", message: "not started: interrupted (Ctrl-C); nothing charged" } }, index);
+      return finish(
+        {
+          ...base,
+          outcome: "refused",
+          exit_code: ExitCode.interrupted,
+          sent: false,
+          error: { code: "NOT_STARTED", message: "not started: interrupted (Ctrl-C); nothing charged" },
+        },
+        index,
+      );
     }
     if (options.validate) {
       // Whose account a game top-up goes to, asked right before it is bought (a row bought before asks nothing):
@@ -297,12 +387,26 @@ export async function runBulk(ctx: Context, client: ServiceClient, prepared: Pre
       } catch (error) {
         return finish(fromFailure(base, error), index);
       }
-      if (refusal) return finish({ ...base, outcome: "refused", exit_code: ExitCode.refused, sent: false, error: { code: refusal.code, message: `${refusal.message.replace(/\.$/, "")}; nothing was bought` } }, index);
+      if (refusal)
+        return finish(
+          {
+            ...base,
+            outcome: "refused",
+            exit_code: ExitCode.refused,
+            sent: false,
+            error: { code: refusal.code, message: `${refusal.message.replace(/\.$/, "")}; nothing was bought` },
+          },
+          index,
+        );
     }
     let result: BulkResult;
     try {
       // The plan read the journal once for every row: no look-up per order.
-      const bought = await purchase(ctx, client, order, { fromOrdersFile: true, sentBefore: plan.kind === "send" && plan.resend === true, onEntry: (entry) => (entries[index] = entry) });
+      const bought = await purchase(ctx, client, order, {
+        fromOrdersFile: true,
+        sentBefore: plan.kind === "send" && plan.resend === true,
+        onEntry: (entry) => (entries[index] = entry),
+      });
       result = {
         ...base,
         outcome: "bought",
@@ -329,25 +433,45 @@ export async function runBulk(ctx: Context, client: ServiceClient, prepared: Pre
   return results;
 }
 
-async function waitDelivery(ctx: Context, client: ServiceClient, result: BulkResult, timeoutSeconds: number, firstPollMs: number | undefined, entry: string | undefined): Promise<BulkResult> {
+async function waitDelivery(
+  ctx: Context,
+  client: ServiceClient,
+  result: BulkResult,
+  timeoutSeconds: number,
+  firstPollMs: number | undefined,
+  entry: string | undefined,
+): Promise<BulkResult> {
   const { waitForDelivery } = await import("./delivery.js");
   try {
-    const waited = await waitForDelivery(ctx, client, result.ref_id, timeoutSeconds, undefined, { quiet: true, ...(firstPollMs !== undefined ? { firstPollMs } : {}) });
+    const waited = await waitForDelivery(ctx, client, result.ref_id, timeoutSeconds, undefined, {
+      quiet: true,
+      ...(firstPollMs !== undefined ? { firstPollMs } : {}),
+    });
     if (entry !== undefined) {
       // Written when the status or the verdict moved (a failed line under a "completed" status).
       const t = waited.result.data;
-      if (t.status && (t.status.text !== result.status || verdictOfTransaction(t, waited.finished) !== result.outcome)) noteStatusOf(ctx, entry, t);
+      if (t.status && (t.status.text !== result.status || verdictOfTransaction(t, waited.finished) !== result.outcome))
+        noteStatusOf(ctx, entry, t);
     } else {
       noteLatestStatus(ctx, waited.result.data);
     }
     const next = withTransaction(result, waited.result.data, waited.result.body, waited.finished);
-    if (!waited.finished) next.error = { code: "STILL_WAITING", message: `not delivered within ${timeoutSeconds} s; follow it with \`reseller trx show ${result.ref_id} --watch\`` };
+    if (!waited.finished)
+      next.error = {
+        code: "STILL_WAITING",
+        message: `not delivered within ${timeoutSeconds} s; follow it with \`reseller trx show ${result.ref_id} --watch\``,
+      };
     return next;
   } catch (error) {
     // Waiting failed or was interrupted; the purchase itself stands.
-    const code = error instanceof InterruptedError ? "INTERRUPTED" : error instanceof ResellerError ? error.code : "ERROR";
+    const code =
+      error instanceof InterruptedError ? "INTERRUPTED" : error instanceof ResellerError ? error.code : "ERROR";
     // Ctrl-C ends the run with 130; the verdict stays bought.
-    return { ...result, ...(error instanceof InterruptedError ? { exit_code: ExitCode.interrupted } : {}), error: { code, message: `stopped waiting for delivery (${code}); the purchase stands` } };
+    return {
+      ...result,
+      ...(error instanceof InterruptedError ? { exit_code: ExitCode.interrupted } : {}),
+      error: { code, message: `stopped waiting for delivery (${code}); the purchase stands` },
+    };
   }
 }
 

@@ -56,9 +56,24 @@ interface Common {
 }
 
 export type BuyRequest =
-  | (Common & { kind: "single"; itemId?: number; quantity?: number; line: LineFlags; refId?: string; lockToken?: string })
+  | (Common & {
+      kind: "single";
+      itemId?: number;
+      quantity?: number;
+      line: LineFlags;
+      refId?: string;
+      lockToken?: string;
+    })
   | (Common & { kind: "cart"; source: string; refId?: string; lockToken?: string })
-  | (Common & { kind: "file"; path: string; concurrency: number; out?: string; skipBought: boolean; again: boolean; repeatWindowHours?: number });
+  | (Common & {
+      kind: "file";
+      path: string;
+      concurrency: number;
+      out?: string;
+      skipBought: boolean;
+      again: boolean;
+      repeatWindowHours?: number;
+    });
 
 export const defaultConcurrency = 4;
 export const maxConcurrency = 16;
@@ -78,16 +93,28 @@ function singleItemFlagsGiven(options: BuyOptions): string[] {
 }
 
 export function parseBuyRequest(options: BuyOptions): BuyRequest {
-  const common: Common = { wait: options.wait, yes: options.yes, validate: options.validate !== false, check: options.check !== false, ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}) };
+  const common: Common = {
+    wait: options.wait,
+    yes: options.yes,
+    validate: options.validate !== false,
+    check: options.check !== false,
+    ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}),
+  };
   if (options.file !== undefined) {
     const conflicting = [
       ...singleItemFlagsGiven(options),
-      ...[options.cart !== undefined && "--cart", options.lock !== undefined && "--lock", options.refId !== undefined && "--ref-id"].filter((f): f is string => typeof f === "string"),
+      ...[
+        options.cart !== undefined && "--cart",
+        options.lock !== undefined && "--lock",
+        options.refId !== undefined && "--ref-id",
+      ].filter((f): f is string => typeof f === "string"),
     ];
-    if (conflicting.length) throw new InputError(`--file takes every order from the file; leave out ${conflicting.join(", ")}.`);
+    if (conflicting.length)
+      throw new InputError(`--file takes every order from the file; leave out ${conflicting.join(", ")}.`);
     const concurrency = options.concurrency ?? defaultConcurrency;
     if (concurrency > maxConcurrency) throw new InputError(`--concurrency must be at most ${maxConcurrency}.`);
-    if (options.skipBought && options.again) throw new InputError("--skip-bought and --again answer the same question; give one.");
+    if (options.skipBought && options.again)
+      throw new InputError("--skip-bought and --again answer the same question; give one.");
     return {
       ...common,
       kind: "file",
@@ -109,12 +136,30 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
   ] as const) {
     if (given) throw new InputError(`${flag} goes with --file (many orders).`);
   }
-  const shared = { ...(options.refId !== undefined ? { refId: options.refId } : {}), ...(options.lock !== undefined ? { lockToken: options.lock } : {}) };
+  const shared = {
+    ...(options.refId !== undefined ? { refId: options.refId } : {}),
+    ...(options.lock !== undefined ? { lockToken: options.lock } : {}),
+  };
   if (options.cart !== undefined) {
     const conflicting = singleItemFlagsGiven(options);
-    if (conflicting.length) throw new InputError(`--cart takes every line from the file; leave out ${conflicting.join(", ")}.`);
+    if (conflicting.length)
+      throw new InputError(`--cart takes every line from the file; leave out ${conflicting.join(", ")}.`);
     return { ...common, ...shared, kind: "cart", source: options.cart };
   }
-  const line: LineFlags = { opt: options.opt, ...(options.note !== undefined ? { note: options.note } : {}), ...(options.target !== undefined ? { target: options.target } : {}), ...(options.comment !== undefined ? { comment: options.comment } : {}), ...(options.nominal !== undefined ? { nominal: options.nominal } : {}), ...(options.zoneId !== undefined ? { zoneId: options.zoneId } : {}) };
-  return { ...common, ...shared, kind: "single", ...(options.item !== undefined ? { itemId: options.item } : {}), ...(options.qty !== undefined ? { quantity: options.qty } : {}), line };
+  const line: LineFlags = {
+    opt: options.opt,
+    ...(options.note !== undefined ? { note: options.note } : {}),
+    ...(options.target !== undefined ? { target: options.target } : {}),
+    ...(options.comment !== undefined ? { comment: options.comment } : {}),
+    ...(options.nominal !== undefined ? { nominal: options.nominal } : {}),
+    ...(options.zoneId !== undefined ? { zoneId: options.zoneId } : {}),
+  };
+  return {
+    ...common,
+    ...shared,
+    kind: "single",
+    ...(options.item !== undefined ? { itemId: options.item } : {}),
+    ...(options.qty !== undefined ? { quantity: options.qty } : {}),
+    line,
+  };
 }

@@ -35,7 +35,8 @@ export function readCart(text: string): CartFileLine[] {
     parsed = JSON.parse(text);
   } catch (error) {
     throw new InputError(`The cart is not JSON: ${(error as Error).message}`, {
-      suggestion: 'A cart is a JSON array, e.g. [{"item_id":12,"quantity":1,"note":"081234567890"},{"item_id":3,"quantity":1}]',
+      suggestion:
+        'A cart is a JSON array, e.g. [{"item_id":12,"quantity":1,"note":"081234567890"},{"item_id":3,"quantity":1}]',
     });
   }
   if (!Array.isArray(parsed) || parsed.length === 0) {
@@ -44,14 +45,44 @@ export function readCart(text: string): CartFileLine[] {
   return parsed.map((raw, index) => {
     const where = `cart line ${index + 1}: `;
     if (!isRecord(raw)) throw new InputError(`${where}each line must be an object {item_id, quantity, note}.`);
-    const unknownKeys = Object.keys(raw).filter((k) => !["item_id", "quantity", "note", "nominal", "zone_id"].includes(k));
-    if (unknownKeys.length) throw new InputError(`${where}unknown field ${unknownKeys.map((k) => `"${k}"`).join(", ")} (a line has item_id, quantity and note; an open amount also nominal and zone_id).`);
-    const itemId = typeof raw.item_id === "number" || typeof raw.item_id === "string" ? rules.positiveInteger(`${where}item_id`, raw.item_id) : missing(`${where}item_id`);
-    const quantity = typeof raw.quantity === "number" || typeof raw.quantity === "string" ? rules.positiveInteger(`${where}quantity`, raw.quantity) : missing(`${where}quantity`);
+    const unknownKeys = Object.keys(raw).filter(
+      (k) => !["item_id", "quantity", "note", "nominal", "zone_id"].includes(k),
+    );
+    if (unknownKeys.length)
+      throw new InputError(
+        `${where}unknown field ${unknownKeys.map((k) => `"${k}"`).join(", ")} (a line has item_id, quantity and note; an open amount also nominal and zone_id).`,
+      );
+    const itemId =
+      typeof raw.item_id === "number" || typeof raw.item_id === "string"
+        ? rules.positiveInteger(`${where}item_id`, raw.item_id)
+        : missing(`${where}item_id`);
+    const quantity =
+      typeof raw.quantity === "number" || typeof raw.quantity === "string"
+        ? rules.positiveInteger(`${where}quantity`, raw.quantity)
+        : missing(`${where}quantity`);
     const note = noteText(raw.note, where);
-    const nominal = raw.nominal === undefined || raw.nominal === null || raw.nominal === "" ? undefined : typeof raw.nominal === "number" || typeof raw.nominal === "string" ? rules.rupiah(`${where}nominal`, raw.nominal) : missing(`${where}nominal`);
-    if (raw.zone_id !== undefined && raw.zone_id !== null && typeof raw.zone_id !== "string" && typeof raw.zone_id !== "number") throw new InputError(`${where}zone_id must be text.`);
-    const zoneId = raw.zone_id === undefined || raw.zone_id === null || raw.zone_id === "" ? undefined : String(raw.zone_id);
-    return { itemId, quantity, ...(note !== undefined ? { note } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zoneId !== undefined ? { zoneId } : {}), where };
+    const nominal =
+      raw.nominal === undefined || raw.nominal === null || raw.nominal === ""
+        ? undefined
+        : typeof raw.nominal === "number" || typeof raw.nominal === "string"
+          ? rules.rupiah(`${where}nominal`, raw.nominal)
+          : missing(`${where}nominal`);
+    if (
+      raw.zone_id !== undefined &&
+      raw.zone_id !== null &&
+      typeof raw.zone_id !== "string" &&
+      typeof raw.zone_id !== "number"
+    )
+      throw new InputError(`${where}zone_id must be text.`);
+    const zoneId =
+      raw.zone_id === undefined || raw.zone_id === null || raw.zone_id === "" ? undefined : String(raw.zone_id);
+    return {
+      itemId,
+      quantity,
+      ...(note !== undefined ? { note } : {}),
+      ...(nominal !== undefined ? { nominal } : {}),
+      ...(zoneId !== undefined ? { zoneId } : {}),
+      where,
+    };
   });
 }

@@ -23,13 +23,29 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
   try {
     text = source === "-" ? await ctx.readStdin() : await readFile(source, "utf8");
   } catch (error) {
-    throw new InputError(`Cannot read the cart ${source === "-" ? "from stdin" : `file ${source}`}: ${(error as Error).message}`);
+    throw new InputError(
+      `Cannot read the cart ${source === "-" ? "from stdin" : `file ${source}`}: ${(error as Error).message}`,
+    );
   }
   const wanted = readCart(text);
-  const items = await fetchItems(client, wanted.map((w) => w.itemId));
+  const items = await fetchItems(
+    client,
+    wanted.map((w) => w.itemId),
+  );
   const lines = wanted.map(({ itemId, quantity, note, nominal, zoneId, where }) => {
     const item = items.get(itemId)!;
-    const checked = checkLine(item, { quantity, opt: [], ...(note !== undefined ? { note } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zoneId !== undefined ? { zoneId } : {}) }, where, { check: request.check });
+    const checked = checkLine(
+      item,
+      {
+        quantity,
+        opt: [],
+        ...(note !== undefined ? { note } : {}),
+        ...(nominal !== undefined ? { nominal } : {}),
+        ...(zoneId !== undefined ? { zoneId } : {}),
+      },
+      where,
+      { check: request.check },
+    );
     return { item, quantity, ...(checked !== undefined ? { note: checked } : {}) };
   });
 
@@ -38,7 +54,10 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
     if (lock) {
       const locked = lines.filter((l) => l.item.id === lock.itemId).reduce((sum, l) => sum + l.quantity, 0);
       if (locked !== lock.quantity) {
-        throw new UsageError(`The lock ${lock.token} holds item ${lock.itemId} × ${lock.quantity}; the cart buys it × ${locked}.`, { code: "LOCK_MISMATCH" });
+        throw new UsageError(
+          `The lock ${lock.token} holds item ${lock.itemId} × ${lock.quantity}; the cart buys it × ${locked}.`,
+          { code: "LOCK_MISMATCH" },
+        );
       }
     }
   }

@@ -35,7 +35,9 @@ function itemWords(item: Item): string {
 /** A line the item does not accept: exit 2, nothing sent, the line named by `where`. */
 function refuse(where: string, message: string, options: { code?: string; suggestion?: string } = {}): never {
   const text = `${where}${message}`;
-  throw options.code ? new UsageError(text, { code: options.code, suggestion: options.suggestion }) : new InputError(text, { suggestion: options.suggestion });
+  throw options.code
+    ? new UsageError(text, { code: options.code, suggestion: options.suggestion })
+    : new InputError(text, { suggestion: options.suggestion });
 }
 
 // ---- the customer data a line gives, and the item's required fields ----
@@ -75,7 +77,14 @@ export function requiredFieldsOf(item: Item): RequiredField[] {
   const has = (slot: FieldSlot) => listed.some((f) => slotOf(f) === slot);
   const implied: RequiredField[] = [];
   if (!has("customer")) implied.push({ key: "note", label: "Target", required: true, min: null, max: null });
-  if (!has("nominal")) implied.push({ key: "provider_qty", label: item.openAmount.label ?? "Nominal", required: true, min: item.openAmount.min, max: item.openAmount.max });
+  if (!has("nominal"))
+    implied.push({
+      key: "provider_qty",
+      label: item.openAmount.label ?? "Nominal",
+      required: true,
+      min: item.openAmount.min,
+      max: item.openAmount.max,
+    });
   return [...implied, ...listed];
 }
 
@@ -93,40 +102,67 @@ export function splitCustomerNote(note: string): { customerId: string; zoneId?: 
 const looksLikeJson = (text: string | undefined) => text !== undefined && text.trimStart().startsWith("{");
 
 /** The parts of an open-amount line: from a JSON note (cart, orders file), or from the target, nominal and zone. */
-function openAmountParts(item: Item, line: LineInput, where: string): { customer?: string; nominal?: number; zone?: string } {
+function openAmountParts(
+  item: Item,
+  line: LineInput,
+  where: string,
+): { customer?: string; nominal?: number; zone?: string } {
   if (!looksLikeJson(line.note)) {
     const customer = line.note?.trim() ? line.note : undefined;
-    return { ...(customer !== undefined ? { customer } : {}), ...(line.nominal !== undefined ? { nominal: line.nominal } : {}), ...(line.zoneId !== undefined ? { zone: line.zoneId } : {}) };
+    return {
+      ...(customer !== undefined ? { customer } : {}),
+      ...(line.nominal !== undefined ? { nominal: line.nominal } : {}),
+      ...(line.zoneId !== undefined ? { zone: line.zoneId } : {}),
+    };
   }
   if (line.nominal !== undefined || line.zoneId !== undefined) {
-    refuse(where, `give the amount of ${itemWords(item)} once: a JSON note with provider_qty, or the target as the note with a nominal.`);
+    refuse(
+      where,
+      `give the amount of ${itemWords(item)} once: a JSON note with provider_qty, or the target as the note with a nominal.`,
+    );
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(line.note!);
   } catch {
-    refuse(where, `the note of ${itemWords(item)} is not JSON; give the target alone as the note with a nominal, or a JSON note {"target", "provider_qty", "zone_id"}.`);
+    refuse(
+      where,
+      `the note of ${itemWords(item)} is not JSON; give the target alone as the note with a nominal, or a JSON note {"target", "provider_qty", "zone_id"}.`,
+    );
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) refuse(where, `the JSON note of ${itemWords(item)} must be an object {"target", "provider_qty", "zone_id"}.`);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    refuse(where, `the JSON note of ${itemWords(item)} must be an object {"target", "provider_qty", "zone_id"}.`);
   const note = parsed as Record<string, unknown>;
   const unknownKeys = Object.keys(note).filter((k) => !["target", "provider_qty", "zone_id"].includes(k));
-  if (unknownKeys.length) refuse(where, `the JSON note of ${itemWords(item)} has ${unknownKeys.map((k) => `"${k}"`).join(", ")}; it takes target, provider_qty and zone_id.`);
+  if (unknownKeys.length)
+    refuse(
+      where,
+      `the JSON note of ${itemWords(item)} has ${unknownKeys.map((k) => `"${k}"`).join(", ")}; it takes target, provider_qty and zone_id.`,
+    );
   const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : undefined);
   let nominal: number | undefined;
   if (note.provider_qty !== undefined && note.provider_qty !== null && note.provider_qty !== "") {
     if (typeof note.provider_qty !== "number" && typeof note.provider_qty !== "string") {
-      refuse(where, `provider_qty in the note of ${itemWords(item)} must be an amount, not ${JSON.stringify(note.provider_qty)}.`);
+      refuse(
+        where,
+        `provider_qty in the note of ${itemWords(item)} must be an amount, not ${JSON.stringify(note.provider_qty)}.`,
+      );
     }
     try {
       nominal = rupiah("provider_qty", note.provider_qty);
     } catch (error) {
-      if (error instanceof UsageError) error.message = `${where}${error.message.replace("provider_qty", `provider_qty in the note of ${itemWords(item)}:`)}`;
+      if (error instanceof UsageError)
+        error.message = `${where}${error.message.replace("provider_qty", `provider_qty in the note of ${itemWords(item)}:`)}`;
       throw error;
     }
   }
   const customer = text(note.target);
   const zone = text(note.zone_id);
-  return { ...(customer !== undefined ? { customer } : {}), ...(nominal !== undefined ? { nominal } : {}), ...(zone !== undefined ? { zone } : {}) };
+  return {
+    ...(customer !== undefined ? { customer } : {}),
+    ...(nominal !== undefined ? { nominal } : {}),
+    ...(zone !== undefined ? { zone } : {}),
+  };
 }
 
 /** What a line gives for each slot, read leniently (a prompt asks before the full check runs). */
@@ -166,7 +202,8 @@ export function fieldNames(fields: RequiredField[]): string {
 /** Required-field keys that are a phone number whatever their label says. */
 const phoneKeys = new Set(["phone", "phone_number", "msisdn", "nomor_hp", "no_hp", "hp", "whatsapp"]);
 /** Labels that name a phone number: `Nomor HP`, `No. HP`, `Nomor Tujuan`, `Nomor Telepon`, `Phone`, `WhatsApp`. */
-const phoneLabel = /\b(nomor|no\.?)\s*(hp|handphone|ponsel|telepon|telp|tujuan|wa|whatsapp)\b|\bphone\b|\bmsisdn\b|\bwhats\s?app\b/i;
+const phoneLabel =
+  /\b(nomor|no\.?)\s*(hp|handphone|ponsel|telepon|telp|tujuan|wa|whatsapp)\b|\bphone\b|\bmsisdn\b|\bwhats\s?app\b/i;
 /** Catalogue headings whose h2h items are delivered to a phone number when the item labels no field. */
 const phoneCategory = /^\s*(pulsa|paket\s*data|data|internet|e-?\s?wallet|e-?money|saldo)\b/i;
 
@@ -190,7 +227,9 @@ export function checkTypedCustomer(item: Item): (text: string) => true | string 
     if (!text.trim()) return "Required";
     if (!takesPhoneNumber(item)) return true;
     const reading = readPhoneNumber(text);
-    return reading.ok ? true : `Not a mobile number: ${reading.why}${reading.suggestion ? `. ${reading.suggestion}` : ""}`;
+    return reading.ok
+      ? true
+      : `Not a mobile number: ${reading.why}${reading.suggestion ? `. ${reading.suggestion}` : ""}`;
   };
 }
 
@@ -226,7 +265,8 @@ export function openAmountRange(range: OpenAmount): string {
 export function checkTypedNominal(range: OpenAmount): (text: string) => true | string {
   return (text) => {
     const reading = readAmount(text);
-    if (!reading.ok) return `Not an amount: ${reading.why}${reading.readings.length ? ` (${reading.readings.map(formatRupiah).join(" or ")}?)` : ""}`;
+    if (!reading.ok)
+      return `Not an amount: ${reading.why}${reading.readings.length ? ` (${reading.readings.map(formatRupiah).join(" or ")}?)` : ""}`;
     const problem = openAmountProblem(range, reading.amount);
     return problem ? `${formatRupiah(reading.amount)} ${problem}: ${openAmountRange(range)}` : true;
   };
@@ -237,7 +277,8 @@ export function openAmountProblem(range: OpenAmount, amount: number): string | u
   if (amount <= 0) return "must be a positive whole number";
   if (range.min !== null && amount < range.min) return "is below the minimum";
   if (range.max !== null && amount > range.max) return "is above the maximum";
-  if (range.step !== null && range.step > 1 && amount % range.step !== 0) return `is not a multiple of ${formatRupiah(range.step)}`;
+  if (range.step !== null && range.step > 1 && amount % range.step !== 0)
+    return `is not a multiple of ${formatRupiah(range.step)}`;
   return undefined;
 }
 
@@ -266,13 +307,21 @@ function checkOpenAmount(item: Item, range: OpenAmount, line: LineInput, where: 
   const problem = openAmountProblem(range, amount);
   if (problem) {
     const near = nearestAllowed(range, amount);
-    refuse(where, `the ${amountLabel(item)} of ${itemWords(item)} ${problem}: it must be ${openAmountRange(range)}; got ${formatRupiah(amount)}.`, {
-      code: "OPEN_AMOUNT_OUT_OF_RANGE",
-      ...(near.length ? { suggestion: `The nearest allowed: ${near.map(formatRupiah).join(" or ")}.` } : {}),
-    });
+    refuse(
+      where,
+      `the ${amountLabel(item)} of ${itemWords(item)} ${problem}: it must be ${openAmountRange(range)}; got ${formatRupiah(amount)}.`,
+      {
+        code: "OPEN_AMOUNT_OUT_OF_RANGE",
+        ...(near.length ? { suggestion: `The nearest allowed: ${near.map(formatRupiah).join(" or ")}.` } : {}),
+      },
+    );
   }
   const target = check && takesPhoneNumber(item) ? checkedPhone(item, parts.customer!, where) : parts.customer!;
-  const note: OpenAmountNote = { target, provider_qty: amount, ...(parts.zone !== undefined ? { zone_id: parts.zone } : {}) };
+  const note: OpenAmountNote = {
+    target,
+    provider_qty: amount,
+    ...(parts.zone !== undefined ? { zone_id: parts.zone } : {}),
+  };
   return JSON.stringify(note);
 }
 
@@ -294,12 +343,21 @@ export const maxNoteBytes = 64 * 1024;
 
 /** Text that cannot be customer data: a NUL byte (cut short or refused along the way), or a note past maxNoteBytes. */
 function checkLineText(line: LineInput, where: string): void {
-  const texts: [string, string | undefined][] = [["note", line.note], ["target", line.target], ["comment", line.comment], ...line.opt.map((o): [string, string] => ["opt", o])];
+  const texts: [string, string | undefined][] = [
+    ["note", line.note],
+    ["target", line.target],
+    ["comment", line.comment],
+    ...line.opt.map((o): [string, string] => ["opt", o]),
+  ];
   for (const [name, text] of texts) {
     if (text === undefined) continue;
-    if (text.includes("\u0000")) refuse(where, `the ${name} holds a NUL byte (\\0); customer data never does.`, { suggestion: "Check how the file or the value was made." });
+    if (text.includes("\u0000"))
+      refuse(where, `the ${name} holds a NUL byte (\\0); customer data never does.`, {
+        suggestion: "Check how the file or the value was made.",
+      });
     const bytes = Buffer.byteLength(text, "utf8");
-    if (bytes > maxNoteBytes) refuse(where, `the ${name} is ${Math.ceil(bytes / 1024)} KB; at most ${maxNoteBytes / 1024} KB is sent.`);
+    if (bytes > maxNoteBytes)
+      refuse(where, `the ${name} is ${Math.ceil(bytes / 1024)} KB; at most ${maxNoteBytes / 1024} KB is sent.`);
   }
 }
 
@@ -309,7 +367,12 @@ function checkLineText(line: LineInput, where: string): void {
  * `where` prefixes every message ("" for flags, "cart line 2: ", "orders.csv order 3: ").
  * `check: false` (`--no-check`) sends the customer data as given, without the phone-number check.
  */
-export function checkLine(item: Item, line: LineInput, where: string, { check = true }: { check?: boolean } = {}): string | undefined {
+export function checkLine(
+  item: Item,
+  line: LineInput,
+  where: string,
+  { check = true }: { check?: boolean } = {},
+): string | undefined {
   checkLineText(line, where);
   if (line.quantity < item.minOrder) {
     refuse(where, `the minimum order of ${itemWords(item)} is ${item.minOrder}; got ${line.quantity}.`, {
@@ -320,17 +383,24 @@ export function checkLine(item: Item, line: LineInput, where: string, { check = 
   if (!item.openAmount && (line.nominal !== undefined || line.zoneId !== undefined)) {
     const what = line.nominal !== undefined ? "nominal" : "zone id";
     refuse(where, `${itemWords(item)} has a fixed price, so it takes no ${what}: that is for open-amount items.`, {
-      suggestion: line.nominal !== undefined ? "Buy it by quantity." : `Write the zone in the note, as the item's description says (\`reseller item ${item.id}\`).`,
+      suggestion:
+        line.nominal !== undefined
+          ? "Buy it by quantity."
+          : `Write the zone in the note, as the item's description says (\`reseller item ${item.id}\`).`,
     });
   }
   const smmParts = line.target !== undefined || line.opt.length > 0 || line.comment !== undefined;
   const process = orderProcessOf(item);
   if (process === "smm") {
-    if (line.target !== undefined && line.note !== undefined) refuse(where, "give either a note (the SMM JSON) or a target, not both.");
-    if (line.target === undefined && (line.opt.length > 0 || line.comment !== undefined)) refuse(where, "opt and comment need a target: the SMM note must name one.");
+    if (line.target !== undefined && line.note !== undefined)
+      refuse(where, "give either a note (the SMM JSON) or a target, not both.");
+    if (line.target === undefined && (line.opt.length > 0 || line.comment !== undefined))
+      refuse(where, "opt and comment need a target: the SMM note must name one.");
     if (line.target !== undefined) return buildSmmNote(line.target, line.opt, line.comment);
     if (line.note === undefined) {
-      refuse(where, `${itemWords(item)} is SMM: give a target (or a JSON note with one).`, { suggestion: "For example: --target https://instagram.com/tokoku" });
+      refuse(where, `${itemWords(item)} is SMM: give a target (or a JSON note with one).`, {
+        suggestion: "For example: --target https://instagram.com/tokoku",
+      });
     }
     try {
       smmNote(line.note);
@@ -340,18 +410,26 @@ export function checkLine(item: Item, line: LineInput, where: string, { check = 
     }
     return line.note;
   }
-  if (smmParts) refuse(where, `target, opt and comment are for SMM items; ${itemWords(item)} is ${process || "not SMM"}.`, { suggestion: "Give the customer data as the note." });
+  if (smmParts)
+    refuse(where, `target, opt and comment are for SMM items; ${itemWords(item)} is ${process || "not SMM"}.`, {
+      suggestion: "Give the customer data as the note.",
+    });
   if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where, check);
   // A provider delivery needs a destination; without it the order would only fail and be refunded.
   if (process === "h2h" && !line.note?.trim()) {
     const labelled = item.requiredFields.find((f) => slotOf(f) === "customer" && f.label !== f.key);
-    refuse(where, `${itemWords(item)} is h2h: the note must give the destination (${labelled ? labelled.label : "a phone number or game user id"}).`, {
-      code: "REQUIRED_FIELD_MISSING",
-      suggestion: "For example: --note 081234567890",
-    });
+    refuse(
+      where,
+      `${itemWords(item)} is h2h: the note must give the destination (${labelled ? labelled.label : "a phone number or game user id"}).`,
+      {
+        code: "REQUIRED_FIELD_MISSING",
+        suggestion: "For example: --note 081234567890",
+      },
+    );
   }
   const missing = missingFields(item, line);
-  if (missing.length) refuse(where, `${itemWords(item)} is missing ${fieldNames(missing)}.`, { code: "REQUIRED_FIELD_MISSING" });
+  if (missing.length)
+    refuse(where, `${itemWords(item)} is missing ${fieldNames(missing)}.`, { code: "REQUIRED_FIELD_MISSING" });
   if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where);
   return line.note;
 }

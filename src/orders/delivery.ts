@@ -33,14 +33,22 @@ export function waitTimeoutSeconds(ctx: Context, flag: number | undefined): numb
  */
 export function isDeliveryFinal(t: Transaction): boolean {
   if (!isFinal(t.status)) return false;
-  const h2hFinal = t.h2h.every((r) => (r.status ? isFinal(r.status) || r.status.kind === "sent" : r.failed || r.serial !== null));
+  const h2hFinal = t.h2h.every((r) =>
+    r.status ? isFinal(r.status) || r.status.kind === "sent" : r.failed || r.serial !== null,
+  );
   const smmFinal = t.smm.every((r) => isFinal(r.status));
   return h2hFinal && smmFinal;
 }
 
 /** One line for the spinner: the status and what is still moving. */
 export function progressLine(t: Transaction): string {
-  const parts = [t.status ? (t.status.kind === "unknown" ? `status "${t.status.text}" (not one reseller knows; still waiting)` : t.status.text) : "no status yet"];
+  const parts = [
+    t.status
+      ? t.status.kind === "unknown"
+        ? `status "${t.status.text}" (not one reseller knows; still waiting)`
+        : t.status.text
+      : "no status yet",
+  ];
   const h2hDone = t.h2h.length;
   const h2hWanted = t.lines.filter((l) => l.orderProcess === "h2h" && !l.isSmm).length;
   if (h2hWanted) parts.push(`h2h ${h2hDone}/${h2hWanted} dispatched`);
@@ -77,10 +85,14 @@ export async function waitForDelivery(
     try {
       result = await client.getTransaction(ref);
     } catch (error) {
-      const transient = error instanceof NetworkError || error instanceof UnexpectedResponseError || (error instanceof ServiceError && (isTransactionNotFound(error.code) || error.status >= 500));
+      const transient =
+        error instanceof NetworkError ||
+        error instanceof UnexpectedResponseError ||
+        (error instanceof ServiceError && (isTransactionNotFound(error.code) || error.status >= 500));
       if (!transient) throw error;
       lastError = error;
-      if (!warned && !options.quiet) ctx.output.warn(`Could not read the transaction just now (${error.code}); still waiting.`);
+      if (!warned && !options.quiet)
+        ctx.output.warn(`Could not read the transaction just now (${error.code}); still waiting.`);
       warned = true;
     }
   };
@@ -90,7 +102,9 @@ export async function waitForDelivery(
     slept += pause;
   }
   if (!result) await read();
-  const spinner = options.quiet ? { update: () => undefined, stop: () => undefined } : ctx.output.spinner("Waiting for delivery…");
+  const spinner = options.quiet
+    ? { update: () => undefined, stop: () => undefined }
+    : ctx.output.spinner("Waiting for delivery…");
   try {
     for (;;) {
       if (result && isDeliveryFinal(result.data)) return { result, finished: true };
@@ -101,7 +115,9 @@ export async function waitForDelivery(
         if (result) return { result, finished: false };
         throw lastError;
       }
-      spinner.update(`Waiting for delivery: ${result ? progressLine(result.data) : "not visible yet"} (${formatDuration(elapsed / 1000)})`);
+      spinner.update(
+        `Waiting for delivery: ${result ? progressLine(result.data) : "not visible yet"} (${formatDuration(elapsed / 1000)})`,
+      );
       const pause = Math.min(delay, left);
       await ctx.sleep(pause);
       slept += pause;

@@ -14,7 +14,8 @@ export async function readItem(client: ServiceClient, id: number): Promise<ApiRe
   } catch (error) {
     if (error instanceof ServiceError && error.code === "ITEM_NOT_FOUND") {
       error.message = `No active item has id ${id}.`;
-      error.suggestion ??= "Check the id in your seller's catalogue; an item the seller withdrew reads as not found too.";
+      error.suggestion ??=
+        "Check the id in your seller's catalogue; an item the seller withdrew reads as not found too.";
     }
     throw error;
   }

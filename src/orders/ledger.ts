@@ -59,14 +59,40 @@ export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Pro
   const client = await ctx.client();
   const journal = journalFor(ctx);
   const at = () => new Date(ctx.now()).toISOString();
-  const write = (entry: JournalEntry, change: { outcome?: "done" | "not_done"; details: OutcomeDetails; status?: string; facts?: OrderVerdict }) => {
+  const write = (
+    entry: JournalEntry,
+    change: { outcome?: "done" | "not_done"; details: OutcomeDetails; status?: string; facts?: OrderVerdict },
+  ) => {
     try {
-      if (change.outcome) journal.append({ v: 1, type: "outcome", entry: entry.entry, at: at(), outcome: change.outcome, ...change.details, by: "lookup" });
-      else if (change.status) journal.append({ v: 1, type: "status", entry: entry.entry, at: at(), status: change.status, ...(entry.invoice ? { invoice: entry.invoice } : {}), ...(change.facts ?? {}) });
+      if (change.outcome)
+        journal.append({
+          v: 1,
+          type: "outcome",
+          entry: entry.entry,
+          at: at(),
+          outcome: change.outcome,
+          ...change.details,
+          by: "lookup",
+        });
+      else if (change.status)
+        journal.append({
+          v: 1,
+          type: "status",
+          entry: entry.entry,
+          at: at(),
+          status: change.status,
+          ...(entry.invoice ? { invoice: entry.invoice } : {}),
+          ...(change.facts ?? {}),
+        });
     } catch {
       // The answer is still shown; only its record is lost.
     }
-    const now = { ...entry, ...change.details, ...(change.outcome ? { outcome: change.outcome } : {}), ...(change.status ? { status: change.status } : {}) };
+    const now = {
+      ...entry,
+      ...change.details,
+      ...(change.outcome ? { outcome: change.outcome } : {}),
+      ...(change.status ? { status: change.status } : {}),
+    };
     // New facts replace the old ones whole: a refund no longer named is no longer kept.
     if (change.facts) {
       delete now.refunded;
@@ -82,7 +108,8 @@ export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Pro
       if (entry.outcome === "done") {
         if (t.status) {
           const facts = verdictFacts(t);
-          if (t.status.text !== entry.status || facts.verdict !== entry.verdict) write(entry, { details: {}, status: t.status.text, facts });
+          if (t.status.text !== entry.status || facts.verdict !== entry.verdict)
+            write(entry, { details: {}, status: t.status.text, facts });
         }
       } else {
         write(entry, { outcome: "done", details: journalDetails(t) });
@@ -104,7 +131,11 @@ export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Pro
  * A top-up link is paid once the balance history shows a top-up of its amount after it was made;
  * each credit accounts for one link, the oldest links first.
  */
-async function refreshTopUps(client: ServiceClient, topUps: JournalEntry[], paid: (entry: JournalEntry) => void): Promise<void> {
+async function refreshTopUps(
+  client: ServiceClient,
+  topUps: JournalEntry[],
+  paid: (entry: JournalEntry) => void,
+): Promise<void> {
   let mutations;
   try {
     mutations = (await client.getBalanceHistory()).data.mutations;
@@ -112,11 +143,15 @@ async function refreshTopUps(client: ServiceClient, topUps: JournalEntry[], paid
     if (error instanceof InterruptedError || error instanceof AuthError) throw error;
     return;
   }
-  const credits = mutations.filter((m) => /top.?up|deposit/i.test(`${m.type ?? ""} ${m.description ?? ""}`) && (m.amount ?? 0) > 0);
+  const credits = mutations.filter(
+    (m) => /top.?up|deposit/i.test(`${m.type ?? ""} ${m.description ?? ""}`) && (m.amount ?? 0) > 0,
+  );
   const used = new Set<number>();
   for (const entry of topUps) {
     const made = Date.parse(entry.at) - topUpSkewMs;
-    const index = credits.findIndex((m, i) => !used.has(i) && m.amount === entry.amount && !(Date.parse(m.time ?? "") < made));
+    const index = credits.findIndex(
+      (m, i) => !used.has(i) && m.amount === entry.amount && !(Date.parse(m.time ?? "") < made),
+    );
     if (index < 0) continue;
     used.add(index);
     paid(entry);

@@ -6,7 +6,9 @@ import type { Context } from "../context.js";
 /** The lock's item and quantity: from this machine's cache of locks, else from the service's list. */
 export async function findLock(ctx: Context, client: ServiceClient, token: string): Promise<StockLock | undefined> {
   const { findCachedLock } = await import("../config/lock-cache.js");
-  const cached = await findCachedLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(() => undefined);
+  const cached = await findCachedLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(
+    () => undefined,
+  );
   if (cached) return cached;
   const { data: locks } = await client.listLocks();
   return locks.find((lock) => lock.token === token);

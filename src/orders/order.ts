@@ -35,14 +35,23 @@ export function generateRefId(nowMs: number): string {
 }
 
 export function cartLines(order: Order): CartLine[] {
-  return order.lines.map((line) => ({ item_id: line.item.id, quantity: line.quantity, ...(line.note !== undefined ? { note: line.note } : {}) }));
+  return order.lines.map((line) => ({
+    item_id: line.item.id,
+    quantity: line.quantity,
+    ...(line.note !== undefined ? { note: line.note } : {}),
+  }));
 }
 
 /** What the journal keeps of an order: never the API key, only what was asked. */
 export function orderRequest(order: Order): Record<string, unknown> {
   // The items' names as the service gave them, so the ledger reads "Pulsa XL 10.000", not "item 15".
   const names = Object.fromEntries(order.lines.map((l) => [String(l.item.id), l.item.name]));
-  return { carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}), ...(order.source ? { source: order.source } : {}), item_names: names };
+  return {
+    carts: cartLines(order),
+    ...(order.lockToken ? { lock_token: order.lockToken } : {}),
+    ...(order.source ? { source: order.source } : {}),
+    item_names: names,
+  };
 }
 
 /**

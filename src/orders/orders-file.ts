@@ -53,7 +53,12 @@ export function parseCsv(text: string): { fields: string[]; line: number }[] {
   const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
   const delimiter = firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";
   try {
-    const rows = parse(body, { delimiter, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
+    const rows = parse(body, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
     // csv-parse counts the line a record ends on; a quoted note may span lines, so step back to its first.
     return rows
       .filter((r) => r.record.some((f) => f.trim() !== ""))
@@ -68,19 +73,28 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
   const out: Partial<OrderRow> & { opt: string[] } = { row, place, opt: [] };
   for (const [key, raw] of Object.entries(values)) {
     const name = columns[key.trim().toLowerCase()];
-    if (!name) throw new InputError(`${where}unknown column "${key}" (columns: item_id, quantity, note, target, opt, comment, ref_id, nominal, zone_id).`);
+    if (!name)
+      throw new InputError(
+        `${where}unknown column "${key}" (columns: item_id, quantity, note, target, opt, comment, ref_id, nominal, zone_id).`,
+      );
     if (raw === undefined || raw === null || raw === "") continue;
     switch (name) {
       case "itemId":
       case "quantity":
       case "nominal":
-        if (typeof raw !== "number" && typeof raw !== "string") throw new InputError(`${where}${key} must be a number.`);
+        if (typeof raw !== "number" && typeof raw !== "string")
+          throw new InputError(`${where}${key} must be a number.`);
         // A nominal is Rupiah as people write them (75.000, 75rb); ids and quantities are plain counts.
-        out[name] = name === "nominal" ? rules.rupiah(`${where}${key}`, raw) : rules.positiveInteger(`${where}${key}`, raw);
+        out[name] =
+          name === "nominal" ? rules.rupiah(`${where}${key}`, raw) : rules.positiveInteger(`${where}${key}`, raw);
         break;
       case "opt":
         if (Array.isArray(raw) && raw.every((o) => typeof o === "string")) out.opt = raw as string[];
-        else if (typeof raw === "string") out.opt = raw.split("|").map((o) => o.trim()).filter(Boolean);
+        else if (typeof raw === "string")
+          out.opt = raw
+            .split("|")
+            .map((o) => o.trim())
+            .filter(Boolean);
         else throw new InputError(`${where}opt must be a list of strings (in CSV: separated by |).`);
         break;
       case "note":
@@ -122,7 +136,8 @@ export interface RowProblem {
  */
 export function problemsError(problems: RowProblem[]): InputError {
   const sorted = [...problems].sort((a, b) => a.line - b.line);
-  if (sorted.length === 1) return new InputError(sorted[0]!.message, sorted[0]!.suggestion ? { suggestion: sorted[0]!.suggestion } : {});
+  if (sorted.length === 1)
+    return new InputError(sorted[0]!.message, sorted[0]!.suggestion ? { suggestion: sorted[0]!.suggestion } : {});
   const rows = new Set(sorted.map((p) => p.line)).size;
   // Each problem is a detail of its own, `orders.csv line 4: …`: one line each on stderr, a field each in --json.
   const details: Record<string, string> = {};
@@ -132,14 +147,28 @@ export function problemsError(problems: RowProblem[]): InputError {
     const said = `${text}${p.suggestion ? ` (${p.suggestion.replace(/\.$/, "")})` : ""}`;
     details[place] = details[place] ? `${details[place]}; ${said}` : said;
   }
-  return new InputError(`${rows} row${rows === 1 ? "" : "s"} need${rows === 1 ? "s" : ""} fixing; nothing was sent:`, { details });
+  return new InputError(`${rows} row${rows === 1 ? "" : "s"} need${rows === 1 ? "s" : ""} fixing; nothing was sent:`, {
+    details,
+  });
 }
 
 /** The words of a single buy's flags, in the file's own terms: `--note` is the note column here. */
 export function inFileTerms(text: string): string {
-  const columnOf: Record<string, string> = { note: "note", target: "target", nominal: "nominal", "zone-id": "zone_id", qty: "quantity", item: "item_id", opt: "opt", comment: "comment", "ref-id": "ref_id" };
+  const columnOf: Record<string, string> = {
+    note: "note",
+    target: "target",
+    nominal: "nominal",
+    "zone-id": "zone_id",
+    qty: "quantity",
+    item: "item_id",
+    opt: "opt",
+    comment: "comment",
+    "ref-id": "ref_id",
+  };
   return text
-    .replace(/[Ff]or example: --([a-z-]+) (\S+)/g, (whole, flag: string, value: string) => (columnOf[flag] ? `the ${columnOf[flag]} column, e.g. ${value}` : whole))
+    .replace(/[Ff]or example: --([a-z-]+) (\S+)/g, (whole, flag: string, value: string) =>
+      columnOf[flag] ? `the ${columnOf[flag]} column, e.g. ${value}` : whole,
+    )
     .replace(/--([a-z-]+)\b/g, (whole, flag: string) => (columnOf[flag] ? `the ${columnOf[flag]} column` : whole));
 }
 
@@ -153,7 +182,11 @@ export function readOrderRows(path: string, text: string): { rows: OrderRow[]; p
       rows.push(make());
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      problems.push({ line, message: error.message, ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}) });
+      problems.push({
+        line,
+        message: error.message,
+        ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}),
+      });
     }
   };
   if (isJsonLines) {
@@ -169,7 +202,8 @@ export function readOrderRows(path: string, text: string): { rows: OrderRow[]; p
         } catch (error) {
           throw new InputError(`${where}not JSON (${(error as Error).message}).`);
         }
-        if (!isRecord(parsed)) throw new InputError(`${where}each line must be a JSON object {item_id, quantity, note, …}.`);
+        if (!isRecord(parsed))
+          throw new InputError(`${where}each line must be a JSON object {item_id, quantity, note, …}.`);
         return rowFrom(parsed, index + 1, place);
       });
     });
@@ -179,12 +213,18 @@ export function readOrderRows(path: string, text: string): { rows: OrderRow[]; p
     const names = header.fields.map((h) => h.trim());
     const unknownColumn = names.find((n) => !columns[n.toLowerCase()]);
     // A header problem is the file's, said once.
-    if (unknownColumn !== undefined) throw new InputError(`${basename(path)} line ${header.line}: unknown column "${unknownColumn}" (columns: item_id, quantity, note, target, opt, comment, ref_id, nominal, zone_id).`);
+    if (unknownColumn !== undefined)
+      throw new InputError(
+        `${basename(path)} line ${header.line}: unknown column "${unknownColumn}" (columns: item_id, quantity, note, target, opt, comment, ref_id, nominal, zone_id).`,
+      );
     data.forEach(({ fields: values, line }) => {
       const place = `${basename(path)} line ${line}`;
       const where = `${place}: `;
       attempt(line, () => {
-        if (values.length > names.length) throw new InputError(`${where}${values.length} fields but the header has ${names.length} (quote a note that contains commas).`);
+        if (values.length > names.length)
+          throw new InputError(
+            `${where}${values.length} fields but the header has ${names.length} (quote a note that contains commas).`,
+          );
         return rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), line, place);
       });
     });

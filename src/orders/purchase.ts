@@ -56,23 +56,39 @@ export function provesPurchase(created: CreatedTransaction, refId: string): bool
 }
 
 /** What an answer to `POST /v1/trx` means before anything is recorded: a proof, a refusal, or a reason to look. */
-async function createProven(client: ServiceClient, order: Order, hooks: import("../api/client.js").AttemptHooks): Promise<ApiResult<CreatedTransaction>> {
+async function createProven(
+  client: ServiceClient,
+  order: Order,
+  hooks: import("../api/client.js").AttemptHooks,
+): Promise<ApiResult<CreatedTransaction>> {
   let created: ApiResult<CreatedTransaction>;
   try {
-    created = await client.createTransaction({ ref_id: order.refId, carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}) }, hooks);
+    created = await client.createTransaction(
+      { ref_id: order.refId, carts: cartLines(order), ...(order.lockToken ? { lock_token: order.lockToken } : {}) },
+      hooks,
+    );
   } catch (error) {
     if (error instanceof ServiceError && !(error.definite && isRefusalCode(error.code))) {
       // A 5xx without a code stays the client's "no answer" (retried, then unknown); anything else answered.
       if (!error.definite && error.status >= 500) throw error;
-      throw new UnprovenAnswerError(`the service answered HTTP ${error.status} (${error.code}), which is not one of its refusals`, error);
+      throw new UnprovenAnswerError(
+        `the service answered HTTP ${error.status} (${error.code}), which is not one of its refusals`,
+        error,
+      );
     }
     if (error instanceof UnexpectedResponseError && error.status !== undefined && error.status < 500) {
-      throw new UnprovenAnswerError(`the service answered HTTP ${error.status} with ${error.answered ? "a success it could not read" : "a page that is not its JSON"}`, error.answered ? undefined : error);
+      throw new UnprovenAnswerError(
+        `the service answered HTTP ${error.status} with ${error.answered ? "a success it could not read" : "a page that is not its JSON"}`,
+        error.answered ? undefined : error,
+      );
     }
     throw error;
   }
   if (!provesPurchase(created.data, order.refId)) {
-    const said = created.data.refId !== null && created.data.refId !== order.refId ? `names another ref_id (${created.data.refId})` : "names no invoice";
+    const said =
+      created.data.refId !== null && created.data.refId !== order.refId
+        ? `names another ref_id (${created.data.refId})`
+        : "names no invoice";
     throw new UnprovenAnswerError(`the service answered HTTP ${created.status} but its answer ${said}`);
   }
   return created;
@@ -84,18 +100,37 @@ const clockSkewMs = 15 * 60_000;
 /** The service accepted the purchase: whatever it left out of its answer, the ref_id is ours. */
 function fromCreated(result: ApiResult<CreatedTransaction>, order: Order): Purchase {
   const d = result.data;
-  return { refId: d.refId ?? order.refId, invoice: d.invoice, status: d.status, amount: d.amount ?? d.price, createdAt: d.createdAt, body: result.body, recovered: false };
+  return {
+    refId: d.refId ?? order.refId,
+    invoice: d.invoice,
+    status: d.status,
+    amount: d.amount ?? d.price,
+    createdAt: d.createdAt,
+    body: result.body,
+    recovered: false,
+  };
 }
 
 function fromDetail(result: ApiResult<Transaction>, order: Order): Purchase {
   const t = result.data;
-  return { refId: t.refId ?? order.refId, invoice: t.invoice, status: t.status, amount: t.amount, createdAt: t.createdAt, body: result.body, recovered: true, detail: result };
+  return {
+    refId: t.refId ?? order.refId,
+    invoice: t.invoice,
+    status: t.status,
+    amount: t.amount,
+    createdAt: t.createdAt,
+    body: result.body,
+    recovered: true,
+    detail: result,
+  };
 }
 
 /** The same items and quantities as this order: the found transaction is ours, not an older one. */
 export function matchesOrder(detail: Transaction, order: Order): boolean {
   const key = (id: number | null, qty: number | null) => `${id}×${qty}`;
-  const wanted = cartLines(order).map((l) => key(l.item_id, l.quantity)).sort();
+  const wanted = cartLines(order)
+    .map((l) => key(l.item_id, l.quantity))
+    .sort();
   const found = detail.lines.map((i) => key(i.itemId, i.quantity)).sort();
   // A service that leaves items (or their ids and quantities) out cannot be compared; trust the ref_id then.
   if (found.length === 0 || detail.lines.some((i) => i.itemId === null || i.quantity === null)) return true;
@@ -106,7 +141,12 @@ export function matchesOrder(detail: Transaction, order: Order): boolean {
 export function sentBefore(ctx: Context, refId: string): boolean {
   return journalFor(ctx)
     .byRefId(refId)
-    .some((e) => e.kind === "buy" && sentFromHere(e, ctx.settings) && (e.outcome === "done" || e.outcome === "unknown" || e.outcome === "pending"));
+    .some(
+      (e) =>
+        e.kind === "buy" &&
+        sentFromHere(e, ctx.settings) &&
+        (e.outcome === "done" || e.outcome === "unknown" || e.outcome === "pending"),
+    );
 }
 
 export interface PurchaseOptions {
@@ -122,7 +162,12 @@ export interface PurchaseOptions {
   onEntry?: (entry: string) => void;
 }
 
-export async function purchase(ctx: Context, client: ServiceClient, order: Order, options: PurchaseOptions = {}): Promise<Purchase> {
+export async function purchase(
+  ctx: Context,
+  client: ServiceClient,
+  order: Order,
+  options: PurchaseOptions = {},
+): Promise<Purchase> {
   const sentAt = ctx.now();
   // Bought before from this machine with this ref_id? Then a REF_ID_ALREADY_EXIST is about that one.
   const boughtBefore = order.refIdGiven && (options.sentBefore ?? sentBefore(ctx, order.refId));
@@ -145,12 +190,18 @@ export async function purchase(ctx: Context, client: ServiceClient, order: Order
       {
         noun: "purchase",
         ...(options.onEntry ? { onEntry: options.onEntry } : {}),
-        describe: (p) => ({ ...(p.invoice !== null ? { invoice: p.invoice } : {}), ...(p.amount !== null ? { amount: p.amount } : {}), ...(p.status ? { status: p.status.text } : {}) }),
+        describe: (p) => ({
+          ...(p.invoice !== null ? { invoice: p.invoice } : {}),
+          ...(p.amount !== null ? { amount: p.amount } : {}),
+          ...(p.status ? { status: p.status.text } : {}),
+        }),
         alreadyDone: findOurs,
         earlierRun: options.fromOrdersFile
           ? async () => {
               const found = await client.getTransaction(order.refId);
-              return matchesOrder(found.data, order) ? { ...fromDetail(found, order), recovered: false, earlier: true } : undefined;
+              return matchesOrder(found.data, order)
+                ? { ...fromDetail(found, order), recovered: false, earlier: true }
+                : undefined;
             }
           : undefined,
         refusedWhenNotFound: (error) => (error instanceof UnprovenAnswerError ? error.answer : undefined),
@@ -171,7 +222,12 @@ export async function purchase(ctx: Context, client: ServiceClient, order: Order
 }
 
 /** Words for the refusals a buyer meets: what the balance is, which purchase owns the ref_id. */
-async function explainRefusal(client: ServiceClient, error: ServiceError, order: Order, boughtBefore: boolean): Promise<ServiceError> {
+async function explainRefusal(
+  client: ServiceClient,
+  error: ServiceError,
+  order: Order,
+  boughtBefore: boolean,
+): Promise<ServiceError> {
   if (error.code === "BALANCE_IS_INSUFFICIENT") {
     const total = orderTotal(order);
     let balance: number | undefined;
@@ -186,7 +242,12 @@ async function explainRefusal(client: ServiceClient, error: ServiceError, order:
       balance === undefined
         ? `Your balance cannot cover this purchase of ${formatRupiah(total)}.`
         : `Your balance of ${formatRupiah(balance)} cannot cover this purchase of ${formatRupiah(total)}.`;
-    error.details = { ...(error.details ?? {}), ...(balance !== undefined ? { balance } : {}), total, ...(shortfall !== undefined ? { shortfall } : {}) };
+    error.details = {
+      ...(error.details ?? {}),
+      ...(balance !== undefined ? { balance } : {}),
+      total,
+      ...(shortfall !== undefined ? { shortfall } : {}),
+    };
     error.suggestion = `Nothing was charged. Top up with \`reseller topup${topUp ? ` --amount ${topUp}` : ""}\`, then buy again with --ref-id ${order.refId}.`;
     return error;
   }
@@ -203,7 +264,8 @@ async function explainRefusal(client: ServiceClient, error: ServiceError, order:
     const ids = [...new Set(order.lines.map((l) => l.item.id))];
     error.suggestion = `See what the item needs with ${ids.map((id) => `\`reseller item ${id}\``).join(", ")}.`;
   }
-  if (error.code.startsWith("LOCK_") && order.lockToken) error.details = { ...(error.details ?? {}), lock_token: order.lockToken };
+  if (error.code.startsWith("LOCK_") && order.lockToken)
+    error.details = { ...(error.details ?? {}), lock_token: order.lockToken };
   return error;
 }
 

@@ -54,10 +54,14 @@ export interface EarlierPurchase {
 
 export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefined {
   if (entry.kind !== "buy" || !entry.ref_id) return undefined;
-  const carts = Array.isArray(entry.request?.carts) ? (entry.request.carts as { item_id?: unknown; quantity?: unknown; note?: unknown }[]) : [];
+  const carts = Array.isArray(entry.request?.carts)
+    ? (entry.request.carts as { item_id?: unknown; quantity?: unknown; note?: unknown }[])
+    : [];
   const line = carts.length === 1 ? carts[0] : undefined;
   const key =
-    line && typeof line.item_id === "number" && typeof line.quantity === "number" ? lineKey(line.item_id, line.quantity, typeof line.note === "string" ? line.note : undefined) : undefined;
+    line && typeof line.item_id === "number" && typeof line.quantity === "number"
+      ? lineKey(line.item_id, line.quantity, typeof line.note === "string" ? line.note : undefined)
+      : undefined;
   return {
     refId: entry.ref_id,
     entry: entry.entry,

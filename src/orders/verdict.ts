@@ -111,7 +111,13 @@ export function handOver(t: Transaction): string[] {
   const out: string[] = [];
   for (const r of t.h2h) if (!r.failed && r.serial) out.push(`SN ${r.serial}`);
   for (const line of t.lines) {
-    if (line.licence) out.push(...line.licence.split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
+    if (line.licence)
+      out.push(
+        ...line.licence
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      );
     if (line.sellerNote && line.orderProcess === "manual") out.push(line.sellerNote);
   }
   return out;
@@ -121,4 +127,3 @@ export function handOver(t: Transaction): string[] {
 export function customersOf(t: Transaction): string[] {
   return [...new Set(t.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
 }
-

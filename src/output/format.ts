@@ -5,7 +5,9 @@
 
 export function formatRupiah(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return "-";
-  const digits = Math.abs(Math.trunc(amount)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  const digits = Math.abs(Math.trunc(amount))
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   return `${amount < 0 ? "-" : ""}Rp ${digits}`;
 }
 
@@ -35,7 +37,10 @@ function pad(n: number): string {
 }
 
 /** `2026-11-21 21:30:00` in the machine's local time (to the minute without `seconds`); undefined when it is not a time. */
-export function formatLocalTime(value: string | null | undefined, options: { seconds?: boolean } = {}): string | undefined {
+export function formatLocalTime(
+  value: string | null | undefined,
+  options: { seconds?: boolean } = {},
+): string | undefined {
   if (!value) return undefined;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return undefined;

@@ -7,7 +7,8 @@ import { customerData } from "./transaction.js";
 export function outcomeCell(entry: JournalEntry, nowMs: number): RichCell {
   let text: string;
   if (entry.outcome === "pending") text = stillInFlight(entry, nowMs) ? "in flight" : "unknown";
-  else if (entry.outcome === "not_done") text = { buy: "not bought", topup: "no charge", lock: "not held", sandbox: "not done" }[entry.kind] ?? "not done";
+  else if (entry.outcome === "not_done")
+    text = { buy: "not bought", topup: "no charge", lock: "not held", sandbox: "not done" }[entry.kind] ?? "not done";
   else if (entry.outcome === "not_sent") text = "not sent";
   else text = entry.outcome;
   const tone = text === "done" ? "good" : text === "unknown" ? "warn" : text === "refused" ? "bad" : "dim";
@@ -24,7 +25,11 @@ export interface JournalLine {
 /** The lines a buy (or sandbox order) asked for, as its journal entry recorded them. */
 export function journalLines(entry: JournalEntry): JournalLine[] {
   const request = entry.request ?? {};
-  const lines = Array.isArray(request.carts) ? (request.carts as unknown[]) : request.item_id !== undefined ? [request] : [];
+  const lines = Array.isArray(request.carts)
+    ? (request.carts as unknown[])
+    : request.item_id !== undefined
+      ? [request]
+      : [];
   return lines
     .filter((l): l is Record<string, unknown> => typeof l === "object" && l !== null)
     .map((l) => ({

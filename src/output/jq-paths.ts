@@ -22,7 +22,26 @@ type Node =
   | { kind: "iterate"; of: Node; optional: boolean };
 
 // Words jq reads as keywords; `.if` may be a field to jq 1.8, but nothing is lost by leaving it to jq.
-const keywords = new Set(["and", "or", "not", "if", "then", "elif", "else", "end", "as", "def", "reduce", "foreach", "try", "catch", "label", "import", "include", "__loc__"]);
+const keywords = new Set([
+  "and",
+  "or",
+  "not",
+  "if",
+  "then",
+  "elif",
+  "else",
+  "end",
+  "as",
+  "def",
+  "reduce",
+  "foreach",
+  "try",
+  "catch",
+  "label",
+  "import",
+  "include",
+  "__loc__",
+]);
 
 /** The expression as a plain path, or undefined when it is not one (jq then reads it, typos included). */
 export function parsePlainPath(expression: string): Node | undefined {
@@ -65,7 +84,9 @@ export function parsePlainPath(expression: string): Node | undefined {
     } else {
       const inside = bracket();
       if (!inside) return undefined;
-      node = inside.iterate ? { kind: "iterate", of, optional: false } : { kind: "index", of, key: inside.key!, optional: false };
+      node = inside.iterate
+        ? { kind: "iterate", of, optional: false }
+        : { kind: "index", of, key: inside.key!, optional: false };
     }
     if (expression[at] === "?") {
       at++;
@@ -224,11 +245,13 @@ export function evaluatePlainPath(path: Node, json: string, pretty: boolean): st
 function numberLiterals(json: string): { doubtful: Set<number> } | undefined {
   // A surrogate written as an escape (jq 1.8 refuses a lone one outright), or a lone one as it is
   // (jq reads it as U+FFFD, where two keys may become one): jq's to answer.
-  if (/\\u[dD][89a-fA-F]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(json)) return undefined;
+  if (/\\u[dD][89a-fA-F]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(json))
+    return undefined;
   const doubtful = new Set<number>();
   const outsideStrings = json.replace(/"(?:[^"\\]|\\.)*"/g, '""');
   for (const [literal] of outsideStrings.matchAll(/-?[0-9][0-9.eE+-]*/g)) {
-    if (!/^-?(?:0|[1-9][0-9]{0,15})$/.test(literal) || literal === "-0" || !Number.isSafeInteger(Number(literal))) doubtful.add(Number(literal));
+    if (!/^-?(?:0|[1-9][0-9]{0,15})$/.test(literal) || literal === "-0" || !Number.isSafeInteger(Number(literal)))
+      doubtful.add(Number(literal));
   }
   let depth = 0;
   for (let i = 0; i < outsideStrings.length; i++) {

@@ -72,7 +72,8 @@ export async function compileWithJq(expression: string): Promise<(json: string, 
   if (check.exitCode === compileErrorExit || check.exitCode === 2) {
     throw new UsageError(`--jq: ${jqMessage(check.stderr)}`, {
       code: "JQ_SYNTAX",
-      suggestion: "The expression is jq's language, e.g. --jq '.data.balance' or --jq '.data[] | select(.status == \"pending\") | .ref_id'.",
+      suggestion:
+        "The expression is jq's language, e.g. --jq '.data.balance' or --jq '.data[] | select(.status == \"pending\") | .ref_id'.",
     });
   }
   // A new line on each side: a `# comment` at the end of the expression must not swallow the paren.

@@ -63,14 +63,20 @@ const longestWord = (text: string) => Math.max(0, ...text.split(" ").map(textWid
  * What a table spends beside its text. Boxed: a border between columns and at each end, a space
  * either side of each column; borderless: two spaces between columns.
  */
-export const layoutCost = (columns: number, borders: boolean) => (columns === 0 ? 0 : borders ? 3 * columns + 1 : 2 * (columns - 1));
+export const layoutCost = (columns: number, borders: boolean) =>
+  columns === 0 ? 0 : borders ? 3 * columns + 1 : 2 * (columns - 1);
 
 /**
  * Widths for a bordered table at most `width` columns wide, giving way step by step (see the top of
  * this file); undefined when even the last step cannot fit. `floor` raises the narrowest cut (a table
  * with copied values beside it must still read).
  */
-export function planTable(columns: Column[], rows: LaidCell[][], width: number, options: { floor?: number; borders?: boolean } = {}): TablePlan | undefined {
+export function planTable(
+  columns: Column[],
+  rows: LaidCell[][],
+  width: number,
+  options: { floor?: number; borders?: boolean } = {},
+): TablePlan | undefined {
   const floor = options.floor ?? 0;
   const borders = options.borders !== false;
   const boxCost = (count: number) => layoutCost(count, borders);
@@ -80,11 +86,14 @@ export function planTable(columns: Column[], rows: LaidCell[][], width: number, 
   let short = false;
   let level = 0;
   const headerOf = (i: number) => (short ? (columns[i]!.short ?? columns[i]!.header) : columns[i]!.header);
-  const natural = (i: number) => Math.max(textWidth(headerOf(i)), ...rows.map((row) => textWidth(formOf(row[i], level))));
+  const natural = (i: number) =>
+    Math.max(textWidth(headerOf(i)), ...rows.map((row) => textWidth(formOf(row[i], level))));
   const plan = (widths: number[]): TablePlan => ({ borders, shown, headers: shown.map(headerOf), widths, level });
   const naturalFits = () => shown.map(natural).reduce((sum, w) => sum + w, 0) + boxCost(shown.length) <= width;
 
-  const dropOrder = all.filter((i) => columns[i]!.drop !== undefined).sort((a, b) => columns[a]!.drop! - columns[b]!.drop!);
+  const dropOrder = all
+    .filter((i) => columns[i]!.drop !== undefined)
+    .sort((a, b) => columns[a]!.drop! - columns[b]!.drop!);
   const steps: (() => void)[] = [
     () => undefined,
     () => (short = true),
@@ -105,7 +114,8 @@ export function planTable(columns: Column[], rows: LaidCell[][], width: number, 
     const fit = columns[i]!.fit ?? "keep";
     const header = textWidth(headerOf(i));
     if (fit === "keep") return naturals[k]!;
-    if (fit === "wrap") return Math.min(naturals[k]!, Math.max(header, floor, ...rows.map((row) => longestWord(formOf(row[i], level)))));
+    if (fit === "wrap")
+      return Math.min(naturals[k]!, Math.max(header, floor, ...rows.map((row) => longestWord(formOf(row[i], level)))));
     return Math.min(naturals[k]!, Math.max(header, columns[i]!.min ?? 8, floor));
   };
   const widths = shareWidths(naturals, shown.map(minimum), width - boxCost(shown.length));

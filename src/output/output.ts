@@ -6,7 +6,16 @@
 import { createRequire } from "node:module";
 import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
 import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
-import { fitCell, formOf, planTable, textWidth, wrapText, type Column, type LaidCell, type TablePlan } from "./layout.js";
+import {
+  fitCell,
+  formOf,
+  planTable,
+  textWidth,
+  wrapText,
+  type Column,
+  type LaidCell,
+  type TablePlan,
+} from "./layout.js";
 import type { Status } from "../api/model.js";
 import { AnswerBody } from "../api/answer.js";
 import { statusKindOf } from "../api/status.js";
@@ -97,7 +106,12 @@ export function statusCell(status: Status | string | null | undefined): Cell {
   const text = typeof status === "string" ? status : status.text;
   const kind = typeof status === "string" ? statusKindOf(status) : status.kind;
   const word = text.toLowerCase();
-  const tone: Tone = goodStatuses.has(word) || kind === "completed" ? "good" : badStatuses.has(word) || kind === "failed" || kind === "canceled" || kind === "expired" ? "bad" : "warn";
+  const tone: Tone =
+    goodStatuses.has(word) || kind === "completed"
+      ? "good"
+      : badStatuses.has(word) || kind === "failed" || kind === "canceled" || kind === "expired"
+        ? "bad"
+        : "warn";
   return { human: text, plain: text, tone };
 }
 
@@ -144,7 +158,8 @@ export class Output {
    * overrides escaped so the terminal shows them rather than obeys them.
    */
   json(body: unknown): void {
-    if (this.options.jq) return this.filtered(body instanceof AnswerBody ? body.text : JSON.stringify(body), this.stdoutIsTTY);
+    if (this.options.jq)
+      return this.filtered(body instanceof AnswerBody ? body.text : JSON.stringify(body), this.stdoutIsTTY);
     let text: string;
     if (body instanceof AnswerBody) {
       const oneLine = !body.text.includes("\n") || body.cut;
@@ -253,7 +268,11 @@ export class Output {
       const h = headers[i];
       if (typeof h === "object") return h;
       // A column declared by its header alone may be cut, unless it holds only what is never cut.
-      return { header: h ?? "", fit: rows.every((row) => neverCut(row[i])) ? "keep" : options.wrap ? "wrap" : "end", min: 3 };
+      return {
+        header: h ?? "",
+        fit: rows.every((row) => neverCut(row[i])) ? "keep" : options.wrap ? "wrap" : "end",
+        min: 3,
+      };
     });
     const indices = [...Array(count).keys()];
     const copyColumns = indices.filter((i) => rows.some((r) => isCopy(r[i])));
@@ -266,23 +285,35 @@ export class Output {
       if (plan) return void this.options.stdout.write(`${this.draw(boxSpecs, boxRows, plan, hasHeaders).text}\n`);
       return this.stacked(columns, rows);
     }
-    const copies = rows.map((row) => copyColumns.map((i) => (row[i] === null || row[i] === undefined ? "" : this.humanCell(row[i], true))));
+    const copies = rows.map((row) =>
+      copyColumns.map((i) => (row[i] === null || row[i] === undefined ? "" : this.humanCell(row[i], true))),
+    );
 
     // Beside the box: each copy column as wide as its longest value, two spaces before each. Only
     // while the box's columns keep a readable width; else below it.
     const copyHeaders = copyColumns.map((i) => columns[i]!.header);
-    const copyWidths = copyColumns.map((_, k) => Math.max(textWidth(copyHeaders[k]!), ...copies.map((c) => textWidth(c[k]!))));
-    const listing = (values: string[]) => values.map((v, k) => `${v}${" ".repeat(copyWidths[k]! - textWidth(v))}`).join("  ").trimEnd();
+    const copyWidths = copyColumns.map((_, k) =>
+      Math.max(textWidth(copyHeaders[k]!), ...copies.map((c) => textWidth(c[k]!))),
+    );
+    const listing = (values: string[]) =>
+      values
+        .map((v, k) => `${v}${" ".repeat(copyWidths[k]! - textWidth(v))}`)
+        .join("  ")
+        .trimEnd();
     const listingWidth = copyWidths.reduce((sum, w) => sum + w, 0) + 2 * (copyColumns.length - 1);
     const singleLine = copies.every((c) => c.every((v) => !v.includes("\n")));
     const copyHead = copyHeaders.map((h) => this.paintOut("bold", h));
-    const besidePlan = singleLine && boxColumns.length ? planBoxedOrNot(boxSpecs, boxRows, this.width - 2 - listingWidth, besideFloor) : undefined;
+    const besidePlan =
+      singleLine && boxColumns.length
+        ? planBoxedOrNot(boxSpecs, boxRows, this.width - 2 - listingWidth, besideFloor)
+        : undefined;
     if (besidePlan) {
       const beside = this.draw(boxSpecs, boxRows, besidePlan, hasHeaders);
       // Borderless rows end where their text does: each line is padded to the table's width first.
       const lines = beside.text.split("\n");
       const tableWidth = Math.max(...lines.map((l) => textWidth(l)));
-      const besideLine = (at: number, text: string) => (lines[at] = `${lines[at]}${" ".repeat(tableWidth - textWidth(lines[at]!))}  ${text}`.trimEnd());
+      const besideLine = (at: number, text: string) =>
+        (lines[at] = `${lines[at]}${" ".repeat(tableWidth - textWidth(lines[at]!))}  ${text}`.trimEnd());
       if (hasHeaders) besideLine(beside.headerLine, listing(copyHead));
       copies.forEach((values, r) => besideLine(beside.rowLines[r]!, listing(values)));
       this.options.stdout.write(`${lines.join("\n")}\n`);
@@ -301,9 +332,12 @@ export class Output {
     const numberWidth = numbered ? String(rows.length).length + 2 : 0;
     const number = (r: number) => (numbered ? `${String(r + 1).padStart(numberWidth - 2)}  ` : "");
     if (singleLine && numberWidth + listingWidth <= this.width) {
-      if (hasHeaders) this.options.stdout.write(`${numbered ? `${"#".padStart(numberWidth - 2)}  ` : ""}${listing(copyHead)}\n`);
+      if (hasHeaders)
+        this.options.stdout.write(`${numbered ? `${"#".padStart(numberWidth - 2)}  ` : ""}${listing(copyHead)}\n`);
       // A row with nothing to copy (a top-up in history) has no line here.
-      copies.forEach((values, r) => values.some(Boolean) && this.options.stdout.write(`${number(r)}${listing(values)}\n`));
+      copies.forEach(
+        (values, r) => values.some(Boolean) && this.options.stdout.write(`${number(r)}${listing(values)}\n`),
+      );
       return;
     }
     // One line per value, `1  Ref ID  RSL-…`, its label above it when the two do not fit on a line.
@@ -314,7 +348,11 @@ export class Output {
         const label = `${number(r)}${(copyHeaders[k] ?? "").padEnd(labelWidth)}`;
         const together = !value.includes("\n") && textWidth(label) + 2 + textWidth(value) <= this.width;
         if (!label.trim()) return void this.options.stdout.write(`${value}\n`);
-        this.options.stdout.write(together ? `${this.paintOut("dim", label)}  ${value}\n` : `${this.paintOut("dim", label.trimEnd())}\n${value}\n`);
+        this.options.stdout.write(
+          together
+            ? `${this.paintOut("dim", label)}  ${value}\n`
+            : `${this.paintOut("dim", label.trimEnd())}\n${value}\n`,
+        );
       });
     });
   }
@@ -323,7 +361,9 @@ export class Output {
   private stacked(columns: Column[], rows: Cell[][]): void {
     rows.forEach((row, r) => {
       if (r) this.options.stdout.write("\n");
-      const pairs = columns.map((c, i): [string, Cell] => [c.short ?? c.header, row[i]]).filter(([, v]) => v !== null && v !== undefined && v !== "");
+      const pairs = columns
+        .map((c, i): [string, Cell] => [c.short ?? c.header, row[i]])
+        .filter(([, v]) => v !== null && v !== undefined && v !== "");
       if (pairs.length) this.record(pairs);
     });
   }
@@ -332,21 +372,34 @@ export class Output {
    * A table drawn as planned, boxed or borderless; `rowLines` says on which line of the text each
    * row starts, `headerLine` where the headers are.
    */
-  private draw(columns: Column[], rows: LaidShownCell[][], plan: TablePlan, hasHeaders: boolean): { text: string; rowLines: number[]; headerLine: number } {
+  private draw(
+    columns: Column[],
+    rows: LaidShownCell[][],
+    plan: TablePlan,
+    hasHeaders: boolean,
+  ): { text: string; rowLines: number[]; headerLine: number } {
     if (plan.shown.length === 0) return { text: "", rowLines: [], headerLine: 0 };
     // Cut and wrapped here rather than by cli-table3, so that each line is coloured on its own and
     // the height of every row is known.
     const cellLines = rows.map((row) =>
       plan.shown.map((i, k) => {
         const cell = row[i];
-        return fitCell(formOf(cell, plan.level), plan.widths[k]!, columns[i]!.fit).map((l) => ({ text: l, shown: cell?.tone ? this.paintOut(cell.tone, l) : l }));
+        return fitCell(formOf(cell, plan.level), plan.widths[k]!, columns[i]!.fit).map((l) => ({
+          text: l,
+          shown: cell?.tone ? this.paintOut(cell.tone, l) : l,
+        }));
       }),
     );
     if (!plan.borders) {
       const out: string[] = [];
       const rowLines: number[] = [];
       const join = (cells: { text: string; shown: string }[]) =>
-        cells.map((c, k) => (k === cells.length - 1 ? c.shown : `${c.shown}${" ".repeat(plan.widths[k]! - textWidth(c.text))}`)).join("  ").trimEnd();
+        cells
+          .map((c, k) =>
+            k === cells.length - 1 ? c.shown : `${c.shown}${" ".repeat(plan.widths[k]! - textWidth(c.text))}`,
+          )
+          .join("  ")
+          .trimEnd();
       if (hasHeaders) out.push(join(plan.headers.map((h) => ({ text: h, shown: this.paintOut("bold", h) }))));
       for (const cells of cellLines) {
         rowLines.push(out.length);
@@ -380,7 +433,10 @@ export class Output {
    */
   record(pairs: [string, Cell][]): void {
     if (this.mode === "plain") {
-      for (const [label, value] of pairs) this.options.stdout.write(`${plainCell(label.toLowerCase().replace(/\s+/g, "_"))}\t${plainCell(plainOf(value))}\n`);
+      for (const [label, value] of pairs)
+        this.options.stdout.write(
+          `${plainCell(label.toLowerCase().replace(/\s+/g, "_"))}\t${plainCell(plainOf(value))}\n`,
+        );
       return;
     }
     // A label may be the service's own field name (an answer's unknown fields): shown, never obeyed.
@@ -439,7 +495,9 @@ export class Output {
     const width = Math.max(...pairs.map(([label]) => label.length));
     for (const [label, value, tone] of pairs) {
       const text = neutralize(value);
-      this.options.stderr.write(`  ${this.paintErr("dim", label.padEnd(width))}  ${tone ? this.paintErr(tone, text) : text}\n`);
+      this.options.stderr.write(
+        `  ${this.paintErr("dim", label.padEnd(width))}  ${tone ? this.paintErr(tone, text) : text}\n`,
+      );
     }
   }
 
@@ -461,7 +519,8 @@ export class Output {
     const stderr = this.options.stderr;
     let shown = neutralize(text);
     let frame = 0;
-    const draw = () => stderr.write(`\r\u001b[2K${this.paintErr("highlight", spinnerFrames[frame++ % spinnerFrames.length]!)} ${shown}`);
+    const draw = () =>
+      stderr.write(`\r\u001b[2K${this.paintErr("highlight", spinnerFrames[frame++ % spinnerFrames.length]!)} ${shown}`);
     draw();
     const timer = setInterval(draw, 100);
     timer.unref?.();
@@ -521,7 +580,10 @@ const besideFloor = 16;
 
 /** Boxed when the box fits, else gh's borderless rows (the borders' space given to the text), else nothing. */
 function planBoxedOrNot(columns: Column[], rows: LaidCell[][], width: number, floor?: number): TablePlan | undefined {
-  return planTable(columns, rows, width, { floor, borders: true }) ?? planTable(columns, rows, width, { floor, borders: false });
+  return (
+    planTable(columns, rows, width, { floor, borders: true }) ??
+    planTable(columns, rows, width, { floor, borders: false })
+  );
 }
 
 function plainOf(cell: Cell): string {

@@ -5,10 +5,21 @@ import type { Pagination } from "../api/model.js";
  * A line for people about the rest of a list, or undefined when there is nothing more to say. Without
  * page numbers from the service, a full page suggests there may be more.
  */
-export function pageHint(pagination: Pagination | null, shown: number, askedPage: number | undefined, askedPerPage: number | undefined, noun: string, command: (page: number) => string): string | undefined {
+export function pageHint(
+  pagination: Pagination | null,
+  shown: number,
+  askedPage: number | undefined,
+  askedPerPage: number | undefined,
+  noun: string,
+  command: (page: number) => string,
+): string | undefined {
   const page = pagination?.page ?? askedPage ?? 1;
   const perPage = pagination?.perPage ?? askedPerPage;
-  const lastPage = pagination?.lastPage ?? (pagination?.total !== null && pagination?.total !== undefined && perPage ? Math.max(1, Math.ceil(pagination.total / perPage)) : null);
+  const lastPage =
+    pagination?.lastPage ??
+    (pagination?.total !== null && pagination?.total !== undefined && perPage
+      ? Math.max(1, Math.ceil(pagination.total / perPage))
+      : null);
   const total = pagination?.total !== null && pagination?.total !== undefined ? ` (${pagination.total} ${noun})` : "";
   if (lastPage !== null) {
     if (lastPage <= 1 && page <= 1) return undefined;

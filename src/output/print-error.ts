@@ -2,7 +2,15 @@
  * The one place that turns a failure into words on stderr (or JSON on stderr with --json) and an
  * exit code from the contract. Expected failures never show a stack trace.
  */
-import { ExitCode, InterruptedError, NetworkError, OutcomeUnknownError, ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import {
+  ExitCode,
+  InterruptedError,
+  NetworkError,
+  OutcomeUnknownError,
+  ResellerError,
+  ServiceError,
+  UnexpectedResponseError,
+} from "../errors.js";
 import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
 import { formatRupiah } from "./format.js";
@@ -19,7 +27,12 @@ export interface ErrorPrinterOptions {
  * A command's failure, printed for its context: masked (the service may have echoed the API key into
  * the error it sent), in its mode and colours; before a context was made, plainly, as JSON when asked.
  */
-export function reportCommandError(error: unknown, stderr: Writable, ctx: Context | undefined, wantsJson: boolean): number {
+export function reportCommandError(
+  error: unknown,
+  stderr: Writable,
+  ctx: Context | undefined,
+  wantsJson: boolean,
+): number {
   return printError(error, {
     stderr: ctx ? ctx.secrets.wrap(stderr) : stderr,
     json: ctx?.settings.json ?? wantsJson,
@@ -44,11 +57,16 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   if (!(error instanceof ResellerError)) {
     const text = error instanceof Error ? error.message : String(error);
     if (options.json) {
-      stderr.write(`${jsonForTerminal(JSON.stringify({ error: { code: "INTERNAL_ERROR", status: null, message: text } }))}\n`);
+      stderr.write(
+        `${jsonForTerminal(JSON.stringify({ error: { code: "INTERNAL_ERROR", status: null, message: text } }))}\n`,
+      );
     } else {
       stderr.write(`${paint("bad", "Error:")} something went wrong inside reseller: ${neutralize(text)}\n`);
-      if (options.verbose && error instanceof Error && error.stack) stderr.write(`${neutralize(error.stack, { keepNewlines: true })}\n`);
-      stderr.write("This is a bug. Please report it with the command you ran and the output of --verbose (it never shows your full API key).\n");
+      if (options.verbose && error instanceof Error && error.stack)
+        stderr.write(`${neutralize(error.stack, { keepNewlines: true })}\n`);
+      stderr.write(
+        "This is a bug. Please report it with the command you ran and the output of --verbose (it never shows your full API key).\n",
+      );
     }
     return ExitCode.refused;
   }
@@ -67,7 +85,11 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   }
   // `HTTP_422` is only the status said again: the status alone then, so nothing is said twice. The
   // code is the service's own word when it gave one: shown, never obeyed.
-  const where = neutralize([error.code === `HTTP_${error.status}` ? "" : error.code, error.status ? `HTTP ${error.status}` : ""].filter(Boolean).join(", "));
+  const where = neutralize(
+    [error.code === `HTTP_${error.status}` ? "" : error.code, error.status ? `HTTP ${error.status}` : ""]
+      .filter(Boolean)
+      .join(", "),
+  );
   const label = error.exitCode === ExitCode.outcomeUnknown ? paint("warn", "Outcome unknown:") : paint("bad", "Error:");
   stderr.write(`${label} ${neutralize(error.message)}${error.code === "USAGE" ? "" : paint("dim", ` (${where})`)}\n`);
   const fieldErrors = error.details?.errors;
@@ -80,10 +102,16 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   for (const [key, value] of Object.entries(error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
     // The verdict in a person's words ("delivery failed"), as every other human output says it.
-    const shown = key === "outcome" && typeof value === "string" ? value.replace(/_/g, " ") : key === "refunded" && typeof value === "number" ? formatRupiah(value) : String(value);
+    const shown =
+      key === "outcome" && typeof value === "string"
+        ? value.replace(/_/g, " ")
+        : key === "refunded" && typeof value === "number"
+          ? formatRupiah(value)
+          : String(value);
     stderr.write(`  ${key.replace(/_/g, " ")}: ${neutralize(shown)}\n`);
   }
-  if (error instanceof OutcomeUnknownError && error.refId) stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
+  if (error instanceof OutcomeUnknownError && error.refId)
+    stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
   if (error instanceof UnexpectedResponseError && error.bodyExcerpt.trim()) {
     stderr.write(`  it began: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}\n`);
   }

@@ -22,13 +22,21 @@ export interface Prompter {
   /** `validate` runs on Enter and keeps the prompt open with its message; `transformer` redraws the typed text (e.g. as Rupiah). */
   input(
     message: string,
-    options?: { default?: string; validate?: (value: string) => true | string; transformer?: (value: string, state: { isFinal: boolean }) => string },
+    options?: {
+      default?: string;
+      validate?: (value: string) => true | string;
+      transformer?: (value: string, state: { isFinal: boolean }) => string;
+    },
   ): Promise<string>;
   password(message: string, options?: { validate?: (value: string) => true | string }): Promise<string>;
   select<T>(message: string, choices: Choice<T>[], options?: { pageSize?: number; default?: T }): Promise<T>;
 }
 
-export function createPrompter(io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; signal: AbortSignal }): Prompter {
+export function createPrompter(io: {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  signal: AbortSignal;
+}): Prompter {
   const context = { input: io.input, output: io.output, signal: io.signal };
   // Ctrl-C inside a prompt (raw mode: no SIGINT) and an aborted signal both become exit 130.
   const ask = async <T>(question: Promise<T>): Promise<T> => {
@@ -37,17 +45,20 @@ export function createPrompter(io: { input: NodeJS.ReadableStream; output: NodeJ
     } catch (error) {
       const name = (error as Error)?.name;
       // Every question comes before anything is sent or saved.
-      if (name === "ExitPromptError" || name === "AbortPromptError" || name === "CancelPromptError") throw new InterruptedError("Cancelled; nothing was sent.");
+      if (name === "ExitPromptError" || name === "AbortPromptError" || name === "CancelPromptError")
+        throw new InterruptedError("Cancelled; nothing was sent.");
       throw error;
     }
   };
   // Questions quote the service (a channel's name, an item's, a field it asks for): every text a prompt
   // draws passes the neutraliser the tables use, here, so no caller can forget it.
   const shown = (text: string) => neutralize(text);
-  const checked = (validate?: (value: string) => true | string) => validate && ((value: string) => {
-    const verdict = validate(value);
-    return verdict === true ? true : shown(verdict);
-  });
+  const checked = (validate?: (value: string) => true | string) =>
+    validate &&
+    ((value: string) => {
+      const verdict = validate(value);
+      return verdict === true ? true : shown(verdict);
+    });
   const shownChoice = <T>(choice: Choice<T>): Choice<T> => ({
     ...choice,
     name: shown(choice.name),
@@ -56,10 +67,33 @@ export function createPrompter(io: { input: NodeJS.ReadableStream; output: NodeJ
     disabled: typeof choice.disabled === "string" ? shown(choice.disabled) : choice.disabled,
   });
   return {
-    confirm: (message, options = {}) => ask(confirm({ message: shown(message), default: options.default ?? false }, context)),
+    confirm: (message, options = {}) =>
+      ask(confirm({ message: shown(message), default: options.default ?? false }, context)),
     input: (message, options = {}) =>
-      ask(input({ message: shown(message), default: options.default, validate: checked(options.validate), transformer: options.transformer }, context)),
-    password: (message, options = {}) => ask(password({ message: shown(message), mask: "*", validate: checked(options.validate) }, context)),
-    select: (message, choices, options = {}) => ask(select({ message: shown(message), choices: choices.map(shownChoice), pageSize: options.pageSize ?? 10, default: options.default }, context)),
+      ask(
+        input(
+          {
+            message: shown(message),
+            default: options.default,
+            validate: checked(options.validate),
+            transformer: options.transformer,
+          },
+          context,
+        ),
+      ),
+    password: (message, options = {}) =>
+      ask(password({ message: shown(message), mask: "*", validate: checked(options.validate) }, context)),
+    select: (message, choices, options = {}) =>
+      ask(
+        select(
+          {
+            message: shown(message),
+            choices: choices.map(shownChoice),
+            pageSize: options.pageSize ?? 10,
+            default: options.default,
+          },
+          context,
+        ),
+      ),
   };
 }

@@ -31,7 +31,7 @@ export async function renderQr(text: string, options: { colour: boolean }): Prom
   const grid = await qrModules(text);
   const size = grid.length + quietZone * 2;
   const dark = (r: number, c: number) => grid[r - quietZone]?.[c - quietZone] === true;
-  const inked = (r: number, c: number) => (r < size && (options.colour ? dark(r, c) : !dark(r, c)));
+  const inked = (r: number, c: number) => r < size && (options.colour ? dark(r, c) : !dark(r, c));
   const lines: string[] = [];
   for (let r = 0; r < size; r += 2) {
     let line = "";

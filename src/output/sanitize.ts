@@ -13,12 +13,15 @@ const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
  * and isolates, the direction marks (LRM, RLM, ALM), zero-width spaces and joiners, the word joiner
  * and invisible operators, the soft hyphen, line and paragraph separators, the byte-order mark.
  */
-const invisibleCharacters = /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
+const invisibleCharacters =
+  /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
 
 const escapeUnicode = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 export function neutralize(text: string, options: { keepNewlines?: boolean } = {}): string {
-  let out = text.replace(controlCharacters, (c) => (c === "\r" ? "\\r" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`));
+  let out = text.replace(controlCharacters, (c) =>
+    c === "\r" ? "\\r" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
   if (!options.keepNewlines) out = out.replace(/\n/g, "\\n");
   return out.replace(invisibleCharacters, escapeUnicode);
 }

@@ -19,8 +19,17 @@ export class SecretMask {
     const shown = maskApiKey(secret);
     const json = JSON.stringify(secret).slice(1, -1);
     const url = encodeURIComponent(secret);
-    const forms = [secret, json, json.replace(/\//g, "\\/"), jsonEscapedAll(secret), url, url.replace(/%[0-9A-F]{2}/g, (c) => c.toLowerCase()), url.replace(/%20/g, "+")];
-    for (const form of new Set(forms)) if (!this.forms.some(([written]) => written === form)) this.forms.push([form, shown]);
+    const forms = [
+      secret,
+      json,
+      json.replace(/\//g, "\\/"),
+      jsonEscapedAll(secret),
+      url,
+      url.replace(/%[0-9A-F]{2}/g, (c) => c.toLowerCase()),
+      url.replace(/%20/g, "+"),
+    ];
+    for (const form of new Set(forms))
+      if (!this.forms.some(([written]) => written === form)) this.forms.push([form, shown]);
     this.forms.sort((a, b) => b[0].length - a[0].length);
   }
 
@@ -31,7 +40,10 @@ export class SecretMask {
   }
 
   wrap(target: Writable): Writable {
-    return { write: (chunk: string) => target.write(this.apply(String(chunk))), drained: () => target.drained?.() ?? Promise.resolve() };
+    return {
+      write: (chunk: string) => target.write(this.apply(String(chunk))),
+      drained: () => target.drained?.() ?? Promise.resolve(),
+    };
   }
 }
 

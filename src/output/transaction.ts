@@ -9,7 +9,16 @@ import { DeliveryFailedError } from "../errors.js";
 import type { OrderVerdict } from "../orders/verdict.js";
 import { isFailedKind } from "../api/status.js";
 import { formatDuration, formatIsoUtc } from "./format.js";
-import { copyable, customerCell, money, statusCell, type Cell, type Column, type Output, type RichCell } from "./output.js";
+import {
+  copyable,
+  customerCell,
+  money,
+  statusCell,
+  type Cell,
+  type Column,
+  type Output,
+  type RichCell,
+} from "./output.js";
 
 /** How much of an SMM order has arrived: the service's delivered count, else quantity minus what remains. */
 export function deliveredCount(quantity: number | null | undefined, smm: SmmDelivery): number | null {
@@ -49,7 +58,11 @@ export function customerData(note: string | null | undefined): string | null {
 function smmStatusCell(smm: SmmDelivery): Cell {
   if (!smm.status) return undefined;
   const kind = smm.status.kind;
-  return { human: smm.status.text, plain: smm.status.text, tone: kind === "completed" ? "good" : kind === "partial" ? "warn" : "dim" };
+  return {
+    human: smm.status.text,
+    plain: smm.status.text,
+    tone: kind === "completed" ? "good" : kind === "partial" ? "warn" : "dim",
+  };
 }
 
 /** The serial number to hand over; a failed dispatch has none (the service's `failed: …` is its reason, not a serial). */
@@ -61,7 +74,9 @@ function h2hSerialCell(r: H2hDelivery): Cell {
 /** Why a dispatch failed, in the provider's words: the reason and the provider's message, each once. */
 function failureText(r: H2hDelivery): string {
   const words = [...new Set([r.failure, r.message].filter((w): w is string => !!w))];
-  return words.filter((w) => !words.some((other) => other !== w && other.includes(w))).join("; ") || r.serial || "failed";
+  return (
+    words.filter((w) => !words.some((other) => other !== w && other.includes(w))).join("; ") || r.serial || "failed"
+  );
 }
 
 /** The provider's message; for a failed dispatch, why it failed. */
@@ -76,9 +91,25 @@ function h2hMessage(r: H2hDelivery): Cell {
  * customer (their number or link, a serial, a licence) is copied, so it stands whole beside the
  * table or below it by row number.
  */
-const itemColumns: Column[] = [{ header: "Item" }, { header: "Name", fit: "wrap" }, { header: "Qty" }, { header: "Price" }, { header: "Process" }, { header: "Customer data" }];
-const deliverColumns: Column[] = [{ header: "Item", fit: "wrap" }, { header: "For" }, { header: "Hand over", fit: "wrap" }];
-const h2hColumns: Column[] = [{ header: "Item", fit: "wrap" }, { header: "Status" }, { header: "Serial number" }, { header: "Provider message", fit: "wrap" }];
+const itemColumns: Column[] = [
+  { header: "Item" },
+  { header: "Name", fit: "wrap" },
+  { header: "Qty" },
+  { header: "Price" },
+  { header: "Process" },
+  { header: "Customer data" },
+];
+const deliverColumns: Column[] = [
+  { header: "Item", fit: "wrap" },
+  { header: "For" },
+  { header: "Hand over", fit: "wrap" },
+];
+const h2hColumns: Column[] = [
+  { header: "Item", fit: "wrap" },
+  { header: "Status" },
+  { header: "Serial number" },
+  { header: "Provider message", fit: "wrap" },
+];
 const smmColumns: Column[] = [
   { header: "Item", fit: "wrap" },
   { header: "Order" },
@@ -99,7 +130,10 @@ export function renderTransaction(output: Output, t: Transaction): void {
   if (output.mode === "plain") return renderPlain(output, t);
   const amount: Cell =
     t.fees && t.amount !== null
-      ? { ...money(t.amount), human: `${money(t.amount).human} (price ${money(t.price).human} + fees ${money(t.fees).human})` }
+      ? {
+          ...money(t.amount),
+          human: `${money(t.amount).human} (price ${money(t.price).human} + fees ${money(t.fees).human})`,
+        }
       : money(t.amount);
   const pairs: [string, Cell][] = [
     ["Invoice", t.invoice === null ? undefined : copyable(t.invoice, "bold")],
@@ -117,22 +151,40 @@ export function renderTransaction(output: Output, t: Transaction): void {
   output.heading("Items");
   output.table(
     itemColumns,
-    t.lines.map((l) => [l.itemId, l.name || l.productName, l.quantity, money(l.price), l.isSmm && l.orderProcess !== "smm" ? `${l.orderProcess ?? ""} (smm)`.trim() : l.orderProcess, customerOf(l.note)]),
+    t.lines.map((l) => [
+      l.itemId,
+      l.name || l.productName,
+      l.quantity,
+      money(l.price),
+      l.isSmm && l.orderProcess !== "smm" ? `${l.orderProcess ?? ""} (smm)`.trim() : l.orderProcess,
+      customerOf(l.note),
+    ]),
   );
 
   const deliveries = deliverables(t);
   output.heading("Deliver to customer");
   if (deliveries.length) {
-    output.table(deliverColumns, deliveries.map((d) => [d.item, d.customer ? customerCell(d.customer) : undefined, d.handOver]));
+    output.table(
+      deliverColumns,
+      deliveries.map((d) => [d.item, d.customer ? customerCell(d.customer) : undefined, d.handOver]),
+    );
   } else {
-    output.result(`Nothing to hand over yet (status ${t.status?.text ?? "not given"}). Wait for it: reseller trx show ${t.refId || t.invoice} --watch`, "dim");
+    output.result(
+      `Nothing to hand over yet (status ${t.status?.text ?? "not given"}). Wait for it: reseller trx show ${t.refId || t.invoice} --watch`,
+      "dim",
+    );
   }
 
   if (t.h2h.length) {
     output.heading("H2H results");
     output.table(
       h2hColumns,
-      t.h2h.map((r) => [lineName(lineOf(t, r.itemId), r.itemId), r.status ? statusCell(r.status) : statusCell(r.failed ? "failed" : r.serial ? "delivered" : null), h2hSerialCell(r), h2hMessage(r)]),
+      t.h2h.map((r) => [
+        lineName(lineOf(t, r.itemId), r.itemId),
+        r.status ? statusCell(r.status) : statusCell(r.failed ? "failed" : r.serial ? "delivered" : null),
+        h2hSerialCell(r),
+        h2hMessage(r),
+      ]),
       { wrap: true },
     );
   }
@@ -158,7 +210,10 @@ export function renderTransaction(output: Output, t: Transaction): void {
       { wrap: true },
     );
     for (const r of t.smm) {
-      if (r.manualRefundPending) output.warn(`${lineName(lineOf(t, r.itemId), r.itemId)}: part of this SMM order is to be refunded by hand; the refund is pending.`);
+      if (r.manualRefundPending)
+        output.warn(
+          `${lineName(lineOf(t, r.itemId), r.itemId)}: part of this SMM order is to be refunded by hand; the refund is pending.`,
+        );
     }
   }
 }
@@ -175,7 +230,8 @@ function deliverables(t: Transaction): Deliverable[] {
   for (const line of t.lines) {
     const name = lineName(line, line.itemId);
     if (line.licence) out.push({ item: name, customer: customerData(line.note), handOver: copyable(line.licence) });
-    if (line.sellerNote) out.push({ item: name, customer: customerData(line.note), handOver: copyable(line.sellerNote) });
+    if (line.sellerNote)
+      out.push({ item: name, customer: customerData(line.note), handOver: copyable(line.sellerNote) });
   }
   for (const r of t.h2h) {
     if (r.serial === null && !r.failed) continue;
@@ -183,7 +239,9 @@ function deliverables(t: Transaction): Deliverable[] {
     out.push({
       item: lineName(line, r.itemId),
       customer: customerData(line?.note),
-      handOver: r.failed ? { human: "not delivered (see H2H results)", plain: "not delivered", tone: "bad" } : copyable(`SN ${r.serial}`),
+      handOver: r.failed
+        ? { human: "not delivered (see H2H results)", plain: "not delivered", tone: "bad" }
+        : copyable(`SN ${r.serial}`),
     });
   }
   for (const r of t.smm) {
@@ -191,9 +249,17 @@ function deliverables(t: Transaction): Deliverable[] {
     if (kind !== "completed" && kind !== "partial") continue;
     const line = lineOf(t, r.itemId);
     const count = deliveredCount(line?.quantity, r);
-    const refund = r.refundAmount ? `, ${money(r.refundAmount).human} refunded` : kind === "partial" && r.remains ? ` (${r.remains} not delivered, refunded)` : "";
+    const refund = r.refundAmount
+      ? `, ${money(r.refundAmount).human} refunded`
+      : kind === "partial" && r.remains
+        ? ` (${r.remains} not delivered, refunded)`
+        : "";
     const text = `SMM order ${r.orderId ?? "-"}: ${r.status!.text}${count !== null ? `, ${count} delivered` : ""}${refund}`;
-    out.push({ item: lineName(line, r.itemId), customer: customerData(line?.note), handOver: { human: text, plain: text, tone: kind === "partial" ? "warn" : "highlight" } });
+    out.push({
+      item: lineName(line, r.itemId),
+      customer: customerData(line?.note),
+      handOver: { human: text, plain: text, tone: kind === "partial" ? "warn" : "highlight" },
+    });
   }
   return out;
 }
@@ -203,17 +269,44 @@ function renderPlain(output: Output, t: Transaction): void {
   const rows: Cell[][] = [["transaction", t.invoice, t.refId, t.status?.text, t.amount, formatIsoUtc(t.createdAt)]];
   if (t.note) rows.push(["note", t.note]);
   if (t.paymentLink) rows.push(["payment_link", t.paymentLink]);
-  for (const l of t.lines) rows.push(["item", l.itemId, l.name || l.productName, l.quantity, l.price, l.isSmm ? "smm" : l.orderProcess, l.note ?? ""]);
+  for (const l of t.lines)
+    rows.push([
+      "item",
+      l.itemId,
+      l.name || l.productName,
+      l.quantity,
+      l.price,
+      l.isSmm ? "smm" : l.orderProcess,
+      l.note ?? "",
+    ]);
   for (const l of t.lines) {
     for (const licence of (l.licence ?? "").split("\n").filter(Boolean)) rows.push(["licence", l.itemId, licence]);
     if (l.sellerNote) rows.push(["seller_note", l.itemId, l.sellerNote]);
   }
   // A failed dispatch leaves the serial column empty and says why in the last one.
-  for (const r of t.h2h) rows.push(["sn", r.itemId ?? lineOf(t, null)?.itemId, r.status?.text ?? (r.failed ? "failed" : ""), r.failed ? "" : (r.serial ?? ""), r.failed ? failureText(r) : (r.message ?? "")]);
+  for (const r of t.h2h)
+    rows.push([
+      "sn",
+      r.itemId ?? lineOf(t, null)?.itemId,
+      r.status?.text ?? (r.failed ? "failed" : ""),
+      r.failed ? "" : (r.serial ?? ""),
+      r.failed ? failureText(r) : (r.message ?? ""),
+    ]);
   for (const r of t.smm) {
     const line = lineOf(t, r.itemId);
     // New columns go at the end: scripts read these rows by position.
-    rows.push(["smm", r.itemId ?? line?.itemId, r.orderId ?? "", r.status?.text ?? "", r.startCount ?? "", r.remains ?? "", deliveredPercent(line?.quantity, r) ?? "", deliveredCount(line?.quantity, r) ?? "", r.refundAmount ?? "", r.providerStatus ?? ""]);
+    rows.push([
+      "smm",
+      r.itemId ?? line?.itemId,
+      r.orderId ?? "",
+      r.status?.text ?? "",
+      r.startCount ?? "",
+      r.remains ?? "",
+      deliveredPercent(line?.quantity, r) ?? "",
+      deliveredCount(line?.quantity, r) ?? "",
+      r.refundAmount ?? "",
+      r.providerStatus ?? "",
+    ]);
   }
   output.table([], rows);
 }
@@ -235,22 +328,30 @@ export function showTransaction(
   else renderTransaction(output, t);
   // Piped, the order's verdict (orders/verdict.ts, given by the caller) is a row of its own after
   // the transaction's, rows being named by their first field: `outcome<TAB>delivered<TAB>`.
-  if (output.mode === "plain" && options.verdict) output.table([], [["outcome", options.verdict.verdict, options.verdict.refunded ?? ""]]);
+  if (output.mode === "plain" && options.verdict)
+    output.table([], [["outcome", options.verdict.verdict, options.verdict.refunded ?? ""]]);
   if (!finished) {
     const unknownStatus = t.status?.kind === "unknown" ? ` "${t.status.text}", a status reseller does not know,` : "";
-    output.warn(`Still not delivered after ${formatDuration(timeoutSeconds)} (status${unknownStatus || ` ${t.status?.text ?? "not given"}`}); the purchase stands. Keep watching: reseller trx show ${t.refId || t.invoice} --watch`);
+    output.warn(
+      `Still not delivered after ${formatDuration(timeoutSeconds)} (status${unknownStatus || ` ${t.status?.text ?? "not given"}`}); the purchase stands. Keep watching: reseller trx show ${t.refId || t.invoice} --watch`,
+    );
     return;
   }
   const failure = deliveryFailure(t);
   if (!failure) return;
   if (options.waited) throw failure;
-  const lines = Object.entries(failure.details ?? {}).filter(([, v]) => typeof v === "string").map(([k, v]) => `\n  ${k.replace(/_/g, " ")}: ${String(v)}`);
+  const lines = Object.entries(failure.details ?? {})
+    .filter(([, v]) => typeof v === "string")
+    .map(([k, v]) => `\n  ${k.replace(/_/g, " ")}: ${String(v)}`);
   output.warn(`${failure.message}${lines.join("")}`);
 }
 
 /** The H2H dispatches and SMM orders of a transaction that failed (a canceled SMM order too). */
 export function failedLines(t: Transaction): { h2h: H2hDelivery[]; smm: SmmDelivery[] } {
-  return { h2h: t.h2h.filter((r) => r.failed), smm: t.smm.filter((r) => r.status?.kind === "failed" || r.status?.kind === "canceled") };
+  return {
+    h2h: t.h2h.filter((r) => r.failed),
+    smm: t.smm.filter((r) => r.status?.kind === "failed" || r.status?.kind === "canceled"),
+  };
 }
 
 /** Whether the purchase's delivery failed, as the error that says so: which items, for whom, and the provider's words. */
@@ -264,12 +365,19 @@ export function deliveryFailure(t: Transaction): DeliveryFailedError | undefined
     const customer = customerData(line?.note);
     return `${lineName(line, itemId)}${customer ? ` for ${customer}` : ""}`;
   };
-  const what = failed.length || failedSmm.length
-    ? [...failed.map((r) => named(r.itemId)), ...failedSmm.map((r) => `${named(r.itemId)} (SMM order ${r.orderId ?? "-"} ${r.status!.text})`)].join(", ")
-    : `the order is ${t.status!.text}`;
+  const what =
+    failed.length || failedSmm.length
+      ? [
+          ...failed.map((r) => named(r.itemId)),
+          ...failedSmm.map((r) => `${named(r.itemId)} (SMM order ${r.orderId ?? "-"} ${r.status!.text})`),
+        ].join(", ")
+      : `the order is ${t.status!.text}`;
   const details: Record<string, unknown> = {};
   failed.forEach((r, i) => {
-    const name = failed.length === 1 ? "provider_message" : `provider_message (${lineName(lineOf(t, r.itemId), r.itemId)}${failed.filter((o) => o.itemId === r.itemId).length > 1 ? ` #${i + 1}` : ""})`;
+    const name =
+      failed.length === 1
+        ? "provider_message"
+        : `provider_message (${lineName(lineOf(t, r.itemId), r.itemId)}${failed.filter((o) => o.itemId === r.itemId).length > 1 ? ` #${i + 1}` : ""})`;
     details[name] = failureText(r);
   });
   if (t.refId) details.ref_id = t.refId;

@@ -42,13 +42,20 @@ function decimalValue(text: string, multiplier: number): number | undefined {
 /** Reads one typed amount; never throws. */
 export function readAmount(input: string | number): AmountReading {
   if (typeof input === "number") {
-    return Number.isSafeInteger(input) ? { ok: true, amount: input } : notAmount("it is not a whole number of Rupiah", [Math.round(input)]);
+    return Number.isSafeInteger(input)
+      ? { ok: true, amount: input }
+      : notAmount("it is not a whole number of Rupiah", [Math.round(input)]);
   }
-  const compact = input.trim().replace(/^(rp\.?|idr)\s*/i, "").replace(/,-$/, "").trim();
+  const compact = input
+    .trim()
+    .replace(/^(rp\.?|idr)\s*/i, "")
+    .replace(/,-$/, "")
+    .trim();
   if (compact === "") return notAmount("there is no number in it");
   const suffixMatch = /^(.*?\d)\s*([a-z]+)\.?$/i.exec(compact);
   const suffix = suffixMatch?.[2]?.toLowerCase();
-  if (suffix !== undefined && !Object.hasOwn(multipliers, suffix)) return notAmount(`"${suffixMatch![2]}" is not a Rupiah unit (rb, ribu, k, jt, juta, miliar)`);
+  if (suffix !== undefined && !Object.hasOwn(multipliers, suffix))
+    return notAmount(`"${suffixMatch![2]}" is not a Rupiah unit (rb, ribu, k, jt, juta, miliar)`);
   const multiplier = suffix === undefined ? 1 : multipliers[suffix]!;
   const number = (suffixMatch?.[1] ?? compact).trim();
 
@@ -61,14 +68,18 @@ export function readAmount(input: string | number): AmountReading {
     // `1.500rb` reads as 1.500 thousand or as one and a half thousand: never guess between them.
     if (suffix !== undefined && oneSeparator) {
       const asDecimal = decimalValue(number, multiplier)!;
-      return notAmount(`with "${suffix}" it could mean ${formatRupiah(asGroups)} or ${formatRupiah(asDecimal)}`, [asGroups, asDecimal]);
+      return notAmount(`with "${suffix}" it could mean ${formatRupiah(asGroups)} or ${formatRupiah(asDecimal)}`, [
+        asGroups,
+        asDecimal,
+      ]);
     }
     return whole(asGroups);
   }
 
   // `10.000,00` (cents written out): whole when the cents are zero.
   const withCents = /^(\d{1,3}(?:\.\d{3})+|\d+),(\d{1,2})$/.exec(number);
-  if (withCents && suffix === undefined && /^0+$/.test(withCents[2]!)) return whole(Number(withCents[1]!.replace(/\./g, "")));
+  if (withCents && suffix === undefined && /^0+$/.test(withCents[2]!))
+    return whole(Number(withCents[1]!.replace(/\./g, "")));
 
   // `1,5jt`, `1.5jt`, `2,5rb`: a decimal only makes sense with a unit.
   const decimal = decimalValue(number, multiplier);
@@ -76,12 +87,21 @@ export function readAmount(input: string | number): AmountReading {
     if (suffix === undefined) {
       const [wholePart = "", fraction = ""] = number.split(/[.,]/);
       // `50.0000`: a separator in the wrong place.
-      if (fraction.length > 3) return notAmount("the separator is not between groups of three digits", [Number(wholePart + fraction)]);
+      if (fraction.length > 3)
+        return notAmount("the separator is not between groups of three digits", [Number(wholePart + fraction)]);
       // `1,5`: a unit left out; `10000.5`: Rupiah have no cents.
-      if (wholePart.length <= 3) return notAmount("it has a decimal part but no unit (rb, jt)", [decimalValue(number, 1_000)!, decimalValue(number, 1_000_000)!]);
+      if (wholePart.length <= 3)
+        return notAmount("it has a decimal part but no unit (rb, jt)", [
+          decimalValue(number, 1_000)!,
+          decimalValue(number, 1_000_000)!,
+        ]);
       return notAmount("Rupiah are whole numbers, without cents", [Number(wholePart)]);
     }
-    if (!Number.isInteger(decimal)) return notAmount(`it comes to ${decimal.toLocaleString("id-ID")} Rupiah, not a whole number`, [Math.floor(decimal), Math.ceil(decimal)]);
+    if (!Number.isInteger(decimal))
+      return notAmount(`it comes to ${decimal.toLocaleString("id-ID")} Rupiah, not a whole number`, [
+        Math.floor(decimal),
+        Math.ceil(decimal),
+      ]);
     return whole(decimal);
   }
   if (/^[\d.,\s_]+$/.test(number)) {

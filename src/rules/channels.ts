@@ -29,4 +29,3 @@ export function channelRange(channel: PaymentChannel): string {
   if (max !== null) return `up to ${formatRupiah(max)}`;
   return "";
 }
-

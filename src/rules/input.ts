@@ -14,7 +14,8 @@ export const lockDurationRange = { min: 60, max: 600 } as const;
 export function positiveInteger(name: string, value: string | number): number {
   const text = String(value).trim();
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw new InputError(`${name} must be a positive whole number, not "${text}".`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new InputError(`${name} must be a positive whole number, not "${text}".`);
   return n;
 }
 
@@ -38,7 +39,8 @@ export function rupiah(name: string, value: string | number): number {
 
 export function topUpAmount(value: string | number): number {
   const n = rupiah("--amount", value);
-  if (n < minimumTopUp) throw new InputError(`--amount must be at least ${formatRupiah(minimumTopUp)}; ${formatRupiah(n)} is less.`);
+  if (n < minimumTopUp)
+    throw new InputError(`--amount must be at least ${formatRupiah(minimumTopUp)}; ${formatRupiah(n)} is less.`);
   return n;
 }
 
@@ -52,8 +54,10 @@ export function lockDuration(value: string | number): number {
 }
 
 export function refId(value: string): string {
-  if (value.length === 0 || value.trim() !== value) throw new InputError("--ref-id must not be empty or start or end with spaces.");
-  if (value.length > maxRefIdLength) throw new InputError(`--ref-id must be at most ${maxRefIdLength} characters; this one has ${value.length}.`);
+  if (value.length === 0 || value.trim() !== value)
+    throw new InputError("--ref-id must not be empty or start or end with spaces.");
+  if (value.length > maxRefIdLength)
+    throw new InputError(`--ref-id must be at most ${maxRefIdLength} characters; this one has ${value.length}.`);
   if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError("--ref-id must not contain control characters.");
   return value;
 }
@@ -64,19 +68,24 @@ export function smmNote(text: string): SmmNote {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new InputError("An SMM note must be JSON, e.g. {\"target\":\"https://instagram.com/p/…\",\"opt_smm\":[]}.", {
+    throw new InputError('An SMM note must be JSON, e.g. {"target":"https://instagram.com/p/…","opt_smm":[]}.', {
       suggestion: "Use --target (and --opt, --comment) and reseller builds the note for you.",
     });
   }
-  if (typeof parsed !== "object" || parsed === null || typeof (parsed as SmmNote).target !== "string" || !(parsed as SmmNote).target.trim()) {
-    throw new InputError("An SMM note needs a non-empty \"target\".");
+  if (
+    typeof parsed !== "object" ||
+    parsed === null ||
+    typeof (parsed as SmmNote).target !== "string" ||
+    !(parsed as SmmNote).target.trim()
+  ) {
+    throw new InputError('An SMM note needs a non-empty "target".');
   }
   const note = parsed as SmmNote;
   if (note.opt_smm !== undefined && (!Array.isArray(note.opt_smm) || note.opt_smm.some((o) => typeof o !== "string"))) {
-    throw new InputError("\"opt_smm\" in an SMM note must be a list of strings.");
+    throw new InputError('"opt_smm" in an SMM note must be a list of strings.');
   }
   if (note.comment_smm !== undefined && typeof note.comment_smm !== "string") {
-    throw new InputError("\"comment_smm\" in an SMM note must be text.");
+    throw new InputError('"comment_smm" in an SMM note must be text.');
   }
   return note;
 }
@@ -125,12 +134,20 @@ const statusWords: Readonly<Record<string, (typeof transactionStatuses)[number]>
  * One of a fixed list, matched regardless of case; anything else is refused naming every choice, with
  * the one meant when it is a known other word for it or a near spelling.
  */
-export function choice<T extends string>(name: string, value: string, choices: readonly T[], otherWords: Readonly<Record<string, T>> = {}): T {
+export function choice<T extends string>(
+  name: string,
+  value: string,
+  choices: readonly T[],
+  otherWords: Readonly<Record<string, T>> = {},
+): T {
   const wanted = value.trim().toLowerCase();
   const found = choices.find((c) => c.toLowerCase() === wanted);
   if (found) return found;
   const meant = Object.hasOwn(otherWords, wanted) ? otherWords[wanted] : closest(wanted, choices);
-  throw new InputError(`${name} must be ${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}, not "${value}".`, meant ? { suggestion: `Did you mean ${name.startsWith("-") ? `${name} ` : ""}${meant}?` } : {});
+  throw new InputError(
+    `${name} must be ${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}, not "${value}".`,
+    meant ? { suggestion: `Did you mean ${name.startsWith("-") ? `${name} ` : ""}${meant}?` } : {},
+  );
 }
 
 export function transactionStatus(value: string): (typeof transactionStatuses)[number] {

@@ -14,16 +14,28 @@ export function readPhoneNumber(text: string): PhoneReading {
   const compact = trimmed.replace(/[\s\-.()]/g, "");
   if (!/^\+?\d+$/.test(compact)) return { ok: false, why: "a phone number has only digits (and a + in front)" };
   // The number as dialled at home: 62… and +62… are 0… without the country code.
-  const national = compact.startsWith("+62") ? `0${compact.slice(3)}` : compact.startsWith("62") ? `0${compact.slice(2)}` : compact;
-  if (compact.startsWith("+") && !compact.startsWith("+62")) return { ok: false, why: "it is not an Indonesian number (+62)" };
+  const national = compact.startsWith("+62")
+    ? `0${compact.slice(3)}`
+    : compact.startsWith("62")
+      ? `0${compact.slice(2)}`
+      : compact;
+  if (compact.startsWith("+") && !compact.startsWith("+62"))
+    return { ok: false, why: "it is not an Indonesian number (+62)" };
   if (!national.startsWith("08")) {
     if (national.startsWith("8") && national.length + 1 >= phoneDigits.min && national.length + 1 <= phoneDigits.max) {
-      return { ok: false, why: "a mobile number starts with 08, 628 or +628", suggestion: `Did you mean 0${national}?` };
+      return {
+        ok: false,
+        why: "a mobile number starts with 08, 628 or +628",
+        suggestion: `Did you mean 0${national}?`,
+      };
     }
     return { ok: false, why: "a mobile number starts with 08, 628 or +628" };
   }
   if (national.length < phoneDigits.min || national.length > phoneDigits.max) {
-    return { ok: false, why: `it has ${national.length} digits from the 0; a mobile number has ${phoneDigits.min} to ${phoneDigits.max} (08…)` };
+    return {
+      ok: false,
+      why: `it has ${national.length} digits from the 0; a mobile number has ${phoneDigits.min} to ${phoneDigits.max} (08…)`,
+    };
   }
   return { ok: true, number: compact };
 }

@@ -20,7 +20,9 @@ import type { ReceivedDelivery } from "./deliveries.js";
 
 type Fields = Record<string, unknown>;
 
-export type Confirmation = { ok: true; payload: Fields; event: WebhookEvent; line?: string } | { ok: false; reason: string };
+export type Confirmation =
+  | { ok: true; payload: Fields; event: WebhookEvent; line?: string }
+  | { ok: false; reason: string };
 
 /** Order events are confirmed; `webhook.test` and events with no order behind them are not. */
 export function needsConfirming(event: string): boolean {
@@ -42,20 +44,30 @@ export async function confirmWithService(
   try {
     answer = (await client.getTransaction(delivery.ref_id)).body;
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) return { ok: false, reason: `the service knows no order ${delivery.ref_id} for this API key (${error.code})` };
+    if (error instanceof ServiceError && error.status === 404)
+      return { ok: false, reason: `the service knows no order ${delivery.ref_id} for this API key (${error.code})` };
     throw error;
   }
-  const value = isRecord(answer) && "value" in answer && "text" in answer ? (answer as { value: unknown }).value : answer;
+  const value =
+    isRecord(answer) && "value" in answer && "text" in answer ? (answer as { value: unknown }).value : answer;
   const top: Fields = isRecord(value) ? value : {};
   const service: Fields = isRecord(top.data) ? { ...top.data } : {};
   const invoice = typeof service.invoice === "string" ? service.invoice : null;
-  if (invoice !== null && invoice !== delivery.invoice) return { ok: false, reason: `the service's order ${delivery.ref_id} has invoice ${invoice}, not the signed ${delivery.invoice}` };
+  if (invoice !== null && invoice !== delivery.invoice)
+    return {
+      ok: false,
+      reason: `the service's order ${delivery.ref_id} has invoice ${invoice}, not the signed ${delivery.invoice}`,
+    };
 
-  const items = (Array.isArray(service.items) ? service.items : []).filter(isRecord).map((item) => withLicences({ ...item }));
+  const items = (Array.isArray(service.items) ? service.items : [])
+    .filter(isRecord)
+    .map((item) => withLicences({ ...item }));
   const results = listOf(service.h2h_results ?? top.h2h_results);
   for (const item of items) {
     const id = item.variant_id ?? item.item_id;
-    const result = results.find((r) => (r.variant_id ?? r.item_id) === id) ?? (items.length === 1 && results.length === 1 ? results[0] : undefined);
+    const result =
+      results.find((r) => (r.variant_id ?? r.item_id) === id) ??
+      (items.length === 1 && results.length === 1 ? results[0] : undefined);
     if (result && !isRecord(item.h2h_results)) item.h2h_results = result;
   }
   if (service.smm_results === undefined && top.smm_results !== undefined) service.smm_results = top.smm_results;
@@ -72,10 +84,17 @@ export async function confirmWithService(
   if (delivery.event === "order.item.sent") {
     const named = isRecord(sent.item) ? sent.item : {};
     const id = named.variant_id ?? named.item_id;
-    const lines = items.map((item, index) => ({ item, name: `${delivery.ref_id}#${index}` })).filter(({ item }) => (item.variant_id ?? item.item_id) === id);
-    if (!lines.length) return { ok: false, reason: `the service's order ${delivery.ref_id} has no item ${String(id ?? "(none named)")}` };
+    const lines = items
+      .map((item, index) => ({ item, name: `${delivery.ref_id}#${index}` }))
+      .filter(({ item }) => (item.variant_id ?? item.item_id) === id);
+    if (!lines.length)
+      return {
+        ok: false,
+        reason: `the service's order ${delivery.ref_id} has no item ${String(id ?? "(none named)")}`,
+      };
     const sentLines = lines.filter(({ item }) => hasLicence(item));
-    if (!sentLines.length) return { ok: false, reason: `the service shows nothing sent yet for item ${String(id)} of ${delivery.ref_id}` };
+    if (!sentLines.length)
+      return { ok: false, reason: `the service shows nothing sent yet for item ${String(id)} of ${delivery.ref_id}` };
     const next = sentLines.find(({ name }) => !lineHandedOn(name));
     if (!next) return { ok: false, reason: `item ${String(id)} of ${delivery.ref_id} was handed on already` };
     const line = next.item;
@@ -84,10 +103,20 @@ export async function confirmWithService(
       invoice: delivery.invoice,
       ref_id: delivery.ref_id,
       transaction_status: serviceStatus,
-      item: { ...line, ...(typeof named.order_item_id === "string" ? { order_item_id: named.order_item_id } : {}), status: "sent" },
+      item: {
+        ...line,
+        ...(typeof named.order_item_id === "string" ? { order_item_id: named.order_item_id } : {}),
+        status: "sent",
+      },
     };
   } else {
-    data = { ...service, items, ref_id: delivery.ref_id, invoice: delivery.invoice, status: signedStatusText(sent.status, delivery.signed_status) };
+    data = {
+      ...service,
+      items,
+      ref_id: delivery.ref_id,
+      invoice: delivery.invoice,
+      status: signedStatusText(sent.status, delivery.signed_status),
+    };
   }
   const payload: Fields = {
     event: delivery.event,
@@ -95,7 +124,12 @@ export async function confirmWithService(
     data,
     confirmed: { by: "GET /v1/trx", at: nowIso, status: serviceStatus },
   };
-  return { ok: true, payload, event: decodeWebhookEvent(payload, delivery.event), ...(lineName ? { line: lineName } : {}) };
+  return {
+    ok: true,
+    payload,
+    event: decodeWebhookEvent(payload, delivery.event),
+    ...(lineName ? { line: lineName } : {}),
+  };
 }
 
 /** The status exactly as the body wrote it (the signature covers that text), else the signed text. */
@@ -114,12 +148,29 @@ function listOf(value: unknown): Fields[] {
  */
 function withLicences(item: Fields): Fields {
   if (Array.isArray(item.licenses)) return item;
-  const text = typeof item.product_license === "string" && item.product_license !== "" ? item.product_license : item.order_process === "manual" && typeof item.seller_note === "string" ? item.seller_note : null;
-  item.licenses = text ? text.split("\n").filter((l) => l.trim() !== "").map((l) => ({ product_license: l, note: null })) : [];
+  const text =
+    typeof item.product_license === "string" && item.product_license !== ""
+      ? item.product_license
+      : item.order_process === "manual" && typeof item.seller_note === "string"
+        ? item.seller_note
+        : null;
+  item.licenses = text
+    ? text
+        .split("\n")
+        .filter((l) => l.trim() !== "")
+        .map((l) => ({ product_license: l, note: null }))
+    : [];
   return item;
 }
 
 function hasLicence(item: Fields): boolean {
   const list = Array.isArray(item.licenses) ? item.licenses : [];
-  return list.some((l) => (isRecord(l) ? typeof l.product_license === "string" && l.product_license !== "" : typeof l === "string" && l !== "")) || (typeof item.seller_note === "string" && item.seller_note !== "");
+  return (
+    list.some((l) =>
+      isRecord(l)
+        ? typeof l.product_license === "string" && l.product_license !== ""
+        : typeof l === "string" && l !== "",
+    ) ||
+    (typeof item.seller_note === "string" && item.seller_note !== "")
+  );
 }

@@ -16,7 +16,14 @@ import { createHash } from "node:crypto";
 import { close, closeSync, existsSync, fdatasync, write } from "node:fs";
 import { promisify } from "node:util";
 import { join } from "node:path";
-import { fileProblem, linkRefusedHint, openOwnFileForAppend, readOwnFile, replaceOwnFile, syncDirectory } from "../config/config-dir.js";
+import {
+  fileProblem,
+  linkRefusedHint,
+  openOwnFileForAppend,
+  readOwnFile,
+  replaceOwnFile,
+  syncDirectory,
+} from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
 import type { SignedFields } from "./signature.js";
 
@@ -70,8 +77,21 @@ interface LegacyRecord {
 }
 
 /** The name of one delivery, the same for every attempt the service makes at it. */
-export function deliveryKey(profile: string, event: string, fields: SignedFields, extra: { itemHint?: string | null; minute?: number } = {}): string {
-  const parts = [profile, event, fields.refId, fields.invoice, fields.status.trim().toLowerCase(), extra.itemHint ?? null, extra.minute ?? null];
+export function deliveryKey(
+  profile: string,
+  event: string,
+  fields: SignedFields,
+  extra: { itemHint?: string | null; minute?: number } = {},
+): string {
+  const parts = [
+    profile,
+    event,
+    fields.refId,
+    fields.invoice,
+    fields.status.trim().toLowerCase(),
+    extra.itemHint ?? null,
+    extra.minute ?? null,
+  ];
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
@@ -107,7 +127,10 @@ export class DeliveryStore {
       // Without it every retry of a delivery would be handed on again: refused before listening.
       throw new UsageError(`Cannot read the webhook deliveries at ${this.path}: ${fileProblem(error)}.`, {
         code: "WEBHOOK_DELIVERIES_UNREADABLE",
-        suggestion: (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint : "Make it a readable file of yours again, or move it aside (deliveries already handed on may then be handed on again).",
+        suggestion:
+          (error as NodeJS.ErrnoException).code === "ELOOP"
+            ? linkRefusedHint
+            : "Make it a readable file of yours again, or move it aside (deliveries already handed on may then be handed on again).",
       });
     }
     const lines = text.split("\n");
@@ -120,26 +143,44 @@ export class DeliveryStore {
       if (!record) {
         // The last line, cut short by a crash mid-write, is expected once in a while; others are not.
         if (!(torn && index === lines.length - 1)) damaged++;
-        else this.problems.push(`its last line was cut short (a crash while writing); the delivery it named, if any, is handed on again when the service retries it`);
+        else
+          this.problems.push(
+            `its last line was cut short (a crash while writing); the delivery it named, if any, is handed on again when the service retries it`,
+          );
         return;
       }
       read++;
       this.load(record);
     });
     if (damaged > 0 && read === 0) {
-      throw new UsageError(`The webhook deliveries at ${this.path} cannot be read: none of its ${damaged} lines is a delivery record.`, {
-        code: "WEBHOOK_DELIVERIES_DAMAGED",
-        suggestion: "Move it aside and start again: deliveries the service retries will then be handed on again, each with its delivery id (X-Reseller-Delivery, RESELLER_DELIVERY_ID).",
-      });
+      throw new UsageError(
+        `The webhook deliveries at ${this.path} cannot be read: none of its ${damaged} lines is a delivery record.`,
+        {
+          code: "WEBHOOK_DELIVERIES_DAMAGED",
+          suggestion:
+            "Move it aside and start again: deliveries the service retries will then be handed on again, each with its delivery id (X-Reseller-Delivery, RESELLER_DELIVERY_ID).",
+        },
+      );
     }
-    if (damaged > 0) this.problems.push(`${damaged} of its lines are damaged and were skipped; a delivery they named is handed on again if the service retries it`);
+    if (damaged > 0)
+      this.problems.push(
+        `${damaged} of its lines are damaged and were skipped; a delivery they named is handed on again if the service retries it`,
+      );
     this.linesWritten = read;
     if (this.settledOrder.length > rememberedDeliveries * 2) this.compact();
   }
 
   private load(record: ReceivedRecord | SettledRecord | LegacyRecord): void {
     if (!("type" in record)) {
-      if (this.known.get(record.key) !== "settled") this.settledOrder.push({ v: 2, type: "settled", id: deliveryIdOf(record.key), key: record.key, as: "handed", at: "" });
+      if (this.known.get(record.key) !== "settled")
+        this.settledOrder.push({
+          v: 2,
+          type: "settled",
+          id: deliveryIdOf(record.key),
+          key: record.key,
+          as: "handed",
+          at: "",
+        });
       this.known.set(record.key, "settled");
       return;
     }
@@ -193,7 +234,16 @@ export class DeliveryStore {
 
   /** Notes that a delivery needs no more handing on. */
   async settle(delivery: ReceivedDelivery, as: SettledAs, at: string, reason?: string, line?: string): Promise<void> {
-    const record: SettledRecord = { v: 2, type: "settled", id: delivery.id, key: delivery.key, as, at, ...(reason ? { reason: reason.slice(0, 300) } : {}), ...(line ? { line } : {}) };
+    const record: SettledRecord = {
+      v: 2,
+      type: "settled",
+      id: delivery.id,
+      key: delivery.key,
+      as,
+      at,
+      ...(reason ? { reason: reason.slice(0, 300) } : {}),
+      ...(line ? { line } : {}),
+    };
     await this.append(JSON.stringify(record));
     this.pending.delete(delivery.key);
     this.known.set(delivery.key, "settled");
@@ -232,7 +282,8 @@ export class DeliveryStore {
         }
         const bytes = Buffer.from(batch.map((b) => b.line).join(""), "utf8");
         let written = 0;
-        while (written < bytes.length) written += (await writeAsync(this.fd, bytes, written, bytes.length - written)).bytesWritten;
+        while (written < bytes.length)
+          written += (await writeAsync(this.fd, bytes, written, bytes.length - written)).bytesWritten;
         await datasyncAsync(this.fd);
         this.linesWritten += batch.length;
         for (const b of batch) b.done();
@@ -251,7 +302,10 @@ export class DeliveryStore {
   private compact(): void {
     const forgotten = this.settledOrder.splice(0, Math.max(0, this.settledOrder.length - rememberedDeliveries));
     for (const record of forgotten) if (this.known.get(record.key) === "settled") this.known.delete(record.key);
-    const lines = [...this.settledOrder.map((r) => JSON.stringify(r)), ...[...this.pending.values()].map((d) => JSON.stringify({ v: 2, type: "received", ...d }))];
+    const lines = [
+      ...this.settledOrder.map((r) => JSON.stringify(r)),
+      ...[...this.pending.values()].map((d) => JSON.stringify({ v: 2, type: "received", ...d })),
+    ];
     try {
       replaceOwnFile(this.path, lines.length ? `${lines.join("\n")}\n` : "");
       if (this.fd !== undefined) closeSync(this.fd);
@@ -265,15 +319,27 @@ export class DeliveryStore {
 
 function parseRecord(line: string): ReceivedRecord | SettledRecord | LegacyRecord | undefined {
   try {
-    const value = JSON.parse(line) as { v?: unknown; type?: unknown; key?: unknown; id?: unknown; body?: unknown; event?: unknown } | null;
+    const value = JSON.parse(line) as {
+      v?: unknown;
+      type?: unknown;
+      key?: unknown;
+      id?: unknown;
+      body?: unknown;
+      event?: unknown;
+    } | null;
     if (!value || typeof value !== "object" || typeof value.key !== "string") return undefined;
     if (value.v === undefined) return { key: value.key };
     if (value.v !== 2) return undefined;
-    if (value.type === "received" && typeof value.id === "string" && typeof value.body === "string" && typeof value.event === "string") return value as unknown as ReceivedRecord;
+    if (
+      value.type === "received" &&
+      typeof value.id === "string" &&
+      typeof value.body === "string" &&
+      typeof value.event === "string"
+    )
+      return value as unknown as ReceivedRecord;
     if (value.type === "settled" && typeof value.id === "string") return value as unknown as SettledRecord;
     return undefined;
   } catch {
     return undefined;
   }
 }
-

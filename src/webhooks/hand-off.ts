@@ -40,15 +40,32 @@ export const execTimeoutMs = 60_000;
  * carry someone's credentials (whoever reaches the listener could otherwise hand them to the target).
  */
 const notPassedOn = new Set([
-  "host", "connection", "keep-alive", "content-length", "transfer-encoding", "te", "trailer", "upgrade", "expect", "proxy-authorization", "proxy-connection",
-  "authorization", "cookie", "x-apikey", "x-api-key", deliveryIdHeader,
+  "host",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "expect",
+  "proxy-authorization",
+  "proxy-connection",
+  "authorization",
+  "cookie",
+  "x-apikey",
+  "x-api-key",
+  deliveryIdHeader,
 ]);
 
 /**
  * The environment a child gets: this process's, without the API key, the webhook secret, or any
  * variable that holds either under another name. The child gets events already verified.
  */
-export function childEnvironment(inherited: NodeJS.ProcessEnv, secrets: readonly (string | undefined)[]): Record<string, string> {
+export function childEnvironment(
+  inherited: NodeJS.ProcessEnv,
+  secrets: readonly (string | undefined)[],
+): Record<string, string> {
   const hidden = secrets.filter((s): s is string => typeof s === "string" && s.trim().length >= 8).map((s) => s.trim());
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(inherited)) {
@@ -64,9 +81,12 @@ export function forwardTarget(url: string): URL {
   try {
     target = new URL(url);
   } catch {
-    throw new InputError(`--forward-to "${url}" is not a URL.`, { suggestion: "For example: --forward-to http://localhost:3000/webhooks" });
+    throw new InputError(`--forward-to "${url}" is not a URL.`, {
+      suggestion: "For example: --forward-to http://localhost:3000/webhooks",
+    });
   }
-  if (target.protocol !== "http:" && target.protocol !== "https:") throw new InputError(`--forward-to must be an http:// or https:// address, not ${target.protocol}`);
+  if (target.protocol !== "http:" && target.protocol !== "https:")
+    throw new InputError(`--forward-to must be an http:// or https:// address, not ${target.protocol}`);
   return target;
 }
 
@@ -94,11 +114,15 @@ export function forwardTo(url: string): HandOff {
         });
         // Only the status matters; the rest is read away so the connection can be reused.
         await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-        if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true, note: `${target.host} answered ${response.statusCode}` };
+        if (response.statusCode >= 200 && response.statusCode < 300)
+          return { ok: true, note: `${target.host} answered ${response.statusCode}` };
         return { ok: false, reason: `${shown} answered HTTP ${response.statusCode}` };
       } catch (error) {
         const code = (error as { code?: string }).code ?? (error as Error).name;
-        return { ok: false, reason: `${shown} could not be reached (${code === "TimeoutError" ? `no answer within ${forwardTimeoutMs / 1000} s` : code})` };
+        return {
+          ok: false,
+          reason: `${shown} could not be reached (${code === "TimeoutError" ? `no answer within ${forwardTimeoutMs / 1000} s` : code})`,
+        };
       }
     },
   };
@@ -108,7 +132,11 @@ export function forwardTo(url: string): HandOff {
  * `--exec CMD`: a shell runs CMD with the event's body on stdin and the event's fields in its
  * environment. Its own output goes to `log` (stderr): stdout belongs to the listener's event lines.
  */
-export function execCommand(command: string, log: (chunk: string) => void, secrets: readonly (string | undefined)[]): HandOff {
+export function execCommand(
+  command: string,
+  log: (chunk: string) => void,
+  secrets: readonly (string | undefined)[],
+): HandOff {
   if (!command.trim()) throw new InputError("--exec needs a command, e.g. --exec ./on-order.sh");
   const environment = childEnvironment(process.env, secrets);
   return {
@@ -117,7 +145,11 @@ export function execCommand(command: string, log: (chunk: string) => void, secre
       return new Promise<HandOffResult>((resolve) => {
         // The command runs as the user's shell would run it: in their environment (without the API
         // key and the webhook secret: see childEnvironment), plus the event's fields and delivery id.
-        const child = spawn(command, { shell: true, stdio: ["pipe", "pipe", "pipe"], env: { ...environment, ...env, RESELLER_DELIVERY_ID: deliveryId } });
+        const child = spawn(command, {
+          shell: true,
+          stdio: ["pipe", "pipe", "pipe"],
+          env: { ...environment, ...env, RESELLER_DELIVERY_ID: deliveryId },
+        });
         let settled = false;
         const finish = (result: HandOffResult) => {
           if (settled) return;
@@ -154,10 +186,19 @@ export function execCommand(command: string, log: (chunk: string) => void, secre
         // A command that does not read its stdin closes it early: that is its business, not a failure.
         child.stdin.on("error", () => undefined);
         child.stdin.end(body);
-        child.on("error", (error) => finish({ ok: false, reason: `\`${command}\` could not be started (${(error as NodeJS.ErrnoException).code ?? error.message})` }));
+        child.on("error", (error) =>
+          finish({
+            ok: false,
+            reason: `\`${command}\` could not be started (${(error as NodeJS.ErrnoException).code ?? error.message})`,
+          }),
+        );
         child.on("close", (code, killedBy) => {
           if (code === 0) finish({ ok: true });
-          else finish({ ok: false, reason: killedBy ? `\`${command}\` was stopped by ${killedBy}` : `\`${command}\` exited with ${code}` });
+          else
+            finish({
+              ok: false,
+              reason: killedBy ? `\`${command}\` was stopped by ${killedBy}` : `\`${command}\` exited with ${code}`,
+            });
         });
       });
     },

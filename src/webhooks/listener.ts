@@ -97,7 +97,15 @@ interface Tracked {
 }
 
 export async function startWebhookListener(options: ListenerOptions): Promise<RunningListener> {
-  const limits: Limits = { maxBodyBytes: maxEventBytes, headersTimeoutMs, requestTimeoutMs, maxConnectionsPerPeer, maxConnections, stalledAfterMs, ...options.limits };
+  const limits: Limits = {
+    maxBodyBytes: maxEventBytes,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    maxConnectionsPerPeer,
+    maxConnections,
+    stalledAfterMs,
+    ...options.limits,
+  };
   const answering = new Set<Promise<void>>();
   const server = createServer(
     {
@@ -158,8 +166,12 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     try {
       if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
       const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
-      options.say(`Refused a request from ${socket.remoteAddress ?? "?"}: ${timedOut ? "it did not arrive in time" : "it is not HTTP reseller can read"}; answered ${timedOut ? 408 : 400}.`);
-      socket.end(`HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      options.say(
+        `Refused a request from ${socket.remoteAddress ?? "?"}: ${timedOut ? "it did not arrive in time" : "it is not HTTP reseller can read"}; answered ${timedOut ? 408 : 400}.`,
+      );
+      socket.end(
+        `HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
     } catch {
       socket.destroy();
     }
@@ -194,10 +206,13 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       };
       const signature = header("x-signature");
       if (!signatureMatches(event.event, value, options.secret, signature)) {
-        return refuse(signature ? "the signature does not match (another secret, or a changed body)" : "no X-Signature header");
+        return refuse(
+          signature ? "the signature does not match (another secret, or a changed body)" : "no X-Signature header",
+        );
       }
       // The body's event name is what was checked; a header naming another would mislead whoever reads it.
-      if (named && named !== event.event) return refuse(`its X-Event header says ${named.slice(0, 40)}, its body ${event.event}`);
+      if (named && named !== event.event)
+        return refuse(`its X-Event header says ${named.slice(0, 40)}, its body ${event.event}`);
       const signed = signedFieldsOf(event.event, value);
       const mismatch = eventMismatch(event.event, signed);
       if (mismatch) return refuse(mismatch);
@@ -206,7 +221,8 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
         const stamp = header("x-timestamp") ?? event.timestamp ?? undefined;
         const at = stamp ? Date.parse(stamp) : Number.NaN;
         if (Number.isNaN(at)) return refuse(`no X-Timestamp to hold against --max-age`);
-        if (Math.abs(now - at) > options.maxAgeMs) return refuse(`sent at ${stamp!.slice(0, 40)}, more than --max-age ${options.maxAgeMs / 1000} s from now`);
+        if (Math.abs(now - at) > options.maxAgeMs)
+          return refuse(`sent at ${stamp!.slice(0, 40)}, more than --max-age ${options.maxAgeMs / 1000} s from now`);
       }
       const outcome = await options.accept({ event, body, value, headers: request.headers, signed, receivedAt: now });
       if (outcome === "duplicate") {
@@ -216,10 +232,15 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       return answer(response, 200, { status: "ok" });
     } catch (error) {
       if (error instanceof Refusal) {
-        if (error.status !== 404 || request.method === "POST") options.say(`Refused ${request.method} ${(request.url ?? "").slice(0, 80)} from ${from}: ${error.message}; answered ${error.status}.`);
+        if (error.status !== 404 || request.method === "POST")
+          options.say(
+            `Refused ${request.method} ${(request.url ?? "").slice(0, 80)} from ${from}: ${error.message}; answered ${error.status}.`,
+          );
         return answer(response, error.status, { status: "error", message: error.message }, error.headers, request);
       }
-      options.say(`Could not take a delivery from ${from}: ${(error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)}; answered 500, so the service tries again.`);
+      options.say(
+        `Could not take a delivery from ${from}: ${(error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)}; answered 500, so the service tries again.`,
+      );
       return answer(response, 500, { status: "error", message: "internal error" });
     } finally {
       if (connection) {
@@ -233,15 +254,34 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EADDRINUSE") reject(new UsageError(`Port ${options.port} on ${options.host} is already in use.`, { code: "PORT_IN_USE", suggestion: "Pick another with --port, or --port 0 for a free one." }));
-      else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") reject(new UsageError(`Cannot listen on ${options.host}: it is not an address of this machine.`, { code: "BAD_HOST" }));
-      else if (error.code === "EACCES") reject(new UsageError(`Not allowed to listen on port ${options.port}.`, { code: "PORT_NOT_ALLOWED", suggestion: "Ports below 1024 need privileges; pick one above." }));
+      if (error.code === "EADDRINUSE")
+        reject(
+          new UsageError(`Port ${options.port} on ${options.host} is already in use.`, {
+            code: "PORT_IN_USE",
+            suggestion: "Pick another with --port, or --port 0 for a free one.",
+          }),
+        );
+      else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND")
+        reject(
+          new UsageError(`Cannot listen on ${options.host}: it is not an address of this machine.`, {
+            code: "BAD_HOST",
+          }),
+        );
+      else if (error.code === "EACCES")
+        reject(
+          new UsageError(`Not allowed to listen on port ${options.port}.`, {
+            code: "PORT_NOT_ALLOWED",
+            suggestion: "Ports below 1024 need privileges; pick one above.",
+          }),
+        );
       else reject(error);
     });
     server.listen(options.port, options.host, () => resolve());
   });
   // Once listening, a server error (too many open files) is said; it never ends the process.
-  server.on("error", (error: NodeJS.ErrnoException) => options.say(`The listener hit a problem: ${error.code ?? error.message}; it goes on.`));
+  server.on("error", (error: NodeJS.ErrnoException) =>
+    options.say(`The listener hit a problem: ${error.code ?? error.message}; it goes on.`),
+  );
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
 
@@ -264,7 +304,8 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
  */
 function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
-    const tooLarge = () => new Refusal(413, `the body is larger than ${Math.round(maxBytes / 1024)} KB`, { connection: "close" });
+    const tooLarge = () =>
+      new Refusal(413, `the body is larger than ${Math.round(maxBytes / 1024)} KB`, { connection: "close" });
     const declared = Number(request.headers["content-length"]);
     if (Number.isFinite(declared) && declared > maxBytes) return reject(tooLarge());
     const chunks: Buffer[] = [];
@@ -282,15 +323,26 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
     // The sender went away, or the deadline closed the request while its body dripped in.
     request.once("error", () => reject(new Refusal(408, "the body did not arrive in time", { connection: "close" })));
     request.once("close", () => {
-      if (!request.complete && !over) reject(new Refusal(408, "the body did not arrive in time", { connection: "close" }));
+      if (!request.complete && !over)
+        reject(new Refusal(408, "the body did not arrive in time", { connection: "close" }));
     });
   });
 }
 
-function answer(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, request?: IncomingMessage): void {
+function answer(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  request?: IncomingMessage,
+): void {
   if (response.headersSent || response.destroyed || !response.socket) return;
   const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+    ...headers,
+  });
   response.end(text);
   if (headers.connection !== "close") return;
   // Refused before the body was read: the rest of it is drained for a moment so the sender reads the
@@ -303,9 +355,10 @@ function answer(response: ServerResponse, status: number, body: unknown, headers
     if (!request || request.complete) {
       clearTimeout(cut);
       socket?.destroySoon?.();
-    } else request.once("end", () => {
-      clearTimeout(cut);
-      socket?.destroySoon?.();
-    });
+    } else
+      request.once("end", () => {
+        clearTimeout(cut);
+        socket?.destroySoon?.();
+      });
   });
 }

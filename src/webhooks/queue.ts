@@ -13,7 +13,9 @@ import type { HandOff, HandOffResult } from "./hand-off.js";
 /** Waits before each further try of a step; the step counts as failed after the last. */
 export const retryDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000, 60_000];
 
-export type Prepared = { ok: true; payload: Buffer; event: WebhookEvent; headers: Record<string, string>; line?: string } | { ok: false; reason: string };
+export type Prepared =
+  | { ok: true; payload: Buffer; event: WebhookEvent; headers: Record<string, string>; line?: string }
+  | { ok: false; reason: string };
 
 export interface QueueSteps {
   /** The payload to hand on and the event as it is printed; `{ok: false}` drops it; a throw tries again later. */
@@ -82,7 +84,9 @@ export class HandOffQueue {
         await this.handle(delivery);
       } catch (error) {
         // Never lets one delivery stop the queue; it stays unsettled and is handed on at the next start.
-        this.steps.warn(`Could not hand on ${describe(delivery)}: ${reasonOf(error)}; it is tried again when the listener starts next.`);
+        this.steps.warn(
+          `Could not hand on ${describe(delivery)}: ${reasonOf(error)}; it is tried again when the listener starts next.`,
+        );
       }
       this.waiting.shift();
     }
@@ -105,16 +109,27 @@ export class HandOffQueue {
     try {
       this.steps.note(prepared.event);
     } catch (error) {
-      this.steps.warn(`Could not note ${describe(delivery)} in the journal (${reasonOf(error)}); \`reseller reconcile\` settles it later.`);
+      this.steps.warn(
+        `Could not note ${describe(delivery)} in the journal (${reasonOf(error)}); \`reseller reconcile\` settles it later.`,
+      );
     }
     this.steps.print(prepared.event, prepared.payload);
     const handOff = this.steps.handOff;
     if (handOff) {
-      const parcel = { body: prepared.payload, headers: prepared.headers, env: this.steps.env(prepared.event), deliveryId: delivery.id };
-      const handed = await this.withRetries(delivery, "not handed on yet", async (): Promise<{ ok: true; value: HandOffResult } | { ok: false; reason: string }> => {
-        const result = await handOff.deliver(parcel, this.stopping.signal);
-        return result.ok ? { ok: true, value: result } : { ok: false, reason: result.reason };
-      });
+      const parcel = {
+        body: prepared.payload,
+        headers: prepared.headers,
+        env: this.steps.env(prepared.event),
+        deliveryId: delivery.id,
+      };
+      const handed = await this.withRetries(
+        delivery,
+        "not handed on yet",
+        async (): Promise<{ ok: true; value: HandOffResult } | { ok: false; reason: string }> => {
+          const result = await handOff.deliver(parcel, this.stopping.signal);
+          return result.ok ? { ok: true, value: result } : { ok: false, reason: result.reason };
+        },
+      );
       if (handed === undefined) return;
     }
     await this.store.settle(delivery, "handed", this.isoNow(), undefined, prepared.line);
@@ -124,7 +139,11 @@ export class HandOffQueue {
    * Runs `step` until it succeeds or its tries run out (then the delivery is settled as failed and
    * undefined returned); undefined too when the listener is stopping (the delivery stays unsettled).
    */
-  private async withRetries<T>(delivery: ReceivedDelivery, failing: string, step: () => Promise<{ ok: true; value: T } | { ok: false; reason: string }>): Promise<T | undefined> {
+  private async withRetries<T>(
+    delivery: ReceivedDelivery,
+    failing: string,
+    step: () => Promise<{ ok: true; value: T } | { ok: false; reason: string }>,
+  ): Promise<T | undefined> {
     const delays = this.steps.retryDelaysMs ?? retryDelaysMs;
     for (let attempt = 0; ; attempt++) {
       if (this.stopping.signal.aborted) return undefined;
@@ -133,11 +152,15 @@ export class HandOffQueue {
       if (this.stopping.signal.aborted || this.draining) return undefined;
       const wait = delays[attempt];
       if (wait === undefined) {
-        this.steps.warn(`Gave up on ${describe(delivery)} after ${attempt + 1} tries: ${outcome.reason}. It stays in the deliveries file as failed (delivery id ${delivery.id}).`);
+        this.steps.warn(
+          `Gave up on ${describe(delivery)} after ${attempt + 1} tries: ${outcome.reason}. It stays in the deliveries file as failed (delivery id ${delivery.id}).`,
+        );
         await this.store.settle(delivery, "failed", this.isoNow(), outcome.reason);
         return undefined;
       }
-      this.steps.warn(`${capitalised(describe(delivery))} ${failing}: ${outcome.reason}; trying again in ${wait / 1000} s.`);
+      this.steps.warn(
+        `${capitalised(describe(delivery))} ${failing}: ${outcome.reason}; trying again in ${wait / 1000} s.`,
+      );
       await this.steps.sleep(wait, this.stopping.signal).catch(() => undefined);
     }
   }

@@ -24,10 +24,17 @@ export function settleFromEvent(journal: Journal, event: WebhookEvent, here: Her
  * Settles what several events prove with one look at the journal's unsettled entries (the listener
  * gathers the events of a burst): returns, per event, the ref_ids it settled.
  */
-export function settleFromEvents(journal: Journal, events: WebhookEvent[], here: Here, nowMs: number): { event: WebhookEvent; settled: string[] }[] {
+export function settleFromEvents(
+  journal: Journal,
+  events: WebhookEvent[],
+  here: Here,
+  nowMs: number,
+): { event: WebhookEvent; settled: string[] }[] {
   const wanted = new Set(events.filter((e) => settlingEvents.has(e.event) && e.refId).map((e) => e.refId!));
   if (wanted.size === 0) return [];
-  const candidates = journal.unsettled().filter((entry) => entry.kind === "buy" && entry.ref_id !== null && wanted.has(entry.ref_id));
+  const candidates = journal
+    .unsettled()
+    .filter((entry) => entry.kind === "buy" && entry.ref_id !== null && wanted.has(entry.ref_id));
   const done = new Set<string>();
   const results: { event: WebhookEvent; settled: string[] }[] = [];
   for (const event of events) {
@@ -37,7 +44,15 @@ export function settleFromEvents(journal: Journal, events: WebhookEvent[], here:
       if (entry.ref_id !== event.refId || entry.profile !== here.profile || done.has(entry.entry)) continue;
       if (here.baseUrl !== undefined && entry.base_url !== here.baseUrl) continue;
       if (!isUnresolved(entry, nowMs)) continue;
-      journal.append({ v: 1, type: "outcome", entry: entry.entry, at: new Date(nowMs).toISOString(), outcome: "done", ...outcomeOf(event), by: "webhook" });
+      journal.append({
+        v: 1,
+        type: "outcome",
+        entry: entry.entry,
+        at: new Date(nowMs).toISOString(),
+        outcome: "done",
+        ...outcomeOf(event),
+        by: "webhook",
+      });
       done.add(entry.entry);
       settled.push(entry.ref_id!);
     }

@@ -11,7 +11,13 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
 /** The events the service documents. Others may come one day; they are verified the same way. */
-export const documentedEvents = ["order.paid", "order.completed", "order.canceled", "order.item.sent", "webhook.test"] as const;
+export const documentedEvents = [
+  "order.paid",
+  "order.completed",
+  "order.canceled",
+  "order.item.sent",
+  "webhook.test",
+] as const;
 
 /**
  * The signed status each event name must carry, compared without regard to case. The signature
@@ -38,9 +44,12 @@ const boundStatuses = new Set(Object.values(statusesOfEvent).flat());
 export function eventMismatch(event: string, fields: SignedFields): string | null {
   const status = fields.status.trim().toLowerCase();
   const bound = statusesOfEvent[event];
-  if (bound && !bound.includes(status)) return `${event} must be signed with status ${bound.map((s) => `"${s}"`).join(" or ")}, not "${fields.status}"`;
-  if (!bound && boundStatuses.has(status)) return `an event named ${event} cannot carry the status "${fields.status}", which belongs to another event`;
-  if (event.startsWith("order.") && (fields.refId.trim() === "" || fields.invoice.trim() === "")) return `${event} names no order: its signed ${fields.refId.trim() === "" ? "ref_id" : "invoice"} is empty`;
+  if (bound && !bound.includes(status))
+    return `${event} must be signed with status ${bound.map((s) => `"${s}"`).join(" or ")}, not "${fields.status}"`;
+  if (!bound && boundStatuses.has(status))
+    return `an event named ${event} cannot carry the status "${fields.status}", which belongs to another event`;
+  if (event.startsWith("order.") && (fields.refId.trim() === "" || fields.invoice.trim() === ""))
+    return `${event} names no order: its signed ${fields.refId.trim() === "" ? "ref_id" : "invoice"} is empty`;
   return null;
 }
 
@@ -72,7 +81,9 @@ export function signedFieldsOf(event: string, body: unknown): SignedFields {
 }
 
 export function webhookSignature(fields: SignedFields, secret: string): string {
-  return createHash("sha256").update(`${fields.refId}:${fields.invoice}:${fields.status}:${secret}`, "utf8").digest("hex");
+  return createHash("sha256")
+    .update(`${fields.refId}:${fields.invoice}:${fields.status}:${secret}`, "utf8")
+    .digest("hex");
 }
 
 /** The signature the service puts in `X-Signature` for this body. */

@@ -13,7 +13,10 @@ import { closedPort, useEmulator } from "../support/emulator.js";
 const harness = useEmulator({ clock: manualClock() });
 const log: string[] = [];
 
-function clientFor(apiKey = harness.emulator.demoApiKey, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) {
+function clientFor(
+  apiKey = harness.emulator.demoApiKey,
+  extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {},
+) {
   return new ServiceClient({
     baseUrl: harness.emulator.baseUrl,
     apiKey,
@@ -37,7 +40,10 @@ describe("every endpoint", () => {
     const client = clientFor();
     const balance = await client.getBalance();
     expect(balance.data.balance).toBe(harness.accountOf().balance);
-    expect((balance.body as AnswerBody).value).toMatchObject({ message: "OK", data: { balance: balance.data.balance } });
+    expect((balance.body as AnswerBody).value).toMatchObject({
+      message: "OK",
+      data: { balance: balance.data.balance },
+    });
     expect((balance.body as AnswerBody).text).toBe(JSON.stringify((balance.body as AnswerBody).value));
     const channels = await client.listChannels();
     expect(channels.data.length).toBeGreaterThan(2);
@@ -66,7 +72,10 @@ describe("every endpoint", () => {
 
   it("creates a transaction and reads it back by ref_id and by invoice", async () => {
     const client = clientFor();
-    const created = await client.createTransaction({ ref_id: "client-test-1", carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] });
+    const created = await client.createTransaction({
+      ref_id: "client-test-1",
+      carts: [{ item_id: 12, quantity: 1, note: "081234567890" }],
+    });
     expect(created.data).toMatchObject({ refId: "client-test-1", status: { kind: "paid" }, amount: 11_500 });
     const byRef = await client.getTransaction("client-test-1");
     const byInvoice = await client.getTransaction(created.data.invoice!);
@@ -112,17 +121,28 @@ describe("every endpoint", () => {
     const recorder = createServer((request, response) => {
       seen.push({ method: request.method, ...(request.headers as Record<string, string>) });
       response.setHeader("content-type", "application/json");
-      response.end(JSON.stringify({ message: "OK", data: { balance: 1, invoice: "INV-1", ref_id: "r", status: "paid", amount: 1 } }));
+      response.end(
+        JSON.stringify({
+          message: "OK",
+          data: { balance: 1, invoice: "INV-1", ref_id: "r", status: "paid", amount: 1 },
+        }),
+      );
     });
     await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
-    const client = clientFor(undefined, { baseUrl: `http://127.0.0.1:${(recorder.address() as { port: number }).port}` });
+    const client = clientFor(undefined, {
+      baseUrl: `http://127.0.0.1:${(recorder.address() as { port: number }).port}`,
+    });
     await client.getBalance();
     await client.createTransaction({ ref_id: "r", carts: [{ item_id: 12, quantity: 1 }] });
     await client.close();
     await new Promise((resolve) => recorder.close(resolve));
     expect(seen).toHaveLength(2);
     for (const headers of seen) {
-      expect(headers).toMatchObject({ "x-apikey": harness.emulator.demoApiKey, accept: "application/json", "user-agent": "reseller-test" });
+      expect(headers).toMatchObject({
+        "x-apikey": harness.emulator.demoApiKey,
+        accept: "application/json",
+        "user-agent": "reseller-test",
+      });
     }
     expect(seen[0]!["content-type"]).toBeUndefined();
     expect(seen[1]).toMatchObject({ method: "POST", "content-type": "application/json" });
@@ -142,7 +162,10 @@ describe("every endpoint", () => {
 
 describe("the service's error codes become typed errors", () => {
   async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-    const error = await promise.then(() => undefined, (e: unknown) => e);
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ServiceError);
     return error as ServiceError;
   }
@@ -151,15 +174,38 @@ describe("the service's error codes become typed errors", () => {
     const client = clientFor();
     await client.createTransaction({ ref_id: "dup-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] });
     const cases: [() => Promise<unknown>, number, string][] = [
-      [() => client.createTransaction({ ref_id: "dup-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] }), 422, "REF_ID_ALREADY_EXIST"],
-      [() => client.createTransaction({ ref_id: "smm-1", carts: [{ item_id: 23, quantity: 100, note: "not json" }] }), 400, "SMM_ORDER_REQUIRES_JSON_NOTE"],
-      [() => client.createTransaction({ ref_id: "rich-1", carts: [{ item_id: 10, quantity: 100, note: "x" }] }), 400, "BALANCE_IS_INSUFFICIENT"],
-      [() => client.createTransaction({ ref_id: "lock-1", carts: [{ item_id: 3, quantity: 1 }], lock_token: "LCK-NOPE" }), 404, "LOCK_NOT_FOUND"],
+      [
+        () =>
+          client.createTransaction({ ref_id: "dup-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] }),
+        422,
+        "REF_ID_ALREADY_EXIST",
+      ],
+      [
+        () => client.createTransaction({ ref_id: "smm-1", carts: [{ item_id: 23, quantity: 100, note: "not json" }] }),
+        400,
+        "SMM_ORDER_REQUIRES_JSON_NOTE",
+      ],
+      [
+        () => client.createTransaction({ ref_id: "rich-1", carts: [{ item_id: 10, quantity: 100, note: "x" }] }),
+        400,
+        "BALANCE_IS_INSUFFICIENT",
+      ],
+      [
+        () =>
+          client.createTransaction({ ref_id: "lock-1", carts: [{ item_id: 3, quantity: 1 }], lock_token: "LCK-NOPE" }),
+        404,
+        "LOCK_NOT_FOUND",
+      ],
       [() => client.getTransaction("no-such-ref"), 404, "TRX_NOT_FOUND"],
       [() => client.getItem(9999), 404, "ITEM_NOT_FOUND"],
       [() => client.lockStock(9999, 1), 404, "ITEM_NOT_FOUND"],
       [() => client.lockStock(8, 1), 422, "INSUFFICIENT_STOCK"],
-      [() => client.createTransaction({ ref_id: "min-1", carts: [{ item_id: 23, quantity: 10, note: '{"target":"x"}' }] }), 422, "MINIMUM_ORDER_NOT_MET"],
+      [
+        () =>
+          client.createTransaction({ ref_id: "min-1", carts: [{ item_id: 23, quantity: 10, note: '{"target":"x"}' }] }),
+        422,
+        "MINIMUM_ORDER_NOT_MET",
+      ],
       [() => client.lockStock(12, 1), 422, "LOCK_NOT_REQUIRED"],
       [() => client.lockStock(28, 2), 422, "MINIMUM_ORDER_NOT_MET"],
       [() => client.releaseLock("LCK-NOPE"), 404, "LOCK_NOT_FOUND"],
@@ -178,11 +224,33 @@ describe("the service's error codes become typed errors", () => {
     const released = await client.lockStock(3, 1, 600);
     const used = await client.lockStock(3, 1, 600);
     await client.releaseLock(released.data.token);
-    await client.createTransaction({ ref_id: "use-lock", carts: [{ item_id: 3, quantity: 1 }], lock_token: used.data.token });
+    await client.createTransaction({
+      ref_id: "use-lock",
+      carts: [{ item_id: 3, quantity: 1 }],
+      lock_token: used.data.token,
+    });
     harness.emulator.clock.advance(61_000);
     const cases: [() => Promise<unknown>, number, string][] = [
-      [() => client.createTransaction({ ref_id: "lock-exp", carts: [{ item_id: 3, quantity: 1 }], lock_token: expiring.data.token }), 422, "LOCK_EXPIRED"],
-      [() => client.createTransaction({ ref_id: "lock-mis", carts: [{ item_id: 3, quantity: 2 }], lock_token: mismatched.data.token }), 422, "LOCK_MISMATCH"],
+      [
+        () =>
+          client.createTransaction({
+            ref_id: "lock-exp",
+            carts: [{ item_id: 3, quantity: 1 }],
+            lock_token: expiring.data.token,
+          }),
+        422,
+        "LOCK_EXPIRED",
+      ],
+      [
+        () =>
+          client.createTransaction({
+            ref_id: "lock-mis",
+            carts: [{ item_id: 3, quantity: 2 }],
+            lock_token: mismatched.data.token,
+          }),
+        422,
+        "LOCK_MISMATCH",
+      ],
       [() => client.releaseLock(released.data.token), 422, "LOCK_RELEASED"],
       [() => client.releaseLock(used.data.token), 422, "LOCK_ALREADY_USED"],
       [() => client.releaseLock(expiring.data.token), 422, "LOCK_EXPIRED"],
@@ -226,7 +294,10 @@ describe("fault modes as the client sees them", () => {
   it("retries a 5xx and succeeds without processing twice", async () => {
     harness.emulator.faults.configure({ error_next: 2, match: { method: "POST", path: "/v1/trx" } });
     const client = clientFor();
-    const created = await client.createTransaction({ ref_id: "retry-5xx", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] });
+    const created = await client.createTransaction({
+      ref_id: "retry-5xx",
+      carts: [{ item_id: 11, quantity: 1, note: "081234567890" }],
+    });
     expect(created.data.refId).toBe("retry-5xx");
     expect(harness.emulator.faults.status().injected.error).toBe(2);
     expect(harness.accountOf().transactions.filter((t) => t.ref_id === "retry-5xx")).toHaveLength(1);
@@ -236,7 +307,9 @@ describe("fault modes as the client sees them", () => {
   it("retries a dropped-after-commit answer and then meets REF_ID_ALREADY_EXIST on attempt 2", async () => {
     harness.emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/trx" } });
     const client = clientFor();
-    const error = (await client.createTransaction({ ref_id: "dropped-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] }).catch((e: unknown) => e)) as ServiceError;
+    const error = (await client
+      .createTransaction({ ref_id: "dropped-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] })
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.code).toBe("REF_ID_ALREADY_EXIST");
     expect(error.attempt).toBe(2);
@@ -255,7 +328,13 @@ describe("fault modes as the client sees them", () => {
   });
 
   it("reports a refused connection as not reached", async () => {
-    const client = new ServiceClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: "k", timeoutMs: 2_000, userAgent: "t", sleep: async () => undefined });
+    const client = new ServiceClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      apiKey: "k",
+      timeoutMs: 2_000,
+      userAgent: "t",
+      sleep: async () => undefined,
+    });
     const error = (await client.getBalance().catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.mayHaveReached).toBe(false);

@@ -59,7 +59,14 @@ function throughProxy() {
 }
 
 const clientFor = (baseUrl: string, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) =>
-  new ServiceClient({ baseUrl, apiKey: "rk_test_network_hostile_key", timeoutMs: 1_500, userAgent: "reseller-test", sleep: async () => undefined, ...extra });
+  new ServiceClient({
+    baseUrl,
+    apiKey: "rk_test_network_hostile_key",
+    timeoutMs: 1_500,
+    userAgent: "reseller-test",
+    sleep: async () => undefined,
+    ...extra,
+  });
 
 async function failure(call: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
   const started = Date.now();
@@ -95,7 +102,10 @@ describe("a proxy that drops CONNECT", () => {
     const attempts: unknown[] = [];
     const client = clientFor("https://service.example");
     const { error } = await failure(
-      client.createTransaction({ ref_id: "proxy-1", carts: [{ item_id: 12, quantity: 1 }] }, { onAttemptFailed: (_n, e) => void attempts.push(e) }),
+      client.createTransaction(
+        { ref_id: "proxy-1", carts: [{ item_id: 12, quantity: 1 }] },
+        { onAttemptFailed: (_n, e) => void attempts.push(e) },
+      ),
     );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).mayHaveReached).toBe(false);
@@ -165,7 +175,9 @@ describe("a TLS server nobody vouches for", () => {
   it("is exit 4, nothing sent, named as a possible interception, and not retried", async () => {
     const client = clientFor(baseUrl, { retry: { maxRetries: 2, maxDelayMs: 0 } });
     const before = handshakes;
-    const { error } = await failure(client.createTransaction({ ref_id: "tls-1", carts: [{ item_id: 12, quantity: 1 }] }));
+    const { error } = await failure(
+      client.createTransaction({ ref_id: "tls-1", carts: [{ item_id: 12, quantity: 1 }] }),
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).exitCode).toBe(4);
     expect((error as NetworkError).code).toBe("TLS_CERTIFICATE");
@@ -197,8 +209,22 @@ describe("HTTPS straight to the service (no proxy: Node's own HTTP stack)", () =
     if (dropAfterRequest) return void request.socket.destroy();
     if (request.url?.startsWith("/v1/item")) {
       catalogueRequests.push({ url: request.url, host: request.headers.host, connection: request.headers.connection });
-      const variant = { id: 12, name: "Weekly Diamond Pass", price: 27000, stock: null, order_process: "h2h", status: "on", sku: "MLBB-WDP", min_order: 1 };
-      const answer = { message: "OK", data: [{ id: 3, name: "Games", products: [{ id: 7, name: "Mobile Legends", variants: [variant] }] }], meta: { total_items: 1, is_delta: true }, server_time: "2026-11-26T17:00:00+07:00" };
+      const variant = {
+        id: 12,
+        name: "Weekly Diamond Pass",
+        price: 27000,
+        stock: null,
+        order_process: "h2h",
+        status: "on",
+        sku: "MLBB-WDP",
+        min_order: 1,
+      };
+      const answer = {
+        message: "OK",
+        data: [{ id: 3, name: "Games", products: [{ id: 7, name: "Mobile Legends", variants: [variant] }] }],
+        meta: { total_items: 1, is_delta: true },
+        server_time: "2026-11-26T17:00:00+07:00",
+      };
       return void response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
     }
     response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":{"balance":125000}}');
@@ -232,12 +258,19 @@ describe("HTTPS straight to the service (no proxy: Node's own HTTP stack)", () =
   it("brings the catalogue on a connection of its own, read without node:http, over TLS", async () => {
     const client = clientFor(baseUrl, { retry: { maxRetries: 0, maxDelayMs: 0 } });
     const chunks: Uint8Array[] = [];
-    const page = await client.streamItems({ updatedSince: "2026-11-26T09:00:00+07:00" }, { write: (chunk) => void chunks.push(chunk), end: () => JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+    const page = await client.streamItems(
+      { updatedSince: "2026-11-26T09:00:00+07:00" },
+      { write: (chunk) => void chunks.push(chunk), end: () => JSON.parse(Buffer.concat(chunks).toString("utf8")) },
+    );
     expect(page.isDelta).toBe(true);
     expect(page.serverTime).toBe("2026-11-26T17:00:00+07:00");
     expect(Buffer.concat(chunks).toString("utf8")).toContain('"Weekly Diamond Pass"');
     // Closed after its answer: node:http's kept-alive agent would have said keep-alive.
-    expect(catalogueRequests.at(-1)).toEqual({ url: "/v1/item?updated_since=2026-11-26T09%3A00%3A00%2B07%3A00", host: new URL(baseUrl).host, connection: "close" });
+    expect(catalogueRequests.at(-1)).toEqual({
+      url: "/v1/item?updated_since=2026-11-26T09%3A00%3A00%2B07%3A00",
+      host: new URL(baseUrl).host,
+      connection: "close",
+    });
     await client.close();
   });
 
@@ -246,7 +279,9 @@ describe("HTTPS straight to the service (no proxy: Node's own HTTP stack)", () =
     try {
       const before = requests;
       const client = clientFor(baseUrl, { retry: { maxRetries: 0, maxDelayMs: 0 } });
-      const { error } = await failure(client.createTransaction({ ref_id: "tls-drop-1", carts: [{ item_id: 12, quantity: 1 }] }));
+      const { error } = await failure(
+        client.createTransaction({ ref_id: "tls-drop-1", carts: [{ item_id: 12, quantity: 1 }] }),
+      );
       expect(error).toBeInstanceOf(NetworkError);
       expect((error as NetworkError).mayHaveReached).toBe(true);
       // The name scripts and the journal have always seen for a connection the service closed.
@@ -263,8 +298,16 @@ describe("an API key with a control character", () => {
   it("is exit 4, nothing sent, not retried, and nothing reaches the service", async () => {
     const before = harness.requests.length;
     const attempts: number[] = [];
-    const client = clientFor(harness.emulator.baseUrl, { apiKey: `${harness.emulator.demoApiKey}\n`, retry: { maxRetries: 2, maxDelayMs: 0 } });
-    const { error } = await failure(client.createTransaction({ ref_id: "key-1", carts: [{ item_id: 12, quantity: 1 }] }, { onAttempt: (n) => void attempts.push(n) }));
+    const client = clientFor(harness.emulator.baseUrl, {
+      apiKey: `${harness.emulator.demoApiKey}\n`,
+      retry: { maxRetries: 2, maxDelayMs: 0 },
+    });
+    const { error } = await failure(
+      client.createTransaction(
+        { ref_id: "key-1", carts: [{ item_id: 12, quantity: 1 }] },
+        { onAttempt: (n) => void attempts.push(n) },
+      ),
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).code).toBe("API_KEY_NOT_SENDABLE");
     expect((error as NetworkError).mayHaveReached).toBe(false);
@@ -277,7 +320,9 @@ describe("an API key with a control character", () => {
 describe("a refused connection", () => {
   it("is still said as nothing sent", async () => {
     const client = clientFor("http://127.0.0.1:9", { retry: { maxRetries: 0, maxDelayMs: 0 } });
-    const { error } = await failure(client.createTransaction({ ref_id: "refused-1", carts: [{ item_id: 12, quantity: 1 }] }));
+    const { error } = await failure(
+      client.createTransaction({ ref_id: "refused-1", carts: [{ item_id: 12, quantity: 1 }] }),
+    );
     expect((error as NetworkError).mayHaveReached).toBe(false);
     await client.close();
   });
@@ -285,8 +330,12 @@ describe("a refused connection", () => {
   it("while an answer lost after sending may have reached it", async () => {
     const server = createNetServer((socket) => socket.once("data", () => socket.destroy()));
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    const client = clientFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { retry: { maxRetries: 0, maxDelayMs: 0 } });
-    const { error } = await failure(client.createTransaction({ ref_id: "lost-1", carts: [{ item_id: 12, quantity: 1 }] }));
+    const client = clientFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+      retry: { maxRetries: 0, maxDelayMs: 0 },
+    });
+    const { error } = await failure(
+      client.createTransaction({ ref_id: "lost-1", carts: [{ item_id: 12, quantity: 1 }] }),
+    );
     expect((error as NetworkError).mayHaveReached).toBe(true);
     await client.close();
     server.close();
@@ -309,10 +358,14 @@ describe("a call given up on", () => {
         return;
       }
       // The second answers only once the first is given up on.
-      void firstGivenUp.then(() => response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":[]}'));
+      void firstGivenUp.then(() =>
+        response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":[]}'),
+      );
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    const client = clientFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { retry: { maxRetries: 0, maxDelayMs: 0 } });
+    const client = clientFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+      retry: { maxRetries: 0, maxDelayMs: 0 },
+    });
     const stuck = failure(client.getBalance());
     await until("the first request at the server", () => seen.includes("/v1/balance"), 5_000);
     // Not a wait for an event but the scenario: the second is sent 1 s into the first's 1.5 s, so

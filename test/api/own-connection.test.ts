@@ -44,7 +44,9 @@ afterAll(async () => {
   await new Promise<void>((done) => server.close(() => done()));
 });
 
-type Outcome = { status: number; headers: Record<string, unknown>; body: string; handedOn: boolean } | { error: string; handedOn: boolean };
+type Outcome =
+  | { status: number; headers: Record<string, unknown>; body: string; handedOn: boolean }
+  | { error: string; handedOn: boolean };
 
 async function exchange(ownConnection: boolean, extra: Partial<LaneRequest> = {}): Promise<Outcome> {
   let handedOn = false;
@@ -68,19 +70,61 @@ async function exchange(ownConnection: boolean, extra: Partial<LaneRequest> = {}
 }
 
 const answers: [string, { pieces: string[]; pauseMs?: number; close?: boolean }][] = [
-  ["a length", { pieces: ['HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 27\r\n\r\n{"message":"OK","data":[]}\n'] }],
-  ["a length, a byte at a time", { pieces: [...'HTTP/1.1 200 OK\r\nContent-Length: 13\r\n\r\n{"data":[1,2]}'.slice(0, -1)], pauseMs: 0 }],
-  ["chunks with extensions and trailers, in pieces", { pieces: ["HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-Note: a\r\nx-note: b\r\n\r\n8;x=1\r\n{\"dat", "a\":\r\n4\r\n[1,2\r", "\n2\r\n]}\r\n0\r\nX-Trailer: t\r\n\r\n"], pauseMs: 5 }],
-  ["the end of the connection", { pieces: ['HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n{"data":', "[]}"], pauseMs: 5, close: true }],
-  ["100 Continue first", { pieces: ["HTTP/1.1 100 Continue\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"], pauseMs: 5 }],
-  ["a refusal with Retry-After", { pieces: ['HTTP/1.1 429 Too Many Requests\r\nRetry-After: 2\r\nContent-Length: 33\r\n\r\n{"message":"RATE_LIMIT_EXCEEDED"}'] }],
-  ["a cut length", { pieces: ["HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n{\"data\":"], close: true }],
-  ["cut chunks", { pieces: ["HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"dat"], close: true }],
+  [
+    "a length",
+    {
+      pieces: [
+        'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 27\r\n\r\n{"message":"OK","data":[]}\n',
+      ],
+    },
+  ],
+  [
+    "a length, a byte at a time",
+    { pieces: [...'HTTP/1.1 200 OK\r\nContent-Length: 13\r\n\r\n{"data":[1,2]}'.slice(0, -1)], pauseMs: 0 },
+  ],
+  [
+    "chunks with extensions and trailers, in pieces",
+    {
+      pieces: [
+        'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-Note: a\r\nx-note: b\r\n\r\n8;x=1\r\n{"dat',
+        'a":\r\n4\r\n[1,2\r',
+        "\n2\r\n]}\r\n0\r\nX-Trailer: t\r\n\r\n",
+      ],
+      pauseMs: 5,
+    },
+  ],
+  [
+    "the end of the connection",
+    { pieces: ['HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n{"data":', "[]}"], pauseMs: 5, close: true },
+  ],
+  [
+    "100 Continue first",
+    { pieces: ["HTTP/1.1 100 Continue\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"], pauseMs: 5 },
+  ],
+  [
+    "a refusal with Retry-After",
+    {
+      pieces: [
+        'HTTP/1.1 429 Too Many Requests\r\nRetry-After: 2\r\nContent-Length: 33\r\n\r\n{"message":"RATE_LIMIT_EXCEEDED"}',
+      ],
+    },
+  ],
+  ["a cut length", { pieces: ['HTTP/1.1 200 OK\r\nContent-Length: 50\r\n\r\n{"data":'], close: true }],
+  ["cut chunks", { pieces: ['HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"dat'], close: true }],
   ["cut headers", { pieces: ["HTTP/1.1 200 OK\r\nContent-Len"], close: true }],
   ["nothing, then closed", { pieces: [], close: true }],
   ["a status line that is not HTTP", { pieces: ["<html>oops</html>\r\n\r\n"], close: true }],
-  ["a length and chunks both", { pieces: ["HTTP/1.1 200 OK\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"], close: true }],
-  ["headers past 16 KiB", { pieces: [`HTTP/1.1 200 OK\r\nX-Big: ${"x".repeat(17 * 1024)}\r\nContent-Length: 2\r\n\r\n{}`], close: true }],
+  [
+    "a length and chunks both",
+    {
+      pieces: ["HTTP/1.1 200 OK\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"],
+      close: true,
+    },
+  ],
+  [
+    "headers past 16 KiB",
+    { pieces: [`HTTP/1.1 200 OK\r\nX-Big: ${"x".repeat(17 * 1024)}\r\nContent-Length: 2\r\n\r\n{}`], close: true },
+  ],
 ];
 
 describe("read on a connection of its own", () => {
@@ -98,8 +142,16 @@ describe("read on a connection of its own", () => {
   // In the body node:http says only that the connection closed (its parser's error ends the socket);
   // read here, the fault is named. Either way the answer fails: never a shorter body taken as whole.
   const bodyFaults: [string, string, string][] = [
-    ["a chunk without a size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", "HPE_INVALID_CHUNK_SIZE"],
-    ["a chunk longer than its size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n", "HPE_STRICT"],
+    [
+      "a chunk without a size",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+      "HPE_INVALID_CHUNK_SIZE",
+    ],
+    [
+      "a chunk longer than its size",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n",
+      "HPE_STRICT",
+    ],
   ];
   for (const [what, text, code] of bodyFaults) {
     it(`fails on ${what} as node:http does, naming the fault (${code})`, async () => {
@@ -130,7 +182,15 @@ describe("read on a connection of its own", () => {
   it("stops when its signal is aborted mid-answer, and says so", async () => {
     script = { pieces: ["HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n"] };
     const controller = new AbortController();
-    const answer = await lane.send({ method: "GET", url: `${baseUrl}/v1/item`, headers: {}, timeoutMs: 2_000, signal: controller.signal, onHandedOn: () => undefined, ownConnection: true });
+    const answer = await lane.send({
+      method: "GET",
+      url: `${baseUrl}/v1/item`,
+      headers: {},
+      timeoutMs: 2_000,
+      signal: controller.signal,
+      onHandedOn: () => undefined,
+      ownConnection: true,
+    });
     const read: string[] = [];
     const reading = (async () => {
       for await (const chunk of answer.body) {
@@ -153,9 +213,21 @@ describe("read on a connection of its own", () => {
 
   it("hands a chunked answer's small pieces over together, not a turn of the reader's loop each", async () => {
     const pieces = Array.from({ length: 2_000 }, (_, i) => `[${String(i).padStart(6, "0")}]`);
-    script = { pieces: [`HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n${pieces.map((piece) => `${piece.length.toString(16)}\r\n${piece}\r\n`).join("")}0\r\n\r\n`] };
+    script = {
+      pieces: [
+        `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n${pieces.map((piece) => `${piece.length.toString(16)}\r\n${piece}\r\n`).join("")}0\r\n\r\n`,
+      ],
+    };
     for (const ownConnection of [true, false]) {
-      const answer = await lane.send({ method: "GET", url: `${baseUrl}/v1/item`, headers: {}, timeoutMs: 2_000, signal: AbortSignal.timeout(2_000), onHandedOn: () => undefined, ownConnection });
+      const answer = await lane.send({
+        method: "GET",
+        url: `${baseUrl}/v1/item`,
+        headers: {},
+        timeoutMs: 2_000,
+        signal: AbortSignal.timeout(2_000),
+        onHandedOn: () => undefined,
+        ownConnection,
+      });
       const taken: string[] = [];
       for await (const chunk of answer.body) taken.push(chunk.toString());
       expect(taken.join("")).toBe(pieces.join(""));
@@ -166,7 +238,15 @@ describe("read on a connection of its own", () => {
   it("hands a long answer to a slow reader whole, holding the connection back meanwhile", async () => {
     const body = "x".repeat(4 * 1024 * 1024);
     script = { pieces: [`HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\n\r\n`, body] };
-    const answer = await lane.send({ method: "GET", url: `${baseUrl}/v1/item`, headers: {}, timeoutMs: 5_000, signal: AbortSignal.timeout(5_000), onHandedOn: () => undefined, ownConnection: true });
+    const answer = await lane.send({
+      method: "GET",
+      url: `${baseUrl}/v1/item`,
+      headers: {},
+      timeoutMs: 5_000,
+      signal: AbortSignal.timeout(5_000),
+      onHandedOn: () => undefined,
+      ownConnection: true,
+    });
     let length = 0;
     for await (const chunk of answer.body) {
       length += chunk.length;

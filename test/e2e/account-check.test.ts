@@ -8,7 +8,13 @@ import type { Dialect } from "../../src/api/wire.js";
 import { apiRequests, useEmulator } from "../support/emulator.js";
 import { resellerAs, singleJson } from "./commands-harness.js";
 
-const record = (stdout: string) => Object.fromEntries(stdout.trim().split("\n").map((line) => line.split("\t") as [string, string]));
+const record = (stdout: string) =>
+  Object.fromEntries(
+    stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t") as [string, string]),
+  );
 const validateRequests = (lines: string[]) => lines.filter((line) => line.startsWith("POST /v1/item/validate"));
 
 describe("item ID shows what an order must give", () => {
@@ -17,13 +23,21 @@ describe("item ID shows what an order must give", () => {
   it("a game item: its required field by label, a fixed price, and an account check that needs a zone", async () => {
     const r = await resellerAs(harness).run(["item", "21"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(record(r.stdout)).toMatchObject({ required_fields: "User ID (note)", open_amount: "no", account_check: "offered, needs a zone" });
+    expect(record(r.stdout)).toMatchObject({
+      required_fields: "User ID (note)",
+      open_amount: "no",
+      account_check: "offered, needs a zone",
+    });
     expect(record((await resellerAs(harness).run(["item", "22"])).stdout)).toMatchObject({ account_check: "offered" });
   });
 
   it("an open-amount item: the range with its label, both fields, no account check; on a terminal too", async () => {
     const r = await resellerAs(harness).run(["item", "29"]);
-    expect(record(r.stdout)).toMatchObject({ required_fields: "Nomor HP (note) and Nominal (provider_qty)", open_amount: "Nominal: from Rp 10.000 to Rp 2.000.000 in steps of Rp 1.000", account_check: "not offered" });
+    expect(record(r.stdout)).toMatchObject({
+      required_fields: "Nomor HP (note) and Nominal (provider_qty)",
+      open_amount: "Nominal: from Rp 10.000 to Rp 2.000.000 in steps of Rp 1.000",
+      account_check: "not offered",
+    });
     const table = await resellerAs(harness).run(["item", "29"], { mode: "table" });
     expect(table.stdout).toMatch(/^Open amount\s+Nominal: from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000$/m);
     expect(table.stdout).toMatch(/^Account check\s+not offered$/m);
@@ -34,15 +48,38 @@ describe.each<Dialect>(["live", "live-short", "spec"])("validate, speaking %s", 
   const harness = useEmulator({ dialect });
 
   it("found: the account name and region, the zone sent only where the check needs one", async () => {
-    const r = await resellerAs(harness).run(["validate", "--item", "21", "--customer-id", "12345678", "--zone-id", "1234"]);
+    const r = await resellerAs(harness).run([
+      "validate",
+      "--item",
+      "21",
+      "--customer-id",
+      "12345678",
+      "--zone-id",
+      "1234",
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(record(r.stdout)).toMatchObject({ account: "SultanMabar", region: "Indonesia", customer_id: "12345678", zone: "1234", item: "21 (Mobile Legends 86 Diamonds)" });
-    expect(harness.emulator.requestBodies("/v1/item/validate").at(-1)!.body).toEqual({ item_id: 21, customer_id: "12345678", zone_id: "1234" });
+    expect(record(r.stdout)).toMatchObject({
+      account: "SultanMabar",
+      region: "Indonesia",
+      customer_id: "12345678",
+      zone: "1234",
+      item: "21 (Mobile Legends 86 Diamonds)",
+    });
+    expect(harness.emulator.requestBodies("/v1/item/validate").at(-1)!.body).toEqual({
+      item_id: 21,
+      customer_id: "12345678",
+      zone_id: "1234",
+    });
 
-    const table = await resellerAs(harness).run(["validate", "--item", "22", "--customer-id", "123456789"], { mode: "table" });
+    const table = await resellerAs(harness).run(["validate", "--item", "22", "--customer-id", "123456789"], {
+      mode: "table",
+    });
     expect(table.exitCode, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/^Account\s+RajaBooyah \(Indonesia\)$/m);
-    expect(harness.emulator.requestBodies("/v1/item/validate").at(-1)!.body).toEqual({ item_id: 22, customer_id: "123456789" });
+    expect(harness.emulator.requestBodies("/v1/item/validate").at(-1)!.body).toEqual({
+      item_id: 22,
+      customer_id: "123456789",
+    });
   });
 
   it("--json: the service's answer as it came; a second check of the same id says it came from the cache", async () => {
@@ -50,26 +87,45 @@ describe.each<Dialect>(["live", "live-short", "spec"])("validate, speaking %s", 
     const r = await reseller.run(["validate", "--item", "22", "--customer-id", "55512345"], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
-    expect(body.data).toMatchObject({ account_name: expect.any(String), display_name: `${body.data.account_name} (Indonesia)`, cached: false });
+    expect(body.data).toMatchObject({
+      account_name: expect.any(String),
+      display_name: `${body.data.account_name} (Indonesia)`,
+      cached: false,
+    });
     if (dialect === "live-short") expect(body.data.details).toEqual({ item_id: 22, customer_id: "55512345" });
     const again = await reseller.run(["validate", "--item", "22", "--customer-id", "55512345"]);
     expect(record(again.stdout)).toMatchObject({ account: body.data.account_name, from_cache: "yes" });
   });
 
   it("not found: exit 1, said plainly with the id and zone, nothing on stdout", async () => {
-    const r = await resellerAs(harness).run(["validate", "--item", "21", "--customer-id", "99991234", "--zone-id", "1234"]);
+    const r = await resellerAs(harness).run([
+      "validate",
+      "--item",
+      "21",
+      "--customer-id",
+      "99991234",
+      "--zone-id",
+      "1234",
+    ]);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("There is no account 99991234 (zone 1234) for item 21 (Mobile Legends 86 Diamonds).");
     expect(r.stderr).not.toMatch(/bug/i);
-    const json = await resellerAs(harness).run(["validate", "--item", "22", "--customer-id", "99990000"], { mode: "json" });
+    const json = await resellerAs(harness).run(["validate", "--item", "22", "--customer-id", "99990000"], {
+      mode: "json",
+    });
     expect(json.exitCode).toBe(1);
-    expect(json.errorJson().error).toMatchObject({ code: dialect === "live-short" ? "USER_NOT_FOUND" : "ACCOUNT_NOT_FOUND", status: 404 });
+    expect(json.errorJson().error).toMatchObject({
+      code: dialect === "live-short" ? "USER_NOT_FOUND" : "ACCOUNT_NOT_FOUND",
+      status: 404,
+    });
   });
 
   it("an item that offers no check: exit 1, clearly", async () => {
     const before = validateRequests(apiRequests(harness)).length;
-    const r = await resellerAs(harness).run(["validate", "--item", "12", "--customer-id", "081234567890"], { mode: "json" });
+    const r = await resellerAs(harness).run(["validate", "--item", "12", "--customer-id", "081234567890"], {
+      mode: "json",
+    });
     expect(r.exitCode).toBe(1);
     const error = r.errorJson().error;
     expect(error.code).toBe("VALIDATION_NOT_AVAILABLE");
@@ -113,10 +169,14 @@ describe("buy checks the account before paying", () => {
   it("with --yes an account that does not exist stops the purchase: exit 1, nothing bought, nothing journaled as sent", async () => {
     const reseller = shop();
     const before = harness.accountOf(reseller.apiKey);
-    const r = await reseller.run(["buy", "--item", "21", "--qty", "1", "--note", "99995555(2001)", "--yes"], { mode: "json" });
+    const r = await reseller.run(["buy", "--item", "21", "--qty", "1", "--note", "99995555(2001)", "--yes"], {
+      mode: "json",
+    });
     expect(r.exitCode).toBe(1);
     expect(r.errorJson().error).toMatchObject({ code: "ACCOUNT_NOT_FOUND" });
-    expect(r.errorJson().error.message).toBe("There is no account 99995555 (zone 2001) for item 21 (Mobile Legends 86 Diamonds); nothing was bought.");
+    expect(r.errorJson().error.message).toBe(
+      "There is no account 99995555 (zone 2001) for item 21 (Mobile Legends 86 Diamonds); nothing was bought.",
+    );
     expect(r.errorJson().error.suggestion).toContain("--no-validate");
     const after = harness.accountOf(reseller.apiKey);
     expect(after.transactions).toHaveLength(before.transactions.length);
@@ -129,7 +189,18 @@ describe("buy checks the account before paying", () => {
     expect(stopped.exitCode).toBe(1);
     expect(stopped.stderr).toContain("There is no account 99990001 for item 22");
     const before = validateRequests(apiRequests(harness)).length;
-    const bought = await reseller.run(["buy", "--item", "22", "--qty", "1", "--note", "99990001", "--no-validate", "--ref-id", "ff-unchecked"]);
+    const bought = await reseller.run([
+      "buy",
+      "--item",
+      "22",
+      "--qty",
+      "1",
+      "--note",
+      "99990001",
+      "--no-validate",
+      "--ref-id",
+      "ff-unchecked",
+    ]);
     expect(bought.exitCode, bought.stderr).toBe(0);
     expect(validateRequests(apiRequests(harness))).toHaveLength(before);
     expect(harness.accountOf(reseller.apiKey).transactions.map((t) => t.ref_id)).toContain("ff-unchecked");
@@ -142,12 +213,25 @@ describe("buy checks the account before paying", () => {
     for (const args of [[], ["--yes"]]) {
       const r = await reseller.run(["buy", "--item", "21", "--qty", "1", "--note", "12345678", ...args]);
       expect(r.exitCode, r.stderr).toBe(2);
-      expect(r.stderr).toContain("The account check of item 21 (Mobile Legends 86 Diamonds) needs the zone with the user id, and the note gives none; nothing was bought.");
+      expect(r.stderr).toContain(
+        "The account check of item 21 (Mobile Legends 86 Diamonds) needs the zone with the user id, and the note gives none; nothing was bought.",
+      );
       expect(r.stderr).toContain("--note 12345678(1234)");
       expect(r.stderr).toContain("--no-validate");
     }
     expect(harness.accountOf(reseller.apiKey).transactions).toHaveLength(before);
-    const bought = await reseller.run(["buy", "--item", "21", "--qty", "1", "--note", "12345678", "--no-validate", "--ref-id", "ml-unchecked"]);
+    const bought = await reseller.run([
+      "buy",
+      "--item",
+      "21",
+      "--qty",
+      "1",
+      "--note",
+      "12345678",
+      "--no-validate",
+      "--ref-id",
+      "ml-unchecked",
+    ]);
     expect(bought.exitCode, bought.stderr).toBe(0);
     expect(validateRequests(apiRequests(harness))).toHaveLength(checks);
     expect(harness.accountOf(reseller.apiKey).transactions.map((t) => t.ref_id)).toContain("ml-unchecked");
@@ -157,6 +241,10 @@ describe("buy checks the account before paying", () => {
     const r = await shop().run(["buy", "--item", "21", "--qty", "1", "--note", "12345678(1234)"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain("Account for Mobile Legends 86 Diamonds: SultanMabar (Indonesia).");
-    expect(harness.emulator.requestBodies("/v1/item/validate").at(-1)!.body).toEqual({ item_id: 21, customer_id: "12345678", zone_id: "1234" });
+    expect(harness.emulator.requestBodies("/v1/item/validate").at(-1)!.body).toEqual({
+      item_id: 21,
+      customer_id: "12345678",
+      zone_id: "1234",
+    });
   });
 });

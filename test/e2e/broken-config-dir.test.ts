@@ -11,7 +11,17 @@
  * user only (mode 000, a dir without write permission), and said as skipped under root.
  */
 import { execFileSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller, type CliResult } from "../support/cli.js";
@@ -24,13 +34,17 @@ const mode = (path: string) => statSync(path).mode & 0o777;
 /** A config dir whose config.json holds exactly `content`. */
 function configWith(content: string | object): string {
   const dir = makeConfigDir();
-  writeFileSync(join(dir, "config.json"), typeof content === "string" ? content : JSON.stringify(content), { mode: 0o600 });
+  writeFileSync(join(dir, "config.json"), typeof content === "string" ? content : JSON.stringify(content), {
+    mode: 0o600,
+  });
   return dir;
 }
 
 /** The demo account's profile as `reseller login` saves it, with `extra` over it. */
 function profileWith(extra: Record<string, unknown>): string {
-  return configWith({ profiles: { default: { base_url: harness.emulator.baseUrl, api_key: harness.emulator.demoApiKey, ...extra } } });
+  return configWith({
+    profiles: { default: { base_url: harness.emulator.baseUrl, api_key: harness.emulator.demoApiKey, ...extra } },
+  });
 }
 
 async function reseller(dir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
@@ -80,19 +94,27 @@ describe("a config.json that is not a store", () => {
     ["a list", "[]"],
     ["a string", '"default"'],
     ["profiles not an object", '{"profiles": []}'],
-  ])("%s: every command needing it stops with CONFIG_INVALID, exit 2, naming the file; nothing is sent", async (_name, content) => {
-    const dir = configWith(content);
-    const path = join(dir, "config.json");
-    const r = await sendsNothing(() => reseller(dir, ["balance"], { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_API_KEY: harness.emulator.demoApiKey }));
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain(`The config file ${path}`);
-    expect(r.stderr).toContain("(CONFIG_INVALID)");
-    expect(r.stderr).toMatch(/Hint: .*reseller login/);
+  ])(
+    "%s: every command needing it stops with CONFIG_INVALID, exit 2, naming the file; nothing is sent",
+    async (_name, content) => {
+      const dir = configWith(content);
+      const path = join(dir, "config.json");
+      const r = await sendsNothing(() =>
+        reseller(dir, ["balance"], {
+          RESELLER_BASE_URL: harness.emulator.baseUrl,
+          RESELLER_API_KEY: harness.emulator.demoApiKey,
+        }),
+      );
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain(`The config file ${path}`);
+      expect(r.stderr).toContain("(CONFIG_INVALID)");
+      expect(r.stderr).toMatch(/Hint: .*reseller login/);
 
-    const json = await reseller(dir, ["balance", "--json"]);
-    expect(json.exitCode).toBe(2);
-    expect(json.errorJson().error).toMatchObject({ code: "CONFIG_INVALID", message: expect.stringContaining(path) });
-  });
+      const json = await reseller(dir, ["balance", "--json"]);
+      expect(json.exitCode).toBe(2);
+      expect(json.errorJson().error).toMatchObject({ code: "CONFIG_INVALID", message: expect.stringContaining(path) });
+    },
+  );
 
   it("config path, config list and history still work; config set refuses to write over it", async () => {
     const dir = configWith('{"profiles": {"default": {"api_key": "rk_live_half_written');
@@ -124,7 +146,9 @@ describe("a wrong stored value blocks only what needs it, and config set repairs
 
     const balance = await sendsNothing(() => reseller(dir, ["balance"]));
     expect(balance.exitCode).toBe(2);
-    expect(balance.stderr).toContain(`The config file ${path} holds ${JSON.stringify(bad)} as max_retries of profile "default", which must be a whole number from 0 to 10.`);
+    expect(balance.stderr).toContain(
+      `The config file ${path} holds ${JSON.stringify(bad)} as max_retries of profile "default", which must be a whole number from 0 to 10.`,
+    );
     expect(balance.stderr).toContain("Hint: Run `reseller config set max_retries N` (0 to 10)");
 
     expect((await reseller(dir, ["config", "get", "base_url"])).stdout).toBe(`${harness.emulator.baseUrl}\n`);
@@ -140,7 +164,11 @@ describe("a wrong stored value blocks only what needs it, and config set repairs
     const set = await reseller(dir, ["config", "set", "max_retries", "3"]);
     expect(set.exitCode).toBe(0);
     expect(set.stderr).toContain('Set max_retries to 3 for profile "default"');
-    expect(JSON.parse(readFileSync(path, "utf8")).profiles.default).toEqual({ base_url: harness.emulator.baseUrl, api_key: harness.emulator.demoApiKey, max_retries: 3 });
+    expect(JSON.parse(readFileSync(path, "utf8")).profiles.default).toEqual({
+      base_url: harness.emulator.baseUrl,
+      api_key: harness.emulator.demoApiKey,
+      max_retries: 3,
+    });
 
     const after = await reseller(dir, ["balance", "--json"]);
     expect(after.exitCode).toBe(0);
@@ -157,7 +185,10 @@ describe("a wrong stored value blocks only what needs it, and config set repairs
     const set = await reseller(dir, ["config", "set", "max_retries", "2"]);
     expect(set.exitCode).toBe(0);
     expect(set.stderr).toMatch(/holds "soon" as timeout .*reseller config set timeout SECONDS/);
-    expect(JSON.parse(readFileSync(join(dir, "config.json"), "utf8")).profiles.default).toMatchObject({ max_retries: 2, timeout: "soon" });
+    expect(JSON.parse(readFileSync(join(dir, "config.json"), "utf8")).profiles.default).toMatchObject({
+      max_retries: 2,
+      timeout: "soon",
+    });
   });
 
   it("a stored key of the wrong kind is named by its kind, never shown", async () => {
@@ -176,19 +207,24 @@ describe("a config.json that cannot be read", () => {
     mkdirSync(join(dir, "config.json"));
     const r = await reseller(dir, ["balance"]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain(`Error: Cannot read the config file ${join(dir, "config.json")}: it is a directory (EISDIR). (CONFIG_UNREADABLE)`);
+    expect(r.stderr).toContain(
+      `Error: Cannot read the config file ${join(dir, "config.json")}: it is a directory (EISDIR). (CONFIG_UNREADABLE)`,
+    );
     expect(r.stderr).toContain("Hint: Move it aside");
     expect((await reseller(dir, ["config", "path"])).exitCode).toBe(0);
     expect((await reseller(dir, ["config", "set", "timeout", "60"])).exitCode).toBe(2);
   });
 
-  it.skipIf(isRoot)("mode 000: CONFIG_UNREADABLE, permission denied (skipped as root, who reads any file whatever its mode)", async () => {
-    const dir = profileWith({});
-    chmodSync(join(dir, "config.json"), 0o000);
-    const r = await reseller(dir, ["balance"]);
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain("permission denied (EACCES). (CONFIG_UNREADABLE)");
-  });
+  it.skipIf(isRoot)(
+    "mode 000: CONFIG_UNREADABLE, permission denied (skipped as root, who reads any file whatever its mode)",
+    async () => {
+      const dir = profileWith({});
+      chmodSync(join(dir, "config.json"), 0o000);
+      const r = await reseller(dir, ["balance"]);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain("permission denied (EACCES). (CONFIG_UNREADABLE)");
+    },
+  );
 
   it("a symbolic link is refused, and neither config set nor login writes through it", async () => {
     const dir = makeConfigDir();
@@ -199,11 +235,16 @@ describe("a config.json that cannot be read", () => {
 
     const r = await sendsNothing(() => reseller(dir, ["balance"], { RESELLER_API_KEY: harness.emulator.demoApiKey }));
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain("it is a symbolic link, and reseller does not follow links to its own files (ELOOP). (CONFIG_UNREADABLE)");
+    expect(r.stderr).toContain(
+      "it is a symbolic link, and reseller does not follow links to its own files (ELOOP). (CONFIG_UNREADABLE)",
+    );
     expect(r.stderr).toContain("Hint: Put a copy of the file the link points to in its place");
 
     expect((await reseller(dir, ["config", "set", "timeout", "60"])).exitCode).toBe(2);
-    const login = await runReseller(["login", "--with-key", "--base-url", harness.emulator.baseUrl], { input: harness.emulator.demoApiKey, env: { RESELLER_CONFIG_DIR: dir } });
+    const login = await runReseller(["login", "--with-key", "--base-url", harness.emulator.baseUrl], {
+      input: harness.emulator.demoApiKey,
+      env: { RESELLER_CONFIG_DIR: dir },
+    });
     expect(login.exitCode).toBe(2);
     expect(readFileSync(target, "utf8")).toBe(content);
     expect(statSync(join(dir, "config.json"), { throwIfNoEntry: false })).toBeDefined();
@@ -220,7 +261,11 @@ describe("a config dir that cannot be written", () => {
     undo.push(locked.undo);
     const r = await reseller(locked.dir, ["config", "set", "timeout", "60"]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`Cannot save the config file ${join(locked.dir, "config.json")}: permission denied \\((EPERM|EACCES)\\); nothing was changed\\. \\(CONFIG_UNWRITABLE\\)`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `Cannot save the config file ${join(locked.dir, "config.json")}: permission denied \\((EPERM|EACCES)\\); nothing was changed\\. \\(CONFIG_UNWRITABLE\\)`,
+      ),
+    );
     expect(r.stderr).toContain("RESELLER_CONFIG_DIR");
     expect(readdirSync(locked.dir)).toEqual([]);
   });
@@ -230,10 +275,15 @@ describe("a config dir that cannot be written", () => {
     if (!locked) return test.skip("chattr +i is not available here, and root writes in any dir whatever its mode");
     undo.push(locked.undo);
     const r = await buysNothing(() =>
-      reseller(locked.dir, ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "RO-DIR-1"], { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_API_KEY: harness.emulator.demoApiKey }),
+      reseller(locked.dir, ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "RO-DIR-1"], {
+        RESELLER_BASE_URL: harness.emulator.baseUrl,
+        RESELLER_API_KEY: harness.emulator.demoApiKey,
+      }),
     );
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/Cannot write the journal at .*journal\.jsonl: permission denied \((EPERM|EACCES)\); nothing was sent\. \(JOURNAL_UNWRITABLE\)/);
+    expect(r.stderr).toMatch(
+      /Cannot write the journal at .*journal\.jsonl: permission denied \((EPERM|EACCES)\); nothing was sent\. \(JOURNAL_UNWRITABLE\)/,
+    );
     expect(harness.accountOf().transactions.filter((t) => t.ref_id === "RO-DIR-1")).toHaveLength(0);
   });
 });
@@ -247,10 +297,14 @@ describe("the journal and the lock cache are never used through a link", () => {
     writeFileSync(target, "");
     symlinkSync(target, join(dir, "journal.jsonl"));
 
-    const buy = await buysNothing(() => reseller(dir, ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "LINKED-1"], env()));
+    const buy = await buysNothing(() =>
+      reseller(dir, ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "LINKED-1"], env()),
+    );
     expect(buy.exitCode).toBe(2);
     // The journal is read first (is this ref_id known?), so the link is met there.
-    expect(buy.stderr).toContain(`Cannot read the journal at ${join(dir, "journal.jsonl")}: it is a symbolic link, and reseller does not follow links to its own files (ELOOP). (JOURNAL_UNREADABLE)`);
+    expect(buy.stderr).toContain(
+      `Cannot read the journal at ${join(dir, "journal.jsonl")}: it is a symbolic link, and reseller does not follow links to its own files (ELOOP). (JOURNAL_UNREADABLE)`,
+    );
     expect(harness.accountOf().transactions.filter((t) => t.ref_id === "LINKED-1")).toHaveLength(0);
     expect(readFileSync(target, "utf8")).toBe("");
 
@@ -266,7 +320,9 @@ describe("the journal and the lock cache are never used through a link", () => {
     for (const command of ["history", "reconcile"]) {
       const r = await reseller(dir, [command], env());
       expect(r.exitCode).toBe(2);
-      expect(r.stderr).toContain(`Cannot read the journal at ${join(dir, "journal.jsonl")}: it is a directory (EISDIR). (JOURNAL_UNREADABLE)`);
+      expect(r.stderr).toContain(
+        `Cannot read the journal at ${join(dir, "journal.jsonl")}: it is a directory (EISDIR). (JOURNAL_UNREADABLE)`,
+      );
     }
   });
 
@@ -304,7 +360,9 @@ describe("who owns the config dir, and who else may read it", () => {
     expect(r.stderr.trim().split("\n")).toEqual([
       `! Took group and other access off ${dir} (0755 → 0700), ${join(dir, "config.json")} (0644 → 0600), ${join(dir, "journal.jsonl")} (0666 → 0600): reseller keeps its files readable by you alone.`,
     ]);
-    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "journal.jsonl"))]).toEqual([0o700, 0o600, 0o600]);
+    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "journal.jsonl"))]).toEqual([
+      0o700, 0o600, 0o600,
+    ]);
     expect((await reseller(dir, ["config", "path"])).stderr).toBe("");
   });
 
@@ -314,7 +372,9 @@ describe("who owns the config dir, and who else may read it", () => {
     const r = await reseller(dir, ["balance", "--json"]);
     expect(r.exitCode).toBe(0);
     expect(r.json().data.balance).toEqual(expect.any(Number));
-    expect(r.stderr).toContain(`Owned by another user: the config dir ${dir} (uid 65534). That user can read your API key and change what reseller sends`);
+    expect(r.stderr).toContain(
+      `Owned by another user: the config dir ${dir} (uid 65534). That user can read your API key and change what reseller sends`,
+    );
     expect(existsSync(join(dir, "config.json"))).toBe(true);
   });
 });

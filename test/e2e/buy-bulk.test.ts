@@ -19,7 +19,12 @@ function file(reseller: Reseller, name: string, text: string): string {
   return path;
 }
 
-const jsonLines = (text: string) => text.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+const jsonLines = (text: string) =>
+  text
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 const csv = [
   "item_id,quantity,note,target",
@@ -41,8 +46,19 @@ describe("buy --file", () => {
     expect(results).toHaveLength(4);
     // Each result is numbered by the line an editor shows (the header is line 1).
     expect(results.map((x) => x.row).sort()).toEqual([2, 3, 4, 5]);
-    for (const x of results) expect(x).toMatchObject({ outcome: "bought", exit_code: 0, sent: true, ref_id: expect.stringMatching(/^BLK-\d{8}-[0-9a-f]{12}-1$/), invoice: expect.stringMatching(/^INV-/) });
-    expect(results.find((x) => x.row === 2)).toMatchObject({ item_id: 12, item: expect.any(String), customer: "081234567890" });
+    for (const x of results)
+      expect(x).toMatchObject({
+        outcome: "bought",
+        exit_code: 0,
+        sent: true,
+        ref_id: expect.stringMatching(/^BLK-\d{8}-[0-9a-f]{12}-1$/),
+        invoice: expect.stringMatching(/^INV-/),
+      });
+    expect(results.find((x) => x.row === 2)).toMatchObject({
+      item_id: 12,
+      item: expect.any(String),
+      customer: "081234567890",
+    });
     expect(jsonLines(readFileSync(out, "utf8"))).toEqual(results);
     const spent = results.reduce((sum, x) => sum + x.amount, 0);
     expect(spent).toBe(11_500 + 18_000 + 100 * 35 + 2 * 6_500);
@@ -68,18 +84,33 @@ describe("buy --file", () => {
   it("the same orders under another name, reordered, through stdin or with a row appended: only new rows are bought", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const first = ["item_id,quantity,note", "12,1,081200000001", "11,1,081200000002"].join("\n");
-    expect((await reseller.run(["buy", "--file", file(reseller, "daily.csv", first)], { mode: "json" })).exitCode).toBe(0);
+    expect((await reseller.run(["buy", "--file", file(reseller, "daily.csv", first)], { mode: "json" })).exitCode).toBe(
+      0,
+    );
     const bought = onService(reseller.apiKey).length;
 
     // A copy under a new name, rows swapped and one appended: the old rows keep their ref_ids.
-    const copy = file(reseller, "copy.csv", ["item_id,quantity,note", "11,1,081200000002", "12,1,081200000001", "15,1,081200000003"].join("\n"));
+    const copy = file(
+      reseller,
+      "copy.csv",
+      ["item_id,quantity,note", "11,1,081200000002", "12,1,081200000001", "15,1,081200000003"].join("\n"),
+    );
     const r = await reseller.run(["buy", "--file", copy], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(jsonLines(r.stdout).sort((a, b) => a.row - b.row).map((x) => [x.row, x.outcome, x.sent])).toEqual([[2, "bought", false], [3, "bought", false], [4, "bought", true]]);
+    expect(
+      jsonLines(r.stdout)
+        .sort((a, b) => a.row - b.row)
+        .map((x) => [x.row, x.outcome, x.sent]),
+    ).toEqual([
+      [2, "bought", false],
+      [3, "bought", false],
+      [4, "bought", true],
+    ]);
     expect(onService(reseller.apiKey)).toHaveLength(bought + 1);
 
     // The same rows piped twice in another order (JSON Lines on stdin): nothing new.
-    const stdin = '{"item_id":15,"quantity":1,"note":"081200000003"}\n{"item_id":12,"quantity":1,"note":"081200000001"}\n';
+    const stdin =
+      '{"item_id":15,"quantity":1,"note":"081200000003"}\n{"item_id":12,"quantity":1,"note":"081200000001"}\n';
     const piped = await reseller.run(["buy", "--file", "-"], { mode: "json", input: stdin });
     expect(piped.exitCode, piped.stderr).toBe(0);
     expect(jsonLines(piped.stdout).every((x) => x.sent === false)).toBe(true);
@@ -88,21 +119,36 @@ describe("buy --file", () => {
 
   it("an order bought another way (a single buy) needs consent: exit 2 naming it, --skip-bought, or --again", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
-    expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081277770001", "--yes"])).exitCode).toBe(0);
+    expect(
+      (await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081277770001", "--yes"])).exitCode,
+    ).toBe(0);
     const bought = onService(reseller.apiKey).length;
-    const orders = file(reseller, "shop.csv", ["item_id,quantity,note", "11,1,081277770001", "11,1,081277770002"].join("\n"));
+    const orders = file(
+      reseller,
+      "shop.csv",
+      ["item_id,quantity,note", "11,1,081277770001", "11,1,081277770002"].join("\n"),
+    );
 
     const refused = await reseller.run(["buy", "--file", orders], { mode: "json" });
     expect(refused.exitCode).toBe(2);
     expect(refused.stdout).toBe("");
     expect(refused.errorJson().error.code).toBe("REPEATED_ORDERS");
-    expect(refused.errorJson().error.message).toMatch(/1 order of this file matches a purchase made in the last 48 h: shop\.csv line 2 \(1 × .* for 081277770001, bought .* as RSL-/);
+    expect(refused.errorJson().error.message).toMatch(
+      /1 order of this file matches a purchase made in the last 48 h: shop\.csv line 2 \(1 × .* for 081277770001, bought .* as RSL-/,
+    );
     expect(refused.errorJson().error.suggestion).toMatch(/--skip-bought .* --again/);
     expect(onService(reseller.apiKey)).toHaveLength(bought);
 
     const skipped = await reseller.run(["buy", "--file", orders, "--skip-bought"], { mode: "json" });
     expect(skipped.exitCode, skipped.stderr).toBe(0);
-    expect(jsonLines(skipped.stdout).sort((a, b) => a.row - b.row).map((x) => [x.row, x.sent, x.already_bought?.slice(0, 4)])).toEqual([[2, false, "RSL-"], [3, true, undefined]]);
+    expect(
+      jsonLines(skipped.stdout)
+        .sort((a, b) => a.row - b.row)
+        .map((x) => [x.row, x.sent, x.already_bought?.slice(0, 4)]),
+    ).toEqual([
+      [2, false, "RSL-"],
+      [3, true, undefined],
+    ]);
     expect(onService(reseller.apiKey)).toHaveLength(bought + 1);
 
     const again = await reseller.run(["buy", "--file", orders, "--again"], { mode: "json" });
@@ -122,9 +168,33 @@ describe("buy --file", () => {
     appendFileSync(
       join(reseller.configDir, "journal.jsonl"),
       [
-        { v: 1, type: "intent", entry, at, kind: "buy", profile: "default", base_url: harness.emulator.baseUrl, ref_id: request.ref_id, request, pid: 1, host: "shop" },
-        { v: 1, type: "outcome", entry, at, outcome: "done", invoice: "INV-EARLIER-3H", amount: 6_500, status: "completed", by: "answer" },
-      ].map((r) => `${JSON.stringify(r)}\n`).join(""),
+        {
+          v: 1,
+          type: "intent",
+          entry,
+          at,
+          kind: "buy",
+          profile: "default",
+          base_url: harness.emulator.baseUrl,
+          ref_id: request.ref_id,
+          request,
+          pid: 1,
+          host: "shop",
+        },
+        {
+          v: 1,
+          type: "outcome",
+          entry,
+          at,
+          outcome: "done",
+          invoice: "INV-EARLIER-3H",
+          amount: 6_500,
+          status: "completed",
+          by: "answer",
+        },
+      ]
+        .map((r) => `${JSON.stringify(r)}\n`)
+        .join(""),
       { mode: 0o600 },
     );
     const orders = file(reseller, "window.csv", ["item_id,quantity,note", "11,1,081277770031"].join("\n"));
@@ -150,11 +220,22 @@ describe("buy --file", () => {
 
   it("piped: a tab-separated row per order; on a terminal: a table at the end", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const orders = file(reseller, "two.jsonl", '{"item_id":11,"quantity":1,"note":"081234567890"}\n{"item_id":4,"quantity":1}\n');
+    const orders = file(
+      reseller,
+      "two.jsonl",
+      '{"item_id":11,"quantity":1,"note":"081234567890"}\n{"item_id":4,"quantity":1}\n',
+    );
     const plain = await reseller.run(["buy", "--file", orders]);
     expect(plain.exitCode, plain.stderr).toBe(0);
-    const rows = plain.stdout.trim().split("\n").map((l) => l.split("\t")).sort((a, b) => Number(a[0]) - Number(b[0]));
-    expect(rows.map((r) => [r[0], r[2], r[3], r[5], r[9] ?? ""])).toEqual([["1", "bought", "0", "6500", "081234567890"], ["2", "bought", "0", "15000", ""]]);
+    const rows = plain.stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"))
+      .sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(rows.map((r) => [r[0], r[2], r[3], r[5], r[9] ?? ""])).toEqual([
+      ["1", "bought", "0", "6500", "081234567890"],
+      ["2", "bought", "0", "15000", ""],
+    ]);
     expect(rows[0]![8]).toMatch(/\S/);
     const table = await reseller.run(["buy", "--file", orders], { mode: "table" });
     // A table with a header row (boxed, or gh's borderless rows where borders would cut a word), the outcome whole.
@@ -178,7 +259,11 @@ describe("buy --file", () => {
     const r = await reseller.run(["buy", "--file", orders], { mode: "json" });
     expect(r.exitCode).toBe(1);
     const results = jsonLines(r.stdout).sort((a, b) => a.row - b.row);
-    expect(results.map((x) => [x.row, x.outcome, x.exit_code])).toEqual([[1, "bought", 0], [2, "refused", 1], [3, "bought", 0]]);
+    expect(results.map((x) => [x.row, x.outcome, x.exit_code])).toEqual([
+      [1, "bought", 0],
+      [2, "refused", 1],
+      [3, "bought", 0],
+    ]);
     expect(results[0].ref_id).toBe("shop-a-1");
     expect(results[1].error.code).toBe("INSUFFICIENT_STOCK");
     expect(r.stderr).toMatch(/never buys an order twice/);
@@ -200,19 +285,40 @@ describe("buy --file", () => {
     const checked = await reseller.run(["buy", "--file", orders], { mode: "json" });
     expect(checked.exitCode, checked.stderr).toBe(1);
     const results = jsonLines(checked.stdout).sort((a, b) => a.row - b.row);
-    expect(results.map((x) => [x.row, x.outcome, x.exit_code, x.sent])).toEqual([[1, "bought", 0, true], [2, "refused", 1, false], [3, "bought", 0, true]]);
-    expect(results[1].error).toMatchObject({ code: "ACCOUNT_NOT_FOUND", message: expect.stringMatching(/There is no account 99990077 .*nothing was bought$/) });
+    expect(results.map((x) => [x.row, x.outcome, x.exit_code, x.sent])).toEqual([
+      [1, "bought", 0, true],
+      [2, "refused", 1, false],
+      [3, "bought", 0, true],
+    ]);
+    expect(results[1].error).toMatchObject({
+      code: "ACCOUNT_NOT_FOUND",
+      message: expect.stringMatching(/There is no account 99990077 .*nothing was bought$/),
+    });
     // Two purchases reached the service; the refused row was never sent, nor charged.
     expect(onService(reseller.apiKey)).toHaveLength(before + 2);
     expect(balanceOf(reseller.apiKey)).toBe(balance - results[0].amount - results[2].amount);
     // --no-validate buys it unchecked (the provider refuses it later and the service refunds).
     const unchecked = await reseller.run(["buy", "--file", orders, "--no-validate"], { mode: "json" });
     expect(unchecked.exitCode, unchecked.stderr).toBe(0);
-    expect(jsonLines(unchecked.stdout).sort((a, b) => a.row - b.row).map((x) => [x.outcome, x.sent])).toEqual([["bought", false], ["bought", true], ["bought", false]]);
+    expect(
+      jsonLines(unchecked.stdout)
+        .sort((a, b) => a.row - b.row)
+        .map((x) => [x.outcome, x.sent]),
+    ).toEqual([
+      ["bought", false],
+      ["bought", true],
+      ["bought", false],
+    ]);
     // A game whose check needs a zone, with none in the note: the row is named, nothing sent.
-    const zoneless = await reseller.run(["buy", "--file", file(reseller, "ml.csv", "item_id,quantity,note\n12,1,081234567822\n21,1,12345678\n")]);
+    const zoneless = await reseller.run([
+      "buy",
+      "--file",
+      file(reseller, "ml.csv", "item_id,quantity,note\n12,1,081234567822\n21,1,12345678\n"),
+    ]);
     expect(zoneless.exitCode).toBe(2);
-    expect(zoneless.stderr).toMatch(/ml\.csv line 3: the account check of item 21 .* needs the zone [\s\S]*USERID\(ZONE\)[\s\S]*--no-validate/);
+    expect(zoneless.stderr).toMatch(
+      /ml\.csv line 3: the account check of item 21 .* needs the zone [\s\S]*USERID\(ZONE\)[\s\S]*--no-validate/,
+    );
     expect(onService(reseller.apiKey)).toHaveLength(before + 3);
   });
 
@@ -221,11 +327,23 @@ describe("buy --file", () => {
     const before = onService(reseller.apiKey).length;
     const cases: [string, string, RegExp][] = [
       // Every message names the line as an editor shows it, blank lines and the header counted.
-      ["a.csv", "item_id,quantity,note\n12,1,081234567890\n\n12,0,081234567890\n", /a\.csv line 4: quantity must be a positive whole number/],
+      [
+        "a.csv",
+        "item_id,quantity,note\n12,1,081234567890\n\n12,0,081234567890\n",
+        /a\.csv line 4: quantity must be a positive whole number/,
+      ],
       ["b.csv", "item_id,qty,notes\n12,1,0812\n", /b\.csv line 1: unknown column "notes"/],
-      ["c.jsonl", '{"item_id":12,"quantity":1,"note":"081234567890"}\n{"item_id":23,"quantity":100,"note":"not json"}\n', /c\.jsonl line 2: An SMM note must be JSON/],
+      [
+        "c.jsonl",
+        '{"item_id":12,"quantity":1,"note":"081234567890"}\n{"item_id":23,"quantity":100,"note":"not json"}\n',
+        /c\.jsonl line 2: An SMM note must be JSON/,
+      ],
       ["d.jsonl", '{"item_id":12,"quantity":1,"note":"081234567890"}\nnot json\n', /d\.jsonl line 2: not JSON/],
-      ["e.jsonl", '{"item_id":12,"quantity":1,"note":"081234567890","ref_id":"x"}\n{"item_id":11,"quantity":1,"note":"081234567890","ref_id":"x"}\n', /e\.jsonl line 2: ref_id x is also used by e\.jsonl line 1/],
+      [
+        "e.jsonl",
+        '{"item_id":12,"quantity":1,"note":"081234567890","ref_id":"x"}\n{"item_id":11,"quantity":1,"note":"081234567890","ref_id":"x"}\n',
+        /e\.jsonl line 2: ref_id x is also used by e\.jsonl line 1/,
+      ],
       ["f.csv", "item_id,quantity\n12,1\n", /f\.csv line 2: item 12 .* is h2h: the note must give the destination/],
     ];
     for (const [name, text, message] of cases) {
@@ -234,30 +352,61 @@ describe("buy --file", () => {
       expect(r.stderr).toMatch(message);
     }
     // Every bad row at once, numbered by line, in the file's own words.
-    const many = await reseller.run(["buy", "--file", file(reseller, "h.csv", "item_id,quantity,note,target\n12,0,081234567890,\n12,1,081234567890,\n23,100,,\n11,1,0812,https://x\n")]);
+    const many = await reseller.run([
+      "buy",
+      "--file",
+      file(
+        reseller,
+        "h.csv",
+        "item_id,quantity,note,target\n12,0,081234567890,\n12,1,081234567890,\n23,100,,\n11,1,0812,https://x\n",
+      ),
+    ]);
     expect(many.exitCode).toBe(2);
-    expect(many.stderr).toMatch(/3 rows need fixing; nothing was sent:.*\n  h\.csv line 2: .*\n  h\.csv line 4: .*\n  h\.csv line 5: /);
+    expect(many.stderr).toMatch(
+      /3 rows need fixing; nothing was sent:.*\n  h\.csv line 2: .*\n  h\.csv line 4: .*\n  h\.csv line 5: /,
+    );
     expect(many.stderr).toMatch(/the target column/);
     expect(many.stderr).not.toMatch(/--target|--note/);
     // An item the service does not have is its refusal (exit 1), said with the line that names it.
-    const unknownItem = await reseller.run(["buy", "--file", file(reseller, "g.csv", "item_id,quantity,note\n12,1,081234567890\n9999,1,081234567890\n")]);
+    const unknownItem = await reseller.run([
+      "buy",
+      "--file",
+      file(reseller, "g.csv", "item_id,quantity,note\n12,1,081234567890\n9999,1,081234567890\n"),
+    ]);
     expect(unknownItem.exitCode).toBe(1);
     expect(unknownItem.stderr).toMatch(/g\.csv line 3: No active item has id 9999/);
     expect(onService(reseller.apiKey)).toHaveLength(before);
     expect((await reseller.run(["buy", "--file", "x.csv", "--item", "12"])).exitCode).toBe(2);
   });
 
-  it("with random faults: run, reconcile, run again — every order bought exactly once", { timeout: 60_000 }, async () => {
+  it("with random faults: run, reconcile, run again — every order bought exactly once", {
+    timeout: 60_000,
+  }, async () => {
     const apiKey = harness.apiKeyOf("Cahaya Voucher");
     const reseller = resellerAs(harness, apiKey);
-    const lines = Array.from({ length: 20 }, (_, i) => JSON.stringify({ item_id: 11, quantity: 1, note: `08123456${String(1000 + i)}` }));
+    const lines = Array.from({ length: 20 }, (_, i) =>
+      JSON.stringify({ item_id: 11, quantity: 1, note: `08123456${String(1000 + i)}` }),
+    );
     const orders = file(reseller, "faulty.jsonl", lines.join("\n"));
     const before = balanceOf(apiKey);
-    harness.emulator.faults.configure({ random: { rate: 0.4, seed: 99, latency_ms: 100, modes: ["error", "drop_after_commit", "drop_before_commit", "html", "latency"] }, match: { path: "/v1/trx" } });
-    const first = await reseller.run(["buy", "--file", orders, "--concurrency", "6"], { mode: "json", timeoutMs: 50_000 });
+    harness.emulator.faults.configure({
+      random: {
+        rate: 0.4,
+        seed: 99,
+        latency_ms: 100,
+        modes: ["error", "drop_after_commit", "drop_before_commit", "html", "latency"],
+      },
+      match: { path: "/v1/trx" },
+    });
+    const first = await reseller.run(["buy", "--file", orders, "--concurrency", "6"], {
+      mode: "json",
+      timeoutMs: 50_000,
+    });
     expect([0, 1, 4, 5]).toContain(first.exitCode);
     const injected = harness.emulator.faults.status().injected;
-    expect(injected.drop_after_commit + injected.drop_before_commit + injected.error + injected.html).toBeGreaterThan(3);
+    expect(injected.drop_after_commit + injected.drop_before_commit + injected.error + injected.html).toBeGreaterThan(
+      3,
+    );
     harness.emulator.faults.reset();
     await reseller.run(["reconcile"]);
     const second = await reseller.run(["buy", "--file", orders], { mode: "json" });
@@ -273,8 +422,17 @@ describe("buy --file", () => {
 
   it("--wait: each result carries the delivered transaction", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
-    const orders = file(reseller, "wait.jsonl", '{"item_id":1,"quantity":1}\n{"item_id":13,"quantity":1,"note":"081234567890"}\n');
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--file", orders, "--wait"], { mode: "json" }), 5, 200);
+    const orders = file(
+      reseller,
+      "wait.jsonl",
+      '{"item_id":1,"quantity":1}\n{"item_id":13,"quantity":1,"note":"081234567890"}\n',
+    );
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run(["buy", "--file", orders, "--wait"], { mode: "json" }),
+      5,
+      200,
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const results = jsonLines(r.stdout).sort((a, b) => a.row - b.row);
     expect(results[0].transaction.data.items[0].product_license).toMatch(/^Email: /);
@@ -299,21 +457,39 @@ describe("buy --file", () => {
         const orders = file(reseller, "wait.csv", failing(n + 1));
         const out = join(reseller.configDir, "results.jsonl");
         // Bought unchecked (--no-validate), so that the provider is the one to refuse it.
-        const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--file", orders, "--wait", "--no-validate", "--out", out], { mode }), 5, 200);
+        const r = await whileAdvancing(
+          harness.emulator,
+          reseller.run(["buy", "--file", orders, "--wait", "--no-validate", "--out", out], { mode }),
+          5,
+          200,
+        );
         expect(r.exitCode, r.stderr).toBe(1);
         expect(r.stderr).toMatch(/4 orders: 3 delivered, 1 failed \(Rp 19\.000 refunded\)\./);
         expect(r.stderr).toMatch(/Delivery failed for line 5 \(9999\d0001\)/);
         const results = jsonLines(readFileSync(out, "utf8")).sort((a, b) => a.row - b.row);
-        expect(results.map((x) => [x.row, x.outcome, x.exit_code])).toEqual([[2, "delivered", 0], [3, "delivered", 0], [4, "delivered", 0], [5, "delivery_failed", 1]]);
+        expect(results.map((x) => [x.row, x.outcome, x.exit_code])).toEqual([
+          [2, "delivered", 0],
+          [3, "delivered", 0],
+          [4, "delivered", 0],
+          [5, "delivery_failed", 1],
+        ]);
         expect(results[3]).toMatchObject({ refunded: 19_000, customer: `9999${n + 1}0001`, status: "failed" });
         expect(results[0].hand_over).toEqual([expect.stringMatching(/^SN \d{20}$/)]);
         expect(results[1].hand_over.join("\n")).toMatch(/Email: /);
         // The refund reached the balance: what was spent is what was delivered.
         expect(balanceOf(reseller.apiKey)).toBe(before - 6_500 - results[1].amount - 25_800);
         if (mode === "json") {
-          expect(jsonLines(r.stdout).sort((a, b) => a.row - b.row).map((x) => x.outcome)).toEqual(["delivered", "delivered", "delivered", "delivery_failed"]);
+          expect(
+            jsonLines(r.stdout)
+              .sort((a, b) => a.row - b.row)
+              .map((x) => x.outcome),
+          ).toEqual(["delivered", "delivered", "delivered", "delivery_failed"]);
         } else if (mode === "plain") {
-          const rows = r.stdout.trim().split("\n").map((l) => l.split("\t")).sort((a, b) => Number(a[0]) - Number(b[0]));
+          const rows = r.stdout
+            .trim()
+            .split("\n")
+            .map((l) => l.split("\t"))
+            .sort((a, b) => Number(a[0]) - Number(b[0]));
           expect(rows.map((row) => row[2])).toEqual(["delivered", "delivered", "delivered", "delivery_failed"]);
           // What to hand over ends the row, whole.
           expect(rows[0]!.at(-1)).toBe(results[0].hand_over[0]);
@@ -333,18 +509,40 @@ describe("buy --file", () => {
     for (const mode of ["json", "plain", "table"] as const) {
       it(mode, async () => {
         const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
-        const orders = file(reseller, "lost.csv", ["item_id,quantity,note", `11,1,0812444400${mode.length}`, "8,1,"].join("\n"));
+        const orders = file(
+          reseller,
+          "lost.csv",
+          ["item_id,quantity,note", `11,1,0812444400${mode.length}`, "8,1,"].join("\n"),
+        );
         const out = join(reseller.configDir, "results.jsonl");
         // Every attempt of the first purchase is lost on the way; the second is sold out.
         harness.emulator.faults.configure({ drop_before_commit_next: 3, match: { method: "POST", path: "/v1/trx" } });
-        const r = await reseller.run(["buy", "--file", orders, "--concurrency", "1", "--out", out], { mode, env: { RESELLER_MAX_RETRIES: "2" } });
+        const r = await reseller.run(["buy", "--file", orders, "--concurrency", "1", "--out", out], {
+          mode,
+          env: { RESELLER_MAX_RETRIES: "2" },
+        });
         expect(r.exitCode, r.stderr).toBe(5);
         const results = jsonLines(readFileSync(out, "utf8")).sort((a, b) => a.row - b.row);
-        expect(results.map((x) => [x.row, x.outcome, x.exit_code])).toEqual([[2, "unknown", 5], [3, "refused", 1]]);
+        expect(results.map((x) => [x.row, x.outcome, x.exit_code])).toEqual([
+          [2, "unknown", 5],
+          [3, "refused", 1],
+        ]);
         expect(r.stderr).toMatch(/2 orders: 1 refused, 1 unknown\./);
         expect(r.stderr).toMatch(/reseller reconcile/);
-        if (mode === "json") expect(jsonLines(r.stdout).map((x) => x.outcome).sort()).toEqual(["refused", "unknown"]);
-        else if (mode === "plain") expect(r.stdout.trim().split("\n").map((l) => l.split("\t")[2]).sort()).toEqual(["refused", "unknown"]);
+        if (mode === "json")
+          expect(
+            jsonLines(r.stdout)
+              .map((x) => x.outcome)
+              .sort(),
+          ).toEqual(["refused", "unknown"]);
+        else if (mode === "plain")
+          expect(
+            r.stdout
+              .trim()
+              .split("\n")
+              .map((l) => l.split("\t")[2])
+              .sort(),
+          ).toEqual(["refused", "unknown"]);
         else expect(r.stdout).toMatch(/│ unknown +│[\s\S]*│ refused +│/);
       });
     }

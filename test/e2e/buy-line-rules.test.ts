@@ -20,25 +20,95 @@ interface Line {
 }
 
 const rules: { rule: string; line: Line; message: RegExp; doors?: Door[] }[] = [
-  { rule: "below the item's minimum order", line: { item: 28, qty: 2 }, message: /^the minimum order of item 28 \(.+\) is 5; got 2\.$/ },
-  { rule: "an h2h item without a destination", line: { item: 12, qty: 1 }, message: /^item 12 \(.+\) is h2h: the note must give the destination/ },
-  { rule: "an h2h item with a blank destination", line: { item: 12, qty: 1, note: "  " }, message: /^item 12 \(.+\) is h2h: the note must give the destination/ },
-  { rule: "an SMM item without a note or target", line: { item: 23, qty: 100 }, message: /^item 23 \(.+\) is SMM: give a target/ },
-  { rule: "an SMM note that is not JSON", line: { item: 23, qty: 100, note: "instagram.com/toko" }, message: /^An SMM note must be JSON/ },
-  { rule: "an SMM note without a target", line: { item: 23, qty: 100, note: '{"opt_smm":[]}' }, message: /^An SMM note needs a non-empty "target"/ },
+  {
+    rule: "below the item's minimum order",
+    line: { item: 28, qty: 2 },
+    message: /^the minimum order of item 28 \(.+\) is 5; got 2\.$/,
+  },
+  {
+    rule: "an h2h item without a destination",
+    line: { item: 12, qty: 1 },
+    message: /^item 12 \(.+\) is h2h: the note must give the destination/,
+  },
+  {
+    rule: "an h2h item with a blank destination",
+    line: { item: 12, qty: 1, note: "  " },
+    message: /^item 12 \(.+\) is h2h: the note must give the destination/,
+  },
+  {
+    rule: "an SMM item without a note or target",
+    line: { item: 23, qty: 100 },
+    message: /^item 23 \(.+\) is SMM: give a target/,
+  },
+  {
+    rule: "an SMM note that is not JSON",
+    line: { item: 23, qty: 100, note: "instagram.com/toko" },
+    message: /^An SMM note must be JSON/,
+  },
+  {
+    rule: "an SMM note without a target",
+    line: { item: 23, qty: 100, note: '{"opt_smm":[]}' },
+    message: /^An SMM note needs a non-empty "target"/,
+  },
   // A cart line has no target column: these two rules have only two doors.
-  { rule: "a target on an item that is not SMM", line: { item: 12, qty: 1, target: "https://instagram.com/x" }, message: /^target, opt and comment are for SMM items; item 12 \(.+\) is h2h\.$/, doors: ["flags", "file"] },
-  { rule: "both a note and a target", line: { item: 23, qty: 100, note: '{"target":"a"}', target: "b" }, message: /^give either a note \(the SMM JSON\) or a target, not both\.$/, doors: ["flags", "file"] },
+  {
+    rule: "a target on an item that is not SMM",
+    line: { item: 12, qty: 1, target: "https://instagram.com/x" },
+    message: /^target, opt and comment are for SMM items; item 12 \(.+\) is h2h\.$/,
+    doors: ["flags", "file"],
+  },
+  {
+    rule: "both a note and a target",
+    line: { item: 23, qty: 100, note: '{"target":"a"}', target: "b" },
+    message: /^give either a note \(the SMM JSON\) or a target, not both\.$/,
+    doors: ["flags", "file"],
+  },
   // Item 12 is pulsa: its Nomor HP is checked before paying, whichever door the line came through.
-  { rule: "a phone number too short", line: { item: 12, qty: 1, note: "0812" }, message: /^the note "0812" is not a mobile number for item 12 \(.+\): it has 4 digits from the 0; a mobile number has 10 to 13 \(08…\)\.$/ },
-  { rule: "a phone number with letters", line: { item: 12, qty: 1, note: "halo" }, message: /^the note "halo" is not a mobile number for item 12 \(.+\): a phone number has only digits/ },
+  {
+    rule: "a phone number too short",
+    line: { item: 12, qty: 1, note: "0812" },
+    message:
+      /^the note "0812" is not a mobile number for item 12 \(.+\): it has 4 digits from the 0; a mobile number has 10 to 13 \(08…\)\.$/,
+  },
+  {
+    rule: "a phone number with letters",
+    line: { item: 12, qty: 1, note: "halo" },
+    message: /^the note "halo" is not a mobile number for item 12 \(.+\): a phone number has only digits/,
+  },
   // Item 29 is an open amount: Nominal from Rp 10.000 to Rp 2.000.000 in steps of Rp 1.000.
-  { rule: "an open amount below its minimum", line: { item: 29, qty: 1, note: "081234567890", nominal: 5_000 }, message: /^the Nominal of item 29 \(.+\) is below the minimum: it must be from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000; got Rp 5\.000\.$/ },
-  { rule: "an open amount off its step", line: { item: 29, qty: 1, note: "081234567890", nominal: 10_500 }, message: /^the Nominal of item 29 \(.+\) is not a multiple of Rp 1\.000: it must be from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000; got Rp 10\.500\.$/ },
-  { rule: "an open amount above its maximum", line: { item: 29, qty: 1, note: "081234567890", nominal: 2_500_000 }, message: /^the Nominal of item 29 \(.+\) is above the maximum: it must be from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000; got Rp 2\.500\.000\.$/ },
-  { rule: "an open amount without its nominal", line: { item: 29, qty: 1, note: "081234567890" }, message: /^item 29 \(.+\) is an open amount and is missing Nominal \(provider_qty\)\.$/ },
-  { rule: "an open amount without its target", line: { item: 29, qty: 1, nominal: 50_000 }, message: /^item 29 \(.+\) is an open amount and is missing Nomor HP \(note\)\.$/ },
-  { rule: "a nominal for a fixed-price item", line: { item: 12, qty: 1, note: "081234567890", nominal: 50_000 }, message: /^item 12 \(.+\) has a fixed price, so it takes no nominal: that is for open-amount items\.$/ },
+  {
+    rule: "an open amount below its minimum",
+    line: { item: 29, qty: 1, note: "081234567890", nominal: 5_000 },
+    message:
+      /^the Nominal of item 29 \(.+\) is below the minimum: it must be from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000; got Rp 5\.000\.$/,
+  },
+  {
+    rule: "an open amount off its step",
+    line: { item: 29, qty: 1, note: "081234567890", nominal: 10_500 },
+    message:
+      /^the Nominal of item 29 \(.+\) is not a multiple of Rp 1\.000: it must be from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000; got Rp 10\.500\.$/,
+  },
+  {
+    rule: "an open amount above its maximum",
+    line: { item: 29, qty: 1, note: "081234567890", nominal: 2_500_000 },
+    message:
+      /^the Nominal of item 29 \(.+\) is above the maximum: it must be from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000; got Rp 2\.500\.000\.$/,
+  },
+  {
+    rule: "an open amount without its nominal",
+    line: { item: 29, qty: 1, note: "081234567890" },
+    message: /^item 29 \(.+\) is an open amount and is missing Nominal \(provider_qty\)\.$/,
+  },
+  {
+    rule: "an open amount without its target",
+    line: { item: 29, qty: 1, nominal: 50_000 },
+    message: /^item 29 \(.+\) is an open amount and is missing Nomor HP \(note\)\.$/,
+  },
+  {
+    rule: "a nominal for a fixed-price item",
+    line: { item: 12, qty: 1, note: "081234567890", nominal: 50_000 },
+    message: /^item 12 \(.+\) has a fixed price, so it takes no nominal: that is for open-amount items\.$/,
+  },
 ];
 
 type Door = "flags" | "cart" | "file";
@@ -54,11 +124,24 @@ function argsFor(door: Door, line: Line, dir: string): { args: string[]; place: 
   }
   if (door === "cart") {
     const path = join(dir, "cart.json");
-    writeFileSync(path, JSON.stringify([{ item_id: line.item, quantity: line.qty, ...(line.note !== undefined ? { note: line.note } : {}), ...(line.nominal !== undefined ? { nominal: line.nominal } : {}) }]));
+    writeFileSync(
+      path,
+      JSON.stringify([
+        {
+          item_id: line.item,
+          quantity: line.qty,
+          ...(line.note !== undefined ? { note: line.note } : {}),
+          ...(line.nominal !== undefined ? { nominal: line.nominal } : {}),
+        },
+      ]),
+    );
     return { args: ["buy", "--cart", path], place: "cart line 1: " };
   }
   const path = join(dir, "orders.jsonl");
-  writeFileSync(path, `${JSON.stringify({ item_id: line.item, quantity: line.qty, ...(line.note !== undefined ? { note: line.note } : {}), ...(line.target !== undefined ? { target: line.target } : {}), ...(line.nominal !== undefined ? { nominal: line.nominal } : {}) })}\n`);
+  writeFileSync(
+    path,
+    `${JSON.stringify({ item_id: line.item, quantity: line.qty, ...(line.note !== undefined ? { note: line.note } : {}), ...(line.target !== undefined ? { target: line.target } : {}), ...(line.nominal !== undefined ? { nominal: line.nominal } : {}) })}\n`,
+  );
   return { args: ["buy", "--file", path], place: "orders.jsonl line 1: " };
 }
 

@@ -12,7 +12,10 @@ import { journalRecords } from "./commands-harness.js";
 
 const server = useHostileServer();
 const apiKey = "sk_live_proof0123456789abcdef";
-const item12 = json(200, { message: "OK", data: { id: 12, name: "Telkomsel 10K", price: 10650, stock: null, order_process: "h2h" } });
+const item12 = json(200, {
+  message: "OK",
+  data: { id: 12, name: "Telkomsel 10K", price: 10650, stock: null, order_process: "h2h" },
+});
 
 function transaction(refId: string): unknown {
   return {
@@ -23,14 +26,26 @@ function transaction(refId: string): unknown {
       status: "paid",
       amount: 10650,
       created_at: new Date().toISOString(),
-      items: [{ variant_id: 12, variant_name: "Telkomsel 10K", qty: 1, price: 10650, note: "081234567890", order_process: "h2h" }],
+      items: [
+        {
+          variant_id: 12,
+          variant_name: "Telkomsel 10K",
+          qty: 1,
+          price: 10650,
+          note: "081234567890",
+          order_process: "h2h",
+        },
+      ],
     },
   };
 }
 
 /** The service's own record: what a look-up by ref_id finds. */
 function serviceHolds(refId: string, committed: boolean): void {
-  server.routes.set(`GET /v1/trx/${refId}`, committed ? json(200, transaction(refId)) : json(404, { message: "TRX_NOT_FOUND" }));
+  server.routes.set(
+    `GET /v1/trx/${refId}`,
+    committed ? json(200, transaction(refId)) : json(404, { message: "TRX_NOT_FOUND" }),
+  );
 }
 
 const html: (status: number) => Route = (status) => (_request, response) => {
@@ -45,16 +60,30 @@ const exitCodeOf: Record<Verdict, number> = { bought: 0, unknown: 5, refused: 1 
 const cases: [string, Route, { committed: Verdict; notCommitted: Verdict }][] = [
   ["200 {}", json(200, {}), { committed: "bought", notCommitted: "unknown" }],
   ['200 {"status":"ok"}', json(200, { status: "ok" }), { committed: "bought", notCommitted: "unknown" }],
-  ["a 200 naming another ref_id and invoice", json(200, transaction("SOMEONE-ELSE")), { committed: "bought", notCommitted: "unknown" }],
+  [
+    "a 200 naming another ref_id and invoice",
+    json(200, transaction("SOMEONE-ELSE")),
+    { committed: "bought", notCommitted: "unknown" },
+  ],
   ["303 with a page", html(303), { committed: "bought", notCommitted: "refused" }],
-  ['303 {"message":"See Other"}', json(303, { message: "See Other" }), { committed: "bought", notCommitted: "refused" }],
+  [
+    '303 {"message":"See Other"}',
+    json(303, { message: "See Other" }),
+    { committed: "bought", notCommitted: "refused" },
+  ],
   ['409 {"message":"Conflict"}', json(409, { message: "Conflict" }), { committed: "bought", notCommitted: "refused" }],
-  ['409 {"message":"CONFLICT"} (a code not the service\'s)', json(409, { message: "CONFLICT" }), { committed: "bought", notCommitted: "refused" }],
+  [
+    '409 {"message":"CONFLICT"} (a code not the service\'s)',
+    json(409, { message: "CONFLICT" }),
+    { committed: "bought", notCommitted: "refused" },
+  ],
 ];
 
 describe("an answer to POST /v1/trx that proves nothing is looked up", () => {
   it("the cases reach every verdict: each branch below is checked by some of them", () => {
-    expect(new Set(cases.flatMap(([, , v]) => [v.committed, v.notCommitted]))).toEqual(new Set(Object.keys(exitCodeOf)));
+    expect(new Set(cases.flatMap(([, , v]) => [v.committed, v.notCommitted]))).toEqual(
+      new Set(Object.keys(exitCodeOf)),
+    );
   });
 
   let n = 0;
@@ -68,9 +97,12 @@ describe("an answer to POST /v1/trx that proves nothing is looked up", () => {
         server.routes.set("POST /v1/trx", answer);
         serviceHolds(refId, committed);
         const posts = server.seen.filter((s) => s === "POST /v1/trx").length;
-        const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", "--json"], {
-          env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
-        });
+        const r = await runReseller(
+          ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", "--json"],
+          {
+            env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+          },
+        );
         expect(r.exitCode, r.stderr).toBe(exitCodeOf[verdict]);
         // Sent once: a lost or odd answer never becomes a second purchase.
         expect(server.seen.filter((s) => s === "POST /v1/trx").length - posts).toBe(1);
@@ -83,12 +115,17 @@ describe("an answer to POST /v1/trx that proves nothing is looked up", () => {
             break;
           case "unknown":
             expect(entry).toMatchObject({ outcome: "unknown" });
-            expect(r.errorJson().error).toMatchObject({ code: "OUTCOME_UNKNOWN", details: { outcome: "unknown", ref_id: refId } });
+            expect(r.errorJson().error).toMatchObject({
+              code: "OUTCOME_UNKNOWN",
+              details: { outcome: "unknown", ref_id: refId },
+            });
             expect(r.stdout).toBe("");
             break;
           case "refused":
             expect(entry).toMatchObject({ outcome: "refused", by: "lookup" });
-            expect(r.errorJson().error.message).toMatch(/the service has no purchase with ref_id PROOF-\d+, so nothing was charged/);
+            expect(r.errorJson().error.message).toMatch(
+              /the service has no purchase with ref_id PROOF-\d+, so nothing was charged/,
+            );
             expect(r.errorJson().error.details).toMatchObject({ outcome: "refused" });
             expect(r.stdout).toBe("");
             break;
@@ -110,11 +147,27 @@ describe("a purchase recovered after a lost answer, without --wait", () => {
       server.routes.set("POST /v1/trx", json(200, {}));
       const failed = transaction(refId) as { data: Record<string, unknown> };
       server.routes.set(`GET /v1/trx/${refId}`, json(200, { ...failed, data: { ...failed.data, status: "failed" } }));
-      const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", ...(mode === "json" ? ["--json"] : [])], {
-        env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
-      });
+      const r = await runReseller(
+        [
+          "buy",
+          "--item",
+          "12",
+          "--qty",
+          "1",
+          "--note",
+          "081234567890",
+          "--ref-id",
+          refId,
+          "--yes",
+          ...(mode === "json" ? ["--json"] : []),
+        ],
+        {
+          env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+        },
+      );
       expect(r.exitCode, r.stderr).toBe(1);
-      if (mode === "json") expect(r.json()).toMatchObject({ data: { ref_id: refId, status: "failed" }, outcome: "delivery_failed" });
+      if (mode === "json")
+        expect(r.json()).toMatchObject({ data: { ref_id: refId, status: "failed" }, outcome: "delivery_failed" });
       else expect(r.stdout).toMatch(new RegExp(`${refId}\\tfailed\\t.*\\tdelivery_failed$`, "m"));
       expect(r.stderr).not.toMatch(/Follow it/);
     });
@@ -130,9 +183,12 @@ describe("an answer nested past the depth read", () => {
     const answer = transaction(refId) as { data: Record<string, unknown> };
     server.routes.set("GET /v1/item/12", item12);
     server.routes.set("POST /v1/trx", json(200, { ...answer, data: { ...answer.data, extra: deep } }));
-    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", "--json"], {
-      env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
-    });
+    const r = await runReseller(
+      ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", "--json"],
+      {
+        env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+      },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const printed = r.json() as { data: { extra: unknown }; outcome: string };
     expect(printed.outcome).toBe("bought");

@@ -21,19 +21,38 @@ describe("single buy --wait", () => {
   for (const [n, mode] of modes.entries()) {
     it(`delivered and delivery failed, ${mode}`, async () => {
       const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
-      const ok = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "11", "--qty", "1", "--note", `0812999900${n}1`, "--wait", "--yes"], { mode }), 5, 200);
+      const ok = await whileAdvancing(
+        harness.emulator,
+        reseller.run(["buy", "--item", "11", "--qty", "1", "--note", `0812999900${n}1`, "--wait", "--yes"], { mode }),
+        5,
+        200,
+      );
       expect(ok.exitCode, ok.stderr).toBe(0);
       if (mode === "json") expect(ok.json()).toMatchObject({ outcome: "delivered", data: { status: "completed" } });
       else expect(ok.stderr).toMatch(/Delivered: ref_id RSL-\S+, invoice INV-\S+ \(outcome: delivered\)/);
 
       const before = harness.accountOf(reseller.apiKey).balance;
-      const failed = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "22", "--qty", "1", "--note", nobody(n), "--no-validate", "--wait", "--yes"], { mode }), 5, 200);
+      const failed = await whileAdvancing(
+        harness.emulator,
+        reseller.run(["buy", "--item", "22", "--qty", "1", "--note", nobody(n), "--no-validate", "--wait", "--yes"], {
+          mode,
+        }),
+        5,
+        200,
+      );
       expect(failed.exitCode, failed.stderr).toBe(1);
       // Refunded: the balance is back where it was.
       expect(harness.accountOf(reseller.apiKey).balance).toBe(before);
       if (mode === "json") {
-        expect(failed.json()).toMatchObject({ outcome: "delivery_failed", refunded: 19_000, data: { status: "failed" } });
-        expect(failed.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { outcome: "delivery_failed", refunded: 19_000 } });
+        expect(failed.json()).toMatchObject({
+          outcome: "delivery_failed",
+          refunded: 19_000,
+          data: { status: "failed" },
+        });
+        expect(failed.errorJson().error).toMatchObject({
+          code: "DELIVERY_FAILED",
+          details: { outcome: "delivery_failed", refunded: 19_000 },
+        });
       } else {
         expect(failed.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
         expect(failed.stderr).toMatch(/^  outcome: delivery failed$/m);
@@ -55,20 +74,26 @@ describe("single buy --wait whose delivery cannot be followed", () => {
     ["a 503 on every look", { error_next: 100, error_status: 503 }],
     ["a rate limit on every look (not retried by the wait)", { rate_limit_next: 100 }],
     ["no answer at all", { drop_before_commit_next: 100 }],
-  ])("%s: the purchase stands, said as bought with its ref_id, exit 0 (never refused or not sent)", async (_case, fault) => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
-    const before = harness.accountOf(reseller.apiKey).balance;
-    // Every GET /v1/trx/… fails; the purchase itself (POST /v1/trx) goes through.
-    harness.emulator.faults.configure({ ...fault, match: { method: "GET", path: "/v1/trx" } });
-    const r = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990777", "--wait", "--wait-timeout", "1", "--yes"], { mode: "json", env: { RESELLER_MAX_RETRIES: "0" } });
-    harness.emulator.faults.reset();
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(harness.accountOf(reseller.apiKey).balance).toBeLessThan(before);
-    expect(r.json()).toMatchObject({ outcome: "bought", data: { ref_id: expect.stringMatching(/^RSL-/) } });
-    expect(r.stderr).toMatch(/the purchase stands/);
-    expect(r.stderr).toMatch(/reseller trx show RSL-\S+ --watch/);
-    expect(r.stderr).not.toMatch(/nothing was sent|refused/i);
-  });
+  ])(
+    "%s: the purchase stands, said as bought with its ref_id, exit 0 (never refused or not sent)",
+    async (_case, fault) => {
+      const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+      const before = harness.accountOf(reseller.apiKey).balance;
+      // Every GET /v1/trx/… fails; the purchase itself (POST /v1/trx) goes through.
+      harness.emulator.faults.configure({ ...fault, match: { method: "GET", path: "/v1/trx" } });
+      const r = await reseller.run(
+        ["buy", "--item", "11", "--qty", "1", "--note", "081299990777", "--wait", "--wait-timeout", "1", "--yes"],
+        { mode: "json", env: { RESELLER_MAX_RETRIES: "0" } },
+      );
+      harness.emulator.faults.reset();
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(harness.accountOf(reseller.apiKey).balance).toBeLessThan(before);
+      expect(r.json()).toMatchObject({ outcome: "bought", data: { ref_id: expect.stringMatching(/^RSL-/) } });
+      expect(r.stderr).toMatch(/the purchase stands/);
+      expect(r.stderr).toMatch(/reseller trx show RSL-\S+ --watch/);
+      expect(r.stderr).not.toMatch(/nothing was sent|refused/i);
+    },
+  );
 });
 
 describe("cart", () => {
@@ -91,7 +116,10 @@ describe("cart", () => {
     charged: boolean;
   }
   // Two phone top-ups in one transaction: an H2H item has no stock to run out, unlike the licences.
-  const topUp = (n: number) => [{ item_id: 11, quantity: 1, note: `08129998${String(n).padStart(4, "0")}` }, { item_id: 11, quantity: 1, note: `08129997${String(n).padStart(4, "0")}` }];
+  const topUp = (n: number) => [
+    { item_id: 11, quantity: 1, note: `08129998${String(n).padStart(4, "0")}` },
+    { item_id: 11, quantity: 1, note: `08129997${String(n).padStart(4, "0")}` },
+  ];
   const usedRef = (n: number) => `cart-used-${n}`;
   const refuseNext = async (reseller: Reseller, cart: string, n: number) => {
     // The service's own refusal at purchase time: the ref_id was used before by this account.
@@ -104,22 +132,99 @@ describe("cart", () => {
   const cases: CartCase[] = [
     { name: "bought", lines: topUp, args: () => [], verdict: "bought", exitCode: 0, journal: {}, charged: true },
     // Waited, but the delivery did not come before --wait-timeout: bought, not delivered yet; exit 0.
-    { name: "bought, --wait times out", lines: topUp, args: () => ["--wait", "--wait-timeout", "1"], verdict: "bought", exitCode: 0, journal: {}, charged: true },
-    { name: "delivered", lines: topUp, args: () => ["--wait"], advance: true, verdict: "delivered", exitCode: 0, journal: { status: "completed" }, charged: true },
+    {
+      name: "bought, --wait times out",
+      lines: topUp,
+      args: () => ["--wait", "--wait-timeout", "1"],
+      verdict: "bought",
+      exitCode: 0,
+      journal: {},
+      charged: true,
+    },
+    {
+      name: "delivered",
+      lines: topUp,
+      args: () => ["--wait"],
+      advance: true,
+      verdict: "delivered",
+      exitCode: 0,
+      journal: { status: "completed" },
+      charged: true,
+    },
     // Without --wait the failure is not known yet: the cart stands bought, and is refunded later.
-    { name: "delivery failed, not waited for", lines: (n) => [{ item_id: 22, quantity: 1, note: nobody(n) }], args: () => ["--no-validate"], verdict: "bought", exitCode: 0, journal: {}, charged: true },
-    { name: "delivery failed", lines: (n) => [{ item_id: 22, quantity: 1, note: nobody(n) }], args: () => ["--no-validate", "--wait"], advance: true, verdict: "delivery_failed", exitCode: 1, journal: { status: "failed" }, charged: false },
-    { name: "refused", lines: topUp, args: (n) => ["--ref-id", usedRef(n)], setUp: refuseNext, verdict: "refused", exitCode: 1, journal: {}, charged: false },
-    { name: "refused, --wait", lines: topUp, args: (n) => ["--ref-id", usedRef(n), "--wait"], setUp: refuseNext, verdict: "refused", exitCode: 1, journal: {}, charged: false },
-    { name: "unknown", lines: topUp, args: () => [], setUp: loseEveryAnswer, verdict: "unknown", exitCode: 5, journal: { outcome: "unknown" }, charged: false },
-    { name: "unknown, --wait", lines: topUp, args: () => ["--wait"], setUp: loseEveryAnswer, verdict: "unknown", exitCode: 5, journal: { outcome: "unknown" }, charged: false },
+    {
+      name: "delivery failed, not waited for",
+      lines: (n) => [{ item_id: 22, quantity: 1, note: nobody(n) }],
+      args: () => ["--no-validate"],
+      verdict: "bought",
+      exitCode: 0,
+      journal: {},
+      charged: true,
+    },
+    {
+      name: "delivery failed",
+      lines: (n) => [{ item_id: 22, quantity: 1, note: nobody(n) }],
+      args: () => ["--no-validate", "--wait"],
+      advance: true,
+      verdict: "delivery_failed",
+      exitCode: 1,
+      journal: { status: "failed" },
+      charged: false,
+    },
+    {
+      name: "refused",
+      lines: topUp,
+      args: (n) => ["--ref-id", usedRef(n)],
+      setUp: refuseNext,
+      verdict: "refused",
+      exitCode: 1,
+      journal: {},
+      charged: false,
+    },
+    {
+      name: "refused, --wait",
+      lines: topUp,
+      args: (n) => ["--ref-id", usedRef(n), "--wait"],
+      setUp: refuseNext,
+      verdict: "refused",
+      exitCode: 1,
+      journal: {},
+      charged: false,
+    },
+    {
+      name: "unknown",
+      lines: topUp,
+      args: () => [],
+      setUp: loseEveryAnswer,
+      verdict: "unknown",
+      exitCode: 5,
+      journal: { outcome: "unknown" },
+      charged: false,
+    },
+    {
+      name: "unknown, --wait",
+      lines: topUp,
+      args: () => ["--wait"],
+      setUp: loseEveryAnswer,
+      verdict: "unknown",
+      exitCode: 5,
+      journal: { outcome: "unknown" },
+      charged: false,
+    },
   ];
 
   it("the cases reach every verdict, each with its exit code and charge, and every branch of the checks below", () => {
     const exitCodeOf: Record<Verdict, number> = { bought: 0, delivered: 0, delivery_failed: 1, refused: 1, unknown: 5 };
-    for (const c of cases) expect([c.name, c.exitCode, c.charged]).toEqual([c.name, exitCodeOf[c.verdict], c.verdict === "bought" || c.verdict === "delivered"]);
+    for (const c of cases)
+      expect([c.name, c.exitCode, c.charged]).toEqual([
+        c.name,
+        exitCodeOf[c.verdict],
+        c.verdict === "bought" || c.verdict === "delivered",
+      ]);
     expect(new Set(cases.map((c) => c.verdict))).toEqual(new Set(verdicts));
-    const branches = new Set(cases.map((c) => (c.exitCode !== 0 ? "failed" : c.args(0).includes("--wait") ? "waited" : "not waited")));
+    const branches = new Set(
+      cases.map((c) => (c.exitCode !== 0 ? "failed" : c.args(0).includes("--wait") ? "waited" : "not waited")),
+    );
     expect(branches).toEqual(new Set(["failed", "waited", "not waited"]));
     expect(new Set(cases.map((c) => c.charged))).toEqual(new Set([true, false]));
   });
@@ -138,7 +243,10 @@ describe("cart", () => {
         writeFileSync(cart, JSON.stringify(c.lines(n)));
         await c.setUp?.(reseller, cart, n);
         const before = harness.accountOf(reseller.apiKey).balance;
-        const running = reseller.run(["buy", "--cart", cart, ...c.args(n), "--yes"], { mode, env: { RESELLER_MAX_RETRIES: "1" } });
+        const running = reseller.run(["buy", "--cart", cart, ...c.args(n), "--yes"], {
+          mode,
+          env: { RESELLER_MAX_RETRIES: "1" },
+        });
         const r = c.advance ? await whileAdvancing(harness.emulator, running, 5, 200) : await running;
         harness.emulator.faults.reset();
         expect(r.exitCode, r.stderr).toBe(c.exitCode);
@@ -148,14 +256,20 @@ describe("cart", () => {
           if (failed) expect(r.errorJson().error.details).toMatchObject({ outcome: c.verdict });
           else expect(r.json()).toMatchObject({ outcome: c.verdict });
           if (c.verdict === "delivery_failed") {
-            expect(r.json()).toMatchObject({ outcome: "delivery_failed", refunded: 19_000, data: { status: "failed" } });
+            expect(r.json()).toMatchObject({
+              outcome: "delivery_failed",
+              refunded: 19_000,
+              data: { status: "failed" },
+            });
             expect(r.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { refunded: 19_000 } });
           }
         } else if (failed) {
           expect(r.stderr).toMatch(new RegExp(`^  outcome: ${verdictWords(c.verdict)}$`, "m"));
           if (c.verdict === "delivery_failed") expect(r.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
         } else if (c.args(n).includes("--wait")) {
-          expect(r.stderr).toMatch(new RegExp(`: ref_id RSL-\\S+, invoice INV-\\S+ \\(outcome: ${verdictWords(c.verdict)}\\)`));
+          expect(r.stderr).toMatch(
+            new RegExp(`: ref_id RSL-\\S+, invoice INV-\\S+ \\(outcome: ${verdictWords(c.verdict)}\\)`),
+          );
         } else if (mode === "plain") {
           expect(r.stdout.trim().split("\t").at(-1)).toBe(c.verdict);
         } else {
@@ -163,14 +277,19 @@ describe("cart", () => {
         }
         // Piped, a wait's result ends with the verdict's own row (and the refund), whatever the exit code.
         if (mode === "plain" && c.args(n).includes("--wait") && c.verdict !== "refused" && c.verdict !== "unknown") {
-          expect(r.stdout.trimEnd().split("\n").at(-1)).toBe(`outcome\t${c.verdict}\t${c.verdict === "delivery_failed" ? 19_000 : ""}`.trimEnd());
+          expect(r.stdout.trimEnd().split("\n").at(-1)).toBe(
+            `outcome\t${c.verdict}\t${c.verdict === "delivery_failed" ? 19_000 : ""}`.trimEnd(),
+          );
         }
         // Nothing but results on stdout: a failed cart prints none in table or piped mode.
         if (failed && mode !== "json" && c.verdict !== "delivery_failed") expect(r.stdout).toBe("");
 
         const after = harness.accountOf(reseller.apiKey).balance;
         // Charged: the total left the balance; otherwise it is exactly where it was.
-        expect({ charged: after < before, untouched: after === before }).toEqual({ charged: c.charged, untouched: !c.charged });
+        expect({ charged: after < before, untouched: after === before }).toEqual({
+          charged: c.charged,
+          untouched: !c.charged,
+        });
         const entries = foldRecords(journalRecords(reseller.configDir));
         expect(entries.at(-1)).toMatchObject(c.journal);
       });
@@ -184,14 +303,31 @@ describe("refused and unknown", () => {
       const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
       // The service's own refusal at purchase time: a ref_id of yours used before.
       const ref = `used-${mode}`;
-      expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990096", "--ref-id", ref, "--yes"])).exitCode).toBe(0);
-      const refused = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990096", "--ref-id", ref, "--yes"], { mode });
+      expect(
+        (await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990096", "--ref-id", ref, "--yes"]))
+          .exitCode,
+      ).toBe(0);
+      const refused = await reseller.run(
+        ["buy", "--item", "11", "--qty", "1", "--note", "081299990096", "--ref-id", ref, "--yes"],
+        { mode },
+      );
       expect(refused.exitCode).toBe(1);
-      if (mode === "json") expect(refused.errorJson().error).toMatchObject({ code: "REF_ID_ALREADY_EXIST", details: { outcome: "refused" } });
+      if (mode === "json")
+        expect(refused.errorJson().error).toMatchObject({
+          code: "REF_ID_ALREADY_EXIST",
+          details: { outcome: "refused" },
+        });
       else expect(refused.stderr).toMatch(/outcome: refused/);
 
-      harness.emulator.faults.configure({ drop_after_commit_next: 0, drop_before_commit_next: 10, match: { method: "POST", path: "/v1/trx" } });
-      const lost = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990098", "--yes"], { mode, env: { RESELLER_MAX_RETRIES: "1" } });
+      harness.emulator.faults.configure({
+        drop_after_commit_next: 0,
+        drop_before_commit_next: 10,
+        match: { method: "POST", path: "/v1/trx" },
+      });
+      const lost = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990098", "--yes"], {
+        mode,
+        env: { RESELLER_MAX_RETRIES: "1" },
+      });
       harness.emulator.faults.reset();
       // Every answer lost on the way: it may have landed, so unknown (exit 5) until reconcile asks.
       expect(lost.exitCode, lost.stderr).toBe(5);
@@ -202,7 +338,10 @@ describe("refused and unknown", () => {
   }
   it("the service cannot be reached: exit 4, nothing sent and nothing journaled", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
-    const r = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990097", "--yes"], { mode: "json", env: { RESELLER_BASE_URL: `http://127.0.0.1:${await closedPort()}` } });
+    const r = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990097", "--yes"], {
+      mode: "json",
+      env: { RESELLER_BASE_URL: `http://127.0.0.1:${await closedPort()}` },
+    });
     expect(r.exitCode).toBe(4);
     expect(journalRecords(reseller.configDir)).toEqual([]);
   });

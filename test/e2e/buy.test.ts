@@ -38,13 +38,24 @@ describe("buy one item", () => {
 
   it("--json: the service's creation body on stdout, carrying the ref_id, and the verdict as `outcome`", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const r = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "shop-order-77"], { mode: "json" });
+    const r = await reseller.run(
+      ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "shop-order-77"],
+      { mode: "json" },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
     expect(Object.keys(body)).toEqual(["message", "data", "outcome"]);
     expect(body.outcome).toBe("bought");
-    expect(body.data).toMatchObject({ ref_id: "shop-order-77", status: "paid", amount: 11_500, price: 11_500, contact: expect.any(String) });
-    expect(serviceTransactions(reseller.apiKey).find((t) => t.ref_id === "shop-order-77")!.invoice).toBe(body.data.invoice);
+    expect(body.data).toMatchObject({
+      ref_id: "shop-order-77",
+      status: "paid",
+      amount: 11_500,
+      price: 11_500,
+      contact: expect.any(String),
+    });
+    expect(serviceTransactions(reseller.apiKey).find((t) => t.ref_id === "shop-order-77")!.invoice).toBe(
+      body.data.invoice,
+    );
   });
 
   it("on a terminal: the invoice, ref_id, status and Rupiah amount, one per line, to copy without borders", async () => {
@@ -52,7 +63,9 @@ describe("buy one item", () => {
     const r = await reseller.run(["buy", "--item", "3", "--qty", "1"], { mode: "table" });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(tableBorder);
-    expect(r.stdout).toMatch(/^Invoice +INV-\S+\nRef ID +RSL-\S+\nStatus +\w+\nAmount +Rp 18\.000\nCreated +\d{4}-.*\nOutcome +bought$/m);
+    expect(r.stdout).toMatch(
+      /^Invoice +INV-\S+\nRef ID +RSL-\S+\nStatus +\w+\nAmount +Rp 18\.000\nCreated +\d{4}-.*\nOutcome +bought$/m,
+    );
     expect(r.stdout).toContain("Rp 18.000");
     expect(r.stdout).toMatch(/RSL-\d{8}-[A-Z0-9]{10}/);
     expect(r.stderr).toMatch(/Bought 1 × Spotify Premium 1 Bulan for Rp 18\.000/);
@@ -67,10 +80,18 @@ describe("buy one item", () => {
     expect(refA).not.toBe(refB);
     const records = journalRecords(reseller.configDir);
     const intent = records.find((r) => r.type === "intent" && r.ref_id === refA)!;
-    expect(intent).toMatchObject({ kind: "buy", profile: "default", request: { carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] } });
+    expect(intent).toMatchObject({
+      kind: "buy",
+      profile: "default",
+      request: { carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] },
+    });
     const order = records.filter((r) => r.entry === intent.entry).map((r) => r.type);
     expect(order).toEqual(["intent", "attempt", "outcome"]);
-    expect(records.find((r) => r.entry === intent.entry && r.type === "outcome")).toMatchObject({ outcome: "done", amount: 6_500, invoice: expect.stringMatching(/^INV-/) });
+    expect(records.find((r) => r.entry === intent.entry && r.type === "outcome")).toMatchObject({
+      outcome: "done",
+      amount: 6_500,
+      invoice: expect.stringMatching(/^INV-/),
+    });
     expect(JSON.stringify(records)).not.toContain(reseller.apiKey);
   });
 });
@@ -78,11 +99,32 @@ describe("buy one item", () => {
 describe("SMM", () => {
   it("--target/--opt/--comment build the JSON note the service requires", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
-    const r = await reseller.run(["buy", "--item", "23", "--qty", "100", "--target", "https://instagram.com/tokoku", "--opt", "fast", "--comment", "mantap"], { mode: "json" });
+    const r = await reseller.run(
+      [
+        "buy",
+        "--item",
+        "23",
+        "--qty",
+        "100",
+        "--target",
+        "https://instagram.com/tokoku",
+        "--opt",
+        "fast",
+        "--comment",
+        "mantap",
+      ],
+      { mode: "json" },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const refId = r.json().data.ref_id;
-    const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${refId}`, { headers: { "X-APIKEY": reseller.apiKey } }).then((x) => x.json() as Promise<any>);
-    expect(JSON.parse(detail.data.items[0].note)).toEqual({ target: "https://instagram.com/tokoku", opt_smm: ["fast"], comment_smm: "mantap" });
+    const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${refId}`, {
+      headers: { "X-APIKEY": reseller.apiKey },
+    }).then((x) => x.json() as Promise<any>);
+    expect(JSON.parse(detail.data.items[0].note)).toEqual({
+      target: "https://instagram.com/tokoku",
+      opt_smm: ["fast"],
+      comment_smm: "mantap",
+    });
   });
 
   it("an invalid SMM --note is exit 2 before anything is sent", async () => {
@@ -111,7 +153,9 @@ describe("SMM", () => {
 describe("input checked before sending (exit 2)", () => {
   it("a quantity below the item's minimum order", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
-    const r = await reseller.run(["buy", "--item", "25", "--qty", "10", "--target", "https://tiktok.com/@a/video/1"], { mode: "json" });
+    const r = await reseller.run(["buy", "--item", "25", "--qty", "10", "--target", "https://tiktok.com/@a/video/1"], {
+      mode: "json",
+    });
     expect(r.exitCode).toBe(2);
     expect(r.errorJson().error.code).toBe("MINIMUM_ORDER_NOT_MET");
     expect(r.errorJson().error.message).toContain("1000");
@@ -159,18 +203,38 @@ describe("refusals", () => {
     const json = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890"], { mode: "json" });
     expect(json.stdout).toBe("");
     const error = json.errorJson().error;
-    expect(error).toMatchObject({ code: "BALANCE_IS_INSUFFICIENT", status: 400, details: { balance: 10_000, total: 11_500, shortfall: 1_500 } });
+    expect(error).toMatchObject({
+      code: "BALANCE_IS_INSUFFICIENT",
+      status: 400,
+      details: { balance: 10_000, total: 11_500, shortfall: 1_500 },
+    });
     expect(error.suggestion).toContain("reseller topup --amount 10000");
     expect(harness.accountOf(reseller.apiKey).balance).toBe(10_000);
     const outcome = journalRecords(reseller.configDir).filter((l) => l.type === "outcome");
-    expect(outcome.map((o) => [o.outcome, o.code])).toEqual([["refused", "BALANCE_IS_INSUFFICIENT"], ["refused", "BALANCE_IS_INSUFFICIENT"]]);
+    expect(outcome.map((o) => [o.outcome, o.code])).toEqual([
+      ["refused", "BALANCE_IS_INSUFFICIENT"],
+      ["refused", "BALANCE_IS_INSUFFICIENT"],
+    ]);
   });
 
   it("a reused --ref-id is exit 1, never passed off as success, and nothing new is bought", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
-    const first = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "reuse-1"]);
+    const first = await reseller.run([
+      "buy",
+      "--item",
+      "12",
+      "--qty",
+      "1",
+      "--note",
+      "081234567890",
+      "--ref-id",
+      "reuse-1",
+    ]);
     expect(first.exitCode).toBe(0);
-    const again = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "reuse-1"], { mode: "json" });
+    const again = await reseller.run(
+      ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "reuse-1"],
+      { mode: "json" },
+    );
     expect(again.exitCode).toBe(1);
     expect(again.stdout).toBe("");
     expect(again.errorJson().error).toMatchObject({ code: "REF_ID_ALREADY_EXIST", status: 422 });
@@ -193,10 +257,21 @@ describe("cart: several items in one transaction", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
     expect(body.data.amount).toBe(11_500 + 2 * 15_000 + 100 * 12);
-    const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${body.data.ref_id}`, { headers: { "X-APIKEY": reseller.apiKey } }).then((x) => x.json() as Promise<any>);
-    expect(detail.data.items.map((i: any) => [i.variant_id, i.qty])).toEqual([[12, 1], [4, 2], [24, 100]]);
+    const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${body.data.ref_id}`, {
+      headers: { "X-APIKEY": reseller.apiKey },
+    }).then((x) => x.json() as Promise<any>);
+    expect(detail.data.items.map((i: any) => [i.variant_id, i.qty])).toEqual([
+      [12, 1],
+      [4, 2],
+      [24, 100],
+    ]);
 
-    const fromStdin = await reseller.run(["buy", "--cart", "-"], { input: JSON.stringify([{ item_id: 11, quantity: 1, note: "081234567890" }, { item_id: 3, quantity: 1 }]) });
+    const fromStdin = await reseller.run(["buy", "--cart", "-"], {
+      input: JSON.stringify([
+        { item_id: 11, quantity: 1, note: "081234567890" },
+        { item_id: 3, quantity: 1 },
+      ]),
+    });
     expect(fromStdin.exitCode, fromStdin.stderr).toBe(0);
     expect(fromStdin.stdout.split("\t")[3]).toBe(String(6_500 + 18_000));
   });
@@ -205,16 +280,30 @@ describe("cart: several items in one transaction", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     const before = serviceTransactions(reseller.apiKey).length;
     const cases: [unknown, RegExp][] = [
-      [[{ item_id: 12, quantity: 1, note: "081234567890" }, { item_id: 4, quantity: 0 }], /cart line 2: quantity must be a positive whole number/],
+      [
+        [
+          { item_id: 12, quantity: 1, note: "081234567890" },
+          { item_id: 4, quantity: 0 },
+        ],
+        /cart line 2: quantity must be a positive whole number/,
+      ],
       [[{ item_id: "x", quantity: 1 }], /cart line 1: item_id/],
-      [[{ item_id: 12, quantity: 1, note: "081234567890" }, { item_id: 23, quantity: 100, note: "not json" }], /cart line 2: An SMM note must be JSON/],
+      [
+        [
+          { item_id: 12, quantity: 1, note: "081234567890" },
+          { item_id: 23, quantity: 100, note: "not json" },
+        ],
+        /cart line 2: An SMM note must be JSON/,
+      ],
       [[{ item_id: 23, quantity: 5, note: { target: "x" } }], /cart line 1: the minimum order of item 23/],
       [[{ item_id: 12, qty: 1 }], /cart line 1: unknown field "qty"/],
       [{ item_id: 12 }, /non-empty JSON array/],
       ["[oops", /not JSON/],
     ];
     for (const [cart, message] of cases) {
-      const r = await reseller.run(["buy", "--cart", "-"], { input: typeof cart === "string" ? cart : JSON.stringify(cart) });
+      const r = await reseller.run(["buy", "--cart", "-"], {
+        input: typeof cart === "string" ? cart : JSON.stringify(cart),
+      });
       expect(r.exitCode, JSON.stringify(cart)).toBe(2);
       expect(r.stderr).toMatch(message);
     }
@@ -232,8 +321,14 @@ describe("buy --lock", () => {
     expect(r.json().data.amount).toBe(2 * 25_000);
     const lock = harness.accountOf(reseller.apiKey).locks.find((l) => l.lock_token === token)!;
     expect(lock.status).toBe("used");
-    const intent = journalRecords(reseller.configDir).find((l): l is IntentRecord => l.type === "intent" && l.kind === "buy");
-    expect(intent?.request).toEqual({ carts: [{ item_id: 5, quantity: 2 }], lock_token: token, item_names: { "5": "YouTube Premium 1 Bulan" } });
+    const intent = journalRecords(reseller.configDir).find(
+      (l): l is IntentRecord => l.type === "intent" && l.kind === "buy",
+    );
+    expect(intent?.request).toEqual({
+      carts: [{ item_id: 5, quantity: 2 }],
+      lock_token: token,
+      item_names: { "5": "YouTube Premium 1 Bulan" },
+    });
   });
 
   it("a lock made elsewhere is found through `lock list`", async () => {
@@ -260,7 +355,9 @@ describe("buy --lock", () => {
     const bare = await reseller.run(["buy", "--lock", "LCK-NOSUCHTOKEN0000"], { mode: "json" });
     expect(bare.exitCode).toBe(1);
     expect(bare.errorJson().error.code).toBe("LOCK_NOT_FOUND");
-    const full = await reseller.run(["buy", "--lock", "LCK-NOSUCHTOKEN0000", "--item", "5", "--qty", "1"], { mode: "json" });
+    const full = await reseller.run(["buy", "--lock", "LCK-NOSUCHTOKEN0000", "--item", "5", "--qty", "1"], {
+      mode: "json",
+    });
     expect(full.exitCode).toBe(1);
     expect(full.errorJson().error).toMatchObject({ code: "LOCK_NOT_FOUND", status: 404 });
   });

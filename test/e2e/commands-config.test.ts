@@ -14,7 +14,9 @@ const storedKey = "rk_live_stored_profile_key_9f3a";
 const envKey = "rk_live_from_environment_77b1";
 
 /** A config dir whose default profile was saved the way `reseller login` saves it. */
-async function configured(profile: Record<string, unknown> = { base_url: "https://api.example.com", api_key: storedKey }) {
+async function configured(
+  profile: Record<string, unknown> = { base_url: "https://api.example.com", api_key: storedKey },
+) {
   const dir = makeConfigDir();
   await new ConfigStore(dir).writeProfile("default", profile);
   return dir;
@@ -22,7 +24,10 @@ async function configured(profile: Record<string, unknown> = { base_url: "https:
 
 async function reseller(dir: string, args: string[], options: CliOptions & { mode?: Mode } = {}) {
   const mode = modeArgs(options.mode ?? "plain");
-  const r = await runReseller([...args, ...mode.args], { ...options, env: { RESELLER_CONFIG_DIR: dir, ...mode.env, ...options.env } });
+  const r = await runReseller([...args, ...mode.args], {
+    ...options,
+    env: { RESELLER_CONFIG_DIR: dir, ...mode.env, ...options.env },
+  });
   for (const key of [storedKey, envKey]) expect(r.stdout + r.stderr).not.toContain(key);
   return r;
 }
@@ -63,8 +68,18 @@ describe("config list", () => {
 
   it("shows flag and environment overrides as such", async () => {
     const dir = await configured();
-    const r = await reseller(dir, ["config", "list", "--base-url", "http://127.0.0.1:9", "--timeout", "5"], { env: { RESELLER_API_KEY: envKey, RESELLER_MAX_RETRIES: "0" } });
-    const rows = Object.fromEntries(r.stdout.trim().split("\n").map((l) => { const [k, v, s] = l.split("\t"); return [k, [v, s]]; }));
+    const r = await reseller(dir, ["config", "list", "--base-url", "http://127.0.0.1:9", "--timeout", "5"], {
+      env: { RESELLER_API_KEY: envKey, RESELLER_MAX_RETRIES: "0" },
+    });
+    const rows = Object.fromEntries(
+      r.stdout
+        .trim()
+        .split("\n")
+        .map((l) => {
+          const [k, v, s] = l.split("\t");
+          return [k, [v, s]];
+        }),
+    );
     expect(rows.base_url).toEqual(["http://127.0.0.1:9", "flag"]);
     expect(rows.api_key).toEqual(["****77b1", "environment"]);
     expect(rows.timeout).toEqual(["5", "flag"]);
@@ -114,7 +129,9 @@ describe("config get", () => {
   it("prints the value alone, for scripts", async () => {
     const dir = await configured();
     expect((await reseller(dir, ["config", "get", "base_url"])).stdout).toBe("https://api.example.com\n");
-    expect((await reseller(dir, ["config", "get", "base_url"], { mode: "table" })).stdout).toBe("https://api.example.com\n");
+    expect((await reseller(dir, ["config", "get", "base_url"], { mode: "table" })).stdout).toBe(
+      "https://api.example.com\n",
+    );
     expect((await reseller(dir, ["config", "get", "timeout"])).stdout).toBe("30\n");
   });
 
@@ -125,7 +142,11 @@ describe("config get", () => {
 
   it("--json: key, value and source", async () => {
     const dir = await configured();
-    expect((await reseller(dir, ["config", "get", "base_url"], { mode: "json" })).json()).toEqual({ key: "base_url", value: "https://api.example.com", source: "profile" });
+    expect((await reseller(dir, ["config", "get", "base_url"], { mode: "json" })).json()).toEqual({
+      key: "base_url",
+      value: "https://api.example.com",
+      source: "profile",
+    });
   });
 
   it("an unset value: nothing on stdout, a note on stderr, exit 0", async () => {
@@ -151,7 +172,11 @@ describe("config set", () => {
     expect(r.stderr).toContain('Set timeout to 60 for profile "default"');
     expect(stored(dir).default).toEqual({ base_url: "https://api.example.com", api_key: storedKey, timeout: 60 });
     expect(fileMode(dir)).toBe(0o600);
-    expect((await reseller(dir, ["config", "get", "timeout"], { mode: "json" })).json()).toEqual({ key: "timeout", value: 60, source: "profile" });
+    expect((await reseller(dir, ["config", "get", "timeout"], { mode: "json" })).json()).toEqual({
+      key: "timeout",
+      value: 60,
+      source: "profile",
+    });
   });
 
   it("creates the config file 0600, in a dir of the owner's alone, when there was none", async () => {
@@ -231,7 +256,9 @@ describe("config set", () => {
 
   it("warns when the environment overrides what was just saved", async () => {
     const dir = await configured();
-    const r = await reseller(dir, ["config", "set", "base_url", "https://new.example.com"], { env: { RESELLER_BASE_URL: "https://env.example.com" } });
+    const r = await reseller(dir, ["config", "set", "base_url", "https://new.example.com"], {
+      env: { RESELLER_BASE_URL: "https://env.example.com" },
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain("RESELLER_BASE_URL");
   });
@@ -265,13 +292,22 @@ describe("logout", () => {
 
   it("--json: what was done", async () => {
     const dir = await configured();
-    expect((await reseller(dir, ["logout"], { mode: "json" })).json()).toEqual({ profile: "default", removed_api_key: true });
-    expect((await reseller(dir, ["logout"], { mode: "json" })).json()).toEqual({ profile: "default", removed_api_key: false });
+    expect((await reseller(dir, ["logout"], { mode: "json" })).json()).toEqual({
+      profile: "default",
+      removed_api_key: true,
+    });
+    expect((await reseller(dir, ["logout"], { mode: "json" })).json()).toEqual({
+      profile: "default",
+      removed_api_key: false,
+    });
   });
 
   it("--profile logs out of that profile only", async () => {
     const dir = await configured();
-    await new ConfigStore(dir).writeProfile("shop2", { base_url: "https://shop2.example.com", api_key: "rk_live_shop2_key_0c0c" });
+    await new ConfigStore(dir).writeProfile("shop2", {
+      base_url: "https://shop2.example.com",
+      api_key: "rk_live_shop2_key_0c0c",
+    });
     await reseller(dir, ["logout", "--profile", "shop2"]);
     expect(stored(dir).shop2).toEqual({ base_url: "https://shop2.example.com" });
     expect(stored(dir).default.api_key).toBe(storedKey);

@@ -19,22 +19,58 @@ const longRefId = "r".repeat(192);
 
 describe("exit 2: input is checked before anything is sent", () => {
   it.each<[string, string[], RegExp]>([
-    ["a quantity that is not a whole number", ["buy", "--item", "12", "--qty", "1.5", "--note", "081234567890"], /--qty must be a positive whole number, not "1\.5"/],
+    [
+      "a quantity that is not a whole number",
+      ["buy", "--item", "12", "--qty", "1.5", "--note", "081234567890"],
+      /--qty must be a positive whole number, not "1\.5"/,
+    ],
     ["a zero quantity", ["lock", "add", "--item", "1", "--qty", "0"], /--qty must be a positive whole number/],
     ["an item id that is not a number", ["item", "abc"], /item id must be a positive whole number/],
     ["a negative item id", ["sandbox", "--item", "-4", "--qty", "1"], /--item must be a positive whole number/],
-    ["a lock duration under 60", ["lock", "add", "--item", "1", "--qty", "1", "--duration", "59"], /--duration must be whole seconds from 60 to 600, not "59"/],
-    ["a lock duration over 600", ["lock", "add", "--item", "1", "--qty", "1", "--duration", "601"], /--duration must be whole seconds from 60 to 600, not "601"/],
-    ["a top-up under Rp 10.000", ["topup", "--amount", "9999", "--channel", "QRIS", "--yes"], /--amount must be at least Rp 10\.000; Rp 9\.999 is less/],
-    ["a ref_id of 192 characters", ["buy", "--item", "12", "--qty", "1", "--note", "0812", "--ref-id", longRefId], /--ref-id must be at most 191 characters; this one has 192/],
+    [
+      "a lock duration under 60",
+      ["lock", "add", "--item", "1", "--qty", "1", "--duration", "59"],
+      /--duration must be whole seconds from 60 to 600, not "59"/,
+    ],
+    [
+      "a lock duration over 600",
+      ["lock", "add", "--item", "1", "--qty", "1", "--duration", "601"],
+      /--duration must be whole seconds from 60 to 600, not "601"/,
+    ],
+    [
+      "a top-up under Rp 10.000",
+      ["topup", "--amount", "9999", "--channel", "QRIS", "--yes"],
+      /--amount must be at least Rp 10\.000; Rp 9\.999 is less/,
+    ],
+    [
+      "a ref_id of 192 characters",
+      ["buy", "--item", "12", "--qty", "1", "--note", "0812", "--ref-id", longRefId],
+      /--ref-id must be at most 191 characters; this one has 192/,
+    ],
     ["an unknown flag", ["balance", "--bogus"], /--bogus is not an option of `reseller balance`\./],
     ["a missing argument", ["item"], /`reseller item` needs <id>: item \(variant\) id\./],
     ["a missing required option", ["lock", "add", "--item", "1"], /`reseller lock add` needs --qty <n>: quantity/],
     ["an unknown command", ["balanse"], /`reseller` has no command "balanse"\./],
-    ["a status the service does not have", ["trx", "list", "--status", "gagal"], /--status must be pending, paid, completed, failed or canceled, not "gagal"\.\nHint: Did you mean --status failed\?/],
-    ["an amount that could be two", ["topup", "--amount", "1,5", "--channel", "QRIS", "--yes"], /--amount "1,5" is not an amount of Rupiah: it has a decimal part but no unit \(rb, jt\)\.\nHint: Did you mean Rp 1\.500 \(1500\) or Rp 1\.500\.000 \(1500000\)\?/],
-    ["an id without its flag", ["buy", "12"], /`reseller buy` takes no arguments, only flags; "12" is one too many\.\nHint: Did you mean `reseller buy --item 12`\?/],
-    ["a near-miss flag", ["buy", "--item", "12", "--quantity", "2"], /--quantity is not an option of `reseller buy`\.\nHint: Did you mean --qty\?/],
+    [
+      "a status the service does not have",
+      ["trx", "list", "--status", "gagal"],
+      /--status must be pending, paid, completed, failed or canceled, not "gagal"\.\nHint: Did you mean --status failed\?/,
+    ],
+    [
+      "an amount that could be two",
+      ["topup", "--amount", "1,5", "--channel", "QRIS", "--yes"],
+      /--amount "1,5" is not an amount of Rupiah: it has a decimal part but no unit \(rb, jt\)\.\nHint: Did you mean Rp 1\.500 \(1500\) or Rp 1\.500\.000 \(1500000\)\?/,
+    ],
+    [
+      "an id without its flag",
+      ["buy", "12"],
+      /`reseller buy` takes no arguments, only flags; "12" is one too many\.\nHint: Did you mean `reseller buy --item 12`\?/,
+    ],
+    [
+      "a near-miss flag",
+      ["buy", "--item", "12", "--quantity", "2"],
+      /--quantity is not an option of `reseller buy`\.\nHint: Did you mean --qty\?/,
+    ],
     ["an unknown setting", ["config", "get", "colour"], /There is no setting "colour"/],
   ])("%s", async (_rule, args, message) => {
     const reseller = resellerAs(harness);
@@ -58,7 +94,9 @@ describe("exit 2: input is checked before anything is sent", () => {
 
   it("with --json the usage error is JSON on stderr and stdout is empty", async () => {
     const before = apiRequests(harness).length;
-    const r = await resellerAs(harness).run(["lock", "add", "--item", "1", "--qty", "1", "--duration", "601"], { mode: "json" });
+    const r = await resellerAs(harness).run(["lock", "add", "--item", "1", "--qty", "1", "--duration", "601"], {
+      mode: "json",
+    });
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.errorJson().error).toMatchObject({ code: "USAGE", status: null });
@@ -67,7 +105,13 @@ describe("exit 2: input is checked before anything is sent", () => {
   });
 
   it("a plain-http base URL on another machine is refused before the key is sent", async () => {
-    const r = await runReseller(["balance"], { env: { RESELLER_BASE_URL: "http://api.example.com", RESELLER_API_KEY: harness.emulator.demoApiKey, RESELLER_CONFIG_DIR: makeConfigDir() } });
+    const r = await runReseller(["balance"], {
+      env: {
+        RESELLER_BASE_URL: "http://api.example.com",
+        RESELLER_API_KEY: harness.emulator.demoApiKey,
+        RESELLER_CONFIG_DIR: makeConfigDir(),
+      },
+    });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain("clear text");
     expect(r.stderr).toContain("--insecure");
@@ -91,12 +135,16 @@ describe("exit 3: authentication", () => {
 
   it("no key configured: NO_API_KEY, and nothing is sent", async () => {
     const before = apiRequests(harness).length;
-    const r = await runReseller(["leaderboard"], { env: { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() } });
+    const r = await runReseller(["leaderboard"], {
+      env: { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() },
+    });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toContain("NO_API_KEY");
     expect(r.stderr).toContain("reseller login");
     expect(apiRequests(harness).length).toBe(before);
-    const json = await runReseller(["item", "12", "--json"], { env: { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() } });
+    const json = await runReseller(["item", "12", "--json"], {
+      env: { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() },
+    });
     expect(json.exitCode).toBe(3);
     expect(json.stdout).toBe("");
     expect(json.errorJson().error.code).toBe("NO_API_KEY");
@@ -107,7 +155,13 @@ describe("exit 4: the service cannot be reached", () => {
   it("a base URL on a closed port exits 4 quickly, saying what to check", async () => {
     const port = await closedPort();
     const started = Date.now();
-    const r = await runReseller(["balance"], { env: { RESELLER_BASE_URL: `http://127.0.0.1:${port}`, RESELLER_API_KEY: harness.emulator.demoApiKey, RESELLER_CONFIG_DIR: makeConfigDir() } });
+    const r = await runReseller(["balance"], {
+      env: {
+        RESELLER_BASE_URL: `http://127.0.0.1:${port}`,
+        RESELLER_API_KEY: harness.emulator.demoApiKey,
+        RESELLER_CONFIG_DIR: makeConfigDir(),
+      },
+    });
     expect(r.exitCode).toBe(4);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(r.stdout).toBe("");
@@ -119,7 +173,14 @@ describe("exit 4: the service cannot be reached", () => {
 
   it("with --json: the error as JSON on stderr", async () => {
     const port = await closedPort();
-    const r = await runReseller(["lock", "list", "--json"], { env: { RESELLER_BASE_URL: `http://127.0.0.1:${port}`, RESELLER_API_KEY: harness.emulator.demoApiKey, RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_MAX_RETRIES: "0" } });
+    const r = await runReseller(["lock", "list", "--json"], {
+      env: {
+        RESELLER_BASE_URL: `http://127.0.0.1:${port}`,
+        RESELLER_API_KEY: harness.emulator.demoApiKey,
+        RESELLER_CONFIG_DIR: makeConfigDir(),
+        RESELLER_MAX_RETRIES: "0",
+      },
+    });
     expect(r.exitCode).toBe(4);
     expect(r.stdout).toBe("");
     expect(r.errorJson().error).toMatchObject({ code: "ECONNREFUSED", details: { may_have_reached: false } });
@@ -194,7 +255,17 @@ describe("help and version", () => {
     // Four at a time: fast on two cores without starving the other test files.
     for (let i = 0; i < paths.length; i += 4) {
       const batch = paths.slice(i, i + 4);
-      results.push(...(await Promise.all(batch.map(async (p) => [p.join(" "), await runReseller([...p, "--help"], { env: { RESELLER_CONFIG_DIR: makeConfigDir() } })] as [string, Awaited<ReturnType<typeof runReseller>>]))));
+      results.push(
+        ...(await Promise.all(
+          batch.map(
+            async (p) =>
+              [p.join(" "), await runReseller([...p, "--help"], { env: { RESELLER_CONFIG_DIR: makeConfigDir() } })] as [
+                string,
+                Awaited<ReturnType<typeof runReseller>>,
+              ],
+          ),
+        )),
+      );
     }
     for (const [name, r] of results) {
       expect(r.exitCode, name).toBe(0);

@@ -37,7 +37,10 @@ export function resellerAs(harness: Harness, apiKey = harness.emulator.demoApiKe
   const env = harness.accountEnv(apiKey, configDir);
   const start = (args: string[], options: ResellerOptions = {}): RunningReseller => {
     const mode = modeArgs(options.mode ?? "plain");
-    const running = startReseller([...args, ...mode.args], { ...options, env: { ...env, ...mode.env, ...options.env } });
+    const running = startReseller([...args, ...mode.args], {
+      ...options,
+      env: { ...env, ...mode.env, ...options.env },
+    });
     return {
       ...running,
       done: running.done.then((result) => {
@@ -58,7 +61,9 @@ export function expectNoFullKey(harness: Harness, result: CliResult): void {
 
 /** The service's own answer to a GET, fetched directly, to compare with what --json printed. */
 export async function serviceBody(harness: Harness, path: string, apiKey = harness.emulator.demoApiKey): Promise<any> {
-  const response = await fetch(harness.emulator.baseUrl + path, { headers: { "X-APIKEY": apiKey, Accept: "application/json" } });
+  const response = await fetch(harness.emulator.baseUrl + path, {
+    headers: { "X-APIKEY": apiKey, Accept: "application/json" },
+  });
   return response.json();
 }
 
@@ -81,11 +86,20 @@ export function journalRecords(configDir: string): JournalRecord[] {
   }
   // The text after the last line break is a record still being written by a running process: left
   // for the next read. Every whole line must be JSON: a torn one fails the test.
-  return text.split("\n").slice(0, -1).filter(Boolean).map((line) => JSON.parse(line) as JournalRecord);
+  return text
+    .split("\n")
+    .slice(0, -1)
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as JournalRecord);
 }
 
 /** Moves the emulator's clock forward while `reseller` waits, so a minute of delivery takes a moment. */
-export async function whileAdvancing(emulator: RunningEmulator, running: Promise<CliResult>, stepSeconds = 10, everyMs = 250): Promise<CliResult> {
+export async function whileAdvancing(
+  emulator: RunningEmulator,
+  running: Promise<CliResult>,
+  stepSeconds = 10,
+  everyMs = 250,
+): Promise<CliResult> {
   let done = false;
   const ticking = (async () => {
     while (!done) {

@@ -54,7 +54,13 @@ describe("lock add", () => {
     const body = singleJson(r);
     expect(body.success).toBe(true);
     const held = lockOf(reseller.apiKey, body.data.lock_token)!;
-    expect(body.data).toEqual({ lock_token: held.lock_token, item_id: 4, quantity: 1, locked_at: held.locked_at, expires_at: held.expires_at });
+    expect(body.data).toEqual({
+      lock_token: held.lock_token,
+      item_id: 4,
+      quantity: 1,
+      locked_at: held.locked_at,
+      expires_at: held.expires_at,
+    });
     expect(Date.parse(body.data.expires_at) - Date.parse(body.data.locked_at)).toBe(120_000);
     expect(cachedTokens(reseller.configDir)).toEqual([body.data.lock_token]);
   });
@@ -91,13 +97,19 @@ describe("lock list", () => {
     expect(json.exitCode).toBe(0);
     const printed = singleJson(json);
     const direct = await serviceBody(harness, "/v1/item/lock", apiKey());
-    const withoutClock = (body: any) => ({ ...body, data: body.data.map(({ remaining_seconds, ...rest }: any) => rest) });
+    const withoutClock = (body: any) => ({
+      ...body,
+      data: body.data.map(({ remaining_seconds, ...rest }: any) => rest),
+    });
     expect(withoutClock(printed)).toEqual(withoutClock(direct));
     expect(printed.data.map((l: any) => l.lock_token)).toEqual([first, second]);
     expect(printed.data[0].remaining_seconds).toBeGreaterThan(590);
 
     const plain = await reseller.run(["lock", "list"]);
-    const rows = plain.stdout.trim().split("\n").map((line) => line.split("\t"));
+    const rows = plain.stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t"));
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(0, 3)).toEqual([second, "7", "2"]);
     expect(rows[1]![3]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
@@ -110,7 +122,9 @@ describe("lock list", () => {
     // The token, which people copy, stands beside the borders of its row.
     expect(table.stdout).toMatch(new RegExp(`│ (9m \\d\\ds|10m 00s)\\s+│  ${first}\n`));
     // The expiry once: the time it ends (no "(in 1m …)" hint), and beside it the time left.
-    expect(table.stdout).toMatch(new RegExp(`│ \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +│ 1m \\d\\ds\\s+│  ${second}\n`));
+    expect(table.stdout).toMatch(
+      new RegExp(`│ \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +│ 1m \\d\\ds\\s+│  ${second}\n`),
+    );
     expect(table.stdout).not.toMatch(/\(in \d/);
   });
 

@@ -41,11 +41,22 @@ describe("channels", () => {
 
   it("piped: one tab-separated row per channel, fee as a raw integer", async () => {
     const r = await reseller().run(["channels"]);
-    const rows = r.stdout.trim().split("\n").map((line) => line.split("\t"));
+    const rows = r.stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t"));
     const body = await serviceBody(harness, "/v1/balance/channels");
     expect(rows).toHaveLength(body.data.length);
     // code, name, flat fee first as always; then the percentage (none here), the limits and whether it is on.
-    expect(rows[0]).toEqual([body.data[0].code, body.data[0].name, String(body.data[0].fee), "", String(body.data[0].min_amount), String(body.data[0].max_amount), "on"]);
+    expect(rows[0]).toEqual([
+      body.data[0].code,
+      body.data[0].name,
+      String(body.data[0].fee),
+      "",
+      String(body.data[0].min_amount),
+      String(body.data[0].max_amount),
+      "on",
+    ]);
     expect(rows.every((row) => row.length === 7 && /^\d+$/.test(row[2]!))).toBe(true);
   });
 
@@ -71,8 +82,20 @@ describe("item", () => {
   it("piped: label/value rows, raw price, unlimited stock said in words", async () => {
     const r = await reseller().run(["item", "12"]);
     expect(r.exitCode).toBe(0);
-    const rows = Object.fromEntries(r.stdout.trim().split("\n").map((line) => line.split("\t") as [string, string]));
-    expect(rows).toMatchObject({ item: "12", name: "Pulsa Telkomsel 10.000", price: "11500", stock: "unlimited", minimum_order: "1", order_process: "h2h" });
+    const rows = Object.fromEntries(
+      r.stdout
+        .trim()
+        .split("\n")
+        .map((line) => line.split("\t") as [string, string]),
+    );
+    expect(rows).toMatchObject({
+      item: "12",
+      name: "Pulsa Telkomsel 10.000",
+      price: "11500",
+      stock: "unlimited",
+      minimum_order: "1",
+      order_process: "h2h",
+    });
     expect(rows.description).toContain("nomor tujuan");
   });
 
@@ -118,7 +141,10 @@ describe("leaderboard", () => {
 
   it("piped: rank, masked name, transactions", async () => {
     const r = await reseller().run(["leaderboard"]);
-    const rows = r.stdout.trim().split("\n").map((line) => line.split("\t"));
+    const rows = r.stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t"));
     expect(rows).toHaveLength(10);
     expect(rows.map((row) => row[0])).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);
     expect(rows[0]![1]).toContain("*");
@@ -154,7 +180,9 @@ describe("leaderboard me", () => {
   });
 
   it("another account sees its own rank", async () => {
-    const r = await resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya")).run(["leaderboard", "me"], { mode: "json" });
+    const r = await resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya")).run(["leaderboard", "me"], {
+      mode: "json",
+    });
     expect(r.json().data.ranking).toBe(1);
   });
 });

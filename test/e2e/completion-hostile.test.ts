@@ -40,36 +40,71 @@ beforeAll(async () => {
   chmodSync(join(shimDir, "reseller"), 0o755);
   hostile.routes.set(
     "GET /v1/balance/channels",
-    json(200, { message: "OK", data: [...attacks("channel").map((code) => ({ code, name: "Bayar \u001b]0;owned\u0007", fee: 0 })), { code: "QRIS", name: "QRIS", fee: 750 }] }),
+    json(200, {
+      message: "OK",
+      data: [
+        ...attacks("channel").map((code) => ({ code, name: "Bayar \u001b]0;owned\u0007", fee: 0 })),
+        { code: "QRIS", name: "QRIS", fee: 750 },
+      ],
+    }),
   );
   hostile.routes.set(
     "GET /v1/item/lock",
-    json(200, { message: "OK", data: [...attacks("lock").map((token) => ({ token, item_id: 1, quantity: 1 })), { token: "LCK-SAFE-1", item_id: 1, quantity: 1 }] }),
+    json(200, {
+      message: "OK",
+      data: [
+        ...attacks("lock").map((token) => ({ token, item_id: 1, quantity: 1 })),
+        { token: "LCK-SAFE-1", item_id: 1, quantity: 1 },
+      ],
+    }),
   );
 });
 
-const env = () => ({ RESELLER_BASE_URL: hostile.baseUrl, RESELLER_API_KEY: "rk_test_hostile_completion_key", RESELLER_CONFIG_DIR: makeConfigDir(), PATH: `${shimDir}:${process.env.PATH}` });
+const env = () => ({
+  RESELLER_BASE_URL: hostile.baseUrl,
+  RESELLER_API_KEY: "rk_test_hostile_completion_key",
+  RESELLER_CONFIG_DIR: makeConfigDir(),
+  PATH: `${shimDir}:${process.env.PATH}`,
+});
 
 function shell(file: string, args: string[], extra: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { env: baseEnv(extra), encoding: "utf8", timeout: 15_000 }, (error, stdout) => (error && error.killed ? reject(error) : resolve(stdout)));
+    execFile(file, args, { env: baseEnv(extra), encoding: "utf8", timeout: 15_000 }, (error, stdout) =>
+      error && error.killed ? reject(error) : resolve(stdout),
+    );
   });
 }
 
 /** The marker files that exist: each one is an attack a shell ran. */
-const noMarkers = () => ["channel", "lock"].flatMap((n) => ["dollar", "backtick", "semicolon", "prefixed", "newline"].map((k) => marker(`${n}-${k}`))).filter(existsSync);
+const noMarkers = () =>
+  ["channel", "lock"]
+    .flatMap((n) => ["dollar", "backtick", "semicolon", "prefixed", "newline"].map((k) => marker(`${n}-${k}`)))
+    .filter(existsSync);
 
 describe("reseller __complete", () => {
   it("offers only codes and tokens made of safe characters", async () => {
     const channels = await runReseller(["__complete", "channels"], { env: env() });
     expect(channels.exitCode).toBe(0);
-    expect(channels.stdout.split("\n").filter(Boolean).map((line) => line.split("\t")[0])).toEqual(["QRIS"]);
+    expect(
+      channels.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split("\t")[0]),
+    ).toEqual(["QRIS"]);
     const locks = await runReseller(["__complete", "locks"], { env: env() });
-    expect(locks.stdout.split("\n").filter(Boolean).map((line) => line.split("\t")[0])).toEqual(["LCK-SAFE-1"]);
+    expect(
+      locks.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split("\t")[0]),
+    ).toEqual(["LCK-SAFE-1"]);
   });
 
   it("neutralises the descriptions beside them", async () => {
-    hostile.routes.set("GET /v1/balance/channels", json(200, { message: "OK", data: [{ code: "OVO", name: "OVO \u001b]0;owned\u0007\u202e", fee: 0 }] }));
+    hostile.routes.set(
+      "GET /v1/balance/channels",
+      json(200, { message: "OK", data: [{ code: "OVO", name: "OVO \u001b]0;owned\u0007\u202e", fee: 0 }] }),
+    );
     try {
       const r = await runReseller(["__complete", "channels"], { env: env() });
       expect(r.stdout).not.toMatch(/[\u001b\u0007\u202e]/);
@@ -77,7 +112,13 @@ describe("reseller __complete", () => {
     } finally {
       hostile.routes.set(
         "GET /v1/balance/channels",
-        json(200, { message: "OK", data: [...attacks("channel").map((code) => ({ code, name: "Bayar", fee: 0 })), { code: "QRIS", name: "QRIS", fee: 750 }] }),
+        json(200, {
+          message: "OK",
+          data: [
+            ...attacks("channel").map((code) => ({ code, name: "Bayar", fee: 0 })),
+            { code: "QRIS", name: "QRIS", fee: 750 },
+          ],
+        }),
       );
     }
   });
@@ -107,7 +148,10 @@ describe("fish", () => {
   needsPrograms("fish");
   it("complete -C after --channel and lock release runs nothing the service sent", async () => {
     const complete = async (line: string) =>
-      (await shell("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", scripts.fish!, line], env())).split("\n").filter(Boolean).map((l) => l.split("\t")[0]);
+      (await shell("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", scripts.fish!, line], env()))
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.split("\t")[0]);
     expect(await complete("reseller topup --channel ")).toEqual(["QRIS"]);
     expect(await complete("reseller lock release ")).toEqual(["LCK-SAFE-1"]);
     expect(noMarkers()).toEqual([]);
@@ -118,7 +162,9 @@ describe("zsh", () => {
   needsPrograms("zsh");
   const tmux = useTmux("completion-hostile-zsh");
   it("Tab after --channel in a real terminal runs nothing the service sent", async () => {
-    const term = tmux.runProgram(["zsh", "-f"], { env: terminalEnv({ ...env(), HOME: makeConfigDir() }) as Record<string, string> });
+    const term = tmux.runProgram(["zsh", "-f"], {
+      env: terminalEnv({ ...env(), HOME: makeConfigDir() }) as Record<string, string>,
+    });
     term.type(`autoload -U compinit && compinit -u && source ${scripts.zsh} && echo READY`);
     term.press("Enter");
     await term.waitFor(/^READY$/m);

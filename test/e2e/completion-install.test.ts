@@ -31,13 +31,17 @@ function freshHome(): { home: string; env: Record<string, string> } {
   const bin = mkdtempSync(join(tmpdir(), "reseller-path-"));
   symlinkSync(binPath, join(bin, "reseller"));
   const home = mkdtempSync(join(tmpdir(), "reseller-home-"));
-  return { home, env: { HOME: home, PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`, LANG: "C.UTF-8", TERM: "dumb" } };
+  return {
+    home,
+    env: { HOME: home, PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`, LANG: "C.UTF-8", TERM: "dumb" },
+  };
 }
 
 /** Runs the install lines in the shell they are for, as typed at its prompt. */
 function install(shell: "bash" | "zsh" | "fish", env: Record<string, string>): void {
   const lines = installLines(shell);
-  const argv = shell === "fish" ? ["fish", "--no-config", "-c", lines.join("\n")] : [shell, "-e", "-c", lines.join("\n")];
+  const argv =
+    shell === "fish" ? ["fish", "--no-config", "-c", lines.join("\n")] : [shell, "-e", "-c", lines.join("\n")];
   const r = spawnSync(argv[0]!, argv.slice(1), { env, encoding: "utf8", timeout: 30_000 });
   expect(r.status, `${shell} install lines failed:\n${r.stderr}`).toBe(0);
 }
@@ -47,11 +51,21 @@ describe("completion install lines from the README", () => {
     const { home, env } = freshHome();
     install("bash", env);
     // The rc file alone, as an interactive bash reads it; nothing from /etc (where bash-completion would be).
-    const r = spawnSync("bash", ["--rcfile", join(home, ".bashrc"), "-i", "-c", 'complete -p reseller && COMP_WORDS=(reseller bal) COMP_CWORD=1 COMP_LINE="reseller bal" COMP_POINT=12 && _reseller && printf "%s\\n" "${COMPREPLY[@]}"'], {
-      env,
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const r = spawnSync(
+      "bash",
+      [
+        "--rcfile",
+        join(home, ".bashrc"),
+        "-i",
+        "-c",
+        'complete -p reseller && COMP_WORDS=(reseller bal) COMP_CWORD=1 COMP_LINE="reseller bal" COMP_POINT=12 && _reseller && printf "%s\\n" "${COMPREPLY[@]}"',
+      ],
+      {
+        env,
+        encoding: "utf8",
+        timeout: 30_000,
+      },
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^complete -F _reseller reseller$/m);
     expect(r.stdout.split("\n")).toContain("balance");
@@ -64,7 +78,11 @@ describe("completion install lines from the README", () => {
       // The user's own .zshrc puts a directory that cannot be written first (/proc refuses even root).
       writeFileSync(join(home, ".zshrc"), "fpath=(/proc/reseller-not-writable $fpath)\n");
       install("zsh", env);
-      const r = spawnSync("zsh", ["-i", "-c", 'print -r -- "first=${fpath[1]} comp=${_comps[reseller]}"; whence -w _reseller'], { env, encoding: "utf8", timeout: 30_000 });
+      const r = spawnSync(
+        "zsh",
+        ["-i", "-c", 'print -r -- "first=${fpath[1]} comp=${_comps[reseller]}"; whence -w _reseller'],
+        { env, encoding: "utf8", timeout: 30_000 },
+      );
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/comp=_reseller/);
       expect(r.stdout).toMatch(/_reseller: function/);

@@ -15,7 +15,18 @@ import { needsPrograms, requirePrograms } from "../support/tools.js";
 import { resellerAs } from "./commands-harness.js";
 
 const shells = ["bash", "zsh", "fish"] as const;
-const channelCodes = ["ALFAMART", "BCAVA", "BNIVA", "BRIVA", "DANA", "MANDIRIVA", "OVO", "PERMATAVA", "QRIS", "SHOPEEPAY"];
+const channelCodes = [
+  "ALFAMART",
+  "BCAVA",
+  "BNIVA",
+  "BRIVA",
+  "DANA",
+  "MANDIRIVA",
+  "OVO",
+  "PERMATAVA",
+  "QRIS",
+  "SHOPEEPAY",
+];
 
 const harness = useEmulator();
 const scripts: Record<string, string> = {};
@@ -43,7 +54,9 @@ const account = (apiKey?: string): Env => harness.accountEnv(apiKey);
 /** Runs a shell without blocking this process: the emulator that answers the shell's calls lives here. */
 function shell(file: string, args: string[], env: Env): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { env: shellEnv(env), encoding: "utf8", timeout: 15_000 }, (error, stdout, stderr) => (error && error.killed ? reject(error) : resolve({ stdout, stderr })));
+    execFile(file, args, { env: shellEnv(env), encoding: "utf8", timeout: 15_000 }, (error, stdout, stderr) =>
+      error && error.killed ? reject(error) : resolve({ stdout, stderr }),
+    );
   });
 }
 
@@ -75,7 +88,24 @@ describe("completion scripts", () => {
 
   it("go to stdout and name every command", async () => {
     const bash = await runReseller(["completion", "bash"]);
-    for (const command of ["balance", "buy", "channels", "completion", "config", "emulator", "history", "item", "leaderboard", "lock", "login", "logout", "reconcile", "sandbox", "topup", "trx"]) {
+    for (const command of [
+      "balance",
+      "buy",
+      "channels",
+      "completion",
+      "config",
+      "emulator",
+      "history",
+      "item",
+      "leaderboard",
+      "lock",
+      "login",
+      "logout",
+      "reconcile",
+      "sandbox",
+      "topup",
+      "trx",
+    ]) {
       expect(bash.stdout).toMatch(new RegExp(`\\b${command}\\b`));
     }
     expect(bash.stdout).not.toContain("__complete '"); // the hidden helper is not offered
@@ -103,7 +133,9 @@ describe("bash completion", () => {
     expect(flags).not.toContain("--qty");
     expect(await completeBash("reseller topup --amount 50000 --ch")).toEqual(["--channel"]);
     expect(await completeBash("reseller --profile lock lo")).toEqual(["lock", "login", "logout"]); // "lock" here is the profile's name
-    expect(await completeBash("reseller lock add --")).toEqual(expect.arrayContaining(["--item", "--qty", "--duration"]));
+    expect(await completeBash("reseller lock add --")).toEqual(
+      expect.arrayContaining(["--item", "--qty", "--duration"]),
+    );
   });
 
   it("fixed argument values: shells and config keys", async () => {
@@ -131,13 +163,24 @@ describe("bash completion", () => {
   it("profile names after --profile, from the config file", async () => {
     const dir = makeConfigDir();
     writeFileSync(join(dir, "config.json"), JSON.stringify({ profiles: { default: {}, shop2: {}, warung: {} } }));
-    expect(await completeBash("reseller --profile ", { RESELLER_CONFIG_DIR: dir })).toEqual(["default", "shop2", "warung"]);
+    expect(await completeBash("reseller --profile ", { RESELLER_CONFIG_DIR: dir })).toEqual([
+      "default",
+      "shop2",
+      "warung",
+    ]);
   });
 
   it("offers nothing, quickly and silently, without a key or when the service is slow or down", async () => {
     const started = Date.now();
-    expect(await completeBash("reseller topup --channel ", { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() })).toEqual([]);
-    expect(await completeBash("reseller topup --channel ", { ...account(), RESELLER_BASE_URL: "http://127.0.0.1:9" })).toEqual([]);
+    expect(
+      await completeBash("reseller topup --channel ", {
+        RESELLER_BASE_URL: harness.emulator.baseUrl,
+        RESELLER_CONFIG_DIR: makeConfigDir(),
+      }),
+    ).toEqual([]);
+    expect(
+      await completeBash("reseller topup --channel ", { ...account(), RESELLER_BASE_URL: "http://127.0.0.1:9" }),
+    ).toEqual([]);
     expect(Date.now() - started).toBeLessThan(8_000);
 
     harness.emulator.faults.configure({ latency_ms: 5_000 });
@@ -159,7 +202,9 @@ describe("reseller __complete", () => {
   });
 
   it("prints nothing and exits 0 on failure or an unknown kind", async () => {
-    const noKey = await runReseller(["__complete", "channels"], { env: { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() } });
+    const noKey = await runReseller(["__complete", "channels"], {
+      env: { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_CONFIG_DIR: makeConfigDir() },
+    });
     expect([noKey.exitCode, noKey.stdout, noKey.stderr]).toEqual([0, "", ""]);
     const unknown = await resellerAs(harness).run(["__complete", "colours"]);
     expect([unknown.exitCode, unknown.stdout]).toEqual([0, ""]);
@@ -169,7 +214,11 @@ describe("reseller __complete", () => {
 describe("fish completion", () => {
   needsPrograms("fish");
   const completeFish = async (line: string, env: Env = {}) => {
-    const result = await shell("fish", ["--no-config", "-c", `source $argv[1]; complete -C $argv[2]`, scripts.fish!, line], env);
+    const result = await shell(
+      "fish",
+      ["--no-config", "-c", `source $argv[1]; complete -C $argv[2]`, scripts.fish!, line],
+      env,
+    );
     return result.stdout
       .split("\n")
       .filter(Boolean)
@@ -189,7 +238,10 @@ describe("zsh completion", () => {
   const tmux = useTmux("completion-zsh");
 
   it("completes commands with their descriptions, and channel codes from the service", async () => {
-    const env = terminalEnv({ ...account(), PATH: `${shimDir}:${process.env.PATH}`, HOME: makeConfigDir() }) as Record<string, string>;
+    const env = terminalEnv({ ...account(), PATH: `${shimDir}:${process.env.PATH}`, HOME: makeConfigDir() }) as Record<
+      string,
+      string
+    >;
     const term = tmux.runProgram(["zsh", "-f"], { env });
     term.type(`autoload -U compinit && compinit -u && source ${scripts.zsh} && echo READY`);
     term.press("Enter");

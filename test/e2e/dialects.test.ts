@@ -11,7 +11,11 @@ import { useEmulator } from "../support/emulator.js";
 import { journalRecords, resellerAs, serviceBody, whileAdvancing } from "./commands-harness.js";
 
 /** Piped rows; empty leading or trailing cells are kept (a dialect may leave a field out). */
-const rows = (stdout: string) => stdout.replace(/\n$/, "").split("\n").map((l) => l.split("\t"));
+const rows = (stdout: string) =>
+  stdout
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((l) => l.split("\t"));
 
 /** Where each dialect puts a transaction's results: beside `data` (A, spec) or inside it (B). */
 function resultsOf(body: any, kind: "h2h_results" | "smm_results"): any[] {
@@ -30,7 +34,21 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
 
   it("buy --wait on an h2h item ends with the serial number the service holds (exit 0)", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", `H2H-${dialect}`, "--wait"]));
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run([
+        "buy",
+        "--item",
+        "12",
+        "--qty",
+        "1",
+        "--note",
+        "081234567890",
+        "--ref-id",
+        `H2H-${dialect}`,
+        "--wait",
+      ]),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const body = await serviceBody(harness, `/v1/trx/H2H-${dialect}`, reseller.apiKey);
     const serial: string = resultsOf(body, "h2h_results")[0].sn;
@@ -43,27 +61,63 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
 
   it("a purchase is a success whatever the creation answer says (paid, or pending with total_amount)", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const r = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081234567890", "--ref-id", `BUY-${dialect}`]);
+    const r = await reseller.run([
+      "buy",
+      "--item",
+      "11",
+      "--qty",
+      "1",
+      "--note",
+      "081234567890",
+      "--ref-id",
+      `BUY-${dialect}`,
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     const [row] = rows(r.stdout);
     const created = harness.accountOf(reseller.apiKey).transactions.find((t) => t.ref_id === `BUY-${dialect}`)!;
-    expect(row).toEqual([created.invoice, `BUY-${dialect}`, expect.any(String), String(created.amount), expect.any(String), "bought"]);
+    expect(row).toEqual([
+      created.invoice,
+      `BUY-${dialect}`,
+      expect.any(String),
+      String(created.amount),
+      expect.any(String),
+      "bought",
+    ]);
   });
 
   it("an auto item: its licence is shown", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "1", "--qty", "1", "--ref-id", `AUTO-${dialect}`, "--wait"]));
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run(["buy", "--item", "1", "--qty", "1", "--ref-id", `AUTO-${dialect}`, "--wait"]),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const body = await serviceBody(harness, `/v1/trx/AUTO-${dialect}`, reseller.apiKey);
     const licence: string = body.data.items[0].product_license;
     expect(licence).toBeTruthy();
-    const licences = rows(r.stdout).filter((row) => row[0] === "licence").map((row) => row[2]);
+    const licences = rows(r.stdout)
+      .filter((row) => row[0] === "licence")
+      .map((row) => row[2]);
     expect(licences.join("\n")).toBe(licence.split("\n").filter(Boolean).join("\n"));
   });
 
   it("an SMM order: the delivered count once it completes", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "23", "--qty", "200", "--target", "https://instagram.com/tokoku", "--ref-id", `SMM-${dialect}`, "--wait"]));
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run([
+        "buy",
+        "--item",
+        "23",
+        "--qty",
+        "200",
+        "--target",
+        "https://instagram.com/tokoku",
+        "--ref-id",
+        `SMM-${dialect}`,
+        "--wait",
+      ]),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const body = await serviceBody(harness, `/v1/trx/SMM-${dialect}`, reseller.apiKey);
     const smm = resultsOf(body, "smm_results")[0];
@@ -80,7 +134,11 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     const r = await reseller.run(["leaderboard"]);
     expect(r.exitCode, r.stderr).toBe(0);
     const body = await serviceBody(harness, "/v1/leaderboard");
-    const expected = body.data.map((e: any) => [String(e.ranking ?? e.rank), e.name, String(e.total_trx ?? e.total_transactions)]);
+    const expected = body.data.map((e: any) => [
+      String(e.ranking ?? e.rank),
+      e.name,
+      String(e.total_trx ?? e.total_transactions),
+    ]);
     expect(expected).toHaveLength(10);
     expect(rows(r.stdout)).toEqual(expected);
   });
@@ -100,7 +158,9 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   it("sandbox: the order the service recorded, with its invoice where the dialect gives one", async () => {
     const reseller = resellerAs(harness);
     const before = harness.accountOf().balance;
-    const r = await reseller.run(["sandbox", "--item", "12", "--qty", "1", "--ref-id", `SB-${dialect}`], { mode: "json" });
+    const r = await reseller.run(["sandbox", "--item", "12", "--qty", "1", "--ref-id", `SB-${dialect}`], {
+      mode: "json",
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const body = r.json();
     const plain = await reseller.run(["sandbox", "--item", "12", "--qty", "1", "--ref-id", `SB2-${dialect}`]);
@@ -134,11 +194,23 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     const before = harness.accountOf(reseller.apiKey).balance;
     harness.emulator.setItemAvailable(13, false);
     try {
-      const r = await reseller.run(["buy", "--item", "13", "--qty", "1", "--note", "081234567890", "--ref-id", `GONE-${dialect}`]);
+      const r = await reseller.run([
+        "buy",
+        "--item",
+        "13",
+        "--qty",
+        "1",
+        "--note",
+        "081234567890",
+        "--ref-id",
+        `GONE-${dialect}`,
+      ]);
       expect(r.exitCode, r.stderr).toBe(1);
       expect(r.stderr).toMatch(/PRODUCT_TEMPORARILY_UNAVAILABLE/);
       expect(r.stderr).toMatch(/nothing was charged/);
-      const outcome = journalRecords(reseller.configDir).find((rec) => rec.type === "outcome") as { outcome: string } | undefined;
+      const outcome = journalRecords(reseller.configDir).find((rec) => rec.type === "outcome") as
+        | { outcome: string }
+        | undefined;
       expect(outcome?.outcome).toBe("refused");
       expect(harness.accountOf(reseller.apiKey).balance).toBe(before);
     } finally {

@@ -28,17 +28,20 @@ describe("reseller emulator --print-env", () => {
   it("prints only export lines on stdout, quoted for the shell; the rest goes to stderr", async () => {
     const running = startReseller(["emulator", "--port", "0", "--print-env"]);
     const started = Date.now();
-    while (!running.output().stdout.includes("RESELLER_API_KEY") && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+    while (!running.output().stdout.includes("RESELLER_API_KEY") && Date.now() - started < 10_000)
+      await new Promise((r) => setTimeout(r, 50));
     running.child.kill("SIGINT");
     const r = await running.done;
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toMatch(/^export RESELLER_BASE_URL=http:\/\/127\.0\.0\.1:\d+\nexport RESELLER_API_KEY=rk_[a-z0-9_]+\n$/);
+    expect(r.stdout).toMatch(
+      /^export RESELLER_BASE_URL=http:\/\/127\.0\.0\.1:\d+\nexport RESELLER_API_KEY=rk_[a-z0-9_]+\n$/,
+    );
     expect(r.stderr).toMatch(/add --detach/);
   });
 });
 
 describe("reseller emulator --detach", () => {
-  it("eval \"$(reseller emulator --port 0 --print-env --detach)\" returns, points the shell at it, and kill stops it", () => {
+  it('eval "$(reseller emulator --port 0 --print-env --detach)" returns, points the shell at it, and kill stops it', () => {
     const script = [
       `reseller() { "${process.execPath}" "${binPath}" "$@"; }`,
       'eval "$(reseller emulator --port 0 --print-env --detach)"',
@@ -47,19 +50,29 @@ describe("reseller emulator --detach", () => {
       'kill "$RESELLER_EMULATOR_PID"',
     ].join("\n");
     const started = Date.now();
-    const r = spawnSync("bash", ["-e", "-c", script], { env: baseEnv({ RESELLER_CONFIG_DIR: makeConfigDir() }), encoding: "utf8", timeout: 30_000 });
+    const r = spawnSync("bash", ["-e", "-c", script], {
+      env: baseEnv({ RESELLER_CONFIG_DIR: makeConfigDir() }),
+      encoding: "utf8",
+      timeout: 30_000,
+    });
     expect(r.status, r.stderr).toBe(0);
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(r.stdout).toMatch(/^pid=\d+\nbalance\t\d+\n$/);
-    expect(r.stderr).toMatch(/runs in the background at http:\/\/127\.0\.0\.1:\d+ \(pid \d+; its log: .+\)\.\nStop it with: kill \d+/);
+    expect(r.stderr).toMatch(
+      /runs in the background at http:\/\/127\.0\.0\.1:\d+ \(pid \d+; its log: .+\)\.\nStop it with: kill \d+/,
+    );
     const pid = Number(r.stdout.match(/pid=(\d+)/)![1]);
-    return gone(pid).then((stopped) => expect(stopped, `the emulator (pid ${pid}) is still running after kill`).toBe(true));
+    return gone(pid).then((stopped) =>
+      expect(stopped, `the emulator (pid ${pid}) is still running after kill`).toBe(true),
+    );
   });
 
   it("without --print-env: the Base URL and key for a person, the export lines, and the stop hint", async () => {
     const r = await runReseller(["emulator", "--port", "0", "--detach"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Base URL: http:\/\/127\.0\.0\.1:\d+\nDemo API key: \S+\nexport RESELLER_BASE_URL=\S+\nexport RESELLER_API_KEY=\S+\n$/);
+    expect(r.stdout).toMatch(
+      /^Base URL: http:\/\/127\.0\.0\.1:\d+\nDemo API key: \S+\nexport RESELLER_BASE_URL=\S+\nexport RESELLER_API_KEY=\S+\n$/,
+    );
     const pid = Number(r.stderr.match(/kill (\d+)/)![1]);
     expect(alive(pid)).toBe(true);
     process.kill(pid, "SIGTERM");
@@ -68,19 +81,22 @@ describe("reseller emulator --detach", () => {
 });
 
 describe("a port already in use", () => {
-  it.each([[[]], [["--detach"]]])("`reseller emulator --port N %s`: \"port N is in use\", exit 2, no bug report", async (extra) => {
-    const server = createServer();
-    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    const port = (server.address() as { port: number }).port;
-    try {
-      const r = await runReseller(["emulator", "--port", String(port), ...extra]);
-      expect(r.exitCode).toBe(2);
-      expect(r.stdout).toBe("");
-      expect(r.stderr).toMatch(new RegExp(`^Error: port ${port} is in use\\. \\(PORT_IN_USE\\)$`, "m"));
-      expect(r.stderr).toMatch(/--port 0/);
-      expect(r.stderr).not.toMatch(/bug|went wrong inside/i);
-    } finally {
-      server.close();
-    }
-  });
+  it.each([[[]], [["--detach"]]])(
+    '`reseller emulator --port N %s`: "port N is in use", exit 2, no bug report',
+    async (extra) => {
+      const server = createServer();
+      await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+      const port = (server.address() as { port: number }).port;
+      try {
+        const r = await runReseller(["emulator", "--port", String(port), ...extra]);
+        expect(r.exitCode).toBe(2);
+        expect(r.stdout).toBe("");
+        expect(r.stderr).toMatch(new RegExp(`^Error: port ${port} is in use\\. \\(PORT_IN_USE\\)$`, "m"));
+        expect(r.stderr).toMatch(/--port 0/);
+        expect(r.stderr).not.toMatch(/bug|went wrong inside/i);
+      } finally {
+        server.close();
+      }
+    },
+  );
 });

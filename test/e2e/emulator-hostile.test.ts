@@ -20,8 +20,13 @@ async function stop(pid: number) {
 
 describe("reseller emulator --detach", () => {
   it("still warns about a bind beyond this machine, and hands the background process no secrets", async () => {
-    const secrets = { RESELLER_API_KEY: "rk_live_secret_of_the_shop_0123456789", RESELLER_WEBHOOK_SECRET: "whsec_secret_of_the_shop_0123456789" };
-    const r = await runReseller(["emulator", "--port", "0", "--host", "0.0.0.0", "--detach"], { env: { ...secrets, RESELLER_CONFIG_DIR: makeConfigDir() } });
+    const secrets = {
+      RESELLER_API_KEY: "rk_live_secret_of_the_shop_0123456789",
+      RESELLER_WEBHOOK_SECRET: "whsec_secret_of_the_shop_0123456789",
+    };
+    const r = await runReseller(["emulator", "--port", "0", "--host", "0.0.0.0", "--detach"], {
+      env: { ...secrets, RESELLER_CONFIG_DIR: makeConfigDir() },
+    });
     const pid = Number(r.stderr.match(/kill (\d+)/)?.[1]);
     try {
       expect(r.exitCode, r.stderr).toBe(0);
@@ -39,12 +44,22 @@ describe("reseller emulator --detach", () => {
 describe("--profile and leftover emulator variables", () => {
   it("an explicit --profile uses its saved address and key, and says the environment's lost", async () => {
     const configDir = makeConfigDir();
-    const login = await runReseller(["login", "--with-key", "--profile", "shop", "--base-url", harness.emulator.baseUrl], { env: { RESELLER_CONFIG_DIR: configDir }, input: harness.emulator.demoApiKey });
+    const login = await runReseller(
+      ["login", "--with-key", "--profile", "shop", "--base-url", harness.emulator.baseUrl],
+      { env: { RESELLER_CONFIG_DIR: configDir }, input: harness.emulator.demoApiKey },
+    );
     expect(login.exitCode, login.stderr).toBe(0);
-    const leftovers = { RESELLER_CONFIG_DIR: configDir, RESELLER_BASE_URL: "http://127.0.0.1:9", RESELLER_API_KEY: "rk_test_leftover_emulator_key_0000", RESELLER_MAX_RETRIES: "0" };
+    const leftovers = {
+      RESELLER_CONFIG_DIR: configDir,
+      RESELLER_BASE_URL: "http://127.0.0.1:9",
+      RESELLER_API_KEY: "rk_test_leftover_emulator_key_0000",
+      RESELLER_MAX_RETRIES: "0",
+    };
     const chosen = await runReseller(["--profile", "shop", "balance"], { env: leftovers });
     expect(chosen.exitCode, chosen.stderr).toBe(0);
-    expect(chosen.stderr).toMatch(/--profile shop wins: its saved address and key are used, not RESELLER_BASE_URL and RESELLER_API_KEY from the environment/);
+    expect(chosen.stderr).toMatch(
+      /--profile shop wins: its saved address and key are used, not RESELLER_BASE_URL and RESELLER_API_KEY from the environment/,
+    );
     // RESELLER_PROFILE is the environment too: there the environment's address and key still win, as documented.
     const fromEnvironment = await runReseller(["balance"], { env: { ...leftovers, RESELLER_PROFILE: "shop" } });
     expect(fromEnvironment.exitCode).toBe(4);

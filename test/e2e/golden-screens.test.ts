@@ -12,7 +12,21 @@ import { formatRupiah } from "../../src/output/format.js";
 import { runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { useHostileServer } from "../support/hostile-server.js";
-import { ansi, billion, catalogue, customers, expectScreen, goldenScreens, iso, jakarta, resellerMachine, screenEnv, serveFixedAnswers, smmOrder, trxRows } from "../support/golden-screens.js";
+import {
+  ansi,
+  billion,
+  catalogue,
+  customers,
+  expectScreen,
+  goldenScreens,
+  iso,
+  jakarta,
+  resellerMachine,
+  screenEnv,
+  serveFixedAnswers,
+  smmOrder,
+  trxRows,
+} from "../support/golden-screens.js";
 import { resellerAs, whileAdvancing } from "./commands-harness.js";
 
 const widths = [80, 100, 120];
@@ -22,7 +36,9 @@ describe("golden screens from fixed answers", () => {
   serveFixedAnswers(server);
   const show = async (args: string[], width: number, configDir?: string) => {
     const dir = configDir ?? (await resellerMachine(server.baseUrl));
-    const r = await runReseller(args, { env: { ...screenEnv(server.baseUrl, dir), RESELLER_FORCE_TTY: "1", COLUMNS: String(width) } });
+    const r = await runReseller(args, {
+      env: { ...screenEnv(server.baseUrl, dir), RESELLER_FORCE_TTY: "1", COLUMNS: String(width) },
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).not.toBe("");
     if (process.env.SHOW_SCREENS) console.log(`== ${args.join(" ")} @${width}\n${r.stdout}`);
@@ -33,7 +49,13 @@ describe("golden screens from fixed answers", () => {
     const screenOf = (name: string) => goldenScreens.find((g) => g.name === name)!;
     const check = async (name: string) => {
       const golden = screenOf(name);
-      const screen = await show(golden.args, width, golden.unknown || golden.smm ? await resellerMachine(server.baseUrl, { unknown: golden.unknown === true, smm: golden.smm === true }) : undefined);
+      const screen = await show(
+        golden.args,
+        width,
+        golden.unknown || golden.smm
+          ? await resellerMachine(server.baseUrl, { unknown: golden.unknown === true, smm: golden.smm === true })
+          : undefined,
+      );
       expectScreen(screen, width, golden.data());
       return screen;
     };
@@ -67,9 +89,17 @@ describe("golden screens from fixed answers", () => {
     it("history: time to the minute, money, ref_ids, invoices and customers whole; a long SMM link whole too", async () => {
       const screen = await check("history");
       // The item's name (from the catalogue copy) is cut in the middle at worst: its first word and its nominal still read.
-      for (const e of catalogue) expect(screen, screen).toMatch(new RegExp(`${e.name.split(" ")[0]}[^│\\n]*${e.name.split(" ").at(-1)!.replace(/\./g, "\\.")}`));
+      for (const e of catalogue)
+        expect(screen, screen).toMatch(
+          new RegExp(`${e.name.split(" ")[0]}[^│\\n]*${e.name.split(" ").at(-1)!.replace(/\./g, "\\.")}`),
+        );
       expect(screen).not.toContain("instagram.com/toko_pulsa_makmur_jaya_official_store_2026…");
-      expect(screen.replace(ansi, "").split("\n").filter((line) => line.includes(smmOrder.target))).toHaveLength(1);
+      expect(
+        screen
+          .replace(ansi, "")
+          .split("\n")
+          .filter((line) => line.includes(smmOrder.target)),
+      ).toHaveLength(1);
     });
 
     it("reconcile: the ref_id and the invoice it found", async () => {
@@ -78,11 +108,18 @@ describe("golden screens from fixed answers", () => {
 
     it("trx show: every section keeps its money, ids, serials, licence, customers and SMM counts whole", async () => {
       const screen = await check("trx show");
-      for (const section of ["Items", "Deliver to customer", "H2H results", "SMM progress"]) expect(screen).toContain(section);
+      for (const section of ["Items", "Deliver to customer", "H2H results", "SMM progress"])
+        expect(screen).toContain(section);
       // SMM progress: no word split over lines (`Instag` / `ram`), no header cut (`Star…`).
       expect(screen).not.toMatch(/Star…|Prov…/);
       for (const word of ["Instagram", "Followers", "Indonesia", "Partial", "completed", "progress"]) {
-        expect(screen.replace(ansi, "").split("\n").some((line) => line.includes(word.slice(0, 4)) && !line.includes(word)), `"${word}" split at ${width}:\n${screen}`).toBe(false);
+        expect(
+          screen
+            .replace(ansi, "")
+            .split("\n")
+            .some((line) => line.includes(word.slice(0, 4)) && !line.includes(word)),
+          `"${word}" split at ${width}:\n${screen}`,
+        ).toBe(false);
       }
     });
   });
@@ -90,13 +127,39 @@ describe("golden screens from fixed answers", () => {
   it("piped: raw columns, times in UTC, new columns appended", async () => {
     const dir = await resellerMachine(server.baseUrl);
     const env = screenEnv(server.baseUrl, dir);
-    const trx = (await runReseller(["trx", "list"], { env })).stdout.trim().split("\n").map((l) => l.split("\t"));
+    const trx = (await runReseller(["trx", "list"], { env })).stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"));
     // created, ref_id, invoice, status, amount, then item ids, quantities and customers.
-    expect(trx[0]).toEqual([new Date(Date.parse(jakarta(-10))).toISOString().slice(0, 19) + "Z", trxRows[0]!.ref_id, trxRows[0]!.invoice, "completed", String(billion), "41", "1", customers[0]]);
-    const history = (await runReseller(["balance", "history"], { env })).stdout.trim().split("\n").map((l) => l.split("\t"));
+    expect(trx[0]).toEqual([
+      new Date(Date.parse(jakarta(-10))).toISOString().slice(0, 19) + "Z",
+      trxRows[0]!.ref_id,
+      trxRows[0]!.invoice,
+      "completed",
+      String(billion),
+      "41",
+      "1",
+      customers[0],
+    ]);
+    const history = (await runReseller(["balance", "history"], { env })).stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"));
     // Amounts signed as the balance moved: out is negative.
-    expect(history[0]!.slice(0, 7), history.join("\n")).toEqual([new Date(Date.parse(jakarta(-10))).toISOString().slice(0, 19) + "Z", "purchase", String(-billion), "9876543210", String(9_876_543_210 - billion), `Pembelian ${catalogue[0]!.name} x1`, trxRows[0]!.invoice]);
-    const locks = (await runReseller(["lock", "list"], { env })).stdout.trim().split("\n").map((l) => l.split("\t"));
+    expect(history[0]!.slice(0, 7), history.join("\n")).toEqual([
+      new Date(Date.parse(jakarta(-10))).toISOString().slice(0, 19) + "Z",
+      "purchase",
+      String(-billion),
+      "9876543210",
+      String(9_876_543_210 - billion),
+      `Pembelian ${catalogue[0]!.name} x1`,
+      trxRows[0]!.invoice,
+    ]);
+    const locks = (await runReseller(["lock", "list"], { env })).stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"));
     expect(locks[0]).toEqual(["LCK-a1b2c3d4-e5f6-7890-abcd-ef1234567890", "43", "1000000", iso(9), "540"]);
   });
 });
@@ -105,25 +168,62 @@ describe("golden screen of buy --file --wait: the bulk results table", () => {
   const harness = useEmulator();
   // 13-digit customer numbers, several licences for one line, serials: all handed over whole; and a
   // player id nobody has, refused by the provider and refunded, whose problem may wrap between words.
-  const orders = (n: number) => ["item_id,quantity,note", `11,1,081255550${n}001`, `1,${n + 1},`, `13,1,62812555${n}0002`, `22,1,9999${n}0001`].join("\n");
+  const orders = (n: number) =>
+    [
+      "item_id,quantity,note",
+      `11,1,081255550${n}001`,
+      `1,${n + 1},`,
+      `13,1,62812555${n}0002`,
+      `22,1,9999${n}0001`,
+    ].join("\n");
 
-  it.each(widths.map((w, n) => [w, n] as const))("at %i columns: line, item, customer, outcome, money, serials, licences, refund, invoice and ref_id whole", async (width, n) => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const file = join(reseller.configDir, "orders.csv");
-    writeFileSync(file, orders(n));
-    const out = join(reseller.configDir, "results.jsonl");
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--file", file, "--wait", "--no-validate", "--yes", "--out", out], { mode: "table", env: { COLUMNS: String(width) } }), 5, 200);
-    expect(r.exitCode, r.stderr).toBe(1);
-    if (process.env.SHOW_SCREENS) console.log(`== buy --file --wait @${width}\n${r.stdout}`);
-    const results = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    results.sort((a: { row: number }, b: { row: number }) => a.row - b.row);
-    expect(results.map((x: { outcome: string }) => x.outcome)).toEqual(["delivered", "delivered", "delivered", "delivery_failed"]);
-    const handOver: string[] = results.flatMap((x: { hand_over?: string[] }) => x.hand_over ?? []);
-    expect(handOver.some((h) => /^SN \d{20}$/.test(h))).toBe(true);
-    expect(handOver.filter((h) => /Email: /.test(h)).length).toBeGreaterThan(0);
-    const data = results.flatMap((x: { ref_id: string; invoice: string; amount: number; customer?: string }) => [x.ref_id, x.invoice, formatRupiah(x.amount), ...(x.customer ? [x.customer] : [])]);
-    // Each licence whole on a line of its own or beside its row: never cut, never split.
-    expectScreen(r.stdout, width, [...data, ...handOver.flatMap((h) => h.split("\n")), "delivered", "delivery failed", "Rp 19.000"]);
-    expect(r.stdout).toMatch(/\bLine\b/);
-  });
+  it.each(widths.map((w, n) => [w, n] as const))(
+    "at %i columns: line, item, customer, outcome, money, serials, licences, refund, invoice and ref_id whole",
+    async (width, n) => {
+      const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+      const file = join(reseller.configDir, "orders.csv");
+      writeFileSync(file, orders(n));
+      const out = join(reseller.configDir, "results.jsonl");
+      const r = await whileAdvancing(
+        harness.emulator,
+        reseller.run(["buy", "--file", file, "--wait", "--no-validate", "--yes", "--out", out], {
+          mode: "table",
+          env: { COLUMNS: String(width) },
+        }),
+        5,
+        200,
+      );
+      expect(r.exitCode, r.stderr).toBe(1);
+      if (process.env.SHOW_SCREENS) console.log(`== buy --file --wait @${width}\n${r.stdout}`);
+      const results = readFileSync(out, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      results.sort((a: { row: number }, b: { row: number }) => a.row - b.row);
+      expect(results.map((x: { outcome: string }) => x.outcome)).toEqual([
+        "delivered",
+        "delivered",
+        "delivered",
+        "delivery_failed",
+      ]);
+      const handOver: string[] = results.flatMap((x: { hand_over?: string[] }) => x.hand_over ?? []);
+      expect(handOver.some((h) => /^SN \d{20}$/.test(h))).toBe(true);
+      expect(handOver.filter((h) => /Email: /.test(h)).length).toBeGreaterThan(0);
+      const data = results.flatMap((x: { ref_id: string; invoice: string; amount: number; customer?: string }) => [
+        x.ref_id,
+        x.invoice,
+        formatRupiah(x.amount),
+        ...(x.customer ? [x.customer] : []),
+      ]);
+      // Each licence whole on a line of its own or beside its row: never cut, never split.
+      expectScreen(r.stdout, width, [
+        ...data,
+        ...handOver.flatMap((h) => h.split("\n")),
+        "delivered",
+        "delivery failed",
+        "Rp 19.000",
+      ]);
+      expect(r.stdout).toMatch(/\bLine\b/);
+    },
+  );
 });

@@ -34,7 +34,9 @@ async function allExamples(): Promise<Example[]> {
       if (match) found.push({ command: ["reseller", ...path].join(" "), line: match[1]! });
     }
     const lists = help.split(/\n(?:Commands|[A-Z][a-z]+ commands):\n/).slice(1);
-    const subs = lists.flatMap((list) => [...list.split("\n\n")[0]!.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((m) => m[1]!));
+    const subs = lists.flatMap((list) =>
+      [...list.split("\n\n")[0]!.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((m) => m[1]!),
+    );
     for (const sub of subs) await walk([...path, sub]);
   };
   await walk([]);
@@ -43,7 +45,11 @@ async function allExamples(): Promise<Example[]> {
 }
 
 /** Asks for what it needs on a terminal; run without one, it must say which flags to give (exit 2). */
-const needsTerminal = new Set(["reseller login", "reseller login --base-url https://api.example.com", "reseller topup"]);
+const needsTerminal = new Set([
+  "reseller login",
+  "reseller login --base-url https://api.example.com",
+  "reseller topup",
+]);
 /** Runs until stopped, printing where it listens. */
 const serves = (line: string) => /^reseller (emulator --(port|dialect)|webhook listen)/.test(line);
 
@@ -70,9 +76,17 @@ async function runnable(line: string): Promise<string> {
   return then ? `${text} && ${then}` : text;
 }
 
-function bash(script: string, options: { stopWhen?: RegExp } = {}): Promise<{ code: number | null; stdout: string; stderr: string; stopped: boolean }> {
+function bash(
+  script: string,
+  options: { stopWhen?: RegExp } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string; stopped: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn("bash", ["-o", "pipefail", "-c", script], { cwd: work.cwd, env: work.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("bash", ["-o", "pipefail", "-c", script], {
+      cwd: work.cwd,
+      env: work.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let stdout = "";
     let stderr = "";
     let stopped = false;
@@ -103,18 +117,34 @@ beforeAll(async () => {
   const bin = join(root, "bin");
   const cwd = join(root, "work");
   // What the completion help's install lines make before the examples write there.
-  for (const dir of [bin, cwd, join(home, ".local/share/reseller"), join(home, ".config/fish/completions")]) mkdirSync(dir, { recursive: true });
+  for (const dir of [bin, cwd, join(home, ".local/share/reseller"), join(home, ".config/fish/completions")])
+    mkdirSync(dir, { recursive: true });
   writeFileSync(join(bin, "reseller"), `#!/bin/sh\nexec "${process.execPath}" "${binPath}" "$@"\n`);
   chmodSync(join(bin, "reseller"), 0o755);
-  writeFileSync(join(cwd, "cart.json"), JSON.stringify([{ item_id: 3, quantity: 1 }, { item_id: 12, quantity: 1, note: "081234567890" }]));
+  writeFileSync(
+    join(cwd, "cart.json"),
+    JSON.stringify([
+      { item_id: 3, quantity: 1 },
+      { item_id: 12, quantity: 1, note: "081234567890" },
+    ]),
+  );
   // Customers of their own: a file repeating a purchase the examples made asks for consent first.
   writeFileSync(join(cwd, "orders.csv"), "item_id,quantity,note\n12,1,081234567001\n11,1,081298765432\n");
   writeFileSync(join(cwd, "on-order.sh"), "#!/bin/sh\ncat >/dev/null\n");
   chmodSync(join(cwd, "on-order.sh"), 0o755);
   const account = harness.accountEnv(harness.emulator.demoApiKey, makeConfigDir());
-  const env = baseEnv({ ...account, HOME: home, PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, KEY: account.RESELLER_API_KEY, RESELLER_NO_CODE_CACHE: "1" });
+  const env = baseEnv({
+    ...account,
+    HOME: home,
+    PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+    KEY: account.RESELLER_API_KEY,
+    RESELLER_NO_CODE_CACHE: "1",
+  });
   work = { cwd, env };
-  const bought = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "ORD-20261121-0001", "--json"], { env });
+  const bought = await runReseller(
+    ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "ORD-20261121-0001", "--json"],
+    { env },
+  );
   expect(bought.exitCode, bought.stderr).toBe(0);
   purchase = { refId: "ORD-20261121-0001", invoice: bought.json().data.invoice };
 }, 120_000);
@@ -123,7 +153,16 @@ describe("every help example runs against the emulator", () => {
   it("finds the examples of every command, the SMM one buying a real SMM item", async () => {
     expect(examples.length).toBeGreaterThan(60);
     const commands = new Set(examples.map((e) => e.command));
-    for (const command of ["reseller", "reseller buy", "reseller trx show", "reseller lock release", "reseller topup", "reseller webhook listen", "reseller help"]) expect(commands).toContain(command);
+    for (const command of [
+      "reseller",
+      "reseller buy",
+      "reseller trx show",
+      "reseller lock release",
+      "reseller topup",
+      "reseller webhook listen",
+      "reseller help",
+    ])
+      expect(commands).toContain(command);
     const smm = examples.find((e) => e.command === "reseller buy" && e.line.includes("--target"));
     const item = (await runReseller(["item", /--item (\d+)/.exec(smm!.line)![1]!], { env: work.env })).stdout;
     expect(item).toMatch(/^order_process\tsmm$/m);
@@ -136,14 +175,18 @@ describe("every help example runs against the emulator", () => {
       if (serves(example.line)) {
         // Started on a free port, stopped once it says where it listens.
         const listening = /listen|Base URL|127\.0\.0\.1:\d+/i;
-        const free = /--port \d+/.test(script) ? script.replace(/--port \d+/, "--port 0") : script.replace(/^(reseller (?:emulator|webhook listen))/, "$1 --port 0");
+        const free = /--port \d+/.test(script)
+          ? script.replace(/--port \d+/, "--port 0")
+          : script.replace(/^(reseller (?:emulator|webhook listen))/, "$1 --port 0");
         const r = await bash(free, { stopWhen: listening });
-        if (!r.stopped || !listening.test(r.stdout + r.stderr)) failures.push(`${example.command}: \`${example.line}\` did not start: exit ${r.code}\n${r.stderr}`);
+        if (!r.stopped || !listening.test(r.stdout + r.stderr))
+          failures.push(`${example.command}: \`${example.line}\` did not start: exit ${r.code}\n${r.stderr}`);
         continue;
       }
       const r = await bash(script);
       if (needsTerminal.has(example.line)) {
-        if (r.code !== 2 || !/INPUT_REQUIRED|required when reseller cannot ask/.test(r.stderr)) failures.push(`${example.command}: \`${example.line}\` without a terminal: exit ${r.code}\n${r.stderr}`);
+        if (r.code !== 2 || !/INPUT_REQUIRED|required when reseller cannot ask/.test(r.stderr))
+          failures.push(`${example.command}: \`${example.line}\` without a terminal: exit ${r.code}\n${r.stderr}`);
         continue;
       }
       if (r.code !== 0) failures.push(`${example.command}: \`${example.line}\` exit ${r.code}\n${r.stderr.trim()}`);

@@ -11,7 +11,9 @@ import { useEmulator } from "../support/emulator.js";
 import { resellerAs, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator();
-const { version } = JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8")) as { version: string };
+const { version } = JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8")) as {
+  version: string;
+};
 
 describe("the version", () => {
   it.each([[["version"]], [["-v"]], [["--version"]], [["-V"]]])("`reseller %s` prints it alone", async (args) => {
@@ -32,7 +34,19 @@ describe("help topics", () => {
   it("`help environment` names every variable and its flag", async () => {
     const r = await runReseller(["help", "environment"]);
     expect(r.exitCode).toBe(0);
-    for (const name of ["RESELLER_API_KEY", "RESELLER_BASE_URL", "RESELLER_PROFILE", "RESELLER_TIMEOUT", "RESELLER_MAX_RETRIES", "RESELLER_CONFIG_DIR", "RESELLER_NO_INPUT", "RESELLER_DEBUG", "RESELLER_FORCE_TTY", "NO_COLOR", "COLUMNS"]) {
+    for (const name of [
+      "RESELLER_API_KEY",
+      "RESELLER_BASE_URL",
+      "RESELLER_PROFILE",
+      "RESELLER_TIMEOUT",
+      "RESELLER_MAX_RETRIES",
+      "RESELLER_CONFIG_DIR",
+      "RESELLER_NO_INPUT",
+      "RESELLER_DEBUG",
+      "RESELLER_FORCE_TTY",
+      "NO_COLOR",
+      "COLUMNS",
+    ]) {
       expect(r.stdout).toContain(name);
     }
     expect(r.stdout).toMatch(/RESELLER_BASE_URL, --base-url URL/);
@@ -42,7 +56,8 @@ describe("help topics", () => {
   it("`help exit-codes` says what each code means", async () => {
     const r = await runReseller(["help", "exit-codes"]);
     expect(r.exitCode).toBe(0);
-    for (const code of ["0", "1", "2", "3", "4", "5", "130"]) expect(r.stdout).toMatch(new RegExp(`^ {2}${code} +\\S`, "m"));
+    for (const code of ["0", "1", "2", "3", "4", "5", "130"])
+      expect(r.stdout).toMatch(new RegExp(`^ {2}${code} +\\S`, "m"));
     expect(r.stdout).toMatch(/5 +outcome unknown/);
   });
 
@@ -57,7 +72,10 @@ describe("help topics", () => {
   });
 
   it("`help lock add` is the help of `lock add`, not of `lock`", async () => {
-    const [viaHelp, viaFlag] = await Promise.all([runReseller(["help", "lock", "add"]), runReseller(["lock", "add", "--help"])]);
+    const [viaHelp, viaFlag] = await Promise.all([
+      runReseller(["help", "lock", "add"]),
+      runReseller(["lock", "add", "--help"]),
+    ]);
     expect(viaHelp.exitCode).toBe(0);
     expect(viaHelp.stdout).toMatch(/^Usage: reseller lock add /);
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
@@ -76,41 +94,81 @@ describe("help laid out for people", () => {
   /** The headings of a help text, in order. */
   const headings = (help: string) => help.split("\n").filter((l) => /^[A-Z][\w ()]*:$/.test(l));
   /** The names listed under a heading. */
-  const listed = (help: string, heading: string) => [...(help.split(`\n${heading}\n`)[1] ?? "").split("\n\n")[0]!.matchAll(/^ {2}(\S+(?: [A-Za-z][\w-]*)?)/gm)].map((m) => m[1]!);
+  const listed = (help: string, heading: string) =>
+    [...(help.split(`\n${heading}\n`)[1] ?? "").split("\n\n")[0]!.matchAll(/^ {2}(\S+(?: [A-Za-z][\w-]*)?)/gm)].map(
+      (m) => m[1]!,
+    );
 
   it("`reseller help` lists the commands in groups, the daily ones first, then help topics, then the flags once", async () => {
     const r = await runReseller(["help"]);
     expect(r.exitCode).toBe(0);
-    expect(headings(r.stdout)).toEqual(["Core commands:", "Catalogue commands:", "Money commands:", "Setup commands:", "Help topics:", "Flags:", "Examples:"]);
+    expect(headings(r.stdout)).toEqual([
+      "Core commands:",
+      "Catalogue commands:",
+      "Money commands:",
+      "Setup commands:",
+      "Help topics:",
+      "Flags:",
+      "Examples:",
+    ]);
     expect(listed(r.stdout, "Core commands:")[0]).toBe("buy");
     expect(listed(r.stdout, "Money commands:")).toEqual(["balance", "topup", "channels", "leaderboard"]);
     expect(listed(r.stdout, "Help topics:")).toEqual(["help COMMAND", "help environment", "help exit-codes"]);
     // Every command is listed once, in some group.
-    const all = ["Core commands:", "Catalogue commands:", "Money commands:", "Setup commands:"].flatMap((h) => listed(r.stdout, h).map((n) => n.split(" ")[0]));
+    const all = ["Core commands:", "Catalogue commands:", "Money commands:", "Setup commands:"].flatMap((h) =>
+      listed(r.stdout, h).map((n) => n.split(" ")[0]),
+    );
     expect(new Set(all).size).toBe(all.length);
-    for (const name of ["buy", "trx", "lock", "items", "item", "balance", "topup", "login", "config", "webhook", "emulator", "completion", "version", "history", "reconcile", "validate", "sandbox", "channels", "leaderboard", "logout"]) expect(all).toContain(name);
+    for (const name of [
+      "buy",
+      "trx",
+      "lock",
+      "items",
+      "item",
+      "balance",
+      "topup",
+      "login",
+      "config",
+      "webhook",
+      "emulator",
+      "completion",
+      "version",
+      "history",
+      "reconcile",
+      "validate",
+      "sandbox",
+      "channels",
+      "leaderboard",
+      "logout",
+    ])
+      expect(all).toContain(name);
     expect(r.stdout.match(/--base-url <url>/g)).toHaveLength(1);
   });
 
-  it.each([["trx"], ["lock"], ["webhook"], ["config"]])("`reseller %s` shows its sub-commands first and names the global flags on one line", async (name) => {
-    for (const r of [await runReseller([name]), await runReseller([name, "--help"])]) {
-      const text = r.stdout || r.stderr;
-      expect(headings(text).slice(0, 2)).toEqual(["Commands:", "Options:"]);
-      expect(text).not.toContain("Global Options:");
-      expect(text).not.toMatch(/^ {2}--base-url/m);
-      expect(text.match(/--base-url/g)).toHaveLength(1);
-      expect(text.split("\n").filter((l) => l.length > 80)).toEqual([]);
-    }
-  });
+  it.each([["trx"], ["lock"], ["webhook"], ["config"]])(
+    "`reseller %s` shows its sub-commands first and names the global flags on one line",
+    async (name) => {
+      for (const r of [await runReseller([name]), await runReseller([name, "--help"])]) {
+        const text = r.stdout || r.stderr;
+        expect(headings(text).slice(0, 2)).toEqual(["Commands:", "Options:"]);
+        expect(text).not.toContain("Global Options:");
+        expect(text).not.toMatch(/^ {2}--base-url/m);
+        expect(text.match(/--base-url/g)).toHaveLength(1);
+        expect(text.split("\n").filter((l) => l.length > 80)).toEqual([]);
+      }
+    },
+  );
 
   it("a command's help names the global flags once, after its own", async () => {
     const r = await runReseller(["buy", "--help"]);
-    expect(r.stdout).toMatch(/^Global flags: --json, --jq, --profile, --base-url, --timeout, --no-color,\n--no-input, --verbose, --insecure \(see `reseller --help`\)\.$/m);
+    expect(r.stdout).toMatch(
+      /^Global flags: --json, --jq, --profile, --base-url, --timeout, --no-color,\n--no-input, --verbose, --insecure \(see `reseller --help`\)\.$/m,
+    );
     expect(r.stdout.indexOf("Global flags:")).toBeGreaterThan(r.stdout.indexOf("--no-check"));
   });
 });
 
-describe("\"Did you mean\"", () => {
+describe('"Did you mean"', () => {
   it.each([
     [["balanc"], "balance"],
     [["lock", "ad"], "add"],
@@ -120,7 +178,9 @@ describe("\"Did you mean\"", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).not.toContain("\\n");
     expect(r.stderr).toMatch(new RegExp(`^Hint: Did you mean ${guess.replace(/-/g, "\\-")}\\?`, "m"));
-    expect(r.stderr.split("\n")[0]).toMatch(/^Error: (`reseller( \w+)?` has no command "\w+"|--\w+ is not an option of `reseller \w+`)\.$/);
+    expect(r.stderr.split("\n")[0]).toMatch(
+      /^Error: (`reseller( \w+)?` has no command "\w+"|--\w+ is not an option of `reseller \w+`)\.$/,
+    );
   });
 });
 
@@ -137,7 +197,11 @@ function pipedColumns(help: string): string[] {
 
 describe("each command's help names its piped columns, in the order printed", () => {
   // Only the last line break goes: a row may end in an empty column.
-  const rowsOf = (stdout: string) => stdout.replace(/\n$/, "").split("\n").map((l) => l.split("\t"));
+  const rowsOf = (stdout: string) =>
+    stdout
+      .replace(/\n$/, "")
+      .split("\n")
+      .map((l) => l.split("\t"));
   let shop: Reseller;
   const cases: [string[], string[], "row" | "record"][] = [
     [["balance"], ["balance"], "row"],
@@ -176,7 +240,9 @@ describe("each command's help names its piped columns, in the order printed", ()
     shop ??= resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const help = (await runReseller(["trx", "show", "--help"])).stdout;
     const kinds = [...help.matchAll(/^ {2}([a-z_]+) +\S/gm)].map((m) => m[1]);
-    expect(kinds).toEqual(expect.arrayContaining(["transaction", "note", "payment_link", "item", "licence", "seller_note", "sn", "smm"]));
+    expect(kinds).toEqual(
+      expect.arrayContaining(["transaction", "note", "payment_link", "item", "licence", "seller_note", "sn", "smm"]),
+    );
     await shop.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "help-trx"]);
     const shown = await shop.run(["trx", "show", "help-trx"]);
     for (const row of rowsOf(shown.stdout)) expect(kinds).toContain(row[0]);

@@ -10,12 +10,19 @@ import { resellerAs, whileAdvancing } from "./commands-harness.js";
 const harness = useEmulator();
 
 /** Piped history rows by position: time, kind, ref_id, outcome, amount, detail, item, customer, status, invoice. */
-const rowsOf = (stdout: string) => stdout.trim().split("\n").map((l) => l.split("\t"));
+const rowsOf = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .map((l) => l.split("\t"));
 
 describe("history shows each order's latest known status", () => {
   it("buy --wait: completed, not the paid the purchase answered", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "late-1", "--wait"]));
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "late-1", "--wait"]),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const [row] = rowsOf((await reseller.run(["history"])).stdout);
     expect(row!.slice(1, 4)).toEqual(["buy", "late-1", "done"]);
@@ -26,8 +33,14 @@ describe("history shows each order's latest known status", () => {
   it("trx show later: the status it saw is what history shows", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const target = "https://instagram.com/tokoku";
-    expect((await reseller.run(["buy", "--item", "23", "--qty", "100", "--target", target, "--ref-id", "late-2"])).exitCode).toBe(0);
-    expect(rowsOf((await reseller.run(["history"])).stdout)[0]!.slice(6, 9)).toEqual(["100 × Instagram Followers Indonesia", target, "paid"]);
+    expect(
+      (await reseller.run(["buy", "--item", "23", "--qty", "100", "--target", target, "--ref-id", "late-2"])).exitCode,
+    ).toBe(0);
+    expect(rowsOf((await reseller.run(["history"])).stdout)[0]!.slice(6, 9)).toEqual([
+      "100 × Instagram Followers Indonesia",
+      target,
+      "paid",
+    ]);
     harness.emulator.clock.advance(3600_000);
     const shown = await reseller.run(["trx", "show", "late-2"]);
     const status = shown.stdout.split("\n")[0]!.split("\t")[3];
@@ -35,7 +48,11 @@ describe("history shows each order's latest known status", () => {
     expect(rowsOf((await reseller.run(["history"])).stdout)[0]![8]).toBe(status);
     const table = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "200" } });
     // The link stands whole beside the table, with the ref_id: copied to the customer, never cut.
-    expect(table.stdout).toMatch(new RegExp(`│ 100 × Instagram Followers Indonesia +│ ${status === "completed" ? "delivered" : "bought"} +│ Rp 3\\.500 +│ +${target.replace(/[./]/g, "\\$&")} +late-2 `));
+    expect(table.stdout).toMatch(
+      new RegExp(
+        `│ 100 × Instagram Followers Indonesia +│ ${status === "completed" ? "delivered" : "bought"} +│ Rp 3\\.500 +│ +${target.replace(/[./]/g, "\\$&")} +late-2 `,
+      ),
+    );
   });
 
   it("a lock add is named by its token, a top-up by nothing: never the journal's own id", async () => {

@@ -12,7 +12,11 @@ import { resellerAs, whileAdvancing } from "./commands-harness.js";
 const harness = useEmulator();
 const elsewhere = useEmulator();
 
-const rowsOf = (stdout: string) => stdout.trim().split("\n").map((l) => l.split("\t"));
+const rowsOf = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .map((l) => l.split("\t"));
 
 describe("history --refresh", () => {
   it("a failed-and-refunded order, a paid top-up and an order completed later, each where it stands", async () => {
@@ -21,8 +25,39 @@ describe("history --refresh", () => {
     const before = harness.accountOf(apiKey).balance;
     const today = new Date(Date.now() - 60_000).toISOString();
 
-    expect((await reseller.run(["buy", "--item", "22", "--qty", "1", "--note", "99990042", "--no-validate", "--ref-id", "ledger-failed", "--yes"])).exitCode).toBe(0);
-    expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081266660001", "--ref-id", "ledger-later", "--yes"])).exitCode).toBe(0);
+    expect(
+      (
+        await reseller.run([
+          "buy",
+          "--item",
+          "22",
+          "--qty",
+          "1",
+          "--note",
+          "99990042",
+          "--no-validate",
+          "--ref-id",
+          "ledger-failed",
+          "--yes",
+        ])
+      ).exitCode,
+    ).toBe(0);
+    expect(
+      (
+        await reseller.run([
+          "buy",
+          "--item",
+          "11",
+          "--qty",
+          "1",
+          "--note",
+          "081266660001",
+          "--ref-id",
+          "ledger-later",
+          "--yes",
+        ])
+      ).exitCode,
+    ).toBe(0);
     expect((await reseller.run(["topup", "--amount", "20000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
     const token = harness.accountOf(apiKey).top_ups.at(-1)!.payment_token;
     expect((await fetch(`${harness.emulator.baseUrl}/pay/${token}`, { method: "POST" })).status).toBeLessThan(400);
@@ -53,12 +88,22 @@ describe("history --refresh", () => {
     // Written down: a plain `history` afterwards says the same without asking.
     const table = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "200" } });
     // The customer stands whole beside the table, before the ref_id; a top-up has none.
-    expect(table.stdout).toMatch(/│ 1 × Free Fire 140 Diamonds +│ delivery failed \(refunded\) +│ Rp [\d.]+ +│ +99990042 +ledger-failed /);
-    expect(table.stdout).toMatch(/│ 1 × Pulsa Telkomsel 5\.000 +│ delivered +│ Rp [\d.]+ +│ +081266660001 +ledger-later /);
+    expect(table.stdout).toMatch(
+      /│ 1 × Free Fire 140 Diamonds +│ delivery failed \(refunded\) +│ Rp [\d.]+ +│ +99990042 +ledger-failed /,
+    );
+    expect(table.stdout).toMatch(
+      /│ 1 × Pulsa Telkomsel 5\.000 +│ delivered +│ Rp [\d.]+ +│ +081266660001 +ledger-later /,
+    );
     expect(table.stdout).toMatch(/│ top-up QRIS +│ paid +│ Rp 20\.000 +│ *$/m);
 
     // The README's example: what was really spent since a date. It equals the balance's change.
-    const spent = await reseller.run(["history", "--since", today.slice(0, 10), "--jq", '[.[] | select(.verdict == "bought" or .verdict == "delivered") | .amount] | add']);
+    const spent = await reseller.run([
+      "history",
+      "--since",
+      today.slice(0, 10),
+      "--jq",
+      '[.[] | select(.verdict == "bought" or .verdict == "delivered") | .amount] | add',
+    ]);
     expect(spent.exitCode, spent.stderr).toBe(0);
     const after = harness.accountOf(apiKey).balance;
     expect(Number(spent.stdout.trim())).toBe(before - after + 20_000);
@@ -69,12 +114,34 @@ describe("history --refresh", () => {
     const apiKey = harness.apiKeyOf("Cahaya Voucher");
     const reseller = resellerAs(harness, apiKey);
     const cart = join(reseller.configDir, "cart.json");
-    writeFileSync(cart, JSON.stringify([{ item_id: 11, quantity: 1, note: "081266660009" }, { item_id: 22, quantity: 1, note: "99990043" }]));
-    const bought = await whileAdvancing(harness.emulator, reseller.run(["buy", "--cart", cart, "--no-validate", "--ref-id", "ledger-half", "--wait", "--yes"], { mode: "json" }), 5, 200);
+    writeFileSync(
+      cart,
+      JSON.stringify([
+        { item_id: 11, quantity: 1, note: "081266660009" },
+        { item_id: 22, quantity: 1, note: "99990043" },
+      ]),
+    );
+    const bought = await whileAdvancing(
+      harness.emulator,
+      reseller.run(["buy", "--cart", cart, "--no-validate", "--ref-id", "ledger-half", "--wait", "--yes"], {
+        mode: "json",
+      }),
+      5,
+      200,
+    );
     expect(bought.exitCode, bought.stderr).toBe(1);
-    expect(bought.json()).toMatchObject({ outcome: "delivery_failed", refunded: 19_000, data: { status: "completed" } });
+    expect(bought.json()).toMatchObject({
+      outcome: "delivery_failed",
+      refunded: 19_000,
+      data: { status: "completed" },
+    });
     const plain = rowsOf((await reseller.run(["history", "--limit", "1"])).stdout);
-    expect([plain[0]![2], plain[0]![8], plain[0]![10], plain[0]![11]]).toEqual(["ledger-half", "completed", "delivery_failed", "19000"]);
+    expect([plain[0]![2], plain[0]![8], plain[0]![10], plain[0]![11]]).toEqual([
+      "ledger-half",
+      "completed",
+      "delivery_failed",
+      "19000",
+    ]);
     const [entry] = (await reseller.run(["history", "--limit", "1", "--json"])).json();
     expect(entry).toMatchObject({ ref_id: "ledger-half", verdict: "delivery_failed", refunded: 19_000 });
     expect(entry.amount).toBeGreaterThan(19_000);
@@ -83,8 +150,30 @@ describe("history --refresh", () => {
   it("entries sent to another service address are hidden, and marked with --all-services", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const other = { RESELLER_BASE_URL: elsewhere.emulator.baseUrl, RESELLER_API_KEY: elsewhere.emulator.demoApiKey };
-    expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081266660002", "--ref-id", "here-1", "--yes"])).exitCode).toBe(0);
-    expect((await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081266660003", "--ref-id", "there-1", "--yes"], { env: other })).exitCode).toBe(0);
+    expect(
+      (
+        await reseller.run([
+          "buy",
+          "--item",
+          "11",
+          "--qty",
+          "1",
+          "--note",
+          "081266660002",
+          "--ref-id",
+          "here-1",
+          "--yes",
+        ])
+      ).exitCode,
+    ).toBe(0);
+    expect(
+      (
+        await reseller.run(
+          ["buy", "--item", "11", "--qty", "1", "--note", "081266660003", "--ref-id", "there-1", "--yes"],
+          { env: other },
+        )
+      ).exitCode,
+    ).toBe(0);
     const mine = await reseller.run(["history"]);
     expect(rowsOf(mine.stdout).map((r) => r[2])).toEqual(["here-1"]);
     expect(mine.stderr).toMatch(/1 entry for another service address hidden; --all-services/);
@@ -100,8 +189,12 @@ describe("history --refresh", () => {
 
   it("--limit and --since stop the reading: the newest entries only", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
-    for (const n of [1, 2, 3]) expect((await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", `lim-${n}`])).exitCode).toBe(0);
-    expect(rowsOf((await reseller.run(["history", "--limit", "2"])).stdout).map((r) => r[2])).toEqual(["lim-3", "lim-2"]);
+    for (const n of [1, 2, 3])
+      expect((await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", `lim-${n}`])).exitCode).toBe(0);
+    expect(rowsOf((await reseller.run(["history", "--limit", "2"])).stdout).map((r) => r[2])).toEqual([
+      "lim-3",
+      "lim-2",
+    ]);
     expect((await reseller.run(["history", "--since", "2999-01-01"])).stdout).toBe("");
     expect((await reseller.run(["history", "--since", "yesterday-ish"])).exitCode).toBe(2);
   });

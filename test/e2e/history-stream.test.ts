@@ -22,8 +22,34 @@ function journalOf(configDir: string, orders: number): string[] {
     const ref = `RSL-STREAM-${i}`;
     refs.push(ref);
     const request = { carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] };
-    lines.push(JSON.stringify({ v: 1, entry, type: "intent", at, kind: "buy", profile: "default", base_url: "http://127.0.0.1:1", ref_id: ref, request, pid: 1, host: "h" }));
-    lines.push(JSON.stringify({ v: 1, entry, type: "outcome", at, outcome: "done", invoice: `INV-${i}`, amount: 10_650, status: "paid", by: "answer" }));
+    lines.push(
+      JSON.stringify({
+        v: 1,
+        entry,
+        type: "intent",
+        at,
+        kind: "buy",
+        profile: "default",
+        base_url: "http://127.0.0.1:1",
+        ref_id: ref,
+        request,
+        pid: 1,
+        host: "h",
+      }),
+    );
+    lines.push(
+      JSON.stringify({
+        v: 1,
+        entry,
+        type: "outcome",
+        at,
+        outcome: "done",
+        invoice: `INV-${i}`,
+        amount: 10_650,
+        status: "paid",
+        by: "answer",
+      }),
+    );
   }
   writeFileSync(join(configDir, "journal.jsonl"), `${lines.join("\n")}\n`, { mode: 0o600 });
   return refs;
@@ -43,10 +69,14 @@ describe("history --json of everything", () => {
     const configDir = makeConfigDir();
     // About 10 MB of journal and 15 MB of JSON: far more than a pipe holds while nobody reads it.
     const refs = journalOf(configDir, 40_000);
-    const parent = spawn(process.execPath, ["-e", sharingParent, JSON.stringify([binPath, "history", "--json", "--since", "2000-01-01", "--all-services"])], {
-      env: baseEnv({ RESELLER_CONFIG_DIR: configDir }),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const parent = spawn(
+      process.execPath,
+      ["-e", sharingParent, JSON.stringify([binPath, "history", "--json", "--since", "2000-01-01", "--all-services"])],
+      {
+        env: baseEnv({ RESELLER_CONFIG_DIR: configDir }),
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stderr = "";
     parent.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
     const ended = new Promise<number | null>((done) => parent.on("close", done));

@@ -28,7 +28,10 @@ describe("history", () => {
     await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", "h-3"]);
 
     const plain = await reseller.run(["history"]);
-    const rows = plain.stdout.trim().split("\n").map((l) => l.split("\t"));
+    const rows = plain.stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"));
     expect(rows.map((r) => [r[1], r[2], r[3], r[4]])).toEqual([
       ["sandbox", "h-3", "done", ""],
       ["buy", "h-2", "refused", ""],
@@ -40,12 +43,19 @@ describe("history", () => {
     const table = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "160" } });
     expect(table.stdout).toMatch(tableBorder);
     // Where each stands (the service's status once bought) and the item; the customer and ref_ids whole, outside the borders.
-    expect(table.stdout).toMatch(/│ \d{4}-\d{2}-\d{2} \d{2}:\d{2} +│ 1 × Pulsa Telkomsel 10\.000 +│ bought +│ Rp 11\.500 +│ +081234567890 +h-1 /);
+    expect(table.stdout).toMatch(
+      /│ \d{4}-\d{2}-\d{2} \d{2}:\d{2} +│ 1 × Pulsa Telkomsel 10\.000 +│ bought +│ Rp 11\.500 +│ +081234567890 +h-1 /,
+    );
     expect(table.stdout).toMatch(/│ 1 × Pulsa Telkomsel 10\.000 +│ refused +│ - +│ +081234567890 +h-2/);
 
     const json = singleJson(await reseller.run(["history", "--limit", "2"], { mode: "json" }));
     expect(json.map((e: any) => e.ref_id)).toEqual(["h-3", "h-2"]);
-    expect(json[1]).toMatchObject({ kind: "buy", outcome: "refused", code: "BALANCE_IS_INSUFFICIENT", request: { carts: [{ item_id: 12, quantity: 1 }] } });
+    expect(json[1]).toMatchObject({
+      kind: "buy",
+      outcome: "refused",
+      code: "BALANCE_IS_INSUFFICIENT",
+      request: { carts: [{ item_id: 12, quantity: 1 }] },
+    });
 
     const unresolved = await reseller.run(["history", "--unresolved"]);
     expect(unresolved.stdout).toBe("");
@@ -69,7 +79,10 @@ describe("sandbox", () => {
     const before = harness.accountOf(reseller.apiKey).balance;
     const json = await reseller.run(["sandbox", "--item", "1", "--qty", "2", "--ref-id", "sb-1"], { mode: "json" });
     expect(json.exitCode, json.stderr).toBe(0);
-    expect(singleJson(json)).toEqual({ message: "OK", data: { id: expect.any(Number), ref_id: "sb-1", status: "sandbox" } });
+    expect(singleJson(json)).toEqual({
+      message: "OK",
+      data: { id: expect.any(Number), ref_id: "sb-1", status: "sandbox" },
+    });
     const plain = await reseller.run(["sandbox", "--item", "1", "--qty", "1", "--ref-id", "sb-2"]);
     // id, ref_id, status, invoice (empty: this dialect answers no invoice)
     expect(plain.stdout).toMatch(/^\d+\tsb-2\tsandbox\t\n$/);
@@ -83,7 +96,10 @@ describe("sandbox", () => {
 
   it("a lost answer of a sandbox order that went through is reported as done", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
-    harness.emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/order/sandbox" } });
+    harness.emulator.faults.configure({
+      drop_after_commit_next: 1,
+      match: { method: "POST", path: "/v1/order/sandbox" },
+    });
     const r = await reseller.run(["sandbox", "--item", "1", "--qty", "1", "--ref-id", "sb-lost"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(harness.accountOf(reseller.apiKey).sandbox_orders.filter((o) => o.ref_id === "sb-lost")).toHaveLength(1);
@@ -91,13 +107,20 @@ describe("sandbox", () => {
 
   it("no answer at all: exit 5; reconcile sends it again under the same ref_id (it moves no money)", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
-    harness.emulator.faults.configure({ drop_before_commit_next: 3, match: { method: "POST", path: "/v1/order/sandbox" } });
+    harness.emulator.faults.configure({
+      drop_before_commit_next: 3,
+      match: { method: "POST", path: "/v1/order/sandbox" },
+    });
     const r = await reseller.run(["sandbox", "--item", "1", "--qty", "1", "--ref-id", "sb-none"]);
     expect(r.exitCode).toBe(5);
     expect(r.stderr).toContain("sb-none");
     const settled = await reseller.run(["reconcile"], { mode: "json" });
     expect(settled.exitCode).toBe(0);
-    expect(settled.json()).toMatchObject({ checked: 1, settled: 1, entries: [{ kind: "sandbox", ref_id: "sb-none", outcome: "done" }] });
+    expect(settled.json()).toMatchObject({
+      checked: 1,
+      settled: 1,
+      entries: [{ kind: "sandbox", ref_id: "sb-none", outcome: "done" }],
+    });
     expect(harness.accountOf(reseller.apiKey).sandbox_orders.filter((o) => o.ref_id === "sb-none")).toHaveLength(1);
   });
 });
@@ -108,14 +131,22 @@ describe("reconcile", () => {
     const r = await reseller.run(["reconcile"]);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/Nothing to reconcile/);
-    expect(singleJson(await reseller.run(["reconcile"], { mode: "json" }))).toEqual({ checked: 0, settled: 0, still_unknown: 0, entries: [] });
+    expect(singleJson(await reseller.run(["reconcile"], { mode: "json" }))).toEqual({
+      checked: 0,
+      settled: 0,
+      still_unknown: 0,
+      entries: [],
+    });
   });
 
   it("settles an unknown purchase in all three modes: a table on a terminal, rows when piped", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
     // Every answer from /v1/trx is lost, so the purchase ends unknown (exit 5).
     harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
-    expect((await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "modes-1"])).exitCode).toBe(5);
+    expect(
+      (await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "modes-1"]))
+        .exitCode,
+    ).toBe(5);
     harness.emulator.faults.reset();
     const table = await reseller.run(["reconcile"], { mode: "table" });
     expect(table.exitCode, table.stderr).toBe(0);
@@ -128,15 +159,32 @@ describe("reconcile", () => {
     const plain = await reseller.run(["reconcile"]);
     expect(plain.exitCode).toBe(0);
     expect(plain.stdout).toBe("");
-    expect(singleJson(await reseller.run(["reconcile"], { mode: "json" }))).toMatchObject({ checked: 0, still_unknown: 0 });
-    expect(singleJson(await reseller.run(["history"], { mode: "json" }))[0]).toMatchObject({ ref_id: "modes-1", outcome: "done", by: "reconcile" });
+    expect(singleJson(await reseller.run(["reconcile"], { mode: "json" }))).toMatchObject({
+      checked: 0,
+      still_unknown: 0,
+    });
+    expect(singleJson(await reseller.run(["history"], { mode: "json" }))[0]).toMatchObject({
+      ref_id: "modes-1",
+      outcome: "done",
+      by: "reconcile",
+    });
   });
 
   it("trx show settles an unknown purchase it finds", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     // Every answer from /v1/trx is lost: the purchase, both retries and the lookups after them.
     harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
-    const r = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "show-settles"]);
+    const r = await reseller.run([
+      "buy",
+      "--item",
+      "12",
+      "--qty",
+      "1",
+      "--note",
+      "081234567890",
+      "--ref-id",
+      "show-settles",
+    ]);
     expect(r.exitCode, r.stderr).toBe(5);
     harness.emulator.faults.reset();
     const shown = await reseller.run(["trx", "show", "show-settles"]);
@@ -153,7 +201,10 @@ describe("top-ups and locks are journaled too", () => {
     expect((await reseller.run(["topup", "--amount", "50000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
     const token = (await reseller.run(["lock", "add", "--item", "2", "--qty", "1"])).stdout.trim();
     const history = (await reseller.run(["history"], { mode: "json" })).json();
-    expect(history.map((e: any) => [e.kind, e.outcome])).toEqual([["lock", "done"], ["topup", "done"]]);
+    expect(history.map((e: any) => [e.kind, e.outcome])).toEqual([
+      ["lock", "done"],
+      ["topup", "done"],
+    ]);
     expect(history[0]).toMatchObject({ request: { item_id: 2, quantity: 1 }, lock_token: token });
     expect(history[1]).toMatchObject({ request: { amount: 50_000, channel: "QRIS" }, amount: 50_000 });
     await reseller.run(["lock", "release", token]);
@@ -168,7 +219,9 @@ describe("top-ups and locks are journaled too", () => {
     const held = harness.accountOf(reseller.apiKey).locks.find((l) => l.status === "active")!;
     const settled = await reseller.run(["reconcile"], { mode: "json" });
     expect(settled.exitCode).toBe(0);
-    expect(settled.json().entries).toEqual([expect.objectContaining({ kind: "lock", outcome: "done", lock_token: held.lock_token })]);
+    expect(settled.json().entries).toEqual([
+      expect.objectContaining({ kind: "lock", outcome: "done", lock_token: held.lock_token }),
+    ]);
     await reseller.run(["lock", "release", held.lock_token]);
   });
 

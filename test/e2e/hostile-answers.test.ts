@@ -9,11 +9,21 @@ import { journalRecords } from "./commands-harness.js";
 
 const server = useHostileServer();
 const apiKey = "sk_live_hostile0123456789abcdef";
-const item12 = json(200, { message: "OK", data: { id: 12, name: "Telkomsel 10K", price: 10650, stock: null, order_process: "h2h" } });
+const item12 = json(200, {
+  message: "OK",
+  data: { id: 12, name: "Telkomsel 10K", price: 10650, stock: null, order_process: "h2h" },
+});
 
-async function reseller(args: string[], env: Record<string, string> = {}, configDir = makeConfigDir()): Promise<CliResult & { seconds: number }> {
+async function reseller(
+  args: string[],
+  env: Record<string, string> = {},
+  configDir = makeConfigDir(),
+): Promise<CliResult & { seconds: number }> {
   const started = Date.now();
-  const result = await runReseller(args, { env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir, ...env }, timeoutMs: 40_000 });
+  const result = await runReseller(args, {
+    env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir, ...env },
+    timeoutMs: 40_000,
+  });
   const seconds = (Date.now() - started) / 1000;
   // Whatever the service did, no stack trace and no full key.
   expect(result.stderr).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
@@ -80,12 +90,26 @@ describe("answers nested without end", () => {
 
   it("a purchase whose answer carries a deeply nested field is a success (exit 0), journaled done", async () => {
     server.routes.set("GET /v1/item/12", item12);
-    server.routes.set("POST /v1/trx", json(200, `{"message":"OK","data":{"invoice":"INV-DEEP","ref_id":"DEEP-1","status":"paid","amount":10650,"extra":${deep}}}`));
+    server.routes.set(
+      "POST /v1/trx",
+      json(
+        200,
+        `{"message":"OK","data":{"invoice":"INV-DEEP","ref_id":"DEEP-1","status":"paid","amount":10650,"extra":${deep}}}`,
+      ),
+    );
     const configDir = makeConfigDir();
-    const r = await reseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "DEEP-1"], {}, configDir);
+    const r = await reseller(
+      ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "DEEP-1"],
+      {},
+      configDir,
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toContain("INV-DEEP");
-    expect(journalRecords(configDir).filter((rec) => rec.type === "outcome").map((rec) => (rec as { outcome: string }).outcome)).toEqual(["done"]);
+    expect(
+      journalRecords(configDir)
+        .filter((rec) => rec.type === "outcome")
+        .map((rec) => (rec as { outcome: string }).outcome),
+    ).toEqual(["done"]);
   });
 
   it("--json prints such an answer exactly as received", async () => {
@@ -109,11 +133,17 @@ describe("answers nested without end", () => {
 
 describe("answers that echo the key", () => {
   it("is masked in errors, with --verbose, and with --json", async () => {
-    server.routes.set("GET /v1/balance", json(401, { message: `INVALID_API_KEY`, errors: { key: [`${apiKey} is not valid`] } }));
+    server.routes.set(
+      "GET /v1/balance",
+      json(401, { message: `INVALID_API_KEY`, errors: { key: [`${apiKey} is not valid`] } }),
+    );
     const error = await reseller(["balance", "--verbose"]);
     expect(error.exitCode).toBe(3);
     expect(error.stderr).toContain("****cdef");
-    server.routes.set("GET /v1/balance", json(200, { message: "OK", data: { balance: 1, note: `key ${apiKey} seen` } }));
+    server.routes.set(
+      "GET /v1/balance",
+      json(200, { message: "OK", data: { balance: 1, note: `key ${apiKey} seen` } }),
+    );
     const body = await reseller(["balance", "--json"]);
     expect(body.exitCode).toBe(0);
     expect(body.stdout).toContain("key ****cdef seen");
@@ -159,7 +189,13 @@ describe("--json on a terminal and in a pipe", () => {
 describe("arguments that would reach another endpoint or item", () => {
   it("`.`, `..` and the empty string as a lock token or ref_id: exit 2, nothing sent", async () => {
     const before = server.seen.length;
-    for (const args of [["lock", "release", "."], ["lock", "release", ".."], ["lock", "release", ""], ["trx", "show", ".."], ["trx", "show", ""]]) {
+    for (const args of [
+      ["lock", "release", "."],
+      ["lock", "release", ".."],
+      ["lock", "release", ""],
+      ["trx", "show", ".."],
+      ["trx", "show", ""],
+    ]) {
       const r = await reseller(args);
       expect(r.exitCode, `${args.join(" ")}: ${r.stderr}`).toBe(2);
       expect(r.stdout).toBe("");
@@ -168,11 +204,21 @@ describe("arguments that would reach another endpoint or item", () => {
   });
 
   it("buy --item 7 buys item 7, whatever id the item's answer names", async () => {
-    server.routes.set("GET /v1/item/7", json(200, { message: "OK", data: { id: 99, name: "Indosat 5K", price: 5500, stock: null, order_process: "h2h" } }));
+    server.routes.set(
+      "GET /v1/item/7",
+      json(200, {
+        message: "OK",
+        data: { id: 99, name: "Indosat 5K", price: 5500, stock: null, order_process: "h2h" },
+      }),
+    );
     let sent: unknown;
     server.routes.set("POST /v1/trx", (_request, response, body) => {
       sent = JSON.parse(body);
-      json(200, { message: "OK", data: { invoice: "INV-7", ref_id: "ITEM-7", total_amount: 5500, status: "pending" } })(_request, response, body);
+      json(200, { message: "OK", data: { invoice: "INV-7", ref_id: "ITEM-7", total_amount: 5500, status: "pending" } })(
+        _request,
+        response,
+        body,
+      );
     });
     const r = await reseller(["buy", "--item", "7", "--qty", "1", "--note", "081234567890", "--ref-id", "ITEM-7"]);
     expect(r.exitCode, r.stderr).toBe(0);
@@ -186,22 +232,53 @@ describe("a refusal the service documents as 'not charged'", () => {
     server.routes.set("POST /v1/trx", json(503, { message: "PRODUCT_TEMPORARILY_UNAVAILABLE" }));
     const configDir = makeConfigDir();
     const before = server.seen.filter((s) => s === "POST /v1/trx").length;
-    const r = await reseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "UNAVAIL-1"], {}, configDir);
+    const r = await reseller(
+      ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "UNAVAIL-1"],
+      {},
+      configDir,
+    );
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stderr).toContain("PRODUCT_TEMPORARILY_UNAVAILABLE");
     expect(r.stderr).toMatch(/nothing was charged/);
     expect(server.seen.filter((s) => s === "POST /v1/trx").length - before).toBe(1);
     const outcomes = journalRecords(configDir).filter((rec) => rec.type === "outcome");
-    expect(outcomes).toEqual([expect.objectContaining({ outcome: "refused", code: "PRODUCT_TEMPORARILY_UNAVAILABLE" })]);
+    expect(outcomes).toEqual([
+      expect.objectContaining({ outcome: "refused", code: "PRODUCT_TEMPORARILY_UNAVAILABLE" }),
+    ]);
   });
 });
 
 describe("a status no dialect documents", () => {
   it("is shown as it came; --wait keeps waiting on it until its deadline and says so (exit 0: the purchase stands)", async () => {
     server.routes.set("GET /v1/item/12", item12);
-    server.routes.set("POST /v1/trx", json(200, { message: "OK", data: { invoice: "INV-HOLD", ref_id: "HOLD-1", total_amount: 10650, status: "On Hold" } }));
-    server.routes.set("GET /v1/trx/HOLD-1", json(200, { message: "OK", data: { invoice: "INV-HOLD", ref_id: "HOLD-1", status: "On Hold", amount: 10650, items: [] } }));
-    const r = await reseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "HOLD-1", "--wait", "--wait-timeout", "3"]);
+    server.routes.set(
+      "POST /v1/trx",
+      json(200, {
+        message: "OK",
+        data: { invoice: "INV-HOLD", ref_id: "HOLD-1", total_amount: 10650, status: "On Hold" },
+      }),
+    );
+    server.routes.set(
+      "GET /v1/trx/HOLD-1",
+      json(200, {
+        message: "OK",
+        data: { invoice: "INV-HOLD", ref_id: "HOLD-1", status: "On Hold", amount: 10650, items: [] },
+      }),
+    );
+    const r = await reseller([
+      "buy",
+      "--item",
+      "12",
+      "--qty",
+      "1",
+      "--note",
+      "081234567890",
+      "--ref-id",
+      "HOLD-1",
+      "--wait",
+      "--wait-timeout",
+      "3",
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^transaction\tINV-HOLD\tHOLD-1\tOn Hold\t10650/m);
     expect(r.stderr).toMatch(/"On Hold", a status reseller does not know/);

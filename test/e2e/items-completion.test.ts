@@ -35,7 +35,12 @@ beforeAll(async () => {
 
 function shell(file: string, args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { env: baseEnv({ ...env, PATH: `${shimDir}:${process.env.PATH}` }), encoding: "utf8", timeout: 15_000 }, (error, stdout) => (error && error.killed ? reject(error) : resolve(stdout)));
+    execFile(
+      file,
+      args,
+      { env: baseEnv({ ...env, PATH: `${shimDir}:${process.env.PATH}` }), encoding: "utf8", timeout: 15_000 },
+      (error, stdout) => (error && error.killed ? reject(error) : resolve(stdout)),
+    );
   });
 }
 
@@ -83,7 +88,10 @@ describe("bash", () => {
   it("reseller buy --item 2<TAB> offers the kept ids that start so", async () => {
     const program = `source "$1"; COMP_WORDS=(reseller buy --item 2); COMP_CWORD=3; _reseller; printf '%s\\n' "\${COMPREPLY[@]}"`;
     const out = await shell("bash", ["-c", program, "bash", scripts.bash!], reseller.env);
-    const kept = harness.emulator.inspect().items.filter((item) => item.active && String(item.id).startsWith("2")).map((item) => String(item.id));
+    const kept = harness.emulator
+      .inspect()
+      .items.filter((item) => item.active && String(item.id).startsWith("2"))
+      .map((item) => String(item.id));
     expect(out.split("\n").filter(Boolean).sort()).toEqual(kept.sort());
     expect(kept).toEqual(expect.arrayContaining(["2", "20", "21", "28"]));
   });
@@ -92,7 +100,11 @@ describe("bash", () => {
 describe("fish", () => {
   needsPrograms("fish");
   it("shows each item's name and price beside its id", async () => {
-    const out = await shell("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", scripts.fish!, "reseller lock add --item 1"], reseller.env);
+    const out = await shell(
+      "fish",
+      ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", scripts.fish!, "reseller lock add --item 1"],
+      reseller.env,
+    );
     const lines = out.split("\n").filter(Boolean);
     expect(lines).toContain("12\tPulsa Telkomsel 10.000, Rp 11.500");
     expect(lines).toContain("1\tNetflix Premium 1 Bulan (Sharing), Rp 35.000");
@@ -103,7 +115,11 @@ describe("zsh", () => {
   needsPrograms("zsh");
   const tmux = useTmux("item-completion-zsh");
   it("shows each item's name and price beside its id in the menu", async () => {
-    const env = terminalEnv({ ...reseller.env, PATH: `${shimDir}:${process.env.PATH}`, HOME: mkdtempSync(join(tmpdir(), "reseller-zsh-")) }) as Record<string, string>;
+    const env = terminalEnv({
+      ...reseller.env,
+      PATH: `${shimDir}:${process.env.PATH}`,
+      HOME: mkdtempSync(join(tmpdir(), "reseller-zsh-")),
+    }) as Record<string, string>;
     const term = tmux.runProgram(["zsh", "-f"], { env });
     term.type(`autoload -U compinit && compinit -u && source ${scripts.zsh} && echo READY`);
     term.press("Enter");
@@ -122,8 +138,17 @@ describe("a big shop's catalogue", () => {
   it("__complete filters by the typed prefix itself and prints at most a screenful", async () => {
     const shop = resellerAs(big);
     expect((await shop.run(["items"])).exitCode).toBe(0);
-    const ids = (args: string[]) => shop.run(["__complete", "items", ...args]).then((r) => r.stdout.split("\n").filter(Boolean).map((line) => line.split("\t")[0]!));
-    const active = big.emulator.inspect().items.filter((item) => item.active).map((item) => String(item.id));
+    const ids = (args: string[]) =>
+      shop.run(["__complete", "items", ...args]).then((r) =>
+        r.stdout
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => line.split("\t")[0]!),
+      );
+    const active = big.emulator
+      .inspect()
+      .items.filter((item) => item.active)
+      .map((item) => String(item.id));
     expect(active.length).toBeGreaterThan(1000);
 
     const all = await ids([]);
@@ -136,14 +161,17 @@ describe("a big shop's catalogue", () => {
     const wanted = active.filter((id) => id.startsWith("12"));
     expect(twelve.length).toBe(Math.min(50, wanted.length));
     expect(twelve.every((id) => id.startsWith("12"))).toBe(true);
-    expect(await ids(["1234"])).toEqual(active.filter((id) => id.startsWith("1234")).sort((a, b) => Number(a) - Number(b)));
+    expect(await ids(["1234"])).toEqual(
+      active.filter((id) => id.startsWith("1234")).sort((a, b) => Number(a) - Number(b)),
+    );
     expect(await ids(["x"])).toEqual([]);
   });
 
   it("reads ids through an index beside the copy (0600), made again whenever the copy changes", async () => {
     const shop = resellerAs(big);
     expect((await shop.run(["items"])).exitCode).toBe(0);
-    const line = async (id: number) => (await shop.run(["__complete", "items", String(id)])).stdout.split("\n").find((l) => l.startsWith(`${id}\t`));
+    const line = async (id: number) =>
+      (await shop.run(["__complete", "items", String(id)])).stdout.split("\n").find((l) => l.startsWith(`${id}\t`));
     expect(await line(12)).toBe("12\tPulsa Telkomsel 10.000, Rp 11.500");
     const dir = join(shop.configDir, "catalogue");
     const index = readdirSync(dir).find((name) => name.endsWith(".ids"));

@@ -15,7 +15,12 @@ import { modulesLoadedBy } from "../support/record-modules.js";
 import { resellerAs, singleJson } from "./commands-harness.js";
 
 /** Piped rows: id, category, product, name, price, process, stock, minimum order, sku. */
-const rows = (stdout: string) => stdout.replace(/\n$/, "").split("\n").filter(Boolean).map((line) => line.split("\t"));
+const rows = (stdout: string) =>
+  stdout
+    .replace(/\n$/, "")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.split("\t"));
 const idsOf = (stdout: string) => rows(stdout).map((row) => Number(row[0]));
 
 /** The catalogue requests the emulator answered, each as its query string, from `from` on. */
@@ -66,8 +71,22 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     expect(idsOf(r.stdout)).toHaveLength(onSale(harness));
     expect(idsOf(r.stdout)).not.toContain(9);
     const telkomsel = rows(r.stdout).find((row) => row[0] === "12")!;
-    expect(telkomsel).toEqual(["12", "Pulsa", "Pulsa Telkomsel", dialect === "spec" ? "Pulsa Telkomsel 10.000" : "10.000", "11500", "h2h", "unlimited", "1", "TSEL10"]);
-    expect(rows(r.stdout).find((row) => row[0] === "28")!.slice(4)).toEqual(["3500", "auto", "60", "5", "GMAIL-FRESH"]);
+    expect(telkomsel).toEqual([
+      "12",
+      "Pulsa",
+      "Pulsa Telkomsel",
+      dialect === "spec" ? "Pulsa Telkomsel 10.000" : "10.000",
+      "11500",
+      "h2h",
+      "unlimited",
+      "1",
+      "TSEL10",
+    ]);
+    expect(
+      rows(r.stdout)
+        .find((row) => row[0] === "28")!
+        .slice(4),
+    ).toEqual(["3500", "auto", "60", "5", "GMAIL-FRESH"]);
     expect(statSync(catalogueFile(reseller.configDir)).mode & 0o777).toBe(0o600);
     expect(statSync(join(reseller.configDir, "catalogue")).mode & 0o777).toBe(0o700);
 
@@ -89,7 +108,19 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     const before = harness.requests.length;
     const r = await reseller.run(["items", "--search", "TSEL25"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(rows(r.stdout)).toEqual([[expect.any(String), "Pulsa", "Pulsa Telkomsel", expect.stringContaining("25.000"), "26400", "h2h", "unlimited", "1", "TSEL25"]]);
+    expect(rows(r.stdout)).toEqual([
+      [
+        expect.any(String),
+        "Pulsa",
+        "Pulsa Telkomsel",
+        expect.stringContaining("25.000"),
+        "26400",
+        "h2h",
+        "unlimited",
+        "1",
+        "TSEL25",
+      ],
+    ]);
     const queries = catalogueQueries(harness, before);
     expect(queries.map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all", updated_since: serverTime }]);
     // The delta carried one variant; the copy still holds them all, the new price among them.
@@ -126,7 +157,9 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   it("--process and --category narrow the list; an unknown category names the ones there are (exit 2)", async () => {
     const reseller = resellerAs(harness);
     expect(idsOf((await reseller.run(["items", "--process", "smm"])).stdout)).toEqual([23, 24, 25, 26]);
-    expect(idsOf((await reseller.run(["items", "--process", "manual"])).stdout).sort((a, b) => a - b)).toEqual([10, 27]);
+    expect(idsOf((await reseller.run(["items", "--process", "manual"])).stdout).sort((a, b) => a - b)).toEqual([
+      10, 27,
+    ]);
     expect(idsOf((await reseller.run(["items", "--category", "top-up-game"])).stdout)).toEqual([21, 22]);
     expect(idsOf((await reseller.run(["items", "--category", "e-wallet", "--search", "ovo"])).stdout)).toEqual([19]);
     const unknown = await reseller.run(["items", "--category", "Voucher"]);
@@ -164,7 +197,13 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   it("the quick answer for a piped search prints exactly what the CLI prints", async () => {
     const reseller = resellerAs(harness);
     await reseller.run(["items"]);
-    for (const args of [["items"], ["items", "--search", "pulsa"], ["items", "--category", "Sosial Media", "--process", "smm"], ["items", "--json", "--search", "ml86"], ["items", "--search=zzz"]]) {
+    for (const args of [
+      ["items"],
+      ["items", "--search", "pulsa"],
+      ["items", "--category", "Sosial Media", "--process", "smm"],
+      ["items", "--json", "--search", "ml86"],
+      ["items", "--search=zzz"],
+    ]) {
       const quick = await reseller.run(args);
       // --verbose is a flag the quick answer leaves to the CLI; a young copy makes it ask nothing.
       const full = await reseller.run([...args, "--verbose"]);
@@ -204,7 +243,11 @@ describe("a catalogue the service will not give all at once", () => {
       const r = await reseller.run(["items", "--search", "mobile legends indonesia"]);
       expect(r.exitCode, r.stderr).toBe(0);
       expect(idsOf(r.stdout)).toHaveLength(28);
-      expect(catalogueQueries(harness, before).map((q) => q.get("page")).sort()).toEqual(["1", "2", "3", null].sort());
+      expect(
+        catalogueQueries(harness, before)
+          .map((q) => q.get("page"))
+          .sort(),
+      ).toEqual(["1", "2", "3", null].sort());
       expect(header(reseller.configDir).count).toBe(1200);
     } finally {
       harness.emulator.setPerPageAll("refused");
@@ -244,7 +287,9 @@ describe("a whole catalogue too slow to wait for (per_page=all answered after 20
       const items = singleJson(r).items;
       expect(items).toHaveLength(1200);
       expect(new Set(items.map((i: any) => i.id)).size).toBe(1200);
-      const pages = catalogueQueries(harness, before).filter((q) => q.get("per_page") === "500").map((q) => q.get("page"));
+      const pages = catalogueQueries(harness, before)
+        .filter((q) => q.get("per_page") === "500")
+        .map((q) => q.get("page"));
       expect(pages.sort()).toEqual(["1", "2", "3"]);
       const { server_time: serverTime } = header(reseller.configDir);
 
@@ -254,7 +299,9 @@ describe("a whole catalogue too slow to wait for (per_page=all answered after 20
       const delta = await reseller.run(["items", "--json", "--timeout", "2", "--search", "ML"]);
       expect(delta.exitCode, delta.stderr).toBe(0);
       // (The emulator logs a request once answered: the slow whole delta is still waiting to be.)
-      expect(catalogueQueries(harness, from).map((q) => Object.fromEntries(q))).toEqual([{ page: "1", per_page: "500", updated_since: serverTime }]);
+      expect(catalogueQueries(harness, from).map((q) => Object.fromEntries(q))).toEqual([
+        { page: "1", per_page: "500", updated_since: serverTime },
+      ]);
       const all = singleJson(await reseller.run(["items", "--json"])).items;
       expect(all).toHaveLength(1200);
       expect(all.find((i: any) => i.id === 1100).price).toBe(12_300);
@@ -271,7 +318,9 @@ describe("a whole catalogue too slow to wait for (per_page=all answered after 20
       const r = await reseller.run(["items", "--timeout", "2"], { env: { RESELLER_MAX_RETRIES: "0" } });
       expect(r.exitCode).toBe(1);
       expect(r.stdout).toBe("");
-      expect(r.stderr).toMatch(/The catalogue could not be fetched whole\. Asked all at once \(per_page=all\): The service at \S+ did not answer in time\. Then by pages, no page arrived, and page 1 failed: /);
+      expect(r.stderr).toMatch(
+        /The catalogue could not be fetched whole\. Asked all at once \(per_page=all\): The service at \S+ did not answer in time\. Then by pages, no page arrived, and page 1 failed: /,
+      );
       expect(existsSync(join(reseller.configDir, "catalogue"))).toBe(true);
       expect(readdirSync(join(reseller.configDir, "catalogue"))).toEqual([]);
     } finally {
@@ -306,12 +355,16 @@ describe("a search on a copy over a minute old", () => {
       [13, expect.any(Number)],
       [14, expect.any(Number)],
     ]);
-    expect(catalogueQueries(harness, from).map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all", updated_since: before.header.server_time }]);
+    expect(catalogueQueries(harness, from).map((q) => Object.fromEntries(q))).toEqual([
+      { per_page: "all", updated_since: before.header.server_time },
+    ]);
 
     const after = snapshot(reseller.configDir);
     expect(after.inode).toBe(before.inode);
     // Every byte after the header up to the old end is as it was; what changed follows, one line each.
-    expect(after.bytes.subarray(4096, before.header.end).equals(before.bytes.subarray(4096, before.header.end))).toBe(true);
+    expect(after.bytes.subarray(4096, before.header.end).equals(before.bytes.subarray(4096, before.header.end))).toBe(
+      true,
+    );
     const appended = after.bytes.subarray(before.header.end, after.header.end).toString().split("\n").filter(Boolean);
     expect(appended.map((line) => JSON.parse(line)[0]).sort((a, b) => a - b)).toEqual([12, 28]);
     expect(after.header.count).toBe(before.header.count);

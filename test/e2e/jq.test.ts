@@ -50,17 +50,35 @@ describe("shop-script expressions", () => {
     const r = await reseller.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "jq-inv", "--jq", ".data.invoice"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^INV-\S+\n$/);
-    expect(harness.accountOf(reseller.apiKey).transactions.find((t) => t.ref_id === "jq-inv")!.invoice).toBe(r.stdout.trim());
+    expect(harness.accountOf(reseller.apiKey).transactions.find((t) => t.ref_id === "jq-inv")!.invoice).toBe(
+      r.stdout.trim(),
+    );
   });
 
   it("pending orders, filtered with select: `history --jq '.[] | select(.status == \"pending\") | .ref_id'`", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     // A manual item stays pending; an auto one completes.
-    await reseller.run(["buy", "--item", "27", "--qty", "1", "--note", "Toko Sejahtera, biru", "--ref-id", "jq-pending"]);
+    await reseller.run([
+      "buy",
+      "--item",
+      "27",
+      "--qty",
+      "1",
+      "--note",
+      "Toko Sejahtera, biru",
+      "--ref-id",
+      "jq-pending",
+    ]);
     await reseller.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "jq-done"]);
-    const statuses = (await reseller.run(["history", "--json"])).json().map((e: { ref_id: string; status: string }) => [e.ref_id, e.status]);
+    const statuses = (await reseller.run(["history", "--json"]))
+      .json()
+      .map((e: { ref_id: string; status: string }) => [e.ref_id, e.status]);
     const pending = statuses.filter(([, s]: string[]) => s === "pending" || s === "paid").map(([ref]: string[]) => ref);
-    const r = await reseller.run(["history", "--jq", '.[] | select(.status == "pending" or .status == "paid") | .ref_id']);
+    const r = await reseller.run([
+      "history",
+      "--jq",
+      '.[] | select(.status == "pending" or .status == "paid") | .ref_id',
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.trim().split("\n")).toEqual(pending);
     expect(pending).toContain("jq-pending");
@@ -70,15 +88,23 @@ describe("shop-script expressions", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     await reseller.run(["buy", "--item", "3", "--qty", "1"]);
     await reseller.run(["buy", "--item", "4", "--qty", "2"]);
-    const r = await reseller.run(["history", "--jq", 'map(select(.kind == "buy" and .outcome == "done") | .amount) | add']);
+    const r = await reseller.run([
+      "history",
+      "--jq",
+      'map(select(.kind == "buy" and .outcome == "done") | .amount) | add',
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe("48000\n"); // 18.000 + 2 × 15.000
   });
 
-  it("a price list with string interpolation: `items --jq '.items[] | select(.process == \"h2h\" and .price < 12000) | \"\\(.id)\\t\\(.product) \\(.name)\"'`", async () => {
+  it('a price list with string interpolation: `items --jq \'.items[] | select(.process == "h2h" and .price < 12000) | "\\(.id)\\t\\(.product) \\(.name)"\'`', async () => {
     const reseller = resellerAs(harness);
     // The live catalogue names a variant within its product ("10.000" of "Pulsa Telkomsel"): the product comes first.
-    const r = await reseller.run(["items", "--jq", '.items[] | select(.process == "h2h" and .price < 12000) | "\\(.id)\\t\\(.product) \\(.name)"']);
+    const r = await reseller.run([
+      "items",
+      "--jq",
+      '.items[] | select(.process == "h2h" and .price < 12000) | "\\(.id)\\t\\(.product) \\(.name)"',
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines.length).toBeGreaterThan(1);
@@ -108,7 +134,15 @@ describe("shop-script expressions", () => {
     const { join } = await import("node:path");
     const orders = join(reseller.configDir, "orders.csv");
     writeFileSync(orders, "item_id,quantity,note\n3,1,\n4,1,\n");
-    const r = await reseller.run(["buy", "--file", orders, "--concurrency", "1", "--jq", '"\\(.row) \\(.outcome) \\(.invoice)"']);
+    const r = await reseller.run([
+      "buy",
+      "--file",
+      orders,
+      "--concurrency",
+      "1",
+      "--jq",
+      '"\\(.row) \\(.outcome) \\(.invoice)"',
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^\d+ bought INV-\S+\n\d+ bought INV-\S+\n$/);
   });
@@ -153,7 +187,10 @@ describe("what --jq refuses", () => {
       const r = await reseller.run([...argv, "--jq", ".data |||"]);
       expect(r.exitCode, argv.join(" ")).toBe(2);
       expect(r.stdout).toBe("");
-      expect(r.errorJson().error).toMatchObject({ code: "JQ_SYNTAX", message: expect.stringContaining("syntax error") });
+      expect(r.errorJson().error).toMatchObject({
+        code: "JQ_SYNTAX",
+        message: expect.stringContaining("syntax error"),
+      });
     }
   });
 
@@ -167,10 +204,13 @@ describe("what --jq refuses", () => {
 
   it("an error while filtering: exit 1 naming jq's message, after what it did print", async () => {
     const reseller = resellerAs(harness);
-    const r = await reseller.run(["balance", "--jq", '.data.balance, (.data.balance | .x)']);
+    const r = await reseller.run(["balance", "--jq", ".data.balance, (.data.balance | .x)"]);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe(`${harness.accountOf().balance}\n`);
-    expect(r.errorJson().error).toMatchObject({ code: "JQ_ERROR", message: expect.stringMatching(/Cannot index number with/) });
+    expect(r.errorJson().error).toMatchObject({
+      code: "JQ_ERROR",
+      message: expect.stringMatching(/Cannot index number with/),
+    });
   });
 
   it("jq cannot read the environment: the API key is not in $ENV", async () => {
@@ -207,7 +247,10 @@ describe("jq is loaded only for --jq", () => {
     const r = await reseller.run(["balance", "--jq", ".data.balance, .data.balance.x, .data"]);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe(`${harness.accountOf().balance}\n`);
-    expect(r.errorJson().error).toMatchObject({ code: "JQ_ERROR", message: '--jq: Cannot index number with string ("x")' });
+    expect(r.errorJson().error).toMatchObject({
+      code: "JQ_ERROR",
+      message: '--jq: Cannot index number with string ("x")',
+    });
     const loaded = await modulesLoadedBy(["balance", "--jq", ".data.balance.x"], harness.accountEnv());
     expect(loaded.exitCode).toBe(1);
     expect(jqEngine(loaded.scripts)).not.toEqual([]);

@@ -12,7 +12,11 @@ import { baseEnv, makeConfigDir, runReseller } from "../support/cli.js";
 import { apiRequests, useEmulator } from "../support/emulator.js";
 import { resellerAs, serviceBody, singleJson } from "./commands-harness.js";
 
-const rows = (stdout: string) => stdout.replace(/\n$/, "").split("\n").map((line) => line.split("\t"));
+const rows = (stdout: string) =>
+  stdout
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((line) => line.split("\t"));
 
 describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) => {
   const harness = useEmulator({ dialect });
@@ -20,8 +24,21 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
 
   beforeAll(async () => {
     const reseller = shop();
-    for (const [ref, item, note] of [["L-1", "12", "081234567890"], ["L-2", "3", undefined], ["L-3", "11", "081234567890"]] as const) {
-      const r = await reseller.run(["buy", "--item", item, "--qty", "1", "--ref-id", ref, ...(note ? ["--note", note] : [])]);
+    for (const [ref, item, note] of [
+      ["L-1", "12", "081234567890"],
+      ["L-2", "3", undefined],
+      ["L-3", "11", "081234567890"],
+    ] as const) {
+      const r = await reseller.run([
+        "buy",
+        "--item",
+        item,
+        "--qty",
+        "1",
+        "--ref-id",
+        ref,
+        ...(note ? ["--note", note] : []),
+      ]);
       expect(r.exitCode, r.stderr).toBe(0);
       harness.emulator.clock.advance(2_000);
     }
@@ -48,12 +65,20 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     const before = apiRequests(harness).length;
     const paged = await reseller.run(["trx", "list", "--per-page", "2"], { mode: "table", env: { COLUMNS: "200" } });
     expect(paged.exitCode, paged.stderr).toBe(0);
-    expect(apiRequests(harness).slice(before).some((line) => line.startsWith("GET /v1/trx?per_page=2 "))).toBe(true);
+    expect(
+      apiRequests(harness)
+        .slice(before)
+        .some((line) => line.startsWith("GET /v1/trx?per_page=2 ")),
+    ).toBe(true);
     expect(paged.stdout).toMatch(/Created.*Status.*Amount.*Ref ID.*Invoice/);
     expect(paged.stdout).toContain("L-3");
     expect(paged.stdout).not.toContain("L-1");
     // A dialect with page numbers says how many pages; B's list has none, so a full page says there may be more.
-    expect(paged.stderr).toContain(dialect === "live-short" ? "Page 1; there may be more: reseller trx list --page 2 --per-page 2" : "Page 1 of 2 (3 transactions). Next: reseller trx list --page 2 --per-page 2");
+    expect(paged.stderr).toContain(
+      dialect === "live-short"
+        ? "Page 1; there may be more: reseller trx list --page 2 --per-page 2"
+        : "Page 1 of 2 (3 transactions). Next: reseller trx list --page 2 --per-page 2",
+    );
     const second = await reseller.run(["trx", "list", "--page", "2", "--per-page", "2"]);
     expect(rows(second.stdout).map((row) => row[1])).toEqual(["L-1"]);
 
@@ -75,7 +100,9 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     const history = rows(r.stdout);
     const held = harness.accountOf(reseller.apiKey);
     const purchases = history.filter((row) => row[1] === "purchase");
-    expect(purchases.map((row) => row[6])).toEqual(["L-3", "L-2", "L-1"].map((ref) => held.transactions.find((t) => t.ref_id === ref)!.invoice));
+    expect(purchases.map((row) => row[6])).toEqual(
+      ["L-3", "L-2", "L-1"].map((ref) => held.transactions.find((t) => t.ref_id === ref)!.invoice),
+    );
     // time, type, amount, before, after, description, invoice[, name=value …]
     const [newest] = history;
     expect(Number(newest![4])).toBe(held.balance);
@@ -104,23 +131,49 @@ describe("a service that does not offer an endpoint", () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       const path = (request.url ?? "").split("?")[0];
-      const json = (status: number, body: unknown) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
       if (path === "/v1/trx") return json(404, { message: "ROUTE_NOT_FOUND" });
-      if (path === "/v1/balance/mutations") return response.writeHead(404, { "content-type": "text/html" }).end("<html><body><h1>404 Not Found</h1></body></html>");
-      if (path === "/v1/item/22") return json(200, { message: "OK", data: { id: 22, name: "Free Fire 140 Diamonds", price: 19000, order_process: "h2h", validation: { available: true } } });
-      if (path === "/v1/item/validate") return json(404, { message: "The route api/v1/item/validate could not be found." });
+      if (path === "/v1/balance/mutations")
+        return response
+          .writeHead(404, { "content-type": "text/html" })
+          .end("<html><body><h1>404 Not Found</h1></body></html>");
+      if (path === "/v1/item/22")
+        return json(200, {
+          message: "OK",
+          data: {
+            id: 22,
+            name: "Free Fire 140 Diamonds",
+            price: 19000,
+            order_process: "h2h",
+            validation: { available: true },
+          },
+        });
+      if (path === "/v1/item/validate")
+        return json(404, { message: "The route api/v1/item/validate could not be found." });
       return json(404, { message: "ROUTE_NOT_FOUND" });
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
-  const run = (args: string[]) => runReseller(args, { env: baseEnv({ RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: "sk_live_test0000offers", RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_MAX_RETRIES: "0" }) });
+  const run = (args: string[]) =>
+    runReseller(args, {
+      env: baseEnv({
+        RESELLER_BASE_URL: baseUrl,
+        RESELLER_API_KEY: "sk_live_test0000offers",
+        RESELLER_CONFIG_DIR: makeConfigDir(),
+        RESELLER_MAX_RETRIES: "0",
+      }),
+    });
 
   it.each([
     [["trx", "list"], "This service does not offer a list of transactions (GET /v1/trx)."],
     [["balance", "history"], "This service does not offer a balance history (GET /v1/balance/mutations)."],
-    [["validate", "--item", "22", "--customer-id", "123456789"], "This service does not offer account validation (POST /v1/item/validate)."],
+    [
+      ["validate", "--item", "22", "--customer-id", "123456789"],
+      "This service does not offer account validation (POST /v1/item/validate).",
+    ],
   ])("%j: exit 1, said plainly", async (args, words) => {
     const r = await run(args);
     expect(r.exitCode).toBe(1);
@@ -131,7 +184,13 @@ describe("a service that does not offer an endpoint", () => {
   });
 
   it("--json: ROUTE_NOT_FOUND with status 404", async () => {
-    const r = await runReseller(["trx", "list", "--json"], { env: baseEnv({ RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: "sk_live_test0000offers", RESELLER_CONFIG_DIR: makeConfigDir() }) });
+    const r = await runReseller(["trx", "list", "--json"], {
+      env: baseEnv({
+        RESELLER_BASE_URL: baseUrl,
+        RESELLER_API_KEY: "sk_live_test0000offers",
+        RESELLER_CONFIG_DIR: makeConfigDir(),
+      }),
+    });
     expect(r.exitCode).toBe(1);
     expect(r.errorJson().error).toMatchObject({ code: "ROUTE_NOT_FOUND", status: 404 });
   });

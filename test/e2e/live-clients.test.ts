@@ -18,7 +18,9 @@ afterEach(() => {
 
 /** The licences the service holds for a transaction, one per unit, read straight from its answer. */
 async function licencesOf(ref: string): Promise<string[]> {
-  const response = await fetch(`${harness.emulator.baseUrl}/v1/trx/${ref}`, { headers: { "X-APIKEY": harness.emulator.demoApiKey, Accept: "application/json" } });
+  const response = await fetch(`${harness.emulator.baseUrl}/v1/trx/${ref}`, {
+    headers: { "X-APIKEY": harness.emulator.demoApiKey, Accept: "application/json" },
+  });
   const body = (await response.json()) as any;
   expect(body.data.items[0].product_license).toBeNull();
   return body.data.items[0].licenses.map((l: any) => l.product_license);
@@ -27,7 +29,10 @@ async function licencesOf(ref: string): Promise<string[]> {
 describe("licences sent as items[].licenses[] (product_license null)", () => {
   it("buy --wait prints both licences of a quantity of 2, and trx show prints them again", async () => {
     harness.emulator.faults.configure({ licence_field: "list" });
-    const bought = await cli().run(["buy", "--item", "3", "--qty", "2", "--ref-id", "lic-list-1", "--wait", "--yes"], { mode: "table", timeoutMs: 30_000 });
+    const bought = await cli().run(["buy", "--item", "3", "--qty", "2", "--ref-id", "lic-list-1", "--wait", "--yes"], {
+      mode: "table",
+      timeoutMs: 30_000,
+    });
     expect(bought.exitCode, bought.stderr).toBe(0);
     const licences = await licencesOf("lic-list-1");
     expect(licences).toHaveLength(2);
@@ -54,7 +59,10 @@ describe("payment channels keyed service/minimum/maximum/fee_flat/fee_percentage
     expect(table.stdout).toMatch(/QRIS[\s│]+.*Rp 750/);
     expect(table.stdout).toMatch(/LINKAJA[\s│]+LinkAja \(switched off\)/);
     const piped = await cli().run(["channels"]);
-    const rows = piped.stdout.trimEnd().split("\n").map((line) => line.split("\t"));
+    const rows = piped.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => line.split("\t"));
     expect(rows.find((r) => r[0] === "GOPAY")).toEqual(["GOPAY", "GoPay", "500", "1.5", "10000", "2000000", "on"]);
     expect(rows.find((r) => r[0] === "LINKAJA")?.at(-1)).toBe("off");
     expect(rows).toHaveLength(12);
@@ -139,7 +147,10 @@ describe("a base URL ending in /api, as the live service's", () => {
     const item = await cli().run(["item", "12"], { env });
     expect(item.exitCode).toBe(0);
     expect(item.stdout).toContain("Pulsa Telkomsel 10.000");
-    const bought = await cli().run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "via-api-base", "--yes"], { env });
+    const bought = await cli().run(
+      ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "via-api-base", "--yes"],
+      { env },
+    );
     expect(bought.exitCode, bought.stderr).toBe(0);
     expect(harness.accountOf().transactions.some((t) => t.ref_id === "via-api-base")).toBe(true);
   });
@@ -148,7 +159,10 @@ describe("a base URL ending in /api, as the live service's", () => {
 describe("reseller emulator, started with its defaults", () => {
   it("serves a catalogue in which a reader written for the live nested shape finds every variant", async () => {
     // Only --port 0 (a free port, so tests never collide on 8787); every other setting is the default.
-    const emulator = startReseller(["emulator", "--port", "0"], { env: { RESELLER_CONFIG_DIR: makeConfigDir() }, timeoutMs: 60_000 });
+    const emulator = startReseller(["emulator", "--port", "0"], {
+      env: { RESELLER_CONFIG_DIR: makeConfigDir() },
+      timeoutMs: 60_000,
+    });
     try {
       const baseUrl = await new Promise<string>((resolve, reject) => {
         const timer = setInterval(() => {
@@ -162,19 +176,32 @@ describe("reseller emulator, started with its defaults", () => {
       });
       const apiKey = /^export RESELLER_API_KEY=(\S+)$/m.exec(emulator.output().stdout)![1]!;
       // The reader live shops and bots use: GET {base}/api/v1/item?per_page=all, walk data[] → products[] → variants[].
-      const response = await fetch(`${baseUrl}/api/v1/item?per_page=all`, { headers: { "X-APIKEY": apiKey, Accept: "application/json" } });
+      const response = await fetch(`${baseUrl}/api/v1/item?per_page=all`, {
+        headers: { "X-APIKEY": apiKey, Accept: "application/json" },
+      });
       const body = (await response.json()) as any;
       const found: number[] = [];
-      for (const category of body.data ?? []) for (const product of category.products ?? []) for (const variant of product.variants ?? []) found.push(variant.id);
+      for (const category of body.data ?? [])
+        for (const product of category.products ?? [])
+          for (const variant of product.variants ?? []) found.push(variant.id);
       expect(found.length).toBeGreaterThan(0);
       expect(found.length).toBe(body.meta.total_items);
       expect(body.meta.is_delta).toBe(false);
       expect(typeof body.server_time).toBe("string");
       // Every variant the service sells, as its own item pages say: none missed by the nested reader.
-      const onSale = (await (await fetch(`${baseUrl}/__emulator/state`, { headers: { "X-APIKEY": apiKey } })).json()) as any;
-      expect(found.sort((a, b) => a - b)).toEqual(onSale.items.filter((i: any) => i.active).map((i: any) => i.id).sort((a: number, b: number) => a - b));
+      const onSale = (await (
+        await fetch(`${baseUrl}/__emulator/state`, { headers: { "X-APIKEY": apiKey } })
+      ).json()) as any;
+      expect(found.sort((a, b) => a - b)).toEqual(
+        onSale.items
+          .filter((i: any) => i.active)
+          .map((i: any) => i.id)
+          .sort((a: number, b: number) => a - b),
+      );
       // The CLI reads the same answer.
-      const items = await runReseller(["items", "--category", "Pulsa"], { env: { RESELLER_BASE_URL: `${baseUrl}/api`, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: makeConfigDir() } });
+      const items = await runReseller(["items", "--category", "Pulsa"], {
+        env: { RESELLER_BASE_URL: `${baseUrl}/api`, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: makeConfigDir() },
+      });
       expect(items.exitCode, items.stderr).toBe(0);
       expect(items.stdout).toMatch(/^12\tPulsa\tPulsa Telkomsel\t10\.000\t/m);
     } finally {

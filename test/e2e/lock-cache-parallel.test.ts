@@ -25,7 +25,18 @@ function lockBarrier(count: number): void {
     const expires = new Date(Date.now() + 600_000).toISOString();
     for (const { response: r, n } of answering) {
       r.writeHead(200, { "content-type": "application/json" });
-      r.end(JSON.stringify({ success: true, data: { lock_token: `LCK-PARALLEL-${n}`, item_id: 28, quantity: 5, locked_at: new Date().toISOString(), expires_at: expires } }));
+      r.end(
+        JSON.stringify({
+          success: true,
+          data: {
+            lock_token: `LCK-PARALLEL-${n}`,
+            item_id: 28,
+            quantity: 5,
+            locked_at: new Date().toISOString(),
+            expires_at: expires,
+          },
+        }),
+      );
     }
   });
 }
@@ -34,13 +45,21 @@ describe("lock add in parallel", () => {
   it.each([1, 2, 3])("five at once, answered together: all five locks are in the cache (round %i)", async () => {
     lockBarrier(5);
     const configDir = makeConfigDir();
-    const env = { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: "rk_test_parallel_locks_0001", RESELLER_CONFIG_DIR: configDir };
-    const results = await Promise.all([1, 2, 3, 4, 5].map(() => runReseller(["lock", "add", "--item", "28", "--qty", "5"], { env })));
+    const env = {
+      RESELLER_BASE_URL: server.baseUrl,
+      RESELLER_API_KEY: "rk_test_parallel_locks_0001",
+      RESELLER_CONFIG_DIR: configDir,
+    };
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => runReseller(["lock", "add", "--item", "28", "--qty", "5"], { env })),
+    );
     for (const r of results) expect(r.exitCode, r.stderr).toBe(0);
     for (const r of results) expect(r.stderr).toBe("");
     const tokens = results.map((r) => r.stdout.trim());
     expect(new Set(tokens).size).toBe(5);
-    const cached = JSON.parse(readFileSync(join(configDir, "locks.json"), "utf8")).profiles.default.map((l: { lock_token: string }) => l.lock_token);
+    const cached = JSON.parse(readFileSync(join(configDir, "locks.json"), "utf8")).profiles.default.map(
+      (l: { lock_token: string }) => l.lock_token,
+    );
     expect([...cached].sort()).toEqual([...tokens].sort());
   });
 });

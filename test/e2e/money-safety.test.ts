@@ -13,7 +13,8 @@ const trxOnly = { match: { method: "POST", path: "/v1/trx" } };
 afterEach(() => harness.emulator.faults.reset());
 
 const entriesOf = (configDir: string) => foldRecords(records(configDir));
-const onService = (apiKey: string, refId?: string) => harness.accountOf(apiKey).transactions.filter((t) => refId === undefined || t.ref_id === refId);
+const onService = (apiKey: string, refId?: string) =>
+  harness.accountOf(apiKey).transactions.filter((t) => refId === undefined || t.ref_id === refId);
 const balanceOf = (apiKey: string) => harness.accountOf(apiKey).balance;
 
 async function until<T>(probe: () => T | undefined | false, timeoutMs = 10_000, everyMs = 10): Promise<T> {
@@ -39,7 +40,11 @@ describe("a lost answer is never a second purchase", () => {
     expect(onService(reseller.apiKey, "drop-after-1")).toHaveLength(1);
     expect(balanceOf(reseller.apiKey)).toBe(before - 11_500);
     // The body is the transaction the first attempt made, read back with GET /v1/trx.
-    expect(r.json().data).toMatchObject({ ref_id: "drop-after-1", invoice: onService(reseller.apiKey, "drop-after-1")[0]!.invoice, amount: 11_500 });
+    expect(r.json().data).toMatchObject({
+      ref_id: "drop-after-1",
+      invoice: onService(reseller.apiKey, "drop-after-1")[0]!.invoice,
+      amount: 11_500,
+    });
     expect(r.stderr).toMatch(/answer was lost, but the purchase had gone through on an earlier attempt/);
     const [entry] = entriesOf(reseller.configDir);
     expect(entry).toMatchObject({ outcome: "done", by: "retry", attempts: 2, invoice: expect.stringMatching(/^INV-/) });
@@ -78,7 +83,17 @@ describe("a lost answer is never a second purchase", () => {
     // From another machine (no journal), a different order under the same ref_id is not ours either.
     const other = resellerAs(harness, reseller.apiKey);
     harness.emulator.faults.configure({ error_next: 1, ...trxOnly });
-    const elsewhere = await other.run(["buy", "--item", "11", "--qty", "1", "--note", "081234567890", "--ref-id", "mine-1"]);
+    const elsewhere = await other.run([
+      "buy",
+      "--item",
+      "11",
+      "--qty",
+      "1",
+      "--note",
+      "081234567890",
+      "--ref-id",
+      "mine-1",
+    ]);
     expect(elsewhere.exitCode).toBe(1);
     expect(onService(reseller.apiKey, "mine-1")).toHaveLength(1);
   });
@@ -154,7 +169,12 @@ describe("no answer at all: exit 5, then reconcile", () => {
     expect((await reseller.run(["history", "--unresolved"])).stdout).toContain(refId);
     const r = await reseller.run(["reconcile"], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.json()).toMatchObject({ checked: 1, settled: 1, still_unknown: 0, entries: [{ ref_id: refId, outcome: "done", amount: 11_500 }] });
+    expect(r.json()).toMatchObject({
+      checked: 1,
+      settled: 1,
+      still_unknown: 0,
+      entries: [{ ref_id: refId, outcome: "done", amount: 11_500 }],
+    });
     expect(entriesOf(reseller.configDir)[0]).toMatchObject({ outcome: "done", by: "reconcile" });
 
     // Trying again with the same ref_id cannot buy twice.
@@ -200,7 +220,9 @@ describe("Ctrl-C", () => {
 });
 
 describe("a hundred concurrent buys with random faults", () => {
-  it("the service's transactions equal what the journal reports done; nothing charged twice, nothing lost", { timeout: 120_000 }, async () => {
+  it("the service's transactions equal what the journal reports done; nothing charged twice, nothing lost", {
+    timeout: 120_000,
+  }, async () => {
     const apiKey = harness.apiKeyOf("Toko Makmur Jaya");
     harness.emulator.setBalance(apiKey, 5_000_000);
     const startBalance = balanceOf(apiKey);
@@ -217,7 +239,9 @@ describe("a hundred concurrent buys with random faults", () => {
         while (next < trials) {
           next++;
           // One retry instead of two, so that some answers are lost for good and reconcile has work to do.
-          const r = await reseller.start(["buy", "--item", "11", "--qty", "1", "--note", "081234567890"], { env: { RESELLER_MAX_RETRIES: "1" } }).done;
+          const r = await reseller.start(["buy", "--item", "11", "--qty", "1", "--note", "081234567890"], {
+            env: { RESELLER_MAX_RETRIES: "1" },
+          }).done;
           exits.push(r.exitCode ?? -1);
         }
       }),
@@ -225,7 +249,9 @@ describe("a hundred concurrent buys with random faults", () => {
     const faults = harness.emulator.faults.status().injected;
     harness.emulator.faults.reset();
 
-    const unknownBefore = entriesOf(reseller.configDir).filter((e) => e.outcome === "unknown" || e.outcome === "pending").length;
+    const unknownBefore = entriesOf(reseller.configDir).filter(
+      (e) => e.outcome === "unknown" || e.outcome === "pending",
+    ).length;
     const reconciled = await reseller.run(["reconcile"], { mode: "json" });
     expect(reconciled.exitCode, reconciled.stderr).toBe(0);
 
@@ -238,7 +264,10 @@ describe("a hundred concurrent buys with random faults", () => {
     const lost = serviceRefs.filter((ref) => !doneRefs.includes(ref)).length;
     const phantom = doneRefs.filter((ref) => !serviceRefs.includes(ref!)).length;
     const spent = transactions.reduce((sum, t) => sum + t.amount - t.refunded, 0);
-    const exitCounts = exits.reduce<Record<number, number>>((acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }), {});
+    const exitCounts = exits.reduce<Record<number, number>>(
+      (acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }),
+      {},
+    );
 
     console.log(
       `[reliability] trials=${trials} parallel=${parallel} max_retries=1 exits=${JSON.stringify(exitCounts)} journal_entries=${entries.length} ` +

@@ -47,7 +47,13 @@ afterAll(async () => {
   await new Promise<void>((done) => tls.close(() => done()));
 });
 
-const throughProxy = (configDir = makeConfigDir()) => ({ RESELLER_BASE_URL: "https://api.reseller.example", RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir, HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl });
+const throughProxy = (configDir = makeConfigDir()) => ({
+  RESELLER_BASE_URL: "https://api.reseller.example",
+  RESELLER_API_KEY: apiKey,
+  RESELLER_CONFIG_DIR: configDir,
+  HTTPS_PROXY: proxyUrl,
+  HTTP_PROXY: proxyUrl,
+});
 
 describe("a proxy that drops CONNECT", () => {
   it("ends within --timeout with exit 4", async () => {
@@ -62,7 +68,23 @@ describe("a proxy that drops CONNECT", () => {
   // The purchase request itself through such a proxy is test/api/network-hostile.test.ts's: nothing sent.
   it("buy through it is exit 4, nothing sent, never outcome unknown", async () => {
     const configDir = makeConfigDir();
-    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "proxy-buy-1", "--timeout", "2"], { env: throughProxy(configDir) });
+    const r = await runReseller(
+      [
+        "buy",
+        "--item",
+        "12",
+        "--qty",
+        "1",
+        "--note",
+        "081234567890",
+        "--yes",
+        "--ref-id",
+        "proxy-buy-1",
+        "--timeout",
+        "2",
+      ],
+      { env: throughProxy(configDir) },
+    );
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/nothing was sent/);
     expect(journalRecords(configDir).filter((record) => JSON.stringify(record).includes("unknown"))).toEqual([]);
@@ -83,10 +105,14 @@ describe("a proxy that drops CONNECT", () => {
 
   it("is never used for the emulator on this machine, so the key never passes through it", async () => {
     const before = connects;
-    const r = await runReseller(["balance"], { env: { ...harness.accountEnv(), HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl } });
+    const r = await runReseller(["balance"], {
+      env: { ...harness.accountEnv(), HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl },
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const port = new URL(harness.emulator.baseUrl).port;
-    const local = await runReseller(["balance"], { env: { ...harness.accountEnv(), RESELLER_BASE_URL: `http://localhost:${port}`, HTTP_PROXY: proxyUrl } });
+    const local = await runReseller(["balance"], {
+      env: { ...harness.accountEnv(), RESELLER_BASE_URL: `http://localhost:${port}`, HTTP_PROXY: proxyUrl },
+    });
     expect(local.exitCode, local.stderr).toBe(0);
     expect(connects).toBe(before);
   });
@@ -95,9 +121,12 @@ describe("a proxy that drops CONNECT", () => {
 describe("a certificate nobody vouches for", () => {
   it("a purchase is exit 4, nothing sent, named as possible interception, not retried", async () => {
     const configDir = makeConfigDir();
-    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "tls-buy-1"], {
-      env: { RESELLER_BASE_URL: tlsUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
-    });
+    const r = await runReseller(
+      ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "tls-buy-1"],
+      {
+        env: { RESELLER_BASE_URL: tlsUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+      },
+    );
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/certificate/i);
     expect(r.stderr).toMatch(/intercept/i);
@@ -107,7 +136,14 @@ describe("a certificate nobody vouches for", () => {
 
   it("NODE_TLS_REJECT_UNAUTHORIZED=0 is warned about on every call", async () => {
     for (let i = 0; i < 2; i++) {
-      const r = await runReseller(["balance"], { env: { RESELLER_BASE_URL: tlsUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: makeConfigDir(), NODE_TLS_REJECT_UNAUTHORIZED: "0" } });
+      const r = await runReseller(["balance"], {
+        env: {
+          RESELLER_BASE_URL: tlsUrl,
+          RESELLER_API_KEY: apiKey,
+          RESELLER_CONFIG_DIR: makeConfigDir(),
+          NODE_TLS_REJECT_UNAUTHORIZED: "0",
+        },
+      });
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stderr).toMatch(/NODE_TLS_REJECT_UNAUTHORIZED=0: certificates are not checked/);
     }
@@ -116,7 +152,14 @@ describe("a certificate nobody vouches for", () => {
 
 describe("--insecure", () => {
   it("plain http to another machine is warned about on every call", async () => {
-    const r = await runReseller(["balance", "--insecure", "--timeout", "1"], { env: { RESELLER_BASE_URL: "http://192.0.2.1", RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_MAX_RETRIES: "0" } });
+    const r = await runReseller(["balance", "--insecure", "--timeout", "1"], {
+      env: {
+        RESELLER_BASE_URL: "http://192.0.2.1",
+        RESELLER_API_KEY: apiKey,
+        RESELLER_CONFIG_DIR: makeConfigDir(),
+        RESELLER_MAX_RETRIES: "0",
+      },
+    });
     expect(r.stderr).toMatch(/--insecure: the API key goes to 192\.0\.2\.1 in clear text/);
   });
 });
@@ -124,9 +167,12 @@ describe("--insecure", () => {
 describe("an API key with a control character", () => {
   it("a purchase is exit 4, nothing sent, not retried, and nothing reaches the service", async () => {
     const before = harness.requests.length;
-    const r = await runReseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "key-buy-1"], {
-      env: { ...harness.accountEnv(`${harness.emulator.demoApiKey}\u0007`) },
-    });
+    const r = await runReseller(
+      ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--ref-id", "key-buy-1"],
+      {
+        env: { ...harness.accountEnv(`${harness.emulator.demoApiKey}\u0007`) },
+      },
+    );
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/control character/);
     expect(r.stderr).not.toMatch(/Retrying/);

@@ -41,7 +41,10 @@ describe("with stdin not a terminal", () => {
     const result = await resellerAs(harness).run(["topup", "--json", "--channel", "QRIS"]);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.errorJson().error).toMatchObject({ code: "INPUT_REQUIRED", message: expect.stringContaining("--amount") });
+    expect(result.errorJson().error).toMatchObject({
+      code: "INPUT_REQUIRED",
+      message: expect.stringContaining("--amount"),
+    });
   });
 });
 

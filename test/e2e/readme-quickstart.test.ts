@@ -15,7 +15,10 @@ const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8"
 
 /** The sh blocks of the Quick start section, in order. */
 function quickStartBlocks(): string[] {
-  const section = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("\n## ", readme.indexOf("## Quick start") + 1));
+  const section = readme.slice(
+    readme.indexOf("## Quick start"),
+    readme.indexOf("\n## ", readme.indexOf("## Quick start") + 1),
+  );
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
 
@@ -33,10 +36,24 @@ describe("the README's quick start", () => {
     const bin = mkdtempSync(join(tmpdir(), "reseller-path-"));
     symlinkSync(binPath, join(bin, "reseller"));
     const home = mkdtempSync(join(tmpdir(), "reseller-home-"));
-    const env = { PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`, HOME: home, LANG: "C.UTF-8", TZ: "Asia/Jakarta" };
+    const env = {
+      PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: home,
+      LANG: "C.UTF-8",
+      TZ: "Asia/Jakarta",
+    };
     // Each line is echoed before it runs, so a failure names its line; the first failing line stops the run.
-    const script = ["set -e", ...lines.flatMap((line) => [`echo ">>> ${line.replace(/["`$\\]/g, "\\$&")}" >&2`, line]), 'echo "pid=${RESELLER_EMULATOR_PID:-}"'].join("\n");
-    const r = spawnSync("bash", ["--noprofile", "--norc", "-s"], { input: script, env, encoding: "utf8", timeout: 60_000 });
+    const script = [
+      "set -e",
+      ...lines.flatMap((line) => [`echo ">>> ${line.replace(/["`$\\]/g, "\\$&")}" >&2`, line]),
+      'echo "pid=${RESELLER_EMULATOR_PID:-}"',
+    ].join("\n");
+    const r = spawnSync("bash", ["--noprofile", "--norc", "-s"], {
+      input: script,
+      env,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(r.status, `stderr:\n${r.stderr}`).toBe(0);
     // The purchase went through and was delivered; history has it; --jq printed a bare number.
     expect(r.stdout).toMatch(/^balance\t\d+$/m);

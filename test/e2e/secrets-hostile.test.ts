@@ -24,11 +24,19 @@ const encodings = (secret: string) => ({
 
 function echoing(): string {
   // A body written by hand, as a PHP service writes it: each encoding of each secret, escaped as it is.
-  const fields = [...Object.entries(encodings(apiKey)).map(([k, v]) => `"key_${k}":"${v.replace(/"/g, '\\"')}"`), ...Object.entries(encodings(webhookSecret)).map(([k, v]) => `"secret_${k}":"${v}"`)];
+  const fields = [
+    ...Object.entries(encodings(apiKey)).map(([k, v]) => `"key_${k}":"${v.replace(/"/g, '\\"')}"`),
+    ...Object.entries(encodings(webhookSecret)).map(([k, v]) => `"secret_${k}":"${v}"`),
+  ];
   return `{"message":"OK","data":{"balance":150000,${fields.join(",")}}}`;
 }
 
-const env = (configDir = makeConfigDir()) => ({ RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_WEBHOOK_SECRET: webhookSecret, RESELLER_CONFIG_DIR: configDir });
+const env = (configDir = makeConfigDir()) => ({
+  RESELLER_BASE_URL: server.baseUrl,
+  RESELLER_API_KEY: apiKey,
+  RESELLER_WEBHOOK_SECRET: webhookSecret,
+  RESELLER_CONFIG_DIR: configDir,
+});
 
 function expectNoSecret(text: string) {
   for (const [name, form] of [...Object.entries(encodings(apiKey)), ...Object.entries(encodings(webhookSecret))]) {
@@ -42,7 +50,11 @@ describe("secrets echoed back", () => {
       response.writeHead(200, { "content-type": "application/json" });
       response.end(echoing());
     });
-    for (const args of [["balance", "--json"], ["balance", "--verbose"], ["balance", "--json", "--verbose"]]) {
+    for (const args of [
+      ["balance", "--json"],
+      ["balance", "--verbose"],
+      ["balance", "--json", "--verbose"],
+    ]) {
       const r = await runReseller(args, { env: env() });
       expect(r.exitCode, r.stderr).toBe(0);
       expectNoSecret(r.stdout + r.stderr);
@@ -74,10 +86,15 @@ describe("credentials in the base URL", () => {
 
   it("are never saved, and a hand-edited config shows them masked", async () => {
     const configDir = makeConfigDir();
-    const login = await runReseller(["login", "--with-key", "--base-url", withPassword()], { env: { RESELLER_CONFIG_DIR: configDir }, input: "sk_live_some_key_0123456789" });
+    const login = await runReseller(["login", "--with-key", "--base-url", withPassword()], {
+      env: { RESELLER_CONFIG_DIR: configDir },
+      input: "sk_live_some_key_0123456789",
+    });
     expect(login.exitCode).toBe(2);
     expect(login.stdout + login.stderr).not.toContain("hunter2-password");
-    const set = await runReseller(["config", "set", "base_url", withPassword()], { env: { RESELLER_CONFIG_DIR: configDir } });
+    const set = await runReseller(["config", "set", "base_url", withPassword()], {
+      env: { RESELLER_CONFIG_DIR: configDir },
+    });
     expect(set.exitCode).toBe(2);
     let saved = "";
     try {
@@ -89,7 +106,11 @@ describe("credentials in the base URL", () => {
 
     const handEdited = makeConfigDir();
     const { writeFileSync } = await import("node:fs");
-    writeFileSync(join(handEdited, "config.json"), JSON.stringify({ profiles: { default: { base_url: withPassword(), api_key: "sk_live_some_key_0123456789" } } }), { mode: 0o600 });
+    writeFileSync(
+      join(handEdited, "config.json"),
+      JSON.stringify({ profiles: { default: { base_url: withPassword(), api_key: "sk_live_some_key_0123456789" } } }),
+      { mode: 0o600 },
+    );
     for (const args of [["config", "list"], ["config", "get", "base_url"], ["config", "list", "--json"], ["balance"]]) {
       const r = await runReseller(args, { env: { RESELLER_CONFIG_DIR: handEdited } });
       expect(r.stdout + r.stderr, args.join(" ")).not.toContain("hunter2-password");

@@ -24,8 +24,14 @@ const http = /^node_modules\/undici\/|^src\/api\/client\.ts$/;
 
 /** Shipped in the bundle but not loaded: the record can see it, and it did not run. */
 function expectNotLoaded(record: ModuleRecord, name: string, pattern: RegExp): void {
-  expect(record.notLoaded.filter((m) => pattern.test(m)), `${name} is in the bundle`).not.toEqual([]);
-  expect(record.loaded.filter((m) => pattern.test(m)), `${name} was loaded`).toEqual([]);
+  expect(
+    record.notLoaded.filter((m) => pattern.test(m)),
+    `${name} is in the bundle`,
+  ).not.toEqual([]);
+  expect(
+    record.loaded.filter((m) => pattern.test(m)),
+    `${name} was loaded`,
+  ).toEqual([]);
 }
 
 describe("a command loads only what it uses", () => {
@@ -58,7 +64,9 @@ describe("a command loads only what it uses", () => {
     const record = await modulesLoadedBy(["--version"], harness.accountEnv());
     expect(record.exitCode).toBe(0);
     expect(record.bundleRan).toBe(false);
-    expect(record.scripts.filter((url) => url.startsWith("file:"))).toEqual([expect.stringMatching(/\/bin\/reseller\.js$/)]);
+    expect(record.scripts.filter((url) => url.startsWith("file:"))).toEqual([
+      expect.stringMatching(/\/bin\/reseller\.js$/),
+    ]);
   });
 
   it("piped `reseller --help` is the CLI's own help, printed without compiling the bundle", async () => {
@@ -66,18 +74,25 @@ describe("a command loads only what it uses", () => {
     expect(record.exitCode).toBe(0);
     expect(record.bundleRan).toBe(false);
     // `help` goes through commander: the text written at build time must be the same, byte for byte.
-    const [fast, viaCommander, noArguments] = await Promise.all([runReseller(["--help"]), runReseller(["help"]), runReseller([])]);
+    const [fast, viaCommander, noArguments] = await Promise.all([
+      runReseller(["--help"]),
+      runReseller(["help"]),
+      runReseller([]),
+    ]);
     expect(fast.stdout).toMatch(/^Usage: reseller /);
     expect(fast.stdout).toBe(viaCommander.stdout);
     expect(noArguments.stdout).toBe(viaCommander.stdout);
   });
 
-  it.each([[["help"]], [["config", "list"]], [["history"]], [["completion", "bash"]]])("`reseller %s` does not load the HTTP client", async (args) => {
-    const record = await modulesLoadedBy(args, harness.accountEnv());
-    expect(record.exitCode).toBe(0);
-    expect(record.bundleRan).toBe(true);
-    expectNotLoaded(record, "the HTTP client", http);
-  });
+  it.each([[["help"]], [["config", "list"]], [["history"]], [["completion", "bash"]]])(
+    "`reseller %s` does not load the HTTP client",
+    async (args) => {
+      const record = await modulesLoadedBy(args, harness.accountEnv());
+      expect(record.exitCode).toBe(0);
+      expect(record.bundleRan).toBe(true);
+      expectNotLoaded(record, "the HTTP client", http);
+    },
+  );
 
   it("sees the lazily imported handler of the command that runs", async () => {
     // Without this, an empty record would make the tests above pass while proving nothing.
@@ -145,7 +160,9 @@ describe("the code cache", () => {
 
   it("RESELLER_NO_CODE_CACHE=1 leaves no cache behind", async () => {
     const cacheHome = mkdtempSync(join(tmpdir(), "reseller-cache-"));
-    const result = await runReseller(["balance"], { env: { ...harness.accountEnv(), XDG_CACHE_HOME: cacheHome, RESELLER_NO_CODE_CACHE: "1" } });
+    const result = await runReseller(["balance"], {
+      env: { ...harness.accountEnv(), XDG_CACHE_HOME: cacheHome, RESELLER_NO_CODE_CACHE: "1" },
+    });
     expect(result.exitCode).toBe(0);
     expect(readdirSync(cacheHome)).toEqual([]);
   });

@@ -28,11 +28,27 @@ function expectWholeOutsideBorders(stdout: string, value: string): void {
 }
 
 describe.each([80, 120])("at %i columns", (width) => {
-  const table = (reseller: Reseller, args: string[]) => reseller.run(args, { mode: "table", env: { COLUMNS: String(width) } });
+  const table = (reseller: Reseller, args: string[]) =>
+    reseller.run(args, { mode: "table", env: { COLUMNS: String(width) } });
 
   it("buy --wait and trx show of an h2h purchase: the serial number and the ref_id whole, beside the borders", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const bought = await whileAdvancing(harness.emulator, table(reseller, ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", `SN-${width}`, "--wait", "--yes"]));
+    const bought = await whileAdvancing(
+      harness.emulator,
+      table(reseller, [
+        "buy",
+        "--item",
+        "12",
+        "--qty",
+        "1",
+        "--note",
+        "081234567890",
+        "--ref-id",
+        `SN-${width}`,
+        "--wait",
+        "--yes",
+      ]),
+    );
     expect(bought.exitCode, bought.stderr).toBe(0);
     const detail = (await reseller.run(["trx", "show", `SN-${width}`], { mode: "json" })).json();
     const serial: string = detail.h2h_results[0].sn;
@@ -48,26 +64,46 @@ describe.each([80, 120])("at %i columns", (width) => {
   it("a customer target longer than the window: whole on a line of its own in trx show and in history", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const target = `https://instagram.com/${"toko_pulsa_makmur_jaya_official_".repeat(4)}`;
-    const r = await table(reseller, ["buy", "--item", "23", "--qty", "100", "--target", target, "--ref-id", `LONG-${width}`, "--yes"]);
+    const r = await table(reseller, [
+      "buy",
+      "--item",
+      "23",
+      "--qty",
+      "100",
+      "--target",
+      target,
+      "--ref-id",
+      `LONG-${width}`,
+      "--yes",
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     const shown = await table(reseller, ["trx", "show", `LONG-${width}`]);
     // The link is copied to the customer: never split, so it stands alone on its line (the terminal
     // folds it softly, and copies it as one); every other line fits.
     const tooWide = lines(shown.stdout).filter((line) => widthOf(line) > width);
     expect(tooWide.length, shown.stdout).toBeGreaterThan(0);
-    expect(tooWide.every((line) => line === target), shown.stdout).toBe(true);
+    expect(
+      tooWide.every((line) => line === target),
+      shown.stdout,
+    ).toBe(true);
     expect(lines(shown.stdout).some((line) => line.includes(target.slice(0, 40)) && line !== target)).toBe(false);
     // history keeps the customer whole too: the link on a line of its own below the table, nothing cut.
     const history = await table(reseller, ["history"]);
     const historyTooWide = lines(history.stdout).filter((line) => widthOf(line) > width);
-    expect(historyTooWide.every((line) => line.trim() === target || line.trim().endsWith(` ${target}`)), history.stdout).toBe(true);
+    expect(
+      historyTooWide.every((line) => line.trim() === target || line.trim().endsWith(` ${target}`)),
+      history.stdout,
+    ).toBe(true);
     expect(history.stdout).toContain(target);
     expect(history.stdout).not.toMatch(/https:\/\/\S*…/);
   });
 
   it("an auto purchase's licence is whole and outside the borders", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
-    const r = await whileAdvancing(harness.emulator, table(reseller, ["buy", "--item", "1", "--qty", "1", "--wait", "--yes", "--ref-id", `LIC-${width}`]));
+    const r = await whileAdvancing(
+      harness.emulator,
+      table(reseller, ["buy", "--item", "1", "--qty", "1", "--wait", "--yes", "--ref-id", `LIC-${width}`]),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const detail = (await reseller.run(["trx", "show", `LIC-${width}`], { mode: "json" })).json();
     const licence = String(JSON.stringify(detail)).match(/Email: [^"|]+\| Password: [^"\\]+/)![0];
@@ -93,19 +129,24 @@ describe.each([80, 120])("at %i columns", (width) => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
     const r = await table(reseller, ["topup", "--amount", "100000", "--channel", "QRIS", "--yes"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    const link = (await reseller.run(["topup", "--amount", "100000", "--channel", "QRIS", "--yes"])).stdout.split("\t")[0]!;
+    const link = (await reseller.run(["topup", "--amount", "100000", "--channel", "QRIS", "--yes"])).stdout.split(
+      "\t",
+    )[0]!;
     expect(link).toMatch(/^https?:\/\//);
     expectFits(r.stdout, width);
     expect(r.stdout).toMatch(/Payment link/);
   });
 
-  it.each([[["channels"]], [["items"]], [["leaderboard"]], [["config", "list"]], [["item", "10"]]])("%s fits", async (args) => {
-    const reseller = resellerAs(harness);
-    const r = await table(reseller, args);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).not.toBe("");
-    expectFits(r.stdout, width);
-  });
+  it.each([[["channels"]], [["items"]], [["leaderboard"]], [["config", "list"]], [["item", "10"]]])(
+    "%s fits",
+    async (args) => {
+      const reseller = resellerAs(harness);
+      const r = await table(reseller, args);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stdout).not.toBe("");
+      expectFits(r.stdout, width);
+    },
+  );
 });
 
 describe("the width", () => {

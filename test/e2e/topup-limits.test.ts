@@ -24,12 +24,17 @@ describe("topup within the channel's limits", () => {
     const before = topUpRequests().length;
     const r = await resellerAs(harness).run(["topup", "--amount", "2500000", "--channel", "dana"], { mode: "json" });
     expect(r.exitCode).toBe(2);
-    expect(r.errorJson().error).toMatchObject({ code: "AMOUNT_OUT_OF_RANGE", message: "DANA takes top-ups of Rp 10.000 – Rp 2.000.000; Rp 2.500.000 is above that." });
+    expect(r.errorJson().error).toMatchObject({
+      code: "AMOUNT_OUT_OF_RANGE",
+      message: "DANA takes top-ups of Rp 10.000 – Rp 2.000.000; Rp 2.500.000 is above that.",
+    });
     expect(topUpRequests()).toHaveLength(before);
   });
 
   it("exactly the maximum is taken", async () => {
-    const r = await resellerAs(harness).run(["topup", "--amount", "5.000.000", "--channel", "QRIS", "--yes"], { mode: "json" });
+    const r = await resellerAs(harness).run(["topup", "--amount", "5.000.000", "--channel", "QRIS", "--yes"], {
+      mode: "json",
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(harness.accountOf().top_ups.at(-1)).toMatchObject({ amount: 5_000_000, channel: "QRIS" });
   });

@@ -33,7 +33,9 @@ describe("topup --amount --channel", () => {
   });
 
   it("at a terminal layout: the link highlighted, amount, fee, total and expiry in local time", async () => {
-    const result = await cli().run(["topup", "--amount", "100000", "--channel", "DANA"], { env: { RESELLER_FORCE_TTY: "1" } });
+    const result = await cli().run(["topup", "--amount", "100000", "--channel", "DANA"], {
+      env: { RESELLER_FORCE_TTY: "1" },
+    });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/Payment link\s+http:\/\/127\.0\.0\.1:\d+\/pay\/\w+/);
     expect(result.stdout).toMatch(/Channel\s+DANA – DANA/);
@@ -58,13 +60,16 @@ describe("topup --amount --channel", () => {
     expect(account().top_ups).toHaveLength(before);
   });
 
-  it.each([["9999"], ["9.999"], ["abc"], ["-50000"]])("--amount %s is exit 2 before anything is sent", async (amount) => {
-    const before = account().top_ups.length;
-    const result = await cli().run(["topup", "--amount", amount, "--channel", "QRIS"]);
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain("--amount");
-    expect(account().top_ups).toHaveLength(before);
-  });
+  it.each([["9999"], ["9.999"], ["abc"], ["-50000"]])(
+    "--amount %s is exit 2 before anything is sent",
+    async (amount) => {
+      const before = account().top_ups.length;
+      const result = await cli().run(["topup", "--amount", amount, "--channel", "QRIS"]);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toContain("--amount");
+      expect(account().top_ups).toHaveLength(before);
+    },
+  );
 
   it("the link can be paid on the emulator's page, and the balance rises by the amount", async () => {
     const before = account().balance;

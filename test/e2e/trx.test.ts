@@ -12,9 +12,15 @@ const harness = useEmulator();
 describe("buy --wait", () => {
   it("h2h: waits for the dispatch and shows the serial number (plain row `sn`)", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--wait"]));
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--wait"]),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
-    const rows = r.stdout.trim().split("\n").map((l) => l.split("\t"));
+    const rows = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"));
     expect(rows[0]![0]).toBe("transaction");
     expect(rows[0]![3]).toBe("completed");
     const sn = rows.find((row) => row[0] === "sn")!;
@@ -27,21 +33,32 @@ describe("buy --wait", () => {
 
   it("h2h --json: one document, the final transaction detail with the serial", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "15", "--qty", "1", "--note", "081298765432", "--wait"], { mode: "json" }));
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run(["buy", "--item", "15", "--qty", "1", "--note", "081298765432", "--wait"], { mode: "json" }),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
     expect(body.data.status).toBe("completed");
-    expect(body.h2h_results).toEqual([expect.objectContaining({ variant_id: 15, dispatch_status: "completed", sn: expect.stringMatching(/^\d{20}$/) })]);
+    expect(body.h2h_results).toEqual([
+      expect.objectContaining({ variant_id: 15, dispatch_status: "completed", sn: expect.stringMatching(/^\d{20}$/) }),
+    ]);
     // The service's body as received, with the verdict beside it.
     const { outcome, ...received } = body;
     expect(outcome).toBe("delivered");
     expect(received).toEqual(await serviceBody(harness, `/v1/trx/${body.data.ref_id}`, reseller.apiKey));
   });
 
-  it("failed h2h (invalid number): exit 1, \"delivery failed\" with the provider's message on its own line, never as the serial", async () => {
+  it('failed h2h (invalid number): exit 1, "delivery failed" with the provider\'s message on its own line, never as the serial', async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const before = harness.accountOf(reseller.apiKey).balance;
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "12345", "--no-check", "--ref-id", "fail-h2h", "--wait"], { mode: "table", env: { COLUMNS: "160" } }));
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run(
+        ["buy", "--item", "12", "--qty", "1", "--note", "12345", "--no-check", "--ref-id", "fail-h2h", "--wait"],
+        { mode: "table", env: { COLUMNS: "160" } },
+      ),
+    );
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/Rp 11\.500 was refunded/);
     // The serial number column of the H2H results holds no serial, and the reason stands beside it.
@@ -53,14 +70,20 @@ describe("buy --wait", () => {
     // Piped, the `sn` row's serial column (4th) is empty and the reason is in the last.
     const piped = await reseller.run(["trx", "show", "fail-h2h", "--watch"]);
     expect(piped.exitCode).toBe(1);
-    const sn = piped.stdout.split("\n").find((l) => l.startsWith("sn\t"))!.split("\t");
+    const sn = piped.stdout
+      .split("\n")
+      .find((l) => l.startsWith("sn\t"))!
+      .split("\t");
     expect(sn.slice(0, 4)).toEqual(["sn", "12", "failed", ""]);
     expect(sn[4]).toMatch(/^invalid destination number "12345"/);
     // --json: the transaction on stdout, the failure as JSON on stderr.
     const json = await reseller.run(["trx", "show", "fail-h2h", "--watch"], { mode: "json" });
     expect(json.exitCode).toBe(1);
     expect(json.json().data.status).toBe("failed");
-    expect(json.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { provider_message: expect.stringMatching(/^invalid destination number/), ref_id: "fail-h2h" } });
+    expect(json.errorJson().error).toMatchObject({
+      code: "DELIVERY_FAILED",
+      details: { provider_message: expect.stringMatching(/^invalid destination number/), ref_id: "fail-h2h" },
+    });
     // Looking at it without waiting is not an error: it warns.
     const look = await reseller.run(["trx", "show", "fail-h2h"]);
     expect(look.exitCode).toBe(0);
@@ -69,7 +92,10 @@ describe("buy --wait", () => {
 
   it("auto: shows the licence to hand over, highlighted in a `Deliver to customer` section", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "6", "--qty", "1", "--wait"], { mode: "table", env: { FORCE_COLOR: "1" } }));
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run(["buy", "--item", "6", "--qty", "1", "--wait"], { mode: "table", env: { FORCE_COLOR: "1" } }),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toContain("Deliver to customer");
     // A Windows product key, painted bold cyan (the highlight tone).
@@ -87,7 +113,14 @@ describe("buy --wait", () => {
 
   it("SMM with --target: follows the order to Completed and shows 100% delivered", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
-    const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "24", "--qty", "200", "--target", "https://www.tiktok.com/@toko/video/9", "--wait"], { mode: "table", env: { COLUMNS: "120" } }), 8);
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run(
+        ["buy", "--item", "24", "--qty", "200", "--target", "https://www.tiktok.com/@toko/video/9", "--wait"],
+        { mode: "table", env: { COLUMNS: "120" } },
+      ),
+      8,
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toContain("SMM progress");
     expect(r.stdout).toMatch(/completed/);
@@ -97,7 +130,10 @@ describe("buy --wait", () => {
 
   it("gives up after --wait-timeout: prints the transaction as it stands, warns, exit 0 (the purchase stands)", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
-    const r = await reseller.run(["buy", "--item", "27", "--qty", "1", "--note", "Toko Sejahtera, biru", "--wait", "--wait-timeout", "2"], { mode: "json" });
+    const r = await reseller.run(
+      ["buy", "--item", "27", "--qty", "1", "--note", "Toko Sejahtera, biru", "--wait", "--wait-timeout", "2"],
+      { mode: "json" },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(singleJson(r).data.status).toBe("paid");
     expect(r.stderr).toMatch(/Still not delivered after 2s .*reseller trx show RSL-\S+ --watch/);
@@ -107,7 +143,9 @@ describe("buy --wait", () => {
 describe("trx show", () => {
   async function deliveredH2h(name: string) {
     const reseller = resellerAs(harness, harness.apiKeyOf(name));
-    const bought = await reseller.run(["buy", "--item", "13", "--qty", "1", "--note", "081311112222"], { mode: "json" });
+    const bought = await reseller.run(["buy", "--item", "13", "--qty", "1", "--note", "081311112222"], {
+      mode: "json",
+    });
     const { ref_id: refId, invoice } = bought.json().data;
     harness.emulator.clock.advance(6_000);
     return { reseller, refId, invoice };
@@ -128,7 +166,16 @@ describe("trx show", () => {
     const r = await reseller.run(["trx", "show", refId], { mode: "table", env: { FORCE_COLOR: "1" } });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(tableBorder);
-    for (const text of ["Invoice", "Rp 25.800", "Items", "Pulsa Telkomsel 25.000", "Deliver to customer", "H2H results", "081311112222"]) expect(r.stdout).toContain(text);
+    for (const text of [
+      "Invoice",
+      "Rp 25.800",
+      "Items",
+      "Pulsa Telkomsel 25.000",
+      "Deliver to customer",
+      "H2H results",
+      "081311112222",
+    ])
+      expect(r.stdout).toContain(text);
     expect(r.stdout).toContain(`\u001b[1m\u001b[36mSN ${sn}`);
     expect(r.stdout).toContain("\u001b[32mcompleted");
   });
@@ -136,24 +183,40 @@ describe("trx show", () => {
   it("plain: one row per fact, first field naming it", async () => {
     const { reseller, refId, invoice } = await deliveredH2h("Mitra Top Up Nusantara");
     const r = await reseller.run(["trx", "show", refId]);
-    const rows = r.stdout.trim().split("\n").map((l) => l.split("\t"));
+    const rows = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"));
     expect(rows.map((row) => row[0])).toEqual(["transaction", "item", "sn", "outcome"]);
     // The verdict as buy --wait and history give it: its own row, last.
     expect(r.stdout).toMatch(/\noutcome\tdelivered\t\n$/);
     // Times piped are UTC, whatever offset the service wrote (the live one writes +07:00).
-    expect(rows[0]).toEqual(["transaction", invoice, refId, "completed", "25800", expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)]);
+    expect(rows[0]).toEqual([
+      "transaction",
+      invoice,
+      refId,
+      "completed",
+      "25800",
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    ]);
     expect(rows[1]).toEqual(["item", "13", "Pulsa Telkomsel 25.000", "1", "25800", "h2h", "081311112222"]);
   });
 
   it("SMM in progress: start count, remains and the share delivered", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
-    const bought = await reseller.run(["buy", "--item", "23", "--qty", "1000", "--target", "https://instagram.com/tokoku"], { mode: "json" });
+    const bought = await reseller.run(
+      ["buy", "--item", "23", "--qty", "1000", "--target", "https://instagram.com/tokoku"],
+      { mode: "json" },
+    );
     expect(bought.exitCode, bought.stderr).toBe(0);
     const refId = bought.json().data.ref_id;
     harness.emulator.clock.advance(35_000);
     const r = await reseller.run(["trx", "show", refId]);
     expect(r.exitCode, r.stderr).toBe(0);
-    const smm = r.stdout.split("\n").find((l) => l.startsWith("smm\t"))!.split("\t");
+    const smm = r.stdout
+      .split("\n")
+      .find((l) => l.startsWith("smm\t"))!
+      .split("\t");
     // The live service's word for it; the short guide says "In progress".
     expect(smm[3]).toBe("processing");
     expect(Number(smm[4])).toBeGreaterThan(0);

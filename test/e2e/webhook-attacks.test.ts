@@ -28,12 +28,20 @@ const recorded = (dir: string, event: string) =>
     .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")));
 
 function post(url: string, body: unknown, headers: Record<string, string>): Promise<Response> {
-  return fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 /** What the service sends for a real event, caught at an address of ours before any listener sees it. */
 async function capture(received: Received[], event: string, ref?: string): Promise<Received> {
-  return until(`the service's ${event}`, () => received.find((r) => r.headers["x-event"] === event && (!ref || r.body.includes(`"${ref}"`))), 20_000);
+  return until(
+    `the service's ${event}`,
+    () => received.find((r) => r.headers["x-event"] === event && (!ref || r.body.includes(`"${ref}"`))),
+    20_000,
+  );
 }
 
 describe("webhook listen against forged events", () => {
@@ -50,7 +58,15 @@ describe("webhook listen against forged events", () => {
     const listener = await listen(reseller, ["--exec", recorder(out)]);
     const forgeries = [
       // The attack as found: an order event whose body says status "test" and names no order.
-      { event: "order.completed", data: { ref_id: "", invoice: "", status: "test", items: [{ variant_id: 12, product_license: "stolen@example.com|pw", h2h_results: { sn: "CHOSEN-SN" } }] } },
+      {
+        event: "order.completed",
+        data: {
+          ref_id: "",
+          invoice: "",
+          status: "test",
+          items: [{ variant_id: 12, product_license: "stolen@example.com|pw", h2h_results: { sn: "CHOSEN-SN" } }],
+        },
+      },
       { event: "order.canceled", data: { ref_id: "", invoice: "", status: "test" } },
       { event: "order.paid", data: { status: "test" } },
     ];
@@ -59,18 +75,36 @@ describe("webhook listen against forged events", () => {
       expect(response.status, body.event).toBe(401);
     }
     // The test's own body under an order event's name in the header.
-    expect((await post(listener.url, test.body, { "x-event": "order.completed", "x-signature": captured })).status).toBe(401);
+    expect(
+      (await post(listener.url, test.body, { "x-event": "order.completed", "x-signature": captured })).status,
+    ).toBe(401);
     // A test body dressed as an order is still only a test: nothing of the order is handed on.
-    const dressed = { event: "webhook.test", timestamp: "2026-01-01T00:00:00+07:00", data: { status: "completed", items: [{ h2h_results: { sn: "CHOSEN-SN" } }], message: "hi" } };
-    expect((await post(listener.url, dressed, { "x-event": "webhook.test", "x-signature": captured })).status).toBe(200);
+    const dressed = {
+      event: "webhook.test",
+      timestamp: "2026-01-01T00:00:00+07:00",
+      data: { status: "completed", items: [{ h2h_results: { sn: "CHOSEN-SN" } }], message: "hi" },
+    };
+    expect((await post(listener.url, dressed, { "x-event": "webhook.test", "x-signature": captured })).status).toBe(
+      200,
+    );
     await until("the test handed on", () => recorded(out, "webhook.test").length === 1);
 
     const { stdout, stderr } = await listener.stop();
-    expect(stderr).toMatch(/Refused order.completed from 127.0.0.1: order.completed must be signed with status "completed" or "success", not "test"; answered 401\./);
-    expect(stderr).toMatch(/Refused order.paid from 127.0.0.1: order.paid must be signed with status "paid", not "test"/);
+    expect(stderr).toMatch(
+      /Refused order.completed from 127.0.0.1: order.completed must be signed with status "completed" or "success", not "test"; answered 401\./,
+    );
+    expect(stderr).toMatch(
+      /Refused order.paid from 127.0.0.1: order.paid must be signed with status "paid", not "test"/,
+    );
     expect(stderr).toMatch(/its X-Event header says order.completed, its body webhook.test/);
     for (const event of ["order.completed", "order.canceled", "order.paid"]) expect(recorded(out, event)).toEqual([]);
-    expect(recorded(out, "webhook.test")).toEqual([{ event: "webhook.test", timestamp: "2026-01-01T00:00:00+07:00", data: { ref_id: "", invoice: "", message: "hi" } }]);
+    expect(recorded(out, "webhook.test")).toEqual([
+      {
+        event: "webhook.test",
+        timestamp: "2026-01-01T00:00:00+07:00",
+        data: { ref_id: "", invoice: "", message: "hi" },
+      },
+    ]);
     expect(stdout).not.toContain("CHOSEN-SN");
   });
 
@@ -91,17 +125,38 @@ describe("webhook listen against forged events", () => {
     const out = mkdtempSync(join(tmpdir(), "reseller-replay-"));
     const listener = await listen(reseller, ["--exec", recorder(out)]);
     const canceled = { ...body, event: "order.canceled" };
-    expect((await post(listener.url, canceled, { "x-event": "order.canceled", "x-signature": signature })).status).toBe(401);
+    expect((await post(listener.url, canceled, { "x-event": "order.canceled", "x-signature": signature })).status).toBe(
+      401,
+    );
     // The same signature over other items: accepted (the items are not signed), but what goes on is the service's.
-    const swapped = { ...body, data: { ...body.data, items: body.data.items.map((item: object) => ({ ...item, h2h_results: { sn: "FORGED-SN", dispatch_status: "Success" }, licenses: [{ product_license: "forged|pw" }] })) } };
+    const swapped = {
+      ...body,
+      data: {
+        ...body.data,
+        items: body.data.items.map((item: object) => ({
+          ...item,
+          h2h_results: { sn: "FORGED-SN", dispatch_status: "Success" },
+          licenses: [{ product_license: "forged|pw" }],
+        })),
+      },
+    };
     expect(signBody("order.completed", swapped, secret)).toBe(signature);
-    expect((await post(listener.url, swapped, { "x-event": "order.completed", "x-signature": signature })).status).toBe(200);
-    const [handed] = await until("the completed order handed on", () => recorded(out, "order.completed").length === 1 && recorded(out, "order.completed"));
+    expect((await post(listener.url, swapped, { "x-event": "order.completed", "x-signature": signature })).status).toBe(
+      200,
+    );
+    const [handed] = await until(
+      "the completed order handed on",
+      () => recorded(out, "order.completed").length === 1 && recorded(out, "order.completed"),
+    );
 
     const { stdout, stderr } = await listener.stop();
     expect(stderr).toMatch(/order.canceled must be signed with status "canceled" or "cancelled", not "completed"/);
     expect(recorded(out, "order.canceled")).toEqual([]);
-    expect(handed).toMatchObject({ event: "order.completed", data: { ref_id: "atk-h2h-1", status: "completed" }, confirmed: { by: "GET /v1/trx", status: "completed" } });
+    expect(handed).toMatchObject({
+      event: "order.completed",
+      data: { ref_id: "atk-h2h-1", status: "completed" },
+      confirmed: { by: "GET /v1/trx", status: "completed" },
+    });
     expect(handed.data.items[0].h2h_results.sn).toBe(serviceSerial);
     expect(handed.data.items[0].licenses).toEqual([]);
     expect(JSON.stringify(handed)).not.toMatch(/FORGED|forged/);
@@ -125,15 +180,35 @@ describe("webhook listen against a replayed order.item.sent", () => {
 
     const out = mkdtempSync(join(tmpdir(), "reseller-item-sent-"));
     const listener = await listen(reseller, ["--exec", recorder(out)]);
-    expect((await post(listener.url, body, { "x-event": "order.item.sent", "x-signature": signature })).status).toBe(200);
+    expect((await post(listener.url, body, { "x-event": "order.item.sent", "x-signature": signature })).status).toBe(
+      200,
+    );
     await until("the item handed on", () => recorded(out, "order.item.sent").length === 1);
-    const replay = { ...body, data: { ...body.data, item: { ...body.data.item, order_item_id: "forged-2", licenses: [{ product_license: "forged|pw" }] } } };
-    expect((await post(listener.url, replay, { "x-event": "order.item.sent", "x-signature": signature })).status).toBe(200);
-    await until("the replay dropped", () => /Not handed on: order.item.sent for atk-manual-1: not confirmed: item 10 of atk-manual-1 was handed on already\./.test(listener.stderr()));
+    const replay = {
+      ...body,
+      data: {
+        ...body.data,
+        item: { ...body.data.item, order_item_id: "forged-2", licenses: [{ product_license: "forged|pw" }] },
+      },
+    };
+    expect((await post(listener.url, replay, { "x-event": "order.item.sent", "x-signature": signature })).status).toBe(
+      200,
+    );
+    await until("the replay dropped", () =>
+      /Not handed on: order.item.sent for atk-manual-1: not confirmed: item 10 of atk-manual-1 was handed on already\./.test(
+        listener.stderr(),
+      ),
+    );
     await listener.stop();
     const handed = recorded(out, "order.item.sent");
     expect(handed).toHaveLength(1);
-    expect(handed[0].data.item).toMatchObject({ variant_id: 10, status: "sent", licenses: [{ product_license: "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda.", note: null }] });
+    expect(handed[0].data.item).toMatchObject({
+      variant_id: 10,
+      status: "sent",
+      licenses: [
+        { product_license: "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda.", note: null },
+      ],
+    });
   });
 });
 
@@ -149,15 +224,21 @@ describe("webhook listen against requests meant to stop it", () => {
       socket.setEncoding("utf8").on("data", (d: string) => (text += d));
       socket.on("close", () => resolve(text));
       socket.on("error", () => undefined);
-      socket.write("POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+      socket.write(
+        "POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+      );
       const chunk = "x".repeat(64 * 1024);
-      for (let sent = 0; sent < 1.1 * 1024 * 1024; sent += chunk.length) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      for (let sent = 0; sent < 1.1 * 1024 * 1024; sent += chunk.length)
+        socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
       socket.end("0\r\n\r\n");
     });
     expect(answer).toMatch(/^HTTP\/1.1 413/);
     const test = { event: "webhook.test", data: {} };
     for (let i = 0; i < 3; i++) {
-      const response = await post(listener.url, test, { "x-event": "webhook.test", "x-signature": signBody("webhook.test", test, secret) });
+      const response = await post(listener.url, test, {
+        "x-event": "webhook.test",
+        "x-signature": signBody("webhook.test", test, secret),
+      });
       expect(response.status).toBe(200);
     }
     expect(listener.running.child.exitCode).toBeNull();
@@ -177,22 +258,35 @@ describe("webhook listen against requests meant to stop it", () => {
     }, 1_000);
     try {
       await Promise.all(
-        Array.from({ length: 100 }, (_, i) => new Promise<void>((resolve) => {
-          const socket = connect(Number(port), "127.0.0.1", () => {
-            // Half of them never finish their headers, half never finish their body.
-            socket.write(i % 2 ? "POST /webhook HTTP/1.1\r\nHost: x\r\n" : "POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{");
-            resolve();
-          });
-          socket.on("error", () => undefined);
-          slow.push(socket);
-        })),
+        Array.from(
+          { length: 100 },
+          (_, i) =>
+            new Promise<void>((resolve) => {
+              const socket = connect(Number(port), "127.0.0.1", () => {
+                // Half of them never finish their headers, half never finish their body.
+                socket.write(
+                  i % 2
+                    ? "POST /webhook HTTP/1.1\r\nHost: x\r\n"
+                    : "POST /webhook HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{",
+                );
+                resolve();
+              });
+              socket.on("error", () => undefined);
+              slow.push(socket);
+            }),
+        ),
       );
       const test = { event: "webhook.test", data: {} };
       const started = performance.now();
-      const response = await post(listener.url, test, { "x-event": "webhook.test", "x-signature": signBody("webhook.test", test, secret) });
+      const response = await post(listener.url, test, {
+        "x-event": "webhook.test",
+        "x-signature": signBody("webhook.test", test, secret),
+      });
       const took = performance.now() - started;
       // Measured and printed; the bound asserted is wide, so a busy machine does not fail it.
-      console.log(`signed delivery answered in ${took.toFixed(0)} ms beside 100 slow connections (goal: under 2,000 ms)`);
+      console.log(
+        `signed delivery answered in ${took.toFixed(0)} ms beside 100 slow connections (goal: under 2,000 ms)`,
+      );
       expect(response.status).toBe(200);
       expect(took).toBeLessThan(10_000);
     } finally {
@@ -211,8 +305,20 @@ describe("webhook listen and the emulator, beyond the listener's own requests", 
     const listener = await listen(reseller, [], { mode: "json", env: { RESELLER_FORCE_TTY: "1" } });
     const hostile = "ok\u009b31m\u202egnp.exe\u200b\u2066!";
     const test = { event: "webhook.test", timestamp: "2026-01-01T00:00:00+07:00", data: { message: hostile } };
-    expect((await post(listener.url, test, { "x-event": "webhook.test", "x-signature": signBody("webhook.test", test, secret) })).status).toBe(200);
-    const line = await until("the event line", () => listener.stdout().split("\n").find((l) => l.includes("webhook.test")));
+    expect(
+      (
+        await post(listener.url, test, {
+          "x-event": "webhook.test",
+          "x-signature": signBody("webhook.test", test, secret),
+        })
+      ).status,
+    ).toBe(200);
+    const line = await until("the event line", () =>
+      listener
+        .stdout()
+        .split("\n")
+        .find((l) => l.includes("webhook.test")),
+    );
     expect(line).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u200b\u2066]/);
     expect(line).toContain("\\u009b31m\\u202egnp.exe\\u200b\\u2066!");
     expect(JSON.parse(line).data.message).toBe(hostile);
@@ -220,8 +326,12 @@ describe("webhook listen and the emulator, beyond the listener's own requests", 
 
   it("warns when it listens on every address (--host 0.0.0.0)", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
-    const listener = await listen(reseller, ["--host", "0.0.0.0"], { env: { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" } });
-    await until("the warning", () => /Listening on 0\.0\.0\.0: every machine that can reach this one can send it requests/.test(listener.stderr()));
+    const listener = await listen(reseller, ["--host", "0.0.0.0"], {
+      env: { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" },
+    });
+    await until("the warning", () =>
+      /Listening on 0\.0\.0\.0: every machine that can reach this one can send it requests/.test(listener.stderr()),
+    );
     const quiet = await listen(reseller, [], { env: { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" } });
     await until("the start-up lines", () => /Press Ctrl-C/.test(quiet.stderr()));
     expect(quiet.stderr()).not.toMatch(/every machine that can reach this one/);
@@ -233,7 +343,11 @@ describe("webhook listen and the emulator, beyond the listener's own requests", 
     // https, so the service (and the emulator) accept the setting; TEST-NET, so nothing could answer anyway.
     await pointServiceAt(reseller, "https://192.0.2.10/webhook");
     expect((await reseller.run(["webhook", "test"])).exitCode).toBe(0);
-    const line = await until("the emulator's log line", () => harness.requests.find((l) => l.startsWith("webhook webhook.test -> https://192.0.2.10/webhook")));
-    expect(line).toBe("webhook webhook.test -> https://192.0.2.10/webhook not sent: it is not on this machine (start the emulator with --allow-remote-webhooks to send there)");
+    const line = await until("the emulator's log line", () =>
+      harness.requests.find((l) => l.startsWith("webhook webhook.test -> https://192.0.2.10/webhook")),
+    );
+    expect(line).toBe(
+      "webhook webhook.test -> https://192.0.2.10/webhook not sent: it is not on this machine (start the emulator with --allow-remote-webhooks to send there)",
+    );
   });
 });

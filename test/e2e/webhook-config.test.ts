@@ -26,7 +26,10 @@ describe("webhook show and set", () => {
     expect(plain.stdout.split("\n")).toEqual(["url\t", "enabled\tfalse", "has_secret\tfalse", ""]);
     expect(plain.stderr).toMatch(/No callback URL is set/);
     const json = await reseller.run(["webhook", "show"], { mode: "json" });
-    expect(singleJson(json)).toEqual({ message: "OK", data: { callback_url: null, webhook_enabled: false, has_secret: false } });
+    expect(singleJson(json)).toEqual({
+      message: "OK",
+      data: { callback_url: null, webhook_enabled: false, has_secret: false },
+    });
     const table = await reseller.run(["webhook", "show"], { mode: "table" });
     expect(table.stdout).toMatch(/^URL\s+-$/m);
     expect(table.stdout).toMatch(/^Enabled\s+no$/m);
@@ -41,31 +44,53 @@ describe("webhook show and set", () => {
     expect(set.exitCode, set.stderr).toBe(0);
     expect(set.stderr).toMatch(/Webhooks go to https:\/\/bot\.example\.com\/webhook/);
     expect(set.stdout).toMatch(/^callback_url\thttps:\/\/bot\.example\.com\/webhook\nwebhook_enabled\ttrue\n/);
-    const shownSet = await reseller.run(["webhook", "set", "--url", "https://bot.example.com/webhook"], { mode: "table" });
-    expect(shownSet.stdout.split("\n").slice(0, 3)).toEqual([expect.stringMatching(/^URL +https:\/\/bot\.example\.com\/webhook$/), expect.stringMatching(/^Enabled +yes$/), expect.stringMatching(/^Secret +not set$/)]);
-    expect((await reseller.run(["webhook", "show"])).stdout).toMatch(/^url\thttps:\/\/bot\.example\.com\/webhook\nenabled\ttrue\n/);
+    const shownSet = await reseller.run(["webhook", "set", "--url", "https://bot.example.com/webhook"], {
+      mode: "table",
+    });
+    expect(shownSet.stdout.split("\n").slice(0, 3)).toEqual([
+      expect.stringMatching(/^URL +https:\/\/bot\.example\.com\/webhook$/),
+      expect.stringMatching(/^Enabled +yes$/),
+      expect.stringMatching(/^Secret +not set$/),
+    ]);
+    expect((await reseller.run(["webhook", "show"])).stdout).toMatch(
+      /^url\thttps:\/\/bot\.example\.com\/webhook\nenabled\ttrue\n/,
+    );
 
     const off = await reseller.run(["webhook", "set", "--disable"]);
     expect(off.exitCode, off.stderr).toBe(0);
     expect(off.stderr).toMatch(/switched off for https:\/\/bot\.example\.com\/webhook/);
-    expect((await reseller.run(["webhook", "show"])).stdout).toMatch(/^url\thttps:\/\/bot\.example\.com\/webhook\nenabled\tfalse\n/);
+    expect((await reseller.run(["webhook", "show"])).stdout).toMatch(
+      /^url\thttps:\/\/bot\.example\.com\/webhook\nenabled\tfalse\n/,
+    );
     expect((await reseller.run(["webhook", "set", "--enable"])).exitCode).toBe(0);
-    expect((await reseller.run(["webhook", "show", "--json"])).json().data).toMatchObject({ callback_url: "https://bot.example.com/webhook", webhook_enabled: true });
+    expect((await reseller.run(["webhook", "show", "--json"])).json().data).toMatchObject({
+      callback_url: "https://bot.example.com/webhook",
+      webhook_enabled: true,
+    });
     // --json: the service's answer as received.
     const json = await reseller.run(["webhook", "set", "--url", "http://localhost:8788/webhook"], { mode: "json" });
-    expect(singleJson(json)).toMatchObject({ status: true, data: { callback_url: "http://localhost:8788/webhook", webhook_enabled: true } });
+    expect(singleJson(json)).toMatchObject({
+      status: true,
+      data: { callback_url: "http://localhost:8788/webhook", webhook_enabled: true },
+    });
   });
 
   it("refuses before sending: plain http to another machine, not a URL, other schemes, nothing to set (exit 2)", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const before = apiRequests(harness).length;
     for (const [args, message] of [
-      [["--url", "http://bot.example.com/webhook"], /--url must be https:\/\/ for bot\.example\.com: plain http is only for this machine/],
+      [
+        ["--url", "http://bot.example.com/webhook"],
+        /--url must be https:\/\/ for bot\.example\.com: plain http is only for this machine/,
+      ],
       [["--url", "http://192.168.1.20:8080/hook"], /plain http is only for this machine/],
       [["--url", "bot.example.com/webhook"], /is not a URL/],
       [["--url", "ftp://bot.example.com/"], /must be an https:\/\/ address/],
       [[], /Nothing to set: give --url, --enable or --disable/],
-      [["--url", "https://bot.example.com/", "--enable", "--disable"], /--enable and --disable cannot be used together/],
+      [
+        ["--url", "https://bot.example.com/", "--enable", "--disable"],
+        /--enable and --disable cannot be used together/,
+      ],
     ] as [string[], RegExp][]) {
       const r = await reseller.run(["webhook", "set", ...args]);
       expect(r.exitCode, `${args.join(" ")}: ${r.stderr}`).toBe(2);
@@ -85,8 +110,12 @@ describe("webhook test", () => {
     const bare = await reseller.run(["webhook", "test"], { mode: "json" });
     expect(bare.exitCode).toBe(1);
     expect(bare.errorJson().error.code).toBe("WEBHOOK_URL_NOT_SET");
-    expect((await reseller.run(["webhook", "set", "--url", `http://127.0.0.1:${await closedPort()}/webhook`])).exitCode).toBe(0);
-    expect((await reseller.run(["webhook", "test"], { mode: "json" })).errorJson().error.code).toBe("WEBHOOK_SECRET_NOT_SET");
+    expect(
+      (await reseller.run(["webhook", "set", "--url", `http://127.0.0.1:${await closedPort()}/webhook`])).exitCode,
+    ).toBe(0);
+    expect((await reseller.run(["webhook", "test"], { mode: "json" })).errorJson().error.code).toBe(
+      "WEBHOOK_SECRET_NOT_SET",
+    );
     expect((await reseller.run(["webhook", "secret", "--save"])).exitCode).toBe(0);
     const sent = await reseller.run(["webhook", "test"]);
     expect(sent.exitCode, sent.stderr).toBe(0);
@@ -121,7 +150,12 @@ describe("webhook secret", () => {
     expect(list.stdout).toContain(`webhook_secret\t****${secret.slice(-4)}\tprofile`);
     const get = await reseller.run(["config", "get", "webhook_secret"]);
     expect(get.stdout).toBe(`****${secret.slice(-4)}\n`);
-    for (const out of [list, get, await reseller.run(["config", "list"], { mode: "json" }), await reseller.run(["config", "list"], { mode: "table" })]) {
+    for (const out of [
+      list,
+      get,
+      await reseller.run(["config", "list"], { mode: "json" }),
+      await reseller.run(["config", "list"], { mode: "table" }),
+    ]) {
       expect(out.stdout + out.stderr).not.toContain(secret);
     }
 
@@ -150,7 +184,11 @@ describe("webhook secret", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const r = await reseller.run(["webhook", "secret"], { mode: "json" });
     expect(r.exitCode).toBe(0);
-    expect(singleJson(r)).toEqual({ status: true, message: expect.stringMatching(/shown only once/), data: { webhook_secret: expect.stringMatching(/^[0-9a-f]{48}$/) } });
+    expect(singleJson(r)).toEqual({
+      status: true,
+      message: expect.stringMatching(/shown only once/),
+      data: { webhook_secret: expect.stringMatching(/^[0-9a-f]{48}$/) },
+    });
   });
 });
 
@@ -160,15 +198,25 @@ describe("answers in shapes nobody documented", () => {
   const answers: Record<string, unknown> = {
     "GET /v1/webhook": { success: true, webhook: { endpoint: "https://shop.example/hook", active: 1 }, retries: 5 },
     "PUT /v1/webhook": { success: true },
-    "POST /v1/webhook/test": { status: true, message: "queued", data: { delivery_id: 991, queued_at: "2026-11-21T21:30:00+07:00" } },
-    "POST /v1/webhook/secret": { status: true, message: "Webhook secret generated...", data: { signing_key: "k-123456789" } },
+    "POST /v1/webhook/test": {
+      status: true,
+      message: "queued",
+      data: { delivery_id: 991, queued_at: "2026-11-21T21:30:00+07:00" },
+    },
+    "POST /v1/webhook/secret": {
+      status: true,
+      message: "Webhook secret generated...",
+      data: { signing_key: "k-123456789" },
+    },
   };
   beforeAll(async () => {
     server = createServer((request, response) => {
       request.resume();
       request.on("end", () => {
         const body = answers[`${request.method} ${request.url}`];
-        response.writeHead(body ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(body ?? { message: "ROUTE_NOT_FOUND" }));
+        response
+          .writeHead(body ? 200 : 404, { "content-type": "application/json" })
+          .end(JSON.stringify(body ?? { message: "ROUTE_NOT_FOUND" }));
       });
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -177,7 +225,14 @@ describe("answers in shapes nobody documented", () => {
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
   const run = (args: string[], extra: Record<string, string> = {}) =>
-    runReseller(args, { env: { RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: "key-for-odd-shapes", RESELLER_CONFIG_DIR: makeConfigDir(), ...extra } });
+    runReseller(args, {
+      env: {
+        RESELLER_BASE_URL: baseUrl,
+        RESELLER_API_KEY: "key-for-odd-shapes",
+        RESELLER_CONFIG_DIR: makeConfigDir(),
+        ...extra,
+      },
+    });
 
   it("show, set and test render what came, field by field", async () => {
     const show = await run(["webhook", "show"]);
@@ -195,7 +250,9 @@ describe("answers in shapes nobody documented", () => {
 
   it("secret: shows what came when no field is recognisably the secret, saves nothing, exit 1", async () => {
     const dir = makeConfigDir();
-    const r = await runReseller(["webhook", "secret", "--save"], { env: { RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: "key-for-odd-shapes", RESELLER_CONFIG_DIR: dir } });
+    const r = await runReseller(["webhook", "secret", "--save"], {
+      env: { RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: "key-for-odd-shapes", RESELLER_CONFIG_DIR: dir },
+    });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("signing_key\tk-123456789\n");
     expect(r.stderr).toMatch(/cannot tell which field is the new secret; nothing was saved/);

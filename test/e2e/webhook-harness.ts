@@ -36,7 +36,11 @@ export function useListeners() {
     await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
   });
 
-  function listen(reseller: Reseller, args: string[] = [], options: { mode?: Mode; env?: Record<string, string> } = {}): Promise<Listening> {
+  function listen(
+    reseller: Reseller,
+    args: string[] = [],
+    options: { mode?: Mode; env?: Record<string, string> } = {},
+  ): Promise<Listening> {
     const running = reseller.start(["webhook", "listen", "--port", "0", ...args], { timeoutMs: 90_000, ...options });
     let stopped: ReturnType<Listening["stop"]> | undefined;
     const listening = {
@@ -53,13 +57,16 @@ export function useListeners() {
       },
     };
     started.push(listening);
-    return until("the listener's address", () => /Listening on (http:\S+)/.exec(running.output().stderr)?.[1] ?? (running.child.exitCode !== null && `exited: ${running.output().stderr}`)).then(
-      (url) => {
-        if (!url.startsWith("http")) throw new Error(url);
-        listening.url = url;
-        return listening;
-      },
-    );
+    return until(
+      "the listener's address",
+      () =>
+        /Listening on (http:\S+)/.exec(running.output().stderr)?.[1] ??
+        (running.child.exitCode !== null && `exited: ${running.output().stderr}`),
+    ).then((url) => {
+      if (!url.startsWith("http")) throw new Error(url);
+      listening.url = url;
+      return listening;
+    });
   }
 
   /** A target (for --forward-to, or the service's callback URL) that answers with the given statuses in turn, then 200. */
@@ -101,5 +108,12 @@ export async function buy(reseller: Reseller, args: string[]): Promise<void> {
 }
 
 /** stdout's rows, split on tabs. */
-export const rows = (text: string) => text.split("\n").filter(Boolean).map((line) => line.split("\t"));
-export const eventsOf = (text: string, ref: string) => rows(text).filter((row) => row[2] === ref).map((row) => row[1]);
+export const rows = (text: string) =>
+  text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.split("\t"));
+export const eventsOf = (text: string, ref: string) =>
+  rows(text)
+    .filter((row) => row[2] === ref)
+    .map((row) => row[1]);

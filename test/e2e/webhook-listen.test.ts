@@ -29,12 +29,18 @@ describe("webhook listen, fed by the emulator", () => {
     await pointServiceAt(reseller, listener.url);
     await buy(reseller, ["--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "wh-h2h-1"]);
     await buy(reseller, ["--item", "10", "--qty", "1", "--note", "akun: joki@contoh.id", "--ref-id", "wh-manual-1"]);
-    await until("both order.paid", () => eventsOf(listener.stdout(), "wh-h2h-1").length === 1 && eventsOf(listener.stdout(), "wh-manual-1").length === 1);
+    await until(
+      "both order.paid",
+      () =>
+        eventsOf(listener.stdout(), "wh-h2h-1").length === 1 && eventsOf(listener.stdout(), "wh-manual-1").length === 1,
+    );
 
     harness.emulator.clock.advance(6_000);
     await until("the h2h order.completed", () => eventsOf(listener.stdout(), "wh-h2h-1").includes("order.completed"));
     harness.emulator.clock.advance(300_000);
-    await until("the manual item's events", () => eventsOf(listener.stdout(), "wh-manual-1").includes("order.completed"));
+    await until("the manual item's events", () =>
+      eventsOf(listener.stdout(), "wh-manual-1").includes("order.completed"),
+    );
 
     const { exitCode, stdout, stderr } = await listener.stop();
     expect(exitCode, stderr).toBe(0);
@@ -53,7 +59,10 @@ describe("webhook listen, fed by the emulator", () => {
     const manual = rows(stdout).filter((row) => row[2] === "wh-manual-1");
     expect(manual.map((row) => row[1])).toEqual(["order.paid", "order.item.sent", "order.completed"]);
     // Confirmed with the service as it is handed on: the order's status then, and the licence the service holds.
-    expect(manual[1]!.slice(4)).toEqual(["completed", "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda."]);
+    expect(manual[1]!.slice(4)).toEqual([
+      "completed",
+      "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda.",
+    ]);
     // Every event was answered 2xx at the first attempt.
     const mine = attempts("order.paid").filter((line) => line.includes(listener.url));
     expect(mine.length).toBeGreaterThan(0);
@@ -71,13 +80,18 @@ describe("webhook listen, fed by the emulator", () => {
     const lines = listener.stdout().trim().split("\n");
     const events = lines.map((line) => JSON.parse(line) as { event: string; timestamp: string; data: any });
     expect(events.map((e) => e.event)).toEqual(["order.paid", "order.completed"]);
-    for (const e of events) expect(e.data).toMatchObject({ ref_id: "wh-json-1", invoice: expect.stringMatching(/^INV-/) });
+    for (const e of events)
+      expect(e.data).toMatchObject({ ref_id: "wh-json-1", invoice: expect.stringMatching(/^INV-/) });
     expect(events.map((e) => e.data.status)).toEqual(["paid", "completed"]);
     expect(events[1]).toMatchObject({ confirmed: { by: "GET /v1/trx", status: "completed" } });
     const trx = (await reseller.run(["trx", "show", "wh-json-1", "--json"])).json();
-    expect(events[1]!.data.items[0].licenses).toEqual([{ product_license: trx.data.items[0].product_license, note: null }]);
+    expect(events[1]!.data.items[0].licenses).toEqual([
+      { product_license: trx.data.items[0].product_license, note: null },
+    ]);
     expect(trx.data.items[0].product_license).toMatch(/^Email: spt\..*@premiumku\.id \| Password: /);
-    await until("the service's log of its one attempt", () => attempts("order.completed").some((line) => line === `webhook order.completed -> ${listener.url} 200 (attempt 1)`));
+    await until("the service's log of its one attempt", () =>
+      attempts("order.completed").some((line) => line === `webhook order.completed -> ${listener.url} 200 (attempt 1)`),
+    );
     const { stdout, stderr } = await listener.stop();
     expect(stdout).not.toContain(secret);
     expect(stderr).not.toContain(secret);
@@ -88,30 +102,62 @@ describe("webhook listen, fed by the emulator", () => {
     await makeSecret(reseller);
     const wrong = "not-the-secret-the-service-signs-with";
     const listener = await listen(reseller, [], { env: { RESELLER_WEBHOOK_SECRET: wrong } });
-    await until("where the secret came from", () => /webhook secret from RESELLER_WEBHOOK_SECRET \(\*\*\*\*with\)/.test(listener.stderr()));
+    await until("where the secret came from", () =>
+      /webhook secret from RESELLER_WEBHOOK_SECRET \(\*\*\*\*with\)/.test(listener.stderr()),
+    );
     await pointServiceAt(reseller, listener.url);
     await buy(reseller, ["--item", "15", "--qty", "1", "--note", "081298765432", "--ref-id", "wh-wrong-1"]);
-    await until("the service's first attempt refused", () => attempts("order.paid").some((line) => line.includes(listener.url) && / 401 \(attempt 1\); next in 1 s$/.test(line)));
+    await until("the service's first attempt refused", () =>
+      attempts("order.paid").some(
+        (line) => line.includes(listener.url) && / 401 \(attempt 1\); next in 1 s$/.test(line),
+      ),
+    );
     // The line is written before the answer, but reaches this process through a pipe, maybe later.
-    await until("the refusal on stderr", () => /Refused order.paid for wh-wrong-1 from 127\.0\.0\.1: the signature does not match .*; answered 401\./.test(listener.stderr()));
+    await until("the refusal on stderr", () =>
+      /Refused order.paid for wh-wrong-1 from 127\.0\.0\.1: the signature does not match .*; answered 401\./.test(
+        listener.stderr(),
+      ),
+    );
 
     // A documented body, signed with the listener's secret, then one signed field changed.
-    const body = { event: "order.completed", timestamp: "2024-01-15T10:30:00+07:00", data: { invoice: "INV-X", ref_id: "wh-tamper-1", status: "completed", items: [] } };
-    const headers = { "content-type": "application/json", "x-event": "order.completed", "x-signature": signBody("order.completed", body, wrong) };
-    const tampered = await fetch(listener.url, { method: "POST", headers, body: JSON.stringify({ ...body, data: { ...body.data, status: "canceled" } }) });
+    const body = {
+      event: "order.completed",
+      timestamp: "2024-01-15T10:30:00+07:00",
+      data: { invoice: "INV-X", ref_id: "wh-tamper-1", status: "completed", items: [] },
+    };
+    const headers = {
+      "content-type": "application/json",
+      "x-event": "order.completed",
+      "x-signature": signBody("order.completed", body, wrong),
+    };
+    const tampered = await fetch(listener.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ ...body, data: { ...body.data, status: "canceled" } }),
+    });
     expect(tampered.status).toBe(401);
-    const unsigned = await fetch(listener.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const unsigned = await fetch(listener.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(unsigned.status).toBe(401);
-    await until("the unsigned one's refusal", () => /Refused order.completed for wh-tamper-1 .*: no X-Signature header; answered 401\./.test(listener.stderr()));
+    await until("the unsigned one's refusal", () =>
+      /Refused order.completed for wh-tamper-1 .*: no X-Signature header; answered 401\./.test(listener.stderr()),
+    );
     // The untouched body passes: the refusals were about the signature, nothing else.
     expect((await fetch(listener.url, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(200);
-    await until("the service's answer to the confirmation", () => /Not handed on: order.completed for wh-tamper-1/.test(listener.stderr()));
+    await until("the service's answer to the confirmation", () =>
+      /Not handed on: order.completed for wh-tamper-1/.test(listener.stderr()),
+    );
 
     const { stdout, stderr } = await listener.stop();
     expect(eventsOf(stdout, "wh-wrong-1")).toEqual([]);
     // Signed with the listener's secret, but the service knows no such order: never printed or handed on.
     expect(eventsOf(stdout, "wh-tamper-1")).toEqual([]);
-    expect(stderr).toMatch(/Not handed on: order.completed for wh-tamper-1: not confirmed: the service knows no order wh-tamper-1 for this API key \(TRX_NOT_FOUND\)\./);
+    expect(stderr).toMatch(
+      /Not handed on: order.completed for wh-tamper-1: not confirmed: the service knows no order wh-tamper-1 for this API key \(TRX_NOT_FOUND\)\./,
+    );
   });
 
   it("prints and hands on a delivery once, however often it comes, also after a restart", async () => {
@@ -122,13 +168,20 @@ describe("webhook listen, fed by the emulator", () => {
     await until("where events go", () => listener.stderr().includes(`forwarding each event to ${bot.url}`));
     await pointServiceAt(reseller, listener.url);
     await buy(reseller, ["--item", "16", "--qty", "1", "--note", "081377788899", "--ref-id", "wh-once-1"]);
-    const delivered = await until("the forwarded order.paid", () => bot.received.find((r) => r.headers["x-event"] === "order.paid"));
+    const delivered = await until("the forwarded order.paid", () =>
+      bot.received.find((r) => r.headers["x-event"] === "order.paid"),
+    );
 
     // The same delivery again, byte for byte as the service sent it (a retry after a lost answer).
     const again = () =>
       fetch(listener.url, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-event": "order.paid", "x-signature": String(delivered.headers["x-signature"]), "x-timestamp": new Date().toISOString() },
+        headers: {
+          "content-type": "application/json",
+          "x-event": "order.paid",
+          "x-signature": String(delivered.headers["x-signature"]),
+          "x-timestamp": new Date().toISOString(),
+        },
         body: delivered.body,
       });
     const retried = await again();
@@ -136,14 +189,20 @@ describe("webhook listen, fed by the emulator", () => {
     expect(await retried.json()).toEqual({ status: "ok", duplicate: true });
     const first = await listener.stop();
     expect(eventsOf(first.stdout, "wh-once-1")).toEqual(["order.paid"]);
-    expect(first.stderr).toMatch(/Already received order.paid for wh-once-1 \(the service tried again\); answered 200\./);
+    expect(first.stderr).toMatch(
+      /Already received order.paid for wh-once-1 \(the service tried again\); answered 200\./,
+    );
 
     // Remembered in the config dir: a new listener answers it 2xx without handing it on.
     expect(statSync(join(reseller.configDir, "webhook-deliveries.jsonl")).mode & 0o777).toBe(0o600);
     const restarted = await listen(reseller, ["--forward-to", bot.url]);
     const afterRestart = await fetch(restarted.url, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-event": "order.paid", "x-signature": String(delivered.headers["x-signature"]) },
+      headers: {
+        "content-type": "application/json",
+        "x-event": "order.paid",
+        "x-signature": String(delivered.headers["x-signature"]),
+      },
       body: delivered.body,
     });
     expect(await afterRestart.json()).toEqual({ status: "ok", duplicate: true });
@@ -168,7 +227,11 @@ describe("webhook listen, fed by the emulator", () => {
     // What the bot got both times: the same payload, signature and delivery id.
     const [a, b] = bot.received;
     expect(a!.body).toBe(b!.body);
-    expect(JSON.parse(a!.body)).toMatchObject({ event: "order.paid", data: { ref_id: "wh-retry-1", status: "paid" }, confirmed: { status: "paid" } });
+    expect(JSON.parse(a!.body)).toMatchObject({
+      event: "order.paid",
+      data: { ref_id: "wh-retry-1", status: "paid" },
+      confirmed: { status: "paid" },
+    });
     expect(a!.headers["x-signature"]).toMatch(/^[0-9a-f]{64}$/);
     expect(a!.headers["x-signature"]).toBe(b!.headers["x-signature"]);
     expect(a!.headers["user-agent"]).toBe("ResellerWebhook/1.0");
@@ -188,7 +251,14 @@ describe("webhook listen, fed by the emulator", () => {
     const test = { event: "webhook.test", timestamp: "2026-01-01T00:00:00+07:00", data: { message: "hi" } };
     const response = await fetch(listener.url, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-event": "webhook.test", "x-signature": signBody("webhook.test", test, secret), authorization: "Bearer proxy-token", cookie: "session=abc", "x-custom": "kept?" },
+      headers: {
+        "content-type": "application/json",
+        "x-event": "webhook.test",
+        "x-signature": signBody("webhook.test", test, secret),
+        authorization: "Bearer proxy-token",
+        cookie: "session=abc",
+        "x-custom": "kept?",
+      },
       body: JSON.stringify(test),
     });
     expect(response.status).toBe(200);
@@ -214,22 +284,43 @@ describe("webhook listen, fed by the emulator", () => {
     ].join("\n");
     const apiKey = harness.apiKeyOf("Rumah Game Murah");
     // The key also under a name of the user's own: left out all the same.
-    const listener = await listen(reseller, ["--exec", script], { env: { RESELLER_WEBHOOK_SECRET: secret, RESELLER_API_KEY: apiKey, MY_SHOP_KEY: apiKey } });
+    const listener = await listen(reseller, ["--exec", script], {
+      env: { RESELLER_WEBHOOK_SECRET: secret, RESELLER_API_KEY: apiKey, MY_SHOP_KEY: apiKey },
+    });
     await pointServiceAt(reseller, listener.url);
     await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456789", "--ref-id", "wh-exec-1"]);
     await until("order.paid handled", () => existsSync(join(out, "order.paid.env")));
 
     const event = JSON.parse(readFileSync(join(out, "order.paid.json"), "utf8"));
-    expect(event).toMatchObject({ event: "order.paid", data: { ref_id: "wh-exec-1", status: "paid", items: [expect.objectContaining({ variant_id: 22, note: "123456789" })] } });
-    const [name, ref, invoice, status, secretSeen, keySeen, deliveryId] = readFileSync(join(out, "order.paid.env"), "utf8").split("|");
-    expect([name, ref, invoice, status, secretSeen, keySeen]).toEqual(["order.paid", "wh-exec-1", event.data.invoice, "paid", "no secret", "no key"]);
+    expect(event).toMatchObject({
+      event: "order.paid",
+      data: {
+        ref_id: "wh-exec-1",
+        status: "paid",
+        items: [expect.objectContaining({ variant_id: 22, note: "123456789" })],
+      },
+    });
+    const [name, ref, invoice, status, secretSeen, keySeen, deliveryId] = readFileSync(
+      join(out, "order.paid.env"),
+      "utf8",
+    ).split("|");
+    expect([name, ref, invoice, status, secretSeen, keySeen]).toEqual([
+      "order.paid",
+      "wh-exec-1",
+      event.data.invoice,
+      "paid",
+      "no secret",
+      "no key",
+    ]);
     expect(deliveryId).toMatch(/^whd_[0-9a-f]{32}$/);
     const all = readFileSync(join(out, "order.paid.all-env"), "utf8");
     expect(all).not.toContain(apiKey);
     expect(all).not.toContain(secret);
     expect(all).not.toMatch(/^MY_SHOP_KEY=/m);
     // The service was answered once, at once; the listener tried the command again itself.
-    expect(attempts("order.paid").filter((line) => line.includes(listener.url))).toEqual([expect.stringMatching(/ 200 \(attempt 1\)$/)]);
+    expect(attempts("order.paid").filter((line) => line.includes(listener.url))).toEqual([
+      expect.stringMatching(/ 200 \(attempt 1\)$/),
+    ]);
 
     const { stdout, stderr } = await listener.stop();
     expect(eventsOf(stdout, "wh-exec-1")).toEqual(["order.paid"]);
@@ -247,8 +338,20 @@ describe("webhook listen, fed by the emulator", () => {
     // No API key: the event goes on as it came, so only the queue and the file are at work here.
     const env = { RESELLER_API_KEY: "" };
     const first = await listen(reseller, ["--forward-to", down.url], { env });
-    const body = { event: "order.paid", timestamp: "2026-01-01T00:00:00+07:00", data: { ref_id: "wh-crash-1", invoice: "INV-CRASH-1", status: "paid", items: [] } };
-    const answered = await fetch(first.url, { method: "POST", headers: { "content-type": "application/json", "x-event": "order.paid", "x-signature": signBody("order.paid", body, secret) }, body: JSON.stringify(body) });
+    const body = {
+      event: "order.paid",
+      timestamp: "2026-01-01T00:00:00+07:00",
+      data: { ref_id: "wh-crash-1", invoice: "INV-CRASH-1", status: "paid", items: [] },
+    };
+    const answered = await fetch(first.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-event": "order.paid",
+        "x-signature": signBody("order.paid", body, secret),
+      },
+      body: JSON.stringify(body),
+    });
     expect(answered.status).toBe(200);
     await until("a first hand-off refused", () => down.received.length >= 1);
     first.running.child.kill("SIGKILL");
@@ -273,10 +376,15 @@ describe("webhook listen, fed by the emulator", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
     // The purchase commits but its answer is lost, and so is the lookup after it: exit 5.
     harness.emulator.faults.configure({ drop_after_commit_next: 2, match: { path: "/v1/trx" } });
-    const lost = await reseller.run(["buy", "--item", "14", "--qty", "1", "--note", "081311122233", "--ref-id", "wh-unknown-1", "--yes"], { env: { RESELLER_MAX_RETRIES: "0" } });
+    const lost = await reseller.run(
+      ["buy", "--item", "14", "--qty", "1", "--note", "081311122233", "--ref-id", "wh-unknown-1", "--yes"],
+      { env: { RESELLER_MAX_RETRIES: "0" } },
+    );
     harness.emulator.faults.reset();
     expect(lost.exitCode, lost.stderr).toBe(5);
-    expect((await reseller.run(["history", "--unresolved", "--json"])).json()).toEqual([expect.objectContaining({ ref_id: "wh-unknown-1", outcome: "unknown" })]);
+    expect((await reseller.run(["history", "--unresolved", "--json"])).json()).toEqual([
+      expect.objectContaining({ ref_id: "wh-unknown-1", outcome: "unknown" }),
+    ]);
 
     // Webhooks switched on after the purchase: its order.paid is past, its order.completed still to come.
     await makeSecret(reseller);
@@ -286,10 +394,20 @@ describe("webhook listen, fed by the emulator", () => {
     await until("the journal settled", () => /Settled in the journal: wh-unknown-1 was bought/.test(listener.stderr()));
     const { stdout, stderr } = await listener.stop();
     expect(eventsOf(stdout, "wh-unknown-1")).toEqual(["order.completed"]);
-    expect(stderr).toMatch(/Settled in the journal: wh-unknown-1 was bought \(invoice INV-\d{8}-\d{6}\), says its order.completed\./);
+    expect(stderr).toMatch(
+      /Settled in the journal: wh-unknown-1 was bought \(invoice INV-\d{8}-\d{6}\), says its order.completed\./,
+    );
 
-    const outcome = journalRecords(reseller.configDir).filter((r) => r.type === "outcome").pop();
-    expect(outcome).toMatchObject({ outcome: "done", by: "webhook", status: "completed", invoice: expect.stringMatching(/^INV-/), amount: 50_500 });
+    const outcome = journalRecords(reseller.configDir)
+      .filter((r) => r.type === "outcome")
+      .pop();
+    expect(outcome).toMatchObject({
+      outcome: "done",
+      by: "webhook",
+      status: "completed",
+      invoice: expect.stringMatching(/^INV-/),
+      amount: 50_500,
+    });
     expect((await reseller.run(["history", "--unresolved", "--json"])).json()).toEqual([]);
     expect((await reseller.run(["history"])).stdout).toMatch(/settled by webhook/);
   });
@@ -308,12 +426,18 @@ describe("webhook listen refuses to start", () => {
   it("with --forward-to and --exec together, or a --forward-to that is not a URL (exit 2)", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
     const env = { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" };
-    const both = await reseller.run(["webhook", "listen", "--port", "0", "--forward-to", "http://localhost:3000/", "--exec", "true"], { env });
+    const both = await reseller.run(
+      ["webhook", "listen", "--port", "0", "--forward-to", "http://localhost:3000/", "--exec", "true"],
+      { env },
+    );
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toMatch(/--forward-to and --exec cannot be used together/);
     const bad = await reseller.run(["webhook", "listen", "--port", "0", "--forward-to", "ftp://example.com/"], { env });
     expect(bad.exitCode).toBe(2);
-    const json = await reseller.run(["webhook", "listen", "--port", "0", "--forward-to", "not a url"], { env, mode: "json" });
+    const json = await reseller.run(["webhook", "listen", "--port", "0", "--forward-to", "not a url"], {
+      env,
+      mode: "json",
+    });
     expect(json.exitCode).toBe(2);
     expect(json.errorJson().error.code).toBe("INVALID_INPUT");
   });
@@ -324,7 +448,9 @@ describe("webhook listen refuses to start", () => {
     servers.push(taken);
     await new Promise<void>((done) => taken.listen(0, "127.0.0.1", done));
     const port = String((taken.address() as AddressInfo).port);
-    const r = await reseller.run(["webhook", "listen", "--port", port], { env: { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" } });
+    const r = await reseller.run(["webhook", "listen", "--port", port], {
+      env: { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" },
+    });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is already in use`));
     expect(r.stderr).toContain("--port 0");

@@ -8,10 +8,16 @@ import type { RunningEmulator } from "../../src/emulator/server.js";
 import { advanceSeconds, useEmulator } from "./fixture.js";
 
 /** The variants' ids in the order listed, whether flat or nested categories → products → variants. */
-const ids = (body: any): number[] => body.data.flatMap((entry: any) => (entry.products ? entry.products.flatMap((p: any) => p.variants.map((v: any) => v.id)) : [entry.id]));
+const ids = (body: any): number[] =>
+  body.data.flatMap((entry: any) =>
+    entry.products ? entry.products.flatMap((p: any) => p.variants.map((v: any) => v.id)) : [entry.id],
+  );
 /** How many items the emulator has on sale: the seeded catalogue grows as the service's features do. */
 const onSale = (emulator: RunningEmulator) => emulator.inspect().items.filter((item) => item.active).length;
-const variantsOf = (body: any): any[] => body.data.flatMap((c: any) => c.products.flatMap((p: any) => p.variants.map((v: any) => ({ ...v, category: c.name, product: p.name }))));
+const variantsOf = (body: any): any[] =>
+  body.data.flatMap((c: any) =>
+    c.products.flatMap((p: any) => p.variants.map((v: any) => ({ ...v, category: c.name, product: p.name }))),
+  );
 
 describe("live, version A's flat variants (catalogue_shape flat), category a name", () => {
   const ctx = useEmulator({ dialect: "live" });
@@ -20,12 +26,29 @@ describe("live, version A's flat variants (catalogue_shape flat), category a nam
   it("lists every item on sale with server_time and meta, the default page of 100", async () => {
     const reply = await ctx.api.get("/v1/item");
     expect(reply.status).toBe(200);
-    expect(reply.body.meta).toEqual({ total_items: onSale(ctx.emulator), is_delta: false, current_page: 1, per_page: 100, last_page: 1 });
+    expect(reply.body.meta).toEqual({
+      total_items: onSale(ctx.emulator),
+      is_delta: false,
+      current_page: 1,
+      per_page: 100,
+      last_page: 1,
+    });
     expect(reply.body.data).toHaveLength(onSale(ctx.emulator));
     expect(reply.body.server_time).toBe("2026-11-21T21:30:00+07:00");
     expect(ids(reply.body)).not.toContain(9); // withdrawn by the seller
     const item = reply.body.data.find((i: any) => i.id === 12);
-    expect(item).toMatchObject({ id: 12, name: "Pulsa Telkomsel 10.000", sku: "TSEL10", category: "Pulsa", product_name: "Pulsa Telkomsel", price: 11_500, stock: null, order_process: "h2h", min_order: 1, status: "on" });
+    expect(item).toMatchObject({
+      id: 12,
+      name: "Pulsa Telkomsel 10.000",
+      sku: "TSEL10",
+      category: "Pulsa",
+      product_name: "Pulsa Telkomsel",
+      price: 11_500,
+      stock: null,
+      order_process: "h2h",
+      min_order: 1,
+      status: "on",
+    });
     expect(item.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     expect(reply.body.data.find((i: any) => i.id === 28)).toMatchObject({ stock: 60, min_order: 5, category: "Akun" });
   });
@@ -43,7 +66,9 @@ describe("live, version A's flat variants (catalogue_shape flat), category a nam
     advanceSeconds(ctx.emulator, 5);
     const changed = await ctx.api.post("/__emulator/items/12", { price: 12_000 });
     expect(changed.body).toEqual({ message: "OK", data: { id: 12, price: 12_000 } });
-    const delta = await ctx.api.get(`/v1/item?per_page=all&updated_since=${encodeURIComponent(first.body.server_time)}`);
+    const delta = await ctx.api.get(
+      `/v1/item?per_page=all&updated_since=${encodeURIComponent(first.body.server_time)}`,
+    );
     expect(delta.body.meta).toEqual({ total_items: 1, is_delta: true });
     expect(delta.body.data).toEqual([expect.objectContaining({ id: 12, price: 12_000 })]);
     expect(delta.body.server_time).toBe("2026-11-21T21:30:05+07:00");
@@ -71,9 +96,15 @@ describe("live, version A's flat variants (catalogue_shape flat), category a nam
   it("a new price must be a positive whole number; a mark still must be true or false", async () => {
     expect((await ctx.api.post("/__emulator/items/12", { price: 0 })).status).toBe(422);
     expect((await ctx.api.post("/__emulator/items/12", { price: "12000" })).status).toBe(422);
-    expect((await ctx.api.post("/__emulator/items/12", {})).body.errors).toEqual({ unavailable: ["The unavailable field must be true or false."] });
+    expect((await ctx.api.post("/__emulator/items/12", {})).body.errors).toEqual({
+      unavailable: ["The unavailable field must be true or false."],
+    });
     expect((await ctx.api.post("/__emulator/items/999", { price: 5_000 })).status).toBe(404);
-    expect((await ctx.api.post("/__emulator/items/12", { price: 9_000, unavailable: true })).body.data).toEqual({ id: 12, unavailable: true, price: 9_000 });
+    expect((await ctx.api.post("/__emulator/items/12", { price: 9_000, unavailable: true })).body.data).toEqual({
+      id: 12,
+      unavailable: true,
+      price: 9_000,
+    });
   });
 });
 
@@ -86,9 +117,19 @@ describe("live-short: categories → products → variants", () => {
     const pulsa = reply.body.data.find((c: any) => c.name === "Pulsa");
     expect(pulsa).toMatchObject({ id: expect.any(Number), icon: expect.any(String) });
     const telkomsel = pulsa.products.find((p: any) => p.name === "Pulsa Telkomsel");
-    expect(telkomsel.variants.map((v: any) => [v.id, v.name, v.sku])).toEqual([[11, "5.000", "TSEL5"], [12, "10.000", "TSEL10"], [13, "25.000", "TSEL25"], [14, "50.000", "TSEL50"]]);
+    expect(telkomsel.variants.map((v: any) => [v.id, v.name, v.sku])).toEqual([
+      [11, "5.000", "TSEL5"],
+      [12, "10.000", "TSEL10"],
+      [13, "25.000", "TSEL25"],
+      [14, "50.000", "TSEL50"],
+    ]);
     const ml = variantsOf(reply.body).find((v) => v.id === 21);
-    expect(ml).toMatchObject({ name: "86 Diamonds", product: "Mobile Legends", category: "Top Up Game", validation: { available: true, requires_zone_id: true } });
+    expect(ml).toMatchObject({
+      name: "86 Diamonds",
+      product: "Mobile Legends",
+      category: "Top Up Game",
+      validation: { available: true, requires_zone_id: true },
+    });
     expect(ml).not.toHaveProperty("description");
     expect(variantsOf(reply.body)).toHaveLength(onSale(ctx.emulator));
   });
@@ -100,7 +141,18 @@ describe("spec: the spec's item, flat, with its category", () => {
   it("lists the spec's fields plus category, sku and updated_at", async () => {
     const reply = await ctx.api.get("/v1/item");
     const item = reply.body.data.find((i: any) => i.id === 12);
-    expect(item).toMatchObject({ id: 12, name: "Pulsa Telkomsel 10.000", price: 11_500, stock: -1, unlimited_stock: true, min_order: 1, order_process: "h2h", product_name: "Pulsa Telkomsel", category: "Pulsa", sku: "TSEL10" });
+    expect(item).toMatchObject({
+      id: 12,
+      name: "Pulsa Telkomsel 10.000",
+      price: 11_500,
+      stock: -1,
+      unlimited_stock: true,
+      min_order: 1,
+      order_process: "h2h",
+      product_name: "Pulsa Telkomsel",
+      category: "Pulsa",
+      sku: "TSEL10",
+    });
     expect(reply.body.meta.total_items).toBe(onSale(ctx.emulator));
   });
 });
@@ -123,15 +175,28 @@ describe("a catalogue of 1,200 variants", () => {
   it("generates the same variants whatever else is asked, with SKUs of their own", async () => {
     const all = variantsOf((await ctx.api.get("/v1/item?per_page=all")).body);
     const generated = all.find((i: any) => i.id === 1001);
-    expect(generated).toMatchObject({ name: "5 Diamonds", product: "Mobile Legends Indonesia", sku: "MLID5", category: "Top Up Game", order_process: "h2h", validation: { available: true, requires_zone_id: true } });
+    expect(generated).toMatchObject({
+      name: "5 Diamonds",
+      product: "Mobile Legends Indonesia",
+      sku: "MLID5",
+      category: "Top Up Game",
+      order_process: "h2h",
+      validation: { available: true, requires_zone_id: true },
+    });
     expect(new Set(all.map((i: any) => i.sku)).size).toBe(1200);
   });
 
   it("per_page=all refused (422) or ignored (100 a page), as the control surface sets it", async () => {
-    expect((await ctx.api.post("/__emulator/catalogue", { per_page_all: "refused" })).body.data).toEqual({ per_page_all: "refused", items: 1200 });
+    expect((await ctx.api.post("/__emulator/catalogue", { per_page_all: "refused" })).body.data).toEqual({
+      per_page_all: "refused",
+      items: 1200,
+    });
     const refused = await ctx.api.get("/v1/item?per_page=all");
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ message: "VALIDATION_ERROR", errors: { per_page: ["The per page field must be an integer."] } });
+    expect(refused.body).toEqual({
+      message: "VALIDATION_ERROR",
+      errors: { per_page: ["The per page field must be an integer."] },
+    });
     await ctx.api.post("/__emulator/catalogue", { per_page_all: "ignored" });
     const ignored = await ctx.api.get("/v1/item?per_page=all");
     expect(ids(ignored.body)).toHaveLength(100);

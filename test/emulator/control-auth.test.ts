@@ -14,8 +14,17 @@ const raw = (method: string, path: string, init: { headers?: Record<string, stri
 describe("the emulator's controls", () => {
   it("refuse a request without a key, and change nothing", async () => {
     const before = ctx.emulator.clock.now();
-    expect((await raw("POST", "/clock", { headers: { "content-type": "application/json" }, body: '{"advance_seconds":3600}' })).status).toBe(401);
-    expect((await raw("POST", "/faults", { headers: { "content-type": "application/json" }, body: '{"down":true}' })).status).toBe(401);
+    expect(
+      (
+        await raw("POST", "/clock", {
+          headers: { "content-type": "application/json" },
+          body: '{"advance_seconds":3600}',
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await raw("POST", "/faults", { headers: { "content-type": "application/json" }, body: '{"down":true}' })).status,
+    ).toBe(401);
     expect((await raw("GET", "/state")).status).toBe(401);
     expect((await raw("DELETE", "/faults")).status).toBe(401);
     expect(ctx.emulator.clock.now()).toBe(before);
@@ -23,14 +32,20 @@ describe("the emulator's controls", () => {
   });
 
   it("refuse a key that is not the emulator's", async () => {
-    const r = await raw("POST", "/balance", { headers: { "x-apikey": "rk_live_guess", "content-type": "application/json" }, body: JSON.stringify({ api_key: ctx.emulator.demoApiKey, balance: 1 }) });
+    const r = await raw("POST", "/balance", {
+      headers: { "x-apikey": "rk_live_guess", "content-type": "application/json" },
+      body: JSON.stringify({ api_key: ctx.emulator.demoApiKey, balance: 1 }),
+    });
     expect(r.status).toBe(401);
     expect(ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.balance).not.toBe(1);
   });
 
   it("refuse a form's text/plain body (cross-site request forgery), even with a key", async () => {
     const key = ctx.emulator.demoApiKey;
-    const form = await raw("POST", "/faults", { headers: { "x-apikey": key, "content-type": "text/plain" }, body: '{"down":true}' });
+    const form = await raw("POST", "/faults", {
+      headers: { "x-apikey": key, "content-type": "text/plain" },
+      body: '{"down":true}',
+    });
     expect(form.status).toBe(415);
     const none = await raw("POST", "/clock", { headers: { "x-apikey": key }, body: '{"advance_seconds":60}' });
     expect(none.status).toBe(415);
@@ -43,6 +58,8 @@ describe("the emulator's controls", () => {
     expect(ctx.emulator.clock.now()).toBe(before + 60_000);
     expect((await ctx.api.get("/__emulator/state")).status).toBe(200);
     const other = ctx.emulator.accounts[1]!.apiKey;
-    expect((await ctx.api.as(other).post("/__emulator/faults", { latency_ms: 5 })).body).toMatchObject({ latency_ms: 5 });
+    expect((await ctx.api.as(other).post("/__emulator/faults", { latency_ms: 5 })).body).toMatchObject({
+      latency_ms: 5,
+    });
   });
 });

@@ -63,7 +63,10 @@ const liveItems = {
     min_order: 1,
     status: "on",
   },
-  22: expect.objectContaining({ id: 22, validation: { available: true, endpoint: "/api/v1/item/validate", requires_zone_id: false } }),
+  22: expect.objectContaining({
+    id: 22,
+    validation: { available: true, endpoint: "/api/v1/item/validate", requires_zone_id: false },
+  }),
   23: {
     id: 23,
     name: "Instagram Followers Indonesia",
@@ -123,7 +126,16 @@ describe("live (version A, the default)", () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       message: "OK",
-      data: { invoice: FIRST_INVOICE, ref_id: "c-1", status: "paid", price: 23_000, fees: 0, amount: 23_000, contact: "demo@tokodemo.id", created_at: CREATED_AT },
+      data: {
+        invoice: FIRST_INVOICE,
+        ref_id: "c-1",
+        status: "paid",
+        price: 23_000,
+        fees: 0,
+        amount: 23_000,
+        contact: "demo@tokodemo.id",
+        created_at: CREATED_AT,
+      },
     });
   });
 
@@ -252,7 +264,13 @@ describe("live (version A, the default)", () => {
     const done = (await ctx.api.get("/v1/trx/smm")).body;
     expect(done.data.status).toBe("completed");
     expect(done.data.items).toEqual([smmItem("completed", "completed")]);
-    expect(done.smm_results[0]).toMatchObject({ status: "completed", remains: 0, delivered_count: 1000, refund_amount: 0, provider_status: "completed" });
+    expect(done.smm_results[0]).toMatchObject({
+      status: "completed",
+      remains: 0,
+      delivered_count: 1000,
+      refund_amount: 0,
+      provider_status: "completed",
+    });
   });
 
   it("GET /v1/trx: a Partial SMM order shows what was delivered and what was refunded", async () => {
@@ -309,7 +327,11 @@ describe("live (version A, the default)", () => {
     try {
       expect(emulator.dialect).toBe("live");
       const api = new ServiceCaller(emulator);
-      expect((await api.get("/v1/leaderboard/profile")).body.data).toEqual({ ranking: 13, name: "To** De** Re******", total_trx: 0 });
+      expect((await api.get("/v1/leaderboard/profile")).body.data).toEqual({
+        ranking: 13,
+        name: "To** De** Re******",
+        total_trx: 0,
+      });
     } finally {
       await emulator.close();
     }
@@ -322,7 +344,10 @@ describe("live-short (version B)", () => {
   it("POST /v1/trx: pending, with total_amount only", async () => {
     const reply = await ctx.api.buy("c-1", 12, 2, PHONE);
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ message: "OK", data: { invoice: FIRST_INVOICE, ref_id: "c-1", total_amount: 23_000, status: "pending" } });
+    expect(reply.body).toEqual({
+      message: "OK",
+      data: { invoice: FIRST_INVOICE, ref_id: "c-1", total_amount: 23_000, status: "pending" },
+    });
     expect(await ctx.api.balance()).toBe(START_BALANCE - 23_000);
   });
 
@@ -332,7 +357,16 @@ describe("live-short (version B)", () => {
     const paid = await ctx.api.get("/v1/trx/h2h-ok");
     expect(paid.body).toEqual({
       message: "OK",
-      data: { invoice: FIRST_INVOICE, ref_id: "h2h-ok", status: "paid", amount: 11_500, created_at: CREATED_AT, items: [item], h2h_results: [], smm_results: [] },
+      data: {
+        invoice: FIRST_INVOICE,
+        ref_id: "h2h-ok",
+        status: "paid",
+        amount: 11_500,
+        created_at: CREATED_AT,
+        items: [item],
+        h2h_results: [],
+        smm_results: [],
+      },
     });
     advanceSeconds(ctx.emulator, 5);
     const reply = await ctx.api.get(`/v1/trx/${FIRST_INVOICE}`);
@@ -379,14 +413,23 @@ describe("live-short (version B)", () => {
     const done = (await ctx.api.get("/v1/trx/auto")).body.data;
     expect(done.status).toBe("completed");
     const licence = expect.stringMatching(/^Email: .+@akunpremium\.id \| Password: /);
-    expect(done.items).toEqual([{ ...item, product_license: licence, licenses: [{ product_license: licence, note: null }] }]);
+    expect(done.items).toEqual([
+      { ...item, product_license: licence, licenses: [{ product_license: licence, note: null }] },
+    ]);
   });
 
   it("GET /v1/trx: seller_note appears on a manual item once done", async () => {
     await ctx.api.buy("logo", 27, 1, "Toko Kue Bu Sri");
     advanceSeconds(ctx.emulator, 300);
     expect((await ctx.api.get("/v1/trx/logo")).body.data.items).toEqual([
-      { item_id: 27, name: "Desain Logo Custom", price: 75_000, quantity: 1, note: "Toko Kue Bu Sri", seller_note: expect.stringMatching(/^Desain final/) },
+      {
+        item_id: 27,
+        name: "Desain Logo Custom",
+        price: 75_000,
+        quantity: 1,
+        note: "Toko Kue Bu Sri",
+        seller_note: expect.stringMatching(/^Desain final/),
+      },
     ]);
   });
 
@@ -394,14 +437,20 @@ describe("live-short (version B)", () => {
     await ctx.api.buy("smm", 23, 1000, FOLLOWERS);
     const smmOf = async () => (await ctx.api.get("/v1/trx/smm")).body.data;
     const pending = await smmOf();
-    expect(pending.items).toEqual([{ item_id: 23, name: "Instagram Followers Indonesia", price: 35, quantity: 1000, note: FOLLOWERS }]);
+    expect(pending.items).toEqual([
+      { item_id: 23, name: "Instagram Followers Indonesia", price: 35, quantity: 1000, note: FOLLOWERS },
+    ]);
     expect(pending.smm_results).toEqual([{ item_id: 23, status: "Pending", start_count: null, remains: null }]);
     advanceSeconds(ctx.emulator, 35);
-    expect((await smmOf()).smm_results).toEqual([{ item_id: 23, status: "In progress", start_count: expect.any(Number), remains: 500 }]);
+    expect((await smmOf()).smm_results).toEqual([
+      { item_id: 23, status: "In progress", start_count: expect.any(Number), remains: 500 },
+    ]);
     advanceSeconds(ctx.emulator, 25);
     const done = await smmOf();
     expect(done.status).toBe("completed");
-    expect(done.smm_results).toEqual([{ item_id: 23, status: "Completed", start_count: expect.any(Number), remains: 0 }]);
+    expect(done.smm_results).toEqual([
+      { item_id: 23, status: "Completed", start_count: expect.any(Number), remains: 0 },
+    ]);
   });
 
   it("GET /v1/trx: 404 TRANSACTION_NOT_FOUND, as its error table says", async () => {
@@ -411,14 +460,23 @@ describe("live-short (version B)", () => {
   });
 
   it("GET /v1/leaderboard and /profile: as in version A", async () => {
-    expect((await ctx.api.get("/v1/leaderboard")).body.data[1]).toEqual({ ranking: 2, name: "Be**** Pu*** Ce**", total_trx: 985 });
-    expect((await ctx.api.get("/v1/leaderboard/profile")).body).toEqual({ message: "OK", data: { ranking: 13, name: "To** De** Re******", total_trx: 0 } });
+    expect((await ctx.api.get("/v1/leaderboard")).body.data[1]).toEqual({
+      ranking: 2,
+      name: "Be**** Pu*** Ce**",
+      total_trx: 985,
+    });
+    expect((await ctx.api.get("/v1/leaderboard/profile")).body).toEqual({
+      message: "OK",
+      data: { ranking: 13, name: "To** De** Re******", total_trx: 0 },
+    });
   });
 
   it("POST /v1/order/sandbox: an invoice SAND-<n> only", async () => {
     const first = await ctx.api.post("/v1/order/sandbox", { ref_id: "sb-1", item_id: 12, quantity: 1 });
     expect(first.body).toEqual({ message: "OK", data: { invoice: "SAND-1" } });
-    expect((await ctx.api.post("/v1/order/sandbox", { ref_id: "sb-2", item_id: 1, quantity: 1 })).body.data).toEqual({ invoice: "SAND-2" });
+    expect((await ctx.api.post("/v1/order/sandbox", { ref_id: "sb-2", item_id: 1, quantity: 1 })).body.data).toEqual({
+      invoice: "SAND-2",
+    });
     expect(await ctx.api.balance()).toBe(START_BALANCE);
   });
 
@@ -435,12 +493,27 @@ describe("spec", () => {
   it("POST /v1/trx: paid, with price, fees, amount, contact and created_at", async () => {
     expect((await ctx.api.buy("c-1", 12, 1, PHONE)).body).toEqual({
       message: "OK",
-      data: { invoice: FIRST_INVOICE, ref_id: "c-1", status: "paid", price: 11_500, fees: 0, amount: 11_500, contact: "demo@tokodemo.id", created_at: CREATED_AT },
+      data: {
+        invoice: FIRST_INVOICE,
+        ref_id: "c-1",
+        status: "paid",
+        price: 11_500,
+        fees: 0,
+        amount: 11_500,
+        contact: "demo@tokodemo.id",
+        created_at: CREATED_AT,
+      },
     });
   });
 
   it("GET /v1/trx: results beside data, h2h ones with dispatch_status and the provider's log, also when failed", async () => {
-    await ctx.api.post("/v1/trx", { ref_id: "mixed", carts: [{ item_id: 12, quantity: 1, note: PHONE }, { item_id: 13, quantity: 1, note: "12345" }] });
+    await ctx.api.post("/v1/trx", {
+      ref_id: "mixed",
+      carts: [
+        { item_id: 12, quantity: 1, note: PHONE },
+        { item_id: 13, quantity: 1, note: "12345" },
+      ],
+    });
     advanceSeconds(ctx.emulator, 5);
     expect((await ctx.api.get("/v1/trx/mixed")).body).toEqual({
       message: "OK",
@@ -448,12 +521,25 @@ describe("spec", () => {
         "mixed",
         37_300,
         "completed",
-        [pulsaLine(12, "Pulsa Telkomsel 10.000", 11_500, PHONE), pulsaLine(13, "Pulsa Telkomsel 25.000", 25_800, "12345")],
+        [
+          pulsaLine(12, "Pulsa Telkomsel 10.000", 11_500, PHONE),
+          pulsaLine(13, "Pulsa Telkomsel 25.000", 25_800, "12345"),
+        ],
         "Rp 25.800 was refunded to the balance for items that could not be delivered.",
       ),
       h2h_results: [
-        { variant_id: 12, sn: SERIAL, dispatch_status: "completed", log_message: expect.stringMatching(/^Success: Pulsa Telkomsel 10.000 x1 to 081234567890/) },
-        { variant_id: 13, sn: BAD_NUMBER_SN, dispatch_status: "failed", log_message: expect.stringMatching(/^Provider rejected Pulsa Telkomsel 25.000/) },
+        {
+          variant_id: 12,
+          sn: SERIAL,
+          dispatch_status: "completed",
+          log_message: expect.stringMatching(/^Success: Pulsa Telkomsel 10.000 x1 to 081234567890/),
+        },
+        {
+          variant_id: 13,
+          sn: BAD_NUMBER_SN,
+          dispatch_status: "failed",
+          log_message: expect.stringMatching(/^Provider rejected Pulsa Telkomsel 25.000/),
+        },
       ],
       smm_results: [],
     });
@@ -474,7 +560,9 @@ describe("spec", () => {
       note: FOLLOWERS,
       order_process: "smm",
     });
-    expect(body.smm_results).toEqual([{ variant_id: 23, order_id: ORDER_ID, status: "Pending", start_count: null, remains: null }]);
+    expect(body.smm_results).toEqual([
+      { variant_id: 23, order_id: ORDER_ID, status: "Pending", start_count: null, remains: null },
+    ]);
   });
 
   it("GET /v1/trx: 404 TRX_NOT_FOUND", async () => {
@@ -482,9 +570,21 @@ describe("spec", () => {
   });
 
   it("leaderboard, profile and sandbox in the spec's words", async () => {
-    expect((await ctx.api.get("/v1/leaderboard")).body.data[0]).toEqual({ rank: 1, name: "To** Ma**** Ja**", total_transactions: 1240 });
-    expect((await ctx.api.get("/v1/leaderboard/profile")).body.data).toEqual({ rank: 13, total_transactions: 0, points: 0 });
-    expect((await ctx.api.post("/v1/order/sandbox", { ref_id: "sb-1", item_id: 12, quantity: 1 })).body.data).toEqual({ id: 1, ref_id: "sb-1", status: "sandbox" });
+    expect((await ctx.api.get("/v1/leaderboard")).body.data[0]).toEqual({
+      rank: 1,
+      name: "To** Ma**** Ja**",
+      total_transactions: 1240,
+    });
+    expect((await ctx.api.get("/v1/leaderboard/profile")).body.data).toEqual({
+      rank: 13,
+      total_transactions: 0,
+      points: 0,
+    });
+    expect((await ctx.api.post("/v1/order/sandbox", { ref_id: "sb-1", item_id: 12, quantity: 1 })).body.data).toEqual({
+      id: 1,
+      ref_id: "sb-1",
+      status: "sandbox",
+    });
   });
 
   it("GET /v1/item/{id}: stock -1 and unlimited_stock for unlimited items", async () => {
@@ -510,14 +610,23 @@ describe.each<Dialect>(["live", "live-short", "spec"])("every dialect: %s", (dia
 
   it("answers 503 PRODUCT_TEMPORARILY_UNAVAILABLE for an item marked so, and charges nothing", async () => {
     ctx.emulator.setItemAvailable(12, false);
-    const refused = await ctx.api.post("/v1/trx", { ref_id: "later", carts: [{ item_id: 1, quantity: 1 }, { item_id: 12, quantity: 1, note: PHONE }] });
+    const refused = await ctx.api.post("/v1/trx", {
+      ref_id: "later",
+      carts: [
+        { item_id: 1, quantity: 1 },
+        { item_id: 12, quantity: 1, note: PHONE },
+      ],
+    });
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({ message: "PRODUCT_TEMPORARILY_UNAVAILABLE" });
     expect(await ctx.api.balance()).toBe(START_BALANCE);
     const account = ctx.emulator.inspect(ctx.emulator.demoApiKey);
     expect(account.accounts[0]!.transactions).toEqual([]);
     expect(account.items.find((item) => item.id === 12)).toMatchObject({ temporarily_unavailable: true });
-    expect(account.items.find((item) => item.id === 1)).toMatchObject({ temporarily_unavailable: false, available: 12 });
+    expect(account.items.find((item) => item.id === 1)).toMatchObject({
+      temporarily_unavailable: false,
+      available: 12,
+    });
 
     // Nothing was recorded, so the same order goes through once the item is back.
     ctx.emulator.setItemAvailable(12, true);
@@ -526,23 +635,30 @@ describe.each<Dialect>(["live", "live-short", "spec"])("every dialect: %s", (dia
 
   it("lists the same channels with their limits", async () => {
     const reply = await ctx.api.get("/v1/balance/channels");
-    expect(reply.body.data[0]).toEqual({ code: "QRIS", name: expect.any(String), fee: 750, min_amount: 10_000, max_amount: 5_000_000 });
+    expect(reply.body.data[0]).toEqual({
+      code: "QRIS",
+      name: expect.any(String),
+      fee: 750,
+      min_amount: 10_000,
+      max_amount: 5_000_000,
+    });
   });
 
   it("keeps balance, top-up and lock answers as they are", async () => {
     expect((await ctx.api.get("/v1/balance")).body).toEqual({ message: "OK", data: { balance: START_BALANCE } });
-    expect(Object.keys((await ctx.api.post("/v1/balance", { amount: 50_000, channel: "QRIS" })).body.data).sort()).toEqual([
-      "amount",
-      "channel",
-      "expires_at",
-      "fee",
-      "payment_url",
-      "total",
-    ]);
+    expect(
+      Object.keys((await ctx.api.post("/v1/balance", { amount: 50_000, channel: "QRIS" })).body.data).sort(),
+    ).toEqual(["amount", "channel", "expires_at", "fee", "payment_url", "total"]);
     const lock = await ctx.api.post("/v1/item/lock", { item_id: 3, quantity: 1 });
     expect(lock.body).toEqual({
       success: true,
-      data: { lock_token: expect.stringMatching(/^LCK-/), item_id: 3, quantity: 1, locked_at: "2026-11-21T14:30:00Z", expires_at: "2026-11-21T14:40:00Z" },
+      data: {
+        lock_token: expect.stringMatching(/^LCK-/),
+        item_id: 3,
+        quantity: 1,
+        locked_at: "2026-11-21T14:30:00Z",
+        expires_at: "2026-11-21T14:40:00Z",
+      },
     });
     expect((await ctx.api.get("/v1/item/999")).body).toEqual({ message: "ITEM_NOT_FOUND" });
   });
@@ -552,7 +668,10 @@ describe("the control surface", () => {
   const ctx = useEmulator({ dialect: "live" });
 
   it("GET|POST /__emulator/dialect shows and switches the dialect from the next request on", async () => {
-    expect((await ctx.api.get("/__emulator/dialect")).body).toEqual({ dialect: "live", dialects: ["live", "live-short", "spec"] });
+    expect((await ctx.api.get("/__emulator/dialect")).body).toEqual({
+      dialect: "live",
+      dialects: ["live", "live-short", "spec"],
+    });
     await ctx.api.buy("switch", 12, 1, PHONE);
     expect((await ctx.api.get("/v1/trx/switch")).body.h2h_results).toEqual([]);
 
@@ -566,18 +685,27 @@ describe("the control surface", () => {
 
     ctx.emulator.setDialect("spec");
     expect((await ctx.api.get("/__emulator/dialect")).body.dialect).toBe("spec");
-    expect((await ctx.api.get("/v1/leaderboard/profile")).body.data).toEqual({ rank: 13, total_transactions: 1, points: 11 });
+    expect((await ctx.api.get("/v1/leaderboard/profile")).body.data).toEqual({
+      rank: 13,
+      total_transactions: 1,
+      points: 11,
+    });
   });
 
   it("refuses an unknown dialect with 422 and keeps speaking the current one", async () => {
     for (const body of [{ dialect: "klingon" }, {}, { dialect: 1 }]) {
       const reply = await ctx.api.post("/__emulator/dialect", body);
       expect(reply.status).toBe(422);
-      expect(reply.body).toEqual({ message: "VALIDATION_ERROR", errors: { dialect: ["The selected dialect is invalid."] } });
+      expect(reply.body).toEqual({
+        message: "VALIDATION_ERROR",
+        errors: { dialect: ["The selected dialect is invalid."] },
+      });
     }
     expect(ctx.emulator.dialect).toBe("live");
     expect(() => ctx.emulator.setDialect("klingon" as Dialect)).toThrow(/live, live-short, spec/);
-    await expect(startEmulator({ clock: manualClock(), dialect: "klingon" as Dialect })).rejects.toThrow(/not "klingon"/);
+    await expect(startEmulator({ clock: manualClock(), dialect: "klingon" as Dialect })).rejects.toThrow(
+      /not "klingon"/,
+    );
   });
 
   it("POST /__emulator/items/{id} marks an item unavailable and available again", async () => {
@@ -588,14 +716,20 @@ describe("the control surface", () => {
     expect(refused.body).toEqual({ message: "PRODUCT_TEMPORARILY_UNAVAILABLE" });
     expect(await ctx.api.balance()).toBe(START_BALANCE);
 
-    expect((await ctx.api.post("/__emulator/items/21", { unavailable: false })).body.data).toEqual({ id: 21, unavailable: false });
+    expect((await ctx.api.post("/__emulator/items/21", { unavailable: false })).body.data).toEqual({
+      id: 21,
+      unavailable: false,
+    });
     expect((await ctx.api.buy("ml", 21, 1, "12345678(1234)")).status).toBe(200);
   });
 
   it("refuses a mark that is not true or false, and an item that does not exist", async () => {
     const invalid = await ctx.api.post("/__emulator/items/12", { unavailable: "yes" });
     expect(invalid.status).toBe(422);
-    expect(invalid.body).toEqual({ message: "VALIDATION_ERROR", errors: { unavailable: ["The unavailable field must be true or false."] } });
+    expect(invalid.body).toEqual({
+      message: "VALIDATION_ERROR",
+      errors: { unavailable: ["The unavailable field must be true or false."] },
+    });
     const missing = await ctx.api.post("/__emulator/items/999", { unavailable: true });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: "ITEM_NOT_FOUND" });
@@ -616,7 +750,9 @@ describe("reseller emulator --dialect", () => {
     expect(err).toContain("Answering in the live-short dialect");
     const baseUrl = /^export RESELLER_BASE_URL=(\S+)$/m.exec(out)![1]!;
     const apiKey = /^export RESELLER_API_KEY=(\S+)$/m.exec(out)![1]!;
-    expect(await (await fetch(`${baseUrl}/__emulator/dialect`, { headers: { "X-APIKEY": apiKey } })).json()).toMatchObject({ dialect: "live-short" });
+    expect(
+      await (await fetch(`${baseUrl}/__emulator/dialect`, { headers: { "X-APIKEY": apiKey } })).json(),
+    ).toMatchObject({ dialect: "live-short" });
     controller.abort();
     await done;
   });

@@ -4,8 +4,7 @@ import { advanceSeconds, useEmulator } from "./fixture.js";
 const ctx = useEmulator();
 
 const transactions = () => ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.transactions;
-const control = (method: string, path: string, body?: unknown) =>
-  ctx.api.request(method, `/__emulator${path}`, body);
+const control = (method: string, path: string, body?: unknown) => ctx.api.request(method, `/__emulator${path}`, body);
 
 describe("fault injection", () => {
   it("is off by default", async () => {
@@ -45,10 +44,14 @@ describe("fault injection", () => {
   it("drop_after_commit commits the transaction, then drops the connection", async () => {
     ctx.emulator.faults.configure({ drop_after_commit_next: 1 });
     await expect(ctx.api.buy("dropped-after", 12, 1, "081234567890")).rejects.toThrow();
-    expect(transactions()).toEqual([expect.objectContaining({ ref_id: "dropped-after", amount: 11_500, status: "paid" })]);
+    expect(transactions()).toEqual([
+      expect.objectContaining({ ref_id: "dropped-after", amount: 11_500, status: "paid" }),
+    ]);
     expect(await ctx.api.balance()).toBe(2_500_000 - 11_500);
     // A retry with the same ref_id learns that the first attempt went through.
-    expect((await ctx.api.buy("dropped-after", 12, 1, "081234567890")).body).toEqual({ message: "REF_ID_ALREADY_EXIST" });
+    expect((await ctx.api.buy("dropped-after", 12, 1, "081234567890")).body).toEqual({
+      message: "REF_ID_ALREADY_EXIST",
+    });
     expect(ctx.emulator.faults.status().injected.drop_after_commit).toBe(1);
   });
 
@@ -141,7 +144,11 @@ describe("the /__emulator control surface", () => {
   });
 
   it("refuses unknown or malformed fault settings with 422", async () => {
-    const reply = await control("POST", "/faults", { eror_next: 1, latency_ms: -5, random: { rate: 2, modes: ["explode"] } });
+    const reply = await control("POST", "/faults", {
+      eror_next: 1,
+      latency_ms: -5,
+      random: { rate: 2, modes: ["explode"] },
+    });
     expect(reply.status).toBe(422);
     expect(Object.keys(reply.body.errors).sort()).toEqual(["eror_next", "latency_ms", "random.modes", "random.rate"]);
     expect(() => ctx.emulator.faults.configure({ error_next: -1 })).toThrow("VALIDATION_ERROR");

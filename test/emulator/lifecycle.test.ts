@@ -49,7 +49,9 @@ describe("state file", () => {
     const first = await start({ stateFile, clock });
     await first.api.buy("kept", 1, 1);
     const token = (await first.api.post("/v1/item/lock", { item_id: 3, quantity: 2 })).body.data.lock_token;
-    await first.api.post("/v1/item/lock", { item_id: 5, quantity: 1 }).then((reply) => first.api.delete(`/v1/item/lock/${reply.body.data.lock_token}`));
+    await first.api
+      .post("/v1/item/lock", { item_id: 5, quantity: 1 })
+      .then((reply) => first.api.delete(`/v1/item/lock/${reply.body.data.lock_token}`));
     // Written before each answer, not only at close, so a crash loses nothing a caller was told.
     const written = JSON.parse(readFileSync(stateFile, "utf8"));
     expect(written.transactions.map((transaction: { refId: string }) => transaction.refId)).toEqual(["kept"]);
@@ -66,7 +68,9 @@ describe("state file", () => {
     expect(detail.status).toBe("completed");
     expect(detail.items[0].product_license).toMatch(/^Email: /);
     expect((await second.api.get("/v1/item/1")).body.data.stock).toBe(11);
-    expect((await second.api.get("/v1/item/lock")).body.data.map((lock: { lock_token: string }) => lock.lock_token)).toEqual([token]);
+    expect(
+      (await second.api.get("/v1/item/lock")).body.data.map((lock: { lock_token: string }) => lock.lock_token),
+    ).toEqual([token]);
     expect((await second.api.get("/v1/item/3")).body.data.stock).toBe(13);
     expect((await second.api.buy("kept", 1, 1)).body).toEqual({ message: "REF_ID_ALREADY_EXIST" });
   });
@@ -98,7 +102,10 @@ describe("seed", () => {
     await api.buy("seeded", 12, 1, "081234567890");
     await api.buy("licence", 6, 1);
     advanceSeconds(emulator, 5);
-    return [(await api.get("/v1/trx/seeded")).body.h2h_results[0].sn, (await api.get("/v1/trx/licence")).body.data.items[0].product_license];
+    return [
+      (await api.get("/v1/trx/seeded")).body.h2h_results[0].sn,
+      (await api.get("/v1/trx/licence")).body.data.items[0].product_license,
+    ];
   }
 
   it("repeats serial numbers and licences for the same seed and varies them with another", async () => {
@@ -142,7 +149,10 @@ describe("runEmulator (reseller emulator)", () => {
     stdout.on("data", (chunk) => (out += chunk));
     stderr.on("data", (chunk) => (err += chunk));
     const controller = new AbortController();
-    const done = runEmulator({ stdout, stderr, signal: controller.signal }, { port: 0, stateFile: join(directory, "cli.json") });
+    const done = runEmulator(
+      { stdout, stderr, signal: controller.signal },
+      { port: 0, stateFile: join(directory, "cli.json") },
+    );
     while (!err.includes("Press Ctrl-C to stop")) await new Promise((resolve) => setTimeout(resolve, 5));
 
     const baseUrl = /^export RESELLER_BASE_URL=(http:\/\/127\.0\.0\.1:(\d+))$/m.exec(out)!;
@@ -152,7 +162,9 @@ describe("runEmulator (reseller emulator)", () => {
     expect(out).toContain(`Demo API key: ${apiKey}`);
     expect(out).not.toContain("Press Ctrl-C");
 
-    const response = await fetch(`${baseUrl[1]}/v1/balance`, { headers: { "X-APIKEY": apiKey, Accept: "application/json" } });
+    const response = await fetch(`${baseUrl[1]}/v1/balance`, {
+      headers: { "X-APIKEY": apiKey, Accept: "application/json" },
+    });
     expect(await response.json()).toEqual({ message: "OK", data: { balance: 2_500_000 } });
     expect(err).toMatch(/GET \/v1\/balance 200/);
 

@@ -7,16 +7,24 @@ import { describe, expect, it } from "vitest";
 import { startEmulator } from "../../src/emulator/server.js";
 import { advanceSeconds, useEmulator } from "./fixture.js";
 
-const variantIds = (body: any): number[] => body.data.flatMap((c: any) => c.products.flatMap((p: any) => p.variants.map((v: any) => v.id)));
+const variantIds = (body: any): number[] =>
+  body.data.flatMap((c: any) => c.products.flatMap((p: any) => p.variants.map((v: any) => v.id)));
 
 describe("startEmulator with no options", () => {
   it("serves the catalogue nested, with meta and server_time, and answers under /api/v1 as at the root", async () => {
     const emulator = await startEmulator({ port: 0 });
     try {
-      const get = (path: string) => fetch(emulator.baseUrl + path, { headers: { "X-APIKEY": emulator.demoApiKey, Accept: "application/json" } }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+      const get = (path: string) =>
+        fetch(emulator.baseUrl + path, {
+          headers: { "X-APIKEY": emulator.demoApiKey, Accept: "application/json" },
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
       const root = await get("/v1/item?per_page=all");
       expect(root.status).toBe(200);
-      expect(root.body.data[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), products: expect.arrayContaining([expect.objectContaining({ variants: expect.any(Array) })]) });
+      expect(root.body.data[0]).toMatchObject({
+        id: expect.any(Number),
+        name: expect.any(String),
+        products: expect.arrayContaining([expect.objectContaining({ variants: expect.any(Array) })]),
+      });
       expect(root.body.meta).toEqual({ total_items: variantIds(root.body).length, is_delta: false });
       expect(root.body.server_time).toEqual(expect.any(String));
       const underApi = await get("/api/v1/item?per_page=all");
@@ -52,10 +60,16 @@ describe("live", () => {
         product_id: expect.any(Number),
         product_name: "Mobile Legends",
         validation: { available: true, endpoint: "/api/v1/item/validate", requires_zone_id: true },
-        variants: [{ item_id: 21, name: "Mobile Legends 86 Diamonds", sku: expect.any(String), price: 21_500, status: "on" }],
+        variants: [
+          { item_id: 21, name: "Mobile Legends 86 Diamonds", sku: expect.any(String), price: 21_500, status: "on" },
+        ],
       },
     ]);
-    expect((await ctx.api.get("/v1/validation/services?search=netflix")).body).toEqual({ message: "OK", data: [], meta: { total_products: 0, total_items: 0 } });
+    expect((await ctx.api.get("/v1/validation/services?search=netflix")).body).toEqual({
+      message: "OK",
+      data: [],
+      meta: { total_products: 0, total_items: 0 },
+    });
   });
 
   it("answers an empty lock list with 404 ITEM_NOT_FOUND, and a list once a lock is held", async () => {
@@ -93,11 +107,26 @@ describe("live", () => {
 
   it("channel_keys service: service/type/minimum/maximum/fee_flat/fee_percentage/status, a percent fee charged, an off channel refused", async () => {
     const documented = (await ctx.api.get("/v1/balance/channels")).body.data;
-    expect(documented[0]).toEqual({ code: "QRIS", name: expect.any(String), fee: 750, min_amount: 10_000, max_amount: 5_000_000 });
+    expect(documented[0]).toEqual({
+      code: "QRIS",
+      name: expect.any(String),
+      fee: 750,
+      min_amount: 10_000,
+      max_amount: 5_000_000,
+    });
     expect(documented.map((c: any) => c.code)).not.toContain("GOPAY");
     ctx.emulator.faults.configure({ channel_keys: "service" });
     const other = (await ctx.api.get("/v1/balance/channels")).body.data;
-    expect(other.find((c: any) => c.service === "GOPAY")).toEqual({ service: "GOPAY", name: "GoPay", type: "ewallet", minimum: 10_000, maximum: 2_000_000, fee_flat: 500, fee_percentage: 1.5, status: "on" });
+    expect(other.find((c: any) => c.service === "GOPAY")).toEqual({
+      service: "GOPAY",
+      name: "GoPay",
+      type: "ewallet",
+      minimum: 10_000,
+      maximum: 2_000_000,
+      fee_flat: 500,
+      fee_percentage: 1.5,
+      status: "on",
+    });
     expect(other.find((c: any) => c.service === "LINKAJA")).toMatchObject({ status: "off" });
     const topUp = await ctx.api.post("/v1/balance", { amount: 100_001, channel: "GOPAY" });
     // 500 + 1.5 % of 100.001 (1.500,015) rounded up.
@@ -111,25 +140,42 @@ describe("live", () => {
     ctx.emulator.faults.configure({ top_up_link: "qr_link" });
     const qr = (await ctx.api.post("/v1/balance", { amount: 50_000, channel: "QRIS" })).body.data;
     expect(qr).not.toHaveProperty("payment_url");
-    expect(qr).toMatchObject({ qr_link: expect.stringContaining("/pay/"), invoice: expect.stringMatching(/^DEP[A-Z0-9]{12}$/), amount: 50_000, fee: 750, total: 50_750 });
+    expect(qr).toMatchObject({
+      qr_link: expect.stringContaining("/pay/"),
+      invoice: expect.stringMatching(/^DEP[A-Z0-9]{12}$/),
+      amount: 50_000,
+      fee: 750,
+      total: 50_750,
+    });
     const page = await fetch(qr.qr_link);
     expect(page.status).toBe(200);
     ctx.emulator.faults.configure({ top_up_link: "both" });
     const both = (await ctx.api.post("/v1/balance", { amount: 50_000, channel: "QRIS" })).body.data;
-    expect(both).toMatchObject({ payment_url: expect.stringContaining("/pay/"), qr_link: expect.stringContaining("/pay/"), invoice: expect.any(String) });
+    expect(both).toMatchObject({
+      payment_url: expect.stringContaining("/pay/"),
+      qr_link: expect.stringContaining("/pay/"),
+      invoice: expect.any(String),
+    });
   });
 
   it("per_page_all_latency_ms: only per_page=all is slow; a client with a deadline gets pages but not the whole", async () => {
     ctx.emulator.faults.configure({ per_page_all_latency_ms: 5_000 });
     const withDeadline = (path: string) =>
-      fetch(ctx.emulator.baseUrl + path, { headers: { "X-APIKEY": ctx.emulator.demoApiKey, Accept: "application/json" }, signal: AbortSignal.timeout(1_500) }).then((r) => r.status);
+      fetch(ctx.emulator.baseUrl + path, {
+        headers: { "X-APIKEY": ctx.emulator.demoApiKey, Accept: "application/json" },
+        signal: AbortSignal.timeout(1_500),
+      }).then((r) => r.status);
     expect(await withDeadline("/v1/item?per_page=500")).toBe(200);
     expect(await withDeadline("/v1/item?per_page=500&updated_since=2020-01-01")).toBe(200);
     await expect(withDeadline("/v1/item?per_page=all")).rejects.toThrow();
   });
 
   it("refuses a shape switch it does not know, naming the field", async () => {
-    const reply = await ctx.api.post("/__emulator/faults", { channel_keys: "keys", top_up_link: 1, catalogue_shape: "round" });
+    const reply = await ctx.api.post("/__emulator/faults", {
+      channel_keys: "keys",
+      top_up_link: 1,
+      catalogue_shape: "round",
+    });
     expect(reply.status).toBe(422);
     expect(Object.keys(reply.body.errors).sort()).toEqual(["catalogue_shape", "channel_keys", "top_up_link"]);
   });

@@ -35,7 +35,10 @@ describe("POST /v1/item/lock", () => {
     for (const duration of [59, 601]) {
       const reply = await lock(3, 1, duration);
       expect(reply.status).toBe(422);
-      expect(reply.body).toEqual({ message: "VALIDATION_ERROR", errors: { lock_duration: ["The lock duration field must be between 60 and 600."] } });
+      expect(reply.body).toEqual({
+        message: "VALIDATION_ERROR",
+        errors: { lock_duration: ["The lock duration field must be between 60 and 600."] },
+      });
     }
     const missing = await ctx.api.post("/v1/item/lock", {});
     expect(Object.keys(missing.body.errors).sort()).toEqual(["item_id", "quantity"]);
@@ -122,7 +125,10 @@ describe("lock expiry", () => {
     advanceSeconds(ctx.emulator, 1);
     expect(await stockOf(6)).toBe(5);
     expect((await ctx.api.get("/v1/item/lock")).body.data).toEqual([]);
-    expect(ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.locks[0]).toMatchObject({ lock_token: token, status: "expired" });
+    expect(ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.locks[0]).toMatchObject({
+      lock_token: token,
+      status: "expired",
+    });
   });
 });
 
@@ -137,7 +143,8 @@ describe("DELETE /v1/item/lock/{token}", () => {
   });
 
   it("answers 404 LOCK_NOT_FOUND for unknown tokens and other accounts' locks", async () => {
-    const theirs = (await ctx.api.as(rivalKey()).post("/v1/item/lock", { item_id: 5, quantity: 1 })).body.data.lock_token;
+    const theirs = (await ctx.api.as(rivalKey()).post("/v1/item/lock", { item_id: 5, quantity: 1 })).body.data
+      .lock_token;
     for (const token of ["LCK-NOPE", theirs]) {
       const reply = await ctx.api.delete(`/v1/item/lock/${token}`);
       expect(reply.status).toBe(404);
@@ -182,7 +189,8 @@ describe("POST /v1/trx with lock_token", () => {
   });
 
   it("answers 404 LOCK_NOT_FOUND for unknown tokens and other accounts' locks", async () => {
-    const theirs = (await ctx.api.as(rivalKey()).post("/v1/item/lock", { item_id: 3, quantity: 1 })).body.data.lock_token;
+    const theirs = (await ctx.api.as(rivalKey()).post("/v1/item/lock", { item_id: 3, quantity: 1 })).body.data
+      .lock_token;
     for (const [index, token] of ["LCK-UNKNOWN", theirs].entries()) {
       const reply = await ctx.api.buy(`lock-404-${index}`, 3, 1, undefined, token);
       expect(reply.status).toBe(404);
@@ -213,7 +221,10 @@ describe("POST /v1/trx with lock_token", () => {
 
   it("answers 422 LOCK_MISMATCH when the carts do not buy exactly the locked item and quantity", async () => {
     const token = (await lock(3, 2)).body.data.lock_token;
-    for (const [index, [itemId, quantity]] of [[3, 1], [4, 2]].entries()) {
+    for (const [index, [itemId, quantity]] of [
+      [3, 1],
+      [4, 2],
+    ].entries()) {
       const reply = await ctx.api.buy(`mismatch-${index}`, itemId!, quantity!, undefined, token);
       expect(reply.status).toBe(422);
       expect(reply.body).toEqual({ message: "LOCK_MISMATCH" });

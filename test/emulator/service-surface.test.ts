@@ -61,7 +61,14 @@ describe("GET /v1/item/{id}", () => {
     const reply = await ctx.api.get("/v1/item/1");
     expect(reply.status).toBe(200);
     expect(reply.body.message).toBe("OK");
-    expect(reply.body.data).toMatchObject({ id: 1, stock: 12, unlimited_stock: false, min_order: 1, order_process: "auto", product_name: "Netflix" });
+    expect(reply.body.data).toMatchObject({
+      id: 1,
+      stock: 12,
+      unlimited_stock: false,
+      min_order: 1,
+      order_process: "auto",
+      product_name: "Netflix",
+    });
     expect(typeof reply.body.data.name).toBe("string");
     expect(typeof reply.body.data.price).toBe("number");
     expect(typeof reply.body.data.description).toBe("string");
@@ -69,7 +76,13 @@ describe("GET /v1/item/{id}", () => {
 
   it("shows item 12 as unlimited h2h pulsa", async () => {
     const reply = await ctx.api.get("/v1/item/12");
-    expect(reply.body.data).toMatchObject({ id: 12, stock: -1, unlimited_stock: true, order_process: "h2h", name: "Pulsa Telkomsel 10.000" });
+    expect(reply.body.data).toMatchObject({
+      id: 12,
+      stock: -1,
+      unlimited_stock: true,
+      order_process: "h2h",
+      name: "Pulsa Telkomsel 10.000",
+    });
   });
 
   it("shows smm items with their min_order", async () => {
@@ -121,16 +134,27 @@ describe("leaderboard", () => {
   it("drops failed transactions from the count and refunds from the points", async () => {
     await ctx.api.buy("lb-fail", 12, 1, "not-a-number");
     advanceSeconds(ctx.emulator, 6);
-    expect((await ctx.api.get("/v1/leaderboard/profile")).body.data).toMatchObject({ total_transactions: 0, points: 0 });
+    expect((await ctx.api.get("/v1/leaderboard/profile")).body.data).toMatchObject({
+      total_transactions: 0,
+      points: 0,
+    });
   });
 
   it("ranks the demo account above the rival it passes", async () => {
     // The last rival has 41 sales this month; 42 purchases put the demo account just above it.
-    const replies = await Promise.all(Array.from({ length: 42 }, (_, i) => ctx.api.buy(`rank-${i}`, 11, 1, "081234567890")));
+    const replies = await Promise.all(
+      Array.from({ length: 42 }, (_, i) => ctx.api.buy(`rank-${i}`, 11, 1, "081234567890")),
+    );
     expect(replies.every((reply) => reply.status === 200)).toBe(true);
-    expect((await ctx.api.get("/v1/leaderboard/profile")).body.data).toMatchObject({ rank: 12, total_transactions: 42 });
+    expect((await ctx.api.get("/v1/leaderboard/profile")).body.data).toMatchObject({
+      rank: 12,
+      total_transactions: 42,
+    });
     const rival = ctx.emulator.accounts.find((account) => account.name === "Nusantara Akun Store")!;
-    expect((await ctx.api.as(rival.apiKey).get("/v1/leaderboard/profile")).body.data).toMatchObject({ rank: 13, total_transactions: 41 });
+    expect((await ctx.api.as(rival.apiKey).get("/v1/leaderboard/profile")).body.data).toMatchObject({
+      rank: 13,
+      total_transactions: 41,
+    });
   });
 });
 

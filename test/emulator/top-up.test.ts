@@ -7,7 +7,14 @@ const ctx = useEmulator();
 async function requestTopUp(amount: number, channel = "BCAVA") {
   const reply = await ctx.api.post("/v1/balance", { amount, channel });
   expect(reply.status).toBe(200);
-  return reply.body.data as { payment_url: string; amount: number; fee: number; total: number; channel: string; expires_at: string };
+  return reply.body.data as {
+    payment_url: string;
+    amount: number;
+    fee: number;
+    total: number;
+    channel: string;
+    expires_at: string;
+  };
 }
 
 async function openPage(url: string, method = "GET") {
@@ -28,7 +35,13 @@ describe("GET /v1/balance/channels", () => {
       expect(channel.min_amount).toBe(10_000);
       expect(channel.max_amount).toBeGreaterThan(channel.min_amount);
     }
-    expect(reply.body.data[0]).toEqual({ code: "QRIS", name: expect.any(String), fee: 750, min_amount: 10_000, max_amount: 5_000_000 });
+    expect(reply.body.data[0]).toEqual({
+      code: "QRIS",
+      name: expect.any(String),
+      fee: 750,
+      min_amount: 10_000,
+      max_amount: 5_000_000,
+    });
   });
 });
 
@@ -50,11 +63,17 @@ describe("POST /v1/balance", () => {
   it("refuses amounts under 10000, non-integers and unknown channels with 422", async () => {
     const tooSmall = await ctx.api.post("/v1/balance", { amount: 9_999, channel: "QRIS" });
     expect(tooSmall.status).toBe(422);
-    expect(tooSmall.body).toEqual({ message: "VALIDATION_ERROR", errors: { amount: ["The amount field must be at least 10000."] } });
+    expect(tooSmall.body).toEqual({
+      message: "VALIDATION_ERROR",
+      errors: { amount: ["The amount field must be at least 10000."] },
+    });
     const fractional = await ctx.api.post("/v1/balance", { amount: 10_000.5, channel: "QRIS" });
     expect(fractional.body.errors.amount).toEqual(["The amount field must be an integer."]);
     const unknown = await ctx.api.post("/v1/balance", { amount: 10_000, channel: "BITCOIN" });
-    expect(unknown.body).toEqual({ message: "VALIDATION_ERROR", errors: { channel: ["The selected channel is invalid."] } });
+    expect(unknown.body).toEqual({
+      message: "VALIDATION_ERROR",
+      errors: { channel: ["The selected channel is invalid."] },
+    });
     const missing = await ctx.api.post("/v1/balance", {});
     expect(Object.keys(missing.body.errors).sort()).toEqual(["amount", "channel"]);
   });
@@ -62,9 +81,14 @@ describe("POST /v1/balance", () => {
   it("refuses an amount above the channel's max_amount with 422 and records no link", async () => {
     const tooMuch = await ctx.api.post("/v1/balance", { amount: 5_000_001, channel: "QRIS" });
     expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body).toEqual({ message: "VALIDATION_ERROR", errors: { amount: ["The amount field must not be greater than 5000000."] } });
+    expect(tooMuch.body).toEqual({
+      message: "VALIDATION_ERROR",
+      errors: { amount: ["The amount field must not be greater than 5000000."] },
+    });
     expect((await ctx.api.post("/v1/balance", { amount: 5_000_001, channel: "BCAVA" })).status).toBe(200);
-    expect(ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.top_ups.map((topUp) => topUp.channel)).toEqual(["BCAVA"]);
+    expect(ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.top_ups.map((topUp) => topUp.channel)).toEqual([
+      "BCAVA",
+    ]);
   });
 });
 
@@ -122,6 +146,8 @@ describe("the payment page", () => {
   });
 
   it("escapes HTML", () => {
-    expect(escapeHtml(`<script>alert("x" & 'y')</script>`)).toBe("&#60;script&#62;alert(&#34;x&#34; &#38; &#39;y&#39;)&#60;/script&#62;");
+    expect(escapeHtml(`<script>alert("x" & 'y')</script>`)).toBe(
+      "&#60;script&#62;alert(&#34;x&#34; &#38; &#39;y&#39;)&#60;/script&#62;",
+    );
   });
 });

@@ -36,7 +36,10 @@ describe("POST /v1/trx", () => {
   it("requires ref_id and a non-empty carts array", async () => {
     const reply = await ctx.api.post("/v1/trx", { carts: [] });
     expect(reply.status).toBe(422);
-    expect(reply.body.errors).toEqual({ ref_id: ["The ref id field is required."], carts: ["The carts field is required."] });
+    expect(reply.body.errors).toEqual({
+      ref_id: ["The ref id field is required."],
+      carts: ["The carts field is required."],
+    });
     const notArray = await ctx.api.post("/v1/trx", { ref_id: "r", carts: "12" });
     expect(notArray.body.errors.carts).toEqual(["The carts field must be an array."]);
   });
@@ -74,7 +77,15 @@ describe("POST /v1/trx", () => {
   });
 
   it("answers 400 SMM_ORDER_REQUIRES_JSON_NOTE for every malformed SMM note", async () => {
-    const notes = [undefined, "https://instagram.com/toko", "{}", JSON.stringify({ target: 5 }), JSON.stringify({ target: "x", opt_smm: "a" }), JSON.stringify({ target: "x", comment_smm: 1 }), "[]"];
+    const notes = [
+      undefined,
+      "https://instagram.com/toko",
+      "{}",
+      JSON.stringify({ target: 5 }),
+      JSON.stringify({ target: "x", opt_smm: "a" }),
+      JSON.stringify({ target: "x", comment_smm: 1 }),
+      "[]",
+    ];
     for (const [index, note] of notes.entries()) {
       const reply = await ctx.api.buy(`smm-bad-${index}`, 23, 100, note);
       expect(reply.status, String(note)).toBe(400);
@@ -89,13 +100,25 @@ describe("POST /v1/trx", () => {
     expect(empty.status).toBe(422);
     expect(empty.body).toEqual({ message: "INSUFFICIENT_STOCK" });
     // Two cart lines of the same item count together against its stock of 3.
-    const twoLines = await ctx.api.post("/v1/trx", { ref_id: "split", carts: [{ item_id: 2, quantity: 2 }, { item_id: 2, quantity: 2 }] });
+    const twoLines = await ctx.api.post("/v1/trx", {
+      ref_id: "split",
+      carts: [
+        { item_id: 2, quantity: 2 },
+        { item_id: 2, quantity: 2 },
+      ],
+    });
     expect(twoLines.body).toEqual({ message: "INSUFFICIENT_STOCK" });
   });
 
   it("answers 400 BALANCE_IS_INSUFFICIENT and changes nothing at all", async () => {
     ctx.emulator.setBalance(ctx.emulator.demoApiKey, 100_000);
-    const reply = await ctx.api.post("/v1/trx", { ref_id: "too-dear", carts: [{ item_id: 1, quantity: 1 }, { item_id: 2, quantity: 1 }] });
+    const reply = await ctx.api.post("/v1/trx", {
+      ref_id: "too-dear",
+      carts: [
+        { item_id: 1, quantity: 1 },
+        { item_id: 2, quantity: 1 },
+      ],
+    });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ message: "BALANCE_IS_INSUFFICIENT" });
     expect(await ctx.api.balance()).toBe(100_000);
@@ -106,7 +129,9 @@ describe("POST /v1/trx", () => {
 
   it("never lets concurrent buys spend the same balance", async () => {
     ctx.emulator.setBalance(ctx.emulator.demoApiKey, 20 * 11_500);
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => ctx.api.buy(`race-${i}`, 12, 1, "081234567890")));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => ctx.api.buy(`race-${i}`, 12, 1, "081234567890")),
+    );
     expect(replies.filter((reply) => reply.status === 200)).toHaveLength(20);
     expect(replies.filter((reply) => reply.body.message === "BALANCE_IS_INSUFFICIENT")).toHaveLength(30);
     expect(await ctx.api.balance()).toBe(0);
@@ -198,7 +223,14 @@ describe("fulfilment on the emulator clock", () => {
     expect(before.body.h2h_results).toEqual([]);
     advanceSeconds(ctx.emulator, 5);
     const after = (await ctx.api.get("/v1/trx/pulsa-ok")).body;
-    expect(after.h2h_results).toEqual([{ variant_id: 12, sn: expect.stringMatching(/^\d{20}$/), dispatch_status: "completed", log_message: expect.any(String) }]);
+    expect(after.h2h_results).toEqual([
+      {
+        variant_id: 12,
+        sn: expect.stringMatching(/^\d{20}$/),
+        dispatch_status: "completed",
+        log_message: expect.any(String),
+      },
+    ]);
     expect(after.data.status).toBe("completed");
     expect(await ctx.api.balance()).toBe(START_BALANCE - 11_500);
   });
@@ -216,14 +248,21 @@ describe("fulfilment on the emulator clock", () => {
     expect(await ctx.api.balance()).toBe(START_BALANCE - 51_600);
     advanceSeconds(ctx.emulator, 5);
     const detail = (await ctx.api.get("/v1/trx/pulsa-bad")).body;
-    expect(detail.h2h_results[0]).toMatchObject({ variant_id: 13, dispatch_status: "failed", sn: expect.stringMatching(/^failed: invalid destination number/) });
+    expect(detail.h2h_results[0]).toMatchObject({
+      variant_id: 13,
+      dispatch_status: "failed",
+      sn: expect.stringMatching(/^failed: invalid destination number/),
+    });
     expect(detail.data.status).toBe("failed");
     expect(detail.data.note).toContain("Rp 51.600");
     expect(await ctx.api.balance()).toBe(START_BALANCE);
     advanceSeconds(ctx.emulator, 3600);
     await ctx.api.get("/v1/trx/pulsa-bad");
     expect(await ctx.api.balance()).toBe(START_BALANCE);
-    expect(ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.transactions[0]).toMatchObject({ refunded: 51_600, status: "failed" });
+    expect(ctx.emulator.inspect(ctx.emulator.demoApiKey).accounts[0]!.transactions[0]).toMatchObject({
+      refunded: 51_600,
+      status: "failed",
+    });
   });
 
   it("fails a game top-up to a non-numeric user id", async () => {
@@ -242,7 +281,10 @@ describe("fulfilment on the emulator clock", () => {
     });
     advanceSeconds(ctx.emulator, 5);
     const detail = (await ctx.api.get("/v1/trx/mixed")).body;
-    expect(detail.h2h_results.map((result: { dispatch_status: string }) => result.dispatch_status)).toEqual(["completed", "failed"]);
+    expect(detail.h2h_results.map((result: { dispatch_status: string }) => result.dispatch_status)).toEqual([
+      "completed",
+      "failed",
+    ]);
     expect(detail.data.status).toBe("completed");
     expect(detail.data.note).toContain("Rp 11.200");
     expect(await ctx.api.balance()).toBe(START_BALANCE - 11_500);
@@ -251,7 +293,13 @@ describe("fulfilment on the emulator clock", () => {
   it("moves smm Pending -> In progress -> Completed", async () => {
     await ctx.api.buy("followers", 23, 1000, smmNote("https://instagram.com/tokodemo"));
     const pending = (await ctx.api.get("/v1/trx/followers")).body.smm_results[0];
-    expect(pending).toEqual({ variant_id: 23, order_id: expect.stringMatching(/^\d+$/), status: "Pending", start_count: null, remains: null });
+    expect(pending).toEqual({
+      variant_id: 23,
+      order_id: expect.stringMatching(/^\d+$/),
+      status: "Pending",
+      start_count: null,
+      remains: null,
+    });
 
     advanceSeconds(ctx.emulator, 10);
     const started = (await ctx.api.get("/v1/trx/followers")).body.smm_results[0];
@@ -260,7 +308,11 @@ describe("fulfilment on the emulator clock", () => {
 
     advanceSeconds(ctx.emulator, 25);
     const halfway = (await ctx.api.get("/v1/trx/followers")).body;
-    expect(halfway.smm_results[0]).toMatchObject({ status: "In progress", remains: 500, start_count: started.start_count });
+    expect(halfway.smm_results[0]).toMatchObject({
+      status: "In progress",
+      remains: 500,
+      start_count: started.start_count,
+    });
     expect(halfway.data.status).toBe("paid");
 
     advanceSeconds(ctx.emulator, 25);

@@ -28,7 +28,9 @@ describe("checks before paying, in a terminal", () => {
     await term.waitFor("Bought");
     expect(await term.exitCode()).toBe(0);
     expect(account().transactions).toHaveLength(before.transactions.length + 1);
-    expect(harness.emulator.requestBodies("/v1/trx").at(-1)!.body).toMatchObject({ carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] });
+    expect(harness.emulator.requestBodies("/v1/trx").at(-1)!.body).toMatchObject({
+      carts: [{ item_id: 12, quantity: 1, note: "081234567890" }],
+    });
   });
 
   it("asks an open amount's nominal within its range, then shows it and the total before buying", async () => {
@@ -48,7 +50,9 @@ describe("checks before paying, in a terminal", () => {
     term.press("Enter");
     await term.waitFor("Bought");
     expect(await term.exitCode()).toBe(0);
-    expect(harness.emulator.requestBodies("/v1/trx").at(-1)!.body).toMatchObject({ carts: [{ item_id: 29, quantity: 1, note: '{"target":"081234567890","provider_qty":25000}' }] });
+    expect(harness.emulator.requestBodies("/v1/trx").at(-1)!.body).toMatchObject({
+      carts: [{ item_id: 29, quantity: 1, note: '{"target":"081234567890","provider_qty":25000}' }],
+    });
   });
 
   it("names the customer's account in the confirmation before anything is charged", async () => {
@@ -68,7 +72,9 @@ describe("checks before paying, in a terminal", () => {
     const term = run(["buy", "--item", "22", "--qty", "1", "--note", "99990001"]);
     const question = await term.waitFor("? Buy?");
     expect(question).toMatch(/Account\s+NOT FOUND: no account 99990001/);
-    expect(question).toContain("There is no account 99990001 for item 22 (Free Fire 140 Diamonds). Buying would send the top-up to nobody.");
+    expect(question).toContain(
+      "There is no account 99990001 for item 22 (Free Fire 140 Diamonds). Buying would send the top-up to nobody.",
+    );
     term.press("Enter");
     await term.waitFor("Nothing bought");
     expect(await term.exitCode()).toBe(0);

@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { useHostileServer } from "../support/hostile-server.js";
-import { expectScreen, goldenScreens, resellerMachine, screenEnv, serveFixedAnswers } from "../support/golden-screens.js";
+import {
+  expectScreen,
+  goldenScreens,
+  resellerMachine,
+  screenEnv,
+  serveFixedAnswers,
+} from "../support/golden-screens.js";
 import { terminalEnv, useTmux } from "./tmux.js";
 
 describe("golden screens in a real terminal", () => {
@@ -32,7 +38,10 @@ describe("golden screens in a real terminal", () => {
       term.press("C-c");
       expect(await term.exitCode()).toBe(130);
       const lines = screen.split("\n");
-      expect(lines.filter((line) => [...line].length > width), screen).toEqual([]);
+      expect(
+        lines.filter((line) => [...line].length > width),
+        screen,
+      ).toEqual([]);
       expect(screen).toMatch(/QRIS +QRIS \(semua[^\n]*fee Rp 750 +Rp 10\.000 – Rp 1\.000\.000\.000$/m);
       expect(screen).toMatch(/MANDIRIVA +Mandiri Virtual[^\n]*fee Rp 4\.000 +Rp 10\.000 – Rp 10\.000\.000$/m);
     });

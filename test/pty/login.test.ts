@@ -36,7 +36,9 @@ describe("login in a terminal", () => {
     term.press("Enter");
     const screen = await term.waitFor("Logged in to");
     expect(await term.exitCode()).toBe(0);
-    expect(screen).toContain(`Logged in to ${harness.emulator.baseUrl} as profile default (key ****${key.slice(-4)}), balance Rp 2.500.000`);
+    expect(screen).toContain(
+      `Logged in to ${harness.emulator.baseUrl} as profile default (key ****${key.slice(-4)}), balance Rp 2.500.000`,
+    );
     expectKeyHidden(term.screen(), key);
 
     expect(savedProfile(dir)).toEqual({ base_url: harness.emulator.baseUrl, api_key: key });
@@ -50,7 +52,11 @@ describe("login in a terminal", () => {
   it("offers the stored address as the default, and a flag or RESELLER_BASE_URL skips the question", async () => {
     const dir = makeConfigDir();
     mkdirSync(dir, { recursive: true });
-    writeFileSync(configFile(dir), JSON.stringify({ profiles: { default: { base_url: harness.emulator.baseUrl, timeout: 12 } } }), { mode: 0o600 });
+    writeFileSync(
+      configFile(dir),
+      JSON.stringify({ profiles: { default: { base_url: harness.emulator.baseUrl, timeout: 12 } } }),
+      { mode: 0o600 },
+    );
     const term = tmux.run(["login"], { env: terminalEnv({ RESELLER_CONFIG_DIR: dir }) });
     await term.waitFor(`? Service address (the part before /v1) (${harness.emulator.baseUrl})`);
     term.press("Enter");
@@ -59,9 +65,15 @@ describe("login in a terminal", () => {
     term.press("Enter");
     expect(await term.exitCode()).toBe(0);
     // The other settings of the profile stay.
-    expect(savedProfile(dir)).toEqual({ base_url: harness.emulator.baseUrl, timeout: 12, api_key: harness.emulator.accounts[1]!.apiKey });
+    expect(savedProfile(dir)).toEqual({
+      base_url: harness.emulator.baseUrl,
+      timeout: 12,
+      api_key: harness.emulator.accounts[1]!.apiKey,
+    });
 
-    const byEnv = tmux.run(["login"], { env: terminalEnv({ RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_BASE_URL: harness.emulator.baseUrl }) });
+    const byEnv = tmux.run(["login"], {
+      env: terminalEnv({ RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_BASE_URL: harness.emulator.baseUrl }),
+    });
     const screen = await byEnv.waitFor("? API key");
     expect(screen).not.toContain("Service address");
     byEnv.press("C-c");
@@ -70,7 +82,9 @@ describe("login in a terminal", () => {
 
   it("a key the service refuses is not saved (exit 3)", async () => {
     const dir = makeConfigDir();
-    const term = tmux.run(["login", "--base-url", harness.emulator.baseUrl], { env: terminalEnv({ RESELLER_CONFIG_DIR: dir }) });
+    const term = tmux.run(["login", "--base-url", harness.emulator.baseUrl], {
+      env: terminalEnv({ RESELLER_CONFIG_DIR: dir }),
+    });
     await term.waitFor("? API key");
     term.type("rk_wrong_0000000000000000");
     term.press("Enter");
@@ -81,7 +95,9 @@ describe("login in a terminal", () => {
 
   it("Ctrl-C at the key prompt exits 130 and saves nothing", async () => {
     const dir = makeConfigDir();
-    const term = tmux.run(["login", "--base-url", harness.emulator.baseUrl], { env: terminalEnv({ RESELLER_CONFIG_DIR: dir }) });
+    const term = tmux.run(["login", "--base-url", harness.emulator.baseUrl], {
+      env: terminalEnv({ RESELLER_CONFIG_DIR: dir }),
+    });
     await term.waitFor("? API key");
     term.type("rk_half_typ");
     term.press("C-c");

@@ -42,7 +42,14 @@ export class TmuxServer {
     // new-session can reach it while it shuts down ("server exited unexpectedly").
     writeFileSync(
       this.configFile,
-      ["set -s exit-empty off", "set -g remain-on-exit on", "set -g status off", "set -g history-limit 5000", "set -g default-size 120x45", ""].join("\n"),
+      [
+        "set -s exit-empty off",
+        "set -g remain-on-exit on",
+        "set -g status off",
+        "set -g history-limit 5000",
+        "set -g default-size 120x45",
+        "",
+      ].join("\n"),
     );
   }
 
@@ -69,12 +76,24 @@ export class TmuxServer {
     // program ends right after leaving raw mode, and an "EXIT:" line would clutter the screen under test.
     const statusFile = join(this.dir, `${name}.status`);
     const command =
-      ["env", "-i", ...env, ...argv.map(sq)].join(" ") + (options.stdoutFile ? ` > ${sq(options.stdoutFile)}` : "") + `; echo $? > ${sq(statusFile)}`;
+      ["env", "-i", ...env, ...argv.map(sq)].join(" ") +
+      (options.stdoutFile ? ` > ${sq(options.stdoutFile)}` : "") +
+      `; echo $? > ${sq(statusFile)}`;
     const outputFile = join(this.dir, `${name}.out`);
     // The program waits for a tiny file until the output is being recorded, so no early byte is missed.
     const ready = join(this.dir, `${name}.ready`);
     const gated = `while [ ! -e ${sq(ready)} ]; do sleep 0.01; done; ${command}`;
-    this.tmux(["new-session", "-d", "-s", name, "-x", String(options.width ?? 120), "-y", String(options.height ?? 45), gated]);
+    this.tmux([
+      "new-session",
+      "-d",
+      "-s",
+      name,
+      "-x",
+      String(options.width ?? 120),
+      "-y",
+      String(options.height ?? 45),
+      gated,
+    ]);
     this.tmux(["pipe-pane", "-t", name, `cat >> ${sq(outputFile)}`]);
     writeFileSync(ready, "");
     return new TerminalSession(this, name, statusFile, outputFile);
@@ -113,7 +132,8 @@ export class TerminalSession {
     for (;;) {
       const screen = this.screen();
       if (typeof pattern === "string" ? screen.includes(pattern) : pattern.test(screen)) return screen;
-      if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${String(pattern)}; the screen was:\n${screen}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`Timed out after ${timeoutMs} ms waiting for ${String(pattern)}; the screen was:\n${screen}`);
       await sleep(40);
     }
   }
@@ -148,7 +168,8 @@ export class TerminalSession {
     for (;;) {
       const status = existsSync(this.statusFile) ? readFileSync(this.statusFile, "utf8").trim() : "";
       if (status !== "") return Number(status);
-      if (Date.now() - started > timeoutMs) throw new Error(`Still running after ${timeoutMs} ms; the screen was:\n${this.screen()}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`Still running after ${timeoutMs} ms; the screen was:\n${this.screen()}`);
       await sleep(40);
     }
   }

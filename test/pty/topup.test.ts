@@ -17,7 +17,9 @@ import { terminalEnv, useTmux } from "./tmux.js";
 // write them.
 function qrCodeOf(text: string): boolean[][] {
   const { modules } = qrcode.create(text, { errorCorrectionLevel: "M" });
-  return Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, column) => Boolean(modules.get(row, column))));
+  return Array.from({ length: modules.size }, (_, row) =>
+    Array.from({ length: modules.size }, (_, column) => Boolean(modules.get(row, column))),
+  );
 }
 const rupiah = (amount: number) => `Rp ${amount.toLocaleString("id-ID")}`;
 
@@ -78,7 +80,12 @@ describe("topup in a terminal", () => {
     expect(account().top_ups.at(-1)).toMatchObject({ amount: 50_000, fee: 3_500, channel: "BRIVA" });
   });
 
-  for (const [key, label] of [["q", "q"], ["Escape", "Esc"], ["Enter", "Enter"], ["C-c", "Ctrl-C"]] as const) {
+  for (const [key, label] of [
+    ["q", "q"],
+    ["Escape", "Esc"],
+    ["Enter", "Enter"],
+    ["C-c", "Ctrl-C"],
+  ] as const) {
     it(`leaves the countdown with ${label}, the link made and kept`, async () => {
       const before = account().top_ups.length;
       const term = run(["topup", "--amount", "20000", "--channel", "QRIS"]);

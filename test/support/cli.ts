@@ -17,7 +17,15 @@ export interface CliResult {
   /** stdout parsed as one JSON document. */
   json<T = any>(): T;
   /** stderr parsed as the JSON error document of --json mode. */
-  errorJson(): { error: { code: string; status: number | null; message: string; details?: Record<string, unknown>; suggestion?: string } };
+  errorJson(): {
+    error: {
+      code: string;
+      status: number | null;
+      message: string;
+      details?: Record<string, unknown>;
+      suggestion?: string;
+    };
+  };
 }
 
 export interface CliOptions {
@@ -33,7 +41,12 @@ export function makeConfigDir(): string {
 
 /** A clean environment: nothing from the developer's shell (CI, RESELLER_*, colours) leaks in. */
 export function baseEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? tmpdir(), TZ: "Asia/Jakarta", LANG: "C.UTF-8" };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? tmpdir(),
+    TZ: "Asia/Jakarta",
+    LANG: "C.UTF-8",
+  };
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }
@@ -46,7 +59,10 @@ export interface RunningReseller {
 }
 
 export function startReseller(args: string[], options: CliOptions = {}): RunningReseller {
-  const child = spawn(process.execPath, [binPath, ...args], { env: baseEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [binPath, ...args], {
+    env: baseEnv(options.env),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));

@@ -11,7 +11,9 @@ export interface TestContext {
   controller: AbortController;
 }
 
-export async function testContext(options: { env?: Record<string, string | undefined>; flags?: GlobalFlags; tty?: boolean; now?: () => number } = {}): Promise<TestContext> {
+export async function testContext(
+  options: { env?: Record<string, string | undefined>; flags?: GlobalFlags; tty?: boolean; now?: () => number } = {},
+): Promise<TestContext> {
   let out = "";
   let err = "";
   const controller = new AbortController();
@@ -38,7 +40,10 @@ export async function testContext(options: { env?: Record<string, string | undef
  * A handler's context on a terminal whose keyboard answers each question when it appears on stderr:
  * the prompts run for real, against whatever service `env` names.
  */
-export async function answeringTerminal(answers: [RegExp, string][], env: Record<string, string>): Promise<{ ctx: Context; stdout(): string; stderr(): string }> {
+export async function answeringTerminal(
+  answers: [RegExp, string][],
+  env: Record<string, string>,
+): Promise<{ ctx: Context; stdout(): string; stderr(): string }> {
   const stdin = new PassThrough();
   // The prompt library ends the stream it drew on; a real stderr outlives that, so this one does too.
   const stderr = new PassThrough();
@@ -58,7 +63,14 @@ export async function answeringTerminal(answers: [RegExp, string][], env: Record
   const ctx = await createContext({
     flags: {},
     env,
-    terminal: { stdout: { write: (s: string) => (out += s) }, stderr, stdin, stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true },
+    terminal: {
+      stdout: { write: (s: string) => (out += s) },
+      stderr,
+      stdin,
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      stdinIsTTY: true,
+    },
     signal: new AbortController().signal,
     version: "test",
   });

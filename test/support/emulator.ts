@@ -4,7 +4,12 @@
  */
 import { createServer } from "node:net";
 import { afterAll, beforeAll } from "vitest";
-import { startEmulator, type AccountSnapshot, type EmulatorOptions, type RunningEmulator } from "../../src/emulator/server.js";
+import {
+  startEmulator,
+  type AccountSnapshot,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from "../../src/emulator/server.js";
 import { makeConfigDir } from "./cli.js";
 
 export interface Harness {
@@ -17,7 +22,10 @@ export interface Harness {
   /** What the service holds for one account (the demo one by default): balance, transactions, locks, top-ups. */
   accountOf(apiKey?: string): AccountSnapshot;
   /** The environment that points `reseller` at one account (the demo one by default), with its own config dir. */
-  accountEnv(apiKey?: string, configDir?: string): { RESELLER_BASE_URL: string; RESELLER_API_KEY: string; RESELLER_CONFIG_DIR: string };
+  accountEnv(
+    apiKey?: string,
+    configDir?: string,
+  ): { RESELLER_BASE_URL: string; RESELLER_API_KEY: string; RESELLER_CONFIG_DIR: string };
 }
 
 /**

@@ -16,22 +16,89 @@ import { json, type HostileServer } from "./hostile-server.js";
 export const apiKey = "rk_live_golden_screens_0000000000";
 export const billion = 1_000_000_000;
 const now = Date.now();
-export const iso = (offsetMinutes: number) => new Date(now + offsetMinutes * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const iso = (offsetMinutes: number) =>
+  new Date(now + offsetMinutes * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z");
 /** The service's local time with its +07:00 offset, as the live service writes it. */
-export const jakarta = (offsetMinutes: number) => `${new Date(now + offsetMinutes * 60_000 + 7 * 3600_000).toISOString().slice(0, 19)}+07:00`;
+export const jakarta = (offsetMinutes: number) =>
+  `${new Date(now + offsetMinutes * 60_000 + 7 * 3600_000).toISOString().slice(0, 19)}+07:00`;
 
 export const catalogue: CatalogueEntry[] = [
-  { id: 41, sku: "ML-DIAMOND-5000-RAMADHAN-SPESIAL", category: "Voucher Game Online Internasional", product: "Mobile Legends", name: "Mobile Legends 5000 Diamonds Bonus Spesial Ramadhan Tanpa Login 1.000.000", price: billion, process: "h2h", stock: null, unlimited: true, min_order: 1 },
-  { id: 42, sku: "TSEL-PULSA-1000000000", category: "Pulsa Reguler Semua Operator", product: "Pulsa Telkomsel", name: "Pulsa Telkomsel Transfer Saldo Korporat Nominal Besar 1.000.000.000", price: 1_000_002_500, process: "h2h", stock: 0, unlimited: false, min_order: 1 },
-  { id: 43, sku: "NETFLIX-PREMIUM-UHD-12", category: "Aplikasi Premium Streaming", product: "Netflix Premium", name: "Netflix Premium UHD 4 Layar Private 12 Bulan Garansi Penuh", price: 999_999_999, process: "auto", stock: 1_000_000, unlimited: false, min_order: 1 },
-  { id: 44, sku: "IG-FOLLOWERS-ID-REAL", category: "Social Media Marketing", product: "Instagram Followers", name: "Instagram Followers Indonesia Real Aktif Garansi Refill 30 Hari", price: 35, process: "smm", stock: null, unlimited: true, min_order: 100 },
+  {
+    id: 41,
+    sku: "ML-DIAMOND-5000-RAMADHAN-SPESIAL",
+    category: "Voucher Game Online Internasional",
+    product: "Mobile Legends",
+    name: "Mobile Legends 5000 Diamonds Bonus Spesial Ramadhan Tanpa Login 1.000.000",
+    price: billion,
+    process: "h2h",
+    stock: null,
+    unlimited: true,
+    min_order: 1,
+  },
+  {
+    id: 42,
+    sku: "TSEL-PULSA-1000000000",
+    category: "Pulsa Reguler Semua Operator",
+    product: "Pulsa Telkomsel",
+    name: "Pulsa Telkomsel Transfer Saldo Korporat Nominal Besar 1.000.000.000",
+    price: 1_000_002_500,
+    process: "h2h",
+    stock: 0,
+    unlimited: false,
+    min_order: 1,
+  },
+  {
+    id: 43,
+    sku: "NETFLIX-PREMIUM-UHD-12",
+    category: "Aplikasi Premium Streaming",
+    product: "Netflix Premium",
+    name: "Netflix Premium UHD 4 Layar Private 12 Bulan Garansi Penuh",
+    price: 999_999_999,
+    process: "auto",
+    stock: 1_000_000,
+    unlimited: false,
+    min_order: 1,
+  },
+  {
+    id: 44,
+    sku: "IG-FOLLOWERS-ID-REAL",
+    category: "Social Media Marketing",
+    product: "Instagram Followers",
+    name: "Instagram Followers Indonesia Real Aktif Garansi Refill 30 Hari",
+    price: 35,
+    process: "smm",
+    stock: null,
+    unlimited: true,
+    min_order: 100,
+  },
 ];
 
 export const customers = ["6281234567890", "0812345678901", "6289876543210"];
 export const trxRows = [
-  { ref_id: "RSL-20261124-Q1W2E3R4T5Y6", invoice: "INV-20261124-0000001234567", status: "completed", amount: billion, item: 41, customer: customers[0]! },
-  { ref_id: "RSL-20261124-A9S8D7F6G5H4", invoice: "INV-20261124-0000001234568", status: "processing", amount: 1_000_002_500, item: 42, customer: customers[1]! },
-  { ref_id: "RSL-20261124-Z1X2C3V4B5N6", invoice: "INV-20261124-0000001234569", status: "failed", amount: 999_999_999, item: 43, customer: customers[2]! },
+  {
+    ref_id: "RSL-20261124-Q1W2E3R4T5Y6",
+    invoice: "INV-20261124-0000001234567",
+    status: "completed",
+    amount: billion,
+    item: 41,
+    customer: customers[0]!,
+  },
+  {
+    ref_id: "RSL-20261124-A9S8D7F6G5H4",
+    invoice: "INV-20261124-0000001234568",
+    status: "processing",
+    amount: 1_000_002_500,
+    item: 42,
+    customer: customers[1]!,
+  },
+  {
+    ref_id: "RSL-20261124-Z1X2C3V4B5N6",
+    invoice: "INV-20261124-0000001234569",
+    status: "failed",
+    amount: 999_999_999,
+    item: 43,
+    customer: customers[2]!,
+  },
 ];
 
 export const transaction = {
@@ -48,70 +115,248 @@ export const transaction = {
     note: null,
     created_at: jakarta(-30),
     items: [
-      { variant_id: 41, variant_name: catalogue[0]!.name, product_name: "Mobile Legends", price: billion, qty: 1, note: JSON.stringify({ target: customers[0], zone_id: "12345" }), order_process: "h2h" },
-      { variant_id: 42, variant_name: catalogue[1]!.name, product_name: "Pulsa Telkomsel", price: 2500, qty: 1, note: customers[1], order_process: "h2h" },
-      { variant_id: 43, variant_name: catalogue[2]!.name, product_name: "Netflix Premium", product_license: "netflix.uhd.1234567890@mailbox.id | Kata sandi: Rahasia-2026-Aman", price: 0, qty: 1, note: null, order_process: "auto" },
-      { variant_id: 44, variant_name: catalogue[3]!.name, product_name: "Instagram Followers", price: 35, qty: 1000, note: JSON.stringify({ target: "https://instagram.com/toko_pulsa_makmur_jaya" }), order_process: "h2h", is_smm: true, status: "processing", provider_status: "In progress" },
+      {
+        variant_id: 41,
+        variant_name: catalogue[0]!.name,
+        product_name: "Mobile Legends",
+        price: billion,
+        qty: 1,
+        note: JSON.stringify({ target: customers[0], zone_id: "12345" }),
+        order_process: "h2h",
+      },
+      {
+        variant_id: 42,
+        variant_name: catalogue[1]!.name,
+        product_name: "Pulsa Telkomsel",
+        price: 2500,
+        qty: 1,
+        note: customers[1],
+        order_process: "h2h",
+      },
+      {
+        variant_id: 43,
+        variant_name: catalogue[2]!.name,
+        product_name: "Netflix Premium",
+        product_license: "netflix.uhd.1234567890@mailbox.id | Kata sandi: Rahasia-2026-Aman",
+        price: 0,
+        qty: 1,
+        note: null,
+        order_process: "auto",
+      },
+      {
+        variant_id: 44,
+        variant_name: catalogue[3]!.name,
+        product_name: "Instagram Followers",
+        price: 35,
+        qty: 1000,
+        note: JSON.stringify({ target: "https://instagram.com/toko_pulsa_makmur_jaya" }),
+        order_process: "h2h",
+        is_smm: true,
+        status: "processing",
+        provider_status: "In progress",
+      },
     ],
   },
   h2h_results: [
-    { variant_id: 41, sn: "98765432109876543210", dispatch_status: "completed", log_message: "Transaksi Sukses, diamonds sudah masuk ke akun pelanggan tujuan" },
+    {
+      variant_id: 41,
+      sn: "98765432109876543210",
+      dispatch_status: "completed",
+      log_message: "Transaksi Sukses, diamonds sudah masuk ke akun pelanggan tujuan",
+    },
     { variant_id: 42, sn: "12345678901234567890", dispatch_status: "completed", log_message: "Sukses" },
   ],
-  smm_results: [{ variant_id: 44, order_id: "1234567890123", status: "partial", start_count: 1_000_000_000, remains: 123, delivered_count: 877, refund_amount: 4305, provider_status: "Partial completed", partial_refund_pending_manual: false }],
+  smm_results: [
+    {
+      variant_id: 44,
+      order_id: "1234567890123",
+      status: "partial",
+      start_count: 1_000_000_000,
+      remains: 123,
+      delivered_count: 877,
+      refund_amount: 4305,
+      provider_status: "Partial completed",
+      partial_refund_pending_manual: false,
+    },
+  ],
 };
 
 export function serveFixedAnswers(server: HostileServer): void {
-  server.routes.set("GET /v1/trx", json(200, {
-    message: "OK",
-    data: { transactions: trxRows.map((t, i) => ({ invoice: t.invoice, ref_id: t.ref_id, status: t.status, price: t.amount, fees: 0, amount: t.amount, created_at: jakarta(-10 * (i + 1)) })), pagination: { current_page: 1, per_page: 20, total: 3, last_page: 1 } },
-  }));
-  server.routes.set("GET /v1/balance/mutations", json(200, {
-    message: "OK",
-    data: trxRows.map((t, i) => ({ id: 10 - i, invoice: t.invoice, direction: "debit", type: "purchase", amount: t.amount, balance_before: 9_876_543_210 - i * billion, balance_after: 9_876_543_210 - i * billion - t.amount, description: `Pembelian ${catalogue[i]!.name} x1`, created_at: jakarta(-10 * (i + 1)) })),
-  }));
-  server.routes.set("GET /v1/balance/channels", json(200, {
-    message: "OK",
-    data: [
-      { code: "QRIS", name: "QRIS (semua e-wallet & mobile banking, termasuk GoPay, OVO, DANA)", fee: 750, min_amount: 10_000, max_amount: billion },
-      { code: "MANDIRIVA", name: "Mandiri Virtual Account (transfer dari semua bank)", fee: 4000, min_amount: 10_000, max_amount: 10_000_000 },
-    ],
-  }));
-  server.routes.set("GET /v1/item/lock", json(200, {
-    success: true,
-    data: [
-      { lock_token: "LCK-a1b2c3d4-e5f6-7890-abcd-ef1234567890", item_id: 43, quantity: 1_000_000, locked_at: iso(-1), expires_at: iso(9), remaining_seconds: 540 },
-      { lock_token: "LCK-0f9e8d7c-6b5a-4321-fedc-ba0987654321", item_id: 99, quantity: 1, locked_at: iso(-1), expires_at: iso(1), remaining_seconds: 45 },
-    ],
-  }));
+  server.routes.set(
+    "GET /v1/trx",
+    json(200, {
+      message: "OK",
+      data: {
+        transactions: trxRows.map((t, i) => ({
+          invoice: t.invoice,
+          ref_id: t.ref_id,
+          status: t.status,
+          price: t.amount,
+          fees: 0,
+          amount: t.amount,
+          created_at: jakarta(-10 * (i + 1)),
+        })),
+        pagination: { current_page: 1, per_page: 20, total: 3, last_page: 1 },
+      },
+    }),
+  );
+  server.routes.set(
+    "GET /v1/balance/mutations",
+    json(200, {
+      message: "OK",
+      data: trxRows.map((t, i) => ({
+        id: 10 - i,
+        invoice: t.invoice,
+        direction: "debit",
+        type: "purchase",
+        amount: t.amount,
+        balance_before: 9_876_543_210 - i * billion,
+        balance_after: 9_876_543_210 - i * billion - t.amount,
+        description: `Pembelian ${catalogue[i]!.name} x1`,
+        created_at: jakarta(-10 * (i + 1)),
+      })),
+    }),
+  );
+  server.routes.set(
+    "GET /v1/balance/channels",
+    json(200, {
+      message: "OK",
+      data: [
+        {
+          code: "QRIS",
+          name: "QRIS (semua e-wallet & mobile banking, termasuk GoPay, OVO, DANA)",
+          fee: 750,
+          min_amount: 10_000,
+          max_amount: billion,
+        },
+        {
+          code: "MANDIRIVA",
+          name: "Mandiri Virtual Account (transfer dari semua bank)",
+          fee: 4000,
+          min_amount: 10_000,
+          max_amount: 10_000_000,
+        },
+      ],
+    }),
+  );
+  server.routes.set(
+    "GET /v1/item/lock",
+    json(200, {
+      success: true,
+      data: [
+        {
+          lock_token: "LCK-a1b2c3d4-e5f6-7890-abcd-ef1234567890",
+          item_id: 43,
+          quantity: 1_000_000,
+          locked_at: iso(-1),
+          expires_at: iso(9),
+          remaining_seconds: 540,
+        },
+        {
+          lock_token: "LCK-0f9e8d7c-6b5a-4321-fedc-ba0987654321",
+          item_id: 99,
+          quantity: 1,
+          locked_at: iso(-1),
+          expires_at: iso(1),
+          remaining_seconds: 45,
+        },
+      ],
+    }),
+  );
   server.routes.set(`GET /v1/trx/${trxRows[0]!.ref_id}`, json(200, transaction));
-  for (const t of trxRows.slice(1)) server.routes.set(`GET /v1/trx/${t.ref_id}`, json(200, { message: "OK", data: { ...transaction.data, ref_id: t.ref_id, invoice: t.invoice, status: t.status, amount: t.amount } }));
+  for (const t of trxRows.slice(1))
+    server.routes.set(
+      `GET /v1/trx/${t.ref_id}`,
+      json(200, {
+        message: "OK",
+        data: { ...transaction.data, ref_id: t.ref_id, invoice: t.invoice, status: t.status, amount: t.amount },
+      }),
+    );
 }
 
 /** An SMM order this machine bought for a long link: `history` must keep the link whole. */
-export const smmOrder = { ref_id: "RSL-20261124-S5M4M3O2R1D0", invoice: "INV-20261124-0000001234570", amount: billion, item: 44, quantity: 1000, target: "https://instagram.com/toko_pulsa_makmur_jaya_official_store_2026" };
+export const smmOrder = {
+  ref_id: "RSL-20261124-S5M4M3O2R1D0",
+  invoice: "INV-20261124-0000001234570",
+  amount: billion,
+  item: 44,
+  quantity: 1000,
+  target: "https://instagram.com/toko_pulsa_makmur_jaya_official_store_2026",
+};
 
 /**
  * A config dir as a reseller's machine would have it: the catalogue kept fresh, and the journal of
  * what this machine bought (outcomes unknown when `unknown`; with `smm`, an SMM order for a long link too).
  */
-export async function resellerMachine(baseUrl: string, options: { unknown?: boolean; smm?: boolean } = {}): Promise<string> {
+export async function resellerMachine(
+  baseUrl: string,
+  options: { unknown?: boolean; smm?: boolean } = {},
+): Promise<string> {
   const dir = makeConfigDir();
-  await writeCatalogue({ configDir: dir, profile: "default", baseUrl, apiKey }, { server_time: jakarta(0), synced_at: Date.now(), full_synced_at: Date.now() }, catalogue);
+  await writeCatalogue(
+    { configDir: dir, profile: "default", baseUrl, apiKey },
+    { server_time: jakarta(0), synced_at: Date.now(), full_synced_at: Date.now() },
+    catalogue,
+  );
   mkdirSync(dir, { recursive: true });
   const journal = new Journal(dir);
   trxRows.forEach((t, i) => {
     const entry = `golden${i}`;
     const at = iso(-10 * (i + 1) - 1);
-    const intent: JournalRecord = { v: 1, type: "intent", entry, at, kind: "buy", profile: "default", base_url: baseUrl, ref_id: t.ref_id, request: { ref_id: t.ref_id, carts: [{ item_id: t.item, quantity: 1, note: t.customer }] }, pid: 1, host: hostname() };
+    const intent: JournalRecord = {
+      v: 1,
+      type: "intent",
+      entry,
+      at,
+      kind: "buy",
+      profile: "default",
+      base_url: baseUrl,
+      ref_id: t.ref_id,
+      request: { ref_id: t.ref_id, carts: [{ item_id: t.item, quantity: 1, note: t.customer }] },
+      pid: 1,
+      host: hostname(),
+    };
     journal.append(intent);
-    journal.append({ v: 1, type: "outcome", entry, at, outcome: options.unknown ? "unknown" : "done", ...(options.unknown ? { code: "NETWORK_ERROR" } : { invoice: t.invoice, amount: t.amount }), by: "answer" } as JournalRecord);
+    journal.append({
+      v: 1,
+      type: "outcome",
+      entry,
+      at,
+      outcome: options.unknown ? "unknown" : "done",
+      ...(options.unknown ? { code: "NETWORK_ERROR" } : { invoice: t.invoice, amount: t.amount }),
+      by: "answer",
+    } as JournalRecord);
   });
   if (options.smm) {
     const at = iso(-45);
     const s = smmOrder;
-    journal.append({ v: 1, type: "intent", entry: "golden-smm", at, kind: "buy", profile: "default", base_url: baseUrl, ref_id: s.ref_id, request: { ref_id: s.ref_id, carts: [{ item_id: s.item, quantity: s.quantity, note: JSON.stringify({ target: s.target }) }] }, pid: 1, host: hostname() });
-    journal.append({ v: 1, type: "outcome", entry: "golden-smm", at, outcome: "done", invoice: s.invoice, amount: s.amount, status: "processing", by: "answer" } as JournalRecord);
+    journal.append({
+      v: 1,
+      type: "intent",
+      entry: "golden-smm",
+      at,
+      kind: "buy",
+      profile: "default",
+      base_url: baseUrl,
+      ref_id: s.ref_id,
+      request: {
+        ref_id: s.ref_id,
+        carts: [{ item_id: s.item, quantity: s.quantity, note: JSON.stringify({ target: s.target }) }],
+      },
+      pid: 1,
+      host: hostname(),
+    });
+    journal.append({
+      v: 1,
+      type: "outcome",
+      entry: "golden-smm",
+      at,
+      outcome: "done",
+      invoice: s.invoice,
+      amount: s.amount,
+      status: "processing",
+      by: "answer",
+    } as JournalRecord);
   }
   return dir;
 }
@@ -138,7 +383,10 @@ export function expectScreen(screen: string, width: number, data: string[]): voi
   const tooWide = lines.filter((line) => [...line].length > width);
   expect(tooWide, `lines wider than ${width}:\n${screen}`).toEqual([]);
   for (const datum of data) {
-    expect(lines.some((line) => line.includes(datum)), `"${datum}" whole on a line at ${width} columns:\n${screen}`).toBe(true);
+    expect(
+      lines.some((line) => line.includes(datum)),
+      `"${datum}" whole on a line at ${width} columns:\n${screen}`,
+    ).toBe(true);
     const head = datum.slice(0, Math.min(datum.length - 1, 6));
     for (const line of lines) {
       // A cut: the datum's start, then `…` before its end.
@@ -149,10 +397,15 @@ export function expectScreen(screen: string, width: number, data: string[]): voi
     }
   }
   // Money never split between `Rp` and its digits, nor its digits between lines.
-  expect(lines.filter((line) => /\bRp *(│|$)/.test(line.trimEnd())), `Rp split from its amount:\n${screen}`).toEqual([]);
-  expect(lines.filter((line) => /Rp [\d.]*…/.test(line)), `money cut:\n${screen}`).toEqual([]);
+  expect(
+    lines.filter((line) => /\bRp *(│|$)/.test(line.trimEnd())),
+    `Rp split from its amount:\n${screen}`,
+  ).toEqual([]);
+  expect(
+    lines.filter((line) => /Rp [\d.]*…/.test(line)),
+    `money cut:\n${screen}`,
+  ).toEqual([]);
 }
-
 
 /** Each golden screen: the command, whether its journal holds unknown outcomes (reconcile) or an SMM order (history), and every datum it must keep whole. */
 export interface GoldenScreen {
@@ -164,24 +417,81 @@ export interface GoldenScreen {
 }
 
 export const goldenScreens: GoldenScreen[] = [
-  { name: "items", args: ["items"], data: () => catalogue.flatMap((e) => [formatRupiah(e.price), e.unlimited ? "unlimited" : e.stock! <= 0 ? `${e.stock} (sold out)` : String(e.stock), e.process!]) },
-  { name: "trx list", args: ["trx", "list"], data: () => trxRows.flatMap((t, i) => [t.ref_id, t.invoice, t.status, formatRupiah(t.amount), t.customer, minute(jakarta(-10 * (i + 1)))]) },
-  { name: "balance history", args: ["balance", "history"], data: () => trxRows.flatMap((t, i) => [t.invoice, `-${formatRupiah(t.amount)}`, formatRupiah(9_876_543_210 - i * billion - t.amount), minute(jakarta(-10 * (i + 1)))]) },
-  { name: "channels", args: ["channels"], data: () => ["QRIS", "MANDIRIVA", "Rp 750", "Rp 4.000", "Rp 10.000", formatRupiah(billion), "Rp 10.000.000"] },
-  { name: "lock list", args: ["lock", "list"], data: () => ["LCK-a1b2c3d4-e5f6-7890-abcd-ef1234567890", "LCK-0f9e8d7c-6b5a-4321-fedc-ba0987654321", "1000000", minute(iso(9)), minute(iso(1)), "45s"] },
+  {
+    name: "items",
+    args: ["items"],
+    data: () =>
+      catalogue.flatMap((e) => [
+        formatRupiah(e.price),
+        e.unlimited ? "unlimited" : e.stock! <= 0 ? `${e.stock} (sold out)` : String(e.stock),
+        e.process!,
+      ]),
+  },
+  {
+    name: "trx list",
+    args: ["trx", "list"],
+    data: () =>
+      trxRows.flatMap((t, i) => [
+        t.ref_id,
+        t.invoice,
+        t.status,
+        formatRupiah(t.amount),
+        t.customer,
+        minute(jakarta(-10 * (i + 1))),
+      ]),
+  },
+  {
+    name: "balance history",
+    args: ["balance", "history"],
+    data: () =>
+      trxRows.flatMap((t, i) => [
+        t.invoice,
+        `-${formatRupiah(t.amount)}`,
+        formatRupiah(9_876_543_210 - i * billion - t.amount),
+        minute(jakarta(-10 * (i + 1))),
+      ]),
+  },
+  {
+    name: "channels",
+    args: ["channels"],
+    data: () => ["QRIS", "MANDIRIVA", "Rp 750", "Rp 4.000", "Rp 10.000", formatRupiah(billion), "Rp 10.000.000"],
+  },
+  {
+    name: "lock list",
+    args: ["lock", "list"],
+    data: () => [
+      "LCK-a1b2c3d4-e5f6-7890-abcd-ef1234567890",
+      "LCK-0f9e8d7c-6b5a-4321-fedc-ba0987654321",
+      "1000000",
+      minute(iso(9)),
+      minute(iso(1)),
+      "45s",
+    ],
+  },
   {
     name: "history",
     args: ["history"],
     smm: true,
     data: () => [
-      ...trxRows.flatMap((t, i) => [t.ref_id, t.invoice, formatRupiah(t.amount), t.customer, minute(iso(-10 * (i + 1) - 1))]),
+      ...trxRows.flatMap((t, i) => [
+        t.ref_id,
+        t.invoice,
+        formatRupiah(t.amount),
+        t.customer,
+        minute(iso(-10 * (i + 1) - 1)),
+      ]),
       smmOrder.ref_id,
       smmOrder.invoice,
       smmOrder.target,
       minute(iso(-45)),
     ],
   },
-  { name: "reconcile", args: ["reconcile"], unknown: true, data: () => trxRows.flatMap((t) => [t.ref_id, t.invoice, "done"]) },
+  {
+    name: "reconcile",
+    args: ["reconcile"],
+    unknown: true,
+    data: () => trxRows.flatMap((t) => [t.ref_id, t.invoice, "done"]),
+  },
   {
     name: "trx show",
     args: ["trx", "show", trxRows[0]!.ref_id],

@@ -40,7 +40,9 @@ export function modulesLoadedBy(args: string[], env: Record<string, string | und
     });
     child.on("error", reject);
     child.on("close", (exitCode) => {
-      const scripts = readdirSync(coverage).flatMap((file) => (JSON.parse(readFileSync(join(coverage, file), "utf8")) as V8Coverage).result);
+      const scripts = readdirSync(coverage).flatMap(
+        (file) => (JSON.parse(readFileSync(join(coverage, file), "utf8")) as V8Coverage).result,
+      );
       const bundle = scripts.find((s) => s.url.endsWith("/dist/reseller.cjs"));
       const wrappers = (bundle?.functions ?? []).filter((f) => moduleName.test(f.functionName));
       done({

@@ -16,6 +16,8 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === "failed" && ![...module.children.allTests()].length) counts.failed += 1;
     }
-    process.stdout.write(`\nTests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}\n`);
+    process.stdout.write(
+      `\nTests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}\n`,
+    );
   }
 }

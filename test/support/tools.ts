@@ -25,7 +25,10 @@ export function requirePrograms(context: TestContext, ...programs: string[]): vo
   const missing = programs.filter((program) => !installed(program));
   if (missing.length === 0) return;
   const names = missing.join(", ");
-  if (onCI()) throw new Error(`${names} not installed: CI must install ${missing.length > 1 ? "them" : "it"} (see .ci/run), or these tests never run`);
+  if (onCI())
+    throw new Error(
+      `${names} not installed: CI must install ${missing.length > 1 ? "them" : "it"} (see .ci/run), or these tests never run`,
+    );
   context.skip(`needs ${names}, not installed`);
 }
 

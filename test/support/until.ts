@@ -3,7 +3,12 @@
  * naming what it waited for once the deadline passes (a deadline, so a broken feature fails the
  * test instead of hanging it).
  */
-export async function until<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 15_000, everyMs = 10): Promise<T> {
+export async function until<T>(
+  what: string,
+  check: () => T | undefined | null | false,
+  timeoutMs = 15_000,
+  everyMs = 10,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = check();

@@ -38,20 +38,23 @@ describe("a short balance, known before the question", () => {
     // A shortfall under the minimum top-up is rounded up to it.
     ["a little short", 5_000, { item: 12, qty: 1, note: "081234567890" }, 6_500, 10_000],
     ["far short", 20_000, { item: 2, qty: 1 }, 100_000, 100_000],
-  ])("%s: stops with the shortfall and the top-up to run, never asks, buys nothing", async (_case, balance, order, shortfall, topUp) => {
-    const apiKey = account(1);
-    harness.emulator.setBalance(apiKey, balance);
-    const sent = purchases().length;
-    const t = await terminal([[/Buy\?/, "y\r"]], apiKey);
-    const error = await refusal(run(t.ctx, options(order)));
-    expect(error).toBeInstanceOf(NotOfferedError);
-    expect((error as NotOfferedError).code).toBe("BALANCE_IS_INSUFFICIENT");
-    expect(error.message).toContain(`is Rp ${shortfall.toLocaleString("id-ID")} short of this purchase`);
-    expect((error as NotOfferedError).details).toMatchObject({ balance, shortfall });
-    expect((error as NotOfferedError).suggestion).toContain(`reseller topup --amount ${topUp}`);
-    expect(t.stderr()).not.toContain("Buy?");
-    expect(purchases()).toHaveLength(sent);
-  });
+  ])(
+    "%s: stops with the shortfall and the top-up to run, never asks, buys nothing",
+    async (_case, balance, order, shortfall, topUp) => {
+      const apiKey = account(1);
+      harness.emulator.setBalance(apiKey, balance);
+      const sent = purchases().length;
+      const t = await terminal([[/Buy\?/, "y\r"]], apiKey);
+      const error = await refusal(run(t.ctx, options(order)));
+      expect(error).toBeInstanceOf(NotOfferedError);
+      expect((error as NotOfferedError).code).toBe("BALANCE_IS_INSUFFICIENT");
+      expect(error.message).toContain(`is Rp ${shortfall.toLocaleString("id-ID")} short of this purchase`);
+      expect((error as NotOfferedError).details).toMatchObject({ balance, shortfall });
+      expect((error as NotOfferedError).suggestion).toContain(`reseller topup --amount ${topUp}`);
+      expect(t.stderr()).not.toContain("Buy?");
+      expect(purchases()).toHaveLength(sent);
+    },
+  );
 });
 
 describe("a sold-out item", () => {
@@ -76,7 +79,9 @@ describe("a sold-out item", () => {
     const t = await terminal([], account(2));
     const error = await refusal(run(t.ctx, options({ item: 2, qty: 50, yes: true })));
     expect((error as NotOfferedError).code).toBe("INSUFFICIENT_STOCK");
-    expect(error.message).toMatch(/^Item 2 \(.+\) has only \d+ left, fewer than the 50 asked for; nothing was bought\.$/);
+    expect(error.message).toMatch(
+      /^Item 2 \(.+\) has only \d+ left, fewer than the 50 asked for; nothing was bought\.$/,
+    );
   });
 });
 
@@ -84,9 +89,19 @@ describe("a game's missing zone", () => {
   it("is asked for on a terminal, checked with the account and sent in the note", async () => {
     const apiKey = account(3);
     harness.emulator.setBalance(apiKey, 100_000);
-    const t = await terminal([[/Zone ID for Mobile Legends 86 Diamonds/, "1234\r"], [/Buy\?/, "y\r"]], apiKey);
+    const t = await terminal(
+      [
+        [/Zone ID for Mobile Legends 86 Diamonds/, "1234\r"],
+        [/Buy\?/, "y\r"],
+      ],
+      apiKey,
+    );
     expect(await run(t.ctx, options({ item: 21, qty: 1, note: "12345678" }))).toBe(0);
-    expect(harness.emulator.requestBodies("/v1/item/validate").at(-1)!.body).toEqual({ item_id: 21, customer_id: "12345678", zone_id: "1234" });
+    expect(harness.emulator.requestBodies("/v1/item/validate").at(-1)!.body).toEqual({
+      item_id: 21,
+      customer_id: "12345678",
+      zone_id: "1234",
+    });
     expect(t.stderr()).toMatch(/Account\s+SultanMabar/);
     expect((purchases().at(-1)!.body as { carts: { note: string }[] }).carts[0]!.note).toBe("12345678(1234)");
   });
@@ -107,7 +122,14 @@ describe("the customer's number, asked for", () => {
   it("is checked as it is typed, and the good one is bought", async () => {
     const apiKey = account(4);
     harness.emulator.setBalance(apiKey, 100_000);
-    const t = await terminal([[/Nomor HP for Pulsa Telkomsel 10\.000/, "0812\r"], [/Not a mobile number: it has 4 digits/, "34567890\r"], [/Buy\?/, "y\r"]], apiKey);
+    const t = await terminal(
+      [
+        [/Nomor HP for Pulsa Telkomsel 10\.000/, "0812\r"],
+        [/Not a mobile number: it has 4 digits/, "34567890\r"],
+        [/Buy\?/, "y\r"],
+      ],
+      apiKey,
+    );
     await run(t.ctx, options({ item: 12, qty: 1 }));
     expect((purchases().at(-1)!.body as { carts: { note: string }[] }).carts[0]!.note).toBe("081234567890");
   });
@@ -115,7 +137,13 @@ describe("the customer's number, asked for", () => {
 
 describe("the search a sold-out item's error suggests", () => {
   it("is a command safe to paste: only the name's letters and digits, whatever the service named it", () => {
-    const hostile = { id: 77, name: 'Voucher 10K', productName: 'Netflix\u001b]0;x\u0007"$(touch /tmp/pwn)"`id` Premium', stock: 0, unlimited: false } as unknown as Item;
+    const hostile = {
+      id: 77,
+      name: "Voucher 10K",
+      productName: 'Netflix\u001b]0;x\u0007"$(touch /tmp/pwn)"`id` Premium',
+      stock: 0,
+      unlimited: false,
+    } as unknown as Item;
     const error = (() => {
       try {
         checkItemStock(hostile, 1);

@@ -5,7 +5,9 @@ import { UsageError } from "../../src/errors.js";
 
 describe("reading an orders file", () => {
   it("reads quoted fields with commas, doubled quotes and line breaks", () => {
-    const rows = parseCsv('item_id,quantity,note\n23,100,"{""target"":""https://instagram.com/a,b""}"\n10,1,"line one\nline two"\n');
+    const rows = parseCsv(
+      'item_id,quantity,note\n23,100,"{""target"":""https://instagram.com/a,b""}"\n10,1,"line one\nline two"\n',
+    );
     expect(rows).toEqual([
       { fields: ["item_id", "quantity", "note"], line: 1 },
       { fields: ["23", "100", '{"target":"https://instagram.com/a,b"}'], line: 2 },
@@ -34,10 +36,15 @@ describe("reading an orders file", () => {
   });
 
   it("names every bad row of a file at once, by the line an editor shows", () => {
-    const { rows, problems } = readOrderRows("orders.csv", "item_id,quantity,note\n12,0,0812\n12,1,0812\n\nx,1,0812\n12,,0812\n");
+    const { rows, problems } = readOrderRows(
+      "orders.csv",
+      "item_id,quantity,note\n12,0,0812\n12,1,0812\n\nx,1,0812\n12,,0812\n",
+    );
     expect(rows.map((r) => r.row)).toEqual([3]);
     expect(problems.map((p) => p.line)).toEqual([2, 5, 6]);
-    expect(() => readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n12,1,0812\n\nx,1,0812\n")).toThrow(/^2 rows need fixing; nothing was sent:$/);
+    expect(() => readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n12,1,0812\n\nx,1,0812\n")).toThrow(
+      /^2 rows need fixing; nothing was sent:$/,
+    );
     try {
       readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n\nx,1,0812\n");
     } catch (error) {
@@ -46,8 +53,12 @@ describe("reading an orders file", () => {
   });
 
   it("speaks of a file's columns, not of flags", () => {
-    expect(inFileTerms("For example: --target https://instagram.com/tokoku")).toBe("the target column, e.g. https://instagram.com/tokoku");
-    expect(inFileTerms("Give it with --note or --zone-id.")).toBe("Give it with the note column or the zone_id column.");
+    expect(inFileTerms("For example: --target https://instagram.com/tokoku")).toBe(
+      "the target column, e.g. https://instagram.com/tokoku",
+    );
+    expect(inFileTerms("Give it with --note or --zone-id.")).toBe(
+      "Give it with the note column or the zone_id column.",
+    );
   });
 
   it("derives a row's ref_id from its content, the day and its occurrence: reordering or appending keeps it", () => {

@@ -77,11 +77,23 @@ describe("argv in, options out", () => {
     [["config", "path"], "config path", {}],
     [["logout"], "logout", {}],
     [["login", "--with-key"], "login", { withKey: true }],
-    [["topup", "--amount", "50.000", "--channel", "QRIS", "-y"], "topup", { amount: 50_000, channel: "QRIS", yes: true }],
+    [
+      ["topup", "--amount", "50.000", "--channel", "QRIS", "-y"],
+      "topup",
+      { amount: 50_000, channel: "QRIS", yes: true },
+    ],
     [["topup"], "topup", { amount: undefined, channel: undefined, yes: false }],
     [["sandbox", "--item", "12", "--qty", "1", "--ref-id", "SBX-1"], "sandbox", { item: 12, qty: 1, refId: "SBX-1" }],
-    [["trx", "show", "INV-20261121-000123", "--watch"], "trx show", { ref: "INV-20261121-000123", watch: true, waitTimeout: undefined }],
-    [["history", "--unresolved", "--limit", "5"], "history", { unresolved: true, limit: 5, refresh: false, allServices: false }],
+    [
+      ["trx", "show", "INV-20261121-000123", "--watch"],
+      "trx show",
+      { ref: "INV-20261121-000123", watch: true, waitTimeout: undefined },
+    ],
+    [
+      ["history", "--unresolved", "--limit", "5"],
+      "history",
+      { unresolved: true, limit: 5, refresh: false, allServices: false },
+    ],
     [["completion", "zsh"], "completion", { shell: "zsh" }],
   ])("%j -> %s", async (argv, command, options) => {
     const recorded = await parse(argv);
@@ -90,14 +102,55 @@ describe("argv in, options out", () => {
   });
 
   it("buy collects every flag, repeated --opt included", async () => {
-    const recorded = await parse(["buy", "--item", "23", "--qty", "500", "--target", "https://instagram.com/tokoku", "--opt", "a", "--opt", "b", "--comment", "mantap", "--ref-id", "R-1", "--wait", "--yes"]);
-    expect(recorded.options).toMatchObject({ item: 23, qty: 500, target: "https://instagram.com/tokoku", opt: ["a", "b"], comment: "mantap", refId: "R-1", wait: true, yes: true });
-    expect((await parse(["buy", "--item", "12", "--qty", "1", "--note", "081234567890"])).options).toMatchObject({ item: 12, qty: 1, note: "081234567890", opt: [], wait: false, yes: false, lock: undefined });
-    expect((await parse(["buy", "--lock", "LCK-1"])).options).toMatchObject({ lock: "LCK-1", item: undefined, qty: undefined });
+    const recorded = await parse([
+      "buy",
+      "--item",
+      "23",
+      "--qty",
+      "500",
+      "--target",
+      "https://instagram.com/tokoku",
+      "--opt",
+      "a",
+      "--opt",
+      "b",
+      "--comment",
+      "mantap",
+      "--ref-id",
+      "R-1",
+      "--wait",
+      "--yes",
+    ]);
+    expect(recorded.options).toMatchObject({
+      item: 23,
+      qty: 500,
+      target: "https://instagram.com/tokoku",
+      opt: ["a", "b"],
+      comment: "mantap",
+      refId: "R-1",
+      wait: true,
+      yes: true,
+    });
+    expect((await parse(["buy", "--item", "12", "--qty", "1", "--note", "081234567890"])).options).toMatchObject({
+      item: 12,
+      qty: 1,
+      note: "081234567890",
+      opt: [],
+      wait: false,
+      yes: false,
+      lock: undefined,
+    });
+    expect((await parse(["buy", "--lock", "LCK-1"])).options).toMatchObject({
+      lock: "LCK-1",
+      item: undefined,
+      qty: undefined,
+    });
   });
 
   it("accepts a ref_id of exactly 191 characters", async () => {
-    expect((await parse(["buy", "--item", "12", "--qty", "1", "--ref-id", "r".repeat(191)])).options).toMatchObject({ refId: "r".repeat(191) });
+    expect((await parse(["buy", "--item", "12", "--qty", "1", "--ref-id", "r".repeat(191)])).options).toMatchObject({
+      refId: "r".repeat(191),
+    });
   });
 
   it.each<[string[], Record<string, unknown>]>([
@@ -105,8 +158,14 @@ describe("argv in, options out", () => {
     [["balance", "--json"], { json: true }],
     [["--profile", "shop2", "config", "list"], { profile: "shop2" }],
     [["config", "list", "--profile", "shop2"], { profile: "shop2" }],
-    [["balance", "--base-url", "https://api.example.com", "--timeout", "5"], { baseUrl: "https://api.example.com", timeout: "5" }],
-    [["balance", "--no-color", "--no-input", "--verbose", "--insecure"], { color: false, input: false, verbose: true, insecure: true }],
+    [
+      ["balance", "--base-url", "https://api.example.com", "--timeout", "5"],
+      { baseUrl: "https://api.example.com", timeout: "5" },
+    ],
+    [
+      ["balance", "--no-color", "--no-input", "--verbose", "--insecure"],
+      { color: false, input: false, verbose: true, insecure: true },
+    ],
     [["balance"], { color: true, input: true }],
   ])("global flags anywhere: %j", async (argv, globals) => {
     expect((await parse(argv)).globals).toMatchObject(globals);
@@ -122,19 +181,37 @@ describe("bad input is a usage error naming the rule", () => {
     [["buy", "--item", "12", "--qty", "1e3"], /--qty must be a positive whole number/],
     [["item", "abc"], /item id must be a positive whole number/],
     [["item", "0"], /item id must be a positive whole number/],
-    [["lock", "add", "--item", "3", "--qty", "1", "--duration", "59"], /--duration must be whole seconds from 60 to 600, not "59"/],
-    [["lock", "add", "--item", "3", "--qty", "1", "--duration", "601"], /--duration must be whole seconds from 60 to 600, not "601"/],
+    [
+      ["lock", "add", "--item", "3", "--qty", "1", "--duration", "59"],
+      /--duration must be whole seconds from 60 to 600, not "59"/,
+    ],
+    [
+      ["lock", "add", "--item", "3", "--qty", "1", "--duration", "601"],
+      /--duration must be whole seconds from 60 to 600, not "601"/,
+    ],
     [["lock", "add", "--item", "3", "--qty", "1", "--duration", "90.5"], /--duration must be whole seconds/],
     [["topup", "--amount", "9999"], /--amount must be at least Rp 10\.000; Rp 9\.999 is less/],
     [["topup", "--amount", "9.999"], /--amount must be at least Rp 10\.000/],
     [["topup", "--amount", "lots"], /--amount "lots" is not an amount of Rupiah/],
     [["topup", "--amount", "1,5"], /--amount "1,5" is not an amount of Rupiah: it has a decimal part but no unit/],
-    [["buy", "--item", "29", "--nominal", "1.500rb", "--note", "081234567890"], /--nominal "1\.500rb" is not an amount of Rupiah: with "rb" it could mean Rp 1\.500\.000 or Rp 1\.500/],
-    [["trx", "list", "--status", "gagal"], /--status must be pending, paid, completed, failed or canceled, not "gagal"/],
+    [
+      ["buy", "--item", "29", "--nominal", "1.500rb", "--note", "081234567890"],
+      /--nominal "1\.500rb" is not an amount of Rupiah: with "rb" it could mean Rp 1\.500\.000 or Rp 1\.500/,
+    ],
+    [
+      ["trx", "list", "--status", "gagal"],
+      /--status must be pending, paid, completed, failed or canceled, not "gagal"/,
+    ],
     [["items", "--process", "vip"], /--process must be auto, h2h, smm or manual, not "vip"/],
-    [["buy", "--item", "12", "--qty", "1", "--ref-id", longRefId], /--ref-id must be at most 191 characters; this one has 192/],
+    [
+      ["buy", "--item", "12", "--qty", "1", "--ref-id", longRefId],
+      /--ref-id must be at most 191 characters; this one has 192/,
+    ],
     [["sandbox", "--item", "12", "--qty", "1", "--ref-id", longRefId], /at most 191 characters/],
-    [["buy", "--item", "12", "--qty", "1", "--ref-id", " padded"], /--ref-id must not be empty or start or end with spaces/],
+    [
+      ["buy", "--item", "12", "--qty", "1", "--ref-id", " padded"],
+      /--ref-id must not be empty or start or end with spaces/,
+    ],
     [["completion", "powershell"], /bash, zsh or fish/],
   ])("%j", async (argv, rule) => {
     // A flag's rule speaks for itself: its own UsageError, not commander's "argument … is invalid".
@@ -153,7 +230,11 @@ describe("bad input is a usage error naming the rule", () => {
     [["item"], "commander.missingArgument", /missing required argument 'id'/],
     [["lock", "release"], "commander.missingArgument", /missing required argument 'token'/],
     [["config", "set", "timeout"], "commander.missingArgument", /missing required argument 'value'/],
-    [["lock", "add", "--item", "3"], "commander.missingMandatoryOptionValue", /required option '--qty <n>' not specified/],
+    [
+      ["lock", "add", "--item", "3"],
+      "commander.missingMandatoryOptionValue",
+      /required option '--qty <n>' not specified/,
+    ],
     [["lock", "add", "--item"], "commander.optionMissingArgument", /option '--item <id>' argument missing/],
     [["item", "12", "13"], "commander.excessArguments", /too many arguments/],
   ])("%j is refused (%s)", async (argv, code, message) => {

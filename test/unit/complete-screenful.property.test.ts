@@ -17,16 +17,20 @@ function sharedPrefix(values: string[]): string {
 describe("a screenful of ids", () => {
   it("is at most a screenful, of the ids given, in order, sharing no longer a prefix than all of them", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 300_000 }), { maxLength: 400 }), fc.constantFrom("", "1", "12", "2", "9"), (ids, prefix) => {
-        const matching = ids.filter((id) => String(id).startsWith(prefix));
-        const shown = screenfulOfIds(Uint32Array.from(matching));
-        expect(shown.length).toBeLessThanOrEqual(screenful);
-        expect(shown.length).toBe(Math.min(screenful, new Set(matching).size));
-        expect([...shown].sort((a, b) => a - b)).toEqual(shown);
-        expect(new Set(shown).size).toBe(shown.length);
-        for (const id of shown) expect(matching).toContain(id);
-        expect(sharedPrefix(shown.map(String))).toBe(sharedPrefix(matching.map(String)));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 300_000 }), { maxLength: 400 }),
+        fc.constantFrom("", "1", "12", "2", "9"),
+        (ids, prefix) => {
+          const matching = ids.filter((id) => String(id).startsWith(prefix));
+          const shown = screenfulOfIds(Uint32Array.from(matching));
+          expect(shown.length).toBeLessThanOrEqual(screenful);
+          expect(shown.length).toBe(Math.min(screenful, new Set(matching).size));
+          expect([...shown].sort((a, b) => a - b)).toEqual(shown);
+          expect(new Set(shown).size).toBe(shown.length);
+          for (const id of shown) expect(matching).toContain(id);
+          expect(sharedPrefix(shown.map(String))).toBe(sharedPrefix(matching.map(String)));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -44,13 +48,22 @@ describe("a screenful of ids", () => {
 describe("a screenful of other candidates", () => {
   it("drops unsafe values and keeps the shared prefix of all", () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: fc.constantFrom("A", "B", "C", "1", "$", "(", ")", ";", "`", " ", "-") , maxLength: 6 }), { maxLength: 200 }), (values) => {
-        const safe = offerable(values.map((value) => ({ value })), "");
-        for (const c of safe) expect(c.value).toMatch(/^[A-Za-z0-9_][A-Za-z0-9._+@-]*$/);
-        const shown = pickScreenful(safe);
-        expect(shown.length).toBeLessThanOrEqual(screenful);
-        expect(sharedPrefix(shown.map((c) => c.value))).toBe(sharedPrefix(safe.map((c) => c.value)));
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ unit: fc.constantFrom("A", "B", "C", "1", "$", "(", ")", ";", "`", " ", "-"), maxLength: 6 }),
+          { maxLength: 200 },
+        ),
+        (values) => {
+          const safe = offerable(
+            values.map((value) => ({ value })),
+            "",
+          );
+          for (const c of safe) expect(c.value).toMatch(/^[A-Za-z0-9_][A-Za-z0-9._+@-]*$/);
+          const shown = pickScreenful(safe);
+          expect(shown.length).toBeLessThanOrEqual(screenful);
+          expect(sharedPrefix(shown.map((c) => c.value))).toBe(sharedPrefix(safe.map((c) => c.value)));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -4,7 +4,16 @@
  * Tests run as root here: "owned by someone else" is made with chown to uid 65534, which only root can.
  */
 import { execFileSync } from "node:child_process";
-import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../../src/config/config-dir.js";
@@ -26,7 +35,9 @@ const code = (read: () => unknown) => {
 };
 
 it("checks every file reseller keeps in the dir", () => {
-  expect([...localFileNames].sort()).toEqual([configFileName, journalFileName, lockCacheFileName, deliveriesFileName].sort());
+  expect([...localFileNames].sort()).toEqual(
+    [configFileName, journalFileName, lockCacheFileName, deliveriesFileName].sort(),
+  );
 });
 
 describe("readOwnFile", () => {
@@ -83,7 +94,9 @@ describe("each file reseller keeps is refused when it is a link, and what it poi
   it("the journal: appending fails with ELOOP (the purchase then stops before sending), reading says JOURNAL_UNREADABLE", () => {
     const { dir, unchanged } = linked(journalFileName);
     const journal = new Journal(dir);
-    expect(code(() => journal.append({ v: 1, type: "attempt", entry: "e1", at: new Date(0).toISOString(), attempt: 1 }))).toBe("ELOOP");
+    expect(
+      code(() => journal.append({ v: 1, type: "attempt", entry: "e1", at: new Date(0).toISOString(), attempt: 1 })),
+    ).toBe("ELOOP");
     expect(code(() => journal.read())).toBe("JOURNAL_UNREADABLE");
     unchanged();
   });
@@ -96,13 +109,19 @@ describe("each file reseller keeps is refused when it is a link, and what it poi
     } catch (e) {
       error = e;
     }
-    expect(error).toMatchObject({ code: "WEBHOOK_DELIVERIES_UNREADABLE", exitCode: 2, message: expect.stringMatching(/symbolic link/) });
+    expect(error).toMatchObject({
+      code: "WEBHOOK_DELIVERIES_UNREADABLE",
+      exitCode: 2,
+      message: expect.stringMatching(/symbolic link/),
+    });
     unchanged();
   });
 
   it("the lock cache: noting a lock is refused (LOCK_CACHE_UNREADABLE)", async () => {
     const { dir, unchanged } = linked(lockCacheFileName, "{}");
-    await expect(rememberLock(dir, "default", { token: "LCK-LINK01", itemId: 3, quantity: 1, lockedAt: null, expiresAt: null })).rejects.toMatchObject({ code: "LOCK_CACHE_UNREADABLE" });
+    await expect(
+      rememberLock(dir, "default", { token: "LCK-LINK01", itemId: 3, quantity: 1, lockedAt: null, expiresAt: null }),
+    ).rejects.toMatchObject({ code: "LOCK_CACHE_UNREADABLE" });
     unchanged();
   });
 });
@@ -133,7 +152,9 @@ describe("checkConfigDir", () => {
     expect(notices[0]).toContain(`${dir} (0755 → 0700)`);
     expect(notices[0]).toContain(`${join(dir, "config.json")} (0644 → 0600)`);
     expect(notices[0]).toContain(`${join(dir, "journal.jsonl")} (0664 → 0600)`);
-    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "journal.jsonl"))]).toEqual([0o700, 0o600, 0o600]);
+    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "journal.jsonl"))]).toEqual([
+      0o700, 0o600, 0o600,
+    ]);
     expect(checkConfigDir(dir)).toEqual([]);
   });
 
@@ -159,7 +180,11 @@ describe("checkConfigDir", () => {
     chmodSync(dir, 0o755);
     chownSync(dir, 65534, 65534);
     const notices = checkConfigDir(dir);
-    expect(notices).toEqual([expect.stringMatching(new RegExp(`^Owned by another user: the config dir ${dir} \\(uid 65534\\)\\..*can read your API key`))]);
+    expect(notices).toEqual([
+      expect.stringMatching(
+        new RegExp(`^Owned by another user: the config dir ${dir} \\(uid 65534\\)\\..*can read your API key`),
+      ),
+    ]);
     expect(mode(dir)).toBe(0o755);
   });
 

@@ -8,18 +8,28 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const disk = vi.hoisted(() => ({ failing: undefined as undefined | { call: "openSync" | "writeSync" | "fsyncSync" | "renameSync"; code: string } }));
+const disk = vi.hoisted(() => ({
+  failing: undefined as undefined | { call: "openSync" | "writeSync" | "fsyncSync" | "renameSync"; code: string },
+}));
 
 vi.mock("node:fs", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:fs")>();
   const failable = <K extends "openSync" | "writeSync" | "fsyncSync" | "renameSync">(call: K) =>
     ((...args: unknown[]) => {
       // Only writes fail: a full or read-only disk still reads.
-      const writing = call !== "openSync" || (typeof args[1] === "number" && (args[1] & actual.constants.O_CREAT) !== 0);
-      if (disk.failing?.call === call && writing) throw Object.assign(new Error(`${disk.failing.code}: simulated`), { code: disk.failing.code });
+      const writing =
+        call !== "openSync" || (typeof args[1] === "number" && (args[1] & actual.constants.O_CREAT) !== 0);
+      if (disk.failing?.call === call && writing)
+        throw Object.assign(new Error(`${disk.failing.code}: simulated`), { code: disk.failing.code });
       return (actual[call] as (...a: unknown[]) => unknown)(...args);
     }) as (typeof actual)[K];
-  const mocked = { ...actual, openSync: failable("openSync"), writeSync: failable("writeSync"), fsyncSync: failable("fsyncSync"), renameSync: failable("renameSync") };
+  const mocked = {
+    ...actual,
+    openSync: failable("openSync"),
+    writeSync: failable("writeSync"),
+    fsyncSync: failable("fsyncSync"),
+    renameSync: failable("renameSync"),
+  };
   return { ...mocked, default: mocked };
 });
 
@@ -34,7 +44,12 @@ afterEach(() => {
 
 function printed(error: unknown): { text: string; exitCode: number } {
   let text = "";
-  const exitCode = printError(error, { stderr: { write: (s: string) => (text += s) }, json: false, verbose: false, paint: (_t, s) => s });
+  const exitCode = printError(error, {
+    stderr: { write: (s: string) => (text += s) },
+    json: false,
+    verbose: false,
+    paint: (_t, s) => s,
+  });
   return { text, exitCode };
 }
 
@@ -44,7 +59,12 @@ async function saving(call: NonNullable<typeof disk.failing>["call"], code: stri
   const before = `${JSON.stringify({ profiles: { default: { base_url: "https://api.example.com", max_retries: "abc" } } })}\n`;
   writeFileSync(path, before, { mode: 0o600 });
   disk.failing = { call, code };
-  const error = await new ConfigStore(dir).writeProfile("default", { base_url: "https://api.example.com", max_retries: 3 }).then(() => undefined, (e: unknown) => e);
+  const error = await new ConfigStore(dir)
+    .writeProfile("default", { base_url: "https://api.example.com", max_retries: 3 })
+    .then(
+      () => undefined,
+      (e: unknown) => e,
+    );
   disk.failing = undefined;
   return { error, dir, path, before };
 }
@@ -57,17 +77,20 @@ describe("config set on a disk that refuses the write", () => {
     ["openSync", "EROFS", "the file system is read-only (EROFS)", /writable.*RESELLER_CONFIG_DIR/],
     ["openSync", "EACCES", "permission denied (EACCES)", /writable.*RESELLER_CONFIG_DIR/],
     ["renameSync", "EPERM", "permission denied (EPERM)", /writable.*RESELLER_CONFIG_DIR/],
-  ] as const)("%s fails with %s: CONFIG_UNWRITABLE naming the file, exit 2, the old file whole", async (call, code, words, hint) => {
-    const { error, dir, path, before } = await saving(call, code);
-    expect(error).toMatchObject({ code: "CONFIG_UNWRITABLE", exitCode: 2 });
-    expect((error as Error).message).toBe(`Cannot save the config file ${path}: ${words}; nothing was changed.`);
-    expect((error as { suggestion: string }).suggestion).toMatch(hint);
-    const { text, exitCode } = printed(error);
-    expect(exitCode).toBe(2);
-    expect(text).not.toMatch(/bug/i);
-    expect(readFileSync(path, "utf8")).toBe(before);
-    expect(readdirSync(dir)).toEqual(["config.json"]);
-  });
+  ] as const)(
+    "%s fails with %s: CONFIG_UNWRITABLE naming the file, exit 2, the old file whole",
+    async (call, code, words, hint) => {
+      const { error, dir, path, before } = await saving(call, code);
+      expect(error).toMatchObject({ code: "CONFIG_UNWRITABLE", exitCode: 2 });
+      expect((error as Error).message).toBe(`Cannot save the config file ${path}: ${words}; nothing was changed.`);
+      expect((error as { suggestion: string }).suggestion).toMatch(hint);
+      const { text, exitCode } = printed(error);
+      expect(exitCode).toBe(2);
+      expect(text).not.toMatch(/bug/i);
+      expect(readFileSync(path, "utf8")).toBe(before);
+      expect(readdirSync(dir)).toEqual(["config.json"]);
+    },
+  );
 });
 
 describe("the lock cache on a full disk", () => {

@@ -32,7 +32,9 @@ describe("reading", () => {
   });
 
   it("keeps keys it does not know", () => {
-    const store = storeWith({ profiles: { default: { base_url: "https://api.example.com", timeout: 45, note: "shop 2" } } });
+    const store = storeWith({
+      profiles: { default: { base_url: "https://api.example.com", timeout: 45, note: "shop 2" } },
+    });
     expect(store.profile("default")).toEqual({ base_url: "https://api.example.com", timeout: 45, note: "shop 2" });
   });
 
@@ -52,12 +54,15 @@ describe("reading", () => {
     expect(error.message).toContain(store.path);
   });
 
-  it.each([["not json"], [""], ["[]"], ['"x"'], [{ profiles: [] }], [{ profiles: { default: "x" } }]])("refuses a file that is not a store, naming it: %j", (content) => {
-    const store = storeWith(content);
-    const error = refusal(() => store.profile("default"));
-    expect(error).toMatchObject({ code: "CONFIG_INVALID", exitCode: ExitCode.usage });
-    expect(error.message).toContain(store.path);
-  });
+  it.each([["not json"], [""], ["[]"], ['"x"'], [{ profiles: [] }], [{ profiles: { default: "x" } }]])(
+    "refuses a file that is not a store, naming it: %j",
+    (content) => {
+      const store = storeWith(content);
+      const error = refusal(() => store.profile("default"));
+      expect(error).toMatchObject({ code: "CONFIG_INVALID", exitCode: ExitCode.usage });
+      expect(error.message).toContain(store.path);
+    },
+  );
 
   it("says where the JSON breaks without quoting the file, which may hold the key", () => {
     const store = storeWith('{"profiles": {"default": {"api_key": "rk_live_quoted_9999",}}}');
@@ -78,7 +83,9 @@ describe("reading", () => {
     const store = storeWith({ profiles: { default: { timeout: 30, max_retries: "abc" } } });
     expect(store.setting("default", "timeout")).toBe(30);
     expect(store.profile("default")).toEqual({ timeout: 30, max_retries: "abc" });
-    expect(refusal(() => store.setting("default", "max_retries")).suggestion).toContain("reseller config set max_retries");
+    expect(refusal(() => store.setting("default", "max_retries")).suggestion).toContain(
+      "reseller config set max_retries",
+    );
     expect(store.problems("default").map((p) => p.message)).toEqual([expect.stringMatching(/"abc" as max_retries/)]);
   });
 
@@ -107,9 +114,14 @@ describe("a file that cannot be read", () => {
     writeFileSync(target, JSON.stringify({ profiles: { default: { base_url: "https://elsewhere.example.com" } } }));
     symlinkSync(target, join(d, "config.json"));
     const store = new ConfigStore(d);
-    expect(refusal(() => store.profile("default"))).toMatchObject({ code: "CONFIG_UNREADABLE", message: expect.stringMatching(/symbolic link.*ELOOP/) });
+    expect(refusal(() => store.profile("default"))).toMatchObject({
+      code: "CONFIG_UNREADABLE",
+      message: expect.stringMatching(/symbolic link.*ELOOP/),
+    });
     await expect(store.writeProfile("default", { timeout: 60 })).rejects.toMatchObject({ code: "CONFIG_UNREADABLE" });
-    expect(JSON.parse(readFileSync(target, "utf8"))).toEqual({ profiles: { default: { base_url: "https://elsewhere.example.com" } } });
+    expect(JSON.parse(readFileSync(target, "utf8"))).toEqual({
+      profiles: { default: { base_url: "https://elsewhere.example.com" } },
+    });
   });
 
   it("a path through a file: CONFIG_UNREADABLE with a hint about RESELLER_CONFIG_DIR", () => {
@@ -125,10 +137,19 @@ describe("writing", () => {
   it("writes the owner's alone: the file 0600, the dir 0700, and reads back what it wrote", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), "reseller-store-")), "config");
     const store = new ConfigStore(dir);
-    await store.writeProfile("default", { base_url: "https://api.example.com", api_key: "rk_live_1234", timeout: 60, wait_timeout: undefined });
+    await store.writeProfile("default", {
+      base_url: "https://api.example.com",
+      api_key: "rk_live_1234",
+      timeout: 60,
+      wait_timeout: undefined,
+    });
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    expect(new ConfigStore(dir).profile("default")).toEqual({ base_url: "https://api.example.com", api_key: "rk_live_1234", timeout: 60 });
+    expect(new ConfigStore(dir).profile("default")).toEqual({
+      base_url: "https://api.example.com",
+      api_key: "rk_live_1234",
+      timeout: 60,
+    });
   });
 
   it("a wrong value is not written", async () => {
@@ -146,10 +167,16 @@ describe("writing", () => {
   });
 
   it("repairs one bad value at a time, leaving the other wrong ones and other profiles as they were", async () => {
-    const store = storeWith({ profiles: { default: { max_retries: "abc", timeout: "soon" }, shop2: { max_retries: -1 } }, written_by: "a newer reseller" });
+    const store = storeWith({
+      profiles: { default: { max_retries: "abc", timeout: "soon" }, shop2: { max_retries: -1 } },
+      written_by: "a newer reseller",
+    });
     await store.writeProfile("default", { ...store.profile("default"), max_retries: 3 });
     const saved = JSON.parse(readFileSync(store.path, "utf8"));
-    expect(saved).toEqual({ profiles: { default: { max_retries: 3, timeout: "soon" }, shop2: { max_retries: -1 } }, written_by: "a newer reseller" });
+    expect(saved).toEqual({
+      profiles: { default: { max_retries: 3, timeout: "soon" }, shop2: { max_retries: -1 } },
+      written_by: "a newer reseller",
+    });
     expect(new ConfigStore(store.dir).setting("default", "max_retries")).toBe(3);
   });
 
@@ -158,7 +185,10 @@ describe("writing", () => {
     store.profile("default");
     writeFileSync(store.path, JSON.stringify({ profiles: { default: { timeout: 30 }, shop2: { timeout: 9 } } }));
     await store.writeProfile("default", { timeout: 60 });
-    expect(JSON.parse(readFileSync(store.path, "utf8")).profiles).toEqual({ default: { timeout: 60 }, shop2: { timeout: 9 } });
+    expect(JSON.parse(readFileSync(store.path, "utf8")).profiles).toEqual({
+      default: { timeout: 60 },
+      shop2: { timeout: 9 },
+    });
   });
 
   it("replaces a loose file with one of the owner's alone", async () => {

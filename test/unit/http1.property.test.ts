@@ -47,11 +47,15 @@ const faultOf = (run: () => unknown): string => {
   throw new Error("no fault");
 };
 
-const bodyText = fc.string({ unit: fc.constantFrom("a", "{", "}", '"', "\r", "\n", "0", "9", ";", "é"), maxLength: 300 });
+const bodyText = fc.string({
+  unit: fc.constantFrom("a", "{", "}", '"', "\r", "\n", "0", "9", ";", "é"),
+  maxLength: 300,
+});
 
 /** `body` as an answer framed each way a service may frame it. */
 const framed = {
-  length: (body: string) => `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body, "latin1")}\r\n\r\n${body}`,
+  length: (body: string) =>
+    `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body, "latin1")}\r\n\r\n${body}`,
   chunks: (body: string, sizes: number[]) => {
     let out = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
     let at = 0;
@@ -70,40 +74,55 @@ const framed = {
 describe("an answer read in pieces", () => {
   it("gives the same head and body whatever the pieces, framed by a length, by chunks or by the end of the connection", () => {
     fc.assert(
-      fc.property(bodyText, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 12 }), fc.array(fc.nat({ max: 600 }), { maxLength: 30 }), (body, sizes, cuts) => {
-        for (const text of [framed.length(body), framed.chunks(body, sizes), framed.untilClose(body)]) {
-          const read = readIn(Buffer.from(text, "latin1"), cuts);
-          expect(read.head?.statusCode).toBe(200);
-          expect(read.body).toBe(body);
-          expect(read.done).toBe(true);
-        }
-      }),
+      fc.property(
+        bodyText,
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.nat({ max: 600 }), { maxLength: 30 }),
+        (body, sizes, cuts) => {
+          for (const text of [framed.length(body), framed.chunks(body, sizes), framed.untilClose(body)]) {
+            const read = readIn(Buffer.from(text, "latin1"), cuts);
+            expect(read.head?.statusCode).toBe(200);
+            expect(read.body).toBe(body);
+            expect(read.done).toBe(true);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it("is whole at its last byte when framed, without waiting for the connection to end", () => {
     fc.assert(
-      fc.property(bodyText, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 12 }), fc.array(fc.nat({ max: 600 }), { maxLength: 30 }), (body, sizes, cuts) => {
-        for (const text of [framed.length(body), framed.chunks(body, sizes)]) {
-          const read = readIn(Buffer.from(text, "latin1"), cuts, false);
-          expect(read.body).toBe(body);
-          expect(read.done).toBe(true);
-        }
-      }),
+      fc.property(
+        bodyText,
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.nat({ max: 600 }), { maxLength: 30 }),
+        (body, sizes, cuts) => {
+          for (const text of [framed.length(body), framed.chunks(body, sizes)]) {
+            const read = readIn(Buffer.from(text, "latin1"), cuts, false);
+            expect(read.body).toBe(body);
+            expect(read.done).toBe(true);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it("is a fault when the connection ends anywhere before a framed answer's last byte", () => {
     fc.assert(
-      fc.property(bodyText, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 12 }), fc.nat(), (body, sizes, at) => {
-        for (const text of [framed.length(body), framed.chunks(body, sizes)]) {
-          const bytes = Buffer.from(text, "latin1");
-          const cut = at % bytes.length;
-          expect(faultOf(() => readIn(bytes.subarray(0, cut), []))).toBe("UND_ERR_SOCKET");
-        }
-      }),
+      fc.property(
+        bodyText,
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 12 }),
+        fc.nat(),
+        (body, sizes, at) => {
+          for (const text of [framed.length(body), framed.chunks(body, sizes)]) {
+            const bytes = Buffer.from(text, "latin1");
+            const cut = at % bytes.length;
+            expect(faultOf(() => readIn(bytes.subarray(0, cut), []))).toBe("UND_ERR_SOCKET");
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -111,20 +130,36 @@ describe("an answer read in pieces", () => {
 
 describe("an answer's head", () => {
   it("reads names in lower case, joins a repeated header and keeps set-cookie as a list", () => {
-    const read = readIn(Buffer.from("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 3\r\nX-Note: a\r\nx-note: b\r\nSet-Cookie: s=1\r\nSet-Cookie: t=2\r\nContent-Length: 2\r\n\r\n{}"), []);
-    expect(read.head).toEqual({ statusCode: 429, headers: { "retry-after": "3", "x-note": "a, b", "set-cookie": ["s=1", "t=2"], "content-length": "2" } });
+    const read = readIn(
+      Buffer.from(
+        "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 3\r\nX-Note: a\r\nx-note: b\r\nSet-Cookie: s=1\r\nSet-Cookie: t=2\r\nContent-Length: 2\r\n\r\n{}",
+      ),
+      [],
+    );
+    expect(read.head).toEqual({
+      statusCode: 429,
+      headers: { "retry-after": "3", "x-note": "a, b", "set-cookie": ["s=1", "t=2"], "content-length": "2" },
+    });
     expect(read.body).toBe("{}");
   });
 
   it("passes over interim answers (100 Continue, 103 Early Hints) to the real one", () => {
-    const read = readIn(Buffer.from("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]"), [5, 30]);
+    const read = readIn(
+      Buffer.from(
+        "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]",
+      ),
+      [5, 30],
+    );
     expect(read.head?.statusCode).toBe(200);
     expect(read.body).toBe("[]");
   });
 
   it("takes 204 and a zero length as whole with no body", () => {
     expect(readIn(Buffer.from("HTTP/1.1 204 No Content\r\n\r\n"), [], false)).toMatchObject({ body: "", done: true });
-    expect(readIn(Buffer.from("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"), [], false)).toMatchObject({ body: "", done: true });
+    expect(readIn(Buffer.from("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"), [], false)).toMatchObject({
+      body: "",
+      done: true,
+    });
   });
 
   it("reads a body after its last chunk no further, and the same length said twice as one", () => {
@@ -138,12 +173,32 @@ describe("a malformed answer", () => {
     ["an HTML page instead of an answer", "<html>hello</html>\r\n\r\n", "HPE_INVALID_CONSTANT"],
     ["a header without a name", "HTTP/1.1 200 OK\r\n: x\r\n\r\n", "HPE_INVALID_HEADER_TOKEN"],
     ["a header line without a colon", "HTTP/1.1 200 OK\r\nnonsense\r\n\r\n", "HPE_INVALID_HEADER_TOKEN"],
-    ["both a length and chunks", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", "HPE_INVALID_TRANSFER_ENCODING"],
-    ["two different lengths", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", "HPE_INVALID_CONTENT_LENGTH"],
+    [
+      "both a length and chunks",
+      "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+      "HPE_INVALID_TRANSFER_ENCODING",
+    ],
+    [
+      "two different lengths",
+      "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+      "HPE_INVALID_CONTENT_LENGTH",
+    ],
     ["a length that is not a number", "HTTP/1.1 200 OK\r\nContent-Length: -2\r\n\r\n{}", "HPE_INVALID_CONTENT_LENGTH"],
-    ["a chunk without a size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", "HPE_INVALID_CHUNK_SIZE"],
-    ["a chunk longer than its size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n", "HPE_STRICT"],
-    ["a chunk size line without end", `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;${"x".repeat(5000)}`, "HPE_INVALID_CHUNK_SIZE"],
+    [
+      "a chunk without a size",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+      "HPE_INVALID_CHUNK_SIZE",
+    ],
+    [
+      "a chunk longer than its size",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n",
+      "HPE_STRICT",
+    ],
+    [
+      "a chunk size line without end",
+      `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;${"x".repeat(5000)}`,
+      "HPE_INVALID_CHUNK_SIZE",
+    ],
     ["headers past 16 KiB", `HTTP/1.1 200 OK\r\nX-Big: ${"x".repeat(17 * 1024)}\r\n\r\n{}`, "HPE_HEADER_OVERFLOW"],
     ["headers past 16 KiB that never end", `HTTP/1.1 200 OK\r\nX-Big: ${"x".repeat(17 * 1024)}`, "HPE_HEADER_OVERFLOW"],
     ["nothing at all", "", "UND_ERR_SOCKET"],

@@ -22,9 +22,19 @@ function diskFullExcept(...allowed: JournalRecord["type"][]) {
 afterEach(() => vi.restoreAllMocks());
 
 async function buy(refId: string) {
-  const t = await testContext({ env: { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_API_KEY: harness.emulator.demoApiKey } });
+  const t = await testContext({
+    env: { RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_API_KEY: harness.emulator.demoApiKey },
+  });
   const { run } = await import("../../src/commands/buy.js");
-  const outcome = await run(t.ctx, { item: 12, qty: 1, note: "081234567890", refId, opt: [], wait: false, yes: true }).then(
+  const outcome = await run(t.ctx, {
+    item: 12,
+    qty: 1,
+    note: "081234567890",
+    refId,
+    opt: [],
+    wait: false,
+    yes: true,
+  }).then(
     () => ({ error: undefined }),
     (error: unknown) => ({ error }),
   );

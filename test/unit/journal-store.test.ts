@@ -5,7 +5,17 @@
  * crashes, a held lock and damage.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,28 +26,36 @@ const day = 86_400_000;
 const clock = (iso: string) => () => Date.parse(iso);
 
 type Partial1<T> = { [K in keyof T]?: T[K] };
-const intent = (entry: string, at: string, extra: Partial1<Extract<JournalRecord, { type: "intent" }>> = {}): JournalRecord => ({
-  v: 1,
-  type: "intent",
-  entry,
-  at,
-  kind: "buy",
-  profile: "default",
-  base_url: "http://127.0.0.1:1",
-  ref_id: `ref-${entry}`,
-  request: { carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] },
-  pid: 1,
-  host: "h",
-  ...extra,
-}) as JournalRecord;
-const outcome = (entry: string, at: string, extra: Record<string, unknown>): JournalRecord => ({ v: 1, type: "outcome", entry, at, ...extra }) as JournalRecord;
+const intent = (
+  entry: string,
+  at: string,
+  extra: Partial1<Extract<JournalRecord, { type: "intent" }>> = {},
+): JournalRecord =>
+  ({
+    v: 1,
+    type: "intent",
+    entry,
+    at,
+    kind: "buy",
+    profile: "default",
+    base_url: "http://127.0.0.1:1",
+    ref_id: `ref-${entry}`,
+    request: { carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] },
+    pid: 1,
+    host: "h",
+    ...extra,
+  }) as JournalRecord;
+const outcome = (entry: string, at: string, extra: Record<string, unknown>): JournalRecord =>
+  ({ v: 1, type: "outcome", entry, at, ...extra }) as JournalRecord;
 
 /** How the current release reads its journal.jsonl: every line, a torn one's glued record kept. */
 function releaseRead(text: string): JournalRecord[] {
   const parse = (t: string): JournalRecord | undefined => {
     try {
       const v = JSON.parse(t) as Partial<JournalRecord>;
-      return v && v.v === 1 && typeof v.entry === "string" && typeof v.type === "string" ? (v as JournalRecord) : undefined;
+      return v && v.v === 1 && typeof v.entry === "string" && typeof v.type === "string"
+        ? (v as JournalRecord)
+        : undefined;
     } catch {
       return undefined;
     }
@@ -74,14 +92,39 @@ function releaseJournal(dir: string, orders: number): string {
     const e = `e${i.toString(16).padStart(6, "0")}`;
     const kind = kinds[i % 4]!;
     const write = (r: JournalRecord) => lines.push(JSON.stringify(r));
-    write(intent(e, at(), { kind, profile: i % 3 ? "default" : "shop2", base_url: i % 5 ? "https://api.example.id" : "http://127.0.0.1:8080", ref_id: kind === "topup" ? null : `RSL-${i}` }));
+    write(
+      intent(e, at(), {
+        kind,
+        profile: i % 3 ? "default" : "shop2",
+        base_url: i % 5 ? "https://api.example.id" : "http://127.0.0.1:8080",
+        ref_id: kind === "topup" ? null : `RSL-${i}`,
+      }),
+    );
     write({ v: 1, type: "attempt", entry: e, at: at(1), attempt: 1 });
     switch (i % 7) {
       case 0:
-        write({ v: 1, type: "attempt_failed", entry: e, at: at(2), attempt: 1, error: "UND_ERR_SOCKET", may_have_reached: true });
+        write({
+          v: 1,
+          type: "attempt_failed",
+          entry: e,
+          at: at(2),
+          attempt: 1,
+          error: "UND_ERR_SOCKET",
+          may_have_reached: true,
+        });
         write(outcome(e, at(3), { outcome: "unknown", reason: "no answer after 1 attempt", code: "UND_ERR_SOCKET" }));
         // Settled by reconcile weeks later, far down the journal, for most; some stay unknown.
-        if (i % 14 === 0) late.push({ after: i + Math.floor(orders / 4), record: outcome(e, "", { outcome: "done", invoice: `INV-${i}`, amount: 11_500, status: "completed", by: "reconcile" }) });
+        if (i % 14 === 0)
+          late.push({
+            after: i + Math.floor(orders / 4),
+            record: outcome(e, "", {
+              outcome: "done",
+              invoice: `INV-${i}`,
+              amount: 11_500,
+              status: "completed",
+              by: "reconcile",
+            }),
+          });
         break;
       case 1:
         write(outcome(e, at(3), { outcome: "refused", code: "BALANCE_IS_INSUFFICIENT", http_status: 400 }));
@@ -93,21 +136,35 @@ function releaseJournal(dir: string, orders: number): string {
         // Pending: the process died before it knew.
         break;
       default:
-        write(outcome(e, at(3), { outcome: "done", invoice: `INV-${i}`, amount: 5_600 + i, status: "paid", by: "answer" }));
-        write({ v: 1, type: "status", entry: e, at: at(60_000), status: i % 2 ? "completed" : "failed", invoice: `INV-${i}` });
+        write(
+          outcome(e, at(3), { outcome: "done", invoice: `INV-${i}`, amount: 5_600 + i, status: "paid", by: "answer" }),
+        );
+        write({
+          v: 1,
+          type: "status",
+          entry: e,
+          at: at(60_000),
+          status: i % 2 ? "completed" : "failed",
+          invoice: `INV-${i}`,
+        });
     }
     while (late.length && late[0]!.after <= i) lines.push(JSON.stringify({ ...late.shift()!.record, at: at(5) }));
     // A power loss mid-write: the next record lands on the torn line.
-    if (i % 97 === 50) lines.push(`{"v":1,"type":"outcome","entry":"${e}","at":"${at(4)}","outco${JSON.stringify(outcome(e, at(5), { outcome: "unknown", reason: "after a crash" }))}`);
+    if (i % 97 === 50)
+      lines.push(
+        `{"v":1,"type":"outcome","entry":"${e}","at":"${at(4)}","outco${JSON.stringify(outcome(e, at(5), { outcome: "unknown", reason: "after a crash" }))}`,
+      );
     if (i % 211 === 100) lines.push("garbage that was never a record");
   }
-  for (const { record } of late) lines.push(JSON.stringify({ ...record, at: new Date(start + 121 * day).toISOString() }));
+  for (const { record } of late)
+    lines.push(JSON.stringify({ ...record, at: new Date(start + 121 * day).toISOString() }));
   const text = `${lines.join("\n")}\n`;
   writeFileSync(join(dir, "journal.jsonl"), text, { mode: 0o600 });
   return text;
 }
 
-const unsettledOf = (entries: JournalEntry[]) => entries.filter((e) => e.outcome === "pending" || e.outcome === "unknown");
+const unsettledOf = (entries: JournalEntry[]) =>
+  entries.filter((e) => e.outcome === "pending" || e.outcome === "unknown");
 
 describe("a journal written by the current release", () => {
   it("is migrated on first use losing nothing: same entries, every lookup as a full fold, old months sealed", () => {
@@ -132,17 +189,28 @@ describe("a journal written by the current release", () => {
     const withRefId = sample.filter((e) => e.ref_id);
     const withInvoice = sample.filter((e) => e.invoice);
     expect(Math.min(withRefId.length, withInvoice.length)).toBeGreaterThan(sample.length / 4);
-    for (const e of withRefId) expect(journal.byRefId(e.ref_id!)).toEqual(expected.filter((x) => x.ref_id === e.ref_id).reverse());
-    for (const e of withInvoice) expect(journal.byInvoice(e.invoice!)).toEqual(expected.filter((x) => x.invoice === e.invoice).reverse());
+    for (const e of withRefId)
+      expect(journal.byRefId(e.ref_id!)).toEqual(expected.filter((x) => x.ref_id === e.ref_id).reverse());
+    for (const e of withInvoice)
+      expect(journal.byInvoice(e.invoice!)).toEqual(expected.filter((x) => x.invoice === e.invoice).reverse());
     expect(journal.unsettled()).toEqual(unsettledOf(expected));
     expect(unsettledOf(expected).length).toBeGreaterThan(100);
     expect([...journal.newestFirst()]).toEqual([...expected].reverse());
 
     // Buying goes on in a fresh active log, and a late outcome for an entry of a sealed month folds in.
     const [stillUnknown] = journal.unsettled().filter((e) => e.outcome === "unknown");
-    journal.append(outcome(stillUnknown!.entry, "2026-12-02T00:00:01.000Z", { outcome: "done", invoice: "INV-LATE", amount: 1, by: "reconcile" }));
+    journal.append(
+      outcome(stillUnknown!.entry, "2026-12-02T00:00:01.000Z", {
+        outcome: "done",
+        invoice: "INV-LATE",
+        amount: 1,
+        by: "reconcile",
+      }),
+    );
     journal.append(intent("new-1", "2026-12-02T00:00:02.000Z"));
-    expect(journal.byInvoice("INV-LATE")).toEqual([expect.objectContaining({ entry: stillUnknown!.entry, outcome: "done", by: "reconcile" })]);
+    expect(journal.byInvoice("INV-LATE")).toEqual([
+      expect.objectContaining({ entry: stillUnknown!.entry, outcome: "done", by: "reconcile" }),
+    ]);
     expect(journal.unsettled().map((e) => e.entry)).not.toContain(stillUnknown!.entry);
     expect(journal.unsettled().at(-1)).toMatchObject({ entry: "new-1", outcome: "pending" });
     expect([...journal.newestFirst()][0]).toMatchObject({ entry: "new-1" });
@@ -167,25 +235,54 @@ describe("records of one entry far apart in time", () => {
     // The first read in a new month seals the last one.
     expect(march.byRefId("ref-b")).toHaveLength(1);
     march.append(intent("c", "2026-03-05T00:00:00.000Z"));
-    march.append(outcome("a", "2026-03-05T00:00:01.000Z", { outcome: "done", invoice: "INV-A", amount: 11_500, by: "reconcile" }));
-    march.append({ v: 1, type: "status", entry: "a", at: "2026-03-05T00:00:02.000Z", status: "completed", invoice: "INV-A" });
+    march.append(
+      outcome("a", "2026-03-05T00:00:01.000Z", { outcome: "done", invoice: "INV-A", amount: 11_500, by: "reconcile" }),
+    );
+    march.append({
+      v: 1,
+      type: "status",
+      entry: "a",
+      at: "2026-03-05T00:00:02.000Z",
+      status: "completed",
+      invoice: "INV-A",
+    });
     expect(readdirSync(join(dir, "journal.d", "segments"))).toEqual(["000001-2026-01.jsonl"]);
 
     const found = march.byRefId("ref-a");
-    expect(found).toEqual([expect.objectContaining({ entry: "a", at: "2026-01-10T00:00:00.000Z", outcome: "done", invoice: "INV-A", status: "completed", updated_at: "2026-03-05T00:00:02.000Z" })]);
+    expect(found).toEqual([
+      expect.objectContaining({
+        entry: "a",
+        at: "2026-01-10T00:00:00.000Z",
+        outcome: "done",
+        invoice: "INV-A",
+        status: "completed",
+        updated_at: "2026-03-05T00:00:02.000Z",
+      }),
+    ]);
     expect(march.byInvoice("INV-A")).toEqual(found);
     expect(march.byEntryId("a")).toEqual(found[0]);
     expect(march.unsettled().map((e) => e.entry)).toEqual(["b", "c"]);
-    expect([...march.newestFirst()].map((e) => [e.entry, e.outcome])).toEqual([["c", "pending"], ["b", "pending"], ["a", "done"]]);
+    expect([...march.newestFirst()].map((e) => [e.entry, e.outcome])).toEqual([
+      ["c", "pending"],
+      ["b", "pending"],
+      ["a", "done"],
+    ]);
   });
 
   it("newest first, an entry's records met a long way before its intent and just before it fold in the order they were written", () => {
     const dir = makeConfigDir();
     const journal = new Journal(dir);
     const at = (n: number) => new Date(Date.parse("2026-11-01T00:00:00.000Z") + n * 1000).toISOString();
-    const written: JournalRecord[] = [intent("x", at(0)), outcome("x", at(1), { outcome: "unknown", reason: "no answer" })];
+    const written: JournalRecord[] = [
+      intent("x", at(0)),
+      outcome("x", at(1), { outcome: "unknown", reason: "no answer" }),
+    ];
     // More records in between than a reader holds close at hand: the later outcome waits a long way from its intent.
-    for (let i = 0; i < 1_500; i++) written.push(intent(`f${i}`, at(2 + i)), outcome(`f${i}`, at(2 + i), { outcome: "done", invoice: `INV-F${i}`, by: "answer" }));
+    for (let i = 0; i < 1_500; i++)
+      written.push(
+        intent(`f${i}`, at(2 + i)),
+        outcome(`f${i}`, at(2 + i), { outcome: "done", invoice: `INV-F${i}`, by: "answer" }),
+      );
     written.push(outcome("x", at(2_000), { outcome: "not_done", by: "reconcile" }));
     for (const r of written) journal.append(r);
 
@@ -202,7 +299,10 @@ describe("records of one entry far apart in time", () => {
     expect(february.byRefId("ref-s")).toHaveLength(1);
     const segment = join(dir, "journal.d", "segments", "000001-2026-01.jsonl");
     // Its write lands after the rename, in the file it had open.
-    appendFileSync(segment, `${JSON.stringify(outcome("s", "2026-02-01T00:00:00.500Z", { outcome: "done", invoice: "INV-S" }))}\n`);
+    appendFileSync(
+      segment,
+      `${JSON.stringify(outcome("s", "2026-02-01T00:00:00.500Z", { outcome: "done", invoice: "INV-S" }))}\n`,
+    );
     expect(february.byInvoice("INV-S")).toEqual([expect.objectContaining({ entry: "s", outcome: "done" })]);
     expect(february.unsettled()).toEqual([]);
   });
@@ -226,12 +326,14 @@ describe("reading proportional to what is asked", () => {
   it("a sealed month is not read unless asked; when it must be and cannot, the path and the repair are said", () => {
     const dir = makeConfigDir();
     const october = new Journal(dir, { now: clock("2026-10-30T00:00:00.000Z") });
-    for (let i = 0; i < 50; i++) october.append(intent(`old-${i}`, `2026-10-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00.000Z`));
+    for (let i = 0; i < 50; i++)
+      october.append(intent(`old-${i}`, `2026-10-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00.000Z`));
     expect(october.byRefId("ref-old-3")).toHaveLength(1);
     const november = new Journal(dir, { now: clock("2026-11-20T00:00:00.000Z") });
     // The first read in November seals October; what is appended after goes to a new active log.
     expect(november.byRefId("ref-old-1")).toHaveLength(1);
-    for (let i = 0; i < 60; i++) november.append(intent(`new-${i}`, `2026-11-${String(1 + (i % 19)).padStart(2, "0")}T00:00:00.000Z`));
+    for (let i = 0; i < 60; i++)
+      november.append(intent(`new-${i}`, `2026-11-${String(1 + (i % 19)).padStart(2, "0")}T00:00:00.000Z`));
     expect(november.byRefId("ref-new-1")).toHaveLength(1);
 
     // The sealed month becomes unreadable (a link where the segment was).
@@ -252,8 +354,12 @@ describe("reading proportional to what is asked", () => {
     expect([...later.newestFirst({ since: "2026-11-10T00:00:00.000Z" })].every((e) => e.at >= "2026-11-10")).toBe(true);
     later.append(intent("buying-still-works", "2026-11-20T00:00:00.000Z"));
 
-    expect(() => later.byRefId("ref-old-3")).toThrow(expect.objectContaining({ code: "JOURNAL_UNREADABLE", message: expect.stringContaining(segment) }));
-    expect(() => [...later.newestFirst()]).toThrow(expect.objectContaining({ code: "JOURNAL_UNREADABLE", message: expect.stringContaining("symbolic link") }));
+    expect(() => later.byRefId("ref-old-3")).toThrow(
+      expect.objectContaining({ code: "JOURNAL_UNREADABLE", message: expect.stringContaining(segment) }),
+    );
+    expect(() => [...later.newestFirst()]).toThrow(
+      expect.objectContaining({ code: "JOURNAL_UNREADABLE", message: expect.stringContaining("symbolic link") }),
+    );
   });
 });
 
@@ -261,17 +367,26 @@ describe("an index that stays right", () => {
   it("nothing bought yet: every lookup answers empty and reading makes no files", () => {
     const dir = makeConfigDir();
     const journal = new Journal(dir);
-    expect([journal.byRefId("r"), journal.byInvoice("i"), journal.byEntryId("e"), journal.unsettled(), [...journal.newestFirst()], journal.entries()]).toEqual([[], [], undefined, [], [], []]);
+    expect([
+      journal.byRefId("r"),
+      journal.byInvoice("i"),
+      journal.byEntryId("e"),
+      journal.unsettled(),
+      [...journal.newestFirst()],
+      journal.entries(),
+    ]).toEqual([[], [], undefined, [], [], []]);
     expect(readdirSync(dir)).toEqual([]);
   });
-
 
   /** Records as `append` writes them, in one write (each append's fsync is not what these tests are about). */
   const fill = (journal: Journal, n: number, prefix = "x") => {
     const at = new Date().toISOString();
     const lines: string[] = [];
     for (let i = 0; i < n; i++) {
-      lines.push(JSON.stringify(intent(`${prefix}${i}`, at)), JSON.stringify(outcome(`${prefix}${i}`, at, { outcome: "done", invoice: `INV-${prefix}${i}`, amount: i })));
+      lines.push(
+        JSON.stringify(intent(`${prefix}${i}`, at)),
+        JSON.stringify(outcome(`${prefix}${i}`, at, { outcome: "done", invoice: `INV-${prefix}${i}`, amount: i })),
+      );
     }
     appendFileSync(journal.path, `${lines.join("\n")}\n`);
   };
@@ -279,22 +394,39 @@ describe("an index that stays right", () => {
   it.each([
     ["meta.json is not JSON", (index: string) => writeFileSync(join(index, "meta.json"), "{ torn")],
     ["the index is gone", (index: string) => rmSync(index, { recursive: true })],
-    ["a bucket was cut short", (index: string) => {
-      const bucket = readdirSync(index).filter((n) => n.startsWith("b")).sort((a, b) => readFileSync(join(index, b)).length - readFileSync(join(index, a)).length)[0]!;
-      truncateSync(join(index, bucket), 3);
-    }],
-    ["a power loss left a bucket's last lines as zeros", (index: string) => {
-      for (const name of readdirSync(index).filter((n) => n.startsWith("b"))) {
-        const bytes = readFileSync(join(index, name));
-        bytes.fill(0, Math.max(0, bytes.length - 20));
-        writeFileSync(join(index, name), bytes);
-      }
-    }],
-    ["every bucket points at the wrong records", (index: string) => {
-      for (const name of readdirSync(index).filter((n) => n.startsWith("b"))) {
-        writeFileSync(join(index, name), readFileSync(join(index, name), "utf8").replace(/\t1:(\d+)\n/g, (_m, o: string) => `\t1:${Number(o) + 1}\n`));
-      }
-    }],
+    [
+      "a bucket was cut short",
+      (index: string) => {
+        const bucket = readdirSync(index)
+          .filter((n) => n.startsWith("b"))
+          .sort((a, b) => readFileSync(join(index, b)).length - readFileSync(join(index, a)).length)[0]!;
+        truncateSync(join(index, bucket), 3);
+      },
+    ],
+    [
+      "a power loss left a bucket's last lines as zeros",
+      (index: string) => {
+        for (const name of readdirSync(index).filter((n) => n.startsWith("b"))) {
+          const bytes = readFileSync(join(index, name));
+          bytes.fill(0, Math.max(0, bytes.length - 20));
+          writeFileSync(join(index, name), bytes);
+        }
+      },
+    ],
+    [
+      "every bucket points at the wrong records",
+      (index: string) => {
+        for (const name of readdirSync(index).filter((n) => n.startsWith("b"))) {
+          writeFileSync(
+            join(index, name),
+            readFileSync(join(index, name), "utf8").replace(
+              /\t1:(\d+)\n/g,
+              (_m, o: string) => `\t1:${Number(o) + 1}\n`,
+            ),
+          );
+        }
+      },
+    ],
   ])("%s: it is rebuilt and every answer stays right", (_name, damage) => {
     const dir = makeConfigDir();
     const journal = new Journal(dir);
@@ -304,7 +436,9 @@ describe("an index that stays right", () => {
     damage(join(dir, "journal.d", "index"));
     for (const e of expected.filter((_e, i) => i % 9 === 0)) expect(journal.byRefId(e.ref_id!)).toEqual([e]);
     expect(journal.byInvoice("INV-x150")).toEqual([expected[150]]);
-    expect(JSON.parse(readFileSync(join(dir, "journal.d", "index", "meta.json"), "utf8")).files[0].covered).toBe(readFileSync(journal.path).length);
+    expect(JSON.parse(readFileSync(join(dir, "journal.d", "index", "meta.json"), "utf8")).files[0].covered).toBe(
+      readFileSync(journal.path).length,
+    );
   });
 
   it("a lock held by a live process: lookups read the uncovered tail themselves and still find everything", () => {
@@ -315,7 +449,9 @@ describe("an index that stays right", () => {
     const meta = readFileSync(join(dir, "journal.d", "index", "meta.json"), "utf8");
     writeFileSync(join(dir, "journal.d", "index.lock"), `${process.pid} ${hostname()}\n`);
     fill(journal, 5, "y");
-    expect(journal.byRefId("ref-y4")).toEqual([expect.objectContaining({ entry: "y4", outcome: "done", invoice: "INV-y4" })]);
+    expect(journal.byRefId("ref-y4")).toEqual([
+      expect.objectContaining({ entry: "y4", outcome: "done", invoice: "INV-y4" }),
+    ]);
     expect(journal.byInvoice("INV-x29")).toHaveLength(1);
     expect(journal.unsettled()).toEqual([]);
     expect(readFileSync(join(dir, "journal.d", "index", "meta.json"), "utf8")).toBe(meta);
@@ -329,7 +465,9 @@ describe("an index that stays right", () => {
     const journal = new Journal(dir);
     fill(journal, 20);
     // A live process (orphaned, so that its exit is reaped while this one waits) holds the lock.
-    const holder = Number(spawnSync("sh", ["-c", "sleep 1 >/dev/null 2>&1 & echo $!"], { encoding: "utf8" }).stdout.trim());
+    const holder = Number(
+      spawnSync("sh", ["-c", "sleep 1 >/dev/null 2>&1 & echo $!"], { encoding: "utf8" }).stdout.trim(),
+    );
     mkdirSync(join(dir, "journal.d"));
     writeFileSync(join(dir, "journal.d", "index.lock"), `${holder} ${hostname()}\n`);
     expect(journal.byRefId("ref-x3")).toEqual([expect.objectContaining({ entry: "x3", invoice: "INV-x3" })]);
@@ -354,7 +492,8 @@ describe("an index that stays right", () => {
     expect(journal.byRefId("ref-x0")).toHaveLength(1);
     appendFileSync(journal.path, JSON.stringify(intent("half", new Date().toISOString())));
     expect(journal.byRefId("ref-half")).toHaveLength(1);
-    const covered = () => JSON.parse(readFileSync(join(dir, "journal.d", "index", "meta.json"), "utf8")).files[0].covered;
+    const covered = () =>
+      JSON.parse(readFileSync(join(dir, "journal.d", "index", "meta.json"), "utf8")).files[0].covered;
     expect(covered()).toBeLessThan(readFileSync(journal.path).length);
     appendFileSync(journal.path, "\n");
     expect(journal.byRefId("ref-half")).toHaveLength(1);
@@ -389,7 +528,9 @@ describe("an index that stays right", () => {
     const journal = new Journal(dir);
     for (let w = 0; w < 3; w++) {
       for (let i = 0; i < perWriter; i++) {
-        expect(journal.byRefId(`ref-w${w}-${i}`)).toEqual([expect.objectContaining({ entry: `w${w}-${i}`, outcome: "done", invoice: `INV-w${w}-${i}`, amount: i })]);
+        expect(journal.byRefId(`ref-w${w}-${i}`)).toEqual([
+          expect.objectContaining({ entry: `w${w}-${i}`, outcome: "done", invoice: `INV-w${w}-${i}`, amount: i }),
+        ]);
       }
     }
     expect(journal.unsettled()).toEqual([]);

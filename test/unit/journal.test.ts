@@ -9,7 +9,14 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { purchase } from "../../src/orders/purchase.js";
 import type { AttemptHooks } from "../../src/api/client.js";
-import { AuthError, InterruptedError, NetworkError, OutcomeUnknownError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
+import {
+  AuthError,
+  InterruptedError,
+  NetworkError,
+  OutcomeUnknownError,
+  ServiceError,
+  UnexpectedResponseError,
+} from "../../src/errors.js";
 import { foldRecords, Journal, maxRecordBytes, type JournalRecord } from "../../src/journal/journal.js";
 import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
 import { makeConfigDir } from "../support/cli.js";
@@ -19,17 +26,49 @@ import { testItem } from "../support/items.js";
 
 const at = "2026-11-21T14:30:00.000Z";
 const intent = (entry: string, extra: Partial<JournalRecord> = {}): JournalRecord =>
-  ({ v: 1, type: "intent", entry, at, kind: "buy", profile: "default", base_url: "http://127.0.0.1:1", ref_id: `ref-${entry}`, request: { carts: [] }, pid: 1, host: "h", ...extra }) as JournalRecord;
+  ({
+    v: 1,
+    type: "intent",
+    entry,
+    at,
+    kind: "buy",
+    profile: "default",
+    base_url: "http://127.0.0.1:1",
+    ref_id: `ref-${entry}`,
+    request: { carts: [] },
+    pid: 1,
+    host: "h",
+    ...extra,
+  }) as JournalRecord;
 
 describe("journal file", () => {
   it("appends one line per record, 0600, readable back in order", () => {
     const journal = new Journal(join(makeConfigDir(), "nested"));
     journal.append(intent("a"));
     journal.append({ v: 1, type: "attempt", entry: "a", at, attempt: 1 });
-    journal.append({ v: 1, type: "outcome", entry: "a", at, outcome: "done", invoice: "INV-1", amount: 11_500, status: "paid", by: "answer" });
+    journal.append({
+      v: 1,
+      type: "outcome",
+      entry: "a",
+      at,
+      outcome: "done",
+      invoice: "INV-1",
+      amount: 11_500,
+      status: "paid",
+      by: "answer",
+    });
     expect(readFileSync(journal.path, "utf8").split("\n")).toHaveLength(4);
     expect(statSync(journal.path).mode & 0o777).toBe(0o600);
-    expect(journal.entries()).toEqual([expect.objectContaining({ entry: "a", ref_id: "ref-a", attempts: 1, outcome: "done", invoice: "INV-1", amount: 11_500 })]);
+    expect(journal.entries()).toEqual([
+      expect.objectContaining({
+        entry: "a",
+        ref_id: "ref-a",
+        attempts: 1,
+        outcome: "done",
+        invoice: "INV-1",
+        amount: 11_500,
+      }),
+    ]);
   });
 
   it("folds: an intent alone is pending; the latest outcome stands, but done is a fact that nothing overrides", () => {
@@ -43,7 +82,11 @@ describe("journal file", () => {
       { v: 1, type: "outcome", entry: "d", at, outcome: "unknown", reason: "late" },
       { v: 1, type: "outcome", entry: "nobody", at, outcome: "done" },
     ]);
-    expect(entries.map((e) => [e.entry, e.outcome])).toEqual([["p", "pending"], ["u", "not_done"], ["d", "done"]]);
+    expect(entries.map((e) => [e.entry, e.outcome])).toEqual([
+      ["p", "pending"],
+      ["u", "not_done"],
+      ["d", "done"],
+    ]);
     expect(entries[1]).not.toHaveProperty("code");
     expect(entries[1]!.reason).toBe("not on the service");
     expect(entries[2]).toMatchObject({ invoice: "INV-9", amount: 5 });
@@ -87,12 +130,14 @@ describe("journal file", () => {
           base_url: "http://x", ref_id: id + "-" + i, request: { note: id.repeat(700) }, pid: process.pid, host: "h" });
       }`;
     await Promise.all(
-      Array.from({ length: writers }, (_, w) =>
-        new Promise<void>((done, fail) => {
-          const child = spawn(process.execPath, ["--input-type=module", "-e", script, `w${w}`], { stdio: "inherit" });
-          child.on("error", fail);
-          child.on("close", (code) => (code === 0 ? done() : fail(new Error(`writer ${w} exited ${code}`))));
-        }),
+      Array.from(
+        { length: writers },
+        (_, w) =>
+          new Promise<void>((done, fail) => {
+            const child = spawn(process.execPath, ["--input-type=module", "-e", script, `w${w}`], { stdio: "inherit" });
+            child.on("error", fail);
+            child.on("close", (code) => (code === 0 ? done() : fail(new Error(`writer ${w} exited ${code}`))));
+          }),
       ),
     );
     const lines = readFileSync(join(dir, "journal.jsonl"), "utf8").split("\n").filter(Boolean);
@@ -123,9 +168,17 @@ describe("what counts as maybe-happened", () => {
 describe("journalRequest", () => {
   it("a connection refused on every attempt never left: NetworkError (exit 4), journal `not_sent`", async () => {
     const port = await closedPort();
-    const { ctx } = await testContext({ env: { RESELLER_BASE_URL: `http://127.0.0.1:${port}`, RESELLER_API_KEY: "rk_test_key_0000" } });
+    const { ctx } = await testContext({
+      env: { RESELLER_BASE_URL: `http://127.0.0.1:${port}`, RESELLER_API_KEY: "rk_test_key_0000" },
+    });
     const client = await ctx.client();
-    const order = { refId: "refused-1", refIdGiven: true, lines: [{ item: testItem({ id: 12, name: "Pulsa", price: 11_500, orderProcess: "h2h" }), quantity: 1, note: "0812" }] };
+    const order = {
+      refId: "refused-1",
+      refIdGiven: true,
+      lines: [
+        { item: testItem({ id: 12, name: "Pulsa", price: 11_500, orderProcess: "h2h" }), quantity: 1, note: "0812" },
+      ],
+    };
     const error = await purchase(ctx, client, order).catch((e) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.exitCode).toBe(4);
@@ -154,7 +207,11 @@ describe("journalRequest", () => {
   });
 
   it.each<[string, (hooks: Required<AttemptHooks>) => Promise<void>, string]>([
-    ["Ctrl-C while the first attempt was still connecting", async (hooks) => void (await hooks.onAttempt(1)), "not_sent"],
+    [
+      "Ctrl-C while the first attempt was still connecting",
+      async (hooks) => void (await hooks.onAttempt(1)),
+      "not_sent",
+    ],
     [
       "Ctrl-C in the back-off after a refused connection",
       async (hooks) => {

@@ -13,8 +13,54 @@ import { UsageError } from "../../src/errors.js";
 import { compileJqFilter, compileWithJq, type JqFiltered } from "../../src/output/jq.js";
 import { evaluatePlainPath, parsePlainPath } from "../../src/output/jq-paths.js";
 
-const keys = ["a", "b", "data", "balance", "sn", "_x", "k9", "0", "1", "10", "01", "-1", "a b", "k-1", "é", "日本", "\u007f", "\n", "\t", '"', "\\", "", "__proto__", "constructor", "\ud800", "x\u0000y", "if", "and", "end"];
-const numberLiterals = ["0", "-0", "7", "-12", "1.0", "1e2", "1E2", "0.5", "-3.25", "12345678901234567890", "9007199254740993", "9007199254740991", "-9007199254740991", "1.5e300", "100"];
+const keys = [
+  "a",
+  "b",
+  "data",
+  "balance",
+  "sn",
+  "_x",
+  "k9",
+  "0",
+  "1",
+  "10",
+  "01",
+  "-1",
+  "a b",
+  "k-1",
+  "é",
+  "日本",
+  "\u007f",
+  "\n",
+  "\t",
+  '"',
+  "\\",
+  "",
+  "__proto__",
+  "constructor",
+  "\ud800",
+  "x\u0000y",
+  "if",
+  "and",
+  "end",
+];
+const numberLiterals = [
+  "0",
+  "-0",
+  "7",
+  "-12",
+  "1.0",
+  "1e2",
+  "1E2",
+  "0.5",
+  "-3.25",
+  "12345678901234567890",
+  "9007199254740993",
+  "9007199254740991",
+  "-9007199254740991",
+  "1.5e300",
+  "100",
+];
 
 const text = fc.oneof(
   fc.constantFrom(...keys),
@@ -29,10 +75,16 @@ const documents = fc.letrec<{ value: string }>((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     fc.constantFrom("null", "true", "false"),
-    fc.oneof(fc.constantFrom(...numberLiterals), fc.integer().map(String), fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n))),
+    fc.oneof(
+      fc.constantFrom(...numberLiterals),
+      fc.integer().map(String),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
+    ),
     jsonString,
     fc.tuple(fc.array(tie("value"), { maxLength: 4 }), space).map(([items, s]) => `[${s}${items.join(`,${s}`)}${s}]`),
-    fc.tuple(fc.array(fc.tuple(jsonString, tie("value")), { maxLength: 4 }), space).map(([members, s]) => `{${s}${members.map(([k, v]) => `${k}:${s}${v}`).join(`,${s}`)}${s}}`),
+    fc
+      .tuple(fc.array(fc.tuple(jsonString, tie("value")), { maxLength: 4 }), space)
+      .map(([members, s]) => `{${s}${members.map(([k, v]) => `${k}:${s}${v}`).join(`,${s}`)}${s}}`),
   ),
 })).value;
 
@@ -43,22 +95,48 @@ const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const optional = fc.constantFrom("", "", "?");
 /** A step after a path: `.k`, `["k"]`, `[n]`, `[]`, or something near them that is not a plain path. */
 const step = fc.oneof(
-  fc.tuple(fc.constantFrom(...keys.filter((k) => identifier.test(k)), "x1", "data", "balance"), optional).map(([k, o]) => `.${k}${o}`),
-  fc.tuple(fc.constantFrom(...keys.filter((k) => !/["\\\u0000-\u001f]/.test(k))), optional).map(([k, o]) => `[${JSON.stringify(k)}]${o}`),
+  fc
+    .tuple(fc.constantFrom(...keys.filter((k) => identifier.test(k)), "x1", "data", "balance"), optional)
+    .map(([k, o]) => `.${k}${o}`),
+  fc
+    .tuple(fc.constantFrom(...keys.filter((k) => !/["\\\u0000-\u001f]/.test(k))), optional)
+    .map(([k, o]) => `[${JSON.stringify(k)}]${o}`),
   fc.tuple(fc.constantFrom(0, 1, 2, -1, -2, -5, 5, 123456789), optional).map(([n, o]) => `[${n}]${o}`),
   optional.map((o) => `[]${o}`),
   // Near misses: each must be left to jq, or be read exactly as jq reads it.
-  fc.constantFrom(".[1.5]", ".[1:2]", " .a", "[ 0 ]", ".[0]", "..", '."a"', ".[-0]", "[01]", '["a\\nb"]', "?", ".a #c", "[\"\\(1)\"]"),
+  fc.constantFrom(
+    ".[1.5]",
+    ".[1:2]",
+    " .a",
+    "[ 0 ]",
+    ".[0]",
+    "..",
+    '."a"',
+    ".[-0]",
+    "[01]",
+    '["a\\nb"]',
+    "?",
+    ".a #c",
+    '["\\(1)"]',
+  ),
 );
-const path = fc.tuple(fc.array(step, { minLength: 0, maxLength: 4 })).map(([steps]) =>
-  `.${steps.map((s, i) => (i === 0 && s.startsWith(".") ? s.slice(1) : s)).join("")}`,
-);
+const path = fc
+  .tuple(fc.array(step, { minLength: 0, maxLength: 4 }))
+  .map(([steps]) => `.${steps.map((s, i) => (i === 0 && s.startsWith(".") ? s.slice(1) : s)).join("")}`);
 const expressions = fc.letrec<{ pipe: string; term: string }>((tie) => ({
-  term: fc.oneof({ depthSize: "small", withCrossShrink: true }, path, path, tie("pipe").map((p) => `(${p})`), tie("pipe").map((p) => `( ${p} )`)),
+  term: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    path,
+    path,
+    tie("pipe").map((p) => `(${p})`),
+    tie("pipe").map((p) => `( ${p} )`),
+  ),
   pipe: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     tie("term"),
-    fc.tuple(tie("term"), fc.constantFrom(",", " , ", "|", " | ", "||", ", "), tie("pipe")).map(([a, op, b]) => `${a}${op}${b}`),
+    fc
+      .tuple(tie("term"), fc.constantFrom(",", " , ", "|", " | ", "||", ", "), tie("pipe"))
+      .map(([a, op, b]) => `${a}${op}${b}`),
   ),
 })).pipe;
 
@@ -72,7 +150,10 @@ async function compiledByJq(expression: string) {
 }
 
 /** What --jq prints, as one comparable record. */
-const shown = (filtered: JqFiltered) => ({ text: filtered.text, error: filtered.error && { message: filtered.error.message, exitCode: filtered.error.exitCode } });
+const shown = (filtered: JqFiltered) => ({
+  text: filtered.text,
+  error: filtered.error && { message: filtered.error.message, exitCode: filtered.error.exitCode },
+});
 
 describe("plain paths answered without jq's engine", () => {
   it("print exactly what jq prints, or hand over to jq", async () => {
@@ -125,6 +206,7 @@ describe("plain paths answered without jq's engine", () => {
     expect(evaluatePlainPath(parsePlainPath(".data.fee")!, answer, false)).toBeUndefined();
     // An error is jq's to word.
     expect(evaluatePlainPath(parsePlainPath(".data.balance.x")!, answer, false)).toBeUndefined();
-    for (const notPlain of [".data |||", "..", ".a | length", ".a // 1", "select(.a)", ".a .b", ".[1.5]", ".if", ""]) expect(parsePlainPath(notPlain), notPlain).toBeUndefined();
+    for (const notPlain of [".data |||", "..", ".a | length", ".a // 1", "select(.a)", ".a .b", ".[1.5]", ".if", ""])
+      expect(parsePlainPath(notPlain), notPlain).toBeUndefined();
   });
 });

@@ -1,6 +1,14 @@
 /** The one table layout: what each column gives up, in which order, and what it never does. */
 import { describe, expect, it } from "vitest";
-import { endCut, layoutCost, middleCut, planTable, wrapText, type Column, type LaidCell } from "../../src/output/layout.js";
+import {
+  endCut,
+  layoutCost,
+  middleCut,
+  planTable,
+  wrapText,
+  type Column,
+  type LaidCell,
+} from "../../src/output/layout.js";
 import { formatIsoUtc } from "../../src/output/format.js";
 import { money, Output, type Cell } from "../../src/output/output.js";
 
@@ -38,9 +46,19 @@ describe("planTable", () => {
     { header: "Created" },
   ];
   const rows = [
-    [...cells("41", "Voucher Game Online", "Mobile Legends 5000 Diamonds 1.000.000", "Rp 1.000.000.000", "ML-DIAMOND-5000"), time("2026-11-24 07:20:33 (3 min ago)", "2026-11-24 07:20:33", "2026-11-24 07:20")],
+    [
+      ...cells(
+        "41",
+        "Voucher Game Online",
+        "Mobile Legends 5000 Diamonds 1.000.000",
+        "Rp 1.000.000.000",
+        "ML-DIAMOND-5000",
+      ),
+      time("2026-11-24 07:20:33 (3 min ago)", "2026-11-24 07:20:33", "2026-11-24 07:20"),
+    ],
   ];
-  const total = (plan: NonNullable<ReturnType<typeof planTable>>) => plan.widths.reduce((a, b) => a + b, 0) + layoutCost(plan.widths.length, plan.borders);
+  const total = (plan: NonNullable<ReturnType<typeof planTable>>) =>
+    plan.widths.reduce((a, b) => a + b, 0) + layoutCost(plan.widths.length, plan.borders);
 
   it("keeps everything at its width when it fits", () => {
     const plan = planTable(columns, rows, 200)!;
@@ -55,7 +73,8 @@ describe("planTable", () => {
     expect(steps[2]).toMatchObject({ level: 1, shown: [0, 1, 2, 3, 5] });
     expect(steps[3]).toMatchObject({ shown: [0, 2, 3, 5] });
     expect(steps[4]).toMatchObject({ level: 2, shown: [0, 2, 3, 5] });
-    for (const [i, plan] of steps.entries()) expect(total(plan), `step ${i}`).toBeLessThanOrEqual([150, 128, 110, 95, 80, 60][i]!);
+    for (const [i, plan] of steps.entries())
+      expect(total(plan), `step ${i}`).toBeLessThanOrEqual([150, 128, 110, 95, 80, 60][i]!);
     // At 60 only the name has given way; the money and the time to the minute keep their width.
     const sixty = steps[5]!;
     expect(sixty.widths[sixty.shown.indexOf(3)]).toBe("Rp 1.000.000.000".length);
@@ -64,7 +83,15 @@ describe("planTable", () => {
   });
 
   it("drops an empty column before cutting anything, and uses short headers", () => {
-    const plan = planTable([{ header: "Name", fit: "middle" }, { header: "Detail", fit: "end" }, { header: "Start count", short: "Start" }], [cells("Pulsa Telkomsel 10.000", "-", "12")], 34)!;
+    const plan = planTable(
+      [
+        { header: "Name", fit: "middle" },
+        { header: "Detail", fit: "end" },
+        { header: "Start count", short: "Start" },
+      ],
+      [cells("Pulsa Telkomsel 10.000", "-", "12")],
+      34,
+    )!;
     expect(plan.shown).toEqual([0, 2]);
     expect(plan.headers).toEqual(["Name", "Start"]);
     expect(plan.widths[0]).toBe("Pulsa Telkomsel 10.000".length);
@@ -80,30 +107,56 @@ describe("planTable", () => {
   });
 
   it("wraps a wrapped column no narrower than its longest word", () => {
-    const plan = planTable([{ header: "Item", fit: "wrap" }, { header: "Order" }], [cells("Instagram Followers Indonesia", "1234567890123")], 30)!;
+    const plan = planTable(
+      [{ header: "Item", fit: "wrap" }, { header: "Order" }],
+      [cells("Instagram Followers Indonesia", "1234567890123")],
+      30,
+    )!;
     expect(plan.widths[0]).toBeGreaterThanOrEqual("Indonesia".length);
   });
 });
 
 function screen(width: number, headers: (string | Column)[], rows: Cell[][]): string {
   let out = "";
-  const output = new Output({ stdout: { write: (s: string) => (out += s) }, stderr: { write: () => undefined }, mode: "table", stdoutIsTTY: true, stderrIsTTY: false, now: () => Date.parse("2026-11-24T00:00:00Z"), width });
+  const output = new Output({
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: () => undefined },
+    mode: "table",
+    stdoutIsTTY: true,
+    stderrIsTTY: false,
+    now: () => Date.parse("2026-11-24T00:00:00Z"),
+    width,
+  });
   output.table(headers, rows);
   return out;
 }
 
 describe("Output.table on a terminal", () => {
-  it.each([40, 60, 80])("at %i columns: no line wider, money and ids whole, whatever the layout it falls back to", (width) => {
-    const text = screen(
-      width,
-      [{ header: "Created" }, { header: "Item", fit: "middle" }, { header: "Amount" }, { header: "Ref ID" }],
-      [[{ human: "2026-11-24 07:20:33 (3 min ago)", plain: "", shorter: ["2026-11-24 07:20:33", "2026-11-24 07:20"] }, "Pulsa Telkomsel 10.000", money(1_000_000_000), { human: "RSL-20261124-Q1W2E3R4T5", plain: "", copy: true }]],
-    );
-    for (const line of text.split("\n")) expect([...line].length, text).toBeLessThanOrEqual(width);
-    expect(text).toContain("Rp 1.000.000.000");
-    expect(text).toContain("RSL-20261124-Q1W2E3R4T5");
-    expect(text).toContain("2026-11-24 07:20");
-  });
+  it.each([40, 60, 80])(
+    "at %i columns: no line wider, money and ids whole, whatever the layout it falls back to",
+    (width) => {
+      const text = screen(
+        width,
+        [{ header: "Created" }, { header: "Item", fit: "middle" }, { header: "Amount" }, { header: "Ref ID" }],
+        [
+          [
+            {
+              human: "2026-11-24 07:20:33 (3 min ago)",
+              plain: "",
+              shorter: ["2026-11-24 07:20:33", "2026-11-24 07:20"],
+            },
+            "Pulsa Telkomsel 10.000",
+            money(1_000_000_000),
+            { human: "RSL-20261124-Q1W2E3R4T5", plain: "", copy: true },
+          ],
+        ],
+      );
+      for (const line of text.split("\n")) expect([...line].length, text).toBeLessThanOrEqual(width);
+      expect(text).toContain("Rp 1.000.000.000");
+      expect(text).toContain("RSL-20261124-Q1W2E3R4T5");
+      expect(text).toContain("2026-11-24 07:20");
+    },
+  );
 });
 
 describe("a column declared by its header alone", () => {
@@ -111,7 +164,14 @@ describe("a column declared by its header alone", () => {
     const text = screen(
       56,
       ["Time", "Detail", "Amount", "Qty"],
-      [[{ human: "2026-11-24 07:20:33 (3 min ago)", plain: "", shorter: ["2026-11-24 07:20:33", "2026-11-24 07:20"] }, "settled by reconcile after the answer was lost", money(1_000_000_000), 1_000_000]],
+      [
+        [
+          { human: "2026-11-24 07:20:33 (3 min ago)", plain: "", shorter: ["2026-11-24 07:20:33", "2026-11-24 07:20"] },
+          "settled by reconcile after the answer was lost",
+          money(1_000_000_000),
+          1_000_000,
+        ],
+      ],
     );
     for (const line of text.split("\n")) expect([...line].length, text).toBeLessThanOrEqual(56);
     expect(text).toContain("Rp 1.000.000.000");

@@ -8,7 +8,14 @@ import { makeConfigDir } from "../support/cli.js";
 
 const now = Date.parse("2026-11-21T14:30:00Z");
 function lock(token: string, expiresInSeconds: number, extra: Partial<StockLock> = {}): StockLock {
-  return { token, itemId: 3, quantity: 2, lockedAt: new Date(now).toISOString(), expiresAt: new Date(now + expiresInSeconds * 1000).toISOString(), ...extra };
+  return {
+    token,
+    itemId: 3,
+    quantity: 2,
+    lockedAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + expiresInSeconds * 1000).toISOString(),
+    ...extra,
+  };
 }
 
 describe("lock cache", () => {
@@ -69,8 +76,17 @@ describe("lock cache", () => {
 
   it("ignores entries that are not locks", async () => {
     const dir = makeConfigDir();
-    const stored = { lock_token: "LCK-B", item_id: 3, quantity: 2, locked_at: null, expires_at: new Date(now + 600_000).toISOString() };
-    writeFileSync(lockCachePath(dir), JSON.stringify({ profiles: { default: [{ lock_token: "LCK-A" }, "junk", stored] } }));
+    const stored = {
+      lock_token: "LCK-B",
+      item_id: 3,
+      quantity: 2,
+      locked_at: null,
+      expires_at: new Date(now + 600_000).toISOString(),
+    };
+    writeFileSync(
+      lockCachePath(dir),
+      JSON.stringify({ profiles: { default: [{ lock_token: "LCK-A" }, "junk", stored] } }),
+    );
     expect(await findCachedLock(dir, "default", "LCK-A", now)).toBeUndefined();
     expect(await findCachedLock(dir, "default", "LCK-B", now)).toBeDefined();
   });

@@ -74,7 +74,9 @@ describe("formatTimestamp", () => {
     [-3 * 86400, "(3 days ago)"],
     [3 * 3600 + 60, "(in 3h 01m)"],
   ])("%d s from now reads %s", (offset, hint) => {
-    expect(formatTimestamp(at(offset), now)).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d ${hint.replace(/[()]/g, "\\$&")}$`));
+    expect(formatTimestamp(at(offset), now)).toMatch(
+      new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d ${hint.replace(/[()]/g, "\\$&")}$`),
+    );
   });
 
   // Each case sets the machine's zone and writes the expected time by hand: a formatter printing UTC,
@@ -94,7 +96,9 @@ describe("formatTimestamp", () => {
   });
 
   it("writes the time and how far it is from now", () => {
-    inZone("Asia/Jakarta", () => expect(formatTimestamp("2026-11-21T14:39:41Z", now)).toBe("2026-11-21 21:39:41 (in 9m 41s)"));
+    inZone("Asia/Jakarta", () =>
+      expect(formatTimestamp("2026-11-21T14:39:41Z", now)).toBe("2026-11-21 21:39:41 (in 9m 41s)"),
+    );
   });
 
   it("passes through text that is not a time, and dashes a missing one", () => {
@@ -203,12 +207,19 @@ describe("Output modes", () => {
 
   it("records: label and value on a terminal, snake_case label and raw value when piped", () => {
     const table = capture("table");
-    table.output.record([["Balance", money(2_500_000)], ["Expires", table.output.time("2026-11-21T14:39:41Z")]]);
+    table.output.record([
+      ["Balance", money(2_500_000)],
+      ["Expires", table.output.time("2026-11-21T14:39:41Z")],
+    ]);
     expect(table.out()).toMatch(/^Balance +Rp 2\.500\.000\n/);
     expect(table.out()).toContain("(in 9m 41s)");
 
     const plain = capture("plain");
-    plain.output.record([["Minimum order", 100], ["Expires", plain.output.time("2026-11-21T14:39:41Z")], ["Note", null]]);
+    plain.output.record([
+      ["Minimum order", 100],
+      ["Expires", plain.output.time("2026-11-21T14:39:41Z")],
+      ["Note", null],
+    ]);
     expect(plain.out()).toBe("minimum_order\t100\nexpires\t2026-11-21T14:39:41Z\nnote\t\n");
   });
 
@@ -275,14 +286,26 @@ describe("messages for people quote the service safely", () => {
   });
 
   it("an error's code, hint and --json document from the service are shown, not obeyed", () => {
-    const error = new ServiceError(400, "X\u001b]52;c;cm0gLXJmIH4=\u0007", "Refused.", undefined, { suggestion: "Try \u001b[2J\u009b31m again." });
+    const error = new ServiceError(400, "X\u001b]52;c;cm0gLXJmIH4=\u0007", "Refused.", undefined, {
+      suggestion: "Try \u001b[2J\u009b31m again.",
+    });
     let human = "";
-    printError(error, { stderr: { write: (t: string) => void (human += t) }, json: false, verbose: false, paint: (_tone, text) => text });
+    printError(error, {
+      stderr: { write: (t: string) => void (human += t) },
+      json: false,
+      verbose: false,
+      paint: (_tone, text) => text,
+    });
     expect(human).not.toMatch(/[\u001b\u0007\u009b]/);
     expect(human).toContain("X\\x1b]52;c;cm0gLXJmIH4=\\x07");
     expect(human).toMatch(/^Hint: Try \\x1b\[2J\\x9b31m again\.$/m);
     let json = "";
-    printError(new ServiceError(400, "BAD", "m\u009b31m\u202e", undefined), { stderr: { write: (t: string) => void (json += t) }, json: true, verbose: false, paint: (_tone, text) => text });
+    printError(new ServiceError(400, "BAD", "m\u009b31m\u202e", undefined), {
+      stderr: { write: (t: string) => void (json += t) },
+      json: true,
+      verbose: false,
+      paint: (_tone, text) => text,
+    });
     expect(json).not.toMatch(/[\u009b\u202e]/);
     expect(JSON.parse(json).error.message).toBe("m\u009b31m\u202e");
   });
@@ -295,7 +318,11 @@ describe("messages for people quote the service safely", () => {
 });
 
 describe("jsonArray", () => {
-  const entries = [{ ref_id: "RSL-1", amount: 10_650, request: { carts: [{ item_id: 12, quantity: 1 }] } }, { ref_id: "RSL-2", note: "a\nb" }, {}];
+  const entries = [
+    { ref_id: "RSL-1", amount: 10_650, request: { carts: [{ item_id: 12, quantity: 1 }] } },
+    { ref_id: "RSL-2", note: "a\nb" },
+    {},
+  ];
   it.each([
     ["piped", false],
     ["on a terminal", true],
@@ -304,9 +331,11 @@ describe("jsonArray", () => {
       const whole = capture("json", tty);
       whole.output.json(list);
       const streamed = capture("json", tty);
-      await streamed.output.jsonArray((function* () {
-        yield* list;
-      })());
+      await streamed.output.jsonArray(
+        (function* () {
+          yield* list;
+        })(),
+      );
       expect(streamed.out()).toBe(whole.out());
     }
   });
@@ -335,12 +364,14 @@ describe("jsonArray", () => {
       stderrIsTTY: false,
       now: () => 0,
     });
-    const done = output.jsonArray((function* () {
-      for (const item of items) {
-        pulled++;
-        yield item;
-      }
-    })());
+    const done = output.jsonArray(
+      (function* () {
+        for (const item of items) {
+          pulled++;
+          yield item;
+        }
+      })(),
+    );
     // It runs up to its first wait at once: one 64 KiB write went out and is held.
     expect(waits).toBe(1);
     expect(pulled).toBeLessThan(10);

@@ -62,8 +62,16 @@ describe("which items take a phone number", () => {
     ["a data package that labels nothing", { category: "Paket Data" }, true],
     ["an e-wallet that labels nothing", { category: "E-Wallet" }, true],
     ["a game's User ID", { category: "Top Up Game", requiredFields: [field("note", "User ID")] }, false],
-    ["a pulsa item whose field says otherwise", { category: "Pulsa", requiredFields: [field("note", "ID Pelanggan")] }, false],
-    ["a game item with an account check", { category: "Pulsa", accountCheck: { available: true, requiresZoneId: false } }, false],
+    [
+      "a pulsa item whose field says otherwise",
+      { category: "Pulsa", requiredFields: [field("note", "ID Pelanggan")] },
+      false,
+    ],
+    [
+      "a game item with an account check",
+      { category: "Pulsa", accountCheck: { available: true, requiresZoneId: false } },
+      false,
+    ],
     ["an electricity token", { category: "Token PLN" }, false],
     ["a licence item", { orderProcess: "auto", category: "Aplikasi Premium" }, false],
     ["an SMM item", { orderProcess: "smm", isSmm: true, category: "Pulsa" }, false],
@@ -74,12 +82,24 @@ describe("which items take a phone number", () => {
 });
 
 describe("the check before paying", () => {
-  const pulsa = testItem({ id: 12, name: "Pulsa Telkomsel 10.000", category: "Pulsa", requiredFields: [field("note", "Nomor HP")] });
-  const openAmount = testItem({ id: 29, name: "Saldo DANA Bebas Nominal", requiredFields: [field("note", "Nomor HP")], openAmount: { min: 10_000, max: 2_000_000, step: 1_000, label: "Nominal" } });
+  const pulsa = testItem({
+    id: 12,
+    name: "Pulsa Telkomsel 10.000",
+    category: "Pulsa",
+    requiredFields: [field("note", "Nomor HP")],
+  });
+  const openAmount = testItem({
+    id: 29,
+    name: "Saldo DANA Bebas Nominal",
+    requiredFields: [field("note", "Nomor HP")],
+    openAmount: { min: 10_000, max: 2_000_000, step: 1_000, label: "Nominal" },
+  });
 
   it("sends a number given with separators as digits, and refuses one that is not a number, naming the line", () => {
     expect(checkLine(pulsa, { quantity: 1, opt: [], note: "0812-3456-7890" }, "")).toBe("081234567890");
-    expect(() => checkLine(pulsa, { quantity: 1, opt: [], note: "0812" }, "cart line 2: ")).toThrow(/^cart line 2: the note "0812" is not a mobile number for item 12 \(Pulsa Telkomsel 10\.000\)/);
+    expect(() => checkLine(pulsa, { quantity: 1, opt: [], note: "0812" }, "cart line 2: ")).toThrow(
+      /^cart line 2: the note "0812" is not a mobile number for item 12 \(Pulsa Telkomsel 10\.000\)/,
+    );
     try {
       checkLine(pulsa, { quantity: 1, opt: [], note: "halo" }, "");
     } catch (error) {
@@ -90,8 +110,12 @@ describe("the check before paying", () => {
   });
 
   it("checks an open amount's target too", () => {
-    expect(JSON.parse(checkLine(openAmount, { quantity: 1, opt: [], note: "+62 812 3456 7890", nominal: 50_000 }, "")!)).toEqual({ target: "+6281234567890", provider_qty: 50_000 });
-    expect(() => checkLine(openAmount, { quantity: 1, opt: [], note: "0812", nominal: 50_000 }, "")).toThrow(/is not a mobile number/);
+    expect(
+      JSON.parse(checkLine(openAmount, { quantity: 1, opt: [], note: "+62 812 3456 7890", nominal: 50_000 }, "")!),
+    ).toEqual({ target: "+6281234567890", provider_qty: 50_000 });
+    expect(() => checkLine(openAmount, { quantity: 1, opt: [], note: "0812", nominal: 50_000 }, "")).toThrow(
+      /is not a mobile number/,
+    );
   });
 
   it("with --no-check the note goes as given", () => {
@@ -103,6 +127,8 @@ describe("the check before paying", () => {
     expect(check("081234567890")).toBe(true);
     expect(check("")).toBe("Required");
     expect(check("0812")).toMatch(/^Not a mobile number: it has 4 digits/);
-    expect(checkTypedCustomer(testItem({ id: 22, requiredFields: [field("note", "User ID")] }))("123456789")).toBe(true);
+    expect(checkTypedCustomer(testItem({ id: 22, requiredFields: [field("note", "User ID")] }))("123456789")).toBe(
+      true,
+    );
   });
 });

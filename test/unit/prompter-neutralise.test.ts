@@ -32,7 +32,12 @@ function terminal() {
   let seen = 0;
   /** Types `keys` once the prompt has drawn `text`, as a person would. */
   const typeWhenDrawn = async (text: string, keys: string) => {
-    const at = await until(`the prompt to draw ${JSON.stringify(text)}`, () => (drawn.indexOf(text, seen) + 1 || undefined), 5_000, 5);
+    const at = await until(
+      `the prompt to draw ${JSON.stringify(text)}`,
+      () => drawn.indexOf(text, seen) + 1 || undefined,
+      5_000,
+      5,
+    );
     seen = at - 1 + text.length;
     input.write(keys);
   };
@@ -48,8 +53,17 @@ function expectNothingObeyed(drawn: string) {
 describe("the prompter neutralises what it draws", () => {
   it("a select's message, choice names, descriptions, short answers and reasons for being disabled", async () => {
     const term = terminal();
-    const prompter = createPrompter({ input: term.input, output: term.output as unknown as NodeJS.WritableStream, signal: new AbortController().signal });
-    const choices = hostile.map((text, i) => ({ name: `QRIS ${text}`, value: i, description: `fee ${text}`, short: `short ${text}` }));
+    const prompter = createPrompter({
+      input: term.input,
+      output: term.output as unknown as NodeJS.WritableStream,
+      signal: new AbortController().signal,
+    });
+    const choices = hostile.map((text, i) => ({
+      name: `QRIS ${text}`,
+      value: i,
+      description: `fee ${text}`,
+      short: `short ${text}`,
+    }));
     choices.push({ name: "closed", value: 99, description: "", short: "", disabled: `closed ${hostile[0]}` } as never);
     const answer = prompter.select(`Payment channel ${hostile[2]}`, choices);
     await term.typeWhenDrawn("Payment channel", "\r");
@@ -61,8 +75,14 @@ describe("the prompter neutralises what it draws", () => {
 
   it("an input's question and its validation message", async () => {
     const term = terminal();
-    const prompter = createPrompter({ input: term.input, output: term.output as unknown as NodeJS.WritableStream, signal: new AbortController().signal });
-    const answer = prompter.input(`Zone ID for ${hostile.join(" ")}`, { validate: (v) => (v === "ok" ? true : `needed by ${hostile[4]}`) });
+    const prompter = createPrompter({
+      input: term.input,
+      output: term.output as unknown as NodeJS.WritableStream,
+      signal: new AbortController().signal,
+    });
+    const answer = prompter.input(`Zone ID for ${hostile.join(" ")}`, {
+      validate: (v) => (v === "ok" ? true : `needed by ${hostile[4]}`),
+    });
     await term.typeWhenDrawn("Zone ID for", "\r");
     await term.typeWhenDrawn("needed by", "ok\r");
     expect(await answer).toBe("ok");
@@ -73,7 +93,11 @@ describe("the prompter neutralises what it draws", () => {
 
   it("a confirmation", async () => {
     const term = terminal();
-    const prompter = createPrompter({ input: term.input, output: term.output as unknown as NodeJS.WritableStream, signal: new AbortController().signal });
+    const prompter = createPrompter({
+      input: term.input,
+      output: term.output as unknown as NodeJS.WritableStream,
+      signal: new AbortController().signal,
+    });
     const answer = prompter.confirm(`Buy ${hostile.join(" ")}?`);
     await term.typeWhenDrawn("Buy ", "y\r");
     expect(await answer).toBe(true);
@@ -83,7 +107,9 @@ describe("the prompter neutralises what it draws", () => {
 
 describe("neutralize", () => {
   it("shows zero-width and direction marks instead of obeying them", () => {
-    expect(neutralize("a\u200bb\u200ec\u200fd\u061ce\u2060f\ufeffg\u00adh")).toBe("a\\u200bb\\u200ec\\u200fd\\u061ce\\u2060f\\ufeffg\\u00adh");
+    expect(neutralize("a\u200bb\u200ec\u200fd\u061ce\u2060f\ufeffg\u00adh")).toBe(
+      "a\\u200bb\\u200ec\\u200fd\\u061ce\\u2060f\\ufeffg\\u00adh",
+    );
     expect(neutralize("Rp 10.000 \u202e000.01 pR")).toBe("Rp 10.000 \\u202e000.01 pR");
     expect(neutralize("Pulsa Telkomsel 10.000, Kartu Perdana")).toBe("Pulsa Telkomsel 10.000, Kartu Perdana");
   });
@@ -92,7 +118,14 @@ describe("neutralize", () => {
 describe("JSON lines on a terminal (buy --file --json)", () => {
   const print = (stdoutIsTTY: boolean) => {
     let out = "";
-    const output = new Output({ stdout: { write: (t: string) => (out += t) }, stderr: { write: () => undefined }, mode: "json", stdoutIsTTY, stderrIsTTY: stdoutIsTTY, now: () => 0 });
+    const output = new Output({
+      stdout: { write: (t: string) => (out += t) },
+      stderr: { write: () => undefined },
+      mode: "json",
+      stdoutIsTTY,
+      stderrIsTTY: stdoutIsTTY,
+      now: () => 0,
+    });
     output.jsonLine({ ref_id: "r1", serial: "SN\u009b2J\u009d0;t\u009c\u202eevil\u200b\u2066x\u2069" });
     return out;
   };

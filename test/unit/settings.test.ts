@@ -10,9 +10,21 @@ import { makeConfigDir } from "../support/cli.js";
 const terminal = { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true };
 
 /** A config dir whose default profile holds every setting. */
-function withProfile(profile: Record<string, unknown> = { base_url: "https://profile.example.com", api_key: "rk_profile_key_1111", timeout: 45, max_retries: 5 }) {
+function withProfile(
+  profile: Record<string, unknown> = {
+    base_url: "https://profile.example.com",
+    api_key: "rk_profile_key_1111",
+    timeout: 45,
+    max_retries: 5,
+  },
+) {
   const dir = makeConfigDir();
-  writeFileSync(join(dir, "config.json"), JSON.stringify({ profiles: { default: profile, shop2: { base_url: "https://shop2.example.com", api_key: "rk_shop2_key_2222" } } }));
+  writeFileSync(
+    join(dir, "config.json"),
+    JSON.stringify({
+      profiles: { default: profile, shop2: { base_url: "https://shop2.example.com", api_key: "rk_shop2_key_2222" } },
+    }),
+  );
   return dir;
 }
 
@@ -22,7 +34,12 @@ function resolve(flags: GlobalFlags, env: Env) {
 
 describe("precedence: flag > environment > profile > default", () => {
   const dir = withProfile();
-  const env = { RESELLER_CONFIG_DIR: dir, RESELLER_BASE_URL: "https://env.example.com", RESELLER_API_KEY: "rk_env_key_3333", RESELLER_TIMEOUT: "20" };
+  const env = {
+    RESELLER_CONFIG_DIR: dir,
+    RESELLER_BASE_URL: "https://env.example.com",
+    RESELLER_API_KEY: "rk_env_key_3333",
+    RESELLER_TIMEOUT: "20",
+  };
 
   it.each([
     ["flag", { baseUrl: "https://flag.example.com", timeout: "10" }, env, "https://flag.example.com", "flag", 10_000],
@@ -38,12 +55,22 @@ describe("precedence: flag > environment > profile > default", () => {
 
   it("the API key comes from the environment before the profile (there is no flag for it)", () => {
     expect(resolve({}, env)).toMatchObject({ apiKey: "rk_env_key_3333", apiKeySource: "environment" });
-    expect(resolve({}, { RESELLER_CONFIG_DIR: dir })).toMatchObject({ apiKey: "rk_profile_key_1111", apiKeySource: "profile" });
-    expect(resolve({}, { RESELLER_CONFIG_DIR: makeConfigDir() })).toMatchObject({ apiKey: undefined, apiKeySource: "none" });
+    expect(resolve({}, { RESELLER_CONFIG_DIR: dir })).toMatchObject({
+      apiKey: "rk_profile_key_1111",
+      apiKeySource: "profile",
+    });
+    expect(resolve({}, { RESELLER_CONFIG_DIR: makeConfigDir() })).toMatchObject({
+      apiKey: undefined,
+      apiKeySource: "none",
+    });
   });
 
   it("--profile and RESELLER_PROFILE choose the profile, the flag first", () => {
-    expect(resolve({ profile: "shop2" }, { RESELLER_CONFIG_DIR: dir, RESELLER_PROFILE: "default" })).toMatchObject({ profile: "shop2", baseUrl: "https://shop2.example.com", apiKey: "rk_shop2_key_2222" });
+    expect(resolve({ profile: "shop2" }, { RESELLER_CONFIG_DIR: dir, RESELLER_PROFILE: "default" })).toMatchObject({
+      profile: "shop2",
+      baseUrl: "https://shop2.example.com",
+      apiKey: "rk_shop2_key_2222",
+    });
     expect(resolve({}, { RESELLER_CONFIG_DIR: dir, RESELLER_PROFILE: "shop2" }).profile).toBe("shop2");
     expect(resolve({}, { RESELLER_CONFIG_DIR: dir }).profile).toBe("default");
   });
@@ -55,7 +82,10 @@ describe("precedence: flag > environment > profile > default", () => {
   });
 
   it("drops a trailing slash from the base URL and trims the key", () => {
-    const s = resolve({ baseUrl: "https://api.example.com//" }, { RESELLER_CONFIG_DIR: dir, RESELLER_API_KEY: " rk_space_4444 \n" });
+    const s = resolve(
+      { baseUrl: "https://api.example.com//" },
+      { RESELLER_CONFIG_DIR: dir, RESELLER_API_KEY: " rk_space_4444 \n" },
+    );
     expect(s.baseUrl).toBe("https://api.example.com");
     expect(s.apiKey).toBe("rk_space_4444");
   });
@@ -75,7 +105,16 @@ describe("a damaged config file stops only what needs it", () => {
   };
 
   it("a bad stored max_retries: retries cannot be had, every other setting can", () => {
-    const s = resolve({}, { RESELLER_CONFIG_DIR: broken(JSON.stringify({ profiles: { default: { max_retries: 99, base_url: "https://api.example.com", timeout: 45 } } })) });
+    const s = resolve(
+      {},
+      {
+        RESELLER_CONFIG_DIR: broken(
+          JSON.stringify({
+            profiles: { default: { max_retries: 99, base_url: "https://api.example.com", timeout: 45 } },
+          }),
+        ),
+      },
+    );
     expect(() => s.maxRetries).toThrow(expect.objectContaining({ code: "CONFIG_INVALID", exitCode: 2 }));
     expect(() => s.maxRetries).toThrow(/holds 99 as max_retries/);
     expect(s.baseUrl).toBe("https://api.example.com");
@@ -88,7 +127,10 @@ describe("a damaged config file stops only what needs it", () => {
   });
 
   it("a file that is not JSON: nothing stored can be had, but the profile, the dir and flags can", () => {
-    const s = resolve({ baseUrl: "https://flag.example.com" }, { RESELLER_CONFIG_DIR: broken("not json"), RESELLER_API_KEY: "rk_env_key_3333" });
+    const s = resolve(
+      { baseUrl: "https://flag.example.com" },
+      { RESELLER_CONFIG_DIR: broken("not json"), RESELLER_API_KEY: "rk_env_key_3333" },
+    );
     expect(s.profile).toBe("default");
     expect(s.baseUrl).toBe("https://flag.example.com");
     expect(s.apiKey).toBe("rk_env_key_3333");
@@ -121,9 +163,12 @@ describe("colourWanted", () => {
 });
 
 describe("checkBaseUrl", () => {
-  it.each(["http://127.0.0.1:8787", "http://localhost:8787", "http://[::1]:8787", "https://api.example.com"])("accepts %s", (url) => {
-    expect(() => checkBaseUrl(url, false)).not.toThrow();
-  });
+  it.each(["http://127.0.0.1:8787", "http://localhost:8787", "http://[::1]:8787", "https://api.example.com"])(
+    "accepts %s",
+    (url) => {
+      expect(() => checkBaseUrl(url, false)).not.toThrow();
+    },
+  );
 
   it("refuses plain http to another machine: the key would cross the network in clear text", () => {
     expect(() => checkBaseUrl("http://api.example.com", false)).toThrow(/clear text/);
@@ -151,17 +196,27 @@ describe("noInput", () => {
     ["CI=false", {}, { CI: "false" }, true, false],
     ["stdin not a terminal", {}, {}, false, true],
   ] as const)("%s -> %s", (_name, flags, env, stdinIsTTY, noInput) => {
-    expect(resolveSettings(flags, { RESELLER_CONFIG_DIR: dir, ...env }, { stdinIsTTY, stdoutIsTTY: true, stderrIsTTY: true }).noInput).toBe(noInput);
+    expect(
+      resolveSettings(flags, { RESELLER_CONFIG_DIR: dir, ...env }, { stdinIsTTY, stdoutIsTTY: true, stderrIsTTY: true })
+        .noInput,
+    ).toBe(noInput);
   });
 
   it("stderr not a terminal: there is nowhere to show the question", () => {
-    expect(resolveSettings({}, { RESELLER_CONFIG_DIR: dir }, { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: false }).noInput).toBe(true);
+    expect(
+      resolveSettings({}, { RESELLER_CONFIG_DIR: dir }, { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: false })
+        .noInput,
+    ).toBe(true);
   });
 });
 
 describe("RESELLER_FORCE_TTY", () => {
   it("lays stdout out as for a terminal and leaves colours off", () => {
-    const s = resolveSettings({}, { RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_FORCE_TTY: "1" }, { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false });
+    const s = resolveSettings(
+      {},
+      { RESELLER_CONFIG_DIR: makeConfigDir(), RESELLER_FORCE_TTY: "1" },
+      { stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false },
+    );
     expect(s.stdoutAsTerminal).toBe(true);
     expect(s.colour).toEqual({ stdout: false, stderr: false });
   });
@@ -173,7 +228,10 @@ describe("ConfigStore", () => {
     const store = new ConfigStore(dir);
     await store.writeProfile("default", { base_url: "https://api.example.com", api_key: "rk_secret_5555" });
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
-    expect(new ConfigStore(dir).profile("default")).toEqual({ base_url: "https://api.example.com", api_key: "rk_secret_5555" });
+    expect(new ConfigStore(dir).profile("default")).toEqual({
+      base_url: "https://api.example.com",
+      api_key: "rk_secret_5555",
+    });
 
     writeFileSync(store.path, JSON.stringify({ profiles: {} }), { mode: 0o644 });
     await store.writeProfile("shop2", { timeout: 60 });

@@ -20,7 +20,8 @@ function sourceFiles(dir: string): string[] {
 function runtimeImports(file: string, known: Set<string>): string[] {
   const text = readFileSync(file, "utf8");
   const found = new Set<string>();
-  const pattern = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'";]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;
+  const pattern =
+    /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'";]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;
   for (const match of text.matchAll(pattern)) {
     if (match[1]) continue;
     const target = resolve(dirname(file), (match[2] ?? match[3])!).replace(/\.js$/, ".ts");
@@ -59,7 +60,9 @@ describe("the layout of src/", () => {
 
   it("has no command importing another command's runtime code", () => {
     const crossings = files.flatMap((file) =>
-      (graph.get(file) ?? []).filter((target) => commandOf(file) && commandOf(target) && commandOf(file) !== commandOf(target)).map((target) => `${rel(file)} -> ${rel(target)}`),
+      (graph.get(file) ?? [])
+        .filter((target) => commandOf(file) && commandOf(target) && commandOf(file) !== commandOf(target))
+        .map((target) => `${rel(file)} -> ${rel(target)}`),
     );
     expect(crossings).toEqual([]);
   });

@@ -6,24 +6,76 @@ import { describe, expect, it } from "vitest";
 import { toStatus } from "../../src/api/status.js";
 import type { Transaction } from "../../src/api/model.js";
 import { ExitCode } from "../../src/errors.js";
-import { handOver, refundedAmount, verdictExitCode, verdictOfStatus, verdictOfTransaction } from "../../src/orders/verdict.js";
+import {
+  handOver,
+  refundedAmount,
+  verdictExitCode,
+  verdictOfStatus,
+  verdictOfTransaction,
+} from "../../src/orders/verdict.js";
 import { provesPurchase } from "../../src/orders/purchase.js";
 import { deliveryFailure } from "../../src/output/transaction.js";
 import { isDefiniteRefusal, isRefusalCode } from "../../src/api/codes.js";
 
 function transaction(status: string, parts: Partial<Transaction> = {}): Transaction {
   return {
-    id: 1, refId: "R-1", invoice: "INV-1", status: toStatus(status), price: 19_000, fees: 0, amount: 19_000, paymentMethod: null, note: null, paymentLink: null, expiresAt: null, createdAt: null,
-    lines: [{ itemId: 22, name: "Free Fire 140 Diamonds", productName: null, quantity: 1, price: 19_000, note: "99990042", orderProcess: "h2h", isSmm: false, licence: null, sellerNote: null, status: null }],
-    h2h: [], smm: [],
+    id: 1,
+    refId: "R-1",
+    invoice: "INV-1",
+    status: toStatus(status),
+    price: 19_000,
+    fees: 0,
+    amount: 19_000,
+    paymentMethod: null,
+    note: null,
+    paymentLink: null,
+    expiresAt: null,
+    createdAt: null,
+    lines: [
+      {
+        itemId: 22,
+        name: "Free Fire 140 Diamonds",
+        productName: null,
+        quantity: 1,
+        price: 19_000,
+        note: "99990042",
+        orderProcess: "h2h",
+        isSmm: false,
+        licence: null,
+        sellerNote: null,
+        status: null,
+      },
+    ],
+    h2h: [],
+    smm: [],
     ...parts,
   };
 }
 
 describe("the verdict of an order", () => {
   it("delivered, delivery failed (with the refund), or still bought", () => {
-    expect(verdictOfTransaction(transaction("completed", { h2h: [{ itemId: 22, serial: "123", status: toStatus("completed"), failed: false, failure: null, message: null }] }), true)).toBe("delivered");
-    const failed = transaction("failed", { h2h: [{ itemId: 22, serial: "failed: USER_NOT_FOUND", status: null, failed: true, failure: "USER_NOT_FOUND", message: null }] });
+    expect(
+      verdictOfTransaction(
+        transaction("completed", {
+          h2h: [
+            { itemId: 22, serial: "123", status: toStatus("completed"), failed: false, failure: null, message: null },
+          ],
+        }),
+        true,
+      ),
+    ).toBe("delivered");
+    const failed = transaction("failed", {
+      h2h: [
+        {
+          itemId: 22,
+          serial: "failed: USER_NOT_FOUND",
+          status: null,
+          failed: true,
+          failure: "USER_NOT_FOUND",
+          message: null,
+        },
+      ],
+    });
     expect(verdictOfTransaction(failed, true)).toBe("delivery_failed");
     expect(refundedAmount(failed)).toBe(19_000);
     expect(handOver(failed)).toEqual([]);
@@ -48,8 +100,34 @@ describe("the verdict of an order", () => {
 
   it("a failed SMM order fails the delivery in the verdict and in what --wait throws alike", () => {
     const t = transaction("completed", {
-      lines: [{ itemId: 40, name: "Instagram Followers", productName: null, quantity: 1000, price: 25_000, note: "https://instagram.com/toko", orderProcess: "smm", isSmm: true, licence: null, sellerNote: null, status: null }],
-      smm: [{ itemId: 40, orderId: "SMM-9", status: toStatus("canceled"), startCount: null, remains: 1000, delivered: 0, refundAmount: 25_000, providerStatus: null, manualRefundPending: false }],
+      lines: [
+        {
+          itemId: 40,
+          name: "Instagram Followers",
+          productName: null,
+          quantity: 1000,
+          price: 25_000,
+          note: "https://instagram.com/toko",
+          orderProcess: "smm",
+          isSmm: true,
+          licence: null,
+          sellerNote: null,
+          status: null,
+        },
+      ],
+      smm: [
+        {
+          itemId: 40,
+          orderId: "SMM-9",
+          status: toStatus("canceled"),
+          startCount: null,
+          remains: 1000,
+          delivered: 0,
+          refundAmount: 25_000,
+          providerStatus: null,
+          manualRefundPending: false,
+        },
+      ],
     });
     expect(verdictOfTransaction(t, true)).toBe("delivery_failed");
     expect(refundedAmount(t)).toBe(25_000);
@@ -62,20 +140,62 @@ describe("the verdict of an order", () => {
 
   it("what to hand over: serials and every licence line, whole", () => {
     const t = transaction("completed", {
-      h2h: [{ itemId: 22, serial: "98765432109876543210", status: toStatus("completed"), failed: false, failure: null, message: null }],
-      lines: [{ itemId: 1, name: "Netflix", productName: null, quantity: 2, price: 35_000, note: null, orderProcess: "auto", isSmm: false, licence: "Email: a@b.id | Password: x\nEmail: c@d.id | Password: y", sellerNote: null, status: null }],
+      h2h: [
+        {
+          itemId: 22,
+          serial: "98765432109876543210",
+          status: toStatus("completed"),
+          failed: false,
+          failure: null,
+          message: null,
+        },
+      ],
+      lines: [
+        {
+          itemId: 1,
+          name: "Netflix",
+          productName: null,
+          quantity: 2,
+          price: 35_000,
+          note: null,
+          orderProcess: "auto",
+          isSmm: false,
+          licence: "Email: a@b.id | Password: x\nEmail: c@d.id | Password: y",
+          sellerNote: null,
+          status: null,
+        },
+      ],
     });
-    expect(handOver(t)).toEqual(["SN 98765432109876543210", "Email: a@b.id | Password: x", "Email: c@d.id | Password: y"]);
+    expect(handOver(t)).toEqual([
+      "SN 98765432109876543210",
+      "Email: a@b.id | Password: x",
+      "Email: c@d.id | Password: y",
+    ]);
   });
 
   it("exit codes and journal statuses in the same words", () => {
-    expect(["bought", "delivered", "delivery_failed", "refused", "unknown"].map((v) => verdictExitCode(v as never))).toEqual([0, 0, ExitCode.refused, ExitCode.refused, ExitCode.outcomeUnknown]);
-    expect([verdictOfStatus("completed"), verdictOfStatus("failed"), verdictOfStatus("paid"), verdictOfStatus(undefined)]).toEqual(["delivered", "delivery_failed", "bought", "bought"]);
+    expect(
+      ["bought", "delivered", "delivery_failed", "refused", "unknown"].map((v) => verdictExitCode(v as never)),
+    ).toEqual([0, 0, ExitCode.refused, ExitCode.refused, ExitCode.outcomeUnknown]);
+    expect([
+      verdictOfStatus("completed"),
+      verdictOfStatus("failed"),
+      verdictOfStatus("paid"),
+      verdictOfStatus(undefined),
+    ]).toEqual(["delivered", "delivery_failed", "bought", "bought"]);
   });
 });
 
 describe("a purchase is proven, not assumed", () => {
-  const created = (invoice: string | null, refId: string | null) => ({ refId, invoice, status: null, amount: null, price: null, fees: null, createdAt: null });
+  const created = (invoice: string | null, refId: string | null) => ({
+    refId,
+    invoice,
+    status: null,
+    amount: null,
+    price: null,
+    fees: null,
+    createdAt: null,
+  });
   it("a 2xx proves a purchase only with an invoice and no other ref_id", () => {
     expect(provesPurchase(created("INV-1", "R-1"), "R-1")).toBe(true);
     expect(provesPurchase(created("INV-1", null), "R-1")).toBe(true);

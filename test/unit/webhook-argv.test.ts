@@ -16,7 +16,12 @@ async function parse(argv: string[]): Promise<{ command: string; options: unknow
   const program = buildProgram(async (command, _load, options) => {
     recorded = { command: `${command.parent?.name()} ${command.name()}`, options };
   });
-  for (const c of [program, ...all(program)]) c.exitOverride().configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
+  for (const c of [program, ...all(program)])
+    c.exitOverride().configureOutput({
+      writeOut: () => undefined,
+      writeErr: () => undefined,
+      outputError: () => undefined,
+    });
   await program.parseAsync(argv, { from: "user" });
   if (!recorded) throw new Error(`no command ran for ${argv.join(" ")}`);
   return recorded;
@@ -25,17 +30,45 @@ async function parse(argv: string[]): Promise<{ command: string; options: unknow
 describe("webhook argv", () => {
   it.each<[string[], string, unknown]>([
     [["webhook", "show"], "webhook show", {}],
-    [["webhook", "set", "--url", "https://bot.example/webhook"], "webhook set", { url: "https://bot.example/webhook", enable: false, disable: false }],
+    [
+      ["webhook", "set", "--url", "https://bot.example/webhook"],
+      "webhook set",
+      { url: "https://bot.example/webhook", enable: false, disable: false },
+    ],
     [["webhook", "set", "--disable"], "webhook set", { url: undefined, enable: false, disable: true }],
-    [["webhook", "set", "--url", "https://b.example/", "--enable"], "webhook set", { url: "https://b.example/", enable: true, disable: false }],
+    [
+      ["webhook", "set", "--url", "https://b.example/", "--enable"],
+      "webhook set",
+      { url: "https://b.example/", enable: true, disable: false },
+    ],
     [["webhook", "test"], "webhook test", {}],
     [["webhook", "secret"], "webhook secret", { save: false, yes: false }],
     [["webhook", "secret", "--save", "-y"], "webhook secret", { save: true, yes: true }],
-    [["webhook", "listen"], "webhook listen", { port: undefined, host: undefined, forwardTo: undefined, exec: undefined }],
-    [["webhook", "listen", "--port", "0", "--host", "0.0.0.0"], "webhook listen", { port: 0, host: "0.0.0.0", forwardTo: undefined, exec: undefined }],
-    [["webhook", "listen", "--port", "9000", "--forward-to", "http://localhost:3000/hooks"], "webhook listen", { port: 9000, host: undefined, forwardTo: "http://localhost:3000/hooks", exec: undefined }],
-    [["webhook", "listen", "--exec", "./on-order.sh --verbose", "--json"], "webhook listen", { port: undefined, host: undefined, forwardTo: undefined, exec: "./on-order.sh --verbose" }],
-    [["webhook", "listen", "--max-age", "300"], "webhook listen", { port: undefined, host: undefined, forwardTo: undefined, exec: undefined, maxAge: 300 }],
+    [
+      ["webhook", "listen"],
+      "webhook listen",
+      { port: undefined, host: undefined, forwardTo: undefined, exec: undefined },
+    ],
+    [
+      ["webhook", "listen", "--port", "0", "--host", "0.0.0.0"],
+      "webhook listen",
+      { port: 0, host: "0.0.0.0", forwardTo: undefined, exec: undefined },
+    ],
+    [
+      ["webhook", "listen", "--port", "9000", "--forward-to", "http://localhost:3000/hooks"],
+      "webhook listen",
+      { port: 9000, host: undefined, forwardTo: "http://localhost:3000/hooks", exec: undefined },
+    ],
+    [
+      ["webhook", "listen", "--exec", "./on-order.sh --verbose", "--json"],
+      "webhook listen",
+      { port: undefined, host: undefined, forwardTo: undefined, exec: "./on-order.sh --verbose" },
+    ],
+    [
+      ["webhook", "listen", "--max-age", "300"],
+      "webhook listen",
+      { port: undefined, host: undefined, forwardTo: undefined, exec: undefined, maxAge: 300 },
+    ],
   ])("%j", async (argv, command, options) => {
     expect(await parse(argv)).toEqual({ command, options });
   });

@@ -7,17 +7,36 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DeliveryStore, deliveryIdOf, deliveryKey, rememberedDeliveries, type ReceivedDelivery } from "../../src/webhooks/deliveries.js";
+import {
+  DeliveryStore,
+  deliveryIdOf,
+  deliveryKey,
+  rememberedDeliveries,
+  type ReceivedDelivery,
+} from "../../src/webhooks/deliveries.js";
 
 const fields = (status: string, refId = "R1", invoice = "INV-1") => ({ refId, invoice, status });
 
 function delivery(key: string, event = "order.paid"): ReceivedDelivery {
-  return { id: deliveryIdOf(key), key, profile: "default", event, ref_id: "R1", invoice: "INV-1", signed_status: "paid", received_at: new Date().toISOString(), body: `{"event":"${event}"}`, headers: { "x-event": event } };
+  return {
+    id: deliveryIdOf(key),
+    key,
+    profile: "default",
+    event,
+    ref_id: "R1",
+    invoice: "INV-1",
+    signed_status: "paid",
+    received_at: new Date().toISOString(),
+    body: `{"event":"${event}"}`,
+    headers: { "x-event": event },
+  };
 }
 
 describe("deliveryKey", () => {
   it("is made of the checked event and the signed fields only, so unsigned changes make no new delivery", () => {
-    expect(deliveryKey("default", "order.paid", fields("paid"))).toBe(deliveryKey("default", "order.paid", fields("PAID")));
+    expect(deliveryKey("default", "order.paid", fields("paid"))).toBe(
+      deliveryKey("default", "order.paid", fields("PAID")),
+    );
     const keys = [
       deliveryKey("default", "order.paid", fields("paid")),
       deliveryKey("shop2", "order.paid", fields("paid")),
@@ -38,7 +57,10 @@ describe("DeliveryStore", () => {
   it("writes a delivery down once (0600), answers repeats as duplicates, also two arriving together", async () => {
     const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
     const store = new DeliveryStore(dir);
-    expect(await Promise.all([store.receive(delivery("k1")), store.receive(delivery("k1"))])).toEqual(["new", "duplicate"]);
+    expect(await Promise.all([store.receive(delivery("k1")), store.receive(delivery("k1"))])).toEqual([
+      "new",
+      "duplicate",
+    ]);
     expect(await store.receive(delivery("k1"))).toBe("duplicate");
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
     expect(readFileSync(store.path, "utf8").trim().split("\n")).toHaveLength(1);
@@ -53,7 +75,11 @@ describe("DeliveryStore", () => {
     await first.close();
     const second = new DeliveryStore(dir);
     expect(second.unsettled().map((d) => d.key)).toEqual(["a", "c"]);
-    expect(second.unsettled()[0]).toMatchObject({ id: deliveryIdOf("a"), body: '{"event":"order.paid"}', headers: { "x-event": "order.paid" } });
+    expect(second.unsettled()[0]).toMatchObject({
+      id: deliveryIdOf("a"),
+      body: '{"event":"order.paid"}',
+      headers: { "x-event": "order.paid" },
+    });
     // Settled or not, each is still known: a retry is a duplicate.
     expect(await second.receive(delivery("b"))).toBe("duplicate");
     expect(await second.receive(delivery("a"))).toBe("duplicate");
@@ -64,8 +90,14 @@ describe("DeliveryStore", () => {
   it("reads the one-line-per-delivery file of earlier releases, and forgets only the oldest settled names", async () => {
     const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
     const path = join(dir, "webhook-deliveries.jsonl");
-    const lines = Array.from({ length: rememberedDeliveries * 2 + 10 }, (_, i) => JSON.stringify({ key: `old-${i}`, profile: "default", event: "order.paid", ref_id: null, at: "t" }));
-    writeFileSync(path, `${lines.join("\n")}\n${JSON.stringify({ v: 2, ...delivery("pending-one"), type: "received" })}\n`, { mode: 0o600 });
+    const lines = Array.from({ length: rememberedDeliveries * 2 + 10 }, (_, i) =>
+      JSON.stringify({ key: `old-${i}`, profile: "default", event: "order.paid", ref_id: null, at: "t" }),
+    );
+    writeFileSync(
+      path,
+      `${lines.join("\n")}\n${JSON.stringify({ v: 2, ...delivery("pending-one"), type: "received" })}\n`,
+      { mode: 0o600 },
+    );
     const store = new DeliveryStore(dir);
     expect(await store.receive(delivery("old-0"))).toBe("new");
     expect(await store.receive(delivery(`old-${rememberedDeliveries * 2 + 9}`))).toBe("duplicate");
@@ -78,7 +110,9 @@ describe("DeliveryStore", () => {
   it("says what is damaged: a torn last line and damaged lines are named; a file of nothing readable is refused", async () => {
     const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
     const path = join(dir, "webhook-deliveries.jsonl");
-    writeFileSync(path, `${JSON.stringify({ key: "k1" })}\nnot json\n${JSON.stringify({ key: "k2" })}\n{"key":"to`, { mode: 0o600 });
+    writeFileSync(path, `${JSON.stringify({ key: "k1" })}\nnot json\n${JSON.stringify({ key: "k2" })}\n{"key":"to`, {
+      mode: 0o600,
+    });
     const store = new DeliveryStore(dir);
     expect(store.problems.join("\n")).toMatch(/last line was cut short/);
     expect(store.problems.join("\n")).toMatch(/1 of its lines are damaged/);

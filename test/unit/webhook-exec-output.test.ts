@@ -20,7 +20,10 @@ describe("--exec output", () => {
     // Half the secret, a pause long enough for the listener to read it alone, then the rest.
     const half = secret.length / 2;
     const command = `printf '%s' '${secret.slice(0, half)}'; sleep 0.3; printf '%s\\n' '${secret.slice(half)}'; printf 'done'`;
-    const result = await execCommand(command, log, []).deliver({ body: Buffer.from("{}"), headers: {}, env: {}, deliveryId: "d-1" }, new AbortController().signal);
+    const result = await execCommand(command, log, []).deliver(
+      { body: Buffer.from("{}"), headers: {}, env: {}, deliveryId: "d-1" },
+      new AbortController().signal,
+    );
     expect(result).toEqual({ ok: true });
     expect(chunks).toEqual([`${secret}\n`, "done"]);
     expect(shown).not.toContain(secret.slice(0, half));

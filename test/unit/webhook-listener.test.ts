@@ -32,7 +32,12 @@ const completed = {
         price: 50000,
         subtotal: 50000,
         note: "123456789|1234",
-        h2h_results: { sn: "SN123456789", dispatch_status: "Success", dispatch_message: "Transaksi sukses", ref_id: "TRX123456789" },
+        h2h_results: {
+          sn: "SN123456789",
+          dispatch_status: "Success",
+          dispatch_message: "Transaksi sukses",
+          ref_id: "TRX123456789",
+        },
         target: "123456789|1234",
         status: "completed",
       },
@@ -54,7 +59,9 @@ afterEach(async () => {
 });
 
 /** A listener whose `accept` keeps deliveries in memory, named by their signed fields, as the store does. */
-async function listen(options: { slowMs?: number; failing?: number; limits?: Partial<Limits>; maxAgeMs?: number; now?: () => number } = {}): Promise<Harness> {
+async function listen(
+  options: { slowMs?: number; failing?: number; limits?: Partial<Limits>; maxAgeMs?: number; now?: () => number } = {},
+): Promise<Harness> {
   const handled: Delivery[] = [];
   const said: string[] = [];
   const remembered = new Set<string>();
@@ -86,7 +93,10 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}):
   return fetch(url, { method: "POST", body: text, headers: { "content-type": "application/json", ...headers } });
 }
 
-const signed = (body: { event: string }, key = secret) => ({ "x-event": body.event, "x-signature": signBody(body.event, body, key) });
+const signed = (body: { event: string }, key = secret) => ({
+  "x-event": body.event,
+  "x-signature": signBody(body.event, body, key),
+});
 
 describe("webhook listen's receiver", () => {
   it("hands a signed documented event on, decoded, and answers 200 {status: ok}", async () => {
@@ -95,7 +105,12 @@ describe("webhook listen's receiver", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
     expect(h.handled).toHaveLength(1);
-    expect(h.handled[0]!.event).toMatchObject({ event: "order.completed", refId: "your-ref-123", invoice: "INV-20240115-XXXXX", amount: 51000 });
+    expect(h.handled[0]!.event).toMatchObject({
+      event: "order.completed",
+      refId: "your-ref-123",
+      invoice: "INV-20240115-XXXXX",
+      amount: 51000,
+    });
     expect(h.handled[0]!.event.items[0]!.serials).toEqual(["SN123456789"]);
     expect(h.handled[0]!.body.toString()).toBe(JSON.stringify(completed));
   });
@@ -126,17 +141,40 @@ describe("webhook listen's receiver", () => {
     // The test signature is the same for every test event: sha256("::test:" + secret).
     const test = { event: "webhook.test", timestamp: "2024-01-15T10:30:00+07:00", data: {} };
     const captured = signBody("webhook.test", test, secret);
-    const forged = { event: "order.completed", data: { ref_id: "", invoice: "", status: "test", items: [{ variant_id: 1, h2h_results: { sn: "CHOSEN" } }] } };
+    const forged = {
+      event: "order.completed",
+      data: { ref_id: "", invoice: "", status: "test", items: [{ variant_id: 1, h2h_results: { sn: "CHOSEN" } }] },
+    };
     expect(signBody("order.completed", forged, secret)).toBe(captured);
     const replayed = { ...completed, event: "order.canceled", data: { ...completed.data, status: "completed" } };
     const undocumented = { event: "order.shipped", data: { ...completed.data } };
     const noInvoice = { event: "order.paid", data: { ref_id: "r-1", invoice: "", status: "paid" } };
     const cases: [unknown, Record<string, string>, RegExp][] = [
-      [forged, { "x-event": "order.completed", "x-signature": captured }, /order.completed must be signed with status "completed" or "success", not "test"/],
-      [{ ...test, event: "webhook.test" }, { "x-event": "order.completed", "x-signature": captured }, /its X-Event header says order.completed, its body webhook.test/],
-      [replayed, { "x-event": "order.canceled", "x-signature": signBody("order.completed", completed, secret) }, /order.canceled must be signed with status "canceled" or "cancelled", not "completed"/],
-      [undocumented, { "x-event": "order.shipped", "x-signature": signBody("order.completed", completed, secret) }, /cannot carry the status "completed"/],
-      [noInvoice, { "x-event": "order.paid", "x-signature": signBody("order.paid", noInvoice, secret) }, /order.paid names no order: its signed invoice is empty/],
+      [
+        forged,
+        { "x-event": "order.completed", "x-signature": captured },
+        /order.completed must be signed with status "completed" or "success", not "test"/,
+      ],
+      [
+        { ...test, event: "webhook.test" },
+        { "x-event": "order.completed", "x-signature": captured },
+        /its X-Event header says order.completed, its body webhook.test/,
+      ],
+      [
+        replayed,
+        { "x-event": "order.canceled", "x-signature": signBody("order.completed", completed, secret) },
+        /order.canceled must be signed with status "canceled" or "cancelled", not "completed"/,
+      ],
+      [
+        undocumented,
+        { "x-event": "order.shipped", "x-signature": signBody("order.completed", completed, secret) },
+        /cannot carry the status "completed"/,
+      ],
+      [
+        noInvoice,
+        { "x-event": "order.paid", "x-signature": signBody("order.paid", noInvoice, secret) },
+        /order.paid names no order: its signed invoice is empty/,
+      ],
     ];
     for (const [body, headers, why] of cases) {
       const response = await post(h.listener.url, body, headers);
@@ -152,13 +190,19 @@ describe("webhook listen's receiver", () => {
   it("--max-age: refuses a delivery stamped too long ago or without a stamp, takes a fresh one", async () => {
     const now = Date.parse("2024-01-15T10:30:30+07:00");
     const h = await listen({ maxAgeMs: 60_000, now: () => now });
-    const stale = await post(h.listener.url, completed, { ...signed(completed), "x-timestamp": "2024-01-15T10:20:00+07:00" });
+    const stale = await post(h.listener.url, completed, {
+      ...signed(completed),
+      "x-timestamp": "2024-01-15T10:20:00+07:00",
+    });
     expect(stale.status).toBe(401);
     expect(h.said.pop()).toMatch(/more than --max-age 60 s from now/);
     const { timestamp: _t, ...unstamped } = completed;
     expect((await post(h.listener.url, unstamped, signed(completed))).status).toBe(401);
     expect(h.said.pop()).toMatch(/no X-Timestamp/);
-    expect((await post(h.listener.url, completed, { ...signed(completed), "x-timestamp": "2024-01-15T10:30:00+07:00" })).status).toBe(200);
+    expect(
+      (await post(h.listener.url, completed, { ...signed(completed), "x-timestamp": "2024-01-15T10:30:00+07:00" }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses with 401 a missing signature, another secret's, and a body whose signed fields were changed", async () => {
@@ -177,7 +221,9 @@ describe("webhook listen's receiver", () => {
     }
     expect(h.handled).toHaveLength(0);
     expect(h.said).toHaveLength(4);
-    expect(h.said[0]).toMatch(/^Refused order.completed for your-ref-123 from 127.0.0.1: no X-Signature header; answered 401\.$/);
+    expect(h.said[0]).toMatch(
+      /^Refused order.completed for your-ref-123 from 127.0.0.1: no X-Signature header; answered 401\.$/,
+    );
     expect(h.said[1]).toMatch(/the signature does not match/);
     // And it still serves.
     expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
@@ -267,13 +313,18 @@ describe("webhook listen's receiver", () => {
         },
       },
     };
-    const response = await post(h.listener.url, sent, { "x-event": "order.item.sent", "x-signature": "23338efc0ddb1750d80407c5308c34ca112068b70164fb80de489f25e58eeea6" });
+    const response = await post(h.listener.url, sent, {
+      "x-event": "order.item.sent",
+      "x-signature": "23338efc0ddb1750d80407c5308c34ca112068b70164fb80de489f25e58eeea6",
+    });
     // That signature is for the secret "abc123" (see the signature test); this listener's secret is another.
     expect(response.status).toBe(401);
     expect((await post(h.listener.url, sent, signed(sent))).status).toBe(200);
     expect(h.handled[0]!.signed.status).toBe("item.sent");
     expect(h.handled[0]!.event).toMatchObject({ event: "order.item.sent", status: { text: "paid", kind: "paid" } });
-    expect(h.handled[0]!.event.items).toEqual([expect.objectContaining({ orderItemId: "01kh6vpatp6yhphh181zz3a8qv", licences: ["user@email.com|password123"] })]);
+    expect(h.handled[0]!.event.items).toEqual([
+      expect.objectContaining({ orderItemId: "01kh6vpatp6yhphh181zz3a8qv", licences: ["user@email.com|password123"] }),
+    ]);
   });
 
   it("finishes an answer under way before close() returns", async () => {

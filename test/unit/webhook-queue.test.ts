@@ -14,16 +14,37 @@ import { HandOffQueue, type Prepared, type QueueSteps } from "../../src/webhooks
 
 function delivery(ref: string): ReceivedDelivery {
   const body = JSON.stringify({ event: "order.paid", data: { ref_id: ref, invoice: `INV-${ref}`, status: "paid" } });
-  return { id: deliveryIdOf(`key-${ref}`), key: `key-${ref}`, profile: "default", event: "order.paid", ref_id: ref, invoice: `INV-${ref}`, signed_status: "paid", received_at: "t", body, headers: {} };
+  return {
+    id: deliveryIdOf(`key-${ref}`),
+    key: `key-${ref}`,
+    profile: "default",
+    event: "order.paid",
+    ref_id: ref,
+    invoice: `INV-${ref}`,
+    signed_status: "paid",
+    received_at: "t",
+    body,
+    headers: {},
+  };
 }
 
-function harness(options: { handOff?: (parcel: { deliveryId: string; body: Buffer }) => HandOffResult | Promise<HandOffResult>; prepare?: (d: ReceivedDelivery) => Prepared | Promise<Prepared> } = {}) {
+function harness(
+  options: {
+    handOff?: (parcel: { deliveryId: string; body: Buffer }) => HandOffResult | Promise<HandOffResult>;
+    prepare?: (d: ReceivedDelivery) => Prepared | Promise<Prepared>;
+  } = {},
+) {
   const store = new DeliveryStore(mkdtempSync(join(tmpdir(), "reseller-queue-")));
   const log: string[] = [];
   const waits: number[] = [];
-  const handOff: HandOff | undefined = options.handOff ? { describe: "test", deliver: async (parcel) => options.handOff!(parcel) } : undefined;
+  const handOff: HandOff | undefined = options.handOff
+    ? { describe: "test", deliver: async (parcel) => options.handOff!(parcel) }
+    : undefined;
   const steps: QueueSteps = {
-    prepare: async (d) => (options.prepare ? options.prepare(d) : { ok: true, payload: Buffer.from(d.body), event: decodeWebhookEvent(JSON.parse(d.body)), headers: d.headers }),
+    prepare: async (d) =>
+      options.prepare
+        ? options.prepare(d)
+        : { ok: true, payload: Buffer.from(d.body), event: decodeWebhookEvent(JSON.parse(d.body)), headers: d.headers },
     note: (event) => log.push(`note ${event.refId}`),
     print: (event) => log.push(`print ${event.refId}`),
     handOff,
@@ -61,7 +82,9 @@ describe("the hand-off queue", () => {
     expect(tries).toBe(8);
     expect(h.waits).toEqual([10, 20, 40, 10, 20, 40]);
     expect(h.log.filter((l) => l.startsWith("warn Gave up"))).toEqual([
-      expect.stringMatching(/^warn Gave up on order.paid for a after 4 tries: target down\. It stays in the deliveries file as failed/),
+      expect.stringMatching(
+        /^warn Gave up on order.paid for a after 4 tries: target down\. It stays in the deliveries file as failed/,
+      ),
       expect.stringMatching(/^warn Gave up on order.paid for b after 4 tries/),
     ]);
     expect(h.store.unsettled()).toEqual([]);

@@ -15,13 +15,20 @@ export interface BalanceHistoryOptions {
 
 function signedMoney(amount: number | null): Cell {
   if (amount === null) return undefined;
-  return { human: `${amount > 0 ? "+" : ""}${formatRupiah(amount)}`, plain: String(amount), tone: amount < 0 ? "bad" : "good" };
+  return {
+    human: `${amount > 0 ? "+" : ""}${formatRupiah(amount)}`,
+    plain: String(amount),
+    tone: amount < 0 ? "bad" : "good",
+  };
 }
 
 /** The fields reseller has no column for, `name: value` (piped: one `name=value` cell each). */
 function others(m: BalanceMutation): { human: string; plain: string[] } {
   const fields = m.fields.filter((f) => f.value !== null && f.value !== "");
-  return { human: fields.map((f) => `${f.name}: ${f.value}`).join("\n"), plain: fields.map((f) => `${f.name}=${f.value}`) };
+  return {
+    human: fields.map((f) => `${f.name}: ${f.value}`).join("\n"),
+    plain: fields.map((f) => `${f.name}=${f.value}`),
+  };
 }
 
 /**
@@ -46,14 +53,27 @@ export async function run(ctx: Context, options: BalanceHistoryOptions): Promise
   const { data, body } = await client.getBalanceHistory(options.page);
   if (ctx.output.mode === "json") return ctx.output.json(body);
   if (data.mutations.length === 0) {
-    ctx.output.info(options.page !== undefined && options.page > 1 ? `No balance changes on page ${options.page}.` : "No balance changes yet.");
+    ctx.output.info(
+      options.page !== undefined && options.page > 1
+        ? `No balance changes on page ${options.page}.`
+        : "No balance changes yet.",
+    );
     return;
   }
   if (ctx.output.mode === "plain") {
     // time, type, amount, balance before, balance after, description, invoice, then name=value per other field
     ctx.output.table(
       [],
-      data.mutations.map((m) => [ctx.output.time(m.time), m.type, m.amount, m.balanceBefore, m.balanceAfter, m.description, m.invoice, ...others(m).plain]),
+      data.mutations.map((m) => [
+        ctx.output.time(m.time),
+        m.type,
+        m.amount,
+        m.balanceBefore,
+        m.balanceAfter,
+        m.description,
+        m.invoice,
+        ...others(m).plain,
+      ]),
     );
   } else {
     const withOthers = data.mutations.some((m) => others(m).human !== "");
@@ -74,6 +94,13 @@ export async function run(ctx: Context, options: BalanceHistoryOptions): Promise
       }),
     );
   }
-  const hint = pageHint(data.pagination, data.mutations.length, options.page, undefined, "changes", (page) => `reseller balance history --page ${page}`);
+  const hint = pageHint(
+    data.pagination,
+    data.mutations.length,
+    options.page,
+    undefined,
+    "changes",
+    (page) => `reseller balance history --page ${page}`,
+  );
   if (hint) ctx.output.info(hint);
 }

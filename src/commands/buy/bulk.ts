@@ -14,7 +14,14 @@ import { InputError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
 import { copyable, customerCell, money, type Cell } from "../../output/output.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
-import { bulkExitCode, prepareBulk, runBulk, summaryOf, type BulkResult, type PreparedBulk } from "../../orders/bulk.js";
+import {
+  bulkExitCode,
+  prepareBulk,
+  runBulk,
+  summaryOf,
+  type BulkResult,
+  type PreparedBulk,
+} from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
 import { verdictTone, verdictWords } from "../../orders/verdict.js";
 
@@ -32,18 +39,26 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   }
   const client = await ctx.client();
   const windowHours = request.repeatWindowHours ?? ctx.settings.repeatWindowHours;
-  const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, { windowHours, check: request.check, validate: request.validate });
+  const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, {
+    windowHours,
+    check: request.check,
+    validate: request.validate,
+  });
   const repeats = await consentToRepeats(ctx, prepared, request, windowHours);
   if (repeats === "nothing") {
     ctx.output.info("Nothing bought.");
     return 0;
   }
-  const toSend = prepared.orders.filter((_, i) => prepared.plans[i]!.kind === "send" || (repeats === "again" && prepared.plans[i]!.kind === "repeat"));
+  const toSend = prepared.orders.filter(
+    (_, i) => prepared.plans[i]!.kind === "send" || (repeats === "again" && prepared.plans[i]!.kind === "repeat"),
+  );
   const settled = prepared.orders.length - toSend.length;
   const total = toSend.reduce((sum, o) => sum + orderTotal(o), 0);
   const before = settled ? ` (${settled} bought before, not sent again)` : "";
   if (ctx.canPrompt && !request.yes && toSend.length) {
-    ctx.output.info(`${toSend.length} order${toSend.length === 1 ? "" : "s"} to buy from ${path}, ${formatRupiah(total)} in all${before}.`);
+    ctx.output.info(
+      `${toSend.length} order${toSend.length === 1 ? "" : "s"} to buy from ${path}, ${formatRupiah(total)} in all${before}.`,
+    );
     if (!(await (await ctx.prompter()).confirm(`Buy ${toSend.length} order${toSend.length === 1 ? "" : "s"}?`))) {
       ctx.output.info("Nothing bought.");
       return 0;
@@ -51,9 +66,13 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   }
   // Opened without following a link, 0600, and never the orders file itself.
   const out = request.out ? openResultsFile(request.out, path) : undefined;
-  ctx.output.info(`Sending ${toSend.length} order${toSend.length === 1 ? "" : "s"} (up to ${formatRupiah(total)}), ${Math.max(1, Math.min(request.concurrency, toSend.length))} at a time${before}…`);
+  ctx.output.info(
+    `Sending ${toSend.length} order${toSend.length === 1 ? "" : "s"} (up to ${formatRupiah(total)}), ${Math.max(1, Math.min(request.concurrency, toSend.length))} at a time${before}…`,
+  );
 
-  const waitTimeoutSeconds = request.wait ? (await import("../../orders/delivery.js")).waitTimeoutSeconds(ctx, request.waitTimeout) : 0;
+  const waitTimeoutSeconds = request.wait
+    ? (await import("../../orders/delivery.js")).waitTimeoutSeconds(ctx, request.waitTimeout)
+    : 0;
   let finished = 0;
   const results = await runBulk(ctx, client, prepared, {
     concurrency: request.concurrency,
@@ -61,7 +80,10 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     waitTimeoutSeconds,
     repeats,
     validate: request.validate,
-    onAccountUnchecked: (row, reason) => ctx.output.warn(`${path === "-" ? "stdin" : path} line ${row}: the customer's account was not checked (${reason}); bought unchecked.`),
+    onAccountUnchecked: (row, reason) =>
+      ctx.output.warn(
+        `${path === "-" ? "stdin" : path} line ${row}: the customer's account was not checked (${reason}); bought unchecked.`,
+      ),
     onResult: (result) => report(ctx, result, ++finished, prepared.orders.length, out),
   });
 
@@ -70,12 +92,18 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   ctx.output.info(summaryOf(results, formatRupiah));
   const failed = results.filter((r) => r.outcome === "delivery_failed");
   if (failed.length) {
-    ctx.output.warn(`Delivery failed for ${failed.map((r) => `line ${r.row}${r.customer ? ` (${r.customer})` : ""}`).join(", ")}: refunded. Fix the customer data of ${failed.length === 1 ? "that row" : "those rows"} and run the file again: a fixed row is a new order.`);
+    ctx.output.warn(
+      `Delivery failed for ${failed.map((r) => `line ${r.row}${r.customer ? ` (${r.customer})` : ""}`).join(", ")}: refunded. Fix the customer data of ${failed.length === 1 ? "that row" : "those rows"} and run the file again: a fixed row is a new order.`,
+    );
   }
   if (results.some((r) => r.outcome === "unknown")) {
-    ctx.output.warn("Settle unknown outcomes with `reseller reconcile`; running the same orders again finishes the rest and never buys an order twice.");
+    ctx.output.warn(
+      "Settle unknown outcomes with `reseller reconcile`; running the same orders again finishes the rest and never buys an order twice.",
+    );
   } else if (results.some((r) => r.outcome === "refused")) {
-    ctx.output.warn("Running the same orders again retries what was refused or not sent, and never buys an order twice.");
+    ctx.output.warn(
+      "Running the same orders again retries what was refused or not sent, and never buys an order twice.",
+    );
   }
   return code;
 }
@@ -85,7 +113,12 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
  * a question (skip them and buy the new ones, the default; buy them again; buy nothing); in a
  * script --skip-bought or --again, else exit 2 naming them.
  */
-async function consentToRepeats(ctx: Context, prepared: PreparedBulk, request: FileRequest, windowHours: number): Promise<"skip" | "again" | "nothing"> {
+async function consentToRepeats(
+  ctx: Context,
+  prepared: PreparedBulk,
+  request: FileRequest,
+  windowHours: number,
+): Promise<"skip" | "again" | "nothing"> {
   const repeats = prepared.plans.flatMap((plan, i) => (plan.kind === "repeat" ? [{ i, earlier: plan.earlier }] : []));
   if (request.again) return "again";
   if (request.skipBought || repeats.length === 0) return "skip";
@@ -100,7 +133,8 @@ async function consentToRepeats(ctx: Context, prepared: PreparedBulk, request: F
   if (!ctx.canPrompt) {
     throw new UsageError(message, {
       code: "REPEATED_ORDERS",
-      suggestion: "Nothing was sent. Add --skip-bought to buy only the new orders, or --again to buy the matching ones again.",
+      suggestion:
+        "Nothing was sent. Add --skip-bought to buy only the new orders, or --again to buy the matching ones again.",
     });
   }
   ctx.output.warn(message);
@@ -126,7 +160,20 @@ function outcomeCell(result: BulkResult): Cell {
 }
 
 /** Piped: the columns scripts read by position; what to hand over ends the row, one field each. */
-export const bulkColumns = ["row", "ref_id", "outcome", "exit_code", "invoice", "amount", "status", "error_code", "item", "customer", "refunded", "hand_over…"];
+export const bulkColumns = [
+  "row",
+  "ref_id",
+  "outcome",
+  "exit_code",
+  "invoice",
+  "amount",
+  "status",
+  "error_code",
+  "item",
+  "customer",
+  "refunded",
+  "hand_over…",
+];
 
 /** On a terminal: the line, what was bought for whom, the verdict, and what to hand over (whole). */
 function printTable(ctx: Context, results: BulkResult[]): void {
@@ -169,9 +216,35 @@ function report(ctx: Context, result: BulkResult, finished: number, total: numbe
   if (out !== undefined) appendFileSync(out, `${JSON.stringify(result)}\n`);
   if (ctx.output.mode === "json") ctx.output.jsonLine(result);
   else if (ctx.output.mode === "plain") {
-    ctx.output.table([], [[result.row, result.ref_id, result.outcome, result.exit_code, result.invoice, result.amount, result.status, result.error?.code, result.item, result.customer, result.refunded, ...(result.hand_over ?? [])]]);
+    ctx.output.table(
+      [],
+      [
+        [
+          result.row,
+          result.ref_id,
+          result.outcome,
+          result.exit_code,
+          result.invoice,
+          result.amount,
+          result.status,
+          result.error?.code,
+          result.item,
+          result.customer,
+          result.refunded,
+          ...(result.hand_over ?? []),
+        ],
+      ],
+    );
   } else {
-    const what = [verdictWords(result.outcome), result.invoice, result.error && !result.hand_over ? result.error.code : undefined].filter(Boolean).join(" ");
-    ctx.output.info(`[${finished}/${total}] line ${result.row} ${result.quantity} × ${result.item}${result.customer ? ` for ${result.customer}` : ""}: ${what}`);
+    const what = [
+      verdictWords(result.outcome),
+      result.invoice,
+      result.error && !result.hand_over ? result.error.code : undefined,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    ctx.output.info(
+      `[${finished}/${total}] line ${result.row} ${result.quantity} × ${result.item}${result.customer ? ` for ${result.customer}` : ""}: ${what}`,
+    );
   }
 }

@@ -9,7 +9,16 @@ import type { Item } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import { ServiceError, UsageError } from "../../errors.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
-import { checkLine, checkTypedCustomer, checkTypedNominal, missingFields, openAmountRange, orderProcessOf, slotOf, type LineInput } from "../../orders/check-line.js";
+import {
+  checkLine,
+  checkTypedCustomer,
+  checkTypedNominal,
+  missingFields,
+  openAmountRange,
+  orderProcessOf,
+  slotOf,
+  type LineInput,
+} from "../../orders/check-line.js";
 import { checkItemStock } from "../../orders/before-paying.js";
 import { fetchItem } from "../../orders/items.js";
 import { generateRefId, type Order } from "../../orders/order.js";
@@ -37,15 +46,24 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   if (request.lockToken !== undefined) {
     const lock = await findLock(ctx, client, request.lockToken);
     if (!lock && (itemId === undefined || quantity === undefined)) {
-      throw new ServiceError(404, "LOCK_NOT_FOUND", `No active lock of yours has the token ${request.lockToken}: it may have expired, been released or used.`, undefined, {
-        suggestion: "See your active locks with `reseller lock list`, or lock again with `reseller lock add`.",
-      });
+      throw new ServiceError(
+        404,
+        "LOCK_NOT_FOUND",
+        `No active lock of yours has the token ${request.lockToken}: it may have expired, been released or used.`,
+        undefined,
+        {
+          suggestion: "See your active locks with `reseller lock list`, or lock again with `reseller lock add`.",
+        },
+      );
     }
     if (lock) {
       if ((itemId !== undefined && itemId !== lock.itemId) || (quantity !== undefined && quantity !== lock.quantity)) {
         throw new UsageError(
           `The lock ${lock.token} holds item ${lock.itemId} × ${lock.quantity}, not item ${itemId ?? lock.itemId} × ${quantity ?? lock.quantity}.`,
-          { code: "LOCK_MISMATCH", suggestion: `Leave out --item and --qty and reseller uses the lock's own: reseller buy --lock ${lock.token}` },
+          {
+            code: "LOCK_MISMATCH",
+            suggestion: `Leave out --item and --qty and reseller uses the lock's own: reseller buy --lock ${lock.token}`,
+          },
         );
       }
       itemId ??= lock.itemId;
@@ -78,7 +96,9 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
     if (request.lockToken === undefined) checkItemStock(item, 1); // sold out: no quantity to ask for
     const prompter = await ctx.prompter("--qty");
     const min = item.minOrder;
-    quantity = Number((await prompter.input("Quantity", { default: String(min), validate: wholeNumberCheck(min) })).trim());
+    quantity = Number(
+      (await prompter.input("Quantity", { default: String(min), validate: wholeNumberCheck(min) })).trim(),
+    );
   }
 
   // Sold out or short: said now, before any question about the customer (a lock holds its own stock).
@@ -101,24 +121,43 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
  */
 async function askMissingFields(ctx: Context, item: Item, line: LineInput, check: boolean): Promise<void> {
   const smm = orderProcessOf(item) === "smm";
-  const nothingGiven = line.note === undefined && line.target === undefined && line.opt.length === 0 && line.comment === undefined;
+  const nothingGiven =
+    line.note === undefined && line.target === undefined && line.opt.length === 0 && line.comment === undefined;
   let missing = missingFields(item, line);
   if (missing.length === 0 && nothingGiven && (smm || orderProcessOf(item) === "h2h")) {
-    missing = [{ key: "note", label: smm ? "Target (link or username)" : "Destination (phone number or game user id)", required: true, min: null, max: null }];
+    missing = [
+      {
+        key: "note",
+        label: smm ? "Target (link or username)" : "Destination (phone number or game user id)",
+        required: true,
+        min: null,
+        max: null,
+      },
+    ];
   }
   for (const field of missing) {
     const slot = slotOf(field) ?? "customer";
     if (slot === "zone" && !item.openAmount) continue; // only the note can carry it: checkLine says how
     if (slot === "nominal" && item.openAmount) {
       const range = item.openAmount;
-      const answer = await askFor(ctx, "--nominal", `${field.label} for ${item.name} (${openAmountRange(range)})`, checkTypedNominal(range));
+      const answer = await askFor(
+        ctx,
+        "--nominal",
+        `${field.label} for ${item.name} (${openAmountRange(range)})`,
+        checkTypedNominal(range),
+      );
       line.nominal = rupiah("--nominal", answer);
     } else if (slot === "zone") {
       line.zoneId = await askFor(ctx, "--zone-id", `${field.label} for ${item.name}`);
     } else if (smm) {
       line.target = await askFor(ctx, "--target", `${field.label} for ${item.name}`);
     } else {
-      line.note = await askFor(ctx, "--note", `${field.label} for ${item.name}`, check ? checkTypedCustomer(item) : undefined);
+      line.note = await askFor(
+        ctx,
+        "--note",
+        `${field.label} for ${item.name}`,
+        check ? checkTypedCustomer(item) : undefined,
+      );
     }
   }
 }
@@ -130,7 +169,12 @@ const examples: Record<string, string> = {
   "--zone-id": "For example: --zone-id 1234",
 };
 
-async function askFor(ctx: Context, flag: string, question: string, validate: (value: string) => true | string = (v) => (v.trim() ? true : "Required")): Promise<string> {
+async function askFor(
+  ctx: Context,
+  flag: string,
+  question: string,
+  validate: (value: string) => true | string = (v) => (v.trim() ? true : "Required"),
+): Promise<string> {
   const prompter = await ctx.prompter(flag, examples[flag]);
   return (await prompter.input(question, { validate })).trim();
 }

@@ -6,19 +6,29 @@ import type { UsageError } from "../../errors.js";
 export async function run(ctx: Context): Promise<void> {
   const settings = effectiveSettings(ctx);
   // A damaged config file is listed, not refused: this is where its owner looks to repair it.
-  for (const problem of fileProblems(ctx, settings)) ctx.output.warn(`${problem.message}${problem.suggestion ? ` ${problem.suggestion}` : ""}`);
+  for (const problem of fileProblems(ctx, settings))
+    ctx.output.warn(`${problem.message}${problem.suggestion ? ` ${problem.suggestion}` : ""}`);
   if (ctx.output.mode === "json") {
     return ctx.output.json({
       profile: ctx.settings.profile,
       config_file: ctx.config.path,
       settings: Object.fromEntries(
-        settings.map((s) => [s.key, { value: s.value ?? null, source: s.source, ...(s.problem ? { problem: { code: s.problem.code, message: s.problem.message } } : {}) }]),
+        settings.map((s) => [
+          s.key,
+          {
+            value: s.value ?? null,
+            source: s.source,
+            ...(s.problem ? { problem: { code: s.problem.code, message: s.problem.message } } : {}),
+          },
+        ]),
       ),
     });
   }
   if (ctx.output.mode === "table") {
     const others = otherProfiles(ctx);
-    ctx.output.info(`Profile "${ctx.settings.profile}" in ${ctx.config.path}${others.length ? ` (other profiles: ${others.join(", ")})` : ""}`);
+    ctx.output.info(
+      `Profile "${ctx.settings.profile}" in ${ctx.config.path}${others.length ? ` (other profiles: ${others.join(", ")})` : ""}`,
+    );
   }
   ctx.output.table(
     ["Setting", "Value", "From"],
@@ -26,7 +36,11 @@ export async function run(ctx: Context): Promise<void> {
       s.key,
       s.value,
       s.problem
-        ? { human: `${s.source} (${s.problem.code === "CONFIG_INVALID" ? "invalid" : "unreadable"})`, plain: s.source, tone: "bad" }
+        ? {
+            human: `${s.source} (${s.problem.code === "CONFIG_INVALID" ? "invalid" : "unreadable"})`,
+            plain: s.source,
+            tone: "bad",
+          }
         : { human: s.source, plain: s.source, tone: "dim" },
     ]),
   );

@@ -13,7 +13,11 @@ export interface ConfigSetOptions {
   value: string;
 }
 
-function parseValue(ctx: Context, key: Exclude<SettingKey, "api_key" | "webhook_secret">, text: string): string | number {
+function parseValue(
+  ctx: Context,
+  key: Exclude<SettingKey, "api_key" | "webhook_secret">,
+  text: string,
+): string | number {
   switch (key) {
     case "base_url": {
       let value = text.trim().replace(/\/+$/, "");
@@ -23,7 +27,8 @@ function parseValue(ctx: Context, key: Exclude<SettingKey, "api_key" | "webhook_
         ctx.output.warn(`Dropped the trailing /v1: the base URL is the part before it (${value}).`);
       }
       const url = checkBaseUrl(value, ctx.settings.insecure);
-      if (ctx.settings.insecure && url.protocol === "http:") ctx.output.warn("This address is plain http: every command will need --insecure to use it.");
+      if (ctx.settings.insecure && url.protocol === "http:")
+        ctx.output.warn("This address is plain http: every command will need --insecure to use it.");
       return value;
     }
     case "timeout":
@@ -38,14 +43,22 @@ function parseValue(ctx: Context, key: Exclude<SettingKey, "api_key" | "webhook_
 export async function run(ctx: Context, options: ConfigSetOptions): Promise<void> {
   const key = settingKey(options.key);
   if (key === "api_key") {
-    throw new InputError("The API key cannot be set with `config set`: a command line is visible in `ps` and stays in your shell history.", {
-      suggestion: "Run `reseller login` (it asks without echoing), or pipe the key: `printf '%s' \"$KEY\" | reseller login --with-key`. If you typed a real key just now, consider rotating it.",
-    });
+    throw new InputError(
+      "The API key cannot be set with `config set`: a command line is visible in `ps` and stays in your shell history.",
+      {
+        suggestion:
+          "Run `reseller login` (it asks without echoing), or pipe the key: `printf '%s' \"$KEY\" | reseller login --with-key`. If you typed a real key just now, consider rotating it.",
+      },
+    );
   }
   if (key === "webhook_secret") {
-    throw new InputError("The webhook secret cannot be set with `config set`: a command line is visible in `ps` and stays in your shell history.", {
-      suggestion: "Run `reseller webhook secret --save` (the service makes a new one), or set RESELLER_WEBHOOK_SECRET in the listener's environment.",
-    });
+    throw new InputError(
+      "The webhook secret cannot be set with `config set`: a command line is visible in `ps` and stays in your shell history.",
+      {
+        suggestion:
+          "Run `reseller webhook secret --save` (the service makes a new one), or set RESELLER_WEBHOOK_SECRET in the listener's environment.",
+      },
+    );
   }
   const value = parseValue(ctx, key, options.value);
   const profile = ctx.settings.profile;
@@ -57,9 +70,15 @@ export async function run(ctx: Context, options: ConfigSetOptions): Promise<void
   else ctx.output.success(`Set ${key} to ${value} for profile "${profile}".`);
   // Saved, but not what the next command will use: say so rather than let it look broken.
   if (inUse.source === "flag" || inUse.source === "environment") {
-    const by = key === "base_url" ? "--base-url or RESELLER_BASE_URL" : key === "timeout" ? "--timeout or RESELLER_TIMEOUT" : "RESELLER_MAX_RETRIES";
+    const by =
+      key === "base_url"
+        ? "--base-url or RESELLER_BASE_URL"
+        : key === "timeout"
+          ? "--timeout or RESELLER_TIMEOUT"
+          : "RESELLER_MAX_RETRIES";
     ctx.output.warn(`${by} overrides it here (${key} in use: ${inUse.value}).`);
   }
   // Repaired one setting of several: say what is still wrong rather than let the next command find it.
-  for (const problem of ctx.config.problems(profile)) ctx.output.warn(`${problem.message} ${problem.suggestion ?? ""}`.trim());
+  for (const problem of ctx.config.problems(profile))
+    ctx.output.warn(`${problem.message} ${problem.suggestion ?? ""}`.trim());
 }

@@ -7,7 +7,12 @@ export async function run(ctx: Context): Promise<void> {
   if (ctx.output.mode === "json") return ctx.output.json(body);
   ctx.output.record([
     // A rank of 0 (or none) means no transactions this month yet.
-    ["Rank", data.rank !== null && data.rank > 0 ? { human: `#${data.rank}`, plain: String(data.rank), tone: "highlight" } : { human: "not ranked yet", plain: "" }],
+    [
+      "Rank",
+      data.rank !== null && data.rank > 0
+        ? { human: `#${data.rank}`, plain: String(data.rank), tone: "highlight" }
+        : { human: "not ranked yet", plain: "" },
+    ],
     ["Transactions", data.totalTransactions],
     // The live service documents no points; the row shows `-` rather than a made-up zero.
     ["Points", data.points],

@@ -12,7 +12,11 @@ export async function run(ctx: Context): Promise<void> {
     entries.map((entry, index) => {
       // A service that leaves the rank out lists the board in order.
       const rank = entry.rank ?? index + 1;
-      return [rank <= 3 ? { human: String(rank), plain: String(rank), tone: "highlight" } : rank, entry.name, entry.totalTransactions];
+      return [
+        rank <= 3 ? { human: String(rank), plain: String(rank), tone: "highlight" } : rank,
+        entry.name,
+        entry.totalTransactions,
+      ];
     }),
   );
 }

@@ -17,7 +17,8 @@ export interface LockAddOptions {
 /** Suggestions for the lock refusals that the shared code table leaves without one. */
 function explain(error: ServiceError, options: LockAddOptions): void {
   if (error.suggestion) error.suggestion = error.suggestion.replace("<id>", String(options.item));
-  else if (error.code === "INSUFFICIENT_STOCK") error.suggestion = `See what is left with \`reseller item ${options.item}\`, or lock fewer.`;
+  else if (error.code === "INSUFFICIENT_STOCK")
+    error.suggestion = `See what is left with \`reseller item ${options.item}\`, or lock fewer.`;
   else if (error.code === "ITEM_NOT_FOUND") error.suggestion = `Check the id with \`reseller item ${options.item}\`.`;
 }
 
@@ -26,12 +27,24 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
   let result;
   try {
     // Journaled: a lost answer may still hold stock, which `reseller reconcile` checks against `lock list`.
-    const request = { item_id: options.item, quantity: options.qty, ...(options.duration !== undefined ? { lock_duration: options.duration } : {}) };
-    result = await journalRequest(ctx, "lock", null, request, (hooks) => client.lockStock(options.item, options.qty, options.duration, hooks), {
-      noun: "lock request",
-      describe: (r) => ({ lock_token: r.data.token, status: "active" }),
-      settleHint: "Run `reseller reconcile` (or `reseller lock list`) to see whether the lock is held; an unused lock expires by itself.",
-    });
+    const request = {
+      item_id: options.item,
+      quantity: options.qty,
+      ...(options.duration !== undefined ? { lock_duration: options.duration } : {}),
+    };
+    result = await journalRequest(
+      ctx,
+      "lock",
+      null,
+      request,
+      (hooks) => client.lockStock(options.item, options.qty, options.duration, hooks),
+      {
+        noun: "lock request",
+        describe: (r) => ({ lock_token: r.data.token, status: "active" }),
+        settleHint:
+          "Run `reseller reconcile` (or `reseller lock list`) to see whether the lock is held; an unused lock expires by itself.",
+      },
+    );
   } catch (error) {
     if (error instanceof ServiceError) explain(error, options);
     throw error;
@@ -43,7 +56,9 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
   try {
     await rememberLock(ctx.settings.configDir, ctx.settings.profile, lock, ctx.now());
   } catch (error) {
-    ctx.output.warn(`Could not note the lock in ${ctx.settings.configDir} (${(error as Error).message}); give --item and --qty with --lock when you buy.`);
+    ctx.output.warn(
+      `Could not note the lock in ${ctx.settings.configDir} (${(error as Error).message}); give --item and --qty with --lock when you buy.`,
+    );
   }
 
   if (ctx.output.mode === "json") return ctx.output.json(body);
@@ -55,5 +70,7 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
     ["Locked at", ctx.output.time(lock.lockedAt)],
     ["Expires", ctx.output.time(lock.expiresAt)],
   ]);
-  ctx.output.info(`Buy with it: reseller buy --lock ${lock.token} --note …   Give it back: reseller lock release ${lock.token}`);
+  ctx.output.info(
+    `Buy with it: reseller buy --lock ${lock.token} --note …   Give it back: reseller lock release ${lock.token}`,
+  );
 }

@@ -11,7 +11,13 @@ function timeLeft(seconds: number | null): Cell {
 }
 
 /** The token is copied whole; the item's name may be cut in the middle; the rest never. */
-const columns: Column[] = [{ header: "Token" }, { header: "Item", fit: "middle", min: 10 }, { header: "Qty" }, { header: "Expires" }, { header: "Time left" }];
+const columns: Column[] = [
+  { header: "Token" },
+  { header: "Item", fit: "middle", min: 10 },
+  { header: "Qty" },
+  { header: "Expires" },
+  { header: "Time left" },
+];
 
 export async function run(ctx: Context): Promise<void> {
   const client = await ctx.client();

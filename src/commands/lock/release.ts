@@ -12,9 +12,13 @@ const deadLockCodes = new Set(["LOCK_NOT_FOUND", "LOCK_EXPIRED", "LOCK_RELEASED"
 
 export async function run(ctx: Context, options: LockReleaseOptions): Promise<void> {
   const token = options.token.trim();
-  if (!token) throw new InputError("The lock token must not be empty.", { suggestion: "See your locks with `reseller lock list`." });
+  if (!token)
+    throw new InputError("The lock token must not be empty.", {
+      suggestion: "See your locks with `reseller lock list`.",
+    });
   const client = await ctx.client();
-  const forget = () => forgetLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(() => undefined);
+  const forget = () =>
+    forgetLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(() => undefined);
 
   let body: unknown;
   try {
@@ -22,8 +26,10 @@ export async function run(ctx: Context, options: LockReleaseOptions): Promise<vo
   } catch (error) {
     if (error instanceof ServiceError && deadLockCodes.has(error.code)) {
       await forget();
-      if (error.code === "LOCK_RELEASED" || error.code === "LOCK_EXPIRED") error.suggestion ??= "Nothing to give back; see your active locks with `reseller lock list`.";
-      if (error.code === "LOCK_ALREADY_USED") error.suggestion ??= "A purchase used it; its stock is that purchase's now.";
+      if (error.code === "LOCK_RELEASED" || error.code === "LOCK_EXPIRED")
+        error.suggestion ??= "Nothing to give back; see your active locks with `reseller lock list`.";
+      if (error.code === "LOCK_ALREADY_USED")
+        error.suggestion ??= "A purchase used it; its stock is that purchase's now.";
     }
     throw error;
   }

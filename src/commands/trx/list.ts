@@ -37,7 +37,14 @@ function boughtHere(ctx: Context, refIds: string[]): Map<string, JournalLine[]> 
   const lines = new Map<string, JournalLine[]>();
   if (wanted.size === 0) return lines;
   for (const entry of journalFor(ctx).newestFirst()) {
-    if (entry.kind !== "buy" || !entry.ref_id || !wanted.has(entry.ref_id) || lines.has(entry.ref_id) || !sentFromHere(entry, ctx.settings)) continue;
+    if (
+      entry.kind !== "buy" ||
+      !entry.ref_id ||
+      !wanted.has(entry.ref_id) ||
+      lines.has(entry.ref_id) ||
+      !sentFromHere(entry, ctx.settings)
+    )
+      continue;
     lines.set(entry.ref_id, journalLines(entry));
     if (lines.size === wanted.size) break;
   }
@@ -46,11 +53,17 @@ function boughtHere(ctx: Context, refIds: string[]): Map<string, JournalLine[]> 
 
 /** `1 × Pulsa Telkomsel 10.000`, one per line of the purchase (the name last, where a cut keeps its end); the id where the kept catalogue has no name. */
 function itemText(lines: JournalLine[], names: ItemNames): string {
-  return lines.map((l) => `${l.quantity !== undefined ? `${l.quantity} × ` : ""}${l.itemId === undefined ? "?" : (names(l.itemId) ?? `item ${l.itemId}`)}`).join(", ");
+  return lines
+    .map(
+      (l) =>
+        `${l.quantity !== undefined ? `${l.quantity} × ` : ""}${l.itemId === undefined ? "?" : (names(l.itemId) ?? `item ${l.itemId}`)}`,
+    )
+    .join(", ");
 }
 
 /** Each customer once; `, ` between them for people, `,` for scripts (as the item ids and quantities). */
-const customersOf = (lines: JournalLine[], separator = ", ") => [...new Set(lines.map((l) => l.customer).filter((c): c is string => !!c))].join(separator);
+const customersOf = (lines: JournalLine[], separator = ", ") =>
+  [...new Set(lines.map((l) => l.customer).filter((c): c is string => !!c))].join(separator);
 
 export async function run(ctx: Context, options: TrxListOptions): Promise<void> {
   const client = await ctx.client();
@@ -61,10 +74,15 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
   });
   if (ctx.output.mode === "json") return ctx.output.json(body);
   if (data.transactions.length === 0) {
-    ctx.output.info(`No transactions${options.status !== undefined ? ` with status ${options.status}` : ""}${options.page !== undefined && options.page > 1 ? ` on page ${options.page}` : ""}.`);
+    ctx.output.info(
+      `No transactions${options.status !== undefined ? ` with status ${options.status}` : ""}${options.page !== undefined && options.page > 1 ? ` on page ${options.page}` : ""}.`,
+    );
     return;
   }
-  const here = boughtHere(ctx, data.transactions.flatMap((t) => (t.refId === null ? [] : [t.refId])));
+  const here = boughtHere(
+    ctx,
+    data.transactions.flatMap((t) => (t.refId === null ? [] : [t.refId])),
+  );
   const linesOf = (t: TransactionSummary) => (t.refId === null ? [] : (here.get(t.refId) ?? []));
   if (ctx.output.mode === "plain") {
     // created, ref_id, invoice, status, amount, then (appended) item ids, quantities and customers,
@@ -73,7 +91,16 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
       [],
       data.transactions.map((t) => {
         const lines = linesOf(t);
-        return [ctx.output.time(t.createdAt), t.refId, t.invoice, statusCell(t.status), money(t.amount ?? t.price), lines.map((l) => l.itemId ?? "").join(","), lines.map((l) => l.quantity ?? "").join(","), customersOf(lines, ",")];
+        return [
+          ctx.output.time(t.createdAt),
+          t.refId,
+          t.invoice,
+          statusCell(t.status),
+          money(t.amount ?? t.price),
+          lines.map((l) => l.itemId ?? "").join(","),
+          lines.map((l) => l.quantity ?? "").join(","),
+          customersOf(lines, ","),
+        ];
       }),
     );
   } else {
@@ -95,6 +122,14 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
       }),
     );
   }
-  const hint = pageHint(data.pagination, data.transactions.length, options.page, options.perPage, "transactions", (page) => `reseller trx list${options.status !== undefined ? ` --status ${options.status}` : ""} --page ${page}${options.perPage !== undefined ? ` --per-page ${options.perPage}` : ""}`);
+  const hint = pageHint(
+    data.pagination,
+    data.transactions.length,
+    options.page,
+    options.perPage,
+    "transactions",
+    (page) =>
+      `reseller trx list${options.status !== undefined ? ` --status ${options.status}` : ""} --page ${page}${options.perPage !== undefined ? ` --per-page ${options.perPage}` : ""}`,
+  );
   if (hint) ctx.output.info(hint);
 }

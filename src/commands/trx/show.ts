@@ -33,17 +33,25 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   settleJournal(ctx, result.data);
   noteLatestStatus(ctx, result.data);
 
-  if (!options.watch) return showTransaction(ctx.output, result, true, 0, { verdict: orderVerdict(result.data, isFinal(result.data.status)) });
+  if (!options.watch)
+    return showTransaction(ctx.output, result, true, 0, {
+      verdict: orderVerdict(result.data, isFinal(result.data.status)),
+    });
 
   const { waitForDelivery, waitTimeoutSeconds } = await import("../../orders/delivery.js");
   const timeout = waitTimeoutSeconds(ctx, options.waitTimeout);
   try {
     const waited = await waitForDelivery(ctx, client, options.ref, timeout, result);
     noteLatestStatus(ctx, waited.result.data);
-    showTransaction(ctx.output, waited.result, waited.finished, timeout, { waited: true, verdict: orderVerdict(waited.result.data, waited.finished) });
+    showTransaction(ctx.output, waited.result, waited.finished, timeout, {
+      waited: true,
+      verdict: orderVerdict(waited.result.data, waited.finished),
+    });
   } catch (error) {
     if (error instanceof InterruptedError) {
-      throw new InterruptedError(`Stopped watching ${options.ref}; nothing changed.`, { suggestion: `Resume with \`reseller trx show ${options.ref} --watch\`.` });
+      throw new InterruptedError(`Stopped watching ${options.ref}; nothing changed.`, {
+        suggestion: `Resume with \`reseller trx show ${options.ref} --watch\`.`,
+      });
     }
     throw error;
   }
@@ -58,9 +66,20 @@ function settleJournal(ctx: Context, t: Transaction): void {
     for (const entry of journal.byRefId(t.refId)) {
       if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
       if (!isUnresolved(entry, now)) continue;
-      journal.append({ v: 1, type: "outcome", entry: entry.entry, at: new Date(now).toISOString(), outcome: "done", ...journalDetails(t), by: "trx show" });
+      journal.append({
+        v: 1,
+        type: "outcome",
+        entry: entry.entry,
+        at: new Date(now).toISOString(),
+        outcome: "done",
+        ...journalDetails(t),
+        by: "trx show",
+      });
       const { verdict, refunded } = orderVerdict(t, isFinal(t.status));
-      const said = verdict === "delivery_failed" ? `was bought, and its delivery failed${refunded !== undefined ? ` (${formatRupiah(refunded)} refunded)` : ""}` : `was ${verdict}`;
+      const said =
+        verdict === "delivery_failed"
+          ? `was bought, and its delivery failed${refunded !== undefined ? ` (${formatRupiah(refunded)} refunded)` : ""}`
+          : `was ${verdict}`;
       ctx.output.info(`Settled in the journal: ${t.refId} ${said}${t.invoice ? ` (invoice ${t.invoice})` : ""}.`);
     }
   } catch {

@@ -17,7 +17,11 @@ const knownLabels: Record<string, { label: string; yes?: string; no?: string }> 
 
 /** `retry_count` -> `Retry count`: a field reseller does not know, named in words. */
 function words(name: string): string {
-  const spaced = name.replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim().toLowerCase();
+  const spaced = name
+    .replace(/[_-]+/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .trim()
+    .toLowerCase();
   return spaced ? `${spaced[0]!.toUpperCase()}${spaced.slice(1)}` : name;
 }
 
@@ -26,7 +30,10 @@ function labelled(field: AnswerField): [string, Cell] {
   const label = known?.label ?? words(field.name);
   if (field.value === "true" || field.value === "false") {
     const yes = field.value === "true";
-    return [label, { human: yes ? (known?.yes ?? "yes") : (known?.no ?? "no"), plain: field.value, tone: yes ? "good" : "warn" }];
+    return [
+      label,
+      { human: yes ? (known?.yes ?? "yes") : (known?.no ?? "no"), plain: field.value, tone: yes ? "good" : "warn" },
+    ];
   }
   return [label, field.value];
 }
@@ -34,6 +41,9 @@ function labelled(field: AnswerField): [string, Cell] {
 /** The fields as a record on stdout, known ones first; nothing when there is nothing to show. */
 export function showFields(ctx: Context, known: [string, Cell][], fields: AnswerField[]): void {
   const table = ctx.output.mode === "table";
-  const pairs: [string, Cell][] = [...known, ...fields.map((f): [string, Cell] => (table ? labelled(f) : [f.name, f.value]))];
+  const pairs: [string, Cell][] = [
+    ...known,
+    ...fields.map((f): [string, Cell] => (table ? labelled(f) : [f.name, f.value])),
+  ];
   if (pairs.length) ctx.output.record(pairs);
 }

@@ -53,9 +53,14 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   }
   const secret = ctx.settings.webhookSecret;
   if (!secret) {
-    throw new AuthError("NO_WEBHOOK_SECRET", `No webhook secret for profile "${ctx.settings.profile}": without it the service's events cannot be told from forgeries.`, {
-      suggestion: "Run `reseller webhook secret --save` (the service makes one, shown once, and it is kept in the profile), or set RESELLER_WEBHOOK_SECRET.",
-    });
+    throw new AuthError(
+      "NO_WEBHOOK_SECRET",
+      `No webhook secret for profile "${ctx.settings.profile}": without it the service's events cannot be told from forgeries.`,
+      {
+        suggestion:
+          "Run `reseller webhook secret --save` (the service makes one, shown once, and it is kept in the profile), or set RESELLER_WEBHOOK_SECRET.",
+      },
+    );
   }
   // Whatever the listener prints (a forwarded target's words, a command's output) never shows it whole.
   ctx.secrets.add(secret);
@@ -65,7 +70,10 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     options.forwardTo !== undefined
       ? forwardTo(options.forwardTo)
       : options.exec !== undefined
-        ? execCommand(options.exec, (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })), [apiKey, secret])
+        ? execCommand(options.exec, (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })), [
+            apiKey,
+            secret,
+          ])
         : undefined;
 
   const store = new DeliveryStore(ctx.settings.configDir);
@@ -89,7 +97,8 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   let notesResumeAt = 0;
   const noteWhenQuiet = () => {
     const now = performance.now();
-    if (now >= notesResumeAt && (now - lastDeliveryAt >= noteQuietMs || now - firstNoteAt >= noteAtMostMs)) return writeNotes();
+    if (now >= notesResumeAt && (now - lastDeliveryAt >= noteQuietMs || now - firstNoteAt >= noteAtMostMs))
+      return writeNotes();
     noteTimer = setTimeout(noteWhenQuiet, Math.max(noteQuietMs, notesResumeAt - now));
   };
   const writeNotes = () => {
@@ -100,11 +109,16 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     const started = performance.now();
     try {
       for (const { event, settled } of settleFromEvents(journal, events, here, ctx.now())) {
-        for (const ref of settled) ctx.output.info(`Settled in the journal: ${ref} was bought${event.invoice ? ` (invoice ${event.invoice})` : ""}, says its ${event.event}.`);
+        for (const ref of settled)
+          ctx.output.info(
+            `Settled in the journal: ${ref} was bought${event.invoice ? ` (invoice ${event.invoice})` : ""}, says its ${event.event}.`,
+          );
       }
     } catch (error) {
       // Receiving the event matters more than the journal: it is said, and the event still handed on.
-      ctx.output.warn(`Could not update the journal at ${journal.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); \`reseller reconcile\` settles it later.`);
+      ctx.output.warn(
+        `Could not update the journal at ${journal.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); \`reseller reconcile\` settles it later.`,
+      );
     }
     notesResumeAt = performance.now() + 4 * (performance.now() - started);
   };
@@ -146,18 +160,37 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   const earlier = store.unsettled().filter((d) => d.profile === here.profile);
   for (const delivery of earlier) queue.push(delivery);
 
-  const from = ctx.settings.webhookSecretSource === "environment" ? "RESELLER_WEBHOOK_SECRET" : `profile "${ctx.settings.profile}"`;
+  const from =
+    ctx.settings.webhookSecretSource === "environment"
+      ? "RESELLER_WEBHOOK_SECRET"
+      : `profile "${ctx.settings.profile}"`;
   ctx.output.info(`Listening on ${listener.url}`);
   if (!/^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/.test(host)) {
-    ctx.output.warn(`Listening on ${host}: every machine that can reach this one can send it requests. Signatures are still checked, but prefer 127.0.0.1 behind an https reverse proxy or tunnel.`);
+    ctx.output.warn(
+      `Listening on ${host}: every machine that can reach this one can send it requests. Signatures are still checked, but prefer 127.0.0.1 behind an https reverse proxy or tunnel.`,
+    );
   }
-  ctx.output.info(`Verifying signatures with the webhook secret from ${from} (${maskApiKey(secret)}); ${handOff ? handOff.describe : "printing each event"}.`);
-  if (client) ctx.output.info("Each order event is confirmed with GET /v1/trx before it is printed or handed on: the service's own status, serials and licences go on.");
-  else ctx.output.warn("No API key: order events are handed on as they came, unconfirmed. Their items (serials, licences) are not covered by the signature.");
-  if (earlier.length) ctx.output.info(`Handing on ${earlier.length} ${earlier.length === 1 ? "delivery" : "deliveries"} received before the last stop.`);
-  ctx.output.info("Give the service a public https:// address that reaches this port: `reseller webhook set --url https://…/webhook`. Press Ctrl-C to stop.");
+  ctx.output.info(
+    `Verifying signatures with the webhook secret from ${from} (${maskApiKey(secret)}); ${handOff ? handOff.describe : "printing each event"}.`,
+  );
+  if (client)
+    ctx.output.info(
+      "Each order event is confirmed with GET /v1/trx before it is printed or handed on: the service's own status, serials and licences go on.",
+    );
+  else
+    ctx.output.warn(
+      "No API key: order events are handed on as they came, unconfirmed. Their items (serials, licences) are not covered by the signature.",
+    );
+  if (earlier.length)
+    ctx.output.info(
+      `Handing on ${earlier.length} ${earlier.length === 1 ? "delivery" : "deliveries"} received before the last stop.`,
+    );
+  ctx.output.info(
+    "Give the service a public https:// address that reaches this port: `reseller webhook set --url https://…/webhook`. Press Ctrl-C to stop.",
+  );
 
-  if (!ctx.signal.aborted) await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
+  if (!ctx.signal.aborted)
+    await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
   ctx.output.info("Stopping: finishing the deliveries under way.");
   await listener.close();
   // A hand-off still running after the grace period is stopped (a command gets SIGTERM); what is
@@ -166,7 +199,8 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   writeNotes();
   await store.close();
   const kept = store.unsettled().filter((d) => d.profile === here.profile).length;
-  if (kept) ctx.output.info(`${kept} ${kept === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start.`);
+  if (kept)
+    ctx.output.info(`${kept} ${kept === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start.`);
   return 0;
 }
 
@@ -184,9 +218,13 @@ function receivedDelivery(profile: string, delivery: Delivery): ReceivedDelivery
   const { event, signed } = delivery;
   const data = isRecord(delivery.value) && isRecord(delivery.value.data) ? delivery.value.data : {};
   const item = isRecord(data.item) ? data.item : {};
-  const hint = event.event === "order.item.sent" ? String(item.order_item_id ?? item.variant_id ?? item.item_id ?? "") : null;
+  const hint =
+    event.event === "order.item.sent" ? String(item.order_item_id ?? item.variant_id ?? item.item_id ?? "") : null;
   const minute = event.event === "webhook.test" ? Math.floor(delivery.receivedAt / 60_000) : undefined;
-  const key = deliveryKey(profile, event.event, signed, { itemHint: hint, ...(minute !== undefined ? { minute } : {}) });
+  const key = deliveryKey(profile, event.event, signed, {
+    itemHint: hint,
+    ...(minute !== undefined ? { minute } : {}),
+  });
   const headers: Record<string, string> = {};
   for (const name of keptHeaders) {
     const value = delivery.headers[name];
@@ -211,7 +249,12 @@ function receivedDelivery(profile: string, delivery: Delivery): ReceivedDelivery
  * the literal `test`, so nothing else in its body is passed on. An order event confirmed with the
  * service when there is a key; otherwise (and any other event) as it came.
  */
-async function prepare(delivery: ReceivedDelivery, client: ServiceClient | undefined, nowMs: number, lineHandedOn: (line: string) => boolean): Promise<Prepared> {
+async function prepare(
+  delivery: ReceivedDelivery,
+  client: ServiceClient | undefined,
+  nowMs: number,
+  lineHandedOn: (line: string) => boolean,
+): Promise<Prepared> {
   const value: unknown = JSON.parse(delivery.body);
   const body = isRecord(value) ? value : {};
   if (delivery.event === "webhook.test") {
@@ -219,16 +262,36 @@ async function prepare(delivery: ReceivedDelivery, client: ServiceClient | undef
     const payload = {
       event: "webhook.test",
       timestamp: typeof body.timestamp === "string" ? body.timestamp : null,
-      data: { ref_id: delivery.ref_id, invoice: delivery.invoice, ...(typeof data.message === "string" ? { message: data.message } : {}) },
+      data: {
+        ref_id: delivery.ref_id,
+        invoice: delivery.invoice,
+        ...(typeof data.message === "string" ? { message: data.message } : {}),
+      },
     };
-    return { ok: true, payload: Buffer.from(JSON.stringify(payload)), event: decodeWebhookEvent(payload, delivery.event), headers: delivery.headers };
+    return {
+      ok: true,
+      payload: Buffer.from(JSON.stringify(payload)),
+      event: decodeWebhookEvent(payload, delivery.event),
+      headers: delivery.headers,
+    };
   }
   if (client && needsConfirming(delivery.event)) {
     const confirmed = await confirmWithService(client, delivery, value, new Date(nowMs).toISOString(), lineHandedOn);
     if (!confirmed.ok) return { ok: false, reason: `not confirmed: ${confirmed.reason}` };
-    return { ok: true, payload: Buffer.from(JSON.stringify(confirmed.payload)), event: confirmed.event, headers: delivery.headers, ...(confirmed.line ? { line: confirmed.line } : {}) };
+    return {
+      ok: true,
+      payload: Buffer.from(JSON.stringify(confirmed.payload)),
+      event: confirmed.event,
+      headers: delivery.headers,
+      ...(confirmed.line ? { line: confirmed.line } : {}),
+    };
   }
-  return { ok: true, payload: Buffer.from(delivery.body), event: decodeWebhookEvent(value, delivery.event), headers: delivery.headers };
+  return {
+    ok: true,
+    payload: Buffer.from(delivery.body),
+    event: decodeWebhookEvent(value, delivery.event),
+    headers: delivery.headers,
+  };
 }
 
 /** The event's fields for --exec, "" when the event has none. */
@@ -249,7 +312,11 @@ function deliverables(event: WebhookEvent): { label: string; value: string }[] {
       ...item.licences.map((value) => ({ label: "licence", value })),
       ...item.failures.map((value) => ({ label: "failed", value })),
     ]),
-    ...(event.event === "order.refunded" || event.event === "order.canceled" ? (event.refundAmount !== null ? [{ label: "refund", value: String(event.refundAmount) }] : []) : []),
+    ...(event.event === "order.refunded" || event.event === "order.canceled"
+      ? event.refundAmount !== null
+        ? [{ label: "refund", value: String(event.refundAmount) }]
+        : []
+      : []),
   ];
 }
 
@@ -260,9 +327,11 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer): void {
     if (answer && !ctx.output.stdoutIsTTY) return ctx.output.json(answer);
     return ctx.output.jsonLine(answer?.value ?? null);
   }
-  const at = event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? event.timestamp : new Date(ctx.now()).toISOString();
+  const at =
+    event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? event.timestamp : new Date(ctx.now()).toISOString();
   const extra = deliverables(event);
-  const shown = (d: { label: string; value: string }) => (d.label === "failed" ? `failed: ${d.value}` : d.label === "refund" ? `refund ${d.value}` : d.value);
+  const shown = (d: { label: string; value: string }) =>
+    d.label === "failed" ? `failed: ${d.value}` : d.label === "refund" ? `refund ${d.value}` : d.value;
   if (ctx.output.mode === "plain") {
     // time, event, ref_id, invoice, status, then one column per serial number or licence.
     const row: Cell[] = [at, event.event, event.refId, event.invoice, event.status?.text, ...extra.map(shown)];
@@ -271,6 +340,13 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer): void {
   const d = new Date(Date.parse(at));
   const pad = (n: number) => String(n).padStart(2, "0");
   const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  const parts = [local, event.event.padEnd(16), event.refId ?? "-", event.invoice ?? "-", event.status?.text ?? "-", ...extra.map((x) => `${x.label} ${x.value}`)];
+  const parts = [
+    local,
+    event.event.padEnd(16),
+    event.refId ?? "-",
+    event.invoice ?? "-",
+    event.status?.text ?? "-",
+    ...extra.map((x) => `${x.label} ${x.value}`),
+  ];
   ctx.output.result(parts.join("  "));
 }

@@ -19,13 +19,16 @@ export function callbackUrl(text: string): string {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new InputError(`--url "${text}" is not a URL.`, { suggestion: "For example: --url https://bot.example.com/webhook" });
+    throw new InputError(`--url "${text}" is not a URL.`, {
+      suggestion: "For example: --url https://bot.example.com/webhook",
+    });
   }
   if (url.protocol === "https:") return url.href;
   if (url.protocol === "http:") {
     if (isLoopback(url.hostname)) return url.href;
     throw new InputError(`--url must be https:// for ${url.host}: plain http is only for this machine (localhost).`, {
-      suggestion: "Put the bot behind https (a reverse proxy, or a tunnel such as cloudflared or ngrok for `reseller webhook listen`).",
+      suggestion:
+        "Put the bot behind https (a reverse proxy, or a tunnel such as cloudflared or ngrok for `reseller webhook listen`).",
     });
   }
   throw new InputError(`--url must be an https:// address, not ${url.protocol}`);
@@ -37,12 +40,16 @@ export async function run(ctx: Context, options: WebhookSetOptions): Promise<voi
   const client = await ctx.client();
   if (url === undefined) {
     if (!options.enable && !options.disable) {
-      throw new UsageError("Nothing to set: give --url, --enable or --disable.", { suggestion: "reseller webhook set --url https://bot.example.com/webhook" });
+      throw new UsageError("Nothing to set: give --url, --enable or --disable.", {
+        suggestion: "reseller webhook set --url https://bot.example.com/webhook",
+      });
     }
     // Switching on or off keeps the address the service has; it wants both in one request.
     const current = await client.getWebhook();
     if (current.data.url === null) {
-      throw new UsageError("The service has no callback URL to switch on or off.", { suggestion: "Give one: reseller webhook set --url https://bot.example.com/webhook" });
+      throw new UsageError("The service has no callback URL to switch on or off.", {
+        suggestion: "Give one: reseller webhook set --url https://bot.example.com/webhook",
+      });
     }
     url = current.data.url;
   }
@@ -51,6 +58,8 @@ export async function run(ctx: Context, options: WebhookSetOptions): Promise<voi
   const { data, body } = await client.updateWebhook({ callback_url: url, webhook_enabled: enabled });
   if (ctx.output.mode === "json") return ctx.output.json(body);
   showFields(ctx, [], data.fields);
-  ctx.output.success(`Webhooks ${enabled ? "go to" : "are switched off for"} ${url}${data.message ? ` (the service said: ${data.message})` : ""}.`);
+  ctx.output.success(
+    `Webhooks ${enabled ? "go to" : "are switched off for"} ${url}${data.message ? ` (the service said: ${data.message})` : ""}.`,
+  );
   if (enabled) ctx.output.info("Send a test event with `reseller webhook test`.");
 }

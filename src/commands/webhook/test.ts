@@ -7,6 +7,8 @@ export async function run(ctx: Context): Promise<void> {
   const { data, body } = await client.sendWebhookTest();
   if (ctx.output.mode === "json") return ctx.output.json(body);
   showFields(ctx, [], data.fields);
-  ctx.output.success(`The service is sending a webhook.test event${data.message ? ` (it said: ${data.message})` : ""}.`);
+  ctx.output.success(
+    `The service is sending a webhook.test event${data.message ? ` (it said: ${data.message})` : ""}.`,
+  );
   ctx.output.info("`reseller webhook listen` prints it when it arrives.");
 }
