@@ -20,7 +20,7 @@ const work = mkdtempSync(join(tmpdir(), "reseller-bench-jq-"));
 
 // The emulator runs in a process of its own, so nothing in this process competes with the timed ones.
 process.on("exit", () => rmSync(work, { recursive: true, force: true }));
-const { child: emulator, baseUrl, apiKey } = await startEmulatorProcess();
+const { baseUrl, apiKey } = await startEmulatorProcess();
 
 const env = {
   PATH: process.env.PATH,

@@ -130,12 +130,12 @@ export function buildProgram(run: RunCommand): Command {
     .configureHelp({ formatHelp })
     .addHelpText(
       "after",
-      examples(
+      `${examples(
         "reseller login",
         "reseller balance",
         "reseller buy --item 12 --qty 1 --note 081234567890",
         "reseller trx show INV-20261121-000123 --jq .data.status",
-      ) + "\nMore: reseller help COMMAND, reseller help environment, reseller help exit-codes\n",
+      )}\nMore: reseller help COMMAND, reseller help environment, reseller help exit-codes\n`,
     );
 
   program

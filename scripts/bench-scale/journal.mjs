@@ -15,7 +15,7 @@
 // `node scripts/bench-scale/journal.mjs [--quick] [--stream]` (after `npm run build`); --quick: 1k vs
 // 20k, no 1M; --stream: only `history --json` of everything's peak memory at 1k, 100k and 300k.
 // BENCH_ROUNDS (default 7, quick 3) changes the run. Benchmarks are scripts, never timed assertions.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -37,7 +37,7 @@ export function parseAnswer(text: string): AnswerBody | undefined {
 }
 
 /** The parsed value of a body, whether it came as an AnswerBody or as a plain value (built locally). */
-export function valueOf(body: unknown): unknown {
+export function answerValue(body: unknown): unknown {
   return body instanceof AnswerBody ? body.value : body;
 }
 

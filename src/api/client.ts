@@ -17,7 +17,7 @@ import { isLoopback } from "../config/settings.js";
 import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
 import { defaultSleep } from "./sleep.js";
 import * as decode from "./decode.js";
-import { AnswerBody, parseAnswer } from "./answer.js";
+import { type AnswerBody, parseAnswer } from "./answer.js";
 import { laneFor, type Lane } from "./transport.js";
 import type {
   ApiResult,

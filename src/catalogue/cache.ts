@@ -170,7 +170,7 @@ export const headerBytes = 4096;
 function headerLine(header: object): string {
   const json = JSON.stringify(header);
   if (Buffer.byteLength(json) >= headerBytes) throw new Error("the catalogue's header does not fit its line");
-  return json.padEnd(headerBytes - 1 - (Buffer.byteLength(json) - json.length), " ") + "\n";
+  return `${json.padEnd(headerBytes - 1 - (Buffer.byteLength(json) - json.length), " ")}\n`;
 }
 
 /** The copy's first line as its header, when it is this owner's copy (shell completion reads only this line). */
@@ -186,8 +186,7 @@ function readHeader(text: string, owner: CatalogueOwner): CatalogueHeader | unde
     return undefined;
   }
   if (
-    !header ||
-    header.version !== 2 ||
+    header?.version !== 2 ||
     header.profile !== owner.profile ||
     header.base_url !== owner.baseUrl ||
     header.account !== accountOf(owner.apiKey) ||

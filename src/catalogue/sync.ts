@@ -28,7 +28,6 @@ import {
   type CatalogueEntry,
   type CatalogueOwner,
   type KeptCatalogue,
-  type Unfinished,
 } from "./cache.js";
 import { CatalogueStream } from "./stream.js";
 

@@ -5,7 +5,7 @@
  * settles a purchase whose answer was lost.
  */
 import type { ServiceClient } from "../api/client.js";
-import { AnswerBody, valueOf } from "../api/answer.js";
+import { AnswerBody, answerValue } from "../api/answer.js";
 import type { Context } from "../context.js";
 import { DeliveryFailedError, ExitCode, InterruptedError, OutcomeUnknownError, ResellerError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
@@ -83,7 +83,7 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
 
 /** The verdict's word beside the service's answer in --json: `outcome`, and `refunded` for a failed delivery. */
 function withOutcome(body: unknown, verdict: Verdict, refunded?: number): unknown {
-  const value = valueOf(body);
+  const value = answerValue(body);
   if (!value || typeof value !== "object" || Array.isArray(value)) return body;
   const added = { outcome: verdict, ...(refunded !== undefined ? { refunded } : {}) };
   // A body cut for its depth is printed as received, whole, rather than re-built from its cut value:

@@ -36,7 +36,7 @@ ${cases("choices", (c) => c.choices.join(" "))}
 __reseller_value_flags=${sq(` ${spec.valueFlags.join(" ")} `)}
 
 # Candidates are only ever compared, never expanded: compgen's word list (-W) is expanded by bash,
-# so a channel code \$(…) would run. __complete has already kept those starting with $cur.
+# so a channel code $(…) would run. __complete has already kept those starting with $cur.
 __reseller_offer() {
   local word
   local -a words

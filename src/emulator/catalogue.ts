@@ -159,11 +159,11 @@ export function channelFee(channel: PaymentChannel, amount: number): number {
 
 /** "Rp 51.600": how the service writes a sum in its notes and on the payment page. */
 export function formatRupiah(amount: number): string {
-  return "Rp " + String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `Rp ${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`;
 }
 
 function rivalKey(name: string): string {
-  return "rk_live_" + createHash("sha256").update(name).digest("hex").slice(0, 24);
+  return `rk_live_${createHash("sha256").update(name).digest("hex").slice(0, 24)}`;
 }
 
 const rivals: [name: string, balance: number, monthly: number][] = [
@@ -193,7 +193,7 @@ export function seedAccounts(): AccountRecord[] {
     ...rivals.map(([name, balance, monthly]) => ({
       name,
       apiKey: rivalKey(name),
-      contact: name.toLowerCase().replaceAll(" ", "") + "@gmail.com",
+      contact: `${name.toLowerCase().replaceAll(" ", "")}@gmail.com`,
       balance,
       baseMonthlyTransactions: monthly,
     })),

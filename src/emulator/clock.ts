@@ -50,7 +50,7 @@ export function formatUtc(ms: number): string {
 
 /** "2026-11-21T21:30:00+07:00": ISO 8601 with the UTC offset, as transaction created_at. */
 export function formatJakarta(ms: number): string {
-  return new Date(ms + JAKARTA_OFFSET_MS).toISOString().slice(0, 19) + "+07:00";
+  return `${new Date(ms + JAKARTA_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;
 }
 
 /** "20261121", the date part of an invoice number. */

@@ -59,7 +59,7 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
   if (options.detach) return detach(io, options);
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
-    emulator = await startEmulator({ ...options, log: (line) => io.stderr.write(line + "\n") });
+    emulator = await startEmulator({ ...options, log: (line) => io.stderr.write(`${line}\n`) });
   } catch (error) {
     throw portProblem(error, options);
   }

@@ -265,7 +265,7 @@ export class FaultController {
     const match = this.settings.match;
     if (!match) return true;
     if (match.method && match.method !== method) return false;
-    if (match.path && path !== match.path && !path.startsWith(match.path + "/")) return false;
+    if (match.path && path !== match.path && !path.startsWith(`${match.path}/`)) return false;
     return true;
   }
 
@@ -295,7 +295,7 @@ export class FaultController {
       }
     }
     const random = this.settings.random;
-    if (random && this.random && this.random.chance(random.rate)) {
+    if (random && this.random?.chance(random.rate)) {
       const mode = this.random.pick(random.modes ?? RANDOM_MODES);
       this.injected[mode]++;
       if (mode === "latency")

@@ -20,7 +20,7 @@ function lockView(lock: LockRecord) {
 
 function newLockToken(service: EmulatedService): string {
   for (;;) {
-    const token = "LCK-" + service.random.characters(16, TOKEN_ALPHABET);
+    const token = `LCK-${service.random.characters(16, TOKEN_ALPHABET)}`;
     if (!service.state.locks.some((lock) => lock.token === token)) return token;
   }
 }

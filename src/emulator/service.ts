@@ -197,7 +197,7 @@ export class EmulatedService {
   /** Inactive items answer exactly like missing ones. */
   activeItem(id: number): ItemRecord {
     const item = this.state.items.find((candidate) => candidate.id === id);
-    if (!item || !item.active) throw new ServiceError(404, "ITEM_NOT_FOUND");
+    if (!item?.active) throw new ServiceError(404, "ITEM_NOT_FOUND");
     return item;
   }
 

@@ -154,7 +154,7 @@ export function openStateFile(path: string): EmulatorState | undefined {
     );
   }
   const state = parsed as Partial<EmulatorState> | null;
-  if (!state || state.version !== 1 || !Array.isArray(state.accounts) || !Array.isArray(state.items)) {
+  if (state?.version !== 1 || !Array.isArray(state.accounts) || !Array.isArray(state.items)) {
     throw new Error(`${path} is not an emulator state file (version 1); move it away to start afresh`);
   }
   return state as EmulatorState;
@@ -166,5 +166,5 @@ export function openStateFile(path: string): EmulatorState | undefined {
  * half a file. The state holds the emulator's API keys.
  */
 export function writeStateFile(path: string, state: EmulatorState): void {
-  replaceOwnFile(path, JSON.stringify(state, null, 2) + "\n", { durable: false });
+  replaceOwnFile(path, `${JSON.stringify(state, null, 2)}\n`, { durable: false });
 }

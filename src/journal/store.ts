@@ -22,7 +22,6 @@ import {
   closeSync,
   constants,
   fstatSync,
-  fsyncSync,
   futimesSync,
   lstatSync,
   mkdirSync,

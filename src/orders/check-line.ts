@@ -99,7 +99,7 @@ export function splitCustomerNote(note: string): { customerId: string; zoneId?: 
   return { customerId: match[1]!, ...(zoneId !== undefined ? { zoneId } : {}) };
 }
 
-const looksLikeJson = (text: string | undefined) => text !== undefined && text.trimStart().startsWith("{");
+const looksLikeJson = (text: string | undefined) => text?.trimStart().startsWith("{");
 
 /** The parts of an open-amount line: from a JSON note (cart, orders file), or from the target, nominal and zone. */
 function openAmountParts(

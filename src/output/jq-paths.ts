@@ -204,7 +204,7 @@ function indexed(value: unknown, key: string | number): unknown {
   if (value === null) return null;
   if (typeof key === "string") {
     if (typeof value !== "object" || Array.isArray(value)) throw new JqWouldFail();
-    return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : null;
+    return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : null;
   }
   if (!Array.isArray(value)) throw new JqWouldFail();
   const at = key < 0 ? value.length + key : key;

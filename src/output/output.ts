@@ -40,9 +40,7 @@ export interface RichCell {
 }
 export type Cell = string | number | null | undefined | RichCell;
 
-export interface Paint {
-  (tone: Tone, text: string): string;
-}
+export type Paint = (tone: Tone, text: string) => string;
 
 export interface Writable {
   /** `false` when the reader is behind: what was written is held until it catches up. */

@@ -363,7 +363,7 @@ describe("buy --file", () => {
     ]);
     expect(many.exitCode).toBe(2);
     expect(many.stderr).toMatch(
-      /3 rows need fixing; nothing was sent:.*\n  h\.csv line 2: .*\n  h\.csv line 4: .*\n  h\.csv line 5: /,
+      /3 rows need fixing; nothing was sent:.*\n {2}h\.csv line 2: .*\n {2}h\.csv line 4: .*\n {2}h\.csv line 5: /,
     );
     expect(many.stderr).toMatch(/the target column/);
     expect(many.stderr).not.toMatch(/--target|--note/);

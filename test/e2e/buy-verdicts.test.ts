@@ -55,8 +55,8 @@ describe("single buy --wait", () => {
         });
       } else {
         expect(failed.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
-        expect(failed.stderr).toMatch(/^  outcome: delivery failed$/m);
-        expect(failed.stderr).toMatch(/^  refunded: Rp 19\.000$/m);
+        expect(failed.stderr).toMatch(/^ {2}outcome: delivery failed$/m);
+        expect(failed.stderr).toMatch(/^ {2}refunded: Rp 19\.000$/m);
       }
       if (mode === "plain") {
         expect(ok.stdout).toMatch(/^outcome\tdelivered\t$/m);

@@ -70,7 +70,7 @@ const env = () => ({
 function shell(file: string, args: string[], extra: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(file, args, { env: baseEnv(extra), encoding: "utf8", timeout: 15_000 }, (error, stdout) =>
-      error && error.killed ? reject(error) : resolve(stdout),
+      error?.killed ? reject(error) : resolve(stdout),
     );
   });
 }

@@ -55,7 +55,7 @@ const account = (apiKey?: string): Env => harness.accountEnv(apiKey);
 function shell(file: string, args: string[], env: Env): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(file, args, { env: shellEnv(env), encoding: "utf8", timeout: 15_000 }, (error, stdout, stderr) =>
-      error && error.killed ? reject(error) : resolve({ stdout, stderr }),
+      error?.killed ? reject(error) : resolve({ stdout, stderr }),
     );
   });
 }

@@ -133,7 +133,7 @@ describe("golden screens from fixed answers", () => {
       .map((l) => l.split("\t"));
     // created, ref_id, invoice, status, amount, then item ids, quantities and customers.
     expect(trx[0]).toEqual([
-      new Date(Date.parse(jakarta(-10))).toISOString().slice(0, 19) + "Z",
+      `${new Date(Date.parse(jakarta(-10))).toISOString().slice(0, 19)}Z`,
       trxRows[0]!.ref_id,
       trxRows[0]!.invoice,
       "completed",
@@ -148,7 +148,7 @@ describe("golden screens from fixed answers", () => {
       .map((l) => l.split("\t"));
     // Amounts signed as the balance moved: out is negative.
     expect(history[0]!.slice(0, 7), history.join("\n")).toEqual([
-      new Date(Date.parse(jakarta(-10))).toISOString().slice(0, 19) + "Z",
+      `${new Date(Date.parse(jakarta(-10))).toISOString().slice(0, 19)}Z`,
       "purchase",
       String(-billion),
       "9876543210",

@@ -88,7 +88,7 @@ describe("sandbox", () => {
     expect(plain.stdout).toMatch(/^\d+\tsb-2\tsandbox\t\n$/);
     const table = await reseller.run(["sandbox", "--item", "1", "--qty", "1"], { mode: "table" });
     expect(table.stdout).toMatch(/ID.*Status.*Ref ID/);
-    expect(table.stdout).toMatch(/sandbox.*│  RSL-\d{8}-[A-Z0-9]{10}$/m);
+    expect(table.stdout).toMatch(/sandbox.*│ {2}RSL-\d{8}-[A-Z0-9]{10}$/m);
     const account_ = harness.accountOf(reseller.apiKey);
     expect(account_.balance).toBe(before);
     expect(account_.sandbox_orders.map((o) => o.ref_id)).toEqual(expect.arrayContaining(["sb-1", "sb-2"]));
@@ -153,7 +153,7 @@ describe("reconcile", () => {
     expect(table.stdout).toMatch(tableBorder);
     expect(table.stdout).toContain("modes-1");
     // The invoice found is never cut: on the row, or wrapped whole to the row's next line.
-    expect(table.stdout).toMatch(/│ done +│ bought: invoice(?: INV-\S+)? +│  modes-1$/m);
+    expect(table.stdout).toMatch(/│ done +│ bought: invoice(?: INV-\S+)? +│ {2}modes-1$/m);
     expect(table.stdout).toMatch(/[ │]INV-\d{8}-\d+ /);
     // Settled now: piped and --json find nothing left to do.
     const plain = await reseller.run(["reconcile"]);

@@ -39,7 +39,7 @@ function shell(file: string, args: string[], env: Record<string, string>): Promi
       file,
       args,
       { env: baseEnv({ ...env, PATH: `${shimDir}:${process.env.PATH}` }), encoding: "utf8", timeout: 15_000 },
-      (error, stdout) => (error && error.killed ? reject(error) : resolve(stdout)),
+      (error, stdout) => (error?.killed ? reject(error) : resolve(stdout)),
     );
   });
 }

@@ -172,7 +172,7 @@ describe("reseller emulator, started with its defaults", () => {
             resolve(found[1]!);
           }
         }, 50);
-        emulator.done.then(() => reject(new Error(`the emulator stopped: ${emulator.output().stderr}`)));
+        void emulator.done.then(() => reject(new Error(`the emulator stopped: ${emulator.output().stderr}`)));
       });
       const apiKey = /^export RESELLER_API_KEY=(\S+)$/m.exec(emulator.output().stdout)![1]!;
       // The reader live shops and bots use: GET {base}/api/v1/item?per_page=all, walk data[] → products[] → variants[].

@@ -33,7 +33,7 @@ export class ServiceCaller {
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
     const text = await response.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {

@@ -54,7 +54,7 @@ export async function answeringTerminal(
   stderr.on("data", (d: Buffer) => {
     err += d.toString();
     const next = answers[0];
-    if (next && next[0].test(err.slice(seen))) {
+    if (next?.[0].test(err.slice(seen))) {
       seen = err.length;
       answers.shift();
       setTimeout(() => stdin.write(next[1]), 20);

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigStore } from "../../src/config/store.js";
-import { ExitCode, ResellerError } from "../../src/errors.js";
+import { ExitCode, type ResellerError } from "../../src/errors.js";
 
 function storeWith(content: unknown): ConfigStore {
   const dir = mkdtempSync(join(tmpdir(), "reseller-store-"));

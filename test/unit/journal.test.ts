@@ -95,13 +95,13 @@ describe("journal file", () => {
   it("a line torn by a crash is skipped and counted, and the record after it is kept", () => {
     const journal = new Journal(makeConfigDir());
     journal.append(intent("a"));
-    writeFileSync(journal.path, readFileSync(journal.path, "utf8") + '{"v":1,"type":"outco');
+    writeFileSync(journal.path, `${readFileSync(journal.path, "utf8")}{"v":1,"type":"outco`);
     journal.append(intent("b"));
     journal.append(intent("c"));
     const { records, damaged } = journal.read();
     expect(records.map((r) => r.entry)).toEqual(["a", "b", "c"]);
     expect(damaged).toBe(0);
-    writeFileSync(journal.path, readFileSync(journal.path, "utf8") + "garbage\n");
+    writeFileSync(journal.path, `${readFileSync(journal.path, "utf8")}garbage\n`);
     expect(journal.read().damaged).toBe(1);
   });
 
