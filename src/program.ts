@@ -418,7 +418,7 @@ export function buildProgram(run: RunCommand): Command {
     .option(
       "--qty <n>",
       "quantity",
-      parser((v) => rules.positiveInteger("--qty", v)),
+      parser((v) => rules.quantity("--qty", v)),
     )
     .option("--note <text>", "customer data: target number, user id, or an SMM JSON note")
     .option("--target <target>", "SMM: link or username; builds the JSON note")
@@ -598,7 +598,7 @@ export function buildProgram(run: RunCommand): Command {
     .requiredOption(
       "--qty <n>",
       "quantity, at least the item's minimum order",
-      parser((v) => rules.positiveInteger("--qty", v)),
+      parser((v) => rules.quantity("--qty", v)),
     )
     .option("--duration <seconds>", "60 to 600 (default 600)", parser(rules.lockDuration))
     .description("lock stock; prints the lock token")
@@ -661,7 +661,7 @@ export function buildProgram(run: RunCommand): Command {
     .requiredOption(
       "--qty <n>",
       "quantity",
-      parser((v) => rules.positiveInteger("--qty", v)),
+      parser((v) => rules.quantity("--qty", v)),
     )
     .option("--ref-id <id>", "your reference id (default: generated)", parser(rules.refId))
     .description("a test order: neither balance nor stock changes")

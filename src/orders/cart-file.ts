@@ -58,7 +58,7 @@ export function readCart(text: string): CartFileLine[] {
         : missing(`${where}item_id`);
     const quantity =
       typeof raw.quantity === "number" || typeof raw.quantity === "string"
-        ? rules.positiveInteger(`${where}quantity`, raw.quantity)
+        ? rules.quantity(`${where}quantity`, raw.quantity)
         : missing(`${where}quantity`);
     const note = noteText(raw.note, where);
     const nominal =

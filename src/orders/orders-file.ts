@@ -84,9 +84,13 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
       case "nominal":
         if (typeof raw !== "number" && typeof raw !== "string")
           throw new InputError(`${where}${key} must be a number.`);
-        // A nominal is Rupiah as people write them (75.000, 75rb); ids and quantities are plain counts.
+        // A nominal is Rupiah as people write them (75.000, 75rb); a quantity may be grouped (1.000); ids are plain.
         out[name] =
-          name === "nominal" ? rules.rupiah(`${where}${key}`, raw) : rules.positiveInteger(`${where}${key}`, raw);
+          name === "nominal"
+            ? rules.rupiah(`${where}${key}`, raw)
+            : name === "quantity"
+              ? rules.quantity(`${where}${key}`, raw)
+              : rules.positiveInteger(`${where}${key}`, raw);
         break;
       case "opt":
         if (Array.isArray(raw) && raw.every((o) => typeof o === "string")) out.opt = raw as string[];

@@ -76,10 +76,15 @@ export function readAmount(input: string | number): AmountReading {
     return whole(asGroups);
   }
 
-  // `10.000,00` (cents written out): whole when the cents are zero.
-  const withCents = /^(\d{1,3}(?:\.\d{3})+|\d+),(\d{1,2})$/.exec(number);
-  if (withCents && suffix === undefined && /^0+$/.test(withCents[2]!))
-    return whole(Number(withCents[1]!.replace(/\./g, "")));
+  // `10.000,00` (cents written out): whole when the cents are zero. `75.500,50` or `75,500.50`: Rupiah
+  // have no cents, and the hint is the whole part, never the digits run together (Rp 7.550.050).
+  const withCents = /^(\d{1,3}(?:([.,])\d{3})*|\d+)([.,])(\d{1,2})$/.exec(number);
+  if (withCents && suffix === undefined && withCents[2] !== withCents[3]) {
+    const wholePart = Number(withCents[1]!.replace(/[.,]/g, ""));
+    if (/^0+$/.test(withCents[4]!) && withCents[3] === ",") return whole(wholePart);
+    if (withCents[2] !== undefined || withCents[1]!.length > 3)
+      return notAmount("Rupiah are whole numbers, without cents", [wholePart]);
+  }
 
   // `1,5jt`, `1.5jt`, `2,5rb`: a decimal only makes sense with a unit.
   const decimal = decimalValue(number, multiplier);

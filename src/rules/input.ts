@@ -20,6 +20,23 @@ export function positiveInteger(name: string, value: string | number): number {
 }
 
 /**
+ * A quantity as people write a count: `1000`, or grouped in thousands the way amounts are (`1.000`,
+ * `1,000`, `1 000`). Anything else is refused, with the count it most likely meant when there is one
+ * (`1.5` is no count; `1rb` is offered as 1000, never read as it).
+ */
+export function quantity(name: string, value: string | number): number {
+  if (typeof value === "number") return positiveInteger(name, value);
+  const text = value.trim();
+  if (/^\d{1,3}([.,\s_])\d{3}(\1\d{3})*$/.test(text)) return positiveInteger(name, text.replace(/[.,\s_]/g, ""));
+  if (/^\d+$/.test(text)) return positiveInteger(name, text);
+  const reading = /^rp|^idr/i.test(text) ? undefined : readAmount(text);
+  const meant = reading?.ok && reading.amount > 0 ? [reading.amount] : [];
+  throw new InputError(`${name} must be a positive whole number, not "${text}".`, {
+    suggestion: `${meant.length ? `Did you mean ${meant.map((n) => `${name} ${n}`).join(" or ")}? ` : ""}Write it as 1000 or 1.000.`,
+  });
+}
+
+/**
  * An amount of Rupiah as typed (`75000`, `75.000`, `Rp 75.000`, `75rb`, `1,5jt`), above zero. Text that
  * could mean two sums is refused with both readings, never guessed.
  */

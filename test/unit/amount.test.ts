@@ -21,6 +21,7 @@ describe("the forms an amount is written in", () => {
     ["IDR 75000", 75_000],
     ["Rp 75.000,-", 75_000],
     ["75.000,00", 75_000],
+    ["75000,00", 75_000],
     ["1.250.000", 1_250_000],
     ["75rb", 75_000],
     ["75 rb", 75_000],
@@ -59,6 +60,11 @@ describe("texts that could mean two sums, or none", () => {
     ["1.25.000", /not between groups of three digits/, [125_000]],
     // Rupiah have no cents.
     ["10000.5", /without cents/, [10_000]],
+    // Cents written out: the hint is the whole part, never the digits run together (Rp 7.550.050).
+    ["75.500,50", /without cents/, [75_500]],
+    ["75,500.50", /without cents/, [75_500]],
+    ["75500,50", /without cents/, [75_500]],
+    ["1.250.000,5", /without cents/, [1_250_000]],
     ["1,2345rb", /not a whole number/, [1_234, 1_235]],
   ])("%j is refused with its readings", (text, why, readings) => {
     expect(readAmount(text)).toEqual({ ok: false, why: expect.stringMatching(why), readings });
