@@ -13,7 +13,7 @@ export interface GameAccount {
   region: string;
 }
 
-/** Players the documentation's examples and the README's transcript use, by `id` or `id(zone)`. */
+/** Players the documentation's examples and docs/commands.md's transcript use, by `id` or `id(zone)`. */
 const knownPlayers: Readonly<Record<string, GameAccount>> = {
   "12345678(1234)": { accountName: "SultanMabar", region: "Indonesia" },
   "123456789": { accountName: "RajaBooyah", region: "Indonesia" },

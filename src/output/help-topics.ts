@@ -1,7 +1,7 @@
 /**
  * `reseller help environment` and `reseller help exit-codes`: what a script writer asks after
  * `--help`, answered without a browser. Plain text within 80 columns, the same on a terminal and
- * through a pipe. The tables in the README say the same; keep the two together.
+ * through a pipe. docs/settings.md and docs/commands.md say the same; keep them together.
  */
 
 export const helpTopics = {

@@ -8,7 +8,7 @@
  * can drop the rare repeat.
  *
  * A delivery is known by what its signature covers, never by what it does not: the checked event
- * name, ref_id, invoice and signed status. Two exceptions, both said in the README: the items of one
+ * name, ref_id, invoice and signed status. Two exceptions, both said in docs/webhooks.md: the items of one
  * order are all signed alike, so `order.item.sent` is also named by the item the body names; and a
  * `webhook.test` is signed alike every time, so it is also named by the minute it came in (our clock).
  */
