@@ -13,7 +13,7 @@
  * `webhook.test` is signed alike every time, so it is also named by the minute it came in (our clock).
  */
 import { createHash } from "node:crypto";
-import { close, closeSync, existsSync, fdatasync, write } from "node:fs";
+import { close, closeSync, existsSync, fdatasync, fstatSync, ftruncateSync, write } from "node:fs";
 import { promisify } from "node:util";
 import { join } from "node:path";
 import {
@@ -114,6 +114,11 @@ export class DeliveryStore {
   /** What was wrong with the file when it was read, for the person starting the listener. */
   readonly problems: string[] = [];
   private fd: number | undefined;
+  /**
+   * The file does not end with a whole line (a crash mid-write, or a write that failed and could not
+   * be taken back): the next record starts on a line of its own, so it is never glued to the torn one.
+   */
+  private torn = false;
   private batch: { line: string; done: (error?: unknown) => void }[] = [];
   private flushing: Promise<void> | undefined;
   private linesWritten = 0;
@@ -135,11 +140,12 @@ export class DeliveryStore {
     }
     const lines = text.split("\n");
     const torn = text !== "" && !text.endsWith("\n");
+    this.torn = torn;
     let damaged = 0;
     let read = 0;
     lines.forEach((line, index) => {
       if (!line.trim()) return;
-      const record = parseRecord(line);
+      const record = parseRecordLine(line);
       if (!record) {
         // The last line, cut short by a crash mid-write, is expected once in a while; others are not.
         if (!(torn && index === lines.length - 1)) damaged++;
@@ -280,17 +286,45 @@ export class DeliveryStore {
           // A new file's name must be durable too: fsync of the file alone does not cover its directory entry.
           if (created) syncDirectory(this.dir);
         }
-        const bytes = Buffer.from(batch.map((b) => b.line).join(""), "utf8");
+        const fd = this.fd;
+        const bytes = Buffer.from((this.torn ? "\n" : "") + batch.map((b) => b.line).join(""), "utf8");
+        const before = fstatSync(fd).size;
         let written = 0;
-        while (written < bytes.length)
-          written += (await writeAsync(this.fd, bytes, written, bytes.length - written)).bytesWritten;
-        await datasyncAsync(this.fd);
+        try {
+          while (written < bytes.length)
+            written += (await writeAsync(fd, bytes, written, bytes.length - written)).bytesWritten;
+        } catch (error) {
+          this.takeBack(fd, before, written);
+          throw error;
+        }
+        this.torn = false;
+        // Whole and flushed before any of these deliveries is answered 2xx.
+        await datasyncAsync(fd);
         this.linesWritten += batch.length;
         for (const b of batch) b.done();
       } catch (error) {
         for (const b of batch) b.done(error);
       }
     }
+  }
+
+  /**
+   * A write cut short (a full disk) took back: the file is cut to where it ended before, so the next
+   * attempt's record is never glued to a partial one. Only when the partial write is the file's last
+   * bytes (another listener sharing the config dir may have appended since); otherwise, or when the
+   * cut fails, the next record starts on a new line and the reader skips the partial one.
+   */
+  private takeBack(fd: number, before: number, written: number): void {
+    if (written === 0) return;
+    try {
+      if (fstatSync(fd).size === before + written) {
+        ftruncateSync(fd, before);
+        return;
+      }
+    } catch {
+      // Said below: the partial line stays, on a line of its own.
+    }
+    this.torn = true;
   }
 
   private async whenIdle(task: () => void): Promise<void> {
@@ -310,11 +344,24 @@ export class DeliveryStore {
       replaceOwnFile(this.path, lines.length ? `${lines.join("\n")}\n` : "");
       if (this.fd !== undefined) closeSync(this.fd);
       this.fd = undefined;
+      this.torn = false;
       this.linesWritten = lines.length;
     } catch {
       // A full disk: the file stays longer than it need be, and every name in it still counts.
     }
   }
+}
+
+/**
+ * A record line, or the record a torn line (a write cut short by a crash or a full disk) has glued
+ * to its end, as the journal reads its own. A record's text never holds `{"v":2,` inside a string
+ * (its quotes would be escaped), so the last one on the line starts the glued record.
+ */
+function parseRecordLine(line: string): ReturnType<typeof parseRecord> {
+  const whole = parseRecord(line);
+  if (whole) return whole;
+  const last = line.lastIndexOf('{"v":2,');
+  return last > 0 ? parseRecord(line.slice(last)) : undefined;
 }
 
 function parseRecord(line: string): ReceivedRecord | SettledRecord | LegacyRecord | undefined {

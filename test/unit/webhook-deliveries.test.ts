@@ -3,7 +3,7 @@
  * delivery is written down before it counts as received, that what was received and not settled is
  * handed on again after a restart, and that a damaged file is said, never taken for an empty one.
  */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -121,5 +121,43 @@ describe("DeliveryStore", () => {
 
     writeFileSync(path, "\u0000\u0001garbage\nmore garbage\n", { mode: 0o600 });
     expect(() => new DeliveryStore(dir)).toThrow(/cannot be read: none of its 2 lines is a delivery record/);
+  });
+
+  it("reads back a delivery written after a partial line (a write cut short), and hands it on", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
+    try {
+      const path = join(dir, "webhook-deliveries.jsonl");
+      const whole = JSON.stringify({ v: 2, type: "received", ...delivery("glued") });
+      // What a full disk left: the first part of one attempt's record, then the next attempt's, whole.
+      writeFileSync(path, `${whole.slice(0, 40)}${whole}\n`, { mode: 0o600 });
+      const store = new DeliveryStore(dir);
+      expect(store.unsettled().map((d) => d.key)).toEqual(["glued"]);
+      expect(store.problems).toEqual([]);
+      expect(await store.receive(delivery("glued"))).toBe("duplicate");
+      await store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("starts the next record on a line of its own after a torn last line, so both restarts read it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
+    try {
+      const path = join(dir, "webhook-deliveries.jsonl");
+      const first = new DeliveryStore(dir);
+      await first.receive(delivery("before"));
+      await first.close();
+      // A crash while the next record was being written.
+      appendFileSync(path, JSON.stringify({ v: 2, type: "received", ...delivery("torn") }).slice(0, 50));
+      const second = new DeliveryStore(dir);
+      expect(second.problems.join("\n")).toMatch(/last line was cut short/);
+      await second.receive(delivery("after"));
+      await second.close();
+      const third = new DeliveryStore(dir);
+      expect(third.unsettled().map((d) => d.key)).toEqual(["before", "after"]);
+      await third.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
