@@ -254,12 +254,24 @@ export function buildProgram(run: RunCommand): Command {
   const balance = program
     .command("balance")
     .description("your balance, in real time")
+    .option(
+      "--below <rupiah>",
+      "for cron and bots: exit 1 with one line on stderr when the balance is under this (100000, 100rb)",
+      parser((v) => rules.rupiah("--below", v)),
+    )
     .addHelpText(
       "after",
       piped("one line, tab-separated: balance, the amount in Rupiah") +
-        examples("reseller balance", "reseller balance --jq .data.balance", "reseller balance history"),
+        examples(
+          "reseller balance",
+          "reseller balance --jq .data.balance",
+          "reseller balance --below 100rb > /dev/null || echo 'top up soon'",
+          "reseller balance history",
+        ),
     )
-    .action((_o, cmd) => run(cmd, () => import("./commands/balance.js"), {}));
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/balance.js"), { below: opts.below as number | undefined }),
+    );
   balance
     .command("history")
     .option(
@@ -383,12 +395,18 @@ export function buildProgram(run: RunCommand): Command {
       parser((v) => rules.choice("--process", v, ["auto", "h2h", "smm", "manual"] as const)),
     )
     .option("--refresh", "fetch the whole catalogue again instead of what changed")
+    .option(
+      "--changes",
+      "bring the copy up to date and list what changed since the last --changes: prices, new, gone, out of stock",
+    )
     .addHelpText(
       "after",
       "\nPiped: one line per variant, tab-separated: id, category, product, name, price,\n" +
         "process, stock (or unlimited), minimum order, sku.\n" +
+        "With --changes, one line per change: change (price, new, gone, out_of_stock,\n" +
+        "back_in_stock), id, old price, new price, product, name; nothing when nothing changed.\n" +
         '--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\n' +
-        "process, stock, unlimited, min_order}]}.\n" +
+        "process, stock, unlimited, min_order}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price}]}.\n" +
         "The catalogue is kept in the config dir: a copy younger than a minute is used\n" +
         "without asking the service; an older one asks only for what changed.\n" +
         examples(
@@ -396,6 +414,7 @@ export function buildProgram(run: RunCommand): Command {
           'reseller items --category "Top Up Game" --process h2h',
           "reseller items --search ML86 --json | jq '.items[0].price'",
           "reseller items --refresh",
+          "reseller items --changes",
         ),
     )
     .action((opts, cmd) =>
@@ -404,6 +423,7 @@ export function buildProgram(run: RunCommand): Command {
         category: opts.category as string | undefined,
         process: opts.process as "auto" | "h2h" | "smm" | "manual" | undefined,
         refresh: opts.refresh === true,
+        changes: opts.changes === true,
       }),
     );
 

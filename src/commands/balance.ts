@@ -1,9 +1,18 @@
 import type { Context } from "../context.js";
+import { formatRupiah } from "../output/format.js";
 import { money } from "../output/output.js";
 
-export async function run(ctx: Context): Promise<void> {
+export interface BalanceOptions {
+  /** `--below AMOUNT`: the balance under this is exit 1 and a line on stderr, for cron and shop bots. */
+  below?: number;
+}
+
+export async function run(ctx: Context, options: BalanceOptions = {}): Promise<number> {
   const client = await ctx.client();
   const { data, body } = await client.getBalance();
-  if (ctx.output.mode === "json") return ctx.output.json(body);
-  ctx.output.record([["Balance", { ...money(data.balance), tone: "highlight" }]]);
+  if (ctx.output.mode === "json") ctx.output.json(body);
+  else ctx.output.record([["Balance", { ...money(data.balance), tone: "highlight" }]]);
+  if (options.below === undefined || data.balance >= options.below) return 0;
+  ctx.output.warn(`The balance, ${formatRupiah(data.balance)}, is below ${formatRupiah(options.below)}.`);
+  return 1;
 }
