@@ -8,6 +8,8 @@ export default defineConfig({
     // Tests that format times in this process see a zone with an offset, as the built CLI does in the
     // end-to-end tests (test/support/cli.ts): on a CI machine in UTC, local time and UTC would look alike.
     env: { TZ: "Asia/Jakarta" },
+    // Removes the temp dirs tests make with makeTempDir (test/support/temp-dir.ts) when their test ends.
+    setupFiles: ["./test/support/setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });

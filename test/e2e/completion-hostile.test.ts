@@ -4,17 +4,17 @@
  * list), and `__complete` offers only values made of safe characters, starting with what was typed.
  */
 import { execFile } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, binPath, makeConfigDir, runReseller } from "../support/cli.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
 import { terminalEnv, useTmux } from "../pty/tmux.js";
 import { needsPrograms } from "../support/tools.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const hostile = useHostileServer();
-const work = mkdtempSync(join(tmpdir(), "reseller-completion-hostile-"));
+const work = makeTempDir("reseller-completion-hostile-");
 const marker = (name: string) => join(work, `ran-${name}`);
 const scripts: Record<string, string> = {};
 let shimDir: string;

@@ -6,12 +6,12 @@
  * to root.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { binPath } from "../support/cli.js";
 import { needsPrograms } from "../support/tools.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
 
@@ -28,9 +28,9 @@ function installLines(shell: "bash" | "zsh" | "fish"): string[] {
 }
 
 function freshHome(): { home: string; env: Record<string, string> } {
-  const bin = mkdtempSync(join(tmpdir(), "reseller-path-"));
+  const bin = makeTempDir("reseller-path-");
   symlinkSync(binPath, join(bin, "reseller"));
-  const home = mkdtempSync(join(tmpdir(), "reseller-home-"));
+  const home = makeTempDir("reseller-home-");
   return {
     home,
     env: { HOME: home, PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`, LANG: "C.UTF-8", TERM: "dumb" },

@@ -4,8 +4,7 @@
  * with dynamic values coming from an emulator in this process.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, binPath, makeConfigDir, runReseller } from "../support/cli.js";
@@ -13,6 +12,7 @@ import { useEmulator } from "../support/emulator.js";
 import { terminalEnv, useTmux } from "../pty/tmux.js";
 import { needsPrograms, requirePrograms } from "../support/tools.js";
 import { resellerAs } from "./commands-harness.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const shells = ["bash", "zsh", "fish"] as const;
 const channelCodes = [
@@ -33,7 +33,7 @@ const scripts: Record<string, string> = {};
 let shimDir: string;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "reseller-completion-"));
+  const dir = makeTempDir("reseller-completion-");
   for (const shell of shells) {
     const result = await runReseller(["completion", shell]);
     expect(result.exitCode).toBe(0);

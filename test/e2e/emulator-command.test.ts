@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { baseEnv, binPath, makeConfigDir, runReseller, startReseller } from "../support/cli.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 /** Whether a process is still there. */
 function alive(pid: number): boolean {
@@ -51,7 +52,8 @@ describe("reseller emulator --detach", () => {
     ].join("\n");
     const started = Date.now();
     const r = spawnSync("bash", ["-e", "-c", script], {
-      env: baseEnv({ RESELLER_CONFIG_DIR: makeConfigDir() }),
+      // The detached emulator's log goes to TMPDIR: one of the test's own, removed with it.
+      env: baseEnv({ RESELLER_CONFIG_DIR: makeConfigDir(), TMPDIR: makeTempDir("reseller-tmp-") }),
       encoding: "utf8",
       timeout: 30_000,
     });
@@ -68,7 +70,9 @@ describe("reseller emulator --detach", () => {
   });
 
   it("without --print-env: the Base URL and key for a person, the export lines, and the stop hint", async () => {
-    const r = await runReseller(["emulator", "--port", "0", "--detach"]);
+    const r = await runReseller(["emulator", "--port", "0", "--detach"], {
+      env: { TMPDIR: makeTempDir("reseller-tmp-") },
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
       /^Base URL: http:\/\/127\.0\.0\.1:\d+\nDemo API key: \S+\nexport RESELLER_BASE_URL=\S+\nexport RESELLER_API_KEY=\S+\n$/,
@@ -88,7 +92,9 @@ describe("a port already in use", () => {
       await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
       const port = (server.address() as { port: number }).port;
       try {
-        const r = await runReseller(["emulator", "--port", String(port), ...extra]);
+        const r = await runReseller(["emulator", "--port", String(port), ...extra], {
+          env: { TMPDIR: makeTempDir("reseller-tmp-") },
+        });
         expect(r.exitCode).toBe(2);
         expect(r.stdout).toBe("");
         expect(r.stderr).toMatch(new RegExp(`^Error: port ${port} is in use\\. \\(PORT_IN_USE\\)$`, "m"));

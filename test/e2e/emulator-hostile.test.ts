@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
 
@@ -25,7 +26,7 @@ describe("reseller emulator --detach", () => {
       RESELLER_WEBHOOK_SECRET: "whsec_secret_of_the_shop_0123456789",
     };
     const r = await runReseller(["emulator", "--port", "0", "--host", "0.0.0.0", "--detach"], {
-      env: { ...secrets, RESELLER_CONFIG_DIR: makeConfigDir() },
+      env: { ...secrets, RESELLER_CONFIG_DIR: makeConfigDir(), TMPDIR: makeTempDir("reseller-tmp-") },
     });
     const pid = Number(r.stderr.match(/kill (\d+)/)?.[1]);
     try {

@@ -9,12 +9,12 @@
  * stopped (the emulator, webhook listen) is run until it says where it listens, on a free port.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, binPath, makeConfigDir, runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
 
@@ -112,12 +112,18 @@ function bash(
 
 beforeAll(async () => {
   examples = await allExamples();
-  const root = mkdtempSync(join(tmpdir(), "reseller-examples-"));
+  const root = makeTempDir("reseller-examples-");
   const home = join(root, "home");
   const bin = join(root, "bin");
   const cwd = join(root, "work");
   // What the completion help's install lines make before the examples write there.
-  for (const dir of [bin, cwd, join(home, ".local/share/reseller"), join(home, ".config/fish/completions")])
+  for (const dir of [
+    bin,
+    cwd,
+    join(root, "tmp"),
+    join(home, ".local/share/reseller"),
+    join(home, ".config/fish/completions"),
+  ])
     mkdirSync(dir, { recursive: true });
   writeFileSync(join(bin, "reseller"), `#!/bin/sh\nexec "${process.execPath}" "${binPath}" "$@"\n`);
   chmodSync(join(bin, "reseller"), 0o755);
@@ -138,6 +144,8 @@ beforeAll(async () => {
     HOME: home,
     PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
     KEY: account.RESELLER_API_KEY,
+    // Where the example with --detach leaves its emulator's log, removed with the rest.
+    TMPDIR: join(root, "tmp"),
     RESELLER_NO_CODE_CACHE: "1",
   });
   work = { cwd, env };

@@ -4,8 +4,7 @@
  * the ids. Completion never asks the service for the catalogue.
  */
 import { execFile } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, binPath, runReseller } from "../support/cli.js";
@@ -13,6 +12,7 @@ import { useEmulator } from "../support/emulator.js";
 import { terminalEnv, useTmux } from "../pty/tmux.js";
 import { needsPrograms } from "../support/tools.js";
 import { resellerAs, type Reseller } from "./commands-harness.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator({ dialect: "live-short" });
 const scripts: Record<string, string> = {};
@@ -20,7 +20,7 @@ let shimDir: string;
 let reseller: Reseller;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "reseller-item-completion-"));
+  const dir = makeTempDir("reseller-item-completion-");
   for (const shell of ["bash", "zsh", "fish"]) {
     scripts[shell] = join(dir, `reseller.${shell}`);
     writeFileSync(scripts[shell], (await runReseller(["completion", shell])).stdout);
@@ -118,7 +118,7 @@ describe("zsh", () => {
     const env = terminalEnv({
       ...reseller.env,
       PATH: `${shimDir}:${process.env.PATH}`,
-      HOME: mkdtempSync(join(tmpdir(), "reseller-zsh-")),
+      HOME: makeTempDir("reseller-zsh-"),
     }) as Record<string, string>;
     const term = tmux.runProgram(["zsh", "-f"], { env });
     term.type(`autoload -U compinit && compinit -u && source ${scripts.zsh} && echo READY`);

@@ -5,11 +5,11 @@
  * run this test again) and the block against the real service (it needs a real account's key).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { binPath } from "../support/cli.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
 
@@ -33,12 +33,14 @@ describe("the README's quick start", () => {
     const block = quickStartBlocks().find((b) => b.includes("reseller emulator"))!;
     const lines = block.split("\n").filter((line) => line.trim());
     // `reseller` on PATH, as `npm link` leaves it: a link to the launcher.
-    const bin = mkdtempSync(join(tmpdir(), "reseller-path-"));
+    const bin = makeTempDir("reseller-path-");
     symlinkSync(binPath, join(bin, "reseller"));
-    const home = mkdtempSync(join(tmpdir(), "reseller-home-"));
+    const home = makeTempDir("reseller-home-");
     const env = {
       PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
       HOME: home,
+      // Where the detached emulator's log goes, removed with the test.
+      TMPDIR: makeTempDir("reseller-tmp-"),
       LANG: "C.UTF-8",
       TZ: "Asia/Jakarta",
     };

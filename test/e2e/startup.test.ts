@@ -3,13 +3,13 @@
  * the first. These tests watch real processes: V8's coverage of the bundle says which modules ran
  * (test/support/record-modules.ts), and the code cache is looked at on disk.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { modulesLoadedBy, type ModuleRecord } from "../support/record-modules.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
 
@@ -109,7 +109,7 @@ describe("the code cache", () => {
   }
 
   it("is written after the first start, for the owner alone, and reused as it is by the next", async () => {
-    const cacheHome = mkdtempSync(join(tmpdir(), "reseller-cache-"));
+    const cacheHome = makeTempDir("reseller-cache-");
     const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: cacheHome };
     const first = await runReseller(["balance", "--json"], { env });
     expect(first.exitCode).toBe(0);
@@ -126,7 +126,7 @@ describe("the code cache", () => {
   });
 
   it("is kept apart for V8's baseline-only WebAssembly: jq's engine and a proxy set it, a plain call does not", async () => {
-    const cacheHome = mkdtempSync(join(tmpdir(), "reseller-cache-"));
+    const cacheHome = makeTempDir("reseller-cache-");
     const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: cacheHome };
     const runs: [string[], Record<string, string>, RegExp][] = [
       [["balance", "--json"], {}, /-balance\.bin$/],
@@ -146,7 +146,7 @@ describe("the code cache", () => {
   });
 
   it("a damaged cache is refused by V8, replaced, and the command works all the same", async () => {
-    const cacheHome = mkdtempSync(join(tmpdir(), "reseller-cache-"));
+    const cacheHome = makeTempDir("reseller-cache-");
     const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: cacheHome };
     await runReseller(["balance", "--json"], { env });
     const [file] = cacheFiles(cacheHome);
@@ -159,7 +159,7 @@ describe("the code cache", () => {
   });
 
   it("RESELLER_NO_CODE_CACHE=1 leaves no cache behind", async () => {
-    const cacheHome = mkdtempSync(join(tmpdir(), "reseller-cache-"));
+    const cacheHome = makeTempDir("reseller-cache-");
     const result = await runReseller(["balance"], {
       env: { ...harness.accountEnv(), XDG_CACHE_HOME: cacheHome, RESELLER_NO_CODE_CACHE: "1" },
     });

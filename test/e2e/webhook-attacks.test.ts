@@ -5,14 +5,14 @@
  * slow connections) and checks that it now fails, while the service's real deliveries still get in.
  */
 import { connect, type Socket } from "node:net";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { signBody } from "../../src/webhooks/signature.js";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";
 import { buy, eventsOf, makeSecret, pointServiceAt, until, useListeners, type Received } from "./webhook-harness.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
 const { listen, target } = useListeners();
@@ -54,7 +54,7 @@ describe("webhook listen against forged events", () => {
     const test = await capture(spy.received, "webhook.test");
     const captured = String(test.headers["x-signature"]);
 
-    const out = mkdtempSync(join(tmpdir(), "reseller-forged-"));
+    const out = makeTempDir("reseller-forged-");
     const listener = await listen(reseller, ["--exec", recorder(out)]);
     const forgeries = [
       // The attack as found: an order event whose body says status "test" and names no order.
@@ -122,7 +122,7 @@ describe("webhook listen against forged events", () => {
     const serviceSerial: string = trx.h2h_results[0].sn;
     expect(serviceSerial).toMatch(/^\d{20}$/);
 
-    const out = mkdtempSync(join(tmpdir(), "reseller-replay-"));
+    const out = makeTempDir("reseller-replay-");
     const listener = await listen(reseller, ["--exec", recorder(out)]);
     const canceled = { ...body, event: "order.canceled" };
     expect((await post(listener.url, canceled, { "x-event": "order.canceled", "x-signature": signature })).status).toBe(
@@ -178,7 +178,7 @@ describe("webhook listen against a replayed order.item.sent", () => {
     const signature = String(real.headers["x-signature"]);
     const body = JSON.parse(real.body);
 
-    const out = mkdtempSync(join(tmpdir(), "reseller-item-sent-"));
+    const out = makeTempDir("reseller-item-sent-");
     const listener = await listen(reseller, ["--exec", recorder(out)]);
     expect((await post(listener.url, body, { "x-event": "order.item.sent", "x-signature": signature })).status).toBe(
       200,

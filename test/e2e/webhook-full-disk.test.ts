@@ -5,21 +5,21 @@
  * 200, and from then on handed on after any restart until its handler says it is done.
  */
 import { execFileSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { signBody } from "../../src/webhooks/signature.js";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";
 import { makeSecret, until, useListeners } from "./webhook-harness.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
 const { listen } = useListeners();
 
 /** A filesystem of `size` at a new directory, or undefined where mounting is not allowed. */
 function smallFilesystem(size: string): string | undefined {
-  const at = mkdtempSync(join(tmpdir(), "reseller-small-disk-"));
+  const at = makeTempDir("reseller-small-disk-");
   try {
     execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size},mode=0700`, "tmpfs", at], { stdio: "ignore" });
     return at;
@@ -59,7 +59,7 @@ describe.skipIf(!disk)("webhook listen on a full disk", () => {
     mkdirSync(configDir, { mode: 0o700 });
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"), configDir);
     const secret = await makeSecret(reseller);
-    const out = mkdtempSync(join(tmpdir(), "reseller-full-disk-"));
+    const out = makeTempDir("reseller-full-disk-");
     try {
       // Fails every time, as a shop whose database is down would: the delivery stays unsettled.
       const failing = `echo "$RESELLER_DELIVERY_ID $RESELLER_EVENT" >> "${out}/calls"; exit 1`;

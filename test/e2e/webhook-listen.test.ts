@@ -6,14 +6,14 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { signBody } from "../../src/webhooks/signature.js";
 import { useEmulator } from "../support/emulator.js";
 import { journalRecords, resellerAs } from "./commands-harness.js";
 import { buy, eventsOf, makeSecret, pointServiceAt, rows, until, useListeners } from "./webhook-harness.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
 const { listen, target, servers } = useListeners();
@@ -273,7 +273,7 @@ describe("webhook listen, fed by the emulator", () => {
   it("--exec: the event on stdin, its fields and delivery id in the environment, never the API key; a failure is tried again", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     const secret = await makeSecret(reseller);
-    const out = mkdtempSync(join(tmpdir(), "reseller-exec-"));
+    const out = makeTempDir("reseller-exec-");
     // Fails the first time it sees an event (as a bot whose database is down would), then handles it.
     const script = [
       `if [ ! -e "${out}/tried-$RESELLER_EVENT" ]; then touch "${out}/tried-$RESELLER_EVENT"; echo "database down" >&2; exit 1; fi`,

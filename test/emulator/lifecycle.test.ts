@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -7,17 +6,17 @@ import { manualClock, realTimeClock } from "../../src/emulator/clock.js";
 import { runEmulator } from "../../src/emulator/command.js";
 import { startEmulator, type RunningEmulator } from "../../src/emulator/server.js";
 import { advanceSeconds, ServiceCaller } from "./fixture.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 let directory: string;
 const running: RunningEmulator[] = [];
 
 beforeEach(() => {
-  directory = mkdtempSync(join(tmpdir(), "reseller-emulator-"));
+  directory = makeTempDir("reseller-emulator-");
 });
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((emulator) => emulator.close()));
-  rmSync(directory, { recursive: true, force: true });
 });
 
 async function start(options: Parameters<typeof startEmulator>[0] = {}) {

@@ -3,24 +3,15 @@
  * (a new 0600 file under an unpredictable name, created exclusively, renamed into place) and never
  * read or written through a link someone planted.
  */
-import {
-  existsSync,
-  lstatSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { manualClock, startEmulator } from "../../src/emulator/server.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 describe("the emulator's state file", () => {
   it("is created 0600, replaced whole, and leaves no temporary file behind", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-state-"));
+    const dir = makeTempDir("reseller-state-");
     const path = join(dir, "state.json");
     const emulator = await startEmulator({ port: 0, stateFile: path, clock: manualClock() });
     await fetch(`${emulator.baseUrl}/v1/balance`, { headers: { "X-APIKEY": emulator.demoApiKey } });
@@ -31,7 +22,7 @@ describe("the emulator's state file", () => {
   });
 
   it("refuses a state path that is a link, and writes nothing through it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-state-"));
+    const dir = makeTempDir("reseller-state-");
     const victim = join(dir, "victim.txt");
     writeFileSync(victim, "someone else's file\n");
     const path = join(dir, "state.json");
@@ -42,7 +33,7 @@ describe("the emulator's state file", () => {
   });
 
   it("never writes through the old predictable temporary name", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-state-"));
+    const dir = makeTempDir("reseller-state-");
     const path = join(dir, "state.json");
     const victim = join(dir, "victim.txt");
     writeFileSync(victim, "untouched\n");

@@ -4,12 +4,12 @@
  * server (socket) per test file, killed at the end, so files running in parallel never meet.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { baseEnv, binPath } from "../support/cli.js";
 import { needsPrograms } from "../support/tools.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 /** Single-quoted for the shell tmux runs the command with. */
 function sq(text: string): string {
@@ -35,7 +35,7 @@ export class TmuxServer {
 
   constructor(name: string) {
     this.socket = `reseller-${name}-${process.pid}`;
-    this.dir = mkdtempSync(join(tmpdir(), "reseller-tmux-"));
+    this.dir = makeTempDir("reseller-tmux-");
     this.configFile = join(this.dir, "tmux.conf");
     // remain-on-exit keeps a finished pane so its exit status can be read; no status line on the screen.
     // exit-empty off: closing the last session must not stop the server, or the next test's

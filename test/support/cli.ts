@@ -3,9 +3,9 @@
  * emulator over real HTTP, with a fresh config dir. `npm test` builds first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { makeTempDir } from "./temp-dir.js";
 
 export const binPath = resolve(import.meta.dirname, "../../bin/reseller.js");
 
@@ -35,8 +35,9 @@ export interface CliOptions {
   timeoutMs?: number;
 }
 
+/** A fresh config dir, removed when the test that made it ends (see temp-dir.ts). */
 export function makeConfigDir(): string {
-  return mkdtempSync(join(tmpdir(), "reseller-test-"));
+  return makeTempDir("reseller-test-");
 }
 
 /** A clean environment: nothing from the developer's shell (CI, RESELLER_*, colours) leaks in. */
@@ -44,6 +45,8 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): Record<
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: process.env.HOME ?? tmpdir(),
+    // The same temp dir as the tests', so what the CLI leaves there is seen (and a test that expects it gives its own).
+    TMPDIR: tmpdir(),
     TZ: "Asia/Jakarta",
     LANG: "C.UTF-8",
   };

@@ -7,10 +7,10 @@
  * Files outside the bundle (cli-table3, required beside it) show up as scripts of their own.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { baseEnv, binPath } from "./cli.js";
+import { makeTempDir } from "./temp-dir.js";
 
 interface V8Coverage {
   result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
@@ -31,7 +31,7 @@ export interface ModuleRecord {
 const moduleName = /^(src|node_modules)\//;
 
 export function modulesLoadedBy(args: string[], env: Record<string, string | undefined>): Promise<ModuleRecord> {
-  const coverage = mkdtempSync(join(tmpdir(), "reseller-coverage-"));
+  const coverage = makeTempDir("reseller-coverage-");
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, [binPath, ...args], {
       // Coverage changes V8's flags, so a code cache made without it would be refused: none here.

@@ -2,15 +2,15 @@
  * The config store: read as plain JSON, each setting checked where it is used, written whole to a
  * new file renamed over the old, never through a link.
  */
-import { mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigStore } from "../../src/config/store.js";
 import { ExitCode, type ResellerError } from "../../src/errors.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 function storeWith(content: unknown): ConfigStore {
-  const dir = mkdtempSync(join(tmpdir(), "reseller-store-"));
+  const dir = makeTempDir("reseller-store-");
   writeFileSync(join(dir, "config.json"), typeof content === "string" ? content : JSON.stringify(content));
   return new ConfigStore(dir);
 }
@@ -26,7 +26,7 @@ function refusal(read: () => unknown): ResellerError {
 
 describe("reading", () => {
   it("a missing file is a store without profiles", () => {
-    const store = new ConfigStore(join(mkdtempSync(join(tmpdir(), "reseller-store-")), "not-yet"));
+    const store = new ConfigStore(join(makeTempDir("reseller-store-"), "not-yet"));
     expect(store.profile("default")).toEqual({});
     expect(store.profileNames()).toEqual([]);
   });
@@ -98,7 +98,7 @@ describe("reading", () => {
 });
 
 describe("a file that cannot be read", () => {
-  const dir = () => mkdtempSync(join(tmpdir(), "reseller-store-"));
+  const dir = () => makeTempDir("reseller-store-");
 
   it("a directory where the file should be: CONFIG_UNREADABLE, exit 2, the file named", () => {
     const d = dir();
@@ -135,7 +135,7 @@ describe("a file that cannot be read", () => {
 
 describe("writing", () => {
   it("writes the owner's alone: the file 0600, the dir 0700, and reads back what it wrote", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "reseller-store-")), "config");
+    const dir = join(makeTempDir("reseller-store-"), "config");
     const store = new ConfigStore(dir);
     await store.writeProfile("default", {
       base_url: "https://api.example.com",

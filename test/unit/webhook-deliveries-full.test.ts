@@ -5,11 +5,10 @@
  * and after a restart that record is read back and handed on.
  */
 import * as fs from "node:fs";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { DeliveryStore, deliveryIdOf, type ReceivedDelivery } from "../../src/webhooks/deliveries.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 /** When set, the next write writes this many bytes and the one after fails with ENOSPC. */
 const disk = vi.hoisted(() => ({ roomLeft: undefined as number | undefined }));
@@ -63,7 +62,7 @@ function delivery(key: string): ReceivedDelivery {
 
 describe("the deliveries file on a full disk", () => {
   it("refuses a delivery it could write only in part, takes the next attempt whole, and reads it back after a restart", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
+    const dir = makeTempDir("reseller-deliveries-");
     try {
       const first = new DeliveryStore(dir);
       await first.receive(delivery("earlier"));

@@ -3,8 +3,7 @@
  * delivery is written down before it counts as received, that what was received and not settled is
  * handed on again after a restart, and that a damaged file is said, never taken for an empty one.
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -14,6 +13,7 @@ import {
   rememberedDeliveries,
   type ReceivedDelivery,
 } from "../../src/webhooks/deliveries.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const fields = (status: string, refId = "R1", invoice = "INV-1") => ({ refId, invoice, status });
 
@@ -55,7 +55,7 @@ describe("deliveryKey", () => {
 
 describe("DeliveryStore", () => {
   it("writes a delivery down once (0600), answers repeats as duplicates, also two arriving together", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
+    const dir = makeTempDir("reseller-deliveries-");
     const store = new DeliveryStore(dir);
     expect(await Promise.all([store.receive(delivery("k1")), store.receive(delivery("k1"))])).toEqual([
       "new",
@@ -68,7 +68,7 @@ describe("DeliveryStore", () => {
   });
 
   it("hands on again after a restart what was received and not settled, in the order it came", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
+    const dir = makeTempDir("reseller-deliveries-");
     const first = new DeliveryStore(dir);
     for (const key of ["a", "b", "c"]) await first.receive(delivery(key));
     await first.settle(delivery("b"), "handed", new Date().toISOString());
@@ -88,7 +88,7 @@ describe("DeliveryStore", () => {
   });
 
   it("reads the one-line-per-delivery file of earlier releases, and forgets only the oldest settled names", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
+    const dir = makeTempDir("reseller-deliveries-");
     const path = join(dir, "webhook-deliveries.jsonl");
     const lines = Array.from({ length: rememberedDeliveries * 2 + 10 }, (_, i) =>
       JSON.stringify({ key: `old-${i}`, profile: "default", event: "order.paid", ref_id: null, at: "t" }),
@@ -108,7 +108,7 @@ describe("DeliveryStore", () => {
   });
 
   it("says what is damaged: a torn last line and damaged lines are named; a file of nothing readable is refused", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
+    const dir = makeTempDir("reseller-deliveries-");
     const path = join(dir, "webhook-deliveries.jsonl");
     writeFileSync(path, `${JSON.stringify({ key: "k1" })}\nnot json\n${JSON.stringify({ key: "k2" })}\n{"key":"to`, {
       mode: 0o600,
@@ -124,7 +124,7 @@ describe("DeliveryStore", () => {
   });
 
   it("reads back a delivery written after a partial line (a write cut short), and hands it on", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
+    const dir = makeTempDir("reseller-deliveries-");
     try {
       const path = join(dir, "webhook-deliveries.jsonl");
       const whole = JSON.stringify({ v: 2, type: "received", ...delivery("glued") });
@@ -141,7 +141,7 @@ describe("DeliveryStore", () => {
   });
 
   it("starts the next record on a line of its own after a torn last line, so both restarts read it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-deliveries-"));
+    const dir = makeTempDir("reseller-deliveries-");
     try {
       const path = join(dir, "webhook-deliveries.jsonl");
       const first = new DeliveryStore(dir);

@@ -3,14 +3,12 @@
  * time in arrival order, each step tried again after a failure until its tries run out, a delivery the
  * service does not confirm dropped, and what a stop leaves behind handed on at the next start.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeWebhookEvent } from "../../src/api/decode.js";
 import { DeliveryStore, deliveryIdOf, type ReceivedDelivery } from "../../src/webhooks/deliveries.js";
 import type { HandOff, HandOffResult } from "../../src/webhooks/hand-off.js";
 import { HandOffQueue, type Prepared, type QueueSteps } from "../../src/webhooks/queue.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 function delivery(ref: string): ReceivedDelivery {
   const body = JSON.stringify({ event: "order.paid", data: { ref_id: ref, invoice: `INV-${ref}`, status: "paid" } });
@@ -34,7 +32,7 @@ function harness(
     prepare?: (d: ReceivedDelivery) => Prepared | Promise<Prepared>;
   } = {},
 ) {
-  const store = new DeliveryStore(mkdtempSync(join(tmpdir(), "reseller-queue-")));
+  const store = new DeliveryStore(makeTempDir("reseller-queue-"));
   const log: string[] = [];
   const waits: number[] = [];
   const handOff: HandOff | undefined = options.handOff
