@@ -45,11 +45,11 @@ describe("reading an orders file", () => {
     expect(() => readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n12,1,0812\n\nx,1,0812\n")).toThrow(
       /^2 rows need fixing; nothing was sent:$/,
     );
-    try {
-      readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n\nx,1,0812\n");
-    } catch (error) {
-      expect(Object.keys((error as UsageError).details ?? {})).toEqual(["orders.csv line 2", "orders.csv line 4"]);
-    }
+    expect(() => readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n\nx,1,0812\n")).toThrow(
+      expect.objectContaining({
+        details: { "orders.csv line 2": expect.anything(), "orders.csv line 4": expect.anything() },
+      }),
+    );
   });
 
   it("speaks of a file's columns, not of flags", () => {
