@@ -485,7 +485,10 @@ export function buildProgram(run: RunCommand): Command {
       parser((v) => rules.customerId("--zone-id", v)),
     )
     .option("--no-validate", "do not check the customer's account before buying")
-    .option("--no-check", "send a phone number as given, without checking it is 08…/628…/+628… with 10-13 digits")
+    .option(
+      "--no-check",
+      "skip the checks of the customer data: a phone number's form (08…, 10-13 digits) and operator, a game account's region",
+    )
     .addHelpText(
       "after",
       piped("one line, tab-separated: invoice, ref_id, status, amount, created, outcome") +

@@ -13,6 +13,7 @@ import { copyable, money, statusCell, type Cell, type Tone } from "../output/out
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
 import { accountName, checkOrderAccounts, settleMissingZones, type LineAccount } from "../orders/account-check.js";
 import { checkStock, shortBalance } from "../orders/before-paying.js";
+import { operatorDoubts, refuseDoubts, regionDoubts, type Doubt } from "../orders/customer-checks.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { singleOrder } from "./buy/order.js";
@@ -40,18 +41,24 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
     request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
   // A sold-out item stops here; a game's missing zone is asked for on a terminal, else refused.
   checkStock(order);
-  if (request.validate) await settleMissingZones(ctx, order, ctx.canPrompt && !options.yes);
+  const confirming = ctx.canPrompt && !options.yes;
+  // A number of another operator than the item's: said before "Buy?", or (nobody to ask) refused now.
+  const doubts = request.check ? operatorDoubts(order) : [];
+  if (!confirming) refuseDoubts(doubts);
+  if (request.validate) await settleMissingZones(ctx, order, confirming);
   // Whose account a game top-up goes to, asked before anything is charged (unless --no-validate).
   const accounts = request.validate ? await checkOrderAccounts(client, order) : [];
+  if (request.check) doubts.push(...regionDoubts(accounts));
 
-  if (ctx.canPrompt && !options.yes) {
-    const confirmed = await confirmOrder(ctx, client, order, accounts);
+  if (confirming) {
+    const confirmed = await confirmOrder(ctx, client, order, accounts, doubts);
     if (!confirmed) {
       ctx.output.info("Nothing bought.");
       return 0;
     }
   } else {
     reportAccounts(ctx, accounts);
+    refuseDoubts(doubts);
   }
 
   ctx.output.info(`Buying ${describeOrder(order)} for ${formatRupiah(orderTotal(order))} (ref_id ${order.refId})…`);
@@ -250,6 +257,7 @@ async function confirmOrder(
   client: ServiceClient,
   order: Order,
   accounts: LineAccount[],
+  doubts: Doubt[],
 ): Promise<boolean> {
   const total = orderTotal(order);
   let balance: number | undefined;
@@ -279,5 +287,6 @@ async function confirmOrder(
   if (balance !== undefined && balance < total) throw shortBalance(balance, order, total);
   for (const a of accounts)
     if (a.state === "not_found") ctx.output.warn(`${a.error.message} Buying would send the top-up to nobody.`);
+  for (const doubt of doubts) ctx.output.warn(`${doubt.message} Check it with the customer before buying.`);
   return (await ctx.prompter()).confirm("Buy?");
 }

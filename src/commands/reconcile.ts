@@ -10,8 +10,8 @@ import { AuthError, InterruptedError, ServiceError } from "../errors.js";
 import { journalDetails, journalFor, sentFromHere } from "../journal/request.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
-import { outcomeCell } from "../output/journal.js";
-import { copyable, type Cell } from "../output/output.js";
+import { customersOf, itemText, journalLines, outcomeCell } from "../output/journal.js";
+import { copyable, customerCell, type Cell } from "../output/output.js";
 import { inPool } from "../orders/pool.js";
 
 type Answer = { outcome: "done" | "not_done" | "unknown"; details: OutcomeDetails; say: string };
@@ -174,22 +174,34 @@ export async function run(ctx: Context): Promise<number | void> {
       })),
     });
   } else {
+    // The item and the customer say which sale each answer is about (appended, for scripts that read
+    // the first columns); the item by the name this machine's catalogue copy knows.
+    const { keptItemNames } = await import("../catalogue/names.js");
+    const names = keptItemNames(ctx.settings);
     ctx.output.table(
-      // What it means names the invoice found: wrapped between words, never cut.
+      // What it means names the invoice found, and the item what was sold: wrapped between words, never cut.
       [
         { header: "Time" },
         { header: "Kind" },
         { header: "Ref ID" },
         { header: "Now" },
         { header: "What it means", fit: "wrap" },
+        { header: "Item", fit: "wrap" },
+        { header: "Customer" },
       ],
-      results.map(({ entry, answer }): Cell[] => [
-        ctx.output.time(entry.at),
-        entry.kind,
-        referenceOf(entry, answer),
-        outcomeCell({ ...entry, outcome: answer.outcome }, now),
-        answer.say,
-      ]),
+      results.map(({ entry, answer }): Cell[] => {
+        const lines = journalLines(entry);
+        const customer = customersOf(lines, ctx.output.mode === "plain" ? "," : ", ");
+        return [
+          ctx.output.time(entry.at),
+          entry.kind,
+          referenceOf(entry, answer),
+          outcomeCell({ ...entry, outcome: answer.outcome }, now),
+          answer.say,
+          itemText(lines, names) || undefined,
+          customer ? customerCell(customer) : undefined,
+        ];
+      }),
     );
   }
   const settled = results.length - stillUnknown;

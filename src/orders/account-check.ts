@@ -130,13 +130,13 @@ export async function settleMissingZones(ctx: Context, order: Order, ask: boolea
         `The account check of ${itemWords(line.item)} needs the zone with the user id, and the note gives none; nothing was bought.`,
         {
           code: "ZONE_ID_MISSING",
-          suggestion: `${line.item.openAmount ? "Add --zone-id ZONE" : `Write the note as ${id || "USERID"}(ZONE), e.g. --note ${id || "12345678"}(1234)`}, or buy without the check with --no-validate.`,
+          suggestion: `Add --zone-id ZONE${line.item.openAmount ? "" : ` (or write the note as ${id || "USERID"}(ZONE), e.g. --note ${id || "12345678"}(1234))`}, or buy without the check with --no-validate.`,
         },
       );
     }
     const prompter = await ctx.prompter(
       "--zone-id",
-      `The account check of ${line.item.name} needs the zone too, e.g. --note 12345678(1234).`,
+      `The account check of ${line.item.name} needs the zone too, e.g. --zone-id 1234.`,
     );
     const zone = customerId(
       "Zone ID",

@@ -336,6 +336,29 @@ export function openAmountOf(item: Item, note: string | undefined): number | und
   }
 }
 
+// ---- a game's zone ----
+
+/** Whether a fixed-price item asks for a zone: its account check needs one, or it lists a zone field. */
+function takesZone(item: Item): boolean {
+  return item.accountCheck?.requiresZoneId === true || item.requiredFields.some((f) => slotOf(f) === "zone");
+}
+
+/**
+ * `--zone-id 1234` with `--note 12345678` for a game whose note carries the zone: the note as the item
+ * wants it, `12345678(1234)`. A note that already gives another zone is refused rather than guessed.
+ */
+function withZoneInNote(item: Item, line: LineInput, where: string): LineInput {
+  const { zoneId, ...rest } = line;
+  if (line.note === undefined || !line.note.trim()) return line;
+  const zone = zoneId!.trim();
+  const given = splitCustomerNote(line.note);
+  if (given.zoneId !== undefined && given.zoneId !== zone)
+    refuse(where, `the note "${line.note.trim()}" gives zone ${given.zoneId}, and the zone id says ${zone}.`, {
+      suggestion: `Give the zone once: --note ${given.customerId} --zone-id ZONE, or --note ${given.customerId}(ZONE).`,
+    });
+  return { ...rest, note: `${given.customerId}(${zone})` };
+}
+
 // ---- the check ----
 
 /** Longer than any customer data or SMM comment list; a pasted file or a runaway script is not a note. */
@@ -380,6 +403,7 @@ export function checkLine(
       suggestion: `Buy at least ${item.minOrder}.`,
     });
   }
+  if (!item.openAmount && line.zoneId !== undefined && takesZone(item)) line = withZoneInNote(item, line, where);
   if (!item.openAmount && (line.nominal !== undefined || line.zoneId !== undefined)) {
     const what = line.nominal !== undefined ? "nominal" : "zone id";
     refuse(where, `${itemWords(item)} has a fixed price, so it takes no ${what}: that is for open-amount items.`, {

@@ -1,4 +1,5 @@
 /** How the journal's entries read to a reseller, for `history` and `reconcile`. */
+import type { ItemNames } from "../catalogue/names.js";
 import { stillInFlight, type JournalEntry } from "../journal/journal.js";
 import type { RichCell } from "./output.js";
 import { customerData } from "./transaction.js";
@@ -38,3 +39,17 @@ export function journalLines(entry: JournalEntry): JournalLine[] {
       customer: typeof l.note === "string" ? customerData(l.note) : null,
     }));
 }
+
+/** `1 × Pulsa Telkomsel 10.000`, one per line of the purchase (the name last, where a cut keeps its end); the id where the kept catalogue has no name. */
+export function itemText(lines: JournalLine[], names: ItemNames): string {
+  return lines
+    .map(
+      (l) =>
+        `${l.quantity !== undefined ? `${l.quantity} × ` : ""}${l.itemId === undefined ? "?" : (names(l.itemId) ?? `item ${l.itemId}`)}`,
+    )
+    .join(", ");
+}
+
+/** Each customer once; `, ` between them for people, `,` for scripts (as the item ids and quantities). */
+export const customersOf = (lines: JournalLine[], separator = ", ") =>
+  [...new Set(lines.map((l) => l.customer).filter((c): c is string => !!c))].join(separator);

@@ -96,4 +96,52 @@ describe("checks before paying, in a terminal", () => {
     expect(await term.exitCode()).toBe(130);
     expect(account().top_ups).toHaveLength(before);
   });
+
+  it("a number of another operator than the item's is said before the question; the default buys nothing", async () => {
+    const before = account();
+    const term = run(["buy", "--item", "12", "--qty", "1", "--note", "081712345678"]);
+    const question = await term.waitFor("? Buy?");
+    expect(question).toContain(
+      "081712345678 is an XL number, and item 12 (Pulsa Telkomsel 10.000) is for Telkomsel. Check it with the customer before buying.",
+    );
+    // The warning stands on lines of its own, above the question.
+    expect(question.split("\n").find((line) => line.includes("is an XL number"))).toMatch(/^! /);
+    term.press("Enter");
+    await term.waitFor("Nothing bought");
+    expect(await term.exitCode()).toBe(0);
+    expect(account().transactions).toHaveLength(before.transactions.length);
+  });
+
+  it("--zone-id for Mobile Legends: no question for the zone, the note and account in the confirmation", async () => {
+    const term = run(["buy", "--item", "21", "--qty", "1", "--note", "12345678", "--zone-id", "1234"]);
+    const question = await term.waitFor("? Buy?");
+    expect(question).toMatch(/Note\s+12345678\(1234\)/);
+    expect(question).toMatch(/Account\s+SultanMabar \(Indonesia\)/);
+    expect(question).not.toContain("Zone ID for");
+    term.press("Enter");
+    await term.waitFor("Nothing bought");
+    expect(await term.exitCode()).toBe(0);
+  });
+});
+
+describe("an account of another region than the item's, in a terminal", () => {
+  const harness = useEmulator({ catalogueSize: 400 });
+  const tmux = useTmux("checks-region");
+
+  it("is said before the question, naming both regions; the default buys nothing", async () => {
+    const before = harness.accountOf().transactions.length;
+    // Item 1066: Mobile Legends Malaysia 86 Diamonds in the emulator's catalogue of 400.
+    const term = tmux.run(["buy", "--item", "1066", "--qty", "1", "--note", "12345678(1234)"], {
+      env: terminalEnv(harness.accountEnv()),
+    });
+    const question = await term.waitFor("? Buy?");
+    expect(question).toMatch(/Account\s+SultanMabar \(Indonesia\)/);
+    expect(question).toContain(
+      "The account 12345678 is SultanMabar (Indonesia), and item 1066 (Mobile Legends Malaysia 86 Diamonds) is for Malaysia.",
+    );
+    term.press("Enter");
+    await term.waitFor("Nothing bought");
+    expect(await term.exitCode()).toBe(0);
+    expect(harness.accountOf().transactions).toHaveLength(before);
+  });
 });

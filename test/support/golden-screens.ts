@@ -516,3 +516,24 @@ export const goldenScreens: GoldenScreen[] = [
     ],
   },
 ];
+
+/**
+ * The cells of one column of a boxed table, each row's lines joined by a space (a cell wrapped between
+ * words reads as one text again). A row starts where the first column has text.
+ */
+export function columnCells(screen: string, header: string): string[] {
+  const lines = screen.replace(ansi, "").split("\n");
+  const headerLine = lines.findIndex((line) => line.startsWith("│") && line.includes(`│ ${header} `));
+  if (headerLine < 0) return [];
+  const bars = [...lines[headerLine]!.matchAll(/│/g)].map((m) => m.index!);
+  const column = bars.findIndex((at, i) => lines[headerLine]!.slice(at + 1, bars[i + 1]).trim() === header);
+  const cellOf = (line: string, k: number) => line.slice(bars[k]! + 1, bars[k + 1]).trim();
+  const cells: string[] = [];
+  for (const line of lines.slice(headerLine + 2)) {
+    if (!line.startsWith("│")) break;
+    const text = cellOf(line, column);
+    if (cellOf(line, 0) !== "" || cells.length === 0) cells.push(text);
+    else if (text) cells[cells.length - 1] = `${cells.at(-1)} ${text}`.trim();
+  }
+  return cells;
+}

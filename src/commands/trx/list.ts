@@ -5,9 +5,9 @@
  */
 import type { TransactionSummary } from "../../api/model.js";
 import type { Context } from "../../context.js";
-import { keptItemNames, type ItemNames } from "../../catalogue/names.js";
+import { keptItemNames } from "../../catalogue/names.js";
 import { journalFor, sentFromHere } from "../../journal/request.js";
-import { journalLines, type JournalLine } from "../../output/journal.js";
+import { customersOf, itemText, journalLines, type JournalLine } from "../../output/journal.js";
 import { copyable, customerCell, money, statusCell, type Cell, type Column } from "../../output/output.js";
 import { pageHint } from "../../output/pages.js";
 
@@ -50,20 +50,6 @@ function boughtHere(ctx: Context, refIds: string[]): Map<string, JournalLine[]> 
   }
   return lines;
 }
-
-/** `1 × Pulsa Telkomsel 10.000`, one per line of the purchase (the name last, where a cut keeps its end); the id where the kept catalogue has no name. */
-function itemText(lines: JournalLine[], names: ItemNames): string {
-  return lines
-    .map(
-      (l) =>
-        `${l.quantity !== undefined ? `${l.quantity} × ` : ""}${l.itemId === undefined ? "?" : (names(l.itemId) ?? `item ${l.itemId}`)}`,
-    )
-    .join(", ");
-}
-
-/** Each customer once; `, ` between them for people, `,` for scripts (as the item ids and quantities). */
-const customersOf = (lines: JournalLine[], separator = ", ") =>
-  [...new Set(lines.map((l) => l.customer).filter((c): c is string => !!c))].join(separator);
 
 export async function run(ctx: Context, options: TrxListOptions): Promise<void> {
   const client = await ctx.client();
