@@ -877,6 +877,16 @@ export function buildProgram(run: RunCommand): Command {
       "refuse a delivery whose X-Timestamp is further than this from now (off by default)",
       parser((v) => rules.positiveInteger("--max-age", v)),
     )
+    .option(
+      "--exec-timeout <seconds>",
+      "longest an --exec command may run before it is stopped and tried again later (default 60)",
+      parser((v) => rules.positiveInteger("--exec-timeout", v)),
+    )
+    .option(
+      "--exec-grace <seconds>",
+      "how long a stopped --exec command and what it started have between SIGTERM and SIGKILL (default 5)",
+      parser((v) => rules.positiveInteger("--exec-grace", v)),
+    )
     .description(
       "receive webhooks here: verify, answer, confirm each order event with the service, deduplicate, print each event (piped: time, event, ref_id, invoice, status, then serials/licences), hand it on",
     )
@@ -896,6 +906,8 @@ export function buildProgram(run: RunCommand): Command {
         forwardTo: opts.forwardTo as string | undefined,
         exec: opts.exec as string | undefined,
         maxAge: opts.maxAge as number | undefined,
+        execTimeout: opts.execTimeout as number | undefined,
+        execGrace: opts.execGrace as number | undefined,
       }),
     );
 

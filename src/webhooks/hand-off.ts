@@ -5,6 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import type { IncomingHttpHeaders } from "node:http";
+import type { Socket } from "node:net";
 import { request } from "undici";
 import { withoutCredentials } from "../config/mask.js";
 import { InputError } from "../errors.js";
@@ -24,6 +25,8 @@ export interface Parcel {
 export interface HandOff {
   /** For the start-up line: "forwarding to …", "running …". */
   describe: string;
+  /** When the listener stops, how long the hand-off under way may go on before it is told to stop. */
+  stopWithinMs: number;
   deliver(parcel: Parcel, signal: AbortSignal): Promise<HandOffResult>;
 }
 
@@ -96,6 +99,7 @@ export function forwardTo(url: string): HandOff {
   const shown = withoutCredentials(target.href);
   return {
     describe: `forwarding each event to ${shown}`,
+    stopWithinMs: 4_000,
     async deliver({ body, headers, deliveryId }, signal) {
       const passed: Record<string, string> = {};
       for (const [name, value] of Object.entries(headers)) {
@@ -128,44 +132,95 @@ export function forwardTo(url: string): HandOff {
   };
 }
 
+/** How long a stopped command (its deadline passed, or Ctrl-C) has between SIGTERM and SIGKILL. */
+export const execGraceMs = 5_000;
+/**
+ * After a command exited and left nothing running in its group, how long its last words may take to
+ * come out of the pipes: only a process that left the group (a daemon) can hold them longer.
+ */
+const lastWordsMs = 1_000;
+
+export interface ExecLimits {
+  /** Longest the command may run before it is stopped and the try counted as failed. */
+  timeoutMs: number;
+  /** Between SIGTERM and SIGKILL, once it is stopped. */
+  graceMs: number;
+}
+
 /**
  * `--exec CMD`: a shell runs CMD with the event's body on stdin and the event's fields in its
  * environment. Its own output goes to `log` (stderr): stdout belongs to the listener's event lines.
+ *
+ * The command's end is its exit, and its exit status decides. It runs in a process group of its own,
+ * so that stopping it (its deadline, or Ctrl-C) reaches what it started too: SIGTERM to the group,
+ * SIGKILL after the grace period. What it leaves running in the background after exiting on its own
+ * is its business: it is neither waited for nor stopped, and the pipes it may still hold are read
+ * for as long as the listener runs, never waited on.
  */
 export function execCommand(
   command: string,
   log: (chunk: string) => void,
   secrets: readonly (string | undefined)[],
+  limits: Partial<ExecLimits> = {},
 ): HandOff {
   if (!command.trim()) throw new InputError("--exec needs a command, e.g. --exec ./on-order.sh");
+  const { timeoutMs, graceMs } = { timeoutMs: execTimeoutMs, graceMs: execGraceMs, ...limits };
   const environment = childEnvironment(process.env, secrets);
   return {
     describe: `running \`${command}\` for each event`,
+    // Stopped at once when the listener stops: the grace period after SIGTERM is its time to finish.
+    stopWithinMs: 0,
     deliver({ body, env, deliveryId }, signal) {
       return new Promise<HandOffResult>((resolve) => {
         // The command runs as the user's shell would run it: in their environment (without the API
         // key and the webhook secret: see childEnvironment), plus the event's fields and delivery id.
         const child = spawn(command, {
           shell: true,
+          detached: true,
           stdio: ["pipe", "pipe", "pipe"],
           env: { ...environment, ...env, RESELLER_DELIVERY_ID: deliveryId },
         });
+        /** Why it was stopped, once it was: then it failed, whatever it exits with. */
+        let stoppedBecause: string | undefined;
+        let killTimer: NodeJS.Timeout | undefined;
         let settled = false;
+        const group = child.pid;
+        const signalGroup = (name: NodeJS.Signals) => {
+          if (group === undefined) return;
+          try {
+            process.kill(-group, name);
+          } catch {
+            // Nobody left in the group.
+          }
+        };
+        const stop = (because: string) => {
+          if (stoppedBecause !== undefined || settled) return;
+          stoppedBecause = because;
+          signalGroup("SIGTERM");
+          killTimer = setTimeout(() => signalGroup("SIGKILL"), graceMs);
+        };
+        const deadline = setTimeout(
+          () => stop(`\`${command}\` ran longer than ${timeoutMs / 1000} s and was stopped`),
+          timeoutMs,
+        );
+        const onAbort = () => stop(`\`${command}\` was stopped as the listener stopped`);
+        signal.addEventListener("abort", onAbort, { once: true });
+        if (signal.aborted) onAbort();
         const finish = (result: HandOffResult) => {
           if (settled) return;
           settled = true;
-          clearTimeout(timer);
-          signal.removeEventListener("abort", stop);
+          clearTimeout(deadline);
+          signal.removeEventListener("abort", onAbort);
+          // Anything still holding the pipes never keeps the listener from the next delivery or from exiting.
+          child.stdin.destroy();
+          for (const stream of [child.stdout, child.stderr]) (stream as Socket).unref?.();
           resolve(result);
         };
-        const stop = () => child.kill("SIGTERM");
-        const timer = setTimeout(() => {
-          stop();
-          finish({ ok: false, reason: `\`${command}\` ran longer than ${execTimeoutMs / 1000} s and was stopped` });
-        }, execTimeoutMs);
-        signal.addEventListener("abort", stop, { once: true });
+
         // Passed on a line at a time, so that a secret the command prints is masked whole even when
         // a pipe read cuts it in two; what is left at the end goes when the stream ends.
+        let open = 2;
+        let drained: () => void = () => undefined;
         for (const stream of [child.stdout, child.stderr]) {
           let partial = "";
           stream.setEncoding("utf8");
@@ -178,9 +233,10 @@ export function execCommand(
             log(partial.slice(0, upTo));
             partial = partial.slice(upTo);
           });
-          stream.on("end", () => {
+          stream.on("close", () => {
             if (partial) log(partial);
             partial = "";
+            if (--open === 0) drained();
           });
         }
         // A command that does not read its stdin closes it early: that is its business, not a failure.
@@ -192,15 +248,44 @@ export function execCommand(
             reason: `\`${command}\` could not be started (${(error as NodeJS.ErrnoException).code ?? error.message})`,
           }),
         );
-        child.on("close", (code, killedBy) => {
-          if (code === 0) finish({ ok: true });
-          else
-            finish({
-              ok: false,
-              reason: killedBy ? `\`${command}\` was stopped by ${killedBy}` : `\`${command}\` exited with ${code}`,
-            });
+        child.on("exit", (code, killedBy) => {
+          const result: HandOffResult =
+            stoppedBecause !== undefined
+              ? { ok: false, reason: stoppedBecause }
+              : code === 0
+                ? { ok: true }
+                : {
+                    ok: false,
+                    reason: killedBy
+                      ? `\`${command}\` was stopped by ${killedBy}`
+                      : `\`${command}\` exited with ${code}`,
+                  };
+          if (groupAlive(group)) {
+            // Something it started still runs: a stopped command's group gets its SIGKILL when the
+            // grace period ends; one that exited on its own keeps what it started.
+            return finish(result);
+          }
+          clearTimeout(killTimer);
+          // Nothing left in its group: its last words are on their way through the pipes.
+          if (open === 0) return finish(result);
+          const cut = setTimeout(() => finish(result), lastWordsMs);
+          drained = () => {
+            clearTimeout(cut);
+            finish(result);
+          };
         });
       });
     },
   };
+}
+
+/** Whether any process of the group still runs (a zombie is gone for this purpose only once reaped). */
+function groupAlive(group: number | undefined): boolean {
+  if (group === undefined) return false;
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

@@ -36,7 +36,7 @@ function harness(
   const log: string[] = [];
   const waits: number[] = [];
   const handOff: HandOff | undefined = options.handOff
-    ? { describe: "test", deliver: async (parcel) => options.handOff!(parcel) }
+    ? { describe: "test", stopWithinMs: 4_000, deliver: async (parcel) => options.handOff!(parcel) }
     : undefined;
   const steps: QueueSteps = {
     prepare: async (d) =>

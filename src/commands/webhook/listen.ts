@@ -31,7 +31,14 @@ export interface WebhookListenOptions {
   exec?: string;
   /** Seconds: refuse a delivery whose X-Timestamp is further from now. */
   maxAge?: number;
+  /** Seconds an --exec command may run before it is stopped. */
+  execTimeout?: number;
+  /** Seconds a stopped --exec command has between SIGTERM and SIGKILL. */
+  execGrace?: number;
 }
+
+/** Deliveries named one by one when the listener stops with some not handed on. */
+const keptNamed = 10;
 
 /** Next to the emulator's 8787; --port 0 takes a free one. */
 export const defaultListenPort = 8788;
@@ -70,10 +77,15 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     options.forwardTo !== undefined
       ? forwardTo(options.forwardTo)
       : options.exec !== undefined
-        ? execCommand(options.exec, (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })), [
-            apiKey,
-            secret,
-          ])
+        ? execCommand(
+            options.exec,
+            (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })),
+            [apiKey, secret],
+            {
+              ...(options.execTimeout !== undefined ? { timeoutMs: options.execTimeout * 1000 } : {}),
+              ...(options.execGrace !== undefined ? { graceMs: options.execGrace * 1000 } : {}),
+            },
+          )
         : undefined;
 
   const store = new DeliveryStore(ctx.settings.configDir);
@@ -193,14 +205,19 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
   ctx.output.info("Stopping: finishing the deliveries under way.");
   await listener.close();
-  // A hand-off still running after the grace period is stopped (a command gets SIGTERM); what is
-  // left waiting stays in the deliveries file for the next start.
-  await queue.stop(4_000);
+  // The hand-off under way is stopped (a forward given a few seconds first; a command is sent SIGTERM
+  // at once, then SIGKILL after its grace period); what is left waiting stays in the deliveries file.
+  await queue.stop(handOff?.stopWithinMs ?? 4_000);
   writeNotes();
   await store.close();
-  const kept = store.unsettled().filter((d) => d.profile === here.profile).length;
-  if (kept)
-    ctx.output.info(`${kept} ${kept === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start.`);
+  const kept = store.unsettled().filter((d) => d.profile === here.profile);
+  if (kept.length) {
+    const named = kept.slice(0, keptNamed).map((d) => `${d.event}${d.ref_id ? ` for ${d.ref_id}` : ""} (${d.id})`);
+    const more = kept.length > keptNamed ? `, and ${kept.length - keptNamed} more` : "";
+    ctx.output.info(
+      `${kept.length} ${kept.length === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start: ${named.join(", ")}${more}.`,
+    );
+  }
   return 0;
 }
 

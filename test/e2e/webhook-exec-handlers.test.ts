@@ -1,0 +1,142 @@
+/**
+ * `webhook listen --exec` with handlers that misbehave, through the built binary and the emulator's
+ * own webhooks: one that exits at once but leaves a child running in the background (holding the
+ * pipes it was given), and one that ignores SIGTERM. A handler's end is its exit; what it left behind
+ * never holds up the next delivery or the listener's exit; a stopped handler's whole process group
+ * is stopped, with SIGKILL after the grace period.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { useEmulator } from "../support/emulator.js";
+import { resellerAs } from "./commands-harness.js";
+import { buy, eventsOf, makeSecret, pointServiceAt, until, useListeners } from "./webhook-harness.js";
+
+const harness = useEmulator();
+const { listen } = useListeners();
+
+/** Whether a process still runs (a zombie waiting to be reaped has stopped running). */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return !/^\d+ \(.*\) Z/.test(stat);
+  } catch {
+    return false;
+  }
+}
+
+const pidsOf = (file: string) =>
+  existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => Number(line))
+    : [];
+
+const dirs: string[] = [];
+afterEach(() => {
+  // Whatever a handler left running is ended with its test.
+  for (const dir of dirs.splice(0)) {
+    for (const pid of pidsOf(join(dir, "pids")))
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Gone already.
+      }
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function workDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "reseller-handler-"));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Lines of a file the handler appends to, each `delivery-id ref_id`. */
+const calls = (dir: string) =>
+  existsSync(join(dir, "calls")) ? readFileSync(join(dir, "calls"), "utf8").split("\n").filter(Boolean) : [];
+
+describe("webhook listen --exec with handlers that misbehave", () => {
+  it("a handler that exits 0 at once but leaves a child in the background: handed on once, the next one too, Ctrl-C exits", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    await makeSecret(reseller);
+    const out = workDir();
+    // The background child keeps the handler's stdout and stderr open for 75 s.
+    const handler = `echo "$RESELLER_DELIVERY_ID $RESELLER_REF_ID" >> "${out}/calls"; sleep 75 & echo $! >> "${out}/pids"; echo "handled $RESELLER_REF_ID"`;
+    const listener = await listen(reseller, ["--exec", handler]);
+    await pointServiceAt(reseller, listener.url);
+    await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456789", "--ref-id", "wh-bg-1"]);
+    await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456780", "--ref-id", "wh-bg-2"]);
+    await until("both order.paid handed on", () => eventsOf(listener.stdout(), "wh-bg-2").includes("order.paid"));
+    await until("the second handler's call", () => calls(out).length === 2);
+    await until("both settled", () =>
+      readFileSync(join(reseller.configDir, "webhook-deliveries.jsonl"), "utf8")
+        .split("\n")
+        .filter((line) => line.includes('"type":"settled"') && line.includes('"as":"handed"')).length === 2
+        ? true
+        : undefined,
+    );
+
+    const { exitCode, stdout, stderr } = await listener.stop();
+    expect(exitCode, stderr).toBe(0);
+    expect(calls(out).map((line) => line.split(" ")[1])).toEqual(["wh-bg-1", "wh-bg-2"]);
+    expect(eventsOf(stdout, "wh-bg-1")).toEqual(["order.paid"]);
+    expect(stderr).toContain("handled wh-bg-1");
+    expect(stderr).not.toMatch(/ran longer|not handed on yet|kept to hand on/);
+    // What it started in the background is its own business: still running.
+    expect(pidsOf(join(out, "pids")).every(running)).toBe(true);
+  });
+
+  it("a handler that ignores SIGTERM: stopped with its children at its deadline, tried again; the next delivery goes on", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
+    await makeSecret(reseller);
+    const out = workDir();
+    // The first try of each delivery hangs ignoring SIGTERM, with a child that ignores it too.
+    const handler = [
+      `if [ ! -e "${out}/tried-$RESELLER_REF_ID" ]; then`,
+      `  touch "${out}/tried-$RESELLER_REF_ID"; trap '' TERM`,
+      `  sleep 300 & echo $! >> "${out}/pids"; echo $$ >> "${out}/pids"; wait`,
+      `fi`,
+      `[ "$RESELLER_EVENT" = order.paid ] && echo "$RESELLER_DELIVERY_ID $RESELLER_REF_ID" >> "${out}/calls"`,
+      "exit 0",
+    ].join("\n");
+    const listener = await listen(reseller, ["--exec", handler, "--exec-timeout", "1", "--exec-grace", "1"]);
+    await pointServiceAt(reseller, listener.url);
+    await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456781", "--ref-id", "wh-term-1"]);
+    await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456782", "--ref-id", "wh-term-2"]);
+    await until("both handled", () => calls(out).length === 2);
+
+    // The stuck first tries, and what they started, were ended.
+    const stuck = pidsOf(join(out, "pids"));
+    expect(stuck).toHaveLength(4);
+    await until("the stuck handlers ended", () => !stuck.some(running));
+    const { exitCode, stderr } = await listener.stop();
+    expect(exitCode, stderr).toBe(0);
+    expect(calls(out).map((line) => line.split(" ")[1])).toEqual(["wh-term-1", "wh-term-2"]);
+    expect(stderr).toMatch(
+      /Order.paid for wh-term-1 not handed on yet: `.*` ran longer than 1 s and was stopped; trying again in 1 s/s,
+    );
+  });
+
+  it("Ctrl-C while a handler ignores SIGTERM: the listener stops it and its children, exits, and names the delivery it keeps", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    await makeSecret(reseller);
+    const out = workDir();
+    const handler = `trap '' TERM; sleep 300 & echo $! >> "${out}/pids"; echo $$ >> "${out}/pids"; wait`;
+    // The default deadline (60 s): only Ctrl-C stops it.
+    const listener = await listen(reseller, ["--exec", handler, "--exec-grace", "1"]);
+    await pointServiceAt(reseller, listener.url);
+    await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456783", "--ref-id", "wh-stop-1"]);
+    await until("the handler running", () => pidsOf(join(out, "pids")).length === 2);
+    const stuck = pidsOf(join(out, "pids"));
+
+    const { exitCode, stderr } = await listener.stop();
+    expect(exitCode, stderr).toBe(0);
+    expect(stuck.some(running)).toBe(false);
+    expect(stderr).toMatch(
+      /1 delivery is kept to hand on at the next start: order.paid for wh-stop-1 \(whd_[0-9a-f]{32}\)\./,
+    );
+  });
+});
