@@ -8,6 +8,7 @@ import { Command, type Help } from "commander";
 import type { Context } from "./context.js";
 import { UsageError } from "./errors.js";
 import * as rules from "./rules/input.js";
+import { markup } from "./rules/markup.js";
 
 export const version: string = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
 
@@ -44,7 +45,7 @@ const helpTopicNames = ["environment", "exit-codes"] as const;
 /** `reseller --help` lists commands by what a reseller does with them, the daily ones first, as gh does. */
 export const commandGroups: readonly (readonly [heading: string, names: readonly string[]])[] = [
   ["Core commands", ["buy", "trx", "validate", "lock", "history", "reconcile", "sandbox"]],
-  ["Catalogue commands", ["items", "item"]],
+  ["Catalogue commands", ["items", "item", "prices"]],
   ["Money commands", ["balance", "topup", "channels", "leaderboard"]],
   ["Setup commands", ["login", "logout", "config", "webhook", "completion", "emulator", "version"]],
 ];
@@ -426,6 +427,100 @@ export function buildProgram(run: RunCommand): Command {
         changes: opts.changes === true,
       }),
     );
+
+  const prices = program
+    .command("prices")
+    .description("your selling prices: each item's cost, selling price and margin, or a price list for customers")
+    .option("--search <text>", "every word, in any case, in the category, product, name or SKU")
+    .option("--category <name>", "one category, by name or slug")
+    .option(
+      "--format <format>",
+      "a price list for customers, selling prices only: csv, md, or text (Indonesian, grouped by product, for WhatsApp)",
+      parser((v) => rules.choice("--format", v, ["csv", "md", "text"] as const)),
+    )
+    .addHelpText(
+      "after",
+      piped(
+        "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin",
+      ) +
+        '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, selling_price, margin, rule}]}.\n' +
+        "With --format, the list alone (items without a selling price are left out, and said on stderr).\n" +
+        examples(
+          "reseller prices set --markup 10% --round 500",
+          "reseller prices --search telkomsel",
+          "reseller prices --format text --category Pulsa",
+          "reseller prices --format csv > harga.csv",
+        ),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/prices/list.js"), {
+        search: opts.search as string | undefined,
+        category: opts.category as string | undefined,
+        format: opts.format as "csv" | "md" | "text" | undefined,
+      }),
+    );
+  const scopeOptions = (command: Command) =>
+    command
+      .option("--category <name>", "for the items of one category (name or slug)")
+      .option("--product <name>", "for the items of one product (name or slug)")
+      .option(
+        "--item <id>",
+        "for one item",
+        parser((v) => rules.positiveInteger("--item", v)),
+      );
+  scopeOptions(
+    prices
+      .command("set")
+      .requiredOption(
+        "--markup <markup>",
+        "a percentage of the cost (10%, 7,5%) or Rupiah added to it (1500, 1.500, 1,5rb)",
+        parser(markup),
+      ),
+  )
+    .option(
+      "--round <rupiah>",
+      "round the selling price up to a multiple of this (500, 1rb)",
+      parser((v) => rules.rupiah("--round", v)),
+    )
+    .description("set a markup rule: for every item, or one category, product or item (the most specific wins)")
+    .addHelpText(
+      "after",
+      examples(
+        "reseller prices set --markup 10% --round 500",
+        'reseller prices set --markup 2000 --category "Top Up Game"',
+        "reseller prices set --markup 15% --product Netflix --round 1000",
+        "reseller prices set --markup 1500 --item 12",
+      ),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/prices/set.js"), {
+        markup: opts.markup as ReturnType<typeof markup>,
+        round: opts.round as number | undefined,
+        category: opts.category as string | undefined,
+        product: opts.product as string | undefined,
+        item: opts.item as number | undefined,
+      }),
+    );
+  scopeOptions(prices.command("unset"))
+    .description("remove a markup rule: the one for every item, or for a category, product or item")
+    .addHelpText("after", examples("reseller prices set --markup 1500 --item 12 && reseller prices unset --item 12"))
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/prices/unset.js"), {
+        category: opts.category as string | undefined,
+        product: opts.product as string | undefined,
+        item: opts.item as number | undefined,
+      }),
+    );
+  prices
+    .command("rules")
+    .description("the markup rules of the profile, the most specific first")
+    .addHelpText(
+      "after",
+      piped(
+        "one line per rule, tab-separated: scope (item, product, category, all), name or item id, markup (10% or 1500), round",
+      ) + examples("reseller prices rules", "reseller prices rules --json"),
+    )
+    .action((_o, cmd) => run(cmd, () => import("./commands/prices/rules.js"), {}));
 
   program
     .command("buy")

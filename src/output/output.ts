@@ -456,6 +456,14 @@ export class Output {
     }
   }
 
+  /**
+   * A document reseller composed to be copied whole (a price list, a receipt), its service text
+   * already neutralised by whoever composed it: written as it is, in every mode.
+   */
+  document(text: string): void {
+    this.options.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  }
+
   /** A heading between sections on a terminal; nothing when piped, where rows must stay rows. */
   heading(text: string): void {
     if (this.mode === "table") this.options.stdout.write(`\n${this.paintOut("bold", text)}\n`);

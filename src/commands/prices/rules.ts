@@ -1,0 +1,28 @@
+/** `reseller prices rules`: the profile's selling-price rules, the most specific first. */
+import type { Context } from "../../context.js";
+import { money } from "../../output/output.js";
+import { markupWords, scopeWords } from "../../shop/price-rules.js";
+import { shopProfile } from "../../shop/shop-profile.js";
+
+const order = { item: 0, product: 1, category: 2, all: 3 } as const;
+
+export async function run(ctx: Context): Promise<void> {
+  const rules = [...shopProfile(ctx).rules].sort((a, b) => order[a.scope] - order[b.scope]);
+  if (ctx.output.mode === "json") return ctx.output.json({ rules });
+  if (rules.length === 0)
+    return ctx.output.info("No selling-price rules yet: `reseller prices set --markup 10%` sets one for every item.");
+  const table = ctx.output.mode === "table";
+  ctx.output.table(
+    table ? [{ header: "For" }, { header: "Markup" }] : ["scope", "name", "markup", "round"],
+    rules.map((r) =>
+      table
+        ? [scopeWords(r), markupWords(r)]
+        : [
+            r.scope,
+            r.scope === "item" ? String(r.item) : (r.name ?? ""),
+            r.percent !== undefined ? `${r.percent}%` : String(r.amount),
+            money(r.round ?? null),
+          ],
+    ),
+  );
+}

@@ -1,0 +1,21 @@
+/** Which items a `prices set` or `prices unset` is about: one of --category, --product, --item, or every item. */
+import { UsageError } from "../../errors.js";
+import type { PriceRule } from "../../shop/price-rules.js";
+
+export interface ScopeOptions {
+  category?: string;
+  product?: string;
+  item?: number;
+}
+
+export function scopeOf(options: ScopeOptions): Pick<PriceRule, "scope" | "name" | "item"> {
+  const given = (["category", "product", "item"] as const).filter((k) => options[k] !== undefined);
+  if (given.length > 1)
+    throw new UsageError(`A rule is for one thing: give only one of ${given.map((k) => `--${k}`).join(", ")}.`, {
+      suggestion: "Set one rule for each: the most specific one wins (item, then product, then category).",
+    });
+  if (options.item !== undefined) return { scope: "item", item: options.item };
+  if (options.product !== undefined) return { scope: "product", name: options.product.trim() };
+  if (options.category !== undefined) return { scope: "category", name: options.category.trim() };
+  return { scope: "all" };
+}

@@ -1,0 +1,39 @@
+/** `reseller prices set --markup 10%|1500 [--category|--product|--item] [--round 500]`: a selling-price rule. */
+import type { Context } from "../../context.js";
+import { readCatalogue } from "../../catalogue/cache.js";
+import { markupWords, sameScope, scopeWords, ruleFor, type PriceRule } from "../../shop/price-rules.js";
+import { saveRules, shopProfile } from "../../shop/shop-profile.js";
+import { scopeOf, type ScopeOptions } from "./scope.js";
+
+export interface PricesSetOptions extends ScopeOptions {
+  markup: Pick<PriceRule, "percent" | "amount">;
+  round?: number;
+}
+
+export async function run(ctx: Context, options: PricesSetOptions): Promise<void> {
+  const rule: PriceRule = {
+    ...scopeOf(options),
+    ...options.markup,
+    ...(options.round !== undefined ? { round: options.round } : {}),
+  };
+  const { rules } = shopProfile(ctx);
+  const replaced = rules.some((r) => sameScope(r, rule));
+  await saveRules(ctx, [...rules.filter((r) => !sameScope(r, rule)), rule]);
+  if (ctx.output.mode === "json") ctx.output.json({ profile: ctx.settings.profile, rule, replaced });
+  else ctx.output.success(`Selling price for ${scopeWords(rule)}: cost ${markupWords(rule)}.`);
+  warnWhenNothingMatches(ctx, rule);
+}
+
+/** A category or product name with a typo would price nothing: said at once, from the kept copy alone. */
+function warnWhenNothingMatches(ctx: Context, rule: PriceRule): void {
+  if (rule.scope === "all") return;
+  const { baseUrl, apiKey, configDir, profile } = ctx.settings;
+  if (!baseUrl || !apiKey) return;
+  const kept = readCatalogue({ configDir, profile, baseUrl, apiKey });
+  if (!kept) return;
+  const matched = kept.entries().some((entry) => ruleFor([rule], entry) !== undefined);
+  if (!matched)
+    ctx.output.warn(
+      `No item in the catalogue is in ${scopeWords(rule)} (as checked ${new Date(kept.synced_at).toISOString().slice(0, 16)}Z); see \`reseller items\` for the names.`,
+    );
+}

@@ -1,0 +1,23 @@
+/** A markup as a reseller types it, for `prices set --markup`. */
+import { InputError } from "../errors.js";
+import { rupiah } from "./input.js";
+
+/**
+ * `10%`, `7,5%`, `1500`, `1.500`, `Rp 1.500`, `1,5rb`: a percentage when it ends in %, else Rupiah read
+ * as every amount is read.
+ */
+export function markup(text: string): { percent: number } | { amount: number } {
+  const trimmed = text.trim();
+  const percent = /^(\d+(?:[.,]\d+)?)\s*%$/.exec(trimmed);
+  if (percent) {
+    const value = Number(percent[1]!.replace(",", "."));
+    if (!(value > 0) || value > 1000)
+      throw new InputError(`--markup ${trimmed} must be more than 0% and at most 1000%.`);
+    return { percent: value };
+  }
+  if (trimmed.includes("%"))
+    throw new InputError(`--markup "${trimmed}" is not a percentage.`, {
+      suggestion: "Write it as 10% or 7,5%, or an amount of Rupiah: 1500, 1.500, 1,5rb.",
+    });
+  return { amount: rupiah("--markup", trimmed) };
+}

@@ -1,0 +1,123 @@
+/**
+ * Selling prices: what the reseller charges their own customers, made from the service's price (the
+ * cost) by markup rules kept in the profile (`price_rules` in config.json). A rule is for every item,
+ * a category, a product or one item; the most specific one that matches wins (item, then product,
+ * then category, then every item). A markup is a percentage or an amount of Rupiah, and the result
+ * is rounded up to a multiple (`--round 500`): a shop's prices end in round numbers, never below cost.
+ */
+import { formatRupiah } from "../output/format.js";
+import { slugOf } from "../catalogue/search.js";
+
+export type RuleScope = "all" | "category" | "product" | "item";
+
+export interface PriceRule {
+  scope: RuleScope;
+  /** The category's or product's name as typed (matched in any case, or by slug); absent for item and all. */
+  name?: string;
+  item?: number;
+  /** One of the two: a percentage of the cost, or Rupiah added to it. */
+  percent?: number;
+  amount?: number;
+  /** The selling price is rounded up to a multiple of this. */
+  round?: number;
+}
+
+/** What the rules need to know of an item. */
+export interface Priced {
+  id: number;
+  category: string | null;
+  product: string | null;
+  price: number | null;
+}
+
+export const priceRulesKey = "price_rules";
+
+const specificity: Record<RuleScope, number> = { item: 3, product: 2, category: 1, all: 0 };
+
+/** The rules kept in a profile record; what does not read as a rule is left out, never half-used. */
+export function rulesOf(profile: Record<string, unknown>): PriceRule[] {
+  const stored = profile[priceRulesKey];
+  if (!Array.isArray(stored)) return [];
+  return stored.filter(isRule);
+}
+
+function isRule(value: unknown): value is PriceRule {
+  if (typeof value !== "object" || value === null) return false;
+  const r = value as Record<string, unknown>;
+  const scoped =
+    r.scope === "all" ||
+    ((r.scope === "category" || r.scope === "product") && typeof r.name === "string") ||
+    (r.scope === "item" && Number.isSafeInteger(r.item));
+  const positive = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v > 0;
+  return (
+    scoped &&
+    positive(r.percent) !== positive(r.amount) &&
+    (r.round === undefined || (Number.isSafeInteger(r.round) && (r.round as number) > 0))
+  );
+}
+
+const sameName = (a: string, b: string | null) =>
+  b !== null && (a.trim().toLowerCase() === b.trim().toLowerCase() || slugOf(a) === slugOf(b));
+
+/** Whether two rules are for the same items (a new one replaces the old). */
+export function sameScope(a: PriceRule, b: PriceRule): boolean {
+  if (a.scope !== b.scope) return false;
+  if (a.scope === "item") return a.item === b.item;
+  if (a.scope === "all") return true;
+  return sameName(a.name!, b.name ?? null);
+}
+
+function matches(rule: PriceRule, item: Priced): boolean {
+  switch (rule.scope) {
+    case "all":
+      return true;
+    case "item":
+      return rule.item === item.id;
+    case "product":
+      return sameName(rule.name!, item.product);
+    case "category":
+      return sameName(rule.name!, item.category);
+  }
+}
+
+/** The rule in force for an item: the most specific that matches. */
+export function ruleFor(rules: readonly PriceRule[], item: Priced): PriceRule | undefined {
+  let best: PriceRule | undefined;
+  for (const rule of rules)
+    if (matches(rule, item) && (!best || specificity[rule.scope] > specificity[best.scope])) best = rule;
+  return best;
+}
+
+/** A cost with a rule's markup, rounded up to the rule's multiple. */
+export function applyRule(rule: PriceRule, cost: number): number {
+  // Percent in hundredths, so 7,5% of 11.500 is whole arithmetic before the one rounding up.
+  const marked =
+    rule.percent !== undefined
+      ? Math.ceil((cost * Math.round(rule.percent * 100 + 10_000)) / 10_000)
+      : cost + (rule.amount ?? 0);
+  return rule.round ? Math.ceil(marked / rule.round) * rule.round : marked;
+}
+
+/** The selling price of one unit, with the rule that made it; null price when the item has no cost or no rule. */
+export function sellingPrice(
+  rules: readonly PriceRule[],
+  item: Priced,
+  cost = item.price,
+): { price: number | null; rule?: PriceRule } {
+  const rule = ruleFor(rules, item);
+  if (!rule || cost === null) return { price: null, ...(rule ? { rule } : {}) };
+  return { price: applyRule(rule, cost), rule };
+}
+
+/** `item 12`, `product Netflix`, `category Pulsa`, `every item`. */
+export function scopeWords(rule: PriceRule): string {
+  if (rule.scope === "all") return "every item";
+  return rule.scope === "item" ? `item ${rule.item}` : `${rule.scope} ${rule.name}`;
+}
+
+/** `10%` or `+Rp 1.500`, then the rounding: what a rule does, in a few words. */
+export function markupWords(rule: PriceRule): string {
+  const markup =
+    rule.percent !== undefined ? `+${String(rule.percent).replace(".", ",")}%` : `+${formatRupiah(rule.amount)}`;
+  return rule.round ? `${markup}, rounded up to ${formatRupiah(rule.round)}` : markup;
+}

@@ -1,0 +1,60 @@
+/**
+ * The selling price in force when an order is sent, kept in the journal with the purchase: a rule
+ * changed later never rewrites what an old sale was sold for (receipts and the report read it there).
+ */
+import type { Context } from "../context.js";
+import { unitPrice, type Order } from "../orders/order.js";
+import { withKeptIds } from "../catalogue/id-index.js";
+import type { CatalogueEntry } from "../catalogue/cache.js";
+import { sellingPrice, type PriceRule } from "./price-rules.js";
+import { shopProfile } from "./shop-profile.js";
+
+/**
+ * `{selling_prices: [13500, null]}`: one unit's selling price per line of the order, in the order of
+ * its carts (null where no rule prices it); nothing when no line has one. A config file that cannot
+ * be read never stops a purchase: the sale is then kept without a selling price.
+ */
+export function sellingPricesOf(ctx: Context, order: Order): { selling_prices?: (number | null)[] } {
+  let rules: ReturnType<typeof shopProfile>["rules"];
+  try {
+    rules = shopProfile(ctx).rules;
+  } catch {
+    return {};
+  }
+  if (rules.length === 0) return {};
+  const kept = keptNames(ctx, order, rules);
+  const prices = order.lines.map((line) => {
+    const named = kept.get(line.item.id);
+    const item = {
+      id: line.item.id,
+      category: line.item.category ?? named?.category ?? null,
+      product: line.item.productName ?? named?.product ?? null,
+      price: line.item.price,
+    };
+    return sellingPrice(rules, item, line.item.price === null ? null : unitPrice(line)).price;
+  });
+  return prices.some((p) => p !== null) ? { selling_prices: prices } : {};
+}
+
+/**
+ * The live service's answer for one item names no product: a product's rule then finds the product
+ * in the kept catalogue (its id index: a few lines read, not the whole copy). Nothing is read when no
+ * rule needs it.
+ */
+function keptNames(ctx: Context, order: Order, rules: readonly PriceRule[]): Map<number, CatalogueEntry> {
+  const needed = order.lines
+    .filter(
+      (l) =>
+        (l.item.productName === null && rules.some((r) => r.scope === "product")) ||
+        (l.item.category === null && rules.some((r) => r.scope === "category")),
+    )
+    .map((l) => l.item.id);
+  const { baseUrl, apiKey, configDir, profile } = ctx.settings;
+  if (needed.length === 0 || !baseUrl || !apiKey) return new Map();
+  try {
+    const entries = withKeptIds({ configDir, profile, baseUrl, apiKey }, (kept) => kept.entriesOf(needed)) ?? [];
+    return new Map(entries.map((e) => [e.id, e]));
+  } catch {
+    return new Map();
+  }
+}

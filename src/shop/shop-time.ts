@@ -1,0 +1,106 @@
+/**
+ * Times as the shop's customers read them: in the shop's time zone (WIB, Asia/Jakarta, unless the
+ * profile says another), whatever the machine's own zone, with Indonesia's zone names.
+ */
+
+export const defaultTimeZone = "Asia/Jakarta";
+
+/** Indonesia's three zones by the names people use; another zone is shown by its offset. */
+const zoneNames: Readonly<Record<string, string>> = {
+  "Asia/Jakarta": "WIB",
+  "Asia/Pontianak": "WIB",
+  "Asia/Makassar": "WITA",
+  "Asia/Jayapura": "WIT",
+};
+
+const monthsId = [
+  "Januari",
+  "Februari",
+  "Maret",
+  "April",
+  "Mei",
+  "Juni",
+  "Juli",
+  "Agustus",
+  "September",
+  "Oktober",
+  "November",
+  "Desember",
+];
+const monthsEn = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+export interface ShopTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** WIB, WITA, WIT, or UTC+09:00. */
+  zone: string;
+}
+
+/** Whether the zone is one this machine's Intl knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function shopTime(atMs: number, timeZone = defaultTimeZone): ShopTime {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+      timeZoneName: "longOffset",
+    })
+      .formatToParts(new Date(atMs))
+      .map((p) => [p.type, p.value]),
+  );
+  const offset = (parts.timeZoneName ?? "GMT").replace(/^GMT/, "UTC");
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    zone: zoneNames[timeZone] ?? (offset === "UTC" ? "UTC" : offset),
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** `26 November 2026` (Indonesian month names by default). */
+export function shopDate(t: ShopTime, lang: "id" | "en" = "id"): string {
+  return `${t.day} ${(lang === "id" ? monthsId : monthsEn)[t.month - 1]} ${t.year}`;
+}
+
+/** `26 November 2026 18.10 WIB` in Indonesian (the dot is how Indonesians write the time), `18:10` in English. */
+export function shopDateTime(t: ShopTime, lang: "id" | "en" = "id"): string {
+  return `${shopDate(t, lang)} ${two(t.hour)}${lang === "id" ? "." : ":"}${two(t.minute)} ${t.zone}`;
+}
+
+/** `2026-11-26`: the shop's calendar day, for grouping and for comparing with a typed date. */
+export function shopDay(t: ShopTime): string {
+  return `${t.year}-${two(t.month)}-${two(t.day)}`;
+}
