@@ -183,6 +183,17 @@ export class DeliveryFailedError extends ResellerError {
 }
 
 /**
+ * A purchase of which part was delivered and the rest refunded (an SMM order the panel finished
+ * Partial, a cart with a failed line): exit 1, since not everything paid for arrived.
+ */
+export class PartlyDeliveredError extends ResellerError {
+  readonly exitCode = ExitCode.refused;
+  constructor(message: string, options: { suggestion?: string; details?: ErrorDetails } = {}) {
+    super("PARTLY_DELIVERED", message, options);
+  }
+}
+
+/**
  * What a network failure code means, in words a reseller reads: `UND_ERR_SOCKET` is "the connection was
  * closed". The code stays the error's code (scripts read it in --json); people read these words.
  */

@@ -587,7 +587,7 @@ export function buildProgram(run: RunCommand): Command {
     .addHelpText(
       "after",
       piped("one line, tab-separated: invoice, ref_id, status, amount, created, outcome") +
-        "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, delivery_failed, refused, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.\n" +
+        "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, partial, delivery_failed, refused, not_sent, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.\n" +
         examples(
           "reseller buy --item 12 --qty 1 --note 081234567890",
           "reseller buy --item 22 --qty 1 --note 123456789   # names the account first",
@@ -684,7 +684,7 @@ export function buildProgram(run: RunCommand): Command {
         "  seller_note  item id, the seller's note\n" +
         "  sn           item id, status, serial number (empty when it failed), provider message or why it failed\n" +
         "  smm          item id, order, status, start count, remains, delivered %, delivered, refund, provider status\n" +
-        "  outcome      the order's verdict (bought, delivered, delivery_failed), what was refunded\n" +
+        "  outcome      the order's verdict (bought, delivered, partial, delivery_failed), what was refunded\n" +
         examples(
           "reseller trx show ORD-20261121-0001",
           "reseller trx show INV-20261121-000123 --watch",

@@ -7,7 +7,14 @@
 import type { ServiceClient } from "../api/client.js";
 import { AnswerBody, answerValue } from "../api/answer.js";
 import type { Context } from "../context.js";
-import { DeliveryFailedError, ExitCode, InterruptedError, OutcomeUnknownError, ResellerError } from "../errors.js";
+import {
+  DeliveryFailedError,
+  ExitCode,
+  InterruptedError,
+  OutcomeUnknownError,
+  PartlyDeliveredError,
+  ResellerError,
+} from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
@@ -36,6 +43,20 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
     const { runBulkFile } = await import("./buy/bulk.js");
     return runBulkFile(ctx, request);
   }
+  const progress = { started: false };
+  try {
+    return await buyOrder(ctx, options, request, progress);
+  } catch (error) {
+    throw withVerdict(error, progress.started);
+  }
+}
+
+async function buyOrder(
+  ctx: Context,
+  options: BuyOptions,
+  request: Exclude<ReturnType<typeof parseBuyRequest>, { kind: "file" }>,
+  progress: { started: boolean },
+): Promise<number | void> {
   const client = await ctx.client();
   const order =
     request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
@@ -62,37 +83,43 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   }
 
   ctx.output.info(`Buying ${describeOrder(order)} for ${formatRupiah(orderTotal(order))} (ref_id ${order.refId})…`);
-  try {
-    const bought = await purchase(ctx, client, order);
-    // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
-    const { verdict, refunded }: OrderVerdict = bought.detail
-      ? orderVerdict(bought.detail.data, false)
-      : { verdict: "bought" };
-    reportPurchase(ctx, order, bought, verdict, refunded);
+  progress.started = true;
+  const bought = await purchase(ctx, client, order);
+  // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
+  const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
+  const { verdict, refunded } = judged;
+  reportPurchase(ctx, order, bought, verdict, refunded);
 
-    if (!options.wait) {
-      if (ctx.output.mode === "json") {
-        ctx.output.json(withOutcome(bought.body, verdict, refunded));
-        return verdictExitCode(verdict);
-      }
-      printPurchase(ctx, bought, verdict);
-      if (verdict === "bought")
-        ctx.output.info(
-          `Follow it: reseller trx show ${bought.refId}${ctx.output.mode === "table" ? "   (add --watch to wait for delivery)" : ""}`,
-        );
+  if (!options.wait) {
+    if (ctx.output.mode === "json") {
+      ctx.output.json(withOutcome(bought.body, judged, bought.amount));
       return verdictExitCode(verdict);
     }
-    await waitAndShow(ctx, client, bought, options.waitTimeout);
-  } catch (error) {
-    throw withVerdict(error);
+    printPurchase(ctx, bought, verdict);
+    if (verdict === "bought")
+      ctx.output.info(
+        `Follow it: reseller trx show ${bought.refId}${ctx.output.mode === "table" ? "   (add --watch to wait for delivery)" : ""}`,
+      );
+    return verdictExitCode(verdict);
   }
+  await waitAndShow(ctx, client, bought, options.waitTimeout);
 }
 
-/** The verdict's word beside the service's answer in --json: `outcome`, and `refunded` for a failed delivery. */
-function withOutcome(body: unknown, verdict: Verdict, refunded?: number): unknown {
+/**
+ * The verdict beside the service's answer in --json: `outcome`; for a delivery failed or partial,
+ * `refunded` (the service's figure) and `net` (what the order cost in the end); for a partial one,
+ * `delivered` (each line: ordered, delivered).
+ */
+function withOutcome(body: unknown, judged: OrderVerdict, amount: number | null | undefined): unknown {
   const value = answerValue(body);
   if (!value || typeof value !== "object" || Array.isArray(value)) return body;
-  const added = { outcome: verdict, ...(refunded !== undefined ? { refunded } : {}) };
+  const { verdict, refunded, delivered } = judged;
+  const added = {
+    outcome: verdict,
+    ...(refunded !== undefined ? { refunded } : {}),
+    ...(refunded !== undefined && typeof amount === "number" ? { net: amount - refunded } : {}),
+    ...(delivered ? { delivered } : {}),
+  };
   // A body cut for its depth is printed as received, whole, rather than re-built from its cut value:
   // the verdict goes in as its last members (a reader takes the last of a repeated name).
   if (body instanceof AnswerBody && body.cut) {
@@ -107,18 +134,31 @@ function withOutcome(body: unknown, verdict: Verdict, refunded?: number): unknow
   return { ...(value as Record<string, unknown>), ...added };
 }
 
-/** A failure says its verdict too: refused (nothing charged), unknown (settle it), delivery failed (refunded). */
-function withVerdict(error: unknown): unknown {
+/**
+ * A failure says its verdict too: refused (nothing charged), not sent (the service was not reached),
+ * unknown (settle it), delivery failed or partial (refunded).
+ */
+function withVerdict(error: unknown, sent: boolean): unknown {
   if (!(error instanceof ResellerError) || (error instanceof InterruptedError && !/in flight/.test(error.message)))
     return error;
+  // Stopped before the purchase was sent (an item not found, an account that does not exist): not sent.
+  if (!sent) {
+    if (error.exitCode !== ExitCode.usage && error.details?.outcome === undefined)
+      error.details = { outcome: "not_sent", ...(error.details ?? {}) };
+    return error;
+  }
   const verdict: Verdict | undefined =
     error instanceof OutcomeUnknownError || error instanceof InterruptedError
       ? "unknown"
       : error instanceof DeliveryFailedError
         ? "delivery_failed"
-        : error.exitCode === ExitCode.refused || error.exitCode === ExitCode.unreachable
-          ? "refused"
-          : undefined;
+        : error instanceof PartlyDeliveredError
+          ? "partial"
+          : error.exitCode === ExitCode.unreachable
+            ? "not_sent"
+            : error.exitCode === ExitCode.refused
+              ? "refused"
+              : undefined;
   if (verdict && error.details?.outcome === undefined) error.details = { outcome: verdict, ...(error.details ?? {}) };
   return error;
 }
@@ -187,7 +227,7 @@ async function waitAndShow(
         : error instanceof Error
           ? error.message
           : String(error);
-    if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, "bought"));
+    if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, { verdict: "bought" }, bought.amount));
     else printPurchase(ctx, bought, "bought");
     ctx.output.warn(
       `Could not follow the delivery (${why.replace(/\.$/, "")}); the purchase stands. Follow it: reseller trx show ${bought.refId} --watch`,
@@ -204,7 +244,7 @@ async function waitAndShow(
   const { verdict, refunded } = judged;
   const result =
     ctx.output.mode === "json"
-      ? { ...waited.result, body: withOutcome(waited.result.body, verdict, refunded) }
+      ? { ...waited.result, body: withOutcome(waited.result.body, judged, t.amount ?? bought.amount) }
       : waited.result;
   try {
     showTransaction(ctx.output, result, waited.finished, timeout, { waited: true, verdict: judged });

@@ -14,7 +14,8 @@ import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { customerData } from "../output/transaction.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
-import { verdictTone, verdictWords, type Verdict } from "../orders/verdict.js";
+import { verdictPhrase, verdictTone, type Verdict } from "../orders/verdict.js";
+import { formatRupiah } from "../output/format.js";
 
 export interface HistoryOptions {
   unresolved: boolean;
@@ -145,6 +146,7 @@ export function sinceMs(text: string): number {
  * line of a cart: that line's price), else the whole amount (journals written before refunds were kept).
  */
 function refundOf(entry: JournalEntry, verdict: Verdict | undefined): number | undefined {
+  if (verdict === "partial") return entry.refunded;
   if (verdict !== "delivery_failed") return undefined;
   return entry.refunded ?? entry.amount;
 }
@@ -153,8 +155,11 @@ function refundOf(entry: JournalEntry, verdict: Verdict | undefined): number | u
 function standingCell(entry: JournalEntry, now: number): Cell {
   const verdict = ledgerVerdict(entry, now);
   if (verdict) {
-    const refunded = verdict === "delivery_failed" ? " (refunded)" : "";
-    return { human: `${verdictWords(verdict)}${refunded}`, plain: verdict, tone: verdictTone(verdict) };
+    return {
+      human: verdictPhrase(verdict, refundOf(entry, verdict), formatRupiah),
+      plain: verdict,
+      tone: verdictTone(verdict),
+    };
   }
   if (entry.kind === "topup" && entry.outcome === "done" && entry.status)
     return {

@@ -28,7 +28,14 @@ import {
   type RowPlan,
 } from "./repeats.js";
 import { inPool } from "./pool.js";
-import { handOver, orderVerdict, verdictExitCode, verdictOfTransaction, type Verdict } from "./verdict.js";
+import {
+  handOver,
+  orderVerdict,
+  verdictExitCode,
+  verdictOfTransaction,
+  type LineDelivery,
+  type Verdict,
+} from "./verdict.js";
 
 /** One order of the file as every output carries it: --json, --out, piped rows, the table. */
 export interface BulkResult {
@@ -48,7 +55,12 @@ export interface BulkResult {
   already_bought?: string;
   invoice?: string;
   amount?: number;
+  /** The service's refund, for an order partly delivered or whose delivery failed. */
   refunded?: number;
+  /** What the order cost in the end: amount less refunded. */
+  net?: number;
+  /** A partly delivered order: each line, ordered and delivered. */
+  delivered?: LineDelivery[];
   status?: string;
   /** With --wait: serial numbers, licences, a seller's note; whole. */
   hand_over?: string[];
@@ -253,6 +265,7 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     ...(outcome === "delivery_failed" && (earlier.refunded ?? earlier.amount) !== undefined
       ? { refunded: earlier.refunded ?? earlier.amount }
       : {}),
+    ...(outcome === "partial" && earlier.refunded !== undefined ? { refunded: earlier.refunded } : {}),
   };
 }
 
@@ -266,11 +279,13 @@ function fromFailure(base: ReturnType<typeof baseOf>, error: unknown): BulkResul
     const unknown =
       error.exitCode === ExitCode.outcomeUnknown ||
       (error.exitCode === ExitCode.interrupted && /in flight/.test(error.message));
+    const sent = unknown || error.exitCode === ExitCode.refused;
     return {
       ...base,
-      outcome: unknown ? "unknown" : "refused",
+      // Refused is the service's no; an order that never reached it is not sent.
+      outcome: unknown ? "unknown" : sent ? "refused" : "not_sent",
       exit_code: error.exitCode,
-      sent: unknown || error.exitCode === ExitCode.refused,
+      sent,
       error: { code: error.code, message: error.message },
     };
   }
@@ -284,16 +299,19 @@ function fromFailure(base: ReturnType<typeof baseOf>, error: unknown): BulkResul
 }
 
 function withTransaction(result: BulkResult, t: Transaction, body: unknown, final: boolean): BulkResult {
-  const { verdict: outcome, refunded } = orderVerdict(t, final);
+  const { verdict: outcome, refunded, delivered } = orderVerdict(t, final);
   const given = handOver(t);
+  const amount = t.amount ?? result.amount;
   return {
     ...result,
     outcome,
     exit_code: verdictExitCode(outcome),
     ...(t.invoice !== null ? { invoice: t.invoice } : {}),
-    ...(t.amount !== null ? { amount: t.amount } : {}),
+    ...(amount !== undefined ? { amount } : {}),
     ...(t.status ? { status: t.status.text } : {}),
     ...(refunded !== undefined ? { refunded } : {}),
+    ...(refunded !== undefined && amount !== undefined ? { net: amount - refunded } : {}),
+    ...(delivered ? { delivered } : {}),
     ...(given.length ? { hand_over: given } : {}),
     transaction: body,
   };
@@ -367,7 +385,7 @@ export async function runBulk(
       return finish(
         {
           ...base,
-          outcome: "refused",
+          outcome: "not_sent",
           exit_code: ExitCode.interrupted,
           sent: false,
           error: { code: "NOT_STARTED", message: "not started: interrupted (Ctrl-C); nothing charged" },
@@ -391,10 +409,10 @@ export async function runBulk(
         return finish(
           {
             ...base,
-            outcome: "refused",
+            outcome: "not_sent",
             exit_code: ExitCode.refused,
             sent: false,
-            error: { code: refusal.code, message: `${refusal.message.replace(/\.$/, "")}; nothing was bought` },
+            error: { code: refusal.code, message: `${refusal.message.replace(/\.$/, "")}; not sent, nothing charged` },
           },
           index,
         );
@@ -481,16 +499,23 @@ export function summaryOf(results: BulkResult[], rupiah: (n: number) => string):
   const parts: string[] = [];
   const delivered = count("delivered").length;
   const bought = count("bought").length;
+  const partial = count("partial");
   const failed = count("delivery_failed");
   const refused = count("refused").length;
+  const notSent = count("not_sent").length;
   const unknown = count("unknown").length;
   if (delivered) parts.push(`${delivered} delivered`);
   if (bought) parts.push(`${bought} bought`);
+  if (partial.length) {
+    const refunded = partial.reduce((sum, r) => sum + (r.refunded ?? 0), 0);
+    parts.push(`${partial.length} partly delivered${refunded ? ` (${rupiah(refunded)} refunded)` : ""}`);
+  }
   if (failed.length) {
     const refunded = failed.reduce((sum, r) => sum + (r.refunded ?? 0), 0);
     parts.push(`${failed.length} failed${refunded ? ` (${rupiah(refunded)} refunded)` : ""}`);
   }
   if (refused) parts.push(`${refused} refused`);
+  if (notSent) parts.push(`${notSent} not sent`);
   if (unknown) parts.push(`${unknown} unknown`);
   const before = results.filter((r) => !r.sent && r.already_bought).length;
   const tail = before ? `; ${before} of them bought before, not sent again` : "";

@@ -31,8 +31,9 @@ export function ledgerVerdict(entry: JournalEntry, nowMs: number): Verdict | und
     case "not_done":
       return entry.invoice !== undefined ? undefined : "refused";
     case "refused":
-    case "not_sent":
       return "refused";
+    case "not_sent":
+      return "not_sent";
   }
 }
 

@@ -1,21 +1,51 @@
 /**
  * The one verdict on an order, in the words every output uses (terminal line, bulk table, piped
  * rows, --out, --json's `outcome`, history) and the exit code that goes with it. An order is
- * bought (accepted, not yet delivered), delivered, delivery failed (refunded), refused (nothing
- * charged) or unknown (sent, no answer: reconcile settles it).
+ * bought (accepted, not yet delivered), delivered, partial (partly delivered, the rest refunded),
+ * delivery failed (refunded), refused (the service said no; nothing charged), not sent (nothing
+ * reached the service) or unknown (sent, no answer: reconcile settles it).
  */
-import type { Transaction } from "../api/model.js";
+import type { SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { isFailedKind, statusKindOf } from "../api/status.js";
 import { ExitCode } from "../errors.js";
-import { customerData, failedLines, lineOf } from "../output/transaction.js";
+import { customerData, deliveredCount, lineOf } from "../output/transaction.js";
 
-export type Verdict = "bought" | "delivered" | "delivery_failed" | "refused" | "unknown";
+export type Verdict = "bought" | "delivered" | "partial" | "delivery_failed" | "refused" | "not_sent" | "unknown";
 
-export const verdicts: readonly Verdict[] = ["delivered", "bought", "delivery_failed", "refused", "unknown"];
+export const verdicts: readonly Verdict[] = [
+  "delivered",
+  "bought",
+  "partial",
+  "delivery_failed",
+  "refused",
+  "not_sent",
+  "unknown",
+];
+
+const words: Record<Verdict, string> = {
+  bought: "bought",
+  delivered: "delivered",
+  partial: "partly delivered",
+  delivery_failed: "delivery failed",
+  refused: "refused",
+  not_sent: "not sent",
+  unknown: "unknown",
+};
 
 /** How a person reads the verdict; piped rows and JSON carry the word with underscores. */
 export function verdictWords(verdict: Verdict): string {
-  return verdict === "delivery_failed" ? "delivery failed" : verdict;
+  return words[verdict];
+}
+
+/** The verdict word with its refund, as people read it: `partly delivered (Rp 2.835 refunded)`. */
+export function verdictPhrase(verdict: Verdict, refunded: number | undefined, rupiah: (n: number) => string): string {
+  if (verdict === "partial" || verdict === "delivery_failed")
+    return `${words[verdict]} (${refunded !== undefined ? `${rupiah(refunded)} ` : ""}refunded)`;
+  return words[verdict];
+}
+
+export function isVerdict(word: unknown): word is Verdict {
+  return typeof word === "string" && (verdicts as readonly string[]).includes(word);
 }
 
 export function verdictExitCode(verdict: Verdict): number {
@@ -23,41 +53,134 @@ export function verdictExitCode(verdict: Verdict): number {
     case "bought":
     case "delivered":
       return ExitCode.ok;
+    case "partial":
     case "delivery_failed":
     case "refused":
       return ExitCode.refused;
+    case "not_sent":
+      return ExitCode.unreachable;
     case "unknown":
       return ExitCode.outcomeUnknown;
   }
 }
 
 export function verdictTone(verdict: Verdict): "good" | "bad" | "warn" {
-  return verdict === "bought" || verdict === "delivered" ? "good" : verdict === "unknown" ? "warn" : "bad";
+  return verdict === "bought" || verdict === "delivered"
+    ? "good"
+    : verdict === "unknown" || verdict === "partial"
+      ? "warn"
+      : "bad";
+}
+
+/** What one line of a transaction came to: all of it, part of it (the rest refunded), or none. */
+export interface LineDelivery {
+  item_id: number | null;
+  name: string | null;
+  ordered: number | null;
+  delivered: number | null;
+  state: "delivered" | "partial" | "failed" | "pending";
+}
+
+function smmState(r: SmmDelivery, quantity: number | null): LineDelivery["state"] {
+  const kind = r.status?.kind;
+  if (kind === "failed" || kind === "canceled" || kind === "refunded" || kind === "expired") return "failed";
+  if (kind === "partial") {
+    // A panel that says Partial but delivered nothing has failed the line.
+    return deliveredCount(quantity, r) === 0 ? "failed" : "partial";
+  }
+  if (kind === "completed") return r.remains ? "partial" : "delivered";
+  return "pending";
 }
 
 /**
- * What the service's transaction says of a bought order: delivered once final and completed,
- * delivery failed when the transaction ended failed, canceled, refunded or expired, or (once final)
- * when any of its H2H dispatches or SMM orders failed; else still bought.
+ * Each line of the transaction and what was delivered of it: an H2H line by its dispatches (every
+ * one failed is a failed line), an SMM line by its panel's status and count, others by the
+ * transaction's status.
+ */
+export function lineDeliveries(t: Transaction): LineDelivery[] {
+  const completed = t.status?.kind === "completed" || t.status?.kind === "partial";
+  const out: LineDelivery[] = [];
+  const seen = new Set<number | null>();
+  const of = (line: TransactionLine | undefined, itemId: number | null) => ({
+    item_id: line?.itemId ?? itemId,
+    name: line?.name ?? line?.productName ?? null,
+    ordered: line?.quantity ?? null,
+  });
+  for (const line of t.lines.length ? t.lines : [undefined]) {
+    const itemId = line?.itemId ?? null;
+    if (line && seen.has(itemId) && itemId !== null) continue;
+    seen.add(itemId);
+    const h2h = t.h2h.filter((r) => r.itemId === itemId || (r.itemId === null && t.lines.length <= 1));
+    const smm = t.smm.filter((r) => r.itemId === itemId || (r.itemId === null && t.lines.length <= 1));
+    const base = of(line, itemId);
+    if (smm.length) {
+      for (const r of smm) {
+        const state = smmState(r, base.ordered);
+        const count = deliveredCount(base.ordered, r);
+        out.push({
+          ...base,
+          delivered: state === "failed" ? 0 : state === "delivered" ? base.ordered : count,
+          state,
+        });
+      }
+    } else if (h2h.length) {
+      const failed = h2h.filter((r) => r.failed).length;
+      const state = failed === h2h.length ? "failed" : failed > 0 ? "partial" : "delivered";
+      out.push({
+        ...base,
+        delivered:
+          state === "failed"
+            ? 0
+            : base.ordered === null
+              ? null
+              : Math.round((base.ordered * (h2h.length - failed)) / h2h.length),
+        state,
+      });
+    } else if (line) {
+      const state = isFailedKind(t.status?.kind) ? "failed" : completed ? "delivered" : "pending";
+      out.push({ ...base, delivered: state === "failed" ? 0 : state === "delivered" ? base.ordered : null, state });
+    }
+  }
+  return out;
+}
+
+/**
+ * What the service's transaction says of a bought order: delivery failed when the transaction ended
+ * failed, canceled, refunded or expired, or (once final) when every line failed; partial (once final)
+ * when some of it failed or came short and the rest was delivered; delivered once final and
+ * completed; else still bought.
  */
 export function verdictOfTransaction(t: Transaction, final: boolean): Verdict {
-  const failed = failedLines(t);
-  const lineFailed = failed.h2h.length > 0 || failed.smm.length > 0;
-  if (isFailedKind(t.status?.kind) || (final && lineFailed)) return "delivery_failed";
-  if (final && t.status?.kind === "completed") return "delivered";
+  if (isFailedKind(t.status?.kind)) return "delivery_failed";
+  if (!final) return "bought";
+  const lines = lineDeliveries(t);
+  const short = lines.filter((l) => l.state === "failed" || l.state === "partial");
+  if (short.length && short.length === lines.length && short.every((l) => l.state === "failed"))
+    return "delivery_failed";
+  if (short.length || t.status?.kind === "partial") return "partial";
+  if (t.status?.kind === "completed") return "delivered";
   return "bought";
 }
 
-/** An order's verdict with what was refunded when its delivery failed: what every output says of it. */
+/** An order's verdict with what was refunded and (when part of it failed) what was delivered: what every output says of it. */
 export interface OrderVerdict {
   verdict: Verdict;
   refunded?: number;
+  delivered?: LineDelivery[];
 }
 
 export function orderVerdict(t: Transaction, final: boolean): OrderVerdict {
   const verdict = verdictOfTransaction(t, final);
-  const refunded = verdict === "delivery_failed" ? refundedAmount(t) : undefined;
-  return { verdict, ...(refunded !== undefined ? { refunded } : {}) };
+  const refunded = verdict === "delivery_failed" || verdict === "partial" ? refundedAmount(t) : undefined;
+  const delivered = verdict === "partial" ? lineDeliveries(t) : undefined;
+  return { verdict, ...(refunded !== undefined ? { refunded } : {}), ...(delivered ? { delivered } : {}) };
+}
+
+/** `219 of 300 Followers delivered`: what a partial order delivered, one phrase per line. */
+export function deliveredWords(delivered: LineDelivery[] | undefined): string {
+  return (delivered ?? [])
+    .map((l) => `${l.delivered ?? "?"} of ${l.ordered ?? "?"}${l.name ? ` ${l.name}` : ""}`)
+    .join(", ");
 }
 
 /**
@@ -67,6 +190,7 @@ export function orderVerdict(t: Transaction, final: boolean): OrderVerdict {
 export function verdictOfStatus(status: string | undefined): Verdict {
   const kind = status ? statusKindOf(status) : undefined;
   if (isFailedKind(kind)) return "delivery_failed";
+  if (kind === "partial") return "partial";
   if (kind === "completed") return "delivered";
   return "bought";
 }
@@ -77,12 +201,16 @@ export function verdictOfStatus(status: string | undefined): Verdict {
  */
 export function verdictOfRecord(recorded: { verdict?: string; status?: string }): Verdict {
   const v = recorded.verdict;
-  return v === "bought" || v === "delivered" || v === "delivery_failed" ? v : verdictOfStatus(recorded.status);
+  return v === "bought" || v === "delivered" || v === "delivery_failed" || v === "partial"
+    ? v
+    : verdictOfStatus(recorded.status);
 }
 
 /**
- * What was refunded: SMM refunds as the service states them, a failed H2H line's price times its
- * quantity, or the whole amount when the transaction itself failed and names nothing finer.
+ * What was refunded, in the service's figures where it gives them: an SMM order's `refund_amount`;
+ * else a failed H2H line's price times its quantity, a failed SMM order's price times its quantity,
+ * a short SMM order's price times what remains; or the whole amount when the transaction itself
+ * failed and names nothing finer.
  */
 export function refundedAmount(t: Transaction): number | undefined {
   let sum = 0;
@@ -90,6 +218,15 @@ export function refundedAmount(t: Transaction): number | undefined {
   for (const r of t.smm) {
     if (r.refundAmount) {
       sum += r.refundAmount;
+      named = true;
+      continue;
+    }
+    const line = lineOf(t, r.itemId);
+    if (line?.price === null || line?.price === undefined) continue;
+    const state = smmState(r, line.quantity);
+    const short = state === "failed" ? (line.quantity ?? 1) : state === "partial" ? (r.remains ?? 0) : 0;
+    if (short > 0) {
+      sum += line.price * short;
       named = true;
     }
   }

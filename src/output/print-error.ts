@@ -104,7 +104,9 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
     // The verdict in a person's words ("delivery failed"), as every other human output says it.
     const shown =
       key === "outcome" && typeof value === "string"
-        ? value.replace(/_/g, " ")
+        ? value === "partial"
+          ? "partly delivered"
+          : value.replace(/_/g, " ")
         : key === "refunded" && typeof value === "number"
           ? formatRupiah(value)
           : String(value);

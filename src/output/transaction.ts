@@ -5,7 +5,7 @@
  * It reads only the decoded model, so every dialect of the service renders the same.
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
-import { DeliveryFailedError } from "../errors.js";
+import { DeliveryFailedError, PartlyDeliveredError } from "../errors.js";
 import type { OrderVerdict } from "../orders/verdict.js";
 import { isFailedKind } from "../api/status.js";
 import { formatDuration, formatIsoUtc } from "./format.js";
@@ -337,7 +337,7 @@ export function showTransaction(
     );
     return;
   }
-  const failure = deliveryFailure(t);
+  const failure = options.verdict?.verdict === "partial" ? partialDelivery(t, options.verdict) : deliveryFailure(t);
   if (!failure) return;
   if (options.waited) throw failure;
   const lines = Object.entries(failure.details ?? {})
@@ -352,6 +352,37 @@ export function failedLines(t: Transaction): { h2h: H2hDelivery[]; smm: SmmDeliv
     h2h: t.h2h.filter((r) => r.failed),
     smm: t.smm.filter((r) => r.status?.kind === "failed" || r.status?.kind === "canceled"),
   };
+}
+
+/**
+ * A purchase partly delivered, as the error that says so: what was delivered, what was not, and
+ * the refund in the service's figure.
+ */
+export function partialDelivery(t: Transaction, judged: OrderVerdict): PartlyDeliveredError {
+  const delivered = (judged.delivered ?? [])
+    .filter((l) => l.state !== "failed")
+    .map((l) => `${l.delivered ?? "?"} of ${l.ordered ?? "?"}${l.name ? ` ${l.name}` : ""}`);
+  const { h2h, smm } = failedLines(t);
+  const notDelivered = [
+    ...h2h.map((r) => {
+      const line = lineOf(t, r.itemId);
+      const customer = customerData(line?.note);
+      return `${lineName(line, r.itemId)}${customer ? ` for ${customer}` : ""} (${failureText(r)})`;
+    }),
+    ...smm.map((r) => `${lineName(lineOf(t, r.itemId), r.itemId)} (SMM order ${r.orderId ?? "-"} ${r.status!.text})`),
+  ];
+  const refund = judged.refunded !== undefined ? `${money(judged.refunded).human} refunded` : "the rest refunded";
+  const details: Record<string, unknown> = { outcome: "partial" };
+  if (judged.refunded !== undefined) details.refunded = judged.refunded;
+  if (t.refId) details.ref_id = t.refId;
+  if (t.invoice) details.invoice = t.invoice;
+  return new PartlyDeliveredError(
+    `Partly delivered (${refund}): ${delivered.join(", ") || "part"} delivered${notDelivered.length ? `; not delivered: ${notDelivered.join(", ")}` : ""}.`,
+    {
+      details,
+      suggestion: "Hand over what was delivered; buy the rest again with a new ref_id if the customer still wants it.",
+    },
+  );
 }
 
 /** Whether the purchase's delivery failed, as the error that says so: which items, for whom, and the provider's words. */

@@ -269,7 +269,7 @@ describe("buy --file", () => {
     expect(r.stderr).toMatch(/never buys an order twice/);
   });
 
-  it("a game top-up to an account that does not exist is refused before it is sent; a missing zone is a bad row", async () => {
+  it("a game top-up to an account that does not exist is not sent; a missing zone is a bad row", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const before = onService(reseller.apiKey).length;
     const balance = balanceOf(reseller.apiKey);
@@ -287,14 +287,14 @@ describe("buy --file", () => {
     const results = jsonLines(checked.stdout).sort((a, b) => a.row - b.row);
     expect(results.map((x) => [x.row, x.outcome, x.exit_code, x.sent])).toEqual([
       [1, "bought", 0, true],
-      [2, "refused", 1, false],
+      [2, "not_sent", 1, false],
       [3, "bought", 0, true],
     ]);
     expect(results[1].error).toMatchObject({
       code: "ACCOUNT_NOT_FOUND",
-      message: expect.stringMatching(/There is no account 99990077 .*nothing was bought$/),
+      message: expect.stringMatching(/There is no account 99990077 .*not sent, nothing charged$/),
     });
-    // Two purchases reached the service; the refused row was never sent, nor charged.
+    // Two purchases reached the service; the row of nobody's account was never sent, nor charged.
     expect(onService(reseller.apiKey)).toHaveLength(before + 2);
     expect(balanceOf(reseller.apiKey)).toBe(balance - results[0].amount - results[2].amount);
     // --no-validate buys it unchecked (the provider refuses it later and the service refunds).

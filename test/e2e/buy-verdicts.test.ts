@@ -1,7 +1,8 @@
 /**
- * One verdict per order, in every output of a single buy and a cart: bought, delivered, delivery
- * failed (refunded), refused (nothing charged), unknown. The word reaches --json (`outcome`), the
- * piped row or stderr line, the terminal, and the exit code (0, 0, 1, 1, 5).
+ * One verdict per order, in every output of a single buy and a cart: bought, delivered, partial
+ * (partly delivered, the rest refunded), delivery failed (refunded), refused (nothing charged), not
+ * sent, unknown. The word reaches --json (`outcome`), the piped row or stderr line, the terminal,
+ * and the exit code (0, 0, 1, 1, 1, 4, 5).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -110,6 +111,8 @@ describe("cart", () => {
     exitCode: number;
     advance?: boolean;
     setUp?: (reseller: Reseller, cart: string, n: number) => Promise<void>;
+    /** Where the cart is sent, when not to the emulator. */
+    env?: () => Promise<Record<string, string>>;
     /** What the journal holds afterwards for this cart's ref_id: its outcome or its status. */
     journal: Record<string, unknown>;
     /** The balance after, against before: charged (the total leaves), or back where it was. */
@@ -171,6 +174,31 @@ describe("cart", () => {
       journal: { status: "failed" },
       charged: false,
     },
+    // One line failed and refunded, the other delivered: partial, that line's refund, exit 1.
+    {
+      name: "partial",
+      lines: (n) => [
+        { item_id: 11, quantity: 1, note: `08129996${String(n).padStart(4, "0")}` },
+        { item_id: 22, quantity: 1, note: nobody(n) },
+      ],
+      args: () => ["--no-validate", "--wait"],
+      advance: true,
+      verdict: "partial",
+      exitCode: 1,
+      journal: { status: "completed", verdict: "partial", refunded: 19_000 },
+      charged: true,
+    },
+    // Nothing reached the service: not sent (never "refused"), exit 4, nothing journaled as bought.
+    {
+      name: "not sent",
+      lines: topUp,
+      args: () => [],
+      env: async () => ({ RESELLER_BASE_URL: `http://127.0.0.1:${await closedPort()}` }),
+      verdict: "not_sent",
+      exitCode: 4,
+      journal: {},
+      charged: false,
+    },
     {
       name: "refused",
       lines: topUp,
@@ -214,12 +242,20 @@ describe("cart", () => {
   ];
 
   it("the cases reach every verdict, each with its exit code and charge, and every branch of the checks below", () => {
-    const exitCodeOf: Record<Verdict, number> = { bought: 0, delivered: 0, delivery_failed: 1, refused: 1, unknown: 5 };
+    const exitCodeOf: Record<Verdict, number> = {
+      bought: 0,
+      delivered: 0,
+      partial: 1,
+      delivery_failed: 1,
+      refused: 1,
+      not_sent: 4,
+      unknown: 5,
+    };
     for (const c of cases)
       expect([c.name, c.exitCode, c.charged]).toEqual([
         c.name,
         exitCodeOf[c.verdict],
-        c.verdict === "bought" || c.verdict === "delivered",
+        c.verdict === "bought" || c.verdict === "delivered" || c.verdict === "partial",
       ]);
     expect(new Set(cases.map((c) => c.verdict))).toEqual(new Set(verdicts));
     const branches = new Set(
@@ -245,7 +281,7 @@ describe("cart", () => {
         const before = harness.accountOf(reseller.apiKey).balance;
         const running = reseller.run(["buy", "--cart", cart, ...c.args(n), "--yes"], {
           mode,
-          env: { RESELLER_MAX_RETRIES: "1" },
+          env: { RESELLER_MAX_RETRIES: "1", ...(await c.env?.()) },
         });
         const r = c.advance ? await whileAdvancing(harness.emulator, running, 5, 200) : await running;
         harness.emulator.faults.reset();
@@ -266,6 +302,7 @@ describe("cart", () => {
         } else if (failed) {
           expect(r.stderr).toMatch(new RegExp(`^  outcome: ${verdictWords(c.verdict)}$`, "m"));
           if (c.verdict === "delivery_failed") expect(r.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
+          if (c.verdict === "partial") expect(r.stderr).toMatch(/Partly delivered \(Rp 19\.000 refunded\)/);
         } else if (c.args(n).includes("--wait")) {
           expect(r.stderr).toMatch(
             new RegExp(`: ref_id RSL-\\S+, invoice INV-\\S+ \\(outcome: ${verdictWords(c.verdict)}\\)`),
@@ -278,11 +315,12 @@ describe("cart", () => {
         // Piped, a wait's result ends with the verdict's own row (and the refund), whatever the exit code.
         if (mode === "plain" && c.args(n).includes("--wait") && c.verdict !== "refused" && c.verdict !== "unknown") {
           expect(r.stdout.trimEnd().split("\n").at(-1)).toBe(
-            `outcome\t${c.verdict}\t${c.verdict === "delivery_failed" ? 19_000 : ""}`.trimEnd(),
+            `outcome\t${c.verdict}\t${c.verdict === "delivery_failed" || c.verdict === "partial" ? 19_000 : ""}`.trimEnd(),
           );
         }
         // Nothing but results on stdout: a failed cart prints none in table or piped mode.
-        if (failed && mode !== "json" && c.verdict !== "delivery_failed") expect(r.stdout).toBe("");
+        if (failed && mode !== "json" && c.verdict !== "delivery_failed" && c.verdict !== "partial")
+          expect(r.stdout).toBe("");
 
         const after = harness.accountOf(reseller.apiKey).balance;
         // Charged: the total left the balance; otherwise it is exactly where it was.
@@ -291,7 +329,8 @@ describe("cart", () => {
           untouched: !c.charged,
         });
         const entries = foldRecords(journalRecords(reseller.configDir));
-        expect(entries.at(-1)).toMatchObject(c.journal);
+        if (c.verdict === "not_sent") expect(entries).toEqual([]);
+        else expect(entries.at(-1)).toMatchObject(c.journal);
       });
     }
   }

@@ -23,7 +23,7 @@ import {
   type PreparedBulk,
 } from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
-import { verdictTone, verdictWords } from "../../orders/verdict.js";
+import { verdictPhrase, verdictTone, verdictWords } from "../../orders/verdict.js";
 
 type FileRequest = Extract<BuyRequest, { kind: "file" }>;
 
@@ -100,7 +100,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     ctx.output.warn(
       "Settle unknown outcomes with `reseller reconcile`; running the same orders again finishes the rest and never buys an order twice.",
     );
-  } else if (results.some((r) => r.outcome === "refused")) {
+  } else if (results.some((r) => r.outcome === "refused" || r.outcome === "not_sent")) {
     ctx.output.warn(
       "Running the same orders again retries what was refused or not sent, and never buys an order twice.",
     );
@@ -154,7 +154,7 @@ async function consentToRepeats(
 }
 
 function outcomeCell(result: BulkResult): Cell {
-  const words = verdictWords(result.outcome);
+  const words = verdictPhrase(result.outcome, result.refunded, formatRupiah);
   const human = result.already_bought && !result.sent ? `${words} (before)` : words;
   return { human, plain: result.outcome, tone: verdictTone(result.outcome) };
 }
@@ -201,7 +201,7 @@ function printTable(ctx: Context, results: BulkResult[]): void {
           ? // One serial or licence a line: joined on one line, a few licences outgrow any window.
             copyable(r.hand_over.join("\n"), "good")
           : r.outcome === "delivery_failed"
-            ? `${r.refunded !== undefined ? `${formatRupiah(r.refunded)} refunded` : "refunded"}${r.error ? `; ${r.error.message}` : ""}`
+            ? r.error?.message
             : r.error
               ? `${r.error.code}: ${r.error.message}`
               : undefined,
