@@ -106,7 +106,7 @@ describe("webhook listen, fed by the emulator", () => {
       /webhook secret from RESELLER_WEBHOOK_SECRET \(\*\*\*\*with\)/.test(listener.stderr()),
     );
     await pointServiceAt(reseller, listener.url);
-    await buy(reseller, ["--item", "15", "--qty", "1", "--note", "081298765432", "--ref-id", "wh-wrong-1"]);
+    await buy(reseller, ["--item", "15", "--qty", "1", "--note", "081798765432", "--ref-id", "wh-wrong-1"]);
     await until("the service's first attempt refused", () =>
       attempts("order.paid").some(
         (line) => line.includes(listener.url) && / 401 \(attempt 1\); next in 1 s$/.test(line),
@@ -167,7 +167,7 @@ describe("webhook listen, fed by the emulator", () => {
     const listener = await listen(reseller, ["--forward-to", bot.url]);
     await until("where events go", () => listener.stderr().includes(`forwarding each event to ${bot.url}`));
     await pointServiceAt(reseller, listener.url);
-    await buy(reseller, ["--item", "16", "--qty", "1", "--note", "081377788899", "--ref-id", "wh-once-1"]);
+    await buy(reseller, ["--item", "16", "--qty", "1", "--note", "081877788899", "--ref-id", "wh-once-1"]);
     const delivered = await until("the forwarded order.paid", () =>
       bot.received.find((r) => r.headers["x-event"] === "order.paid"),
     );
