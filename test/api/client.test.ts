@@ -4,31 +4,25 @@
  */
 import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { ServiceClient } from "../../src/api/client.js";
+import { type ClientOptions, ServiceClient } from "../../src/api/client.js";
 import type { AnswerBody } from "../../src/api/answer.js";
 import { AuthError, NetworkError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
 import { manualClock } from "../../src/emulator/server.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
+import { clientFor } from "../support/service-client.js";
 
 const harness = useEmulator({ clock: manualClock() });
 const log: string[] = [];
 
-function clientFor(
-  apiKey = harness.emulator.demoApiKey,
-  extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {},
-) {
-  return new ServiceClient({
-    baseUrl: harness.emulator.baseUrl,
+/** A client of the file's emulator, on its clock, logging into `log`. */
+const clientOf = (apiKey = harness.emulator.demoApiKey, extra: Partial<ClientOptions> = {}) =>
+  clientFor(harness.emulator.baseUrl, {
     apiKey,
-    timeoutMs: 5_000,
-    userAgent: "reseller-test",
     now: () => harness.emulator.clock.now(),
-    sleep: async () => undefined,
     random: () => 0.5,
     log: (line) => log.push(line),
     ...extra,
   });
-}
 
 afterEach(() => {
   harness.emulator.faults.reset();
@@ -37,7 +31,7 @@ afterEach(() => {
 
 describe("every endpoint", () => {
   it("reads the balance and the channels", async () => {
-    const client = clientFor();
+    const client = clientOf();
     const balance = await client.getBalance();
     expect(balance.data.balance).toBe(harness.accountOf().balance);
     expect((balance.body as AnswerBody).value).toMatchObject({
@@ -53,7 +47,7 @@ describe("every endpoint", () => {
   });
 
   it("requests a top-up payment link", async () => {
-    const client = clientFor();
+    const client = clientOf();
     const topUp = await client.requestTopUp(50_000, "QRIS");
     expect(topUp.data.amount).toBe(50_000);
     expect(topUp.data.paymentUrl).toMatch(new RegExp(`^${harness.emulator.baseUrl}/pay/`));
@@ -62,7 +56,7 @@ describe("every endpoint", () => {
   });
 
   it("reads an item with its minimum order, the raw body keeping every field", async () => {
-    const client = clientFor();
+    const client = clientOf();
     const item = await client.getItem(23);
     expect(item.data).toMatchObject({ id: 23, isSmm: true, minOrder: 100 });
     expect((item.body as AnswerBody).value).toHaveProperty(["data", "min_order"], 100);
@@ -71,7 +65,7 @@ describe("every endpoint", () => {
   });
 
   it("creates a transaction and reads it back by ref_id and by invoice", async () => {
-    const client = clientFor();
+    const client = clientOf();
     const created = await client.createTransaction({
       ref_id: "client-test-1",
       carts: [{ item_id: 12, quantity: 1, note: "081234567890" }],
@@ -90,7 +84,7 @@ describe("every endpoint", () => {
   });
 
   it("locks stock, lists the lock with its remaining time, and releases it", async () => {
-    const client = clientFor();
+    const client = clientOf();
     const lock = await client.lockStock(3, 1, 120);
     expect(lock.data.token).toMatch(/^LCK-/);
     const listed = await client.listLocks();
@@ -102,7 +96,7 @@ describe("every endpoint", () => {
   });
 
   it("reads the leaderboard, the own ranking, and creates a sandbox order", async () => {
-    const client = clientFor();
+    const client = clientOf();
     const top = await client.getLeaderboard();
     expect(top.data).toHaveLength(10);
     expect(top.data.map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -129,7 +123,7 @@ describe("every endpoint", () => {
       );
     });
     await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
-    const client = clientFor(undefined, {
+    const client = clientOf(undefined, {
       baseUrl: `http://127.0.0.1:${(recorder.address() as { port: number }).port}`,
     });
     await client.getBalance();
@@ -149,7 +143,7 @@ describe("every endpoint", () => {
   });
 
   it("is answered by the service, and never logs the key in full", async () => {
-    const client = clientFor();
+    const client = clientOf();
     // The service answers GET /v1/balance only to a known key with Accept: application/json (401, 406).
     expect((await client.getBalance()).data.balance).toBe(harness.accountOf().balance);
     const text = log.join("\n");
@@ -171,7 +165,7 @@ describe("the service's error codes become typed errors", () => {
   }
 
   it("maps every transaction and lock code", async () => {
-    const client = clientFor();
+    const client = clientOf();
     await client.createTransaction({ ref_id: "dup-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] });
     const cases: [() => Promise<unknown>, number, string][] = [
       [
@@ -218,7 +212,7 @@ describe("the service's error codes become typed errors", () => {
   });
 
   it("maps expired, mismatched, released and used locks", async () => {
-    const client = clientFor();
+    const client = clientOf();
     const expiring = await client.lockStock(3, 1, 60);
     const mismatched = await client.lockStock(3, 1, 600);
     const released = await client.lockStock(3, 1, 600);
@@ -264,7 +258,7 @@ describe("the service's error codes become typed errors", () => {
   });
 
   it("reaches the active-lock cap with 429", async () => {
-    const client = clientFor(harness.emulator.accounts[1]!.apiKey);
+    const client = clientOf(harness.emulator.accounts[1]!.apiKey);
     const tokens: string[] = [];
     for (let i = 0; i < 10; i++) tokens.push((await client.lockStock(4, 1, 60)).data.token);
     const error = await refusal(client.lockStock(4, 1, 60));
@@ -274,7 +268,7 @@ describe("the service's error codes become typed errors", () => {
   });
 
   it("keeps field details of a validation failure", async () => {
-    const client = clientFor();
+    const client = clientOf();
     const error = await refusal(client.requestTopUp(5_000, "QRIS"));
     expect(error.status).toBe(422);
     expect(error.details?.errors).toHaveProperty("amount");
@@ -282,7 +276,7 @@ describe("the service's error codes become typed errors", () => {
   });
 
   it("turns 401 into an authentication error", async () => {
-    const client = clientFor("rk_wrong_key_000000000000");
+    const client = clientOf("rk_wrong_key_000000000000");
     const error = await client.getBalance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(error).toMatchObject({ status: 401, code: "INVALID_API_KEY", exitCode: 3 });
@@ -293,7 +287,7 @@ describe("the service's error codes become typed errors", () => {
 describe("fault modes as the client sees them", () => {
   it("retries a 5xx and succeeds without processing twice", async () => {
     harness.emulator.faults.configure({ error_next: 2, match: { method: "POST", path: "/v1/trx" } });
-    const client = clientFor();
+    const client = clientOf();
     const created = await client.createTransaction({
       ref_id: "retry-5xx",
       carts: [{ item_id: 11, quantity: 1, note: "081234567890" }],
@@ -306,7 +300,7 @@ describe("fault modes as the client sees them", () => {
 
   it("retries a dropped-after-commit answer and then meets REF_ID_ALREADY_EXIST on attempt 2", async () => {
     harness.emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/trx" } });
-    const client = clientFor();
+    const client = clientOf();
     const error = (await client
       .createTransaction({ ref_id: "dropped-1", carts: [{ item_id: 11, quantity: 1, note: "081234567890" }] })
       .catch((e: unknown) => e)) as ServiceError;
@@ -319,7 +313,7 @@ describe("fault modes as the client sees them", () => {
 
   it("reports a dropped connection that may have reached the service when retries run out", async () => {
     harness.emulator.faults.configure({ down: true });
-    const client = clientFor();
+    const client = clientOf();
     const error = (await client.getBalance().catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.mayHaveReached).toBe(true);
@@ -344,7 +338,7 @@ describe("fault modes as the client sees them", () => {
 
   it("turns an HTML page into a readable unexpected-response error after retrying", async () => {
     harness.emulator.faults.configure({ html_next: 5 });
-    const client = clientFor();
+    const client = clientOf();
     const error = (await client.getBalance().catch((e: unknown) => e)) as UnexpectedResponseError;
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(error.status).toBe(502);
@@ -357,7 +351,7 @@ describe("fault modes as the client sees them", () => {
   it("waits out a 429 with Retry-After and then succeeds", async () => {
     harness.emulator.faults.configure({ rate_limit_next: 1, retry_after: 2 });
     const waits: number[] = [];
-    const client = clientFor(undefined, { sleep: async (ms: number) => void waits.push(ms) });
+    const client = clientOf(undefined, { sleep: async (ms: number) => void waits.push(ms) });
     await client.getBalance();
     expect(waits).toEqual([2_000]);
     await client.close();
@@ -365,7 +359,7 @@ describe("fault modes as the client sees them", () => {
 
   it("times out a slow answer as may-have-reached", async () => {
     harness.emulator.faults.configure({ latency_ms: 1_500 });
-    const client = clientFor(undefined, { timeoutMs: 300, retry: { maxRetries: 0, maxDelayMs: 1 } });
+    const client = clientOf(undefined, { timeoutMs: 300, retry: { maxRetries: 0, maxDelayMs: 1 } });
     const error = (await client.getBalance().catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.code).toMatch(/TIMEOUT/);

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/journal/journal.js";
 import { useEmulator } from "../support/emulator.js";
+import { until } from "../support/until.js";
 import { journalRecords as records, resellerAs } from "./commands-harness.js";
 
 const harness = useEmulator();
@@ -16,16 +17,6 @@ const entriesOf = (configDir: string) => foldRecords(records(configDir));
 const onService = (apiKey: string, refId?: string) =>
   harness.accountOf(apiKey).transactions.filter((t) => refId === undefined || t.ref_id === refId);
 const balanceOf = (apiKey: string) => harness.accountOf(apiKey).balance;
-
-async function until<T>(probe: () => T | undefined | false, timeoutMs = 10_000, everyMs = 10): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 const buyArgs = (...extra: string[]) => ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", ...extra];
 
@@ -105,7 +96,9 @@ describe("no answer at all: exit 5, then reconcile", () => {
     // The first attempt is dropped; while the client backs off, the whole service goes down.
     harness.emulator.faults.configure({ drop_before_commit_next: 1, ...trxOnly });
     const running = reseller.start(buyArgs("--ref-id", "down-1"), { mode: "json" });
-    await until(() => records(reseller.configDir).some((x) => x.type === "attempt_failed"));
+    await until("the first attempt to fail", () =>
+      records(reseller.configDir).some((x) => x.type === "attempt_failed"),
+    );
     harness.emulator.faults.configure({ down: true });
     const r = await running.done;
     expect(r.exitCode, r.stderr).toBe(5);
@@ -155,14 +148,14 @@ describe("no answer at all: exit 5, then reconcile", () => {
     harness.emulator.faults.configure({ latency_ms: 1_500, ...trxOnly });
     const running = reseller.start(buyArgs());
     // Killed only once the service holds the request (it sleeps in the injected latency before answering).
-    await until(() => harness.emulator.faults.status().injected.latency > 0);
+    await until("the service to hold the request", () => harness.emulator.faults.status().injected.latency > 0);
     expect(records(reseller.configDir).some((x) => x.type === "attempt")).toBe(true);
     running.child.kill("SIGKILL");
     const killed = await running.done;
     expect(killed.signal).toBe("SIGKILL");
     const refId = entriesOf(reseller.configDir)[0]!.ref_id!;
     // The service finishes what it received, whoever is still listening.
-    await until(() => onService(reseller.apiKey, refId).length > 0, 5_000);
+    await until("the service to finish the purchase", () => onService(reseller.apiKey, refId).length > 0);
     harness.emulator.faults.reset();
 
     expect(entriesOf(reseller.configDir)[0]!.outcome).toBe("pending");
@@ -190,16 +183,16 @@ describe("Ctrl-C", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
     harness.emulator.faults.configure({ latency_ms: 1_000, ...trxOnly });
     const running = reseller.start(buyArgs("--ref-id", "ctrl-c-1"));
-    await until(() => records(reseller.configDir).some((x) => x.type === "attempt"));
+    await until("the attempt in the journal", () => records(reseller.configDir).some((x) => x.type === "attempt"));
     // In flight means on the wire: the service holds the request, so it will finish the purchase.
-    await until(() => harness.emulator.faults.status().injected.latency > 0);
+    await until("the service to hold the request", () => harness.emulator.faults.status().injected.latency > 0);
     running.child.kill("SIGINT");
     const r = await running.done;
     expect(r.exitCode).toBe(130);
     expect(r.stderr).toMatch(/in flight/);
     expect(r.stderr).toContain("reseller reconcile");
     expect(entriesOf(reseller.configDir)[0]).toMatchObject({ outcome: "unknown", code: "INTERRUPTED" });
-    await until(() => onService(reseller.apiKey, "ctrl-c-1").length > 0, 5_000);
+    await until("the service to finish the purchase", () => onService(reseller.apiKey, "ctrl-c-1").length > 0);
     harness.emulator.faults.reset();
     const settled = await reseller.run(["reconcile"]);
     expect(settled.exitCode).toBe(0);
@@ -209,7 +202,7 @@ describe("Ctrl-C", () => {
   it("while waiting for delivery: exit 130, the purchase stands, and it says how to resume", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
     const running = reseller.start(buyArgs("--ref-id", "ctrl-c-wait", "--wait"));
-    await until(() => running.output().stderr.includes("Bought"));
+    await until("the purchase to be reported", () => running.output().stderr.includes("Bought"));
     running.child.kill("SIGINT");
     const r = await running.done;
     expect(r.exitCode).toBe(130);

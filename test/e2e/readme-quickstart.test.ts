@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { binPath } from "../support/cli.js";
 import { makeTempDir } from "../support/temp-dir.js";
+import { until } from "../support/until.js";
 
 const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
 
@@ -29,7 +30,7 @@ describe("the README's quick start", () => {
     expect(blocks.filter((b) => b.includes("reseller emulator"))).toHaveLength(1);
   });
 
-  it("the emulator block, pasted into a fresh bash, runs every line and leaves nothing running", () => {
+  it("the emulator block, pasted into a fresh bash, runs every line and leaves nothing running", async () => {
     const block = quickStartBlocks().find((b) => b.includes("reseller emulator"))!;
     const lines = block.split("\n").filter((line) => line.trim());
     // `reseller` on PATH, as `npm link` leaves it: a link to the launcher.
@@ -64,16 +65,13 @@ describe("the README's quick start", () => {
     expect(r.stdout).toMatch(/^\d+\npid=\d+\n$/m);
     // The last line stopped the emulator.
     const pid = Number(r.stdout.match(/pid=(\d+)/)![1]);
-    const deadline = Date.now() + 10_000;
-    let alive = true;
-    while (alive && Date.now() < deadline) {
+    await until(`the emulator (pid ${pid}) to stop`, () => {
       try {
         process.kill(pid, 0);
-        spawnSync("sleep", ["0.05"]);
+        return false;
       } catch {
-        alive = false;
+        return true;
       }
-    }
-    expect(alive, `the emulator (pid ${pid}) still runs`).toBe(false);
+    });
   });
 });

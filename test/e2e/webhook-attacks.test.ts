@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { signBody } from "../../src/webhooks/signature.js";
 import { useEmulator } from "../support/emulator.js";
+import { postWebhook } from "../support/webhook-post.js";
 import { resellerAs } from "./commands-harness.js";
 import { buy, eventsOf, makeSecret, pointServiceAt, until, useListeners, type Received } from "./webhook-harness.js";
 import { makeTempDir } from "../support/temp-dir.js";
@@ -26,14 +27,6 @@ const recorded = (dir: string, event: string) =>
   readdirSync(dir)
     .filter((f) => f.startsWith(`${event}-`) && f.endsWith(".json"))
     .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")));
-
-function post(url: string, body: unknown, headers: Record<string, string>): Promise<Response> {
-  return fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
 
 /** What the service sends for a real event, caught at an address of ours before any listener sees it. */
 async function capture(received: Received[], event: string, ref?: string): Promise<Received> {
@@ -71,12 +64,12 @@ describe("webhook listen against forged events", () => {
       { event: "order.paid", data: { status: "test" } },
     ];
     for (const body of forgeries) {
-      const response = await post(listener.url, body, { "x-event": body.event, "x-signature": captured });
+      const response = await postWebhook(listener.url, body, { "x-event": body.event, "x-signature": captured });
       expect(response.status, body.event).toBe(401);
     }
     // The test's own body under an order event's name in the header.
     expect(
-      (await post(listener.url, test.body, { "x-event": "order.completed", "x-signature": captured })).status,
+      (await postWebhook(listener.url, test.body, { "x-event": "order.completed", "x-signature": captured })).status,
     ).toBe(401);
     // A test body dressed as an order is still only a test: nothing of the order is handed on.
     const dressed = {
@@ -84,9 +77,9 @@ describe("webhook listen against forged events", () => {
       timestamp: "2026-01-01T00:00:00+07:00",
       data: { status: "completed", items: [{ h2h_results: { sn: "CHOSEN-SN" } }], message: "hi" },
     };
-    expect((await post(listener.url, dressed, { "x-event": "webhook.test", "x-signature": captured })).status).toBe(
-      200,
-    );
+    expect(
+      (await postWebhook(listener.url, dressed, { "x-event": "webhook.test", "x-signature": captured })).status,
+    ).toBe(200);
     await until("the test handed on", () => recorded(out, "webhook.test").length === 1);
 
     const { stdout, stderr } = await listener.stop();
@@ -125,9 +118,9 @@ describe("webhook listen against forged events", () => {
     const out = makeTempDir("reseller-replay-");
     const listener = await listen(reseller, ["--exec", recorder(out)]);
     const canceled = { ...body, event: "order.canceled" };
-    expect((await post(listener.url, canceled, { "x-event": "order.canceled", "x-signature": signature })).status).toBe(
-      401,
-    );
+    expect(
+      (await postWebhook(listener.url, canceled, { "x-event": "order.canceled", "x-signature": signature })).status,
+    ).toBe(401);
     // The same signature over other items: accepted (the items are not signed), but what goes on is the service's.
     const swapped = {
       ...body,
@@ -141,9 +134,9 @@ describe("webhook listen against forged events", () => {
       },
     };
     expect(signBody("order.completed", swapped, secret)).toBe(signature);
-    expect((await post(listener.url, swapped, { "x-event": "order.completed", "x-signature": signature })).status).toBe(
-      200,
-    );
+    expect(
+      (await postWebhook(listener.url, swapped, { "x-event": "order.completed", "x-signature": signature })).status,
+    ).toBe(200);
     const [handed] = await until(
       "the completed order handed on",
       () => recorded(out, "order.completed").length === 1 && recorded(out, "order.completed"),
@@ -180,9 +173,9 @@ describe("webhook listen against a replayed order.item.sent", () => {
 
     const out = makeTempDir("reseller-item-sent-");
     const listener = await listen(reseller, ["--exec", recorder(out)]);
-    expect((await post(listener.url, body, { "x-event": "order.item.sent", "x-signature": signature })).status).toBe(
-      200,
-    );
+    expect(
+      (await postWebhook(listener.url, body, { "x-event": "order.item.sent", "x-signature": signature })).status,
+    ).toBe(200);
     await until("the item handed on", () => recorded(out, "order.item.sent").length === 1);
     const replay = {
       ...body,
@@ -191,9 +184,9 @@ describe("webhook listen against a replayed order.item.sent", () => {
         item: { ...body.data.item, order_item_id: "forged-2", licenses: [{ product_license: "forged|pw" }] },
       },
     };
-    expect((await post(listener.url, replay, { "x-event": "order.item.sent", "x-signature": signature })).status).toBe(
-      200,
-    );
+    expect(
+      (await postWebhook(listener.url, replay, { "x-event": "order.item.sent", "x-signature": signature })).status,
+    ).toBe(200);
     await until("the replay dropped", () =>
       /Not handed on: order.item.sent for atk-manual-1: not confirmed: item 10 of atk-manual-1 was handed on already\./.test(
         listener.stderr(),
@@ -235,7 +228,7 @@ describe("webhook listen against requests meant to stop it", () => {
     expect(answer).toMatch(/^HTTP\/1.1 413/);
     const test = { event: "webhook.test", data: {} };
     for (let i = 0; i < 3; i++) {
-      const response = await post(listener.url, test, {
+      const response = await postWebhook(listener.url, test, {
         "x-event": "webhook.test",
         "x-signature": signBody("webhook.test", test, secret),
       });
@@ -277,18 +270,13 @@ describe("webhook listen against requests meant to stop it", () => {
         ),
       );
       const test = { event: "webhook.test", data: {} };
-      const started = performance.now();
-      const response = await post(listener.url, test, {
+      const response = await postWebhook(listener.url, test, {
         "x-event": "webhook.test",
         "x-signature": signBody("webhook.test", test, secret),
       });
-      const took = performance.now() - started;
-      // Measured and printed; the bound asserted is wide, so a busy machine does not fail it.
-      console.log(
-        `signed delivery answered in ${took.toFixed(0)} ms beside 100 slow connections (goal: under 2,000 ms)`,
-      );
       expect(response.status).toBe(200);
-      expect(took).toBeLessThan(10_000);
+      // Answered while they still hold on, not once the listener's timeouts have cut them all off.
+      expect(slow.filter((socket) => !socket.destroyed).length).toBeGreaterThan(0);
     } finally {
       clearInterval(drip);
       for (const socket of slow) socket.destroy();
@@ -307,7 +295,7 @@ describe("webhook listen and the emulator, beyond the listener's own requests", 
     const test = { event: "webhook.test", timestamp: "2026-01-01T00:00:00+07:00", data: { message: hostile } };
     expect(
       (
-        await post(listener.url, test, {
+        await postWebhook(listener.url, test, {
           "x-event": "webhook.test",
           "x-signature": signBody("webhook.test", test, secret),
         })

@@ -2,11 +2,9 @@
  * Each dialect's answers, whole: the live reference (A, "live"), its short guide (B, "live-short")
  * and the abstract spec. Bodies are compared with toEqual so that a field too many or too few fails.
  */
-import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { runEmulator } from "../../src/emulator/command.js";
 import { manualClock, startEmulator, type Dialect } from "../../src/emulator/server.js";
-import { advanceSeconds, ServiceCaller, smmNote, useEmulator } from "./fixture.js";
+import { advanceSeconds, runEmulatorCommand, ServiceCaller, smmNote, useEmulator } from "./fixture.js";
 
 const START_BALANCE = 2_500_000;
 const CREATED_AT = "2026-11-21T21:30:00+07:00";
@@ -738,22 +736,14 @@ describe("the control surface", () => {
 
 describe("reseller emulator --dialect", () => {
   it("answers in the dialect asked for and says which on stderr", async () => {
-    const stdout = new PassThrough();
-    const stderr = new PassThrough();
-    let out = "";
-    let err = "";
-    stdout.on("data", (chunk) => (out += chunk));
-    stderr.on("data", (chunk) => (err += chunk));
-    const controller = new AbortController();
-    const done = runEmulator({ stdout, stderr, signal: controller.signal }, { port: 0, dialect: "live-short" });
-    while (!err.includes("Press Ctrl-C to stop")) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(err).toContain("Answering in the live-short dialect");
+    const emulator = await runEmulatorCommand({ port: 0, dialect: "live-short" });
+    const out = emulator.out();
+    expect(emulator.err()).toContain("Answering in the live-short dialect");
     const baseUrl = /^export RESELLER_BASE_URL=(\S+)$/m.exec(out)![1]!;
     const apiKey = /^export RESELLER_API_KEY=(\S+)$/m.exec(out)![1]!;
     expect(
       await (await fetch(`${baseUrl}/__emulator/dialect`, { headers: { "X-APIKEY": apiKey } })).json(),
     ).toMatchObject({ dialect: "live-short" });
-    controller.abort();
-    await done;
+    await emulator.stop();
   });
 });

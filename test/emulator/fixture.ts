@@ -1,5 +1,8 @@
+import { PassThrough } from "node:stream";
 import { afterEach, beforeEach } from "vitest";
+import { runEmulator, type EmulatorCommandOptions } from "../../src/emulator/command.js";
 import { manualClock, startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator/server.js";
+import { until } from "../support/until.js";
 
 export interface Reply {
   status: number;
@@ -84,4 +87,35 @@ export function useEmulator(options: EmulatorOptions = {}): { emulator: RunningE
 
 export function advanceSeconds(emulator: RunningEmulator, seconds: number): void {
   emulator.clock.advance(seconds * 1000);
+}
+
+/**
+ * `reseller emulator` run in this process, returned once it says it listens (not after a while):
+ * what it has printed so far on each stream, and `stop()`, which is Ctrl-C and waits for it to end.
+ */
+export async function runEmulatorCommand(
+  options: EmulatorCommandOptions,
+): Promise<{ out: () => string; err: () => string; stop: () => Promise<void> }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = "";
+  let err = "";
+  stdout.on("data", (chunk) => (out += chunk));
+  stderr.on("data", (chunk) => (err += chunk));
+  const controller = new AbortController();
+  const done = runEmulator({ stdout, stderr, signal: controller.signal }, options);
+  let failed: unknown;
+  done.catch((error: unknown) => (failed = error));
+  await until("the emulator to say it listens", () => {
+    if (failed) throw failed;
+    return err.includes("Press Ctrl-C to stop");
+  });
+  return {
+    out: () => out,
+    err: () => err,
+    stop: async () => {
+      controller.abort();
+      await done;
+    },
+  };
 }

@@ -7,6 +7,8 @@ import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWebhookListener, type Delivery, type Limits, type RunningListener } from "../../src/webhooks/listener.js";
 import { signBody } from "../../src/webhooks/signature.js";
+import { until } from "../support/until.js";
+import { postWebhook } from "../support/webhook-post.js";
 
 const secret = "whsec-test-0123456789";
 
@@ -50,6 +52,8 @@ interface Harness {
   handled: Delivery[];
   said: string[];
   remembered: Set<string>;
+  /** How many deliveries have been taken in (and held, with `held`). */
+  held(): number;
 }
 
 let running: RunningListener | undefined;
@@ -60,12 +64,20 @@ afterEach(async () => {
 
 /** A listener whose `accept` keeps deliveries in memory, named by their signed fields, as the store does. */
 async function listen(
-  options: { slowMs?: number; failing?: number; limits?: Partial<Limits>; maxAgeMs?: number; now?: () => number } = {},
+  options: {
+    /** Each delivery is held here, once taken in, until this settles. */
+    held?: Promise<void>;
+    failing?: number;
+    limits?: Partial<Limits>;
+    maxAgeMs?: number;
+    now?: () => number;
+  } = {},
 ): Promise<Harness> {
   const handled: Delivery[] = [];
   const said: string[] = [];
   const remembered = new Set<string>();
   let failing = options.failing ?? 0;
+  let heldDeliveries = 0;
   const listener = await startWebhookListener({
     host: "127.0.0.1",
     port: 0,
@@ -74,7 +86,8 @@ async function listen(
     ...(options.maxAgeMs !== undefined ? { maxAgeMs: options.maxAgeMs } : {}),
     accept: async (delivery) => {
       const key = `${delivery.event.event}|${delivery.signed.refId}|${delivery.signed.invoice}|${delivery.signed.status}`;
-      if (options.slowMs) await new Promise((r) => setTimeout(r, options.slowMs));
+      heldDeliveries++;
+      await options.held;
       if (failing-- > 0) throw Object.assign(new Error("disk full"), { code: "ENOSPC" });
       if (remembered.has(key)) return "duplicate";
       remembered.add(key);
@@ -85,12 +98,7 @@ async function listen(
     limits: options.limits,
   });
   running = listener;
-  return { listener, handled, said, remembered };
-}
-
-function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  return fetch(url, { method: "POST", body: text, headers: { "content-type": "application/json", ...headers } });
+  return { listener, handled, said, remembered, held: () => heldDeliveries };
 }
 
 const signed = (body: { event: string }, key = secret) => ({
@@ -101,7 +109,7 @@ const signed = (body: { event: string }, key = secret) => ({
 describe("webhook listen's receiver", () => {
   it("hands a signed documented event on, decoded, and answers 200 {status: ok}", async () => {
     const h = await listen();
-    const response = await post(h.listener.url, completed, signed(completed));
+    const response = await postWebhook(h.listener.url, completed, signed(completed));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
     expect(h.handled).toHaveLength(1);
@@ -117,10 +125,10 @@ describe("webhook listen's receiver", () => {
 
   it("answers a delivery already received with 200 {duplicate: true}, whatever its unsigned fields say", async () => {
     const h = await listen();
-    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+    expect((await postWebhook(h.listener.url, completed, signed(completed))).status).toBe(200);
     // Another timestamp, other items: the same signed fields, so the same delivery.
     const variant = { ...completed, timestamp: "2024-01-15T10:30:08+07:00", data: { ...completed.data, items: [] } };
-    const again = await post(h.listener.url, variant, signed(completed));
+    const again = await postWebhook(h.listener.url, variant, signed(completed));
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ status: "ok", duplicate: true });
     expect(h.handled).toHaveLength(1);
@@ -129,10 +137,10 @@ describe("webhook listen's receiver", () => {
 
   it("answers 500 when the delivery could not be written down, so the service tries again, and takes the next attempt", async () => {
     const h = await listen({ failing: 1 });
-    const first = await post(h.listener.url, completed, signed(completed));
+    const first = await postWebhook(h.listener.url, completed, signed(completed));
     expect(first.status).toBe(500);
     expect(h.said.join("\n")).toMatch(/Could not take a delivery from 127.0.0.1: ENOSPC; answered 500/);
-    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+    expect((await postWebhook(h.listener.url, completed, signed(completed))).status).toBe(200);
     expect(h.handled).toHaveLength(1);
   });
 
@@ -177,31 +185,37 @@ describe("webhook listen's receiver", () => {
       ],
     ];
     for (const [body, headers, why] of cases) {
-      const response = await post(h.listener.url, body, headers);
+      const response = await postWebhook(h.listener.url, body, headers);
       expect(response.status).toBe(401);
       expect(h.said.pop()).toMatch(why);
     }
     expect(h.handled).toHaveLength(0);
     // The test event itself passes, as a test.
-    expect((await post(h.listener.url, test, { "x-event": "webhook.test", "x-signature": captured })).status).toBe(200);
+    expect(
+      (await postWebhook(h.listener.url, test, { "x-event": "webhook.test", "x-signature": captured })).status,
+    ).toBe(200);
     expect(h.handled.map((d) => d.event.event)).toEqual(["webhook.test"]);
   });
 
   it("--max-age: refuses a delivery stamped too long ago or without a stamp, takes a fresh one", async () => {
     const now = Date.parse("2024-01-15T10:30:30+07:00");
     const h = await listen({ maxAgeMs: 60_000, now: () => now });
-    const stale = await post(h.listener.url, completed, {
+    const stale = await postWebhook(h.listener.url, completed, {
       ...signed(completed),
       "x-timestamp": "2024-01-15T10:20:00+07:00",
     });
     expect(stale.status).toBe(401);
     expect(h.said.pop()).toMatch(/more than --max-age 60 s from now/);
     const { timestamp: _t, ...unstamped } = completed;
-    expect((await post(h.listener.url, unstamped, signed(completed))).status).toBe(401);
+    expect((await postWebhook(h.listener.url, unstamped, signed(completed))).status).toBe(401);
     expect(h.said.pop()).toMatch(/no X-Timestamp/);
     expect(
-      (await post(h.listener.url, completed, { ...signed(completed), "x-timestamp": "2024-01-15T10:30:00+07:00" }))
-        .status,
+      (
+        await postWebhook(h.listener.url, completed, {
+          ...signed(completed),
+          "x-timestamp": "2024-01-15T10:30:00+07:00",
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -215,7 +229,7 @@ describe("webhook listen's receiver", () => {
       [{ ...completed, data: { ...completed.data, status: "canceled" } }, signed(completed)],
     ];
     for (const [body, headers] of cases) {
-      const response = await post(h.listener.url, body, headers);
+      const response = await postWebhook(h.listener.url, body, headers);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ status: "error", message: "invalid signature" });
     }
@@ -226,7 +240,7 @@ describe("webhook listen's receiver", () => {
     );
     expect(h.said[1]).toMatch(/the signature does not match/);
     // And it still serves.
-    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+    expect((await postWebhook(h.listener.url, completed, signed(completed))).status).toBe(200);
   });
 
   it("takes only POST, only on /webhook, only JSON, only up to the size limit, and goes on serving", async () => {
@@ -235,12 +249,12 @@ describe("webhook listen's receiver", () => {
     const get = await fetch(h.listener.url);
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
-    expect((await post(`${base}/`, completed, signed(completed))).status).toBe(404);
-    expect((await post(`${base}/webhook/extra`, completed, signed(completed))).status).toBe(404);
-    expect((await post(h.listener.url, "{not json", signed(completed))).status).toBe(400);
+    expect((await postWebhook(`${base}/`, completed, signed(completed))).status).toBe(404);
+    expect((await postWebhook(`${base}/webhook/extra`, completed, signed(completed))).status).toBe(404);
+    expect((await postWebhook(h.listener.url, "{not json", signed(completed))).status).toBe(400);
     const big = { ...completed, padding: "x".repeat(4096) };
-    expect((await post(h.listener.url, big, signed(big as typeof completed))).status).toBe(413);
-    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+    expect((await postWebhook(h.listener.url, big, signed(big as typeof completed))).status).toBe(413);
+    expect((await postWebhook(h.listener.url, completed, signed(completed))).status).toBe(200);
     expect(h.handled).toHaveLength(1);
   });
 
@@ -259,31 +273,35 @@ describe("webhook listen's receiver", () => {
         const drip = setInterval(() => socket.writable && socket.write("a"), 100);
         socket.on("close", () => clearInterval(drip));
       });
-    const started = Date.now();
+    // The drip never ends: only the listener's timeouts end these (or the test's own timeout, failing it).
     const [headersAnswer, bodyAnswer] = await Promise.all([
       slow(["POST /webhook HTTP/1.1", "Host: x", "X-Slow: a"]),
       slow(["POST /webhook HTTP/1.1", "Host: x", "Content-Type: application/json", "Content-Length: 100000", "", "{"]),
     ]);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(headersAnswer).toMatch(/^HTTP\/1.1 408/);
     expect(bodyAnswer).toMatch(/^HTTP\/1.1 408/);
-    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
+    expect((await postWebhook(h.listener.url, completed, signed(completed))).status).toBe(200);
   });
 
   it("over its cap for one peer, closes that peer's oldest stalled connection to take a new one", async () => {
     const h = await listen({ limits: { maxConnectionsPerPeer: 5, stalledAfterMs: 200 } });
     const { port } = new URL(h.listener.url);
     const closed: boolean[] = [];
+    let written = 0;
     const sockets = Array.from({ length: 5 }, (_, i) => {
-      const socket = connect(Number(port), "127.0.0.1", () => socket.write("POST /webhook HTTP/1.1\r\nHost: x\r\n"));
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write("POST /webhook HTTP/1.1\r\nHost: x\r\n", () => written++),
+      );
       socket.on("error", () => undefined);
       socket.on("close", () => (closed[i] = true));
       return socket;
     });
-    await new Promise((r) => setTimeout(r, 400));
+    await until("the five connections to send their first lines", () => written === 5);
+    // Not a wait for an event: stalled is a time without a whole request, 200 ms here.
+    await new Promise((r) => setTimeout(r, 200 + 50));
     // The sixth connection is over the cap: the oldest stalled one makes room, and it is answered.
-    expect((await post(h.listener.url, completed, signed(completed))).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
+    expect((await postWebhook(h.listener.url, completed, signed(completed))).status).toBe(200);
+    await until("the oldest connection closed", () => closed[0]);
     expect(closed.filter(Boolean).length).toBeGreaterThanOrEqual(1);
     expect(closed[0]).toBe(true);
     for (const socket of sockets) socket.destroy();
@@ -313,13 +331,13 @@ describe("webhook listen's receiver", () => {
         },
       },
     };
-    const response = await post(h.listener.url, sent, {
+    const response = await postWebhook(h.listener.url, sent, {
       "x-event": "order.item.sent",
       "x-signature": "23338efc0ddb1750d80407c5308c34ca112068b70164fb80de489f25e58eeea6",
     });
     // That signature is for the secret "abc123" (see the signature test); this listener's secret is another.
     expect(response.status).toBe(401);
-    expect((await post(h.listener.url, sent, signed(sent))).status).toBe(200);
+    expect((await postWebhook(h.listener.url, sent, signed(sent))).status).toBe(200);
     expect(h.handled[0]!.signed.status).toBe("item.sent");
     expect(h.handled[0]!.event).toMatchObject({ event: "order.item.sent", status: { text: "paid", kind: "paid" } });
     expect(h.handled[0]!.event.items).toEqual([
@@ -328,11 +346,19 @@ describe("webhook listen's receiver", () => {
   });
 
   it("finishes an answer under way before close() returns", async () => {
-    const h = await listen({ slowMs: 400 });
-    const answer = post(h.listener.url, completed, signed(completed));
-    await new Promise((r) => setTimeout(r, 100));
-    await h.listener.close();
+    let release = () => {};
+    const h = await listen({ held: new Promise<void>((resolve) => (release = resolve)) });
+    const answer = postWebhook(h.listener.url, completed, signed(completed));
+    await until("the delivery taken in", () => h.held() === 1);
+    const closing = h.listener.close();
     running = undefined;
+    let closed = false;
+    void closing.then(() => (closed = true));
+    // Still answering: close() waits for it.
+    await new Promise((r) => setImmediate(r));
+    expect(closed).toBe(false);
+    release();
+    await closing;
     expect((await answer).status).toBe(200);
   });
 });
