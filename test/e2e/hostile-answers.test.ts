@@ -18,18 +18,17 @@ async function reseller(
   args: string[],
   env: Record<string, string> = {},
   configDir = makeConfigDir(),
-): Promise<CliResult & { seconds: number }> {
-  const started = Date.now();
+): Promise<CliResult> {
+  // Whatever waits past timeoutMs is killed, with no exit code: an exit code is the command ending by itself.
   const result = await runReseller(args, {
     env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir, ...env },
     timeoutMs: 40_000,
   });
-  const seconds = (Date.now() - started) / 1000;
   // Whatever the service did, no stack trace and no full key.
   expect(result.stderr).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
   expect(result.stderr).not.toMatch(/RangeError|TypeError|This is a bug/);
   expect(result.stdout + result.stderr).not.toContain(apiKey);
-  return { ...result, seconds };
+  return result;
 }
 
 describe("answers that never end", () => {
@@ -38,14 +37,16 @@ describe("answers that never end", () => {
     const r = await reseller(["balance", "--timeout", "2"]);
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/did not answer in time/);
-    expect(r.seconds).toBeLessThan(8);
   });
 
   it("a service that never answers is given up on near --timeout, not three times over", async () => {
     server.routes.set("GET /v1/balance", silence);
+    const asked = () => server.seen.filter((s) => s === "GET /v1/balance").length;
+    const before = asked();
     const r = await reseller(["balance", "--timeout", "3"]);
     expect(r.exitCode, r.stderr).toBe(4);
-    expect(r.seconds).toBeLessThan(9);
+    // Once: --timeout is the whole budget, so no second attempt waits out another 3 s.
+    expect(asked() - before).toBe(1);
   });
 
   it("a Retry-After past the budget is reported, not waited for", async () => {
@@ -53,7 +54,6 @@ describe("answers that never end", () => {
     const r = await reseller(["balance"]);
     expect(r.exitCode, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/asked to wait 3600 s/);
-    expect(r.seconds).toBeLessThan(8);
   });
 
   it("each retry is announced with its wait and attempt", async () => {

@@ -57,11 +57,10 @@ const throughProxy = (configDir = makeConfigDir()) => ({
 
 describe("a proxy that drops CONNECT", () => {
   it("ends within --timeout with exit 4", async () => {
-    const started = Date.now();
+    // Ended by itself: a process still reconnecting is killed by runReseller (no exit code).
     const r = await runReseller(["balance", "--timeout", "2"], { env: throughProxy() });
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/nothing was sent/);
-    expect(Date.now() - started).toBeLessThan(2_000 + 2_500);
     expect(connects).toBeGreaterThan(0);
   });
 
@@ -96,11 +95,11 @@ describe("a proxy that drops CONNECT", () => {
     // Ctrl-C once it is in undici's reconnect loop, which is deaf to the signal.
     await until("a CONNECT at the proxy", () => connects > before || running.child.exitCode !== null, 10_000);
     expect(running.child.exitCode).toBe(null);
-    const interrupted = Date.now();
     running.child.kill("SIGINT");
+    // 130 is the Ctrl-C answered: deaf to it, the process would run to its 60 s --timeout, and be
+    // killed by startReseller (no exit code) long before.
     const r = await running.done;
     expect(r.exitCode, r.stderr).toBe(130);
-    expect(Date.now() - interrupted).toBeLessThan(1_500);
   });
 
   it("is never used for the emulator on this machine, so the key never passes through it", async () => {

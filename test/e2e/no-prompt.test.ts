@@ -25,12 +25,11 @@ describe("with stdin not a terminal", () => {
     it(`reseller ${args.join(" ")} exits 2 naming ${flag}, at once`, async () => {
       const cli = resellerAs(harness);
       const before = harness.accountOf();
-      const started = Date.now();
+      // At once: a process waiting for an answer would be killed at timeoutMs, with no exit code.
       const result = await cli.run(args, { timeoutMs: 10_000 });
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toContain(`${flag} ${flag.includes(" and ") ? "are" : "is"} required`);
       expect(result.stdout).toBe("");
-      expect(Date.now() - started).toBeLessThan(5_000);
       const after = harness.accountOf();
       expect(after.transactions).toHaveLength(before.transactions.length);
       expect(after.top_ups).toHaveLength(before.top_ups.length);
