@@ -1,0 +1,85 @@
+/**
+ * `webhook listen --exec`: a command's end is its exit, not the closing of pipes that something it
+ * left running still holds; stopped, its whole process group gets SIGTERM, then SIGKILL after the
+ * grace period.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { execCommand } from "../../src/webhooks/hand-off.js";
+import { until } from "../support/until.js";
+
+const parcel = { body: Buffer.from("{}"), headers: {}, env: {}, deliveryId: "whd_1" };
+
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) {
+    const file = join(dir, "pids");
+    for (const pid of existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).map(Number) : [])
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Gone already.
+      }
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function workDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "reseller-exec-"));
+  dirs.push(dir);
+  return dir;
+}
+
+describe("--exec's command", () => {
+  it("is done when it exits, though a child it left in the background holds its pipes", async () => {
+    const dir = workDir();
+    const heard: string[] = [];
+    const result = await execCommand(
+      `sleep 60 & echo $! > "${dir}/pids"; echo handled`,
+      (chunk) => heard.push(chunk),
+      [],
+    ).deliver(parcel, new AbortController().signal);
+    expect(result).toEqual({ ok: true });
+    await until("its words", () => heard.join("").includes("handled"));
+    // Left alone: what it started is its own.
+    expect(running(Number(readFileSync(join(dir, "pids"), "utf8")))).toBe(true);
+  });
+
+  it("stopped (the listener stops), its group gets SIGTERM, then SIGKILL after the grace period; the try failed", async () => {
+    const dir = workDir();
+    const stop = new AbortController();
+    const delivering = execCommand(
+      `trap '' TERM; sleep 60 & echo $! >> "${dir}/pids"; echo $$ >> "${dir}/pids"; wait`,
+      () => undefined,
+      [],
+      { graceMs: 200 },
+    ).deliver(parcel, stop.signal);
+    await until(
+      "it runs",
+      () => existsSync(join(dir, "pids")) && readFileSync(join(dir, "pids"), "utf8").split("\n").length > 2,
+    );
+    stop.abort();
+    const result = await delivering;
+    expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/stopped as the listener stopped/) });
+    const pids = readFileSync(join(dir, "pids"), "utf8").split("\n").filter(Boolean).map(Number);
+    await until("its group ended", () => !pids.some(running));
+  });
+
+  it("past its deadline, its group is stopped and the try counts as failed, whatever it exits with", async () => {
+    const result = await execCommand(`trap 'exit 0' TERM; sleep 60 & wait`, () => undefined, [], {
+      timeoutMs: 200,
+      graceMs: 200,
+    }).deliver(parcel, new AbortController().signal);
+    expect(result).toEqual({ ok: false, reason: expect.stringMatching(/ran longer than 0.2 s and was stopped/) });
+  });
+});
