@@ -44,7 +44,7 @@ const helpTopicNames = ["environment", "exit-codes"] as const;
 
 /** `reseller --help` lists commands by what a reseller does with them, the daily ones first, as gh does. */
 export const commandGroups: readonly (readonly [heading: string, names: readonly string[]])[] = [
-  ["Core commands", ["buy", "trx", "validate", "lock", "history", "reconcile", "sandbox"]],
+  ["Core commands", ["buy", "trx", "receipt", "validate", "lock", "history", "reconcile", "sandbox"]],
   ["Catalogue commands", ["items", "item", "prices"]],
   ["Money commands", ["balance", "topup", "channels", "leaderboard"]],
   ["Setup commands", ["login", "logout", "config", "webhook", "completion", "emulator", "version"]],
@@ -696,6 +696,40 @@ export function buildProgram(run: RunCommand): Command {
         ref,
         watch: opts.watch === true,
         waitTimeout: opts.waitTimeout as number | undefined,
+      }),
+    );
+
+  program
+    .command("receipt")
+    .argument("<ref>", "your ref_id or the invoice number")
+    .option(
+      "--lang <lang>",
+      "the receipt's language: id (Indonesian, the default) or en",
+      parser((v) => rules.choice("--lang", v, ["id", "en"] as const)),
+    )
+    .option(
+      "--wa [number]",
+      "add a wa.me link that opens WhatsApp with the text filled in (to the customer's number by default)",
+    )
+    .description(
+      "the receipt for your customer: item, customer, serial or licence, your selling price, a status they understand",
+    )
+    .addHelpText(
+      "after",
+      "\nPiped, the receipt's text as it is, then the wa.me link with --wa; --json gives its fields (status: success, processing, failed, partial; lines; total; refund; text).\n" +
+        "The shop's name comes from `reseller config set shop_name NAME`, the time is in WIB.\n" +
+        examples(
+          "reseller receipt ORD-20261121-0001",
+          "reseller receipt INV-20261121-000123 --lang en",
+          "reseller receipt ORD-20261121-0001 --wa",
+          "reseller receipt ORD-20261121-0001 --json | jq -r .text",
+        ),
+    )
+    .action((ref: string, opts, cmd) =>
+      run(cmd, () => import("./commands/receipt.js"), {
+        ref,
+        lang: opts.lang as "id" | "en" | undefined,
+        wa: opts.wa as string | true | undefined,
       }),
     );
 

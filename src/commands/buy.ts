@@ -69,6 +69,10 @@ async function buyOrder(
   if (request.validate) await settleMissingZones(ctx, order, confirming);
   // Whose account a game top-up goes to, asked before anything is charged (unless --no-validate).
   const accounts = request.validate ? await checkOrderAccounts(client, order) : [];
+  order.accountNames = order.lines.map((line) => {
+    const found = accounts.find((a) => a.line === line);
+    return found?.state === "found" ? found.result.accountName : null;
+  });
   if (request.check) doubts.push(...regionDoubts(accounts));
 
   if (confirming) {

@@ -21,6 +21,8 @@ export interface Order {
   lockToken?: string;
   /** For orders from a file: which file and which version of it, kept in the journal. */
   source?: { file: string; version: string };
+  /** The account name the check found for each line (null where none was checked), for the customer's receipt. */
+  accountNames?: (string | null)[];
 }
 
 const refIdAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

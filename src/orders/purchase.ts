@@ -4,7 +4,7 @@
  * REF_ID_ALREADY_EXIST means an earlier attempt went through, so that transaction is the result;
  * when no answer can be had at all the outcome is unknown (exit 5), never a guess.
  */
-import { sellingPricesOf } from "../shop/selling.js";
+import { saleFactsOf } from "../shop/selling.js";
 import type { ServiceClient } from "../api/client.js";
 import type { ApiResult, CreatedTransaction, Status, Transaction } from "../api/model.js";
 import { isRefusalCode, isTransactionNotFound } from "../api/codes.js";
@@ -186,7 +186,7 @@ export async function purchase(
       ctx,
       "buy",
       order.refId,
-      { ...orderRequest(order), ...sellingPricesOf(ctx, order) },
+      { ...orderRequest(order), ...saleFactsOf(ctx, order) },
       async (hooks) => fromCreated(await createProven(client, order, hooks), order),
       {
         noun: "purchase",

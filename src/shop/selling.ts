@@ -1,6 +1,7 @@
 /**
- * The selling price in force when an order is sent, kept in the journal with the purchase: a rule
- * changed later never rewrites what an old sale was sold for (receipts and the report read it there).
+ * What the customer's side of a sale needs kept with the purchase in the journal: the selling price
+ * in force when the order is sent (a rule changed later never rewrites what an old sale was sold
+ * for) and the account name the check found (receipts and the report read them there).
  */
 import type { Context } from "../context.js";
 import { unitPrice, type Order } from "../orders/order.js";
@@ -14,7 +15,15 @@ import { shopProfile } from "./shop-profile.js";
  * its carts (null where no rule prices it); nothing when no line has one. A config file that cannot
  * be read never stops a purchase: the sale is then kept without a selling price.
  */
-export function sellingPricesOf(ctx: Context, order: Order): { selling_prices?: (number | null)[] } {
+export function saleFactsOf(
+  ctx: Context,
+  order: Order,
+): { selling_prices?: (number | null)[]; account_names?: (string | null)[] } {
+  const names = order.accountNames?.some((n) => n) ? { account_names: order.accountNames } : {};
+  return { ...sellingPricesOf(ctx, order), ...names };
+}
+
+function sellingPricesOf(ctx: Context, order: Order): { selling_prices?: (number | null)[] } {
   let rules: ReturnType<typeof shopProfile>["rules"];
   try {
     rules = shopProfile(ctx).rules;

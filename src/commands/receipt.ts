@@ -1,0 +1,56 @@
+/**
+ * `reseller receipt REF_OR_INVOICE [--lang id|en] [--wa [NUMBER]]`: the text for the customer, from
+ * the transaction as the service has it now and what this machine's journal kept of the sale (the
+ * selling price in force, the account name the check found).
+ */
+import type { Context } from "../context.js";
+import { isTransactionNotFound } from "../api/codes.js";
+import { ServiceError } from "../errors.js";
+import { journalFor } from "../journal/request.js";
+import { buildReceipt, whatsAppLink, type KeptSale, type ReceiptLanguage } from "../shop/receipt.js";
+import { shopProfile } from "../shop/shop-profile.js";
+import type { Transaction } from "../api/model.js";
+
+export interface ReceiptOptions {
+  ref: string;
+  /** The receipt's own language; Indonesian when not given. */
+  lang?: ReceiptLanguage;
+  /** `--wa` alone is true: the link goes to the customer's number when the order went to one. */
+  wa?: string | true;
+}
+
+export async function run(ctx: Context, options: ReceiptOptions): Promise<void> {
+  const client = await ctx.client();
+  let transaction: Transaction;
+  try {
+    transaction = (await client.getTransaction(options.ref)).data;
+  } catch (error) {
+    if (error instanceof ServiceError && isTransactionNotFound(error.code))
+      error.message = `No transaction has the ref_id or invoice ${options.ref}.`;
+    throw error;
+  }
+  const shop = shopProfile(ctx);
+  const receipt = buildReceipt({
+    transaction,
+    sale: keptSale(ctx, transaction),
+    ...(shop.shopName ? { shopName: shop.shopName } : {}),
+    timeZone: shop.timeZone,
+    lang: options.lang ?? "id",
+  });
+  const link =
+    options.wa === undefined
+      ? undefined
+      : whatsAppLink(receipt.text, options.wa === true ? undefined : options.wa, receipt.lines);
+  if (ctx.output.mode === "json") return ctx.output.json({ ...receipt, ...(link ? { wa_link: link } : {}) });
+  ctx.output.document(link ? `${receipt.text}\n${link}\n` : receipt.text);
+}
+
+/** What the journal kept of this sale, when it was bought from here. */
+function keptSale(ctx: Context, t: Transaction): KeptSale | undefined {
+  const journal = journalFor(ctx);
+  const entries = [
+    ...(t.refId ? journal.byRefId(t.refId) : []),
+    ...(t.invoice ? journal.byInvoice(t.invoice) : []),
+  ].filter((e) => e.kind === "buy" && Array.isArray(e.request.carts));
+  return entries[0]?.request as unknown as KeptSale | undefined;
+}

@@ -1,0 +1,125 @@
+/**
+ * Receipts for the customer through the built binary against the emulator: an H2H purchase with its
+ * serial, a licence from stock, a game top-up with the account name the check found, and a failed
+ * delivery, in Indonesian and English; the selling price in force when bought, never the cost.
+ */
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useEmulator } from "../support/emulator.js";
+import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
+
+const harness = useEmulator({ seed: 7 });
+let shop: Reseller;
+beforeAll(async () => {
+  shop = resellerAs(harness);
+  // Pulsa at cost + Rp 2.000; everything else +10%, rounded up to Rp 500.
+  for (const args of [
+    ["prices", "set", "--markup", "10%", "--round", "500"],
+    ["prices", "set", "--markup", "2000", "--category", "Pulsa"],
+  ])
+    expect((await shop.run(args)).exitCode).toBe(0);
+});
+afterAll(() => rmSync(shop.configDir, { recursive: true, force: true }));
+
+/** Buys and waits for the delivery (the emulator's clock runs ahead meanwhile); returns the ref_id. */
+async function bought(ref: string, args: string[], exitCode = 0): Promise<string> {
+  const r = await whileAdvancing(harness.emulator, shop.run(["buy", ...args, "--ref-id", ref, "--wait", "--yes"]));
+  expect(r.exitCode, r.stderr).toBe(exitCode);
+  return ref;
+}
+
+const receipt = async (args: string[]) => {
+  const r = await shop.run(["receipt", ...args]);
+  expect(r.exitCode, r.stderr).toBe(0);
+  return r.stdout;
+};
+
+describe("receipt", () => {
+  it("an H2H purchase: the serial whole, the customer's number, the selling price, sukses; in English too", async () => {
+    const ref = await bought("rcpt-h2h", ["--item", "12", "--qty", "1", "--note", "081234567890"]);
+    const trx = (await shop.run(["trx", "show", ref], { mode: "json" })).json();
+    const serial = JSON.stringify(trx).match(/"(?:sn|serial_number|serial)":"(\d{10,})"/)?.[1];
+    expect(serial).toBeDefined();
+    const id = await receipt([ref]);
+    expect(id).toContain("STRUK PEMBELIAN\nTanggal: ");
+    expect(id).toMatch(/^Tanggal: \d{1,2} \w+ \d{4} \d\d\.\d\d WIB$/m);
+    expect(id).toContain(`No. Ref: ${ref}\n`);
+    expect(id).toContain("\nTujuan: 081234567890\n");
+    expect(id).toContain(`\nSN: ${serial}\n`);
+    // Rp 11.500 at cost, sold at Rp 13.500: the cost never reaches the customer.
+    expect(id).toContain("\nHarga: Rp 13.500\n");
+    expect(id).not.toContain("11.500");
+    expect(id).toContain("\nStatus: SUKSES\n");
+
+    const en = await receipt([ref, "--lang", "en"]);
+    expect(en).toContain("RECEIPT\nDate: ");
+    expect(en).toMatch(/^Date: \d{1,2} \w+ \d{4} \d\d:\d\d WIB$/m);
+    expect(en).toContain("\nCustomer: 081234567890\n");
+    expect(en).toContain(`\nSN: ${serial}\n`);
+    expect(en).toContain("\nPrice: Rp 13.500\n");
+    expect(en).toContain("\nStatus: SUCCESSFUL\n");
+
+    const json = (await shop.run(["receipt", ref], { mode: "json" })).json();
+    expect(json).toMatchObject({
+      status: "success",
+      status_text: "SUKSES",
+      verdict: "delivered",
+      ref_id: ref,
+      total: 13_500,
+      refund: null,
+      lines: [{ customer: "081234567890", serials: [serial], price: 13_500 }],
+    });
+    expect(json.text).toBe(id);
+  });
+
+  it("a licence from stock, whole, one line each, and a wa.me link with the text filled in", async () => {
+    const ref = await bought("rcpt-licence", ["--item", "3", "--qty", "1"]);
+    const json = (await shop.run(["receipt", ref, "--wa", "0812-3456-7890"], { mode: "json" })).json();
+    expect(json.lines[0].licences.length).toBeGreaterThan(0);
+    const text = await receipt([ref, "--wa", "0812-3456-7890"]);
+    expect(text).toContain(`Akun/Lisensi:\n${json.lines[0].licences.join("\n")}\n`);
+    const link = text.trimEnd().split("\n").at(-1)!;
+    expect(link.startsWith("https://wa.me/6281234567890?text=")).toBe(true);
+    expect(decodeURIComponent(link.split("?text=")[1]!)).toBe(json.text);
+    // 10% on Rp 18.000 is Rp 19.800, rounded up to Rp 20.000.
+    expect(text).toContain("\nHarga: Rp 20.000\n");
+  });
+
+  it("a game top-up names the account the check found", async () => {
+    const ref = await bought("rcpt-game", ["--item", "22", "--qty", "1", "--note", "123456789"]);
+    const validated = (
+      await shop.run(["validate", "--item", "22", "--customer-id", "123456789"], { mode: "json" })
+    ).json();
+    const name = validated.data.account_name ?? validated.data.username ?? validated.data.nickname;
+    expect(name).toBeTruthy();
+    expect(await receipt([ref])).toContain(`\nTujuan: 123456789\nNama: ${name}\n`);
+    expect(await receipt([ref, "--lang", "en"])).toContain(`\nCustomer: 123456789\nName: ${name}\n`);
+  });
+
+  it("a failed delivery: gagal — dana dikembalikan, with what the customer gets back", async () => {
+    // A number the provider refuses, sent as given.
+    const ref = await bought("rcpt-failed", ["--item", "12", "--qty", "1", "--note", "0812", "--no-check"], 1);
+    const id = await receipt([ref]);
+    expect(id).toContain("\nStatus: GAGAL — dana dikembalikan\n");
+    expect(id).toContain("\nDana kembali: Rp 13.500\n");
+    expect(id).not.toMatch(/^SN:/m);
+    const en = await receipt([ref, "--lang", "en"]);
+    expect(en).toContain("\nStatus: FAILED — money refunded\n");
+    expect(en).toContain("\nRefunded: Rp 13.500\n");
+  });
+
+  it("no price when no rule priced the sale", async () => {
+    const other = resellerAs(harness);
+    try {
+      const r = await whileAdvancing(
+        harness.emulator,
+        other.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "rcpt-noprice", "--yes"]),
+      );
+      expect(r.exitCode, r.stderr).toBe(0);
+      const text = (await other.run(["receipt", "rcpt-noprice"])).stdout;
+      expect(text).not.toMatch(/Harga|Rp /);
+    } finally {
+      rmSync(other.configDir, { recursive: true, force: true });
+    }
+  });
+});

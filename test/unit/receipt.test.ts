@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import type { Transaction } from "../../src/api/model.js";
+import { buildReceipt, whatsAppLink } from "../../src/shop/receipt.js";
+
+const status = (text: string, kind: string) => ({ text, kind }) as Transaction["status"];
+
+function transaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: 1,
+    refId: "RSL-1",
+    invoice: "INV-1",
+    status: status("completed", "completed"),
+    price: 11_500,
+    fees: 0,
+    amount: 11_500,
+    paymentMethod: null,
+    note: null,
+    paymentLink: null,
+    expiresAt: null,
+    createdAt: "2026-11-26T17:30:00Z",
+    lines: [
+      {
+        itemId: 12,
+        name: "Pulsa Telkomsel 10.000",
+        productName: null,
+        quantity: 1,
+        price: 11_500,
+        note: "081234567890",
+        orderProcess: "h2h",
+        isSmm: false,
+        licence: null,
+        sellerNote: null,
+        status: null,
+      },
+    ],
+    h2h: [{ itemId: 12, serial: "SN\u001b[2J123", status: null, failed: false, failure: null, message: null }],
+    smm: [],
+    ...overrides,
+  } as Transaction;
+}
+
+describe("a receipt", () => {
+  it("neutralises what the service wrote, and says the time in WIB the next day when it is past 17:00 UTC", () => {
+    const r = buildReceipt({ transaction: transaction(), timeZone: "Asia/Jakarta", lang: "id" });
+    expect(r.text).not.toContain("\u001b");
+    expect(r.text).toContain("SN: SN\\x1b[2J123");
+    expect(r.time_local).toBe("27 November 2026 00.30 WIB");
+  });
+
+  it("takes the selling price kept with the sale, never the cost", () => {
+    const r = buildReceipt({
+      transaction: transaction(),
+      sale: { carts: [{ item_id: 12, quantity: 1 }], selling_prices: [13_500], account_names: [null] },
+      shopName: "Toko Makmur",
+      timeZone: "Asia/Makassar",
+      lang: "en",
+    });
+    expect(r.text.startsWith("*Toko Makmur*\nRECEIPT\nDate: 27 November 2026 01:30 WITA\n")).toBe(true);
+    expect(r.total).toBe(13_500);
+    expect(r.text).not.toContain("11.500");
+  });
+
+  it("a wa.me link goes to the customer's number in 62 form when none is given", () => {
+    const r = buildReceipt({ transaction: transaction(), timeZone: "Asia/Jakarta", lang: "id" });
+    expect(whatsAppLink("a b", undefined, r.lines)).toBe("https://wa.me/6281234567890?text=a%20b");
+    expect(whatsAppLink("x", "+62 813-1111-2222", r.lines)).toBe("https://wa.me/6281311112222?text=x");
+  });
+});
