@@ -35,7 +35,7 @@ describe("buy --wait", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await whileAdvancing(
       harness.emulator,
-      reseller.run(["buy", "--item", "15", "--qty", "1", "--note", "081298765432", "--wait"], { mode: "json" }),
+      reseller.run(["buy", "--item", "15", "--qty", "1", "--note", "081898765432", "--wait"], { mode: "json" }),
     );
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
