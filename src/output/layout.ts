@@ -56,6 +56,9 @@ export function formOf(cell: LaidCell | undefined, level: number): string {
   return cell.shorter[Math.min(level, cell.shorter.length) - 1]!;
 }
 
+/** Letters of a name's start left before the `…` of a middle cut, so that it still reads. */
+const middleLead = 5;
+const lastWordWidth = (text: string) => textWidth(text.slice(text.lastIndexOf(" ") + 1));
 const blank = (cell: LaidCell | undefined) => !cell || cell.text === "" || cell.text === "-";
 const longestWord = (text: string) => Math.max(0, ...text.split(" ").map(textWidth));
 
@@ -116,7 +119,9 @@ export function planTable(
     if (fit === "keep") return naturals[k]!;
     if (fit === "wrap")
       return Math.min(naturals[k]!, Math.max(header, floor, ...rows.map((row) => longestWord(formOf(row[i], level)))));
-    return Math.min(naturals[k]!, Math.max(header, columns[i]!.min ?? 8, floor));
+    // A name cut in the middle keeps its last word (the nominal, the duration) whole behind a few letters.
+    const ends = fit === "middle" ? rows.map((row) => lastWordWidth(formOf(row[i], level)) + middleLead + 1) : [];
+    return Math.min(naturals[k]!, Math.max(header, columns[i]!.min ?? 8, floor, ...ends));
   };
   const widths = shareWidths(naturals, shown.map(minimum), width - boxCost(shown.length));
   return widths ? plan(widths) : undefined;
@@ -163,7 +168,7 @@ export function middleCut(text: string, width: number): string {
   if (width <= 1) return "…".slice(0, width);
   const room = width - 1;
   const lastWord = text.slice(text.lastIndexOf(" ") + 1);
-  const tailWidth = lastWord && textWidth(lastWord) <= room - 5 ? textWidth(lastWord) : Math.floor(room / 2);
+  const tailWidth = lastWord && textWidth(lastWord) <= room - middleLead ? textWidth(lastWord) : Math.floor(room / 2);
   const tail = takeEnd(text, tailWidth);
   return `${takeStart(text, room - textWidth(tail)).trimEnd()}…${tail.trimStart()}`;
 }

@@ -16,6 +16,7 @@ import {
   ansi,
   billion,
   catalogue,
+  columnCells,
   customers,
   expectScreen,
   goldenScreens,
@@ -60,9 +61,11 @@ describe("golden screens from fixed answers", () => {
       return screen;
     };
 
-    it("items: id, price, stock and minimum whole; a name cut keeps its end", async () => {
+    it("items: id, price and stock whole; every row its product; a name cut keeps its end", async () => {
       const screen = await check("items");
       for (const e of catalogue) expect(screen, screen).toMatch(new RegExp(`│ ${e.id} +│`));
+      // What each row sells: the process and minimum order give way before the product does.
+      expect(columnCells(screen, "Product"), screen).toEqual(catalogue.map((e) => e.product));
       // The variant's end (its nominal, its duration) tells it from its siblings: it is never cut away.
       for (const e of catalogue) expect(screen).toContain(e.name.split(" ").at(-1)!);
     });
@@ -226,4 +229,82 @@ describe("golden screen of buy --file --wait: the bulk results table", () => {
       expect(r.stdout).toMatch(/\bLine\b/);
     },
   );
+});
+
+/**
+ * What each row sells, at 80 columns, with the emulator's catalogue of 400 (several games in several
+ * regions, three operators' 10.000): a catalogue row always carries its product, `balance history`
+ * its whole description and `trx list` its whole item, wrapped between words at worst.
+ */
+describe("golden screens at 80 columns with a catalogue of 400: every row says what it sells", () => {
+  const harness = useEmulator({ catalogueSize: 400 });
+  const at80 = { mode: "table" as const, env: { COLUMNS: "80" } };
+
+  it("items --category 'Top Up Game' --search 86: fourteen rows of 86 Diamonds, each with its game and region", async () => {
+    const reseller = resellerAs(harness);
+    const piped = await reseller.run(["items", "--category", "Top Up Game", "--search", "86"]);
+    const expected = piped.stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t"))
+      .map(([, , product, name]) => [product, name]);
+    expect(expected).toHaveLength(14);
+    const r = await reseller.run(["items", "--category", "Top Up Game", "--search", "86"], at80);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expectScreen(r.stdout, 80, []);
+    expect(columnCells(r.stdout, "Product"), r.stdout).toEqual(expected.map(([product]) => product));
+    expect(columnCells(r.stdout, "Name")).toEqual(expected.map(() => "86 Diamonds"));
+    // No two rows read the same.
+    const rows = columnCells(r.stdout, "Product").map((p, i) => `${p} ${columnCells(r.stdout, "Name")[i]}`);
+    expect(new Set(rows).size).toBe(14);
+  });
+
+  it("items: 12, 15 and 17 read Telkomsel, XL and Indosat, not three times 10.000", async () => {
+    const r = await resellerAs(harness).run(["items"], at80);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expectScreen(r.stdout, 80, []);
+    const ids = columnCells(r.stdout, "ID");
+    const products = columnCells(r.stdout, "Product");
+    const names = columnCells(r.stdout, "Name");
+    const rowOf = (id: string) => `${products[ids.indexOf(id)]} ${names[ids.indexOf(id)]}`;
+    expect([rowOf("12"), rowOf("15"), rowOf("17")]).toEqual([
+      "Pulsa Telkomsel 10.000",
+      "Pulsa XL 10.000",
+      "Pulsa Indosat 10.000",
+    ]);
+    expect(
+      products.every((p) => p !== "" && p !== "-"),
+      r.stdout,
+    ).toBe(true);
+  });
+
+  it("balance history and trx list: the whole description and the whole item of each purchase", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    await reseller.run(["items"]); // the catalogue copy that names the items of trx list
+    const bought: [string, string][] = [
+      ["1094", "12345678(1234)"],
+      ["15", "081812345678"],
+      ["1066", "12345678(1234)"],
+    ];
+    for (const [item, note] of bought) {
+      const r = await reseller.run(["buy", "--item", item, "--qty", "1", "--note", note, "--yes", "--no-check"]);
+      expect(r.exitCode, r.stderr).toBe(0);
+    }
+    const descriptions = (await reseller.run(["balance", "history"])).stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t")[5]);
+    const history = await reseller.run(["balance", "history"], at80);
+    expectScreen(history.stdout, 80, []);
+    expect(columnCells(history.stdout, "Description"), history.stdout).toEqual(descriptions);
+    expect(descriptions[0]).toBe("Pembelian Mobile Legends Malaysia 86 Diamonds x1");
+
+    const list = await reseller.run(["trx", "list"], at80);
+    expectScreen(list.stdout, 80, []);
+    expect(columnCells(list.stdout, "Item").slice(0, 3), list.stdout).toEqual([
+      "1 × Mobile Legends Malaysia 86 Diamonds",
+      "1 × Pulsa XL 10.000",
+      "1 × Mobile Legends Philippines 86 Diamonds",
+    ]);
+  });
 });

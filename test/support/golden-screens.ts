@@ -424,7 +424,6 @@ export const goldenScreens: GoldenScreen[] = [
       catalogue.flatMap((e) => [
         formatRupiah(e.price),
         e.unlimited ? "unlimited" : e.stock! <= 0 ? `${e.stock} (sold out)` : String(e.stock),
-        e.process!,
       ]),
   },
   {

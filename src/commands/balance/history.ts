@@ -32,18 +32,20 @@ function others(m: BalanceMutation): { human: string; plain: string[] } {
 }
 
 /**
- * Amounts and balances are never cut, the time keeps its minute; the description is cut at its end
- * and the fields reseller has no column for go first. The invoice matches a charge to a purchase, so
- * it is copied whole: beside the table or below it by row number.
+ * Amounts and balances are never cut, the time keeps its minute; the description says what the money
+ * bought (`Pembelian Mobile Legends Malaysia 86 Diamonds x1`), so it is wrapped between words, never
+ * cut; the fields reseller has no column for, the balance before and the type (the description and
+ * the amount's sign say it) go first. The invoice matches a charge to a purchase, so it is copied
+ * whole: beside the table or below it by row number.
  */
 const columns: Column[] = [
   { header: "Time" },
-  { header: "Type" },
+  { header: "Type", drop: 3 },
   { header: "Amount" },
   // After less the amount: the first to go.
   { header: "Before", drop: 2 },
   { header: "After" },
-  { header: "Description", fit: "end", min: 12 },
+  { header: "Description", fit: "wrap" },
   { header: "Invoice" },
 ];
 const otherColumn: Column = { header: "Other", fit: "end", drop: 1 };

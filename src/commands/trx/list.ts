@@ -20,7 +20,8 @@ export interface TrxListOptions {
 /** Ref ID, invoice and customer are copied, so they stand whole beside the table or below it by row number. */
 const columns: Column[] = [
   { header: "Created" },
-  { header: "Item", fit: "middle", min: 10 },
+  // What was sold: wrapped between words at worst, never cut (`1 × Mobile Legends Ph…Diamonds` said nothing).
+  { header: "Item", fit: "wrap" },
   { header: "Status" },
   { header: "Amount" },
   { header: "Customer" },
