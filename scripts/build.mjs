@@ -12,8 +12,8 @@
 //   catalogue copy, without compiling the CLI.
 // dist/items-delta.cjs — the same from a copy over a minute old: the items command brings it up to
 //   date and answers, without the rest of the CLI.
-// dist/emulator/server.js, dist/journal/journal.js — ES modules for the scripts and tests that
-//   start an emulator or several journal writers of their own.
+// dist/emulator/server.js, dist/journal/journal.js, dist/config/{store,file-lock}.js — ES modules for
+//   the scripts and tests that start an emulator, or several journal writers or config savers, of their own.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -290,7 +290,12 @@ await build({
 
 await build({
   absWorkingDir: root,
-  entryPoints: { "emulator/server": "src/emulator/server.ts", "journal/journal": "src/journal/journal.ts" },
+  entryPoints: {
+    "emulator/server": "src/emulator/server.ts",
+    "journal/journal": "src/journal/journal.ts",
+    "config/store": "src/config/store.ts",
+    "config/file-lock": "src/config/file-lock.ts",
+  },
   outdir: staging,
   bundle: true,
   splitting: true,

@@ -232,11 +232,14 @@ const keptDirs = ["catalogue", "journal.d"];
 /** Read only when the dir is found open to others, which is once: after that it is 0700. */
 function holdsOnlyOurs(dir: string): boolean {
   try {
-    // A file being replaced is `NAME.<pid>.<random>.tmp` for a moment.
+    // A file being replaced is `NAME.<pid>.<random>.tmp` for a moment; one being changed has its `NAME.lock`.
     return readdirSync(dir).every(
       (entry) =>
         keptDirs.includes(entry) ||
-        localFileNames.some((name) => entry === name || (entry.startsWith(`${name}.`) && entry.endsWith(".tmp"))),
+        localFileNames.some(
+          (name) =>
+            entry === name || entry === `${name}.lock` || (entry.startsWith(`${name}.`) && entry.endsWith(".tmp")),
+        ),
     );
   } catch {
     return false;

@@ -4,12 +4,12 @@
  * reserves stock on the reseller's account). It is only a cache: a missing or damaged file reads as
  * empty, and expired locks are dropped whenever it is written.
  */
-import { closeSync, constants, mkdirSync, openSync, statSync, unlinkSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { StockLock } from "../api/model.js";
 import { UsageError } from "../errors.js";
 import { fileProblem, readOwnFile, replaceOwnFile } from "./config-dir.js";
+import { type HeldLock, waitForLock } from "./file-lock.js";
 
 export const lockCacheFileName = "locks.json";
 
@@ -103,49 +103,30 @@ async function writeCache(configDir: string, cache: LockCacheFile, nowMs: number
   }
 }
 
-/** How long a change waits for another process's change, and after how long a holder is taken for dead. */
+/** How long a change waits for another process's change. */
 const waitForTurnMs = 5_000;
-const holderDeadAfterMs = 10_000;
 
 /**
  * Runs one read-change-write of the cache while no other `reseller` does: five `lock add` at once
  * would otherwise each read the file before the others wrote, and all but one lock would be lost.
- * The turn is a file created with O_EXCL beside the cache (named like a temporary file, which the
- * config dir's check accepts), removed after; one left by a process that died is taken over after 10 s.
  */
 async function inTurn<T>(configDir: string, change: () => Promise<T>): Promise<T> {
-  const turn = `${lockCachePath(configDir)}.turn.tmp`;
-  mkdirSync(configDir, { recursive: true, mode: 0o700 });
-  const started = Date.now();
-  for (;;) {
-    try {
-      closeSync(
-        openSync(turn, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600),
-      );
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST")
-        throw new UsageError(`${turn}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNWRITABLE" });
-    }
-    try {
-      if (Date.now() - statSync(turn).mtimeMs > holderDeadAfterMs) unlinkSync(turn);
-    } catch {
-      // Gone meanwhile: the next try takes the turn.
-    }
-    if (Date.now() - started > waitForTurnMs)
-      throw new UsageError(`${turn} is held by another reseller for over ${waitForTurnMs / 1000} s.`, {
-        code: "LOCK_CACHE_BUSY",
-      });
-    await sleep(5 + Math.random() * 20);
+  const path = `${lockCachePath(configDir)}.lock`;
+  let lock: HeldLock | undefined;
+  try {
+    mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    lock = await waitForLock(path, waitForTurnMs);
+  } catch (error) {
+    throw new UsageError(`${lockCachePath(configDir)}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNWRITABLE" });
   }
+  if (!lock)
+    throw new UsageError(`${path} is held by another reseller for over ${waitForTurnMs / 1000} s.`, {
+      code: "LOCK_CACHE_BUSY",
+    });
   try {
     return await change();
   } finally {
-    try {
-      unlinkSync(turn);
-    } catch {
-      // Taken over as dead by another process: nothing of ours to remove.
-    }
+    lock.release();
   }
 }
 
