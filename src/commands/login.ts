@@ -88,7 +88,7 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
     throw error;
   }
 
-  await ctx.config.writeProfile(profile, { ...ctx.config.profile(profile), base_url: baseUrl, api_key: apiKey });
+  await ctx.config.changeProfile(profile, { base_url: baseUrl, api_key: apiKey });
 
   if (ctx.output.mode === "json") ctx.output.json(balance.body);
   ctx.output.success(

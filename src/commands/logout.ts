@@ -6,7 +6,7 @@ export async function run(ctx: Context): Promise<void> {
   const profile = ctx.settings.profile;
   const stored = ctx.config.profile(profile);
   const key = typeof stored.api_key === "string" && stored.api_key ? stored.api_key : undefined;
-  if (key) await ctx.config.writeProfile(profile, { ...stored, api_key: undefined });
+  if (key) await ctx.config.changeProfile(profile, { api_key: undefined });
 
   if (ctx.output.mode === "json") ctx.output.json({ profile, removed_api_key: key !== undefined });
   else if (key)

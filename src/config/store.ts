@@ -8,9 +8,11 @@
  * that cannot be read or is not JSON stops whatever needs a stored value, and is never written over
  * (its other profiles would be lost); `config path` and commands that need no stored value still work.
  */
-import { UsageError } from "../errors.js";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { UsageError } from "../errors.js";
 import { fileProblem, isDiskFull, linkRefusedHint, readOwnFile, replaceOwnFile } from "./config-dir.js";
+import { type HeldLock, waitForLock } from "./file-lock.js";
 
 export interface Profile {
   base_url?: string;
@@ -30,6 +32,8 @@ export interface ConfigFile {
 }
 
 export const configFileName = "config.json";
+/** How long a save waits for another process's save. */
+const waitForSaveMs = 5_000;
 
 type Rule = { type: "string" } | { type: "integer"; minimum: number; maximum?: number };
 
@@ -166,10 +170,49 @@ export class ConfigStore {
    * wrong values it leaves alone stay as they were, so one setting at a time can be put right.
    */
   async writeProfile(name: string, profile: Profile): Promise<void> {
-    // Read again: another reseller may have saved since this one started.
+    await this.underLock(() => this.saveProfile(name, () => profile));
+  }
+
+  /**
+   * Changes some settings of one profile as it is on disk when saved, keeping the rest; an
+   * `undefined` value removes that setting. What `config set`, `login` and `logout` use: read and
+   * written under the lock, so two at once both land.
+   */
+  async changeProfile(name: string, changes: Profile): Promise<void> {
+    await this.underLock(() => this.saveProfile(name, (stored) => ({ ...stored, ...changes })));
+  }
+
+  /**
+   * Under the config's lock: two saves at once would each read the file before the other wrote
+   * it, and one's change would be lost.
+   */
+  private async underLock(save: () => void): Promise<void> {
+    const lockPath = `${this.path}.lock`;
+    let lock: HeldLock | undefined;
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      lock = await waitForLock(lockPath, waitForSaveMs);
+    } catch (error) {
+      throw this.unwritable(error);
+    }
+    if (!lock)
+      throw new UsageError(
+        `The config file ${this.path} has been held by another reseller saving it for over ${waitForSaveMs / 1000} s; nothing was changed.`,
+        { code: "CONFIG_BUSY", suggestion: "Try again once the other reseller command has finished." },
+      );
+    try {
+      save();
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** Reads the file again (another reseller may have saved since this one started), puts one profile's new record in, saves. */
+  private saveProfile(name: string, change: (stored: Profile) => Profile): void {
     this.cache = undefined;
     const file = this.read();
     const before = file.profiles?.[name] ?? {};
+    const profile = change(before);
     for (const key of Object.keys(storedSettings) as StoredKey[]) {
       const value = profile[key];
       if (value !== undefined && value !== before[key] && breaks(storedSettings[key], value))

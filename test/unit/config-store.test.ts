@@ -2,8 +2,9 @@
  * The config store: read as plain JSON, each setting checked where it is used, written whole to a
  * new file renamed over the old, never through a link.
  */
-import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigStore } from "../../src/config/store.js";
 import { ExitCode, type ResellerError } from "../../src/errors.js";
@@ -196,4 +197,60 @@ describe("writing", () => {
     await store.writeProfile("default", { timeout: 60 });
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
   });
+});
+
+describe("saving from several processes at once", () => {
+  const built = resolve(import.meta.dirname, "../../dist/config/store.js");
+
+  /** Runs `script` in `count` processes let go at the same instant, each with its number as argv[1]. */
+  async function together(count: number, script: string): Promise<void> {
+    const children = Array.from({ length: count }, (_v, i) =>
+      spawn(process.execPath, ["--input-type=module", "-e", script, String(i)], {
+        stdio: ["ignore", "ignore", "pipe"],
+      }),
+    );
+    for (const child of children) child.kill("SIGSTOP");
+    for (const child of children) child.kill("SIGCONT");
+    const codes = await Promise.all(
+      children.map((child) => {
+        let stderr = "";
+        child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+        return new Promise<string>((done) => child.on("close", (code) => done(`${code} ${stderr}`)));
+      }),
+    );
+    expect(
+      codes.every((c) => c.startsWith("0 ")),
+      codes.join("\n"),
+    ).toBe(true);
+  }
+
+  it("eight processes each saving a profile of its own ten times: every profile is there", async () => {
+    expect(existsSync(built), "run `npm run build` first").toBe(true);
+    const dir = makeTempDir("reseller-store-");
+    await together(
+      8,
+      `const { ConfigStore } = await import(${JSON.stringify(built)});
+      const store = new ConfigStore(${JSON.stringify(dir)});
+      for (let i = 1; i <= 10; i++) await store.writeProfile("shop" + process.argv[1], { timeout: i });`,
+    );
+    const profiles = JSON.parse(readFileSync(join(dir, "config.json"), "utf8")).profiles;
+    expect(Object.keys(profiles).sort()).toEqual(Array.from({ length: 8 }, (_v, i) => `shop${i}`));
+    expect(Object.values(profiles).every((p) => (p as { timeout: number }).timeout === 10)).toBe(true);
+  }, 60_000);
+
+  it("eight processes each changing another setting of one profile: every change lands, the rest is kept", async () => {
+    expect(existsSync(built), "run `npm run build` first").toBe(true);
+    const dir = makeTempDir("reseller-store-");
+    writeFileSync(join(dir, "config.json"), JSON.stringify({ profiles: { default: { base_url: "https://x.id" } } }));
+    await together(
+      8,
+      `const { ConfigStore } = await import(${JSON.stringify(built)});
+      const store = new ConfigStore(${JSON.stringify(dir)});
+      await store.changeProfile("default", { ["note" + process.argv[1]]: process.argv[1] });`,
+    );
+    expect(JSON.parse(readFileSync(join(dir, "config.json"), "utf8")).profiles.default).toEqual({
+      base_url: "https://x.id",
+      ...Object.fromEntries(Array.from({ length: 8 }, (_v, i) => [`note${i}`, String(i)])),
+    });
+  }, 60_000);
 });

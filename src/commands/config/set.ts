@@ -64,7 +64,7 @@ export async function run(ctx: Context, options: ConfigSetOptions): Promise<void
   const profile = ctx.settings.profile;
   // Read before writing: ctx.settings were resolved at start, and a flag or the environment beats the profile.
   const inUse = effectiveSettings(ctx).find((s) => s.key === key)!;
-  await ctx.config.writeProfile(profile, { ...ctx.config.profile(profile), [key]: value });
+  await ctx.config.changeProfile(profile, { [key]: value });
 
   if (ctx.output.mode === "json") ctx.output.json({ profile, key, value });
   else ctx.output.success(`Set ${key} to ${value} for profile "${profile}".`);

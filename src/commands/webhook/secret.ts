@@ -43,7 +43,7 @@ export async function run(ctx: Context, options: WebhookSecretOptions): Promise<
   let saved = false;
   if (options.save) {
     const profile = ctx.settings.profile;
-    await ctx.config.writeProfile(profile, { ...ctx.config.profile(profile), webhook_secret: data.secret });
+    await ctx.config.changeProfile(profile, { webhook_secret: data.secret });
     saved = true;
   }
   if (ctx.output.mode === "json") ctx.output.json(body);
