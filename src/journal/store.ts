@@ -10,19 +10,22 @@
  * - `journal.d/index/` is derived and disposable: `meta.json` lists the logs with the byte offset
  *   the index covers in each and the entries not settled yet; 1,024 bucket files hold one line per
  *   key (`e` entry -> where each of its records is, `r` ref_id -> entry, `i` invoice -> entry).
- *   Whoever reads first takes `journal.d/index.lock` and catches the index up from each log's
- *   covered offset: bucket lines first, then meta.json replaced whole (fsync'd, renamed) with each
- *   bucket's size. A crash in between leaves repeated bucket lines, which readers drop; a bucket
+ *   Whoever reads first takes `journal.d/index.lock` (../config/file-lock.ts: never from a live
+ *   holder) and catches the index up from each log's covered offset: bucket lines first, then
+ *   meta.json replaced whole (fsync'd, renamed) with each bucket's size. Before it replaces the
+ *   index or seals a log it checks the lock is still its own, and sealing checks that the active
+ *   log is the file it indexed; when either has changed it starts over from what is on disk. A crash in between leaves repeated bucket lines, which readers drop; a bucket
  *   shorter than meta says, or holding zeros, means a power loss ate its tail, and the index is
  *   rebuilt. A reader that cannot take the lock reads the uncovered tail itself. Every record a
  *   bucket points at is checked to be the entry's. A missing or inconsistent index is rebuilt from
- *   the logs; when it cannot be, lookups scan the logs in bounded memory.
+ *   the logs; when it cannot be, lookups scan the logs in bounded memory. The index is a real
+ *   directory: one behind a symbolic link is neither read nor written, but replaced.
  */
 import {
   closeSync,
   constants,
   fstatSync,
-  futimesSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -34,9 +37,9 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { hostname } from "node:os";
 import { join } from "node:path";
 import { quietly, replaceOwnFile, syncDirectory } from "../config/config-dir.js";
+import { type HeldLock, lockRenewedAgoMs, tryTakeLock } from "../config/file-lock.js";
 import type { JournalRecord } from "./journal.js";
 
 export const activeFileName = "journal.jsonl";
@@ -49,8 +52,9 @@ const rebuildFlushBytes = 16 << 20;
 const lateAppendMs = 10 * 60_000;
 /** How long a reader waits for another process's first index of the journal before scanning it itself. */
 const firstIndexWaitMs = 120_000;
-/** A lock older than this whose holder cannot be checked is taken over (a rebuild refreshes it). */
-const staleLockMs = 60_000;
+/** A reader waits for that index only while its builder renews the lock (every second or so): not for a paused one. */
+const builderStalledMs = 5_000;
+const renewEveryMs = 1_000;
 
 const noFollow = constants.O_NOFOLLOW ?? 0;
 const noBlock = constants.O_NONBLOCK ?? 0;
@@ -97,6 +101,18 @@ interface View {
 /** The index does not match the logs (a file replaced, a bucket line pointing at another record). */
 class IndexMismatch extends Error {}
 
+/** The index lock is no longer this process's (its lease ran out while it was paused): it starts over. */
+class LockLost extends IndexMismatch {}
+
+/** A directory itself, not a link to one. */
+function isRealDirectory(path: string): boolean {
+  return quietly(() => lstatSync(path).isDirectory()) === true;
+}
+
+function sameFile(a: { dev: number; ino: number } | undefined, b: { dev: number; ino: number } | undefined): boolean {
+  return a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
+}
+
 /** A record line, or a record that a torn line (a crash mid-write) has glued to its end. */
 function parseRecordLine(line: string): { record: JournalRecord; start: number } | undefined {
   const whole = parseRecord(line);
@@ -120,7 +136,7 @@ function parseRecord(text: string): JournalRecord | undefined {
 }
 
 /** Opens one of our logs for reading, never through a link; undefined when there is none. */
-function openLog(path: string): { fd: number; size: number; ino: number } | undefined {
+function openLog(path: string): { fd: number; size: number; ino: number; dev: number } | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | noFollow | noBlock);
@@ -134,7 +150,7 @@ function openLog(path: string): { fd: number; size: number; ino: number } | unde
     const code = stats.isDirectory() ? "EISDIR" : "ENOTREG";
     throw Object.assign(new Error(`${code}: ${path} is not a regular file`), { code, path });
   }
-  return { fd, size: stats.size, ino: stats.ino };
+  return { fd, size: stats.size, ino: stats.ino, dev: stats.dev };
 }
 
 interface Line {
@@ -291,6 +307,14 @@ function noteOpen(open: Set<string>, r: JournalRecord): void {
   }
 }
 
+/** An entry the index lists as open must be in the logs it covers, and not settled there. */
+function checkOpen(listed: string[], covered: JournalRecord[]): void {
+  const open = new Set<string>();
+  for (const r of covered) noteOpen(open, r);
+  for (const entry of listed)
+    if (!open.has(entry)) throw new IndexMismatch(`the index lists ${entry} as open, and the logs do not`);
+}
+
 function monthOf(at: string | undefined): string | undefined {
   return at && /^\d{4}-\d{2}/.test(at) ? at.slice(0, 7) : undefined;
 }
@@ -350,6 +374,9 @@ export class JournalStore {
   private readonly metaPath: string;
   /** Lines that could not be read, met by the last walk over the logs. */
   damaged = 0;
+  /** The index lock, while this process holds it. */
+  private lock: HeldLock | undefined;
+  private renewedAt = 0;
 
   constructor(
     readonly dir: string,
@@ -404,7 +431,10 @@ export class JournalStore {
           ids = new Set(this.bucketValues(view, keyOf(kind, key)));
           for (const { record } of view.tail) if (names(record)) ids.add(record.entry);
         }
-        return this.recordsOf(view, ids);
+        // The index's word on what is open is checked against the logs: each entry it lists is there, unsettled.
+        if (kind !== "open") return this.recordsOf(view, ids);
+        const listed = view.meta.open;
+        return this.recordsOf(view, new Set([...listed, ...ids]), (covered) => checkOpen(listed, covered));
       },
       () => {
         // No index to use: two passes over the logs, holding only what is asked for.
@@ -418,7 +448,8 @@ export class JournalStore {
     );
   }
 
-  private recordsOf(view: View, entries: Set<string>): JournalRecord[] {
+  /** The records of these entries; `check` sees those the index covers, in log order, before the tail joins them. */
+  private recordsOf(view: View, entries: Set<string>, check?: (covered: JournalRecord[]) => void): JournalRecord[] {
     if (entries.size === 0) return [];
     const found = new Map<string, Located>();
     const fds = new Map<number, number>();
@@ -448,8 +479,10 @@ export class JournalStore {
     } finally {
       for (const fd of fds.values()) closeSync(fd);
     }
+    const inLogOrder = (a: Located, b: Located) => a.file - b.file || a.offset - b.offset;
+    check?.([...found.values()].sort(inLogOrder).map((l) => l.record));
     for (const t of view.tail) if (entries.has(t.record.entry)) found.set(`${t.file}:${t.offset}`, t);
-    return [...found.values()].sort((a, b) => a.file - b.file || a.offset - b.offset).map((l) => l.record);
+    return [...found.values()].sort(inLogOrder).map((l) => l.record);
   }
 
   /**
@@ -459,6 +492,7 @@ export class JournalStore {
   *backward(since?: string): Generator<JournalRecord> {
     const meta = this.readMeta();
     const paths = this.logPaths();
+    const read: { dev: number; ino: number }[] = [];
     this.damaged = 0;
     for (let i = paths.length - 1; i >= 0; i--) {
       const path = paths[i]!;
@@ -468,6 +502,12 @@ export class JournalStore {
       }
       const opened = this.openForReading(path);
       if (!opened) continue;
+      // Sealing names the active log as a segment a moment before it removes the old name: read it once.
+      if (read.some((f) => sameFile(f, opened))) {
+        closeSync(opened.fd);
+        continue;
+      }
+      read.push(opened);
       try {
         for (const line of linesBackward(opened.fd, opened.size)) {
           const found = parseRecordLine(line.text);
@@ -484,9 +524,15 @@ export class JournalStore {
   *forward(): Generator<Located> {
     this.damaged = 0;
     const paths = this.logPaths();
+    const read: { dev: number; ino: number }[] = [];
     for (let i = 0; i < paths.length; i++) {
       const opened = this.openForReading(paths[i]!);
       if (!opened) continue;
+      if (read.some((f) => sameFile(f, opened))) {
+        closeSync(opened.fd);
+        continue;
+      }
+      read.push(opened);
       try {
         for (const line of linesForward(opened.fd, 0, opened.size)) {
           const found = located(line, i);
@@ -505,7 +551,7 @@ export class JournalStore {
   }
 
   /** Opens a log for a reader; an unreadable log is the caller's error to word (JournalUnreadable). */
-  private openForReading(path: string): { fd: number; size: number; ino: number } | undefined {
+  private openForReading(path: string): ReturnType<typeof openLog> {
     try {
       return openLog(path);
     } catch (error) {
@@ -546,34 +592,43 @@ export class JournalStore {
     if (!meta && !this.anyLog()) return { meta: { v: 1, nextId: 1, files: [], open: [], buckets: {} }, tail: [] };
     let lock = this.tryLock();
     // Another process is building the first index (a migration): waiting for it costs less than
-    // every command scanning the whole journal meanwhile.
+    // every command scanning the whole journal meanwhile, while it is at work (not paused).
     const until = Date.now() + firstIndexWaitMs;
-    while (lock === "busy" && !meta && Date.now() < until) {
+    while (
+      lock === "busy" &&
+      !meta &&
+      Date.now() < until &&
+      (lockRenewedAgoMs(this.lockPath) ?? 0) < builderStalledMs
+    ) {
       sleepMs(100);
       meta = this.readMeta();
       if (!meta) lock = this.tryLock();
     }
-    const release = typeof lock === "function" ? lock : undefined;
-    if (release) {
+    const held = typeof lock === "object" ? lock : undefined;
+    if (held) {
+      this.lock = held;
+      this.renewedAt = Date.now();
       try {
+        this.finishSeal();
         let fresh: Meta;
         if (!meta || rebuild) fresh = this.rebuild();
         else {
           try {
             fresh = this.catchUp(meta);
           } catch (error) {
-            if (!(error instanceof IndexMismatch)) throw error;
+            if (!(error instanceof IndexMismatch) || error instanceof LockLost) throw error;
             fresh = this.rebuild();
           }
         }
         // A last line still being written is not covered, but is read.
         return { meta: fresh, tail: this.uncovered(fresh) };
       } catch (error) {
-        if ((error as { journalPath?: string }).journalPath) throw error;
+        if ((error as { journalPath?: string }).journalPath || error instanceof LockLost) throw error;
         // The index cannot be written (read-only, full disk): read around it.
         meta = this.readMeta();
       } finally {
-        release();
+        this.lock = undefined;
+        held.release();
       }
     }
     if (!meta) return undefined;
@@ -593,6 +648,8 @@ export class JournalStore {
   }
 
   private readMeta(): Meta | undefined {
+    // An index behind a link is not ours to trust (nor to write into): it is rebuilt in a dir of its own.
+    if (!isRealDirectory(this.indexDir)) return undefined;
     const opened = (() => {
       try {
         return openLog(this.metaPath);
@@ -633,7 +690,9 @@ export class JournalStore {
     if (active) {
       try {
         const known = meta.files.find((f) => f.ino === active.ino && !f.sealed);
-        const from = known?.covered ?? 0;
+        // Also named as the segment it was just sealed into (sealing removes the old name next): read there.
+        const sealedAs = !known && meta.files.some((f) => f.ino === active.ino && f.sealed);
+        const from = sealedAs ? active.size : (known?.covered ?? 0);
         // A log the index has not met yet gets an id past every known one, so it sorts last.
         const id = known?.id ?? meta.nextId;
         for (const line of linesForward(active.fd, from, active.size)) {
@@ -708,59 +767,47 @@ export class JournalStore {
     return [...values];
   }
 
-  /** The lock's release, "busy" when another live process holds it, undefined when it cannot be taken at all. */
-  private tryLock(): (() => void) | "busy" | undefined {
+  /** The lock, "busy" when another live process holds it, undefined when it cannot be taken at all. */
+  private tryLock(): HeldLock | "busy" | undefined {
     try {
       mkdirSync(this.storeDir, { recursive: true, mode: 0o700 });
     } catch {
       // A file in its place, a read-only disk: no index can be kept here.
       return undefined;
     }
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const fd = openSync(this.lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o600);
-        writeSync(fd, `${process.pid} ${hostname()}\n`);
-        closeSync(fd);
-        return () => {
-          try {
-            unlinkSync(this.lockPath);
-          } catch {
-            // Taken over as stale, or the dir went away.
-          }
-        };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") return undefined;
-        if (!this.lockIsStale()) return "busy";
-        try {
-          unlinkSync(this.lockPath);
-        } catch {
-          return undefined;
-        }
-      }
+    // Nor in a dir a link points to.
+    if (!isRealDirectory(this.storeDir)) return undefined;
+    try {
+      return tryTakeLock(this.lockPath);
+    } catch {
+      return undefined;
     }
-    return "busy";
   }
 
-  private lockIsStale(): boolean {
-    try {
-      const opened = openLog(this.lockPath);
-      if (!opened) return false;
-      const buffer = Buffer.alloc(200);
-      const n = readSync(opened.fd, buffer, 0, 200, 0);
-      const mtime = fstatSync(opened.fd).mtimeMs;
-      closeSync(opened.fd);
-      const [pid, host] = buffer.toString("utf8", 0, n).trim().split(" ");
-      if (host === hostname() && Number(pid) > 0) {
-        try {
-          process.kill(Number(pid), 0);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === "ESRCH") return true;
-        }
-      }
-      return this.now() - mtime > staleLockMs;
-    } catch {
-      return false;
-    }
+  /** Throws LockLost when the lock is no longer this process's: what it was about to do is not its to do. */
+  private stillHolding(): void {
+    if (this.lock && !this.lock.held()) throw new LockLost("the index lock was taken over");
+  }
+
+  /** Renews the lock's lease now and then during a long walk, so others see its holder at work. */
+  private renewLock(): void {
+    const now = Date.now();
+    if (!this.lock || now - this.renewedAt < renewEveryMs) return;
+    this.renewedAt = now;
+    this.lock.renew();
+  }
+
+  /**
+   * A crash between sealing's link and its removal of the old name leaves the active log named as the
+   * newest segment too: the removal is finished (under the lock) so it is not read twice.
+   */
+  private finishSeal(): void {
+    const newest = this.logPaths().at(-2);
+    const active = quietly(() => lstatSync(this.activePath));
+    const segment = newest ? quietly(() => lstatSync(newest)) : undefined;
+    if (!sameFile(active, segment)) return;
+    unlinkSync(this.activePath);
+    syncDirectory(this.dir);
   }
 
   /** Under the lock: indexes what the logs gained since `meta`, seals a past month's active log. */
@@ -804,6 +851,7 @@ export class JournalStore {
     }
 
     if (changed) {
+      this.stillHolding();
       this.flushBuckets(this.indexDir, pending, next.buckets);
       next.open = [...open];
       this.writeMeta(this.indexDir, next);
@@ -833,6 +881,7 @@ export class JournalStore {
       for (const line of linesForward(opened.fd, log.covered, opened.size)) {
         // A last line without its newline may be a record being written: left for the next reader.
         if (!line.whole) break;
+        this.renewLock();
         covered = line.next;
         const found = located(line, log.id);
         if (!found) {
@@ -863,29 +912,55 @@ export class JournalStore {
   private flushBuckets(dir: string, pending: BucketLines, sizes: Record<string, number>): void {
     if (pending.bytes === 0) return;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!isRealDirectory(dir)) throw new IndexMismatch(`${dir} is not a directory of its own`);
     pending.drain((name, bytes) => (sizes[name] = appendToBucket(join(dir, name), bytes)));
   }
 
   private writeMeta(dir: string, meta: Meta): void {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!isRealDirectory(dir)) throw new IndexMismatch(`${dir} is not a directory of its own`);
     replaceOwnFile(join(dir, "meta.json"), JSON.stringify(meta));
   }
 
   /**
-   * At the first read of a new month the active log becomes a sealed segment, renamed whole (an
-   * old journal on its first use becomes one segment). Records appended by a process that opened
-   * the log just before the rename land in that segment, which the next catch-up indexes.
+   * At the first read of a new month the active log becomes a sealed segment, whole (an old journal
+   * on its first use becomes one segment). Only the file that was indexed is sealed, and never over
+   * a segment already there: a hard link to the new name (link never replaces), then the old name
+   * removed. Records appended by a process that opened the log just before land in that segment,
+   * which the next catch-up indexes.
    */
   private sealIfPastMonth(meta: Meta): Meta {
     const active = meta.files.find((f) => !f.sealed);
     const month = monthOf(active?.first);
     const thisMonth = new Date(this.now()).toISOString().slice(0, 7);
     if (!active || !month || month >= thisMonth || active.covered === 0) return meta;
-    const sequence = meta.files.filter((f) => f.sealed).length + 1;
-    const name = `${String(sequence).padStart(6, "0")}-${month}.jsonl`;
+    // A newer log in its place (another process sealed this one meanwhile) is not this one to seal.
+    const indexed = quietly(() => lstatSync(this.activePath));
+    if (indexed?.ino !== active.ino) throw new IndexMismatch("the active log is not the file that was indexed");
     mkdirSync(this.segmentsDir, { recursive: true, mode: 0o700 });
+    if (!isRealDirectory(this.segmentsDir)) return meta;
+    const sequence = Math.max(meta.files.filter((f) => f.sealed).length, this.lastSegmentNumber()) + 1;
+    const name = `${String(sequence).padStart(6, "0")}-${month}.jsonl`;
     const target = join(this.segmentsDir, name);
-    renameSync(this.activePath, target);
+    this.stillHolding();
+    try {
+      linkSync(this.activePath, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new IndexMismatch(`segment ${name} exists already`);
+      throw error;
+    }
+    if (
+      !sameFile(
+        indexed,
+        quietly(() => lstatSync(target)),
+      )
+    ) {
+      // The active log was replaced between the look and the link: the new name goes, the log stays.
+      unlinkSync(target);
+      throw new IndexMismatch("the active log changed while it was being sealed");
+    }
     syncDirectory(this.segmentsDir);
+    unlinkSync(this.activePath);
     syncDirectory(this.dir);
     const next: Meta = {
       ...meta,
@@ -897,6 +972,16 @@ export class JournalStore {
     };
     this.writeMeta(this.indexDir, next);
     return next;
+  }
+
+  /** The highest segment number on disk: a new segment is numbered past it, whatever the index says. */
+  private lastSegmentNumber(): number {
+    let last = 0;
+    for (const path of this.logPaths().slice(0, -1)) {
+      const n = Number(/(\d{6})-[^/]*\.jsonl$/.exec(path)?.[1] ?? 0);
+      if (n > last) last = n;
+    }
+    return last;
   }
 
   /**
@@ -916,16 +1001,16 @@ export class JournalStore {
     const pending = new BucketLines();
     const add = (prefix: string, value: string) => {
       pending.add(bucketName(prefix), `${prefix}${value}\n`);
-      if (pending.bytes > rebuildFlushBytes) {
-        this.flushBuckets(building, pending, meta.buckets);
-        this.touchLock();
-      }
+      if (pending.bytes > rebuildFlushBytes) this.flushBuckets(building, pending, meta.buckets);
     };
     const paths = this.logPaths();
+    const indexed: { dev: number; ino: number }[] = [];
     for (const path of paths) {
       const opened = this.openForReading(path);
       if (!opened) continue;
       closeSync(opened.fd);
+      if (indexed.some((f) => sameFile(f, opened))) continue;
+      indexed.push(opened);
       const sealed = path !== this.activePath;
       const name = sealed ? join(storeDirName, "segments", path.slice(this.segmentsDir.length + 1)) : activeFileName;
       const log: LogFile = { id: meta.nextId++, name, ino: opened.ino, covered: 0, damaged: 0, sealed };
@@ -935,6 +1020,12 @@ export class JournalStore {
     this.flushBuckets(building, pending, meta.buckets);
     meta.open = [...open];
     this.writeMeta(building, meta);
+    try {
+      this.stillHolding();
+    } catch (error) {
+      rmSync(building, { recursive: true, force: true });
+      throw error;
+    }
     const old = join(this.storeDir, `index.old.${process.pid}`);
     rmSync(old, { recursive: true, force: true });
     try {
@@ -946,17 +1037,6 @@ export class JournalStore {
     syncDirectory(this.storeDir);
     rmSync(old, { recursive: true, force: true });
     return this.sealIfPastMonth(meta);
-  }
-
-  private touchLock(): void {
-    try {
-      const fd = openSync(this.lockPath, constants.O_WRONLY | noFollow);
-      const now = new Date(this.now());
-      futimesSync(fd, now, now);
-      closeSync(fd);
-    } catch {
-      // Only a hint to others that this rebuild is alive.
-    }
   }
 }
 

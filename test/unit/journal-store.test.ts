@@ -7,7 +7,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import {
   appendFileSync,
+  cpSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -439,6 +441,53 @@ describe("an index that stays right", () => {
     expect(JSON.parse(readFileSync(join(dir, "journal.d", "index", "meta.json"), "utf8")).files[0].covered).toBe(
       readFileSync(journal.path).length,
     );
+  });
+
+  it("meta.json listing another entry as open: the index is not taken at its word, every unsettled entry is found", () => {
+    const dir = makeConfigDir();
+    const journal = new Journal(dir);
+    const longAgo = new Date(Date.now() - day).toISOString();
+    const lines = [
+      ...Array.from({ length: 9 }, (_v, i) => JSON.stringify(intent(`p${i}`, longAgo))),
+      JSON.stringify(intent("s0", longAgo)),
+      JSON.stringify(outcome("s0", longAgo, { outcome: "done", invoice: "INV-s0", amount: 1 })),
+    ];
+    appendFileSync(journal.path, `${lines.join("\n")}\n`);
+    const pending = Array.from({ length: 9 }, (_v, i) => `p${i}`);
+    expect(journal.unsettled().map((e) => e.entry)).toEqual(pending);
+    const metaPath = join(dir, "journal.d", "index", "meta.json");
+    const meta = JSON.parse(readFileSync(metaPath, "utf8"));
+    meta.open = meta.open.map((entry: string) => (entry === "p4" ? "s0" : entry));
+    writeFileSync(metaPath, JSON.stringify(meta));
+    expect(journal.unsettled().map((e) => e.entry)).toEqual(pending);
+    expect(JSON.parse(readFileSync(metaPath, "utf8")).open.sort()).toEqual(pending);
+  });
+
+  it("journal.d/index a link to another dir: nothing is read or written there, the index is rebuilt in a dir of its own", () => {
+    const dir = makeConfigDir();
+    const elsewhere = makeConfigDir();
+    try {
+      const journal = new Journal(dir);
+      fill(journal, 50);
+      expect(journal.byRefId("ref-x1")).toHaveLength(1);
+      const index = join(dir, "journal.d", "index");
+      // The index moved away and linked back: what is there must stay as it is.
+      cpSync(index, elsewhere, { recursive: true });
+      rmSync(index, { recursive: true });
+      symlinkSync(elsewhere, index);
+      const there = () => readdirSync(elsewhere).map((name) => [name, readFileSync(join(elsewhere, name), "utf8")]);
+      const before = there();
+      fill(journal, 20, "y");
+      expect(journal.byRefId("ref-y7")).toEqual([expect.objectContaining({ entry: "y7", invoice: "INV-y7" })]);
+      expect(journal.byInvoice("INV-x40")).toHaveLength(1);
+      expect(journal.unsettled()).toEqual([]);
+      expect(there()).toEqual(before);
+      expect(lstatSync(index).isDirectory()).toBe(true);
+      expect(readdirSync(index)).toContain("meta.json");
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a lock held by a live process: lookups read the uncovered tail themselves and still find everything", () => {
