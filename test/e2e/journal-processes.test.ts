@@ -6,23 +6,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readlinkSync, rmSync, utimesSync, watch, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import type { RunningReseller } from "../support/cli.js";
 import { until } from "../support/until.js";
 import { resellerAs, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator();
-const configDirs: string[] = [];
-afterEach(() => {
-  for (const dir of configDirs.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-});
-
-function reseller(): Reseller {
-  const r = resellerAs(harness);
-  configDirs.push(r.configDir);
-  return r;
-}
+const reseller = (): Reseller => resellerAs(harness);
 
 /** The first day of last month (UTC), where the journal's months are cut. */
 function lastMonth(): { start: number; since: string } {

@@ -4,22 +4,15 @@
  * lease ran out knows it no longer holds it.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tryTakeLock } from "../../src/config/file-lock.js";
-import { makeConfigDir } from "../support/cli.js";
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { makeTempDir } from "../support/temp-dir.js";
 
 function lockPath(): string {
-  const dir = makeConfigDir();
-  dirs.push(dir);
-  return join(dir, "config.json.lock");
+  return join(makeTempDir(), "config.json.lock");
 }
 
 function startOf(pid: number): string {

@@ -466,28 +466,23 @@ describe("an index that stays right", () => {
   it("journal.d/index a link to another dir: nothing is read or written there, the index is rebuilt in a dir of its own", () => {
     const dir = makeConfigDir();
     const elsewhere = makeConfigDir();
-    try {
-      const journal = new Journal(dir);
-      fill(journal, 50);
-      expect(journal.byRefId("ref-x1")).toHaveLength(1);
-      const index = join(dir, "journal.d", "index");
-      // The index moved away and linked back: what is there must stay as it is.
-      cpSync(index, elsewhere, { recursive: true });
-      rmSync(index, { recursive: true });
-      symlinkSync(elsewhere, index);
-      const there = () => readdirSync(elsewhere).map((name) => [name, readFileSync(join(elsewhere, name), "utf8")]);
-      const before = there();
-      fill(journal, 20, "y");
-      expect(journal.byRefId("ref-y7")).toEqual([expect.objectContaining({ entry: "y7", invoice: "INV-y7" })]);
-      expect(journal.byInvoice("INV-x40")).toHaveLength(1);
-      expect(journal.unsettled()).toEqual([]);
-      expect(there()).toEqual(before);
-      expect(lstatSync(index).isDirectory()).toBe(true);
-      expect(readdirSync(index)).toContain("meta.json");
-    } finally {
-      rmSync(elsewhere, { recursive: true, force: true });
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const journal = new Journal(dir);
+    fill(journal, 50);
+    expect(journal.byRefId("ref-x1")).toHaveLength(1);
+    const index = join(dir, "journal.d", "index");
+    // The index moved away and linked back: what is there must stay as it is.
+    cpSync(index, elsewhere, { recursive: true });
+    rmSync(index, { recursive: true });
+    symlinkSync(elsewhere, index);
+    const there = () => readdirSync(elsewhere).map((name) => [name, readFileSync(join(elsewhere, name), "utf8")]);
+    const before = there();
+    fill(journal, 20, "y");
+    expect(journal.byRefId("ref-y7")).toEqual([expect.objectContaining({ entry: "y7", invoice: "INV-y7" })]);
+    expect(journal.byInvoice("INV-x40")).toHaveLength(1);
+    expect(journal.unsettled()).toEqual([]);
+    expect(there()).toEqual(before);
+    expect(lstatSync(index).isDirectory()).toBe(true);
+    expect(readdirSync(index)).toContain("meta.json");
   });
 
   it("a lock held by a live process: lookups read the uncovered tail themselves and still find everything", () => {
