@@ -496,7 +496,8 @@ export function buildProgram(run: RunCommand): Command {
       run(cmd, () => import("./commands/prices/set.js"), {
         markup: opts.markup as ReturnType<typeof markup>,
         round: opts.round as number | undefined,
-        category: opts.category as string | undefined,
+        // `prices --category` is also the list's filter: commander gives the flag to `prices` wherever it stands.
+        category: (opts.category ?? cmd.optsWithGlobals().category) as string | undefined,
         product: opts.product as string | undefined,
         item: opts.item as number | undefined,
       }),
@@ -506,7 +507,8 @@ export function buildProgram(run: RunCommand): Command {
     .addHelpText("after", examples("reseller prices set --markup 1500 --item 12 && reseller prices unset --item 12"))
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/prices/unset.js"), {
-        category: opts.category as string | undefined,
+        // `prices --category` is also the list's filter: commander gives the flag to `prices` wherever it stands.
+        category: (opts.category ?? cmd.optsWithGlobals().category) as string | undefined,
         product: opts.product as string | undefined,
         item: opts.item as number | undefined,
       }),

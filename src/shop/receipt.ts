@@ -97,7 +97,7 @@ const words: Record<ReceiptLanguage, Words> = {
   },
 };
 
-/** What the journal kept of the purchase on this machine: the selling prices in force and the account names found. */
+/** What the journal kept of the purchase on this machine: each line's selling price in force and the account names found. */
 export interface KeptSale {
   carts: { item_id: number; quantity: number }[];
   selling_prices?: (number | null)[];
@@ -162,10 +162,10 @@ function keptFor(sale: KeptSale | undefined, lines: TransactionLine[]): { price?
     const index = sale?.carts.findIndex((c, i) => !used.has(i) && c.item_id === line.itemId) ?? -1;
     if (index === -1) return {};
     used.add(index);
-    const unit = sale?.selling_prices?.[index];
+    const price = sale?.selling_prices?.[index];
     const account = sale?.account_names?.[index];
     return {
-      ...(typeof unit === "number" ? { price: unit * (line.quantity ?? sale!.carts[index]!.quantity) } : {}),
+      ...(typeof price === "number" ? { price } : {}),
       ...(typeof account === "string" && account ? { account } : {}),
     };
   });

@@ -11,8 +11,8 @@ import { sellingPrice, type PriceRule } from "./price-rules.js";
 import { shopProfile } from "./shop-profile.js";
 
 /**
- * `{selling_prices: [13500, null]}`: one unit's selling price per line of the order, in the order of
- * its carts (null where no rule prices it); nothing when no line has one. A config file that cannot
+ * `{selling_prices: [13500, null]}`: each line's selling price (for its whole quantity), in the order
+ * of its carts (null where no rule prices it); nothing when no line has one. A config file that cannot
  * be read never stops a purchase: the sale is then kept without a selling price.
  */
 export function saleFactsOf(
@@ -40,7 +40,8 @@ function sellingPricesOf(ctx: Context, order: Order): { selling_prices?: (number
       product: line.item.productName ?? named?.product ?? null,
       price: line.item.price,
     };
-    return sellingPrice(rules, item, line.item.price === null ? null : unitPrice(line)).price;
+    // The whole line priced at once: 300 followers at Rp 35 rounded up to Rp 500 each would be absurd.
+    return sellingPrice(rules, item, line.item.price === null ? null : unitPrice(line) * line.quantity).price;
   });
   return prices.some((p) => p !== null) ? { selling_prices: prices } : {};
 }

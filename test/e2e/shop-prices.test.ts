@@ -64,6 +64,16 @@ describe("prices", () => {
     expect(none.stderr).toContain("no selling-price rule for item 12");
   });
 
+  it("a category's rule, set and unset with --category (also the list's own filter)", async () => {
+    await ok(["prices", "set", "--markup", "3000", "--category", "Sosial Media"]);
+    const rules = (await ok(["prices", "rules"], "json")).json().rules;
+    expect(rules).toContainEqual({ scope: "category", name: "Sosial Media", amount: 3000 });
+    // Instagram Followers at Rp 35 each: +Rp 3.000 from its category, not the 10% for every item.
+    expect((await sellingOf()).get(23)).toMatchObject({ selling_price: 3_035, rule: "category Sosial Media" });
+    await ok(["prices", "unset", "--category", "sosial-media"]);
+    expect((await sellingOf()).get(23).rule).toBe("every item");
+  });
+
   it("refuses a markup that is not one, and two scopes at once, before saving anything", async () => {
     for (const args of [
       ["--markup", "10 persen"],

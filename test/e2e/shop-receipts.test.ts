@@ -123,3 +123,29 @@ describe("receipt", () => {
     }
   });
 });
+
+describe("receipt of a partly delivered SMM order", () => {
+  it("sebagian: how many arrived, and the customer's share back in selling prices", async () => {
+    const unit = (await shop.run(["item", "23"], { mode: "json" })).json().data.price;
+    // The whole line priced at once: 300 at cost, +10%, rounded up to Rp 500.
+    const total = Math.ceil(Math.ceil(unit * 300 * 1.1) / 500) * 500;
+    const ref = await bought(
+      "rcpt-partial",
+      ["--item", "23", "--qty", "300", "--target", "https://instagram.com/partial_shop"],
+      1,
+    );
+    const json = (await shop.run(["receipt", ref], { mode: "json" })).json();
+    expect(json, JSON.stringify(json)).toMatchObject({ status: "partial", verdict: "partial", total });
+    const delivered = json.lines[0].delivered;
+    expect(delivered).toBeGreaterThan(0);
+    expect(delivered).toBeLessThan(300);
+    expect(json.refund).toBe(Math.round((total * (300 - delivered)) / 300));
+    const id = await receipt([ref]);
+    expect(id).toContain(`\nTerkirim: ${delivered} dari 300\n`);
+    expect(id).toContain("\nStatus: SEBAGIAN — sisa dana dikembalikan\n");
+    expect(id).toContain(`\nDana kembali: Rp ${json.refund.toLocaleString("id-ID")}\n`);
+    const en = await receipt([ref, "--lang", "en"]);
+    expect(en).toContain(`\nDelivered: ${delivered} of 300\n`);
+    expect(en).toContain("\nStatus: PARTLY DELIVERED — the rest refunded\n");
+  });
+});
