@@ -23,7 +23,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller, type CliResult } from "../support/cli.js";
 import { apiRequests, useEmulator } from "../support/emulator.js";
 
@@ -253,7 +253,8 @@ describe("a config.json that cannot be read", () => {
 
 describe("a config dir that cannot be written", () => {
   const undo: (() => void)[] = [];
-  afterAll(() => undo.forEach((u) => u()));
+  // After each test, before its dirs are removed (an immutable dir cannot be).
+  afterEach(() => undo.splice(0).forEach((u) => u()));
 
   it("config set: CONFIG_UNWRITABLE, exit 2, nothing changed", async (test) => {
     const locked = unwritableDir();
