@@ -5,8 +5,9 @@
  *   exactly as older releases wrote it. Appending never touches anything else in this file, so
  *   nothing here can block a purchase.
  * - `journal.d/segments/NNNNNN-YYYY-MM.jsonl` are sealed logs: at the first read of a new month the
- *   active log is renamed into a segment (a rename: nothing copied, nothing lost). Nothing reads a
- *   segment unless a lookup's index points into it or a reader walks that far back.
+ *   active log becomes a segment (linked to the new name, then the old name removed: nothing copied,
+ *   nothing replaced). Nothing reads a segment unless a lookup's index points into it or a reader
+ *   walks that far back.
  * - `journal.d/index/` is derived and disposable: `meta.json` lists the logs with the byte offset
  *   the index covers in each and the entries not settled yet; 1,024 bucket files hold one line per
  *   key (`e` entry -> where each of its records is, `r` ref_id -> entry, `i` invoice -> entry).
