@@ -42,7 +42,47 @@ export const historyColumns = [
   "verdict",
   "refunded",
   "service",
+  "what",
+  "net",
 ];
+
+/** What each entry is, in a reseller's words: only purchases and carts spend money; a top-up adds it. */
+export type EntryWhat = "purchase" | "cart" | "sandbox order" | "stock lock" | "top-up";
+
+export function whatEntryIs(entry: JournalEntry): EntryWhat {
+  switch (entry.kind) {
+    case "buy":
+      return linesOf(entry).length > 1 ? "cart" : "purchase";
+    case "sandbox":
+      return "sandbox order";
+    case "lock":
+      return "stock lock";
+    case "topup":
+      return "top-up";
+  }
+}
+
+/**
+ * What the entry took from the balance in the end (amount less refunded): 0 for a purchase refused
+ * or not sent, a sandbox order and a lock (they never spend); undefined while a purchase's outcome is
+ * unknown or in flight, and for a top-up (it adds to the balance).
+ */
+function netOf(entry: JournalEntry, verdict: Verdict | undefined): number | undefined {
+  if (entry.kind === "sandbox" || entry.kind === "lock") return 0;
+  if (entry.kind !== "buy") return undefined;
+  switch (verdict) {
+    case "refused":
+    case "not_sent":
+      return 0;
+    case "bought":
+    case "delivered":
+    case "partial":
+    case "delivery_failed":
+      return entry.amount === undefined ? undefined : entry.amount - (refundOf(entry, verdict) ?? 0);
+    default:
+      return undefined;
+  }
+}
 
 function detailOf(entry: JournalEntry): string {
   if (entry.outcome === "done")
@@ -113,6 +153,20 @@ function itemOf(entry: JournalEntry, names: Map<number, string>): string {
     .join(", ");
 }
 
+/** The item, said with what the entry is when it is not a single purchase: `stock lock: 2 × Netflix`. */
+function itemCell(entry: JournalEntry, names: Map<number, string>): string {
+  const what = whatEntryIs(entry);
+  const item = itemOf(entry, names);
+  if (what === "purchase" || what === "top-up") return item || what;
+  return item ? `${what}: ${item}` : what;
+}
+
+/** A sandbox order and a lock never cost anything: said so, never a price that looks spent. */
+function amountCell(entry: JournalEntry): Cell {
+  if (entry.kind === "sandbox" || entry.kind === "lock") return { human: "no charge", plain: "0", tone: "dim" };
+  return entry.amount === undefined ? undefined : money(entry.amount);
+}
+
 /** The customer of each line: a phone number, a game id, an SMM target. */
 function customerOf(entry: JournalEntry): string {
   return [
@@ -147,8 +201,8 @@ export function sinceMs(text: string): number {
  */
 function refundOf(entry: JournalEntry, verdict: Verdict | undefined): number | undefined {
   if (verdict === "partial") return entry.refunded;
-  if (verdict !== "delivery_failed") return undefined;
-  return entry.refunded ?? entry.amount;
+  if (verdict === "delivery_failed") return entry.refunded ?? entry.amount;
+  return verdict === "bought" || verdict === "delivered" ? 0 : undefined;
 }
 
 /** Where the entry stands, in the verdict's words for a purchase, else the journal's own. */
@@ -203,7 +257,15 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
   const asJson = (e: JournalEntry) => {
     const verdict = ledgerVerdict(e, now);
     const refunded = refundOf(e, verdict);
-    return Object.assign({}, e, verdict ? { verdict } : {}, refunded !== undefined ? { refunded } : {});
+    const net = netOf(e, verdict);
+    // Every purchase says amount, refunded and net (null while not known): `net` sums to what was spent.
+    const money =
+      e.kind === "buy"
+        ? { amount: e.amount ?? null, refunded: refunded ?? (net === 0 ? 0 : null), net: net ?? null }
+        : net !== undefined
+          ? { net }
+          : {};
+    return Object.assign({}, e, { what: whatEntryIs(e) }, verdict ? { verdict } : {}, money);
   };
   // Everything at once as JSON goes out as it is read: a year of orders in bounded memory.
   if (ctx.output.mode === "json" && !options.refresh) {
@@ -252,8 +314,10 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
             e.status,
             e.invoice,
             verdict,
-            refundOf(e, verdict),
+            verdict === "bought" || verdict === "delivered" ? undefined : refundOf(e, verdict),
             other(e),
+            whatEntryIs(e),
+            netOf(e, verdict),
           ];
         }),
       );
@@ -264,7 +328,7 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
         { header: "Item", fit: "middle", min: 12 },
         // Copied to the customer, so never cut: beside the table with the ref_id, or listed below it.
         { header: "Customer", fit: "keep" },
-        { header: "Standing", fit: "keep" },
+        { header: "Outcome", fit: "keep" },
         { header: "Amount", fit: "keep" },
         { header: "Ref ID", fit: "keep" },
         { header: "Invoice", fit: "keep" },
@@ -276,10 +340,10 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
           const reference = referenceOf(e);
           return [
             clockTime(e.at),
-            itemOf(e, names) || e.kind,
+            itemCell(e, names),
             customerOf(e) ? customerCell(customerOf(e)) : undefined,
             standingCell(e, now),
-            e.amount === undefined ? undefined : money(e.amount),
+            amountCell(e),
             reference ? copyable(reference) : undefined,
             e.invoice ? copyable(e.invoice, "bold") : undefined,
             ...(options.allServices

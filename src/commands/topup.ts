@@ -6,7 +6,7 @@
  */
 import type { PaymentChannel, TopUp } from "../api/model.js";
 import type { Context } from "../context.js";
-import { journalRequest } from "../journal/request.js";
+import { journalFor, journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { middleCut, textWidth } from "../output/layout.js";
@@ -190,6 +190,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   }
 
   // Journaled like every money-moving request; a lost answer is exit 5, though no money moves until the link is paid.
+  let entry: string | undefined;
   const { data, body } = await journalRequest(
     ctx,
     "topup",
@@ -200,6 +201,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
       noun: "top-up request",
       describe: (r) => ({ amount: r.data.amount ?? amount, status: "link created" }),
       settleHint: "No money moves until a payment link is paid: request a new one with `reseller topup`.",
+      onEntry: (id) => (entry = id),
     },
   );
   // The service's own fee and total win over the estimate from the channel list (a percent fee may round otherwise).
@@ -226,7 +228,16 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     ctx.output.drawing(`\n${(await renderQr(qrOf!, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
   }
   // The countdown waits for a key, so only when someone just answered a question: `--yes` with flags never blocks.
-  if (asked && ctx.canPrompt) await waitForPayment(ctx, data, amount);
+  if (asked && ctx.canPrompt && (await waitForPayment(ctx, data, amount)) && entry !== undefined) notePaid(ctx, entry);
+}
+
+/** A top-up seen paid is written down as paid: history then counts it without a refresh. */
+function notePaid(ctx: Context, entry: string): void {
+  try {
+    journalFor(ctx).append({ v: 1, type: "status", entry, at: new Date(ctx.now()).toISOString(), status: "paid" });
+  } catch {
+    // The payment stands; only its record waits for `history --refresh`.
+  }
 }
 
 function showResult(ctx: Context, data: TopUp, body: unknown, channel: PaymentChannel): void {
@@ -271,9 +282,9 @@ function showResult(ctx: Context, data: TopUp, body: unknown, channel: PaymentCh
  * The live countdown to the link's expiry. It also watches the balance, so the person sees the moment
  * the customer pays; a rise by at least the amount counts as this payment (the service tells no more).
  */
-async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promise<void> {
+async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promise<boolean> {
   const expiresAt = Date.parse(data.expiresAt ?? "");
-  if (Number.isNaN(expiresAt)) return;
+  if (Number.isNaN(expiresAt)) return false;
   const client = await ctx.client();
   let before: number | undefined;
   let after: number | undefined;
@@ -304,6 +315,7 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
   else if (end === "expired")
     ctx.output.warn("The payment link expired; nothing was charged. Run `reseller topup` for a new one.");
   else ctx.output.info("The link stays valid until it expires; `reseller balance` shows when it is paid.");
+  return end === "done";
 }
 
 function isWebLink(link: string): boolean {

@@ -436,7 +436,8 @@ export function noteLatestStatus(ctx: Context, t: Transaction): void {
       if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
       if (entry.outcome !== "done") continue;
       const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
-      if (entry.status !== record.status || entry.verdict !== record.verdict) journal.append(record);
+      if (entry.status !== record.status || entry.verdict !== record.verdict || entry.refunded !== record.refunded)
+        journal.append(record);
     }
   } catch {
     // Showing a purchase never fails because the journal cannot be written.

@@ -29,7 +29,8 @@ export function ledgerVerdict(entry: JournalEntry, nowMs: number): Verdict | und
     case "pending":
       return stillInFlight(entry, nowMs) ? undefined : "unknown";
     case "not_done":
-      return entry.invoice !== undefined ? undefined : "refused";
+      // The look-up found no purchase: the request never landed, so nothing was sent that counts.
+      return entry.invoice !== undefined ? undefined : "not_sent";
     case "refused":
       return "refused";
     case "not_sent":
@@ -109,7 +110,7 @@ export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Pro
       if (entry.outcome === "done") {
         if (t.status) {
           const facts = verdictFacts(t);
-          if (t.status.text !== entry.status || facts.verdict !== entry.verdict)
+          if (t.status.text !== entry.status || facts.verdict !== entry.verdict || facts.refunded !== entry.refunded)
             write(entry, { details: {}, status: t.status.text, facts });
         }
       } else {

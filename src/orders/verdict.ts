@@ -74,6 +74,8 @@ export function verdictTone(verdict: Verdict): "good" | "bad" | "warn" {
 
 /** What one line of a transaction came to: all of it, part of it (the rest refunded), or none. */
 export interface LineDelivery {
+  /** The line's place in the transaction, from 1, as the Items table numbers it. */
+  line: number;
   item_id: number | null;
   name: string | null;
   ordered: number | null;
@@ -93,6 +95,21 @@ function smmState(r: SmmDelivery, quantity: number | null): LineDelivery["state"
 }
 
 /**
+ * The results of one line: by item id, the k-th line of an item taking the k-th result of it when
+ * they pair up (a cart may hold one item twice); a result naming no item belongs to a lone line.
+ */
+function resultsOfLine<R extends { itemId: number | null }>(t: Transaction, index: number, results: R[]): R[] {
+  const line = t.lines[index];
+  if (!line) return results;
+  const sameItem = t.lines.filter((l) => l.itemId === line.itemId);
+  const mine = results.filter((r) => r.itemId === line.itemId || (r.itemId === null && t.lines.length === 1));
+  if (sameItem.length === 1) return mine;
+  const k = sameItem.indexOf(line);
+  if (mine.length === sameItem.length) return [mine[k]!];
+  return k === 0 ? mine : [];
+}
+
+/**
  * Each line of the transaction and what was delivered of it: an H2H line by its dispatches (every
  * one failed is a failed line), an SMM line by its panel's status and count, others by the
  * transaction's status.
@@ -100,47 +117,37 @@ function smmState(r: SmmDelivery, quantity: number | null): LineDelivery["state"
 export function lineDeliveries(t: Transaction): LineDelivery[] {
   const completed = t.status?.kind === "completed" || t.status?.kind === "partial";
   const out: LineDelivery[] = [];
-  const seen = new Set<number | null>();
-  const of = (line: TransactionLine | undefined, itemId: number | null) => ({
-    item_id: line?.itemId ?? itemId,
-    name: line?.name ?? line?.productName ?? null,
-    ordered: line?.quantity ?? null,
-  });
-  for (const line of t.lines.length ? t.lines : [undefined]) {
-    const itemId = line?.itemId ?? null;
-    if (line && seen.has(itemId) && itemId !== null) continue;
-    seen.add(itemId);
-    const h2h = t.h2h.filter((r) => r.itemId === itemId || (r.itemId === null && t.lines.length <= 1));
-    const smm = t.smm.filter((r) => r.itemId === itemId || (r.itemId === null && t.lines.length <= 1));
-    const base = of(line, itemId);
+  const lines: (TransactionLine | undefined)[] = t.lines.length ? t.lines : [undefined];
+  lines.forEach((line, index) => {
+    const base = {
+      line: index + 1,
+      item_id: line?.itemId ?? t.h2h[0]?.itemId ?? t.smm[0]?.itemId ?? null,
+      name: line?.name ?? line?.productName ?? null,
+      ordered: line?.quantity ?? null,
+    };
+    const h2h = resultsOfLine(t, index, t.h2h);
+    const smm = resultsOfLine(t, index, t.smm);
     if (smm.length) {
       for (const r of smm) {
         const state = smmState(r, base.ordered);
         const count = deliveredCount(base.ordered, r);
-        out.push({
-          ...base,
-          delivered: state === "failed" ? 0 : state === "delivered" ? base.ordered : count,
-          state,
-        });
+        out.push({ ...base, delivered: state === "failed" ? 0 : state === "delivered" ? base.ordered : count, state });
       }
     } else if (h2h.length) {
       const failed = h2h.filter((r) => r.failed).length;
       const state = failed === h2h.length ? "failed" : failed > 0 ? "partial" : "delivered";
-      out.push({
-        ...base,
-        delivered:
-          state === "failed"
-            ? 0
-            : base.ordered === null
-              ? null
-              : Math.round((base.ordered * (h2h.length - failed)) / h2h.length),
-        state,
-      });
+      const delivered =
+        state === "failed"
+          ? 0
+          : base.ordered === null
+            ? null
+            : Math.round((base.ordered * (h2h.length - failed)) / h2h.length);
+      out.push({ ...base, delivered, state });
     } else if (line) {
       const state = isFailedKind(t.status?.kind) ? "failed" : completed ? "delivered" : "pending";
       out.push({ ...base, delivered: state === "failed" ? 0 : state === "delivered" ? base.ordered : null, state });
     }
-  }
+  });
   return out;
 }
 
@@ -174,13 +181,6 @@ export function orderVerdict(t: Transaction, final: boolean): OrderVerdict {
   const refunded = verdict === "delivery_failed" || verdict === "partial" ? refundedAmount(t) : undefined;
   const delivered = verdict === "partial" ? lineDeliveries(t) : undefined;
   return { verdict, ...(refunded !== undefined ? { refunded } : {}), ...(delivered ? { delivered } : {}) };
-}
-
-/** `219 of 300 Followers delivered`: what a partial order delivered, one phrase per line. */
-export function deliveredWords(delivered: LineDelivery[] | undefined): string {
-  return (delivered ?? [])
-    .map((l) => `${l.delivered ?? "?"} of ${l.ordered ?? "?"}${l.name ? ` ${l.name}` : ""}`)
-    .join(", ");
 }
 
 /**

@@ -355,34 +355,32 @@ export function failedLines(t: Transaction): { h2h: H2hDelivery[]; smm: SmmDeliv
 }
 
 /**
- * A purchase partly delivered, as the error that says so: what was delivered, what was not, and
- * the refund in the service's figure.
+ * A purchase partly delivered, as the error that says so: the lines that came short by their row in
+ * the Items table (names stand there), with the customer and what arrived, and the refund in the
+ * service's figure; the provider's words below.
  */
 export function partialDelivery(t: Transaction, judged: OrderVerdict): PartlyDeliveredError {
-  const delivered = (judged.delivered ?? [])
-    .filter((l) => l.state !== "failed")
-    .map((l) => `${l.delivered ?? "?"} of ${l.ordered ?? "?"}${l.name ? ` ${l.name}` : ""}`);
-  const { h2h, smm } = failedLines(t);
-  const notDelivered = [
-    ...h2h.map((r) => {
-      const line = lineOf(t, r.itemId);
-      const customer = customerData(line?.note);
-      return `${lineName(line, r.itemId)}${customer ? ` for ${customer}` : ""} (${failureText(r)})`;
-    }),
-    ...smm.map((r) => `${lineName(lineOf(t, r.itemId), r.itemId)} (SMM order ${r.orderId ?? "-"} ${r.status!.text})`),
-  ];
+  const short = (judged.delivered ?? []).filter((l) => l.state === "failed" || l.state === "partial");
+  const said = short.map((l) => {
+    const customer = customerData(t.lines[l.line - 1]?.note);
+    const whose = `line ${l.line}${customer && customer.length <= 24 ? ` for ${customer}` : ""}`;
+    return l.state === "failed"
+      ? `${whose} not delivered`
+      : `${whose} delivered ${l.delivered ?? "?"} of ${l.ordered ?? "?"}`;
+  });
   const refund = judged.refunded !== undefined ? `${money(judged.refunded).human} refunded` : "the rest refunded";
   const details: Record<string, unknown> = { outcome: "partial" };
   if (judged.refunded !== undefined) details.refunded = judged.refunded;
+  const { h2h } = failedLines(t);
+  h2h.forEach((r, i) => {
+    details[h2h.length === 1 ? "provider_message" : `provider_message ${i + 1}`] = failureText(r);
+  });
   if (t.refId) details.ref_id = t.refId;
   if (t.invoice) details.invoice = t.invoice;
-  return new PartlyDeliveredError(
-    `Partly delivered (${refund}): ${delivered.join(", ") || "part"} delivered${notDelivered.length ? `; not delivered: ${notDelivered.join(", ")}` : ""}.`,
-    {
-      details,
-      suggestion: "Hand over what was delivered; buy the rest again with a new ref_id if the customer still wants it.",
-    },
-  );
+  return new PartlyDeliveredError(`Partly delivered (${refund}): ${said.join("; ") || "part of it"}.`, {
+    details,
+    suggestion: "Hand over what was delivered; buy the rest again with a new ref_id if the customer still wants it.",
+  });
 }
 
 /** Whether the purchase's delivery failed, as the error that says so: which items, for whom, and the provider's words. */

@@ -13,7 +13,9 @@
  *   item.sent naming another line can hand on only a line the service shows sent, and each line once).
  */
 import { decodeWebhookEvent, isRecord } from "../api/decode.js";
-import type { WebhookEvent } from "../api/model.js";
+import type { Transaction, WebhookEvent } from "../api/model.js";
+import { isFinal } from "../api/status.js";
+import { orderVerdict } from "../orders/verdict.js";
 import type { ServiceClient } from "../api/client.js";
 import { ServiceError } from "../errors.js";
 import type { ReceivedDelivery } from "./deliveries.js";
@@ -21,7 +23,7 @@ import type { ReceivedDelivery } from "./deliveries.js";
 type Fields = Record<string, unknown>;
 
 export type Confirmation =
-  | { ok: true; payload: Fields; event: WebhookEvent; line?: string }
+  | { ok: true; payload: Fields; event: WebhookEvent; line?: string; transaction: Transaction }
   | { ok: false; reason: string };
 
 /** Order events are confirmed; `webhook.test` and events with no order behind them are not. */
@@ -41,8 +43,11 @@ export async function confirmWithService(
   lineHandedOn: (line: string) => boolean = () => false,
 ): Promise<Confirmation> {
   let answer: unknown;
+  let transaction: Transaction;
   try {
-    answer = (await client.getTransaction(delivery.ref_id)).body;
+    const read = await client.getTransaction(delivery.ref_id);
+    answer = read.body;
+    transaction = read.data;
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404)
       return { ok: false, reason: `the service knows no order ${delivery.ref_id} for this API key (${error.code})` };
@@ -122,13 +127,24 @@ export async function confirmWithService(
     event: delivery.event,
     timestamp: typeof body.timestamp === "string" ? body.timestamp : null,
     data,
-    confirmed: { by: "GET /v1/trx", at: nowIso, status: serviceStatus },
+    // The order's verdict as every other output says it: partial with the service's refund, say.
+    confirmed: { by: "GET /v1/trx", at: nowIso, status: serviceStatus, ...verdictOf(transaction) },
   };
   return {
     ok: true,
     payload,
+    transaction,
     event: decodeWebhookEvent(payload, delivery.event),
     ...(lineName ? { line: lineName } : {}),
+  };
+}
+
+function verdictOf(t: Transaction): { outcome: string; refunded?: number; net?: number } {
+  const { verdict, refunded } = orderVerdict(t, isFinal(t.status));
+  return {
+    outcome: verdict,
+    ...(refunded !== undefined ? { refunded } : {}),
+    ...(refunded !== undefined && t.amount !== null ? { net: t.amount - refunded } : {}),
   };
 }
 

@@ -58,7 +58,13 @@ for (const dialect of dialects) {
       expect(body.refunded).toBeGreaterThan(0);
       expect(body.refunded + body.net).toBe(300 * 35);
       expect(body.delivered).toEqual([
-        expect.objectContaining({ item_id: 23, ordered: 300, delivered: 300 - body.refunded / 35, state: "partial" }),
+        expect.objectContaining({
+          line: 1,
+          item_id: 23,
+          ordered: 300,
+          delivered: 300 - body.refunded / 35,
+          state: "partial",
+        }),
       ]);
       expect(json.errorJson().error).toMatchObject({
         code: "PARTLY_DELIVERED",
@@ -71,7 +77,9 @@ for (const dialect of dialects) {
 
       const table = await buy(`p-table-${dialect}`, "table");
       expect(table.exitCode, table.stderr).toBe(1);
-      expect(table.stderr).toMatch(/Partly delivered \(Rp [\d.]+ refunded\): \d+ of 300 .*delivered/);
+      expect(table.stderr).toMatch(
+        /Partly delivered \(Rp [\d.]+ refunded\): line 1 delivered \d+ of 300\./,
+      );
       expect(table.stderr).toMatch(/^ {2}outcome: partly delivered$/m);
       expect(table.stderr).not.toMatch(/✓ Delivered|Delivered:/);
 
@@ -110,7 +118,9 @@ for (const dialect of dialects) {
       const body = r.json();
       expect(body).toMatchObject({ outcome: "partial", refunded: 19_000 });
       expect(body.net).toBe(before - harness.accountOf(apiKey).balance);
-      expect(r.errorJson().error.message).toMatch(/Partly delivered \(Rp 19\.000 refunded\).*99990044/);
+      expect(r.errorJson().error.message).toBe(
+        "Partly delivered (Rp 19.000 refunded): line 3 for 99990044 not delivered.",
+      );
       const [entry] = (await reseller.run(["history", "--limit", "1", "--json"])).json();
       expect(entry).toMatchObject({ verdict: "partial", refunded: 19_000 });
     });

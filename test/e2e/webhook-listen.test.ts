@@ -456,3 +456,42 @@ describe("webhook listen refuses to start", () => {
     expect(r.stderr).toContain("--port 0");
   });
 });
+
+describe("webhook listen, the order's verdict", () => {
+  it("a partly delivered order: the listener says partial with the refund, and writes the refund against the purchase", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    await makeSecret(reseller);
+    const listener = await listen(reseller, [], { mode: "json" });
+    await pointServiceAt(reseller, listener.url);
+    await buy(reseller, [
+      "--item",
+      "23",
+      "--qty",
+      "300",
+      "--target",
+      "https://instagram.com/partial_listened",
+      "--ref-id",
+      "wh-partial-1",
+    ]);
+    harness.emulator.clock.advance(120_000);
+    await until("order.completed", () => listener.stdout().includes('"order.completed"'));
+    const completed = listener
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .find((e) => e.event === "order.completed");
+    const refunded = harness.accountOf(reseller.apiKey).transactions.find((t) => t.ref_id === "wh-partial-1")!.refunded;
+    expect(refunded).toBeGreaterThan(0);
+    expect(completed.confirmed).toMatchObject({ outcome: "partial", refunded, net: 300 * 35 - refunded });
+    await until("the refund in the journal", () =>
+      journalRecords(reseller.configDir).some(
+        (r) => r.type === "status" && (r as { verdict?: string }).verdict === "partial",
+      ),
+    );
+    const { exitCode } = await listener.stop();
+    expect(exitCode).toBe(0);
+    const [entry] = (await reseller.run(["history", "--limit", "1", "--json"])).json();
+    expect(entry).toMatchObject({ ref_id: "wh-partial-1", verdict: "partial", refunded, net: 300 * 35 - refunded });
+  });
+});

@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import qrcode from "qrcode";
 import { describe, expect, it } from "vitest";
+import { foldRecords } from "../../src/journal/journal.js";
+import { journalRecords } from "../e2e/commands-harness.js";
 import { makeConfigDir } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { qrGridFromScreen } from "./screen-qr.js";
@@ -30,9 +32,10 @@ describe("topup in a terminal", () => {
   const run = (args: string[], extra: { stdoutFile?: string; env?: Record<string, string> } = {}) =>
     tmux.run(args, { stdoutFile: extra.stdoutFile, env: terminalEnv({ ...harness.accountEnv(), ...extra.env }) });
 
-  it("walks the wizard to the link and its QR code, and sees the customer pay it", async () => {
+  it("walks the wizard to the link and its QR code, sees the customer pay it, and records it paid", async () => {
     const before = account();
-    const term = run(["topup"]);
+    const configDir = makeConfigDir();
+    const term = run(["topup"], { env: { RESELLER_CONFIG_DIR: configDir } });
     const list = await term.waitFor("Payment channel");
     // The list shows name, code and fee of each channel.
     expect(list).toMatch(/QRIS\s+QRIS \(semua e-wallet & mobile banking\)\s+fee Rp 750/);
@@ -78,6 +81,10 @@ describe("topup in a terminal", () => {
     expect(await term.exitCode()).toBe(0);
     expect(account().balance).toBe(before.balance + 50_000);
     expect(account().top_ups.at(-1)).toMatchObject({ amount: 50_000, fee: 3_500, channel: "BRIVA" });
+    // Seen paid, so written down paid: history says so without a refresh.
+    expect(foldRecords(journalRecords(configDir))).toEqual([
+      expect.objectContaining({ kind: "topup", amount: 50_000, status: "paid" }),
+    ]);
   });
 
   for (const [key, label] of [

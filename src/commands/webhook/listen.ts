@@ -8,11 +8,13 @@
 import { setTimeout as sleepFor } from "node:timers/promises";
 import { parseAnswer } from "../../api/answer.js";
 import { decodeWebhookEvent, isRecord } from "../../api/decode.js";
-import type { WebhookEvent } from "../../api/model.js";
+import type { Transaction, WebhookEvent } from "../../api/model.js";
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
 import { AuthError, ResellerError, UsageError } from "../../errors.js";
-import { journalFor } from "../../journal/request.js";
+import { journalFor, noteLatestStatus } from "../../journal/request.js";
+import { formatRupiah } from "../../output/format.js";
+import { isVerdict, verdictPhrase } from "../../orders/verdict.js";
 import { maskApiKey } from "../../config/mask.js";
 // What the command prints may be the event it was given: service text, shown like any other.
 import { neutralize } from "../../output/sanitize.js";
@@ -136,7 +138,15 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   };
 
   const queue = new HandOffQueue(store, {
-    prepare: (delivery) => prepare(delivery, client, ctx.now(), (line) => store.lineHandedOn(line)),
+    prepare: (delivery) =>
+      prepare(
+        delivery,
+        client,
+        ctx.now(),
+        (line) => store.lineHandedOn(line),
+        // A refund the service shows now (order.refunded, a partial order) is written against its purchase.
+        (t) => noteLatestStatus(ctx, t),
+      ),
     note(event) {
       if (notes.length === 0) firstNoteAt = performance.now();
       notes.push(event);
@@ -271,6 +281,7 @@ async function prepare(
   client: ServiceClient | undefined,
   nowMs: number,
   lineHandedOn: (line: string) => boolean,
+  confirmedAs: (t: Transaction) => void,
 ): Promise<Prepared> {
   const value: unknown = JSON.parse(delivery.body);
   const body = isRecord(value) ? value : {};
@@ -295,6 +306,7 @@ async function prepare(
   if (client && needsConfirming(delivery.event)) {
     const confirmed = await confirmWithService(client, delivery, value, new Date(nowMs).toISOString(), lineHandedOn);
     if (!confirmed.ok) return { ok: false, reason: `not confirmed: ${confirmed.reason}` };
+    confirmedAs(confirmed.transaction);
     return {
       ok: true,
       payload: Buffer.from(JSON.stringify(confirmed.payload)),
@@ -337,6 +349,15 @@ function deliverables(event: WebhookEvent): { label: string; value: string }[] {
   ];
 }
 
+/** The order's verdict the service's answer gave when the event was confirmed: `partly delivered (Rp 2.835 refunded)`. */
+function confirmedVerdict(payload: Buffer): string[] {
+  const value = parseAnswer(payload.toString("utf8"))?.value;
+  const confirmed = isRecord(value) && isRecord(value.confirmed) ? value.confirmed : undefined;
+  if (!confirmed || !isVerdict(confirmed.outcome)) return [];
+  const refunded = typeof confirmed.refunded === "number" ? confirmed.refunded : undefined;
+  return [`(${verdictPhrase(confirmed.outcome, refunded, formatRupiah)})`];
+}
+
 function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer): void {
   if (ctx.output.mode === "json") {
     // What was handed on, one line per event: byte for byte into a pipe.
@@ -363,6 +384,7 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer): void {
     event.refId ?? "-",
     event.invoice ?? "-",
     event.status?.text ?? "-",
+    ...confirmedVerdict(payload),
     ...extra.map((x) => `${x.label} ${x.value}`),
   ];
   ctx.output.result(parts.join("  "));
