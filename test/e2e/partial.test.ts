@@ -77,9 +77,7 @@ for (const dialect of dialects) {
 
       const table = await buy(`p-table-${dialect}`, "table");
       expect(table.exitCode, table.stderr).toBe(1);
-      expect(table.stderr).toMatch(
-        /Partly delivered \(Rp [\d.]+ refunded\): line 1 delivered \d+ of 300\./,
-      );
+      expect(table.stderr).toMatch(/Partly delivered \(Rp [\d.]+ refunded\): line 1 delivered \d+ of 300\./);
       expect(table.stderr).toMatch(/^ {2}outcome: partly delivered$/m);
       expect(table.stderr).not.toMatch(/✓ Delivered|Delivered:/);
 
