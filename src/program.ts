@@ -46,7 +46,7 @@ const helpTopicNames = ["environment", "exit-codes"] as const;
 export const commandGroups: readonly (readonly [heading: string, names: readonly string[]])[] = [
   ["Core commands", ["buy", "trx", "receipt", "validate", "lock", "history", "reconcile", "sandbox"]],
   ["Catalogue commands", ["items", "item", "prices"]],
-  ["Money commands", ["balance", "topup", "channels", "leaderboard"]],
+  ["Money commands", ["balance", "report", "topup", "channels", "leaderboard"]],
   ["Setup commands", ["login", "logout", "config", "webhook", "completion", "emulator", "version"]],
 ];
 
@@ -861,6 +861,45 @@ export function buildProgram(run: RunCommand): Command {
         refresh: opts.refresh === true,
         since: opts.since as string | undefined,
         allServices: opts.allServices === true,
+      }),
+    );
+
+  program
+    .command("report")
+    .description(
+      "the books: orders by outcome, spent, refunded, revenue, profit and top-ups, per hour, day, product or customer",
+    )
+    .option(
+      "--since <when>",
+      "today (the default), yesterday, 7d, 30d, or a date like 2026-11-01 (the shop's time zone, WIB)",
+    )
+    .option("--until <date>", "up to and with this date (default: today)")
+    .option(
+      "--by <group>",
+      "rows per day, hour, product, category or customer (default: hour for a day, else day)",
+      parser((v) => rules.choice("--by", v, ["day", "hour", "product", "category", "customer"] as const)),
+    )
+    .option("--refresh", "ask the service about every order not final first (unknown, or not delivered yet)")
+    .addHelpText(
+      "after",
+      piped(
+        "one line per group, then a line `total`, tab-separated: group, orders, delivered, bought, partial, delivery_failed, refused, unknown, spent, refunded, revenue, profit",
+      ) +
+        "--json: {since, until, by, orders, by_verdict, spent, refunded, revenue, profit, unpriced, top_ups: {count, amount, paid}, rows: [...]}.\n" +
+        "Spent is net of refunds: what those purchases took from the balance. Revenue counts the selling prices kept with each sale; profit = revenue - spent. Unknown outcomes are counted apart.\n" +
+        examples(
+          "reseller report",
+          "reseller report --since yesterday --refresh",
+          "reseller report --since 7d --by product",
+          "reseller report --since 2026-11-01 --until 2026-11-30 --json | jq .profit",
+        ),
+    )
+    .action((opts, cmd) =>
+      run(cmd, () => import("./commands/report.js"), {
+        since: opts.since as string | undefined,
+        until: opts.until as string | undefined,
+        by: opts.by as "day" | "hour" | "product" | "category" | "customer" | undefined,
+        refresh: opts.refresh === true,
       }),
     );
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The journal at a big shop's scale: `trx show REF`, `buy --ref-id X` (a ref_id already bought) and
-// `history` (its default view) run by the built CLI against the emulator, with a journal of 1k
+// `history` (its default view) and `report` (today's books) run by the built CLI against the emulator, with a journal of 1k
 // orders and one of 100k, as a ratio of the large to the small measured in the same run (each round
 // runs both back to back, so a busier machine slows both). Also: the first use of each journal (a
 // journal written the way the current release writes it is migrated then: indexed, past months
@@ -233,6 +233,8 @@ const commands = [
     ok: [0, 1],
   },
   { name: "history", args: () => ["history"] },
+  // The day's books: read newest first from the journal's end, stopping at the day's start (WIB).
+  { name: "report (today)", args: () => ["report"], goal: 1.3 },
   {
     name: "history --json (everything)",
     args: (s) => ["history", "--json", "--limit", String(s.orders * 2)],
@@ -289,6 +291,7 @@ for (const command of streamOnly ? [] : commands) {
   }
   rows.push({
     name: command.name,
+    goal: command.goal,
     small: median(times.small),
     large: median(times.large),
     smallMiB: median(mems.small),
@@ -325,8 +328,9 @@ console.log(
 for (const row of rows) {
   const ratio = row.large / row.small;
   const isStream = row.name.includes("everything");
-  const met = isStream ? row.largeMiB < memoryGoalMiB : ratio <= timeGoal && row.largeMiB < memoryGoalMiB;
-  const goal = isStream ? `bounded memory (< ${memoryGoalMiB} MiB)` : `<= ${timeGoal}x, < ${memoryGoalMiB} MiB`;
+  const rowGoal = row.goal ?? timeGoal;
+  const met = isStream ? row.largeMiB < memoryGoalMiB : ratio <= rowGoal && row.largeMiB < memoryGoalMiB;
+  const goal = isStream ? `bounded memory (< ${memoryGoalMiB} MiB)` : `<= ${rowGoal}x, < ${memoryGoalMiB} MiB`;
   console.log(
     `${pad(row.name, 46)}${padl(fmt(row.small), 10)}${padl(fmt(row.large), 10)}${padl(`${ratio.toFixed(2)}x`, 8)}${padl(fmt(row.smallMiB), 10)}${padl(fmt(row.largeMiB), 10)}  ${goal}: ${met ? "met" : "NOT met"}`,
   );

@@ -23,9 +23,5 @@ export function shopProfile(ctx: Context): ShopProfile {
 
 /** The rules saved in place of the profile's, everything else in it kept. */
 export async function saveRules(ctx: Context, rules: PriceRule[]): Promise<void> {
-  const profile = ctx.settings.profile;
-  await ctx.config.writeProfile(profile, {
-    ...ctx.config.profile(profile),
-    [priceRulesKey]: rules.length ? rules : undefined,
-  });
+  await ctx.config.changeProfile(ctx.settings.profile, { [priceRulesKey]: rules.length ? rules : undefined });
 }

@@ -104,3 +104,24 @@ export function shopDateTime(t: ShopTime, lang: "id" | "en" = "id"): string {
 export function shopDay(t: ShopTime): string {
   return `${t.year}-${two(t.month)}-${two(t.day)}`;
 }
+
+/** How far the zone's clock is ahead of UTC at that instant, to the minute. */
+function offsetMs(atMs: number, timeZone: string): number {
+  const t = shopTime(atMs, timeZone);
+  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute) - Math.floor(atMs / 60_000) * 60_000;
+}
+
+/** The instant a shop day (`2026-11-26`) begins in the zone. */
+export function dayStart(day: string, timeZone = defaultTimeZone): number {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const midnight = Date.UTC(y, m - 1, d);
+  const first = midnight - offsetMs(midnight, timeZone);
+  // A zone whose offset changes that night: measured again where the day really begins.
+  return midnight - offsetMs(first, timeZone);
+}
+
+/** The shop day `days` after (or before) another. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

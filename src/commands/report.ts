@@ -1,0 +1,176 @@
+/**
+ * `reseller report [--since …] [--until DATE] [--by …] [--refresh]`: the shop's books from the
+ * journal: orders by verdict, spent, refunded, revenue, profit and top-ups, in total and per group,
+ * with a bar chart on a terminal. Reads the journal newest first and stops at --since.
+ */
+import type { Context } from "../context.js";
+import { InputError } from "../errors.js";
+import type { JournalEntry } from "../journal/journal.js";
+import { journalFor, sentFromHere } from "../journal/request.js";
+import { formatRupiah } from "../output/format.js";
+import { money, type Cell } from "../output/output.js";
+import { barChart, keepBooks, reportVerdicts, type Books, type Grouping, type ItemFacts } from "../shop/books.js";
+import { shopProfile } from "../shop/shop-profile.js";
+import { addDays, dayStart, shopDay, shopTime } from "../shop/shop-time.js";
+
+export interface ReportOptions {
+  since?: string;
+  until?: string;
+  by?: Grouping;
+  refresh: boolean;
+}
+
+const dateForm = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `today`, `yesterday`, `7d`, `30d` or a date, read in the shop's time zone: [since, until). */
+export function reportRange(
+  since: string | undefined,
+  until: string | undefined,
+  nowMs: number,
+  timeZone: string,
+): { sinceMs: number; untilMs: number } {
+  const today = shopDay(shopTime(nowMs, timeZone));
+  const word = (since ?? "today").trim().toLowerCase();
+  let from: string;
+  let to = addDays(today, 1);
+  const days = /^(\d{1,4})d$/.exec(word);
+  if (word === "today") from = today;
+  else if (word === "yesterday") {
+    from = addDays(today, -1);
+    to = today;
+  } else if (days && Number(days[1]) > 0) from = addDays(today, 1 - Number(days[1]));
+  else if (dateForm.test(word)) from = word;
+  else throw new InputError(`--since takes today, yesterday, 7d, 30d or a date like 2026-11-01, not "${since}".`);
+  if (until !== undefined) {
+    if (!dateForm.test(until.trim()))
+      throw new InputError(`--until takes a date like 2026-11-30 (the whole day is in), not "${until}".`);
+    to = addDays(until.trim(), 1);
+  }
+  const sinceMs = dayStart(from, timeZone);
+  const untilMs = dayStart(to, timeZone);
+  if (untilMs <= sinceMs) throw new InputError(`--until ${until} is before --since ${since ?? "today"}.`);
+  return { sinceMs, untilMs };
+}
+
+export async function run(ctx: Context, options: ReportOptions): Promise<void> {
+  const shop = shopProfile(ctx);
+  const now = ctx.now();
+  const { sinceMs, untilMs } = reportRange(options.since, options.until, now, shop.timeZone);
+  const by: Grouping = options.by ?? (untilMs - sinceMs <= 86_400_000 + 3_600_000 ? "hour" : "day");
+  const journal = journalFor(ctx);
+  let entries: JournalEntry[] = [];
+  for (const entry of journal.newestFirst({ since: new Date(sinceMs).toISOString() }))
+    if ((entry.kind === "buy" || entry.kind === "topup") && sentFromHere(entry, ctx.settings)) entries.push(entry);
+  if (options.refresh && entries.length) {
+    const { refreshEntries } = await import("../orders/ledger.js");
+    const refreshed = await refreshEntries(ctx, entries);
+    entries = entries.map((e) => refreshed.get(e.entry) ?? e);
+  }
+  const books = keepBooks({
+    entries,
+    sinceMs,
+    untilMs,
+    nowMs: now,
+    by,
+    timeZone: shop.timeZone,
+    facts: await itemFacts(ctx, by),
+  });
+  const range = { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString(), by };
+  if (ctx.output.mode === "json") return ctx.output.json({ ...range, ...books });
+  if (ctx.output.mode === "plain") return printRows(ctx, books);
+  showBooks(ctx, books, by, sinceMs, untilMs, shop.timeZone);
+  if (books.by_verdict.unknown)
+    ctx.output.warn(
+      `${books.by_verdict.unknown} unknown outcome${books.by_verdict.unknown === 1 ? " is" : "s are"} counted apart, neither spent nor not: run \`reseller reconcile\` or \`reseller report --refresh\`.`,
+    );
+  if (books.unpriced)
+    ctx.output.info(
+      `${books.unpriced} order${books.unpriced === 1 ? " was" : "s were"} sold without a selling price: the revenue and profit leave ${books.unpriced === 1 ? "it" : "them"} out (\`reseller prices set\`).`,
+    );
+}
+
+/** Product and category of each item, from the kept catalogue: read only when the report groups by them. */
+async function itemFacts(ctx: Context, by: Grouping): Promise<ItemFacts> {
+  if (by !== "product" && by !== "category") return () => undefined;
+  const { baseUrl, apiKey, configDir, profile } = ctx.settings;
+  if (!baseUrl || !apiKey) return () => undefined;
+  const { readCatalogue } = await import("../catalogue/cache.js");
+  const kept = readCatalogue({ configDir, profile, baseUrl, apiKey });
+  const byId = new Map((kept?.entries() ?? []).map((e) => [e.id, e]));
+  return (id) => byId.get(id);
+}
+
+function verdictCells(row: Books["rows"][number] | Books): Cell[] {
+  return reportVerdicts.map((v) => row.by_verdict[v]);
+}
+
+/** Piped: one line per group, then the total, tab-separated. */
+function printRows(ctx: Context, books: Books): void {
+  const line = (key: string, row: Books["rows"][number] | Books): Cell[] => [
+    key,
+    row.orders,
+    ...verdictCells(row),
+    money(row.spent),
+    money(row.refunded),
+    money(row.revenue),
+    money(row.profit),
+  ];
+  const headers = ["key", "orders", ...reportVerdicts, "spent", "refunded", "revenue", "profit"];
+  ctx.output.table(headers, [...books.rows.map((r) => line(r.key, r)), line("total", books)]);
+}
+
+const verdictNames: Record<(typeof reportVerdicts)[number], string> = {
+  delivered: "delivered",
+  bought: "not delivered yet",
+  partial: "partly delivered",
+  delivery_failed: "failed",
+  refused: "refused",
+  unknown: "unknown",
+};
+
+function showBooks(ctx: Context, books: Books, by: Grouping, sinceMs: number, untilMs: number, zone: string): void {
+  const first = shopDay(shopTime(sinceMs, zone));
+  const last = shopDay(shopTime(untilMs - 1, zone));
+  const counted = reportVerdicts
+    .filter((v) => books.by_verdict[v])
+    .map((v) => `${books.by_verdict[v]} ${verdictNames[v]}`);
+  ctx.output.record([
+    ["Books", first === last ? first : `${first} to ${last}`],
+    ["Orders", `${books.orders}${counted.length ? `: ${counted.join(", ")}` : ""}`],
+    ["Spent", money(books.spent)],
+    ["Refunded", money(books.refunded)],
+    ["Revenue", money(books.revenue)],
+    ["Profit", { ...money(books.profit), tone: books.profit < 0 ? "bad" : "good" }],
+    [
+      "Top-ups",
+      `${formatRupiah(books.top_ups.paid)} paid (${books.top_ups.count} requested, ${formatRupiah(books.top_ups.amount)})`,
+    ],
+  ]);
+  if (books.rows.length === 0) return;
+  const heading = { day: "Day", hour: "Hour", product: "Product", category: "Category", customer: "Customer" }[by];
+  ctx.output.heading(`By ${heading.toLowerCase()}`);
+  ctx.output.table(
+    [
+      { header: heading, fit: "middle", min: 10 },
+      { header: "Orders" },
+      { header: "Spent" },
+      { header: "Revenue" },
+      { header: "Profit" },
+    ],
+    books.rows.map((r) => [r.key, r.orders, money(r.spent), money(r.revenue), money(r.profit)]),
+  );
+  if (by !== "day" && by !== "hour") return;
+  // Profit once selling prices are known, else what was spent.
+  const profit = books.revenue > 0;
+  ctx.output.heading(`${profit ? "Profit" : "Spent"} per ${by}`);
+  const sameDay = first === last;
+  const lines = barChart(
+    books.rows.map((r) => ({
+      label: by === "hour" && sameDay ? r.key.slice(11) : r.key,
+      value: profit ? r.profit : r.spent,
+      shown: formatRupiah(profit ? r.profit : r.spent),
+    })),
+    Math.min(ctx.output.width, 80),
+  );
+  ctx.output.document(lines.join("\n"));
+}
