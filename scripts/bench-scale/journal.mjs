@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The journal at a big shop's scale: `trx show REF`, `buy --ref-id X` (a ref_id already bought) and
+// The journal at a big shop's scale: `trx show REF`, `buy --ref-id X` (a ref_id already bought),
 // `history` (its default view) and `report` (today's books) run by the built CLI against the emulator, with a journal of 1k
 // orders and one of 100k, as a ratio of the large to the small measured in the same run (each round
 // runs both back to back, so a busier machine slows both). Also: the first use of each journal (a
