@@ -112,7 +112,7 @@ describe("help laid out for people", () => {
       "Examples:",
     ]);
     expect(listed(r.stdout, "Core commands:")[0]).toBe("buy");
-    expect(listed(r.stdout, "Money commands:")).toEqual(["balance", "topup", "channels", "leaderboard"]);
+    expect(listed(r.stdout, "Money commands:")).toEqual(["balance", "report", "topup", "channels", "leaderboard"]);
     expect(listed(r.stdout, "Help topics:")).toEqual(["help COMMAND", "help environment", "help exit-codes"]);
     // Every command is listed once, in some group.
     const all = ["Core commands:", "Catalogue commands:", "Money commands:", "Setup commands:"].flatMap((h) =>
