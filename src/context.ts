@@ -16,6 +16,7 @@ import {
 import { checkConfigDir } from "./config/config-dir.js";
 import { AuthError, UsageError } from "./errors.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
+import { messageWidth } from "./output/message.js";
 import { neutralize } from "./output/sanitize.js";
 import { SecretMask } from "./output/secrets.js";
 import type { Prompter } from "./output/prompter.js";
@@ -29,6 +30,8 @@ export interface Terminal {
   stdinIsTTY: boolean;
   /** The terminal's width when stdout is one. */
   stdoutColumns?: number;
+  /** The terminal's width when stderr is one: people's messages are wrapped to it. */
+  stderrColumns?: number;
 }
 
 export interface Context {
@@ -97,6 +100,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
       now,
       // Asked of the terminal only when stdout is laid out for one.
       width: settings.stdoutAsTerminal && !settings.json ? settings.width : undefined,
+      // Messages are wrapped only for a person's terminal; a log or a pipe keeps each one a line.
+      stderrWidth: terminal.stderrIsTTY ? messageWidth(input.env, terminal.stderrColumns) : undefined,
       jq,
     },
     paintOut,

@@ -77,6 +77,9 @@ export function processTerminal(): Terminal {
     get stdoutColumns() {
       return isatty(1) ? process.stdout.columns : undefined;
     },
+    get stderrColumns() {
+      return isatty(2) ? process.stderr.columns : undefined;
+    },
   };
 }
 

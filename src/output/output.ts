@@ -6,7 +6,9 @@
 import { createRequire } from "node:module";
 import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
 import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
+import { wrapMessage } from "./message.js";
 import {
+  endCut,
   fitCell,
   formOf,
   planTable,
@@ -60,6 +62,8 @@ export interface OutputOptions {
   width?: number;
   /** `--jq`: every JSON document is filtered through this before it is printed. */
   jq?: JqFilter;
+  /** How many columns a message on stderr may take; not given (a pipe, a log), messages are not wrapped. */
+  stderrWidth?: number;
 }
 
 const noPaint: Paint = (_tone, text) => text;
@@ -485,25 +489,47 @@ export class Output {
    * so they are neutralised like every cell.
    */
   info(message: string): void {
-    this.options.stderr.write(`${neutralize(message, { keepNewlines: true })}\n`);
+    this.say(`${this.wrapped(message, 0)}\n`);
   }
 
   success(message: string): void {
-    this.options.stderr.write(`${this.paintErr("good", "✓")} ${neutralize(message, { keepNewlines: true })}\n`);
+    this.say(`${this.paintErr("good", "✓")} ${this.wrapped(message, 2)}\n`);
   }
 
   warn(message: string): void {
-    this.options.stderr.write(`${this.paintErr("warn", "!")} ${neutralize(message, { keepNewlines: true })}\n`);
+    this.say(`${this.paintErr("warn", "!")} ${this.wrapped(message, 2)}\n`);
   }
+
+  /** How many columns a message on stderr may take, when stderr is a terminal. */
+  get stderrWidth(): number | undefined {
+    return this.options.stderrWidth;
+  }
+
+  /** Service text neutralised, then wrapped to the terminal behind a prefix `indent` wide. */
+  private wrapped(message: string, indent: number): string {
+    return wrapMessage(neutralize(message, { keepNewlines: true }), this.options.stderrWidth, indent, indent);
+  }
+
+  /**
+   * Text for stderr. A spinner's line is cleared first and the spinner drawn again below the text,
+   * so a message (a `Retrying…` warning) never shares its line.
+   */
+  private say(text: string): void {
+    if (this.spinnerShown) this.options.stderr.write("\r\u001b[2K");
+    this.options.stderr.write(text);
+    this.spinnerShown?.();
+  }
+
+  /** Draws the running spinner again; set while one runs. */
+  private spinnerShown?: () => void;
 
   /** A summary for a person on stderr (before a confirmation): labels dimmed, values neutralised. */
   summary(pairs: [string, string, Tone?][]): void {
     const width = Math.max(...pairs.map(([label]) => label.length));
     for (const [label, value, tone] of pairs) {
-      const text = neutralize(value);
-      this.options.stderr.write(
-        `  ${this.paintErr("dim", label.padEnd(width))}  ${tone ? this.paintErr(tone, text) : text}\n`,
-      );
+      const text = wrapMessage(neutralize(value), this.options.stderrWidth, width + 4, width + 4);
+      const lines = text.split("\n").map((line) => (tone ? this.paintErr(tone, line) : line));
+      this.say(`  ${this.paintErr("dim", label.padEnd(width))}  ${lines.join("\n")}\n`);
     }
   }
 
@@ -525,19 +551,26 @@ export class Output {
     const stderr = this.options.stderr;
     let shown = neutralize(text);
     let frame = 0;
+    // One line: the text is cut to the width, or the terminal would wrap it and `\r` clear only its end.
+    const width = this.options.stderrWidth ?? 80;
     const draw = () =>
-      stderr.write(`\r\u001b[2K${this.paintErr("highlight", spinnerFrames[frame++ % spinnerFrames.length]!)} ${shown}`);
+      stderr.write(
+        `\r\u001b[2K${this.paintErr("highlight", spinnerFrames[frame++ % spinnerFrames.length]!)} ${endCut(shown, width - 3)}`,
+      );
     draw();
     const timer = setInterval(draw, 100);
     timer.unref?.();
+    this.spinnerShown = draw;
+    const stopped = () => {
+      clearInterval(timer);
+      if (this.spinnerShown === draw) this.spinnerShown = undefined;
+      stderr.write("\r\u001b[2K");
+    };
     return {
       update(next: string) {
         shown = neutralize(next);
       },
-      stop() {
-        clearInterval(timer);
-        stderr.write("\r\u001b[2K");
-      },
+      stop: stopped,
     };
   }
 

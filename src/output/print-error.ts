@@ -13,6 +13,7 @@ import {
 } from "../errors.js";
 import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
+import { wrapMessage } from "./message.js";
 import { formatRupiah } from "./format.js";
 import { jsonForTerminal, neutralize } from "./sanitize.js";
 
@@ -21,6 +22,8 @@ export interface ErrorPrinterOptions {
   json: boolean;
   verbose: boolean;
   paint: Paint;
+  /** stderr's width when it is a terminal: the message and the hint wrap to it between words. */
+  width?: number;
 }
 
 /**
@@ -37,6 +40,7 @@ export function reportCommandError(
     stderr: ctx ? ctx.secrets.wrap(stderr) : stderr,
     json: ctx?.settings.json ?? wantsJson,
     verbose: ctx?.settings.verbose ?? false,
+    ...(ctx?.output.stderrWidth !== undefined ? { width: ctx.output.stderrWidth } : {}),
     paint: ctx ? (tone, text) => ctx.output.paintStderr(tone, text) : (_t, text) => text,
   });
 }
@@ -78,9 +82,11 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   }
 
   // Ctrl-C is the person's own choice, not a failure: said plainly, without "Error:" or a code.
+  const wrap = (text: string, prefix: string) => wrapMessage(neutralize(text), options.width, prefix.length + 1, 2);
+  const hint = (suggestion: string) => stderr.write(`${paint("dim", "Hint:")} ${wrap(suggestion, "Hint:")}\n`);
   if (error instanceof InterruptedError) {
-    stderr.write(`${neutralize(error.message)}\n`);
-    if (error.suggestion) stderr.write(`${paint("dim", "Hint:")} ${neutralize(error.suggestion)}\n`);
+    stderr.write(`${wrap(error.message, "")}\n`);
+    if (error.suggestion) hint(error.suggestion);
     return error.exitCode;
   }
   // `HTTP_422` is only the status said again: the status alone then, so nothing is said twice. The
@@ -90,8 +96,14 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
       .filter(Boolean)
       .join(", "),
   );
-  const label = error.exitCode === ExitCode.outcomeUnknown ? paint("warn", "Outcome unknown:") : paint("bad", "Error:");
-  stderr.write(`${label} ${neutralize(error.message)}${error.code === "USAGE" ? "" : paint("dim", ` (${where})`)}\n`);
+  const labelText = error.exitCode === ExitCode.outcomeUnknown ? "Outcome unknown:" : "Error:";
+  const label = paint(error.exitCode === ExitCode.outcomeUnknown ? "warn" : "bad", labelText);
+  // The code goes with the message's last word, so it is wrapped as one of them.
+  const coded = `${error.message}${error.code === "USAGE" ? "" : ` (${where})`}`;
+  const message = wrap(coded, labelText);
+  let codeAt = error.code === "USAGE" ? message.length : message.lastIndexOf(`(${where})`);
+  while (codeAt > 0 && /\s/.test(message[codeAt - 1]!)) codeAt -= 1;
+  stderr.write(`${label} ${message.slice(0, codeAt)}${paint("dim", message.slice(codeAt))}\n`);
   const fieldErrors = error.details?.errors;
   if (fieldErrors && typeof fieldErrors === "object") {
     for (const [field, problems] of Object.entries(fieldErrors as Record<string, unknown>)) {
@@ -118,7 +130,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
     stderr.write(`  it began: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}\n`);
   }
   // A hint may quote the service (an item's name, a channel's code).
-  if (error.suggestion) stderr.write(`${paint("dim", "Hint:")} ${neutralize(error.suggestion)}\n`);
+  if (error.suggestion) hint(error.suggestion);
   if (options.verbose && error.cause instanceof Error) stderr.write(`  cause: ${neutralize(error.cause.message)}\n`);
   return error.exitCode;
 }
