@@ -17,7 +17,7 @@ import { isLoopback } from "../config/settings.js";
 import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
 import { defaultSleep } from "./sleep.js";
 import * as decode from "./decode.js";
-import { type AnswerBody, parseAnswer } from "./answer.js";
+import { AnswerBody, parseAnswer } from "./answer.js";
 import { laneFor, type Lane } from "./transport.js";
 import type {
   ApiResult,
@@ -47,6 +47,12 @@ export const defaultRetryPolicy: RetryPolicy = { maxRetries: 2, maxDelayMs: 5_00
 /** Real answers are a few KB; a catalogue page a few hundred. Past this it is not an answer worth reading. */
 export const defaultMaxAnswerBytes = 8 * 1024 * 1024;
 
+/**
+ * A streamed answer (the whole catalogue at once) is read up to this many bytes. The largest live
+ * catalogue is ~90 MB; past this the service is not sending a catalogue, and the caller pages.
+ */
+export const defaultMaxStreamedBytes = 512 * 1024 * 1024;
+
 export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
@@ -58,6 +64,8 @@ export interface ClientOptions {
   userAgent: string;
   /** Answers larger than this are not read (default 8 MB). */
   maxAnswerBytes?: number;
+  /** Streamed answers (the whole catalogue) larger than this are not read (default 512 MiB). */
+  maxStreamedBytes?: number;
   /** Told of each retry, for people ("retrying in 4 s, attempt 2 of 3"). */
   onRetry?: (message: string) => void;
   retry?: RetryPolicy;
@@ -166,8 +174,8 @@ export class ServiceClient {
 
   /**
    * `GET /v1/item` read as it arrives, for an answer too large to hold (`per_page=all` of a big shop):
-   * a 2xx body goes to `sink` chunk by chunk, not past the read cap into memory; `sink.end()` gives
-   * back the answer without its list, which is checked and decoded here as any answer is. One
+   * a 2xx body goes to `sink` chunk by chunk, up to `maxStreamedBytes`, not into memory; `sink.end()`
+   * gives back the answer without its list, which is checked and decoded here as any answer is. One
    * attempt, within the timeout: the caller pages when it fails.
    */
   async streamItems(
@@ -180,81 +188,13 @@ export class ServiceClient {
     if (query.perPage !== undefined) params.set("per_page", String(query.perPage));
     if (query.updatedSince !== undefined) params.set("updated_since", query.updatedSince);
     const path = `/v1/item${params.size ? `?${params}` : ""}`;
-    const url = `${this.baseUrl}${path}`;
-    const started = Date.now();
-    this.options.log?.(`→ GET ${url} (read as it arrives)  x-apikey: ${maskApiKey(this.options.apiKey)}`);
-    const deadline = AbortSignal.timeout(this.options.timeoutMs);
-    const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline;
-    const stopped = stopWaiting(signal);
-    let bytes = 0;
-    let skeleton: unknown;
-    let sinkFailure: { error: unknown } | undefined;
-    let handedOn = false;
-    const lane = this.getLane();
-    lane.inFlight++;
+    let answer: { body: AnswerBody; status: number };
     try {
-      if (controlCharacter.test(this.options.apiKey)) throw keyNotSendable();
-      const response = await Promise.race([
-        lane.send({
-          method: "GET",
-          url,
-          headers: {
-            "x-apikey": this.options.apiKey,
-            accept: "application/json",
-            "user-agent": this.options.userAgent,
-          },
-          timeoutMs: this.options.timeoutMs,
-          signal,
-          ownConnection: true,
-          onHandedOn: () => {
-            handedOn = true;
-            hooks.onHandedOn?.();
-          },
-        }),
-        stopped.promise,
-      ]);
-      if (response.statusCode < 200 || response.statusCode >= 300) {
-        const text = await readCapped(
-          response.body,
-          this.options.maxAnswerBytes ?? defaultMaxAnswerBytes,
-          Number(response.headers["content-length"]),
-        );
-        this.options.log?.(`← ${response.statusCode} GET ${path} (${Date.now() - started} ms) ${text.slice(0, 2000)}`);
-        throw toServiceError(response.statusCode, parseAnswer(text)?.value, text, "GET", path, undefined, 1);
-      }
-      const feed = (chunk: Uint8Array) => {
-        try {
-          sink.write(chunk);
-        } catch (error) {
-          // The sink's own failure (the disk, an entry it cannot read) is not the network's.
-          throw (sinkFailure = { error });
-        }
-      };
-      for await (const chunk of response.body) {
-        bytes += chunk.length;
-        feed(chunk);
-      }
-      skeleton = sink.end();
+      answer = await this.exchangeOnce("GET", path, undefined, 1, this.options.timeoutMs, { sink, ...hooks });
     } catch (error) {
-      if (sinkFailure && error === sinkFailure) throw sinkFailure.error;
-      if (error instanceof ResellerError) throw notOffered(error, "GET", path, undefined);
-      this.options.log?.(`← GET ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
-      if (signal.aborted) this.abandon(lane);
-      throw toNetworkError(
-        deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(this.options.timeoutMs) : error,
-        this.options.signal,
-        this.baseUrl,
-        "GET",
-        handedOn,
-      );
-    } finally {
-      stopped.dispose();
-      this.release(lane);
+      throw notOffered(error, "GET", path, undefined);
     }
-    this.options.log?.(`← 200 GET ${path} (${Date.now() - started} ms) ${bytes} bytes read as they came`);
-    const refusal = decode.refusalIn2xx(skeleton);
-    if (refusal) throw toServiceError(200, skeleton, JSON.stringify(skeleton), "GET", path, undefined, 1, refusal);
-    return decode.decodeCatalogue(skeleton);
+    return decode.decodeCatalogue(answer.body.value);
   }
 
   async lockStock(
@@ -413,12 +353,17 @@ export class ServiceClient {
     if (lane.retired && lane.inFlight === 0) void lane.destroy().catch(() => undefined);
   }
 
+  /**
+   * One request and its answer, within `deadlineMs`. With `streamed`, a 2xx body goes to its sink as it
+   * comes (at most `maxStreamedBytes`) and the answer is what the sink's `end()` gives back.
+   */
   private async exchangeOnce(
     method: string,
     path: string,
     body: unknown,
     attempt: number,
     deadlineMs: number,
+    streamed?: StreamedAnswer,
   ): Promise<{ body: AnswerBody; status: number }> {
     const url = `${this.baseUrl}${path}`;
     const headers: Record<string, string> = {
@@ -431,11 +376,12 @@ export class ServiceClient {
     const log = this.options.log;
     const started = Date.now();
     log?.(
-      `→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ""}  x-apikey: ${maskApiKey(this.options.apiKey)}${payload ? `  ${payload}` : ""}`,
+      `→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ""}${streamed ? " (read as it arrives)" : ""}  x-apikey: ${maskApiKey(this.options.apiKey)}${payload ? `  ${payload}` : ""}`,
     );
 
     let statusCode: number;
     let text: string;
+    let skeleton: unknown;
     let retryAfter: string | undefined;
     // One deadline for the whole exchange: connect, proxy, headers and every byte of the body. A body
     // that drips a byte a second resets idle timers forever; this one it cannot.
@@ -443,9 +389,11 @@ export class ServiceClient {
     const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline;
     const stopped = stopWaiting(signal);
     const maxBytes = this.options.maxAnswerBytes ?? defaultMaxAnswerBytes;
+    const maxStreamed = this.options.maxStreamedBytes ?? defaultMaxStreamedBytes;
     // Set when the lane hands the request to a connected socket (after any proxy tunnel and TLS
     // handshake): a failure before that sent nothing, whatever its code.
     let handedOn = false;
+    let sinkFailure: { error: unknown } | undefined;
     const lane = this.getLane();
     lane.inFlight++;
     try {
@@ -458,21 +406,50 @@ export class ServiceClient {
           body: payload,
           timeoutMs: deadlineMs,
           signal,
-          onHandedOn: () => (handedOn = true),
+          onHandedOn: () => {
+            handedOn = true;
+            streamed?.onHandedOn?.();
+          },
         }),
         stopped.promise,
       ]);
       statusCode = response.statusCode;
       const ra = response.headers["retry-after"];
       retryAfter = Array.isArray(ra) ? ra[0] : ra;
-      text = await Promise.race([
-        readCapped(response.body, maxBytes, Number(response.headers["content-length"])),
-        stopped.promise,
-      ]);
+      const declared = Number(response.headers["content-length"]);
+      if (streamed && statusCode >= 200 && statusCode < 300) {
+        let size = 0;
+        const read = async () => {
+          for await (const chunk of response.body) {
+            size += chunk.length;
+            if (size > maxStreamed) throw new AnswerTooLarge();
+            try {
+              streamed.sink.write(chunk);
+            } catch (error) {
+              // The sink's own failure (the disk, an entry it cannot read) is not the network's.
+              throw (sinkFailure = { error });
+            }
+          }
+        };
+        try {
+          await Promise.race([read(), stopped.promise]);
+        } finally {
+          response.body.destroy();
+        }
+        try {
+          skeleton = streamed.sink.end();
+        } catch (error) {
+          throw (sinkFailure = { error });
+        }
+        text = `(${size} bytes read as they came)`;
+      } else {
+        text = await Promise.race([readCapped(response.body, maxBytes, declared), stopped.promise]);
+      }
     } catch (error) {
+      if (sinkFailure && error === sinkFailure) throw sinkFailure.error;
       log?.(`← ${method} ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
       if (signal.aborted) this.abandon(lane);
-      if (error instanceof AnswerTooLarge) throw tooLarge(method, path, maxBytes);
+      if (error instanceof AnswerTooLarge) throw tooLarge(method, path, streamed ? maxStreamed : maxBytes);
       if (error instanceof KeyNotSendable) throw keyNotSendable();
       throw toNetworkError(
         deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(deadlineMs) : error,
@@ -493,7 +470,8 @@ export class ServiceClient {
         : text;
     log?.(`← ${statusCode} ${method} ${path} (${Date.now() - started} ms) ${logged}`);
 
-    const parsed = parseAnswer(text);
+    const parsed =
+      skeleton !== undefined ? new AnswerBody(JSON.stringify(skeleton), skeleton, false) : parseAnswer(text);
     if (statusCode >= 200 && statusCode < 300) {
       if (parsed === undefined) {
         throw new UnexpectedResponseError(
@@ -629,6 +607,12 @@ function pathSegment(what: string, value: string): string {
 }
 
 class AnswerTooLarge extends Error {}
+
+/** Where a streamed answer's 2xx body goes (see exchangeOnce). */
+interface StreamedAnswer {
+  sink: { write(chunk: Uint8Array): void; end(): unknown };
+  onHandedOn?: () => void;
+}
 
 class KeyNotSendable extends Error {}
 

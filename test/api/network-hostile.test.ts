@@ -1,6 +1,6 @@
 /**
- * The network in between is hostile: a proxy that drops every CONNECT (undici then reconnects in a
- * tight loop, deaf to its signal), a proxy that would read a loopback request, a TLS server whose
+ * The network in between is hostile: a proxy that drops every CONNECT (undici, left alone, reconnects
+ * in a tight loop, deaf to its signal), a proxy that would read a loopback request, a TLS server whose
  * certificate nobody vouches for (an interception), a key that cannot be sent. Each ends within the
  * deadline, says whether anything was sent, and is retried only where a retry could change it.
  */
@@ -10,6 +10,7 @@ import { createServer as createNetServer, type Server, type Socket } from "node:
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClientOptions } from "../../src/api/client.js";
+import { defaultSleep } from "../../src/api/sleep.js";
 import { InterruptedError, NetworkError } from "../../src/errors.js";
 import { useEmulator } from "../support/emulator.js";
 import { clientFor } from "../support/service-client.js";
@@ -111,17 +112,19 @@ describe("a proxy that drops CONNECT", () => {
     throughProxy();
     const controller = new AbortController();
     // A deadline far past the test's own timeout: the call ending at all is the Ctrl-C answered.
-    const client = clientOf("https://service.example", { timeoutMs: 600_000, signal: controller.signal });
+    const client = clientOf("https://service.example", {
+      timeoutMs: 600_000,
+      signal: controller.signal,
+      sleep: defaultSleep,
+    });
     const connectsBefore = proxy.connects;
     const call = failure(client.getBalance());
-    // Ctrl-C once undici is in its reconnect loop, which is deaf to the signal.
     await until("a CONNECT at the proxy", () => proxy.connects > connectsBefore, 5_000);
     controller.abort();
     const { error } = await call;
     expect(error).toBeInstanceOf(InterruptedError);
     // Stopped at the proxy: nothing left, so a purchase stopped here is journaled not sent, not unknown.
     expect((error as InterruptedError).nothingInFlight).toBe(true);
-    expect((error as InterruptedError).message).toMatch(/nothing was sent/);
     await client.close();
   });
 });
@@ -181,7 +184,7 @@ describe("a TLS server nobody vouches for", () => {
     await client.close();
   });
 
-  it("refuses the catalogue's own connection the same way (it is read without node:http)", async () => {
+  it("refuses the catalogue's streamed answer the same way", async () => {
     const client = clientOf(baseUrl, { retry: { maxRetries: 0, maxDelayMs: 0 } });
     const sink = { write: () => undefined, end: () => ({}) };
     const { error } = await failure(client.streamItems({ updatedSince: "2026-11-26T09:00:00+07:00" }, sink));
@@ -196,12 +199,12 @@ describe("a TLS server nobody vouches for", () => {
 describe("HTTPS straight to the service (no proxy: Node's own HTTP stack)", () => {
   let dropAfterRequest = false;
   let requests = 0;
-  const catalogueRequests: { url: string; host: string | undefined; connection: string | undefined }[] = [];
+  const catalogueRequests: { url: string; host: string | undefined }[] = [];
   const server = createTlsServer({ key: selfSignedKey, cert: selfSignedCert }, (request, response) => {
     requests++;
     if (dropAfterRequest) return void request.socket.destroy();
     if (request.url?.startsWith("/v1/item")) {
-      catalogueRequests.push({ url: request.url, host: request.headers.host, connection: request.headers.connection });
+      catalogueRequests.push({ url: request.url, host: request.headers.host });
       const variant = {
         id: 12,
         name: "Weekly Diamond Pass",
@@ -248,7 +251,7 @@ describe("HTTPS straight to the service (no proxy: Node's own HTTP stack)", () =
     await client.close();
   });
 
-  it("brings the catalogue on a connection of its own, read without node:http, over TLS", async () => {
+  it("streams the catalogue over TLS", async () => {
     const client = clientOf(baseUrl, { retry: { maxRetries: 0, maxDelayMs: 0 } });
     const chunks: Uint8Array[] = [];
     const page = await client.streamItems(
@@ -258,11 +261,9 @@ describe("HTTPS straight to the service (no proxy: Node's own HTTP stack)", () =
     expect(page.isDelta).toBe(true);
     expect(page.serverTime).toBe("2026-11-26T17:00:00+07:00");
     expect(Buffer.concat(chunks).toString("utf8")).toContain('"Weekly Diamond Pass"');
-    // Closed after its answer: node:http's kept-alive agent would have said keep-alive.
     expect(catalogueRequests.at(-1)).toEqual({
       url: "/v1/item?updated_since=2026-11-26T09%3A00%3A00%2B07%3A00",
       host: new URL(baseUrl).host,
-      connection: "close",
     });
     await client.close();
   });
