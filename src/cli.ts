@@ -40,10 +40,7 @@ export async function main(proc: Process): Promise<number> {
       });
       const handler = await load();
       exitCode = (await handler.run(ctx, options)) ?? 0;
-      await ctx.output.jqPrinted();
     } catch (error) {
-      // What --jq still had to print comes before the error that stopped the command.
-      await ctx?.output.jqPrinted().catch(() => undefined);
       exitCode = report(error, ctx);
     } finally {
       await ctx?.dispose();

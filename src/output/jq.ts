@@ -4,13 +4,11 @@
  * engine is a 0.9 MB WebAssembly module that no other command should pay for.
  *
  * The expression is compiled before the command sends anything, so a typo is exit 2 with jq's own
- * message, never discovered after a purchase. A plain path (`.data.balance`, see jq-paths.ts) is
- * answered without the engine when the answer is certain to be jq's; the engine is loaded only if not. jq runs without the process's environment (`$ENV` is
+ * message, never discovered after a purchase. jq runs without the process's environment (`$ENV` is
  * the engine's own, empty of RESELLER_API_KEY) and without files.
  */
 import { createRequire } from "node:module";
 import { ResellerError, ExitCode, UsageError } from "../errors.js";
-import { evaluatePlainPath, parsePlainPath } from "./jq-paths.js";
 
 interface JqResult {
   stdout: string;
@@ -27,11 +25,8 @@ export interface JqFiltered {
   error?: JqFilterError;
 }
 
-/**
- * A filter ready to run: JSON text in, what to print out. A promise only when a plain path had to
- * wait for the engine after all (the output layer keeps the order of what it prints).
- */
-export type JqFilter = (json: string, pretty: boolean) => JqFiltered | Promise<JqFiltered>;
+/** A filter ready to run: JSON text in, what to print out. */
+export type JqFilter = (json: string, pretty: boolean) => JqFiltered;
 
 /** jq could not filter what the command printed (`.x` of a number, `error(...)`): the command itself did its work. */
 export class JqFilterError extends ResellerError {
@@ -48,26 +43,10 @@ const outputEnds = "\u001e\u001freseller-jq-end\u001f\u001e";
 /** jq's own exit code for an expression it cannot compile. */
 const compileErrorExit = 3;
 
-export async function compileJqFilter(expression: string): Promise<JqFilter> {
-  const path = parsePlainPath(expression);
-  // Not a plain path: jq reads it now, so that a typo stops the command before it sends anything.
-  if (!path) return compileWithJq(expression);
-  // A plain path is an expression jq compiles too (the property test holds both to that).
-  let engine: Promise<(json: string, pretty: boolean) => JqFiltered> | undefined;
-  return (json, pretty) => {
-    const text = evaluatePlainPath(path, json, pretty);
-    if (text !== undefined) return { text };
-    engine ??= compileWithJq(expression);
-    return engine.then((filter) => filter(json, pretty));
-  };
-}
-
 /** The expression compiled by jq itself (jq-wasm): exit 2 with jq's message for one it cannot read. */
-export async function compileWithJq(expression: string): Promise<(json: string, pretty: boolean) => JqFiltered> {
-  // Begun by the launcher (bin/reseller.js) before the CLI loaded, its WebAssembly compiled meanwhile;
-  // else required here, beside the bundle (not bundled: the package reads its .wasm from its own folder).
-  const early = (globalThis as Record<symbol, Promise<JqEngine> | undefined>)[Symbol.for("reseller.jq-engine")];
-  const jq = await (early ?? (createRequire(import.meta.url)("jq-wasm") as { loadJq(): Promise<JqEngine> }).loadJq());
+export async function compileJqFilter(expression: string): Promise<JqFilter> {
+  // Required beside the bundle, not bundled: the package reads its .wasm from its own folder.
+  const jq = await (createRequire(import.meta.url)("jq-wasm") as { loadJq(): Promise<JqEngine> }).loadJq();
   const check = jq.raw(null, expression, ["-c"]);
   if (check.exitCode === compileErrorExit || check.exitCode === 2) {
     throw new UsageError(`--jq: ${jqMessage(check.stderr)}`, {

@@ -21,7 +21,7 @@ import {
 import type { Status } from "../api/model.js";
 import { AnswerBody } from "../api/answer.js";
 import { statusKindOf } from "../api/status.js";
-import type { JqFilter, JqFiltered } from "./jq.js";
+import type { JqFilter } from "./jq.js";
 
 export type { Column } from "./layout.js";
 export type OutputMode = "json" | "table" | "plain";
@@ -126,8 +126,6 @@ export class Output {
   private readonly options: OutputOptions;
   private readonly paintOut: Paint;
   private readonly paintErr: Paint;
-  /** --jq output waiting for jq's engine (see jqPrinted). */
-  private jqWaiting?: Promise<void>;
 
   constructor(options: OutputOptions, paintOut: Paint = noPaint, paintErr: Paint = noPaint) {
     this.options = options;
@@ -208,33 +206,10 @@ export class Output {
 
   /** `--jq`: what jq made of the document, printed as jq prints it; a jq error after what it did print. */
   private filtered(json: string, pretty: boolean): void {
-    // Behind one that waits for jq's engine, in the order printed.
-    if (this.jqWaiting) {
-      this.jqWaiting = this.jqWaiting.then(() => this.printFiltered(json, pretty));
-      return;
-    }
-    const filtered = this.options.jq!(json, pretty);
-    if (filtered instanceof Promise) this.jqWaiting = filtered.then((done) => this.printJq(done));
-    else this.printJq(filtered);
-  }
-
-  private async printFiltered(json: string, pretty: boolean): Promise<void> {
-    this.printJq(await this.options.jq!(json, pretty));
-  }
-
-  private printJq({ text, error }: JqFiltered): void {
+    const { text, error } = this.options.jq!(json, pretty);
     // On a terminal, jq's strings are service text like any other: shown, not obeyed.
     if (text) this.options.stdout.write(this.stdoutIsTTY ? neutralize(text, { keepNewlines: true }) : text);
     if (error) throw error;
-  }
-
-  /**
-   * Resolves once every --jq output is printed; rejects with the filter's error. A plain path that
-   * needed jq's engine after all prints when the engine is ready, so the one running the command
-   * waits for this before it exits.
-   */
-  async jqPrinted(): Promise<void> {
-    await this.jqWaiting;
   }
 
   /** How many columns a line on stdout may take. */
