@@ -1,7 +1,6 @@
 /**
  * The one renderer of `reseller items`: the kept catalogue filtered and shown, as JSON, as
- * tab-separated rows, or as a table. Used by the command and by the launcher's quick answer
- * (quick.ts), so the two can never print different things.
+ * tab-separated rows, or as a table.
  */
 import type { Output, Cell, Column } from "../output/output.js";
 import { money } from "../output/output.js";

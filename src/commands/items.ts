@@ -1,7 +1,6 @@
 /**
  * `reseller items`: the catalogue, one row per buyable variant, found in a copy kept in the config
- * dir. A copy younger than a minute is used as it is (piped, the launcher answers that case itself:
- * src/catalogue/quick.ts); an older one is first brought up to date with only what changed since
+ * dir. A copy younger than a minute is used as it is; an older one is first brought up to date with only what changed since
  * (`updated_since`); `--refresh` fetches everything again.
  */
 import type { Context } from "../context.js";

@@ -6,10 +6,9 @@
  * paging when the service will not give everything at once.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
-import { binPath } from "../support/cli.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
 import { modulesLoadedBy } from "../support/record-modules.js";
 import { resellerAs, singleJson } from "./commands-harness.js";
@@ -193,25 +192,6 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     const stocked = singleJson(await reseller.run(["items", "--search", "gmail"], { mode: "json" })).items[0];
     expect(stocked).toMatchObject({ id: 28, stock: 60, unlimited: false, min_order: 5, process: "auto" });
   });
-
-  it("the quick answer for a piped search prints exactly what the CLI prints", async () => {
-    const reseller = resellerAs(harness);
-    await reseller.run(["items"]);
-    for (const args of [
-      ["items"],
-      ["items", "--search", "pulsa"],
-      ["items", "--category", "Sosial Media", "--process", "smm"],
-      ["items", "--json", "--search", "ml86"],
-      ["items", "--search=zzz"],
-    ]) {
-      const quick = await reseller.run(args);
-      // --verbose is a flag the quick answer leaves to the CLI; a young copy makes it ask nothing.
-      const full = await reseller.run([...args, "--verbose"]);
-      expect(quick.exitCode, quick.stderr).toBe(0);
-      expect(full.stdout, args.join(" ")).toBe(quick.stdout);
-      expect(full.stderr, args.join(" ")).toBe(quick.stderr);
-    }
-  });
 });
 
 describe("a catalogue the service will not give all at once", () => {
@@ -376,42 +356,6 @@ describe("a search on a copy over a minute old", () => {
     expect(catalogueQueries(harness, from)).toHaveLength(1);
   });
 
-  it("piped, is answered by the items command alone: neither the CLI nor its other commands are compiled", async () => {
-    const reseller = resellerAs(harness);
-    expect((await reseller.run(["items"])).exitCode).toBe(0);
-    harness.emulator.setItemPrice(13, 26_900);
-    age(reseller.configDir, twoMinutes);
-    const from = harness.requests.length;
-    const piped = await modulesLoadedBy(["items", "--search", "tsel25"], reseller.env);
-    expect(piped.exitCode).toBe(0);
-    expect(piped.bundleRan).toBe(false);
-    expect(piped.scripts.some((url) => url.endsWith("/dist/items-delta.cjs"))).toBe(true);
-    // It did ask what changed, and kept it.
-    expect(catalogueQueries(harness, from).map((q) => q.get("updated_since"))).toEqual([expect.any(String)]);
-    expect(header(reseller.configDir).synced_at).toBeGreaterThan(Date.now() - 60_000);
-    const young = await reseller.run(["items", "--search", "tsel25"]);
-    expect(rows(young.stdout).map((row) => Number(row[4]))).toEqual([26_900]);
-    // The delta is read on a connection of its own: node:http's client is never set up for it.
-    expect(piped.scripts.filter((url) => /^node:_?https?(_|$)/.test(url))).toEqual([]);
-  });
-
-  it("with a proxy variable set, is answered by the CLI (its bundle has undici), and brought up to date the same", async () => {
-    const reseller = resellerAs(harness);
-    expect((await reseller.run(["items"])).exitCode).toBe(0);
-    harness.emulator.setItemPrice(14, 48_900);
-    age(reseller.configDir, twoMinutes);
-    const from = harness.requests.length;
-    // The emulator is on this machine, which is never asked through a proxy: only the launcher's choice is seen.
-    const env = { ...reseller.env, HTTPS_PROXY: "http://127.0.0.1:9", HTTP_PROXY: "http://127.0.0.1:9" };
-    const piped = await modulesLoadedBy(["items", "--search", "tsel50"], env);
-    expect(piped.exitCode).toBe(0);
-    expect(piped.bundleRan).toBe(true);
-    expect(piped.scripts.some((url) => url.endsWith("/dist/items-delta.cjs"))).toBe(false);
-    expect(catalogueQueries(harness, from).map((q) => q.get("updated_since"))).toEqual([expect.any(String)]);
-    const young = await reseller.run(["items", "--search", "tsel50"]);
-    expect(rows(young.stdout).map((row) => [Number(row[0]), Number(row[4])])).toEqual([[14, 48_900]]);
-  });
-
   it("says what the CLI says of a category it does not have (exit 2), as text and as --json", async () => {
     const reseller = resellerAs(harness);
     expect((await reseller.run(["items"])).exitCode).toBe(0);
@@ -489,28 +433,13 @@ describe("the kept copy", () => {
     }
   });
 
-  it("the quick answer's build needs nothing but Node's own modules, and stays small", () => {
-    const source = readFileSync(join(dirname(binPath), "..", "dist", "items-quick.cjs"), "utf8");
-    const required = [...source.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]!);
-    expect(required.filter((name) => !name.startsWith("node:"))).toEqual([]);
-    expect(required).not.toContain("node:http");
-    expect(source.length).toBeLessThan(100_000);
-  });
-
-  it("a warm search loads neither the HTTP client nor the emulator; piped, not even the CLI", async () => {
+  it("a warm search asks the service nothing: no HTTP client is set up", async () => {
     const reseller = resellerAs(harness);
     await reseller.run(["items"]);
-    const piped = await modulesLoadedBy(["items", "--search", "tsel10"], reseller.env);
-    expect(piped.exitCode).toBe(0);
-    expect(piped.bundleRan).toBe(false);
-    expect(piped.scripts.some((url) => url.endsWith("/dist/items-quick.cjs"))).toBe(true);
-
-    const table = await modulesLoadedBy(["items", "--search", "tsel10"], { ...reseller.env, RESELLER_FORCE_TTY: "1" });
-    expect(table.exitCode).toBe(0);
-    expect(table.loaded).toContain("src/commands/items.ts");
-    const unwanted = /^node_modules\/undici\/|^src\/api\/client\.ts$|^src\/emulator\/|^src\/catalogue\/sync\.ts$/;
-    expect(table.loaded.filter((m) => unwanted.test(m))).toEqual([]);
-    // Shipped in the bundle, so the record could have seen them load.
-    expect(table.notLoaded).toEqual(expect.arrayContaining(["src/catalogue/sync.ts", "src/api/client.ts"]));
+    for (const env of [reseller.env, { ...reseller.env, RESELLER_FORCE_TTY: "1" }]) {
+      const search = await modulesLoadedBy(["items", "--search", "tsel10"], env);
+      expect(search.exitCode).toBe(0);
+      expect(search.scripts.filter((url) => /^node:_?https?(_|$)/.test(url))).toEqual([]);
+    }
   });
 });
