@@ -200,6 +200,7 @@ export class PartlyDeliveredError extends ResellerError {
 const networkFailureWords: Readonly<Record<string, string>> = {
   UND_ERR_SOCKET: "the connection was closed",
   UND_ERR_CLOSED: "the connection was closed",
+  PROXY_TUNNEL_REFUSED: "the proxy closed the connection instead of opening a tunnel to the service",
   ECONNRESET: "the connection was reset",
   EPIPE: "the connection was closed while sending",
   ECONNREFUSED: "the connection was refused (nothing listens at that address and port)",

@@ -83,6 +83,7 @@ function proxyApplies({ baseUrl, env, loopback }: LaneOptions): boolean {
  */
 const closedByPeer = "UND_ERR_SOCKET";
 const connectTimedOut = "UND_ERR_CONNECT_TIMEOUT";
+const proxyTunnelRefused = "PROXY_TUNNEL_REFUSED";
 
 class LaneError extends Error {
   constructor(
@@ -204,7 +205,7 @@ function proxiedLane(options: LaneOptions): Lane {
   let loaded: { request: typeof import("undici").request; dispatcher: Dispatcher } | undefined;
   const load = () => {
     if (loaded) return loaded;
-    const { EnvHttpProxyAgent, request } = require("undici") as typeof import("undici");
+    const { EnvHttpProxyAgent, Pool, request } = require("undici") as typeof import("undici");
     const dispatcher = new EnvHttpProxyAgent({
       httpProxy: options.env.http_proxy || options.env.HTTP_PROXY || undefined,
       httpsProxy: options.env.https_proxy || options.env.HTTPS_PROXY || undefined,
@@ -212,7 +213,8 @@ function proxiedLane(options: LaneOptions): Lane {
       connect: { timeout: options.connectTimeoutMs },
       keepAliveTimeout: keepAliveMs,
       maxHeaderSize,
-    }).compose(markHandedOn);
+      clientFactory: (origin: URL, poolOptions: object) => tunnelFailuresEndTheRequest(new Pool(origin, poolOptions)),
+    } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]).compose(markHandedOn);
     loaded = { request, dispatcher };
     return loaded;
   };
@@ -241,6 +243,23 @@ function proxiedLane(options: LaneOptions): Lane {
       await loaded?.dispatcher.destroy();
     },
   };
+}
+
+/**
+ * The connections to the proxy itself, whose CONNECT failing ends the request instead of being
+ * tried again at once: undici treats a proxy that closes the connection on CONNECT (UND_ERR_SOCKET)
+ * as a socket to reconnect, thousands of times a second, while the request waits. Ended, the
+ * request is retried by the client, with its backoff and its bounded number of attempts.
+ */
+function tunnelFailuresEndTheRequest<T extends { connect: (...args: never[]) => unknown }>(pool: T): T {
+  const connect = pool.connect.bind(pool) as (params: unknown) => Promise<unknown>;
+  return Object.assign(pool, {
+    connect: (params: unknown) =>
+      connect(params).catch((error: { code?: unknown; message?: unknown }) => {
+        if (error?.code !== "UND_ERR_SOCKET" && error?.code !== "UND_ERR_INFO") throw error;
+        throw new LaneError(proxyTunnelRefused, `the proxy did not open a tunnel (${error.message})`);
+      }),
+  });
 }
 
 /** A request option the interceptor below reads: told when undici hands the request to a socket. */

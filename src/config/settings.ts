@@ -226,7 +226,7 @@ export function resolveSettings(
     profile,
     configDir,
     get baseUrl() {
-      return base()[0]?.replace(/\/+$/, "");
+      return normalisedBaseUrl(base()[0]);
     },
     get baseUrlSource() {
       return base()[1];
@@ -288,6 +288,24 @@ export function resolveSettings(
       return outputWidth(env, terminal);
     },
   };
+}
+
+/**
+ * The base URL as every request uses it: scheme and host in lower case (`HTTPS://API.Example.com`
+ * is https://api.example.com), no trailing slash. An address that is not a URL is left for
+ * checkBaseUrl to refuse.
+ */
+function normalisedBaseUrl(baseUrl: string | undefined): string | undefined {
+  if (baseUrl === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return baseUrl.replace(/\/+$/, "");
+  const credentials = url.username ? `${url.username}${url.password ? `:${url.password}` : ""}@` : "";
+  return `${url.protocol}//${credentials}${url.host}${url.pathname.replace(/\/+$/, "")}${url.search}`;
 }
 
 /** The key must not cross a network in clear text: plain http is for this machine only. */

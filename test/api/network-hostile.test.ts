@@ -108,6 +108,25 @@ describe("a proxy that drops CONNECT", () => {
     await client.close();
   });
 
+  it("is asked once an attempt, the attempts bounded and spaced by the back-off, not in a tight loop", async () => {
+    throughProxy();
+    const waits: number[] = [];
+    const client = clientFor("https://service.example", {
+      timeoutMs: 30_000,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    const before = proxy.connects;
+    const { error } = await failure(client.getBalance());
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).code).toBe("PROXY_TUNNEL_REFUSED");
+    expect((error as NetworkError).mayHaveReached).toBe(false);
+    // The default policy: the first attempt and two retries, each after a wait.
+    expect(proxy.connects - before).toBe(3);
+    expect(waits).toHaveLength(2);
+    expect(waits.every((ms) => ms > 0)).toBe(true);
+    await client.close();
+  });
+
   it("answers the first Ctrl-C at once", async () => {
     throughProxy();
     const controller = new AbortController();

@@ -28,9 +28,18 @@ const proxy = createNetServer((socket) => {
   });
 });
 let tlsRequests = 0;
-const tls = createTlsServer({ key: selfSignedKey, cert: selfSignedCert }, (_request, response) => {
+const tlsCatalogue = {
+  message: "OK",
+  data: [
+    { id: 12, name: "Pulsa 10.000", price: 11_500, stock: null, order_process: "h2h", status: "on", sku: "TSEL10" },
+  ],
+  meta: { total_items: 1, last_page: 1 },
+  server_time: "2026-11-26T17:00:00+07:00",
+};
+const tls = createTlsServer({ key: selfSignedKey, cert: selfSignedCert }, (request, response) => {
   tlsRequests++;
-  response.writeHead(200, { "content-type": "application/json" }).end('{"message":"OK","data":{"balance":150000}}');
+  const body = request.url?.startsWith("/v1/item") ? tlsCatalogue : { message: "OK", data: { balance: 150_000 } };
+  response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
 });
 let proxyUrl = "";
 let tlsUrl = "";
@@ -89,6 +98,14 @@ describe("a proxy that drops CONNECT", () => {
     expect(journalRecords(configDir).filter((record) => JSON.stringify(record).includes("unknown"))).toEqual([]);
   });
 
+  it("is asked once an attempt: three attempts (two retries) with a wait before each retry, not thousands", async () => {
+    const before = connects;
+    const r = await runReseller(["balance", "--timeout", "5"], { env: throughProxy() });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stderr.match(/^! Retrying GET \/v1\/balance in [\d.]+ s/gm)).toHaveLength(2);
+    expect(connects - before).toBe(3);
+  });
+
   it("answers the first Ctrl-C", async () => {
     const before = connects;
     const running = startReseller(["balance", "--timeout", "60"], { env: throughProxy() });
@@ -131,6 +148,21 @@ describe("a certificate nobody vouches for", () => {
     expect(r.stderr).toMatch(/intercept/i);
     expect(r.stderr).not.toMatch(/Retrying/);
     expect(tlsRequests).toBe(0);
+  });
+
+  it("an address written in capitals (HTTPS://) is the same address for balance as for items", async () => {
+    const env = {
+      RESELLER_BASE_URL: tlsUrl.replace("https://", "HTTPS://"),
+      RESELLER_API_KEY: apiKey,
+      RESELLER_CONFIG_DIR: makeConfigDir(),
+      NODE_TLS_REJECT_UNAUTHORIZED: "0",
+    };
+    const balance = await runReseller(["balance", "--json"], { env });
+    expect(balance.exitCode, balance.stderr).toBe(0);
+    expect(balance.json().data.balance).toBe(150_000);
+    const items = await runReseller(["items"], { env });
+    expect(items.exitCode, items.stderr).toBe(0);
+    expect(items.stdout).toMatch(/^12\t/);
   });
 
   it("NODE_TLS_REJECT_UNAUTHORIZED=0 is warned about on every call", async () => {
