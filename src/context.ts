@@ -129,6 +129,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       baseUrl,
       apiKey,
       timeoutMs: settings.timeoutMs,
+      maxStreamedBytes: settings.maxCatalogueMb * 1024 * 1024,
       userAgent: `reseller/${input.version} (node ${process.versions.node}; ${process.platform})`,
       retry: { maxRetries: settings.maxRetries, maxDelayMs: 5_000 },
       // A wait the person did not ask for is explained as it starts.

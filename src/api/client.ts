@@ -48,10 +48,10 @@ export const defaultRetryPolicy: RetryPolicy = { maxRetries: 2, maxDelayMs: 5_00
 export const defaultMaxAnswerBytes = 8 * 1024 * 1024;
 
 /**
- * A streamed answer (the whole catalogue at once) is read up to this many bytes. The largest live
- * catalogue is ~90 MB; past this the service is not sending a catalogue, and the caller pages.
+ * A streamed answer (the whole catalogue at once) is read up to this many bytes, sixty times the
+ * largest live catalogue (4.3 MB): past it the service is not sending a catalogue, and the caller pages.
  */
-export const defaultMaxStreamedBytes = 512 * 1024 * 1024;
+export const defaultMaxStreamedBytes = 256 * 1024 * 1024;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -64,7 +64,7 @@ export interface ClientOptions {
   userAgent: string;
   /** Answers larger than this are not read (default 8 MB). */
   maxAnswerBytes?: number;
-  /** Streamed answers (the whole catalogue) larger than this are not read (default 512 MiB). */
+  /** Streamed answers (the whole catalogue) larger than this are not read (default 256 MB). */
   maxStreamedBytes?: number;
   /** Told of each retry, for people ("retrying in 4 s, attempt 2 of 3"). */
   onRetry?: (message: string) => void;

@@ -6,7 +6,8 @@
  * Either fetch asks for everything at once (`per_page=all`), read as it arrives straight into the
  * copy; when that is refused, too slow or cut short, it pages (500 a page, 4 pages at a time, up to
  * `meta.last_page` or a short page), all within one deadline. What was fetched when a fetch stops is
- * kept, and the next run goes on from the first page it lacks.
+ * kept, and the next run goes on from the first page it lacks; of an answer all at once that did not
+ * end whole, nothing is kept. A catalogue past `maxVariants` is no catalogue: nothing of it is kept.
  */
 import type { ServiceClient } from "../api/client.js";
 import { decodeCatalogue } from "../api/decode.js";
@@ -47,6 +48,10 @@ export const resumeWithinMs = 60 * 60 * 1000;
 const maxPages = 10_000;
 /** The largest single product (with its variants) read from a whole answer. */
 const maxEntryBytes = 8 * 1024 * 1024;
+/** Variants allowed a MB of RESELLER_MAX_CATALOGUE_MB: a live variant is ~700 bytes of JSON. */
+export const variantsPerMegabyte = 2048;
+/** 524,288 variants (of 256 MB): the largest live catalogue has ~6,100. */
+const defaultMaxVariants = 256 * variantsPerMegabyte;
 
 /** The calls a sync makes: the service client's. */
 export type CatalogueSource = Pick<ServiceClient, "listItems" | "streamItems">;
@@ -60,6 +65,8 @@ export interface SyncOptions {
   onProgress?: (text: string) => void;
   /** Told once the first request is on its way to the service (the copy is searched meanwhile). */
   onSent?: () => void;
+  /** The most variants (and withdrawn ones) a fetch may bring (default `defaultMaxVariants`). */
+  maxVariants?: number;
 }
 
 export interface SyncOutcome {
@@ -176,11 +183,13 @@ async function fetchInto(
   // An earlier run that stopped part way: go on from its first missing page (asking for everything
   // at once again would only meet what stopped it).
   const resumedWriter = CatalogueWriter.resume(owner, fetch, started, resumeWithinMs);
-  const writer = resumedWriter ?? CatalogueWriter.create(owner);
+  let writer = resumedWriter ?? CatalogueWriter.create(owner);
+  const maxVariants = options.maxVariants ?? defaultMaxVariants;
   const keep = (page: Pick<CataloguePage, "items" | "withdrawn">) => {
     writer.add(page.items.map(entryOf));
     // A whole fetch lists only what is on sale; a delta's withdrawn variants leave the copy.
     if (fetch !== "whole") writer.addWithdrawn(page.withdrawn);
+    if (writer.count + writer.withdrawnCount > maxVariants) throw tooManyVariants(maxVariants);
   };
   try {
     let wholeAtOnce: { failure: unknown } | undefined;
@@ -204,9 +213,12 @@ async function fetchInto(
       } catch (error) {
         if (!pagesMayDo(error)) throw error;
         wholeAtOnce = { failure: error };
+        // Cut off, timed out or past the bound: none of it is known to be the service's catalogue.
+        writer.discard();
+        writer = CatalogueWriter.create(owner);
       }
     }
-    const paged = await fetchPages(client, writer, query, fetch, options, started, wholeAtOnce);
+    const paged = await fetchPages(client, writer, query, fetch, options, started, wholeAtOnce, maxVariants);
     return { ...paged, writer, requests: requests + paged.requests, resumed: resumedWriter !== undefined };
   } catch (error) {
     writer.discard();
@@ -226,6 +238,7 @@ async function fetchPages(
   options: SyncOptions,
   started: number,
   wholeAtOnce: { failure: unknown } | undefined,
+  maxVariants: number,
 ): Promise<{ serverTime: string | null; isDelta: boolean | null; requests: number }> {
   const resumed = writer.resumed;
   let serverTime = resumed ? resumed.server_time : null;
@@ -249,6 +262,7 @@ async function fetchPages(
       const count = page.items.length + page.withdrawn.length;
       // A page that brings nothing new: the service ignores `page`, and has said all it will.
       if (count > 0 && writer.count + writer.withdrawnCount === before) end = Math.min(end, kept);
+      if (writer.count + writer.withdrawnCount > maxVariants) failure ??= tooManyVariants(maxVariants);
       kept++;
     }
     const of = lastPage !== null && lastPage < maxPages ? ` of ${lastPage}` : "";
@@ -288,7 +302,8 @@ async function fetchPages(
 
   if (failure !== undefined) {
     const pages = { kept: kept - 1, lastPage, items: writer.count };
-    if (writer.count + writer.withdrawnCount > 0) {
+    const pastTheBound = failure instanceof NetworkError && failure.code === "ANSWER_TOO_LARGE";
+    if (writer.count + writer.withdrawnCount > 0 && !pastTheBound) {
       writer.keepUnfinished({
         fetch,
         server_time: serverTime,
@@ -302,6 +317,16 @@ async function fetchPages(
     throw explained(failure, wholeAtOnce, pages, fetch);
   }
   return { serverTime, isDelta, requests };
+}
+
+/** More variants than any catalogue: a service that sends variants without end. */
+function tooManyVariants(maxVariants: number): NetworkError {
+  return new NetworkError(
+    "ANSWER_TOO_LARGE",
+    `The catalogue went past ${maxVariants.toLocaleString("en")} variants; reseller stopped reading it.`,
+    true,
+    { suggestion: "A real catalogue has far fewer. If yours is this large, raise RESELLER_MAX_CATALOGUE_MB." },
+  );
 }
 
 /**

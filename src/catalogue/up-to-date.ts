@@ -46,7 +46,10 @@ export async function bringUpToDate(
   now: number,
 ): Promise<KeptCatalogue> {
   const refresh = options.refresh;
-  const [{ syncCatalogue }, client] = await Promise.all([import("../catalogue/sync.js"), ctx.client()]);
+  const [{ syncCatalogue, variantsPerMegabyte }, client] = await Promise.all([
+    import("../catalogue/sync.js"),
+    ctx.client(),
+  ]);
   const checking = kept && !refresh ? "Checking the catalogue for changes" : "Fetching the catalogue";
   const spinner = ctx.output.spinner(`${checking}…`);
   let outcome: Awaited<ReturnType<typeof syncCatalogue>>;
@@ -60,6 +63,7 @@ export async function bringUpToDate(
       deadline: now + syncTimeouts * ctx.settings.timeoutMs,
       onProgress: (text) => spinner.update(`${checking}: ${text}`),
       onSent: sent,
+      maxVariants: ctx.settings.maxCatalogueMb * variantsPerMegabyte,
     });
     // Awaited below; a failure while the copy is searched must not count as unhandled.
     syncing.catch(() => undefined);

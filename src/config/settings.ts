@@ -52,6 +52,8 @@ export interface Settings {
   /** How far back `buy --file` looks for the same orders under another ref_id, unless --repeat-window says. */
   repeatWindowHours: number;
   repeatWindowSource: Exclude<NumberSource, "flag" | "environment">;
+  /** The largest whole catalogue read at once (RESELLER_MAX_CATALOGUE_MB), in MB and, at 2,048 a MB, variants. */
+  maxCatalogueMb: number;
   json: boolean;
   /** `--jq EXPR`: what the JSON is filtered with before it is printed. */
   jq: string | undefined;
@@ -81,6 +83,8 @@ export const defaultMaxRetries = 2;
 export const defaultWaitTimeoutSeconds = 300;
 /** Two days: a shop's customer asking again the next evening is still caught. */
 export const defaultRepeatWindowHours = 48;
+/** Sixty times the largest live catalogue (~6,100 variants, 4.3 MB). */
+export const defaultMaxCatalogueMb = 256;
 
 /** The one rule for an on/off variable: set, and not empty, "0" or "false". */
 function truthy(value: string | undefined): boolean {
@@ -272,6 +276,13 @@ export function resolveSettings(
     },
     get repeatWindowSource() {
       return repeatWindow()[1];
+    },
+    get maxCatalogueMb() {
+      const text = env.RESELLER_MAX_CATALOGUE_MB?.trim();
+      if (!text) return defaultMaxCatalogueMb;
+      if (!/^\d{1,6}$/.test(text) || Number(text) === 0)
+        throw new InputError(`RESELLER_MAX_CATALOGUE_MB must be a whole number of megabytes, not "${text}".`);
+      return Number(text);
     },
     json: flags.json === true || flags.jq !== undefined,
     jq: flags.jq,

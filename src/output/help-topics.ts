@@ -22,6 +22,8 @@ RESELLER_BASE_URL and RESELLER_API_KEY, and says so.
       per request (default 30)
   RESELLER_MAX_RETRIES
       retries after the first attempt, 0 to 10 (default 2)
+  RESELLER_MAX_CATALOGUE_MB
+      largest catalogue read at once, in MB (default 256; 2,048 variants a MB)
   RESELLER_NO_INPUT, CI, --no-input
       never prompt; a missing value is exit 2
   RESELLER_DEBUG=1, --verbose
