@@ -20,10 +20,35 @@ if (args.length === 1 && ["--version", "-v", "-V", "version"].includes(args[0]))
   closeSync(fd);
   print(`${header(head.toString("latin1", 0, length))[0]}\n`);
 } else if ((args.length === 0 || (args.length === 1 && ["--help", "-h"].includes(args[0]))) && !isTerminal(1)) {
-  // Piped help is commander's own at its default 80 columns, written by the build.
-  print(readFileSync(join(dist, "help.txt")));
+  // Piped help is commander's own at its default 80 columns, written by the build in each language.
+  const file = helpFile();
+  if (file) print(readFileSync(join(dist, file)));
+  else run();
 } else {
   run();
+}
+
+/**
+ * The help text in the language src/messages/language.ts would choose: RESELLER_LANG, else the locale
+ * (the first set of LC_ALL, LC_MESSAGES, LANG; `id…` is Indonesian). None when the config file names a
+ * `language`: the CLI reads the profile's and says the help.
+ */
+function helpFile() {
+  const env = process.env;
+  let language = (env.RESELLER_LANG ?? "").trim().toLowerCase();
+  if (language !== "id" && language !== "en") {
+    const home = env.XDG_CONFIG_HOME || join(env.HOME || require("node:os").homedir(), ".config");
+    const dir = env.RESELLER_CONFIG_DIR || (process.platform === "win32" && env.APPDATA) || home;
+    try {
+      const config = join(dir, env.RESELLER_CONFIG_DIR ? "" : "reseller", "config.json");
+      if (readFileSync(config, "latin1").includes('"language"')) return undefined;
+    } catch {
+      // no config file: nothing chosen there
+    }
+    const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value);
+    language = /^id(?:[_.@-]|$)/i.test(locale ?? "") ? "id" : "en";
+  }
+  return language === "id" ? "help.id.txt" : "help.txt";
 }
 
 /** write(2), without setting up process.stdout; a reader that left (`| head`) ends it quietly. */

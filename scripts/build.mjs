@@ -92,19 +92,24 @@ for (const file of cli.outputFiles) {
 }
 
 // The help a script gets from `reseller --help | ...`: the CLI's own, at commander's default 80
-// columns (stdout is a pipe here), for the launcher to print without compiling the bundle.
-const help = spawnSync(
-  process.execPath,
-  ["-e", `require(${JSON.stringify(join(staging, "reseller.cjs"))}).start()`, "--", "--help"],
-  {
-    env: { PATH: process.env.PATH },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  },
-);
-if (help.status !== 0 || !help.stdout.startsWith("Usage: reseller"))
-  throw new Error(`reseller --help exited ${help.status} in the build`);
-writeFileSync(join(staging, "help.txt"), help.stdout);
+// columns (stdout is a pipe here), in each language, for the launcher to print without compiling the bundle.
+for (const [file, lang, first] of [
+  ["help.txt", "en", "Usage: reseller"],
+  ["help.id.txt", "id", "Cara pakai: reseller"],
+]) {
+  const help = spawnSync(
+    process.execPath,
+    ["-e", `require(${JSON.stringify(join(staging, "reseller.cjs"))}).start()`, "--", "--help"],
+    {
+      env: { PATH: process.env.PATH, RESELLER_LANG: lang, RESELLER_CONFIG_DIR: join(staging, "no-config") },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  if (help.status !== 0 || !help.stdout.startsWith(first))
+    throw new Error(`reseller --help (${lang}) exited ${help.status} in the build`);
+  writeFileSync(join(staging, file), help.stdout);
+}
 
 await build({
   absWorkingDir: root,

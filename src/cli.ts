@@ -3,9 +3,12 @@
  * failure, from a handler or from commander's parsing, into the one printer's text and an exit code.
  */
 import { CommanderError, type Command } from "commander";
-import type { Env, GlobalFlags } from "./config/settings.js";
+import { defaultConfigDir, type Env, type GlobalFlags } from "./config/settings.js";
+import { ConfigStore } from "./config/store.js";
 import type { Context, Terminal } from "./context.js";
 import { ResellerError, UsageError } from "./errors.js";
+import { chooseLanguage, languageFlagOf, languageNamed, profileFlagOf } from "./messages/language.js";
+import { speak } from "./messages/messages.js";
 import { buildProgram, version } from "./program.js";
 
 export interface Process {
@@ -18,6 +21,8 @@ export interface Process {
 /** Runs `reseller` with the given process pieces; resolves to the exit code. */
 export async function main(proc: Process): Promise<number> {
   let exitCode = 0;
+  // The words are chosen before commands are declared: their help speaks the language too.
+  await speak(languageAtStart(proc.argv, proc.env).language);
   const [{ createContext }, { reportCommandError }] = await Promise.all([
     import("./context.js"),
     import("./output/print-error.js"),
@@ -80,4 +85,25 @@ export async function main(proc: Process): Promise<number> {
 
 function allCommands(command: Command): Command[] {
   return command.commands.flatMap((c) => [c, ...allCommands(c)]);
+}
+
+/**
+ * The language for this run, from argv before commander reads it (`--lang`), the environment, the
+ * profile's `language` and the locale. A config file that cannot be read says nothing here; the
+ * command that needs it says what is wrong.
+ */
+export function languageAtStart(argv: readonly string[], env: Env): ReturnType<typeof chooseLanguage> {
+  const flag = languageFlagOf(argv);
+  let stored: string | undefined;
+  if (languageNamed(flag) === undefined && languageNamed(env.RESELLER_LANG) === undefined) {
+    try {
+      const profile = new ConfigStore(defaultConfigDir(env)).profile(
+        profileFlagOf(argv) ?? env.RESELLER_PROFILE ?? "default",
+      );
+      stored = typeof profile.language === "string" ? profile.language : undefined;
+    } catch {
+      stored = undefined;
+    }
+  }
+  return chooseLanguage(flag, env, stored);
 }

@@ -15,6 +15,7 @@ import {
 } from "./config/settings.js";
 import { checkConfigDir } from "./config/config-dir.js";
 import { AuthError, UsageError } from "./errors.js";
+import { say } from "./messages/messages.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
 import { messageWidth } from "./output/message.js";
 import { neutralize } from "./output/sanitize.js";
@@ -119,10 +120,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       warned = true;
       for (const warning of transportWarnings(baseUrl, settings.insecure, input.env)) output.warn(warning);
       const ignored = settings.ignoredEnvironment ?? [];
-      if (ignored.length)
-        output.warn(
-          `--profile ${settings.profile} wins: its saved ${ignored.length > 1 ? "address and key are" : ignored[0] === "RESELLER_API_KEY" ? "key is" : "address is"} used, not ${ignored.join(" and ")} from the environment.`,
-        );
+      if (ignored.length) output.warn(say.errors.profileWins(settings.profile, ignored));
     }
     const { ServiceClient } = await import("./api/client.js");
     return new ServiceClient({
@@ -155,15 +153,12 @@ export async function createContext(input: ContextInput): Promise<Context> {
     async client() {
       if (client) return client;
       if (!settings.baseUrl) {
-        throw new UsageError("No service address is configured.", {
-          code: "NO_BASE_URL",
-          suggestion: "Run `reseller login --base-url URL`, or set RESELLER_BASE_URL.",
-        });
+        throw new UsageError(say.errors.noBaseUrl, { code: "NO_BASE_URL", suggestion: say.errors.noBaseUrlHint });
       }
       checkBaseUrl(settings.baseUrl, settings.insecure);
       if (!settings.apiKey) {
-        throw new AuthError("NO_API_KEY", `No API key for profile "${settings.profile}".`, {
-          suggestion: "Run `reseller login`, or set RESELLER_API_KEY.",
+        throw new AuthError("NO_API_KEY", say.errors.noApiKey(settings.profile), {
+          suggestion: say.errors.noApiKeyHint,
         });
       }
       client = await makeClient(settings.baseUrl, settings.apiKey);
@@ -177,16 +172,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
     async prompter(missing, suggestion) {
       if (!canPrompt) {
         const flags = typeof missing === "string" ? [missing] : (missing ?? []);
-        const what = flags.length
-          ? `${flags.join(" and ")} ${flags.length > 1 ? "are" : "is"} required`
-          : "reseller cannot ask here";
-        throw new UsageError(
-          `${what}${flags.length ? " when reseller cannot ask" : ""} (no terminal, --no-input, RESELLER_NO_INPUT or CI).`,
-          {
-            code: "INPUT_REQUIRED",
-            suggestion,
-          },
-        );
+        throw new UsageError(say.errors.inputRequired(flags), { code: "INPUT_REQUIRED", suggestion });
       }
       const { createPrompter } = await import("./output/prompter.js");
       return createPrompter({ input: terminal.stdin, output: terminal.stderr as NodeJS.WritableStream, signal });
@@ -216,12 +202,10 @@ export function transportWarnings(baseUrl: string, insecure: boolean, env: Env):
     url = undefined;
   }
   if (env.NODE_TLS_REJECT_UNAUTHORIZED === "0" && url?.protocol === "https:") {
-    warnings.push(
-      `NODE_TLS_REJECT_UNAUTHORIZED=0: certificates are not checked, so anyone between you and ${url.host} can read the API key and answer as the service. Unset it.`,
-    );
+    warnings.push(say.errors.tlsUnchecked(url.host));
   }
   if (insecure && url?.protocol === "http:" && !isLoopback(url.hostname)) {
-    warnings.push(`--insecure: the API key goes to ${url.host} in clear text, readable by anyone on the way.`);
+    warnings.push(say.errors.insecureClearText(url.host));
   }
   return warnings;
 }

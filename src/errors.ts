@@ -2,6 +2,7 @@
  * The one error hierarchy of `reseller`. Handlers throw these; only the error printer
  * (src/output/print-error.ts) turns them into text and an exit code.
  */
+import { say } from "./messages/messages.js";
 
 export const ExitCode = {
   ok: 0,
@@ -122,7 +123,7 @@ export class UnexpectedResponseError extends ResellerError {
   constructor(message: string, options: { status?: number; bodyExcerpt?: string; details?: ErrorDetails } = {}) {
     super("UNEXPECTED_RESPONSE", message, {
       details: options.details,
-      suggestion: "The service may be having trouble; try again shortly, or run with --verbose to see the exchange.",
+      suggestion: say.errors.unexpectedResponseHint,
     });
     this.status = options.status;
     this.bodyExcerpt = options.bodyExcerpt ?? "";
@@ -142,10 +143,7 @@ export class OutcomeUnknownError extends ResellerError {
     super("OUTCOME_UNKNOWN", message, {
       ...options,
       suggestion:
-        options.suggestion ??
-        (refId
-          ? `Run \`reseller reconcile\` or \`reseller trx show ${refId}\` to settle it; do not buy again with a new ref_id.`
-          : "Run `reseller reconcile` to settle it."),
+        options.suggestion ?? (refId ? say.errors.outcomeUnknownHint(refId) : say.errors.outcomeUnknownHintNoRef),
     });
     this.refId = refId;
   }
@@ -156,7 +154,7 @@ export class InterruptedError extends ResellerError {
   readonly exitCode = ExitCode.interrupted;
   /** Stopped with no request of ours in flight: before one was written to a socket (connecting, a proxy's CONNECT), or between attempts. */
   readonly nothingInFlight: boolean;
-  constructor(message = "Interrupted.", options: { suggestion?: string; nothingInFlight?: boolean } = {}) {
+  constructor(message = say.errors.interrupted, options: { suggestion?: string; nothingInFlight?: boolean } = {}) {
     super("INTERRUPTED", message, options);
     this.nothingInFlight = options.nothingInFlight === true;
   }
@@ -197,31 +195,7 @@ export class PartlyDeliveredError extends ResellerError {
  * What a network failure code means, in words a reseller reads: `UND_ERR_SOCKET` is "the connection was
  * closed". The code stays the error's code (scripts read it in --json); people read these words.
  */
-const networkFailureWords: Readonly<Record<string, string>> = {
-  UND_ERR_SOCKET: "the connection was closed",
-  UND_ERR_CLOSED: "the connection was closed",
-  PROXY_TUNNEL_REFUSED: "the proxy closed the connection instead of opening a tunnel to the service",
-  ECONNRESET: "the connection was reset",
-  EPIPE: "the connection was closed while sending",
-  ECONNREFUSED: "the connection was refused (nothing listens at that address and port)",
-  ENOTFOUND: "its name was not found (DNS); check the address",
-  EAI_AGAIN: "its name could not be looked up right now (DNS)",
-  EHOSTUNREACH: "there is no route to that host",
-  ENETUNREACH: "this machine's network is unreachable",
-  EADDRNOTAVAIL: "that address is not available from this machine",
-  ETIMEDOUT: "no answer came in time",
-  UND_ERR_CONNECT_TIMEOUT: "the connection could not be made in time",
-  UND_ERR_HEADERS_TIMEOUT: "no answer came in time",
-  UND_ERR_BODY_TIMEOUT: "the answer stopped coming",
-  TIMEOUT: "no answer came in time",
-  CERT_HAS_EXPIRED: "the service's TLS certificate has expired",
-  DEPTH_ZERO_SELF_SIGNED_CERT: "the service's TLS certificate is self-signed",
-  SELF_SIGNED_CERT_IN_CHAIN: "the service's TLS certificate is not from a trusted authority",
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the service's TLS certificate could not be verified",
-  ERR_TLS_CERT_ALTNAME_INVALID: "the service's TLS certificate is for another name",
-};
-
-/** `the connection was closed`, or undefined for a code without words. */
 export function networkFailureWordsFor(code: string): string | undefined {
-  return Object.hasOwn(networkFailureWords, code) ? networkFailureWords[code] : undefined;
+  const words: Readonly<Record<string, string>> = say.errors.network;
+  return Object.hasOwn(words, code) ? words[code] : undefined;
 }

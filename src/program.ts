@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { Command, type Help } from "commander";
 import type { Context } from "./context.js";
 import { UsageError } from "./errors.js";
+import { say } from "./messages/messages.js";
 import * as rules from "./rules/input.js";
 import { markup } from "./rules/markup.js";
 
@@ -28,7 +29,7 @@ function parser<T>(rule: (value: string) => T): (value: string) => T {
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
+  return `\n${say.help.examples}\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 }
 
 /**
@@ -36,24 +37,24 @@ function examples(...lines: string[]): string {
  * `one line per X, tab-separated: a, b, c`, or a record's `label<TAB>value lines: a, b`.
  */
 function piped(text: string): string {
-  return `\nPiped, ${text}.\n`;
+  return `\n${say.help.piped(text)}\n`;
 }
 
 /** The topics `reseller help TOPIC` answers beside the commands. */
 const helpTopicNames = ["environment", "exit-codes"] as const;
 
 /** `reseller --help` lists commands by what a reseller does with them, the daily ones first, as gh does. */
-export const commandGroups: readonly (readonly [heading: string, names: readonly string[]])[] = [
-  ["Core commands", ["buy", "trx", "receipt", "validate", "lock", "history", "reconcile", "sandbox"]],
-  ["Catalogue commands", ["items", "item", "prices"]],
-  ["Money commands", ["balance", "report", "topup", "channels", "leaderboard"]],
-  ["Setup commands", ["login", "logout", "config", "webhook", "completion", "emulator", "version"]],
+export const commandGroups: readonly (readonly [group: keyof typeof say.help.groups, names: readonly string[]])[] = [
+  ["core", ["buy", "trx", "receipt", "validate", "lock", "history", "reconcile", "sandbox"]],
+  ["catalogue", ["items", "item", "prices"]],
+  ["money", ["balance", "report", "topup", "channels", "leaderboard"]],
+  ["setup", ["login", "logout", "config", "webhook", "completion", "emulator", "version"]],
 ];
 
-const helpTopicItems: readonly [term: string, description: string][] = [
-  ["help COMMAND", "a command's flags, examples and piped columns (`help lock add`)"],
-  ["help environment", "the environment variables and the flags they stand for"],
-  ["help exit-codes", "what each exit code means, for scripts"],
+const helpTopicItems = (): readonly [term: string, description: string][] => [
+  ["help COMMAND", say.help.topicCommand],
+  ["help environment", say.help.topicEnvironment],
+  ["help exit-codes", say.help.topicExitCodes],
 ];
 
 /**
@@ -66,47 +67,61 @@ function formatHelp(cmd: Command, helper: Help): string {
   const isRoot = cmd.parent === null;
   const termWidth = Math.max(
     helper.padWidth(cmd, helper),
-    ...(isRoot ? helpTopicItems.map(([term]) => term.length) : []),
+    ...(isRoot ? helpTopicItems().map(([term]) => term.length) : []),
   );
   const item = (term: string, description: string) => helper.formatItem(term, termWidth, description, helper);
   const list = (heading: string, items: string[]) => helper.formatItemList(heading, items, helper);
-  const commandItem = (c: Command) => item(helper.subcommandTerm(c), helper.subcommandDescription(c));
-  const optionItems = helper.visibleOptions(cmd).map((o) => item(helper.optionTerm(o), helper.optionDescription(o)));
-
-  let out = [`Usage: ${helper.commandUsage(cmd)}`, ""];
+  const inWords = (usage: string) =>
+    usage.replace("[options]", say.help.optionsWord).replace("[command]", say.help.commandWord);
+  const commandItem = (c: Command) => item(inWords(helper.subcommandTerm(c)), helper.subcommandDescription(c));
+  // commander's own help flag and `(default: …)` in the reader's language too.
+  const optionItems = helper
+    .visibleOptions(cmd)
+    .map((o) =>
+      item(
+        helper.optionTerm(o),
+        o.long === "--help"
+          ? say.help.helpFlag
+          : helper.optionDescription(o).replace(/\(default: /, `(${say.help.defaultIs}: `),
+      ),
+    );
+  let out = [`${say.help.usage} ${inWords(helper.commandUsage(cmd))}`, ""];
   const description = helper.commandDescription(cmd);
   if (description) out.push(helper.boxWrap(description, width), "");
   out = out.concat(
     list(
-      "Arguments:",
+      say.help.arguments,
       helper.visibleArguments(cmd).map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a))),
     ),
   );
   const commands = helper.visibleCommands(cmd);
   if (!isRoot) {
-    out = out.concat(list("Commands:", commands.map(commandItem)), list("Options:", optionItems));
+    out = out.concat(list(say.help.commands, commands.map(commandItem)), list(say.help.options, optionItems));
     let root: Command = cmd;
     while (root.parent) root = root.parent;
     const globals = root.options.filter((o) => !["--version", "--help"].includes(o.long ?? "")).map((o) => o.long);
-    out.push(helper.boxWrap(`Global flags: ${globals.join(", ")} (see \`reseller --help\`).`, width), "");
+    out.push(helper.boxWrap(say.help.globalFlags(globals.join(", ")), width), "");
     return out.join("\n");
   }
   const grouped = new Set(commandGroups.flatMap(([, names]) => names));
-  for (const [heading, names] of commandGroups) {
+  for (const [group, names] of commandGroups) {
     out = out.concat(
-      list(`${heading}:`, names.flatMap((name) => commands.filter((c) => c.name() === name)).map(commandItem)),
+      list(say.help.groups[group], names.flatMap((name) => commands.filter((c) => c.name() === name)).map(commandItem)),
     );
   }
   out = out.concat(
-    list("Other commands:", commands.filter((c) => !grouped.has(c.name()) && c.name() !== "help").map(commandItem)),
+    list(
+      say.help.otherCommands,
+      commands.filter((c) => !grouped.has(c.name()) && c.name() !== "help").map(commandItem),
+    ),
   );
   out = out.concat(
     list(
-      "Help topics:",
-      helpTopicItems.map(([term, text]) => item(term, text)),
+      say.help.helpTopics,
+      helpTopicItems().map(([term, text]) => item(term, text)),
     ),
   );
-  out = out.concat(list("Flags:", optionItems));
+  out = out.concat(list(say.help.flags, optionItems));
   return out.join("\n");
 }
 
@@ -125,6 +140,11 @@ export function buildProgram(run: RunCommand): Command {
     .option("--no-input", "never prompt; a missing value is an error (also RESELLER_NO_INPUT, CI)")
     .option("--verbose", "log each HTTP exchange to stderr, API key redacted (also RESELLER_DEBUG=1)")
     .option("--insecure", "allow a plain http:// base URL that is not this machine")
+    .option(
+      "--lang <lang>",
+      "id (Bahasa Indonesia) or en (env RESELLER_LANG; else the profile's language, else the locale)",
+      parser((v) => rules.choice("--lang", v, ["id", "en"] as const)),
+    )
     .showSuggestionAfterError(true)
     // `help` is declared below, with topics beside the commands.
     .helpCommand(false)
@@ -136,7 +156,7 @@ export function buildProgram(run: RunCommand): Command {
         "reseller balance",
         "reseller buy --item 12 --qty 1 --note 081234567890",
         "reseller trx show INV-20261121-000123 --jq .data.status",
-      )}\nMore: reseller help COMMAND, reseller help environment, reseller help exit-codes\n`,
+      )}\n${say.help.more}\n`,
     );
 
   program
@@ -191,9 +211,12 @@ export function buildProgram(run: RunCommand): Command {
           ];
           const close = known.filter((k) => k.startsWith(word.slice(0, 2)));
           throw new UsageError(
-            `No help for "${topic.join(" ")}": ${command === program ? "" : `\`${command.name()}\` has no sub-command "${word}"`}${command === program ? `there is no command or topic "${word}"` : ""}.`,
+            say.usage.noHelpFor(
+              topic.join(" "),
+              command === program ? say.usage.noCommandOrTopic(word) : say.usage.noSubCommand(command.name(), word),
+            ),
             {
-              suggestion: `${close.length ? `Did you mean ${close.join(" or ")}? ` : ""}See \`reseller help${command === program ? "" : ` ${topic.slice(0, topic.indexOf(word)).join(" ")}`}\`.`,
+              suggestion: `${close.length ? `${say.usage.didYouMean(close.join(say.usage.either))} ` : ""}${say.usage.read(`reseller help${command === program ? "" : ` ${topic.slice(0, topic.indexOf(word)).join(" ")}`}`)}`,
             },
           );
         }

@@ -5,6 +5,7 @@
  */
 import type { Command, CommanderError, Option } from "commander";
 import { UsageError } from "./errors.js";
+import { say } from "./messages/messages.js";
 import { closest } from "./rules/input.js";
 
 /** Flags people reach for that reseller spells otherwise, whichever command they are given to. */
@@ -81,7 +82,7 @@ function flagMeant(command: Command, flag: string): string | undefined {
 export function usageErrorOf(error: CommanderError, program: Command, argv: string[]): UsageError {
   const command = commandOf(program, argv);
   const path = pathOf(command);
-  const help = `See \`${path} --help\`.`;
+  const help = say.usage.see(path);
   const text = error.message.replace(/^error: /, "");
   const quoted = (pattern: RegExp) => pattern.exec(text)?.[1];
 
@@ -89,26 +90,20 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
     case "commander.unknownOption": {
       const flag = quoted(/unknown option '([^']+)'/) ?? "";
       if (keyFlags.has(flag.split("=")[0]!)) {
-        return new UsageError(
-          `${flag.split("=")[0]} is not an option: the API key is never given on the command line, where others can read it.`,
-          {
-            suggestion:
-              "Save it with `reseller login` (or pipe it to `reseller login --with-key`), or set RESELLER_API_KEY.",
-          },
-        );
+        return new UsageError(say.usage.keyFlag(flag.split("=")[0]!), { suggestion: say.usage.keyFlagHint });
       }
       const meant = flagMeant(command, flag);
       const subs = command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
       // `trx --status x`: the flag belongs to a sub-command, named with it.
       const owners = subs.filter((c) => c.options.some((o) => o.long === flag.split("=")[0]));
       const suggestion = meant
-        ? `Did you mean ${meant}? ${help}`
+        ? `${say.usage.didYouMean(meant)} ${help}`
         : owners.length
-          ? `Did you mean ${owners.map((c) => `\`${path} ${c.name()} ${flag}\``).join(" or ")}? ${help}`
+          ? `${say.usage.didYouMean(owners.map((c) => `\`${path} ${c.name()} ${flag}\``).join(say.usage.either))} ${help}`
           : subs.length
-            ? `\`${path}\` needs a command first: ${subs.map((c) => c.name()).join(", ")}. ${help}`
+            ? `${say.usage.needsCommandFirst(path, subs.map((c) => c.name()).join(", "))} ${help}`
             : help;
-      return new UsageError(`${flag} is not an option of \`${path}\`.`, { suggestion });
+      return new UsageError(say.usage.notAnOption(flag, path), { suggestion });
     }
     case "commander.unknownCommand": {
       const word = quoted(/unknown command '([^']+)'/) ?? "";
@@ -116,8 +111,8 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
         .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
         .map((c) => c.name());
       const meant = closest(word, names);
-      return new UsageError(`\`${path}\` has no command "${word}".`, {
-        suggestion: `${meant ? `Did you mean ${meant}? ` : ""}${help}`,
+      return new UsageError(say.usage.noSuchCommand(path, word), {
+        suggestion: `${meant ? `${say.usage.didYouMean(meant)} ` : ""}${help}`,
       });
     }
     case "commander.excessArguments": {
@@ -127,41 +122,41 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
       // `buy 12` means `buy --item 12`: an id given without its flag.
       const meant = /^\d+$/.test(first) && takes.includes("--item") ? `--item ${first}` : undefined;
       const said =
-        expected === 0
-          ? `\`${path}\` takes no arguments, only flags; "${first}" is one too many.`
-          : `\`${path}\` takes ${expected} argument${expected > 1 ? "s" : ""}; "${first}" is one too many.`;
-      return new UsageError(said, { suggestion: `${meant ? `Did you mean \`${path} ${meant}\`? ` : ""}${help}` });
+        expected === 0 ? say.usage.noArguments(path, first) : say.usage.tooManyArguments(path, expected, first);
+      return new UsageError(said, {
+        suggestion: `${meant ? `${say.usage.didYouMean(`\`${path} ${meant}\``)} ` : ""}${help}`,
+      });
     }
     case "commander.missingArgument": {
       const name = quoted(/missing required argument '([^']+)'/) ?? "argument";
       const argument = command.registeredArguments.find((a) => a.name() === name);
-      return new UsageError(`\`${path}\` needs <${name}>${argument?.description ? `: ${argument.description}` : ""}.`, {
+      return new UsageError(say.usage.needsArgument(path, name, argument?.description ?? ""), {
         suggestion: help,
       });
     }
     case "commander.optionMissingArgument": {
       const flags = quoted(/option '([^']+)' argument missing/) ?? "";
       const value = /<([^>]+)>/.exec(flags)?.[1];
-      return new UsageError(`${longFlag(flags)} needs a value${value ? `: ${longFlag(flags)} <${value}>` : ""}.`, {
+      return new UsageError(say.usage.needsValue(longFlag(flags), value ?? ""), {
         suggestion: help,
       });
     }
     case "commander.missingMandatoryOptionValue": {
       const flags = quoted(/required option '([^']+)' not specified/) ?? "";
       const option = command.options.find((o) => o.flags === flags);
-      return new UsageError(`\`${path}\` needs ${flags}${option?.description ? `: ${option.description}` : ""}.`, {
+      return new UsageError(say.usage.needsOption(path, flags, option?.description ?? ""), {
         suggestion: help,
       });
     }
     case "commander.invalidArgument": {
       // Only commander's own checks get here; reseller's rules speak for themselves.
-      return new UsageError(capitalised(text), { suggestion: help });
+      return new UsageError(say.usage.invalidArgument(capitalised(text)), { suggestion: help });
     }
     default: {
       const [first = "", ...rest] = text.split("\n");
       const guess = rest.join(" ").match(/Did you mean (.+)\?/)?.[1];
       return new UsageError(`${capitalised(first).replace(/[^.]$/, "$&.")}`, {
-        suggestion: guess ? `Did you mean ${guess}? ${help}` : help,
+        suggestion: guess ? `${say.usage.didYouMean(guess)} ${help}` : help,
       });
     }
   }
@@ -172,11 +167,11 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
  * (code USAGE, exit 2), its words kept, with the help of the command it was given to.
  */
 export function usageErrorOfRule(error: UsageError, program: Command, argv: string[]): UsageError {
-  const help = `See \`${pathOf(commandOf(program, argv))} --help\`.`;
+  const help = say.usage.see(pathOf(commandOf(program, argv)));
   // A hint that already names the help to read (`help lock ad`) is not given a second one.
   const suggestion = !error.suggestion
     ? help
-    : error.suggestion.includes("See `")
+    : error.suggestion.includes(say.usage.see("").split("`")[0]!)
       ? error.suggestion
       : `${error.suggestion} ${help}`;
   return new UsageError(error.message, { suggestion, ...(error.details ? { details: error.details } : {}) });

@@ -12,6 +12,7 @@ import {
   ServiceError,
   UnexpectedResponseError,
 } from "../errors.js";
+import { say } from "../messages/messages.js";
 import { maskApiKey } from "../config/mask.js";
 import { isLoopback } from "../config/settings.js";
 import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
@@ -756,8 +757,8 @@ function toNetworkError(
 ): Error {
   if (signal?.aborted)
     return handedOn
-      ? new InterruptedError("Interrupted.")
-      : new InterruptedError("Interrupted; nothing was sent.", { nothingInFlight: true });
+      ? new InterruptedError(say.errors.interrupted)
+      : new InterruptedError(say.errors.interruptedNothingSent, { nothingInFlight: true });
   const code = errorCodeOf(error) ?? "NETWORK_ERROR";
   if (certificateCodes.test(code)) {
     return new NetworkError(

@@ -14,6 +14,7 @@ import {
 import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
 import { wrapMessage } from "./message.js";
+import { say } from "../messages/messages.js";
 import { formatRupiah } from "./format.js";
 import { jsonForTerminal, neutralize } from "./sanitize.js";
 
@@ -65,12 +66,10 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
         `${jsonForTerminal(JSON.stringify({ error: { code: "INTERNAL_ERROR", status: null, message: text } }))}\n`,
       );
     } else {
-      stderr.write(`${paint("bad", "Error:")} something went wrong inside reseller: ${neutralize(text)}\n`);
+      stderr.write(`${paint("bad", say.printer.error)} ${say.printer.bug(neutralize(text))}\n`);
       if (options.verbose && error instanceof Error && error.stack)
         stderr.write(`${neutralize(error.stack, { keepNewlines: true })}\n`);
-      stderr.write(
-        "This is a bug. Please report it with the command you ran and the output of --verbose (it never shows your full API key).\n",
-      );
+      stderr.write(`${say.printer.reportBug}\n`);
     }
     return ExitCode.refused;
   }
@@ -83,7 +82,8 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
 
   // Ctrl-C is the person's own choice, not a failure: said plainly, without "Error:" or a code.
   const wrap = (text: string, prefix: string) => wrapMessage(neutralize(text), options.width, prefix.length + 1, 2);
-  const hint = (suggestion: string) => stderr.write(`${paint("dim", "Hint:")} ${wrap(suggestion, "Hint:")}\n`);
+  const hint = (suggestion: string) =>
+    stderr.write(`${paint("dim", say.printer.hint)} ${wrap(suggestion, say.printer.hint)}\n`);
   if (error instanceof InterruptedError) {
     stderr.write(`${wrap(error.message, "")}\n`);
     if (error.suggestion) hint(error.suggestion);
@@ -96,7 +96,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
       .filter(Boolean)
       .join(", "),
   );
-  const labelText = error.exitCode === ExitCode.outcomeUnknown ? "Outcome unknown:" : "Error:";
+  const labelText = error.exitCode === ExitCode.outcomeUnknown ? say.printer.outcomeUnknown : say.printer.error;
   const label = paint(error.exitCode === ExitCode.outcomeUnknown ? "warn" : "bad", labelText);
   // The code goes with the message's last word, so it is wrapped as one of them.
   const coded = `${error.message}${error.code === "USAGE" ? "" : ` (${where})`}`;
@@ -122,15 +122,21 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
         : key === "refunded" && typeof value === "number"
           ? formatRupiah(value)
           : String(value);
-    stderr.write(`  ${key.replace(/_/g, " ")}: ${neutralize(shown)}\n`);
+    stderr.write(`  ${detailName(key)}: ${neutralize(shown)}\n`);
   }
   if (error instanceof OutcomeUnknownError && error.refId)
     stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
   if (error instanceof UnexpectedResponseError && error.bodyExcerpt.trim()) {
-    stderr.write(`  it began: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}\n`);
+    stderr.write(`  ${say.printer.itBegan}: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}\n`);
   }
   // A hint may quote the service (an item's name, a channel's code).
   if (error.suggestion) hint(error.suggestion);
-  if (options.verbose && error.cause instanceof Error) stderr.write(`  cause: ${neutralize(error.cause.message)}\n`);
+  if (options.verbose && error.cause instanceof Error)
+    stderr.write(`  ${say.printer.cause}: ${neutralize(error.cause.message)}\n`);
   return error.exitCode;
+}
+
+/** A detail's name in the reader's language (`refunded`: `dana dikembalikan`); one not in the catalogue as it came. */
+function detailName(key: string): string {
+  return Object.hasOwn(say.printer.details, key) ? say.printer.details[key]! : key.replace(/_/g, " ");
 }

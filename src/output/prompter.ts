@@ -6,6 +6,7 @@
 import { confirm, input, password, select } from "@inquirer/prompts";
 import { InterruptedError } from "../errors.js";
 import { neutralize } from "./sanitize.js";
+import { say } from "../messages/messages.js";
 
 export interface Choice<T> {
   name: string;
@@ -46,7 +47,7 @@ export function createPrompter(io: {
       const name = (error as Error)?.name;
       // Every question comes before anything is sent or saved.
       if (name === "ExitPromptError" || name === "AbortPromptError" || name === "CancelPromptError")
-        throw new InterruptedError("Cancelled; nothing was sent.");
+        throw new InterruptedError(say.errors.cancelled);
       throw error;
     }
   };

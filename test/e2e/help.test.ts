@@ -162,7 +162,7 @@ describe("help laid out for people", () => {
   it("a command's help names the global flags once, after its own", async () => {
     const r = await runReseller(["buy", "--help"]);
     expect(r.stdout).toMatch(
-      /^Global flags: --json, --jq, --profile, --base-url, --timeout, --no-color,\n--no-input, --verbose, --insecure \(see `reseller --help`\)\.$/m,
+      /^Global flags: --json, --jq, --profile, --base-url, --timeout, --no-color,\n--no-input, --verbose, --insecure, --lang \(see `reseller --help`\)\.$/m,
     );
     expect(r.stdout.indexOf("Global flags:")).toBeGreaterThan(r.stdout.indexOf("--no-check"));
   });

@@ -1,0 +1,19 @@
+/**
+ * The catalogue of the language chosen, `say`: every sentence a person reads comes from it
+ * (`say.errors.noApiKey`). English is built in, being the fallback and the source of the keys; the
+ * Indonesian catalogue is loaded only when chosen. Chosen once, at the process edge (src/cli.ts),
+ * before the commands are declared, so help, errors and screens speak one language.
+ */
+import { en, type Messages } from "./en.js";
+import type { Language } from "./language.js";
+
+export type { Messages };
+
+/** The words of the language in use; English until another is chosen. */
+export let say: Messages = en;
+export let spoken: Language = "en";
+
+export async function speak(language: Language): Promise<void> {
+  say = language === "id" ? (await import("./id.js")).id : en;
+  spoken = language;
+}

@@ -1,0 +1,96 @@
+/**
+ * The catalogues: every English message has its Indonesian one and no more, each says the same
+ * things it is given (a placeholder dropped or added is a sentence that lies), and the language is
+ * chosen as the settings say: flag > RESELLER_LANG > profile > locale > English.
+ */
+import { describe, expect, it } from "vitest";
+import { en } from "../../src/messages/en.js";
+import { id } from "../../src/messages/id.js";
+import { chooseLanguage, languageFlagOf, localeLanguage } from "../../src/messages/language.js";
+
+type Tree = { [key: string]: unknown };
+
+function leaves(tree: Tree, prefix = ""): [string, unknown][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    value !== null && typeof value === "object"
+      ? leaves(value as Tree, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, value]],
+  );
+}
+
+/** A message called with a marker for each parameter; a one-item array reads as a string and as a list. */
+// biome-ignore lint/complexity/noBannedTypes: a message of any parameters
+function said(message: Function): string {
+  const markers = Array.from({ length: message.length }, (_, i) => [`⟦${i}⟧`]);
+  try {
+    return String(message(...markers));
+  } catch {
+    return String(message(...markers.map(([marker]) => marker)));
+  }
+}
+
+const markersIn = (text: string) => [...text.matchAll(/⟦\d+⟧/g)].map((m) => m[0]).sort();
+
+describe("the catalogues", () => {
+  const english = new Map(leaves(en));
+  const indonesian = new Map(leaves(id));
+
+  it("have the same messages", () => {
+    expect([...indonesian.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it("give each message the same placeholders in both languages, and nothing empty", () => {
+    for (const [key, message] of english) {
+      const other = indonesian.get(key);
+      expect(typeof other, key).toBe(typeof message);
+      if (typeof message === "function" && typeof other === "function") {
+        expect(other.length, key).toBe(message.length);
+        expect(markersIn(said(other)), key).toEqual(markersIn(said(message)));
+        for (let i = 0; i < message.length; i++) expect(said(message), key).toContain(`⟦${i}⟧`);
+      } else {
+        expect(String(other).trim(), key).not.toBe("");
+      }
+    }
+  });
+
+  it("say Indonesian words in Indonesian: no message is left as the English one", () => {
+    const same = [...english].filter(
+      ([key, message]) =>
+        typeof message === "string" &&
+        message === indonesian.get(key) &&
+        /[a-z]{4,}/.test(message.replace(/`[^`]*`|--[\w-]+|[A-Z_]{3,}/g, "")),
+    );
+    // Words both languages write alike (status, invoice) are not English left behind.
+    expect(same.map(([key]) => key)).toEqual(["printer.details.status", "printer.details.invoice"]);
+  });
+});
+
+describe("choosing the language", () => {
+  it("reads the locale as POSIX does: the first of LC_ALL, LC_MESSAGES, LANG that is set", () => {
+    expect(localeLanguage({ LANG: "id_ID.UTF-8" })).toBe("id");
+    expect(localeLanguage({ LANG: "id" })).toBe("id");
+    expect(localeLanguage({ LC_MESSAGES: "id-ID", LANG: "en_US.UTF-8" })).toBe("id");
+    expect(localeLanguage({ LC_ALL: "C", LANG: "id_ID.UTF-8" })).toBe("en");
+    expect(localeLanguage({ LC_ALL: "", LANG: "id_ID.UTF-8" })).toBe("id");
+    expect(localeLanguage({ LANG: "ida_XX" })).toBe("en");
+    expect(localeLanguage({})).toBeUndefined();
+  });
+
+  it("takes the flag over the environment over the profile over the locale", () => {
+    const locale = { LANG: "id_ID.UTF-8" };
+    expect(chooseLanguage("en", { ...locale, RESELLER_LANG: "id" }, "id")).toEqual({ language: "en", source: "flag" });
+    expect(chooseLanguage(undefined, { ...locale, RESELLER_LANG: "en" }, "id")).toEqual({
+      language: "en",
+      source: "environment",
+    });
+    expect(chooseLanguage(undefined, locale, "en")).toEqual({ language: "en", source: "profile" });
+    expect(chooseLanguage(undefined, locale, undefined)).toEqual({ language: "id", source: "locale" });
+    expect(chooseLanguage(undefined, {}, undefined)).toEqual({ language: "en", source: "default" });
+  });
+
+  it("finds --lang in argv as commander would, not after --", () => {
+    expect(languageFlagOf(["balance", "--lang", "id"])).toBe("id");
+    expect(languageFlagOf(["--lang=en", "balance"])).toBe("en");
+    expect(languageFlagOf(["buy", "--", "--lang", "id"])).toBeUndefined();
+  });
+});
