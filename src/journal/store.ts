@@ -938,12 +938,12 @@ export class JournalStore {
     // A newer log in its place (another process sealed this one meanwhile) is not this one to seal.
     const indexed = quietly(() => lstatSync(this.activePath));
     if (indexed?.ino !== active.ino) throw new IndexMismatch("the active log is not the file that was indexed");
+    this.stillHolding();
     mkdirSync(this.segmentsDir, { recursive: true, mode: 0o700 });
     if (!isRealDirectory(this.segmentsDir)) return meta;
     const sequence = Math.max(meta.files.filter((f) => f.sealed).length, this.lastSegmentNumber()) + 1;
     const name = `${String(sequence).padStart(6, "0")}-${month}.jsonl`;
     const target = join(this.segmentsDir, name);
-    this.stillHolding();
     try {
       linkSync(this.activePath, target);
     } catch (error) {

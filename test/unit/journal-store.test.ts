@@ -13,6 +13,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   truncateSync,
@@ -321,6 +322,67 @@ describe("records of one entry far apart in time", () => {
     journal.append(outcome("d", at, { outcome: "unknown", reason: "late" }));
     journal.append(outcome("n", at, { outcome: "unknown", reason: "asked again" }));
     expect(journal.unsettled().map((e) => [e.entry, e.outcome])).toEqual([["n", "unknown"]]);
+  });
+});
+
+describe("a process that finds the world changed as it is about to seal", () => {
+  const october = "2026-10-15T10:00:00.000Z";
+  /** Fifty purchases made in October, as a release wrote them. */
+  const octoberJournal = (dir: string) => {
+    const lines: string[] = [];
+    for (let i = 0; i < 50; i++)
+      lines.push(
+        JSON.stringify(intent(`o${i}`, october)),
+        JSON.stringify(outcome(`o${i}`, october, { outcome: "done", invoice: `INV-o${i}` })),
+      );
+    writeFileSync(join(dir, "journal.jsonl"), `${lines.join("\n")}\n`);
+  };
+  /**
+   * A November clock that, the first time it is read (as sealing decides the month has turned, after
+   * the log was indexed), lets another process act first.
+   */
+  const novemberAfter = (meanwhile: () => void) => {
+    let first = true;
+    return () => {
+      if (first) {
+        first = false;
+        meanwhile();
+      }
+      return Date.parse("2026-11-02T10:00:00.000Z");
+    };
+  };
+
+  it("the log it indexed was sealed by another and a new one begun: nothing is sealed over them, every purchase stays", () => {
+    const dir = makeConfigDir();
+    octoberJournal(dir);
+    const segment = join(dir, "journal.d", "segments", "000001-2026-10.jsonl");
+    const journal = new Journal(dir, {
+      now: novemberAfter(() => {
+        mkdirSync(join(dir, "journal.d", "segments"), { recursive: true });
+        renameSync(join(dir, "journal.jsonl"), segment);
+        appendFileSync(join(dir, "journal.jsonl"), `${JSON.stringify(intent("n0", "2026-11-02T09:00:00.000Z"))}\n`);
+      }),
+    });
+    expect(journal.byRefId("ref-o7")).toEqual([expect.objectContaining({ entry: "o7", invoice: "INV-o7" })]);
+    expect(journal.entries().map((e) => e.entry)).toEqual([...Array.from({ length: 50 }, (_v, i) => `o${i}`), "n0"]);
+    expect(journal.byRefId("ref-n0")).toHaveLength(1);
+  });
+
+  it("its lock was taken over meanwhile: it does not seal, answers from what is on disk, and the next holder seals", () => {
+    const dir = makeConfigDir();
+    octoberJournal(dir);
+    const lock = join(dir, "journal.d", "index.lock");
+    // A holder on another machine whose lease is fresh: alive, so it keeps the lock.
+    const journal = new Journal(dir, {
+      now: novemberAfter(() => writeFileSync(lock, "4242 another-machine 7 f00d\n")),
+    });
+    expect(journal.byRefId("ref-o7")).toEqual([expect.objectContaining({ entry: "o7", invoice: "INV-o7" })]);
+    expect(existsSync(join(dir, "journal.jsonl"))).toBe(true);
+    expect(existsSync(join(dir, "journal.d", "segments"))).toBe(false);
+    rmSync(lock);
+    expect(journal.byInvoice("INV-o49")).toHaveLength(1);
+    expect(readdirSync(join(dir, "journal.d", "segments"))).toEqual(["000001-2026-10.jsonl"]);
+    expect(journal.entries()).toHaveLength(50);
   });
 });
 
