@@ -39,6 +39,11 @@ export interface RichCell {
   copy?: boolean;
   /** Shorter forms a person may be shown when space is short, in order (a time without its hint, then without seconds). */
   shorter?: string[];
+  /**
+   * The whole of a long text (a problem's message) whose cell shows only `human` on one line (its
+   * code): on a terminal said below the table by row number, wrapped between words.
+   */
+  detail?: string;
 }
 export type Cell = string | number | null | undefined | RichCell;
 
@@ -240,6 +245,20 @@ export class Output {
       if (pending) this.options.stdout.write(pending);
       return;
     }
+    const details = rows.map((row) => row.map(detailOf).find((d) => d !== undefined));
+    if (!details.some((d) => d !== undefined)) return this.laidOut(headers, rows, options, false);
+    // Each row numbered, so that the details below the table can name their row.
+    this.laidOut(headers, rows, options, true);
+    const numberWidth = String(rows.length).length;
+    details.forEach((detail, r) => {
+      if (detail === undefined) return;
+      const text = wrapMessage(neutralize(detail), this.width, numberWidth + 2, numberWidth + 2);
+      this.options.stdout.write(`${this.paintOut("dim", String(r + 1).padStart(numberWidth))}  ${text}\n`);
+    });
+  }
+
+  /** A table on a terminal (see table()); `numbered`: the rows numbered even with nothing to copy below. */
+  private laidOut(headers: (string | Column)[], rows: Cell[][], options: { wrap?: boolean }, numbered: boolean): void {
     const count = Math.max(headers.length, ...rows.map((r) => r.length));
     const columns: Column[] = [...Array(count).keys()].map((i) => {
       const h = headers[i];
@@ -257,7 +276,7 @@ export class Output {
     const boxSpecs = boxColumns.map((i) => columns[i]!);
     const boxRows = rows.map((row) => boxColumns.map((i) => this.shownCell(row[i])));
     const hasHeaders = headers.length > 0;
-    if (copyColumns.length === 0) {
+    if (copyColumns.length === 0 && !numbered) {
       const plan = planBoxedOrNot(boxSpecs, boxRows, this.width);
       if (plan) return void this.options.stdout.write(`${this.draw(boxSpecs, boxRows, plan, hasHeaders).text}\n`);
       return this.stacked(columns, rows);
@@ -281,7 +300,7 @@ export class Output {
     const singleLine = copies.every((c) => c.every((v) => !v.includes("\n")));
     const copyHead = copyHeaders.map((h) => this.paintOut("bold", h));
     const besidePlan =
-      singleLine && boxColumns.length
+      singleLine && boxColumns.length && !numbered
         ? planBoxedOrNot(boxSpecs, boxRows, this.width - 2 - listingWidth, besideFloor)
         : undefined;
     if (besidePlan) {
@@ -298,19 +317,20 @@ export class Output {
     }
     // Below the box, the rows numbered: a listing of the values by row number when each fits on a
     // line, else each value on lines of its own after its row's number and header.
-    const numbered = boxColumns.length > 0;
-    if (numbered) {
+    const numberedBox = boxColumns.length > 0;
+    if (numberedBox) {
       const numberedSpecs: Column[] = [{ header: "#" }, ...boxSpecs];
       const numberedRows = boxRows.map((row, n) => [{ text: String(n + 1) }, ...row]);
       const plan = planBoxedOrNot(numberedSpecs, numberedRows, this.width);
       if (!plan) return this.stacked(columns, rows);
       this.options.stdout.write(`${this.draw(numberedSpecs, numberedRows, plan, hasHeaders).text}\n`);
     }
-    const numberWidth = numbered ? String(rows.length).length + 2 : 0;
-    const number = (r: number) => (numbered ? `${String(r + 1).padStart(numberWidth - 2)}  ` : "");
+    if (copyColumns.length === 0) return;
+    const numberWidth = numberedBox ? String(rows.length).length + 2 : 0;
+    const number = (r: number) => (numberedBox ? `${String(r + 1).padStart(numberWidth - 2)}  ` : "");
     if (singleLine && numberWidth + listingWidth <= this.width) {
       if (hasHeaders)
-        this.options.stdout.write(`${numbered ? `${"#".padStart(numberWidth - 2)}  ` : ""}${listing(copyHead)}\n`);
+        this.options.stdout.write(`${numberedBox ? `${"#".padStart(numberWidth - 2)}  ` : ""}${listing(copyHead)}\n`);
       // A row with nothing to copy (a top-up in history) has no line here.
       copies.forEach(
         (values, r) => values.some(Boolean) && this.options.stdout.write(`${number(r)}${listing(values)}\n`),
@@ -583,6 +603,10 @@ function neverCut(cell: Cell): boolean {
   if (cell === null || cell === undefined || typeof cell === "number") return true;
   if (typeof cell === "string") return cell === "";
   return cell.shorter !== undefined || /^[-+]?Rp \d/.test(cell.human);
+}
+
+function detailOf(cell: Cell): string | undefined {
+  return typeof cell === "object" && cell !== null && cell.detail ? cell.detail : undefined;
 }
 
 function isCopy(cell: Cell): boolean {

@@ -308,3 +308,41 @@ describe("golden screens at 80 columns with a catalogue of 400: every row says w
     ]);
   });
 });
+
+/**
+ * A bulk result table at 80 columns where orders went wrong: each row stays one line, a problem's
+ * cell holds its code, and the whole message is said below the table by row number, wrapped between
+ * words (a refused row's cell was ten lines of words).
+ */
+describe("golden screen of a bulk run with problems, at 80 columns", () => {
+  const harness = useEmulator();
+
+  it("each row one line; the problems below the table by row number, whole", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    harness.emulator.setItemAvailable(13, false);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, ["item_id,quantity,note", "12,1,081234567801", "13,1,081234567802"].join("\n"));
+    const r = await reseller.run(["buy", "--file", file, "--yes"], { mode: "table", env: { COLUMNS: "80" } });
+    harness.emulator.setItemAvailable(13, true);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expectScreen(r.stdout, 80, []);
+    const lines = r.stdout.replace(ansi, "").split("\n");
+    // The box: a top, a header, a rule, one line for each of the two rows, a bottom.
+    const box = lines.slice(
+      lines.findIndex((l) => l.startsWith("┌")),
+      lines.findIndex((l) => l.startsWith("└")) + 1,
+    );
+    expect(box, r.stdout).toHaveLength(6);
+    expect(box[4]).toMatch(/│ 2 +│ 3 +│ .*│ (refused|not sent) +│ .*│ PRODUCT_TEMPORARILY/);
+    // Below, by row number: the code and the whole message, its lines under its start.
+    const below = lines.slice(lines.findIndex((l) => /^2 {2}PRODUCT_TEMPORARILY_UNAVAILABLE: /.test(l)));
+    expect(below.length, r.stdout).toBeGreaterThan(0);
+    const said = below
+      .filter((l) => l.trim())
+      .map((l) => l.trim())
+      .join(" ");
+    expect(said).toMatch(
+      /^2 {2}PRODUCT_TEMPORARILY_UNAVAILABLE: This product is unavailable right now; .*nothing was charged\./,
+    );
+  });
+});

@@ -175,6 +175,12 @@ export const bulkColumns = [
   "hand_over…",
 ];
 
+/** A problem in a table: its code on one line, the whole message below the table by row number. */
+function problemCell(error: { code: string; message: string }, withCode: boolean): Cell {
+  const whole = withCode ? `${error.code}: ${error.message}` : error.message;
+  return { human: error.code, plain: whole, tone: "bad", detail: whole };
+}
+
 /** On a terminal: the line, what was bought for whom, the verdict, and what to hand over (whole). */
 function printTable(ctx: Context, results: BulkResult[]): void {
   ctx.output.table(
@@ -184,8 +190,8 @@ function printTable(ctx: Context, results: BulkResult[]): void {
       { header: "Customer", fit: "keep" },
       { header: "Outcome", fit: "keep" },
       { header: "Amount", fit: "keep" },
-      // Serials and licences are copyable (never cut); a problem's words may wrap.
-      { header: "Hand over / problem", fit: "wrap" },
+      // Serials and licences are copyable (never cut); a problem is its code on one line, said in full below.
+      { header: "Hand over / problem", fit: "end", min: 12 },
       { header: "Invoice", fit: "keep" },
       { header: "Ref ID", fit: "keep" },
     ],
@@ -200,11 +206,9 @@ function printTable(ctx: Context, results: BulkResult[]): void {
         r.hand_over?.length
           ? // One serial or licence a line: joined on one line, a few licences outgrow any window.
             copyable(r.hand_over.join("\n"), "good")
-          : r.outcome === "delivery_failed"
-            ? r.error?.message
-            : r.error
-              ? `${r.error.code}: ${r.error.message}`
-              : undefined,
+          : r.error
+            ? problemCell(r.error, r.outcome !== "delivery_failed")
+            : undefined,
         r.invoice === undefined ? undefined : copyable(r.invoice, "bold"),
         copyable(r.ref_id),
       ]),
