@@ -604,6 +604,11 @@ export function buildProgram(run: RunCommand): Command {
       "open amount: the game's zone, sent in the note as zone_id",
       parser((v) => rules.customerId("--zone-id", v)),
     )
+    .option("--receipt", "print the customer's receipt once delivered (implies --wait; see `reseller receipt`)")
+    .option(
+      "--receipts <file>",
+      "with --file: write each delivered (or partly delivered) order's receipt to this file, separated (implies --wait)",
+    )
     .option("--no-validate", "do not check the customer's account before buying")
     .option(
       "--no-check",
@@ -621,6 +626,8 @@ export function buildProgram(run: RunCommand): Command {
           "reseller buy --cart cart.json --yes",
           "reseller buy --file orders.csv --out results.jsonl",
           "reseller buy --file orders.csv --skip-bought --wait",
+          "reseller buy --item 12 --qty 1 --note 081234567891 --receipt",
+          "reseller buy --file orders.csv --skip-bought --receipts receipts.txt",
         ),
     )
     .action((opts, cmd) =>
@@ -647,6 +654,8 @@ export function buildProgram(run: RunCommand): Command {
         again: opts.again === true,
         repeatWindow: opts.repeatWindow as number | undefined,
         check: opts.check !== false,
+        receipt: opts.receipt === true,
+        receipts: opts.receipts as string | undefined,
       }),
     );
 

@@ -5,6 +5,7 @@
  * settles a purchase whose answer was lost.
  */
 import type { ServiceClient } from "../api/client.js";
+import type { Transaction } from "../api/model.js";
 import { AnswerBody, answerValue } from "../api/answer.js";
 import type { Context } from "../context.js";
 import {
@@ -94,7 +95,7 @@ async function buyOrder(
   const { verdict, refunded } = judged;
   reportPurchase(ctx, order, bought, verdict, refunded);
 
-  if (!options.wait) {
+  if (!request.wait) {
     if (ctx.output.mode === "json") {
       ctx.output.json(withOutcome(bought.body, judged, bought.amount));
       return verdictExitCode(verdict);
@@ -106,7 +107,7 @@ async function buyOrder(
       );
     return verdictExitCode(verdict);
   }
-  await waitAndShow(ctx, client, bought, options.waitTimeout);
+  await waitAndShow(ctx, client, bought, options.waitTimeout, request.receipt ? order : undefined);
 }
 
 /**
@@ -208,6 +209,7 @@ async function waitAndShow(
   client: ServiceClient,
   bought: Purchase,
   flagTimeout: number | undefined,
+  receiptOf?: Order,
 ): Promise<void> {
   const { waitForDelivery, waitTimeoutSeconds } = await import("../orders/delivery.js");
   const timeout = waitTimeoutSeconds(ctx, flagTimeout);
@@ -246,9 +248,18 @@ async function waitAndShow(
   const t = waited.result.data;
   const judged = orderVerdict(t, waited.finished);
   const { verdict, refunded } = judged;
+  // The customer's receipt: beside the answer in --json, else printed after it (even when the delivery failed).
+  const receipt = receiptOf ? await customerReceipt(ctx, t, receiptOf) : undefined;
+  const answer = withOutcome(waited.result.body, judged, t.amount ?? bought.amount);
   const result =
     ctx.output.mode === "json"
-      ? { ...waited.result, body: withOutcome(waited.result.body, judged, t.amount ?? bought.amount) }
+      ? {
+          ...waited.result,
+          body:
+            receipt && answer && typeof answer === "object" && !(answer instanceof AnswerBody)
+              ? { ...answer, receipt }
+              : answer,
+        }
       : waited.result;
   try {
     showTransaction(ctx.output, result, waited.finished, timeout, { waited: true, verdict: judged });
@@ -259,11 +270,18 @@ async function waitAndShow(
       error.message = error.message.replace(/\.?$/, `; ${formatRupiah(refunded)} refunded.`).replace(/\.;/, ";");
     }
     throw error;
+  } finally {
+    if (receipt && ctx.output.mode !== "json") ctx.output.document(`\n${receipt.text}`);
   }
   if (ctx.output.mode !== "json")
     ctx.output.success(
       `${verdict === "delivered" ? "Delivered" : "Bought, not delivered yet"}: ref_id ${bought.refId}${bought.invoice ? `, invoice ${bought.invoice}` : ""} (outcome: ${verdictWords(verdict)}).`,
     );
+}
+
+async function customerReceipt(ctx: Context, t: Transaction, order: Order) {
+  const [{ shopReceipt }, { saleOf }] = await Promise.all([import("../shop/receipt.js"), import("../shop/selling.js")]);
+  return shopReceipt(ctx, t, saleOf(ctx, order));
 }
 
 /**

@@ -7,8 +7,7 @@ import type { Context } from "../context.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import { ServiceError } from "../errors.js";
 import { journalFor } from "../journal/request.js";
-import { buildReceipt, whatsAppLink, type KeptSale, type ReceiptLanguage } from "../shop/receipt.js";
-import { shopProfile } from "../shop/shop-profile.js";
+import { shopReceipt, whatsAppLink, type KeptSale, type ReceiptLanguage } from "../shop/receipt.js";
 import type { Transaction } from "../api/model.js";
 
 export interface ReceiptOptions {
@@ -29,14 +28,7 @@ export async function run(ctx: Context, options: ReceiptOptions): Promise<void> 
       error.message = `No transaction has the ref_id or invoice ${options.ref}.`;
     throw error;
   }
-  const shop = shopProfile(ctx);
-  const receipt = buildReceipt({
-    transaction,
-    sale: keptSale(ctx, transaction),
-    ...(shop.shopName ? { shopName: shop.shopName } : {}),
-    timeZone: shop.timeZone,
-    lang: options.lang ?? "id",
-  });
+  const receipt = shopReceipt(ctx, transaction, keptSale(ctx, transaction), options.lang ?? "id");
   const link =
     options.wa === undefined
       ? undefined

@@ -33,6 +33,10 @@ export interface BuyOptions {
   repeatWindow?: number;
   /** false with --no-check: send phone numbers as given, without checking their form. */
   check?: boolean;
+  /** --receipt: the customer's receipt after delivery (implies --wait). */
+  receipt?: boolean;
+  /** --file: write each delivered order's receipt to this file (implies --wait). */
+  receipts?: string;
 }
 
 /** The customer data of one line as flags give it; an SMM target is turned into its JSON note later. */
@@ -53,6 +57,8 @@ interface Common {
   validate: boolean;
   /** Check the customer's phone number before buying, where the item takes one. */
   check: boolean;
+  /** Print the customer's receipt once the wait ends. */
+  receipt: boolean;
 }
 
 export type BuyRequest =
@@ -73,6 +79,7 @@ export type BuyRequest =
       skipBought: boolean;
       again: boolean;
       repeatWindowHours?: number;
+      receipts?: string;
     });
 
 export const defaultConcurrency = 4;
@@ -94,7 +101,9 @@ function singleItemFlagsGiven(options: BuyOptions): string[] {
 
 export function parseBuyRequest(options: BuyOptions): BuyRequest {
   const common: Common = {
-    wait: options.wait,
+    // A receipt is for an order whose delivery is known.
+    wait: options.wait || options.receipt === true || options.receipts !== undefined,
+    receipt: options.receipt === true,
     yes: options.yes,
     validate: options.validate !== false,
     check: options.check !== false,
@@ -115,6 +124,8 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     if (concurrency > maxConcurrency) throw new InputError(`--concurrency must be at most ${maxConcurrency}.`);
     if (options.skipBought && options.again)
       throw new InputError("--skip-bought and --again answer the same question; give one.");
+    if (options.receipt)
+      throw new InputError("--file writes its receipts to a file: give --receipts FILE instead of --receipt.");
     return {
       ...common,
       kind: "file",
@@ -123,6 +134,7 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
       ...(options.out !== undefined ? { out: options.out } : {}),
       skipBought: options.skipBought === true,
       again: options.again === true,
+      ...(options.receipts !== undefined ? { receipts: options.receipts } : {}),
       // Else the profile's repeat_window, else 48 h (resolved with the other settings).
       ...(options.repeatWindow !== undefined ? { repeatWindowHours: options.repeatWindow } : {}),
     };
@@ -133,6 +145,7 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     ["--skip-bought", options.skipBought === true],
     ["--again", options.again === true],
     ["--repeat-window", options.repeatWindow !== undefined],
+    ["--receipts", options.receipts !== undefined],
   ] as const) {
     if (given) throw new InputError(`${flag} goes with --file (many orders).`);
   }

@@ -9,12 +9,14 @@
  * sequence into the reseller's terminal or the customer's chat.
  */
 import type { Transaction, TransactionLine } from "../api/model.js";
+import type { Context } from "../context.js";
 import { isFinal } from "../api/status.js";
 import { formatRupiah } from "../output/format.js";
 import { neutralize } from "../output/sanitize.js";
 import { customerData, deliveredCount } from "../output/transaction.js";
 import { orderVerdict, type Verdict } from "../orders/verdict.js";
 import { readPhoneNumber } from "../rules/phone.js";
+import { shopProfile } from "./shop-profile.js";
 import { shopDateTime, shopTime } from "./shop-time.js";
 
 export type ReceiptLanguage = "id" | "en";
@@ -287,3 +289,23 @@ export function whatsAppLink(text: string, number: string | undefined, lines: Re
   }
   return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
 }
+
+/** The shop's receipt of a transaction: its name and time zone from the profile. */
+export function shopReceipt(
+  ctx: Context,
+  transaction: Transaction,
+  sale: KeptSale | undefined,
+  lang: ReceiptLanguage = "id",
+): Receipt {
+  const shop = shopProfile(ctx);
+  return buildReceipt({
+    transaction,
+    ...(sale ? { sale } : {}),
+    ...(shop.shopName ? { shopName: shop.shopName } : {}),
+    timeZone: shop.timeZone,
+    lang,
+  });
+}
+
+/** Between receipts in one file: each can be copied alone. */
+export const receiptSeparator = "\n====================\n\n";

@@ -8,6 +8,7 @@ import { unitPrice, type Order } from "../orders/order.js";
 import { withKeptIds } from "../catalogue/id-index.js";
 import type { CatalogueEntry } from "../catalogue/cache.js";
 import { sellingPrice, type PriceRule } from "./price-rules.js";
+import type { KeptSale } from "./receipt.js";
 import { shopProfile } from "./shop-profile.js";
 
 /**
@@ -67,4 +68,12 @@ function keptNames(ctx: Context, order: Order, rules: readonly PriceRule[]): Map
   } catch {
     return new Map();
   }
+}
+
+/** What the receipt of an order just sent needs: the same facts the journal keeps with it. */
+export function saleOf(ctx: Context, order: Order): KeptSale {
+  return {
+    carts: order.lines.map((line) => ({ item_id: line.item.id, quantity: line.quantity })),
+    ...saleFactsOf(ctx, order),
+  };
 }

@@ -3,7 +3,9 @@
  * serial, a licence from stock, a game top-up with the account name the check found, and a failed
  * delivery, in Indonesian and English; the selling price in force when bought, never the cost.
  */
-import { rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
@@ -147,5 +149,62 @@ describe("receipt of a partly delivered SMM order", () => {
     const en = await receipt([ref, "--lang", "en"]);
     expect(en).toContain(`\nDelivered: ${delivered} of 300\n`);
     expect(en).toContain("\nStatus: PARTLY DELIVERED — the rest refunded\n");
+  });
+});
+
+describe("receipts when buying", () => {
+  it("buy --receipt prints the receipt after the delivery, and --json carries its fields", async () => {
+    const r = await whileAdvancing(
+      harness.emulator,
+      shop.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567892", "--receipt", "--yes"]),
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /\nSTRUK PEMBELIAN\nTanggal: .*\nNo\. Ref: RSL-[\w-]+\n\nProduk: .*\nTujuan: 081234567892\nSN: \d+\n\nHarga: Rp 13\.500\nStatus: SUKSES\n\nTerima kasih\.\n$/,
+    );
+    const json = await whileAdvancing(
+      harness.emulator,
+      shop.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567893", "--receipt", "--yes"], { mode: "json" }),
+    );
+    expect(json.exitCode, json.stderr).toBe(0);
+    expect(json.json().receipt).toMatchObject({
+      status: "success",
+      total: 13_500,
+      lines: [{ customer: "081234567893" }],
+    });
+  });
+
+  it("buy --file --receipts FILE: one receipt per delivered order, separated, none for a failed one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reseller-receipts-"));
+    try {
+      const orders = join(dir, "orders.csv");
+      writeFileSync(orders, "item_id,quantity,note\n12,1,081234560001\n12,1,0812\n3,1,\n12,1,081234560002\n");
+      const file = join(dir, "receipts.txt");
+      const r = await whileAdvancing(
+        harness.emulator,
+        shop.run(["buy", "--file", orders, "--receipts", file, "--no-check", "--again", "--yes"]),
+      );
+      expect(r.exitCode).toBe(1);
+      const receipts = readFileSync(file, "utf8").split("\n====================\n\n");
+      expect(receipts).toHaveLength(3);
+      for (const text of receipts) {
+        expect(text.startsWith("STRUK PEMBELIAN\n")).toBe(true);
+        expect(text).toContain("\nStatus: SUKSES\n");
+      }
+      const customers = receipts.map((t) => /Tujuan: (\d+)/.exec(t)?.[1] ?? "licence").sort();
+      expect(customers).toEqual(["081234560001", "081234560002", "licence"]);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("--receipt belongs to one order, --receipts to a file", async () => {
+    const one = await shop.run(["buy", "--file", "orders.csv", "--receipt"]);
+    expect(one.exitCode).toBe(2);
+    expect(one.stderr).toContain("--receipts FILE");
+    const many = await shop.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--receipts", "r.txt"]);
+    expect(many.exitCode).toBe(2);
+    expect(many.stderr).toContain("--receipts goes with --file");
   });
 });

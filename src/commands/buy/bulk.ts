@@ -66,6 +66,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   }
   // Opened without following a link, 0600, and never the orders file itself.
   const out = request.out ? openResultsFile(request.out, path) : undefined;
+  const receipts = request.receipts ? await receiptWriter(ctx, request.receipts, path, prepared) : undefined;
   ctx.output.info(
     `Sending ${toSend.length} order${toSend.length === 1 ? "" : "s"} (up to ${formatRupiah(total)}), ${Math.max(1, Math.min(request.concurrency, toSend.length))} at a time${before}…`,
   );
@@ -84,7 +85,10 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
       ctx.output.warn(
         `${path === "-" ? "stdin" : path} line ${row}: the customer's account was not checked (${reason}); bought unchecked.`,
       ),
-    onResult: (result) => report(ctx, result, ++finished, prepared.orders.length, out),
+    onResult: (result) => {
+      report(ctx, result, ++finished, prepared.orders.length, out);
+      receipts?.(result);
+    },
   });
 
   if (ctx.output.mode === "table") printTable(ctx, results);
@@ -106,6 +110,39 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     );
   }
   return code;
+}
+
+/**
+ * `--receipts FILE`: each delivered or partly delivered order's receipt appended as its delivery is
+ * known, separated from the next so each can be copied alone. The file is opened (0600) before
+ * anything is sent.
+ */
+async function receiptWriter(
+  ctx: Context,
+  file: string,
+  ordersPath: string,
+  prepared: PreparedBulk,
+): Promise<(result: BulkResult) => void> {
+  const fd = openResultsFile(file, ordersPath);
+  const [{ shopReceipt, receiptSeparator }, { saleOf }, { decodeTransaction }, { answerValue }] = await Promise.all([
+    import("../../shop/receipt.js"),
+    import("../../shop/selling.js"),
+    import("../../api/decode.js"),
+    import("../../api/answer.js"),
+  ]);
+  const orders = new Map(prepared.orders.map((order) => [order.refId, order]));
+  let written = 0;
+  return (result) => {
+    if ((result.outcome !== "delivered" && result.outcome !== "partial") || result.transaction === undefined) return;
+    const order = orders.get(result.ref_id);
+    const receipt = shopReceipt(
+      ctx,
+      // The answer as the service sent it (held whole when read lean), decoded as every answer is.
+      decodeTransaction(answerValue(result.transaction)),
+      order ? saleOf(ctx, order) : undefined,
+    );
+    appendFileSync(fd, `${written++ ? receiptSeparator : ""}${receipt.text}`);
+  };
 }
 
 /**
