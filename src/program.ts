@@ -656,6 +656,7 @@ export function buildProgram(run: RunCommand): Command {
         check: opts.check !== false,
         receipt: opts.receipt === true,
         receipts: opts.receipts as string | undefined,
+        receiptLanguage: cmd.optsWithGlobals().lang as "id" | "en" | undefined,
       }),
     );
 
@@ -737,11 +738,6 @@ export function buildProgram(run: RunCommand): Command {
     .command("receipt")
     .argument("<ref>", "your ref_id or the invoice number")
     .option(
-      "--lang <lang>",
-      "the receipt's language: id (Indonesian, the default) or en",
-      parser((v) => rules.choice("--lang", v, ["id", "en"] as const)),
-    )
-    .option(
       "--wa [number]",
       "add a wa.me link that opens WhatsApp with the text filled in (to the customer's number by default)",
     )
@@ -752,6 +748,7 @@ export function buildProgram(run: RunCommand): Command {
       "after",
       "\nPiped, the receipt's text as it is, then the wa.me link with --wa; --json gives its fields (status: success, processing, failed, partial; lines; total; refund; text).\n" +
         "The shop's name comes from `reseller config set shop_name NAME`, the time is in WIB.\n" +
+        "In Indonesian for your customer unless --lang en is given here (RESELLER_LANG and the profile's language are yours, not the customer's).\n" +
         examples(
           "reseller receipt ORD-20261121-0001",
           "reseller receipt INV-20261121-000123 --lang en",
@@ -762,7 +759,8 @@ export function buildProgram(run: RunCommand): Command {
     .action((ref: string, opts, cmd) =>
       run(cmd, () => import("./commands/receipt.js"), {
         ref,
-        lang: opts.lang as "id" | "en" | undefined,
+        // Only --lang on this command line: the reseller's own language is not the customer's.
+        lang: cmd.optsWithGlobals().lang as "id" | "en" | undefined,
         wa: opts.wa as string | true | undefined,
       }),
     );

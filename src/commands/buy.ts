@@ -107,7 +107,13 @@ async function buyOrder(
       );
     return verdictExitCode(verdict);
   }
-  await waitAndShow(ctx, client, bought, options.waitTimeout, request.receipt ? order : undefined);
+  await waitAndShow(
+    ctx,
+    client,
+    bought,
+    options.waitTimeout,
+    request.receipt ? { order, lang: request.receiptLanguage } : undefined,
+  );
 }
 
 /**
@@ -209,7 +215,7 @@ async function waitAndShow(
   client: ServiceClient,
   bought: Purchase,
   flagTimeout: number | undefined,
-  receiptOf?: Order,
+  receiptOf?: { order: Order; lang: "id" | "en" },
 ): Promise<void> {
   const { waitForDelivery, waitTimeoutSeconds } = await import("../orders/delivery.js");
   const timeout = waitTimeoutSeconds(ctx, flagTimeout);
@@ -249,7 +255,7 @@ async function waitAndShow(
   const judged = orderVerdict(t, waited.finished);
   const { verdict, refunded } = judged;
   // The customer's receipt: beside the answer in --json, else printed after it (even when the delivery failed).
-  const receipt = receiptOf ? await customerReceipt(ctx, t, receiptOf) : undefined;
+  const receipt = receiptOf ? await customerReceipt(ctx, t, receiptOf.order, receiptOf.lang) : undefined;
   const answer = withOutcome(waited.result.body, judged, t.amount ?? bought.amount);
   const result =
     ctx.output.mode === "json"
@@ -279,9 +285,9 @@ async function waitAndShow(
     );
 }
 
-async function customerReceipt(ctx: Context, t: Transaction, order: Order) {
+async function customerReceipt(ctx: Context, t: Transaction, order: Order, lang: "id" | "en") {
   const [{ shopReceipt }, { saleOf }] = await Promise.all([import("../shop/receipt.js"), import("../shop/selling.js")]);
-  return shopReceipt(ctx, t, saleOf(ctx, order));
+  return shopReceipt(ctx, t, saleOf(ctx, order), lang);
 }
 
 /**

@@ -37,6 +37,8 @@ export interface BuyOptions {
   receipt?: boolean;
   /** --file: write each delivered order's receipt to this file (implies --wait). */
   receipts?: string;
+  /** The receipts' language: `--lang` on the command line, else Indonesian. */
+  receiptLanguage?: "id" | "en";
 }
 
 /** The customer data of one line as flags give it; an SMM target is turned into its JSON note later. */
@@ -59,6 +61,7 @@ interface Common {
   check: boolean;
   /** Print the customer's receipt once the wait ends. */
   receipt: boolean;
+  receiptLanguage: "id" | "en";
 }
 
 export type BuyRequest =
@@ -104,6 +107,7 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     // A receipt is for an order whose delivery is known.
     wait: options.wait || options.receipt === true || options.receipts !== undefined,
     receipt: options.receipt === true,
+    receiptLanguage: options.receiptLanguage ?? "id",
     yes: options.yes,
     validate: options.validate !== false,
     check: options.check !== false,

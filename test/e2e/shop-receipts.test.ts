@@ -61,6 +61,11 @@ describe("receipt", () => {
     expect(en).toContain("\nPrice: Rp 13.500\n");
     expect(en).toContain("\nStatus: SUCCESSFUL\n");
 
+    // --lang anywhere on the line is the receipt's; the reseller's own language setting is not the customer's.
+    expect(await receipt(["--lang", "en", ref])).toBe(en);
+    const reseller = await shop.run(["receipt", ref], { env: { RESELLER_LANG: "en" } });
+    expect(reseller.stdout).toBe(id);
+
     const json = (await shop.run(["receipt", ref], { mode: "json" })).json();
     expect(json).toMatchObject({
       status: "success",

@@ -66,7 +66,9 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   }
   // Opened without following a link, 0600, and never the orders file itself.
   const out = request.out ? openResultsFile(request.out, path) : undefined;
-  const receipts = request.receipts ? await receiptWriter(ctx, request.receipts, path, prepared) : undefined;
+  const receipts = request.receipts
+    ? await receiptWriter(ctx, request.receipts, path, prepared, request.receiptLanguage)
+    : undefined;
   ctx.output.info(
     `Sending ${toSend.length} order${toSend.length === 1 ? "" : "s"} (up to ${formatRupiah(total)}), ${Math.max(1, Math.min(request.concurrency, toSend.length))} at a time${before}…`,
   );
@@ -122,6 +124,7 @@ async function receiptWriter(
   file: string,
   ordersPath: string,
   prepared: PreparedBulk,
+  lang: "id" | "en",
 ): Promise<(result: BulkResult) => void> {
   const fd = openResultsFile(file, ordersPath);
   const [{ shopReceipt, receiptSeparator }, { saleOf }, { decodeTransaction }, { answerValue }] = await Promise.all([
@@ -140,6 +143,7 @@ async function receiptWriter(
       // The answer as the service sent it (held whole when read lean), decoded as every answer is.
       decodeTransaction(answerValue(result.transaction)),
       order ? saleOf(ctx, order) : undefined,
+      lang,
     );
     appendFileSync(fd, `${written++ ? receiptSeparator : ""}${receipt.text}`);
   };
