@@ -35,7 +35,7 @@ describe("shop-script expressions", () => {
       reseller.run(["buy", "--cart", "-", "--ref-id", "jq-sn", "--wait", "--jq", ".h2h_results[].sn"], {
         input: JSON.stringify([
           { item_id: 12, quantity: 1, note: "081234567890" },
-          { item_id: 15, quantity: 1, note: "081298765432" },
+          { item_id: 15, quantity: 1, note: "081798765432" },
         ]),
       }),
     );
