@@ -579,10 +579,13 @@ export function buildProgram(run: RunCommand): Command {
       "--skip-bought",
       "with --file: skip orders that match a recent purchase (same item, quantity, customer) and buy the new ones",
     )
-    .option("--again", "with --file: buy orders that match a recent purchase again")
+    .option(
+      "--again",
+      "buy again what matches a recent purchase (same item, quantity, customer) without asking; with --file, those rows",
+    )
     .option(
       "--repeat-window <hours>",
-      "with --file: how far back the repeat check looks (default: the profile's repeat_window, else 48)",
+      "how far back the repeat check looks (default: the profile's repeat_window, else 48)",
       parser((v) => rules.positiveInteger("--repeat-window", v)),
     )
     .option("--ref-id <id>", "your reference id (default: generated and printed)", parser(rules.refId))

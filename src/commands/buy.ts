@@ -15,6 +15,7 @@ import {
   OutcomeUnknownError,
   PartlyDeliveredError,
   ResellerError,
+  UsageError,
 } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
@@ -30,6 +31,7 @@ import { purchase, type Purchase } from "../orders/purchase.js";
 import {
   orderVerdict,
   verdictExitCode,
+  verdictPhrase,
   verdictTone,
   verdictWords,
   type OrderVerdict,
@@ -61,6 +63,11 @@ async function buyOrder(
   const client = await ctx.client();
   const order =
     request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
+  // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
+  if (!request.again && !(await consentToRepeat(ctx, order, request, options.yes))) {
+    ctx.output.info("Nothing bought.");
+    return 0;
+  }
   // A sold-out item stops here; a game's missing zone is asked for on a terminal, else refused.
   checkStock(order);
   const confirming = ctx.canPrompt && !options.yes;
@@ -288,6 +295,46 @@ async function waitAndShow(
 async function customerReceipt(ctx: Context, t: Transaction, order: Order, lang: "id" | "en") {
   const [{ shopReceipt }, { saleOf }] = await Promise.all([import("../shop/receipt.js"), import("../shop/selling.js")]);
   return shopReceipt(ctx, t, saleOf(ctx, order), lang);
+}
+
+/**
+ * A single buy or a cart that matches a purchase of the last repeat window (same items, quantities
+ * and customers in normal form, under another ref_id): at a terminal the earlier purchase is named
+ * and the reseller asked (no by default); under --no-input or --yes it is refused, exit 2, nothing
+ * sent, unless --again.
+ */
+async function consentToRepeat(
+  ctx: Context,
+  order: Order,
+  request: { repeatWindowHours?: number },
+  yes: boolean,
+): Promise<boolean> {
+  const { repeatedPurchase, earlierVerdict } = await import("../orders/repeats.js");
+  const windowHours = request.repeatWindowHours ?? ctx.settings.repeatWindowHours;
+  const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
+  const earlier = repeatedPurchase(ctx, lines, order.refId, windowHours);
+  if (!earlier) return true;
+  const verdict = earlierVerdict(earlier);
+  const named = [
+    earlier.invoice ? `invoice ${earlier.invoice}` : undefined,
+    `ref_id ${earlier.refId}`,
+    verdictPhrase(verdict, earlier.refunded, formatRupiah),
+  ].filter(Boolean);
+  const message = `The same order was bought ${ctx.output.time(earlier.at).human}: ${describeOrder(order)} (${named.join(", ")}).`;
+  if (!ctx.canPrompt || yes)
+    throw new UsageError(message, {
+      code: "REPEATED_ORDER",
+      details: {
+        outcome: "not_sent",
+        earlier_ref_id: earlier.refId,
+        ...(earlier.invoice ? { earlier_invoice: earlier.invoice } : {}),
+        earlier_at: earlier.at,
+        earlier_outcome: verdict,
+      },
+      suggestion: `Nothing was sent. If the customer wants it twice, buy again with --again (repeat window ${windowHours} h: --repeat-window or repeat_window).`,
+    });
+  ctx.output.warn(message);
+  return (await ctx.prompter()).confirm("Buy it again?", { default: false });
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, ResellerError, ServiceError } from "../errors.js";
 import { customerData } from "../output/transaction.js";
-import { journalFor, noteLatestStatus, noteStatusOf, sentFromHere } from "../journal/request.js";
+import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
 import { accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLine } from "./check-line.js";
 import { readItem } from "./items.js";
@@ -19,11 +19,12 @@ import { inFileTerms, problemsError, readOrderRows, type OrderRow, type RowProbl
 import { purchase } from "./purchase.js";
 import {
   dayOf,
-  earlierPurchase,
   earlierVerdict,
   lineKey,
   planRows,
+  recentPurchases,
   refIdsOf,
+  repeatKey,
   type EarlierPurchase,
   type RowPlan,
 } from "./repeats.js";
@@ -107,33 +108,6 @@ async function fetchDistinctItems(
   return items;
 }
 
-/** The purchases this profile made at this service address in the window, newest first, and any older one a row's own ref_id names. */
-export function recentPurchases(ctx: Context, windowHours: number, givenRefIds: string[]): EarlierPurchase[] {
-  const journal = journalFor(ctx);
-  const edge = ctx.now() - windowHours * 3_600_000;
-  const found: EarlierPurchase[] = [];
-  const seen = new Set<string>();
-  for (const entry of journal.newestFirst()) {
-    // Entries come newest first: the first one before the window's edge ends the reading.
-    if (Date.parse(entry.at) < edge) break;
-    if (!sentFromHere(entry, ctx.settings)) continue;
-    const p = earlierPurchase(entry);
-    if (p) {
-      found.push(p);
-      seen.add(entry.entry);
-    }
-  }
-  for (const refId of new Set(givenRefIds)) {
-    for (const entry of journal.byRefId(refId)) {
-      if (seen.has(entry.entry) || !sentFromHere(entry, ctx.settings)) continue;
-      const p = earlierPurchase(entry);
-      if (p) found.push(p);
-      seen.add(entry.entry);
-    }
-  }
-  return found;
-}
-
 /**
  * Every row read, its item fetched and its line checked; every problem of the file in one error
  * (exit 2; an item the service does not have is its refusal, exit 1), before anything is sent.
@@ -211,8 +185,10 @@ export async function prepareBulk(
     windowHours,
     lines.flatMap((l) => (l.row.refId !== undefined ? [l.row.refId] : [])),
   );
+  // Derived ref_ids come from the row as written (a file bought before keeps its ref_ids); a repeat
+  // is found by the customer in normal form (0812… and +62 812-… are one number).
   const plans = planRows(
-    keys.map((k, i) => ({ key: k.key, refId: refIds[i]! })),
+    lines.map((l, i) => ({ key: repeatKey(l.item.id, l.row.quantity, l.note), refId: refIds[i]! })),
     earlier,
   );
   return { rows: lines.map((l) => l.row), orders, plans };

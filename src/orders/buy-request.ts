@@ -26,10 +26,10 @@ export interface BuyOptions {
   zoneId?: string;
   /** false with --no-validate: buy without checking the customer's account first. */
   validate?: boolean;
-  /** --file: rows matching a recent purchase are skipped (--skip-bought) or bought again (--again). */
+  /** --file: rows matching a recent purchase are skipped (--skip-bought); any buy: bought again (--again). */
   skipBought?: boolean;
   again?: boolean;
-  /** --file: how far back (hours) the repeat check looks for the same orders. */
+  /** How far back (hours) the repeat check looks for the same order. */
   repeatWindow?: number;
   /** false with --no-check: send phone numbers as given, without checking their form. */
   check?: boolean;
@@ -62,6 +62,10 @@ interface Common {
   /** Print the customer's receipt once the wait ends. */
   receipt: boolean;
   receiptLanguage: "id" | "en";
+  /** Buy again what matches a recent purchase, without asking. */
+  again: boolean;
+  /** How far back (hours) the repeat check looks; else the profile's repeat_window. */
+  repeatWindowHours?: number;
 }
 
 export type BuyRequest =
@@ -80,8 +84,6 @@ export type BuyRequest =
       concurrency: number;
       out?: string;
       skipBought: boolean;
-      again: boolean;
-      repeatWindowHours?: number;
       receipts?: string;
     });
 
@@ -111,7 +113,10 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     yes: options.yes,
     validate: options.validate !== false,
     check: options.check !== false,
+    again: options.again === true,
     ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}),
+    // Else the profile's repeat_window, else 48 h (resolved with the other settings).
+    ...(options.repeatWindow !== undefined ? { repeatWindowHours: options.repeatWindow } : {}),
   };
   if (options.file !== undefined) {
     const conflicting = [
@@ -137,18 +142,13 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
       concurrency,
       ...(options.out !== undefined ? { out: options.out } : {}),
       skipBought: options.skipBought === true,
-      again: options.again === true,
       ...(options.receipts !== undefined ? { receipts: options.receipts } : {}),
-      // Else the profile's repeat_window, else 48 h (resolved with the other settings).
-      ...(options.repeatWindow !== undefined ? { repeatWindowHours: options.repeatWindow } : {}),
     };
   }
   for (const [flag, given] of [
     ["--concurrency", options.concurrency !== undefined],
     ["--out", options.out !== undefined],
     ["--skip-bought", options.skipBought === true],
-    ["--again", options.again === true],
-    ["--repeat-window", options.repeatWindow !== undefined],
     ["--receipts", options.receipts !== undefined],
   ] as const) {
     if (given) throw new InputError(`${flag} goes with --file (many orders).`);

@@ -6,12 +6,58 @@
  * a ref_id column) needs the reseller's consent before it is bought again.
  */
 import { createHash } from "node:crypto";
+import type { Context } from "../context.js";
 import type { JournalEntry } from "../journal/journal.js";
+import { journalFor, sentFromHere } from "../journal/request.js";
+import { readPhoneNumber } from "../rules/phone.js";
 import { verdictOfRecord, type Verdict } from "./verdict.js";
 
-/** What makes two order lines the same order: item, quantity and the customer data as sent. */
+/**
+ * The customer data of a line as the ref_id of an orders file is derived from it: exactly as sent.
+ * It never changes, so a file bought before derives the same ref_ids when it is run again.
+ */
 export function lineKey(itemId: number, quantity: number, note: string | undefined): string {
   return JSON.stringify([itemId, quantity, note ?? ""]);
+}
+
+/**
+ * One customer, one spelling: a mobile number in its national form (081…, whether written 6281…,
+ * +62 812-… or with spaces), anything else (a game id, an SMM link or username) trimmed and
+ * case-folded with its inner spaces closed up. Two spellings that read alike are taken for the same
+ * customer, which only ever asks before buying, never buys twice.
+ */
+export function customerKey(customer: string): string {
+  const phone = readPhoneNumber(customer);
+  if (phone.ok) return phone.number.replace(/^\+?62/, "0");
+  return customer.trim().toLowerCase().replace(/\s+/g, "");
+}
+
+/** A note in customer terms: a JSON note (SMM, open amount) with its target in normal form, else the note as one customer. */
+function noteKey(note: string | undefined): string {
+  if (note === undefined) return "";
+  try {
+    const parsed = JSON.parse(note) as Record<string, unknown>;
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && typeof parsed.target === "string") {
+      const fields = Object.keys(parsed)
+        .sort()
+        .map((k) => [k, k === "target" ? customerKey(parsed.target as string) : parsed[k]]);
+      return JSON.stringify(fields);
+    }
+  } catch {
+    // A plain note: a phone number or a user id.
+  }
+  return customerKey(note);
+}
+
+/** What makes two order lines the same order for the repeat check: item, quantity and the customer in normal form. */
+export function repeatKey(itemId: number, quantity: number, note: string | undefined): string {
+  return JSON.stringify([itemId, quantity, noteKey(note)]);
+}
+
+/** The repeat key of a whole order: its lines' keys in a fixed order (a cart is the same cart however its lines are listed). */
+export function orderRepeatKey(lines: { itemId: number; quantity: number; note?: string | undefined }[]): string {
+  const keys = lines.map((l) => repeatKey(l.itemId, l.quantity, l.note));
+  return keys.length === 1 ? keys[0]! : JSON.stringify(keys.sort());
 }
 
 /** `BLK-20261123-3f9a1c2b7d4e-1`: the row's content, the day it is bought, its occurrence among identical rows. */
@@ -41,7 +87,7 @@ export interface EarlierPurchase {
   /** The journal's id of the entry (a status learnt later is recorded against it). */
   entry?: string;
   at: string;
-  /** lineKey of its one line; multi-line carts never match a row. */
+  /** repeatKey of its one line, orderRepeatKey of a cart's lines (a cart never matches a row of a file). */
   key: string | undefined;
   outcome: JournalEntry["outcome"];
   status?: string;
@@ -57,11 +103,12 @@ export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefine
   const carts = Array.isArray(entry.request?.carts)
     ? (entry.request.carts as { item_id?: unknown; quantity?: unknown; note?: unknown }[])
     : [];
-  const line = carts.length === 1 ? carts[0] : undefined;
-  const key =
-    line && typeof line.item_id === "number" && typeof line.quantity === "number"
-      ? lineKey(line.item_id, line.quantity, typeof line.note === "string" ? line.note : undefined)
-      : undefined;
+  const lines = carts.flatMap((line) =>
+    typeof line?.item_id === "number" && typeof line.quantity === "number"
+      ? [{ itemId: line.item_id, quantity: line.quantity, note: typeof line.note === "string" ? line.note : undefined }]
+      : [],
+  );
+  const key = lines.length && lines.length === carts.length ? orderRepeatKey(lines) : undefined;
   return {
     refId: entry.ref_id,
     entry: entry.entry,
@@ -99,6 +146,7 @@ export type RowPlan =
  * both repeats, and a row beyond them is new and sent.
  */
 export function planRows(rows: { key: string; refId: string }[], earlier: EarlierPurchase[]): RowPlan[] {
+  // `key` is each row's repeatKey: the customer in normal form.
   const byRef = new Map<string, EarlierPurchase>();
   // Newest first wins: the latest word on a ref_id.
   for (const p of [...earlier].sort((a, b) => b.at.localeCompare(a.at))) if (!byRef.has(p.refId)) byRef.set(p.refId, p);
@@ -132,4 +180,52 @@ export function planRows(rows: { key: string; refId: string }[], earlier: Earlie
 export function earlierVerdict(p: EarlierPurchase): Verdict {
   if (p.outcome === "unknown" || p.outcome === "pending") return "unknown";
   return verdictOfRecord(p);
+}
+
+/** The purchases this profile made at this service address in the window, newest first, and any older one a given ref_id names. */
+export function recentPurchases(ctx: Context, windowHours: number, givenRefIds: string[]): EarlierPurchase[] {
+  const journal = journalFor(ctx);
+  const edge = ctx.now() - windowHours * 3_600_000;
+  const found: EarlierPurchase[] = [];
+  const seen = new Set<string>();
+  for (const entry of journal.newestFirst()) {
+    // Entries come newest first: the first one before the window's edge ends the reading.
+    if (Date.parse(entry.at) < edge) break;
+    if (!sentFromHere(entry, ctx.settings)) continue;
+    const p = earlierPurchase(entry);
+    if (p) {
+      found.push(p);
+      seen.add(entry.entry);
+    }
+  }
+  for (const refId of new Set(givenRefIds)) {
+    for (const entry of journal.byRefId(refId)) {
+      if (seen.has(entry.entry) || !sentFromHere(entry, ctx.settings)) continue;
+      const p = earlierPurchase(entry);
+      if (p) found.push(p);
+      seen.add(entry.entry);
+    }
+  }
+  return found;
+}
+
+/**
+ * The recent purchase a single buy or a cart would repeat: the same items, quantities and customers
+ * (in normal form) within the window, bought or maybe bought, under another ref_id. A delivery that
+ * failed was refunded, so buying it again spends nothing twice.
+ */
+export function repeatedPurchase(
+  ctx: Context,
+  lines: { itemId: number; quantity: number; note?: string | undefined }[],
+  refId: string,
+  windowHours: number,
+): EarlierPurchase | undefined {
+  const key = orderRepeatKey(lines);
+  return recentPurchases(ctx, windowHours, []).find(
+    (p) =>
+      p.key === key &&
+      p.refId !== refId &&
+      mayBeBought(p) &&
+      !(p.outcome === "done" && verdictOfRecord(p) === "delivery_failed"),
+  );
 }

@@ -74,7 +74,8 @@ describe("buy one item", () => {
   it("a ref_id is generated fresh for each purchase and written to the journal before the outcome", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const a = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081234567890"]);
-    const b = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081234567890"]);
+    // The same order again is a repeat: bought only with --again, and under a ref_id of its own.
+    const b = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081234567890", "--again"]);
     const refA = refLine.exec(a.stderr)![1];
     const refB = refLine.exec(b.stderr)![1];
     expect(refA).not.toBe(refB);

@@ -23,7 +23,8 @@ describe("history", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "h-1"]);
     harness.emulator.setBalance(reseller.apiKey, 100);
-    await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "h-2"]);
+    // The same order again (--again: past the repeat check), refused by the service for the balance.
+    await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "h-2", "--again"]);
     harness.emulator.setBalance(reseller.apiKey, 1_000_000);
     await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", "h-3"]);
 
