@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs, type Reseller } from "./commands-harness.js";
@@ -202,7 +202,11 @@ describe("each command's help names its piped columns, in the order printed", ()
       .replace(/\n$/, "")
       .split("\n")
       .map((l) => l.split("\t"));
+  // One shop for these tests, its config dir kept until the last of them.
   let shop: Reseller;
+  beforeAll(() => {
+    shop = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+  });
   const cases: [string[], string[], "row" | "record"][] = [
     [["balance"], ["balance"], "row"],
     [["channels"], ["channels"], "row"],
@@ -219,7 +223,6 @@ describe("each command's help names its piped columns, in the order printed", ()
   ];
 
   it.each(cases)("`reseller %s`", async (args, helpPath, kind) => {
-    shop ??= resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     // Something to list: a lock held and a purchase journaled.
     if (args[0] === "lock" || args[0] === "history") await shop.run(["lock", "add", "--item", "4", "--qty", "1"]);
     const help = await runReseller([...helpPath, "--help"]);
@@ -237,7 +240,6 @@ describe("each command's help names its piped columns, in the order printed", ()
   });
 
   it("`reseller trx show` names the first field of each kind of row", async () => {
-    shop ??= resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const help = (await runReseller(["trx", "show", "--help"])).stdout;
     const kinds = [...help.matchAll(/^ {2}([a-z_]+) +\S/gm)].map((m) => m[1]);
     expect(kinds).toEqual(
