@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startReseller, runReseller, makeConfigDir } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerAs, whileAdvancing } from "./commands-harness.js";
 
 const harness = useEmulator({ dialect: "live" });
 const cli = () => resellerAs(harness);
@@ -29,10 +29,13 @@ async function licencesOf(ref: string): Promise<string[]> {
 describe("licences sent as items[].licenses[] (product_license null)", () => {
   it("buy --wait prints both licences of a quantity of 2, and trx show prints them again", async () => {
     harness.emulator.faults.configure({ licence_field: "list" });
-    const bought = await cli().run(["buy", "--item", "3", "--qty", "2", "--ref-id", "lic-list-1", "--wait", "--yes"], {
-      mode: "table",
-      timeoutMs: 30_000,
-    });
+    const bought = await whileAdvancing(
+      harness.emulator,
+      cli().run(["buy", "--item", "3", "--qty", "2", "--ref-id", "lic-list-1", "--wait", "--yes"], {
+        mode: "table",
+        timeoutMs: 30_000,
+      }),
+    );
     expect(bought.exitCode, bought.stderr).toBe(0);
     const licences = await licencesOf("lic-list-1");
     expect(licences).toHaveLength(2);

@@ -20,8 +20,14 @@ describe("tables in a real terminal", () => {
       ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", ref, "--yes", "--wait"],
       { env, width, height: 60 },
     );
-    await term.waitFor("H2H results", 20_000);
-    expect(await term.exitCode()).toBe(0);
+    // The service's clock runs ahead while it waits, so the dispatch takes a moment, not seconds.
+    const ticking = setInterval(() => harness.emulator.clock.advance(5_000), 200);
+    try {
+      await term.waitFor("H2H results", 20_000);
+      expect(await term.exitCode()).toBe(0);
+    } finally {
+      clearInterval(ticking);
+    }
     const screen = term.screen();
     const detail = await fetch(`${harness.emulator.baseUrl}/v1/trx/${ref}`, {
       headers: { "X-APIKEY": harness.apiKeyOf("Toko Makmur Jaya") },
