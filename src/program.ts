@@ -1090,6 +1090,10 @@ export function buildProgram(run: RunCommand): Command {
       "how long a stopped --exec command and what it started have between SIGTERM and SIGKILL (default 5)",
       parser((v) => rules.positiveInteger("--exec-grace", v)),
     )
+    .option(
+      "--receipts <file>",
+      "append each delivered or partly delivered order's receipt for the customer to this file (needs the API key: orders are confirmed first)",
+    )
     .description(
       "receive webhooks here: verify, answer, confirm each order event with the service, deduplicate, print each event (piped: time, event, ref_id, invoice, status, then serials/licences), hand it on",
     )
@@ -1111,6 +1115,7 @@ export function buildProgram(run: RunCommand): Command {
         maxAge: opts.maxAge as number | undefined,
         execTimeout: opts.execTimeout as number | undefined,
         execGrace: opts.execGrace as number | undefined,
+        receipts: opts.receipts as string | undefined,
       }),
     );
 

@@ -6,8 +6,8 @@
 import type { Context } from "../context.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import { ServiceError } from "../errors.js";
-import { journalFor } from "../journal/request.js";
-import { shopReceipt, whatsAppLink, type KeptSale, type ReceiptLanguage } from "../shop/receipt.js";
+import { shopReceipt, whatsAppLink, type ReceiptLanguage } from "../shop/receipt.js";
+import { keptSaleOf } from "../shop/selling.js";
 import type { Transaction } from "../api/model.js";
 
 export interface ReceiptOptions {
@@ -28,21 +28,11 @@ export async function run(ctx: Context, options: ReceiptOptions): Promise<void> 
       error.message = `No transaction has the ref_id or invoice ${options.ref}.`;
     throw error;
   }
-  const receipt = shopReceipt(ctx, transaction, keptSale(ctx, transaction), options.lang ?? "id");
+  const receipt = shopReceipt(ctx, transaction, keptSaleOf(ctx, transaction), options.lang ?? "id");
   const link =
     options.wa === undefined
       ? undefined
       : whatsAppLink(receipt.text, options.wa === true ? undefined : options.wa, receipt.lines);
   if (ctx.output.mode === "json") return ctx.output.json({ ...receipt, ...(link ? { wa_link: link } : {}) });
   ctx.output.document(link ? `${receipt.text}\n${link}\n` : receipt.text);
-}
-
-/** What the journal kept of this sale, when it was bought from here. */
-function keptSale(ctx: Context, t: Transaction): KeptSale | undefined {
-  const journal = journalFor(ctx);
-  const entries = [
-    ...(t.refId ? journal.byRefId(t.refId) : []),
-    ...(t.invoice ? journal.byInvoice(t.invoice) : []),
-  ].filter((e) => e.kind === "buy" && Array.isArray(e.request.carts));
-  return entries[0]?.request as unknown as KeptSale | undefined;
 }

@@ -3,7 +3,9 @@
  * in force when the order is sent (a rule changed later never rewrites what an old sale was sold
  * for) and the account name the check found (receipts and the report read them there).
  */
+import type { Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
+import { journalFor } from "../journal/request.js";
 import { unitPrice, type Order } from "../orders/order.js";
 import { withKeptIds } from "../catalogue/id-index.js";
 import type { CatalogueEntry } from "../catalogue/cache.js";
@@ -76,4 +78,14 @@ export function saleOf(ctx: Context, order: Order): KeptSale {
     carts: order.lines.map((line) => ({ item_id: line.item.id, quantity: line.quantity })),
     ...saleFactsOf(ctx, order),
   };
+}
+
+/** What the journal kept of a sale made from this machine: its carts, selling prices and account names. */
+export function keptSaleOf(ctx: Context, t: Transaction): KeptSale | undefined {
+  const journal = journalFor(ctx);
+  const entries = [
+    ...(t.refId ? journal.byRefId(t.refId) : []),
+    ...(t.invoice ? journal.byInvoice(t.invoice) : []),
+  ].filter((e) => e.kind === "buy" && Array.isArray(e.request.carts));
+  return entries[0]?.request as unknown as KeptSale | undefined;
 }

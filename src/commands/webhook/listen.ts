@@ -5,13 +5,16 @@
  * each order event with the service, settles the journal's unknown purchases, prints one line per event
  * (one JSON object per line with --json) and hands it on with its delivery id. Runs until Ctrl-C.
  */
+import { appendFileSync, fchmodSync, fstatSync } from "node:fs";
 import { setTimeout as sleepFor } from "node:timers/promises";
 import { parseAnswer } from "../../api/answer.js";
 import { decodeWebhookEvent, isRecord } from "../../api/decode.js";
 import type { Transaction, WebhookEvent } from "../../api/model.js";
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
-import { AuthError, ResellerError, UsageError } from "../../errors.js";
+import { AuthError, InputError, ResellerError, UsageError } from "../../errors.js";
+import { fileProblem, openOwnFileForAppend } from "../../config/config-dir.js";
+import { customerData } from "../../output/transaction.js";
 import { journalFor, noteLatestStatus } from "../../journal/request.js";
 import { formatRupiah } from "../../output/format.js";
 import { isVerdict, verdictPhrase } from "../../orders/verdict.js";
@@ -37,6 +40,8 @@ export interface WebhookListenOptions {
   execTimeout?: number;
   /** Seconds a stopped --exec command has between SIGTERM and SIGKILL. */
   execGrace?: number;
+  /** Append each delivered (or partly delivered) order's receipt for the customer to this file. */
+  receipts?: string;
 }
 
 /** Deliveries named one by one when the listener stops with some not handed on. */
@@ -100,6 +105,8 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     if (!(error instanceof ResellerError)) throw error;
     ctx.output.warn(`Cannot ask the service to confirm events (${error.message}).`);
   }
+  if (options.receipts && !client)
+    ctx.output.warn("Without an API key no order can be confirmed with the service, so no receipt is written.");
   const journal = journalFor(ctx);
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl };
 
@@ -137,6 +144,9 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     notesResumeAt = performance.now() + 4 * (performance.now() - started);
   };
 
+  // The service's own transaction behind each confirmed event: the customer it went to, and its receipt.
+  const confirmedOrders = new Map<string, Transaction>();
+  const receipts = options.receipts ? await receiptAppender(ctx, options.receipts, confirmedOrders) : undefined;
   const queue = new HandOffQueue(store, {
     prepare: (delivery) =>
       prepare(
@@ -145,14 +155,20 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
         ctx.now(),
         (line) => store.lineHandedOn(line),
         // A refund the service shows now (order.refunded, a partial order) is written against its purchase.
-        (t) => noteLatestStatus(ctx, t),
+        (t) => {
+          noteLatestStatus(ctx, t);
+          if (t.refId) confirmedOrders.set(t.refId, t);
+        },
       ),
     note(event) {
       if (notes.length === 0) firstNoteAt = performance.now();
       notes.push(event);
       noteTimer ??= setTimeout(noteWhenQuiet, noteQuietMs);
     },
-    print: (event, payload) => printEvent(ctx, event, payload),
+    print: (event, payload) => {
+      printEvent(ctx, event, payload, event.refId ? confirmedOrders.get(event.refId) : undefined);
+      receipts?.(event);
+    },
     handOff,
     env: eventEnv,
     warn: (line) => ctx.output.warn(line),
@@ -358,7 +374,59 @@ function confirmedVerdict(payload: Buffer): string[] {
   return [`(${verdictPhrase(confirmed.outcome, refunded, formatRupiah)})`];
 }
 
-function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer): void {
+/** What the order is and for whom, from the event and the transaction it was confirmed with: `Pulsa XL 10.000 → 0817…`. */
+function orderWords(event: WebhookEvent, t: Transaction | undefined): string[] {
+  const items = [...new Set(event.items.map((i) => i.name ?? i.productName).filter((n): n is string => !!n))];
+  const names = items.length
+    ? items
+    : [...new Set((t?.lines ?? []).map((l) => l.name).filter((n): n is string => !!n))];
+  const customers = [...new Set((t?.lines ?? []).map((l) => customerData(l.note)).filter((c): c is string => !!c))];
+  if (!names.length && !customers.length) return [];
+  return [`${names.join(", ") || "?"}${customers.length ? ` → ${customers.join(", ")}` : ""}`];
+}
+
+/**
+ * `--receipts FILE`: opened (0600) before the listener starts; each order confirmed delivered or
+ * partly delivered gets its receipt appended once in this run (an order.item.sent and the
+ * order.completed after it are one order), separated so each can be copied alone.
+ */
+async function receiptAppender(
+  ctx: Context,
+  file: string,
+  confirmed: Map<string, Transaction>,
+): Promise<(event: WebhookEvent) => void> {
+  let fd: number;
+  try {
+    fd = openOwnFileForAppend(file);
+    fchmodSync(fd, 0o600);
+  } catch (error) {
+    throw new InputError(`Cannot write receipts to ${file}: ${fileProblem(error)}.`, {
+      suggestion: "Name a file you can write, with --receipts.",
+    });
+  }
+  const [{ shopReceipt, receiptSeparator }, { keptSaleOf }, { orderVerdict }, { isFinal }] = await Promise.all([
+    import("../../shop/receipt.js"),
+    import("../../shop/selling.js"),
+    import("../../orders/verdict.js"),
+    import("../../api/status.js"),
+  ]);
+  const written = new Set<string>();
+  return (event) => {
+    const t = event.refId ? confirmed.get(event.refId) : undefined;
+    if (!t?.refId || written.has(t.refId)) return;
+    const { verdict } = orderVerdict(t, isFinal(t.status));
+    if (verdict !== "delivered" && verdict !== "partial") return;
+    written.add(t.refId);
+    const receipt = shopReceipt(ctx, t, keptSaleOf(ctx, t));
+    try {
+      appendFileSync(fd, `${fstatSync(fd).size > 0 ? receiptSeparator : ""}${receipt.text}`);
+    } catch (error) {
+      ctx.output.warn(`Could not append the receipt of ${t.refId} to ${file}: ${(error as Error).message}.`);
+    }
+  };
+}
+
+function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: Transaction): void {
   if (ctx.output.mode === "json") {
     // What was handed on, one line per event: byte for byte into a pipe.
     const answer = parseAnswer(payload.toString("utf8"));
@@ -385,6 +453,7 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer): void {
     event.invoice ?? "-",
     event.status?.text ?? "-",
     ...confirmedVerdict(payload),
+    ...orderWords(event, order),
     ...extra.map((x) => `${x.label} ${x.value}`),
   ];
   ctx.output.result(parts.join("  "));
