@@ -35,7 +35,7 @@ describe("report over a day of purchases", () => {
     // Not delivered yet when bought: --refresh settles it before the books are kept.
     await buy(["--item", "13", "--qty", "1", "--note", "081234567891"], 0);
     // A lock that does not exist: refused, nothing charged.
-    await buy(["--item", "3", "--qty", "1", "--lock", "LCK-NOSUCHLOCK"], 1);
+    await buy(["--item", "3", "--qty", "1", "--lock", "LCK-NOSUCHLOCK", "--again"], 1);
     harness.emulator.clock.advance(600_000);
     const after = harness.accountOf(apiKey).balance;
 
