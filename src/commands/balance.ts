@@ -1,6 +1,7 @@
 import type { Context } from "../context.js";
 import { formatRupiah } from "../output/format.js";
 import { money } from "../output/output.js";
+import { say } from "../messages/messages.js";
 
 export interface BalanceOptions {
   /** `--below AMOUNT`: the balance under this is exit 1 and a line on stderr, for cron and shop bots. */
@@ -11,8 +12,8 @@ export async function run(ctx: Context, options: BalanceOptions = {}): Promise<n
   const client = await ctx.client();
   const { data, body } = await client.getBalance();
   if (ctx.output.mode === "json") ctx.output.json(body);
-  else ctx.output.record([["Balance", { ...money(data.balance), tone: "highlight" }]]);
+  else ctx.output.record([[say.balance.heading, { ...money(data.balance), tone: "highlight" }]]);
   if (options.below === undefined || data.balance >= options.below) return 0;
-  ctx.output.warn(`The balance, ${formatRupiah(data.balance)}, is below ${formatRupiah(options.below)}.`);
+  ctx.output.warn(say.balance.below(formatRupiah(data.balance), formatRupiah(options.below)));
   return 1;
 }

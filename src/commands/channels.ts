@@ -2,6 +2,7 @@
 import type { Context } from "../context.js";
 import { money } from "../output/output.js";
 import { channelRange, describeFee } from "../rules/channels.js";
+import { say } from "../messages/messages.js";
 
 export async function run(ctx: Context): Promise<void> {
   const client = await ctx.client();
@@ -24,10 +25,15 @@ export async function run(ctx: Context): Promise<void> {
   }
   // Only the channel's name may be cut (in the middle); the code, fee and limits never.
   ctx.output.table(
-    [{ header: "Code" }, { header: "Channel", fit: "middle", min: 10 }, { header: "Fee" }, { header: "Limits" }],
+    [
+      { header: say.channels.code },
+      { header: say.channels.channel, fit: "middle", min: 10 },
+      { header: say.channels.fee },
+      { header: say.channels.limits },
+    ],
     data.map((c) => [
       c.off ? { human: c.code, plain: c.code, tone: "dim" } : c.code,
-      c.off ? { human: `${c.name} (switched off)`, plain: c.name, tone: "warn" } : c.name,
+      c.off ? { human: `${c.name} (${say.channels.switchedOff})`, plain: c.name, tone: "warn" } : c.name,
       describeFee(c),
       channelRange(c),
     ]),

@@ -7,6 +7,7 @@ import { checkBaseUrl } from "../config/settings.js";
 import { maskApiKey } from "../config/mask.js";
 import type { Context } from "../context.js";
 import { AuthError, InputError, UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
 import { formatRupiah } from "../output/format.js";
 import type { Prompter } from "../output/prompter.js";
 
@@ -28,10 +29,7 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
   const profile = settings.profile;
   let prompter: Prompter | undefined;
   if (!options.withKey) {
-    prompter = await ctx.prompter(
-      "--with-key",
-      "Pipe the key in: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com",
-    );
+    prompter = await ctx.prompter("--with-key", say.login.pipeHint);
   }
 
   // The address: a flag or the environment decides; on a terminal the stored one is offered as the default.
@@ -39,18 +37,17 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
     settings.baseUrlSource === "flag" || settings.baseUrlSource === "environment" ? settings.baseUrl : undefined;
   if (!baseUrl && prompter) {
     baseUrl = (
-      await prompter.input("Service address (the part before /v1)", {
+      await prompter.input(say.login.address, {
         default: settings.baseUrl,
-        validate: (value) =>
-          value.trim() ? validBaseUrl(value, settings.insecure) : "Type the address, e.g. https://api.example.com",
+        validate: (value) => (value.trim() ? validBaseUrl(value, settings.insecure) : say.login.typeAddress),
       })
     ).trim();
   }
   baseUrl ??= settings.baseUrl;
   if (!baseUrl) {
-    throw new UsageError("No service address to log in to.", {
+    throw new UsageError(say.login.noAddress, {
       code: "NO_BASE_URL",
-      suggestion: "Give it with --base-url https://api.example.com (or RESELLER_BASE_URL).",
+      suggestion: say.login.noAddressHint,
     });
   }
   baseUrl = baseUrl.replace(/\/+$/, "");
@@ -60,21 +57,21 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
   let apiKey: string;
   if (prompter) {
     apiKey = (
-      await prompter.password("API key", {
-        validate: (value) => (value.trim() ? true : "Paste the API key (it is not shown)"),
+      await prompter.password(say.login.apiKey, {
+        validate: (value) => (value.trim() ? true : say.login.pasteKey),
       })
     ).trim();
   } else {
-    if (ctx.terminal.stdinIsTTY) ctx.output.info("Paste the API key, then press Enter and Ctrl-D:");
+    if (ctx.terminal.stdinIsTTY) ctx.output.info(say.login.pasteThenCtrlD);
     // `printf '%s' "$KEY" | reseller login --with-key`, or a file that ends in a newline.
     apiKey = (await ctx.readStdin()).trim();
     if (!apiKey)
-      throw new UsageError("--with-key read no API key from stdin.", {
+      throw new UsageError(say.login.noKeyOnStdin, {
         code: "INPUT_REQUIRED",
         suggestion: "printf '%s' \"$RESELLER_KEY\" | reseller login --with-key",
       });
   }
-  if (/\s/.test(apiKey)) throw new InputError("An API key has no spaces or line breaks; check what was pasted.");
+  if (/\s/.test(apiKey)) throw new InputError(say.login.keyHasSpaces);
 
   // The key is tried before anything is saved: a rejected key leaves the stored profile as it was.
   const client = await ctx.clientFor(baseUrl, apiKey);
@@ -83,7 +80,7 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
     balance = await client.getBalance();
   } catch (error) {
     if (error instanceof AuthError) {
-      error.suggestion = `Nothing was saved. Check the key ${maskApiKey(apiKey)} for ${baseUrl} and try again.`;
+      error.suggestion = say.login.wrongKeyHint(maskApiKey(apiKey), baseUrl);
     }
     throw error;
   }
@@ -91,11 +88,6 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
   await ctx.config.changeProfile(profile, { base_url: baseUrl, api_key: apiKey });
 
   if (ctx.output.mode === "json") ctx.output.json(balance.body);
-  ctx.output.success(
-    `Logged in to ${baseUrl} as profile ${profile} (key ${maskApiKey(apiKey)}), balance ${formatRupiah(balance.data.balance)}.`,
-  );
-  if (settings.apiKeySource === "environment")
-    ctx.output.warn(
-      "RESELLER_API_KEY is set in this environment and wins over the saved key; unset it to use the saved one.",
-    );
+  ctx.output.success(say.login.loggedIn(baseUrl, profile, maskApiKey(apiKey), formatRupiah(balance.data.balance)));
+  if (settings.apiKeySource === "environment") ctx.output.warn(say.login.environmentKeyWins);
 }

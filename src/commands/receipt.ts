@@ -9,6 +9,7 @@ import { ServiceError } from "../errors.js";
 import { shopReceipt, whatsAppLink, type ReceiptLanguage } from "../shop/receipt.js";
 import { keptSaleOf } from "../shop/selling.js";
 import type { Transaction } from "../api/model.js";
+import { say } from "../messages/messages.js";
 
 export interface ReceiptOptions {
   ref: string;
@@ -25,7 +26,7 @@ export async function run(ctx: Context, options: ReceiptOptions): Promise<void> 
     transaction = (await client.getTransaction(options.ref)).data;
   } catch (error) {
     if (error instanceof ServiceError && isTransactionNotFound(error.code))
-      error.message = `No transaction has the ref_id or invoice ${options.ref}.`;
+      error.message = say.trxNotFound(options.ref);
     throw error;
   }
   const receipt = shopReceipt(ctx, transaction, keptSaleOf(ctx, transaction), options.lang ?? "id");

@@ -8,6 +8,7 @@ import type { PaymentChannel, TopUp } from "../api/model.js";
 import type { Context } from "../context.js";
 import { journalFor, journalRequest } from "../journal/request.js";
 import { UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
 import { formatRupiah } from "../output/format.js";
 import { middleCut, textWidth } from "../output/layout.js";
 import { amountForms, parseRupiah, readAmount } from "../rules/amount.js";
@@ -28,11 +29,9 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
   if (found?.off) {
     // Refused here, before anything is sent: the service says it cannot take payments now.
     const open = channels.filter((c) => !c.off).map((c) => c.code);
-    throw new UsageError(`The payment channel ${found.code} is switched off right now.`, {
+    throw new UsageError(say.topup.switchedOff(found.code), {
       code: "CHANNEL_OFF",
-      suggestion: open.length
-        ? `Choose another: ${open.join(", ")} (\`reseller channels\`).`
-        : "No channel is open right now; try again later.",
+      suggestion: open.length ? say.topup.chooseAnother(open.join(", ")) : say.topup.noneOpen,
     });
   }
   if (found) return found;
@@ -47,9 +46,9 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
         );
   // Said as a flag to paste into a shell: only a code a shell reads as one word and nothing more.
   const meant = likely && /^[\w.-]+$/.test(likely) ? likely : undefined;
-  throw new UsageError(`There is no payment channel "${code}". Channels: ${channels.map((c) => c.code).join(", ")}.`, {
+  throw new UsageError(say.topup.noSuchChannel(code, channels.map((c) => c.code).join(", ")), {
     code: "INVALID_CHANNEL",
-    suggestion: `${meant ? `Did you mean --channel ${meant}? ` : ""}See names and fees with \`reseller channels\`.`,
+    suggestion: `${meant ? `${say.usage.didYouMean(`--channel ${meant}`)} ` : ""}${say.topup.seeChannels}`,
   });
 }
 
@@ -57,9 +56,12 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
 export function checkTypedAmount(text: string): true | string {
   const reading = readAmount(text);
   if (!reading.ok)
-    return `Not an amount: ${reading.why}${reading.readings.length ? ` (${reading.readings.map(formatRupiah).join(" or ")}?)` : ` (${amountForms})`}`;
+    return say.topup.notAnAmount(
+      reading.why,
+      reading.readings.length ? `${reading.readings.map(formatRupiah).join(say.topup.either)}?` : amountForms,
+    );
   const n = reading.amount;
-  if (n < minimumTopUp) return `At least ${formatRupiah(minimumTopUp)}`;
+  if (n < minimumTopUp) return say.topup.atLeast(formatRupiah(minimumTopUp));
   return true;
 }
 
@@ -68,15 +70,10 @@ export function checkChannelAmount(channel: PaymentChannel, amount: number): voi
   const below = channel.minAmount !== null && amount < channel.minAmount;
   const above = channel.maxAmount !== null && amount > channel.maxAmount;
   if (!below && !above) return;
-  throw new UsageError(
-    `${channel.code} takes top-ups of ${channelRange(channel)}; ${formatRupiah(amount)} is ${below ? "below" : "above"} that.`,
-    {
-      code: "AMOUNT_OUT_OF_RANGE",
-      suggestion: above
-        ? "Split it into several top-ups, or choose a channel that takes more (`reseller channels`)."
-        : "Top up at least the channel's minimum.",
-    },
-  );
+  throw new UsageError(say.topup.outOfRange(channel.code, channelRange(channel), formatRupiah(amount), below), {
+    code: "AMOUNT_OUT_OF_RANGE",
+    suggestion: above ? say.topup.splitIt : say.topup.atLeastMinimum,
+  });
 }
 
 /** The wizard's amount check once the channel is known: the channel's range, in words for a prompt. */
@@ -86,7 +83,7 @@ function checkTypedAmountFor(channel: PaymentChannel): (text: string) => true | 
     if (basic !== true) return basic;
     const n = parseRupiah(text)!;
     if ((channel.minAmount !== null && n < channel.minAmount) || (channel.maxAmount !== null && n > channel.maxAmount))
-      return `${channel.code} takes ${channelRange(channel)}`;
+      return say.topup.takes(channel.code, channelRange(channel));
     return true;
   };
 }
@@ -105,22 +102,26 @@ function outOfRange(channel: PaymentChannel, amount: number): boolean {
  */
 export function channelChoices(channels: PaymentChannel[], amount: number | undefined, width: number) {
   const reason = (c: PaymentChannel) =>
-    c.off ? "switched off" : amount !== undefined && outOfRange(c, amount) ? `takes ${channelRange(c)}` : undefined;
+    c.off
+      ? say.channels.switchedOff
+      : amount !== undefined && outOfRange(c, amount)
+        ? say.topup.takesShort(channelRange(c))
+        : undefined;
   const codeWidth = Math.max(...channels.map((c) => textWidth(c.code)));
   const feeWidth = Math.max(...channels.map((c) => textWidth(describeFee(c))));
   const rangeWidth = Math.max(...channels.map((c) => textWidth(reason(c) ?? channelRange(c))));
   // The prompt's own marks before each line (`❯ `, `- `), then the columns two spaces apart.
-  const fixed = 2 + codeWidth + 2 + 2 + "fee ".length + feeWidth + (rangeWidth ? 2 + rangeWidth : 0);
+  const fixed = 2 + codeWidth + 2 + 2 + `${say.topup.feeWord} `.length + feeWidth + (rangeWidth ? 2 + rangeWidth : 0);
   const nameWidth = Math.max(8, Math.min(Math.max(...channels.map((c) => textWidth(c.name))), width - 1 - fixed));
   return channels.map((c) => {
     const name = middleCut(c.name, nameWidth);
     const fee = describeFee(c);
-    const columns = `${c.code}${" ".repeat(codeWidth - textWidth(c.code))}  ${name}${" ".repeat(nameWidth - textWidth(name))}  fee ${fee}${" ".repeat(feeWidth - textWidth(fee))}`;
+    const columns = `${c.code}${" ".repeat(codeWidth - textWidth(c.code))}  ${name}${" ".repeat(nameWidth - textWidth(name))}  ${say.topup.feeWord} ${fee}${" ".repeat(feeWidth - textWidth(fee))}`;
     const disabled = reason(c);
     return {
       // Disabled, the prompt adds a space and the reason: it stands where the range would.
       ...(disabled ? { name: `${columns} `, disabled } : { name: `${columns}  ${channelRange(c)}`.trimEnd() }),
-      short: `${c.code} (${c.name}, fee ${fee})`,
+      short: `${c.code} (${c.name}, ${say.topup.feeWord} ${fee})`,
       value: c,
     };
   });
@@ -132,38 +133,34 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     options.channel === undefined ? "--channel" : undefined,
   ].filter((f): f is string => f !== undefined);
   // Asked before anything else: a script missing a flag fails at once, even without a key or a network.
-  const prompter =
-    missing.length > 0
-      ? await ctx.prompter(
-          missing,
-          "For example: reseller topup --amount 50000 --channel QRIS --yes (channel codes: `reseller channels`).",
-        )
-      : undefined;
+  const prompter = missing.length > 0 ? await ctx.prompter(missing, say.topup.forExample) : undefined;
   const client = await ctx.client();
   const { data: channels } = await client.listChannels();
-  if (channels.length === 0)
-    throw new UsageError("The service offers no payment channels right now.", { code: "NO_CHANNELS" });
+  if (channels.length === 0) throw new UsageError(say.topup.noChannels, { code: "NO_CHANNELS" });
 
   const channel =
     options.channel !== undefined
       ? findChannel(channels, options.channel)
-      : await prompter!.select("Payment channel", channelChoices(channels, options.amount, ctx.output.width), {
+      : await prompter!.select(say.topup.channelPrompt, channelChoices(channels, options.amount, ctx.output.width), {
           pageSize: 12,
         });
   const amount =
     options.amount ??
     topUpAmount(
-      await prompter!.input(`Amount to top up (${channelRange(channel) || `at least ${formatRupiah(minimumTopUp)}`})`, {
-        validate: checkTypedAmountFor(channel),
-        // Shows what was understood while typing: "50.000" -> Rp 50.000.
-        transformer: (value, { isFinal }) => {
-          const n = parseRupiah(value);
-          if (isFinal) return n === undefined ? value : formatRupiah(n);
-          return n === undefined || value.trim() === ""
-            ? value
-            : `${value}  ${ctx.output.paintStderr("dim", `= ${formatRupiah(n)}`)}`;
+      await prompter!.input(
+        say.topup.amountPrompt(channelRange(channel) || say.topup.atLeastLower(formatRupiah(minimumTopUp))),
+        {
+          validate: checkTypedAmountFor(channel),
+          // Shows what was understood while typing: "50.000" -> Rp 50.000.
+          transformer: (value, { isFinal }) => {
+            const n = parseRupiah(value);
+            if (isFinal) return n === undefined ? value : formatRupiah(n);
+            return n === undefined || value.trim() === ""
+              ? value
+              : `${value}  ${ctx.output.paintStderr("dim", `= ${formatRupiah(n)}`)}`;
+          },
         },
-      }),
+      ),
     );
   checkChannelAmount(channel, amount);
   const fee = feeFor(channel, amount);
@@ -175,16 +172,16 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     const confirmer = prompter ?? (await ctx.prompter());
     asked = true;
     ctx.output.summary([
-      ["Channel", `${channel.code} – ${channel.name}`],
-      ["Amount", formatRupiah(amount)],
+      [say.topup.channel, `${channel.code} – ${channel.name}`],
+      [say.topup.amount, formatRupiah(amount)],
       [
-        "Fee",
-        `${formatRupiah(fee)}${channel.feePercent !== null ? ` (${describeFee(channel)}; the service's own figure follows)` : ""}`,
+        say.topup.fee,
+        `${formatRupiah(fee)}${channel.feePercent !== null ? ` (${say.topup.estimate(describeFee(channel))})` : ""}`,
       ],
-      ["Total", formatRupiah(total), "bold"],
+      [say.topup.total, formatRupiah(total), "bold"],
     ]);
-    if (!(await confirmer.confirm(`Request a payment link for ${formatRupiah(total)}?`, { default: true }))) {
-      ctx.output.info("Nothing was requested.");
+    if (!(await confirmer.confirm(say.topup.confirm(formatRupiah(total)), { default: true }))) {
+      ctx.output.info(say.topup.nothingRequested);
       return;
     }
   }
@@ -217,10 +214,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   // a second look: only a web address is drawn as one (never `javascript:`).
   const qrOf = data.paymentUrl ?? data.qrLink;
   const webLink = qrOf !== null && isWebLink(qrOf);
-  if (qrOf !== null && !webLink)
-    ctx.output.warn(
-      "The payment link is not an http(s) address, so no QR code is drawn; check it with the service before anyone pays through it.",
-    );
+  if (qrOf !== null && !webLink) ctx.output.warn(say.topup.notWebLink);
   // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.
   const showQr = webLink && ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
   if (showQr) {
@@ -264,17 +258,17 @@ function showResult(ctx: Context, data: TopUp, body: unknown, channel: PaymentCh
   }
   // Only what the service gave: a QR-only answer has no payment page to show.
   const given: [string, string | null][] = [
-    ["Payment link", data.paymentUrl],
-    ["QR link", data.qrLink],
-    ["Invoice", data.invoice],
+    [say.topup.paymentLink, data.paymentUrl],
+    [say.topup.qrLink, data.qrLink],
+    [say.topup.invoice, data.invoice],
   ];
   ctx.output.record([
     ...given.flatMap(([label, value]): [string, Cell][] => (value === null ? [] : [[label, copyable(value)]])),
-    ["Channel", `${channel.code} – ${channel.name}`],
-    ["Amount", money(data.amount)],
-    ["Fee", money(data.fee)],
-    ["Total to pay", { ...money(data.total), tone: "bold" }],
-    ["Expires", ctx.output.time(data.expiresAt)],
+    [say.topup.channel, `${channel.code} – ${channel.name}`],
+    [say.topup.amount, money(data.amount)],
+    [say.topup.fee, money(data.fee)],
+    [say.topup.totalToPay, { ...money(data.total), tone: "bold" }],
+    [say.topup.expires, ctx.output.time(data.expiresAt)],
   ]);
 }
 
@@ -301,7 +295,7 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
     now: () => ctx.now(),
     signal: ctx.signal,
     describe: (remaining) =>
-      `Waiting for payment: the link expires in ${ctx.output.paintStderr("bold", remaining)}  ${ctx.output.paintStderr("dim", "(q, Enter or Esc to leave)")}`,
+      `${say.topup.waiting(ctx.output.paintStderr("bold", remaining))}  ${ctx.output.paintStderr("dim", say.topup.leaveKeys)}`,
     check:
       before === undefined
         ? undefined
@@ -311,10 +305,9 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
           },
     checkEveryMs: 3_000,
   });
-  if (end === "done") ctx.output.success(`Payment received: the balance is now ${formatRupiah(after)}.`);
-  else if (end === "expired")
-    ctx.output.warn("The payment link expired; nothing was charged. Run `reseller topup` for a new one.");
-  else ctx.output.info("The link stays valid until it expires; `reseller balance` shows when it is paid.");
+  if (end === "done") ctx.output.success(say.topup.received(formatRupiah(after)));
+  else if (end === "expired") ctx.output.warn(say.topup.expired);
+  else ctx.output.info(say.topup.stillValid);
   return end === "done";
 }
 

@@ -100,6 +100,221 @@ export const en = {
     topicEnvironment: "the environment variables and the flags they stand for",
     topicExitCodes: "what each exit code means, for scripts",
   },
+  time: {
+    now: "now",
+    /** `9m 41s`, `2h 05m`, `3d`: a duration as the screens show it. */
+    seconds: (s: number) => `${s}s`,
+    minutes: (m: number, s: string) => `${m}m ${s}s`,
+    hours: (h: number, m: string) => `${h}h ${m}m`,
+    days: (d: number) => `${d}d`,
+    in: (duration: string) => `in ${duration}`,
+    secondsAgo: (n: number) => `${n}s ago`,
+    minutesAgo: (n: number) => `${n} min ago`,
+    hoursAgo: (n: number) => `${n} h ago`,
+    daysAgo: (n: number) => `${n} days ago`,
+  },
+  balance: {
+    heading: "Balance",
+    below: (balance: string, below: string) => `The balance, ${balance}, is below ${below}.`,
+  },
+  channels: {
+    code: "Code",
+    channel: "Channel",
+    fee: "Fee",
+    limits: "Limits",
+    switchedOff: "switched off",
+    from: (amount: string) => `from ${amount}`,
+    upTo: (amount: string) => `up to ${amount}`,
+  },
+  locks: {
+    token: "Token",
+    item: "Item",
+    qty: "Qty",
+    expires: "Expires",
+    timeLeft: "Time left",
+    none: "No locks held.",
+  },
+  phone: {
+    empty: "it is empty",
+    digitsOnly: "a phone number has only digits (and a + in front)",
+    notIndonesian: "it is not an Indonesian number (+62)",
+    mobileStart: "a mobile number starts with 08, 628 or +628",
+    didYouMean: (number: string) => `Did you mean ${number}?`,
+    length: (digits: number, min: number, max: number) =>
+      `it has ${digits} digits from the 0; a mobile number has ${min} to ${max} (08…)`,
+    required: "Required",
+    notMobile: (why: string) => `Not a mobile number: ${why}`,
+    refused: (note: string, item: string, why: string) =>
+      `the note "${note}" is not a mobile number for ${item}: ${why}.`,
+    refusedHint:
+      "Check it with the customer; if it is right, buy with --no-check (a provider that refuses it refunds the balance only later).",
+    item: (id: number, name: string) => `item ${id} (${name})`,
+  },
+  login: {
+    pipeHint:
+      "Pipe the key in: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com",
+    address: "Service address (the part before /v1)",
+    typeAddress: "Type the address, e.g. https://api.example.com",
+    noAddress: "No service address to log in to.",
+    noAddressHint: "Give it with --base-url https://api.example.com (or RESELLER_BASE_URL).",
+    apiKey: "API key",
+    pasteKey: "Paste the API key (it is not shown)",
+    pasteThenCtrlD: "Paste the API key, then press Enter and Ctrl-D:",
+    noKeyOnStdin: "--with-key read no API key from stdin.",
+    keyHasSpaces: "An API key has no spaces or line breaks; check what was pasted.",
+    wrongKeyHint: (key: string, baseUrl: string) =>
+      `Nothing was saved. Check the key ${key} for ${baseUrl} and try again.`,
+    loggedIn: (baseUrl: string, profile: string, key: string, balance: string) =>
+      `Logged in to ${baseUrl} as profile ${profile} (key ${key}), balance ${balance}.`,
+    environmentKeyWins:
+      "RESELLER_API_KEY is set in this environment and wins over the saved key; unset it to use the saved one.",
+  },
+  topup: {
+    switchedOff: (code: string) => `The payment channel ${code} is switched off right now.`,
+    chooseAnother: (open: string) => `Choose another: ${open} (\`reseller channels\`).`,
+    noneOpen: "No channel is open right now; try again later.",
+    noSuchChannel: (code: string, codes: string) => `There is no payment channel "${code}". Channels: ${codes}.`,
+    seeChannels: "See names and fees with `reseller channels`.",
+    notAnAmount: (why: string, readings: string) => `Not an amount: ${why} (${readings})`,
+    either: " or ",
+    atLeast: (amount: string) => `At least ${amount}`,
+    outOfRange: (code: string, range: string, amount: string, below: boolean) =>
+      `${code} takes top-ups of ${range}; ${amount} is ${below ? "below" : "above"} that.`,
+    splitIt: "Split it into several top-ups, or choose a channel that takes more (`reseller channels`).",
+    atLeastMinimum: "Top up at least the channel's minimum.",
+    takes: (code: string, range: string) => `${code} takes ${range}`,
+    takesShort: (range: string) => `takes ${range}`,
+    feeWord: "fee",
+    forExample: "For example: reseller topup --amount 50000 --channel QRIS --yes (channel codes: `reseller channels`).",
+    noChannels: "The service offers no payment channels right now.",
+    channelPrompt: "Payment channel",
+    amountPrompt: (range: string) => `Amount to top up (${range})`,
+    atLeastLower: (amount: string) => `at least ${amount}`,
+    channel: "Channel",
+    amount: "Amount",
+    fee: "Fee",
+    estimate: (fee: string) => `${fee}; the service's own figure follows`,
+    total: "Total",
+    confirm: (total: string) => `Request a payment link for ${total}?`,
+    nothingRequested: "Nothing was requested.",
+    notWebLink:
+      "The payment link is not an http(s) address, so no QR code is drawn; check it with the service before anyone pays through it.",
+    paymentLink: "Payment link",
+    qrLink: "QR link",
+    invoice: "Invoice",
+    totalToPay: "Total to pay",
+    expires: "Expires",
+    waiting: (remaining: string) => `Waiting for payment: the link expires in ${remaining}`,
+    leaveKeys: "(q, Enter or Esc to leave)",
+    received: (balance: string) => `Payment received: the balance is now ${balance}.`,
+    expired: "The payment link expired; nothing was charged. Run `reseller topup` for a new one.",
+    stillValid: "The link stays valid until it expires; `reseller balance` shows when it is paid.",
+  },
+  /** What the service's error codes mean to a reseller, and what to do next (src/api/codes.ts). */
+  serviceCodes: {
+    BALANCE_IS_INSUFFICIENT: {
+      message: "Your balance cannot cover this purchase.",
+      suggestion: "Top up with `reseller topup`, then buy again with the same --ref-id.",
+    },
+    SMM_ORDER_REQUIRES_JSON_NOTE: {
+      message: "This SMM item needs its note as JSON with a target.",
+      suggestion: "Use --target (and --opt/--comment) and reseller builds the note.",
+    },
+    REF_ID_ALREADY_EXIST: {
+      message: "This ref_id was used before.",
+      suggestion: "See that purchase with `reseller trx show <ref_id>`, or choose another --ref-id.",
+    },
+    TRX_NOT_FOUND: {
+      message: "No transaction has this ref_id or invoice.",
+      suggestion: "Check the id; `reseller history` lists the ref_ids this machine sent.",
+    },
+    ITEM_NOT_FOUND: { message: "No active item has this id." },
+    INSUFFICIENT_STOCK: { message: "Not enough stock for this quantity." },
+    MINIMUM_ORDER_NOT_MET: {
+      message: "The quantity is below this item's minimum order.",
+      suggestion: "See the minimum with `reseller item <id>`.",
+    },
+    LOCK_NOT_REQUIRED: {
+      message: "This item has unlimited stock and needs no lock.",
+      suggestion: "Buy it directly with `reseller buy`.",
+    },
+    MAX_ACTIVE_LOCKS_REACHED: {
+      message: "You hold the most stock locks the service allows at once.",
+      suggestion: "Release one with `reseller lock release <token>` or wait for one to expire.",
+    },
+    LOCK_NOT_FOUND: {
+      message: "No lock of yours has this token.",
+      suggestion: "See your locks with `reseller lock list`.",
+    },
+    LOCK_EXPIRED: {
+      message: "The lock has expired; its stock is no longer reserved.",
+      suggestion: "Lock again with `reseller lock add`, or buy without --lock.",
+    },
+    LOCK_RELEASED: { message: "The lock was already released." },
+    LOCK_ALREADY_USED: { message: "The lock was already used by a purchase." },
+    LOCK_MISMATCH: {
+      message: "The item or quantity does not match the lock.",
+      suggestion: "Use the lock's own item and quantity (`reseller lock list`).",
+    },
+    INVALID_API_KEY: {
+      message: "The service did not accept the API key.",
+      suggestion: "Log in again with `reseller login`, or check RESELLER_API_KEY.",
+    },
+    VALIDATION_ERROR: { message: "The service rejected some fields." },
+    SERVICE_UNAVAILABLE: { message: "The service is unavailable right now.", suggestion: "Try again in a moment." },
+    PRODUCT_TEMPORARILY_UNAVAILABLE: {
+      message: "This product is unavailable right now; the order was refused and nothing was charged.",
+      suggestion: "Try again later with the same --ref-id, or choose another item.",
+    },
+    TRANSACTION_NOT_FOUND: {
+      message: "No transaction has this ref_id or invoice.",
+      suggestion: "Check the id; `reseller history` lists the ref_ids this machine sent.",
+    },
+    REQUIRED_FIELD_MISSING: {
+      message: "The item needs a field the order did not give.",
+      suggestion: "See the item's required fields with `reseller item <id>`.",
+    },
+    OUT_OF_STOCK: { message: "This item is out of stock." },
+    ACCOUNT_MUST_BE_RESELLER: {
+      message: "This account is not a reseller account.",
+      suggestion: "Use the API key of a reseller account.",
+    },
+    INVALID_IP: {
+      message: "The service does not accept requests from this machine's IP address.",
+      suggestion: "Add this machine's IP to the whitelist in the dashboard.",
+    },
+    THE_ACCOUNT_HAS_BEEN_SUSPENDED: { message: "The account has been suspended." },
+    ACCOUNT_NOT_FOUND: {
+      message: "There is no account with this customer id.",
+      suggestion: "Check the id (and zone) with the customer.",
+    },
+    USER_NOT_FOUND: {
+      message: "There is no account with this customer id.",
+      suggestion: "Check the id (and zone) with the customer.",
+    },
+    VALIDATION_NOT_AVAILABLE: { message: "The service does not offer an account check for this item." },
+    WEBHOOK_URL_NOT_SET: {
+      message: "No webhook URL is set, so there is nowhere to send it.",
+      suggestion: "Set one with `reseller webhook set --url https://…`, then try again.",
+    },
+    WEBHOOK_SECRET_NOT_SET: {
+      message: "No webhook secret has been made yet, so the event could not be signed.",
+      suggestion: "Make one with `reseller webhook secret --save`, then try again.",
+    },
+    TOO_MANY_REQUESTS: {
+      message: "The service is getting too many requests from this account right now.",
+      suggestion: "Wait a moment and try again.",
+    },
+    PAYLOAD_TOO_LARGE: {
+      message: "The request was too large for the service.",
+      suggestion: "Send fewer lines at once.",
+    },
+    INVALID_JSON: {
+      message: "The service could not read the request.",
+      suggestion: "This is a bug in reseller: please report it with the output of --verbose.",
+    },
+  },
+  trxNotFound: (ref: string) => `No transaction has the ref_id or invoice ${ref}.`,
   usage: {
     see: (path: string) => `See \`${path} --help\`.`,
     read: (command: string) => `See \`${command}\`.`,

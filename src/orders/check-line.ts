@@ -9,6 +9,7 @@ import { formatRupiah } from "../output/format.js";
 import { readAmount } from "../rules/amount.js";
 import { buildSmmNote, rupiah, smmNote } from "../rules/input.js";
 import { readPhoneNumber } from "../rules/phone.js";
+import { say } from "../messages/messages.js";
 
 /** A line as the user wrote it: the customer data as a note, or (SMM) a target to build one from. */
 export interface LineInput {
@@ -224,12 +225,12 @@ export function takesPhoneNumber(item: Item): boolean {
 /** A prompt's check of a typed customer number, for an item that takes one; anything non-empty otherwise. */
 export function checkTypedCustomer(item: Item): (text: string) => true | string {
   return (text) => {
-    if (!text.trim()) return "Required";
+    if (!text.trim()) return say.phone.required;
     if (!takesPhoneNumber(item)) return true;
     const reading = readPhoneNumber(text);
     return reading.ok
       ? true
-      : `Not a mobile number: ${reading.why}${reading.suggestion ? `. ${reading.suggestion}` : ""}`;
+      : say.phone.notMobile(`${reading.why}${reading.suggestion ? `. ${reading.suggestion}` : ""}`);
   };
 }
 
@@ -237,9 +238,9 @@ export function checkTypedCustomer(item: Item): (text: string) => true | string 
 function checkedPhone(item: Item, text: string, where: string): string {
   const reading = readPhoneNumber(text);
   if (reading.ok) return reading.number;
-  refuse(where, `the note "${text.trim()}" is not a mobile number for ${itemWords(item)}: ${reading.why}.`, {
+  refuse(where, say.phone.refused(text.trim(), say.phone.item(item.id, item.name), reading.why), {
     code: "PHONE_NUMBER_INVALID",
-    suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}Check it with the customer; if it is right, buy with --no-check (a provider that refuses it refunds the balance only later).`,
+    suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}${say.phone.refusedHint}`,
   });
 }
 

@@ -2,6 +2,7 @@
  * Money and time as a reseller reads them (`Rp 1.250.000`, local time with a relative hint), and
  * time as scripts read it: one convention for every piped column, ISO 8601 in UTC to the second.
  */
+import { say } from "../messages/messages.js";
 
 export function formatRupiah(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return "-";
@@ -13,23 +14,23 @@ export function formatRupiah(amount: number | null | undefined): string {
 
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s}s`;
+  if (s < 60) return say.time.seconds(s);
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${String(s % 60).padStart(2, "0")}s`;
+  if (m < 60) return say.time.minutes(m, String(s % 60).padStart(2, "0"));
   const h = Math.floor(m / 60);
-  if (h < 48) return `${h}h ${String(m % 60).padStart(2, "0")}m`;
-  return `${Math.floor(h / 24)}d`;
+  if (h < 48) return say.time.hours(h, String(m % 60).padStart(2, "0"));
+  return say.time.days(Math.floor(h / 24));
 }
 
 export function relativeHint(atMs: number, nowMs: number): string {
   const diff = (atMs - nowMs) / 1000;
-  if (Math.abs(diff) < 5) return "now";
-  if (diff > 0) return `in ${formatDuration(diff)}`;
+  if (Math.abs(diff) < 5) return say.time.now;
+  if (diff > 0) return say.time.in(formatDuration(diff));
   const ago = -diff;
-  if (ago < 60) return `${Math.round(ago)}s ago`;
-  if (ago < 3600) return `${Math.round(ago / 60)} min ago`;
-  if (ago < 48 * 3600) return `${Math.round(ago / 3600)} h ago`;
-  return `${Math.round(ago / 86400)} days ago`;
+  if (ago < 60) return say.time.secondsAgo(Math.round(ago));
+  if (ago < 3600) return say.time.minutesAgo(Math.round(ago / 60));
+  if (ago < 48 * 3600) return say.time.hoursAgo(Math.round(ago / 3600));
+  return say.time.daysAgo(Math.round(ago / 86400));
 }
 
 function pad(n: number): string {

@@ -4,6 +4,7 @@
  */
 import type { PaymentChannel } from "../api/model.js";
 import { formatRupiah } from "../output/format.js";
+import { say } from "../messages/messages.js";
 
 /**
  * The fee a channel's list entry implies for an amount: the flat part plus the percentage, rounded up
@@ -25,7 +26,7 @@ export function describeFee(channel: PaymentChannel): string {
 export function channelRange(channel: PaymentChannel): string {
   const { minAmount: min, maxAmount: max } = channel;
   if (min !== null && max !== null) return `${formatRupiah(min)} – ${formatRupiah(max)}`;
-  if (min !== null) return `from ${formatRupiah(min)}`;
-  if (max !== null) return `up to ${formatRupiah(max)}`;
+  if (min !== null) return say.channels.from(formatRupiah(min));
+  if (max !== null) return say.channels.upTo(formatRupiah(max));
   return "";
 }

@@ -3,6 +3,7 @@
  * Checked before paying, because a provider refuses a wrong one only after the balance was charged
  * (refunded later). Spaces, dashes, dots and brackets between digits are left out of what is sent.
  */
+import { say } from "../messages/messages.js";
 
 export const phoneDigits = { min: 10, max: 13 } as const;
 
@@ -10,31 +11,30 @@ export type PhoneReading = { ok: true; number: string } | { ok: false; why: stri
 
 export function readPhoneNumber(text: string): PhoneReading {
   const trimmed = text.trim();
-  if (trimmed === "") return { ok: false, why: "it is empty" };
+  if (trimmed === "") return { ok: false, why: say.phone.empty };
   const compact = trimmed.replace(/[\s\-.()]/g, "");
-  if (!/^\+?\d+$/.test(compact)) return { ok: false, why: "a phone number has only digits (and a + in front)" };
+  if (!/^\+?\d+$/.test(compact)) return { ok: false, why: say.phone.digitsOnly };
   // The number as dialled at home: 62… and +62… are 0… without the country code.
   const national = compact.startsWith("+62")
     ? `0${compact.slice(3)}`
     : compact.startsWith("62")
       ? `0${compact.slice(2)}`
       : compact;
-  if (compact.startsWith("+") && !compact.startsWith("+62"))
-    return { ok: false, why: "it is not an Indonesian number (+62)" };
+  if (compact.startsWith("+") && !compact.startsWith("+62")) return { ok: false, why: say.phone.notIndonesian };
   if (!national.startsWith("08")) {
     if (national.startsWith("8") && national.length + 1 >= phoneDigits.min && national.length + 1 <= phoneDigits.max) {
       return {
         ok: false,
-        why: "a mobile number starts with 08, 628 or +628",
-        suggestion: `Did you mean 0${national}?`,
+        why: say.phone.mobileStart,
+        suggestion: say.phone.didYouMean(`0${national}`),
       };
     }
-    return { ok: false, why: "a mobile number starts with 08, 628 or +628" };
+    return { ok: false, why: say.phone.mobileStart };
   }
   if (national.length < phoneDigits.min || national.length > phoneDigits.max) {
     return {
       ok: false,
-      why: `it has ${national.length} digits from the 0; a mobile number has ${phoneDigits.min} to ${phoneDigits.max} (08…)`,
+      why: say.phone.length(national.length, phoneDigits.min, phoneDigits.max),
     };
   }
   return { ok: true, number: compact };

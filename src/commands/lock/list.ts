@@ -3,6 +3,7 @@ import type { Context } from "../../context.js";
 import { formatDuration } from "../../output/format.js";
 import { keptItemNames } from "../../catalogue/names.js";
 import { copyable, type Cell, type Column } from "../../output/output.js";
+import { say } from "../../messages/messages.js";
 
 function timeLeft(seconds: number | null): Cell {
   if (seconds === null) return undefined;
@@ -12,18 +13,18 @@ function timeLeft(seconds: number | null): Cell {
 
 /** The token is copied whole; the item's name may be cut in the middle; the rest never. */
 const columns: Column[] = [
-  { header: "Token" },
-  { header: "Item", fit: "middle", min: 10 },
-  { header: "Qty" },
-  { header: "Expires" },
-  { header: "Time left" },
+  { header: say.locks.token },
+  { header: say.locks.item, fit: "middle", min: 10 },
+  { header: say.locks.qty },
+  { header: say.locks.expires },
+  { header: say.locks.timeLeft },
 ];
 
 export async function run(ctx: Context): Promise<void> {
   const client = await ctx.client();
   const { data: locks, body } = await client.listLocks();
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  if (locks.length === 0) return ctx.output.info("No locks held.");
+  if (locks.length === 0) return ctx.output.info(say.locks.none);
   // Piped: token, item id, quantity, expires, seconds left (the id, not the name: scripts buy by id).
   const names = ctx.output.mode === "table" ? keptItemNames(ctx.settings) : () => undefined;
   ctx.output.table(

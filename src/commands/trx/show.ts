@@ -12,6 +12,7 @@ import { showTransaction } from "../../output/transaction.js";
 import { formatRupiah } from "../../output/format.js";
 import { isFinal } from "../../api/status.js";
 import { orderVerdict } from "../../orders/verdict.js";
+import { say } from "../../messages/messages.js";
 
 export interface TrxShowOptions {
   ref: string;
@@ -26,7 +27,7 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
     result = await client.getTransaction(options.ref);
   } catch (error) {
     if (error instanceof ServiceError && isTransactionNotFound(error.code)) {
-      error.message = `No transaction has the ref_id or invoice ${options.ref}.`;
+      error.message = say.trxNotFound(options.ref);
     }
     throw error;
   }
