@@ -62,10 +62,13 @@ const reseller = (args, extraEnv = {}) => ({ argv: [process.execPath, bin, ...ar
 const emptyFile = { name: "node, an empty file", ...node(empty) };
 const bareBalance = { name: "node:http GET /v1/balance", ...node(bareGet) };
 const noCache = { RESELLER_NO_CODE_CACHE: "1" };
+const balanceJson = { name: "reseller balance --json", ...reseller(["balance", "--json"]) };
 
 /** @type {{ name: string, goal?: number, memoryGoal?: number, baseline: { name: string, argv: string[] }, argv: string[], env?: Record<string, string> }[]} */
 const rows = [
   { name: "reseller --version", goal: 1.15, baseline: emptyFile, ...reseller(["--version"]) },
+  // What the launcher's answer from the bundle's first line saves: the same through the CLI.
+  { name: "reseller --version --no-color (the CLI)", baseline: emptyFile, ...reseller(["--version", "--no-color"]) },
   { name: "reseller --help", goal: 1.3, baseline: emptyFile, ...reseller(["--help"]) },
   // What --help costs on a terminal, where commander lays it out: `help` takes that path piped too.
   { name: "reseller help (commander)", baseline: emptyFile, ...reseller(["help"]) },
@@ -85,6 +88,12 @@ const rows = [
     ...reseller(["balance", "--json"], noCache),
   },
   { name: "reseller item 12", baseline: bareBalance, ...reseller(["item", "12"]) },
+  {
+    name: "reseller balance --jq .data.balance",
+    goal: 1.5,
+    baseline: balanceJson,
+    ...reseller(["balance", "--jq", ".data.balance"]),
+  },
 ];
 
 function timeOnce(command) {
