@@ -339,10 +339,10 @@ export class ServiceClient {
   }
 
   /**
-   * Past its deadline or on Ctrl-C a call stops waiting at once, whatever undici is doing: a proxy that
-   * drops CONNECT makes it reconnect in a tight loop that ignores the request's signal (undici 7.x).
-   * Its agent is retired: later calls get a new one, and it is destroyed, which ends that loop, as soon
-   * as the other requests on it (a bulk buy's) have ended, each within its own deadline.
+   * Past its deadline or on Ctrl-C a call stops waiting at once, whatever undici is doing (its own
+   * timers and a proxy's tunnel do not all heed the request's signal). Its agent is retired: later
+   * calls get a new one, and it is destroyed, which ends whatever it still does, as soon as the other
+   * requests on it (a bulk buy's) have ended, each within its own deadline.
    */
   private abandon(lane: Lane): void {
     if (this.lane === lane) this.lane = undefined;
