@@ -3,11 +3,11 @@
  * serial, a licence from stock, a game top-up with the account name the check found, and a failed
  * delivery, in Indonesian and English; the selling price in force when bought, never the cost.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
+import { makeTempDir } from "../support/temp-dir.js";
 import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator({ seed: 7 });
@@ -180,8 +180,8 @@ describe("receipts when buying", () => {
   });
 
   it("buy --file --receipts FILE: one receipt per delivered order, separated, none for a failed one", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "reseller-receipts-"));
-    try {
+    const dir = makeTempDir("reseller-receipts-");
+    {
       const orders = join(dir, "orders.csv");
       writeFileSync(orders, "item_id,quantity,note\n12,1,081234560001\n12,1,0812\n3,1,\n12,1,081234560002\n");
       const file = join(dir, "receipts.txt");
@@ -199,8 +199,6 @@ describe("receipts when buying", () => {
       const customers = receipts.map((t) => /Tujuan: (\d+)/.exec(t)?.[1] ?? "licence").sort();
       expect(customers).toEqual(["081234560001", "081234560002", "licence"]);
       expect(statSync(file).mode & 0o777).toBe(0o600);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 
