@@ -2,8 +2,9 @@
  * Runs the declared program: builds each command's context, calls its handler, and turns every
  * failure, from a handler or from commander's parsing, into the one printer's text and an exit code.
  */
-import { CommanderError, type Command } from "commander";
-import { defaultConfigDir, type Env, type GlobalFlags } from "./config/settings.js";
+import { CommanderError, type CommandUnknownOpts as Command } from "@commander-js/extra-typings";
+import { globalFlagsFrom } from "./config/definitions.js";
+import { defaultConfigDir, type Env } from "./config/settings.js";
 import { ConfigStore } from "./config/store.js";
 import type { Context, Terminal } from "./context.js";
 import { ResellerError, UsageError } from "./errors.js";
@@ -37,7 +38,7 @@ export async function main(proc: Process): Promise<number> {
     let ctx: Context | undefined;
     try {
       ctx = await createContext({
-        flags: command.optsWithGlobals() as GlobalFlags,
+        flags: globalFlagsFrom(command.optsWithGlobals()),
         env: proc.env,
         terminal: proc.terminal,
         signal: proc.signal,

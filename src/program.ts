@@ -4,19 +4,34 @@
  * Running it (contexts, errors, exit codes) is src/cli.ts's job.
  */
 import { createRequire } from "node:module";
-import { Command, type Help } from "commander";
+// commander itself at run time; its extra typings give each action its options' types from their declaration.
+import { Command, type CommandUnknownOpts, type Help, Option, type OptionValues } from "@commander-js/extra-typings";
 import type { Context } from "./context.js";
+import {
+  type CommandFlagName,
+  commandFlagHelp,
+  definition,
+  definitions,
+  flagHelp,
+  flagName,
+  globalFlagsFrom,
+  profileKeys,
+  readSetting,
+  type SettingValue,
+  settingNames,
+} from "./config/definitions.js";
 import { UsageError } from "./errors.js";
 import { say } from "./messages/messages.js";
 import * as rules from "./rules/input.js";
 import { markup } from "./rules/markup.js";
 
+// Our own package.json, whose version is a string; require() can only say `any`.
 export const version: string = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
 
 export type Handler<O> = { run: (ctx: Context, options: O) => Promise<number | void> };
 
 /** What the declaration asks of whoever runs it: given the command, its handler's loader and the parsed options. */
-export type RunCommand = <O>(command: Command, load: () => Promise<Handler<O>>, options: O) => Promise<void>;
+export type RunCommand = <O>(command: CommandUnknownOpts, load: () => Promise<Handler<O>>, options: O) => Promise<void>;
 
 /**
  * A flag's value checked by its rule. The rule's own UsageError goes out as it is (commander passes on
@@ -24,6 +39,23 @@ export type RunCommand = <O>(command: Command, load: () => Promise<Handler<O>>, 
  */
 function parser<T>(rule: (value: string) => T): (value: string) => T {
   return (value) => rule(value);
+}
+
+/** A command's flag that stands for a setting (`--wait-timeout`): the setting's own check, typed by it. */
+function settingOption<N extends CommandFlagName>(name: N, what: string) {
+  const flag = definitions[name].commandFlag;
+  return new Option<(typeof definitions)[N]["commandFlag"]>(flag, commandFlagHelp(name, what)).argParser(
+    (v): SettingValue<N> => readSetting(name, v, flagName(flag)),
+  );
+}
+
+/**
+ * `--lang` as given on this command line, checked by the settings' table: receipts follow it, and
+ * not RESELLER_LANG or the profile's language, which are the reseller's own, not the customer's.
+ */
+function langOnCommandLine(command: CommandUnknownOpts): SettingValue<"language"> | undefined {
+  const text = globalFlagsFrom(command.optsWithGlobals()).lang;
+  return text === undefined ? undefined : readSetting("language", text, "--lang");
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -62,7 +94,7 @@ const helpTopicItems = (): readonly [term: string, description: string][] => [
  * then the help topics, then the flags every command takes, said once there. Other commands name the
  * global flags on one line instead of repeating their sixteen lines.
  */
-function formatHelp(cmd: Command, helper: Help): string {
+function formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
   const width = helper.helpWidth ?? 80;
   const isRoot = cmd.parent === null;
   const termWidth = Math.max(
@@ -73,7 +105,8 @@ function formatHelp(cmd: Command, helper: Help): string {
   const list = (heading: string, items: string[]) => helper.formatItemList(heading, items, helper);
   const inWords = (usage: string) =>
     usage.replace("[options]", say.help.optionsWord).replace("[command]", say.help.commandWord);
-  const commandItem = (c: Command) => item(inWords(helper.subcommandTerm(c)), helper.subcommandDescription(c));
+  const commandItem = (c: CommandUnknownOpts) =>
+    item(inWords(helper.subcommandTerm(c)), helper.subcommandDescription(c));
   // commander's own help flag and `(default: …)` in the reader's language too.
   const optionItems = helper
     .visibleOptions(cmd)
@@ -97,7 +130,7 @@ function formatHelp(cmd: Command, helper: Help): string {
   const commands = helper.visibleCommands(cmd);
   if (!isRoot) {
     out = out.concat(list(say.help.commands, commands.map(commandItem)), list(say.help.options, optionItems));
-    let root: Command = cmd;
+    let root: CommandUnknownOpts = cmd;
     while (root.parent) root = root.parent;
     const globals = root.options.filter((o) => !["--version", "--help"].includes(o.long ?? "")).map((o) => o.long);
     out.push(helper.boxWrap(say.help.globalFlags(globals.join(", ")), width), "");
@@ -125,26 +158,12 @@ function formatHelp(cmd: Command, helper: Help): string {
   return out.join("\n");
 }
 
-export function buildProgram(run: RunCommand): Command {
+export function buildProgram(run: RunCommand): CommandUnknownOpts {
   const program = new Command("reseller")
     .description(
       "Buy prepaid digital goods from the Reseller Commerce Service: balance, top-ups, purchases, stock locks.",
     )
     .version(version, "-v, --version", "print the version (also `reseller version`)")
-    .option("--json", "print the service's JSON (errors as JSON on stderr)")
-    .option("--jq <expression>", "filter the JSON with jq (implies --json); strings print raw, like gh --jq")
-    .option("--profile <name>", 'which stored account (env RESELLER_PROFILE; default "default")')
-    .option("--base-url <url>", "service address, the part before /v1 (env RESELLER_BASE_URL)")
-    .option("--timeout <seconds>", "per request (env RESELLER_TIMEOUT; default 30)")
-    .option("--no-color", "no colours (also NO_COLOR, CLICOLOR=0)")
-    .option("--no-input", "never prompt; a missing value is an error (also RESELLER_NO_INPUT, CI)")
-    .option("--verbose", "log each HTTP exchange to stderr, API key redacted (also RESELLER_DEBUG=1)")
-    .option("--insecure", "allow a plain http:// base URL that is not this machine")
-    .option(
-      "--lang <lang>",
-      "id (Bahasa Indonesia) or en (env RESELLER_LANG; else the profile's language, else the locale)",
-      parser((v) => rules.choice("--lang", v, ["id", "en"] as const)),
-    )
     .showSuggestionAfterError(true)
     // `help` is declared below, with topics beside the commands.
     .helpCommand(false)
@@ -158,6 +177,11 @@ export function buildProgram(run: RunCommand): Command {
         "reseller trx show INV-20261121-000123 --jq .data.status",
       )}\n${say.help.more}\n`,
     );
+  // The global flags, from the settings' table; src/cli.ts reads them back by the same table.
+  for (const name of settingNames) {
+    const { flag } = definition(name);
+    if (flag) program.addOption(new Option(flag, flagHelp(name)));
+  }
 
   program
     .command("login")
@@ -196,19 +220,19 @@ export function buildProgram(run: RunCommand): Command {
     .action(async (topic: string[], _o, cmd) => {
       const out = cmd.configureOutput();
       const name = topic.join(" ");
-      if ((helpTopicNames as readonly string[]).includes(name)) {
+      const helpTopic = helpTopicNames.find((t) => t === name);
+      if (helpTopic) {
         const { helpTopics } = await import("./output/help-topics.js");
-        out.writeOut?.(helpTopics[name as (typeof helpTopicNames)[number]]);
+        out.writeOut?.(helpTopics[helpTopic]);
         return;
       }
-      let command: Command = program;
+      const help = program.createHelp();
+      let command: CommandUnknownOpts = program;
       for (const word of topic) {
-        const next = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
-        if (!next || (next as unknown as { _hidden?: boolean })._hidden) {
-          const known = [
-            ...command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name()),
-            ...(command === program ? helpTopicNames : []),
-          ];
+        const visible = help.visibleCommands(command);
+        const next = visible.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next) {
+          const known = [...visible.map((c) => c.name()), ...(command === program ? helpTopicNames : [])];
           const close = known.filter((k) => k.startsWith(word.slice(0, 2)));
           throw new UsageError(
             say.usage.noHelpFor(
@@ -247,7 +271,7 @@ export function buildProgram(run: RunCommand): Command {
     .action((_o, cmd) => run(cmd, () => import("./commands/config/list.js"), {}));
   config
     .command("get")
-    .argument("<key>", "base_url, api_key, timeout, max_retries, wait_timeout, repeat_window")
+    .argument("<key>", profileKeys.join(", "))
     .description("one setting")
     .addHelpText(
       "after",
@@ -256,7 +280,7 @@ export function buildProgram(run: RunCommand): Command {
     .action((key: string, _o, cmd) => run(cmd, () => import("./commands/config/get.js"), { key }));
   config
     .command("set")
-    .argument("<key>", "base_url, timeout, max_retries, wait_timeout, repeat_window")
+    .argument("<key>", profileKeys.filter((key) => definitions[key].check.type !== "secret").join(", "))
     .argument("<value>")
     .description("change a setting (the API key only through `reseller login`)")
     .addHelpText(
@@ -293,9 +317,7 @@ export function buildProgram(run: RunCommand): Command {
           "reseller balance history",
         ),
     )
-    .action((opts, cmd) =>
-      run(cmd, () => import("./commands/balance.js"), { below: opts.below as number | undefined }),
-    );
+    .action((opts, cmd) => run(cmd, () => import("./commands/balance.js"), { below: opts.below }));
   balance
     .command("history")
     .option(
@@ -313,9 +335,7 @@ export function buildProgram(run: RunCommand): Command {
           "reseller balance history --json | jq '.data'",
         ),
     )
-    .action((opts, cmd) =>
-      run(cmd, () => import("./commands/balance/history.js"), { page: opts.page as number | undefined }),
-    );
+    .action((opts, cmd) => run(cmd, () => import("./commands/balance/history.js"), { page: opts.page }));
 
   program
     .command("channels")
@@ -351,8 +371,8 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/topup.js"), {
-        amount: opts.amount as number | undefined,
-        channel: opts.channel as string | undefined,
+        amount: opts.amount,
+        channel: opts.channel,
         yes: opts.yes === true,
       }),
     );
@@ -402,9 +422,9 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/validate.js"), {
-        item: opts.item as number,
-        customerId: opts.customerId as string,
-        ...(opts.zoneId !== undefined ? { zoneId: opts.zoneId as string } : {}),
+        item: opts.item,
+        customerId: opts.customerId,
+        ...(opts.zoneId !== undefined ? { zoneId: opts.zoneId } : {}),
       }),
     );
 
@@ -443,9 +463,9 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/items.js"), {
-        search: opts.search as string | undefined,
-        category: opts.category as string | undefined,
-        process: opts.process as "auto" | "h2h" | "smm" | "manual" | undefined,
+        search: opts.search,
+        category: opts.category,
+        process: opts.process,
         refresh: opts.refresh === true,
         changes: opts.changes === true,
       }),
@@ -477,12 +497,15 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/prices/list.js"), {
-        search: opts.search as string | undefined,
-        category: opts.category as string | undefined,
-        format: opts.format as "csv" | "md" | "text" | undefined,
+        search: opts.search,
+        category: opts.category,
+        format: opts.format,
       }),
     );
-  const scopeOptions = (command: Command) =>
+  // Generic so that the options declared before it keep their types (`prices set`'s --markup).
+  const scopeOptions = <A extends unknown[], O extends OptionValues, G extends OptionValues>(
+    command: Command<A, O, G>,
+  ) =>
     command
       .option("--category <name>", "for the items of one category (name or slug)")
       .option("--product <name>", "for the items of one product (name or slug)")
@@ -517,12 +540,12 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/prices/set.js"), {
-        markup: opts.markup as ReturnType<typeof markup>,
-        round: opts.round as number | undefined,
+        markup: opts.markup,
+        round: opts.round,
         // `prices --category` is also the list's filter: commander gives the flag to `prices` wherever it stands.
-        category: (opts.category ?? cmd.optsWithGlobals().category) as string | undefined,
-        product: opts.product as string | undefined,
-        item: opts.item as number | undefined,
+        category: opts.category ?? cmd.optsWithGlobals().category,
+        product: opts.product,
+        item: opts.item,
       }),
     );
   scopeOptions(prices.command("unset"))
@@ -531,9 +554,9 @@ export function buildProgram(run: RunCommand): Command {
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/prices/unset.js"), {
         // `prices --category` is also the list's filter: commander gives the flag to `prices` wherever it stands.
-        category: (opts.category ?? cmd.optsWithGlobals().category) as string | undefined,
-        product: opts.product as string | undefined,
-        item: opts.item as number | undefined,
+        category: opts.category ?? cmd.optsWithGlobals().category,
+        product: opts.product,
+        item: opts.item,
       }),
     );
   prices
@@ -583,19 +606,11 @@ export function buildProgram(run: RunCommand): Command {
       "--again",
       "buy again what matches a recent purchase (same item, quantity, customer) without asking; with --file, those rows",
     )
-    .option(
-      "--repeat-window <hours>",
-      "how far back the repeat check looks (default: the profile's repeat_window, else 48)",
-      parser((v) => rules.positiveInteger("--repeat-window", v)),
-    )
+    .addOption(settingOption("repeat_window", "how far back the repeat check looks, in hours"))
     .option("--ref-id <id>", "your reference id (default: generated and printed)", parser(rules.refId))
     .option("--lock <token>", "use a stock lock from `reseller lock add`")
     .option("--wait", "wait until delivered, then show serial numbers / licences")
-    .option(
-      "--wait-timeout <seconds>",
-      "with --wait: give up waiting after this long (default 300)",
-      parser((v) => rules.positiveInteger("--wait-timeout", v)),
-    )
+    .addOption(settingOption("wait_timeout", "with --wait: give up waiting after this many seconds"))
     .option("-y, --yes", "do not ask for confirmation")
     .option(
       "--nominal <rupiah>",
@@ -635,31 +650,31 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/buy.js"), {
-        item: opts.item as number | undefined,
-        qty: opts.qty as number | undefined,
-        note: opts.note as string | undefined,
-        target: opts.target as string | undefined,
-        opt: (opts.opt as string[] | undefined) ?? [],
-        comment: opts.comment as string | undefined,
-        cart: opts.cart as string | undefined,
-        file: opts.file as string | undefined,
-        concurrency: opts.concurrency as number | undefined,
-        out: opts.out as string | undefined,
-        refId: opts.refId as string | undefined,
-        lock: opts.lock as string | undefined,
+        item: opts.item,
+        qty: opts.qty,
+        note: opts.note,
+        target: opts.target,
+        opt: opts.opt ?? [],
+        comment: opts.comment,
+        cart: opts.cart,
+        file: opts.file,
+        concurrency: opts.concurrency,
+        out: opts.out,
+        refId: opts.refId,
+        lock: opts.lock,
         wait: opts.wait === true,
-        waitTimeout: opts.waitTimeout as number | undefined,
+        waitTimeout: opts.waitTimeout,
         yes: opts.yes === true,
-        nominal: opts.nominal as number | undefined,
-        zoneId: opts.zoneId as string | undefined,
+        nominal: opts.nominal,
+        zoneId: opts.zoneId,
         validate: opts.validate !== false,
         skipBought: opts.skipBought === true,
         again: opts.again === true,
-        repeatWindow: opts.repeatWindow as number | undefined,
+        repeatWindow: opts.repeatWindow,
         check: opts.check !== false,
         receipt: opts.receipt === true,
-        receipts: opts.receipts as string | undefined,
-        receiptLanguage: cmd.optsWithGlobals().lang as "id" | "en" | undefined,
+        receipts: opts.receipts,
+        receiptLanguage: langOnCommandLine(cmd),
       }),
     );
 
@@ -696,20 +711,16 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/trx/list.js"), {
-        ...(opts.status !== undefined ? { status: opts.status as string } : {}),
-        ...(opts.page !== undefined ? { page: opts.page as number } : {}),
-        ...(opts.perPage !== undefined ? { perPage: opts.perPage as number } : {}),
+        ...(opts.status !== undefined ? { status: opts.status } : {}),
+        ...(opts.page !== undefined ? { page: opts.page } : {}),
+        ...(opts.perPage !== undefined ? { perPage: opts.perPage } : {}),
       }),
     );
   trx
     .command("show")
     .argument("<ref>", "your ref_id or the invoice number")
     .option("--watch", "keep checking until delivered or failed")
-    .option(
-      "--wait-timeout <seconds>",
-      "with --watch: give up after this long (default 300)",
-      parser((v) => rules.positiveInteger("--wait-timeout", v)),
-    )
+    .addOption(settingOption("wait_timeout", "with --watch: give up after this many seconds"))
     .description("a transaction with its items, serial numbers, licences and SMM progress")
     .addHelpText(
       "after",
@@ -733,7 +744,7 @@ export function buildProgram(run: RunCommand): Command {
       run(cmd, () => import("./commands/trx/show.js"), {
         ref,
         watch: opts.watch === true,
-        waitTimeout: opts.waitTimeout as number | undefined,
+        waitTimeout: opts.waitTimeout,
       }),
     );
 
@@ -763,8 +774,8 @@ export function buildProgram(run: RunCommand): Command {
       run(cmd, () => import("./commands/receipt.js"), {
         ref,
         // Only --lang on this command line: the reseller's own language is not the customer's.
-        lang: cmd.optsWithGlobals().lang as "id" | "en" | undefined,
-        wa: opts.wa as string | true | undefined,
+        lang: langOnCommandLine(cmd),
+        wa: opts.wa,
       }),
     );
 
@@ -796,9 +807,9 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/lock/add.js"), {
-        item: opts.item as number,
-        qty: opts.qty as number,
-        duration: opts.duration as number | undefined,
+        item: opts.item,
+        qty: opts.qty,
+        duration: opts.duration,
       }),
     );
   lock
@@ -858,9 +869,9 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/sandbox.js"), {
-        item: opts.item as number,
-        qty: opts.qty as number,
-        refId: opts.refId as string | undefined,
+        item: opts.item,
+        qty: opts.qty,
+        refId: opts.refId,
       }),
     );
 
@@ -890,9 +901,9 @@ export function buildProgram(run: RunCommand): Command {
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/history.js"), {
         unresolved: opts.unresolved === true,
-        limit: opts.limit as number | undefined,
+        limit: opts.limit,
         refresh: opts.refresh === true,
-        since: opts.since as string | undefined,
+        since: opts.since,
         allServices: opts.allServices === true,
       }),
     );
@@ -929,9 +940,9 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/report.js"), {
-        since: opts.since as string | undefined,
-        until: opts.until as string | undefined,
-        by: opts.by as "day" | "hour" | "product" | "category" | "customer" | undefined,
+        since: opts.since,
+        until: opts.until,
+        by: opts.by,
         refresh: opts.refresh === true,
       }),
     );
@@ -992,12 +1003,12 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/emulator.js"), {
-        port: opts.port as number | undefined,
-        host: opts.host as string | undefined,
-        state: opts.state as string | undefined,
-        seed: opts.seed as number | undefined,
-        dialect: opts.dialect as import("./api/wire.js").Dialect | undefined,
-        catalogueSize: opts.catalogueSize as number | undefined,
+        port: opts.port,
+        host: opts.host,
+        state: opts.state,
+        seed: opts.seed,
+        dialect: opts.dialect,
+        catalogueSize: opts.catalogueSize,
         printEnv: opts.printEnv === true,
         detach: opts.detach === true,
         allowRemoteWebhooks: opts.allowRemoteWebhooks === true,
@@ -1036,7 +1047,7 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/webhook/set.js"), {
-        url: opts.url as string | undefined,
+        url: opts.url,
         enable: opts.enable === true,
         disable: opts.disable === true,
       }),
@@ -1108,14 +1119,14 @@ export function buildProgram(run: RunCommand): Command {
     )
     .action((opts, cmd) =>
       run(cmd, () => import("./commands/webhook/listen.js"), {
-        port: opts.port as number | undefined,
-        host: opts.host as string | undefined,
-        forwardTo: opts.forwardTo as string | undefined,
-        exec: opts.exec as string | undefined,
-        maxAge: opts.maxAge as number | undefined,
-        execTimeout: opts.execTimeout as number | undefined,
-        execGrace: opts.execGrace as number | undefined,
-        receipts: opts.receipts as string | undefined,
+        port: opts.port,
+        host: opts.host,
+        forwardTo: opts.forwardTo,
+        exec: opts.exec,
+        maxAge: opts.maxAge,
+        execTimeout: opts.execTimeout,
+        execGrace: opts.execGrace,
+        receipts: opts.receipts,
       }),
     );
 

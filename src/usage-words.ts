@@ -3,7 +3,7 @@
  * rather than `unknown option '--quantity'`, with the flag meant when it can be told (`--qty`, or
  * `--item 12` for `buy 12`) and the help to read. Loaded only when parsing failed.
  */
-import type { Command, CommanderError, Option } from "commander";
+import type { CommanderError, CommandUnknownOpts as Command, Option } from "@commander-js/extra-typings";
 import { UsageError } from "./errors.js";
 import { say } from "./messages/messages.js";
 import { closest } from "./rules/input.js";

@@ -3,7 +3,7 @@
  * written out as the chosen shell's script. Dynamic values come from `reseller __complete`
  * (src/commands/complete.ts).
  */
-import type { Command } from "commander";
+import type { CommandUnknownOpts as Command } from "@commander-js/extra-typings";
 import type { Context } from "../context.js";
 import { bashScript } from "../completion/bash.js";
 import { describeProgram, type CompletionSpec, type Shell } from "../completion/describe.js";

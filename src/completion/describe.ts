@@ -3,7 +3,7 @@
  * flags and fixed choices. The bash, zsh and fish scripts are all written from this, so a new
  * command or flag is completed without anyone editing the scripts.
  */
-import type { Command } from "commander";
+import type { CommandUnknownOpts as Command } from "@commander-js/extra-typings";
 
 export type Shell = "bash" | "zsh" | "fish";
 

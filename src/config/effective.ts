@@ -4,19 +4,11 @@
  */
 import { maskApiKey, withoutCredentials } from "./mask.js";
 import type { Context } from "../context.js";
-import type { ApiKeySource } from "./settings.js";
 import { InputError, UsageError } from "../errors.js";
+import { definitions, type ProfileKey, profileKeys } from "./definitions.js";
 
-export const settingKeys = [
-  "base_url",
-  "api_key",
-  "timeout",
-  "max_retries",
-  "wait_timeout",
-  "repeat_window",
-  "webhook_secret",
-] as const;
-export type SettingKey = (typeof settingKeys)[number];
+export const settingKeys = profileKeys;
+export type SettingKey = ProfileKey;
 
 export type Source = "flag" | "environment" | "profile" | "default";
 
@@ -35,7 +27,8 @@ export interface EffectiveSetting {
 /** `base-url` and `BASE_URL` mean `base_url`: people type settings the way they type flags. */
 export function settingKey(text: string): SettingKey {
   const key = text.trim().toLowerCase().replace(/-/g, "_");
-  if ((settingKeys as readonly string[]).includes(key)) return key as SettingKey;
+  const known = settingKeys.find((name) => name === key);
+  if (known) return known;
   throw new InputError(`There is no setting "${text}".`, { suggestion: `The settings are ${settingKeys.join(", ")}.` });
 }
 
@@ -57,23 +50,12 @@ export function effectiveSettings(ctx: Context): EffectiveSetting[] {
   } catch {
     // The file cannot be read: every setting from it says so above.
   }
-  const keyed = (value: string | undefined, source: ApiKeySource) => ({
-    value: value ? maskApiKey(value) : undefined,
-    source: source === "none" ? ("default" as const) : source,
-  });
-  const listed: EffectiveSetting[] = [
-    known("base_url", () => ({
-      value: settings.baseUrl === undefined ? undefined : withoutCredentials(settings.baseUrl),
-      source: settings.baseUrlSource === "none" ? "default" : settings.baseUrlSource,
-    })),
-    known("api_key", () => keyed(settings.apiKey, settings.apiKeySource)),
-    known("timeout", () => ({ value: settings.timeoutMs / 1000, source: settings.timeoutSource })),
-    known("max_retries", () => ({ value: settings.maxRetries, source: settings.maxRetriesSource })),
-    known("wait_timeout", () => ({ value: settings.waitTimeoutSeconds, source: settings.waitTimeoutSource })),
-    known("repeat_window", () => ({ value: settings.repeatWindowHours, source: settings.repeatWindowSource })),
-    // Masked like the key: it lets anyone forge the service's webhooks.
-    known("webhook_secret", () => keyed(settings.webhookSecret, settings.webhookSecretSource)),
-  ];
+  const listed = settingKeys.map((key) =>
+    known(key, () => {
+      const { value, source } = settings.setting(key);
+      return { value: shown(key, value), source: source === "none" ? "default" : source };
+    }),
+  );
   // Whatever else a profile holds (written by a newer reseller, or by hand) is shown, not hidden.
   const extra = Object.entries(stored)
     .filter(([key]) => !(settingKeys as readonly string[]).includes(key))
@@ -89,6 +71,16 @@ function storedAsShown(ctx: Context, key: SettingKey): string | number | undefin
   } catch {
     return undefined;
   }
+}
+
+/** A value in use as listed: secrets (they let anyone spend or forge) masked, an address without credentials. */
+function shown(key: SettingKey, value: string | number | undefined): string | number | undefined {
+  if (value === undefined || typeof value === "number") return value;
+  const { type } = definitions[key].check;
+  if (type === "secret") return value ? maskApiKey(value) : undefined;
+  // The client uses the address without its trailing slashes.
+  if (type === "address") return withoutCredentials(value.replace(/\/+$/, ""));
+  return value;
 }
 
 /** A stored value as listed: anything that sounds secret is masked like the key. */

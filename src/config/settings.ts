@@ -5,32 +5,45 @@
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { InputError, UsageError } from "../errors.js";
-import { ConfigStore, type StoredKey } from "./store.js";
+import { UsageError } from "../errors.js";
+import { ConfigStore } from "./store.js";
 import { withoutCredentials } from "./mask.js";
+import {
+  type CheckedName,
+  definition,
+  definitions,
+  envName,
+  flagAttribute,
+  flagName,
+  type GlobalFlags,
+  type ProfileKey,
+  readSetting,
+  type SettingValue,
+  settingNames,
+} from "./definitions.js";
 
-export interface GlobalFlags {
-  json?: boolean;
-  /** A jq expression to filter the JSON with; implies --json. */
-  jq?: string;
-  profile?: string;
-  baseUrl?: string;
-  timeout?: string;
-  /** commander's `--no-color` sets this to false. */
-  color?: boolean;
-  /** commander's `--no-input` sets this to false. */
-  input?: boolean;
-  verbose?: boolean;
-  insecure?: boolean;
-}
+export type { GlobalFlags } from "./definitions.js";
 
 export type Env = Record<string, string | undefined>;
 
 export type ApiKeySource = "environment" | "profile" | "none";
 /** Where a number in effect came from, for `config list` and `config set`'s warnings. */
 export type NumberSource = "flag" | "environment" | "profile" | "default";
+/** Where a setting's value came from; "none" when nothing sets it and it has no default. */
+export type Source = NumberSource | "none";
+
+/** A setting's value in effect and where it came from. */
+export interface Resolved<T> {
+  value: T | undefined;
+  source: Source;
+}
 
 export interface Settings {
+  /**
+   * Any setting of the table (./definitions.ts) with its source: flag > environment > profile > default.
+   * A wrong value from the profile is thrown here, at first use.
+   */
+  setting<N extends CheckedName>(name: N): Resolved<SettingValue<N>>;
   profile: string;
   configDir: string;
   baseUrl: string | undefined;
@@ -78,13 +91,11 @@ export interface TerminalFacts {
   stdoutColumns?: number;
 }
 
-export const defaultTimeoutSeconds = 30;
-export const defaultMaxRetries = 2;
-export const defaultWaitTimeoutSeconds = 300;
-/** Two days: a shop's customer asking again the next evening is still caught. */
-export const defaultRepeatWindowHours = 48;
-/** Sixty times the largest live catalogue (~6,100 variants, 4.3 MB). */
-export const defaultMaxCatalogueMb = 256;
+export const defaultTimeoutSeconds = definitions.timeout.default;
+export const defaultMaxRetries = definitions.max_retries.default;
+export const defaultWaitTimeoutSeconds = definitions.wait_timeout.default;
+export const defaultRepeatWindowHours = definitions.repeat_window.default;
+export const defaultMaxCatalogueMb = definitions.max_catalogue_mb.default;
 
 /** The one rule for an on/off variable: set, and not empty, "0" or "false". */
 function truthy(value: string | undefined): boolean {
@@ -119,25 +130,8 @@ export function outputWidth(env: Env, terminal: TerminalFacts): number {
   return real && real > 0 ? real : 80;
 }
 
-/** The one rule for max_retries, whether it comes from the environment, the profile or `config set`. */
-export function maxRetriesFrom(text: string): number {
-  const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  if (!Number.isInteger(n) || n > 10)
-    throw new InputError(`max_retries must be a whole number from 0 to 10, not "${text}".`);
-  return n;
-}
-
-/** Longest timeout accepted: an hour. `1e30`, `0x10` and `1.5` are not what a person means by seconds. */
-export const maxTimeoutSeconds = 3600;
-
-function parseSeconds(value: string, where: string): number {
-  const text = value.trim();
-  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n <= 0 || n > maxTimeoutSeconds) {
-    throw new InputError(`${where} must be whole seconds from 1 to ${maxTimeoutSeconds}, not "${value}".`);
-  }
-  return n;
-}
+/** Longest timeout accepted: an hour. */
+export const maxTimeoutSeconds = definitions.timeout.check.max;
 
 /** Computed on first use and kept; a failure is thrown again at each use, for whatever needs it. */
 function once<T>(compute: () => T): () => T {
@@ -157,65 +151,40 @@ export function resolveSettings(
 ): Settings & { store: ConfigStore } {
   const configDir = defaultConfigDir(env);
   const store = new ConfigStore(configDir);
-  const profile = flags.profile ?? env.RESELLER_PROFILE ?? "default";
-  // The file is read once, on first need (ConfigStore keeps it).
-  const stored = (key: StoredKey) => store.setting(profile, key);
+  const profile = given("profile", flags, env)?.value || definitions.profile.default;
 
-  // An explicit --profile means that profile's saved address and key, even with RESELLER_BASE_URL and
-  // RESELLER_API_KEY left in the environment (`eval "$(reseller emulator --print-env)"` leaves them);
-  // `ignoredEnvironment` names what lost, and the command says so.
-  const savedInChosenProfile = (name: StoredKey) =>
-    flags.profile !== undefined && quietly(() => stored(name)) !== undefined;
-
-  const base = once((): [string | undefined, Settings["baseUrlSource"]] => {
-    if (flags.baseUrl) return [flags.baseUrl, "flag"];
-    if (env.RESELLER_BASE_URL && !savedInChosenProfile("base_url")) return [env.RESELLER_BASE_URL, "environment"];
-    const url = stored("base_url") as string | undefined;
-    return url ? [url, "profile"] : [undefined, "none"];
-  });
-
-  const key = once((): [string | undefined, ApiKeySource] => {
-    if (env.RESELLER_API_KEY && !savedInChosenProfile("api_key")) return [env.RESELLER_API_KEY.trim(), "environment"];
-    const apiKey = stored("api_key") as string | undefined;
-    return apiKey ? [apiKey, "profile"] : [undefined, "none"];
-  });
-
-  const secret = once((): [string | undefined, ApiKeySource] => {
-    if (env.RESELLER_WEBHOOK_SECRET?.trim()) return [env.RESELLER_WEBHOOK_SECRET.trim(), "environment"];
-    const webhookSecret = stored("webhook_secret") as string | undefined;
-    return webhookSecret ? [webhookSecret, "profile"] : [undefined, "none"];
-  });
-
-  const timeoutGiven: [number, NumberSource] | undefined =
-    flags.timeout !== undefined
-      ? [parseSeconds(flags.timeout, "--timeout") * 1000, "flag"]
-      : env.RESELLER_TIMEOUT
-        ? [parseSeconds(env.RESELLER_TIMEOUT, "RESELLER_TIMEOUT") * 1000, "environment"]
-        : undefined;
-  const timeout = once((): [number, NumberSource] => {
-    if (timeoutGiven) return timeoutGiven;
-    const seconds = stored("timeout") as number | undefined;
-    return seconds !== undefined ? [seconds * 1000, "profile"] : [defaultTimeoutSeconds * 1000, "default"];
-  });
-
-  const retriesGiven: [number, Settings["maxRetriesSource"]] | undefined = env.RESELLER_MAX_RETRIES
-    ? [maxRetriesFrom(env.RESELLER_MAX_RETRIES), "environment"]
-    : undefined;
-  const retries = once((): [number, Settings["maxRetriesSource"]] => {
-    if (retriesGiven) return retriesGiven;
-    const n = stored("max_retries") as number | undefined;
-    return n !== undefined ? [n, "profile"] : [defaultMaxRetries, "default"];
-  });
-
-  const wait = once((): [number, Settings["waitTimeoutSource"]] => {
-    const seconds = stored("wait_timeout") as number | undefined;
-    return seconds !== undefined ? [seconds, "profile"] : [defaultWaitTimeoutSeconds, "default"];
-  });
-
-  const repeatWindow = once((): [number, Settings["repeatWindowSource"]] => {
-    const hours = stored("repeat_window") as number | undefined;
-    return hours !== undefined ? [hours, "profile"] : [defaultRepeatWindowHours, "default"];
-  });
+  const resolved = new Map<CheckedName, () => Resolved<unknown>>();
+  for (const name of settingNames) {
+    const d = definition(name);
+    if (!d.check) continue;
+    // Flags and the environment are read now, so a wrong one stops the command before it sends anything.
+    const fromOutside = given(name as CheckedName, flags, env);
+    resolved.set(
+      name as CheckedName,
+      once((): Resolved<unknown> => {
+        const stored = d.inProfile ? () => store.setting(profile, name as ProfileKey) : () => undefined;
+        // An explicit --profile means that profile's saved address and key, even with RESELLER_BASE_URL and
+        // RESELLER_API_KEY left in the environment (`eval "$(reseller emulator --print-env)"` leaves them);
+        // `ignoredEnvironment` names what lost, and the command says so.
+        const savedWins =
+          fromOutside?.source === "environment" &&
+          d.savedProfileWins === true &&
+          flags.profile !== undefined &&
+          quietly(stored) !== undefined;
+        if (fromOutside && !savedWins) return fromOutside;
+        // The file is read once, on first need (ConfigStore keeps it), and a wrong value is thrown here.
+        const value = stored();
+        if (value !== undefined) return { value, source: "profile" };
+        return d.default !== undefined ? { value: d.default, source: "default" } : { value: undefined, source: "none" };
+      }),
+    );
+  }
+  const setting = <N extends CheckedName>(name: N) => resolved.get(name)!() as Resolved<SettingValue<N>>;
+  const numberFrom = <N extends "timeout" | "max_retries" | "wait_timeout" | "repeat_window" | "max_catalogue_mb">(
+    name: N,
+  ) => setting(name) as { value: number; source: NumberSource };
+  const keyed = (name: "api_key" | "webhook_secret") =>
+    setting(name) as { value: string | undefined; source: ApiKeySource };
 
   // A prompt needs a person on both ends: typing on stdin, reading the question on stderr.
   const noInput =
@@ -227,62 +196,59 @@ export function resolveSettings(
 
   return {
     store,
+    setting,
     profile,
     configDir,
     get baseUrl() {
-      return normalisedBaseUrl(base()[0]);
+      return normalisedBaseUrl(setting("base_url").value);
     },
     get baseUrlSource() {
-      return base()[1];
+      return setting("base_url").source as Settings["baseUrlSource"];
     },
     get apiKey() {
-      return key()[0];
+      return keyed("api_key").value;
     },
     get apiKeySource() {
-      return key()[1];
+      return keyed("api_key").source;
     },
     get ignoredEnvironment() {
       const ignored: string[] = [];
-      if (env.RESELLER_BASE_URL && base()[1] === "profile") ignored.push("RESELLER_BASE_URL");
-      if (env.RESELLER_API_KEY && key()[1] === "profile") ignored.push("RESELLER_API_KEY");
+      if (env.RESELLER_BASE_URL && setting("base_url").source === "profile") ignored.push("RESELLER_BASE_URL");
+      if (env.RESELLER_API_KEY && setting("api_key").source === "profile") ignored.push("RESELLER_API_KEY");
       return ignored;
     },
     get webhookSecret() {
-      return secret()[0];
+      return keyed("webhook_secret").value;
     },
     get webhookSecretSource() {
-      return secret()[1];
+      return keyed("webhook_secret").source;
     },
     get timeoutMs() {
-      return timeout()[0];
+      return numberFrom("timeout").value * 1000;
     },
     get timeoutSource() {
-      return timeout()[1];
+      return numberFrom("timeout").source;
     },
     get maxRetries() {
-      return retries()[0];
+      return numberFrom("max_retries").value;
     },
     get maxRetriesSource() {
-      return retries()[1];
+      return numberFrom("max_retries").source as Settings["maxRetriesSource"];
     },
     get waitTimeoutSeconds() {
-      return wait()[0];
+      return numberFrom("wait_timeout").value;
     },
     get waitTimeoutSource() {
-      return wait()[1];
+      return numberFrom("wait_timeout").source as Settings["waitTimeoutSource"];
     },
     get repeatWindowHours() {
-      return repeatWindow()[0];
+      return numberFrom("repeat_window").value;
     },
     get repeatWindowSource() {
-      return repeatWindow()[1];
+      return numberFrom("repeat_window").source as Settings["repeatWindowSource"];
     },
     get maxCatalogueMb() {
-      const text = env.RESELLER_MAX_CATALOGUE_MB?.trim();
-      if (!text) return defaultMaxCatalogueMb;
-      if (!/^\d{1,6}$/.test(text) || Number(text) === 0)
-        throw new InputError(`RESELLER_MAX_CATALOGUE_MB must be a whole number of megabytes, not "${text}".`);
-      return Number(text);
+      return numberFrom("max_catalogue_mb").value;
     },
     json: flags.json === true || flags.jq !== undefined,
     jq: flags.jq,
@@ -352,6 +318,27 @@ export function checkBaseUrl(baseUrl: string, insecure: boolean): URL {
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * A setting given by its flag or, failing that, by its first variable set to something other than
+ * blanks; checked by its rule, the error naming the flag or the variable.
+ */
+function given<N extends CheckedName>(
+  name: N,
+  flags: GlobalFlags,
+  env: Env,
+): { value: SettingValue<N>; source: "flag" | "environment" } | undefined {
+  const d = definition(name);
+  if (d.flag) {
+    const text: unknown = (flags as Record<string, unknown>)[flagAttribute(d.flag)];
+    if (typeof text === "string") return { value: readSetting(name, text, flagName(d.flag)), source: "flag" };
+  }
+  for (const shown of d.env ?? []) {
+    const text = env[envName(shown)];
+    if (text?.trim()) return { value: readSetting(name, text, envName(shown)), source: "environment" };
+  }
+  return undefined;
 }
 
 function quietly<T>(read: () => T): T | undefined {

@@ -13,18 +13,17 @@ import { join } from "node:path";
 import { UsageError } from "../errors.js";
 import { fileProblem, isDiskFull, linkRefusedHint, readOwnFile, replaceOwnFile } from "./config-dir.js";
 import { type HeldLock, waitForLock } from "./file-lock.js";
+import {
+  definitions,
+  holdsSetting,
+  type Profile,
+  type ProfileKey,
+  profileKeys,
+  repairCommand,
+  storedRule,
+} from "./definitions.js";
 
-export interface Profile {
-  base_url?: string;
-  api_key?: string;
-  timeout?: number;
-  max_retries?: number;
-  wait_timeout?: number;
-  repeat_window?: number;
-  /** Saved by `reseller webhook secret --save`; checked by `webhook listen`. */
-  webhook_secret?: string;
-  [extra: string]: unknown;
-}
+export type { Profile } from "./definitions.js";
 
 export interface ConfigFile {
   profiles?: Record<string, Profile>;
@@ -35,53 +34,16 @@ export const configFileName = "config.json";
 /** How long a save waits for another process's save. */
 const waitForSaveMs = 5_000;
 
-type Rule = { type: "string" } | { type: "integer"; minimum: number; maximum?: number };
+export type StoredKey = ProfileKey;
 
-/** What each known setting of a profile must be. Other keys are kept as they are. */
-const storedSettings = {
-  base_url: { type: "string" },
-  api_key: { type: "string" },
-  webhook_secret: { type: "string" },
-  timeout: { type: "integer", minimum: 1 },
-  max_retries: { type: "integer", minimum: 0, maximum: 10 },
-  wait_timeout: { type: "integer", minimum: 1 },
-  repeat_window: { type: "integer", minimum: 1 },
-} satisfies Record<string, Rule>;
-
-export type StoredKey = keyof typeof storedSettings;
-
-/** The command that puts each setting right. */
-const repair: Record<StoredKey, string> = {
-  base_url: "`reseller config set base_url URL`",
-  api_key: "`reseller login`",
-  webhook_secret: "`reseller webhook secret --save`",
-  timeout: "`reseller config set timeout SECONDS`",
-  max_retries: "`reseller config set max_retries N` (0 to 10)",
-  wait_timeout: "`reseller config set wait_timeout SECONDS`",
-  repeat_window: "`reseller config set repeat_window HOURS`",
-};
-
-const secretSettings: readonly string[] = ["api_key", "webhook_secret"];
-
-function breaks(rule: Rule, value: unknown): boolean {
-  if (rule.type === "string") return typeof value !== "string";
-  return (
-    !Number.isInteger(value) ||
-    (value as number) < rule.minimum ||
-    (rule.maximum !== undefined && (value as number) > rule.maximum)
-  );
-}
-
-function describe(rule: Rule): string {
-  if (rule.type === "string") return "a string";
-  return rule.maximum === undefined
-    ? `a whole number from ${rule.minimum}`
-    : `a whole number from ${rule.minimum} to ${rule.maximum}`;
+/** A known setting's stored value that it cannot use (other keys are kept as they are). */
+function breaks(key: StoredKey, value: unknown): boolean {
+  return value !== undefined && !holdsSetting(key, value);
 }
 
 /** A stored value as an error may quote it: a secret only by its kind, anything else shortened. */
-function quoted(key: string, value: unknown): string {
-  if (secretSettings.includes(key))
+function quoted(key: StoredKey, value: unknown): string {
+  if (definitions[key].check.type === "secret")
     return value === null ? "null" : Array.isArray(value) ? "a list" : `a ${typeof value}`;
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
@@ -149,16 +111,14 @@ export class ConfigStore {
   /** One stored setting, checked: a wrong value is named with its fix, never half-used. */
   setting(name: string, key: StoredKey): unknown {
     const value = this.profile(name)[key];
-    if (value !== undefined && breaks(storedSettings[key], value)) throw this.badValue(name, key, value);
+    if (breaks(key, value)) throw this.badValue(name, key, value);
     return value;
   }
 
   /** Every known setting of the profile whose stored value is wrong, each as the error using it would meet. */
   problems(name: string): UsageError[] {
     const profile = this.profile(name);
-    return (Object.keys(storedSettings) as StoredKey[])
-      .filter((key) => profile[key] !== undefined && breaks(storedSettings[key], profile[key]))
-      .map((key) => this.badValue(name, key, profile[key]));
+    return profileKeys.filter((key) => breaks(key, profile[key])).map((key) => this.badValue(name, key, profile[key]));
   }
 
   profileNames(): string[] {
@@ -213,10 +173,9 @@ export class ConfigStore {
     const file = this.read();
     const before = file.profiles?.[name] ?? {};
     const profile = change(before);
-    for (const key of Object.keys(storedSettings) as StoredKey[]) {
+    for (const key of profileKeys) {
       const value = profile[key];
-      if (value !== undefined && value !== before[key] && breaks(storedSettings[key], value))
-        throw this.badValue(name, key, value);
+      if (value !== before[key] && breaks(key, value)) throw this.badValue(name, key, value);
     }
     const clean = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
     const profiles = { ...(file.profiles ?? {}) };
@@ -233,8 +192,8 @@ export class ConfigStore {
 
   private badValue(name: string, key: StoredKey, value: unknown): UsageError {
     return this.invalid(
-      `holds ${quoted(key, value)} as ${key} of profile "${name}", which must be ${describe(storedSettings[key])}`,
-      `Run ${repair[key]}${name === "default" ? "" : ` --profile ${name}`} to replace it, or correct the file by hand.`,
+      `holds ${quoted(key, value)} as ${key} of profile "${name}", which must be ${storedRule(key)}`,
+      `Run ${repairCommand(key)}${name === "default" ? "" : ` --profile ${name}`} to replace it, or correct the file by hand.`,
     );
   }
 

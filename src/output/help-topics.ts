@@ -1,56 +1,59 @@
 /**
  * `reseller help environment` and `reseller help exit-codes`: what a script writer asks after
  * `--help`, answered without a browser. Plain text within 80 columns, the same on a terminal and
- * through a pipe. docs/settings.md and docs/commands.md say the same; keep them together.
+ * through a pipe. The environment is written from the settings' table (src/config/definitions.ts).
  */
+import { checkRule, definition, envName, settingNames } from "../config/definitions.js";
 
-export const helpTopics = {
-  environment: `Environment variables and the flags beside them
+const width = 80;
+const indent = "      ";
+
+/** Words laid out within the width, each line indented. */
+function wrap(text: string): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, indent + line];
+}
+
+/** `--timeout <seconds>` as a person types it: `--timeout SECONDS`. */
+const shownFlag = (flag: string) => flag.replace(/ <(.+)>$/, (_, word: string) => ` ${word.toUpperCase()}`);
+
+/** Every setting: how to give it (variables, flag, key in the profile), what it does, its rule and default. */
+function environment(): string {
+  const entries = settingNames.map((name) => {
+    const d = definition(name);
+    const ways = [...(d.env ?? []), ...(d.flag ? [shownFlag(d.flag)] : []), ...(d.inProfile ? [`config ${name}`] : [])];
+    const facts = [
+      ...(d.check && d.check.type !== "text" && d.check.type !== "secret" ? [checkRule(d.check)] : []),
+      ...(d.default !== undefined
+        ? [`default ${typeof d.default === "string" && d.check ? `"${d.default}"` : d.default}`]
+        : []),
+      ...(d.commandFlag ? [`${shownFlag(d.commandFlag)} for one command`] : []),
+    ];
+    const text = facts.length ? `${d.help} (${facts.join("; ")})` : d.help;
+    return [`  ${ways.join(", ")}`, ...wrap(text)].join("\n");
+  });
+  return `Environment variables, flags and settings in the profile
 
 Precedence: flag > environment > profile in the config store > built-in default;
 but an explicit --profile NAME with a saved address or key uses them over
-RESELLER_BASE_URL and RESELLER_API_KEY, and says so.
+RESELLER_BASE_URL and RESELLER_API_KEY, and says so. \`config NAME\` is kept in
+the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.
 
-  RESELLER_PROFILE, --profile NAME
-      which stored account (default "default")
-  RESELLER_BASE_URL, --base-url URL
-      the service's address, the part before /v1
-  RESELLER_API_KEY
-      the API key; wins over the stored one. There is no --api-key flag: a
-      command line leaks into ps and shell history
-  RESELLER_TIMEOUT, --timeout SECONDS
-      per request (default 30)
-  RESELLER_MAX_RETRIES
-      retries after the first attempt, 0 to 10 (default 2)
-  RESELLER_MAX_CATALOGUE_MB
-      largest catalogue read at once, in MB (default 256; 2,048 variants a MB)
-  RESELLER_NO_INPUT, CI, --no-input
-      never prompt; a missing value is exit 2
-  RESELLER_DEBUG=1, --verbose
-      log each HTTP exchange to stderr, the API key cut to its last 4 characters
-  RESELLER_CONFIG_DIR
-      config, journal and lock cache (default $XDG_CONFIG_HOME/reseller, else
-      ~/.config/reseller)
-  RESELLER_WEBHOOK_SECRET
-      what webhook listen verifies events with; wins over the saved one
-  RESELLER_FORCE_TTY=1
-      lay stdout out as for a terminal (tables); colours stay off unless forced
-  COLUMNS
-      the width tables are fitted to (default: the terminal's, else 80)
-  NO_COLOR, CLICOLOR=0, --no-color
-      no colours
-  CLICOLOR_FORCE, FORCE_COLOR
-      colours even when not on a terminal
-  HTTPS_PROXY, HTTP_PROXY, NO_PROXY
-      honoured by the HTTP client; localhost, 127.0.0.0/8 and ::1 never proxied
-  NODE_TLS_REJECT_UNAUTHORIZED=0
-      turns certificate checks off; honoured, and warned about on every call
-  XDG_CACHE_HOME, RESELLER_NO_CODE_CACHE=1
-      where start-up caches go; keep none
+${entries.join("\n")}
+`;
+}
 
-Output: --json prints the service's JSON (errors as JSON on stderr); --jq EXPR
-implies --json and filters it with jq, strings printed raw.
-`,
+export const helpTopics = {
+  get environment() {
+    return environment();
+  },
   "exit-codes": `Exit codes
 
   0    success
@@ -73,3 +76,6 @@ the orders.
 } as const;
 
 export type HelpTopic = keyof typeof helpTopics;
+
+/** The variables a setting reads, by name (`RESELLER_DEBUG=1` is RESELLER_DEBUG). */
+export const environmentNames = settingNames.flatMap((name) => (definition(name).env ?? []).map(envName));

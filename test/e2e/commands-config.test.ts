@@ -238,8 +238,10 @@ describe("config set", () => {
   });
 
   it.each([
-    ["timeout", "soon", /timeout must be a positive whole number/],
-    ["timeout", "0", /timeout must be a positive whole number/],
+    // One rule for the timeout wherever it is given: `config set` refuses what --timeout refuses.
+    ["timeout", "soon", /timeout must be whole seconds from 1 to 3600, not "soon"/],
+    ["timeout", "0", /timeout must be whole seconds from 1 to 3600/],
+    ["timeout", "3601", /timeout must be whole seconds from 1 to 3600/],
     ["max_retries", "11", /max_retries must be a whole number from 0 to 10/],
     ["wait_timeout", "-5", /wait_timeout must be a positive whole number/],
     ["repeat_window", "0", /repeat_window must be a positive whole number/],

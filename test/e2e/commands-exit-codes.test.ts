@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Command } from "commander";
+import type { CommandUnknownOpts as Command } from "@commander-js/extra-typings";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildProgram } from "../../src/program.js";
 import { makeConfigDir, runReseller } from "../support/cli.js";

@@ -3,7 +3,7 @@
  * from src/program.ts with a `run` that records instead of running, so nothing is sent anywhere.
  */
 import { PassThrough } from "node:stream";
-import { CommanderError, type Command } from "commander";
+import { CommanderError, type CommandUnknownOpts as Command } from "@commander-js/extra-typings";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
 import { UsageError } from "../../src/errors.js";

@@ -2,7 +2,7 @@
  * The webhook commands' arguments as a table: argv in, the handler's options out, from the real
  * program declaration with a `run` that records instead of running.
  */
-import { CommanderError, type Command } from "commander";
+import { CommanderError, type CommandUnknownOpts as Command } from "@commander-js/extra-typings";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/errors.js";
 import { buildProgram } from "../../src/program.js";

@@ -2,10 +2,10 @@
  * `reseller config set KEY VALUE`: change one setting of the profile. The API key is refused here:
  * a value on the command line is visible in `ps` and kept in shell history.
  */
-import { checkBaseUrl, maxRetriesFrom } from "../../config/settings.js";
+import { checkBaseUrl } from "../../config/settings.js";
 import type { Context } from "../../context.js";
 import { InputError } from "../../errors.js";
-import { positiveInteger } from "../../rules/input.js";
+import { definition, definitions, envName, flagName, readSetting } from "../../config/definitions.js";
 import { effectiveSettings, settingKey, type SettingKey } from "../../config/effective.js";
 
 export interface ConfigSetOptions {
@@ -13,53 +13,31 @@ export interface ConfigSetOptions {
   value: string;
 }
 
-function parseValue(
-  ctx: Context,
-  key: Exclude<SettingKey, "api_key" | "webhook_secret">,
-  text: string,
-): string | number {
-  switch (key) {
-    case "base_url": {
-      let value = text.trim().replace(/\/+$/, "");
-      // The client adds /v1 itself; a pasted endpoint address would otherwise become /v1/v1/....
-      if (/\/v1$/i.test(value)) {
-        value = value.replace(/\/v1$/i, "");
-        ctx.output.warn(`Dropped the trailing /v1: the base URL is the part before it (${value}).`);
-      }
-      const url = checkBaseUrl(value, ctx.settings.insecure);
-      if (ctx.settings.insecure && url.protocol === "http:")
-        ctx.output.warn("This address is plain http: every command will need --insecure to use it.");
-      return value;
-    }
-    case "timeout":
-    case "wait_timeout":
-    case "repeat_window":
-      return positiveInteger(key, text);
-    case "max_retries":
-      return maxRetriesFrom(text);
+/** The value to keep, read by the setting's own check; an address is checked as every command will use it. */
+function parseValue(ctx: Context, key: SettingKey, text: string): string | number {
+  const check = definitions[key].check;
+  if (check.type === "secret") {
+    throw new InputError(
+      `${check.called} cannot be set with \`config set\`: a command line is visible in \`ps\` and stays in your shell history.`,
+      { suggestion: check.instead },
+    );
   }
+  const value = readSetting(key, text, key);
+  if (check.type !== "address" || typeof value !== "string") return value;
+  let address = value.replace(/\/+$/, "");
+  // The client adds /v1 itself; a pasted endpoint address would otherwise become /v1/v1/....
+  if (/\/v1$/i.test(address)) {
+    address = address.replace(/\/v1$/i, "");
+    ctx.output.warn(`Dropped the trailing /v1: the base URL is the part before it (${address}).`);
+  }
+  const url = checkBaseUrl(address, ctx.settings.insecure);
+  if (ctx.settings.insecure && url.protocol === "http:")
+    ctx.output.warn("This address is plain http: every command will need --insecure to use it.");
+  return address;
 }
 
 export async function run(ctx: Context, options: ConfigSetOptions): Promise<void> {
   const key = settingKey(options.key);
-  if (key === "api_key") {
-    throw new InputError(
-      "The API key cannot be set with `config set`: a command line is visible in `ps` and stays in your shell history.",
-      {
-        suggestion:
-          "Run `reseller login` (it asks without echoing), or pipe the key: `printf '%s' \"$KEY\" | reseller login --with-key`. If you typed a real key just now, consider rotating it.",
-      },
-    );
-  }
-  if (key === "webhook_secret") {
-    throw new InputError(
-      "The webhook secret cannot be set with `config set`: a command line is visible in `ps` and stays in your shell history.",
-      {
-        suggestion:
-          "Run `reseller webhook secret --save` (the service makes a new one), or set RESELLER_WEBHOOK_SECRET in the listener's environment.",
-      },
-    );
-  }
   const value = parseValue(ctx, key, options.value);
   const profile = ctx.settings.profile;
   // Read before writing: ctx.settings were resolved at start, and a flag or the environment beats the profile.
@@ -70,12 +48,8 @@ export async function run(ctx: Context, options: ConfigSetOptions): Promise<void
   else ctx.output.success(`Set ${key} to ${value} for profile "${profile}".`);
   // Saved, but not what the next command will use: say so rather than let it look broken.
   if (inUse.source === "flag" || inUse.source === "environment") {
-    const by =
-      key === "base_url"
-        ? "--base-url or RESELLER_BASE_URL"
-        : key === "timeout"
-          ? "--timeout or RESELLER_TIMEOUT"
-          : "RESELLER_MAX_RETRIES";
+    const { flag, env } = definition(key);
+    const by = [...(flag ? [flagName(flag)] : []), ...(env ?? []).map(envName)].join(" or ");
     ctx.output.warn(`${by} overrides it here (${key} in use: ${inUse.value}).`);
   }
   // Repaired one setting of several: say what is still wrong rather than let the next command find it.
