@@ -130,6 +130,11 @@ export const definitions = {
     default: 256,
     help: "largest catalogue read at once (2,048 variants a megabyte)",
   },
+  shop_name: {
+    inProfile: true,
+    check: { type: "text" },
+    help: "the shop's name, at the top of the receipts for customers",
+  },
   color: { flag: "--no-color", env: ["NO_COLOR", "CLICOLOR=0"], help: "no colours" },
   colour_forced: { env: ["CLICOLOR_FORCE", "FORCE_COLOR"], help: "colours even when not on a terminal" },
   input: {

@@ -63,6 +63,7 @@ describe("config list", () => {
       "wait_timeout\t300\tdefault",
       "repeat_window\t48\tdefault",
       "webhook_secret\t\tdefault",
+      "shop_name\t\tdefault",
     ]);
   });
 
@@ -101,6 +102,7 @@ describe("config list", () => {
         wait_timeout: { value: 300, source: "default" },
         repeat_window: { value: 48, source: "default" },
         webhook_secret: { value: null, source: "default" },
+        shop_name: { value: null, source: "default" },
       },
     });
   });
