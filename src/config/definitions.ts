@@ -55,13 +55,6 @@ export const definitions = {
     default: "default",
     help: "which stored account",
   },
-  language: {
-    flag: "--lang <lang>",
-    env: ["RESELLER_LANG"],
-    inProfile: true,
-    check: { type: "choice", values: ["id", "en"] },
-    help: "the language people read: id (Bahasa Indonesia) or en; else the locale (id_* is Indonesian), else English",
-  },
   base_url: {
     flag: "--base-url <url>",
     env: ["RESELLER_BASE_URL"],
@@ -148,6 +141,13 @@ export const definitions = {
     help: "log each HTTP exchange to stderr, the API key cut to its last 4 characters",
   },
   insecure: { flag: "--insecure", help: "allow a plain http:// base URL that is not this machine" },
+  language: {
+    flag: "--lang <lang>",
+    env: ["RESELLER_LANG"],
+    inProfile: true,
+    check: { type: "choice", values: ["id", "en"] },
+    help: "the language people read: id (Bahasa Indonesia) or en; else the locale (id_* is Indonesian), else English",
+  },
   config_dir: {
     env: ["RESELLER_CONFIG_DIR"],
     default: "$XDG_CONFIG_HOME/reseller, else ~/.config/reseller",

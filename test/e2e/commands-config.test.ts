@@ -64,6 +64,7 @@ describe("config list", () => {
       "repeat_window\t48\tdefault",
       "webhook_secret\t\tdefault",
       "shop_name\t\tdefault",
+      "language\t\tdefault",
     ]);
   });
 
@@ -103,6 +104,7 @@ describe("config list", () => {
         repeat_window: { value: 48, source: "default" },
         webhook_secret: { value: null, source: "default" },
         shop_name: { value: null, source: "default" },
+        language: { value: null, source: "default" },
       },
     });
   });
