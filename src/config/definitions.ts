@@ -61,7 +61,7 @@ export const definitions = {
     inProfile: true,
     check: { type: "address" },
     savedProfileWins: true,
-    help: "service address, the part before /v1",
+    help: "service address, the part before /v1; its scheme and host are taken in lower case",
   },
   api_key: {
     env: ["RESELLER_API_KEY"],
