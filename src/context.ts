@@ -82,8 +82,10 @@ export async function createContext(input: ContextInput): Promise<Context> {
   // The webhook secret forges events for anyone who has it: masked in every command, not only webhook listen.
   secrets.add(storedOrNot(() => settings.webhookSecret));
   const now = input.now ?? Date.now;
-  const { defaultSleep } = await import("./api/sleep.js");
+  const { defaultSleep, sleepsCutBy } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;
+  // Every wait of the run (polls, retries' back-off) hangs off one listener on the run's signal.
+  const sleepCut = sleepsCutBy(signal, sleep);
   const [paintOut, paintErr] = await Promise.all([
     makePaint(settings.colour.stdout),
     makePaint(settings.colour.stderr),
@@ -135,7 +137,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       // The exchange quotes the service's bodies: shown, never obeyed by the terminal.
       log: settings.verbose ? (line) => terminal.stderr.write(secrets.apply(`${neutralize(line)}\n`)) : undefined,
       signal,
-      sleep,
+      sleep: (ms, by) => (by === signal ? sleepCut(ms) : sleep(ms, by)),
       now,
       env: input.env,
     });
@@ -149,7 +151,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
     canPrompt,
     signal,
     now,
-    sleep: (ms) => sleep(ms, signal),
+    sleep: sleepCut,
     async client() {
       if (client) return client;
       if (!settings.baseUrl) {

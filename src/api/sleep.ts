@@ -16,3 +16,33 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+/**
+ * Waits that the run's one signal (Ctrl-C) cuts short, with one listener on it for all of them: a
+ * file's deliveries waited on at once would otherwise each hang a listener on the same signal,
+ * eleven of them being what Node calls a leak. Each wait listens on a signal of its own, and the
+ * run's signal, once aborted, aborts every wait still pending.
+ */
+export function sleepsCutBy(
+  signal: AbortSignal,
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void> = defaultSleep,
+): (ms: number) => Promise<void> {
+  const pending = new Set<AbortController>();
+  signal.addEventListener(
+    "abort",
+    () => {
+      for (const wait of pending) wait.abort(signal.reason);
+    },
+    { once: true },
+  );
+  return async (ms) => {
+    if (signal.aborted) return sleep(ms, signal);
+    const own = new AbortController();
+    pending.add(own);
+    try {
+      await sleep(ms, own.signal);
+    } finally {
+      pending.delete(own);
+    }
+  };
+}

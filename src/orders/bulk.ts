@@ -354,7 +354,8 @@ export async function runBulk(
     if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
       const earlier = fromEarlier(order, row, plan.earlier);
       entries[index] = plan.earlier.entry;
-      if (options.wait && earlier.outcome === "bought") return waitFor(earlier, index);
+      // With --wait, one bought before is looked up too: its serials and licences are listed again.
+      if (options.wait && ["bought", "delivered", "partial"].includes(earlier.outcome)) return waitFor(earlier, index);
       return finish(earlier, index);
     }
     if (ctx.signal.aborted) {
@@ -496,6 +497,16 @@ export function summaryOf(results: BulkResult[], rupiah: (n: number) => string):
   const before = results.filter((r) => !r.sent && r.already_bought).length;
   const tail = before ? `; ${before} of them bought before, not sent again` : "";
   return `${results.length} order${results.length === 1 ? "" : "s"}: ${parts.join(", ")}${tail}.`;
+}
+
+/** What the orders sent in this run cost: their amounts, the service's refunds, and the net. */
+export function spendOf(results: BulkResult[]): { spent: number; refunded: number; net: number } {
+  const charged = results.filter(
+    (r) => r.sent && !r.already_bought && r.amount !== undefined && r.outcome !== "refused" && r.outcome !== "unknown",
+  );
+  const spent = charged.reduce((sum, r) => sum + r.amount!, 0);
+  const refunded = charged.reduce((sum, r) => sum + (r.refunded ?? 0), 0);
+  return { spent, refunded, net: spent - refunded };
 }
 
 /** The exit code of a whole run: 0 only when every order succeeded, else the highest; Ctrl-C is 130. */

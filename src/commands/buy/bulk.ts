@@ -9,6 +9,7 @@
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import { openResultsFile } from "../../config/config-dir.js";
+import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
 import { InputError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
@@ -18,6 +19,7 @@ import {
   bulkExitCode,
   prepareBulk,
   runBulk,
+  spendOf,
   summaryOf,
   type BulkResult,
   type PreparedBulk,
@@ -96,6 +98,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   if (ctx.output.mode === "table") printTable(ctx, results);
   const code = bulkExitCode(results);
   ctx.output.info(summaryOf(results, formatRupiah));
+  ctx.output.info(await moneyLine(results, client));
   const failed = results.filter((r) => r.outcome === "delivery_failed");
   if (failed.length) {
     ctx.output.warn(
@@ -147,6 +150,22 @@ async function receiptWriter(
     );
     appendFileSync(fd, `${written++ ? receiptSeparator : ""}${receipt.text}`);
   };
+}
+
+/**
+ * `Spent Rp 270.000, Rp 11.200 refunded: Rp 258.800 in all; balance now Rp 730.000.` What the run's
+ * orders cost (those bought before are not counted again) and the balance the service gives after.
+ */
+async function moneyLine(results: BulkResult[], client: ServiceClient): Promise<string> {
+  const { spent, refunded, net } = spendOf(results);
+  let balance = "";
+  try {
+    balance = `; balance now ${formatRupiah((await client.getBalance()).data.balance)}`;
+  } catch {
+    // The run's figures stand without it.
+  }
+  const refund = refunded ? `, ${formatRupiah(refunded)} refunded: ${formatRupiah(net)} in all` : "";
+  return `Spent ${formatRupiah(spent)}${refund}${balance}.`;
 }
 
 /**
