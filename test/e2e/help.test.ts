@@ -245,8 +245,11 @@ describe("each command's help names its piped columns, in the order printed", ()
     expect(kinds).toEqual(
       expect.arrayContaining(["transaction", "note", "payment_link", "item", "licence", "seller_note", "sn", "smm"]),
     );
-    await shop.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "help-trx"]);
-    const shown = await shop.run(["trx", "show", "help-trx"]);
+    // A shop of its own: the shared one bought item 3 already, and a repeat is refused.
+    const own = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const bought = await own.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "help-trx"]);
+    expect(bought.exitCode, bought.stderr).toBe(0);
+    const shown = await own.run(["trx", "show", "help-trx"]);
     for (const row of rowsOf(shown.stdout)) expect(kinds).toContain(row[0]);
     expect(rowsOf(shown.stdout)[0]).toHaveLength(6); // transaction: invoice, ref_id, status, amount, created
   });
