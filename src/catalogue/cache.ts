@@ -24,6 +24,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { fnv1aHex } from "../short-hash.js";
 
 /** One buyable variant as `reseller items --json` prints it. */
 export interface CatalogueEntry {
@@ -93,21 +94,14 @@ export interface CatalogueOwner {
   apiKey: string;
 }
 
-/** FNV-1a, 32 bits: a short stable name, cheaper to load than node:crypto. Not a secret's protection. */
-function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, "0");
-}
-
 export const catalogueDirName = "catalogue";
 
 export function catalogueCachePath(owner: Pick<CatalogueOwner, "configDir" | "profile" | "baseUrl">): string {
   const readable = owner.profile.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40);
-  return join(owner.configDir, catalogueDirName, `${readable}-${fnv1a(`${owner.profile}\n${owner.baseUrl}`)}.jsonl`);
+  return join(owner.configDir, catalogueDirName, `${readable}-${fnv1aHex(`${owner.profile}\n${owner.baseUrl}`)}.jsonl`);
 }
 
-const accountOf = (apiKey: string) => fnv1a(`reseller-account\n${apiKey}`);
+const accountOf = (apiKey: string) => fnv1aHex(`reseller-account\n${apiKey}`);
 
 type Line = [
   id: number,

@@ -42,6 +42,7 @@ import { join } from "node:path";
 import { quietly, replaceOwnFile, syncDirectory } from "../config/config-dir.js";
 import { type HeldLock, lockRenewedAgoMs, tryTakeLock } from "../config/file-lock.js";
 import type { JournalRecord } from "./journal.js";
+import { fnv1a } from "../short-hash.js";
 
 export const activeFileName = "journal.jsonl";
 export const storeDirName = "journal.d";
@@ -266,15 +267,6 @@ function recordAt(fd: number, offset: number): JournalRecord | undefined {
     if (nl !== -1 || read < size) return parseRecord(buffer.toString("utf8", 0, nl === -1 ? read : nl));
     size *= 4;
   }
-}
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }
 
 type KeyKind = "e" | "r" | "i";
