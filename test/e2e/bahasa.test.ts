@@ -1,0 +1,227 @@
+/**
+ * Bahasa Indonesia: with LANG=id_ID.UTF-8 the screens a reseller reads speak Indonesian, laid out
+ * within 80 columns like the English ones and keeping every datum whole; `--lang en` wins over the
+ * locale; and a script sees the same bytes on stdout in both languages (--json, piped columns) and
+ * the same code and details in a JSON error, only its message in the language chosen.
+ */
+import { describe, expect, it } from "vitest";
+import { formatRupiah } from "../../src/output/format.js";
+import { runReseller } from "../support/cli.js";
+import { useEmulator } from "../support/emulator.js";
+import { json, useHostileServer } from "../support/hostile-server.js";
+import {
+  ansi,
+  billion,
+  expectScreen,
+  goldenScreens,
+  resellerMachine,
+  screenEnv,
+  serveFixedAnswers,
+} from "../support/golden-screens.js";
+
+const indonesian = { LANG: "id_ID.UTF-8" };
+
+/**
+ * English words of the tool's own left on a screen: small words no Indonesian sentence, item name or
+ * channel name of the fixtures has. Flags, quoted commands (`reseller login`), environment variables,
+ * addresses and "API key" (which Indonesian resellers write so too) are left out first.
+ */
+const englishWords = [
+  "the",
+  "is",
+  "are",
+  "was",
+  "not",
+  "and",
+  "of",
+  "to",
+  "with",
+  "for",
+  "your",
+  "you",
+  "this",
+  "from",
+  "no",
+  "has",
+  "did",
+  "mean",
+  "see",
+  "usage",
+  "options",
+  "commands",
+  "error",
+  "hint",
+  "balance",
+  "expires",
+  "left",
+  "switched",
+  "fee",
+  "limits",
+  "held",
+  "nothing",
+  "item",
+  "qty",
+  "time",
+  "code",
+  "channel",
+  "outcome",
+  "unknown",
+  "check",
+  "run",
+  "number",
+  "mobile",
+  "note",
+  "key",
+  "accept",
+];
+function englishIn(screen: string): string[] {
+  const words = screen
+    .replace(ansi, "")
+    // As Indonesian resellers write it too.
+    .replace(/\bAPI key\b/g, " ")
+    .replace(/`[^`]*`/g, " ")
+    .replace(/--[\w-]+/g, " ")
+    .replace(/\b[A-Z][A-Z0-9_]{2,}\b/g, " ")
+    .replace(/https?:\S+/g, " ")
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  return [...new Set(words.filter((word) => englishWords.includes(word)))];
+}
+
+describe("golden screens at 80 columns in both languages", () => {
+  const server = useHostileServer();
+  serveFixedAnswers(server);
+  server.routes.set("GET /v1/balance", json(200, { message: "OK", data: { balance: 9_876_543_210 } }));
+
+  const show = async (args: string[], language: Record<string, string>) => {
+    const r = await runReseller(args, {
+      env: {
+        ...screenEnv(server.baseUrl, await resellerMachine(server.baseUrl)),
+        RESELLER_FORCE_TTY: "1",
+        COLUMNS: "80",
+        ...language,
+      },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    if (process.env.SHOW_SCREENS) console.log(`== ${args.join(" ")} ${JSON.stringify(language)}\n${r.stdout}`);
+    return r.stdout;
+  };
+  const data = (name: string) => goldenScreens.find((g) => g.name === name)!.data();
+
+  it("balance: Saldo in Indonesian, Balance in English, the amount whole", async () => {
+    const id = await show(["balance"], indonesian);
+    const en = await show(["balance"], {});
+    expectScreen(id, 80, [formatRupiah(9_876_543_210)]);
+    expectScreen(en, 80, [formatRupiah(9_876_543_210)]);
+    expect(id).toMatch(/^Saldo +Rp 9\.876\.543\.210$/m);
+    expect(en).toMatch(/^Balance +Rp 9\.876\.543\.210$/m);
+    expect(englishIn(id)).toEqual([]);
+  });
+
+  it("channels: Kode, Metode, Biaya, Batas; the fees and limits whole", async () => {
+    const id = await show(["channels"], indonesian);
+    const en = await show(["channels"], {});
+    expectScreen(id, 80, data("channels"));
+    expectScreen(en, 80, data("channels"));
+    expect(id).toMatch(/│ Kode +│ Metode +│ Biaya +│ Batas +│/);
+    expect(en).toMatch(/│ Code +│ Channel +│ Fee +│ Limits +│/);
+    expect(englishIn(id)).toEqual([]);
+  });
+
+  it("lock list: Produk, Jml, Berakhir, Sisa waktu; tokens whole beside the table", async () => {
+    const id = await show(["lock", "list"], indonesian);
+    const en = await show(["lock", "list"], {});
+    expectScreen(en, 80, data("lock list"));
+    // Seconds are `d` (detik) in Indonesian: 45d where English says 45s.
+    expectScreen(
+      id,
+      80,
+      data("lock list").map((datum) => (datum === "45s" ? "45d" : datum)),
+    );
+    expect(id).toMatch(/│ Produk +│ Jml +│ Berakhir +│ Sisa waktu +│/);
+    expect(englishIn(id)).toEqual([]);
+  });
+});
+
+describe("messages in both languages against the emulator", () => {
+  const harness = useEmulator();
+  const run = (args: string[], language: Record<string, string> = indonesian, extra: Record<string, string> = {}) =>
+    runReseller(args, { env: { ...harness.accountEnv(), COLUMNS: "80", ...language, ...extra } });
+
+  it("a usage error: said in Indonesian, exit 2, nothing sent", async () => {
+    const r = await run(["buy", "--quantity", "3"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe(
+      "Gagal: --quantity bukan opsi dari `reseller buy`.\nSaran: Maksudnya --qty? Lihat `reseller buy --help`.\n",
+    );
+    expect(englishIn(r.stderr)).toEqual([]);
+  });
+
+  it("a phone-number refusal: said in Indonesian, with the code, exit 2", async () => {
+    const r = await run(["buy", "--item", "12", "--qty", "1", "--note", "0812", "--yes", "--no-input"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/^Gagal: catatan "0812" bukan nomor HP untuk produk 12 \(.+\): panjangnya 4 digit/);
+    expect(r.stderr).toContain("PHONE_NUMBER_INVALID");
+    expect(r.stderr).toMatch(/^Saran: Cek lagi dengan pelanggan/m);
+    expect(englishIn(r.stderr.replace(/\(Pulsa[^)]*\)/, ""))).toEqual([]);
+  });
+
+  it("a transaction not found and a wrong key: the service's codes in Indonesian", async () => {
+    const missing = await run(["trx", "show", "RSL-TIDAK-ADA"]);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toMatch(/^Gagal: Tidak ada transaksi dengan ref_id atau invoice RSL-TIDAK-ADA\./);
+    expect(englishIn(missing.stderr)).toEqual([]);
+    const wrong = await run(["balance"], indonesian, { RESELLER_API_KEY: "rk_live_salah_0000000000000000" });
+    expect(wrong.exitCode).toBe(3);
+    expect(wrong.stderr).toMatch(/^Gagal: Layanan tidak menerima API key ini\./);
+    expect(englishIn(wrong.stderr)).toEqual([]);
+  });
+
+  it("--lang en wins over an Indonesian locale, and --lang id over an English one", async () => {
+    const english = await run(["buy", "--quantity", "3", "--lang", "en"]);
+    expect(english.stderr).toMatch(/^Error: --quantity is not an option of `reseller buy`\./);
+    const env = await run(["buy", "--quantity", "3"], indonesian, { RESELLER_LANG: "en" });
+    expect(env.stderr).toMatch(/^Error: /);
+    const bahasa = await run(["buy", "--quantity", "3", "--lang", "id"], { LANG: "en_US.UTF-8" });
+    expect(bahasa.stderr).toMatch(/^Gagal: /);
+  });
+
+  it("--json and piped columns on stdout are byte-identical in both languages; a JSON error keeps code and details", async () => {
+    for (const args of [["balance", "--json"], ["channels", "--json"], ["channels"], ["lock", "list", "--json"]]) {
+      const id = await run(args);
+      const en = await run(args, {});
+      expect(id.exitCode).toBe(0);
+      expect(id.stdout, args.join(" ")).toBe(en.stdout);
+    }
+    const id = await run(["trx", "show", "RSL-TIDAK-ADA", "--json"]);
+    const en = await run(["trx", "show", "RSL-TIDAK-ADA", "--json"], {});
+    expect(id.stdout).toBe(en.stdout);
+    const idError = JSON.parse(id.stderr).error;
+    const enError = JSON.parse(en.stderr).error;
+    expect(idError.code).toBe("TRX_NOT_FOUND");
+    expect({ ...idError, message: "", suggestion: "" }).toEqual({ ...enError, message: "", suggestion: "" });
+    expect(idError.message).not.toBe(enError.message);
+  });
+});
+
+describe("the profile's language", () => {
+  const harness = useEmulator();
+  it("is used under an English locale, and RESELLER_LANG wins over it", async () => {
+    const env = harness.accountEnv();
+    const { writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    writeFileSync(
+      join(env.RESELLER_CONFIG_DIR, "config.json"),
+      JSON.stringify({ profiles: { default: { language: "id" } } }),
+      { mode: 0o600 },
+    );
+    const profile = await runReseller(["buy", "--quantity", "3"], { env: { ...env, LANG: "en_US.UTF-8" } });
+    expect(profile.stderr).toMatch(/^Gagal: /);
+    const piped = await runReseller(["--help"], { env: { ...env, LANG: "en_US.UTF-8" } });
+    expect(piped.stdout).toMatch(/^Cara pakai: reseller/);
+    const overridden = await runReseller(["buy", "--quantity", "3"], { env: { ...env, RESELLER_LANG: "en" } });
+    expect(overridden.stderr).toMatch(/^Error: /);
+  });
+});
+
+void billion;
