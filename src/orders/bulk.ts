@@ -13,6 +13,7 @@ import { customerData } from "../output/transaction.js";
 import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
 import { accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLine } from "./check-line.js";
+import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
 import { readItem } from "./items.js";
 import type { Order } from "./order.js";
 import { inFileTerms, problemsError, readOrderRows, type OrderRow, type RowProblem } from "./orders-file.js";
@@ -128,6 +129,12 @@ export async function prepareBulk(
     if (!item) continue;
     try {
       const note = checkLine(item, r, `${r.place}: `, { check: options.check });
+      // A number of another operator than the item's: a file has nobody to confirm it row by row.
+      const doubt = options.check ? operatorDoubt({ item, quantity: r.quantity, note }) : undefined;
+      if (doubt) {
+        problems.push({ line: r.row, message: `${r.place}: ${doubt.message}`, suggestion: doubtSuggestion });
+        continue;
+      }
       // A game whose account check needs the zone: without it the top-up would go to an account
       // nobody checked, which a script is never let do (as a single buy in a script is not).
       if (
@@ -202,6 +209,8 @@ export interface BulkRunOptions {
   repeats: "skip" | "again";
   /** Check each game top-up's account right before it is bought (false with --no-validate). */
   validate: boolean;
+  /** Refuse a row whose account is in another region than its item's (false with --no-check). */
+  check?: boolean;
   /** A row whose account could not be checked (the check itself failed): it is bought unchecked. */
   onAccountUnchecked?: (row: number, reason: string) => void;
   /** Each result as soon as it is known (purchases and deliveries complete in any order). */
@@ -373,12 +382,15 @@ export async function runBulk(
     if (options.validate) {
       // Whose account a game top-up goes to, asked right before it is bought (a row bought before asks nothing):
       // an account that does not exist is refused here, nothing sent; a check that fails lets it go on.
-      let refusal: ServiceError | undefined;
+      let refusal: { code: string; message: string } | undefined;
       try {
-        for (const checked of await checkOrderAccounts(client, order)) {
+        const accounts = await checkOrderAccounts(client, order);
+        for (const checked of accounts) {
           if (checked.state === "not_found") refusal = checked.error;
           else if (checked.state === "unchecked") options.onAccountUnchecked?.(row.row, checked.reason);
         }
+        // An account in another region than the item's: nobody confirms a row, so it is not sent.
+        if (options.check !== false) refusal ??= regionDoubts(accounts)[0];
       } catch (error) {
         return finish(fromFailure(base, error), index);
       }
@@ -387,7 +399,8 @@ export async function runBulk(
           {
             ...base,
             outcome: "not_sent",
-            exit_code: ExitCode.refused,
+            // A doubt is the reseller's to settle (exit 2, as for a single buy); a missing account the service's word.
+            exit_code: refusal.code === "REGION_MISMATCH" ? ExitCode.usage : ExitCode.refused,
             sent: false,
             error: { code: refusal.code, message: `${refusal.message.replace(/\.$/, "")}; not sent, nothing charged` },
           },

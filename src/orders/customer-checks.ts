@@ -97,20 +97,21 @@ const itemWords = (item: Item) => `item ${item.id} (${item.name})`;
 
 /** Numbers of another operator than their line's item: known from the order alone, before any request. */
 export function operatorDoubts(order: Order): Doubt[] {
-  const doubts: Doubt[] = [];
-  for (const line of order.lines) {
-    if (!takesPhoneNumber(line.item)) continue;
-    const wanted = operatorOfItem(line.item);
-    const number = numberOf(line);
-    const found = number === undefined ? undefined : operatorOfNumber(number);
-    if (wanted === undefined || found === undefined || found === wanted) continue;
-    doubts.push({
-      line,
-      code: "OPERATOR_MISMATCH",
-      message: `${number!.trim()} is ${/^[AEIOUX]/.test(found) ? "an" : "a"} ${found} number, and ${itemWords(line.item)} is for ${wanted}.`,
-    });
-  }
-  return doubts;
+  return order.lines.flatMap((line) => operatorDoubt(line) ?? []);
+}
+
+/** A line's number of another operator than its item's, if it is one. */
+export function operatorDoubt(line: OrderLine): Doubt | undefined {
+  if (!takesPhoneNumber(line.item)) return undefined;
+  const wanted = operatorOfItem(line.item);
+  const number = numberOf(line);
+  const found = number === undefined ? undefined : operatorOfNumber(number);
+  if (wanted === undefined || found === undefined || found === wanted) return undefined;
+  return {
+    line,
+    code: "OPERATOR_MISMATCH",
+    message: `${number!.trim()} is ${/^[AEIOUX]/.test(found) ? "an" : "a"} ${found} number, and ${itemWords(line.item)} is for ${wanted}.`,
+  };
 }
 
 /** Accounts found in another region than their line's item is sold for. */
@@ -131,12 +132,15 @@ export function regionDoubts(accounts: LineAccount[]): Doubt[] {
   return doubts;
 }
 
+/** What to do about a doubt nobody at a terminal confirmed. */
+export const doubtSuggestion = "Check it with the customer; if it is right, buy again with --no-check.";
+
 /** Where nobody confirms: the first doubt stops the purchase, exit 2, before anything is sent. */
 export function refuseDoubts(doubts: Doubt[]): void {
   const first = doubts[0];
   if (!first) return;
   throw new UsageError(`${first.message} Nothing was bought.`, {
     code: first.code,
-    suggestion: "Check it with the customer; if it is right, buy again with --no-check.",
+    suggestion: doubtSuggestion,
   });
 }

@@ -93,7 +93,7 @@ describe("buy --file", () => {
     const copy = file(
       reseller,
       "copy.csv",
-      ["item_id,quantity,note", "11,1,081200000002", "12,1,081200000001", "15,1,081200000003"].join("\n"),
+      ["item_id,quantity,note", "11,1,081200000002", "12,1,081200000001", "15,1,081800000003"].join("\n"),
     );
     const r = await reseller.run(["buy", "--file", copy], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -110,7 +110,7 @@ describe("buy --file", () => {
 
     // The same rows piped twice in another order (JSON Lines on stdin): nothing new.
     const stdin =
-      '{"item_id":15,"quantity":1,"note":"081200000003"}\n{"item_id":12,"quantity":1,"note":"081200000001"}\n';
+      '{"item_id":15,"quantity":1,"note":"081800000003"}\n{"item_id":12,"quantity":1,"note":"081200000001"}\n';
     const piped = await reseller.run(["buy", "--file", "-"], { mode: "json", input: stdin });
     expect(piped.exitCode, piped.stderr).toBe(0);
     expect(jsonLines(piped.stdout).every((x) => x.sent === false)).toBe(true);

@@ -5,6 +5,8 @@
  * sent, unless --no-check; and `reconcile` naming the item and the customer of each answer.
  * test/pty/checks-before-paying.test.ts shows the same doubts at a terminal.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiRequests, useEmulator } from "../support/emulator.js";
 import { columnCells } from "../support/golden-screens.js";
@@ -90,6 +92,45 @@ describe("checks before paying, nobody to confirm", () => {
     expect(sentSoFar()).toBe(before);
     const bought = await buy("--item", malaysia, "--note", "12345678", "--zone-id", "1234", "--no-check");
     expect(bought.exitCode, bought.stderr).toBe(0);
+    expect(sentSoFar()).toBe(before + 1);
+  });
+});
+
+describe("checks before paying in an orders file", () => {
+  const harness = useEmulator({ catalogueSize: 400 });
+  const sentSoFar = () => purchasesSent(apiRequests(harness)).length;
+
+  it("a row with another operator's number: the file is refused, exit 2, nothing sent; --no-check buys it", async () => {
+    const reseller = resellerAs(harness);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, ["item_id,quantity,note", "12,1,081234567890", "12,1,081712345678"].join("\n"));
+    const refused = await reseller.run(["buy", "--file", file, "--yes"]);
+    expect(refused.exitCode, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain(
+      "line 3: 081712345678 is an XL number, and item 12 (Pulsa Telkomsel 10.000) is for Telkomsel.",
+    );
+    expect(sentSoFar()).toBe(0);
+    const bought = await reseller.run(["buy", "--file", file, "--yes", "--no-check"]);
+    expect(bought.exitCode, bought.stderr).toBe(0);
+    expect(sentSoFar()).toBe(2);
+  });
+
+  it("a row whose account is in another region: not sent (REGION_MISMATCH, exit 2), the other rows bought", async () => {
+    const reseller = resellerAs(harness);
+    const file = join(reseller.configDir, "games.csv");
+    // 1010: Mobile Legends Indonesia; 1066: Mobile Legends Malaysia (the emulator's catalogue of 400).
+    writeFileSync(file, ["item_id,quantity,note", "1010,1,12345678(1234)", "1066,1,12345678(1234)"].join("\n"));
+    const before = sentSoFar();
+    const r = await reseller.run(["buy", "--file", file, "--yes"]);
+    expect(r.exitCode, r.stderr).toBe(2);
+    const rows = r.stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t"));
+    const malaysia = rows.find((row) => row[0] === "3")!;
+    expect(malaysia[2]).toBe("not_sent");
+    expect(malaysia[7]).toBe("REGION_MISMATCH");
+    expect(rows.find((row) => row[0] === "2")![2]).toBe("bought");
     expect(sentSoFar()).toBe(before + 1);
   });
 });

@@ -85,6 +85,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     waitTimeoutSeconds,
     repeats,
     validate: request.validate,
+    check: request.check,
     onAccountUnchecked: (row, reason) =>
       ctx.output.warn(
         `${path === "-" ? "stdin" : path} line ${row}: the customer's account was not checked (${reason}); bought unchecked.`,
