@@ -62,9 +62,13 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export function shopTime(atMs: number, timeZone = defaultTimeZone): ShopTime {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
+/** One formatter per zone: making one costs far more than using it, and a report reads thousands of times. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-GB", {
       timeZone,
       year: "numeric",
       month: "numeric",
@@ -73,7 +77,15 @@ export function shopTime(atMs: number, timeZone = defaultTimeZone): ShopTime {
       minute: "numeric",
       hourCycle: "h23",
       timeZoneName: "longOffset",
-    })
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function shopTime(atMs: number, timeZone = defaultTimeZone): ShopTime {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
       .formatToParts(new Date(atMs))
       .map((p) => [p.type, p.value]),
   );
