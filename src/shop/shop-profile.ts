@@ -15,7 +15,8 @@ export interface ShopProfile {
 
 export function shopProfile(ctx: Context): ShopProfile {
   const stored = ctx.config.profile(ctx.settings.profile);
-  const name = typeof stored.shop_name === "string" && stored.shop_name.trim() ? stored.shop_name.trim() : undefined;
+  const shopName = ctx.settings.setting("shop_name").value;
+  const name = typeof shopName === "string" && shopName.trim() ? shopName.trim() : undefined;
   const zone =
     typeof stored.time_zone === "string" && isTimeZone(stored.time_zone) ? stored.time_zone : defaultTimeZone;
   return { shopName: name, timeZone: zone, rules: rulesOf(stored) };

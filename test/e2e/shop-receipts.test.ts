@@ -115,6 +115,17 @@ describe("receipt", () => {
     expect(en).toContain("\nRefunded: Rp 13.500\n");
   });
 
+  it("the shop's name from `config set shop_name` heads the receipt and the price list", async () => {
+    expect((await shop.run(["config", "set", "shop_name", "Toko Makmur"])).exitCode).toBe(0);
+    try {
+      expect((await receipt(["rcpt-h2h"])).startsWith("*Toko Makmur*\nSTRUK PEMBELIAN\n")).toBe(true);
+      const list = await shop.run(["prices", "--format", "text", "--search", "telkomsel"]);
+      expect(list.stdout.startsWith("*DAFTAR HARGA TOKO MAKMUR*\nPer ")).toBe(true);
+    } finally {
+      await shop.run(["config", "set", "shop_name", ""]);
+    }
+  });
+
   it("no price when no rule priced the sale", async () => {
     const other = resellerAs(harness);
     try {
