@@ -7,23 +7,45 @@
  * was received and not settled: at least once, each hand-off named by the delivery's id, so a target
  * can drop the rare repeat.
  *
+ * Listeners of several profiles may share the config dir and so this file: each appends and compacts
+ * under the file's lock (`webhook-deliveries.jsonl.lock`), and a compaction starts from the file as
+ * it is on disk and drops only records of its own profile, so nothing another listener wrote is lost.
+ *
  * A delivery is known by what its signature covers, never by what it does not: the checked event
  * name, ref_id, invoice and signed status. Two exceptions, both said in docs/webhooks.md: the items of one
  * order are all signed alike, so `order.item.sent` is also named by the item the body names; and a
  * `webhook.test` is signed alike every time, so it is also named by the minute it came in (our clock).
  */
 import { createHash } from "node:crypto";
-import { close, closeSync, existsSync, fdatasync, fstatSync, ftruncateSync, write } from "node:fs";
+import {
+  close,
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  fdatasync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  lstatSync,
+  openSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  write,
+  writeSync,
+} from "node:fs";
 import { promisify } from "node:util";
 import { join } from "node:path";
 import {
   fileProblem,
   linkRefusedHint,
   openOwnFileForAppend,
+  quietly,
   readOwnFile,
-  replaceOwnFile,
   syncDirectory,
 } from "../config/config-dir.js";
+import { tryTakeLock, waitForLock } from "../config/file-lock.js";
 import { UsageError } from "../errors.js";
 import type { SignedFields } from "./signature.js";
 
@@ -31,6 +53,12 @@ export const deliveriesFileName = "webhook-deliveries.jsonl";
 
 /** Settled deliveries remembered: the service gives up on a delivery within a minute. */
 export const rememberedDeliveries = 5_000;
+
+/**
+ * How long an append waits for another listener's compaction (a few ms for 10,000 lines) before the
+ * delivery is answered 500 instead: the service gives a delivery about 10 s.
+ */
+const appendWaitsForLockMs = 5_000;
 
 const writeAsync = promisify(write);
 const datasyncAsync = promisify(fdatasync);
@@ -54,7 +82,11 @@ export interface ReceivedDelivery {
   headers: Record<string, string>;
 }
 
-export type SettledAs = "handed" | "dropped" | "failed";
+/**
+ * How a delivery was settled. An earlier release also wrote `failed` after five minutes of failed
+ * tries: such a record settles nothing, and its delivery is handed on again while its body is in the file.
+ */
+export type SettledAs = "handed" | "dropped";
 
 interface ReceivedRecord extends ReceivedDelivery {
   v: 2;
@@ -65,7 +97,9 @@ interface SettledRecord {
   type: "settled";
   id: string;
   key: string;
-  as: SettledAs;
+  as: SettledAs | "failed";
+  /** Whose it is, for a compaction by another profile's listener; absent in records of earlier releases. */
+  profile?: string;
   at: string;
   reason?: string;
   /** order.item.sent: the service's order line handed on (`ref_id#index`), each handed on once. */
@@ -99,32 +133,44 @@ export function deliveryIdOf(key: string): string {
   return `whd_${key.slice(0, 32)}`;
 }
 
+export interface DeliveryStoreOptions {
+  /** The profile whose listener owns this store: its records are the ones its compaction may drop. */
+  profile?: string;
+  /** Settled names of this profile kept by a compaction (one runs past twice as many lines). */
+  remember?: number;
+}
+
 export class DeliveryStore {
   readonly path: string;
+  private readonly lockPath: string;
+  private readonly profile: string | undefined;
+  private readonly remember: number;
   /** Key -> whether it was settled; absent: never received. */
   private readonly known = new Map<string, "pending" | "settled">();
   /** Received and not settled, in the order they came: what a restart hands on. */
   private readonly pending = new Map<string, ReceivedDelivery>();
   /** Order lines handed on by an order.item.sent (`ref_id#index`). */
   private readonly handedLines = new Set<string>();
-  /** Settled keys, oldest first, for forgetting. */
-  private readonly settledOrder: SettledRecord[] = [];
   /** Deliveries being written right now: a second attempt waits for the first's write. */
   private readonly writing = new Map<string, Promise<void>>();
   /** What was wrong with the file when it was read, for the person starting the listener. */
   readonly problems: string[] = [];
   private fd: number | undefined;
-  /**
-   * The file does not end with a whole line (a crash mid-write, or a write that failed and could not
-   * be taken back): the next record starts on a line of its own, so it is never glued to the torn one.
-   */
-  private torn = false;
   private batch: { line: string; done: (error?: unknown) => void }[] = [];
   private flushing: Promise<void> | undefined;
   private linesWritten = 0;
+  /** Lines past which the next compaction runs (more when other profiles' records fill the file). */
+  private compactAfter: number;
 
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    options: DeliveryStoreOptions = {},
+  ) {
     this.path = join(dir, deliveriesFileName);
+    this.lockPath = `${this.path}.lock`;
+    this.profile = options.profile;
+    this.remember = options.remember ?? rememberedDeliveries;
+    this.compactAfter = this.remember * 2;
     let text: string;
     try {
       text = readOwnFile(this.path) ?? "";
@@ -140,7 +186,6 @@ export class DeliveryStore {
     }
     const lines = text.split("\n");
     const torn = text !== "" && !text.endsWith("\n");
-    this.torn = torn;
     let damaged = 0;
     let read = 0;
     lines.forEach((line, index) => {
@@ -173,20 +218,11 @@ export class DeliveryStore {
         `${damaged} of its lines are damaged and were skipped; a delivery they named is handed on again if the service retries it`,
       );
     this.linesWritten = read;
-    if (this.settledOrder.length > rememberedDeliveries * 2) this.compact();
+    if (this.linesWritten > this.compactAfter + this.pending.size) this.compact();
   }
 
   private load(record: ReceivedRecord | SettledRecord | LegacyRecord): void {
     if (!("type" in record)) {
-      if (this.known.get(record.key) !== "settled")
-        this.settledOrder.push({
-          v: 2,
-          type: "settled",
-          id: deliveryIdOf(record.key),
-          key: record.key,
-          as: "handed",
-          at: "",
-        });
       this.known.set(record.key, "settled");
       return;
     }
@@ -197,8 +233,8 @@ export class DeliveryStore {
       this.pending.set(record.key, delivery);
       return;
     }
+    if (!settles(record)) return;
     this.pending.delete(record.key);
-    if (this.known.get(record.key) !== "settled") this.settledOrder.push(record);
     this.known.set(record.key, "settled");
     if (record.line && record.as === "handed") this.handedLines.add(record.line);
   }
@@ -238,7 +274,7 @@ export class DeliveryStore {
     return "new";
   }
 
-  /** Notes that a delivery needs no more handing on. */
+  /** Notes that a delivery needs no more handing on: its handler said it is done, or it is not to be handed on. */
   async settle(delivery: ReceivedDelivery, as: SettledAs, at: string, reason?: string, line?: string): Promise<void> {
     const record: SettledRecord = {
       v: 2,
@@ -246,6 +282,7 @@ export class DeliveryStore {
       id: delivery.id,
       key: delivery.key,
       as,
+      profile: delivery.profile,
       at,
       ...(reason ? { reason: reason.slice(0, 300) } : {}),
       ...(line ? { line } : {}),
@@ -253,9 +290,8 @@ export class DeliveryStore {
     await this.append(JSON.stringify(record));
     this.pending.delete(delivery.key);
     this.known.set(delivery.key, "settled");
-    this.settledOrder.push(record);
     if (line && as === "handed") this.handedLines.add(line);
-    if (this.linesWritten > rememberedDeliveries * 2 + this.pending.size) await this.whenIdle(() => this.compact());
+    if (this.linesWritten > this.compactAfter + this.pending.size) await this.whenIdle(() => this.compact());
   }
 
   async close(): Promise<void> {
@@ -279,27 +315,16 @@ export class DeliveryStore {
     while (this.batch.length) {
       const batch = this.batch.splice(0);
       try {
-        // Never through a link, as for the journal; kept open between batches.
-        if (this.fd === undefined) {
-          const created = !existsSync(this.path);
-          this.fd = openOwnFileForAppend(this.path);
-          // A new file's name must be durable too: fsync of the file alone does not cover its directory entry.
-          if (created) syncDirectory(this.dir);
-        }
-        const fd = this.fd;
-        const bytes = Buffer.from((this.torn ? "\n" : "") + batch.map((b) => b.line).join(""), "utf8");
-        const before = fstatSync(fd).size;
-        let written = 0;
+        // Under the file's lock: another profile's listener compacting now would otherwise replace
+        // the file after reading it and before these lines, and they would be lost with the old one.
+        const lock = await waitForLock(this.lockPath, appendWaitsForLockMs);
+        if (!lock)
+          throw Object.assign(new Error("another listener holds the deliveries file's lock"), { code: "EBUSY" });
         try {
-          while (written < bytes.length)
-            written += (await writeAsync(fd, bytes, written, bytes.length - written)).bytesWritten;
-        } catch (error) {
-          this.takeBack(fd, before, written);
-          throw error;
+          await this.writeBatch(batch.map((b) => b.line).join(""));
+        } finally {
+          lock.release();
         }
-        this.torn = false;
-        // Whole and flushed before any of these deliveries is answered 2xx.
-        await datasyncAsync(fd);
         this.linesWritten += batch.length;
         for (const b of batch) b.done();
       } catch (error) {
@@ -308,23 +333,53 @@ export class DeliveryStore {
     }
   }
 
+  /** Under the lock: appends whole lines to the file as it is on disk now, and flushes them. */
+  private async writeBatch(lines: string): Promise<void> {
+    // Never through a link, as for the journal; kept open between batches while it is the same file.
+    const onDisk = quietly(() => lstatSync(this.path));
+    if (
+      this.fd !== undefined &&
+      (!onDisk || onDisk.ino !== fstatSync(this.fd).ino || onDisk.dev !== fstatSync(this.fd).dev)
+    ) {
+      // Compacted by another listener: the old file is no longer read by anyone.
+      closeSync(this.fd);
+      this.fd = undefined;
+    }
+    if (this.fd === undefined) {
+      const created = !existsSync(this.path);
+      this.fd = openOwnFileForAppend(this.path);
+      // A new file's name must be durable too: fsync of the file alone does not cover its directory entry.
+      if (created) syncDirectory(this.dir);
+    }
+    const fd = this.fd;
+    const before = fstatSync(fd).size;
+    // A file that does not end with a whole line (a crash mid-write, or a write that failed and could
+    // not be taken back): the next record starts on a line of its own, never glued to the torn one.
+    const bytes = Buffer.from((endsTorn(this.path, before) ? "\n" : "") + lines, "utf8");
+    let written = 0;
+    try {
+      while (written < bytes.length)
+        written += (await writeAsync(fd, bytes, written, bytes.length - written)).bytesWritten;
+    } catch (error) {
+      this.takeBack(fd, before, written);
+      throw error;
+    }
+    // Whole and flushed before any of these deliveries is answered 2xx.
+    await datasyncAsync(fd);
+  }
+
   /**
-   * A write cut short (a full disk) took back: the file is cut to where it ended before, so the next
-   * attempt's record is never glued to a partial one. Only when the partial write is the file's last
-   * bytes (another listener sharing the config dir may have appended since); otherwise, or when the
-   * cut fails, the next record starts on a new line and the reader skips the partial one.
+   * A write cut short (a full disk) taken back: the file is cut to where it ended before, so the next
+   * attempt's record is never glued to a partial one. When the cut fails the next record starts on a
+   * new line and the reader skips the partial one.
    */
   private takeBack(fd: number, before: number, written: number): void {
     if (written === 0) return;
     try {
-      if (fstatSync(fd).size === before + written) {
-        ftruncateSync(fd, before);
-        return;
-      }
+      if (fstatSync(fd).size === before + written) ftruncateSync(fd, before);
     } catch {
-      // Said below: the partial line stays, on a line of its own.
+      // Said below: the partial line stays, and the next record starts on a line of its own.
     }
-    this.torn = true;
   }
 
   private async whenIdle(task: () => void): Promise<void> {
@@ -332,24 +387,133 @@ export class DeliveryStore {
     task();
   }
 
-  /** Keeps the newest settled names and every unsettled delivery; a new file renamed over the old. */
+  /**
+   * Under the file's lock, from the file as it is on disk: keeps every unsettled delivery, the newest
+   * settled names of this profile, and every record of another profile; a new file, flushed, renamed
+   * over the old only while the old is still the file that was read. When the lock is busy or
+   * anything fails (a full disk), the file stays longer than it need be, and every name in it still counts.
+   */
   private compact(): void {
-    const forgotten = this.settledOrder.splice(0, Math.max(0, this.settledOrder.length - rememberedDeliveries));
-    for (const record of forgotten) if (this.known.get(record.key) === "settled") this.known.delete(record.key);
-    const lines = [
-      ...this.settledOrder.map((r) => JSON.stringify(r)),
-      ...[...this.pending.values()].map((d) => JSON.stringify({ v: 2, type: "received", ...d })),
-    ];
+    let lock: ReturnType<typeof tryTakeLock>;
     try {
-      replaceOwnFile(this.path, lines.length ? `${lines.join("\n")}\n` : "");
+      lock = tryTakeLock(this.lockPath);
+    } catch {
+      return;
+    }
+    if (lock === "busy") return;
+    try {
+      const read = readAsItIs(this.path);
+      if (!read) return;
+      const { lines, forgotten } = this.keptLines(read.text);
+      const temporary = `${this.path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
+      const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o600);
+      try {
+        fchmodSync(fd, 0o600);
+        const bytes = Buffer.from(lines.length ? `${lines.join("\n")}\n` : "", "utf8");
+        let written = 0;
+        while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+        fsyncSync(fd);
+        closeSync(fd);
+        // A writer that does not take the lock (an earlier release) may have appended meanwhile: then not now.
+        const now = quietly(() => lstatSync(this.path));
+        if (!now || now.ino !== read.ino || now.dev !== read.dev || now.size !== read.size || !lock.held())
+          throw new Error("the deliveries file changed while it was compacted");
+        renameSync(temporary, this.path);
+      } catch (error) {
+        quietly(() => closeSync(fd));
+        quietly(() => unlinkSync(temporary));
+        throw error;
+      }
+      syncDirectory(this.dir);
+      for (const key of forgotten) if (this.known.get(key) === "settled") this.known.delete(key);
       if (this.fd !== undefined) closeSync(this.fd);
       this.fd = undefined;
-      this.torn = false;
       this.linesWritten = lines.length;
+      this.compactAfter = Math.max(this.remember * 2, lines.length + this.remember);
     } catch {
-      // A full disk: the file stays longer than it need be, and every name in it still counts.
+      // Said in the doc comment: nothing is lost, the file is only longer.
+    } finally {
+      lock.release();
     }
   }
+
+  /** What a compaction writes, from the file's text: the lines kept, and the settled keys it forgets. */
+  private keptLines(text: string): { lines: string[]; forgotten: string[] } {
+    const records = text
+      .split("\n")
+      .filter((line) => line.trim())
+      .map(parseRecordLine)
+      .filter((record) => record !== undefined);
+    const profileOf = new Map<string, string>();
+    const settled = new Set<string>();
+    for (const record of records) {
+      if (!("type" in record)) settled.add(record.key);
+      else if (record.type === "received") profileOf.set(record.key, record.profile);
+      else if (settles(record)) settled.add(record.key);
+    }
+    // Of another profile's listener, when the record or the delivery it settles says so; records of
+    // earlier releases name no profile and are anyone's to forget, oldest first.
+    const others = (record: ReceivedRecord | SettledRecord | LegacyRecord) => {
+      const profile = "type" in record ? (record.profile ?? profileOf.get(record.key)) : profileOf.get(record.key);
+      return this.profile !== undefined && profile !== undefined && profile !== this.profile;
+    };
+    const ownSettled = records.filter((r) => (!("type" in r) || (r.type === "settled" && settles(r))) && !others(r));
+    const forgetting = new Set(ownSettled.slice(0, Math.max(0, ownSettled.length - this.remember)));
+    const forgotten = [...forgetting].map((r) => r.key);
+    const lines: string[] = [];
+    const received = new Set<string>();
+    for (const record of records) {
+      if (others(record)) {
+        lines.push(JSON.stringify(record));
+        continue;
+      }
+      if (!("type" in record) || (record.type === "settled" && settles(record))) {
+        if (!forgetting.has(record)) lines.push(JSON.stringify(record));
+      } else if (record.type === "received") {
+        if (!settled.has(record.key) && !received.has(record.key)) {
+          received.add(record.key);
+          lines.push(JSON.stringify(record));
+        }
+      }
+      // An earlier release's `failed` record settles nothing: its delivery stays, received and unsettled.
+    }
+    // Received here and not in the file (never expected): kept all the same.
+    for (const delivery of this.pending.values())
+      if (!received.has(delivery.key) && !settled.has(delivery.key) && !others({ ...delivery, v: 2, type: "received" }))
+        lines.push(JSON.stringify({ v: 2, type: "received", ...delivery }));
+    return { lines, forgotten };
+  }
+}
+
+const noFollow = constants.O_NOFOLLOW ?? 0;
+
+/** Whether a settled record settles its delivery: an earlier release's `failed` does not. */
+function settles(record: SettledRecord): boolean {
+  return record.as !== "failed";
+}
+
+/** Whether the file's last byte is not the end of a line (the descriptor appending to it cannot read). */
+function endsTorn(path: string, size: number): boolean {
+  if (size === 0) return false;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDONLY | noFollow);
+    const last = Buffer.alloc(1);
+    return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+  } catch {
+    // Unreadable for a moment: a record on a line of its own costs only an empty line.
+    return true;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The file's text with the inode and size it was read at; undefined when it changed while being read. */
+function readAsItIs(path: string): { text: string; ino: number; dev: number; size: number } | undefined {
+  const before = lstatSync(path);
+  const text = readOwnFile(path) ?? "";
+  if (Buffer.byteLength(text, "utf8") !== before.size) return undefined;
+  return { text, ino: before.ino, dev: before.dev, size: before.size };
 }
 
 /**

@@ -160,4 +160,39 @@ describe("DeliveryStore", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("two listeners of two profiles sharing the config dir: a compaction by one keeps every record of the other, also those written since it started", async () => {
+    const dir = makeTempDir("reseller-deliveries-");
+    const of = (profile: string, key: string): ReceivedDelivery => ({
+      ...delivery(key),
+      id: deliveryIdOf(key),
+      profile,
+    });
+    const shopA = new DeliveryStore(dir, { profile: "shop-a", remember: 3 });
+    const shopB = new DeliveryStore(dir, { profile: "shop-b", remember: 3 });
+    const at = new Date().toISOString();
+    let written = 0;
+    for (let i = 0; i < 20; i++) {
+      // Both at once, as two processes would.
+      await Promise.all([
+        shopA.receive(of("shop-a", `a${i}`)).then(() => shopA.settle(of("shop-a", `a${i}`), "handed", at)),
+        shopB
+          .receive(of("shop-b", `b${i}`))
+          .then(() => (i % 2 === 0 ? shopB.settle(of("shop-b", `b${i}`), "handed", at) : undefined)),
+      ]);
+      written += i % 2 === 0 ? 4 : 3;
+    }
+    await Promise.all([shopA.close(), shopB.close()]);
+    const lines = readFileSync(join(dir, "webhook-deliveries.jsonl"), "utf8").trim().split("\n");
+    // Compacted: fewer lines than were written.
+    expect(lines.length).toBeLessThan(written);
+    const after = new DeliveryStore(dir);
+    // Every delivery of shop-b not settled is still there to hand on, none of shop-a's.
+    expect(after.unsettled().map((d) => d.key)).toEqual(Array.from({ length: 10 }, (_, i) => `b${i * 2 + 1}`));
+    // The newest settled names of each are still known: the service's retry is a duplicate.
+    for (const key of ["a19", "a17", "b18", "b16"])
+      expect(await after.receive(of(key.startsWith("a") ? "shop-a" : "shop-b", key)), key).toBe("duplicate");
+    expect(after.problems).toEqual([]);
+    await after.close();
+  });
 });
