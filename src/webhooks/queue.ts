@@ -1,17 +1,22 @@
 /**
- * What happens to a delivery after the service was answered: one at a time, in the order they came
- * (a shop's script need not cope with two at once, and order.paid goes before its order.completed),
- * each is confirmed with the service, noted in the journal, printed, handed on, and settled in the
- * deliveries file. A step that fails for a reason that may pass (no answer from the service, a target
- * down, a command that failed) is tried again after 1, 2, 4 … 60 s, about five minutes in all; the
- * delivery then counts as failed and says so. A delivery the service does not confirm is dropped.
+ * What happens to a delivery after the service was answered: one at a time (a shop's script need not
+ * cope with two at once), each is confirmed with the service, noted in the journal, printed, handed on,
+ * and settled in the deliveries file. A delivery the service does not confirm is dropped.
+ *
+ * A step that fails for a reason that may pass (no answer from the service, a target down, a command
+ * that failed) never settles the delivery: only its handler saying it is done does, because the
+ * service will not send it again. The delivery steps aside and is tried again after 1, 2, 4 … s,
+ * growing to every 10 minutes, for as long as the listener runs, and again at the next start. Fresh
+ * deliveries go first meanwhile; a due retry takes its turn between them, never two retries in a row
+ * while fresh ones wait. Only the events of one order keep their order: a delivery whose order has an
+ * earlier delivery still failing waits behind it (order.paid goes before its order.completed).
  */
 import type { WebhookEvent } from "../api/model.js";
 import type { DeliveryStore, ReceivedDelivery } from "./deliveries.js";
-import type { HandOff, HandOffResult } from "./hand-off.js";
+import type { HandOff } from "./hand-off.js";
 
-/** Waits before each further try of a step; the step counts as failed after the last. */
-export const retryDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000, 60_000];
+/** Waits before each further try of a failing delivery; the last repeats for as long as it fails. */
+export const retryDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 120_000, 240_000, 480_000, 600_000];
 
 export type Prepared =
   | { ok: true; payload: Buffer; event: WebhookEvent; headers: Record<string, string>; line?: string }
@@ -32,12 +37,27 @@ export interface QueueSteps {
   retryDelaysMs?: readonly number[];
 }
 
+/** A delivery in the queue: fresh, or failed and waiting for its next try. */
+interface Turn {
+  delivery: ReceivedDelivery;
+  /** Tries that failed so far. */
+  failures: number;
+  /** Confirmed, noted and printed already: a later try only hands it on. */
+  prepared?: Extract<Prepared, { ok: true }>;
+  /** A failed one whose wait is over. */
+  due: boolean;
+}
+
 export class HandOffQueue {
-  private readonly waiting: ReceivedDelivery[] = [];
+  /** Not tried yet, in the order they came. */
+  private readonly fresh: Turn[] = [];
+  /** Failed at least once, in the order they came. */
+  private readonly failing: Turn[] = [];
   private running: Promise<void> | undefined;
   private readonly stopping = new AbortController();
-  /** Set by stop(): the delivery under way may finish, but a failed step is not tried again now. */
+  /** Set by stop(): the delivery under way may finish, but nothing else is started. */
   private draining = false;
+  private lastWasRetry = false;
   private readonly idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -46,20 +66,18 @@ export class HandOffQueue {
   ) {}
 
   push(delivery: ReceivedDelivery): void {
-    this.waiting.push(delivery);
-    this.running ??= this.drain().finally(() => {
-      this.running = undefined;
-      for (const wake of this.idleWaiters.splice(0)) wake();
-    });
+    this.fresh.push({ delivery, failures: 0, due: true });
+    this.kick();
   }
 
+  /** Deliveries not handed on yet, failing ones included. */
   get length(): number {
-    return this.waiting.length;
+    return this.fresh.length + this.failing.length;
   }
 
-  /** Resolves once nothing is waiting (or the queue stopped). */
+  /** Resolves once every delivery pushed is settled, or the queue stopped. */
   idle(): Promise<void> {
-    return this.running ? new Promise((resolve) => this.idleWaiters.push(resolve)) : Promise.resolve();
+    return this.running || this.length ? new Promise((resolve) => this.idleWaiters.push(resolve)) : Promise.resolve();
   }
 
   /**
@@ -69,105 +87,132 @@ export class HandOffQueue {
   async stop(graceMs: number): Promise<void> {
     this.draining = true;
     const running = this.running;
-    if (!running) return this.stopping.abort();
+    if (!running) return this.stopped();
     const cut = setTimeout(() => this.stopping.abort(), graceMs);
-    this.waiting.splice(1);
     await running;
     clearTimeout(cut);
+    this.stopped();
+  }
+
+  private stopped(): void {
     this.stopping.abort();
+    for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  private kick(): void {
+    if (this.draining) return;
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+      if (this.length === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+      // A retry that came due while the last turn ended.
+      if (this.next(false)) this.kick();
+    });
+  }
+
+  /** The next turn to take, or undefined when none can be taken now. */
+  private next(take = true): Turn | undefined {
+    // An order's events keep their order: one whose order has an earlier delivery still failing waits.
+    const blocked = new Set<string>();
+    const orderOf = (turn: Turn) => (turn.delivery.ref_id ? `${turn.delivery.profile}\n${turn.delivery.ref_id}` : "");
+    let retry: Turn | undefined;
+    for (const turn of this.failing) {
+      const order = orderOf(turn);
+      if (!retry && turn.due && !(order && blocked.has(order))) retry = turn;
+      if (order) blocked.add(order);
+    }
+    const fresh = this.fresh.find((turn) => !blocked.has(orderOf(turn)) || !orderOf(turn));
+    const chosen = retry && (!fresh || !this.lastWasRetry) ? retry : fresh;
+    if (chosen && take) {
+      const list = chosen === retry ? this.failing : this.fresh;
+      list.splice(list.indexOf(chosen), 1);
+      this.lastWasRetry = chosen === retry;
+    }
+    return chosen;
   }
 
   private async drain(): Promise<void> {
-    while (this.waiting.length && !this.stopping.signal.aborted) {
-      const delivery = this.waiting[0]!;
+    for (;;) {
+      if (this.stopping.signal.aborted || this.draining) return;
+      const turn = this.next();
+      if (!turn) return;
+      let failed: string | undefined;
       try {
-        await this.handle(delivery);
+        failed = await this.take(turn);
       } catch (error) {
-        // Never lets one delivery stop the queue; it stays unsettled and is handed on at the next start.
-        this.steps.warn(
-          `Could not hand on ${describe(delivery)}: ${reasonOf(error)}; it is tried again when the listener starts next.`,
-        );
+        failed = reasonOf(error);
       }
-      this.waiting.shift();
+      if (failed !== undefined) this.tryLater(turn, failed);
     }
   }
 
-  private async handle(delivery: ReceivedDelivery): Promise<void> {
-    const prepared = await this.withRetries(delivery, "could not be confirmed", async () => {
+  /** One try at a delivery: undefined when it is settled, else why it failed. */
+  private async take(turn: Turn): Promise<string | undefined> {
+    const { delivery } = turn;
+    if (!turn.prepared) {
+      let prepared: Prepared;
       try {
-        return { ok: true as const, value: await this.steps.prepare(delivery) };
+        prepared = await this.steps.prepare(delivery);
       } catch (error) {
-        return { ok: false as const, reason: reasonOf(error) };
+        return `could not be confirmed: ${reasonOf(error)}`;
       }
-    });
-    if (prepared === undefined) return;
-    if (!prepared.ok) {
-      this.steps.warn(`Not handed on: ${describe(delivery)}: ${prepared.reason}.`);
-      await this.store.settle(delivery, "dropped", this.isoNow(), prepared.reason);
-      return;
-    }
-    try {
-      this.steps.note(prepared.event);
-    } catch (error) {
-      this.steps.warn(
-        `Could not note ${describe(delivery)} in the journal (${reasonOf(error)}); \`reseller reconcile\` settles it later.`,
-      );
-    }
-    this.steps.print(prepared.event, prepared.payload);
-    const handOff = this.steps.handOff;
-    if (handOff) {
-      const parcel = {
-        body: prepared.payload,
-        headers: prepared.headers,
-        env: this.steps.env(prepared.event),
-        deliveryId: delivery.id,
-      };
-      const handed = await this.withRetries(
-        delivery,
-        "not handed on yet",
-        async (): Promise<{ ok: true; value: HandOffResult } | { ok: false; reason: string }> => {
-          const result = await handOff.deliver(parcel, this.stopping.signal);
-          return result.ok ? { ok: true, value: result } : { ok: false, reason: result.reason };
-        },
-      );
-      if (handed === undefined) return;
-    }
-    await this.store.settle(delivery, "handed", this.isoNow(), undefined, prepared.line);
-  }
-
-  /**
-   * Runs `step` until it succeeds or its tries run out (then the delivery is settled as failed and
-   * undefined returned); undefined too when the listener is stopping (the delivery stays unsettled).
-   */
-  private async withRetries<T>(
-    delivery: ReceivedDelivery,
-    failing: string,
-    step: () => Promise<{ ok: true; value: T } | { ok: false; reason: string }>,
-  ): Promise<T | undefined> {
-    const delays = this.steps.retryDelaysMs ?? retryDelaysMs;
-    for (let attempt = 0; ; attempt++) {
-      if (this.stopping.signal.aborted) return undefined;
-      const outcome = await step();
-      if (outcome.ok) return outcome.value;
-      if (this.stopping.signal.aborted || this.draining) return undefined;
-      const wait = delays[attempt];
-      if (wait === undefined) {
-        this.steps.warn(
-          `Gave up on ${describe(delivery)} after ${attempt + 1} tries: ${outcome.reason}. It stays in the deliveries file as failed (delivery id ${delivery.id}).`,
-        );
-        await this.store.settle(delivery, "failed", this.isoNow(), outcome.reason);
+      if (!prepared.ok) {
+        this.steps.warn(`Not handed on: ${describe(delivery)}: ${prepared.reason}.`);
+        await this.store.settle(delivery, "dropped", this.isoNow(), prepared.reason);
         return undefined;
       }
-      this.steps.warn(
-        `${capitalised(describe(delivery))} ${failing}: ${outcome.reason}; trying again in ${wait / 1000} s.`,
-      );
-      await this.steps.sleep(wait, this.stopping.signal).catch(() => undefined);
+      try {
+        this.steps.note(prepared.event);
+      } catch (error) {
+        this.steps.warn(
+          `Could not note ${describe(delivery)} in the journal (${reasonOf(error)}); \`reseller reconcile\` settles it later.`,
+        );
+      }
+      this.steps.print(prepared.event, prepared.payload);
+      turn.prepared = prepared;
     }
+    const prepared = turn.prepared;
+    const handOff = this.steps.handOff;
+    if (handOff) {
+      const result = await handOff.deliver(
+        {
+          body: prepared.payload,
+          headers: prepared.headers,
+          env: this.steps.env(prepared.event),
+          deliveryId: delivery.id,
+        },
+        this.stopping.signal,
+      );
+      if (!result.ok) return `not handed on yet: ${result.reason}`;
+    }
+    await this.store.settle(delivery, "handed", this.isoNow(), undefined, prepared.line);
+    return undefined;
+  }
+
+  /** A failed try: the delivery stays unsettled and waits its turn again, longer each time. */
+  private tryLater(turn: Turn, reason: string): void {
+    if (this.stopping.signal.aborted || this.draining) return;
+    const delays = this.steps.retryDelaysMs ?? retryDelaysMs;
+    const wait = delays[Math.min(turn.failures, delays.length - 1)] ?? 1_000;
+    turn.failures++;
+    turn.due = false;
+    this.failing.push(turn);
+    this.steps.warn(`${capitalised(describe(turn.delivery))} ${reason}; trying again in ${formatWait(wait)}.`);
+    this.steps
+      .sleep(wait, this.stopping.signal)
+      .then(() => {
+        turn.due = true;
+        this.kick();
+      })
+      .catch(() => undefined);
   }
 
   private isoNow(): string {
     return new Date(this.steps.now()).toISOString();
   }
+}
+
+function formatWait(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
 }
 
 function describe(delivery: ReceivedDelivery): string {

@@ -5,7 +5,7 @@
  * never holds up the next delivery or the listener's exit; a stopped handler's whole process group
  * is stopped, with SIGKILL after the grace period.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -138,5 +138,54 @@ describe("webhook listen --exec with handlers that misbehave", () => {
     expect(stderr).toMatch(
       /1 delivery is kept to hand on at the next start: order.paid for wh-stop-1 \(whd_[0-9a-f]{32}\)\./,
     );
+  });
+
+  it("a handler that keeps failing: the deliveries behind it go on, it is kept over a restart, handed on again and settled once it succeeds", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    await makeSecret(reseller);
+    const out = workDir();
+    // Fails for wh-fail-1 until the shop's side is fixed (the marker file exists).
+    const handler = [
+      `echo "$RESELLER_REF_ID" >> "${out}/tries"`,
+      `if [ "$RESELLER_REF_ID" = wh-fail-1 ] && [ ! -e "${out}/fixed" ]; then echo "the shop is down"; exit 1; fi`,
+      `echo "$RESELLER_DELIVERY_ID $RESELLER_REF_ID" >> "${out}/calls"`,
+    ].join("\n");
+    const tries = (ref: string) =>
+      existsSync(join(out, "tries"))
+        ? readFileSync(join(out, "tries"), "utf8")
+            .split("\n")
+            .filter((line) => line === ref).length
+        : 0;
+    const first = await listen(reseller, ["--exec", handler]);
+    await pointServiceAt(reseller, first.url);
+    await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456784", "--ref-id", "wh-fail-1"]);
+    await until("its first try failed", () => tries("wh-fail-1") >= 1);
+    await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456785", "--ref-id", "wh-fail-2"]);
+    // Not held up by the failing one, which is tried again while the listener runs.
+    await until("the delivery behind it handed on", () => calls(out).some((line) => line.endsWith(" wh-fail-2")));
+    await until("the failing one tried again", () => tries("wh-fail-1") >= 3);
+    const stopped = await first.stop();
+    expect(stopped.exitCode, stopped.stderr).toBe(0);
+    expect(stopped.stderr).toMatch(/Order.paid for wh-fail-1 not handed on yet: .*; trying again in 2 s\./s);
+    expect(stopped.stderr).toMatch(/1 delivery is kept to hand on at the next start: order.paid for wh-fail-1 \(whd_/);
+    expect(calls(out).some((line) => line.endsWith(" wh-fail-1"))).toBe(false);
+
+    writeFileSync(join(out, "fixed"), "");
+    const second = await listen(reseller, ["--exec", handler]);
+    // Said once it listens.
+    await until("the count it hands on again", () =>
+      /Handing on again 1 delivery received before the last stop and not settled yet\./.test(second.stderr()),
+    );
+    await until("handed on after the restart", () => calls(out).some((line) => line.endsWith(" wh-fail-1")));
+    const settled = () =>
+      readFileSync(join(reseller.configDir, "webhook-deliveries.jsonl"), "utf8")
+        .split("\n")
+        .filter((line) => line.includes('"type":"settled"') && line.includes('"as":"handed"')).length;
+    await until("settled", () => settled() === 2);
+    const again = await second.stop();
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).not.toMatch(/kept to hand on/);
+    // Each handed on once, with its delivery id.
+    expect(calls(out).map((line) => line.split(" ")[1])).toEqual(["wh-fail-2", "wh-fail-1"]);
   });
 });

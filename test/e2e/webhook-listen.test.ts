@@ -362,7 +362,7 @@ describe("webhook listen, fed by the emulator", () => {
     const handed = await until("the hand-off after the restart", () => up.received[0]);
     expect(handed.body).toBe(JSON.stringify(body));
     expect(handed.headers["x-reseller-delivery"]).toBe(down.received[0]!.headers["x-reseller-delivery"]);
-    expect(second.stderr()).toMatch(/Handing on 1 delivery received before the last stop\./);
+    expect(second.stderr()).toMatch(/Handing on again 1 delivery received before the last stop and not settled yet\./);
     const { stdout } = await second.stop();
     expect(eventsOf(stdout, "wh-crash-1")).toEqual(["order.paid"]);
     // Settled now: a third start hands nothing on.

@@ -3,12 +3,14 @@
  * time in arrival order, each step tried again after a failure until its tries run out, a delivery the
  * service does not confirm dropped, and what a stop leaves behind handed on at the next start.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decodeWebhookEvent } from "../../src/api/decode.js";
 import { DeliveryStore, deliveryIdOf, type ReceivedDelivery } from "../../src/webhooks/deliveries.js";
 import type { HandOff, HandOffResult } from "../../src/webhooks/hand-off.js";
 import { HandOffQueue, type Prepared, type QueueSteps } from "../../src/webhooks/queue.js";
 import { makeTempDir } from "../support/temp-dir.js";
+import { until } from "../support/until.js";
 
 function delivery(ref: string): ReceivedDelivery {
   const body = JSON.stringify({ event: "order.paid", data: { ref_id: ref, invoice: `INV-${ref}`, status: "paid" } });
@@ -30,6 +32,7 @@ function harness(
   options: {
     handOff?: (parcel: { deliveryId: string; body: Buffer }) => HandOffResult | Promise<HandOffResult>;
     prepare?: (d: ReceivedDelivery) => Prepared | Promise<Prepared>;
+    sleep?: (ms: number) => Promise<void>;
   } = {},
 ) {
   const store = new DeliveryStore(makeTempDir("reseller-queue-"));
@@ -49,7 +52,10 @@ function harness(
     env: () => ({}),
     warn: (line) => log.push(`warn ${line}`),
     now: () => 0,
-    sleep: async (ms) => void waits.push(ms),
+    sleep: async (ms) => {
+      waits.push(ms);
+      await options.sleep?.(ms);
+    },
     retryDelaysMs: [10, 20, 40],
   };
   return { store, log, waits, queue: new HandOffQueue(store, steps) };
@@ -69,23 +75,62 @@ describe("the hand-off queue", () => {
     expect(h.store.unsettled()).toEqual([]);
   });
 
-  it("tries a failed hand-off again after each delay, then settles it as failed and goes on to the next", async () => {
-    let tries = 0;
-    const h = harness({ handOff: () => (tries++, { ok: false, reason: "target down" }) });
-    for (const ref of ["a", "b"]) {
-      await h.store.receive(delivery(ref));
-      h.queue.push(delivery(ref));
-    }
+  it("a failing hand-off steps aside: the deliveries behind it go first, and it is tried again, waiting longer each time, until it is handed on", async () => {
+    const handed: string[] = [];
+    let failures = 0;
+    const h = harness({
+      handOff: ({ deliveryId }) => {
+        if (deliveryId === deliveryIdOf("key-a") && failures < 5)
+          return (failures++, { ok: false, reason: "target down" });
+        handed.push(deliveryId);
+        return { ok: true };
+      },
+    });
+    for (const ref of ["a", "b", "c"]) await h.store.receive(delivery(ref));
+    for (const ref of ["a", "b", "c"]) h.queue.push(delivery(ref));
     await h.queue.idle();
-    expect(tries).toBe(8);
-    expect(h.waits).toEqual([10, 20, 40, 10, 20, 40]);
-    expect(h.log.filter((l) => l.startsWith("warn Gave up"))).toEqual([
-      expect.stringMatching(
-        /^warn Gave up on order.paid for a after 4 tries: target down\. It stays in the deliveries file as failed/,
-      ),
-      expect.stringMatching(/^warn Gave up on order.paid for b after 4 tries/),
-    ]);
+    expect(handed).toEqual(["b", "c", "a"].map((ref) => deliveryIdOf(`key-${ref}`)));
+    // The last wait repeats for as long as it fails; it never gives up.
+    expect(h.waits).toEqual([10, 20, 40, 40, 40]);
+    expect(h.log.filter((l) => l.startsWith("warn"))[0]).toBe(
+      "warn Order.paid for a not handed on yet: target down; trying again in 0.01 s.",
+    );
+    // Printed once, though handed on at the sixth try.
+    expect(h.log.filter((l) => l === "print a")).toHaveLength(1);
     expect(h.store.unsettled()).toEqual([]);
+    await h.store.close();
+    expect(readFileSync(h.store.path, "utf8")).not.toContain('"as":"failed"');
+  });
+
+  it("an order's events keep their order: one behind a failing delivery of the same order waits for it", async () => {
+    const handed: string[] = [];
+    let failures = 0;
+    const h = harness({
+      handOff: ({ deliveryId }) => {
+        if (deliveryId === deliveryIdOf("key-a") && failures < 2)
+          return (failures++, { ok: false, reason: "target down" });
+        handed.push(deliveryId);
+        return { ok: true };
+      },
+    });
+    const completed = { ...delivery("a"), id: deliveryIdOf("key-a2"), key: "key-a2", event: "order.completed" };
+    for (const d of [delivery("a"), completed, delivery("b")]) await h.store.receive(d);
+    for (const d of [delivery("a"), completed, delivery("b")]) h.queue.push(d);
+    await h.queue.idle();
+    expect(handed).toEqual([deliveryIdOf("key-b"), deliveryIdOf("key-a"), deliveryIdOf("key-a2")]);
+  });
+
+  it("a delivery that failed is not settled: a store opened after a stop hands it on again", async () => {
+    const h = harness({
+      handOff: () => ({ ok: false, reason: "target down" }),
+      sleep: () => new Promise(() => undefined),
+    });
+    await h.store.receive(delivery("a"));
+    h.queue.push(delivery("a"));
+    await until("a failed try", () => h.log.some((l) => l.includes("trying again")));
+    await h.queue.stop(1_000);
+    await h.store.close();
+    expect(new DeliveryStore(h.store.dir).unsettled().map((d) => d.ref_id)).toEqual(["a"]);
   });
 
   it("drops a delivery the service does not confirm, and tries again one it could not ask about", async () => {

@@ -95,7 +95,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
           )
         : undefined;
 
-  const store = new DeliveryStore(ctx.settings.configDir);
+  const store = new DeliveryStore(ctx.settings.configDir, { profile: ctx.settings.profile });
   for (const problem of store.problems) ctx.output.warn(`The webhook deliveries at ${store.path}: ${problem}.`);
   // The service's word on each order event, when there is a key to ask with.
   let client: ServiceClient | undefined;
@@ -221,7 +221,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     );
   if (earlier.length)
     ctx.output.info(
-      `Handing on ${earlier.length} ${earlier.length === 1 ? "delivery" : "deliveries"} received before the last stop.`,
+      `Handing on again ${earlier.length} ${earlier.length === 1 ? "delivery" : "deliveries"} received before the last stop and not settled yet.`,
     );
   ctx.output.info(
     "Give the service a public https:// address that reaches this port: `reseller webhook set --url https://…/webhook`. Press Ctrl-C to stop.",
