@@ -1,6 +1,7 @@
 /**
  * The settings a profile can hold, and for each the value reseller will actually use with where it
- * came from (flag > environment > profile > default), for `config list` and `config get`.
+ * came from (flag > environment > profile > default; the language's locale before its default), for
+ * `config list` and `config get`.
  */
 import { maskApiKey, withoutCredentials } from "./mask.js";
 import type { Context } from "../context.js";
@@ -10,7 +11,7 @@ import { definitions, type ProfileKey, profileKeys } from "./definitions.js";
 export const settingKeys = profileKeys;
 export type SettingKey = ProfileKey;
 
-export type Source = "flag" | "environment" | "profile" | "default";
+export type Source = "flag" | "environment" | "profile" | "locale" | "default";
 
 export interface EffectiveSetting {
   key: string;

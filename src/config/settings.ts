@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { UsageError } from "../errors.js";
 import { ConfigStore } from "./store.js";
 import { withoutCredentials } from "./mask.js";
+import { localeLanguage } from "../messages/language.js";
 import {
   type CheckedName,
   definition,
@@ -29,8 +30,8 @@ export type Env = Record<string, string | undefined>;
 export type ApiKeySource = "environment" | "profile" | "none";
 /** Where a number in effect came from, for `config list` and `config set`'s warnings. */
 export type NumberSource = "flag" | "environment" | "profile" | "default";
-/** Where a setting's value came from; "none" when nothing sets it and it has no default. */
-export type Source = NumberSource | "none";
+/** Where a setting's value came from; "none" when nothing sets it and it has no default; the language may come from the locale. */
+export type Source = NumberSource | "locale" | "none";
 
 /** A setting's value in effect and where it came from. */
 export interface Resolved<T> {
@@ -175,6 +176,9 @@ export function resolveSettings(
         // The file is read once, on first need (ConfigStore keeps it), and a wrong value is thrown here.
         const value = stored();
         if (value !== undefined) return { value, source: "profile" };
+        // The language, last of all, as the locale asks (LC_ALL, LC_MESSAGES, LANG).
+        const fromLocale = name === "language" ? localeLanguage(env) : undefined;
+        if (fromLocale) return { value: fromLocale, source: "locale" };
         return d.default !== undefined ? { value: d.default, source: "default" } : { value: undefined, source: "none" };
       }),
     );

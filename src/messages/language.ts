@@ -17,11 +17,12 @@ export function languageNamed(value: string | undefined): Language | undefined {
 
 /**
  * The language the locale asks for. As POSIX reads it, the first of LC_ALL, LC_MESSAGES and LANG
- * that is set decides: `id`, `id_ID`, `id_ID.UTF-8`, `id-ID` are Indonesian; any other (C, en_US…) English.
+ * that is set decides: `id`, `id_ID`, `id_ID.UTF-8`, `id-ID` are Indonesian; any other (en_US…) English.
  */
 export function localeLanguage(env: Env): Language | undefined {
   const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== "");
-  if (locale === undefined) return undefined;
+  // C and POSIX name no language: English as by default, and said to come from the default.
+  if (locale === undefined || /^(?:C|POSIX)(?:[_.@]|$)/.test(locale)) return undefined;
   return /^id(?:[_.@-]|$)/i.test(locale) ? "id" : "en";
 }
 

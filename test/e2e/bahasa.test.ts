@@ -221,6 +221,14 @@ describe("the profile's language", () => {
     expect(piped.stdout).toMatch(/^Cara pakai: reseller/);
     const overridden = await runReseller(["buy", "--quantity", "3"], { env: { ...env, RESELLER_LANG: "en" } });
     expect(overridden.stderr).toMatch(/^Error: /);
+    const listed = await runReseller(["config", "list"], { env: { ...env, LANG: "en_US.UTF-8" } });
+    expect(listed.stdout).toMatch(/^language\tid\tprofile$/m);
+  });
+
+  it("config list says when the locale chose it", async () => {
+    const env = harness.accountEnv();
+    const listed = await runReseller(["config", "list"], { env: { ...env, LANG: "id_ID.UTF-8" } });
+    expect(listed.stdout).toMatch(/^language\tid\tlocale$/m);
   });
 });
 

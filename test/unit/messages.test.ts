@@ -71,7 +71,9 @@ describe("choosing the language", () => {
     expect(localeLanguage({ LANG: "id_ID.UTF-8" })).toBe("id");
     expect(localeLanguage({ LANG: "id" })).toBe("id");
     expect(localeLanguage({ LC_MESSAGES: "id-ID", LANG: "en_US.UTF-8" })).toBe("id");
-    expect(localeLanguage({ LC_ALL: "C", LANG: "id_ID.UTF-8" })).toBe("en");
+    expect(localeLanguage({ LC_ALL: "C", LANG: "id_ID.UTF-8" })).toBeUndefined();
+    expect(localeLanguage({ LANG: "C.UTF-8" })).toBeUndefined();
+    expect(localeLanguage({ LANG: "en_US.UTF-8" })).toBe("en");
     expect(localeLanguage({ LC_ALL: "", LANG: "id_ID.UTF-8" })).toBe("id");
     expect(localeLanguage({ LANG: "ida_XX" })).toBe("en");
     expect(localeLanguage({})).toBeUndefined();
