@@ -298,12 +298,14 @@ export function decodeItemFields(
     sku: toText(it.sku),
     price: toInteger(it.price, where),
     stock: stock !== null && stock >= 0 ? stock : null,
-    // The spec's flags, a negative count, or no count at all on a product the seller does not stock.
+    // The spec's flags, -1, null or no stock field at all: live clients meet each for an unlimited
+    // item and the documentation does not say (real-service-notes §13), so each reads as unlimited.
     unlimited:
       toFlag(it.unlimited_stock) ||
       toFlag(it.unlimited) ||
       (stock !== null && stock < 0) ||
-      (stockRaw === null && process !== "auto"),
+      stockRaw === null ||
+      stockRaw === undefined,
     minOrder: Math.max(1, integerOf(it, aliases.minOrder, where) ?? 1),
     orderProcess: process,
     isSmm: process === "smm" || toFlag(it.is_smm),

@@ -59,7 +59,13 @@ export interface FaultSettings {
   licence_field?: LicenceField;
   /** `GET /v1/item` in the live dialects: categories → products → variants (default), or version A's flat list. */
   catalogue_shape?: CatalogueShape;
+  /** An unlimited item's `stock` in `GET /v1/item` and `/v1/item/{id}`: as the dialect says it (default), `null`, no field at all, or `-1` (§13). */
+  unlimited_stock?: UnlimitedStock;
+  /** `GET /v1/trx/{ref_id}` also answers for a top-up requested with that `ref_id`, as a transaction row (§13). */
+  top_up_trx?: boolean;
 }
+
+export type UnlimitedStock = "dialect" | "null" | "missing" | "minus_one";
 
 export type CatalogueShape = "nested" | "flat";
 
@@ -74,6 +80,8 @@ export interface ShapeSwitches {
   topUpLink: TopUpLink;
   licenceField: LicenceField;
   catalogueShape: CatalogueShape;
+  unlimitedStock: UnlimitedStock;
+  topUpTrx: boolean;
 }
 
 export const defaultShapes: ShapeSwitches = {
@@ -82,6 +90,8 @@ export const defaultShapes: ShapeSwitches = {
   topUpLink: "payment_url",
   licenceField: "both",
   catalogueShape: "nested",
+  unlimitedStock: "dialect",
+  topUpTrx: false,
 };
 
 const CHOICES = {
@@ -89,6 +99,7 @@ const CHOICES = {
   top_up_link: ["payment_url", "qr_link", "both"],
   licence_field: ["both", "list", "product_license"],
   catalogue_shape: ["nested", "flat"],
+  unlimited_stock: ["dialect", "null", "missing", "minus_one"],
 } as const;
 
 export interface FaultStatus extends Required<Omit<FaultSettings, "random" | "match">> {
@@ -119,6 +130,7 @@ const SETTING_NAMES = new Set<string>([
   "random",
   "match",
   "per_page_all_latency_ms",
+  "top_up_trx",
   ...Object.keys(CHOICES),
 ]);
 const DEFAULT_RANDOM_LATENCY_MS = 500;
@@ -145,6 +157,8 @@ function defaultSettings(): Omit<FaultStatus, "injected"> {
     top_up_link: "payment_url",
     licence_field: "both",
     catalogue_shape: "nested",
+    unlimited_stock: "dialect",
+    top_up_trx: false,
   };
 }
 
@@ -169,6 +183,10 @@ function validateSettings(input: Record<string, unknown>): FaultSettings {
     if (typeof value !== "string" || !(choices as readonly string[]).includes(value))
       errors.add(name, invalidChoiceMessage(name));
     else (settings as Record<string, unknown>)[name] = value;
+  }
+  if (input.top_up_trx !== undefined) {
+    if (typeof input.top_up_trx !== "boolean") errors.add("top_up_trx", "The top_up_trx field must be true or false.");
+    else settings.top_up_trx = input.top_up_trx;
   }
   if (input.down !== undefined) {
     if (typeof input.down !== "boolean") errors.add("down", "The down field must be true or false.");
@@ -258,6 +276,8 @@ export class FaultController {
       topUpLink: s.top_up_link,
       licenceField: s.licence_field,
       catalogueShape: s.catalogue_shape,
+      unlimitedStock: s.unlimited_stock,
+      topUpTrx: s.top_up_trx,
     };
   }
 

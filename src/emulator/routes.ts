@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { listedChannels, type AccountRecord, type ItemRecord } from "./catalogue.js";
-import { defaultShapes, type ShapeSwitches } from "./faults.js";
+import { defaultShapes, type ShapeSwitches, type UnlimitedStock } from "./faults.js";
 import { present, presentCatalogue, type Dialect } from "./dialect.js";
 import { skuOf } from "./large-catalogue.js";
 import { listCatalogue, readCatalogueQuery, validationServices } from "./listing.js";
@@ -8,7 +8,7 @@ import { leaderboard, ownRanking } from "./leaderboard.js";
 import { listLocks, lockStock, releaseLock } from "./locks.js";
 import type { EmulatedService } from "./service.js";
 import { ServiceError } from "./service-error.js";
-import { requestTopUp } from "./top-ups.js";
+import { requestTopUp, topUpAsTransaction } from "./top-ups.js";
 import { createSandboxOrder, createTransaction, findTransaction } from "./transactions.js";
 import { webhooksOf } from "./webhooks.js";
 import { presentAccountCheck, presentBalanceHistory, presentTransactionList } from "./dialect.js";
@@ -92,10 +92,18 @@ const routes: Route[] = [
   {
     method: "GET",
     pattern: /^\/v1\/trx\/(.+)$/,
-    handle: ({ service, dialect, account, params, shapes }) => ({
-      status: 200,
-      body: present.transactionDetail(dialect, findTransaction(service, account, params[0]!), shapes.licenceField),
-    }),
+    handle: ({ service, dialect, account, params, shapes, request }) => {
+      // Behind the top_up_trx switch, a top-up's ref_id is answered as a transaction row (§13).
+      const topUp = shapes.topUpTrx
+        ? topUpAsTransaction(service, account, params[0]!, request.publicBaseUrl)
+        : undefined;
+      if (topUp && !service.state.transactions.some((t) => t.apiKey === account.apiKey && t.refId === params[0]))
+        return ok(topUp);
+      return {
+        status: 200,
+        body: present.transactionDetail(dialect, findTransaction(service, account, params[0]!), shapes.licenceField),
+      };
+    },
   },
   {
     method: "GET",
@@ -125,9 +133,9 @@ const routes: Route[] = [
   {
     method: "GET",
     pattern: /^\/v1\/item\/([^/]+)$/,
-    handle: ({ service, dialect, params }) => {
+    handle: ({ service, dialect, params, shapes }) => {
       const item = itemById(service, params[0]!);
-      return ok(present.item(dialect, item, service.availableStock(item)));
+      return ok(withUnlimitedStock(present.item(dialect, item, service.availableStock(item)), shapes.unlimitedStock));
     },
   },
   {
@@ -137,7 +145,10 @@ const routes: Route[] = [
       const query = readCatalogueQuery(request.query ?? new URLSearchParams(), service);
       return {
         status: 200,
-        body: presentCatalogue(dialect, listCatalogue(service, query), skuOf, shapes.catalogueShape),
+        body: withUnlimitedStock(
+          presentCatalogue(dialect, listCatalogue(service, query), skuOf, shapes.catalogueShape),
+          shapes.unlimitedStock,
+        ),
       };
     },
   },
@@ -270,4 +281,27 @@ export function handleApiRequest(
     if (error instanceof ServiceError) return { status: error.status, body: present.refusal(dialect, error) };
     throw error;
   }
+}
+
+/**
+ * An unlimited item's stock as the `unlimited_stock` switch says it (§13: live clients disagree on
+ * it): every item of the answer whose stock is unlimited (null, or -1 beside `unlimited_stock: true`)
+ * gets `null`, no stock field, or `-1`. The dialect's own way by default.
+ */
+function withUnlimitedStock<T>(body: T, mode: UnlimitedStock): T {
+  if (mode === "dialect") return body;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== "object") return;
+    const record = value as Record<string, unknown>;
+    const unlimited =
+      "stock" in record && (record.stock === null || (record.stock === -1 && record.unlimited_stock === true));
+    if (unlimited) {
+      if (mode === "missing") delete record.stock;
+      else record.stock = mode === "null" ? null : -1;
+    }
+    for (const child of Object.values(record)) visit(child);
+  };
+  visit(body);
+  return body;
 }

@@ -64,6 +64,8 @@ export function lockStatus(lock: LockRecord, now: number): LockStatus {
 
 export interface TopUpRecord {
   token: string;
+  /** The ref_id the request gave, if any (a top-up looked up as a transaction, §13). */
+  refId?: string;
   apiKey: string;
   amount: number;
   fee: number;

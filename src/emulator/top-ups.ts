@@ -35,8 +35,11 @@ export function requestTopUp(
   }
   errors.throwIfAny();
 
+  const refId = typeof body.ref_id === "string" && body.ref_id.trim() !== "" ? body.ref_id : undefined;
   const now = service.now();
   const topUp: TopUpRecord = {
+    // A bot sends a ref_id of its own to look the top-up up later (§13); kept, never required.
+    ...(refId !== undefined ? { refId } : {}),
     token: service.random.characters(24, "abcdefghijklmnopqrstuvwxyz0123456789"),
     apiKey: account.apiKey,
     amount: amount!,
@@ -90,4 +93,33 @@ export function payTopUp(service: EmulatedService, token: string): { outcome: Pa
   topUp.paidAt = now;
   service.changed();
   return { outcome: "paid", topUp };
+}
+
+/**
+ * A top-up as live transaction rows suggest it is (§13, behind the `top_up_trx` switch): found by the
+ * ref_id it was requested with, with its status, amount, links and expiry. Undefined when none has it.
+ */
+export function topUpAsTransaction(
+  service: EmulatedService,
+  account: AccountRecord,
+  reference: string,
+  publicBaseUrl: string,
+) {
+  const topUp = service.state.topUps.find((t) => t.apiKey === account.apiKey && t.refId === reference);
+  if (!topUp) return undefined;
+  const invoice = `DEP${topUp.token.slice(0, 12).toUpperCase()}`;
+  return {
+    invoice,
+    ref_id: reference,
+    status: topUpStatus(topUp, service.now()),
+    price: topUp.amount,
+    fees: topUp.fee,
+    amount: topUp.amount + topUp.fee,
+    payment_method: topUp.channel,
+    payment_link: `${publicBaseUrl}/pay/${topUp.token}`,
+    qr_link: `${publicBaseUrl}/pay/${topUp.token}?view=qr`,
+    expired_at: formatUtc(topUp.expiresAt),
+    created_at: formatUtc(topUp.createdAt),
+    items: [],
+  };
 }

@@ -104,6 +104,7 @@ for (const dialect of dialects) {
       for (const e of entries.filter((x) => x.what === "sandbox order" || x.what === "stock lock"))
         expect(e.net).toBe(0);
       expect(entries.find((e) => e.what === "top-up")).toMatchObject({ status: "paid" });
-    });
+      // A day of a dozen commands: more than the default 30 s on a busy machine.
+    }, 120_000);
   });
 }
