@@ -154,9 +154,15 @@ export class InterruptedError extends ResellerError {
   readonly exitCode = ExitCode.interrupted;
   /** Stopped with no request of ours in flight: before one was written to a socket (connecting, a proxy's CONNECT), or between attempts. */
   readonly nothingInFlight: boolean;
-  constructor(message = say.errors.interrupted, options: { suggestion?: string; nothingInFlight?: boolean } = {}) {
+  /** Stopped while a money request was in flight: its outcome is unknown until it is settled. */
+  readonly inFlight: boolean;
+  constructor(
+    message = say.errors.interrupted,
+    options: { suggestion?: string; nothingInFlight?: boolean; inFlight?: boolean } = {},
+  ) {
     super("INTERRUPTED", message, options);
     this.nothingInFlight = options.nothingInFlight === true;
+    this.inFlight = options.inFlight === true;
   }
 }
 

@@ -15,12 +15,20 @@ import {
   OutcomeUnknownError,
   PartlyDeliveredError,
   ResellerError,
+  ServiceError,
   UsageError,
 } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
-import { accountName, checkOrderAccounts, settleMissingZones, type LineAccount } from "../orders/account-check.js";
+import {
+  accountName,
+  accountWords,
+  checkOrderAccounts,
+  itemWords,
+  type LineAccount,
+  settleMissingZones,
+} from "../orders/account-check.js";
 import { checkStock, shortBalance } from "../orders/before-paying.js";
 import { operatorDoubts, refuseDoubts, regionDoubts, type Doubt } from "../orders/customer-checks.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
@@ -157,8 +165,7 @@ function withOutcome(body: unknown, judged: OrderVerdict, amount: number | null 
  * unknown (settle it), delivery failed or partial (refunded).
  */
 function withVerdict(error: unknown, sent: boolean): unknown {
-  if (!(error instanceof ResellerError) || (error instanceof InterruptedError && !/in flight/.test(error.message)))
-    return error;
+  if (!(error instanceof ResellerError) || (error instanceof InterruptedError && !error.inFlight)) return error;
   // Stopped before the purchase was sent (an item not found, an account that does not exist): not sent.
   if (!sent) {
     if (error.exitCode !== ExitCode.usage && error.details?.outcome === undefined)
@@ -260,7 +267,7 @@ async function waitAndShow(
   noteLatestStatus(ctx, waited.result.data);
   const t = waited.result.data;
   const judged = orderVerdict(t, waited.finished);
-  const { verdict, refunded } = judged;
+  const { verdict } = judged;
   // The customer's receipt: beside the answer in --json, else printed after it (even when the delivery failed).
   const receipt = receiptOf ? await customerReceipt(ctx, t, receiptOf.order, receiptOf.lang) : undefined;
   const answer = withOutcome(waited.result.body, judged, t.amount ?? bought.amount);
@@ -275,14 +282,8 @@ async function waitAndShow(
         }
       : waited.result;
   try {
+    // A failed delivery is thrown worded with the verdict's refund.
     showTransaction(ctx.output, result, waited.finished, timeout, { waited: true, verdict: judged });
-  } catch (error) {
-    if (error instanceof DeliveryFailedError && refunded !== undefined) {
-      // A number, as stdout's `refunded` and a bulk row's are; the printer says it in Rupiah.
-      error.details = { outcome: "delivery_failed", refunded, ...(error.details ?? {}) };
-      error.message = error.message.replace(/\.?$/, `; ${formatRupiah(refunded)} refunded.`).replace(/\.;/, ";");
-    }
-    throw error;
   } finally {
     if (receipt && ctx.output.mode !== "json") ctx.output.document(`\n${receipt.text}`);
   }
@@ -344,10 +345,19 @@ async function consentToRepeat(
 function reportAccounts(ctx: Context, accounts: LineAccount[]): void {
   const missing = accounts.find((a) => a.state === "not_found");
   if (missing?.state === "not_found") {
-    const error = missing.error;
-    error.message = `${error.message.replace(/\.$/, "")}; nothing was bought.`;
-    error.suggestion = "Check the id (and zone) with the customer, or buy anyway with --no-validate.";
-    throw error;
+    const { error, account, line } = missing;
+    // The service's refusal, said as this purchase's: the same code, status and answer.
+    throw new ServiceError(
+      error.status,
+      error.code,
+      `There is no account ${accountWords(account)} for ${itemWords(line.item)}; nothing was bought.`,
+      error.body,
+      {
+        suggestion: "Check the id (and zone) with the customer, or buy anyway with --no-validate.",
+        ...(error.details ? { details: error.details } : {}),
+        definite: error.definite,
+      },
+    );
   }
   for (const a of accounts) {
     if (a.state === "found") ctx.output.info(`Account for ${a.line.item.name}: ${accountName(a.result)}.`);

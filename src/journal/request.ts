@@ -250,6 +250,7 @@ export async function journalRequest<T>(
           `Interrupted while the ${noun} was in flight: its outcome is unknown${refId ? ` (ref_id ${refId})` : ""}.`,
           {
             suggestion: `Run \`reseller reconcile\`${refId ? ` or \`reseller trx show ${refId}\`` : ""} to settle it; nothing is lost.`,
+            inFlight: true,
           },
         );
       }

@@ -18,11 +18,11 @@ export interface CustomerAccount {
   zoneId?: string;
 }
 
-function itemWords(item: Item): string {
+export function itemWords(item: Item): string {
   return `item ${item.id} (${item.name})`;
 }
 
-function accountWords(account: CustomerAccount): string {
+export function accountWords(account: CustomerAccount): string {
   return `${account.customerId}${account.zoneId !== undefined ? ` (zone ${account.zoneId})` : ""}`;
 }
 

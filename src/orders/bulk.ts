@@ -261,9 +261,7 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
  */
 function fromFailure(base: ReturnType<typeof baseOf>, error: unknown): BulkResult {
   if (error instanceof ResellerError) {
-    const unknown =
-      error.exitCode === ExitCode.outcomeUnknown ||
-      (error.exitCode === ExitCode.interrupted && /in flight/.test(error.message));
+    const unknown = error.exitCode === ExitCode.outcomeUnknown || (error instanceof InterruptedError && error.inFlight);
     const sent = unknown || error.exitCode === ExitCode.refused;
     return {
       ...base,

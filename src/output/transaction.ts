@@ -8,7 +8,7 @@ import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine 
 import { DeliveryFailedError, PartlyDeliveredError } from "../errors.js";
 import type { OrderVerdict } from "../orders/verdict.js";
 import { isFailedKind } from "../api/status.js";
-import { formatDuration, formatIsoUtc } from "./format.js";
+import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
 import {
   copyable,
   customerCell,
@@ -337,7 +337,10 @@ export function showTransaction(
     );
     return;
   }
-  const failure = options.verdict?.verdict === "partial" ? partialDelivery(t, options.verdict) : deliveryFailure(t);
+  const failure =
+    options.verdict?.verdict === "partial"
+      ? partialDelivery(t, options.verdict)
+      : deliveryFailure(t, options.verdict?.refunded);
   if (!failure) return;
   if (options.waited) throw failure;
   const lines = Object.entries(failure.details ?? {})
@@ -383,8 +386,11 @@ export function partialDelivery(t: Transaction, judged: OrderVerdict): PartlyDel
   });
 }
 
-/** Whether the purchase's delivery failed, as the error that says so: which items, for whom, and the provider's words. */
-export function deliveryFailure(t: Transaction): DeliveryFailedError | undefined {
+/**
+ * Whether the purchase's delivery failed, as the error that says so: which items, for whom, the
+ * provider's words and, when the verdict knows it, what was refunded.
+ */
+export function deliveryFailure(t: Transaction, refunded?: number): DeliveryFailedError | undefined {
   // The same test as the verdict's (orders/verdict.ts): a failed dispatch or SMM order, or the whole order.
   const { h2h: failed, smm: failedSmm } = failedLines(t);
   const whole = isFailedKind(t.status?.kind);
@@ -401,7 +407,8 @@ export function deliveryFailure(t: Transaction): DeliveryFailedError | undefined
           ...failedSmm.map((r) => `${named(r.itemId)} (SMM order ${r.orderId ?? "-"} ${r.status!.text})`),
         ].join(", ")
       : `the order is ${t.status!.text}`;
-  const details: Record<string, unknown> = {};
+  // A number, as stdout's `refunded` and a bulk row's are; the message says it in Rupiah.
+  const details: Record<string, unknown> = refunded === undefined ? {} : { outcome: "delivery_failed", refunded };
   failed.forEach((r, i) => {
     const name =
       failed.length === 1
@@ -411,7 +418,9 @@ export function deliveryFailure(t: Transaction): DeliveryFailedError | undefined
   });
   if (t.refId) details.ref_id = t.refId;
   if (t.invoice) details.invoice = t.invoice;
-  return new DeliveryFailedError(`Delivery failed: ${what}${t.note ? `. ${t.note}` : "."}`, {
+  const note = t.note ? `. ${t.note.replace(/\.$/, "")}` : "";
+  const refund = refunded === undefined ? "" : `; ${formatRupiah(refunded)} refunded`;
+  return new DeliveryFailedError(`Delivery failed: ${what}${note}${refund}.`, {
     details,
     suggestion: "Check the customer data, then buy again with a new ref_id (this one is used).",
   });

@@ -239,6 +239,8 @@ describe("journalRequest", () => {
     // Only a purchase that may have landed is said to be in flight, with how to settle it.
     if (outcome === "unknown") expect(error.message).toMatch(/in flight: its outcome is unknown/);
     else expect(error.message).not.toMatch(/in flight/);
+    // Said by a property, so a bulk row or a verdict never reads it out of the words.
+    expect(error.inFlight).toBe(outcome === "unknown");
   });
 
   it("Ctrl-C with the request written to the socket: journal `unknown`", async () => {
