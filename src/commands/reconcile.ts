@@ -171,6 +171,8 @@ export async function run(ctx: Context): Promise<number | void> {
         at: entry.at,
         outcome: answer.outcome,
         ...answer.details,
+        // Which sale the answer is about, as the journal recorded it.
+        lines: journalLines(entry).map((l) => ({ item_id: l.itemId, quantity: l.quantity, customer: l.customer })),
       })),
     });
   } else {
@@ -191,16 +193,23 @@ export async function run(ctx: Context): Promise<number | void> {
       ],
       results.map(({ entry, answer }): Cell[] => {
         const lines = journalLines(entry);
-        const customer = customersOf(lines, ctx.output.mode === "plain" ? "," : ", ");
-        return [
+        const first = [
           ctx.output.time(entry.at),
           entry.kind,
           referenceOf(entry, answer),
           outcomeCell({ ...entry, outcome: answer.outcome }, now),
           answer.say,
-          itemText(lines, names) || undefined,
-          customer ? customerCell(customer) : undefined,
         ];
+        // Piped as `trx list` appends them: item ids, quantities and customers, comma-separated per line.
+        if (ctx.output.mode === "plain")
+          return [
+            ...first,
+            lines.map((l) => l.itemId ?? "").join(","),
+            lines.map((l) => l.quantity ?? "").join(","),
+            customersOf(lines, ","),
+          ];
+        const customer = customersOf(lines);
+        return [...first, itemText(lines, names) || undefined, customer ? customerCell(customer) : undefined];
       }),
     );
   }

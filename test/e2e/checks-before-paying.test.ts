@@ -161,6 +161,12 @@ describe("reconcile names the item and the customer", () => {
     harness.emulator.faults.configure({ down: true });
     const lost = await running.done;
     expect(lost.exitCode, lost.stderr).toBe(5);
+    // Still down: --json lists the entry, still unknown, with the lines it asked for.
+    const stillDown = await reseller.run(["reconcile"], { mode: "json" });
+    expect(stillDown.exitCode).toBe(5);
+    expect(stillDown.json().entries[0].lines).toEqual([{ item_id: 12, quantity: 1, customer: "081234567890" }]);
+    const piped = await reseller.run(["reconcile"]);
+    expect(piped.stdout.trim().split("\t").slice(-3)).toEqual(["12", "1", "081234567890"]);
     harness.emulator.faults.reset();
     const shown = await reseller.run(["reconcile"], { mode: "table", env: { COLUMNS: "80" } });
     expect(shown.exitCode, shown.stderr).toBe(0);
