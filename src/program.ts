@@ -60,8 +60,22 @@ function langOnCommandLine(command: CommandUnknownOpts): SettingValue<"language"
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** Help text declared here in English, in the reader's language (src/messages: `declared`). */
+function declared(text: string): string {
+  return Object.hasOwn(say.declared, text) ? say.declared[text]! : text;
+}
+
+/** What commander made of a declared text (`… (default: 4)`), its declared part in the reader's language. */
+function inLanguage(text: string, made: string): string {
+  return text && made.startsWith(text) ? declared(text) + made.slice(text.length) : made;
+}
+
+/** Example command lines; a comment after ` # ` is for people, in their language. */
 function examples(...lines: string[]): string {
-  return `\n${say.help.examples}\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
+  const said = lines.map((line) =>
+    line.replace(/(\s#\s+)(.+)$/, (_all, mark: string, words: string) => mark + declared(words)),
+  );
+  return `\n${say.help.examples}\n${said.map((l) => `  $ ${l}`).join("\n")}\n`;
 }
 
 /**
@@ -69,7 +83,7 @@ function examples(...lines: string[]): string {
  * `one line per X, tab-separated: a, b, c`, or a record's `label<TAB>value lines: a, b`.
  */
 function piped(text: string): string {
-  return `\n${say.help.piped(text)}\n`;
+  return `\n${say.help.piped(declared(text))}\n`;
 }
 
 /** The topics `reseller help TOPIC` answers beside the commands. */
@@ -106,7 +120,7 @@ function formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
   const inWords = (usage: string) =>
     usage.replace("[options]", say.help.optionsWord).replace("[command]", say.help.commandWord);
   const commandItem = (c: CommandUnknownOpts) =>
-    item(inWords(helper.subcommandTerm(c)), helper.subcommandDescription(c));
+    item(inWords(helper.subcommandTerm(c)), inLanguage(c.description(), helper.subcommandDescription(c)));
   // commander's own help flag and `(default: …)` in the reader's language too.
   const optionItems = helper
     .visibleOptions(cmd)
@@ -115,16 +129,18 @@ function formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
         helper.optionTerm(o),
         o.long === "--help"
           ? say.help.helpFlag
-          : helper.optionDescription(o).replace(/\(default: /, `(${say.help.defaultIs}: `),
+          : inLanguage(o.description, helper.optionDescription(o)).replace(/\(default: /, `(${say.help.defaultIs}: `),
       ),
     );
   let out = [`${say.help.usage} ${inWords(helper.commandUsage(cmd))}`, ""];
-  const description = helper.commandDescription(cmd);
+  const description = inLanguage(cmd.description(), helper.commandDescription(cmd));
   if (description) out.push(helper.boxWrap(description, width), "");
   out = out.concat(
     list(
       say.help.arguments,
-      helper.visibleArguments(cmd).map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a))),
+      helper
+        .visibleArguments(cmd)
+        .map((a) => item(helper.argumentTerm(a), inLanguage(a.description, helper.argumentDescription(a)))),
     ),
   );
   const commands = helper.visibleCommands(cmd);
@@ -635,7 +651,7 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
     .addHelpText(
       "after",
       piped("one line, tab-separated: invoice, ref_id, status, amount, created, outcome") +
-        "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, partial, delivery_failed, refused, not_sent, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.\n" +
+        `${declared("With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, partial, delivery_failed, refused, not_sent, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.")}\n` +
         examples(
           "reseller buy --item 12 --qty 1 --note 081234567890",
           "reseller buy --item 22 --qty 1 --note 123456789   # names the account first",

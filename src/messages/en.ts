@@ -315,6 +315,11 @@ export const en = {
     },
   },
   trxNotFound: (ref: string) => `No transaction has the ref_id or invoice ${ref}.`,
+  /**
+   * Help declared in English beside the commands (src/program.ts) and the settings' table, keyed by that
+   * English text: English needs no entry; test/unit/messages.test.ts names what another language lacks.
+   */
+  declared: {} as Readonly<Record<string, string>>,
   usage: {
     see: (path: string) => `See \`${path} --help\`.`,
     read: (command: string) => `See \`${command}\`.`,

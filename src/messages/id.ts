@@ -93,7 +93,7 @@ export const id: Messages = {
     defaultIs: "bawaan",
     globalFlags: (flags: string) => `Opsi umum: ${flags} (lihat \`reseller --help\`).`,
     piped: (text: string) => `Lewat pipe, ${text}.`,
-    more: "Lainnya: reseller help PERINTAH, reseller help environment, reseller help exit-codes",
+    more: "Lainnya: reseller help PERINTAH, reseller help environment,\n         reseller help exit-codes",
     topicCommand: "opsi, contoh dan kolom pipe sebuah perintah (`help lock add`)",
     topicEnvironment: "variabel lingkungan dan opsi yang diwakilinya",
     topicExitCodes: "arti tiap kode keluar, untuk skrip",
@@ -310,6 +310,107 @@ export const id: Messages = {
     },
   },
   trxNotFound: (ref: string) => `Tidak ada transaksi dengan ref_id atau invoice ${ref}.`,
+  declared: {
+    "Buy prepaid digital goods from the Reseller Commerce Service: balance, top-ups, purchases, stock locks.":
+      "Beli produk digital prabayar dari Reseller Commerce Service: saldo, isi saldo, pembelian, kunci stok.",
+    "save an API key for the profile (hidden prompt, or stdin with --with-key); checks it first":
+      "simpan API key untuk profil (diketik tersembunyi, atau dari stdin dengan --with-key); dicek dulu",
+    "print the version of reseller (also -v and --version)": "tampilkan versi reseller (juga -v dan --version)",
+    "help for a command, or a topic: environment (variables and flags), exit-codes":
+      "bantuan sebuah perintah, atau topik: environment (variabel dan opsi), exit-codes",
+    "forget the profile's API key": "hapus API key dari profil",
+    "read and change stored settings": "lihat dan ubah pengaturan tersimpan",
+    "your balance, in real time": "saldo Anda, saat ini juga",
+    "payment channels for top-ups, with their fees": "metode pembayaran untuk isi saldo, beserta biayanya",
+    "top up the balance: get a payment link (asks for what is missing on a terminal)":
+      "isi saldo: dapatkan link pembayaran (yang kurang ditanyakan di terminal)",
+    "one item: name, price, stock, minimum order, required fields, open-amount range, account check":
+      "satu produk: nama, harga, stok, minimal order, isian wajib, rentang nominal bebas, cek akun",
+    "the account name behind a customer id, before paying (items whose account check is offered)":
+      "nama akun di balik ID pelanggan, sebelum bayar (produk yang menyediakan cek akun)",
+    "the catalogue, one row per buyable variant, from a copy kept up to date with what changed":
+      "katalog, satu baris per varian yang bisa dibeli, dari salinan yang diperbarui sesuai perubahan",
+    "your selling prices: each item's cost, selling price and margin, or a price list for customers":
+      "harga jual Anda: modal, harga jual dan margin tiap produk, atau daftar harga untuk pelanggan",
+    "buy with your balance: one item, a cart of several, or many orders from a file":
+      "beli pakai saldo: satu produk, keranjang berisi beberapa, atau banyak order dari file",
+    transactions: "transaksi",
+    "the receipt for your customer: item, customer, serial or licence, your selling price, a status they understand":
+      "struk untuk pelanggan: produk, pelanggan, SN atau lisensi, harga jual Anda, status yang mereka pahami",
+    "reserve stock for a while before your buyer pays": "kunci stok sebentar sebelum pembeli Anda bayar",
+    "this month's top 10 resellers": "10 reseller teratas bulan ini",
+    "a test order: neither balance nor stock changes": "order uji coba: saldo dan stok tidak berubah",
+    "the ledger of money-moving requests, newest first": "catatan permintaan yang memindahkan dana, terbaru dulu",
+    "the books: orders by outcome, spent, refunded, revenue, profit and top-ups, per hour, day, product or customer":
+      "pembukuan: order per hasil, belanja, dana dikembalikan, omzet, laba dan isi saldo, per jam, hari, produk atau pelanggan",
+    "settle journal entries whose outcome is unknown by asking the service":
+      "pastikan transaksi di jurnal yang hasilnya belum pasti dengan bertanya ke layanan",
+    "run the local service emulator (rehearse without spending money)":
+      "jalankan emulator layanan di mesin ini (latihan tanpa keluar uang)",
+    "the service's webhooks: where they go, their secret, and a local receiver":
+      "webhook layanan: tujuannya, secret-nya, dan penerima di mesin ini",
+    "print a shell completion script": "tampilkan skrip pelengkap otomatis untuk shell",
+    "print the version (also `reseller version`)": "tampilkan versi (juga `reseller version`)",
+    "print the service's JSON (errors as JSON on stderr)":
+      "tampilkan JSON dari layanan (kegagalan sebagai JSON di stderr)",
+    "filter the JSON with jq (implies --json); strings print raw, like gh --jq":
+      "saring JSON dengan jq (berarti --json); teks dicetak apa adanya, seperti gh --jq",
+    'which stored account (env RESELLER_PROFILE; default "default")':
+      'akun tersimpan yang dipakai (env RESELLER_PROFILE; bawaan "default")',
+    "service address, the part before /v1; its scheme and host are taken in lower case (env RESELLER_BASE_URL)":
+      "alamat layanan, bagian sebelum /v1; skema dan host-nya dibaca huruf kecil (env RESELLER_BASE_URL)",
+    "per request (env RESELLER_TIMEOUT; default 30)":
+      "batas waktu per permintaan, detik (env RESELLER_TIMEOUT; bawaan 30)",
+    "no colours (also NO_COLOR, CLICOLOR=0)": "tanpa warna (juga NO_COLOR, CLICOLOR=0)",
+    "never prompt; a missing value is exit 2 naming the flag (also RESELLER_NO_INPUT, CI)":
+      "jangan pernah bertanya; nilai yang kurang jadi kode keluar 2 dengan nama opsinya (juga RESELLER_NO_INPUT, CI)",
+    "log each HTTP exchange to stderr, the API key cut to its last 4 characters (also RESELLER_DEBUG=1)":
+      "catat tiap pertukaran HTTP ke stderr, API key dipotong jadi 4 karakter terakhir (juga RESELLER_DEBUG=1)",
+    "allow a plain http:// base URL that is not this machine": "izinkan alamat http:// biasa yang bukan mesin ini",
+    "the language people read: id (Bahasa Indonesia) or en; else the locale (id_* is Indonesian), else English (env RESELLER_LANG)":
+      "bahasa tampilan: id (Bahasa Indonesia) atau en; kalau tidak diisi, mengikuti locale (id_* berarti Indonesia), selain itu Inggris (env RESELLER_LANG)",
+    "item (variant) id": "id produk (varian)",
+    quantity: "jumlah",
+    "customer data: target number, user id, or an SMM JSON note":
+      "data pelanggan: nomor tujuan, user id, atau catatan JSON SMM",
+    "SMM: link or username; builds the JSON note": "SMM: link atau username; catatan JSON disusun otomatis",
+    "SMM: an extra option (repeat for more)": "SMM: opsi tambahan (ulangi untuk lebih dari satu)",
+    "SMM: comment for comment services": "SMM: komentar untuk layanan komentar",
+    "one transaction with several items: a JSON array of {item_id, quantity, note}; - for stdin":
+      "satu transaksi berisi beberapa produk: array JSON {item_id, quantity, note}; - untuk stdin",
+    "many transactions from orders.csv or orders.jsonl": "banyak transaksi dari orders.csv atau orders.jsonl",
+    "with --file: orders in flight at once (default 4)": "dengan --file: order yang diproses bersamaan (bawaan 4)",
+    "with --file: also write each result as a JSON line here":
+      "dengan --file: tulis juga tiap hasil sebagai baris JSON ke sini",
+    "with --file: skip orders that match a recent purchase (same item, quantity, customer) and buy the new ones":
+      "dengan --file: lewati order yang sama dengan pembelian terakhir (produk, jumlah, pelanggan sama) dan beli yang baru",
+    "buy again what matches a recent purchase (same item, quantity, customer) without asking; with --file, those rows":
+      "beli lagi yang sama dengan pembelian terakhir (produk, jumlah, pelanggan sama) tanpa bertanya; dengan --file, baris-baris itu",
+    "how far back the repeat check looks, in hours (default: the profile's repeat_window, else 48)":
+      "seberapa jauh ke belakang cek pembelian ulang, dalam jam (bawaan: repeat_window profil, kalau tidak 48)",
+    "your reference id (default: generated and printed)": "id referensi Anda (bawaan: dibuat otomatis dan ditampilkan)",
+    "use a stock lock from `reseller lock add`": "pakai kunci stok dari `reseller lock add`",
+    "wait until delivered, then show serial numbers / licences": "tunggu sampai terkirim, lalu tampilkan SN / lisensi",
+    "with --wait: give up waiting after this many seconds (default: the profile's wait_timeout, else 300)":
+      "dengan --wait: berhenti menunggu setelah sekian detik (bawaan: wait_timeout profil, kalau tidak 300)",
+    "do not ask for confirmation": "tanpa konfirmasi",
+    "open amount: the amount asked for (provider_qty: 50000, 50.000, 50rb); the note is then the target":
+      "nominal bebas: nominal yang diminta (provider_qty: 50000, 50.000, 50rb); catatan jadi tujuannya",
+    "open amount: the game's zone, sent in the note as zone_id":
+      "nominal bebas: zona game, dikirim di catatan sebagai zone_id",
+    "print the customer's receipt once delivered (implies --wait; see `reseller receipt`)":
+      "cetak struk pelanggan setelah terkirim (berarti --wait; lihat `reseller receipt`)",
+    "with --file: write each delivered (or partly delivered) order's receipt to this file, separated (implies --wait)":
+      "dengan --file: tulis struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
+    "do not check the customer's account before buying": "jangan cek akun pelanggan sebelum beli",
+    "skip the checks of the customer data: a phone number's form (08…, 10-13 digits) and operator, a game account's region":
+      "lewati cek data pelanggan: bentuk nomor HP (08…, 10-13 digit) dan operatornya, region akun game",
+    "one line, tab-separated: invoice, ref_id, status, amount, created, outcome":
+      "satu baris, dipisah tab: invoice, ref_id, status, amount, created, outcome",
+    "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, partial, delivery_failed, refused, not_sent, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.":
+      "Dengan --wait, baris-baris `reseller trx show`. Dengan --file, satu baris per order: baris, ref_id, outcome (bought, delivered, partial, delivery_failed, refused, not_sent, unknown), kode keluar, invoice, amount, status, kode kegagalan, produk, pelanggan, dana dikembalikan, lalu yang diserahkan (SN, lisensi), satu kolom masing-masing.",
+    "names the account first": "sebut nama akunnya dulu",
+  },
   usage: {
     see: (path: string) => `Lihat \`${path} --help\`.`,
     read: (command: string) => `Lihat \`${command}\`.`,

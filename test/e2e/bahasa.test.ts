@@ -80,7 +80,9 @@ function englishIn(screen: string): string[] {
     // As Indonesian resellers write it too.
     .replace(/\bAPI key\b/g, " ")
     .replace(/`[^`]*`/g, " ")
-    .replace(/--[\w-]+/g, " ")
+    // Flags and their values' names, example lines, a help list's command or flag column, field and
+    // setting names (provider_qty, repeat_window) and JSON keys.
+    .replace(/--[\w-]+|<[^>]*>|^ +\$ .*$|^ {2}\S.*? {2,}|\b[a-z]+_[a-z_]+\b|\{[^}]*\}/gm, " ")
     .replace(/\b[A-Z][A-Z0-9_]{2,}\b/g, " ")
     .replace(/https?:\S+/g, " ")
     .toLowerCase()
@@ -147,6 +149,21 @@ describe("messages in both languages against the emulator", () => {
   const harness = useEmulator();
   const run = (args: string[], language: Record<string, string> = indonesian, extra: Record<string, string> = {}) =>
     runReseller(args, { env: { ...harness.accountEnv(), COLUMNS: "80", ...language, ...extra } });
+
+  it("reseller --help and buy --help: Indonesian headings, descriptions and flags, within 80 columns", async () => {
+    for (const args of [["--help"], ["buy", "--help"], ["help"]]) {
+      const id = await run(args);
+      const en = await run(args, {});
+      expect(id.exitCode).toBe(0);
+      expect(id.stdout).toMatch(/^Cara pakai: reseller/);
+      expect(en.stdout).toMatch(/^Usage: reseller/);
+      // The piped columns' paragraph names columns and values as scripts read them (outcome, not_sent),
+      // the same in both languages, on one long line; every other line is Indonesian and fits.
+      const lines = id.stdout.split("\n").filter((line) => !/^(Lewat pipe|Dengan --wait)/.test(line));
+      expect(englishIn(lines.join("\n")), id.stdout).toEqual([]);
+      expect(lines.filter((line) => [...line].length > 80)).toEqual([]);
+    }
+  });
 
   it("a usage error: said in Indonesian, exit 2, nothing sent", async () => {
     const r = await run(["buy", "--quantity", "3"]);

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "../../src/messages/en.js";
 import { id } from "../../src/messages/id.js";
 import { chooseLanguage, languageFlagOf, localeLanguage } from "../../src/messages/language.js";
+import { buildProgram } from "../../src/program.js";
 
 type Tree = { [key: string]: unknown };
 
@@ -32,8 +33,11 @@ function said(message: Function): string {
 const markersIn = (text: string) => [...text.matchAll(/⟦\d+⟧/g)].map((m) => m[0]).sort();
 
 describe("the catalogues", () => {
-  const english = new Map(leaves(en));
-  const indonesian = new Map(leaves(id));
+  // `declared` is keyed by the English help itself: English has no entries, the test below checks it.
+  const { declared: _en, ...englishTree } = en;
+  const { declared: _id, ...indonesianTree } = id;
+  const english = new Map(leaves(englishTree));
+  const indonesian = new Map(leaves(indonesianTree));
 
   it("have the same messages", () => {
     expect([...indonesian.keys()].sort()).toEqual([...english.keys()].sort());
@@ -63,6 +67,21 @@ describe("the catalogues", () => {
         /[a-z]{4,}/.test(message.replace(/`[^`]*`|--[\w-]+|[A-Z_]{3,}/g, "")),
     );
     expect(same.map(([key]) => key)).toEqual([]);
+  });
+});
+
+describe("the help declared beside the commands", () => {
+  // The screens converted so far: the root's help and buy's. Other commands' own help is still English.
+  it("has an Indonesian text for every description and flag on `reseller --help` and `reseller buy --help`", () => {
+    const program = buildProgram((() => undefined) as never);
+    const buy = program.commands.find((c) => c.name() === "buy")!;
+    const texts = [
+      program.description(),
+      ...program.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.description()),
+      ...program.options.map((o) => o.description),
+      ...buy.options.map((o) => o.description),
+    ];
+    expect(texts.filter((text) => !Object.hasOwn(id.declared, text))).toEqual([]);
   });
 });
 
