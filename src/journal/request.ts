@@ -48,7 +48,8 @@ export interface JournalRequestOptions<T> {
   earlierRun?: (error: ServiceError) => Promise<T | undefined>;
   /**
    * The service answered with something that is neither a proof nor one of its refusals (a 3xx, an
-   * uncoded 4xx): returns that answer when a look-up that finds nothing makes it a refusal (exit 1).
+   * uncoded 4xx): returns the refusal to raise when a look-up that finds nothing makes it one (exit 1),
+   * worded by the caller, who knows what was asked for.
    */
   refusedWhenNotFound?: (error: unknown) => ServiceError | UnexpectedResponseError | undefined;
   /** The answer was lost: look on the service once. A result means it happened. */
@@ -376,7 +377,7 @@ export async function journalRequest<T>(
             reason: `answered ${said} without a refusal code; a look-up found no transaction with this ref_id`,
             by: "lookup",
           });
-          answered.message = `${answered.message.replace(/\.$/, "")}; the service has no ${noun} with ${refId ? `ref_id ${refId}` : "this reference"}, so nothing was charged.`;
+          // Worded by whoever gave it: it knows what was asked for.
           throw answered;
         }
       }

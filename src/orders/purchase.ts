@@ -205,7 +205,8 @@ export async function purchase(
                 : undefined;
             }
           : undefined,
-        refusedWhenNotFound: (error) => (error instanceof UnprovenAnswerError ? error.answer : undefined),
+        refusedWhenNotFound: (error) =>
+          error instanceof UnprovenAnswerError && error.answer ? notFoundRefusal(error.answer, order.refId) : undefined,
         lookUp: async () => {
           try {
             return await findOurs();
@@ -220,6 +221,34 @@ export async function purchase(
     if (error instanceof ServiceError) throw await explainRefusal(client, error, order, boughtBefore);
     throw error;
   }
+}
+
+/**
+ * An error answer without a refusal code, once a look-up by the ref_id found no purchase: a refusal,
+ * said as one, with the service's code, status and answer kept.
+ */
+function notFoundRefusal(
+  answer: ServiceError | UnexpectedResponseError,
+  refId: string,
+): ServiceError | UnexpectedResponseError {
+  // The service's own words are quoted (they may end without a stop); reseller's are a sentence already.
+  const said =
+    answer instanceof ServiceError
+      ? `The service answered${answer.status ? ` HTTP ${answer.status}` : ""} ("${answer.message}") without a refusal code.`
+      : answer.message;
+  const message = `${said} Looked up, the service has no purchase with ref_id ${refId}, so nothing was charged.`;
+  const details = answer.details ? { details: answer.details } : {};
+  if (answer instanceof ServiceError)
+    return new ServiceError(answer.status, answer.code, message, answer.body, {
+      ...details,
+      definite: answer.definite,
+      ...(answer.suggestion ? { suggestion: answer.suggestion } : {}),
+    });
+  return new UnexpectedResponseError(message, {
+    ...details,
+    ...(answer.status !== undefined ? { status: answer.status } : {}),
+    bodyExcerpt: answer.bodyExcerpt,
+  });
 }
 
 /** Words for the refusals a buyer meets: what the balance is, which purchase owns the ref_id. */
