@@ -13,6 +13,19 @@ import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal
 import { customersOf, itemText, journalLines, outcomeCell } from "../output/journal.js";
 import { copyable, customerCell, type Cell } from "../output/output.js";
 import { inPool } from "../orders/pool.js";
+import { ledgerVerdict } from "../orders/ledger.js";
+import { verdictTone, verdictWords } from "../orders/verdict.js";
+
+/**
+ * A purchase in the verdict's words on a terminal, as every table says it (bought, not sent…); other
+ * requests in the journal's. Piped rows keep the journal's outcome, which scripts read by position.
+ */
+function standing(entry: JournalEntry, now: number): Cell {
+  const journal = outcomeCell(entry, now);
+  const verdict = ledgerVerdict(entry, now);
+  if (!verdict) return journal;
+  return { human: verdictWords(verdict), plain: journal.plain, tone: verdictTone(verdict) };
+}
 
 type Answer = { outcome: "done" | "not_done" | "unknown"; details: OutcomeDetails; say: string };
 
@@ -186,7 +199,7 @@ export async function run(ctx: Context): Promise<number | void> {
         { header: "Time" },
         { header: "Kind" },
         { header: "Ref ID" },
-        { header: "Now" },
+        { header: "Outcome" },
         { header: "What it means", fit: "wrap" },
         { header: "Item", fit: "wrap" },
         { header: "Customer" },
@@ -197,7 +210,7 @@ export async function run(ctx: Context): Promise<number | void> {
           ctx.output.time(entry.at),
           entry.kind,
           referenceOf(entry, answer),
-          outcomeCell({ ...entry, outcome: answer.outcome }, now),
+          standing({ ...entry, ...answer.details, outcome: answer.outcome }, now),
           answer.say,
         ];
         // Piped as `trx list` appends them: item ids, quantities and customers, comma-separated per line.

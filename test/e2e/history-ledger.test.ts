@@ -96,14 +96,8 @@ describe("history --refresh", () => {
     );
     expect(table.stdout).toMatch(/│ top-up QRIS +│ paid +│ Rp 20\.000 +│ *$/m);
 
-    // The README's example: what was really spent since a date. It equals the balance's change.
-    const spent = await reseller.run([
-      "history",
-      "--since",
-      today.slice(0, 10),
-      "--jq",
-      '[.[] | select(.verdict == "bought" or .verdict == "delivered") | .amount] | add',
-    ]);
+    // The documented recipe (README, docs/money-safety.md): what was really spent. It equals the balance's change.
+    const spent = await reseller.run(["history", "--since", today.slice(0, 10), "--jq", "[.[] | .net // 0] | add"]);
     expect(spent.exitCode, spent.stderr).toBe(0);
     const after = harness.accountOf(apiKey).balance;
     expect(Number(spent.stdout.trim())).toBe(before - after + 20_000);
