@@ -7,6 +7,7 @@ import { money } from "../output/output.js";
 import { relativeHint } from "../output/format.js";
 import type { CatalogueEntry, KeptCatalogue } from "./cache.js";
 import { checkCategory, findItems, searchWords, type ProcessFilter } from "./search.js";
+import { say } from "../messages/messages.js";
 
 export interface ItemsOptions {
   search?: string;
@@ -69,16 +70,16 @@ function shownRow(entry: CatalogueEntry): Cell[] {
  * and region) and wraps between words at worst; the name is cut in the middle so the nominal at its
  * end still reads. The id, price and stock are never cut.
  */
-const itemColumns: Column[] = [
-  { header: "ID" },
-  { header: "Category", fit: "end", drop: 2 },
-  { header: "Product", fit: "wrap" },
-  { header: "Name", fit: "middle", min: 12 },
-  { header: "Price" },
-  { header: "Process", drop: 3 },
-  { header: "Stock" },
-  { header: "Min. order", short: "Min", drop: 4 },
-  { header: "SKU", fit: "end", drop: 1 },
+const itemColumns = (): Column[] => [
+  { header: say.headings.id },
+  { header: say.headings.category, fit: "end", drop: 2 },
+  { header: say.headings.product, fit: "wrap" },
+  { header: say.headings.name, fit: "middle", min: 12 },
+  { header: say.headings.price },
+  { header: say.headings.process, drop: 3 },
+  { header: say.headings.stock },
+  { header: say.headings.minOrder, short: say.headings.minOrderShort, drop: 4 },
+  { header: say.headings.sku, fit: "end", drop: 1 },
 ];
 
 export function showItems(
@@ -96,7 +97,7 @@ export function showItems(
   if (found.length === 0) return output.info(kept.count ? "No items match." : "The catalogue is empty.");
   const shown = output.mode === "table" ? found.slice(0, tableRowsShown) : found;
   // Piped rows keep every field as the service has it, in the order scripts read.
-  output.table(itemColumns, shown.map(output.mode === "table" ? shownRow : row));
+  output.table(itemColumns(), shown.map(output.mode === "table" ? shownRow : row));
   if (output.mode !== "table") return;
   const checked = `catalogue checked ${relativeHint(kept.synced_at, now)}`;
   if (shown.length < found.length) {
@@ -127,7 +128,7 @@ function printEveryRow(output: Output, kept: KeptCatalogue, options: Omit<ItemsO
   for (const batch of kept.entryBatches()) {
     const found = findItems(batch, options);
     for (let at = 0; at < found.length; at += rowsAtOnce)
-      output.table(itemColumns, found.slice(at, at + rowsAtOnce).map(row));
+      output.table(itemColumns(), found.slice(at, at + rowsAtOnce).map(row));
     printed += found.length;
   }
   if (printed > 0) return;

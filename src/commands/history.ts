@@ -16,6 +16,7 @@ import { customerData } from "../output/transaction.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
 import { verdictPhrase, verdictTone, type Verdict } from "../orders/verdict.js";
 import { formatRupiah } from "../output/format.js";
+import { say } from "../messages/messages.js";
 
 export interface HistoryOptions {
   unresolved: boolean;
@@ -324,15 +325,15 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
     } else {
       // The time, the standing, money and what is copied (customer, ref_id, invoice) are never cut; the item's name gives way first.
       const headers: (string | Column)[] = [
-        { header: "Time", fit: "keep" },
-        { header: "Item", fit: "middle", min: 12 },
+        { header: say.headings.time, fit: "keep" },
+        { header: say.headings.item, fit: "middle", min: 12 },
         // Copied to the customer, so never cut: beside the table with the ref_id, or listed below it.
-        { header: "Customer", fit: "keep" },
-        { header: "Outcome", fit: "keep" },
-        { header: "Amount", fit: "keep" },
-        { header: "Ref ID", fit: "keep" },
-        { header: "Invoice", fit: "keep" },
-        ...(options.allServices ? [{ header: "Service", fit: "end" as const, min: 12 }] : []),
+        { header: say.headings.customer, fit: "keep" },
+        { header: say.headings.outcome, fit: "keep" },
+        { header: say.headings.amount, fit: "keep" },
+        { header: say.headings.refId, fit: "keep" },
+        { header: say.headings.invoice, fit: "keep" },
+        ...(options.allServices ? [{ header: say.headings.service, fit: "end" as const, min: 12 }] : []),
       ];
       ctx.output.table(
         headers,

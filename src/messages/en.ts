@@ -320,6 +320,29 @@ export const en = {
    * English text: English needs no entry; test/unit/messages.test.ts names what another language lacks.
    */
   declared: {} as Readonly<Record<string, string>>,
+  /** Table headings, the same word for the same column everywhere. */
+  headings: {
+    id: "ID",
+    category: "Category",
+    product: "Product",
+    name: "Name",
+    price: "Price",
+    process: "Process",
+    stock: "Stock",
+    minOrder: "Min. order",
+    minOrderShort: "Min",
+    sku: "SKU",
+    created: "Created",
+    item: "Item",
+    status: "Status",
+    amount: "Amount",
+    customer: "Customer",
+    refId: "Ref ID",
+    invoice: "Invoice",
+    time: "Time",
+    outcome: "Outcome",
+    service: "Service",
+  },
   usage: {
     see: (path: string) => `See \`${path} --help\`.`,
     read: (command: string) => `See \`${command}\`.`,

@@ -10,6 +10,7 @@ import { journalFor, sentFromHere } from "../../journal/request.js";
 import { customersOf, itemText, journalLines, type JournalLine } from "../../output/journal.js";
 import { copyable, customerCell, money, statusCell, type Cell, type Column } from "../../output/output.js";
 import { pageHint } from "../../output/pages.js";
+import { say } from "../../messages/messages.js";
 
 export interface TrxListOptions {
   status?: string;
@@ -18,15 +19,15 @@ export interface TrxListOptions {
 }
 
 /** Ref ID, invoice and customer are copied, so they stand whole beside the table or below it by row number. */
-const columns: Column[] = [
-  { header: "Created" },
+const columns = (): Column[] => [
+  { header: say.headings.created },
   // What was sold: wrapped between words at worst, never cut (`1 × Mobile Legends Ph…Diamonds` said nothing).
-  { header: "Item", fit: "wrap" },
-  { header: "Status" },
-  { header: "Amount" },
-  { header: "Customer" },
-  { header: "Ref ID" },
-  { header: "Invoice" },
+  { header: say.headings.item, fit: "wrap" },
+  { header: say.headings.status },
+  { header: say.headings.amount },
+  { header: say.headings.customer },
+  { header: say.headings.refId },
+  { header: say.headings.invoice },
 ];
 
 /**
@@ -93,7 +94,7 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
   } else {
     const names = keptItemNames(ctx.settings);
     ctx.output.table(
-      columns,
+      columns(),
       data.transactions.map((t): Cell[] => {
         const lines = linesOf(t);
         const customer = customersOf(lines);
