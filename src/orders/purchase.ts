@@ -251,13 +251,28 @@ function notFoundRefusal(
   });
 }
 
-/** Words for the refusals a buyer meets: what the balance is, which purchase owns the ref_id. */
+/**
+ * The refusals a buyer meets, raised by the purchase in its own words with what it knows (the
+ * balance, which purchase owns the ref_id, the item's fields); the service's code, status and answer
+ * are kept. Any other refusal goes out as the service said it.
+ */
 async function explainRefusal(
   client: ServiceClient,
   error: ServiceError,
   order: Order,
   boughtBefore: boolean,
 ): Promise<ServiceError> {
+  const refusal = (words: { message?: string; suggestion?: string; details?: Record<string, unknown> }) => {
+    const worded = new ServiceError(error.status, error.code, words.message ?? error.message, error.body, {
+      definite: error.definite,
+      ...((words.suggestion ?? error.suggestion) !== undefined
+        ? { suggestion: words.suggestion ?? error.suggestion }
+        : {}),
+      ...(error.details || words.details ? { details: { ...(error.details ?? {}), ...(words.details ?? {}) } } : {}),
+    });
+    worded.attempt = error.attempt;
+    return worded;
+  };
   if (error.code === "BALANCE_IS_INSUFFICIENT") {
     const total = orderTotal(order);
     let balance: number | undefined;
@@ -268,34 +283,37 @@ async function explainRefusal(
     }
     const shortfall = balance === undefined ? undefined : Math.max(total - balance, 0);
     const topUp = shortfall === undefined ? undefined : Math.max(shortfall, minimumTopUp);
-    error.message =
-      balance === undefined
-        ? `Your balance cannot cover this purchase of ${formatRupiah(total)}.`
-        : `Your balance of ${formatRupiah(balance)} cannot cover this purchase of ${formatRupiah(total)}.`;
-    error.details = {
-      ...(error.details ?? {}),
-      ...(balance !== undefined ? { balance } : {}),
-      total,
-      ...(shortfall !== undefined ? { shortfall } : {}),
-    };
-    error.suggestion = `Nothing was charged. Top up with \`reseller topup${topUp ? ` --amount ${topUp}` : ""}\`, then buy again with --ref-id ${order.refId}.`;
-    return error;
+    return refusal({
+      message:
+        balance === undefined
+          ? `Your balance cannot cover this purchase of ${formatRupiah(total)}.`
+          : `Your balance of ${formatRupiah(balance)} cannot cover this purchase of ${formatRupiah(total)}.`,
+      details: {
+        ...(balance !== undefined ? { balance } : {}),
+        total,
+        ...(shortfall !== undefined ? { shortfall } : {}),
+      },
+      suggestion: `Nothing was charged. Top up with \`reseller topup${topUp ? ` --amount ${topUp}` : ""}\`, then buy again with --ref-id ${order.refId}.`,
+    });
   }
   if (error.code === "REF_ID_ALREADY_EXIST") {
-    error.message = `The ref_id ${order.refId} was used before${boughtBefore ? " by an earlier purchase from this machine (see `reseller history`)" : ""}; nothing new was bought.`;
-    error.suggestion = `See that purchase with \`reseller trx show ${order.refId}\`, or choose another --ref-id.`;
-    error.details = { ...(error.details ?? {}), ref_id: order.refId };
+    return refusal({
+      message: `The ref_id ${order.refId} was used before${boughtBefore ? " by an earlier purchase from this machine (see `reseller history`)" : ""}; nothing new was bought.`,
+      suggestion: `See that purchase with \`reseller trx show ${order.refId}\`, or choose another --ref-id.`,
+      details: { ref_id: order.refId },
+    });
   }
   if (error.code === "REQUIRED_FIELD_MISSING") {
     const named = missingFieldNames(error, order);
-    error.message = named.length
-      ? `The service refused the order: it is missing ${named.join(" and ")}; nothing was bought.`
-      : "The service refused the order: a field the item requires is missing (the service did not say which); nothing was bought.";
     const ids = [...new Set(order.lines.map((l) => l.item.id))];
-    error.suggestion = `See what the item needs with ${ids.map((id) => `\`reseller item ${id}\``).join(", ")}.`;
+    return refusal({
+      message: named.length
+        ? `The service refused the order: it is missing ${named.join(" and ")}; nothing was bought.`
+        : "The service refused the order: a field the item requires is missing (the service did not say which); nothing was bought.",
+      suggestion: `See what the item needs with ${ids.map((id) => `\`reseller item ${id}\``).join(", ")}.`,
+    });
   }
-  if (error.code.startsWith("LOCK_") && order.lockToken)
-    error.details = { ...(error.details ?? {}), lock_token: order.lockToken };
+  if (error.code.startsWith("LOCK_") && order.lockToken) return refusal({ details: { lock_token: order.lockToken } });
   return error;
 }
 
