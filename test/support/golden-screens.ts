@@ -489,7 +489,8 @@ export const goldenScreens: GoldenScreen[] = [
     name: "reconcile",
     args: ["reconcile"],
     unknown: true,
-    data: () => trxRows.flatMap((t) => [t.ref_id, t.invoice, "done"]),
+    // Each purchase stands at its verdict under Outcome (the words differ by row; each is a word of the table).
+    data: () => [...trxRows.flatMap((t) => [t.ref_id, t.invoice]), "Outcome", "bought"],
   },
   {
     name: "trx show",
