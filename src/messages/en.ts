@@ -343,6 +343,17 @@ export const en = {
     outcome: "Outcome",
     service: "Service",
   },
+  /** The verdict on an order as people read it (src/orders/verdict.ts); --json and piped rows keep the contract's words. */
+  verdicts: {
+    bought: "bought",
+    delivered: "delivered",
+    partial: "partly delivered",
+    delivery_failed: "delivery failed",
+    refused: "refused",
+    not_sent: "not sent",
+    unknown: "unknown",
+    refunded: (amount: string) => (amount ? `${amount} refunded` : "refunded"),
+  },
   usage: {
     see: (path: string) => `See \`${path} --help\`.`,
     read: (command: string) => `See \`${command}\`.`,

@@ -433,6 +433,16 @@ export const id: Messages = {
     outcome: "Hasil",
     service: "Layanan",
   },
+  verdicts: {
+    bought: "diproses",
+    delivered: "berhasil",
+    partial: "sebagian terkirim",
+    delivery_failed: "gagal",
+    refused: "ditolak",
+    not_sent: "tidak dikirim",
+    unknown: "belum pasti",
+    refunded: (amount: string) => (amount ? `dana ${amount} dikembalikan` : "dana dikembalikan"),
+  },
   usage: {
     see: (path: string) => `Lihat \`${path} --help\`.`,
     read: (command: string) => `Lihat \`${command}\`.`,

@@ -8,6 +8,7 @@
 import type { SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { isFailedKind, statusKindOf } from "../api/status.js";
 import { ExitCode } from "../errors.js";
+import { say } from "../messages/messages.js";
 import { customerData, deliveredCount, lineOf } from "../output/transaction.js";
 
 export type Verdict = "bought" | "delivered" | "partial" | "delivery_failed" | "refused" | "not_sent" | "unknown";
@@ -22,26 +23,16 @@ export const verdicts: readonly Verdict[] = [
   "unknown",
 ];
 
-const words: Record<Verdict, string> = {
-  bought: "bought",
-  delivered: "delivered",
-  partial: "partly delivered",
-  delivery_failed: "delivery failed",
-  refused: "refused",
-  not_sent: "not sent",
-  unknown: "unknown",
-};
-
-/** How a person reads the verdict; piped rows and JSON carry the word with underscores. */
+/** How a person reads the verdict, in their language; piped rows and JSON carry the contract's word with underscores. */
 export function verdictWords(verdict: Verdict): string {
-  return words[verdict];
+  return say.verdicts[verdict];
 }
 
 /** The verdict word with its refund, as people read it: `partly delivered (Rp 2.835 refunded)`. */
 export function verdictPhrase(verdict: Verdict, refunded: number | undefined, rupiah: (n: number) => string): string {
   if (verdict === "partial" || verdict === "delivery_failed")
-    return `${words[verdict]} (${refunded !== undefined ? `${rupiah(refunded)} ` : ""}refunded)`;
-  return words[verdict];
+    return `${say.verdicts[verdict]} (${say.verdicts.refunded(refunded !== undefined ? rupiah(refunded) : "")})`;
+  return say.verdicts[verdict];
 }
 
 export function isVerdict(word: unknown): word is Verdict {
