@@ -3,6 +3,7 @@
  * "no" (the default) and Ctrl-C buy nothing. Also the interactive item and quantity questions.
  */
 import { describe, expect, it } from "vitest";
+import { makeConfigDir } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { terminalEnv, useTmux } from "./tmux.js";
 
@@ -28,6 +29,34 @@ describe("buy in a terminal", () => {
     expect(await term.exitCode()).toBe(0);
     expect(account().transactions).toHaveLength(before.transactions.length + 1);
     expect(account().balance).toBeLessThan(before.balance);
+  });
+
+  it("the same order again names the earlier purchase and asks; no (the default) buys nothing, yes goes on to the confirmation", async () => {
+    const configDir = makeConfigDir();
+    const env = terminalEnv(harness.accountEnv(undefined, configDir));
+    const args = ["buy", "--item", "12", "--qty", "1", "--note", "081234560077"];
+    const first = tmux.run([...args, "--yes"], { env });
+    await first.waitFor("Bought");
+    expect(await first.exitCode()).toBe(0);
+    const before = account().transactions.length;
+    // The same customer in another spelling.
+    const again = tmux.run(["buy", "--item", "12", "--qty", "1", "--note", "+62 812-3456-0077"], { env });
+    const asked = await again.waitFor("? Buy it again?");
+    expect(asked).toMatch(/The same order was bought .*: 1 × .*\(invoice INV-\S+, ref_id\s+RSL-\S+, bought\)/s);
+    again.press("Enter");
+    await again.waitFor("Nothing bought");
+    expect(await again.exitCode()).toBe(0);
+    expect(account().transactions).toHaveLength(before);
+    const yes = tmux.run(args, { env });
+    await yes.waitFor("? Buy it again?");
+    yes.type("y");
+    yes.press("Enter");
+    await yes.waitFor("? Buy?");
+    yes.type("y");
+    yes.press("Enter");
+    await yes.waitFor("Bought");
+    expect(await yes.exitCode()).toBe(0);
+    expect(account().transactions).toHaveLength(before + 1);
   });
 
   it("buys nothing when declined", async () => {
