@@ -19,6 +19,7 @@ import {
   UsageError,
 } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
+import { customerData } from "../output/transaction.js";
 import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
 import {
@@ -321,7 +322,9 @@ async function consentToRepeat(
     `ref_id ${earlier.refId}`,
     verdictPhrase(verdict, earlier.refunded, formatRupiah),
   ].filter(Boolean);
-  const message = `The same order was bought ${ctx.output.time(earlier.at).human}: ${describeOrder(order)} (${named.join(", ")}).`;
+  const customers = [...new Set(order.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
+  const whom = customers.length ? ` for ${customers.join(", ")}` : "";
+  const message = `The same order was bought ${ctx.output.time(earlier.at).human}: ${describeOrder(order)}${whom} (${named.join(", ")}).`;
   if (!ctx.canPrompt || yes)
     throw new UsageError(message, {
       code: "REPEATED_ORDER",
