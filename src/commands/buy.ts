@@ -46,6 +46,7 @@ import {
   type OrderVerdict,
   type Verdict,
 } from "../orders/verdict.js";
+import { say } from "../messages/messages.js";
 
 export type { BuyOptions } from "../orders/buy-request.js";
 
@@ -103,7 +104,7 @@ async function buyOrder(
     refuseDoubts(doubts);
   }
 
-  ctx.output.info(`Buying ${describeOrder(order)} for ${formatRupiah(orderTotal(order))} (ref_id ${order.refId})…`);
+  ctx.output.info(say.buy.buying(describeOrder(order), formatRupiah(orderTotal(order)), order.refId));
   progress.started = true;
   const bought = await purchase(ctx, client, order);
   // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
@@ -202,12 +203,10 @@ function reportPurchase(
     );
   }
   const amount = bought.amount ?? orderTotal(order);
-  const what = `${describeOrder(order)} for ${formatRupiah(amount)}${bought.invoice ? `: invoice ${bought.invoice}` : ""}, ref_id ${bought.refId}`;
+  const what = say.buy.what(describeOrder(order), formatRupiah(amount), bought.invoice ?? "", bought.refId);
   if (verdict === "delivery_failed")
-    ctx.output.warn(
-      `Bought ${what}, and its delivery has already failed${refunded !== undefined ? `: ${formatRupiah(refunded)} refunded` : ""}.`,
-    );
-  else ctx.output.success(`Bought ${what}.`);
+    ctx.output.warn(say.buy.boughtButFailed(what, refunded !== undefined ? formatRupiah(refunded) : ""));
+  else ctx.output.success(say.buy.bought(what));
 }
 
 /** Piped: one row (invoice, ref_id, status, amount, created, outcome); on a terminal a record, the invoice and ref_id whole. */
@@ -290,7 +289,12 @@ async function waitAndShow(
   }
   if (ctx.output.mode !== "json")
     ctx.output.success(
-      `${verdict === "delivered" ? "Delivered" : "Bought, not delivered yet"}: ref_id ${bought.refId}${bought.invoice ? `, invoice ${bought.invoice}` : ""} (outcome: ${verdictWords(verdict)}).`,
+      say.buy.finished(
+        verdict === "delivered" ? say.buy.delivered : say.buy.notDeliveredYet,
+        bought.refId,
+        bought.invoice ?? "",
+        verdictWords(verdict),
+      ),
     );
 }
 

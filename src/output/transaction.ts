@@ -9,6 +9,7 @@ import { DeliveryFailedError, PartlyDeliveredError } from "../errors.js";
 import type { OrderVerdict } from "../orders/verdict.js";
 import { isFailedKind } from "../api/status.js";
 import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
+import { say } from "../messages/messages.js";
 import {
   copyable,
   customerCell,
@@ -91,34 +92,34 @@ function h2hMessage(r: H2hDelivery): Cell {
  * customer (their number or link, a serial, a licence) is copied, so it stands whole beside the
  * table or below it by row number.
  */
-const itemColumns: Column[] = [
-  { header: "Item" },
-  { header: "Name", fit: "wrap" },
-  { header: "Qty" },
-  { header: "Price" },
-  { header: "Process" },
-  { header: "Customer data" },
+const itemColumns = (): Column[] => [
+  { header: say.transaction.item },
+  { header: say.transaction.name, fit: "wrap" },
+  { header: say.transaction.qty },
+  { header: say.transaction.price },
+  { header: say.transaction.process },
+  { header: say.transaction.customerData },
 ];
-const deliverColumns: Column[] = [
-  { header: "Item", fit: "wrap" },
-  { header: "For" },
-  { header: "Hand over", fit: "wrap" },
+const deliverColumns = (): Column[] => [
+  { header: say.transaction.item, fit: "wrap" },
+  { header: say.transaction.for },
+  { header: say.transaction.handOver, fit: "wrap" },
 ];
-const h2hColumns: Column[] = [
-  { header: "Item", fit: "wrap" },
-  { header: "Status" },
-  { header: "Serial number" },
-  { header: "Provider message", fit: "wrap" },
+const h2hColumns = (): Column[] => [
+  { header: say.transaction.item, fit: "wrap" },
+  { header: say.transaction.status },
+  { header: say.transaction.serialNumber },
+  { header: say.transaction.providerMessage, fit: "wrap" },
 ];
-const smmColumns: Column[] = [
-  { header: "Item", fit: "wrap" },
-  { header: "Order" },
-  { header: "Status" },
-  { header: "Start count", short: "Start" },
-  { header: "Remains", short: "Left" },
-  { header: "Delivered", short: "Done" },
-  { header: "Refund" },
-  { header: "Provider status", short: "Provider", fit: "wrap" },
+const smmColumns = (): Column[] => [
+  { header: say.transaction.item, fit: "wrap" },
+  { header: say.transaction.order },
+  { header: say.transaction.status },
+  { header: say.transaction.startCount, short: say.transaction.startShort },
+  { header: say.transaction.remains, short: say.transaction.remainsShort },
+  { header: say.transaction.delivered, short: say.transaction.deliveredShort },
+  { header: say.transaction.refund },
+  { header: say.transaction.providerStatus, short: say.transaction.providerShort, fit: "wrap" },
 ];
 
 function customerOf(note: string | null | undefined): Cell {
@@ -136,21 +137,25 @@ export function renderTransaction(output: Output, t: Transaction): void {
         }
       : money(t.amount);
   const pairs: [string, Cell][] = [
-    ["Invoice", t.invoice === null ? undefined : copyable(t.invoice, "bold")],
-    ["Ref ID", t.refId ? copyable(t.refId) : undefined],
-    ["Status", statusCell(t.status)],
-    ["Amount", amount],
-    ["Paid with", t.paymentMethod || undefined],
-    ["Created", output.time(t.createdAt)],
+    [say.transaction.invoice, t.invoice === null ? undefined : copyable(t.invoice, "bold")],
+    [say.transaction.refId, t.refId ? copyable(t.refId) : undefined],
+    [say.transaction.status, statusCell(t.status)],
+    [say.transaction.amount, amount],
+    [say.transaction.paidWith, t.paymentMethod || undefined],
+    [say.transaction.created, output.time(t.createdAt)],
   ];
-  if (t.note) pairs.push(["Note", { human: t.note, plain: t.note, tone: /refund/i.test(t.note) ? "warn" : undefined }]);
-  if (t.paymentLink) pairs.push(["Payment link", copyable(t.paymentLink)]);
-  if (t.expiresAt) pairs.push(["Pay before", output.time(t.expiresAt)]);
+  if (t.note)
+    pairs.push([
+      say.transaction.note,
+      { human: t.note, plain: t.note, tone: /refund/i.test(t.note) ? "warn" : undefined },
+    ]);
+  if (t.paymentLink) pairs.push([say.transaction.paymentLink, copyable(t.paymentLink)]);
+  if (t.expiresAt) pairs.push([say.transaction.payBefore, output.time(t.expiresAt)]);
   output.record(pairs);
 
-  output.heading("Items");
+  output.heading(say.transaction.items);
   output.table(
-    itemColumns,
+    itemColumns(),
     t.lines.map((l) => [
       l.itemId,
       l.name || l.productName,
@@ -162,10 +167,10 @@ export function renderTransaction(output: Output, t: Transaction): void {
   );
 
   const deliveries = deliverables(t);
-  output.heading("Deliver to customer");
+  output.heading(say.transaction.deliverToCustomer);
   if (deliveries.length) {
     output.table(
-      deliverColumns,
+      deliverColumns(),
       deliveries.map((d) => [d.item, d.customer ? customerCell(d.customer) : undefined, d.handOver]),
     );
   } else {
@@ -176,9 +181,9 @@ export function renderTransaction(output: Output, t: Transaction): void {
   }
 
   if (t.h2h.length) {
-    output.heading("H2H results");
+    output.heading(say.transaction.h2hResults);
     output.table(
-      h2hColumns,
+      h2hColumns(),
       t.h2h.map((r) => [
         lineName(lineOf(t, r.itemId), r.itemId),
         r.status ? statusCell(r.status) : statusCell(r.failed ? "failed" : r.serial ? "delivered" : null),
@@ -189,9 +194,9 @@ export function renderTransaction(output: Output, t: Transaction): void {
     );
   }
   if (t.smm.length) {
-    output.heading("SMM progress");
+    output.heading(say.transaction.smmProgress);
     output.table(
-      smmColumns,
+      smmColumns(),
       t.smm.map((r) => {
         const line = lineOf(t, r.itemId);
         const count = deliveredCount(line?.quantity, r);

@@ -165,6 +165,24 @@ describe("messages in both languages against the emulator", () => {
     }
   });
 
+  it("a delivered buy with --wait: the transaction, what to hand over and the verdict in Indonesian, within 80 columns", async () => {
+    const r = await run(
+      ["buy", "--item", "3", "--qty", "1", "--note", "081234567890", "--yes", "--no-input", "--wait"],
+      {
+        ...indonesian,
+        RESELLER_FORCE_TTY: "1",
+      },
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Serahkan ke pelanggan");
+    expect(r.stdout).toMatch(/│ Produk +│ Nama +│ Jml +│ Harga +│ Proses +│/);
+    expect(r.stderr).toMatch(/^✓ Berhasil beli 1 × .+ seharga Rp /m);
+    expect(r.stderr).toMatch(/^✓ Terkirim: ref_id \S+, invoice \S+ \(hasil: berhasil\)\.$/m);
+    expect(englishIn(r.stdout)).toEqual([]);
+    expect(englishIn(r.stderr)).toEqual([]);
+    expectScreen(r.stdout, 80, []);
+  });
+
   it("a usage error: said in Indonesian, exit 2, nothing sent", async () => {
     const r = await run(["buy", "--quantity", "3"]);
     expect(r.exitCode).toBe(2);
