@@ -27,6 +27,11 @@ export abstract class ResellerError extends Error {
   suggestion?: string;
   details?: ErrorDetails;
   status?: number;
+  /**
+   * What was under way when it failed, said by the code that knows it (how far a catalogue fetch
+   * got): printed on its own line under the message, which stays the raiser's own words.
+   */
+  progress?: string;
 
   constructor(
     code: string,

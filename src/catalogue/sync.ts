@@ -330,9 +330,9 @@ function tooManyVariants(maxVariants: number): NetworkError {
 }
 
 /**
- * The last failure, said plainly with what came before it: how asking for everything at once went,
- * how far the pages got, what was kept and what the next run does. The error keeps its kind (and
- * so its exit code).
+ * The last failure with what came before it: how asking for everything at once went, how far the
+ * pages got, what was kept and what the next run does. The failure keeps its own words and kind
+ * (and so its exit code); the fetch's progress goes beside them.
  */
 function explained(
   failure: unknown,
@@ -352,7 +352,7 @@ function explained(
     pages.kept === 0
       ? "no page arrived"
       : `${pages.kept}${pages.lastPage !== null && pages.lastPage < maxPages ? ` of ${pages.lastPage}` : ""} pages arrived (${pages.items.toLocaleString("en")} items)`;
-  failure.message = `${what} could not be fetched whole.${atOnce} Then by pages, ${reached}, and page ${pages.kept + 1} failed: ${failure.message}`;
+  failure.progress = `${what} could not be fetched whole.${atOnce} Then by pages, ${reached}, and page ${pages.kept + 1} failed.`;
   failure.suggestion =
     pages.items > 0
       ? `What arrived is kept: \`reseller items\` again goes on from page ${pages.kept + 1} (within the hour). A larger --timeout gives each request longer.`

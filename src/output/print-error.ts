@@ -53,6 +53,7 @@ export function errorDocument(error: ResellerError): { error: Record<string, unk
   if (error instanceof NetworkError) details.may_have_reached = error.mayHaveReached;
   if (error instanceof ServiceError && error.body !== undefined) details.body = error.body;
   if (Object.keys(details).length) doc.details = details;
+  if (error.progress) doc.progress = error.progress;
   if (error.suggestion) doc.suggestion = error.suggestion;
   return { error: doc };
 }
@@ -104,6 +105,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   let codeAt = error.code === "USAGE" ? message.length : message.lastIndexOf(`(${where})`);
   while (codeAt > 0 && /\s/.test(message[codeAt - 1]!)) codeAt -= 1;
   stderr.write(`${label} ${message.slice(0, codeAt)}${paint("dim", message.slice(codeAt))}\n`);
+  if (error.progress) stderr.write(`  ${wrapMessage(neutralize(error.progress), options.width, 2, 2)}\n`);
   const fieldErrors = error.details?.errors;
   if (fieldErrors && typeof fieldErrors === "object") {
     for (const [field, problems] of Object.entries(fieldErrors as Record<string, unknown>)) {

@@ -5,7 +5,7 @@ import { parseRupiah } from "../../src/rules/amount.js";
 import { money, Output, statusCell, type OutputMode, type RichCell } from "../../src/output/output.js";
 import { neutralize, plainCell } from "../../src/output/sanitize.js";
 import { printError } from "../../src/output/print-error.js";
-import { ServiceError } from "../../src/errors.js";
+import { NetworkError, ServiceError } from "../../src/errors.js";
 
 /** Runs `check` with the machine's zone set to `zone` (Node applies a change of TZ at once). */
 function inZone(zone: string, check: () => void): void {
@@ -308,6 +308,35 @@ describe("messages for people quote the service safely", () => {
     });
     expect(json).not.toMatch(/[\u009b\u202e]/);
     expect(JSON.parse(json).error.message).toBe("m\u009b31m\u202e");
+  });
+
+  it("an error's progress stands on its own line under the raiser's words, and beside them in --json", () => {
+    const error = new NetworkError("ECONNRESET", "The service dropped the connection before answering.", true);
+    error.progress =
+      "The catalogue could not be fetched whole. Then by pages, 3 of 6 pages arrived, and page 4 failed.";
+    const print = (json: boolean) => {
+      let text = "";
+      const code = printError(error, {
+        stderr: { write: (t: string) => void (text += t) },
+        json,
+        verbose: false,
+        paint: (_tone, t) => t,
+      });
+      return { text, code };
+    };
+    const human = print(false);
+    expect(human.code).toBe(4);
+    expect(human.text.split("\n").slice(0, 2)).toEqual([
+      "Error: The service dropped the connection before answering. (ECONNRESET)",
+      `  ${error.progress}`,
+    ]);
+    const json = print(true);
+    expect(json.code).toBe(4);
+    expect(JSON.parse(json.text).error).toMatchObject({
+      code: "ECONNRESET",
+      message: "The service dropped the connection before answering.",
+      progress: error.progress,
+    });
   });
 
   it("draws reseller's own pictures untouched", () => {
