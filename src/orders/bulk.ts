@@ -105,7 +105,7 @@ async function fetchDistinctItems(
   });
   for (const r of rows)
     if (missing.includes(r.itemId))
-      problems.push({ line: r.row, message: `${r.place}: No active item has id ${r.itemId}.` });
+      problems.push({ line: r.row, message: `${r.place}: No active item has id ${r.itemId}.`, code: "ITEM_NOT_FOUND" });
   return items;
 }
 
@@ -169,7 +169,8 @@ export async function prepareBulk(
   }
   if (problems.length) {
     const error = problemsError(problems);
-    if (problems.every((p) => / No active item has id /.test(p.message))) {
+    // Only items the service does not have: its refusal (exit 1), not a mistake in the file.
+    if (problems.every((p) => p.code === "ITEM_NOT_FOUND")) {
       throw new ServiceError(404, "ITEM_NOT_FOUND", error.message, undefined, {
         suggestion: "Check the ids in your seller's catalogue (`reseller items`); nothing was sent.",
       });

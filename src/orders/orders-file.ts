@@ -132,6 +132,8 @@ export interface RowProblem {
   line: number;
   message: string;
   suggestion?: string;
+  /** The error's code when the problem is one (`ITEM_NOT_FOUND`): what decides, never the words. */
+  code?: string;
 }
 
 /**
