@@ -777,7 +777,7 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
     .addHelpText(
       "after",
       "\nPiped, the receipt's text as it is, then the wa.me link with --wa; --json gives its fields (status: success, processing, failed, partial; lines; total; refund; text).\n" +
-        "The shop's name comes from `reseller config set shop_name NAME`, the time is in WIB.\n" +
+        "The shop's name comes from `reseller config set shop_name NAME`, the time is in the shop's time_zone (WIB unless `config set time_zone`).\n" +
         "In Indonesian for your customer unless --lang en is given here (RESELLER_LANG and the profile's language are yours, not the customer's).\n" +
         examples(
           "reseller receipt ORD-20261121-0001",

@@ -24,7 +24,9 @@ export type Check =
       readonly max?: number;
       readonly unit?: "seconds" | "hours" | "megabytes";
     }
-  | { readonly type: "choice"; readonly values: readonly string[] };
+  | { readonly type: "choice"; readonly values: readonly string[] }
+  /** An IANA time zone the platform knows (`Asia/Makassar`), as Intl.DateTimeFormat takes it. */
+  | { readonly type: "zone" };
 
 export interface Definition {
   /** The global flag as commander declares it (`--timeout <seconds>`, `--no-color`). */
@@ -127,6 +129,13 @@ export const definitions = {
     inProfile: true,
     check: { type: "text" },
     help: "the shop's name, at the top of the receipts for customers",
+  },
+  time_zone: {
+    env: ["RESELLER_TIME_ZONE"],
+    inProfile: true,
+    check: { type: "zone" },
+    default: "Asia/Jakarta",
+    help: "the shop's time zone, for the times on receipts and reports (WIB, WITA, WIT or any other)",
   },
   color: { flag: "--no-color", env: ["NO_COLOR", "CLICOLOR=0"], help: "no colours" },
   colour_forced: { env: ["CLICOLOR_FORCE", "FORCE_COLOR"], help: "colours even when not on a terminal" },
@@ -262,6 +271,16 @@ function wholeRule(check: Extract<Check, { type: "whole" }>): string {
   return check.unit ? `a positive whole number of ${check.unit}` : "a positive whole number";
 }
 
+/** A zone the platform's clock knows: Intl.DateTimeFormat refuses any other. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A value typed by a person (a flag, the environment, `config set`), read by the setting's check.
  * A wrong one is an InputError naming `where` (the flag, the variable or the key) and the rule.
@@ -276,6 +295,13 @@ export function readSetting(name: CheckedName, text: string, where: string): str
       return text.trim();
     case "choice":
       return choice(where, text, check.values);
+    case "zone": {
+      const zone = text.trim();
+      if (!isTimeZone(zone))
+        throw new InputError(`${where} must be a time zone such as Asia/Jakarta or Asia/Makassar, not "${zone}".`);
+      // Kept as the platform spells it (`asia/makassar` is `Asia/Makassar`), so WITA is named on receipts.
+      return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+    }
     case "whole": {
       const trimmed = text.trim();
       // `1e3`, `0x10` and `1.5` are not what a person means by a count.
@@ -299,6 +325,8 @@ export function holdsSetting(name: ProfileKey, value: unknown): boolean {
       );
     case "choice":
       return typeof value === "string" && check.values.includes(value);
+    case "zone":
+      return typeof value === "string" && isTimeZone(value);
     default:
       return typeof value === "string";
   }
@@ -312,6 +340,7 @@ export function storedRule(name: ProfileKey): string {
       ? `a whole number from ${check.min}`
       : `a whole number from ${check.min} to ${check.max}`;
   if (check.type === "choice") return `one of ${check.values.join(", ")}`;
+  if (check.type === "zone") return "a time zone such as Asia/Jakarta";
   return "a string";
 }
 
@@ -324,6 +353,8 @@ export function valueWord(check: Check): string {
       return "URL";
     case "choice":
       return check.values.join("|");
+    case "zone":
+      return "ZONE";
     default:
       return "TEXT";
   }
@@ -340,6 +371,8 @@ export function checkRule(check: Check): string {
       return "text; never on a command line";
     case "choice":
       return `${check.values.slice(0, -1).join(", ")} or ${check.values.at(-1)}`;
+    case "zone":
+      return "an IANA time zone, e.g. Asia/Makassar";
     default:
       return "text";
   }

@@ -4,7 +4,7 @@
  * with every stored setting.
  */
 import type { Context } from "../context.js";
-import { defaultTimeZone, isTimeZone } from "./shop-time.js";
+import { defaultTimeZone } from "./shop-time.js";
 import { priceRulesKey, rulesOf, type PriceRule } from "./price-rules.js";
 
 export interface ShopProfile {
@@ -14,12 +14,13 @@ export interface ShopProfile {
 }
 
 export function shopProfile(ctx: Context): ShopProfile {
-  const stored = ctx.config.profile(ctx.settings.profile);
-  const shopName = ctx.settings.setting("shop_name").value;
-  const name = typeof shopName === "string" && shopName.trim() ? shopName.trim() : undefined;
-  const zone =
-    typeof stored.time_zone === "string" && isTimeZone(stored.time_zone) ? stored.time_zone : defaultTimeZone;
-  return { shopName: name, timeZone: zone, rules: rulesOf(stored) };
+  const shopName = ctx.settings.setting("shop_name").value?.trim();
+  return {
+    shopName: shopName || undefined,
+    // The table's default stands behind every read; the type only does not know it.
+    timeZone: ctx.settings.setting("time_zone").value ?? defaultTimeZone,
+    rules: rulesOf(ctx.config.profile(ctx.settings.profile)),
+  };
 }
 
 /** The rules saved in place of the profile's, everything else in it kept. */

@@ -3,7 +3,10 @@
  * profile says another), whatever the machine's own zone, with Indonesia's zone names.
  */
 
-export const defaultTimeZone = "Asia/Jakarta";
+import { definitions } from "../config/definitions.js";
+
+/** The table's default: what a time is shown in when no profile is at hand. */
+export const defaultTimeZone: string = definitions.time_zone.default;
 
 /** Indonesia's three zones by the names people use; another zone is shown by its offset. */
 const zoneNames: Readonly<Record<string, string>> = {
@@ -50,16 +53,6 @@ export interface ShopTime {
   minute: number;
   /** WIB, WITA, WIT, or UTC+09:00. */
   zone: string;
-}
-
-/** Whether the zone is one this machine's Intl knows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** One formatter per zone: making one costs far more than using it, and a report reads thousands of times. */

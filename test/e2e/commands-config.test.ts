@@ -64,6 +64,7 @@ describe("config list", () => {
       "repeat_window\t48\tdefault",
       "webhook_secret\t\tdefault",
       "shop_name\t\tdefault",
+      "time_zone\tAsia/Jakarta\tdefault",
       "language\t\tdefault",
     ]);
   });
@@ -104,6 +105,7 @@ describe("config list", () => {
         repeat_window: { value: 48, source: "default" },
         webhook_secret: { value: null, source: "default" },
         shop_name: { value: null, source: "default" },
+        time_zone: { value: "Asia/Jakarta", source: "default" },
         language: { value: null, source: "default" },
       },
     });

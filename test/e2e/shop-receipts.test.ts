@@ -126,6 +126,28 @@ describe("receipt", () => {
     }
   });
 
+  it("the shop's time_zone from `config set` or RESELLER_TIME_ZONE dates the receipt; a zone that is none is refused", async () => {
+    const dated = (text: string) => /^Tanggal: .* (\d\d)\.(\d\d) (\w+)$/m.exec(text)!.slice(1);
+    const [hour, minute, zone] = dated(await receipt(["rcpt-h2h"]));
+    expect(zone).toBe("WIB");
+    const set = await shop.run(["config", "set", "time_zone", "Asia/Makassar"]);
+    expect(set.exitCode, set.stderr).toBe(0);
+    try {
+      // Makassar is an hour ahead of Jakarta: the same moment, in WITA.
+      const wita = String((Number(hour) + 1) % 24).padStart(2, "0");
+      expect(dated(await receipt(["rcpt-h2h"]))).toEqual([wita, minute, "WITA"]);
+      const wit = (await shop.run(["receipt", "rcpt-h2h"], { env: { RESELLER_TIME_ZONE: "Asia/Jayapura" } })).stdout;
+      expect(dated(wit)).toEqual([String((Number(hour) + 2) % 24).padStart(2, "0"), minute, "WIT"]);
+
+      const refused = await shop.run(["config", "set", "time_zone", "Asia/Atlantis"]);
+      expect(refused.exitCode).toBe(2);
+      expect(refused.stderr).toMatch(/time_zone must be a time zone such as Asia\/Jakarta .*"Asia\/Atlantis"/);
+      expect(dated(await receipt(["rcpt-h2h"]))[2]).toBe("WITA");
+    } finally {
+      await shop.run(["config", "set", "time_zone", "Asia/Jakarta"]);
+    }
+  });
+
   it("no price when no rule priced the sale", async () => {
     const other = resellerAs(harness);
     try {
