@@ -31,9 +31,10 @@ export function isFresh(kept: KeptCatalogue, now: number): boolean {
 }
 
 function stockCell(entry: CatalogueEntry): Cell {
-  if (entry.unlimited) return { human: "unlimited", plain: "unlimited", tone: "good" };
+  if (entry.unlimited) return { human: say.items.unlimited, plain: "unlimited", tone: "good" };
   if (entry.stock === null) return undefined;
-  if (entry.stock <= 0) return { human: `${entry.stock} (sold out)`, plain: String(entry.stock), tone: "bad" };
+  if (entry.stock <= 0)
+    return { human: `${entry.stock} (${say.items.soldOut})`, plain: String(entry.stock), tone: "bad" };
   return entry.stock;
 }
 
@@ -99,14 +100,9 @@ export function showItems(
   // Piped rows keep every field as the service has it, in the order scripts read.
   output.table(itemColumns(), shown.map(output.mode === "table" ? shownRow : row));
   if (output.mode !== "table") return;
-  const checked = `catalogue checked ${relativeHint(kept.synced_at, now)}`;
-  if (shown.length < found.length) {
-    output.info(
-      `The first ${shown.length} of ${found.length} matching items (${kept.count} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`,
-    );
-  } else {
-    output.info(`${found.length} of ${kept.count} items; ${checked}.`);
-  }
+  const checked = say.items.checked(relativeHint(kept.synced_at, now));
+  if (shown.length < found.length) output.info(say.items.firstOf(shown.length, found.length, kept.count, checked));
+  else output.info(say.items.countOf(found.length, kept.count, checked));
 }
 
 /**

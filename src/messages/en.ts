@@ -402,6 +402,14 @@ export const en = {
     finished: (standing: string, refId: string, invoice: string, outcome: string) =>
       `${standing}: ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""} (outcome: ${outcome}).`,
   },
+  items: {
+    unlimited: "unlimited",
+    soldOut: "sold out",
+    checked: (when: string) => `catalogue checked ${when}`,
+    firstOf: (shown: number, found: number, all: number, checked: string) =>
+      `The first ${shown} of ${found} matching items (${all} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`,
+    countOf: (found: number, all: number, checked: string) => `${found} of ${all} items; ${checked}.`,
+  },
   usage: {
     see: (path: string) => `See \`${path} --help\`.`,
     read: (command: string) => `See \`${command}\`.`,

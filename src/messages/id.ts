@@ -490,6 +490,14 @@ export const id: Messages = {
     finished: (standing: string, refId: string, invoice: string, outcome: string) =>
       `${standing}: ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""} (hasil: ${outcome}).`,
   },
+  items: {
+    unlimited: "tak terbatas",
+    soldOut: "habis",
+    checked: (when: string) => `katalog dicek ${when}`,
+    firstOf: (shown: number, found: number, all: number, checked: string) =>
+      `${shown} pertama dari ${found} produk yang cocok (total ${all}; ${checked}). Persempit dengan --search atau --category, atau pakai pipe untuk semua baris.`,
+    countOf: (found: number, all: number, checked: string) => `${found} dari ${all} produk; ${checked}.`,
+  },
   usage: {
     see: (path: string) => `Lihat \`${path} --help\`.`,
     read: (command: string) => `Lihat \`${command}\`.`,

@@ -69,7 +69,6 @@ const englishWords = [
   "check",
   "run",
   "number",
-  "mobile",
   "note",
   "key",
   "accept",
@@ -127,6 +126,19 @@ describe("golden screens at 80 columns in both languages", () => {
     expectScreen(en, 80, data("channels"));
     expect(id).toMatch(/│ Kode +│ Metode +│ Biaya +│ Batas +│/);
     expect(en).toMatch(/│ Code +│ Channel +│ Fee +│ Limits +│/);
+    expect(englishIn(id)).toEqual([]);
+  });
+
+  it("items: Produk, Nama, Harga, Stok; tak terbatas and habis; prices and stock whole", async () => {
+    const id = await show(["items"], indonesian);
+    const en = await show(["items"], {});
+    expectScreen(en, 80, data("items"));
+    expectScreen(
+      id,
+      80,
+      data("items").map((datum) => (datum === "unlimited" ? "tak terbatas" : datum.replace("(sold out)", "(habis)"))),
+    );
+    expect(id).toMatch(/│ ID +│ Produk +│ Nama +│ Harga +│ Stok +│/);
     expect(englishIn(id)).toEqual([]);
   });
 
