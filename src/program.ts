@@ -906,7 +906,7 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
     .addHelpText(
       "after",
       piped(
-        "one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice, verdict, refunded, service (set when it is another)",
+        "one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice, verdict, refunded, service (set when it is another), what (purchase, cart, sandbox order, stock lock, top-up), net",
       ) +
         examples(
           "reseller history --refresh",
