@@ -323,10 +323,11 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
         }),
       );
     } else {
-      // The time, the standing, money and what is copied (customer, ref_id, invoice) are never cut; the item's name gives way first.
+      // The time, the standing, money and what is copied (customer, ref_id, invoice) are never cut; the item
+      // says what the row sold, so it wraps between words (`1 × Pulsa Tel…10.000` named no operator).
       const headers: (string | Column)[] = [
         { header: say.headings.time, fit: "keep" },
-        { header: say.headings.item, fit: "middle", min: 12 },
+        { header: say.headings.item, fit: "wrap" },
         // Copied to the customer, so never cut: beside the table with the ref_id, or listed below it.
         { header: say.headings.customer, fit: "keep" },
         { header: say.headings.outcome, fit: "keep" },

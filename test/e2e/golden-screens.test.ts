@@ -91,11 +91,13 @@ describe("golden screens from fixed answers", () => {
 
     it("history: time to the minute, money, ref_ids, invoices and customers whole; a long SMM link whole too", async () => {
       const screen = await check("history");
-      // The item's name (from the catalogue copy) is cut in the middle at worst: its first word and its nominal still read.
+      // The item's name (from the catalogue copy) whole, wrapped between words at worst.
+      const items = columnCells(screen, "Item");
       for (const e of catalogue)
-        expect(screen, screen).toMatch(
-          new RegExp(`${e.name.split(" ")[0]}[^│\\n]*${e.name.split(" ").at(-1)!.replace(/\./g, "\\.")}`),
-        );
+        expect(
+          items.some((cell) => cell.endsWith(` × ${e.name}`)),
+          screen,
+        ).toBe(true);
       expect(screen).not.toContain("instagram.com/toko_pulsa_makmur_jaya_official_store_2026…");
       expect(
         screen
@@ -307,17 +309,46 @@ describe("golden screens at 80 columns with a catalogue of 400: every row says w
       "1 × Mobile Legends Philippines 86 Diamonds",
     ]);
   });
+
+  it("history: a purchase, a sandbox order and a stock lock, each saying what it is and its item's product whole", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    await reseller.run(["items"]); // the catalogue copy that names the journal's items
+    const steps = [
+      ["buy", "--item", "1094", "--qty", "1", "--note", "12345678(1234)", "--yes", "--no-check"],
+      ["sandbox", "--item", "1066", "--qty", "1", "--ref-id", "gs-sandbox"],
+      ["lock", "add", "--item", "3", "--qty", "1"],
+    ];
+    for (const step of steps) {
+      const r = await reseller.run(step);
+      expect(r.exitCode, r.stderr).toBe(0);
+    }
+    const names = new Map(
+      (await reseller.run(["items"])).stdout
+        .trim()
+        .split("\n")
+        .map((line) => line.split("\t"))
+        .map((cells) => [cells[0], `${cells[2]} ${cells[3]}`] as const),
+    );
+    const r = await reseller.run(["history"], at80);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expectScreen(r.stdout, 80, []);
+    expect(columnCells(r.stdout, "Item"), r.stdout).toEqual([
+      `stock lock: 1 × ${names.get("3")}`,
+      `sandbox order: 1 × ${names.get("1066")}`,
+      `1 × ${names.get("1094")}`,
+    ]);
+  });
 });
 
 /**
- * A bulk result table at 80 columns where orders went wrong: each row stays one line, a problem's
- * cell holds its code, and the whole message is said below the table by row number, wrapped between
- * words (a refused row's cell was ten lines of words).
+ * A bulk result table at 80 columns where orders went wrong: a problem's cell holds its code, and the
+ * whole message is said below the table by row number, wrapped between words (a refused row's cell
+ * was ten lines of words); the item is whole, wrapped between words at worst.
  */
 describe("golden screen of a bulk run with problems, at 80 columns", () => {
   const harness = useEmulator();
 
-  it("each row one line; the problems below the table by row number, whole", async () => {
+  it("the problem's cell its code alone, the item whole; the problems below the table by row number, whole", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     harness.emulator.setItemAvailable(13, false);
     const file = join(reseller.configDir, "orders.csv");
@@ -332,8 +363,15 @@ describe("golden screen of a bulk run with problems, at 80 columns", () => {
       lines.findIndex((l) => l.startsWith("┌")),
       lines.findIndex((l) => l.startsWith("└")) + 1,
     );
-    expect(box, r.stdout).toHaveLength(6);
-    expect(box[4]).toMatch(/│ 2 +│ 3 +│ .*│ (refused|not sent) +│ .*│ PRODUCT_TEMPORARILY/);
+    // The problem's cell holds its code alone; only the item may wrap, between words.
+    expect(box.length, r.stdout).toBeLessThanOrEqual(8);
+    expect(box.find((l) => /│ 2 +│ 3 +│/.test(l))).toMatch(/│ (refused|not sent) +│ .*│ PRODUCT_TEMPORARILY/);
+    expect(columnCells(r.stdout, "Hand over / problem")[1]).toMatch(/^PRODUCT_TEMPORARILY\S*$/);
+    // Each row says what it sells, whole: not `1 × Pulsa Tel…10.000`.
+    expect(columnCells(r.stdout, "Item"), r.stdout).toEqual([
+      "1 × Pulsa Telkomsel 10.000",
+      "1 × Pulsa Telkomsel 25.000",
+    ]);
     // Below, by row number: the code and the whole message, its lines under its start.
     const below = lines.slice(lines.findIndex((l) => /^2 {2}PRODUCT_TEMPORARILY_UNAVAILABLE: /.test(l)));
     expect(below.length, r.stdout).toBeGreaterThan(0);

@@ -247,7 +247,8 @@ function printTable(ctx: Context, results: BulkResult[]): void {
   ctx.output.table(
     [
       { header: "Line", fit: "keep" },
-      { header: "Item", fit: "middle", min: 12 },
+      // What the line bought, wrapped between words, never cut: `1 × Pulsa Tel…10.000` named no operator.
+      { header: "Item", fit: "wrap" },
       { header: "Customer", fit: "keep" },
       { header: "Outcome", fit: "keep" },
       { header: "Amount", fit: "keep" },
