@@ -28,7 +28,10 @@ const RANDOM_MODES: readonly RandomFaultMode[] = [
 export interface FaultSettings {
   /** Delay before each matching request is processed (the request is processed even if the client gave up). */
   latency_ms?: number;
-  /** Answer the next N matching requests with error_status (default 503) without processing them. */
+  /**
+   * Answer the next N matching requests with error_status (default 503) without processing them; a 409
+   * is a `CONFLICT` (a proxy's 4xx, not one of the service's refusal codes).
+   */
   error_next?: number;
   error_status?: number;
   /** Process the next N matching requests fully, then destroy the socket without an answer. */
@@ -174,7 +177,7 @@ function validateSettings(input: Record<string, unknown>): FaultSettings {
   };
   for (const name of COUNTERS) count(name);
   count("latency_ms", 0, 120_000);
-  count("error_status", 500, 599);
+  count("error_status", 400, 599);
   count("retry_after", 0, 3600);
   count("per_page_all_latency_ms", 0, 600_000);
   for (const [name, choices] of Object.entries(CHOICES)) {
@@ -328,6 +331,7 @@ export class FaultController {
 
 /** The JSON `message` of an injected 5xx, by status. */
 export function errorCodeFor(status: number): string {
+  if (status < 500) return status === 409 ? "CONFLICT" : "CLIENT_ERROR";
   switch (status) {
     case 500:
       return "SERVER_ERROR";

@@ -364,7 +364,7 @@ export async function journalRequest<T>(
         if (found.value !== undefined) return done(found.value, "lookup");
         const answered = found.error === undefined ? options.refusedWhenNotFound?.(error) : undefined;
         if (answered) {
-          // The service answered, and holds nothing under this ref_id: a refusal, told as the service said it.
+          // The service answered, and holds nothing of this order under this ref_id: a refusal, told as the service said it.
           const said = failureCode(answered);
           record({
             v: 1,
@@ -374,7 +374,7 @@ export async function journalRequest<T>(
             outcome: "refused",
             code: answered.code,
             ...(answered.status ? { http_status: answered.status } : {}),
-            reason: `answered ${said} without a refusal code; a look-up found no transaction with this ref_id`,
+            reason: `answered ${said} without a refusal code; a look-up found nothing of this ${noun} under this ref_id`,
             by: "lookup",
           });
           // Worded by whoever gave it: it knows what was asked for.

@@ -173,12 +173,17 @@ export async function purchase(
   // Bought before from this machine with this ref_id? Then a REF_ID_ALREADY_EXIST is about that one.
   const boughtBefore = order.refIdGiven && (options.sentBefore ?? sentBefore(ctx, order.refId));
 
+  /** What a look-up found under the ref_id that is not this purchase: said so, never "no purchase". */
+  let another: Transaction | undefined;
   /** This purchase as the service has it, or undefined when the ref_id belongs to an older one. */
   const findOurs = async (): Promise<Purchase | undefined> => {
     const found = await client.getTransaction(order.refId);
-    if (boughtBefore || !matchesOrder(found.data, order)) return undefined;
     const created = Date.parse(found.data.createdAt ?? "");
-    return Number.isNaN(created) || created >= sentAt - clockSkewMs ? fromDetail(found, order) : undefined;
+    const ours =
+      !boughtBefore && matchesOrder(found.data, order) && (Number.isNaN(created) || created >= sentAt - clockSkewMs);
+    if (ours) return fromDetail(found, order);
+    another = found.data;
+    return undefined;
   };
 
   try {
@@ -206,7 +211,9 @@ export async function purchase(
             }
           : undefined,
         refusedWhenNotFound: (error) =>
-          error instanceof UnprovenAnswerError && error.answer ? notFoundRefusal(error.answer, order.refId) : undefined,
+          error instanceof UnprovenAnswerError && error.answer
+            ? notFoundRefusal(error.answer, order.refId, another)
+            : undefined,
         lookUp: async () => {
           try {
             return await findOurs();
@@ -224,31 +231,52 @@ export async function purchase(
 }
 
 /**
- * An error answer without a refusal code, once a look-up by the ref_id found no purchase: a refusal,
- * said as one, with the service's code, status and answer kept.
+ * An error answer without a refusal code, once a look-up by the ref_id found no purchase of this
+ * order: a refusal, said as one, with the service's code, status and answer kept. When the ref_id
+ * holds another order (other items, or bought before), that is said, with what it holds.
  */
 function notFoundRefusal(
   answer: ServiceError | UnexpectedResponseError,
   refId: string,
+  another?: Transaction,
 ): ServiceError | UnexpectedResponseError {
   // The service's own words are quoted (they may end without a stop); reseller's are a sentence already.
   const said =
     answer instanceof ServiceError
       ? `The service answered${answer.status ? ` HTTP ${answer.status}` : ""} ("${answer.message}") without a refusal code.`
       : answer.message;
-  const message = `${said} Looked up, the service has no purchase with ref_id ${refId}, so nothing was charged.`;
-  const details = answer.details ? { details: answer.details } : {};
+  const message = another
+    ? `${said} Looked up, a transaction with ref_id ${refId} exists but is not this order (${whatItHolds(another)}), so nothing was charged for this one.`
+    : `${said} Looked up, the service has no purchase with ref_id ${refId}, so nothing was charged.`;
+  const details = {
+    ...(answer.details ?? {}),
+    ...(another ? { other_transaction: { invoice: another.invoice, amount: another.amount } } : {}),
+  };
+  const kept = Object.keys(details).length ? { details } : {};
+  const suggestion = another
+    ? `See that transaction with \`reseller trx show ${refId}\`; buy this order with another --ref-id.`
+    : answer.suggestion;
   if (answer instanceof ServiceError)
     return new ServiceError(answer.status, answer.code, message, answer.body, {
-      ...details,
+      ...kept,
       definite: answer.definite,
-      ...(answer.suggestion ? { suggestion: answer.suggestion } : {}),
+      ...(suggestion ? { suggestion } : {}),
     });
-  return new UnexpectedResponseError(message, {
-    ...details,
+  const unread = new UnexpectedResponseError(message, {
+    ...kept,
     ...(answer.status !== undefined ? { status: answer.status } : {}),
     bodyExcerpt: answer.bodyExcerpt,
   });
+  if (another) unread.suggestion = suggestion;
+  return unread;
+}
+
+/** Another order's transaction in a few words: its items, amount and invoice (`1 × Pulsa XL 10.000, Rp 11.500, INV-…`). */
+function whatItHolds(t: Transaction): string {
+  const items = t.lines
+    .map((l) => `${l.quantity ?? "?"} × ${l.name ?? (l.itemId !== null ? `item ${l.itemId}` : "an item")}`)
+    .join(", ");
+  return [items, t.amount !== null ? formatRupiah(t.amount) : "", t.invoice ?? ""].filter(Boolean).join(", ");
 }
 
 /**

@@ -375,6 +375,48 @@ describe("refused and unknown", () => {
       expect(foldRecords(journalRecords(reseller.configDir)).at(-1)).toMatchObject({ outcome: "unknown" });
     });
   }
+  it("an answer without a refusal code, and the ref_id holds another order: refused, saying that order is not this one", async () => {
+    const key = harness.apiKeyOf("Rumah Game Murah");
+    // The ref_id was used by another machine of the shop for another item.
+    const ref = "taken-by-another-order";
+    const other = await resellerAs(harness, key).run(
+      ["buy", "--item", "11", "--qty", "1", "--note", "081299990071", "--ref-id", ref, "--yes"],
+      { mode: "json" },
+    );
+    expect(other.exitCode, other.stderr).toBe(0);
+    const reseller = resellerAs(harness, key);
+    for (const mode of ["json", "plain"] as const) {
+      const before = harness.accountOf(key).balance;
+      // A proxy's 409 with no code of the service's: the answer proves nothing, so the ref_id is looked up.
+      harness.emulator.faults.configure({
+        error_next: 1,
+        error_status: 409,
+        match: { method: "POST", path: "/v1/trx" },
+      });
+      const r = await reseller.run(
+        ["buy", "--item", "12", "--qty", "1", "--note", "081299990072", "--ref-id", ref, "--yes"],
+        { mode },
+      );
+      harness.emulator.faults.reset();
+      expect(r.exitCode, r.stderr).toBe(1);
+      const said = mode === "json" ? r.errorJson().error.message : r.stderr;
+      expect(said).toMatch(
+        new RegExp(
+          `a transaction with ref_id ${ref} exists but is not this order \\(1 × [^)]*INV-[^)]*\\), so nothing was charged for this one`,
+        ),
+      );
+      expect(said).not.toMatch(/has no purchase with ref_id/);
+      if (mode === "json")
+        expect(r.errorJson().error).toMatchObject({
+          details: { outcome: "refused", other_transaction: { invoice: other.json().data.invoice } },
+        });
+      expect(harness.accountOf(key).balance).toBe(before);
+      expect(foldRecords(journalRecords(reseller.configDir)).at(-1)).toMatchObject({
+        outcome: "refused",
+        by: "lookup",
+      });
+    }
+  });
   it("the service cannot be reached: exit 4, nothing sent and nothing journaled", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     const r = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990097", "--yes"], {
