@@ -301,7 +301,7 @@ describe("a whole catalogue too slow to wait for (per_page=all answered after 20
       // The failure in its own words first, then how far the fetch got on a line of its own.
       expect(r.stderr).toMatch(/^Error: .*HTTP 503\)$/m);
       expect(r.stderr).toMatch(
-        /^  The catalogue could not be fetched whole\. Asked all at once \(per_page=all\): The service at \S+ did not answer in time\. Then by pages, no page arrived, and page 1 failed\.$/m,
+        /^ {2}The catalogue could not be fetched whole\. Asked all at once \(per_page=all\): The service at \S+ did not answer in time\. Then by pages, no page arrived, and page 1 failed\.$/m,
       );
       expect(existsSync(join(reseller.configDir, "catalogue"))).toBe(true);
       expect(readdirSync(join(reseller.configDir, "catalogue"))).toEqual([]);
