@@ -27,8 +27,15 @@ import {
   utimesSync,
   writeSync,
 } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+
+/**
+ * A holder's random token. node:crypto is loaded here, when a lock is taken, rather than by every
+ * command that only reads the config (~1 ms of a `balance --json`).
+ */
+function randomToken(): string {
+  return process.getBuiltinModule("node:crypto").randomBytes(8).toString("hex");
+}
 
 /** How long a holder on another machine is taken for alive after it last renewed its lease. */
 export const leaseMs = 60_000;
@@ -170,7 +177,7 @@ function removeQuietly(path: string): void {
 function removeDeadLock(path: string, seen: SeenLock): void {
   const identity = (seen.holder?.token ?? `${seen.ino}-${Math.floor(seen.mtimeMs)}`).replace(/[^0-9A-Za-z-]/g, "");
   const claim = `${path}.${identity}.dead.tmp`;
-  const token = randomBytes(8).toString("hex");
+  const token = randomToken();
   try {
     create(claim, holderLine(token), token);
   } catch (error) {
@@ -193,7 +200,7 @@ function removeDeadLock(path: string, seen: SeenLock): void {
  * error when the lock cannot be made at all (a read-only or missing dir, a link in its place).
  */
 export function tryTakeLock(path: string): HeldLock | "busy" {
-  const token = randomBytes(8).toString("hex");
+  const token = randomToken();
   const line = holderLine(token);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
