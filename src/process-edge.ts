@@ -3,7 +3,6 @@
  * its streams, set up only when used, and Ctrl-C as an AbortSignal. The one place these are made.
  */
 import { fstatSync, writeSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Terminal } from "./context.js";
 import { ExitCode } from "./errors.js";
 
@@ -40,10 +39,7 @@ export function processTerminal(): Terminal {
   // Only a character device can be a terminal: a pipe or a file is told apart without node:tty.
   const isatty = (fd: number) => {
     try {
-      return (
-        fstatSync(fd).isCharacterDevice() &&
-        (tty ??= createRequire(import.meta.url)("node:tty") as typeof import("node:tty")).isatty(fd)
-      );
+      return fstatSync(fd).isCharacterDevice() && (tty ??= process.getBuiltinModule("node:tty")).isatty(fd);
     } catch {
       return false;
     }
