@@ -14,10 +14,6 @@ import type { Agent as HttpAgent, ClientRequest, IncomingHttpHeaders, IncomingMe
 import { createRequire } from "node:module";
 import type { Dispatcher } from "undici";
 
-// node:https brings TLS: required when the first request goes, not with the module (the bundle runs
-// under vm.Script, where `import()` of a built-in has no loader).
-const require = createRequire(import.meta.url);
-
 export interface LaneRequest {
   method: string;
   url: string;
@@ -110,7 +106,9 @@ function directLane(options: LaneOptions): Lane {
   let loaded: { request: typeof import("node:http")["request"]; agent: HttpAgent } | undefined;
   const load = () => {
     if (!loaded) {
-      const http = require(secure ? "node:https" : "node:http") as typeof import("node:http");
+      // node:https brings TLS: loaded when the first request goes, not with the module (the bundle
+      // runs under vm.Script, where `import()` of a built-in has no loader).
+      const http = process.getBuiltinModule(secure ? "node:https" : "node:http") as typeof import("node:http");
       loaded = { request: http.request, agent: new http.Agent({ keepAlive: true, timeout: keepAliveMs }) };
     }
     return loaded;
@@ -205,7 +203,7 @@ function proxiedLane(options: LaneOptions): Lane {
   let loaded: { request: typeof import("undici").request; dispatcher: Dispatcher } | undefined;
   const load = () => {
     if (loaded) return loaded;
-    const { EnvHttpProxyAgent, Pool, request } = require("undici") as typeof import("undici");
+    const { EnvHttpProxyAgent, Pool, request } = createRequire(import.meta.url)("undici") as typeof import("undici");
     const dispatcher = new EnvHttpProxyAgent({
       httpProxy: options.env.http_proxy || options.env.HTTP_PROXY || undefined,
       httpsProxy: options.env.https_proxy || options.env.HTTPS_PROXY || undefined,
