@@ -17,6 +17,9 @@ import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
 import { verdictPhrase, verdictTone, type Verdict } from "../orders/verdict.js";
 import { formatRupiah } from "../output/format.js";
 import { say } from "../messages/messages.js";
+import { en } from "../messages/en.js";
+
+const english = en.history;
 
 export interface HistoryOptions {
   unresolved: boolean;
@@ -142,14 +145,15 @@ async function itemNames(ctx: Context, entries: JournalEntry[]): Promise<Map<num
   return names;
 }
 
-function itemOf(entry: JournalEntry, names: Map<number, string>): string {
+/** The item as piped rows keep it (English, for scripts), or with `words` as people read it. */
+function itemOf(entry: JournalEntry, names: Map<number, string>, words = english): string {
   if (entry.kind === "topup")
-    return typeof entry.request?.channel === "string" ? `top-up ${entry.request.channel}` : "top-up";
+    return typeof entry.request?.channel === "string" ? words.topUpBy(entry.request.channel) : words.what["top-up"];
   return linesOf(entry)
     .map((l) => {
       const name = typeof l.item_id === "number" ? names.get(l.item_id) : undefined;
       const quantity = l.quantity !== undefined ? `${String(l.quantity)} × ` : "";
-      return name ? `${quantity}${name}` : `${quantity}item ${String(l.item_id ?? "?")}`;
+      return name ? `${quantity}${name}` : `${quantity}${words.itemId(String(l.item_id ?? "?"))}`;
     })
     .join(", ");
 }
@@ -157,14 +161,16 @@ function itemOf(entry: JournalEntry, names: Map<number, string>): string {
 /** The item, said with what the entry is when it is not a single purchase: `stock lock: 2 × Netflix`. */
 function itemCell(entry: JournalEntry, names: Map<number, string>): string {
   const what = whatEntryIs(entry);
-  const item = itemOf(entry, names);
-  if (what === "purchase" || what === "top-up") return item || what;
-  return item ? `${what}: ${item}` : what;
+  const item = itemOf(entry, names, say.history);
+  const said = say.history.what[what];
+  if (what === "purchase" || what === "top-up") return item || said;
+  return item ? `${said}: ${item}` : said;
 }
 
 /** A sandbox order and a lock never cost anything: said so, never a price that looks spent. */
 function amountCell(entry: JournalEntry): Cell {
-  if (entry.kind === "sandbox" || entry.kind === "lock") return { human: "no charge", plain: "0", tone: "dim" };
+  if (entry.kind === "sandbox" || entry.kind === "lock")
+    return { human: say.history.noCharge, plain: "0", tone: "dim" };
   return entry.amount === undefined ? undefined : money(entry.amount);
 }
 
@@ -191,8 +197,7 @@ function clockTime(at: string): string {
 export function sinceMs(text: string): number {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   const at = date ? new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3])).getTime() : Date.parse(text);
-  if (Number.isNaN(at))
-    throw new InputError(`--since takes a date like 2026-11-01 (or a full timestamp), not "${text}".`);
+  if (Number.isNaN(at)) throw new InputError(say.history.since(text));
   return at;
 }
 
@@ -292,8 +297,8 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
   if (chosen.length === 0) {
     ctx.output.info(
       options.unresolved
-        ? "Nothing unresolved: every request's outcome is known."
-        : `No money-moving requests recorded yet for profile "${ctx.settings.profile}"${options.allServices ? "" : " at this service address"}.`,
+        ? say.history.nothingUnresolved
+        : say.history.noneYet(ctx.settings.profile, !!options.allServices),
     );
   } else {
     const names = await itemNames(ctx, chosen);
@@ -349,30 +354,22 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
             reference ? copyable(reference) : undefined,
             e.invoice ? copyable(e.invoice, "bold") : undefined,
             ...(options.allServices
-              ? [other(e) ? { human: `other: ${other(e)}`, plain: other(e)!, tone: "warn" as const } : "this one"]
+              ? [
+                  other(e)
+                    ? { human: say.history.otherService(other(e)!), plain: other(e)!, tone: "warn" as const }
+                    : say.history.thisService,
+                ]
               : []),
           ];
         }),
       );
     }
   }
-  if (otherProfiles)
-    ctx.output.info(
-      `(${otherProfiles} entr${otherProfiles === 1 ? "y" : "ies"} of other profiles not shown; use --profile.)`,
-    );
-  if (elsewhere)
-    ctx.output.info(
-      `(${elsewhere} entr${elsewhere === 1 ? "y" : "ies"} for another service address hidden; --all-services.)`,
-    );
+  if (otherProfiles) ctx.output.info(say.history.otherProfiles(otherProfiles));
+  if (elsewhere) ctx.output.info(say.history.otherAddresses(elsewhere));
   const unresolved = chosen.filter((e) => isUnresolved(e, now)).length;
   // These notes fit in 80 columns with their mark, even at six-digit counts.
-  if (unresolved && !options.unresolved)
-    ctx.output.warn(
-      `${unresolved} unknown outcome${unresolved === 1 ? "" : "s"}: run \`reseller reconcile\` or \`history --refresh\`.`,
-    );
+  if (unresolved && !options.unresolved) ctx.output.warn(say.history.unknownOutcomes(unresolved));
   const stale = chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
-  if (stale && !options.refresh)
-    ctx.output.info(
-      `${stale} purchase${stale === 1 ? "" : "s"} not known delivered yet: run \`reseller history --refresh\`.`,
-    );
+  if (stale && !options.refresh) ctx.output.info(say.history.notKnownDelivered(stale));
 }

@@ -410,6 +410,44 @@ export const en = {
       `The first ${shown} of ${found} matching items (${all} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`,
     countOf: (found: number, all: number, checked: string) => `${found} of ${all} items; ${checked}.`,
   },
+  /** `history`'s own words (src/commands/history.ts); piped columns and --json keep the journal's. */
+  history: {
+    nothingUnresolved: "Nothing unresolved: every request's outcome is known.",
+    noneYet: (profile: string, anyAddress: boolean) =>
+      `No money-moving requests recorded yet for profile "${profile}"${anyAddress ? "" : " at this service address"}.`,
+    noCharge: "no charge",
+    what: {
+      purchase: "purchase",
+      cart: "cart",
+      "sandbox order": "sandbox order",
+      "stock lock": "stock lock",
+      "top-up": "top-up",
+    },
+    topUpBy: (channel: string) => `top-up ${channel}`,
+    itemId: (id: string) => `item ${id}`,
+    otherService: (address: string) => `other: ${address}`,
+    thisService: "this one",
+    otherProfiles: (n: number) => `(${n} entr${n === 1 ? "y" : "ies"} of other profiles not shown; use --profile.)`,
+    otherAddresses: (n: number) =>
+      `(${n} entr${n === 1 ? "y" : "ies"} for another service address hidden; --all-services.)`,
+    unknownOutcomes: (n: number) =>
+      `${n} unknown outcome${n === 1 ? "" : "s"}: run \`reseller reconcile\` or \`history --refresh\`.`,
+    notKnownDelivered: (n: number) =>
+      `${n} purchase${n === 1 ? "" : "s"} not known delivered yet: run \`reseller history --refresh\`.`,
+    since: (text: string) => `--since takes a date like 2026-11-01 (or a full timestamp), not "${text}".`,
+  },
+  /** A journal entry's outcome as people read it (src/output/journal.ts); piped rows keep the English with underscores. */
+  journalOutcomes: {
+    done: "done",
+    "in flight": "in flight",
+    unknown: "unknown",
+    "not bought": "not bought",
+    "no charge": "no charge",
+    "not held": "not held",
+    "not done": "not done",
+    "not sent": "not sent",
+    refused: "refused",
+  } as Record<string, string>,
   usage: {
     see: (path: string) => `See \`${path} --help\`.`,
     read: (command: string) => `See \`${command}\`.`,

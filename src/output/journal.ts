@@ -3,6 +3,7 @@ import type { ItemNames } from "../catalogue/names.js";
 import { stillInFlight, type JournalEntry } from "../journal/journal.js";
 import type { RichCell } from "./output.js";
 import { customerData } from "./transaction.js";
+import { say } from "../messages/messages.js";
 
 /** The outcome in a reseller's words; a buy that did not happen is "not bought". */
 export function outcomeCell(entry: JournalEntry, nowMs: number): RichCell {
@@ -13,7 +14,7 @@ export function outcomeCell(entry: JournalEntry, nowMs: number): RichCell {
   else if (entry.outcome === "not_sent") text = "not sent";
   else text = entry.outcome;
   const tone = text === "done" ? "good" : text === "unknown" ? "warn" : text === "refused" ? "bad" : "dim";
-  return { human: text, plain: text.replace(/ /g, "_"), tone };
+  return { human: say.journalOutcomes[text] ?? text, plain: text.replace(/ /g, "_"), tone };
 }
 
 /** One line of a journaled purchase: the item and quantity asked for, and the customer's number or target. */

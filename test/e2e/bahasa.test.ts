@@ -195,6 +195,43 @@ describe("messages in both languages against the emulator", () => {
     expectScreen(r.stdout, 80, []);
   });
 
+  it("history: its table and the lines around it in Indonesian, within 80 columns; piped rows the same bytes", async () => {
+    const env = harness.accountEnv();
+    const go = (args: string[], language: Record<string, string> = indonesian, extra: Record<string, string> = {}) =>
+      runReseller(args, { env: { ...env, COLUMNS: "80", ...language, ...extra } });
+    const empty = await go(["history"]);
+    expect(empty.stderr).toMatch(/^Belum ada permintaan .+ profil "default" di alamat layanan ini\.$/m);
+    expect(englishIn(empty.stderr)).toEqual([]);
+
+    const buy = ["buy", "--item", "3", "--qty", "1", "--yes", "--no-input"];
+    expect((await go([...buy, "--note", "081234567890", "--ref-id", "hb-1"])).exitCode).toBe(0);
+    expect((await go(["sandbox", "--item", "3", "--qty", "1", "--ref-id", "hb-2"])).exitCode).toBe(0);
+    harness.emulator.faults.configure({ drop_before_commit_next: 10, match: { method: "POST", path: "/v1/trx" } });
+    const lost = await go([...buy, "--note", "081234567891", "--ref-id", "hb-3"]);
+    harness.emulator.faults.reset();
+    expect(lost.exitCode).toBe(5);
+
+    const id = await go(["history"], indonesian, { RESELLER_FORCE_TTY: "1" });
+    const en = await go(["history"], {}, { RESELLER_FORCE_TTY: "1" });
+    if (process.env.SHOW_SCREENS) console.log(`${id.stdout}${id.stderr}`);
+    expect(id.exitCode, id.stderr).toBe(0);
+    expectScreen(id.stdout, 80, ["hb-1", "hb-2", "hb-3", "081234567890", "081234567891"]);
+    expectScreen(en.stdout, 80, ["hb-1", "hb-2", "hb-3", "081234567890", "081234567891"]);
+    expect(id.stdout).toMatch(/│ Waktu +│ Produk +│/);
+    expect(id.stdout).toMatch(/order sandbox: 1 ×/);
+    expect(id.stdout).toMatch(/tanpa biaya/);
+    expect(id.stderr).toMatch(/^! 1 hasil belum pasti: cek `reseller reconcile`/m);
+    expect(id.stderr).toMatch(/^1 pembelian belum pasti terkirim: cek `reseller history --refresh`\.$/m);
+    expect(en.stderr).toMatch(/^1 purchase not known delivered yet/m);
+    expect(englishIn(id.stdout)).toEqual([]);
+    expect(englishIn(id.stderr)).toEqual([]);
+
+    const settled = await go(["history", "--unresolved", "--refresh"]);
+    expect(settled.stderr).toMatch(/^Semua hasil sudah pasti/m);
+    expect(englishIn(settled.stderr)).toEqual([]);
+    expect((await go(["history"])).stdout).toBe((await go(["history"], {})).stdout);
+  });
+
   it("a usage error: said in Indonesian, exit 2, nothing sent", async () => {
     const r = await run(["buy", "--quantity", "3"]);
     expect(r.exitCode).toBe(2);
