@@ -342,6 +342,8 @@ export const en = {
     time: "Time",
     outcome: "Outcome",
     service: "Service",
+    line: "Line",
+    handOverOrProblem: "Hand over / problem",
   },
   /** The verdict on an order as people read it (src/orders/verdict.ts); --json and piped rows keep the contract's words. */
   verdicts: {
@@ -435,6 +437,44 @@ export const en = {
     notKnownDelivered: (n: number) =>
       `${n} purchase${n === 1 ? "" : "s"} not known delivered yet: run \`reseller history --refresh\`.`,
     since: (text: string) => `--since takes a date like 2026-11-01 (or a full timestamp), not "${text}".`,
+  },
+  /** A bulk run's lines on a terminal (src/commands/buy/bulk.ts); its JSON lines and piped rows keep the contract's words. */
+  bulk: {
+    cannotRead: (path: string, why: string) => `Cannot read the orders file ${path}: ${why}`,
+    nothingBought: "Nothing bought.",
+    boughtBefore: (n: number) => (n ? ` (${n} bought before, not sent again)` : ""),
+    toBuy: (n: number, path: string, total: string, before: string) =>
+      `${n} order${n === 1 ? "" : "s"} to buy from ${path}, ${total} in all${before}.`,
+    confirm: (n: number) => `Buy ${n} order${n === 1 ? "" : "s"}?`,
+    sending: (n: number, total: string, atATime: number, before: string) =>
+      `Sending ${n} order${n === 1 ? "" : "s"} (up to ${total}), ${atATime} at a time${before}…`,
+    unchecked: (place: string, row: number, reason: string) =>
+      `${place} line ${row}: the customer's account was not checked (${reason}); bought unchecked.`,
+    lineOf: (row: number, customer: string) => `line ${row}${customer ? ` (${customer})` : ""}`,
+    deliveryFailed: (lines: string, n: number) =>
+      `Delivery failed for ${lines}: refunded. Fix the customer data of ${n === 1 ? "that row" : "those rows"} and run the file again: a fixed row is a new order.`,
+    settleUnknown:
+      "Settle unknown outcomes with `reseller reconcile`; running the same orders again finishes the rest and never buys an order twice.",
+    retryRefused: "Running the same orders again retries what was refused or not sent, and never buys an order twice.",
+    /** `Spent Rp 270.000, Rp 11.200 refunded: Rp 258.800 in all; balance now Rp 730.000.`; refunded and balance may be "". */
+    money: (spent: string, refunded: string, net: string, balance: string) =>
+      `Spent ${spent}${refunded ? `, ${refunded} refunded: ${net} in all` : ""}${balance ? `; balance now ${balance}` : ""}.`,
+    progress: (finished: number, total: number, row: number, what: string, customer: string, verdict: string) =>
+      `[${finished}/${total}] line ${row} ${what}${customer ? ` for ${customer}` : ""}: ${verdict}`,
+    before: (words: string) => `${words} (before)`,
+    /** The counts of `4 orders: 3 delivered, 1 failed (Rp 11.200 refunded)`. */
+    counts: {
+      delivered: (n: number) => `${n} delivered`,
+      bought: (n: number) => `${n} bought`,
+      partial: (n: number) => `${n} partly delivered`,
+      delivery_failed: (n: number) => `${n} failed`,
+      refused: (n: number) => `${n} refused`,
+      not_sent: (n: number) => `${n} not sent`,
+      unknown: (n: number) => `${n} unknown`,
+    },
+    refunded: (amount: string) => ` (${amount} refunded)`,
+    summary: (n: number, parts: string, before: number) =>
+      `${n} order${n === 1 ? "" : "s"}: ${parts}${before ? `; ${before} of them bought before, not sent again` : ""}.`,
   },
   /** A journal entry's outcome as people read it (src/output/journal.ts); piped rows keep the English with underscores. */
   journalOutcomes: {

@@ -432,6 +432,8 @@ export const id: Messages = {
     time: "Waktu",
     outcome: "Hasil",
     service: "Layanan",
+    line: "Baris",
+    handOverOrProblem: "Serahkan / masalah",
   },
   verdicts: {
     bought: "diproses",
@@ -519,6 +521,42 @@ export const id: Messages = {
     unknownOutcomes: (n: number) => `${n} hasil belum pasti: cek \`reseller reconcile\` atau \`history --refresh\`.`,
     notKnownDelivered: (n: number) => `${n} pembelian belum pasti terkirim: cek \`reseller history --refresh\`.`,
     since: (text: string) => `--since perlu tanggal seperti 2026-11-01 (atau timestamp lengkap), bukan "${text}".`,
+  },
+  bulk: {
+    cannotRead: (path: string, why: string) => `File order ${path} tidak bisa dibaca: ${why}`,
+    nothingBought: "Tidak ada yang dibeli.",
+    boughtBefore: (n: number) => (n ? ` (${n} sudah dibeli sebelumnya, tidak dikirim lagi)` : ""),
+    toBuy: (n: number, path: string, total: string, before: string) =>
+      `${n} order dari ${path} akan dibeli, total ${total}${before}.`,
+    confirm: (n: number) => `Beli ${n} order?`,
+    sending: (n: number, total: string, atATime: number, before: string) =>
+      `Mengirim ${n} order (paling banyak ${total}), ${atATime} sekaligus${before}…`,
+    unchecked: (place: string, row: number, reason: string) =>
+      `${place} baris ${row}: akun pelanggan tidak dicek (${reason}); dibeli tanpa cek.`,
+    lineOf: (row: number, customer: string) => `baris ${row}${customer ? ` (${customer})` : ""}`,
+    deliveryFailed: (lines: string, n: number) =>
+      `Pengiriman gagal untuk ${lines}: dana dikembalikan. Perbaiki data pelanggan di ${n === 1 ? "baris itu" : "baris-baris itu"} lalu jalankan file ini lagi: baris yang diperbaiki jadi order baru.`,
+    settleUnknown:
+      "Pastikan hasil yang belum pasti dengan `reseller reconcile`; menjalankan order yang sama lagi menyelesaikan sisanya dan tidak pernah membeli satu order dua kali.",
+    retryRefused:
+      "Menjalankan order yang sama lagi mengulang yang ditolak atau tidak dikirim, dan tidak pernah membeli satu order dua kali.",
+    money: (spent: string, refunded: string, net: string, balance: string) =>
+      `Terpakai ${spent}${refunded ? `, dana ${refunded} dikembalikan: total ${net}` : ""}${balance ? `; saldo sekarang ${balance}` : ""}.`,
+    progress: (finished: number, total: number, row: number, what: string, customer: string, verdict: string) =>
+      `[${finished}/${total}] baris ${row} ${what}${customer ? ` untuk ${customer}` : ""}: ${verdict}`,
+    before: (words: string) => `${words} (sebelumnya)`,
+    counts: {
+      delivered: (n: number) => `${n} berhasil`,
+      bought: (n: number) => `${n} diproses`,
+      partial: (n: number) => `${n} sebagian terkirim`,
+      delivery_failed: (n: number) => `${n} gagal`,
+      refused: (n: number) => `${n} ditolak`,
+      not_sent: (n: number) => `${n} tidak dikirim`,
+      unknown: (n: number) => `${n} belum pasti`,
+    },
+    refunded: (amount: string) => ` (dana ${amount} dikembalikan)`,
+    summary: (n: number, parts: string, before: number) =>
+      `${n} order: ${parts}${before ? `; ${before} di antaranya sudah dibeli sebelumnya, tidak dikirim lagi` : ""}.`,
   },
   journalOutcomes: {
     done: "selesai",

@@ -5,6 +5,7 @@
  * concurrency, waits for deliveries in a pool of its own, and hands back each row's result as it
  * is known. commands/buy/bulk.ts asks for consent and renders; nothing here prompts or prints.
  */
+import { say } from "../messages/messages.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
@@ -484,31 +485,26 @@ async function waitDelivery(
 
 /** `4 orders: 3 delivered, 1 failed (Rp 11.200 refunded)`: every outcome counted, in a reseller's words. */
 export function summaryOf(results: BulkResult[], rupiah: (n: number) => string): string {
-  const count = (v: Verdict) => results.filter((r) => r.outcome === v);
+  const words = say.bulk;
   const parts: string[] = [];
-  const delivered = count("delivered").length;
-  const bought = count("bought").length;
-  const partial = count("partial");
-  const failed = count("delivery_failed");
-  const refused = count("refused").length;
-  const notSent = count("not_sent").length;
-  const unknown = count("unknown").length;
-  if (delivered) parts.push(`${delivered} delivered`);
-  if (bought) parts.push(`${bought} bought`);
-  if (partial.length) {
-    const refunded = partial.reduce((sum, r) => sum + (r.refunded ?? 0), 0);
-    parts.push(`${partial.length} partly delivered${refunded ? ` (${rupiah(refunded)} refunded)` : ""}`);
+  for (const verdict of [
+    "delivered",
+    "bought",
+    "partial",
+    "delivery_failed",
+    "refused",
+    "not_sent",
+    "unknown",
+  ] as const) {
+    const these = results.filter((r) => r.outcome === verdict);
+    if (!these.length) continue;
+    // A refund is said beside the orders that gave money back.
+    const refunded =
+      verdict === "partial" || verdict === "delivery_failed" ? these.reduce((sum, r) => sum + (r.refunded ?? 0), 0) : 0;
+    parts.push(`${words.counts[verdict](these.length)}${refunded ? words.refunded(rupiah(refunded)) : ""}`);
   }
-  if (failed.length) {
-    const refunded = failed.reduce((sum, r) => sum + (r.refunded ?? 0), 0);
-    parts.push(`${failed.length} failed${refunded ? ` (${rupiah(refunded)} refunded)` : ""}`);
-  }
-  if (refused) parts.push(`${refused} refused`);
-  if (notSent) parts.push(`${notSent} not sent`);
-  if (unknown) parts.push(`${unknown} unknown`);
   const before = results.filter((r) => !r.sent && r.already_bought).length;
-  const tail = before ? `; ${before} of them bought before, not sent again` : "";
-  return `${results.length} order${results.length === 1 ? "" : "s"}: ${parts.join(", ")}${tail}.`;
+  return words.summary(results.length, parts.join(", "), before);
 }
 
 /** What the orders sent in this run cost: their amounts, the service's refunds, and the net. */

@@ -4,9 +4,12 @@
  * locale; and a script sees the same bytes on stdout in both languages (--json, piped columns) and
  * the same code and details in a JSON error, only its message in the language chosen.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatRupiah } from "../../src/output/format.js";
 import { runReseller } from "../support/cli.js";
+import { resellerAs, whileAdvancing } from "./commands-harness.js";
 import { useEmulator } from "../support/emulator.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
 import {
@@ -230,6 +233,45 @@ describe("messages in both languages against the emulator", () => {
     expect(settled.stderr).toMatch(/^Semua hasil sudah pasti/m);
     expect(englishIn(settled.stderr)).toEqual([]);
     expect((await go(["history"])).stdout).toBe((await go(["history"], {})).stdout);
+  });
+
+  it("a bulk run: progress, table, summary and money line in Indonesian, within 80 columns; piped rows the same bytes", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const orders = join(reseller.configDir, "orders.csv");
+    // The last player id is one nobody has: the provider refuses it and the service refunds it.
+    writeFileSync(
+      orders,
+      ["item_id,quantity,note", "11,1,081255559001", "13,1,081255559002", "22,1,999990001"].join("\n"),
+    );
+    const language = { env: { ...indonesian, COLUMNS: "80" } };
+    const r = await whileAdvancing(
+      harness.emulator,
+      reseller.run(["buy", "--file", orders, "--wait", "--no-validate"], { mode: "table", ...language }),
+      5,
+      200,
+    );
+    if (process.env.SHOW_SCREENS) console.log(`${r.stdout}${r.stderr}`);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/^Mengirim 3 order \(paling banyak Rp [\d.]+\), 3 sekaligus…$/m);
+    expect(r.stderr).toMatch(/^\[\d\/3\] baris 4 1 × .+ untuk 999990001: gagal/m);
+    expect(r.stderr).toMatch(/^3 order: 2 berhasil, 1 gagal \(dana Rp [\d.]+ dikembalikan\)\.$/m);
+    expect(r.stderr).toMatch(
+      /^Terpakai Rp [\d.]+, dana Rp [\d.]+ dikembalikan: total Rp [\d.]+; saldo sekarang Rp [\d.]+\.$/m,
+    );
+    expect(r.stderr).toMatch(/Pengiriman gagal untuk baris 4 \(999990001\): dana dikembalikan\./);
+    expect(r.stdout).toMatch(/│ Baris +│ Produk +│/);
+    expectScreen(r.stdout, 80, ["081255559001", "081255559002"]);
+    expect(englishIn(r.stdout)).toEqual([]);
+    expect(englishIn(r.stderr)).toEqual([]);
+
+    // Run again: every row bought before; piped, the same bytes in both languages.
+    const id = await reseller.run(["buy", "--file", orders], { env: indonesian });
+    const en = await reseller.run(["buy", "--file", orders], { env: { LANG: "en_US.UTF-8" } });
+    expect(id.stdout).toBe(en.stdout);
+    expect(id.stderr).toMatch(
+      /^3 order: 2 berhasil, 1 gagal \(dana Rp [\d.]+ dikembalikan\); 3 di antaranya sudah dibeli/m,
+    );
+    expect(en.stderr).toMatch(/^3 orders: 2 delivered, 1 failed \(Rp [\d.]+ refunded\); 3 of them bought before/m);
   });
 
   it("a usage error: said in Indonesian, exit 2, nothing sent", async () => {

@@ -7,6 +7,7 @@
  * a tab-separated row (piped), progress and a closing table (terminal). Exit 0 only when every
  * order succeeded (with --wait: was delivered), else the highest exit code among them.
  */
+import { say } from "../../messages/messages.js";
 import { appendFileSync, readFileSync } from "node:fs";
 import { openResultsFile } from "../../config/config-dir.js";
 import type { ServiceClient } from "../../api/client.js";
@@ -37,7 +38,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   try {
     text = path === "-" ? await ctx.readStdin() : readFileSync(path, "utf8");
   } catch (error) {
-    throw new InputError(`Cannot read the orders file ${path}: ${(error as Error).message}`);
+    throw new InputError(say.bulk.cannotRead(path, (error as Error).message));
   }
   const client = await ctx.client();
   const windowHours = request.repeatWindowHours ?? ctx.settings.repeatWindowHours;
@@ -48,7 +49,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   });
   const repeats = await consentToRepeats(ctx, prepared, request, windowHours);
   if (repeats === "nothing") {
-    ctx.output.info("Nothing bought.");
+    ctx.output.info(say.bulk.nothingBought);
     return 0;
   }
   const toSend = prepared.orders.filter(
@@ -56,13 +57,11 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   );
   const settled = prepared.orders.length - toSend.length;
   const total = toSend.reduce((sum, o) => sum + orderTotal(o), 0);
-  const before = settled ? ` (${settled} bought before, not sent again)` : "";
+  const before = say.bulk.boughtBefore(settled);
   if (ctx.canPrompt && !request.yes && toSend.length) {
-    ctx.output.info(
-      `${toSend.length} order${toSend.length === 1 ? "" : "s"} to buy from ${path}, ${formatRupiah(total)} in all${before}.`,
-    );
-    if (!(await (await ctx.prompter()).confirm(`Buy ${toSend.length} order${toSend.length === 1 ? "" : "s"}?`))) {
-      ctx.output.info("Nothing bought.");
+    ctx.output.info(say.bulk.toBuy(toSend.length, path, formatRupiah(total), before));
+    if (!(await (await ctx.prompter()).confirm(say.bulk.confirm(toSend.length)))) {
+      ctx.output.info(say.bulk.nothingBought);
       return 0;
     }
   }
@@ -72,7 +71,12 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     ? await receiptWriter(ctx, request.receipts, path, prepared, request.receiptLanguage)
     : undefined;
   ctx.output.info(
-    `Sending ${toSend.length} order${toSend.length === 1 ? "" : "s"} (up to ${formatRupiah(total)}), ${Math.max(1, Math.min(request.concurrency, toSend.length))} at a time${before}…`,
+    say.bulk.sending(
+      toSend.length,
+      formatRupiah(total),
+      Math.max(1, Math.min(request.concurrency, toSend.length)),
+      before,
+    ),
   );
 
   const waitTimeoutSeconds = request.wait
@@ -87,9 +91,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     validate: request.validate,
     check: request.check,
     onAccountUnchecked: (row, reason) =>
-      ctx.output.warn(
-        `${path === "-" ? "stdin" : path} line ${row}: the customer's account was not checked (${reason}); bought unchecked.`,
-      ),
+      ctx.output.warn(say.bulk.unchecked(path === "-" ? "stdin" : path, row, reason)),
     onResult: (result) => {
       report(ctx, result, ++finished, prepared.orders.length, out);
       receipts?.(result);
@@ -103,17 +105,13 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   const failed = results.filter((r) => r.outcome === "delivery_failed");
   if (failed.length) {
     ctx.output.warn(
-      `Delivery failed for ${failed.map((r) => `line ${r.row}${r.customer ? ` (${r.customer})` : ""}`).join(", ")}: refunded. Fix the customer data of ${failed.length === 1 ? "that row" : "those rows"} and run the file again: a fixed row is a new order.`,
+      say.bulk.deliveryFailed(failed.map((r) => say.bulk.lineOf(r.row, r.customer ?? "")).join(", "), failed.length),
     );
   }
   if (results.some((r) => r.outcome === "unknown")) {
-    ctx.output.warn(
-      "Settle unknown outcomes with `reseller reconcile`; running the same orders again finishes the rest and never buys an order twice.",
-    );
+    ctx.output.warn(say.bulk.settleUnknown);
   } else if (results.some((r) => r.outcome === "refused" || r.outcome === "not_sent")) {
-    ctx.output.warn(
-      "Running the same orders again retries what was refused or not sent, and never buys an order twice.",
-    );
+    ctx.output.warn(say.bulk.retryRefused);
   }
   return code;
 }
@@ -161,12 +159,11 @@ async function moneyLine(results: BulkResult[], client: ServiceClient): Promise<
   const { spent, refunded, net } = spendOf(results);
   let balance = "";
   try {
-    balance = `; balance now ${formatRupiah((await client.getBalance()).data.balance)}`;
+    balance = formatRupiah((await client.getBalance()).data.balance);
   } catch {
     // The run's figures stand without it.
   }
-  const refund = refunded ? `, ${formatRupiah(refunded)} refunded: ${formatRupiah(net)} in all` : "";
-  return `Spent ${formatRupiah(spent)}${refund}${balance}.`;
+  return say.bulk.money(formatRupiah(spent), refunded ? formatRupiah(refunded) : "", formatRupiah(net), balance);
 }
 
 /**
@@ -216,7 +213,7 @@ async function consentToRepeats(
 
 function outcomeCell(result: BulkResult): Cell {
   const words = verdictPhrase(result.outcome, result.refunded, formatRupiah);
-  const human = result.already_bought && !result.sent ? `${words} (before)` : words;
+  const human = result.already_bought && !result.sent ? say.bulk.before(words) : words;
   return { human, plain: result.outcome, tone: verdictTone(result.outcome) };
 }
 
@@ -246,16 +243,16 @@ function problemCell(error: { code: string; message: string }, withCode: boolean
 function printTable(ctx: Context, results: BulkResult[]): void {
   ctx.output.table(
     [
-      { header: "Line", fit: "keep" },
+      { header: say.headings.line, fit: "keep" },
       // What the line bought, wrapped between words, never cut: `1 × Pulsa Tel…10.000` named no operator.
-      { header: "Item", fit: "wrap" },
-      { header: "Customer", fit: "keep" },
-      { header: "Outcome", fit: "keep" },
-      { header: "Amount", fit: "keep" },
+      { header: say.headings.item, fit: "wrap" },
+      { header: say.headings.customer, fit: "keep" },
+      { header: say.headings.outcome, fit: "keep" },
+      { header: say.headings.amount, fit: "keep" },
       // Serials and licences are copyable (never cut); a problem is its code on one line, said in full below.
-      { header: "Hand over / problem", fit: "end", min: 12 },
-      { header: "Invoice", fit: "keep" },
-      { header: "Ref ID", fit: "keep" },
+      { header: say.headings.handOverOrProblem, fit: "end", min: 12 },
+      { header: say.headings.invoice, fit: "keep" },
+      { header: say.headings.refId, fit: "keep" },
     ],
     [...results]
       .sort((a, b) => a.row - b.row)
@@ -310,7 +307,14 @@ function report(ctx: Context, result: BulkResult, finished: number, total: numbe
       .filter(Boolean)
       .join(" ");
     ctx.output.info(
-      `[${finished}/${total}] line ${result.row} ${result.quantity} × ${result.item}${result.customer ? ` for ${result.customer}` : ""}: ${what}`,
+      say.bulk.progress(
+        finished,
+        total,
+        result.row,
+        `${result.quantity} × ${result.item}`,
+        result.customer ?? "",
+        what,
+      ),
     );
   }
 }
