@@ -355,6 +355,16 @@ export const en = {
     not_sent: "not sent",
     unknown: "unknown",
     refunded: (amount: string) => (amount ? `${amount} refunded` : "refunded"),
+    /** Said beside a failure's outcome, so every failure says in one line whether money moved. */
+    charged: {
+      bought: "charged",
+      delivered: "charged",
+      partial: "charged, the undelivered part refunded",
+      delivery_failed: "charged, then refunded",
+      refused: "nothing charged",
+      not_sent: "nothing charged",
+      unknown: "may have been charged: `reseller reconcile` finds out",
+    },
   },
   /** A transaction as `trx show` and `buy --wait` lay it out (src/output/transaction.ts). */
   transaction: {

@@ -444,6 +444,15 @@ export const id: Messages = {
     not_sent: "tidak dikirim",
     unknown: "belum pasti",
     refunded: (amount: string) => (amount ? `dana ${amount} dikembalikan` : "dana dikembalikan"),
+    charged: {
+      bought: "saldo terpotong",
+      delivered: "saldo terpotong",
+      partial: "saldo terpotong, bagian yang tidak terkirim dikembalikan",
+      delivery_failed: "saldo terpotong, lalu dikembalikan",
+      refused: "saldo tidak terpotong",
+      not_sent: "saldo tidak terpotong",
+      unknown: "saldo mungkin terpotong: cek dengan `reseller reconcile`",
+    },
   },
   transaction: {
     item: "Produk",

@@ -118,8 +118,8 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
     // The verdict in a person's words ("delivery failed"), as every other human output says it.
     const shown =
       key === "outcome" && typeof value === "string"
-        ? Object.hasOwn(say.verdicts, value) && value !== "refunded"
-          ? String(say.verdicts[value as keyof typeof say.verdicts])
+        ? Object.hasOwn(say.verdicts.charged, value)
+          ? `${String(say.verdicts[value as keyof typeof say.verdicts.charged])}; ${say.verdicts.charged[value as keyof typeof say.verdicts.charged]}`
           : value.replace(/_/g, " ")
         : key === "refunded" && typeof value === "number"
           ? formatRupiah(value)

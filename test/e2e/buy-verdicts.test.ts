@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/journal/journal.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
+import { en } from "../../src/messages/en.js";
 import { verdicts, verdictWords, type Verdict } from "../../src/orders/verdict.js";
 import { journalRecords, modes, resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
 
@@ -56,7 +57,7 @@ describe("single buy --wait", () => {
         });
       } else {
         expect(failed.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
-        expect(failed.stderr).toMatch(/^ {2}outcome: delivery failed$/m);
+        expect(failed.stderr).toMatch(/^ {2}outcome: delivery failed; charged, then refunded$/m);
         expect(failed.stderr).toMatch(/^ {2}refunded: Rp 19\.000$/m);
       }
       if (mode === "plain") {
@@ -300,7 +301,10 @@ describe("cart", () => {
             expect(r.errorJson().error).toMatchObject({ code: "DELIVERY_FAILED", details: { refunded: 19_000 } });
           }
         } else if (failed) {
-          expect(r.stderr).toMatch(new RegExp(`^  outcome: ${verdictWords(c.verdict)}$`, "m"));
+          // The verdict, and in the same line whether anything was charged.
+          expect(r.stderr.split("\n")).toContain(
+            `  outcome: ${verdictWords(c.verdict)}; ${en.verdicts.charged[c.verdict]}`,
+          );
           if (c.verdict === "delivery_failed") expect(r.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
           if (c.verdict === "partial") expect(r.stderr).toMatch(/Partly delivered \(Rp 19\.000 refunded\)/);
         } else if (c.args(n).includes("--wait")) {
@@ -356,7 +360,7 @@ describe("refused and unknown", () => {
           code: "REF_ID_ALREADY_EXIST",
           details: { outcome: "refused" },
         });
-      else expect(refused.stderr).toMatch(/outcome: refused/);
+      else expect(refused.stderr).toMatch(/outcome: refused; nothing charged$/m);
 
       harness.emulator.faults.configure({
         drop_after_commit_next: 0,
@@ -371,7 +375,7 @@ describe("refused and unknown", () => {
       // Every answer lost on the way: it may have landed, so unknown (exit 5) until reconcile asks.
       expect(lost.exitCode, lost.stderr).toBe(5);
       if (mode === "json") expect(lost.errorJson().error.details).toMatchObject({ outcome: "unknown" });
-      else expect(lost.stderr).toMatch(/outcome: unknown/);
+      else expect(lost.stderr).toMatch(/outcome: unknown; may have been charged: `reseller reconcile` finds out$/m);
       expect(foldRecords(journalRecords(reseller.configDir)).at(-1)).toMatchObject({ outcome: "unknown" });
     });
   }

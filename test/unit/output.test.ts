@@ -339,6 +339,26 @@ describe("messages for people quote the service safely", () => {
     });
   });
 
+  it("a failure's outcome line says whether anything was charged, for every verdict a failure has", () => {
+    const said = (outcome: string) => {
+      const error = new NetworkError("ECONNREFUSED", "The service could not be reached.", false);
+      error.details = { outcome };
+      let text = "";
+      printError(error, {
+        stderr: { write: (t: string) => void (text += t) },
+        json: false,
+        verbose: false,
+        paint: (_tone, t) => t,
+      });
+      return text.split("\n").find((l) => l.startsWith("  outcome: "));
+    };
+    expect(said("not_sent")).toBe("  outcome: not sent; nothing charged");
+    expect(said("refused")).toBe("  outcome: refused; nothing charged");
+    expect(said("delivery_failed")).toBe("  outcome: delivery failed; charged, then refunded");
+    expect(said("partial")).toBe("  outcome: partly delivered; charged, the undelivered part refunded");
+    expect(said("unknown")).toBe("  outcome: unknown; may have been charged: `reseller reconcile` finds out");
+  });
+
   it("draws reseller's own pictures untouched", () => {
     const c = capture("table");
     c.output.drawing("\u001b[47m  \u001b[0m");
