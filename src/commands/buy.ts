@@ -238,12 +238,9 @@ async function waitAndShow(
     waited = await waitForDelivery(ctx, client, bought.refId, timeout, bought.detail);
   } catch (error) {
     if (error instanceof InterruptedError) {
-      throw new InterruptedError(
-        `Stopped waiting; the purchase stands (${bought.invoice ? `invoice ${bought.invoice}, ` : ""}ref_id ${bought.refId}).`,
-        {
-          suggestion: `Follow it with \`reseller trx show ${bought.refId} --watch\`.`,
-        },
-      );
+      throw new InterruptedError(say.waiting.stoppedWaiting(bought.invoice ?? "", bought.refId), {
+        suggestion: say.waiting.followIt(bought.refId),
+      });
     }
     // Whatever stopped the wait (the service unreachable, a key refused, a bug), the purchase was made:
     // it is said as bought, as a wait that timed out is, never as refused or not sent.

@@ -422,6 +422,28 @@ export const en = {
       `The first ${shown} of ${found} matching items (${all} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`,
     countOf: (found: number, all: number, checked: string) => `${found} of ${all} items; ${checked}.`,
   },
+  /** Following a delivery, `buy --wait` and `trx show --watch` (src/orders/delivery.ts): the spinner and the lines about the wait. */
+  waiting: {
+    spinner: "Waiting for delivery…",
+    progress: (line: string, elapsed: string) => `Waiting for delivery: ${line} (${elapsed})`,
+    notVisibleYet: "not visible yet",
+    noStatusYet: "no status yet",
+    unknownStatus: (text: string) => `status "${text}" (not one reseller knows; still waiting)`,
+    h2hDispatched: (done: number, wanted: number) => `h2h ${done}/${wanted} dispatched`,
+    smmPending: "pending",
+    couldNotRead: (code: string) => `Could not read the transaction just now (${code}); still waiting.`,
+    /** `status paid`, or an unknown status said as such, or none given. */
+    statusIs: (text: string) => ` ${text}`,
+    statusNotKnown: (text: string) => ` "${text}", a status reseller does not know,`,
+    statusNotGiven: " not given",
+    stillNotDelivered: (after: string, status: string, ref: string) =>
+      `Still not delivered after ${after} (status${status}); the purchase stands. Keep watching: reseller trx show ${ref} --watch`,
+    stoppedWatching: (ref: string) => `Stopped watching ${ref}; nothing changed.`,
+    resumeWatching: (ref: string) => `Resume with \`reseller trx show ${ref} --watch\`.`,
+    stoppedWaiting: (invoice: string, refId: string) =>
+      `Stopped waiting; the purchase stands (${invoice ? `invoice ${invoice}, ` : ""}ref_id ${refId}).`,
+    followIt: (ref: string) => `Follow it with \`reseller trx show ${ref} --watch\`.`,
+  },
   /** `history`'s own words (src/commands/history.ts); piped columns and --json keep the journal's. */
   history: {
     nothingUnresolved: "Nothing unresolved: every request's outcome is known.",

@@ -509,6 +509,26 @@ export const id: Messages = {
       `${shown} pertama dari ${found} produk yang cocok (total ${all}; ${checked}). Persempit dengan --search atau --category, atau pakai pipe untuk semua baris.`,
     countOf: (found: number, all: number, checked: string) => `${found} dari ${all} produk; ${checked}.`,
   },
+  waiting: {
+    spinner: "Menunggu pengiriman…",
+    progress: (line: string, elapsed: string) => `Menunggu pengiriman: ${line} (${elapsed})`,
+    notVisibleYet: "belum terlihat",
+    noStatusYet: "belum ada status",
+    unknownStatus: (text: string) => `status "${text}" (tidak dikenal reseller; tetap menunggu)`,
+    h2hDispatched: (done: number, wanted: number) => `h2h ${done}/${wanted} diteruskan`,
+    smmPending: "diproses",
+    couldNotRead: (code: string) => `Transaksi belum bisa dibaca saat ini (${code}); tetap menunggu.`,
+    statusIs: (text: string) => ` ${text}`,
+    statusNotKnown: (text: string) => ` "${text}", status yang tidak dikenal reseller,`,
+    statusNotGiven: " tidak ada",
+    stillNotDelivered: (after: string, status: string, ref: string) =>
+      `Masih belum terkirim setelah ${after} (status${status}); pembelian tetap berlaku. Pantau terus: reseller trx show ${ref} --watch`,
+    stoppedWatching: (ref: string) => `Berhenti memantau ${ref}; tidak ada yang berubah.`,
+    resumeWatching: (ref: string) => `Lanjutkan dengan \`reseller trx show ${ref} --watch\`.`,
+    stoppedWaiting: (invoice: string, refId: string) =>
+      `Berhenti menunggu; pembelian tetap berlaku (${invoice ? `invoice ${invoice}, ` : ""}ref_id ${refId}).`,
+    followIt: (ref: string) => `Pantau dengan \`reseller trx show ${ref} --watch\`.`,
+  },
   history: {
     nothingUnresolved: "Semua hasil sudah pasti: tidak ada yang menggantung.",
     noneYet: (profile: string, anyAddress: boolean) =>

@@ -3,6 +3,7 @@
  * `buy --wait` and `trx show --watch`. A spinner on stderr only when stderr is a terminal; Ctrl-C
  * ends the wait (ctx.sleep throws InterruptedError) without touching the purchase.
  */
+import { say } from "../messages/messages.js";
 import type { ServiceClient } from "../api/client.js";
 import type { ApiResult, Transaction } from "../api/model.js";
 import { isTransactionNotFound } from "../api/codes.js";
@@ -45,16 +46,16 @@ export function progressLine(t: Transaction): string {
   const parts = [
     t.status
       ? t.status.kind === "unknown"
-        ? `status "${t.status.text}" (not one reseller knows; still waiting)`
+        ? say.waiting.unknownStatus(t.status.text)
         : t.status.text
-      : "no status yet",
+      : say.waiting.noStatusYet,
   ];
   const h2hDone = t.h2h.length;
   const h2hWanted = t.lines.filter((l) => l.orderProcess === "h2h" && !l.isSmm).length;
-  if (h2hWanted) parts.push(`h2h ${h2hDone}/${h2hWanted} dispatched`);
+  if (h2hWanted) parts.push(say.waiting.h2hDispatched(h2hDone, h2hWanted));
   for (const r of t.smm) {
     const pct = deliveredPercent(lineOf(t, r.itemId)?.quantity, r);
-    parts.push(`SMM ${r.status?.text ?? "pending"}${pct !== undefined ? ` ${pct}%` : ""}`);
+    parts.push(`SMM ${r.status?.text ?? say.waiting.smmPending}${pct !== undefined ? ` ${pct}%` : ""}`);
   }
   return parts.join(" · ");
 }
@@ -91,8 +92,7 @@ export async function waitForDelivery(
         (error instanceof ServiceError && (isTransactionNotFound(error.code) || error.status >= 500));
       if (!transient) throw error;
       lastError = error;
-      if (!warned && !options.quiet)
-        ctx.output.warn(`Could not read the transaction just now (${error.code}); still waiting.`);
+      if (!warned && !options.quiet) ctx.output.warn(say.waiting.couldNotRead(error.code));
       warned = true;
     }
   };
@@ -104,7 +104,7 @@ export async function waitForDelivery(
   if (!result) await read();
   const spinner = options.quiet
     ? { update: () => undefined, stop: () => undefined }
-    : ctx.output.spinner("Waiting for delivery…");
+    : ctx.output.spinner(say.waiting.spinner);
   try {
     for (;;) {
       if (result && isDeliveryFinal(result.data)) return { result, finished: true };
@@ -116,7 +116,10 @@ export async function waitForDelivery(
         throw lastError;
       }
       spinner.update(
-        `Waiting for delivery: ${result ? progressLine(result.data) : "not visible yet"} (${formatDuration(elapsed / 1000)})`,
+        say.waiting.progress(
+          result ? progressLine(result.data) : say.waiting.notVisibleYet,
+          formatDuration(elapsed / 1000),
+        ),
       );
       const pause = Math.min(delay, left);
       await ctx.sleep(pause);

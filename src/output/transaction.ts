@@ -336,10 +336,13 @@ export function showTransaction(
   if (output.mode === "plain" && options.verdict)
     output.table([], [["outcome", options.verdict.verdict, options.verdict.refunded ?? ""]]);
   if (!finished) {
-    const unknownStatus = t.status?.kind === "unknown" ? ` "${t.status.text}", a status reseller does not know,` : "";
-    output.warn(
-      `Still not delivered after ${formatDuration(timeoutSeconds)} (status${unknownStatus || ` ${t.status?.text ?? "not given"}`}); the purchase stands. Keep watching: reseller trx show ${t.refId || t.invoice} --watch`,
-    );
+    const status =
+      t.status?.kind === "unknown"
+        ? say.waiting.statusNotKnown(t.status.text)
+        : t.status
+          ? say.waiting.statusIs(t.status.text)
+          : say.waiting.statusNotGiven;
+    output.warn(say.waiting.stillNotDelivered(formatDuration(timeoutSeconds), status, t.refId || (t.invoice ?? "")));
     return;
   }
   const failure =

@@ -274,6 +274,19 @@ describe("messages in both languages against the emulator", () => {
     expect(en.stderr).toMatch(/^3 orders: 2 delivered, 1 failed \(Rp [\d.]+ refunded\); 3 of them bought before/m);
   });
 
+  it("a wait for delivery that times out: said in Indonesian, the purchase stands, exit 0", async () => {
+    const r = await run(
+      ["buy", "--item", "27", "--qty", "1", "--note", "Toko Sejahtera, biru", "--yes", "--wait", "--wait-timeout", "2"],
+      indonesian,
+      { RESELLER_FORCE_TTY: "1" },
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /^! Masih belum terkirim setelah 2d \(status paid\); pembelian tetap berlaku\. Pantau terus: reseller trx show RSL-\S+ --watch$/m,
+    );
+    expect(englishIn(r.stderr)).toEqual([]);
+  });
+
   it("a usage error: said in Indonesian, exit 2, nothing sent", async () => {
     const r = await run(["buy", "--quantity", "3"]);
     expect(r.exitCode).toBe(2);

@@ -72,6 +72,38 @@ describe("messages in an 80-column terminal", () => {
     expect(screen.split("\n")[1]).toMatch(/^ {2}\S/);
   });
 
+  it("in Indonesian, the wait for delivery says so on its spinner line, and Ctrl-C says the purchase stands", async () => {
+    // A manual order: nobody delivers it while the spinner turns.
+    const term = tmux.run(
+      [
+        "buy",
+        "--item",
+        "27",
+        "--qty",
+        "1",
+        "--note",
+        "Toko Sejahtera, biru",
+        "--yes",
+        "--wait",
+        "--wait-timeout",
+        "60",
+      ],
+      {
+        env: terminalEnv({ ...harness.accountEnv(), LANG: "id_ID.UTF-8" }),
+        width,
+        height: 40,
+        stdoutFile: "/dev/null",
+      },
+    );
+    const waiting = await term.waitFor(/Menunggu pengiriman: paid \(\d+d\)/);
+    expect(waiting).not.toMatch(/Waiting|delivery/);
+    term.press("C-c");
+    expect(await term.exitCode()).toBe(130);
+    const said = joined(term.screen());
+    expect(said).toMatch(/Berhenti menunggu; pembelian tetap berlaku \(invoice INV-\S+, ref_id RSL-\S+\)\./);
+    expect(said).toMatch(/Pantau dengan `reseller trx show RSL-\S+ --watch`\./);
+  });
+
   it("a Retrying… warning stands on its own line, never after the spinner's text", async () => {
     // The delivery is followed with a spinner; one of its reads is answered 503, and retried.
     harness.emulator.faults.configure({ error_next: 1, error_status: 503, match: { method: "GET", path: "/v1/trx" } });

@@ -50,8 +50,8 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
     });
   } catch (error) {
     if (error instanceof InterruptedError) {
-      throw new InterruptedError(`Stopped watching ${options.ref}; nothing changed.`, {
-        suggestion: `Resume with \`reseller trx show ${options.ref} --watch\`.`,
+      throw new InterruptedError(say.waiting.stoppedWatching(options.ref), {
+        suggestion: say.waiting.resumeWatching(options.ref),
       });
     }
     throw error;
