@@ -100,6 +100,36 @@ export const en = {
     topicEnvironment: "the environment variables and the flags they stand for",
     topicExitCodes: "what each exit code means, for scripts",
   },
+  /** `help environment` and `help exit-codes` (src/output/help-topics.ts); the settings' own words are in `declared`. */
+  helpTopics: {
+    environment: `Environment variables, flags and settings in the profile
+
+Precedence: flag > environment > profile in the config store > built-in default;
+but an explicit --profile NAME with a saved address or key uses them over
+RESELLER_BASE_URL and RESELLER_API_KEY, and says so. \`config NAME\` is kept in
+the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
+    defaultIs: (value: string) => `default ${value}`,
+    forOneCommand: (flag: string) => `${flag} for one command`,
+    exitCodes: `Exit codes
+
+  0    success
+  1    the service refused the request (any 4xx/5xx with an error code, codes
+       reseller has never heard of too), answered something that is not the
+       JSON expected, a delivery that buy --wait or trx show --watch waited
+       for failed, or a --jq filter failed on the answer
+  2    usage or input error: nothing was sent
+  3    authentication or permission: 401, 403, or no API key configured
+  4    could not reach the service, or a read timed out: nothing was changed
+  5    outcome unknown: a purchase (or lock, top-up) was sent and no answer
+       came after the retries. The ref_id is printed; settle it with
+       \`reseller reconcile\` or \`reseller trx show REF\`, never by buying again
+       with a new ref_id
+  130  interrupted (Ctrl-C)
+
+buy --file exits 0 only when every order succeeded, else the highest code among
+the orders.
+`,
+  },
   time: {
     now: "now",
     /** `9m 41s`, `2h 05m`, `3d`: a duration as the screens show it. */

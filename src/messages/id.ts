@@ -98,6 +98,36 @@ export const id: Messages = {
     topicEnvironment: "variabel lingkungan dan opsi yang diwakilinya",
     topicExitCodes: "arti tiap kode keluar, untuk skrip",
   },
+  helpTopics: {
+    environment: `Variabel lingkungan, opsi dan pengaturan di profil
+
+Urutan: opsi > lingkungan > profil di penyimpanan config > bawaan; tapi
+--profile NAME yang punya alamat atau API key tersimpan memakai keduanya,
+bukan RESELLER_BASE_URL dan RESELLER_API_KEY, dan memberi tahu. \`config NAME\`
+disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
+    defaultIs: (value: string) => `bawaan ${value}`,
+    forOneCommand: (flag: string) => `${flag} untuk satu perintah`,
+    exitCodes: `Kode keluar
+
+  0    berhasil
+  1    layanan menolak permintaan (4xx/5xx apa pun dengan kode kegagalan,
+       termasuk kode yang belum dikenal reseller), menjawab sesuatu yang bukan
+       JSON yang diharapkan, pengiriman yang ditunggu buy --wait atau
+       trx show --watch gagal, atau filter --jq gagal pada jawabannya
+  2    salah pakai atau salah input: tidak ada yang dikirim
+  3    autentikasi atau izin: 401, 403, atau API key belum diatur
+  4    layanan tidak bisa dihubungi, atau waktu baca habis: tidak ada yang
+       berubah
+  5    hasil belum pasti: pembelian (atau kunci stok, isi saldo) sudah dikirim
+       dan tidak ada jawaban setelah dicoba ulang. ref_id-nya ditampilkan;
+       pastikan dengan \`reseller reconcile\` atau \`reseller trx show REF\`,
+       jangan beli lagi dengan ref_id baru
+  130  dihentikan (Ctrl-C)
+
+buy --file keluar dengan 0 hanya jika semua order berhasil, selain itu dengan
+kode tertinggi di antara order-ordernya.
+`,
+  },
   time: {
     now: "sekarang",
     seconds: (s: number) => `${s}d`,
@@ -410,6 +440,53 @@ export const id: Messages = {
     "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, partial, delivery_failed, refused, not_sent, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.":
       "Dengan --wait, baris-baris `reseller trx show`. Dengan --file, satu baris per order: baris, ref_id, outcome (bought, delivered, partial, delivery_failed, refused, not_sent, unknown), kode keluar, invoice, amount, status, kode kegagalan, produk, pelanggan, dana dikembalikan, lalu yang diserahkan (SN, lisensi), satu kolom masing-masing.",
     "names the account first": "sebut nama akunnya dulu",
+    // `help environment`: each setting and its rule.
+    "which stored account": "akun tersimpan yang dipakai",
+    "service address, the part before /v1; its scheme and host are taken in lower case":
+      "alamat layanan, bagian sebelum /v1; skema dan host-nya dibaca huruf kecil",
+    "the API key; wins over the stored one. There is no --api-key flag: a command line leaks into ps and shell history":
+      "API key; menang atas yang tersimpan. Tidak ada opsi --api-key: baris perintah bocor ke ps dan riwayat shell",
+    "per request": "per permintaan",
+    "retries after the first attempt": "jumlah coba ulang setelah percobaan pertama",
+    "how long buy --wait and trx show --watch wait for the delivery":
+      "berapa lama buy --wait dan trx show --watch menunggu pengiriman",
+    "how far back buy --file looks for the same orders under another ref_id":
+      "seberapa jauh ke belakang buy --file mencari order yang sama dengan ref_id lain",
+    "what webhook listen verifies events with; wins over the saved one":
+      "yang dipakai webhook listen untuk memverifikasi event; menang atas yang tersimpan",
+    "largest catalogue read at once (2,048 variants a megabyte)":
+      "katalog terbesar yang dibaca sekaligus (2.048 varian per megabyte)",
+    "the shop's name, at the top of the receipts for customers": "nama toko, di bagian atas struk untuk pelanggan",
+    "the shop's time zone, for the times on receipts and reports (WIB, WITA, WIT or any other)":
+      "zona waktu toko, untuk jam di struk dan laporan (WIB, WITA, WIT atau zona lain)",
+    "no colours": "tanpa warna",
+    "colours even when not on a terminal": "tetap berwarna walau bukan di terminal",
+    "never prompt; a missing value is exit 2 naming the flag":
+      "jangan pernah bertanya; nilai yang kurang jadi exit 2 dengan menyebut opsinya",
+    "log each HTTP exchange to stderr, the API key cut to its last 4 characters":
+      "catat setiap pertukaran HTTP ke stderr, API key dipotong jadi 4 karakter terakhirnya",
+    "the language people read: id (Bahasa Indonesia) or en; else the locale (id_* is Indonesian), else English":
+      "bahasa yang dibaca orang: id (Bahasa Indonesia) atau en; kalau tidak, locale (id_* berarti Indonesia), kalau tidak, Inggris",
+    "where the config, the journal, the lock cache, catalogue copies and webhook deliveries live":
+      "tempat config, journal, cache kunci stok, salinan katalog dan kiriman webhook disimpan",
+    "the width tables are fitted to": "lebar yang dipakai tabel",
+    "the terminal's width, else 80": "lebar terminal, kalau tidak 80",
+    "lay stdout out as for a terminal (tables); colours stay off unless forced":
+      "tata stdout seperti di terminal (tabel); warna tetap mati kecuali dipaksa",
+    "honoured by the HTTP client; localhost, 127.0.0.0/8 and ::1 never proxied":
+      "dipakai klien HTTP; localhost, 127.0.0.0/8 dan ::1 tidak pernah lewat proxy",
+    "turns certificate checks off; honoured, and warned about on every call":
+      "mematikan cek sertifikat; dituruti, dan diperingatkan di setiap panggilan",
+    "where start-up caches go; keep none": "tempat cache start-up disimpan; atau tanpa cache sama sekali",
+    "https://, or http:// on this machine or with --insecure":
+      "https://, atau http:// di mesin ini atau dengan --insecure",
+    "whole seconds from 1 to 3600": "detik bulat dari 1 sampai 3600",
+    "a whole number from 0 to 10": "bilangan bulat dari 0 sampai 10",
+    "a positive whole number of seconds": "jumlah detik, bilangan bulat positif",
+    "a positive whole number of hours": "jumlah jam, bilangan bulat positif",
+    "whole megabytes from 1 to 999999": "megabyte bulat dari 1 sampai 999999",
+    "an IANA time zone, e.g. Asia/Makassar": "zona waktu IANA, mis. Asia/Makassar",
+    "id or en": "id atau en",
   },
   headings: {
     id: "ID",

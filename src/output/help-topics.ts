@@ -4,6 +4,10 @@
  * through a pipe. The environment is written from the settings' table (src/config/definitions.ts).
  */
 import { checkRule, definition, envName, settingNames } from "../config/definitions.js";
+import { say } from "../messages/messages.js";
+
+/** A setting's text in the language in use: declared in English in the settings' table. */
+const said = (text: string) => say.declared[text] ?? text;
 
 const width = 80;
 const indent = "      ";
@@ -30,21 +34,20 @@ function environment(): string {
     const d = definition(name);
     const ways = [...(d.env ?? []), ...(d.flag ? [shownFlag(d.flag)] : []), ...(d.inProfile ? [`config ${name}`] : [])];
     const facts = [
-      ...(d.check && d.check.type !== "text" && d.check.type !== "secret" ? [checkRule(d.check)] : []),
+      ...(d.check && d.check.type !== "text" && d.check.type !== "secret" ? [said(checkRule(d.check))] : []),
       ...(d.default !== undefined
-        ? [`default ${typeof d.default === "string" && d.check ? `"${d.default}"` : d.default}`]
+        ? [
+            say.helpTopics.defaultIs(
+              typeof d.default === "string" && d.check ? `"${d.default}"` : said(String(d.default)),
+            ),
+          ]
         : []),
-      ...(d.commandFlag ? [`${shownFlag(d.commandFlag)} for one command`] : []),
+      ...(d.commandFlag ? [say.helpTopics.forOneCommand(shownFlag(d.commandFlag))] : []),
     ];
-    const text = facts.length ? `${d.help} (${facts.join("; ")})` : d.help;
+    const text = facts.length ? `${said(d.help)} (${facts.join("; ")})` : said(d.help);
     return [`  ${ways.join(", ")}`, ...wrap(text)].join("\n");
   });
-  return `Environment variables, flags and settings in the profile
-
-Precedence: flag > environment > profile in the config store > built-in default;
-but an explicit --profile NAME with a saved address or key uses them over
-RESELLER_BASE_URL and RESELLER_API_KEY, and says so. \`config NAME\` is kept in
-the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.
+  return `${say.helpTopics.environment}
 
 ${entries.join("\n")}
 `;
@@ -54,25 +57,9 @@ export const helpTopics = {
   get environment() {
     return environment();
   },
-  "exit-codes": `Exit codes
-
-  0    success
-  1    the service refused the request (any 4xx/5xx with an error code, codes
-       reseller has never heard of too), answered something that is not the
-       JSON expected, a delivery that buy --wait or trx show --watch waited
-       for failed, or a --jq filter failed on the answer
-  2    usage or input error: nothing was sent
-  3    authentication or permission: 401, 403, or no API key configured
-  4    could not reach the service, or a read timed out: nothing was changed
-  5    outcome unknown: a purchase (or lock, top-up) was sent and no answer
-       came after the retries. The ref_id is printed; settle it with
-       \`reseller reconcile\` or \`reseller trx show REF\`, never by buying again
-       with a new ref_id
-  130  interrupted (Ctrl-C)
-
-buy --file exits 0 only when every order succeeded, else the highest code among
-the orders.
-`,
+  get "exit-codes"() {
+    return say.helpTopics.exitCodes;
+  },
 } as const;
 
 export type HelpTopic = keyof typeof helpTopics;

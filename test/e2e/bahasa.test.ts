@@ -287,6 +287,28 @@ describe("messages in both languages against the emulator", () => {
     expect(englishIn(r.stderr)).toEqual([]);
   });
 
+  it("help environment and help exit-codes: Indonesian within 80 columns, the variables and codes the same", async () => {
+    for (const [topic, heading, english] of [
+      ["environment", "Variabel lingkungan, opsi dan pengaturan di profil", "Environment variables"],
+      ["exit-codes", "Kode keluar", "Exit codes"],
+    ]) {
+      const id = await run(["help", topic!]);
+      const en = await run(["help", topic!], {});
+      expect(id.exitCode, id.stderr).toBe(0);
+      expect(id.stdout.split("\n")[0]).toBe(heading);
+      expect(en.stdout.startsWith(english!)).toBe(true);
+      expect(englishIn(id.stdout), id.stdout).toEqual([]);
+      expect(id.stdout.split("\n").filter((line) => [...line].length > 80)).toEqual([]);
+      // What a script writer copies is the same in both: each entry's variables and flags, each exit code.
+      const names = (text: string) =>
+        text
+          .split("\n")
+          .filter((line) => /^ {2}\S/.test(line))
+          .map((line) => line.trim().split(/ {2,}/)[0]);
+      expect(names(id.stdout)).toEqual(names(en.stdout));
+    }
+  });
+
   it("a usage error: said in Indonesian, exit 2, nothing sent", async () => {
     const r = await run(["buy", "--quantity", "3"]);
     expect(r.exitCode).toBe(2);
