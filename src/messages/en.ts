@@ -524,6 +524,19 @@ the orders.
     progress: (finished: number, total: number, row: number, what: string, customer: string, verdict: string) =>
       `[${finished}/${total}] line ${row} ${what}${customer ? ` for ${customer}` : ""}: ${verdict}`,
     before: (words: string) => `${words} (before)`,
+    /** Rows matching a recent purchase under another ref_id: named, then a question or, in a script, a refusal. */
+    repeatNamed: (place: string, what: string, customer: string, when: string, refId: string) =>
+      `${place} (${what}${customer ? ` for ${customer}` : ""}, bought ${when} as ${refId})`,
+    repeatMore: (n: number) => (n ? `, and ${n} more` : ""),
+    repeats: (n: number, hours: number, named: string, more: string) =>
+      `${n} order${n === 1 ? "" : "s"} of this file match${n === 1 ? "es" : ""} a purchase made in the last ${hours} h: ${named}${more}.`,
+    repeatsNothingSent:
+      "Nothing was sent. Add --skip-bought to buy only the new orders, or --again to buy the matching ones again.",
+    skippingRepeats: "Skipping them and buying the new ones (--yes takes the safe answer; --again buys them again).",
+    repeatQuestion: (n: number) => `What should happen to ${n === 1 ? "it" : "them"}?`,
+    repeatSkip: (n: number) => `Skip ${n === 1 ? "it" : "those"} (already bought) and buy the new ones`,
+    repeatAgain: (n: number) => `Buy ${n === 1 ? "it" : "them"} again`,
+    repeatNothing: "Buy nothing",
     /** The counts of `4 orders: 3 delivered, 1 failed (Rp 11.200 refunded)`. */
     counts: {
       delivered: (n: number) => `${n} delivered`,

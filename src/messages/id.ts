@@ -651,6 +651,18 @@ kode tertinggi di antara order-ordernya.
     progress: (finished: number, total: number, row: number, what: string, customer: string, verdict: string) =>
       `[${finished}/${total}] baris ${row} ${what}${customer ? ` untuk ${customer}` : ""}: ${verdict}`,
     before: (words: string) => `${words} (sebelumnya)`,
+    repeatNamed: (place: string, what: string, customer: string, when: string, refId: string) =>
+      `${place} (${what}${customer ? ` untuk ${customer}` : ""}, dibeli ${when} dengan ${refId})`,
+    repeatMore: (n: number) => (n ? `, dan ${n} lagi` : ""),
+    repeats: (n: number, hours: number, named: string, more: string) =>
+      `${n} order di file ini sama dengan pembelian dalam ${hours} jam terakhir: ${named}${more}.`,
+    repeatsNothingSent:
+      "Tidak ada yang dikirim. Tambahkan --skip-bought untuk membeli order yang baru saja, atau --again untuk membeli yang sama itu lagi.",
+    skippingRepeats: "Yang sama dilewati, yang baru dibeli (--yes memilih jawaban aman; --again membelinya lagi).",
+    repeatQuestion: (n: number) => `Mau diapakan ${n === 1 ? "order itu" : "order-order itu"}?`,
+    repeatSkip: (_n: number) => "Lewati (sudah dibeli) dan beli yang baru",
+    repeatAgain: (_n: number) => "Beli lagi",
+    repeatNothing: "Jangan beli apa pun",
     counts: {
       delivered: (n: number) => `${n} berhasil`,
       bought: (n: number) => `${n} diproses`,

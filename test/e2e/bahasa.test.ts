@@ -309,6 +309,24 @@ describe("messages in both languages against the emulator", () => {
     }
   });
 
+  it("a bulk file that repeats a recent purchase: named in Indonesian, nothing sent, exit 2", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    // Bought by hand first: the file's row is the same order under another ref_id.
+    const single = ["buy", "--item", "11", "--qty", "1", "--note", "081255558001", "--yes", "--no-input"];
+    expect((await reseller.run(single, { env: indonesian })).exitCode).toBe(0);
+    const second = join(reseller.configDir, "shop.csv");
+    writeFileSync(second, ["item_id,quantity,note", "11,1,081255558001"].join("\n"));
+    const r = await reseller.run(["buy", "--file", second], { env: indonesian });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(
+      /^Gagal: 1 order di file ini sama dengan pembelian dalam \d+ jam terakhir: shop\.csv line 2 \(1 × .+ untuk 081255558001, dibeli .+ dengan RSL-\S+\)\./m,
+    );
+    expect(r.stderr).toMatch(/Tidak ada yang dikirim\. Tambahkan --skip-bought/);
+    // The row's place is named as the orders file's own errors name it (`shop.csv line 2`), not converted yet.
+    expect(englishIn(r.stderr)).toEqual([]);
+  });
+
   it("a usage error: said in Indonesian, exit 2, nothing sent", async () => {
     const r = await run(["buy", "--quantity", "3"]);
     expect(r.exitCode).toBe(2);

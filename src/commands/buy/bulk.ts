@@ -183,29 +183,34 @@ async function consentToRepeats(
   const named = repeats.slice(0, 10).map(({ i, earlier }) => {
     const row = prepared.rows[i]!;
     const line = prepared.orders[i]!.lines[0]!;
-    return `${row.place} (${line.quantity} × ${line.item.name}${line.note !== undefined ? ` for ${line.note}` : ""}, bought ${ctx.output.time(earlier.at).human} as ${earlier.refId})`;
+    return say.bulk.repeatNamed(
+      row.place,
+      `${line.quantity} × ${line.item.name}`,
+      line.note ?? "",
+      ctx.output.time(earlier.at).human,
+      earlier.refId,
+    );
   });
-  const more = repeats.length > 10 ? `, and ${repeats.length - 10} more` : "";
+  const more = say.bulk.repeatMore(Math.max(0, repeats.length - 10));
   const n = repeats.length;
-  const message = `${n} order${n === 1 ? "" : "s"} of this file match${n === 1 ? "es" : ""} a purchase made in the last ${windowHours} h: ${named.join("; ")}${more}.`;
+  const message = say.bulk.repeats(n, windowHours, named.join("; "), more);
   if (!ctx.canPrompt) {
     throw new UsageError(message, {
       code: "REPEATED_ORDERS",
-      suggestion:
-        "Nothing was sent. Add --skip-bought to buy only the new orders, or --again to buy the matching ones again.",
+      suggestion: say.bulk.repeatsNothingSent,
     });
   }
   ctx.output.warn(message);
   if (request.yes) {
-    ctx.output.warn("Skipping them and buying the new ones (--yes takes the safe answer; --again buys them again).");
+    ctx.output.warn(say.bulk.skippingRepeats);
     return "skip";
   }
   return (await ctx.prompter()).select<"skip" | "again" | "nothing">(
-    `What should happen to ${n === 1 ? "it" : "them"}?`,
+    say.bulk.repeatQuestion(n),
     [
-      { name: `Skip ${n === 1 ? "it" : "those"} (already bought) and buy the new ones`, value: "skip" },
-      { name: `Buy ${n === 1 ? "it" : "them"} again`, value: "again" },
-      { name: "Buy nothing", value: "nothing" },
+      { name: say.bulk.repeatSkip(n), value: "skip" },
+      { name: say.bulk.repeatAgain(n), value: "again" },
+      { name: say.bulk.repeatNothing, value: "nothing" },
     ],
     { default: "skip" },
   );
