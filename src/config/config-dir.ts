@@ -20,6 +20,7 @@ import {
   renameSync,
   statSync,
   unlinkSync,
+  type Stats,
   writeSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
@@ -70,8 +71,11 @@ function notRegular(path: string, isDirectory: boolean): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: ${path} is not a regular file`), { code, path });
 }
 
-/** The whole file, or undefined when there is none. Throws the system's error (ELOOP for a link). */
-export function readOwnFile(path: string): string | undefined {
+/**
+ * A file of the config dir opened for reading, never through a link (ELOOP), and handed to `use`
+ * with its stats; undefined when there is none.
+ */
+export function withOwnFile<T>(path: string, use: (fd: number, stats: Stats) => T): T | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | noFollow | noBlock);
@@ -80,13 +84,19 @@ export function readOwnFile(path: string): string | undefined {
     throw error;
   }
   try {
-    const stats = fstatSync(fd);
-    // Opening a directory for reading succeeds; reading it is what fails, less clearly.
-    if (!stats.isFile()) throw notRegular(path, stats.isDirectory());
-    return readFileSync(fd, "utf8");
+    return use(fd, fstatSync(fd));
   } finally {
     closeSync(fd);
   }
+}
+
+/** The whole file, or undefined when there is none. Throws the system's error (ELOOP for a link). */
+export function readOwnFile(path: string): string | undefined {
+  return withOwnFile(path, (fd, stats) => {
+    // Opening a directory for reading succeeds; reading it is what fails, less clearly.
+    if (!stats.isFile()) throw notRegular(path, stats.isDirectory());
+    return readFileSync(fd, "utf8");
+  });
 }
 
 /** A descriptor for appending records, the file created 0600 (and its dir 0700) when new. */

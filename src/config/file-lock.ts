@@ -18,7 +18,6 @@
 import {
   closeSync,
   constants,
-  fstatSync,
   linkSync,
   openSync,
   readFileSync,
@@ -28,6 +27,7 @@ import {
   writeSync,
 } from "node:fs";
 import { hostname } from "node:os";
+import { withOwnFile } from "./config-dir.js";
 
 /**
  * A holder's random token. node:crypto is loaded here, when a lock is taken, rather than by every
@@ -41,7 +41,6 @@ function randomToken(): string {
 export const leaseMs = 60_000;
 
 const noFollow = constants.O_NOFOLLOW ?? 0;
-const noBlock = constants.O_NONBLOCK ?? 0;
 
 export interface HeldLock {
   /** Whether the lock file still names this holder. */
@@ -94,22 +93,12 @@ function parseHolder(text: string): SeenLock["holder"] {
 
 /** The lock as it is now, or undefined when there is none. Never through a link. */
 function look(path: string): SeenLock | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | noFollow | noBlock);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  try {
-    const stats = fstatSync(fd);
+  return withOwnFile(path, (fd, stats) => {
     const buffer = Buffer.alloc(512);
     const n = stats.isFile() ? readSync(fd, buffer, 0, buffer.length, 0) : 0;
     const text = buffer.toString("utf8", 0, n);
     return { text, ino: stats.ino, mtimeMs: stats.mtimeMs, holder: parseHolder(text) };
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 /** Whether the process that holds this lock may still be working under it. */
