@@ -164,6 +164,8 @@ the orders.
     timeLeft: "Time left",
     none: "No locks held.",
   },
+  /** `webhook listen`: the lines it prints as deliveries arrive and are handed on. */
+  listener: {},
   phone: {
     empty: "it is empty",
     digitsOnly: "a phone number has only digits (and a + in front)",
@@ -199,6 +201,8 @@ the orders.
     environmentKeyWins:
       "RESELLER_API_KEY is set in this environment and wins over the saved key; unset it to use the saved one.",
   },
+  /** What shell completion says beside each command, flag and value. */
+  completion: {},
   topup: {
     switchedOff: (code: string) => `The payment channel ${code} is switched off right now.`,
     chooseAnother: (open: string) => `Choose another: ${open} (\`reseller channels\`).`,
@@ -453,6 +457,8 @@ the orders.
     countOf: (found: number, all: number, checked: string) => `${found} of ${all} items; ${checked}.`,
   },
   /** Following a delivery, `buy --wait` and `trx show --watch` (src/orders/delivery.ts): the spinner and the lines about the wait. */
+  /** The shop: `prices`, `receipt`, `report` and the balance alerts. */
+  shop: {},
   waiting: {
     spinner: "Waiting for delivery…",
     progress: (line: string, elapsed: string) => `Waiting for delivery: ${line} (${elapsed})`,
@@ -501,6 +507,8 @@ the orders.
     since: (text: string) => `--since takes a date like 2026-11-01 (or a full timestamp), not "${text}".`,
   },
   /** A bulk run's lines on a terminal (src/commands/buy/bulk.ts); its JSON lines and piped rows keep the contract's words. */
+  /** Reading orders: amounts, quantities, order files and the checks of a line. */
+  orders: {},
   bulk: {
     cannotRead: (path: string, why: string) => `Cannot read the orders file ${path}: ${why}`,
     nothingBought: "Nothing bought.",

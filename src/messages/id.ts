@@ -161,6 +161,8 @@ kode tertinggi di antara order-ordernya.
     timeLeft: "Sisa waktu",
     none: "Tidak ada stok yang dikunci.",
   },
+  /** `webhook listen`: the lines it prints as deliveries arrive and are handed on. */
+  listener: {},
   phone: {
     empty: "kosong",
     digitsOnly: "nomor HP hanya berisi angka (dan + di depan)",
@@ -195,6 +197,8 @@ kode tertinggi di antara order-ordernya.
     environmentKeyWins:
       "RESELLER_API_KEY terisi di lingkungan ini dan menang atas key yang tersimpan; hapus agar key tersimpan yang dipakai.",
   },
+  /** What shell completion says beside each command, flag and value. */
+  completion: {},
   topup: {
     switchedOff: (code: string) => `Metode pembayaran ${code} sedang nonaktif.`,
     chooseAnother: (open: string) => `Pilih yang lain: ${open} (\`reseller channels\`).`,
@@ -586,6 +590,8 @@ kode tertinggi di antara order-ordernya.
       `${shown} pertama dari ${found} produk yang cocok (total ${all}; ${checked}). Persempit dengan --search atau --category, atau pakai pipe untuk semua baris.`,
     countOf: (found: number, all: number, checked: string) => `${found} dari ${all} produk; ${checked}.`,
   },
+  /** The shop: `prices`, `receipt`, `report` and the balance alerts. */
+  shop: {},
   waiting: {
     spinner: "Menunggu pengiriman…",
     progress: (line: string, elapsed: string) => `Menunggu pengiriman: ${line} (${elapsed})`,
@@ -628,6 +634,8 @@ kode tertinggi di antara order-ordernya.
     notKnownDelivered: (n: number) => `${n} pembelian belum pasti terkirim: cek \`reseller history --refresh\`.`,
     since: (text: string) => `--since perlu tanggal seperti 2026-11-01 (atau timestamp lengkap), bukan "${text}".`,
   },
+  /** Reading orders: amounts, quantities, order files and the checks of a line. */
+  orders: {},
   bulk: {
     cannotRead: (path: string, why: string) => `File order ${path} tidak bisa dibaca: ${why}`,
     nothingBought: "Tidak ada yang dibeli.",

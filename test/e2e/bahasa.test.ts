@@ -13,7 +13,6 @@ import { resellerAs, whileAdvancing } from "./commands-harness.js";
 import { useEmulator } from "../support/emulator.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
 import {
-  ansi,
   billion,
   expectScreen,
   goldenScreens,
@@ -22,75 +21,7 @@ import {
   serveFixedAnswers,
 } from "../support/golden-screens.js";
 
-const indonesian = { LANG: "id_ID.UTF-8" };
-
-/**
- * English words of the tool's own left on a screen: small words no Indonesian sentence, item name or
- * channel name of the fixtures has. Flags, quoted commands (`reseller login`), environment variables,
- * addresses and "API key" (which Indonesian resellers write so too) are left out first.
- */
-const englishWords = [
-  "the",
-  "is",
-  "are",
-  "was",
-  "not",
-  "and",
-  "of",
-  "to",
-  "with",
-  "for",
-  "your",
-  "you",
-  "this",
-  "from",
-  "no",
-  "has",
-  "did",
-  "mean",
-  "see",
-  "usage",
-  "options",
-  "commands",
-  "error",
-  "hint",
-  "balance",
-  "expires",
-  "left",
-  "switched",
-  "fee",
-  "limits",
-  "held",
-  "nothing",
-  "item",
-  "qty",
-  "time",
-  "code",
-  "channel",
-  "outcome",
-  "unknown",
-  "check",
-  "run",
-  "number",
-  "note",
-  "key",
-  "accept",
-];
-function englishIn(screen: string): string[] {
-  const words = screen
-    .replace(ansi, "")
-    // As Indonesian resellers write it too.
-    .replace(/\bAPI key\b/g, " ")
-    .replace(/`[^`]*`/g, " ")
-    // Flags and their values' names, example lines, a help list's command or flag column, field and
-    // setting names (provider_qty, repeat_window) and JSON keys.
-    .replace(/--[\w-]+|<[^>]*>|^ +\$ .*$|^ {2}\S.*? {2,}|\b[a-z]+_[a-z_]+\b|\{[^}]*\}/gm, " ")
-    .replace(/\b[A-Z][A-Z0-9_]{2,}\b/g, " ")
-    .replace(/https?:\S+/g, " ")
-    .toLowerCase()
-    .split(/[^a-z]+/);
-  return [...new Set(words.filter((word) => englishWords.includes(word)))];
-}
+import { englishIn, indonesian } from "../support/language.js";
 
 describe("golden screens at 80 columns in both languages", () => {
   const server = useHostileServer();
