@@ -88,6 +88,11 @@ function piped(text: string): string {
   return `\n${say.help.piped(declared(text))}\n`;
 }
 
+/** A paragraph of help after the flags, in the reader's language. */
+function prose(text: string): string {
+  return `\n${declared(text)}\n`;
+}
+
 /** The topics `reseller help TOPIC` answers beside the commands. */
 const helpTopicNames = ["environment", "exit-codes"] as const;
 
@@ -346,7 +351,9 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
     .description("how the balance moved, newest first: purchases, refunds, top-ups")
     .addHelpText(
       "after",
-      "\nPiped, one line per change, tab-separated: time, type, amount (negative when it went out), balance before, balance after, description, invoice, then name=value for each field reseller has no column for.\n" +
+      prose(
+        "Piped, one line per change, tab-separated: time, type, amount (negative when it went out), balance before, balance after, description, invoice, then name=value for each field reseller has no column for.",
+      ) +
         examples(
           "reseller balance history",
           "reseller balance history --page 2",
@@ -431,7 +438,7 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
     .description("the account name behind a customer id, before paying (items whose account check is offered)")
     .addHelpText(
       "after",
-      "\nPiped: label<TAB>value lines; `account` is the account name as the service gave it.\n" +
+      prose("Piped: label<TAB>value lines; `account` is the account name as the service gave it.") +
         examples(
           "reseller validate --item 22 --customer-id 123456789",
           "reseller validate --item 21 --customer-id 12345678 --zone-id 1234",
@@ -463,14 +470,16 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
     )
     .addHelpText(
       "after",
-      "\nPiped: one line per variant, tab-separated: id, category, product, name, price,\n" +
-        "process, stock (or unlimited), minimum order, sku.\n" +
-        "With --changes, one line per change: change (price, new, gone, out_of_stock,\n" +
-        "back_in_stock), id, old price, new price, product, name; nothing when nothing changed.\n" +
-        '--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\n' +
-        "process, stock, unlimited, min_order}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price}]}.\n" +
-        "The catalogue is kept in the config dir: a copy younger than a minute is used\n" +
-        "without asking the service; an older one asks only for what changed.\n" +
+      prose(
+        "Piped: one line per variant, tab-separated: id, category, product, name, price,\n" +
+          "process, stock (or unlimited), minimum order, sku.\n" +
+          "With --changes, one line per change: change (price, new, gone, out_of_stock,\n" +
+          "back_in_stock), id, old price, new price, product, name; nothing when nothing changed.\n" +
+          '--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\n' +
+          "process, stock, unlimited, min_order}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price}]}.\n" +
+          "The catalogue is kept in the config dir: a copy younger than a minute is used\n" +
+          "without asking the service; an older one asks only for what changed.",
+      ) +
         examples(
           "reseller items --search telkomsel",
           'reseller items --category "Top Up Game" --process h2h',
@@ -504,8 +513,10 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
       piped(
         "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin",
       ) +
-        '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, selling_price, margin, rule}]}.\n' +
-        "With --format, the list alone (items without a selling price are left out, and said on stderr).\n" +
+        `${declared(
+          '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, selling_price, margin, rule}]}.\n' +
+            "With --format, the list alone (items without a selling price are left out, and said on stderr).",
+        )}\n` +
         examples(
           "reseller prices set --markup 10% --round 500",
           "reseller prices --search telkomsel",
@@ -720,7 +731,7 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
     .description("your past transactions, newest first")
     .addHelpText(
       "after",
-      "\nPiped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.\n" +
+      prose("Piped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.") +
         examples(
           "reseller trx list",
           "reseller trx list --status completed --per-page 50",
@@ -743,15 +754,17 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
     .addHelpText(
       "after",
       piped("one line per fact, tab-separated, the first field naming it") +
-        "  transaction  invoice, ref_id, status, amount, created\n" +
-        "  note         the service's note (a refund, a failure)\n" +
-        "  payment_link the link\n" +
-        "  item         item id, name, quantity, price, process, customer data\n" +
-        "  licence      item id, one licence line\n" +
-        "  seller_note  item id, the seller's note\n" +
-        "  sn           item id, status, serial number (empty when it failed), provider message or why it failed\n" +
-        "  smm          item id, order, status, start count, remains, delivered %, delivered, refund, provider status\n" +
-        "  outcome      the order's verdict (bought, delivered, partial, delivery_failed), what was refunded\n" +
+        `${declared(
+          "  transaction  invoice, ref_id, status, amount, created\n" +
+            "  note         the service's note (a refund, a failure)\n" +
+            "  payment_link the link\n" +
+            "  item         item id, name, quantity, price, process, customer data\n" +
+            "  licence      item id, one licence line\n" +
+            "  seller_note  item id, the seller's note\n" +
+            "  sn           item id, status, serial number (empty when it failed), provider message or why it failed\n" +
+            "  smm          item id, order, status, start count, remains, delivered %, delivered, refund, provider status\n" +
+            "  outcome      the order's verdict (bought, delivered, partial, delivery_failed), what was refunded",
+        )}\n` +
         examples(
           "reseller trx show ORD-20261121-0001",
           "reseller trx show INV-20261121-000123 --watch",
@@ -778,9 +791,11 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
     )
     .addHelpText(
       "after",
-      "\nPiped, the receipt's text as it is, then the wa.me link with --wa; --json gives its fields (status: success, processing, failed, partial; lines; total; refund; text).\n" +
-        "The shop's name comes from `reseller config set shop_name NAME`, the time is in the shop's time_zone (WIB unless `config set time_zone`).\n" +
-        "In Indonesian for your customer unless --lang en is given here (RESELLER_LANG and the profile's language are yours, not the customer's).\n" +
+      prose(
+        "Piped, the receipt's text as it is, then the wa.me link with --wa; --json gives its fields (status: success, processing, failed, partial; lines; total; refund; text).\n" +
+          "The shop's name comes from `reseller config set shop_name NAME`, the time is in the shop's time_zone (WIB unless `config set time_zone`).\n" +
+          "In Indonesian for your customer unless --lang en is given here (RESELLER_LANG and the profile's language are yours, not the customer's).",
+      ) +
         examples(
           "reseller receipt ORD-20261121-0001",
           "reseller receipt INV-20261121-000123 --lang en",
@@ -947,8 +962,10 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
       piped(
         "one line per group, then a line `total`, tab-separated: group, orders, delivered, bought, partial, delivery_failed, refused, unknown, spent, refunded, revenue, profit",
       ) +
-        "--json: {since, until, by, orders, by_verdict, spent, refunded, revenue, profit, unpriced, top_ups: {count, amount, paid}, rows: [...]}.\n" +
-        "Spent is net of refunds: what those purchases took from the balance. Revenue counts the selling prices kept with each sale; profit = revenue - spent. Unknown outcomes are counted apart.\n" +
+        `${declared(
+          "--json: {since, until, by, orders, by_verdict, spent, refunded, revenue, profit, unpriced, top_ups: {count, amount, paid}, rows: [...]}.\n" +
+            "Spent is net of refunds: what those purchases took from the balance. Revenue counts the selling prices kept with each sale; profit = revenue - spent. Unknown outcomes are counted apart.",
+        )}\n` +
         examples(
           "reseller report",
           "reseller report --since yesterday --refresh",
@@ -1158,16 +1175,18 @@ export function buildProgram(run: RunCommand): CommandUnknownOpts {
     .description("print a shell completion script")
     .addHelpText(
       "after",
-      "\nInstall (no bash-completion package or system directory needed):\n" +
-        "  bash  mkdir -p ~/.local/share/reseller\n" +
-        "        reseller completion bash > ~/.local/share/reseller/completion.bash\n" +
-        "        echo 'source ~/.local/share/reseller/completion.bash' >> ~/.bashrc\n" +
-        "  zsh   mkdir -p ~/.zfunc && reseller completion zsh > ~/.zfunc/_reseller\n" +
-        "        echo 'fpath=(~/.zfunc $fpath); autoload -Uz compinit && compinit' >> ~/.zshrc\n" +
-        "        (if ~/.zshrc runs compinit already, put the fpath part before it)\n" +
-        "  fish  mkdir -p ~/.config/fish/completions\n" +
-        "        reseller completion fish > ~/.config/fish/completions/reseller.fish\n" +
-        "Then open a new shell. To try it in this shell only: source <(reseller completion bash)\n" +
+      prose(
+        "Install (no bash-completion package or system directory needed):\n" +
+          "  bash  mkdir -p ~/.local/share/reseller\n" +
+          "        reseller completion bash > ~/.local/share/reseller/completion.bash\n" +
+          "        echo 'source ~/.local/share/reseller/completion.bash' >> ~/.bashrc\n" +
+          "  zsh   mkdir -p ~/.zfunc && reseller completion zsh > ~/.zfunc/_reseller\n" +
+          "        echo 'fpath=(~/.zfunc $fpath); autoload -Uz compinit && compinit' >> ~/.zshrc\n" +
+          "        (if ~/.zshrc runs compinit already, put the fpath part before it)\n" +
+          "  fish  mkdir -p ~/.config/fish/completions\n" +
+          "        reseller completion fish > ~/.config/fish/completions/reseller.fish\n" +
+          "Then open a new shell. To try it in this shell only: source <(reseller completion bash)",
+      ) +
         examples(
           "reseller completion bash > ~/.local/share/reseller/completion.bash",
           "reseller completion fish > ~/.config/fish/completions/reseller.fish",
