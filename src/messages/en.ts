@@ -182,6 +182,12 @@ the orders.
       "Check it with the customer; if it is right, buy with --no-check (a provider that refuses it refunds the balance only later).",
     item: (id: number, name: string) => `item ${id} (${name})`,
   },
+  /** The questions' own words: the keys under a list, and the answer to a yes-or-no question once given. */
+  prompts: {
+    keys: { navigate: "navigate", select: "select" } as Record<string, string>,
+    yes: "Yes",
+    no: "No",
+  },
   login: {
     pipeHint:
       "Pipe the key in: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com",

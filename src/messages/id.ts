@@ -178,6 +178,12 @@ kode tertinggi di antara order-ordernya.
       "Cek lagi dengan pelanggan; kalau sudah benar, beli dengan --no-check (kalau provider menolaknya, dana baru dikembalikan belakangan).",
     item: (id: number, name: string) => `produk ${id} (${name})`,
   },
+  /** The questions' own words: the keys under a list, and the answer to a yes-or-no question once given. */
+  prompts: {
+    keys: { navigate: "pindah", select: "pilih" },
+    yes: "Ya",
+    no: "Tidak",
+  },
   login: {
     pipeHint:
       "Kirim key lewat pipe: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com",

@@ -33,6 +33,10 @@ export interface Prompter {
   select<T>(message: string, choices: Choice<T>[], options?: { pageSize?: number; default?: T }): Promise<T>;
 }
 
+function keysInWords(keys: [key: string, action: string][]): string {
+  return keys.map(([key, action]) => `${key} ${say.prompts.keys[action] ?? action}`).join(" • ");
+}
+
 export function createPrompter(io: {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
@@ -69,7 +73,16 @@ export function createPrompter(io: {
   });
   return {
     confirm: (message, options = {}) =>
-      ask(confirm({ message: shown(message), default: options.default ?? false }, context)),
+      ask(
+        confirm(
+          {
+            message: shown(message),
+            default: options.default ?? false,
+            transformer: (answer) => (answer ? say.prompts.yes : say.prompts.no),
+          },
+          context,
+        ),
+      ),
     input: (message, options = {}) =>
       ask(
         input(
@@ -92,6 +105,8 @@ export function createPrompter(io: {
             choices: choices.map(shownChoice),
             pageSize: options.pageSize ?? 10,
             default: options.default,
+            // The keys under the list (`↑↓ navigate • ⏎ select`) in the reader's language.
+            theme: { style: { keysHelpTip: keysInWords } },
           },
           context,
         ),
