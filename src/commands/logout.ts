@@ -1,6 +1,7 @@
 /** `reseller logout`: forget the profile's API key; the base URL and other settings stay. */
 import { maskApiKey } from "../config/mask.js";
 import type { Context } from "../context.js";
+import { say } from "../messages/messages.js";
 
 export async function run(ctx: Context): Promise<void> {
   const profile = ctx.settings.profile;
@@ -9,12 +10,8 @@ export async function run(ctx: Context): Promise<void> {
   if (key) await ctx.config.changeProfile(profile, { api_key: undefined });
 
   if (ctx.output.mode === "json") ctx.output.json({ profile, removed_api_key: key !== undefined });
-  else if (key)
-    ctx.output.success(
-      `Logged out of profile "${profile}": forgot the API key ${maskApiKey(key)}${stored.base_url ? "; the base URL is kept" : ""}.`,
-    );
+  else if (key) ctx.output.success(say.settings.loggedOut(profile, maskApiKey(key), Boolean(stored.base_url)));
   // Already logged out is the state the user asked for, so not an error.
-  else ctx.output.info(`Profile "${profile}" has no stored API key; nothing to do.`);
-  if (ctx.settings.apiKeySource === "environment")
-    ctx.output.warn("RESELLER_API_KEY is still set in this environment and will keep being used; unset it too.");
+  else ctx.output.info(say.settings.noStoredKey(profile));
+  if (ctx.settings.apiKeySource === "environment") ctx.output.warn(say.settings.environmentKeyStays);
 }

@@ -25,6 +25,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { InputError } from "../errors.js";
+import { say } from "../messages/messages.js";
 
 /**
  * The files reseller keeps in the config dir: the config, the journal, the lock cache and the
@@ -40,25 +41,15 @@ const noBlock = constants.O_NONBLOCK ?? 0;
 /** What went wrong with a file, in words a person can act on, with the system's code. */
 export function fileProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const words: Record<string, string> = {
-    ELOOP: "it is a symbolic link, and reseller does not follow links to its own files",
-    EISDIR: "it is a directory",
-    ENOTREG: "it is not a regular file",
-    ENOTDIR: "part of its path is not a directory",
-    EACCES: "permission denied",
-    EPERM: "permission denied",
-    EROFS: "the file system is read-only",
-    ENOSPC: "the disk is full",
-    EDQUOT: "the disk quota is used up",
-    EIO: "the disk could not be read or written",
-  };
+  const words = say.settings.fileProblems;
   if (code && words[code]) return `${words[code]} (${code})`;
   return code ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** What to do about a file of ours that is a symbolic link. */
-export const linkRefusedHint =
-  "Put a copy of the file the link points to in its place, or point RESELLER_CONFIG_DIR at the dir that file is in.";
+/** What to do about a file of ours that is a symbolic link, in the language in use. */
+export function linkRefusedHint(): string {
+  return say.settings.linkRefused;
+}
 
 /** Whether a failure to write is the disk's (full, read-only) rather than the file's. */
 export function isDiskFull(error: unknown): boolean {
@@ -121,9 +112,9 @@ export function openOwnFileForAppend(path: string): number {
  */
 export function openResultsFile(path: string, inputPath?: string): number {
   const refuse = (why: string) =>
-    new InputError(`Cannot write the results to ${path}: ${why}.`, { suggestion: "Name another file with --out." });
+    new InputError(say.settings.cannotWriteResults(path, why), { suggestion: say.settings.cannotWriteResultsHint });
   if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath))
-    throw refuse(`it is the orders file ${inputPath}, which would be emptied`);
+    throw refuse(say.settings.isOrdersFile(inputPath));
   let fd: number;
   try {
     fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | noFollow | noBlock, 0o600);
@@ -208,31 +199,21 @@ export function checkConfigDir(dir: string): string[] {
       // A read-only file system: nothing to tighten with, and nothing can be written there either.
     }
   };
-  if (stats.uid !== uid) foreign.push(`the config dir ${dir} (uid ${stats.uid})`);
+  if (stats.uid !== uid) foreign.push(say.settings.configDirOwner(dir, stats.uid));
   else if (stats.mode & 0o077) {
     if (holdsOnlyOurs(dir)) tighten(dir, stats.mode & 0o7777);
-    else
-      notices.push(
-        `The config dir ${dir} is open to others (${octal(stats.mode & 0o7777)}) and holds more than reseller's files, so its mode was left alone; reseller's own files in it are yours alone. Give reseller a dir of its own (RESELLER_CONFIG_DIR).`,
-      );
+    else notices.push(say.settings.dirOpen(dir, octal(stats.mode & 0o7777)));
   }
   for (const name of localFileNames) {
     const path = join(dir, name);
     const file = quietly(() => lstatSync(path, { throwIfNoEntry: false }));
     // A link is refused when the command opens it; its own mode means nothing.
     if (!file?.isFile()) continue;
-    if (file.uid !== uid) foreign.push(`${path} (uid ${file.uid})`);
+    if (file.uid !== uid) foreign.push(say.settings.fileOwner(path, file.uid));
     else if (file.mode & 0o077) tighten(path, file.mode & 0o7777);
   }
-  if (foreign.length) {
-    notices.unshift(
-      `Owned by another user: ${foreign.join(", ")}. That user can read your API key and change what reseller sends; use a config dir of your own (RESELLER_CONFIG_DIR).`,
-    );
-  }
-  if (tightened.length)
-    notices.push(
-      `Took group and other access off ${tightened.join(", ")}: reseller keeps its files readable by you alone.`,
-    );
+  if (foreign.length) notices.unshift(say.settings.ownedByAnother(foreign.join(", ")));
+  if (tightened.length) notices.push(say.settings.tightened(tightened.join(", ")));
   return notices;
 }
 

@@ -9,6 +9,7 @@
  */
 import { InputError } from "../errors.js";
 import { choice } from "../rules/input.js";
+import { say } from "../messages/messages.js";
 
 /** How a value is checked, as data so that errors, help and the docs can say the rule. */
 export type Check =
@@ -271,6 +272,14 @@ function wholeRule(check: Extract<Check, { type: "whole" }>): string {
   return check.unit ? `a positive whole number of ${check.unit}` : "a positive whole number";
 }
 
+/** The rule of a whole number in the language in use, as an error says it (help says it through `declared`). */
+function wholeRuleSaid(check: Extract<Check, { type: "whole" }>): string {
+  const unit = check.unit ? (say.settings.units[check.unit] ?? check.unit) : "";
+  if (check.max !== undefined) return say.settings.wholeFromTo(unit, check.min, check.max);
+  if (check.min !== 1) return say.settings.wholeFrom(check.min);
+  return say.settings.positiveWhole(unit);
+}
+
 /** A zone the platform's clock knows: Intl.DateTimeFormat refuses any other. */
 export function isTimeZone(zone: string): boolean {
   try {
@@ -297,8 +306,7 @@ export function readSetting(name: CheckedName, text: string, where: string): str
       return choice(where, text, check.values);
     case "zone": {
       const zone = text.trim();
-      if (!isTimeZone(zone))
-        throw new InputError(`${where} must be a time zone such as Asia/Jakarta or Asia/Makassar, not "${zone}".`);
+      if (!isTimeZone(zone)) throw new InputError(say.settings.mustBe(where, say.settings.timeZone, zone));
       // Kept as the platform spells it (`asia/makassar` is `Asia/Makassar`), so WITA is named on receipts.
       return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
     }
@@ -307,7 +315,7 @@ export function readSetting(name: CheckedName, text: string, where: string): str
       // `1e3`, `0x10` and `1.5` are not what a person means by a count.
       const n = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
       if (!Number.isSafeInteger(n) || n < check.min || (check.max !== undefined && n > check.max))
-        throw new InputError(`${where} must be ${wholeRule(check)}, not "${trimmed}".`);
+        throw new InputError(say.settings.mustBe(where, wholeRuleSaid(check), trimmed));
       return n;
     }
   }
@@ -335,13 +343,12 @@ export function holdsSetting(name: ProfileKey, value: unknown): boolean {
 /** What a stored value must be, as the config file's errors say it: "a whole number from 0 to 10". */
 export function storedRule(name: ProfileKey): string {
   const check = checkOf(name);
+  const stored = say.settings.stored;
   if (check.type === "whole")
-    return check.max === undefined
-      ? `a whole number from ${check.min}`
-      : `a whole number from ${check.min} to ${check.max}`;
-  if (check.type === "choice") return `one of ${check.values.join(", ")}`;
-  if (check.type === "zone") return "a time zone such as Asia/Jakarta";
-  return "a string";
+    return check.max === undefined ? stored.wholeFrom(check.min) : stored.wholeFromTo(check.min, check.max);
+  if (check.type === "choice") return stored.oneOf(check.values.join(", "));
+  if (check.type === "zone") return stored.timeZone;
+  return stored.text;
 }
 
 /** What a person types for the value: `SECONDS`, `N`, `URL`, `id|en`. */
@@ -382,7 +389,7 @@ export function checkRule(check: Check): string {
 export function repairCommand(name: ProfileKey): string {
   const check = checkOf(name);
   if (check.type === "secret") return name === "api_key" ? "`reseller login`" : "`reseller webhook secret --save`";
-  const range = check.type === "whole" && check.max !== undefined ? ` (${check.min} to ${check.max})` : "";
+  const range = check.type === "whole" && check.max !== undefined ? say.settings.range(check.min, check.max) : "";
   return `\`reseller config set ${name} ${valueWord(check)}\`${range}`;
 }
 

@@ -6,6 +6,7 @@
 import { maskApiKey, withoutCredentials } from "./mask.js";
 import type { Context } from "../context.js";
 import { InputError, UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
 import { definitions, type ProfileKey, profileKeys } from "./definitions.js";
 
 export const settingKeys = profileKeys;
@@ -30,7 +31,9 @@ export function settingKey(text: string): SettingKey {
   const key = text.trim().toLowerCase().replace(/-/g, "_");
   const known = settingKeys.find((name) => name === key);
   if (known) return known;
-  throw new InputError(`There is no setting "${text}".`, { suggestion: `The settings are ${settingKeys.join(", ")}.` });
+  throw new InputError(say.settings.noSuchSetting(text), {
+    suggestion: say.settings.settingsAre(settingKeys.join(", ")),
+  });
 }
 
 export function effectiveSettings(ctx: Context): EffectiveSetting[] {

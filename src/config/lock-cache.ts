@@ -8,6 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { StockLock } from "../api/model.js";
 import { UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
 import { fileProblem, readOwnFile, replaceOwnFile } from "./config-dir.js";
 import { type HeldLock, waitForLock } from "./file-lock.js";
 
@@ -120,7 +121,7 @@ async function inTurn<T>(configDir: string, change: () => Promise<T>): Promise<T
     throw new UsageError(`${lockCachePath(configDir)}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNWRITABLE" });
   }
   if (!lock)
-    throw new UsageError(`${path} is held by another reseller for over ${waitForTurnMs / 1000} s.`, {
+    throw new UsageError(say.settings.lockCacheBusy(path, waitForTurnMs / 1000), {
       code: "LOCK_CACHE_BUSY",
     });
   try {

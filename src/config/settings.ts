@@ -9,6 +9,7 @@ import { UsageError } from "../errors.js";
 import { ConfigStore } from "./store.js";
 import { withoutCredentials } from "./mask.js";
 import { localeLanguage } from "../messages/language.js";
+import { say } from "../messages/messages.js";
 import {
   type CheckedName,
   definition,
@@ -295,26 +296,20 @@ export function checkBaseUrl(baseUrl: string, insecure: boolean): URL {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(`The base URL "${withoutCredentials(baseUrl)}" is not a URL.`, {
-      suggestion: "Give the address before /v1, e.g. https://api.example.com",
+    throw new UsageError(say.settings.notAUrl(withoutCredentials(baseUrl)), {
+      suggestion: say.settings.notAUrlHint,
     });
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new UsageError(`The base URL must start with https:// (got ${url.protocol}).`);
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new UsageError(say.settings.notHttps(url.protocol));
   // A password in the address would be printed, journaled and sent to every proxy; the key is the credential.
   if (url.username || url.password) {
-    throw new UsageError(
-      `The base URL holds a user name or password (${withoutCredentials(baseUrl)}); reseller neither sends nor keeps credentials that way.`,
-      {
-        code: "CREDENTIALS_IN_BASE_URL",
-        suggestion: "Give the address alone (https://host/...); the service is authenticated with the API key.",
-      },
-    );
+    throw new UsageError(say.settings.credentialsInUrl(withoutCredentials(baseUrl)), {
+      code: "CREDENTIALS_IN_BASE_URL",
+      suggestion: say.settings.credentialsInUrlHint,
+    });
   }
   if (url.protocol === "http:" && !insecure && !isLoopback(url.hostname)) {
-    throw new UsageError(`Refusing to send the API key in clear text to ${url.host}.`, {
-      suggestion: "Use an https:// address, or pass --insecure if you really mean it.",
-    });
+    throw new UsageError(say.settings.clearText(url.host), { suggestion: say.settings.clearTextHint });
   }
   return url;
 }

@@ -11,7 +11,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError } from "../errors.js";
-import { fileProblem, isDiskFull, linkRefusedHint, readOwnFile, replaceOwnFile } from "./config-dir.js";
+import { say } from "../messages/messages.js";
+import { fileProblem, isDiskFull, readOwnFile, replaceOwnFile } from "./config-dir.js";
 import { type HeldLock, waitForLock } from "./file-lock.js";
 import {
   definitions,
@@ -44,7 +45,7 @@ function breaks(key: StoredKey, value: unknown): boolean {
 /** A stored value as an error may quote it: a secret only by its kind, anything else shortened. */
 function quoted(key: StoredKey, value: unknown): string {
   if (definitions[key].check.type === "secret")
-    return value === null ? "null" : Array.isArray(value) ? "a list" : `a ${typeof value}`;
+    return value === null ? "null" : Array.isArray(value) ? say.settings.aList : say.settings.aKind(typeof value);
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
@@ -55,9 +56,9 @@ function quoted(key: StoredKey, value: unknown): string {
  */
 function whereBroken(text: string, error: unknown): string {
   const position = /at position (\d+)/.exec((error as Error).message)?.[1];
-  if (position === undefined) return text.trim() === "" ? " (it is empty)" : "";
+  if (position === undefined) return text.trim() === "" ? say.settings.itIsEmpty : "";
   const before = text.slice(0, Number(position)).split("\n");
-  return ` (at line ${before.length}, column ${before.at(-1)!.length + 1})`;
+  return say.settings.atLineColumn(before.length, before.at(-1)!.length + 1);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -88,14 +89,14 @@ export class ConfigStore {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw this.invalid(`is not JSON${whereBroken(text, error)}`);
+      throw this.invalid(say.settings.notJson(whereBroken(text, error)));
     }
     const profiles = isRecord(parsed) ? parsed.profiles : undefined;
     if (
       !isRecord(parsed) ||
       (profiles !== undefined && (!isRecord(profiles) || !Object.values(profiles).every(isRecord)))
     ) {
-      throw this.invalid('does not hold {"profiles": {"NAME": {...}}}');
+      throw this.invalid(say.settings.notProfiles);
     }
     return (this.cache = parsed as ConfigFile);
   }
@@ -156,10 +157,10 @@ export class ConfigStore {
       throw this.unwritable(error);
     }
     if (!lock)
-      throw new UsageError(
-        `The config file ${this.path} has been held by another reseller saving it for over ${waitForSaveMs / 1000} s; nothing was changed.`,
-        { code: "CONFIG_BUSY", suggestion: "Try again once the other reseller command has finished." },
-      );
+      throw new UsageError(say.settings.busy(this.path, waitForSaveMs / 1000), {
+        code: "CONFIG_BUSY",
+        suggestion: say.settings.busyHint,
+      });
     try {
       save();
     } finally {
@@ -192,40 +193,33 @@ export class ConfigStore {
 
   private badValue(name: string, key: StoredKey, value: unknown): UsageError {
     return this.invalid(
-      `holds ${quoted(key, value)} as ${key} of profile "${name}", which must be ${storedRule(key)}`,
-      `Run ${repairCommand(key)}${name === "default" ? "" : ` --profile ${name}`} to replace it, or correct the file by hand.`,
+      say.settings.badValue(quoted(key, value), key, name, storedRule(key)),
+      say.settings.repairValue(`${repairCommand(key)}${name === "default" ? "" : ` --profile ${name}`}`),
     );
   }
 
-  private invalid(
-    what: string,
-    suggestion = "Correct the file by hand, or move it aside (`mv` it) and run `reseller login` again.",
-  ): UsageError {
-    return new UsageError(`The config file ${this.path} ${what}.`, { code: "CONFIG_INVALID", suggestion });
+  private invalid(what: string, suggestion = say.settings.repairFile): UsageError {
+    return new UsageError(say.settings.configInvalid(this.path, what), { code: "CONFIG_INVALID", suggestion });
   }
 
   private unreadable(error: unknown): UsageError {
-    const permission = `Give yourself read access (\`chmod 600 ${this.path}\`), or run reseller as the user who owns it.`;
+    const permission = say.settings.giveReadAccess(this.path);
     const suggestions: Record<string, string> = {
-      ELOOP: linkRefusedHint,
-      ENOTDIR: `Point RESELLER_CONFIG_DIR at a dir: part of ${this.dir} is a file.`,
+      ELOOP: say.settings.linkRefused,
+      ENOTDIR: say.settings.pointAtDir(this.dir),
       EACCES: permission,
       EPERM: permission,
     };
-    const suggestion =
-      suggestions[(error as NodeJS.ErrnoException).code ?? ""] ??
-      `Move it aside (\`mv ${this.path} ${this.path}.old\`) and run \`reseller login\` again.`;
-    return new UsageError(`Cannot read the config file ${this.path}: ${fileProblem(error)}.`, {
+    const suggestion = suggestions[(error as NodeJS.ErrnoException).code ?? ""] ?? say.settings.moveAside(this.path);
+    return new UsageError(say.settings.cannotRead(this.path, fileProblem(error)), {
       code: "CONFIG_UNREADABLE",
       suggestion,
     });
   }
 
   private unwritable(error: unknown): UsageError {
-    const suggestion = isDiskFull(error)
-      ? "Free some disk space, then try again."
-      : `Make ${this.dir} writable for you, or point RESELLER_CONFIG_DIR at a dir that is.`;
-    return new UsageError(`Cannot save the config file ${this.path}: ${fileProblem(error)}; nothing was changed.`, {
+    const suggestion = isDiskFull(error) ? say.settings.freeDisk : say.settings.makeWritable(this.dir);
+    return new UsageError(say.settings.cannotSave(this.path, fileProblem(error)), {
       code: "CONFIG_UNWRITABLE",
       suggestion,
     });

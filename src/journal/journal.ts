@@ -271,7 +271,7 @@ export class Journal {
         code: "JOURNAL_UNREADABLE",
         suggestion:
           (error as NodeJS.ErrnoException).code === "ELOOP"
-            ? linkRefusedHint
+            ? linkRefusedHint()
             : "Make it a readable file of yours again (`reseller config path` shows the dir); it is the record of what was bought. Purchases still go on being recorded in journal.jsonl.",
       });
     }

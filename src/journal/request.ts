@@ -166,7 +166,7 @@ export async function journalRequest<T>(
       code: "JOURNAL_UNWRITABLE",
       suggestion:
         (error as NodeJS.ErrnoException).code === "ELOOP"
-          ? linkRefusedHint
+          ? linkRefusedHint()
           : "Free some disk space or fix the permissions of the config dir (`reseller config path`), then try again.",
     });
   try {

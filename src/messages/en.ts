@@ -250,6 +250,129 @@ the orders.
     expired: "The payment link expired; nothing was charged. Run `reseller topup` for a new one.",
     stillValid: "The link stays valid until it expires; `reseller balance` shows when it is paid.",
   },
+  /** Settings, the config file and dir, `config get/set/list`, `logout` (src/config, src/commands/config). */
+  settings: {
+    /** A value typed for a setting (a flag, a variable, `config set`) that its rule refuses. */
+    mustBe: (where: string, rule: string, text: string) => `${where} must be ${rule}, not "${text}".`,
+    timeZone: "a time zone such as Asia/Jakarta or Asia/Makassar",
+    wholeFromTo: (unit: string, min: number, max: number) =>
+      `${unit ? `whole ${unit}` : "a whole number"} from ${min} to ${max}`,
+    wholeFrom: (min: number) => `a whole number from ${min}`,
+    /** After the command that repairs a stored whole number: ` (0 to 10)`. */
+    range: (min: number, max: number) => ` (${min} to ${max})`,
+    positiveWhole: (unit: string) => (unit ? `a positive whole number of ${unit}` : "a positive whole number"),
+    units: { seconds: "seconds", hours: "hours", megabytes: "megabytes" } as Record<string, string>,
+    /** What a stored value must be, as the config file's errors say it. */
+    stored: {
+      wholeFromTo: (min: number, max: number) => `a whole number from ${min} to ${max}`,
+      wholeFrom: (min: number) => `a whole number from ${min}`,
+      oneOf: (values: string) => `one of ${values}`,
+      timeZone: "a time zone such as Asia/Jakarta",
+      text: "a string",
+    },
+    notAUrl: (address: string) => `The base URL "${address}" is not a URL.`,
+    notAUrlHint: "Give the address before /v1, e.g. https://api.example.com",
+    notHttps: (protocol: string) => `The base URL must start with https:// (got ${protocol}).`,
+    credentialsInUrl: (address: string) =>
+      `The base URL holds a user name or password (${address}); reseller neither sends nor keeps credentials that way.`,
+    credentialsInUrlHint: "Give the address alone (https://host/...); the service is authenticated with the API key.",
+    clearText: (host: string) => `Refusing to send the API key in clear text to ${host}.`,
+    clearTextHint: "Use an https:// address, or pass --insecure if you really mean it.",
+    noSuchSetting: (text: string) => `There is no setting "${text}".`,
+    settingsAre: (names: string) => `The settings are ${names}.`,
+    /** The config file's problems: `The config file PATH is not JSON (at line 2, column 5).` */
+    configInvalid: (path: string, what: string) => `The config file ${path} ${what}.`,
+    notJson: (where: string) => `is not JSON${where}`,
+    itIsEmpty: " (it is empty)",
+    atLineColumn: (line: number, column: number) => ` (at line ${line}, column ${column})`,
+    notProfiles: 'does not hold {"profiles": {"NAME": {...}}}',
+    badValue: (value: string, key: string, profile: string, rule: string) =>
+      `holds ${value} as ${key} of profile "${profile}", which must be ${rule}`,
+    aList: "a list",
+    aKind: (kind: string) => `a ${kind}`,
+    repairValue: (command: string) => `Run ${command} to replace it, or correct the file by hand.`,
+    repairFile: "Correct the file by hand, or move it aside (`mv` it) and run `reseller login` again.",
+    busy: (path: string, seconds: number) =>
+      `The config file ${path} has been held by another reseller saving it for over ${seconds} s; nothing was changed.`,
+    busyHint: "Try again once the other reseller command has finished.",
+    cannotRead: (path: string, why: string) => `Cannot read the config file ${path}: ${why}.`,
+    giveReadAccess: (path: string) =>
+      `Give yourself read access (\`chmod 600 ${path}\`), or run reseller as the user who owns it.`,
+    pointAtDir: (dir: string) => `Point RESELLER_CONFIG_DIR at a dir: part of ${dir} is a file.`,
+    moveAside: (path: string) => `Move it aside (\`mv ${path} ${path}.old\`) and run \`reseller login\` again.`,
+    cannotSave: (path: string, why: string) => `Cannot save the config file ${path}: ${why}; nothing was changed.`,
+    freeDisk: "Free some disk space, then try again.",
+    makeWritable: (dir: string) => `Make ${dir} writable for you, or point RESELLER_CONFIG_DIR at a dir that is.`,
+    /** What went wrong with a file, said before its system code: `permission denied (EACCES)`. */
+    fileProblems: {
+      ELOOP: "it is a symbolic link, and reseller does not follow links to its own files",
+      EISDIR: "it is a directory",
+      ENOTREG: "it is not a regular file",
+      ENOTDIR: "part of its path is not a directory",
+      EACCES: "permission denied",
+      EPERM: "permission denied",
+      EROFS: "the file system is read-only",
+      ENOSPC: "the disk is full",
+      EDQUOT: "the disk quota is used up",
+      EIO: "the disk could not be read or written",
+    } as Record<string, string>,
+    linkRefused:
+      "Put a copy of the file the link points to in its place, or point RESELLER_CONFIG_DIR at the dir that file is in.",
+    cannotWriteResults: (path: string, why: string) => `Cannot write the results to ${path}: ${why}.`,
+    cannotWriteResultsHint: "Name another file with --out.",
+    isOrdersFile: (path: string) => `it is the orders file ${path}, which would be emptied`,
+    /** What checkConfigDir says about a dir or files others can reach. */
+    configDirOwner: (dir: string, uid: number) => `the config dir ${dir} (uid ${uid})`,
+    fileOwner: (path: string, uid: number) => `${path} (uid ${uid})`,
+    dirOpen: (dir: string, mode: string) =>
+      `The config dir ${dir} is open to others (${mode}) and holds more than reseller's files, so its mode was left alone; reseller's own files in it are yours alone. Give reseller a dir of its own (RESELLER_CONFIG_DIR).`,
+    ownedByAnother: (what: string) =>
+      `Owned by another user: ${what}. That user can read your API key and change what reseller sends; use a config dir of your own (RESELLER_CONFIG_DIR).`,
+    tightened: (what: string) =>
+      `Took group and other access off ${what}: reseller keeps its files readable by you alone.`,
+    lockCacheBusy: (path: string, seconds: number) => `${path} is held by another reseller for over ${seconds} s.`,
+    /** `config get`, `config set`, `config list`. */
+    notSet: (key: string, profile: string) => `${key} is not set for profile "${profile}".`,
+    secretRefused: (what: string) =>
+      `${what} cannot be set with \`config set\`: a command line is visible in \`ps\` and stays in your shell history.`,
+    secrets: {
+      api_key: {
+        called: "The API key",
+        instead:
+          "Run `reseller login` (it asks without echoing), or pipe the key: `printf '%s' \"$KEY\" | reseller login --with-key`. If you typed a real key just now, consider rotating it.",
+      },
+      webhook_secret: {
+        called: "The webhook secret",
+        instead:
+          "Run `reseller webhook secret --save` (the service makes a new one), or set RESELLER_WEBHOOK_SECRET in the listener's environment.",
+      },
+    } as Record<string, { called: string; instead: string }>,
+    droppedV1: (address: string) => `Dropped the trailing /v1: the base URL is the part before it (${address}).`,
+    plainHttp: "This address is plain http: every command will need --insecure to use it.",
+    set: (key: string, value: string, profile: string) => `Set ${key} to ${value} for profile "${profile}".`,
+    or: " or ",
+    overrides: (by: string, key: string, value: string) => `${by} overrides it here (${key} in use: ${value}).`,
+    profileIn: (profile: string, path: string, others: string) =>
+      `Profile "${profile}" in ${path}${others ? ` (other profiles: ${others})` : ""}`,
+    setting: "Setting",
+    value: "Value",
+    from: "From",
+    /** Where a value came from, in the table; piped rows and --json keep the English word. */
+    sources: {
+      flag: "flag",
+      environment: "environment",
+      profile: "profile",
+      locale: "locale",
+      default: "default",
+    } as Record<string, string>,
+    invalid: "invalid",
+    unreadable: "unreadable",
+    /** `logout`. */
+    loggedOut: (profile: string, key: string, baseUrlKept: boolean) =>
+      `Logged out of profile "${profile}": forgot the API key ${key}${baseUrlKept ? "; the base URL is kept" : ""}.`,
+    noStoredKey: (profile: string) => `Profile "${profile}" has no stored API key; nothing to do.`,
+    environmentKeyStays: "RESELLER_API_KEY is still set in this environment and will keep being used; unset it too.",
+  },
   /** What the service's error codes mean to a reseller, and what to do next (src/api/codes.ts). */
   serviceCodes: {
     BALANCE_IS_INSUFFICIENT: {

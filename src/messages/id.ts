@@ -246,6 +246,123 @@ kode tertinggi di antara order-ordernya.
     expired: "Link pembayaran kedaluwarsa; tidak ada dana terpotong. Jalankan `reseller topup` untuk link baru.",
     stillValid: "Link tetap berlaku sampai kedaluwarsa; `reseller balance` menunjukkan kapan sudah dibayar.",
   },
+  settings: {
+    mustBe: (where: string, rule: string, text: string) => `${where} harus ${rule}, bukan "${text}".`,
+    timeZone: "zona waktu seperti Asia/Jakarta atau Asia/Makassar",
+    wholeFromTo: (unit: string, min: number, max: number) =>
+      `${unit ? `${unit} bulat` : "bilangan bulat"} dari ${min} sampai ${max}`,
+    wholeFrom: (min: number) => `bilangan bulat mulai ${min}`,
+    range: (min: number, max: number) => ` (${min} sampai ${max})`,
+    positiveWhole: (unit: string) => (unit ? `jumlah ${unit}, bilangan bulat positif` : "bilangan bulat positif"),
+    units: { seconds: "detik", hours: "jam", megabytes: "megabyte" },
+    stored: {
+      wholeFromTo: (min: number, max: number) => `bilangan bulat dari ${min} sampai ${max}`,
+      wholeFrom: (min: number) => `bilangan bulat mulai ${min}`,
+      oneOf: (values: string) => `salah satu dari ${values}`,
+      timeZone: "zona waktu seperti Asia/Jakarta",
+      text: "teks",
+    },
+    notAUrl: (address: string) => `Alamat layanan "${address}" bukan URL.`,
+    notAUrlHint: "Tulis alamat sebelum /v1, mis. https://api.example.com",
+    notHttps: (protocol: string) => `Alamat layanan harus diawali https:// (yang diberikan ${protocol}).`,
+    credentialsInUrl: (address: string) =>
+      `Alamat layanan memuat nama pengguna atau kata sandi (${address}); reseller tidak mengirim maupun menyimpan kredensial dengan cara itu.`,
+    credentialsInUrlHint: "Tulis alamatnya saja (https://host/...); layanan dibuka dengan API key.",
+    clearText: (host: string) => `API key tidak dikirim tanpa enkripsi ke ${host}.`,
+    clearTextHint: "Pakai alamat https://, atau tambahkan --insecure kalau memang itu maksudnya.",
+    noSuchSetting: (text: string) => `Tidak ada pengaturan "${text}".`,
+    settingsAre: (names: string) => `Pengaturan yang ada: ${names}.`,
+    configInvalid: (path: string, what: string) => `File config ${path} ${what}.`,
+    notJson: (where: string) => `bukan JSON${where}`,
+    itIsEmpty: " (isinya kosong)",
+    atLineColumn: (line: number, column: number) => ` (di baris ${line}, kolom ${column})`,
+    notProfiles: 'tidak berisi {"profiles": {"NAME": {...}}}',
+    badValue: (value: string, key: string, profile: string, rule: string) =>
+      `berisi ${value} sebagai ${key} profil "${profile}", padahal harus ${rule}`,
+    aList: "daftar",
+    aKind: (kind: string) => `sebuah ${kind}`,
+    repairValue: (command: string) => `Jalankan ${command} untuk menggantinya, atau perbaiki file itu dengan tangan.`,
+    repairFile: "Perbaiki file itu dengan tangan, atau pindahkan (`mv`) lalu jalankan `reseller login` lagi.",
+    busy: (path: string, seconds: number) =>
+      `File config ${path} sedang dipegang reseller lain yang menyimpannya lebih dari ${seconds} detik; tidak ada yang diubah.`,
+    busyHint: "Coba lagi setelah perintah reseller yang lain selesai.",
+    cannotRead: (path: string, why: string) => `File config ${path} tidak bisa dibaca: ${why}.`,
+    giveReadAccess: (path: string) =>
+      `Beri diri Anda izin baca (\`chmod 600 ${path}\`), atau jalankan reseller sebagai pemilik file itu.`,
+    pointAtDir: (dir: string) => `Arahkan RESELLER_CONFIG_DIR ke sebuah folder: sebagian dari ${dir} adalah file.`,
+    moveAside: (path: string) =>
+      `Pindahkan file itu (\`mv ${path} ${path}.old\`) lalu jalankan \`reseller login\` lagi.`,
+    cannotSave: (path: string, why: string) =>
+      `File config ${path} tidak bisa disimpan: ${why}; tidak ada yang diubah.`,
+    freeDisk: "Kosongkan sebagian ruang disk, lalu coba lagi.",
+    makeWritable: (dir: string) =>
+      `Buat ${dir} bisa Anda tulisi, atau arahkan RESELLER_CONFIG_DIR ke folder yang bisa ditulisi.`,
+    fileProblems: {
+      ELOOP: "file itu tautan simbolik, dan reseller tidak mengikuti tautan ke file-filenya sendiri",
+      EISDIR: "itu sebuah folder",
+      ENOTREG: "itu bukan file biasa",
+      ENOTDIR: "sebagian jalurnya bukan folder",
+      EACCES: "izin ditolak",
+      EPERM: "izin ditolak",
+      EROFS: "sistem file hanya-baca",
+      ENOSPC: "disk penuh",
+      EDQUOT: "kuota disk habis",
+      EIO: "disk tidak bisa dibaca atau ditulisi",
+    },
+    linkRefused:
+      "Taruh salinan file yang ditunjuk tautan itu di tempatnya, atau arahkan RESELLER_CONFIG_DIR ke folder tempat file itu berada.",
+    cannotWriteResults: (path: string, why: string) => `Hasil tidak bisa ditulis ke ${path}: ${why}.`,
+    cannotWriteResultsHint: "Sebut file lain dengan --out.",
+    isOrdersFile: (path: string) => `itu file order ${path}, yang isinya akan terhapus`,
+    configDirOwner: (dir: string, uid: number) => `folder config ${dir} (uid ${uid})`,
+    fileOwner: (path: string, uid: number) => `${path} (uid ${uid})`,
+    dirOpen: (dir: string, mode: string) =>
+      `Folder config ${dir} terbuka untuk orang lain (${mode}) dan berisi lebih dari file reseller, jadi izinnya dibiarkan; file reseller sendiri di dalamnya hanya milik Anda. Beri reseller folder sendiri (RESELLER_CONFIG_DIR).`,
+    ownedByAnother: (what: string) =>
+      `Dimiliki pengguna lain: ${what}. Pengguna itu bisa membaca API key Anda dan mengubah apa yang dikirim reseller; pakai folder config milik Anda sendiri (RESELLER_CONFIG_DIR).`,
+    tightened: (what: string) =>
+      `Akses grup dan pengguna lain dicabut dari ${what}: reseller menjaga file-filenya hanya bisa dibaca Anda.`,
+    lockCacheBusy: (path: string, seconds: number) => `${path} dipegang reseller lain lebih dari ${seconds} detik.`,
+    notSet: (key: string, profile: string) => `${key} belum diatur untuk profil "${profile}".`,
+    secretRefused: (what: string) =>
+      `${what} tidak bisa diatur dengan \`config set\`: baris perintah terlihat di \`ps\` dan tersimpan di riwayat shell Anda.`,
+    secrets: {
+      api_key: {
+        called: "API key",
+        instead:
+          "Jalankan `reseller login` (ditanyakan tanpa ditampilkan), atau kirim API key lewat pipe: `printf '%s' \"$KEY\" | reseller login --with-key`. Kalau barusan Anda mengetik API key asli, sebaiknya ganti API key itu.",
+      },
+      webhook_secret: {
+        called: "Secret webhook",
+        instead:
+          "Jalankan `reseller webhook secret --save` (layanan membuat yang baru), atau isi RESELLER_WEBHOOK_SECRET di lingkungan penerima webhook.",
+      },
+    },
+    droppedV1: (address: string) => `/v1 di ujung dibuang: alamat layanan adalah bagian sebelumnya (${address}).`,
+    plainHttp: "Alamat ini http biasa: setiap perintah butuh --insecure untuk memakainya.",
+    set: (key: string, value: string, profile: string) => `${key} diatur jadi ${value} untuk profil "${profile}".`,
+    or: " atau ",
+    overrides: (by: string, key: string, value: string) => `${by} menimpanya di sini (${key} yang dipakai: ${value}).`,
+    profileIn: (profile: string, path: string, others: string) =>
+      `Profil "${profile}" di ${path}${others ? ` (profil lain: ${others})` : ""}`,
+    setting: "Pengaturan",
+    value: "Nilai",
+    from: "Sumber",
+    sources: {
+      flag: "opsi",
+      environment: "lingkungan",
+      profile: "profil",
+      locale: "locale sistem",
+      default: "bawaan",
+    },
+    invalid: "tidak valid",
+    unreadable: "tak terbaca",
+    loggedOut: (profile: string, key: string, baseUrlKept: boolean) =>
+      `Keluar dari profil "${profile}": API key ${key} dihapus${baseUrlKept ? "; alamat layanan tetap disimpan" : ""}.`,
+    noStoredKey: (profile: string) =>
+      `Profil "${profile}" tidak punya API key tersimpan; tidak ada yang perlu dilakukan.`,
+    environmentKeyStays: "RESELLER_API_KEY masih terisi di lingkungan ini dan akan tetap dipakai; hapus juga.",
+  },
   serviceCodes: {
     BALANCE_IS_INSUFFICIENT: {
       message: "Saldo Anda tidak cukup untuk pembelian ini.",

@@ -180,7 +180,7 @@ export class DeliveryStore {
         code: "WEBHOOK_DELIVERIES_UNREADABLE",
         suggestion:
           (error as NodeJS.ErrnoException).code === "ELOOP"
-            ? linkRefusedHint
+            ? linkRefusedHint()
             : "Make it a readable file of yours again, or move it aside (deliveries already handed on may then be handed on again).",
       });
     }

@@ -1,6 +1,7 @@
 /** `reseller config get KEY`: the value reseller will use, bare on stdout for scripts. */
 import type { Context } from "../../context.js";
 import { effectiveSettings, settingKey } from "../../config/effective.js";
+import { say } from "../../messages/messages.js";
 
 export interface ConfigGetOptions {
   key: string;
@@ -13,6 +14,6 @@ export async function run(ctx: Context, options: ConfigGetOptions): Promise<void
   if (setting.problem) throw setting.problem;
   if (ctx.output.mode === "json") return ctx.output.json({ key, value: setting.value ?? null, source: setting.source });
   // Unset is not a failure (like `gh config get`): nothing on stdout, a word on stderr.
-  if (setting.value === undefined) return ctx.output.info(`${key} is not set for profile "${ctx.settings.profile}".`);
+  if (setting.value === undefined) return ctx.output.info(say.settings.notSet(key, ctx.settings.profile));
   ctx.output.result(String(setting.value));
 }

@@ -2,6 +2,7 @@
 import type { Context } from "../../context.js";
 import { effectiveSettings, type EffectiveSetting } from "../../config/effective.js";
 import type { UsageError } from "../../errors.js";
+import { say } from "../../messages/messages.js";
 
 export async function run(ctx: Context): Promise<void> {
   const settings = effectiveSettings(ctx);
@@ -26,25 +27,26 @@ export async function run(ctx: Context): Promise<void> {
   }
   if (ctx.output.mode === "table") {
     const others = otherProfiles(ctx);
-    ctx.output.info(
-      `Profile "${ctx.settings.profile}" in ${ctx.config.path}${others.length ? ` (other profiles: ${others.join(", ")})` : ""}`,
-    );
+    ctx.output.info(say.settings.profileIn(ctx.settings.profile, ctx.config.path, others.join(", ")));
   }
   ctx.output.table(
-    ["Setting", "Value", "From"],
+    [say.settings.setting, say.settings.value, say.settings.from],
     settings.map((s) => [
       s.key,
       s.value,
       s.problem
         ? {
-            human: `${s.source} (${s.problem.code === "CONFIG_INVALID" ? "invalid" : "unreadable"})`,
+            human: `${sourceSaid(s.source)} (${s.problem.code === "CONFIG_INVALID" ? say.settings.invalid : say.settings.unreadable})`,
             plain: s.source,
             tone: "bad",
           }
-        : { human: s.source, plain: s.source, tone: "dim" },
+        : { human: sourceSaid(s.source), plain: s.source, tone: "dim" },
     ]),
   );
 }
+
+/** Where a value came from, as people read it; piped rows and --json keep the English word. */
+const sourceSaid = (source: string) => say.settings.sources[source] ?? source;
 
 /** Each distinct problem once: the file's own (even when no listed value comes from it), then each bad value. */
 function fileProblems(ctx: Context, settings: EffectiveSetting[]): UsageError[] {

@@ -7,6 +7,7 @@ import type { Context } from "../../context.js";
 import { InputError } from "../../errors.js";
 import { definition, definitions, envName, flagName, readSetting } from "../../config/definitions.js";
 import { effectiveSettings, settingKey, type SettingKey } from "../../config/effective.js";
+import { say } from "../../messages/messages.js";
 
 export interface ConfigSetOptions {
   key: string;
@@ -17,10 +18,8 @@ export interface ConfigSetOptions {
 function parseValue(ctx: Context, key: SettingKey, text: string): string | number {
   const check = definitions[key].check;
   if (check.type === "secret") {
-    throw new InputError(
-      `${check.called} cannot be set with \`config set\`: a command line is visible in \`ps\` and stays in your shell history.`,
-      { suggestion: check.instead },
-    );
+    const said = say.settings.secrets[key] ?? check;
+    throw new InputError(say.settings.secretRefused(said.called), { suggestion: said.instead });
   }
   const value = readSetting(key, text, key);
   if (check.type !== "address" || typeof value !== "string") return value;
@@ -28,11 +27,10 @@ function parseValue(ctx: Context, key: SettingKey, text: string): string | numbe
   // The client adds /v1 itself; a pasted endpoint address would otherwise become /v1/v1/....
   if (/\/v1$/i.test(address)) {
     address = address.replace(/\/v1$/i, "");
-    ctx.output.warn(`Dropped the trailing /v1: the base URL is the part before it (${address}).`);
+    ctx.output.warn(say.settings.droppedV1(address));
   }
   const url = checkBaseUrl(address, ctx.settings.insecure);
-  if (ctx.settings.insecure && url.protocol === "http:")
-    ctx.output.warn("This address is plain http: every command will need --insecure to use it.");
+  if (ctx.settings.insecure && url.protocol === "http:") ctx.output.warn(say.settings.plainHttp);
   return address;
 }
 
@@ -45,12 +43,12 @@ export async function run(ctx: Context, options: ConfigSetOptions): Promise<void
   await ctx.config.changeProfile(profile, { [key]: value });
 
   if (ctx.output.mode === "json") ctx.output.json({ profile, key, value });
-  else ctx.output.success(`Set ${key} to ${value} for profile "${profile}".`);
+  else ctx.output.success(say.settings.set(key, String(value), profile));
   // Saved, but not what the next command will use: say so rather than let it look broken.
   if (inUse.source === "flag" || inUse.source === "environment") {
     const { flag, env } = definition(key);
-    const by = [...(flag ? [flagName(flag)] : []), ...(env ?? []).map(envName)].join(" or ");
-    ctx.output.warn(`${by} overrides it here (${key} in use: ${inUse.value}).`);
+    const by = [...(flag ? [flagName(flag)] : []), ...(env ?? []).map(envName)].join(say.settings.or);
+    ctx.output.warn(say.settings.overrides(by, key, String(inUse.value)));
   }
   // Repaired one setting of several: say what is still wrong rather than let the next command find it.
   for (const problem of ctx.config.problems(profile))
