@@ -3,6 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
 import { startEmulator, type EmulatorOptions } from "./server.js";
 
 export interface EmulatorCommandIo {
@@ -31,21 +32,20 @@ function exportLine(name: string, value: string): string {
 /** A port someone else holds (or that needs privileges) is the person's to change, not a bug: exit 2. */
 function portProblem(error: unknown, options: EmulatorCommandOptions): unknown {
   const code = (error as NodeJS.ErrnoException)?.code;
-  const where = `${options.port ?? 0}${options.host ? ` on ${options.host}` : ""}`;
+  const where = `${options.port ?? 0}${options.host ? say.emulator.on(options.host) : ""}`;
   if (code === "EADDRINUSE") {
-    return new UsageError(`port ${where} is in use.`, {
+    return new UsageError(say.emulator.portInUse(where), {
       code: "PORT_IN_USE",
-      suggestion:
-        "Stop what listens there, choose another with --port N, or let the emulator take a free one with --port 0.",
+      suggestion: say.emulator.portInUseHint,
     });
   }
   if (code === "EACCES")
-    return new UsageError(`port ${where} needs privileges this user does not have.`, {
+    return new UsageError(say.emulator.portNotAllowed(where), {
       code: "PORT_NOT_ALLOWED",
-      suggestion: "Choose a port above 1023, or --port 0 for a free one.",
+      suggestion: say.emulator.portNotAllowedHint,
     });
   if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
-    return new UsageError(`cannot listen on ${options.host}: it is not an address of this machine.`, {
+    return new UsageError(say.emulator.hostNotHere(options.host ?? ""), {
       code: "HOST_NOT_HERE",
     });
   return error;
@@ -71,14 +71,12 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
     `${(options.printEnv ? exports : [`Base URL: ${emulator.baseUrl}`, `Demo API key: ${emulator.demoApiKey}`, ...exports]).join("\n")}\n`,
   );
   io.stderr.write(
-    (options.stateFile
-      ? `State is kept in ${options.stateFile}\n`
-      : "State is in memory; use --state FILE to keep it\n") +
-      `Answering in the ${emulator.dialect} dialect; switch with --dialect live|live-short|spec or POST /__emulator/dialect\n` +
-      `Test controls (X-APIKEY: an emulator key, JSON bodies): ${emulator.baseUrl}/__emulator/state, /__emulator/clock, /__emulator/faults, /__emulator/dialect\n` +
+    `${options.stateFile ? say.emulator.stateKept(options.stateFile) : say.emulator.stateInMemory}\n` +
+      `${say.emulator.dialect(emulator.dialect)}\n` +
+      `${say.emulator.controls(emulator.baseUrl)}\n` +
       // eval "$(…)" waits for the end of stdout, which a foreground emulator never gives.
-      (options.printEnv ? "Running in the foreground: to eval these lines, add --detach. " : "") +
-      "Press Ctrl-C to stop\n",
+      (options.printEnv ? say.emulator.foreground : "") +
+      `${say.emulator.pressCtrlC}\n`,
   );
   const exposed = exposedWarning(options.host);
   if (exposed) io.stderr.write(exposed);
@@ -94,7 +92,7 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
  */
 function exposedWarning(host = "127.0.0.1"): string | undefined {
   if (/^(127\.|localhost$|::1$|\[::1\]$)/.test(host)) return undefined;
-  return `Warning: listening on ${host}; anyone who can reach it can use its demo API keys, and with them the test controls under /__emulator/.\n`;
+  return `${say.emulator.exposed(host)}\n`;
 }
 
 /** How long --detach waits for the emulator in the background to answer. */
@@ -107,7 +105,8 @@ const detachReadyMs = 20_000;
  * where a pipe from a foreground emulator would never end. It stops on SIGTERM (`kill PID`).
  */
 async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): Promise<void> {
-  const args = ["emulator", "--port", String(options.port ?? 0)];
+  // In English whatever the config says: its log is read back below, by its labels.
+  const args = ["emulator", "--lang", "en", "--port", String(options.port ?? 0)];
   if (options.host) args.push("--host", options.host);
   if (options.stateFile) args.push("--state", options.stateFile);
   if (options.seed !== undefined) args.push("--seed", String(options.seed));
@@ -149,12 +148,15 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
     const said = lines.find((line) => line.startsWith("Error: "));
     if (said) {
       const [, message = said, code = "EMULATOR_NOT_STARTED"] = said.match(/^Error: (.*?)(?: \((\w+)\))?$/) ?? [];
+      // A port problem is said again in the reader's language; anything else as the emulator said it.
+      const errno = { PORT_IN_USE: "EADDRINUSE", PORT_NOT_ALLOWED: "EACCES", HOST_NOT_HERE: "EADDRNOTAVAIL" }[code];
+      if (errno) throw portProblem(Object.assign(new Error(message), { code: errno }), options);
       const hint = lines.find((line) => line.startsWith("Hint: "))?.slice("Hint: ".length);
-      throw new UsageError(message, { code, suggestion: hint ?? `See ${log}.` });
+      throw new UsageError(message, { code, suggestion: hint ?? say.emulator.seeLog(log) });
     }
-    throw new UsageError(`The emulator did not start in the background within ${detachReadyMs / 1000} s.`, {
+    throw new UsageError(say.emulator.notStarted(detachReadyMs / 1000), {
       code: "EMULATOR_NOT_STARTED",
-      suggestion: `See ${log}.`,
+      suggestion: say.emulator.seeLog(log),
     });
   }
   child.unref();
@@ -165,7 +167,7 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
     `${(options.printEnv ? [...exports, exportLine("RESELLER_EMULATOR_PID", String(child.pid))] : [`Base URL: ${baseUrl}`, `Demo API key: ${apiKey}`, ...exports]).join("\n")}\n`,
   );
   io.stderr.write(
-    `The emulator runs in the background at ${baseUrl} (pid ${child.pid}; its log: ${log}).\nStop it with: kill ${child.pid}${options.printEnv ? ` (or kill "$RESELLER_EMULATOR_PID")` : ""}\n`,
+    `${say.emulator.detached(baseUrl, child.pid, log)}\n${say.emulator.stopWith(child.pid, options.printEnv === true)}\n`,
   );
   const exposed = exposedWarning(options.host);
   if (exposed) io.stderr.write(exposed);

@@ -188,6 +188,32 @@ the orders.
     yes: "Yes",
     no: "No",
   },
+  /** `reseller emulator`: what it says on stderr as it starts, and why it cannot. */
+  emulator: {
+    portInUse: (where: string) => `port ${where} is in use.`,
+    portInUseHint:
+      "Stop what listens there, choose another with --port N, or let the emulator take a free one with --port 0.",
+    portNotAllowed: (where: string) => `port ${where} needs privileges this user does not have.`,
+    portNotAllowedHint: "Choose a port above 1023, or --port 0 for a free one.",
+    on: (host: string) => ` on ${host}`,
+    hostNotHere: (host: string) => `cannot listen on ${host}: it is not an address of this machine.`,
+    stateKept: (file: string) => `State is kept in ${file}`,
+    stateInMemory: "State is in memory; use --state FILE to keep it",
+    dialect: (dialect: string) =>
+      `Answering in the ${dialect} dialect; switch with --dialect live|live-short|spec or POST /__emulator/dialect`,
+    controls: (baseUrl: string) =>
+      `Test controls (X-APIKEY: an emulator key, JSON bodies): ${baseUrl}/__emulator/state, /__emulator/clock, /__emulator/faults, /__emulator/dialect`,
+    foreground: "Running in the foreground: to eval these lines, add --detach. ",
+    pressCtrlC: "Press Ctrl-C to stop",
+    exposed: (host: string) =>
+      `Warning: listening on ${host}; anyone who can reach it can use its demo API keys, and with them the test controls under /__emulator/.`,
+    notStarted: (seconds: number) => `The emulator did not start in the background within ${seconds} s.`,
+    seeLog: (log: string) => `See ${log}.`,
+    detached: (baseUrl: string, pid: number, log: string) =>
+      `The emulator runs in the background at ${baseUrl} (pid ${pid}; its log: ${log}).`,
+    stopWith: (pid: number, printEnv: boolean) =>
+      `Stop it with: kill ${pid}${printEnv ? ` (or kill "$RESELLER_EMULATOR_PID")` : ""}`,
+  },
   login: {
     pipeHint:
       "Pipe the key in: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com",

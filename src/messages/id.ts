@@ -184,6 +184,32 @@ kode tertinggi di antara order-ordernya.
     yes: "Ya",
     no: "Tidak",
   },
+  /** `reseller emulator`: what it says on stderr as it starts, and why it cannot. */
+  emulator: {
+    portInUse: (where: string) => `port ${where} sedang dipakai.`,
+    portInUseHint:
+      "Hentikan yang mendengarkan di sana, pilih port lain dengan --port N, atau biarkan emulator memakai port yang kosong dengan --port 0.",
+    portNotAllowed: (where: string) => `port ${where} memerlukan hak akses yang tidak dimiliki pengguna ini.`,
+    portNotAllowedHint: "Pilih port di atas 1023, atau --port 0 untuk port yang kosong.",
+    on: (host: string) => ` di ${host}`,
+    hostNotHere: (host: string) => `tidak bisa mendengarkan di ${host}: itu bukan alamat mesin ini.`,
+    stateKept: (file: string) => `Data emulator disimpan di ${file}`,
+    stateInMemory: "Data emulator hanya di memori; pakai --state FILE untuk menyimpannya",
+    dialect: (dialect: string) =>
+      `Menjawab dengan dialek ${dialect}; ganti dengan --dialect live|live-short|spec atau POST /__emulator/dialect`,
+    controls: (baseUrl: string) =>
+      `Kontrol uji coba (X-APIKEY: API key emulator, isi JSON): ${baseUrl}/__emulator/state, /__emulator/clock, /__emulator/faults, /__emulator/dialect`,
+    foreground: "Berjalan di latar depan: untuk eval baris-baris ini, tambahkan --detach. ",
+    pressCtrlC: "Tekan Ctrl-C untuk berhenti",
+    exposed: (host: string) =>
+      `Peringatan: mendengarkan di ${host}; siapa pun yang bisa menjangkaunya bisa memakai API key demo-nya, dan dengan itu kontrol uji coba di /__emulator/.`,
+    notStarted: (seconds: number) => `Emulator tidak berjalan di latar belakang dalam ${seconds} d.`,
+    seeLog: (log: string) => `Lihat ${log}.`,
+    detached: (baseUrl: string, pid: number, log: string) =>
+      `Emulator berjalan di latar belakang di ${baseUrl} (pid ${pid}; log-nya: ${log}).`,
+    stopWith: (pid: number, printEnv: boolean) =>
+      `Hentikan dengan: kill ${pid}${printEnv ? ` (atau kill "$RESELLER_EMULATOR_PID")` : ""}`,
+  },
   login: {
     pipeHint:
       "Kirim key lewat pipe: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com",

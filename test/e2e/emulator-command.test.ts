@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { baseEnv, binPath, makeConfigDir, runReseller, startReseller } from "../support/cli.js";
 import { makeTempDir } from "../support/temp-dir.js";
+import { englishIn, indonesian } from "../support/language.js";
 import { until } from "../support/until.js";
 
 /** Whether a process is still there. */
@@ -100,4 +101,50 @@ describe("a port already in use", () => {
       }
     },
   );
+});
+
+describe("reseller emulator in Indonesian", () => {
+  it("says how it runs and how to stop it in Indonesian; stdout's lines are the same as in English", async () => {
+    const running = startReseller(["emulator", "--port", "0"], { env: indonesian });
+    await until("the line saying how to stop it", () => running.output().stderr.includes("Ctrl-C"));
+    running.child.kill("SIGINT");
+    const r = await running.done;
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^Base URL: http:\/\/127\.0\.0\.1:\d+\nDemo API key: \S+\nexport RESELLER_BASE_URL=/);
+    expect(r.stderr).toMatch(/^Data emulator hanya di memori; pakai --state FILE untuk menyimpannya$/m);
+    expect(r.stderr).toMatch(/^Menjawab dengan dialek live;/m);
+    expect(r.stderr).toMatch(/^Tekan Ctrl-C untuk berhenti$/m);
+    expect(englishIn(r.stderr)).toEqual([]);
+  });
+
+  it("--detach says where it runs and how to stop it in Indonesian", async () => {
+    const r = await runReseller(["emulator", "--port", "0", "--detach"], {
+      env: { ...indonesian, TMPDIR: makeTempDir("reseller-tmp-") },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /^Emulator berjalan di latar belakang di http:\/\/127\.0\.0\.1:\d+ \(pid \d+; log-nya: .+\)\.\nHentikan dengan: kill \d+$/m,
+    );
+    expect(englishIn(r.stderr)).toEqual([]);
+    const pid = Number(r.stderr.match(/kill (\d+)/)![1]);
+    process.kill(pid, "SIGTERM");
+    expect(await gone(pid)).toBe(true);
+  });
+
+  it.each([[[]], [["--detach"]]])("a port in use, %s: said in Indonesian, the code as in English", async (extra) => {
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const r = await runReseller(["emulator", "--port", String(port), ...extra], {
+        env: { ...indonesian, TMPDIR: makeTempDir("reseller-tmp-") },
+      });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`port ${port} sedang dipakai\\. \\(PORT_IN_USE\\)$`, "m"));
+      expect(r.stderr).toMatch(/dengan --port 0\./);
+      expect(englishIn(r.stderr)).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
 });
