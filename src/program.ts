@@ -62,8 +62,8 @@ function langOnCommandLine(command: CommandUnknownOpts): SettingValue<"language"
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** Help text declared here in English, in the reader's language (src/messages: `declared`). */
-function declared(text: string): string {
+/** Help text declared here in English, in the reader's language (src/messages: `declared`); completion's too. */
+export function declared(text: string): string {
   return Object.hasOwn(say.declared, text) ? say.declared[text]! : text;
 }
 

@@ -8,6 +8,7 @@
  * catalogue of 200,000 variants itself.
  */
 import type { Context } from "../context.js";
+import { say } from "../messages/messages.js";
 import { formatDuration, formatRupiah } from "../output/format.js";
 
 /** Codes, tokens, ids and profile names: letters, digits and `._+@-`, nothing a shell gives meaning to. */
@@ -68,13 +69,17 @@ async function candidates(ctx: Context, what: string, prefix: string): Promise<C
   if (what === "items") return itemCandidates(ctx, prefix);
   if (what === "channels") {
     const { data } = await (await ctx.client()).listChannels();
-    return data.map((c) => ({ value: c.code, description: `${c.name}, fee ${formatRupiah(c.fee)}` }));
+    return data.map((c) => ({ value: c.code, description: say.completion.channel(c.name, formatRupiah(c.fee)) }));
   }
   if (what === "locks") {
     const { data } = await (await ctx.client()).listLocks();
     return data.map((l) => ({
       value: l.token,
-      description: `item ${l.itemId} x${l.quantity}${l.remainingSeconds === null ? "" : `, ${formatDuration(l.remainingSeconds)} left`}`,
+      description: say.completion.lock(
+        String(l.itemId),
+        l.quantity,
+        l.remainingSeconds === null ? "" : formatDuration(l.remainingSeconds),
+      ),
     }));
   }
   return [];

@@ -3,6 +3,7 @@
  * sub-command path, then offers that path's sub-commands, flags, choices or dynamic values.
  */
 import type { CommandSpec, CompletionSpec, FlagSpec } from "./describe.js";
+import { say } from "../messages/messages.js";
 import { header, quietCall, sq } from "./script.js";
 
 export function bashScript(spec: CompletionSpec): string {
@@ -21,8 +22,8 @@ export function bashScript(spec: CompletionSpec): string {
     ...Object.entries(spec.dynamicFlags).map(([flag, what]) => `    ${flag}) __reseller_dynamic ${what}; return 0 ;;`),
     `    ${spec.fileFlags.join("|")}) while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;`,
   ].join("\n");
-  return `${header("bash")}# Install: reseller completion bash > ~/.local/share/bash-completion/completions/reseller
-#      or: echo 'source <(reseller completion bash)' >> ~/.bashrc
+  return `${header("bash")}${say.completion.install} reseller completion bash > ~/.local/share/bash-completion/completions/reseller
+${say.completion.or} echo 'source <(reseller completion bash)' >> ~/.bashrc
 
 __reseller_data() {
   case "$1:$2" in

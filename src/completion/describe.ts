@@ -4,6 +4,9 @@
  * command or flag is completed without anyone editing the scripts.
  */
 import type { CommandUnknownOpts as Command } from "@commander-js/extra-typings";
+import { say } from "../messages/messages.js";
+// Loaded already: the program being described was declared by it.
+import { declared } from "../program.js";
 
 export type Shell = "bash" | "zsh" | "fish";
 
@@ -68,7 +71,8 @@ export function describeProgram(program: Command): CompletionSpec {
     return {
       names,
       takesValue: option.required || option.optional,
-      description: option.description,
+      // In the reader's language, as help says it; commander's own --help is not declared by us.
+      description: option.long === "--help" ? say.help.helpFlag : declared(option.description),
       dynamic: dynamicFlags[long],
       files: fileFlags.includes(long),
     };
@@ -81,7 +85,7 @@ export function describeProgram(program: Command): CompletionSpec {
     commands.push({
       path,
       commands: children
-        .map((c) => ({ name: c.name(), description: c.description() }))
+        .map((c) => ({ name: c.name(), description: declared(c.description()) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
       flags: path === "" ? [] : help.visibleOptions(command).map(flagOf),
       choices: argument ? (argument.argChoices ?? choicesFrom(argument.description)) : [],

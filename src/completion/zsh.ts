@@ -3,6 +3,7 @@
  * the cursor to find the sub-command path, then describes that path's sub-commands, flags or values.
  */
 import type { CommandSpec, CompletionSpec, FlagSpec } from "./describe.js";
+import { say } from "../messages/messages.js";
 import { header, quietCall, short, sq } from "./script.js";
 
 export function zshScript(spec: CompletionSpec): string {
@@ -20,8 +21,8 @@ export function zshScript(spec: CompletionSpec): string {
     `    ${spec.fileFlags.join("|")}) _files; return ;;`,
   ].join("\n");
   return `#compdef reseller
-${header("zsh")}# Install: reseller completion zsh > "\${fpath[1]}/_reseller"   (then start a new shell)
-#      or: echo 'source <(reseller completion zsh)' >> ~/.zshrc   (after compinit)
+${header("zsh")}${say.completion.install} reseller completion zsh > "\${fpath[1]}/_reseller"   ${say.completion.thenNewShell}
+${say.completion.or} echo 'source <(reseller completion zsh)' >> ~/.zshrc   ${say.completion.afterCompinit}
 
 __reseller_commands() {
   case "$1" in
@@ -89,13 +90,13 @@ ${valueCases}
   if [[ "$cur" == -* ]]; then
     __reseller_flags "$cmdpath"
     local -a flags=("\${reply[@]}")
-    _describe -t flags 'flag' flags
+    _describe -t flags ${sq(say.completion.flagsHeading)} flags
     return
   fi
   __reseller_commands "$cmdpath"
   if (( \${#reply} )); then
     local -a subcommands=("\${reply[@]}")
-    _describe -t commands 'command' subcommands
+    _describe -t commands ${sq(say.completion.commandsHeading)} subcommands
     return
   fi
   case "$cmdpath" in
@@ -106,7 +107,7 @@ ${Object.entries(spec.dynamicArguments)
   __reseller_choices "$cmdpath"
   if (( \${#reply} )); then
     local -a values=("\${reply[@]}")
-    _describe -t values 'value' values
+    _describe -t values ${sq(say.completion.valuesHeading)} values
   fi
 }
 

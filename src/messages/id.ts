@@ -230,7 +230,20 @@ kode tertinggi di antara order-ordernya.
       "RESELLER_API_KEY terisi di lingkungan ini dan menang atas key yang tersimpan; hapus agar key tersimpan yang dipakai.",
   },
   /** What shell completion says beside each command, flag and value. */
-  completion: {},
+  completion: {
+    commandsHeading: "perintah",
+    flagsHeading: "opsi",
+    valuesHeading: "nilai",
+    header: (shell: string) =>
+      `# Pelengkap otomatis ${shell} untuk reseller, dibuat oleh \`reseller completion ${shell}\`; buat ulang setelah memperbarui reseller.`,
+    install: "# Pasang:",
+    or: "#   atau:",
+    thenNewShell: "(lalu buka shell baru)",
+    afterCompinit: "(setelah compinit)",
+    channel: (name: string, fee: string) => `${name}, biaya ${fee}`,
+    lock: (item: string, quantity: number, left: string) =>
+      `produk ${item} x${quantity}${left ? `, sisa ${left}` : ""}`,
+  },
   topup: {
     switchedOff: (code: string) => `Metode pembayaran ${code} sedang nonaktif.`,
     chooseAnother: (open: string) => `Pilih yang lain: ${open} (\`reseller channels\`).`,
