@@ -214,6 +214,14 @@ the orders.
     stopWith: (pid: number, printEnv: boolean) =>
       `Stop it with: kill ${pid}${printEnv ? ` (or kill "$RESELLER_EMULATOR_PID")` : ""}`,
   },
+  /** Under a page of a list (`trx list`, `balance history`): where it sits and how to see the next. */
+  pages: {
+    of: (page: number, last: number, total: string) => `Page ${page} of ${last}${total}.`,
+    total: (count: number, noun: "transactions" | "changes") =>
+      ` (${count} ${noun === "transactions" ? "transactions" : "changes"})`,
+    next: (command: string) => ` Next: ${command}`,
+    mayBeMore: (page: number, command: string) => `Page ${page}; there may be more: ${command}`,
+  },
   login: {
     pipeHint:
       "Pipe the key in: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com",

@@ -210,6 +210,14 @@ kode tertinggi di antara order-ordernya.
     stopWith: (pid: number, printEnv: boolean) =>
       `Hentikan dengan: kill ${pid}${printEnv ? ` (atau kill "$RESELLER_EMULATOR_PID")` : ""}`,
   },
+  /** Under a page of a list (`trx list`, `balance history`): where it sits and how to see the next. */
+  pages: {
+    of: (page: number, last: number, total: string) => `Halaman ${page} dari ${last}${total}.`,
+    total: (count: number, noun: "transactions" | "changes") =>
+      ` (${count} ${noun === "transactions" ? "transaksi" : "mutasi"})`,
+    next: (command: string) => ` Berikutnya: ${command}`,
+    mayBeMore: (page: number, command: string) => `Halaman ${page}; mungkin masih ada lagi: ${command}`,
+  },
   login: {
     pipeHint:
       "Kirim key lewat pipe: printf '%s' \"$RESELLER_KEY\" | reseller login --with-key --base-url https://api.example.com",

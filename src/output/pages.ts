@@ -1,5 +1,6 @@
 /** Where a page of a list sits, said on stderr under the rows: `Page 1 of 3 (45 transactions). Next: …`. */
 import type { Pagination } from "../api/model.js";
+import { say } from "../messages/messages.js";
 
 /**
  * A line for people about the rest of a list, or undefined when there is nothing more to say. Without
@@ -10,7 +11,7 @@ export function pageHint(
   shown: number,
   askedPage: number | undefined,
   askedPerPage: number | undefined,
-  noun: string,
+  noun: "transactions" | "changes",
   command: (page: number) => string,
 ): string | undefined {
   const page = pagination?.page ?? askedPage ?? 1;
@@ -20,11 +21,12 @@ export function pageHint(
     (pagination?.total !== null && pagination?.total !== undefined && perPage
       ? Math.max(1, Math.ceil(pagination.total / perPage))
       : null);
-  const total = pagination?.total !== null && pagination?.total !== undefined ? ` (${pagination.total} ${noun})` : "";
+  const total =
+    pagination?.total !== null && pagination?.total !== undefined ? say.pages.total(pagination.total, noun) : "";
   if (lastPage !== null) {
     if (lastPage <= 1 && page <= 1) return undefined;
-    return `Page ${page} of ${lastPage}${total}.${page < lastPage ? ` Next: ${command(page + 1)}` : ""}`;
+    return say.pages.of(page, lastPage, total) + (page < lastPage ? say.pages.next(command(page + 1)) : "");
   }
-  if (perPage !== undefined && shown >= perPage) return `Page ${page}; there may be more: ${command(page + 1)}`;
+  if (perPage !== undefined && shown >= perPage) return say.pages.mayBeMore(page, command(page + 1));
   return undefined;
 }

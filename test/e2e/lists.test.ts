@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { baseEnv, makeConfigDir, runReseller } from "../support/cli.js";
 import { apiRequests, useEmulator } from "../support/emulator.js";
+import { indonesian } from "../support/language.js";
 import { resellerAs, serviceBody, singleJson } from "./commands-harness.js";
 
 const rows = (stdout: string) =>
@@ -78,6 +79,15 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
       dialect === "live-short"
         ? "Page 1; there may be more: reseller trx list --page 2 --per-page 2"
         : "Page 1 of 2 (3 transactions). Next: reseller trx list --page 2 --per-page 2",
+    );
+    const pagedId = await reseller.run(["trx", "list", "--per-page", "2"], {
+      mode: "table",
+      env: { COLUMNS: "200", ...indonesian },
+    });
+    expect(pagedId.stderr).toContain(
+      dialect === "live-short"
+        ? "Halaman 1; mungkin masih ada lagi: reseller trx list --page 2 --per-page 2"
+        : "Halaman 1 dari 2 (3 transaksi). Berikutnya: reseller trx list --page 2 --per-page 2",
     );
     const second = await reseller.run(["trx", "list", "--page", "2", "--per-page", "2"]);
     expect(rows(second.stdout).map((row) => row[1])).toEqual(["L-1"]);
