@@ -51,7 +51,7 @@ export async function main(proc: Process): Promise<number> {
     } finally {
       await ctx?.dispose();
     }
-  });
+  }, proc.argv);
 
   const output = {
     writeOut: (s: string) => proc.terminal.stdout.write(s),
