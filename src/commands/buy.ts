@@ -75,7 +75,7 @@ async function buyOrder(
     request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
   if (!request.again && !(await consentToRepeat(ctx, order, request, options.yes))) {
-    ctx.output.info("Nothing bought.");
+    ctx.output.info(say.orders.buying.nothingBought);
     return 0;
   }
   // A sold-out item stops here; a game's missing zone is asked for on a terminal, else refused.
@@ -96,7 +96,7 @@ async function buyOrder(
   if (confirming) {
     const confirmed = await confirmOrder(ctx, client, order, accounts, doubts);
     if (!confirmed) {
-      ctx.output.info("Nothing bought.");
+      ctx.output.info(say.orders.buying.nothingBought);
       return 0;
     }
   } else {
@@ -118,10 +118,7 @@ async function buyOrder(
       return verdictExitCode(verdict);
     }
     printPurchase(ctx, bought, verdict);
-    if (verdict === "bought")
-      ctx.output.info(
-        `Follow it: reseller trx show ${bought.refId}${ctx.output.mode === "table" ? "   (add --watch to wait for delivery)" : ""}`,
-      );
+    if (verdict === "bought") ctx.output.info(say.orders.buying.followIt(bought.refId, ctx.output.mode === "table"));
     return verdictExitCode(verdict);
   }
   await waitAndShow(
@@ -198,9 +195,7 @@ function reportPurchase(
   refunded: number | undefined,
 ): void {
   if (bought.recovered) {
-    ctx.output.warn(
-      `The service's answer was lost, but the purchase had gone through on an earlier attempt: this is that transaction, not a second one.`,
-    );
+    ctx.output.warn(say.orders.buying.recovered);
   }
   const amount = bought.amount ?? orderTotal(order);
   const what = say.buy.what(describeOrder(order), formatRupiah(amount), bought.invoice ?? "", bought.refId);
@@ -211,7 +206,8 @@ function reportPurchase(
 
 /** Piped: one row (invoice, ref_id, status, amount, created, outcome); on a terminal a record, the invoice and ref_id whole. */
 function printPurchase(ctx: Context, bought: Purchase, verdict: Verdict): void {
-  const headers = ["Invoice", "Ref ID", "Status", "Amount", "Created", "Outcome"];
+  const words = say.headings;
+  const headers = [words.invoice, words.refId, words.status, words.amount, words.created, words.outcome];
   const row: Cell[] = [
     bought.invoice === null ? undefined : copyable(bought.invoice, "bold"),
     copyable(bought.refId),
@@ -252,9 +248,7 @@ async function waitAndShow(
           : String(error);
     if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, { verdict: "bought" }, bought.amount));
     else printPurchase(ctx, bought, "bought");
-    ctx.output.warn(
-      `Could not follow the delivery (${why.replace(/\.$/, "")}); the purchase stands. Follow it: reseller trx show ${bought.refId} --watch`,
-    );
+    ctx.output.warn(say.orders.buying.couldNotFollow(why.replace(/\.$/, ""), bought.refId));
     return;
   }
   const [{ showTransaction }, { noteLatestStatus }] = await Promise.all([
@@ -324,8 +318,12 @@ async function consentToRepeat(
     verdictPhrase(verdict, earlier.refunded, formatRupiah),
   ].filter(Boolean);
   const customers = [...new Set(order.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
-  const whom = customers.length ? ` for ${customers.join(", ")}` : "";
-  const message = `The same order was bought ${ctx.output.time(earlier.at).human}: ${describeOrder(order)}${whom} (${named.join(", ")}).`;
+  const message = say.orders.buying.sameOrder(
+    ctx.output.time(earlier.at).human,
+    describeOrder(order),
+    customers.join(", "),
+    named.join(", "),
+  );
   if (!ctx.canPrompt || yes)
     throw new UsageError(message, {
       code: "REPEATED_ORDER",
@@ -336,10 +334,10 @@ async function consentToRepeat(
         earlier_at: earlier.at,
         earlier_outcome: verdict,
       },
-      suggestion: `Nothing was sent. If the customer wants it twice, buy again with --again (repeat window ${windowHours} h: --repeat-window or repeat_window).`,
+      suggestion: say.orders.buying.sameOrderHint(windowHours),
     });
   ctx.output.warn(message);
-  return (await ctx.prompter()).confirm("Buy it again?", { default: false });
+  return (await ctx.prompter()).confirm(say.orders.buying.buyAgain, { default: false });
 }
 
 /**
@@ -354,30 +352,27 @@ function reportAccounts(ctx: Context, accounts: LineAccount[]): void {
     throw new ServiceError(
       error.status,
       error.code,
-      `There is no account ${accountWords(account)} for ${itemWords(line.item)}; nothing was bought.`,
+      say.orders.buying.noAccountBought(accountWords(account), itemWords(line.item)),
       error.body,
       {
-        suggestion: "Check the id (and zone) with the customer, or buy anyway with --no-validate.",
+        suggestion: say.orders.buying.noAccountBoughtHint,
         ...(error.details ? { details: error.details } : {}),
         definite: error.definite,
       },
     );
   }
   for (const a of accounts) {
-    if (a.state === "found") ctx.output.info(`Account for ${a.line.item.name}: ${accountName(a.result)}.`);
-    else if (a.state === "unchecked") ctx.output.warn(`The customer's account was not checked: ${a.reason}.`);
+    if (a.state === "found") ctx.output.info(say.orders.buying.accountFor(a.line.item.name, accountName(a.result)));
+    else if (a.state === "unchecked") ctx.output.warn(say.orders.buying.notChecked(a.reason));
   }
 }
 
 function accountRow(a: LineAccount): [string, string, Tone?] {
-  if (a.state === "found") return ["Account", accountName(a.result), "good"];
+  const label = say.orders.buying.account;
+  if (a.state === "found") return [label, accountName(a.result), "good"];
   if (a.state === "not_found")
-    return [
-      "Account",
-      `NOT FOUND: no account ${a.account.customerId}${a.account.zoneId !== undefined ? ` (zone ${a.account.zoneId})` : ""}`,
-      "bad",
-    ];
-  return ["Account", `not checked: ${a.reason}`, "dim"];
+    return [label, say.orders.buying.notFoundCell(a.account.customerId, a.account.zoneId ?? ""), "bad"];
+  return [label, say.orders.buying.notCheckedCell(a.reason), "dim"];
 }
 
 /** The purchase, spelled out on stderr (with the account each top-up goes to), then one question. */
@@ -397,25 +392,33 @@ async function confirmOrder(
   }
   const lines: [string, string, Tone?][] = [];
   for (const line of order.lines) {
-    lines.push(["Item", `${line.item.name} (#${line.item.id}, ${orderProcessOf(line.item) || "item"})`]);
+    lines.push([
+      say.orders.buying.item,
+      say.orders.buying.itemIs(line.item.name, line.item.id, orderProcessOf(line.item)),
+    ]);
     const nominal = openAmountOf(line.item, line.note);
     if (nominal !== undefined)
-      lines.push(["Nominal", `${formatRupiah(nominal)} + price ${formatRupiah(line.item.price)}`]);
-    lines.push(["Quantity", `${line.quantity} × ${formatRupiah(unitPrice(line))}`]);
-    if (line.note !== undefined) lines.push(["Note", line.note]);
+      lines.push([
+        say.orders.buying.nominal,
+        say.orders.buying.nominalPlus(formatRupiah(nominal), formatRupiah(line.item.price)),
+      ]);
+    lines.push([say.orders.buying.quantity, `${line.quantity} × ${formatRupiah(unitPrice(line))}`]);
+    if (line.note !== undefined) lines.push([say.orders.buying.note, line.note]);
     const account = accounts.find((a) => a.line === line);
     if (account) lines.push(accountRow(account));
   }
-  lines.push(["Total", formatRupiah(total)]);
+  lines.push([say.orders.buying.total, formatRupiah(total)]);
   if (balance !== undefined)
-    lines.push(["Balance after", `${formatRupiah(balance - total)} (now ${formatRupiah(balance)})`]);
-  if (order.lockToken) lines.push(["Lock", order.lockToken]);
+    lines.push([
+      say.orders.buying.balanceAfter,
+      say.orders.buying.balanceNow(formatRupiah(balance - total), formatRupiah(balance)),
+    ]);
+  if (order.lockToken) lines.push([say.orders.buying.lock, order.lockToken]);
   lines.push(["ref_id", order.refId]);
   ctx.output.summary(lines);
   // A short balance is known before the question: stop with the shortfall instead of asking "Buy?".
   if (balance !== undefined && balance < total) throw shortBalance(balance, order, total);
-  for (const a of accounts)
-    if (a.state === "not_found") ctx.output.warn(`${a.error.message} Buying would send the top-up to nobody.`);
-  for (const doubt of doubts) ctx.output.warn(`${doubt.message} Check it with the customer before buying.`);
-  return (await ctx.prompter()).confirm("Buy?");
+  for (const a of accounts) if (a.state === "not_found") ctx.output.warn(say.orders.buying.toNobody(a.error.message));
+  for (const doubt of doubts) ctx.output.warn(say.orders.buying.checkBeforeBuying(doubt.message));
+  return (await ctx.prompter()).confirm(say.orders.buying.confirm);
 }

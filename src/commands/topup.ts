@@ -58,7 +58,7 @@ export function checkTypedAmount(text: string): true | string {
   if (!reading.ok)
     return say.topup.notAnAmount(
       reading.why,
-      reading.readings.length ? `${reading.readings.map(formatRupiah).join(say.topup.either)}?` : amountForms,
+      reading.readings.length ? `${reading.readings.map(formatRupiah).join(say.topup.either)}?` : amountForms(),
     );
   const n = reading.amount;
   if (n < minimumTopUp) return say.topup.atLeast(formatRupiah(minimumTopUp));

@@ -686,7 +686,293 @@ the orders.
   },
   /** A bulk run's lines on a terminal (src/commands/buy/bulk.ts); its JSON lines and piped rows keep the contract's words. */
   /** Reading orders: amounts, quantities, order files and the checks of a line. */
-  orders: {},
+  orders: {
+    /** Why a typed amount is not one (src/rules/amount.ts): it completes "… is not an amount of Rupiah: …". */
+    amount: {
+      notWhole: "it is not a whole number of Rupiah",
+      noNumber: "there is no number in it",
+      notUnit: (unit: string) => `"${unit}" is not a Rupiah unit (rb, ribu, k, jt, juta, miliar)`,
+      twoReadings: (suffix: string, asGroups: string, asDecimal: string) =>
+        `with "${suffix}" it could mean ${asGroups} or ${asDecimal}`,
+      noCents: "Rupiah are whole numbers, without cents",
+      separatorMisplaced: "the separator is not between groups of three digits",
+      decimalWithoutUnit: "it has a decimal part but no unit (rb, jt)",
+      notWholeRupiah: (decimal: string) => `it comes to ${decimal} Rupiah, not a whole number`,
+      separatorsMisplaced: "the separators are not between groups of three digits",
+      notANumber: "it is not a number",
+      tooLarge: "it is too large",
+      /** The forms an amount may take, for hints: said the same way everywhere. */
+      forms: "75000, 75.000, Rp 75.000, 75rb or 1,5jt",
+      notAmountOfRupiah: (name: string, shown: string, why: string) =>
+        `${name} "${shown}" is not an amount of Rupiah: ${why}.`,
+      writeIt: (forms: string) => `Write it as ${forms}.`,
+      reading: (amount: string, digits: number) => `${amount} (${digits})`,
+      moreThanZero: (name: string) => `${name} must be more than Rp 0.`,
+      /** A prompt's refusal of a typed amount; the readings it could be, when there are some. */
+      notAnAmount: (why: string, readings: string) => `Not an amount: ${why}${readings ? ` (${readings}?)` : ""}`,
+    },
+    /** The contract's input rules (src/rules/input.ts, src/rules/markup.ts). */
+    input: {
+      positiveWhole: (name: string, text: string) => `${name} must be a positive whole number, not "${text}".`,
+      writeQuantity: "Write it as 1000 or 1.000.",
+      topUpAtLeast: (minimum: string, amount: string) => `--amount must be at least ${minimum}; ${amount} is less.`,
+      duration: (text: string) => `--duration must be whole seconds from 60 to 600, not "${text}".`,
+      refIdSpaces: (name: string) => `${name} must not be empty or start or end with spaces.`,
+      tooLong: (name: string, max: number, length: number) =>
+        `${name} must be at most ${max} characters; this one has ${length}.`,
+      controlCharacters: (name: string) => `${name} must not contain control characters.`,
+      notEmpty: (name: string) => `${name} must not be empty.`,
+      smmJson: 'An SMM note must be JSON, e.g. {"target":"https://instagram.com/p/…","opt_smm":[]}.',
+      smmJsonHint: "Use --target (and --opt, --comment) and reseller builds the note for you.",
+      smmTarget: 'An SMM note needs a non-empty "target".',
+      smmOptions: '"opt_smm" in an SMM note must be a list of strings.',
+      smmComment: '"comment_smm" in an SMM note must be text.',
+      oneOf: (name: string, choices: string, last: string, value: string) =>
+        `${name} must be ${choices} or ${last}, not "${value}".`,
+      markupRange: (text: string) => `--markup ${text} must be more than 0% and at most 1000%.`,
+      notPercentage: (text: string) => `--markup "${text}" is not a percentage.`,
+      markupHint: "Write it as 10% or 7,5%, or an amount of Rupiah: 1500, 1.500, 1,5rb.",
+    },
+    /** An orders file (src/orders/orders-file.ts) and a cart file (src/orders/cart-file.ts), each line named. */
+    file: {
+      /** `shop.csv line 2`: where a row is, as an editor shows it. */
+      place: (file: string, line: number) => `${file} line ${line}`,
+      /** A problem's place when its message names none. */
+      line: (line: number) => `line ${line}`,
+      cartPlace: (line: number) => `cart line ${line}`,
+      csvUnreadable: (why: string) => `The CSV file cannot be read: ${why}`,
+      unknownColumn: (where: string, column: string) =>
+        `${where}unknown column "${column}" (columns: item_id, quantity, note, target, opt, comment, ref_id, nominal, zone_id).`,
+      mustBeNumber: (what: string) => `${what} must be a number.`,
+      mustBeText: (what: string) => `${what} must be text.`,
+      optList: (where: string) => `${where}opt must be a list of strings (in CSV: separated by |).`,
+      missing: (what: string) => `${what} is missing.`,
+      missingOrNotNumber: (what: string) => `${what} is missing or not a number.`,
+      problems: (rows: number) =>
+        `${rows} row${rows === 1 ? "" : "s"} need${rows === 1 ? "s" : ""} fixing; nothing was sent:`,
+      /** A single buy's hints in the file's own terms: `For example: --note 0812…` is `the note column, e.g. 0812…`. */
+      forExample: "for example:",
+      column: (name: string) => `the ${name} column`,
+      columnExample: (name: string, value: string) => `the ${name} column, e.g. ${value}`,
+      notJson: (where: string, why: string) => `${where}not JSON (${why}).`,
+      jsonObject: (where: string) => `${where}each line must be a JSON object {item_id, quantity, note, …}.`,
+      empty: (file: string) => `${file} is empty.`,
+      tooManyFields: (where: string, fields: number, header: number) =>
+        `${where}${fields} fields but the header has ${header} (quote a note that contains commas).`,
+      noOrders: (file: string) => `${file} has no orders.`,
+      noteText: (where: string) => `${where}note must be text (or, for an SMM item, a JSON object with a target).`,
+      cartNotJson: (why: string) => `The cart is not JSON: ${why}`,
+      cartExample:
+        'A cart is a JSON array, e.g. [{"item_id":12,"quantity":1,"note":"081234567890"},{"item_id":3,"quantity":1}]',
+      cartNotArray: "The cart must be a non-empty JSON array of {item_id, quantity, note}.",
+      cartLineObject: (where: string) => `${where}each line must be an object {item_id, quantity, note}.`,
+      cartUnknownField: (where: string, fields: string) =>
+        `${where}unknown field ${fields} (a line has item_id, quantity and note; an open amount also nominal and zone_id).`,
+    },
+    /** One order line checked against its item (src/orders/check-line.ts); `where` names the line ("" for flags). */
+    line: {
+      and: " and ",
+      amountOnce: (item: string) =>
+        `give the amount of ${item} once: a JSON note with provider_qty, or the target as the note with a nominal.`,
+      noteNotJson: (item: string) =>
+        `the note of ${item} is not JSON; give the target alone as the note with a nominal, or a JSON note {"target", "provider_qty", "zone_id"}.`,
+      jsonNoteObject: (item: string) =>
+        `the JSON note of ${item} must be an object {"target", "provider_qty", "zone_id"}.`,
+      jsonNoteKeys: (item: string, keys: string) =>
+        `the JSON note of ${item} has ${keys}; it takes target, provider_qty and zone_id.`,
+      providerQtyNotAmount: (item: string, value: string) =>
+        `provider_qty in the note of ${item} must be an amount, not ${value}.`,
+      providerQtyIn: (item: string) => `provider_qty in the note of ${item}:`,
+      fromTo: (min: string, max: string) => `from ${min} to ${max}`,
+      atLeast: (min: string) => `at least ${min}`,
+      atMost: (max: string) => `at most ${max}`,
+      anyAmount: "any amount",
+      inSteps: (bounds: string, step: string) => `${bounds} in steps of ${step}`,
+      amountProblem: (amount: string, problem: string, range: string) => `${amount} ${problem}: ${range}`,
+      notPositive: "must be a positive whole number",
+      belowMinimum: "is below the minimum",
+      aboveMaximum: "is above the maximum",
+      notMultiple: (step: string) => `is not a multiple of ${step}`,
+      openAmountMissing: (item: string, fields: string) => `${item} is an open amount and is missing ${fields}.`,
+      openAmountExample: (range: string, nominal: string) =>
+        `The note is the target and --nominal the amount (${range}); for example: --note 081234567890 --nominal ${nominal}.`,
+      outOfRange: (label: string, item: string, problem: string, range: string, amount: string) =>
+        `the ${label} of ${item} ${problem}: it must be ${range}; got ${amount}.`,
+      nearest: (amounts: string) => `The nearest allowed: ${amounts}.`,
+      twoZones: (note: string, given: string, zone: string) =>
+        `the note "${note}" gives zone ${given}, and the zone id says ${zone}.`,
+      zoneOnce: (id: string) => `Give the zone once: --note ${id} --zone-id ZONE, or --note ${id}(ZONE).`,
+      nulByte: (name: string) => `the ${name} holds a NUL byte (\\0); customer data never does.`,
+      nulByteHint: "Check how the file or the value was made.",
+      tooBig: (name: string, kb: number, max: number) => `the ${name} is ${kb} KB; at most ${max} KB is sent.`,
+      minimumOrder: (item: string, minimum: number, quantity: number) =>
+        `the minimum order of ${item} is ${minimum}; got ${quantity}.`,
+      buyAtLeast: (minimum: number) => `Buy at least ${minimum}.`,
+      fixedPrice: (item: string, nominal: boolean) =>
+        `${item} has a fixed price, so it takes no ${nominal ? "nominal" : "zone id"}: that is for open-amount items.`,
+      byQuantity: "Buy it by quantity.",
+      zoneInNote: (id: number) =>
+        `Write the zone in the note, as the item's description says (\`reseller item ${id}\`).`,
+      noteOrTarget: "give either a note (the SMM JSON) or a target, not both.",
+      optNeedsTarget: "opt and comment need a target: the SMM note must name one.",
+      smmNeedsTarget: (item: string) => `${item} is SMM: give a target (or a JSON note with one).`,
+      targetExample: "For example: --target https://instagram.com/tokoku",
+      notSmm: (item: string, process: string) =>
+        `target, opt and comment are for SMM items; ${item} is ${process || "not SMM"}.`,
+      customerAsNote: "Give the customer data as the note.",
+      destination: (item: string, what: string) => `${item} is h2h: the note must give the destination (${what}).`,
+      phoneOrUserId: "a phone number or game user id",
+      noteExample: "For example: --note 081234567890",
+      missingFields: (item: string, fields: string) => `${item} is missing ${fields}.`,
+    },
+    /** Before paying: the customer's account, number and region, the stock and the balance. */
+    checks: {
+      zone: (id: string) => `zone ${id}`,
+      checkNotOffered: (item: string) =>
+        `The service does not offer an account check for ${item}; nothing was checked.`,
+      checkNotOfferedHint: 'Only items whose `reseller item <id>` says "Account check: offered" can be checked.',
+      checkNotOfferedShort: (item: string) => `The service does not offer an account check for ${item}.`,
+      noAccount: (account: string, item: string) => `There is no account ${account} for ${item}.`,
+      noAccountHint: "Check the id (and zone) with the customer.",
+      zoneNeeded: (item: string) =>
+        `The account check of ${item} needs the zone with the user id, and the note gives none; nothing was bought.`,
+      zoneNeededHint: (inNote: string) => `Add --zone-id ZONE${inNote}, or buy without the check with --no-validate.`,
+      zoneInNote: (id: string, example: string) => ` (or write the note as ${id}(ZONE), e.g. --note ${example}(1234))`,
+      zoneTooName: (name: string) => `The account check of ${name} needs the zone too, e.g. --zone-id 1234.`,
+      zoneQuestion: (name: string) => `Zone ID for ${name} (the account check needs it)`,
+      zoneLabel: "Zone ID",
+      noZone: (item: string) =>
+        `the note gives no zone, and the account check of ${item} needs one (write it as ID(ZONE))`,
+      checkFailed: (why: string) => `the account check failed: ${why}`,
+      fileZoneNeeded: (place: string, item: string) =>
+        `${place}: the account check of ${item} needs the zone with the user id, and the note column gives none.`,
+      fileZoneNeededHint:
+        "Write the note as USERID(ZONE), e.g. 12345678(1234), or buy without the check with --no-validate.",
+      otherOperator: (number: string, found: string, item: string, wanted: string) =>
+        `${number} is ${/^[AEIOUX]/.test(found) ? "an" : "a"} ${found} number, and ${item} is for ${wanted}.`,
+      otherRegion: (customer: string, name: string, region: string, item: string, wanted: string) =>
+        `The account ${customer} is ${name}${region ? ` in ${region}` : ""}, and ${item} is for ${wanted}.`,
+      doubtHint: "Check it with the customer; if it is right, buy again with --no-check.",
+      nothingBought: (message: string) => `${message} Nothing was bought.`,
+      soldOut: (item: string) => `${item} is sold out; nothing was bought.`,
+      fewLeft: (item: string, stock: number, quantity: number) =>
+        `${item} has only ${stock} left, fewer than the ${quantity} asked for; nothing was bought.`,
+      soldOutHint: (search: string) => `Look for another item with ${search}, or try again when the seller restocks.`,
+      fewLeftHint: (stock: number, search: string) => `Buy ${stock} or fewer, or look for another item with ${search}.`,
+      shortBalance: (balance: string, shortfall: string, total: string) =>
+        `Your balance of ${balance} is ${shortfall} short of this purchase of ${total}; nothing was bought.`,
+      topUpThenBuy: (amount: number, refId: string) =>
+        `Top up with \`reseller topup --amount ${amount}\`, then buy again${refId ? ` with --ref-id ${refId}` : ""}.`,
+    },
+    /** Buying: a single buy, a cart, a bulk run's own refusals and the purchase's answers explained. */
+    buying: {
+      noItem: (id: number) => `No active item has id ${id}.`,
+      noItemHint: "Check the id in your seller's catalogue; an item the seller withdrew reads as not found too.",
+      noItems: "Check the ids in your seller's catalogue (`reseller items`); nothing was sent.",
+      refIdTwice: (place: string, refId: string, earlier: string) =>
+        `${place}: ref_id ${refId} is also used by ${earlier}.`,
+      cannotReadCart: (source: string, why: string) =>
+        `Cannot read the cart ${source === "-" ? "from stdin" : `file ${source}`}: ${why}`,
+      cartLockMismatch: (token: string, itemId: number, quantity: number, locked: number) =>
+        `The lock ${token} holds item ${itemId} × ${quantity}; the cart buys it × ${locked}.`,
+      fileTakesAll: (flags: string) => `--file takes every order from the file; leave out ${flags}.`,
+      cartTakesAll: (flags: string) => `--cart takes every line from the file; leave out ${flags}.`,
+      concurrencyAtMost: (max: number) => `--concurrency must be at most ${max}.`,
+      skipOrAgain: "--skip-bought and --again answer the same question; give one.",
+      receiptsFile: "--file writes its receipts to a file: give --receipts FILE instead of --receipt.",
+      goesWithFile: (flag: string) => `${flag} goes with --file (many orders).`,
+      nothingBought: "Nothing bought.",
+      followIt: (refId: string, table: boolean) =>
+        `Follow it: reseller trx show ${refId}${table ? "   (add --watch to wait for delivery)" : ""}`,
+      recovered:
+        "The service's answer was lost, but the purchase had gone through on an earlier attempt: this is that transaction, not a second one.",
+      couldNotFollow: (why: string, refId: string) =>
+        `Could not follow the delivery (${why}); the purchase stands. Follow it: reseller trx show ${refId} --watch`,
+      sameOrder: (when: string, order: string, customers: string, named: string) =>
+        `The same order was bought ${when}: ${order}${customers ? ` for ${customers}` : ""} (${named}).`,
+      sameOrderHint: (hours: number) =>
+        `Nothing was sent. If the customer wants it twice, buy again with --again (repeat window ${hours} h: --repeat-window or repeat_window).`,
+      buyAgain: "Buy it again?",
+      noAccountBought: (account: string, item: string) =>
+        `There is no account ${account} for ${item}; nothing was bought.`,
+      noAccountBoughtHint: "Check the id (and zone) with the customer, or buy anyway with --no-validate.",
+      accountFor: (name: string, account: string) => `Account for ${name}: ${account}.`,
+      notChecked: (reason: string) => `The customer's account was not checked: ${reason}.`,
+      notFoundCell: (customer: string, zone: string) =>
+        `NOT FOUND: no account ${customer}${zone ? ` (zone ${zone})` : ""}`,
+      notCheckedCell: (reason: string) => `not checked: ${reason}`,
+      toNobody: (message: string) => `${message} Buying would send the top-up to nobody.`,
+      checkBeforeBuying: (message: string) => `${message} Check it with the customer before buying.`,
+      confirm: "Buy?",
+      /** The lines above "Buy?". */
+      item: "Item",
+      itemIs: (name: string, id: number, process: string) => `${name} (#${id}, ${process || "item"})`,
+      nominal: "Nominal",
+      nominalPlus: (nominal: string, price: string) => `${nominal} + price ${price}`,
+      quantity: "Quantity",
+      note: "Note",
+      account: "Account",
+      total: "Total",
+      balanceAfter: "Balance after",
+      balanceNow: (after: string, now: string) => `${after} (now ${now})`,
+      lock: "Lock",
+      /** Questions of a single buy on a terminal. */
+      typeWholeNumber: "Type a positive whole number",
+      atLeast: (min: number) => `At least ${min}`,
+      required: "Required",
+      itemId: "Item id",
+      itemAt: (name: string, price: string, minimum: number) => `${name}: ${price} each, minimum order ${minimum}.`,
+      targetLabel: "Target (link or username)",
+      destinationLabel: "Destination (phone number or game user id)",
+      fieldFor: (label: string, name: string) => `${label} for ${name}`,
+      fieldForRange: (label: string, name: string, range: string) => `${label} for ${name} (${range})`,
+      example: (flag: string, value: string) => `For example: ${flag} ${value}`,
+      noLock: (token: string) =>
+        `No active lock of yours has the token ${token}: it may have expired, been released or used.`,
+      noLockHint: "See your active locks with `reseller lock list`, or lock again with `reseller lock add`.",
+      lockMismatch: (token: string, lockItem: number, lockQuantity: number, item: number, quantity: number) =>
+        `The lock ${token} holds item ${lockItem} × ${lockQuantity}, not item ${item} × ${quantity}.`,
+      lockMismatchHint: (token: string) =>
+        `Leave out --item and --qty and reseller uses the lock's own: reseller buy --lock ${token}`,
+      /** A purchase's answer that proves nothing, and what a look-up by its ref_id found. */
+      notARefusal: (status: number, code: string) =>
+        `the service answered HTTP ${status} (${code}), which is not one of its refusals`,
+      unreadable: (status: number, answered: boolean) =>
+        `the service answered HTTP ${status} with ${answered ? "a success it could not read" : "a page that is not its JSON"}`,
+      unproven: (status: number, otherRef: string) =>
+        `the service answered HTTP ${status} but its answer ${otherRef ? `names another ref_id (${otherRef})` : "names no invoice"}`,
+      answeredWithoutCode: (status: string, message: string) =>
+        `The service answered${status ? ` HTTP ${status}` : ""} ("${message}") without a refusal code.`,
+      anotherOrder: (said: string, refId: string, holds: string) =>
+        `${said} Looked up, a transaction with ref_id ${refId} exists but is not this order (${holds}), so nothing was charged for this one.`,
+      noPurchase: (said: string, refId: string) =>
+        `${said} Looked up, the service has no purchase with ref_id ${refId}, so nothing was charged.`,
+      seeThatTransaction: (refId: string) =>
+        `See that transaction with \`reseller trx show ${refId}\`; buy this order with another --ref-id.`,
+      anItem: "an item",
+      itemNumber: (id: number) => `item ${id}`,
+      cannotCover: (total: string) => `Your balance cannot cover this purchase of ${total}.`,
+      cannotCoverOf: (balance: string, total: string) =>
+        `Your balance of ${balance} cannot cover this purchase of ${total}.`,
+      topUpFirst: (amount: string, refId: string) =>
+        `Nothing was charged. Top up with \`reseller topup${amount ? ` --amount ${amount}` : ""}\`, then buy again with --ref-id ${refId}.`,
+      refIdUsed: (refId: string, here: boolean) =>
+        `The ref_id ${refId} was used before${here ? " by an earlier purchase from this machine (see `reseller history`)" : ""}; nothing new was bought.`,
+      refIdUsedHint: (refId: string) =>
+        `See that purchase with \`reseller trx show ${refId}\`, or choose another --ref-id.`,
+      fieldsMissing: (fields: string) => `The service refused the order: it is missing ${fields}; nothing was bought.`,
+      fieldMissing:
+        "The service refused the order: a field the item requires is missing (the service did not say which); nothing was bought.",
+      seeItem: (commands: string) => `See what the item needs with ${commands}.`,
+      ofLine: (line: number) => ` of line ${line}`,
+      /** A bulk row's problem as its JSON line and the table say it. */
+      notStarted: "not started: interrupted (Ctrl-C); nothing charged",
+      notSent: (message: string) => `${message}; not sent, nothing charged`,
+      notDeliveredWithin: (seconds: number, refId: string) =>
+        `not delivered within ${seconds} s; follow it with \`reseller trx show ${refId} --watch\``,
+      stoppedWaiting: (code: string) => `stopped waiting for delivery (${code}); the purchase stands`,
+    },
+  },
   bulk: {
     cannotRead: (path: string, why: string) => `Cannot read the orders file ${path}: ${why}`,
     nothingBought: "Nothing bought.",

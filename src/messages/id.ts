@@ -991,7 +991,280 @@ kode tertinggi di antara order-ordernya.
     since: (text: string) => `--since perlu tanggal seperti 2026-11-01 (atau timestamp lengkap), bukan "${text}".`,
   },
   /** Reading orders: amounts, quantities, order files and the checks of a line. */
-  orders: {},
+  orders: {
+    amount: {
+      notWhole: "bukan Rupiah yang bulat",
+      noNumber: "tidak ada angkanya",
+      notUnit: (unit: string) => `"${unit}" bukan satuan Rupiah (rb, ribu, k, jt, juta, miliar)`,
+      twoReadings: (suffix: string, asGroups: string, asDecimal: string) =>
+        `dengan "${suffix}" bisa berarti ${asGroups} atau ${asDecimal}`,
+      noCents: "Rupiah selalu bulat, tanpa sen",
+      separatorMisplaced: "pemisahnya tidak di antara kelompok tiga angka",
+      decimalWithoutUnit: "ada desimalnya tapi tanpa satuan (rb, jt)",
+      notWholeRupiah: (decimal: string) => `jadinya ${decimal} Rupiah, tidak bulat`,
+      separatorsMisplaced: "pemisahnya tidak di antara kelompok tiga angka",
+      notANumber: "bukan angka",
+      tooLarge: "terlalu besar",
+      forms: "75000, 75.000, Rp 75.000, 75rb atau 1,5jt",
+      notAmountOfRupiah: (name: string, shown: string, why: string) =>
+        `${name} "${shown}" bukan nominal Rupiah: ${why}.`,
+      writeIt: (forms: string) => `Tulis seperti ${forms}.`,
+      reading: (amount: string, digits: number) => `${amount} (${digits})`,
+      moreThanZero: (name: string) => `${name} harus lebih dari Rp 0.`,
+      notAnAmount: (why: string, readings: string) => `Bukan nominal: ${why}${readings ? ` (${readings}?)` : ""}`,
+    },
+    input: {
+      positiveWhole: (name: string, text: string) => `${name} harus bilangan bulat positif, bukan "${text}".`,
+      writeQuantity: "Tulis seperti 1000 atau 1.000.",
+      topUpAtLeast: (minimum: string, amount: string) => `--amount minimal ${minimum}; ${amount} kurang dari itu.`,
+      duration: (text: string) => `--duration harus detik bulat dari 60 sampai 600, bukan "${text}".`,
+      refIdSpaces: (name: string) => `${name} tidak boleh kosong atau diawali atau diakhiri spasi.`,
+      tooLong: (name: string, max: number, length: number) =>
+        `${name} paling panjang ${max} karakter; yang ini ${length}.`,
+      controlCharacters: (name: string) => `${name} tidak boleh berisi karakter kontrol.`,
+      notEmpty: (name: string) => `${name} tidak boleh kosong.`,
+      smmJson: 'Catatan SMM harus JSON, misalnya {"target":"https://instagram.com/p/…","opt_smm":[]}.',
+      smmJsonHint: "Pakai --target (dan --opt, --comment), reseller yang menyusun catatannya.",
+      smmTarget: 'Catatan SMM perlu "target" yang tidak kosong.',
+      smmOptions: '"opt_smm" di catatan SMM harus daftar teks.',
+      smmComment: '"comment_smm" di catatan SMM harus teks.',
+      oneOf: (name: string, choices: string, last: string, value: string) =>
+        `${name} harus ${choices} atau ${last}, bukan "${value}".`,
+      markupRange: (text: string) => `--markup ${text} harus lebih dari 0% dan paling banyak 1000%.`,
+      notPercentage: (text: string) => `--markup "${text}" bukan persentase.`,
+      markupHint: "Tulis seperti 10% atau 7,5%, atau nominal Rupiah: 1500, 1.500, 1,5rb.",
+    },
+    file: {
+      place: (file: string, line: number) => `${file} baris ${line}`,
+      line: (line: number) => `baris ${line}`,
+      cartPlace: (line: number) => `keranjang baris ${line}`,
+      csvUnreadable: (why: string) => `File CSV tidak bisa dibaca: ${why}`,
+      unknownColumn: (where: string, column: string) =>
+        `${where}kolom "${column}" tidak dikenal (kolom yang ada: item_id, quantity, note, target, opt, comment, ref_id, nominal, zone_id).`,
+      mustBeNumber: (what: string) => `${what} harus angka.`,
+      mustBeText: (what: string) => `${what} harus teks.`,
+      optList: (where: string) => `${where}opt harus daftar teks (di CSV: dipisah dengan |).`,
+      missing: (what: string) => `${what} belum diisi.`,
+      missingOrNotNumber: (what: string) => `${what} belum diisi atau bukan angka.`,
+      problems: (rows: number) => `${rows} baris perlu diperbaiki; tidak ada yang dikirim:`,
+      forExample: "contoh:",
+      column: (name: string) => `kolom ${name}`,
+      columnExample: (name: string, value: string) => `kolom ${name}, misalnya ${value}`,
+      notJson: (where: string, why: string) => `${where}bukan JSON (${why}).`,
+      jsonObject: (where: string) => `${where}tiap baris harus objek JSON {item_id, quantity, note, …}.`,
+      empty: (file: string) => `${file} kosong.`,
+      tooManyFields: (where: string, fields: number, header: number) =>
+        `${where}ada ${fields} kolom padahal header-nya ${header} (beri tanda kutip pada catatan yang berisi koma).`,
+      noOrders: (file: string) => `${file} tidak berisi order.`,
+      noteText: (where: string) => `${where}note harus teks (atau, untuk produk SMM, objek JSON yang berisi target).`,
+      cartNotJson: (why: string) => `Keranjang bukan JSON: ${why}`,
+      cartExample:
+        'Keranjang berupa array JSON, misalnya [{"item_id":12,"quantity":1,"note":"081234567890"},{"item_id":3,"quantity":1}]',
+      cartNotArray: "Keranjang harus array JSON yang tidak kosong berisi {item_id, quantity, note}.",
+      cartLineObject: (where: string) => `${where}tiap baris harus objek {item_id, quantity, note}.`,
+      cartUnknownField: (where: string, fields: string) =>
+        `${where}field ${fields} tidak dikenal (satu baris berisi item_id, quantity dan note; produk bernominal bebas juga nominal dan zone_id).`,
+    },
+    line: {
+      and: " dan ",
+      amountOnce: (item: string) =>
+        `sebutkan nominal ${item} sekali saja: catatan JSON dengan provider_qty, atau target sebagai catatan ditambah nominal.`,
+      noteNotJson: (item: string) =>
+        `catatan ${item} bukan JSON; isi catatan dengan target saja ditambah nominal, atau catatan JSON {"target", "provider_qty", "zone_id"}.`,
+      jsonNoteObject: (item: string) => `catatan JSON ${item} harus objek {"target", "provider_qty", "zone_id"}.`,
+      jsonNoteKeys: (item: string, keys: string) =>
+        `catatan JSON ${item} berisi ${keys}; yang diterima hanya target, provider_qty dan zone_id.`,
+      providerQtyNotAmount: (item: string, value: string) =>
+        `provider_qty di catatan ${item} harus nominal, bukan ${value}.`,
+      providerQtyIn: (item: string) => `provider_qty di catatan ${item}:`,
+      fromTo: (min: string, max: string) => `dari ${min} sampai ${max}`,
+      atLeast: (min: string) => `minimal ${min}`,
+      atMost: (max: string) => `maksimal ${max}`,
+      anyAmount: "berapa saja",
+      inSteps: (bounds: string, step: string) => `${bounds} dengan kelipatan ${step}`,
+      amountProblem: (amount: string, problem: string, range: string) => `${amount} ${problem}: ${range}`,
+      notPositive: "harus bilangan bulat positif",
+      belowMinimum: "di bawah minimal",
+      aboveMaximum: "di atas maksimal",
+      notMultiple: (step: string) => `bukan kelipatan ${step}`,
+      openAmountMissing: (item: string, fields: string) => `${item} bernominal bebas dan yang belum diisi: ${fields}.`,
+      openAmountExample: (range: string, nominal: string) =>
+        `Catatan berisi target dan --nominal berisi nominalnya (${range}); contoh: --note 081234567890 --nominal ${nominal}.`,
+      outOfRange: (label: string, item: string, problem: string, range: string, amount: string) =>
+        `${label} ${item} ${problem}: harus ${range}; yang diminta ${amount}.`,
+      nearest: (amounts: string) => `Yang terdekat dan diterima: ${amounts}.`,
+      twoZones: (note: string, given: string, zone: string) =>
+        `catatan "${note}" menyebut zona ${given}, padahal zone id-nya ${zone}.`,
+      zoneOnce: (id: string) => `Sebutkan zona sekali saja: --note ${id} --zone-id ZONA, atau --note ${id}(ZONA).`,
+      nulByte: (name: string) => `${name} berisi byte NUL (\\0); data pelanggan tidak pernah begitu.`,
+      nulByteHint: "Periksa cara file atau nilai itu dibuat.",
+      tooBig: (name: string, kb: number, max: number) =>
+        `${name} berukuran ${kb} KB; paling banyak ${max} KB yang dikirim.`,
+      minimumOrder: (item: string, minimum: number, quantity: number) =>
+        `minimal order ${item} adalah ${minimum}; yang diminta ${quantity}.`,
+      buyAtLeast: (minimum: number) => `Beli minimal ${minimum}.`,
+      fixedPrice: (item: string, nominal: boolean) =>
+        `harga ${item} tetap, jadi tidak menerima ${nominal ? "nominal" : "zone id"}: itu untuk produk bernominal bebas.`,
+      byQuantity: "Beli berdasarkan jumlah.",
+      zoneInNote: (id: number) =>
+        `Tulis zona di catatan, seperti yang disebut deskripsi produknya (\`reseller item ${id}\`).`,
+      noteOrTarget: "isi catatan (JSON SMM) atau target, jangan keduanya.",
+      optNeedsTarget: "opt dan comment perlu target: catatan SMM harus menyebutkannya.",
+      smmNeedsTarget: (item: string) => `${item} adalah SMM: isi target (atau catatan JSON yang berisi target).`,
+      targetExample: "Contoh: --target https://instagram.com/tokoku",
+      notSmm: (item: string, process: string) =>
+        `target, opt dan comment untuk produk SMM; ${item} ${process ? `adalah ${process}` : "bukan SMM"}.`,
+      customerAsNote: "Isi data pelanggan sebagai catatan.",
+      destination: (item: string, what: string) => `${item} adalah h2h: catatan harus berisi tujuan (${what}).`,
+      phoneOrUserId: "nomor HP atau user ID game",
+      noteExample: "Contoh: --note 081234567890",
+      missingFields: (item: string, fields: string) => `${fields} untuk ${item} belum diisi.`,
+    },
+    checks: {
+      zone: (id: string) => `zona ${id}`,
+      checkNotOffered: (item: string) => `Layanan tidak menyediakan cek akun untuk ${item}; tidak ada yang dicek.`,
+      checkNotOfferedHint: 'Hanya produk yang `reseller item <id>`-nya menyebut "Cek akun: tersedia" yang bisa dicek.',
+      checkNotOfferedShort: (item: string) => `Layanan tidak menyediakan cek akun untuk ${item}.`,
+      noAccount: (account: string, item: string) => `Tidak ada akun ${account} untuk ${item}.`,
+      noAccountHint: "Cek lagi ID (dan zona) dengan pelanggan.",
+      zoneNeeded: (item: string) =>
+        `Cek akun ${item} perlu zona bersama user ID, dan catatannya tidak menyebut zona; tidak ada yang dibeli.`,
+      zoneNeededHint: (inNote: string) =>
+        `Tambahkan --zone-id ZONA${inNote}, atau beli tanpa cek dengan --no-validate.`,
+      zoneInNote: (id: string, example: string) =>
+        ` (atau tulis catatan sebagai ${id}(ZONA), misalnya --note ${example}(1234))`,
+      zoneTooName: (name: string) => `Cek akun ${name} juga perlu zona, misalnya --zone-id 1234.`,
+      zoneQuestion: (name: string) => `Zone ID untuk ${name} (diperlukan untuk cek akun)`,
+      zoneLabel: "Zone ID",
+      noZone: (item: string) =>
+        `catatan tidak menyebut zona, padahal cek akun ${item} memerlukannya (tulis sebagai ID(ZONA))`,
+      checkFailed: (why: string) => `cek akun gagal: ${why}`,
+      fileZoneNeeded: (place: string, item: string) =>
+        `${place}: cek akun ${item} perlu zona bersama user ID, dan kolom note tidak menyebut zona.`,
+      fileZoneNeededHint:
+        "Tulis catatan sebagai USERID(ZONA), misalnya 12345678(1234), atau beli tanpa cek dengan --no-validate.",
+      otherOperator: (number: string, found: string, item: string, wanted: string) =>
+        `${number} adalah nomor ${found}, padahal ${item} untuk ${wanted}.`,
+      otherRegion: (customer: string, name: string, region: string, item: string, wanted: string) =>
+        `Akun ${customer} adalah ${name}${region ? ` di ${region}` : ""}, padahal ${item} untuk ${wanted}.`,
+      doubtHint: "Cek lagi dengan pelanggan; kalau sudah benar, beli lagi dengan --no-check.",
+      nothingBought: (message: string) => `${message} Tidak ada yang dibeli.`,
+      soldOut: (item: string) => `${item} habis; tidak ada yang dibeli.`,
+      fewLeft: (item: string, stock: number, quantity: number) =>
+        `${item} tinggal ${stock}, kurang dari ${quantity} yang diminta; tidak ada yang dibeli.`,
+      soldOutHint: (search: string) =>
+        `Cari produk lain dengan ${search}, atau coba lagi setelah penjual mengisi stok.`,
+      fewLeftHint: (stock: number, search: string) =>
+        `Beli ${stock} atau kurang, atau cari produk lain dengan ${search}.`,
+      shortBalance: (balance: string, shortfall: string, total: string) =>
+        `Saldo ${balance} kurang ${shortfall} untuk pembelian ${total} ini; tidak ada yang dibeli.`,
+      topUpThenBuy: (amount: number, refId: string) =>
+        `Isi saldo dengan \`reseller topup --amount ${amount}\`, lalu beli lagi${refId ? ` dengan --ref-id ${refId}` : ""}.`,
+    },
+    buying: {
+      noItem: (id: number) => `Tidak ada produk aktif dengan id ${id}.`,
+      noItemHint: "Cek id di katalog penjual; produk yang ditarik penjual juga terbaca tidak ada.",
+      noItems: "Cek id di katalog penjual (`reseller items`); tidak ada yang dikirim.",
+      refIdTwice: (place: string, refId: string, earlier: string) =>
+        `${place}: ref_id ${refId} juga dipakai di ${earlier}.`,
+      cannotReadCart: (source: string, why: string) =>
+        `Keranjang ${source === "-" ? "dari stdin" : `di file ${source}`} tidak bisa dibaca: ${why}`,
+      cartLockMismatch: (token: string, itemId: number, quantity: number, locked: number) =>
+        `Kunci stok ${token} menahan produk ${itemId} × ${quantity}; keranjang membelinya × ${locked}.`,
+      fileTakesAll: (flags: string) => `--file mengambil semua order dari file; hapus ${flags}.`,
+      cartTakesAll: (flags: string) => `--cart mengambil semua baris dari file; hapus ${flags}.`,
+      concurrencyAtMost: (max: number) => `--concurrency paling banyak ${max}.`,
+      skipOrAgain: "--skip-bought dan --again menjawab pertanyaan yang sama; pilih salah satu.",
+      receiptsFile: "--file menulis struknya ke file: pakai --receipts FILE, bukan --receipt.",
+      goesWithFile: (flag: string) => `${flag} hanya dipakai bersama --file (banyak order).`,
+      nothingBought: "Tidak ada yang dibeli.",
+      followIt: (refId: string, table: boolean) =>
+        `Pantau: reseller trx show ${refId}${table ? "   (tambahkan --watch untuk menunggu pengiriman)" : ""}`,
+      recovered:
+        "Jawaban layanan sempat hilang, tapi pembelian sudah masuk pada percobaan sebelumnya: ini transaksi itu, bukan pembelian kedua.",
+      couldNotFollow: (why: string, refId: string) =>
+        `Pengiriman tidak bisa dipantau (${why}); pembelian tetap berlaku. Pantau: reseller trx show ${refId} --watch`,
+      sameOrder: (when: string, order: string, customers: string, named: string) =>
+        `Order yang sama sudah dibeli ${when}: ${order}${customers ? ` untuk ${customers}` : ""} (${named}).`,
+      sameOrderHint: (hours: number) =>
+        `Tidak ada yang dikirim. Kalau pelanggan memang mau dua kali, beli lagi dengan --again (rentang cek ulang ${hours} jam: --repeat-window atau repeat_window).`,
+      buyAgain: "Beli lagi?",
+      noAccountBought: (account: string, item: string) =>
+        `Tidak ada akun ${account} untuk ${item}; tidak ada yang dibeli.`,
+      noAccountBoughtHint: "Cek lagi ID (dan zona) dengan pelanggan, atau tetap beli dengan --no-validate.",
+      accountFor: (name: string, account: string) => `Akun untuk ${name}: ${account}.`,
+      notChecked: (reason: string) => `Akun pelanggan tidak dicek: ${reason}.`,
+      notFoundCell: (customer: string, zone: string) =>
+        `TIDAK ADA: tidak ada akun ${customer}${zone ? ` (zona ${zone})` : ""}`,
+      notCheckedCell: (reason: string) => `tidak dicek: ${reason}`,
+      toNobody: (message: string) => `${message} Kalau dibeli, isi saldonya tidak sampai ke siapa pun.`,
+      checkBeforeBuying: (message: string) => `${message} Cek lagi dengan pelanggan sebelum membeli.`,
+      confirm: "Beli?",
+      item: "Produk",
+      itemIs: (name: string, id: number, process: string) => `${name} (#${id}, ${process || "produk"})`,
+      nominal: "Nominal",
+      nominalPlus: (nominal: string, price: string) => `${nominal} + harga ${price}`,
+      quantity: "Jumlah",
+      note: "Catatan",
+      account: "Akun",
+      total: "Total",
+      balanceAfter: "Saldo setelahnya",
+      balanceNow: (after: string, now: string) => `${after} (sekarang ${now})`,
+      lock: "Kunci stok",
+      typeWholeNumber: "Ketik bilangan bulat positif",
+      atLeast: (min: number) => `Minimal ${min}`,
+      required: "Wajib diisi",
+      itemId: "ID produk",
+      itemAt: (name: string, price: string, minimum: number) => `${name}: ${price} per item, minimal order ${minimum}.`,
+      targetLabel: "Target (link atau username)",
+      destinationLabel: "Tujuan (nomor HP atau user ID game)",
+      fieldFor: (label: string, name: string) => `${label} untuk ${name}`,
+      fieldForRange: (label: string, name: string, range: string) => `${label} untuk ${name} (${range})`,
+      example: (flag: string, value: string) => `Contoh: ${flag} ${value}`,
+      noLock: (token: string) =>
+        `Tidak ada kunci stok aktif milik Anda dengan token ${token}: mungkin sudah berakhir, dilepas atau dipakai.`,
+      noLockHint:
+        "Lihat kunci stok yang aktif dengan `reseller lock list`, atau kunci lagi dengan `reseller lock add`.",
+      lockMismatch: (token: string, lockItem: number, lockQuantity: number, item: number, quantity: number) =>
+        `Kunci stok ${token} menahan produk ${lockItem} × ${lockQuantity}, bukan produk ${item} × ${quantity}.`,
+      lockMismatchHint: (token: string) =>
+        `Hapus --item dan --qty, reseller memakai isi kunci stok itu: reseller buy --lock ${token}`,
+      notARefusal: (status: number, code: string) =>
+        `layanan menjawab HTTP ${status} (${code}), yang bukan salah satu penolakannya`,
+      unreadable: (status: number, answered: boolean) =>
+        `layanan menjawab HTTP ${status} dengan ${answered ? "jawaban berhasil yang tidak bisa dibaca" : "halaman yang bukan JSON-nya"}`,
+      unproven: (status: number, otherRef: string) =>
+        `layanan menjawab HTTP ${status} tapi jawabannya ${otherRef ? `menyebut ref_id lain (${otherRef})` : "tidak menyebut invoice"}`,
+      answeredWithoutCode: (status: string, message: string) =>
+        `Layanan menjawab${status ? ` HTTP ${status}` : ""} ("${message}") tanpa kode penolakan.`,
+      anotherOrder: (said: string, refId: string, holds: string) =>
+        `${said} Setelah dicek, transaksi dengan ref_id ${refId} ada tapi bukan order ini (${holds}), jadi saldo tidak terpotong untuk order ini.`,
+      noPurchase: (said: string, refId: string) =>
+        `${said} Setelah dicek, layanan tidak punya pembelian dengan ref_id ${refId}, jadi saldo tidak terpotong.`,
+      seeThatTransaction: (refId: string) =>
+        `Lihat transaksi itu dengan \`reseller trx show ${refId}\`; beli order ini dengan --ref-id lain.`,
+      anItem: "sebuah produk",
+      itemNumber: (id: number) => `produk ${id}`,
+      cannotCover: (total: string) => `Saldo tidak cukup untuk pembelian ${total} ini.`,
+      cannotCoverOf: (balance: string, total: string) => `Saldo ${balance} tidak cukup untuk pembelian ${total} ini.`,
+      topUpFirst: (amount: string, refId: string) =>
+        `Saldo tidak terpotong. Isi saldo dengan \`reseller topup${amount ? ` --amount ${amount}` : ""}\`, lalu beli lagi dengan --ref-id ${refId}.`,
+      refIdUsed: (refId: string, here: boolean) =>
+        `ref_id ${refId} sudah pernah dipakai${here ? " oleh pembelian sebelumnya dari komputer ini (lihat `reseller history`)" : ""}; tidak ada pembelian baru.`,
+      refIdUsedHint: (refId: string) =>
+        `Lihat pembelian itu dengan \`reseller trx show ${refId}\`, atau pilih --ref-id lain.`,
+      fieldsMissing: (fields: string) => `Layanan menolak order: ${fields} belum diisi; tidak ada yang dibeli.`,
+      fieldMissing:
+        "Layanan menolak order: ada field wajib produk yang belum diisi (layanan tidak menyebut yang mana); tidak ada yang dibeli.",
+      seeItem: (commands: string) => `Lihat yang diperlukan produk itu dengan ${commands}.`,
+      ofLine: (line: number) => ` di baris ${line}`,
+      notStarted: "belum dimulai: dihentikan (Ctrl-C); saldo tidak terpotong",
+      notSent: (message: string) => `${message}; tidak dikirim, saldo tidak terpotong`,
+      notDeliveredWithin: (seconds: number, refId: string) =>
+        `belum terkirim dalam ${seconds} d; pantau dengan \`reseller trx show ${refId} --watch\``,
+      stoppedWaiting: (code: string) => `berhenti menunggu pengiriman (${code}); pembelian tetap berlaku`,
+    },
+  },
   bulk: {
     cannotRead: (path: string, why: string) => `File order ${path} tidak bisa dibaca: ${why}`,
     nothingBought: "Tidak ada yang dibeli.",

@@ -9,6 +9,7 @@ import type { AccountCheckRequest, AccountCheckResult, ApiResult, Item, OpenAmou
 import type { Context } from "../context.js";
 import { InterruptedError, NotOfferedError, ResellerError, ServiceError, UsageError } from "../errors.js";
 import { customerId } from "../rules/input.js";
+import { say } from "../messages/messages.js";
 import { splitCustomerNote } from "./check-line.js";
 import type { Order, OrderLine } from "./order.js";
 
@@ -19,11 +20,11 @@ export interface CustomerAccount {
 }
 
 export function itemWords(item: Item): string {
-  return `item ${item.id} (${item.name})`;
+  return say.phone.item(item.id, item.name);
 }
 
 export function accountWords(account: CustomerAccount): string {
-  return `${account.customerId}${account.zoneId !== undefined ? ` (zone ${account.zoneId})` : ""}`;
+  return `${account.customerId}${account.zoneId !== undefined ? ` (${say.orders.checks.zone(account.zoneId)})` : ""}`;
 }
 
 /** How a person reads the account: `PlayerName (Indonesia)`. */
@@ -33,13 +34,9 @@ export function accountName(result: AccountCheckResult): string {
 }
 
 function notOffered(item: Item): NotOfferedError {
-  return new NotOfferedError(
-    "VALIDATION_NOT_AVAILABLE",
-    `The service does not offer an account check for ${itemWords(item)}; nothing was checked.`,
-    {
-      suggestion: 'Only items whose `reseller item <id>` says "Account check: offered" can be checked.',
-    },
-  );
+  return new NotOfferedError("VALIDATION_NOT_AVAILABLE", say.orders.checks.checkNotOffered(itemWords(item)), {
+    suggestion: say.orders.checks.checkNotOfferedHint,
+  });
 }
 
 /**
@@ -64,10 +61,10 @@ export async function checkAccount(
     result = await client.checkAccount(request);
   } catch (error) {
     if (error instanceof ServiceError && isAccountNotFound(error.code)) {
-      error.message = `There is no account ${accountWords(account)} for ${itemWords(item)}.`;
-      error.suggestion = "Check the id (and zone) with the customer.";
+      error.message = say.orders.checks.noAccount(accountWords(account), itemWords(item));
+      error.suggestion = say.orders.checks.noAccountHint;
     } else if (error instanceof ServiceError && isAccountCheckNotOffered(error.code)) {
-      error.message = `The service does not offer an account check for ${itemWords(item)}.`;
+      error.message = say.orders.checks.checkNotOfferedShort(itemWords(item));
       error.suggestion = undefined;
     }
     throw error;
@@ -76,10 +73,10 @@ export async function checkAccount(
     throw new ServiceError(
       result.status,
       "ACCOUNT_NOT_FOUND",
-      `There is no account ${accountWords(account)} for ${itemWords(item)}.`,
+      say.orders.checks.noAccount(accountWords(account), itemWords(item)),
       result.body,
       {
-        suggestion: "Check the id (and zone) with the customer.",
+        suggestion: say.orders.checks.noAccountHint,
         definite: true,
       },
     );
@@ -126,22 +123,18 @@ export async function settleMissingZones(ctx: Context, order: Order, ask: boolea
     if (accountOfLine(line) !== "zone missing") continue;
     const { customerId: id } = line.item.openAmount ? { customerId: "" } : splitCustomerNote(line.note!);
     if (!ask) {
-      throw new UsageError(
-        `The account check of ${itemWords(line.item)} needs the zone with the user id, and the note gives none; nothing was bought.`,
-        {
-          code: "ZONE_ID_MISSING",
-          suggestion: `Add --zone-id ZONE${line.item.openAmount ? "" : ` (or write the note as ${id || "USERID"}(ZONE), e.g. --note ${id || "12345678"}(1234))`}, or buy without the check with --no-validate.`,
-        },
-      );
+      throw new UsageError(say.orders.checks.zoneNeeded(itemWords(line.item)), {
+        code: "ZONE_ID_MISSING",
+        suggestion: say.orders.checks.zoneNeededHint(
+          line.item.openAmount ? "" : say.orders.checks.zoneInNote(id || "USERID", id || "12345678"),
+        ),
+      });
     }
-    const prompter = await ctx.prompter(
-      "--zone-id",
-      `The account check of ${line.item.name} needs the zone too, e.g. --zone-id 1234.`,
-    );
+    const prompter = await ctx.prompter("--zone-id", say.orders.checks.zoneTooName(line.item.name));
     const zone = customerId(
-      "Zone ID",
-      await prompter.input(`Zone ID for ${line.item.name} (the account check needs it)`, {
-        validate: (v) => (v.trim() ? true : "Required"),
+      say.orders.checks.zoneLabel,
+      await prompter.input(say.orders.checks.zoneQuestion(line.item.name), {
+        validate: (v) => (v.trim() ? true : say.orders.buying.required),
       }),
     );
     line.note = noteWithZone(line, zone);
@@ -168,7 +161,7 @@ export async function checkOrderAccounts(client: ServiceClient, order: Order): P
       checked.push({
         line,
         state: "unchecked",
-        reason: `the note gives no zone, and the account check of ${itemWords(line.item)} needs one (write it as ID(ZONE))`,
+        reason: say.orders.checks.noZone(itemWords(line.item)),
       });
       continue;
     }
@@ -180,7 +173,7 @@ export async function checkOrderAccounts(client: ServiceClient, order: Order): P
       if (error instanceof ServiceError && isAccountNotFound(error.code))
         checked.push({ line, state: "not_found", account, error });
       else if (error instanceof ResellerError)
-        checked.push({ line, state: "unchecked", reason: `the account check failed: ${error.message}` });
+        checked.push({ line, state: "unchecked", reason: say.orders.checks.checkFailed(error.message) });
       else throw error;
     }
   }

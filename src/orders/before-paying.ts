@@ -7,11 +7,13 @@ import type { Item } from "../api/model.js";
 import { NotOfferedError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { minimumTopUp } from "../rules/input.js";
+import { say } from "../messages/messages.js";
 import type { Order } from "./order.js";
 
 /** `Item 8 (ChatGPT Plus …)`: the start of a sentence. */
 function itemWords(item: Item): string {
-  return `Item ${item.id} (${item.name})`;
+  const words = say.phone.item(item.id, item.name);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
 
 /**
@@ -38,13 +40,11 @@ export function checkItemStock(item: Item, quantity: number): void {
   throw new NotOfferedError(
     soldOut ? "OUT_OF_STOCK" : "INSUFFICIENT_STOCK",
     soldOut
-      ? `${itemWords(item)} is sold out; nothing was bought.`
-      : `${itemWords(item)} has only ${item.stock} left, fewer than the ${quantity} asked for; nothing was bought.`,
+      ? say.orders.checks.soldOut(itemWords(item))
+      : say.orders.checks.fewLeft(itemWords(item), item.stock, quantity),
     {
       details: { item_id: item.id, stock: item.stock, quantity },
-      suggestion: soldOut
-        ? `Look for another item with ${search}, or try again when the seller restocks.`
-        : `Buy ${item.stock} or fewer, or look for another item with ${search}.`,
+      suggestion: soldOut ? say.orders.checks.soldOutHint(search) : say.orders.checks.fewLeftHint(item.stock, search),
     },
   );
 }
@@ -59,10 +59,10 @@ export function shortBalance(balance: number, order: Order, total: number): NotO
   const shortfall = total - balance;
   return new NotOfferedError(
     "BALANCE_IS_INSUFFICIENT",
-    `Your balance of ${formatRupiah(balance)} is ${formatRupiah(shortfall)} short of this purchase of ${formatRupiah(total)}; nothing was bought.`,
+    say.orders.checks.shortBalance(formatRupiah(balance), formatRupiah(shortfall), formatRupiah(total)),
     {
       details: { balance, total, shortfall },
-      suggestion: `Top up with \`reseller topup --amount ${topUpFor(balance, total)}\`, then buy again${order.refIdGiven ? ` with --ref-id ${order.refId}` : ""}.`,
+      suggestion: say.orders.checks.topUpThenBuy(topUpFor(balance, total), order.refIdGiven ? order.refId : ""),
     },
   );
 }

@@ -106,7 +106,11 @@ async function fetchDistinctItems(
   });
   for (const r of rows)
     if (missing.includes(r.itemId))
-      problems.push({ line: r.row, message: `${r.place}: No active item has id ${r.itemId}.`, code: "ITEM_NOT_FOUND" });
+      problems.push({
+        line: r.row,
+        message: `${r.place}: ${say.orders.buying.noItem(r.itemId)}`,
+        code: "ITEM_NOT_FOUND",
+      });
   return items;
 }
 
@@ -133,7 +137,7 @@ export async function prepareBulk(
       // A number of another operator than the item's: a file has nobody to confirm it row by row.
       const doubt = options.check ? operatorDoubt({ item, quantity: r.quantity, note }) : undefined;
       if (doubt) {
-        problems.push({ line: r.row, message: `${r.place}: ${doubt.message}`, suggestion: doubtSuggestion });
+        problems.push({ line: r.row, message: `${r.place}: ${doubt.message}`, suggestion: doubtSuggestion() });
         continue;
       }
       // A game whose account check needs the zone: without it the top-up would go to an account
@@ -144,9 +148,8 @@ export async function prepareBulk(
       ) {
         problems.push({
           line: r.row,
-          message: `${r.place}: the account check of item ${item.id} (${item.name}) needs the zone with the user id, and the note column gives none.`,
-          suggestion:
-            "Write the note as USERID(ZONE), e.g. 12345678(1234), or buy without the check with --no-validate.",
+          message: say.orders.checks.fileZoneNeeded(r.place, say.phone.item(item.id, item.name)),
+          suggestion: say.orders.checks.fileZoneNeededHint,
         });
         continue;
       }
@@ -165,7 +168,7 @@ export async function prepareBulk(
     if (row.refId === undefined) continue;
     const earlier = byRef.get(row.refId);
     if (earlier)
-      problems.push({ line: row.row, message: `${row.place}: ref_id ${row.refId} is also used by ${earlier.place}.` });
+      problems.push({ line: row.row, message: say.orders.buying.refIdTwice(row.place, row.refId, earlier.place) });
     else byRef.set(row.refId, row);
   }
   if (problems.length) {
@@ -173,7 +176,7 @@ export async function prepareBulk(
     // Only items the service does not have: its refusal (exit 1), not a mistake in the file.
     if (problems.every((p) => p.code === "ITEM_NOT_FOUND")) {
       throw new ServiceError(404, "ITEM_NOT_FOUND", error.message, undefined, {
-        suggestion: "Check the ids in your seller's catalogue (`reseller items`); nothing was sent.",
+        suggestion: say.orders.buying.noItems,
       });
     }
     throw error;
@@ -374,7 +377,7 @@ export async function runBulk(
           outcome: "not_sent",
           exit_code: ExitCode.interrupted,
           sent: false,
-          error: { code: "NOT_STARTED", message: "not started: interrupted (Ctrl-C); nothing charged" },
+          error: { code: "NOT_STARTED", message: say.orders.buying.notStarted },
         },
         index,
       );
@@ -402,7 +405,7 @@ export async function runBulk(
             // A doubt is the reseller's to settle (exit 2, as for a single buy); a missing account the service's word.
             exit_code: refusal.code === "REGION_MISMATCH" ? ExitCode.usage : ExitCode.refused,
             sent: false,
-            error: { code: refusal.code, message: `${refusal.message.replace(/\.$/, "")}; not sent, nothing charged` },
+            error: { code: refusal.code, message: say.orders.buying.notSent(refusal.message.replace(/\.$/, "")) },
           },
           index,
         );
@@ -467,7 +470,7 @@ async function waitDelivery(
     if (!waited.finished)
       next.error = {
         code: "STILL_WAITING",
-        message: `not delivered within ${timeoutSeconds} s; follow it with \`reseller trx show ${result.ref_id} --watch\``,
+        message: say.orders.buying.notDeliveredWithin(timeoutSeconds, result.ref_id),
       };
     return next;
   } catch (error) {
@@ -478,7 +481,7 @@ async function waitDelivery(
     return {
       ...result,
       ...(error instanceof InterruptedError ? { exit_code: ExitCode.interrupted } : {}),
-      error: { code, message: `stopped waiting for delivery (${code}); the purchase stands` },
+      error: { code, message: say.orders.buying.stoppedWaiting(code) },
     };
   }
 }

@@ -3,6 +3,7 @@
  * orders file. Flags that do not belong together are refused here, before anything is read or sent.
  */
 import { InputError } from "../errors.js";
+import { say } from "../messages/messages.js";
 
 export interface BuyOptions {
   item?: number;
@@ -127,14 +128,11 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
         options.refId !== undefined && "--ref-id",
       ].filter((f): f is string => typeof f === "string"),
     ];
-    if (conflicting.length)
-      throw new InputError(`--file takes every order from the file; leave out ${conflicting.join(", ")}.`);
+    if (conflicting.length) throw new InputError(say.orders.buying.fileTakesAll(conflicting.join(", ")));
     const concurrency = options.concurrency ?? defaultConcurrency;
-    if (concurrency > maxConcurrency) throw new InputError(`--concurrency must be at most ${maxConcurrency}.`);
-    if (options.skipBought && options.again)
-      throw new InputError("--skip-bought and --again answer the same question; give one.");
-    if (options.receipt)
-      throw new InputError("--file writes its receipts to a file: give --receipts FILE instead of --receipt.");
+    if (concurrency > maxConcurrency) throw new InputError(say.orders.buying.concurrencyAtMost(maxConcurrency));
+    if (options.skipBought && options.again) throw new InputError(say.orders.buying.skipOrAgain);
+    if (options.receipt) throw new InputError(say.orders.buying.receiptsFile);
     return {
       ...common,
       kind: "file",
@@ -151,7 +149,7 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     ["--skip-bought", options.skipBought === true],
     ["--receipts", options.receipts !== undefined],
   ] as const) {
-    if (given) throw new InputError(`${flag} goes with --file (many orders).`);
+    if (given) throw new InputError(say.orders.buying.goesWithFile(flag));
   }
   const shared = {
     ...(options.refId !== undefined ? { refId: options.refId } : {}),
@@ -159,8 +157,7 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
   };
   if (options.cart !== undefined) {
     const conflicting = singleItemFlagsGiven(options);
-    if (conflicting.length)
-      throw new InputError(`--cart takes every line from the file; leave out ${conflicting.join(", ")}.`);
+    if (conflicting.length) throw new InputError(say.orders.buying.cartTakesAll(conflicting.join(", ")));
     return { ...common, ...shared, kind: "cart", source: options.cart };
   }
   const line: LineFlags = {

@@ -6,6 +6,7 @@
 import { isRecord } from "../api/decode.js";
 import { InputError } from "../errors.js";
 import * as rules from "../rules/input.js";
+import { say } from "../messages/messages.js";
 
 export interface CartFileLine {
   itemId: number;
@@ -22,11 +23,11 @@ export function noteText(raw: unknown, where: string): string | undefined {
   if (raw === undefined || raw === null || raw === "") return undefined;
   if (typeof raw === "string") return raw;
   if (isRecord(raw)) return JSON.stringify(raw);
-  throw new InputError(`${where}note must be text (or, for an SMM item, a JSON object with a target).`);
+  throw new InputError(say.orders.file.noteText(where));
 }
 
 function missing(what: string): never {
-  throw new InputError(`${what} is missing or not a number.`);
+  throw new InputError(say.orders.file.missingOrNotNumber(what));
 }
 
 export function readCart(text: string): CartFileLine[] {
@@ -34,24 +35,21 @@ export function readCart(text: string): CartFileLine[] {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`The cart is not JSON: ${(error as Error).message}`, {
-      suggestion:
-        'A cart is a JSON array, e.g. [{"item_id":12,"quantity":1,"note":"081234567890"},{"item_id":3,"quantity":1}]',
+    throw new InputError(say.orders.file.cartNotJson((error as Error).message), {
+      suggestion: say.orders.file.cartExample,
     });
   }
   if (!Array.isArray(parsed) || parsed.length === 0) {
-    throw new InputError("The cart must be a non-empty JSON array of {item_id, quantity, note}.");
+    throw new InputError(say.orders.file.cartNotArray);
   }
   return parsed.map((raw, index) => {
-    const where = `cart line ${index + 1}: `;
-    if (!isRecord(raw)) throw new InputError(`${where}each line must be an object {item_id, quantity, note}.`);
+    const where = `${say.orders.file.cartPlace(index + 1)}: `;
+    if (!isRecord(raw)) throw new InputError(say.orders.file.cartLineObject(where));
     const unknownKeys = Object.keys(raw).filter(
       (k) => !["item_id", "quantity", "note", "nominal", "zone_id"].includes(k),
     );
     if (unknownKeys.length)
-      throw new InputError(
-        `${where}unknown field ${unknownKeys.map((k) => `"${k}"`).join(", ")} (a line has item_id, quantity and note; an open amount also nominal and zone_id).`,
-      );
+      throw new InputError(say.orders.file.cartUnknownField(where, unknownKeys.map((k) => `"${k}"`).join(", ")));
     const itemId =
       typeof raw.item_id === "number" || typeof raw.item_id === "string"
         ? rules.positiveInteger(`${where}item_id`, raw.item_id)
@@ -73,7 +71,7 @@ export function readCart(text: string): CartFileLine[] {
       typeof raw.zone_id !== "string" &&
       typeof raw.zone_id !== "number"
     )
-      throw new InputError(`${where}zone_id must be text.`);
+      throw new InputError(say.orders.file.mustBeText(`${where}zone_id`));
     const zoneId =
       raw.zone_id === undefined || raw.zone_id === null || raw.zone_id === "" ? undefined : String(raw.zone_id);
     return {

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
 import { InputError, UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
 import type { BuyRequest } from "./buy-request.js";
 import { readCart } from "./cart-file.js";
 import { checkLine } from "./check-line.js";
@@ -23,9 +24,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
   try {
     text = source === "-" ? await ctx.readStdin() : await readFile(source, "utf8");
   } catch (error) {
-    throw new InputError(
-      `Cannot read the cart ${source === "-" ? "from stdin" : `file ${source}`}: ${(error as Error).message}`,
-    );
+    throw new InputError(say.orders.buying.cannotReadCart(source, (error as Error).message));
   }
   const wanted = readCart(text);
   const items = await fetchItems(
@@ -54,10 +53,9 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
     if (lock) {
       const locked = lines.filter((l) => l.item.id === lock.itemId).reduce((sum, l) => sum + l.quantity, 0);
       if (locked !== lock.quantity) {
-        throw new UsageError(
-          `The lock ${lock.token} holds item ${lock.itemId} × ${lock.quantity}; the cart buys it × ${locked}.`,
-          { code: "LOCK_MISMATCH" },
-        );
+        throw new UsageError(say.orders.buying.cartLockMismatch(lock.token, lock.itemId, lock.quantity, locked), {
+          code: "LOCK_MISMATCH",
+        });
       }
     }
   }

@@ -30,7 +30,7 @@ export function orderProcessOf(item: Item): string {
 }
 
 function itemWords(item: Item): string {
-  return `item ${item.id} (${item.name})`;
+  return say.phone.item(item.id, item.name);
 }
 
 /** A line the item does not accept: exit 2, nothing sent, the line named by `where`. */
@@ -117,43 +117,31 @@ function openAmountParts(
     };
   }
   if (line.nominal !== undefined || line.zoneId !== undefined) {
-    refuse(
-      where,
-      `give the amount of ${itemWords(item)} once: a JSON note with provider_qty, or the target as the note with a nominal.`,
-    );
+    refuse(where, say.orders.line.amountOnce(itemWords(item)));
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(line.note!);
   } catch {
-    refuse(
-      where,
-      `the note of ${itemWords(item)} is not JSON; give the target alone as the note with a nominal, or a JSON note {"target", "provider_qty", "zone_id"}.`,
-    );
+    refuse(where, say.orders.line.noteNotJson(itemWords(item)));
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    refuse(where, `the JSON note of ${itemWords(item)} must be an object {"target", "provider_qty", "zone_id"}.`);
+    refuse(where, say.orders.line.jsonNoteObject(itemWords(item)));
   const note = parsed as Record<string, unknown>;
   const unknownKeys = Object.keys(note).filter((k) => !["target", "provider_qty", "zone_id"].includes(k));
   if (unknownKeys.length)
-    refuse(
-      where,
-      `the JSON note of ${itemWords(item)} has ${unknownKeys.map((k) => `"${k}"`).join(", ")}; it takes target, provider_qty and zone_id.`,
-    );
+    refuse(where, say.orders.line.jsonNoteKeys(itemWords(item), unknownKeys.map((k) => `"${k}"`).join(", ")));
   const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : undefined);
   let nominal: number | undefined;
   if (note.provider_qty !== undefined && note.provider_qty !== null && note.provider_qty !== "") {
     if (typeof note.provider_qty !== "number" && typeof note.provider_qty !== "string") {
-      refuse(
-        where,
-        `provider_qty in the note of ${itemWords(item)} must be an amount, not ${JSON.stringify(note.provider_qty)}.`,
-      );
+      refuse(where, say.orders.line.providerQtyNotAmount(itemWords(item), JSON.stringify(note.provider_qty)));
     }
     try {
       nominal = rupiah("provider_qty", note.provider_qty);
     } catch (error) {
       if (error instanceof UsageError)
-        error.message = `${where}${error.message.replace("provider_qty", `provider_qty in the note of ${itemWords(item)}:`)}`;
+        error.message = `${where}${error.message.replace("provider_qty", say.orders.line.providerQtyIn(itemWords(item)))}`;
       throw error;
     }
   }
@@ -195,7 +183,7 @@ export function missingFields(item: Item, line: LineInput): RequiredField[] {
 /** `Nomor HP (note) and Nominal (provider_qty)`. */
 export function fieldNames(fields: RequiredField[]): string {
   const names = fields.map((f) => (f.label === f.key ? f.key : `${f.label} (${f.key})`));
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")}${say.orders.line.and}${names.at(-1)}` : (names[0] ?? "");
 }
 
 // ---- phone numbers ----
@@ -250,13 +238,13 @@ function checkedPhone(item: Item, text: string, where: string): string {
 export function openAmountRange(range: OpenAmount): string {
   const bounds =
     range.min !== null && range.max !== null
-      ? `from ${formatRupiah(range.min)} to ${formatRupiah(range.max)}`
+      ? say.orders.line.fromTo(formatRupiah(range.min), formatRupiah(range.max))
       : range.min !== null
-        ? `at least ${formatRupiah(range.min)}`
+        ? say.orders.line.atLeast(formatRupiah(range.min))
         : range.max !== null
-          ? `at most ${formatRupiah(range.max)}`
-          : "any amount";
-  return range.step !== null && range.step > 1 ? `${bounds} in steps of ${formatRupiah(range.step)}` : bounds;
+          ? say.orders.line.atMost(formatRupiah(range.max))
+          : say.orders.line.anyAmount;
+  return range.step !== null && range.step > 1 ? say.orders.line.inSteps(bounds, formatRupiah(range.step)) : bounds;
 }
 
 /**
@@ -267,19 +255,21 @@ export function checkTypedNominal(range: OpenAmount): (text: string) => true | s
   return (text) => {
     const reading = readAmount(text);
     if (!reading.ok)
-      return `Not an amount: ${reading.why}${reading.readings.length ? ` (${reading.readings.map(formatRupiah).join(" or ")}?)` : ""}`;
+      return say.orders.amount.notAnAmount(reading.why, reading.readings.map(formatRupiah).join(say.usage.either));
     const problem = openAmountProblem(range, reading.amount);
-    return problem ? `${formatRupiah(reading.amount)} ${problem}: ${openAmountRange(range)}` : true;
+    return problem
+      ? say.orders.line.amountProblem(formatRupiah(reading.amount), problem, openAmountRange(range))
+      : true;
   };
 }
 
 /** Why an amount is not one the item takes, or undefined when it is. */
 export function openAmountProblem(range: OpenAmount, amount: number): string | undefined {
-  if (amount <= 0) return "must be a positive whole number";
-  if (range.min !== null && amount < range.min) return "is below the minimum";
-  if (range.max !== null && amount > range.max) return "is above the maximum";
+  if (amount <= 0) return say.orders.line.notPositive;
+  if (range.min !== null && amount < range.min) return say.orders.line.belowMinimum;
+  if (range.max !== null && amount > range.max) return say.orders.line.aboveMaximum;
   if (range.step !== null && range.step > 1 && amount % range.step !== 0)
-    return `is not a multiple of ${formatRupiah(range.step)}`;
+    return say.orders.line.notMultiple(formatRupiah(range.step));
   return undefined;
 }
 
@@ -299,9 +289,12 @@ function checkOpenAmount(item: Item, range: OpenAmount, line: LineInput, where: 
   const parts = openAmountParts(item, line, where);
   const missing = requiredFieldsOf(item).filter((f) => parts[slotOf(f)!] === undefined);
   if (missing.length) {
-    refuse(where, `${itemWords(item)} is an open amount and is missing ${fieldNames(missing)}.`, {
+    refuse(where, say.orders.line.openAmountMissing(itemWords(item), fieldNames(missing)), {
       code: "REQUIRED_FIELD_MISSING",
-      suggestion: `The note is the target and --nominal the amount (${openAmountRange(range)}); for example: --note 081234567890 --nominal ${formatRupiah(range.min ?? 10000).replace("Rp ", "")}.`,
+      suggestion: say.orders.line.openAmountExample(
+        openAmountRange(range),
+        formatRupiah(range.min ?? 10000).replace("Rp ", ""),
+      ),
     });
   }
   const amount = parts.nominal!;
@@ -310,10 +303,16 @@ function checkOpenAmount(item: Item, range: OpenAmount, line: LineInput, where: 
     const near = nearestAllowed(range, amount);
     refuse(
       where,
-      `the ${amountLabel(item)} of ${itemWords(item)} ${problem}: it must be ${openAmountRange(range)}; got ${formatRupiah(amount)}.`,
+      say.orders.line.outOfRange(
+        amountLabel(item),
+        itemWords(item),
+        problem,
+        openAmountRange(range),
+        formatRupiah(amount),
+      ),
       {
         code: "OPEN_AMOUNT_OUT_OF_RANGE",
-        ...(near.length ? { suggestion: `The nearest allowed: ${near.map(formatRupiah).join(" or ")}.` } : {}),
+        ...(near.length ? { suggestion: say.orders.line.nearest(near.map(formatRupiah).join(say.usage.either)) } : {}),
       },
     );
   }
@@ -354,8 +353,8 @@ function withZoneInNote(item: Item, line: LineInput, where: string): LineInput {
   const zone = zoneId!.trim();
   const given = splitCustomerNote(line.note);
   if (given.zoneId !== undefined && given.zoneId !== zone)
-    refuse(where, `the note "${line.note.trim()}" gives zone ${given.zoneId}, and the zone id says ${zone}.`, {
-      suggestion: `Give the zone once: --note ${given.customerId} --zone-id ZONE, or --note ${given.customerId}(ZONE).`,
+    refuse(where, say.orders.line.twoZones(line.note.trim(), given.zoneId, zone), {
+      suggestion: say.orders.line.zoneOnce(given.customerId),
     });
   return { ...rest, note: `${given.customerId}(${zone})` };
 }
@@ -376,12 +375,9 @@ function checkLineText(line: LineInput, where: string): void {
   for (const [name, text] of texts) {
     if (text === undefined) continue;
     if (text.includes("\u0000"))
-      refuse(where, `the ${name} holds a NUL byte (\\0); customer data never does.`, {
-        suggestion: "Check how the file or the value was made.",
-      });
+      refuse(where, say.orders.line.nulByte(name), { suggestion: say.orders.line.nulByteHint });
     const bytes = Buffer.byteLength(text, "utf8");
-    if (bytes > maxNoteBytes)
-      refuse(where, `the ${name} is ${Math.ceil(bytes / 1024)} KB; at most ${maxNoteBytes / 1024} KB is sent.`);
+    if (bytes > maxNoteBytes) refuse(where, say.orders.line.tooBig(name, Math.ceil(bytes / 1024), maxNoteBytes / 1024));
   }
 }
 
@@ -399,33 +395,26 @@ export function checkLine(
 ): string | undefined {
   checkLineText(line, where);
   if (line.quantity < item.minOrder) {
-    refuse(where, `the minimum order of ${itemWords(item)} is ${item.minOrder}; got ${line.quantity}.`, {
+    refuse(where, say.orders.line.minimumOrder(itemWords(item), item.minOrder, line.quantity), {
       code: "MINIMUM_ORDER_NOT_MET",
-      suggestion: `Buy at least ${item.minOrder}.`,
+      suggestion: say.orders.line.buyAtLeast(item.minOrder),
     });
   }
   if (!item.openAmount && line.zoneId !== undefined && takesZone(item)) line = withZoneInNote(item, line, where);
   if (!item.openAmount && (line.nominal !== undefined || line.zoneId !== undefined)) {
-    const what = line.nominal !== undefined ? "nominal" : "zone id";
-    refuse(where, `${itemWords(item)} has a fixed price, so it takes no ${what}: that is for open-amount items.`, {
-      suggestion:
-        line.nominal !== undefined
-          ? "Buy it by quantity."
-          : `Write the zone in the note, as the item's description says (\`reseller item ${item.id}\`).`,
+    refuse(where, say.orders.line.fixedPrice(itemWords(item), line.nominal !== undefined), {
+      suggestion: line.nominal !== undefined ? say.orders.line.byQuantity : say.orders.line.zoneInNote(item.id),
     });
   }
   const smmParts = line.target !== undefined || line.opt.length > 0 || line.comment !== undefined;
   const process = orderProcessOf(item);
   if (process === "smm") {
-    if (line.target !== undefined && line.note !== undefined)
-      refuse(where, "give either a note (the SMM JSON) or a target, not both.");
+    if (line.target !== undefined && line.note !== undefined) refuse(where, say.orders.line.noteOrTarget);
     if (line.target === undefined && (line.opt.length > 0 || line.comment !== undefined))
-      refuse(where, "opt and comment need a target: the SMM note must name one.");
+      refuse(where, say.orders.line.optNeedsTarget);
     if (line.target !== undefined) return buildSmmNote(line.target, line.opt, line.comment);
     if (line.note === undefined) {
-      refuse(where, `${itemWords(item)} is SMM: give a target (or a JSON note with one).`, {
-        suggestion: "For example: --target https://instagram.com/tokoku",
-      });
+      refuse(where, say.orders.line.smmNeedsTarget(itemWords(item)), { suggestion: say.orders.line.targetExample });
     }
     try {
       smmNote(line.note);
@@ -436,25 +425,25 @@ export function checkLine(
     return line.note;
   }
   if (smmParts)
-    refuse(where, `target, opt and comment are for SMM items; ${itemWords(item)} is ${process || "not SMM"}.`, {
-      suggestion: "Give the customer data as the note.",
-    });
+    refuse(where, say.orders.line.notSmm(itemWords(item), process), { suggestion: say.orders.line.customerAsNote });
   if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where, check);
   // A provider delivery needs a destination; without it the order would only fail and be refunded.
   if (process === "h2h" && !line.note?.trim()) {
     const labelled = item.requiredFields.find((f) => slotOf(f) === "customer" && f.label !== f.key);
     refuse(
       where,
-      `${itemWords(item)} is h2h: the note must give the destination (${labelled ? labelled.label : "a phone number or game user id"}).`,
+      say.orders.line.destination(itemWords(item), labelled ? labelled.label : say.orders.line.phoneOrUserId),
       {
         code: "REQUIRED_FIELD_MISSING",
-        suggestion: "For example: --note 081234567890",
+        suggestion: say.orders.line.noteExample,
       },
     );
   }
   const missing = missingFields(item, line);
   if (missing.length)
-    refuse(where, `${itemWords(item)} is missing ${fieldNames(missing)}.`, { code: "REQUIRED_FIELD_MISSING" });
+    refuse(where, say.orders.line.missingFields(itemWords(item), fieldNames(missing)), {
+      code: "REQUIRED_FIELD_MISSING",
+    });
   if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where);
   return line.note;
 }

@@ -8,6 +8,7 @@
  */
 import type { Item, OpenAmountNote } from "../api/model.js";
 import { UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { accountName, type LineAccount } from "./account-check.js";
 import { takesPhoneNumber } from "./check-line.js";
@@ -93,7 +94,7 @@ export interface Doubt {
   message: string;
 }
 
-const itemWords = (item: Item) => `item ${item.id} (${item.name})`;
+const itemWords = (item: Item) => say.phone.item(item.id, item.name);
 
 /** Numbers of another operator than their line's item: known from the order alone, before any request. */
 export function operatorDoubts(order: Order): Doubt[] {
@@ -110,7 +111,7 @@ export function operatorDoubt(line: OrderLine): Doubt | undefined {
   return {
     line,
     code: "OPERATOR_MISMATCH",
-    message: `${number!.trim()} is ${/^[AEIOUX]/.test(found) ? "an" : "a"} ${found} number, and ${itemWords(line.item)} is for ${wanted}.`,
+    message: say.orders.checks.otherOperator(number!.trim(), found, itemWords(line.item), wanted),
   };
 }
 
@@ -122,25 +123,27 @@ export function regionDoubts(accounts: LineAccount[]): Doubt[] {
     const wanted = regionOfItem(a.line.item);
     if (wanted === undefined || a.result.region.trim().toLowerCase() === wanted.toLowerCase()) continue;
     const name = accountName(a.result);
-    const where = name.includes(a.result.region) ? "" : ` in ${a.result.region}`;
+    const region = name.includes(a.result.region) ? "" : a.result.region;
     doubts.push({
       line: a.line,
       code: "REGION_MISMATCH",
-      message: `The account ${a.account.customerId} is ${name}${where}, and ${itemWords(a.line.item)} is for ${wanted}.`,
+      message: say.orders.checks.otherRegion(a.account.customerId, name, region, itemWords(a.line.item), wanted),
     });
   }
   return doubts;
 }
 
 /** What to do about a doubt nobody at a terminal confirmed. */
-export const doubtSuggestion = "Check it with the customer; if it is right, buy again with --no-check.";
+export function doubtSuggestion(): string {
+  return say.orders.checks.doubtHint;
+}
 
 /** Where nobody confirms: the first doubt stops the purchase, exit 2, before anything is sent. */
 export function refuseDoubts(doubts: Doubt[]): void {
   const first = doubts[0];
   if (!first) return;
-  throw new UsageError(`${first.message} Nothing was bought.`, {
+  throw new UsageError(say.orders.checks.nothingBought(first.message), {
     code: first.code,
-    suggestion: doubtSuggestion,
+    suggestion: doubtSuggestion(),
   });
 }

@@ -9,6 +9,7 @@ import { isRecord } from "../api/decode.js";
 import { InputError, UsageError } from "../errors.js";
 import * as rules from "../rules/input.js";
 import { noteText } from "./cart-file.js";
+import { say } from "../messages/messages.js";
 
 export interface OrderRow {
   /** The line of the file the row starts on, as an editor shows it (a CSV's header is line 1). */
@@ -64,7 +65,7 @@ export function parseCsv(text: string): { fields: string[]; line: number }[] {
       .filter((r) => r.record.some((f) => f.trim() !== ""))
       .map((r) => ({ fields: r.record, line: r.info.lines - r.record.join("").split("\n").length + 1 }));
   } catch (error) {
-    throw new InputError(`The CSV file cannot be read: ${(error as Error).message}`);
+    throw new InputError(say.orders.file.csvUnreadable((error as Error).message));
   }
 }
 
@@ -73,17 +74,14 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
   const out: Partial<OrderRow> & { opt: string[] } = { row, place, opt: [] };
   for (const [key, raw] of Object.entries(values)) {
     const name = columns[key.trim().toLowerCase()];
-    if (!name)
-      throw new InputError(
-        `${where}unknown column "${key}" (columns: item_id, quantity, note, target, opt, comment, ref_id, nominal, zone_id).`,
-      );
+    if (!name) throw new InputError(say.orders.file.unknownColumn(where, key));
     if (raw === undefined || raw === null || raw === "") continue;
     switch (name) {
       case "itemId":
       case "quantity":
       case "nominal":
         if (typeof raw !== "number" && typeof raw !== "string")
-          throw new InputError(`${where}${key} must be a number.`);
+          throw new InputError(say.orders.file.mustBeNumber(`${where}${key}`));
         // A nominal is Rupiah as people write them (75.000, 75rb); a quantity may be grouped (1.000); ids are plain.
         out[name] =
           name === "nominal"
@@ -99,13 +97,13 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
             .split("|")
             .map((o) => o.trim())
             .filter(Boolean);
-        else throw new InputError(`${where}opt must be a list of strings (in CSV: separated by |).`);
+        else throw new InputError(say.orders.file.optList(where));
         break;
       case "note":
         out.note = noteText(raw, where);
         break;
       case "refId":
-        if (typeof raw !== "string") throw new InputError(`${where}ref_id must be text.`);
+        if (typeof raw !== "string") throw new InputError(say.orders.file.mustBeText(`${where}ref_id`));
         try {
           out.refId = rules.refId(raw);
         } catch (error) {
@@ -114,16 +112,17 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
         }
         break;
       case "zoneId":
-        if (typeof raw !== "string" && typeof raw !== "number") throw new InputError(`${where}${key} must be text.`);
+        if (typeof raw !== "string" && typeof raw !== "number")
+          throw new InputError(say.orders.file.mustBeText(`${where}${key}`));
         out.zoneId = String(raw);
         break;
       default:
-        if (typeof raw !== "string") throw new InputError(`${where}${key} must be text.`);
+        if (typeof raw !== "string") throw new InputError(say.orders.file.mustBeText(`${where}${key}`));
         out[name] = raw;
     }
   }
-  if (out.itemId === undefined) throw new InputError(`${where}item_id is missing.`);
-  if (out.quantity === undefined) throw new InputError(`${where}quantity is missing.`);
+  if (out.itemId === undefined) throw new InputError(say.orders.file.missing(`${where}item_id`));
+  if (out.quantity === undefined) throw new InputError(say.orders.file.missing(`${where}quantity`));
   return out as OrderRow;
 }
 
@@ -148,14 +147,19 @@ export function problemsError(problems: RowProblem[]): InputError {
   // Each problem is a detail of its own, `orders.csv line 4: …`: one line each on stderr, a field each in --json.
   const details: Record<string, string> = {};
   for (const p of sorted) {
-    const split = /^(.*? line \d+): (.*)$/s.exec(p.message);
-    const [place, text] = split ? [split[1]!, split[2]!] : [`line ${p.line}`, p.message];
+    const placed = placedAt(p.message, p.line);
+    const [place, text] = placed ?? [say.orders.file.line(p.line), p.message];
     const said = `${text}${p.suggestion ? ` (${p.suggestion.replace(/\.$/, "")})` : ""}`;
     details[place] = details[place] ? `${details[place]}; ${said}` : said;
   }
-  return new InputError(`${rows} row${rows === 1 ? "" : "s"} need${rows === 1 ? "s" : ""} fixing; nothing was sent:`, {
-    details,
-  });
+  return new InputError(say.orders.file.problems(rows), { details });
+}
+
+/** `shop.csv line 2: …` split into its place and the rest, the place as the language in use names it. */
+function placedAt(message: string, line: number): [string, string] | undefined {
+  const named = say.orders.file.line(line);
+  const at = message.indexOf(`${named}: `);
+  return at < 0 ? undefined : [message.slice(0, at + named.length), message.slice(at + named.length + 2)];
 }
 
 /** The words of a single buy's flags, in the file's own terms: `--note` is the note column here. */
@@ -171,11 +175,14 @@ export function inFileTerms(text: string): string {
     comment: "comment",
     "ref-id": "ref_id",
   };
+  const forExample = say.orders.file.forExample.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return text
-    .replace(/[Ff]or example: --([a-z-]+) (\S+)/g, (whole, flag: string, value: string) =>
-      columnOf[flag] ? `the ${columnOf[flag]} column, e.g. ${value}` : whole,
+    .replace(new RegExp(`${forExample} --([a-z-]+) (\\S+)`, "gi"), (whole, flag: string, value: string) =>
+      columnOf[flag] ? say.orders.file.columnExample(columnOf[flag], value) : whole,
     )
-    .replace(/--([a-z-]+)\b/g, (whole, flag: string) => (columnOf[flag] ? `the ${columnOf[flag]} column` : whole));
+    .replace(/--([a-z-]+)\b/g, (whole, flag: string) =>
+      columnOf[flag] ? say.orders.file.column(columnOf[flag]) : whole,
+    );
 }
 
 /** Reads every row, collecting every problem of form (each named by its line) instead of stopping at the first. */
@@ -199,43 +206,40 @@ export function readOrderRows(path: string, text: string): { rows: OrderRow[]; p
     const lines = text.split(/\r?\n/);
     lines.forEach((line, index) => {
       if (!line.trim()) return;
-      const place = `${basename(path)} line ${index + 1}`;
+      const place = say.orders.file.place(basename(path), index + 1);
       const where = `${place}: `;
       attempt(index + 1, () => {
         let parsed: unknown;
         try {
           parsed = JSON.parse(line);
         } catch (error) {
-          throw new InputError(`${where}not JSON (${(error as Error).message}).`);
+          throw new InputError(say.orders.file.notJson(where, (error as Error).message));
         }
-        if (!isRecord(parsed))
-          throw new InputError(`${where}each line must be a JSON object {item_id, quantity, note, …}.`);
+        if (!isRecord(parsed)) throw new InputError(say.orders.file.jsonObject(where));
         return rowFrom(parsed, index + 1, place);
       });
     });
   } else {
     const [header, ...data] = parseCsv(text);
-    if (!header) throw new InputError(`${basename(path)} is empty.`);
+    if (!header) throw new InputError(say.orders.file.empty(basename(path)));
     const names = header.fields.map((h) => h.trim());
     const unknownColumn = names.find((n) => !columns[n.toLowerCase()]);
     // A header problem is the file's, said once.
     if (unknownColumn !== undefined)
       throw new InputError(
-        `${basename(path)} line ${header.line}: unknown column "${unknownColumn}" (columns: item_id, quantity, note, target, opt, comment, ref_id, nominal, zone_id).`,
+        say.orders.file.unknownColumn(`${say.orders.file.place(basename(path), header.line)}: `, unknownColumn),
       );
     data.forEach(({ fields: values, line }) => {
-      const place = `${basename(path)} line ${line}`;
+      const place = say.orders.file.place(basename(path), line);
       const where = `${place}: `;
       attempt(line, () => {
         if (values.length > names.length)
-          throw new InputError(
-            `${where}${values.length} fields but the header has ${names.length} (quote a note that contains commas).`,
-          );
+          throw new InputError(say.orders.file.tooManyFields(where, values.length, names.length));
         return rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), line, place);
       });
     });
   }
-  if (rows.length === 0 && problems.length === 0) throw new InputError(`${basename(path)} has no orders.`);
+  if (rows.length === 0 && problems.length === 0) throw new InputError(say.orders.file.noOrders(basename(path)));
   return { rows, problems };
 }
 

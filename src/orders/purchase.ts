@@ -13,6 +13,7 @@ import { ResellerError, ServiceError, UnexpectedResponseError } from "../errors.
 import { formatRupiah } from "../output/format.js";
 import { journalFor, journalRequest, sentFromHere } from "../journal/request.js";
 import { minimumTopUp } from "../rules/input.js";
+import { say } from "../messages/messages.js";
 import { cartLines, orderRequest, orderTotal, type Order } from "./order.js";
 
 export interface Purchase {
@@ -72,25 +73,19 @@ async function createProven(
     if (error instanceof ServiceError && !(error.definite && isRefusalCode(error.code))) {
       // A 5xx without a code stays the client's "no answer" (retried, then unknown); anything else answered.
       if (!error.definite && error.status >= 500) throw error;
-      throw new UnprovenAnswerError(
-        `the service answered HTTP ${error.status} (${error.code}), which is not one of its refusals`,
-        error,
-      );
+      throw new UnprovenAnswerError(say.orders.buying.notARefusal(error.status, error.code), error);
     }
     if (error instanceof UnexpectedResponseError && error.status !== undefined && error.status < 500) {
       throw new UnprovenAnswerError(
-        `the service answered HTTP ${error.status} with ${error.answered ? "a success it could not read" : "a page that is not its JSON"}`,
+        say.orders.buying.unreadable(error.status, error.answered),
         error.answered ? undefined : error,
       );
     }
     throw error;
   }
   if (!provesPurchase(created.data, order.refId)) {
-    const said =
-      created.data.refId !== null && created.data.refId !== order.refId
-        ? `names another ref_id (${created.data.refId})`
-        : "names no invoice";
-    throw new UnprovenAnswerError(`the service answered HTTP ${created.status} but its answer ${said}`);
+    const otherRef = created.data.refId !== null && created.data.refId !== order.refId ? created.data.refId : "";
+    throw new UnprovenAnswerError(say.orders.buying.unproven(created.status, otherRef));
   }
   return created;
 }
@@ -243,19 +238,17 @@ function notFoundRefusal(
   // The service's own words are quoted (they may end without a stop); reseller's are a sentence already.
   const said =
     answer instanceof ServiceError
-      ? `The service answered${answer.status ? ` HTTP ${answer.status}` : ""} ("${answer.message}") without a refusal code.`
+      ? say.orders.buying.answeredWithoutCode(answer.status ? String(answer.status) : "", answer.message)
       : answer.message;
   const message = another
-    ? `${said} Looked up, a transaction with ref_id ${refId} exists but is not this order (${whatItHolds(another)}), so nothing was charged for this one.`
-    : `${said} Looked up, the service has no purchase with ref_id ${refId}, so nothing was charged.`;
+    ? say.orders.buying.anotherOrder(said, refId, whatItHolds(another))
+    : say.orders.buying.noPurchase(said, refId);
   const details = {
     ...(answer.details ?? {}),
     ...(another ? { other_transaction: { invoice: another.invoice, amount: another.amount } } : {}),
   };
   const kept = Object.keys(details).length ? { details } : {};
-  const suggestion = another
-    ? `See that transaction with \`reseller trx show ${refId}\`; buy this order with another --ref-id.`
-    : answer.suggestion;
+  const suggestion = another ? say.orders.buying.seeThatTransaction(refId) : answer.suggestion;
   if (answer instanceof ServiceError)
     return new ServiceError(answer.status, answer.code, message, answer.body, {
       ...kept,
@@ -274,7 +267,10 @@ function notFoundRefusal(
 /** Another order's transaction in a few words: its items, amount and invoice (`1 × Pulsa XL 10.000, Rp 11.500, INV-…`). */
 function whatItHolds(t: Transaction): string {
   const items = t.lines
-    .map((l) => `${l.quantity ?? "?"} × ${l.name ?? (l.itemId !== null ? `item ${l.itemId}` : "an item")}`)
+    .map(
+      (l) =>
+        `${l.quantity ?? "?"} × ${l.name ?? (l.itemId !== null ? say.orders.buying.itemNumber(l.itemId) : say.orders.buying.anItem)}`,
+    )
     .join(", ");
   return [items, t.amount !== null ? formatRupiah(t.amount) : "", t.invoice ?? ""].filter(Boolean).join(", ");
 }
@@ -314,20 +310,20 @@ async function explainRefusal(
     return refusal({
       message:
         balance === undefined
-          ? `Your balance cannot cover this purchase of ${formatRupiah(total)}.`
-          : `Your balance of ${formatRupiah(balance)} cannot cover this purchase of ${formatRupiah(total)}.`,
+          ? say.orders.buying.cannotCover(formatRupiah(total))
+          : say.orders.buying.cannotCoverOf(formatRupiah(balance), formatRupiah(total)),
       details: {
         ...(balance !== undefined ? { balance } : {}),
         total,
         ...(shortfall !== undefined ? { shortfall } : {}),
       },
-      suggestion: `Nothing was charged. Top up with \`reseller topup${topUp ? ` --amount ${topUp}` : ""}\`, then buy again with --ref-id ${order.refId}.`,
+      suggestion: say.orders.buying.topUpFirst(topUp ? String(topUp) : "", order.refId),
     });
   }
   if (error.code === "REF_ID_ALREADY_EXIST") {
     return refusal({
-      message: `The ref_id ${order.refId} was used before${boughtBefore ? " by an earlier purchase from this machine (see `reseller history`)" : ""}; nothing new was bought.`,
-      suggestion: `See that purchase with \`reseller trx show ${order.refId}\`, or choose another --ref-id.`,
+      message: say.orders.buying.refIdUsed(order.refId, boughtBefore),
+      suggestion: say.orders.buying.refIdUsedHint(order.refId),
       details: { ref_id: order.refId },
     });
   }
@@ -336,9 +332,9 @@ async function explainRefusal(
     const ids = [...new Set(order.lines.map((l) => l.item.id))];
     return refusal({
       message: named.length
-        ? `The service refused the order: it is missing ${named.join(" and ")}; nothing was bought.`
-        : "The service refused the order: a field the item requires is missing (the service did not say which); nothing was bought.",
-      suggestion: `See what the item needs with ${ids.map((id) => `\`reseller item ${id}\``).join(", ")}.`,
+        ? say.orders.buying.fieldsMissing(named.join(say.orders.line.and))
+        : say.orders.buying.fieldMissing,
+      suggestion: say.orders.buying.seeItem(ids.map((id) => `\`reseller item ${id}\``).join(", ")),
     });
   }
   if (error.code.startsWith("LOCK_") && order.lockToken) return refusal({ details: { lock_token: order.lockToken } });
@@ -357,7 +353,7 @@ function missingFieldNames(error: ServiceError, order: Order): string[] {
     const line = cart ? order.lines[Number(cart[1])] : order.lines.length === 1 ? order.lines[0] : undefined;
     const key = cart ? cart[2]! : name;
     const label = line?.item.requiredFields.find((f) => f.key === key)?.label;
-    const place = cart && order.lines.length > 1 ? ` of line ${Number(cart[1]) + 1}` : "";
+    const place = cart && order.lines.length > 1 ? say.orders.buying.ofLine(Number(cart[1]) + 1) : "";
     return label && label !== key ? `${label} (${key})${place}` : `${key}${place}`;
   });
 }

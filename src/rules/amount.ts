@@ -4,6 +4,7 @@
  * sums is never guessed: the reader says which readings it sees, so the person picks one.
  */
 import { formatRupiah } from "../output/format.js";
+import { say } from "../messages/messages.js";
 
 /**
  * What a suffix multiplies by: `rb`/`ribu`/`k` thousands, `jt`/`juta` millions, `miliar` billions. A bare
@@ -44,18 +45,18 @@ export function readAmount(input: string | number): AmountReading {
   if (typeof input === "number") {
     return Number.isSafeInteger(input)
       ? { ok: true, amount: input }
-      : notAmount("it is not a whole number of Rupiah", [Math.round(input)]);
+      : notAmount(say.orders.amount.notWhole, [Math.round(input)]);
   }
   const compact = input
     .trim()
     .replace(/^(rp\.?|idr)\s*/i, "")
     .replace(/,-$/, "")
     .trim();
-  if (compact === "") return notAmount("there is no number in it");
+  if (compact === "") return notAmount(say.orders.amount.noNumber);
   const suffixMatch = /^(.*?\d)\s*([a-z]+)\.?$/i.exec(compact);
   const suffix = suffixMatch?.[2]?.toLowerCase();
   if (suffix !== undefined && !Object.hasOwn(multipliers, suffix))
-    return notAmount(`"${suffixMatch![2]}" is not a Rupiah unit (rb, ribu, k, jt, juta, miliar)`);
+    return notAmount(say.orders.amount.notUnit(suffixMatch![2]!));
   const multiplier = suffix === undefined ? 1 : multipliers[suffix]!;
   const number = (suffixMatch?.[1] ?? compact).trim();
 
@@ -68,7 +69,7 @@ export function readAmount(input: string | number): AmountReading {
     // `1.500rb` reads as 1.500 thousand or as one and a half thousand: never guess between them.
     if (suffix !== undefined && oneSeparator) {
       const asDecimal = decimalValue(number, multiplier)!;
-      return notAmount(`with "${suffix}" it could mean ${formatRupiah(asGroups)} or ${formatRupiah(asDecimal)}`, [
+      return notAmount(say.orders.amount.twoReadings(suffix, formatRupiah(asGroups), formatRupiah(asDecimal)), [
         asGroups,
         asDecimal,
       ]);
@@ -83,7 +84,7 @@ export function readAmount(input: string | number): AmountReading {
     const wholePart = Number(withCents[1]!.replace(/[.,]/g, ""));
     if (/^0+$/.test(withCents[4]!) && withCents[3] === ",") return whole(wholePart);
     if (withCents[2] !== undefined || withCents[1]!.length > 3)
-      return notAmount("Rupiah are whole numbers, without cents", [wholePart]);
+      return notAmount(say.orders.amount.noCents, [wholePart]);
   }
 
   // `1,5jt`, `1.5jt`, `2,5rb`: a decimal only makes sense with a unit.
@@ -92,31 +93,30 @@ export function readAmount(input: string | number): AmountReading {
     if (suffix === undefined) {
       const [wholePart = "", fraction = ""] = number.split(/[.,]/);
       // `50.0000`: a separator in the wrong place.
-      if (fraction.length > 3)
-        return notAmount("the separator is not between groups of three digits", [Number(wholePart + fraction)]);
+      if (fraction.length > 3) return notAmount(say.orders.amount.separatorMisplaced, [Number(wholePart + fraction)]);
       // `1,5`: a unit left out; `10000.5`: Rupiah have no cents.
       if (wholePart.length <= 3)
-        return notAmount("it has a decimal part but no unit (rb, jt)", [
+        return notAmount(say.orders.amount.decimalWithoutUnit, [
           decimalValue(number, 1_000)!,
           decimalValue(number, 1_000_000)!,
         ]);
-      return notAmount("Rupiah are whole numbers, without cents", [Number(wholePart)]);
+      return notAmount(say.orders.amount.noCents, [Number(wholePart)]);
     }
     if (!Number.isInteger(decimal))
-      return notAmount(`it comes to ${decimal.toLocaleString("id-ID")} Rupiah, not a whole number`, [
+      return notAmount(say.orders.amount.notWholeRupiah(decimal.toLocaleString("id-ID")), [
         Math.floor(decimal),
         Math.ceil(decimal),
       ]);
     return whole(decimal);
   }
   if (/^[\d.,\s_]+$/.test(number)) {
-    return notAmount("the separators are not between groups of three digits", [Number(number.replace(/[.,\s_]/g, ""))]);
+    return notAmount(say.orders.amount.separatorsMisplaced, [Number(number.replace(/[.,\s_]/g, ""))]);
   }
-  return notAmount("it is not a number");
+  return notAmount(say.orders.amount.notANumber);
 }
 
 function whole(n: number): AmountReading {
-  return Number.isSafeInteger(n) ? { ok: true, amount: n } : notAmount("it is too large");
+  return Number.isSafeInteger(n) ? { ok: true, amount: n } : notAmount(say.orders.amount.tooLarge);
 }
 
 /** The amount, or undefined when the text is not one (or could be two). */
@@ -125,5 +125,7 @@ export function parseRupiah(text: string): number | undefined {
   return reading.ok ? reading.amount : undefined;
 }
 
-/** The forms an amount may take, for hints: said the same way everywhere. */
-export const amountForms = "75000, 75.000, Rp 75.000, 75rb or 1,5jt";
+/** The forms an amount may take, for hints: said the same way everywhere, in the language in use. */
+export function amountForms(): string {
+  return say.orders.amount.forms;
+}

@@ -5,6 +5,7 @@
 import { InputError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { amountForms, readAmount } from "./amount.js";
+import { say } from "../messages/messages.js";
 import type { SmmNote } from "../api/model.js";
 
 export const minimumTopUp = 10_000;
@@ -14,8 +15,7 @@ export const lockDurationRange = { min: 60, max: 600 } as const;
 export function positiveInteger(name: string, value: string | number): number {
   const text = String(value).trim();
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n <= 0)
-    throw new InputError(`${name} must be a positive whole number, not "${text}".`);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InputError(say.orders.input.positiveWhole(name, text));
   return n;
 }
 
@@ -31,8 +31,8 @@ export function quantity(name: string, value: string | number): number {
   if (/^\d+$/.test(text)) return positiveInteger(name, text);
   const reading = /^rp|^idr/i.test(text) ? undefined : readAmount(text);
   const meant = reading?.ok && reading.amount > 0 ? [reading.amount] : [];
-  throw new InputError(`${name} must be a positive whole number, not "${text}".`, {
-    suggestion: `${meant.length ? `Did you mean ${meant.map((n) => `${name} ${n}`).join(" or ")}? ` : ""}Write it as 1000 or 1.000.`,
+  throw new InputError(say.orders.input.positiveWhole(name, text), {
+    suggestion: `${meant.length ? `${say.usage.didYouMean(meant.map((n) => `${name} ${n}`).join(say.usage.either))} ` : ""}${say.orders.input.writeQuantity}`,
   });
 }
 
@@ -44,20 +44,21 @@ export function rupiah(name: string, value: string | number): number {
   const reading = readAmount(value);
   if (!reading.ok) {
     const shown = typeof value === "string" ? value.trim() : String(value);
-    throw new InputError(`${name} "${shown}" is not an amount of Rupiah: ${reading.why}.`, {
+    const writeIt = say.orders.amount.writeIt(amountForms());
+    throw new InputError(say.orders.amount.notAmountOfRupiah(name, shown, reading.why), {
       suggestion: reading.readings.length
-        ? `Did you mean ${reading.readings.map((n) => `${formatRupiah(n)} (${n})`).join(" or ")}? Write it as ${amountForms}.`
-        : `Write it as ${amountForms}.`,
+        ? `${say.usage.didYouMean(reading.readings.map((n) => say.orders.amount.reading(formatRupiah(n), n)).join(say.usage.either))} ${writeIt}`
+        : writeIt,
     });
   }
-  if (reading.amount <= 0) throw new InputError(`${name} must be more than Rp 0.`);
+  if (reading.amount <= 0) throw new InputError(say.orders.amount.moreThanZero(name));
   return reading.amount;
 }
 
 export function topUpAmount(value: string | number): number {
   const n = rupiah("--amount", value);
   if (n < minimumTopUp)
-    throw new InputError(`--amount must be at least ${formatRupiah(minimumTopUp)}; ${formatRupiah(n)} is less.`);
+    throw new InputError(say.orders.input.topUpAtLeast(formatRupiah(minimumTopUp), formatRupiah(n)));
   return n;
 }
 
@@ -65,17 +66,16 @@ export function lockDuration(value: string | number): number {
   const text = String(value).trim();
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(n) || n < lockDurationRange.min || n > lockDurationRange.max) {
-    throw new InputError(`--duration must be whole seconds from 60 to 600, not "${text}".`);
+    throw new InputError(say.orders.input.duration(text));
   }
   return n;
 }
 
 export function refId(value: string): string {
-  if (value.length === 0 || value.trim() !== value)
-    throw new InputError("--ref-id must not be empty or start or end with spaces.");
+  if (value.length === 0 || value.trim() !== value) throw new InputError(say.orders.input.refIdSpaces("--ref-id"));
   if (value.length > maxRefIdLength)
-    throw new InputError(`--ref-id must be at most ${maxRefIdLength} characters; this one has ${value.length}.`);
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError("--ref-id must not contain control characters.");
+    throw new InputError(say.orders.input.tooLong("--ref-id", maxRefIdLength, value.length));
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError(say.orders.input.controlCharacters("--ref-id"));
   return value;
 }
 
@@ -85,9 +85,7 @@ export function smmNote(text: string): SmmNote {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new InputError('An SMM note must be JSON, e.g. {"target":"https://instagram.com/p/…","opt_smm":[]}.', {
-      suggestion: "Use --target (and --opt, --comment) and reseller builds the note for you.",
-    });
+    throw new InputError(say.orders.input.smmJson, { suggestion: say.orders.input.smmJsonHint });
   }
   if (
     typeof parsed !== "object" ||
@@ -95,20 +93,20 @@ export function smmNote(text: string): SmmNote {
     typeof (parsed as SmmNote).target !== "string" ||
     !(parsed as SmmNote).target.trim()
   ) {
-    throw new InputError('An SMM note needs a non-empty "target".');
+    throw new InputError(say.orders.input.smmTarget);
   }
   const note = parsed as SmmNote;
   if (note.opt_smm !== undefined && (!Array.isArray(note.opt_smm) || note.opt_smm.some((o) => typeof o !== "string"))) {
-    throw new InputError('"opt_smm" in an SMM note must be a list of strings.');
+    throw new InputError(say.orders.input.smmOptions);
   }
   if (note.comment_smm !== undefined && typeof note.comment_smm !== "string") {
-    throw new InputError('"comment_smm" in an SMM note must be text.');
+    throw new InputError(say.orders.input.smmComment);
   }
   return note;
 }
 
 export function buildSmmNote(target: string, options: string[], comment?: string): string {
-  if (!target.trim()) throw new InputError("--target must not be empty.");
+  if (!target.trim()) throw new InputError(say.orders.input.notEmpty("--target"));
   const note: SmmNote = { target, opt_smm: options };
   if (comment !== undefined) note.comment_smm = comment;
   return JSON.stringify(note);
@@ -117,9 +115,9 @@ export function buildSmmNote(target: string, options: string[], comment?: string
 /** A customer's game user id, number or zone: text as the customer gave it, without spaces around or control characters. */
 export function customerId(name: string, value: string): string {
   const text = value.trim();
-  if (text === "") throw new InputError(`${name} must not be empty.`);
-  if (text.length > 191) throw new InputError(`${name} must be at most 191 characters; this one has ${text.length}.`);
-  if (/[\u0000-\u001f\u007f]/.test(text)) throw new InputError(`${name} must not contain control characters.`);
+  if (text === "") throw new InputError(say.orders.input.notEmpty(name));
+  if (text.length > 191) throw new InputError(say.orders.input.tooLong(name, 191, text.length));
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw new InputError(say.orders.input.controlCharacters(name));
   return text;
 }
 
@@ -162,8 +160,8 @@ export function choice<T extends string>(
   if (found) return found;
   const meant = Object.hasOwn(otherWords, wanted) ? otherWords[wanted] : closest(wanted, choices);
   throw new InputError(
-    `${name} must be ${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}, not "${value}".`,
-    meant ? { suggestion: `Did you mean ${name.startsWith("-") ? `${name} ` : ""}${meant}?` } : {},
+    say.orders.input.oneOf(name, choices.slice(0, -1).join(", "), choices.at(-1) ?? "", value),
+    meant ? { suggestion: say.usage.didYouMean(`${name.startsWith("-") ? `${name} ` : ""}${meant}`) } : {},
   );
 }
 

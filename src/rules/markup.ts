@@ -1,6 +1,7 @@
 /** A markup as a reseller types it, for `prices set --markup`. */
 import { InputError } from "../errors.js";
 import { rupiah } from "./input.js";
+import { say } from "../messages/messages.js";
 
 /**
  * `10%`, `7,5%`, `1500`, `1.500`, `Rp 1.500`, `1,5rb`: a percentage when it ends in %, else Rupiah read
@@ -11,13 +12,10 @@ export function markup(text: string): { percent: number } | { amount: number } {
   const percent = /^(\d+(?:[.,]\d+)?)\s*%$/.exec(trimmed);
   if (percent) {
     const value = Number(percent[1]!.replace(",", "."));
-    if (!(value > 0) || value > 1000)
-      throw new InputError(`--markup ${trimmed} must be more than 0% and at most 1000%.`);
+    if (!(value > 0) || value > 1000) throw new InputError(say.orders.input.markupRange(trimmed));
     return { percent: value };
   }
   if (trimmed.includes("%"))
-    throw new InputError(`--markup "${trimmed}" is not a percentage.`, {
-      suggestion: "Write it as 10% or 7,5%, or an amount of Rupiah: 1500, 1.500, 1,5rb.",
-    });
+    throw new InputError(say.orders.input.notPercentage(trimmed), { suggestion: say.orders.input.markupHint });
   return { amount: rupiah("--markup", trimmed) };
 }

@@ -251,10 +251,10 @@ describe("messages in both languages against the emulator", () => {
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(
-      /^Gagal: 1 order di file ini sama dengan pembelian dalam \d+ jam terakhir: shop\.csv line 2 \(1 × .+ untuk 081255558001, dibeli .+ dengan RSL-\S+\)\./m,
+      /^Gagal: 1 order di file ini sama dengan pembelian dalam \d+ jam terakhir: shop\.csv baris 2 \(1 × .+ untuk 081255558001, dibeli .+ dengan RSL-\S+\)\./m,
     );
     expect(r.stderr).toMatch(/Tidak ada yang dikirim\. Tambahkan --skip-bought/);
-    // The row's place is named as the orders file's own errors name it (`shop.csv line 2`), not converted yet.
+    // The row's place is named as the orders file's own errors name it: `shop.csv baris 2`.
     expect(englishIn(r.stderr)).toEqual([]);
   });
 

@@ -25,6 +25,7 @@ import { generateRefId, type Order } from "../../orders/order.js";
 import { findLock } from "../../orders/lock.js";
 import { formatRupiah } from "../../output/format.js";
 import { rupiah } from "../../rules/input.js";
+import { say } from "../../messages/messages.js";
 
 type SingleRequest = Extract<BuyRequest, { kind: "single" }>;
 
@@ -32,8 +33,8 @@ type SingleRequest = Extract<BuyRequest, { kind: "single" }>;
 function wholeNumberCheck(min: number): (value: string) => true | string {
   return (value) => {
     const text = value.trim();
-    if (!/^\d+$/.test(text) || Number(text) <= 0) return "Type a positive whole number";
-    if (Number(text) < min) return `At least ${min}`;
+    if (!/^\d+$/.test(text) || Number(text) <= 0) return say.orders.buying.typeWholeNumber;
+    if (Number(text) < min) return say.orders.buying.atLeast(min);
     return true;
   };
 }
@@ -46,24 +47,21 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   if (request.lockToken !== undefined) {
     const lock = await findLock(ctx, client, request.lockToken);
     if (!lock && (itemId === undefined || quantity === undefined)) {
-      throw new ServiceError(
-        404,
-        "LOCK_NOT_FOUND",
-        `No active lock of yours has the token ${request.lockToken}: it may have expired, been released or used.`,
-        undefined,
-        {
-          suggestion: "See your active locks with `reseller lock list`, or lock again with `reseller lock add`.",
-        },
-      );
+      throw new ServiceError(404, "LOCK_NOT_FOUND", say.orders.buying.noLock(request.lockToken), undefined, {
+        suggestion: say.orders.buying.noLockHint,
+      });
     }
     if (lock) {
       if ((itemId !== undefined && itemId !== lock.itemId) || (quantity !== undefined && quantity !== lock.quantity)) {
         throw new UsageError(
-          `The lock ${lock.token} holds item ${lock.itemId} × ${lock.quantity}, not item ${itemId ?? lock.itemId} × ${quantity ?? lock.quantity}.`,
-          {
-            code: "LOCK_MISMATCH",
-            suggestion: `Leave out --item and --qty and reseller uses the lock's own: reseller buy --lock ${lock.token}`,
-          },
+          say.orders.buying.lockMismatch(
+            lock.token,
+            lock.itemId,
+            lock.quantity,
+            itemId ?? lock.itemId,
+            quantity ?? lock.quantity,
+          ),
+          { code: "LOCK_MISMATCH", suggestion: say.orders.buying.lockMismatchHint(lock.token) },
         );
       }
       itemId ??= lock.itemId;
@@ -76,7 +74,7 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
     // On a terminal ask; in a script this is exit 2 naming the flag, never a prompt that hangs.
     const prompter = await ctx.prompter("--item");
     for (;;) {
-      const answer = await prompter.input("Item id", { validate: wholeNumberCheck(1) });
+      const answer = await prompter.input(say.orders.buying.itemId, { validate: wholeNumberCheck(1) });
       try {
         item = await fetchItem(client, Number(answer.trim()));
         break;
@@ -86,7 +84,7 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
       }
     }
     itemId = item.id;
-    ctx.output.info(`${item.name}: ${formatRupiah(item.price)} each, minimum order ${item.minOrder}.`);
+    ctx.output.info(say.orders.buying.itemAt(item.name, formatRupiah(item.price), item.minOrder));
   }
   item ??= await fetchItem(client, itemId);
 
@@ -97,7 +95,9 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
     const prompter = await ctx.prompter("--qty");
     const min = item.minOrder;
     quantity = Number(
-      (await prompter.input("Quantity", { default: String(min), validate: wholeNumberCheck(min) })).trim(),
+      (
+        await prompter.input(say.orders.buying.quantity, { default: String(min), validate: wholeNumberCheck(min) })
+      ).trim(),
     );
   }
 
@@ -128,7 +128,7 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
     missing = [
       {
         key: "note",
-        label: smm ? "Target (link or username)" : "Destination (phone number or game user id)",
+        label: smm ? say.orders.buying.targetLabel : say.orders.buying.destinationLabel,
         required: true,
         min: null,
         max: null,
@@ -143,19 +143,19 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
       const answer = await askFor(
         ctx,
         "--nominal",
-        `${field.label} for ${item.name} (${openAmountRange(range)})`,
+        say.orders.buying.fieldForRange(field.label, item.name, openAmountRange(range)),
         checkTypedNominal(range),
       );
       line.nominal = rupiah("--nominal", answer);
     } else if (slot === "zone") {
-      line.zoneId = await askFor(ctx, "--zone-id", `${field.label} for ${item.name}`);
+      line.zoneId = await askFor(ctx, "--zone-id", say.orders.buying.fieldFor(field.label, item.name));
     } else if (smm) {
-      line.target = await askFor(ctx, "--target", `${field.label} for ${item.name}`);
+      line.target = await askFor(ctx, "--target", say.orders.buying.fieldFor(field.label, item.name));
     } else {
       line.note = await askFor(
         ctx,
         "--note",
-        `${field.label} for ${item.name}`,
+        say.orders.buying.fieldFor(field.label, item.name),
         check ? checkTypedCustomer(item) : undefined,
       );
     }
@@ -163,18 +163,22 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
 }
 
 const examples: Record<string, string> = {
-  "--target": "For example: --target https://instagram.com/tokoku",
-  "--note": "For example: --note 081234567890",
-  "--nominal": "For example: --nominal 50000",
-  "--zone-id": "For example: --zone-id 1234",
+  "--target": "https://instagram.com/tokoku",
+  "--note": "081234567890",
+  "--nominal": "50000",
+  "--zone-id": "1234",
 };
 
 async function askFor(
   ctx: Context,
   flag: string,
   question: string,
-  validate: (value: string) => true | string = (v) => (v.trim() ? true : "Required"),
+  validate: (value: string) => true | string = (v) => (v.trim() ? true : say.orders.buying.required),
 ): Promise<string> {
-  const prompter = await ctx.prompter(flag, examples[flag]);
+  const example = examples[flag];
+  const prompter = await ctx.prompter(
+    flag,
+    example === undefined ? undefined : say.orders.buying.example(flag, example),
+  );
   return (await prompter.input(question, { validate })).trim();
 }
