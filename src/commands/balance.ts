@@ -12,7 +12,8 @@ export async function run(ctx: Context, options: BalanceOptions = {}): Promise<n
   const client = await ctx.client();
   const { data, body } = await client.getBalance();
   if (ctx.output.mode === "json") ctx.output.json(body);
-  else ctx.output.record([[say.balance.heading, { ...money(data.balance), tone: "highlight" }]]);
+  // Piped, the key stays `balance` in every language: scripts read it.
+  else ctx.output.record([[say.balance.heading, { ...money(data.balance), tone: "highlight" }, "balance"]]);
   if (options.below === undefined || data.balance >= options.below) return 0;
   ctx.output.warn(say.balance.below(formatRupiah(data.balance), formatRupiah(options.below)));
   return 1;

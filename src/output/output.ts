@@ -426,13 +426,14 @@ export class Output {
   /**
    * A single record, label and value per line (`Balance  Rp 1.250.000`). On a terminal a long value
    * wraps under itself within the width; a value people copy is never wrapped: when it does not fit
-   * beside its label it gets a line of its own.
+   * beside its label it gets a line of its own. Piped, each line is `key<TAB>value`: the key given
+   * third, which scripts read the same in every language, else the label made a key.
    */
-  record(pairs: [string, Cell][]): void {
+  record(pairs: ([string, Cell] | [string, Cell, string])[]): void {
     if (this.mode === "plain") {
-      for (const [label, value] of pairs)
+      for (const [label, value, key] of pairs)
         this.options.stdout.write(
-          `${plainCell(label.toLowerCase().replace(/\s+/g, "_"))}\t${plainCell(plainOf(value))}\n`,
+          `${plainCell(key ?? label.toLowerCase().replace(/\s+/g, "_"))}\t${plainCell(plainOf(value))}\n`,
         );
       return;
     }
