@@ -566,6 +566,8 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
           search: opts.search,
           category: opts.category,
           format: opts.format,
+          // Only --lang on this command line: a price list is for customers, as a receipt is.
+          lang: langOnCommandLine(cmd),
         }),
       );
     // Generic so that the options declared before it keep their types (`prices set`'s --markup).

@@ -290,8 +290,11 @@ async function waitAndShow(
 }
 
 async function customerReceipt(ctx: Context, t: Transaction, order: Order, lang: "id" | "en") {
-  const [{ shopReceipt }, { saleOf }] = await Promise.all([import("../shop/receipt.js"), import("../shop/selling.js")]);
-  return shopReceipt(ctx, t, saleOf(ctx, order), lang);
+  const [{ shopReceipt, customerLanguage }, { saleOf }] = await Promise.all([
+    import("../shop/receipt.js"),
+    import("../shop/selling.js"),
+  ]);
+  return shopReceipt(ctx, t, saleOf(ctx, order), await customerLanguage(lang));
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Context } from "../context.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import { ServiceError } from "../errors.js";
-import { shopReceipt, whatsAppLink, type ReceiptLanguage } from "../shop/receipt.js";
+import { customerLanguage, shopReceipt, whatsAppLink, type ReceiptLanguage } from "../shop/receipt.js";
 import { keptSaleOf } from "../shop/selling.js";
 import type { Transaction } from "../api/model.js";
 import { say } from "../messages/messages.js";
@@ -29,7 +29,7 @@ export async function run(ctx: Context, options: ReceiptOptions): Promise<void> 
       error.message = say.trxNotFound(options.ref);
     throw error;
   }
-  const receipt = shopReceipt(ctx, transaction, keptSaleOf(ctx, transaction), options.lang ?? "id");
+  const receipt = shopReceipt(ctx, transaction, keptSaleOf(ctx, transaction), await customerLanguage(options.lang));
   const link =
     options.wa === undefined
       ? undefined

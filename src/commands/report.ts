@@ -12,6 +12,7 @@ import { money, type Cell } from "../output/output.js";
 import { barChart, keepBooks, reportVerdicts, type Books, type Grouping, type ItemFacts } from "../shop/books.js";
 import { shopProfile } from "../shop/shop-profile.js";
 import { addDays, dayStart, shopDay, shopTime } from "../shop/shop-time.js";
+import { say } from "../messages/messages.js";
 
 export interface ReportOptions {
   since?: string;
@@ -40,15 +41,14 @@ export function reportRange(
     to = today;
   } else if (days && Number(days[1]) > 0) from = addDays(today, 1 - Number(days[1]));
   else if (dateForm.test(word)) from = word;
-  else throw new InputError(`--since takes today, yesterday, 7d, 30d or a date like 2026-11-01, not "${since}".`);
+  else throw new InputError(say.shop.report.sinceForm(since ?? ""));
   if (until !== undefined) {
-    if (!dateForm.test(until.trim()))
-      throw new InputError(`--until takes a date like 2026-11-30 (the whole day is in), not "${until}".`);
+    if (!dateForm.test(until.trim())) throw new InputError(say.shop.report.untilForm(until));
     to = addDays(until.trim(), 1);
   }
   const sinceMs = dayStart(from, timeZone);
   const untilMs = dayStart(to, timeZone);
-  if (untilMs <= sinceMs) throw new InputError(`--until ${until} is before --since ${since ?? "today"}.`);
+  if (untilMs <= sinceMs) throw new InputError(say.shop.report.untilBefore(until ?? "", since ?? "today"));
   return { sinceMs, untilMs };
 }
 
@@ -79,14 +79,8 @@ export async function run(ctx: Context, options: ReportOptions): Promise<void> {
   if (ctx.output.mode === "json") return ctx.output.json({ ...range, ...books });
   if (ctx.output.mode === "plain") return printRows(ctx, books);
   showBooks(ctx, books, by, sinceMs, untilMs, shop.timeZone);
-  if (books.by_verdict.unknown)
-    ctx.output.warn(
-      `${books.by_verdict.unknown} unknown outcome${books.by_verdict.unknown === 1 ? " is" : "s are"} counted apart, neither spent nor not: run \`reseller reconcile\` or \`reseller report --refresh\`.`,
-    );
-  if (books.unpriced)
-    ctx.output.info(
-      `${books.unpriced} order${books.unpriced === 1 ? " was" : "s were"} sold without a selling price: the revenue and profit leave ${books.unpriced === 1 ? "it" : "them"} out (\`reseller prices set\`).`,
-    );
+  if (books.by_verdict.unknown) ctx.output.warn(say.shop.report.unknownApart(books.by_verdict.unknown));
+  if (books.unpriced) ctx.output.info(say.shop.report.unpriced(books.unpriced));
 }
 
 /** Product and category of each item, from the kept catalogue: read only when the report groups by them. */
@@ -119,50 +113,39 @@ function printRows(ctx: Context, books: Books): void {
   ctx.output.table(headers, [...books.rows.map((r) => line(r.key, r)), line("total", books)]);
 }
 
-const verdictNames: Record<(typeof reportVerdicts)[number], string> = {
-  delivered: "delivered",
-  bought: "not delivered yet",
-  partial: "partly delivered",
-  delivery_failed: "failed",
-  refused: "refused",
-  unknown: "unknown",
-};
-
 function showBooks(ctx: Context, books: Books, by: Grouping, sinceMs: number, untilMs: number, zone: string): void {
   const first = shopDay(shopTime(sinceMs, zone));
   const last = shopDay(shopTime(untilMs - 1, zone));
-  const counted = reportVerdicts
-    .filter((v) => books.by_verdict[v])
-    .map((v) => `${books.by_verdict[v]} ${verdictNames[v]}`);
+  const words = say.shop.report;
+  const counted = reportVerdicts.filter((v) => books.by_verdict[v]).map((v) => words.counts[v](books.by_verdict[v]));
   ctx.output.record([
-    ["Books", first === last ? first : `${first} to ${last}`],
-    ["Orders", `${books.orders}${counted.length ? `: ${counted.join(", ")}` : ""}`],
-    ["Spent", money(books.spent)],
-    ["Refunded", money(books.refunded)],
-    ["Revenue", money(books.revenue)],
-    ["Profit", { ...money(books.profit), tone: books.profit < 0 ? "bad" : "good" }],
+    [words.books, first === last ? first : words.range(first, last)],
+    [words.orders, `${books.orders}${counted.length ? `: ${counted.join(", ")}` : ""}`],
+    [words.spent, money(books.spent)],
+    [words.refunded, money(books.refunded)],
+    [words.revenue, money(books.revenue)],
+    [words.profit, { ...money(books.profit), tone: books.profit < 0 ? "bad" : "good" }],
     [
-      "Top-ups",
-      `${formatRupiah(books.top_ups.paid)} paid (${books.top_ups.count} requested, ${formatRupiah(books.top_ups.amount)})`,
+      words.topUps,
+      words.topUpsLine(formatRupiah(books.top_ups.paid), books.top_ups.count, formatRupiah(books.top_ups.amount)),
     ],
   ]);
   if (books.rows.length === 0) return;
-  const heading = { day: "Day", hour: "Hour", product: "Product", category: "Category", customer: "Customer" }[by];
-  ctx.output.heading(`By ${heading.toLowerCase()}`);
+  ctx.output.heading(words.by[by]);
   ctx.output.table(
     [
-      { header: heading, fit: "middle", min: 10 },
-      { header: "Orders" },
-      { header: "Spent" },
-      { header: "Revenue" },
-      { header: "Profit" },
+      { header: words.groups[by], fit: "middle", min: 10 },
+      { header: words.orders },
+      { header: words.spent },
+      { header: words.revenue },
+      { header: words.profit },
     ],
     books.rows.map((r) => [r.key, r.orders, money(r.spent), money(r.revenue), money(r.profit)]),
   );
   if (by !== "day" && by !== "hour") return;
   // Profit once selling prices are known, else what was spent.
   const profit = books.revenue > 0;
-  ctx.output.heading(`${profit ? "Profit" : "Spent"} per ${by}`);
+  ctx.output.heading((profit ? words.profitPer : words.spentPer)[by]);
   const sameDay = first === last;
   const lines = barChart(
     books.rows.map((r) => ({

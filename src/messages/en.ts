@@ -634,9 +634,136 @@ the orders.
       `The first ${shown} of ${found} matching items (${all} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`,
     countOf: (found: number, all: number, checked: string) => `${found} of ${all} items; ${checked}.`,
   },
-  /** Following a delivery, `buy --wait` and `trx show --watch` (src/orders/delivery.ts): the spinner and the lines about the wait. */
   /** The shop: `prices`, `receipt`, `report` and the balance alerts. */
-  shop: {},
+  shop: {
+    /** Said in the customer's language, not the reseller's: `receipt --lang` or `--lang` on the command line, else Indonesian. */
+    receipt: {
+      title: "RECEIPT",
+      date: "Date",
+      ref: "Ref",
+      item: "Item",
+      quantity: "Quantity",
+      customer: "Customer",
+      account: "Name",
+      serial: "SN",
+      licence: "Account/licence",
+      sellerNote: "Note",
+      delivered: "Delivered",
+      deliveredOf: (delivered: number, ordered: number) => `${delivered} of ${ordered}`,
+      price: "Price",
+      total: "Total",
+      refund: "Refunded",
+      status: "Status",
+      statuses: {
+        success: "SUCCESSFUL",
+        processing: "PROCESSING",
+        failed: "FAILED — money refunded",
+        partial: "PARTLY DELIVERED — the rest refunded",
+      },
+      thanks: "Thank you.",
+    },
+    /** A price list for customers (`prices --format text|md`), in the customer's language as a receipt is. */
+    priceList: {
+      title: "PRICE LIST",
+      heading: "Price List",
+      asOf: (date: string) => `As of ${date}`,
+      item: "Item",
+      price: "Price",
+      soldOut: "sold out",
+      others: "Other",
+      mayChange: "Prices may change at any time.",
+    },
+    cost: "Cost",
+    sellingPrice: "Selling price",
+    sellingPriceShort: "Sell",
+    margin: "Margin",
+    noItemsMatch: "No items match.",
+    catalogueEmpty: "The catalogue is empty.",
+    firstOf: (shown: number, all: number) =>
+      `The first ${shown} of ${all} items. Narrow with --search or --category, or pipe for every row.`,
+    unpriced: (n: number) =>
+      `${n} ${n === 1 ? "item has" : "items have"} no selling price: \`reseller prices set --markup 10%\` sets one for every item.`,
+    leftOut: (n: number) =>
+      `${n} ${n === 1 ? "item has" : "items have"} no selling price and ${n === 1 ? "is" : "are"} left out: set one with \`reseller prices set --markup …\`.`,
+    /** A rule's items: `item 12`, `product Netflix`, `category Pulsa`, `every item`. */
+    scope: {
+      all: "every item",
+      item: (id: string) => `item ${id}`,
+      product: (name: string) => `product ${name}`,
+      category: (name: string) => `category ${name}`,
+    },
+    roundedUp: (markup: string, round: string) => `${markup}, rounded up to ${round}`,
+    ruleFor: "For",
+    ruleMarkup: "Markup",
+    noRules: "No selling-price rules yet: `reseller prices set --markup 10%` sets one for every item.",
+    ruleSet: (scope: string, markup: string) => `Selling price for ${scope}: cost ${markup}.`,
+    ruleRemoved: (scope: string) => `Removed the selling-price rule for ${scope}.`,
+    noSuchRule: (scope: string) => `There is no selling-price rule for ${scope}.`,
+    seeRules: "See the rules with `reseller prices rules`.",
+    nothingInScope: (scope: string, checked: string) =>
+      `No item in the catalogue is in ${scope} (as checked ${checked}); see \`reseller items\` for the names.`,
+    oneScope: (flags: string) => `A rule is for one thing: give only one of ${flags}.`,
+    oneScopeHint: "Set one rule for each: the most specific one wins (item, then product, then category).",
+    /** `report`: the day's books. */
+    report: {
+      sinceForm: (text: string) => `--since takes today, yesterday, 7d, 30d or a date like 2026-11-01, not "${text}".`,
+      untilForm: (text: string) => `--until takes a date like 2026-11-30 (the whole day is in), not "${text}".`,
+      untilBefore: (until: string, since: string) => `--until ${until} is before --since ${since}.`,
+      books: "Books",
+      range: (first: string, last: string) => `${first} to ${last}`,
+      orders: "Orders",
+      spent: "Spent",
+      refunded: "Refunded",
+      revenue: "Revenue",
+      profit: "Profit",
+      topUps: "Top-ups",
+      topUpsLine: (paid: string, count: number, amount: string) => `${paid} paid (${count} requested, ${amount})`,
+      counts: {
+        delivered: (n: number) => `${n} delivered`,
+        bought: (n: number) => `${n} not delivered yet`,
+        partial: (n: number) => `${n} partly delivered`,
+        delivery_failed: (n: number) => `${n} failed`,
+        refused: (n: number) => `${n} refused`,
+        unknown: (n: number) => `${n} unknown`,
+      },
+      groups: { day: "Day", hour: "Hour", product: "Product", category: "Category", customer: "Customer" },
+      by: {
+        day: "By day",
+        hour: "By hour",
+        product: "By product",
+        category: "By category",
+        customer: "By customer",
+      },
+      /** The chart's heading: the profit once selling prices are known, else what was spent. */
+      profitPer: { hour: "Profit per hour", day: "Profit per day" },
+      spentPer: { hour: "Spent per hour", day: "Spent per day" },
+      unknownApart: (n: number) =>
+        `${n} unknown outcome${n === 1 ? " is" : "s are"} counted apart, neither spent nor not: run \`reseller reconcile\` or \`reseller report --refresh\`.`,
+      unpriced: (n: number) =>
+        `${n} order${n === 1 ? " was" : "s were"} sold without a selling price: the revenue and profit leave ${n === 1 ? "it" : "them"} out (\`reseller prices set\`).`,
+    },
+  },
+  /** `balance history`'s own words; --json and piped rows keep the service's. */
+  balanceHistory: {
+    type: "Type",
+    before: "Before",
+    after: "After",
+    description: "Description",
+    other: "Other",
+    noneYet: "No balance changes yet.",
+    noneOnPage: (page: number) => `No balance changes on page ${page}.`,
+  },
+  /** `leaderboard` and `leaderboard me`. */
+  leaderboard: {
+    rank: "Rank",
+    reseller: "Reseller",
+    transactions: "Transactions",
+    transactionsShort: "Trx",
+    points: "Points",
+    notRanked: "not ranked yet",
+    nobody: "Nobody is on the leaderboard yet this month.",
+  },
+  /** Following a delivery, `buy --wait` and `trx show --watch` (src/orders/delivery.ts): the spinner and the lines about the wait. */
   waiting: {
     spinner: "Waiting for delivery…",
     progress: (line: string, elapsed: string) => `Waiting for delivery: ${line} (${elapsed})`,

@@ -13,7 +13,12 @@ export type { Messages };
 export let say: Messages = en;
 export let spoken: Language = "en";
 
+/** A language's catalogue, loaded when it is not English: a customer's receipt may speak another than the reseller's. */
+export async function catalogueOf(language: Language): Promise<Messages> {
+  return language === "id" ? (await import("./id.js")).id : en;
+}
+
 export async function speak(language: Language): Promise<void> {
-  say = language === "id" ? (await import("./id.js")).id : en;
+  say = await catalogueOf(language);
   spoken = language;
 }

@@ -1,12 +1,15 @@
 /**
  * A price list to send customers, from the catalogue and the profile's selling prices: CSV for a
- * spreadsheet or a shop's site, Markdown, or text grouped by product in Indonesian, ready to paste
- * into WhatsApp or Telegram. Only selling prices, never the cost: an item without a rule is left
- * out. Service text is neutralised: a name cannot carry a control sequence into a customer's chat.
+ * spreadsheet or a shop's site, Markdown, or text grouped by product, ready to paste into WhatsApp or
+ * Telegram, in the customer's language as a receipt is (Indonesian unless `--lang en` is given).
+ * Only selling prices, never the cost: an item without a rule is left out. Service text is
+ * neutralised: a name cannot carry a control sequence into a customer's chat.
  */
 import { formatRupiah } from "../output/format.js";
 import { neutralize } from "../output/sanitize.js";
 import { shopDate, type ShopTime } from "./shop-time.js";
+import type { Messages } from "../messages/messages.js";
+import type { ReceiptLanguage } from "./receipt.js";
 
 export type PriceListFormat = "csv" | "md" | "text";
 export const priceListFormats: readonly PriceListFormat[] = ["csv", "md", "text"];
@@ -26,13 +29,19 @@ export interface PriceListHeading {
   at: ShopTime;
 }
 
+/** The customer's language and its words for a price list (src/messages, `shop.priceList`). */
+export interface PriceListLanguage {
+  lang: ReceiptLanguage;
+  words: Messages["shop"]["priceList"];
+}
+
 const clean = (text: string) => neutralize(text).replace(/\s+/g, " ").trim();
 
 /** Lines by product, in the catalogue's order: the first line of a product places its group. */
-function byProduct(lines: readonly PriceListLine[]): [string, PriceListLine[]][] {
+function byProduct(lines: readonly PriceListLine[], others: string): [string, PriceListLine[]][] {
   const groups = new Map<string, PriceListLine[]>();
   for (const line of lines) {
-    const key = clean(line.product ?? line.category ?? "Lainnya");
+    const key = clean(line.product ?? line.category ?? others);
     const group = groups.get(key);
     if (group) group.push(line);
     else groups.set(key, [line]);
@@ -44,6 +53,7 @@ function csvField(text: string): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The columns and the `habis` of a sold-out item are what a spreadsheet or a site reads: the same in every language. */
 function csv(lines: readonly PriceListLine[]): string {
   const rows = lines.map((l) =>
     [String(l.id), l.category ?? "", l.product ?? "", l.name, String(l.selling_price), l.sold_out ? "habis" : ""]
@@ -53,37 +63,44 @@ function csv(lines: readonly PriceListLine[]): string {
   return `${["id,category,product,name,price,stock", ...rows].join("\r\n")}\r\n`;
 }
 
-function markdown(lines: readonly PriceListLine[], heading: PriceListHeading): string {
+function markdown(lines: readonly PriceListLine[], heading: PriceListHeading, language: PriceListLanguage): string {
+  const w = language.words;
   const cell = (text: string) => clean(text).replace(/([\\|*_`[\]<>])/g, "\\$1");
   const out = [
-    `# Daftar Harga${heading.shopName ? ` ${cell(heading.shopName)}` : ""}`,
+    `# ${w.heading}${heading.shopName ? ` ${cell(heading.shopName)}` : ""}`,
     "",
-    `_Per ${shopDate(heading.at)}_`,
+    `_${w.asOf(shopDate(heading.at, language.lang))}_`,
   ];
-  for (const [product, group] of byProduct(lines)) {
-    out.push("", `## ${cell(product)}`, "", "| Item | Harga |", "|---|---:|");
+  for (const [product, group] of byProduct(lines, w.others)) {
+    out.push("", `## ${cell(product)}`, "", `| ${w.item} | ${w.price} |`, "|---|---:|");
     for (const l of group)
-      out.push(`| ${cell(l.name)}${l.sold_out ? " (stok habis)" : ""} | ${formatRupiah(l.selling_price)} |`);
+      out.push(`| ${cell(l.name)}${l.sold_out ? ` (${w.soldOut})` : ""} | ${formatRupiah(l.selling_price)} |`);
   }
   return `${out.join("\n")}\n`;
 }
 
 /** WhatsApp's own marks: `*bold*` headings; a name's own asterisks and underscores are left out. */
-function chat(lines: readonly PriceListLine[], heading: PriceListHeading): string {
+function chat(lines: readonly PriceListLine[], heading: PriceListHeading, language: PriceListLanguage): string {
+  const w = language.words;
   const plain = (text: string) => clean(text).replace(/[*_~`]/g, "");
-  const title = heading.shopName ? `*DAFTAR HARGA ${plain(heading.shopName).toUpperCase()}*` : "*DAFTAR HARGA*";
-  const out = [title, `Per ${shopDate(heading.at)}`];
-  for (const [product, group] of byProduct(lines)) {
+  const title = heading.shopName ? `*${w.title} ${plain(heading.shopName).toUpperCase()}*` : `*${w.title}*`;
+  const out = [title, w.asOf(shopDate(heading.at, language.lang))];
+  for (const [product, group] of byProduct(lines, w.others)) {
     out.push("", `*${plain(product)}*`);
     for (const l of group)
-      out.push(`- ${plain(l.name)}: ${formatRupiah(l.selling_price)}${l.sold_out ? " (stok habis)" : ""}`);
+      out.push(`- ${plain(l.name)}: ${formatRupiah(l.selling_price)}${l.sold_out ? ` (${w.soldOut})` : ""}`);
   }
-  out.push("", "Harga dapat berubah sewaktu-waktu.");
+  out.push("", w.mayChange);
   return `${out.join("\n")}\n`;
 }
 
-export function priceList(format: PriceListFormat, lines: readonly PriceListLine[], heading: PriceListHeading): string {
+export function priceList(
+  format: PriceListFormat,
+  lines: readonly PriceListLine[],
+  heading: PriceListHeading,
+  language: PriceListLanguage,
+): string {
   if (format === "csv") return csv(lines);
-  if (format === "md") return markdown(lines, heading);
-  return chat(lines, heading);
+  if (format === "md") return markdown(lines, heading, language);
+  return chat(lines, heading, language);
 }

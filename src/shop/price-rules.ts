@@ -7,6 +7,8 @@
  */
 import { formatRupiah } from "../output/format.js";
 import { slugOf } from "../catalogue/search.js";
+import { en } from "../messages/en.js";
+import { say, type Messages } from "../messages/messages.js";
 
 export type RuleScope = "all" | "category" | "product" | "item";
 
@@ -109,15 +111,20 @@ export function sellingPrice(
   return { price: applyRule(rule, cost), rule };
 }
 
-/** `item 12`, `product Netflix`, `category Pulsa`, `every item`. */
-export function scopeWords(rule: PriceRule): string {
-  if (rule.scope === "all") return "every item";
-  return rule.scope === "item" ? `item ${rule.item}` : `${rule.scope} ${rule.name}`;
+/** `item 12`, `product Netflix`, `category Pulsa`, `every item`, in the reader's language. */
+export function scopeWords(rule: PriceRule, words: Messages["shop"]["scope"] = say.shop.scope): string {
+  if (rule.scope === "all") return words.all;
+  return rule.scope === "item" ? words.item(String(rule.item)) : words[rule.scope](rule.name ?? "");
+}
+
+/** A rule's items as --json gives them (`rule`, `removed`): English in every language, as scripts read them. */
+export function scopeKey(rule: PriceRule): string {
+  return scopeWords(rule, en.shop.scope);
 }
 
 /** `10%` or `+Rp 1.500`, then the rounding: what a rule does, in a few words. */
 export function markupWords(rule: PriceRule): string {
   const markup =
     rule.percent !== undefined ? `+${String(rule.percent).replace(".", ",")}%` : `+${formatRupiah(rule.amount)}`;
-  return rule.round ? `${markup}, rounded up to ${formatRupiah(rule.round)}` : markup;
+  return rule.round ? say.shop.roundedUp(markup, formatRupiah(rule.round)) : markup;
 }

@@ -2,8 +2,8 @@
  * A receipt for the reseller's customer: the shop's name, the time in the shop's zone, what was
  * bought for whom (and the account name the check found), the serial, licence or voucher whole, the
  * selling price (never the cost; none when no rule priced it) and a status the customer understands.
- * Indonesian by default, English on request; the words live in one table per language, so a
- * language chosen for the whole CLI later picks a table here too.
+ * Indonesian by default, English on request: the customer's language, not the reseller's, so its
+ * words come from that language's catalogue whichever the reseller reads.
  *
  * Everything the service wrote is neutralised: a serial or an item name cannot carry a control
  * sequence into the reseller's terminal or the customer's chat.
@@ -18,6 +18,7 @@ import { orderVerdict, type Verdict } from "../orders/verdict.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { shopProfile } from "./shop-profile.js";
 import { shopDateTime, shopTime } from "./shop-time.js";
+import { catalogueOf, type Messages } from "../messages/messages.js";
 
 export type ReceiptLanguage = "id" | "en";
 export const receiptLanguages: readonly ReceiptLanguage[] = ["id", "en"];
@@ -25,79 +26,19 @@ export const receiptLanguages: readonly ReceiptLanguage[] = ["id", "en"];
 /** What the customer is told: done, being done, failed with the money back, or part of it. */
 export type CustomerStatus = "success" | "processing" | "failed" | "partial";
 
-interface Words {
-  title: string;
-  date: string;
-  ref: string;
-  item: string;
-  quantity: string;
-  customer: string;
-  account: string;
-  serial: string;
-  licence: string;
-  sellerNote: string;
-  delivered: string;
-  price: string;
-  total: string;
-  refund: string;
-  status: string;
-  statuses: Record<CustomerStatus, string>;
-  of: string;
-  thanks: string;
+/** The customer's language and its words for a receipt (src/messages, `shop.receipt`). */
+export interface CustomerLanguage {
+  lang: ReceiptLanguage;
+  words: Messages["shop"]["receipt"];
 }
 
-const words: Record<ReceiptLanguage, Words> = {
-  id: {
-    title: "STRUK PEMBELIAN",
-    date: "Tanggal",
-    ref: "No. Ref",
-    item: "Produk",
-    quantity: "Jumlah",
-    customer: "Tujuan",
-    account: "Nama",
-    serial: "SN",
-    licence: "Akun/Lisensi",
-    sellerNote: "Catatan",
-    delivered: "Terkirim",
-    price: "Harga",
-    total: "Total",
-    refund: "Dana kembali",
-    status: "Status",
-    statuses: {
-      success: "SUKSES",
-      processing: "DIPROSES",
-      failed: "GAGAL — dana dikembalikan",
-      partial: "SEBAGIAN — sisa dana dikembalikan",
-    },
-    of: "dari",
-    thanks: "Terima kasih.",
-  },
-  en: {
-    title: "RECEIPT",
-    date: "Date",
-    ref: "Ref",
-    item: "Item",
-    quantity: "Quantity",
-    customer: "Customer",
-    account: "Name",
-    serial: "SN",
-    licence: "Account/licence",
-    sellerNote: "Note",
-    delivered: "Delivered",
-    price: "Price",
-    total: "Total",
-    refund: "Refunded",
-    status: "Status",
-    statuses: {
-      success: "SUCCESSFUL",
-      processing: "PROCESSING",
-      failed: "FAILED — money refunded",
-      partial: "PARTLY DELIVERED — the rest refunded",
-    },
-    of: "of",
-    thanks: "Thank you.",
-  },
-};
+/**
+ * A receipt's language, which need not be the reseller's: its catalogue is loaded when it is not the
+ * one in use.
+ */
+export async function customerLanguage(lang: ReceiptLanguage = "id"): Promise<CustomerLanguage> {
+  return { lang, words: (await catalogueOf(lang)).shop.receipt };
+}
 
 /** What the journal kept of the purchase on this machine: each line's selling price in force and the account names found. */
 export interface KeptSale {
@@ -143,7 +84,7 @@ export interface ReceiptInput {
   sale?: KeptSale;
   shopName?: string;
   timeZone: string;
-  lang: ReceiptLanguage;
+  language: CustomerLanguage;
 }
 
 export function customerStatus(verdict: Verdict): CustomerStatus {
@@ -211,14 +152,14 @@ export function buildReceipt(input: ReceiptInput): Receipt {
           ? partRefund(lines, t.amount, refunded, total)
           : null;
   const createdAt = t.createdAt && !Number.isNaN(Date.parse(t.createdAt)) ? Date.parse(t.createdAt) : undefined;
-  const w = words[input.lang];
+  const { lang, words: w } = input.language;
   const receipt: Omit<Receipt, "text"> = {
-    lang: input.lang,
+    lang,
     shop_name: input.shopName ?? null,
     ref_id: t.refId,
     invoice: t.invoice,
     time: createdAt === undefined ? null : new Date(createdAt).toISOString(),
-    time_local: createdAt === undefined ? null : shopDateTime(shopTime(createdAt, input.timeZone), input.lang),
+    time_local: createdAt === undefined ? null : shopDateTime(shopTime(createdAt, input.timeZone), lang),
     status,
     status_text: w.statuses[status],
     verdict,
@@ -245,9 +186,13 @@ function partRefund(lines: ReceiptLine[], amount: number | null, refunded: numbe
   return amount && refunded !== undefined ? Math.round((total * refunded) / amount) : 0;
 }
 
-function receiptText(r: Omit<Receipt, "text">, w: Words): string {
+/** Past this a value goes under its label, whole: a terminal shows the receipt at 80 columns, a chat wraps it as it likes. */
+const receiptWidth = 80;
+
+function receiptText(r: Omit<Receipt, "text">, w: CustomerLanguage["words"]): string {
   // No padding to line the values up: a chat's font is not monospaced.
-  const field = (label: string, value: string) => `${label}: ${value}`;
+  const field = (label: string, value: string) =>
+    [...label].length + 2 + [...value].length > receiptWidth ? `${label}:\n${value}` : `${label}: ${value}`;
   const out: string[] = [];
   if (r.shop_name) out.push(`*${clean(r.shop_name)}*`);
   out.push(w.title);
@@ -264,7 +209,7 @@ function receiptText(r: Omit<Receipt, "text">, w: Words): string {
     if (line.licences.length) out.push(`${w.licence}:`, ...line.licences);
     if (line.seller_note) out.push(`${w.sellerNote}:`, line.seller_note);
     if (line.delivered !== null && line.quantity !== null && line.delivered !== line.quantity)
-      out.push(field(w.delivered, `${line.delivered} ${w.of} ${line.quantity}`));
+      out.push(field(w.delivered, w.deliveredOf(line.delivered, line.quantity)));
     if (line.price !== null && r.lines.length > 1) out.push(field(w.price, formatRupiah(line.price)));
   }
   out.push("");
@@ -295,7 +240,7 @@ export function shopReceipt(
   ctx: Context,
   transaction: Transaction,
   sale: KeptSale | undefined,
-  lang: ReceiptLanguage = "id",
+  language: CustomerLanguage,
 ): Receipt {
   const shop = shopProfile(ctx);
   return buildReceipt({
@@ -303,7 +248,7 @@ export function shopReceipt(
     ...(sale ? { sale } : {}),
     ...(shop.shopName ? { shopName: shop.shopName } : {}),
     timeZone: shop.timeZone,
-    lang,
+    language,
   });
 }
 

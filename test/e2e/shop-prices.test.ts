@@ -101,7 +101,7 @@ describe("prices", () => {
     ]);
 
     const md = (await ok(["prices", "--format", "md", "--search", "netflix"], "table")).stdout;
-    expect(md).toContain("## Netflix\n\n| Item | Harga |\n|---|---:|\n| Premium 1 Bulan (Sharing) | Rp 38.500 |\n");
+    expect(md).toContain("## Netflix\n\n| Produk | Harga |\n|---|---:|\n| Premium 1 Bulan (Sharing) | Rp 38.500 |\n");
     expect(md).not.toContain("35.000");
   });
 

@@ -71,6 +71,8 @@ describe("the catalogues", () => {
       "order",
       "provider",
       "nominal",
+      "margin",
+      "markup",
     ]);
     const same = [...english].filter(
       ([key, message]) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "../../src/api/model.js";
-import { buildReceipt, whatsAppLink } from "../../src/shop/receipt.js";
+import { buildReceipt, customerLanguage, whatsAppLink } from "../../src/shop/receipt.js";
 
 const status = (text: string, kind: string) => ({ text, kind }) as Transaction["status"];
 
@@ -40,28 +40,36 @@ function transaction(overrides: Partial<Transaction> = {}): Transaction {
 }
 
 describe("a receipt", () => {
-  it("neutralises what the service wrote, and says the time in WIB the next day when it is past 17:00 UTC", () => {
-    const r = buildReceipt({ transaction: transaction(), timeZone: "Asia/Jakarta", lang: "id" });
+  it("neutralises what the service wrote, and says the time in WIB the next day when it is past 17:00 UTC", async () => {
+    const r = buildReceipt({
+      transaction: transaction(),
+      timeZone: "Asia/Jakarta",
+      language: await customerLanguage("id"),
+    });
     expect(r.text).not.toContain("\u001b");
     expect(r.text).toContain("SN: SN\\x1b[2J123");
     expect(r.time_local).toBe("27 November 2026 00.30 WIB");
   });
 
-  it("takes the selling price kept with the sale, never the cost", () => {
+  it("takes the selling price kept with the sale, never the cost", async () => {
     const r = buildReceipt({
       transaction: transaction(),
       sale: { carts: [{ item_id: 12, quantity: 1 }], selling_prices: [13_500], account_names: [null] },
       shopName: "Toko Makmur",
       timeZone: "Asia/Makassar",
-      lang: "en",
+      language: await customerLanguage("en"),
     });
     expect(r.text.startsWith("*Toko Makmur*\nRECEIPT\nDate: 27 November 2026 01:30 WITA\n")).toBe(true);
     expect(r.total).toBe(13_500);
     expect(r.text).not.toContain("11.500");
   });
 
-  it("a wa.me link goes to the customer's number in 62 form when none is given", () => {
-    const r = buildReceipt({ transaction: transaction(), timeZone: "Asia/Jakarta", lang: "id" });
+  it("a wa.me link goes to the customer's number in 62 form when none is given", async () => {
+    const r = buildReceipt({
+      transaction: transaction(),
+      timeZone: "Asia/Jakarta",
+      language: await customerLanguage("id"),
+    });
     expect(whatsAppLink("a b", undefined, r.lines)).toBe("https://wa.me/6281234567890?text=a%20b");
     expect(whatsAppLink("x", "+62 813-1111-2222", r.lines)).toBe("https://wa.me/6281311112222?text=x");
   });

@@ -8,6 +8,7 @@ import type { Context } from "../../context.js";
 import { formatRupiah } from "../../output/format.js";
 import { copyable, money, type Cell, type Column } from "../../output/output.js";
 import { pageHint } from "../../output/pages.js";
+import { say } from "../../messages/messages.js";
 
 export interface BalanceHistoryOptions {
   page?: number;
@@ -38,17 +39,17 @@ function others(m: BalanceMutation): { human: string; plain: string[] } {
  * the amount's sign say it) go first. The invoice matches a charge to a purchase, so it is copied
  * whole: beside the table or below it by row number.
  */
-const columns: Column[] = [
-  { header: "Time" },
-  { header: "Type", drop: 3 },
-  { header: "Amount" },
+const columns = (): Column[] => [
+  { header: say.headings.time },
+  { header: say.balanceHistory.type, drop: 3 },
+  { header: say.headings.amount },
   // After less the amount: the first to go.
-  { header: "Before", drop: 2 },
-  { header: "After" },
-  { header: "Description", fit: "wrap" },
-  { header: "Invoice" },
+  { header: say.balanceHistory.before, drop: 2 },
+  { header: say.balanceHistory.after },
+  { header: say.balanceHistory.description, fit: "wrap" },
+  { header: say.headings.invoice },
 ];
-const otherColumn: Column = { header: "Other", fit: "end", drop: 1 };
+const otherColumn = (): Column => ({ header: say.balanceHistory.other, fit: "end", drop: 1 });
 
 export async function run(ctx: Context, options: BalanceHistoryOptions): Promise<void> {
   const client = await ctx.client();
@@ -57,8 +58,8 @@ export async function run(ctx: Context, options: BalanceHistoryOptions): Promise
   if (data.mutations.length === 0) {
     ctx.output.info(
       options.page !== undefined && options.page > 1
-        ? `No balance changes on page ${options.page}.`
-        : "No balance changes yet.",
+        ? say.balanceHistory.noneOnPage(options.page)
+        : say.balanceHistory.noneYet,
     );
     return;
   }
@@ -80,7 +81,7 @@ export async function run(ctx: Context, options: BalanceHistoryOptions): Promise
   } else {
     const withOthers = data.mutations.some((m) => others(m).human !== "");
     ctx.output.table(
-      [...columns, ...(withOthers ? [otherColumn] : [])],
+      [...columns(), ...(withOthers ? [otherColumn()] : [])],
       data.mutations.map((m) => {
         const extra = others(m).human;
         return [

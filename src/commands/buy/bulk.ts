@@ -129,12 +129,14 @@ async function receiptWriter(
   lang: "id" | "en",
 ): Promise<(result: BulkResult) => void> {
   const fd = openResultsFile(file, ordersPath);
-  const [{ shopReceipt, receiptSeparator }, { saleOf }, { decodeTransaction }, { answerValue }] = await Promise.all([
-    import("../../shop/receipt.js"),
-    import("../../shop/selling.js"),
-    import("../../api/decode.js"),
-    import("../../api/answer.js"),
-  ]);
+  const [{ shopReceipt, receiptSeparator, customerLanguage }, { saleOf }, { decodeTransaction }, { answerValue }] =
+    await Promise.all([
+      import("../../shop/receipt.js"),
+      import("../../shop/selling.js"),
+      import("../../api/decode.js"),
+      import("../../api/answer.js"),
+    ]);
+  const language = await customerLanguage(lang);
   const orders = new Map(prepared.orders.map((order) => [order.refId, order]));
   let written = 0;
   return (result) => {
@@ -145,7 +147,7 @@ async function receiptWriter(
       // The answer as the service sent it (held whole when read lean), decoded as every answer is.
       decodeTransaction(answerValue(result.transaction)),
       order ? saleOf(ctx, order) : undefined,
-      lang,
+      language,
     );
     appendFileSync(fd, `${written++ ? receiptSeparator : ""}${receipt.text}`);
   };

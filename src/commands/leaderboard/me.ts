@@ -1,5 +1,6 @@
 /** `reseller leaderboard me`: where the reseller stands this month. */
 import type { Context } from "../../context.js";
+import { say } from "../../messages/messages.js";
 
 export async function run(ctx: Context): Promise<void> {
   const client = await ctx.client();
@@ -8,13 +9,15 @@ export async function run(ctx: Context): Promise<void> {
   ctx.output.record([
     // A rank of 0 (or none) means no transactions this month yet.
     [
-      "Rank",
+      say.leaderboard.rank,
       data.rank !== null && data.rank > 0
         ? { human: `#${data.rank}`, plain: String(data.rank), tone: "highlight" }
-        : { human: "not ranked yet", plain: "" },
+        : { human: say.leaderboard.notRanked, plain: "" },
+      // Piped, the keys stay English in every language: scripts read them.
+      "rank",
     ],
-    ["Transactions", data.totalTransactions],
+    [say.leaderboard.transactions, data.totalTransactions, "transactions"],
     // The live service documents no points; the row shows `-` rather than a made-up zero.
-    ["Points", data.points],
+    [say.leaderboard.points, data.points, "points"],
   ]);
 }

@@ -1,6 +1,7 @@
 /**
  * `reseller prices`: every item with its cost (the service's price), the selling price the profile's
- * rules make of it, and the margin; or, with --format, a price list for customers.
+ * rules make of it, and the margin; or, with --format, a price list for customers in their language
+ * (Indonesian unless --lang is given on the command line: the reseller's own language is not theirs).
  */
 import type { Context } from "../../context.js";
 import type { CatalogueEntry } from "../../catalogue/cache.js";
@@ -8,14 +9,18 @@ import { checkCategory, findItems } from "../../catalogue/search.js";
 import { keptUpToDate } from "../../catalogue/up-to-date.js";
 import { tableRowsShown } from "../../catalogue/show.js";
 import { money, type Cell } from "../../output/output.js";
-import { scopeWords, sellingPrice } from "../../shop/price-rules.js";
+import { scopeKey, sellingPrice } from "../../shop/price-rules.js";
 import { shopProfile } from "../../shop/shop-profile.js";
 import type { PriceListFormat } from "../../shop/price-list.js";
+import type { ReceiptLanguage } from "../../shop/receipt.js";
+import { catalogueOf, say } from "../../messages/messages.js";
 
 export interface PricesOptions {
   search?: string;
   category?: string;
   format?: PriceListFormat;
+  /** The customers' language for a price list; Indonesian when not given. */
+  lang?: ReceiptLanguage;
 }
 
 /** What a row sells, product first (`Pulsa Telkomsel 10.000`), the product said once when the name already has it. */
@@ -36,7 +41,7 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
       entry,
       selling: price,
       margin: price !== null && entry.price !== null ? price - entry.price : null,
-      rule: rule ? scopeWords(rule) : null,
+      rule: rule ? scopeKey(rule) : null,
     };
   });
 
@@ -45,10 +50,7 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
     const { shopTime } = await import("../../shop/shop-time.js");
     const listed = priced.filter((p) => p.selling !== null);
     const left = priced.length - listed.length;
-    if (left > 0)
-      ctx.output.warn(
-        `${left} ${left === 1 ? "item has" : "items have"} no selling price and ${left === 1 ? "is" : "are"} left out: set one with \`reseller prices set --markup …\`.`,
-      );
+    if (left > 0) ctx.output.warn(say.shop.leftOut(left));
     const lines = listed.map(({ entry, selling }) => ({
       id: entry.id,
       category: entry.category,
@@ -57,11 +59,14 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
       selling_price: selling!,
       sold_out: !entry.unlimited && entry.stock !== null && entry.stock <= 0,
     }));
+    const lang = options.lang ?? "id";
     return ctx.output.document(
-      priceList(options.format, lines, {
-        ...(shop.shopName ? { shopName: shop.shopName } : {}),
-        at: shopTime(ctx.now(), shop.timeZone),
-      }),
+      priceList(
+        options.format,
+        lines,
+        { ...(shop.shopName ? { shopName: shop.shopName } : {}), at: shopTime(ctx.now(), shop.timeZone) },
+        { lang, words: (await catalogueOf(lang)).shop.priceList },
+      ),
     );
   }
 
@@ -75,17 +80,17 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
         rule,
       })),
     });
-  if (priced.length === 0) return ctx.output.info(kept.count ? "No items match." : "The catalogue is empty.");
+  if (priced.length === 0) return ctx.output.info(kept.count ? say.shop.noItemsMatch : say.shop.catalogueEmpty);
   const table = ctx.output.mode === "table";
   const shown = table ? priced.slice(0, tableRowsShown) : priced;
   ctx.output.table(
     table
       ? [
-          { header: "ID" },
-          { header: "Item", fit: "middle", min: 16 },
-          { header: "Cost" },
-          { header: "Selling price", short: "Sell" },
-          { header: "Margin" },
+          { header: say.headings.id },
+          { header: say.headings.item, fit: "middle", min: 16 },
+          { header: say.shop.cost },
+          { header: say.shop.sellingPrice, short: say.shop.sellingPriceShort },
+          { header: say.shop.margin },
         ]
       : ["id", "category", "product", "name", "cost", "selling_price", "margin"],
     shown.map(({ entry, selling, margin }): Cell[] =>
@@ -96,12 +101,6 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
   );
   if (!table) return;
   const unpriced = priced.filter((p) => p.selling === null).length;
-  if (shown.length < priced.length)
-    ctx.output.info(
-      `The first ${shown.length} of ${priced.length} items. Narrow with --search or --category, or pipe for every row.`,
-    );
-  if (unpriced)
-    ctx.output.info(
-      `${unpriced} ${unpriced === 1 ? "item has" : "items have"} no selling price: \`reseller prices set --markup 10%\` sets one for every item.`,
-    );
+  if (shown.length < priced.length) ctx.output.info(say.shop.firstOf(shown.length, priced.length));
+  if (unpriced) ctx.output.info(say.shop.unpriced(unpriced));
 }

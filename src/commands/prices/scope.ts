@@ -1,6 +1,7 @@
 /** Which items a `prices set` or `prices unset` is about: one of --category, --product, --item, or every item. */
 import { UsageError } from "../../errors.js";
 import type { PriceRule } from "../../shop/price-rules.js";
+import { say } from "../../messages/messages.js";
 
 export interface ScopeOptions {
   category?: string;
@@ -11,8 +12,8 @@ export interface ScopeOptions {
 export function scopeOf(options: ScopeOptions): Pick<PriceRule, "scope" | "name" | "item"> {
   const given = (["category", "product", "item"] as const).filter((k) => options[k] !== undefined);
   if (given.length > 1)
-    throw new UsageError(`A rule is for one thing: give only one of ${given.map((k) => `--${k}`).join(", ")}.`, {
-      suggestion: "Set one rule for each: the most specific one wins (item, then product, then category).",
+    throw new UsageError(say.shop.oneScope(given.map((k) => `--${k}`).join(", ")), {
+      suggestion: say.shop.oneScopeHint,
     });
   if (options.item !== undefined) return { scope: "item", item: options.item };
   if (options.product !== undefined) return { scope: "product", name: options.product.trim() };

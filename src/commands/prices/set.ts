@@ -4,6 +4,7 @@ import { readCatalogue } from "../../catalogue/cache.js";
 import { markupWords, sameScope, scopeWords, ruleFor, type PriceRule } from "../../shop/price-rules.js";
 import { saveRules, shopProfile } from "../../shop/shop-profile.js";
 import { scopeOf, type ScopeOptions } from "./scope.js";
+import { say } from "../../messages/messages.js";
 
 export interface PricesSetOptions extends ScopeOptions {
   markup: Pick<PriceRule, "percent" | "amount">;
@@ -20,7 +21,7 @@ export async function run(ctx: Context, options: PricesSetOptions): Promise<void
   const replaced = rules.some((r) => sameScope(r, rule));
   await saveRules(ctx, [...rules.filter((r) => !sameScope(r, rule)), rule]);
   if (ctx.output.mode === "json") ctx.output.json({ profile: ctx.settings.profile, rule, replaced });
-  else ctx.output.success(`Selling price for ${scopeWords(rule)}: cost ${markupWords(rule)}.`);
+  else ctx.output.success(say.shop.ruleSet(scopeWords(rule), markupWords(rule)));
   warnWhenNothingMatches(ctx, rule);
 }
 
@@ -34,6 +35,6 @@ function warnWhenNothingMatches(ctx: Context, rule: PriceRule): void {
   const matched = kept.entries().some((entry) => ruleFor([rule], entry) !== undefined);
   if (!matched)
     ctx.output.warn(
-      `No item in the catalogue is in ${scopeWords(rule)} (as checked ${new Date(kept.synced_at).toISOString().slice(0, 16)}Z); see \`reseller items\` for the names.`,
+      say.shop.nothingInScope(scopeWords(rule), `${new Date(kept.synced_at).toISOString().slice(0, 16)}Z`),
     );
 }

@@ -1,19 +1,18 @@
 /** `reseller prices unset [--category|--product|--item]`: drop a selling-price rule. */
 import type { Context } from "../../context.js";
 import { InputError } from "../../errors.js";
-import { sameScope, scopeWords, type PriceRule } from "../../shop/price-rules.js";
+import { sameScope, scopeKey, scopeWords, type PriceRule } from "../../shop/price-rules.js";
 import { saveRules, shopProfile } from "../../shop/shop-profile.js";
 import { scopeOf, type ScopeOptions } from "./scope.js";
+import { say } from "../../messages/messages.js";
 
 export async function run(ctx: Context, options: ScopeOptions): Promise<void> {
   const scope = scopeOf(options) as PriceRule;
   const { rules } = shopProfile(ctx);
   const kept = rules.filter((r) => !sameScope(r, scope));
   if (kept.length === rules.length)
-    throw new InputError(`There is no selling-price rule for ${scopeWords(scope)}.`, {
-      suggestion: "See the rules with `reseller prices rules`.",
-    });
+    throw new InputError(say.shop.noSuchRule(scopeWords(scope)), { suggestion: say.shop.seeRules });
   await saveRules(ctx, kept);
-  if (ctx.output.mode === "json") ctx.output.json({ profile: ctx.settings.profile, removed: scopeWords(scope) });
-  else ctx.output.success(`Removed the selling-price rule for ${scopeWords(scope)}.`);
+  if (ctx.output.mode === "json") ctx.output.json({ profile: ctx.settings.profile, removed: scopeKey(scope) });
+  else ctx.output.success(say.shop.ruleRemoved(scopeWords(scope)));
 }

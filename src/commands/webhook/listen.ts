@@ -404,12 +404,15 @@ async function receiptAppender(
       suggestion: "Name a file you can write, with --receipts.",
     });
   }
-  const [{ shopReceipt, receiptSeparator }, { keptSaleOf }, { orderVerdict }, { isFinal }] = await Promise.all([
-    import("../../shop/receipt.js"),
-    import("../../shop/selling.js"),
-    import("../../orders/verdict.js"),
-    import("../../api/status.js"),
-  ]);
+  const [{ shopReceipt, receiptSeparator, customerLanguage }, { keptSaleOf }, { orderVerdict }, { isFinal }] =
+    await Promise.all([
+      import("../../shop/receipt.js"),
+      import("../../shop/selling.js"),
+      import("../../orders/verdict.js"),
+      import("../../api/status.js"),
+    ]);
+  // The customer's language: Indonesian, whatever the reseller reads.
+  const language = await customerLanguage("id");
   const written = new Set<string>();
   return (event) => {
     const t = event.refId ? confirmed.get(event.refId) : undefined;
@@ -417,7 +420,7 @@ async function receiptAppender(
     const { verdict } = orderVerdict(t, isFinal(t.status));
     if (verdict !== "delivered" && verdict !== "partial") return;
     written.add(t.refId);
-    const receipt = shopReceipt(ctx, t, keptSaleOf(ctx, t));
+    const receipt = shopReceipt(ctx, t, keptSaleOf(ctx, t), language);
     try {
       appendFileSync(fd, `${fstatSync(fd).size > 0 ? receiptSeparator : ""}${receipt.text}`);
     } catch (error) {
