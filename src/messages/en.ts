@@ -165,7 +165,131 @@ the orders.
     none: "No locks held.",
   },
   /** `webhook listen`: the lines it prints as deliveries arrive and are handed on. */
-  listener: {},
+  listener: {
+    forwardOrExec: "--forward-to and --exec cannot be used together: each delivery is handed to one place.",
+    noSecret: (profile: string) =>
+      `No webhook secret for profile "${profile}": without it the service's events cannot be told from forgeries.`,
+    noSecretHint:
+      "Run `reseller webhook secret --save` (the service makes one, shown once, and it is kept in the profile), or set RESELLER_WEBHOOK_SECRET.",
+    /** `order.paid for wh-1`: a delivery named in a line. */
+    about: (event: string, refId: string) => `${event}${refId ? ` for ${refId}` : ""}`,
+    cannotConfirm: (why: string) => `Cannot ask the service to confirm events (${why}).`,
+    noReceiptsWithoutKey: "Without an API key no order can be confirmed with the service, so no receipt is written.",
+    settledInJournal: (refId: string, invoice: string, event: string) =>
+      `Settled in the journal: ${refId} was bought${invoice ? ` (invoice ${invoice})` : ""}, says its ${event}.`,
+    journalNotUpdated: (path: string, why: string) =>
+      `Could not update the journal at ${path} (${why}); \`reseller reconcile\` settles it later.`,
+    listeningOn: (url: string) => `Listening on ${url}`,
+    exposed: (host: string) =>
+      `Listening on ${host}: every machine that can reach this one can send it requests. Signatures are still checked, but prefer 127.0.0.1 behind an https reverse proxy or tunnel.`,
+    verifying: (from: string, masked: string, doing: string) =>
+      `Verifying signatures with the webhook secret from ${from} (${masked}); ${doing}.`,
+    secretOfProfile: (profile: string) => `profile "${profile}"`,
+    printingEach: "printing each event",
+    forwardingEach: (url: string) => `forwarding each event to ${url}`,
+    runningForEach: (command: string) => `running \`${command}\` for each event`,
+    confirming:
+      "Each order event is confirmed with GET /v1/trx before it is printed or handed on: the service's own status, serials and licences go on.",
+    unconfirmed:
+      "No API key: order events are handed on as they came, unconfirmed. Their items (serials, licences) are not covered by the signature.",
+    handingOnAgain: (n: number) =>
+      `Handing on again ${n} ${n === 1 ? "delivery" : "deliveries"} received before the last stop and not settled yet.`,
+    giveAddress:
+      "Give the service a public https:// address that reaches this port: `reseller webhook set --url https://…/webhook`. Press Ctrl-C to stop.",
+    stopping: "Stopping: finishing the deliveries under way.",
+    /** `order.paid for wh-1 (whd_…)`, each delivery kept when the listener stops. */
+    keptOne: (about: string, id: string) => `${about} (${id})`,
+    keptMore: (n: number) => (n ? `, and ${n} more` : ""),
+    kept: (n: number, named: readonly string[], more: string) =>
+      `${n} ${n === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start: ${named.join(", ")}${more}.`,
+    /** The words before each serial number, licence, failure and refund on a terminal's event line. */
+    serial: "sn",
+    licence: "licence",
+    failed: "failed",
+    refund: "refund",
+    receiptsNotWritable: (file: string, why: string) => `Cannot write receipts to ${file}: ${why}.`,
+    receiptsHint: "Name a file you can write, with --receipts.",
+    receiptNotAppended: (refId: string, file: string, why: string) =>
+      `Could not append the receipt of ${refId} to ${file}: ${why}.`,
+    /** Why the service's answer does not confirm an order event: it is then not handed on. */
+    notConfirmed: (why: string) => `not confirmed: ${why}`,
+    unknownOrder: (refId: string, code: string) => `the service knows no order ${refId} for this API key (${code})`,
+    otherInvoice: (refId: string, invoice: string, signed: string) =>
+      `the service's order ${refId} has invoice ${invoice}, not the signed ${signed}`,
+    noSuchItem: (refId: string, item: string) => `the service's order ${refId} has no item ${item}`,
+    noItemNamed: "(none named)",
+    nothingSentYet: (item: string, refId: string) => `the service shows nothing sent yet for item ${item} of ${refId}`,
+    handedOnAlready: (item: string, refId: string) => `item ${item} of ${refId} was handed on already`,
+    /** The queue's lines: a delivery dropped, not noted, or failing and tried again. */
+    notHandedOn: (about: string, why: string) => `Not handed on: ${about}: ${why}.`,
+    notNoted: (about: string, why: string) =>
+      `Could not note ${about} in the journal (${why}); \`reseller reconcile\` settles it later.`,
+    couldNotConfirm: (why: string) => `could not be confirmed: ${why}`,
+    notHandedOnYet: (why: string) => `not handed on yet: ${why}`,
+    tryingAgain: (about: string, why: string, wait: string) =>
+      `${about.charAt(0).toUpperCase()}${about.slice(1)} ${why}; trying again in ${wait}.`,
+    waitSeconds: (s: number) => `${s} s`,
+    waitMinutes: (m: number) => `${m} min`,
+    /** What a hand-off got: a target's answer, a command's end. */
+    forwardNotUrl: (url: string) => `--forward-to "${url}" is not a URL.`,
+    forwardExample: "For example: --forward-to http://localhost:3000/webhooks",
+    forwardScheme: (protocol: string) => `--forward-to must be an http:// or https:// address, not ${protocol}`,
+    targetAnswered: (url: string, status: number) => `${url} answered HTTP ${status}`,
+    targetUnreachable: (url: string, why: string) => `${url} could not be reached (${why})`,
+    noAnswerWithin: (s: number) => `no answer within ${s} s`,
+    execNeedsCommand: "--exec needs a command, e.g. --exec ./on-order.sh",
+    execTooLong: (command: string, s: number) => `\`${command}\` ran longer than ${s} s and was stopped`,
+    execStoppedWithListener: (command: string) => `\`${command}\` was stopped as the listener stopped`,
+    execNotStarted: (command: string, why: string) => `\`${command}\` could not be started (${why})`,
+    execKilled: (command: string, signal: string) => `\`${command}\` was stopped by ${signal}`,
+    execExited: (command: string, code: number | null) => `\`${command}\` exited with ${code}`,
+    /** The receiving end: requests refused, and why. */
+    couldNotAnswer: (why: string) => `Could not answer a request: ${why}.`,
+    refusedRequest: (from: string, why: string, status: number) =>
+      `Refused a request from ${from}: ${why}; answered ${status}.`,
+    notInTime: "it did not arrive in time",
+    notHttp: "it is not HTTP reseller can read",
+    refusedEvent: (about: string, from: string, why: string) => `Refused ${about} from ${from}: ${why}; answered 401.`,
+    signatureMismatch: "the signature does not match (another secret, or a changed body)",
+    noSignature: "no X-Signature header",
+    otherEventHeader: (named: string, event: string) => `its X-Event header says ${named}, its body ${event}`,
+    statusNotOfEvent: (event: string, statuses: readonly string[], status: string) =>
+      `${event} must be signed with status ${statuses.map((s) => `"${s}"`).join(" or ")}, not "${status}"`,
+    statusOfAnother: (event: string, status: string) =>
+      `an event named ${event} cannot carry the status "${status}", which belongs to another event`,
+    namesNoOrder: (event: string, field: string) => `${event} names no order: its signed ${field} is empty`,
+    noTimestamp: "no X-Timestamp to hold against --max-age",
+    tooOld: (stamp: string, maxAge: number) => `sent at ${stamp}, more than --max-age ${maxAge} s from now`,
+    alreadyReceived: (about: string) => `Already received ${about} (the service tried again); answered 200.`,
+    refused: (method: string, url: string, from: string, why: string, status: number) =>
+      `Refused ${method} ${url} from ${from}: ${why}; answered ${status}.`,
+    nothingHere: (path: string) => `nothing here; webhooks go to ${path}`,
+    onlyPost: "only POST",
+    notJson: "the body is not JSON",
+    tooLarge: (kb: number) => `the body is larger than ${kb} KB`,
+    bodyNotInTime: "the body did not arrive in time",
+    notTaken: (from: string, why: string) =>
+      `Could not take a delivery from ${from}: ${why}; answered 500, so the service tries again.`,
+    portInUse: (port: number, host: string) => `Port ${port} on ${host} is already in use.`,
+    portInUseHint: "Pick another with --port, or --port 0 for a free one.",
+    notThisMachine: (host: string) => `Cannot listen on ${host}: it is not an address of this machine.`,
+    portNotAllowed: (port: number) => `Not allowed to listen on port ${port}.`,
+    portNotAllowedHint: "Ports below 1024 need privileges; pick one above.",
+    problem: (why: string) => `The listener hit a problem: ${why}; it goes on.`,
+    /** The deliveries file (webhook-deliveries.jsonl) as the listener finds it at start. */
+    deliveriesProblem: (path: string, problem: string) => `The webhook deliveries at ${path}: ${problem}.`,
+    deliveriesUnreadable: (path: string, why: string) => `Cannot read the webhook deliveries at ${path}: ${why}.`,
+    deliveriesUnreadableHint:
+      "Make it a readable file of yours again, or move it aside (deliveries already handed on may then be handed on again).",
+    lastLineCut:
+      "its last line was cut short (a crash while writing); the delivery it named, if any, is handed on again when the service retries it",
+    deliveriesDamaged: (path: string, n: number) =>
+      `The webhook deliveries at ${path} cannot be read: none of its ${n} lines is a delivery record.`,
+    deliveriesDamagedHint:
+      "Move it aside and start again: deliveries the service retries will then be handed on again, each with its delivery id (X-Reseller-Delivery, RESELLER_DELIVERY_ID).",
+    linesDamaged: (n: number) =>
+      `${n} of its lines are damaged and were skipped; a delivery they named is handed on again if the service retries it`,
+  },
   phone: {
     empty: "it is empty",
     digitsOnly: "a phone number has only digits (and a + in front)",
@@ -257,6 +381,51 @@ the orders.
     /** Beside a channel code and a lock token (`reseller __complete`). */
     channel: (name: string, fee: string) => `${name}, fee ${fee}`,
     lock: (item: string, quantity: number, left: string) => `item ${item} x${quantity}${left ? `, ${left} left` : ""}`,
+  },
+  /** `webhook show`, `set`, `test` and `secret`: the service's webhook settings as people read them. */
+  webhook: {
+    /** Labels of the fields reseller knows, on a terminal; piped, the service's names stay. */
+    url: "URL",
+    enabled: "Enabled",
+    secret: "Secret",
+    yes: "yes",
+    no: "no",
+    secretSet: "set",
+    secretNotSet: "not set",
+    serviceSaid: (message: string) => `The service said: ${message}`,
+    noSettings: "The service answered with no webhook settings.",
+    noUrl: "No callback URL is set; set one with `reseller webhook set --url https://…`.",
+    notUrl: (text: string) => `--url "${text}" is not a URL.`,
+    urlExample: "For example: --url https://bot.example.com/webhook",
+    httpsFor: (host: string) => `--url must be https:// for ${host}: plain http is only for this machine (localhost).`,
+    httpsHint:
+      "Put the bot behind https (a reverse proxy, or a tunnel such as cloudflared or ngrok for `reseller webhook listen`).",
+    httpsOnly: (protocol: string) => `--url must be an https:// address, not ${protocol}`,
+    enableAndDisable: "--enable and --disable cannot be used together.",
+    nothingToSet: "Nothing to set: give --url, --enable or --disable.",
+    noUrlToSwitch: "The service has no callback URL to switch on or off.",
+    giveOne: (example: string) => `Give one: ${example}`,
+    goTo: (url: string, said: string) => `Webhooks go to ${url}${said ? ` (the service said: ${said})` : ""}.`,
+    switchedOff: (url: string, said: string) =>
+      `Webhooks are switched off for ${url}${said ? ` (the service said: ${said})` : ""}.`,
+    sendTest: "Send a test event with `reseller webhook test`.",
+    testSending: (said: string) => `The service is sending a webhook.test event${said ? ` (it said: ${said})` : ""}.`,
+    listenPrintsIt: "`reseller webhook listen` prints it when it arrives.",
+    replacesAtOnce:
+      "A new secret replaces the current one at once: a receiver still checking the old one refuses every event until it has the new one.",
+    makeNew: "Make a new webhook secret?",
+    nothingChanged: "Nothing changed; the current secret still works.",
+    whichField: "The service answered, but reseller cannot tell which field is the new secret; nothing was saved.",
+    whichFieldHint:
+      "The old secret may already be invalid: copy the new one from the answer above, or run `reseller webhook secret` again.",
+    onlyTime:
+      "This is the only time the service shows this secret; keep it now (anyone who has it can forge webhooks).",
+    saved: (profile: string, masked: string) =>
+      `Saved as webhook_secret of profile "${profile}" (${masked}); \`reseller webhook listen\` uses it.`,
+    environmentWins:
+      "RESELLER_WEBHOOK_SECRET is set in this environment and wins over the saved secret; update or unset it.",
+    keepNextTime:
+      "Keep it in the profile with `reseller webhook secret --save` next time, or give it to your receiver as RESELLER_WEBHOOK_SECRET.",
   },
   topup: {
     switchedOff: (code: string) => `The payment channel ${code} is switched off right now.`,

@@ -162,7 +162,127 @@ kode tertinggi di antara order-ordernya.
     none: "Tidak ada stok yang dikunci.",
   },
   /** `webhook listen`: the lines it prints as deliveries arrive and are handed on. */
-  listener: {},
+  listener: {
+    forwardOrExec: "--forward-to dan --exec tidak bisa dipakai bersamaan: tiap kiriman diteruskan ke satu tujuan saja.",
+    noSecret: (profile: string) =>
+      `Belum ada webhook secret untuk profil "${profile}": tanpa itu event dari layanan tidak bisa dibedakan dari yang palsu.`,
+    noSecretHint:
+      "Jalankan `reseller webhook secret --save` (layanan membuatnya, ditampilkan sekali, lalu disimpan di profil), atau isi RESELLER_WEBHOOK_SECRET.",
+    about: (event: string, refId: string) => `${event}${refId ? ` untuk ${refId}` : ""}`,
+    cannotConfirm: (why: string) => `Tidak bisa meminta layanan mengonfirmasi event (${why}).`,
+    noReceiptsWithoutKey:
+      "Tanpa API key tidak ada order yang bisa dikonfirmasi ke layanan, jadi tidak ada struk yang ditulis.",
+    settledInJournal: (refId: string, invoice: string, event: string) =>
+      `Dipastikan di jurnal: ${refId} sudah terbeli${invoice ? ` (invoice ${invoice})` : ""}, menurut ${event}.`,
+    journalNotUpdated: (path: string, why: string) =>
+      `Jurnal di ${path} tidak bisa diperbarui (${why}); \`reseller reconcile\` memastikannya nanti.`,
+    listeningOn: (url: string) => `Menunggu webhook di ${url}`,
+    exposed: (host: string) =>
+      `Menunggu di ${host}: setiap mesin yang bisa menjangkau mesin ini bisa mengirim permintaan ke sini. Tanda tangan tetap dicek, tapi sebaiknya pakai 127.0.0.1 di belakang reverse proxy https atau tunnel.`,
+    verifying: (from: string, masked: string, doing: string) =>
+      `Tanda tangan dicek dengan webhook secret dari ${from} (${masked}); ${doing}.`,
+    secretOfProfile: (profile: string) => `profil "${profile}"`,
+    printingEach: "tiap event dicetak",
+    forwardingEach: (url: string) => `tiap event diteruskan ke ${url}`,
+    runningForEach: (command: string) => `\`${command}\` dijalankan untuk tiap event`,
+    confirming:
+      "Tiap event order dikonfirmasi dengan GET /v1/trx sebelum dicetak atau diteruskan: yang diteruskan adalah status, SN dan lisensi menurut layanan sendiri.",
+    unconfirmed:
+      "Tanpa API key: event order diteruskan apa adanya, tanpa konfirmasi. Isinya (SN, lisensi) tidak dilindungi tanda tangan.",
+    handingOnAgain: (n: number) =>
+      `Meneruskan lagi ${n} kiriman yang diterima sebelum berhenti terakhir kali dan belum tuntas.`,
+    giveAddress:
+      "Berikan ke layanan alamat https:// publik yang sampai ke port ini: `reseller webhook set --url https://…/webhook`. Tekan Ctrl-C untuk berhenti.",
+    stopping: "Berhenti: menyelesaikan kiriman yang sedang berjalan.",
+    keptOne: (about: string, id: string) => `${about} (${id})`,
+    keptMore: (n: number) => (n ? `, dan ${n} lagi` : ""),
+    kept: (n: number, named: readonly string[], more: string) =>
+      `${n} kiriman disimpan untuk diteruskan saat mulai lagi: ${named.join(", ")}${more}.`,
+    serial: "SN",
+    licence: "lisensi",
+    failed: "gagal",
+    refund: "dana dikembalikan",
+    receiptsNotWritable: (file: string, why: string) => `Tidak bisa menulis struk ke ${file}: ${why}.`,
+    receiptsHint: "Sebutkan file yang bisa Anda tulis, dengan --receipts.",
+    receiptNotAppended: (refId: string, file: string, why: string) =>
+      `Struk ${refId} tidak bisa ditambahkan ke ${file}: ${why}.`,
+    notConfirmed: (why: string) => `tidak dikonfirmasi: ${why}`,
+    unknownOrder: (refId: string, code: string) => `layanan tidak mengenal order ${refId} untuk API key ini (${code})`,
+    otherInvoice: (refId: string, invoice: string, signed: string) =>
+      `order ${refId} di layanan ber-invoice ${invoice}, bukan ${signed} yang ditandatangani`,
+    noSuchItem: (refId: string, item: string) => `order ${refId} di layanan tidak punya produk ${item}`,
+    noItemNamed: "(tidak disebut)",
+    nothingSentYet: (item: string, refId: string) =>
+      `menurut layanan belum ada yang terkirim untuk produk ${item} dari ${refId}`,
+    handedOnAlready: (item: string, refId: string) => `produk ${item} dari ${refId} sudah diteruskan`,
+    notHandedOn: (about: string, why: string) => `Tidak diteruskan: ${about}: ${why}.`,
+    notNoted: (about: string, why: string) =>
+      `${about} tidak bisa dicatat di jurnal (${why}); \`reseller reconcile\` memastikannya nanti.`,
+    couldNotConfirm: (why: string) => `tidak bisa dikonfirmasi: ${why}`,
+    notHandedOnYet: (why: string) => `belum diteruskan: ${why}`,
+    tryingAgain: (about: string, why: string, wait: string) =>
+      `${about.charAt(0).toUpperCase()}${about.slice(1)} ${why}; dicoba lagi dalam ${wait}.`,
+    waitSeconds: (s: number) => `${s} detik`,
+    waitMinutes: (m: number) => `${m} menit`,
+    forwardNotUrl: (url: string) => `--forward-to "${url}" bukan URL.`,
+    forwardExample: "Contoh: --forward-to http://localhost:3000/webhooks",
+    forwardScheme: (protocol: string) => `--forward-to harus alamat http:// atau https://, bukan ${protocol}`,
+    targetAnswered: (url: string, status: number) => `${url} menjawab HTTP ${status}`,
+    targetUnreachable: (url: string, why: string) => `${url} tidak bisa dihubungi (${why})`,
+    noAnswerWithin: (s: number) => `tidak ada jawaban dalam ${s} detik`,
+    execNeedsCommand: "--exec butuh perintah, misalnya --exec ./on-order.sh",
+    execTooLong: (command: string, s: number) => `\`${command}\` berjalan lebih dari ${s} detik dan dihentikan`,
+    execStoppedWithListener: (command: string) => `\`${command}\` dihentikan karena penerima berhenti`,
+    execNotStarted: (command: string, why: string) => `\`${command}\` tidak bisa dijalankan (${why})`,
+    execKilled: (command: string, signal: string) => `\`${command}\` dihentikan oleh ${signal}`,
+    execExited: (command: string, code: number | null) => `\`${command}\` keluar dengan kode ${code}`,
+    couldNotAnswer: (why: string) => `Tidak bisa menjawab sebuah permintaan: ${why}.`,
+    refusedRequest: (from: string, why: string, status: number) =>
+      `Menolak permintaan dari ${from}: ${why}; dijawab ${status}.`,
+    notInTime: "tidak tiba tepat waktu",
+    notHttp: "bukan HTTP yang bisa dibaca reseller",
+    refusedEvent: (about: string, from: string, why: string) => `Menolak ${about} dari ${from}: ${why}; dijawab 401.`,
+    signatureMismatch: "tanda tangannya tidak cocok (secret lain, atau isinya diubah)",
+    noSignature: "tanpa header X-Signature",
+    otherEventHeader: (named: string, event: string) => `header X-Event-nya ${named}, isinya ${event}`,
+    statusNotOfEvent: (event: string, statuses: readonly string[], status: string) =>
+      `${event} harus ditandatangani dengan status ${statuses.map((s) => `"${s}"`).join(" atau ")}, bukan "${status}"`,
+    statusOfAnother: (event: string, status: string) =>
+      `event bernama ${event} tidak boleh membawa status "${status}", yang milik event lain`,
+    namesNoOrder: (event: string, field: string) =>
+      `${event} tidak menyebut order: ${field} yang ditandatangani kosong`,
+    noTimestamp: "tanpa X-Timestamp untuk dibandingkan dengan --max-age",
+    tooOld: (stamp: string, maxAge: number) =>
+      `dikirim pada ${stamp}, selisihnya lebih dari --max-age ${maxAge} detik dari sekarang`,
+    alreadyReceived: (about: string) => `${about} sudah diterima sebelumnya (layanan mengirim ulang); dijawab 200.`,
+    refused: (method: string, url: string, from: string, why: string, status: number) =>
+      `Menolak ${method} ${url} dari ${from}: ${why}; dijawab ${status}.`,
+    nothingHere: (path: string) => `tidak ada apa-apa di sini; webhook dikirim ke ${path}`,
+    onlyPost: "hanya POST",
+    notJson: "isinya bukan JSON",
+    tooLarge: (kb: number) => `isinya lebih dari ${kb} KB`,
+    bodyNotInTime: "isinya tidak tiba tepat waktu",
+    notTaken: (from: string, why: string) =>
+      `Tidak bisa menerima kiriman dari ${from}: ${why}; dijawab 500, agar layanan mengirim ulang.`,
+    portInUse: (port: number, host: string) => `Port ${port} di ${host} sudah dipakai.`,
+    portInUseHint: "Pilih port lain dengan --port, atau --port 0 untuk port yang kosong.",
+    notThisMachine: (host: string) => `Tidak bisa menunggu di ${host}: itu bukan alamat mesin ini.`,
+    portNotAllowed: (port: number) => `Tidak diizinkan memakai port ${port}.`,
+    portNotAllowedHint: "Port di bawah 1024 butuh hak khusus; pilih yang di atasnya.",
+    problem: (why: string) => `Penerima menemui masalah: ${why}; tetap berjalan.`,
+    deliveriesProblem: (path: string, problem: string) => `File kiriman webhook di ${path}: ${problem}.`,
+    deliveriesUnreadable: (path: string, why: string) => `File kiriman webhook di ${path} tidak bisa dibaca: ${why}.`,
+    deliveriesUnreadableHint:
+      "Jadikan lagi file milik Anda yang bisa dibaca, atau pindahkan (kiriman yang sudah diteruskan mungkin lalu diteruskan lagi).",
+    lastLineCut:
+      "baris terakhirnya terpotong (berhenti mendadak saat menulis); kiriman yang disebutnya, kalau ada, diteruskan lagi saat layanan mengirim ulang",
+    deliveriesDamaged: (path: string, n: number) =>
+      `File kiriman webhook di ${path} tidak bisa dibaca: tak satu pun dari ${n} barisnya catatan kiriman.`,
+    deliveriesDamagedHint:
+      "Pindahkan lalu mulai lagi: kiriman yang dikirim ulang layanan akan diteruskan lagi, masing-masing dengan ID kirimannya (X-Reseller-Delivery, RESELLER_DELIVERY_ID).",
+    linesDamaged: (n: number) =>
+      `${n} barisnya rusak dan dilewati; kiriman yang disebutnya diteruskan lagi kalau layanan mengirim ulang`,
+  },
   phone: {
     empty: "kosong",
     digitsOnly: "nomor HP hanya berisi angka (dan + di depan)",
@@ -251,6 +371,49 @@ kode tertinggi di antara order-ordernya.
     channel: (name: string, fee: string) => `${name}, biaya ${fee}`,
     lock: (item: string, quantity: number, left: string) =>
       `produk ${item} x${quantity}${left ? `, sisa ${left}` : ""}`,
+  },
+  webhook: {
+    url: "URL",
+    enabled: "Aktif",
+    secret: "Secret",
+    yes: "ya",
+    no: "tidak",
+    secretSet: "sudah dibuat",
+    secretNotSet: "belum dibuat",
+    serviceSaid: (message: string) => `Kata layanan: ${message}`,
+    noSettings: "Layanan menjawab tanpa pengaturan webhook.",
+    noUrl: "Belum ada callback URL; atur dengan `reseller webhook set --url https://…`.",
+    notUrl: (text: string) => `--url "${text}" bukan URL.`,
+    urlExample: "Contoh: --url https://bot.example.com/webhook",
+    httpsFor: (host: string) => `--url harus https:// untuk ${host}: http biasa hanya untuk mesin ini (localhost).`,
+    httpsHint:
+      "Pasang bot di belakang https (reverse proxy, atau tunnel seperti cloudflared atau ngrok untuk `reseller webhook listen`).",
+    httpsOnly: (protocol: string) => `--url harus alamat https://, bukan ${protocol}`,
+    enableAndDisable: "--enable dan --disable tidak bisa dipakai bersamaan.",
+    nothingToSet: "Tidak ada yang diatur: berikan --url, --enable atau --disable.",
+    noUrlToSwitch: "Layanan belum punya callback URL untuk diaktifkan atau dinonaktifkan.",
+    giveOne: (example: string) => `Berikan satu: ${example}`,
+    goTo: (url: string, said: string) => `Webhook dikirim ke ${url}${said ? ` (kata layanan: ${said})` : ""}.`,
+    switchedOff: (url: string, said: string) =>
+      `Webhook dinonaktifkan untuk ${url}${said ? ` (kata layanan: ${said})` : ""}.`,
+    sendTest: "Kirim event uji coba dengan `reseller webhook test`.",
+    testSending: (said: string) => `Layanan sedang mengirim event webhook.test${said ? ` (katanya: ${said})` : ""}.`,
+    listenPrintsIt: "`reseller webhook listen` mencetaknya begitu tiba.",
+    replacesAtOnce:
+      "Secret baru langsung menggantikan yang sekarang: penerima yang masih memakai yang lama menolak setiap event sampai mendapat yang baru.",
+    makeNew: "Buat webhook secret baru?",
+    nothingChanged: "Tidak ada yang berubah; secret yang sekarang masih berlaku.",
+    whichField: "Layanan menjawab, tapi reseller tidak tahu field mana secret yang baru; tidak ada yang disimpan.",
+    whichFieldHint:
+      "Secret lama mungkin sudah tidak berlaku: salin yang baru dari jawaban di atas, atau jalankan `reseller webhook secret` lagi.",
+    onlyTime:
+      "Hanya kali ini layanan menampilkan secret ini; simpan sekarang (siapa pun yang memilikinya bisa memalsukan webhook).",
+    saved: (profile: string, masked: string) =>
+      `Disimpan sebagai webhook_secret profil "${profile}" (${masked}); \`reseller webhook listen\` memakainya.`,
+    environmentWins:
+      "RESELLER_WEBHOOK_SECRET diisi di environment ini dan mengalahkan secret yang disimpan; perbarui atau kosongkan.",
+    keepNextTime:
+      "Lain kali simpan di profil dengan `reseller webhook secret --save`, atau berikan ke penerima Anda sebagai RESELLER_WEBHOOK_SECRET.",
   },
   topup: {
     switchedOff: (code: string) => `Metode pembayaran ${code} sedang nonaktif.`,

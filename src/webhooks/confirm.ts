@@ -18,13 +18,20 @@ import { isFinal } from "../api/status.js";
 import { orderVerdict } from "../orders/verdict.js";
 import type { ServiceClient } from "../api/client.js";
 import { ServiceError } from "../errors.js";
+import { en, type Messages } from "../messages/en.js";
+import { say } from "../messages/messages.js";
 import type { ReceivedDelivery } from "./deliveries.js";
 
 type Fields = Record<string, unknown>;
 
 export type Confirmation =
   | { ok: true; payload: Fields; event: WebhookEvent; line?: string; transaction: Transaction }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; said: string };
+
+/** Not confirmed: why, in English for the deliveries file and in the reader's language for the screen. */
+function refusal(why: (words: Messages["listener"]) => string): { ok: false; reason: string; said: string } {
+  return { ok: false, reason: why(en.listener), said: why(say.listener) };
+}
 
 /** Order events are confirmed; `webhook.test` and events with no order behind them are not. */
 export function needsConfirming(event: string): boolean {
@@ -50,7 +57,7 @@ export async function confirmWithService(
     transaction = read.data;
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404)
-      return { ok: false, reason: `the service knows no order ${delivery.ref_id} for this API key (${error.code})` };
+      return refusal((w) => w.unknownOrder(delivery.ref_id, error.code));
     throw error;
   }
   const value =
@@ -59,10 +66,7 @@ export async function confirmWithService(
   const service: Fields = isRecord(top.data) ? { ...top.data } : {};
   const invoice = typeof service.invoice === "string" ? service.invoice : null;
   if (invoice !== null && invoice !== delivery.invoice)
-    return {
-      ok: false,
-      reason: `the service's order ${delivery.ref_id} has invoice ${invoice}, not the signed ${delivery.invoice}`,
-    };
+    return refusal((w) => w.otherInvoice(delivery.ref_id, invoice, delivery.invoice));
 
   const items = (Array.isArray(service.items) ? service.items : [])
     .filter(isRecord)
@@ -93,15 +97,13 @@ export async function confirmWithService(
       .map((item, index) => ({ item, name: `${delivery.ref_id}#${index}` }))
       .filter(({ item }) => (item.variant_id ?? item.item_id) === id);
     if (!lines.length)
-      return {
-        ok: false,
-        reason: `the service's order ${delivery.ref_id} has no item ${String(id ?? "(none named)")}`,
-      };
+      return refusal((w) =>
+        w.noSuchItem(delivery.ref_id, id === undefined || id === null ? w.noItemNamed : String(id)),
+      );
     const sentLines = lines.filter(({ item }) => hasLicence(item));
-    if (!sentLines.length)
-      return { ok: false, reason: `the service shows nothing sent yet for item ${String(id)} of ${delivery.ref_id}` };
+    if (!sentLines.length) return refusal((w) => w.nothingSentYet(String(id), delivery.ref_id));
     const next = sentLines.find(({ name }) => !lineHandedOn(name));
-    if (!next) return { ok: false, reason: `item ${String(id)} of ${delivery.ref_id} was handed on already` };
+    if (!next) return refusal((w) => w.handedOnAlready(String(id), delivery.ref_id));
     const line = next.item;
     lineName = next.name;
     data = {

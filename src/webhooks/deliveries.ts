@@ -47,6 +47,7 @@ import {
 } from "../config/config-dir.js";
 import { tryTakeLock, waitForLock } from "../config/file-lock.js";
 import { UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
 import type { SignedFields } from "./signature.js";
 
 export const deliveriesFileName = "webhook-deliveries.jsonl";
@@ -176,12 +177,10 @@ export class DeliveryStore {
       text = readOwnFile(this.path) ?? "";
     } catch (error) {
       // Without it every retry of a delivery would be handed on again: refused before listening.
-      throw new UsageError(`Cannot read the webhook deliveries at ${this.path}: ${fileProblem(error)}.`, {
+      throw new UsageError(say.listener.deliveriesUnreadable(this.path, fileProblem(error)), {
         code: "WEBHOOK_DELIVERIES_UNREADABLE",
         suggestion:
-          (error as NodeJS.ErrnoException).code === "ELOOP"
-            ? linkRefusedHint()
-            : "Make it a readable file of yours again, or move it aside (deliveries already handed on may then be handed on again).",
+          (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.listener.deliveriesUnreadableHint,
       });
     }
     const lines = text.split("\n");
@@ -194,29 +193,19 @@ export class DeliveryStore {
       if (!record) {
         // The last line, cut short by a crash mid-write, is expected once in a while; others are not.
         if (!(torn && index === lines.length - 1)) damaged++;
-        else
-          this.problems.push(
-            `its last line was cut short (a crash while writing); the delivery it named, if any, is handed on again when the service retries it`,
-          );
+        else this.problems.push(say.listener.lastLineCut);
         return;
       }
       read++;
       this.load(record);
     });
     if (damaged > 0 && read === 0) {
-      throw new UsageError(
-        `The webhook deliveries at ${this.path} cannot be read: none of its ${damaged} lines is a delivery record.`,
-        {
-          code: "WEBHOOK_DELIVERIES_DAMAGED",
-          suggestion:
-            "Move it aside and start again: deliveries the service retries will then be handed on again, each with its delivery id (X-Reseller-Delivery, RESELLER_DELIVERY_ID).",
-        },
-      );
+      throw new UsageError(say.listener.deliveriesDamaged(this.path, damaged), {
+        code: "WEBHOOK_DELIVERIES_DAMAGED",
+        suggestion: say.listener.deliveriesDamagedHint,
+      });
     }
-    if (damaged > 0)
-      this.problems.push(
-        `${damaged} of its lines are damaged and were skipped; a delivery they named is handed on again if the service retries it`,
-      );
+    if (damaged > 0) this.problems.push(say.listener.linesDamaged(damaged));
     this.linesWritten = read;
     if (this.linesWritten > this.compactAfter + this.pending.size) this.compact();
   }

@@ -9,6 +9,7 @@ import type { Socket } from "node:net";
 import { request } from "undici";
 import { withoutCredentials } from "../config/mask.js";
 import { InputError } from "../errors.js";
+import { say } from "../messages/messages.js";
 
 /** What one hand-off got: nothing when it succeeded, otherwise why not, for the person watching. */
 export type HandOffResult = { ok: true; note?: string } | { ok: false; reason: string };
@@ -84,12 +85,10 @@ export function forwardTarget(url: string): URL {
   try {
     target = new URL(url);
   } catch {
-    throw new InputError(`--forward-to "${url}" is not a URL.`, {
-      suggestion: "For example: --forward-to http://localhost:3000/webhooks",
-    });
+    throw new InputError(say.listener.forwardNotUrl(url), { suggestion: say.listener.forwardExample });
   }
   if (target.protocol !== "http:" && target.protocol !== "https:")
-    throw new InputError(`--forward-to must be an http:// or https:// address, not ${target.protocol}`);
+    throw new InputError(say.listener.forwardScheme(target.protocol));
   return target;
 }
 
@@ -98,7 +97,7 @@ export function forwardTo(url: string): HandOff {
   // Said in messages and kept in the deliveries file: never the user:password a target URL may carry.
   const shown = withoutCredentials(target.href);
   return {
-    describe: `forwarding each event to ${shown}`,
+    describe: say.listener.forwardingEach(shown),
     stopWithinMs: 4_000,
     async deliver({ body, headers, deliveryId }, signal) {
       const passed: Record<string, string> = {};
@@ -120,12 +119,15 @@ export function forwardTo(url: string): HandOff {
         await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
         if (response.statusCode >= 200 && response.statusCode < 300)
           return { ok: true, note: `${target.host} answered ${response.statusCode}` };
-        return { ok: false, reason: `${shown} answered HTTP ${response.statusCode}` };
+        return { ok: false, reason: say.listener.targetAnswered(shown, response.statusCode) };
       } catch (error) {
         const code = (error as { code?: string }).code ?? (error as Error).name;
         return {
           ok: false,
-          reason: `${shown} could not be reached (${code === "TimeoutError" ? `no answer within ${forwardTimeoutMs / 1000} s` : code})`,
+          reason: say.listener.targetUnreachable(
+            shown,
+            code === "TimeoutError" ? say.listener.noAnswerWithin(forwardTimeoutMs / 1000) : code,
+          ),
         };
       }
     },
@@ -163,11 +165,11 @@ export function execCommand(
   secrets: readonly (string | undefined)[],
   limits: Partial<ExecLimits> = {},
 ): HandOff {
-  if (!command.trim()) throw new InputError("--exec needs a command, e.g. --exec ./on-order.sh");
+  if (!command.trim()) throw new InputError(say.listener.execNeedsCommand);
   const { timeoutMs, graceMs } = { timeoutMs: execTimeoutMs, graceMs: execGraceMs, ...limits };
   const environment = childEnvironment(process.env, secrets);
   return {
-    describe: `running \`${command}\` for each event`,
+    describe: say.listener.runningForEach(command),
     // Stopped at once when the listener stops: the grace period after SIGTERM is its time to finish.
     stopWithinMs: 0,
     deliver({ body, env, deliveryId }, signal) {
@@ -199,11 +201,8 @@ export function execCommand(
           signalGroup("SIGTERM");
           killTimer = setTimeout(() => signalGroup("SIGKILL"), graceMs);
         };
-        const deadline = setTimeout(
-          () => stop(`\`${command}\` ran longer than ${timeoutMs / 1000} s and was stopped`),
-          timeoutMs,
-        );
-        const onAbort = () => stop(`\`${command}\` was stopped as the listener stopped`);
+        const deadline = setTimeout(() => stop(say.listener.execTooLong(command, timeoutMs / 1000)), timeoutMs);
+        const onAbort = () => stop(say.listener.execStoppedWithListener(command));
         signal.addEventListener("abort", onAbort, { once: true });
         if (signal.aborted) onAbort();
         const finish = (result: HandOffResult) => {
@@ -245,7 +244,7 @@ export function execCommand(
         child.on("error", (error) =>
           finish({
             ok: false,
-            reason: `\`${command}\` could not be started (${(error as NodeJS.ErrnoException).code ?? error.message})`,
+            reason: say.listener.execNotStarted(command, (error as NodeJS.ErrnoException).code ?? error.message),
           }),
         );
         child.on("exit", (code, killedBy) => {
@@ -257,8 +256,8 @@ export function execCommand(
                 : {
                     ok: false,
                     reason: killedBy
-                      ? `\`${command}\` was stopped by ${killedBy}`
-                      : `\`${command}\` exited with ${code}`,
+                      ? say.listener.execKilled(command, killedBy)
+                      : say.listener.execExited(command, code),
                   };
           if (groupAlive(group)) {
             // Something it started still runs: a stopped command's group gets its SIGKILL when the

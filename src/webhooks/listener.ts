@@ -17,6 +17,8 @@ import type { AddressInfo, Socket } from "node:net";
 import { decodeWebhookEvent } from "../api/decode.js";
 import type { WebhookEvent } from "../api/model.js";
 import { UsageError } from "../errors.js";
+import { en, type Messages } from "../messages/en.js";
+import { say } from "../messages/messages.js";
 import { eventMismatch, signatureMatches, signedFieldsOf, type SignedFields } from "./signature.js";
 
 /** Real events are a few KB; a cart of many licences a few tens. */
@@ -77,13 +79,19 @@ export interface RunningListener {
   close(): Promise<void>;
 }
 
+/**
+ * A request refused: its answer's `message` is for the sender, a program, so it stays English;
+ * the line on stderr is for the person watching, in their language.
+ */
 class Refusal extends Error {
+  readonly said: string;
   constructor(
     readonly status: number,
-    message: string,
+    why: (words: Messages["listener"]) => string,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(why(en.listener));
+    this.said = why(say.listener);
   }
 }
 
@@ -118,7 +126,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     (request, response) => {
       const served = serve(request, response).catch((error: unknown) => {
         // serve() answers its own failures; this is the last guard, so nothing ever ends the process.
-        options.say(`Could not answer a request: ${(error as Error)?.message ?? String(error)}.`);
+        options.say(say.listener.couldNotAnswer((error as Error)?.message ?? String(error)));
         request.socket?.destroy();
       });
       answering.add(served);
@@ -167,7 +175,11 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
       const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
       options.say(
-        `Refused a request from ${socket.remoteAddress ?? "?"}: ${timedOut ? "it did not arrive in time" : "it is not HTTP reseller can read"}; answered ${timedOut ? 408 : 400}.`,
+        say.listener.refusedRequest(
+          socket.remoteAddress ?? "?",
+          timedOut ? say.listener.notInTime : say.listener.notHttp,
+          timedOut ? 408 : 400,
+        ),
       );
       socket.end(
         `HTTP/1.1 ${timedOut ? "408 Request Timeout" : "400 Bad Request"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
@@ -183,15 +195,15 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     const connection = request.socket ? tracked.get(request.socket) : undefined;
     try {
       const path = (request.url ?? "").split("?")[0];
-      if (path !== webhookPath) throw new Refusal(404, `nothing here; webhooks go to ${webhookPath}`);
-      if (request.method !== "POST") throw new Refusal(405, "only POST", { allow: "POST" });
+      if (path !== webhookPath) throw new Refusal(404, (w) => w.nothingHere(webhookPath));
+      if (request.method !== "POST") throw new Refusal(405, (w) => w.onlyPost, { allow: "POST" });
       const body = await readBody(request, limits.maxBodyBytes);
       if (connection) connection.answering = true;
       let value: unknown;
       try {
         value = JSON.parse(body.toString("utf8"));
       } catch {
-        throw new Refusal(400, "the body is not JSON");
+        throw new Refusal(400, (w) => w.notJson);
       }
       const header = (name: string) => {
         const v = request.headers[name];
@@ -199,20 +211,17 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       };
       const named = header("x-event")?.trim();
       const event = decodeWebhookEvent(value, named);
-      const about = `${event.event}${event.refId ? ` for ${event.refId}` : ""}`;
+      const about = say.listener.about(event.event, event.refId ?? "");
       const refuse = (why: string) => {
-        options.say(`Refused ${about} from ${from}: ${why}; answered 401.`);
+        options.say(say.listener.refusedEvent(about, from, why));
         answer(response, 401, { status: "error", message: "invalid signature" });
       };
       const signature = header("x-signature");
       if (!signatureMatches(event.event, value, options.secret, signature)) {
-        return refuse(
-          signature ? "the signature does not match (another secret, or a changed body)" : "no X-Signature header",
-        );
+        return refuse(signature ? say.listener.signatureMismatch : say.listener.noSignature);
       }
       // The body's event name is what was checked; a header naming another would mislead whoever reads it.
-      if (named && named !== event.event)
-        return refuse(`its X-Event header says ${named.slice(0, 40)}, its body ${event.event}`);
+      if (named && named !== event.event) return refuse(say.listener.otherEventHeader(named.slice(0, 40), event.event));
       const signed = signedFieldsOf(event.event, value);
       const mismatch = eventMismatch(event.event, signed);
       if (mismatch) return refuse(mismatch);
@@ -220,13 +229,13 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       if (options.maxAgeMs !== undefined) {
         const stamp = header("x-timestamp") ?? event.timestamp ?? undefined;
         const at = stamp ? Date.parse(stamp) : Number.NaN;
-        if (Number.isNaN(at)) return refuse(`no X-Timestamp to hold against --max-age`);
+        if (Number.isNaN(at)) return refuse(say.listener.noTimestamp);
         if (Math.abs(now - at) > options.maxAgeMs)
-          return refuse(`sent at ${stamp!.slice(0, 40)}, more than --max-age ${options.maxAgeMs / 1000} s from now`);
+          return refuse(say.listener.tooOld(stamp!.slice(0, 40), options.maxAgeMs / 1000));
       }
       const outcome = await options.accept({ event, body, value, headers: request.headers, signed, receivedAt: now });
       if (outcome === "duplicate") {
-        options.say(`Already received ${about} (the service tried again); answered 200.`);
+        options.say(say.listener.alreadyReceived(about));
         return answer(response, 200, { status: "ok", duplicate: true });
       }
       return answer(response, 200, { status: "ok" });
@@ -234,12 +243,21 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       if (error instanceof Refusal) {
         if (error.status !== 404 || request.method === "POST")
           options.say(
-            `Refused ${request.method} ${(request.url ?? "").slice(0, 80)} from ${from}: ${error.message}; answered ${error.status}.`,
+            say.listener.refused(
+              request.method ?? "",
+              (request.url ?? "").slice(0, 80),
+              from,
+              error.said,
+              error.status,
+            ),
           );
         return answer(response, error.status, { status: "error", message: error.message }, error.headers, request);
       }
       options.say(
-        `Could not take a delivery from ${from}: ${(error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)}; answered 500, so the service tries again.`,
+        say.listener.notTaken(
+          from,
+          (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error),
+        ),
       );
       return answer(response, 500, { status: "error", message: "internal error" });
     } finally {
@@ -256,22 +274,18 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     server.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE")
         reject(
-          new UsageError(`Port ${options.port} on ${options.host} is already in use.`, {
+          new UsageError(say.listener.portInUse(options.port, options.host), {
             code: "PORT_IN_USE",
-            suggestion: "Pick another with --port, or --port 0 for a free one.",
+            suggestion: say.listener.portInUseHint,
           }),
         );
       else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND")
-        reject(
-          new UsageError(`Cannot listen on ${options.host}: it is not an address of this machine.`, {
-            code: "BAD_HOST",
-          }),
-        );
+        reject(new UsageError(say.listener.notThisMachine(options.host), { code: "BAD_HOST" }));
       else if (error.code === "EACCES")
         reject(
-          new UsageError(`Not allowed to listen on port ${options.port}.`, {
+          new UsageError(say.listener.portNotAllowed(options.port), {
             code: "PORT_NOT_ALLOWED",
-            suggestion: "Ports below 1024 need privileges; pick one above.",
+            suggestion: say.listener.portNotAllowedHint,
           }),
         );
       else reject(error);
@@ -279,9 +293,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     server.listen(options.port, options.host, () => resolve());
   });
   // Once listening, a server error (too many open files) is said; it never ends the process.
-  server.on("error", (error: NodeJS.ErrnoException) =>
-    options.say(`The listener hit a problem: ${error.code ?? error.message}; it goes on.`),
-  );
+  server.on("error", (error: NodeJS.ErrnoException) => options.say(say.listener.problem(error.code ?? error.message)));
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
 
@@ -304,8 +316,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
  */
 function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
-    const tooLarge = () =>
-      new Refusal(413, `the body is larger than ${Math.round(maxBytes / 1024)} KB`, { connection: "close" });
+    const tooLarge = () => new Refusal(413, (w) => w.tooLarge(Math.round(maxBytes / 1024)), { connection: "close" });
     const declared = Number(request.headers["content-length"]);
     if (Number.isFinite(declared) && declared > maxBytes) return reject(tooLarge());
     const chunks: Buffer[] = [];
@@ -321,10 +332,9 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
     });
     request.once("end", () => (over ? undefined : resolve(Buffer.concat(chunks))));
     // The sender went away, or the deadline closed the request while its body dripped in.
-    request.once("error", () => reject(new Refusal(408, "the body did not arrive in time", { connection: "close" })));
+    request.once("error", () => reject(new Refusal(408, (w) => w.bodyNotInTime, { connection: "close" })));
     request.once("close", () => {
-      if (!request.complete && !over)
-        reject(new Refusal(408, "the body did not arrive in time", { connection: "close" }));
+      if (!request.complete && !over) reject(new Refusal(408, (w) => w.bodyNotInTime, { connection: "close" }));
     });
   });
 }

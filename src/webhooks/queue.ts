@@ -12,6 +12,7 @@
  * earlier delivery still failing waits behind it (order.paid goes before its order.completed).
  */
 import type { WebhookEvent } from "../api/model.js";
+import { say } from "../messages/messages.js";
 import type { DeliveryStore, ReceivedDelivery } from "./deliveries.js";
 import type { HandOff } from "./hand-off.js";
 
@@ -20,7 +21,8 @@ export const retryDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000
 
 export type Prepared =
   | { ok: true; payload: Buffer; event: WebhookEvent; headers: Record<string, string>; line?: string }
-  | { ok: false; reason: string };
+  /** Dropped: `reason` is kept in the deliveries file as it is; `said`, when given, is said on the screen instead. */
+  | { ok: false; reason: string; said?: string };
 
 export interface QueueSteps {
   /** The payload to hand on and the event as it is printed; `{ok: false}` drops it; a throw tries again later. */
@@ -153,19 +155,17 @@ export class HandOffQueue {
       try {
         prepared = await this.steps.prepare(delivery);
       } catch (error) {
-        return `could not be confirmed: ${reasonOf(error)}`;
+        return say.listener.couldNotConfirm(reasonOf(error));
       }
       if (!prepared.ok) {
-        this.steps.warn(`Not handed on: ${describe(delivery)}: ${prepared.reason}.`);
+        this.steps.warn(say.listener.notHandedOn(describe(delivery), prepared.said ?? prepared.reason));
         await this.store.settle(delivery, "dropped", this.isoNow(), prepared.reason);
         return undefined;
       }
       try {
         this.steps.note(prepared.event);
       } catch (error) {
-        this.steps.warn(
-          `Could not note ${describe(delivery)} in the journal (${reasonOf(error)}); \`reseller reconcile\` settles it later.`,
-        );
+        this.steps.warn(say.listener.notNoted(describe(delivery), reasonOf(error)));
       }
       this.steps.print(prepared.event, prepared.payload);
       turn.prepared = prepared;
@@ -182,7 +182,7 @@ export class HandOffQueue {
         },
         this.stopping.signal,
       );
-      if (!result.ok) return `not handed on yet: ${result.reason}`;
+      if (!result.ok) return say.listener.notHandedOnYet(result.reason);
     }
     await this.store.settle(delivery, "handed", this.isoNow(), undefined, prepared.line);
     return undefined;
@@ -196,7 +196,7 @@ export class HandOffQueue {
     turn.failures++;
     turn.due = false;
     this.failing.push(turn);
-    this.steps.warn(`${capitalised(describe(turn.delivery))} ${reason}; trying again in ${formatWait(wait)}.`);
+    this.steps.warn(say.listener.tryingAgain(describe(turn.delivery), reason, formatWait(wait)));
     this.steps
       .sleep(wait, this.stopping.signal)
       .then(() => {
@@ -212,15 +212,13 @@ export class HandOffQueue {
 }
 
 function formatWait(ms: number): string {
-  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
+  return ms >= 60_000 && ms % 60_000 === 0
+    ? say.listener.waitMinutes(ms / 60_000)
+    : say.listener.waitSeconds(ms / 1000);
 }
 
 function describe(delivery: ReceivedDelivery): string {
-  return `${delivery.event}${delivery.ref_id ? ` for ${delivery.ref_id}` : ""}`;
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return say.listener.about(delivery.event, delivery.ref_id);
 }
 
 function reasonOf(error: unknown): string {

@@ -9,6 +9,7 @@
  * event name nor the time. The listener and the emulator's sender both use this one definition.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+import { say } from "../messages/messages.js";
 
 /** The events the service documents. Others may come one day; they are verified the same way. */
 export const documentedEvents = [
@@ -44,12 +45,10 @@ const boundStatuses = new Set(Object.values(statusesOfEvent).flat());
 export function eventMismatch(event: string, fields: SignedFields): string | null {
   const status = fields.status.trim().toLowerCase();
   const bound = statusesOfEvent[event];
-  if (bound && !bound.includes(status))
-    return `${event} must be signed with status ${bound.map((s) => `"${s}"`).join(" or ")}, not "${fields.status}"`;
-  if (!bound && boundStatuses.has(status))
-    return `an event named ${event} cannot carry the status "${fields.status}", which belongs to another event`;
+  if (bound && !bound.includes(status)) return say.listener.statusNotOfEvent(event, bound, fields.status);
+  if (!bound && boundStatuses.has(status)) return say.listener.statusOfAnother(event, fields.status);
   if (event.startsWith("order.") && (fields.refId.trim() === "" || fields.invoice.trim() === ""))
-    return `${event} names no order: its signed ${fields.refId.trim() === "" ? "ref_id" : "invoice"} is empty`;
+    return say.listener.namesNoOrder(event, fields.refId.trim() === "" ? "ref_id" : "invoice");
   return null;
 }
 

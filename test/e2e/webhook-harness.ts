@@ -60,7 +60,8 @@ export function useListeners() {
     return until(
       "the listener's address",
       () =>
-        /Listening on (http:\S+)/.exec(running.output().stderr)?.[1] ??
+        // Its address, said in either language.
+        /\b(http:\/\/\S+\/webhook)\b/.exec(running.output().stderr)?.[1] ??
         (running.child.exitCode !== null && `exited: ${running.output().stderr}`),
     ).then((url) => {
       if (!url.startsWith("http")) throw new Error(url);

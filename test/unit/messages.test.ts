@@ -73,6 +73,7 @@ describe("the catalogues", () => {
       "nominal",
       "margin",
       "markup",
+      "secret",
     ]);
     const same = [...english].filter(
       ([key, message]) =>

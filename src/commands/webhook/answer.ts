@@ -6,14 +6,15 @@
  */
 import type { AnswerField } from "../../api/model.js";
 import type { Context } from "../../context.js";
+import { say } from "../../messages/messages.js";
 import type { Cell } from "../../output/output.js";
 
 /** The fields reseller knows by name, labelled as `webhook show` labels them, with their yes/no in words. */
-const knownLabels: Record<string, { label: string; yes?: string; no?: string }> = {
-  callback_url: { label: "URL" },
-  webhook_enabled: { label: "Enabled" },
-  has_secret: { label: "Secret", yes: "set", no: "not set" },
-};
+const knownLabels = (): Record<string, { label: string; yes?: string; no?: string }> => ({
+  callback_url: { label: say.webhook.url },
+  webhook_enabled: { label: say.webhook.enabled },
+  has_secret: { label: say.webhook.secret, yes: say.webhook.secretSet, no: say.webhook.secretNotSet },
+});
 
 /** `retry_count` -> `Retry count`: a field reseller does not know, named in words. */
 function words(name: string): string {
@@ -26,13 +27,17 @@ function words(name: string): string {
 }
 
 function labelled(field: AnswerField): [string, Cell] {
-  const known = knownLabels[field.name];
+  const known = knownLabels()[field.name];
   const label = known?.label ?? words(field.name);
   if (field.value === "true" || field.value === "false") {
     const yes = field.value === "true";
     return [
       label,
-      { human: yes ? (known?.yes ?? "yes") : (known?.no ?? "no"), plain: field.value, tone: yes ? "good" : "warn" },
+      {
+        human: yes ? (known?.yes ?? say.webhook.yes) : (known?.no ?? say.webhook.no),
+        plain: field.value,
+        tone: yes ? "good" : "warn",
+      },
     ];
   }
   return [label, field.value];

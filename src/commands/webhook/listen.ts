@@ -19,6 +19,8 @@ import { journalFor, noteLatestStatus } from "../../journal/request.js";
 import { formatRupiah } from "../../output/format.js";
 import { isVerdict, verdictPhrase } from "../../orders/verdict.js";
 import { maskApiKey } from "../../config/mask.js";
+import { en } from "../../messages/en.js";
+import { say } from "../../messages/messages.js";
 // What the command prints may be the event it was given: service text, shown like any other.
 import { neutralize } from "../../output/sanitize.js";
 import type { Cell } from "../../output/output.js";
@@ -63,18 +65,13 @@ const noteAtMostMs = 30_000;
 
 export async function run(ctx: Context, options: WebhookListenOptions): Promise<number> {
   if (options.forwardTo !== undefined && options.exec !== undefined) {
-    throw new UsageError("--forward-to and --exec cannot be used together: each delivery is handed to one place.");
+    throw new UsageError(say.listener.forwardOrExec);
   }
   const secret = ctx.settings.webhookSecret;
   if (!secret) {
-    throw new AuthError(
-      "NO_WEBHOOK_SECRET",
-      `No webhook secret for profile "${ctx.settings.profile}": without it the service's events cannot be told from forgeries.`,
-      {
-        suggestion:
-          "Run `reseller webhook secret --save` (the service makes one, shown once, and it is kept in the profile), or set RESELLER_WEBHOOK_SECRET.",
-      },
-    );
+    throw new AuthError("NO_WEBHOOK_SECRET", say.listener.noSecret(ctx.settings.profile), {
+      suggestion: say.listener.noSecretHint,
+    });
   }
   // Whatever the listener prints (a forwarded target's words, a command's output) never shows it whole.
   ctx.secrets.add(secret);
@@ -96,17 +93,16 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
         : undefined;
 
   const store = new DeliveryStore(ctx.settings.configDir, { profile: ctx.settings.profile });
-  for (const problem of store.problems) ctx.output.warn(`The webhook deliveries at ${store.path}: ${problem}.`);
+  for (const problem of store.problems) ctx.output.warn(say.listener.deliveriesProblem(store.path, problem));
   // The service's word on each order event, when there is a key to ask with.
   let client: ServiceClient | undefined;
   try {
     client = apiKey ? await ctx.client() : undefined;
   } catch (error) {
     if (!(error instanceof ResellerError)) throw error;
-    ctx.output.warn(`Cannot ask the service to confirm events (${error.message}).`);
+    ctx.output.warn(say.listener.cannotConfirm(error.message));
   }
-  if (options.receipts && !client)
-    ctx.output.warn("Without an API key no order can be confirmed with the service, so no receipt is written.");
+  if (options.receipts && !client) ctx.output.warn(say.listener.noReceiptsWithoutKey);
   const journal = journalFor(ctx);
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl };
 
@@ -131,14 +127,12 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     try {
       for (const { event, settled } of settleFromEvents(journal, events, here, ctx.now())) {
         for (const ref of settled)
-          ctx.output.info(
-            `Settled in the journal: ${ref} was bought${event.invoice ? ` (invoice ${event.invoice})` : ""}, says its ${event.event}.`,
-          );
+          ctx.output.info(say.listener.settledInJournal(ref, event.invoice ?? "", event.event));
       }
     } catch (error) {
       // Receiving the event matters more than the journal: it is said, and the event still handed on.
       ctx.output.warn(
-        `Could not update the journal at ${journal.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); \`reseller reconcile\` settles it later.`,
+        say.listener.journalNotUpdated(journal.path, (error as NodeJS.ErrnoException).code ?? (error as Error).message),
       );
     }
     notesResumeAt = performance.now() + 4 * (performance.now() - started);
@@ -201,35 +195,22 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   const from =
     ctx.settings.webhookSecretSource === "environment"
       ? "RESELLER_WEBHOOK_SECRET"
-      : `profile "${ctx.settings.profile}"`;
-  ctx.output.info(`Listening on ${listener.url}`);
+      : say.listener.secretOfProfile(ctx.settings.profile);
+  ctx.output.info(say.listener.listeningOn(listener.url));
   if (!/^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/.test(host)) {
-    ctx.output.warn(
-      `Listening on ${host}: every machine that can reach this one can send it requests. Signatures are still checked, but prefer 127.0.0.1 behind an https reverse proxy or tunnel.`,
-    );
+    ctx.output.warn(say.listener.exposed(host));
   }
   ctx.output.info(
-    `Verifying signatures with the webhook secret from ${from} (${maskApiKey(secret)}); ${handOff ? handOff.describe : "printing each event"}.`,
+    say.listener.verifying(from, maskApiKey(secret), handOff ? handOff.describe : say.listener.printingEach),
   );
-  if (client)
-    ctx.output.info(
-      "Each order event is confirmed with GET /v1/trx before it is printed or handed on: the service's own status, serials and licences go on.",
-    );
-  else
-    ctx.output.warn(
-      "No API key: order events are handed on as they came, unconfirmed. Their items (serials, licences) are not covered by the signature.",
-    );
-  if (earlier.length)
-    ctx.output.info(
-      `Handing on again ${earlier.length} ${earlier.length === 1 ? "delivery" : "deliveries"} received before the last stop and not settled yet.`,
-    );
-  ctx.output.info(
-    "Give the service a public https:// address that reaches this port: `reseller webhook set --url https://…/webhook`. Press Ctrl-C to stop.",
-  );
+  if (client) ctx.output.info(say.listener.confirming);
+  else ctx.output.warn(say.listener.unconfirmed);
+  if (earlier.length) ctx.output.info(say.listener.handingOnAgain(earlier.length));
+  ctx.output.info(say.listener.giveAddress);
 
   if (!ctx.signal.aborted)
     await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
-  ctx.output.info("Stopping: finishing the deliveries under way.");
+  ctx.output.info(say.listener.stopping);
   await listener.close();
   // The hand-off under way is stopped (a forward given a few seconds first; a command is sent SIGTERM
   // at once, then SIGKILL after its grace period); what is left waiting stays in the deliveries file.
@@ -238,11 +219,10 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   await store.close();
   const kept = store.unsettled().filter((d) => d.profile === here.profile);
   if (kept.length) {
-    const named = kept.slice(0, keptNamed).map((d) => `${d.event}${d.ref_id ? ` for ${d.ref_id}` : ""} (${d.id})`);
-    const more = kept.length > keptNamed ? `, and ${kept.length - keptNamed} more` : "";
-    ctx.output.info(
-      `${kept.length} ${kept.length === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start: ${named.join(", ")}${more}.`,
-    );
+    const named = kept
+      .slice(0, keptNamed)
+      .map((d) => say.listener.keptOne(say.listener.about(d.event, d.ref_id ?? ""), d.id));
+    ctx.output.info(say.listener.kept(kept.length, named, say.listener.keptMore(Math.max(0, kept.length - keptNamed))));
   }
   return 0;
 }
@@ -321,7 +301,13 @@ async function prepare(
   }
   if (client && needsConfirming(delivery.event)) {
     const confirmed = await confirmWithService(client, delivery, value, new Date(nowMs).toISOString(), lineHandedOn);
-    if (!confirmed.ok) return { ok: false, reason: `not confirmed: ${confirmed.reason}` };
+    // The deliveries file keeps the reason in English, whatever the language on the screen.
+    if (!confirmed.ok)
+      return {
+        ok: false,
+        reason: en.listener.notConfirmed(confirmed.reason),
+        said: say.listener.notConfirmed(confirmed.said),
+      };
     confirmedAs(confirmed.transaction);
     return {
       ok: true,
@@ -350,19 +336,25 @@ function eventEnv(event: WebhookEvent): Record<string, string> {
 }
 
 /** What the customer gets, in one list: serial numbers, licences, failed dispatches, a refund. */
-function deliverables(event: WebhookEvent): { label: string; value: string }[] {
+function deliverables(event: WebhookEvent): Deliverable[] {
   return [
-    ...event.items.flatMap((item) => [
-      ...item.serials.map((value) => ({ label: "sn", value })),
-      ...item.licences.map((value) => ({ label: "licence", value })),
-      ...item.failures.map((value) => ({ label: "failed", value })),
+    ...event.items.flatMap((item): Deliverable[] => [
+      ...item.serials.map((value) => ({ label: "serial" as const, value })),
+      ...item.licences.map((value) => ({ label: "licence" as const, value })),
+      ...item.failures.map((value) => ({ label: "failed" as const, value })),
     ]),
     ...(event.event === "order.refunded" || event.event === "order.canceled"
       ? event.refundAmount !== null
-        ? [{ label: "refund", value: String(event.refundAmount) }]
+        ? [{ label: "refund" as const, value: String(event.refundAmount) }]
         : []
       : []),
   ];
+}
+
+/** Each named on a terminal's line in the reader's words; piped columns keep theirs. */
+interface Deliverable {
+  label: "serial" | "licence" | "failed" | "refund";
+  value: string;
 }
 
 /** The order's verdict the service's answer gave when the event was confirmed: `partly delivered (Rp 2.835 refunded)`. */
@@ -400,8 +392,8 @@ async function receiptAppender(
     fd = openOwnFileForAppend(file);
     fchmodSync(fd, 0o600);
   } catch (error) {
-    throw new InputError(`Cannot write receipts to ${file}: ${fileProblem(error)}.`, {
-      suggestion: "Name a file you can write, with --receipts.",
+    throw new InputError(say.listener.receiptsNotWritable(file, fileProblem(error)), {
+      suggestion: say.listener.receiptsHint,
     });
   }
   const [{ shopReceipt, receiptSeparator, customerLanguage }, { keptSaleOf }, { orderVerdict }, { isFinal }] =
@@ -424,7 +416,7 @@ async function receiptAppender(
     try {
       appendFileSync(fd, `${fstatSync(fd).size > 0 ? receiptSeparator : ""}${receipt.text}`);
     } catch (error) {
-      ctx.output.warn(`Could not append the receipt of ${t.refId} to ${file}: ${(error as Error).message}.`);
+      ctx.output.warn(say.listener.receiptNotAppended(t.refId, file, (error as Error).message));
     }
   };
 }
@@ -439,7 +431,7 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: 
   const at =
     event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? event.timestamp : new Date(ctx.now()).toISOString();
   const extra = deliverables(event);
-  const shown = (d: { label: string; value: string }) =>
+  const shown = (d: Deliverable) =>
     d.label === "failed" ? `failed: ${d.value}` : d.label === "refund" ? `refund ${d.value}` : d.value;
   if (ctx.output.mode === "plain") {
     // time, event, ref_id, invoice, status, then one column per serial number or licence.
@@ -457,7 +449,7 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: 
     event.status?.text ?? "-",
     ...confirmedVerdict(payload),
     ...orderWords(event, order),
-    ...extra.map((x) => `${x.label} ${x.value}`),
+    ...extra.map((x) => `${say.listener[x.label]} ${x.value}`),
   ];
   ctx.output.result(parts.join("  "));
 }

@@ -7,6 +7,7 @@
 import type { Context } from "../../context.js";
 import { UnexpectedResponseError } from "../../errors.js";
 import { maskApiKey } from "../../config/mask.js";
+import { say } from "../../messages/messages.js";
 import { showFields } from "./answer.js";
 
 export interface WebhookSecretOptions {
@@ -17,11 +18,9 @@ export interface WebhookSecretOptions {
 export async function run(ctx: Context, options: WebhookSecretOptions): Promise<number | void> {
   if (ctx.canPrompt && !options.yes) {
     const prompter = await ctx.prompter();
-    ctx.output.warn(
-      "A new secret replaces the current one at once: a receiver still checking the old one refuses every event until it has the new one.",
-    );
-    if (!(await prompter.confirm("Make a new webhook secret?", { default: false }))) {
-      ctx.output.info("Nothing changed; the current secret still works.");
+    ctx.output.warn(say.webhook.replacesAtOnce);
+    if (!(await prompter.confirm(say.webhook.makeNew, { default: false }))) {
+      ctx.output.info(say.webhook.nothingChanged);
       return;
     }
   }
@@ -32,11 +31,8 @@ export async function run(ctx: Context, options: WebhookSecretOptions): Promise<
     // It may well have been made (and the old one dropped): show everything that came, then say so.
     if (ctx.output.mode === "json") ctx.output.json(body);
     else showFields(ctx, [], data.fields);
-    const error = new UnexpectedResponseError(
-      "The service answered, but reseller cannot tell which field is the new secret; nothing was saved.",
-    );
-    error.suggestion =
-      "The old secret may already be invalid: copy the new one from the answer above, or run `reseller webhook secret` again.";
+    const error = new UnexpectedResponseError(say.webhook.whichField);
+    error.suggestion = say.webhook.whichFieldHint;
     throw error;
   }
 
@@ -48,20 +44,11 @@ export async function run(ctx: Context, options: WebhookSecretOptions): Promise<
   }
   if (ctx.output.mode === "json") ctx.output.json(body);
   else ctx.output.result(data.secret, "highlight");
-  ctx.output.warn(
-    "This is the only time the service shows this secret; keep it now (anyone who has it can forge webhooks).",
-  );
+  ctx.output.warn(say.webhook.onlyTime);
   if (saved) {
-    ctx.output.success(
-      `Saved as webhook_secret of profile "${ctx.settings.profile}" (${maskApiKey(data.secret)}); \`reseller webhook listen\` uses it.`,
-    );
-    if (ctx.settings.webhookSecretSource === "environment")
-      ctx.output.warn(
-        "RESELLER_WEBHOOK_SECRET is set in this environment and wins over the saved secret; update or unset it.",
-      );
+    ctx.output.success(say.webhook.saved(ctx.settings.profile, maskApiKey(data.secret)));
+    if (ctx.settings.webhookSecretSource === "environment") ctx.output.warn(say.webhook.environmentWins);
   } else {
-    ctx.output.info(
-      "Keep it in the profile with `reseller webhook secret --save` next time, or give it to your receiver as RESELLER_WEBHOOK_SECRET.",
-    );
+    ctx.output.info(say.webhook.keepNextTime);
   }
 }

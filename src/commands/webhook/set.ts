@@ -6,6 +6,7 @@
 import { isLoopback } from "../../config/settings.js";
 import type { Context } from "../../context.js";
 import { InputError, UsageError } from "../../errors.js";
+import { say } from "../../messages/messages.js";
 import { showFields } from "./answer.js";
 
 export interface WebhookSetOptions {
@@ -19,37 +20,30 @@ export function callbackUrl(text: string): string {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new InputError(`--url "${text}" is not a URL.`, {
-      suggestion: "For example: --url https://bot.example.com/webhook",
-    });
+    throw new InputError(say.webhook.notUrl(text), { suggestion: say.webhook.urlExample });
   }
   if (url.protocol === "https:") return url.href;
   if (url.protocol === "http:") {
     if (isLoopback(url.hostname)) return url.href;
-    throw new InputError(`--url must be https:// for ${url.host}: plain http is only for this machine (localhost).`, {
-      suggestion:
-        "Put the bot behind https (a reverse proxy, or a tunnel such as cloudflared or ngrok for `reseller webhook listen`).",
-    });
+    throw new InputError(say.webhook.httpsFor(url.host), { suggestion: say.webhook.httpsHint });
   }
-  throw new InputError(`--url must be an https:// address, not ${url.protocol}`);
+  throw new InputError(say.webhook.httpsOnly(url.protocol));
 }
 
+const example = "reseller webhook set --url https://bot.example.com/webhook";
+
 export async function run(ctx: Context, options: WebhookSetOptions): Promise<void> {
-  if (options.enable && options.disable) throw new UsageError("--enable and --disable cannot be used together.");
+  if (options.enable && options.disable) throw new UsageError(say.webhook.enableAndDisable);
   let url = options.url !== undefined ? callbackUrl(options.url) : undefined;
   const client = await ctx.client();
   if (url === undefined) {
     if (!options.enable && !options.disable) {
-      throw new UsageError("Nothing to set: give --url, --enable or --disable.", {
-        suggestion: "reseller webhook set --url https://bot.example.com/webhook",
-      });
+      throw new UsageError(say.webhook.nothingToSet, { suggestion: example });
     }
     // Switching on or off keeps the address the service has; it wants both in one request.
     const current = await client.getWebhook();
     if (current.data.url === null) {
-      throw new UsageError("The service has no callback URL to switch on or off.", {
-        suggestion: "Give one: reseller webhook set --url https://bot.example.com/webhook",
-      });
+      throw new UsageError(say.webhook.noUrlToSwitch, { suggestion: say.webhook.giveOne(example) });
     }
     url = current.data.url;
   }
@@ -58,8 +52,6 @@ export async function run(ctx: Context, options: WebhookSetOptions): Promise<voi
   const { data, body } = await client.updateWebhook({ callback_url: url, webhook_enabled: enabled });
   if (ctx.output.mode === "json") return ctx.output.json(body);
   showFields(ctx, [], data.fields);
-  ctx.output.success(
-    `Webhooks ${enabled ? "go to" : "are switched off for"} ${url}${data.message ? ` (the service said: ${data.message})` : ""}.`,
-  );
-  if (enabled) ctx.output.info("Send a test event with `reseller webhook test`.");
+  ctx.output.success((enabled ? say.webhook.goTo : say.webhook.switchedOff)(url, data.message ?? ""));
+  if (enabled) ctx.output.info(say.webhook.sendTest);
 }

@@ -1,5 +1,6 @@
 /** `reseller webhook show`: where the service sends webhooks, and whether it does. */
 import type { Context } from "../../context.js";
+import { say } from "../../messages/messages.js";
 import type { Cell } from "../../output/output.js";
 import { showFields } from "./answer.js";
 
@@ -8,22 +9,21 @@ export async function run(ctx: Context): Promise<void> {
   const { data, body } = await client.getWebhook();
   if (ctx.output.mode === "json") return ctx.output.json(body);
   const known: [string, Cell][] = [];
+  // Piped, the labels are keys scripts read (url, enabled): only a terminal's follow the language.
+  const table = ctx.output.mode === "table";
   if (data.url !== null || data.enabled !== null) {
-    known.push(["URL", data.url]);
+    known.push([table ? say.webhook.url : "URL", data.url]);
     known.push([
-      "Enabled",
+      table ? say.webhook.enabled : "Enabled",
       data.enabled === null
         ? null
         : data.enabled
-          ? { human: "yes", plain: "true", tone: "good" }
-          : { human: "no", plain: "false", tone: "warn" },
+          ? { human: say.webhook.yes, plain: "true", tone: "good" }
+          : { human: say.webhook.no, plain: "false", tone: "warn" },
     ]);
   }
   showFields(ctx, known, data.fields);
   if (!known.length && !data.fields.length)
-    ctx.output.info(
-      data.message ? `The service said: ${data.message}` : "The service answered with no webhook settings.",
-    );
-  else if (data.url === null)
-    ctx.output.info("No callback URL is set; set one with `reseller webhook set --url https://…`.");
+    ctx.output.info(data.message ? say.webhook.serviceSaid(data.message) : say.webhook.noSettings);
+  else if (data.url === null) ctx.output.info(say.webhook.noUrl);
 }

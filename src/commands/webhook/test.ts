@@ -1,5 +1,6 @@
 /** `reseller webhook test`: asks the service to send a webhook.test event to the callback URL. */
 import type { Context } from "../../context.js";
+import { say } from "../../messages/messages.js";
 import { showFields } from "./answer.js";
 
 export async function run(ctx: Context): Promise<void> {
@@ -7,8 +8,6 @@ export async function run(ctx: Context): Promise<void> {
   const { data, body } = await client.sendWebhookTest();
   if (ctx.output.mode === "json") return ctx.output.json(body);
   showFields(ctx, [], data.fields);
-  ctx.output.success(
-    `The service is sending a webhook.test event${data.message ? ` (it said: ${data.message})` : ""}.`,
-  );
-  ctx.output.info("`reseller webhook listen` prints it when it arrives.");
+  ctx.output.success(say.webhook.testSending(data.message ?? ""));
+  ctx.output.info(say.webhook.listenPrintsIt);
 }
