@@ -322,6 +322,8 @@ describe("webhook listen, fed by the emulator", () => {
       expect.stringMatching(/ 200 \(attempt 1\)$/),
     ]);
 
+    // The command's last line comes after the files it wrote: stopping before it would stop the command.
+    await until("the command's last line", () => listener.stderr().includes("handled wh-exec-1"));
     const { stdout, stderr } = await listener.stop();
     expect(eventsOf(stdout, "wh-exec-1")).toEqual(["order.paid"]);
     // The command's own output goes to stderr: stdout is the listener's rows only.
