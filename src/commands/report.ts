@@ -134,7 +134,10 @@ function showBooks(ctx: Context, books: Books, by: Grouping, sinceMs: number, un
   ctx.output.heading(words.by[by]);
   ctx.output.table(
     [
-      { header: words.groups[by], fit: "middle", min: 10 },
+      // A day or an hour is a time, never cut (at worst its date and hour on two lines); a name is cut in the middle.
+      by === "day" || by === "hour"
+        ? { header: words.groups[by] }
+        : { header: words.groups[by], fit: "middle", min: 10 },
       { header: words.orders },
       { header: words.spent },
       { header: words.revenue },
