@@ -118,3 +118,55 @@ describe("webhook listen speaks the reader's language", () => {
     expect(calls).toEqual(["order.paid paid", "order.completed completed"]);
   });
 });
+
+describe("webhook secret, set, show and test speak the reader's language", () => {
+  it("in Indonesian on a terminal; piped, show's keys and values are the same bytes as in English", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const secret = await reseller.run(["webhook", "secret", "--save"], { env: indonesian });
+    expect(secret.exitCode, secret.stderr).toBe(0);
+    expect(secret.stderr).toContain(
+      "Hanya kali ini layanan menampilkan secret ini; simpan sekarang (siapa pun yang memilikinya bisa memalsukan webhook).",
+    );
+    expect(secret.stderr).toMatch(
+      /Disimpan sebagai webhook_secret profil "default" \(\*{4}\S+\); `reseller webhook listen` memakainya\./,
+    );
+    expect(englishIn(secret.stderr.replace(/\*{4}\S+/g, " "))).toEqual([]);
+
+    const plainHttp = await reseller.run(["webhook", "set", "--url", "http://toko.example.com/hook"], {
+      env: indonesian,
+    });
+    expect(plainHttp.exitCode).toBe(2);
+    expect(plainHttp.stderr).toContain(
+      "--url harus https:// untuk toko.example.com: http biasa hanya untuk mesin ini (localhost).",
+    );
+    expect(englishIn(plainHttp.stderr)).toEqual([]);
+
+    const set = await reseller.run(["webhook", "set", "--url", "http://127.0.0.1:9/webhook"], {
+      mode: "table",
+      env: indonesian,
+    });
+    expect(set.exitCode, set.stderr).toBe(0);
+    // What the service said is its own text, quoted.
+    expect(set.stderr).toMatch(/Webhook dikirim ke http:\/\/127\.0\.0\.1:9\/webhook \(kata layanan: [^)]+\)\./);
+    expect(set.stderr).toContain("Kirim event uji coba dengan `reseller webhook test`.");
+
+    const shown = await reseller.run(["webhook", "show"], { mode: "table", env: indonesian });
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^Aktif +ya$/m);
+    expect(englishIn(shown.stdout + shown.stderr)).toEqual([]);
+    const english = await reseller.run(["webhook", "show"], { mode: "table" });
+    expect(english.stdout).toMatch(/^Enabled +yes$/m);
+    const [pipedId, pipedEn] = await Promise.all([
+      reseller.run(["webhook", "show"], { env: indonesian }),
+      reseller.run(["webhook", "show"]),
+    ]);
+    expect(pipedId.stdout).toBe(pipedEn.stdout);
+    expect(pipedId.stdout).toMatch(/^enabled\ttrue$/m);
+
+    const test = await reseller.run(["webhook", "test"], { mode: "table", env: indonesian });
+    expect(test.exitCode, test.stderr).toBe(0);
+    expect(test.stderr).toMatch(/Layanan sedang mengirim event webhook\.test/);
+    expect(test.stderr).toContain("`reseller webhook listen` mencetaknya begitu tiba.");
+    expect(englishIn(test.stdout + test.stderr)).toEqual([]);
+  });
+});
