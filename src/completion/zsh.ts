@@ -58,7 +58,13 @@ __reseller_dynamic() {
       candidates+=("\${line//:/\\\\:}")
     fi
   done
-  _describe -t "$1" "$1" candidates
+  local heading="$1"
+  case "$1" in
+${Object.entries(say.completion.dynamicHeadings)
+  .map(([what, heading]) => `    ${what}) heading=${sq(heading)} ;;`)
+  .join("\n")}
+  esac
+  _describe -t "$1" "$heading" candidates
 }
 
 _reseller() {

@@ -362,6 +362,7 @@ kode tertinggi di antara order-ordernya.
     commandsHeading: "perintah",
     flagsHeading: "opsi",
     valuesHeading: "nilai",
+    dynamicHeadings: { channels: "metode pembayaran", locks: "kunci stok", profiles: "profil", items: "produk" },
     header: (shell: string) =>
       `# Pelengkap otomatis ${shell} untuk reseller, dibuat oleh \`reseller completion ${shell}\`; buat ulang setelah memperbarui reseller.`,
     install: "# Pasang:",

@@ -62,6 +62,7 @@ describe("completion descriptions follow the language; names never do", () => {
     expect(idScript).toContain(`'--help:${id.help.helpFlag}'`);
     expect(idScript).toContain("_describe -t flags 'opsi' flags");
     expect(idScript).toContain("_describe -t commands 'perintah' subcommands");
+    expect(idScript).toContain("channels) heading='metode pembayaran' ;;");
     // The top level's own list: every description there is Indonesian.
     const top = /^ {4}''\) reply=\((.*)\) ;;$/m.exec(idScript)![1]!;
     expect(
