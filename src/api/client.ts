@@ -149,7 +149,7 @@ export class ServiceClient {
   async getTransaction(refOrInvoice: string): Promise<ApiResult<Transaction>> {
     return this.call(
       "GET",
-      `/v1/trx/${pathSegment("ref_id or invoice", refOrInvoice)}`,
+      `/v1/trx/${pathSegment(say.service.refOrInvoice, refOrInvoice)}`,
       { retry: true },
       decode.decodeTransaction,
     );
@@ -227,7 +227,7 @@ export class ServiceClient {
 
   /** Releasing twice is harmless (the second says LOCK_RELEASED), so a lost answer may be retried. */
   async releaseLock(token: string): Promise<ApiResult<unknown>> {
-    return this.call("DELETE", `/v1/item/lock/${pathSegment("lock token", token)}`, { retry: true }, (body) => body);
+    return this.call("DELETE", `/v1/item/lock/${pathSegment(say.service.lockToken, token)}`, { retry: true }, (body) => body);
   }
 
   async getLeaderboard(): Promise<ApiResult<LeaderboardEntry[]>> {
@@ -309,18 +309,28 @@ export class ServiceClient {
       if (delay >= left) {
         // Waiting would outlast the command's budget: say so and stop, rather than sit silently.
         if (failure instanceof ResellerError && retryAfterMs !== undefined) {
-          failure.suggestion = `The service asked to wait ${formatSeconds(retryAfterMs)} before trying again; that is past this command's --timeout of ${formatSeconds(this.options.timeoutMs)}. Try again later.`;
+          failure.suggestion = say.service.waitPastTimeout(
+            formatSeconds(retryAfterMs),
+            formatSeconds(this.options.timeoutMs),
+          );
         }
         throw failure;
       }
       // A network failure in words (`the connection was closed`), a service's answer by its code.
       const words = failure instanceof NetworkError ? networkFailureWordsFor(failure.code) : undefined;
       const why = words
-        ? `the last failed: ${words}`
-        : `the last said ${failure instanceof ResellerError ? failure.code : "nothing"}`;
-      const line = `retrying ${method} ${path} in ${formatSeconds(delay)} (attempt ${attempt + 1} of ${this.retry.maxRetries + 1}; ${why})`;
-      this.options.log?.(line);
-      this.options.onRetry?.(line[0]!.toUpperCase() + line.slice(1));
+        ? say.service.lastFailed(words)
+        : say.service.lastSaid(failure instanceof ResellerError ? failure.code : say.service.nothing);
+      const line = say.service.retrying(
+        method,
+        path,
+        formatSeconds(delay),
+        attempt + 1,
+        this.retry.maxRetries + 1,
+        why,
+      );
+      this.options.log?.(line[0]!.toLowerCase() + line.slice(1));
+      this.options.onRetry?.(line);
       await sleep(delay, this.options.signal);
     }
   }
@@ -476,7 +486,7 @@ export class ServiceClient {
     if (statusCode >= 200 && statusCode < 300) {
       if (parsed === undefined) {
         throw new UnexpectedResponseError(
-          `The service answered ${method} ${path} with ${text.trim() ? "something that is not JSON" : "an empty body"} (HTTP ${statusCode}).`,
+          say.service.notJson(method, path, text.trim() === "", statusCode),
           {
             status: statusCode,
             bodyExcerpt: text.slice(0, 200),
@@ -529,7 +539,7 @@ export class ServiceClient {
       "/v1/item/validate",
       { body: input, retry: true },
       decode.decodeAccountCheck,
-      "account validation",
+      say.service.endpoints.accountCheck,
     );
   }
 
@@ -546,7 +556,7 @@ export class ServiceClient {
       `/v1/trx${search ? `?${search}` : ""}`,
       { retry: true },
       decode.decodeTransactionList,
-      "a list of transactions",
+      say.service.endpoints.transactions,
     );
   }
 
@@ -556,7 +566,7 @@ export class ServiceClient {
       `/v1/balance/mutations${page !== undefined ? `?page=${page}` : ""}`,
       { retry: true },
       decode.decodeBalanceHistory,
-      "a balance history",
+      say.service.endpoints.balanceHistory,
     );
   }
 }
@@ -572,7 +582,7 @@ function notOffered(error: unknown, method: string, path: string, what: string |
     /^(ROUTE_NOT_FOUND|NOT_FOUND|ENDPOINT_NOT_FOUND)$/.test(e.code) ||
     /\broute\b.*\bnot (be )?found\b/i.test(e.message) ||
     (e.code === "HTTP_404" &&
-      (/^not found\.?$/i.test(e.message.trim()) || e.message === "The service refused the request."));
+      (/^not found\.?$/i.test(e.message.trim()) || e.message === say.service.refused));
   const isRoute =
     (error instanceof ServiceError && error.status === 404 && routeAnswer(error)) ||
     (error instanceof UnexpectedResponseError && error.status === 404);
@@ -582,11 +592,10 @@ function notOffered(error: unknown, method: string, path: string, what: string |
   const said = new ServiceError(
     404,
     "ROUTE_NOT_FOUND",
-    `This service does not offer ${what ?? endpoint}${what ? ` (${endpoint})` : ""}.`,
+    say.service.notOffered(what ? say.service.endpointIs(what, endpoint) : endpoint),
     body,
     {
-      suggestion:
-        "Its documentation may list it, but this service answers that it has no such endpoint. If every command says this, check the base URL (`reseller config get base_url`).",
+      suggestion: say.service.notOfferedHint,
       definite: true,
     },
   );
@@ -600,9 +609,7 @@ function notOffered(error: unknown, method: string, path: string, what: string |
  */
 function pathSegment(what: string, value: string): string {
   if (value.trim() === "" || value === "." || value === "..") {
-    throw new InputError(
-      `${value === "" ? "An empty" : `"${value}" is not a`} ${what}${value === "" ? " was given" : ""}.`,
-    );
+    throw new InputError(value === "" ? say.service.emptySegment(what) : say.service.notASegment(value, what));
   }
   return encodeURIComponent(value);
 }
@@ -621,14 +628,9 @@ class KeyNotSendable extends Error {}
 const controlCharacter = /[\u0000-\u001f\u007f]/;
 
 function keyNotSendable(): NetworkError {
-  return new NetworkError(
-    "API_KEY_NOT_SENDABLE",
-    "The API key holds a control character (a line break or tab pasted with it?); nothing was sent.",
-    false,
-    {
-      suggestion: "Save the key again without it: `reseller login`, or check RESELLER_API_KEY.",
-    },
-  );
+  return new NetworkError("API_KEY_NOT_SENDABLE", say.service.keyNotSendable, false, {
+    suggestion: say.service.keyNotSendableHint,
+  });
 }
 
 /** Node's and OpenSSL's names for a certificate that did not verify. */
@@ -658,7 +660,7 @@ function stopWaiting(signal: AbortSignal): { promise: Promise<never>; dispose():
 class DeadlinePassed extends Error {
   readonly code = "TIMEOUT";
   constructor(ms: number) {
-    super(`no complete answer within ${formatSeconds(ms)}`);
+    super(say.service.noCompleteAnswer(formatSeconds(ms)));
   }
 }
 
@@ -689,17 +691,16 @@ function tooLarge(method: string, path: string, maxBytes: number): NetworkError 
   // It did answer, so a purchase may have gone through: for money this leads to "outcome unknown".
   return new NetworkError(
     "ANSWER_TOO_LARGE",
-    `The service's answer to ${method} ${path} was larger than ${Math.round(maxBytes / 1024 / 1024)} MB; reseller stopped reading it.`,
+    say.service.tooLarge(method, path, Math.round(maxBytes / 1024 / 1024)),
     true,
-    {
-      suggestion:
-        "This is not an answer the service should give; try again later, or run with --verbose to see how it begins.",
-    },
+    { suggestion: say.service.tooLargeHint },
   );
 }
 
 function formatSeconds(ms: number): string {
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1).replace(/\.0$/, "")} s` : `${Math.round(ms / 1000)} s`;
+  return say.service.seconds(
+    ms < 10_000 ? (ms / 1000).toFixed(1).replace(/\.0$/, "") : String(Math.round(ms / 1000)),
+  );
 }
 
 /**
@@ -761,37 +762,29 @@ function toNetworkError(
       : new InterruptedError(say.errors.interruptedNothingSent, { nothingInFlight: true });
   const code = errorCodeOf(error) ?? "NETWORK_ERROR";
   if (certificateCodes.test(code)) {
-    return new NetworkError(
-      "TLS_CERTIFICATE",
-      `The certificate of ${baseUrl} could not be verified (${code}); nothing was sent.`,
-      false,
-      {
-        cause: error,
-        suggestion:
-          "Someone between you and the service may be intercepting the connection (a proxy, a captive portal, an attacker), or the address is wrong. Check the base URL and your network; do not turn certificate checks off to get past this.",
-      },
-    );
+    return new NetworkError("TLS_CERTIFICATE", say.service.certificate(baseUrl, code), false, {
+      cause: error,
+      suggestion: say.service.certificateHint,
+    });
   }
   const reached = handedOn && !notReachedCodes.has(code);
   const timedOut = code.includes("TIMEOUT") || code === "ETIMEDOUT";
   // The failure in plain words (`the connection was closed`); the code stays for scripts and --json.
   const words = timedOut ? undefined : networkFailureWordsFor(code);
+  const said = say.service;
   const what = !handedOn
     ? timedOut
-      ? "could not be reached in time"
-      : "could not be reached"
+      ? said.notReachedInTime
+      : said.notReached
     : timedOut
-      ? "did not answer in time"
+      ? said.noAnswerInTime
       : reached
         ? words
-          ? "did not answer"
-          : "dropped the connection before answering"
-        : "could not be reached";
-  const message = `The service at ${baseUrl} ${what}${words ? `: ${words}` : ""}${handedOn ? "" : "; nothing was sent"}.`;
-  const suggestion =
-    reached && method !== "GET"
-      ? "The request may have been processed; check before trying again."
-      : "Check your network, any proxy (HTTPS_PROXY, HTTP_PROXY) and the base URL (`reseller config get base_url`), then try again.";
+          ? said.noAnswer
+          : said.dropped
+        : said.notReached;
+  const message = said.unreachable(baseUrl, what, words ?? "", !handedOn);
+  const suggestion = reached && method !== "GET" ? said.mayHaveBeenProcessed : said.checkNetwork;
   return new NetworkError(code, message, reached, { cause: error, suggestion });
 }
 
@@ -808,7 +801,7 @@ function toServiceError(
   const record = decode.isRecord(body) ? body : undefined;
   if (!record) {
     return new UnexpectedResponseError(
-      `The service answered ${method} ${path} with HTTP ${status} and ${text.trim() ? "a page that is not JSON" : "an empty body"}.`,
+      say.service.pageNotJson(method, path, status, text.trim() === ""),
       {
         status,
         bodyExcerpt: text.slice(0, 200),
@@ -830,7 +823,7 @@ function toServiceError(
   const known = describeServiceCode(code);
   const fieldErrors = decode.isRecord(record.errors) ? record.errors : undefined;
   // The code and status are said once, beside the message, by the error printer.
-  const message = known?.message ?? (said && !looksLikeCode ? said : "The service refused the request.");
+  const message = known?.message ?? (said && !looksLikeCode ? said : say.service.refused);
   const details: Record<string, unknown> = {};
   if (fieldErrors) details.errors = fieldErrors;
   if (retryAfter !== undefined) details.retryAfter = retryAfter;
@@ -839,7 +832,7 @@ function toServiceError(
     return new AuthError(code, message, {
       status,
       ...options,
-      suggestion: known?.suggestion ?? "Check your API key: `reseller login`.",
+      suggestion: known?.suggestion ?? say.service.checkKey,
     });
   const error = new ServiceError(status, code, message, body, {
     ...options,

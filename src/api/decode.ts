@@ -6,6 +6,7 @@
  * balance answer) is an error.
  */
 import { UnexpectedResponseError } from "../errors.js";
+import { say } from "../messages/messages.js";
 import { toStatus } from "./status.js";
 import type {
   Balance,
@@ -105,14 +106,14 @@ export function isRecord(value: unknown): value is Fields {
  * A whole number from a JSON number or a numeric string (PHP back ends send both). A number beyond
  * the safe range cannot be a real amount: it is an unexpected answer, never shown as something else.
  */
-export function toInteger(value: unknown, where = "the answer"): number | null {
+export function toInteger(value: unknown, where?: string): number | null {
   let n: number | undefined;
   if (typeof value === "number" && Number.isFinite(value)) n = value;
   else if (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) n = Number(value.trim());
   if (n === undefined) return null;
   if (!Number.isSafeInteger(Math.trunc(n)))
     throw new UnexpectedResponseError(
-      `The service's answer to ${where} has a number too large to be real (${String(value).slice(0, 40)}).`,
+      say.service.answerTo(where ?? say.service.theAnswer, say.service.numberTooLarge(String(value).slice(0, 40))),
     );
   return Math.trunc(n);
 }
@@ -170,9 +171,7 @@ function dataOf(body: unknown): unknown {
 function dataRecord(body: unknown, where: string): Fields {
   const data = dataOf(body);
   if (!isRecord(data))
-    throw new UnexpectedResponseError(
-      `The service's answer to ${where} has no ${data === null ? "data (it is null)" : "data object"}.`,
-    );
+    throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noData(data === null)));
   return data;
 }
 
@@ -181,9 +180,7 @@ function dataList(body: unknown, names: readonly string[], where: string): Field
   let data = dataOf(body);
   if (isRecord(data)) data = first(data, names);
   if (!Array.isArray(data))
-    throw new UnexpectedResponseError(
-      `The service's answer to ${where} has no list${data === null ? " (data is null)" : ""}.`,
-    );
+    throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noList(data === null)));
   return records(data);
 }
 
@@ -208,7 +205,7 @@ export function decodeBalance(body: unknown): Balance {
   const where = "GET /v1/balance";
   const data = dataRecord(body, where) as WireBalance & Fields;
   const balance = toInteger(data.balance, where);
-  if (balance === null) throw new UnexpectedResponseError(`The service's answer to ${where} has no balance.`);
+  if (balance === null) throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noBalance));
   return { balance };
 }
 
@@ -259,7 +256,7 @@ export function decodeTopUp(body: unknown): TopUp {
   const qrLink = given(textOf(data, aliases.qrLink));
   const invoice = given(toText(data.invoice));
   if (paymentUrl === null && qrLink === null && invoice === null)
-    throw new UnexpectedResponseError(`The service's answer to ${where} has no payment link, QR link or invoice.`);
+    throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noPaymentLink));
   return {
     paymentUrl,
     qrLink,
@@ -342,7 +339,7 @@ export function decodeItemFields(
 export function decodeItem(body: unknown): Item {
   const where = "GET /v1/item";
   const item = decodeItemFields(dataRecord(body, where), where);
-  if (!item) throw new UnexpectedResponseError(`The service's answer to ${where} has no item id.`);
+  if (!item) throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noItemId));
   return item;
 }
 
@@ -361,7 +358,7 @@ function decodeLockFields(lock: WireLock & Fields, where: string): StockLock | n
 export function decodeLock(body: unknown): StockLock {
   const where = "POST /v1/item/lock";
   const lock = decodeLockFields(dataRecord(body, where), where);
-  if (!lock) throw new UnexpectedResponseError(`The service's answer to ${where} has no lock token.`);
+  if (!lock) throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noLockToken));
   return lock;
 }
 
@@ -705,9 +702,7 @@ export function decodeCatalogue(body: unknown): CataloguePage {
   const paginator = isRecord(list) ? list : undefined;
   if (paginator) list = first(paginator, ["items", "data", "categories", "variants"]);
   if (!Array.isArray(list))
-    throw new UnexpectedResponseError(
-      `The service's answer to ${where} has no list${list === null ? " (data is null)" : ""}.`,
-    );
+    throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noList(list === null)));
 
   const items: Item[] = [];
   const withdrawn: number[] = [];
@@ -774,7 +769,7 @@ export function decodeAccountCheck(body: unknown): AccountCheckResult {
   );
   const saysMissing = flag !== undefined && !toFlag(d[flag]);
   if (!saysMissing && accountName === null && displayName === null) {
-    throw new UnexpectedResponseError(`The service's answer to ${where} names no account.`);
+    throw new UnexpectedResponseError(say.service.answerTo(where, say.service.namesNoAccount));
   }
   const cached = d.cached === undefined || d.cached === null ? null : toFlag(d.cached);
   return {

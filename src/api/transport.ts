@@ -13,6 +13,7 @@
 import type { Agent as HttpAgent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import type { Dispatcher } from "undici";
+import { say } from "../messages/messages.js";
 
 export interface LaneRequest {
   method: string;
@@ -97,7 +98,7 @@ class LaneError extends Error {
 function asLaneError(error: unknown): unknown {
   const e = error as { code?: unknown; message?: unknown };
   if (e?.code === "ECONNRESET" && (e.message === "socket hang up" || e.message === "aborted"))
-    return new LaneError(closedByPeer, `other side closed (${e.message})`);
+    return new LaneError(closedByPeer, say.service.closedByPeer(e.message));
   return error;
 }
 
@@ -148,7 +149,7 @@ function directLane(options: LaneOptions): Lane {
           // "may have reached" is the safe mistake and "nothing was sent" the dangerous one.
           if (req.reusedSocket || !socket.connecting) return request.onHandedOn();
           const timer = setTimeout(
-            () => req.destroy(new LaneError(connectTimedOut, `no connection within ${options.connectTimeoutMs} ms`)),
+            () => req.destroy(new LaneError(connectTimedOut, say.service.noConnectionWithin(options.connectTimeoutMs))),
             options.connectTimeoutMs,
           );
           socket.once(secure ? "secureConnect" : "connect", () => {
@@ -255,7 +256,7 @@ function tunnelFailuresEndTheRequest<T extends { connect: (...args: never[]) => 
     connect: (params: unknown) =>
       connect(params).catch((error: { code?: unknown; message?: unknown }) => {
         if (error?.code !== "UND_ERR_SOCKET" && error?.code !== "UND_ERR_INFO") throw error;
-        throw new LaneError(proxyTunnelRefused, `the proxy did not open a tunnel (${error.message})`);
+        throw new LaneError(proxyTunnelRefused, say.service.noTunnel(String(error.message)));
       }),
   });
 }

@@ -95,7 +95,7 @@ export function showItems(
   const found = findItems(words.length ? kept.entriesHolding(words) : kept.entries(), options);
   if (found.length === 0 && options.category !== undefined) checkCategory(kept.entries(), options.category);
   if (output.mode === "json") return output.json({ server_time: kept.server_time, items: found });
-  if (found.length === 0) return output.info(kept.count ? "No items match." : "The catalogue is empty.");
+  if (found.length === 0) return output.info(kept.count ? say.catalogue.noneMatch : say.catalogue.empty);
   const shown = output.mode === "table" ? found.slice(0, tableRowsShown) : found;
   // Piped rows keep every field as the service has it, in the order scripts read.
   output.table(itemColumns(), shown.map(output.mode === "table" ? shownRow : row));
@@ -129,5 +129,5 @@ function printEveryRow(output: Output, kept: KeptCatalogue, options: Omit<ItemsO
   }
   if (printed > 0) return;
   if (options.category !== undefined) checkCategory(kept.entries(), options.category);
-  output.info(kept.count ? "No items match." : "The catalogue is empty.");
+  output.info(kept.count ? say.catalogue.noneMatch : say.catalogue.empty);
 }

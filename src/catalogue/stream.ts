@@ -12,6 +12,7 @@
  * loop over the bytes finds where each value ends, and only the values kept are turned into text.
  */
 import { UnexpectedResponseError } from "../errors.js";
+import { say } from "../messages/messages.js";
 
 type Role =
   /** The answer's own object: its `data` is the list, or a paginator holding it. */
@@ -173,7 +174,7 @@ export class CatalogueStream {
 
   private tooLarge(): never {
     throw new UnexpectedResponseError(
-      `One entry of the service's catalogue is larger than ${Math.round(this.maxValueBytes / 1024 / 1024)} MB; reseller stopped reading it.`,
+      say.catalogue.entryTooLarge(Math.round(this.maxValueBytes / 1024 / 1024)),
     );
   }
 
@@ -182,10 +183,10 @@ export class CatalogueStream {
     if (!this.finished || !this.onlySpaceFrom(this.at)) {
       throw new UnexpectedResponseError(
         !this.started
-          ? "The service's catalogue answer is empty or not JSON."
+          ? say.catalogue.answerEmptyOrNotJson
           : this.finished
-            ? "The service's catalogue answer goes on after its end."
-            : "The service's catalogue answer ended before it was complete.",
+            ? say.catalogue.answerGoesOn
+            : say.catalogue.answerEndedEarly,
       );
     }
     this.flush();
@@ -291,7 +292,7 @@ export class CatalogueStream {
           this.start = at;
           this.escaped = false;
           if (frame && frame.key === null && frame.role !== "list" && frame.role !== "products") {
-            if (c !== QUOTE) throw new UnexpectedResponseError("The service's catalogue answer is not JSON.");
+            if (c !== QUOTE) throw new UnexpectedResponseError(say.catalogue.answerNotJson);
             this.mode = "key";
             at++;
             break;
@@ -311,7 +312,7 @@ export class CatalogueStream {
       this.started = true;
       if (c === OPEN_OBJECT) return this.open("top");
       if (c === OPEN_ARRAY) return this.open("list");
-      throw new UnexpectedResponseError("The service's catalogue answer is not a JSON object.");
+      throw new UnexpectedResponseError(say.catalogue.answerNotObject);
     }
     const key = parent.key;
     const asMember = (raw: string) => {

@@ -11,6 +11,7 @@
  */
 import type { ServiceClient } from "../api/client.js";
 import { decodeCatalogue } from "../api/decode.js";
+import { say } from "../messages/messages.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../api/model.js";
 import {
   AuthError,
@@ -199,7 +200,7 @@ async function fetchInto(
       try {
         const stream = new CatalogueStream((part) => {
           keep(decodeCatalogue(JSON.parse(part)));
-          options.onProgress?.(`${writer.count.toLocaleString("en")} items so far…`);
+          options.onProgress?.(say.catalogue.itemsSoFar(writer.count));
         }, maxEntryBytes);
         const first = await client.streamItems({ ...query, perPage: "all" }, stream, { onHandedOn: options.onSent });
         // A service that ignores "all" answers its default page (100): its total says there is more, or,
@@ -209,7 +210,9 @@ async function fetchInto(
           first.totalItems !== null ? count < first.totalItems : count === defaultPage || count === largestPage;
         if (!cutShort)
           return { writer, serverTime: first.serverTime, isDelta: first.isDelta, requests, resumed: false };
-        wholeAtOnce = { failure: `per_page=all gave ${count} of ${first.totalItems ?? "more"} items` };
+        wholeAtOnce = {
+          failure: say.catalogue.allAtOnceGave(count, String(first.totalItems ?? say.catalogue.more)),
+        };
       } catch (error) {
         if (!pagesMayDo(error)) throw error;
         wholeAtOnce = { failure: error };
@@ -265,14 +268,14 @@ async function fetchPages(
       if (writer.count + writer.withdrawnCount > maxVariants) failure ??= tooManyVariants(maxVariants);
       kept++;
     }
-    const of = lastPage !== null && lastPage < maxPages ? ` of ${lastPage}` : "";
-    options.onProgress?.(`page ${kept - 1}${of}, ${writer.count.toLocaleString("en")} items…`);
+    const of = lastPage !== null && lastPage < maxPages ? lastPage : null;
+    options.onProgress?.(say.catalogue.pageOf(kept - 1, of, writer.count));
   };
 
   const more = () => failure === undefined && next < end && (lastPage === null || next <= lastPage) && next <= maxPages;
   const fetchOne = async (): Promise<void> => {
     if (options.now() >= options.deadline) {
-      failure ??= new NetworkError("TIMEOUT", "The catalogue did not arrive whole in the time a sync is given.", true);
+      failure ??= new NetworkError("TIMEOUT", say.catalogue.syncTimedOut, true);
       return;
     }
     const number = next++;
@@ -323,9 +326,9 @@ async function fetchPages(
 function tooManyVariants(maxVariants: number): NetworkError {
   return new NetworkError(
     "ANSWER_TOO_LARGE",
-    `The catalogue went past ${maxVariants.toLocaleString("en")} variants; reseller stopped reading it.`,
+    say.catalogue.tooManyVariants(maxVariants),
     true,
-    { suggestion: "A real catalogue has far fewer. If yours is this large, raise RESELLER_MAX_CATALOGUE_MB." },
+    { suggestion: say.catalogue.tooManyVariantsHint },
   );
 }
 
@@ -341,21 +344,23 @@ function explained(
   fetch: string,
 ): unknown {
   if (!(failure instanceof ResellerError) || failure instanceof InterruptedError) return failure;
-  const what = fetch === "whole" ? "The catalogue" : "What changed in the catalogue";
+  const said = say.catalogue;
+  const what = fetch === "whole" ? said.whole : said.changes;
   const atOnce =
     wholeAtOnce === undefined
       ? ""
       : typeof wholeAtOnce.failure === "string"
-        ? ` Asked all at once, ${wholeAtOnce.failure}.`
-        : ` Asked all at once (per_page=all): ${(wholeAtOnce.failure as Error).message}`;
+        ? said.askedAtOnce(wholeAtOnce.failure)
+        : said.askedAtOnceFailed((wholeAtOnce.failure as Error).message);
   const reached =
     pages.kept === 0
-      ? "no page arrived"
-      : `${pages.kept}${pages.lastPage !== null && pages.lastPage < maxPages ? ` of ${pages.lastPage}` : ""} pages arrived (${pages.items.toLocaleString("en")} items)`;
-  failure.progress = `${what} could not be fetched whole.${atOnce} Then by pages, ${reached}, and page ${pages.kept + 1} failed.`;
-  failure.suggestion =
-    pages.items > 0
-      ? `What arrived is kept: \`reseller items\` again goes on from page ${pages.kept + 1} (within the hour). A larger --timeout gives each request longer.`
-      : (failure.suggestion ?? "Try again later, or with a larger --timeout.");
+      ? said.noPage
+      : said.pagesArrived(
+          pages.kept,
+          pages.lastPage !== null && pages.lastPage < maxPages ? pages.lastPage : null,
+          pages.items,
+        );
+  failure.progress = said.fetchFailed(what, atOnce, reached, pages.kept + 1);
+  failure.suggestion = pages.items > 0 ? said.arrivedKept(pages.kept + 1) : (failure.suggestion ?? said.tryLater);
   return failure;
 }

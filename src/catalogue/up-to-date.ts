@@ -9,6 +9,7 @@ import { readCatalogue, type CatalogueOwner, type KeptCatalogue } from "./cache.
 import { isFresh } from "./show.js";
 import { searchWords } from "./search.js";
 import { relativeHint } from "../output/format.js";
+import { say } from "../messages/messages.js";
 
 export interface UpToDateOptions {
   refresh: boolean;
@@ -50,8 +51,8 @@ export async function bringUpToDate(
     import("../catalogue/sync.js"),
     ctx.client(),
   ]);
-  const checking = kept && !refresh ? "Checking the catalogue for changes" : "Fetching the catalogue";
-  const spinner = ctx.output.spinner(`${checking}…`);
+  const checking = kept && !refresh ? say.catalogue.checking : say.catalogue.fetching;
+  const spinner = ctx.output.spinner(say.catalogue.spinner(checking));
   let outcome: Awaited<ReturnType<typeof syncCatalogue>>;
   let searching: Promise<void> | undefined;
   let sent!: () => void;
@@ -61,7 +62,7 @@ export async function bringUpToDate(
       refresh,
       now: ctx.now,
       deadline: now + syncTimeouts * ctx.settings.timeoutMs,
-      onProgress: (text) => spinner.update(`${checking}: ${text}`),
+      onProgress: (text) => spinner.update(say.catalogue.progress(checking, text)),
       onSent: sent,
       maxVariants: ctx.settings.maxCatalogueMb * variantsPerMegabyte,
     });
@@ -80,7 +81,7 @@ export async function bringUpToDate(
     // Offline with a copy at hand: finding an item still works; buying will say what the service says.
     if (kept && !refresh && error instanceof NetworkError) {
       await searching;
-      ctx.output.warn(`${error.message} Showing the catalogue as checked ${relativeHint(kept.synced_at, now)}.`);
+      ctx.output.warn(say.catalogue.showingOld(error.message, relativeHint(kept.synced_at, now)));
       return kept;
     }
     throw error;
@@ -88,16 +89,12 @@ export async function bringUpToDate(
     spinner.stop();
   }
   if (ctx.output.stderrIsTTY) {
-    const from = outcome.resumed ? " (going on from the pages kept by the last run)" : "";
+    const from = outcome.resumed ? say.catalogue.resumed : "";
     ctx.output.info(
-      outcome.whole
-        ? `Fetched ${outcome.kept.count} items${from}.`
-        : `${outcome.received} ${outcome.received === 1 ? "item" : "items"} changed since the last check${from}.`,
+      outcome.whole ? say.catalogue.fetched(outcome.kept.count, from) : say.catalogue.changed(outcome.received, from),
     );
   }
   if (outcome.unkept)
-    ctx.output.warn(
-      `Could not keep the catalogue in ${ctx.settings.configDir} (${outcome.unkept}); the next call fetches it again.`,
-    );
+    ctx.output.warn(say.catalogue.notKept(ctx.settings.configDir, String(outcome.unkept)));
   return outcome.kept;
 }

@@ -7,6 +7,8 @@ import type { Context } from "../context.js";
 import { readItem } from "../orders/items.js";
 import { money, type Cell } from "../output/output.js";
 import { fieldNames, openAmountRange } from "../orders/check-line.js";
+import { en } from "../messages/en.js";
+import { type Messages, say } from "../messages/messages.js";
 
 export interface ItemOptions {
   id: number;
@@ -16,45 +18,51 @@ export async function run(ctx: Context, options: ItemOptions): Promise<void> {
   const { data, body } = await readItem(await ctx.client(), options.id);
   if (ctx.output.mode === "json") return ctx.output.json(body);
 
+  // Piped, the labels and words stay as scripts read them (`minimum_order`, `offered`).
+  const words = ctx.output.mode === "plain" ? en : say;
   // Unlimited items (h2h, manual, smm) report no count: say so rather than print -1.
   let stock: Cell;
-  if (data.unlimited) stock = { human: "unlimited", plain: "unlimited", tone: "good" };
+  if (data.unlimited) stock = { human: say.items.unlimited, plain: "unlimited", tone: "good" };
   else if (data.stock === null) stock = undefined;
-  else if (data.stock <= 0) stock = { human: `${data.stock} (sold out)`, plain: String(data.stock), tone: "bad" };
+  else if (data.stock <= 0)
+    stock = { human: `${data.stock} (${say.items.soldOut})`, plain: String(data.stock), tone: "bad" };
   else stock = data.stock;
 
   ctx.output.record([
-    ["Item", data.id],
-    ["Name", { human: data.name, plain: data.name, tone: "bold" }],
-    ["Price", { ...money(data.price), tone: "highlight" }],
-    ["Stock", stock],
-    ["Minimum order", data.minOrder],
+    [words.headings.item, data.id],
+    [words.headings.name, { human: data.name, plain: data.name, tone: "bold" }],
+    [words.headings.price, { ...money(data.price), tone: "highlight" }],
+    [words.headings.stock, stock],
+    [words.catalogue.minimumOrder, data.minOrder],
     [
-      "Order process",
+      words.catalogue.orderProcess,
       data.isSmm && data.orderProcess !== "smm" ? `${data.orderProcess ?? ""} (smm)`.trim() : data.orderProcess,
     ],
     [
-      "Required fields",
-      data.requiredFields.length ? fieldNames(data.requiredFields.filter((f) => f.required)) || "none" : undefined,
+      words.catalogue.requiredFields,
+      data.requiredFields.length
+        ? fieldNames(data.requiredFields.filter((f) => f.required)) || words.catalogue.none
+        : undefined,
     ],
-    ["Open amount", openAmountCell(data)],
-    ["Account check", accountCheckCell(data)],
-    ["Description", data.description || undefined],
+    [words.catalogue.openAmount, openAmountCell(data, words)],
+    [words.catalogue.accountCheck, accountCheckCell(data, words)],
+    [words.catalogue.description, data.description || undefined],
   ]);
 }
 
 /** `Nominal: from 10000 to 2000000 in steps of 1000`; `no` for a fixed price, `-` where the item says nothing. */
-function openAmountCell(item: Item): Cell {
-  if (item.openAmount) return `${item.openAmount.label ?? "amount"}: ${openAmountRange(item.openAmount)}`;
-  return item.accountCheck === null && item.requiredFields.length === 0 ? undefined : "no";
+function openAmountCell(item: Item, words: Messages): Cell {
+  if (item.openAmount) return `${item.openAmount.label ?? words.catalogue.amount}: ${openAmountRange(item.openAmount)}`;
+  return item.accountCheck === null && item.requiredFields.length === 0 ? undefined : words.catalogue.no;
 }
 
-function accountCheckCell(item: Item): Cell {
+function accountCheckCell(item: Item, words: Messages): Cell {
   if (item.accountCheck === null) return undefined;
-  if (!item.accountCheck.available) return "not offered";
+  if (!item.accountCheck.available) return words.catalogue.notOffered;
+  const offered = item.accountCheck.requiresZoneId ? words.catalogue.offeredWithZone : words.catalogue.offered;
   return {
-    human: item.accountCheck.requiresZoneId ? "offered, needs a zone" : "offered",
-    plain: item.accountCheck.requiresZoneId ? "offered, needs a zone" : "offered",
+    human: offered,
+    plain: offered,
     tone: "good",
   };
 }

@@ -10,6 +10,7 @@ import { readCatalogue, type CatalogueOwner, type KeptCatalogue } from "../catal
 import { isFresh, showItems, type ItemsOptions } from "../catalogue/show.js";
 import { bringUpToDate, catalogueOwner } from "../catalogue/up-to-date.js";
 import { relativeHint } from "../output/format.js";
+import { say } from "../messages/messages.js";
 
 export type ItemsCommandOptions = ItemsOptions & {
   /** `--changes`: bring the copy up to date and say what changed since the copy before. */
@@ -38,44 +39,34 @@ async function showChanges(
   now: number,
 ): Promise<void> {
   if (options.search !== undefined || options.category !== undefined || options.process !== undefined)
-    throw new UsageError(
-      "--changes lists every change in the catalogue; it takes no --search, --category or --process.",
-      {
-        suggestion: "Filter the rows instead: reseller items --changes | grep -i telkomsel",
-      },
-    );
+    throw new UsageError(say.catalogue.changesTakeNoFilter, { suggestion: say.catalogue.changesFilterHint });
   const { readSummary, summarise, compareSummaries, keepSummary } = await import("../catalogue/changes.js");
   const before = readSummary(owner) ?? (kept ? summarise(kept.entries(), kept.synced_at) : undefined);
   const current = await bringUpToDate(ctx, owner, kept, options, now);
   const after = summarise(current.entries(), current.synced_at);
   const changes = before ? compareSummaries(before, after) : [];
   const unkept = keepSummary(owner, after);
-  if (unkept) ctx.output.warn(`Could not keep the prices for the next --changes (${unkept.message}).`);
+  if (unkept) ctx.output.warn(say.catalogue.pricesNotKept(unkept.message));
   const since = before ? new Date(before.synced_at).toISOString() : null;
   if (ctx.output.mode === "json") return ctx.output.json({ server_time: current.server_time, since, changes });
-  if (!before)
-    return ctx.output.info(
-      "No earlier copy of the catalogue to compare with; the next --changes will say what changed since now.",
-    );
-  if (changes.length === 0) return ctx.output.info(`Nothing changed since ${relativeHint(before.synced_at, now)}.`);
+  if (!before) return ctx.output.info(say.catalogue.noEarlierCopy);
+  if (changes.length === 0) return ctx.output.info(say.catalogue.nothingChanged(relativeHint(before.synced_at, now)));
   const table = ctx.output.mode === "table";
   ctx.output.table(
     [
-      { header: "Change" },
-      { header: "ID" },
-      { header: "Product", fit: "end", drop: 1 },
-      { header: "Name", fit: "middle", min: 12 },
-      { header: "Old price", short: "Old" },
-      { header: "New price", short: "New" },
+      { header: say.catalogue.change },
+      { header: say.headings.id },
+      { header: say.headings.product, fit: "end", drop: 1 },
+      { header: say.headings.name, fit: "middle", min: 12 },
+      { header: say.catalogue.oldPrice, short: say.catalogue.oldShort },
+      { header: say.catalogue.newPrice, short: say.catalogue.newShort },
     ],
     changes.map((c) =>
       table
-        ? [c.change.replace(/_/g, " "), c.id, c.product, c.name, money(c.old_price), money(c.new_price)]
+        ? [say.catalogue.kinds[c.change] ?? c.change.replace(/_/g, " "), c.id, c.product, c.name, money(c.old_price), money(c.new_price)]
         : [c.change, c.id, money(c.old_price), money(c.new_price), c.product, c.name],
     ),
   );
   if (table)
-    ctx.output.info(
-      `${changes.length} ${changes.length === 1 ? "change" : "changes"} since ${relativeHint(before.synced_at, now)}.`,
-    );
+    ctx.output.info(say.catalogue.changeCount(changes.length, relativeHint(before.synced_at, now)));
 }

@@ -593,6 +593,168 @@ the orders.
     noStoredKey: (profile: string) => `Profile "${profile}" has no stored API key; nothing to do.`,
     environmentKeyStays: "RESELLER_API_KEY is still set in this environment and will keep being used; unset it too.",
   },
+  /** The service client's own sentences (src/api): a failure to reach it, an answer it cannot read, a retry. */
+  service: {
+    /** `0.4 s`, `12 s`: a wait as these lines say it. */
+    seconds: (n: string) => `${n} s`,
+    retrying: (method: string, path: string, delay: string, attempt: number, attempts: number, why: string) =>
+      `Retrying ${method} ${path} in ${delay} (attempt ${attempt} of ${attempts}; ${why})`,
+    lastFailed: (words: string) => `the last failed: ${words}`,
+    lastSaid: (code: string) => `the last said ${code}`,
+    nothing: "nothing",
+    waitPastTimeout: (wait: string, timeout: string) =>
+      `The service asked to wait ${wait} before trying again; that is past this command's --timeout of ${timeout}. Try again later.`,
+    notJson: (method: string, path: string, empty: boolean, status: number) =>
+      `The service answered ${method} ${path} with ${empty ? "an empty body" : "something that is not JSON"} (HTTP ${status}).`,
+    pageNotJson: (method: string, path: string, status: number, empty: boolean) =>
+      `The service answered ${method} ${path} with HTTP ${status} and ${empty ? "an empty body" : "a page that is not JSON"}.`,
+    notOffered: (what: string) => `This service does not offer ${what}.`,
+    notOfferedHint:
+      "Its documentation may list it, but this service answers that it has no such endpoint. If every command says this, check the base URL (`reseller config get base_url`).",
+    /** What some endpoints are, when this service does not offer them: `account validation (POST /v1/item/validate)`. */
+    endpoints: {
+      accountCheck: "account validation",
+      transactions: "a list of transactions",
+      balanceHistory: "a balance history",
+    },
+    endpointIs: (what: string, endpoint: string) => `${what} (${endpoint})`,
+    emptySegment: (what: string) => `An empty ${what} was given.`,
+    notASegment: (value: string, what: string) => `"${value}" is not a ${what}.`,
+    refOrInvoice: "ref_id or invoice",
+    lockToken: "lock token",
+    keyNotSendable: "The API key holds a control character (a line break or tab pasted with it?); nothing was sent.",
+    keyNotSendableHint: "Save the key again without it: `reseller login`, or check RESELLER_API_KEY.",
+    noCompleteAnswer: (within: string) => `no complete answer within ${within}`,
+    tooLarge: (method: string, path: string, megabytes: number) =>
+      `The service's answer to ${method} ${path} was larger than ${megabytes} MB; reseller stopped reading it.`,
+    tooLargeHint:
+      "This is not an answer the service should give; try again later, or run with --verbose to see how it begins.",
+    certificate: (baseUrl: string, code: string) =>
+      `The certificate of ${baseUrl} could not be verified (${code}); nothing was sent.`,
+    certificateHint:
+      "Someone between you and the service may be intercepting the connection (a proxy, a captive portal, an attacker), or the address is wrong. Check the base URL and your network; do not turn certificate checks off to get past this.",
+    /** `The service at URL could not be reached: the connection was refused; nothing was sent.` */
+    unreachable: (baseUrl: string, what: string, words: string, nothingSent: boolean) =>
+      `The service at ${baseUrl} ${what}${words ? `: ${words}` : ""}${nothingSent ? "; nothing was sent" : ""}.`,
+    notReachedInTime: "could not be reached in time",
+    notReached: "could not be reached",
+    noAnswerInTime: "did not answer in time",
+    noAnswer: "did not answer",
+    dropped: "dropped the connection before answering",
+    mayHaveBeenProcessed: "The request may have been processed; check before trying again.",
+    checkNetwork:
+      "Check your network, any proxy (HTTPS_PROXY, HTTP_PROXY) and the base URL (`reseller config get base_url`), then try again.",
+    refused: "The service refused the request.",
+    checkKey: "Check your API key: `reseller login`.",
+    /** Underneath a network failure (shown with --verbose). */
+    closedByPeer: (why: string) => `other side closed (${why})`,
+    noConnectionWithin: (ms: number) => `no connection within ${ms} ms`,
+    noTunnel: (why: string) => `the proxy did not open a tunnel (${why})`,
+    /** An answer that lacks what it must hold: `The service's answer to GET /v1/balance has no balance.` */
+    theAnswer: "the answer",
+    answerTo: (where: string, what: string) => `The service's answer to ${where} ${what}.`,
+    numberTooLarge: (value: string) => `has a number too large to be real (${value})`,
+    noData: (isNull: boolean): string => (isNull ? "has no data (it is null)" : "has no data object"),
+    noList: (isNull: boolean) => `has no list${isNull ? " (data is null)" : ""}`,
+    noBalance: "has no balance",
+    noPaymentLink: "has no payment link, QR link or invoice",
+    noItemId: "has no item id",
+    noLockToken: "has no lock token",
+    namesNoAccount: "names no account",
+  },
+  /** `--jq`: an expression jq cannot read, or a filter that failed on the answer (src/output/jq.ts). */
+  jq: {
+    /** jq's own message follows, in jq's words. */
+    cannotRead: (message: string) => `--jq: ${message}`,
+    failed: (message: string) => `--jq: ${message}`,
+    syntaxHint:
+      "The expression is jq's language, e.g. --jq '.data.balance' or --jq '.data[] | select(.status == \"pending\") | .ref_id'.",
+    failedHint: "The command itself ran; only the filter failed. Try the expression on its --json output.",
+  },
+  /** The kept catalogue: bringing it up to date, searching it, `items --changes`, `item ID` (src/catalogue). */
+  catalogue: {
+    checking: "Checking the catalogue for changes",
+    fetching: "Fetching the catalogue",
+    spinner: (doing: string) => `${doing}…`,
+    progress: (doing: string, text: string) => `${doing}: ${text}`,
+    itemsSoFar: (n: number) => `${n.toLocaleString("en")} items so far…`,
+    pageOf: (page: number, of: number | null, n: number) =>
+      `page ${page}${of !== null ? ` of ${of}` : ""}, ${n.toLocaleString("en")} items…`,
+    /** Offline with a copy at hand: the failure, then this. */
+    showingOld: (failure: string, when: string) => `${failure} Showing the catalogue as checked ${when}.`,
+    resumed: " (going on from the pages kept by the last run)",
+    fetched: (n: number, resumed: string) => `Fetched ${n} items${resumed}.`,
+    changed: (n: number, resumed: string) =>
+      `${n} ${n === 1 ? "item" : "items"} changed since the last check${resumed}.`,
+    notKept: (dir: string, why: string) =>
+      `Could not keep the catalogue in ${dir} (${why}); the next call fetches it again.`,
+    noneMatch: "No items match.",
+    empty: "The catalogue is empty.",
+    noCategory: (category: string) => `The catalogue has no category "${category}".`,
+    categories: (names: string) => `Categories: ${names}.`,
+    noCategories: "The catalogue names no categories.",
+    /** A catalogue answer that cannot be read as it arrives. */
+    entryTooLarge: (megabytes: number) =>
+      `One entry of the service's catalogue is larger than ${megabytes} MB; reseller stopped reading it.`,
+    answerEmptyOrNotJson: "The service's catalogue answer is empty or not JSON.",
+    answerGoesOn: "The service's catalogue answer goes on after its end.",
+    answerEndedEarly: "The service's catalogue answer ended before it was complete.",
+    answerNotJson: "The service's catalogue answer is not JSON.",
+    answerNotObject: "The service's catalogue answer is not a JSON object.",
+    syncTimedOut: "The catalogue did not arrive whole in the time a sync is given.",
+    tooManyVariants: (max: number) =>
+      `The catalogue went past ${max.toLocaleString("en")} variants; reseller stopped reading it.`,
+    tooManyVariantsHint: "A real catalogue has far fewer. If yours is this large, raise RESELLER_MAX_CATALOGUE_MB.",
+    allAtOnceGave: (count: number, total: string) => `per_page=all gave ${count} of ${total} items`,
+    more: "more",
+    /** How a fetch that failed went, said under its error. */
+    whole: "The catalogue",
+    changes: "What changed in the catalogue",
+    askedAtOnce: (how: string) => ` Asked all at once, ${how}.`,
+    askedAtOnceFailed: (message: string) => ` Asked all at once (per_page=all): ${message}`,
+    noPage: "no page arrived",
+    pagesArrived: (kept: number, of: number | null, items: number) =>
+      `${kept}${of !== null ? ` of ${of}` : ""} pages arrived (${items.toLocaleString("en")} items)`,
+    fetchFailed: (what: string, atOnce: string, reached: string, page: number) =>
+      `${what} could not be fetched whole.${atOnce} Then by pages, ${reached}, and page ${page} failed.`,
+    arrivedKept: (page: number) =>
+      `What arrived is kept: \`reseller items\` again goes on from page ${page} (within the hour). A larger --timeout gives each request longer.`,
+    tryLater: "Try again later, or with a larger --timeout.",
+    /** `items --changes`. */
+    changesTakeNoFilter: "--changes lists every change in the catalogue; it takes no --search, --category or --process.",
+    changesFilterHint: "Filter the rows instead: reseller items --changes | grep -i telkomsel",
+    pricesNotKept: (why: string) => `Could not keep the prices for the next --changes (${why}).`,
+    noEarlierCopy:
+      "No earlier copy of the catalogue to compare with; the next --changes will say what changed since now.",
+    nothingChanged: (since: string) => `Nothing changed since ${since}.`,
+    change: "Change",
+    oldPrice: "Old price",
+    oldShort: "Old",
+    newPrice: "New price",
+    newShort: "New",
+    /** A change's kind as people read it; piped rows keep the word with underscores. */
+    kinds: {
+      price: "price",
+      new: "new",
+      gone: "gone",
+      out_of_stock: "out of stock",
+      back_in_stock: "back in stock",
+    } as Record<string, string>,
+    changeCount: (n: number, since: string) => `${n} ${n === 1 ? "change" : "changes"} since ${since}.`,
+    /** `item ID`. */
+    minimumOrder: "Minimum order",
+    orderProcess: "Order process",
+    requiredFields: "Required fields",
+    openAmount: "Open amount",
+    accountCheck: "Account check",
+    description: "Description",
+    none: "none",
+    amount: "amount",
+    no: "no",
+    notOffered: "not offered",
+    offered: "offered",
+    offeredWithZone: "offered, needs a zone",
+  },
   /** What the service's error codes mean to a reseller, and what to do next (src/api/codes.ts). */
   serviceCodes: {
     BALANCE_IS_INSUFFICIENT: {

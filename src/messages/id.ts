@@ -574,6 +574,155 @@ kode tertinggi di antara order-ordernya.
       `Profil "${profile}" tidak punya API key tersimpan; tidak ada yang perlu dilakukan.`,
     environmentKeyStays: "RESELLER_API_KEY masih terisi di lingkungan ini dan akan tetap dipakai; hapus juga.",
   },
+  service: {
+    seconds: (n: string) => `${n} detik`,
+    retrying: (method: string, path: string, delay: string, attempt: number, attempts: number, why: string) =>
+      `Mencoba lagi ${method} ${path} dalam ${delay} (percobaan ${attempt} dari ${attempts}; ${why})`,
+    lastFailed: (words: string) => `yang terakhir gagal: ${words}`,
+    lastSaid: (code: string) => `jawaban terakhir ${code}`,
+    nothing: "kosong",
+    waitPastTimeout: (wait: string, timeout: string) =>
+      `Layanan meminta menunggu ${wait} sebelum mencoba lagi; itu melewati --timeout perintah ini, ${timeout}. Coba lagi nanti.`,
+    notJson: (method: string, path: string, empty: boolean, status: number) =>
+      `Layanan menjawab ${method} ${path} dengan ${empty ? "isi kosong" : "sesuatu yang bukan JSON"} (HTTP ${status}).`,
+    pageNotJson: (method: string, path: string, status: number, empty: boolean) =>
+      `Layanan menjawab ${method} ${path} dengan HTTP ${status} dan ${empty ? "isi kosong" : "halaman yang bukan JSON"}.`,
+    notOffered: (what: string) => `Layanan ini tidak menyediakan ${what}.`,
+    notOfferedHint:
+      "Dokumentasinya mungkin mencantumkannya, tapi layanan ini menjawab bahwa endpoint itu tidak ada. Kalau setiap perintah berkata begini, periksa alamat layanan (`reseller config get base_url`).",
+    endpoints: {
+      accountCheck: "cek akun",
+      transactions: "daftar transaksi",
+      balanceHistory: "riwayat saldo",
+    },
+    endpointIs: (what: string, endpoint: string) => `${what} (${endpoint})`,
+    emptySegment: (what: string) => `${what} yang diberikan kosong.`,
+    notASegment: (value: string, what: string) => `"${value}" bukan ${what}.`,
+    refOrInvoice: "ref_id atau invoice",
+    lockToken: "token kunci stok",
+    keyNotSendable:
+      "API key memuat karakter kontrol (ganti baris atau tab ikut tertempel?); tidak ada yang terkirim.",
+    keyNotSendableHint: "Simpan lagi API key tanpa karakter itu: `reseller login`, atau periksa RESELLER_API_KEY.",
+    noCompleteAnswer: (within: string) => `tidak ada jawaban utuh dalam ${within}`,
+    tooLarge: (method: string, path: string, megabytes: number) =>
+      `Jawaban layanan untuk ${method} ${path} lebih besar dari ${megabytes} MB; reseller berhenti membacanya.`,
+    tooLargeHint:
+      "Layanan seharusnya tidak memberi jawaban seperti ini; coba lagi nanti, atau jalankan dengan --verbose untuk melihat awalnya.",
+    certificate: (baseUrl: string, code: string) =>
+      `Sertifikat ${baseUrl} tidak bisa diverifikasi (${code}); tidak ada yang terkirim.`,
+    certificateHint:
+      "Mungkin ada pihak di antara Anda dan layanan yang menyadap koneksi (proxy, captive portal, penyerang), atau alamatnya salah. Periksa alamat layanan dan jaringan Anda; jangan matikan cek sertifikat untuk melewatinya.",
+    unreachable: (baseUrl: string, what: string, words: string, nothingSent: boolean) =>
+      `Layanan di ${baseUrl} ${what}${words ? `: ${words}` : ""}${nothingSent ? "; tidak ada yang terkirim" : ""}.`,
+    notReachedInTime: "tidak bisa dihubungi tepat waktu",
+    notReached: "tidak bisa dihubungi",
+    noAnswerInTime: "tidak menjawab tepat waktu",
+    noAnswer: "tidak menjawab",
+    dropped: "memutus koneksi sebelum menjawab",
+    mayHaveBeenProcessed: "Permintaan itu mungkin sudah diproses; periksa dulu sebelum mencoba lagi.",
+    checkNetwork:
+      "Periksa jaringan Anda, proxy (HTTPS_PROXY, HTTP_PROXY) dan alamat layanan (`reseller config get base_url`), lalu coba lagi.",
+    refused: "Layanan menolak permintaan itu.",
+    checkKey: "Periksa API key Anda: `reseller login`.",
+    closedByPeer: (why: string) => `pihak seberang menutup koneksi (${why})`,
+    noConnectionWithin: (ms: number) => `tidak tersambung dalam ${ms} ms`,
+    noTunnel: (why: string) => `proxy tidak membuka terowongan (${why})`,
+    theAnswer: "jawaban",
+    answerTo: (where: string, what: string) => `Jawaban layanan untuk ${where} ${what}.`,
+    numberTooLarge: (value: string) => `memuat angka yang terlalu besar untuk nyata (${value})`,
+    noData: (isNull: boolean) => (isNull ? "tidak berisi data (data-nya null)" : "tidak berisi objek data"),
+    noList: (isNull: boolean) => `tidak berisi daftar${isNull ? " (data-nya null)" : ""}`,
+    noBalance: "tidak berisi saldo",
+    noPaymentLink: "tidak berisi link pembayaran, link QR, maupun invoice",
+    noItemId: "tidak berisi id produk",
+    noLockToken: "tidak berisi token kunci stok",
+    namesNoAccount: "tidak menyebut nama akun",
+  },
+  jq: {
+    cannotRead: (message: string) => `--jq: jq tidak bisa membaca ekspresinya: ${message}`,
+    failed: (message: string) => `--jq: saringan gagal: ${message}`,
+    syntaxHint:
+      "Ekspresinya memakai bahasa jq, mis. --jq '.data.balance' atau --jq '.data[] | select(.status == \"pending\") | .ref_id'.",
+    failedHint: "Perintahnya sendiri sudah jalan; hanya saringannya yang gagal. Coba ekspresi itu pada keluaran --json-nya.",
+  },
+  catalogue: {
+    checking: "Mengecek perubahan katalog",
+    fetching: "Mengambil katalog",
+    spinner: (doing: string) => `${doing}…`,
+    progress: (doing: string, text: string) => `${doing}: ${text}`,
+    itemsSoFar: (n: number) => `${n.toLocaleString("id-ID")} produk sejauh ini…`,
+    pageOf: (page: number, of: number | null, n: number) =>
+      `halaman ${page}${of !== null ? ` dari ${of}` : ""}, ${n.toLocaleString("id-ID")} produk…`,
+    showingOld: (failure: string, when: string) => `${failure} Menampilkan katalog seperti saat dicek ${when}.`,
+    resumed: " (melanjutkan dari halaman yang disimpan proses sebelumnya)",
+    fetched: (n: number, resumed: string) => `${n} produk diambil${resumed}.`,
+    changed: (n: number, resumed: string) => `${n} produk berubah sejak pengecekan terakhir${resumed}.`,
+    notKept: (dir: string, why: string) =>
+      `Katalog tidak bisa disimpan di ${dir} (${why}); panggilan berikutnya mengambilnya lagi.`,
+    noneMatch: "Tidak ada produk yang cocok.",
+    empty: "Katalognya kosong.",
+    noCategory: (category: string) => `Katalog tidak punya kategori "${category}".`,
+    categories: (names: string) => `Kategori: ${names}.`,
+    noCategories: "Katalog tidak menyebut kategori apa pun.",
+    entryTooLarge: (megabytes: number) =>
+      `Satu entri katalog layanan lebih besar dari ${megabytes} MB; reseller berhenti membacanya.`,
+    answerEmptyOrNotJson: "Jawaban katalog dari layanan kosong atau bukan JSON.",
+    answerGoesOn: "Jawaban katalog dari layanan masih berlanjut setelah akhirnya.",
+    answerEndedEarly: "Jawaban katalog dari layanan berhenti sebelum lengkap.",
+    answerNotJson: "Jawaban katalog dari layanan bukan JSON.",
+    answerNotObject: "Jawaban katalog dari layanan bukan objek JSON.",
+    syncTimedOut: "Katalog tidak tiba utuh dalam waktu yang diberikan untuk memperbaruinya.",
+    tooManyVariants: (max: number) =>
+      `Katalog melewati ${max.toLocaleString("id-ID")} varian; reseller berhenti membacanya.`,
+    tooManyVariantsHint:
+      "Katalog sungguhan jauh lebih kecil. Kalau katalog Anda memang sebesar ini, naikkan RESELLER_MAX_CATALOGUE_MB.",
+    allAtOnceGave: (count: number, total: string) => `per_page=all memberi ${count} dari ${total} produk`,
+    more: "lebih banyak",
+    whole: "Katalog",
+    changes: "Perubahan katalog",
+    askedAtOnce: (how: string) => ` Diminta sekaligus, ${how}.`,
+    askedAtOnceFailed: (message: string) => ` Diminta sekaligus (per_page=all): ${message}`,
+    noPage: "tidak ada halaman yang tiba",
+    pagesArrived: (kept: number, of: number | null, items: number) =>
+      `${kept}${of !== null ? ` dari ${of}` : ""} halaman tiba (${items.toLocaleString("id-ID")} produk)`,
+    fetchFailed: (what: string, atOnce: string, reached: string, page: number) =>
+      `${what} tidak bisa diambil utuh.${atOnce} Lalu per halaman, ${reached}, dan halaman ${page} gagal.`,
+    arrivedKept: (page: number) =>
+      `Yang sudah tiba disimpan: \`reseller items\` lagi melanjutkan dari halaman ${page} (dalam satu jam). --timeout yang lebih besar memberi tiap permintaan waktu lebih lama.`,
+    tryLater: "Coba lagi nanti, atau dengan --timeout yang lebih besar.",
+    changesTakeNoFilter:
+      "--changes menampilkan semua perubahan katalog; tanpa --search, --category atau --process.",
+    changesFilterHint: "Saring barisnya saja: reseller items --changes | grep -i telkomsel",
+    pricesNotKept: (why: string) => `Harga tidak bisa disimpan untuk --changes berikutnya (${why}).`,
+    noEarlierCopy:
+      "Belum ada salinan katalog sebelumnya untuk dibandingkan; --changes berikutnya akan menyebut perubahan sejak sekarang.",
+    nothingChanged: (since: string) => `Tidak ada perubahan sejak ${since}.`,
+    change: "Perubahan",
+    oldPrice: "Harga lama",
+    oldShort: "Lama",
+    newPrice: "Harga baru",
+    newShort: "Baru",
+    kinds: {
+      price: "harga",
+      new: "baru",
+      gone: "hilang",
+      out_of_stock: "stok habis",
+      back_in_stock: "stok tersedia lagi",
+    },
+    changeCount: (n: number, since: string) => `${n} perubahan sejak ${since}.`,
+    minimumOrder: "Minimal order",
+    orderProcess: "Proses order",
+    requiredFields: "Isian wajib",
+    openAmount: "Nominal bebas",
+    accountCheck: "Cek akun",
+    description: "Deskripsi",
+    none: "tidak ada",
+    amount: "nominal",
+    no: "tidak",
+    notOffered: "tidak tersedia",
+    offered: "tersedia",
+    offeredWithZone: "tersedia, perlu zona",
+  },
   serviceCodes: {
     BALANCE_IS_INSUFFICIENT: {
       message: "Saldo Anda tidak cukup untuk pembelian ini.",

@@ -9,6 +9,7 @@
  */
 import { createRequire } from "node:module";
 import { ResellerError, ExitCode, UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
 
 interface JqResult {
   stdout: string;
@@ -49,10 +50,9 @@ export async function compileJqFilter(expression: string): Promise<JqFilter> {
   const jq = await (createRequire(import.meta.url)("jq-wasm") as { loadJq(): Promise<JqEngine> }).loadJq();
   const check = jq.raw(null, expression, ["-c"]);
   if (check.exitCode === compileErrorExit || check.exitCode === 2) {
-    throw new UsageError(`--jq: ${jqMessage(check.stderr)}`, {
+    throw new UsageError(say.jq.cannotRead(jqMessage(check.stderr)), {
       code: "JQ_SYNTAX",
-      suggestion:
-        "The expression is jq's language, e.g. --jq '.data.balance' or --jq '.data[] | select(.status == \"pending\") | .ref_id'.",
+      suggestion: say.jq.syntaxHint,
     });
   }
   // A new line on each side: a `# comment` at the end of the expression must not swallow the paren.
@@ -66,8 +66,8 @@ export async function compileJqFilter(expression: string): Promise<JqFilter> {
       .map((part) => `${part.slice(part.indexOf(outputBegins) + outputBegins.length + 1, -1)}\n`)
       .join("");
     if (result.exitCode === 0) return { text };
-    const error = new JqFilterError("JQ_ERROR", `--jq: ${jqMessage(result.stderr)}`, {
-      suggestion: "The command itself ran; only the filter failed. Try the expression on its --json output.",
+    const error = new JqFilterError("JQ_ERROR", say.jq.failed(jqMessage(result.stderr)), {
+      suggestion: say.jq.failedHint,
     });
     return { text, error };
   };
