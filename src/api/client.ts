@@ -227,7 +227,12 @@ export class ServiceClient {
 
   /** Releasing twice is harmless (the second says LOCK_RELEASED), so a lost answer may be retried. */
   async releaseLock(token: string): Promise<ApiResult<unknown>> {
-    return this.call("DELETE", `/v1/item/lock/${pathSegment(say.service.lockToken, token)}`, { retry: true }, (body) => body);
+    return this.call(
+      "DELETE",
+      `/v1/item/lock/${pathSegment(say.service.lockToken, token)}`,
+      { retry: true },
+      (body) => body,
+    );
   }
 
   async getLeaderboard(): Promise<ApiResult<LeaderboardEntry[]>> {
@@ -485,13 +490,10 @@ export class ServiceClient {
       skeleton !== undefined ? new AnswerBody(JSON.stringify(skeleton), skeleton, false) : parseAnswer(text);
     if (statusCode >= 200 && statusCode < 300) {
       if (parsed === undefined) {
-        throw new UnexpectedResponseError(
-          say.service.notJson(method, path, text.trim() === "", statusCode),
-          {
-            status: statusCode,
-            bodyExcerpt: text.slice(0, 200),
-          },
-        );
+        throw new UnexpectedResponseError(say.service.notJson(method, path, text.trim() === "", statusCode), {
+          status: statusCode,
+          bodyExcerpt: text.slice(0, 200),
+        });
       }
       // A 2xx that still says no (`{"success":false}`, or a bare error code and no data) is a refusal.
       const refusal = decode.refusalIn2xx(parsed.value);
@@ -581,8 +583,7 @@ function notOffered(error: unknown, method: string, path: string, what: string |
   const routeAnswer = (e: ServiceError) =>
     /^(ROUTE_NOT_FOUND|NOT_FOUND|ENDPOINT_NOT_FOUND)$/.test(e.code) ||
     /\broute\b.*\bnot (be )?found\b/i.test(e.message) ||
-    (e.code === "HTTP_404" &&
-      (/^not found\.?$/i.test(e.message.trim()) || e.message === say.service.refused));
+    (e.code === "HTTP_404" && (/^not found\.?$/i.test(e.message.trim()) || e.message === say.service.refused));
   const isRoute =
     (error instanceof ServiceError && error.status === 404 && routeAnswer(error)) ||
     (error instanceof UnexpectedResponseError && error.status === 404);
@@ -698,9 +699,7 @@ function tooLarge(method: string, path: string, maxBytes: number): NetworkError 
 }
 
 function formatSeconds(ms: number): string {
-  return say.service.seconds(
-    ms < 10_000 ? (ms / 1000).toFixed(1).replace(/\.0$/, "") : String(Math.round(ms / 1000)),
-  );
+  return say.service.seconds(ms < 10_000 ? (ms / 1000).toFixed(1).replace(/\.0$/, "") : String(Math.round(ms / 1000)));
 }
 
 /**
@@ -800,13 +799,10 @@ function toServiceError(
 ): Error {
   const record = decode.isRecord(body) ? body : undefined;
   if (!record) {
-    return new UnexpectedResponseError(
-      say.service.pageNotJson(method, path, status, text.trim() === ""),
-      {
-        status,
-        bodyExcerpt: text.slice(0, 200),
-      },
-    );
+    return new UnexpectedResponseError(say.service.pageNotJson(method, path, status, text.trim() === ""), {
+      status,
+      bodyExcerpt: text.slice(0, 200),
+    });
   }
   const said =
     typeof record.message === "string"

@@ -173,9 +173,7 @@ export class CatalogueStream {
   }
 
   private tooLarge(): never {
-    throw new UnexpectedResponseError(
-      say.catalogue.entryTooLarge(Math.round(this.maxValueBytes / 1024 / 1024)),
-    );
+    throw new UnexpectedResponseError(say.catalogue.entryTooLarge(Math.round(this.maxValueBytes / 1024 / 1024)));
   }
 
   /** The answer without its list, once all of it has arrived. */

@@ -324,12 +324,9 @@ async function fetchPages(
 
 /** More variants than any catalogue: a service that sends variants without end. */
 function tooManyVariants(maxVariants: number): NetworkError {
-  return new NetworkError(
-    "ANSWER_TOO_LARGE",
-    say.catalogue.tooManyVariants(maxVariants),
-    true,
-    { suggestion: say.catalogue.tooManyVariantsHint },
-  );
+  return new NetworkError("ANSWER_TOO_LARGE", say.catalogue.tooManyVariants(maxVariants), true, {
+    suggestion: say.catalogue.tooManyVariantsHint,
+  });
 }
 
 /**

@@ -94,7 +94,6 @@ export async function bringUpToDate(
       outcome.whole ? say.catalogue.fetched(outcome.kept.count, from) : say.catalogue.changed(outcome.received, from),
     );
   }
-  if (outcome.unkept)
-    ctx.output.warn(say.catalogue.notKept(ctx.settings.configDir, String(outcome.unkept)));
+  if (outcome.unkept) ctx.output.warn(say.catalogue.notKept(ctx.settings.configDir, String(outcome.unkept)));
   return outcome.kept;
 }

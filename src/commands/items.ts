@@ -63,10 +63,16 @@ async function showChanges(
     ],
     changes.map((c) =>
       table
-        ? [say.catalogue.kinds[c.change] ?? c.change.replace(/_/g, " "), c.id, c.product, c.name, money(c.old_price), money(c.new_price)]
+        ? [
+            say.catalogue.kinds[c.change] ?? c.change.replace(/_/g, " "),
+            c.id,
+            c.product,
+            c.name,
+            money(c.old_price),
+            money(c.new_price),
+          ]
         : [c.change, c.id, money(c.old_price), money(c.new_price), c.product, c.name],
     ),
   );
-  if (table)
-    ctx.output.info(say.catalogue.changeCount(changes.length, relativeHint(before.synced_at, now)));
+  if (table) ctx.output.info(say.catalogue.changeCount(changes.length, relativeHint(before.synced_at, now)));
 }

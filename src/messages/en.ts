@@ -721,7 +721,8 @@ the orders.
       `What arrived is kept: \`reseller items\` again goes on from page ${page} (within the hour). A larger --timeout gives each request longer.`,
     tryLater: "Try again later, or with a larger --timeout.",
     /** `items --changes`. */
-    changesTakeNoFilter: "--changes lists every change in the catalogue; it takes no --search, --category or --process.",
+    changesTakeNoFilter:
+      "--changes lists every change in the catalogue; it takes no --search, --category or --process.",
     changesFilterHint: "Filter the rows instead: reseller items --changes | grep -i telkomsel",
     pricesNotKept: (why: string) => `Could not keep the prices for the next --changes (${why}).`,
     noEarlierCopy:

@@ -600,8 +600,7 @@ kode tertinggi di antara order-ordernya.
     notASegment: (value: string, what: string) => `"${value}" bukan ${what}.`,
     refOrInvoice: "ref_id atau invoice",
     lockToken: "token kunci stok",
-    keyNotSendable:
-      "API key memuat karakter kontrol (ganti baris atau tab ikut tertempel?); tidak ada yang terkirim.",
+    keyNotSendable: "API key memuat karakter kontrol (ganti baris atau tab ikut tertempel?); tidak ada yang terkirim.",
     keyNotSendableHint: "Simpan lagi API key tanpa karakter itu: `reseller login`, atau periksa RESELLER_API_KEY.",
     noCompleteAnswer: (within: string) => `tidak ada jawaban utuh dalam ${within}`,
     tooLarge: (method: string, path: string, megabytes: number) =>
@@ -643,7 +642,8 @@ kode tertinggi di antara order-ordernya.
     failed: (message: string) => `--jq: saringan gagal: ${message}`,
     syntaxHint:
       "Ekspresinya memakai bahasa jq, mis. --jq '.data.balance' atau --jq '.data[] | select(.status == \"pending\") | .ref_id'.",
-    failedHint: "Perintahnya sendiri sudah jalan; hanya saringannya yang gagal. Coba ekspresi itu pada keluaran --json-nya.",
+    failedHint:
+      "Perintahnya sendiri sudah jalan; hanya saringannya yang gagal. Coba ekspresi itu pada keluaran --json-nya.",
   },
   catalogue: {
     checking: "Mengecek perubahan katalog",
@@ -690,8 +690,7 @@ kode tertinggi di antara order-ordernya.
     arrivedKept: (page: number) =>
       `Yang sudah tiba disimpan: \`reseller items\` lagi melanjutkan dari halaman ${page} (dalam satu jam). --timeout yang lebih besar memberi tiap permintaan waktu lebih lama.`,
     tryLater: "Coba lagi nanti, atau dengan --timeout yang lebih besar.",
-    changesTakeNoFilter:
-      "--changes menampilkan semua perubahan katalog; tanpa --search, --category atau --process.",
+    changesTakeNoFilter: "--changes menampilkan semua perubahan katalog; tanpa --search, --category atau --process.",
     changesFilterHint: "Saring barisnya saja: reseller items --changes | grep -i telkomsel",
     pricesNotKept: (why: string) => `Harga tidak bisa disimpan untuk --changes berikutnya (${why}).`,
     noEarlierCopy:
