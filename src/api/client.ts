@@ -392,7 +392,7 @@ export class ServiceClient {
     const log = this.options.log;
     const started = Date.now();
     log?.(
-      `→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ""}${streamed ? " (read as it arrives)" : ""}  x-apikey: ${maskApiKey(this.options.apiKey)}${payload ? `  ${payload}` : ""}`,
+      `→ ${method} ${url}${attempt > 1 ? say.service.attempt(attempt) : ""}${streamed ? say.service.readAsItArrives : ""}  x-apikey: ${maskApiKey(this.options.apiKey)}${payload ? `  ${payload}` : ""}`,
     );
 
     let statusCode: number;
@@ -457,13 +457,13 @@ export class ServiceClient {
         } catch (error) {
           throw (sinkFailure = { error });
         }
-        text = `(${size} bytes read as they came)`;
+        text = say.service.bytesRead(size);
       } else {
         text = await Promise.race([readCapped(response.body, maxBytes, declared), stopped.promise]);
       }
     } catch (error) {
       if (sinkFailure && error === sinkFailure) throw sinkFailure.error;
-      log?.(`← ${method} ${path} failed after ${Date.now() - started} ms: ${describeCause(error)}`);
+      log?.(`← ${say.service.failedAfter(method, path, Date.now() - started, describeCause(error))}`);
       if (signal.aborted) this.abandon(lane);
       if (error instanceof AnswerTooLarge) throw tooLarge(method, path, streamed ? maxStreamed : maxBytes);
       if (error instanceof KeyNotSendable) throw keyNotSendable();
@@ -480,7 +480,7 @@ export class ServiceClient {
     }
     // A new webhook secret is shown once, by the command itself; the exchange log never repeats it.
     const logged = path.endsWith("/webhook/secret")
-      ? "(body withheld: it carries the webhook secret)"
+      ? say.service.bodyWithheld
       : text.length > 2000
         ? `${text.slice(0, 2000)}…`
         : text;

@@ -661,6 +661,24 @@ the orders.
     noItemId: "has no item id",
     noLockToken: "has no lock token",
     namesNoAccount: "names no account",
+    /** The exchange as --verbose logs it: `→ GET URL (attempt 2)`, `← GET /v1/balance failed after 31 ms: …`. */
+    attempt: (n: number) => ` (attempt ${n})`,
+    readAsItArrives: " (read as it arrives)",
+    bytesRead: (size: number) => `(${size} bytes read as they came)`,
+    failedAfter: (method: string, path: string, ms: number, cause: string) =>
+      `${method} ${path} failed after ${ms} ms: ${cause}`,
+    bodyWithheld: "(body withheld: it carries the webhook secret)",
+  },
+  /** `trx list` and `trx show`'s own lines (src/commands/trx). */
+  trx: {
+    none: (status: string, page: number) =>
+      `No transactions${status ? ` with status ${status}` : ""}${page > 1 ? ` on page ${page}` : ""}.`,
+    /** `Settled in the journal: REF was delivered (invoice INV).` */
+    settled: (refId: string, said: string, invoice: string) =>
+      `Settled in the journal: ${refId} ${said}${invoice ? ` (invoice ${invoice})` : ""}.`,
+    wasVerdict: (verdict: string) => `was ${verdict}`,
+    deliveryFailed: (refunded: string) =>
+      `was bought, and its delivery failed${refunded ? ` (${refunded} refunded)` : ""}`,
   },
   /** `--jq`: an expression jq cannot read, or a filter that failed on the answer (src/output/jq.ts). */
   jq: {

@@ -636,6 +636,21 @@ kode tertinggi di antara order-ordernya.
     noItemId: "tidak berisi id produk",
     noLockToken: "tidak berisi token kunci stok",
     namesNoAccount: "tidak menyebut nama akun",
+    attempt: (n: number) => ` (percobaan ${n})`,
+    readAsItArrives: " (dibaca sambil tiba)",
+    bytesRead: (size: number) => `(${size} byte dibaca sambil tiba)`,
+    failedAfter: (method: string, path: string, ms: number, cause: string) =>
+      `${method} ${path} gagal setelah ${ms} ms: ${cause}`,
+    bodyWithheld: "(isi disembunyikan: memuat secret webhook)",
+  },
+  trx: {
+    none: (status: string, page: number) =>
+      `Tidak ada transaksi${status ? ` berstatus ${status}` : ""}${page > 1 ? ` di halaman ${page}` : ""}.`,
+    settled: (refId: string, said: string, invoice: string) =>
+      `Dicatat di jurnal: ${refId} ${said}${invoice ? ` (invoice ${invoice})` : ""}.`,
+    wasVerdict: (verdict: string) => `${verdict}`,
+    deliveryFailed: (refunded: string) =>
+      `sudah dibeli, dan pengirimannya gagal${refunded ? ` (${refunded} dana dikembalikan)` : ""}`,
   },
   jq: {
     cannotRead: (message: string) => `--jq: jq tidak bisa membaca ekspresinya: ${message}`,

@@ -128,6 +128,26 @@ describe("an answer that cannot be read", () => {
   });
 });
 
+describe("trx list with nothing to list", () => {
+  const server = useHostileServer();
+  server.routes.set("GET /v1/trx", json(200, { message: "OK", data: [] }));
+
+  it("says so in Indonesian; English as before", async () => {
+    const env = {
+      RESELLER_BASE_URL: server.baseUrl,
+      RESELLER_API_KEY: "rk_test_0000",
+      RESELLER_CONFIG_DIR: makeConfigDir(),
+    };
+    const id = await runReseller(["trx", "list", "--status", "failed", "--page", "2"], {
+      env: { ...env, ...indonesian },
+    });
+    expect(id.exitCode, id.stderr).toBe(0);
+    expect(id.stderr).toBe("Tidak ada transaksi berstatus failed di halaman 2.\n");
+    const en = await runReseller(["trx", "list", "--status", "failed", "--page", "2"], { env });
+    expect(en.stderr).toBe("No transactions with status failed on page 2.\n");
+  });
+});
+
 describe("a --jq expression jq cannot read", () => {
   const server = useHostileServer();
   server.routes.set("GET /v1/balance", json(200, { message: "OK", data: { balance: 5000 } }));

@@ -62,9 +62,7 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
   });
   if (ctx.output.mode === "json") return ctx.output.json(body);
   if (data.transactions.length === 0) {
-    ctx.output.info(
-      `No transactions${options.status !== undefined ? ` with status ${options.status}` : ""}${options.page !== undefined && options.page > 1 ? ` on page ${options.page}` : ""}.`,
-    );
+    ctx.output.info(say.trx.none(options.status ?? "", options.page ?? 1));
     return;
   }
   const here = boughtHere(

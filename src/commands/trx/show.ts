@@ -79,9 +79,9 @@ function settleJournal(ctx: Context, t: Transaction): void {
       const { verdict, refunded } = orderVerdict(t, isFinal(t.status));
       const said =
         verdict === "delivery_failed"
-          ? `was bought, and its delivery failed${refunded !== undefined ? ` (${formatRupiah(refunded)} refunded)` : ""}`
-          : `was ${verdict}`;
-      ctx.output.info(`Settled in the journal: ${t.refId} ${said}${t.invoice ? ` (invoice ${t.invoice})` : ""}.`);
+          ? say.trx.deliveryFailed(refunded !== undefined ? formatRupiah(refunded) : "")
+          : say.trx.wasVerdict(say.verdicts[verdict] as string);
+      ctx.output.info(say.trx.settled(t.refId, said, t.invoice ?? ""));
     }
   } catch {
     // Showing a transaction must not fail because the journal cannot be written.
