@@ -15,6 +15,8 @@ import { copyable, customerCell, type Cell } from "../output/output.js";
 import { inPool } from "../orders/pool.js";
 import { ledgerVerdict } from "../orders/ledger.js";
 import { verdictTone, verdictWords } from "../orders/verdict.js";
+import { en, type Messages } from "../messages/en.js";
+import { say } from "../messages/messages.js";
 
 /**
  * A purchase in the verdict's words on a terminal, as every table says it (bought, not sent…); other
@@ -27,7 +29,12 @@ function standing(entry: JournalEntry, now: number): Cell {
   return { human: verdictWords(verdict), plain: journal.plain, tone: verdictTone(verdict) };
 }
 
-type Answer = { outcome: "done" | "not_done" | "unknown"; details: OutcomeDetails; say: string };
+/** `say` words the answer in the words given: the language in use on a terminal, English in piped rows. */
+type Answer = {
+  outcome: "done" | "not_done" | "unknown";
+  details: OutcomeDetails;
+  say: (words: Messages["orders"]["reconcile"]) => string;
+};
 
 const lockSkewMs = 5 * 60_000;
 /** Questions in flight at once. */
@@ -46,7 +53,7 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
           return {
             outcome: "done",
             details: journalDetails(t),
-            say: `bought${t.invoice ? `: invoice ${t.invoice}` : ` (ref_id ${ref})`}`,
+            say: (words) => words.bought(t.invoice ?? "", ref),
           };
         } catch (error) {
           if (!(error instanceof ServiceError && isTransactionNotFound(error.code))) throw error;
@@ -55,7 +62,7 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
           return {
             outcome: "not_done",
             details: { reason: "the service has no transaction with this ref_id" },
-            say: `not bought; safe to buy again with the same ref_id (--ref-id ${ref})`,
+            say: (words) => words.notBought(ref),
           };
         }
         // Sandbox orders cannot be read back, and replaying one moves no money: send it again with the same ref_id.
@@ -72,14 +79,14 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
               status: data.status?.text ?? "sandbox",
               reason: "sent again by reconcile (sandbox orders move no money)",
             },
-            say: "sandbox order sent again (it moves no money)",
+            say: (words) => words.sandboxAgain,
           };
         } catch (error) {
           if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST") {
             return {
               outcome: "done",
               details: { status: "sandbox", reason: "the service already has this ref_id" },
-              say: "the sandbox order had gone through",
+              say: (words) => words.sandboxThrough,
             };
           }
           throw error;
@@ -97,12 +104,12 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
           return {
             outcome: "done",
             details: { lock_token: found.token, status: "active" },
-            say: `lock held: ${found.token}`,
+            say: (words) => words.lockHeld(found.token),
           };
         return {
           outcome: "not_done",
           details: { reason: "no matching active lock: it was never made or has expired" },
-          say: "no lock held (any lock it made has expired)",
+          say: (words) => words.noLock,
         };
       }
       case "topup":
@@ -110,7 +117,7 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
         return {
           outcome: "not_done",
           details: { reason: "a top-up link charges nothing until paid" },
-          say: "nothing charged; request a new link with `reseller topup` if needed",
+          say: (words) => words.topUp,
         };
     }
   } catch (error) {
@@ -119,10 +126,14 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
     return {
       outcome: "unknown",
       details: { code, reason: `still no answer at reconcile (${code})` },
-      say: `still unknown: ${code}`,
+      say: (words) => words.stillUnknown(code),
     };
   }
-  return { outcome: "unknown", details: { reason: `unknown kind ${entry.kind as string}` }, say: "unknown kind" };
+  return {
+    outcome: "unknown",
+    details: { reason: `unknown kind ${entry.kind as string}` },
+    say: (words) => words.unknownKind,
+  };
 }
 
 /** What the reseller calls the request: its ref_id, or for a lock the token found. Never the journal's own id. */
@@ -138,13 +149,11 @@ export async function run(ctx: Context): Promise<number | void> {
   const here = unresolved.filter((e) => sentFromHere(e, ctx.settings));
   const elsewhere = unresolved.length - here.length;
   if (elsewhere) {
-    ctx.output.warn(
-      `${elsewhere} unresolved entr${elsewhere === 1 ? "y was" : "ies were"} sent to another service address; reconcile with that --base-url to settle ${elsewhere === 1 ? "it" : "them"}.`,
-    );
+    ctx.output.warn(say.orders.reconcile.elsewhere(elsewhere));
   }
   if (here.length === 0) {
     if (ctx.output.mode === "json") return ctx.output.json({ checked: 0, settled: 0, still_unknown: 0, entries: [] });
-    ctx.output.info("Nothing to reconcile: every request's outcome is known.");
+    ctx.output.info(say.orders.reconcile.nothing);
     return;
   }
 
@@ -193,28 +202,31 @@ export async function run(ctx: Context): Promise<number | void> {
     // the first columns); the item by the name this machine's catalogue copy knows.
     const { keptItemNames } = await import("../catalogue/names.js");
     const names = keptItemNames(ctx.settings);
+    // Piped rows are for scripts: the journal's kind and the answer's words in English, whatever the language.
+    const plain = ctx.output.mode === "plain";
+    const words = plain ? en.orders.reconcile : say.orders.reconcile;
     ctx.output.table(
       // What it means names the invoice found, and the item what was sold: wrapped between words, never cut.
       [
-        { header: "Time" },
-        { header: "Kind" },
-        { header: "Ref ID" },
-        { header: "Outcome" },
-        { header: "What it means", fit: "wrap" },
-        { header: "Item", fit: "wrap" },
-        { header: "Customer" },
+        { header: words.time },
+        { header: words.kind },
+        { header: say.headings.refId },
+        { header: say.headings.outcome },
+        { header: words.whatItMeans, fit: "wrap" },
+        { header: say.headings.item, fit: "wrap" },
+        { header: say.headings.customer },
       ],
       results.map(({ entry, answer }): Cell[] => {
         const lines = journalLines(entry);
         const first = [
           ctx.output.time(entry.at),
-          entry.kind,
+          plain ? entry.kind : (words.kinds[entry.kind] ?? entry.kind),
           referenceOf(entry, answer),
           standing({ ...entry, ...answer.details, outcome: answer.outcome }, now),
-          answer.say,
+          answer.say(words),
         ];
         // Piped as `trx list` appends them: item ids, quantities and customers, comma-separated per line.
-        if (ctx.output.mode === "plain")
+        if (plain)
           return [
             ...first,
             lines.map((l) => l.itemId ?? "").join(","),
@@ -227,8 +239,6 @@ export async function run(ctx: Context): Promise<number | void> {
     );
   }
   const settled = results.length - stillUnknown;
-  ctx.output.info(
-    `Settled ${settled} of ${results.length}.${stillUnknown ? ` ${stillUnknown} still unknown: the service did not answer; run \`reseller reconcile\` again later.` : ""}`,
-  );
+  ctx.output.info(say.orders.reconcile.settled(settled, results.length, stillUnknown));
   return stillUnknown ? 5 : 0;
 }

@@ -7,6 +7,7 @@ import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { generateRefId } from "../orders/order.js";
 import { copyable } from "../output/output.js";
+import { say } from "../messages/messages.js";
 
 export interface SandboxOptions {
   item: number;
@@ -18,7 +19,7 @@ export async function run(ctx: Context, options: SandboxOptions): Promise<void> 
   const client = await ctx.client();
   const refId = options.refId ?? generateRefId(ctx.now());
   const input = { ref_id: refId, item_id: options.item, quantity: options.qty };
-  ctx.output.info(`Sending a sandbox order for ${options.qty} × item ${options.item} (ref_id ${refId})…`);
+  ctx.output.info(say.orders.sandbox.sending(options.qty, options.item, refId));
   const result = await journalRequest<ApiResult<SandboxOrder>>(
     ctx,
     "sandbox",
@@ -38,19 +39,17 @@ export async function run(ctx: Context, options: SandboxOptions): Promise<void> 
         body: { message: "OK", data: { ref_id: refId, status: "sandbox" } },
         status: 200,
       }),
-      settleHint: "A sandbox order moves no money. Run `reseller reconcile` to settle it in the journal.",
+      settleHint: say.orders.sandbox.settle,
     },
   );
   // A answers {id, ref_id, status}, B only {invoice}: the ref_id we sent stands in for a missing one.
   const order = result.data;
   const ref = order.refId ?? refId;
-  ctx.output.success(
-    `Sandbox order recorded (ref_id ${ref}${order.invoice ? `, invoice ${order.invoice}` : ""}); no balance or stock changed.`,
-  );
+  ctx.output.success(say.orders.sandbox.recorded(ref, order.invoice ?? ""));
   if (ctx.output.mode === "json") return ctx.output.json(result.body);
   // Piped columns keep their order (id, ref_id, status); the invoice B answers with comes last.
   ctx.output.table(
-    ["ID", "Ref ID", "Status", "Invoice"],
+    [say.headings.id, say.headings.refId, say.headings.status, say.headings.invoice],
     [
       [
         order.id || undefined,

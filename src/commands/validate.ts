@@ -6,6 +6,8 @@
 import type { Context } from "../context.js";
 import { accountName, checkAccount } from "../orders/account-check.js";
 import { readItem } from "../orders/items.js";
+import { en } from "../messages/en.js";
+import { say } from "../messages/messages.js";
 
 export interface ValidateOptions {
   item: number;
@@ -18,16 +20,15 @@ export async function run(ctx: Context, options: ValidateOptions): Promise<void>
   const { data: item } = await readItem(client, options.item);
   let zoneId = options.zoneId;
   if (zoneId === undefined && item.accountCheck?.available && item.accountCheck.requiresZoneId) {
-    const prompter = await ctx.prompter(
-      "--zone-id",
-      `The account check of ${item.name} needs the zone too, e.g. --zone-id 1234.`,
-    );
+    const prompter = await ctx.prompter("--zone-id", say.orders.checks.zoneTooName(item.name));
     zoneId = (
-      await prompter.input(`Zone ID for ${item.name}`, { validate: (v) => (v.trim() ? true : "Required") })
+      await prompter.input(say.orders.validate.zoneFor(item.name), {
+        validate: (v) => (v.trim() ? true : say.orders.buying.required),
+      })
     ).trim();
   }
   if (zoneId !== undefined && item.accountCheck?.available && !item.accountCheck.requiresZoneId) {
-    ctx.output.warn(`${item.name} is checked without a zone; --zone-id ${zoneId} is not sent.`);
+    ctx.output.warn(say.orders.validate.zoneNotSent(item.name, zoneId));
   }
   const { data, body } = await checkAccount(client, item, {
     customerId: options.customerId,
@@ -36,13 +37,15 @@ export async function run(ctx: Context, options: ValidateOptions): Promise<void>
   if (ctx.output.mode === "json") return ctx.output.json(body);
 
   const name = accountName(data);
+  // Piped, each label is the key a script reads (`account`, `from_cache`): English whatever the language.
+  const words = ctx.output.mode === "plain" ? en.orders.validate : say.orders.validate;
   ctx.output.record([
-    ["Account", { human: name, plain: data.accountName ?? name, tone: "highlight" }],
-    ["Region", data.region],
-    ["Customer id", options.customerId],
-    ["Zone", zoneId !== undefined && item.accountCheck?.requiresZoneId !== false ? zoneId : undefined],
-    ["Item", `${item.id} (${item.name})`],
-    ["From cache", data.cached === null ? undefined : data.cached ? "yes" : "no"],
+    [words.account, { human: name, plain: data.accountName ?? name, tone: "highlight" }],
+    [words.region, data.region],
+    [words.customerId, options.customerId],
+    [words.zone, zoneId !== undefined && item.accountCheck?.requiresZoneId !== false ? zoneId : undefined],
+    [words.item, `${item.id} (${item.name})`],
+    [words.fromCache, data.cached === null ? undefined : data.cached ? words.yes : words.no],
     ...data.details.map((field): [string, string | undefined] => [field.name, field.value ?? undefined]),
   ]);
 }

@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileProblem, linkRefusedHint, openOwnFileForAppend, syncDirectory } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
 import { activeFileName, JournalStore } from "./store.js";
 
 export const journalFileName = activeFileName;
@@ -267,12 +268,10 @@ export class Journal {
     } catch (error) {
       const path = (error as { journalPath?: string }).journalPath;
       if (!path) throw error;
-      throw new UsageError(`Cannot read the journal at ${path}: ${fileProblem(error)}.`, {
+      throw new UsageError(say.orders.journal.cannotRead(path, fileProblem(error)), {
         code: "JOURNAL_UNREADABLE",
         suggestion:
-          (error as NodeJS.ErrnoException).code === "ELOOP"
-            ? linkRefusedHint()
-            : "Make it a readable file of yours again (`reseller config path` shows the dir); it is the record of what was bought. Purchases still go on being recorded in journal.jsonl.",
+          (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.orders.journal.cannotReadHint,
       });
     }
   }

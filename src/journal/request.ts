@@ -20,6 +20,7 @@ import {
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
+import { say } from "../messages/messages.js";
 import {
   Journal,
   newEntryId,
@@ -145,12 +146,10 @@ export async function journalRequest<T>(
   const journal = journalFor(ctx);
   const entry = newEntryId();
   const at = () => new Date(ctx.now()).toISOString();
-  const noun = options.noun ?? (kind === "buy" ? "purchase" : `${kind} request`);
-  const settleHint =
-    options.settleHint ??
-    (refId
-      ? `Run \`reseller reconcile\` (or \`reseller trx show ${refId}\`) to settle it; do not buy again with a new ref_id.`
-      : "Run `reseller reconcile` to settle it.");
+  const named = options.noun ?? (kind === "buy" ? "purchase" : `${kind} request`);
+  // The words a person reads; the journal itself keeps its English reasons.
+  const noun = say.orders.journal.nouns[named] ?? named;
+  const settleHint = options.settleHint ?? (refId ? say.orders.journal.settle(refId) : say.orders.journal.settleNoRef);
   // Journaling after the request leaves must never turn a purchase into a failure (a full disk):
   // such a failure is remembered and reported once the outcome is known.
   let journalProblem: unknown;
@@ -162,12 +161,10 @@ export async function journalRequest<T>(
     }
   };
   const unwritable = (error: unknown) =>
-    new UsageError(`Cannot write the journal at ${journal.path}: ${fileProblem(error)}; nothing was sent.`, {
+    new UsageError(say.orders.journal.cannotWrite(journal.path, fileProblem(error)), {
       code: "JOURNAL_UNWRITABLE",
       suggestion:
-        (error as NodeJS.ErrnoException).code === "ELOOP"
-          ? linkRefusedHint()
-          : "Free some disk space or fix the permissions of the config dir (`reseller config path`), then try again.",
+        (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.orders.journal.cannotWriteHint,
     });
   try {
     journal.append({
@@ -229,9 +226,7 @@ export async function journalRequest<T>(
     return await settle();
   } finally {
     if (journalProblem !== undefined) {
-      ctx.output.warn(
-        `Could not write the journal at ${journal.path}: ${fileProblem(journalProblem)}; what happened to this ${noun} is not recorded on this machine${refId ? `: keep its ref_id ${refId}` : ""}.`,
-      );
+      ctx.output.warn(say.orders.journal.notRecorded(journal.path, fileProblem(journalProblem), noun, refId ?? ""));
     }
   }
 
@@ -247,13 +242,10 @@ export async function journalRequest<T>(
           throw error;
         }
         unknown("interrupted (Ctrl-C) while the request was in flight", "INTERRUPTED");
-        throw new InterruptedError(
-          `Interrupted while the ${noun} was in flight: its outcome is unknown${refId ? ` (ref_id ${refId})` : ""}.`,
-          {
-            suggestion: `Run \`reseller reconcile\`${refId ? ` or \`reseller trx show ${refId}\`` : ""} to settle it; nothing is lost.`,
-            inFlight: true,
-          },
-        );
+        throw new InterruptedError(say.orders.journal.interrupted(noun, refId ?? ""), {
+          suggestion: say.orders.journal.interruptedHint(refId ?? ""),
+          inFlight: true,
+        });
       }
 
       // A retry that meets its own ref_id: an earlier attempt went through.
@@ -287,11 +279,10 @@ export async function journalRequest<T>(
           `a retry met REF_ID_ALREADY_EXIST but the transaction could not be read (${failureCode(found.error)})`,
           error.code,
         );
-        throw new OutcomeUnknownError(
-          refId,
-          `The ${noun} went through on an earlier attempt, but reseller could not read it back.`,
-          { cause: error, suggestion: settleHint },
-        );
+        throw new OutcomeUnknownError(refId, say.orders.journal.cannotReadBack(noun), {
+          cause: error,
+          suggestion: settleHint,
+        });
       }
 
       // The same order sent by an earlier run: found and reported, and nothing new is bought.
@@ -385,21 +376,21 @@ export async function journalRequest<T>(
         `no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${error instanceof NetworkError ? (networkFailureWordsFor(error.code) ?? failureCode(error)) : failureCode(error)}`,
         error instanceof Error ? (error as { code?: string }).code : undefined,
       );
-      throw new OutcomeUnknownError(
-        refId,
-        `The ${noun} was sent but no answer came after ${attempts} attempt${attempts === 1 ? "" : "s"} (${describe(error)}); it may or may not have gone through.`,
-        { cause: error, suggestion: settleHint },
-      );
+      throw new OutcomeUnknownError(refId, say.orders.journal.noAnswer(noun, attempts, describe(error)), {
+        cause: error,
+        suggestion: settleHint,
+      });
     }
     return done(result, "answer");
   }
 }
 
 function describe(error: unknown): string {
-  if (error instanceof ServiceError) return `the last said ${error.code}, HTTP ${error.status}`;
-  if (error instanceof NetworkError) return `the last: ${networkFailureWordsFor(error.code) ?? error.code}`;
+  if (error instanceof ServiceError) return say.orders.journal.lastSaid(error.code, error.status);
+  if (error instanceof NetworkError)
+    return say.orders.journal.lastNetwork(networkFailureWordsFor(error.code) ?? error.code);
   if (error instanceof UnexpectedResponseError)
-    return `the last answer was not the service's JSON${error.status ? `, HTTP ${error.status}` : ""}`;
+    return say.orders.journal.lastNotJson(error.status ? String(error.status) : "");
   return error instanceof Error ? error.message : String(error);
 }
 

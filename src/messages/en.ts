@@ -163,6 +163,23 @@ the orders.
     expires: "Expires",
     timeLeft: "Time left",
     none: "No locks held.",
+    /** `lock add` and `lock release`; piped, `lock add` prints the token alone. */
+    seeLeft: (item: number) => `See what is left with \`reseller item ${item}\`, or lock fewer.`,
+    checkId: (item: number) => `Check the id with \`reseller item ${item}\`.`,
+    settle:
+      "Run `reseller reconcile` (or `reseller lock list`) to see whether the lock is held; an unused lock expires by itself.",
+    notNoted: (dir: string, why: string) =>
+      `Could not note the lock in ${dir} (${why}); give --item and --qty with --lock when you buy.`,
+    lockToken: "Lock token",
+    quantity: "Quantity",
+    lockedAt: "Locked at",
+    buyWithIt: (token: string) =>
+      `Buy with it: reseller buy --lock ${token} --note …   Give it back: reseller lock release ${token}`,
+    emptyToken: "The lock token must not be empty.",
+    seeLocks: "See your locks with `reseller lock list`.",
+    nothingToGiveBack: "Nothing to give back; see your active locks with `reseller lock list`.",
+    used: "A purchase used it; its stock is that purchase's now.",
+    released: (token: string) => `Released ${token}; its stock is available again.`,
   },
   /** `webhook listen`: the lines it prints as deliveries arrive and are handed on. */
   listener: {
@@ -1450,6 +1467,110 @@ the orders.
       notDeliveredWithin: (seconds: number, refId: string) =>
         `not delivered within ${seconds} s; follow it with \`reseller trx show ${refId} --watch\``,
       stoppedWaiting: (code: string) => `stopped waiting for delivery (${code}); the purchase stands`,
+    },
+    /** A transaction's delivery as `trx show` and `buy --wait` say it (src/output/transaction.ts). */
+    delivery: {
+      priceAndFees: (amount: string, price: string, fees: string) => `${amount} (price ${price} + fees ${fees})`,
+      nothingYet: (status: string, ref: string) =>
+        `Nothing to hand over yet (status ${status}). Wait for it: reseller trx show ${ref} --watch`,
+      statusNotGiven: "not given",
+      refundByHand: (item: string) =>
+        `${item}: part of this SMM order is to be refunded by hand; the refund is pending.`,
+      notDelivered: "not delivered (see H2H results)",
+      smmRefunded: (amount: string) => `, ${amount} refunded`,
+      smmRemainsRefunded: (remains: number) => ` (${remains} not delivered, refunded)`,
+      smmOrder: (order: string, status: string, delivered: string, refund: string) =>
+        `SMM order ${order}: ${status}${delivered ? `, ${delivered} delivered` : ""}${refund}`,
+      lineFor: (line: number, customer: string) => `line ${line}${customer ? ` for ${customer}` : ""}`,
+      lineNotDelivered: (whose: string) => `${whose} not delivered`,
+      lineDelivered: (whose: string, delivered: string, ordered: string) =>
+        `${whose} delivered ${delivered} of ${ordered}`,
+      refunded: (amount: string) => `${amount} refunded`,
+      restRefunded: "the rest refunded",
+      partOfIt: "part of it",
+      partly: (refund: string, lines: string) => `Partly delivered (${refund}): ${lines}.`,
+      partlyHint: "Hand over what was delivered; buy the rest again with a new ref_id if the customer still wants it.",
+      itemFor: (item: string, customer: string) => `${item}${customer ? ` for ${customer}` : ""}`,
+      smmFailed: (item: string, order: string, status: string) => `${item} (SMM order ${order} ${status})`,
+      orderIs: (status: string) => `the order is ${status}`,
+      failed: (what: string, note: string, refund: string) =>
+        `Delivery failed: ${what}${note ? `. ${note}` : ""}${refund ? `; ${refund} refunded` : ""}.`,
+      failedHint: "Check the customer data, then buy again with a new ref_id (this one is used).",
+    },
+    /** A request to the service recorded in the journal (src/journal/*): what a person reads when its outcome is in doubt. */
+    journal: {
+      /** What was sent, as the journal's callers name it. */
+      nouns: {
+        purchase: "purchase",
+        "lock request": "lock request",
+        "sandbox order": "sandbox order",
+        "top-up request": "top-up request",
+      } as Record<string, string>,
+      settle: (refId: string) =>
+        `Run \`reseller reconcile\` (or \`reseller trx show ${refId}\`) to settle it; do not buy again with a new ref_id.`,
+      settleNoRef: "Run `reseller reconcile` to settle it.",
+      cannotWrite: (path: string, why: string) => `Cannot write the journal at ${path}: ${why}; nothing was sent.`,
+      cannotWriteHint:
+        "Free some disk space or fix the permissions of the config dir (`reseller config path`), then try again.",
+      notRecorded: (path: string, why: string, noun: string, refId: string) =>
+        `Could not write the journal at ${path}: ${why}; what happened to this ${noun} is not recorded on this machine${refId ? `: keep its ref_id ${refId}` : ""}.`,
+      interrupted: (noun: string, refId: string) =>
+        `Interrupted while the ${noun} was in flight: its outcome is unknown${refId ? ` (ref_id ${refId})` : ""}.`,
+      interruptedHint: (refId: string) =>
+        `Run \`reseller reconcile\`${refId ? ` or \`reseller trx show ${refId}\`` : ""} to settle it; nothing is lost.`,
+      cannotReadBack: (noun: string) =>
+        `The ${noun} went through on an earlier attempt, but reseller could not read it back.`,
+      noAnswer: (noun: string, attempts: number, last: string) =>
+        `The ${noun} was sent but no answer came after ${attempts} attempt${attempts === 1 ? "" : "s"} (${last}); it may or may not have gone through.`,
+      lastSaid: (code: string, status: number) => `the last said ${code}, HTTP ${status}`,
+      lastNetwork: (words: string) => `the last: ${words}`,
+      lastNotJson: (status: string) => `the last answer was not the service's JSON${status ? `, HTTP ${status}` : ""}`,
+      cannotRead: (path: string, why: string) => `Cannot read the journal at ${path}: ${why}.`,
+      cannotReadHint:
+        "Make it a readable file of yours again (`reseller config path` shows the dir); it is the record of what was bought. Purchases still go on being recorded in journal.jsonl.",
+    },
+    /** `reseller reconcile` (src/commands/reconcile.ts): what each answer means; piped rows keep the English. */
+    reconcile: {
+      bought: (invoice: string, refId: string) => `bought${invoice ? `: invoice ${invoice}` : ` (ref_id ${refId})`}`,
+      notBought: (refId: string) => `not bought; safe to buy again with the same ref_id (--ref-id ${refId})`,
+      sandboxAgain: "sandbox order sent again (it moves no money)",
+      sandboxThrough: "the sandbox order had gone through",
+      lockHeld: (token: string) => `lock held: ${token}`,
+      noLock: "no lock held (any lock it made has expired)",
+      topUp: "nothing charged; request a new link with `reseller topup` if needed",
+      stillUnknown: (code: string) => `still unknown: ${code}`,
+      unknownKind: "unknown kind",
+      elsewhere: (n: number) =>
+        `${n} unresolved entr${n === 1 ? "y was" : "ies were"} sent to another service address; reconcile with that --base-url to settle ${n === 1 ? "it" : "them"}.`,
+      nothing: "Nothing to reconcile: every request's outcome is known.",
+      time: "Time",
+      kind: "Kind",
+      whatItMeans: "What it means",
+      /** The journal's kinds of request as people name them; piped rows keep the journal's word. */
+      kinds: { buy: "buy", sandbox: "sandbox", lock: "lock", topup: "topup" } as Record<string, string>,
+      settled: (settled: number, all: number, unknown: number) =>
+        `Settled ${settled} of ${all}.${unknown ? ` ${unknown} still unknown: the service did not answer; run \`reseller reconcile\` again later.` : ""}`,
+    },
+    /** `reseller validate`: whose account a customer id is; piped, the labels are the keys scripts read. */
+    validate: {
+      zoneNotSent: (name: string, zone: string) => `${name} is checked without a zone; --zone-id ${zone} is not sent.`,
+      zoneFor: (name: string) => `Zone ID for ${name}`,
+      account: "Account",
+      region: "Region",
+      customerId: "Customer id",
+      zone: "Zone",
+      item: "Item",
+      fromCache: "From cache",
+      yes: "yes",
+      no: "no",
+    },
+    /** `reseller sandbox`: a test order that moves no money. */
+    sandbox: {
+      sending: (qty: number, item: number, refId: string) =>
+        `Sending a sandbox order for ${qty} × item ${item} (ref_id ${refId})…`,
+      settle: "A sandbox order moves no money. Run `reseller reconcile` to settle it in the journal.",
+      recorded: (refId: string, invoice: string) =>
+        `Sandbox order recorded (ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""}); no balance or stock changed.`,
     },
   },
   bulk: {

@@ -160,6 +160,22 @@ kode tertinggi di antara order-ordernya.
     expires: "Berakhir",
     timeLeft: "Sisa waktu",
     none: "Tidak ada stok yang dikunci.",
+    seeLeft: (item: number) => `Lihat sisa stoknya dengan \`reseller item ${item}\`, atau kunci lebih sedikit.`,
+    checkId: (item: number) => `Cek id-nya dengan \`reseller item ${item}\`.`,
+    settle:
+      "Jalankan `reseller reconcile` (atau `reseller lock list`) untuk melihat apakah stok terkunci; kunci yang tidak dipakai berakhir sendiri.",
+    notNoted: (dir: string, why: string) =>
+      `Kunci stok tidak bisa dicatat di ${dir} (${why}); sebutkan --item dan --qty bersama --lock saat membeli.`,
+    lockToken: "Token kunci",
+    quantity: "Jumlah",
+    lockedAt: "Dikunci pada",
+    buyWithIt: (token: string) =>
+      `Beli dengan: reseller buy --lock ${token} --note …   Lepas: reseller lock release ${token}`,
+    emptyToken: "Token kunci stok tidak boleh kosong.",
+    seeLocks: "Lihat kunci stok Anda dengan `reseller lock list`.",
+    nothingToGiveBack: "Tidak ada yang perlu dilepas; lihat kunci stok yang aktif dengan `reseller lock list`.",
+    used: "Sudah dipakai pembelian; stoknya sekarang milik pembelian itu.",
+    released: (token: string) => `${token} dilepas; stoknya tersedia lagi.`,
   },
   /** `webhook listen`: the lines it prints as deliveries arrive and are handed on. */
   listener: {
@@ -1713,6 +1729,105 @@ kode tertinggi di antara order-ordernya.
       notDeliveredWithin: (seconds: number, refId: string) =>
         `belum terkirim dalam ${seconds} d; pantau dengan \`reseller trx show ${refId} --watch\``,
       stoppedWaiting: (code: string) => `berhenti menunggu pengiriman (${code}); pembelian tetap berlaku`,
+    },
+    delivery: {
+      priceAndFees: (amount: string, price: string, fees: string) => `${amount} (harga ${price} + biaya ${fees})`,
+      nothingYet: (status: string, ref: string) =>
+        `Belum ada yang bisa diserahkan (status ${status}). Tunggu dengan: reseller trx show ${ref} --watch`,
+      statusNotGiven: "tidak disebut",
+      refundByHand: (item: string) =>
+        `${item}: sebagian order SMM ini dananya dikembalikan manual; pengembaliannya masih menunggu.`,
+      notDelivered: "tidak terkirim (lihat Hasil H2H)",
+      smmRefunded: (amount: string) => `, dana ${amount} dikembalikan`,
+      smmRemainsRefunded: (remains: number) => ` (${remains} tidak terkirim, dana dikembalikan)`,
+      smmOrder: (order: string, status: string, delivered: string, refund: string) =>
+        `Order SMM ${order}: ${status}${delivered ? `, ${delivered} terkirim` : ""}${refund}`,
+      lineFor: (line: number, customer: string) => `baris ${line}${customer ? ` untuk ${customer}` : ""}`,
+      lineNotDelivered: (whose: string) => `${whose} tidak terkirim`,
+      lineDelivered: (whose: string, delivered: string, ordered: string) =>
+        `${whose} terkirim ${delivered} dari ${ordered}`,
+      refunded: (amount: string) => `dana ${amount} dikembalikan`,
+      restRefunded: "sisanya dikembalikan",
+      partOfIt: "sebagian",
+      partly: (refund: string, lines: string) => `Sebagian terkirim (${refund}): ${lines}.`,
+      partlyHint: "Serahkan yang sudah terkirim; kalau pelanggan masih mau sisanya, beli lagi dengan ref_id baru.",
+      itemFor: (item: string, customer: string) => `${item}${customer ? ` untuk ${customer}` : ""}`,
+      smmFailed: (item: string, order: string, status: string) => `${item} (order SMM ${order} ${status})`,
+      orderIs: (status: string) => `status order ${status}`,
+      failed: (what: string, note: string, refund: string) =>
+        `Pengiriman gagal: ${what}${note ? `. ${note}` : ""}${refund ? `; dana ${refund} dikembalikan` : ""}.`,
+      failedHint: "Cek data pelanggan, lalu beli lagi dengan ref_id baru (ref_id ini sudah terpakai).",
+    },
+    journal: {
+      nouns: {
+        purchase: "pembelian",
+        "lock request": "permintaan kunci stok",
+        "sandbox order": "order sandbox",
+        "top-up request": "permintaan isi saldo",
+      } as Record<string, string>,
+      settle: (refId: string) =>
+        `Jalankan \`reseller reconcile\` (atau \`reseller trx show ${refId}\`) untuk memastikannya; jangan beli lagi dengan ref_id baru.`,
+      settleNoRef: "Jalankan `reseller reconcile` untuk memastikannya.",
+      cannotWrite: (path: string, why: string) =>
+        `Jurnal di ${path} tidak bisa ditulis: ${why}; tidak ada yang dikirim.`,
+      cannotWriteHint:
+        "Kosongkan sebagian disk atau perbaiki izin folder konfigurasi (`reseller config path`), lalu coba lagi.",
+      notRecorded: (path: string, why: string, noun: string, refId: string) =>
+        `Jurnal di ${path} tidak bisa ditulis: ${why}; hasil ${noun} ini tidak tercatat di komputer ini${refId ? `: simpan ref_id-nya ${refId}` : ""}.`,
+      interrupted: (noun: string, refId: string) =>
+        `Dihentikan saat ${noun} sedang dikirim: hasilnya belum pasti${refId ? ` (ref_id ${refId})` : ""}.`,
+      interruptedHint: (refId: string) =>
+        `Jalankan \`reseller reconcile\`${refId ? ` atau \`reseller trx show ${refId}\`` : ""} untuk memastikannya; tidak ada yang hilang.`,
+      cannotReadBack: (noun: string) =>
+        `${noun.charAt(0).toUpperCase()}${noun.slice(1)} sudah masuk pada percobaan sebelumnya, tapi reseller tidak bisa membacanya kembali.`,
+      noAnswer: (noun: string, attempts: number, last: string) =>
+        `${noun.charAt(0).toUpperCase()}${noun.slice(1)} sudah dikirim tapi tidak ada jawaban setelah ${attempts} kali percobaan (${last}); mungkin sudah masuk, mungkin belum.`,
+      lastSaid: (code: string, status: number) => `yang terakhir menjawab ${code}, HTTP ${status}`,
+      lastNetwork: (words: string) => `yang terakhir: ${words}`,
+      lastNotJson: (status: string) => `jawaban terakhir bukan JSON dari layanan${status ? `, HTTP ${status}` : ""}`,
+      cannotRead: (path: string, why: string) => `Jurnal di ${path} tidak bisa dibaca: ${why}.`,
+      cannotReadHint:
+        "Jadikan lagi file yang bisa Anda baca (`reseller config path` menunjukkan foldernya); itu catatan semua yang sudah dibeli. Pembelian tetap dicatat di journal.jsonl.",
+    },
+    reconcile: {
+      bought: (invoice: string, refId: string) =>
+        `sudah dibeli${invoice ? `: invoice ${invoice}` : ` (ref_id ${refId})`}`,
+      notBought: (refId: string) => `tidak jadi dibeli; aman beli lagi dengan ref_id yang sama (--ref-id ${refId})`,
+      sandboxAgain: "order sandbox dikirim lagi (tidak memindahkan dana)",
+      sandboxThrough: "order sandbox sudah masuk",
+      lockHeld: (token: string) => `stok terkunci: ${token}`,
+      noLock: "tidak ada stok yang dikunci (kunci yang sempat dibuat sudah berakhir)",
+      topUp: "saldo tidak terpotong; minta link baru dengan `reseller topup` kalau perlu",
+      stillUnknown: (code: string) => `masih belum pasti: ${code}`,
+      unknownKind: "jenis tidak dikenal",
+      elsewhere: (n: number) =>
+        `${n} catatan yang belum pasti dikirim ke alamat layanan lain; jalankan reconcile dengan --base-url itu untuk memastikannya.`,
+      nothing: "Tidak ada yang perlu dipastikan: hasil setiap permintaan sudah diketahui.",
+      time: "Waktu",
+      kind: "Jenis",
+      whatItMeans: "Artinya",
+      kinds: { buy: "beli", sandbox: "sandbox", lock: "kunci stok", topup: "isi saldo" } as Record<string, string>,
+      settled: (settled: number, all: number, unknown: number) =>
+        `${settled} dari ${all} sudah dipastikan.${unknown ? ` ${unknown} masih belum pasti: layanan tidak menjawab; jalankan \`reseller reconcile\` lagi nanti.` : ""}`,
+    },
+    validate: {
+      zoneNotSent: (name: string, zone: string) => `${name} dicek tanpa zona; --zone-id ${zone} tidak dikirim.`,
+      zoneFor: (name: string) => `Zone ID untuk ${name}`,
+      account: "Akun",
+      region: "Wilayah",
+      customerId: "ID pelanggan",
+      zone: "Zona",
+      item: "Produk",
+      fromCache: "Dari cache",
+      yes: "ya",
+      no: "tidak",
+    },
+    sandbox: {
+      sending: (qty: number, item: number, refId: string) =>
+        `Mengirim order sandbox ${qty} × produk ${item} (ref_id ${refId})…`,
+      settle: "Order sandbox tidak memindahkan dana. Jalankan `reseller reconcile` untuk memastikannya di jurnal.",
+      recorded: (refId: string, invoice: string) =>
+        `Order sandbox tercatat (ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""}); saldo dan stok tidak berubah.`,
     },
   },
   bulk: {

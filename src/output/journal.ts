@@ -46,7 +46,7 @@ export function itemText(lines: JournalLine[], names: ItemNames): string {
   return lines
     .map(
       (l) =>
-        `${l.quantity !== undefined ? `${l.quantity} × ` : ""}${l.itemId === undefined ? "?" : (names(l.itemId) ?? `item ${l.itemId}`)}`,
+        `${l.quantity !== undefined ? `${l.quantity} × ` : ""}${l.itemId === undefined ? "?" : (names(l.itemId) ?? say.history.itemId(String(l.itemId)))}`,
     )
     .join(", ");
 }

@@ -133,7 +133,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
     t.fees && t.amount !== null
       ? {
           ...money(t.amount),
-          human: `${money(t.amount).human} (price ${money(t.price).human} + fees ${money(t.fees).human})`,
+          human: say.orders.delivery.priceAndFees(money(t.amount).human, money(t.price).human, money(t.fees).human),
         }
       : money(t.amount);
   const pairs: [string, Cell][] = [
@@ -175,7 +175,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
     );
   } else {
     output.result(
-      `Nothing to hand over yet (status ${t.status?.text ?? "not given"}). Wait for it: reseller trx show ${t.refId || t.invoice} --watch`,
+      say.orders.delivery.nothingYet(t.status?.text ?? say.orders.delivery.statusNotGiven, t.refId || t.invoice || ""),
       "dim",
     );
   }
@@ -215,10 +215,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
       { wrap: true },
     );
     for (const r of t.smm) {
-      if (r.manualRefundPending)
-        output.warn(
-          `${lineName(lineOf(t, r.itemId), r.itemId)}: part of this SMM order is to be refunded by hand; the refund is pending.`,
-        );
+      if (r.manualRefundPending) output.warn(say.orders.delivery.refundByHand(lineName(lineOf(t, r.itemId), r.itemId)));
     }
   }
 }
@@ -245,7 +242,7 @@ function deliverables(t: Transaction): Deliverable[] {
       item: lineName(line, r.itemId),
       customer: customerData(line?.note),
       handOver: r.failed
-        ? { human: "not delivered (see H2H results)", plain: "not delivered", tone: "bad" }
+        ? { human: say.orders.delivery.notDelivered, plain: "not delivered", tone: "bad" }
         : copyable(`SN ${r.serial}`),
     });
   }
@@ -255,11 +252,16 @@ function deliverables(t: Transaction): Deliverable[] {
     const line = lineOf(t, r.itemId);
     const count = deliveredCount(line?.quantity, r);
     const refund = r.refundAmount
-      ? `, ${money(r.refundAmount).human} refunded`
+      ? say.orders.delivery.smmRefunded(money(r.refundAmount).human)
       : kind === "partial" && r.remains
-        ? ` (${r.remains} not delivered, refunded)`
+        ? say.orders.delivery.smmRemainsRefunded(r.remains)
         : "";
-    const text = `SMM order ${r.orderId ?? "-"}: ${r.status!.text}${count !== null ? `, ${count} delivered` : ""}${refund}`;
+    const text = say.orders.delivery.smmOrder(
+      r.orderId ?? "-",
+      r.status!.text,
+      count !== null ? String(count) : "",
+      refund,
+    );
     out.push({
       item: lineName(line, r.itemId),
       customer: customerData(line?.note),
@@ -374,12 +376,15 @@ export function partialDelivery(t: Transaction, judged: OrderVerdict): PartlyDel
   const short = (judged.delivered ?? []).filter((l) => l.state === "failed" || l.state === "partial");
   const said = short.map((l) => {
     const customer = customerData(t.lines[l.line - 1]?.note);
-    const whose = `line ${l.line}${customer && customer.length <= 24 ? ` for ${customer}` : ""}`;
+    const whose = say.orders.delivery.lineFor(l.line, customer && customer.length <= 24 ? customer : "");
     return l.state === "failed"
-      ? `${whose} not delivered`
-      : `${whose} delivered ${l.delivered ?? "?"} of ${l.ordered ?? "?"}`;
+      ? say.orders.delivery.lineNotDelivered(whose)
+      : say.orders.delivery.lineDelivered(whose, String(l.delivered ?? "?"), String(l.ordered ?? "?"));
   });
-  const refund = judged.refunded !== undefined ? `${money(judged.refunded).human} refunded` : "the rest refunded";
+  const refund =
+    judged.refunded !== undefined
+      ? say.orders.delivery.refunded(money(judged.refunded).human)
+      : say.orders.delivery.restRefunded;
   const details: Record<string, unknown> = { outcome: "partial" };
   if (judged.refunded !== undefined) details.refunded = judged.refunded;
   const { h2h } = failedLines(t);
@@ -388,9 +393,9 @@ export function partialDelivery(t: Transaction, judged: OrderVerdict): PartlyDel
   });
   if (t.refId) details.ref_id = t.refId;
   if (t.invoice) details.invoice = t.invoice;
-  return new PartlyDeliveredError(`Partly delivered (${refund}): ${said.join("; ") || "part of it"}.`, {
+  return new PartlyDeliveredError(say.orders.delivery.partly(refund, said.join("; ") || say.orders.delivery.partOfIt), {
     details,
-    suggestion: "Hand over what was delivered; buy the rest again with a new ref_id if the customer still wants it.",
+    suggestion: say.orders.delivery.partlyHint,
   });
 }
 
@@ -406,15 +411,15 @@ export function deliveryFailure(t: Transaction, refunded?: number): DeliveryFail
   const named = (itemId: number | null) => {
     const line = lineOf(t, itemId);
     const customer = customerData(line?.note);
-    return `${lineName(line, itemId)}${customer ? ` for ${customer}` : ""}`;
+    return say.orders.delivery.itemFor(lineName(line, itemId), customer ?? "");
   };
   const what =
     failed.length || failedSmm.length
       ? [
           ...failed.map((r) => named(r.itemId)),
-          ...failedSmm.map((r) => `${named(r.itemId)} (SMM order ${r.orderId ?? "-"} ${r.status!.text})`),
+          ...failedSmm.map((r) => say.orders.delivery.smmFailed(named(r.itemId), r.orderId ?? "-", r.status!.text)),
         ].join(", ")
-      : `the order is ${t.status!.text}`;
+      : say.orders.delivery.orderIs(t.status!.text);
   // A number, as stdout's `refunded` and a bulk row's are; the message says it in Rupiah.
   const details: Record<string, unknown> = refunded === undefined ? {} : { outcome: "delivery_failed", refunded };
   failed.forEach((r, i) => {
@@ -426,10 +431,10 @@ export function deliveryFailure(t: Transaction, refunded?: number): DeliveryFail
   });
   if (t.refId) details.ref_id = t.refId;
   if (t.invoice) details.invoice = t.invoice;
-  const note = t.note ? `. ${t.note.replace(/\.$/, "")}` : "";
-  const refund = refunded === undefined ? "" : `; ${formatRupiah(refunded)} refunded`;
-  return new DeliveryFailedError(`Delivery failed: ${what}${note}${refund}.`, {
+  const note = t.note ? t.note.replace(/\.$/, "") : "";
+  const refund = refunded === undefined ? "" : formatRupiah(refunded);
+  return new DeliveryFailedError(say.orders.delivery.failed(what, note, refund), {
     details,
-    suggestion: "Check the customer data, then buy again with a new ref_id (this one is used).",
+    suggestion: say.orders.delivery.failedHint,
   });
 }

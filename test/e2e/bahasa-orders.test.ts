@@ -5,9 +5,10 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { resellerAs } from "./commands-harness.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { resellerAs, whileAdvancing } from "./commands-harness.js";
 import { useEmulator } from "../support/emulator.js";
+import { columnCells, expectScreen } from "../support/golden-screens.js";
 import { englishIn, indonesian } from "../support/language.js";
 
 const english = { LANG: "en_US.UTF-8" };
@@ -118,5 +119,214 @@ describe("reading orders in Indonesian", () => {
     expect(id.exitCode).toBe(2);
     expect(id.stderr).toMatch(/^Gagal: keranjang baris 2: field "qty" tidak dikenal/m);
     expect(englishIn(withoutColumns(id.stderr))).toEqual([]);
+  });
+});
+
+describe("buying, locking, checking and settling in Indonesian", () => {
+  const harness = useEmulator();
+  afterEach(() => harness.emulator.faults.reset());
+
+  it("a delivery that failed: its outcome line says in Indonesian that money moved and came back; exit 1 in both", async () => {
+    const r = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const buy = (player: string) => [
+      "buy",
+      "--item",
+      "22",
+      "--qty",
+      "1",
+      "--note",
+      player,
+      "--yes",
+      "--wait",
+      "--no-validate",
+    ];
+    const id = await whileAdvancing(harness.emulator, r.run(buy("999990201"), { env: indonesian }), 5, 200);
+    const en = await whileAdvancing(harness.emulator, r.run(buy("999990202"), { env: english }), 5, 200);
+    if (process.env.SHOW_SCREENS) console.log(`${id.stderr}\n${en.stderr}`);
+    expect(id.exitCode, id.stderr).toBe(1);
+    expect(en.exitCode, en.stderr).toBe(1);
+    expect(id.stderr).toMatch(
+      /^Gagal: Pengiriman gagal: .*999990201.*; dana Rp 19\.000 dikembalikan\. \(DELIVERY_FAILED\)$/m,
+    );
+    expect(id.stderr).toMatch(/^ {2}hasil: gagal; saldo terpotong, lalu dikembalikan$/m);
+    expect(id.stderr).toMatch(/^Saran: Cek data pelanggan, lalu beli lagi dengan ref_id baru/m);
+    expect(en.stderr).toMatch(/^Error: Delivery failed: .*999990202.*; Rp 19\.000 refunded\. \(DELIVERY_FAILED\)$/m);
+    expect(en.stderr).toMatch(/^ {2}outcome: delivery failed; charged, then refunded$/m);
+    // The service's note on the transaction and the provider's words are the service's own; the names
+    // of the details under the error are the printer's.
+    const ours = id.stderr
+      .replace(/\. All items failed;[^;]*;/, ";")
+      .replace(/^ {2}(provider message|ref id):.*$/gm, "");
+    expect(englishIn(ours)).toEqual([]);
+  });
+
+  it("a purchase whose answer never came: said in Indonesian with the ref_id, exit 5; reconcile settles it in Indonesian", async () => {
+    const r = resellerAs(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
+    // Every attempt is dropped before the service commits it: no answer, and nothing bought.
+    harness.emulator.faults.configure({ drop_before_commit_next: 5, match: { method: "POST", path: "/v1/trx" } });
+    const args = ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "TOKO-LOST-1", "--yes"];
+    const lost = await r.run(args, { env: indonesian });
+    expect(lost.exitCode, lost.stderr).toBe(5);
+    expect(lost.stderr).toMatch(
+      /^Hasil belum pasti: Pembelian sudah dikirim tapi tidak ada jawaban setelah \d+ kali percobaan \(.+\); mungkin sudah masuk, mungkin belum\./m,
+    );
+    expect(lost.stderr).toMatch(
+      /Jalankan `reseller reconcile` \(atau `reseller trx show TOKO-LOST-1`\) untuk memastikannya/,
+    );
+    harness.emulator.faults.reset();
+
+    // Piped, reconcile's rows are for scripts: the journal's words in English whatever the language.
+    const piped = await r.run(["reconcile"], { env: indonesian });
+    expect(piped.exitCode, piped.stderr).toBe(0);
+    expect(piped.stdout).toMatch(
+      /\tbuy\tTOKO-LOST-1\tnot_bought\tnot bought; safe to buy again with the same ref_id \(--ref-id TOKO-LOST-1\)\t12\t1\t081234567890\n$/,
+    );
+    expect(piped.stderr).toBe("1 dari 1 sudah dipastikan.\n");
+    expect((await r.run(["history", "--unresolved"], { env: indonesian })).stderr).toMatch(/^Semua hasil sudah pasti/);
+  });
+
+  it("reconcile on a terminal: its table and lines in Indonesian within 80 columns, English under --lang en", async () => {
+    for (const [language, env] of [
+      ["id", indonesian],
+      ["en", english],
+    ] as const) {
+      const r = resellerAs(harness, harness.apiKeyOf("Mandiri Pulsa Center"));
+      harness.emulator.faults.configure({ drop_before_commit_next: 5, match: { method: "POST", path: "/v1/trx" } });
+      const ref = `TOKO-LOST-${language}`;
+      const buy = ["buy", "--item", "11", "--qty", "1", "--note", "081234567891", "--ref-id", ref, "--yes"];
+      expect((await r.run(buy, { env })).exitCode).toBe(5);
+      harness.emulator.faults.reset();
+      const shown = await r.run(["reconcile"], { mode: "table", env: { ...env, COLUMNS: "80" } });
+      if (process.env.SHOW_SCREENS) console.log(`${shown.stdout}${shown.stderr}`);
+      expect(shown.exitCode, shown.stderr).toBe(0);
+      expectScreen(shown.stdout, 80, [ref]);
+      if (language === "id") {
+        expect(shown.stdout).toMatch(/│ Waktu +│ Jenis +│/);
+        expect(shown.stdout).toMatch(/tidak dikirim/);
+        expect(columnCells(shown.stdout, "Artinya")[0]).toMatch(
+          /^tidak jadi dibeli; aman beli lagi dengan ref_id yang sama/,
+        );
+        expect(shown.stderr).toMatch(/^1 dari 1 sudah dipastikan\.$/m);
+        expect(englishIn(shown.stdout)).toEqual([]);
+        expect(englishIn(shown.stderr)).toEqual([]);
+      } else {
+        expect(shown.stderr).toMatch(/^Settled 1 of 1\.$/m);
+      }
+      const nothing = await r.run(["reconcile"], { env });
+      expect(nothing.stderr).toBe(
+        language === "id"
+          ? "Tidak ada yang perlu dipastikan: hasil setiap permintaan sudah diketahui.\n"
+          : "Nothing to reconcile: every request's outcome is known.\n",
+      );
+    }
+  });
+
+  it("a lock added and released: said in Indonesian; piped, the token alone", async () => {
+    const r = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const added = await r.run(["lock", "add", "--item", "3", "--qty", "1"], {
+      mode: "table",
+      env: { ...indonesian, COLUMNS: "80" },
+    });
+    expect(added.exitCode, added.stderr).toBe(0);
+    const token = /LCK-\S+/.exec(added.stdout)![0];
+    expect(added.stdout).toMatch(/^Token kunci +LCK-/m);
+    expect(added.stdout).toMatch(/^Dikunci pada +/m);
+    expect(added.stderr).toContain(
+      `Beli dengan: reseller buy --lock ${token} --note …   Lepas: reseller lock release ${token}`,
+    );
+    expect(englishIn(added.stdout)).toEqual([]);
+    expect(englishIn(added.stderr)).toEqual([]);
+
+    const released = await r.run(["lock", "release", token], { env: indonesian });
+    expect(released.exitCode, released.stderr).toBe(0);
+    expect(released.stderr).toBe(`✓ ${token} dilepas; stoknya tersedia lagi.\n`);
+    const again = await r.run(["lock", "release", token], { env: indonesian });
+    const againEn = await r.run(["lock", "release", token], { env: english });
+    expect(again.exitCode).toBe(againEn.exitCode);
+    expect(again.stderr).toMatch(/^Saran: Tidak ada yang perlu dilepas; lihat kunci stok yang aktif/m);
+    expect(englishIn(again.stderr)).toEqual([]);
+    const empty = await r.run(["lock", "release", " "], { env: indonesian });
+    expect(empty.exitCode).toBe(2);
+    expect(empty.stderr).toMatch(/^Gagal: Token kunci stok tidak boleh kosong\./m);
+
+    // Piped: the token alone, in both languages.
+    const pipedId = await r.run(["lock", "add", "--item", "3", "--qty", "1"], { env: indonesian });
+    expect(pipedId.stdout).toMatch(/^LCK-\S+\n$/);
+    expect(pipedId.stderr).toBe("");
+  });
+
+  it("validate: the account in Indonesian on a terminal; piped keys and --json the same bytes in both languages", async () => {
+    const r = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const args = ["validate", "--item", "22", "--customer-id", "123456789"];
+    const shown = await r.run(args, { mode: "table", env: { ...indonesian, COLUMNS: "80" } });
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^Akun +RajaBooyah/m);
+    expect(shown.stdout).toMatch(/^ID pelanggan +123456789$/m);
+    expect(shown.stdout).toMatch(/^Produk +22 \(Free Fire 140 Diamonds\)$/m);
+    expect(englishIn(shown.stdout.replace(/\(Free Fire [^)]*\)/, ""))).toEqual([]);
+    for (const extra of [[], ["--json"]]) {
+      const id = await r.run([...args, ...extra], { env: indonesian });
+      const en = await r.run([...args, ...extra], { env: english });
+      expect(id.exitCode).toBe(0);
+      // The check is cached after the first: `from_cache` says so the same way in both.
+      expect(id.stdout.replace(/(from_cache\t|"cached":)\S+/, ""), extra.join(" ")).toBe(
+        en.stdout.replace(/(from_cache\t|"cached":)\S+/, ""),
+      );
+    }
+    const missing = await r.run(["validate", "--item", "22", "--customer-id", "999990301"], { env: indonesian });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toMatch(
+      /^Gagal: Tidak ada akun 999990301 untuk produk 22 \(Free Fire 140 Diamonds\)\. \(ACCOUNT_NOT_FOUND, HTTP 404\)$/m,
+    );
+    expect(missing.stderr).toMatch(/^Saran: Cek lagi ID \(dan zona\) dengan pelanggan\.$/m);
+    expect(englishIn(missing.stderr.replace(/\(Free Fire [^)]*\)/, ""))).toEqual([]);
+  });
+
+  it("a sold-out item and a short balance: refused in Indonesian before anything is sent", async () => {
+    const r = resellerAs(harness, harness.apiKeyOf("Mandiri Pulsa Center"));
+    const soldOut = await r.run(["buy", "--item", "8", "--qty", "1", "--yes"], { env: indonesian });
+    expect(soldOut.exitCode).toBe(1);
+    expect(soldOut.stderr).toMatch(
+      /^Gagal: Produk 8 \(ChatGPT Plus 1 Bulan \(Sharing\)\) habis; tidak ada yang dibeli\./m,
+    );
+    // The details under it (item_id, stock) are named by the printer.
+    expect(englishIn(soldOut.stderr.replace(/\(ChatGPT.*?\)\)/, "").replace(/^ {2}item id:.*$/m, ""))).toEqual([]);
+    const short = await r.run(["buy", "--item", "14", "--qty", "99", "--note", "081234567890", "--yes"], {
+      env: indonesian,
+    });
+    if (process.env.SHOW_SCREENS) console.log(short.stderr);
+    expect(short.exitCode).toBe(1);
+    expect(short.stderr).toMatch(/^Gagal: Saldo (Rp [\d.]+ )?tidak cukup untuk pembelian Rp [\d.]+ ini\./m);
+    expect(short.stderr).toMatch(/Saldo tidak terpotong\. Isi saldo dengan `reseller topup/);
+    // The figures under it (balance, total, shortfall) are named by the printer.
+    expect(englishIn(short.stderr.replace(/^ {2}balance:.*$/m, ""))).toEqual([]);
+  });
+
+  it("a bulk run's JSON lines: the same bytes in both languages but for a problem's message", async () => {
+    const lines: string[][] = [];
+    for (const [account, env] of [
+      ["Nusantara Akun Store", indonesian],
+      ["Berkah Pulsa Cell", english],
+    ] as const) {
+      const r = resellerAs(harness, harness.apiKeyOf(account));
+      const orders = join(r.configDir, "toko.csv");
+      writeFileSync(orders, ["item_id,quantity,note", "22,1,999990401", "8,1,"].join("\n"));
+      const run = await r.run(["buy", "--file", orders, "--json"], { env });
+      expect(run.exitCode, run.stderr).toBe(1);
+      lines.push(run.stdout.trim().split("\n"));
+    }
+    const [id, en] = lines.map((run) =>
+      run
+        .map((line) => JSON.parse(line))
+        .map(({ error, ...rest }) => ({ ...rest, error: { ...error, message: typeof error?.message } }))
+        .sort((a, b) => a.row - b.row),
+    );
+    expect(id).toEqual(en);
+    expect(id!.map((r) => [r.outcome, r.error.code])).toEqual([
+      ["not_sent", "ACCOUNT_NOT_FOUND"],
+      ["refused", "INSUFFICIENT_STOCK"],
+    ]);
+    const said = lines[0]!.map((line) => JSON.parse(line).error.message as string).join("\n");
+    expect(said).toMatch(/Tidak ada akun 999990401 untuk produk 22 \(.+\); tidak dikirim, saldo tidak terpotong/);
   });
 });

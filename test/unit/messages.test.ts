@@ -74,6 +74,7 @@ describe("the catalogues", () => {
       "margin",
       "markup",
       "secret",
+      "sandbox",
     ]);
     const same = [...english].filter(
       ([key, message]) =>

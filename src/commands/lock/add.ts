@@ -7,6 +7,7 @@ import { ServiceError } from "../../errors.js";
 import { journalRequest } from "../../journal/request.js";
 import { rememberLock } from "../../config/lock-cache.js";
 import { copyable } from "../../output/output.js";
+import { say } from "../../messages/messages.js";
 
 export interface LockAddOptions {
   item: number;
@@ -17,9 +18,8 @@ export interface LockAddOptions {
 /** Suggestions for the lock refusals that the shared code table leaves without one. */
 function explain(error: ServiceError, options: LockAddOptions): void {
   if (error.suggestion) error.suggestion = error.suggestion.replace("<id>", String(options.item));
-  else if (error.code === "INSUFFICIENT_STOCK")
-    error.suggestion = `See what is left with \`reseller item ${options.item}\`, or lock fewer.`;
-  else if (error.code === "ITEM_NOT_FOUND") error.suggestion = `Check the id with \`reseller item ${options.item}\`.`;
+  else if (error.code === "INSUFFICIENT_STOCK") error.suggestion = say.locks.seeLeft(options.item);
+  else if (error.code === "ITEM_NOT_FOUND") error.suggestion = say.locks.checkId(options.item);
 }
 
 export async function run(ctx: Context, options: LockAddOptions): Promise<void> {
@@ -41,8 +41,7 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
       {
         noun: "lock request",
         describe: (r) => ({ lock_token: r.data.token, status: "active" }),
-        settleHint:
-          "Run `reseller reconcile` (or `reseller lock list`) to see whether the lock is held; an unused lock expires by itself.",
+        settleHint: say.locks.settle,
       },
     );
   } catch (error) {
@@ -56,21 +55,17 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
   try {
     await rememberLock(ctx.settings.configDir, ctx.settings.profile, lock, ctx.now());
   } catch (error) {
-    ctx.output.warn(
-      `Could not note the lock in ${ctx.settings.configDir} (${(error as Error).message}); give --item and --qty with --lock when you buy.`,
-    );
+    ctx.output.warn(say.locks.notNoted(ctx.settings.configDir, (error as Error).message));
   }
 
   if (ctx.output.mode === "json") return ctx.output.json(body);
   if (ctx.output.mode === "plain") return ctx.output.result(lock.token);
   ctx.output.record([
-    ["Lock token", copyable(lock.token)],
-    ["Item", lock.itemId],
-    ["Quantity", lock.quantity],
-    ["Locked at", ctx.output.time(lock.lockedAt)],
-    ["Expires", ctx.output.time(lock.expiresAt)],
+    [say.locks.lockToken, copyable(lock.token)],
+    [say.locks.item, lock.itemId],
+    [say.locks.quantity, lock.quantity],
+    [say.locks.lockedAt, ctx.output.time(lock.lockedAt)],
+    [say.locks.expires, ctx.output.time(lock.expiresAt)],
   ]);
-  ctx.output.info(
-    `Buy with it: reseller buy --lock ${lock.token} --note …   Give it back: reseller lock release ${lock.token}`,
-  );
+  ctx.output.info(say.locks.buyWithIt(lock.token));
 }

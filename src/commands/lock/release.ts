@@ -2,6 +2,7 @@
 import type { Context } from "../../context.js";
 import { InputError, ServiceError } from "../../errors.js";
 import { forgetLock } from "../../config/lock-cache.js";
+import { say } from "../../messages/messages.js";
 
 export interface LockReleaseOptions {
   token: string;
@@ -12,10 +13,7 @@ const deadLockCodes = new Set(["LOCK_NOT_FOUND", "LOCK_EXPIRED", "LOCK_RELEASED"
 
 export async function run(ctx: Context, options: LockReleaseOptions): Promise<void> {
   const token = options.token.trim();
-  if (!token)
-    throw new InputError("The lock token must not be empty.", {
-      suggestion: "See your locks with `reseller lock list`.",
-    });
+  if (!token) throw new InputError(say.locks.emptyToken, { suggestion: say.locks.seeLocks });
   const client = await ctx.client();
   const forget = () =>
     forgetLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(() => undefined);
@@ -27,13 +25,12 @@ export async function run(ctx: Context, options: LockReleaseOptions): Promise<vo
     if (error instanceof ServiceError && deadLockCodes.has(error.code)) {
       await forget();
       if (error.code === "LOCK_RELEASED" || error.code === "LOCK_EXPIRED")
-        error.suggestion ??= "Nothing to give back; see your active locks with `reseller lock list`.";
-      if (error.code === "LOCK_ALREADY_USED")
-        error.suggestion ??= "A purchase used it; its stock is that purchase's now.";
+        error.suggestion ??= say.locks.nothingToGiveBack;
+      if (error.code === "LOCK_ALREADY_USED") error.suggestion ??= say.locks.used;
     }
     throw error;
   }
   await forget();
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  ctx.output.success(`Released ${token}; its stock is available again.`);
+  ctx.output.success(say.locks.released(token));
 }
