@@ -17,8 +17,8 @@ export type Check =
   | { readonly type: "text" }
   /** The service's address: checked further where it is used (plain http only on this machine). */
   | { readonly type: "address" }
-  /** A credential: never taken from a command line, never printed whole. */
-  | { readonly type: "secret"; readonly called: string; readonly instead: string }
+  /** A credential: never taken from a command line, never printed whole (what to do instead: `say.settings.secrets`). */
+  | { readonly type: "secret" }
   | {
       readonly type: "whole";
       readonly min: number;
@@ -69,12 +69,7 @@ export const definitions = {
   api_key: {
     env: ["RESELLER_API_KEY"],
     inProfile: true,
-    check: {
-      type: "secret",
-      called: "The API key",
-      instead:
-        "Run `reseller login` (it asks without echoing), or pipe the key: `printf '%s' \"$KEY\" | reseller login --with-key`. If you typed a real key just now, consider rotating it.",
-    },
+    check: { type: "secret" },
     savedProfileWins: true,
     help: "the API key; wins over the stored one. There is no --api-key flag: a command line leaks into ps and shell history",
   },
@@ -111,12 +106,7 @@ export const definitions = {
   webhook_secret: {
     env: ["RESELLER_WEBHOOK_SECRET"],
     inProfile: true,
-    check: {
-      type: "secret",
-      called: "The webhook secret",
-      instead:
-        "Run `reseller webhook secret --save` (the service makes a new one), or set RESELLER_WEBHOOK_SECRET in the listener's environment.",
-    },
+    check: { type: "secret" },
     help: "what webhook listen verifies events with; wins over the saved one",
   },
   max_catalogue_mb: {

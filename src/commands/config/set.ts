@@ -18,7 +18,7 @@ export interface ConfigSetOptions {
 function parseValue(ctx: Context, key: SettingKey, text: string): string | number {
   const check = definitions[key].check;
   if (check.type === "secret") {
-    const said = say.settings.secrets[key] ?? check;
+    const said = say.settings.secrets[key]!;
     throw new InputError(say.settings.secretRefused(said.called), { suggestion: said.instead });
   }
   const value = readSetting(key, text, key);
