@@ -25,6 +25,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { fnv1aHex } from "../short-hash.js";
+import { say } from "../messages/messages.js";
 
 /** One buyable variant as `reseller items --json` prints it. */
 export interface CatalogueEntry {
@@ -163,7 +164,7 @@ export const headerBytes = 4096;
 
 function headerLine(header: object): string {
   const json = JSON.stringify(header);
-  if (Buffer.byteLength(json) >= headerBytes) throw new Error("the catalogue's header does not fit its line");
+  if (Buffer.byteLength(json) >= headerBytes) throw new Error(say.catalogue.headerTooLong);
   return `${json.padEnd(headerBytes - 1 - (Buffer.byteLength(json) - json.length), " ")}\n`;
 }
 
@@ -367,7 +368,7 @@ class BaseLines {
 function readFully(fd: number, into: Buffer, position: number): void {
   for (let done = 0; done < into.length; ) {
     const read = readSync(fd, into, done, into.length - done, position + done);
-    if (read === 0) throw new Error("the kept catalogue ended early");
+    if (read === 0) throw new Error(say.catalogue.copyEndedEarly);
     done += read;
   }
 }
@@ -701,7 +702,7 @@ export class CatalogueWriter {
     this.seal(header, catalogueCachePath(this.owner));
     rmSync(unfinishedPath(this.owner), { force: true });
     const kept = readCatalogue(this.owner);
-    if (!kept) throw new Error("the catalogue just written could not be read back");
+    if (!kept) throw new Error(say.catalogue.notReadBack);
     return kept;
   }
 

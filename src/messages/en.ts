@@ -728,6 +728,10 @@ the orders.
     noCategory: (category: string) => `The catalogue has no category "${category}".`,
     categories: (names: string) => `Categories: ${names}.`,
     noCategories: "The catalogue names no categories.",
+    /** Why the copy could not be kept, said inside `Could not keep the catalogue in DIR (…)`. */
+    headerTooLong: "the catalogue's header does not fit its line",
+    copyEndedEarly: "the kept catalogue ended early",
+    notReadBack: "the catalogue just written could not be read back",
     /** A catalogue answer that cannot be read as it arrives. */
     entryTooLarge: (megabytes: number) =>
       `One entry of the service's catalogue is larger than ${megabytes} MB; reseller stopped reading it.`,

@@ -695,6 +695,9 @@ kode tertinggi di antara order-ordernya.
     noCategory: (category: string) => `Katalog tidak punya kategori "${category}".`,
     categories: (names: string) => `Kategori: ${names}.`,
     noCategories: "Katalog tidak menyebut kategori apa pun.",
+    headerTooLong: "kepala katalog tidak muat di barisnya",
+    copyEndedEarly: "salinan katalog berakhir sebelum waktunya",
+    notReadBack: "katalog yang baru ditulis tidak bisa dibaca kembali",
     entryTooLarge: (megabytes: number) =>
       `Satu entri katalog layanan lebih besar dari ${megabytes} MB; reseller berhenti membacanya.`,
     answerEmptyOrNotJson: "Jawaban katalog dari layanan kosong atau bukan JSON.",
