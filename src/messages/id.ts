@@ -494,7 +494,7 @@ kode tertinggi di antara order-ordernya.
     notHttps: (protocol: string) => `Alamat layanan harus diawali https:// (yang diberikan ${protocol}).`,
     credentialsInUrl: (address: string) =>
       `Alamat layanan memuat nama pengguna atau kata sandi (${address}); reseller tidak mengirim maupun menyimpan kredensial dengan cara itu.`,
-    credentialsInUrlHint: "Tulis alamatnya saja (https://host/...); layanan dibuka dengan API key.",
+    credentialsInUrlHint: "Tulis alamatnya saja (https://host/...); layanan mengenali Anda lewat API key.",
     clearText: (host: string) => `API key tidak dikirim tanpa enkripsi ke ${host}.`,
     clearTextHint: "Pakai alamat https://, atau tambahkan --insecure kalau memang itu maksudnya.",
     noSuchSetting: (text: string) => `Tidak ada pengaturan "${text}".`,
