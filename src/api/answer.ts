@@ -4,6 +4,7 @@
  * copes with any depth, but every recursive walk after it (JSON.stringify, sanitising, rendering)
  * would overflow the stack on a hostile answer; the text still carries the whole of it.
  */
+import { say } from "../messages/messages.js";
 
 /** No documented answer nests past 6 levels; 64 leaves room for anything a real service adds. */
 export const maxAnswerDepth = 64;
@@ -68,7 +69,7 @@ function cutBelow(value: unknown, limit: number): unknown {
       if (typeof child !== "object" || child === null) {
         target[key] = child;
       } else if (depth >= limit) {
-        target[key] = "…(nested too deep to show; see --json)";
+        target[key] = say.service.nestedTooDeep;
       } else {
         const copy = copyOf(child) as Record<string, unknown>;
         target[key] = copy;

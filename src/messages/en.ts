@@ -678,6 +678,8 @@ the orders.
     noItemId: "has no item id",
     noLockToken: "has no lock token",
     namesNoAccount: "names no account",
+    /** Put in place of what an answer nests too deep to read; --json prints the answer as it came. */
+    nestedTooDeep: "…(nested too deep to show; see --json)",
     /** The exchange as --verbose logs it: `→ GET URL (attempt 2)`, `← GET /v1/balance failed after 31 ms: …`. */
     attempt: (n: number) => ` (attempt ${n})`,
     readAsItArrives: " (read as it arrives)",

@@ -652,6 +652,7 @@ kode tertinggi di antara order-ordernya.
     noItemId: "tidak berisi id produk",
     noLockToken: "tidak berisi token kunci stok",
     namesNoAccount: "tidak menyebut nama akun",
+    nestedTooDeep: "…(bersarang terlalu dalam untuk ditampilkan; lihat --json)",
     attempt: (n: number) => ` (percobaan ${n})`,
     readAsItArrives: " (dibaca sambil tiba)",
     bytesRead: (size: number) => `(${size} byte dibaca sambil tiba)`,
