@@ -32,6 +32,11 @@ export abstract class ResellerError extends Error {
    * got): printed on its own line under the message, which stays the raiser's own words.
    */
   progress?: string;
+  /**
+   * The details as the reader's language says them, where they are sentences (an orders file's rows):
+   * printed for people instead of `details`, which --json keeps the same in every language.
+   */
+  detailsSaid?: Readonly<Record<string, string>>;
 
   constructor(
     code: string,

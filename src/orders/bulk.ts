@@ -17,7 +17,15 @@ import { checkLine } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
 import { readItem } from "./items.js";
 import type { Order } from "./order.js";
-import { inFileTerms, problemsError, readOrderRows, type OrderRow, type RowProblem } from "./orders-file.js";
+import {
+  bothLanguages,
+  inFileTerms,
+  placeOf,
+  problemsError,
+  readOrderRows,
+  type OrderRow,
+  type RowProblem,
+} from "./orders-file.js";
 import { purchase } from "./purchase.js";
 import {
   dayOf,
@@ -106,12 +114,27 @@ async function fetchDistinctItems(
   });
   for (const r of rows)
     if (missing.includes(r.itemId))
-      problems.push({
-        line: r.row,
-        message: `${r.place}: ${say.orders.buying.noItem(r.itemId)}`,
-        code: "ITEM_NOT_FOUND",
-      });
+      problems.push(
+        bothLanguages(r.row, () => ({
+          message: `${placeOf(r)}: ${say.orders.buying.noItem(r.itemId)}`,
+          code: "ITEM_NOT_FOUND",
+        })),
+      );
   return items;
+}
+
+/** A row its item refuses, in the file's terms (`the note column`), or undefined when it passes. */
+function lineProblem(item: Item, row: OrderRow, check: boolean): { message: string; suggestion?: string } | undefined {
+  try {
+    checkLine(item, row, `${placeOf(row)}: `, { check });
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ResellerError)) throw error;
+    return {
+      message: inFileTerms(error.message),
+      ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}),
+    };
+  }
 }
 
 /**
@@ -137,7 +160,12 @@ export async function prepareBulk(
       // A number of another operator than the item's: a file has nobody to confirm it row by row.
       const doubt = options.check ? operatorDoubt({ item, quantity: r.quantity, note }) : undefined;
       if (doubt) {
-        problems.push({ line: r.row, message: `${r.place}: ${doubt.message}`, suggestion: doubtSuggestion() });
+        problems.push(
+          bothLanguages(r.row, () => ({
+            message: `${placeOf(r)}: ${operatorDoubt({ item, quantity: r.quantity, note })!.message}`,
+            suggestion: doubtSuggestion(),
+          })),
+        );
         continue;
       }
       // A game whose account check needs the zone: without it the top-up would go to an account
@@ -146,21 +174,19 @@ export async function prepareBulk(
         options.validate &&
         accountOfLine({ item, quantity: r.quantity, ...(note !== undefined ? { note } : {}) }) === "zone missing"
       ) {
-        problems.push({
-          line: r.row,
-          message: say.orders.checks.fileZoneNeeded(r.place, say.phone.item(item.id, item.name)),
-          suggestion: say.orders.checks.fileZoneNeededHint,
-        });
+        problems.push(
+          bothLanguages(r.row, () => ({
+            message: say.orders.checks.fileZoneNeeded(placeOf(r), say.phone.item(item.id, item.name)),
+            suggestion: say.orders.checks.fileZoneNeededHint,
+          })),
+        );
         continue;
       }
       lines.push({ row: r, item, note });
     } catch (error) {
       if (!(error instanceof ResellerError)) throw error;
-      problems.push({
-        line: r.row,
-        message: inFileTerms(error.message),
-        ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}),
-      });
+      // Said again by checking the row again, in English too for a JSON error's details.
+      problems.push(bothLanguages(r.row, () => lineProblem(item, r, options.check) ?? { message: error.message }));
     }
   }
   const byRef = new Map<string, OrderRow>();
@@ -168,7 +194,11 @@ export async function prepareBulk(
     if (row.refId === undefined) continue;
     const earlier = byRef.get(row.refId);
     if (earlier)
-      problems.push({ line: row.row, message: say.orders.buying.refIdTwice(row.place, row.refId, earlier.place) });
+      problems.push(
+        bothLanguages(row.row, () => ({
+          message: say.orders.buying.refIdTwice(placeOf(row), row.refId!, placeOf(earlier)),
+        })),
+      );
     else byRef.set(row.refId, row);
   }
   if (problems.length) {

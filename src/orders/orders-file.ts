@@ -9,13 +9,16 @@ import { isRecord } from "../api/decode.js";
 import { InputError, UsageError } from "../errors.js";
 import * as rules from "../rules/input.js";
 import { noteText } from "./cart-file.js";
-import { say } from "../messages/messages.js";
+import { en, type Messages } from "../messages/en.js";
+import { inEnglish, say, spoken } from "../messages/messages.js";
 
 export interface OrderRow {
   /** The line of the file the row starts on, as an editor shows it (a CSV's header is line 1). */
   row: number;
   /** Where the user finds it: `orders.csv row 3` (the spreadsheet's row, header is 1), `orders.jsonl line 2`. */
   place: string;
+  /** The place as a JSON error's details name it, the same in every language: `orders.jsonl line 2`. */
+  englishPlace: string;
   itemId: number;
   quantity: number;
   note?: string;
@@ -71,7 +74,7 @@ export function parseCsv(text: string): { fields: string[]; line: number }[] {
 
 function rowFrom(values: Record<string, unknown>, row: number, place: string): OrderRow {
   const where = `${place}: `;
-  const out: Partial<OrderRow> & { opt: string[] } = { row, place, opt: [] };
+  const out: Partial<OrderRow> & { opt: string[] } = { row, place, englishPlace: place, opt: [] };
   for (const [key, raw] of Object.entries(values)) {
     const name = columns[key.trim().toLowerCase()];
     if (!name) throw new InputError(say.orders.file.unknownColumn(where, key));
@@ -133,6 +136,22 @@ export interface RowProblem {
   suggestion?: string;
   /** The error's code when the problem is one (`ITEM_NOT_FOUND`): what decides, never the words. */
   code?: string;
+  /** The same problem in English, for the details of a JSON error (the same in every language). */
+  english?: { message: string; suggestion?: string };
+}
+
+/** Where a row is, in the words in use: `shop.csv baris 2`, or (for a JSON error's details) `shop.csv line 2`. */
+export function placeOf(row: OrderRow): string {
+  return spoken === "en" ? row.englishPlace : row.place;
+}
+
+/** A problem said in the language in use, and again in English for a JSON error's details. */
+export function bothLanguages(
+  line: number,
+  problem: () => { message: string; suggestion?: string; code?: string },
+): RowProblem {
+  const said = problem();
+  return { line, ...said, ...(spoken === "en" ? {} : { english: inEnglish(problem) }) };
 }
 
 /**
@@ -144,20 +163,33 @@ export function problemsError(problems: RowProblem[]): InputError {
   if (sorted.length === 1)
     return new InputError(sorted[0]!.message, sorted[0]!.suggestion ? { suggestion: sorted[0]!.suggestion } : {});
   const rows = new Set(sorted.map((p) => p.line)).size;
-  // Each problem is a detail of its own, `orders.csv line 4: …`: one line each on stderr, a field each in --json.
-  const details: Record<string, string> = {};
-  for (const p of sorted) {
-    const placed = placedAt(p.message, p.line);
-    const [place, text] = placed ?? [say.orders.file.line(p.line), p.message];
-    const said = `${text}${p.suggestion ? ` (${p.suggestion.replace(/\.$/, "")})` : ""}`;
-    details[place] = details[place] ? `${details[place]}; ${said}` : said;
-  }
-  return new InputError(say.orders.file.problems(rows), { details });
+  // Each problem is a detail of its own, `orders.csv line 4: …`: one line each on stderr, a field each
+  // in --json. The JSON's are English in every language, so a script reads the same keys; people read theirs.
+  const details = detailsOf(sorted, (p) => p.english ?? p, en);
+  const error = new InputError(say.orders.file.problems(rows), { details });
+  if (sorted.some((p) => p.english)) error.detailsSaid = detailsOf(sorted, (p) => p, say);
+  return error;
 }
 
-/** `shop.csv line 2: …` split into its place and the rest, the place as the language in use names it. */
-function placedAt(message: string, line: number): [string, string] | undefined {
-  const named = say.orders.file.line(line);
+function detailsOf(
+  problems: RowProblem[],
+  wordsOf: (p: RowProblem) => { message: string; suggestion?: string },
+  words: Messages,
+): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const p of problems) {
+    const { message, suggestion } = wordsOf(p);
+    const placed = placedAt(message, p.line, words);
+    const [place, text] = placed ?? [words.orders.file.line(p.line), message];
+    const said = `${text}${suggestion ? ` (${suggestion.replace(/\.$/, "")})` : ""}`;
+    details[place] = details[place] ? `${details[place]}; ${said}` : said;
+  }
+  return details;
+}
+
+/** `shop.csv line 2: …` split into its place and the rest, the place as these words name it. */
+function placedAt(message: string, line: number, words: Messages): [string, string] | undefined {
+  const named = words.orders.file.line(line);
   const at = message.indexOf(`${named}: `);
   return at < 0 ? undefined : [message.slice(0, at + named.length), message.slice(at + named.length + 2)];
 }
@@ -185,8 +217,29 @@ export function inFileTerms(text: string): string {
     );
 }
 
-/** Reads every row, collecting every problem of form (each named by its line) instead of stopping at the first. */
+/**
+ * Reads every row, collecting every problem of form (each named by its line) instead of stopping at
+ * the first; read again in English when another language is in use, for a JSON error's details.
+ */
 export function readOrderRows(path: string, text: string): { rows: OrderRow[]; problems: RowProblem[] } {
+  const said = readRows(path, text);
+  if (spoken === "en") return said;
+  const english = inEnglish(() => readRows(path, text));
+  return {
+    rows: said.rows.map((row, i) => ({ ...row, englishPlace: english.rows[i]?.englishPlace ?? row.place })),
+    problems: said.problems.map((problem, i) => {
+      const other = english.problems[i];
+      return other
+        ? {
+            ...problem,
+            english: { message: other.message, ...(other.suggestion ? { suggestion: other.suggestion } : {}) },
+          }
+        : problem;
+    }),
+  };
+}
+
+function readRows(path: string, text: string): { rows: OrderRow[]; problems: RowProblem[] } {
   const isJsonLines = /\.(jsonl|ndjson)$/i.test(path) || (!/\.csv$/i.test(path) && text.trimStart().startsWith("{"));
   const rows: OrderRow[] = [];
   const problems: RowProblem[] = [];

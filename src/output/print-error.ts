@@ -113,7 +113,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
       stderr.write(`  ${neutralize(field)}: ${neutralize(text)}\n`);
     }
   }
-  for (const [key, value] of Object.entries(error.details ?? {})) {
+  for (const [key, value] of Object.entries(error.detailsSaid ?? error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
     // The verdict in a person's words ("delivery failed"), as every other human output says it.
     const shown =
