@@ -77,6 +77,28 @@ describe("the catalogue", () => {
     }
   });
 
+  it("items --changes: the table, its kinds and the lines around it in Indonesian; piped rows as before", async () => {
+    const reseller = resellerAs(harness);
+    const first = await reseller.run(["items", "--changes"], { env: indonesian });
+    expect(first.stderr).toContain("Belum ada salinan katalog sebelumnya untuk dibandingkan");
+    expect(englishOn(first.stderr)).toEqual([]);
+    const price = (await reseller.run(["items", "--json"])).json().items.find((i: { id: number }) => i.id === 13).price;
+    harness.emulator.clock.advance(5_000);
+    harness.emulator.setItemPrice(13, price + 1_000);
+    try {
+      const id = await reseller.run(["items", "--changes"], { mode: "table", env: { ...indonesian, COLUMNS: "80" } });
+      expect(id.exitCode, id.stderr).toBe(0);
+      expect(id.stdout).toMatch(/│ Perubahan +│ ID +│ .*│ Harga lama +│ Harga baru +│/);
+      expect(id.stdout).toMatch(/│ harga +│ 13 +│/);
+      expect(id.stderr).toMatch(/^1 perubahan sejak /m);
+      expect(englishOn(id.stdout + id.stderr)).toEqual([]);
+      const again = await reseller.run(["items", "--changes"], { env: indonesian });
+      expect(again.stderr).toMatch(/^Tidak ada perubahan sejak /m);
+    } finally {
+      harness.emulator.setItemPrice(13, price);
+    }
+  });
+
   it("item ID: its labels in Indonesian on a terminal; piped, the labels scripts read stay", async () => {
     const reseller = resellerAs(harness);
     const id = await reseller.run(["item", "12"], { mode: "table", env: { ...indonesian, COLUMNS: "80" } });
