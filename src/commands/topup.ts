@@ -197,7 +197,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     {
       noun: "top-up request",
       describe: (r) => ({ amount: r.data.amount ?? amount, status: "link created" }),
-      settleHint: "No money moves until a payment link is paid: request a new one with `reseller topup`.",
+      settleHint: say.topup.settleHint,
       onEntry: (id) => (entry = id),
     },
   );

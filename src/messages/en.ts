@@ -447,6 +447,8 @@ the orders.
       "Keep it in the profile with `reseller webhook secret --save` next time, or give it to your receiver as RESELLER_WEBHOOK_SECRET.",
   },
   topup: {
+    /** After a top-up request whose answer was lost. */
+    settleHint: "No money moves until a payment link is paid: request a new one with `reseller topup`.",
     switchedOff: (code: string) => `The payment channel ${code} is switched off right now.`,
     chooseAnother: (open: string) => `Choose another: ${open} (\`reseller channels\`).`,
     noneOpen: "No channel is open right now; try again later.",

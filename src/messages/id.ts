@@ -433,6 +433,8 @@ kode tertinggi di antara order-ordernya.
       "Lain kali simpan di profil dengan `reseller webhook secret --save`, atau berikan ke penerima Anda sebagai RESELLER_WEBHOOK_SECRET.",
   },
   topup: {
+    /** After a top-up request whose answer was lost. */
+    settleHint: "Tidak ada dana berpindah sebelum link pembayaran dibayar: minta link baru dengan `reseller topup`.",
     switchedOff: (code: string) => `Metode pembayaran ${code} sedang nonaktif.`,
     chooseAnother: (open: string) => `Pilih yang lain: ${open} (\`reseller channels\`).`,
     noneOpen: "Belum ada metode pembayaran yang aktif; coba lagi nanti.",
