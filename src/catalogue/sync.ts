@@ -12,6 +12,7 @@
 import type { ServiceClient } from "../api/client.js";
 import { decodeCatalogue } from "../api/decode.js";
 import { say } from "../messages/messages.js";
+import { fileProblem } from "../config/config-dir.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../api/model.js";
 import {
   AuthError,
@@ -121,7 +122,7 @@ export async function syncCatalogue(
       received: copy.count,
       requests: fetched.requests,
       resumed: fetched.resumed,
-      unkept: fetched.writer.unwritable?.message,
+      unkept: unkeptWhy(fetched.writer.unwritable),
     };
   }
   const fetched = await fetchInto(client, owner, { updatedSince: since }, `since ${since}`, options);
@@ -140,7 +141,7 @@ export async function syncCatalogue(
     copy = applyChanges(owner, kept, changed, withdrawn, times);
   } catch (error) {
     // The file could not be changed: the changes are used from memory this once.
-    unkept = (error as Error).message;
+    unkept = fileProblem(error);
     copy = keptInMemory({ ...kept, ...times }, mergeCatalogue(kept.entries(), changed, withdrawn));
   }
   return {
@@ -149,7 +150,7 @@ export async function syncCatalogue(
     received: changed.length + withdrawn.length,
     requests: fetched.requests,
     resumed: fetched.resumed,
-    unkept: unkept ?? fetched.writer.unwritable?.message,
+    unkept: unkept ?? unkeptWhy(fetched.writer.unwritable),
   };
 }
 
@@ -320,6 +321,11 @@ async function fetchPages(
     throw explained(failure, wholeAtOnce, pages, fetch);
   }
   return { serverTime, isDelta, requests };
+}
+
+/** Why the copy could not be kept, in the words the config dir's other files use (`the disk is full (ENOSPC)`). */
+function unkeptWhy(error: Error | undefined): string | undefined {
+  return error === undefined ? undefined : fileProblem(error);
 }
 
 /** More variants than any catalogue: a service that sends variants without end. */

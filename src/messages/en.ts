@@ -554,6 +554,7 @@ the orders.
       ENOSPC: "the disk is full",
       EDQUOT: "the disk quota is used up",
       EIO: "the disk could not be read or written",
+      EEXIST: "a file of that name is in the way",
     } as Record<string, string>,
     linkRefused:
       "Put a copy of the file the link points to in its place, or point RESELLER_CONFIG_DIR at the dir that file is in.",

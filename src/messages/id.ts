@@ -537,6 +537,7 @@ kode tertinggi di antara order-ordernya.
       ENOSPC: "disk penuh",
       EDQUOT: "kuota disk habis",
       EIO: "disk tidak bisa dibaca atau ditulisi",
+      EEXIST: "ada file lain dengan nama itu yang menghalangi",
     },
     linkRefused:
       "Taruh salinan file yang ditunjuk tautan itu di tempatnya, atau arahkan RESELLER_CONFIG_DIR ke folder tempat file itu berada.",
