@@ -20,7 +20,7 @@ import {
   settingNames,
 } from "./config/definitions.js";
 import { UsageError } from "./errors.js";
-import { say } from "./messages/messages.js";
+import { declared, say } from "./messages/messages.js";
 import * as rules from "./rules/input.js";
 import { markup } from "./rules/markup.js";
 import packageJson from "../package.json" with { type: "json" };
@@ -59,11 +59,6 @@ function langOnCommandLine(command: CommandUnknownOpts): SettingValue<"language"
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-/** Help text declared here in English, in the reader's language (src/messages: `declared`); completion's too. */
-export function declared(text: string): string {
-  return Object.hasOwn(say.declared, text) ? say.declared[text]! : text;
-}
 
 /** What commander made of a declared text (`… (default: 4)`), its declared part in the reader's language. */
 function inLanguage(text: string, made: string): string {

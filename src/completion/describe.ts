@@ -4,9 +4,7 @@
  * command or flag is completed without anyone editing the scripts.
  */
 import type { CommandUnknownOpts as Command } from "@commander-js/extra-typings";
-import { say } from "../messages/messages.js";
-// Loaded already: the program being described was declared by it.
-import { declared } from "../program.js";
+import { declared, say } from "../messages/messages.js";
 
 export type Shell = "bash" | "zsh" | "fish";
 

@@ -38,3 +38,8 @@ export async function speak(language: Language): Promise<void> {
   say = await catalogueOf(language);
   spoken = language;
 }
+
+/** Help declared in English (beside the commands, in the settings' table), in the reader's language. */
+export function declared(text: string): string {
+  return Object.hasOwn(say.declared, text) ? say.declared[text]! : text;
+}

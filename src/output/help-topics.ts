@@ -4,10 +4,7 @@
  * through a pipe. The environment is written from the settings' table (src/config/definitions.ts).
  */
 import { checkRule, definition, envName, settingNames } from "../config/definitions.js";
-import { say } from "../messages/messages.js";
-
-/** A setting's text in the language in use: declared in English in the settings' table. */
-const said = (text: string) => say.declared[text] ?? text;
+import { declared, say } from "../messages/messages.js";
 
 const width = 80;
 const indent = "      ";
@@ -34,17 +31,17 @@ function environment(): string {
     const d = definition(name);
     const ways = [...(d.env ?? []), ...(d.flag ? [shownFlag(d.flag)] : []), ...(d.inProfile ? [`config ${name}`] : [])];
     const facts = [
-      ...(d.check && d.check.type !== "text" && d.check.type !== "secret" ? [said(checkRule(d.check))] : []),
+      ...(d.check && d.check.type !== "text" && d.check.type !== "secret" ? [declared(checkRule(d.check))] : []),
       ...(d.default !== undefined
         ? [
             say.helpTopics.defaultIs(
-              typeof d.default === "string" && d.check ? `"${d.default}"` : said(String(d.default)),
+              typeof d.default === "string" && d.check ? `"${d.default}"` : declared(String(d.default)),
             ),
           ]
         : []),
       ...(d.commandFlag ? [say.helpTopics.forOneCommand(shownFlag(d.commandFlag))] : []),
     ];
-    const text = facts.length ? `${said(d.help)} (${facts.join("; ")})` : said(d.help);
+    const text = facts.length ? `${declared(d.help)} (${facts.join("; ")})` : declared(d.help);
     return [`  ${ways.join(", ")}`, ...wrap(text)].join("\n");
   });
   return `${say.helpTopics.environment}
