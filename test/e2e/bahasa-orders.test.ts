@@ -160,10 +160,10 @@ describe("buying, locking, checking and settling in Indonesian", () => {
     expect(en.stderr).toMatch(/^Error: Delivery failed: .*999990202.*; Rp 19\.000 refunded\. \(DELIVERY_FAILED\)$/m);
     expect(en.stderr).toMatch(/^ {2}outcome: delivery failed; charged, then refunded$/m);
     // The service's note on the transaction and the provider's words are the service's own; the names
-    // of the details under the error are the printer's.
-    const ours = id.stderr
-      .replace(/\. All items failed;[^;]*;/, ";")
-      .replace(/^ {2}(provider message|ref id):.*$/gm, "");
+    // of the details under the error are the printer's, in Indonesian.
+    expect(id.stderr).toMatch(/^ {2}pesan provider: /m);
+    expect(id.stderr).toMatch(/^ {2}ref_id: RSL-\S+$/m);
+    const ours = id.stderr.replace(/\. All items failed;[^;]*;/, ";").replace(/^ {2}pesan provider:.*$/gm, "");
     expect(englishIn(ours)).toEqual([]);
   });
 
@@ -297,7 +297,8 @@ describe("buying, locking, checking and settling in Indonesian", () => {
       /^Gagal: Produk 8 \(ChatGPT Plus 1 Bulan \(Sharing\)\) habis; tidak ada yang dibeli\./m,
     );
     // The details under it (item_id, stock) are named by the printer.
-    expect(englishIn(soldOut.stderr.replace(/\(ChatGPT.*?\)\)/, "").replace(/^ {2}item id:.*$/m, ""))).toEqual([]);
+    expect(soldOut.stderr).toMatch(/^ {2}id produk: /m);
+    expect(englishIn(soldOut.stderr.replace(/\(ChatGPT.*?\)\)/, ""))).toEqual([]);
     const short = await r.run(["buy", "--item", "14", "--qty", "99", "--note", "081234567890", "--yes"], {
       env: indonesian,
     });
@@ -305,8 +306,9 @@ describe("buying, locking, checking and settling in Indonesian", () => {
     expect(short.exitCode).toBe(1);
     expect(short.stderr).toMatch(/^Gagal: Saldo (Rp [\d.]+ )?tidak cukup untuk pembelian Rp [\d.]+ ini\./m);
     expect(short.stderr).toMatch(/Saldo tidak terpotong\. Isi saldo dengan `reseller topup/);
-    // The figures under it (balance, total, shortfall) are named by the printer.
-    expect(englishIn(short.stderr.replace(/^ {2}balance:.*$/m, ""))).toEqual([]);
+    // The figures under it (saldo, total, kekurangan) are named by the printer.
+    expect(short.stderr).toMatch(/^ {2}kekurangan: /m);
+    expect(englishIn(short.stderr)).toEqual([]);
   });
 
   it("a bulk run's JSON lines: the same bytes in both languages but for a problem's message", async () => {
