@@ -170,7 +170,7 @@ describe("the shop's golden screens at 80 columns in both languages", () => {
     expect(id.stdout).toMatch(/^Order +4: 4 diproses$/m);
     expect(id.stderr).toMatch(/^3 order terjual tanpa harga jual: omzet dan laba tidak menghitungnya/m);
     const label = (words: string) => new RegExp(`^${words} +\\S`, "m");
-    for (const words of ["Pembukuan", "Order", "Terpakai", "Dana kembali", "Omzet", "Laba", "Isi saldo"])
+    for (const words of ["Pembukuan", "Order", "Terpakai", "Dana dikembalikan", "Omzet", "Laba", "Isi saldo"])
       expect(id.stdout).toMatch(label(words));
     for (const words of ["Books", "Orders", "Spent", "Refunded", "Revenue", "Profit", "Top-ups"])
       expect(en.stdout).toMatch(label(words));
@@ -236,7 +236,7 @@ describe("the shop's golden screens at 80 columns in both languages", () => {
     expect(id.stdout).toContain("\nTerkirim: 877 dari 1000\n");
     expect(en.stdout).toContain("\nDelivered: 877 of 1000\n");
     expect(id.stdout).toMatch(
-      /\nDana kembali: Rp [\d.]+\nStatus: SEBAGIAN — sisa dana dikembalikan\n\nTerima kasih\.\n$/,
+      /\nDana dikembalikan: Rp [\d.]+\nStatus: SEBAGIAN — sisa dana dikembalikan\n\nTerima kasih\.\n$/,
     );
     expect(en.stdout).toMatch(/\nRefunded: Rp [\d.]+\nStatus: PARTLY DELIVERED — the rest refunded\n\nThank you\.\n$/);
     // `No.` is Nomor, as Indonesian receipts abbreviate it.

@@ -108,7 +108,7 @@ describe("receipt", () => {
     const ref = await bought("rcpt-failed", ["--item", "12", "--qty", "1", "--note", "0812", "--no-check"], 1);
     const id = await receipt([ref]);
     expect(id).toContain("\nStatus: GAGAL — dana dikembalikan\n");
-    expect(id).toContain("\nDana kembali: Rp 13.500\n");
+    expect(id).toContain("\nDana dikembalikan: Rp 13.500\n");
     expect(id).not.toMatch(/^SN:/m);
     const en = await receipt([ref, "--lang", "en"]);
     expect(en).toContain("\nStatus: FAILED — money refunded\n");
@@ -183,7 +183,7 @@ describe("receipt of a partly delivered SMM order", () => {
     const id = await receipt([ref]);
     expect(id).toContain(`\nTerkirim: ${delivered} dari 300\n`);
     expect(id).toContain("\nStatus: SEBAGIAN — sisa dana dikembalikan\n");
-    expect(id).toContain(`\nDana kembali: Rp ${json.refund.toLocaleString("id-ID")}\n`);
+    expect(id).toContain(`\nDana dikembalikan: Rp ${json.refund.toLocaleString("id-ID")}\n`);
     const en = await receipt([ref, "--lang", "en"]);
     expect(en).toContain(`\nDelivered: ${delivered} of 300\n`);
     expect(en).toContain("\nStatus: PARTLY DELIVERED — the rest refunded\n");
