@@ -182,7 +182,7 @@ kode tertinggi di antara order-ordernya.
       "Jalankan `reseller reconcile` (atau `reseller lock list`) untuk melihat apakah stok terkunci; kunci yang tidak dipakai berakhir sendiri.",
     notNoted: (dir: string, why: string) =>
       `Kunci stok tidak bisa dicatat di ${dir} (${why}); sebutkan --item dan --qty bersama --lock saat membeli.`,
-    lockToken: "Token kunci",
+    lockToken: "Token kunci stok",
     quantity: "Jumlah",
     lockedAt: "Dikunci pada",
     buyWithIt: (token: string) =>

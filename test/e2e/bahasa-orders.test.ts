@@ -236,7 +236,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
     });
     expect(added.exitCode, added.stderr).toBe(0);
     const token = /LCK-\S+/.exec(added.stdout)![0];
-    expect(added.stdout).toMatch(/^Token kunci +LCK-/m);
+    expect(added.stdout).toMatch(/^Token kunci stok +LCK-/m);
     expect(added.stdout).toMatch(/^Dikunci pada +/m);
     expect(added.stderr).toContain(
       `Beli dengan: reseller buy --lock ${token} --note …   Lepas: reseller lock release ${token}`,
