@@ -34,6 +34,8 @@ export const en = {
       provider_message: "provider message",
       earlier_ref_id: "earlier ref id",
       earlier_invoice: "earlier invoice",
+      earlier_at: "earlier at",
+      earlier_outcome: "earlier outcome",
       reason: "reason",
       stock: "stock",
       quantity: "quantity",

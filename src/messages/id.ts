@@ -35,6 +35,8 @@ export const id: Messages = {
       provider_message: "pesan provider",
       earlier_ref_id: "ref_id sebelumnya",
       earlier_invoice: "invoice sebelumnya",
+      earlier_at: "waktu sebelumnya",
+      earlier_outcome: "hasil sebelumnya",
       reason: "alasan",
       stock: "stok",
       quantity: "jumlah",

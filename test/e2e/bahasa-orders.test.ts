@@ -167,6 +167,18 @@ describe("buying, locking, checking and settling in Indonesian", () => {
     expect(englishIn(ours)).toEqual([]);
   });
 
+  it("a repeat of a recent purchase refused under --no-input: the earlier one's details named in Indonesian", async () => {
+    const r = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const args = ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--no-input"];
+    expect((await r.run(args, { env: indonesian })).exitCode).toBe(0);
+    const again = await r.run(args, { env: indonesian });
+    expect(again.exitCode).toBe(2);
+    expect(again.stderr).toMatch(/^Gagal: Order yang sama sudah dibeli .*\(REPEATED_ORDER\)$/m);
+    for (const name of ["ref_id sebelumnya", "invoice sebelumnya", "waktu sebelumnya", "hasil sebelumnya"])
+      expect(again.stderr).toMatch(new RegExp(`^ {2}${name}: \\S`, "m"));
+    expect(englishIn(again.stderr)).toEqual([]);
+  });
+
   it("a purchase whose answer never came: said in Indonesian with the ref_id, exit 5; reconcile settles it in Indonesian", async () => {
     const r = resellerAs(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
     // Every attempt is dropped before the service commits it: no answer, and nothing bought.
