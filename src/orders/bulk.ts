@@ -205,9 +205,13 @@ export async function prepareBulk(
     const error = problemsError(problems);
     // Only items the service does not have: its refusal (exit 1), not a mistake in the file.
     if (problems.every((p) => p.code === "ITEM_NOT_FOUND")) {
-      throw new ServiceError(404, "ITEM_NOT_FOUND", error.message, undefined, {
+      const refusal = new ServiceError(404, "ITEM_NOT_FOUND", error.message, undefined, {
         suggestion: say.orders.buying.noItems,
+        ...(error.details ? { details: error.details } : {}),
       });
+      // Each row named, as for any other problem of the file.
+      if (error.detailsSaid) refusal.detailsSaid = error.detailsSaid;
+      throw refusal;
     }
     throw error;
   }

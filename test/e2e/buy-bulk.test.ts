@@ -375,6 +375,18 @@ describe("buy --file", () => {
     ]);
     expect(unknownItem.exitCode).toBe(1);
     expect(unknownItem.stderr).toMatch(/g\.csv line 3: No active item has id 9999/);
+    // Several, each named by its line: on stderr and in the JSON error's details.
+    const unknownItems = file(reseller, "k.csv", "item_id,quantity,note\n9998,1,081234567890\n9999,1,081234567890\n");
+    const both = await reseller.run(["buy", "--file", unknownItems]);
+    expect(both.exitCode).toBe(1);
+    expect(both.stderr).toMatch(
+      /\n {2}k\.csv line 2: No active item has id 9998\.\n {2}k\.csv line 3: No active item has id 9999\./,
+    );
+    const bothJson = await reseller.run(["buy", "--file", unknownItems], { mode: "json" });
+    expect(bothJson.errorJson().error).toMatchObject({
+      code: "ITEM_NOT_FOUND",
+      details: { "k.csv line 2": "No active item has id 9998.", "k.csv line 3": "No active item has id 9999." },
+    });
     expect(onService(reseller.apiKey)).toHaveLength(before);
     expect((await reseller.run(["buy", "--file", "x.csv", "--item", "12"])).exitCode).toBe(2);
   });
