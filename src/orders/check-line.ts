@@ -137,13 +137,7 @@ function openAmountParts(
     if (typeof note.provider_qty !== "number" && typeof note.provider_qty !== "string") {
       refuse(where, say.orders.line.providerQtyNotAmount(itemWords(item), JSON.stringify(note.provider_qty)));
     }
-    try {
-      nominal = rupiah("provider_qty", note.provider_qty);
-    } catch (error) {
-      if (error instanceof UsageError)
-        error.message = `${where}${error.message.replace("provider_qty", say.orders.line.providerQtyIn(itemWords(item)))}`;
-      throw error;
-    }
+    nominal = rupiah(`${where}${say.orders.line.providerQtyIn(itemWords(item))}`, note.provider_qty);
   }
   const customer = text(note.target);
   const zone = text(note.zone_id);
@@ -416,12 +410,7 @@ export function checkLine(
     if (line.note === undefined) {
       refuse(where, say.orders.line.smmNeedsTarget(itemWords(item)), { suggestion: say.orders.line.targetExample });
     }
-    try {
-      smmNote(line.note);
-    } catch (error) {
-      if (error instanceof UsageError) error.message = `${where}${error.message}`;
-      throw error;
-    }
+    smmNote(line.note, where);
     return line.note;
   }
   if (smmParts)

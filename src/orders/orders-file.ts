@@ -107,12 +107,7 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
         break;
       case "refId":
         if (typeof raw !== "string") throw new InputError(say.orders.file.mustBeText(`${where}ref_id`));
-        try {
-          out.refId = rules.refId(raw);
-        } catch (error) {
-          if (error instanceof UsageError) error.message = `${where}${error.message.replace("--ref-id", "ref_id")}`;
-          throw error;
-        }
+        out.refId = rules.refId(raw, `${where}ref_id`);
         break;
       case "zoneId":
         if (typeof raw !== "string" && typeof raw !== "number")

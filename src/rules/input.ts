@@ -71,21 +71,21 @@ export function lockDuration(value: string | number): number {
   return n;
 }
 
-export function refId(value: string): string {
-  if (value.length === 0 || value.trim() !== value) throw new InputError(say.orders.input.refIdSpaces("--ref-id"));
-  if (value.length > maxRefIdLength)
-    throw new InputError(say.orders.input.tooLong("--ref-id", maxRefIdLength, value.length));
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError(say.orders.input.controlCharacters("--ref-id"));
+/** `name` as the person gave it: `--ref-id`, or a file's row and column (`orders.csv line 2: ref_id`). */
+export function refId(value: string, name = "--ref-id"): string {
+  if (value.length === 0 || value.trim() !== value) throw new InputError(say.orders.input.refIdSpaces(name));
+  if (value.length > maxRefIdLength) throw new InputError(say.orders.input.tooLong(name, maxRefIdLength, value.length));
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError(say.orders.input.controlCharacters(name));
   return value;
 }
 
-/** An SMM note as the service wants it: JSON text with a string `target`. */
-export function smmNote(text: string): SmmNote {
+/** An SMM note as the service wants it: JSON text with a string `target`; `where` names a file's row (`orders.csv line 2: `). */
+export function smmNote(text: string, where = ""): SmmNote {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new InputError(say.orders.input.smmJson, { suggestion: say.orders.input.smmJsonHint });
+    throw new InputError(where + say.orders.input.smmJson, { suggestion: say.orders.input.smmJsonHint });
   }
   if (
     typeof parsed !== "object" ||
@@ -93,14 +93,14 @@ export function smmNote(text: string): SmmNote {
     typeof (parsed as SmmNote).target !== "string" ||
     !(parsed as SmmNote).target.trim()
   ) {
-    throw new InputError(say.orders.input.smmTarget);
+    throw new InputError(where + say.orders.input.smmTarget);
   }
   const note = parsed as SmmNote;
   if (note.opt_smm !== undefined && (!Array.isArray(note.opt_smm) || note.opt_smm.some((o) => typeof o !== "string"))) {
-    throw new InputError(say.orders.input.smmOptions);
+    throw new InputError(where + say.orders.input.smmOptions);
   }
   if (note.comment_smm !== undefined && typeof note.comment_smm !== "string") {
-    throw new InputError(say.orders.input.smmComment);
+    throw new InputError(where + say.orders.input.smmComment);
   }
   return note;
 }
