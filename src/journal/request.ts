@@ -221,6 +221,18 @@ export async function journalRequest<T>(
   };
   const unknown = (reason: string, code?: string) =>
     record({ v: 1, type: "outcome", entry, at: at(), outcome: "unknown", reason, ...(code ? { code } : {}) });
+  /** The service refused it: nothing was bought under this ref_id. */
+  const refused = (code: string, status: number | undefined, also: { reason?: string; by?: "lookup" } = {}) =>
+    record({
+      v: 1,
+      type: "outcome",
+      entry,
+      at: at(),
+      outcome: "refused",
+      code,
+      ...(status ? { http_status: status } : {}),
+      ...also,
+    });
 
   try {
     return await settle();
@@ -264,15 +276,7 @@ export async function journalRequest<T>(
         if (found.value !== undefined) return done(found.value, "retry");
         if (found.error === undefined) {
           // The ref_id belongs to an older purchase: refuse like a first attempt would.
-          record({
-            v: 1,
-            type: "outcome",
-            entry,
-            at: at(),
-            outcome: "refused",
-            code: error.code,
-            http_status: error.status,
-          });
+          refused(error.code, error.status);
           throw error;
         }
         unknown(
@@ -333,15 +337,7 @@ export async function journalRequest<T>(
           });
         } else {
           const e = error as Partial<ServiceError>;
-          record({
-            v: 1,
-            type: "outcome",
-            entry,
-            at: at(),
-            outcome: "refused",
-            code: e.code ?? failureCode(error),
-            ...(e.status ? { http_status: e.status } : {}),
-          });
+          refused(e.code ?? failureCode(error), e.status);
         }
         throw error;
       }
@@ -357,15 +353,8 @@ export async function journalRequest<T>(
         if (answered) {
           // The service answered, and holds nothing of this order under this ref_id: a refusal, told as the service said it.
           const said = failureCode(answered);
-          record({
-            v: 1,
-            type: "outcome",
-            entry,
-            at: at(),
-            outcome: "refused",
-            code: answered.code,
-            ...(answered.status ? { http_status: answered.status } : {}),
-            reason: `answered ${said} without a refusal code; a look-up found nothing of this ${noun} under this ref_id`,
+          refused(answered.code, answered.status, {
+            reason: `answered ${said} without a refusal code; a look-up found nothing of this ${named} under this ref_id`,
             by: "lookup",
           });
           // Worded by whoever gave it: it knows what was asked for.

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/journal/journal.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
+import { indonesian } from "../support/language.js";
 import { en } from "../../src/messages/en.js";
 import { verdicts, verdictWords, type Verdict } from "../../src/orders/verdict.js";
 import { journalRecords, modes, resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
@@ -418,8 +419,22 @@ describe("refused and unknown", () => {
       expect(foldRecords(journalRecords(reseller.configDir)).at(-1)).toMatchObject({
         outcome: "refused",
         by: "lookup",
+        reason: expect.stringMatching(/a look-up found nothing of this purchase under this ref_id$/),
       });
     }
+    // The journal keeps its English whatever the language people read.
+    harness.emulator.faults.configure({ error_next: 1, error_status: 409, match: { method: "POST", path: "/v1/trx" } });
+    const id = await reseller.run(
+      ["buy", "--item", "12", "--qty", "1", "--note", "081299990072", "--ref-id", ref, "--yes"],
+      { env: indonesian },
+    );
+    harness.emulator.faults.reset();
+    expect(id.exitCode, id.stderr).toBe(1);
+    expect(foldRecords(journalRecords(reseller.configDir)).at(-1)).toMatchObject({
+      outcome: "refused",
+      by: "lookup",
+      reason: expect.stringMatching(/a look-up found nothing of this purchase under this ref_id$/),
+    });
   });
   it("the service cannot be reached: exit 4, nothing sent and nothing journaled", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
