@@ -89,8 +89,9 @@ function run() {
   try {
     cachedData = cacheFile && readFileSync(cacheFile);
   } catch {}
-  // The build wrote the module inside Node's wrapper: the script's value is the function.
-  const script = new (require("node:vm").Script)(source, { filename: bundle, cachedData });
+  const vm = require("node:vm");
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new vm.Script(wrapper, { filename: bundle, cachedData });
   const module = { exports: {} };
   const moduleRequire = require("node:module").createRequire(bundle);
   script.runInThisContext()(module.exports, moduleRequire, module, bundle, dist);

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Builds what `reseller` runs: `npm run build` (after tsc has type-checked the sources).
 //
-// dist/reseller.cjs — the CLI in one CommonJS module, written inside Node's module wrapper (but for
-//   the packages only a few commands use, required from node_modules), so a command reads one file and
+// dist/reseller.cjs — the whole CLI in one CommonJS file, so a command reads one file and
 //   bin/reseller.js can compile it with vm.Script and a V8 code cache (Node 20 has no compile cache
 //   for ES modules). Lazily imported handlers stay lazy: esbuild turns `await import("./x.js")`
 //   into a module initialiser that runs only when the command asks for it.
@@ -119,23 +118,11 @@ for (const file of cli.outputFiles) {
   const nonAscii = file.contents.findIndex((byte) => byte > 0x7f);
   if (nonAscii !== -1) throw new Error(`dist/reseller.cjs has a non-ASCII byte at offset ${nonAscii}`);
   const hash = createHash("sha256").update(file.contents).digest("hex").slice(0, 16);
-  // Written inside Node's CommonJS wrapper, which the launcher would otherwise add: V8 compiles the
-  // text as read instead of a copy of it made to wrap it (~1 ms of every command).
   writeFileSync(
     join(staging, "reseller.cjs"),
-    Buffer.concat([
-      Buffer.from(`// reseller ${version} ${hash}\n(function (exports, require, module, __filename, __dirname) {`),
-      file.contents,
-      Buffer.from("\n})"),
-    ]),
+    Buffer.concat([Buffer.from(`// reseller ${version} ${hash}\n`), file.contents]),
   );
 }
-
-/** Node code that runs the bundle (a module's body in its wrapper) as bin/reseller.js does, without the code cache. */
-const runBundle = (file) => `const file = ${JSON.stringify(file)}, cli = { exports: {} };
-require("node:vm").runInThisContext(require("node:fs").readFileSync(file, "latin1"), { filename: file })(
-  cli.exports, require("node:module").createRequire(file), cli, file, require("node:path").dirname(file));
-cli.exports.start();`;
 
 // The help a script gets from `reseller --help | ...`: the CLI's own, at commander's default 80
 // columns (stdout is a pipe here), in each language, for the launcher to print without compiling the bundle.
@@ -143,11 +130,15 @@ for (const [file, lang, first] of [
   ["help.txt", "en", "Usage: reseller"],
   ["help.id.txt", "id", "Cara pakai: reseller"],
 ]) {
-  const help = spawnSync(process.execPath, ["-e", runBundle(join(staging, "reseller.cjs")), "--", "--help"], {
-    env: { PATH: process.env.PATH, RESELLER_LANG: lang, RESELLER_CONFIG_DIR: join(staging, "no-config") },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const help = spawnSync(
+    process.execPath,
+    ["-e", `require(${JSON.stringify(join(staging, "reseller.cjs"))}).start()`, "--", "--help"],
+    {
+      env: { PATH: process.env.PATH, RESELLER_LANG: lang, RESELLER_CONFIG_DIR: join(staging, "no-config") },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   if (help.status !== 0 || !help.stdout.startsWith(first))
     throw new Error(`reseller --help (${lang}) exited ${help.status} in the build`);
   writeFileSync(join(staging, file), help.stdout);
