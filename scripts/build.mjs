@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds what `reseller` runs: `npm run build` (after tsc has type-checked the sources).
 //
-// dist/reseller.cjs — the whole CLI in one CommonJS file, so a command reads one file and
+// dist/reseller.cjs — the CLI in one CommonJS file (but for the packages only a few commands use,
+//   required from node_modules), so a command reads one file and
 //   bin/reseller.js can compile it with vm.Script and a V8 code cache (Node 20 has no compile cache
 //   for ES modules). Lazily imported handlers stay lazy: esbuild turns `await import("./x.js")`
 //   into a module initialiser that runs only when the command asks for it.
