@@ -23,30 +23,6 @@ const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 const dist = join(root, "dist");
 
 /**
- * The prompts' index re-exports every prompt and esbuild keeps them all: the editor prompt alone
- * brings iconv-lite and chardet, a third of the bundle. src/output/prompter.ts asks with these, and
- * importing any other prompt fails the build ("No matching export") instead of being undefined.
- */
-const promptsEntry = `
-export { default as confirm } from "@inquirer/confirm";
-export { default as input } from "@inquirer/input";
-export { default as password } from "@inquirer/password";
-export { default as select } from "@inquirer/select";
-`;
-
-const usedPrompts = {
-  name: "used-prompts",
-  setup(b) {
-    b.onResolve({ filter: /^@inquirer\/prompts$/ }, (args) => ({ path: args.path, namespace: "used-prompts" }));
-    b.onLoad({ filter: /.*/, namespace: "used-prompts" }, () => ({
-      contents: promptsEntry,
-      loader: "js",
-      resolveDir: join(root, "node_modules", "@inquirer", "prompts"),
-    }));
-  },
-};
-
-/**
  * commander requires node:child_process when loaded, for executable sub-commands, which reseller
  * declares none of; with dgram and its other modules that is ~0.4 ms of every command's start.
  * commander gets a spawn that requires it when called.
@@ -75,9 +51,9 @@ mkdirSync(staging, { recursive: true });
 process.on("exit", () => rmSync(staging, { recursive: true, force: true }));
 
 // Required from node_modules, not bundled, by the few commands that use them: undici behind a proxy
-// (src/api/transport.ts), the top-up's QR code, `buy --file`'s CSV reader and the prompts. What is in
-// the bundle costs every command (~1 ms per 200 KB: V8 reads the code cache of all of it); these
-// are 208 KB of it.
+// (src/api/transport.ts), the top-up's QR code and `buy --file`'s CSV reader. What is in the bundle
+// costs every command: these 134 KB of it were ~1.4 ms of `balance --json` (docs/performance.md).
+// The prompts stay in: their packages' CommonJS builds give `import confirm from` another shape.
 const cli = await build({
   absWorkingDir: root,
   entryPoints: ["src/start.ts"],
@@ -86,22 +62,14 @@ const cli = await build({
   platform: "node",
   target: "node20",
   format: "cjs",
-  external: [
-    "undici",
-    "qrcode",
-    "csv-parse",
-    "@inquirer/confirm",
-    "@inquirer/input",
-    "@inquirer/password",
-    "@inquirer/select",
-  ],
+  external: ["undici", "qrcode", "csv-parse"],
   // `await import("qrcode")` as require(): the bundle runs in a vm.Script, which has no import().
   supported: { "dynamic-import": false },
   // The bundle is CommonJS: `import.meta.url` (output.ts requires cli-table3 from beside it) becomes
   // the bundle's own URL.
   define: { "import.meta.url": "__bundleUrl" },
   banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [usedPrompts, lazyChildProcess],
+  plugins: [lazyChildProcess],
   // Whitespace and syntax only: names stay, so stack traces read and `error.name` is the class's.
   minifyWhitespace: true,
   minifySyntax: true,

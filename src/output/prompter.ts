@@ -3,7 +3,12 @@
  * (`reseller topup --json` in a terminal still prints pure JSON). Loaded only when a command
  * actually asks something.
  */
-import { confirm, input, password, select } from "@inquirer/prompts";
+// The four prompts asked with, each its own package: the prompts package's index brings every other
+// prompt too (the editor's, with iconv-lite and chardet).
+import confirm from "@inquirer/confirm";
+import input from "@inquirer/input";
+import password from "@inquirer/password";
+import select from "@inquirer/select";
 import { InterruptedError } from "../errors.js";
 import { neutralize } from "./sanitize.js";
 import { say } from "../messages/messages.js";
