@@ -3,7 +3,7 @@
  * against it, so a key missing or extra there fails the type-check. A sentence with something in it
  * is a function of typed parameters. Amounts arrive formatted (`Rp 1.250.000`) and times as WIB.
  */
-export const en = {
+const englishCatalogue = () => ({
   printer: {
     error: "Error:",
     outcomeUnknown: "Outcome unknown:",
@@ -1688,6 +1688,24 @@ the orders.
     noCommandOrTopic: (word: string) => `there is no command or topic "${word}"`,
     language: (value: string) => `--lang must be id or en, not "${value}".`,
   },
-};
+});
 
-export type Messages = typeof en;
+export type Messages = ReturnType<typeof englishCatalogue>;
+
+let built: Messages | undefined;
+
+/**
+ * English, built the first time something reads it: a command that speaks Indonesian never builds it
+ * (about a millisecond of every start, and its share of the code cache).
+ */
+export const en: Messages = new Proxy({} as Messages, {
+  get: (_target, key) => Reflect.get(english(), key),
+  has: (_target, key) => Reflect.has(english(), key),
+  ownKeys: () => Reflect.ownKeys(english()),
+  getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(english(), key),
+});
+
+export function english(): Messages {
+  built ??= englishCatalogue();
+  return built;
+}

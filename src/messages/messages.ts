@@ -4,7 +4,7 @@
  * Indonesian catalogue is loaded only when chosen. Chosen once, at the process edge (src/cli.ts),
  * before the commands are declared, so help, errors and screens speak one language.
  */
-import { en, type Messages } from "./en.js";
+import { en, english, type Messages } from "./en.js";
 import type { Language } from "./language.js";
 
 export type { Messages };
@@ -15,7 +15,7 @@ export let spoken: Language = "en";
 
 /** A language's catalogue, loaded when it is not English: a customer's receipt may speak another than the reseller's. */
 export async function catalogueOf(language: Language): Promise<Messages> {
-  return language === "id" ? (await import("./id.js")).id : en;
+  return language === "id" ? (await import("./id.js")).id : english();
 }
 
 /**
