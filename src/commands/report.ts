@@ -132,6 +132,8 @@ function showBooks(ctx: Context, books: Books, by: Grouping, sinceMs: number, un
   ]);
   if (books.rows.length === 0) return;
   ctx.output.heading(words.by[by]);
+  // Spent is net of refunds: a group whose orders were refunded says so beside it, as piped and --json do.
+  const refunds = books.refunded > 0;
   ctx.output.table(
     [
       // A day or an hour is a time, never cut (at worst its date and hour on two lines); a name is cut in the middle.
@@ -140,10 +142,18 @@ function showBooks(ctx: Context, books: Books, by: Grouping, sinceMs: number, un
         : { header: words.groups[by], fit: "middle", min: 10 },
       { header: words.orders },
       { header: words.spent },
+      ...(refunds ? [{ header: words.refunded }] : []),
       { header: words.revenue },
       { header: words.profit },
     ],
-    books.rows.map((r) => [r.key, r.orders, money(r.spent), money(r.revenue), money(r.profit)]),
+    books.rows.map((r) => [
+      r.key,
+      r.orders,
+      money(r.spent),
+      ...(refunds ? [money(r.refunded)] : []),
+      money(r.revenue),
+      money(r.profit),
+    ]),
   );
   if (by !== "day" && by !== "hour") return;
   // Profit once selling prices are known, else what was spent.

@@ -2,7 +2,7 @@
  * `reseller report` through the built binary: a day of real purchases against the emulator (delivered,
  * partly delivered, failed, refused) whose `spent` is the balance's own movement and whose profit is
  * revenue - spent; and the terminal's table and chart at 80 columns on a golden screen, from a
- * journal of fixed purchases.
+ * journal of fixed purchases; a group's refund stands beside what it spent.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -145,14 +145,14 @@ describe("report on a terminal", () => {
         "Top-ups   Rp 0 paid (0 requested, Rp 0)",
         "",
         "By hour",
-        "┌──────────────────┬────────┬───────────┬───────────┬──────────┐",
-        "│ Hour             │ Orders │ Spent     │ Revenue   │ Profit   │",
-        "├──────────────────┼────────┼───────────┼───────────┼──────────┤",
-        "│ 2026-11-20 08:00 │ 2      │ Rp 23.000 │ Rp 26.000 │ Rp 3.000 │",
-        "│ 2026-11-20 09:00 │ 1      │ Rp 35.000 │ Rp 40.000 │ Rp 5.000 │",
-        "│ 2026-11-20 13:00 │ 1      │ Rp 0      │ Rp 0      │ Rp 0     │",
-        "│ 2026-11-20 19:00 │ 1      │ Rp 18.000 │ Rp 20.000 │ Rp 2.000 │",
-        "└──────────────────┴────────┴───────────┴───────────┴──────────┘",
+        "┌──────────────────┬────────┬───────────┬───────────┬───────────┬──────────┐",
+        "│ Hour             │ Orders │ Spent     │ Refunded  │ Revenue   │ Profit   │",
+        "├──────────────────┼────────┼───────────┼───────────┼───────────┼──────────┤",
+        "│ 2026-11-20 08:00 │ 2      │ Rp 23.000 │ Rp 0      │ Rp 26.000 │ Rp 3.000 │",
+        "│ 2026-11-20 09:00 │ 1      │ Rp 35.000 │ Rp 0      │ Rp 40.000 │ Rp 5.000 │",
+        "│ 2026-11-20 13:00 │ 1      │ Rp 0      │ Rp 11.500 │ Rp 0      │ Rp 0     │",
+        "│ 2026-11-20 19:00 │ 1      │ Rp 18.000 │ Rp 0      │ Rp 20.000 │ Rp 2.000 │",
+        "└──────────────────┴────────┴───────────┴───────────┴───────────┴──────────┘",
         "",
         "Profit per hour",
         `08:00  ${"█".repeat(37)}▊${" ".repeat(25)}  Rp 3.000`,
