@@ -24,6 +24,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { type HeldLock, tryTakeLock } from "../config/file-lock.js";
 import { fnv1aHex } from "../short-hash.js";
 import { say } from "../messages/messages.js";
 
@@ -759,8 +760,9 @@ export function writeCatalogue(owner: CatalogueOwner, times: KeptTimes, entries:
  * A delta kept: what changed appended after the last line and the header written again in place,
  * the variants before untouched, however many changes have gathered (a search on an old copy never
  * rewrites it; the whole fetch made once a day, or on --refresh, folds them into a copy written anew).
- * A copy another run wrote since this one was read is left as it is: this run's answer is kept in
- * memory, and the next asks for what changed since that copy's time.
+ * A copy another run wrote since this one was read, or one another run is changing now (it holds
+ * the copy's lock), is left as it is: this run's answer is kept in memory, and the next asks for
+ * what changed since that copy's time.
  */
 export function applyChanges(
   owner: CatalogueOwner,
@@ -787,10 +789,21 @@ export function applyChanges(
   };
   const line = headerLine(header);
   const updated = keptFrom(header, { header: line, base: file.base, changes: file.changes + added });
+  const path = catalogueCachePath(owner);
+  // Two deltas at once would both find the header they read and both append at the same end: the
+  // later header could then count bytes of the other's lines. One writes; the other answers from memory.
+  let lock: HeldLock | "busy";
+  try {
+    lock = tryTakeLock(`${path}.lock`);
+  } catch {
+    return updated;
+  }
+  if (lock === "busy") return updated;
   let fd: number;
   try {
-    fd = openSync(catalogueCachePath(owner), "r+");
+    fd = openSync(path, "r+");
   } catch {
+    lock.release();
     // Gone since it was read: written whole again from what this run knows.
     return writeCatalogue(owner, times, mergeCatalogue(kept.entries(), changed, withdrawn));
   }
@@ -806,6 +819,7 @@ export function applyChanges(
     return updated;
   } finally {
     closeSync(fd);
+    lock.release();
   }
 }
 

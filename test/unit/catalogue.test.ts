@@ -9,6 +9,7 @@ import { decodeCatalogue } from "../../src/api/decode.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../../src/api/model.js";
 import { ServiceClient } from "../../src/api/client.js";
 import { AuthError, NetworkError } from "../../src/errors.js";
+import { tryTakeLock } from "../../src/config/file-lock.js";
 import {
   applyChanges,
   catalogueCachePath,
@@ -606,6 +607,24 @@ describe("changes kept after the whole fetch", () => {
     expect(after.entries().map((e) => e.id)).toEqual([1, 2, 9, 3, 4]);
     expect(readFileSync(path).equals(theirs)).toBe(true);
     expect(readCatalogue(owner)!.server_time).toBe("T9");
+  });
+
+  it("leave a copy another run is changing as it is, and answer from memory", () => {
+    const kept = writeCatalogue(owner, times, base);
+    const path = catalogueCachePath(owner);
+    const before = readFileSync(path);
+    const theirs = tryTakeLock(`${path}.lock`);
+    if (theirs === "busy") throw new Error("the copy's lock is held");
+    try {
+      const after = applyChanges(owner, kept, [entry(9, "Pulsa", "XL")], [], { ...times, server_time: "T2" });
+      expect(after.entries().map((e) => e.id)).toEqual([1, 2, 9, 3, 4]);
+      expect(readFileSync(path).equals(before)).toBe(true);
+    } finally {
+      theirs.release();
+    }
+    // Once it is let go, the next delta is written.
+    applyChanges(owner, readCatalogue(owner)!, [entry(9, "Pulsa", "XL")], [], { ...times, server_time: "T2" });
+    expect(readCatalogue(owner)!.server_time).toBe("T2");
   });
 });
 
