@@ -22,6 +22,7 @@ import type { Settings } from "../config/settings.js";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
 import { say } from "../messages/messages.js";
 import {
+  isUnresolved,
   Journal,
   newEntryId,
   type JournalEntry,
@@ -105,6 +106,32 @@ export function journalFor(ctx: Context): Journal {
 /** Sent with this profile to this service address: the entries a purchase, reconcile or trx show here can speak for. */
 export function sentFromHere(entry: JournalEntry, settings: Pick<Settings, "profile" | "baseUrl">): boolean {
   return entry.profile === settings.profile && entry.base_url === (settings.baseUrl ?? "");
+}
+
+/**
+ * The service shows the order of a purchase whose outcome was unknown (`trx show` found it, a signed
+ * webhook named it): the entry is settled as done with what it showed. Only a buy of `refId` sent from
+ * here, and never one still in flight; returns whether it was settled.
+ */
+export function settleUnknownPurchase(
+  journal: Journal,
+  entry: JournalEntry,
+  refId: string,
+  here: Pick<Settings, "profile" | "baseUrl">,
+  shown: OutcomeDetails & { by: "trx show" | "webhook" },
+  nowMs: number,
+): boolean {
+  if (entry.kind !== "buy" || entry.ref_id !== refId || !sentFromHere(entry, here) || !isUnresolved(entry, nowMs))
+    return false;
+  journal.append({
+    v: 1,
+    type: "outcome",
+    entry: entry.entry,
+    at: new Date(nowMs).toISOString(),
+    outcome: "done",
+    ...shown,
+  });
+  return true;
 }
 
 /** Whether a failed attempt may have been processed (and so may have moved money). */

@@ -4,16 +4,15 @@
  * settle it by asking. Only entries of this profile and service address, and never one still in flight.
  */
 import type { WebhookEvent } from "../api/model.js";
-import { isUnresolved, type Journal, type OutcomeDetails } from "../journal/journal.js";
+import type { Settings } from "../config/settings.js";
+import type { Journal, OutcomeDetails } from "../journal/journal.js";
+import { settleUnknownPurchase } from "../journal/request.js";
 
 /** The events that prove an order was made. order.item.sent does too, but always follows order.paid. */
 export const settlingEvents = new Set(["order.paid", "order.completed", "order.canceled", "order.refunded"]);
 
-export interface Here {
-  profile: string;
-  /** The profile's service address; when none is configured, the profile alone decides. */
-  baseUrl: string | undefined;
-}
+/** The profile and service address the listener runs for: the entries it can speak for (`sentFromHere`). */
+export type Here = Pick<Settings, "profile" | "baseUrl">;
 
 /** Settles what the event proves; returns the ref_ids settled. */
 export function settleFromEvent(journal: Journal, event: WebhookEvent, here: Here, nowMs: number): string[] {
@@ -32,27 +31,16 @@ export function settleFromEvents(
 ): { event: WebhookEvent; settled: string[] }[] {
   const wanted = new Set(events.filter((e) => settlingEvents.has(e.event) && e.refId).map((e) => e.refId!));
   if (wanted.size === 0) return [];
-  const candidates = journal
-    .unsettled()
-    .filter((entry) => entry.kind === "buy" && entry.ref_id !== null && wanted.has(entry.ref_id));
+  const candidates = journal.unsettled().filter((entry) => entry.ref_id !== null && wanted.has(entry.ref_id));
   const done = new Set<string>();
   const results: { event: WebhookEvent; settled: string[] }[] = [];
   for (const event of events) {
     if (!settlingEvents.has(event.event) || !event.refId) continue;
     const settled: string[] = [];
     for (const entry of candidates) {
-      if (entry.ref_id !== event.refId || entry.profile !== here.profile || done.has(entry.entry)) continue;
-      if (here.baseUrl !== undefined && entry.base_url !== here.baseUrl) continue;
-      if (!isUnresolved(entry, nowMs)) continue;
-      journal.append({
-        v: 1,
-        type: "outcome",
-        entry: entry.entry,
-        at: new Date(nowMs).toISOString(),
-        outcome: "done",
-        ...outcomeOf(event),
-        by: "webhook",
-      });
+      if (done.has(entry.entry)) continue;
+      if (!settleUnknownPurchase(journal, entry, event.refId, here, { ...outcomeOf(event), by: "webhook" }, nowMs))
+        continue;
       done.add(entry.entry);
       settled.push(entry.ref_id!);
     }

@@ -6,8 +6,7 @@ import type { ApiResult, Transaction } from "../../api/model.js";
 import { isTransactionNotFound } from "../../api/codes.js";
 import type { Context } from "../../context.js";
 import { InterruptedError, ServiceError } from "../../errors.js";
-import { journalDetails, journalFor, noteLatestStatus, sentFromHere } from "../../journal/request.js";
-import { isUnresolved } from "../../journal/journal.js";
+import { journalDetails, journalFor, noteLatestStatus, settleUnknownPurchase } from "../../journal/request.js";
 import { showTransaction } from "../../output/transaction.js";
 import { formatRupiah } from "../../output/format.js";
 import { isFinal } from "../../api/status.js";
@@ -65,17 +64,8 @@ function settleJournal(ctx: Context, t: Transaction): void {
     const now = ctx.now();
     if (!t.refId) return;
     for (const entry of journal.byRefId(t.refId)) {
-      if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
-      if (!isUnresolved(entry, now)) continue;
-      journal.append({
-        v: 1,
-        type: "outcome",
-        entry: entry.entry,
-        at: new Date(now).toISOString(),
-        outcome: "done",
-        ...journalDetails(t),
-        by: "trx show",
-      });
+      if (!settleUnknownPurchase(journal, entry, t.refId, ctx.settings, { ...journalDetails(t), by: "trx show" }, now))
+        continue;
       const { verdict, refunded } = orderVerdict(t, isFinal(t.status));
       const said =
         verdict === "delivery_failed"
