@@ -10,6 +10,7 @@ import { request } from "undici";
 import { withoutCredentials } from "../config/mask.js";
 import { InputError } from "../errors.js";
 import { say } from "../messages/messages.js";
+import { neutralize } from "../output/sanitize.js";
 
 /** What one hand-off got: nothing when it succeeded, otherwise why not, for the person watching. */
 export type HandOffResult = { ok: true; note?: string } | { ok: false; reason: string };
@@ -176,11 +177,14 @@ export function execCommand(
       return new Promise<HandOffResult>((resolve) => {
         // The command runs as the user's shell would run it: in their environment (without the API
         // key and the webhook secret: see childEnvironment), plus the event's fields and delivery id.
+        // The fields are the service's text: neutralised, so a handler echoing them obeys no escape
+        // sequence, and a NUL (which spawn refuses) cannot make every try of the delivery fail.
+        const fields = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, neutralize(value)]));
         const child = spawn(command, {
           shell: true,
           detached: true,
           stdio: ["pipe", "pipe", "pipe"],
-          env: { ...environment, ...env, RESELLER_DELIVERY_ID: deliveryId },
+          env: { ...environment, ...fields, RESELLER_DELIVERY_ID: deliveryId },
         });
         /** Why it was stopped, once it was: then it failed, whatever it exits with. */
         let stoppedBecause: string | undefined;

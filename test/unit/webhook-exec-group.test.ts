@@ -82,4 +82,18 @@ describe("--exec's command", () => {
     }).deliver(parcel, new AbortController().signal);
     expect(result).toEqual({ ok: false, reason: expect.stringMatching(/ran longer than 0.2 s and was stopped/) });
   });
+
+  it("gets the event's fields shown, not obeyed: a control character or a NUL from the service never stops the hand-off", async () => {
+    const dir = workDir();
+    const result = await execCommand(
+      `printf '%s|%s' "$RESELLER_STATUS" "$RESELLER_INVOICE" > "${dir}/seen"`,
+      () => undefined,
+      [],
+    ).deliver(
+      { ...parcel, env: { RESELLER_STATUS: "paid\u001b]0;owned\u0007", RESELLER_INVOICE: "INV\u0000-1" } },
+      new AbortController().signal,
+    );
+    expect(result).toEqual({ ok: true });
+    expect(readFileSync(join(dir, "seen"), "utf8")).toBe("paid\\x1b]0;owned\\x07|INV\\x00-1");
+  });
 });
