@@ -22,8 +22,10 @@ export interface Process {
 /** Runs `reseller` with the given process pieces; resolves to the exit code. */
 export async function main(proc: Process): Promise<number> {
   let exitCode = 0;
+  // One store for the run: the profile's language and the command's settings come from one read of the file.
+  const store = new ConfigStore(defaultConfigDir(proc.env));
   // The words are chosen before commands are declared: their help speaks the language too.
-  await speak(languageAtStart(proc.argv, proc.env).language);
+  await speak(languageAtStart(proc.argv, proc.env, store).language);
   const [{ createContext }, { reportCommandError }] = await Promise.all([
     import("./context.js"),
     import("./output/print-error.js"),
@@ -43,6 +45,7 @@ export async function main(proc: Process): Promise<number> {
         terminal: proc.terminal,
         signal: proc.signal,
         version,
+        store,
       });
       const handler = await load();
       exitCode = (await handler.run(ctx, options)) ?? 0;
@@ -93,14 +96,16 @@ function allCommands(command: Command): Command[] {
  * profile's `language` and the locale. A config file that cannot be read says nothing here; the
  * command that needs it says what is wrong.
  */
-export function languageAtStart(argv: readonly string[], env: Env): ReturnType<typeof chooseLanguage> {
+export function languageAtStart(
+  argv: readonly string[],
+  env: Env,
+  store: ConfigStore,
+): ReturnType<typeof chooseLanguage> {
   const flag = languageFlagOf(argv);
   let stored: string | undefined;
   if (languageNamed(flag) === undefined && languageNamed(env.RESELLER_LANG) === undefined) {
     try {
-      const profile = new ConfigStore(defaultConfigDir(env)).profile(
-        profileFlagOf(argv) ?? env.RESELLER_PROFILE ?? "default",
-      );
+      const profile = store.profile(profileFlagOf(argv) ?? env.RESELLER_PROFILE ?? "default");
       stored = typeof profile.language === "string" ? profile.language : undefined;
     } catch {
       stored = undefined;

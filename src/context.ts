@@ -69,6 +69,8 @@ export interface ContextInput {
   terminal: Terminal;
   signal: AbortSignal;
   version: string;
+  /** The run's config store, when the file was already read for the language. */
+  store?: ConfigStore;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -77,7 +79,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
   const { flags, env, signal, terminal } = input;
   // Everything the output layer writes passes the mask; the key is added once settings are known.
   const secrets = new SecretMask();
-  const settings = resolveSettings(flags, env, terminal);
+  const settings = resolveSettings(flags, env, terminal, input.store);
   secrets.add(storedOrNot(() => settings.apiKey));
   // The webhook secret forges events for anyone who has it: masked in every command, not only webhook listen.
   secrets.add(storedOrNot(() => settings.webhookSecret));

@@ -150,9 +150,9 @@ export function resolveSettings(
   flags: GlobalFlags,
   env: Env,
   terminal: TerminalFacts,
+  store = new ConfigStore(defaultConfigDir(env)),
 ): Settings & { store: ConfigStore } {
-  const configDir = defaultConfigDir(env);
-  const store = new ConfigStore(configDir);
+  const configDir = store.dir;
   const profile = given("profile", flags, env)?.value || definitions.profile.default;
 
   const resolved = new Map<CheckedName, () => Resolved<unknown>>();
