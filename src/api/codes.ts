@@ -106,6 +106,14 @@ export function isTransactionNotFound(code: string): boolean {
 export function describeServiceCode(code: string): CodeDescription | undefined {
   // The live service may append detail to a code (`INVALID_IP=203.0.113.9`): match by prefix.
   const base = code.split("=")[0]!;
+  // One meaning, one entry in the words: every spelling of it is described by the first.
+  const key = isTransactionNotFound(base)
+    ? "TRX_NOT_FOUND"
+    : isAccountNotFound(base)
+      ? "ACCOUNT_NOT_FOUND"
+      : isAccountCheckNotOffered(base)
+        ? "VALIDATION_NOT_AVAILABLE"
+        : base;
   const described: Readonly<Record<string, CodeDescription>> = say.serviceCodes;
-  return Object.hasOwn(described, base) ? described[base] : undefined;
+  return Object.hasOwn(described, key) ? described[key] : undefined;
 }

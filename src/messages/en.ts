@@ -874,10 +874,6 @@ the orders.
       message: "This product is unavailable right now; the order was refused and nothing was charged.",
       suggestion: "Try again later with the same --ref-id, or choose another item.",
     },
-    TRANSACTION_NOT_FOUND: {
-      message: "No transaction has this ref_id or invoice.",
-      suggestion: "Check the id; `reseller history` lists the ref_ids this machine sent.",
-    },
     REQUIRED_FIELD_MISSING: {
       message: "The item needs a field the order did not give.",
       suggestion: "See the item's required fields with `reseller item <id>`.",
@@ -893,10 +889,6 @@ the orders.
     },
     THE_ACCOUNT_HAS_BEEN_SUSPENDED: { message: "The account has been suspended." },
     ACCOUNT_NOT_FOUND: {
-      message: "There is no account with this customer id.",
-      suggestion: "Check the id (and zone) with the customer.",
-    },
-    USER_NOT_FOUND: {
       message: "There is no account with this customer id.",
       suggestion: "Check the id (and zone) with the customer.",
     },

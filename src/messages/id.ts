@@ -833,10 +833,6 @@ kode tertinggi di antara order-ordernya.
       message: "Produk ini sedang gangguan; order ditolak dan saldo tidak terpotong.",
       suggestion: "Coba lagi nanti dengan --ref-id yang sama, atau pilih produk lain.",
     },
-    TRANSACTION_NOT_FOUND: {
-      message: "Tidak ada transaksi dengan ref_id atau invoice ini.",
-      suggestion: "Periksa id-nya; `reseller history` menampilkan ref_id yang dikirim dari mesin ini.",
-    },
     REQUIRED_FIELD_MISSING: {
       message: "Produk ini butuh isian yang tidak ada di order.",
       suggestion: "Lihat isian wajib produk dengan `reseller item <id>`.",
@@ -852,10 +848,6 @@ kode tertinggi di antara order-ordernya.
     },
     THE_ACCOUNT_HAS_BEEN_SUSPENDED: { message: "Akun ini sedang dibekukan." },
     ACCOUNT_NOT_FOUND: {
-      message: "Tidak ada akun dengan ID pelanggan ini.",
-      suggestion: "Cek lagi ID (dan zona) dengan pelanggan.",
-    },
-    USER_NOT_FOUND: {
       message: "Tidak ada akun dengan ID pelanggan ini.",
       suggestion: "Cek lagi ID (dan zona) dengan pelanggan.",
     },
