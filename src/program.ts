@@ -1094,7 +1094,7 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
         run(cmd, () => import("./commands/emulator.js"), {
           port: opts.port,
           host: opts.host,
-          state: opts.state,
+          stateFile: opts.state,
           seed: opts.seed,
           dialect: opts.dialect,
           catalogueSize: opts.catalogueSize,
