@@ -88,6 +88,18 @@ describe("buy --wait", () => {
     const look = await reseller.run(["trx", "show", "fail-h2h"]);
     expect(look.exitCode).toBe(0);
     expect(look.stderr).toMatch(/Delivery failed/);
+
+    // The list names the refund beside the amount, from this machine's journal: piped as the last field.
+    const listed = await reseller.run(["trx", "list"]);
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    const row = listed.stdout
+      .split("\n")
+      .map((l) => l.split("\t"))
+      .find((r) => r[1] === "fail-h2h")!;
+    expect([row[4], row.at(-1)]).toEqual(["11500", "11500"]);
+    const table = await reseller.run(["trx", "list"], { mode: "table", env: { COLUMNS: "200" } });
+    expect(table.stdout).toMatch(/│ Amount +│ Refund +│/);
+    expect(table.stdout).toMatch(/│ Rp 11\.500 +│ Rp 11\.500 +│ +12345 /);
   });
 
   it("auto: shows the licence to hand over, highlighted in a `Deliver to customer` section", async () => {

@@ -1,13 +1,16 @@
 /**
  * `reseller trx list [--status S] [--page N] [--per-page N]`: past purchases, newest first, one row
- * each (time, ref_id, invoice, status, amount), with the item and the customer when this machine
- * bought it (the service's list names neither; the journal does). `trx show` gives one in full.
+ * each (time, ref_id, invoice, status, amount), with the item, the customer and the refund when this
+ * machine bought it (the service's list names none of them; the journal does). `trx show` gives one in full.
  */
 import type { TransactionSummary } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import { keptItemNames } from "../../catalogue/names.js";
+import type { JournalEntry } from "../../journal/journal.js";
 import { journalFor, sentFromHere } from "../../journal/request.js";
+import { ledgerVerdict } from "../../orders/ledger.js";
 import { customersOf, itemText, journalLines, type JournalLine } from "../../output/journal.js";
+import { moneyOf } from "../../shop/books.js";
 import { copyable, customerCell, money, statusCell, type Cell, type Column } from "../../output/output.js";
 import { pageHint } from "../../output/pages.js";
 import { say } from "../../messages/messages.js";
@@ -18,26 +21,41 @@ export interface TrxListOptions {
   perPage?: number;
 }
 
-/** Ref ID, invoice and customer are copied, so they stand whole beside the table or below it by row number. */
-const columns = (): Column[] => [
+/**
+ * Ref ID, invoice and customer are copied, so they stand whole beside the table or below it by row
+ * number. The refund stands beside the amount when a purchase on the page had one.
+ */
+const columns = (refunds: boolean): Column[] => [
   { header: say.headings.created },
   // What was sold: wrapped between words at worst, never cut (`1 × Mobile Legends Ph…Diamonds` said nothing).
   { header: say.headings.item, fit: "wrap" },
   { header: say.headings.status },
   { header: say.headings.amount },
+  ...(refunds ? [{ header: say.transaction.refund }] : []),
   { header: say.headings.customer },
   { header: say.headings.refId },
   { header: say.headings.invoice },
 ];
 
+interface BoughtHere {
+  lines: JournalLine[];
+  /** What the service gave back, as the report counts it (the service's list says nothing of refunds). */
+  refunded: number;
+}
+
 /**
- * The lines of each listed purchase this machine journaled, by ref_id. Newest first, stopping once
- * every ref_id of the page is found: a page of recent purchases reads only the journal's recent end.
+ * Each listed purchase this machine journaled, by ref_id. Newest first, stopping once every ref_id
+ * of the page is found: a page of recent purchases reads only the journal's recent end.
  */
-function boughtHere(ctx: Context, refIds: string[]): Map<string, JournalLine[]> {
+function boughtHere(ctx: Context, refIds: string[]): Map<string, BoughtHere> {
   const wanted = new Set(refIds);
-  const lines = new Map<string, JournalLine[]>();
+  const lines = new Map<string, BoughtHere>();
   if (wanted.size === 0) return lines;
+  const now = ctx.now();
+  const refundOf = (entry: JournalEntry) => {
+    const verdict = ledgerVerdict(entry, now);
+    return verdict === undefined ? 0 : moneyOf(entry, verdict).refunded;
+  };
   for (const entry of journalFor(ctx).newestFirst()) {
     if (
       entry.kind !== "buy" ||
@@ -47,7 +65,7 @@ function boughtHere(ctx: Context, refIds: string[]): Map<string, JournalLine[]> 
       !sentFromHere(entry, ctx.settings)
     )
       continue;
-    lines.set(entry.ref_id, journalLines(entry));
+    lines.set(entry.ref_id, { lines: journalLines(entry), refunded: refundOf(entry) });
     if (lines.size === wanted.size) break;
   }
   return lines;
@@ -69,10 +87,13 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
     ctx,
     data.transactions.flatMap((t) => (t.refId === null ? [] : [t.refId])),
   );
-  const linesOf = (t: TransactionSummary) => (t.refId === null ? [] : (here.get(t.refId) ?? []));
+  const linesOf = (t: TransactionSummary) => (t.refId === null ? [] : (here.get(t.refId)?.lines ?? []));
+  const refundOf = (t: TransactionSummary) => (t.refId === null ? 0 : (here.get(t.refId)?.refunded ?? 0));
+  const refunds = data.transactions.some((t) => refundOf(t) > 0);
   if (ctx.output.mode === "plain") {
     // created, ref_id, invoice, status, amount, then (appended) item ids, quantities and customers,
-    // comma-separated per line of the purchase; empty when this machine did not buy it.
+    // comma-separated per line of the purchase; empty when this machine did not buy it. Then, when a
+    // purchase of the page had one, the refund.
     ctx.output.table(
       [],
       data.transactions.map((t) => {
@@ -86,13 +107,14 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
           lines.map((l) => l.itemId ?? "").join(","),
           lines.map((l) => l.quantity ?? "").join(","),
           customersOf(lines, ","),
+          ...(refunds ? [refundOf(t) || ""] : []),
         ];
       }),
     );
   } else {
     const names = keptItemNames(ctx.settings);
     ctx.output.table(
-      columns(),
+      columns(refunds),
       data.transactions.map((t): Cell[] => {
         const lines = linesOf(t);
         const customer = customersOf(lines);
@@ -101,6 +123,7 @@ export async function run(ctx: Context, options: TrxListOptions): Promise<void> 
           itemText(lines, names) || undefined,
           statusCell(t.status),
           money(t.amount ?? t.price),
+          ...(refunds ? [refundOf(t) ? money(refundOf(t)) : undefined] : []),
           customer ? customerCell(customer) : undefined,
           t.refId === null ? undefined : copyable(t.refId),
           t.invoice === null ? undefined : copyable(t.invoice, "bold"),
