@@ -101,7 +101,7 @@ export const definitions = {
     check: { type: "whole", min: 1, unit: "hours" },
     // Two days: a shop's customer asking again the next evening is still caught.
     default: 48,
-    help: "how far back buy --file looks for the same orders under another ref_id",
+    help: "how far back buy looks for the same order bought under another ref_id",
   },
   webhook_secret: {
     env: ["RESELLER_WEBHOOK_SECRET"],

@@ -984,8 +984,8 @@ kode tertinggi di antara order-ordernya.
     "retries after the first attempt": "jumlah coba ulang setelah percobaan pertama",
     "how long buy --wait and trx show --watch wait for the delivery":
       "berapa lama buy --wait dan trx show --watch menunggu pengiriman",
-    "how far back buy --file looks for the same orders under another ref_id":
-      "seberapa jauh ke belakang buy --file mencari order yang sama dengan ref_id lain",
+    "how far back buy looks for the same order bought under another ref_id":
+      "seberapa jauh ke belakang buy mencari order yang sama yang dibeli dengan ref_id lain",
     "what webhook listen verifies events with; wins over the saved one":
       "yang dipakai webhook listen untuk memverifikasi event; menang atas yang tersimpan",
     "largest catalogue read at once (2,048 variants a megabyte)":
