@@ -44,6 +44,7 @@ import {
   orderVerdict,
   verdictExitCode,
   verdictOfTransaction,
+  verdicts,
   type LineDelivery,
   type Verdict,
 } from "./verdict.js";
@@ -524,15 +525,7 @@ async function waitDelivery(
 export function summaryOf(results: BulkResult[], rupiah: (n: number) => string): string {
   const words = say.bulk;
   const parts: string[] = [];
-  for (const verdict of [
-    "delivered",
-    "bought",
-    "partial",
-    "delivery_failed",
-    "refused",
-    "not_sent",
-    "unknown",
-  ] as const) {
+  for (const verdict of verdicts) {
     const these = results.filter((r) => r.outcome === verdict);
     if (!these.length) continue;
     // A refund is said beside the orders that gave money back.
