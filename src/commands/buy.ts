@@ -39,6 +39,7 @@ import { cartOrder } from "../orders/cart-order.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import {
   orderVerdict,
+  recordedRefund,
   verdictExitCode,
   verdictPhrase,
   verdictTone,
@@ -318,7 +319,7 @@ async function consentToRepeat(
   const named = [
     earlier.invoice ? `invoice ${earlier.invoice}` : undefined,
     `ref_id ${earlier.refId}`,
-    verdictPhrase(verdict, earlier.refunded, formatRupiah),
+    verdictPhrase(verdict, recordedRefund(verdict, earlier), formatRupiah),
   ].filter(Boolean);
   const customers = [...new Set(order.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
   const message = say.orders.buying.sameOrder(

@@ -14,7 +14,7 @@ import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { customerData } from "../output/transaction.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
-import { verdictPhrase, verdictTone, type Verdict } from "../orders/verdict.js";
+import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../orders/verdict.js";
 import { formatRupiah } from "../output/format.js";
 import { say } from "../messages/messages.js";
 import { en } from "../messages/en.js";
@@ -201,14 +201,9 @@ export function sinceMs(text: string): number {
   return at;
 }
 
-/**
- * What a failed delivery gave back: the refund the transaction named when it was recorded (a failed
- * line of a cart: that line's price), else the whole amount (journals written before refunds were kept).
- */
+/** What the purchase gave back: its recorded refund, and none for one bought or delivered (the ledger's 0). */
 function refundOf(entry: JournalEntry, verdict: Verdict | undefined): number | undefined {
-  if (verdict === "partial") return entry.refunded;
-  if (verdict === "delivery_failed") return entry.refunded ?? entry.amount;
-  return verdict === "bought" || verdict === "delivered" ? 0 : undefined;
+  return verdict === "bought" || verdict === "delivered" ? 0 : recordedRefund(verdict, entry);
 }
 
 /** Where the entry stands, in the verdict's words for a purchase, else the journal's own. */

@@ -42,6 +42,7 @@ import { inPool } from "./pool.js";
 import {
   handOver,
   orderVerdict,
+  recordedRefund,
   verdictExitCode,
   verdictOfTransaction,
   verdicts,
@@ -276,6 +277,7 @@ function baseOf(
 /** A row not sent now because it was bought before: the earlier purchase's verdict stands. */
 function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): BulkResult {
   const outcome = earlierVerdict(earlier);
+  const refunded = recordedRefund(outcome, earlier);
   return {
     ...baseOf(order, row),
     ...(earlier.refId !== order.refId ? { ref_id: earlier.refId } : {}),
@@ -286,11 +288,8 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     ...(earlier.status !== undefined ? { status: earlier.status } : {}),
-    // A failed delivery bought before says its refund again: the recorded one, else the whole amount.
-    ...(outcome === "delivery_failed" && (earlier.refunded ?? earlier.amount) !== undefined
-      ? { refunded: earlier.refunded ?? earlier.amount }
-      : {}),
-    ...(outcome === "partial" && earlier.refunded !== undefined ? { refunded: earlier.refunded } : {}),
+    // One bought before says its refund again, as history does.
+    ...(refunded !== undefined ? { refunded } : {}),
   };
 }
 

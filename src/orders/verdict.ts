@@ -198,6 +198,20 @@ export function verdictOfRecord(recorded: { verdict?: string; status?: string })
 }
 
 /**
+ * The refund said beside a verdict the journal recorded: a partial order's recorded refund; a failed
+ * delivery's, else its whole amount (journals written before refunds were kept). Other verdicts
+ * gave nothing back to say.
+ */
+export function recordedRefund(
+  verdict: Verdict | undefined,
+  recorded: { refunded?: number; amount?: number },
+): number | undefined {
+  if (verdict === "partial") return recorded.refunded;
+  if (verdict === "delivery_failed") return recorded.refunded ?? recorded.amount;
+  return undefined;
+}
+
+/**
  * What was refunded, in the service's figures where it gives them: an SMM order's `refund_amount`;
  * else a failed H2H line's price times its quantity, a failed SMM order's price times its quantity,
  * a short SMM order's price times what remains; or the whole amount when the transaction itself
