@@ -118,7 +118,7 @@ async function buyOrder(
       ctx.output.json(withOutcome(bought.body, judged, bought.amount));
       return verdictExitCode(verdict);
     }
-    printPurchase(ctx, bought, verdict);
+    printPurchase(ctx, bought, judged);
     if (verdict === "bought") ctx.output.info(say.orders.buying.followIt(bought.refId, ctx.output.mode === "table"));
     return verdictExitCode(verdict);
   }
@@ -205,8 +205,11 @@ function reportPurchase(
   else ctx.output.success(say.buy.bought(what));
 }
 
-/** Piped: one row (invoice, ref_id, status, amount, created, outcome); on a terminal a record, the invoice and ref_id whole. */
-function printPurchase(ctx: Context, bought: Purchase, verdict: Verdict): void {
+/**
+ * Piped: one row (invoice, ref_id, status, amount, created, outcome); on a terminal a record, the
+ * invoice and ref_id whole, and the outcome with its refund as every table says it.
+ */
+function printPurchase(ctx: Context, bought: Purchase, { verdict, refunded }: OrderVerdict): void {
   const words = say.headings;
   const headers = [words.invoice, words.refId, words.status, words.amount, words.created, words.outcome];
   const row: Cell[] = [
@@ -215,7 +218,7 @@ function printPurchase(ctx: Context, bought: Purchase, verdict: Verdict): void {
     bought.status ? statusCell(bought.status) : undefined,
     money(bought.amount),
     ctx.output.time(bought.createdAt),
-    { human: verdictWords(verdict), plain: verdict, tone: verdictTone(verdict) },
+    { human: verdictPhrase(verdict, refunded, formatRupiah), plain: verdict, tone: verdictTone(verdict) },
   ];
   if (ctx.output.mode === "plain") return ctx.output.table(headers, [row]);
   ctx.output.record(headers.map((header, i) => [header, row[i]]));
@@ -248,7 +251,7 @@ async function waitAndShow(
           ? error.message
           : String(error);
     if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, { verdict: "bought" }, bought.amount));
-    else printPurchase(ctx, bought, "bought");
+    else printPurchase(ctx, bought, { verdict: "bought" });
     ctx.output.warn(say.orders.buying.couldNotFollow(why.replace(/\.$/, ""), bought.refId));
     return;
   }

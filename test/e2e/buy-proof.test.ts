@@ -139,8 +139,8 @@ describe("an answer to POST /v1/trx that proves nothing is looked up", () => {
 });
 
 describe("a purchase recovered after a lost answer, without --wait", () => {
-  for (const mode of ["json", "plain"] as const) {
-    it(`that the service already marks failed is exit 1 and delivery failed (${mode === "json" ? "--json" : "piped rows"})`, async () => {
+  for (const mode of ["json", "plain", "table"] as const) {
+    it(`that the service already marks failed is exit 1 and delivery failed (${mode === "json" ? "--json" : mode === "plain" ? "piped rows" : "a terminal"})`, async () => {
       const refId = `PROOF-FAILED-${mode}`;
       const configDir = makeConfigDir();
       server.routes.set("GET /v1/item/12", item12);
@@ -162,13 +162,20 @@ describe("a purchase recovered after a lost answer, without --wait", () => {
           ...(mode === "json" ? ["--json"] : []),
         ],
         {
-          env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
+          env: {
+            RESELLER_BASE_URL: server.baseUrl,
+            RESELLER_API_KEY: apiKey,
+            RESELLER_CONFIG_DIR: configDir,
+            ...(mode === "table" ? { RESELLER_FORCE_TTY: "1" } : {}),
+          },
         },
       );
       expect(r.exitCode, r.stderr).toBe(1);
       if (mode === "json")
         expect(r.json()).toMatchObject({ data: { ref_id: refId, status: "failed" }, outcome: "delivery_failed" });
-      else expect(r.stdout).toMatch(new RegExp(`${refId}\\tfailed\\t.*\\tdelivery_failed$`, "m"));
+      else if (mode === "plain") expect(r.stdout).toMatch(new RegExp(`${refId}\\tfailed\\t.*\\tdelivery_failed$`, "m"));
+      // The record's Outcome says the refund, as the bulk table and history do.
+      else expect(r.stdout).toMatch(/Outcome\s+delivery failed \(Rp 10\.650 refunded\)/);
       expect(r.stderr).not.toMatch(/Follow it/);
     });
   }
