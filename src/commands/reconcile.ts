@@ -14,19 +14,22 @@ import { customersOf, itemText, journalLines, outcomeCell } from "../output/jour
 import { copyable, customerCell, type Cell } from "../output/output.js";
 import { inPool } from "../orders/pool.js";
 import { ledgerVerdict } from "../orders/ledger.js";
-import { verdictTone, verdictWords } from "../orders/verdict.js";
+import { recordedRefund, verdictPhrase, verdictTone } from "../orders/verdict.js";
+import { formatRupiah } from "../output/format.js";
 import { en, type Messages } from "../messages/en.js";
 import { say } from "../messages/messages.js";
 
 /**
- * A purchase in the verdict's words on a terminal, as every table says it (bought, not sent…); other
- * requests in the journal's. Piped rows keep the journal's outcome, which scripts read by position.
+ * A purchase in the verdict's words on a terminal, with its refund, as every table says it (bought,
+ * delivery failed (Rp 19.000 refunded)…); other requests in the journal's. Piped rows keep the
+ * journal's outcome, which scripts read by position.
  */
 function standing(entry: JournalEntry, now: number): Cell {
   const journal = outcomeCell(entry, now);
   const verdict = ledgerVerdict(entry, now);
   if (!verdict) return journal;
-  return { human: verdictWords(verdict), plain: journal.plain, tone: verdictTone(verdict) };
+  const human = verdictPhrase(verdict, recordedRefund(verdict, entry), formatRupiah);
+  return { human, plain: journal.plain, tone: verdictTone(verdict) };
 }
 
 /** `say` words the answer in the words given: the language in use on a terminal, English in piped rows. */

@@ -173,6 +173,32 @@ describe("reconcile", () => {
     });
   });
 
+  it("a purchase found failed and refunded: its Outcome says the refund, as history does", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
+    // A player id nobody has: the provider refuses it after the purchase, and the service refunds.
+    const buy = [
+      "buy",
+      "--item",
+      "22",
+      "--qty",
+      "1",
+      "--note",
+      "99998888",
+      "--no-validate",
+      "--ref-id",
+      "modes-failed",
+    ];
+    expect((await reseller.run(buy)).exitCode).toBe(5);
+    harness.emulator.faults.reset();
+    harness.emulator.clock.advance(600_000);
+    const table = await reseller.run(["reconcile"], { mode: "table", env: { COLUMNS: "160" } });
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/│ delivery failed \(Rp 19\.000 refunded\) +│/);
+    const history = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "160" } });
+    expect(history.stdout).toMatch(/│ delivery failed \(Rp 19\.000 refunded\) +│/);
+  });
+
   it("trx show settles an unknown purchase it finds", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     // Every answer from /v1/trx is lost: the purchase, both retries and the lookups after them.
