@@ -16,7 +16,7 @@ import { AuthError, InputError, ResellerError, UsageError } from "../../errors.j
 import { fileProblem, openOwnFileForAppend } from "../../config/config-dir.js";
 import { customerData } from "../../output/transaction.js";
 import { journalFor, noteLatestStatus } from "../../journal/request.js";
-import { formatRupiah } from "../../output/format.js";
+import { formatLocalTime, formatRupiah } from "../../output/format.js";
 import { isVerdict, verdictPhrase } from "../../orders/verdict.js";
 import { maskApiKey } from "../../config/mask.js";
 import { en } from "../../messages/en.js";
@@ -438,11 +438,8 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: 
     const row: Cell[] = [at, event.event, event.refId, event.invoice, event.status?.text, ...extra.map(shown)];
     return ctx.output.table([], [row]);
   }
-  const d = new Date(Date.parse(at));
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
   const parts = [
-    local,
+    formatLocalTime(at),
     event.event.padEnd(16),
     event.refId ?? "-",
     event.invoice ?? "-",
