@@ -22,18 +22,13 @@ import {
   closeSync,
   constants,
   existsSync,
-  fchmodSync,
   fdatasync,
   fstatSync,
-  fsyncSync,
   ftruncateSync,
   lstatSync,
   openSync,
   readSync,
-  renameSync,
-  unlinkSync,
   write,
-  writeSync,
 } from "node:fs";
 import { promisify } from "node:util";
 import { join } from "node:path";
@@ -43,6 +38,7 @@ import {
   openOwnFileForAppend,
   quietly,
   readOwnFile,
+  replaceOwnFile,
   syncDirectory,
 } from "../config/config-dir.js";
 import { tryTakeLock, waitForLock } from "../config/file-lock.js";
@@ -394,25 +390,13 @@ export class DeliveryStore {
       const read = readAsItIs(this.path);
       if (!read) return;
       const { lines, forgotten } = this.keptLines(read.text);
-      const temporary = `${this.path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
-      const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o600);
-      try {
-        fchmodSync(fd, 0o600);
-        const bytes = Buffer.from(lines.length ? `${lines.join("\n")}\n` : "", "utf8");
-        let written = 0;
-        while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-        fsyncSync(fd);
-        closeSync(fd);
+      replaceOwnFile(this.path, lines.length ? `${lines.join("\n")}\n` : "", {
         // A writer that does not take the lock (an earlier release) may have appended meanwhile: then not now.
-        const now = quietly(() => lstatSync(this.path));
-        if (!now || now.ino !== read.ino || now.dev !== read.dev || now.size !== read.size || !lock.held())
-          throw new Error("the deliveries file changed while it was compacted");
-        renameSync(temporary, this.path);
-      } catch (error) {
-        quietly(() => closeSync(fd));
-        quietly(() => unlinkSync(temporary));
-        throw error;
-      }
+        stillTheOneRead: () => {
+          const now = quietly(() => lstatSync(this.path));
+          return !!now && now.ino === read.ino && now.dev === read.dev && now.size === read.size && lock.held();
+        },
+      });
       syncDirectory(this.dir);
       for (const key of forgotten) if (this.known.get(key) === "settled") this.known.delete(key);
       if (this.fd !== undefined) closeSync(this.fd);
