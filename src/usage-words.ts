@@ -50,6 +50,11 @@ function commandOf(program: Command, argv: string[]): Command {
   return command;
 }
 
+/** Sub-commands help lists: a hidden one is never suggested. */
+function shownCommands(command: Command): Command[] {
+  return command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+}
+
 function pathOf(command: Command): string {
   const names: string[] = [];
   for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
@@ -93,7 +98,7 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
         return new UsageError(say.usage.keyFlag(flag.split("=")[0]!), { suggestion: say.usage.keyFlagHint });
       }
       const meant = flagMeant(command, flag);
-      const subs = command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+      const subs = shownCommands(command);
       // `trx --status x`: the flag belongs to a sub-command, named with it.
       const owners = subs.filter((c) => c.options.some((o) => o.long === flag.split("=")[0]));
       const suggestion = meant
@@ -107,9 +112,7 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
     }
     case "commander.unknownCommand": {
       const word = quoted(/unknown command '([^']+)'/) ?? "";
-      const names = command.commands
-        .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
-        .map((c) => c.name());
+      const names = shownCommands(command).map((c) => c.name());
       const meant = closest(word, names);
       return new UsageError(say.usage.noSuchCommand(path, word), {
         suggestion: `${meant ? `${say.usage.didYouMean(meant)} ` : ""}${help}`,
