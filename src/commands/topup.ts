@@ -67,12 +67,11 @@ export function checkTypedAmount(text: string): true | string {
 
 /** A top-up outside the channel's own limits is refused before anything is sent: exit 2 with the range. */
 export function checkChannelAmount(channel: PaymentChannel, amount: number): void {
+  if (!outOfRange(channel, amount)) return;
   const below = channel.minAmount !== null && amount < channel.minAmount;
-  const above = channel.maxAmount !== null && amount > channel.maxAmount;
-  if (!below && !above) return;
   throw new UsageError(say.topup.outOfRange(channel.code, channelRange(channel), formatRupiah(amount), below), {
     code: "AMOUNT_OUT_OF_RANGE",
-    suggestion: above ? say.topup.splitIt : say.topup.atLeastMinimum,
+    suggestion: below ? say.topup.atLeastMinimum : say.topup.splitIt,
   });
 }
 
@@ -81,10 +80,7 @@ function checkTypedAmountFor(channel: PaymentChannel): (text: string) => true | 
   return (text) => {
     const basic = checkTypedAmount(text);
     if (basic !== true) return basic;
-    const n = parseRupiah(text)!;
-    if ((channel.minAmount !== null && n < channel.minAmount) || (channel.maxAmount !== null && n > channel.maxAmount))
-      return say.topup.takes(channel.code, channelRange(channel));
-    return true;
+    return outOfRange(channel, parseRupiah(text)!) ? say.topup.takes(channel.code, channelRange(channel)) : true;
   };
 }
 
