@@ -137,10 +137,16 @@ export class ConfigStore {
   /**
    * Changes some settings of one profile as it is on disk when saved, keeping the rest; an
    * `undefined` value removes that setting. What `config set`, `login` and `logout` use: read and
-   * written under the lock, so two at once both land.
+   * written under the lock, so two at once both land. A change that depends on what is stored (a
+   * list one entry of which changes) is given as a function of the stored record, called under the lock.
    */
-  async changeProfile(name: string, changes: Profile): Promise<void> {
-    await this.underLock(() => this.saveProfile(name, (stored) => ({ ...stored, ...changes })));
+  async changeProfile(name: string, changes: Profile | ((stored: Profile) => Profile)): Promise<void> {
+    await this.underLock(() =>
+      this.saveProfile(name, (stored) => ({
+        ...stored,
+        ...(typeof changes === "function" ? changes(stored) : changes),
+      })),
+    );
   }
 
   /**

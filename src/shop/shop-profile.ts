@@ -23,7 +23,17 @@ export function shopProfile(ctx: Context): ShopProfile {
   };
 }
 
-/** The rules saved in place of the profile's, everything else in it kept. */
-export async function saveRules(ctx: Context, rules: PriceRule[]): Promise<void> {
-  await ctx.config.changeProfile(ctx.settings.profile, { [priceRulesKey]: rules.length ? rules : undefined });
+/**
+ * The profile's rules changed by `change`, everything else in it kept. The rules are read again under
+ * the config's lock: two `prices set` at once would otherwise each save the list it read at its start,
+ * and one rule would be lost. Returns the rules as they stood before.
+ */
+export async function changeRules(ctx: Context, change: (rules: PriceRule[]) => PriceRule[]): Promise<PriceRule[]> {
+  let before: PriceRule[] = [];
+  await ctx.config.changeProfile(ctx.settings.profile, (stored) => {
+    before = rulesOf(stored);
+    const rules = change(before);
+    return { [priceRulesKey]: rules.length ? rules : undefined };
+  });
+  return before;
 }

@@ -113,3 +113,23 @@ describe("prices", () => {
     expect((await sellingOf()).get(12).selling_price).toBe(20_500);
   });
 });
+
+describe("prices set and unset at once", () => {
+  it("several rules saved together all land, and several removed together all go", async () => {
+    const other = resellerAs(harness);
+    try {
+      const items = [1, 2, 3, 12, 13, 23];
+      const set = await Promise.all(
+        items.map((id) => other.run(["prices", "set", "--markup", "500", "--item", `${id}`])),
+      );
+      for (const r of set) expect(r.exitCode, r.stderr).toBe(0);
+      const rules = (await other.run(["prices", "rules"], { mode: "json" })).json().rules;
+      expect(rules.map((r: any) => r.item).sort((a: number, b: number) => a - b)).toEqual(items);
+      const unset = await Promise.all(items.map((id) => other.run(["prices", "unset", "--item", `${id}`])));
+      for (const r of unset) expect(r.exitCode, r.stderr).toBe(0);
+      expect((await other.run(["prices", "rules"], { mode: "json" })).json().rules).toEqual([]);
+    } finally {
+      rmSync(other.configDir, { recursive: true, force: true });
+    }
+  });
+});

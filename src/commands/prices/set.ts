@@ -2,7 +2,7 @@
 import type { Context } from "../../context.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { markupWords, sameScope, scopeWords, ruleFor, type PriceRule } from "../../shop/price-rules.js";
-import { saveRules, shopProfile } from "../../shop/shop-profile.js";
+import { changeRules } from "../../shop/shop-profile.js";
 import { scopeOf, type ScopeOptions } from "./scope.js";
 import { say } from "../../messages/messages.js";
 
@@ -17,9 +17,8 @@ export async function run(ctx: Context, options: PricesSetOptions): Promise<void
     ...options.markup,
     ...(options.round !== undefined ? { round: options.round } : {}),
   };
-  const { rules } = shopProfile(ctx);
-  const replaced = rules.some((r) => sameScope(r, rule));
-  await saveRules(ctx, [...rules.filter((r) => !sameScope(r, rule)), rule]);
+  const before = await changeRules(ctx, (rules) => [...rules.filter((r) => !sameScope(r, rule)), rule]);
+  const replaced = before.some((r) => sameScope(r, rule));
   if (ctx.output.mode === "json") ctx.output.json({ profile: ctx.settings.profile, rule, replaced });
   else ctx.output.success(say.shop.ruleSet(scopeWords(rule), markupWords(rule)));
   warnWhenNothingMatches(ctx, rule);

@@ -2,17 +2,17 @@
 import type { Context } from "../../context.js";
 import { InputError } from "../../errors.js";
 import { sameScope, scopeKey, scopeWords, type PriceRule } from "../../shop/price-rules.js";
-import { saveRules, shopProfile } from "../../shop/shop-profile.js";
+import { changeRules, shopProfile } from "../../shop/shop-profile.js";
 import { scopeOf, type ScopeOptions } from "./scope.js";
 import { say } from "../../messages/messages.js";
 
 export async function run(ctx: Context, options: ScopeOptions): Promise<void> {
   const scope = scopeOf(options) as PriceRule;
-  const { rules } = shopProfile(ctx);
-  const kept = rules.filter((r) => !sameScope(r, scope));
-  if (kept.length === rules.length)
-    throw new InputError(say.shop.noSuchRule(scopeWords(scope)), { suggestion: say.shop.seeRules });
-  await saveRules(ctx, kept);
+  const noSuchRule = () => new InputError(say.shop.noSuchRule(scopeWords(scope)), { suggestion: say.shop.seeRules });
+  // Said before the lock is waited for, and again should another reseller have removed it meanwhile.
+  if (!shopProfile(ctx).rules.some((r) => sameScope(r, scope))) throw noSuchRule();
+  const before = await changeRules(ctx, (rules) => rules.filter((r) => !sameScope(r, scope)));
+  if (!before.some((r) => sameScope(r, scope))) throw noSuchRule();
   if (ctx.output.mode === "json") ctx.output.json({ profile: ctx.settings.profile, removed: scopeKey(scope) });
   else ctx.output.success(say.shop.ruleRemoved(scopeWords(scope)));
 }
