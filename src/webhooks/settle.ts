@@ -14,11 +14,6 @@ export const settlingEvents = new Set(["order.paid", "order.completed", "order.c
 /** The profile and service address the listener runs for: the entries it can speak for (`sentFromHere`). */
 export type Here = Pick<Settings, "profile" | "baseUrl">;
 
-/** Settles what the event proves; returns the ref_ids settled. */
-export function settleFromEvent(journal: Journal, event: WebhookEvent, here: Here, nowMs: number): string[] {
-  return settleFromEvents(journal, [event], here, nowMs)[0]?.settled ?? [];
-}
-
 /**
  * Settles what several events prove with one look at the journal's unsettled entries (the listener
  * gathers the events of a burst): returns, per event, the ref_ids it settled.
