@@ -13,7 +13,7 @@ import { say } from "../messages/messages.js";
 import { neutralize } from "../output/sanitize.js";
 
 /** What one hand-off got: nothing when it succeeded, otherwise why not, for the person watching. */
-export type HandOffResult = { ok: true; note?: string } | { ok: false; reason: string };
+export type HandOffResult = { ok: true } | { ok: false; reason: string };
 
 /** One hand-off: the payload, the headers it came with, the event's fields, and the delivery's id. */
 export interface Parcel {
@@ -118,8 +118,7 @@ export function forwardTo(url: string): HandOff {
         });
         // Only the status matters; the rest is read away so the connection can be reused.
         await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-        if (response.statusCode >= 200 && response.statusCode < 300)
-          return { ok: true, note: `${target.host} answered ${response.statusCode}` };
+        if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true };
         return { ok: false, reason: say.listener.targetAnswered(shown, response.statusCode) };
       } catch (error) {
         const code = (error as { code?: string }).code ?? (error as Error).name;
