@@ -19,6 +19,7 @@ import {
   closeSync,
   constants,
   linkSync,
+  mkdirSync,
   openSync,
   readFileSync,
   readSync,
@@ -27,6 +28,7 @@ import {
   writeSync,
 } from "node:fs";
 import { hostname } from "node:os";
+import { dirname } from "node:path";
 import { withOwnFile } from "./config-dir.js";
 
 /**
@@ -214,6 +216,32 @@ export async function waitForLock(path: string, waitMs: number): Promise<HeldLoc
     if (lock !== "busy") return lock;
     if (Date.now() >= until) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+  }
+}
+
+/**
+ * Runs `work` holding the lock at `path` (its dir made 0700 first), waiting up to `waitMs` for a live
+ * holder: the read-change-write of a file that two `reseller`s may change at once. The error of
+ * `cannotLock` when the lock cannot be made at all, of `busy` when it did not come in time.
+ */
+export async function whileLocked<T>(
+  path: string,
+  waitMs: number,
+  errors: { cannotLock(error: unknown): Error; busy(): Error },
+  work: () => T | Promise<T>,
+): Promise<T> {
+  let lock: HeldLock | undefined;
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    lock = await waitForLock(path, waitMs);
+  } catch (error) {
+    throw errors.cannotLock(error);
+  }
+  if (!lock) throw errors.busy();
+  try {
+    return await work();
+  } finally {
+    lock.release();
   }
 }
 

@@ -4,13 +4,12 @@
  * reserves stock on the reseller's account). It is only a cache: a missing or damaged file reads as
  * empty, and expired locks are dropped whenever it is written.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { StockLock } from "../api/model.js";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 import { fileProblem, readOwnFile, replaceOwnFile } from "./config-dir.js";
-import { type HeldLock, waitForLock } from "./file-lock.js";
+import { whileLocked } from "./file-lock.js";
 
 export const lockCacheFileName = "locks.json";
 
@@ -113,22 +112,16 @@ const waitForTurnMs = 5_000;
  */
 async function inTurn<T>(configDir: string, change: () => Promise<T>): Promise<T> {
   const path = `${lockCachePath(configDir)}.lock`;
-  let lock: HeldLock | undefined;
-  try {
-    mkdirSync(configDir, { recursive: true, mode: 0o700 });
-    lock = await waitForLock(path, waitForTurnMs);
-  } catch (error) {
-    throw new UsageError(`${lockCachePath(configDir)}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNWRITABLE" });
-  }
-  if (!lock)
-    throw new UsageError(say.settings.lockCacheBusy(path, waitForTurnMs / 1000), {
-      code: "LOCK_CACHE_BUSY",
-    });
-  try {
-    return await change();
-  } finally {
-    lock.release();
-  }
+  return whileLocked(
+    path,
+    waitForTurnMs,
+    {
+      cannotLock: (error) =>
+        new UsageError(`${lockCachePath(configDir)}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNWRITABLE" }),
+      busy: () => new UsageError(say.settings.lockCacheBusy(path, waitForTurnMs / 1000), { code: "LOCK_CACHE_BUSY" }),
+    },
+    change,
+  );
 }
 
 export async function rememberLock(

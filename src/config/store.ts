@@ -8,12 +8,11 @@
  * that cannot be read or is not JSON stops whatever needs a stored value, and is never written over
  * (its other profiles would be lost); `config path` and commands that need no stored value still work.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 import { fileProblem, isDiskFull, readOwnFile, replaceOwnFile } from "./config-dir.js";
-import { type HeldLock, waitForLock } from "./file-lock.js";
+import { whileLocked } from "./file-lock.js";
 import {
   definitions,
   holdsSetting,
@@ -154,24 +153,19 @@ export class ConfigStore {
    * it, and one's change would be lost.
    */
   private async underLock(save: () => void): Promise<void> {
-    const lockPath = `${this.path}.lock`;
-    let lock: HeldLock | undefined;
-    try {
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      lock = await waitForLock(lockPath, waitForSaveMs);
-    } catch (error) {
-      throw this.unwritable(error);
-    }
-    if (!lock)
-      throw new UsageError(say.settings.busy(this.path, waitForSaveMs / 1000), {
-        code: "CONFIG_BUSY",
-        suggestion: say.settings.busyHint,
-      });
-    try {
-      save();
-    } finally {
-      lock.release();
-    }
+    await whileLocked(
+      `${this.path}.lock`,
+      waitForSaveMs,
+      {
+        cannotLock: (error) => this.unwritable(error),
+        busy: () =>
+          new UsageError(say.settings.busy(this.path, waitForSaveMs / 1000), {
+            code: "CONFIG_BUSY",
+            suggestion: say.settings.busyHint,
+          }),
+      },
+      save,
+    );
   }
 
   /** Reads the file again (another reseller may have saved since this one started), puts one profile's new record in, saves. */
