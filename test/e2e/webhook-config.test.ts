@@ -3,12 +3,11 @@
  * against a service whose answers take shapes nobody documented; the secret kept and shown like the
  * API key (once in full, masked after); the confirmation at a real terminal.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller } from "../support/cli.js";
+import { json, useHostileServer } from "../support/hostile-server.js";
 import { apiRequests, closedPort, useEmulator } from "../support/emulator.js";
 import { terminalEnv, useTmux } from "../pty/tmux.js";
 import { resellerAs, singleJson } from "./commands-harness.js";
@@ -193,8 +192,7 @@ describe("webhook secret", () => {
 });
 
 describe("answers in shapes nobody documented", () => {
-  let server: Server;
-  let baseUrl: string;
+  const service = useHostileServer();
   const answers: Record<string, unknown> = {
     "GET /v1/webhook": { success: true, webhook: { endpoint: "https://shop.example/hook", active: 1 }, retries: 5 },
     "PUT /v1/webhook": { success: true },
@@ -209,25 +207,12 @@ describe("answers in shapes nobody documented", () => {
       data: { signing_key: "k-123456789" },
     },
   };
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      request.resume();
-      request.on("end", () => {
-        const body = answers[`${request.method} ${request.url}`];
-        response
-          .writeHead(body ? 200 : 404, { "content-type": "application/json" })
-          .end(JSON.stringify(body ?? { message: "ROUTE_NOT_FOUND" }));
-      });
-    });
-    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+  for (const [route, body] of Object.entries(answers)) service.routes.set(route, json(200, body));
 
   const run = (args: string[], extra: Record<string, string> = {}) =>
     runReseller(args, {
       env: {
-        RESELLER_BASE_URL: baseUrl,
+        RESELLER_BASE_URL: service.baseUrl,
         RESELLER_API_KEY: "key-for-odd-shapes",
         RESELLER_CONFIG_DIR: makeConfigDir(),
         ...extra,
@@ -251,7 +236,7 @@ describe("answers in shapes nobody documented", () => {
   it("secret: shows what came when no field is recognisably the secret, saves nothing, exit 1", async () => {
     const dir = makeConfigDir();
     const r = await runReseller(["webhook", "secret", "--save"], {
-      env: { RESELLER_BASE_URL: baseUrl, RESELLER_API_KEY: "key-for-odd-shapes", RESELLER_CONFIG_DIR: dir },
+      env: { RESELLER_BASE_URL: service.baseUrl, RESELLER_API_KEY: "key-for-odd-shapes", RESELLER_CONFIG_DIR: dir },
     });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("signing_key\tk-123456789\n");
