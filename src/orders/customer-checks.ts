@@ -142,8 +142,10 @@ export function doubtSuggestion(): string {
 export function refuseDoubts(doubts: Doubt[]): void {
   const first = doubts[0];
   if (!first) return;
+  // Its verdict too, as a bulk row stopped by the same check and a refused repeat say it.
   throw new UsageError(say.orders.checks.nothingBought(first.message), {
     code: first.code,
+    details: { outcome: "not_sent" },
     suggestion: doubtSuggestion(),
   });
 }

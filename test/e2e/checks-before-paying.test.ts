@@ -53,6 +53,8 @@ describe("checks before paying, nobody to confirm", () => {
       `${number.replace(/[ -]/g, "")} is ${operator} number, and item 12 (Pulsa Telkomsel 10.000) is for Telkomsel. Nothing was bought. (OPERATOR_MISMATCH)`,
     );
     expect(r.stderr).toContain("--no-check");
+    // The verdict a bulk row stopped by the same check gets.
+    expect(r.stderr).toMatch(/^ {2}outcome: not sent; nothing charged$/m);
     expect(sentSoFar()).toBe(before);
   });
 
@@ -89,6 +91,7 @@ describe("checks before paying, nobody to confirm", () => {
     expect(r.stderr).toMatch(
       /The account 12345678 is SultanMabar \(Indonesia\), and item \d+ \(.*86 Diamonds\) is for Malaysia\. Nothing was bought\. \(REGION_MISMATCH\)/,
     );
+    expect(r.stderr).toMatch(/^ {2}outcome: not sent; nothing charged$/m);
     expect(sentSoFar()).toBe(before);
     const bought = await buy("--item", malaysia, "--note", "12345678", "--zone-id", "1234", "--no-check");
     expect(bought.exitCode, bought.stderr).toBe(0);
