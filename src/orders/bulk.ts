@@ -16,7 +16,7 @@ import { accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLine } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
 import { readItem } from "./items.js";
-import type { Order } from "./order.js";
+import { dayOf, type Order } from "./order.js";
 import {
   bothLanguages,
   inFileTerms,
@@ -28,7 +28,6 @@ import {
 } from "./orders-file.js";
 import { purchase } from "./purchase.js";
 import {
-  dayOf,
   earlierVerdict,
   lineKey,
   planRows,

@@ -27,13 +27,17 @@ export interface Order {
 
 const refIdAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
+/** The local calendar day of a moment, `20261123`: the day a ref_id names. */
+export function dayOf(nowMs: number): string {
+  const d = new Date(nowMs);
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, "0")}${String(d.getDate()).padStart(2, "0")}`;
+}
+
 /** `RSL-20261121-7KQ2M9XD`: dated so a reseller can tell orders apart, random so two never collide. */
 export function generateRefId(nowMs: number): string {
-  const d = new Date(nowMs);
-  const date = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, "0")}${String(d.getDate()).padStart(2, "0")}`;
   const bytes = randomBytes(10);
   const tail = Array.from(bytes, (b) => refIdAlphabet[b % refIdAlphabet.length]).join("");
-  return `RSL-${date}-${tail}`;
+  return `RSL-${dayOf(nowMs)}-${tail}`;
 }
 
 export function cartLines(order: Order): CartLine[] {

@@ -65,12 +65,6 @@ export function derivedRefId(key: string, occurrence: number, day: string): stri
   return `BLK-${day}-${createHash("sha256").update(key).digest("hex").slice(0, 12)}-${occurrence}`;
 }
 
-/** The local calendar day of a moment, `20261123`. */
-export function dayOf(nowMs: number): string {
-  const d = new Date(nowMs);
-  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, "0")}${String(d.getDate()).padStart(2, "0")}`;
-}
-
 /** The ref_ids of rows: derived (occurrence counted per identical content) unless the row gives its own. */
 export function refIdsOf(rows: { key: string; refId?: string }[], day: string): string[] {
   const seen = new Map<string, number>();
