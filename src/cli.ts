@@ -4,7 +4,7 @@
  */
 import { CommanderError, type CommandUnknownOpts as Command } from "@commander-js/extra-typings";
 import { globalFlagsFrom } from "./config/definitions.js";
-import { defaultConfigDir, type Env } from "./config/settings.js";
+import { defaultConfigDir, type Env, profileOf } from "./config/settings.js";
 import { ConfigStore } from "./config/store.js";
 import type { Context, Terminal } from "./context.js";
 import { ResellerError, UsageError } from "./errors.js";
@@ -105,7 +105,8 @@ export function languageAtStart(
   let stored: string | undefined;
   if (languageNamed(flag) === undefined && languageNamed(env.RESELLER_LANG) === undefined) {
     try {
-      const profile = store.profile(profileFlagOf(argv) ?? env.RESELLER_PROFILE ?? "default");
+      // The profile as the command's settings will name it: a blank RESELLER_PROFILE is `default` here too.
+      const profile = store.profile(profileOf({ profile: profileFlagOf(argv) }, env));
       stored = typeof profile.language === "string" ? profile.language : undefined;
     } catch {
       stored = undefined;

@@ -141,6 +141,11 @@ function once<T>(compute: () => T): () => T {
   return () => (value ??= { v: compute() }).v;
 }
 
+/** The profile a run uses: --profile, else a RESELLER_PROFILE that is not blank, else `default`. */
+export function profileOf(flags: GlobalFlags, env: Env): string {
+  return given("profile", flags, env)?.value || definitions.profile.default;
+}
+
 /**
  * Flags and the environment are checked here, at once, so a wrong one stops a command before it
  * sends anything. A value from the profile is read only when something uses it: a damaged config
@@ -153,7 +158,7 @@ export function resolveSettings(
   store = new ConfigStore(defaultConfigDir(env)),
 ): Settings & { store: ConfigStore } {
   const configDir = store.dir;
-  const profile = given("profile", flags, env)?.value || definitions.profile.default;
+  const profile = profileOf(flags, env);
 
   const resolved = new Map<CheckedName, () => Resolved<unknown>>();
   for (const name of settingNames) {

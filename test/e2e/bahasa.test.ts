@@ -335,6 +335,20 @@ describe("the profile's language", () => {
     expect(listed.stdout).toMatch(/^language\tid\tprofile$/m);
   });
 
+  it("is the default profile's under an empty RESELLER_PROFILE, as its settings are", async () => {
+    const env = harness.accountEnv();
+    writeFileSync(
+      join(env.RESELLER_CONFIG_DIR, "config.json"),
+      JSON.stringify({ profiles: { default: { language: "id" } } }),
+      { mode: 0o600 },
+    );
+    const blank = { ...env, LANG: "en_US.UTF-8", RESELLER_PROFILE: "" };
+    const listed = await runReseller(["config", "list"], { env: blank });
+    expect(listed.stdout).toMatch(/^language\tid\tprofile$/m);
+    const said = await runReseller(["buy", "--quantity", "3"], { env: blank });
+    expect(said.stderr).toMatch(/^Gagal: /);
+  });
+
   it("config list says when the locale chose it", async () => {
     const env = harness.accountEnv();
     const listed = await runReseller(["config", "list"], { env: { ...env, LANG: "id_ID.UTF-8" } });
