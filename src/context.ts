@@ -17,7 +17,7 @@ import { checkConfigDir } from "./config/config-dir.js";
 import { AuthError, UsageError } from "./errors.js";
 import { say } from "./messages/messages.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
-import { messageWidth } from "./output/message.js";
+import { terminalWidth } from "./output/message.js";
 import { neutralize } from "./output/sanitize.js";
 import { SecretMask } from "./output/secrets.js";
 import type { Prompter } from "./output/prompter.js";
@@ -106,7 +106,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       // Asked of the terminal only when stdout is laid out for one.
       width: settings.stdoutAsTerminal && !settings.json ? settings.width : undefined,
       // Messages are wrapped only for a person's terminal; a log or a pipe keeps each one a line.
-      stderrWidth: terminal.stderrIsTTY ? messageWidth(input.env, terminal.stderrColumns) : undefined,
+      stderrWidth: terminal.stderrIsTTY ? terminalWidth(input.env, terminal.stderrColumns) : undefined,
       jq,
     },
     paintOut,

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { UsageError } from "../errors.js";
 import { ConfigStore } from "./store.js";
 import { withoutCredentials } from "./mask.js";
+import { terminalWidth } from "../output/message.js";
 import { localeLanguage } from "../messages/language.js";
 import { say } from "../messages/messages.js";
 import {
@@ -119,17 +120,6 @@ export function colourWanted(flags: GlobalFlags, env: Env, realTerminal: boolean
   if (truthy(env.CLICOLOR_FORCE)) return true;
   if (env.CLICOLOR === "0") return false;
   return realTerminal && env.TERM !== "dumb";
-}
-
-/**
- * The width tables and records are fitted to: COLUMNS when set (as `ls` reads it; tests and
- * RESELLER_FORCE_TTY use it), else the terminal's own width, else 80.
- */
-export function outputWidth(env: Env, terminal: TerminalFacts): number {
-  const columns = /^\d+$/.test(env.COLUMNS?.trim() ?? "") ? Number(env.COLUMNS) : 0;
-  if (columns > 0) return columns;
-  const real = terminal.stdoutIsTTY ? terminal.stdoutColumns : undefined;
-  return real && real > 0 ? real : 80;
 }
 
 /** Longest timeout accepted: an hour. */
@@ -272,7 +262,7 @@ export function resolveSettings(
       stderr: colourWanted(flags, env, terminal.stderrIsTTY),
     },
     get width() {
-      return outputWidth(env, terminal);
+      return terminalWidth(env, terminal.stdoutIsTTY ? terminal.stdoutColumns : undefined);
     },
   };
 }

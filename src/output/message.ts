@@ -9,8 +9,11 @@ function columnsOf(text: string): number {
   return [...text.replace(/\u001b\[[0-9;]*m/g, "")].length;
 }
 
-/** The width messages on a terminal's stderr wrap to: COLUMNS when set, else the terminal's own, else 80. */
-export function messageWidth(env: Record<string, string | undefined>, columns: number | undefined): number {
+/**
+ * The width a terminal's text is fitted to (messages on stderr, tables on stdout): COLUMNS when set,
+ * as `ls` reads it (tests and RESELLER_FORCE_TTY use it), else the terminal's own, else 80.
+ */
+export function terminalWidth(env: Record<string, string | undefined>, columns: number | undefined): number {
   const set = /^\d+$/.test(env.COLUMNS?.trim() ?? "") ? Number(env.COLUMNS) : 0;
   if (set > 0) return set;
   return columns && columns > 0 ? columns : 80;
