@@ -70,7 +70,7 @@ export async function confirmWithService(
 
   const items = (Array.isArray(service.items) ? service.items : [])
     .filter(isRecord)
-    .map((item) => withLicences({ ...item }));
+    .map((item) => withLicences({ ...item }, delivery.event === "order.item.sent"));
   const results = listOf(service.h2h_results ?? top.h2h_results);
   for (const item of items) {
     const id = item.variant_id ?? item.item_id;
@@ -162,14 +162,16 @@ function listOf(value: unknown): Fields[] {
 
 /**
  * `licenses[]` on every item, from the list when the service sent one, else from `product_license`
- * (a manual item's delivery, from `seller_note`, as its order.item.sent carries it).
+ * (a manual item's delivery, from `seller_note`, as its order.item.sent carries it). The short
+ * guide's answer names no `order_process`: an order.item.sent is only ever about a manual item.
  */
-function withLicences(item: Fields): Fields {
+function withLicences(item: Fields, itemSent: boolean): Fields {
   if (Array.isArray(item.licenses)) return item;
+  const manual = item.order_process === "manual" || (item.order_process === undefined && itemSent);
   const text =
     typeof item.product_license === "string" && item.product_license !== ""
       ? item.product_license
-      : item.order_process === "manual" && typeof item.seller_note === "string"
+      : manual && typeof item.seller_note === "string"
         ? item.seller_note
         : null;
   item.licenses = text
