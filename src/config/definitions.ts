@@ -9,7 +9,7 @@
  */
 import { InputError } from "../errors.js";
 import { choice } from "../rules/input.js";
-import { say } from "../messages/messages.js";
+import { inEnglish, say } from "../messages/messages.js";
 
 /** How a value is checked, as data so that errors, help and the docs can say the rule. */
 export type Check =
@@ -255,13 +255,6 @@ export function globalFlagsFrom(values: Record<string, unknown>): GlobalFlags {
   return flags;
 }
 
-function wholeRule(check: Extract<Check, { type: "whole" }>): string {
-  if (check.max !== undefined)
-    return `${check.unit ? `whole ${check.unit}` : "a whole number"} from ${check.min} to ${check.max}`;
-  if (check.min !== 1) return `a whole number from ${check.min}`;
-  return check.unit ? `a positive whole number of ${check.unit}` : "a positive whole number";
-}
-
 /** The rule of a whole number in the language in use, as an error says it (help says it through `declared`). */
 function wholeRuleSaid(check: Extract<Check, { type: "whole" }>): string {
   const unit = check.unit ? (say.settings.units[check.unit] ?? check.unit) : "";
@@ -361,7 +354,8 @@ export function valueWord(check: Check): string {
 export function checkRule(check: Check): string {
   switch (check.type) {
     case "whole":
-      return wholeRule(check);
+      // English, the key `declared` translates help by.
+      return inEnglish(() => wholeRuleSaid(check));
     case "address":
       return "https://, or http:// on this machine or with --insecure";
     case "secret":
