@@ -68,9 +68,18 @@ export async function confirmWithService(
   if (invoice !== null && invoice !== delivery.invoice)
     return refusal((w) => w.otherInvoice(delivery.ref_id, invoice, delivery.invoice));
 
+  const body: Fields = isRecord(original) ? original : {};
+  const sent: Fields = isRecord(body.data) ? body.data : {};
+  // The short guide's answer names no order_process; the event's items do, and an order.item.sent
+  // is only ever about a manual item: a manual item's seller_note is its delivery.
+  const manual = new Set(
+    [...listOf(sent.items), ...listOf(sent.item)]
+      .filter((item) => item.order_process === "manual" || delivery.event === "order.item.sent")
+      .map((item) => item.variant_id ?? item.item_id),
+  );
   const items = (Array.isArray(service.items) ? service.items : [])
     .filter(isRecord)
-    .map((item) => withLicences({ ...item }, delivery.event === "order.item.sent"));
+    .map((item) => withLicences({ ...item }, manual.has(item.variant_id ?? item.item_id)));
   const results = listOf(service.h2h_results ?? top.h2h_results);
   for (const item of items) {
     const id = item.variant_id ?? item.item_id;
@@ -85,8 +94,6 @@ export async function confirmWithService(
   if (unmatched.length) service.h2h_results = unmatched;
   else delete service.h2h_results;
   const serviceStatus = typeof service.status === "string" ? service.status : null;
-  const body: Fields = isRecord(original) ? original : {};
-  const sent: Fields = isRecord(body.data) ? body.data : {};
 
   let data: Fields;
   let lineName: string | undefined;
@@ -162,12 +169,12 @@ function listOf(value: unknown): Fields[] {
 
 /**
  * `licenses[]` on every item, from the list when the service sent one, else from `product_license`
- * (a manual item's delivery, from `seller_note`, as its order.item.sent carries it). The short
- * guide's answer names no `order_process`: an order.item.sent is only ever about a manual item.
+ * (a manual item's delivery, from `seller_note`, as its order.item.sent carries it). `namedManual`:
+ * the event names the item manual, for an answer that names no `order_process`.
  */
-function withLicences(item: Fields, itemSent: boolean): Fields {
+function withLicences(item: Fields, namedManual: boolean): Fields {
   if (Array.isArray(item.licenses)) return item;
-  const manual = item.order_process === "manual" || (item.order_process === undefined && itemSent);
+  const manual = item.order_process === "manual" || (item.order_process === undefined && namedManual);
   const text =
     typeof item.product_license === "string" && item.product_license !== ""
       ? item.product_license

@@ -13,7 +13,7 @@ interface Event {
   event: string;
   data: {
     ref_id: string;
-    items?: { h2h_results?: { sn?: string } }[];
+    items?: { h2h_results?: { sn?: string }; licenses?: { product_license: string }[] }[];
     item?: { licenses?: { product_license: string }[] };
   };
   confirmed?: { outcome?: string };
@@ -44,7 +44,7 @@ for (const dialect of ["live-short", "spec"] as Dialect[]) {
       harness.emulator.clock.advance(6_000);
       await until("the h2h order.completed", () => find(h2h, "order.completed"));
       harness.emulator.clock.advance(300_000);
-      await until("the manual item sent", () => find(manual, "order.item.sent"));
+      await until("the manual order completed", () => find(manual, "order.completed"));
 
       const trx = (await reseller.run(["trx", "show", h2h, "--json"])).json();
       const serial = (trx.data.h2h_results ?? trx.h2h_results)[0].sn;
@@ -52,9 +52,9 @@ for (const dialect of ["live-short", "spec"] as Dialect[]) {
       const completed = find(h2h, "order.completed")!;
       expect(completed.data.items?.[0]?.h2h_results?.sn).toBe(serial);
       expect(completed.confirmed?.outcome).toBe("delivered");
-      expect(find(manual, "order.item.sent")!.data.item?.licenses?.[0]?.product_license).toBe(
-        "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda.",
-      );
+      const delivered = "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda.";
+      expect(find(manual, "order.item.sent")!.data.item?.licenses?.[0]?.product_license).toBe(delivered);
+      expect(find(manual, "order.completed")!.data.items?.[0]?.licenses?.[0]?.product_license).toBe(delivered);
     });
   });
 }
