@@ -9,10 +9,9 @@ import type { Context } from "../context.js";
 import { InputError } from "../errors.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry } from "../journal/journal.js";
-import { outcomeCell } from "../output/journal.js";
+import { customersOf, journalLines, outcomeCell } from "../output/journal.js";
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
-import { customerData } from "../output/transaction.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../orders/verdict.js";
 import { formatRupiah } from "../output/format.js";
@@ -56,7 +55,7 @@ export type EntryWhat = "purchase" | "cart" | "sandbox order" | "stock lock" | "
 export function whatEntryIs(entry: JournalEntry): EntryWhat {
   switch (entry.kind) {
     case "buy":
-      return linesOf(entry).length > 1 ? "cart" : "purchase";
+      return journalLines(entry).length > 1 ? "cart" : "purchase";
     case "sandbox":
       return "sandbox order";
     case "lock":
@@ -102,18 +101,6 @@ function referenceOf(entry: JournalEntry): string | undefined {
   return entry.ref_id ?? (typeof entry.lock_token === "string" ? entry.lock_token : undefined);
 }
 
-interface Line {
-  item_id?: unknown;
-  quantity?: unknown;
-  note?: unknown;
-}
-
-function linesOf(entry: JournalEntry): Line[] {
-  const request = entry.request ?? {};
-  if (Array.isArray(request.carts)) return request.carts.filter((l): l is Line => typeof l === "object" && l !== null);
-  return request.item_id !== undefined ? [request as Line] : [];
-}
-
 /**
  * The names of the items these entries name, from the catalogue copy when there is one: only the
  * lines of the wanted ids are parsed, so a copy of 200k variants costs one read.
@@ -128,8 +115,8 @@ async function itemNames(ctx: Context, entries: JournalEntry[]): Promise<Map<num
   }
   const wanted = new Set(
     entries
-      .flatMap((e) => linesOf(e).map((l) => l.item_id))
-      .filter((id): id is number => typeof id === "number" && !names.has(id)),
+      .flatMap((e) => journalLines(e).map((l) => l.itemId))
+      .filter((id): id is number => id !== undefined && !names.has(id)),
   );
   if (!wanted.size) return names;
   try {
@@ -149,11 +136,11 @@ async function itemNames(ctx: Context, entries: JournalEntry[]): Promise<Map<num
 function itemOf(entry: JournalEntry, names: Map<number, string>, words = english): string {
   if (entry.kind === "topup")
     return typeof entry.request?.channel === "string" ? words.topUpBy(entry.request.channel) : words.what["top-up"];
-  return linesOf(entry)
+  return journalLines(entry)
     .map((l) => {
-      const name = typeof l.item_id === "number" ? names.get(l.item_id) : undefined;
-      const quantity = l.quantity !== undefined ? `${String(l.quantity)} × ` : "";
-      return name ? `${quantity}${name}` : `${quantity}${words.itemId(String(l.item_id ?? "?"))}`;
+      const name = l.itemId !== undefined ? names.get(l.itemId) : undefined;
+      const quantity = l.quantity !== undefined ? `${l.quantity} × ` : "";
+      return name ? `${quantity}${name}` : `${quantity}${words.itemId(String(l.itemId ?? "?"))}`;
     })
     .join(", ");
 }
@@ -176,13 +163,7 @@ function amountCell(entry: JournalEntry): Cell {
 
 /** The customer of each line: a phone number, a game id, an SMM target. */
 function customerOf(entry: JournalEntry): string {
-  return [
-    ...new Set(
-      linesOf(entry)
-        .map((l) => (typeof l.note === "string" ? customerData(l.note) : null))
-        .filter((c): c is string => !!c),
-    ),
-  ].join(", ");
+  return customersOf(journalLines(entry));
 }
 
 /** The local clock time to the minute, never cut: `2026-11-23 19:04`. */
