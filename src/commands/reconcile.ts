@@ -7,13 +7,12 @@
 import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, ServiceError } from "../errors.js";
-import { journalDetails, journalFor, sentFromHere } from "../journal/request.js";
-import { isTransactionNotFound } from "../api/codes.js";
+import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
 import { customersOf, itemText, journalLines, outcomeCell } from "../output/journal.js";
 import { copyable, customerCell, type Cell } from "../output/output.js";
 import { inPool } from "../orders/pool.js";
-import { ledgerVerdict } from "../orders/ledger.js";
+import { ledgerVerdict, lookUpPurchase } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone } from "../orders/verdict.js";
 import { formatRupiah } from "../output/format.js";
 import { en, type Messages } from "../messages/en.js";
@@ -51,23 +50,13 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
         // Only the service's own "no such transaction" means not bought. A buy is never sent again from
         // here: the person does that, with the same ref_id, once they have read this answer.
         const ref = entry.ref_id!;
-        try {
-          const { data: t } = await client.getTransaction(ref);
-          return {
-            outcome: "done",
-            details: journalDetails(t),
-            say: (words) => words.bought(t.invoice ?? "", ref),
-          };
-        } catch (error) {
-          if (!(error instanceof ServiceError && isTransactionNotFound(error.code))) throw error;
+        const found = await lookUpPurchase(client, ref);
+        if (found.outcome === "done") {
+          const invoice = found.transaction.invoice ?? "";
+          return { outcome: "done", details: found.details, say: (words) => words.bought(invoice, ref) };
         }
-        if (entry.kind === "buy") {
-          return {
-            outcome: "not_done",
-            details: { reason: "the service has no transaction with this ref_id" },
-            say: (words) => words.notBought(ref),
-          };
-        }
+        if (entry.kind === "buy")
+          return { outcome: "not_done", details: found.details, say: (words) => words.notBought(ref) };
         // Sandbox orders cannot be read back, and replaying one moves no money: send it again with the same ref_id.
         const request = entry.request as { item_id?: number; quantity?: number };
         try {

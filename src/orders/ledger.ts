@@ -4,6 +4,7 @@
  * delivered, a top-up link not yet known to be paid) and writes each answer down as it comes.
  */
 import type { ServiceClient } from "../api/client.js";
+import type { Transaction } from "../api/model.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, ServiceError } from "../errors.js";
@@ -39,6 +40,27 @@ export function ledgerVerdict(entry: JournalEntry, nowMs: number): Verdict | und
 }
 
 const topUpSkewMs = 5 * 60_000;
+
+/**
+ * What the service holds under a purchase's ref_id: done, with the transaction and what the journal
+ * keeps of it; or not done, only when the service itself says it has no such transaction. Any other
+ * failure is thrown: it proves nothing.
+ */
+export async function lookUpPurchase(
+  client: ServiceClient,
+  refId: string,
+): Promise<
+  | { outcome: "done"; transaction: Transaction; details: OutcomeDetails }
+  | { outcome: "not_done"; details: OutcomeDetails }
+> {
+  try {
+    const { data: t } = await client.getTransaction(refId);
+    return { outcome: "done", transaction: t, details: journalDetails(t) };
+  } catch (error) {
+    if (!(error instanceof ServiceError && isTransactionNotFound(error.code))) throw error;
+    return { outcome: "not_done", details: { reason: "the service has no transaction with this ref_id" } };
+  }
+}
 
 function needsAsking(entry: JournalEntry, nowMs: number): boolean {
   if (entry.kind === "buy" && entry.ref_id) {
@@ -106,21 +128,16 @@ export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Pro
   const buys = asked.filter((e) => e.kind === "buy");
   await inPool(buys, refreshConcurrency, async (entry) => {
     try {
-      const { data: t } = await client.getTransaction(entry.ref_id!);
-      if (entry.outcome === "done") {
-        if (t.status) {
-          const facts = verdictFacts(t);
-          if (t.status.text !== entry.status || facts.verdict !== entry.verdict || facts.refunded !== entry.refunded)
-            write(entry, { details: {}, status: t.status.text, facts });
-        }
-      } else {
-        write(entry, { outcome: "done", details: journalDetails(t) });
+      const found = await lookUpPurchase(client, entry.ref_id!);
+      if (entry.outcome !== "done") return write(entry, { outcome: found.outcome, details: found.details });
+      const t = found.outcome === "done" ? found.transaction : undefined;
+      if (t?.status) {
+        const facts = verdictFacts(t);
+        if (t.status.text !== entry.status || facts.verdict !== entry.verdict || facts.refunded !== entry.refunded)
+          write(entry, { details: {}, status: t.status.text, facts });
       }
     } catch (error) {
       if (error instanceof InterruptedError || error instanceof AuthError) throw error;
-      if (error instanceof ServiceError && isTransactionNotFound(error.code) && entry.outcome !== "done") {
-        write(entry, { outcome: "not_done", details: { reason: "the service has no transaction with this ref_id" } });
-      }
     }
   });
 
