@@ -4,6 +4,7 @@
  * and a port already taken is "port N is in use" (exit 2), not a bug.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { baseEnv, binPath, makeConfigDir, runReseller, startReseller } from "../support/cli.js";
@@ -67,7 +68,11 @@ describe("reseller emulator --detach", () => {
 
   it("without --print-env: the Base URL and key for a person, the export lines, and the stop hint", async () => {
     const r = await runReseller(["emulator", "--port", "0", "--detach"], {
-      env: { TMPDIR: makeTempDir("reseller-tmp-") },
+      env: {
+        TMPDIR: makeTempDir("reseller-tmp-"),
+        RESELLER_API_KEY: "rk_the_resellers_real_key_0123",
+        RESELLER_WEBHOOK_SECRET: "the-resellers-real-webhook-secret",
+      },
     });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
@@ -75,8 +80,12 @@ describe("reseller emulator --detach", () => {
     );
     const pid = Number(r.stderr.match(/kill (\d+)/)![1]);
     expect(alive(pid)).toBe(true);
+    // The emulator in the background runs on: it gets none of the environment it was started from.
+    const environment = readFileSync(`/proc/${pid}/environ`, "utf8");
     process.kill(pid, "SIGTERM");
     expect(await gone(pid)).toBe(true);
+    expect(environment).not.toContain("rk_the_resellers_real_key_0123");
+    expect(environment).not.toContain("the-resellers-real-webhook-secret");
   });
 });
 
