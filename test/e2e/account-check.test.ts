@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { apiRequests, useEmulator } from "../support/emulator.js";
 import { resellerAs, singleJson } from "./commands-harness.js";
+import { buyOne } from "../support/cli.js";
 
 const record = (stdout: string) =>
   Object.fromEntries(
@@ -189,18 +190,7 @@ describe("buy checks the account before paying", () => {
     expect(stopped.exitCode).toBe(1);
     expect(stopped.stderr).toContain("There is no account 99990001 for item 22");
     const before = validateRequests(apiRequests(harness)).length;
-    const bought = await reseller.run([
-      "buy",
-      "--item",
-      "22",
-      "--qty",
-      "1",
-      "--note",
-      "99990001",
-      "--no-validate",
-      "--ref-id",
-      "ff-unchecked",
-    ]);
+    const bought = await reseller.run(buyOne(22, "99990001", "--no-validate", "--ref-id", "ff-unchecked"));
     expect(bought.exitCode, bought.stderr).toBe(0);
     expect(validateRequests(apiRequests(harness))).toHaveLength(before);
     expect(harness.accountOf(reseller.apiKey).transactions.map((t) => t.ref_id)).toContain("ff-unchecked");
@@ -220,18 +210,7 @@ describe("buy checks the account before paying", () => {
       expect(r.stderr).toContain("--no-validate");
     }
     expect(harness.accountOf(reseller.apiKey).transactions).toHaveLength(before);
-    const bought = await reseller.run([
-      "buy",
-      "--item",
-      "21",
-      "--qty",
-      "1",
-      "--note",
-      "12345678",
-      "--no-validate",
-      "--ref-id",
-      "ml-unchecked",
-    ]);
+    const bought = await reseller.run(buyOne(21, "12345678", "--no-validate", "--ref-id", "ml-unchecked"));
     expect(bought.exitCode, bought.stderr).toBe(0);
     expect(validateRequests(apiRequests(harness))).toHaveLength(checks);
     expect(harness.accountOf(reseller.apiKey).transactions.map((t) => t.ref_id)).toContain("ml-unchecked");

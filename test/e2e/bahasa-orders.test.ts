@@ -10,6 +10,7 @@ import { resellerAs, whileAdvancing } from "./commands-harness.js";
 import { useEmulator } from "../support/emulator.js";
 import { columnCells, expectScreen } from "../support/golden-screens.js";
 import { englishIn, indonesian } from "../support/language.js";
+import { buyOne } from "../support/cli.js";
 
 const english = { LANG: "en_US.UTF-8" };
 /** A file's column and field names stay as the file writes them (`kolom note`, `field "qty"`), as flags do. */
@@ -41,18 +42,7 @@ describe("reading orders in Indonesian", () => {
   }
 
   it("a malformed amount: both readings named in Indonesian, exit 2, nothing sent", async () => {
-    const { id, en } = await bothLanguages([
-      "buy",
-      "--item",
-      "29",
-      "--qty",
-      "1",
-      "--note",
-      "081234567890",
-      "--nominal",
-      "1.500rb",
-      "--yes",
-    ]);
+    const { id, en } = await bothLanguages(buyOne(29, "081234567890", "--nominal", "1.500rb", "--yes"));
     expect(id.exitCode).toBe(2);
     expect(id.stderr).toMatch(
       /^Gagal: --nominal "1\.500rb" bukan nominal Rupiah: dengan "rb" bisa berarti Rp 1\.500\.000 atau Rp 1\.500\.$/m,

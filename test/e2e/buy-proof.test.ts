@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/journal/journal.js";
-import { makeConfigDir, runReseller } from "../support/cli.js";
+import { buyOne, makeConfigDir, runReseller } from "../support/cli.js";
 import { json, useHostileServer, type Route } from "../support/hostile-server.js";
 import { journalRecords } from "./commands-harness.js";
 
@@ -148,19 +148,7 @@ describe("a purchase recovered after a lost answer, without --wait", () => {
       const failed = transaction(refId) as { data: Record<string, unknown> };
       server.routes.set(`GET /v1/trx/${refId}`, json(200, { ...failed, data: { ...failed.data, status: "failed" } }));
       const r = await runReseller(
-        [
-          "buy",
-          "--item",
-          "12",
-          "--qty",
-          "1",
-          "--note",
-          "081234567890",
-          "--ref-id",
-          refId,
-          "--yes",
-          ...(mode === "json" ? ["--json"] : []),
-        ],
+        buyOne(12, "081234567890", "--ref-id", refId, "--yes", ...(mode === "json" ? ["--json"] : [])),
         {
           env: {
             RESELLER_BASE_URL: server.baseUrl,

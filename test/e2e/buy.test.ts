@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { IntentRecord } from "../../src/journal/journal.js";
 import { useEmulator } from "../support/emulator.js";
 import { journalRecords, resellerAs, singleJson, tableBorder } from "./commands-harness.js";
+import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
 const serviceTransactions = (apiKey: string) => harness.accountOf(apiKey).transactions;
@@ -220,17 +221,7 @@ describe("refusals", () => {
 
   it("a reused --ref-id is exit 1, never passed off as success, and nothing new is bought", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
-    const first = await reseller.run([
-      "buy",
-      "--item",
-      "12",
-      "--qty",
-      "1",
-      "--note",
-      "081234567890",
-      "--ref-id",
-      "reuse-1",
-    ]);
+    const first = await reseller.run(buyOne(12, "081234567890", "--ref-id", "reuse-1"));
     expect(first.exitCode).toBe(0);
     const again = await reseller.run(
       ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "reuse-1"],

@@ -12,6 +12,7 @@ import { apiRequests, useEmulator } from "../support/emulator.js";
 import { columnCells } from "../support/golden-screens.js";
 import { until } from "../support/until.js";
 import { journalRecords, resellerAs } from "./commands-harness.js";
+import { buyOne } from "../support/cli.js";
 
 const purchasesSent = (lines: string[]) => lines.filter((line) => line.startsWith("POST /v1/trx "));
 
@@ -146,18 +147,7 @@ describe("reconcile names the item and the customer", () => {
     await reseller.run(["items"]); // the catalogue copy that names items
     // The first attempt is lost; while reseller backs off, the whole service goes down: the outcome is unknown.
     harness.emulator.faults.configure({ drop_before_commit_next: 1, match: { method: "POST", path: "/v1/trx" } });
-    const running = reseller.start([
-      "buy",
-      "--item",
-      "12",
-      "--qty",
-      "1",
-      "--note",
-      "081234567890",
-      "--ref-id",
-      "lost-1",
-      "--yes",
-    ]);
+    const running = reseller.start(buyOne(12, "081234567890", "--ref-id", "lost-1", "--yes"));
     await until("the first attempt to fail", () =>
       journalRecords(reseller.configDir).some((x) => x.type === "attempt_failed"),
     );

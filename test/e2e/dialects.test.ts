@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator } from "../support/emulator.js";
 import { journalRecords, resellerAs, serviceBody, whileAdvancing } from "./commands-harness.js";
+import { buyOne } from "../support/cli.js";
 
 /** Piped rows; empty leading or trailing cells are kept (a dialect may leave a field out). */
 const rows = (stdout: string) =>
@@ -36,18 +37,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await whileAdvancing(
       harness.emulator,
-      reseller.run([
-        "buy",
-        "--item",
-        "12",
-        "--qty",
-        "1",
-        "--note",
-        "081234567890",
-        "--ref-id",
-        `H2H-${dialect}`,
-        "--wait",
-      ]),
+      reseller.run(buyOne(12, "081234567890", "--ref-id", `H2H-${dialect}`, "--wait")),
     );
     expect(r.exitCode, r.stderr).toBe(0);
     const body = await serviceBody(harness, `/v1/trx/H2H-${dialect}`, reseller.apiKey);
@@ -61,17 +51,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
 
   it("a purchase is a success whatever the creation answer says (paid, or pending with total_amount)", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
-    const r = await reseller.run([
-      "buy",
-      "--item",
-      "11",
-      "--qty",
-      "1",
-      "--note",
-      "081234567890",
-      "--ref-id",
-      `BUY-${dialect}`,
-    ]);
+    const r = await reseller.run(buyOne(11, "081234567890", "--ref-id", `BUY-${dialect}`));
     expect(r.exitCode, r.stderr).toBe(0);
     const [row] = rows(r.stdout);
     const created = harness.accountOf(reseller.apiKey).transactions.find((t) => t.ref_id === `BUY-${dialect}`)!;
@@ -194,17 +174,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
     const before = harness.accountOf(reseller.apiKey).balance;
     harness.emulator.setItemAvailable(13, false);
     try {
-      const r = await reseller.run([
-        "buy",
-        "--item",
-        "13",
-        "--qty",
-        "1",
-        "--note",
-        "081234567890",
-        "--ref-id",
-        `GONE-${dialect}`,
-      ]);
+      const r = await reseller.run(buyOne(13, "081234567890", "--ref-id", `GONE-${dialect}`));
       expect(r.exitCode, r.stderr).toBe(1);
       expect(r.stderr).toMatch(/PRODUCT_TEMPORARILY_UNAVAILABLE/);
       expect(r.stderr).toMatch(/nothing was charged/);

@@ -8,6 +8,7 @@ import { useEmulator } from "../support/emulator.js";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
 const elsewhere = useEmulator();
@@ -26,38 +27,9 @@ describe("history --refresh", () => {
     const today = new Date(Date.now() - 60_000).toISOString();
 
     expect(
-      (
-        await reseller.run([
-          "buy",
-          "--item",
-          "22",
-          "--qty",
-          "1",
-          "--note",
-          "99990042",
-          "--no-validate",
-          "--ref-id",
-          "ledger-failed",
-          "--yes",
-        ])
-      ).exitCode,
+      (await reseller.run(buyOne(22, "99990042", "--no-validate", "--ref-id", "ledger-failed", "--yes"))).exitCode,
     ).toBe(0);
-    expect(
-      (
-        await reseller.run([
-          "buy",
-          "--item",
-          "11",
-          "--qty",
-          "1",
-          "--note",
-          "081266660001",
-          "--ref-id",
-          "ledger-later",
-          "--yes",
-        ])
-      ).exitCode,
-    ).toBe(0);
+    expect((await reseller.run(buyOne(11, "081266660001", "--ref-id", "ledger-later", "--yes"))).exitCode).toBe(0);
     expect((await reseller.run(["topup", "--amount", "20000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
     const token = harness.accountOf(apiKey).top_ups.at(-1)!.payment_token;
     expect((await fetch(`${harness.emulator.baseUrl}/pay/${token}`, { method: "POST" })).status).toBeLessThan(400);
@@ -144,22 +116,7 @@ describe("history --refresh", () => {
   it("entries sent to another service address are hidden, and marked with --all-services", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const other = { RESELLER_BASE_URL: elsewhere.emulator.baseUrl, RESELLER_API_KEY: elsewhere.emulator.demoApiKey };
-    expect(
-      (
-        await reseller.run([
-          "buy",
-          "--item",
-          "11",
-          "--qty",
-          "1",
-          "--note",
-          "081266660002",
-          "--ref-id",
-          "here-1",
-          "--yes",
-        ])
-      ).exitCode,
-    ).toBe(0);
+    expect((await reseller.run(buyOne(11, "081266660002", "--ref-id", "here-1", "--yes"))).exitCode).toBe(0);
     expect(
       (
         await reseller.run(

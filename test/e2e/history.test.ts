@@ -5,6 +5,7 @@
 import { describe, expect, it, afterEach } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs, singleJson, tableBorder } from "./commands-harness.js";
+import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
 afterEach(() => harness.emulator.faults.reset());
@@ -203,17 +204,7 @@ describe("reconcile", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     // Every answer from /v1/trx is lost: the purchase, both retries and the lookups after them.
     harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
-    const r = await reseller.run([
-      "buy",
-      "--item",
-      "12",
-      "--qty",
-      "1",
-      "--note",
-      "081234567890",
-      "--ref-id",
-      "show-settles",
-    ]);
+    const r = await reseller.run(buyOne(12, "081234567890", "--ref-id", "show-settles"));
     expect(r.exitCode, r.stderr).toBe(5);
     harness.emulator.faults.reset();
     const shown = await reseller.run(["trx", "show", "show-settles"]);

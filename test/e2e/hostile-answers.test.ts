@@ -3,7 +3,7 @@
  * or misled before. Each must end on its own, with an exit code from the contract and no stack trace.
  */
 import { describe, expect, it } from "vitest";
-import { makeConfigDir, runReseller, type CliResult } from "../support/cli.js";
+import { buyOne, makeConfigDir, runReseller, type CliResult } from "../support/cli.js";
 import { deeplyNested, drip, huge, json, silence, useHostileServer } from "../support/hostile-server.js";
 import { journalRecords } from "./commands-harness.js";
 
@@ -265,20 +265,7 @@ describe("a status no dialect documents", () => {
         data: { invoice: "INV-HOLD", ref_id: "HOLD-1", status: "On Hold", amount: 10650, items: [] },
       }),
     );
-    const r = await reseller([
-      "buy",
-      "--item",
-      "12",
-      "--qty",
-      "1",
-      "--note",
-      "081234567890",
-      "--ref-id",
-      "HOLD-1",
-      "--wait",
-      "--wait-timeout",
-      "3",
-    ]);
+    const r = await reseller(buyOne(12, "081234567890", "--ref-id", "HOLD-1", "--wait", "--wait-timeout", "3"));
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^transaction\tINV-HOLD\tHOLD-1\tOn Hold\t10650/m);
     expect(r.stderr).toMatch(/"On Hold", a status reseller does not know/);

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { modulesLoadedBy } from "../support/record-modules.js";
 import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
 
@@ -58,17 +59,7 @@ describe("shop-script expressions", () => {
   it("pending orders, filtered with select: `history --jq '.[] | select(.status == \"pending\") | .ref_id'`", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     // A manual item stays pending; an auto one completes.
-    await reseller.run([
-      "buy",
-      "--item",
-      "27",
-      "--qty",
-      "1",
-      "--note",
-      "Toko Sejahtera, biru",
-      "--ref-id",
-      "jq-pending",
-    ]);
+    await reseller.run(buyOne(27, "Toko Sejahtera, biru", "--ref-id", "jq-pending"));
     await reseller.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "jq-done"]);
     const statuses = (await reseller.run(["history", "--json"]))
       .json()

@@ -7,6 +7,7 @@ import { foldRecords } from "../../src/journal/journal.js";
 import { useEmulator } from "../support/emulator.js";
 import { until } from "../support/until.js";
 import { journalRecords as records, resellerAs } from "./commands-harness.js";
+import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
 const trxOnly = { match: { method: "POST", path: "/v1/trx" } };
@@ -74,17 +75,7 @@ describe("a lost answer is never a second purchase", () => {
     // From another machine (no journal), a different order under the same ref_id is not ours either.
     const other = resellerAs(harness, reseller.apiKey);
     harness.emulator.faults.configure({ error_next: 1, ...trxOnly });
-    const elsewhere = await other.run([
-      "buy",
-      "--item",
-      "11",
-      "--qty",
-      "1",
-      "--note",
-      "081234567890",
-      "--ref-id",
-      "mine-1",
-    ]);
+    const elsewhere = await other.run(buyOne(11, "081234567890", "--ref-id", "mine-1"));
     expect(elsewhere.exitCode).toBe(1);
     expect(onService(reseller.apiKey, "mine-1")).toHaveLength(1);
   });

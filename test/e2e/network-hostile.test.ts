@@ -7,7 +7,7 @@
 import { createServer as createTlsServer } from "node:https";
 import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeConfigDir, runReseller, startReseller } from "../support/cli.js";
+import { buyOne, makeConfigDir, runReseller, startReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { selfSignedCert, selfSignedKey } from "../support/self-signed.js";
 import { until } from "../support/until.js";
@@ -76,23 +76,9 @@ describe("a proxy that drops CONNECT", () => {
   // The purchase request itself through such a proxy is test/api/network-hostile.test.ts's: nothing sent.
   it("buy through it is exit 4, nothing sent, never outcome unknown", async () => {
     const configDir = makeConfigDir();
-    const r = await runReseller(
-      [
-        "buy",
-        "--item",
-        "12",
-        "--qty",
-        "1",
-        "--note",
-        "081234567890",
-        "--yes",
-        "--ref-id",
-        "proxy-buy-1",
-        "--timeout",
-        "2",
-      ],
-      { env: throughProxy(configDir) },
-    );
+    const r = await runReseller(buyOne(12, "081234567890", "--yes", "--ref-id", "proxy-buy-1", "--timeout", "2"), {
+      env: throughProxy(configDir),
+    });
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/nothing was sent/);
     expect(journalRecords(configDir).filter((record) => JSON.stringify(record).includes("unknown"))).toEqual([]);

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";
+import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
 const onService = (apiKey: string) => harness.accountOf(apiKey).transactions.length;
@@ -48,17 +49,7 @@ describe("the repeat check", () => {
     expect(
       (await reseller.run(["buy", "--item", "12", "--qty", "2", "--note", "081234560001", "--yes"])).exitCode,
     ).toBe(0);
-    const bought = await reseller.run([
-      "buy",
-      "--item",
-      "12",
-      "--qty",
-      "1",
-      "--note",
-      "+6281234560001",
-      "--again",
-      "--yes",
-    ]);
+    const bought = await reseller.run(buyOne(12, "+6281234560001", "--again", "--yes"));
     expect(bought.exitCode, bought.stderr).toBe(0);
     expect(onService(apiKey)).toBe(count + 2);
   });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
 
@@ -35,19 +36,7 @@ describe.each([80, 120])("at %i columns", (width) => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const bought = await whileAdvancing(
       harness.emulator,
-      table(reseller, [
-        "buy",
-        "--item",
-        "12",
-        "--qty",
-        "1",
-        "--note",
-        "081234567890",
-        "--ref-id",
-        `SN-${width}`,
-        "--wait",
-        "--yes",
-      ]),
+      table(reseller, buyOne(12, "081234567890", "--ref-id", `SN-${width}`, "--wait", "--yes")),
     );
     expect(bought.exitCode, bought.stderr).toBe(0);
     const detail = (await reseller.run(["trx", "show", `SN-${width}`], { mode: "json" })).json();

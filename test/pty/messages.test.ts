@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { terminalEnv, useTmux } from "./tmux.js";
+import { buyOne } from "../support/cli.js";
 
 const width = 80;
 const tooWide = (screen: string) => screen.split("\n").filter((line) => [...line].length > width);
@@ -26,19 +27,7 @@ describe("messages in an 80-column terminal", () => {
 
   it("a purchase's message wraps between words: the ref_id, the invoice and the amount stay whole", async () => {
     const refId = "RSL-20261126-L5PB97SC9D";
-    const term = run([
-      "buy",
-      "--item",
-      "1094",
-      "--qty",
-      "1",
-      "--note",
-      "12345678(1234)",
-      "--ref-id",
-      refId,
-      "--yes",
-      "--no-check",
-    ]);
+    const term = run(buyOne(1094, "12345678(1234)", "--ref-id", refId, "--yes", "--no-check"));
     expect(await term.exitCode()).toBe(0);
     const screen = term.screen();
     expect(tooWide(screen), screen).toEqual([]);
@@ -74,27 +63,12 @@ describe("messages in an 80-column terminal", () => {
 
   it("in Indonesian, the wait for delivery says so on its spinner line, and Ctrl-C says the purchase stands", async () => {
     // A manual order: nobody delivers it while the spinner turns.
-    const term = tmux.run(
-      [
-        "buy",
-        "--item",
-        "27",
-        "--qty",
-        "1",
-        "--note",
-        "Toko Sejahtera, biru",
-        "--yes",
-        "--wait",
-        "--wait-timeout",
-        "60",
-      ],
-      {
-        env: terminalEnv({ ...harness.accountEnv(), LANG: "id_ID.UTF-8" }),
-        width,
-        height: 40,
-        stdoutFile: "/dev/null",
-      },
-    );
+    const term = tmux.run(buyOne(27, "Toko Sejahtera, biru", "--yes", "--wait", "--wait-timeout", "60"), {
+      env: terminalEnv({ ...harness.accountEnv(), LANG: "id_ID.UTF-8" }),
+      width,
+      height: 40,
+      stdoutFile: "/dev/null",
+    });
     const waiting = await term.waitFor(/Menunggu pengiriman: paid \(\d+d\)/);
     expect(waiting).not.toMatch(/Waiting|delivery/);
     term.press("C-c");

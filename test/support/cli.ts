@@ -92,3 +92,8 @@ export function startReseller(args: string[], options: CliOptions = {}): Running
 export function runReseller(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return startReseller(args, options).done;
 }
+
+/** `buy` of one unit of an item for one customer number (phone, player id…); further flags after it. */
+export function buyOne(item: number, note: string, ...more: string[]): string[] {
+  return ["buy", "--item", String(item), "--qty", "1", "--note", note, ...more];
+}
