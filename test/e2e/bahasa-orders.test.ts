@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerAs, whileAdvancing, writeCart } from "./commands-harness.js";
 import { useEmulator } from "../support/emulator.js";
 import { columnCells, expectScreen } from "../support/golden-screens.js";
 import { englishIn, indonesian } from "../support/language.js";
@@ -104,14 +104,10 @@ describe("reading orders in Indonesian", () => {
 
   it("a cart file's bad line: keranjang baris N, in Indonesian", async () => {
     const r = reseller();
-    const cart = join(r.configDir, "cart.json");
-    writeFileSync(
-      cart,
-      JSON.stringify([
-        { item_id: 12, quantity: 1, note: "081234567890" },
-        { item_id: 12, qty: 1 },
-      ]),
-    );
+    const cart = writeCart(r, [
+      { item_id: 12, quantity: 1, note: "081234567890" },
+      { item_id: 12, qty: 1 },
+    ]);
     const { id } = await bothLanguages(["buy", "--cart", cart, "--yes"]);
     expect(id.exitCode).toBe(2);
     expect(id.stderr).toMatch(/^Gagal: keranjang baris 2: field "qty" tidak dikenal/m);

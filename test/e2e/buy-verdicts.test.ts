@@ -1,18 +1,10 @@
-/**
- * One verdict per order, in every output of a single buy and a cart: bought, delivered, partial
- * (partly delivered, the rest refunded), delivery failed (refunded), refused (nothing charged), not
- * sent, unknown. The word reaches --json (`outcome`), the piped row or stderr line, the terminal,
- * and the exit code (0, 0, 1, 1, 1, 4, 5).
- */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { foldRecords } from "../../src/journal/journal.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
 import { indonesian } from "../support/language.js";
 import { en } from "../../src/messages/en.js";
 import { verdicts, verdictWords, type Verdict } from "../../src/orders/verdict.js";
-import { journalRecords, modes, resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { journalRecords, modes, resellerAs, whileAdvancing, type Reseller, writeCart } from "./commands-harness.js";
 
 const harness = useEmulator();
 afterEach(() => harness.emulator.faults.reset());
@@ -277,8 +269,7 @@ describe("cart", () => {
       it(`${c.name}, ${mode}: outcome ${c.verdict}, exit ${c.exitCode}`, async () => {
         const n = 100 + serial++;
         const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
-        const cart = join(reseller.configDir, "cart.json");
-        writeFileSync(cart, JSON.stringify(c.lines(n)));
+        const cart = writeCart(reseller, c.lines(n));
         await c.setUp?.(reseller, cart, n);
         const before = harness.accountOf(reseller.apiKey).balance;
         const running = reseller.run(["buy", "--cart", cart, ...c.args(n), "--yes"], {

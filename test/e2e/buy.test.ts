@@ -1,13 +1,7 @@
-/**
- * `reseller buy` through the built binary against the emulator: one item in every output mode, the
- * SMM note built from --target, carts, locks, and each input rule checked before anything is sent.
- */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { IntentRecord } from "../../src/journal/journal.js";
 import { useEmulator } from "../support/emulator.js";
-import { journalRecords, resellerAs, singleJson, tableBorder } from "./commands-harness.js";
+import { journalRecords, resellerAs, singleJson, tableBorder, writeCart } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
@@ -243,8 +237,7 @@ describe("cart: several items in one transaction", () => {
       { item_id: 4, quantity: 2 },
       { item_id: 24, quantity: 100, note: { target: "https://www.tiktok.com/@toko/video/1" } },
     ];
-    const file = join(reseller.configDir, "cart.json");
-    writeFileSync(file, JSON.stringify(cart));
+    const file = writeCart(reseller, cart);
     const r = await reseller.run(["buy", "--cart", file], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);

@@ -3,7 +3,7 @@
  * `reseller` bound to one of its accounts that checks, on every run, that no full API key ever
  * reached stdout or stderr, and what those tests read back from the service and the journal.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import type { RunningEmulator } from "../../src/emulator/server.js";
@@ -71,6 +71,13 @@ export async function serviceBody(harness: Harness, path: string, apiKey = harne
 export function singleJson(result: CliResult): any {
   expect(result.stdout.trim().split("\n"), "one line of JSON").toHaveLength(1);
   return result.json();
+}
+
+/** A cart file for `buy --cart` in the reseller's config dir (removed with it); its path. */
+export function writeCart(reseller: Pick<Reseller, "configDir">, lines: unknown[]): string {
+  const path = join(reseller.configDir, "cart.json");
+  writeFileSync(path, JSON.stringify(lines));
+  return path;
 }
 
 /** Table borders as cli-table3 draws them. */

@@ -5,9 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerAs, whileAdvancing, writeCart } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
@@ -79,14 +77,10 @@ describe("history --refresh", () => {
   it("a cart with one failed line under a 'completed' status: partial in history as --wait said, with that line's refund", async () => {
     const apiKey = harness.apiKeyOf("Cahaya Voucher");
     const reseller = resellerAs(harness, apiKey);
-    const cart = join(reseller.configDir, "cart.json");
-    writeFileSync(
-      cart,
-      JSON.stringify([
-        { item_id: 11, quantity: 1, note: "081266660009" },
-        { item_id: 22, quantity: 1, note: "99990043" },
-      ]),
-    );
+    const cart = writeCart(reseller, [
+      { item_id: 11, quantity: 1, note: "081266660009" },
+      { item_id: 22, quantity: 1, note: "99990043" },
+    ]);
     const bought = await whileAdvancing(
       harness.emulator,
       reseller.run(["buy", "--cart", cart, "--no-validate", "--ref-id", "ledger-half", "--wait", "--yes"], {

@@ -1,16 +1,7 @@
-/**
- * A working day of purchases on one account: delivered, failed and refunded, partly delivered,
- * refused, an answer lost after the purchase went through, one lost before it reached the service,
- * faults on the way, a sandbox order, a stock lock and a paid top-up. Afterwards history's net
- * spend (the documented recipe) equals the balance's movement on the service, to the rupiah, in
- * the dialect that names SMM refunds and in the one that does not.
- */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/emulator/dialect.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerAs, whileAdvancing, writeCart } from "./commands-harness.js";
 
 const dialects: Dialect[] = ["live", "live-short"];
 
@@ -39,14 +30,10 @@ for (const dialect of dialects) {
       await buy(["--item", "23", "--qty", "300", "--target", "https://instagram.com/partial_day_1", "--wait"], 1);
       // Partly delivered and failed later, with nobody waiting: the refunds reach history by --refresh.
       await buy(["--item", "23", "--qty", "200", "--target", "https://instagram.com/partial_day_2"], 0);
-      const cart = join(reseller.configDir, "cart.json");
-      writeFileSync(
-        cart,
-        JSON.stringify([
-          { item_id: 11, quantity: 1, note: "081277770002" },
-          { item_id: 22, quantity: 1, note: "99997002" },
-        ]),
-      );
+      const cart = writeCart(reseller, [
+        { item_id: 11, quantity: 1, note: "081277770002" },
+        { item_id: 22, quantity: 1, note: "99997002" },
+      ]);
       await buy(["--cart", cart, "--no-validate"], 0);
       await buy(["--item", "22", "--qty", "1", "--note", "99997003", "--no-validate"], 0);
       // Refused: a ref_id of the day used again. Nothing charged.

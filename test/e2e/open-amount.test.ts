@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiRequests, useEmulator } from "../support/emulator.js";
-import { resellerAs, singleJson } from "./commands-harness.js";
+import { resellerAs, singleJson, writeCart } from "./commands-harness.js";
 
 const purchasesSent = (lines: string[]) => lines.filter((line) => line.startsWith("POST /v1/trx "));
 
@@ -81,14 +81,10 @@ describe("buy --nominal", () => {
 
   it("a cart line gives its note as the JSON object itself; an orders file a nominal column", async () => {
     const reseller = shop();
-    const cart = join(reseller.configDir, "cart.json");
-    writeFileSync(
-      cart,
-      JSON.stringify([
-        { item_id: 29, quantity: 1, note: { target: "081298765432", provider_qty: 15000 } },
-        { item_id: 12, quantity: 1, note: "081234567890" },
-      ]),
-    );
+    const cart = writeCart(reseller, [
+      { item_id: 29, quantity: 1, note: { target: "081298765432", provider_qty: 15000 } },
+      { item_id: 12, quantity: 1, note: "081234567890" },
+    ]);
     const fromCart = await reseller.run(["buy", "--cart", cart, "--ref-id", "cart-open"]);
     expect(fromCart.exitCode, fromCart.stderr).toBe(0);
     expect((harness.emulator.requestBodies("/v1/trx").at(-1)!.body as any).carts[0]).toEqual({

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/emulator/dialect.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerAs, whileAdvancing, writeCart } from "./commands-harness.js";
 
 const dialects: Dialect[] = ["live", "live-short", "spec"];
 
@@ -94,15 +94,11 @@ for (const dialect of dialects) {
     it("a cart of three with one failed line: partial with that line's refund, not 'delivery failed' with the whole amount", async () => {
       const apiKey = harness.apiKeyOf("Cahaya Voucher");
       const reseller = resellerAs(harness, apiKey);
-      const cart = join(reseller.configDir, "cart.json");
-      writeFileSync(
-        cart,
-        JSON.stringify([
-          { item_id: 11, quantity: 1, note: "081266661001" },
-          { item_id: 11, quantity: 1, note: "081266661002" },
-          { item_id: 22, quantity: 1, note: "99990044" },
-        ]),
-      );
+      const cart = writeCart(reseller, [
+        { item_id: 11, quantity: 1, note: "081266661001" },
+        { item_id: 11, quantity: 1, note: "081266661002" },
+        { item_id: 22, quantity: 1, note: "99990044" },
+      ]);
       const before = harness.accountOf(apiKey).balance;
       const r = await whileAdvancing(
         harness.emulator,

@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerAs, writeCart } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
@@ -57,23 +57,16 @@ describe("the repeat check", () => {
   it("a cart bought again, its lines in another order: refused under --yes, bought with --again", async () => {
     const apiKey = harness.apiKeyOf("Berkah Pulsa Cell");
     const reseller = resellerAs(harness, apiKey);
-    const cart = join(reseller.configDir, "cart.json");
-    writeFileSync(
-      cart,
-      JSON.stringify([
-        { item_id: 12, quantity: 1, note: "081234560002" },
-        { item_id: 11, quantity: 1, note: "081234560003" },
-      ]),
-    );
+    const cart = writeCart(reseller, [
+      { item_id: 12, quantity: 1, note: "081234560002" },
+      { item_id: 11, quantity: 1, note: "081234560003" },
+    ]);
     expect((await reseller.run(["buy", "--cart", cart, "--yes"])).exitCode).toBe(0);
     const count = onService(apiKey);
-    writeFileSync(
-      cart,
-      JSON.stringify([
-        { item_id: 11, quantity: 1, note: "+62 812 3456 0003" },
-        { item_id: 12, quantity: 1, note: "6281234560002" },
-      ]),
-    );
+    writeCart(reseller, [
+      { item_id: 11, quantity: 1, note: "+62 812 3456 0003" },
+      { item_id: 12, quantity: 1, note: "6281234560002" },
+    ]);
     const again = await reseller.run(["buy", "--cart", cart, "--yes"]);
     expect(again.exitCode, again.stderr).toBe(2);
     expect(again.stderr).toMatch(/The same order was bought/);

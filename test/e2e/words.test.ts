@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller } from "../support/cli.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
 import { useHostileServer } from "../support/hostile-server.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerAs, writeCart } from "./commands-harness.js";
 
 const harness = useEmulator();
 const hostile = useHostileServer();
@@ -30,8 +30,7 @@ describe("amounts as people write them", () => {
 
   it("1,5jt in a cart line and 25rb in an orders file reach the service as 1500000 and 25000", async () => {
     const reseller = resellerAs(harness);
-    const cart = join(reseller.configDir, "cart.json");
-    writeFileSync(cart, JSON.stringify([{ item_id: 29, quantity: 1, note: "081234567890", nominal: "1,5jt" }]));
+    const cart = writeCart(reseller, [{ item_id: 29, quantity: 1, note: "081234567890", nominal: "1,5jt" }]);
     const bought = await reseller.run(["buy", "--cart", cart, "--yes"]);
     expect(bought.exitCode, bought.stderr).toBe(0);
     expect(sentNominal()).toBe(1_500_000);
