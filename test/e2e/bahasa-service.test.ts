@@ -33,9 +33,9 @@ const englishOn = (screen: string) => englishIn(screen.replace(/\/v1\/[\w/]*|'[^
 /** A JSON error's document with its message (and suggestion) blanked: what must not follow the language. */
 const withoutWords = (error: Record<string, unknown>) => ({ ...error, message: "", suggestion: "" });
 
-describe("the catalogue", () => {
-  const harness = useEmulator();
+const harness = useEmulator();
 
+describe("the catalogue", () => {
   it("a search that finds nothing says so in Indonesian; English as before", async () => {
     const reseller = resellerAs(harness);
     const id = await reseller.run(["items", "--search", "zzzqqq"], { mode: "table", env: indonesian });
@@ -151,33 +151,19 @@ describe("an answer that cannot be read", () => {
 });
 
 describe("trx list with nothing to list", () => {
-  const server = useHostileServer();
-  server.routes.set("GET /v1/trx", json(200, { message: "OK", data: [] }));
-
   it("says so in Indonesian; English as before", async () => {
-    const env = {
-      RESELLER_BASE_URL: server.baseUrl,
-      RESELLER_API_KEY: "rk_test_0000",
-      RESELLER_CONFIG_DIR: makeConfigDir(),
-    };
-    const id = await runReseller(["trx", "list", "--status", "failed", "--page", "2"], {
-      env: { ...env, ...indonesian },
-    });
+    const reseller = resellerAs(harness);
+    const args = ["trx", "list", "--status", "failed", "--page", "2"];
+    const id = await reseller.run(args, { env: indonesian });
     expect(id.exitCode, id.stderr).toBe(0);
     expect(id.stderr).toBe("Tidak ada transaksi berstatus failed di halaman 2.\n");
-    const en = await runReseller(["trx", "list", "--status", "failed", "--page", "2"], { env });
+    const en = await reseller.run(args);
     expect(en.stderr).toBe("No transactions with status failed on page 2.\n");
   });
 });
 
 describe("a --jq expression jq cannot read", () => {
-  const server = useHostileServer();
-  server.routes.set("GET /v1/balance", json(200, { message: "OK", data: { balance: 5000 } }));
-  const env = () => ({
-    RESELLER_BASE_URL: server.baseUrl,
-    RESELLER_API_KEY: "rk_test_0000",
-    RESELLER_CONFIG_DIR: makeConfigDir(),
-  });
+  const env = () => harness.accountEnv();
 
   it("is refused in Indonesian before anything is sent; the code stays", async () => {
     const id = await runReseller(["balance", "--jq", ".data | ["], { env: { ...env(), ...indonesian } });
