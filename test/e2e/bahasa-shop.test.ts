@@ -26,6 +26,7 @@ import {
 } from "../support/golden-screens.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
 import { englishIn, indonesian } from "../support/language.js";
+import { buyIntent } from "../support/journal-records.js";
 
 const server = useHostileServer();
 serveFixedAnswers(server);
@@ -58,23 +59,20 @@ async function shopMachine(): Promise<string> {
   const dir = await resellerMachine(server.baseUrl);
   const at = new Date(Date.now() - 5 * 60_000).toISOString();
   const record = (r: object) => appendFileSync(join(dir, "journal.jsonl"), `${JSON.stringify(r)}\n`);
-  record({
-    v: 1,
-    type: "intent",
-    entry: "golden-sale",
-    at,
-    kind: "buy",
-    profile: "default",
-    base_url: server.baseUrl,
-    ref_id: sale.ref_id,
-    request: {
+  record(
+    buyIntent({
+      entry: "golden-sale",
+      at,
+      base_url: server.baseUrl,
       ref_id: sale.ref_id,
-      carts: catalogue.map((e, i) => ({ item_id: e.id, quantity: i === 3 ? 1000 : 1, note: customers[0] })),
-      selling_prices: sale.selling,
-    },
-    pid: 1,
-    host: hostname(),
-  });
+      request: {
+        ref_id: sale.ref_id,
+        carts: catalogue.map((e, i) => ({ item_id: e.id, quantity: i === 3 ? 1000 : 1, note: customers[0] })),
+        selling_prices: sale.selling,
+      },
+      host: hostname(),
+    }),
+  );
   record({
     v: 1,
     type: "outcome",

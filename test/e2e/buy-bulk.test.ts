@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { journalRecords, resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { buyIntent } from "../support/journal-records.js";
 
 const harness = useEmulator();
 const onService = (apiKey: string) => harness.accountOf(apiKey).transactions;
@@ -168,19 +169,7 @@ describe("buy --file", () => {
     appendFileSync(
       join(reseller.configDir, "journal.jsonl"),
       [
-        {
-          v: 1,
-          type: "intent",
-          entry,
-          at,
-          kind: "buy",
-          profile: "default",
-          base_url: harness.emulator.baseUrl,
-          ref_id: request.ref_id,
-          request,
-          pid: 1,
-          host: "shop",
-        },
+        buyIntent({ entry, at, base_url: harness.emulator.baseUrl, ref_id: request.ref_id, request, host: "shop" }),
         {
           v: 1,
           type: "outcome",

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, binPath, makeConfigDir } from "../support/cli.js";
 import { until } from "../support/until.js";
+import { buyIntent } from "../support/journal-records.js";
 
 /** A journal of `orders` purchases as the release writes it; their ref_ids, oldest first. */
 function journalOf(configDir: string, orders: number): string[] {
@@ -22,21 +23,7 @@ function journalOf(configDir: string, orders: number): string[] {
     const ref = `RSL-STREAM-${i}`;
     refs.push(ref);
     const request = { carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] };
-    lines.push(
-      JSON.stringify({
-        v: 1,
-        entry,
-        type: "intent",
-        at,
-        kind: "buy",
-        profile: "default",
-        base_url: "http://127.0.0.1:1",
-        ref_id: ref,
-        request,
-        pid: 1,
-        host: "h",
-      }),
-    );
+    lines.push(JSON.stringify(buyIntent({ entry, at, ref_id: ref, request })));
     lines.push(
       JSON.stringify({
         v: 1,

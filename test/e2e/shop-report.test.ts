@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeConfigDir } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { buyIntent } from "../support/journal-records.js";
 
 const harness = useEmulator();
 const dirs: string[] = [];
@@ -85,13 +86,9 @@ function fixedJournal(configDir: string, baseUrl: string): void {
   const sale = (at: string, itemId: number, name: string, amount: number, selling: number, end: object) => {
     const entry = `e${String(++n).padStart(11, "0")}`;
     lines.push(
-      {
-        v: 1,
-        type: "intent",
+      buyIntent({
         entry,
         at,
-        kind: "buy",
-        profile: "default",
         base_url: baseUrl,
         ref_id: `RSL-20261120-FIXED${n}`,
         request: {
@@ -99,9 +96,8 @@ function fixedJournal(configDir: string, baseUrl: string): void {
           item_names: { [itemId]: name },
           selling_prices: [selling],
         },
-        pid: 1,
         host: "shop-pc",
-      },
+      }),
       { v: 1, type: "outcome", entry, at, outcome: "done", invoice: `INV-${n}`, amount, status: "paid", by: "answer" },
       { v: 1, type: "status", entry, at, status: "completed", ...end },
     );

@@ -12,6 +12,7 @@ import { Journal, type JournalRecord } from "../../src/journal/journal.js";
 import { formatRupiah } from "../../src/output/format.js";
 import { makeConfigDir } from "./cli.js";
 import { json, type HostileServer } from "./hostile-server.js";
+import { buyIntent } from "./journal-records.js";
 
 export const apiKey = "rk_live_golden_screens_0000000000";
 export const billion = 1_000_000_000;
@@ -303,20 +304,16 @@ export async function resellerMachine(
   trxRows.forEach((t, i) => {
     const entry = `golden${i}`;
     const at = iso(-10 * (i + 1) - 1);
-    const intent: JournalRecord = {
-      v: 1,
-      type: "intent",
-      entry,
-      at,
-      kind: "buy",
-      profile: "default",
-      base_url: baseUrl,
-      ref_id: t.ref_id,
-      request: { ref_id: t.ref_id, carts: [{ item_id: t.item, quantity: 1, note: t.customer }] },
-      pid: 1,
-      host: hostname(),
-    };
-    journal.append(intent);
+    journal.append(
+      buyIntent({
+        entry,
+        at,
+        base_url: baseUrl,
+        ref_id: t.ref_id,
+        request: { ref_id: t.ref_id, carts: [{ item_id: t.item, quantity: 1, note: t.customer }] },
+        host: hostname(),
+      }),
+    );
     journal.append({
       v: 1,
       type: "outcome",
@@ -330,22 +327,19 @@ export async function resellerMachine(
   if (options.smm) {
     const at = iso(-45);
     const s = smmOrder;
-    journal.append({
-      v: 1,
-      type: "intent",
-      entry: "golden-smm",
-      at,
-      kind: "buy",
-      profile: "default",
-      base_url: baseUrl,
-      ref_id: s.ref_id,
-      request: {
+    journal.append(
+      buyIntent({
+        entry: "golden-smm",
+        at,
+        base_url: baseUrl,
         ref_id: s.ref_id,
-        carts: [{ item_id: s.item, quantity: s.quantity, note: JSON.stringify({ target: s.target }) }],
-      },
-      pid: 1,
-      host: hostname(),
-    });
+        request: {
+          ref_id: s.ref_id,
+          carts: [{ item_id: s.item, quantity: s.quantity, note: JSON.stringify({ target: s.target }) }],
+        },
+        host: hostname(),
+      }),
+    );
     journal.append({
       v: 1,
       type: "outcome",

@@ -22,32 +22,21 @@ import {
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { foldRecords, Journal, type JournalEntry, type JournalRecord } from "../../src/journal/journal.js";
+import {
+  foldRecords,
+  type IntentRecord,
+  Journal,
+  type JournalEntry,
+  type JournalRecord,
+} from "../../src/journal/journal.js";
 import { makeConfigDir } from "../support/cli.js";
+import { buyIntent } from "../support/journal-records.js";
 
 const day = 86_400_000;
 const clock = (iso: string) => () => Date.parse(iso);
 
-type Partial1<T> = { [K in keyof T]?: T[K] };
-const intent = (
-  entry: string,
-  at: string,
-  extra: Partial1<Extract<JournalRecord, { type: "intent" }>> = {},
-): JournalRecord =>
-  ({
-    v: 1,
-    type: "intent",
-    entry,
-    at,
-    kind: "buy",
-    profile: "default",
-    base_url: "http://127.0.0.1:1",
-    ref_id: `ref-${entry}`,
-    request: { carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] },
-    pid: 1,
-    host: "h",
-    ...extra,
-  }) as JournalRecord;
+const intent = (entry: string, at: string, extra: Partial<IntentRecord> = {}): JournalRecord =>
+  buyIntent({ entry, at, request: { carts: [{ item_id: 12, quantity: 1, note: "081234567890" }] }, ...extra });
 const outcome = (entry: string, at: string, extra: Record<string, unknown>): JournalRecord =>
   ({ v: 1, type: "outcome", entry, at, ...extra }) as JournalRecord;
 

@@ -17,29 +17,22 @@ import {
   ServiceError,
   UnexpectedResponseError,
 } from "../../src/errors.js";
-import { foldRecords, Journal, maxRecordBytes, type JournalRecord } from "../../src/journal/journal.js";
+import {
+  foldRecords,
+  type IntentRecord,
+  Journal,
+  maxRecordBytes,
+  type JournalRecord,
+} from "../../src/journal/journal.js";
 import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
 import { makeConfigDir } from "../support/cli.js";
+import { buyIntent } from "../support/journal-records.js";
 import { testContext } from "../support/context.js";
 import { closedPort } from "../support/emulator.js";
 import { testItem } from "../support/items.js";
 
 const at = "2026-11-21T14:30:00.000Z";
-const intent = (entry: string, extra: Partial<JournalRecord> = {}): JournalRecord =>
-  ({
-    v: 1,
-    type: "intent",
-    entry,
-    at,
-    kind: "buy",
-    profile: "default",
-    base_url: "http://127.0.0.1:1",
-    ref_id: `ref-${entry}`,
-    request: { carts: [] },
-    pid: 1,
-    host: "h",
-    ...extra,
-  }) as JournalRecord;
+const intent = (entry: string, extra: Partial<IntentRecord> = {}): JournalRecord => buyIntent({ entry, at, ...extra });
 
 describe("journal file", () => {
   it("appends one line per record, 0600, readable back in order", () => {
@@ -108,7 +101,7 @@ describe("journal file", () => {
   it("keeps every record under the size of one atomic append, shortening long notes", () => {
     const journal = new Journal(makeConfigDir());
     const carts = Array.from({ length: 40 }, (_, i) => ({ item_id: i + 1, quantity: 1, note: "x".repeat(1_000) }));
-    journal.append(intent("big", { request: { carts } } as Partial<JournalRecord>));
+    journal.append(intent("big", { request: { carts } }));
     const line = readFileSync(journal.path, "utf8").trimEnd();
     expect(Buffer.byteLength(line)).toBeLessThanOrEqual(maxRecordBytes);
     expect(journal.entries()[0]!.entry).toBe("big");
