@@ -1,16 +1,8 @@
-/**
- * Any argv a person or a script might type, generated: every command with flags in any order, values
- * that are almost numbers (`1e30`, `0x10`, `1.5`, `-1`), path-like ids (`.`, `..`, ``) and junk. Run
- * through the real `main` against a recording service. Whatever comes in: no uncaught exception, no
- * stack trace, an exit code from the contract's table, and nothing that moves money or stock sent for
- * an argv that is a usage error (exit 2).
- */
-import { PassThrough } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli.js";
 import { makeConfigDir } from "../support/cli.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
+import { type MainResult, runPiped } from "../support/run-main.js";
 
 const server = useHostileServer();
 const contractCodes = [0, 1, 2, 3, 4, 5, 130];
@@ -103,30 +95,16 @@ const argv = fc
   .tuple(fc.constantFrom(...commands), fc.array(token, { maxLength: 5 }))
   .map(([command, rest]) => [...command, ...rest.flat()]);
 
-async function runMain(args: string[]): Promise<{ exitCode: number; stdout: string; stderr: string; sent: string[] }> {
+async function runMain(args: string[]): Promise<MainResult & { sent: string[] }> {
   const seenBefore = server.seen.length;
-  let stdout = "";
-  let stderr = "";
-  const exitCode = await main({
-    argv: args,
-    env: {
-      RESELLER_BASE_URL: server.baseUrl,
-      RESELLER_API_KEY: "sk_live_argv_fuzz_key_0000",
-      RESELLER_CONFIG_DIR: makeConfigDir(),
-      RESELLER_TIMEOUT: "5",
-      PATH: process.env.PATH,
-    },
-    signal: new AbortController().signal,
-    terminal: {
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: (s: string) => (stderr += s) },
-      stdin: new PassThrough().end() as unknown as NodeJS.ReadableStream,
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
-    },
+  const result = await runPiped(args, {
+    RESELLER_BASE_URL: server.baseUrl,
+    RESELLER_API_KEY: "sk_live_argv_fuzz_key_0000",
+    RESELLER_CONFIG_DIR: makeConfigDir(),
+    RESELLER_TIMEOUT: "5",
+    PATH: process.env.PATH,
   });
-  return { exitCode, stdout, stderr, sent: server.seen.slice(seenBefore) };
+  return { ...result, sent: server.seen.slice(seenBefore) };
 }
 
 describe("any argv", () => {

@@ -1,13 +1,8 @@
-/**
- * Argument parsing as a table: argv in, the handler's options out. The program is the real one
- * from src/program.ts with a `run` that records instead of running, so nothing is sent anywhere.
- */
-import { PassThrough } from "node:stream";
 import { CommanderError, type CommandUnknownOpts as Command } from "@commander-js/extra-typings";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli.js";
 import { UsageError } from "../../src/errors.js";
 import { buildProgram } from "../../src/program.js";
+import { runPiped } from "../support/run-main.js";
 
 interface Recorded {
   command: string;
@@ -245,28 +240,11 @@ describe("bad input is a usage error naming the rule", () => {
 });
 
 describe("main: usage errors become exit 2 with a hint, text or JSON", () => {
-  async function run(argv: string[]) {
-    let stdout = "";
-    let stderr = "";
-    const code = await main({
-      argv,
-      env: {},
-      signal: new AbortController().signal,
-      terminal: {
-        stdout: { write: (s: string) => (stdout += s) },
-        stderr: { write: (s: string) => (stderr += s) },
-        stdin: new PassThrough(),
-        stdoutIsTTY: false,
-        stderrIsTTY: false,
-        stdinIsTTY: false,
-      },
-    });
-    return { code, stdout, stderr };
-  }
+  const run = (argv: string[]) => runPiped(argv);
 
   it("names the rule and points at the command's help", async () => {
     const r = await run(["lock", "add", "--item", "3", "--qty", "1", "--duration", "59"]);
-    expect(r.code).toBe(2);
+    expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/--duration must be whole seconds from 60 to 600/);
     expect(r.stderr).toContain("See `reseller lock add --help`.");
@@ -274,7 +252,7 @@ describe("main: usage errors become exit 2 with a hint, text or JSON", () => {
 
   it("an unknown flag says so and suggests the near one", async () => {
     const r = await run(["balance", "--jsn"]);
-    expect(r.code).toBe(2);
+    expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/--jsn is not an option of `reseller balance`\./);
     expect(r.stderr).toMatch(/Did you mean --json\?/);
     expect(r.stderr).toContain("reseller balance --help");
@@ -282,7 +260,7 @@ describe("main: usage errors become exit 2 with a hint, text or JSON", () => {
 
   it("with --json the usage error is JSON on stderr and stdout stays empty", async () => {
     const r = await run(["topup", "--amount", "9999", "--json"]);
-    expect(r.code).toBe(2);
+    expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     const doc = JSON.parse(r.stderr.trim());
     expect(doc.error.code).toBe("USAGE");

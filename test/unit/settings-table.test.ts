@@ -3,12 +3,9 @@
  * parses, `config set`'s checks, `help environment` and docs/settings.md are all made from it, so a
  * setting added there appears everywhere, and nothing lists a setting the table does not have.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { main } from "../../src/cli.js";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   type CheckedName,
   checkRule,
@@ -22,33 +19,15 @@ import {
 import { settingKeys } from "../../src/config/effective.js";
 import { helpTopics } from "../../src/output/help-topics.js";
 import { buildProgram } from "../../src/program.js";
+import { makeConfigDir } from "../support/cli.js";
+import { runPiped } from "../support/run-main.js";
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "reseller-settings-table-"));
-});
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  dir = makeConfigDir();
 });
 
-async function reseller(argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main({
-    argv,
-    env: { RESELLER_CONFIG_DIR: dir },
-    signal: new AbortController().signal,
-    terminal: {
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: (s: string) => (stderr += s) },
-      stdin: new PassThrough(),
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
-    },
-  });
-  return { code, stdout, stderr };
-}
+const reseller = (argv: string[]) => runPiped(argv, { RESELLER_CONFIG_DIR: dir });
 
 const stored = () => JSON.parse(readFileSync(join(dir, "config.json"), "utf8")).profiles.default;
 const program = buildProgram(async () => undefined);
@@ -63,7 +42,7 @@ describe("the table makes commander's global flags", () => {
 
   it("a setting's flag is read by its check, the error naming the flag", async () => {
     const r = await reseller(["config", "path", "--timeout", "3601"]);
-    expect(r.code).toBe(2);
+    expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--timeout must be whole seconds from 1 to 3600, not "3601"');
   });
 
@@ -97,15 +76,15 @@ describe("the table makes `config get/set`'s keys and checks", () => {
       const check = definition(key).check;
       if (check?.type !== "whole") throw new Error("not a whole number");
       const below = await reseller(["config", "set", key, String(check.min - 1)]);
-      expect(below.code).toBe(2);
+      expect(below.exitCode).toBe(2);
       expect(below.stderr).toContain(`${key} must be ${checkRule(check)}`);
       if (check.max !== undefined) {
         const above = await reseller(["config", "set", key, String(check.max + 1)]);
-        expect(above.code).toBe(2);
+        expect(above.exitCode).toBe(2);
         expect(above.stderr).toContain(`${key} must be ${checkRule(check)}`);
       }
       const top = check.max ?? check.min + 1;
-      expect((await reseller(["config", "set", key, String(top)])).code).toBe(0);
+      expect((await reseller(["config", "set", key, String(top)])).exitCode).toBe(0);
       expect(stored()[key]).toBe(top);
     },
   );
@@ -114,7 +93,7 @@ describe("the table makes `config get/set`'s keys and checks", () => {
     "%s is never taken from a command line",
     async (key) => {
       const r = await reseller(["config", "set", key, "rk_live_typed_here"]);
-      expect(r.code).toBe(2);
+      expect(r.exitCode).toBe(2);
       expect(r.stderr).toContain("cannot be set with `config set`");
     },
   );
