@@ -5,54 +5,18 @@
  * never holds up the next delivery or the listener's exit; a stopped handler's whole process group
  * is stopped, with SIGKILL after the grace period.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";
 import { buy, eventsOf, makeSecret, pointServiceAt, until, useListeners } from "./webhook-harness.js";
+import { pidsIn, running, useHandlerDirs } from "../support/handler-dirs.js";
 
 const harness = useEmulator();
 const { listen } = useListeners();
 
-/** Whether a process still runs (a zombie waiting to be reaped has stopped running). */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !/^\d+ \(.*\) Z/.test(stat);
-  } catch {
-    return false;
-  }
-}
-
-const pidsOf = (file: string) =>
-  existsSync(file)
-    ? readFileSync(file, "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => Number(line))
-    : [];
-
-const dirs: string[] = [];
-afterEach(() => {
-  // Whatever a handler left running is ended with its test.
-  for (const dir of dirs.splice(0)) {
-    for (const pid of pidsOf(join(dir, "pids")))
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Gone already.
-      }
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-function workDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "reseller-handler-"));
-  dirs.push(dir);
-  return dir;
-}
+const workDir = useHandlerDirs("reseller-handler-");
 
 /** Lines of a file the handler appends to, each `delivery-id ref_id`. */
 const calls = (dir: string) =>
@@ -86,7 +50,7 @@ describe("webhook listen --exec with handlers that misbehave", () => {
     expect(stderr).toContain("handled wh-bg-1");
     expect(stderr).not.toMatch(/ran longer|not handed on yet|kept to hand on/);
     // What it started in the background is its own business: still running.
-    expect(pidsOf(join(out, "pids")).every(running)).toBe(true);
+    expect(pidsIn(out).every(running)).toBe(true);
   });
 
   it("a handler that ignores SIGTERM: stopped with its children at its deadline, tried again; the next delivery goes on", async () => {
@@ -109,7 +73,7 @@ describe("webhook listen --exec with handlers that misbehave", () => {
     await until("both handled", () => calls(out).length === 2);
 
     // The stuck first tries, and what they started, were ended.
-    const stuck = pidsOf(join(out, "pids"));
+    const stuck = pidsIn(out);
     expect(stuck).toHaveLength(4);
     await until("the stuck handlers ended", () => !stuck.some(running));
     const { exitCode, stderr } = await listener.stop();
@@ -129,8 +93,8 @@ describe("webhook listen --exec with handlers that misbehave", () => {
     const listener = await listen(reseller, ["--exec", handler, "--exec-grace", "1"]);
     await pointServiceAt(reseller, listener.url);
     await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456783", "--ref-id", "wh-stop-1"]);
-    await until("the handler running", () => pidsOf(join(out, "pids")).length === 2);
-    const stuck = pidsOf(join(out, "pids"));
+    await until("the handler running", () => pidsIn(out).length === 2);
+    const stuck = pidsIn(out);
 
     const { exitCode, stderr } = await listener.stop();
     expect(exitCode, stderr).toBe(0);

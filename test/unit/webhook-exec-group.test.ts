@@ -3,42 +3,16 @@
  * left running still holds; stopped, its whole process group gets SIGTERM, then SIGKILL after the
  * grace period.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { execCommand } from "../../src/webhooks/hand-off.js";
 import { until } from "../support/until.js";
+import { running, useHandlerDirs } from "../support/handler-dirs.js";
 
 const parcel = { body: Buffer.from("{}"), headers: {}, env: {}, deliveryId: "whd_1" };
 
-function running(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) {
-    const file = join(dir, "pids");
-    for (const pid of existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).map(Number) : [])
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Gone already.
-      }
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-function workDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "reseller-exec-"));
-  dirs.push(dir);
-  return dir;
-}
+const workDir = useHandlerDirs("reseller-exec-");
 
 describe("--exec's command", () => {
   it("is done when it exits, though a child it left in the background holds its pipes", async () => {
