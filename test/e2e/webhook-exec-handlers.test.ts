@@ -49,8 +49,10 @@ describe("webhook listen --exec with handlers that misbehave", () => {
     expect(eventsOf(stdout, "wh-bg-1")).toEqual(["order.paid"]);
     expect(stderr).toContain("handled wh-bg-1");
     expect(stderr).not.toMatch(/ran longer|not handed on yet|kept to hand on/);
-    // What it started in the background is its own business: still running.
-    expect(pidsIn(out).every(running)).toBe(true);
+    // What it started in the background is its own business: still running (one child per call).
+    const children = pidsIn(out);
+    expect(children).toHaveLength(2);
+    expect(children.filter((pid) => !running(pid))).toEqual([]);
   });
 
   it("a handler that ignores SIGTERM: stopped with its children at its deadline, tried again; the next delivery goes on", async () => {
