@@ -25,9 +25,12 @@ export async function catalogueOwner(ctx: Context): Promise<CatalogueOwner> {
 }
 
 /** The copy as it is when younger than a minute, else brought up to date first. */
-export async function keptUpToDate(ctx: Context, options: UpToDateOptions): Promise<KeptCatalogue> {
+export async function keptUpToDate(
+  ctx: Context,
+  options: UpToDateOptions,
+  now: number = ctx.now(),
+): Promise<KeptCatalogue> {
   const owner = await catalogueOwner(ctx);
-  const now = ctx.now();
   const kept = readCatalogue(owner);
   if (!options.refresh && kept && isFresh(kept, now)) return kept;
   return bringUpToDate(ctx, owner, kept, options, now);

@@ -7,8 +7,8 @@ import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { money } from "../output/output.js";
 import { readCatalogue, type CatalogueOwner, type KeptCatalogue } from "../catalogue/cache.js";
-import { isFresh, showItems, type ItemsOptions } from "../catalogue/show.js";
-import { bringUpToDate, catalogueOwner } from "../catalogue/up-to-date.js";
+import { showItems, type ItemsOptions } from "../catalogue/show.js";
+import { bringUpToDate, catalogueOwner, keptUpToDate } from "../catalogue/up-to-date.js";
 import { relativeHint } from "../output/format.js";
 import { say } from "../messages/messages.js";
 
@@ -18,12 +18,12 @@ export type ItemsCommandOptions = ItemsOptions & {
 };
 
 export async function run(ctx: Context, options: ItemsCommandOptions): Promise<void> {
-  const owner = await catalogueOwner(ctx);
   const now = ctx.now();
-  let kept = readCatalogue(owner);
-  if (options.changes) return showChanges(ctx, owner, kept, options, now);
-  if (options.refresh || !kept || !isFresh(kept, now)) kept = await bringUpToDate(ctx, owner, kept, options, now);
-  showItems(ctx.output, kept, options, now);
+  if (options.changes) {
+    const owner = await catalogueOwner(ctx);
+    return showChanges(ctx, owner, readCatalogue(owner), options, now);
+  }
+  showItems(ctx.output, await keptUpToDate(ctx, options, now), options, now);
 }
 
 /**
