@@ -326,9 +326,10 @@ export function holdsSetting(name: ProfileKey, value: unknown): boolean {
 /** What a stored value must be, as the config file's errors say it: "a whole number from 0 to 10". */
 export function storedRule(name: ProfileKey): string {
   const check = checkOf(name);
-  const stored = say.settings.stored;
+  const { stored, wholeFrom, wholeFromTo } = say.settings;
+  // The number alone, without the unit: the file holds a bare number.
   if (check.type === "whole")
-    return check.max === undefined ? stored.wholeFrom(check.min) : stored.wholeFromTo(check.min, check.max);
+    return check.max === undefined ? wholeFrom(check.min) : wholeFromTo("", check.min, check.max);
   if (check.type === "choice") return stored.oneOf(check.values.join(", "));
   if (check.type === "zone") return stored.timeZone;
   return stored.text;

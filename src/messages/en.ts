@@ -521,8 +521,6 @@ the orders.
     units: { seconds: "seconds", hours: "hours", megabytes: "megabytes" } as Record<string, string>,
     /** What a stored value must be, as the config file's errors say it. */
     stored: {
-      wholeFromTo: (min: number, max: number) => `a whole number from ${min} to ${max}`,
-      wholeFrom: (min: number) => `a whole number from ${min}`,
       oneOf: (values: string) => `one of ${values}`,
       timeZone: "a time zone such as Asia/Jakarta",
       text: "a string",

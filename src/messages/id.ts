@@ -503,8 +503,6 @@ kode tertinggi di antara order-ordernya.
     positiveWhole: (unit: string) => (unit ? `jumlah ${unit}, bilangan bulat positif` : "bilangan bulat positif"),
     units: { seconds: "detik", hours: "jam", megabytes: "megabyte" },
     stored: {
-      wholeFromTo: (min: number, max: number) => `bilangan bulat dari ${min} sampai ${max}`,
-      wholeFrom: (min: number) => `bilangan bulat mulai ${min}`,
       oneOf: (values: string) => `salah satu dari ${values}`,
       timeZone: "zona waktu seperti Asia/Jakarta",
       text: "teks",
