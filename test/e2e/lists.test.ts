@@ -4,14 +4,13 @@
  * `data: {transactions, pagination}`; the balance history in three undocumented shapes), and a
  * service that does not offer an endpoint: exit 1 saying so, never "this is a bug".
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { baseEnv, makeConfigDir, runReseller } from "../support/cli.js";
 import { apiRequests, useEmulator } from "../support/emulator.js";
 import { indonesian } from "../support/language.js";
 import { resellerAs, serviceBody, singleJson } from "./commands-harness.js";
+import { json, useHostileServer } from "../support/hostile-server.js";
 
 const rows = (stdout: string) =>
   stdout
@@ -136,41 +135,32 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
 });
 
 describe("a service that does not offer an endpoint", () => {
-  let server: Server;
-  let baseUrl = "";
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      const path = (request.url ?? "").split("?")[0];
-      const json = (status: number, body: unknown) =>
-        response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-      if (path === "/v1/trx") return json(404, { message: "ROUTE_NOT_FOUND" });
-      if (path === "/v1/balance/mutations")
-        return response
-          .writeHead(404, { "content-type": "text/html" })
-          .end("<html><body><h1>404 Not Found</h1></body></html>");
-      if (path === "/v1/item/22")
-        return json(200, {
-          message: "OK",
-          data: {
-            id: 22,
-            name: "Free Fire 140 Diamonds",
-            price: 19000,
-            order_process: "h2h",
-            validation: { available: true },
-          },
-        });
-      if (path === "/v1/item/validate")
-        return json(404, { message: "The route api/v1/item/validate could not be found." });
-      return json(404, { message: "ROUTE_NOT_FOUND" });
-    });
-    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+  // Endpoints missing, which the emulator always offers; any other route answers 404 ROUTE_NOT_FOUND.
+  const server = useHostileServer();
+  server.routes.set("GET /v1/balance/mutations", (_request, response) =>
+    response.writeHead(404, { "content-type": "text/html" }).end("<html><body><h1>404 Not Found</h1></body></html>"),
+  );
+  server.routes.set(
+    "GET /v1/item/22",
+    json(200, {
+      message: "OK",
+      data: {
+        id: 22,
+        name: "Free Fire 140 Diamonds",
+        price: 19000,
+        order_process: "h2h",
+        validation: { available: true },
+      },
+    }),
+  );
+  server.routes.set(
+    "POST /v1/item/validate",
+    json(404, { message: "The route api/v1/item/validate could not be found." }),
+  );
   const run = (args: string[]) =>
     runReseller(args, {
       env: baseEnv({
-        RESELLER_BASE_URL: baseUrl,
+        RESELLER_BASE_URL: server.baseUrl,
         RESELLER_API_KEY: "sk_live_test0000offers",
         RESELLER_CONFIG_DIR: makeConfigDir(),
         RESELLER_MAX_RETRIES: "0",
@@ -196,7 +186,7 @@ describe("a service that does not offer an endpoint", () => {
   it("--json: ROUTE_NOT_FOUND with status 404", async () => {
     const r = await runReseller(["trx", "list", "--json"], {
       env: baseEnv({
-        RESELLER_BASE_URL: baseUrl,
+        RESELLER_BASE_URL: server.baseUrl,
         RESELLER_API_KEY: "sk_live_test0000offers",
         RESELLER_CONFIG_DIR: makeConfigDir(),
       }),
