@@ -9,15 +9,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatRupiah } from "../../src/output/format.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerAs, whileAdvancing, pipedRows } from "./commands-harness.js";
 
 const harness = useEmulator();
-
-const rowsOf = (stdout: string) =>
-  stdout
-    .trim()
-    .split("\n")
-    .map((l) => l.split("\t"));
 
 describe("buy --file, the money and the hand-over", () => {
   it("13 rows with --wait: no warning, the spend and the balance after; the re-run lists each licence again", async () => {
@@ -46,7 +40,7 @@ describe("buy --file, the money and the hand-over", () => {
     expect(first.exitCode, first.stderr).toBe(1);
     expect(first.stderr).not.toMatch(/Warning|MaxListeners/);
     const after = harness.accountOf(apiKey).balance;
-    const results = rowsOf(first.stdout);
+    const results = pipedRows(first.stdout);
     const amounts = results.reduce((sum, r) => sum + Number(r[5]), 0);
     expect(first.stderr).toContain(
       `Spent ${formatRupiah(amounts)}, Rp 19.000 refunded: ${formatRupiah(before - after)} in all; balance now ${formatRupiah(after)}.`,
@@ -55,7 +49,7 @@ describe("buy --file, the money and the hand-over", () => {
     const count = harness.accountOf(apiKey).transactions.length;
     const again = await reseller.run(["buy", "--file", file, "--wait", "--no-validate", "--yes"]);
     expect(harness.accountOf(apiKey).transactions.length).toBe(count);
-    const rerun = rowsOf(again.stdout);
+    const rerun = pipedRows(again.stdout);
     expect(rerun).toHaveLength(13);
     // Each row bought before, with what to hand over as the first run gave it.
     const handOver = (rs: string[][]) => Object.fromEntries(rs.map((r) => [r[0], [r[2], r.slice(11).join(" ")]]));

@@ -80,6 +80,13 @@ export function writeCart(reseller: Pick<Reseller, "configDir">, lines: unknown[
   return path;
 }
 
+/** Piped rows split on tabs (the output trimmed first). */
+export const pipedRows = (stdout: string): string[][] =>
+  stdout
+    .trim()
+    .split("\n")
+    .map((line) => line.split("\t"));
+
 /** Table borders as cli-table3 draws them. */
 export const tableBorder = /┌[─┬]+┐[\s\S]*│[\s\S]*└[─┴]+┘/;
 

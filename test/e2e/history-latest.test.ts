@@ -5,16 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerAs, whileAdvancing, pipedRows } from "./commands-harness.js";
 
 const harness = useEmulator();
 
-/** Piped history rows by position: time, kind, ref_id, outcome, amount, detail, item, customer, status, invoice. */
-const rowsOf = (stdout: string) =>
-  stdout
-    .trim()
-    .split("\n")
-    .map((l) => l.split("\t"));
+// Piped history rows by position: time, kind, ref_id, outcome, amount, detail, item, customer, status, invoice.
 
 describe("history shows each order's latest known status", () => {
   it("buy --wait: completed, not the paid the purchase answered", async () => {
@@ -24,7 +19,7 @@ describe("history shows each order's latest known status", () => {
       reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "late-1", "--wait"]),
     );
     expect(r.exitCode, r.stderr).toBe(0);
-    const [row] = rowsOf((await reseller.run(["history"])).stdout);
+    const [row] = pipedRows((await reseller.run(["history"])).stdout);
     expect(row!.slice(1, 4)).toEqual(["buy", "late-1", "done"]);
     expect(row!.slice(6, 9)).toEqual(["1 × Pulsa Telkomsel 10.000", "081234567890", "completed"]);
     expect(row![9]).toMatch(/^INV-/);
@@ -36,7 +31,7 @@ describe("history shows each order's latest known status", () => {
     expect(
       (await reseller.run(["buy", "--item", "23", "--qty", "100", "--target", target, "--ref-id", "late-2"])).exitCode,
     ).toBe(0);
-    expect(rowsOf((await reseller.run(["history"])).stdout)[0]!.slice(6, 9)).toEqual([
+    expect(pipedRows((await reseller.run(["history"])).stdout)[0]!.slice(6, 9)).toEqual([
       "100 × Instagram Followers Indonesia",
       target,
       "paid",
@@ -45,7 +40,7 @@ describe("history shows each order's latest known status", () => {
     const shown = await reseller.run(["trx", "show", "late-2"]);
     const status = shown.stdout.split("\n")[0]!.split("\t")[3];
     expect(status).not.toBe("paid");
-    expect(rowsOf((await reseller.run(["history"])).stdout)[0]![8]).toBe(status);
+    expect(pipedRows((await reseller.run(["history"])).stdout)[0]![8]).toBe(status);
     const table = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "200" } });
     // The link stands whole beside the table, with the ref_id: copied to the customer, never cut.
     expect(table.stdout).toMatch(
@@ -62,7 +57,7 @@ describe("history shows each order's latest known status", () => {
     expect((await reseller.run(["topup", "--amount", "20000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
     const json = (await reseller.run(["history"], { mode: "json" })).json();
     const ids: string[] = json.map((e: { entry: string }) => e.entry);
-    const rows = rowsOf((await reseller.run(["history"])).stdout);
+    const rows = pipedRows((await reseller.run(["history"])).stdout);
     expect(rows.map((r) => [r[1], r[2], r[6]])).toEqual([
       ["topup", "", "top-up QRIS"],
       ["lock", token, "1 × item 3"],

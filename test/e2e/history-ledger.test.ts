@@ -5,17 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing, writeCart } from "./commands-harness.js";
+import { resellerAs, whileAdvancing, writeCart, pipedRows } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
 const elsewhere = useEmulator();
-
-const rowsOf = (stdout: string) =>
-  stdout
-    .trim()
-    .split("\n")
-    .map((l) => l.split("\t"));
 
 describe("history --refresh", () => {
   it("a failed-and-refunded order, a paid top-up and an order completed later, each where it stands", async () => {
@@ -35,7 +29,7 @@ describe("history --refresh", () => {
 
     // Before asking, the ledger knows only what the tool saw: bought, bought, a link.
     const staleRun = await reseller.run(["history"]);
-    const stale = rowsOf(staleRun.stdout);
+    const stale = pipedRows(staleRun.stdout);
     // The note says what to run, in one line that fits an 80-column terminal.
     expect(staleRun.stderr).toMatch(/^2 purchases not known delivered yet: run `reseller history --refresh`\.$/m);
     for (const line of staleRun.stderr.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
@@ -95,7 +89,7 @@ describe("history --refresh", () => {
       refunded: 19_000,
       data: { status: "completed" },
     });
-    const plain = rowsOf((await reseller.run(["history", "--limit", "1"])).stdout);
+    const plain = pipedRows((await reseller.run(["history", "--limit", "1"])).stdout);
     expect([plain[0]![2], plain[0]![8], plain[0]![10], plain[0]![11]]).toEqual([
       "ledger-half",
       "completed",
@@ -120,10 +114,10 @@ describe("history --refresh", () => {
       ).exitCode,
     ).toBe(0);
     const mine = await reseller.run(["history"]);
-    expect(rowsOf(mine.stdout).map((r) => r[2])).toEqual(["here-1"]);
+    expect(pipedRows(mine.stdout).map((r) => r[2])).toEqual(["here-1"]);
     expect(mine.stderr).toMatch(/1 entry for another service address hidden; --all-services/);
     const all = await reseller.run(["history", "--all-services"]);
-    const rows = rowsOf(all.stdout);
+    const rows = pipedRows(all.stdout);
     expect(rows.map((r) => [r[2], r[12] ?? ""])).toEqual([
       ["there-1", elsewhere.emulator.baseUrl],
       ["here-1", ""],
@@ -136,7 +130,7 @@ describe("history --refresh", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     for (const n of [1, 2, 3])
       expect((await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", `lim-${n}`])).exitCode).toBe(0);
-    expect(rowsOf((await reseller.run(["history", "--limit", "2"])).stdout).map((r) => r[2])).toEqual([
+    expect(pipedRows((await reseller.run(["history", "--limit", "2"])).stdout).map((r) => r[2])).toEqual([
       "lim-3",
       "lim-2",
     ]);

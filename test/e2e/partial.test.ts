@@ -9,15 +9,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/emulator/dialect.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing, writeCart } from "./commands-harness.js";
+import { resellerAs, whileAdvancing, writeCart, pipedRows } from "./commands-harness.js";
 
 const dialects: Dialect[] = ["live", "live-short", "spec"];
-
-const rowsOf = (stdout: string) =>
-  stdout
-    .trim()
-    .split("\n")
-    .map((l) => l.split("\t"));
 
 for (const dialect of dialects) {
   describe(`partly delivered, ${dialect}`, () => {
@@ -135,7 +129,7 @@ for (const dialect of dialects) {
         150,
       );
       expect(r.exitCode, r.stderr).toBe(1);
-      const rows = rowsOf(r.stdout);
+      const rows = pipedRows(r.stdout);
       const partial = rows.find((row) => row[0] === "2")!;
       expect(partial[2]).toBe("partial");
       expect(Number(partial[10])).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, serviceBody, singleJson, tableBorder, whileAdvancing } from "./commands-harness.js";
+import { resellerAs, serviceBody, singleJson, tableBorder, whileAdvancing, pipedRows } from "./commands-harness.js";
 
 const harness = useEmulator();
 
@@ -17,10 +17,7 @@ describe("buy --wait", () => {
       reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--wait"]),
     );
     expect(r.exitCode, r.stderr).toBe(0);
-    const rows = r.stdout
-      .trim()
-      .split("\n")
-      .map((l) => l.split("\t"));
+    const rows = pipedRows(r.stdout);
     expect(rows[0]![0]).toBe("transaction");
     expect(rows[0]![3]).toBe("completed");
     const sn = rows.find((row) => row[0] === "sn")!;
@@ -195,10 +192,7 @@ describe("trx show", () => {
   it("plain: one row per fact, first field naming it", async () => {
     const { reseller, refId, invoice } = await deliveredH2h("Mitra Top Up Nusantara");
     const r = await reseller.run(["trx", "show", refId]);
-    const rows = r.stdout
-      .trim()
-      .split("\n")
-      .map((l) => l.split("\t"));
+    const rows = pipedRows(r.stdout);
     expect(rows.map((row) => row[0])).toEqual(["transaction", "item", "sn", "outcome"]);
     // The verdict as buy --wait and history give it: its own row, last.
     expect(r.stdout).toMatch(/\noutcome\tdelivered\t\n$/);
