@@ -499,6 +499,8 @@ describe("buy --file", () => {
           expect(r.stdout).toMatch(/\bLine +[│ ]*Item\b/);
           expect(r.stdout).toMatch(/delivery failed/);
           expect(r.stdout).toMatch(/Rp 19\.000 refunded/);
+          // The progress line says the verdict as the table does, with its refund.
+          expect(r.stderr).toMatch(/: delivery failed \(Rp 19\.000 refunded\)/);
           expect(r.stdout).toContain(results[0].hand_over[0]);
           expect(r.stdout).toContain(`9999${n + 1}0001`);
         }

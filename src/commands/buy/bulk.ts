@@ -26,7 +26,7 @@ import {
   type PreparedBulk,
 } from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
-import { verdictPhrase, verdictTone, verdictWords } from "../../orders/verdict.js";
+import { verdictPhrase, verdictTone } from "../../orders/verdict.js";
 
 type FileRequest = Extract<BuyRequest, { kind: "file" }>;
 
@@ -218,10 +218,14 @@ async function consentToRepeats(
   );
 }
 
-function outcomeCell(result: BulkResult): Cell {
+/** The verdict as people read it, in the table and the progress line alike: its refund, and `(before)` when bought earlier. */
+function outcomeWords(result: BulkResult): string {
   const words = verdictPhrase(result.outcome, result.refunded, formatRupiah);
-  const human = result.already_bought && !result.sent ? say.bulk.before(words) : words;
-  return { human, plain: result.outcome, tone: verdictTone(result.outcome) };
+  return result.already_bought && !result.sent ? say.bulk.before(words) : words;
+}
+
+function outcomeCell(result: BulkResult): Cell {
+  return { human: outcomeWords(result), plain: result.outcome, tone: verdictTone(result.outcome) };
 }
 
 /** Piped: the columns scripts read by position; what to hand over ends the row, one field each. */
@@ -307,7 +311,7 @@ function report(ctx: Context, result: BulkResult, finished: number, total: numbe
     );
   } else {
     const what = [
-      verdictWords(result.outcome),
+      outcomeWords(result),
       result.invoice,
       result.error && !result.hand_over ? result.error.code : undefined,
     ]
