@@ -248,6 +248,14 @@ export function refundedAmount(t: Transaction): number | undefined {
   return undefined;
 }
 
+/**
+ * A seller's note is what a manual item delivers. The short guide's answer names no item's process: its
+ * note is handed over too, rather than lost.
+ */
+export function sellerNoteToHandOver(line: TransactionLine): string | null {
+  return line.sellerNote && (line.orderProcess === "manual" || !line.orderProcess) ? line.sellerNote : null;
+}
+
 /** What to hand the customer: serial numbers, licences, a seller's note; never cut, one entry each. */
 export function handOver(t: Transaction): string[] {
   const out: string[] = [];
@@ -260,7 +268,8 @@ export function handOver(t: Transaction): string[] {
           .map((l) => l.trim())
           .filter(Boolean),
       );
-    if (line.sellerNote && line.orderProcess === "manual") out.push(line.sellerNote);
+    const note = sellerNoteToHandOver(line);
+    if (note) out.push(note);
   }
   return out;
 }

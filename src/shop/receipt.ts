@@ -14,7 +14,7 @@ import { isFinal } from "../api/status.js";
 import { formatRupiah } from "../output/format.js";
 import { neutralize } from "../output/sanitize.js";
 import { customerData, deliveredCount } from "../output/transaction.js";
-import { orderVerdict, type Verdict } from "../orders/verdict.js";
+import { orderVerdict, sellerNoteToHandOver, type Verdict } from "../orders/verdict.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { shopProfile } from "./shop-profile.js";
 import { shopDateTime, shopTime } from "./shop-time.js";
@@ -122,6 +122,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
   const lines: ReceiptLine[] = t.lines.map((line, index) => {
     const h2h = t.h2h.filter((r) => r.itemId === line.itemId && !r.failed && r.serial);
     const smm = t.smm.find((r) => r.itemId === line.itemId);
+    const sellerNote = sellerNoteToHandOver(line);
     return {
       item: clean(
         line.productName && line.name && !line.name.toLowerCase().includes(line.productName.toLowerCase())
@@ -136,7 +137,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
         .split(/\r?\n/)
         .map((l) => clean(l))
         .filter(Boolean),
-      seller_note: line.sellerNote && line.orderProcess === "manual" ? clean(line.sellerNote) : null,
+      seller_note: sellerNote === null ? null : clean(sellerNote),
       delivered: smm ? deliveredCount(line.quantity, smm) : null,
       price: kept[index]?.price ?? null,
     };
