@@ -121,18 +121,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
 
   it("a delivery that failed: its outcome line says in Indonesian that money moved and came back; exit 1 in both", async () => {
     const r = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
-    const buy = (player: string) => [
-      "buy",
-      "--item",
-      "22",
-      "--qty",
-      "1",
-      "--note",
-      player,
-      "--yes",
-      "--wait",
-      "--no-validate",
-    ];
+    const buy = (player: string) => buyOne(22, player, "--yes", "--wait", "--no-validate");
     const id = await whileAdvancing(harness.emulator, r.run(buy("999990201"), { env: indonesian }), 5, 200);
     const en = await whileAdvancing(harness.emulator, r.run(buy("999990202"), { env: english }), 5, 200);
     if (process.env.SHOW_SCREENS) console.log(`${id.stderr}\n${en.stderr}`);

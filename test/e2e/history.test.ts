@@ -178,18 +178,7 @@ describe("reconcile", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
     // A player id nobody has: the provider refuses it after the purchase, and the service refunds.
-    const buy = [
-      "buy",
-      "--item",
-      "22",
-      "--qty",
-      "1",
-      "--note",
-      "99998888",
-      "--no-validate",
-      "--ref-id",
-      "modes-failed",
-    ];
+    const buy = buyOne(22, "99998888", "--no-validate", "--ref-id", "modes-failed");
     expect((await reseller.run(buy)).exitCode).toBe(5);
     harness.emulator.faults.reset();
     harness.emulator.clock.advance(600_000);
