@@ -5,28 +5,16 @@
 import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { decodeWebhookEvent } from "../../src/api/decode.js";
-import { Journal, type JournalRecord } from "../../src/journal/journal.js";
+import { type IntentRecord, Journal } from "../../src/journal/journal.js";
 import { settleFromEvents } from "../../src/webhooks/settle.js";
 import { makeConfigDir } from "../support/cli.js";
+import { buyIntent } from "../support/journal-records.js";
 
 const at = "2026-11-21T14:30:00.000Z";
 const now = Date.parse("2026-11-21T15:30:00.000Z");
 
-function write(journal: Journal, entry: string, intent: Partial<JournalRecord>, unknown = true): void {
-  journal.append({
-    v: 1,
-    type: "intent",
-    entry,
-    at,
-    kind: "buy",
-    profile: "default",
-    base_url: "",
-    ref_id: "wh-1",
-    request: {},
-    pid: 1,
-    host: "elsewhere",
-    ...intent,
-  } as JournalRecord);
+function write(journal: Journal, entry: string, intent: Partial<IntentRecord>, unknown = true): void {
+  journal.append(buyIntent({ entry, at, base_url: "", ref_id: "wh-1", request: {}, host: "elsewhere", ...intent }));
   if (unknown) journal.append({ v: 1, type: "outcome", entry, at, outcome: "unknown", reason: "no answer" });
 }
 
