@@ -11,7 +11,7 @@
  */
 import type { JournalEntry } from "../journal/journal.js";
 import { ledgerVerdict } from "../orders/ledger.js";
-import type { Verdict } from "../orders/verdict.js";
+import { recordedRefund, type Verdict } from "../orders/verdict.js";
 import { customerData } from "../output/transaction.js";
 import { shopDay, shopTime } from "./shop-time.js";
 
@@ -76,13 +76,13 @@ export function moneyOf(
     case "bought":
       return { spent: amount, refunded: 0, revenue: sold };
     case "partial": {
-      const refunded = Math.min(entry.refunded ?? 0, amount);
+      const refunded = Math.min(recordedRefund(verdict, entry) ?? 0, amount);
       const kept = amount > 0 ? (amount - refunded) / amount : 0;
       return { spent: amount - refunded, refunded, revenue: sold === null ? null : Math.round(sold * kept) };
     }
     case "delivery_failed": {
-      // A failure recorded before refunds were kept gave back the whole amount.
-      const refunded = Math.min(entry.refunded ?? amount, amount);
+      // A failure recorded before refunds were kept gave back the whole amount (recordedRefund says so).
+      const refunded = Math.min(recordedRefund(verdict, entry) ?? amount, amount);
       return { spent: amount - refunded, refunded, revenue: 0 };
     }
     default:
