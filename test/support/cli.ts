@@ -85,6 +85,11 @@ export function startReseller(args: string[], options: CliOptions = {}): Running
       });
     });
   });
+  // A command may end before it reads stdin (refused at once, a lock busy): the pipe's EPIPE then says
+  // nothing the exit code and output do not, and unheard it would be an uncaught error in the test run.
+  child.stdin!.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
   child.stdin!.end(options.input ?? "");
   return { child, output: () => ({ stdout, stderr }), done };
 }
