@@ -39,6 +39,7 @@ import { cartOrder } from "../orders/cart-order.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import {
   orderVerdict,
+  outcomeFields,
   recordedRefund,
   verdictExitCode,
   verdictPhrase,
@@ -139,13 +140,7 @@ async function buyOrder(
 function withOutcome(body: unknown, judged: OrderVerdict, amount: number | null | undefined): unknown {
   const value = answerValue(body);
   if (!value || typeof value !== "object" || Array.isArray(value)) return body;
-  const { verdict, refunded, delivered } = judged;
-  const added = {
-    outcome: verdict,
-    ...(refunded !== undefined ? { refunded } : {}),
-    ...(refunded !== undefined && typeof amount === "number" ? { net: amount - refunded } : {}),
-    ...(delivered ? { delivered } : {}),
-  };
+  const added = outcomeFields(judged, amount);
   // A body cut for its depth is printed as received, whole, rather than re-built from its cut value:
   // the verdict goes in as its last members (a reader takes the last of a repeated name).
   if (body instanceof AnswerBody && body.cut) {

@@ -41,6 +41,7 @@ import { inPool } from "./pool.js";
 import {
   handOver,
   orderVerdict,
+  outcomeFields,
   recordedRefund,
   verdictExitCode,
   verdictOfTransaction,
@@ -320,19 +321,17 @@ function fromFailure(base: ReturnType<typeof baseOf>, error: unknown): BulkResul
 }
 
 function withTransaction(result: BulkResult, t: Transaction, body: unknown, final: boolean): BulkResult {
-  const { verdict: outcome, refunded, delivered } = orderVerdict(t, final);
+  const judged = orderVerdict(t, final);
   const given = handOver(t);
   const amount = t.amount ?? result.amount;
   return {
     ...result,
-    outcome,
-    exit_code: verdictExitCode(outcome),
+    exit_code: verdictExitCode(judged.verdict),
     ...(t.invoice !== null ? { invoice: t.invoice } : {}),
     ...(amount !== undefined ? { amount } : {}),
     ...(t.status ? { status: t.status.text } : {}),
-    ...(refunded !== undefined ? { refunded } : {}),
-    ...(refunded !== undefined && amount !== undefined ? { net: amount - refunded } : {}),
-    ...(delivered ? { delivered } : {}),
+    // The same fields, in the same words, as a single buy's --json.
+    ...outcomeFields(judged, amount),
     ...(given.length ? { hand_over: given } : {}),
     transaction: body,
   };

@@ -167,6 +167,19 @@ export interface OrderVerdict {
   delivered?: LineDelivery[];
 }
 
+/**
+ * What --json of a buy, a bulk row and --out carry of the verdict: `outcome`; for money given back
+ * `refunded` and `net` (what the order cost in the end); for a partial order `delivered`.
+ */
+export function outcomeFields({ verdict, refunded, delivered }: OrderVerdict, amount: number | null | undefined) {
+  return {
+    outcome: verdict,
+    ...(refunded !== undefined ? { refunded } : {}),
+    ...(refunded !== undefined && typeof amount === "number" ? { net: amount - refunded } : {}),
+    ...(delivered ? { delivered } : {}),
+  };
+}
+
 export function orderVerdict(t: Transaction, final: boolean): OrderVerdict {
   const verdict = verdictOfTransaction(t, final);
   const refunded = verdict === "delivery_failed" || verdict === "partial" ? refundedAmount(t) : undefined;
