@@ -288,8 +288,9 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     ...(earlier.status !== undefined ? { status: earlier.status } : {}),
-    // One bought before says its refund again, as history does.
+    // One bought before says its refund again, as history does, and what it cost in the end.
     ...(refunded !== undefined ? { refunded } : {}),
+    ...(refunded !== undefined && earlier.amount !== undefined ? { net: earlier.amount - refunded } : {}),
   };
 }
 

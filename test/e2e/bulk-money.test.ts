@@ -58,6 +58,15 @@ describe("buy --file, the money and the hand-over", () => {
     expect(again.stderr).toMatch(/13 of them bought before, not sent again/);
     expect(again.stderr).toContain(`Spent Rp 0; balance now ${formatRupiah(after)}.`);
 
+    // The failed row bought before says its refund and what it cost in the end, as the first run's did.
+    const json = await reseller.run(["buy", "--file", file, "--no-validate", "--yes"], { mode: "json" });
+    const failed = json.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .find((r) => r.outcome === "delivery_failed");
+    expect(failed).toMatchObject({ sent: false, refunded: 19_000, net: failed.amount - 19_000 });
+
     const table = await reseller.run(["buy", "--file", file, "--wait", "--no-validate", "--yes"], {
       mode: "table",
       env: { COLUMNS: "200" },
