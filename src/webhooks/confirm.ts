@@ -15,7 +15,7 @@
 import { decodeWebhookEvent, isRecord } from "../api/decode.js";
 import type { Transaction, WebhookEvent } from "../api/model.js";
 import { isFinal } from "../api/status.js";
-import { orderVerdict } from "../orders/verdict.js";
+import { orderVerdict, outcomeFields } from "../orders/verdict.js";
 import type { ServiceClient } from "../api/client.js";
 import { ServiceError } from "../errors.js";
 import { en, type Messages } from "../messages/en.js";
@@ -148,13 +148,9 @@ export async function confirmWithService(
   };
 }
 
-function verdictOf(t: Transaction): { outcome: string; refunded?: number; net?: number } {
-  const { verdict, refunded } = orderVerdict(t, isFinal(t.status));
-  return {
-    outcome: verdict,
-    ...(refunded !== undefined ? { refunded } : {}),
-    ...(refunded !== undefined && t.amount !== null ? { net: t.amount - refunded } : {}),
-  };
+/** The verdict's fields as a buy's --json and a bulk row carry them, `delivered` of a partial order too. */
+function verdictOf(t: Transaction) {
+  return outcomeFields(orderVerdict(t, isFinal(t.status)), t.amount);
 }
 
 /** The status exactly as the body wrote it (the signature covers that text), else the signed text. */

@@ -486,6 +486,10 @@ describe("webhook listen, the order's verdict", () => {
     const refunded = harness.accountOf(reseller.apiKey).transactions.find((t) => t.ref_id === "wh-partial-1")!.refunded;
     expect(refunded).toBeGreaterThan(0);
     expect(completed.confirmed).toMatchObject({ outcome: "partial", refunded, net: 300 * 35 - refunded });
+    // What arrived, line by line, as a buy's --json and a bulk row say it.
+    expect(completed.confirmed.delivered).toEqual([
+      expect.objectContaining({ line: 1, item_id: 23, ordered: 300, delivered: 300 - refunded / 35, state: "partial" }),
+    ]);
     await until("the refund in the journal", () =>
       journalRecords(reseller.configDir).some(
         (r) => r.type === "status" && (r as { verdict?: string }).verdict === "partial",
