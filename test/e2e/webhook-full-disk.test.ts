@@ -5,13 +5,14 @@
  * 200, and from then on handed on after any restart until its handler says it is done.
  */
 import { execFileSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, truncateSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, rmSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { signBody } from "../../src/webhooks/signature.js";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";
-import { makeSecret, until, useListeners } from "./webhook-harness.js";
+import { makeSecret, useListeners } from "./webhook-harness.js";
+import { untilLineWritten } from "../support/until.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
@@ -102,10 +103,10 @@ describe.skipIf(!disk)("webhook listen on a full disk", () => {
       const answered = await deliver();
       expect(answered.status).toBe(200);
       expect(await answered.json()).toEqual({ status: "ok" });
-      await until("the handler's first try", () => existsSync(join(out, "calls")));
+      const calls = await untilLineWritten("the handler's first try", join(out, "calls"));
       first.running.child.kill("SIGKILL");
       await first.running.done.catch(() => undefined);
-      const [deliveryId] = readFileSync(join(out, "calls"), "utf8").split("\n")[0]!.split(" ");
+      const [deliveryId] = calls.split("\n")[0]!.split(" ");
 
       const second = await listen(
         reseller,
@@ -114,8 +115,8 @@ describe.skipIf(!disk)("webhook listen on a full disk", () => {
           env,
         },
       );
-      await until("the hand-off after the restart", () => existsSync(join(out, "after")));
-      expect(readFileSync(join(out, "after"), "utf8")).toBe(`${deliveryId} order.completed\n`);
+      const after = await untilLineWritten("the hand-off after the restart", join(out, "after"));
+      expect(after).toBe(`${deliveryId} order.completed\n`);
       const { stderr } = await second.stop();
       expect(stderr).toMatch(/Handing on again 1 delivery received before the last stop and not settled yet\./);
       expect(stderr).not.toMatch(/damaged|cut short/);

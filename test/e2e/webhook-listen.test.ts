@@ -281,6 +281,8 @@ describe("webhook listen, fed by the emulator", () => {
       `printf '%s|%s|%s|%s|%s|%s|%s' "$RESELLER_EVENT" "$RESELLER_REF_ID" "$RESELLER_INVOICE" "$RESELLER_STATUS" "\${RESELLER_WEBHOOK_SECRET:-no secret}" "\${RESELLER_API_KEY:-no key}" "$RESELLER_DELIVERY_ID" > "${out}/$RESELLER_EVENT.env"`,
       `env > "${out}/$RESELLER_EVENT.all-env"`,
       `echo "handled $RESELLER_REF_ID"`,
+      // Last, so the test reads the files above only once all are written.
+      `touch "${out}/$RESELLER_EVENT.done"`,
     ].join("\n");
     const apiKey = harness.apiKeyOf("Rumah Game Murah");
     // The key also under a name of the user's own: left out all the same.
@@ -289,7 +291,7 @@ describe("webhook listen, fed by the emulator", () => {
     });
     await pointServiceAt(reseller, listener.url);
     await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456789", "--ref-id", "wh-exec-1"]);
-    await until("order.paid handled", () => existsSync(join(out, "order.paid.env")));
+    await until("order.paid handled", () => existsSync(join(out, "order.paid.done")));
 
     const event = JSON.parse(readFileSync(join(out, "order.paid.json"), "utf8"));
     expect(event).toMatchObject({

@@ -17,3 +17,23 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/**
+ * The text of `path` once a command has written at least one whole line to it. A shell's `>>`
+ * creates the file before it writes, so the file's existence alone can be seen with nothing in it.
+ */
+export async function untilLineWritten(what: string, path: string, timeoutMs = 15_000): Promise<string> {
+  const { readFileSync } = await import("node:fs");
+  return until(
+    what,
+    () => {
+      try {
+        const text = readFileSync(path, "utf8");
+        return text.includes("\n") ? text : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    timeoutMs,
+  );
+}
