@@ -18,6 +18,9 @@ function sq(text: string): string {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** An OSC sequence tmux ignores (no screen change): the end of a program's output in the recording. */
+const endMark = "\u001b]7007;reseller-test-ended\u0007";
+
 export interface RunOptions {
   /** The whole environment of the command (nothing leaks in from the test runner's). */
   env: Record<string, string>;
@@ -74,11 +77,13 @@ export class TmuxServer {
     const env = Object.entries(options.env).map(([k, v]) => sq(`${k}=${v}`));
     // The exit status goes to a file: tmux's own #{pane_dead_status} is sometimes left empty when a
     // program ends right after leaving raw mode, and an "EXIT:" line would clutter the screen under test.
+    // Before it, the shell writes `endMark` to the terminal after the program's last byte: once the
+    // recording holds it, tmux has drawn and recorded everything the program wrote.
     const statusFile = join(this.dir, `${name}.status`);
     const command =
       ["env", "-i", ...env, ...argv.map(sq)].join(" ") +
       (options.stdoutFile ? ` > ${sq(options.stdoutFile)}` : "") +
-      `; echo $? > ${sq(statusFile)}`;
+      `; code=$?; printf ${sq(endMark.replace("\u001b", "\\033").replace("\u0007", "\\007"))}; echo $code > ${sq(statusFile)}`;
     const outputFile = join(this.dir, `${name}.out`);
     // The program waits for a tiny file until the output is being recorded, so no early byte is missed.
     const ready = join(this.dir, `${name}.ready`);
@@ -162,14 +167,20 @@ export class TerminalSession {
     this.server.tmux(["send-keys", "-t", this.name, "-l", text]);
   }
 
-  /** Waits for the program to end and returns its exit status. */
+  /**
+   * Waits for the program to end and returns its exit status. By then its last bytes are on the screen
+   * and in output(): the status file alone can come before tmux has read them from the terminal, or
+   * before the recording's pipe has written them.
+   */
   async exitCode(timeoutMs = 10_000): Promise<number> {
     const started = Date.now();
     for (;;) {
       const status = existsSync(this.statusFile) ? readFileSync(this.statusFile, "utf8").trim() : "";
-      if (status !== "") return Number(status);
-      if (Date.now() - started > timeoutMs)
-        throw new Error(`Still running after ${timeoutMs} ms; the screen was:\n${this.screen()}`);
+      if (status !== "" && this.output().includes(endMark)) return Number(status);
+      if (Date.now() - started > timeoutMs) {
+        const state = status === "" ? "Still running" : `Ended (${status}) but not all recorded`;
+        throw new Error(`${state} after ${timeoutMs} ms; the screen was:\n${this.screen()}`);
+      }
       await sleep(40);
     }
   }
