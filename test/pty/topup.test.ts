@@ -11,6 +11,7 @@ import { foldRecords } from "../../src/journal/journal.js";
 import { journalRecords } from "../e2e/commands-harness.js";
 import { makeConfigDir } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
+import { until } from "../support/until.js";
 import { qrGridFromScreen } from "./screen-qr.js";
 import { terminalEnv, useTmux } from "./tmux.js";
 
@@ -99,7 +100,8 @@ describe("topup in a terminal", () => {
       await term.waitFor("Request a payment link for Rp 20.750?");
       term.press("Enter");
       await term.waitFor(/the link expires in \d+m/);
-      expect(term.cursorShown()).toBe(false); // hidden while the line redraws itself
+      // Hidden while the line redraws itself. The recording trails the screen: the hide may reach it later.
+      await until("the cursor hidden under the countdown", () => !term.cursorShown());
       term.press(key);
       await term.waitFor("The link stays valid until it expires");
       expect(await term.exitCode()).toBe(0);
@@ -121,7 +123,8 @@ describe("topup in a terminal", () => {
 
     const atList = run(["topup"]);
     await atList.waitFor("Payment channel");
-    expect(atList.cursorShown()).toBe(false); // the list hides it while it is drawn
+    // The list hides it while it is drawn; the hide comes after the list, and reaches the recording later still.
+    await until("the cursor hidden under the list", () => !atList.cursorShown());
     atList.press("Down", "C-c");
     expect(await atList.exitCode()).toBe(130);
     expect(atList.cursorShown()).toBe(true); // the terminal is given back as it was
