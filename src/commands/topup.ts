@@ -290,8 +290,7 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
     stderr: ctx.terminal.stderr,
     now: () => ctx.now(),
     signal: ctx.signal,
-    describe: (remaining) =>
-      `${say.topup.waiting(ctx.output.paintStderr("bold", remaining))}  ${ctx.output.paintStderr("dim", say.topup.leaveKeys)}`,
+    describe: (remaining) => countdownLine(ctx.output, remaining),
     check:
       before === undefined
         ? undefined
@@ -305,6 +304,20 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
   else if (end === "expired") ctx.output.warn(say.topup.expired);
   else ctx.output.info(say.topup.stillValid);
   return end === "done";
+}
+
+/**
+ * The countdown's line within the window: the keys to leave go where both do not fit, since a line
+ * that wraps is no longer rewritten in place but leaves a copy of itself each second.
+ */
+export function countdownLine(
+  output: Pick<Context["output"], "paintStderr" | "stderrWidth">,
+  remaining: string,
+): string {
+  const waiting = say.topup.waiting(output.paintStderr("bold", remaining));
+  const whole = `${say.topup.waiting(remaining)}  ${say.topup.leaveKeys}`;
+  if (output.stderrWidth !== undefined && textWidth(whole) > output.stderrWidth) return waiting;
+  return `${waiting}  ${output.paintStderr("dim", say.topup.leaveKeys)}`;
 }
 
 function isWebLink(link: string): boolean {

@@ -488,7 +488,7 @@ kode tertinggi di antara order-ordernya.
     totalToPay: "Total bayar",
     expires: "Berlaku sampai",
     waiting: (remaining: string) => `Menunggu pembayaran: link berakhir ${remaining} lagi`,
-    leaveKeys: "(q, Enter atau Esc untuk keluar)",
+    leaveKeys: "(q, Enter, Esc: keluar)",
     received: (balance: string) => `Pembayaran diterima: saldo sekarang ${balance}.`,
     expired: "Link pembayaran kedaluwarsa; tidak ada dana terpotong. Jalankan `reseller topup` untuk link baru.",
     stillValid: "Link tetap berlaku sampai kedaluwarsa; `reseller balance` menunjukkan kapan sudah dibayar.",
