@@ -66,10 +66,11 @@ describe("webhook listen --exec with handlers that misbehave", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
     await makeSecret(reseller);
     const out = workDir();
-    // The first try of each delivery hangs ignoring SIGTERM, with a child that ignores it too.
+    // The first try of each delivery hangs ignoring SIGTERM, with a child that ignores it too. The trap
+    // comes first: the SIGTERM at the 1 s deadline must find it set, however slowly touch starts.
     const handler = [
       `if [ ! -e "${out}/tried-$RESELLER_REF_ID" ]; then`,
-      `  touch "${out}/tried-$RESELLER_REF_ID"; trap '' TERM`,
+      `  trap '' TERM; touch "${out}/tried-$RESELLER_REF_ID"`,
       `  sleep 300 & echo $! >> "${out}/pids"; echo $$ >> "${out}/pids"; wait`,
       `fi`,
       `[ "$RESELLER_EVENT" = order.paid ] && echo "$RESELLER_DELIVERY_ID $RESELLER_REF_ID" >> "${out}/calls"`,
