@@ -10,20 +10,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";
-import { buy, eventsOf, makeSecret, pointServiceAt, until, useListeners } from "./webhook-harness.js";
+import { buy, eventsOf, makeSecret, manualOrder, pointServiceAt, until, useListeners } from "./webhook-harness.js";
 import { pidsIn, running, useHandlerDirs } from "../support/handler-dirs.js";
 
 const harness = useEmulator();
 const { listen } = useListeners();
 
 const workDir = useHandlerDirs("reseller-handler-");
-
-/**
- * `buy` arguments for a manual order (item 10): the service sends its order.completed minutes later,
- * so its order.paid is all a test here receives. A top-up's (item 22) comes 5 s after the purchase,
- * while the test may still be running, and would be one delivery more than the test counts.
- */
-const manualOrder = (ref: string) => ["--item", "10", "--qty", "1", "--note", `akun: ${ref}`, "--ref-id", ref];
 
 /** Lines of a file the handler appends to, each `delivery-id ref_id`. */
 const calls = (dir: string) =>

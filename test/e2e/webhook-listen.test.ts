@@ -12,7 +12,16 @@ import { describe, expect, it } from "vitest";
 import { signBody } from "../../src/webhooks/signature.js";
 import { useEmulator } from "../support/emulator.js";
 import { journalRecords, resellerAs } from "./commands-harness.js";
-import { buy, eventsOf, makeSecret, pointServiceAt, rows, until, useListeners } from "./webhook-harness.js";
+import {
+  buy,
+  eventsOf,
+  makeSecret,
+  manualOrder,
+  pointServiceAt,
+  rows,
+  until,
+  useListeners,
+} from "./webhook-harness.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
@@ -167,7 +176,7 @@ describe("webhook listen, fed by the emulator", () => {
     const listener = await listen(reseller, ["--forward-to", bot.url]);
     await until("where events go", () => listener.stderr().includes(`forwarding each event to ${bot.url}`));
     await pointServiceAt(reseller, listener.url);
-    await buy(reseller, ["--item", "16", "--qty", "1", "--note", "081877788899", "--ref-id", "wh-once-1"]);
+    await buy(reseller, manualOrder("wh-once-1"));
     const delivered = await until("the forwarded order.paid", () =>
       bot.received.find((r) => r.headers["x-event"] === "order.paid"),
     );
@@ -217,7 +226,7 @@ describe("webhook listen, fed by the emulator", () => {
     const bot = await target([503]);
     const listener = await listen(reseller, ["--forward-to", bot.url]);
     await pointServiceAt(reseller, listener.url);
-    await buy(reseller, ["--item", "17", "--qty", "1", "--note", "085612345678", "--ref-id", "wh-retry-1"]);
+    await buy(reseller, manualOrder("wh-retry-1"));
     await until("the retry delivered", () => bot.received.filter((r) => r.status === 200).length === 1);
 
     // The service's one attempt was answered 200 before the target was even asked.
@@ -290,7 +299,7 @@ describe("webhook listen, fed by the emulator", () => {
       env: { RESELLER_WEBHOOK_SECRET: secret, RESELLER_API_KEY: apiKey, MY_SHOP_KEY: apiKey },
     });
     await pointServiceAt(reseller, listener.url);
-    await buy(reseller, ["--item", "22", "--qty", "1", "--note", "123456789", "--ref-id", "wh-exec-1"]);
+    await buy(reseller, manualOrder("wh-exec-1"));
     await until("order.paid handled", () => existsSync(join(out, "order.paid.done")));
 
     const event = JSON.parse(readFileSync(join(out, "order.paid.json"), "utf8"));
@@ -299,7 +308,7 @@ describe("webhook listen, fed by the emulator", () => {
       data: {
         ref_id: "wh-exec-1",
         status: "paid",
-        items: [expect.objectContaining({ variant_id: 22, note: "123456789" })],
+        items: [expect.objectContaining({ variant_id: 10, note: "akun: wh-exec-1" })],
       },
     });
     const [name, ref, invoice, status, secretSeen, keySeen, deliveryId] = readFileSync(
