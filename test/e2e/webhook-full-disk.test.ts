@@ -12,7 +12,7 @@ import { signBody } from "../../src/webhooks/signature.js";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";
 import { makeSecret, useListeners } from "./webhook-harness.js";
-import { untilLineWritten } from "../support/until.js";
+import { until, untilLineWritten } from "../support/until.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
@@ -97,7 +97,10 @@ describe.skipIf(!disk)("webhook listen on a full disk", () => {
       truncateSync(filler, readFileSync(filler).length - 4096);
       const refused = await deliver();
       expect(refused.status).toBe(500);
-      expect(first.stderr()).toMatch(/Could not take a delivery from .*: ENOSPC; answered 500/);
+      // Written before the answer, but through another pipe: it may reach this process after it.
+      await until("the 500 said on stderr", () =>
+        /Could not take a delivery from .*: ENOSPC; answered 500/.test(first.stderr()),
+      );
 
       rmSync(filler);
       const answered = await deliver();
