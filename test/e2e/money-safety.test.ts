@@ -173,7 +173,8 @@ describe("no answer at all: exit 5, then reconcile", () => {
 describe("Ctrl-C", () => {
   it("while the purchase is in flight: exit 130, journal unknown, reconcile settles it", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
-    harness.emulator.faults.configure({ latency_ms: 1_000, ...trxOnly });
+    // Held 5 s: the CLI must take the Ctrl-C before the answer comes, however late a loaded machine runs it.
+    harness.emulator.faults.configure({ latency_ms: 5_000, ...trxOnly });
     const running = reseller.start(buyArgs("--ref-id", "ctrl-c-1"));
     await until("the attempt in the journal", () => records(reseller.configDir).some((x) => x.type === "attempt"));
     // In flight means on the wire: the service holds the request, so it will finish the purchase.
