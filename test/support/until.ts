@@ -12,6 +12,8 @@ export async function until<T>(
   const started = Date.now();
   for (;;) {
     const value = check();
+    // A promise is always truthy: waiting on an async check would wait for nothing.
+    if (value instanceof Promise) throw new Error(`The check for ${what} must not be async`);
     if (value) return value;
     if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
