@@ -9,7 +9,7 @@ export const indonesian = { LANG: "id_ID.UTF-8" };
 /**
  * English words of the tool's own left on a screen: small words no Indonesian sentence, item name or
  * channel name of the fixtures has. Flags, quoted commands (`reseller login`), environment variables,
- * addresses and "API key" (which Indonesian resellers write so too) are left out first.
+ * addresses, file paths, names with digits and "API key" (which Indonesian resellers write so too) are left out first.
  */
 export const englishWords = [
   "the",
@@ -69,6 +69,10 @@ export function englishIn(screen: string): string[] {
     .replace(/--[\w-]+|<[^>]*>|^ +\$ .*$|^ {2}\S.*? {2,}|\b[a-z]+_[a-z_]+\b|\{[^}]*\}/gm, " ")
     .replace(/\b[A-Z][A-Z0-9_]{2,}\b/g, " ")
     .replace(/https?:\S+/g, " ")
+    // File paths, and names with digits in them (ref ids, tokens, a temp dir's): random letters
+    // between digits can spell a word ("RSL-20261121-7NO2…", "…/reseller-tmp-4is9Qx").
+    .replace(/(^|[\s(])\/[^\s)]+/gm, "$1 ")
+    .replace(/\b\w*\d\w*\b/g, " ")
     .toLowerCase()
     .split(/[^a-z]+/);
   return [...new Set(words.filter((word) => englishWords.includes(word)))];
