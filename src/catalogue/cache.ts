@@ -12,6 +12,7 @@
  */
 import {
   closeSync,
+  constants,
   fchmodSync,
   fstatSync,
   ftruncateSync,
@@ -27,6 +28,12 @@ import { join } from "node:path";
 import { type HeldLock, tryTakeLock } from "../config/file-lock.js";
 import { fnv1aHex } from "../short-hash.js";
 import { say } from "../messages/messages.js";
+
+/**
+ * Like the config dir's other files, the copy is never read or written through a symbolic link: one
+ * put in its place reads as no copy, and the whole catalogue is written anew over the link itself.
+ */
+const noFollow = constants.O_NOFOLLOW ?? 0;
 
 /** One buyable variant as `reseller items --json` prints it. */
 export interface CatalogueEntry {
@@ -378,7 +385,7 @@ function readFully(fd: number, into: Buffer, position: number): void {
 export function readCatalogue(owner: CatalogueOwner): KeptCatalogue | undefined {
   let fd: number;
   try {
-    fd = openSync(catalogueCachePath(owner), "r");
+    fd = openSync(catalogueCachePath(owner), constants.O_RDONLY | noFollow);
   } catch {
     return undefined;
   }
@@ -595,7 +602,12 @@ export class CatalogueWriter {
     const path = unfinishedPath(owner);
     let bytes: Buffer;
     try {
-      bytes = readFileSync(path);
+      const fd = openSync(path, constants.O_RDONLY | noFollow);
+      try {
+        bytes = readFileSync(fd);
+      } finally {
+        closeSync(fd);
+      }
     } catch {
       return undefined;
     }
@@ -618,7 +630,7 @@ export class CatalogueWriter {
       // Another reseller took it first: this one begins again.
       return undefined;
     }
-    const fd = openSync(temporary, "r+");
+    const fd = openSync(temporary, constants.O_RDWR | noFollow);
     ftruncateSync(fd, header.end);
     const writer = new CatalogueWriter(owner, temporary, fd, unfinished);
     writer.position = header.end;
@@ -801,7 +813,7 @@ export function applyChanges(
   if (lock === "busy") return updated;
   let fd: number;
   try {
-    fd = openSync(path, "r+");
+    fd = openSync(path, constants.O_RDWR | noFollow);
   } catch {
     lock.release();
     // Gone since it was read: written whole again from what this run knows.

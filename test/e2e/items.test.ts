@@ -5,13 +5,23 @@
  * server_time and merges it, --refresh fetches everything again; search, filters, the JSON shape, and
  * paging when the service will not give everything at once.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
 import { modulesLoadedBy } from "../support/record-modules.js";
 import { resellerAs, singleJson } from "./commands-harness.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 /** Piped rows: id, category, product, name, price, process, stock, minimum order, sku. */
 const rows = (stdout: string) =>
@@ -356,6 +366,27 @@ describe("a search on a copy over a minute old", () => {
     const young = await reseller.run(["items", "--search", "GMAIL-FRESH"]);
     expect(rows(young.stdout).map((row) => Number(row[4]))).toEqual([3_700]);
     expect(catalogueQueries(harness, from)).toHaveLength(1);
+  });
+
+  it("never reads or appends through a link put where the copy was: the file it points to stays as it was", async () => {
+    const reseller = resellerAs(harness);
+    expect((await reseller.run(["items"])).exitCode).toBe(0);
+    age(reseller.configDir, twoMinutes);
+    const copy = catalogueFile(reseller.configDir);
+    const elsewhere = join(makeTempDir("reseller-elsewhere-"), "catalogue.jsonl");
+    renameSync(copy, elsewhere);
+    symlinkSync(elsewhere, copy);
+    const untouched = readFileSync(elsewhere);
+    harness.emulator.setItemPrice(12, 11_900);
+
+    const from = harness.requests.length;
+    const r = await reseller.run(["items", "--search", "telkomsel"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(rows(r.stdout).find((row) => row[0] === "12")?.[4]).toBe("11900");
+    // Read as no copy: the whole catalogue asked for, not a delta from the linked file's time.
+    expect(catalogueQueries(harness, from).map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all" }]);
+    expect(readFileSync(elsewhere).equals(untouched)).toBe(true);
+    expect(lstatSync(copy).isSymbolicLink()).toBe(false);
   });
 
   it("says what the CLI says of a category it does not have (exit 2), as text and as --json", async () => {
