@@ -110,11 +110,11 @@ if (parts.has("wait")) {
   const deliveries = [];
   for (let i = 0; i < 3; i++) {
     const bare = timed(
-      ["buy", "--item", "11", "--qty", "1", "--note", `0819${String(i).padStart(8, "0")}`, "--yes"],
+      ["buy", "--item", "11", "--qty", "1", "--note", `0812${String(i).padStart(8, "0")}`, "--yes"],
       one,
     );
     const waited = timed(
-      ["buy", "--item", "11", "--qty", "1", "--note", `0818${String(i).padStart(8, "0")}`, "--yes", "--wait"],
+      ["buy", "--item", "11", "--qty", "1", "--note", `0813${String(i).padStart(8, "0")}`, "--yes", "--wait"],
       one,
     );
     deliveries.push(waited.ms - bare.ms);

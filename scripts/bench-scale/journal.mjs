@@ -195,7 +195,8 @@ function loginAndBuy(configDir) {
   if (login.status !== 0) throw new Error(`login exited ${login.status}: ${login.stderr}`);
   const bought = spawnSync(
     process.execPath,
-    [bin, "buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--json"],
+    // --again: the grown journal holds the same order, and the repeat check would ask about it.
+    [bin, "buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--again", "--yes", "--json"],
     { env: envFor(configDir), encoding: "utf8" },
   );
   if (bought.status !== 0) throw new Error(`buy exited ${bought.status}: ${bought.stderr}`);
@@ -229,7 +230,7 @@ const commands = [
   // An existing ref_id: the service refuses it (exit 1) after the journal is asked whether it was ours.
   {
     name: "buy --ref-id X (existing)",
-    args: (s) => ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", s.realRef, "--yes"],
+    args: (s) => ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", s.realRef, "--again", "--yes"],
     ok: [0, 1],
   },
   { name: "history", args: () => ["history"] },
@@ -413,7 +414,7 @@ if (huge && !streamOnly) {
     { label: "trx show REF", args: ["trx", "show", realRef] },
     {
       label: "buy --ref-id X (existing)",
-      args: ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", realRef, "--yes"],
+      args: ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", realRef, "--again", "--yes"],
       ok: [0, 1],
     },
     { label: "history", args: ["history"] },
