@@ -5,8 +5,8 @@
  */
 import { spawn } from "node:child_process";
 import type { IncomingHttpHeaders } from "node:http";
+import { createRequire } from "node:module";
 import type { Socket } from "node:net";
-import { request } from "undici";
 import { withoutCredentials } from "../config/mask.js";
 import { InputError } from "../errors.js";
 import { say } from "../messages/messages.js";
@@ -93,6 +93,11 @@ export function forwardTarget(url: string): URL {
   return target;
 }
 
+/** undici, loaded at the first forward: a listener that runs a command never needs it (it is ~13 MiB). */
+let forwardRequest: typeof import("undici").request | undefined;
+const loadForwardRequest = () =>
+  (forwardRequest ??= (createRequire(import.meta.url)("undici") as typeof import("undici")).request);
+
 export function forwardTo(url: string): HandOff {
   const target = forwardTarget(url);
   // Said in messages and kept in the deliveries file: never the user:password a target URL may carry.
@@ -108,7 +113,7 @@ export function forwardTo(url: string): HandOff {
       }
       passed[deliveryIdHeader] = deliveryId;
       try {
-        const response = await request(target, {
+        const response = await loadForwardRequest()(target, {
           method: "POST",
           headers: passed,
           body,
