@@ -24,21 +24,24 @@ export interface JournalLine {
   customer: string | null;
 }
 
-/** The lines a buy (or sandbox order) asked for, as its journal entry recorded them. */
-export function journalLines(entry: JournalEntry): JournalLine[] {
+/** The lines a buy (or sandbox order) asked for, as recorded: counting them reads no customer. */
+export function requestedLines(entry: JournalEntry): Record<string, unknown>[] {
   const request = entry.request ?? {};
   const lines = Array.isArray(request.carts)
     ? (request.carts as unknown[])
     : request.item_id !== undefined
       ? [request]
       : [];
-  return lines
-    .filter((l): l is Record<string, unknown> => typeof l === "object" && l !== null)
-    .map((l) => ({
-      itemId: typeof l.item_id === "number" ? l.item_id : undefined,
-      quantity: typeof l.quantity === "number" ? l.quantity : undefined,
-      customer: typeof l.note === "string" ? customerData(l.note) : null,
-    }));
+  return lines.filter((l): l is Record<string, unknown> => typeof l === "object" && l !== null);
+}
+
+/** The lines a buy (or sandbox order) asked for, as its journal entry recorded them. */
+export function journalLines(entry: JournalEntry): JournalLine[] {
+  return requestedLines(entry).map((l) => ({
+    itemId: typeof l.item_id === "number" ? l.item_id : undefined,
+    quantity: typeof l.quantity === "number" ? l.quantity : undefined,
+    customer: typeof l.note === "string" ? customerData(l.note) : null,
+  }));
 }
 
 /** `1 × Pulsa Telkomsel 10.000`, one per line of the purchase (the name last, where a cut keeps its end); the id where the kept catalogue has no name. */
