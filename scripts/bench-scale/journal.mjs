@@ -230,7 +230,19 @@ const commands = [
   // An existing ref_id: the service refuses it (exit 1) after the journal is asked whether it was ours.
   {
     name: "buy --ref-id X (existing)",
-    args: (s) => ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", s.realRef, "--again", "--yes"],
+    args: (s) => [
+      "buy",
+      "--item",
+      "12",
+      "--qty",
+      "1",
+      "--note",
+      "081234567890",
+      "--ref-id",
+      s.realRef,
+      "--again",
+      "--yes",
+    ],
     ok: [0, 1],
   },
   { name: "history", args: () => ["history"] },
