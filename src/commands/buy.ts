@@ -58,11 +58,11 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
     const { runBulkFile } = await import("./buy/bulk.js");
     return runBulkFile(ctx, request);
   }
-  const progress = { started: false };
+  const progress: { started: boolean; refId?: string } = { started: false };
   try {
     return await buyOrder(ctx, options, request, progress);
   } catch (error) {
-    throw withVerdict(error, progress.started);
+    throw withVerdict(error, progress);
   }
 }
 
@@ -70,7 +70,7 @@ async function buyOrder(
   ctx: Context,
   options: BuyOptions,
   request: Exclude<ReturnType<typeof parseBuyRequest>, { kind: "file" }>,
-  progress: { started: boolean },
+  progress: { started: boolean; refId?: string },
 ): Promise<number | void> {
   const client = await ctx.client();
   const order =
@@ -108,6 +108,7 @@ async function buyOrder(
 
   ctx.output.info(say.buy.buying(describeOrder(order), formatRupiah(orderTotal(order)), order.refId));
   progress.started = true;
+  progress.refId = order.refId;
   const bought = await purchase(ctx, client, order);
   // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
   const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
@@ -159,7 +160,15 @@ function withOutcome(body: unknown, judged: OrderVerdict, amount: number | null 
  * A failure says its verdict too: refused (nothing charged), not sent (the service was not reached),
  * unknown (settle it), delivery failed or partial (refunded).
  */
-function withVerdict(error: unknown, sent: boolean): unknown {
+function withVerdict(error: unknown, { started: sent, refId }: { started: boolean; refId?: string }): unknown {
+  // A fault of reseller's own once the purchase was sent is never "refused" (exit 1): whether it was
+  // bought is for `trx show` or `reconcile` to say, as after a lost answer.
+  if (sent && !(error instanceof ResellerError))
+    error = new OutcomeUnknownError(
+      refId ?? null,
+      say.errors.faultAfterSending(error instanceof Error ? error.message : String(error)),
+      { cause: error },
+    );
   if (!(error instanceof ResellerError) || (error instanceof InterruptedError && !error.inFlight)) return error;
   // Stopped before the purchase was sent (an item not found, an account that does not exist): not sent.
   if (!sent) {

@@ -53,6 +53,8 @@ const englishCatalogue = () => ({
     outcomeUnknownHint: (refId: string) =>
       `Run \`reseller reconcile\` or \`reseller trx show ${refId}\` to settle it; do not buy again with a new ref_id.`,
     outcomeUnknownHintNoRef: "Run `reseller reconcile` to settle it.",
+    faultAfterSending: (text: string) =>
+      `Something went wrong inside reseller after the purchase was sent (${text}), so whether it was bought is not known here. This is a bug: please report it with the output of --verbose.`,
     noBaseUrl: "No service address is configured.",
     noBaseUrlHint: "Run `reseller login --base-url URL`, or set RESELLER_BASE_URL.",
     noApiKey: (profile: string) => `No API key for profile "${profile}".`,

@@ -54,6 +54,8 @@ export const id: Messages = {
     outcomeUnknownHint: (refId: string) =>
       `Jalankan \`reseller reconcile\` atau \`reseller trx show ${refId}\` untuk memastikannya; jangan beli lagi dengan ref_id baru.`,
     outcomeUnknownHintNoRef: "Jalankan `reseller reconcile` untuk memastikannya.",
+    faultAfterSending: (text: string) =>
+      `Terjadi kesalahan di dalam reseller setelah pembelian dikirim (${text}), jadi di sini belum diketahui apakah sudah terbeli. Ini bug: mohon laporkan bersama keluaran --verbose.`,
     noBaseUrl: "Alamat layanan belum diatur.",
     noBaseUrlHint: "Jalankan `reseller login --base-url URL`, atau isi RESELLER_BASE_URL.",
     noApiKey: (profile: string) => `Belum ada API key untuk profil "${profile}".`,
