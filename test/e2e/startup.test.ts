@@ -76,13 +76,6 @@ describe("a command loads only what it uses", () => {
   );
 });
 
-it("`webhook listen --exec` loads no undici: only a forward to another address needs it", async () => {
-  const env = { RESELLER_CONFIG_DIR: makeTempDir("reseller-listen-"), RESELLER_WEBHOOK_SECRET: "a-secret-of-the-shop" };
-  const record = await modulesLoadedBy(["webhook", "listen", "--port", "0", "--exec", "true"], env, /Ctrl-C/);
-  expect(record.bundleRan).toBe(true);
-  expect(undici(record.scripts)).toEqual([]);
-});
-
 describe("the code cache", () => {
   const cacheHome = () => makeTempDir("reseller-cache-");
   /** Every file under the cache home, with its modification time. */
