@@ -3,6 +3,8 @@
  * naming what it waited for once the deadline passes (a deadline, so a broken feature fails the
  * test instead of hanging it).
  */
+import { readFileSync } from "node:fs";
+
 export async function until<T>(
   what: string,
   check: () => T | undefined | null | false,
@@ -25,7 +27,6 @@ export async function until<T>(
  * creates the file before it writes, so the file's existence alone can be seen with nothing in it.
  */
 export async function untilLineWritten(what: string, path: string, timeoutMs = 15_000): Promise<string> {
-  const { readFileSync } = await import("node:fs");
   return until(
     what,
     () => {
