@@ -21,29 +21,14 @@ export interface ModuleRecord {
   scripts: string[];
 }
 
-/**
- * `interruptWhen`: for a command that runs until stopped (`webhook listen`), Ctrl-C once stderr
- * shows it, so that it ends as a person would end it and its coverage is written.
- */
-export function modulesLoadedBy(
-  args: string[],
-  env: Record<string, string | undefined>,
-  interruptWhen?: RegExp,
-): Promise<ModuleRecord> {
+export function modulesLoadedBy(args: string[], env: Record<string, string | undefined>): Promise<ModuleRecord> {
   const coverage = makeTempDir("reseller-coverage-");
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, [binPath, ...args], {
       // Coverage changes V8's flags, so a code cache made without it would be refused: none here.
       env: baseEnv({ ...env, NODE_V8_COVERAGE: coverage, RESELLER_NO_CODE_CACHE: "1" }),
-      stdio: ["ignore", "ignore", interruptWhen ? "pipe" : "ignore"],
+      stdio: ["ignore", "ignore", "ignore"],
     });
-    if (interruptWhen) {
-      let stderr = "";
-      child.stderr!.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString("utf8");
-        if (interruptWhen.test(stderr)) child.kill("SIGINT");
-      });
-    }
     child.on("error", reject);
     child.on("close", (exitCode) => {
       const scripts = readdirSync(coverage).flatMap(
