@@ -12,7 +12,14 @@ export interface TestContext {
 }
 
 export async function testContext(
-  options: { env?: Record<string, string | undefined>; flags?: GlobalFlags; tty?: boolean; now?: () => number } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    flags?: GlobalFlags;
+    tty?: boolean;
+    now?: () => number;
+    /** In place of the recorded stdout: one that breaks, say. */
+    stdout?: { write(text: string): unknown };
+  } = {},
 ): Promise<TestContext> {
   let out = "";
   let err = "";
@@ -21,7 +28,7 @@ export async function testContext(
     flags: options.flags ?? {},
     env: { RESELLER_CONFIG_DIR: makeConfigDir(), ...options.env },
     terminal: {
-      stdout: { write: (s: string) => (out += s) },
+      stdout: options.stdout ?? { write: (s: string) => (out += s) },
       stderr: { write: (s: string) => (err += s) },
       stdin: new PassThrough(),
       stdoutIsTTY: options.tty ?? false,

@@ -3,36 +3,23 @@
  * printed) is never said as the service's refusal (exit 1, "nothing charged" to a script): it is an
  * unknown outcome (exit 5) naming the ref_id, and the purchase it made stands in the journal.
  */
-import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { run } from "../../src/commands/buy.js";
-import { createContext } from "../../src/context.js";
 import { ExitCode, OutcomeUnknownError } from "../../src/errors.js";
+import { testContext } from "../support/context.js";
 import { useEmulator } from "../support/emulator.js";
 
 const harness = useEmulator();
 
 describe("a fault after sending", () => {
   it("is an unknown outcome with the ref_id, never a refusal; the service has the purchase", async () => {
-    const env = harness.accountEnv();
-    const ctx = await createContext({
-      flags: {},
-      env,
-      terminal: {
-        stdout: {
-          write: () => {
-            throw new TypeError("the renderer broke");
-          },
+    const { ctx } = await testContext({
+      env: harness.accountEnv(),
+      stdout: {
+        write: () => {
+          throw new TypeError("the renderer broke");
         },
-        stderr: { write: () => true },
-        stdin: new PassThrough(),
-        stdoutIsTTY: false,
-        stderrIsTTY: false,
-        stdinIsTTY: false,
       },
-      signal: new AbortController().signal,
-      version: "0.0.0-test",
-      sleep: async () => undefined,
     });
     const refId = "FAULT-AFTER-1";
     const failure = await run(ctx, {
