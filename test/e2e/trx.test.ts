@@ -89,10 +89,7 @@ describe("buy --wait", () => {
     // The list names the refund beside the amount, from this machine's journal: piped as the last field.
     const listed = await reseller.run(["trx", "list"]);
     expect(listed.exitCode, listed.stderr).toBe(0);
-    const row = listed.stdout
-      .split("\n")
-      .map((l) => l.split("\t"))
-      .find((r) => r[1] === "fail-h2h")!;
+    const row = pipedRows(listed.stdout).find((r) => r[1] === "fail-h2h")!;
     expect([row[4], row.at(-1)]).toEqual(["11500", "11500"]);
     const table = await reseller.run(["trx", "list"], { mode: "table", env: { COLUMNS: "200" } });
     expect(table.stdout).toMatch(/│ Amount +│ Refund +│/);
