@@ -323,10 +323,11 @@ export async function run(ctx: Context, options: HistoryOptions): Promise<void> 
         headers,
         chosen.map((e): Cell[] => {
           const reference = referenceOf(e);
+          const customer = customerOf(e);
           return [
             clockTime(e.at),
             itemCell(e, names),
-            customerOf(e) ? customerCell(customerOf(e)) : undefined,
+            customer ? customerCell(customer) : undefined,
             standingCell(e, now),
             amountCell(e),
             reference ? copyable(reference) : undefined,
