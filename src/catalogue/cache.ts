@@ -25,6 +25,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { withOwnFile } from "../config/config-dir.js";
 import { type HeldLock, tryTakeLock } from "../config/file-lock.js";
 import { fnv1aHex } from "../short-hash.js";
 import { say } from "../messages/messages.js";
@@ -600,17 +601,14 @@ export class CatalogueWriter {
    */
   static resume(owner: CatalogueOwner, fetch: string, now: number, youngerThanMs: number): CatalogueWriter | undefined {
     const path = unfinishedPath(owner);
-    let bytes: Buffer;
+    let bytes: Buffer | undefined;
     try {
-      const fd = openSync(path, constants.O_RDONLY | noFollow);
-      try {
-        bytes = readFileSync(fd);
-      } finally {
-        closeSync(fd);
-      }
+      bytes = withOwnFile(path, (fd) => readFileSync(fd));
     } catch {
+      // A link or anything else in its place: no unfinished fetch to go on with.
       return undefined;
     }
+    if (!bytes) return undefined;
     const header = bytes.length >= headerBytes ? readHeader(bytes.toString("utf8", 0, headerBytes), owner) : undefined;
     const unfinished = (header as (CatalogueHeader & { unfinished?: Unfinished }) | undefined)?.unfinished;
     if (
