@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, afterEach } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, singleJson, tableBorder } from "./commands-harness.js";
+import { resellerAs, singleJson, tableBorder, writeCart } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
@@ -187,6 +187,22 @@ describe("reconcile", () => {
     expect(table.stdout).toMatch(/│ delivery failed \(Rp 19\.000 refunded\) +│/);
     const history = await reseller.run(["history"], { mode: "table", env: { COLUMNS: "160" } });
     expect(history.stdout).toMatch(/│ delivery failed \(Rp 19\.000 refunded\) +│/);
+  });
+
+  it("trx show settles an unknown partial order with its refund", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    // One line delivered, the other (a player id nobody has) refunded; every answer about it lost.
+    const cart = writeCart(reseller, [
+      { item_id: 11, quantity: 1, note: "081299960001" },
+      { item_id: 22, quantity: 1, note: "99998888" },
+    ]);
+    harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
+    const r = await reseller.run(["buy", "--cart", cart, "--no-validate", "--ref-id", "show-partial", "--yes"]);
+    expect(r.exitCode, r.stderr).toBe(5);
+    harness.emulator.faults.reset();
+    harness.emulator.clock.advance(600_000);
+    const shown = await reseller.run(["trx", "show", "show-partial"]);
+    expect(shown.stderr).toMatch(/Settled in the journal: show-partial was partly delivered \(Rp 19\.000 refunded\)/);
   });
 
   it("trx show settles an unknown purchase it finds", async () => {

@@ -10,7 +10,7 @@ import { journalDetails, journalFor, noteLatestStatus, settleUnknownPurchase } f
 import { showTransaction } from "../../output/transaction.js";
 import { formatRupiah } from "../../output/format.js";
 import { isFinal } from "../../api/status.js";
-import { orderVerdict } from "../../orders/verdict.js";
+import { orderVerdict, verdictPhrase } from "../../orders/verdict.js";
 import { say } from "../../messages/messages.js";
 
 export interface TrxShowOptions {
@@ -70,7 +70,8 @@ function settleJournal(ctx: Context, t: Transaction): void {
       const said =
         verdict === "delivery_failed"
           ? say.trx.deliveryFailed(refunded !== undefined ? formatRupiah(refunded) : "")
-          : say.trx.wasVerdict(say.verdicts[verdict] as string);
+          : // A partial order says its refund too, as history and a buy's outcome do.
+            say.trx.wasVerdict(verdictPhrase(verdict, refunded, formatRupiah));
       ctx.output.info(say.trx.settled(t.refId, said, t.invoice ?? ""));
     }
   } catch {
