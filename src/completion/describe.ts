@@ -4,7 +4,8 @@
  * command or flag is completed without anyone editing the scripts.
  */
 import type { CommandUnknownOpts as Command } from "@commander-js/extra-typings";
-import { declared, say } from "../messages/messages.js";
+import { say } from "../messages/messages.js";
+import { optionHelp, summaryOf } from "../registry/help-screen.js";
 
 export type Shell = "bash" | "zsh" | "fish";
 
@@ -63,14 +64,14 @@ function choicesFrom(description: string): string[] {
 
 export function describeProgram(program: Command): CompletionSpec {
   const help = program.createHelp();
-  const flagOf = (option: Command["options"][number]): FlagSpec => {
+  const flagOf = (command: Command, option: Command["options"][number]): FlagSpec => {
     const names = [option.long, option.short].filter((n): n is string => typeof n === "string");
     const long = option.long ?? "";
     return {
       names,
       takesValue: option.required || option.optional,
       // In the reader's language, as help says it; commander's own --help is not declared by us.
-      description: option.long === "--help" ? say.help.helpFlag : declared(option.description),
+      description: option.long === "--help" ? say.help.helpFlag : optionHelp(command, option),
       dynamic: dynamicFlags[long],
       files: fileFlags.includes(long),
     };
@@ -83,16 +84,16 @@ export function describeProgram(program: Command): CompletionSpec {
     commands.push({
       path,
       commands: children
-        .map((c) => ({ name: c.name(), description: declared(c.description()) }))
+        .map((c) => ({ name: c.name(), description: summaryOf(c) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
-      flags: path === "" ? [] : help.visibleOptions(command).map(flagOf),
+      flags: path === "" ? [] : help.visibleOptions(command).map((option) => flagOf(command, option)),
       choices: argument ? (argument.argChoices ?? choicesFrom(argument.description)) : [],
       dynamic: dynamicArguments[path],
     });
     for (const child of children) visit(child, path ? `${path} ${child.name()}` : child.name());
   };
   visit(program, "");
-  const globalFlags = help.visibleOptions(program).map(flagOf);
+  const globalFlags = help.visibleOptions(program).map((option) => flagOf(program, option));
   // Global flags work after any sub-command too; each path's list has them once (`--help` is both).
   for (const c of commands) {
     const own = new Set(c.flags.flatMap((f) => f.names));

@@ -3,6 +3,20 @@
  * against it, so a key missing or extra there fails the type-check. A sentence with something in it
  * is a function of typed parameters. Amounts arrive formatted (`Rp 1.250.000`) and times as WIB.
  */
+/** One command's help in another language, by what it names; what is missing is said in English. */
+export interface CommandHelpWords {
+  readonly summary?: string;
+  /** By the argument's name (`ref` for `<ref>`). */
+  readonly arguments?: Readonly<Record<string, string>>;
+  /** By the flag's long name (`--item`), else its short one. */
+  readonly options?: Readonly<Record<string, string>>;
+  readonly piped?: string;
+  readonly details?: string;
+  readonly about?: string;
+  /** An example's comment, by the example's command line (the part before ` # `). */
+  readonly comments?: Readonly<Record<string, string>>;
+}
+
 const englishCatalogue = () => ({
   printer: {
     error: "Error:",
@@ -920,6 +934,12 @@ the orders.
    * English text: English needs no entry; test/unit/messages.test.ts names what another language lacks.
    */
   declared: {} as Readonly<Record<string, string>>,
+  /**
+   * Each command's help, declared in English beside the command (src/commands/*.command.ts) and
+   * keyed here by its path ("lock add"; "" for the program and its global flags): English needs no
+   * entry; test/unit/messages.test.ts names what another language lacks or keeps for nothing.
+   */
+  commandHelp: {} as Readonly<Record<string, CommandHelpWords>>,
   /** Table headings, the same word for the same column everywhere. */
   headings: {
     id: "ID",

@@ -874,107 +874,13 @@ kode tertinggi di antara order-ordernya.
     },
   },
   trxNotFound: (ref: string) => `Tidak ada transaksi dengan ref_id atau invoice ${ref}.`,
+  // The settings' words in `help environment`, by their English text (src/config/definitions.ts).
   declared: {
-    "Buy prepaid digital goods from the Reseller Commerce Service: balance, top-ups, purchases, stock locks.":
-      "Beli produk digital prabayar dari Reseller Commerce Service: saldo, isi saldo, pembelian, kunci stok.",
-    "save an API key for the profile (hidden prompt, or stdin with --with-key); checks it first":
-      "simpan API key untuk profil (diketik tersembunyi, atau dari stdin dengan --with-key); dicek dulu",
-    "print the version of reseller (also -v and --version)": "tampilkan versi reseller (juga -v dan --version)",
-    "help for a command, or a topic: environment (variables and flags), exit-codes":
-      "bantuan sebuah perintah, atau topik: environment (variabel dan opsi), exit-codes",
-    "forget the profile's API key": "hapus API key dari profil",
-    "read and change stored settings": "lihat dan ubah pengaturan tersimpan",
-    "your balance, in real time": "saldo Anda, saat ini juga",
-    "payment channels for top-ups, with their fees": "metode pembayaran untuk isi saldo, beserta biayanya",
-    "top up the balance: get a payment link (asks for what is missing on a terminal)":
-      "isi saldo: dapatkan link pembayaran (yang kurang ditanyakan di terminal)",
-    "one item: name, price, stock, minimum order, required fields, open-amount range, account check":
-      "satu produk: nama, harga, stok, minimal order, isian wajib, rentang nominal bebas, cek akun",
-    "the account name behind a customer id, before paying (items whose account check is offered)":
-      "nama akun di balik ID pelanggan, sebelum bayar (produk yang menyediakan cek akun)",
-    "the catalogue, one row per buyable variant, from a copy kept up to date with what changed":
-      "katalog, satu baris per varian yang bisa dibeli, dari salinan yang diperbarui sesuai perubahan",
-    "your selling prices: each item's cost, selling price and margin, or a price list for customers":
-      "harga jual Anda: modal, harga jual dan margin tiap produk, atau daftar harga untuk pelanggan",
-    "buy with your balance: one item, a cart of several, or many orders from a file":
-      "beli pakai saldo: satu produk, keranjang berisi beberapa, atau banyak order dari file",
-    transactions: "transaksi",
-    "the receipt for your customer: item, customer, serial or licence, your selling price, a status they understand":
-      "struk untuk pelanggan: produk, pelanggan, SN atau lisensi, harga jual Anda, status yang mereka pahami",
-    "reserve stock for a while before your buyer pays": "kunci stok sebentar sebelum pembeli Anda bayar",
-    "this month's top 10 resellers": "10 reseller teratas bulan ini",
-    "a test order: neither balance nor stock changes": "order uji coba: saldo dan stok tidak berubah",
-    "the ledger of money-moving requests, newest first": "catatan permintaan yang memindahkan dana, terbaru dulu",
-    "the books: orders by outcome, spent, refunded, revenue, profit and top-ups, per hour, day, product or customer":
-      "pembukuan: order per hasil, belanja, dana dikembalikan, omzet, laba dan isi saldo, per jam, hari, produk atau pelanggan",
-    "settle journal entries whose outcome is unknown by asking the service":
-      "pastikan transaksi di jurnal yang hasilnya belum pasti dengan bertanya ke layanan",
-    "run the local service emulator (rehearse without spending money)":
-      "jalankan emulator layanan di mesin ini (latihan tanpa keluar uang)",
-    "the service's webhooks: where they go, their secret, and a local receiver":
-      "webhook layanan: tujuannya, secret-nya, dan penerima di mesin ini",
-    "print a shell completion script": "tampilkan skrip pelengkap otomatis untuk shell",
-    "print the version (also `reseller version`)": "tampilkan versi (juga `reseller version`)",
     "print the service's JSON (errors as JSON on stderr)":
       "tampilkan JSON dari layanan (kegagalan sebagai JSON di stderr)",
     "filter the JSON with jq (implies --json); strings print raw, like gh --jq":
       "saring JSON dengan jq (berarti --json); teks dicetak apa adanya, seperti gh --jq",
-    'which stored account (env RESELLER_PROFILE; default "default")':
-      'akun tersimpan yang dipakai (env RESELLER_PROFILE; bawaan "default")',
-    "service address, the part before /v1; its scheme and host are taken in lower case (env RESELLER_BASE_URL)":
-      "alamat layanan, bagian sebelum /v1; skema dan host-nya dibaca huruf kecil (env RESELLER_BASE_URL)",
-    "per request (env RESELLER_TIMEOUT; default 30)":
-      "batas waktu per permintaan, detik (env RESELLER_TIMEOUT; bawaan 30)",
-    "no colours (also NO_COLOR, CLICOLOR=0)": "tanpa warna (juga NO_COLOR, CLICOLOR=0)",
-    "never prompt; a missing value is exit 2 naming the flag (also RESELLER_NO_INPUT, CI)":
-      "jangan pernah bertanya; nilai yang kurang jadi kode keluar 2 dengan nama opsinya (juga RESELLER_NO_INPUT, CI)",
-    "log each HTTP exchange to stderr, the API key cut to its last 4 characters (also RESELLER_DEBUG=1)":
-      "catat tiap pertukaran HTTP ke stderr, API key dipotong jadi 4 karakter terakhir (juga RESELLER_DEBUG=1)",
     "allow a plain http:// base URL that is not this machine": "izinkan alamat http:// biasa yang bukan mesin ini",
-    "the language people read: id (Bahasa Indonesia) or en; else the locale (id_* is Indonesian), else English (env RESELLER_LANG)":
-      "bahasa tampilan: id (Bahasa Indonesia) atau en; kalau tidak diisi, mengikuti locale (id_* berarti Indonesia), selain itu Inggris (env RESELLER_LANG)",
-    "item (variant) id": "id produk (varian)",
-    quantity: "jumlah",
-    "customer data: target number, user id, or an SMM JSON note":
-      "data pelanggan: nomor tujuan, user id, atau catatan JSON SMM",
-    "SMM: link or username; builds the JSON note": "SMM: link atau username; catatan JSON disusun otomatis",
-    "SMM: an extra option (repeat for more)": "SMM: opsi tambahan (ulangi untuk lebih dari satu)",
-    "SMM: comment for comment services": "SMM: komentar untuk layanan komentar",
-    "one transaction with several items: a JSON array of {item_id, quantity, note}; - for stdin":
-      "satu transaksi berisi beberapa produk: array JSON {item_id, quantity, note}; - untuk stdin",
-    "many transactions from orders.csv or orders.jsonl": "banyak transaksi dari orders.csv atau orders.jsonl",
-    "with --file: orders in flight at once (default 4)": "dengan --file: order yang diproses bersamaan (bawaan 4)",
-    "with --file: also write each result as a JSON line here":
-      "dengan --file: tulis juga tiap hasil sebagai baris JSON ke sini",
-    "with --file: skip orders that match a recent purchase (same item, quantity, customer) and buy the new ones":
-      "dengan --file: lewati order yang sama dengan pembelian terakhir (produk, jumlah, pelanggan sama) dan beli yang baru",
-    "buy again what matches a recent purchase (same item, quantity, customer) without asking; with --file, those rows":
-      "beli lagi yang sama dengan pembelian terakhir (produk, jumlah, pelanggan sama) tanpa bertanya; dengan --file, baris-baris itu",
-    "how far back the repeat check looks, in hours (default: the profile's repeat_window, else 48)":
-      "seberapa jauh ke belakang cek pembelian ulang, dalam jam (bawaan: repeat_window profil, kalau tidak 48)",
-    "your reference id (default: generated and printed)": "id referensi Anda (bawaan: dibuat otomatis dan ditampilkan)",
-    "use a stock lock from `reseller lock add`": "pakai kunci stok dari `reseller lock add`",
-    "wait until delivered, then show serial numbers / licences": "tunggu sampai terkirim, lalu tampilkan SN / lisensi",
-    "with --wait: give up waiting after this many seconds (default: the profile's wait_timeout, else 300)":
-      "dengan --wait: berhenti menunggu setelah sekian detik (bawaan: wait_timeout profil, kalau tidak 300)",
-    "do not ask for confirmation": "tanpa konfirmasi",
-    "open amount: the amount asked for (provider_qty: 50000, 50.000, 50rb); the note is then the target":
-      "nominal bebas: nominal yang diminta (provider_qty: 50000, 50.000, 50rb); catatan jadi tujuannya",
-    "open amount: the game's zone, sent in the note as zone_id":
-      "nominal bebas: zona game, dikirim di catatan sebagai zone_id",
-    "print the customer's receipt once delivered (implies --wait; see `reseller receipt`)":
-      "cetak struk pelanggan setelah terkirim (berarti --wait; lihat `reseller receipt`)",
-    "with --file: write each delivered (or partly delivered) order's receipt to this file, separated (implies --wait)":
-      "dengan --file: tulis struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
-    "do not check the customer's account before buying": "jangan cek akun pelanggan sebelum beli",
-    "skip the checks of the customer data: a phone number's form (08…, 10-13 digits) and operator, a game account's region":
-      "lewati cek data pelanggan: bentuk nomor HP (08…, 10-13 digit) dan operatornya, region akun game",
-    "one line, tab-separated: invoice, ref_id, status, amount, created, outcome":
-      "satu baris, dipisah tab: invoice, ref_id, status, nominal, waktu dibuat, hasil",
-    "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, partial, delivery_failed, refused, not_sent, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.":
-      "Dengan --wait, baris-baris `reseller trx show`. Dengan --file, satu baris per order: baris, ref_id, hasil (`bought`, `delivered`, `partial`, `delivery_failed`, `refused`, `not_sent`, `unknown`), kode keluar, invoice, nominal, status, kode kegagalan, produk, pelanggan, dana dikembalikan, lalu yang diserahkan (SN, lisensi), satu kolom masing-masing.",
-    "names the account first": "sebut nama akunnya dulu",
-    // `help environment`: each setting and its rule.
     "which stored account": "akun tersimpan yang dipakai",
     "service address, the part before /v1; its scheme and host are taken in lower case":
       "alamat layanan, bagian sebelum /v1; skema dan host-nya dibaca huruf kecil",
@@ -1021,192 +927,397 @@ kode tertinggi di antara order-ordernya.
     "whole megabytes from 1 to 999999": "megabyte bulat dari 1 sampai 999999",
     "an IANA time zone, e.g. Asia/Makassar": "zona waktu IANA, mis. Asia/Makassar",
     "id or en": "id atau en",
-    "read the API key from stdin instead of prompting": "baca API key dari stdin, tanpa ditanya",
-    "a command (`lock add`) or a topic: environment, exit-codes":
-      "sebuah perintah (`lock add`) atau topik: environment, exit-codes",
-    "every setting of the profile, the API key masked": "semua pengaturan profil, API key disamarkan",
-    "one setting": "satu pengaturan",
-    "base_url, api_key, timeout, max_retries, wait_timeout, repeat_window, webhook_secret, shop_name, time_zone, language":
-      "base_url, api_key, timeout, max_retries, wait_timeout, repeat_window, webhook_secret, shop_name, time_zone, language",
-    "change a setting (the API key only through `reseller login`)":
-      "ubah pengaturan (API key hanya lewat `reseller login`)",
-    "base_url, timeout, max_retries, wait_timeout, repeat_window, shop_name, time_zone, language":
-      "base_url, timeout, max_retries, wait_timeout, repeat_window, shop_name, time_zone, language",
-    "where the config file is": "lokasi file konfigurasi",
-    "for cron and bots: exit 1 with one line on stderr when the balance is under this (100000, 100rb)":
-      "untuk cron dan bot: kode keluar 1 dengan satu baris di stderr bila saldo di bawah angka ini (100000, 100rb)",
-    "how the balance moved, newest first: purchases, refunds, top-ups":
-      "mutasi saldo, terbaru dulu: pembelian, dana dikembalikan, isi saldo",
-    "which page of the history (default 1, the newest)": "halaman riwayat yang mana (bawaan 1, yang terbaru)",
-    "at least 10.000, as you write it: 50000, 50.000, Rp 50.000, 50rb, 1,5jt":
-      "minimal 10.000, tulis seperti biasa: 50000, 50.000, Rp 50.000, 50rb, 1,5jt",
-    "a code from `reseller channels`": "kode dari `reseller channels`",
-    "the customer's game user id (or number)": "user id game pelanggan (atau nomornya)",
-    "the game's zone or server, for items whose check needs one":
-      "zona atau server game, untuk produk yang cek akunnya memerlukannya",
-    "every word, in any case, in the category, product, name or SKU":
-      "semua kata, huruf besar atau kecil, di kategori, produk, nama atau SKU",
-    "one category, by name or slug (aplikasi-premium)": "satu kategori, menurut nama atau slug (aplikasi-premium)",
-    "auto, h2h, smm or manual": "auto, h2h, smm atau manual",
-    "fetch the whole catalogue again instead of what changed": "ambil ulang seluruh katalog, bukan hanya yang berubah",
-    "bring the copy up to date and list what changed since the last --changes: prices, new, gone, out of stock":
-      "perbarui salinan dan tampilkan yang berubah sejak --changes terakhir: harga, baru, hilang, habis",
-    "one category, by name or slug": "satu kategori, menurut nama atau slug",
-    "a price list for customers, selling prices only: csv, md, or text (Indonesian, grouped by product, for WhatsApp)":
-      "daftar harga untuk pelanggan, hanya harga jual: csv, md, atau text (Bahasa Indonesia, per produk, untuk WhatsApp)",
-    "set a markup rule: for every item, or one category, product or item (the most specific wins)":
-      "pasang aturan markup: untuk semua produk, atau satu kategori, produk atau varian (yang paling khusus yang berlaku)",
-    "a percentage of the cost (10%, 7,5%) or Rupiah added to it (1500, 1.500, 1,5rb)":
-      "persentase dari modal (10%, 7,5%) atau Rupiah yang ditambahkan (1500, 1.500, 1,5rb)",
-    "for the items of one category (name or slug)": "untuk produk dalam satu kategori (nama atau slug)",
-    "for the items of one product (name or slug)": "untuk varian dari satu produk (nama atau slug)",
-    "for one item": "untuk satu varian",
-    "round the selling price up to a multiple of this (500, 1rb)":
-      "bulatkan harga jual ke atas ke kelipatan angka ini (500, 1rb)",
-    "remove a markup rule: the one for every item, or for a category, product or item":
-      "hapus aturan markup: yang untuk semua produk, atau untuk satu kategori, produk atau varian",
-    "the markup rules of the profile, the most specific first": "aturan markup profil, yang paling khusus dulu",
-    "your past transactions, newest first": "transaksi Anda sebelumnya, terbaru dulu",
-    "only these: pending, paid, completed, failed, canceled (as the service words them)":
-      "hanya yang ini: pending, paid, completed, failed, canceled (sesuai sebutan layanan)",
-    "which page (default 1, the newest)": "halaman yang mana (bawaan 1, yang terbaru)",
-    "transactions per page (the service's default when left out)":
-      "transaksi per halaman (bawaan layanan kalau tidak diisi)",
-    "a transaction with its items, serial numbers, licences and SMM progress":
-      "satu transaksi beserta produknya, SN, lisensi dan progres SMM",
-    "keep checking until delivered or failed": "terus cek sampai terkirim atau gagal",
-    "with --watch: give up after this many seconds (default: the profile's wait_timeout, else 300)":
-      "dengan --watch: berhenti menunggu setelah sekian detik (bawaan: wait_timeout profil, kalau tidak ada 300)",
-    "your ref_id or the invoice number": "ref_id Anda atau nomor invoice",
-    "add a wa.me link that opens WhatsApp with the text filled in (to the customer's number by default)":
-      "tambahkan link wa.me yang membuka WhatsApp dengan teks sudah terisi (ke nomor pelanggan kalau tidak diubah)",
-    "lock stock; prints the lock token": "kunci stok; mencetak token kunci stok",
-    "quantity, at least the item's minimum order": "jumlah, minimal sebesar minimal order produk",
-    "60 to 600 (default 600)": "60 sampai 600 (bawaan 600)",
-    "your active locks and the time each has left": "kunci stok Anda yang aktif dan sisa waktu masing-masing",
-    "give the stock back now": "kembalikan stok sekarang",
-    "the lock token (LCK-…)": "token kunci stok (LCK-…)",
-    "your own rank, transactions and points this month": "peringkat, transaksi dan poin Anda sendiri bulan ini",
-    "your reference id (default: generated)": "ID referensi Anda (bawaan: dibuat otomatis)",
-    "only requests whose outcome is unknown": "hanya permintaan yang hasilnya belum pasti",
-    "at most this many entries (default 50; with --since, all since then)":
-      "paling banyak sekian baris (bawaan 50; dengan --since, semua sejak itu)",
-    "only entries since this date (2026-11-01, local midnight) or timestamp":
-      "hanya catatan sejak tanggal ini (2026-11-01, tengah malam waktu setempat) atau waktu ini",
-    "ask the service where each entry not final stands, and record it":
-      "tanyakan ke layanan posisi tiap catatan yang belum final, lalu catat",
-    "also entries sent to other service addresses (marked)":
-      "juga catatan yang dikirim ke alamat layanan lain (diberi tanda)",
-    "today (the default), yesterday, 7d, 30d, or a date like 2026-11-01 (the shop's time zone, WIB)":
-      "hari ini (bawaan), yesterday, 7d, 30d, atau tanggal seperti 2026-11-01 (zona waktu toko, WIB)",
-    "up to and with this date (default: today)": "sampai dan termasuk tanggal ini (bawaan: hari ini)",
-    "rows per day, hour, product, category or customer (default: hour for a day, else day)":
-      "baris per hari, jam, produk, kategori atau pelanggan (bawaan: jam untuk satu hari, selain itu hari)",
-    "ask the service about every order not final first (unknown, or not delivered yet)":
-      "tanyakan dulu ke layanan setiap order yang belum final (belum pasti, atau belum terkirim)",
-    "port; 0 takes a free one (default 8787)": "port; 0 memakai port yang kosong (bawaan 8787)",
-    "address to listen on (default 127.0.0.1)": "alamat untuk mendengarkan (bawaan 127.0.0.1)",
-    "keep state in this file across restarts": "simpan keadaan di file ini agar tetap ada setelah dijalankan ulang",
-    "seed for repeatable serial numbers and licences": "seed agar SN dan lisensi bisa diulang sama persis",
-    "answer shapes: live (default; the live reference), live-short (its short guide) or spec":
-      "bentuk jawaban: live (bawaan; referensi live), live-short (panduan singkatnya) atau spec",
-    "grow the catalogue with generated variants to at least this many (GET /v1/item pages)":
-      "perbesar katalog dengan varian buatan sampai paling sedikit sekian (halaman GET /v1/item)",
-    "print only the export lines for a shell to eval (RESELLER_BASE_URL, RESELLER_API_KEY)":
-      "cetak hanya baris export untuk di-eval shell (RESELLER_BASE_URL, RESELLER_API_KEY)",
-    "run in the background and return at once; says how to stop it (with --print-env, also RESELLER_EMULATOR_PID)":
-      "jalan di latar belakang dan langsung kembali; memberi tahu cara menghentikannya (dengan --print-env, juga RESELLER_EMULATOR_PID)",
-    "POST webhooks to callback URLs off this machine too (by default only to loopback addresses)":
-      "kirim POST webhook juga ke URL callback di luar mesin ini (bawaan hanya ke alamat loopback)",
-    "the callback URL and whether webhooks are on": "URL callback dan apakah webhook aktif",
-    "set the callback URL, or switch webhooks on or off": "atur URL callback, atau aktifkan/nonaktifkan webhook",
-    "where the service POSTs events: https://, or http:// on this machine only":
-      "tujuan layanan mengirim POST peristiwa: https://, atau http:// hanya di mesin ini",
-    "switch webhooks on (the default with --url)": "aktifkan webhook (bawaan bila --url diisi)",
-    "switch webhooks off, keeping the URL": "nonaktifkan webhook, URL tetap disimpan",
-    "have the service send a webhook.test event to the callback URL":
-      "minta layanan mengirim peristiwa webhook.test ke URL callback",
-    "make a new webhook secret (the old one stops working); the service shows it once":
-      "buat secret webhook baru (yang lama tidak berlaku lagi); layanan menampilkannya sekali saja",
-    "keep it in the profile for `webhook listen` (file mode 0600)":
-      "simpan di profil untuk `webhook listen` (mode file 0600)",
-    "receive webhooks here: verify, answer, confirm each order event with the service, deduplicate, print each event (piped: time, event, ref_id, invoice, status, then serials/licences), hand it on":
-      "terima webhook di sini: verifikasi, jawab, konfirmasi tiap peristiwa order ke layanan, buang yang dobel, cetak tiap peristiwa (lewat pipe: waktu, peristiwa, ref_id, invoice, status, lalu SN/lisensi), teruskan",
-    "port; 0 takes a free one (default 8788)": "port; 0 memakai port yang kosong (bawaan 8788)",
-    "POST each verified event on to this address, with its delivery id in X-Reseller-Delivery; tried again until it answers 2xx":
-      "teruskan tiap peristiwa yang sudah diverifikasi lewat POST ke alamat ini, dengan ID pengirimannya di X-Reseller-Delivery; diulang sampai dijawab 2xx",
-    "run this command per event: the event JSON on stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS, RESELLER_DELIVERY_ID set; exit 0 = handled":
-      "jalankan perintah ini per peristiwa: JSON peristiwa di stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS, RESELLER_DELIVERY_ID terisi; keluar 0 = beres",
-    "refuse a delivery whose X-Timestamp is further than this from now (off by default)":
-      "tolak kiriman yang X-Timestamp-nya berselisih lebih dari ini dari sekarang (bawaan mati)",
-    "longest an --exec command may run before it is stopped and tried again later (default 60)":
-      "paling lama sebuah perintah --exec boleh berjalan sebelum dihentikan dan dicoba lagi nanti (bawaan 60)",
-    "how long a stopped --exec command and what it started have between SIGTERM and SIGKILL (default 5)":
-      "jeda bagi perintah --exec yang dihentikan, beserta proses yang dimulainya, antara SIGTERM dan SIGKILL (bawaan 5)",
-    "append each delivered or partly delivered order's receipt for the customer to this file (needs the API key: orders are confirmed first)":
-      "tambahkan struk pelanggan dari tiap order yang terkirim atau sebagian terkirim ke file ini (perlu API key: order dikonfirmasi dulu)",
-    "bash, zsh or fish": "bash, zsh atau fish",
-    "only candidates that start so (the word being completed)":
-      "hanya kandidat yang berawalan ini (kata yang sedang dilengkapi)",
-    'the version alone, like 0.1.0; with --json {"version": …}':
-      'versinya saja, seperti 0.1.0; dengan --json {"version": …}',
-    "one line per setting, tab-separated: setting, value (the API key masked), where it comes from (flag, environment, profile, default)":
-      "satu baris per pengaturan, dipisah tab: pengaturan, nilai (API key disamarkan), asalnya (`flag`, `environment`, `profile`, `default`)",
-    "the value alone; nothing when it is not set": "nilainya saja; kosong bila belum diatur",
-    "the path alone": "path-nya saja",
-    "one line, tab-separated: balance, the amount in Rupiah":
-      "satu baris, dipisah tab: `balance`, nominal dalam Rupiah",
-    "one line per channel, tab-separated: code, name, fee (the flat part), fee percentage, minimum, maximum, on or off":
-      "satu baris per metode, dipisah tab: kode, nama, biaya (bagian tetap), persentase biaya, minimum, maksimum, on atau off",
-    "one line, tab-separated: payment link (else the QR link), amount, fee, total, channel, expires, QR link, invoice":
-      "satu baris, dipisah tab: link pembayaran (atau link QR), nominal, biaya, total, metode, berlaku sampai, link QR, invoice",
-    "label<TAB>value lines: item, name, price, stock, minimum_order, order_process, required_fields, open_amount, account_check, description":
-      "baris label<TAB>nilai: `item`, `name`, `price`, `stock`, minimum_order, order_process, required_fields, open_amount, account_check, `description`",
-    "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin":
-      "satu baris per varian, dipisah tab: id, kategori, produk, nama, modal, harga jual (kosong tanpa aturan), margin",
-    "one line per rule, tab-separated: scope (item, product, category, all), name or item id, markup (10% or 1500), round":
-      "satu baris per aturan, dipisah tab: cakupan (`item`, `product`, `category`, `all`), nama atau id varian, markup (10% atau 1500), pembulatan",
-    "Rp 50.000": "Rp 50.000",
-    "one line per fact, tab-separated, the first field naming it":
-      "satu baris per data, dipisah tab, kolom pertama menamainya",
-    "the lock token alone": "token kunci stok saja",
-    "one line per lock, tab-separated: token, item, quantity, expires, seconds left":
-      "satu baris per kunci stok, dipisah tab: token, produk, jumlah, berakhir, sisa detik",
-    "nothing: the confirmation goes to stderr": "kosong: konfirmasinya ke stderr",
-    "one line per reseller, tab-separated: rank, name, transactions":
-      "satu baris per reseller, dipisah tab: peringkat, nama, transaksi",
-    "label<TAB>value lines: rank, transactions, points": "baris label<TAB>nilai: `rank`, `transactions`, `points`",
-    "one line, tab-separated: id, ref_id, status, invoice": "satu baris, dipisah tab: id, ref_id, status, invoice",
-    "one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice, verdict, refunded, service (set when it is another), what (purchase, cart, sandbox order, stock lock, top-up), net":
-      "satu baris per permintaan, dipisah tab: waktu, jenis, ref_id (token untuk kunci stok), hasil, nominal, detail, produk, pelanggan, status, invoice, verdict, dana dikembalikan, layanan (diisi bila layanan lain), jenis transaksi (`purchase`, `cart`, `sandbox order`, `stock lock`, `top-up`), net",
-    "one line per group, then a line `total`, tab-separated: group, orders, delivered, bought, partial, delivery_failed, refused, unknown, spent, refunded, revenue, profit":
-      "satu baris per kelompok, lalu baris `total`, dipisah tab: kelompok, order, terkirim, diproses, sebagian terkirim, gagal, ditolak, belum pasti, terpakai, dana dikembalikan, omzet, laba",
-    "one line per request asked about, tab-separated: time, kind, ref_id (a lock's token), outcome now, what it means":
-      "satu baris per permintaan yang ditanyakan, dipisah tab: waktu, jenis, ref_id (token untuk kunci stok), hasil sekarang, artinya",
-    "Base URL and Demo API key lines, then the export lines; with --print-env the export lines alone":
-      "baris Base URL dan Demo API key, lalu baris export; dengan --print-env hanya baris export",
-    'then: kill "$RESELLER_EMULATOR_PID"': 'lalu: kill "$RESELLER_EMULATOR_PID"',
-    "label<TAB>value lines: url, enabled, has_secret (then any other field the service sent)":
-      "baris label<TAB>nilai: `url`, `enabled`, `has_secret` (lalu kolom lain yang dikirim layanan)",
-    "the secret alone": "secret-nya saja",
-    "Piped, one line per change, tab-separated: time, type, amount (negative when it went out), balance before, balance after, description, invoice, then name=value for each field reseller has no column for.":
-      "Lewat pipe, satu baris per mutasi, dipisah tab: waktu, jenis, nominal (negatif bila keluar), saldo sebelum, saldo sesudah, keterangan, invoice, lalu nama=nilai untuk tiap kolom yang tidak punya tempat di reseller.",
-    "Piped: label<TAB>value lines; `account` is the account name as the service gave it.":
-      "Lewat pipe: baris label<TAB>nilai; `account` adalah nama akun sebagaimana diberikan layanan.",
-    'Piped: one line per variant, tab-separated: id, category, product, name, price,\nprocess, stock (or unlimited), minimum order, sku.\nWith --changes, one line per change: change (price, new, gone, out_of_stock,\nback_in_stock), id, old price, new price, product, name; nothing when nothing changed.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price}]}.\nThe catalogue is kept in the config dir: a copy younger than a minute is used\nwithout asking the service; an older one asks only for what changed.':
-      'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku.\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
-    '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, selling_price, margin, rule}]}.\nWith --format, the list alone (items without a selling price are left out, and said on stderr).':
-      '--json: {"server_time": …, "items": [{…produk seperti di `items --json`, selling_price, margin, rule}]}.\nDengan --format, daftarnya saja (produk tanpa harga jual dilewati, dan disebut di stderr).',
-    "Piped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.":
-      "Lewat pipe, satu baris per transaksi, dipisah tab: waktu dibuat, ref_id, invoice, status, nominal.",
-    "  transaction  invoice, ref_id, status, amount, created\n  note         the service's note (a refund, a failure)\n  payment_link the link\n  item         item id, name, quantity, price, process, customer data\n  licence      item id, one licence line\n  seller_note  item id, the seller's note\n  sn           item id, status, serial number (empty when it failed), provider message or why it failed\n  smm          item id, order, status, start count, remains, delivered %, delivered, refund, provider status\n  outcome      the order's verdict (bought, delivered, partial, delivery_failed), what was refunded":
-      "  transaction  invoice, ref_id, status, nominal, waktu dibuat\n  note         catatan layanan (dana dikembalikan, kegagalan)\n  payment_link link-nya\n  item         id produk, nama, jumlah, harga, proses, data pelanggan\n  licence      id produk, satu baris lisensi\n  seller_note  id produk, catatan penjual\n  sn           id produk, status, SN (kosong bila gagal), pesan provider atau sebab gagalnya\n  smm          id produk, order, status, jumlah awal, sisa, % terkirim, terkirim, refund, status provider\n  outcome      hasil order (`bought`, `delivered`, `partial`, `delivery_failed`), dana yang dikembalikan",
-    "Piped, the receipt's text as it is, then the wa.me link with --wa; --json gives its fields (status: success, processing, failed, partial; lines; total; refund; text).\nThe shop's name comes from `reseller config set shop_name NAME`, the time is in the shop's time_zone (WIB unless `config set time_zone`).\nIn Indonesian for your customer unless --lang en is given here (RESELLER_LANG and the profile's language are yours, not the customer's).":
-      "Lewat pipe, teks struk apa adanya, lalu link wa.me dengan --wa; --json memberi kolom-kolomnya (status: success, processing, failed, partial; lines; total; refund; text).\nNama toko diambil dari `reseller config set shop_name NAMA`, waktunya di time_zone toko (WIB kecuali diubah dengan `config set time_zone`).\nDalam Bahasa Indonesia untuk pelanggan Anda, kecuali --lang en diberikan di sini (RESELLER_LANG dan bahasa profil itu milik Anda, bukan pelanggan).",
-    "--json: {since, until, by, orders, by_verdict, spent, refunded, revenue, profit, unpriced, top_ups: {count, amount, paid}, rows: [...]}.\nSpent is net of refunds: what those purchases took from the balance. Revenue counts the selling prices kept with each sale; profit = revenue - spent. Unknown outcomes are counted apart.":
-      "--json: {since, until, by, orders, by_verdict, spent, refunded, revenue, profit, unpriced, top_ups: {count, amount, paid}, rows: [...]}.\nTerpakai sudah dikurangi dana yang dikembalikan: yang benar-benar diambil dari saldo oleh pembelian itu. Omzet menjumlah harga jual yang dicatat di tiap penjualan; laba = omzet - terpakai. Hasil yang belum pasti dihitung terpisah.",
-    "Install (no bash-completion package or system directory needed):\n  bash  mkdir -p ~/.local/share/reseller\n        reseller completion bash > ~/.local/share/reseller/completion.bash\n        echo 'source ~/.local/share/reseller/completion.bash' >> ~/.bashrc\n  zsh   mkdir -p ~/.zfunc && reseller completion zsh > ~/.zfunc/_reseller\n        echo 'fpath=(~/.zfunc $fpath); autoload -Uz compinit && compinit' >> ~/.zshrc\n        (if ~/.zshrc runs compinit already, put the fpath part before it)\n  fish  mkdir -p ~/.config/fish/completions\n        reseller completion fish > ~/.config/fish/completions/reseller.fish\nThen open a new shell. To try it in this shell only: source <(reseller completion bash)":
-      "Pasang (tanpa paket bash-completion atau folder sistem):\n  bash  mkdir -p ~/.local/share/reseller\n        reseller completion bash > ~/.local/share/reseller/completion.bash\n        echo 'source ~/.local/share/reseller/completion.bash' >> ~/.bashrc\n  zsh   mkdir -p ~/.zfunc && reseller completion zsh > ~/.zfunc/_reseller\n        echo 'fpath=(~/.zfunc $fpath); autoload -Uz compinit && compinit' >> ~/.zshrc\n        (kalau ~/.zshrc sudah menjalankan compinit, taruh bagian fpath sebelumnya)\n  fish  mkdir -p ~/.config/fish/completions\n        reseller completion fish > ~/.config/fish/completions/reseller.fish\nLalu buka shell baru. Untuk mencoba di shell ini saja: source <(reseller completion bash)",
+  },
+  commandHelp: {
+    "": {
+      summary: "Beli produk digital prabayar dari Reseller Commerce Service: saldo, isi saldo, pembelian, kunci stok.",
+      options: {
+        "--version": "tampilkan versi (juga `reseller version`)",
+        "--json": "tampilkan JSON dari layanan (kegagalan sebagai JSON di stderr)",
+        "--jq": "saring JSON dengan jq (berarti --json); teks dicetak apa adanya, seperti gh --jq",
+        "--profile": 'akun tersimpan yang dipakai (env RESELLER_PROFILE; bawaan "default")',
+        "--base-url":
+          "alamat layanan, bagian sebelum /v1; skema dan host-nya dibaca huruf kecil (env RESELLER_BASE_URL)",
+        "--timeout": "batas waktu per permintaan, detik (env RESELLER_TIMEOUT; bawaan 30)",
+        "--no-color": "tanpa warna (juga NO_COLOR, CLICOLOR=0)",
+        "--no-input":
+          "jangan pernah bertanya; nilai yang kurang jadi kode keluar 2 dengan nama opsinya (juga RESELLER_NO_INPUT, CI)",
+        "--verbose":
+          "catat tiap pertukaran HTTP ke stderr, API key dipotong jadi 4 karakter terakhir (juga RESELLER_DEBUG=1)",
+        "--insecure": "izinkan alamat http:// biasa yang bukan mesin ini",
+        "--lang":
+          "bahasa tampilan: id (Bahasa Indonesia) atau en; kalau tidak diisi, mengikuti locale (id_* berarti Indonesia), selain itu Inggris (env RESELLER_LANG)",
+      },
+    },
+    login: {
+      summary: "simpan API key untuk profil (diketik tersembunyi, atau dari stdin dengan --with-key); dicek dulu",
+      options: {
+        "--with-key": "baca API key dari stdin, tanpa ditanya",
+      },
+    },
+    version: {
+      summary: "tampilkan versi reseller (juga -v dan --version)",
+      piped: 'versinya saja, seperti 0.1.0; dengan --json {"version": …}',
+    },
+    help: {
+      summary: "bantuan sebuah perintah, atau topik: environment (variabel dan opsi), exit-codes",
+      arguments: {
+        topic: "sebuah perintah (`lock add`) atau topik: environment, exit-codes",
+      },
+    },
+    logout: {
+      summary: "hapus API key dari profil",
+    },
+    config: {
+      summary: "lihat dan ubah pengaturan tersimpan",
+    },
+    "config list": {
+      summary: "semua pengaturan profil, API key disamarkan",
+      piped:
+        "satu baris per pengaturan, dipisah tab: pengaturan, nilai (API key disamarkan), asalnya (`flag`, `environment`, `profile`, `default`)",
+    },
+    "config get": {
+      summary: "satu pengaturan",
+      arguments: {
+        key: "base_url, api_key, timeout, max_retries, wait_timeout, repeat_window, webhook_secret, shop_name, time_zone, language",
+      },
+      piped: "nilainya saja; kosong bila belum diatur",
+    },
+    "config set": {
+      summary: "ubah pengaturan (API key hanya lewat `reseller login`)",
+      arguments: {
+        key: "base_url, timeout, max_retries, wait_timeout, repeat_window, shop_name, time_zone, language",
+      },
+    },
+    "config path": {
+      summary: "lokasi file konfigurasi",
+      piped: "path-nya saja",
+    },
+    balance: {
+      summary: "saldo Anda, saat ini juga",
+      options: {
+        "--below":
+          "untuk cron dan bot: kode keluar 1 dengan satu baris di stderr bila saldo di bawah angka ini (100000, 100rb)",
+      },
+      piped: "satu baris, dipisah tab: `balance`, nominal dalam Rupiah",
+    },
+    "balance history": {
+      summary: "mutasi saldo, terbaru dulu: pembelian, dana dikembalikan, isi saldo",
+      options: {
+        "--page": "halaman riwayat yang mana (bawaan 1, yang terbaru)",
+      },
+      about:
+        "Lewat pipe, satu baris per mutasi, dipisah tab: waktu, jenis, nominal (negatif bila keluar), saldo sebelum, saldo sesudah, keterangan, invoice, lalu nama=nilai untuk tiap kolom yang tidak punya tempat di reseller.",
+    },
+    channels: {
+      summary: "metode pembayaran untuk isi saldo, beserta biayanya",
+      piped:
+        "satu baris per metode, dipisah tab: kode, nama, biaya (bagian tetap), persentase biaya, minimum, maksimum, on atau off",
+    },
+    topup: {
+      summary: "isi saldo: dapatkan link pembayaran (yang kurang ditanyakan di terminal)",
+      options: {
+        "--amount": "minimal 10.000, tulis seperti biasa: 50000, 50.000, Rp 50.000, 50rb, 1,5jt",
+        "--channel": "kode dari `reseller channels`",
+        "--yes": "tanpa konfirmasi",
+      },
+      piped:
+        "satu baris, dipisah tab: link pembayaran (atau link QR), nominal, biaya, total, metode, berlaku sampai, link QR, invoice",
+    },
+    item: {
+      summary: "satu produk: nama, harga, stok, minimal order, isian wajib, rentang nominal bebas, cek akun",
+      arguments: {
+        id: "id produk (varian)",
+      },
+      piped:
+        "baris label<TAB>nilai: `item`, `name`, `price`, `stock`, minimum_order, order_process, required_fields, open_amount, account_check, `description`",
+    },
+    validate: {
+      summary: "nama akun di balik ID pelanggan, sebelum bayar (produk yang menyediakan cek akun)",
+      options: {
+        "--item": "id produk (varian)",
+        "--customer-id": "user id game pelanggan (atau nomornya)",
+        "--zone-id": "zona atau server game, untuk produk yang cek akunnya memerlukannya",
+      },
+      about: "Lewat pipe: baris label<TAB>nilai; `account` adalah nama akun sebagaimana diberikan layanan.",
+    },
+    items: {
+      summary: "katalog, satu baris per varian yang bisa dibeli, dari salinan yang diperbarui sesuai perubahan",
+      options: {
+        "--search": "semua kata, huruf besar atau kecil, di kategori, produk, nama atau SKU",
+        "--category": "satu kategori, menurut nama atau slug (aplikasi-premium)",
+        "--process": "auto, h2h, smm atau manual",
+        "--refresh": "ambil ulang seluruh katalog, bukan hanya yang berubah",
+        "--changes": "perbarui salinan dan tampilkan yang berubah sejak --changes terakhir: harga, baru, hilang, habis",
+      },
+      about:
+        'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku.\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
+    },
+    prices: {
+      summary: "harga jual Anda: modal, harga jual dan margin tiap produk, atau daftar harga untuk pelanggan",
+      options: {
+        "--search": "semua kata, huruf besar atau kecil, di kategori, produk, nama atau SKU",
+        "--category": "satu kategori, menurut nama atau slug",
+        "--format":
+          "daftar harga untuk pelanggan, hanya harga jual: csv, md, atau text (Bahasa Indonesia, per produk, untuk WhatsApp)",
+      },
+      piped:
+        "satu baris per varian, dipisah tab: id, kategori, produk, nama, modal, harga jual (kosong tanpa aturan), margin",
+      details:
+        '--json: {"server_time": …, "items": [{…produk seperti di `items --json`, selling_price, margin, rule}]}.\nDengan --format, daftarnya saja (produk tanpa harga jual dilewati, dan disebut di stderr).',
+    },
+    "prices set": {
+      summary:
+        "pasang aturan markup: untuk semua produk, atau satu kategori, produk atau varian (yang paling khusus yang berlaku)",
+      options: {
+        "--markup": "persentase dari modal (10%, 7,5%) atau Rupiah yang ditambahkan (1500, 1.500, 1,5rb)",
+        "--category": "untuk produk dalam satu kategori (nama atau slug)",
+        "--product": "untuk varian dari satu produk (nama atau slug)",
+        "--item": "untuk satu varian",
+        "--round": "bulatkan harga jual ke atas ke kelipatan angka ini (500, 1rb)",
+      },
+    },
+    "prices unset": {
+      summary: "hapus aturan markup: yang untuk semua produk, atau untuk satu kategori, produk atau varian",
+      options: {
+        "--category": "untuk produk dalam satu kategori (nama atau slug)",
+        "--product": "untuk varian dari satu produk (nama atau slug)",
+        "--item": "untuk satu varian",
+      },
+    },
+    "prices rules": {
+      summary: "aturan markup profil, yang paling khusus dulu",
+      piped:
+        "satu baris per aturan, dipisah tab: cakupan (`item`, `product`, `category`, `all`), nama atau id varian, markup (10% atau 1500), pembulatan",
+    },
+    buy: {
+      summary: "beli pakai saldo: satu produk, keranjang berisi beberapa, atau banyak order dari file",
+      options: {
+        "--item": "id produk (varian)",
+        "--qty": "jumlah",
+        "--note": "data pelanggan: nomor tujuan, user id, atau catatan JSON SMM",
+        "--target": "SMM: link atau username; catatan JSON disusun otomatis",
+        "--opt": "SMM: opsi tambahan (ulangi untuk lebih dari satu)",
+        "--comment": "SMM: komentar untuk layanan komentar",
+        "--cart": "satu transaksi berisi beberapa produk: array JSON {item_id, quantity, note}; - untuk stdin",
+        "--file": "banyak transaksi dari orders.csv atau orders.jsonl",
+        "--concurrency": "dengan --file: order yang diproses bersamaan (bawaan 4)",
+        "--out": "dengan --file: tulis juga tiap hasil sebagai baris JSON ke sini",
+        "--skip-bought":
+          "dengan --file: lewati order yang sama dengan pembelian terakhir (produk, jumlah, pelanggan sama) dan beli yang baru",
+        "--again":
+          "beli lagi yang sama dengan pembelian terakhir (produk, jumlah, pelanggan sama) tanpa bertanya; dengan --file, baris-baris itu",
+        "--repeat-window":
+          "seberapa jauh ke belakang cek pembelian ulang, dalam jam (bawaan: repeat_window profil, kalau tidak 48)",
+        "--ref-id": "id referensi Anda (bawaan: dibuat otomatis dan ditampilkan)",
+        "--lock": "pakai kunci stok dari `reseller lock add`",
+        "--wait": "tunggu sampai terkirim, lalu tampilkan SN / lisensi",
+        "--wait-timeout":
+          "dengan --wait: berhenti menunggu setelah sekian detik (bawaan: wait_timeout profil, kalau tidak 300)",
+        "--yes": "tanpa konfirmasi",
+        "--nominal": "nominal bebas: nominal yang diminta (provider_qty: 50000, 50.000, 50rb); catatan jadi tujuannya",
+        "--zone-id": "nominal bebas: zona game, dikirim di catatan sebagai zone_id",
+        "--receipt": "cetak struk pelanggan setelah terkirim (berarti --wait; lihat `reseller receipt`)",
+        "--receipts":
+          "dengan --file: tulis struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
+        "--no-validate": "jangan cek akun pelanggan sebelum beli",
+        "--no-check": "lewati cek data pelanggan: bentuk nomor HP (08…, 10-13 digit) dan operatornya, region akun game",
+      },
+      piped: "satu baris, dipisah tab: invoice, ref_id, status, nominal, waktu dibuat, hasil",
+      details:
+        "Dengan --wait, baris-baris `reseller trx show`. Dengan --file, satu baris per order: baris, ref_id, hasil (`bought`, `delivered`, `partial`, `delivery_failed`, `refused`, `not_sent`, `unknown`), kode keluar, invoice, nominal, status, kode kegagalan, produk, pelanggan, dana dikembalikan, lalu yang diserahkan (SN, lisensi), satu kolom masing-masing.",
+      comments: {
+        "reseller buy --item 22 --qty 1 --note 123456789": "sebut nama akunnya dulu",
+        "reseller buy --item 29 --nominal 50rb --note 081234567890": "Rp 50.000",
+      },
+    },
+    trx: {
+      summary: "transaksi",
+    },
+    "trx list": {
+      summary: "transaksi Anda sebelumnya, terbaru dulu",
+      options: {
+        "--status": "hanya yang ini: pending, paid, completed, failed, canceled (sesuai sebutan layanan)",
+        "--page": "halaman yang mana (bawaan 1, yang terbaru)",
+        "--per-page": "transaksi per halaman (bawaan layanan kalau tidak diisi)",
+      },
+      about: "Lewat pipe, satu baris per transaksi, dipisah tab: waktu dibuat, ref_id, invoice, status, nominal.",
+    },
+    "trx show": {
+      summary: "satu transaksi beserta produknya, SN, lisensi dan progres SMM",
+      arguments: {
+        ref: "ref_id Anda atau nomor invoice",
+      },
+      options: {
+        "--watch": "terus cek sampai terkirim atau gagal",
+        "--wait-timeout":
+          "dengan --watch: berhenti menunggu setelah sekian detik (bawaan: wait_timeout profil, kalau tidak ada 300)",
+      },
+      piped: "satu baris per data, dipisah tab, kolom pertama menamainya",
+      details:
+        "  transaction  invoice, ref_id, status, nominal, waktu dibuat\n  note         catatan layanan (dana dikembalikan, kegagalan)\n  payment_link link-nya\n  item         id produk, nama, jumlah, harga, proses, data pelanggan\n  licence      id produk, satu baris lisensi\n  seller_note  id produk, catatan penjual\n  sn           id produk, status, SN (kosong bila gagal), pesan provider atau sebab gagalnya\n  smm          id produk, order, status, jumlah awal, sisa, % terkirim, terkirim, refund, status provider\n  outcome      hasil order (`bought`, `delivered`, `partial`, `delivery_failed`), dana yang dikembalikan",
+    },
+    receipt: {
+      summary: "struk untuk pelanggan: produk, pelanggan, SN atau lisensi, harga jual Anda, status yang mereka pahami",
+      arguments: {
+        ref: "ref_id Anda atau nomor invoice",
+      },
+      options: {
+        "--wa":
+          "tambahkan link wa.me yang membuka WhatsApp dengan teks sudah terisi (ke nomor pelanggan kalau tidak diubah)",
+      },
+      about:
+        "Lewat pipe, teks struk apa adanya, lalu link wa.me dengan --wa; --json memberi kolom-kolomnya (status: success, processing, failed, partial; lines; total; refund; text).\nNama toko diambil dari `reseller config set shop_name NAMA`, waktunya di time_zone toko (WIB kecuali diubah dengan `config set time_zone`).\nDalam Bahasa Indonesia untuk pelanggan Anda, kecuali --lang en diberikan di sini (RESELLER_LANG dan bahasa profil itu milik Anda, bukan pelanggan).",
+    },
+    lock: {
+      summary: "kunci stok sebentar sebelum pembeli Anda bayar",
+    },
+    "lock add": {
+      summary: "kunci stok; mencetak token kunci stok",
+      options: {
+        "--item": "id produk (varian)",
+        "--qty": "jumlah, minimal sebesar minimal order produk",
+        "--duration": "60 sampai 600 (bawaan 600)",
+      },
+      piped: "token kunci stok saja",
+    },
+    "lock list": {
+      summary: "kunci stok Anda yang aktif dan sisa waktu masing-masing",
+      piped: "satu baris per kunci stok, dipisah tab: token, produk, jumlah, berakhir, sisa detik",
+    },
+    "lock release": {
+      summary: "kembalikan stok sekarang",
+      arguments: {
+        token: "token kunci stok (LCK-…)",
+      },
+      piped: "kosong: konfirmasinya ke stderr",
+    },
+    leaderboard: {
+      summary: "10 reseller teratas bulan ini",
+      piped: "satu baris per reseller, dipisah tab: peringkat, nama, transaksi",
+    },
+    "leaderboard me": {
+      summary: "peringkat, transaksi dan poin Anda sendiri bulan ini",
+      piped: "baris label<TAB>nilai: `rank`, `transactions`, `points`",
+    },
+    sandbox: {
+      summary: "order uji coba: saldo dan stok tidak berubah",
+      options: {
+        "--item": "id produk (varian)",
+        "--qty": "jumlah",
+        "--ref-id": "ID referensi Anda (bawaan: dibuat otomatis)",
+      },
+      piped: "satu baris, dipisah tab: id, ref_id, status, invoice",
+    },
+    history: {
+      summary: "catatan permintaan yang memindahkan dana, terbaru dulu",
+      options: {
+        "--unresolved": "hanya permintaan yang hasilnya belum pasti",
+        "--limit": "paling banyak sekian baris (bawaan 50; dengan --since, semua sejak itu)",
+        "--since": "hanya catatan sejak tanggal ini (2026-11-01, tengah malam waktu setempat) atau waktu ini",
+        "--refresh": "tanyakan ke layanan posisi tiap catatan yang belum final, lalu catat",
+        "--all-services": "juga catatan yang dikirim ke alamat layanan lain (diberi tanda)",
+      },
+      piped:
+        "satu baris per permintaan, dipisah tab: waktu, jenis, ref_id (token untuk kunci stok), hasil, nominal, detail, produk, pelanggan, status, invoice, verdict, dana dikembalikan, layanan (diisi bila layanan lain), jenis transaksi (`purchase`, `cart`, `sandbox order`, `stock lock`, `top-up`), net",
+    },
+    report: {
+      summary:
+        "pembukuan: order per hasil, belanja, dana dikembalikan, omzet, laba dan isi saldo, per jam, hari, produk atau pelanggan",
+      options: {
+        "--since": "hari ini (bawaan), yesterday, 7d, 30d, atau tanggal seperti 2026-11-01 (zona waktu toko, WIB)",
+        "--until": "sampai dan termasuk tanggal ini (bawaan: hari ini)",
+        "--by": "baris per hari, jam, produk, kategori atau pelanggan (bawaan: jam untuk satu hari, selain itu hari)",
+        "--refresh": "tanyakan dulu ke layanan setiap order yang belum final (belum pasti, atau belum terkirim)",
+      },
+      piped:
+        "satu baris per kelompok, lalu baris `total`, dipisah tab: kelompok, order, terkirim, diproses, sebagian terkirim, gagal, ditolak, belum pasti, terpakai, dana dikembalikan, omzet, laba",
+      details:
+        "--json: {since, until, by, orders, by_verdict, spent, refunded, revenue, profit, unpriced, top_ups: {count, amount, paid}, rows: [...]}.\nTerpakai sudah dikurangi dana yang dikembalikan: yang benar-benar diambil dari saldo oleh pembelian itu. Omzet menjumlah harga jual yang dicatat di tiap penjualan; laba = omzet - terpakai. Hasil yang belum pasti dihitung terpisah.",
+    },
+    reconcile: {
+      summary: "pastikan transaksi di jurnal yang hasilnya belum pasti dengan bertanya ke layanan",
+      piped:
+        "satu baris per permintaan yang ditanyakan, dipisah tab: waktu, jenis, ref_id (token untuk kunci stok), hasil sekarang, artinya",
+    },
+    emulator: {
+      summary: "jalankan emulator layanan di mesin ini (latihan tanpa keluar uang)",
+      options: {
+        "--port": "port; 0 memakai port yang kosong (bawaan 8787)",
+        "--host": "alamat untuk mendengarkan (bawaan 127.0.0.1)",
+        "--state": "simpan keadaan di file ini agar tetap ada setelah dijalankan ulang",
+        "--seed": "seed agar SN dan lisensi bisa diulang sama persis",
+        "--dialect": "bentuk jawaban: live (bawaan; referensi live), live-short (panduan singkatnya) atau spec",
+        "--catalogue-size": "perbesar katalog dengan varian buatan sampai paling sedikit sekian (halaman GET /v1/item)",
+        "--print-env": "cetak hanya baris export untuk di-eval shell (RESELLER_BASE_URL, RESELLER_API_KEY)",
+        "--detach":
+          "jalan di latar belakang dan langsung kembali; memberi tahu cara menghentikannya (dengan --print-env, juga RESELLER_EMULATOR_PID)",
+        "--allow-remote-webhooks":
+          "kirim POST webhook juga ke URL callback di luar mesin ini (bawaan hanya ke alamat loopback)",
+      },
+      piped: "baris Base URL dan Demo API key, lalu baris export; dengan --print-env hanya baris export",
+      comments: {
+        'eval "$(reseller emulator --port 0 --print-env --detach)"': 'lalu: kill "$RESELLER_EMULATOR_PID"',
+      },
+    },
+    webhook: {
+      summary: "webhook layanan: tujuannya, secret-nya, dan penerima di mesin ini",
+    },
+    "webhook show": {
+      summary: "URL callback dan apakah webhook aktif",
+      piped: "baris label<TAB>nilai: `url`, `enabled`, `has_secret` (lalu kolom lain yang dikirim layanan)",
+    },
+    "webhook set": {
+      summary: "atur URL callback, atau aktifkan/nonaktifkan webhook",
+      options: {
+        "--url": "tujuan layanan mengirim POST peristiwa: https://, atau http:// hanya di mesin ini",
+        "--enable": "aktifkan webhook (bawaan bila --url diisi)",
+        "--disable": "nonaktifkan webhook, URL tetap disimpan",
+      },
+    },
+    "webhook test": {
+      summary: "minta layanan mengirim peristiwa webhook.test ke URL callback",
+    },
+    "webhook secret": {
+      summary: "buat secret webhook baru (yang lama tidak berlaku lagi); layanan menampilkannya sekali saja",
+      options: {
+        "--save": "simpan di profil untuk `webhook listen` (mode file 0600)",
+        "--yes": "tanpa konfirmasi",
+      },
+      piped: "secret-nya saja",
+    },
+    "webhook listen": {
+      summary:
+        "terima webhook di sini: verifikasi, jawab, konfirmasi tiap peristiwa order ke layanan, buang yang dobel, cetak tiap peristiwa (lewat pipe: waktu, peristiwa, ref_id, invoice, status, lalu SN/lisensi), teruskan",
+      options: {
+        "--port": "port; 0 memakai port yang kosong (bawaan 8788)",
+        "--host": "alamat untuk mendengarkan (bawaan 127.0.0.1)",
+        "--forward-to":
+          "teruskan tiap peristiwa yang sudah diverifikasi lewat POST ke alamat ini, dengan ID pengirimannya di X-Reseller-Delivery; diulang sampai dijawab 2xx",
+        "--exec":
+          "jalankan perintah ini per peristiwa: JSON peristiwa di stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS, RESELLER_DELIVERY_ID terisi; keluar 0 = beres",
+        "--max-age": "tolak kiriman yang X-Timestamp-nya berselisih lebih dari ini dari sekarang (bawaan mati)",
+        "--exec-timeout":
+          "paling lama sebuah perintah --exec boleh berjalan sebelum dihentikan dan dicoba lagi nanti (bawaan 60)",
+        "--exec-grace":
+          "jeda bagi perintah --exec yang dihentikan, beserta proses yang dimulainya, antara SIGTERM dan SIGKILL (bawaan 5)",
+        "--receipts":
+          "tambahkan struk pelanggan dari tiap order yang terkirim atau sebagian terkirim ke file ini (perlu API key: order dikonfirmasi dulu)",
+      },
+    },
+    completion: {
+      summary: "tampilkan skrip pelengkap otomatis untuk shell",
+      arguments: {
+        shell: "bash, zsh atau fish",
+      },
+      about:
+        "Pasang (tanpa paket bash-completion atau folder sistem):\n  bash  mkdir -p ~/.local/share/reseller\n        reseller completion bash > ~/.local/share/reseller/completion.bash\n        echo 'source ~/.local/share/reseller/completion.bash' >> ~/.bashrc\n  zsh   mkdir -p ~/.zfunc && reseller completion zsh > ~/.zfunc/_reseller\n        echo 'fpath=(~/.zfunc $fpath); autoload -Uz compinit && compinit' >> ~/.zshrc\n        (kalau ~/.zshrc sudah menjalankan compinit, taruh bagian fpath sebelumnya)\n  fish  mkdir -p ~/.config/fish/completions\n        reseller completion fish > ~/.config/fish/completions/reseller.fish\nLalu buka shell baru. Untuk mencoba di shell ini saja: source <(reseller completion bash)",
+    },
+    __complete: {
+      arguments: {
+        prefix: "hanya kandidat yang berawalan ini (kata yang sedang dilengkapi)",
+      },
+    },
   },
   headings: {
     id: "ID",

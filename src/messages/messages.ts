@@ -4,10 +4,10 @@
  * Indonesian catalogue is loaded only when chosen. Chosen once, at the process edge (src/cli.ts),
  * before the commands are declared, so help, errors and screens speak one language.
  */
-import { en, english, type Messages } from "./en.js";
+import { type CommandHelpWords, en, english, type Messages } from "./en.js";
 import type { Language } from "./language.js";
 
-export type { Messages };
+export type { CommandHelpWords, Messages };
 
 /** The words of the language in use; English until another is chosen. */
 export let say: Messages = en;

@@ -2,45 +2,18 @@
  * `buy`'s flags, parsed once into the one request they describe: a single item, a cart file, or an
  * orders file. Flags that do not belong together are refused here, before anything is read or sent.
  */
+import type { BuyFlags } from "../commands/buy/flags.js";
 import { InputError } from "../errors.js";
 import { say } from "../messages/messages.js";
 
-export interface BuyOptions {
-  item?: number;
-  qty?: number;
-  note?: string;
-  target?: string;
-  opt: string[];
-  comment?: string;
-  cart?: string;
-  file?: string;
-  concurrency?: number;
-  out?: string;
-  refId?: string;
-  lock?: string;
-  wait: boolean;
-  waitTimeout?: number;
-  yes: boolean;
-  /** Open amounts: the amount asked for (`provider_qty`); the note is then the target. */
-  nominal?: number;
-  /** Open amounts: the game's zone, sent as the note's `zone_id`. */
-  zoneId?: string;
-  /** false with --no-validate: buy without checking the customer's account first. */
-  validate?: boolean;
-  /** --file: rows matching a recent purchase are skipped (--skip-bought); any buy: bought again (--again). */
-  skipBought?: boolean;
-  again?: boolean;
-  /** How far back (hours) the repeat check looks for the same order. */
-  repeatWindow?: number;
-  /** false with --no-check: send phone numbers as given, without checking their form. */
-  check?: boolean;
-  /** --receipt: the customer's receipt after delivery (implies --wait). */
-  receipt?: boolean;
-  /** --file: write each delivered order's receipt to this file (implies --wait). */
-  receipts?: string;
+/**
+ * `buy`'s flags as declared (src/commands/buy/flags.ts), with the receipts' language the command line
+ * gives. A switch left out reads as its default, so a caller names only what it sets.
+ */
+export type BuyOptions = Partial<BuyFlags> & Pick<BuyFlags, "opt" | "wait" | "yes"> & {
   /** The receipts' language: `--lang` on the command line, else Indonesian. */
   receiptLanguage?: "id" | "en";
-}
+};
 
 /** The customer data of one line as flags give it; an SMM target is turned into its JSON note later. */
 export interface LineFlags {

@@ -1,0 +1,41 @@
+import { defineCommand, parser } from "../registry/declaration.js";
+import * as rules from "../rules/input.js";
+
+export default defineCommand({
+  name: "balance",
+  summary: "your balance, in real time",
+  flags: (c) =>
+    c.option(
+      "--below <rupiah>",
+      "for cron and bots: exit 1 with one line on stderr when the balance is under this (100000, 100rb)",
+      parser((v) => rules.rupiah("--below", v)),
+    ),
+  piped: "one line, tab-separated: balance, the amount in Rupiah",
+  examples: [
+    "reseller balance",
+    "reseller balance --jq .data.balance",
+    "reseller balance --below 100rb > /dev/null || echo 'top up soon'",
+    "reseller balance history",
+  ],
+  load: () => import("./balance.js"),
+  commands: [
+    defineCommand({
+      name: "history",
+      summary: "how the balance moved, newest first: purchases, refunds, top-ups",
+      flags: (c) =>
+        c.option(
+          "--page <n>",
+          "which page of the history (default 1, the newest)",
+          parser((v) => rules.positiveInteger("--page", v)),
+        ),
+      about:
+        "Piped, one line per change, tab-separated: time, type, amount (negative when it went out), balance before, balance after, description, invoice, then name=value for each field reseller has no column for.",
+      examples: [
+        "reseller balance history",
+        "reseller balance history --page 2",
+        "reseller balance history --json | jq '.data'",
+      ],
+      load: () => import("./balance/history.js"),
+    }),
+  ],
+});

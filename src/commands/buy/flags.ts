@@ -1,0 +1,70 @@
+/**
+ * `buy`'s flags, declared once: their types are the options `buy` gets (`BuyFlags`), which
+ * src/orders/buy-request.ts turns into the one request they describe.
+ */
+import { type Bare, collect, type Flags, parser, settingOption } from "../../registry/declaration.js";
+import * as rules from "../../rules/input.js";
+
+export const buyFlags = (c: Bare) =>
+  c
+    .option(
+      "--item <id>",
+      "item (variant) id",
+      parser((v) => rules.positiveInteger("--item", v)),
+    )
+    .option(
+      "--qty <n>",
+      "quantity",
+      parser((v) => rules.quantity("--qty", v)),
+    )
+    .option("--note <text>", "customer data: target number, user id, or an SMM JSON note")
+    .option("--target <target>", "SMM: link or username; builds the JSON note")
+    .option("--opt <option>", "SMM: an extra option (repeat for more)", collect)
+    .option("--comment <text>", "SMM: comment for comment services")
+    .option(
+      "--cart <file>",
+      "one transaction with several items: a JSON array of {item_id, quantity, note}; - for stdin",
+    )
+    .option("--file <orders>", "many transactions from orders.csv or orders.jsonl")
+    .option(
+      "--concurrency <n>",
+      "with --file: orders in flight at once (default 4)",
+      parser((v) => rules.positiveInteger("--concurrency", v)),
+    )
+    .option("--out <results>", "with --file: also write each result as a JSON line here")
+    .option(
+      "--skip-bought",
+      "with --file: skip orders that match a recent purchase (same item, quantity, customer) and buy the new ones",
+    )
+    .option(
+      "--again",
+      "buy again what matches a recent purchase (same item, quantity, customer) without asking; with --file, those rows",
+    )
+    .addOption(settingOption("repeat_window", "how far back the repeat check looks, in hours"))
+    .option("--ref-id <id>", "your reference id (default: generated and printed)", parser(rules.refId))
+    .option("--lock <token>", "use a stock lock from `reseller lock add`")
+    .option("--wait", "wait until delivered, then show serial numbers / licences")
+    .addOption(settingOption("wait_timeout", "with --wait: give up waiting after this many seconds"))
+    .option("-y, --yes", "do not ask for confirmation")
+    .option(
+      "--nominal <rupiah>",
+      "open amount: the amount asked for (provider_qty: 50000, 50.000, 50rb); the note is then the target",
+      parser((v) => rules.rupiah("--nominal", v)),
+    )
+    .option(
+      "--zone-id <zone>",
+      "open amount: the game's zone, sent in the note as zone_id",
+      parser((v) => rules.customerId("--zone-id", v)),
+    )
+    .option("--receipt", "print the customer's receipt once delivered (implies --wait; see `reseller receipt`)")
+    .option(
+      "--receipts <file>",
+      "with --file: write each delivered (or partly delivered) order's receipt to this file, separated (implies --wait)",
+    )
+    .option("--no-validate", "do not check the customer's account before buying")
+    .option(
+      "--no-check",
+      "skip the checks of the customer data: a phone number's form (08…, 10-13 digits) and operator, a game account's region",
+    );
+
+export type BuyFlags = Flags<ReturnType<ReturnType<typeof buyFlags>["opts"]>>;

@@ -1,0 +1,46 @@
+import { defineCommand, parser } from "../registry/declaration.js";
+import * as rules from "../rules/input.js";
+
+export default defineCommand({
+  name: "lock",
+  summary: "reserve stock for a while before your buyer pays",
+  examples: ["reseller lock add --item 3 --qty 1", "reseller lock list", "reseller lock release LCK-8F2K1Q"],
+  commands: [
+    defineCommand({
+      name: "add",
+      summary: "lock stock; prints the lock token",
+      flags: (c) =>
+        c
+          .requiredOption(
+            "--item <id>",
+            "item (variant) id",
+            parser((v) => rules.positiveInteger("--item", v)),
+          )
+          .requiredOption(
+            "--qty <n>",
+            "quantity, at least the item's minimum order",
+            parser((v) => rules.quantity("--qty", v)),
+          )
+          .option("--duration <seconds>", "60 to 600 (default 600)", parser(rules.lockDuration)),
+      piped: "the lock token alone",
+      examples: ["reseller lock add --item 3 --qty 1", "TOKEN=$(reseller lock add --item 3 --qty 1 --duration 300)"],
+      load: () => import("./lock/add.js"),
+    }),
+    defineCommand({
+      name: "list",
+      summary: "your active locks and the time each has left",
+      piped: "one line per lock, tab-separated: token, item, quantity, expires, seconds left",
+      examples: ["reseller lock list"],
+      load: () => import("./lock/list.js"),
+    }),
+    defineCommand({
+      name: "release",
+      summary: "give the stock back now",
+      flags: (c) => c.argument("<token>", "the lock token (LCK-…)"),
+      piped: "nothing: the confirmation goes to stderr",
+      examples: ["reseller lock release LCK-8F2K1Q"],
+      input: (_flags, [token]) => ({ token }),
+      load: () => import("./lock/release.js"),
+    }),
+  ],
+});

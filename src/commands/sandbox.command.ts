@@ -1,0 +1,23 @@
+import { defineCommand, parser } from "../registry/declaration.js";
+import * as rules from "../rules/input.js";
+
+export default defineCommand({
+  name: "sandbox",
+  summary: "a test order: neither balance nor stock changes",
+  flags: (c) =>
+    c
+      .requiredOption(
+        "--item <id>",
+        "item (variant) id",
+        parser((v) => rules.positiveInteger("--item", v)),
+      )
+      .requiredOption(
+        "--qty <n>",
+        "quantity",
+        parser((v) => rules.quantity("--qty", v)),
+      )
+      .option("--ref-id <id>", "your reference id (default: generated)", parser(rules.refId)),
+  piped: "one line, tab-separated: id, ref_id, status, invoice",
+  examples: ["reseller sandbox --item 12 --qty 1"],
+  load: () => import("./sandbox.js"),
+});

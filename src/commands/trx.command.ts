@@ -1,0 +1,65 @@
+import { defineCommand, parser, settingOption } from "../registry/declaration.js";
+import * as rules from "../rules/input.js";
+
+export default defineCommand({
+  name: "trx",
+  summary: "transactions",
+  examples: ["reseller trx show ORD-20261121-0001", "reseller trx list"],
+  commands: [
+    defineCommand({
+      name: "list",
+      summary: "your past transactions, newest first",
+      flags: (c) =>
+        c
+          .option(
+            "--status <status>",
+            `only these: ${rules.transactionStatuses.join(", ")} (as the service words them)`,
+            parser(rules.transactionStatus),
+          )
+          .option(
+            "--page <n>",
+            "which page (default 1, the newest)",
+            parser((v) => rules.positiveInteger("--page", v)),
+          )
+          .option(
+            "--per-page <n>",
+            "transactions per page (the service's default when left out)",
+            parser((v) => rules.positiveInteger("--per-page", v)),
+          ),
+      about: "Piped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.",
+      examples: [
+        "reseller trx list",
+        "reseller trx list --status completed --per-page 50",
+        "reseller trx list --page 2 --json | jq '.data'",
+      ],
+      load: () => import("./trx/list.js"),
+    }),
+    defineCommand({
+      name: "show",
+      summary: "a transaction with its items, serial numbers, licences and SMM progress",
+      flags: (c) =>
+        c
+          .argument("<ref>", "your ref_id or the invoice number")
+          .option("--watch", "keep checking until delivered or failed")
+          .addOption(settingOption("wait_timeout", "with --watch: give up after this many seconds")),
+      piped: "one line per fact, tab-separated, the first field naming it",
+      details:
+        "  transaction  invoice, ref_id, status, amount, created\n" +
+        "  note         the service's note (a refund, a failure)\n" +
+        "  payment_link the link\n" +
+        "  item         item id, name, quantity, price, process, customer data\n" +
+        "  licence      item id, one licence line\n" +
+        "  seller_note  item id, the seller's note\n" +
+        "  sn           item id, status, serial number (empty when it failed), provider message or why it failed\n" +
+        "  smm          item id, order, status, start count, remains, delivered %, delivered, refund, provider status\n" +
+        "  outcome      the order's verdict (bought, delivered, partial, delivery_failed), what was refunded",
+      examples: [
+        "reseller trx show ORD-20261121-0001",
+        "reseller trx show INV-20261121-000123 --watch",
+        "reseller trx show ORD-20261121-0001 | awk -F'\\t' '$1 == \"sn\" {print $4}'",
+      ],
+      input: (flags, [ref]) => ({ ...flags, ref }),
+      load: () => import("./trx/show.js"),
+    }),
+  ],
+});

@@ -1,0 +1,31 @@
+import { defineCommand, parser } from "../registry/declaration.js";
+import * as rules from "../rules/input.js";
+
+export default defineCommand({
+  name: "validate",
+  summary: "the account name behind a customer id, before paying (items whose account check is offered)",
+  flags: (c) =>
+    c
+      .requiredOption(
+        "--item <id>",
+        "item (variant) id",
+        parser((v) => rules.positiveInteger("--item", v)),
+      )
+      .requiredOption(
+        "--customer-id <id>",
+        "the customer's game user id (or number)",
+        parser((v) => rules.customerId("--customer-id", v)),
+      )
+      .option(
+        "--zone-id <zone>",
+        "the game's zone or server, for items whose check needs one",
+        parser((v) => rules.customerId("--zone-id", v)),
+      ),
+  about: "Piped: label<TAB>value lines; `account` is the account name as the service gave it.",
+  examples: [
+    "reseller validate --item 22 --customer-id 123456789",
+    "reseller validate --item 21 --customer-id 12345678 --zone-id 1234",
+    "reseller validate --item 21 --customer-id 12345678 --zone-id 1234 --json | jq -r .data.account_name",
+  ],
+  load: () => import("./validate.js"),
+});
