@@ -930,8 +930,8 @@ the orders.
   },
   trxNotFound: (ref: string) => `No transaction has the ref_id or invoice ${ref}.`,
   /**
-   * Help declared in English beside the commands (src/program.ts) and the settings' table, keyed by that
-   * English text: English needs no entry; test/unit/messages.test.ts names what another language lacks.
+   * The settings' words in `help environment`, declared in English in the settings' table and keyed by
+   * that English text: English needs no entry; test/unit/messages.test.ts names what another language lacks.
    */
   declared: {} as Readonly<Record<string, string>>,
   /**

@@ -39,7 +39,7 @@ export async function speak(language: Language): Promise<void> {
   spoken = language;
 }
 
-/** Help declared in English (beside the commands, in the settings' table), in the reader's language. */
+/** The settings' help declared in English in their table, in the reader's language (commands' help: `commandHelp`). */
 export function declared(text: string): string {
   return Object.hasOwn(say.declared, text) ? say.declared[text]! : text;
 }

@@ -1,6 +1,6 @@
 /**
  * The contract's input rules, checked before anything is sent (a broken rule is exit 2, naming it).
- * Used by the argument parsers in src/program.ts and by handlers for values from files and prompts.
+ * Used by the flags' parsers the commands declare (src/commands/*.command.ts) and by handlers for values from files and prompts.
  */
 import { InputError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
