@@ -236,7 +236,11 @@ export async function prepareBulk(
   // Derived ref_ids come from the row as written (a file bought before keeps its ref_ids); a repeat
   // is found by the customer in normal form (0812… and +62 812-… are one number).
   const plans = planRows(
-    lines.map((l, i) => ({ key: repeatKey(l.item.id, l.row.quantity, l.note), refId: refIds[i]! })),
+    lines.map((l, i) => ({
+      key: repeatKey(l.item.id, l.row.quantity, l.note),
+      refId: refIds[i]!,
+      own: l.row.refId !== undefined,
+    })),
     earlier,
   );
   return { rows: lines.map((l) => l.row), orders, plans };

@@ -135,11 +135,11 @@ export type RowPlan =
 
 /**
  * The pure decision of the repeat check. `earlier` holds the journal's recent purchases (and any
- * older one a row's own ref_id names). A row's own ref_id wins; then each remaining earlier purchase
- * of the same content accounts for one row: two identical rows need two earlier purchases to be
+ * older one a row's own ref_id names). A row's own ref_id wins, and a row that gives its own is never a
+ * repeat; then each remaining earlier purchase of the same content accounts for one row of a derived ref_id: two identical rows need two earlier purchases to be
  * both repeats, and a row beyond them is new and sent.
  */
-export function planRows(rows: { key: string; refId: string }[], earlier: EarlierPurchase[]): RowPlan[] {
+export function planRows(rows: { key: string; refId: string; own?: boolean }[], earlier: EarlierPurchase[]): RowPlan[] {
   // `key` is each row's repeatKey: the customer in normal form.
   const byRef = new Map<string, EarlierPurchase>();
   // Newest first wins: the latest word on a ref_id.
@@ -164,7 +164,8 @@ export function planRows(rows: { key: string; refId: string }[], earlier: Earlie
   return rows.map((row, i) => {
     const plan = plans[i];
     if (plan && plan.kind === "settled") return plan;
-    const match = pool.get(row.key)?.shift();
+    // A row's own ref_id (its ref_id column) is the caller's identity of a new order: never a repeat.
+    const match = row.own ? undefined : pool.get(row.key)?.shift();
     if (match && !plan) return { kind: "repeat", earlier: match };
     return { kind: "send" };
   });
