@@ -9,44 +9,16 @@ import { createHash } from "node:crypto";
 import type { Context } from "../context.js";
 import type { JournalEntry } from "../journal/journal.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
-import { readPhoneNumber } from "../rules/phone.js";
+import { noteKey } from "../rules/customer.js";
 import { verdictOfRecord, type Verdict } from "./verdict.js";
 
 /**
- * The customer data of a line as the ref_id of an orders file is derived from it: exactly as sent.
- * It never changes, so a file bought before derives the same ref_ids when it is run again.
+ * The customer data of a line as the ref_id of an orders file is derived from it: as written in the
+ * file (check-line.ts's `written` form). It never changes, so a file bought before derives the same
+ * ref_ids when it is run again.
  */
 export function lineKey(itemId: number, quantity: number, note: string | undefined): string {
   return JSON.stringify([itemId, quantity, note ?? ""]);
-}
-
-/**
- * One customer, one spelling: a mobile number in its national form (081…, whether written 6281…,
- * +62 812-… or with spaces), anything else (a game id, an SMM link or username) trimmed and
- * case-folded with its inner spaces closed up. Two spellings that read alike are taken for the same
- * customer, which only ever asks before buying, never buys twice.
- */
-export function customerKey(customer: string): string {
-  const phone = readPhoneNumber(customer);
-  if (phone.ok) return phone.number.replace(/^\+?62/, "0");
-  return customer.trim().toLowerCase().replace(/\s+/g, "");
-}
-
-/** A note in customer terms: a JSON note (SMM, open amount) with its target in normal form, else the note as one customer. */
-function noteKey(note: string | undefined): string {
-  if (note === undefined) return "";
-  try {
-    const parsed = JSON.parse(note) as Record<string, unknown>;
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && typeof parsed.target === "string") {
-      const fields = Object.keys(parsed)
-        .sort()
-        .map((k) => [k, k === "target" ? customerKey(parsed.target as string) : parsed[k]]);
-      return JSON.stringify(fields);
-    }
-  } catch {
-    // A plain note: a phone number or a user id.
-  }
-  return customerKey(note);
 }
 
 /** What makes two order lines the same order for the repeat check: item, quantity and the customer in normal form. */
