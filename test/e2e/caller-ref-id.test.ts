@@ -1,14 +1,14 @@
 /**
  * A caller's own ref_id is the caller's identity of an order (a shop bot passes its order id): one the
  * journal has not seen is a new order, never asked about or refused as a repeat, for a single buy, a
- * lock, an open amount, SMM and an orders file's ref_id column; one it has seen is the service's to
+ * cart, a lock, an open amount, SMM and an orders file's ref_id column; one it has seen is the service's to
  * settle (REF_ID_ALREADY_EXIST, exit 1, for a first attempt of a reused one). Both live dialects.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerAs, writeCart } from "./commands-harness.js";
 
 describe.each(["live", "live-short"] as const)("a caller's own ref_id (%s)", (dialect) => {
   const harness = useEmulator({ dialect });
@@ -36,13 +36,21 @@ describe.each(["live", "live-short"] as const)("a caller's own ref_id (%s)", (di
     const followers = await buy(...smm, "--ref-id", "SMM-1");
     expect(followers.exitCode, followers.stderr).toBe(0);
 
+    const cart = writeCart(reseller, [
+      { item_id: 12, quantity: 1, note: "081234561003" },
+      { item_id: 3, quantity: 1 },
+    ]);
+    expect((await buy("--cart", cart)).exitCode).toBe(0);
+    const carted = await buy("--cart", cart, "--ref-id", "CART-1");
+    expect(carted.exitCode, carted.stderr).toBe(0);
+
     // A first attempt that met a 500: retried with the same ref_id, bought once.
     harness.emulator.faults.configure({ error_next: 1, error_status: 500, match: { method: "POST", path: "/v1/trx" } });
     const flaky = await buy("--item", "3", "--qty", "1", "--ref-id", "HO-FLAKY-1");
     expect(flaky.exitCode, flaky.stderr).toBe(0);
     harness.emulator.faults.reset();
 
-    const refs = ["TRX-20260210-001", "TRX-20260210-002", "HO-SHORT-1", "SMM-1", "HO-FLAKY-1"];
+    const refs = ["TRX-20260210-001", "TRX-20260210-002", "HO-SHORT-1", "SMM-1", "CART-1", "HO-FLAKY-1"];
     for (const ref of refs) expect(onService(reseller.apiKey).filter((t) => t.ref_id === ref)).toHaveLength(1);
 
     // The caller's reused ref_id on a first attempt: the service's refusal, as the contract says.
