@@ -309,7 +309,7 @@ async function customerReceipt(ctx: Context, t: Transaction, order: Order, lang:
 
 /**
  * A single buy or a cart under a ref_id reseller made that matches a purchase of the last repeat
- * window (same items, quantities and customers in normal form, under another ref_id): at a terminal the earlier purchase is named
+ * window (same items, quantities and customers by their one key, under another ref_id): at a terminal the earlier purchase is named
  * and the reseller asked (no by default); under --no-input or --yes it is refused, exit 2, nothing
  * sent, unless --again.
  */

@@ -21,7 +21,7 @@ export function lineKey(itemId: number, quantity: number, note: string | undefin
   return JSON.stringify([itemId, quantity, note ?? ""]);
 }
 
-/** What makes two order lines the same order for the repeat check: item, quantity and the customer in normal form. */
+/** What makes two order lines the same order for the repeat check: item, quantity and the customer by its one key (rules/customer.ts). */
 export function repeatKey(itemId: number, quantity: number, note: string | undefined): string {
   return JSON.stringify([itemId, quantity, noteKey(note)]);
 }
@@ -112,7 +112,7 @@ export type RowPlan =
  * both repeats, and a row beyond them is new and sent.
  */
 export function planRows(rows: { key: string; refId: string; own?: boolean }[], earlier: EarlierPurchase[]): RowPlan[] {
-  // `key` is each row's repeatKey: the customer in normal form.
+  // `key` is each row's repeatKey: the customer by its one key.
   const byRef = new Map<string, EarlierPurchase>();
   // Newest first wins: the latest word on a ref_id.
   for (const p of [...earlier].sort((a, b) => b.at.localeCompare(a.at))) if (!byRef.has(p.refId)) byRef.set(p.refId, p);
@@ -178,7 +178,7 @@ export function recentPurchases(ctx: Context, windowHours: number, givenRefIds: 
 
 /**
  * The recent purchase a single buy or a cart would repeat: the same items, quantities and customers
- * (in normal form) within the window, bought or maybe bought, under another ref_id. A delivery that
+ * (by their one key) within the window, bought or maybe bought, under another ref_id. A delivery that
  * failed was refunded, so buying it again spends nothing twice.
  */
 export function repeatedPurchase(
