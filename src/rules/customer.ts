@@ -27,12 +27,17 @@ export function gameAccountNote(customerId: string, zoneId: string): string {
 /** A link to a page without a scheme: a host with a dot and a known-looking top-level name, then a path. */
 const pageLink = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:www\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})(?::\d+)?([/?#].*)?$/i;
 
-/** The page an SMM link names: host without `www.` and case, the path without a trailing slash, no query or fragment. */
+/**
+ * The page an SMM link names: host without `www.` and case, the path without a trailing slash, no
+ * query or fragment, except a video's `v` on a `/watch` page (YouTube's), which is the page itself.
+ */
 function pageKey(text: string): string | undefined {
   const match = pageLink.exec(text);
   if (!match) return undefined;
-  const path = (match[2] ?? "").replace(/[?#].*$/, "").replace(/\/+$/, "");
-  return `${match[1]!.toLowerCase()}${path}`;
+  const rest = match[2] ?? "";
+  const path = rest.replace(/[?#].*$/, "").replace(/\/+$/, "");
+  const video = path === "/watch" ? /[?&]v=([^&#]+)/.exec(rest)?.[1] : undefined;
+  return `${match[1]!.toLowerCase()}${path}${video !== undefined ? `?v=${video}` : ""}`;
 }
 
 /**

@@ -41,6 +41,11 @@ describe("one customer key", () => {
   it("other pages and accounts stay apart", () => {
     expect(customerKey("https://instagram.com/tokoku2")).not.toBe(customerKey("https://instagram.com/tokoku"));
     expect(customerKey("https://tiktok.com/tokoku")).not.toBe(customerKey("https://instagram.com/tokoku"));
+    // A video named by its query is the page itself.
+    expect(customerKey("https://www.youtube.com/watch?v=aaa111&t=4")).toBe(customerKey("youtube.com/watch?v=aaa111"));
+    expect(customerKey("https://youtube.com/watch?v=aaa111")).not.toBe(
+      customerKey("https://youtube.com/watch?v=bbb222"),
+    );
     expect(customerKey("12345678(1235)")).not.toBe(customerKey("12345678(1234)"));
     expect(customerKey("081322223334")).not.toBe(customerKey("081322223333"));
   });
