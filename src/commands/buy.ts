@@ -76,7 +76,9 @@ async function buyOrder(
   const order =
     request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
-  if (!request.again && !(await consentToRepeat(ctx, order, request, options.yes))) {
+  // A caller's own --ref-id is the caller's identity of the order: a new one is a new order, a seen one
+  // is settled by the service's one purchase per ref_id, so neither is a repeat.
+  if (!request.again && !order.refIdGiven && !(await consentToRepeat(ctx, order, request, options.yes))) {
     ctx.output.info(say.orders.buying.nothingBought);
     return 0;
   }
@@ -306,8 +308,8 @@ async function customerReceipt(ctx: Context, t: Transaction, order: Order, lang:
 }
 
 /**
- * A single buy or a cart that matches a purchase of the last repeat window (same items, quantities
- * and customers in normal form, under another ref_id): at a terminal the earlier purchase is named
+ * A single buy or a cart under a ref_id reseller made that matches a purchase of the last repeat
+ * window (same items, quantities and customers by their one key, under another ref_id): at a terminal the earlier purchase is named
  * and the reseller asked (no by default); under --no-input or --yes it is refused, exit 2, nothing
  * sent, unless --again.
  */

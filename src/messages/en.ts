@@ -1616,6 +1616,11 @@ the orders.
     cannotRead: (path: string, why: string) => `Cannot read the orders file ${path}: ${why}`,
     nothingBought: "Nothing bought.",
     boughtBefore: (n: number) => (n ? ` (${n} bought before, not sent again)` : ""),
+    allBought: (n: number, path: string) =>
+      n === 1
+        ? `The order of ${path} is already bought; nothing sent again.`
+        : `All ${n} orders of ${path} are already bought; nothing sent again.`,
+    allBoughtAgain: "To buy them again, run it with --again.",
     toBuy: (n: number, path: string, total: string, before: string) =>
       `${n} order${n === 1 ? "" : "s"} to buy from ${path}, ${total} in all${before}.`,
     confirm: (n: number) => `Buy ${n} order${n === 1 ? "" : "s"}?`,

@@ -1962,6 +1962,11 @@ kode tertinggi di antara order-ordernya.
     cannotRead: (path: string, why: string) => `File order ${path} tidak bisa dibaca: ${why}`,
     nothingBought: "Tidak ada yang dibeli.",
     boughtBefore: (n: number) => (n ? ` (${n} sudah dibeli sebelumnya, tidak dikirim lagi)` : ""),
+    allBought: (n: number, path: string) =>
+      n === 1
+        ? `Order dari ${path} sudah dibeli; tidak ada yang dikirim lagi.`
+        : `Semua ${n} order dari ${path} sudah dibeli; tidak ada yang dikirim lagi.`,
+    allBoughtAgain: "Untuk membelinya lagi, jalankan dengan --again.",
     toBuy: (n: number, path: string, total: string, before: string) =>
       `${n} order dari ${path} akan dibeli, total ${total}${before}.`,
     confirm: (n: number) => `Beli ${n} order?`,

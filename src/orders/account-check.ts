@@ -10,7 +10,7 @@ import type { Context } from "../context.js";
 import { InterruptedError, NotOfferedError, ResellerError, ServiceError, UsageError } from "../errors.js";
 import { customerId } from "../rules/input.js";
 import { say } from "../messages/messages.js";
-import { splitCustomerNote } from "./check-line.js";
+import { gameAccountNote, splitCustomerNote } from "../rules/customer.js";
 import type { Order, OrderLine } from "./order.js";
 
 /** The account a line names: a customer id, and its zone where the game has zones. */
@@ -107,10 +107,10 @@ export function accountOfLine(line: OrderLine): CustomerAccount | "zone missing"
   return account;
 }
 
-/** The line's note with the zone added where the item's note keeps it: `12345678(1234)`, or the open amount's `zone_id`. */
+/** The line's note with the zone added where the item's note keeps it: `12345678|1234`, or the open amount's `zone_id`. */
 function noteWithZone(line: OrderLine, zoneId: string): string {
   if (line.item.openAmount) return JSON.stringify({ ...(JSON.parse(line.note!) as OpenAmountNote), zone_id: zoneId });
-  return `${splitCustomerNote(line.note!).customerId}(${zoneId})`;
+  return gameAccountNote(splitCustomerNote(line.note!).customerId, zoneId);
 }
 
 /**

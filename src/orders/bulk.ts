@@ -13,7 +13,7 @@ import { ExitCode, InterruptedError, ResellerError, ServiceError } from "../erro
 import { customerData } from "../output/transaction.js";
 import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
 import { accountOfLine, checkOrderAccounts } from "./account-check.js";
-import { checkLine } from "./check-line.js";
+import { checkLine, checkLineForms, type TypedCustomer } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
 import { readItem } from "./items.js";
 import { dayOf, type Order } from "./order.js";
@@ -153,12 +153,18 @@ export async function prepareBulk(
   const { windowHours } = options;
   const { rows, problems } = readOrderRows(name, text);
   const items = await fetchDistinctItems(client, rows, problems);
-  const lines: { row: OrderRow; item: Item; note: string | undefined }[] = [];
+  const lines: {
+    row: OrderRow;
+    item: Item;
+    note: string | undefined;
+    written: string | undefined;
+    typed?: TypedCustomer;
+  }[] = [];
   for (const r of rows) {
     const item = items.get(r.itemId);
     if (!item) continue;
     try {
-      const note = checkLine(item, r, `${r.place}: `, { check: options.check });
+      const { note, written, typed } = checkLineForms(item, r, `${r.place}: `, { check: options.check });
       // A number of another operator than the item's: a file has nobody to confirm it row by row.
       const doubt = options.check ? operatorDoubt({ item, quantity: r.quantity, note }) : undefined;
       if (doubt) {
@@ -184,7 +190,7 @@ export async function prepareBulk(
         );
         continue;
       }
-      lines.push({ row: r, item, note });
+      lines.push({ row: r, item, note, written, ...(typed ? { typed } : {}) });
     } catch (error) {
       if (!(error instanceof ResellerError)) throw error;
       // Said again by checking the row again, in English too for a JSON error's details.
@@ -219,14 +225,21 @@ export async function prepareBulk(
   }
 
   const keys = lines.map((l) => ({
-    key: lineKey(l.item.id, l.row.quantity, l.note),
+    key: lineKey(l.item.id, l.row.quantity, l.written),
     ...(l.row.refId !== undefined ? { refId: l.row.refId } : {}),
   }));
   const refIds = refIdsOf(keys, dayOf(ctx.now()));
   const orders: Order[] = lines.map((l, i) => ({
     refId: refIds[i]!,
     refIdGiven: true,
-    lines: [{ item: l.item, quantity: l.row.quantity, ...(l.note !== undefined ? { note: l.note } : {}) }],
+    lines: [
+      {
+        item: l.item,
+        quantity: l.row.quantity,
+        ...(l.note !== undefined ? { note: l.note } : {}),
+        ...(l.typed ? { typed: l.typed } : {}),
+      },
+    ],
   }));
   const earlier = recentPurchases(
     ctx,
@@ -234,9 +247,14 @@ export async function prepareBulk(
     lines.flatMap((l) => (l.row.refId !== undefined ? [l.row.refId] : [])),
   );
   // Derived ref_ids come from the row as written (a file bought before keeps its ref_ids); a repeat
-  // is found by the customer in normal form (0812… and +62 812-… are one number).
+  // is found by the customer's one key (0812… and +62 812-… are one number), and the order sends it
+  // in the service's form.
   const plans = planRows(
-    lines.map((l, i) => ({ key: repeatKey(l.item.id, l.row.quantity, l.note), refId: refIds[i]! })),
+    lines.map((l, i) => ({
+      key: repeatKey(l.item.id, l.row.quantity, l.note),
+      refId: refIds[i]!,
+      own: l.row.refId !== undefined,
+    })),
     earlier,
   );
   return { rows: lines.map((l) => l.row), orders, plans };

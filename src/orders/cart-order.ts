@@ -10,7 +10,7 @@ import { InputError, UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 import type { BuyRequest } from "./buy-request.js";
 import { readCart } from "./cart-file.js";
-import { checkLine } from "./check-line.js";
+import { checkLineForms } from "./check-line.js";
 import { fetchItems } from "./items.js";
 import { findLock } from "./lock.js";
 import { generateRefId, type Order } from "./order.js";
@@ -33,7 +33,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
   );
   const lines = wanted.map(({ itemId, quantity, note, nominal, zoneId, where }) => {
     const item = items.get(itemId)!;
-    const checked = checkLine(
+    const { note: checked, typed } = checkLineForms(
       item,
       {
         quantity,
@@ -45,7 +45,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
       where,
       { check: request.check },
     );
-    return { item, quantity, ...(checked !== undefined ? { note: checked } : {}) };
+    return { item, quantity, ...(checked !== undefined ? { note: checked } : {}), ...(typed ? { typed } : {}) };
   });
 
   if (request.lockToken !== undefined) {

@@ -9,6 +9,7 @@ import { formatRupiah } from "../output/format.js";
 import { readAmount } from "../rules/amount.js";
 import { buildSmmNote, rupiah, smmNote } from "../rules/input.js";
 import { readPhoneNumber } from "../rules/phone.js";
+import { customerOfNote, gameAccountNote, splitCustomerNote } from "../rules/customer.js";
 import { say } from "../messages/messages.js";
 
 /** A line as the user wrote it: the customer data as a note, or (SMM) a target to build one from. */
@@ -87,17 +88,6 @@ export function requiredFieldsOf(item: Item): RequiredField[] {
       max: item.openAmount.max,
     });
   return [...implied, ...listed];
-}
-
-/** `12345678(1234)`, `12345678|1234`, `12345678 1234`: a game user id with its zone, as notes write them. */
-const idWithZone = /^\s*([^\s(|]+)\s*(?:\(\s*([^()\s]+)\s*\)|[|\s]\s*([^\s|()]+))\s*$/;
-
-/** The customer id and zone a plain note gives. */
-export function splitCustomerNote(note: string): { customerId: string; zoneId?: string } {
-  const match = idWithZone.exec(note);
-  if (!match) return { customerId: note.trim() };
-  const zoneId = match[2] ?? match[3];
-  return { customerId: match[1]!, ...(zoneId !== undefined ? { zoneId } : {}) };
 }
 
 const looksLikeJson = (text: string | undefined) => text?.trimStart().startsWith("{");
@@ -216,10 +206,17 @@ export function checkTypedCustomer(item: Item): (text: string) => true | string 
   };
 }
 
-/** The customer's number as it is sent (separators left out), or a refusal saying why and how to override. */
-function checkedPhone(item: Item, text: string, where: string): string {
+/**
+ * Which form of the customer data a check makes: what is `sent` (the service's form: 0812…, `id|zone`),
+ * or what was `written` (separators out of a number, `--zone-id` as `id(zone)`), from which an orders
+ * file's ref_ids have always been derived.
+ */
+type NoteForm = "sent" | "written";
+
+/** The customer's number in the form asked for, or a refusal saying why and how to override. */
+function checkedPhone(item: Item, text: string, where: string, form: NoteForm): string {
   const reading = readPhoneNumber(text);
-  if (reading.ok) return reading.number;
+  if (reading.ok) return form === "sent" ? reading.number : reading.written;
   refuse(where, say.phone.refused(text.trim(), say.phone.item(item.id, item.name), reading.why), {
     code: "PHONE_NUMBER_INVALID",
     suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}${say.phone.refusedHint}`,
@@ -279,7 +276,14 @@ function amountLabel(item: Item): string {
   return item.openAmount?.label ?? item.requiredFields.find((f) => slotOf(f) === "nominal")?.label ?? "nominal";
 }
 
-function checkOpenAmount(item: Item, range: OpenAmount, line: LineInput, where: string, check: boolean): string {
+function checkOpenAmount(
+  item: Item,
+  range: OpenAmount,
+  line: LineInput,
+  where: string,
+  check: boolean,
+  form: NoteForm,
+): string {
   const parts = openAmountParts(item, line, where);
   const missing = requiredFieldsOf(item).filter((f) => parts[slotOf(f)!] === undefined);
   if (missing.length) {
@@ -310,7 +314,7 @@ function checkOpenAmount(item: Item, range: OpenAmount, line: LineInput, where: 
       },
     );
   }
-  const target = check && takesPhoneNumber(item) ? checkedPhone(item, parts.customer!, where) : parts.customer!;
+  const target = check && takesPhoneNumber(item) ? checkedPhone(item, parts.customer!, where, form) : parts.customer!;
   const note: OpenAmountNote = {
     target,
     provider_qty: amount,
@@ -338,10 +342,10 @@ function takesZone(item: Item): boolean {
 }
 
 /**
- * `--zone-id 1234` with `--note 12345678` for a game whose note carries the zone: the note as the item
- * wants it, `12345678(1234)`. A note that already gives another zone is refused rather than guessed.
+ * `--zone-id 1234` with `--note 12345678` for a game whose note carries the zone: the note as the
+ * service takes it, `12345678|1234`. A note that already gives another zone is refused rather than guessed.
  */
-function withZoneInNote(item: Item, line: LineInput, where: string): LineInput {
+function withZoneInNote(item: Item, line: LineInput, where: string, form: NoteForm): LineInput {
   const { zoneId, ...rest } = line;
   if (line.note === undefined || !line.note.trim()) return line;
   const zone = zoneId!.trim();
@@ -350,7 +354,10 @@ function withZoneInNote(item: Item, line: LineInput, where: string): LineInput {
     refuse(where, say.orders.line.twoZones(line.note.trim(), given.zoneId, zone), {
       suggestion: say.orders.line.zoneOnce(given.customerId),
     });
-  return { ...rest, note: `${given.customerId}(${zone})` };
+  return {
+    ...rest,
+    note: form === "sent" ? gameAccountNote(given.customerId, zone) : `${given.customerId}(${zone})`,
+  };
 }
 
 // ---- the check ----
@@ -385,7 +392,7 @@ export function checkLine(
   item: Item,
   line: LineInput,
   where: string,
-  { check = true }: { check?: boolean } = {},
+  { check = true, form = "sent" }: { check?: boolean; form?: NoteForm } = {},
 ): string | undefined {
   checkLineText(line, where);
   if (line.quantity < item.minOrder) {
@@ -394,7 +401,7 @@ export function checkLine(
       suggestion: say.orders.line.buyAtLeast(item.minOrder),
     });
   }
-  if (!item.openAmount && line.zoneId !== undefined && takesZone(item)) line = withZoneInNote(item, line, where);
+  if (!item.openAmount && line.zoneId !== undefined && takesZone(item)) line = withZoneInNote(item, line, where, form);
   if (!item.openAmount && (line.nominal !== undefined || line.zoneId !== undefined)) {
     refuse(where, say.orders.line.fixedPrice(itemWords(item), line.nominal !== undefined), {
       suggestion: line.nominal !== undefined ? say.orders.line.byQuantity : say.orders.line.zoneInNote(item.id),
@@ -415,7 +422,7 @@ export function checkLine(
   }
   if (smmParts)
     refuse(where, say.orders.line.notSmm(itemWords(item), process), { suggestion: say.orders.line.customerAsNote });
-  if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where, check);
+  if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where, check, form);
   // A provider delivery needs a destination; without it the order would only fail and be refunded.
   if (process === "h2h" && !line.note?.trim()) {
     const labelled = item.requiredFields.find((f) => slotOf(f) === "customer" && f.label !== f.key);
@@ -433,6 +440,43 @@ export function checkLine(
     refuse(where, say.orders.line.missingFields(itemWords(item), fieldNames(missing)), {
       code: "REQUIRED_FIELD_MISSING",
     });
-  if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where);
+  if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where, form);
+  // A game account however written (`id(zone)`, `id zone`, `id|zone`) is sent as the service takes it.
+  if (form === "sent" && line.note !== undefined && takesZone(item)) {
+    const { customerId, zoneId } = splitCustomerNote(line.note);
+    if (zoneId !== undefined) return gameAccountNote(customerId, zoneId);
+  }
   return line.note;
+}
+
+/** What the user typed for a line's customer, kept in the journal beside what was sent. */
+export interface TypedCustomer {
+  note?: string;
+  zone_id?: string;
+}
+
+/** A checked line in each form: what is sent, what was written (derived ref_ids), and what was typed when it differs from what is sent. */
+export interface CheckedLine {
+  note: string | undefined;
+  written: string | undefined;
+  typed?: TypedCustomer;
+}
+
+export function checkLineForms(
+  item: Item,
+  line: LineInput,
+  where: string,
+  options: { check?: boolean } = {},
+): CheckedLine {
+  const note = checkLine(item, line, where, options);
+  const written = checkLine(item, line, where, { ...options, form: "written" });
+  const given = line.target ?? line.note;
+  const changed = given !== undefined && note !== given && customerOfNote(note) !== given;
+  return {
+    note,
+    written,
+    ...(changed
+      ? { typed: { note: given, ...(line.zoneId !== undefined && !item.openAmount ? { zone_id: line.zoneId } : {}) } }
+      : {}),
+  };
 }

@@ -41,8 +41,7 @@ const operatorWords: Readonly<Record<string, RegExp>> = {
 export function operatorOfNumber(text: string): string | undefined {
   const reading = readPhoneNumber(text);
   if (!reading.ok) return undefined;
-  const national = reading.number.replace(/^\+?62/, "0");
-  const prefix = national.slice(0, 4);
+  const prefix = reading.number.slice(0, 4);
   return Object.keys(operatorPrefixes).find((operator) => operatorPrefixes[operator]!.includes(prefix));
 }
 

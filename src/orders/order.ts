@@ -5,12 +5,15 @@
  */
 import { randomBytes } from "node:crypto";
 import type { CartLine, Item } from "../api/model.js";
-import { openAmountOf } from "./check-line.js";
+import { openAmountOf, type TypedCustomer } from "./check-line.js";
 
 export interface OrderLine {
   item: Item;
   quantity: number;
+  /** The customer data as sent: in the service's form (0812…, `id|zone`). */
   note?: string;
+  /** What the user typed for it, where that differs from what is sent. */
+  typed?: TypedCustomer;
 }
 
 export interface Order {
@@ -54,6 +57,8 @@ export function orderRequest(order: Order): Record<string, unknown> {
   const names = Object.fromEntries(order.lines.map((l) => [String(l.item.id), l.item.name]));
   return {
     carts: cartLines(order),
+    // What the user typed beside what was sent (one per cart line, null where the two are the same).
+    ...(order.lines.some((l) => l.typed) ? { typed: order.lines.map((l) => l.typed ?? null) } : {}),
     ...(order.lockToken ? { lock_token: order.lockToken } : {}),
     ...(order.source ? { source: order.source } : {}),
     item_names: names,

@@ -133,23 +133,26 @@ export function matchesOrder(detail: Transaction, order: Order): boolean {
   return wanted.length === found.length && wanted.every((k, i) => k === found[i]);
 }
 
+/** What this machine knows of a ref_id for this profile and service: sent before (done, or possibly done), and never settled. */
+function sentHere(ctx: Context, refId: string): { sent: boolean; unsettled: boolean } {
+  const here = journalFor(ctx)
+    .byRefId(refId)
+    .filter((e) => e.kind === "buy" && sentFromHere(e, ctx.settings));
+  const unsettled = here.some((e) => e.outcome === "unknown" || e.outcome === "pending");
+  return { sent: unsettled || here.some((e) => e.outcome === "done"), unsettled };
+}
+
 /** Whether this machine already sent this ref_id for this profile and service (done, or possibly done): one indexed look-up. */
 export function sentBefore(ctx: Context, refId: string): boolean {
-  return journalFor(ctx)
-    .byRefId(refId)
-    .some(
-      (e) =>
-        e.kind === "buy" &&
-        sentFromHere(e, ctx.settings) &&
-        (e.outcome === "done" || e.outcome === "unknown" || e.outcome === "pending"),
-    );
+  return sentHere(ctx, refId).sent;
 }
 
 export interface PurchaseOptions {
   /**
    * The order is a row of an orders file, whose ref_id is fixed by the file: a REF_ID_ALREADY_EXIST
    * on the first attempt for the same items is an earlier run of this very row, reported as bought
-   * before (exit 0). A single `buy --ref-id` reused stays the user's error (exit 1), as the contract says.
+   * before (exit 0). A single `buy --ref-id` reused stays the user's error (exit 1), as the contract
+   * says, unless this machine sent it before and never learnt the answer: that is a retry.
    */
   fromOrdersFile?: boolean;
   /** Whether this ref_id was sent from here before, when the caller already knows (bulk reads the journal once). */
@@ -165,8 +168,12 @@ export async function purchase(
   options: PurchaseOptions = {},
 ): Promise<Purchase> {
   const sentAt = ctx.now();
+  const known = order.refIdGiven && options.sentBefore === undefined ? sentHere(ctx, order.refId) : undefined;
   // Bought before from this machine with this ref_id? Then a REF_ID_ALREADY_EXIST is about that one.
-  const boughtBefore = order.refIdGiven && (options.sentBefore ?? sentBefore(ctx, order.refId));
+  const boughtBefore = order.refIdGiven && (options.sentBefore ?? known?.sent ?? false);
+  // The caller's own ref_id sent from here with no answer (a bot retrying after exit 5): this is a retry
+  // of that attempt, so a REF_ID_ALREADY_EXIST for the same items is that attempt's purchase, not a reuse.
+  const retryOfUnsettled = !options.fromOrdersFile && known?.unsettled === true;
 
   /** What a look-up found under the ref_id that is not this purchase: said so, never "no purchase". */
   let another: Transaction | undefined;
@@ -175,7 +182,8 @@ export async function purchase(
     const found = await client.getTransaction(order.refId);
     const created = Date.parse(found.data.createdAt ?? "");
     const ours =
-      !boughtBefore && matchesOrder(found.data, order) && (Number.isNaN(created) || created >= sentAt - clockSkewMs);
+      matchesOrder(found.data, order) &&
+      (retryOfUnsettled || (!boughtBefore && (Number.isNaN(created) || created >= sentAt - clockSkewMs)));
     if (ours) return fromDetail(found, order);
     another = found.data;
     return undefined;
@@ -197,14 +205,16 @@ export async function purchase(
           ...(p.status ? { status: p.status.text } : {}),
         }),
         alreadyDone: findOurs,
-        earlierRun: options.fromOrdersFile
-          ? async () => {
-              const found = await client.getTransaction(order.refId);
-              return matchesOrder(found.data, order)
-                ? { ...fromDetail(found, order), recovered: false, earlier: true }
-                : undefined;
-            }
-          : undefined,
+        earlierRun:
+          options.fromOrdersFile || retryOfUnsettled
+            ? async () => {
+                const found = await client.getTransaction(order.refId);
+                // A single buy says its answer was recovered; a file's row says it was bought before.
+                return matchesOrder(found.data, order)
+                  ? { ...fromDetail(found, order), recovered: retryOfUnsettled, earlier: true }
+                  : undefined;
+              }
+            : undefined,
         refusedWhenNotFound: (error) =>
           error instanceof UnprovenAnswerError && error.answer
             ? notFoundRefusal(error.answer, order.refId, another)

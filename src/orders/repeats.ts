@@ -9,47 +9,19 @@ import { createHash } from "node:crypto";
 import type { Context } from "../context.js";
 import type { JournalEntry } from "../journal/journal.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
-import { readPhoneNumber } from "../rules/phone.js";
+import { noteKey } from "../rules/customer.js";
 import { verdictOfRecord, type Verdict } from "./verdict.js";
 
 /**
- * The customer data of a line as the ref_id of an orders file is derived from it: exactly as sent.
- * It never changes, so a file bought before derives the same ref_ids when it is run again.
+ * The customer data of a line as the ref_id of an orders file is derived from it: as written in the
+ * file (check-line.ts's `written` form). It never changes, so a file bought before derives the same
+ * ref_ids when it is run again.
  */
 export function lineKey(itemId: number, quantity: number, note: string | undefined): string {
   return JSON.stringify([itemId, quantity, note ?? ""]);
 }
 
-/**
- * One customer, one spelling: a mobile number in its national form (081…, whether written 6281…,
- * +62 812-… or with spaces), anything else (a game id, an SMM link or username) trimmed and
- * case-folded with its inner spaces closed up. Two spellings that read alike are taken for the same
- * customer, which only ever asks before buying, never buys twice.
- */
-export function customerKey(customer: string): string {
-  const phone = readPhoneNumber(customer);
-  if (phone.ok) return phone.number.replace(/^\+?62/, "0");
-  return customer.trim().toLowerCase().replace(/\s+/g, "");
-}
-
-/** A note in customer terms: a JSON note (SMM, open amount) with its target in normal form, else the note as one customer. */
-function noteKey(note: string | undefined): string {
-  if (note === undefined) return "";
-  try {
-    const parsed = JSON.parse(note) as Record<string, unknown>;
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && typeof parsed.target === "string") {
-      const fields = Object.keys(parsed)
-        .sort()
-        .map((k) => [k, k === "target" ? customerKey(parsed.target as string) : parsed[k]]);
-      return JSON.stringify(fields);
-    }
-  } catch {
-    // A plain note: a phone number or a user id.
-  }
-  return customerKey(note);
-}
-
-/** What makes two order lines the same order for the repeat check: item, quantity and the customer in normal form. */
+/** What makes two order lines the same order for the repeat check: item, quantity and the customer by its one key (rules/customer.ts). */
 export function repeatKey(itemId: number, quantity: number, note: string | undefined): string {
   return JSON.stringify([itemId, quantity, noteKey(note)]);
 }
@@ -135,12 +107,12 @@ export type RowPlan =
 
 /**
  * The pure decision of the repeat check. `earlier` holds the journal's recent purchases (and any
- * older one a row's own ref_id names). A row's own ref_id wins; then each remaining earlier purchase
- * of the same content accounts for one row: two identical rows need two earlier purchases to be
+ * older one a row's own ref_id names). A row's own ref_id wins, and a row that gives its own is never a
+ * repeat; then each remaining earlier purchase of the same content accounts for one row of a derived ref_id: two identical rows need two earlier purchases to be
  * both repeats, and a row beyond them is new and sent.
  */
-export function planRows(rows: { key: string; refId: string }[], earlier: EarlierPurchase[]): RowPlan[] {
-  // `key` is each row's repeatKey: the customer in normal form.
+export function planRows(rows: { key: string; refId: string; own?: boolean }[], earlier: EarlierPurchase[]): RowPlan[] {
+  // `key` is each row's repeatKey: the customer by its one key.
   const byRef = new Map<string, EarlierPurchase>();
   // Newest first wins: the latest word on a ref_id.
   for (const p of [...earlier].sort((a, b) => b.at.localeCompare(a.at))) if (!byRef.has(p.refId)) byRef.set(p.refId, p);
@@ -164,7 +136,8 @@ export function planRows(rows: { key: string; refId: string }[], earlier: Earlie
   return rows.map((row, i) => {
     const plan = plans[i];
     if (plan && plan.kind === "settled") return plan;
-    const match = pool.get(row.key)?.shift();
+    // A row's own ref_id (its ref_id column) is the caller's identity of a new order: never a repeat.
+    const match = row.own ? undefined : pool.get(row.key)?.shift();
     if (match && !plan) return { kind: "repeat", earlier: match };
     return { kind: "send" };
   });
@@ -205,7 +178,7 @@ export function recentPurchases(ctx: Context, windowHours: number, givenRefIds: 
 
 /**
  * The recent purchase a single buy or a cart would repeat: the same items, quantities and customers
- * (in normal form) within the window, bought or maybe bought, under another ref_id. A delivery that
+ * (by their one key) within the window, bought or maybe bought, under another ref_id. A delivery that
  * failed was refunded, so buying it again spends nothing twice.
  */
 export function repeatedPurchase(

@@ -20,6 +20,7 @@ import {
   type Output,
   type RichCell,
 } from "./output.js";
+import { customerOfNote as customerData } from "../rules/customer.js";
 
 /** How much of an SMM order has arrived: the service's delivered count, else quantity minus what remains. */
 export function deliveredCount(quantity: number | null | undefined, smm: SmmDelivery): number | null {
@@ -45,16 +46,7 @@ function lineName(line: TransactionLine | undefined, itemId: number | null): str
 }
 
 /** The customer's target of an SMM note (the JSON's `target`), or the note as written. */
-export function customerData(note: string | null | undefined): string | null {
-  if (!note) return null;
-  try {
-    const parsed = JSON.parse(note) as { target?: unknown };
-    if (parsed && typeof parsed === "object" && typeof parsed.target === "string") return parsed.target;
-  } catch {
-    // A plain note: a phone number or a user id.
-  }
-  return note;
-}
+export { customerData };
 
 function smmStatusCell(smm: SmmDelivery): Cell {
   if (!smm.status) return undefined;

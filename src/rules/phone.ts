@@ -1,13 +1,19 @@
 /**
  * An Indonesian mobile number as a customer gives it: `081234567890`, `6281234567890`, `+62 812-3456-7890`.
  * Checked before paying, because a provider refuses a wrong one only after the balance was charged
- * (refunded later). Spaces, dashes, dots and brackets between digits are left out of what is sent.
+ * (refunded later). What is sent is the national form, `0812…`, however it was written.
  */
 import { say } from "../messages/messages.js";
 
 export const phoneDigits = { min: 10, max: 13 } as const;
 
-export type PhoneReading = { ok: true; number: string } | { ok: false; why: string; suggestion?: string };
+export type PhoneReading =
+  /**
+   * `number`: the national form the service documents (`081234567890`), what is sent and shown;
+   * `written`: the number as written with its separators left out (`+6281234567890`), what an orders
+   * file's derived ref_ids have always been made from.
+   */
+  { ok: true; number: string; written: string } | { ok: false; why: string; suggestion?: string };
 
 export function readPhoneNumber(text: string): PhoneReading {
   const trimmed = text.trim();
@@ -37,5 +43,5 @@ export function readPhoneNumber(text: string): PhoneReading {
       why: say.phone.length(national.length, phoneDigits.min, phoneDigits.max),
     };
   }
-  return { ok: true, number: compact };
+  return { ok: true, number: national, written: compact };
 }

@@ -12,7 +12,7 @@
 import type { JournalEntry } from "../journal/journal.js";
 import { ledgerVerdict } from "../orders/ledger.js";
 import { recordedRefund, type Verdict } from "../orders/verdict.js";
-import { customerData } from "../output/transaction.js";
+import { customerKey, shownCustomer } from "../rules/customer.js";
 import { shopDay, shopTime } from "./shop-time.js";
 
 export type Grouping = "day" | "hour" | "product" | "category" | "customer";
@@ -131,7 +131,7 @@ function keyOf(entry: JournalEntry, by: Grouping, clock: ReturnType<typeof clock
     case "category":
       return (itemId !== undefined ? facts(itemId)?.category : undefined) ?? "?";
     case "customer":
-      return (typeof first?.note === "string" ? customerData(first.note) : null) ?? "?";
+      return (typeof first?.note === "string" ? shownCustomer(first.note) : null) ?? "?";
   }
 }
 
@@ -164,9 +164,11 @@ export function keepBooks(input: BooksInput): Books {
     const verdict = ledgerVerdict(entry, input.nowMs);
     if (verdict === undefined || verdict === "not_sent") continue;
     const money = moneyOf(entry, verdict);
-    const key = keyOf(entry, input.by, clock, input.facts);
+    const label = keyOf(entry, input.by, clock, input.facts);
+    // A customer is one row however the orders spelled them (0812…, +62 812-…; id(zone), id|zone).
+    const key = input.by === "customer" ? customerKey(label) : label;
     let row = rows.get(key);
-    if (!row) rows.set(key, (row = emptyRow(key)));
+    if (!row) rows.set(key, (row = emptyRow(label)));
     for (const r of [row, total]) {
       r.orders++;
       r.by_verdict[verdict]++;

@@ -13,7 +13,8 @@ import type { Context } from "../context.js";
 import { isFinal } from "../api/status.js";
 import { formatRupiah } from "../output/format.js";
 import { neutralize } from "../output/sanitize.js";
-import { customerData, deliveredCount } from "../output/transaction.js";
+import { deliveredCount } from "../output/transaction.js";
+import { shownCustomer } from "../rules/customer.js";
 import { orderVerdict, sellerNoteToHandOver, type Verdict } from "../orders/verdict.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { shopProfile } from "./shop-profile.js";
@@ -130,7 +131,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
           : (line.name ?? line.productName ?? `#${line.itemId ?? "?"}`),
       ),
       quantity: line.quantity,
-      customer: line.note ? clean(customerData(line.note) ?? "") || null : null,
+      customer: line.note ? clean(shownCustomer(line.note) ?? "") || null : null,
       account_name: kept[index]?.account ? clean(kept[index]!.account!) : null,
       serials: h2h.map((r) => clean(r.serial!)),
       licences: (line.licence ?? "")

@@ -21,12 +21,12 @@ describe("checks before paying, nobody to confirm", () => {
   const sentSoFar = () => purchasesSent(apiRequests(harness)).length;
   const buy = (...args: string[]) => resellerAs(harness).run(["buy", "--qty", "1", "--no-input", ...args]);
 
-  it("--zone-id for Mobile Legends goes into the note as the item writes it, and the account is checked with it", async () => {
+  it("--zone-id for Mobile Legends goes into the note as the service takes it, and the account is checked with it", async () => {
     const r = await buy("--item", "21", "--note", "12345678", "--zone-id", "1234");
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain("SultanMabar (Indonesia)");
     expect(harness.emulator.requestBodies("/v1/trx").at(-1)!.body).toMatchObject({
-      carts: [{ item_id: 21, quantity: 1, note: "12345678(1234)" }],
+      carts: [{ item_id: 21, quantity: 1, note: "12345678|1234" }],
     });
   });
 
@@ -49,9 +49,9 @@ describe("checks before paying, nobody to confirm", () => {
     const before = sentSoFar();
     const r = await buy("--item", "12", "--note", number);
     expect(r.exitCode, r.stderr).toBe(2);
-    // The number as it would be sent, its separators left out.
+    // The number as it would be sent: its national form.
     expect(r.stderr).toContain(
-      `${number.replace(/[ -]/g, "")} is ${operator} number, and item 12 (Pulsa Telkomsel 10.000) is for Telkomsel. Nothing was bought. (OPERATOR_MISMATCH)`,
+      `${number.replace(/[ -]/g, "").replace(/^\+62/, "0")} is ${operator} number, and item 12 (Pulsa Telkomsel 10.000) is for Telkomsel. Nothing was bought. (OPERATOR_MISMATCH)`,
     );
     expect(r.stderr).toContain("--no-check");
     // The verdict a bulk row stopped by the same check gets.

@@ -120,7 +120,7 @@ describe("checks before paying, in a terminal", () => {
   it("--zone-id for Mobile Legends: no question for the zone, the note and account in the confirmation", async () => {
     const term = run(["buy", "--item", "21", "--qty", "1", "--note", "12345678", "--zone-id", "1234"]);
     const question = await term.waitFor("? Buy?");
-    expect(question).toMatch(/Note\s+12345678\(1234\)/);
+    expect(question).toMatch(/Note\s+12345678\|1234/);
     expect(question).toMatch(/Account\s+SultanMabar \(Indonesia\)/);
     expect(question).not.toContain("Zone ID for");
     term.press("Enter");

@@ -103,7 +103,7 @@ describe("a game's missing zone", () => {
       zone_id: "1234",
     });
     expect(t.stderr()).toMatch(/Account\s+SultanMabar/);
-    expect((purchases().at(-1)!.body as { carts: { note: string }[] }).carts[0]!.note).toBe("12345678(1234)");
+    expect((purchases().at(-1)!.body as { carts: { note: string }[] }).carts[0]!.note).toBe("12345678|1234");
   });
 
   it("with --yes is refused, nothing asked or sent", async () => {

@@ -11,19 +11,21 @@ import { readPhoneNumber } from "../../src/rules/phone.js";
 import { testItem } from "../support/items.js";
 
 describe("a mobile number as a customer gives it", () => {
-  it.each<[string, string]>([
-    ["081234567890", "081234567890"],
-    ["0812345678", "0812345678"], // 10 digits, the shortest
-    ["0812345678901", "0812345678901"], // 13 digits, the longest
-    ["6281234567890", "6281234567890"],
-    ["+6281234567890", "+6281234567890"],
-    ["0812-3456-7890", "081234567890"],
-    ["0812 3456 7890", "081234567890"],
-    ["+62 812-3456-7890", "+6281234567890"],
-    ["(0812) 3456.7890", "081234567890"],
-    ["  081234567890 ", "081234567890"],
-  ])("%j is taken, sent as %j", (text, sent) => {
-    expect(readPhoneNumber(text)).toEqual({ ok: true, number: sent });
+  it.each<[string, string, string]>([
+    ["081234567890", "081234567890", "081234567890"],
+    ["0812345678", "0812345678", "0812345678"], // 10 digits, the shortest
+    ["0812345678901", "0812345678901", "0812345678901"], // 13 digits, the longest
+    ["6281234567890", "081234567890", "6281234567890"],
+    ["+6281234567890", "081234567890", "+6281234567890"],
+    ["0812-3456-7890", "081234567890", "081234567890"],
+    ["0812 3456 7890", "081234567890", "081234567890"],
+    ["+62 812-3456-7890", "081234567890", "+6281234567890"],
+    ["+62 857 4444 5555", "085744445555", "+6285744445555"],
+    ["62 813-2222-3333", "081322223333", "6281322223333"],
+    ["(0812) 3456.7890", "081234567890", "081234567890"],
+    ["  081234567890 ", "081234567890", "081234567890"],
+  ])("%j is taken, sent as %j (written %j)", (text, sent, written) => {
+    expect(readPhoneNumber(text)).toEqual({ ok: true, number: sent, written });
   });
 
   it.each<[string, RegExp, string?]>([
@@ -95,8 +97,9 @@ describe("the check before paying", () => {
     openAmount: { min: 10_000, max: 2_000_000, step: 1_000, label: "Nominal" },
   });
 
-  it("sends a number given with separators as digits, and refuses one that is not a number, naming the line", () => {
+  it("sends a number given with separators or +62 in its national form, and refuses one that is not a number, naming the line", () => {
     expect(checkLine(pulsa, { quantity: 1, opt: [], note: "0812-3456-7890" }, "")).toBe("081234567890");
+    expect(checkLine(pulsa, { quantity: 1, opt: [], note: "+62 857 4444 5555" }, "")).toBe("085744445555");
     expect(() => checkLine(pulsa, { quantity: 1, opt: [], note: "0812" }, "cart line 2: ")).toThrow(
       /^cart line 2: the note "0812" is not a mobile number for item 12 \(Pulsa Telkomsel 10\.000\)/,
     );
@@ -109,7 +112,7 @@ describe("the check before paying", () => {
   it("checks an open amount's target too", () => {
     expect(
       JSON.parse(checkLine(openAmount, { quantity: 1, opt: [], note: "+62 812 3456 7890", nominal: 50_000 }, "")!),
-    ).toEqual({ target: "+6281234567890", provider_qty: 50_000 });
+    ).toEqual({ target: "081234567890", provider_qty: 50_000 });
     expect(() => checkLine(openAmount, { quantity: 1, opt: [], note: "0812", nominal: 50_000 }, "")).toThrow(
       /is not a mobile number/,
     );

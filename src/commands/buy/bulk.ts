@@ -58,6 +58,8 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   const settled = prepared.orders.length - toSend.length;
   const total = toSend.reduce((sum, o) => sum + orderTotal(o), 0);
   const before = say.bulk.boughtBefore(settled);
+  // Every row already bought (this very file run again, or bought another way): said, nothing asked.
+  const allBought = toSend.length === 0 && settled > 0;
   if (ctx.canPrompt && !request.yes && toSend.length) {
     ctx.output.info(say.bulk.toBuy(toSend.length, path, formatRupiah(total), before));
     if (!(await (await ctx.prompter()).confirm(say.bulk.confirm(toSend.length)))) {
@@ -70,14 +72,18 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   const receipts = request.receipts
     ? await receiptWriter(ctx, request.receipts, path, prepared, request.receiptLanguage)
     : undefined;
-  ctx.output.info(
-    say.bulk.sending(
-      toSend.length,
-      formatRupiah(total),
-      Math.max(1, Math.min(request.concurrency, toSend.length)),
-      before,
-    ),
-  );
+  if (allBought) {
+    ctx.output.info(say.bulk.allBought(settled, path === "-" ? "stdin" : path));
+    if (prepared.plans.some((plan) => plan.kind === "repeat")) ctx.output.info(say.bulk.allBoughtAgain);
+  } else
+    ctx.output.info(
+      say.bulk.sending(
+        toSend.length,
+        formatRupiah(total),
+        Math.max(1, Math.min(request.concurrency, toSend.length)),
+        before,
+      ),
+    );
 
   const waitTimeoutSeconds = request.wait
     ? (await import("../../orders/delivery.js")).waitTimeoutSeconds(ctx, request.waitTimeout)
@@ -182,6 +188,8 @@ async function consentToRepeats(
   const repeats = prepared.plans.flatMap((plan, i) => (plan.kind === "repeat" ? [{ i, earlier: plan.earlier }] : []));
   if (request.again) return "again";
   if (request.skipBought || repeats.length === 0) return "skip";
+  // At a terminal, a file with nothing new needs no question: skipping buys nothing, and it is said so.
+  if (ctx.canPrompt && prepared.plans.every((plan) => plan.kind !== "send")) return "skip";
   const named = repeats.slice(0, 10).map(({ i, earlier }) => {
     const row = prepared.rows[i]!;
     const line = prepared.orders[i]!.lines[0]!;

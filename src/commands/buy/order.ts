@@ -10,7 +10,7 @@ import type { Context } from "../../context.js";
 import { ServiceError, UsageError } from "../../errors.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import {
-  checkLine,
+  checkLineForms,
   checkTypedCustomer,
   checkTypedNominal,
   missingFields,
@@ -106,11 +106,11 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   // What only a person at a terminal can still give: the item's required fields, asked by its own labels.
   const line: LineInput = { ...request.line, quantity };
   if (ctx.canPrompt && quantity >= item.minOrder) await askMissingFields(ctx, item, line, request.check);
-  const note = checkLine(item, line, "", { check: request.check });
+  const { note, typed } = checkLineForms(item, line, "", { check: request.check });
   return {
     refId: request.refId ?? generateRefId(ctx.now()),
     refIdGiven: request.refId !== undefined,
-    lines: [{ item, quantity, ...(note !== undefined ? { note } : {}) }],
+    lines: [{ item, quantity, ...(note !== undefined ? { note } : {}), ...(typed ? { typed } : {}) }],
     ...(request.lockToken !== undefined ? { lockToken: request.lockToken } : {}),
   };
 }

@@ -1,0 +1,94 @@
+/**
+ * One customer, one key, however the customer data was written: the repeat check, receipts and
+ * reports compare and show customers through this module, and check-line.ts sends the forms it makes.
+ * A mobile number is its national form (`+62 857 4444 5555` is 085744445555, as the service's
+ * documentation writes numbers); a game account is its id and zone in the service's form
+ * (`12345678|1234`, whether written `12345678(1234)`, `12345678 1234` or with `--zone-id`); an SMM
+ * target is the page it names (scheme, `www.`, a trailing slash, query and fragment aside).
+ */
+import { readPhoneNumber } from "./phone.js";
+
+/** `12345678(1234)`, `12345678|1234`, `12345678 1234`: a game user id with its zone, as notes write them. */
+const idWithZone = /^\s*([^\s(|]+)\s*(?:\(\s*([^()\s]+)\s*\)|[|\s]\s*([^\s|()]+))\s*$/;
+
+/** The customer id and zone a plain note gives. */
+export function splitCustomerNote(note: string): { customerId: string; zoneId?: string } {
+  const match = idWithZone.exec(note);
+  if (!match) return { customerId: note.trim() };
+  const zoneId = match[2] ?? match[3];
+  return { customerId: match[1]!, ...(zoneId !== undefined ? { zoneId } : {}) };
+}
+
+/** A game account as the service takes it in a note: `id|zone` (the documentation's `123456789|1234`). */
+export function gameAccountNote(customerId: string, zoneId: string): string {
+  return `${customerId}|${zoneId}`;
+}
+
+/** A link to a page without a scheme: a host with a dot and a known-looking top-level name, then a path. */
+const pageLink = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:www\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})(?::\d+)?([/?#].*)?$/i;
+
+/**
+ * The page an SMM link names: host without `www.` and case, the path without a trailing slash, no
+ * query or fragment, except a video's `v` on a `/watch` page (YouTube's), which is the page itself.
+ */
+function pageKey(text: string): string | undefined {
+  const match = pageLink.exec(text);
+  if (!match) return undefined;
+  const rest = match[2] ?? "";
+  const path = rest.replace(/[?#].*$/, "").replace(/\/+$/, "");
+  const video = path === "/watch" ? /[?&]v=([^&#]+)/.exec(rest)?.[1] : undefined;
+  return `${match[1]!.toLowerCase()}${path}${video !== undefined ? `?v=${video}` : ""}`;
+}
+
+/**
+ * The one key of a customer: a mobile number in its national form, an SMM link as its page, a game
+ * account as `id|zone`, anything else trimmed with its inner spaces closed up. Case-folded, so two
+ * spellings that read alike are the same customer, which only ever asks before buying, never buys twice.
+ */
+export function customerKey(customer: string): string {
+  const phone = readPhoneNumber(customer);
+  if (phone.ok) return phone.number;
+  const text = customer.trim();
+  const page = pageKey(text);
+  if (page !== undefined) return page.toLowerCase();
+  const { customerId, zoneId } = splitCustomerNote(text);
+  const key = zoneId !== undefined ? gameAccountNote(customerId, zoneId) : text;
+  return key.toLowerCase().replace(/\s+/g, "");
+}
+
+/** The customer a note names: an SMM or open-amount JSON note's `target`, else the note itself. */
+export function customerOfNote(note: string | null | undefined): string | null {
+  if (!note) return null;
+  try {
+    const parsed = JSON.parse(note) as { target?: unknown };
+    if (parsed && typeof parsed === "object" && typeof parsed.target === "string") return parsed.target;
+  } catch {
+    // A plain note: a phone number or a user id.
+  }
+  return note;
+}
+
+/** The customer as a receipt or a report shows it: a mobile number in its national form, else as sent. */
+export function shownCustomer(note: string | null | undefined): string | null {
+  const customer = customerOfNote(note);
+  if (customer === null) return null;
+  const phone = readPhoneNumber(customer);
+  return phone.ok ? phone.number : customer;
+}
+
+/** A note in customer terms: a JSON note (SMM, open amount) with its target as its key, else the note's key. */
+export function noteKey(note: string | undefined): string {
+  if (note === undefined) return "";
+  try {
+    const parsed = JSON.parse(note) as Record<string, unknown>;
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && typeof parsed.target === "string") {
+      const fields = Object.keys(parsed)
+        .sort()
+        .map((k) => [k, k === "target" ? customerKey(parsed.target as string) : parsed[k]]);
+      return JSON.stringify(fields);
+    }
+  } catch {
+    // A plain note: a phone number or a user id.
+  }
+  return customerKey(note);
+}
