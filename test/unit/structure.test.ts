@@ -58,6 +58,18 @@ describe("the layout of src/", () => {
     expect(cycles).toEqual([]);
   });
 
+  it("is the layout docs/development.md describes: each folder and file of src/ named there, and nothing more", () => {
+    const page = readFileSync(resolve(src, "../docs/development.md"), "utf8");
+    const table = page.slice(page.indexOf("| room | holds |"), page.indexOf("\n\n", page.indexOf("| room | holds |")));
+    const named = [...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) =>
+      [...row[1]!.matchAll(/`src\/([^`]+)`/g)].map((m) => m[1]!),
+    );
+    const present = readdirSync(src)
+      .filter((name) => !name.endsWith(".d.ts"))
+      .map((name) => (statSync(join(src, name)).isDirectory() ? `${name}/` : name));
+    expect([...named].sort()).toEqual([...present].sort());
+  });
+
   it("has no command importing another command's runtime code", () => {
     const crossings = files.flatMap((file) =>
       (graph.get(file) ?? [])
