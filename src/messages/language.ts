@@ -3,7 +3,8 @@
  * locale (LC_ALL, LC_MESSAGES, LANG: `id`, `id_ID.UTF-8` give Indonesian), else English. Only words
  * for people follow it; --json, piped columns, exit codes and the journal are the same in both.
  */
-import type { Env } from "../config/settings.js";
+/** The process's environment, as the process edge hands it on (messages import nothing of the rest). */
+type Env = Readonly<Record<string, string | undefined>>;
 
 export const languages = ["en", "id"] as const;
 export type Language = (typeof languages)[number];
