@@ -21,6 +21,7 @@ import {
 } from "./config/definitions.js";
 import { UsageError } from "./errors.js";
 import { declared, say } from "./messages/messages.js";
+import { choice } from "./config/choice.js";
 import * as rules from "./rules/input.js";
 import { markup } from "./rules/markup.js";
 import packageJson from "../package.json" with { type: "json" };
@@ -491,7 +492,7 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
       .option(
         "--process <kind>",
         "auto, h2h, smm or manual",
-        parser((v) => rules.choice("--process", v, ["auto", "h2h", "smm", "manual"] as const)),
+        parser((v) => choice("--process", v, ["auto", "h2h", "smm", "manual"] as const)),
       )
       .option("--refresh", "fetch the whole catalogue again instead of what changed")
       .option(
@@ -538,7 +539,7 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
       .option(
         "--format <format>",
         "a price list for customers, selling prices only: csv, md, or text (Indonesian, grouped by product, for WhatsApp)",
-        parser((v) => rules.choice("--format", v, ["csv", "md", "text"] as const)),
+        parser((v) => choice("--format", v, ["csv", "md", "text"] as const)),
       )
       .addHelpText(
         "after",
@@ -1004,7 +1005,7 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
       .option(
         "--by <group>",
         "rows per day, hour, product, category or customer (default: hour for a day, else day)",
-        parser((v) => rules.choice("--by", v, ["day", "hour", "product", "category", "customer"] as const)),
+        parser((v) => choice("--by", v, ["day", "hour", "product", "category", "customer"] as const)),
       )
       .option("--refresh", "ask the service about every order not final first (unknown, or not delivered yet)")
       .addHelpText(
@@ -1065,7 +1066,7 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
       .option(
         "--dialect <name>",
         "answer shapes: live (default; the live reference), live-short (its short guide) or spec",
-        parser((v) => rules.choice("--dialect", v, ["live", "live-short", "spec"] as const)),
+        parser((v) => choice("--dialect", v, ["live", "live-short", "spec"] as const)),
       )
       .option(
         "--catalogue-size <n>",
@@ -1228,7 +1229,7 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
       .argument(
         "<shell>",
         "bash, zsh or fish",
-        parser((v) => rules.choice("The shell", v, ["bash", "zsh", "fish"] as const)),
+        parser((v) => choice("The shell", v, ["bash", "zsh", "fish"] as const)),
       )
       .description("print a shell completion script")
       .addHelpText(
