@@ -16,7 +16,7 @@ import {
   type SettingName,
   settingNames,
 } from "../../src/config/definitions.js";
-import { settingKeys } from "../../src/config/effective.js";
+import { settingKeys } from "../../src/commands/config/effective.js";
 import { helpTopics } from "../../src/output/help-topics.js";
 import { buildProgram } from "../../src/program.js";
 import { makeConfigDir } from "../support/cli.js";
