@@ -19,7 +19,7 @@ import {
   UsageError,
 } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
-import { customerData } from "../output/transaction.js";
+import { customerData } from "../domain/transaction.js";
 import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
 import {

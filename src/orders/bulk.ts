@@ -10,7 +10,7 @@ import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, ResellerError, ServiceError } from "../errors.js";
-import { customerData } from "../output/transaction.js";
+import { customerData } from "../domain/transaction.js";
 import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
 import { accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLine } from "./check-line.js";

@@ -8,6 +8,7 @@ import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine 
 import { DeliveryFailedError, PartlyDeliveredError } from "../errors.js";
 import type { OrderVerdict } from "../orders/verdict.js";
 import { isFailedKind } from "../api/status.js";
+import { customerData, deliveredCount, deliveredPercent, lineOf } from "../domain/transaction.js";
 import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
 import { say } from "../messages/messages.js";
 import {
@@ -21,39 +22,8 @@ import {
   type RichCell,
 } from "./output.js";
 
-/** How much of an SMM order has arrived: the service's delivered count, else quantity minus what remains. */
-export function deliveredCount(quantity: number | null | undefined, smm: SmmDelivery): number | null {
-  if (smm.delivered !== null) return smm.delivered;
-  if (!quantity || smm.remains === null) return null;
-  return Math.max(0, quantity - smm.remains);
-}
-
-export function deliveredPercent(quantity: number | null | undefined, smm: SmmDelivery): number | undefined {
-  const delivered = deliveredCount(quantity, smm);
-  if (!quantity || delivered === null) return undefined;
-  return Math.max(0, Math.min(100, Math.floor((delivered / quantity) * 100)));
-}
-
-/** The line a result belongs to: by item id, else (a dialect that names no id) the only line there is. */
-export function lineOf(t: Transaction, itemId: number | null): TransactionLine | undefined {
-  if (itemId === null) return t.lines.length === 1 ? t.lines[0] : undefined;
-  return t.lines.find((l) => l.itemId === itemId);
-}
-
 function lineName(line: TransactionLine | undefined, itemId: number | null): string {
   return line?.name || line?.productName || (itemId === null ? "item" : `item ${itemId}`);
-}
-
-/** The customer's target of an SMM note (the JSON's `target`), or the note as written. */
-export function customerData(note: string | null | undefined): string | null {
-  if (!note) return null;
-  try {
-    const parsed = JSON.parse(note) as { target?: unknown };
-    if (parsed && typeof parsed === "object" && typeof parsed.target === "string") return parsed.target;
-  } catch {
-    // A plain note: a phone number or a user id.
-  }
-  return note;
 }
 
 function smmStatusCell(smm: SmmDelivery): Cell {

@@ -12,7 +12,7 @@
 import type { JournalEntry } from "../journal/journal.js";
 import { ledgerVerdict } from "../orders/ledger.js";
 import { recordedRefund, type Verdict } from "../orders/verdict.js";
-import { customerData } from "../output/transaction.js";
+import { customerData } from "../domain/transaction.js";
 import { shopDay, shopTime } from "./shop-time.js";
 
 export type Grouping = "day" | "hour" | "product" | "category" | "customer";

@@ -13,7 +13,7 @@ import type { Context } from "../context.js";
 import { isFinal } from "../api/status.js";
 import { formatRupiah } from "../output/format.js";
 import { neutralize } from "../output/sanitize.js";
-import { customerData, deliveredCount } from "../output/transaction.js";
+import { customerData, deliveredCount } from "../domain/transaction.js";
 import { orderVerdict, sellerNoteToHandOver, type Verdict } from "../orders/verdict.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { shopProfile } from "./shop-profile.js";

@@ -14,7 +14,7 @@ import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
 import { AuthError, InputError, ResellerError, UsageError } from "../../errors.js";
 import { fileProblem, openOwnFileForAppend } from "../../config/config-dir.js";
-import { customerData } from "../../output/transaction.js";
+import { customerData } from "../../domain/transaction.js";
 import { journalFor, noteLatestStatus } from "../../journal/request.js";
 import { formatLocalTime, formatRupiah } from "../../output/format.js";
 import { isVerdict, verdictPhrase } from "../../orders/verdict.js";
