@@ -47,7 +47,7 @@ import {
   verdictWords,
   type OrderVerdict,
   type Verdict,
-} from "../orders/verdict.js";
+} from "../domain/verdict.js";
 import { say } from "../messages/messages.js";
 
 export type { BuyOptions } from "../orders/buy-request.js";

@@ -945,7 +945,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     line: "Line",
     handOverOrProblem: "Hand over / problem",
   },
-  /** The verdict on an order as people read it (src/orders/verdict.ts); --json and piped rows keep the contract's words. */
+  /** The verdict on an order as people read it (src/domain/verdict.ts); --json and piped rows keep the contract's words. */
   verdicts: {
     bought: "bought",
     delivered: "delivered",

@@ -48,7 +48,7 @@ import {
   verdicts,
   type LineDelivery,
   type Verdict,
-} from "./verdict.js";
+} from "../domain/verdict.js";
 
 /** One order of the file as every output carries it: --json, --out, piped rows, the table. */
 export interface BulkResult {

@@ -10,7 +10,7 @@ import type { Context } from "../context.js";
 import type { JournalEntry } from "../journal/journal.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { readPhoneNumber } from "../rules/phone.js";
-import { verdictOfRecord, type Verdict } from "./verdict.js";
+import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
 
 /**
  * The customer data of a line as the ref_id of an orders file is derived from it: exactly as sent.

@@ -6,7 +6,7 @@
 import { checkRule, definition, envName, settingNames } from "../config/definitions.js";
 import { ExitCode } from "../errors.js";
 import { declared, say } from "../messages/messages.js";
-import { verdictExitCode, verdicts } from "../orders/verdict.js";
+import { verdictExitCode, verdicts } from "../domain/verdict.js";
 
 const width = 80;
 

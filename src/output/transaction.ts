@@ -6,7 +6,7 @@
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { DeliveryFailedError, PartlyDeliveredError } from "../errors.js";
-import type { OrderVerdict } from "../orders/verdict.js";
+import type { OrderVerdict } from "../domain/verdict.js";
 import { isFailedKind } from "../api/status.js";
 import { customerData, deliveredCount, deliveredPercent, lineOf } from "../domain/transaction.js";
 import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
@@ -303,7 +303,7 @@ export function showTransaction(
   const t = result.data;
   if (output.mode === "json") output.json(result.body);
   else renderTransaction(output, t);
-  // Piped, the order's verdict (orders/verdict.ts, given by the caller) is a row of its own after
+  // Piped, the order's verdict (domain/verdict.ts, given by the caller) is a row of its own after
   // the transaction's, rows being named by their first field: `outcome<TAB>delivered<TAB>`.
   if (output.mode === "plain" && options.verdict)
     output.table([], [["outcome", options.verdict.verdict, options.verdict.refunded ?? ""]]);
@@ -374,7 +374,7 @@ export function partialDelivery(t: Transaction, judged: OrderVerdict): PartlyDel
  * provider's words and, when the verdict knows it, what was refunded.
  */
 export function deliveryFailure(t: Transaction, refunded?: number): DeliveryFailedError | undefined {
-  // The same test as the verdict's (orders/verdict.ts): a failed dispatch or SMM order, or the whole order.
+  // The same test as the verdict's (domain/verdict.ts): a failed dispatch or SMM order, or the whole order.
   const { h2h: failed, smm: failedSmm } = failedLines(t);
   const whole = isFailedKind(t.status?.kind);
   if (!failed.length && !failedSmm.length && !whole) return undefined;

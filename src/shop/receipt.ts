@@ -14,7 +14,7 @@ import { isFinal } from "../api/status.js";
 import { formatRupiah } from "../output/format.js";
 import { neutralize } from "../output/sanitize.js";
 import { customerData, deliveredCount } from "../domain/transaction.js";
-import { orderVerdict, sellerNoteToHandOver, type Verdict } from "../orders/verdict.js";
+import { orderVerdict, sellerNoteToHandOver, type Verdict } from "../domain/verdict.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { shopProfile } from "./shop-profile.js";
 import { shopDateTime, shopTime } from "./shop-time.js";

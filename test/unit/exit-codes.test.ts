@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { ExitCode } from "../../src/errors.js";
 import { english } from "../../src/messages/en.js";
 import { id } from "../../src/messages/id.js";
-import { verdictExitCode, verdicts } from "../../src/orders/verdict.js";
+import { verdictExitCode, verdicts } from "../../src/domain/verdict.js";
 import { verdictsByExitCode } from "../../src/output/help-topics.js";
 import { expectMadePart } from "../support/made-docs.js";
 import { runPiped } from "../support/run-main.js";

@@ -26,7 +26,7 @@ import {
   type PreparedBulk,
 } from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
-import { verdictPhrase, verdictTone } from "../../orders/verdict.js";
+import { verdictPhrase, verdictTone } from "../../domain/verdict.js";
 
 type FileRequest = Extract<BuyRequest, { kind: "file" }>;
 
