@@ -26,7 +26,7 @@ import {
   type OrderRow,
   type RowProblem,
 } from "./orders-file.js";
-import { purchase } from "./purchase.js";
+import { purchase, type PurchaseOptions } from "./purchase.js";
 import {
   earlierVerdict,
   lineKey,
@@ -256,6 +256,8 @@ export interface BulkRunOptions {
   onAccountUnchecked?: (row: number, reason: string) => void;
   /** Each result as soon as it is known (purchases and deliveries complete in any order). */
   onResult: (result: BulkResult, index: number) => void;
+  /** What the shop keeps with each sale in the journal (src/orders/purchase.ts). */
+  saleFacts?: PurchaseOptions["saleFacts"];
 }
 
 function baseOf(
@@ -450,6 +452,7 @@ export async function runBulk(
         fromOrdersFile: true,
         sentBefore: plan.kind === "send" && plan.resend === true,
         onEntry: (entry) => (entries[index] = entry),
+        ...(options.saleFacts ? { saleFacts: options.saleFacts } : {}),
       });
       result = {
         ...base,
