@@ -29,26 +29,32 @@ if (args.length === 1 && ["--version", "-v", "-V", "version"].includes(args[0]))
 }
 
 /**
- * The help text in the language src/messages/language.ts would choose: RESELLER_LANG, else the locale
- * (the first set of LC_ALL, LC_MESSAGES, LANG; `id…` is Indonesian). None when the config file names a
- * `language`: the CLI reads the profile's and says the help.
+ * The help text in the language src/messages/language.ts chooses (built to dist/language.cjs): here
+ * without flags, so RESELLER_LANG, else the profile's, else the locale. None when the config file
+ * names a `language`: the CLI reads the profile's and says the help.
  */
 function helpFile() {
   const env = process.env;
-  let language = (env.RESELLER_LANG ?? "").trim().toLowerCase();
-  if (language !== "id" && language !== "en") {
-    const home = env.XDG_CONFIG_HOME || join(env.HOME || require("node:os").homedir(), ".config");
-    const dir = env.RESELLER_CONFIG_DIR || (process.platform === "win32" && env.APPDATA) || home;
-    try {
-      const config = join(dir, env.RESELLER_CONFIG_DIR ? "" : "reseller", "config.json");
-      if (readFileSync(config, "latin1").includes('"language"')) return undefined;
-    } catch {
-      // no config file: nothing chosen there
-    }
-    const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value);
-    language = /^id(?:[_.@-]|$)/i.test(locale ?? "") ? "id" : "en";
-  }
+  let profileNamesOne = false;
+  const { language } = require(join(dist, "language.cjs")).chooseLanguage(undefined, env, () => {
+    profileNamesOne = configNamesLanguage(env);
+    return undefined;
+  });
+  if (profileNamesOne) return undefined;
   return language === "id" ? "help.id.txt" : "help.txt";
+}
+
+/** Whether the config file mentions a `language` at all (reading which profile's is the CLI's work). */
+function configNamesLanguage(env) {
+  const home = env.XDG_CONFIG_HOME || join(env.HOME || require("node:os").homedir(), ".config");
+  const dir = env.RESELLER_CONFIG_DIR || (process.platform === "win32" && env.APPDATA) || home;
+  try {
+    return readFileSync(join(dir, env.RESELLER_CONFIG_DIR ? "" : "reseller", "config.json"), "latin1").includes(
+      '"language"',
+    );
+  } catch {
+    return false; // no config file: nothing chosen there
+  }
 }
 
 /** write(2), without setting up process.stdout; a reader that left (`| head`) ends it quietly. */

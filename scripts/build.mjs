@@ -9,6 +9,7 @@
 //   The first line names the version and a hash of the rest: the launcher prints the version from
 //   it and keys the code cache on it.
 // dist/help.txt — `reseller --help` as a pipe gets it, for the launcher to print without the CLI.
+// dist/language.cjs — the language rule (src/messages/language.ts), for the launcher to pick that help's language.
 // dist/emulator/server.js, dist/journal/journal.js, dist/config/{store,file-lock}.js — ES modules for
 //   the scripts and tests that start an emulator, or several journal writers or config savers, of their own.
 import { spawnSync } from "node:child_process";
@@ -112,6 +113,17 @@ for (const [file, lang, first] of [
     throw new Error(`reseller --help (${lang}) exited ${help.status} in the build`);
   writeFileSync(join(staging, file), help.stdout);
 }
+
+// The language rule alone (it imports nothing), as CommonJS the launcher requires.
+await build({
+  absWorkingDir: root,
+  entryPoints: ["src/messages/language.ts"],
+  outfile: join(staging, "language.cjs"),
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  logLevel: "warning",
+});
 
 await build({
   absWorkingDir: root,

@@ -8,7 +8,7 @@ import { defaultConfigDir, type Env, profileOf } from "./config/settings.js";
 import { ConfigStore } from "./config/store.js";
 import type { Context, Terminal } from "./context.js";
 import { ResellerError, UsageError } from "./errors.js";
-import { chooseLanguage, languageFlagOf, languageNamed, profileFlagOf } from "./messages/language.js";
+import { languageOfRun } from "./messages/language.js";
 import { speak } from "./messages/messages.js";
 import { buildProgram, version } from "./program.js";
 
@@ -92,25 +92,21 @@ function allCommands(command: Command): Command[] {
 }
 
 /**
- * The language for this run, from argv before commander reads it (`--lang`), the environment, the
- * profile's `language` and the locale. A config file that cannot be read says nothing here; the
- * command that needs it says what is wrong.
+ * The language for this run (src/messages/language.ts). A config file that cannot be read says
+ * nothing here; the command that needs it says what is wrong.
  */
 export function languageAtStart(
   argv: readonly string[],
   env: Env,
   store: ConfigStore,
-): ReturnType<typeof chooseLanguage> {
-  const flag = languageFlagOf(argv);
-  let stored: string | undefined;
-  if (languageNamed(flag) === undefined && languageNamed(env.RESELLER_LANG) === undefined) {
+): ReturnType<typeof languageOfRun> {
+  return languageOfRun(argv, env, (profileFlag) => {
     try {
       // The profile as the command's settings will name it: a blank RESELLER_PROFILE is `default` here too.
-      const profile = store.profile(profileOf({ profile: profileFlagOf(argv) }, env));
-      stored = typeof profile.language === "string" ? profile.language : undefined;
+      const profile = store.profile(profileOf({ profile: profileFlag }, env));
+      return typeof profile.language === "string" ? profile.language : undefined;
     } catch {
-      stored = undefined;
+      return undefined;
     }
-  }
-  return chooseLanguage(flag, env, stored);
+  });
 }

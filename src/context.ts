@@ -9,6 +9,7 @@ import {
   checkBaseUrl,
   isLoopback,
   resolveSettings,
+  terminalWidth,
   type Env,
   type GlobalFlags,
   type Settings,
@@ -17,7 +18,6 @@ import { checkConfigDir } from "./config/config-dir.js";
 import { AuthError, UsageError } from "./errors.js";
 import { say } from "./messages/messages.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
-import { terminalWidth } from "./output/message.js";
 import { neutralize } from "./output/sanitize.js";
 import { SecretMask } from "./output/secrets.js";
 import type { Prompter } from "./output/prompter.js";

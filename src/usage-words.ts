@@ -6,7 +6,7 @@
 import type { CommanderError, CommandUnknownOpts as Command, Option } from "@commander-js/extra-typings";
 import { UsageError } from "./errors.js";
 import { say } from "./messages/messages.js";
-import { closest } from "./rules/input.js";
+import { closest } from "./config/choice.js";
 
 /** Flags people reach for that reseller spells otherwise, whichever command they are given to. */
 const otherSpellings: Readonly<Record<string, readonly string[]>> = {

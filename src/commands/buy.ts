@@ -19,7 +19,7 @@ import {
   UsageError,
 } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
-import { customerData } from "../output/transaction.js";
+import { customerData } from "../domain/transaction.js";
 import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
 import {
@@ -37,6 +37,7 @@ import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/orde
 import { singleOrder } from "./buy/order.js";
 import { cartOrder } from "../orders/cart-order.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
+import { saleFactsOf } from "../shop/selling.js";
 import {
   orderVerdict,
   outcomeFields,
@@ -47,7 +48,7 @@ import {
   verdictWords,
   type OrderVerdict,
   type Verdict,
-} from "../orders/verdict.js";
+} from "../domain/verdict.js";
 import { say } from "../messages/messages.js";
 
 export type { BuyOptions } from "../orders/buy-request.js";
@@ -111,7 +112,7 @@ async function buyOrder(
   ctx.output.info(say.buy.buying(describeOrder(order), formatRupiah(orderTotal(order)), order.refId));
   progress.started = true;
   progress.refId = order.refId;
-  const bought = await purchase(ctx, client, order);
+  const bought = await purchase(ctx, client, order, { saleFacts: (o) => saleFactsOf(ctx, o) });
   // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
   const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
   const { verdict, refunded } = judged;

@@ -1,7 +1,7 @@
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
 import type { Context } from "../context.js";
 import { defineCommand, parser } from "../registry/declaration.js";
-import * as rules from "../rules/input.js";
+import { choice } from "../config/choice.js";
 
 export default defineCommand({
   name: "completion",
@@ -10,7 +10,7 @@ export default defineCommand({
     c.argument(
       "<shell>",
       "bash, zsh or fish",
-      parser((v) => rules.choice("The shell", v, ["bash", "zsh", "fish"] as const)),
+      parser((v) => choice("The shell", v, ["bash", "zsh", "fish"] as const)),
     ),
   about:
     "Install (no bash-completion package or system directory needed):\n" +

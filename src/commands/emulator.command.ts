@@ -1,4 +1,5 @@
 import { defineCommand, parser } from "../registry/declaration.js";
+import { choice } from "../config/choice.js";
 import * as rules from "../rules/input.js";
 
 export default defineCommand({
@@ -21,7 +22,7 @@ export default defineCommand({
       .option(
         "--dialect <name>",
         "answer shapes: live (default; the live reference), live-short (its short guide) or spec",
-        parser((v) => rules.choice("--dialect", v, ["live", "live-short", "spec"] as const)),
+        parser((v) => choice("--dialect", v, ["live", "live-short", "spec"] as const)),
       )
       .option(
         "--catalogue-size <n>",

@@ -13,7 +13,7 @@ import { customersOf, journalLines, outcomeCell, requestedLines } from "../outpu
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
-import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../orders/verdict.js";
+import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
 import { formatRupiah } from "../output/format.js";
 import { say } from "../messages/messages.js";
 import { en } from "../messages/en.js";

@@ -1,5 +1,5 @@
 import { defineCommand, parser } from "../registry/declaration.js";
-import * as rules from "../rules/input.js";
+import { choice } from "../config/choice.js";
 
 export default defineCommand({
   name: "items",
@@ -11,7 +11,7 @@ export default defineCommand({
       .option(
         "--process <kind>",
         "auto, h2h, smm or manual",
-        parser((v) => rules.choice("--process", v, ["auto", "h2h", "smm", "manual"] as const)),
+        parser((v) => choice("--process", v, ["auto", "h2h", "smm", "manual"] as const)),
       )
       .option("--refresh", "fetch the whole catalogue again instead of what changed")
       .option(

@@ -1,5 +1,6 @@
 import type { Command, OptionValues } from "@commander-js/extra-typings";
 import { defineCommand, langOnCommandLine, type Nothing, parser } from "../registry/declaration.js";
+import { choice } from "../config/choice.js";
 import * as rules from "../rules/input.js";
 import { markup } from "../rules/markup.js";
 
@@ -24,7 +25,7 @@ export default defineCommand({
       .option(
         "--format <format>",
         "a price list for customers, selling prices only: csv, md, or text (Indonesian, grouped by product, for WhatsApp)",
-        parser((v) => rules.choice("--format", v, ["csv", "md", "text"] as const)),
+        parser((v) => choice("--format", v, ["csv", "md", "text"] as const)),
       ),
   piped:
     "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin",

@@ -13,7 +13,7 @@ import { customersOf, itemText, journalLines, outcomeCell } from "../output/jour
 import { copyable, customerCell, type Cell } from "../output/output.js";
 import { inPool } from "../orders/pool.js";
 import { ledgerVerdict, lookUpPurchase } from "../orders/ledger.js";
-import { recordedRefund, verdictPhrase, verdictTone } from "../orders/verdict.js";
+import { recordedRefund, verdictPhrase, verdictTone } from "../domain/verdict.js";
 import { formatRupiah } from "../output/format.js";
 import { en, type Messages } from "../messages/en.js";
 import { say } from "../messages/messages.js";

@@ -1,5 +1,5 @@
 import { defineCommand, parser } from "../registry/declaration.js";
-import * as rules from "../rules/input.js";
+import { choice } from "../config/choice.js";
 
 export default defineCommand({
   name: "report",
@@ -15,7 +15,7 @@ export default defineCommand({
       .option(
         "--by <group>",
         "rows per day, hour, product, category or customer (default: hour for a day, else day)",
-        parser((v) => rules.choice("--by", v, ["day", "hour", "product", "category", "customer"] as const)),
+        parser((v) => choice("--by", v, ["day", "hour", "product", "category", "customer"] as const)),
       )
       .option("--refresh", "ask the service about every order not final first (unknown, or not delivered yet)"),
   piped:

@@ -13,7 +13,8 @@ import { formatRupiah } from "../output/format.js";
 import { middleCut, textWidth } from "../output/layout.js";
 import { amountForms, parseRupiah, readAmount } from "../rules/amount.js";
 import { copyable, money, type Cell } from "../output/output.js";
-import { closest, minimumTopUp, topUpAmount } from "../rules/input.js";
+import { closest } from "../config/choice.js";
+import { minimumTopUp, topUpAmount } from "../rules/input.js";
 import { channelRange, describeFee, feeFor } from "../rules/channels.js";
 
 export interface TopUpOptions {

@@ -8,7 +8,7 @@
  * Precedence for a setting with a check: flag > environment > profile > default.
  */
 import { InputError } from "../errors.js";
-import { choice } from "../rules/input.js";
+import { choice } from "./choice.js";
 import { inEnglish, say } from "../messages/messages.js";
 
 /** How a value is checked, as data so that errors, help and the docs can say the rule. */

@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { UsageError } from "../errors.js";
 import { ConfigStore } from "./store.js";
 import { withoutCredentials } from "./mask.js";
-import { terminalWidth } from "../output/message.js";
 import { localeLanguage } from "../messages/language.js";
 import { say } from "../messages/messages.js";
 import {
@@ -110,6 +109,16 @@ export function defaultConfigDir(env: Env, platform: NodeJS.Platform = process.p
   if (env.RESELLER_CONFIG_DIR) return env.RESELLER_CONFIG_DIR;
   if (platform === "win32" && env.APPDATA) return join(env.APPDATA, "reseller");
   return join(env.XDG_CONFIG_HOME || join(homedir(), ".config"), "reseller");
+}
+
+/**
+ * The width a terminal's text is fitted to (messages on stderr, tables on stdout): COLUMNS when set,
+ * as `ls` reads it (tests and RESELLER_FORCE_TTY use it), else the terminal's own, else 80.
+ */
+export function terminalWidth(env: Env, columns: number | undefined): number {
+  const set = /^\d+$/.test(env.COLUMNS?.trim() ?? "") ? Number(env.COLUMNS) : 0;
+  if (set > 0) return set;
+  return columns && columns > 0 ? columns : 80;
 }
 
 /** Colours: on only for a terminal unless forced; NO_COLOR / CLICOLOR=0 / --no-color turn them off. */

@@ -157,11 +157,6 @@ export function channelFee(channel: PaymentChannel, amount: number): number {
   return channel.fee + (channel.feePercentage === undefined ? 0 : Math.ceil((amount * channel.feePercentage) / 100));
 }
 
-/** "Rp 51.600": how the service writes a sum in its notes and on the payment page. */
-export function formatRupiah(amount: number): string {
-  return `Rp ${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`;
-}
-
 function rivalKey(name: string): string {
   return `rk_live_${createHash("sha256").update(name).digest("hex").slice(0, 24)}`;
 }

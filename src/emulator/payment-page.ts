@@ -1,4 +1,5 @@
-import { formatRupiah, paymentChannels } from "./catalogue.js";
+import { paymentChannels } from "./catalogue.js";
+import { formatRupiah } from "../output/format.js";
 import { formatJakarta, formatUtc } from "./clock.js";
 import type { EmulatedService } from "./service.js";
 import { topUpStatus, type TopUpRecord } from "./state.js";

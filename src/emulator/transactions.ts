@@ -1,4 +1,5 @@
-import { formatRupiah, type AccountRecord, type ItemRecord } from "./catalogue.js";
+import type { AccountRecord, ItemRecord } from "./catalogue.js";
+import { formatRupiah } from "../output/format.js";
 import { jakartaDate } from "./clock.js";
 import {
   parseSmmNote,

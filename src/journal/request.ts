@@ -32,7 +32,7 @@ import {
   type StatusRecord,
 } from "./journal.js";
 import { isFinal } from "../api/status.js";
-import { orderVerdict, type OrderVerdict } from "../orders/verdict.js";
+import { orderVerdict, type OrderVerdict } from "../domain/verdict.js";
 
 export interface JournalRequestOptions<T> {
   /** What the `done` record keeps (invoice, amount, status). */

@@ -144,25 +144,25 @@ RESELLER_BASE_URL and RESELLER_API_KEY, and says so. \`config NAME\` is kept in
 the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     defaultIs: (value: string) => `default ${value}`,
     forOneCommand: (flag: string) => `${flag} for one command`,
-    exitCodes: `Exit codes
-
-  0    success
-  1    the service refused the request (any 4xx/5xx with an error code, codes
-       reseller has never heard of too), answered something that is not the
-       JSON expected, a delivery that buy --wait or trx show --watch waited
-       for failed, or a --jq filter failed on the answer
-  2    usage or input error: nothing was sent
-  3    authentication or permission: 401, 403, or no API key configured
-  4    could not reach the service, or a read timed out: nothing was changed
-  5    outcome unknown: a purchase (or lock, top-up) was sent and no answer
-       came after the retries. The ref_id is printed; settle it with
-       \`reseller reconcile\` or \`reseller trx show REF\`, never by buying again
-       with a new ref_id
-  130  interrupted (Ctrl-C)
-
-buy --file exits 0 only when every order succeeded, else the highest code among
-the orders.
-`,
+    /** `help exit-codes`, README.md and docs/commands.md: one meaning per code of src/errors.ts's ExitCode. */
+    exitCodes: {
+      title: "Exit codes",
+      meanings: {
+        ok: 'success; also a declined confirmation ("Nothing bought.") and a --wait that ended before delivery',
+        refused:
+          "the service refused the request (any 4xx/5xx with an error code, codes reseller has never heard of too) or answered something that is not the JSON expected; a delivery that buy --wait or trx show --watch waited for failed or was only partly made; a --jq filter failed on the answer; a bug in reseller before anything was sent",
+        usage: "usage or input error, or a config dir or journal that cannot be used: nothing was sent",
+        auth: "authentication or permission: 401, 403, no API key configured, or no webhook secret for webhook listen",
+        unreachable: "could not reach the service, or a read timed out: nothing was changed",
+        outcomeUnknown:
+          "outcome unknown: a purchase (or lock, top-up) was sent and no answer came after the retries, or reseller failed inside after sending it. The ref_id is printed; settle it with `reseller reconcile` or `reseller trx show REF`, never by buying again with a new ref_id. reconcile exits 5 while anything is still unknown",
+        interrupted: 'interrupted (Ctrl-C); at a question it says "Cancelled; nothing was sent."',
+      },
+      verdicts:
+        "Every order ends in one verdict, the same word in every output (`outcome` in --json, the last piped column, history), with its exit code:",
+      notSentByCheck: "2 when a check before paying stopped it",
+      bulk: "buy --file exits 0 only when every order succeeded, else the highest code among the orders.",
+    },
   },
   time: {
     now: "now",
@@ -965,7 +965,7 @@ the orders.
     line: "Line",
     handOverOrProblem: "Hand over / problem",
   },
-  /** The verdict on an order as people read it (src/orders/verdict.ts); --json and piped rows keep the contract's words. */
+  /** The verdict on an order as people read it (src/domain/verdict.ts); --json and piped rows keep the contract's words. */
   verdicts: {
     bought: "bought",
     delivered: "delivered",

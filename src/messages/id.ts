@@ -127,26 +127,25 @@ bukan RESELLER_BASE_URL dan RESELLER_API_KEY, dan memberi tahu. \`config NAME\`
 disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     defaultIs: (value: string) => `bawaan ${value}`,
     forOneCommand: (flag: string) => `${flag} untuk satu perintah`,
-    exitCodes: `Kode keluar
-
-  0    berhasil
-  1    layanan menolak permintaan (4xx/5xx apa pun dengan kode kegagalan,
-       termasuk kode yang belum dikenal reseller), menjawab sesuatu yang bukan
-       JSON yang diharapkan, pengiriman yang ditunggu buy --wait atau
-       trx show --watch gagal, atau filter --jq gagal pada jawabannya
-  2    salah pakai atau salah input: tidak ada yang dikirim
-  3    autentikasi atau izin: 401, 403, atau API key belum diatur
-  4    layanan tidak bisa dihubungi, atau waktu baca habis: tidak ada yang
-       berubah
-  5    hasil belum pasti: pembelian (atau kunci stok, isi saldo) sudah dikirim
-       dan tidak ada jawaban setelah dicoba ulang. ref_id-nya ditampilkan;
-       pastikan dengan \`reseller reconcile\` atau \`reseller trx show REF\`,
-       jangan beli lagi dengan ref_id baru
-  130  dihentikan (Ctrl-C)
-
-buy --file keluar dengan 0 hanya jika semua order berhasil, selain itu dengan
-kode tertinggi di antara order-ordernya.
-`,
+    exitCodes: {
+      title: "Kode keluar",
+      meanings: {
+        ok: 'berhasil; juga konfirmasi yang ditolak ("Tidak ada yang dibeli.") dan --wait yang berakhir sebelum terkirim',
+        refused:
+          "layanan menolak permintaan (4xx/5xx apa pun dengan kode kegagalan, termasuk kode yang belum dikenal reseller) atau menjawab sesuatu yang bukan JSON yang diharapkan; pengiriman yang ditunggu buy --wait atau trx show --watch gagal atau hanya terkirim sebagian; filter --jq gagal pada jawabannya; kesalahan di dalam reseller sebelum apa pun dikirim",
+        usage:
+          "salah pakai atau salah input, atau folder konfigurasi atau jurnal yang tidak bisa dipakai: tidak ada yang dikirim",
+        auth: "autentikasi atau izin: 401, 403, API key belum diatur, atau webhook listen tanpa rahasia webhook",
+        unreachable: "layanan tidak bisa dihubungi, atau waktu baca habis: tidak ada yang berubah",
+        outcomeUnknown:
+          "hasil belum pasti: pembelian (atau kunci stok, isi saldo) sudah dikirim dan tidak ada jawaban setelah dicoba ulang, atau reseller gagal di dalam setelah mengirimnya. ref_id-nya ditampilkan; pastikan dengan `reseller reconcile` atau `reseller trx show REF`, jangan beli lagi dengan ref_id baru. reconcile keluar dengan 5 selama masih ada yang belum pasti",
+        interrupted: 'dihentikan (Ctrl-C); di sebuah pertanyaan tertulis "Dibatalkan; tidak ada yang terkirim."',
+      },
+      verdicts:
+        "Setiap order berakhir dengan satu hasil, kata yang sama di setiap keluaran (`outcome` di --json, kolom terakhir saat dipipe, history), dengan kode keluarnya:",
+      notSentByCheck: "2 bila pemeriksaan sebelum bayar menghentikannya",
+      bulk: "buy --file keluar dengan 0 hanya jika semua order berhasil, selain itu dengan kode tertinggi di antara order-ordernya.",
+    },
   },
   time: {
     now: "sekarang",

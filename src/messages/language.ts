@@ -3,7 +3,8 @@
  * locale (LC_ALL, LC_MESSAGES, LANG: `id`, `id_ID.UTF-8` give Indonesian), else English. Only words
  * for people follow it; --json, piped columns, exit codes and the journal are the same in both.
  */
-import type { Env } from "../config/settings.js";
+/** The process's environment, as the process edge hands it on (messages import nothing of the rest). */
+type Env = Readonly<Record<string, string | undefined>>;
 
 export const languages = ["en", "id"] as const;
 export type Language = (typeof languages)[number];
@@ -26,31 +27,41 @@ export function localeLanguage(env: Env): Language | undefined {
   return /^id(?:[_.@-]|$)/i.test(locale) ? "id" : "en";
 }
 
-/** Flag > environment > profile > locale > English. A value that is not id or en is passed over here; its own check says so. */
+/**
+ * Flag > environment > profile > locale > English. A value that is not id or en is passed over here;
+ * its own check says so. The profile's language is asked for only when flag and environment say none.
+ */
 export function chooseLanguage(
   flag: string | undefined,
   env: Env,
-  profile: string | undefined,
+  profile: () => string | undefined,
 ): { language: Language; source: LanguageSource } {
   const fromFlag = languageNamed(flag);
   if (fromFlag) return { language: fromFlag, source: "flag" };
   const fromEnv = languageNamed(env.RESELLER_LANG);
   if (fromEnv) return { language: fromEnv, source: "environment" };
-  const fromProfile = languageNamed(profile);
+  const fromProfile = languageNamed(profile());
   if (fromProfile) return { language: fromProfile, source: "profile" };
   const fromLocale = localeLanguage(env);
   if (fromLocale) return { language: fromLocale, source: "locale" };
   return { language: "en", source: "default" };
 }
 
+/**
+ * The language of a run, from its argv before commander reads it (`--lang`), the environment, the
+ * language of the profile `--profile` names (read by the caller, only when needed) and the locale.
+ */
+export function languageOfRun(
+  argv: readonly string[],
+  env: Env,
+  profileLanguage: (profileFlag: string | undefined) => string | undefined,
+): ReturnType<typeof chooseLanguage> {
+  return chooseLanguage(languageFlagOf(argv), env, () => profileLanguage(flagValueOf(argv, "--profile")));
+}
+
 /** `--lang X` or `--lang=X` among the words before `--`, for choosing the words before commander parses. */
 export function languageFlagOf(argv: readonly string[]): string | undefined {
   return flagValueOf(argv, "--lang");
-}
-
-/** `--profile X` or `--profile=X`, for the profile's language before commander parses. */
-export function profileFlagOf(argv: readonly string[]): string | undefined {
-  return flagValueOf(argv, "--profile");
 }
 
 function flagValueOf(argv: readonly string[], flag: string): string | undefined {

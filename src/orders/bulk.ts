@@ -10,7 +10,7 @@ import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, ResellerError, ServiceError } from "../errors.js";
-import { customerData } from "../output/transaction.js";
+import { customerData } from "../domain/transaction.js";
 import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
 import { accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLine, checkLineForms, type TypedCustomer } from "./check-line.js";
@@ -26,7 +26,7 @@ import {
   type OrderRow,
   type RowProblem,
 } from "./orders-file.js";
-import { purchase } from "./purchase.js";
+import { purchase, type PurchaseOptions } from "./purchase.js";
 import {
   earlierVerdict,
   lineKey,
@@ -48,7 +48,7 @@ import {
   verdicts,
   type LineDelivery,
   type Verdict,
-} from "./verdict.js";
+} from "../domain/verdict.js";
 
 /** One order of the file as every output carries it: --json, --out, piped rows, the table. */
 export interface BulkResult {
@@ -274,6 +274,8 @@ export interface BulkRunOptions {
   onAccountUnchecked?: (row: number, reason: string) => void;
   /** Each result as soon as it is known (purchases and deliveries complete in any order). */
   onResult: (result: BulkResult, index: number) => void;
+  /** What the shop keeps with each sale in the journal (src/orders/purchase.ts). */
+  saleFacts?: PurchaseOptions["saleFacts"];
 }
 
 function baseOf(
@@ -468,6 +470,7 @@ export async function runBulk(
         fromOrdersFile: true,
         sentBefore: plan.kind === "send" && plan.resend === true,
         onEntry: (entry) => (entries[index] = entry),
+        ...(options.saleFacts ? { saleFacts: options.saleFacts } : {}),
       });
       result = {
         ...base,

@@ -10,10 +10,11 @@ import { say } from "../messages/messages.js";
  * `buy`'s flags as declared (src/commands/buy/flags.ts), with the receipts' language the command line
  * gives. A switch left out reads as its default, so a caller names only what it sets.
  */
-export type BuyOptions = Partial<BuyFlags> & Pick<BuyFlags, "opt" | "wait" | "yes"> & {
-  /** The receipts' language: `--lang` on the command line, else Indonesian. */
-  receiptLanguage?: "id" | "en";
-};
+export type BuyOptions = Partial<BuyFlags> &
+  Pick<BuyFlags, "opt" | "wait" | "yes"> & {
+    /** The receipts' language: `--lang` on the command line, else Indonesian. */
+    receiptLanguage?: "id" | "en";
+  };
 
 /** The customer data of one line as flags give it; an SMM target is turned into its JSON note later. */
 export interface LineFlags {

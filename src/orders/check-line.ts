@@ -9,7 +9,8 @@ import { formatRupiah } from "../output/format.js";
 import { readAmount } from "../rules/amount.js";
 import { buildSmmNote, rupiah, smmNote } from "../rules/input.js";
 import { readPhoneNumber } from "../rules/phone.js";
-import { customerOfNote, gameAccountNote, splitCustomerNote } from "../rules/customer.js";
+import { customerData } from "../domain/transaction.js";
+import { gameAccountNote, splitCustomerNote } from "../rules/customer.js";
 import { say } from "../messages/messages.js";
 
 /** A line as the user wrote it: the customer data as a note, or (SMM) a target to build one from. */
@@ -471,7 +472,7 @@ export function checkLineForms(
   const note = checkLine(item, line, where, options);
   const written = checkLine(item, line, where, { ...options, form: "written" });
   const given = line.target ?? line.note;
-  const changed = given !== undefined && note !== given && customerOfNote(note) !== given;
+  const changed = given !== undefined && note !== given && customerData(note) !== given;
   return {
     note,
     written,

@@ -11,7 +11,7 @@ import { isFinal } from "../api/status.js";
 import type { Context } from "../context.js";
 import { NetworkError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { formatDuration } from "../output/format.js";
-import { deliveredPercent, lineOf } from "../output/transaction.js";
+import { deliveredPercent, lineOf } from "../domain/transaction.js";
 
 const firstDelayMs = 1_000;
 const maxDelayMs = 5_000;

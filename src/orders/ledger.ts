@@ -11,7 +11,7 @@ import { AuthError, InterruptedError, ServiceError } from "../errors.js";
 import { stillInFlight, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
 import { journalDetails, journalFor, verdictFacts } from "../journal/request.js";
 import { inPool } from "./pool.js";
-import { verdictOfRecord, type OrderVerdict, type Verdict } from "./verdict.js";
+import { verdictOfRecord, type OrderVerdict, type Verdict } from "../domain/verdict.js";
 
 /** Asked at once: a ledger of a few hundred entries refreshes in seconds, not minutes. */
 export const refreshConcurrency = 8;

@@ -4,7 +4,6 @@
  * REF_ID_ALREADY_EXIST means an earlier attempt went through, so that transaction is the result;
  * when no answer can be had at all the outcome is unknown (exit 5), never a guess.
  */
-import { saleFactsOf } from "../shop/selling.js";
 import type { ServiceClient } from "../api/client.js";
 import type { ApiResult, CreatedTransaction, Status, Transaction } from "../api/model.js";
 import { isRefusalCode, isTransactionNotFound } from "../api/codes.js";
@@ -159,6 +158,11 @@ export interface PurchaseOptions {
   sentBefore?: boolean;
   /** Told the journal's id of this purchase (bulk records the delivery's status against it). */
   onEntry?: (entry: string) => void;
+  /**
+   * What the shop keeps with the sale in the journal (selling prices, account names): given by the
+   * command, the shop being a layer above orders.
+   */
+  saleFacts?: (order: Order) => Record<string, unknown>;
 }
 
 export async function purchase(
@@ -194,7 +198,7 @@ export async function purchase(
       ctx,
       "buy",
       order.refId,
-      { ...orderRequest(order), ...saleFactsOf(ctx, order) },
+      { ...orderRequest(order), ...options.saleFacts?.(order) },
       async (hooks) => fromCreated(await createProven(client, order, hooks), order),
       {
         noun: "purchase",

@@ -10,7 +10,7 @@ import type { Context } from "../context.js";
 import type { JournalEntry } from "../journal/journal.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { noteKey } from "../rules/customer.js";
-import { verdictOfRecord, type Verdict } from "./verdict.js";
+import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
 
 /**
  * The customer data of a line as the ref_id of an orders file is derived from it: as written in the

@@ -4,12 +4,13 @@
  */
 import { say } from "../messages/messages.js";
 
+/** Rupiah grouped as Indonesians write it (`1.250.000`): made on first use, once, as making one costs more than using it. */
+let rupiahDigits: Intl.NumberFormat | undefined;
+
 export function formatRupiah(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return "-";
-  const digits = Math.abs(Math.trunc(amount))
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return `${amount < 0 ? "-" : ""}Rp ${digits}`;
+  rupiahDigits ??= new Intl.NumberFormat("id-ID", { maximumFractionDigits: 0 });
+  return `${amount < 0 ? "-" : ""}Rp ${rupiahDigits.format(Math.abs(Math.trunc(amount)))}`;
 }
 
 export function formatDuration(seconds: number): string {

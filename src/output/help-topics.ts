@@ -4,22 +4,23 @@
  * through a pipe. The environment is written from the settings' table (src/config/definitions.ts).
  */
 import { checkRule, definition, envName, settingNames } from "../config/definitions.js";
+import { ExitCode } from "../errors.js";
 import { declared, say } from "../messages/messages.js";
+import { verdictExitCode, verdicts } from "../domain/verdict.js";
 
 const width = 80;
-const indent = "      ";
 
-/** Words laid out within the width, each line indented. */
-function wrap(text: string): string[] {
+/** Words laid out within the width, each line indented; the first line may begin with its own text (a code). */
+function wrap(text: string, indent = "      ", first = indent): string[] {
   const lines: string[] = [];
-  let line = "";
+  let [line, lead] = ["", first];
   for (const word of text.split(" ")) {
-    if (line && indent.length + line.length + 1 + word.length > width) {
-      lines.push(indent + line);
-      line = word;
+    if (line && lead.length + [...line].length + 1 + [...word].length > width) {
+      lines.push(lead + line);
+      [line, lead] = [word, indent];
     } else line = line ? `${line} ${word}` : word;
   }
-  return [...lines, indent + line];
+  return [...lines, lead + line];
 }
 
 /** `--timeout <seconds>` as a person types it: `--timeout SECONDS`. */
@@ -50,12 +51,44 @@ ${entries.join("\n")}
 `;
 }
 
+/** Each code of the one ExitCode table with its meaning, then the verdicts grouped by their code. */
+function exitCodes(): string {
+  const words = say.helpTopics.exitCodes;
+  const codes = (Object.keys(ExitCode) as (keyof typeof ExitCode)[]).flatMap((name) =>
+    wrap(words.meanings[name], "       ", `  ${String(ExitCode[name]).padEnd(5)}`),
+  );
+  const byCode = verdictsByExitCode();
+  const named = [...byCode.keys()].map((code) => [byCode.get(code)!.join(", "), code] as const);
+  const column = Math.max(...named.map(([list]) => list.length)) + 2;
+  const verdictLines = named.flatMap(([list, code]) => {
+    const note = code === ExitCode.unreachable ? ` (${words.notSentByCheck})` : "";
+    return wrap(`${code}${note}`, " ".repeat(column + 4), `  ${list.padEnd(column)}`);
+  });
+  return `${words.title}
+
+${codes.join("\n")}
+
+${wrap(words.verdicts, "", "").join("\n")}
+${verdictLines.join("\n")}
+
+${wrap(words.bulk, "", "").join("\n")}
+`;
+}
+
+/** The verdicts that end with each exit code, in the order of the verdicts' table. */
+export function verdictsByExitCode(): Map<number, string[]> {
+  const byCode = new Map<number, string[]>();
+  for (const verdict of verdicts)
+    byCode.set(verdictExitCode(verdict), [...(byCode.get(verdictExitCode(verdict)) ?? []), verdict]);
+  return byCode;
+}
+
 export const helpTopics = {
   get environment() {
     return environment();
   },
   get "exit-codes"() {
-    return say.helpTopics.exitCodes;
+    return exitCodes();
   },
 } as const;
 

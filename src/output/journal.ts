@@ -2,7 +2,7 @@
 import type { ItemNames } from "../catalogue/names.js";
 import { stillInFlight, type JournalEntry } from "../journal/journal.js";
 import type { RichCell } from "./output.js";
-import { customerData } from "./transaction.js";
+import { customerData } from "../domain/transaction.js";
 import { say } from "../messages/messages.js";
 
 /** The outcome in a reseller's words; a buy that did not happen is "not bought". */

@@ -10,16 +10,6 @@ function columnsOf(text: string): number {
 }
 
 /**
- * The width a terminal's text is fitted to (messages on stderr, tables on stdout): COLUMNS when set,
- * as `ls` reads it (tests and RESELLER_FORCE_TTY use it), else the terminal's own, else 80.
- */
-export function terminalWidth(env: Record<string, string | undefined>, columns: number | undefined): number {
-  const set = /^\d+$/.test(env.COLUMNS?.trim() ?? "") ? Number(env.COLUMNS) : 0;
-  if (set > 0) return set;
-  return columns && columns > 0 ? columns : 80;
-}
-
-/**
  * A message wrapped to `width` columns between words, the first line after a prefix `firstLineTaken`
  * wide (`! `, `Error: `), the next ones indented by `indent` spaces. A word (an id, a ref_id, an
  * invoice, a link) is never split, and an amount never leaves its `Rp` (`Rp 75.500` stays on one

@@ -6,8 +6,9 @@
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { DeliveryFailedError, PartlyDeliveredError } from "../errors.js";
-import type { OrderVerdict } from "../orders/verdict.js";
+import type { OrderVerdict } from "../domain/verdict.js";
 import { isFailedKind } from "../api/status.js";
+import { customerData, deliveredCount, deliveredPercent, lineOf } from "../domain/transaction.js";
 import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
 import { say } from "../messages/messages.js";
 import {
@@ -20,33 +21,10 @@ import {
   type Output,
   type RichCell,
 } from "./output.js";
-import { customerOfNote as customerData } from "../rules/customer.js";
-
-/** How much of an SMM order has arrived: the service's delivered count, else quantity minus what remains. */
-export function deliveredCount(quantity: number | null | undefined, smm: SmmDelivery): number | null {
-  if (smm.delivered !== null) return smm.delivered;
-  if (!quantity || smm.remains === null) return null;
-  return Math.max(0, quantity - smm.remains);
-}
-
-export function deliveredPercent(quantity: number | null | undefined, smm: SmmDelivery): number | undefined {
-  const delivered = deliveredCount(quantity, smm);
-  if (!quantity || delivered === null) return undefined;
-  return Math.max(0, Math.min(100, Math.floor((delivered / quantity) * 100)));
-}
-
-/** The line a result belongs to: by item id, else (a dialect that names no id) the only line there is. */
-export function lineOf(t: Transaction, itemId: number | null): TransactionLine | undefined {
-  if (itemId === null) return t.lines.length === 1 ? t.lines[0] : undefined;
-  return t.lines.find((l) => l.itemId === itemId);
-}
 
 function lineName(line: TransactionLine | undefined, itemId: number | null): string {
   return line?.name || line?.productName || (itemId === null ? "item" : `item ${itemId}`);
 }
-
-/** The customer's target of an SMM note (the JSON's `target`), or the note as written. */
-export { customerData };
 
 function smmStatusCell(smm: SmmDelivery): Cell {
   if (!smm.status) return undefined;
@@ -325,7 +303,7 @@ export function showTransaction(
   const t = result.data;
   if (output.mode === "json") output.json(result.body);
   else renderTransaction(output, t);
-  // Piped, the order's verdict (orders/verdict.ts, given by the caller) is a row of its own after
+  // Piped, the order's verdict (domain/verdict.ts, given by the caller) is a row of its own after
   // the transaction's, rows being named by their first field: `outcome<TAB>delivered<TAB>`.
   if (output.mode === "plain" && options.verdict)
     output.table([], [["outcome", options.verdict.verdict, options.verdict.refunded ?? ""]]);
@@ -396,7 +374,7 @@ export function partialDelivery(t: Transaction, judged: OrderVerdict): PartlyDel
  * provider's words and, when the verdict knows it, what was refunded.
  */
 export function deliveryFailure(t: Transaction, refunded?: number): DeliveryFailedError | undefined {
-  // The same test as the verdict's (orders/verdict.ts): a failed dispatch or SMM order, or the whole order.
+  // The same test as the verdict's (domain/verdict.ts): a failed dispatch or SMM order, or the whole order.
   const { h2h: failed, smm: failedSmm } = failedLines(t);
   const whole = isFailedKind(t.status?.kind);
   if (!failed.length && !failedSmm.length && !whole) return undefined;

@@ -6,6 +6,7 @@
  * (`12345678|1234`, whether written `12345678(1234)`, `12345678 1234` or with `--zone-id`); an SMM
  * target is the page it names (scheme, `www.`, a trailing slash, query and fragment aside).
  */
+import { customerData } from "../domain/transaction.js";
 import { readPhoneNumber } from "./phone.js";
 
 /** `12345678(1234)`, `12345678|1234`, `12345678 1234`: a game user id with its zone, as notes write them. */
@@ -56,21 +57,9 @@ export function customerKey(customer: string): string {
   return key.toLowerCase().replace(/\s+/g, "");
 }
 
-/** The customer a note names: an SMM or open-amount JSON note's `target`, else the note itself. */
-export function customerOfNote(note: string | null | undefined): string | null {
-  if (!note) return null;
-  try {
-    const parsed = JSON.parse(note) as { target?: unknown };
-    if (parsed && typeof parsed === "object" && typeof parsed.target === "string") return parsed.target;
-  } catch {
-    // A plain note: a phone number or a user id.
-  }
-  return note;
-}
-
 /** The customer as a receipt or a report shows it: a mobile number in its national form, else as sent. */
 export function shownCustomer(note: string | null | undefined): string | null {
-  const customer = customerOfNote(note);
+  const customer = customerData(note);
   if (customer === null) return null;
   const phone = readPhoneNumber(customer);
   return phone.ok ? phone.number : customer;

@@ -11,7 +11,7 @@
  */
 import type { JournalEntry } from "../journal/journal.js";
 import { ledgerVerdict } from "../orders/ledger.js";
-import { recordedRefund, type Verdict } from "../orders/verdict.js";
+import { recordedRefund, type Verdict } from "../domain/verdict.js";
 import { customerKey, shownCustomer } from "../rules/customer.js";
 import { shopDay, shopTime } from "./shop-time.js";
 

@@ -16,35 +16,6 @@ const zoneNames: Readonly<Record<string, string>> = {
   "Asia/Jayapura": "WIT",
 };
 
-const monthsId = [
-  "Januari",
-  "Februari",
-  "Maret",
-  "April",
-  "Mei",
-  "Juni",
-  "Juli",
-  "Agustus",
-  "September",
-  "Oktober",
-  "November",
-  "Desember",
-];
-const monthsEn = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 export interface ShopTime {
   year: number;
   month: number;
@@ -95,9 +66,18 @@ export function shopTime(atMs: number, timeZone = defaultTimeZone): ShopTime {
 
 const two = (n: number) => String(n).padStart(2, "0");
 
+/** A day with its month's name in each language, made on first use: `26 November 2026`, `5 Agustus 2026`. */
+const dateFormatters: Partial<Record<"id" | "en", Intl.DateTimeFormat>> = {};
+
 /** `26 November 2026` (Indonesian month names by default). */
 export function shopDate(t: ShopTime, lang: "id" | "en" = "id"): string {
-  return `${t.day} ${(lang === "id" ? monthsId : monthsEn)[t.month - 1]} ${t.year}`;
+  dateFormatters[lang] ??= new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return dateFormatters[lang].format(Date.UTC(t.year, t.month - 1, t.day));
 }
 
 /** `26 November 2026 18.10 WIB` in Indonesian (the dot is how Indonesians write the time), `18:10` in English. */

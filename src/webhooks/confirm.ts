@@ -15,7 +15,7 @@
 import { decodeWebhookEvent, isRecord } from "../api/decode.js";
 import type { Transaction, WebhookEvent } from "../api/model.js";
 import { isFinal } from "../api/status.js";
-import { orderVerdict, outcomeFields } from "../orders/verdict.js";
+import { orderVerdict, outcomeFields } from "../domain/verdict.js";
 import type { ServiceClient } from "../api/client.js";
 import { ServiceError } from "../errors.js";
 import { en, type Messages } from "../messages/en.js";

@@ -3,7 +3,7 @@ import { foldRecords } from "../../src/journal/journal.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
 import { indonesian } from "../support/language.js";
 import { en } from "../../src/messages/en.js";
-import { verdicts, verdictWords, type Verdict } from "../../src/orders/verdict.js";
+import { verdicts, verdictWords, type Verdict } from "../../src/domain/verdict.js";
 import { journalRecords, modes, resellerAs, whileAdvancing, type Reseller, writeCart } from "./commands-harness.js";
 
 const harness = useEmulator();

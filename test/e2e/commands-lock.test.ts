@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { baseEnv, binPath } from "../support/cli.js";
-import { findCachedLock } from "../../src/config/lock-cache.js";
+import { findCachedLock } from "../../src/orders/lock-cache.js";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs, serviceBody, singleJson, tableBorder } from "./commands-harness.js";
 

@@ -17,7 +17,7 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../../src/config/config-dir.js";
-import { lockCacheFileName, rememberLock } from "../../src/config/lock-cache.js";
+import { lockCacheFileName, rememberLock } from "../../src/orders/lock-cache.js";
 import { configFileName } from "../../src/config/store.js";
 import { Journal, journalFileName } from "../../src/journal/journal.js";
 import { deliveriesFileName, DeliveryStore } from "../../src/webhooks/deliveries.js";

@@ -34,7 +34,7 @@ vi.mock("node:fs", async (importOriginal) => {
 });
 
 const { ConfigStore } = await import("../../src/config/store.js");
-const { rememberLock } = await import("../../src/config/lock-cache.js");
+const { rememberLock } = await import("../../src/orders/lock-cache.js");
 const { printError } = await import("../../src/output/print-error.js");
 const { makeConfigDir } = await import("../support/cli.js");
 

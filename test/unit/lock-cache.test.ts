@@ -3,7 +3,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { StockLock } from "../../src/api/model.js";
-import { findCachedLock, forgetLock, lockCachePath, rememberLock } from "../../src/config/lock-cache.js";
+import { findCachedLock, forgetLock, lockCachePath, rememberLock } from "../../src/orders/lock-cache.js";
 import { makeConfigDir } from "../support/cli.js";
 
 const now = Date.parse("2026-11-21T14:30:00Z");

@@ -181,14 +181,17 @@ describe("choosing the language", () => {
 
   it("takes the flag over the environment over the profile over the locale", () => {
     const locale = { LANG: "id_ID.UTF-8" };
-    expect(chooseLanguage("en", { ...locale, RESELLER_LANG: "id" }, "id")).toEqual({ language: "en", source: "flag" });
-    expect(chooseLanguage(undefined, { ...locale, RESELLER_LANG: "en" }, "id")).toEqual({
+    expect(chooseLanguage("en", { ...locale, RESELLER_LANG: "id" }, () => "id")).toEqual({
+      language: "en",
+      source: "flag",
+    });
+    expect(chooseLanguage(undefined, { ...locale, RESELLER_LANG: "en" }, () => "id")).toEqual({
       language: "en",
       source: "environment",
     });
-    expect(chooseLanguage(undefined, locale, "en")).toEqual({ language: "en", source: "profile" });
-    expect(chooseLanguage(undefined, locale, undefined)).toEqual({ language: "id", source: "locale" });
-    expect(chooseLanguage(undefined, {}, undefined)).toEqual({ language: "en", source: "default" });
+    expect(chooseLanguage(undefined, locale, () => "en")).toEqual({ language: "en", source: "profile" });
+    expect(chooseLanguage(undefined, locale, () => undefined)).toEqual({ language: "id", source: "locale" });
+    expect(chooseLanguage(undefined, {}, () => undefined)).toEqual({ language: "en", source: "default" });
   });
 
   it("finds --lang in argv as commander would, not after --", () => {

@@ -3,7 +3,7 @@
  * parses, `config set`'s checks, `help environment` and docs/settings.md are all made from it, so a
  * setting added there appears everywhere, and nothing lists a setting the table does not have.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -16,10 +16,11 @@ import {
   type SettingName,
   settingNames,
 } from "../../src/config/definitions.js";
-import { settingKeys } from "../../src/config/effective.js";
+import { settingKeys } from "../../src/commands/config/effective.js";
 import { helpTopics } from "../../src/output/help-topics.js";
 import { buildProgram } from "../../src/program.js";
 import { makeConfigDir } from "../support/cli.js";
+import { expectMadePart } from "../support/made-docs.js";
 import { runPiped } from "../support/run-main.js";
 
 let dir: string;
@@ -148,22 +149,12 @@ function settingsTable(): string {
 }
 
 describe("docs/settings.md", () => {
-  const page = join(import.meta.dirname, "../../docs/settings.md");
-  const start = /<!-- settings table:[^\n]*-->\n/;
-  const end = "<!-- end of settings table -->";
-
   it("holds the table as the definitions make it, so it cannot drift", () => {
-    const text = readFileSync(page, "utf8");
-    const from = start.exec(text);
-    const to = text.indexOf(end);
-    expect(from && to > from.index, "docs/settings.md keeps the settings table's markers").toBe(true);
-    const before = text.slice(0, from!.index + from![0].length);
-    const written = text.slice(before.length, to);
-    // Rewritten on demand, never silently: a plain run only compares.
-    if (process.env.RESELLER_WRITE_DOCS === "1") writeFileSync(page, `${before}${settingsTable()}\n${text.slice(to)}`);
-    else
-      expect(written, "run RESELLER_WRITE_DOCS=1 npx vitest run test/unit/settings-table.test.ts").toBe(
-        `${settingsTable()}\n`,
-      );
+    expectMadePart(
+      join(import.meta.dirname, "../../docs/settings.md"),
+      "settings table",
+      settingsTable(),
+      "test/unit/settings-table.test.ts",
+    );
   });
 });

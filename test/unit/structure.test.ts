@@ -16,14 +16,14 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Runtime imports (static and dynamic, `import type` left out), resolved to files under src/. */
-function runtimeImports(file: string, known: Set<string>): string[] {
+/** Imports (static and dynamic; `import type` left out unless `types`), resolved to files under src/. */
+function importsOf(file: string, known: Set<string>, types = false): string[] {
   const text = readFileSync(file, "utf8");
   const found = new Set<string>();
   const pattern =
     /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'";]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;
   for (const match of text.matchAll(pattern)) {
-    if (match[1]) continue;
+    if (match[1] && !types) continue;
     const target = resolve(dirname(file), (match[2] ?? match[3])!).replace(/\.js$/, ".ts");
     if (known.has(target)) found.add(target);
   }
@@ -32,7 +32,8 @@ function runtimeImports(file: string, known: Set<string>): string[] {
 
 const files = sourceFiles(src);
 const known = new Set(files);
-const graph = new Map(files.map((f) => [f, runtimeImports(f, known)]));
+const graph = new Map(files.map((f) => [f, importsOf(f, known)]));
+const graphWithTypes = new Map(files.map((f) => [f, importsOf(f, known, true)]));
 const rel = (f: string) => relative(src, f);
 
 /** The command a file under src/commands belongs to: `buy` for commands/buy.ts and commands/buy/*.ts. */
@@ -40,6 +41,24 @@ function commandOf(file: string): string | undefined {
   const parts = rel(file).split("/");
   if (parts[0] !== "commands") return undefined;
   return parts[1]!.replace(/\.ts$/, "");
+}
+
+/**
+ * The layers docs/structure.md names, lowest first: a file of one imports only from its own or lower.
+ * The layers above the fifth are not ordered here; the cycle checks keep them apart.
+ */
+const layers: readonly (readonly string[])[] = [
+  ["messages/"],
+  ["errors.ts", "short-hash.ts"],
+  ["config/"],
+  ["api/"],
+  ["domain/"],
+];
+
+function layerOf(file: string): number | undefined {
+  const path = rel(file);
+  const index = layers.findIndex((rooms) => rooms.some((room) => path === room || path.startsWith(room)));
+  return index === -1 ? undefined : index;
 }
 
 describe("the layout of src/", () => {
@@ -56,6 +75,29 @@ describe("the layout of src/", () => {
     };
     for (const file of files) if (!state.has(file)) walk(file, [file]);
     expect(cycles).toEqual([]);
+  });
+
+  it("has no import from the lowest layers to one above (docs/structure.md), type-only imports counted", () => {
+    const upward = files.flatMap((file) => {
+      const from = layerOf(file);
+      if (from === undefined) return [];
+      return (graphWithTypes.get(file) ?? [])
+        .filter((target) => (layerOf(target) ?? Number.POSITIVE_INFINITY) > from)
+        .map((target) => `${rel(file)} -> ${rel(target)}`);
+    });
+    expect(upward).toEqual([]);
+  });
+
+  it("is the layout docs/development.md describes: each folder and file of src/ named there, and nothing more", () => {
+    const page = readFileSync(resolve(src, "../docs/development.md"), "utf8");
+    const table = page.slice(page.indexOf("| room | holds |"), page.indexOf("\n\n", page.indexOf("| room | holds |")));
+    const named = [...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) =>
+      [...row[1]!.matchAll(/`src\/([^`]+)`/g)].map((m) => m[1]!),
+    );
+    const present = readdirSync(src)
+      .filter((name) => !name.endsWith(".d.ts"))
+      .map((name) => (statSync(join(src, name)).isDirectory() ? `${name}/` : name));
+    expect([...named].sort()).toEqual([...present].sort());
   });
 
   it("has no command importing another command's runtime code", () => {

@@ -12,7 +12,7 @@ import {
   verdictExitCode,
   verdictOfStatus,
   verdictOfTransaction,
-} from "../../src/orders/verdict.js";
+} from "../../src/domain/verdict.js";
 import { provesPurchase } from "../../src/orders/purchase.js";
 import { deliveryFailure } from "../../src/output/transaction.js";
 import { isDefiniteRefusal, isRefusalCode } from "../../src/api/codes.js";

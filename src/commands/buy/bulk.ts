@@ -26,7 +26,8 @@ import {
   type PreparedBulk,
 } from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
-import { verdictPhrase, verdictTone } from "../../orders/verdict.js";
+import { verdictPhrase, verdictTone } from "../../domain/verdict.js";
+import { saleFactsOf } from "../../shop/selling.js";
 
 type FileRequest = Extract<BuyRequest, { kind: "file" }>;
 
@@ -98,6 +99,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     check: request.check,
     onAccountUnchecked: (row, reason) =>
       ctx.output.warn(say.bulk.unchecked(path === "-" ? "stdin" : path, row, reason)),
+    saleFacts: (order) => saleFactsOf(ctx, order),
     onResult: (result) => {
       report(ctx, result, ++finished, prepared.orders.length, out);
       receipts?.(result);

@@ -1,6 +1,6 @@
 /** `reseller config get KEY`: the value reseller will use, bare on stdout for scripts. */
 import type { Context } from "../../context.js";
-import { effectiveSettings, settingKey } from "../../config/effective.js";
+import { effectiveSettings, settingKey } from "./effective.js";
 import { say } from "../../messages/messages.js";
 
 export interface ConfigGetOptions {

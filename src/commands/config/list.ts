@@ -1,6 +1,6 @@
 /** `reseller config list`: every setting of the profile as reseller will use it, and where it came from. */
 import type { Context } from "../../context.js";
-import { effectiveSettings, type EffectiveSetting } from "../../config/effective.js";
+import { effectiveSettings, type EffectiveSetting } from "./effective.js";
 import type { UsageError } from "../../errors.js";
 import { say } from "../../messages/messages.js";
 

@@ -6,7 +6,7 @@ import { checkBaseUrl } from "../../config/settings.js";
 import type { Context } from "../../context.js";
 import { InputError } from "../../errors.js";
 import { definition, definitions, envName, flagName, readSetting } from "../../config/definitions.js";
-import { effectiveSettings, settingKey, type SettingKey } from "../../config/effective.js";
+import { effectiveSettings, settingKey, type SettingKey } from "./effective.js";
 import { say } from "../../messages/messages.js";
 
 export interface ConfigSetOptions {

@@ -10,7 +10,7 @@ import { journalDetails, journalFor, noteLatestStatus, settleUnknownPurchase } f
 import { showTransaction } from "../../output/transaction.js";
 import { formatRupiah } from "../../output/format.js";
 import { isFinal } from "../../api/status.js";
-import { orderVerdict, verdictPhrase } from "../../orders/verdict.js";
+import { orderVerdict, verdictPhrase } from "../../domain/verdict.js";
 import { say } from "../../messages/messages.js";
 
 export interface TrxShowOptions {

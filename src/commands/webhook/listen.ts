@@ -14,10 +14,10 @@ import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
 import { AuthError, InputError, ResellerError, UsageError } from "../../errors.js";
 import { fileProblem, openOwnFileForAppend } from "../../config/config-dir.js";
-import { customerData } from "../../output/transaction.js";
+import { customerData } from "../../domain/transaction.js";
 import { journalFor, noteLatestStatus } from "../../journal/request.js";
 import { formatLocalTime, formatRupiah } from "../../output/format.js";
-import { isVerdict, verdictPhrase } from "../../orders/verdict.js";
+import { isVerdict, verdictPhrase } from "../../domain/verdict.js";
 import { maskApiKey } from "../../config/mask.js";
 import { en } from "../../messages/en.js";
 import { say } from "../../messages/messages.js";
@@ -400,7 +400,7 @@ async function receiptAppender(
     await Promise.all([
       import("../../shop/receipt.js"),
       import("../../shop/selling.js"),
-      import("../../orders/verdict.js"),
+      import("../../domain/verdict.js"),
       import("../../api/status.js"),
     ]);
   // The customer's language: Indonesian, whatever the reseller reads.

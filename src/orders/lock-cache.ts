@@ -8,8 +8,8 @@ import { join } from "node:path";
 import type { StockLock } from "../api/model.js";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
-import { fileProblem, readOwnFile, replaceOwnFile } from "./config-dir.js";
-import { whileLocked } from "./file-lock.js";
+import { fileProblem, readOwnFile, replaceOwnFile } from "../config/config-dir.js";
+import { whileLocked } from "../config/file-lock.js";
 
 export const lockCacheFileName = "locks.json";
 

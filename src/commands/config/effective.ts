@@ -3,11 +3,11 @@
  * came from (flag > environment > profile > default; the language's locale before its default), for
  * `config list` and `config get`.
  */
-import { maskApiKey, withoutCredentials } from "./mask.js";
-import type { Context } from "../context.js";
-import { InputError, UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
-import { definitions, type ProfileKey, profileKeys } from "./definitions.js";
+import { maskApiKey, withoutCredentials } from "../../config/mask.js";
+import type { Context } from "../../context.js";
+import { InputError, UsageError } from "../../errors.js";
+import { say } from "../../messages/messages.js";
+import { definitions, type ProfileKey, profileKeys } from "../../config/definitions.js";
 
 export const settingKeys = profileKeys;
 export type SettingKey = ProfileKey;

@@ -9,7 +9,7 @@ import type { SmmDelivery, Transaction, TransactionLine } from "../api/model.js"
 import { isFailedKind, statusKindOf } from "../api/status.js";
 import { ExitCode } from "../errors.js";
 import { say } from "../messages/messages.js";
-import { customerData, deliveredCount, lineOf } from "../output/transaction.js";
+import { customerData, deliveredCount, lineOf } from "./transaction.js";
 
 export type Verdict = "bought" | "delivered" | "partial" | "delivery_failed" | "refused" | "not_sent" | "unknown";
 
