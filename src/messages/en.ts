@@ -558,6 +558,10 @@ the orders.
     pointAtDir: (dir: string) => `Point RESELLER_CONFIG_DIR at a dir: part of ${dir} is a file.`,
     moveAside: (path: string) => `Move it aside (\`mv ${path} ${path}.old\`) and run \`reseller login\` again.`,
     cannotSave: (path: string, why: string) => `Cannot save the config file ${path}: ${why}; nothing was changed.`,
+    /** The lock beside a file of reseller's (config.json.lock) cannot be taken: named as the lock, not the file it guards. */
+    cannotLock: (lock: string, why: string) => `Cannot take the lock ${lock}: ${why}; nothing was changed.`,
+    notALock: (lock: string) =>
+      `reseller makes its locks as plain files, so this one is not reseller's: remove it (\`rm ${lock}\`) and try again.`,
     freeDisk: "Free some disk space, then try again.",
     makeWritable: (dir: string) => `Make ${dir} writable for you, or point RESELLER_CONFIG_DIR at a dir that is.`,
     /** What went wrong with a file, said before its system code: `permission denied (EACCES)`. */

@@ -541,6 +541,9 @@ kode tertinggi di antara order-ordernya.
       `Pindahkan file itu (\`mv ${path} ${path}.old\`) lalu jalankan \`reseller login\` lagi.`,
     cannotSave: (path: string, why: string) =>
       `File config ${path} tidak bisa disimpan: ${why}; tidak ada yang diubah.`,
+    cannotLock: (lock: string, why: string) => `Kunci ${lock} tidak bisa diambil: ${why}; tidak ada yang diubah.`,
+    notALock: (lock: string) =>
+      `reseller membuat kuncinya sebagai file biasa, jadi yang ini bukan milik reseller: hapus (\`rm ${lock}\`) lalu coba lagi.`,
     freeDisk: "Kosongkan sebagian ruang disk, lalu coba lagi.",
     makeWritable: (dir: string) =>
       `Buat ${dir} bisa Anda tulisi, atau arahkan RESELLER_CONFIG_DIR ke folder yang bisa ditulisi.`,
