@@ -162,6 +162,10 @@ the orders.
     minutesAgo: (n: number) => `${n} min ago`,
     hoursAgo: (n: number) => `${n} h ago`,
     daysAgo: (n: number) => `${n} days ago`,
+    /** A typed date in the right form that names no day on the calendar (2026-02-30, 2026-13-01). */
+    noSuchDate: (flag: string, date: string) => `${flag} ${date} is no date on the calendar`,
+    noSuchMonth: (month: string) => `a year has months 01 to 12, not ${month}`,
+    daysInMonth: (month: string, days: number) => `${month} has ${days} days`,
   },
   balance: {
     heading: "Balance",

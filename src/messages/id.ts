@@ -159,6 +159,9 @@ kode tertinggi di antara order-ordernya.
     minutesAgo: (n: number) => `${n} menit lalu`,
     hoursAgo: (n: number) => `${n} jam lalu`,
     daysAgo: (n: number) => `${n} hari lalu`,
+    noSuchDate: (flag: string, date: string) => `${flag} ${date} bukan tanggal yang ada di kalender`,
+    noSuchMonth: (month: string) => `bulan dalam setahun 01 sampai 12, bukan ${month}`,
+    daysInMonth: (month: string, days: number) => `${month} punya ${days} hari`,
   },
   balance: {
     heading: "Saldo",
