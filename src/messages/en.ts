@@ -346,6 +346,8 @@ the orders.
     refusedHint:
       "Check it with the customer; if it is right, buy with --no-check (a provider that refuses it refunds the balance only later).",
     item: (id: number, name: string) => `item ${id} (${name})`,
+    waRefused: (number: string, why: string) => `--wa "${number}" is not a mobile number: ${why}.`,
+    waHint: "Give the customer's WhatsApp number (08…, 628… or +628…), or --wa alone to send to the order's number.",
   },
   /** The questions' own words: the keys under a list, and the answer to a yes-or-no question once given. */
   prompts: {

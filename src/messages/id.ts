@@ -336,6 +336,8 @@ kode tertinggi di antara order-ordernya.
     refusedHint:
       "Cek lagi dengan pelanggan; kalau sudah benar, beli dengan --no-check (kalau provider menolaknya, dana baru dikembalikan belakangan).",
     item: (id: number, name: string) => `produk ${id} (${name})`,
+    waRefused: (number: string, why: string) => `--wa "${number}" bukan nomor HP: ${why}.`,
+    waHint: "Beri nomor WhatsApp pelanggan (08…, 628… atau +628…), atau --wa saja untuk mengirim ke nomor di order.",
   },
   /** The questions' own words: the keys under a list, and the answer to a yes-or-no question once given. */
   prompts: {

@@ -6,7 +6,7 @@
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useEmulator } from "../support/emulator.js";
+import { apiRequests, useEmulator } from "../support/emulator.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
 
@@ -90,6 +90,26 @@ describe("receipt", () => {
     expect(decodeURIComponent(link.split("?text=")[1]!)).toBe(json.text);
     // 10% on Rp 18.000 is Rp 19.800, rounded up to Rp 20.000.
     expect(text).toContain("\nHarga: Rp 20.000\n");
+  });
+
+  it("--wa takes a mobile number, by the rule a phone item's --note follows, or refuses it (exit 2) before asking the service", async () => {
+    const ref = await bought("rcpt-wa", ["--item", "3", "--qty", "1"]);
+    for (const [number, why] of [
+      ["abc", /only digits/],
+      ["", /it is empty/],
+      ["../../x", /only digits/],
+      ["12", /starts with 08/],
+    ] as const) {
+      const asked = apiRequests(harness).length;
+      const r = await shop.run(["receipt", ref, "--wa", number]);
+      expect(r.exitCode, `--wa "${number}": ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(`--wa "${number}" is not a mobile number`);
+      expect(r.stderr).toMatch(why);
+      expect(apiRequests(harness).length).toBe(asked);
+    }
+    const json = await shop.run(["receipt", ref, "--wa", "12"], { mode: "json" });
+    expect(json.errorJson().error.code).toBe("INVALID_INPUT");
   });
 
   it("a game top-up names the account the check found", async () => {
