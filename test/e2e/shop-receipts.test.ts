@@ -93,7 +93,7 @@ describe("receipt", () => {
   });
 
   it("--wa takes a mobile number, by the rule a phone item's --note follows, or refuses it (exit 2) before asking the service", async () => {
-    const ref = await bought("rcpt-wa", ["--item", "3", "--qty", "1"]);
+    const ref = await bought("rcpt-wa", ["--item", "3", "--qty", "1", "--again"]);
     for (const [number, why] of [
       ["abc", /only digits/],
       ["", /it is empty/],
