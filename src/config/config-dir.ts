@@ -148,6 +148,35 @@ export function openResultsFile(path: string, inputPath?: string): number {
   return fd;
 }
 
+/**
+ * The file receipts are collected in (`--receipts FILE` of `buy --file` and `webhook listen`): appended
+ * to, so earlier receipts stay; never through a symbolic link; a regular file only, checked before
+ * anything is done to it (a device or a FIFO is refused, never chmodded); created 0600 and made 0600;
+ * never the orders file. Throws InputError naming --receipts, before anything is bought or received.
+ */
+export function openReceiptsFile(path: string, inputPath?: string): number {
+  const refuse = (why: string) =>
+    new InputError(say.listener.receiptsNotWritable(path, why), { suggestion: say.listener.receiptsHint });
+  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath))
+    throw refuse(say.settings.isTheOrdersFile(inputPath));
+  let fd: number;
+  try {
+    fd = openOwnFileForAppend(path);
+  } catch (error) {
+    throw refuse(fileProblem(error));
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw refuse(fileProblem(notRegular(path, stats.isDirectory())));
+    // The mode given to open passes through the umask, and an existing file keeps its own: make sure.
+    fchmodSync(fd, 0o600);
+  } catch (error) {
+    closeSync(fd);
+    throw error instanceof InputError ? error : refuse(fileProblem(error));
+  }
+  return fd;
+}
+
 /** Whether two paths name one file (a link, `./x` and `x`, a hard link): the same device and inode. */
 function sameFile(a: string, b: string): boolean {
   const one = quietly(() => statSync(a, { throwIfNoEntry: false }));

@@ -588,6 +588,7 @@ the orders.
       "Put a copy of the file the link points to in its place, or point RESELLER_CONFIG_DIR at the dir that file is in.",
     cannotWriteResults: (path: string, why: string) => `Cannot write the results to ${path}: ${why}.`,
     cannotWriteResultsHint: "Name another file with --out.",
+    isTheOrdersFile: (path: string) => `it is the orders file ${path}`,
     isOrdersFile: (path: string) => `it is the orders file ${path}, which would be emptied`,
     /** What checkConfigDir says about a dir or files others can reach. */
     configDirOwner: (dir: string, uid: number) => `the config dir ${dir} (uid ${uid})`,

@@ -569,6 +569,7 @@ kode tertinggi di antara order-ordernya.
       "Taruh salinan file yang ditunjuk tautan itu di tempatnya, atau arahkan RESELLER_CONFIG_DIR ke folder tempat file itu berada.",
     cannotWriteResults: (path: string, why: string) => `Hasil tidak bisa ditulis ke ${path}: ${why}.`,
     cannotWriteResultsHint: "Sebut file lain dengan --out.",
+    isTheOrdersFile: (path: string) => `itu file order ${path}`,
     isOrdersFile: (path: string) => `itu file order ${path}, yang isinya akan terhapus`,
     configDirOwner: (dir: string, uid: number) => `folder config ${dir} (uid ${uid})`,
     fileOwner: (path: string, uid: number) => `${path} (uid ${uid})`,

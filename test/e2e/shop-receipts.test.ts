@@ -7,6 +7,7 @@ import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequests, useEmulator } from "../support/emulator.js";
+import { notRegularFiles } from "../support/special-files.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
 
@@ -252,6 +253,36 @@ describe("receipts when buying", () => {
       const customers = receipts.map((t) => /Tujuan: (\d+)/.exec(t)?.[1] ?? "licence").sort();
       expect(customers).toEqual(["081234560001", "081234560002", "licence"]);
       expect(statSync(file).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  it("buy --file --receipts appends to the file, keeping the receipts already in it; a device or FIFO is refused naming --receipts, nothing bought", async () => {
+    const dir = makeTempDir("reseller-receipts-");
+    const orders = join(dir, "orders.csv");
+    writeFileSync(orders, "item_id,quantity,note\n12,1,081234560031\n");
+    const file = join(dir, "receipts.txt");
+    writeFileSync(file, "STRUK PEMBELIAN\nNo. Ref: an-earlier-sale\n", { mode: 0o644 });
+    const r = await whileAdvancing(
+      harness.emulator,
+      shop.run(["buy", "--file", orders, "--receipts", file, "--no-check", "--again", "--yes"]),
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    const receipts = readFileSync(file, "utf8").split("\n====================\n\n");
+    expect(receipts).toHaveLength(2);
+    expect(receipts[0]).toBe("STRUK PEMBELIAN\nNo. Ref: an-earlier-sale\n");
+    expect(receipts[1]).toContain("Tujuan: 081234560031");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    for (const special of notRegularFiles()) {
+      const before = statSync(special.path).mode;
+      const bought = harness.accountOf().transactions.length;
+      const refused = await shop.run(["buy", "--file", orders, "--receipts", special.path, "--again", "--yes"]);
+      expect(refused.exitCode, `${special.kind}: ${refused.stderr}`).toBe(2);
+      expect(refused.stderr).toContain(`Cannot write receipts to ${special.path}`);
+      expect(refused.stderr).toContain("with --receipts");
+      expect(refused.stderr).not.toContain("--out");
+      expect(statSync(special.path).mode).toBe(before);
+      expect(harness.accountOf().transactions.length).toBe(bought);
     }
   });
 
