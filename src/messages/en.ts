@@ -1014,6 +1014,9 @@ the orders.
     smmProgress: "SMM progress",
   },
   buy: {
+    /** A fault of reseller's own (printing, waiting) after the service answered the purchase: it stands. */
+    faultAfterAnswer: (outcome: string, refId: string, invoice: string, fault: string) =>
+      `The purchase stands (outcome: ${outcome}; ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""}), but after the service's answer this went wrong: ${fault}`,
     buying: (what: string, total: string, refId: string) => `Buying ${what} for ${total} (ref_id ${refId})…`,
     what: (order: string, amount: string, invoice: string, refId: string) =>
       `${order} for ${amount}${invoice ? `: invoice ${invoice}` : ""}, ref_id ${refId}`,

@@ -1296,6 +1296,8 @@ kode tertinggi di antara order-ordernya.
     smmProgress: "Progres SMM",
   },
   buy: {
+    faultAfterAnswer: (outcome: string, refId: string, invoice: string, fault: string) =>
+      `Pembelian tetap tercatat (hasil: ${outcome}; ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""}), tetapi setelah jawaban layanan terjadi kesalahan: ${fault}`,
     buying: (what: string, total: string, refId: string) => `Membeli ${what} seharga ${total} (ref_id ${refId})…`,
     what: (order: string, amount: string, invoice: string, refId: string) =>
       `${order} seharga ${amount}${invoice ? `: invoice ${invoice}` : ""}, ref_id ${refId}`,
