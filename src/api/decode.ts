@@ -400,16 +400,24 @@ export function decodeCreatedTransaction(body: unknown): CreatedTransaction {
 
 /**
  * Every licence of an item: the list (`licenses:[{product_license}]`, one per unit) first, then
- * `product_license` (one per line), each once. Live clients meet either, or both.
+ * `product_license` (one per line), each once. Live clients meet either, or both. A list entry is one
+ * unit's licence, so a line break inside it is shown as a space: it stays on its line, and a line of it
+ * cannot pass for a line of its own (`FAKE: Status SUKSES`) in a receipt.
  */
 export function licencesOf(it: Fields): string[] {
   const licences = new Set<string>();
+  const listedLines = new Set<string>();
   const listed = first(it, aliases.licences);
   for (const entry of Array.isArray(listed) ? listed : []) {
     const text = isRecord(entry) ? textOf(entry, aliases.licence) : toText(entry);
-    for (const line of text?.split("\n") ?? []) if (line.trim() !== "") licences.add(line);
+    if (text === undefined || text === null || text.trim() === "") continue;
+    const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
+    for (const line of lines) listedLines.add(line);
+    licences.add(lines.length === 1 ? lines[0]! : lines.map((line) => line.trim()).join(" "));
   }
-  for (const line of textOf(it, aliases.licence)?.split("\n") ?? []) if (line.trim() !== "") licences.add(line);
+  // The same licences again, one per line: a line the list already holds is not a licence of its own.
+  for (const line of textOf(it, aliases.licence)?.split("\n") ?? [])
+    if (line.trim() !== "" && !listedLines.has(line.replace(/\r$/, ""))) licences.add(line);
   return [...licences];
 }
 

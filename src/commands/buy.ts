@@ -39,6 +39,7 @@ import { cartOrder } from "../orders/cart-order.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import { saleFactsOf } from "../shop/selling.js";
 import {
+  failureVerdict,
   orderVerdict,
   outcomeFields,
   recordedRefund,
@@ -59,19 +60,56 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
     const { runBulkFile } = await import("./buy/bulk.js");
     return runBulkFile(ctx, request);
   }
-  const progress: { started: boolean; refId?: string } = { started: false };
+  const progress: Progress = { started: false };
   try {
     return await buyOrder(ctx, options, request, progress);
   } catch (error) {
+    const { answered } = progress;
+    // The service's answer is in: a fault after it (printing, waiting) does not unmake the purchase.
+    if (
+      answered &&
+      !(
+        error instanceof DeliveryFailedError ||
+        error instanceof PartlyDeliveredError ||
+        error instanceof InterruptedError
+      )
+    )
+      return boughtDespite(ctx, answered, error);
     throw withVerdict(error, progress);
   }
+}
+
+/** How far the purchase got, for the verdict of a failure: started (sent), and its answer once in. */
+interface Progress {
+  started: boolean;
+  refId?: string;
+  answered?: { bought: Purchase; judged: OrderVerdict; printed: boolean };
+}
+
+/**
+ * The purchase as bought, printed if it was not yet, with the fault that came after its answer
+ * named on stderr; the exit code is the purchase's.
+ */
+function boughtDespite(ctx: Context, answered: NonNullable<Progress["answered"]>, error: unknown): number {
+  const { bought, judged } = answered;
+  if (!answered.printed) {
+    try {
+      if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, judged, bought.amount));
+      else printPurchase(ctx, bought, judged);
+    } catch {
+      // The output itself is what broke: the line on stderr below still names the purchase.
+    }
+  }
+  const fault = error instanceof Error ? error.message : String(error);
+  ctx.output.warn(say.buy.faultAfterAnswer(verdictWords(judged.verdict), bought.refId, bought.invoice ?? "", fault));
+  return verdictExitCode(judged.verdict);
 }
 
 async function buyOrder(
   ctx: Context,
   options: BuyOptions,
   request: Exclude<ReturnType<typeof parseBuyRequest>, { kind: "file" }>,
-  progress: { started: boolean; refId?: string },
+  progress: Progress,
 ): Promise<number | void> {
   const client = await ctx.client();
   const order =
@@ -115,10 +153,14 @@ async function buyOrder(
   const bought = await purchase(ctx, client, order, { saleFacts: (o) => saleFactsOf(ctx, o) });
   // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
   const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
+  const answered = { bought, judged, printed: false };
+  progress.answered = answered;
   const { verdict, refunded } = judged;
   reportPurchase(ctx, order, bought, verdict, refunded);
 
   if (!request.wait) {
+    // Once: a fault in printing is not followed by the same output again.
+    answered.printed = true;
     if (ctx.output.mode === "json") {
       ctx.output.json(withOutcome(bought.body, judged, bought.amount));
       return verdictExitCode(verdict);
@@ -160,38 +202,30 @@ function withOutcome(body: unknown, judged: OrderVerdict, amount: number | null 
 }
 
 /**
- * A failure says its verdict too: refused (nothing charged), not sent (the service was not reached),
- * unknown (settle it), delivery failed or partial (refunded).
+ * A failure says its verdict too (`failureVerdict`, the rule a bulk row follows): not sent, refused
+ * (nothing charged), unknown (settle it), delivery failed or partial (refunded), or, once the answer
+ * was in, the purchase's own (Ctrl-C while waiting).
  */
-function withVerdict(error: unknown, { started: sent, refId }: { started: boolean; refId?: string }): unknown {
-  // A fault of reseller's own once the purchase was sent is never "refused" (exit 1): whether it was
-  // bought is for `trx show` or `reconcile` to say, as after a lost answer.
-  if (sent && !(error instanceof ResellerError))
+function withVerdict(error: unknown, progress: Progress): unknown {
+  const { started: sent, refId, answered } = progress;
+  // A fault of reseller's own once the purchase was sent, before its answer, is never "refused" (exit 1):
+  // whether it was bought is for `trx show` or `reconcile` to say, as after a lost answer.
+  if (sent && !answered && !(error instanceof ResellerError))
     error = new OutcomeUnknownError(
       refId ?? null,
       say.errors.faultAfterSending(error instanceof Error ? error.message : String(error)),
       { cause: error },
     );
-  if (!(error instanceof ResellerError) || (error instanceof InterruptedError && !error.inFlight)) return error;
+  if (!(error instanceof ResellerError)) return error;
   // Stopped before the purchase was sent (an item not found, an account that does not exist): not sent.
   if (!sent) {
+    if (error instanceof InterruptedError) return error;
     if (error.exitCode !== ExitCode.usage && error.details?.outcome === undefined)
       error.details = { outcome: "not_sent", ...(error.details ?? {}) };
     return error;
   }
-  const verdict: Verdict | undefined =
-    error instanceof OutcomeUnknownError || error instanceof InterruptedError
-      ? "unknown"
-      : error instanceof DeliveryFailedError
-        ? "delivery_failed"
-        : error instanceof PartlyDeliveredError
-          ? "partial"
-          : error.exitCode === ExitCode.unreachable
-            ? "not_sent"
-            : error.exitCode === ExitCode.refused
-              ? "refused"
-              : undefined;
-  if (verdict && error.details?.outcome === undefined) error.details = { outcome: verdict, ...(error.details ?? {}) };
+  const { outcome } = failureVerdict(error, { sent: true, ...(answered ? { answered: answered.judged } : {}) });
+  if (error.details?.outcome === undefined) error.details = { outcome, ...(error.details ?? {}) };
   return error;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Context } from "../context.js";
 import { InputError } from "../errors.js";
+import { checkCalendarDate } from "../rules/dates.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry } from "../journal/journal.js";
 import { customersOf, journalLines, outcomeCell, requestedLines } from "../output/journal.js";
@@ -178,6 +179,7 @@ function clockTime(at: string): string {
 
 /** `--since 2026-11-01` (local midnight) or a full timestamp. */
 export function sinceMs(text: string): number {
+  checkCalendarDate("--since", text);
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   const at = date ? new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3])).getTime() : Date.parse(text);
   if (Number.isNaN(at)) throw new InputError(say.history.since(text));

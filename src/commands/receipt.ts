@@ -5,7 +5,8 @@
  */
 import type { Context } from "../context.js";
 import { isTransactionNotFound } from "../api/codes.js";
-import { ServiceError } from "../errors.js";
+import { InputError, ServiceError } from "../errors.js";
+import { readPhoneNumber } from "../rules/phone.js";
 import { customerLanguage, shopReceipt, whatsAppLink, type ReceiptLanguage } from "../shop/receipt.js";
 import { keptSaleOf } from "../shop/selling.js";
 import type { Transaction } from "../api/model.js";
@@ -20,6 +21,14 @@ export interface ReceiptOptions {
 }
 
 export async function run(ctx: Context, options: ReceiptOptions): Promise<void> {
+  // A number given is checked before anything is asked: a link to no one, or to `12`, is no receipt sent.
+  if (typeof options.wa === "string") {
+    const reading = readPhoneNumber(options.wa);
+    if (!reading.ok)
+      throw new InputError(say.phone.waRefused(options.wa, reading.why), {
+        suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}${say.phone.waHint}`,
+      });
+  }
   const client = await ctx.client();
   let transaction: Transaction;
   try {

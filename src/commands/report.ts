@@ -5,6 +5,7 @@
  */
 import type { Context } from "../context.js";
 import { InputError } from "../errors.js";
+import { checkCalendarDate } from "../rules/dates.js";
 import type { JournalEntry } from "../journal/journal.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { formatRupiah } from "../output/format.js";
@@ -40,10 +41,13 @@ export function reportRange(
     from = addDays(today, -1);
     to = today;
   } else if (days && Number(days[1]) > 0) from = addDays(today, 1 - Number(days[1]));
-  else if (dateForm.test(word)) from = word;
-  else throw new InputError(say.shop.report.sinceForm(since ?? ""));
+  else if (dateForm.test(word)) {
+    checkCalendarDate("--since", word);
+    from = word;
+  } else throw new InputError(say.shop.report.sinceForm(since ?? ""));
   if (until !== undefined) {
     if (!dateForm.test(until.trim())) throw new InputError(say.shop.report.untilForm(until));
+    checkCalendarDate("--until", until);
     to = addDays(until.trim(), 1);
   }
   const sinceMs = dayStart(from, timeZone);

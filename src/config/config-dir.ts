@@ -24,7 +24,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { InputError } from "../errors.js";
+import { InputError, UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 
 /**
@@ -51,13 +51,28 @@ export function linkRefusedHint(): string {
   return say.settings.linkRefused;
 }
 
+/**
+ * A lock beside one of reseller's files (config.json.lock) that is a link, a directory or a device,
+ * named as the lock it is (the fix is removing it, not the file it guards); undefined for any other
+ * failure, which is the guarded file's to say (a dir that cannot be written).
+ */
+export function notALock(lock: string, error: unknown, code: string): UsageError | undefined {
+  const errno = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (errno !== "ELOOP" && errno !== "EISDIR" && errno !== "ENOTREG") return undefined;
+  return new UsageError(say.settings.cannotLock(lock, fileProblem(error)), {
+    code,
+    suggestion: say.settings.notALock(lock),
+  });
+}
+
 /** Whether a failure to write is the disk's (full, read-only) rather than the file's. */
 export function isDiskFull(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === "ENOSPC" || code === "EDQUOT";
 }
 
-function notRegular(path: string, isDirectory: boolean): NodeJS.ErrnoException {
+/** The error for a file of ours that is a directory or a device (EISDIR, ENOTREG), as the system's errors are. */
+export function notRegular(path: string, isDirectory: boolean): NodeJS.ErrnoException {
   const code = isDirectory ? "EISDIR" : "ENOTREG";
   return Object.assign(new Error(`${code}: ${path} is not a regular file`), { code, path });
 }
@@ -118,6 +133,35 @@ export function openResultsFile(path: string, inputPath?: string): number {
   let fd: number;
   try {
     fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | noFollow | noBlock, 0o600);
+  } catch (error) {
+    throw refuse(fileProblem(error));
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw refuse(fileProblem(notRegular(path, stats.isDirectory())));
+    // The mode given to open passes through the umask, and an existing file keeps its own: make sure.
+    fchmodSync(fd, 0o600);
+  } catch (error) {
+    closeSync(fd);
+    throw error instanceof InputError ? error : refuse(fileProblem(error));
+  }
+  return fd;
+}
+
+/**
+ * The file receipts are collected in (`--receipts FILE` of `buy --file` and `webhook listen`): appended
+ * to, so earlier receipts stay; never through a symbolic link; a regular file only, checked before
+ * anything is done to it (a device or a FIFO is refused, never chmodded); created 0600 and made 0600;
+ * never the orders file. Throws InputError naming --receipts, before anything is bought or received.
+ */
+export function openReceiptsFile(path: string, inputPath?: string): number {
+  const refuse = (why: string) =>
+    new InputError(say.listener.receiptsNotWritable(path, why), { suggestion: say.listener.receiptsHint });
+  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath))
+    throw refuse(say.settings.isTheOrdersFile(inputPath));
+  let fd: number;
+  try {
+    fd = openOwnFileForAppend(path);
   } catch (error) {
     throw refuse(fileProblem(error));
   }

@@ -5,7 +5,8 @@
  * and a random token.
  *
  * A lock is never taken from a live holder. On this machine a holder lives while its pid runs with
- * the same start time, so a paused process (Ctrl-Z, SIGSTOP) keeps its lock however long it sleeps;
+ * the same start time, so a paused process (Ctrl-Z, SIGSTOP) keeps its lock however long it sleeps,
+ * and a lock that names no start time (an older format) proves no holder alive and is taken over;
  * a holder on another machine (a config dir shared over the network) lives while it renews its
  * lease, the lock file's mtime, within `leaseMs`. A dead holder's lock is taken over atomically:
  * the taker first claims that holder's token with a file created O_EXCL, so of several processes
@@ -29,7 +30,7 @@ import {
 } from "node:fs";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
-import { withOwnFile } from "./config-dir.js";
+import { notRegular, withOwnFile } from "./config-dir.js";
 
 /**
  * A holder's random token. node:crypto is loaded here, when a lock is taken, rather than by every
@@ -65,7 +66,7 @@ interface SeenLock {
   text: string;
   ino: number;
   mtimeMs: number;
-  /** Undefined for an empty or foreign file (an older release's lock names only pid and host, or nothing). */
+  /** Undefined for an empty or foreign file; an older release's names only pid and host. */
   holder?: Partial<Holder> & { pid: number; host: string };
 }
 
@@ -93,20 +94,30 @@ function parseHolder(text: string): SeenLock["holder"] {
   return { pid: Number(pid), host, start, token };
 }
 
-/** The lock as it is now, or undefined when there is none. Never through a link. */
+/**
+ * The lock as it is now, or undefined when there is none. Never through a link (ELOOP); a directory
+ * or a device in its place is no lock reseller made (EISDIR, ENOTREG), named by the caller as the lock.
+ */
 function look(path: string): SeenLock | undefined {
   return withOwnFile(path, (fd, stats) => {
+    if (!stats.isFile()) throw notRegular(path, stats.isDirectory());
     const buffer = Buffer.alloc(512);
-    const n = stats.isFile() ? readSync(fd, buffer, 0, buffer.length, 0) : 0;
+    const n = readSync(fd, buffer, 0, buffer.length, 0);
     const text = buffer.toString("utf8", 0, n);
     return { text, ino: stats.ino, mtimeMs: stats.mtimeMs, holder: parseHolder(text) };
   });
 }
 
-/** Whether the process that holds this lock may still be working under it. */
+/**
+ * Whether the process that holds this lock may still be working under it. On this machine only a
+ * holder line of this release's format (pid, host, start time, token) can prove its holder alive: an
+ * older one (`pid host`) names no start time, so a live process given that pid since, which may never
+ * release it, cannot be told from its holder, and the lock is taken over.
+ */
 function holderRuns(seen: SeenLock): boolean {
   const holder = seen.holder;
   if (!holder || holder.host !== hostname()) return Date.now() - seen.mtimeMs < leaseMs;
+  if (!holder.start || !holder.token) return false;
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
@@ -222,12 +233,13 @@ export async function waitForLock(path: string, waitMs: number): Promise<HeldLoc
 /**
  * Runs `work` holding the lock at `path` (its dir made 0700 first), waiting up to `waitMs` for a live
  * holder: the read-change-write of a file that two `reseller`s may change at once. The error of
- * `cannotLock` when the lock cannot be made at all, of `busy` when it did not come in time.
+ * `cannotLock` when the lock cannot be made at all (given the lock's path, which is what to name), of
+ * `busy` when it did not come in time.
  */
 export async function whileLocked<T>(
   path: string,
   waitMs: number,
-  errors: { cannotLock(error: unknown): Error; busy(): Error },
+  errors: { cannotLock(error: unknown, lockPath: string): Error; busy(): Error },
   work: () => T | Promise<T>,
 ): Promise<T> {
   let lock: HeldLock | undefined;
@@ -235,7 +247,7 @@ export async function whileLocked<T>(
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     lock = await waitForLock(path, waitMs);
   } catch (error) {
-    throw errors.cannotLock(error);
+    throw errors.cannotLock(error, path);
   }
   if (!lock) throw errors.busy();
   try {

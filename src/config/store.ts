@@ -11,7 +11,7 @@
 import { join } from "node:path";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
-import { fileProblem, isDiskFull, readOwnFile, replaceOwnFile } from "./config-dir.js";
+import { fileProblem, notALock, isDiskFull, readOwnFile, replaceOwnFile } from "./config-dir.js";
 import { whileLocked } from "./file-lock.js";
 import {
   definitions,
@@ -157,7 +157,7 @@ export class ConfigStore {
       `${this.path}.lock`,
       waitForSaveMs,
       {
-        cannotLock: (error) => this.unwritable(error),
+        cannotLock: (error, lock) => notALock(lock, error, "CONFIG_UNWRITABLE") ?? this.unwritable(error),
         busy: () =>
           new UsageError(say.settings.busy(this.path, waitForSaveMs / 1000), {
             code: "CONFIG_BUSY",

@@ -7,7 +7,16 @@
  */
 import type { SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { isFailedKind, statusKindOf } from "../api/status.js";
-import { ExitCode } from "../errors.js";
+import {
+  AuthError,
+  DeliveryFailedError,
+  ExitCode,
+  InterruptedError,
+  NetworkError,
+  OutcomeUnknownError,
+  PartlyDeliveredError,
+  ResellerError,
+} from "../errors.js";
 import { say } from "../messages/messages.js";
 import { customerData, deliveredCount, lineOf } from "./transaction.js";
 
@@ -53,6 +62,61 @@ export function verdictExitCode(verdict: Verdict): number {
     case "unknown":
       return ExitCode.outcomeUnknown;
   }
+}
+
+/**
+ * How far a purchase got when something failed: not sent yet, sent with no answer in hand, or
+ * answered (the purchase's own verdict known, from its answer or the look-up after a lost one).
+ */
+export type PurchaseStage = { sent: false } | { sent: true; answered?: OrderVerdict };
+
+export interface FailureVerdict {
+  outcome: Verdict;
+  /** The exit code that goes with it: a bulk row's `exit_code`, a single buy's exit. */
+  exitCode: number;
+  /** Whether it reached the service: a bulk row's `sent`. */
+  sent: boolean;
+}
+
+/**
+ * The one reading of a failure as a verdict, for a single buy, a cart and a bulk row alike.
+ *
+ * - Once the answer is in, the purchase stands: a later fault (printing, waiting, Ctrl-C while
+ *   waiting) leaves its verdict, and the exit code is the purchase's (130 for Ctrl-C); only the
+ *   delivery's own failure (failed, partly delivered) changes it.
+ * - Sent with no answer: a lost answer, Ctrl-C in flight, a fault of reseller's own and an auth
+ *   error (401/403 to the purchase itself, which a key or an IP fixed later lets `reconcile` settle)
+ *   are `unknown`; the service's refusal is `refused`; nothing that left (no connection, Ctrl-C
+ *   before it was written) is `not_sent`.
+ * - Not sent: `not_sent`, with the cause's own exit code.
+ */
+export function failureVerdict(error: unknown, stage: PurchaseStage): FailureVerdict {
+  const own = error instanceof ResellerError ? error.exitCode : undefined;
+  if (error instanceof DeliveryFailedError)
+    return { outcome: "delivery_failed", exitCode: ExitCode.refused, sent: true };
+  if (error instanceof PartlyDeliveredError) return { outcome: "partial", exitCode: ExitCode.refused, sent: true };
+  if (stage.sent && stage.answered) {
+    const outcome = stage.answered.verdict;
+    return {
+      outcome,
+      exitCode: error instanceof InterruptedError ? ExitCode.interrupted : verdictExitCode(outcome),
+      sent: true,
+    };
+  }
+  if (!stage.sent) return { outcome: "not_sent", exitCode: own ?? ExitCode.refused, sent: false };
+  if (error instanceof InterruptedError)
+    return error.inFlight
+      ? { outcome: "unknown", exitCode: ExitCode.interrupted, sent: true }
+      : { outcome: "not_sent", exitCode: ExitCode.interrupted, sent: false };
+  if (error instanceof OutcomeUnknownError)
+    return { outcome: "unknown", exitCode: ExitCode.outcomeUnknown, sent: true };
+  if (error instanceof AuthError) return { outcome: "unknown", exitCode: ExitCode.auth, sent: true };
+  if (error instanceof NetworkError || own === ExitCode.unreachable)
+    return { outcome: "not_sent", exitCode: ExitCode.unreachable, sent: false };
+  if (own === ExitCode.refused) return { outcome: "refused", exitCode: ExitCode.refused, sent: true };
+  // A usage error after `sent` was set is one found before the request left (a journal that cannot be written).
+  if (own === ExitCode.usage) return { outcome: "not_sent", exitCode: ExitCode.usage, sent: false };
+  return { outcome: "unknown", exitCode: ExitCode.outcomeUnknown, sent: true };
 }
 
 export function verdictTone(verdict: Verdict): "good" | "bad" | "warn" {

@@ -362,6 +362,10 @@ export async function journalRequest<T>(
             code: failureCode(error),
             reason: error instanceof Error ? error.message : String(error),
           });
+        } else if (error instanceof AuthError && kind === "buy") {
+          // The key or the address refused after the purchase left (a proxy's 401, a key revoked meanwhile):
+          // unknown until `reconcile`, with a key that works, asks the service.
+          unknown(`the service refused the key after the purchase was sent: ${failureCode(error)}`, error.code);
         } else {
           const e = error as Partial<ServiceError>;
           refused(e.code ?? failureCode(error), e.status);

@@ -176,6 +176,10 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     minutesAgo: (n: number) => `${n} min ago`,
     hoursAgo: (n: number) => `${n} h ago`,
     daysAgo: (n: number) => `${n} days ago`,
+    /** A typed date in the right form that names no day on the calendar (2026-02-30, 2026-13-01). */
+    noSuchDate: (flag: string, date: string) => `${flag} ${date} is no date on the calendar`,
+    noSuchMonth: (month: string) => `a year has months 01 to 12, not ${month}`,
+    daysInMonth: (month: string, days: number) => `${month} has ${days} days`,
   },
   balance: {
     heading: "Balance",
@@ -356,6 +360,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     refusedHint:
       "Check it with the customer; if it is right, buy with --no-check (a provider that refuses it refunds the balance only later).",
     item: (id: number, name: string) => `item ${id} (${name})`,
+    waRefused: (number: string, why: string) => `--wa "${number}" is not a mobile number: ${why}.`,
+    waHint: "Give the customer's WhatsApp number (08…, 628… or +628…), or --wa alone to send to the order's number.",
   },
   /** The questions' own words: the keys under a list, and the answer to a yes-or-no question once given. */
   prompts: {
@@ -572,6 +578,10 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     pointAtDir: (dir: string) => `Point RESELLER_CONFIG_DIR at a dir: part of ${dir} is a file.`,
     moveAside: (path: string) => `Move it aside (\`mv ${path} ${path}.old\`) and run \`reseller login\` again.`,
     cannotSave: (path: string, why: string) => `Cannot save the config file ${path}: ${why}; nothing was changed.`,
+    /** The lock beside a file of reseller's (config.json.lock) cannot be taken: named as the lock, not the file it guards. */
+    cannotLock: (lock: string, why: string) => `Cannot take the lock ${lock}: ${why}; nothing was changed.`,
+    notALock: (lock: string) =>
+      `reseller makes its locks as plain files, so this one is not reseller's: remove it (\`rm ${lock}\`) and try again.`,
     freeDisk: "Free some disk space, then try again.",
     makeWritable: (dir: string) => `Make ${dir} writable for you, or point RESELLER_CONFIG_DIR at a dir that is.`,
     /** What went wrong with a file, said before its system code: `permission denied (EACCES)`. */
@@ -592,6 +602,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       "Put a copy of the file the link points to in its place, or point RESELLER_CONFIG_DIR at the dir that file is in.",
     cannotWriteResults: (path: string, why: string) => `Cannot write the results to ${path}: ${why}.`,
     cannotWriteResultsHint: "Name another file with --out.",
+    isTheOrdersFile: (path: string) => `it is the orders file ${path}`,
     isOrdersFile: (path: string) => `it is the orders file ${path}, which would be emptied`,
     /** What checkConfigDir says about a dir or files others can reach. */
     configDirOwner: (dir: string, uid: number) => `the config dir ${dir} (uid ${uid})`,
@@ -1023,6 +1034,9 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     smmProgress: "SMM progress",
   },
   buy: {
+    /** A fault of reseller's own (printing, waiting) after the service answered the purchase: it stands. */
+    faultAfterAnswer: (outcome: string, refId: string, invoice: string, fault: string) =>
+      `The purchase stands (outcome: ${outcome}; ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""}), but after the service's answer this went wrong: ${fault}`,
     buying: (what: string, total: string, refId: string) => `Buying ${what} for ${total} (ref_id ${refId})…`,
     what: (order: string, amount: string, invoice: string, refId: string) =>
       `${order} for ${amount}${invoice ? `: invoice ${invoice}` : ""}, ref_id ${refId}`,

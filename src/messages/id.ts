@@ -158,6 +158,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     minutesAgo: (n: number) => `${n} menit lalu`,
     hoursAgo: (n: number) => `${n} jam lalu`,
     daysAgo: (n: number) => `${n} hari lalu`,
+    noSuchDate: (flag: string, date: string) => `${flag} ${date} bukan tanggal yang ada di kalender`,
+    noSuchMonth: (month: string) => `bulan dalam setahun 01 sampai 12, bukan ${month}`,
+    daysInMonth: (month: string, days: number) => `${month} punya ${days} hari`,
   },
   balance: {
     heading: "Saldo",
@@ -332,6 +335,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     refusedHint:
       "Cek lagi dengan pelanggan; kalau sudah benar, beli dengan --no-check (kalau provider menolaknya, dana baru dikembalikan belakangan).",
     item: (id: number, name: string) => `produk ${id} (${name})`,
+    waRefused: (number: string, why: string) => `--wa "${number}" bukan nomor HP: ${why}.`,
+    waHint: "Beri nomor WhatsApp pelanggan (08…, 628… atau +628…), atau --wa saja untuk mengirim ke nomor di order.",
   },
   /** The questions' own words: the keys under a list, and the answer to a yes-or-no question once given. */
   prompts: {
@@ -540,6 +545,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Pindahkan file itu (\`mv ${path} ${path}.old\`) lalu jalankan \`reseller login\` lagi.`,
     cannotSave: (path: string, why: string) =>
       `File config ${path} tidak bisa disimpan: ${why}; tidak ada yang diubah.`,
+    cannotLock: (lock: string, why: string) => `Kunci ${lock} tidak bisa diambil: ${why}; tidak ada yang diubah.`,
+    notALock: (lock: string) =>
+      `reseller membuat kuncinya sebagai file biasa, jadi yang ini bukan milik reseller: hapus (\`rm ${lock}\`) lalu coba lagi.`,
     freeDisk: "Kosongkan sebagian ruang disk, lalu coba lagi.",
     makeWritable: (dir: string) =>
       `Buat ${dir} bisa Anda tulisi, atau arahkan RESELLER_CONFIG_DIR ke folder yang bisa ditulisi.`,
@@ -560,6 +568,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       "Taruh salinan file yang ditunjuk tautan itu di tempatnya, atau arahkan RESELLER_CONFIG_DIR ke folder tempat file itu berada.",
     cannotWriteResults: (path: string, why: string) => `Hasil tidak bisa ditulis ke ${path}: ${why}.`,
     cannotWriteResultsHint: "Sebut file lain dengan --out.",
+    isTheOrdersFile: (path: string) => `itu file order ${path}`,
     isOrdersFile: (path: string) => `itu file order ${path}, yang isinya akan terhapus`,
     configDirOwner: (dir: string, uid: number) => `folder config ${dir} (uid ${uid})`,
     fileOwner: (path: string, uid: number) => `${path} (uid ${uid})`,
@@ -1397,6 +1406,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     smmProgress: "Progres SMM",
   },
   buy: {
+    faultAfterAnswer: (outcome: string, refId: string, invoice: string, fault: string) =>
+      `Pembelian tetap tercatat (hasil: ${outcome}; ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""}), tetapi setelah jawaban layanan terjadi kesalahan: ${fault}`,
     buying: (what: string, total: string, refId: string) => `Membeli ${what} seharga ${total} (ref_id ${refId})…`,
     what: (order: string, amount: string, invoice: string, refId: string) =>
       `${order} seharga ${amount}${invoice ? `: invoice ${invoice}` : ""}, ref_id ${refId}`,

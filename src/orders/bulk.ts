@@ -39,6 +39,7 @@ import {
 } from "./repeats.js";
 import { inPool } from "./pool.js";
 import {
+  failureVerdict,
   handOver,
   orderVerdict,
   outcomeFields,
@@ -47,6 +48,7 @@ import {
   verdictOfTransaction,
   verdicts,
   type LineDelivery,
+  type PurchaseStage,
   type Verdict,
 } from "../domain/verdict.js";
 
@@ -315,29 +317,25 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
 }
 
 /**
- * How a failed purchase reads as a verdict: unknown when it may have happened (exit 5, or Ctrl-C
- * while in flight), refused (nothing charged) for the service's refusal, a service out of reach
- * (exit 4: not sent) and an order never started.
+ * A failed row as its verdict, read by the one rule a single buy follows too (`failureVerdict`): with
+ * the purchase's answer in, the row keeps what it bought and names the fault beside it.
  */
-function fromFailure(base: ReturnType<typeof baseOf>, error: unknown): BulkResult {
-  if (error instanceof ResellerError) {
-    const unknown = error.exitCode === ExitCode.outcomeUnknown || (error instanceof InterruptedError && error.inFlight);
-    const sent = unknown || error.exitCode === ExitCode.refused;
-    return {
-      ...base,
-      // Refused is the service's no; an order that never reached it is not sent.
-      outcome: unknown ? "unknown" : sent ? "refused" : "not_sent",
-      exit_code: error.exitCode,
-      sent,
-      error: { code: error.code, message: error.message },
-    };
-  }
+function fromFailure(
+  base: ReturnType<typeof baseOf>,
+  error: unknown,
+  stage: PurchaseStage,
+  answered?: BulkResult,
+): BulkResult {
+  const { outcome, exitCode, sent } = failureVerdict(error, stage);
   return {
-    ...base,
-    outcome: "unknown",
-    exit_code: ExitCode.outcomeUnknown,
-    sent: true,
-    error: { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) },
+    ...(answered ?? base),
+    outcome,
+    exit_code: exitCode,
+    sent,
+    error:
+      error instanceof ResellerError
+        ? { code: error.code, message: error.message }
+        : { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) },
   };
 }
 
@@ -448,7 +446,7 @@ export async function runBulk(
         // An account in another region than the item's: nobody confirms a row, so it is not sent.
         if (options.check !== false) refusal ??= regionDoubts(accounts)[0];
       } catch (error) {
-        return finish(fromFailure(base, error), index);
+        return finish(fromFailure(base, error, { sent: false }), index);
       }
       if (refusal)
         return finish(
@@ -463,7 +461,7 @@ export async function runBulk(
           index,
         );
     }
-    let result: BulkResult;
+    let result: BulkResult | undefined;
     try {
       // The plan read the journal once for every row: no look-up per order.
       const bought = await purchase(ctx, client, order, {
@@ -488,7 +486,9 @@ export async function runBulk(
         if (!options.wait) delete result.transaction;
       }
     } catch (error) {
-      return finish(fromFailure(base, error), index);
+      // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
+      const stage: PurchaseStage = result ? { sent: true, answered: { verdict: result.outcome } } : { sent: true };
+      return finish(fromFailure(base, error, stage, result), index);
     }
     if (options.wait && result.outcome === "bought") return waitFor(result, index);
     finish(result, index);

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { StockLock } from "../api/model.js";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
-import { fileProblem, readOwnFile, replaceOwnFile } from "../config/config-dir.js";
+import { fileProblem, notALock, readOwnFile, replaceOwnFile } from "../config/config-dir.js";
 import { whileLocked } from "../config/file-lock.js";
 
 export const lockCacheFileName = "locks.json";
@@ -116,7 +116,8 @@ async function inTurn<T>(configDir: string, change: () => Promise<T>): Promise<T
     path,
     waitForTurnMs,
     {
-      cannotLock: (error) =>
+      cannotLock: (error, lock) =>
+        notALock(lock, error, "LOCK_CACHE_UNWRITABLE") ??
         new UsageError(`${lockCachePath(configDir)}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNWRITABLE" }),
       busy: () => new UsageError(say.settings.lockCacheBusy(path, waitForTurnMs / 1000), { code: "LOCK_CACHE_BUSY" }),
     },

@@ -6,7 +6,7 @@
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { DeliveryFailedError, PartlyDeliveredError } from "../errors.js";
-import type { OrderVerdict } from "../domain/verdict.js";
+import { sellerNoteToHandOver, type OrderVerdict } from "../domain/verdict.js";
 import { isFailedKind } from "../api/status.js";
 import { customerData, deliveredCount, deliveredPercent, lineOf } from "../domain/transaction.js";
 import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
@@ -202,8 +202,9 @@ function deliverables(t: Transaction): Deliverable[] {
   for (const line of t.lines) {
     const name = lineName(line, line.itemId);
     if (line.licence) out.push({ item: name, customer: customerData(line.note), handOver: copyable(line.licence) });
-    if (line.sellerNote)
-      out.push({ item: name, customer: customerData(line.note), handOver: copyable(line.sellerNote) });
+    // Under the rule --json and the receipt follow: a manual item's note is its delivery, another's is not.
+    const sellerNote = sellerNoteToHandOver(line);
+    if (sellerNote) out.push({ item: name, customer: customerData(line.note), handOver: copyable(sellerNote) });
   }
   for (const r of t.h2h) {
     if (r.serial === null && !r.failed) continue;
@@ -258,7 +259,8 @@ function renderPlain(output: Output, t: Transaction): void {
     ]);
   for (const l of t.lines) {
     for (const licence of (l.licence ?? "").split("\n").filter(Boolean)) rows.push(["licence", l.itemId, licence]);
-    if (l.sellerNote) rows.push(["seller_note", l.itemId, l.sellerNote]);
+    const sellerNote = sellerNoteToHandOver(l);
+    if (sellerNote) rows.push(["seller_note", l.itemId, sellerNote]);
   }
   // A failed dispatch leaves the serial column empty and says why in the last one.
   for (const r of t.h2h)

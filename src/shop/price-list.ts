@@ -49,8 +49,14 @@ function byProduct(lines: readonly PriceListLine[], others: string): [string, Pr
   return [...groups];
 }
 
+/**
+ * One CSV cell. A spreadsheet reads a cell that starts with `=`, `+`, `-` or `@` (or a tab or CR
+ * before one) as a formula: an item named `=HYPERLINK(…)` would open as a live link in the shop's
+ * sheet. Such a cell gets a leading `'`, which spreadsheets take as "this is text" (OWASP's advice).
+ */
 function csvField(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const inert = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
 }
 
 /** The columns and the `habis` of a sold-out item are what a spreadsheet or a site reads: the same in every language. */

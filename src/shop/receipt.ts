@@ -97,7 +97,11 @@ export function customerStatus(verdict: Verdict): CustomerStatus {
   return "processing";
 }
 
-const clean = (text: string) => neutralize(text).trim();
+/**
+ * Service text as the receipt shows it: on its line, a line break shown as a space, so no part of it
+ * can stand on a line of its own and pass for a field of the receipt (`Status: SUKSES`).
+ */
+const clean = (text: string) => neutralize(text.replace(/\s*[\r\n]+\s*/g, " ")).trim();
 
 /** Each transaction line matched to the kept cart line of the same item, in order: its selling price and account name. */
 function keptFor(sale: KeptSale | undefined, lines: TransactionLine[]): { price?: number; account?: string }[] {

@@ -12,6 +12,7 @@
  *   line of that item not handed on before (every item of one order is signed alike, so a replayed
  *   item.sent naming another line can hand on only a line the service shows sent, and each line once).
  */
+import { isTransactionNotFound } from "../api/codes.js";
 import { decodeWebhookEvent, isRecord } from "../api/decode.js";
 import type { Transaction, WebhookEvent } from "../api/model.js";
 import { isFinal } from "../api/status.js";
@@ -40,7 +41,7 @@ export function needsConfirming(event: string): boolean {
 
 /**
  * The service's word on this delivery's order. A refusal (`{ok: false}`) means it must not be handed
- * on; a thrown error (no answer, a 5xx) means ask again later.
+ * on; a thrown error (no answer, a 5xx, a 404 that is not the service's TRX_NOT_FOUND) means ask again later.
  */
 export async function confirmWithService(
   client: ServiceClient,
@@ -56,7 +57,10 @@ export async function confirmWithService(
     answer = read.body;
     transaction = read.data;
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404)
+    // Only the service's own word drops an event: its JSON error naming the order unknown. A 404 from
+    // anything in front of it (a proxy's HTML page, a router's ROUTE_NOT_FOUND, a bare "Not Found")
+    // says nothing about the order, so it is asked again later, like a 5xx.
+    if (error instanceof ServiceError && error.status === 404 && isTransactionNotFound(error.code))
       return refusal((w) => w.unknownOrder(delivery.ref_id, error.code));
     throw error;
   }

@@ -22,6 +22,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller, type CliResult } from "../support/cli.js";
@@ -248,6 +249,35 @@ describe("a config.json that cannot be read", () => {
     expect(login.exitCode).toBe(2);
     expect(readFileSync(target, "utf8")).toBe(content);
     expect(statSync(join(dir, "config.json"), { throwIfNoEntry: false })).toBeDefined();
+  });
+});
+
+describe("the config's lock", () => {
+  it("in an older format (pid and host only) naming a live process that is no reseller: taken over, the change saved", async () => {
+    const dir = makeConfigDir();
+    // This test's own process: alive, and never going to release a lock it does not know it holds.
+    writeFileSync(join(dir, "config.json.lock"), `${process.pid} ${hostname()}\n`);
+    const r = await reseller(dir, ["config", "set", "timeout", "60"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/CONFIG_BUSY/);
+    expect(JSON.parse(readFileSync(join(dir, "config.json"), "utf8")).profiles.default.timeout).toBe(60);
+    expect(existsSync(join(dir, "config.json.lock"))).toBe(false);
+  });
+
+  it("a symbolic link in its place is named as the lock, not as the config file, and nothing is written through it", async () => {
+    const dir = makeConfigDir();
+    const target = join(makeConfigDir(), "elsewhere");
+    writeFileSync(target, "not a lock");
+    symlinkSync(target, join(dir, "config.json.lock"));
+    const r = await reseller(dir, ["config", "set", "timeout", "60"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(
+      `Cannot take the lock ${join(dir, "config.json.lock")}: it is a symbolic link, and reseller does not follow links to its own files (ELOOP); nothing was changed. (CONFIG_UNWRITABLE)`,
+    );
+    expect(r.stderr).toContain(`remove it (\`rm ${join(dir, "config.json.lock")}\`)`);
+    expect(r.stderr).not.toMatch(/config\.json: /);
+    expect(readFileSync(target, "utf8")).toBe("not a lock");
+    expect(existsSync(join(dir, "config.json"))).toBe(false);
   });
 });
 

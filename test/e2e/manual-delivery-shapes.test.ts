@@ -7,7 +7,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/emulator/dialect.js";
+import { makeConfigDir, runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
+import { json, useHostileServer } from "../support/hostile-server.js";
 import { resellerAs } from "./commands-harness.js";
 
 const delivered = "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda.";
@@ -49,3 +51,69 @@ for (const dialect of ["live", "live-short"] as Dialect[]) {
     });
   });
 }
+
+describe("a seller's note on an item that is not manual", () => {
+  const server = useHostileServer();
+  const internal = "catatan internal: modal Rp 9.000 dari supplier B";
+  const delivery = "akun: joki@contoh.id | sandi: Rahasia123";
+  server.routes.set(
+    "GET /v1/trx/NOTE-1",
+    json(200, {
+      message: "OK",
+      data: {
+        invoice: "INV-NOTE-1",
+        ref_id: "NOTE-1",
+        status: "completed",
+        amount: 185_000,
+        created_at: "2026-11-26T10:00:00+07:00",
+        items: [
+          {
+            variant_id: 12,
+            variant_name: "Telkomsel 10K",
+            price: 10_000,
+            qty: 1,
+            note: "081234567890",
+            order_process: "h2h",
+            seller_note: internal,
+          },
+          {
+            variant_id: 10,
+            variant_name: "Joki Rank",
+            price: 175_000,
+            qty: 1,
+            note: "akun: joki",
+            order_process: "manual",
+            seller_note: delivery,
+          },
+        ],
+      },
+      h2h_results: [{ variant_id: 12, sn: "SN123456789", dispatch_status: "completed" }],
+    }),
+  );
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    runReseller(args, {
+      env: {
+        RESELLER_BASE_URL: server.baseUrl,
+        RESELLER_API_KEY: "sk_live_note0123456789abcdef",
+        RESELLER_CONFIG_DIR: makeConfigDir(),
+        ...env,
+      },
+    });
+
+  it("is not handed over by trx show, in its table or its piped rows, as the receipt does not: a manual item's is", async () => {
+    const piped = await run(["trx", "show", "NOTE-1"]);
+    expect(piped.exitCode, piped.stderr).toBe(0);
+    expect(piped.stdout.split("\n").filter((l) => l.startsWith("seller_note\t"))).toEqual([
+      `seller_note\t10\t${delivery}`,
+    ]);
+    expect(piped.stdout).not.toContain(internal);
+
+    const table = await run(["trx", "show", "NOTE-1"], { RESELLER_FORCE_TTY: "1", COLUMNS: "200" });
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(table.stdout).toContain(delivery);
+    expect(table.stdout).not.toContain("catatan internal");
+
+    const receipt = (await run(["receipt", "NOTE-1", "--json"])).json();
+    expect(receipt.lines.map((l: { seller_note: string | null }) => l.seller_note)).toEqual([null, delivery]);
+  });
+});

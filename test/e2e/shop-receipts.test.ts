@@ -6,7 +6,8 @@
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useEmulator } from "../support/emulator.js";
+import { apiRequests, useEmulator } from "../support/emulator.js";
+import { notRegularFiles } from "../support/special-files.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
 
@@ -90,6 +91,26 @@ describe("receipt", () => {
     expect(decodeURIComponent(link.split("?text=")[1]!)).toBe(json.text);
     // 10% on Rp 18.000 is Rp 19.800, rounded up to Rp 20.000.
     expect(text).toContain("\nHarga: Rp 20.000\n");
+  });
+
+  it("--wa takes a mobile number, by the rule a phone item's --note follows, or refuses it (exit 2) before asking the service", async () => {
+    const ref = await bought("rcpt-wa", ["--item", "3", "--qty", "1", "--again"]);
+    for (const [number, why] of [
+      ["abc", /only digits/],
+      ["", /it is empty/],
+      ["../../x", /only digits/],
+      ["12", /starts with 08/],
+    ] as const) {
+      const asked = apiRequests(harness).length;
+      const r = await shop.run(["receipt", ref, "--wa", number]);
+      expect(r.exitCode, `--wa "${number}": ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(`--wa "${number}" is not a mobile number`);
+      expect(r.stderr).toMatch(why);
+      expect(apiRequests(harness).length).toBe(asked);
+    }
+    const json = await shop.run(["receipt", ref, "--wa", "12"], { mode: "json" });
+    expect(json.errorJson().error.code).toBe("INVALID_INPUT");
   });
 
   it("a game top-up names the account the check found", async () => {
@@ -232,6 +253,36 @@ describe("receipts when buying", () => {
       const customers = receipts.map((t) => /Tujuan: (\d+)/.exec(t)?.[1] ?? "licence").sort();
       expect(customers).toEqual(["081234560001", "081234560002", "licence"]);
       expect(statSync(file).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  it("buy --file --receipts appends to the file, keeping the receipts already in it; a device or FIFO is refused naming --receipts, nothing bought", async () => {
+    const dir = makeTempDir("reseller-receipts-");
+    const orders = join(dir, "orders.csv");
+    writeFileSync(orders, "item_id,quantity,note\n12,1,081234560031\n");
+    const file = join(dir, "receipts.txt");
+    writeFileSync(file, "STRUK PEMBELIAN\nNo. Ref: an-earlier-sale\n", { mode: 0o644 });
+    const r = await whileAdvancing(
+      harness.emulator,
+      shop.run(["buy", "--file", orders, "--receipts", file, "--no-check", "--again", "--yes"]),
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    const receipts = readFileSync(file, "utf8").split("\n====================\n\n");
+    expect(receipts).toHaveLength(2);
+    expect(receipts[0]).toBe("STRUK PEMBELIAN\nNo. Ref: an-earlier-sale\n");
+    expect(receipts[1]).toContain("Tujuan: 081234560031");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    for (const special of notRegularFiles()) {
+      const before = statSync(special.path).mode;
+      const bought = harness.accountOf().transactions.length;
+      const refused = await shop.run(["buy", "--file", orders, "--receipts", special.path, "--again", "--yes"]);
+      expect(refused.exitCode, `${special.kind}: ${refused.stderr}`).toBe(2);
+      expect(refused.stderr).toContain(`Cannot write receipts to ${special.path}`);
+      expect(refused.stderr).toContain("with --receipts");
+      expect(refused.stderr).not.toContain("--out");
+      expect(statSync(special.path).mode).toBe(before);
+      expect(harness.accountOf().transactions.length).toBe(bought);
     }
   });
 

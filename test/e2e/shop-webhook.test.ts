@@ -3,6 +3,7 @@
  * the receipt of each delivered order once, from the transaction the event was confirmed with.
  */
 import { readFileSync, statSync } from "node:fs";
+import { notRegularFiles } from "../support/special-files.js";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
@@ -42,5 +43,19 @@ describe("webhook listen for a shop", () => {
     expect(byRef("wh-shop-1")).toContain("\nHarga: Rp 13.500\nStatus: SUKSES\n");
     expect(byRef("wh-shop-2")).toContain("\nAkun/Lisensi:\n");
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("--receipts is a regular file only: a device or a FIFO is refused (exit 2) before the listener starts, its mode untouched", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const env = { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" };
+    for (const special of notRegularFiles()) {
+      const before = statSync(special.path).mode;
+      const r = await reseller.run(["webhook", "listen", "--port", "0", "--receipts", special.path], { env });
+      expect(r.exitCode, `${special.kind}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain(`Cannot write receipts to ${special.path}`);
+      expect(r.stderr).toContain("--receipts");
+      expect(r.stderr).not.toMatch(/Listening/);
+      expect(statSync(special.path).mode).toBe(before);
+    }
   });
 });

@@ -1,19 +1,19 @@
 /**
- * A fault of reseller's own after a purchase was sent (here: stdout breaks while the result is
- * printed) is never said as the service's refusal (exit 1, "nothing charged" to a script): it is an
- * unknown outcome (exit 5) naming the ref_id, and the purchase it made stands in the journal.
+ * A fault of reseller's own (here: stdout breaks while the result is printed). Once the service has
+ * answered the purchase, the purchase stands: it is said as bought with the fault named, and the exit
+ * code is the purchase's, never `unknown` (exit 5) and never a refusal.
  */
 import { describe, expect, it } from "vitest";
 import { run } from "../../src/commands/buy.js";
-import { ExitCode, OutcomeUnknownError } from "../../src/errors.js";
+import { ExitCode } from "../../src/errors.js";
 import { testContext } from "../support/context.js";
 import { useEmulator } from "../support/emulator.js";
 
 const harness = useEmulator();
 
-describe("a fault after sending", () => {
-  it("is an unknown outcome with the ref_id, never a refusal; the service has the purchase", async () => {
-    const { ctx } = await testContext({
+describe("a fault after the purchase's answer", () => {
+  it("says the purchase as bought, with the fault, and exits by the purchase (0); the service has it once", async () => {
+    const { ctx, stderr } = await testContext({
       env: harness.accountEnv(),
       stdout: {
         write: () => {
@@ -22,7 +22,7 @@ describe("a fault after sending", () => {
       },
     });
     const refId = "FAULT-AFTER-1";
-    const failure = await run(ctx, {
+    const exit = await run(ctx, {
       opt: [],
       wait: false,
       yes: true,
@@ -30,16 +30,10 @@ describe("a fault after sending", () => {
       qty: 1,
       note: "081234567890",
       refId,
-    }).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(OutcomeUnknownError);
-    const unknown = failure as OutcomeUnknownError;
-    expect(unknown.exitCode).toBe(ExitCode.outcomeUnknown);
-    expect(unknown.refId).toBe(refId);
-    expect(unknown.message).toContain("the renderer broke");
-    expect(unknown.details).toMatchObject({ outcome: "unknown" });
+    });
+    expect(exit).toBe(ExitCode.ok);
+    expect(stderr()).toMatch(/The purchase stands \(outcome: bought; ref_id FAULT-AFTER-1, invoice INV-\S+\)/);
+    expect(stderr()).toContain("the renderer broke");
     expect(harness.accountOf().transactions.filter((t) => t.ref_id === refId)).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
  * lease ran out knows it no longer holds it.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -44,13 +44,25 @@ describe("a file lock", () => {
     expect(readFileSync(path, "utf8")).toContain(`${process.pid} ${hostname()} `);
   });
 
-  it("a pid that runs again for another process (another start time) is no holder; an older release's lock with a live pid is", () => {
+  it("a pid that runs again for another process (another start time) is no holder; nor is an older format's live pid, which names no start time", () => {
     const path = lockPath();
     writeFileSync(path, `${process.ppid} ${hostname()} 1 c3d4\n`);
     expect(tryTakeLock(path)).not.toBe("busy");
+    // `"$PID $(hostname)"`: the pid runs, but nothing proves it is the process that wrote the lock.
     const older = lockPath();
     writeFileSync(older, `${process.ppid} ${hostname()}\n`);
-    expect(tryTakeLock(older)).toBe("busy");
+    expect(tryTakeLock(older)).not.toBe("busy");
+    expect(readFileSync(older, "utf8")).toContain(`${process.pid} ${hostname()} `);
+    // The live holder in this release's format keeps it.
+    const current = lockPath();
+    writeFileSync(current, `${process.ppid} ${hostname()} ${startOf(process.ppid)} e5f6\n`);
+    expect(tryTakeLock(current)).toBe("busy");
+  });
+
+  it("a directory in the lock's place is refused as what it is, never taken for a lock", () => {
+    const path = lockPath();
+    mkdirSync(path);
+    expect(() => tryTakeLock(path)).toThrow(expect.objectContaining({ code: "EISDIR", path }));
   });
 
   it("a holder on another machine lives by its lease: busy while renewed, taken after 60 s; the old holder then knows it lost it", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "../../src/api/model.js";
+import { licencesOf } from "../../src/api/decode.js";
 import { buildReceipt, customerLanguage, whatsAppLink } from "../../src/shop/receipt.js";
 
 const status = (text: string, kind: string) => ({ text, kind }) as Transaction["status"];
@@ -72,5 +73,42 @@ describe("a receipt", () => {
     });
     expect(whatsAppLink("a b", undefined, r.lines)).toBe("https://wa.me/6281234567890?text=a%20b");
     expect(whatsAppLink("x", "+62 813-1111-2222", r.lines)).toBe("https://wa.me/6281311112222?text=x");
+  });
+
+  it("keeps service text on its line: a line break in a licence, a seller note or a name is a space, never a line of its own", async () => {
+    const fake = "FAKE: Status SUKSES";
+    // One unit's licence, as the list carries it, with a line of its own inside.
+    const licences = licencesOf({
+      licenses: [{ product_license: `user@mail.com|pass1\n${fake}` }, { product_license: "user2@mail.com|pass2" }],
+      product_license: `user@mail.com|pass1\n${fake}\nuser2@mail.com|pass2`,
+    });
+    expect(licences).toEqual([`user@mail.com|pass1 ${fake}`, "user2@mail.com|pass2"]);
+    const line = transaction().lines[0]!;
+    const r = buildReceipt({
+      transaction: transaction({
+        status: status("failed", "failed"),
+        lines: [
+          { ...line, orderProcess: "auto", note: null, licence: licences.join("\n") },
+          {
+            ...line,
+            itemId: 10,
+            name: `Joki Rank\n${fake}`,
+            orderProcess: "manual",
+            note: null,
+            sellerNote: `akun: a@b.c\r\n${fake}`,
+          },
+        ],
+        h2h: [],
+      }),
+      timeZone: "Asia/Jakarta",
+      language: await customerLanguage("id"),
+    });
+    const lines = r.text.split("\n");
+    expect(lines).not.toContain(fake);
+    expect(lines.filter((l) => l.startsWith("Status:"))).toEqual(["Status: GAGAL — dana dikembalikan"]);
+    expect(lines).toContain(`user@mail.com|pass1 ${fake}`);
+    expect(lines).toContain(`akun: a@b.c ${fake}`);
+    expect(lines).toContain(`Produk: Joki Rank ${fake}`);
+    expect(whatsAppLink(r.text, undefined, r.lines)).not.toContain(encodeURIComponent(`\n${fake}`));
   });
 });

@@ -8,8 +8,8 @@
  * order succeeded (with --wait: was delivered), else the highest exit code among them.
  */
 import { say } from "../../messages/messages.js";
-import { appendFileSync, readFileSync } from "node:fs";
-import { openResultsFile } from "../../config/config-dir.js";
+import { appendFileSync, fstatSync, readFileSync } from "node:fs";
+import { openReceiptsFile, openResultsFile } from "../../config/config-dir.js";
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
 import { InputError, UsageError } from "../../errors.js";
@@ -136,7 +136,7 @@ async function receiptWriter(
   prepared: PreparedBulk,
   lang: "id" | "en",
 ): Promise<(result: BulkResult) => void> {
-  const fd = openResultsFile(file, ordersPath);
+  const fd = openReceiptsFile(file, ordersPath);
   const [{ shopReceipt, receiptSeparator, customerLanguage }, { saleOf }, { decodeTransaction }, { answerValue }] =
     await Promise.all([
       import("../../shop/receipt.js"),
@@ -146,7 +146,6 @@ async function receiptWriter(
     ]);
   const language = await customerLanguage(lang);
   const orders = new Map(prepared.orders.map((order) => [order.refId, order]));
-  let written = 0;
   return (result) => {
     if ((result.outcome !== "delivered" && result.outcome !== "partial") || result.transaction === undefined) return;
     const order = orders.get(result.ref_id);
@@ -157,7 +156,7 @@ async function receiptWriter(
       order ? saleOf(ctx, order) : undefined,
       language,
     );
-    appendFileSync(fd, `${written++ ? receiptSeparator : ""}${receipt.text}`);
+    appendFileSync(fd, `${fstatSync(fd).size > 0 ? receiptSeparator : ""}${receipt.text}`);
   };
 }
 

@@ -5,15 +5,15 @@
  * each order event with the service, settles the journal's unknown purchases, prints one line per event
  * (one JSON object per line with --json) and hands it on with its delivery id. Runs until Ctrl-C.
  */
-import { appendFileSync, fchmodSync, fstatSync } from "node:fs";
+import { appendFileSync, fstatSync } from "node:fs";
 import { setTimeout as sleepFor } from "node:timers/promises";
 import { parseAnswer } from "../../api/answer.js";
 import { decodeWebhookEvent, isRecord } from "../../api/decode.js";
 import type { Transaction, WebhookEvent } from "../../api/model.js";
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
-import { AuthError, InputError, ResellerError, UsageError } from "../../errors.js";
-import { fileProblem, openOwnFileForAppend } from "../../config/config-dir.js";
+import { AuthError, ResellerError, UsageError } from "../../errors.js";
+import { openReceiptsFile } from "../../config/config-dir.js";
 import { customerData } from "../../domain/transaction.js";
 import { journalFor, noteLatestStatus } from "../../journal/request.js";
 import { formatLocalTime, formatRupiah } from "../../output/format.js";
@@ -387,15 +387,7 @@ async function receiptAppender(
   file: string,
   confirmed: Map<string, Transaction>,
 ): Promise<(event: WebhookEvent) => void> {
-  let fd: number;
-  try {
-    fd = openOwnFileForAppend(file);
-    fchmodSync(fd, 0o600);
-  } catch (error) {
-    throw new InputError(say.listener.receiptsNotWritable(file, fileProblem(error)), {
-      suggestion: say.listener.receiptsHint,
-    });
-  }
+  const fd = openReceiptsFile(file);
   const [{ shopReceipt, receiptSeparator, customerLanguage }, { keptSaleOf }, { orderVerdict }, { isFinal }] =
     await Promise.all([
       import("../../shop/receipt.js"),
