@@ -802,6 +802,8 @@ the orders.
       gone: "gone",
       out_of_stock: "out of stock",
       back_in_stock: "back in stock",
+      disrupted: "disrupted",
+      recovered: "recovered",
     } as Record<string, string>,
     changeCount: (n: number, since: string) => `${n} ${n === 1 ? "change" : "changes"} since ${since}.`,
     /** `item ID`. */
@@ -1017,6 +1019,8 @@ the orders.
   items: {
     unlimited: "unlimited",
     soldOut: "sold out",
+    /** The service says it cannot be bought now. */
+    disrupted: "disrupted",
     checked: (when: string) => `catalogue checked ${when}`,
     firstOf: (shown: number, found: number, all: number, checked: string) =>
       `The first ${shown} of ${found} matching items (${all} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`,

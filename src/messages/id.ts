@@ -763,6 +763,8 @@ kode tertinggi di antara order-ordernya.
       gone: "hilang",
       out_of_stock: "stok habis",
       back_in_stock: "stok tersedia lagi",
+      disrupted: "gangguan",
+      recovered: "normal lagi",
     },
     changeCount: (n: number, since: string) => `${n} perubahan sejak ${since}.`,
     minimumOrder: "Minimal order",
@@ -1049,8 +1051,8 @@ kode tertinggi di antara order-ordernya.
     "one category, by name or slug (aplikasi-premium)": "satu kategori, menurut nama atau slug (aplikasi-premium)",
     "auto, h2h, smm or manual": "auto, h2h, smm atau manual",
     "fetch the whole catalogue again instead of what changed": "ambil ulang seluruh katalog, bukan hanya yang berubah",
-    "bring the copy up to date and list what changed since the last --changes: prices, new, gone, out of stock":
-      "perbarui salinan dan tampilkan yang berubah sejak --changes terakhir: harga, baru, hilang, habis",
+    "bring the copy up to date and list what changed since the last --changes: prices, new, gone, out of stock, disrupted":
+      "perbarui salinan dan tampilkan yang berubah sejak --changes terakhir: harga, baru, hilang, habis, gangguan",
     "one category, by name or slug": "satu kategori, menurut nama atau slug",
     "a price list for customers, selling prices only: csv, md, or text (Indonesian, grouped by product, for WhatsApp)":
       "daftar harga untuk pelanggan, hanya harga jual: csv, md, atau text (Bahasa Indonesia, per produk, untuk WhatsApp)",
@@ -1193,8 +1195,8 @@ kode tertinggi di antara order-ordernya.
       "Lewat pipe, satu baris per mutasi, dipisah tab: waktu, jenis, nominal (negatif bila keluar), saldo sebelum, saldo sesudah, keterangan, invoice, lalu nama=nilai untuk tiap kolom yang tidak punya tempat di reseller.",
     "Piped: label<TAB>value lines; `account` is the account name as the service gave it.":
       "Lewat pipe: baris label<TAB>nilai; `account` adalah nama akun sebagaimana diberikan layanan.",
-    'Piped: one line per variant, tab-separated: id, category, product, name, price,\nprocess, stock (or unlimited), minimum order, sku.\nWith --changes, one line per change: change (price, new, gone, out_of_stock,\nback_in_stock), id, old price, new price, product, name; nothing when nothing changed.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price}]}.\nThe catalogue is kept in the config dir: a copy younger than a minute is used\nwithout asking the service; an older one asks only for what changed.':
-      'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku.\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
+    'Piped: one line per variant, tab-separated: id, category, product, name, price,\nprocess, stock (or unlimited), minimum order, sku, disrupted (as the service says it, or empty).\nWith --changes, one line per change: change (price, new, gone, out_of_stock,\nback_in_stock, disrupted, recovered), id, old price, new price, product, name; nothing when nothing changed.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order, disrupted when the service says so}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\nThe catalogue is kept in the config dir: a copy younger than a minute is used\nwithout asking the service; an older one asks only for what changed.':
+      'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku, gangguan (kata layanan, atau kosong).\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`, `disrupted`, `recovered`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order, disrupted bila layanan menyebutnya}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
     '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, selling_price, margin, rule}]}.\nWith --format, the list alone (items without a selling price are left out, and said on stderr).':
       '--json: {"server_time": …, "items": [{…produk seperti di `items --json`, selling_price, margin, rule}]}.\nDengan --format, daftarnya saja (produk tanpa harga jual dilewati, dan disebut di stderr).',
     "Piped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.":
@@ -1301,6 +1303,7 @@ kode tertinggi di antara order-ordernya.
   items: {
     unlimited: "tak terbatas",
     soldOut: "habis",
+    disrupted: "gangguan",
     checked: (when: string) => `katalog dicek ${when}`,
     firstOf: (shown: number, found: number, all: number, checked: string) =>
       `${shown} pertama dari ${found} produk yang cocok (total ${all}; ${checked}). Persempit dengan --search atau --category, atau pakai pipe untuk semua baris.`,
