@@ -543,10 +543,10 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
       .addHelpText(
         "after",
         piped(
-          "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin",
+          "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin, per (the units they are for; empty for an open amount)",
         ) +
           `${declared(
-            '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, selling_price, margin, rule}]}.\n' +
+            '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, per, cost, selling_price, margin, rule}]}.\n' +
               "With --format, the list alone (items without a selling price are left out, and said on stderr).",
           )}\n` +
           examples(
@@ -591,6 +591,11 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
         "round the selling price up to a multiple of this (500, 1rb)",
         parser((v) => rules.rupiah("--round", v)),
       )
+      .option(
+        "--per <units>",
+        "a price list shows the price of this many units, marked up and rounded whole (1000 followers)",
+        parser((v) => rules.positiveInteger("--per", v)),
+      )
       .description("set a markup rule: for every item, or one category, product or item (the most specific wins)")
       .addHelpText(
         "after",
@@ -599,12 +604,14 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
           'reseller prices set --markup 2000 --category "Top Up Game"',
           "reseller prices set --markup 15% --product Netflix --round 1000",
           "reseller prices set --markup 1500 --item 12",
+          "reseller prices set --markup 10% --round 500 --product Instagram --per 1000",
         ),
       )
       .action((opts, cmd) =>
         run(cmd, () => import("./commands/prices/set.js"), {
           markup: opts.markup,
           round: opts.round,
+          per: opts.per,
           // `prices --category` is also the list's filter: commander gives the flag to `prices` wherever it stands.
           category: opts.category ?? cmd.optsWithGlobals().category,
           product: opts.product,
@@ -628,7 +635,7 @@ function declareCommands(program: Command, run: RunCommand, declares: (name: str
       .addHelpText(
         "after",
         piped(
-          "one line per rule, tab-separated: scope (item, product, category, all), name or item id, markup (10% or 1500), round",
+          "one line per rule, tab-separated: scope (item, product, category, all), name or item id, markup (10% or 1500), round, per",
         ) + examples("reseller prices rules", "reseller prices rules --json"),
       )
       .action((_o, cmd) => run(cmd, () => import("./commands/prices/rules.js"), {}));

@@ -1062,6 +1062,9 @@ the orders.
       item: "Item",
       price: "Price",
       soldOut: "sold out",
+      /** An open amount: the customer names it and pays it plus this. */
+      plusAmount: (price: string) => `amount + ${price}`,
+      minimum: (n: string) => `min. ${n}`,
       others: "Other",
       mayChange: "Prices may change at any time.",
     },
@@ -1084,7 +1087,10 @@ the orders.
       product: (name: string) => `product ${name}`,
       category: (name: string) => `category ${name}`,
     },
+    /** An open amount in the reseller's price table: the cost and selling price are added to it. */
+    plusAmount: (item: string) => `${item} (amount +)`,
     roundedUp: (markup: string, round: string) => `${markup}, rounded up to ${round}`,
+    perUnits: (markup: string, units: string) => `${markup}, listed per ${units}`,
     ruleFor: "For",
     ruleMarkup: "Markup",
     noRules: "No selling-price rules yet: `reseller prices set --markup 10%` sets one for every item.",

@@ -1065,6 +1065,8 @@ kode tertinggi di antara order-ordernya.
     "for one item": "untuk satu varian",
     "round the selling price up to a multiple of this (500, 1rb)":
       "bulatkan harga jual ke atas ke kelipatan angka ini (500, 1rb)",
+    "a price list shows the price of this many units, marked up and rounded whole (1000 followers)":
+      "daftar harga menampilkan harga sejumlah unit ini, dinaikkan dan dibulatkan sekaligus (1000 followers)",
     "remove a markup rule: the one for every item, or for a category, product or item":
       "hapus aturan markup: yang untuk semua produk, atau untuk satu kategori, produk atau varian",
     "the markup rules of the profile, the most specific first": "aturan markup profil, yang paling khusus dulu",
@@ -1164,10 +1166,10 @@ kode tertinggi di antara order-ordernya.
       "satu baris, dipisah tab: link pembayaran (atau link QR), nominal, biaya, total, metode, berlaku sampai, link QR, invoice",
     "label<TAB>value lines: item, name, price, stock, minimum_order, order_process, required_fields, open_amount, account_check, description":
       "baris label<TAB>nilai: `item`, `name`, `price`, `stock`, minimum_order, order_process, required_fields, open_amount, account_check, `description`",
-    "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin":
-      "satu baris per varian, dipisah tab: id, kategori, produk, nama, modal, harga jual (kosong tanpa aturan), margin",
-    "one line per rule, tab-separated: scope (item, product, category, all), name or item id, markup (10% or 1500), round":
-      "satu baris per aturan, dipisah tab: cakupan (`item`, `product`, `category`, `all`), nama atau id varian, markup (10% atau 1500), pembulatan",
+    "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin, per (the units they are for; empty for an open amount)":
+      "satu baris per varian, dipisah tab: id, kategori, produk, nama, modal, harga jual (kosong tanpa aturan), margin, per (jumlah unit harganya; kosong untuk nominal bebas)",
+    "one line per rule, tab-separated: scope (item, product, category, all), name or item id, markup (10% or 1500), round, per":
+      "satu baris per aturan, dipisah tab: cakupan (`item`, `product`, `category`, `all`), nama atau id varian, markup (10% atau 1500), pembulatan, per",
     "Rp 50.000": "Rp 50.000",
     "one line per fact, tab-separated, the first field naming it":
       "satu baris per data, dipisah tab, kolom pertama menamainya",
@@ -1197,8 +1199,8 @@ kode tertinggi di antara order-ordernya.
       "Lewat pipe: baris label<TAB>nilai; `account` adalah nama akun sebagaimana diberikan layanan.",
     'Piped: one line per variant, tab-separated: id, category, product, name, price,\nprocess, stock (or unlimited), minimum order, sku, disrupted (as the service says it, or empty).\nWith --changes, one line per change: change (price, new, gone, out_of_stock,\nback_in_stock, disrupted, recovered), id, old price, new price, product, name; nothing when nothing changed.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order, disrupted when the service says so}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\nThe catalogue is kept in the config dir: a copy younger than a minute is used\nwithout asking the service; an older one asks only for what changed.':
       'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku, gangguan (kata layanan, atau kosong).\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`, `disrupted`, `recovered`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order, disrupted bila layanan menyebutnya}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
-    '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, selling_price, margin, rule}]}.\nWith --format, the list alone (items without a selling price are left out, and said on stderr).':
-      '--json: {"server_time": …, "items": [{…produk seperti di `items --json`, selling_price, margin, rule}]}.\nDengan --format, daftarnya saja (produk tanpa harga jual dilewati, dan disebut di stderr).',
+    '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, per, cost, selling_price, margin, rule}]}.\nWith --format, the list alone (items without a selling price are left out, and said on stderr).':
+      '--json: {"server_time": …, "items": [{…produk seperti di `items --json`, per, cost, selling_price, margin, rule}]}.\nDengan --format, daftarnya saja (produk tanpa harga jual dilewati, dan disebut di stderr).',
     "Piped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.":
       "Lewat pipe, satu baris per transaksi, dipisah tab: waktu dibuat, ref_id, invoice, status, nominal.",
     "  transaction  invoice, ref_id, status, amount, created\n  note         the service's note (a refund, a failure)\n  payment_link the link\n  item         item id, name, quantity, price, process, customer data\n  licence      item id, one licence line\n  seller_note  item id, the seller's note\n  sn           item id, status, serial number (empty when it failed), provider message or why it failed\n  smm          item id, order, status, start count, remains, delivered %, delivered, refund, provider status\n  outcome      the order's verdict (bought, delivered, partial, delivery_failed), what was refunded":
@@ -1343,6 +1345,8 @@ kode tertinggi di antara order-ordernya.
       item: "Produk",
       price: "Harga",
       soldOut: "stok habis",
+      plusAmount: (price: string) => `nominal + ${price}`,
+      minimum: (n: string) => `min. ${n}`,
       others: "Lainnya",
       mayChange: "Harga dapat berubah sewaktu-waktu.",
     },
@@ -1364,7 +1368,9 @@ kode tertinggi di antara order-ordernya.
       product: (name: string) => `produk ${name}`,
       category: (name: string) => `kategori ${name}`,
     },
+    plusAmount: (item: string) => `${item} (nominal +)`,
     roundedUp: (markup: string, round: string) => `${markup}, dibulatkan ke atas ke ${round}`,
+    perUnits: (markup: string, units: string) => `${markup}, di daftar harga per ${units}`,
     ruleFor: "Untuk",
     ruleMarkup: "Markup",
     noRules: "Belum ada aturan harga jual: `reseller prices set --markup 10%` mengaturnya untuk semua produk.",
