@@ -1108,6 +1108,12 @@ the orders.
       untilForm: (text: string) => `--until takes a date like 2026-11-30 (the whole day is in), not "${text}".`,
       untilBefore: (until: string, since: string) => `--until ${until} is before --since ${since}.`,
       books: "Books",
+      opening: "Opening balance",
+      closing: "Closing balance",
+      doesNotReconcile: (moved: string, books: string, unaccounted: string) =>
+        `The balance moved ${moved} from opening to closing; the books account for ${books} (top-ups paid less spent): ${unaccounted} is not in these books (orders from elsewhere, refunds of earlier orders, or outcomes not yet known: \`reseller report --refresh\`).`,
+      noBalances: (why: string) =>
+        `The opening and closing balance could not be had from the balance history (${why}).`,
       range: (first: string, last: string) => `${first} to ${last}`,
       orders: "Orders",
       spent: "Spent",
