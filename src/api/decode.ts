@@ -333,7 +333,24 @@ export function decodeItemFields(
     accountCheck: validation
       ? { available: toFlag(validation.available), requiresZoneId: toFlag(validation.requires_zone_id) }
       : null,
+    disruption: disruptionOf(it),
   };
+}
+
+/** The words a variant that can be bought now carries in `status` (live: `"on"`). */
+const usableStatus = /^(on|active|aktif|available|tersedia|normal|ready|open|lancar|1|true)$/i;
+
+/**
+ * Whether the service says a variant cannot be bought now, in its own word: a `status` that is neither
+ * a usable one nor a withdrawal (a word never seen before counts, shown as it came: buying into it
+ * would be a guess), or `available:false`.
+ */
+function disruptionOf(it: WireItem & Fields): string | null {
+  const status = toText(it.status)?.trim();
+  if (status && !usableStatus.test(status) && !isSwitchedOff(it)) return status;
+  for (const key of ["available", "is_available"] as const)
+    if (it[key] !== undefined && it[key] !== null && !toFlag(it[key])) return "unavailable";
+  return null;
 }
 
 export function decodeItem(body: unknown): Item {

@@ -98,6 +98,11 @@ export interface Item {
   openAmount: OpenAmount | null;
   requiredFields: RequiredField[];
   accountCheck: AccountCheck | null;
+  /**
+   * The service's own word when it says the item cannot be bought now (`status:"gangguan"`, an
+   * `available:false`): listed, marked, so nobody buys into a refusal. Null when it says nothing of the kind.
+   */
+  disruption: string | null;
 }
 
 export interface StockLock {

@@ -118,7 +118,10 @@ export interface WireItem {
   unlimited_stock?: WireFlag;
   unlimited?: WireFlag;
   is_smm?: WireFlag;
+  /** Live: `"on"` when it can be bought; `"off"` in a delta when withdrawn; another word when disrupted. */
   status?: string;
+  available?: WireFlag;
+  is_available?: WireFlag;
   updated_at?: string;
 }
 

@@ -50,6 +50,10 @@ export interface CatalogueEntry {
   stock: number | null;
   unlimited: boolean;
   min_order: number;
+  /** An open amount: the customer names it within these bounds and pays it plus the price. Absent otherwise. */
+  open_amount?: { min: number | null; max: number | null; step: number | null };
+  /** The service's word when it says the item cannot be bought now (`gangguan`). Absent when it can. */
+  disrupted?: string;
 }
 
 /**
@@ -124,6 +128,8 @@ type Line = [
   stock: number | null,
   unlimited: boolean,
   minOrder: number,
+  openAmount?: [min: number | null, max: number | null, step: number | null] | null,
+  disrupted?: string | null,
 ];
 
 const toLine = (e: CatalogueEntry): string =>
@@ -138,6 +144,8 @@ const toLine = (e: CatalogueEntry): string =>
     e.stock,
     e.unlimited,
     e.min_order,
+    e.open_amount ? [e.open_amount.min, e.open_amount.max, e.open_amount.step] : null,
+    e.disrupted ?? null,
   ] satisfies Line);
 
 export function fromLine(text: string): CatalogueEntry | undefined {
@@ -148,7 +156,9 @@ export function fromLine(text: string): CatalogueEntry | undefined {
     return undefined;
   }
   if (!Array.isArray(line) || typeof line[0] !== "number" || typeof line[4] !== "string") return undefined;
-  const [id, sku, category, product, name, price, process, stock, unlimited, minOrder] = line as Line;
+  const [id, sku, category, product, name, price, process, stock, unlimited, minOrder, openAmount, disrupted] =
+    line as Line;
+  const bound = (n: unknown) => (typeof n === "number" ? n : null);
   return {
     id,
     sku,
@@ -160,6 +170,11 @@ export function fromLine(text: string): CatalogueEntry | undefined {
     stock,
     unlimited: unlimited === true,
     min_order: typeof minOrder === "number" ? minOrder : 1,
+    // A copy kept before these were written has neither: the next whole fetch brings them.
+    ...(Array.isArray(openAmount)
+      ? { open_amount: { min: bound(openAmount[0]), max: bound(openAmount[1]), step: bound(openAmount[2]) } }
+      : {}),
+    ...(typeof disrupted === "string" ? { disrupted } : {}),
   };
 }
 

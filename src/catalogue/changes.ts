@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { replaceOwnFile } from "../config/config-dir.js";
 import { catalogueCachePath, type CatalogueEntry, type CatalogueOwner } from "./cache.js";
 
-export type ChangeKind = "price" | "new" | "gone" | "out_of_stock" | "back_in_stock";
+export type ChangeKind = "price" | "new" | "gone" | "out_of_stock" | "back_in_stock" | "disrupted" | "recovered";
 
 export interface CatalogueChange {
   change: ChangeKind;
@@ -20,10 +20,22 @@ export interface CatalogueChange {
   name: string;
   old_price: number | null;
   new_price: number | null;
+  /** The service's word for a disruption (`disrupted`); absent on other changes. */
+  status?: string;
 }
 
-/** One variant as the summary keeps it: id, price, whether it can be bought now, product, name. */
-type SummaryLine = [id: number, price: number | null, available: boolean, product: string | null, name: string];
+/**
+ * One variant as the summary keeps it: id, price, whether it is in stock, product, name, and the service's
+ * word when it says the variant cannot be bought now (a summary kept before it was written has none).
+ */
+type SummaryLine = [
+  id: number,
+  price: number | null,
+  available: boolean,
+  product: string | null,
+  name: string,
+  disrupted?: string | null,
+];
 
 export interface PriceSummary {
   version: 1;
@@ -39,7 +51,7 @@ const isAvailable = (entry: CatalogueEntry) => entry.unlimited || entry.stock ==
 
 export function summarise(entries: Iterable<CatalogueEntry>, syncedAt: number): PriceSummary {
   const items: SummaryLine[] = [];
-  for (const e of entries) items.push([e.id, e.price, isAvailable(e), e.product, e.name]);
+  for (const e of entries) items.push([e.id, e.price, isAvailable(e), e.product, e.name, e.disrupted ?? null]);
   return { version: 1, synced_at: syncedAt, items };
 }
 
@@ -67,8 +79,8 @@ export function keepSummary(owner: CatalogueOwner, summary: PriceSummary): Error
 
 /**
  * What changed from `before` to `now`, in the order of the copy now (gone ones last): a new price, a
- * variant new or withdrawn, sold out or back in stock. A variant whose price and stock both changed
- * gives two lines.
+ * variant new or withdrawn, sold out or back in stock, disrupted or recovered as the service says. A variant
+ * whose price and stock both changed gives two lines.
  */
 export function compareSummaries(before: PriceSummary, now: PriceSummary): CatalogueChange[] {
   const old = new Map(before.items.map((line) => [line[0], line]));
@@ -81,6 +93,7 @@ export function compareSummaries(before: PriceSummary, now: PriceSummary): Catal
       name: line[4],
       old_price: oldPrice,
       new_price: newPrice,
+      ...(kind === "disrupted" && line[5] ? { status: line[5] } : {}),
     });
   for (const line of now.items) {
     const was = old.get(line[0]);
@@ -92,6 +105,8 @@ export function compareSummaries(before: PriceSummary, now: PriceSummary): Catal
     if (was[1] !== line[1]) change("price", line, was[1], line[1]);
     if (was[2] && !line[2]) change("out_of_stock", line, was[1], line[1]);
     if (!was[2] && line[2]) change("back_in_stock", line, was[1], line[1]);
+    if (!was[5] && line[5]) change("disrupted", line, was[1], line[1]);
+    if (was[5] && !line[5]) change("recovered", line, was[1], line[1]);
   }
   for (const was of old.values()) change("gone", was, was[1], null);
   return changes;

@@ -30,12 +30,24 @@ export function isFresh(kept: KeptCatalogue, now: number): boolean {
   return now >= kept.synced_at && now - kept.synced_at < freshForMs;
 }
 
+/** The service's own word stands beside ours when it says something else (`disrupted (maintenance)`). */
+export function disruptedWords(word: string): string {
+  return word.trim().toLowerCase() === say.items.disrupted ? say.items.disrupted : `${say.items.disrupted} (${word})`;
+}
+
 function stockCell(entry: CatalogueEntry): Cell {
+  // Disrupted says more than any count: the service refuses its orders now.
+  if (entry.disrupted !== undefined)
+    return { human: disruptedWords(entry.disrupted), plain: stockWord(entry), tone: "bad" };
   if (entry.unlimited) return { human: say.items.unlimited, plain: "unlimited", tone: "good" };
   if (entry.stock === null) return undefined;
   if (entry.stock <= 0)
     return { human: `${entry.stock} (${say.items.soldOut})`, plain: String(entry.stock), tone: "bad" };
   return entry.stock;
+}
+
+function stockWord(entry: CatalogueEntry): string {
+  return entry.unlimited ? "unlimited" : entry.stock === null ? "" : String(entry.stock);
 }
 
 function row(entry: CatalogueEntry): Cell[] {
@@ -51,6 +63,9 @@ function row(entry: CatalogueEntry): Cell[] {
     entry.sku,
   ];
 }
+
+/** Piped rows end with the service's word for a disruption (empty when none): the table says it in the stock column. */
+const pipedRow = (entry: CatalogueEntry): Cell[] => [...row(entry), entry.disrupted];
 
 /**
  * On a terminal every row says what it sells: the product (game, operator, app) in a column of its
@@ -98,7 +113,7 @@ export function showItems(
   if (found.length === 0) return output.info(kept.count ? say.catalogue.noneMatch : say.catalogue.empty);
   const shown = output.mode === "table" ? found.slice(0, tableRowsShown) : found;
   // Piped rows keep every field as the service has it, in the order scripts read.
-  output.table(itemColumns(), shown.map(output.mode === "table" ? shownRow : row));
+  output.table(itemColumns(), shown.map(output.mode === "table" ? shownRow : pipedRow));
   if (output.mode !== "table") return;
   const checked = say.items.checked(relativeHint(kept.synced_at, now));
   if (shown.length < found.length) output.info(say.items.firstOf(shown.length, found.length, kept.count, checked));
@@ -124,7 +139,7 @@ function printEveryRow(output: Output, kept: KeptCatalogue, options: Omit<ItemsO
   for (const batch of kept.entryBatches()) {
     const found = findItems(batch, options);
     for (let at = 0; at < found.length; at += rowsAtOnce)
-      output.table(itemColumns(), found.slice(at, at + rowsAtOnce).map(row));
+      output.table(itemColumns(), found.slice(at, at + rowsAtOnce).map(pipedRow));
     printed += found.length;
   }
   if (printed > 0) return;

@@ -97,6 +97,10 @@ export function entryOf(item: Item): CatalogueEntry {
     stock: item.stock,
     unlimited: item.unlimited,
     min_order: item.minOrder,
+    ...(item.openAmount
+      ? { open_amount: { min: item.openAmount.min, max: item.openAmount.max, step: item.openAmount.step } }
+      : {}),
+    ...(item.disruption !== null ? { disrupted: item.disruption } : {}),
   };
 }
 

@@ -24,6 +24,7 @@ import { copyable, money, statusCell, type Cell, type Tone } from "../output/out
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
 import {
   accountName,
+  accountNamesOf,
   accountWords,
   checkOrderAccounts,
   itemWords,
@@ -130,10 +131,7 @@ async function buyOrder(
   if (request.validate) await settleMissingZones(ctx, order, confirming);
   // Whose account a game top-up goes to, asked before anything is charged (unless --no-validate).
   const accounts = request.validate ? await checkOrderAccounts(client, order) : [];
-  order.accountNames = order.lines.map((line) => {
-    const found = accounts.find((a) => a.line === line);
-    return found?.state === "found" ? found.result.accountName : null;
-  });
+  order.accountNames = accountNamesOf(order, accounts);
   if (request.check) doubts.push(...regionDoubts(accounts));
 
   if (confirming) {

@@ -16,15 +16,15 @@ export default defineCommand({
       .option("--refresh", "fetch the whole catalogue again instead of what changed")
       .option(
         "--changes",
-        "bring the copy up to date and list what changed since the last --changes: prices, new, gone, out of stock",
+        "bring the copy up to date and list what changed since the last --changes: prices, new, gone, out of stock, disrupted",
       ),
   about:
     "Piped: one line per variant, tab-separated: id, category, product, name, price,\n" +
-    "process, stock (or unlimited), minimum order, sku.\n" +
+    "process, stock (or unlimited), minimum order, sku, disrupted (as the service says it, or empty).\n" +
     "With --changes, one line per change: change (price, new, gone, out_of_stock,\n" +
-    "back_in_stock), id, old price, new price, product, name; nothing when nothing changed.\n" +
+    "back_in_stock, disrupted, recovered), id, old price, new price, product, name; nothing when nothing changed.\n" +
     '--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\n' +
-    "process, stock, unlimited, min_order}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price}]}.\n" +
+    "process, stock, unlimited, min_order, disrupted when the service says so}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\n" +
     "The catalogue is kept in the config dir: a copy younger than a minute is used\n" +
     "without asking the service; an older one asks only for what changed.",
   examples: [

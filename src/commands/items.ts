@@ -64,7 +64,7 @@ async function showChanges(
     changes.map((c) =>
       table
         ? [
-            say.catalogue.kinds[c.change] ?? c.change.replace(/_/g, " "),
+            `${say.catalogue.kinds[c.change] ?? c.change.replace(/_/g, " ")}${c.status && c.status.toLowerCase() !== say.catalogue.kinds[c.change] ? ` (${c.status})` : ""}`,
             c.id,
             c.product,
             c.name,

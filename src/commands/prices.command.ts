@@ -28,9 +28,9 @@ export default defineCommand({
         parser((v) => choice("--format", v, ["csv", "md", "text"] as const)),
       ),
   piped:
-    "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin",
+    "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin, per (the units they are for; empty for an open amount)",
   details:
-    '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, selling_price, margin, rule}]}.\n' +
+    '--json: {"server_time": …, "items": [{…the item as `items --json` gives it, per, cost, selling_price, margin, rule}]}.\n' +
     "With --format, the list alone (items without a selling price are left out, and said on stderr).",
   examples: [
     "reseller prices set --markup 10% --round 500",
@@ -52,16 +52,23 @@ export default defineCommand({
             "a percentage of the cost (10%, 7,5%) or Rupiah added to it (1500, 1.500, 1,5rb)",
             parser(markup),
           ),
-        ).option(
-          "--round <rupiah>",
-          "round the selling price up to a multiple of this (500, 1rb)",
-          parser((v) => rules.rupiah("--round", v)),
-        ),
+        )
+          .option(
+            "--round <rupiah>",
+            "round the selling price up to a multiple of this (500, 1rb)",
+            parser((v) => rules.rupiah("--round", v)),
+          )
+          .option(
+            "--per <units>",
+            "a price list shows the price of this many units, marked up and rounded whole (1000 followers)",
+            parser((v) => rules.positiveInteger("--per", v)),
+          ),
       examples: [
         "reseller prices set --markup 10% --round 500",
         'reseller prices set --markup 2000 --category "Top Up Game"',
         "reseller prices set --markup 15% --product Netflix --round 1000",
         "reseller prices set --markup 1500 --item 12",
+        "reseller prices set --markup 10% --round 500 --product Instagram --per 1000",
       ],
       input: (flags, _args, command) => ({ ...flags, category: categoryOf(flags.category, command) }),
       load: () => import("./prices/set.js"),
@@ -78,7 +85,7 @@ export default defineCommand({
       name: "rules",
       summary: "the markup rules of the profile, the most specific first",
       piped:
-        "one line per rule, tab-separated: scope (item, product, category, all), name or item id, markup (10% or 1500), round",
+        "one line per rule, tab-separated: scope (item, product, category, all), name or item id, markup (10% or 1500), round, per",
       examples: ["reseller prices rules", "reseller prices rules --json"],
       load: () => import("./prices/rules.js"),
     }),

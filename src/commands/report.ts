@@ -9,7 +9,7 @@ import { checkCalendarDate } from "../rules/dates.js";
 import type { JournalEntry } from "../journal/journal.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { formatRupiah } from "../output/format.js";
-import { money, type Cell } from "../output/output.js";
+import { customerCell, money, type Cell } from "../output/output.js";
 import { barChart, keepBooks, reportVerdicts, type Books, type Grouping, type ItemFacts } from "../shop/books.js";
 import { shopProfile } from "../shop/shop-profile.js";
 import { addDays, dayStart, shopDay, shopTime } from "../shop/shop-time.js";
@@ -80,11 +80,48 @@ export async function run(ctx: Context, options: ReportOptions): Promise<void> {
     facts: await itemFacts(ctx, by),
   });
   const range = { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString(), by };
-  if (ctx.output.mode === "json") return ctx.output.json({ ...range, ...books });
   if (ctx.output.mode === "plain") return printRows(ctx, books);
-  showBooks(ctx, books, by, sinceMs, untilMs, shop.timeZone);
+  const balances = await balancesOf(ctx, books, sinceMs, untilMs);
+  if (ctx.output.mode === "json") return ctx.output.json({ ...range, ...books, ...balances });
+  showBooks(ctx, books, by, sinceMs, untilMs, shop.timeZone, balances);
+  if (balances.unaccounted)
+    ctx.output.warn(
+      say.shop.report.doesNotReconcile(
+        formatRupiah(balances.closing_balance! - balances.opening_balance!),
+        formatRupiah(books.top_ups.paid - books.spent),
+        formatRupiah(balances.unaccounted),
+      ),
+    );
   if (books.by_verdict.unknown) ctx.output.warn(say.shop.report.unknownApart(books.by_verdict.unknown));
   if (books.unpriced) ctx.output.info(say.shop.report.unpriced(books.unpriced));
+}
+
+interface Balances {
+  opening_balance: number | null;
+  closing_balance: number | null;
+  /** The balance's movement less what the books account for (top-ups paid − spent); null when not known. */
+  unaccounted: number | null;
+}
+
+/**
+ * The opening and closing balance from the service's balance history, and what of their difference
+ * the books do not account for: orders from another machine or profile, refunds of orders from
+ * before the range, outcomes not yet refreshed. Offline, the books are shown without them.
+ */
+async function balancesOf(ctx: Context, books: Books, sinceMs: number, untilMs: number): Promise<Balances> {
+  const { balanceEnds } = await import("../shop/balance-ends.js");
+  let ends: Awaited<ReturnType<typeof balanceEnds>>;
+  try {
+    ends = await balanceEnds(ctx, sinceMs, untilMs);
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    ctx.output.warn(say.shop.report.noBalances((error as Error).message));
+    return { opening_balance: null, closing_balance: null, unaccounted: null };
+  }
+  const { opening, closing } = ends;
+  const unaccounted =
+    opening === null || closing === null ? null : closing - opening - (books.top_ups.paid - books.spent);
+  return { opening_balance: opening, closing_balance: closing, unaccounted };
 }
 
 /** Product and category of each item, from the kept catalogue: read only when the report groups by them. */
@@ -117,13 +154,26 @@ function printRows(ctx: Context, books: Books): void {
   ctx.output.table(headers, [...books.rows.map((r) => line(r.key, r)), line("total", books)]);
 }
 
-function showBooks(ctx: Context, books: Books, by: Grouping, sinceMs: number, untilMs: number, zone: string): void {
+const balanceLine = (label: string, balance: number | null): [string, Cell][] =>
+  balance === null ? [] : [[label, money(balance)]];
+
+function showBooks(
+  ctx: Context,
+  books: Books,
+  by: Grouping,
+  sinceMs: number,
+  untilMs: number,
+  zone: string,
+  balances: Balances,
+): void {
   const first = shopDay(shopTime(sinceMs, zone));
   const last = shopDay(shopTime(untilMs - 1, zone));
   const words = say.shop.report;
   const counted = reportVerdicts.filter((v) => books.by_verdict[v]).map((v) => words.counts[v](books.by_verdict[v]));
   ctx.output.record([
     [words.books, first === last ? first : words.range(first, last)],
+    // Said only when the balance history gives it: a dash beside the books would look like a figure.
+    ...balanceLine(words.opening, balances.opening_balance),
     [words.orders, `${books.orders}${counted.length ? `: ${counted.join(", ")}` : ""}`],
     [words.spent, money(books.spent)],
     [words.refunded, money(books.refunded)],
@@ -133,6 +183,7 @@ function showBooks(ctx: Context, books: Books, by: Grouping, sinceMs: number, un
       words.topUps,
       words.topUpsLine(formatRupiah(books.top_ups.paid), books.top_ups.count, formatRupiah(books.top_ups.amount)),
     ],
+    ...balanceLine(words.closing, balances.closing_balance),
   ]);
   if (books.rows.length === 0) return;
   ctx.output.heading(words.by[by]);
@@ -151,7 +202,9 @@ function showBooks(ctx: Context, books: Books, by: Grouping, sinceMs: number, un
       { header: words.profit },
     ],
     books.rows.map((r) => [
-      r.key,
+      // A customer (a number, a game id, a page's link) is never cut: it stands whole beside the
+      // table, or below it by row number, rather than making each row a card of its own.
+      by === "customer" ? customerCell(r.key) : r.key,
       r.orders,
       money(r.spent),
       ...(refunds ? [money(r.refunded)] : []),

@@ -252,9 +252,13 @@ function flatItem(item: ItemRecord, available: number | null): WireItem {
       : { available: false },
     description: item.description,
     min_order: item.minOrder,
-    status: "on",
+    // Live variants say "on"; a disrupted one says so in the panels' own word (the spec's item has no status).
+    status: item.temporarilyUnavailable ? disruptedStatus : "on",
   };
 }
+
+/** What a live variant's `status` says while its orders are refused with 503 PRODUCT_TEMPORARILY_UNAVAILABLE. */
+export const disruptedStatus = "gangguan";
 
 /** What the buyer must put in the cart's note: h2h and SMM items cannot be delivered without it. */
 function requiredFields(item: ItemRecord): WireRequiredField[] {

@@ -203,7 +203,10 @@ export class EmulatedService {
 
   /** Marks an item temporarily unavailable (orders for it are refused with 503) or available again. */
   setItemAvailable(id: number, available: boolean): void {
-    this.activeItem(id).temporarilyUnavailable = !available;
+    const item = this.activeItem(id);
+    item.temporarilyUnavailable = !available;
+    // The catalogue says so from now on: a delta (`updated_since`) carries the change.
+    item.updatedAt = this.now();
     this.changed();
   }
 

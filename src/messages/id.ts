@@ -771,6 +771,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       gone: "hilang",
       out_of_stock: "stok habis",
       back_in_stock: "stok tersedia lagi",
+      disrupted: "gangguan",
+      recovered: "normal lagi",
     },
     changeCount: (n: number, since: string) => `${n} perubahan sejak ${since}.`,
     minimumOrder: "Minimal order",
@@ -1056,10 +1058,11 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--category": "satu kategori, menurut nama atau slug (aplikasi-premium)",
         "--process": "auto, h2h, smm atau manual",
         "--refresh": "ambil ulang seluruh katalog, bukan hanya yang berubah",
-        "--changes": "perbarui salinan dan tampilkan yang berubah sejak --changes terakhir: harga, baru, hilang, habis",
+        "--changes":
+          "perbarui salinan dan tampilkan yang berubah sejak --changes terakhir: harga, baru, hilang, habis, gangguan",
       },
       about:
-        'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku.\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
+        'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku, gangguan (kata layanan, atau kosong).\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`, `disrupted`, `recovered`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order, disrupted bila layanan menyebutnya}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
     },
     prices: {
       summary: "harga jual Anda: modal, harga jual dan margin tiap produk, atau daftar harga untuk pelanggan",
@@ -1070,9 +1073,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
           "daftar harga untuk pelanggan, hanya harga jual: csv, md, atau text (Bahasa Indonesia, per produk, untuk WhatsApp)",
       },
       piped:
-        "satu baris per varian, dipisah tab: id, kategori, produk, nama, modal, harga jual (kosong tanpa aturan), margin",
+        "satu baris per varian, dipisah tab: id, kategori, produk, nama, modal, harga jual (kosong tanpa aturan), margin, per (jumlah unit harganya; kosong untuk nominal bebas)",
       details:
-        '--json: {"server_time": …, "items": [{…produk seperti di `items --json`, selling_price, margin, rule}]}.\nDengan --format, daftarnya saja (produk tanpa harga jual dilewati, dan disebut di stderr).',
+        '--json: {"server_time": …, "items": [{…produk seperti di `items --json`, per, cost, selling_price, margin, rule}]}.\nDengan --format, daftarnya saja (produk tanpa harga jual dilewati, dan disebut di stderr).',
     },
     "prices set": {
       summary:
@@ -1083,6 +1086,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--product": "untuk varian dari satu produk (nama atau slug)",
         "--item": "untuk satu varian",
         "--round": "bulatkan harga jual ke atas ke kelipatan angka ini (500, 1rb)",
+        "--per":
+          "daftar harga menampilkan harga sejumlah unit ini, dinaikkan dan dibulatkan sekaligus (1000 followers)",
       },
     },
     "prices unset": {
@@ -1096,7 +1101,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     "prices rules": {
       summary: "aturan markup profil, yang paling khusus dulu",
       piped:
-        "satu baris per aturan, dipisah tab: cakupan (`item`, `product`, `category`, `all`), nama atau id varian, markup (10% atau 1500), pembulatan",
+        "satu baris per aturan, dipisah tab: cakupan (`item`, `product`, `category`, `all`), nama atau id varian, markup (10% atau 1500), pembulatan, per",
     },
     buy: {
       summary: "beli pakai saldo: satu produk, keranjang berisi beberapa, atau banyak order dari file",
@@ -1241,7 +1246,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       piped:
         "satu baris per kelompok, lalu baris `total`, dipisah tab: kelompok, order, terkirim, diproses, sebagian terkirim, gagal, ditolak, belum pasti, terpakai, dana dikembalikan, omzet, laba",
       details:
-        "--json: {since, until, by, orders, by_verdict, spent, refunded, revenue, profit, unpriced, top_ups: {count, amount, paid}, rows: [...]}.\nTerpakai sudah dikurangi dana yang dikembalikan: yang benar-benar diambil dari saldo oleh pembelian itu. Omzet menjumlah harga jual yang dicatat di tiap penjualan; laba = omzet - terpakai. Hasil yang belum pasti dihitung terpisah.",
+        "--json: {since, until, by, orders, by_verdict, spent, refunded, revenue, profit, unpriced, top_ups: {count, amount, paid}, rows: [...], opening_balance, closing_balance, unaccounted}.\nTerpakai sudah dikurangi dana yang dikembalikan: yang benar-benar diambil dari saldo oleh pembelian itu. Omzet menjumlah harga jual yang dicatat di tiap penjualan; laba = omzet - terpakai. Hasil yang belum pasti dihitung terpisah.",
     },
     reconcile: {
       summary: "pastikan transaksi di jurnal yang hasilnya belum pasti dengan bertanya ke layanan",
@@ -1422,6 +1427,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
   items: {
     unlimited: "tak terbatas",
     soldOut: "habis",
+    disrupted: "gangguan",
     checked: (when: string) => `katalog dicek ${when}`,
     firstOf: (shown: number, found: number, all: number, checked: string) =>
       `${shown} pertama dari ${found} produk yang cocok (total ${all}; ${checked}). Persempit dengan --search atau --category, atau pakai pipe untuk semua baris.`,
@@ -1461,6 +1467,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       item: "Produk",
       price: "Harga",
       soldOut: "stok habis",
+      plusAmount: (price: string) => `nominal + ${price}`,
+      minimum: (n: string) => `min. ${n}`,
       others: "Lainnya",
       mayChange: "Harga dapat berubah sewaktu-waktu.",
     },
@@ -1482,7 +1490,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       product: (name: string) => `produk ${name}`,
       category: (name: string) => `kategori ${name}`,
     },
+    plusAmount: (item: string) => `${item} (nominal +)`,
     roundedUp: (markup: string, round: string) => `${markup}, dibulatkan ke atas ke ${round}`,
+    perUnits: (markup: string, units: string) => `${markup}, di daftar harga per ${units}`,
     ruleFor: "Untuk",
     ruleMarkup: "Markup",
     noRules: "Belum ada aturan harga jual: `reseller prices set --markup 10%` mengaturnya untuk semua produk.",
@@ -1502,6 +1512,11 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         `--until perlu tanggal seperti 2026-11-30 (seluruh hari itu ikut dihitung), bukan "${text}".`,
       untilBefore: (until: string, since: string) => `--until ${until} lebih awal dari --since ${since}.`,
       books: "Pembukuan",
+      opening: "Saldo awal",
+      closing: "Saldo akhir",
+      doesNotReconcile: (moved: string, books: string, unaccounted: string) =>
+        `Saldo bergerak ${moved} dari awal ke akhir; pembukuan mencatat ${books} (top up dibayar dikurangi terpakai): ${unaccounted} tidak ada di pembukuan ini (order dari tempat lain, refund order sebelumnya, atau hasil yang belum diketahui: \`reseller report --refresh\`).`,
+      noBalances: (why: string) => `Saldo awal dan akhir tidak bisa diambil dari riwayat saldo (${why}).`,
       range: (first: string, last: string) => `${first} s.d. ${last}`,
       orders: "Order",
       spent: "Terpakai",

@@ -152,6 +152,14 @@ export type LineAccount =
  * Checks the account of every line whose item offers a check. A check that cannot be made is not a
  * reason to refuse the purchase: it is reported as unchecked, and the purchase goes on as before.
  */
+/** The account name each line's check found, in the order of the lines (null where none): kept with the sale for its receipt. */
+export function accountNamesOf(order: Order, accounts: readonly LineAccount[]): (string | null)[] {
+  return order.lines.map((line) => {
+    const found = accounts.find((a) => a.line === line);
+    return found?.state === "found" ? found.result.accountName : null;
+  });
+}
+
 export async function checkOrderAccounts(client: ServiceClient, order: Order): Promise<LineAccount[]> {
   const checked: LineAccount[] = [];
   for (const line of order.lines) {

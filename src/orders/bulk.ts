@@ -12,7 +12,7 @@ import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, ResellerError, ServiceError } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
 import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
-import { accountOfLine, checkOrderAccounts } from "./account-check.js";
+import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLine, checkLineForms, type TypedCustomer } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
 import { readItem } from "./items.js";
@@ -439,6 +439,8 @@ export async function runBulk(
       let refusal: { code: string; message: string } | undefined;
       try {
         const accounts = await checkOrderAccounts(client, order);
+        // The name goes on the receipt, as a single buy's does.
+        order.accountNames = accountNamesOf(order, accounts);
         for (const checked of accounts) {
           if (checked.state === "not_found") refusal = checked.error;
           else if (checked.state === "unchecked") options.onAccountUnchecked?.(row.row, checked.reason);

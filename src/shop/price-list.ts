@@ -6,6 +6,7 @@
  * neutralised: a name cannot carry a control sequence into a customer's chat.
  */
 import { formatRupiah } from "../output/format.js";
+import { formatCount } from "./price-rules.js";
 import { neutralize } from "../output/sanitize.js";
 import { shopDate, type ShopTime } from "./shop-time.js";
 import type { Messages } from "../messages/messages.js";
@@ -19,9 +20,28 @@ export interface PriceListLine {
   category: string | null;
   product: string | null;
   name: string;
+  /** The selling price of `per` units; for an open amount, what is added to the amount the customer names. */
   selling_price: number;
+  /** The units the price is for (1.000 followers); null for an open amount. */
+  per: number | null;
+  /** The fewest units an order may have: named when `per` does not already cover it. */
+  min_order: number;
+  /** Units in stock when the service counts them; null when it does not (unlimited). */
+  stock: number | null;
   /** Sold out now: listed, marked, so a customer does not ask for it. */
   sold_out: boolean;
+}
+
+/** `1.000 Followers Indonesia`: the pack before the name, when there is one. */
+function packName(line: PriceListLine, name: string): string {
+  return line.per !== null && line.per > 1 ? `${formatCount(line.per)} ${name}` : name;
+}
+
+/** `Rp 4.000 (min. 5)`, `nominal + Rp 1.500`: the price as the customer pays it. */
+function priceWords(line: PriceListLine, words: PriceListLanguage["words"]): string {
+  const price = formatRupiah(line.selling_price);
+  const shown = line.per === null ? words.plusAmount(price) : price;
+  return line.min_order > (line.per ?? 1) ? `${shown} (${words.minimum(formatCount(line.min_order))})` : shown;
 }
 
 export interface PriceListHeading {
@@ -59,14 +79,27 @@ function csvField(text: string): string {
   return /[",\n\r]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
 }
 
-/** The columns and the `habis` of a sold-out item are what a spreadsheet or a site reads: the same in every language. */
+/**
+ * The columns and the `habis` of a sold-out item are what a spreadsheet or a site reads: the same in every
+ * language. `price` is for `per` units; `open_amount` is 1 where it is added to the amount the customer names.
+ */
 function csv(lines: readonly PriceListLine[]): string {
   const rows = lines.map((l) =>
-    [String(l.id), l.category ?? "", l.product ?? "", l.name, String(l.selling_price), l.sold_out ? "habis" : ""]
+    [
+      String(l.id),
+      l.category ?? "",
+      l.product ?? "",
+      l.name,
+      String(l.selling_price),
+      l.sold_out ? "habis" : l.stock === null ? "" : String(l.stock),
+      l.per === null ? "" : String(l.per),
+      String(l.min_order),
+      l.per === null ? "1" : "",
+    ]
       .map((field) => csvField(neutralize(field)))
       .join(","),
   );
-  return `${["id,category,product,name,price,stock", ...rows].join("\r\n")}\r\n`;
+  return `${["id,category,product,name,price,stock,per,min_order,open_amount", ...rows].join("\r\n")}\r\n`;
 }
 
 function markdown(lines: readonly PriceListLine[], heading: PriceListHeading, language: PriceListLanguage): string {
@@ -80,7 +113,7 @@ function markdown(lines: readonly PriceListLine[], heading: PriceListHeading, la
   for (const [product, group] of byProduct(lines, w.others)) {
     out.push("", `## ${cell(product)}`, "", `| ${w.item} | ${w.price} |`, "|---|---:|");
     for (const l of group)
-      out.push(`| ${cell(l.name)}${l.sold_out ? ` (${w.soldOut})` : ""} | ${formatRupiah(l.selling_price)} |`);
+      out.push(`| ${cell(packName(l, l.name))}${l.sold_out ? ` (${w.soldOut})` : ""} | ${cell(priceWords(l, w))} |`);
   }
   return `${out.join("\n")}\n`;
 }
@@ -94,7 +127,7 @@ function chat(lines: readonly PriceListLine[], heading: PriceListHeading, langua
   for (const [product, group] of byProduct(lines, w.others)) {
     out.push("", `*${plain(product)}*`);
     for (const l of group)
-      out.push(`- ${plain(l.name)}: ${formatRupiah(l.selling_price)}${l.sold_out ? ` (${w.soldOut})` : ""}`);
+      out.push(`- ${packName(l, plain(l.name))}: ${priceWords(l, w)}${l.sold_out ? ` (${w.soldOut})` : ""}`);
   }
   out.push("", w.mayChange);
   return `${out.join("\n")}\n`;

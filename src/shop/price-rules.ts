@@ -22,6 +22,8 @@ export interface PriceRule {
   amount?: number;
   /** The selling price is rounded up to a multiple of this. */
   round?: number;
+  /** A price list shows the price of this many units (`--per 1000`: 1.000 followers), marked up and rounded whole. */
+  per?: number;
 }
 
 /** What the rules need to know of an item. */
@@ -54,7 +56,8 @@ function isRule(value: unknown): value is PriceRule {
   return (
     scoped &&
     positive(r.percent) !== positive(r.amount) &&
-    (r.round === undefined || (Number.isSafeInteger(r.round) && (r.round as number) > 0))
+    (r.round === undefined || (Number.isSafeInteger(r.round) && (r.round as number) > 0)) &&
+    (r.per === undefined || (Number.isSafeInteger(r.per) && (r.per as number) > 0))
   );
 }
 
@@ -111,6 +114,37 @@ export function sellingPrice(
   return { price: applyRule(rule, cost), rule };
 }
 
+/** What a price list needs to know of an item besides what the rules do. */
+export interface Listable extends Priced {
+  process: string | null;
+  min_order: number;
+  open_amount?: unknown;
+}
+
+/**
+ * What a customer's price list says of an item, with the markup and rounding applied to exactly that:
+ *   per         the units the price is for: the rule's `per`; else an SMM item's minimum order (one
+ *               follower at Rp 35 rounded up to Rp 500 would be absurd); else 1. null for an open amount.
+ *   price       the selling price of `per` units, made whole from their cost; for an open amount, what
+ *               is added to the amount the customer names (the service's fee, marked up).
+ *   cost        what those units (or the fee) cost the reseller.
+ */
+export interface ListedPrice {
+  per: number | null;
+  price: number;
+  cost: number;
+  rule: PriceRule;
+}
+
+export function listedPrice(rules: readonly PriceRule[], item: Listable): ListedPrice | null {
+  const rule = ruleFor(rules, item);
+  if (!rule || item.price === null) return null;
+  if (item.open_amount) return { per: null, price: applyRule(rule, item.price), cost: item.price, rule };
+  const per = rule.per ?? (item.process === "smm" ? Math.max(1, item.min_order) : 1);
+  const cost = item.price * per;
+  return { per, price: applyRule(rule, cost), cost, rule };
+}
+
 /** `item 12`, `product Netflix`, `category Pulsa`, `every item`, in the reader's language. */
 export function scopeWords(rule: PriceRule, words: Messages["shop"]["scope"] = say.shop.scope): string {
   if (rule.scope === "all") return words.all;
@@ -126,5 +160,11 @@ export function scopeKey(rule: PriceRule): string {
 export function markupWords(rule: PriceRule): string {
   const markup =
     rule.percent !== undefined ? `+${String(rule.percent).replace(".", ",")}%` : `+${formatRupiah(rule.amount)}`;
-  return rule.round ? say.shop.roundedUp(markup, formatRupiah(rule.round)) : markup;
+  const rounded = rule.round ? say.shop.roundedUp(markup, formatRupiah(rule.round)) : markup;
+  return rule.per ? say.shop.perUnits(rounded, formatCount(rule.per)) : rounded;
+}
+
+/** 1000 as people read it in a price list: `1.000`. */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
 }

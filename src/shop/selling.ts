@@ -7,6 +7,7 @@ import type { Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
 import { journalFor } from "../journal/request.js";
 import { unitPrice, type Order } from "../orders/order.js";
+import { openAmountOf } from "../orders/check-line.js";
 import { withKeptIds } from "../catalogue/id-index.js";
 import type { CatalogueEntry } from "../catalogue/cache.js";
 import { sellingPrice, type PriceRule } from "./price-rules.js";
@@ -43,6 +44,13 @@ function sellingPricesOf(ctx: Context, order: Order): { selling_prices?: (number
       product: line.item.productName ?? named?.product ?? null,
       price: line.item.price,
     };
+    // An open amount sells at the amount named plus the marked-up fee, as the price list says
+    // (`nominal + Rp 1.500`): a percentage of the customer's own amount is no shop's price.
+    const amount = openAmountOf(line.item, line.note);
+    if (amount !== undefined) {
+      const fee = sellingPrice(rules, item).price;
+      return fee === null ? null : (amount + fee) * line.quantity;
+    }
     // The whole line priced at once: 300 followers at Rp 35 rounded up to Rp 500 each would be absurd.
     return sellingPrice(rules, item, line.item.price === null ? null : unitPrice(line) * line.quantity).price;
   });

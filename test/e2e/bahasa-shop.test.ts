@@ -115,8 +115,9 @@ describe("the shop's golden screens at 80 columns in both languages", () => {
     const en = await reseller(dir, ["prices"], english);
     shown("prices", id, en);
     expect(id.exitCode, id.stderr).toBe(0);
-    // Rp 35 + 5% rounded up to Rp 1.000; the others 5% over their cost, rounded up.
-    const data = [formatRupiah(billion), formatRupiah(1_000_002_500), "Rp 35", "Rp 1.000", "Rp 965"];
+    // 100 followers (the minimum order) at Rp 35: Rp 3.500 + 5% rounded up to Rp 4.000; the others 5% over
+    // their cost, rounded up.
+    const data = [formatRupiah(billion), formatRupiah(1_000_002_500), "Rp 3.500", "Rp 4.000", "Rp 500"];
     expectScreen(id.stdout, 80, data);
     expectScreen(en.stdout, 80, data);
     // Too wide for borders at 80 columns: the headings in a line of their own, by the same column rules.

@@ -23,7 +23,7 @@ import { modulesLoadedBy } from "../support/record-modules.js";
 import { resellerAs, singleJson } from "./commands-harness.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
-/** Piped rows: id, category, product, name, price, process, stock, minimum order, sku. */
+/** Piped rows: id, category, product, name, price, process, stock, minimum order, sku, disrupted. */
 const rows = (stdout: string) =>
   stdout
     .replace(/\n$/, "")
@@ -90,12 +90,13 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
       "unlimited",
       "1",
       "TSEL10",
+      "",
     ]);
     expect(
       rows(r.stdout)
         .find((row) => row[0] === "28")!
         .slice(4),
-    ).toEqual(["3500", "auto", "60", "5", "GMAIL-FRESH"]);
+    ).toEqual(["3500", "auto", "60", "5", "GMAIL-FRESH", ""]);
     expect(statSync(catalogueFile(reseller.configDir)).mode & 0o777).toBe(0o600);
     expect(statSync(join(reseller.configDir, "catalogue")).mode & 0o777).toBe(0o700);
 
@@ -128,6 +129,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
         "unlimited",
         "1",
         "TSEL25",
+        "",
       ],
     ]);
     const queries = catalogueQueries(harness, before);

@@ -48,10 +48,10 @@ describe("prices", () => {
     expect(items.get(15)).toMatchObject({ selling_price: 12_500, margin: 1_300 });
 
     const piped = await ok(["prices", "--search", "telkomsel"]);
-    expect(piped.stdout.split("\n")[1]).toBe("12\tPulsa\tPulsa Telkomsel\t10.000\t11500\t13000\t1500");
+    expect(piped.stdout.split("\n")[1]).toBe("12\tPulsa\tPulsa Telkomsel\t10.000\t11500\t13000\t1500\t1");
 
     const rules = await ok(["prices", "rules"]);
-    expect(rules.stdout).toBe("item\t12\t1500\t\nproduct\tpulsa telkomsel\t2000\t\nall\t\t10%\t500\n");
+    expect(rules.stdout).toBe("item\t12\t1500\t\t\nproduct\tpulsa telkomsel\t2000\t\t\nall\t\t10%\t500\t\n");
 
     // A rule set again for the same items replaces the old one.
     await ok(["prices", "set", "--markup", "1000", "--item", "12"]);
@@ -68,8 +68,13 @@ describe("prices", () => {
     await ok(["prices", "set", "--markup", "3000", "--category", "Sosial Media"]);
     const rules = (await ok(["prices", "rules"], "json")).json().rules;
     expect(rules).toContainEqual({ scope: "category", name: "Sosial Media", amount: 3000 });
-    // Instagram Followers at Rp 35 each: +Rp 3.000 from its category, not the 10% for every item.
-    expect((await sellingOf()).get(23)).toMatchObject({ selling_price: 3_035, rule: "category Sosial Media" });
+    // Instagram Followers at Rp 35 each, listed per its minimum order of 100: Rp 3.500 + Rp 3.000 from its
+    // category, not the 10% for every item.
+    expect((await sellingOf()).get(23)).toMatchObject({
+      per: 100,
+      selling_price: 6_500,
+      rule: "category Sosial Media",
+    });
     await ok(["prices", "unset", "--category", "sosial-media"]);
     expect((await sellingOf()).get(23).rule).toBe("every item");
   });
@@ -95,9 +100,9 @@ describe("prices", () => {
 
     const csv = (await ok(["prices", "--format", "csv", "--search", "telkomsel"])).stdout;
     expect(csv.split("\r\n").slice(0, 3)).toEqual([
-      "id,category,product,name,price,stock",
-      "11,Pulsa,Pulsa Telkomsel,5.000,8500,",
-      "12,Pulsa,Pulsa Telkomsel,10.000,13500,",
+      "id,category,product,name,price,stock,per,min_order,open_amount",
+      "11,Pulsa,Pulsa Telkomsel,5.000,8500,,1,1,",
+      "12,Pulsa,Pulsa Telkomsel,10.000,13500,,1,1,",
     ]);
 
     const md = (await ok(["prices", "--format", "md", "--search", "netflix"], "table")).stdout;

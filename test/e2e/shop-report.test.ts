@@ -123,7 +123,8 @@ describe("report on a terminal", () => {
     dirs.push(configDir);
     const baseUrl = harness.emulator.baseUrl;
     fixedJournal(configDir, baseUrl);
-    const shop = resellerAs(harness, harness.emulator.demoApiKey, configDir);
+    // An account whose balance never moved: the balance history gives no opening or closing balance to show.
+    const shop = resellerAs(harness, harness.apiKeyOf("Nusantara Akun Store"), configDir);
     const r = await shop.run(["report", "--since", "2026-11-20", "--until", "2026-11-20"], {
       mode: "table",
       env: { COLUMNS: "80" },

@@ -17,6 +17,7 @@ export function testItem(fields: Partial<Item> & { id: number }): Item {
     openAmount: null,
     requiredFields: [],
     accountCheck: null,
+    disruption: null,
     ...fields,
   };
 }

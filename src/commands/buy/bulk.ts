@@ -137,26 +137,37 @@ async function receiptWriter(
   lang: "id" | "en",
 ): Promise<(result: BulkResult) => void> {
   const fd = openReceiptsFile(file, ordersPath);
-  const [{ shopReceipt, receiptSeparator, customerLanguage }, { saleOf }, { decodeTransaction }, { answerValue }] =
-    await Promise.all([
-      import("../../shop/receipt.js"),
-      import("../../shop/selling.js"),
-      import("../../api/decode.js"),
-      import("../../api/answer.js"),
-    ]);
+  const [
+    { shopReceipt, receiptSeparator, customerLanguage, whatsAppLink },
+    { keptSaleOf, saleOf },
+    { decodeTransaction },
+    { answerValue },
+  ] = await Promise.all([
+    import("../../shop/receipt.js"),
+    import("../../shop/selling.js"),
+    import("../../api/decode.js"),
+    import("../../api/answer.js"),
+  ]);
   const language = await customerLanguage(lang);
   const orders = new Map(prepared.orders.map((order) => [order.refId, order]));
   return (result) => {
     if ((result.outcome !== "delivered" && result.outcome !== "partial") || result.transaction === undefined) return;
     const order = orders.get(result.ref_id);
-    const receipt = shopReceipt(
-      ctx,
-      // The answer as the service sent it (held whole when read lean), decoded as every answer is.
-      decodeTransaction(answerValue(result.transaction)),
-      order ? saleOf(ctx, order) : undefined,
-      language,
+    // The answer as the service sent it (held whole when read lean), decoded as every answer is.
+    const transaction = decodeTransaction(answerValue(result.transaction));
+    // What the journal kept with the sale, as `receipt REF` reads it: a row bought on an earlier run
+    // has its selling price and account name there, not in this run's order.
+    const sale = keptSaleOf(ctx, transaction) ?? (order ? saleOf(ctx, order) : undefined);
+    const receipt = shopReceipt(ctx, transaction, sale, language);
+    // The link that opens WhatsApp with the receipt filled in, to the customer's number when it went to one,
+    // below the text as `receipt --wa` prints it.
+    const link = whatsAppLink(receipt.text, undefined, receipt.lines);
+    appendFileSync(
+      fd,
+      `${fstatSync(fd).size > 0 ? receiptSeparator : ""}${receipt.text}
+${link}
+`,
     );
-    appendFileSync(fd, `${fstatSync(fd).size > 0 ? receiptSeparator : ""}${receipt.text}`);
   };
 }
 

@@ -9,7 +9,7 @@ import { checkCategory, findItems } from "../../catalogue/search.js";
 import { keptUpToDate } from "../../catalogue/up-to-date.js";
 import { tableRowsShown } from "../../catalogue/show.js";
 import { money, type Cell } from "../../output/output.js";
-import { scopeKey, sellingPrice } from "../../shop/price-rules.js";
+import { formatCount, listedPrice, scopeKey } from "../../shop/price-rules.js";
 import { shopProfile } from "../../shop/shop-profile.js";
 import type { PriceListFormat } from "../../shop/price-list.js";
 import type { ReceiptLanguage } from "../../shop/receipt.js";
@@ -29,19 +29,28 @@ function itemWords(entry: CatalogueEntry): string {
   return `${entry.product} ${entry.name}`;
 }
 
+/** `1.000 × Instagram Followers Indonesia`, `Saldo DANA Bebas Nominal (+ nominal)`: what the prices are for. */
+function packWords(entry: CatalogueEntry, per: number | null): string {
+  if (per === null) return say.shop.plusAmount(itemWords(entry));
+  return per > 1 ? `${formatCount(per)} × ${itemWords(entry)}` : itemWords(entry);
+}
+
 export async function run(ctx: Context, options: PricesOptions): Promise<void> {
   const shop = shopProfile(ctx);
   const kept = await keptUpToDate(ctx, { refresh: false, search: options.search });
   const entries = kept.entries();
   const found = findItems(entries, { search: options.search, category: options.category });
   if (found.length === 0 && options.category !== undefined) checkCategory(entries, options.category);
+  // Each item priced as the customers' list shows it: a pack of per-unit items, the fee of an open amount.
   const priced = found.map((entry) => {
-    const { price, rule } = sellingPrice(shop.rules, entry);
+    const listed = listedPrice(shop.rules, entry);
     return {
       entry,
-      selling: price,
-      margin: price !== null && entry.price !== null ? price - entry.price : null,
-      rule: rule ? scopeKey(rule) : null,
+      cost: listed ? listed.cost : entry.price,
+      selling: listed ? listed.price : null,
+      margin: listed ? listed.price - listed.cost : null,
+      per: listed ? listed.per : entry.open_amount ? null : 1,
+      rule: listed ? scopeKey(listed.rule) : null,
     };
   });
 
@@ -51,12 +60,15 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
     const listed = priced.filter((p) => p.selling !== null);
     const left = priced.length - listed.length;
     if (left > 0) ctx.output.warn(say.shop.leftOut(left));
-    const lines = listed.map(({ entry, selling }) => ({
+    const lines = listed.map(({ entry, selling, per }) => ({
       id: entry.id,
       category: entry.category,
       product: entry.product,
       name: entry.name,
       selling_price: selling!,
+      per,
+      min_order: entry.min_order,
+      stock: entry.unlimited ? null : entry.stock,
       sold_out: !entry.unlimited && entry.stock !== null && entry.stock <= 0,
     }));
     const lang = options.lang ?? "id";
@@ -73,8 +85,10 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
   if (ctx.output.mode === "json")
     return ctx.output.json({
       server_time: kept.server_time,
-      items: priced.map(({ entry, selling, margin, rule }) => ({
+      items: priced.map(({ entry, cost, selling, margin, per, rule }) => ({
         ...entry,
+        per,
+        cost,
         selling_price: selling,
         margin,
         rule,
@@ -92,11 +106,11 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
           { header: say.shop.sellingPrice, short: say.shop.sellingPriceShort },
           { header: say.shop.margin },
         ]
-      : ["id", "category", "product", "name", "cost", "selling_price", "margin"],
-    shown.map(({ entry, selling, margin }): Cell[] =>
+      : ["id", "category", "product", "name", "cost", "selling_price", "margin", "per"],
+    shown.map(({ entry, cost, selling, margin, per }): Cell[] =>
       table
-        ? [entry.id, itemWords(entry), money(entry.price), money(selling), money(margin)]
-        : [entry.id, entry.category, entry.product, entry.name, money(entry.price), money(selling), money(margin)],
+        ? [entry.id, packWords(entry, per), money(cost), money(selling), money(margin)]
+        : [entry.id, entry.category, entry.product, entry.name, money(cost), money(selling), money(margin), per],
     ),
   );
   if (!table) return;

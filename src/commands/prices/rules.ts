@@ -13,7 +13,9 @@ export async function run(ctx: Context): Promise<void> {
   if (rules.length === 0) return ctx.output.info(say.shop.noRules);
   const table = ctx.output.mode === "table";
   ctx.output.table(
-    table ? [{ header: say.shop.ruleFor }, { header: say.shop.ruleMarkup }] : ["scope", "name", "markup", "round"],
+    table
+      ? [{ header: say.shop.ruleFor }, { header: say.shop.ruleMarkup }]
+      : ["scope", "name", "markup", "round", "per"],
     rules.map((r) =>
       table
         ? [scopeWords(r), markupWords(r)]
@@ -22,6 +24,7 @@ export async function run(ctx: Context): Promise<void> {
             r.scope === "item" ? String(r.item) : (r.name ?? ""),
             r.percent !== undefined ? `${r.percent}%` : String(r.amount),
             money(r.round ?? null),
+            r.per ?? null,
           ],
     ),
   );

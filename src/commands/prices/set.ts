@@ -9,6 +9,7 @@ import { say } from "../../messages/messages.js";
 export interface PricesSetOptions extends ScopeOptions {
   markup: Pick<PriceRule, "percent" | "amount">;
   round?: number;
+  per?: number;
 }
 
 export async function run(ctx: Context, options: PricesSetOptions): Promise<void> {
@@ -16,6 +17,7 @@ export async function run(ctx: Context, options: PricesSetOptions): Promise<void
     ...scopeOf(options),
     ...options.markup,
     ...(options.round !== undefined ? { round: options.round } : {}),
+    ...(options.per !== undefined ? { per: options.per } : {}),
   };
   const before = await changeRules(ctx, (rules) => [...rules.filter((r) => !sameScope(r, rule)), rule]);
   const replaced = before.some((r) => sameScope(r, rule));
