@@ -132,18 +132,13 @@ export function matchesOrder(detail: Transaction, order: Order): boolean {
   return wanted.length === found.length && wanted.every((k, i) => k === found[i]);
 }
 
-/** What this machine knows of a ref_id for this profile and service: sent before (done, or possibly done), and never settled. */
+/** What this machine knows of a ref_id for this profile and service (one indexed look-up): sent before (done, or possibly done), and never settled. */
 function sentHere(ctx: Context, refId: string): { sent: boolean; unsettled: boolean } {
   const here = journalFor(ctx)
     .byRefId(refId)
     .filter((e) => e.kind === "buy" && sentFromHere(e, ctx.settings));
   const unsettled = here.some((e) => e.outcome === "unknown" || e.outcome === "pending");
   return { sent: unsettled || here.some((e) => e.outcome === "done"), unsettled };
-}
-
-/** Whether this machine already sent this ref_id for this profile and service (done, or possibly done): one indexed look-up. */
-export function sentBefore(ctx: Context, refId: string): boolean {
-  return sentHere(ctx, refId).sent;
 }
 
 export interface PurchaseOptions {
