@@ -46,7 +46,9 @@ describe("a CSV price list opened in a spreadsheet", () => {
   });
 
   it("a leading CR is shown as text, and any column is guarded, not only the name", () => {
-    expect(csvOf([line("\r=1+1", "=cmd|' /C calc'!A0")])).toEqual(["7,Voucher,'=cmd|' /C calc'!A0,\\r=1+1,15000,,1,1,"]);
+    expect(csvOf([line("\r=1+1", "=cmd|' /C calc'!A0")])).toEqual([
+      "7,Voucher,'=cmd|' /C calc'!A0,\\r=1+1,15000,,1,1,",
+    ]);
   });
 
   it("ordinary names and the numbers are written as they are", () => {
