@@ -82,7 +82,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
   const settings = resolveSettings(flags, env, terminal, input.store);
   secrets.add(storedOrNot(() => settings.apiKey));
   // The webhook secret forges events for anyone who has it: masked in every command, not only webhook listen.
-  secrets.add(storedOrNot(() => settings.webhookSecret));
+  secrets.add(storedOrNot(() => settings.setting("webhook_secret").value));
   const now = input.now ?? Date.now;
   const { defaultSleep, sleepsCutBy } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;
@@ -130,10 +130,10 @@ export async function createContext(input: ContextInput): Promise<Context> {
     return new ServiceClient({
       baseUrl,
       apiKey,
-      timeoutMs: settings.timeoutMs,
-      maxStreamedBytes: settings.maxCatalogueMb * 1024 * 1024,
+      timeoutMs: settings.setting("timeout").value * 1000,
+      maxStreamedBytes: settings.setting("max_catalogue_mb").value * 1024 * 1024,
       userAgent: `reseller/${input.version} (node ${process.versions.node}; ${process.platform})`,
-      retry: { maxRetries: settings.maxRetries, maxDelayMs: 5_000 },
+      retry: { maxRetries: settings.setting("max_retries").value, maxDelayMs: 5_000 },
       // A wait the person did not ask for is explained as it starts.
       onRetry: (line) => output.warn(line),
       // The exchange quotes the service's bodies: shown, never obeyed by the terminal.

@@ -64,10 +64,10 @@ export async function bringUpToDate(
     const syncing = syncCatalogue(client, owner, kept, {
       refresh,
       now: ctx.now,
-      deadline: now + syncTimeouts * ctx.settings.timeoutMs,
+      deadline: now + syncTimeouts * ctx.settings.setting("timeout").value * 1000,
       onProgress: (text) => spinner.update(say.catalogue.progress(checking, text)),
       onSent: sent,
-      maxVariants: ctx.settings.maxCatalogueMb * variantsPerMegabyte,
+      maxVariants: ctx.settings.setting("max_catalogue_mb").value * variantsPerMegabyte,
     });
     // Awaited below; a failure while the copy is searched must not count as unhandled.
     syncing.catch(() => undefined);

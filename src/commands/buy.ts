@@ -353,7 +353,7 @@ async function consentToRepeat(
   yes: boolean,
 ): Promise<boolean> {
   const { repeatedPurchase, earlierVerdict } = await import("../orders/repeats.js");
-  const windowHours = request.repeatWindowHours ?? ctx.settings.repeatWindowHours;
+  const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
   const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
   const earlier = repeatedPurchase(ctx, lines, order.refId, windowHours);
   if (!earlier) return true;

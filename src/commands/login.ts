@@ -34,7 +34,9 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
 
   // The address: a flag or the environment decides; on a terminal the stored one is offered as the default.
   let baseUrl =
-    settings.baseUrlSource === "flag" || settings.baseUrlSource === "environment" ? settings.baseUrl : undefined;
+    settings.setting("base_url").source === "flag" || settings.setting("base_url").source === "environment"
+      ? settings.baseUrl
+      : undefined;
   if (!baseUrl && prompter) {
     baseUrl = (
       await prompter.input(say.login.address, {
@@ -89,5 +91,5 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
 
   if (ctx.output.mode === "json") ctx.output.json(balance.body);
   ctx.output.success(say.login.loggedIn(baseUrl, profile, maskApiKey(apiKey), formatRupiah(balance.data.balance)));
-  if (settings.apiKeySource === "environment") ctx.output.warn(say.login.environmentKeyWins);
+  if (settings.setting("api_key").source === "environment") ctx.output.warn(say.login.environmentKeyWins);
 }

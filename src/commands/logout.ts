@@ -13,5 +13,5 @@ export async function run(ctx: Context): Promise<void> {
   else if (key) ctx.output.success(say.settings.loggedOut(profile, maskApiKey(key), Boolean(stored.base_url)));
   // Already logged out is the state the user asked for, so not an error.
   else ctx.output.info(say.settings.noStoredKey(profile));
-  if (ctx.settings.apiKeySource === "environment") ctx.output.warn(say.settings.environmentKeyStays);
+  if (ctx.settings.setting("api_key").source === "environment") ctx.output.warn(say.settings.environmentKeyStays);
 }

@@ -28,15 +28,12 @@ export type { GlobalFlags } from "./definitions.js";
 
 export type Env = Record<string, string | undefined>;
 
-export type ApiKeySource = "environment" | "profile" | "none";
-/** Where a number in effect came from, for `config list` and `config set`'s warnings. */
-export type NumberSource = "flag" | "environment" | "profile" | "default";
 /** Where a setting's value came from; "none" when nothing sets it and it has no default; the language may come from the locale. */
-export type Source = NumberSource | "locale" | "none";
+export type Source = "flag" | "environment" | "profile" | "default" | "locale" | "none";
 
-/** A setting's value in effect and where it came from. */
-export interface Resolved<T> {
-  value: T | undefined;
+/** A setting's value in effect and where it came from; never undefined for a setting with a default. */
+export interface Resolved<N extends CheckedName> {
+  value: (typeof definitions)[N] extends { default: unknown } ? SettingValue<N> : SettingValue<N> | undefined;
   source: Source;
 }
 
@@ -45,30 +42,13 @@ export interface Settings {
    * Any setting of the table (./definitions.ts) with its source: flag > environment > profile > default.
    * A wrong value from the profile is thrown here, at first use.
    */
-  setting<N extends CheckedName>(name: N): Resolved<SettingValue<N>>;
+  setting<N extends CheckedName>(name: N): Resolved<N>;
   profile: string;
   configDir: string;
   baseUrl: string | undefined;
-  baseUrlSource: "flag" | "environment" | "profile" | "none";
   apiKey: string | undefined;
-  apiKeySource: ApiKeySource;
   /** Environment variables set but not used, because --profile chose a profile with its own address or key. */
   ignoredEnvironment?: string[];
-  /** What `webhook listen` verifies signatures with; a secret like the API key. */
-  webhookSecret: string | undefined;
-  webhookSecretSource: ApiKeySource;
-  timeoutMs: number;
-  timeoutSource: NumberSource;
-  maxRetries: number;
-  maxRetriesSource: Exclude<NumberSource, "flag">;
-  /** How long `buy --wait` and `trx show --watch` wait unless --wait-timeout says otherwise. */
-  waitTimeoutSeconds: number;
-  waitTimeoutSource: Exclude<NumberSource, "flag" | "environment">;
-  /** How far back `buy --file` looks for the same orders under another ref_id, unless --repeat-window says. */
-  repeatWindowHours: number;
-  repeatWindowSource: Exclude<NumberSource, "flag" | "environment">;
-  /** The largest whole catalogue read at once (RESELLER_MAX_CATALOGUE_MB), in MB and, at 2,048 a MB, variants. */
-  maxCatalogueMb: number;
   json: boolean;
   /** `--jq EXPR`: what the JSON is filtered with before it is printed. */
   jq: string | undefined;
@@ -92,12 +72,6 @@ export interface TerminalFacts {
   /** The terminal's width, when stdout is one (asked only when something is laid out for it). */
   stdoutColumns?: number;
 }
-
-export const defaultTimeoutSeconds = definitions.timeout.default;
-export const defaultMaxRetries = definitions.max_retries.default;
-export const defaultWaitTimeoutSeconds = definitions.wait_timeout.default;
-export const defaultRepeatWindowHours = definitions.repeat_window.default;
-export const defaultMaxCatalogueMb = definitions.max_catalogue_mb.default;
 
 /** The one rule for an on/off variable: set, and not empty, "0" or "false". */
 function truthy(value: string | undefined): boolean {
@@ -131,9 +105,6 @@ export function colourWanted(flags: GlobalFlags, env: Env, realTerminal: boolean
   return realTerminal && env.TERM !== "dumb";
 }
 
-/** Longest timeout accepted: an hour. */
-export const maxTimeoutSeconds = definitions.timeout.check.max;
-
 /** Computed on first use and kept; a failure is thrown again at each use, for whatever needs it. */
 function once<T>(compute: () => T): () => T {
   let value: { v: T } | undefined;
@@ -159,7 +130,7 @@ export function resolveSettings(
   const configDir = store.dir;
   const profile = profileOf(flags, env);
 
-  const resolved = new Map<CheckedName, () => Resolved<unknown>>();
+  const resolved = new Map<CheckedName, () => { value: unknown; source: Source }>();
   for (const name of settingNames) {
     const d = definition(name);
     if (!d.check) continue;
@@ -167,7 +138,7 @@ export function resolveSettings(
     const fromOutside = given(name as CheckedName, flags, env);
     resolved.set(
       name as CheckedName,
-      once((): Resolved<unknown> => {
+      once((): { value: unknown; source: Source } => {
         const stored = d.inProfile ? () => store.setting(profile, name as ProfileKey) : () => undefined;
         // An explicit --profile means that profile's saved address and key, even with RESELLER_BASE_URL and
         // RESELLER_API_KEY left in the environment (`eval "$(reseller emulator --print-env)"` leaves them);
@@ -188,13 +159,7 @@ export function resolveSettings(
       }),
     );
   }
-  const setting = <N extends CheckedName>(name: N) => resolved.get(name)!() as Resolved<SettingValue<N>>;
-  const numberFrom = <N extends "timeout" | "max_retries" | "wait_timeout" | "repeat_window" | "max_catalogue_mb">(
-    name: N,
-  ) => setting(name) as { value: number; source: NumberSource };
-  const keyed = (name: "api_key" | "webhook_secret") =>
-    setting(name) as { value: string | undefined; source: ApiKeySource };
-
+  const setting = <N extends CheckedName>(name: N) => resolved.get(name)!() as Resolved<N>;
   // A prompt needs a person on both ends: typing on stdin, reading the question on stderr.
   const noInput =
     flags.input === false ||
@@ -211,53 +176,14 @@ export function resolveSettings(
     get baseUrl() {
       return normalisedBaseUrl(setting("base_url").value);
     },
-    get baseUrlSource() {
-      return setting("base_url").source as Settings["baseUrlSource"];
-    },
     get apiKey() {
-      return keyed("api_key").value;
-    },
-    get apiKeySource() {
-      return keyed("api_key").source;
+      return setting("api_key").value;
     },
     get ignoredEnvironment() {
       const ignored: string[] = [];
       if (env.RESELLER_BASE_URL && setting("base_url").source === "profile") ignored.push("RESELLER_BASE_URL");
       if (env.RESELLER_API_KEY && setting("api_key").source === "profile") ignored.push("RESELLER_API_KEY");
       return ignored;
-    },
-    get webhookSecret() {
-      return keyed("webhook_secret").value;
-    },
-    get webhookSecretSource() {
-      return keyed("webhook_secret").source;
-    },
-    get timeoutMs() {
-      return numberFrom("timeout").value * 1000;
-    },
-    get timeoutSource() {
-      return numberFrom("timeout").source;
-    },
-    get maxRetries() {
-      return numberFrom("max_retries").value;
-    },
-    get maxRetriesSource() {
-      return numberFrom("max_retries").source as Settings["maxRetriesSource"];
-    },
-    get waitTimeoutSeconds() {
-      return numberFrom("wait_timeout").value;
-    },
-    get waitTimeoutSource() {
-      return numberFrom("wait_timeout").source as Settings["waitTimeoutSource"];
-    },
-    get repeatWindowHours() {
-      return numberFrom("repeat_window").value;
-    },
-    get repeatWindowSource() {
-      return numberFrom("repeat_window").source as Settings["repeatWindowSource"];
-    },
-    get maxCatalogueMb() {
-      return numberFrom("max_catalogue_mb").value;
     },
     json: flags.json === true || flags.jq !== undefined,
     jq: flags.jq,

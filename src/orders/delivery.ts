@@ -24,7 +24,7 @@ export interface DeliveryWait {
 
 /** --wait-timeout, else the profile's wait_timeout, else 300 s (resolved with the other settings). */
 export function waitTimeoutSeconds(ctx: Context, flag: number | undefined): number {
-  return flag ?? ctx.settings.waitTimeoutSeconds;
+  return flag ?? ctx.settings.setting("wait_timeout").value;
 }
 
 /**

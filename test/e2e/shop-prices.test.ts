@@ -3,7 +3,8 @@
  * the most specific winning, rounding up; the price list for customers in each format; and the
  * selling price in force kept in the journal with each purchase.
  */
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { journalRecords, resellerAs, type Reseller } from "./commands-harness.js";
@@ -116,6 +117,14 @@ describe("prices", () => {
     const intents = journalRecords(shop.configDir).filter((r) => r.type === "intent");
     expect((intents.at(-1) as any).request.selling_prices).toEqual([13_500]);
     expect((await sellingOf()).get(12).selling_price).toBe(20_500);
+  });
+
+  it("keeps the selling price with each row an orders file buys", async () => {
+    const file = join(shop.configDir, "orders.csv");
+    writeFileSync(file, ["item_id,quantity,note", "12,1,081234567891"].join("\n"));
+    await ok(["buy", "--file", file, "--yes"]);
+    const intents = journalRecords(shop.configDir).filter((r) => r.type === "intent");
+    expect((intents.at(-1) as any).request.selling_prices).toEqual([20_500]);
   });
 });
 

@@ -49,19 +49,19 @@ describe("precedence: flag > environment > profile > default", () => {
   ] as const)("%s wins for base URL and timeout", (_name, flags, environment, baseUrl, source, timeoutMs) => {
     const s = resolve(flags, environment);
     expect(s.baseUrl).toBe(baseUrl);
-    expect(s.baseUrlSource).toBe(source);
-    expect(s.timeoutMs).toBe(timeoutMs);
+    expect(s.setting("base_url").source).toBe(source);
+    expect(s.setting("timeout").value * 1000).toBe(timeoutMs);
   });
 
   it("the API key comes from the environment before the profile (there is no flag for it)", () => {
-    expect(resolve({}, env)).toMatchObject({ apiKey: "rk_env_key_3333", apiKeySource: "environment" });
-    expect(resolve({}, { RESELLER_CONFIG_DIR: dir })).toMatchObject({
-      apiKey: "rk_profile_key_1111",
-      apiKeySource: "profile",
+    expect(resolve({}, env).setting("api_key")).toEqual({ value: "rk_env_key_3333", source: "environment" });
+    expect(resolve({}, { RESELLER_CONFIG_DIR: dir }).setting("api_key")).toEqual({
+      value: "rk_profile_key_1111",
+      source: "profile",
     });
-    expect(resolve({}, { RESELLER_CONFIG_DIR: makeConfigDir() })).toMatchObject({
-      apiKey: undefined,
-      apiKeySource: "none",
+    expect(resolve({}, { RESELLER_CONFIG_DIR: makeConfigDir() }).setting("api_key")).toEqual({
+      value: undefined,
+      source: "none",
     });
   });
 
@@ -76,9 +76,9 @@ describe("precedence: flag > environment > profile > default", () => {
   });
 
   it("max retries: environment, then profile, then 2", () => {
-    expect(resolve({}, { RESELLER_CONFIG_DIR: dir, RESELLER_MAX_RETRIES: "0" }).maxRetries).toBe(0);
-    expect(resolve({}, { RESELLER_CONFIG_DIR: dir }).maxRetries).toBe(5);
-    expect(resolve({}, { RESELLER_CONFIG_DIR: makeConfigDir() }).maxRetries).toBe(2);
+    expect(resolve({}, { RESELLER_CONFIG_DIR: dir, RESELLER_MAX_RETRIES: "0" }).setting("max_retries").value).toBe(0);
+    expect(resolve({}, { RESELLER_CONFIG_DIR: dir }).setting("max_retries").value).toBe(5);
+    expect(resolve({}, { RESELLER_CONFIG_DIR: makeConfigDir() }).setting("max_retries").value).toBe(2);
   });
 
   it("drops a trailing slash from the base URL and trims the key", () => {
@@ -115,15 +115,17 @@ describe("a damaged config file stops only what needs it", () => {
         ),
       },
     );
-    expect(() => s.maxRetries).toThrow(expect.objectContaining({ code: "CONFIG_INVALID", exitCode: 2 }));
-    expect(() => s.maxRetries).toThrow(/holds 99 as max_retries/);
+    expect(() => s.setting("max_retries").value).toThrow(
+      expect.objectContaining({ code: "CONFIG_INVALID", exitCode: 2 }),
+    );
+    expect(() => s.setting("max_retries").value).toThrow(/holds 99 as max_retries/);
     expect(s.baseUrl).toBe("https://api.example.com");
-    expect(s.timeoutMs).toBe(45_000);
+    expect(s.setting("timeout").value).toBe(45);
   });
 
   it("the environment, which wins over the profile, makes the bad stored value irrelevant", () => {
     const dir = broken(JSON.stringify({ profiles: { default: { max_retries: "abc" } } }));
-    expect(resolve({}, { RESELLER_CONFIG_DIR: dir, RESELLER_MAX_RETRIES: "1" }).maxRetries).toBe(1);
+    expect(resolve({}, { RESELLER_CONFIG_DIR: dir, RESELLER_MAX_RETRIES: "1" }).setting("max_retries").value).toBe(1);
   });
 
   it("a file that is not JSON: nothing stored can be had, but the profile, the dir and flags can", () => {
@@ -134,7 +136,7 @@ describe("a damaged config file stops only what needs it", () => {
     expect(s.profile).toBe("default");
     expect(s.baseUrl).toBe("https://flag.example.com");
     expect(s.apiKey).toBe("rk_env_key_3333");
-    expect(() => s.timeoutMs).toThrow(expect.objectContaining({ code: "CONFIG_INVALID" }));
+    expect(() => s.setting("timeout").value).toThrow(expect.objectContaining({ code: "CONFIG_INVALID" }));
   });
 
   it("a wrong flag is still refused at once, before any stored value is needed", () => {

@@ -42,7 +42,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     throw new InputError(say.bulk.cannotRead(path, (error as Error).message));
   }
   const client = await ctx.client();
-  const windowHours = request.repeatWindowHours ?? ctx.settings.repeatWindowHours;
+  const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
   const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, {
     windowHours,
     check: request.check,

@@ -67,7 +67,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   if (options.forwardTo !== undefined && options.exec !== undefined) {
     throw new UsageError(say.listener.forwardOrExec);
   }
-  const secret = ctx.settings.webhookSecret;
+  const secret = ctx.settings.setting("webhook_secret").value;
   if (!secret) {
     throw new AuthError("NO_WEBHOOK_SECRET", say.listener.noSecret(ctx.settings.profile), {
       suggestion: say.listener.noSecretHint,
@@ -193,7 +193,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   for (const delivery of earlier) queue.push(delivery);
 
   const from =
-    ctx.settings.webhookSecretSource === "environment"
+    ctx.settings.setting("webhook_secret").source === "environment"
       ? "RESELLER_WEBHOOK_SECRET"
       : say.listener.secretOfProfile(ctx.settings.profile);
   ctx.output.info(say.listener.listeningOn(listener.url));

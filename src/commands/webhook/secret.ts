@@ -47,7 +47,7 @@ export async function run(ctx: Context, options: WebhookSecretOptions): Promise<
   ctx.output.warn(say.webhook.onlyTime);
   if (saved) {
     ctx.output.success(say.webhook.saved(ctx.settings.profile, maskApiKey(data.secret)));
-    if (ctx.settings.webhookSecretSource === "environment") ctx.output.warn(say.webhook.environmentWins);
+    if (ctx.settings.setting("webhook_secret").source === "environment") ctx.output.warn(say.webhook.environmentWins);
   } else {
     ctx.output.info(say.webhook.keepNextTime);
   }
