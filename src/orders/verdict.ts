@@ -18,7 +18,7 @@ import {
   ResellerError,
 } from "../errors.js";
 import { say } from "../messages/messages.js";
-import { customerData, deliveredCount, lineOf } from "../output/transaction.js";
+import { customerData, deliveredCount, lineOf, sellerNoteToHandOver } from "../output/transaction.js";
 
 export type Verdict = "bought" | "delivered" | "partial" | "delivery_failed" | "refused" | "not_sent" | "unknown";
 
@@ -325,13 +325,8 @@ export function refundedAmount(t: Transaction): number | undefined {
   return undefined;
 }
 
-/**
- * A seller's note is what a manual item delivers. The short guide's answer names no item's process: its
- * note is handed over too, rather than lost.
- */
-export function sellerNoteToHandOver(line: TransactionLine): string | null {
-  return line.sellerNote && (line.orderProcess === "manual" || !line.orderProcess) ? line.sellerNote : null;
-}
+/** The rule lives beside the transaction's views, which show it too; every output reads it from here or there. */
+export { sellerNoteToHandOver };
 
 /** What to hand the customer: serial numbers, licences, a seller's note; never cut, one entry each. */
 export function handOver(t: Transaction): string[] {

@@ -6,7 +6,7 @@
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { DeliveryFailedError, PartlyDeliveredError } from "../errors.js";
-import { sellerNoteToHandOver, type OrderVerdict } from "../orders/verdict.js";
+import type { OrderVerdict } from "../orders/verdict.js";
 import { isFailedKind } from "../api/status.js";
 import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
 import { say } from "../messages/messages.js";
@@ -224,6 +224,14 @@ interface Deliverable {
   item: string;
   customer: string | null;
   handOver: RichCell;
+}
+
+/**
+ * A seller's note is what a manual item delivers. The short guide's answer names no item's process: its
+ * note is handed over too, rather than lost.
+ */
+export function sellerNoteToHandOver(line: TransactionLine): string | null {
+  return line.sellerNote && (line.orderProcess === "manual" || !line.orderProcess) ? line.sellerNote : null;
 }
 
 /** What the reseller passes on: serials of H2H dispatches, licences, seller notes, finished SMM orders. */
