@@ -973,8 +973,8 @@ kode tertinggi di antara order-ordernya.
       "nominal bebas: zona game, dikirim di catatan sebagai zone_id",
     "print the customer's receipt once delivered (implies --wait; see `reseller receipt`)":
       "cetak struk pelanggan setelah terkirim (berarti --wait; lihat `reseller receipt`)",
-    "with --file: write each delivered (or partly delivered) order's receipt to this file, separated (implies --wait)":
-      "dengan --file: tulis struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
+    "with --file: append each delivered (or partly delivered) order's receipt to this file, separated (implies --wait)":
+      "dengan --file: tambahkan struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
     "do not check the customer's account before buying": "jangan cek akun pelanggan sebelum beli",
     "skip the checks of the customer data: a phone number's form (08…, 10-13 digits) and operator, a game account's region":
       "lewati cek data pelanggan: bentuk nomor HP (08…, 10-13 digit) dan operatornya, region akun game",

@@ -36,7 +36,7 @@ export interface BuyOptions {
   check?: boolean;
   /** --receipt: the customer's receipt after delivery (implies --wait). */
   receipt?: boolean;
-  /** --file: write each delivered order's receipt to this file (implies --wait). */
+  /** --file: append each delivered order's receipt to this file (implies --wait). */
   receipts?: string;
   /** The receipts' language: `--lang` on the command line, else Indonesian. */
   receiptLanguage?: "id" | "en";
