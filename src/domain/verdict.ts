@@ -327,7 +327,7 @@ export function refundedAmount(t: Transaction): number | undefined {
 
 /**
  * A seller's note is what a manual item delivers. The short guide's answer names no item's process: its
- * note is handed over too, rather than lost.
+ * note is handed over too, rather than lost. Every output (trx show, --json, the receipt) reads it here.
  */
 export function sellerNoteToHandOver(line: TransactionLine): string | null {
   return line.sellerNote && (line.orderProcess === "manual" || !line.orderProcess) ? line.sellerNote : null;

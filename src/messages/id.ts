@@ -1132,7 +1132,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--zone-id": "nominal bebas: zona game, dikirim di catatan sebagai zone_id",
         "--receipt": "cetak struk pelanggan setelah terkirim (berarti --wait; lihat `reseller receipt`)",
         "--receipts":
-          "dengan --file: tulis struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
+          "dengan --file: tambahkan struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
         "--no-validate": "jangan cek akun pelanggan sebelum beli",
         "--no-check": "lewati cek data pelanggan: bentuk nomor HP (08…, 10-13 digit) dan operatornya, region akun game",
       },

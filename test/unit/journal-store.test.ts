@@ -158,6 +158,12 @@ function releaseJournal(dir: string, orders: number): string {
 const unsettledOf = (entries: JournalEntry[]) =>
   entries.filter((e) => e.outcome === "pending" || e.outcome === "unknown");
 
+/** A lock naming a live holder as reseller writes one: pid, host, the process's start time, a token. */
+function holderLine(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return `${pid} ${hostname()} ${stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]} t0k3n\n`;
+}
+
 describe("a journal written by the current release", () => {
   it("is migrated on first use losing nothing: same entries, every lookup as a full fold, old months sealed", () => {
     const dir = makeConfigDir();
@@ -542,7 +548,7 @@ describe("an index that stays right", () => {
     fill(journal, 30);
     expect(journal.byRefId("ref-x1")).toHaveLength(1);
     const meta = readFileSync(join(dir, "journal.d", "index", "meta.json"), "utf8");
-    writeFileSync(join(dir, "journal.d", "index.lock"), `${process.pid} ${hostname()}\n`);
+    writeFileSync(join(dir, "journal.d", "index.lock"), holderLine(process.pid));
     fill(journal, 5, "y");
     expect(journal.byRefId("ref-y4")).toEqual([
       expect.objectContaining({ entry: "y4", outcome: "done", invoice: "INV-y4" }),
@@ -564,7 +570,7 @@ describe("an index that stays right", () => {
       spawnSync("sh", ["-c", "sleep 1 >/dev/null 2>&1 & echo $!"], { encoding: "utf8" }).stdout.trim(),
     );
     mkdirSync(join(dir, "journal.d"));
-    writeFileSync(join(dir, "journal.d", "index.lock"), `${holder} ${hostname()}\n`);
+    writeFileSync(join(dir, "journal.d", "index.lock"), holderLine(holder));
     expect(journal.byRefId("ref-x3")).toEqual([expect.objectContaining({ entry: "x3", invoice: "INV-x3" })]);
     // Indexed by this reader once the holder was gone, not scanned around.
     expect(existsSync(join(dir, "journal.d", "index", "meta.json"))).toBe(true);
