@@ -5,21 +5,14 @@
  */
 import { checkRule, definition, envName, settingNames } from "../config/definitions.js";
 import { declared, say } from "../messages/messages.js";
+import { breakLine } from "./message.js";
 
 const width = 80;
 const indent = "      ";
 
 /** Words laid out within the width, each line indented. */
 function wrap(text: string): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line && indent.length + line.length + 1 + word.length > width) {
-      lines.push(indent + line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return [...lines, indent + line];
+  return breakLine(text, width - indent.length).map((line) => indent + line);
 }
 
 /** `--timeout <seconds>` as a person types it: `--timeout SECONDS`. */

@@ -378,15 +378,23 @@ export class Output {
     if (plan.shown.length === 0) return { text: "", rowLines: [], headerLine: 0 };
     // Cut and wrapped here rather than by cli-table3, so that each line is coloured on its own and
     // the height of every row is known.
-    const cellLines = rows.map((row) =>
-      plan.shown.map((i, k) => {
+    const cellLines = rows.map((row) => {
+      const texts = plan.shown.map((i) => formOf(row[i], plan.level));
+      const cuts = (k: number) => ["middle", "end"].includes(columns[plan.shown[k]!]!.fit ?? "keep");
+      // A name is cut only when its row has no room for it: when another cell already takes lines
+      // below, the name wraps into them instead (`Windows 11 Pr…Retail` had a line free under it).
+      const height = Math.max(
+        1,
+        ...texts.map((text, k) => (cuts(k) ? 1 : fitCell(text, plan.widths[k]!, columns[plan.shown[k]!]!.fit).length)),
+      );
+      return plan.shown.map((i, k) => {
         const cell = row[i];
-        return fitCell(formOf(cell, plan.level), plan.widths[k]!, columns[i]!.fit).map((l) => ({
-          text: l,
-          shown: cell?.tone ? this.paintOut(cell.tone, l) : l,
-        }));
-      }),
-    );
+        const wrapped = cuts(k) ? wrapText(texts[k]!, plan.widths[k]!) : [];
+        const fits = wrapped.length <= height && wrapped.every((l) => textWidth(l) <= plan.widths[k]!);
+        const lines = fits && wrapped.length ? wrapped : fitCell(texts[k]!, plan.widths[k]!, columns[i]!.fit);
+        return lines.map((l) => ({ text: l, shown: cell?.tone ? this.paintOut(cell.tone, l) : l }));
+      });
+    });
     if (!plan.borders) {
       const out: string[] = [];
       const rowLines: number[] = [];
@@ -476,7 +484,7 @@ export class Output {
   result(text: string, tone?: Tone): void {
     const safe = neutralize(text);
     if (this.mode !== "table") return void this.options.stdout.write(`${safe}\n`);
-    const lines = wrapText(safe, this.width, false);
+    const lines = wrapText(safe, this.width);
     this.options.stdout.write(`${lines.map((line) => (tone ? this.paintOut(tone, line) : line)).join("\n")}\n`);
   }
 

@@ -512,21 +512,42 @@ export const goldenScreens: GoldenScreen[] = [
 ];
 
 /**
- * The cells of one column of a boxed table, each row's lines joined by a space (a cell wrapped between
- * words reads as one text again). A row starts where the first column has text.
+ * The cells of one column of a table, boxed or borderless, each row's lines joined by a space (a cell
+ * wrapped between words reads as one text again). A row starts where the first column has text; a
+ * borderless table ends where its row numbers start again (the values listed below it by row number).
  */
 export function columnCells(screen: string, header: string): string[] {
   const lines = screen.replace(ansi, "").split("\n");
-  const headerLine = lines.findIndex((line) => line.startsWith("│") && line.includes(`│ ${header} `));
+  const boxed = lines.findIndex((line) => line.startsWith("│") && line.includes(`│ ${header} `));
+  const headerLine =
+    boxed >= 0
+      ? boxed
+      : lines.findIndex((line) =>
+          new RegExp(`(^|  )${header.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(  |$)`).test(line),
+        );
   if (headerLine < 0) return [];
-  const bars = [...lines[headerLine]!.matchAll(/│/g)].map((m) => m.index!);
-  const column = bars.findIndex((at, i) => lines[headerLine]!.slice(at + 1, bars[i + 1]).trim() === header);
-  const cellOf = (line: string, k: number) => line.slice(bars[k]! + 1, bars[k + 1]).trim();
+  const head = lines[headerLine]!;
+  // Where each column starts and ends: between the bars, or from each header to the next.
+  const bounds: [number, number][] =
+    boxed >= 0
+      ? [...head.matchAll(/│/g)].map((m) => m.index!).map((at, i, bars) => [at + 1, bars[i + 1] ?? at + 1])
+      : [...head.matchAll(/(?:^|(?<= {2}))\S+(?: \S+)*/g)].map((m, i, all) => [
+          m.index!,
+          all[i + 1]?.index ?? Infinity,
+        ]);
+  const column = bounds.findIndex(([from, to]) => head.slice(from, to).trim() === header);
+  const cellOf = (line: string, k: number) => line.slice(bounds[k]![0], bounds[k]![1]).trim();
   const cells: string[] = [];
-  for (const line of lines.slice(headerLine + 2)) {
-    if (!line.startsWith("│")) break;
+  let lastNumber = 0;
+  for (const line of lines.slice(headerLine + (boxed >= 0 ? 2 : 1))) {
+    if (boxed >= 0 ? !line.startsWith("│") : line.trim() === "") break;
+    const first = cellOf(line, 0);
+    if (boxed < 0 && /^\d+$/.test(first)) {
+      if (Number(first) <= lastNumber) break;
+      lastNumber = Number(first);
+    }
     const text = cellOf(line, column);
-    if (cellOf(line, 0) !== "" || cells.length === 0) cells.push(text);
+    if (first !== "" || cells.length === 0) cells.push(text);
     else if (text) cells[cells.length - 1] = `${cells.at(-1)} ${text}`.trim();
   }
   return cells;
