@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
 import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
-import { wrapMessage } from "./message.js";
+import { wordsOf, wrapMessage } from "./message.js";
 import {
   endCut,
   fitCell,
@@ -128,7 +128,9 @@ export class Output {
   readonly stderrIsTTY: boolean;
   /** Whether stderr gets colours (NO_COLOR, --no-color and the rest already weighed). */
   readonly stderrColour: boolean;
-  private readonly options: OutputOptions;
+  private options: OutputOptions;
+  /** A pager shows the results: no spinner then, since its line would be drawn over the pager's screen. */
+  private paging = false;
   private readonly paintOut: Paint;
   private readonly paintErr: Paint;
 
@@ -215,6 +217,28 @@ export class Output {
     // On a terminal, jq's strings are service text like any other: shown, not obeyed.
     if (text) this.options.stdout.write(this.stdoutIsTTY ? neutralize(text, { keepNewlines: true }) : text);
     if (error) throw error;
+  }
+
+  /**
+   * Results (and, given, people's messages) go to a pager until the returned function is called; once
+   * results have gone to it, no spinner is drawn.
+   */
+  pageTo(stdout: Writable, stderr?: Writable): () => void {
+    const before = this.options;
+    const results: Writable = {
+      write: (chunk) => {
+        // A spinner's line is cleared before the pager takes the screen, and not drawn again.
+        if (!this.paging && this.spinnerShown) before.stderr.write("\r\u001b[2K");
+        this.paging = true;
+        return stdout.write(chunk);
+      },
+      drained: () => stdout.drained?.() ?? Promise.resolve(),
+    };
+    this.options = { ...before, stdout: results, ...(stderr ? { stderr } : {}) };
+    return () => {
+      this.options = before;
+      this.paging = false;
+    };
   }
 
   /** How many columns a line on stdout may take. */
@@ -479,12 +503,29 @@ export class Output {
 
   /**
    * A bare result line on stdout (a token, a link) that scripts can capture. On a terminal a
-   * sentence wraps between words within the width; a word (a token, a link) is never split.
+   * sentence wraps between words within the width; a word (a token, a link) is never split. `whole`:
+   * values copied from the line (serials, licences), beside it when all fit, else each on its own lines.
    */
-  result(text: string, tone?: Tone): void {
+  result(text: string, tone?: Tone, options: { whole?: string[] } = {}): void {
     const safe = neutralize(text);
     if (this.mode !== "table") return void this.options.stdout.write(`${safe}\n`);
-    const lines = wrapText(safe, this.width);
+    const whole = (options.whole ?? []).map((part) => neutralize(part));
+    if (whole.length && textWidth([safe, ...whole].join("  ")) <= this.width)
+      return this.result([text, ...(options.whole ?? [])].join("  "), tone);
+    // What is copied (a serial, a licence with its password) is never broken inside a field: each on
+    // a line of its own, a licence too long for one line parted only between its ` | ` fields.
+    const fields = (part: string) => {
+      const out: string[] = [];
+      let line = "";
+      for (const field of part.split(" | ")) {
+        if (line && textWidth(`${line} | ${field}`) > this.width) {
+          out.push(`${line} |`);
+          line = field;
+        } else line = line ? `${line} | ${field}` : field;
+      }
+      return [...out, line];
+    };
+    const lines = [...wrapText(safe, this.width), ...whole.flatMap(fields)];
     this.options.stdout.write(`${lines.map((line) => (tone ? this.paintOut(tone, line) : line)).join("\n")}\n`);
   }
 
@@ -519,7 +560,7 @@ export class Output {
    * so a message (a `Retrying…` warning) never shares its line.
    */
   private say(text: string): void {
-    if (this.spinnerShown) this.options.stderr.write("\r\u001b[2K");
+    if (this.spinnerShown && !this.paging) this.options.stderr.write("\r\u001b[2K");
     this.options.stderr.write(text);
     this.spinnerShown?.();
   }
@@ -530,10 +571,16 @@ export class Output {
   /** A summary for a person on stderr (before a confirmation): labels dimmed, values neutralised. */
   summary(pairs: [string, string, Tone?][]): void {
     const width = Math.max(...pairs.map(([label]) => label.length));
+    const room = this.options.stderrWidth;
     for (const [label, value, tone] of pairs) {
-      const text = wrapMessage(neutralize(value), this.options.stderrWidth, width + 4, width + 4);
+      const safe = neutralize(value);
+      // A word too long for the room beside the label (a JSON note, a link) goes under the label,
+      // where it has the most room, rather than being folded by the terminal.
+      const below = room !== undefined && wordsOf(safe).some((word) => textWidth(word) > room - width - 4);
+      const text = below ? wrapMessage(safe, room - 4) : wrapMessage(safe, room, width + 4, width + 4);
       const lines = text.split("\n").map((line) => (tone ? this.paintErr(tone, line) : line));
-      this.say(`  ${this.paintErr("dim", label.padEnd(width))}  ${lines.join("\n")}\n`);
+      const shownLabel = `  ${this.paintErr("dim", label.padEnd(width))}`;
+      this.say(below ? `${shownLabel}\n    ${lines.join("\n    ")}\n` : `${shownLabel}  ${lines.join("\n")}\n`);
     }
   }
 
@@ -558,6 +605,7 @@ export class Output {
     // One line: the text is cut to the width, or the terminal would wrap it and `\r` clear only its end.
     const width = this.options.stderrWidth ?? 80;
     const draw = () =>
+      !this.paging &&
       stderr.write(
         `\r\u001b[2K${this.paintErr("highlight", spinnerFrames[frame++ % spinnerFrames.length]!)} ${endCut(shown, width - 3)}`,
       );
@@ -568,7 +616,7 @@ export class Output {
     const stopped = () => {
       clearInterval(timer);
       if (this.spinnerShown === draw) this.spinnerShown = undefined;
-      stderr.write("\r\u001b[2K");
+      if (!this.paging) stderr.write("\r\u001b[2K");
     };
     return {
       update(next: string) {
