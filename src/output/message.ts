@@ -88,3 +88,22 @@ export function wrapLines(text: string, width: number): string {
     })
     .join("\n");
 }
+
+/**
+ * A value copied whole (a licence, a serial with its words) that is wider than `width`: parted
+ * between its ` | ` fields first (`Email: … |` / `Password: …`), and a field still too wide between
+ * its words; a word, a password or a link, never.
+ */
+export function breakCopied(text: string, width: number, measure: (text: string) => number = columnsOf): string[] {
+  if (measure(text) <= width) return [text];
+  const lines: string[] = [];
+  let line = "";
+  for (const field of text.split(" | ")) {
+    if (line && measure(`${line} | ${field}`) > width) {
+      lines.push(`${line} |`);
+      line = field;
+    } else line = line ? `${line} | ${field}` : field;
+  }
+  lines.push(line);
+  return lines.flatMap((part) => (measure(part) <= width ? [part] : breakLine(part, width, width, measure)));
+}

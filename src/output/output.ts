@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
 import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
-import { wordsOf, wrapMessage } from "./message.js";
+import { breakCopied, wordsOf, wrapMessage } from "./message.js";
 import {
   endCut,
   fitCell,
@@ -368,11 +368,16 @@ export class Output {
         if (!value) return;
         const label = `${number(r)}${(copyHeaders[k] ?? "").padEnd(labelWidth)}`;
         const together = !value.includes("\n") && textWidth(label) + 2 + textWidth(value) <= this.width;
-        if (!label.trim()) return void this.options.stdout.write(`${value}\n`);
+        // Alone on its lines, a value wider than the window parts between its fields, never inside a word.
+        const alone = value
+          .split("\n")
+          .flatMap((line) => breakCopied(line, this.width, textWidth))
+          .join("\n");
+        if (!label.trim()) return void this.options.stdout.write(`${alone}\n`);
         this.options.stdout.write(
           together
             ? `${this.paintOut("dim", label)}  ${value}\n`
-            : `${this.paintOut("dim", label.trimEnd())}\n${value}\n`,
+            : `${this.paintOut("dim", label.trimEnd())}\n${alone}\n`,
         );
       });
     });
@@ -480,7 +485,8 @@ export class Output {
       const tone = typeof value === "object" && value !== null ? value.tone : undefined;
       const paint = (line: string) => (tone ? this.paintOut(tone, line) : line);
       if (isCopy(value) && lines.some((line) => textWidth(line) > room)) {
-        this.options.stdout.write(`${shownLabel}\n${lines.map(paint).join("\n")}\n`);
+        const alone = lines.flatMap((line) => breakCopied(line, this.width, textWidth));
+        this.options.stdout.write(`${shownLabel}\n${alone.map(paint).join("\n")}\n`);
         continue;
       }
       const shown = isCopy(value) ? lines : lines.flatMap((line) => wrapText(line, room));
@@ -514,18 +520,7 @@ export class Output {
       return this.result([text, ...(options.whole ?? [])].join("  "), tone);
     // What is copied (a serial, a licence with its password) is never broken inside a field: each on
     // a line of its own, a licence too long for one line parted only between its ` | ` fields.
-    const fields = (part: string) => {
-      const out: string[] = [];
-      let line = "";
-      for (const field of part.split(" | ")) {
-        if (line && textWidth(`${line} | ${field}`) > this.width) {
-          out.push(`${line} |`);
-          line = field;
-        } else line = line ? `${line} | ${field}` : field;
-      }
-      return [...out, line];
-    };
-    const lines = [...wrapText(safe, this.width), ...whole.flatMap(fields)];
+    const lines = [...wrapText(safe, this.width), ...whole.flatMap((part) => breakCopied(part, this.width, textWidth))];
     this.options.stdout.write(`${lines.map((line) => (tone ? this.paintOut(tone, line) : line)).join("\n")}\n`);
   }
 

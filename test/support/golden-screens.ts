@@ -4,8 +4,9 @@
  * over real HTTP by a hostile server; a config dir with the catalogue kept and a journal of what this
  * machine bought; and the check that a screen keeps every datum whole within its width.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { hostname } from "node:os";
+import { join } from "node:path";
 import { expect } from "vitest";
 import { writeCatalogue, type CatalogueEntry } from "../../src/catalogue/cache.js";
 import { Journal, type JournalRecord } from "../../src/journal/journal.js";
@@ -551,4 +552,46 @@ export function columnCells(screen: string, header: string): string[] {
     else if (text) cells[cells.length - 1] = `${cells.at(-1)} ${text}`.trim();
   }
   return cells;
+}
+
+/**
+ * Every word a screen can show whole: the words of the message catalogues (labels, headers, status
+ * words in both languages) and of the same command's piped rows and JSON, where nothing is wrapped.
+ */
+export function wholeWords(...texts: string[]): Set<string> {
+  const words = new Set<string>();
+  const catalogues = ["en.ts", "id.ts"].map((file) =>
+    readFileSync(join(import.meta.dirname, "../../src/messages", file), "utf8"),
+  );
+  // The fixed answers too: piped rows name an item by its id, the screen by its kept name.
+  const fixtures = JSON.stringify({ catalogue, trxRows, transaction, smmOrder });
+  for (const text of [...catalogues, fixtures, ...texts]) for (const word of tokensOf(text)) words.add(word);
+  return words;
+}
+
+/** The words of a text as a screen shows them: between spaces, borders, tabs and quotes, punctuation around them dropped. */
+function tokensOf(text: string): string[] {
+  return text
+    .replace(ansi, "")
+    .split(/[\s│┃┌┐└┘├┤┬┴┼─|"`\\]+|\\[nt]/)
+    .map((token) => token.replace(/^[([{'.,;:!?*+-]+|[)\]}'.,;:!?*]+$/g, ""))
+    // A duration (`9m`, `45s`, `2j`) is a number with its unit, as a number is checked elsewhere.
+    .filter((token) => /\p{L}/u.test(token) && !/^\d+\p{L}{1,2}$/u.test(token));
+}
+
+/**
+ * No word split across lines: each word on the screen is one some text of the command holds whole
+ * (wholeWords), or a name cut with `…` on purpose. A line wider than the window only for a word
+ * longer than any line could hold (a customer's link), standing whole at its end.
+ */
+export function expectNothingSplit(screen: string, width: number, whole: Set<string>): void {
+  const lines = screen.replace(ansi, "").split("\n");
+  const tooWide = lines.filter((line) => {
+    if ([...line].length <= width) return false;
+    const last = line.trim().split(/\s+/).at(-1)!;
+    return [...last].length < width * 0.75;
+  });
+  expect(tooWide, `lines wider than ${width}:\n${screen}`).toEqual([]);
+  const split = lines.flatMap((line) => tokensOf(line).filter((token) => !whole.has(token) && !token.includes("…")));
+  expect(split, `words split at ${width} columns:\n${screen}`).toEqual([]);
 }
