@@ -571,12 +571,14 @@ export function wholeWords(...texts: string[]): Set<string> {
 
 /** The words of a text as a screen shows them: between spaces, borders, tabs and quotes, punctuation around them dropped. */
 function tokensOf(text: string): string[] {
-  return text
-    .replace(ansi, "")
-    .split(/[\s│┃┌┐└┘├┤┬┴┼─|"`\\]+|\\[nt]/)
-    .map((token) => token.replace(/^[([{'.,;:!?*+-]+|[)\]}'.,;:!?*]+$/g, ""))
-    // A duration (`9m`, `45s`, `2j`) is a number with its unit, as a number is checked elsewhere.
-    .filter((token) => /\p{L}/u.test(token) && !/^\d+\p{L}{1,2}$/u.test(token));
+  return (
+    text
+      .replace(ansi, "")
+      .split(/[\s│┃┌┐└┘├┤┬┴┼─|"`\\]+|\\[nt]/)
+      .map((token) => token.replace(/^[([{'.,;:!?*+-]+|[)\]}'.,;:!?*]+$/g, ""))
+      // A duration (`9m`, `45s`, `2j`) is a number with its unit, as a number is checked elsewhere.
+      .filter((token) => /\p{L}/u.test(token) && !/^\d+\p{L}{1,2}$/u.test(token))
+  );
 }
 
 /**
