@@ -254,3 +254,28 @@ describe("each command's help names its piped columns, in the order printed", ()
     expect(rowsOf(shown.stdout)[0]).toHaveLength(6); // transaction: invoice, ref_id, status, amount, created
   });
 });
+
+/**
+ * Help fits the terminal, in both languages: what commander lays out and what follows it (what is
+ * piped, examples, notes) break between words, so the terminal never folds `moda/l` or `selling/_price`.
+ */
+describe("help at 60 and 80 columns", () => {
+  const commands = [[], ["buy"], ["trx", "show"], ["history"], ["items"], ["prices"], ["report"], ["receipt"]];
+  it.each([
+    ["en", 60],
+    ["en", 80],
+    ["id", 60],
+    ["id", 80],
+  ])("in %s at %i columns: no line wider, no word split", async (lang, width) => {
+    for (const command of commands) {
+      const r = await runReseller(["help", ...command], { env: { RESELLER_LANG: lang, COLUMNS: String(width) } });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const tooWide = r.stdout.split("\n").filter((line) => {
+        // A word longer than any line (a long example's quoted filter) stands whole on a line of its own.
+        const words = line.trim().split(" ");
+        return [...line].length > width && !(words.length === 1 && [...words[0]!].length > width - 6);
+      });
+      expect(tooWide, `reseller help ${command.join(" ")}:\n${r.stdout}`).toEqual([]);
+    }
+  });
+});
