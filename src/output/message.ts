@@ -74,15 +74,16 @@ export function wrapMessage(text: string, width: number | undefined, firstLineTa
 
 /**
  * Text laid out in lines of its own (help) fitted to `width`: a longer line breaks between words
- * and goes on under where its text starts: an example after its `$ `, a described term's words under
- * the description, anything else under its own indent. Lines that fit are left as they are.
+ * and goes on under where its text starts: a described term's words under the description, anything
+ * else under its own indent. An example (`$ reseller …`) is a command to copy: it stays whole on its
+ * line, for the terminal to fold and copy as one. Lines that fit are left as they are.
  */
 export function wrapLines(text: string, width: number): string {
   return text
     .split("\n")
     .flatMap((line) => {
-      if (columnsOf(line) <= width) return [line];
-      const hang = /^(\s*\$ |\s*\S+(?: \S+)*\s{2,}|\s*)/.exec(line)![0].length;
+      if (columnsOf(line) <= width || /^\s*\$ /.test(line)) return [line];
+      const hang = /^(\s*\S+(?: \S+)*\s{2,}|\s*)/.exec(line)![0].length;
       const pad = " ".repeat(hang);
       return breakLine(line.slice(hang), width - hang).map((part, i) => (i === 0 ? line.slice(0, hang) : pad) + part);
     })
