@@ -11,6 +11,8 @@ import { ResellerError, UsageError } from "./errors.js";
 import { languageOfRun } from "./messages/language.js";
 import { speak } from "./messages/messages.js";
 import { buildProgram, version } from "./program.js";
+import { terminalWidth } from "./config/settings.js";
+import { wrapLines } from "./output/message.js";
 
 export interface Process {
   argv: string[];
@@ -56,8 +58,12 @@ export async function main(proc: Process): Promise<number> {
     }
   }, proc.argv);
 
+  // Help is fitted to the same width as tables: commander wraps what it lays out, and the text
+  // added after it (examples, what is piped) is broken between words here.
+  const helpWidth = terminalWidth(proc.env, proc.terminal.stdoutIsTTY ? proc.terminal.stdoutColumns : undefined);
   const output = {
-    writeOut: (s: string) => proc.terminal.stdout.write(s),
+    writeOut: (s: string) => proc.terminal.stdout.write(wrapLines(s, helpWidth)),
+    getOutHelpWidth: () => helpWidth,
     writeErr: (s: string) => proc.terminal.stderr.write(s),
     // Usage errors are printed by the one printer, as text or JSON like every other error.
     outputError: () => undefined,

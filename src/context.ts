@@ -33,6 +33,13 @@ export interface Terminal {
   stdoutColumns?: number;
   /** The terminal's width when stderr is one: people's messages are wrapped to it. */
   stderrColumns?: number;
+  /** Starts a pager showing what is written to it on this terminal; undefined when it cannot be run. */
+  startPager?(command: string): PagerProcess | undefined;
+}
+
+/** A pager running: what is written goes to it; `end()` resolves once the reseller has left it. */
+export interface PagerProcess extends Writable {
+  end(): Promise<void>;
 }
 
 export interface Context {
@@ -59,6 +66,13 @@ export interface Context {
   prompter(missing?: string | string[], suggestion?: string): Promise<Prompter>;
   /** The whole of stdin (a cart, an orders file, a key piped in). */
   readStdin(): Promise<string>;
+  /**
+   * Runs `render` with its results through the pager when the settings want one (a long list at a
+   * terminal): started at the first line of results, so what is said before (warnings, a spinner)
+   * stays on the terminal; people's messages after it go into the pager too while stderr is the same
+   * terminal, in their order. Resolves, or throws render's error, once the reseller has left the pager.
+   */
+  paged<T>(render: () => Promise<T>): Promise<T>;
   /** Called once at the end: closes idle connections so the process exits at once. */
   dispose(): Promise<void>;
 }
@@ -186,6 +200,32 @@ export async function createContext(input: ContextInput): Promise<Context> {
       terminal.stdin.setEncoding?.("utf8");
       for await (const chunk of terminal.stdin) text += String(chunk);
       return text;
+    },
+    async paged(render) {
+      const command = settings.pager;
+      if (command === undefined || output.mode !== "table" || !terminal.startPager) return render();
+      let pager: PagerProcess | undefined;
+      let tried = false;
+      const started = () => {
+        if (!tried) pager = terminal.startPager!(command);
+        tried = true;
+        return pager;
+      };
+      // Each stream goes to the pager once it runs, and to the terminal when it could not be started.
+      const through = (direct: Writable, starts: boolean): Writable => ({
+        write: (chunk) => ((starts ? started() : pager) ?? direct).write(chunk),
+        drained: () => (pager ?? direct).drained?.() ?? Promise.resolve(),
+      });
+      const restore = output.pageTo(
+        secrets.wrap(through(terminal.stdout, true)),
+        terminal.stderrIsTTY ? secrets.wrap(through(terminal.stderr, false)) : undefined,
+      );
+      try {
+        return await render();
+      } finally {
+        restore();
+        await pager?.end();
+      }
     },
     async dispose() {
       await Promise.all([client, ...others].map((c) => c?.close()));

@@ -3,7 +3,7 @@
  * its streams, set up only when used, and Ctrl-C as an AbortSignal. The one place these are made.
  */
 import { fstatSync, writeSync } from "node:fs";
-import type { Terminal } from "./context.js";
+import type { PagerProcess, Terminal } from "./context.js";
 import { ExitCode } from "./errors.js";
 
 /**
@@ -15,7 +15,8 @@ export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
   let interrupts = 0;
   const onSigint = () => {
     interrupts += 1;
-    if (interrupts > 1) process.exit(ExitCode.interrupted);
+    // Not while a pager shows the output: the terminal is the pager's until the reseller leaves it.
+    if (interrupts > 1 && pagersShowing === 0) process.exit(ExitCode.interrupted);
     controller.abort();
   };
   process.on("SIGINT", onSigint);
@@ -27,6 +28,65 @@ export function interruptSignal(): { signal: AbortSignal; dispose(): void } {
       process.off("SIGTERM", onSigint);
     },
   };
+}
+
+/** Pagers running now: Ctrl-C reaches them too, and leaving before they end would leave one orphaned. */
+let pagersShowing = 0;
+
+/**
+ * A pager (`less -FRX`) whose output is this terminal, as git starts one: LESS=FRX and LV=-c unless
+ * set. Undefined when its program is not on PATH: the output then goes to the terminal itself.
+ * `end()` closes its input and resolves once the reseller has left it; a pager left early (`q`
+ * before the end) takes nothing more, without an error.
+ */
+export function startPager(command: string): PagerProcess | undefined {
+  const program = command.trim().split(/\s+/)[0]!;
+  if (!onPath(program)) return undefined;
+  const { spawn } = process.getBuiltinModule("node:child_process");
+  const env = { ...process.env, LESS: process.env.LESS ?? "FRX", LV: process.env.LV ?? "-c" };
+  const child = spawn(command, { shell: true, stdio: ["pipe", "inherit", "inherit"], env });
+  pagersShowing += 1;
+  let open = true;
+  const ended = new Promise<void>((done) => {
+    const gone = () => {
+      if (!open) return;
+      open = false;
+      pagersShowing -= 1;
+      done();
+    };
+    child.on("close", gone).on("error", gone);
+  });
+  const input = child.stdin!;
+  // The reseller left the pager before the end (`q`): what is left has no reader, and that is no error.
+  input.on("error", () => undefined);
+  return {
+    write: (chunk) => (open ? input.write(chunk) : true),
+    drained: () =>
+      open && input.writableNeedDrain
+        ? Promise.race([new Promise<void>((done) => input.once("drain", done)), ended])
+        : Promise.resolve(),
+    end: () => {
+      input.end();
+      return ended;
+    },
+  };
+}
+
+/** Whether `program` (a name or a path) can be run: gh asks the same before starting a pager. */
+function onPath(program: string): boolean {
+  const { accessSync, constants } = process.getBuiltinModule("node:fs");
+  const { delimiter, join } = process.getBuiltinModule("node:path");
+  const places = program.includes("/")
+    ? [program]
+    : (process.env.PATH ?? "").split(delimiter).map((dir) => join(dir, program));
+  return places.some((place) => {
+    try {
+      accessSync(place, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -61,6 +121,7 @@ export function processTerminal(): Terminal {
     get stdin() {
       return process.stdin;
     },
+    startPager,
     get stdoutIsTTY() {
       return isatty(1);
     },

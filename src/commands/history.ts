@@ -210,7 +210,12 @@ function standingCell(entry: JournalEntry, now: number): Cell {
   return outcomeCell(entry, now);
 }
 
-export async function run(ctx: Context, options: HistoryOptions): Promise<void> {
+/** A long list on a terminal goes through the pager (Context.paged). */
+export function run(ctx: Context, options: HistoryOptions): Promise<void> {
+  return ctx.paged(() => showHistory(ctx, options));
+}
+
+async function showHistory(ctx: Context, options: HistoryOptions): Promise<void> {
   const now = ctx.now();
   const journal = journalFor(ctx);
   const since = options.since !== undefined ? sinceMs(options.since) : undefined;

@@ -17,7 +17,12 @@ export type ItemsCommandOptions = ItemsOptions & {
   changes?: boolean;
 };
 
-export async function run(ctx: Context, options: ItemsCommandOptions): Promise<void> {
+/** A long list on a terminal goes through the pager (Context.paged). */
+export function run(ctx: Context, options: ItemsCommandOptions): Promise<void> {
+  return ctx.paged(() => listItems(ctx, options));
+}
+
+async function listItems(ctx: Context, options: ItemsCommandOptions): Promise<void> {
   const now = ctx.now();
   if (options.changes) {
     const owner = await catalogueOwner(ctx);

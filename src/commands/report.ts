@@ -56,7 +56,12 @@ export function reportRange(
   return { sinceMs, untilMs };
 }
 
-export async function run(ctx: Context, options: ReportOptions): Promise<void> {
+/** A long list on a terminal goes through the pager (Context.paged). */
+export function run(ctx: Context, options: ReportOptions): Promise<void> {
+  return ctx.paged(() => showReport(ctx, options));
+}
+
+async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
   const shop = shopProfile(ctx);
   const now = ctx.now();
   const { sinceMs, untilMs } = reportRange(options.since, options.until, now, shop.timeZone);

@@ -128,6 +128,12 @@ export const definitions = {
     default: "Asia/Jakarta",
     help: "the shop's time zone, for the times on receipts and reports (WIB, WITA, WIT or any other)",
   },
+  pager: {
+    flag: "--no-pager",
+    env: ["RESELLER_PAGER", "PAGER"],
+    default: "less -FRX",
+    help: "no pager for long lists on a terminal; else RESELLER_PAGER or PAGER names one (empty: none), by default `less -FRX`, as git and gh page. Never when piped or with --json",
+  },
   color: { flag: "--no-color", env: ["NO_COLOR", "CLICOLOR=0"], help: "no colours" },
   colour_forced: { env: ["CLICOLOR_FORCE", "FORCE_COLOR"], help: "colours even when not on a terminal" },
   input: {

@@ -62,6 +62,11 @@ export interface Settings {
   colour: { stdout: boolean; stderr: boolean };
   /** How many columns a line on stdout may take when laid out for a terminal. */
   width: number;
+  /**
+   * The command long results go through on a terminal: RESELLER_PAGER, else PAGER, else `less -FRX`;
+   * none (undefined) when set empty, with --no-pager or --json, or when stdout is not a real terminal.
+   */
+  pager: string | undefined;
 }
 
 /** Whether each of the process's streams is a terminal. */
@@ -103,6 +108,13 @@ export function colourWanted(flags: GlobalFlags, env: Env, realTerminal: boolean
   if (truthy(env.CLICOLOR_FORCE)) return true;
   if (env.CLICOLOR === "0") return false;
   return realTerminal && env.TERM !== "dumb";
+}
+
+/** The pager, as git and gh choose it: the tool's own variable, then PAGER; set empty, none. */
+export function pagerOf(flags: GlobalFlags, env: Env, realTerminal: boolean): string | undefined {
+  if (flags.pager === false || !realTerminal) return undefined;
+  const command = env.RESELLER_PAGER ?? env.PAGER ?? definitions.pager.default;
+  return command.trim() === "" ? undefined : command;
 }
 
 /** Computed on first use and kept; a failure is thrown again at each use, for whatever needs it. */
@@ -199,6 +211,7 @@ export function resolveSettings(
     get width() {
       return terminalWidth(env, terminal.stdoutIsTTY ? terminal.stdoutColumns : undefined);
     },
+    pager: pagerOf(flags, env, terminal.stdoutIsTTY && flags.json !== true && flags.jq === undefined),
   };
 }
 

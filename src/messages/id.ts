@@ -909,6 +909,10 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     "the shop's name, at the top of the receipts for customers": "nama toko, di bagian atas struk untuk pelanggan",
     "the shop's time zone, for the times on receipts and reports (WIB, WITA, WIT or any other)":
       "zona waktu toko, untuk jam di struk dan laporan (WIB, WITA, WIT atau zona lain)",
+    "no pager for long lists on a terminal; else RESELLER_PAGER or PAGER names one (empty: none), by default `less -FRX`, as git and gh page. Never when piped or with --json":
+      "tanpa pager untuk daftar panjang di terminal; kalau tidak, RESELLER_PAGER atau PAGER menentukan pager-nya (kosong: tanpa pager), bawaannya `less -FRX`, seperti git dan gh. Tidak pernah lewat pipe atau dengan --json",
+    "no pager for long lists on a terminal; else RESELLER_PAGER or PAGER names one (empty: none), by default `less -FRX`, as git and gh page. Never when piped or with --json (also RESELLER_PAGER, PAGER)":
+      "tanpa pager untuk daftar panjang di terminal; kalau tidak, RESELLER_PAGER atau PAGER menentukan pager-nya (kosong: tanpa pager), bawaannya `less -FRX`, seperti git dan gh. Tidak pernah lewat pipe atau dengan --json (juga RESELLER_PAGER, PAGER)",
     "no colours": "tanpa warna",
     "colours even when not on a terminal": "tetap berwarna walau bukan di terminal",
     "never prompt; a missing value is exit 2 naming the flag":

@@ -7,20 +7,15 @@ import { checkRule, definition, envName, settingNames } from "../config/definiti
 import { ExitCode } from "../errors.js";
 import { declared, say } from "../messages/messages.js";
 import { verdictExitCode, verdicts } from "../domain/verdict.js";
+import { breakLine } from "./message.js";
 
 const width = 80;
 
 /** Words laid out within the width, each line indented; the first line may begin with its own text (a code). */
 function wrap(text: string, indent = "      ", first = indent): string[] {
-  const lines: string[] = [];
-  let [line, lead] = ["", first];
-  for (const word of text.split(" ")) {
-    if (line && lead.length + [...line].length + 1 + [...word].length > width) {
-      lines.push(lead + line);
-      [line, lead] = [word, indent];
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return [...lines, lead + line];
+  return breakLine(text, width - indent.length, width - first.length).map(
+    (line, i) => (i === 0 ? first : indent) + line,
+  );
 }
 
 /** `--timeout <seconds>` as a person types it: `--timeout SECONDS`. */

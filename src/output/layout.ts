@@ -7,6 +7,7 @@
  * worst wrapped between words, never inside one.
  */
 import { createRequire } from "node:module";
+import { breakLine, wordsOf } from "./message.js";
 
 export interface Column {
   header: string;
@@ -60,7 +61,22 @@ export function formOf(cell: LaidCell | undefined, level: number): string {
 const middleLead = 5;
 const lastWordWidth = (text: string) => textWidth(text.slice(text.lastIndexOf(" ") + 1));
 const blank = (cell: LaidCell | undefined) => !cell || cell.text === "" || cell.text === "-";
-const longestWord = (text: string) => Math.max(0, ...text.split(" ").map(textWidth));
+const longestWord = (text: string) => Math.max(0, ...wordsOf(text).map(textWidth));
+
+/** The most lines a wrapped cell may take: past that a column reads a word a line (`1 × / Mobile / Legends`). */
+const wrappedLines = 3;
+
+/**
+ * The narrowest a wrapped cell still reads at: its longest word whole, and the whole of it on at most
+ * `wrappedLines` lines. A table that cannot give a wrapped column that much gives up a column or
+ * stacks its rows instead.
+ */
+function readableWidth(text: string): number {
+  // Lines of `width` hold no more than that many columns each: no narrower width can do.
+  let width = Math.max(longestWord(text), Math.ceil(textWidth(text) / wrappedLines));
+  while (wrapText(text, width).length > wrappedLines) width += 1;
+  return width;
+}
 
 /**
  * What a table spends beside its text. Boxed: a border between columns and at each end, a space
@@ -118,7 +134,10 @@ export function planTable(
     const header = textWidth(headerOf(i));
     if (fit === "keep") return naturals[k]!;
     if (fit === "wrap")
-      return Math.min(naturals[k]!, Math.max(header, floor, ...rows.map((row) => longestWord(formOf(row[i], level)))));
+      return Math.min(
+        naturals[k]!,
+        Math.max(header, floor, ...rows.map((row) => readableWidth(formOf(row[i], level)))),
+      );
     // A name cut in the middle keeps its last word (the nominal, the duration) whole behind a few letters.
     const ends = fit === "middle" ? rows.map((row) => lastWordWidth(formOf(row[i], level)) + middleLead + 1) : [];
     return Math.min(naturals[k]!, Math.max(header, columns[i]!.min ?? 8, floor, ...ends));
@@ -199,29 +218,13 @@ function takeEnd(text: string, width: number): string {
 }
 
 /**
- * Words that do not fit in `width` columns go to the next line. A word longer than the width is cut
- * into pieces only when `splitWords` says so (the last resort of a record); tables never need it,
- * since a wrapped column is never narrower than its longest word.
+ * Words that do not fit in `width` columns go to the next line; a word is never split (an amount with
+ * its `Rp` is one word, see wordsOf). A word longer than the width stands whole on its own line; a
+ * table never meets one, since a wrapped column is never narrower than its longest word.
  */
-export function wrapText(text: string, width: number, splitWords = true): string[] {
+export function wrapText(text: string, width: number): string[] {
   if (textWidth(text) <= width) return [text];
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/(?<= )/)) {
-    if (line && textWidth(line + word.trimEnd()) > width) {
-      lines.push(line.trimEnd());
-      line = "";
-    }
-    let rest = word;
-    while (splitWords && textWidth(rest.trimEnd()) > width) {
-      const head = takeStart(rest, width);
-      lines.push(head);
-      rest = rest.slice(head.length);
-    }
-    line += rest;
-  }
-  if (line.trimEnd()) lines.push(line.trimEnd());
-  return lines;
+  return breakLine(text, width, width, textWidth);
 }
 
 let tableUtilities: { strlen(text: string): number } | undefined;

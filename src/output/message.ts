@@ -10,28 +10,91 @@ function columnsOf(text: string): number {
 }
 
 /**
- * A message wrapped to `width` columns between words, the first line after a prefix `firstLineTaken`
- * wide (`! `, `Error: `), the next ones indented by `indent` spaces. A word (an id, a ref_id, an
- * invoice, a link) is never split, and an amount never leaves its `Rp` (`Rp 75.500` stays on one
- * line); a word longer than a line stands whole on a line of its own. Lines in the message are kept.
+ * The units a line may break between: words, except that an amount stays with its `Rp` (`Rp 75.500`,
+ * `-Rp 2.625`) and a count with its `×` and the word after it (`1 × Mobile`): `dana Rp` at a line's
+ * end and `2.625 dikembalikan` on the next read as two sums.
+ */
+export function wordsOf(line: string): string[] {
+  return line
+    .replace(/\b(Rp) (?=[-+]?\d)/g, "$1\u00a0")
+    .replace(/\b(\d+) \u00d7 (?=\S)/g, "$1\u00a0\u00d7\u00a0")
+    .split(" ")
+    .map((word) => word.replace(/\u00a0/g, " "));
+}
+
+/**
+ * A line broken between words (see wordsOf) into lines at most `room` columns wide, the first
+ * `firstRoom`. A word is never split: one longer than a line stands whole on a line of its own (a
+ * terminal folds it, and copies it as one).
+ */
+export function breakLine(
+  line: string,
+  room: number,
+  firstRoom = room,
+  measure: (text: string) => number = columnsOf,
+): string[] {
+  const out: string[] = [];
+  let limit = firstRoom;
+  let current = "";
+  for (const word of wordsOf(line)) {
+    if (current !== "" && measure(`${current} ${word}`) > limit) {
+      out.push(current);
+      current = word;
+      limit = room;
+    } else current = current === "" ? word : `${current} ${word}`;
+  }
+  out.push(current);
+  return out;
+}
+
+/**
+ * A message wrapped to `width` columns between words (see breakLine), the first line after a prefix
+ * `firstLineTaken` wide (`! `, `Error: `), the next ones indented by `indent` spaces. Lines in the
+ * message are kept.
  */
 export function wrapMessage(text: string, width: number | undefined, firstLineTaken = 0, indent = 0): string {
   if (width === undefined) return text;
-  const out: string[] = [];
-  text.split("\n").forEach((paragraph, p) => {
-    // A no-break space holds an amount to its `Rp` while the lines are made.
-    const words = paragraph.replace(/\b(Rp) (?=[-+]?\d)/g, "$1\u00a0").split(" ");
-    let room = width - (p === 0 ? firstLineTaken : indent);
-    let line = "";
-    for (const word of words) {
-      if (line !== "" && columnsOf(`${line} ${word}`) > room) {
-        out.push(line);
-        line = word;
-        room = width - indent;
-      } else line = line === "" ? word : `${line} ${word}`;
-    }
-    out.push(line);
-  });
   const pad = " ".repeat(indent);
-  return out.map((line, i) => (i === 0 ? line : `${pad}${line}`).replace(/\u00a0/g, " ")).join("\n");
+  return text
+    .split("\n")
+    .flatMap((paragraph, p) => breakLine(paragraph, width - indent, width - (p === 0 ? firstLineTaken : indent)))
+    .map((line, i) => (i === 0 ? line : `${pad}${line}`))
+    .join("\n");
+}
+
+/**
+ * Text laid out in lines of its own (help) fitted to `width`: a longer line breaks between words
+ * and goes on under where its text starts: a described term's words under the description, anything
+ * else under its own indent. An example (`$ reseller …`) is a command to copy: it stays whole on its
+ * line, for the terminal to fold and copy as one. Lines that fit are left as they are.
+ */
+export function wrapLines(text: string, width: number): string {
+  return text
+    .split("\n")
+    .flatMap((line) => {
+      if (columnsOf(line) <= width || /^\s*\$ /.test(line)) return [line];
+      const hang = /^(\s*\S+(?: \S+)*\s{2,}|\s*)/.exec(line)![0].length;
+      const pad = " ".repeat(hang);
+      return breakLine(line.slice(hang), width - hang).map((part, i) => (i === 0 ? line.slice(0, hang) : pad) + part);
+    })
+    .join("\n");
+}
+
+/**
+ * A value copied whole (a licence, a serial with its words) that is wider than `width`: parted
+ * between its ` | ` fields first (`Email: … |` / `Password: …`), and a field still too wide between
+ * its words; a word, a password or a link, never.
+ */
+export function breakCopied(text: string, width: number, measure: (text: string) => number = columnsOf): string[] {
+  if (measure(text) <= width) return [text];
+  const lines: string[] = [];
+  let line = "";
+  for (const field of text.split(" | ")) {
+    if (line && measure(`${line} | ${field}`) > width) {
+      lines.push(`${line} |`);
+      line = field;
+    } else line = line ? `${line} | ${field}` : field;
+  }
+  lines.push(line);
+  return lines.flatMap((part) => (measure(part) <= width ? [part] : breakLine(part, width, width, measure)));
 }

@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
 import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
-import { wrapMessage } from "./message.js";
+import { breakCopied, wordsOf, wrapMessage } from "./message.js";
 import {
   endCut,
   fitCell,
@@ -128,7 +128,9 @@ export class Output {
   readonly stderrIsTTY: boolean;
   /** Whether stderr gets colours (NO_COLOR, --no-color and the rest already weighed). */
   readonly stderrColour: boolean;
-  private readonly options: OutputOptions;
+  private options: OutputOptions;
+  /** A pager shows the results: no spinner then, since its line would be drawn over the pager's screen. */
+  private paging = false;
   private readonly paintOut: Paint;
   private readonly paintErr: Paint;
 
@@ -215,6 +217,28 @@ export class Output {
     // On a terminal, jq's strings are service text like any other: shown, not obeyed.
     if (text) this.options.stdout.write(this.stdoutIsTTY ? neutralize(text, { keepNewlines: true }) : text);
     if (error) throw error;
+  }
+
+  /**
+   * Results (and, given, people's messages) go to a pager until the returned function is called; once
+   * results have gone to it, no spinner is drawn.
+   */
+  pageTo(stdout: Writable, stderr?: Writable): () => void {
+    const before = this.options;
+    const results: Writable = {
+      write: (chunk) => {
+        // A spinner's line is cleared before the pager takes the screen, and not drawn again.
+        if (!this.paging && this.spinnerShown) before.stderr.write("\r\u001b[2K");
+        this.paging = true;
+        return stdout.write(chunk);
+      },
+      drained: () => stdout.drained?.() ?? Promise.resolve(),
+    };
+    this.options = { ...before, stdout: results, ...(stderr ? { stderr } : {}) };
+    return () => {
+      this.options = before;
+      this.paging = false;
+    };
   }
 
   /** How many columns a line on stdout may take. */
@@ -344,11 +368,16 @@ export class Output {
         if (!value) return;
         const label = `${number(r)}${(copyHeaders[k] ?? "").padEnd(labelWidth)}`;
         const together = !value.includes("\n") && textWidth(label) + 2 + textWidth(value) <= this.width;
-        if (!label.trim()) return void this.options.stdout.write(`${value}\n`);
+        // Alone on its lines, a value wider than the window parts between its fields, never inside a word.
+        const alone = value
+          .split("\n")
+          .flatMap((line) => breakCopied(line, this.width, textWidth))
+          .join("\n");
+        if (!label.trim()) return void this.options.stdout.write(`${alone}\n`);
         this.options.stdout.write(
           together
             ? `${this.paintOut("dim", label)}  ${value}\n`
-            : `${this.paintOut("dim", label.trimEnd())}\n${value}\n`,
+            : `${this.paintOut("dim", label.trimEnd())}\n${alone}\n`,
         );
       });
     });
@@ -378,15 +407,23 @@ export class Output {
     if (plan.shown.length === 0) return { text: "", rowLines: [], headerLine: 0 };
     // Cut and wrapped here rather than by cli-table3, so that each line is coloured on its own and
     // the height of every row is known.
-    const cellLines = rows.map((row) =>
-      plan.shown.map((i, k) => {
+    const cellLines = rows.map((row) => {
+      const texts = plan.shown.map((i) => formOf(row[i], plan.level));
+      const cuts = (k: number) => ["middle", "end"].includes(columns[plan.shown[k]!]!.fit ?? "keep");
+      // A name is cut only when its row has no room for it: when another cell already takes lines
+      // below, the name wraps into them instead (`Windows 11 Pr…Retail` had a line free under it).
+      const height = Math.max(
+        1,
+        ...texts.map((text, k) => (cuts(k) ? 1 : fitCell(text, plan.widths[k]!, columns[plan.shown[k]!]!.fit).length)),
+      );
+      return plan.shown.map((i, k) => {
         const cell = row[i];
-        return fitCell(formOf(cell, plan.level), plan.widths[k]!, columns[i]!.fit).map((l) => ({
-          text: l,
-          shown: cell?.tone ? this.paintOut(cell.tone, l) : l,
-        }));
-      }),
-    );
+        const wrapped = cuts(k) ? wrapText(texts[k]!, plan.widths[k]!) : [];
+        const fits = wrapped.length <= height && wrapped.every((l) => textWidth(l) <= plan.widths[k]!);
+        const lines = fits && wrapped.length ? wrapped : fitCell(texts[k]!, plan.widths[k]!, columns[i]!.fit);
+        return lines.map((l) => ({ text: l, shown: cell?.tone ? this.paintOut(cell.tone, l) : l }));
+      });
+    });
     if (!plan.borders) {
       const out: string[] = [];
       const rowLines: number[] = [];
@@ -448,7 +485,8 @@ export class Output {
       const tone = typeof value === "object" && value !== null ? value.tone : undefined;
       const paint = (line: string) => (tone ? this.paintOut(tone, line) : line);
       if (isCopy(value) && lines.some((line) => textWidth(line) > room)) {
-        this.options.stdout.write(`${shownLabel}\n${lines.map(paint).join("\n")}\n`);
+        const alone = lines.flatMap((line) => breakCopied(line, this.width, textWidth));
+        this.options.stdout.write(`${shownLabel}\n${alone.map(paint).join("\n")}\n`);
         continue;
       }
       const shown = isCopy(value) ? lines : lines.flatMap((line) => wrapText(line, room));
@@ -471,12 +509,18 @@ export class Output {
 
   /**
    * A bare result line on stdout (a token, a link) that scripts can capture. On a terminal a
-   * sentence wraps between words within the width; a word (a token, a link) is never split.
+   * sentence wraps between words within the width; a word (a token, a link) is never split. `whole`:
+   * values copied from the line (serials, licences), beside it when all fit, else each on its own lines.
    */
-  result(text: string, tone?: Tone): void {
+  result(text: string, tone?: Tone, options: { whole?: string[] } = {}): void {
     const safe = neutralize(text);
     if (this.mode !== "table") return void this.options.stdout.write(`${safe}\n`);
-    const lines = wrapText(safe, this.width, false);
+    const whole = (options.whole ?? []).map((part) => neutralize(part));
+    if (whole.length && textWidth([safe, ...whole].join("  ")) <= this.width)
+      return this.result([text, ...(options.whole ?? [])].join("  "), tone);
+    // What is copied (a serial, a licence with its password) is never broken inside a field: each on
+    // a line of its own, a licence too long for one line parted only between its ` | ` fields.
+    const lines = [...wrapText(safe, this.width), ...whole.flatMap((part) => breakCopied(part, this.width, textWidth))];
     this.options.stdout.write(`${lines.map((line) => (tone ? this.paintOut(tone, line) : line)).join("\n")}\n`);
   }
 
@@ -511,7 +555,7 @@ export class Output {
    * so a message (a `Retrying…` warning) never shares its line.
    */
   private say(text: string): void {
-    if (this.spinnerShown) this.options.stderr.write("\r\u001b[2K");
+    if (this.spinnerShown && !this.paging) this.options.stderr.write("\r\u001b[2K");
     this.options.stderr.write(text);
     this.spinnerShown?.();
   }
@@ -522,10 +566,16 @@ export class Output {
   /** A summary for a person on stderr (before a confirmation): labels dimmed, values neutralised. */
   summary(pairs: [string, string, Tone?][]): void {
     const width = Math.max(...pairs.map(([label]) => label.length));
+    const room = this.options.stderrWidth;
     for (const [label, value, tone] of pairs) {
-      const text = wrapMessage(neutralize(value), this.options.stderrWidth, width + 4, width + 4);
+      const safe = neutralize(value);
+      // A word too long for the room beside the label (a JSON note, a link) goes under the label,
+      // where it has the most room, rather than being folded by the terminal.
+      const below = room !== undefined && wordsOf(safe).some((word) => textWidth(word) > room - width - 4);
+      const text = below ? wrapMessage(safe, room - 4) : wrapMessage(safe, room, width + 4, width + 4);
       const lines = text.split("\n").map((line) => (tone ? this.paintErr(tone, line) : line));
-      this.say(`  ${this.paintErr("dim", label.padEnd(width))}  ${lines.join("\n")}\n`);
+      const shownLabel = `  ${this.paintErr("dim", label.padEnd(width))}`;
+      this.say(below ? `${shownLabel}\n    ${lines.join("\n    ")}\n` : `${shownLabel}  ${lines.join("\n")}\n`);
     }
   }
 
@@ -550,6 +600,7 @@ export class Output {
     // One line: the text is cut to the width, or the terminal would wrap it and `\r` clear only its end.
     const width = this.options.stderrWidth ?? 80;
     const draw = () =>
+      !this.paging &&
       stderr.write(
         `\r\u001b[2K${this.paintErr("highlight", spinnerFrames[frame++ % spinnerFrames.length]!)} ${endCut(shown, width - 3)}`,
       );
@@ -560,7 +611,7 @@ export class Output {
     const stopped = () => {
       clearInterval(timer);
       if (this.spinnerShown === draw) this.spinnerShown = undefined;
-      stderr.write("\r\u001b[2K");
+      if (!this.paging) stderr.write("\r\u001b[2K");
     };
     return {
       update(next: string) {

@@ -18,6 +18,7 @@ import {
   catalogue,
   columnCells,
   customers,
+  expectNothingSplit,
   expectScreen,
   goldenScreens,
   iso,
@@ -27,7 +28,9 @@ import {
   serveFixedAnswers,
   smmOrder,
   trxRows,
+  wholeWords,
 } from "../support/golden-screens.js";
+import { indonesian } from "../support/language.js";
 import { resellerAs, whileAdvancing } from "./commands-harness.js";
 
 const widths = [80, 100, 120];
@@ -127,6 +130,51 @@ describe("golden screens from fixed answers", () => {
         ).toBe(false);
       }
     });
+  });
+
+  /**
+   * Every golden screen at 60, 80 and 120 columns in both languages: no word, amount or id split over
+   * lines, each datum whole, the words checked against what the command's piped rows and JSON hold.
+   */
+  describe.each([
+    ["English", {}],
+    ["Indonesian", indonesian],
+  ])("in %s", (_language, languageEnv: Record<string, string>) => {
+    it.each(goldenScreens.map((g) => [g.name, g] as const))(
+      "%s: nothing split at 60, 80 and 120 columns",
+      async (_name, golden) => {
+        // A machine of its own for each run: reconcile settles what it finds.
+        const envOf = async () => ({
+          ...screenEnv(
+            server.baseUrl,
+            await resellerMachine(server.baseUrl, { unknown: golden.unknown === true, smm: golden.smm === true }),
+          ),
+          ...languageEnv,
+        });
+        const [piped, json] = await Promise.all([
+          runReseller(golden.args, { env: await envOf() }),
+          runReseller([...golden.args, "--json"], { env: await envOf() }),
+        ]);
+        const whole = wholeWords(piped.stdout, json.stdout);
+        for (const width of [60, 80, 120]) {
+          const r = await runReseller(golden.args, {
+            env: { ...(await envOf()), RESELLER_FORCE_TTY: "1", COLUMNS: String(width) },
+          });
+          expect(r.exitCode, r.stderr).toBe(0);
+          expectNothingSplit(r.stdout, width, whole);
+          const lines = r.stdout.replace(ansi, "").split("\n");
+          // Ids, money, counts and times (a licence's each field); the words of the data are said in each language.
+          for (const datum of golden
+            .data()
+            .flatMap((d) => d.replace(/ \([a-z ]+\)$/, "").split(" | "))
+            .filter((d) => /\d/.test(d) && !/^\d+[a-z]$/.test(d)))
+            expect(
+              lines.some((line) => line.includes(datum)),
+              `"${datum}" whole at ${width} columns:\n${r.stdout}\n${r.stderr}`,
+            ).toBe(true);
+        }
+      },
+    );
   });
 
   it("piped: raw columns, times in UTC, new columns appended", async () => {

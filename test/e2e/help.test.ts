@@ -162,7 +162,7 @@ describe("help laid out for people", () => {
   it("a command's help names the global flags once, after its own", async () => {
     const r = await runReseller(["buy", "--help"]);
     expect(r.stdout).toMatch(
-      /^Global flags: --json, --jq, --profile, --base-url, --timeout, --no-color,\n--no-input, --verbose, --insecure, --lang \(see `reseller --help`\)\.$/m,
+      /^Global flags: --json, --jq, --profile, --base-url, --timeout, --no-pager,\n--no-color, --no-input, --verbose, --insecure, --lang \(see `reseller --help`\)\.$/m,
     );
     expect(r.stdout.indexOf("Global flags:")).toBeGreaterThan(r.stdout.indexOf("--no-check"));
   });
@@ -186,7 +186,10 @@ describe('"Did you mean"', () => {
 
 /** The names a command's help gives its piped columns, in order (words in parentheses are notes). */
 function pipedColumns(help: string): string[] {
-  const line = help.match(/^Piped, (?:one line(?: per [^,]+)?, tab-separated|label<TAB>value lines): (.+)\.$/m);
+  // A sentence's lines joined again: help breaks a long line between words to fit the width.
+  const line = help
+    .replace(/(?<![.:\n])\n(?=[^\n\s])/g, " ")
+    .match(/^Piped, (?:one line(?: per [^,]+)?, tab-separated|label<TAB>value lines): (.+)\.$/m);
   expect(line, `no piped columns in:\n${help}`).not.toBeNull();
   return line![1]!
     .replace(/\([^)]*\)/g, "")
@@ -252,5 +255,30 @@ describe("each command's help names its piped columns, in the order printed", ()
     const shown = await own.run(["trx", "show", "help-trx"]);
     for (const row of rowsOf(shown.stdout)) expect(kinds).toContain(row[0]);
     expect(rowsOf(shown.stdout)[0]).toHaveLength(6); // transaction: invoice, ref_id, status, amount, created
+  });
+});
+
+/**
+ * Help fits the terminal, in both languages: what commander lays out and what follows it (what is
+ * piped, notes) break between words, so the terminal never folds `moda/l` or `selling/_price`; an
+ * example command stays whole on its line, to be copied as one.
+ */
+describe("help at 60 and 80 columns", () => {
+  const commands = [[], ["buy"], ["trx", "show"], ["history"], ["items"], ["prices"], ["report"], ["receipt"]];
+  it.each([
+    ["en", 60],
+    ["en", 80],
+    ["id", 60],
+    ["id", 80],
+  ])("in %s at %i columns: no line wider, no word split", async (lang, width) => {
+    for (const command of commands) {
+      const r = await runReseller(["help", ...command], { env: { RESELLER_LANG: lang, COLUMNS: String(width) } });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const tooWide = r.stdout.split("\n").filter((line) => {
+        // An example is a command to copy: whole on its line, for the terminal to fold.
+        return [...line].length > width && !/^ {2}\$ /.test(line);
+      });
+      expect(tooWide, `reseller help ${command.join(" ")}:\n${r.stdout}`).toEqual([]);
+    }
   });
 });

@@ -4,8 +4,9 @@
  * over real HTTP by a hostile server; a config dir with the catalogue kept and a journal of what this
  * machine bought; and the check that a screen keeps every datum whole within its width.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { hostname } from "node:os";
+import { join } from "node:path";
 import { expect } from "vitest";
 import { writeCatalogue, type CatalogueEntry } from "../../src/catalogue/cache.js";
 import { Journal, type JournalRecord } from "../../src/journal/journal.js";
@@ -512,22 +513,87 @@ export const goldenScreens: GoldenScreen[] = [
 ];
 
 /**
- * The cells of one column of a boxed table, each row's lines joined by a space (a cell wrapped between
- * words reads as one text again). A row starts where the first column has text.
+ * The cells of one column of a table, boxed or borderless, each row's lines joined by a space (a cell
+ * wrapped between words reads as one text again). A row starts where the first column has text; a
+ * borderless table ends where its row numbers start again (the values listed below it by row number).
  */
 export function columnCells(screen: string, header: string): string[] {
   const lines = screen.replace(ansi, "").split("\n");
-  const headerLine = lines.findIndex((line) => line.startsWith("│") && line.includes(`│ ${header} `));
+  const boxed = lines.findIndex((line) => line.startsWith("│") && line.includes(`│ ${header} `));
+  const headerLine =
+    boxed >= 0
+      ? boxed
+      : lines.findIndex((line) =>
+          new RegExp(`(^|  )${header.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(  |$)`).test(line),
+        );
   if (headerLine < 0) return [];
-  const bars = [...lines[headerLine]!.matchAll(/│/g)].map((m) => m.index!);
-  const column = bars.findIndex((at, i) => lines[headerLine]!.slice(at + 1, bars[i + 1]).trim() === header);
-  const cellOf = (line: string, k: number) => line.slice(bars[k]! + 1, bars[k + 1]).trim();
+  const head = lines[headerLine]!;
+  // Where each column starts and ends: between the bars, or from each header to the next.
+  const bounds: [number, number][] =
+    boxed >= 0
+      ? [...head.matchAll(/│/g)].map((m) => m.index!).map((at, i, bars) => [at + 1, bars[i + 1] ?? at + 1])
+      : [...head.matchAll(/(?:^|(?<= {2}))\S+(?: \S+)*/g)].map((m, i, all) => [
+          m.index!,
+          all[i + 1]?.index ?? Infinity,
+        ]);
+  const column = bounds.findIndex(([from, to]) => head.slice(from, to).trim() === header);
+  const cellOf = (line: string, k: number) => line.slice(bounds[k]![0], bounds[k]![1]).trim();
   const cells: string[] = [];
-  for (const line of lines.slice(headerLine + 2)) {
-    if (!line.startsWith("│")) break;
+  let lastNumber = 0;
+  for (const line of lines.slice(headerLine + (boxed >= 0 ? 2 : 1))) {
+    if (boxed >= 0 ? !line.startsWith("│") : line.trim() === "") break;
+    const first = cellOf(line, 0);
+    if (boxed < 0 && /^\d+$/.test(first)) {
+      if (Number(first) <= lastNumber) break;
+      lastNumber = Number(first);
+    }
     const text = cellOf(line, column);
-    if (cellOf(line, 0) !== "" || cells.length === 0) cells.push(text);
+    if (first !== "" || cells.length === 0) cells.push(text);
     else if (text) cells[cells.length - 1] = `${cells.at(-1)} ${text}`.trim();
   }
   return cells;
+}
+
+/**
+ * Every word a screen can show whole: the words of the message catalogues (labels, headers, status
+ * words in both languages) and of the same command's piped rows and JSON, where nothing is wrapped.
+ */
+export function wholeWords(...texts: string[]): Set<string> {
+  const words = new Set<string>();
+  const catalogues = ["en.ts", "id.ts"].map((file) =>
+    readFileSync(join(import.meta.dirname, "../../src/messages", file), "utf8"),
+  );
+  // The fixed answers too: piped rows name an item by its id, the screen by its kept name.
+  const fixtures = JSON.stringify({ catalogue, trxRows, transaction, smmOrder });
+  for (const text of [...catalogues, fixtures, ...texts]) for (const word of tokensOf(text)) words.add(word);
+  return words;
+}
+
+/** The words of a text as a screen shows them: between spaces, borders, tabs and quotes, punctuation around them dropped. */
+function tokensOf(text: string): string[] {
+  return (
+    text
+      .replace(ansi, "")
+      .split(/[\s│┃┌┐└┘├┤┬┴┼─|"`\\]+|\\[nt]/)
+      .map((token) => token.replace(/^[([{'.,;:!?*+-]+|[)\]}'.,;:!?*]+$/g, ""))
+      // A duration (`9m`, `45s`, `2j`) is a number with its unit, as a number is checked elsewhere.
+      .filter((token) => /\p{L}/u.test(token) && !/^\d+\p{L}{1,2}$/u.test(token))
+  );
+}
+
+/**
+ * No word split across lines: each word on the screen is one some text of the command holds whole
+ * (wholeWords), or a name cut with `…` on purpose. A line wider than the window only for a word
+ * longer than any line could hold (a customer's link), standing whole at its end.
+ */
+export function expectNothingSplit(screen: string, width: number, whole: Set<string>): void {
+  const lines = screen.replace(ansi, "").split("\n");
+  const tooWide = lines.filter((line) => {
+    if ([...line].length <= width) return false;
+    const last = line.trim().split(/\s+/).at(-1)!;
+    return [...last].length < width * 0.75;
+  });
+  expect(tooWide, `lines wider than ${width}:\n${screen}`).toEqual([]);
+  const split = lines.flatMap((line) => tokensOf(line).filter((token) => !whole.has(token) && !token.includes("…")));
+  expect(split, `words split at ${width} columns:\n${screen}`).toEqual([]);
 }

@@ -30,9 +30,11 @@ describe("middleCut and endCut", () => {
     expect(endCut("Pembelian Pulsa Telkomsel", 12)).toBe("Pembelian P…");
   });
 
-  it("wraps between words and splits a word only when told a line may not hold it", () => {
+  it("wraps between words, never inside one, and never parts an amount from its Rp", () => {
     expect(wrapText("Instagram Followers Indonesia", 12)).toEqual(["Instagram", "Followers", "Indonesia"]);
-    expect(wrapText("081234567890123", 8, false)).toEqual(["081234567890123"]);
+    expect(wrapText("081234567890123", 8)).toEqual(["081234567890123"]);
+    expect(wrapText("gagal (dana Rp 2.625 dikembalikan)", 14)).toEqual(["gagal (dana", "Rp 2.625", "dikembalikan)"]);
+    expect(wrapText("1 × Mobile Legends 86 Diamonds", 12)).toEqual(["1 × Mobile", "Legends 86", "Diamonds"]);
   });
 });
 

@@ -2,7 +2,14 @@
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkBaseUrl, colourWanted, resolveSettings, type Env, type GlobalFlags } from "../../src/config/settings.js";
+import {
+  checkBaseUrl,
+  colourWanted,
+  pagerOf,
+  resolveSettings,
+  type Env,
+  type GlobalFlags,
+} from "../../src/config/settings.js";
 import { ConfigStore } from "../../src/config/store.js";
 import { UsageError } from "../../src/errors.js";
 import { makeConfigDir } from "../support/cli.js";
@@ -253,5 +260,29 @@ describe("ConfigStore", () => {
   it("lives under RESELLER_CONFIG_DIR when set", () => {
     const dir = makeConfigDir();
     expect(resolveSettings({}, { RESELLER_CONFIG_DIR: dir }, terminal).configDir).toBe(dir);
+  });
+});
+
+describe("the pager, as git and gh choose it", () => {
+  it.each([
+    ["less -FRX by default", {}, {}, true, "less -FRX"],
+    ["PAGER", {}, { PAGER: "more" }, true, "more"],
+    ["RESELLER_PAGER before PAGER", {}, { PAGER: "more", RESELLER_PAGER: "less -R" }, true, "less -R"],
+    ["none when RESELLER_PAGER is empty", {}, { PAGER: "more", RESELLER_PAGER: "" }, true, undefined],
+    ["none when PAGER is blank", {}, { PAGER: " " }, true, undefined],
+    ["none with --no-pager", { pager: false }, { PAGER: "more" }, true, undefined],
+    ["none when stdout is not a terminal", {}, { PAGER: "more" }, false, undefined],
+  ] as [string, GlobalFlags, Env, boolean, string | undefined][])("%s", (_name, flags, env, terminal, pager) => {
+    expect(pagerOf(flags, env, terminal)).toBe(pager);
+  });
+
+  it("none with --json, even at a terminal", () => {
+    const settings = resolveSettings(
+      { json: true },
+      { PAGER: "more" },
+      { stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true },
+      new ConfigStore(makeConfigDir()),
+    );
+    expect(settings.pager).toBeUndefined();
   });
 });

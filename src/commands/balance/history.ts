@@ -51,7 +51,12 @@ const columns = (): Column[] => [
 ];
 const otherColumn = (): Column => ({ header: say.balanceHistory.other, fit: "end", drop: 1 });
 
-export async function run(ctx: Context, options: BalanceHistoryOptions): Promise<void> {
+/** A long list on a terminal goes through the pager (Context.paged). */
+export function run(ctx: Context, options: BalanceHistoryOptions): Promise<void> {
+  return ctx.paged(() => showBalanceHistory(ctx, options));
+}
+
+async function showBalanceHistory(ctx: Context, options: BalanceHistoryOptions): Promise<void> {
   const client = await ctx.client();
   const { data, body } = await client.getBalanceHistory(options.page);
   if (ctx.output.mode === "json") return ctx.output.json(body);

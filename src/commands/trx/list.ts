@@ -71,7 +71,12 @@ function boughtHere(ctx: Context, refIds: string[]): Map<string, BoughtHere> {
   return lines;
 }
 
-export async function run(ctx: Context, options: TrxListOptions): Promise<void> {
+/** A long list on a terminal goes through the pager (Context.paged). */
+export function run(ctx: Context, options: TrxListOptions): Promise<void> {
+  return ctx.paged(() => listTransactions(ctx, options));
+}
+
+async function listTransactions(ctx: Context, options: TrxListOptions): Promise<void> {
   const client = await ctx.client();
   const { data, body } = await client.listTransactions({
     ...(options.status !== undefined ? { status: options.status } : {}),

@@ -438,7 +438,8 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: 
     event.status?.text ?? "-",
     ...confirmedVerdict(payload),
     ...orderWords(event, order),
-    ...extra.map((x) => `${say.listener[x.label]} ${x.value}`),
   ];
-  ctx.output.result(parts.join("  "));
+  ctx.output.result(parts.join("  "), undefined, {
+    whole: extra.map((x) => `${say.listener[x.label]} ${x.value}`),
+  });
 }
