@@ -1592,6 +1592,16 @@ the orders.
         `Sandbox order recorded (ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""}); no balance or stock changed.`,
     },
   },
+  /** The local records database (src/records/database.ts). */
+  records: {
+    isLink: (path: string) => `${path} is a symbolic link: reseller keeps its records only in a file of its own.`,
+    isLinkHint: "Replace the link with the real directory or file (`reseller config path` shows the dir).",
+    notAFile: (path: string) => `${path} is not a regular file: reseller cannot keep its records there.`,
+    networkFilesystem: (dir: string, kind: string) =>
+      `${dir} is on a network filesystem (${kind}), where the records database can be damaged by two machines writing at once.`,
+    networkFilesystemHint:
+      "Keep the config dir on a local disk: set RESELLER_CONFIG_DIR to a local directory (docs/money-safety.md).",
+  },
   bulk: {
     cannotRead: (path: string, why: string) => `Cannot read the orders file ${path}: ${why}`,
     nothingBought: "Nothing bought.",

@@ -1847,6 +1847,17 @@ kode tertinggi di antara order-ordernya.
         `Order sandbox tercatat (ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""}); saldo dan stok tidak berubah.`,
     },
   },
+  records: {
+    isLink: (path: string) =>
+      `${path} adalah tautan simbolik: reseller menyimpan catatannya hanya di file miliknya sendiri.`,
+    isLinkHint:
+      "Ganti tautan itu dengan direktori atau file aslinya (`reseller config path` menunjukkan direktorinya).",
+    notAFile: (path: string) => `${path} bukan file biasa: reseller tidak bisa menyimpan catatannya di sana.`,
+    networkFilesystem: (dir: string, kind: string) =>
+      `${dir} ada di filesystem jaringan (${kind}); basis data catatan bisa rusak bila dua mesin menulis bersamaan.`,
+    networkFilesystemHint:
+      "Simpan direktori konfigurasi di disk lokal: isi RESELLER_CONFIG_DIR dengan direktori lokal (docs/money-safety.md).",
+  },
   bulk: {
     cannotRead: (path: string, why: string) => `File order ${path} tidak bisa dibaca: ${why}`,
     nothingBought: "Tidak ada yang dibeli.",
