@@ -20,7 +20,8 @@ import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../
 import { lockCacheFileName, rememberLock } from "../../src/config/lock-cache.js";
 import { configFileName } from "../../src/config/store.js";
 import { Journal, journalFileName } from "../../src/journal/journal.js";
-import { deliveriesFileName, DeliveryStore } from "../../src/webhooks/deliveries.js";
+import { deliveriesFileName } from "../../src/records/import-deliveries.js";
+import { DeliveryStore } from "../../src/webhooks/deliveries.js";
 import { makeConfigDir } from "../support/cli.js";
 
 const isRoot = process.getuid?.() === 0;
