@@ -588,7 +588,6 @@ the orders.
       `Owned by another user: ${what}. That user can read your API key and change what reseller sends; use a config dir of your own (RESELLER_CONFIG_DIR).`,
     tightened: (what: string) =>
       `Took group and other access off ${what}: reseller keeps its files readable by you alone.`,
-    lockCacheBusy: (path: string, seconds: number) => `${path} is held by another reseller for over ${seconds} s.`,
     /** `config get`, `config set`, `config list`. */
     notSet: (key: string, profile: string) => `${key} is not set for profile "${profile}".`,
     secretRefused: (what: string) =>

@@ -570,7 +570,6 @@ kode tertinggi di antara order-ordernya.
       `Dimiliki pengguna lain: ${what}. Pengguna itu bisa membaca API key Anda dan mengubah apa yang dikirim reseller; pakai folder config milik Anda sendiri (RESELLER_CONFIG_DIR).`,
     tightened: (what: string) =>
       `Akses grup dan pengguna lain dicabut dari ${what}: reseller menjaga file-filenya hanya bisa dibaca Anda.`,
-    lockCacheBusy: (path: string, seconds: number) => `${path} dipegang reseller lain lebih dari ${seconds} detik.`,
     notSet: (key: string, profile: string) => `${key} belum diatur untuk profil "${profile}".`,
     secretRefused: (what: string) =>
       `${what} tidak bisa diatur dengan \`config set\`: baris perintah terlihat di \`ps\` dan tersimpan di riwayat shell Anda.`,

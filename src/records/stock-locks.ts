@@ -1,0 +1,128 @@
+/**
+ * The locks this machine created, so `buy --lock TOKEN` can fill in the item and quantity without
+ * asking the service: a table of the records database, per profile (a token reserves stock on the
+ * reseller's account). It is only a cache: expired locks are dropped whenever it is written, and a
+ * caller that cannot use it goes on without it.
+ */
+import { join } from "node:path";
+import type { StockLock } from "../api/model.js";
+import { UsageError } from "../errors.js";
+import { openRecordsDatabase, type RecordsDatabase, recordsFileName } from "./database.js";
+import { importStockLocksFile } from "./import-stock-locks.js";
+
+/** Idempotent: every opener of the database may run it. */
+export function createStockLocksTable(db: RecordsDatabase): void {
+  // expires_ms: the expiry as a number to compare; null when absent or unreadable, and then kept:
+  // better a stale entry the service will refuse than a lost one.
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS stock_locks (
+      profile TEXT NOT NULL,
+      token TEXT NOT NULL,
+      item_id INTEGER NOT NULL,
+      quantity INTEGER NOT NULL,
+      locked_at TEXT,
+      expires_at TEXT,
+      expires_ms INTEGER,
+      PRIMARY KEY (profile, token)
+    ) WITHOUT ROWID`);
+}
+
+/** A lock, named parameters as its columns; an existing row of the same token is left as it is. */
+export const insertStockLockSql = `
+  INSERT INTO stock_locks (profile, token, item_id, quantity, locked_at, expires_at, expires_ms)
+  VALUES (@profile, @token, @item_id, @quantity, @locked_at, @expires_at, @expires_ms)`;
+
+export function stockLockRow(profile: string, lock: StockLock) {
+  const expires = lock.expiresAt ? Date.parse(lock.expiresAt) : Number.NaN;
+  return {
+    profile,
+    token: lock.token,
+    item_id: lock.itemId,
+    quantity: lock.quantity,
+    locked_at: lock.lockedAt,
+    expires_at: lock.expiresAt,
+    expires_ms: Number.isNaN(expires) ? null : expires,
+  };
+}
+
+/** The table, with the lock file of an earlier release imported on first use; refused with the file named. */
+function stockLocks(configDir: string): RecordsDatabase {
+  const db = openRecordsDatabase(configDir);
+  try {
+    createStockLocksTable(db);
+    importStockLocksFile(db, configDir);
+  } catch (error) {
+    throw unwritable(configDir, error);
+  }
+  return db;
+}
+
+function unwritable(configDir: string, error: unknown): unknown {
+  if (error instanceof UsageError) return error;
+  const e = error as { code?: string; message?: string };
+  return new UsageError(`${join(configDir, recordsFileName)}: ${e.message ?? String(error)} (${e.code})`, {
+    code: "LOCK_CACHE_UNWRITABLE",
+  });
+}
+
+function inCache<T>(configDir: string, use: (db: RecordsDatabase) => T): T {
+  const db = stockLocks(configDir);
+  try {
+    return use(db);
+  } catch (error) {
+    throw unwritable(configDir, error);
+  }
+}
+
+export async function rememberLock(
+  configDir: string,
+  profile: string,
+  lock: StockLock,
+  nowMs: number = Date.now(),
+): Promise<void> {
+  inCache(configDir, (db) =>
+    db
+      .transaction(() => {
+        db.prepare("DELETE FROM stock_locks WHERE expires_ms <= ?").run(nowMs);
+        db.prepare(`${insertStockLockSql} ON CONFLICT (profile, token) DO UPDATE SET item_id = excluded.item_id,
+          quantity = excluded.quantity, locked_at = excluded.locked_at, expires_at = excluded.expires_at,
+          expires_ms = excluded.expires_ms`).run(stockLockRow(profile, lock));
+      })
+      .immediate(),
+  );
+}
+
+export async function findCachedLock(
+  configDir: string,
+  profile: string,
+  token: string,
+  nowMs: number,
+): Promise<StockLock | undefined> {
+  const row = inCache(configDir, (db) =>
+    db
+      .prepare<[string, string, number], { item_id: number; quantity: number; locked_at: string; expires_at: string }>(
+        `SELECT item_id, quantity, locked_at, expires_at FROM stock_locks
+         WHERE profile = ? AND token = ? AND (expires_ms IS NULL OR expires_ms > ?)`,
+      )
+      .get(profile, token, nowMs),
+  );
+  return row
+    ? { token, itemId: row.item_id, quantity: row.quantity, lockedAt: row.locked_at, expiresAt: row.expires_at }
+    : undefined;
+}
+
+export async function forgetLock(
+  configDir: string,
+  profile: string,
+  token: string,
+  nowMs: number = Date.now(),
+): Promise<void> {
+  inCache(configDir, (db) =>
+    db
+      .transaction(() => {
+        db.prepare("DELETE FROM stock_locks WHERE expires_ms <= ?").run(nowMs);
+        db.prepare("DELETE FROM stock_locks WHERE profile = ? AND token = ?").run(profile, token);
+      })
+      .immediate(),
+  );
+}
