@@ -209,7 +209,7 @@ export function tryTakeLock(path: string): HeldLock | "busy" {
 }
 
 /** Takes the lock, waiting up to `waitMs` for a live holder to release it; undefined when it did not. */
-export async function waitForLock(path: string, waitMs: number): Promise<HeldLock | undefined> {
+async function waitForLock(path: string, waitMs: number): Promise<HeldLock | undefined> {
   const until = Date.now() + waitMs;
   for (;;) {
     const lock = tryTakeLock(path);

@@ -83,18 +83,7 @@ export const insertReceivedSql = `
   VALUES (@key, @id, @profile, @event, @ref_id, @invoice, @signed_status, @received_at, @body, @headers)
   ON CONFLICT (key) DO NOTHING`;
 
-interface DeliveryRow {
-  id: string;
-  key: string;
-  profile: string;
-  event: string;
-  ref_id: string;
-  invoice: string;
-  signed_status: string;
-  received_at: string;
-  body: string;
-  headers: string;
-}
+type DeliveryRow = Omit<ReceivedDelivery, "headers"> & { headers: string };
 
 export function deliveryRecords(db: RecordsDatabase): DeliveryRecords {
   createDeliveriesTable(db);

@@ -60,7 +60,9 @@ function stockLocks(configDir: string): RecordsDatabase {
 function unwritable(configDir: string, error: unknown): unknown {
   if (error instanceof UsageError) return error;
   const e = error as { code?: string; message?: string };
-  return new UsageError(`${join(configDir, recordsFileName)}: ${e.message ?? String(error)} (${e.code})`, {
+  const why =
+    e.code && e.message && !e.message.includes(e.code) ? `${e.message} (${e.code})` : (e.message ?? String(error));
+  return new UsageError(`${join(configDir, recordsFileName)}: ${why}`, {
     code: "LOCK_CACHE_UNWRITABLE",
   });
 }
@@ -74,21 +76,30 @@ function inCache<T>(configDir: string, use: (db: RecordsDatabase) => T): T {
   }
 }
 
+/** One change in a transaction of its own, expired locks dropped with it. */
+function changeCache(configDir: string, nowMs: number, change: (db: RecordsDatabase) => void): void {
+  inCache(configDir, (db) =>
+    db
+      .transaction(() => {
+        db.prepare("DELETE FROM stock_locks WHERE expires_ms <= ?").run(nowMs);
+        change(db);
+      })
+      .immediate(),
+  );
+}
+
 export async function rememberLock(
   configDir: string,
   profile: string,
   lock: StockLock,
   nowMs: number = Date.now(),
 ): Promise<void> {
-  inCache(configDir, (db) =>
+  changeCache(configDir, nowMs, (db) =>
     db
-      .transaction(() => {
-        db.prepare("DELETE FROM stock_locks WHERE expires_ms <= ?").run(nowMs);
-        db.prepare(`${insertStockLockSql} ON CONFLICT (profile, token) DO UPDATE SET item_id = excluded.item_id,
-          quantity = excluded.quantity, locked_at = excluded.locked_at, expires_at = excluded.expires_at,
-          expires_ms = excluded.expires_ms`).run(stockLockRow(profile, lock));
-      })
-      .immediate(),
+      .prepare(`${insertStockLockSql} ON CONFLICT (profile, token) DO UPDATE SET item_id = excluded.item_id,
+      quantity = excluded.quantity, locked_at = excluded.locked_at, expires_at = excluded.expires_at,
+      expires_ms = excluded.expires_ms`)
+      .run(stockLockRow(profile, lock)),
   );
 }
 
@@ -117,12 +128,7 @@ export async function forgetLock(
   token: string,
   nowMs: number = Date.now(),
 ): Promise<void> {
-  inCache(configDir, (db) =>
-    db
-      .transaction(() => {
-        db.prepare("DELETE FROM stock_locks WHERE expires_ms <= ?").run(nowMs);
-        db.prepare("DELETE FROM stock_locks WHERE profile = ? AND token = ?").run(profile, token);
-      })
-      .immediate(),
+  changeCache(configDir, nowMs, (db) =>
+    db.prepare("DELETE FROM stock_locks WHERE profile = ? AND token = ?").run(profile, token),
   );
 }
