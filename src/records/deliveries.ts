@@ -115,15 +115,32 @@ export function deliveryRecords(db: RecordsDatabase): DeliveryRecords {
   return {
     receive: (deliveries) => receiveAll.immediate(deliveries),
     settle(key, as, at, reason, line) {
-      settle.run(as, at, reason?.slice(0, 300) ?? null, line ?? null, key);
+      unflushed(db, () => settle.run(as, at, reason?.slice(0, 300) ?? null, line ?? null, key));
     },
     triedAgainLater(key, attempts, nextTryAt) {
-      tried.run(attempts, nextTryAt, key);
+      unflushed(db, () => tried.run(attempts, nextTryAt, key));
     },
     unsettled: () =>
       unsettled.all().map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> })),
     lineHandedOn: (line) => lineHanded.get(line) !== undefined,
     forgetSettled: (profile, remember) =>
-      (profile === undefined ? forgetAny.run({ remember }) : forgetOwn.run({ profile, remember })).changes,
+      unflushed(db, () => (profile === undefined ? forgetAny.run({ remember }) : forgetOwn.run({ profile, remember })))
+        .changes,
   };
+}
+
+/**
+ * A change committed without waiting for the disk (synchronous=NORMAL: safe from a crash of the
+ * process, not from a power cut until the next flush). For what only costs a repeat if lost — a
+ * settling, whose delivery is then handed on again with its id — so the listener's event loop is not
+ * held by a flush per hand-off while deliveries wait for their 2xx. The next FULL commit (a delivery
+ * received) flushes it too: the log is written in order.
+ */
+function unflushed<T>(db: RecordsDatabase, change: () => T): T {
+  db.pragma("synchronous = NORMAL");
+  try {
+    return change();
+  } finally {
+    db.pragma("synchronous = FULL");
+  }
 }
