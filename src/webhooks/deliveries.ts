@@ -64,6 +64,8 @@ export class DeliveryStore {
   /** Deliveries arriving in the same turn of the event loop: one transaction, one flush for all. */
   private batch: { delivery: ReceivedDelivery; done: (outcome?: "new" | "duplicate", error?: unknown) => void }[] = [];
   private settledSinceForgetting = 0;
+  /** Batches committed and being flushed: several may be, one behind the other. */
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     readonly dir: string,
@@ -100,14 +102,18 @@ export class DeliveryStore {
   }
 
   /**
-   * Writes a new delivery down and commits it before resolving, so the service may be answered 2xx.
+   * Writes a new delivery down, committed and on disk before this resolves, so the service may be answered 2xx.
    * "duplicate" when this delivery was received before (an attempt the service repeated): then
    * nothing is written.
    */
   receive(delivery: ReceivedDelivery): Promise<"new" | "duplicate"> {
     return new Promise((resolve, reject) => {
       this.batch.push({ delivery, done: (outcome, error) => (outcome ? resolve(outcome) : reject(error)) });
-      if (this.batch.length === 1) setImmediate(() => this.writeBatch());
+      if (this.batch.length === 1)
+        setImmediate(() => {
+          const writing = this.writeBatch().finally(() => this.writing.delete(writing));
+          this.writing.add(writing);
+        });
     });
   }
 
@@ -130,14 +136,16 @@ export class DeliveryStore {
   }
 
   async close(): Promise<void> {
-    while (this.batch.length) await new Promise((resolve) => setImmediate(resolve));
+    while (this.batch.length || this.writing.size)
+      await Promise.all([...this.writing, new Promise((resolve) => setImmediate(resolve))]);
+    this.records.close();
   }
 
-  private writeBatch(): void {
+  private async writeBatch(): Promise<void> {
     const batch = this.batch.splice(0);
     let outcomes: ("new" | "duplicate")[];
     try {
-      outcomes = this.records.receive(batch.map((b) => b.delivery));
+      outcomes = await this.records.receive(batch.map((b) => b.delivery));
     } catch (error) {
       for (const b of batch) b.done(undefined, error);
       return;
