@@ -313,7 +313,7 @@ the orders.
     portNotAllowed: (port: number) => `Not allowed to listen on port ${port}.`,
     portNotAllowedHint: "Ports below 1024 need privileges; pick one above.",
     problem: (why: string) => `The listener hit a problem: ${why}; it goes on.`,
-    /** The deliveries file (webhook-deliveries.jsonl) as the listener finds it at start. */
+    /** The deliveries the listener keeps (the records database, and an earlier release's webhook-deliveries.jsonl it imports) as found at start. */
     deliveriesProblem: (path: string, problem: string) => `The webhook deliveries at ${path}: ${problem}.`,
     deliveriesUnreadable: (path: string, why: string) => `Cannot read the webhook deliveries at ${path}: ${why}.`,
     deliveriesUnreadableHint:
