@@ -8,7 +8,7 @@ import { fileProblem, readOwnFile } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
 import type { RecordsDatabase } from "./database.js";
 import { keepImported } from "./keep-imported.js";
-import { createStockLocksTable, insertStockLockSql, stockLockRow } from "./stock-locks.js";
+import { createStockLocksTable, insertStockLockSql, stockLockRow } from "./stock-locks-table.js";
 
 export const lockCacheFileName = "locks.json";
 

@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { StockLock } from "../../src/api/model.js";
 import { closeRecordsDatabases, openRecordsDatabase } from "../../src/records/database.js";
 import { importStockLocksFile } from "../../src/records/import-stock-locks.js";
-import { createStockLocksTable, findCachedLock, forgetLock, rememberLock } from "../../src/records/stock-locks.js";
+import { findCachedLock, forgetLock, rememberLock } from "../../src/records/stock-locks.js";
+import { createStockLocksTable } from "../../src/records/stock-locks-table.js";
 import { makeConfigDir } from "../support/cli.js";
 import { stockLockRows } from "../support/records.js";
 
