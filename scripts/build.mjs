@@ -51,7 +51,8 @@ mkdirSync(staging, { recursive: true });
 // A build that fails leaves dist/ as it was and no half-built folder beside it.
 process.on("exit", () => rmSync(staging, { recursive: true, force: true }));
 
-// Required from node_modules, not bundled, by the few commands that use them: undici behind a proxy
+// Required from node_modules, not bundled, by the few commands that use them: better-sqlite3 (a
+// native binding, for the commands that keep records), undici behind a proxy
 // (src/api/transport.ts), the top-up's QR code and `buy --file`'s CSV reader. What is in the bundle
 // costs every command: these 134 KB of it were ~1.4 ms of `balance --json` (docs/performance.md).
 // The prompts stay in: their packages' CommonJS builds give `import confirm from` another shape.
@@ -63,7 +64,7 @@ const cli = await build({
   platform: "node",
   target: "node20",
   format: "cjs",
-  external: ["undici", "qrcode", "csv-parse"],
+  external: ["undici", "qrcode", "csv-parse", "better-sqlite3"],
   // `await import("qrcode")` as require(): the bundle runs in a vm.Script, which has no import().
   supported: { "dynamic-import": false },
   // The bundle is CommonJS: `import.meta.url` (output.ts requires cli-table3 from beside it) becomes

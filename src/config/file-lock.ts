@@ -1,5 +1,5 @@
 /**
- * The one way reseller takes a lock on a file of its own: the config's and the lock cache's
+ * The one way reseller takes a lock on a file of its own: the config's
  * read-change-write, and the journal's index. A lock is a file beside what it guards, created whole
  * with link() (which never replaces) and naming its holder: pid, the process's start time, host
  * and a random token.
@@ -220,7 +220,7 @@ export function tryTakeLock(path: string): HeldLock | "busy" {
 }
 
 /** Takes the lock, waiting up to `waitMs` for a live holder to release it; undefined when it did not. */
-export async function waitForLock(path: string, waitMs: number): Promise<HeldLock | undefined> {
+async function waitForLock(path: string, waitMs: number): Promise<HeldLock | undefined> {
   const until = Date.now() + waitMs;
   for (;;) {
     const lock = tryTakeLock(path);

@@ -331,7 +331,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     portNotAllowed: (port: number) => `Not allowed to listen on port ${port}.`,
     portNotAllowedHint: "Ports below 1024 need privileges; pick one above.",
     problem: (why: string) => `The listener hit a problem: ${why}; it goes on.`,
-    /** The deliveries file (webhook-deliveries.jsonl) as the listener finds it at start. */
+    /** The deliveries the listener keeps (the records database, and an earlier release's webhook-deliveries.jsonl it imports) as found at start. */
     deliveriesProblem: (path: string, problem: string) => `The webhook deliveries at ${path}: ${problem}.`,
     deliveriesUnreadable: (path: string, why: string) => `Cannot read the webhook deliveries at ${path}: ${why}.`,
     deliveriesUnreadableHint:
@@ -613,7 +613,6 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `Owned by another user: ${what}. That user can read your API key and change what reseller sends; use a config dir of your own (RESELLER_CONFIG_DIR).`,
     tightened: (what: string) =>
       `Took group and other access off ${what}: reseller keeps its files readable by you alone.`,
-    lockCacheBusy: (path: string, seconds: number) => `${path} is held by another reseller for over ${seconds} s.`,
     /** `config get`, `config set`, `config list`. */
     notSet: (key: string, profile: string) => `${key} is not set for profile "${profile}".`,
     secretRefused: (what: string) =>
@@ -1641,6 +1640,16 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       recorded: (refId: string, invoice: string) =>
         `Sandbox order recorded (ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""}); no balance or stock changed.`,
     },
+  },
+  /** The local records database (src/records/database.ts). */
+  records: {
+    isLink: (path: string) => `${path} is a symbolic link: reseller keeps its records only in a file of its own.`,
+    isLinkHint: "Replace the link with the real directory or file (`reseller config path` shows the dir).",
+    notAFile: (path: string) => `${path} is not a regular file: reseller cannot keep its records there.`,
+    networkFilesystem: (dir: string, kind: string) =>
+      `${dir} is on a network filesystem (${kind}), where the records database can be damaged by two machines writing at once.`,
+    networkFilesystemHint:
+      "Keep the config dir on a local disk: set RESELLER_CONFIG_DIR to a local directory (docs/money-safety.md).",
   },
   bulk: {
     cannotRead: (path: string, why: string) => `Cannot read the orders file ${path}: ${why}`,

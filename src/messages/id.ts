@@ -578,7 +578,6 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Dimiliki pengguna lain: ${what}. Pengguna itu bisa membaca API key Anda dan mengubah apa yang dikirim reseller; pakai folder config milik Anda sendiri (RESELLER_CONFIG_DIR).`,
     tightened: (what: string) =>
       `Akses grup dan pengguna lain dicabut dari ${what}: reseller menjaga file-filenya hanya bisa dibaca Anda.`,
-    lockCacheBusy: (path: string, seconds: number) => `${path} dipegang reseller lain lebih dari ${seconds} detik.`,
     notSet: (key: string, profile: string) => `${key} belum diatur untuk profil "${profile}".`,
     secretRefused: (what: string) =>
       `${what} tidak bisa diatur dengan \`config set\`: baris perintah terlihat di \`ps\` dan tersimpan di riwayat shell Anda.`,
@@ -1986,6 +1985,17 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       recorded: (refId: string, invoice: string) =>
         `Order sandbox tercatat (ref_id ${refId}${invoice ? `, invoice ${invoice}` : ""}); saldo dan stok tidak berubah.`,
     },
+  },
+  records: {
+    isLink: (path: string) =>
+      `${path} adalah tautan simbolik: reseller menyimpan catatannya hanya di file miliknya sendiri.`,
+    isLinkHint:
+      "Ganti tautan itu dengan direktori atau file aslinya (`reseller config path` menunjukkan direktorinya).",
+    notAFile: (path: string) => `${path} bukan file biasa: reseller tidak bisa menyimpan catatannya di sana.`,
+    networkFilesystem: (dir: string, kind: string) =>
+      `${dir} ada di filesystem jaringan (${kind}); basis data catatan bisa rusak bila dua mesin menulis bersamaan.`,
+    networkFilesystemHint:
+      "Simpan direktori konfigurasi di disk lokal: isi RESELLER_CONFIG_DIR dengan direktori lokal (docs/money-safety.md).",
   },
   bulk: {
     cannotRead: (path: string, why: string) => `File order ${path} tidak bisa dibaca: ${why}`,

@@ -5,7 +5,7 @@ import type { Context } from "../context.js";
 
 /** The lock's item and quantity: from this machine's cache of locks, else from the service's list. */
 export async function findLock(ctx: Context, client: ServiceClient, token: string): Promise<StockLock | undefined> {
-  const { findCachedLock } = await import("./lock-cache.js");
+  const { findCachedLock } = await import("../records/stock-locks.js");
   const cached = await findCachedLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(
     () => undefined,
   );

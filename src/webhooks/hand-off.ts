@@ -100,7 +100,7 @@ const loadForwardRequest = () =>
 
 export function forwardTo(url: string): HandOff {
   const target = forwardTarget(url);
-  // Said in messages and kept in the deliveries file: never the user:password a target URL may carry.
+  // Said in messages and kept with the delivery: never the user:password a target URL may carry.
   const shown = withoutCredentials(target.href);
   return {
     describe: say.listener.forwardingEach(shown),

@@ -1,7 +1,7 @@
 /**
  * What happens to a delivery after the service was answered: one at a time (a shop's script need not
  * cope with two at once), each is confirmed with the service, noted in the journal, printed, handed on,
- * and settled in the deliveries file. A delivery the service does not confirm is dropped.
+ * and settled in the records database. A delivery the service does not confirm is dropped.
  *
  * A step that fails for a reason that may pass (no answer from the service, a target down, a command
  * that failed) never settles the delivery: only its handler saying it is done does, because the
@@ -21,7 +21,7 @@ export const retryDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000
 
 export type Prepared =
   | { ok: true; payload: Buffer; event: WebhookEvent; headers: Record<string, string>; line?: string }
-  /** Dropped: `reason` is kept in the deliveries file as it is; `said`, when given, is said on the screen instead. */
+  /** Dropped: `reason` is kept with the delivery as it is; `said`, when given, is said on the screen instead. */
   | { ok: false; reason: string; said?: string };
 
 export interface QueueSteps {
@@ -84,7 +84,7 @@ export class HandOffQueue {
 
   /**
    * Lets the delivery under way finish for up to `graceMs`, then stops it; what was not handed on
-   * stays in the deliveries file and is handed on at the next start.
+   * stays in the records database and is handed on at the next start.
    */
   async stop(graceMs: number): Promise<void> {
     this.draining = true;
@@ -195,6 +195,7 @@ export class HandOffQueue {
     const wait = delays[Math.min(turn.failures, delays.length - 1)] ?? 1_000;
     turn.failures++;
     turn.due = false;
+    this.store.triedAgainLater(turn.delivery, turn.failures, new Date(this.steps.now() + wait).toISOString());
     this.failing.push(turn);
     this.steps.warn(say.listener.tryingAgain(describe(turn.delivery), reason, formatWait(wait)));
     this.steps

@@ -4,12 +4,13 @@
  * release, and every refusal the service has for them (exit 1 with the code and a next step).
  */
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { baseEnv, binPath } from "../support/cli.js";
-import { findCachedLock } from "../../src/orders/lock-cache.js";
+import { findCachedLock } from "../../src/records/stock-locks.js";
+import { stockLockRows } from "../support/records.js";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs, serviceBody, singleJson, tableBorder } from "./commands-harness.js";
 
@@ -17,8 +18,9 @@ import { resellerAs, serviceBody, singleJson, tableBorder } from "./commands-har
 const harness = useEmulator();
 
 function cachedTokens(configDir: string, profile = "default"): string[] {
-  const file = JSON.parse(readFileSync(join(configDir, "locks.json"), "utf8"));
-  return (file.profiles[profile] ?? []).map((l: { lock_token: string }) => l.lock_token);
+  return stockLockRows(configDir)
+    .filter((row) => row.profile === profile)
+    .map((row) => row.token);
 }
 
 function lockOf(apiKey: string, token: string) {
@@ -34,7 +36,7 @@ describe("lock add", () => {
     const token = r.stdout.trim();
     expect(lockOf(reseller.apiKey, token)).toMatchObject({ item_id: 1, quantity: 2, status: "active" });
     expect(cachedTokens(reseller.configDir)).toEqual([token]);
-    expect(statSync(join(reseller.configDir, "locks.json")).mode & 0o777).toBe(0o600);
+    expect(statSync(join(reseller.configDir, "records.db")).mode & 0o777).toBe(0o600);
     const cached = await findCachedLock(reseller.configDir, "default", token, Date.now());
     expect(cached).toMatchObject({ token, itemId: 1, quantity: 2 });
   });
@@ -264,7 +266,7 @@ describe("lock refusals exit 1 with the code and a next step", () => {
     expect(json.errorJson().error).toMatchObject({ code: "MAX_ACTIVE_LOCKS_REACHED", status: 429 });
     // A refused lock is not sent twice (a retry could hold two locks) and nothing is cached.
     expect(harness.accountOf(apiKey).locks).toHaveLength(10);
-    expect(existsSync(join(reseller.configDir, "locks.json"))).toBe(false);
+    expect(stockLockRows(reseller.configDir)).toEqual([]);
   });
 
   it("MINIMUM_ORDER_NOT_MET below an item's minimum order", async () => {

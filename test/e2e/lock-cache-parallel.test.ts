@@ -1,15 +1,14 @@
 /**
  * Several `reseller lock add` at once (a shop bot serving customers in parallel): every lock they
  * make is in the local lock cache afterwards, so `buy --lock TOKEN` finds each one's item and
- * quantity. The cache is one file that each process reads, changes and writes back; here the service
- * holds every answer until all five asked, then answers them together, so the five write at once.
+ * quantity. Each process writes its lock into the records database; here the service holds every
+ * answer until all five asked, then answers them together, so the five write at once.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller } from "../support/cli.js";
 import { useHostileServer } from "../support/hostile-server.js";
+import { stockLockRows } from "../support/records.js";
 
 const server = useHostileServer();
 
@@ -57,9 +56,7 @@ describe("lock add in parallel", () => {
     for (const r of results) expect(r.stderr).toBe("");
     const tokens = results.map((r) => r.stdout.trim());
     expect(new Set(tokens).size).toBe(5);
-    const cached = JSON.parse(readFileSync(join(configDir, "locks.json"), "utf8")).profiles.default.map(
-      (l: { lock_token: string }) => l.lock_token,
-    );
+    const cached = stockLockRows(configDir).map((row) => row.token);
     expect([...cached].sort()).toEqual([...tokens].sort());
   });
 });

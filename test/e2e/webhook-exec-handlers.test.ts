@@ -12,6 +12,7 @@ import { useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";
 import { buy, eventsOf, makeSecret, manualOrder, pointServiceAt, until, useListeners } from "./webhook-harness.js";
 import { pidsIn, running, useHandlerDirs } from "../support/handler-dirs.js";
+import { deliveryRows } from "../support/records.js";
 
 const harness = useEmulator();
 const { listen } = useListeners();
@@ -19,6 +20,8 @@ const { listen } = useListeners();
 const workDir = useHandlerDirs("reseller-handler-");
 
 /** Lines of a file the handler appends to, each `delivery-id ref_id`. */
+/** Deliveries settled as handed on, as the records database has them. */
+const handedOn = (configDir: string) => deliveryRows(configDir).filter((row) => row.settled_as === "handed").length;
 const calls = (dir: string) =>
   existsSync(join(dir, "calls")) ? readFileSync(join(dir, "calls"), "utf8").split("\n").filter(Boolean) : [];
 
@@ -35,13 +38,7 @@ describe("webhook listen --exec with handlers that misbehave", () => {
     await buy(reseller, manualOrder("wh-bg-2"));
     await until("both order.paid handed on", () => eventsOf(listener.stdout(), "wh-bg-2").includes("order.paid"));
     await until("the second handler's call", () => calls(out).length === 2);
-    await until("both settled", () =>
-      readFileSync(join(reseller.configDir, "webhook-deliveries.jsonl"), "utf8")
-        .split("\n")
-        .filter((line) => line.includes('"type":"settled"') && line.includes('"as":"handed"')).length === 2
-        ? true
-        : undefined,
-    );
+    await until("both settled", () => handedOn(reseller.configDir) === 2 || undefined);
 
     const { exitCode, stdout, stderr } = await listener.stop();
     expect(exitCode, stderr).toBe(0);
@@ -145,11 +142,7 @@ describe("webhook listen --exec with handlers that misbehave", () => {
       /Handing on again 1 delivery received before the last stop and not settled yet\./.test(second.stderr()),
     );
     await until("handed on after the restart", () => calls(out).some((line) => line.endsWith(" wh-fail-1")));
-    const settled = () =>
-      readFileSync(join(reseller.configDir, "webhook-deliveries.jsonl"), "utf8")
-        .split("\n")
-        .filter((line) => line.includes('"type":"settled"') && line.includes('"as":"handed"')).length;
-    await until("settled", () => settled() === 2);
+    await until("settled", () => handedOn(reseller.configDir) === 2);
     const again = await second.stop();
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.stderr).not.toMatch(/kept to hand on/);

@@ -64,7 +64,7 @@ describe.skipIf(!disk)("webhook listen on a full disk", () => {
     try {
       // Fails every time, as a shop whose database is down would: the delivery stays unsettled.
       const failing = `echo "$RESELLER_DELIVERY_ID $RESELLER_EVENT" >> "${out}/calls"; exit 1`;
-      // No API key: the event goes on as it came, so only the deliveries file is at work here.
+      // No API key: the event goes on as it came, so only the deliveries kept in the records database are at work here.
       const env = { RESELLER_API_KEY: "" };
       const first = await listen(reseller, ["--exec", failing], { env });
 
@@ -99,7 +99,7 @@ describe.skipIf(!disk)("webhook listen on a full disk", () => {
       expect(refused.status).toBe(500);
       // Written before the answer, but through another pipe: it may reach this process after it.
       await until("the 500 said on stderr", () =>
-        /Could not take a delivery from .*: ENOSPC; answered 500/.test(first.stderr()),
+        /Could not take a delivery from .*: SQLITE_FULL; answered 500/.test(first.stderr()),
       );
 
       rmSync(filler);

@@ -23,6 +23,7 @@ import {
   useListeners,
 } from "./webhook-harness.js";
 import { makeTempDir } from "../support/temp-dir.js";
+import { deliveryRows } from "../support/records.js";
 
 const harness = useEmulator();
 const { listen, target, servers } = useListeners();
@@ -203,7 +204,8 @@ describe("webhook listen, fed by the emulator", () => {
     );
 
     // Remembered in the config dir: a new listener answers it 2xx without handing it on.
-    expect(statSync(join(reseller.configDir, "webhook-deliveries.jsonl")).mode & 0o777).toBe(0o600);
+    expect(statSync(join(reseller.configDir, "records.db")).mode & 0o777).toBe(0o600);
+    expect(deliveryRows(reseller.configDir).map((row) => row.ref_id)).toContain("wh-once-1");
     const restarted = await listen(reseller, ["--forward-to", bot.url]);
     const afterRestart = await fetch(restarted.url, {
       method: "POST",

@@ -17,10 +17,12 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../../src/config/config-dir.js";
-import { lockCacheFileName, rememberLock } from "../../src/orders/lock-cache.js";
+import { lockCacheFileName } from "../../src/records/import-stock-locks.js";
+import { rememberLock } from "../../src/records/stock-locks.js";
 import { configFileName } from "../../src/config/store.js";
 import { Journal, journalFileName } from "../../src/journal/journal.js";
-import { deliveriesFileName, DeliveryStore } from "../../src/webhooks/deliveries.js";
+import { deliveriesFileName } from "../../src/records/import-deliveries.js";
+import { DeliveryStore } from "../../src/webhooks/deliveries.js";
 import { makeConfigDir } from "../support/cli.js";
 
 const isRoot = process.getuid?.() === 0;

@@ -1,5 +1,5 @@
 /**
- * Saving the config or the lock cache on a disk that is full, read-only or not the user's to write.
+ * Saving the config on a disk that is full, read-only or not the user's to write.
  * The file system's refusal is simulated at the syscall reseller makes (open, write, rename), as a
  * full disk cannot be made in a test: the file is named, the problem said in words, exit 2, and the
  * old file is left whole with no temporary file beside it.
@@ -34,7 +34,6 @@ vi.mock("node:fs", async (importOriginal) => {
 });
 
 const { ConfigStore } = await import("../../src/config/store.js");
-const { rememberLock } = await import("../../src/orders/lock-cache.js");
 const { printError } = await import("../../src/output/print-error.js");
 const { makeConfigDir } = await import("../support/cli.js");
 
@@ -91,17 +90,4 @@ describe("config set on a disk that refuses the write", () => {
       expect(readdirSync(dir)).toEqual(["config.json"]);
     },
   );
-});
-
-describe("the lock cache on a full disk", () => {
-  it("is refused with the file and the problem named (lock add says so and goes on), no temporary file left", async () => {
-    const dir = makeConfigDir();
-    disk.failing = { call: "writeSync", code: "ENOSPC" };
-    const lock = { token: "LCK-FULL01", itemId: 3, quantity: 1, lockedAt: null, expiresAt: null };
-    await expect(rememberLock(dir, "default", lock)).rejects.toMatchObject({
-      code: "LOCK_CACHE_UNWRITABLE",
-      message: `${join(dir, "locks.json")}: the disk is full (ENOSPC)`,
-    });
-    expect(readdirSync(dir)).toEqual([]);
-  });
 });

@@ -1,19 +1,17 @@
 /**
- * The listener's deliveries file: what names a delivery (only what its signature covers), that a
- * delivery is written down before it counts as received, that what was received and not settled is
- * handed on again after a restart, and that a damaged file is said, never taken for an empty one.
+ * The listener's deliveries in the records database: what names a delivery (only what its signature
+ * covers), that a delivery is committed before it counts as received, that what was received and not
+ * settled is handed on again after a restart, and that only old settled deliveries are forgotten.
  */
-import { appendFileSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import {
-  DeliveryStore,
-  deliveryIdOf,
-  deliveryKey,
-  rememberedDeliveries,
-  type ReceivedDelivery,
-} from "../../src/webhooks/deliveries.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { closeRecordsDatabases, openRecordsDatabase } from "../../src/records/database.js";
+import { DeliveryStore, deliveryIdOf, deliveryKey, type ReceivedDelivery } from "../../src/webhooks/deliveries.js";
+import { deliveryRows } from "../support/records.js";
 import { makeTempDir } from "../support/temp-dir.js";
+
+afterEach(() => closeRecordsDatabases());
 
 const fields = (status: string, refId = "R1", invoice = "INV-1") => ({ refId, invoice, status });
 
@@ -62,8 +60,19 @@ describe("DeliveryStore", () => {
       "duplicate",
     ]);
     expect(await store.receive(delivery("k1"))).toBe("duplicate");
-    expect(statSync(store.path).mode & 0o777).toBe(0o600);
-    expect(readFileSync(store.path, "utf8").trim().split("\n")).toHaveLength(1);
+    expect(statSync(join(dir, "records.db")).mode & 0o777).toBe(0o600);
+    expect(deliveryRows(dir).map((row) => row.key)).toEqual(["k1"]);
+    await store.close();
+  });
+
+  it("many arriving together are each committed before they resolve, each once", async () => {
+    const dir = makeTempDir("reseller-deliveries-");
+    const store = new DeliveryStore(dir);
+    const keys = Array.from({ length: 50 }, (_, i) => `burst-${i}`);
+    const outcomes = await Promise.all([...keys, ...keys].map((key) => store.receive(delivery(key))));
+    expect(outcomes.filter((o) => o === "new")).toHaveLength(50);
+    // Read by another connection: committed, not only in this one's view.
+    expect(deliveryRows(dir).map((row) => row.key)).toEqual(keys);
     await store.close();
   });
 
@@ -73,6 +82,7 @@ describe("DeliveryStore", () => {
     for (const key of ["a", "b", "c"]) await first.receive(delivery(key));
     await first.settle(delivery("b"), "handed", new Date().toISOString());
     await first.close();
+    closeRecordsDatabases();
     const second = new DeliveryStore(dir);
     expect(second.unsettled().map((d) => d.key)).toEqual(["a", "c"]);
     expect(second.unsettled()[0]).toMatchObject({
@@ -87,81 +97,36 @@ describe("DeliveryStore", () => {
     await second.close();
   });
 
-  it("reads the one-line-per-delivery file of earlier releases, and forgets only the oldest settled names", async () => {
+  it("a settled delivery keeps its name and how it was settled, not its body; an order line handed on is known", async () => {
     const dir = makeTempDir("reseller-deliveries-");
-    const path = join(dir, "webhook-deliveries.jsonl");
-    const lines = Array.from({ length: rememberedDeliveries * 2 + 10 }, (_, i) =>
-      JSON.stringify({ key: `old-${i}`, profile: "default", event: "order.paid", ref_id: null, at: "t" }),
-    );
+    const store = new DeliveryStore(dir);
+    await store.receive(delivery("sent"));
+    await store.receive(delivery("gone"));
+    store.triedAgainLater(delivery("sent"), 2, "2026-11-28T10:00:00.000Z");
+    expect(store.lineHandedOn("R1#0")).toBe(false);
+    await store.settle(delivery("sent"), "handed", new Date().toISOString(), undefined, "R1#0");
+    await store.settle(delivery("gone"), "dropped", new Date().toISOString(), "not confirmed");
+    expect(store.lineHandedOn("R1#0")).toBe(true);
+    expect(deliveryRows(dir)).toMatchObject([
+      { key: "sent", settled_as: "handed", line: "R1#0", attempts: 2, next_try_at: null, body: null },
+      { key: "gone", settled_as: "dropped", reason: "not confirmed", body: null },
+    ]);
+    await store.close();
+  });
+
+  it("a database that is not one is refused before listening (WEBHOOK_DELIVERIES_UNREADABLE)", () => {
+    const dir = makeTempDir("reseller-deliveries-");
     writeFileSync(
-      path,
-      `${lines.join("\n")}\n${JSON.stringify({ v: 2, ...delivery("pending-one"), type: "received" })}\n`,
-      { mode: 0o600 },
+      join(dir, "records.db"),
+      "not a database, but long enough to be read as a header by SQLite.".repeat(4),
+      {
+        mode: 0o600,
+      },
     );
-    const store = new DeliveryStore(dir);
-    expect(await store.receive(delivery("old-0"))).toBe("new");
-    expect(await store.receive(delivery(`old-${rememberedDeliveries * 2 + 9}`))).toBe("duplicate");
-    expect(store.unsettled().map((d) => d.key)).toEqual(["pending-one", "old-0"]);
-    await store.close();
-    expect(readFileSync(path, "utf8").trim().split("\n").length).toBeLessThanOrEqual(rememberedDeliveries + 3);
-    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(() => new DeliveryStore(dir)).toThrow(expect.objectContaining({ code: "WEBHOOK_DELIVERIES_UNREADABLE" }));
   });
 
-  it("says what is damaged: a torn last line and damaged lines are named; a file of nothing readable is refused", async () => {
-    const dir = makeTempDir("reseller-deliveries-");
-    const path = join(dir, "webhook-deliveries.jsonl");
-    writeFileSync(path, `${JSON.stringify({ key: "k1" })}\nnot json\n${JSON.stringify({ key: "k2" })}\n{"key":"to`, {
-      mode: 0o600,
-    });
-    const store = new DeliveryStore(dir);
-    expect(store.problems.join("\n")).toMatch(/last line was cut short/);
-    expect(store.problems.join("\n")).toMatch(/1 of its lines are damaged/);
-    expect(await store.receive(delivery("k2"))).toBe("duplicate");
-    await store.close();
-
-    writeFileSync(path, "\u0000\u0001garbage\nmore garbage\n", { mode: 0o600 });
-    expect(() => new DeliveryStore(dir)).toThrow(/cannot be read: none of its 2 lines is a delivery record/);
-  });
-
-  it("reads back a delivery written after a partial line (a write cut short), and hands it on", async () => {
-    const dir = makeTempDir("reseller-deliveries-");
-    try {
-      const path = join(dir, "webhook-deliveries.jsonl");
-      const whole = JSON.stringify({ v: 2, type: "received", ...delivery("glued") });
-      // What a full disk left: the first part of one attempt's record, then the next attempt's, whole.
-      writeFileSync(path, `${whole.slice(0, 40)}${whole}\n`, { mode: 0o600 });
-      const store = new DeliveryStore(dir);
-      expect(store.unsettled().map((d) => d.key)).toEqual(["glued"]);
-      expect(store.problems).toEqual([]);
-      expect(await store.receive(delivery("glued"))).toBe("duplicate");
-      await store.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it("starts the next record on a line of its own after a torn last line, so both restarts read it", async () => {
-    const dir = makeTempDir("reseller-deliveries-");
-    try {
-      const path = join(dir, "webhook-deliveries.jsonl");
-      const first = new DeliveryStore(dir);
-      await first.receive(delivery("before"));
-      await first.close();
-      // A crash while the next record was being written.
-      appendFileSync(path, JSON.stringify({ v: 2, type: "received", ...delivery("torn") }).slice(0, 50));
-      const second = new DeliveryStore(dir);
-      expect(second.problems.join("\n")).toMatch(/last line was cut short/);
-      await second.receive(delivery("after"));
-      await second.close();
-      const third = new DeliveryStore(dir);
-      expect(third.unsettled().map((d) => d.key)).toEqual(["before", "after"]);
-      await third.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it("two listeners of two profiles sharing the config dir: a compaction by one keeps every record of the other, also those written since it started", async () => {
+  it("two listeners of two profiles sharing the config dir: each forgets only its own oldest settled deliveries", async () => {
     const dir = makeTempDir("reseller-deliveries-");
     const of = (profile: string, key: string): ReceivedDelivery => ({
       ...delivery(key),
@@ -171,28 +136,49 @@ describe("DeliveryStore", () => {
     const shopA = new DeliveryStore(dir, { profile: "shop-a", remember: 3 });
     const shopB = new DeliveryStore(dir, { profile: "shop-b", remember: 3 });
     const at = new Date().toISOString();
-    let written = 0;
     for (let i = 0; i < 20; i++) {
-      // Both at once, as two processes would.
       await Promise.all([
         shopA.receive(of("shop-a", `a${i}`)).then(() => shopA.settle(of("shop-a", `a${i}`), "handed", at)),
         shopB
           .receive(of("shop-b", `b${i}`))
           .then(() => (i % 2 === 0 ? shopB.settle(of("shop-b", `b${i}`), "handed", at) : undefined)),
       ]);
-      written += i % 2 === 0 ? 4 : 3;
     }
     await Promise.all([shopA.close(), shopB.close()]);
-    const lines = readFileSync(join(dir, "webhook-deliveries.jsonl"), "utf8").trim().split("\n");
-    // Compacted: fewer lines than were written.
-    expect(lines.length).toBeLessThan(written);
+    // Forgotten: fewer rows than deliveries.
+    expect(deliveryRows(dir).length).toBeLessThan(40);
+    closeRecordsDatabases();
     const after = new DeliveryStore(dir);
     // Every delivery of shop-b not settled is still there to hand on, none of shop-a's.
     expect(after.unsettled().map((d) => d.key)).toEqual(Array.from({ length: 10 }, (_, i) => `b${i * 2 + 1}`));
     // The newest settled names of each are still known: the service's retry is a duplicate.
     for (const key of ["a19", "a17", "b18", "b16"])
       expect(await after.receive(of(key.startsWith("a") ? "shop-a" : "shop-b", key)), key).toBe("duplicate");
-    expect(after.problems).toEqual([]);
+    // The oldest are forgotten.
+    expect(await after.receive(of("shop-a", "a0"))).toBe("new");
     await after.close();
+  });
+
+  it("a delivery that cannot be written whole (a full disk) is refused; the next attempt is taken and read back after a restart", async () => {
+    const dir = makeTempDir("reseller-deliveries-");
+    const big = (key: string) => ({ ...delivery(key), body: JSON.stringify({ licence: "x".repeat(64_000) }) });
+    const first = new DeliveryStore(dir);
+    await first.receive(delivery("earlier"));
+    await first.settle(delivery("earlier"), "handed", new Date().toISOString());
+    // No page more than it has: the next write needs room the disk does not have.
+    const db = openRecordsDatabase(dir);
+    const pages = db.pragma("page_count", { simple: true }) as number;
+    db.pragma(`max_page_count = ${pages}`);
+    await expect(first.receive(big("big"))).rejects.toMatchObject({ code: "SQLITE_FULL" });
+    expect(deliveryRows(dir).map((row) => row.key)).toEqual(["earlier"]);
+
+    db.pragma(`max_page_count = ${pages * 1000}`);
+    expect(await first.receive(big("big"))).toBe("new");
+    await first.close();
+    closeRecordsDatabases();
+    const second = new DeliveryStore(dir);
+    expect(second.unsettled().map((d) => d.key)).toEqual(["big"]);
+    expect(second.unsettled()[0]!.body).toHaveLength(big("big").body.length);
+    await second.close();
   });
 });

@@ -5,7 +5,7 @@
 import type { Context } from "../../context.js";
 import { ServiceError } from "../../errors.js";
 import { journalRequest } from "../../journal/request.js";
-import { rememberLock } from "../../orders/lock-cache.js";
+import { rememberLock } from "../../records/stock-locks.js";
 import { copyable } from "../../output/output.js";
 import { say } from "../../messages/messages.js";
 

@@ -1,7 +1,7 @@
 /** `reseller lock release TOKEN`: give the stock back before the lock runs out. */
 import type { Context } from "../../context.js";
 import { InputError, ServiceError } from "../../errors.js";
-import { forgetLock } from "../../orders/lock-cache.js";
+import { forgetLock } from "../../records/stock-locks.js";
 import { say } from "../../messages/messages.js";
 
 export interface LockReleaseOptions {

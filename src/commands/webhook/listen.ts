@@ -213,7 +213,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   ctx.output.info(say.listener.stopping);
   await listener.close();
   // The hand-off under way is stopped (a forward given a few seconds first; a command is sent SIGTERM
-  // at once, then SIGKILL after its grace period); what is left waiting stays in the deliveries file.
+  // at once, then SIGKILL after its grace period); what is left waiting stays in the records database.
   await queue.stop(handOff?.stopWithinMs ?? 4_000);
   writeNotes();
   await store.close();
@@ -301,7 +301,7 @@ async function prepare(
   }
   if (client && needsConfirming(delivery.event)) {
     const confirmed = await confirmWithService(client, delivery, value, new Date(nowMs).toISOString(), lineHandedOn);
-    // The deliveries file keeps the reason in English, whatever the language on the screen.
+    // The records database keeps the reason in English, whatever the language on the screen.
     if (!confirmed.ok)
       return {
         ok: false,

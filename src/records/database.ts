@@ -1,0 +1,112 @@
+/**
+ * The local records database: `records.db` in the config dir, SQLite through better-sqlite3. It holds
+ * what this machine must never lose or count twice: the journal of money-moving requests, the webhook
+ * deliveries the listener answered, and the stock-lock cache. SQLite gives what the files of our own
+ * design had to build by hand: atomic transactions, a write-ahead log that survives a crash, indexes,
+ * and one writer at a time across processes.
+ *
+ * Opened lazily, once per process and config dir: commands that touch no record (balance, items,
+ * --help, completion) never load the native binding.
+ */
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, statfsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
+import { UsageError } from "../errors.js";
+import { say } from "../messages/messages.js";
+
+export const recordsFileName = "records.db";
+
+export type RecordsDatabase = BetterSqlite3.Database;
+
+/** How long a statement waits for another process's write to finish before it gives up (SQLITE_BUSY). */
+const busyTimeoutMs = 15_000;
+
+/**
+ * Filesystems whose locking SQLite cannot trust (statfs f_type): NFS, SMB/CIFS, 9p, FUSE (sshfs and
+ * most network mounts). Two machines writing one database there can corrupt it.
+ */
+const networkFilesystems = new Map<number, string>([
+  [0x6969, "NFS"],
+  [0x517b, "SMB"],
+  [0xff534d42, "CIFS"],
+  [0xfe534d42, "SMB2"],
+  [0x01021997, "9p"],
+  [0x65735546, "FUSE"],
+  [0x564c, "NCP"],
+  [0x73757245, "Coda"],
+  [0x6b414653, "AFS"],
+]);
+
+const opened = new Map<string, RecordsDatabase>();
+
+/** The records database of this config dir, opened (and created, 0600) on first use in this process. */
+export function openRecordsDatabase(dir: string): RecordsDatabase {
+  const path = join(dir, recordsFileName);
+  const known = opened.get(path);
+  if (known?.open) return known;
+  refuseUnsafePlace(dir, path);
+  ownFile(path);
+  const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+  const db = new Database(path, { timeout: busyTimeoutMs });
+  // WAL: readers never wait for a writer, and a commit is one append to the log. FULL: a commit is
+  // on disk (the log fsync'd) before it returns, so "recorded" survives a power cut, not only a crash.
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.pragma("foreign_keys = ON");
+  opened.set(path, db);
+  return db;
+}
+
+/** Closes every database this process opened (tests, and a listener that stops). */
+export function closeRecordsDatabases(): void {
+  for (const db of opened.values()) if (db.open) db.close();
+  opened.clear();
+}
+
+/**
+ * Never through a link (the dir or the file), never on a network filesystem: refused with what to do,
+ * before SQLite creates anything.
+ */
+function refuseUnsafePlace(dir: string, path: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const [place, isDir] of [
+    [dir, true],
+    [path, false],
+  ] as const) {
+    let stats: ReturnType<typeof lstatSync> | undefined;
+    try {
+      stats = lstatSync(place);
+    } catch {
+      continue;
+    }
+    if (stats.isSymbolicLink())
+      throw new UsageError(say.records.isLink(place), { code: "RECORDS_UNSAFE", suggestion: say.records.isLinkHint });
+    if (!isDir && !stats.isFile()) throw new UsageError(say.records.notAFile(place), { code: "RECORDS_UNSAFE" });
+  }
+  let kind: string | undefined;
+  try {
+    kind = networkFilesystems.get(Number(statfsSync(dir).type));
+  } catch {
+    // statfs is not everywhere (Windows): nothing to detect there.
+  }
+  if (kind)
+    throw new UsageError(say.records.networkFilesystem(dir, kind), {
+      code: "RECORDS_UNSAFE",
+      suggestion: say.records.networkFilesystemHint,
+    });
+}
+
+/**
+ * Creates the file 0600 before SQLite opens it (SQLite would create it with the umask's mode), and
+ * makes an existing one 0600: it holds what was bought. SQLite gives its WAL and shared-memory files
+ * the database's own mode.
+ */
+function ownFile(path: string): void {
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  try {
+    if ((fstatSync(fd).mode & 0o777) !== 0o600) fchmodSync(fd, 0o600);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The webhook deliveries `webhook listen` received, in the records database: one row per delivery,
+ * named by its key. A row is written (and committed, synchronous=FULL) before the service is answered
+ * 2xx; settling it fills in how and when, and drops its body. Forgetting old settled deliveries is a
+ * DELETE that keeps what the de-duplication of the service's retries needs.
+ */
+import { closeSync, constants, fdatasync, openSync } from "node:fs";
+import { promisify } from "node:util";
+import type { RecordsDatabase } from "./database.js";
+
+const fdatasyncAsync = promisify(fdatasync);
+
+/** One received delivery, as written down before the service is answered. */
+export interface ReceivedDelivery {
+  /** The name a target can drop a repeat by: the same for every attempt, and after a restart. */
+  id: string;
+  key: string;
+  profile: string;
+  /** The event name as checked against the signed status. */
+  event: string;
+  ref_id: string;
+  invoice: string;
+  signed_status: string;
+  received_at: string;
+  /** The body as it came (UTF-8). */
+  body: string;
+  /** The headers a --forward-to target needs to verify it too. */
+  headers: Record<string, string>;
+}
+
+/** The delivery id a target sees: the same for every attempt the service makes, and after a restart. */
+export function deliveryIdOf(key: string): string {
+  return `whd_${key.slice(0, 32)}`;
+}
+
+/** How a delivery was settled: handed on (its handler said it is done), or dropped (not to be handed on). */
+export type SettledAs = "handed" | "dropped";
+
+export interface DeliveryRecords {
+  /**
+   * Each delivery written in one transaction: "new", or "duplicate" when its key was there already.
+   * Resolves once the transaction, and every one before it, is on disk.
+   */
+  receive(deliveries: readonly ReceivedDelivery[]): Promise<("new" | "duplicate")[]>;
+  settle(key: string, as: SettledAs, at: string, reason?: string, line?: string): void;
+  /** A failed try: how many so far and when the next is due, for the person reading the records. */
+  triedAgainLater(key: string, attempts: number, nextTryAt: string): void;
+  /** Received and not settled, oldest first. */
+  unsettled(): ReceivedDelivery[];
+  /** Lets go of what it holds open beside the database. */
+  close(): void;
+  /** Whether an order.item.sent already handed on this order line (`ref_id#index`). */
+  lineHandedOn(line: string): boolean;
+  /**
+   * Forgets settled deliveries beyond the newest `remember` of this profile (every profile's when
+   * undefined); settled rows of earlier releases name no profile and are anyone's to forget.
+   */
+  forgetSettled(profile: string | undefined, remember: number): number;
+}
+
+/** Idempotent: every opener of the database may run it. */
+export function createDeliveriesTable(db: RecordsDatabase): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS webhook_deliveries (
+      seq INTEGER PRIMARY KEY,
+      key TEXT NOT NULL UNIQUE,
+      id TEXT NOT NULL,
+      profile TEXT NOT NULL,
+      event TEXT,
+      ref_id TEXT,
+      invoice TEXT,
+      signed_status TEXT,
+      received_at TEXT,
+      body TEXT,
+      headers TEXT,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_try_at TEXT,
+      settled_as TEXT,
+      settled_at TEXT,
+      reason TEXT,
+      line TEXT
+    );
+    CREATE INDEX IF NOT EXISTS webhook_deliveries_unsettled ON webhook_deliveries (seq) WHERE settled_as IS NULL;
+    CREATE INDEX IF NOT EXISTS webhook_deliveries_settled ON webhook_deliveries (profile, seq) WHERE settled_as IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS webhook_deliveries_lines ON webhook_deliveries (line) WHERE line IS NOT NULL;
+  `);
+}
+
+/** A received delivery, named parameters as its columns (headers as JSON); nothing when its key is there already. */
+export const insertReceivedSql = `
+  INSERT INTO webhook_deliveries (key, id, profile, event, ref_id, invoice, signed_status, received_at, body, headers)
+  VALUES (@key, @id, @profile, @event, @ref_id, @invoice, @signed_status, @received_at, @body, @headers)
+  ON CONFLICT (key) DO NOTHING`;
+
+type DeliveryRow = Omit<ReceivedDelivery, "headers"> & { headers: string };
+
+export function deliveryRecords(db: RecordsDatabase): DeliveryRecords {
+  createDeliveriesTable(db);
+  const insert = db.prepare(insertReceivedSql);
+  const receiveAll = db.transaction((deliveries: readonly ReceivedDelivery[]) =>
+    deliveries.map((d) =>
+      insert.run({ ...d, headers: JSON.stringify(d.headers) }).changes === 1
+        ? ("new" as const)
+        : ("duplicate" as const),
+    ),
+  );
+  // The body goes once settled: it may hold licences, and nothing hands it on again.
+  const settle = db.prepare(`
+    UPDATE webhook_deliveries SET settled_as = ?, settled_at = ?, reason = ?, line = ?, body = NULL, headers = NULL,
+      next_try_at = NULL
+    WHERE key = ? AND settled_as IS NULL`);
+  const tried = db.prepare("UPDATE webhook_deliveries SET attempts = ?, next_try_at = ? WHERE key = ?");
+  const unsettled = db.prepare<[], DeliveryRow>(`
+    SELECT id, key, profile, event, ref_id, invoice, signed_status, received_at, body, headers
+    FROM webhook_deliveries WHERE settled_as IS NULL ORDER BY seq`);
+  const lineHanded = db.prepare("SELECT 1 FROM webhook_deliveries WHERE line = ? AND settled_as = 'handed' LIMIT 1");
+  const forgetOwn = db.prepare(`
+    DELETE FROM webhook_deliveries WHERE settled_as IS NOT NULL AND profile IN (@profile, '') AND seq <= (
+      SELECT seq FROM webhook_deliveries WHERE settled_as IS NOT NULL AND profile IN (@profile, '')
+      ORDER BY seq DESC LIMIT 1 OFFSET @remember)`);
+  const forgetAny = db.prepare(`
+    DELETE FROM webhook_deliveries WHERE settled_as IS NOT NULL AND seq <= (
+      SELECT seq FROM webhook_deliveries WHERE settled_as IS NOT NULL ORDER BY seq DESC LIMIT 1 OFFSET @remember)`);
+  const log = writeAheadLog(db);
+  return {
+    async receive(deliveries) {
+      const fd = log.fd();
+      // No log to flush by hand (not made yet): committed with synchronous=FULL, flushed before this returns.
+      if (fd === undefined) return receiveAll.immediate(deliveries);
+      const outcomes = unflushed(db, () => receiveAll.immediate(deliveries));
+      // The flush SQLite's FULL would make, made off the event loop: deliveries arriving meanwhile are
+      // read and written in the next transaction instead of waiting for this one's disk.
+      await fdatasyncAsync(fd);
+      return outcomes;
+    },
+    settle(key, as, at, reason, line) {
+      unflushed(db, () => settle.run(as, at, reason?.slice(0, 300) ?? null, line ?? null, key));
+    },
+    triedAgainLater(key, attempts, nextTryAt) {
+      unflushed(db, () => tried.run(attempts, nextTryAt, key));
+    },
+    unsettled: () =>
+      unsettled.all().map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> })),
+    lineHandedOn: (line) => lineHanded.get(line) !== undefined,
+    close: () => log.close(),
+    forgetSettled: (profile, remember) =>
+      unflushed(db, () => (profile === undefined ? forgetAny.run({ remember }) : forgetOwn.run({ profile, remember })))
+        .changes,
+  };
+}
+
+/**
+ * A descriptor of the database's write-ahead log, for flushing it (fdatasync covers every write to
+ * the file, by whichever descriptor). The log stays the same file while this connection is open:
+ * SQLite removes it only when the last connection closes. Undefined until the log exists.
+ */
+function writeAheadLog(db: RecordsDatabase): { fd(): number | undefined; close(): void } {
+  let fd: number | undefined;
+  return {
+    fd() {
+      if (fd !== undefined || !db.open) return fd;
+      try {
+        fd = openSync(`${db.name}-wal`, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+      } catch {
+        // Not made yet (nothing written), or not to be opened: SQLite's own flush then.
+      }
+      return fd;
+    },
+    close() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
+}
+
+/**
+ * A change committed without waiting for the disk (synchronous=NORMAL: safe from a crash of the
+ * process, not from a power cut until the next flush). For what only costs a repeat if lost — a
+ * settling, whose delivery is then handed on again with its id — so the listener's event loop is not
+ * held by a flush per hand-off while deliveries wait for their 2xx. The next FULL commit (a delivery
+ * received) flushes it too: the log is written in order.
+ */
+function unflushed<T>(db: RecordsDatabase, change: () => T): T {
+  db.pragma("synchronous = NORMAL");
+  try {
+    return change();
+  } finally {
+    db.pragma("synchronous = FULL");
+  }
+}

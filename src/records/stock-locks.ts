@@ -1,0 +1,100 @@
+/**
+ * The locks this machine created, so `buy --lock TOKEN` can fill in the item and quantity without
+ * asking the service: a table of the records database, per profile (a token reserves stock on the
+ * reseller's account). It is only a cache: expired locks are dropped whenever it is written, and a
+ * caller that cannot use it goes on without it.
+ */
+import { join } from "node:path";
+import type { StockLock } from "../api/model.js";
+import { UsageError } from "../errors.js";
+import { openRecordsDatabase, type RecordsDatabase, recordsFileName } from "./database.js";
+import { importStockLocksFile } from "./import-stock-locks.js";
+import { createStockLocksTable, insertStockLockSql, stockLockRow } from "./stock-locks-table.js";
+
+/** The table, with the lock file of an earlier release imported on first use; refused with the file named. */
+function stockLocks(configDir: string): RecordsDatabase {
+  const db = openRecordsDatabase(configDir);
+  try {
+    createStockLocksTable(db);
+    importStockLocksFile(db, configDir);
+  } catch (error) {
+    throw unwritable(configDir, error);
+  }
+  return db;
+}
+
+function unwritable(configDir: string, error: unknown): unknown {
+  if (error instanceof UsageError) return error;
+  const e = error as { code?: string; message?: string };
+  const why =
+    e.code && e.message && !e.message.includes(e.code) ? `${e.message} (${e.code})` : (e.message ?? String(error));
+  return new UsageError(`${join(configDir, recordsFileName)}: ${why}`, {
+    code: "LOCK_CACHE_UNWRITABLE",
+  });
+}
+
+function inCache<T>(configDir: string, use: (db: RecordsDatabase) => T): T {
+  const db = stockLocks(configDir);
+  try {
+    return use(db);
+  } catch (error) {
+    throw unwritable(configDir, error);
+  }
+}
+
+/** One change in a transaction of its own, expired locks dropped with it. */
+function changeCache(configDir: string, nowMs: number, change: (db: RecordsDatabase) => void): void {
+  inCache(configDir, (db) =>
+    db
+      .transaction(() => {
+        db.prepare("DELETE FROM stock_locks WHERE expires_ms <= ?").run(nowMs);
+        change(db);
+      })
+      .immediate(),
+  );
+}
+
+export async function rememberLock(
+  configDir: string,
+  profile: string,
+  lock: StockLock,
+  nowMs: number = Date.now(),
+): Promise<void> {
+  changeCache(configDir, nowMs, (db) =>
+    db
+      .prepare(`${insertStockLockSql} ON CONFLICT (profile, token) DO UPDATE SET item_id = excluded.item_id,
+      quantity = excluded.quantity, locked_at = excluded.locked_at, expires_at = excluded.expires_at,
+      expires_ms = excluded.expires_ms`)
+      .run(stockLockRow(profile, lock)),
+  );
+}
+
+export async function findCachedLock(
+  configDir: string,
+  profile: string,
+  token: string,
+  nowMs: number,
+): Promise<StockLock | undefined> {
+  const row = inCache(configDir, (db) =>
+    db
+      .prepare<[string, string, number], { item_id: number; quantity: number; locked_at: string; expires_at: string }>(
+        `SELECT item_id, quantity, locked_at, expires_at FROM stock_locks
+         WHERE profile = ? AND token = ? AND (expires_ms IS NULL OR expires_ms > ?)`,
+      )
+      .get(profile, token, nowMs),
+  );
+  return row
+    ? { token, itemId: row.item_id, quantity: row.quantity, lockedAt: row.locked_at, expiresAt: row.expires_at }
+    : undefined;
+}
+
+export async function forgetLock(
+  configDir: string,
+  profile: string,
+  token: string,
+  nowMs: number = Date.now(),
+): Promise<void> {
+  changeCache(configDir, nowMs, (db) =>
+    db.prepare("DELETE FROM stock_locks WHERE profile = ? AND token = ?").run(profile, token),
+  );
+}
