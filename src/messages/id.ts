@@ -910,8 +910,6 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       "zona waktu toko, untuk jam di struk dan laporan (WIB, WITA, WIT atau zona lain)",
     "no pager for long lists on a terminal; else RESELLER_PAGER or PAGER names one (empty: none), by default `less -FRX`, as git and gh page. Never when piped or with --json":
       "tanpa pager untuk daftar panjang di terminal; kalau tidak, RESELLER_PAGER atau PAGER menentukan pager-nya (kosong: tanpa pager), bawaannya `less -FRX`, seperti git dan gh. Tidak pernah lewat pipe atau dengan --json",
-    "no pager for long lists on a terminal; else RESELLER_PAGER or PAGER names one (empty: none), by default `less -FRX`, as git and gh page. Never when piped or with --json (also RESELLER_PAGER, PAGER)":
-      "tanpa pager untuk daftar panjang di terminal; kalau tidak, RESELLER_PAGER atau PAGER menentukan pager-nya (kosong: tanpa pager), bawaannya `less -FRX`, seperti git dan gh. Tidak pernah lewat pipe atau dengan --json (juga RESELLER_PAGER, PAGER)",
     "no colours": "tanpa warna",
     "colours even when not on a terminal": "tetap berwarna walau bukan di terminal",
     "never prompt; a missing value is exit 2 naming the flag":
@@ -958,6 +956,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--verbose":
           "catat tiap pertukaran HTTP ke stderr, API key dipotong jadi 4 karakter terakhir (juga RESELLER_DEBUG=1)",
         "--insecure": "izinkan alamat http:// biasa yang bukan mesin ini",
+        "--no-pager":
+          "tanpa pager untuk daftar panjang di terminal; kalau tidak, RESELLER_PAGER atau PAGER menentukan pager-nya (kosong: tanpa pager), bawaannya `less -FRX`, seperti git dan gh. Tidak pernah lewat pipe atau dengan --json (juga RESELLER_PAGER, PAGER)",
         "--lang":
           "bahasa tampilan: id (Bahasa Indonesia) atau en; kalau tidak diisi, mengikuti locale (id_* berarti Indonesia), selain itu Inggris (env RESELLER_LANG)",
       },

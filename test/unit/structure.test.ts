@@ -40,7 +40,8 @@ const rel = (f: string) => relative(src, f);
 function commandOf(file: string): string | undefined {
   const parts = rel(file).split("/");
   if (parts[0] !== "commands") return undefined;
-  return parts[1]!.replace(/\.ts$/, "");
+  // A command's declaration (`buy.command.ts`) belongs to the command it declares.
+  return parts[1]!.replace(/(\.command)?\.ts$/, "");
 }
 
 /**
