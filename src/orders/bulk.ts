@@ -228,17 +228,17 @@ export async function prepareBulk(
     refIdGiven: true,
     lines: [{ item: l.item, quantity: l.row.quantity, ...(l.note !== undefined ? { note: l.note } : {}) }],
   }));
+  // Derived ref_ids come from the row as written (a file bought before keeps its ref_ids); a repeat
+  // is found by the customer in normal form (0812… and +62 812-… are one number).
+  const planned = lines.map((l, i) => ({ key: repeatKey(l.item.id, l.row.quantity, l.note), refId: refIds[i]! }));
   const earlier = recentPurchases(
     ctx,
     windowHours,
-    lines.flatMap((l) => (l.row.refId !== undefined ? [l.row.refId] : [])),
+    // Derived ref_ids too: a file run again finds the rows it bought, however long ago.
+    planned.map((r) => r.refId),
+    planned.map((r) => r.key),
   );
-  // Derived ref_ids come from the row as written (a file bought before keeps its ref_ids); a repeat
-  // is found by the customer in normal form (0812… and +62 812-… are one number).
-  const plans = planRows(
-    lines.map((l, i) => ({ key: repeatKey(l.item.id, l.row.quantity, l.note), refId: refIds[i]! })),
-    earlier,
-  );
+  const plans = planRows(planned, earlier);
   return { rows: lines.map((l) => l.row), orders, plans };
 }
 
