@@ -90,7 +90,9 @@ function importOldFiles(db: RecordsDatabase, dir: string): void {
         break;
       } catch (error) {
         // Another process is importing (or writing): its import may take longer than one busy timeout.
-        if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+        // Or it imported these files and renamed one as this one read them: looked for again.
+        const again = (error as { code?: string }).code === "SQLITE_BUSY" || error instanceof RenamedMeanwhile;
+        if (!again || Date.now() > deadline) throw error;
       }
     }
   } finally {
@@ -124,6 +126,9 @@ function isLink(path: string): boolean {
   }
 }
 
+/** An old file found a moment ago is gone: another process imported it and renamed it. */
+class RenamedMeanwhile extends Error {}
+
 const noFollow = constants.O_NOFOLLOW ?? 0;
 const noBlock = constants.O_NONBLOCK ?? 0;
 
@@ -141,6 +146,7 @@ export function* oldFileLines(path: string): Generator<string> {
       throw Object.assign(new Error(`${path} is not a regular file`), { code: directory ? "EISDIR" : "ENOTREG" });
     }
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new RenamedMeanwhile(path);
     throw new UsageError(say.orders.journal.cannotRead(path, fileProblem(error)), {
       code: "JOURNAL_UNREADABLE",
       suggestion:

@@ -48,3 +48,16 @@ export function journalRecordsIn(configDir: string): JournalRecord[] {
     db.close();
   }
 }
+
+/** How many journal records the config dir's database holds, counted by SQLite (0 before any). */
+export function journalEventCount(configDir: string): number {
+  const path = join(configDir, recordsFileName);
+  if (!existsSync(path)) return 0;
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const tables = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'journal_events'").get();
+    return tables ? (db.prepare("SELECT count(*) FROM journal_events").pluck().get() as number) : 0;
+  } finally {
+    db.close();
+  }
+}
