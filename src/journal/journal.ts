@@ -10,6 +10,7 @@
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { fileProblem } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 import { recordsFileName } from "../records/database.js";
@@ -141,8 +142,19 @@ export class Journal {
 
   /** The records, opened on first use (and the journal of an earlier release imported). */
   private get records(): SqliteJournal {
-    // Opened on first use: SQLite's binding is loaded then, never by a command that reads no record.
-    this.opened ??= journalRecords(openRecords(this.dir));
+    if (this.opened) return this.opened;
+    try {
+      // Opened on first use: SQLite's binding is loaded then, never by a command that reads no record.
+      this.opened = journalRecords(openRecords(this.dir));
+    } catch (error) {
+      // Said already with what to do (a link, a network filesystem, an old journal unreadable).
+      if (error instanceof UsageError) throw error;
+      // Opening creates the database: a dir that cannot be written stops here, before anything is sent.
+      throw new UsageError(say.orders.journal.cannotWrite(this.path, openProblem(error)), {
+        code: "JOURNAL_UNWRITABLE",
+        suggestion: say.orders.journal.cannotWriteHint,
+      });
+    }
     return this.opened;
   }
 
@@ -222,6 +234,10 @@ export class Journal {
       });
     }
   }
+}
+
+function openProblem(error: unknown): string {
+  return (error as { code?: string }).code?.startsWith("SQLITE_") ? sqliteProblem(error) : fileProblem(error);
 }
 
 /** SQLite's own words for a failure, with its code. */
