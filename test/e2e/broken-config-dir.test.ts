@@ -378,9 +378,7 @@ describe("who owns the config dir, and who else may read it", () => {
     expect(r.stderr.trim().split("\n")).toEqual([
       `! Took group and other access off ${dir} (0755 → 0700), ${join(dir, "config.json")} (0644 → 0600), ${join(dir, "records.db")} (0666 → 0600): reseller keeps its files readable by you alone.`,
     ]);
-    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "records.db"))]).toEqual([
-      0o700, 0o600, 0o600,
-    ]);
+    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "records.db"))]).toEqual([0o700, 0o600, 0o600]);
     expect((await reseller(dir, ["config", "path"])).stderr).toBe("");
   });
 
