@@ -19,6 +19,8 @@ import {
 } from "../../src/errors.js";
 import { foldRecords, type IntentRecord, Journal, type JournalRecord } from "../../src/journal/journal.js";
 import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
+import { orderRepeatKey } from "../../src/orders/repeats.js";
+import { closeRecordsDatabases } from "../../src/records/database.js";
 import { makeConfigDir } from "../support/cli.js";
 import { buyIntent } from "../support/journal-records.js";
 import { testContext } from "../support/context.js";
@@ -231,5 +233,34 @@ describe("journalRequest", () => {
     expect(seenAtSend[0]).toContain('"type":"intent"');
     expect(seenAtSend[0]).toContain('"ref_id":"early-1"');
     expect(journal.entries()[0]).toMatchObject({ kind: "sandbox", outcome: "done" });
+  });
+});
+
+describe("the repeat check's look-up", () => {
+  const bought = (entry: string, atMs: number, note: string): JournalRecord =>
+    buyIntent({ entry, at: new Date(atMs).toISOString(), request: { carts: [{ item_id: 12, quantity: 1, note }] } });
+
+  it("finds a purchase by its repeat key and time, whatever spelling of the number, and nothing before the window", () => {
+    const journal = new Journal(makeConfigDir());
+    const now = Date.now();
+    journal.append(bought("old", now - 50 * 3_600_000, "081234567890"));
+    journal.append(bought("new", now - 3_600_000, "+62 812-3456-7890"));
+    journal.append(bought("other", now - 3_600_000, "081200000000"));
+    const key = orderRepeatKey([{ itemId: 12, quantity: 1, note: "6281234567890" }]);
+    expect(journal.byRepeatKey(key, now - 48 * 3_600_000).map((e) => e.entry)).toEqual(["new"]);
+    expect(journal.byRepeatKey(key, 0).map((e) => e.entry)).toEqual(["new", "old"]);
+  });
+
+  it("keys stored by another normalisation of customers are made again when the database is opened", () => {
+    const dir = makeConfigDir();
+    const journal = new Journal(dir);
+    journal.append(bought("k", Date.now(), "081234567890"));
+    closeRecordsDatabases();
+    const other = new Database(join(dir, "records.db"));
+    other.prepare("UPDATE journal_orders SET repeat_key = 'an older form'").run();
+    other.prepare("UPDATE journal_meta SET value = 'an older release' WHERE name = 'repeat_key'").run();
+    other.close();
+    const key = orderRepeatKey([{ itemId: 12, quantity: 1, note: "081234567890" }]);
+    expect(new Journal(dir).byRepeatKey(key, 0).map((e) => e.entry)).toEqual(["k"]);
   });
 });
