@@ -70,6 +70,8 @@ export const journalImporter: Importer = {
   import(db: RecordsDatabase, files: string[]): ImportCount {
     const journal = journalRecords(db);
     const before = journal.eventCount();
+    // A first import (the usual case) holds nothing yet: no record needs looking for.
+    const check = before > 0;
     const count: ImportCount = { read: 0, written: 0, present: 0, added: 0 };
     for (const file of files) {
       for (const line of oldFileLines(file)) {
@@ -77,7 +79,7 @@ export const journalImporter: Importer = {
         // A torn line is left in the kept file: nothing in it can be trusted.
         if (!record) continue;
         count.read++;
-        if (journal.importRecord(record)) count.written++;
+        if (journal.importRecord(record, check)) count.written++;
         else count.present++;
       }
     }

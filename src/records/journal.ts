@@ -277,9 +277,9 @@ export class SqliteJournal implements JournalRecords {
     return this.db.prepare("SELECT count(*) FROM journal_events").pluck().get() as number;
   }
 
-  /** Writes a record read from an old journal unless it is held already; returns whether it was written. */
-  importRecord(record: JournalRecord): boolean {
-    if (this.holds.get(record.entry, JSON.stringify(record)) !== undefined) return false;
+  /** Writes a record read from an old journal unless (`check`) it is held already; returns whether it was written. */
+  importRecord(record: JournalRecord, check: boolean): boolean {
+    if (check && this.holds.get(record.entry, JSON.stringify(record)) !== undefined) return false;
     this.write(record);
     return true;
   }
