@@ -225,7 +225,8 @@ export class SqliteJournal implements JournalRecords {
        ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
     );
     const next = this.db.prepare(
-      `SELECT seq, at_ms, folded FROM journal_orders WHERE at_ms >= ? AND (at_ms < ? OR (at_ms = ? AND seq < ?))
+      // A row value: the index on (at_ms, seq) is entered just past the last row, never scanned from the top.
+      `SELECT seq, at_ms, folded FROM journal_orders WHERE at_ms >= ? AND (at_ms, seq) < (?, ?)
        ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
     );
     let page = first.all(since, until) as Row[];
@@ -233,7 +234,7 @@ export class SqliteJournal implements JournalRecords {
       for (const row of page) yield JSON.parse(row.folded) as JournalEntry;
       if (page.length < pageSize) return;
       const last = page.at(-1)!;
-      page = next.all(since, last.at_ms, last.at_ms, last.seq) as Row[];
+      page = next.all(since, last.at_ms, last.seq) as Row[];
     }
   }
 
