@@ -13,12 +13,13 @@
 // BENCH_QUICK=1 uses 2000 / 200 / 200 for a quick run; BENCH_PARTS=rerun,wait,reconcile picks parts.
 // Benchmarks are scripts, never timed assertions.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
 import { startEmulatorProcess } from "../bench-kit.mjs";
+import Database from "better-sqlite3";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = join(root, "bin", "reseller.js");
@@ -77,11 +78,14 @@ function ordersFile(rows) {
   writeFileSync(file, `item_id,quantity,note\n${lines.join("\n")}\n`);
   return file;
 }
+/** The journal's records in a config dir, counted by SQLite (0 before any). */
 const journalSize = (dir) => {
+  if (!existsSync(join(dir, "records.db"))) return 0;
+  const db = new Database(join(dir, "records.db"), { readonly: true });
   try {
-    return statSync(join(dir, "journal.jsonl")).size;
-  } catch {
-    return 0;
+    return db.prepare("SELECT count(*) FROM journal_events").pluck().get();
+  } finally {
+    db.close();
   }
 };
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -142,11 +146,13 @@ if (parts.has("reconcile")) {
   const bought = join(work, "reconcile-bought");
   const file = ordersFile(reconcileOrders);
   timed(["buy", "--file", file, "--concurrency", String(concurrency), "--json"], bought);
-  const refs = readFileSync(join(bought, "journal.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l))
-    .filter((r) => r.type === "intent");
+  const boughtDb = new Database(join(bought, "records.db"), { readonly: true });
+  const refs = boughtDb
+    .prepare("SELECT record FROM journal_events WHERE type = 'intent' ORDER BY seq")
+    .pluck()
+    .all()
+    .map((r) => JSON.parse(r));
+  boughtDb.close();
   const at = new Date().toISOString();
   const lines = [];
   for (const intent of refs) {

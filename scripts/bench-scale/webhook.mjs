@@ -199,8 +199,8 @@ async function runSize(size) {
         RESELLER_API_KEY: apiKey,
       },
     });
-    if (migrated.status !== 0 || !existsSync(join(configDir, "journal.d", "index")))
-      throw new Error(`trx show exited ${migrated.status}, the journal not indexed: ${migrated.stderr}`);
+    if (migrated.status !== 0 || !existsSync(join(configDir, "journal.jsonl.imported")))
+      throw new Error(`trx show exited ${migrated.status}, the journal not imported: ${migrated.stderr}`);
     const env = {
       RESELLER_CONFIG_DIR: configDir,
       RESELLER_BASE_URL: baseUrl,

@@ -228,8 +228,8 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<void>
   /** This profile's entries at this address, newest first, read only as far as they are wanted. */
   function* selected(): Generator<JournalEntry> {
     let taken = 0;
-    for (const e of journal.newestFirst()) {
-      if (since !== undefined && Date.parse(e.at) < since) return;
+    // Selected by recorded time in the database: every entry since then, whatever the clock did.
+    for (const e of journal.newestFirst(since !== undefined ? { since: new Date(since).toISOString() } : {})) {
       if (e.profile !== ctx.settings.profile) {
         otherProfiles++;
         continue;

@@ -68,7 +68,8 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
   const by: Grouping = options.by ?? (untilMs - sinceMs <= 86_400_000 + 3_600_000 ? "hour" : "day");
   const journal = journalFor(ctx);
   let entries: JournalEntry[] = [];
-  for (const entry of journal.newestFirst({ since: new Date(sinceMs).toISOString() }))
+  const window = { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString() };
+  for (const entry of journal.newestFirst(window))
     if ((entry.kind === "buy" || entry.kind === "topup") && sentFromHere(entry, ctx.settings)) entries.push(entry);
   if (options.refresh && entries.length) {
     const { refreshEntries } = await import("../orders/ledger.js");

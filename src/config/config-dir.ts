@@ -28,10 +28,10 @@ import { InputError, UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 
 /**
- * The files reseller keeps in the config dir: the config, the journal, the lock cache and the
+ * The files reseller keeps in the config dir: the config, the records database, the lock cache and the
  * webhook listener's deliveries (each module names its own; a unit test holds them to this list).
  */
-export const localFileNames = ["config.json", "journal.jsonl", "locks.json", "webhook-deliveries.jsonl"] as const;
+export const localFileNames = ["config.json", "records.db", "locks.json", "webhook-deliveries.jsonl"] as const;
 
 /** 0 where the platform has no such flag (Windows), where links need privileges to make. */
 const noFollow = constants.O_NOFOLLOW ?? 0;
@@ -268,8 +268,8 @@ export function checkConfigDir(dir: string): string[] {
   return notices;
 }
 
-/** What else reseller keeps in the dir: the item catalogue `reseller items` saves, the journal's sealed segments and index. */
-const keptDirs = ["catalogue", "journal.d"];
+/** What else reseller keeps in the dir: the item catalogue `reseller items` saves, an earlier release's journal. */
+const keptDirs = ["catalogue", "journal.d", "journal.d.imported", "journal.jsonl", "journal.jsonl.imported"];
 
 /** Read only when the dir is found open to others, which is once: after that it is 0700. */
 function holdsOnlyOurs(dir: string): boolean {
@@ -280,7 +280,12 @@ function holdsOnlyOurs(dir: string): boolean {
         keptDirs.includes(entry) ||
         localFileNames.some(
           (name) =>
-            entry === name || entry === `${name}.lock` || (entry.startsWith(`${name}.`) && entry.endsWith(".tmp")),
+            entry === name ||
+            entry === `${name}.lock` ||
+            // SQLite's write-ahead log and shared memory beside the database.
+            entry === `${name}-wal` ||
+            entry === `${name}-shm` ||
+            (entry.startsWith(`${name}.`) && entry.endsWith(".tmp")),
         ),
     );
   } catch {

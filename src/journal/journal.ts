@@ -1,27 +1,22 @@
 /**
- * The local journal of money-moving requests: `journal.jsonl` under the config dir, append-only,
- * one JSON record per line and per event (intent, attempt, failed attempt, outcome). A purchase
- * whose answer is lost is still written down here, with its ref_id, before anything leaves.
+ * The local journal of money-moving requests, kept in the records database (src/records/): every
+ * record (intent, attempt, failed attempt, outcome, status) as written, and each request folded into
+ * one entry. A purchase whose answer is lost is still written down here, with its ref_id, before
+ * anything leaves: `append` returns once the record is committed to disk (synchronous=FULL).
  *
- * Two `reseller` processes may append at once: each record is one write() to a file opened with
- * O_APPEND, and kept under 4 KiB, so the kernel never interleaves two records. Every record is
- * fsync'd before the call returns, so the intent survives a crash or a SIGKILL right after sending.
- *
- * Reading goes through the store (./store.ts): lookups by ref_id, invoice or entry through a derived
- * index, newest-first reading from the end that stops when the caller does, past months sealed.
+ * Several `reseller` processes may append at once: SQLite lets one write at a time and the others
+ * wait (busy timeout); readers never wait for a writer.
  */
-import { closeSync, existsSync, fsyncSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { fileProblem, linkRefusedHint, openOwnFileForAppend, syncDirectory } from "../config/config-dir.js";
+import { fileProblem } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
-import { activeFileName, JournalStore } from "./store.js";
+import { recordsFileName } from "../records/database.js";
+import { journalRecords, type SqliteJournal } from "../records/journal.js";
+import { openRecords } from "../records/migrate.js";
 
-export const journalFileName = activeFileName;
-
-/** The requests that move money or hold stock. */
 export type JournalKind = "buy" | "topup" | "lock" | "sandbox";
 
 /**
@@ -30,9 +25,6 @@ export type JournalKind = "buy" | "topup" | "lock" | "sandbox";
  * asking the service: it did not happen (safe to retry with the same ref_id).
  */
 export type Outcome = "done" | "refused" | "not_sent" | "unknown" | "not_done";
-
-/** Keeps each record below PIPE_BUF-like sizes, so one write() is one record even under contention. */
-export const maxRecordBytes = 4000;
 
 interface RecordBase {
   v: 1;
@@ -132,269 +124,187 @@ export function newEntryId(): string {
   return randomBytes(6).toString("hex");
 }
 
-/** How far before `since` newest-first reading goes on: records of concurrent processes land slightly out of time order. */
-const clockSlackMs = 10 * 60_000;
-
 export interface NewestFirstOptions {
-  /** Only entries whose intent was written at or after this time (ISO 8601); reading stops soon after. */
+  /** Only entries recorded at or after this time (ISO 8601). */
   since?: string;
+  /** Only entries recorded before this time (ISO 8601). */
+  until?: string;
 }
 
 export class Journal {
+  /** Where the journal is kept: the records database. */
   readonly path: string;
-  private readonly store: JournalStore;
-  /** Lines that could not be read (torn by a crash, not JSON), met by the last read. */
-  damaged = 0;
+  private opened?: SqliteJournal;
 
-  constructor(
-    readonly dir: string,
-    options: { now?: () => number } = {},
-  ) {
-    this.path = join(dir, journalFileName);
-    this.store = new JournalStore(dir, options.now);
+  constructor(readonly dir: string) {
+    this.path = join(dir, recordsFileName);
   }
 
-  /** Appends one record and flushes it to disk before returning. Never reads or waits on the index. */
-  append(record: JournalRecord): void {
-    const line = Buffer.from(`${JSON.stringify(fitRecord(record))}\n`, "utf8");
-    const created = !existsSync(this.path);
-    // Never through a link: the journal is refused rather than written wherever one points.
-    const fd = openOwnFileForAppend(this.path);
+  /** The records, opened on first use (and the journal of an earlier release imported). */
+  private get records(): SqliteJournal {
+    if (this.opened) return this.opened;
     try {
-      let written = 0;
-      // A regular file takes the whole buffer in one write(); the loop only guards the impossible.
-      while (written < line.length) written += writeSync(fd, line, written, line.length - written);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      // Opened on first use: SQLite's binding is loaded then, never by a command that reads no record.
+      this.opened = journalRecords(openRecords(this.dir));
+    } catch (error) {
+      // Said already with what to do (a link, a network filesystem, an old journal unreadable).
+      if (error instanceof UsageError) throw error;
+      // Opening creates the database: a dir that cannot be written stops here, before anything is sent.
+      throw new UsageError(say.orders.journal.cannotWrite(this.path, openProblem(error)), {
+        code: "JOURNAL_UNWRITABLE",
+        suggestion: say.orders.journal.cannotWriteHint,
+      });
     }
-    if (created) syncDirectory(this.dir);
+    return this.opened;
   }
 
-  /** Every readable record in log order (sealed segments, then the active log); a torn line is skipped and counted. Holds them all: prefer the lookups. */
+  /** Writes one record; it is on disk (committed, synchronous=FULL) when this returns. */
+  append(record: JournalRecord): void {
+    this.records.append(record);
+  }
+
+  /** Every record in the order written. Holds them all: prefer the lookups. */
   read(): { records: JournalRecord[]; damaged: number } {
-    return this.reading(() => {
-      const records: JournalRecord[] = [];
-      for (const { record } of this.store.forward()) records.push(record);
-      this.damaged = this.store.damaged;
-      return { records, damaged: this.damaged };
-    });
+    return this.reading(() => ({ records: this.records.records(), damaged: 0 }));
   }
 
-  /** Entries in the order their intents were written (oldest first). Reads and holds everything: prefer the lookups below. */
+  /** Entries in the order their intents were written (oldest first). Holds them all: prefer the lookups. */
   entries(): JournalEntry[] {
-    // Folded as read: the entries are held, the records they came from are not.
-    return this.reading(() => {
-      const entries = foldRecords(records(this.store.forward()));
-      this.damaged = this.store.damaged;
-      return entries;
-    });
+    return this.reading(() => this.records.entries());
   }
 
   /**
-   * Entries newest first (by when their intent was written), read from the end of the journal a
-   * chunk at a time: a caller that has enough stops iterating, and reading stops with it
-   * (`history --limit`, the repeat check's recent window). Without a limit it is the streaming way
-   * to read everything: only records written after an intent still ahead are held.
+   * Entries newest first by recorded time, within `since`/`until` when given, a page at a time: a
+   * caller that has enough stops iterating, and reading stops with it. Every entry in the window is
+   * selected by its recorded time, whatever order a stepped clock wrote them in.
    */
   *newestFirst(options: NewestFirstOptions = {}): Generator<JournalEntry, void, undefined> {
     const sinceMs = options.since !== undefined ? Date.parse(options.since) : Number.NaN;
-    const stopBeforeMs = sinceMs - clockSlackMs;
-    const later = new LaterRecords();
-    const walk = this.store.backward(Number.isNaN(stopBeforeMs) ? undefined : new Date(stopBeforeMs).toISOString());
-    try {
-      for (;;) {
-        const next = this.reading(() => walk.next());
-        if (next.done) break;
-        const record = next.value;
-        if (record.type !== "intent") {
-          later.hold(record);
-          continue;
-        }
-        const after = later.take(record.entry);
-        const at = Date.parse(record.at);
-        if (at < stopBeforeMs) break;
-        if (at < sinceMs) continue;
-        const [entry] = foldRecords([record, ...after.reverse()]);
-        if (entry) yield entry;
-      }
-    } finally {
-      this.damaged = this.store.damaged;
-      walk.return(undefined);
+    const untilMs = options.until !== undefined ? Date.parse(options.until) : Number.NaN;
+    const walk = this.reading(() =>
+      this.records.newestFirst({
+        ...(Number.isNaN(sinceMs) ? {} : { sinceMs }),
+        ...(Number.isNaN(untilMs) ? {} : { untilMs }),
+      }),
+    );
+    for (;;) {
+      const next = this.reading(() => walk.next());
+      if (next.done) return;
+      yield next.value;
     }
   }
 
   /** The entries sent with this ref_id (any profile or service address), newest first. */
   byRefId(refId: string): JournalEntry[] {
-    return this.fold("r", refId)
-      .filter((e) => e.ref_id === refId)
-      .reverse();
+    return this.reading(() => this.records.byRefId(refId));
   }
 
-  /** The entries whose outcome names this invoice, newest first. */
+  /** The entries whose outcome or status names this invoice, newest first. */
   byInvoice(invoice: string): JournalEntry[] {
-    return this.fold("i", invoice)
-      .filter((e) => e.invoice === invoice)
-      .reverse();
+    return this.reading(() => this.records.byInvoice(invoice));
   }
 
   /** One entry by the journal's own id. */
   byEntryId(id: string): JournalEntry | undefined {
-    return this.fold("e", id).find((e) => e.entry === id);
+    return this.reading(() => this.records.byEntryId(id));
   }
 
   /**
    * Entries whose outcome is not known yet (`pending` or `unknown`), oldest first: what `reconcile`
-   * asks about (callers still apply `isUnresolved`, since a pending one may be in flight). Kept in
-   * the index, so finding them reads no log.
+   * asks about (callers still apply `isUnresolved`, since a pending one may be in flight).
    */
   unsettled(): JournalEntry[] {
-    return this.fold("open").filter((e) => e.outcome === "pending" || e.outcome === "unknown");
+    return this.reading(() => this.records.unsettled());
   }
 
-  /** Damaged lines in everything the index covers, without reading the logs. */
-  damagedLines(): number {
-    return this.reading(() => this.store.damagedCovered());
+  /** Purchases recorded since `sinceMs` whose repeat key (`orderRepeatKey` of their lines) is `key`, newest first. */
+  byRepeatKey(key: string, sinceMs: number): JournalEntry[] {
+    return this.reading(() => this.records.byRepeatKey(key, sinceMs));
   }
 
-  private fold(kind: "r" | "i" | "e" | "open", key?: string): JournalEntry[] {
-    return this.reading(() => foldRecords(this.store.lookup(kind, key)));
-  }
-
-  /** A log that cannot be read is said with its path, what is wrong and how to repair it. */
+  /** A database that cannot be read is said with its path, what is wrong and how to repair it. */
   private reading<T>(read: () => T): T {
     try {
       return read();
     } catch (error) {
-      const path = (error as { journalPath?: string }).journalPath;
-      if (!path) throw error;
-      throw new UsageError(say.orders.journal.cannotRead(path, fileProblem(error)), {
+      if (error instanceof UsageError || !(error as { code?: string }).code?.startsWith("SQLITE_")) throw error;
+      throw new UsageError(say.orders.journal.cannotRead(this.path, sqliteProblem(error)), {
         code: "JOURNAL_UNREADABLE",
-        suggestion:
-          (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.orders.journal.cannotReadHint,
+        suggestion: say.orders.journal.cannotReadHint,
       });
     }
   }
 }
 
-/** How many records newest-first reading holds in its young map before moving the unmatched ones on. */
-const youngRecords = 1024;
+function openProblem(error: unknown): string {
+  return (error as { code?: string }).code?.startsWith("SQLITE_") ? sqliteProblem(error) : fileProblem(error);
+}
+
+/** SQLite's own words for a failure, with its code. */
+export function sqliteProblem(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  return `${e.message ?? String(error)} (${e.code ?? "SQLITE_ERROR"})`;
+}
 
 /**
- * The records a newest-first walk has met before their intent, by entry. Most meet their intent
- * within a few records, so they go into a young map replaced whole every `youngRecords` records;
- * only the few still waiting then (an outcome settled weeks later) move to a long-lived map. One
- * map taking a set and a delete per record kept rebuilding its table in V8's old space: a year of
- * orders left tens of MiB of dead tables behind, so peak memory grew with the journal.
+ * Folds one record into its entry (undefined before the intent). `done` is a fact about the service
+ * and wins over any later record; otherwise the latest outcome stands (reconcile turning `unknown`
+ * into `not_done`, say). Returns undefined for a record that has no intent to fold into.
  */
-class LaterRecords {
-  private young = new Map<string, JournalRecord[]>();
-  private youngCount = 0;
-  private readonly old = new Map<string, JournalRecord[]>();
-
-  hold(record: JournalRecord): void {
-    const held = this.young.get(record.entry);
-    if (held) held.push(record);
-    else this.young.set(record.entry, [record]);
-    if (++this.youngCount < youngRecords) return;
-    for (const [entry, records] of this.young) {
-      const older = this.old.get(entry);
-      if (older) older.push(...records);
-      else this.old.set(entry, records);
+export function foldRecord(entry: JournalEntry | undefined, record: JournalRecord): JournalEntry | undefined {
+  if (record.type === "intent")
+    return {
+      entry: record.entry,
+      kind: record.kind,
+      profile: record.profile,
+      base_url: record.base_url,
+      ref_id: record.ref_id,
+      at: record.at,
+      request: record.request,
+      attempts: 0,
+      outcome: "pending",
+      updated_at: record.at,
+      pid: record.pid,
+      host: record.host,
+    };
+  if (!entry) return undefined;
+  entry.updated_at = record.at;
+  if (record.type === "attempt") entry.attempts = Math.max(entry.attempts, record.attempt);
+  else if (record.type === "status") {
+    entry.status = record.status;
+    if (record.invoice) entry.invoice ??= record.invoice;
+    if (record.verdict !== undefined) {
+      entry.verdict = record.verdict;
+      if (record.refunded !== undefined) entry.refunded = record.refunded;
+      else delete entry.refunded;
     }
-    this.young = new Map();
-    this.youngCount = 0;
+  } else if (record.type === "outcome" && entry.outcome !== "done") {
+    const { v: _v, entry: _e, at: _at, type: _t, outcome, ...details } = record;
+    for (const key of [
+      "invoice",
+      "amount",
+      "status",
+      "verdict",
+      "refunded",
+      "code",
+      "http_status",
+      "reason",
+      "by",
+    ] as const)
+      delete entry[key];
+    Object.assign(entry, details, { outcome });
   }
-
-  /** This entry's records in the order they were met (newest first), no longer held. */
-  take(entry: string): JournalRecord[] {
-    const older = this.old.get(entry);
-    if (older) this.old.delete(entry);
-    const young = this.young.get(entry);
-    if (young) this.young.delete(entry);
-    return older && young ? older.concat(young) : (older ?? young ?? []);
-  }
+  return entry;
 }
 
-/** Shortens what was asked (notes, long carts) so a record stays one small write. */
-function fitRecord(record: JournalRecord): JournalRecord {
-  if (Buffer.byteLength(JSON.stringify(record)) <= maxRecordBytes) return record;
-  if (record.type === "intent") {
-    const shortened: IntentRecord = { ...record, request: shorten(record.request, 200) as Record<string, unknown> };
-    if (Buffer.byteLength(JSON.stringify(shortened)) <= maxRecordBytes) return shortened;
-    const carts = Array.isArray(record.request.carts) ? record.request.carts.length : undefined;
-    return { ...record, request: { truncated: true, ...(carts !== undefined ? { cart_lines: carts } : {}) } };
-  }
-  if (record.type === "outcome") return { ...record, reason: record.reason?.slice(0, 500) };
-  return record;
-}
-
-function shorten(value: unknown, maxText: number): unknown {
-  if (typeof value === "string") return value.length > maxText ? `${value.slice(0, maxText)}…` : value;
-  if (Array.isArray(value)) return value.slice(0, 20).map((v) => shorten(v, maxText));
-  if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v, maxText)]));
-  return value;
-}
-
-/**
- * Folds records into entries. `done` is a fact about the service and wins over any later record;
- * otherwise the latest outcome stands (reconcile turning `unknown` into `not_done`, say).
- */
+/** Folds records in the order written into entries, in the order of their intents. */
 export function foldRecords(records: Iterable<JournalRecord>): JournalEntry[] {
   const entries = new Map<string, JournalEntry>();
   for (const record of records) {
-    if (record.type === "intent") {
-      entries.set(record.entry, {
-        entry: record.entry,
-        kind: record.kind,
-        profile: record.profile,
-        base_url: record.base_url,
-        ref_id: record.ref_id,
-        at: record.at,
-        request: record.request,
-        attempts: 0,
-        outcome: "pending",
-        updated_at: record.at,
-        pid: record.pid,
-        host: record.host,
-      });
-      continue;
-    }
-    const entry = entries.get(record.entry);
-    if (!entry) continue;
-    entry.updated_at = record.at;
-    if (record.type === "attempt") entry.attempts = Math.max(entry.attempts, record.attempt);
-    else if (record.type === "status") {
-      entry.status = record.status;
-      if (record.invoice) entry.invoice ??= record.invoice;
-      if (record.verdict !== undefined) {
-        entry.verdict = record.verdict;
-        if (record.refunded !== undefined) entry.refunded = record.refunded;
-        else delete entry.refunded;
-      }
-    } else if (record.type === "outcome" && entry.outcome !== "done") {
-      const { v: _v, entry: _e, at: _at, type: _t, outcome, ...details } = record;
-      for (const key of [
-        "invoice",
-        "amount",
-        "status",
-        "verdict",
-        "refunded",
-        "code",
-        "http_status",
-        "reason",
-        "by",
-      ] as const)
-        delete entry[key];
-      Object.assign(entry, details, { outcome });
-    }
+    const entry = foldRecord(entries.get(record.entry), record);
+    if (entry) entries.set(record.entry, entry);
   }
   return [...entries.values()];
-}
-
-function* records(located: Iterable<{ record: JournalRecord }>): Generator<JournalRecord> {
-  for (const { record } of located) yield record;
 }
 
 /** How long a pending entry of a live (or unknowable) process is trusted; after that a pid is likely reused. */

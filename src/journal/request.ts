@@ -188,11 +188,14 @@ export async function journalRequest<T>(
     }
   };
   const unwritable = (error: unknown) =>
-    new UsageError(say.orders.journal.cannotWrite(journal.path, fileProblem(error)), {
-      code: "JOURNAL_UNWRITABLE",
-      suggestion:
-        (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.orders.journal.cannotWriteHint,
-    });
+    // Refused already with what is wrong and how to fix it (a link, a network filesystem).
+    error instanceof UsageError
+      ? error
+      : new UsageError(say.orders.journal.cannotWrite(journal.path, fileProblem(error)), {
+          code: "JOURNAL_UNWRITABLE",
+          suggestion:
+            (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.orders.journal.cannotWriteHint,
+        });
   try {
     journal.append({
       v: 1,

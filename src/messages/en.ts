@@ -1595,7 +1595,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       lastNotJson: (status: string) => `the last answer was not the service's JSON${status ? `, HTTP ${status}` : ""}`,
       cannotRead: (path: string, why: string) => `Cannot read the journal at ${path}: ${why}.`,
       cannotReadHint:
-        "Make it a readable file of yours again (`reseller config path` shows the dir); it is the record of what was bought. Purchases still go on being recorded in journal.jsonl.",
+        "Make it a readable file of yours again (`reseller config path` shows the dir); it is the record of what was bought.",
     },
     /** `reseller reconcile` (src/commands/reconcile.ts): what each answer means; piped rows keep the English. */
     reconcile: {
@@ -1650,6 +1650,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `${dir} is on a network filesystem (${kind}), where the records database can be damaged by two machines writing at once.`,
     networkFilesystemHint:
       "Keep the config dir on a local disk: set RESELLER_CONFIG_DIR to a local directory (docs/money-safety.md).",
+    importMiscounted: (path: string, read: number, written: number, added: number) =>
+      `The records of ${path} did not import whole (${read} read, ${written} written, ${added} added): nothing was imported, and the file is where it was.`,
   },
   bulk: {
     cannotRead: (path: string, why: string) => `Cannot read the orders file ${path}: ${why}`,

@@ -1943,7 +1943,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       lastNotJson: (status: string) => `jawaban terakhir bukan JSON dari layanan${status ? `, HTTP ${status}` : ""}`,
       cannotRead: (path: string, why: string) => `Jurnal di ${path} tidak bisa dibaca: ${why}.`,
       cannotReadHint:
-        "Jadikan lagi file yang bisa Anda baca (`reseller config path` menunjukkan foldernya); itu catatan semua yang sudah dibeli. Pembelian tetap dicatat di journal.jsonl.",
+        "Jadikan lagi file yang bisa Anda baca (`reseller config path` menunjukkan foldernya); itu catatan semua yang sudah dibeli.",
     },
     reconcile: {
       bought: (invoice: string, refId: string) =>
@@ -1996,6 +1996,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `${dir} ada di filesystem jaringan (${kind}); basis data catatan bisa rusak bila dua mesin menulis bersamaan.`,
     networkFilesystemHint:
       "Simpan direktori konfigurasi di disk lokal: isi RESELLER_CONFIG_DIR dengan direktori lokal (docs/money-safety.md).",
+    importMiscounted: (path: string, read: number, written: number, added: number) =>
+      `Catatan di ${path} tidak terimpor utuh (${read} dibaca, ${written} ditulis, ${added} ditambahkan): tidak ada yang diimpor, dan file-nya tetap di tempatnya.`,
   },
   bulk: {
     cannotRead: (path: string, why: string) => `File order ${path} tidak bisa dibaca: ${why}`,

@@ -243,22 +243,22 @@ export async function prepareBulk(
       },
     ],
   }));
-  const earlier = recentPurchases(
-    ctx,
-    windowHours,
-    lines.flatMap((l) => (l.row.refId !== undefined ? [l.row.refId] : [])),
-  );
   // Derived ref_ids come from the row as written (a file bought before keeps its ref_ids); a repeat
   // is found by the customer's one key (0812… and +62 812-… are one number), and the order sends it
   // in the service's form.
-  const plans = planRows(
-    lines.map((l, i) => ({
-      key: repeatKey(l.item.id, l.row.quantity, l.note),
-      refId: refIds[i]!,
-      own: l.row.refId !== undefined,
-    })),
-    earlier,
+  const planned = lines.map((l, i) => ({
+    key: repeatKey(l.item.id, l.row.quantity, l.note),
+    refId: refIds[i]!,
+    own: l.row.refId !== undefined,
+  }));
+  const earlier = recentPurchases(
+    ctx,
+    windowHours,
+    // Derived ref_ids too: a file run again finds the rows it bought, however long ago.
+    planned.map((r) => r.refId),
+    planned.map((r) => r.key),
   );
+  const plans = planRows(planned, earlier);
   return { rows: lines.map((l) => l.row), orders, plans };
 }
 

@@ -64,17 +64,22 @@ export interface EarlierPurchase {
   amount?: number;
 }
 
-export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefined {
-  if (entry.kind !== "buy" || !entry.ref_id) return undefined;
-  const carts = Array.isArray(entry.request?.carts)
-    ? (entry.request.carts as { item_id?: unknown; quantity?: unknown; note?: unknown }[])
+/** The repeat key of a purchase as the journal keeps its request: undefined when a line cannot be read. */
+export function requestRepeatKey(request: Record<string, unknown> | undefined): string | undefined {
+  const carts = Array.isArray(request?.carts)
+    ? (request.carts as { item_id?: unknown; quantity?: unknown; note?: unknown }[])
     : [];
   const lines = carts.flatMap((line) =>
     typeof line?.item_id === "number" && typeof line.quantity === "number"
       ? [{ itemId: line.item_id, quantity: line.quantity, note: typeof line.note === "string" ? line.note : undefined }]
       : [],
   );
-  const key = lines.length && lines.length === carts.length ? orderRepeatKey(lines) : undefined;
+  return lines.length && lines.length === carts.length ? orderRepeatKey(lines) : undefined;
+}
+
+export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefined {
+  if (entry.kind !== "buy" || !entry.ref_id) return undefined;
+  const key = requestRepeatKey(entry.request);
   return {
     refId: entry.ref_id,
     entry: entry.entry,
@@ -149,30 +154,28 @@ export function earlierVerdict(p: EarlierPurchase): Verdict {
   return verdictOfRecord(p);
 }
 
-/** The purchases this profile made at this service address in the window, newest first, and any older one a given ref_id names. */
-export function recentPurchases(ctx: Context, windowHours: number, givenRefIds: string[]): EarlierPurchase[] {
+/**
+ * The purchases this profile made at this service address in the window whose repeat key is one of
+ * `keys`, and any older one a given ref_id names: looked up by key and ref_id, never a scan.
+ */
+export function recentPurchases(
+  ctx: Context,
+  windowHours: number,
+  givenRefIds: string[],
+  keys: Iterable<string>,
+): EarlierPurchase[] {
   const journal = journalFor(ctx);
   const edge = ctx.now() - windowHours * 3_600_000;
   const found: EarlierPurchase[] = [];
   const seen = new Set<string>();
-  for (const entry of journal.newestFirst()) {
-    // Entries come newest first: the first one before the window's edge ends the reading.
-    if (Date.parse(entry.at) < edge) break;
-    if (!sentFromHere(entry, ctx.settings)) continue;
+  const take = (entry: JournalEntry) => {
+    if (seen.has(entry.entry) || !sentFromHere(entry, ctx.settings)) return;
+    seen.add(entry.entry);
     const p = earlierPurchase(entry);
-    if (p) {
-      found.push(p);
-      seen.add(entry.entry);
-    }
-  }
-  for (const refId of new Set(givenRefIds)) {
-    for (const entry of journal.byRefId(refId)) {
-      if (seen.has(entry.entry) || !sentFromHere(entry, ctx.settings)) continue;
-      const p = earlierPurchase(entry);
-      if (p) found.push(p);
-      seen.add(entry.entry);
-    }
-  }
+    if (p) found.push(p);
+  };
+  for (const key of new Set(keys)) for (const entry of journal.byRepeatKey(key, edge)) take(entry);
+  for (const refId of new Set(givenRefIds)) for (const entry of journal.byRefId(refId)) take(entry);
   return found;
 }
 
@@ -188,7 +191,7 @@ export function repeatedPurchase(
   windowHours: number,
 ): EarlierPurchase | undefined {
   const key = orderRepeatKey(lines);
-  return recentPurchases(ctx, windowHours, []).find(
+  return recentPurchases(ctx, windowHours, [], [key]).find(
     (p) =>
       p.key === key &&
       p.refId !== refId &&

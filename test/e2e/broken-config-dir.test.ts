@@ -313,7 +313,7 @@ describe("a config dir that cannot be written", () => {
     );
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(
-      /Cannot write the journal at .*journal\.jsonl: permission denied \((EPERM|EACCES)\); nothing was sent\. \(JOURNAL_UNWRITABLE\)/,
+      /Cannot write the journal at .*records\.db: permission denied \((EPERM|EACCES)\); nothing was sent\. \(JOURNAL_UNWRITABLE\)/,
     );
     expect(harness.accountOf().transactions.filter((t) => t.ref_id === "RO-DIR-1")).toHaveLength(0);
   });
@@ -322,7 +322,7 @@ describe("a config dir that cannot be written", () => {
 describe("the journal and the lock cache are never used through a link", () => {
   const env = () => ({ RESELLER_BASE_URL: harness.emulator.baseUrl, RESELLER_API_KEY: harness.emulator.demoApiKey });
 
-  it("a symlinked journal: a purchase is refused before sending, history says why, the target is untouched", async () => {
+  it("a symlinked journal of an earlier release: a purchase is refused before sending, history says why, the target is untouched", async () => {
     const dir = makeConfigDir();
     const target = join(makeConfigDir(), "elsewhere.jsonl");
     writeFileSync(target, "");
@@ -332,7 +332,7 @@ describe("the journal and the lock cache are never used through a link", () => {
       reseller(dir, ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "LINKED-1"], env()),
     );
     expect(buy.exitCode).toBe(2);
-    // The journal is read first (is this ref_id known?), so the link is met there.
+    // The old journal is imported before anything is looked up, so the link is met there.
     expect(buy.stderr).toContain(
       `Cannot read the journal at ${join(dir, "journal.jsonl")}: it is a symbolic link, and reseller does not follow links to its own files (ELOOP). (JOURNAL_UNREADABLE)`,
     );
@@ -345,7 +345,7 @@ describe("the journal and the lock cache are never used through a link", () => {
     expect(history.stderr).toContain("(JOURNAL_UNREADABLE)");
   });
 
-  it("a directory where the journal should be: history and reconcile say so, exit 2", async () => {
+  it("a directory where an earlier release's journal was: history and reconcile say so, exit 2", async () => {
     const dir = makeConfigDir();
     mkdirSync(join(dir, "journal.jsonl"));
     for (const command of ["history", "reconcile"]) {
@@ -374,26 +374,41 @@ describe("the journal and the lock cache are never used through a link", () => {
     const r = await reseller(dir, ["buy", "--item", "12", "--qty", "1", "--note", "081234567890"], env());
     expect(r.exitCode).toBe(0);
     expect(mode(dir)).toBe(0o700);
-    expect(mode(join(dir, "journal.jsonl"))).toBe(0o600);
+    expect(mode(join(dir, "records.db"))).toBe(0o600);
+  });
+
+  it("a symlinked records database: a purchase is refused before sending, history says why, the target is untouched", async () => {
+    const dir = makeConfigDir();
+    const target = join(makeConfigDir(), "elsewhere.db");
+    writeFileSync(target, "");
+    symlinkSync(target, join(dir, "records.db"));
+    const buy = await buysNothing(() =>
+      reseller(dir, ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "LINKED-DB-1"], env()),
+    );
+    expect(buy.exitCode).toBe(2);
+    expect(buy.stderr).toContain(`${join(dir, "records.db")} is a symbolic link`);
+    expect(buy.stderr).toContain("(RECORDS_UNSAFE)");
+    const history = await reseller(dir, ["history"]);
+    expect(history.exitCode).toBe(2);
+    expect(history.stderr).toContain("(RECORDS_UNSAFE)");
+    expect(readFileSync(target, "utf8")).toBe("");
   });
 });
 
 describe("who owns the config dir, and who else may read it", () => {
   it("loose modes on the user's own dir and files are tightened, with a one-line notice", async () => {
     const dir = profileWith({});
-    writeFileSync(join(dir, "journal.jsonl"), "");
+    writeFileSync(join(dir, "records.db"), "");
     chmodSync(dir, 0o755);
     chmodSync(join(dir, "config.json"), 0o644);
-    chmodSync(join(dir, "journal.jsonl"), 0o666);
+    chmodSync(join(dir, "records.db"), 0o666);
     const r = await reseller(dir, ["config", "path"]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(`${join(dir, "config.json")}\n`);
     expect(r.stderr.trim().split("\n")).toEqual([
-      `! Took group and other access off ${dir} (0755 → 0700), ${join(dir, "config.json")} (0644 → 0600), ${join(dir, "journal.jsonl")} (0666 → 0600): reseller keeps its files readable by you alone.`,
+      `! Took group and other access off ${dir} (0755 → 0700), ${join(dir, "config.json")} (0644 → 0600), ${join(dir, "records.db")} (0666 → 0600): reseller keeps its files readable by you alone.`,
     ]);
-    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "journal.jsonl"))]).toEqual([
-      0o700, 0o600, 0o600,
-    ]);
+    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "records.db"))]).toEqual([0o700, 0o600, 0o600]);
     expect((await reseller(dir, ["config", "path"])).stderr).toBe("");
   });
 

@@ -3,13 +3,14 @@
  * `reseller` bound to one of its accounts that checks, on every run, that no full API key ever
  * reached stdout or stderr, and what those tests read back from the service and the journal.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import type { RunningEmulator } from "../../src/emulator/server.js";
 import type { JournalRecord } from "../../src/journal/journal.js";
 import { startReseller, type CliOptions, type CliResult, type RunningReseller } from "../support/cli.js";
 import type { Harness } from "../support/emulator.js";
+import { journalRecordsIn } from "../support/journal-records.js";
 
 export type Mode = "json" | "plain" | "table";
 export const modes: Mode[] = ["json", "plain", "table"];
@@ -92,19 +93,7 @@ export const tableBorder = /┌[─┬]+┐[\s\S]*│[\s\S]*└[─┴]+┘/;
 
 /** Every record of the journal in a config dir, in order; none when nothing was journaled yet. */
 export function journalRecords(configDir: string): JournalRecord[] {
-  let text: string;
-  try {
-    text = readFileSync(join(configDir, "journal.jsonl"), "utf8");
-  } catch {
-    return [];
-  }
-  // The text after the last line break is a record still being written by a running process: left
-  // for the next read. Every whole line must be JSON: a torn one fails the test.
-  return text
-    .split("\n")
-    .slice(0, -1)
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as JournalRecord);
+  return journalRecordsIn(configDir);
 }
 
 /** Moves the emulator's clock forward while `reseller` waits, so a minute of delivery takes a moment. */

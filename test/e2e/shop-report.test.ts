@@ -162,3 +162,45 @@ describe("report on a terminal", () => {
     for (const line of screen.split("\n")) expect([...line].length).toBeLessThanOrEqual(80);
   });
 });
+
+describe("a clock stepped back between two purchases", () => {
+  it("report --since today and history --since count every purchase recorded in the window, whatever order they were written in", async () => {
+    const configDir = makeConfigDir();
+    dirs.push(configDir);
+    const baseUrl = harness.emulator.baseUrl;
+    const now = new Date();
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const bought = (n: number, atMs: number) => {
+      const entry = `step${n}`;
+      const at = new Date(atMs).toISOString();
+      return [
+        buyIntent({
+          entry,
+          at,
+          base_url: baseUrl,
+          ref_id: `RSL-STEP-${n}`,
+          request: { carts: [{ item_id: 12, quantity: 1, note: `08123456780${n}` }] },
+        }),
+        { v: 1, type: "outcome", entry, at, outcome: "done", invoice: `INV-STEP-${n}`, amount: 11_500, by: "answer" },
+      ];
+    };
+    // Two purchases just after midnight; then NTP steps the clock back 17 minutes, and the next
+    // purchase is recorded before midnight, after them in the log.
+    const lines = [
+      ...bought(1, today + 5 * 60_000),
+      ...bought(2, today + 6 * 60_000),
+      ...bought(3, today - 11 * 60_000),
+    ];
+    writeFileSync(join(configDir, "journal.jsonl"), lines.map((l) => `${JSON.stringify(l)}\n`).join(""), {
+      mode: 0o600,
+    });
+    const shop = resellerAs(harness, harness.emulator.demoApiKey, configDir);
+    const env = { RESELLER_TIME_ZONE: "UTC" };
+    const report = await shop.run(["report", "--since", "today"], { mode: "json", env });
+    expect(report.exitCode, report.stderr).toBe(0);
+    expect(report.json().orders).toBe(2);
+    const history = await shop.run(["history", "--since", new Date(today).toISOString()], { mode: "json", env });
+    expect(history.exitCode, history.stderr).toBe(0);
+    expect(history.json().map((e: { ref_id: string }) => e.ref_id)).toEqual(["RSL-STEP-2", "RSL-STEP-1"]);
+  });
+});

@@ -76,6 +76,25 @@ describe("a command loads only what it uses", () => {
   );
 });
 
+describe("SQLite is loaded by the commands that keep records, and only by them", () => {
+  const sqlite = (scripts: string[]) => scripts.filter((url) => url.includes("/node_modules/better-sqlite3/"));
+
+  it.each([[["balance"]], [["items"]], [["--version"]], [["--help"]], [["help"]], [["completion", "bash"]]])(
+    "`reseller %s` does not load better-sqlite3",
+    async (args) => {
+      const record = await modulesLoadedBy(args, harness.accountEnv());
+      expect(record.exitCode).toBe(0);
+      expect(sqlite(record.scripts)).toEqual([]);
+    },
+  );
+
+  it("`reseller history` does: the journal is in the records database", async () => {
+    const record = await modulesLoadedBy(["history"], harness.accountEnv());
+    expect(record.exitCode).toBe(0);
+    expect(sqlite(record.scripts)).not.toEqual([]);
+  });
+});
+
 describe("the code cache", () => {
   const cacheHome = () => makeTempDir("reseller-cache-");
   /** Every file under the cache home, with its modification time. */

@@ -1,5 +1,9 @@
-/** Journal records as reseller writes them, for a test that starts from a journal already on disk. */
-import type { IntentRecord } from "../../src/journal/journal.js";
+/** Journal records as reseller writes them: for a test that starts from a journal already on disk, and one that reads it back. */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import type { IntentRecord, JournalRecord } from "../../src/journal/journal.js";
+import { recordsFileName } from "../../src/records/database.js";
 
 /**
  * The intent of a purchase, written before anything is sent: the given fields over a purchase of
@@ -24,4 +28,36 @@ export function buyIntent({
     host: "h",
     ...fields,
   };
+}
+
+/**
+ * Every journal record in a config dir's records database, in the order written, read through a
+ * connection of the test's own (read-only: it creates nothing); none when nothing was journaled yet.
+ */
+export function journalRecordsIn(configDir: string): JournalRecord[] {
+  const path = join(configDir, recordsFileName);
+  if (!existsSync(path)) return [];
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const tables = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'journal_events'").get();
+    if (!tables) return [];
+    return (db.prepare("SELECT record FROM journal_events ORDER BY seq").pluck().all() as string[]).map(
+      (r) => JSON.parse(r) as JournalRecord,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** How many journal records the config dir's database holds, counted by SQLite (0 before any). */
+export function journalEventCount(configDir: string): number {
+  const path = join(configDir, recordsFileName);
+  if (!existsSync(path)) return 0;
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const tables = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'journal_events'").get();
+    return tables ? (db.prepare("SELECT count(*) FROM journal_events").pluck().get() as number) : 0;
+  } finally {
+    db.close();
+  }
 }

@@ -2,12 +2,11 @@
  * A person at a terminal: `buy` spells out the purchase on stderr and asks before spending; what is
  * missing is asked for. Driven through the real prompt library on in-memory streams.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { run, type BuyOptions } from "../../src/commands/buy.js";
 import { answeringTerminal } from "../support/context.js";
 import { useEmulator } from "../support/emulator.js";
+import { journalRecordsIn } from "../support/journal-records.js";
 
 const harness = useEmulator();
 
@@ -19,13 +18,7 @@ async function terminal(answers: [RegExp, string][], apiKey = harness.emulator.d
 
 const options = (extra: Partial<BuyOptions>): BuyOptions => ({ opt: [], wait: false, yes: false, ...extra });
 const transactions = (apiKey: string) => harness.accountOf(apiKey).transactions;
-const journal = (dir: string) => {
-  try {
-    return readFileSync(join(dir, "journal.jsonl"), "utf8");
-  } catch {
-    return "";
-  }
-};
+const journal = (dir: string) => journalRecordsIn(dir);
 
 describe("buy on a terminal", () => {
   it("shows item, quantity, unit price, total, balance after and the note, then asks; declined: nothing bought", async () => {
@@ -44,7 +37,7 @@ describe("buy on a terminal", () => {
     expect(text).toContain("Nothing bought.");
     expect(t.stdout()).toBe("");
     expect(transactions(apiKey)).toHaveLength(before);
-    expect(journal(t.configDir)).toBe("");
+    expect(journal(t.configDir)).toEqual([]);
   });
 
   it("confirmed: bought, the result on stdout", async () => {

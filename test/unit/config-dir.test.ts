@@ -20,7 +20,8 @@ import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../
 import { lockCacheFileName } from "../../src/records/import-stock-locks.js";
 import { rememberLock } from "../../src/records/stock-locks.js";
 import { configFileName } from "../../src/config/store.js";
-import { Journal, journalFileName } from "../../src/journal/journal.js";
+import { Journal } from "../../src/journal/journal.js";
+import { recordsFileName } from "../../src/records/database.js";
 import { deliveriesFileName } from "../../src/records/import-deliveries.js";
 import { DeliveryStore } from "../../src/webhooks/deliveries.js";
 import { makeConfigDir } from "../support/cli.js";
@@ -38,7 +39,7 @@ const code = (read: () => unknown) => {
 
 it("checks every file reseller keeps in the dir", () => {
   expect([...localFileNames].sort()).toEqual(
-    [configFileName, journalFileName, lockCacheFileName, deliveriesFileName].sort(),
+    [configFileName, recordsFileName, lockCacheFileName, deliveriesFileName].sort(),
   );
 });
 
@@ -93,13 +94,13 @@ describe("each file reseller keeps is refused when it is a link, and what it poi
     return { dir, target, unchanged: () => expect(readFileSync(target, "utf8")).toBe(content) };
   };
 
-  it("the journal: appending fails with ELOOP (the purchase then stops before sending), reading says JOURNAL_UNREADABLE", () => {
-    const { dir, unchanged } = linked(journalFileName);
+  it("the records database: appending and reading are refused (RECORDS_UNSAFE: the purchase then stops before sending)", () => {
+    const { dir, unchanged } = linked(recordsFileName);
     const journal = new Journal(dir);
     expect(
       code(() => journal.append({ v: 1, type: "attempt", entry: "e1", at: new Date(0).toISOString(), attempt: 1 })),
-    ).toBe("ELOOP");
-    expect(code(() => journal.read())).toBe("JOURNAL_UNREADABLE");
+    ).toBe("RECORDS_UNSAFE");
+    expect(code(() => journal.read())).toBe("RECORDS_UNSAFE");
     unchanged();
   });
 
@@ -147,16 +148,14 @@ describe("checkConfigDir", () => {
     chmodSync(dir, 0o755);
     writeFileSync(join(dir, "config.json"), "{}");
     chmodSync(join(dir, "config.json"), 0o644);
-    writeFileSync(join(dir, "journal.jsonl"), "");
-    chmodSync(join(dir, "journal.jsonl"), 0o664);
+    writeFileSync(join(dir, "records.db"), "");
+    chmodSync(join(dir, "records.db"), 0o664);
     const notices = checkConfigDir(dir);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain(`${dir} (0755 → 0700)`);
     expect(notices[0]).toContain(`${join(dir, "config.json")} (0644 → 0600)`);
-    expect(notices[0]).toContain(`${join(dir, "journal.jsonl")} (0664 → 0600)`);
-    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "journal.jsonl"))]).toEqual([
-      0o700, 0o600, 0o600,
-    ]);
+    expect(notices[0]).toContain(`${join(dir, "records.db")} (0664 → 0600)`);
+    expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "records.db"))]).toEqual([0o700, 0o600, 0o600]);
     expect(checkConfigDir(dir)).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
 /**
  * The journal: records survive as written, fold into entries the way history and reconcile read
- * them, stay small enough for one atomic append, and several processes appending at once never
- * corrupt the file.
+ * them, and several processes appending at once lose none and mix none up.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import Database from "better-sqlite3";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { purchase } from "../../src/orders/purchase.js";
@@ -17,14 +17,10 @@ import {
   ServiceError,
   UnexpectedResponseError,
 } from "../../src/errors.js";
-import {
-  foldRecords,
-  type IntentRecord,
-  Journal,
-  maxRecordBytes,
-  type JournalRecord,
-} from "../../src/journal/journal.js";
+import { foldRecords, type IntentRecord, Journal, type JournalRecord } from "../../src/journal/journal.js";
 import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
+import { orderRepeatKey } from "../../src/orders/repeats.js";
+import { closeRecordsDatabases } from "../../src/records/database.js";
 import { makeConfigDir } from "../support/cli.js";
 import { buyIntent } from "../support/journal-records.js";
 import { testContext } from "../support/context.js";
@@ -34,8 +30,8 @@ import { testItem } from "../support/items.js";
 const at = "2026-11-21T14:30:00.000Z";
 const intent = (entry: string, extra: Partial<IntentRecord> = {}): JournalRecord => buyIntent({ entry, at, ...extra });
 
-describe("journal file", () => {
-  it("appends one line per record, 0600, readable back in order", () => {
+describe("the journal", () => {
+  it("keeps every record in order in the records database, 0600, folded into one entry", () => {
     const journal = new Journal(join(makeConfigDir(), "nested"));
     journal.append(intent("a"));
     journal.append({ v: 1, type: "attempt", entry: "a", at, attempt: 1 });
@@ -50,7 +46,7 @@ describe("journal file", () => {
       status: "paid",
       by: "answer",
     });
-    expect(readFileSync(journal.path, "utf8").split("\n")).toHaveLength(4);
+    expect(journal.read().records.map((r) => r.type)).toEqual(["intent", "attempt", "outcome"]);
     expect(statSync(journal.path).mode & 0o777).toBe(0o600);
     expect(journal.entries()).toEqual([
       expect.objectContaining({
@@ -85,28 +81,6 @@ describe("journal file", () => {
     expect(entries[2]).toMatchObject({ invoice: "INV-9", amount: 5 });
   });
 
-  it("a line torn by a crash is skipped and counted, and the record after it is kept", () => {
-    const journal = new Journal(makeConfigDir());
-    journal.append(intent("a"));
-    writeFileSync(journal.path, `${readFileSync(journal.path, "utf8")}{"v":1,"type":"outco`);
-    journal.append(intent("b"));
-    journal.append(intent("c"));
-    const { records, damaged } = journal.read();
-    expect(records.map((r) => r.entry)).toEqual(["a", "b", "c"]);
-    expect(damaged).toBe(0);
-    writeFileSync(journal.path, `${readFileSync(journal.path, "utf8")}garbage\n`);
-    expect(journal.read().damaged).toBe(1);
-  });
-
-  it("keeps every record under the size of one atomic append, shortening long notes", () => {
-    const journal = new Journal(makeConfigDir());
-    const carts = Array.from({ length: 40 }, (_, i) => ({ item_id: i + 1, quantity: 1, note: "x".repeat(1_000) }));
-    journal.append(intent("big", { request: { carts } }));
-    const line = readFileSync(journal.path, "utf8").trimEnd();
-    expect(Buffer.byteLength(line)).toBeLessThanOrEqual(maxRecordBytes);
-    expect(journal.entries()[0]!.entry).toBe("big");
-  });
-
   it("four processes appending at once: every record intact, none lost, each writer's order kept", async () => {
     const dir = makeConfigDir();
     const built = resolve(import.meta.dirname, "../../dist/journal/journal.js");
@@ -133,9 +107,8 @@ describe("journal file", () => {
           }),
       ),
     );
-    const lines = readFileSync(join(dir, "journal.jsonl"), "utf8").split("\n").filter(Boolean);
-    expect(lines).toHaveLength(writers * perWriter);
-    const parsed = lines.map((l) => JSON.parse(l) as { entry: string; request: { note: string } });
+    const parsed = new Journal(dir).read().records as unknown as { entry: string; request: { note: string } }[];
+    expect(parsed).toHaveLength(writers * perWriter);
     for (let w = 0; w < writers; w++) {
       const mine = parsed.filter((r) => r.entry.startsWith(`w${w}-`));
       expect(mine.map((r) => r.entry)).toEqual(Array.from({ length: perWriter }, (_, i) => `w${w}-${i}`));
@@ -246,17 +219,48 @@ describe("journalRequest", () => {
     expect(new Journal(ctx.settings.configDir).entries()[0]).toMatchObject({ outcome: "unknown", code: "INTERRUPTED" });
   });
 
-  it("the intent is on disk before the request leaves", async () => {
+  it("the intent is committed before the request leaves: another connection reads it", async () => {
     const { ctx } = await testContext();
     const journal = new Journal(ctx.settings.configDir);
-    let seenAtSend: string | undefined;
+    let seenAtSend: string[] = [];
     await journalRequest(ctx, "sandbox", "early-1", { item_id: 1 }, async (hooks) => {
       await hooks.onAttempt(1);
-      seenAtSend = readFileSync(journal.path, "utf8");
+      const other = new Database(journal.path, { readonly: true });
+      seenAtSend = other.prepare("SELECT record FROM journal_events ORDER BY seq").pluck().all() as string[];
+      other.close();
       return { ok: true };
     });
-    expect(seenAtSend).toContain('"type":"intent"');
-    expect(seenAtSend).toContain('"ref_id":"early-1"');
+    expect(seenAtSend[0]).toContain('"type":"intent"');
+    expect(seenAtSend[0]).toContain('"ref_id":"early-1"');
     expect(journal.entries()[0]).toMatchObject({ kind: "sandbox", outcome: "done" });
+  });
+});
+
+describe("the repeat check's look-up", () => {
+  const bought = (entry: string, atMs: number, note: string): JournalRecord =>
+    buyIntent({ entry, at: new Date(atMs).toISOString(), request: { carts: [{ item_id: 12, quantity: 1, note }] } });
+
+  it("finds a purchase by its repeat key and time, whatever spelling of the number, and nothing before the window", () => {
+    const journal = new Journal(makeConfigDir());
+    const now = Date.now();
+    journal.append(bought("old", now - 50 * 3_600_000, "081234567890"));
+    journal.append(bought("new", now - 3_600_000, "+62 812-3456-7890"));
+    journal.append(bought("other", now - 3_600_000, "081200000000"));
+    const key = orderRepeatKey([{ itemId: 12, quantity: 1, note: "6281234567890" }]);
+    expect(journal.byRepeatKey(key, now - 48 * 3_600_000).map((e) => e.entry)).toEqual(["new"]);
+    expect(journal.byRepeatKey(key, 0).map((e) => e.entry)).toEqual(["new", "old"]);
+  });
+
+  it("keys stored by another normalisation of customers are made again when the database is opened", () => {
+    const dir = makeConfigDir();
+    const journal = new Journal(dir);
+    journal.append(bought("k", Date.now(), "081234567890"));
+    closeRecordsDatabases();
+    const other = new Database(join(dir, "records.db"));
+    other.prepare("UPDATE journal_orders SET repeat_key = 'an older form'").run();
+    other.prepare("UPDATE journal_meta SET value = 'an older release' WHERE name = 'repeat_key'").run();
+    other.close();
+    const key = orderRepeatKey([{ itemId: 12, quantity: 1, note: "081234567890" }]);
+    expect(new Journal(dir).byRepeatKey(key, 0).map((e) => e.entry)).toEqual(["k"]);
   });
 });

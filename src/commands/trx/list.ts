@@ -43,30 +43,22 @@ interface BoughtHere {
   refunded: number;
 }
 
-/**
- * Each listed purchase this machine journaled, by ref_id. Newest first, stopping once every ref_id
- * of the page is found: a page of recent purchases reads only the journal's recent end.
- */
+/** Each listed purchase this machine journaled, by ref_id: one indexed look-up per ref_id of the page. */
 function boughtHere(ctx: Context, refIds: string[]): Map<string, BoughtHere> {
-  const wanted = new Set(refIds);
   const lines = new Map<string, BoughtHere>();
-  if (wanted.size === 0) return lines;
+  if (refIds.length === 0) return lines;
   const now = ctx.now();
   const refundOf = (entry: JournalEntry) => {
     const verdict = ledgerVerdict(entry, now);
     return verdict === undefined ? 0 : moneyOf(entry, verdict).refunded;
   };
-  for (const entry of journalFor(ctx).newestFirst()) {
-    if (
-      entry.kind !== "buy" ||
-      !entry.ref_id ||
-      !wanted.has(entry.ref_id) ||
-      lines.has(entry.ref_id) ||
-      !sentFromHere(entry, ctx.settings)
-    )
-      continue;
-    lines.set(entry.ref_id, { lines: journalLines(entry), refunded: refundOf(entry) });
-    if (lines.size === wanted.size) break;
+  const journal = journalFor(ctx);
+  for (const refId of new Set(refIds)) {
+    // Newest first: the latest purchase sent with this ref_id from here.
+    const entry = journal
+      .byRefId(refId)
+      .find((e) => e.kind === "buy" && e.ref_id === refId && sentFromHere(e, ctx.settings));
+    if (entry) lines.set(refId, { lines: journalLines(entry), refunded: refundOf(entry) });
   }
   return lines;
 }

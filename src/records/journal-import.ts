@@ -1,0 +1,89 @@
+/**
+ * The journal of earlier releases, read for the one import into the records database: the active
+ * log `journal.jsonl` and the sealed monthly segments under `journal.d/segments/` (its bucket index
+ * is derived and not read). The only reader of the JSON Lines format.
+ */
+import { lstatSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { JournalRecord } from "../journal/journal.js";
+import type { RecordsDatabase } from "./database.js";
+import { journalRecords } from "./journal.js";
+import type { ImportCount, Importer } from "./migrate.js";
+import { oldFileLines } from "./migrate.js";
+
+export const oldJournalName = "journal.jsonl";
+export const oldJournalDirName = "journal.d";
+
+function parseRecord(text: string): JournalRecord | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<JournalRecord>;
+    return value && value.v === 1 && typeof value.entry === "string" && typeof value.type === "string"
+      ? (value as JournalRecord)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A record line, or the record a torn line (a crash mid-write, no newline) has glued to its end. */
+export function parseRecordLine(line: string): JournalRecord | undefined {
+  const whole = parseRecord(line);
+  if (whole) return whole;
+  const last = line.lastIndexOf('{"v":1,');
+  return last > 0 ? parseRecord(line.slice(last)) : undefined;
+}
+
+function identity(path: string): string | undefined {
+  try {
+    const stats = lstatSync(path);
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export const journalImporter: Importer = {
+  find(dir) {
+    const units: { rename: string; files: string[] }[] = [];
+    const seen = new Set<string>();
+    const storeDir = join(dir, oldJournalDirName);
+    if (identity(storeDir)) {
+      const segmentsDir = join(storeDir, "segments");
+      let names: string[] = [];
+      try {
+        names = readdirSync(segmentsDir).filter((n) => n.endsWith(".jsonl"));
+      } catch {
+        // No segments: a journal that never turned a month, or only its index.
+      }
+      // Numbered in the order they were sealed.
+      const files = names.sort().map((n) => join(segmentsDir, n));
+      for (const file of files) seen.add(identity(file) ?? file);
+      units.push({ rename: storeDir, files });
+    }
+    const active = join(dir, oldJournalName);
+    const id = identity(active);
+    // A crash between sealing's link and unlink left the active log named as a segment too: read once.
+    if (id) units.push({ rename: active, files: seen.has(id) ? [] : [active] });
+    return units;
+  },
+
+  import(db: RecordsDatabase, files: string[]): ImportCount {
+    const journal = journalRecords(db);
+    const before = journal.eventCount();
+    // A first import (the usual case) holds nothing yet: no record needs looking for.
+    const check = before > 0;
+    const count: ImportCount = { read: 0, written: 0, present: 0, added: 0 };
+    for (const file of files) {
+      for (const line of oldFileLines(file)) {
+        const record = parseRecordLine(line);
+        // A torn line is left in the kept file: nothing in it can be trusted.
+        if (!record) continue;
+        count.read++;
+        if (journal.importRecord(record, check)) count.written++;
+        else count.present++;
+      }
+    }
+    count.added = journal.eventCount() - before;
+    return count;
+  },
+};

@@ -1,0 +1,311 @@
+/**
+ * The journal's statements: one row per request in `journal_orders` (folded as each event comes) and
+ * every record as written in `journal_events`, append-only. The only SQL of the journal; the
+ * `Journal` class (src/journal/journal.ts) speaks to it through `JournalRecords`.
+ */
+import type { Statement } from "better-sqlite3";
+import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/journal.js";
+import { orderRepeatKey, requestRepeatKey } from "../orders/repeats.js";
+import type { RecordsDatabase } from "./database.js";
+
+const schema = `
+CREATE TABLE IF NOT EXISTS journal_orders (
+  seq INTEGER PRIMARY KEY,
+  entry TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL,
+  profile TEXT NOT NULL,
+  base_url TEXT NOT NULL,
+  ref_id TEXT,
+  item_id INTEGER,
+  quantity INTEGER,
+  repeat_key TEXT,
+  at TEXT NOT NULL,
+  at_ms INTEGER NOT NULL,
+  outcome TEXT NOT NULL,
+  invoice TEXT,
+  amount INTEGER,
+  status TEXT,
+  verdict TEXT,
+  refunded INTEGER,
+  updated_at TEXT NOT NULL,
+  folded TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS journal_orders_ref_id ON journal_orders(ref_id) WHERE ref_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS journal_orders_invoice ON journal_orders(invoice) WHERE invoice IS NOT NULL;
+CREATE INDEX IF NOT EXISTS journal_orders_at ON journal_orders(at_ms, seq);
+CREATE INDEX IF NOT EXISTS journal_orders_repeat ON journal_orders(repeat_key, at_ms) WHERE repeat_key IS NOT NULL;
+CREATE INDEX IF NOT EXISTS journal_orders_unsettled ON journal_orders(seq) WHERE outcome IN ('pending', 'unknown');
+CREATE TABLE IF NOT EXISTS journal_events (
+  seq INTEGER PRIMARY KEY,
+  entry TEXT NOT NULL,
+  type TEXT NOT NULL,
+  at TEXT NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS journal_events_entry ON journal_events(entry);
+CREATE TABLE IF NOT EXISTS journal_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+/** Rows read a page at a time by newest-first walks: bounded memory, and no statement held open between pages. */
+const pageSize = 500;
+
+export interface Window {
+  /** Recorded at or after (ms). */
+  sinceMs?: number;
+  /** Recorded before (ms). */
+  untilMs?: number;
+}
+
+/** The journal's queries, as the commands need them. */
+export interface JournalRecords {
+  /** Writes one record and folds it into its order, committed before it returns. */
+  append(record: JournalRecord): void;
+  /** Every record in the order written. */
+  records(): JournalRecord[];
+  /** Every entry, oldest first. */
+  entries(): JournalEntry[];
+  /** Entries newest first (by recorded time) within the window, read a page at a time. */
+  newestFirst(window: Window): Generator<JournalEntry, void, undefined>;
+  byRefId(refId: string): JournalEntry[];
+  byInvoice(invoice: string): JournalEntry[];
+  byEntryId(entry: string): JournalEntry | undefined;
+  /** Pending or unknown, oldest first. */
+  unsettled(): JournalEntry[];
+  /** Purchases of this order (its repeat key) recorded since `sinceMs`, newest first. */
+  byRepeatKey(key: string, sinceMs: number): JournalEntry[];
+}
+
+interface Row {
+  seq: number;
+  at_ms: number;
+  folded: string;
+}
+
+/** The first line of a one-line order: its item and quantity, kept in their own columns. */
+function firstLine(request: Record<string, unknown>): { item?: number; quantity?: number } {
+  const carts = Array.isArray(request.carts) ? (request.carts as { item_id?: unknown; quantity?: unknown }[]) : [];
+  const line = carts.length === 1 ? carts[0] : undefined;
+  return {
+    ...(typeof line?.item_id === "number" ? { item: line.item_id } : {}),
+    ...(typeof line?.quantity === "number" ? { quantity: line.quantity } : {}),
+  };
+}
+
+function msOf(at: string): number {
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? 0 : ms;
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function textOrNull(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+
+/**
+ * What the repeat key of a request is made by, today: a few spellings through `orderRepeatKey`. When a
+ * release normalises customers otherwise, the stored keys are made again from each request.
+ */
+function repeatKeyFingerprint(): string {
+  return orderRepeatKey([
+    { itemId: 1, quantity: 1, note: "+62 812-3456-7890" },
+    { itemId: 2, quantity: 1, note: "12345678(1234)" },
+    { itemId: 3, quantity: 1, note: '{"target":"https://www.Example.com/shop/?x=1","quantity":100}' },
+    { itemId: 4, quantity: 2, note: " Player One " },
+  ]);
+}
+
+const prepared = new WeakMap<RecordsDatabase, SqliteJournal>();
+
+/** The journal's records in this database; the schema made (idempotent) the first time in a process. */
+export function journalRecords(db: RecordsDatabase): SqliteJournal {
+  let records = prepared.get(db);
+  if (!records) {
+    records = new SqliteJournal(db);
+    prepared.set(db, records);
+  }
+  return records;
+}
+
+export class SqliteJournal implements JournalRecords {
+  private readonly insertEvent: Statement;
+  private readonly insertOrder: Statement;
+  private readonly updateOrder: Statement;
+  private readonly foldedOf: Statement;
+  private readonly holds: Statement;
+  private readonly appendOne: (record: JournalRecord) => void;
+
+  constructor(private readonly db: RecordsDatabase) {
+    db.exec(schema);
+    this.insertEvent = db.prepare("INSERT INTO journal_events (entry, type, at, record) VALUES (?, ?, ?, ?)");
+    this.insertOrder = db.prepare(
+      `INSERT OR IGNORE INTO journal_orders (entry, kind, profile, base_url, ref_id, item_id, quantity, repeat_key,
+         at, at_ms, outcome, invoice, amount, status, verdict, refunded, updated_at, folded)
+       VALUES (@entry, @kind, @profile, @base_url, @ref_id, @item_id, @quantity, @repeat_key,
+         @at, @at_ms, @outcome, @invoice, @amount, @status, @verdict, @refunded, @updated_at, @folded)`,
+    );
+    this.updateOrder = db.prepare(
+      `UPDATE journal_orders SET outcome = @outcome, invoice = @invoice, amount = @amount, status = @status,
+         verdict = @verdict, refunded = @refunded, updated_at = @updated_at, folded = @folded WHERE entry = @entry`,
+    );
+    this.foldedOf = db.prepare("SELECT folded FROM journal_orders WHERE entry = ?").pluck();
+    this.holds = db.prepare("SELECT 1 FROM journal_events WHERE entry = ? AND record = ?").pluck();
+    // IMMEDIATE: the write lock is taken at BEGIN, so two processes folding the same order never
+    // both read it and one fail on upgrading (SQLITE_BUSY would not wait).
+    this.appendOne = db.transaction((record: JournalRecord) => this.write(record)).immediate;
+    this.refreshRepeatKeys();
+  }
+
+  append(record: JournalRecord): void {
+    this.appendOne(record);
+  }
+
+  /** One record, inside the caller's transaction (an append, or an import of many). */
+  write(record: JournalRecord): void {
+    this.insertEvent.run(record.entry, record.type, String(record.at), JSON.stringify(record));
+    if (record.type === "intent") {
+      const entry = foldRecord(undefined, record);
+      if (!entry) return;
+      const line = firstLine(record.request ?? {});
+      this.insertOrder.run({
+        ...this.columns(entry),
+        // An old journal's intent may lack a field: kept as empty rather than refused.
+        kind: String(entry.kind ?? ""),
+        profile: String(entry.profile ?? ""),
+        base_url: String(entry.base_url ?? ""),
+        ref_id: textOrNull(entry.ref_id),
+        item_id: line.item ?? null,
+        quantity: line.quantity ?? null,
+        repeat_key: entry.kind === "buy" ? (requestRepeatKey(entry.request) ?? null) : null,
+        at: String(entry.at ?? ""),
+        at_ms: msOf(String(entry.at)),
+      });
+      return;
+    }
+    const folded = this.foldedOf.get(record.entry) as string | undefined;
+    // A record whose intent is not here (a torn line in an old journal) is kept as an event only.
+    if (folded === undefined) return;
+    const entry = foldRecord(JSON.parse(folded) as JournalEntry, record);
+    if (entry) this.updateOrder.run(this.columns(entry));
+  }
+
+  private columns(entry: JournalEntry) {
+    return {
+      entry: entry.entry,
+      outcome: entry.outcome,
+      invoice: textOrNull(entry.invoice),
+      amount: numberOrNull(entry.amount),
+      status: textOrNull(entry.status),
+      verdict: textOrNull(entry.verdict),
+      refunded: numberOrNull(entry.refunded),
+      updated_at: String(entry.updated_at ?? ""),
+      folded: JSON.stringify(entry),
+    };
+  }
+
+  records(): JournalRecord[] {
+    return this.db
+      .prepare("SELECT record FROM journal_events ORDER BY seq")
+      .pluck()
+      .all()
+      .map((r) => JSON.parse(r as string) as JournalRecord);
+  }
+
+  entries(): JournalEntry[] {
+    return this.parsed(this.db.prepare("SELECT folded FROM journal_orders ORDER BY seq").pluck().all());
+  }
+
+  *newestFirst(window: Window): Generator<JournalEntry, void, undefined> {
+    const since = window.sinceMs ?? Number.MIN_SAFE_INTEGER;
+    const until = window.untilMs ?? Number.MAX_SAFE_INTEGER;
+    const first = this.db.prepare(
+      `SELECT seq, at_ms, folded FROM journal_orders WHERE at_ms >= ? AND at_ms < ?
+       ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
+    );
+    const next = this.db.prepare(
+      // A row value: the index on (at_ms, seq) is entered just past the last row, never scanned from the top.
+      `SELECT seq, at_ms, folded FROM journal_orders WHERE at_ms >= ? AND (at_ms, seq) < (?, ?)
+       ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
+    );
+    let page = first.all(since, until) as Row[];
+    while (page.length) {
+      for (const row of page) yield JSON.parse(row.folded) as JournalEntry;
+      if (page.length < pageSize) return;
+      const last = page.at(-1)!;
+      page = next.all(since, last.at_ms, last.seq) as Row[];
+    }
+  }
+
+  byRefId(refId: string): JournalEntry[] {
+    return this.parsed(
+      this.db.prepare("SELECT folded FROM journal_orders WHERE ref_id = ? ORDER BY seq DESC").pluck().all(refId),
+    );
+  }
+
+  byInvoice(invoice: string): JournalEntry[] {
+    return this.parsed(
+      this.db.prepare("SELECT folded FROM journal_orders WHERE invoice = ? ORDER BY seq DESC").pluck().all(invoice),
+    );
+  }
+
+  byEntryId(entry: string): JournalEntry | undefined {
+    const folded = this.foldedOf.get(entry) as string | undefined;
+    return folded === undefined ? undefined : (JSON.parse(folded) as JournalEntry);
+  }
+
+  unsettled(): JournalEntry[] {
+    return this.parsed(
+      this.db
+        .prepare("SELECT folded FROM journal_orders WHERE outcome IN ('pending', 'unknown') ORDER BY seq")
+        .pluck()
+        .all(),
+    );
+  }
+
+  byRepeatKey(key: string, sinceMs: number): JournalEntry[] {
+    return this.parsed(
+      this.db
+        .prepare("SELECT folded FROM journal_orders WHERE repeat_key = ? AND at_ms >= ? ORDER BY at_ms DESC, seq DESC")
+        .pluck()
+        .all(key, sinceMs),
+    );
+  }
+
+  /** Records the events table holds. */
+  eventCount(): number {
+    return this.db.prepare("SELECT count(*) FROM journal_events").pluck().get() as number;
+  }
+
+  /** Writes a record read from an old journal unless (`check`) it is held already; returns whether it was written. */
+  importRecord(record: JournalRecord, check: boolean): boolean {
+    if (check && this.holds.get(record.entry, JSON.stringify(record)) !== undefined) return false;
+    this.write(record);
+    return true;
+  }
+
+  private parsed(rows: unknown[]): JournalEntry[] {
+    return rows.map((r) => JSON.parse(r as string) as JournalEntry);
+  }
+
+  /** Stored repeat keys made by another normalisation of customers are made again, once. */
+  private refreshRepeatKeys(): void {
+    const fingerprint = repeatKeyFingerprint();
+    const read = this.db.prepare("SELECT value FROM journal_meta WHERE name = 'repeat_key'").pluck();
+    if (read.get() === fingerprint) return;
+    this.db
+      .transaction(() => {
+        if (read.get() === fingerprint) return;
+        const update = this.db.prepare("UPDATE journal_orders SET repeat_key = ? WHERE seq = ?");
+        const rows = this.db.prepare("SELECT seq, folded FROM journal_orders WHERE kind = 'buy'").all() as {
+          seq: number;
+          folded: string;
+        }[];
+        for (const row of rows)
+          update.run(requestRepeatKey((JSON.parse(row.folded) as JournalEntry).request) ?? null, row.seq);
+        this.db.prepare("INSERT OR REPLACE INTO journal_meta (name, value) VALUES ('repeat_key', ?)").run(fingerprint);
+      })
+      .immediate();
+  }
+}
