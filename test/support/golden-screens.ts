@@ -9,7 +9,8 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { writeCatalogue, type CatalogueEntry } from "../../src/catalogue/cache.js";
-import { Journal, type JournalRecord } from "../../src/journal/journal.js";
+import { Journal } from "../../src/journal/journal.js";
+import type { JournalRecord } from "../../src/journal/entries.js";
 import { formatRupiah } from "../../src/output/format.js";
 import { makeConfigDir } from "./cli.js";
 import { json, type HostileServer } from "./hostile-server.js";
@@ -543,6 +544,8 @@ export function columnCells(screen: string, header: string): string[] {
   for (const line of lines.slice(headerLine + (boxed >= 0 ? 2 : 1))) {
     if (boxed >= 0 ? !line.startsWith("│") : line.trim() === "") break;
     const first = cellOf(line, 0);
+    // A borderless table too wide for the window goes on in a block of its own, under its own headers.
+    if (boxed < 0 && first !== "" && first === cellOf(head, 0)) break;
     if (boxed < 0 && /^\d+$/.test(first)) {
       if (Number(first) <= lastNumber) break;
       lastNumber = Number(first);
@@ -552,6 +555,26 @@ export function columnCells(screen: string, header: string): string[] {
     else if (text) cells[cells.length - 1] = `${cells.at(-1)} ${text}`.trim();
   }
   return cells;
+}
+
+/**
+ * The values a label has in a screen of stacked records (`Waktu      2026-11-28 …`, a wrapped value
+ * continued on indented lines), one per record: what a table stacks its rows into when a column would
+ * otherwise be squeezed below its longest word.
+ */
+export function recordValues(screen: string, label: string): string[] {
+  const lines = screen.replace(ansi, "").split("\n");
+  const values: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const head = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( {2,})(\\S.*)$`).exec(lines[i] ?? "");
+    if (!head) continue;
+    const indent = label.length + (head[1]?.length ?? 0);
+    let value = head[2] ?? "";
+    while (i + 1 < lines.length && /^ +\S/.test(lines[i + 1] ?? "") && (lines[i + 1] ?? "").search(/\S/) === indent)
+      value += ` ${(lines[++i] ?? "").trim()}`;
+    values.push(value);
+  }
+  return values;
 }
 
 /**
