@@ -4,10 +4,9 @@
  * with +62, spaces or dashes are each one customer for the repeat check; a number is sent, shown on
  * the receipt and counted by `report --by customer` in its national form (0812…). Both live dialects.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
+import { journalRecordsIn } from "../support/journal-records.js";
 import { resellerAs } from "./commands-harness.js";
 
 describe.each(["live", "live-short"] as const)("one customer in every spelling (%s)", (dialect) => {
@@ -76,12 +75,11 @@ describe.each(["live", "live-short"] as const)("one customer in every spelling (
     expect(receipt.exitCode, receipt.stderr).toBe(0);
     expect(receipt.stdout).toContain("\nTujuan: 085744445555\n");
     // What the user typed stands in the journal beside what was sent.
-    const intents = readFileSync(join(reseller.configDir, "journal.jsonl"), "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line))
-      .filter((r) => r.type === "intent");
-    expect(intents.map((r) => [r.request.carts[0].note, r.request.typed?.[0]?.note])).toEqual([
+    type Line = { note?: string };
+    const intents = journalRecordsIn(reseller.configDir).flatMap((r) =>
+      r.type === "intent" ? [r.request as { carts: Line[]; typed?: (Line | null)[] }] : [],
+    );
+    expect(intents.map((r) => [r.carts[0]?.note, r.typed?.[0]?.note])).toEqual([
       ["085744445555", "+62 857 4444 5555"],
       ["085744445555", "62 857-4444-5555"],
       ["085744445555", "0857 4444 5555"],
