@@ -33,11 +33,11 @@ import {
   planRows,
   recentPurchases,
   refIdsOf,
-  repeatKey,
   type EarlierPurchase,
   type RowPlan,
 } from "./repeats.js";
 import { inPool } from "./pool.js";
+import { repeatKey } from "../rules/customer.js";
 import {
   failureVerdict,
   handOver,

@@ -7,9 +7,9 @@
  */
 import { createHash } from "node:crypto";
 import type { Context } from "../context.js";
-import type { JournalEntry } from "../journal/journal.js";
+import type { JournalEntry } from "../journal/entries.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
-import { noteKey } from "../rules/customer.js";
+import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
 import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
 
 /**
@@ -19,17 +19,6 @@ import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
  */
 export function lineKey(itemId: number, quantity: number, note: string | undefined): string {
   return JSON.stringify([itemId, quantity, note ?? ""]);
-}
-
-/** What makes two order lines the same order for the repeat check: item, quantity and the customer by its one key (rules/customer.ts). */
-export function repeatKey(itemId: number, quantity: number, note: string | undefined): string {
-  return JSON.stringify([itemId, quantity, noteKey(note)]);
-}
-
-/** The repeat key of a whole order: its lines' keys in a fixed order (a cart is the same cart however its lines are listed). */
-export function orderRepeatKey(lines: { itemId: number; quantity: number; note?: string | undefined }[]): string {
-  const keys = lines.map((l) => repeatKey(l.itemId, l.quantity, l.note));
-  return keys.length === 1 ? keys[0]! : JSON.stringify(keys.sort());
 }
 
 /** `BLK-20261123-3f9a1c2b7d4e-1`: the row's content, the day it is bought, its occurrence among identical rows. */
@@ -62,19 +51,6 @@ export interface EarlierPurchase {
   refunded?: number;
   invoice?: string;
   amount?: number;
-}
-
-/** The repeat key of a purchase as the journal keeps its request: undefined when a line cannot be read. */
-export function requestRepeatKey(request: Record<string, unknown> | undefined): string | undefined {
-  const carts = Array.isArray(request?.carts)
-    ? (request.carts as { item_id?: unknown; quantity?: unknown; note?: unknown }[])
-    : [];
-  const lines = carts.flatMap((line) =>
-    typeof line?.item_id === "number" && typeof line.quantity === "number"
-      ? [{ itemId: line.item_id, quantity: line.quantity, note: typeof line.note === "string" ? line.note : undefined }]
-      : [],
-  );
-  return lines.length && lines.length === carts.length ? orderRepeatKey(lines) : undefined;
 }
 
 export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefined {

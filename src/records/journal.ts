@@ -4,8 +4,8 @@
  * `Journal` class (src/journal/journal.ts) speaks to it through `JournalRecords`.
  */
 import type { Statement } from "better-sqlite3";
-import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/journal.js";
-import { orderRepeatKey, requestRepeatKey } from "../orders/repeats.js";
+import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/entries.js";
+import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
 import type { RecordsDatabase } from "./database.js";
 
 const schema = `

@@ -81,3 +81,27 @@ export function noteKey(note: string | undefined): string {
   }
   return customerKey(note);
 }
+
+/** What makes two order lines the same order for the repeat check: item, quantity and the customer by its one key (rules/customer.ts). */
+export function repeatKey(itemId: number, quantity: number, note: string | undefined): string {
+  return JSON.stringify([itemId, quantity, noteKey(note)]);
+}
+
+/** The repeat key of a whole order: its lines' keys in a fixed order (a cart is the same cart however its lines are listed). */
+export function orderRepeatKey(lines: { itemId: number; quantity: number; note?: string | undefined }[]): string {
+  const keys = lines.map((l) => repeatKey(l.itemId, l.quantity, l.note));
+  return keys.length === 1 ? keys[0]! : JSON.stringify(keys.sort());
+}
+
+/** The repeat key of a purchase as the journal keeps its request: undefined when a line cannot be read. */
+export function requestRepeatKey(request: Record<string, unknown> | undefined): string | undefined {
+  const carts = Array.isArray(request?.carts)
+    ? (request.carts as { item_id?: unknown; quantity?: unknown; note?: unknown }[])
+    : [];
+  const lines = carts.flatMap((line) =>
+    typeof line?.item_id === "number" && typeof line.quantity === "number"
+      ? [{ itemId: line.item_id, quantity: line.quantity, note: typeof line.note === "string" ? line.note : undefined }]
+      : [],
+  );
+  return lines.length && lines.length === carts.length ? orderRepeatKey(lines) : undefined;
+}

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkLineForms } from "../../src/orders/check-line.js";
-import { lineKey, repeatKey } from "../../src/orders/repeats.js";
+import { lineKey } from "../../src/orders/repeats.js";
+import { repeatKey } from "../../src/rules/customer.js";
 import { customerKey, shownCustomer } from "../../src/rules/customer.js";
 import { testItem } from "../support/items.js";
 

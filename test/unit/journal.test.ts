@@ -17,9 +17,10 @@ import {
   ServiceError,
   UnexpectedResponseError,
 } from "../../src/errors.js";
-import { foldRecords, type IntentRecord, Journal, type JournalRecord } from "../../src/journal/journal.js";
+import { Journal } from "../../src/journal/journal.js";
+import { foldRecords, type IntentRecord, type JournalRecord } from "../../src/journal/entries.js";
 import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
-import { orderRepeatKey } from "../../src/orders/repeats.js";
+import { orderRepeatKey } from "../../src/rules/customer.js";
 import { closeRecordsDatabases } from "../../src/records/database.js";
 import { makeConfigDir } from "../support/cli.js";
 import { buyIntent } from "../support/journal-records.js";
