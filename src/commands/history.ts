@@ -9,7 +9,7 @@ import type { Context } from "../context.js";
 import { InputError } from "../errors.js";
 import { checkCalendarDate } from "../rules/dates.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
-import { isUnresolved, type JournalEntry } from "../journal/journal.js";
+import { isUnresolved, type JournalEntry } from "../journal/entries.js";
 import { customersOf, journalLines, outcomeCell, requestedLines } from "../output/journal.js";
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";

@@ -8,7 +8,7 @@ import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, ServiceError } from "../errors.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
-import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
+import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/entries.js";
 import { customersOf, itemText, journalLines, outcomeCell } from "../output/journal.js";
 import { copyable, customerCell, type Cell } from "../output/output.js";
 import { inPool } from "../orders/pool.js";

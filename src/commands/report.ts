@@ -6,7 +6,7 @@
 import type { Context } from "../context.js";
 import { InputError } from "../errors.js";
 import { checkCalendarDate } from "../rules/dates.js";
-import type { JournalEntry } from "../journal/journal.js";
+import type { JournalEntry } from "../journal/entries.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { formatRupiah } from "../output/format.js";
 import { customerCell, money, type Cell } from "../output/output.js";

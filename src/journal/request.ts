@@ -21,16 +21,15 @@ import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
 import { say } from "../messages/messages.js";
+import { Journal, newEntryId } from "./journal.js";
 import {
   isUnresolved,
-  Journal,
-  newEntryId,
   type JournalEntry,
   type JournalKind,
   type JournalRecord,
   type OutcomeDetails,
   type StatusRecord,
-} from "./journal.js";
+} from "./entries.js";
 import { isFinal } from "../api/status.js";
 import { orderVerdict, type OrderVerdict } from "../domain/verdict.js";
 

@@ -8,7 +8,7 @@ import type { Transaction } from "../api/model.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, ServiceError } from "../errors.js";
-import { stillInFlight, type JournalEntry, type OutcomeDetails } from "../journal/journal.js";
+import { stillInFlight, type JournalEntry, type OutcomeDetails } from "../journal/entries.js";
 import { journalDetails, journalFor, verdictFacts } from "../journal/request.js";
 import { inPool } from "./pool.js";
 import { verdictOfRecord, type OrderVerdict, type Verdict } from "../domain/verdict.js";

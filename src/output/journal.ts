@@ -1,6 +1,6 @@
 /** How the journal's entries read to a reseller, for `history` and `reconcile`. */
 import type { ItemNames } from "../catalogue/names.js";
-import { stillInFlight, type JournalEntry } from "../journal/journal.js";
+import { stillInFlight, type JournalEntry } from "../journal/entries.js";
 import type { RichCell } from "./output.js";
 import { customerData } from "../domain/transaction.js";
 import { say } from "../messages/messages.js";

@@ -5,11 +5,10 @@
  */
 import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { JournalRecord } from "../journal/journal.js";
+import type { JournalRecord } from "../journal/entries.js";
 import type { RecordsDatabase } from "./database.js";
 import { journalRecords } from "./journal.js";
-import type { ImportCount, Importer } from "./migrate.js";
-import { oldFileLines } from "./migrate.js";
+import { type ImportCount, type Importer, oldFileLines } from "./old-files.js";
 
 export const oldJournalName = "journal.jsonl";
 export const oldJournalDirName = "journal.d";

@@ -5,7 +5,6 @@
  */
 import type { Argument, CommandUnknownOpts, Help, Option } from "@commander-js/extra-typings";
 import { type CommandHelpWords, say } from "../messages/messages.js";
-import type { CommandDeclaration } from "./declaration.js";
 
 /** Words after `reseller` that name a command: "lock add"; "" for the program itself. */
 export function commandPath(command: CommandUnknownOpts): string {
@@ -48,8 +47,16 @@ export function examples(lines: readonly string[], comments: CommandHelpWords["c
   return `\n${say.help.examples}\n${said.map((l) => `  $ ${l}`).join("\n")}\n`;
 }
 
+/** What a declaration says after its flags (src/registry/declaration.ts), in English. */
+interface HelpAfterFlags {
+  piped?: string;
+  details?: string;
+  about?: string;
+  examples?: readonly string[];
+}
+
 /** The help after a command's flags: piped columns, notes, examples. */
-export function helpAfter(command: CommandUnknownOpts, declaration: CommandDeclaration): string {
+export function helpAfter(command: CommandUnknownOpts, declaration: HelpAfterFlags): string {
   const words = wordsOf(command);
   const { piped, details, about } = declaration;
   return (

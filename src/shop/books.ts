@@ -9,7 +9,7 @@
  * Revenue is the selling price of what the customer keeps: all of it when delivered or on its way,
  * the delivered share when partial, nothing when failed.
  */
-import type { JournalEntry } from "../journal/journal.js";
+import type { JournalEntry } from "../journal/entries.js";
 import { ledgerVerdict } from "../orders/ledger.js";
 import { recordedRefund, type Verdict } from "../domain/verdict.js";
 import { customerKey, shownCustomer } from "../rules/customer.js";

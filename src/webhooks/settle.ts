@@ -5,7 +5,8 @@
  */
 import type { WebhookEvent } from "../api/model.js";
 import type { Settings } from "../config/settings.js";
-import type { Journal, OutcomeDetails } from "../journal/journal.js";
+import type { Journal } from "../journal/journal.js";
+import type { OutcomeDetails } from "../journal/entries.js";
 import { settleUnknownPurchase } from "../journal/request.js";
 
 /** The events that prove an order was made. order.item.sent does too, but always follows order.paid. */

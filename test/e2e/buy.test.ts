@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { IntentRecord } from "../../src/journal/journal.js";
+import type { IntentRecord } from "../../src/journal/entries.js";
 import { useEmulator } from "../support/emulator.js";
 import { journalRecords, resellerAs, singleJson, tableBorder, writeCart } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";

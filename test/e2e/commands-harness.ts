@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import type { RunningEmulator } from "../../src/emulator/server.js";
-import type { JournalRecord } from "../../src/journal/journal.js";
+import type { JournalRecord } from "../../src/journal/entries.js";
 import { startReseller, type CliOptions, type CliResult, type RunningReseller } from "../support/cli.js";
 import type { Harness } from "../support/emulator.js";
 import { journalRecordsIn } from "../support/journal-records.js";

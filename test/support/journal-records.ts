@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { IntentRecord, JournalRecord } from "../../src/journal/journal.js";
+import type { IntentRecord, JournalRecord } from "../../src/journal/entries.js";
 import { recordsFileName } from "../../src/records/database.js";
 
 /**

@@ -3,7 +3,8 @@
  * that stops it (nothing sent); after, the purchase is what it is: reported, with the problem said.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Journal, type JournalRecord } from "../../src/journal/journal.js";
+import { Journal } from "../../src/journal/journal.js";
+import type { JournalRecord } from "../../src/journal/entries.js";
 import { testContext } from "../support/context.js";
 import { useEmulator } from "../support/emulator.js";
 

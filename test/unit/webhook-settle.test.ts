@@ -5,7 +5,8 @@
 import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { decodeWebhookEvent } from "../../src/api/decode.js";
-import { type IntentRecord, Journal } from "../../src/journal/journal.js";
+import { Journal } from "../../src/journal/journal.js";
+import type { IntentRecord } from "../../src/journal/entries.js";
 import { settleFromEvents } from "../../src/webhooks/settle.js";
 import { makeConfigDir } from "../support/cli.js";
 import { buyIntent } from "../support/journal-records.js";

@@ -6,7 +6,7 @@
 import type { TransactionSummary } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import { keptItemNames } from "../../catalogue/names.js";
-import type { JournalEntry } from "../../journal/journal.js";
+import type { JournalEntry } from "../../journal/entries.js";
 import { journalFor, sentFromHere } from "../../journal/request.js";
 import { ledgerVerdict } from "../../orders/ledger.js";
 import { customersOf, itemText, journalLines, type JournalLine } from "../../output/journal.js";
