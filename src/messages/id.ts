@@ -399,7 +399,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     typeAddress: "Ketik alamatnya, misalnya https://api.example.com",
     noAddress: "Belum ada alamat layanan untuk login.",
     noAddressHint: "Isi dengan --base-url https://api.example.com (atau RESELLER_BASE_URL).",
-    apiKey: "API key",
+    apiKey: "Masukkan API key",
     pasteKey: "Tempel API key (tidak ditampilkan)",
     pasteThenCtrlD: "Tempel API key, lalu tekan Enter dan Ctrl-D:",
     noKeyOnStdin: "--with-key tidak membaca API key apa pun dari stdin.",
