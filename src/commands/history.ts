@@ -16,6 +16,7 @@ import type { Column } from "../output/layout.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
 import { formatRupiah } from "../output/format.js";
+import { statusWord } from "../output/status-words.js";
 import { say } from "../messages/messages.js";
 import { en } from "../messages/en.js";
 
@@ -203,7 +204,7 @@ function standingCell(entry: JournalEntry, now: number): Cell {
   }
   if (entry.kind === "topup" && entry.outcome === "done" && entry.status)
     return {
-      human: entry.status,
+      human: statusWord(entry.status),
       plain: entry.status.replace(/ /g, "_"),
       tone: entry.status === "paid" ? "good" : "dim",
     };

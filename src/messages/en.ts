@@ -999,6 +999,11 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     },
   },
   /** A transaction as `trx show` and `buy --wait` lay it out (src/output/transaction.ts). */
+  /**
+   * A status of the service on a person's screen, by its kind (src/api/status.ts) and the word the
+   * service wrote (neutralised): English screens show the service's word as it came.
+   */
+  statusWord: (_kind: string, said: string) => said,
   transaction: {
     item: "Item",
     name: "Name",

@@ -5,6 +5,20 @@
  */
 import type { Messages } from "./en.js";
 
+/** The service's statuses by their kind (src/api/status.ts): the words a counter says. */
+const statusWords: Readonly<Record<string, string>> = {
+  pending: "menunggu",
+  paid: "dibayar",
+  processing: "diproses",
+  sent: "terkirim",
+  completed: "berhasil",
+  partial: "sebagian",
+  canceled: "dibatalkan",
+  failed: "gagal",
+  refunded: "dana dikembalikan",
+  expired: "kedaluwarsa",
+};
+
 export const id: Messages = {
   printer: {
     error: "Gagal:",
@@ -385,7 +399,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     typeAddress: "Ketik alamatnya, misalnya https://api.example.com",
     noAddress: "Belum ada alamat layanan untuk login.",
     noAddressHint: "Isi dengan --base-url https://api.example.com (atau RESELLER_BASE_URL).",
-    apiKey: "API key",
+    apiKey: "Masukkan API key",
     pasteKey: "Tempel API key (tidak ditampilkan)",
     pasteThenCtrlD: "Tempel API key, lalu tekan Enter dan Ctrl-D:",
     noKeyOnStdin: "--with-key tidak membaca API key apa pun dari stdin.",
@@ -1378,6 +1392,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       unknown: "saldo mungkin terpotong: cek dengan `reseller reconcile`",
     },
   },
+  /** One word per status, as docs/glossary.md says it; a status reseller does not know, as the service wrote it. */
+  statusWord: (kind: string, said: string) => (Object.hasOwn(statusWords, kind) ? statusWords[kind]! : said),
   transaction: {
     item: "Produk",
     name: "Nama",
@@ -1399,7 +1415,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     deliveredShort: "Kirim",
     refund: "Dana dikembalikan",
     providerStatus: "Status provider",
-    providerShort: "Provider",
+    providerShort: "Status provider",
     invoice: "Invoice",
     refId: "Ref ID",
     amount: "Nominal",

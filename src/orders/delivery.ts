@@ -11,6 +11,7 @@ import { isFinal } from "../api/status.js";
 import type { Context } from "../context.js";
 import { NetworkError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { formatDuration } from "../output/format.js";
+import { statusWord } from "../output/status-words.js";
 import { deliveredPercent, lineOf } from "../domain/transaction.js";
 
 const firstDelayMs = 1_000;
@@ -47,7 +48,7 @@ export function progressLine(t: Transaction): string {
     t.status
       ? t.status.kind === "unknown"
         ? say.waiting.unknownStatus(t.status.text)
-        : t.status.text
+        : statusWord(t.status)
       : say.waiting.noStatusYet,
   ];
   const h2hDone = t.h2h.length;
@@ -55,7 +56,7 @@ export function progressLine(t: Transaction): string {
   if (h2hWanted) parts.push(say.waiting.h2hDispatched(h2hDone, h2hWanted));
   for (const r of t.smm) {
     const pct = deliveredPercent(lineOf(t, r.itemId)?.quantity, r);
-    parts.push(`SMM ${r.status?.text ?? say.waiting.smmPending}${pct !== undefined ? ` ${pct}%` : ""}`);
+    parts.push(`SMM ${r.status ? statusWord(r.status) : say.waiting.smmPending}${pct !== undefined ? ` ${pct}%` : ""}`);
   }
   return parts.join(" · ");
 }

@@ -21,6 +21,7 @@ import {
 import type { Status } from "../api/model.js";
 import { AnswerBody } from "../api/answer.js";
 import { statusKindOf } from "../api/status.js";
+import { statusWord } from "./status-words.js";
 import type { JqFilter } from "./jq.js";
 
 export type { Column } from "./layout.js";
@@ -107,7 +108,7 @@ export function money(amount: number | null | undefined): RichCell {
 const goodStatuses = new Set(["completed", "success", "done", "active", "released"]);
 const badStatuses = new Set(["failed", "expired", "cancelled", "canceled", "refused", "error"]);
 
-/** A status shown as the service wrote it, coloured by what it means; `-` when there is none. */
+/** A status, in the reader's words on a screen and as the service wrote it when piped, coloured by what it means; `-` when there is none. */
 export function statusCell(status: Status | string | null | undefined): Cell {
   if (status === null || status === undefined) return undefined;
   const text = typeof status === "string" ? status : status.text;
@@ -119,7 +120,8 @@ export function statusCell(status: Status | string | null | undefined): Cell {
       : badStatuses.has(word) || kind === "failed" || kind === "canceled" || kind === "expired"
         ? "bad"
         : "warn";
-  return { human: text, plain: text, tone };
+  // A person reads the status in their language; a script the service's own word.
+  return { human: statusWord({ text, kind }), plain: text, tone };
 }
 
 export class Output {

@@ -15,7 +15,7 @@ import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
 import { wrapMessage } from "./message.js";
 import { say } from "../messages/messages.js";
-import { formatRupiah } from "./format.js";
+import { formatLocalTime, formatRupiah } from "./format.js";
 import { jsonForTerminal, neutralize } from "./sanitize.js";
 
 export interface ErrorPrinterOptions {
@@ -115,16 +115,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   }
   for (const [key, value] of Object.entries(error.detailsSaid ?? error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
-    // The verdict in a person's words ("delivery failed"), as every other human output says it.
-    const shown =
-      key === "outcome" && typeof value === "string"
-        ? Object.hasOwn(say.verdicts.charged, value)
-          ? `${String(say.verdicts[value as keyof typeof say.verdicts.charged])}; ${say.verdicts.charged[value as keyof typeof say.verdicts.charged]}`
-          : value.replace(/_/g, " ")
-        : key === "refunded" && typeof value === "number"
-          ? formatRupiah(value)
-          : String(value);
-    stderr.write(`  ${detailName(key)}: ${neutralize(shown)}\n`);
+    stderr.write(`  ${detailLine(key, value)}\n`);
   }
   if (error instanceof OutcomeUnknownError && error.refId)
     stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
@@ -136,6 +127,28 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   if (options.verbose && error.cause instanceof Error)
     stderr.write(`  ${say.printer.cause}: ${neutralize(error.cause.message)}\n`);
   return error.exitCode;
+}
+
+/**
+ * A detail under an error or a warning, `name: value`, in the reader's words: a verdict as every other
+ * human output says it ("delivery failed; charged, then refunded"), an earlier outcome as a verdict,
+ * a time as the machine's local time, Rupiah as Rupiah; the rest (the service's words) neutralised.
+ */
+export function detailLine(key: string, value: unknown): string {
+  const verdict = typeof value === "string" && Object.hasOwn(say.verdicts.charged, value) ? value : undefined;
+  const shown =
+    key === "outcome" && typeof value === "string"
+      ? verdict
+        ? `${String(say.verdicts[verdict as keyof typeof say.verdicts.charged])}; ${say.verdicts.charged[verdict as keyof typeof say.verdicts.charged]}`
+        : value.replace(/_/g, " ")
+      : key === "earlier_outcome" && verdict
+        ? String(say.verdicts[verdict as keyof typeof say.verdicts.charged])
+        : key === "earlier_at" && typeof value === "string"
+          ? (formatLocalTime(value) ?? value)
+          : key === "refunded" && typeof value === "number"
+            ? formatRupiah(value)
+            : String(value);
+  return `${detailName(key)}: ${neutralize(shown)}`;
 }
 
 /** A detail's name in the reader's language (`refunded`: `dana dikembalikan`); one not in the catalogue as it came. */

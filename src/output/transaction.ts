@@ -11,6 +11,8 @@ import { isFailedKind } from "../api/status.js";
 import { customerData, deliveredCount, deliveredPercent, lineOf } from "../domain/transaction.js";
 import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
 import { say } from "../messages/messages.js";
+import { detailLine } from "./print-error.js";
+import { statusWord } from "./status-words.js";
 import {
   copyable,
   customerCell,
@@ -22,6 +24,11 @@ import {
   type RichCell,
 } from "./output.js";
 
+/** A dispatch with a serial and no status of its own: delivered, in the reader's words. */
+function deliveredCell(): Cell {
+  return { human: say.verdicts.delivered, plain: "delivered", tone: "warn" };
+}
+
 function lineName(line: TransactionLine | undefined, itemId: number | null): string {
   return line?.name || line?.productName || (itemId === null ? "item" : `item ${itemId}`);
 }
@@ -30,7 +37,7 @@ function smmStatusCell(smm: SmmDelivery): Cell {
   if (!smm.status) return undefined;
   const kind = smm.status.kind;
   return {
-    human: smm.status.text,
+    human: statusWord(smm.status),
     plain: smm.status.text,
     tone: kind === "completed" ? "good" : kind === "partial" ? "warn" : "dim",
   };
@@ -156,7 +163,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
       h2hColumns(),
       t.h2h.map((r) => [
         lineName(lineOf(t, r.itemId), r.itemId),
-        r.status ? statusCell(r.status) : statusCell(r.failed ? "failed" : r.serial ? "delivered" : null),
+        r.status ? statusCell(r.status) : r.failed ? statusCell("failed") : r.serial ? deliveredCell() : undefined,
         h2hSerialCell(r),
         h2hMessage(r),
       ]),
@@ -179,7 +186,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
           r.remains,
           count === null ? undefined : pct === undefined ? count : `${count} (${pct}%)`,
           r.refundAmount ? money(r.refundAmount) : undefined,
-          r.providerStatus,
+          r.providerStatus === null ? undefined : { human: statusWord(r.providerStatus), plain: r.providerStatus },
         ];
       }),
       { wrap: true },
@@ -229,7 +236,7 @@ function deliverables(t: Transaction): Deliverable[] {
         : "";
     const text = say.orders.delivery.smmOrder(
       r.orderId ?? "-",
-      r.status!.text,
+      statusWord(r.status!),
       count !== null ? String(count) : "",
       refund,
     );
@@ -314,7 +321,7 @@ export function showTransaction(
       t.status?.kind === "unknown"
         ? say.waiting.statusNotKnown(t.status.text)
         : t.status
-          ? say.waiting.statusIs(t.status.text)
+          ? say.waiting.statusIs(statusWord(t.status))
           : say.waiting.statusNotGiven;
     output.warn(say.waiting.stillNotDelivered(formatDuration(timeoutSeconds), status, t.refId || (t.invoice ?? "")));
     return;
@@ -327,7 +334,7 @@ export function showTransaction(
   if (options.waited) throw failure;
   const lines = Object.entries(failure.details ?? {})
     .filter(([, v]) => typeof v === "string")
-    .map(([k, v]) => `\n  ${k.replace(/_/g, " ")}: ${String(v)}`);
+    .map(([k, v]) => `\n  ${detailLine(k, v)}`);
   output.warn(`${failure.message}${lines.join("")}`);
 }
 
@@ -389,9 +396,11 @@ export function deliveryFailure(t: Transaction, refunded?: number): DeliveryFail
     failed.length || failedSmm.length
       ? [
           ...failed.map((r) => named(r.itemId)),
-          ...failedSmm.map((r) => say.orders.delivery.smmFailed(named(r.itemId), r.orderId ?? "-", r.status!.text)),
+          ...failedSmm.map((r) =>
+            say.orders.delivery.smmFailed(named(r.itemId), r.orderId ?? "-", statusWord(r.status!)),
+          ),
         ].join(", ")
-      : say.orders.delivery.orderIs(t.status!.text);
+      : say.orders.delivery.orderIs(statusWord(t.status!));
   // A number, as stdout's `refunded` and a bulk row's are; the message says it in Rupiah.
   const details: Record<string, unknown> = refunded === undefined ? {} : { outcome: "delivery_failed", refunded };
   failed.forEach((r, i) => {

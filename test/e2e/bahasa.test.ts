@@ -217,7 +217,7 @@ describe("messages in both languages against the emulator", () => {
     );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
-      /^! Masih belum terkirim setelah 2d \(status paid\); pembelian tetap berlaku\. Pantau terus: reseller trx show RSL-\S+ --watch$/m,
+      /^! Masih belum terkirim setelah 2d \(status dibayar\); pembelian tetap berlaku\. Pantau terus: reseller trx show RSL-\S+ --watch$/m,
     );
     expect(englishIn(r.stderr)).toEqual([]);
   });

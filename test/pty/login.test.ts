@@ -21,6 +21,21 @@ describe("login in a terminal", () => {
     for (let i = 0; i + 6 <= key.length; i++) expect(screen).not.toContain(key.slice(i, i + 6));
   };
 
+  it("in Indonesian, the key prompt is a request in Indonesian and the key stays hidden", async () => {
+    const dir = makeConfigDir();
+    const key = harness.emulator.demoApiKey;
+    const term = tmux.run(["login", "--base-url", harness.emulator.baseUrl], {
+      env: terminalEnv({ RESELLER_CONFIG_DIR: dir, LANG: "id_ID.UTF-8" }),
+    });
+    await term.waitFor("? Masukkan API key");
+    term.type(key);
+    await term.waitFor(`? Masukkan API key ${"*".repeat(key.length)}`);
+    expectKeyHidden(term.screen(), key);
+    term.press("Enter");
+    expect(await term.exitCode()).toBe(0);
+    expect(term.screen()).not.toMatch(/^\? API key/m);
+  });
+
   it("asks for the address and the hidden key, checks it, saves it and shows only its last four characters", async () => {
     const dir = makeConfigDir();
     const key = harness.emulator.demoApiKey;

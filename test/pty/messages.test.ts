@@ -69,8 +69,9 @@ describe("messages in an 80-column terminal", () => {
       height: 40,
       stdoutFile: "/dev/null",
     });
-    const waiting = await term.waitFor(/Menunggu pengiriman: paid \(\d+d\)/);
-    expect(waiting).not.toMatch(/Waiting|delivery/);
+    // The service's status in Indonesian too: `paid` is `dibayar`.
+    const waiting = await term.waitFor(/Menunggu pengiriman: dibayar \(\d+d\)/);
+    expect(waiting).not.toMatch(/Waiting|delivery|paid/);
     term.press("C-c");
     expect(await term.exitCode()).toBe(130);
     const said = joined(term.screen());

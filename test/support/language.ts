@@ -58,8 +58,8 @@ export const englishWords = [
   "key",
   "accept",
 ];
-export function englishIn(screen: string): string[] {
-  const words = screen
+export function englishIn(screen: string, words: readonly string[] = englishWords): string[] {
+  const found = screen
     .replace(ansi, "")
     // As Indonesian resellers write it too.
     .replace(/\bAPI key\b/g, " ")
@@ -75,5 +75,23 @@ export function englishIn(screen: string): string[] {
     .replace(/\b\w*\d\w*\b/g, " ")
     .toLowerCase()
     .split(/[^a-z]+/);
-  return [...new Set(words.filter((word) => englishWords.includes(word)))];
+  return [...new Set(found.filter((word) => words.includes(word)))];
 }
+
+/** The service's status words and the labels of the tool's own that an order's screens show. */
+export const statusWords = [
+  ...englishWords,
+  "completed",
+  "paid",
+  "failed",
+  "pending",
+  "partial",
+  "canceled",
+  "cancelled",
+  "outcome",
+  "provider",
+  "delivered",
+  "processing",
+  "refunded",
+  "bought",
+];

@@ -23,6 +23,7 @@ import { en } from "../../messages/en.js";
 import { say } from "../../messages/messages.js";
 // What the command prints may be the event it was given: service text, shown like any other.
 import { neutralize } from "../../output/sanitize.js";
+import { statusWord } from "../../output/status-words.js";
 import type { Cell } from "../../output/output.js";
 import { confirmWithService, needsConfirming } from "../../webhooks/confirm.js";
 import { DeliveryStore, deliveryIdOf, deliveryKey, type ReceivedDelivery } from "../../webhooks/deliveries.js";
@@ -366,6 +367,13 @@ function confirmedVerdict(payload: Buffer): string[] {
   return [`(${verdictPhrase(confirmed.outcome, refunded, formatRupiah)})`];
 }
 
+/** The event's status in the reader's words, then the confirmed verdict unless it says the same (`berhasil`, not `berhasil (berhasil)`). */
+function statusAndVerdict(event: WebhookEvent, payload: Buffer): string[] {
+  const status = event.status ? statusWord(event.status) : "-";
+  const verdict = confirmedVerdict(payload);
+  return verdict.length === 1 && verdict[0] === `(${status})` ? [status] : [status, ...verdict];
+}
+
 /** What the order is and for whom, from the event and the transaction it was confirmed with: `Pulsa XL 10.000 → 0817…`. */
 function orderWords(event: WebhookEvent, t: Transaction | undefined): string[] {
   const items = [...new Set(event.items.map((i) => i.name ?? i.productName).filter((n): n is string => !!n))];
@@ -435,8 +443,7 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: 
     event.event.padEnd(16),
     event.refId ?? "-",
     event.invoice ?? "-",
-    event.status?.text ?? "-",
-    ...confirmedVerdict(payload),
+    ...statusAndVerdict(event, payload),
     ...orderWords(event, order),
   ];
   ctx.output.result(parts.join("  "), undefined, {
