@@ -29,7 +29,8 @@ export function repeatKey(itemId: number, quantity: number, note: string | undef
 /** The repeat key of a whole order: its lines' keys in a fixed order (a cart is the same cart however its lines are listed). */
 export function orderRepeatKey(lines: { itemId: number; quantity: number; note?: string | undefined }[]): string {
   const keys = lines.map((l) => repeatKey(l.itemId, l.quantity, l.note));
-  return keys.length === 1 ? keys[0]! : JSON.stringify(keys.sort());
+  const [only, ...others] = keys;
+  return only !== undefined && others.length === 0 ? only : JSON.stringify(keys.sort());
 }
 
 /** `BLK-20261123-3f9a1c2b7d4e-1`: the row's content, the day it is bought, its occurrence among identical rows. */
