@@ -16,8 +16,10 @@ const idWithZone = /^\s*([^\s(|]+)\s*(?:\(\s*([^()\s]+)\s*\)|[|\s]\s*([^\s|()]+)
 export function splitCustomerNote(note: string): { customerId: string; zoneId?: string } {
   const match = idWithZone.exec(note);
   if (!match) return { customerId: note.trim() };
-  const zoneId = match[2] ?? match[3];
-  return { customerId: match[1]!, ...(zoneId !== undefined ? { zoneId } : {}) };
+  // The id's group is not optional: a match has it.
+  const [, customerId = "", zoneInParentheses, zoneAfter] = match;
+  const zoneId = zoneInParentheses ?? zoneAfter;
+  return { customerId, ...(zoneId !== undefined ? { zoneId } : {}) };
 }
 
 /** A game account as the service takes it in a note: `id|zone` (the documentation's `123456789|1234`). */
@@ -35,10 +37,11 @@ const pageLink = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:www\.)?([a-z0-9-]+(?:\.[a-z0-9-
 function pageKey(text: string): string | undefined {
   const match = pageLink.exec(text);
   if (!match) return undefined;
-  const rest = match[2] ?? "";
+  // The host's group is not optional: a match has it.
+  const [, host = "", rest = ""] = match;
   const path = rest.replace(/[?#].*$/, "").replace(/\/+$/, "");
   const video = path === "/watch" ? /[?&]v=([^&#]+)/.exec(rest)?.[1] : undefined;
-  return `${match[1]!.toLowerCase()}${path}${video !== undefined ? `?v=${video}` : ""}`;
+  return `${host.toLowerCase()}${path}${video !== undefined ? `?v=${video}` : ""}`;
 }
 
 /**
