@@ -215,3 +215,12 @@ export function networkFailureWordsFor(code: string): string | undefined {
   const words: Readonly<Record<string, string>> = say.errors.network;
   return Object.hasOwn(words, code) ? words[code] : undefined;
 }
+
+/**
+ * A value the code has just made sure of (an index taken from the same list): missing only through
+ * a bug, which is then said as one instead of failing later on `undefined`.
+ */
+export function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`internal error: ${what} is missing`);
+  return value;
+}

@@ -40,7 +40,7 @@ let pagersShowing = 0;
  * before the end) takes nothing more, without an error.
  */
 export function startPager(command: string): PagerProcess | undefined {
-  const program = command.trim().split(/\s+/)[0]!;
+  const [program = ""] = command.trim().split(/\s+/);
   if (!onPath(program)) return undefined;
   const { spawn } = process.getBuiltinModule("node:child_process");
   const env = { ...process.env, LESS: process.env.LESS ?? "FRX", LV: process.env.LV ?? "-c" };

@@ -77,7 +77,7 @@ function flagMeant(command: Command, flag: string): string | undefined {
   const known = optionsOf(command)
     .map((o) => o.long)
     .filter((l): l is string => typeof l === "string");
-  const name = flag.split("=")[0]!;
+  const [name = flag] = flag.split("=");
   const spelled = (otherSpellings[name] ?? []).find((f) => known.includes(f));
   if (spelled) return spelled;
   return closest(name, known);
@@ -94,8 +94,9 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
   switch (error.code) {
     case "commander.unknownOption": {
       const flag = quoted(/unknown option '([^']+)'/) ?? "";
-      if (keyFlags.has(flag.split("=")[0]!)) {
-        return new UsageError(say.usage.keyFlag(flag.split("=")[0]!), { suggestion: say.usage.keyFlagHint });
+      const [name = flag] = flag.split("=");
+      if (keyFlags.has(name)) {
+        return new UsageError(say.usage.keyFlag(name), { suggestion: say.usage.keyFlagHint });
       }
       const meant = flagMeant(command, flag);
       const subs = shownCommands(command);
@@ -172,9 +173,10 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
 export function usageErrorOfRule(error: UsageError, program: Command, argv: string[]): UsageError {
   const help = say.usage.see(pathOf(commandOf(program, argv)));
   // A hint that already names the help to read (`help lock ad`) is not given a second one.
+  const [helpStart = ""] = say.usage.see("").split("`");
   const suggestion = !error.suggestion
     ? help
-    : error.suggestion.includes(say.usage.see("").split("`")[0]!)
+    : error.suggestion.includes(helpStart)
       ? error.suggestion
       : `${error.suggestion} ${help}`;
   return new UsageError(error.message, { suggestion, ...(error.details ? { details: error.details } : {}) });

@@ -49,9 +49,16 @@ const refusalCodes = new Set([
   "INVALID_API_KEY",
 ]);
 
+/** The code without the detail the live service may append (`INVALID_IP=203.0.113.9`). */
+function baseCode(code: string): string {
+  // A split gives at least one part: the default is never taken.
+  const [base = code] = code.split("=");
+  return base;
+}
+
 /** Whether this code is the service's own "refused, nothing charged" for a purchase. */
 export function isRefusalCode(code: string): boolean {
-  return refusalCodes.has(code.split("=")[0]!);
+  return refusalCodes.has(baseCode(code));
 }
 
 /**
@@ -83,7 +90,7 @@ const accountNotFoundCodes = new Set([
 ]);
 
 export function isAccountNotFound(code: string): boolean {
-  return accountNotFoundCodes.has(code.split("=")[0]!);
+  return accountNotFoundCodes.has(baseCode(code));
 }
 
 /** Codes with which an account check says it is not offered for the item. */
@@ -95,7 +102,7 @@ const checkNotOfferedCodes = new Set([
 ]);
 
 export function isAccountCheckNotOffered(code: string): boolean {
-  return checkNotOfferedCodes.has(code.split("=")[0]!);
+  return checkNotOfferedCodes.has(baseCode(code));
 }
 
 /** Codes that mean the transaction does not exist, in both published spellings. */
@@ -105,7 +112,7 @@ export function isTransactionNotFound(code: string): boolean {
 
 export function describeServiceCode(code: string): CodeDescription | undefined {
   // The live service may append detail to a code (`INVALID_IP=203.0.113.9`): match by prefix.
-  const base = code.split("=")[0]!;
+  const base = baseCode(code);
   // One meaning, one entry in the words: every spelling of it is described by the first.
   const key = isTransactionNotFound(base)
     ? "TRX_NOT_FOUND"

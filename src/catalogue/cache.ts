@@ -377,7 +377,7 @@ class BaseLines {
           const negative = bytes[at] === 0x2d;
           if (negative) at++;
           let id = 0;
-          while (bytes[at]! >= 0x30 && bytes[at]! <= 0x39) id = id * 10 + bytes[at++]! - 0x30;
+          for (let c = bytes[at]; c !== undefined && c >= 0x30 && c <= 0x39; c = bytes[++at]) id = id * 10 + c - 0x30;
           if (bytes[at] === 0x2c && wanted.has(negative ? -id : id)) present.add(negative ? -id : id);
         }
         const next = bytes.indexOf(0x0a, at);

@@ -10,6 +10,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from "node:fs";
 import { endianness } from "node:os";
 import { catalogueCachePath, fromLine, headerFor, type CatalogueEntry, type CatalogueOwner } from "./cache.js";
+import { present } from "../errors.js";
 
 const newline = 0x0a;
 
@@ -61,8 +62,10 @@ export function withKeptIds<T>(owner: CatalogueOwner, use: (kept: KeptIds) => T)
         return ids.flatMap((id) => {
           const i = wanted.get(id)!;
           if (i === -1) return [];
-          const line = Buffer.alloc(index.lengths[i]!);
-          readSync(fd, line, 0, line.length, index.starts[i]!);
+          const [length, start] = [index.lengths[i], index.starts[i]];
+          if (length === undefined || start === undefined) throw new Error("internal error: an id past the index");
+          const line = Buffer.alloc(length);
+          readSync(fd, line, 0, line.length, start);
           return fromLine(line.toString("utf8")) ?? [];
         });
       },
@@ -88,9 +91,9 @@ function scan(bytes: Buffer, from: number): IdIndex {
   });
   const kept = [...last.values()].filter((i) => lines.lengths[i] !== 0).sort((a, b) => a - b);
   return {
-    ids: Uint32Array.from(kept, (i) => lines.ids[i]!),
-    starts: Uint32Array.from(kept, (i) => lines.starts[i]!),
-    lengths: Uint32Array.from(kept, (i) => lines.lengths[i]!),
+    ids: Uint32Array.from(kept, (i) => present(lines.ids[i], "a line's id")),
+    starts: Uint32Array.from(kept, (i) => present(lines.starts[i], "a line's start")),
+    lengths: Uint32Array.from(kept, (i) => present(lines.lengths[i], "a line's length")),
   };
 }
 
@@ -103,7 +106,7 @@ function scanLines(bytes: Buffer, from: number): { ids: number[]; starts: number
     if (bytes[start] === 0x5b) {
       let id = 0;
       let at = start + 1;
-      while (bytes[at]! >= 0x30 && bytes[at]! <= 0x39) id = id * 10 + bytes[at++]! - 0x30;
+      for (let c = bytes[at]; c !== undefined && c >= 0x30 && c <= 0x39; c = bytes[++at]) id = id * 10 + c - 0x30;
       // A copy past 4 GB, or an id past 2^32, cannot be indexed this way: such a line is not offered.
       if (
         at > start + 1 &&

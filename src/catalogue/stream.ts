@@ -192,7 +192,7 @@ export class CatalogueStream {
   }
 
   private onlySpaceFrom(at: number): boolean {
-    for (; at < this.bytes.length; at++) if (!isSpace(this.bytes[at]!)) return false;
+    for (const c of this.bytes.subarray(at)) if (!isSpace(c)) return false;
     return true;
   }
 
@@ -233,8 +233,8 @@ export class CatalogueStream {
         case "key":
         case "string": {
           let escaped = this.escaped;
-          for (; at < length; at++) {
-            const c = text[at]!;
+          // Past the end `c` is undefined, as `at` is `length`.
+          for (let c = text[at]; c !== undefined; c = text[++at]) {
             if (escaped) escaped = false;
             else if (c === BACKSLASH) escaped = true;
             else if (c === QUOTE) break;
@@ -243,7 +243,9 @@ export class CatalogueStream {
           if (at >= length) break;
           at++;
           if (this.mode === "key") {
-            this.frames[this.frames.length - 1]!.key = this.textOf(this.start, at);
+            const frame = this.frames.at(-1);
+            if (!frame) throw new Error("internal error: a key outside any object");
+            frame.key = this.textOf(this.start, at);
             this.mode = "between";
           } else {
             this.done(this.start, at);
@@ -251,8 +253,7 @@ export class CatalogueStream {
           break;
         }
         case "scalar": {
-          for (; at < length; at++) {
-            const c = text[at]!;
+          for (let c = text[at]; c !== undefined; c = text[++at]) {
             if (c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || isSpace(c)) break;
           }
           // A number cut by the chunk's end may go on in the next one.
@@ -339,7 +340,8 @@ export class CatalogueStream {
         if (key === '"products"' && c === OPEN_ARRAY && !parent.hasProducts) return this.open("products");
         return this.cut(c, asMember);
       case "products": {
-        const element = this.frames[this.frames.length - 2]!;
+        const element = this.frames.at(-2);
+        if (!element) throw new Error("internal error: products outside an element");
         return this.cut(c, (raw) => {
           if (element.named) this.emitCategory(element, [raw]);
           else element.held.push(raw);
@@ -381,7 +383,8 @@ export class CatalogueStream {
   }
 
   private close(): void {
-    const frame = this.frames.pop()!;
+    const frame = this.frames.pop();
+    if (!frame) throw new Error("internal error: a close without an open");
     const parent = this.frames[this.frames.length - 1];
     const object = (members: string[]) => `{${members.join(",")}}`;
     if (frame.role === "element") {

@@ -51,9 +51,10 @@ export function offerable(all: Candidate[], prefix: string): Candidate[] {
  * ends, and a cut list then never makes Tab insert more than the whole list would.
  */
 export function pickScreenful(all: Candidate[]): Candidate[] {
-  if (all.length <= screenful) return all;
-  let first = all[0]!;
-  let last = all[0]!;
+  const [head] = all;
+  if (all.length <= screenful || head === undefined) return all;
+  let first = head;
+  let last = head;
   for (const c of all) {
     if (c.value < first.value) first = c;
     if (c.value > last.value) last = c;
@@ -120,9 +121,11 @@ export function screenfulOfIds(ids: ArrayLike<number> & Iterable<number>): numbe
     const text = String(id);
     if (text < first) first = text;
     if (text > last) last = text;
-    if (smallest.length === screenful && id >= smallest[smallest.length - 1]!) continue;
+    const largest = smallest.at(-1);
+    if (smallest.length === screenful && largest !== undefined && id >= largest) continue;
     let at = smallest.length;
-    while (at > 0 && smallest[at - 1]! > id) at--;
+    // Where `at` is above 0 there is one before it; as `undefined > id` the walk would stop there too.
+    while (at > 0 && (smallest[at - 1] ?? id) > id) at--;
     if (smallest[at - 1] === id) continue;
     smallest.splice(at, 0, id);
     if (smallest.length > screenful) smallest.pop();

@@ -42,15 +42,20 @@ export function closest<T extends string>(word: string, choices: readonly T[]): 
 }
 
 function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // One row of the table at a time: the distances from a's first i letters to each start of b.
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let distance = b.length;
   for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
+    const current = [i];
+    let left = i;
+    // From the second column on: `diagonal` is the previous row's column before `above`.
+    previous.reduce((diagonal, above, j) => {
+      left = Math.min(above + 1, left + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current.push(left);
+      return above;
+    });
+    previous = current;
+    distance = left;
   }
-  return row[b.length]!;
+  return distance;
 }

@@ -234,7 +234,8 @@ function checkOf(name: CheckedName): Check {
 
 /** `--base-url <url>` -> `--base-url`. */
 export function flagName(flag: string): string {
-  return flag.split(" ")[0]!;
+  const [name = flag] = flag.split(" ");
+  return name;
 }
 
 /** commander's attribute for a flag, as `GlobalFlags` names it. */
@@ -246,7 +247,8 @@ export function flagAttribute(flag: string): string {
 
 /** `NO_COLOR=1` -> `NO_COLOR`. */
 export function envName(shown: string): string {
-  return shown.split("=")[0]!;
+  const [name = shown] = shown.split("=");
+  return name;
 }
 
 /** The global flags commander parsed, taken by name from its option values. */

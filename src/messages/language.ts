@@ -66,10 +66,11 @@ export function languageFlagOf(argv: readonly string[]): string | undefined {
 
 function flagValueOf(argv: readonly string[], flag: string): string | undefined {
   let found: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
+  // One iterator: a flag's value is the word after it, taken from the same walk.
+  const words = argv.values();
+  for (const word of words) {
     if (word === "--") break;
-    if (word === flag) found = argv[++i];
+    if (word === flag) found = words.next().value;
     else if (word.startsWith(`${flag}=`)) found = word.slice(flag.length + 1);
   }
   return found;

@@ -41,5 +41,5 @@ export async function speak(language: Language): Promise<void> {
 
 /** The settings' help declared in English in their table, in the reader's language (commands' help: `commandHelp`). */
 export function declared(text: string): string {
-  return Object.hasOwn(say.declared, text) ? say.declared[text]! : text;
+  return (Object.hasOwn(say.declared, text) ? say.declared[text] : undefined) ?? text;
 }

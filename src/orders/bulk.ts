@@ -9,7 +9,7 @@ import { say } from "../messages/messages.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
-import { ExitCode, InterruptedError, ResellerError, ServiceError } from "../errors.js";
+import { ExitCode, InterruptedError, present, ResellerError, ServiceError } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
 import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
 import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
@@ -231,8 +231,9 @@ export async function prepareBulk(
     ...(l.row.refId !== undefined ? { refId: l.row.refId } : {}),
   }));
   const refIds = refIdsOf(keys, dayOf(ctx.now()));
+  const refIdOf = (i: number) => present(refIds[i], "a row's ref_id");
   const orders: Order[] = lines.map((l, i) => ({
-    refId: refIds[i]!,
+    refId: refIdOf(i),
     refIdGiven: true,
     lines: [
       {
@@ -248,7 +249,7 @@ export async function prepareBulk(
   // in the service's form.
   const planned = lines.map((l, i) => ({
     key: repeatKey(l.item.id, l.row.quantity, l.note),
-    refId: refIds[i]!,
+    refId: refIdOf(i),
     own: l.row.refId !== undefined,
   }));
   const earlier = recentPurchases(
@@ -284,7 +285,9 @@ function baseOf(
   order: Order,
   row: OrderRow,
 ): Pick<BulkResult, "row" | "ref_id" | "item_id" | "item" | "quantity" | "customer"> {
-  const line = order.lines[0]!;
+  // An order of a file has its row's one line.
+  const [line] = order.lines;
+  if (!line) throw new Error("internal error: an order without its line");
   const customer = customerData(line.note);
   return {
     row: row.row,
@@ -411,8 +414,8 @@ export async function runBulk(
   };
 
   await inPool(orders, options.concurrency, async (order, index) => {
-    const row = rows[index]!;
-    const plan = plans[index]!;
+    const [row, plan] = [rows[index], plans[index]];
+    if (!row || !plan) throw new Error("internal error: an order without its row or plan");
     const base = baseOf(order, row);
     if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
       const earlier = fromEarlier(order, row, plan.earlier);

@@ -42,13 +42,15 @@ export function operatorOfNumber(text: string): string | undefined {
   const reading = readPhoneNumber(text);
   if (!reading.ok) return undefined;
   const prefix = reading.number.slice(0, 4);
-  return Object.keys(operatorPrefixes).find((operator) => operatorPrefixes[operator]!.includes(prefix));
+  return Object.entries(operatorPrefixes).find(([, prefixes]) => prefixes.includes(prefix))?.[0];
 }
 
 /** The one operator an item is for, from its product, name or category; undefined when it names none or several. */
 export function operatorOfItem(item: Item): string | undefined {
   const text = [item.productName, item.name].filter(Boolean).join(" ");
-  const named = Object.keys(operatorWords).filter((operator) => operatorWords[operator]!.test(text));
+  const named = Object.entries(operatorWords)
+    .filter(([, words]) => words.test(text))
+    .map(([operator]) => operator);
   return named.length === 1 ? named[0] : undefined;
 }
 

@@ -155,8 +155,9 @@ export function bothLanguages(
  */
 export function problemsError(problems: RowProblem[]): InputError {
   const sorted = [...problems].sort((a, b) => a.line - b.line);
-  if (sorted.length === 1)
-    return new InputError(sorted[0]!.message, sorted[0]!.suggestion ? { suggestion: sorted[0]!.suggestion } : {});
+  const [only] = sorted;
+  if (sorted.length === 1 && only)
+    return new InputError(only.message, only.suggestion ? { suggestion: only.suggestion } : {});
   const rows = new Set(sorted.map((p) => p.line)).size;
   // Each problem is a detail of its own, `orders.csv line 4: …`: one line each on stderr, a field each
   // in --json. The JSON's are English in every language, so a script reads the same keys; people read theirs.

@@ -6,13 +6,10 @@ export async function inPool<T>(
   limit: number,
   work: (item: T, index: number) => Promise<void>,
 ): Promise<void> {
-  let next = 0;
+  // One iterator shared: each worker takes the next item when it is free.
+  const next = items.entries();
   const worker = async () => {
-    for (;;) {
-      const index = next++;
-      if (index >= items.length) return;
-      await work(items[index]!, index);
-    }
+    for (const [index, item] of next) await work(item, index);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

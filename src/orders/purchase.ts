@@ -358,11 +358,11 @@ function missingFieldNames(error: ServiceError, order: Order): string[] {
   const errors = error.details?.errors;
   if (!errors || typeof errors !== "object") return [];
   return Object.keys(errors).map((name) => {
-    const cart = /^carts\.(\d+)\.(.+)$/.exec(name);
-    const line = cart ? order.lines[Number(cart[1])] : order.lines.length === 1 ? order.lines[0] : undefined;
-    const key = cart ? cart[2]! : name;
+    const [, cart, field] = /^carts\.(\d+)\.(.+)$/.exec(name) ?? [];
+    const line = cart !== undefined ? order.lines[Number(cart)] : order.lines.length === 1 ? order.lines[0] : undefined;
+    const key = field ?? name;
     const label = line?.item.requiredFields.find((f) => f.key === key)?.label;
-    const place = cart && order.lines.length > 1 ? say.orders.buying.ofLine(Number(cart[1]) + 1) : "";
+    const place = cart !== undefined && order.lines.length > 1 ? say.orders.buying.ofLine(Number(cart) + 1) : "";
     return label && label !== key ? `${label} (${key})${place}` : `${key}${place}`;
   });
 }

@@ -8,6 +8,7 @@
  */
 import { createRequire } from "node:module";
 import { breakLine, wordsOf } from "./message.js";
+import { present } from "../errors.js";
 
 export interface Column {
   header: string;
@@ -54,7 +55,7 @@ export function textWidth(text: string): number {
 export function formOf(cell: LaidCell | undefined, level: number): string {
   if (!cell) return "";
   if (level === 0 || !cell.shorter?.length) return cell.text;
-  return cell.shorter[Math.min(level, cell.shorter.length) - 1]!;
+  return present(cell.shorter[Math.min(level, cell.shorter.length) - 1], "a shorter form");
 }
 
 /** Letters of a name's start left before the `…` of a middle cut, so that it still reads. */
@@ -104,15 +105,17 @@ export function planTable(
   let shown = all;
   let short = false;
   let level = 0;
-  const headerOf = (i: number) => (short ? (columns[i]!.short ?? columns[i]!.header) : columns[i]!.header);
+  const column = (i: number) => present(columns[i], "a column");
+  const headerOf = (i: number) => (short ? (column(i).short ?? column(i).header) : column(i).header);
   const natural = (i: number) =>
     Math.max(textWidth(headerOf(i)), ...rows.map((row) => textWidth(formOf(row[i], level))));
   const plan = (widths: number[]): TablePlan => ({ borders, shown, headers: shown.map(headerOf), widths, level });
   const naturalFits = () => shown.map(natural).reduce((sum, w) => sum + w, 0) + boxCost(shown.length) <= width;
 
-  const dropOrder = all
-    .filter((i) => columns[i]!.drop !== undefined)
-    .sort((a, b) => columns[a]!.drop! - columns[b]!.drop!);
+  const dropOrder = columns
+    .flatMap((c, i) => (c.drop === undefined ? [] : [{ i, drop: c.drop }]))
+    .sort((a, b) => a.drop - b.drop)
+    .map(({ i }) => i);
   const steps: (() => void)[] = [
     () => undefined,
     () => (short = true),
@@ -128,21 +131,22 @@ export function planTable(
   }
   // Cutting: names in the middle, free text at the end, wrapped text between words; the rest keeps
   // its width. When that is not enough, undefined: the caller tries borderless rows, then records.
-  const naturals = shown.map(natural);
-  const minimum = (i: number, k: number): number => {
-    const fit = columns[i]!.fit ?? "keep";
+  const sized = shown.map((i) => ({ i, natural: natural(i) }));
+  const minimum = ({ i, natural }: { i: number; natural: number }): number => {
+    const fit = column(i).fit ?? "keep";
     const header = textWidth(headerOf(i));
-    if (fit === "keep") return naturals[k]!;
+    if (fit === "keep") return natural;
     if (fit === "wrap")
-      return Math.min(
-        naturals[k]!,
-        Math.max(header, floor, ...rows.map((row) => readableWidth(formOf(row[i], level)))),
-      );
+      return Math.min(natural, Math.max(header, floor, ...rows.map((row) => readableWidth(formOf(row[i], level)))));
     // A name cut in the middle keeps its last word (the nominal, the duration) whole behind a few letters.
     const ends = fit === "middle" ? rows.map((row) => lastWordWidth(formOf(row[i], level)) + middleLead + 1) : [];
-    return Math.min(naturals[k]!, Math.max(header, columns[i]!.min ?? 8, floor, ...ends));
+    return Math.min(natural, Math.max(header, column(i).min ?? 8, floor, ...ends));
   };
-  const widths = shareWidths(naturals, shown.map(minimum), width - boxCost(shown.length));
+  const widths = shareWidths(
+    sized.map((s) => s.natural),
+    sized.map(minimum),
+    width - boxCost(shown.length),
+  );
   return widths ? plan(widths) : undefined;
 }
 
@@ -154,19 +158,19 @@ export function planTable(
 export function shareWidths(natural: number[], minimum: number[], available: number): number[] | undefined {
   const sum = (widths: number[]) => widths.reduce((total, w) => total + w, 0);
   if (sum(minimum) > available) return undefined;
-  const at = (level: number) => natural.map((w, i) => Math.max(minimum[i]!, Math.min(w, level)));
+  const columns = natural.map((w, i) => ({ natural: w, minimum: present(minimum[i], "a minimum width") }));
+  const at = (level: number) => columns.map((c) => Math.max(c.minimum, Math.min(c.natural, level)));
   let level = 0;
   const top = Math.max(0, ...natural);
   while (level < top && sum(at(level + 1)) <= available) level += 1;
-  const widths = at(level);
-  let spare = available - sum(widths);
-  for (let i = 0; i < widths.length && spare > 0; i++) {
-    if (widths[i]! < natural[i]!) {
-      widths[i] = widths[i]! + 1;
-      spare -= 1;
-    }
-  }
-  return widths;
+  let spare = available - sum(at(level));
+  // What is left goes one column each to the cut ones, from the first.
+  return columns.map((c) => {
+    const w = Math.max(c.minimum, Math.min(c.natural, level));
+    if (spare <= 0 || w >= c.natural) return w;
+    spare -= 1;
+    return w + 1;
+  });
 }
 
 /** The lines a cell takes in a column `width` wide, as its column allows. */

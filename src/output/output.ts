@@ -23,6 +23,7 @@ import { AnswerBody } from "../api/answer.js";
 import { statusKindOf } from "../api/status.js";
 import { statusWord } from "./status-words.js";
 import type { JqFilter } from "./jq.js";
+import { present } from "../errors.js";
 
 export type { Column } from "./layout.js";
 export type OutputMode = "json" | "table" | "plain";
@@ -299,7 +300,7 @@ export class Output {
     const indices = [...Array(count).keys()];
     const copyColumns = indices.filter((i) => rows.some((r) => isCopy(r[i])));
     const boxColumns = indices.filter((i) => !copyColumns.includes(i));
-    const boxSpecs = boxColumns.map((i) => columns[i]!);
+    const boxSpecs = columns.filter((_, i) => !copyColumns.includes(i));
     const boxRows = rows.map((row) => boxColumns.map((i) => this.shownCell(row[i])));
     const hasHeaders = headers.length > 0;
     if (copyColumns.length === 0 && !numbered) {
@@ -313,13 +314,13 @@ export class Output {
 
     // Beside the box: each copy column as wide as its longest value, two spaces before each. Only
     // while the box's columns keep a readable width; else below it.
-    const copyHeaders = copyColumns.map((i) => columns[i]!.header);
-    const copyWidths = copyColumns.map((_, k) =>
-      Math.max(textWidth(copyHeaders[k]!), ...copies.map((c) => textWidth(c[k]!))),
+    const copyHeaders = columns.filter((_, i) => copyColumns.includes(i)).map((c) => c.header);
+    const copyWidths = copyHeaders.map((header, k) =>
+      Math.max(textWidth(header), ...copies.map((c) => textWidth(present(c[k], "a copy value")))),
     );
     const listing = (values: string[]) =>
       values
-        .map((v, k) => `${v}${" ".repeat(copyWidths[k]! - textWidth(v))}`)
+        .map((v, k) => `${v}${" ".repeat(present(copyWidths[k], "a copy width") - textWidth(v))}`)
         .join("  ")
         .trimEnd();
     const listingWidth = copyWidths.reduce((sum, w) => sum + w, 0) + 2 * (copyColumns.length - 1);
@@ -334,10 +335,13 @@ export class Output {
       // Borderless rows end where their text does: each line is padded to the table's width first.
       const lines = beside.text.split("\n");
       const tableWidth = Math.max(...lines.map((l) => textWidth(l)));
-      const besideLine = (at: number, text: string) =>
-        (lines[at] = `${lines[at]}${" ".repeat(tableWidth - textWidth(lines[at]!))}  ${text}`.trimEnd());
+      const besideLine = (at: number | undefined, text: string) => {
+        const line = at === undefined ? undefined : lines[at];
+        if (at === undefined || line === undefined) throw new Error("internal error: a table line is missing");
+        lines[at] = `${line}${" ".repeat(tableWidth - textWidth(line))}  ${text}`.trimEnd();
+      };
       if (hasHeaders) besideLine(beside.headerLine, listing(copyHead));
-      copies.forEach((values, r) => besideLine(beside.rowLines[r]!, listing(values)));
+      copies.forEach((values, r) => besideLine(beside.rowLines[r], listing(values)));
       this.options.stdout.write(`${lines.join("\n")}\n`);
       return;
     }
@@ -409,20 +413,27 @@ export class Output {
     if (plan.shown.length === 0) return { text: "", rowLines: [], headerLine: 0 };
     // Cut and wrapped here rather than by cli-table3, so that each line is coloured on its own and
     // the height of every row is known.
+    // The shown columns with their planned widths, in the order shown.
+    const shown = plan.shown.map((i, k) => ({
+      i,
+      column: present(columns[i], "a shown column"),
+      width: present(plan.widths[k], "a column width"),
+    }));
     const cellLines = rows.map((row) => {
-      const texts = plan.shown.map((i) => formOf(row[i], plan.level));
-      const cuts = (k: number) => ["middle", "end"].includes(columns[plan.shown[k]!]!.fit ?? "keep");
+      const texts = shown.map(({ i, column, width }) => {
+        const text = formOf(row[i], plan.level);
+        return { text, cuts: ["middle", "end"].includes(column.fit ?? "keep"), column, width, cell: row[i] };
+      });
       // A name is cut only when its row has no room for it: when another cell already takes lines
       // below, the name wraps into them instead (`Windows 11 Pr…Retail` had a line free under it).
       const height = Math.max(
         1,
-        ...texts.map((text, k) => (cuts(k) ? 1 : fitCell(text, plan.widths[k]!, columns[plan.shown[k]!]!.fit).length)),
+        ...texts.map(({ text, cuts, width, column }) => (cuts ? 1 : fitCell(text, width, column.fit).length)),
       );
-      return plan.shown.map((i, k) => {
-        const cell = row[i];
-        const wrapped = cuts(k) ? wrapText(texts[k]!, plan.widths[k]!) : [];
-        const fits = wrapped.length <= height && wrapped.every((l) => textWidth(l) <= plan.widths[k]!);
-        const lines = fits && wrapped.length ? wrapped : fitCell(texts[k]!, plan.widths[k]!, columns[i]!.fit);
+      return texts.map(({ text, cuts, width, column, cell }) => {
+        const wrapped = cuts ? wrapText(text, width) : [];
+        const fits = wrapped.length <= height && wrapped.every((l) => textWidth(l) <= width);
+        const lines = fits && wrapped.length ? wrapped : fitCell(text, width, column.fit);
         return lines.map((l) => ({ text: l, shown: cell?.tone ? this.paintOut(cell.tone, l) : l }));
       });
     });
@@ -432,7 +443,9 @@ export class Output {
       const join = (cells: { text: string; shown: string }[]) =>
         cells
           .map((c, k) =>
-            k === cells.length - 1 ? c.shown : `${c.shown}${" ".repeat(plan.widths[k]! - textWidth(c.text))}`,
+            k === cells.length - 1
+              ? c.shown
+              : `${c.shown}${" ".repeat(present(plan.widths[k], "a column width") - textWidth(c.text))}`,
           )
           .join("  ")
           .trimEnd();
@@ -482,7 +495,7 @@ export class Output {
     const indent = " ".repeat(labelWidth + 2);
     const room = Math.max(20, this.width - indent.length);
     for (const [index, [, value]] of pairs.entries()) {
-      const shownLabel = this.paintOut("dim", labels[index]!.padEnd(labelWidth));
+      const shownLabel = this.paintOut("dim", present(labels[index], "a label").padEnd(labelWidth));
       const lines = this.humanText(value).split("\n");
       const tone = typeof value === "object" && value !== null ? value.tone : undefined;
       const paint = (line: string) => (tone ? this.paintOut(tone, line) : line);
@@ -604,7 +617,7 @@ export class Output {
     const draw = () =>
       !this.paging &&
       stderr.write(
-        `\r\u001b[2K${this.paintErr("highlight", spinnerFrames[frame++ % spinnerFrames.length]!)} ${endCut(shown, width - 3)}`,
+        `\r\u001b[2K${this.paintErr("highlight", present(spinnerFrames[frame++ % spinnerFrames.length], "a spinner frame"))} ${endCut(shown, width - 3)}`,
       );
     draw();
     const timer = setInterval(draw, 100);

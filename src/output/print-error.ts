@@ -103,7 +103,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   const coded = `${error.message}${error.code === "USAGE" ? "" : ` (${where})`}`;
   const message = wrap(coded, labelText);
   let codeAt = error.code === "USAGE" ? message.length : message.lastIndexOf(`(${where})`);
-  while (codeAt > 0 && /\s/.test(message[codeAt - 1]!)) codeAt -= 1;
+  while (codeAt > 0 && /\s/.test(message.charAt(codeAt - 1))) codeAt -= 1;
   stderr.write(`${label} ${message.slice(0, codeAt)}${paint("dim", message.slice(codeAt))}\n`);
   if (error.progress) stderr.write(`  ${wrapMessage(neutralize(error.progress), options.width, 2, 2)}\n`);
   const fieldErrors = error.details?.errors;
@@ -153,5 +153,5 @@ export function detailLine(key: string, value: unknown): string {
 
 /** A detail's name in the reader's language (`refunded`: `dana dikembalikan`); one not in the catalogue as it came. */
 function detailName(key: string): string {
-  return Object.hasOwn(say.printer.details, key) ? say.printer.details[key]! : key.replace(/_/g, " ");
+  return (Object.hasOwn(say.printer.details, key) ? say.printer.details[key] : undefined) ?? key.replace(/_/g, " ");
 }

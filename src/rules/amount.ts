@@ -53,12 +53,15 @@ export function readAmount(input: string | number): AmountReading {
     .replace(/,-$/, "")
     .trim();
   if (compact === "") return notAmount(say.orders.amount.noNumber);
-  const suffixMatch = /^(.*?\d)\s*([a-z]+)\.?$/i.exec(compact);
-  const suffix = suffixMatch?.[2]?.toLowerCase();
-  if (suffix !== undefined && !Object.hasOwn(multipliers, suffix))
-    return notAmount(say.orders.amount.notUnit(suffixMatch![2]!));
-  const multiplier = suffix === undefined ? 1 : multipliers[suffix]!;
-  const number = (suffixMatch?.[1] ?? compact).trim();
+  const [, suffixNumber, suffixWord] = /^(.*?\d)\s*([a-z]+)\.?$/i.exec(compact) ?? [];
+  const suffix = suffixWord?.toLowerCase();
+  let multiplier = 1;
+  if (suffixWord !== undefined && suffix !== undefined) {
+    const unit = Object.hasOwn(multipliers, suffix) ? multipliers[suffix] : undefined;
+    if (unit === undefined) return notAmount(say.orders.amount.notUnit(suffixWord));
+    multiplier = unit;
+  }
+  const number = (suffixNumber ?? compact).trim();
 
   if (/^\d+$/.test(number)) return whole(Number(number) * multiplier);
 
@@ -80,11 +83,12 @@ export function readAmount(input: string | number): AmountReading {
   // `10.000,00` (cents written out): whole when the cents are zero. `75.500,50` or `75,500.50`: Rupiah
   // have no cents, and the hint is the whole part, never the digits run together (Rp 7.550.050).
   const withCents = /^(\d{1,3}(?:([.,])\d{3})*|\d+)([.,])(\d{1,2})$/.exec(number);
-  if (withCents && suffix === undefined && withCents[2] !== withCents[3]) {
-    const wholePart = Number(withCents[1]!.replace(/[.,]/g, ""));
-    if (/^0+$/.test(withCents[4]!) && withCents[3] === ",") return whole(wholePart);
-    if (withCents[2] !== undefined || withCents[1]!.length > 3)
-      return notAmount(say.orders.amount.noCents, [wholePart]);
+  // Groups 1, 3 and 4 are not optional: a match has them.
+  const [, wholeText = "", groupSeparator, centsSeparator, cents = ""] = withCents ?? [];
+  if (withCents && suffix === undefined && groupSeparator !== centsSeparator) {
+    const wholePart = Number(wholeText.replace(/[.,]/g, ""));
+    if (/^0+$/.test(cents) && centsSeparator === ",") return whole(wholePart);
+    if (groupSeparator !== undefined || wholeText.length > 3) return notAmount(say.orders.amount.noCents, [wholePart]);
   }
 
   // `1,5jt`, `1.5jt`, `2,5rb`: a decimal only makes sense with a unit.

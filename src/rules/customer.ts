@@ -16,8 +16,10 @@ const idWithZone = /^\s*([^\s(|]+)\s*(?:\(\s*([^()\s]+)\s*\)|[|\s]\s*([^\s|()]+)
 export function splitCustomerNote(note: string): { customerId: string; zoneId?: string } {
   const match = idWithZone.exec(note);
   if (!match) return { customerId: note.trim() };
-  const zoneId = match[2] ?? match[3];
-  return { customerId: match[1]!, ...(zoneId !== undefined ? { zoneId } : {}) };
+  // The id's group is not optional: a match has it.
+  const [, customerId = "", zoneInParentheses, zoneAfter] = match;
+  const zoneId = zoneInParentheses ?? zoneAfter;
+  return { customerId, ...(zoneId !== undefined ? { zoneId } : {}) };
 }
 
 /** A game account as the service takes it in a note: `id|zone` (the documentation's `123456789|1234`). */
@@ -35,10 +37,11 @@ const pageLink = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:www\.)?([a-z0-9-]+(?:\.[a-z0-9-
 function pageKey(text: string): string | undefined {
   const match = pageLink.exec(text);
   if (!match) return undefined;
-  const rest = match[2] ?? "";
+  // The host's group is not optional: a match has it.
+  const [, host = "", rest = ""] = match;
   const path = rest.replace(/[?#].*$/, "").replace(/\/+$/, "");
   const video = path === "/watch" ? /[?&]v=([^&#]+)/.exec(rest)?.[1] : undefined;
-  return `${match[1]!.toLowerCase()}${path}${video !== undefined ? `?v=${video}` : ""}`;
+  return `${host.toLowerCase()}${path}${video !== undefined ? `?v=${video}` : ""}`;
 }
 
 /**
@@ -90,7 +93,8 @@ export function repeatKey(itemId: number, quantity: number, note: string | undef
 /** The repeat key of a whole order: its lines' keys in a fixed order (a cart is the same cart however its lines are listed). */
 export function orderRepeatKey(lines: { itemId: number; quantity: number; note?: string | undefined }[]): string {
   const keys = lines.map((l) => repeatKey(l.itemId, l.quantity, l.note));
-  return keys.length === 1 ? keys[0]! : JSON.stringify(keys.sort());
+  const [only, ...others] = keys;
+  return only !== undefined && others.length === 0 ? only : JSON.stringify(keys.sort());
 }
 
 /** The repeat key of a purchase as the journal keeps its request: undefined when a line cannot be read. */

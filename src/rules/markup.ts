@@ -9,9 +9,9 @@ import { say } from "../messages/messages.js";
  */
 export function markup(text: string): { percent: number } | { amount: number } {
   const trimmed = text.trim();
-  const percent = /^(\d+(?:[.,]\d+)?)\s*%$/.exec(trimmed);
-  if (percent) {
-    const value = Number(percent[1]!.replace(",", "."));
+  const [, percent] = /^(\d+(?:[.,]\d+)?)\s*%$/.exec(trimmed) ?? [];
+  if (percent !== undefined) {
+    const value = Number(percent.replace(",", "."));
     if (!(value > 0) || value > 1000) throw new InputError(say.orders.input.markupRange(trimmed));
     return { percent: value };
   }

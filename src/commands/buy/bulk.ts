@@ -12,7 +12,7 @@ import { appendFileSync, fstatSync, readFileSync } from "node:fs";
 import { openReceiptsFile, openResultsFile } from "../../config/config-dir.js";
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
-import { InputError, UsageError } from "../../errors.js";
+import { InputError, present, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
 import { copyable, customerCell, money, type Cell } from "../../output/output.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
@@ -53,9 +53,10 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     ctx.output.info(say.bulk.nothingBought);
     return 0;
   }
-  const toSend = prepared.orders.filter(
-    (_, i) => prepared.plans[i]!.kind === "send" || (repeats === "again" && prepared.plans[i]!.kind === "repeat"),
-  );
+  const toSend = prepared.orders.filter((_, i) => {
+    const { kind } = present(prepared.plans[i], "an order's plan");
+    return kind === "send" || (repeats === "again" && kind === "repeat");
+  });
   const settled = prepared.orders.length - toSend.length;
   const total = toSend.reduce((sum, o) => sum + orderTotal(o), 0);
   const before = say.bulk.boughtBefore(settled);
@@ -203,8 +204,10 @@ async function consentToRepeats(
   // At a terminal, a file with nothing new needs no question: skipping buys nothing, and it is said so.
   if (ctx.canPrompt && prepared.plans.every((plan) => plan.kind !== "send")) return "skip";
   const named = repeats.slice(0, 10).map(({ i, earlier }) => {
-    const row = prepared.rows[i]!;
-    const line = prepared.orders[i]!.lines[0]!;
+    const row = present(prepared.rows[i], "a repeat's row");
+    // An order of a file has its row's one line.
+    const [line] = present(prepared.orders[i], "a repeat's order").lines;
+    if (!line) throw new Error("internal error: an order without its line");
     return say.bulk.repeatNamed(
       row.place,
       `${line.quantity} × ${line.item.name}`,
