@@ -120,55 +120,58 @@ export function openOwnFileForAppend(path: string): number {
 
 /**
  * A file the user names for results that hold licences and serials (`buy --file … --out FILE`),
- * opened like reseller's own: never through a symbolic link, created 0600 (an existing one made 0600
- * too), a regular file only, and never the file the orders are read from (which truncating would
- * destroy). Emptied for this run; returns a descriptor to append lines to. Throws InputError, before
- * anything is bought.
+ * opened like reseller's own (see openUserFile) and emptied for this run; returns a descriptor to
+ * append lines to. Throws InputError, before anything is bought.
  */
 export function openResultsFile(path: string, inputPath?: string): number {
-  const refuse = (why: string) =>
-    new InputError(say.settings.cannotWriteResults(path, why), { suggestion: say.settings.cannotWriteResultsHint });
-  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath))
-    throw refuse(say.settings.isOrdersFile(inputPath));
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | noFollow | noBlock, 0o600);
-  } catch (error) {
-    throw refuse(fileProblem(error));
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw refuse(fileProblem(notRegular(path, stats.isDirectory())));
-    // The mode given to open passes through the umask, and an existing file keeps its own: make sure.
-    fchmodSync(fd, 0o600);
-  } catch (error) {
-    closeSync(fd);
-    throw error instanceof InputError ? error : refuse(fileProblem(error));
-  }
-  return fd;
+  return openUserFile(
+    path,
+    inputPath,
+    () => openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | noFollow | noBlock, 0o600),
+    (why) =>
+      new InputError(say.settings.cannotWriteResults(path, why), { suggestion: say.settings.cannotWriteResultsHint }),
+    say.settings.isOrdersFile,
+  );
 }
 
 /**
  * The file receipts are collected in (`--receipts FILE` of `buy --file` and `webhook listen`): appended
- * to, so earlier receipts stay; never through a symbolic link; a regular file only, checked before
- * anything is done to it (a device or a FIFO is refused, never chmodded); created 0600 and made 0600;
- * never the orders file. Throws InputError naming --receipts, before anything is bought or received.
+ * to, so earlier receipts stay; opened like reseller's own (see openUserFile). Throws InputError naming
+ * --receipts, before anything is bought or received.
  */
 export function openReceiptsFile(path: string, inputPath?: string): number {
-  const refuse = (why: string) =>
-    new InputError(say.listener.receiptsNotWritable(path, why), { suggestion: say.listener.receiptsHint });
-  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath))
-    throw refuse(say.settings.isTheOrdersFile(inputPath));
+  return openUserFile(
+    path,
+    inputPath,
+    () => openOwnFileForAppend(path),
+    (why) => new InputError(say.listener.receiptsNotWritable(path, why), { suggestion: say.listener.receiptsHint }),
+    say.settings.isTheOrdersFile,
+  );
+}
+
+/**
+ * A file the user names for what holds licences and serials: never the file the orders are read from
+ * (which writing would destroy), opened never through a symbolic link, a regular file only (a device or
+ * a FIFO is refused before anything is done to it, never chmodded), and made 0600: the mode given to
+ * open passes through the umask, and an existing file keeps its own.
+ */
+function openUserFile(
+  path: string,
+  inputPath: string | undefined,
+  open: () => number,
+  refuse: (why: string) => InputError,
+  isOrdersFile: (path: string) => string,
+): number {
+  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath)) throw refuse(isOrdersFile(inputPath));
   let fd: number;
   try {
-    fd = openOwnFileForAppend(path);
+    fd = open();
   } catch (error) {
     throw refuse(fileProblem(error));
   }
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw refuse(fileProblem(notRegular(path, stats.isDirectory())));
-    // The mode given to open passes through the umask, and an existing file keeps its own: make sure.
     fchmodSync(fd, 0o600);
   } catch (error) {
     closeSync(fd);
