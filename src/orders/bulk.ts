@@ -128,7 +128,11 @@ async function fetchDistinctItems(
 }
 
 /** A row its item refuses, in the file's terms (`the note column`), or undefined when it passes. */
-function lineProblem(item: Item, row: OrderRow, check: boolean): { message: string; suggestion?: string } | undefined {
+function lineProblem(
+  item: Item,
+  row: OrderRow,
+  check: boolean,
+): { message: string; suggestion?: string; code: string } | undefined {
   try {
     checkLine(item, row, `${placeOf(row)}: `, { check });
     return undefined;
@@ -137,6 +141,7 @@ function lineProblem(item: Item, row: OrderRow, check: boolean): { message: stri
     return {
       message: inFileTerms(error.message),
       ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}),
+      code: error.code,
     };
   }
 }
@@ -150,8 +155,47 @@ export async function prepareBulk(
   client: ServiceClient,
   name: string,
   text: string,
-  options: { windowHours: number; check: boolean; validate: boolean },
+  options: BulkCheckOptions,
 ): Promise<PreparedBulk> {
+  const { prepared, problems } = await readBulk(ctx, client, name, text, options);
+  if (problems.length) throw fileProblemsError(problems);
+  return prepared;
+}
+
+export interface BulkCheckOptions {
+  windowHours: number;
+  check: boolean;
+  validate: boolean;
+}
+
+/** The file's problems as one error: exit 2, or the service's refusal (exit 1) when every one is an item it does not have. */
+function fileProblemsError(problems: RowProblem[]): ResellerError {
+  const error = problemsError(problems);
+  // Only items the service does not have: its refusal (exit 1), not a mistake in the file.
+  if (problems.every((p) => p.code === "ITEM_NOT_FOUND")) {
+    const refusal = new ServiceError(404, "ITEM_NOT_FOUND", error.message, undefined, {
+      suggestion: say.orders.buying.noItems,
+      ...(error.details ? { details: error.details } : {}),
+    });
+    // Each row named, as for any other problem of the file.
+    if (error.detailsSaid) refusal.detailsSaid = error.detailsSaid;
+    return refusal;
+  }
+  return error;
+}
+
+/**
+ * What a real run checks before it sends, the rows that pass planned against the journal (reads
+ * only) and every row that does not named in `problems`: `prepareBulk` refuses the file for any of
+ * them, `buy --file --plan` shows each beside the rows that would be bought.
+ */
+export async function readBulk(
+  ctx: Context,
+  client: ServiceClient,
+  name: string,
+  text: string,
+  options: BulkCheckOptions,
+): Promise<{ prepared: PreparedBulk; problems: RowProblem[]; items: Map<number, Item> }> {
   const { windowHours } = options;
   const { rows, problems } = readOrderRows(name, text);
   const items = await fetchDistinctItems(client, rows, problems);
@@ -174,6 +218,7 @@ export async function prepareBulk(
           bothLanguages(r.row, () => ({
             message: `${placeOf(r)}: ${operatorDoubt({ item, quantity: r.quantity, note })!.message}`,
             suggestion: doubtSuggestion(),
+            code: "OPERATOR_MISMATCH",
           })),
         );
         continue;
@@ -188,6 +233,7 @@ export async function prepareBulk(
           bothLanguages(r.row, () => ({
             message: say.orders.checks.fileZoneNeeded(placeOf(r), say.phone.item(item.id, item.name)),
             suggestion: say.orders.checks.fileZoneNeededHint,
+            code: "ZONE_ID_MISSING",
           })),
         );
         continue;
@@ -196,7 +242,9 @@ export async function prepareBulk(
     } catch (error) {
       if (!(error instanceof ResellerError)) throw error;
       // Said again by checking the row again, in English too for a JSON error's details.
-      problems.push(bothLanguages(r.row, () => lineProblem(item, r, options.check) ?? { message: error.message }));
+      problems.push(
+        bothLanguages(r.row, () => lineProblem(item, r, options.check) ?? { message: error.message, code: error.code }),
+      );
     }
   }
   const byRef = new Map<string, OrderRow>();
@@ -207,25 +255,11 @@ export async function prepareBulk(
       problems.push(
         bothLanguages(row.row, () => ({
           message: say.orders.buying.refIdTwice(placeOf(row), row.refId!, placeOf(earlier)),
+          code: "REF_ID_TWICE",
         })),
       );
     else byRef.set(row.refId, row);
   }
-  if (problems.length) {
-    const error = problemsError(problems);
-    // Only items the service does not have: its refusal (exit 1), not a mistake in the file.
-    if (problems.every((p) => p.code === "ITEM_NOT_FOUND")) {
-      const refusal = new ServiceError(404, "ITEM_NOT_FOUND", error.message, undefined, {
-        suggestion: say.orders.buying.noItems,
-        ...(error.details ? { details: error.details } : {}),
-      });
-      // Each row named, as for any other problem of the file.
-      if (error.detailsSaid) refusal.detailsSaid = error.detailsSaid;
-      throw refusal;
-    }
-    throw error;
-  }
-
   const keys = lines.map((l) => ({
     key: lineKey(l.item.id, l.row.quantity, l.written),
     ...(l.row.refId !== undefined ? { refId: l.row.refId } : {}),
@@ -260,7 +294,7 @@ export async function prepareBulk(
     planned.map((r) => r.key),
   );
   const plans = planRows(planned, earlier);
-  return { rows: lines.map((l) => l.row), orders, plans };
+  return { prepared: { rows: lines.map((l) => l.row), orders, plans }, problems, items };
 }
 
 export interface BulkRunOptions {
@@ -359,6 +393,43 @@ function withTransaction(result: BulkResult, t: Transaction, body: unknown, fina
   };
 }
 
+/** Why a row is not sent: its code, its words, and the row's exit code. */
+export interface RowRefusal {
+  code: string;
+  message: string;
+  exitCode: number;
+}
+
+/**
+ * A row's customer account, checked as a run checks it right before buying: an account that does
+ * not exist, or (with `check`) one in another region than the item's, keeps the row from being sent.
+ * A check that could not be made is told to `onUnchecked` and lets the row go on.
+ */
+export async function checkRowAccount(
+  client: ServiceClient,
+  order: Order,
+  check: boolean,
+  onUnchecked?: (reason: string) => void,
+): Promise<RowRefusal | undefined> {
+  const accounts = await checkOrderAccounts(client, order);
+  // The name goes on the receipt, as a single buy's does.
+  order.accountNames = accountNamesOf(order, accounts);
+  let refusal: { code: string; message: string } | undefined;
+  for (const checked of accounts) {
+    if (checked.state === "not_found") refusal = checked.error;
+    else if (checked.state === "unchecked") onUnchecked?.(checked.reason);
+  }
+  // An account in another region than the item's: nobody confirms a row, so it is not sent.
+  if (check) refusal ??= regionDoubts(accounts)[0];
+  if (!refusal) return undefined;
+  return {
+    code: refusal.code,
+    message: say.orders.buying.notSent(refusal.message.replace(/\.$/, "")),
+    // A doubt is the reseller's to settle (exit 2, as for a single buy); a missing account the service's word.
+    exitCode: refusal.code === "REGION_MISMATCH" ? ExitCode.usage : ExitCode.refused,
+  };
+}
+
 /**
  * Sends the planned orders, `concurrency` purchases at a time; with --wait each bought order moves
  * to a delivery pool of its own, so a slow delivery never holds a purchase slot. A row bought
@@ -439,17 +510,11 @@ export async function runBulk(
     if (options.validate) {
       // Whose account a game top-up goes to, asked right before it is bought (a row bought before asks nothing):
       // an account that does not exist is refused here, nothing sent; a check that fails lets it go on.
-      let refusal: { code: string; message: string } | undefined;
+      let refusal: RowRefusal | undefined;
       try {
-        const accounts = await checkOrderAccounts(client, order);
-        // The name goes on the receipt, as a single buy's does.
-        order.accountNames = accountNamesOf(order, accounts);
-        for (const checked of accounts) {
-          if (checked.state === "not_found") refusal = checked.error;
-          else if (checked.state === "unchecked") options.onAccountUnchecked?.(row.row, checked.reason);
-        }
-        // An account in another region than the item's: nobody confirms a row, so it is not sent.
-        if (options.check !== false) refusal ??= regionDoubts(accounts)[0];
+        refusal = await checkRowAccount(client, order, options.check !== false, (reason) =>
+          options.onAccountUnchecked?.(row.row, reason),
+        );
       } catch (error) {
         return finish(fromFailure(base, error, { sent: false }), index);
       }
@@ -458,10 +523,9 @@ export async function runBulk(
           {
             ...base,
             outcome: "not_sent",
-            // A doubt is the reseller's to settle (exit 2, as for a single buy); a missing account the service's word.
-            exit_code: refusal.code === "REGION_MISMATCH" ? ExitCode.usage : ExitCode.refused,
+            exit_code: refusal.exitCode,
             sent: false,
-            error: { code: refusal.code, message: say.orders.buying.notSent(refusal.message.replace(/\.$/, "")) },
+            error: { code: refusal.code, message: refusal.message },
           },
           index,
         );

@@ -248,6 +248,7 @@ function readRows(path: string, text: string): { rows: OrderRow[]; problems: Row
         line,
         message: error.message,
         ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}),
+        code: error.code,
       });
     }
   };
