@@ -15,28 +15,18 @@ import {
   OutcomeUnknownError,
   PartlyDeliveredError,
   ResellerError,
-  ServiceError,
   UsageError,
 } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { customerData } from "../domain/transaction.js";
 import { copyable, money, statusCell, type Cell, type Tone } from "../output/output.js";
 import { parseBuyRequest, type BuyOptions } from "../orders/buy-request.js";
-import {
-  accountName,
-  accountNamesOf,
-  accountWords,
-  checkOrderAccounts,
-  itemWords,
-  type LineAccount,
-  settleMissingZones,
-} from "../orders/account-check.js";
-import { checkStock, shortBalance } from "../orders/before-paying.js";
-import { operatorDoubts, refuseDoubts, regionDoubts, type Doubt } from "../orders/customer-checks.js";
+import { accountName, type LineAccount } from "../orders/account-check.js";
+import { shortBalance } from "../orders/before-paying.js";
+import { refuseDoubts, type Doubt } from "../orders/customer-checks.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
-import { singleOrder } from "./buy/order.js";
-import { cartOrder } from "../orders/cart-order.js";
+import { buildOrder, checkOrder, refuseMissingAccount } from "./buy/prepare.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import { saleFactsOf } from "../shop/selling.js";
 import {
@@ -57,6 +47,10 @@ export type { BuyOptions } from "../orders/buy-request.js";
 
 export async function run(ctx: Context, options: BuyOptions): Promise<number | void> {
   const request = parseBuyRequest(options);
+  if (request.plan) {
+    const { runPlan } = await import("./buy/plan.js");
+    return runPlan(ctx, request);
+  }
   if (request.kind === "file") {
     const { runBulkFile } = await import("./buy/bulk.js");
     return runBulkFile(ctx, request);
@@ -113,8 +107,7 @@ async function buyOrder(
   progress: Progress,
 ): Promise<number | void> {
   const client = await ctx.client();
-  const order =
-    request.kind === "cart" ? await cartOrder(ctx, client, request) : await singleOrder(ctx, client, request);
+  const order = await buildOrder(ctx, client, request);
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
   // A caller's own --ref-id is the caller's identity of the order: a new one is a new order, a seen one
   // is settled by the service's one purchase per ref_id, so neither is a repeat.
@@ -122,17 +115,8 @@ async function buyOrder(
     ctx.output.info(say.orders.buying.nothingBought);
     return 0;
   }
-  // A sold-out item stops here; a game's missing zone is asked for on a terminal, else refused.
-  checkStock(order);
   const confirming = ctx.canPrompt && !options.yes;
-  // A number of another operator than the item's: said before "Buy?", or (nobody to ask) refused now.
-  const doubts = request.check ? operatorDoubts(order) : [];
-  if (!confirming) refuseDoubts(doubts);
-  if (request.validate) await settleMissingZones(ctx, order, confirming);
-  // Whose account a game top-up goes to, asked before anything is charged (unless --no-validate).
-  const accounts = request.validate ? await checkOrderAccounts(client, order) : [];
-  order.accountNames = accountNamesOf(order, accounts);
-  if (request.check) doubts.push(...regionDoubts(accounts));
+  const { accounts, doubts } = await checkOrder(ctx, client, order, request, confirming);
 
   if (confirming) {
     const confirmed = await confirmOrder(ctx, client, order, accounts, doubts);
@@ -391,22 +375,7 @@ async function consentToRepeat(
  * nothing bought; the names found are said on stderr, and a check that could not be made is warned of.
  */
 function reportAccounts(ctx: Context, accounts: LineAccount[]): void {
-  const missing = accounts.find((a) => a.state === "not_found");
-  if (missing?.state === "not_found") {
-    const { error, account, line } = missing;
-    // The service's refusal, said as this purchase's: the same code, status and answer.
-    throw new ServiceError(
-      error.status,
-      error.code,
-      say.orders.buying.noAccountBought(accountWords(account), itemWords(line.item)),
-      error.body,
-      {
-        suggestion: say.orders.buying.noAccountBoughtHint,
-        ...(error.details ? { details: error.details } : {}),
-        definite: error.definite,
-      },
-    );
-  }
+  refuseMissingAccount(accounts);
   for (const a of accounts) {
     if (a.state === "found") ctx.output.info(say.orders.buying.accountFor(a.line.item.name, accountName(a.result)));
     else if (a.state === "unchecked") ctx.output.warn(say.orders.buying.notChecked(a.reason));

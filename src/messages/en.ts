@@ -1658,6 +1658,28 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     importMiscounted: (path: string, read: number, written: number, added: number) =>
       `The records of ${path} did not import whole (${read} read, ${written} written, ${added} added): nothing was imported, and the file is where it was.`,
   },
+  /** `buy … --plan`: what a run would do, said before money moves (src/commands/buy/plan.ts). */
+  plan: {
+    verdicts: { would_buy: "would buy", already_bought: "already bought", refused: "refused" },
+    refusedBecause: (code: string) => `refused: ${code}`,
+    alreadyBoughtAs: (refId: string) => `already bought (${refId})`,
+    repeat: (refId: string) => `bought before as ${refId}; a run needs --skip-bought or --again`,
+    repeatOrder: (refId: string) => `the same order was bought before as ${refId}; a run needs --again`,
+    itemNumbered: (id: number) => `item ${id}`,
+    counts: (wouldBuy: number, total: string, before: number, refused: number) =>
+      `${wouldBuy} order${wouldBuy === 1 ? "" : "s"} would be bought for ${total}; ${before} already bought; ${refused} refused.`,
+    covered: (balance: string, left: string) => `Balance ${balance}: ${left} left after the run.`,
+    short: (balance: string, total: string, short: string) =>
+      `Balance ${balance} does not cover ${total}: ${short} short.`,
+    canRun: "The run could go ahead.",
+    cannotRun: "The run could not go ahead.",
+    priceChanged: (item: string, kept: string, now: string) =>
+      `The price of ${item} changed since the kept catalogue: ${kept} then, ${now} now.`,
+    alternatives: (row: number, items: string) =>
+      `Line ${row}: if it cannot be bought, items ${items} would be tried in turn.`,
+    nothingSent: "A plan: nothing was sent.",
+    heading: "Plan",
+  },
   bulk: {
     cannotRead: (path: string, why: string) => `Cannot read the orders file ${path}: ${why}`,
     nothingBought: "Nothing bought.",

@@ -1145,6 +1145,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--wait-timeout":
           "dengan --wait: berhenti menunggu setelah sekian detik (bawaan: wait_timeout profil, kalau tidak 300)",
         "--yes": "tanpa konfirmasi",
+        "--plan":
+          "cek semua yang akan dicek pembelian dengan flag yang sama, tampilkan yang akan dibeli, yang sudah dibeli dan yang ditolak, serta total dibanding saldo; tidak ada yang dikirim (keluar 0: bisa dijalankan, 2: tidak bisa)",
         "--nominal": "nominal bebas: nominal yang diminta (provider_qty: 50000, 50.000, 50rb); catatan jadi tujuannya",
         "--zone-id": "nominal bebas: zona game, dikirim di catatan sebagai zone_id",
         "--receipt": "cetak struk pelanggan setelah terkirim (berarti --wait; lihat `reseller receipt`)",
@@ -2014,6 +2016,27 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       "Simpan direktori konfigurasi di disk lokal: isi RESELLER_CONFIG_DIR dengan direktori lokal (docs/money-safety.md).",
     importMiscounted: (path: string, read: number, written: number, added: number) =>
       `Catatan di ${path} tidak terimpor utuh (${read} dibaca, ${written} ditulis, ${added} ditambahkan): tidak ada yang diimpor, dan file-nya tetap di tempatnya.`,
+  },
+  plan: {
+    verdicts: { would_buy: "akan dibeli", already_bought: "sudah dibeli", refused: "ditolak" },
+    refusedBecause: (code: string) => `ditolak: ${code}`,
+    alreadyBoughtAs: (refId: string) => `sudah dibeli (${refId})`,
+    repeat: (refId: string) => `sudah dibeli sebelumnya sebagai ${refId}; jalankan dengan --skip-bought atau --again`,
+    repeatOrder: (refId: string) => `order yang sama sudah dibeli sebelumnya sebagai ${refId}; jalankan dengan --again`,
+    itemNumbered: (id: number) => `produk ${id}`,
+    counts: (wouldBuy: number, total: string, before: number, refused: number) =>
+      `${wouldBuy} order akan dibeli seharga ${total}; ${before} sudah dibeli; ${refused} ditolak.`,
+    covered: (balance: string, left: string) => `Saldo ${balance}: sisa ${left} setelah dijalankan.`,
+    short: (balance: string, total: string, short: string) =>
+      `Saldo ${balance} tidak cukup untuk ${total}: kurang ${short}.`,
+    canRun: "Pembelian bisa dijalankan.",
+    cannotRun: "Pembelian tidak bisa dijalankan.",
+    priceChanged: (item: string, kept: string, now: string) =>
+      `Harga ${item} berubah sejak salinan katalog: dulu ${kept}, sekarang ${now}.`,
+    alternatives: (row: number, items: string) =>
+      `Baris ${row}: kalau tidak bisa dibeli, produk ${items} dicoba berurutan.`,
+    nothingSent: "Ini rencana: tidak ada yang dikirim.",
+    heading: "Rencana",
   },
   bulk: {
     cannotRead: (path: string, why: string) => `File order ${path} tidak bisa dibaca: ${why}`,

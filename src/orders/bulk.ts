@@ -195,7 +195,7 @@ export async function readBulk(
   name: string,
   text: string,
   options: BulkCheckOptions,
-): Promise<{ prepared: PreparedBulk; problems: RowProblem[]; items: Map<number, Item> }> {
+): Promise<{ prepared: PreparedBulk; problems: RowProblem[]; rows: OrderRow[]; items: Map<number, Item> }> {
   const { windowHours } = options;
   const { rows, problems } = readOrderRows(name, text);
   const items = await fetchDistinctItems(client, rows, problems);
@@ -294,7 +294,7 @@ export async function readBulk(
     planned.map((r) => r.key),
   );
   const plans = planRows(planned, earlier);
-  return { prepared: { rows: lines.map((l) => l.row), orders, plans }, problems, items };
+  return { prepared: { rows: lines.map((l) => l.row), orders, plans }, problems, rows, items };
 }
 
 export interface BulkRunOptions {

@@ -41,6 +41,8 @@ interface Common {
   again: boolean;
   /** How far back (hours) the repeat check looks; else the profile's repeat_window. */
   repeatWindowHours?: number;
+  /** Say what a run would do, sending nothing (`--plan`). */
+  plan: boolean;
 }
 
 export type BuyRequest =
@@ -89,6 +91,7 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     validate: options.validate !== false,
     check: options.check !== false,
     again: options.again === true,
+    plan: options.plan === true,
     ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}),
     // Else the profile's repeat_window, else 48 h (resolved with the other settings).
     ...(options.repeatWindow !== undefined ? { repeatWindowHours: options.repeatWindow } : {}),

@@ -33,14 +33,18 @@ type FileRequest = Extract<BuyRequest, { kind: "file" }>;
 
 export type { BulkResult } from "../../orders/bulk.js";
 
-export async function runBulkFile(ctx: Context, request: FileRequest): Promise<number> {
-  const path = request.path;
-  let text: string;
+/** The orders file's text, or stdin's for `-`. */
+export async function readOrdersText(ctx: Context, path: string): Promise<string> {
   try {
-    text = path === "-" ? await ctx.readStdin() : readFileSync(path, "utf8");
+    return path === "-" ? await ctx.readStdin() : readFileSync(path, "utf8");
   } catch (error) {
     throw new InputError(say.bulk.cannotRead(path, (error as Error).message));
   }
+}
+
+export async function runBulkFile(ctx: Context, request: FileRequest): Promise<number> {
+  const path = request.path;
+  const text = await readOrdersText(ctx, path);
   const client = await ctx.client();
   const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
   const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, {

@@ -47,6 +47,10 @@ export const buyFlags = (c: Bare) =>
     .addOption(settingOption("wait_timeout", "with --wait: give up waiting after this many seconds"))
     .option("-y, --yes", "do not ask for confirmation")
     .option(
+      "--plan",
+      "check everything a run with these flags would, print what it would buy, find bought or refuse, and the total against the balance; nothing is sent (exit 0: the run could go ahead, 2: it could not)",
+    )
+    .option(
       "--nominal <rupiah>",
       "open amount: the amount asked for (provider_qty: 50000, 50.000, 50rb); the note is then the target",
       parser((v) => rules.rupiah("--nominal", v)),
