@@ -7,7 +7,7 @@ export default defineCommand({
   flags: buyFlags,
   piped: "one line, tab-separated: invoice, ref_id, status, amount, created, outcome",
   details:
-    "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, partial, delivery_failed, refused, not_sent, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each.",
+    "With --wait, the rows of `reseller trx show`. With --file, one line per order: line, ref_id, outcome (bought, delivered, partial, delivery_failed, refused, not_sent, unknown), exit code, invoice, amount, status, error code, item, customer, refunded, then what to hand over (serials, licences), one field each. With --plan, one line per row: line, ref_id, plan (would_buy, already_bought, refused), item id, item, quantity, customer, amount, unit price, kept catalogue's price when it differs, problem code, problem, ref_id bought under, alternatives; then total, balance, short, can_run.",
   examples: [
     "reseller buy --item 12 --qty 1 --note 081234567890",
     "reseller buy --item 22 --qty 1 --note 123456789   # names the account first",
@@ -15,6 +15,7 @@ export default defineCommand({
     "reseller buy --item 23 --qty 500 --target https://instagram.com/toko --wait",
     "reseller buy --cart cart.json --yes",
     "reseller buy --file orders.csv --out results.jsonl",
+    "reseller buy --file orders.csv --plan   # what a run would buy; nothing sent",
     "reseller buy --file orders.csv --skip-bought --wait",
     "reseller buy --item 12 --qty 1 --note 081234567891 --receipt",
     "reseller buy --file orders.csv --skip-bought --receipts receipts.txt",

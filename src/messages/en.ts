@@ -161,7 +161,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       verdicts:
         "Every order ends in one verdict, the same word in every output (`outcome` in --json, the last piped column, history), with its exit code:",
       notSentByCheck: "2 when a check before paying stopped it",
-      bulk: "buy --file exits 0 only when every order succeeded, else the highest code among the orders.",
+      bulk: "buy --file exits 0 only when every order succeeded, else the highest code among the orders. buy --plan exits 0 when the run could go ahead (nothing refused, the balance covers the total), 2 when it could not.",
     },
   },
   time: {

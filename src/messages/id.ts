@@ -158,7 +158,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       verdicts:
         "Setiap order berakhir dengan satu hasil, kata yang sama di setiap keluaran (`outcome` di --json, kolom terakhir saat dipipe, history), dengan kode keluarnya:",
       notSentByCheck: "2 bila pemeriksaan sebelum bayar menghentikannya",
-      bulk: "buy --file keluar dengan 0 hanya jika semua order berhasil, selain itu dengan kode tertinggi di antara order-ordernya.",
+      bulk: "buy --file keluar dengan 0 hanya jika semua order berhasil, selain itu dengan kode tertinggi di antara order-ordernya. buy --plan keluar dengan 0 bila pembelian bisa dijalankan (tidak ada yang ditolak, saldo cukup untuk totalnya), 2 bila tidak.",
     },
   },
   time: {
@@ -1157,8 +1157,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       },
       piped: "satu baris, dipisah tab: invoice, ref_id, status, nominal, waktu dibuat, hasil",
       details:
-        "Dengan --wait, baris-baris `reseller trx show`. Dengan --file, satu baris per order: baris, ref_id, hasil (`bought`, `delivered`, `partial`, `delivery_failed`, `refused`, `not_sent`, `unknown`), kode keluar, invoice, nominal, status, kode kegagalan, produk, pelanggan, dana dikembalikan, lalu yang diserahkan (SN, lisensi), satu kolom masing-masing.",
+        "Dengan --wait, baris-baris `reseller trx show`. Dengan --file, satu baris per order: baris, ref_id, hasil (`bought`, `delivered`, `partial`, `delivery_failed`, `refused`, `not_sent`, `unknown`), kode keluar, invoice, nominal, status, kode kegagalan, produk, pelanggan, dana dikembalikan, lalu yang diserahkan (SN, lisensi), satu kolom masing-masing. Dengan --plan, satu baris per baris file: baris, ref_id, rencana (`would_buy`, `already_bought`, `refused`), id produk, produk, jumlah, pelanggan, nominal, harga satuan, harga di salinan katalog bila berbeda, kode masalah, masalah, ref_id pembelian sebelumnya, alternatif; lalu total, saldo, kekurangan, can_run.",
       comments: {
+        "reseller buy --file orders.csv --plan": "yang akan dibeli; tidak ada yang dikirim",
         "reseller buy --item 22 --qty 1 --note 123456789": "sebut nama akunnya dulu",
         "reseller buy --item 29 --nominal 50rb --note 081234567890": "Rp 50.000",
       },
