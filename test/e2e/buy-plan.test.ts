@@ -108,6 +108,22 @@ describe("buy --plan", () => {
     for (const line of screen.stdout.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
   });
 
+  it("rows that together take more than the stock read now: the row beyond it refused, the rows before it would be bought", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const item = await reseller.run(["item", "4"], { mode: "json" });
+    const stock: number = item.json().data.stock;
+    expect(stock).toBeGreaterThan(1);
+    const file = join(reseller.configDir, "licences.csv");
+    writeFileSync(file, `item_id,quantity,note\n4,${stock - 1},\n4,1,\n4,1,\n`);
+    const r = await reseller.run(["buy", "--file", file, "--plan"], { mode: "json" });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.json().rows.map((row: any) => [row.row, row.verdict, row.problem?.code])).toEqual([
+      [2, "would_buy", undefined],
+      [3, "would_buy", undefined],
+      [4, "refused", "INSUFFICIENT_STOCK"],
+    ]);
+  });
+
   it("plan, then the run: the rows planned to be bought are exactly the ones bought, for the planned total", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const rows = ["12,1,081234520001", "11,2,081234520002", "3,1,", "15,1,081834520003"];
