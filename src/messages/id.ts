@@ -1159,7 +1159,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       details:
         "Dengan --wait, baris-baris `reseller trx show`. Dengan --file, satu baris per order: baris, ref_id, hasil (`bought`, `delivered`, `partial`, `delivery_failed`, `refused`, `not_sent`, `unknown`), kode keluar, invoice, nominal, status, kode kegagalan, produk, pelanggan, dana dikembalikan, lalu yang diserahkan (SN, lisensi), satu kolom masing-masing. Dengan --plan, satu baris per baris file: baris, ref_id, rencana (`would_buy`, `already_bought`, `refused`), id produk, produk, jumlah, pelanggan, nominal, harga satuan, harga di salinan katalog bila berbeda, kode masalah, masalah, ref_id pembelian sebelumnya, alternatif; lalu total, saldo, kekurangan, can_run.",
       comments: {
-        "reseller buy --file orders.csv --plan": "yang akan dibeli; tidak ada yang dikirim",
+        "reseller buy --file orders.csv --plan": "rencana; tidak ada yang dikirim",
         "reseller buy --item 22 --qty 1 --note 123456789": "sebut nama akunnya dulu",
         "reseller buy --item 29 --nominal 50rb --note 081234567890": "Rp 50.000",
       },
