@@ -317,7 +317,8 @@ async function handerOn(
       if (ctx.signal.aborted) throw new InterruptedError(say.errors.interrupted, { nothingInFlight: true });
       const claim = follower.claim(order);
       if (!claim) continue;
-      if (claim.announced && (order.followed.next_try_ms ?? 0) > ctx.now()) continue;
+      // A failed command waits its turn while following; from cron, each run is the next try.
+      if (claim.announced && options.follow && (order.followed.next_try_ms ?? 0) > ctx.now()) continue;
       // The service's transaction, for the receipt and what to hand over: asked once more when this
       // pass did not see it (a webhook listener or `trx show` settled the order).
       let t: Transaction | undefined = order.transaction;
