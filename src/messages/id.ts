@@ -1286,7 +1286,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--max-interval": "dengan --follow: jeda terlama antar putaran (bawaan 300)",
       },
       piped:
-        "satu baris per pesanan yang belum selesai, dipisah tab: waktu beli, ref_id, invoice, hasil (bought, unknown), status, detik menunggu, jumlah, id produk, jumlah beli, pelanggan. Dengan --follow atau --once, satu baris per pesanan begitu selesai: waktu selesai, ref_id, invoice, hasil, dana dikembalikan, bersih, id produk, jumlah beli, pelanggan",
+        "satu baris per pesanan yang belum selesai, dipisah tab: waktu beli, ref_id, invoice, hasil (diproses atau belum pasti), status, detik menunggu, jumlah, id produk, jumlah beli, pelanggan. Dengan --follow atau --once, satu baris per pesanan begitu selesai: waktu selesai, ref_id, invoice, hasil, dana dikembalikan, bersih, id produk, jumlah beli, pelanggan",
       details:
         "--json: daftar pesanan; dengan --follow atau --once satu objek per baris per pesanan yang selesai: {ref_id, invoice, outcome, status, amount, refunded, net, bought_at, ended_at, waited_seconds, lines, hand_over, receipt}.\nKode keluar --once: 0 tidak ada yang diproses, 1 masih ada pesanan yang diproses (atau --exec yang belum berhasil), 5 ada hasil yang masih belum pasti.",
     },
