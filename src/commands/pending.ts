@@ -171,11 +171,15 @@ async function list(ctx: Context, pending: PendingOrder[]): Promise<void> {
       const lines = journalLines(p.entry);
       const customer = customersOf(lines);
       const status = p.entry.status ? toStatus(p.entry.status) : null;
+      const verdict = say.verdicts[p.verdict];
+      // The service's status beside the verdict, unless it says the same (`diproses`, not `diproses (diproses)`).
+      const said = status ? statusWord(status) : undefined;
       return [
-        ctx.output.time(p.entry.at),
+        // How long ago is the next column's.
+        ctx.output.time(p.entry.at, { hint: false }),
         formatDuration(waited(p)),
         {
-          human: `${say.verdicts[p.verdict]}${status ? ` (${statusWord(status)})` : ""}`,
+          human: said && said !== verdict ? `${verdict} (${said})` : verdict,
           plain: p.verdict,
           tone: verdictTone(p.verdict),
         },
