@@ -12,6 +12,7 @@ import { buyOne } from "../support/cli.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
 import { until } from "../support/until.js";
 import { pipedRows, resellerAs, type Reseller } from "./commands-harness.js";
+import { makeSecret, pointServiceAt, useListeners } from "./webhook-harness.js";
 
 const dialects = ["live", "live-short"] as const;
 const harnesses = Object.fromEntries(
@@ -134,6 +135,7 @@ describe.each(dialects)("pending against the %s dialect", (dialect) => {
 
 describe("pending --follow", () => {
   const harness = harnesses.live;
+  const { listen } = useListeners();
 
   it("settles a manual order, a partly delivered SMM order and a failed delivery; each handed on once by two followers", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
@@ -235,6 +237,29 @@ describe("pending --follow", () => {
     expect(next.exitCode, next.stderr).toBe(0);
     expect(next.stdout).toBe("");
     expect(JSON.parse(readFileSync(stdin, "utf8"))).toMatchObject({ ref_id: "exec-retry", outcome: "delivered" });
+  });
+
+  it("with a webhook listener beside: the order it settled is handed on within seconds, long before the next question", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    await makeSecret(reseller);
+    const listener = await listen(reseller);
+    await pointServiceAt(reseller, listener.url);
+    await bought(reseller, manualOrder("follow-listened"));
+    // A minute between questions to the service: only the journal, which the listener writes, can end it sooner.
+    const following = reseller.start(["pending", "--follow", "--interval", "60", "--max-interval", "60"], {
+      timeoutMs: 50_000,
+    });
+    await until("following", () => following.output().stderr.includes("Following 1 order"));
+    const asked = harness.requests.filter((line) => line.includes("/v1/trx/follow-listened")).length;
+    harness.emulator.clock.advance(5 * 60_000);
+    const done = await following.done;
+    expect(done.exitCode, done.stderr).toBe(0);
+    expect(pipedRows(done.stdout).map((r) => [r[1], r[3]])).toEqual([["follow-listened", "delivered"]]);
+    // The listener confirmed it; pending asked once more, at the pass the journal started.
+    expect(listener.stdout()).toContain("order.completed");
+    expect(harness.requests.filter((line) => line.includes("/v1/trx/follow-listened")).length).toBeLessThanOrEqual(
+      asked + 3,
+    );
   });
 
   it("Ctrl-C stops it within seconds, exit 130; the order is still followed afterwards", async () => {
