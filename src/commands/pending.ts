@@ -73,13 +73,13 @@ export async function run(ctx: Context, options: PendingOptions): Promise<number
     const { pending, ended } = await follower.pass(true);
     const handed = await handOn(ended);
     const waiting = follower.waitingToBeHanded();
+    if (pending.length === 0 && waiting.length === 0) {
+      ctx.output.info(said ? say.pending.allEnded : say.pending.nothing);
+      return ExitCode.ok;
+    }
     if (!said) {
       ctx.output.info(say.pending.following(pending.length, wait / 1000, longest / 1000));
       said = true;
-    }
-    if (pending.length === 0 && waiting.length === 0) {
-      ctx.output.info(say.pending.allEnded);
-      return ExitCode.ok;
     }
     const now = new Set(pending.map((p) => p.entry.entry));
     const changed = handed > 0 || [...now].some((entry) => !known.has(entry));

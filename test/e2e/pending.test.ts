@@ -133,6 +133,29 @@ describe.each(dialects)("pending against the %s dialect", (dialect) => {
   });
 });
 
+describe.each(dialects)("an answer lost before the service took it, against the %s dialect", (dialect) => {
+  it("pending finds it never made: not_sent, its line and its command, no receipt; safe to buy again with the same ref_id", async () => {
+    const harness = harnesses[dialect];
+    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const before = harness.accountOf(reseller.apiKey).balance;
+    harness.emulator.faults.configure({ drop_before_commit_next: 6, match: { path: "/v1/trx" } });
+    const lost = await reseller.run(buyOne(12, "081234567895", "--ref-id", `never-${dialect}`, "--yes"));
+    expect(lost.exitCode, lost.stderr).toBe(5);
+    harness.emulator.faults.reset();
+    const receipts = join(reseller.configDir, "receipts.txt");
+    const stdin = join(reseller.configDir, "stdin.json");
+    const once = await reseller.run(["pending", "--once", "--receipts", receipts, "--exec", `cat > '${stdin}'`], {
+      mode: "table",
+    });
+    expect(once.exitCode, once.stderr).toBe(0);
+    expect(once.stdout).toContain(`never-${dialect}`);
+    expect(once.stdout).toContain("safe to buy again with the same ref_id");
+    expect(JSON.parse(readFileSync(stdin, "utf8"))).toMatchObject({ outcome: "not_sent", net: 0 });
+    expect(receiptsIn(receipts)).toEqual([]);
+    expect(harness.accountOf(reseller.apiKey).balance).toBe(before);
+  });
+});
+
 describe("pending --follow", () => {
   const harness = harnesses.live;
   const { listen } = useListeners();
