@@ -4,7 +4,7 @@
  * with its wa.me link, `--exec` with the order on stdin), also with two followers at once; Ctrl-C
  * stops it and loses nothing. The emulator's clock completes manual orders and SMM orders later.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { manualClock } from "../../src/emulator/server.js";
@@ -130,6 +130,45 @@ describe.each(dialects)("pending against the %s dialect", (dialect) => {
     expect(pipedRows(done.stdout).map((r) => [r[1], r[3]])).toEqual([[`lost-${dialect}`, "delivered"]]);
     // Bought once, not twice.
     expect(harness.accountOf(reseller.apiKey).balance).toBe(before - 11_500);
+  });
+});
+
+describe.each(dialects)("many orders pending, against the %s dialect", (dialect) => {
+  it("a pass reads the service's list once and looks up only the orders whose status moved", async () => {
+    const harness = harnesses[dialect];
+    const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
+    const orders = join(reseller.configDir, "orders.csv");
+    const refs = Array.from({ length: 10 }, (_, i) => `many-${dialect}-${i}`);
+    writeFileSync(
+      orders,
+      `item_id,quantity,note,ref_id\n${refs.map((ref, i) => `27,1,logo ${i},${ref}`).join("\n")}\n`,
+    );
+    await bought(reseller, ["buy", "--file", orders, "--yes"]);
+    const requests = () => harness.requests.length;
+    const asked = (from: number) => {
+      const lines = harness.requests.slice(from);
+      return {
+        list: lines.filter((l) => /^GET \/v1\/trx\?/.test(l)).length,
+        lookUps: lines.filter((l) => l.startsWith(`GET /v1/trx/many-${dialect}-`)).length,
+      };
+    };
+    // The first pass writes down each order's status as the list words it.
+    expect((await reseller.run(["pending", "--once"])).exitCode).toBe(1);
+    const from = requests();
+    const quiet = await reseller.run(["pending", "--once"]);
+    expect(quiet.exitCode, quiet.stderr).toBe(1);
+    expect(asked(from)).toEqual({ list: 1, lookUps: 0 });
+
+    harness.emulator.clock.advance(5 * 60_000);
+    const later = requests();
+    const done = await reseller.run(["pending", "--once"]);
+    expect(done.exitCode, done.stderr).toBe(0);
+    expect(
+      pipedRows(done.stdout)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual([...refs].sort());
+    expect(asked(later)).toEqual({ list: 1, lookUps: 10 });
   });
 });
 
