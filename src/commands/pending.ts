@@ -337,15 +337,23 @@ async function handerOn(
         }
       }
       const json = endedJson(ctx, order, t, handOver);
+      // The customer's receipt (with its wa.me link) of every order they are told about: in the
+      // line's JSON and the command's stdin on every try, appended to --receipts once.
+      const receipt =
+        t && order.verdict !== "not_sent" && order.verdict !== "refused"
+          ? receiptModule.shopReceipt(ctx, t, keptSaleOf(ctx, t), language)
+          : undefined;
+      if (receipt)
+        json.receipt = {
+          text: receipt.text,
+          wa_link: receiptModule.whatsAppLink(receipt.text, undefined, receipt.lines),
+        };
       if (!claim.announced) {
-        if (t && fd !== undefined && order.verdict !== "not_sent" && order.verdict !== "refused") {
-          const receipt = receiptModule.shopReceipt(ctx, t, keptSaleOf(ctx, t), language);
-          const link = receiptModule.whatsAppLink(receipt.text, undefined, receipt.lines);
-          json.receipt = { text: receipt.text, wa_link: link };
+        if (json.receipt && fd !== undefined) {
           try {
             appendFileSync(
               fd,
-              `${fstatSync(fd).size > 0 ? receiptModule.receiptSeparator : ""}${receipt.text}${link}\n`,
+              `${fstatSync(fd).size > 0 ? receiptModule.receiptSeparator : ""}${json.receipt.text}${json.receipt.wa_link}\n`,
             );
           } catch (error) {
             ctx.output.warn(

@@ -298,7 +298,11 @@ describe("pending --follow", () => {
     const next = await reseller.run(["pending", "--once", "--exec", `cat > '${stdin}'`]);
     expect(next.exitCode, next.stderr).toBe(0);
     expect(next.stdout).toBe("");
-    expect(JSON.parse(readFileSync(stdin, "utf8"))).toMatchObject({ ref_id: "exec-retry", outcome: "delivered" });
+    const order = JSON.parse(readFileSync(stdin, "utf8"));
+    expect(order).toMatchObject({ ref_id: "exec-retry", outcome: "delivered" });
+    // The customer's receipt rides along on every try, its wa.me link to the customer's number.
+    expect(order.receipt.text).toContain("No. Ref: exec-retry\n");
+    expect(order.receipt.wa_link).toMatch(/^https:\/\/wa\.me\/6281234567891\?text=/);
   });
 
   it("with a webhook listener beside: the order it settled is handed on within seconds, long before the next question", async () => {
