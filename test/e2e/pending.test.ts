@@ -328,6 +328,39 @@ describe("pending --follow", () => {
     );
   });
 
+  it("--exec under the listener's rules: past --exec-timeout it is stopped and tried again; Ctrl-C stops it and the next run runs it", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
+    await bought(reseller, buyOne(11, "081234567896", "--ref-id", "exec-rules", "--yes"));
+    harness.emulator.clock.advance(6_000);
+    const slow = await reseller.run([
+      "pending",
+      "--once",
+      ...["--exec", "sleep 30", "--exec-timeout", "1", "--exec-grace", "1"],
+    ]);
+    expect(slow.exitCode, slow.stderr).toBe(1);
+    expect(slow.stderr).toContain("The command for exec-rules did not succeed");
+
+    const started = join(reseller.configDir, "started");
+    const running = reseller.start(["pending", "--once", "--exec", `touch '${started}'; sleep 30`]);
+    await until("the command running", () => {
+      try {
+        return readFileSync(started, "utf8") === "";
+      } catch {
+        return false;
+      }
+    });
+    running.child.kill("SIGINT");
+    const stopped = await running.done;
+    expect(stopped.exitCode, stopped.stderr).toBe(130);
+
+    const stdin = join(reseller.configDir, "stdin.json");
+    const next = await reseller.run(["pending", "--once", "--exec", `cat > '${stdin}'`]);
+    expect(next.exitCode, next.stderr).toBe(0);
+    // Its line was printed at the first try only.
+    expect(next.stdout).toBe("");
+    expect(JSON.parse(readFileSync(stdin, "utf8"))).toMatchObject({ ref_id: "exec-rules", outcome: "delivered" });
+  });
+
   it("Ctrl-C stops it within seconds, exit 130; the order is still followed afterwards", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
     await bought(reseller, manualOrder("follow-stopped"));
