@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { manualClock } from "../../src/emulator/server.js";
 import { buyOne } from "../support/cli.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
+import { englishIn, indonesian, statusWords } from "../support/language.js";
 import { until } from "../support/until.js";
 import { pipedRows, resellerAs, type Reseller } from "./commands-harness.js";
 import { makeSecret, pointServiceAt, useListeners } from "./webhook-harness.js";
@@ -376,6 +377,26 @@ describe("pending --follow", () => {
     const done = await reseller.run(["pending", "--once"]);
     expect(done.exitCode, done.stderr).toBe(0);
     expect(pipedRows(done.stdout).map((r) => [r[1], r[3]])).toEqual([["follow-stopped", "delivered"]]);
+  });
+
+  it("in Indonesian: the ended order's line, its verdict and refund, and what is left, without English words", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Nusantara Akun Store"));
+    await bought(reseller, h2hFailing("bahasa-gagal-1"));
+    await bought(reseller, manualOrder("bahasa-manual"));
+    harness.emulator.clock.advance(6_000);
+    const once = await reseller.run(["pending", "--once"], {
+      mode: "table",
+      env: { ...indonesian, COLUMNS: "80" },
+    });
+    expect(once.exitCode, once.stderr).toBe(1);
+    expect(once.stdout).toContain("gagal (dana Rp 11.500 dikembalikan)");
+    expect(once.stdout).toContain("bahasa-gagal-1");
+    expect(once.stderr).toContain("1 pesanan belum terkirim.");
+    expect(englishIn(once.stdout, statusWords), once.stdout).toEqual([]);
+    expect(englishIn(once.stderr, statusWords)).toEqual([]);
+    const list = await reseller.run(["pending"], { mode: "table", env: { ...indonesian, COLUMNS: "80" } });
+    expect(list.stdout).toContain("bahasa-manual");
+    expect(englishIn(list.stdout, statusWords)).toEqual([]);
   });
 
   it("--receipts and --exec need --follow or --once; --follow and --once do not go together (exit 2)", async () => {
