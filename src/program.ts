@@ -22,6 +22,7 @@ import login from "./commands/login.command.js";
 import logout from "./commands/logout.command.js";
 import prices from "./commands/prices.command.js";
 import receipt from "./commands/receipt.command.js";
+import pending from "./commands/pending.command.js";
 import reconcile from "./commands/reconcile.command.js";
 import report from "./commands/report.command.js";
 import sandbox from "./commands/sandbox.command.js";
@@ -63,6 +64,7 @@ export const commands: readonly CommandDeclaration[] = [
   history,
   report,
   reconcile,
+  pending,
   emulator,
   webhook,
   completion,

@@ -114,6 +114,14 @@ export class Journal {
     return this.reading(() => this.records.unsettled());
   }
 
+  /**
+   * Purchases whose outcome or delivery is not known final, oldest first: what `pending` follows
+   * (callers still apply `ledgerVerdict`, since an old entry may name no verdict, only a final status).
+   */
+  notFinal(): JournalEntry[] {
+    return this.reading(() => this.records.notFinal());
+  }
+
   /** Purchases recorded since `sinceMs` whose repeat key (`orderRepeatKey` of their lines) is `key`, newest first. */
   byRepeatKey(key: string, sinceMs: number): JournalEntry[] {
     return this.reading(() => this.records.byRepeatKey(key, sinceMs));

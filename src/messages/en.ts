@@ -1227,6 +1227,33 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `Stopped waiting; the purchase stands (${invoice ? `invoice ${invoice}, ` : ""}ref_id ${refId}).`,
     followIt: (ref: string) => `Follow it with \`reseller trx show ${ref} --watch\`.`,
   },
+  /** `pending`'s words (src/commands/pending.ts); piped rows and --json keep the contract's. */
+  pending: {
+    followOrOnce: "--follow and --once do not go together: --follow keeps going, --once makes one pass.",
+    handOnNeedsFollow: "--receipts and --exec hand on orders as they end: they need --follow or --once.",
+    handOnNeedsFollowHint: "Try `reseller pending --follow --receipts receipts.txt`, or --once from cron.",
+    nothing: "Nothing pending: every order's outcome is known and final.",
+    endedNotHanded: (n: number) =>
+      `${n} order${n === 1 ? "" : "s"} ended since first seen and ${n === 1 ? "is" : "are"} waiting to be handed on: \`reseller pending --once\` or --follow prints ${n === 1 ? "it" : "them"}, with --receipts and --exec.`,
+    following: (n: number, first: number, longest: number) =>
+      `Following ${n} order${n === 1 ? "" : "s"} not final; asking again after ${first} s, growing to ${longest} s while nothing changes. Ctrl-C stops.`,
+    allEnded: "Every order followed has ended.",
+    stillPending: (bought: number, unknown: number, notHanded: number) =>
+      `${[
+        bought ? `${bought} order${bought === 1 ? "" : "s"} not delivered yet` : "",
+        unknown ? `${unknown} outcome${unknown === 1 ? "" : "s"} still unknown` : "",
+        notHanded ? `${notHanded} ended order${notHanded === 1 ? "" : "s"} whose --exec has not succeeded yet` : "",
+      ]
+        .filter(Boolean)
+        .join("; ")}.`,
+    bought: "Bought",
+    waited: "Waited",
+    afterWaiting: (duration: string) => `after ${duration}`,
+    receiptNotAppended: (refId: string, file: string, why: string) =>
+      `The receipt of ${refId} was not appended to ${file}: ${why}`,
+    commandFailed: (refId: string, why: string, wait: string) =>
+      `The command for ${refId} did not succeed (${why}); trying again in ${wait}.`,
+  },
   /** `history`'s own words (src/commands/history.ts); piped columns and --json keep the journal's. */
   history: {
     nothingUnresolved: "Nothing unresolved: every request's outcome is known.",

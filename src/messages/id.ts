@@ -1268,6 +1268,31 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       details:
         "--json: {since, until, by, orders, by_verdict, spent, refunded, revenue, profit, unpriced, top_ups: {count, amount, paid}, rows: [...], opening_balance, closing_balance, unaccounted}.\nTerpakai sudah dikurangi dana yang dikembalikan: yang benar-benar diambil dari saldo oleh pembelian itu. Omzet menjumlah harga jual yang dicatat di tiap penjualan; laba = omzet - terpakai. Hasil yang belum pasti dihitung terpisah.",
     },
+    pending: {
+      summary:
+        "pesanan yang belum selesai (belum terkirim, atau hasilnya belum pasti), yang terlama dulu; --follow memantaunya sampai selesai",
+      options: {
+        "--follow":
+          "terus bertanya, makin jarang selama tidak ada perubahan, sampai semua pesanan selesai; teruskan tiap pesanan begitu selesai",
+        "--once":
+          "sekali jalan untuk cron: teruskan yang sudah selesai; kode keluar 0 tidak ada yang diproses, 1 masih ada, 5 ada hasil yang belum pasti",
+        "--receipts":
+          "dengan --follow atau --once: tambahkan struk pelanggan tiap pesanan yang selesai (dengan tautan wa.me) ke file ini",
+        "--exec":
+          "dengan --follow atau --once: jalankan perintah ini per pesanan yang selesai, JSON pesanan di stdin, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_OUTCOME diisi; keluar 0 = beres",
+        "--exec-timeout":
+          "paling lama perintah --exec boleh jalan sebelum dihentikan dan dicoba lagi nanti (bawaan 60)",
+        "--exec-grace":
+          "waktu perintah --exec yang dihentikan (dan yang dijalankannya) antara SIGTERM dan SIGKILL (bawaan 5)",
+        "--interval":
+          "dengan --follow: jeda pertama antar putaran, jadi dua kali lipat selama tidak ada perubahan (bawaan 5)",
+        "--max-interval": "dengan --follow: jeda terlama antar putaran (bawaan 300)",
+      },
+      piped:
+        "satu baris per pesanan yang belum selesai, dipisah tab: waktu beli, ref_id, invoice, hasil (diproses atau belum pasti), status, detik menunggu, jumlah, id produk, jumlah beli, pelanggan. Dengan --follow atau --once, satu baris per pesanan begitu selesai: waktu selesai, ref_id, invoice, hasil, dana dikembalikan, bersih, id produk, jumlah beli, pelanggan",
+      details:
+        "--json: daftar pesanan; dengan --follow atau --once satu objek per baris per pesanan yang selesai: {ref_id, invoice, outcome, status, amount, refunded, net, bought_at, ended_at, waited_seconds, lines, hand_over, receipt}.\nKode keluar --once: 0 tidak ada yang diproses, 1 masih ada pesanan yang diproses (atau --exec yang belum berhasil), 5 ada hasil yang masih belum pasti.",
+    },
     reconcile: {
       summary: "pastikan transaksi di jurnal yang hasilnya belum pasti dengan bertanya ke layanan",
       piped:
@@ -1608,6 +1633,32 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     stoppedWaiting: (invoice: string, refId: string) =>
       `Berhenti menunggu; pembelian tetap berlaku (${invoice ? `invoice ${invoice}, ` : ""}ref_id ${refId}).`,
     followIt: (ref: string) => `Pantau dengan \`reseller trx show ${ref} --watch\`.`,
+  },
+  pending: {
+    followOrOnce: "--follow dan --once tidak bisa bersamaan: --follow terus berjalan, --once sekali jalan.",
+    handOnNeedsFollow: "--receipts dan --exec meneruskan pesanan begitu selesai: perlu --follow atau --once.",
+    handOnNeedsFollowHint: "Coba `reseller pending --follow --receipts struk.txt`, atau --once dari cron.",
+    nothing: "Tidak ada yang diproses: hasil semua pesanan sudah pasti dan selesai.",
+    endedNotHanded: (n: number) =>
+      `${n} pesanan sudah selesai dan menunggu diteruskan: \`reseller pending --once\` atau --follow mencetaknya, dengan --receipts dan --exec.`,
+    following: (n: number, first: number, longest: number) =>
+      `Memantau ${n} pesanan yang belum selesai; tanya lagi setelah ${first} detik, makin lama sampai ${longest} detik selama tidak ada perubahan. Ctrl-C untuk berhenti.`,
+    allEnded: "Semua pesanan yang dipantau sudah selesai.",
+    stillPending: (bought: number, unknown: number, notHanded: number) =>
+      `${[
+        bought ? `${bought} pesanan belum terkirim` : "",
+        unknown ? `${unknown} hasil masih belum pasti` : "",
+        notHanded ? `${notHanded} pesanan selesai yang --exec-nya belum berhasil` : "",
+      ]
+        .filter(Boolean)
+        .join("; ")}.`,
+    bought: "Dibeli",
+    waited: "Menunggu",
+    afterWaiting: (duration: string) => `setelah ${duration}`,
+    receiptNotAppended: (refId: string, file: string, why: string) =>
+      `Struk ${refId} tidak ditambahkan ke ${file}: ${why}`,
+    commandFailed: (refId: string, why: string, wait: string) =>
+      `Perintah untuk ${refId} belum berhasil (${why}); dicoba lagi dalam ${wait}.`,
   },
   history: {
     nothingUnresolved: "Semua hasil sudah pasti: tidak ada yang menggantung.",

@@ -73,9 +73,14 @@ function needsAsking(entry: JournalEntry, nowMs: number): boolean {
 /**
  * Asks the service where each entry not final stands, 8 at a time, and records each answer as it
  * comes. Returns the entries as they stand now, by journal id. A question the service cannot answer
- * leaves its entry as it was; Ctrl-C and a refused key stop the refresh.
+ * leaves its entry as it was; Ctrl-C and a refused key stop the refresh. `seen` is told each
+ * purchase's transaction as the service showed it (`pending` hands it on once the order ended).
  */
-export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Promise<Map<string, JournalEntry>> {
+export async function refreshEntries(
+  ctx: Context,
+  entries: JournalEntry[],
+  seen?: (entry: JournalEntry, transaction: Transaction) => void,
+): Promise<Map<string, JournalEntry>> {
   const now = ctx.now();
   const asked = entries.filter((e) => needsAsking(e, now));
   const updated = new Map<string, JournalEntry>();
@@ -129,8 +134,9 @@ export async function refreshEntries(ctx: Context, entries: JournalEntry[]): Pro
   await inPool(buys, refreshConcurrency, async (entry) => {
     try {
       const found = await lookUpPurchase(client, entry.ref_id!);
-      if (entry.outcome !== "done") return write(entry, { outcome: found.outcome, details: found.details });
       const t = found.outcome === "done" ? found.transaction : undefined;
+      if (t) seen?.(entry, t);
+      if (entry.outcome !== "done") return write(entry, { outcome: found.outcome, details: found.details });
       if (t?.status) {
         const facts = verdictFacts(t);
         if (t.status.text !== entry.status || facts.verdict !== entry.verdict || facts.refunded !== entry.refunded)

@@ -8,6 +8,10 @@ import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/en
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
 import type { RecordsDatabase } from "./database.js";
 
+/** Purchases whose outcome or delivery is not known final: unknown, in flight, or bought and not delivered yet. */
+const notFinal =
+  "kind = 'buy' AND (outcome IN ('pending', 'unknown') OR (outcome = 'done' AND (verdict IS NULL OR verdict = 'bought')))";
+
 const schema = `
 CREATE TABLE IF NOT EXISTS journal_orders (
   seq INTEGER PRIMARY KEY,
@@ -35,6 +39,7 @@ CREATE INDEX IF NOT EXISTS journal_orders_invoice ON journal_orders(invoice) WHE
 CREATE INDEX IF NOT EXISTS journal_orders_at ON journal_orders(at_ms, seq);
 CREATE INDEX IF NOT EXISTS journal_orders_repeat ON journal_orders(repeat_key, at_ms) WHERE repeat_key IS NOT NULL;
 CREATE INDEX IF NOT EXISTS journal_orders_unsettled ON journal_orders(seq) WHERE outcome IN ('pending', 'unknown');
+CREATE INDEX IF NOT EXISTS journal_orders_not_final ON journal_orders(at_ms, seq) WHERE ${notFinal};
 CREATE TABLE IF NOT EXISTS journal_events (
   seq INTEGER PRIMARY KEY,
   entry TEXT NOT NULL,
@@ -73,6 +78,8 @@ export interface JournalRecords {
   unsettled(): JournalEntry[];
   /** Purchases of this order (its repeat key) recorded since `sinceMs`, newest first. */
   byRepeatKey(key: string, sinceMs: number): JournalEntry[];
+  /** Purchases not known final (unknown, in flight, bought and not delivered), oldest first. */
+  notFinal(): JournalEntry[];
 }
 
 interface Row {
@@ -261,6 +268,12 @@ export class SqliteJournal implements JournalRecords {
         .prepare("SELECT folded FROM journal_orders WHERE outcome IN ('pending', 'unknown') ORDER BY seq")
         .pluck()
         .all(),
+    );
+  }
+
+  notFinal(): JournalEntry[] {
+    return this.parsed(
+      this.db.prepare(`SELECT folded FROM journal_orders WHERE ${notFinal} ORDER BY at_ms, seq`).pluck().all(),
     );
   }
 

@@ -22,7 +22,7 @@ import {
   serveFixedAnswers,
 } from "../support/golden-screens.js";
 
-import { englishIn, indonesian } from "../support/language.js";
+import { englishIn, indonesian, statusWords } from "../support/language.js";
 
 describe("golden screens at 80 columns in both languages", () => {
   const server = useHostileServer();
@@ -89,6 +89,21 @@ describe("golden screens at 80 columns in both languages", () => {
     );
     expect(id).toMatch(/│ Produk +│ Jml +│ Berakhir +│ Sisa waktu +│/);
     expect(englishIn(id)).toEqual([]);
+  });
+
+  it("pending: Dibeli, Menunggu, the verdict and the service's status in Indonesian; money, customer and ref_id whole", async () => {
+    const id = await show(["pending"], indonesian);
+    const en = await show(["pending"], {});
+    expectScreen(id, 80, data("pending"));
+    expectScreen(en, 80, data("pending"));
+    // One order: at 80 columns its row stacks into a record, each heading before its value.
+    for (const heading of ["Dibeli", "Menunggu", "Hasil", "Produk", "Pelanggan", "Nominal"])
+      expect(id).toMatch(new RegExp(`^${heading} +\\S`, "m"));
+    expect(en).toMatch(/^Waited +21m/m);
+    expect(en).toMatch(/^Outcome +bought \(processing\)$/m);
+    // The service's "processing" is what the verdict says already: said once.
+    expect(id).toMatch(/^Hasil +diproses$/m);
+    expect(englishIn(id, statusWords)).toEqual([]);
   });
 });
 

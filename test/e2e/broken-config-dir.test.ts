@@ -345,10 +345,10 @@ describe("the journal and the lock cache are never used through a link", () => {
     expect(history.stderr).toContain("(JOURNAL_UNREADABLE)");
   });
 
-  it("a directory where an earlier release's journal was: history and reconcile say so, exit 2", async () => {
+  it("a directory where an earlier release's journal was: history, reconcile and pending say so, exit 2", async () => {
     const dir = makeConfigDir();
     mkdirSync(join(dir, "journal.jsonl"));
-    for (const command of ["history", "reconcile"]) {
+    for (const command of ["history", "reconcile", "pending"]) {
       const r = await reseller(dir, [command], env());
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toContain(

@@ -135,6 +135,7 @@ describe("help laid out for people", () => {
       "version",
       "history",
       "reconcile",
+      "pending",
       "validate",
       "sandbox",
       "channels",

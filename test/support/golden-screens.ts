@@ -489,6 +489,13 @@ export const goldenScreens: GoldenScreen[] = [
     data: () => [...trxRows.flatMap((t) => [t.ref_id, t.invoice]), "Outcome", "bought"],
   },
   {
+    name: "pending",
+    args: ["pending"],
+    unknown: true,
+    // Asked about, the one still being processed stays: when it was bought, its amount, customer and ref_id whole.
+    data: () => [trxRows[1]!.ref_id, formatRupiah(trxRows[1]!.amount), trxRows[1]!.customer, minute(iso(-21))],
+  },
+  {
     name: "trx show",
     args: ["trx", "show", trxRows[0]!.ref_id],
     data: () => [

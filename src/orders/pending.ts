@@ -1,0 +1,191 @@
+/**
+ * The orders whose outcome is not final (bought and not delivered yet, or unknown), and one pass
+ * over them: the service asked about each (8 at a time, as `history --refresh` asks), each answer
+ * written in the journal as it comes, and the orders that ended since a run first saw them picked
+ * out to be handed on. What was followed and handed on is kept in the records database
+ * (records/pending-orders.ts), so an order ended meanwhile by a webhook listener, `trx show` or
+ * `history --refresh` is still handed on once, and never twice.
+ */
+import { hostname } from "node:os";
+import type { Status, Transaction } from "../api/model.js";
+import { isFinal } from "../api/status.js";
+import { AuthError, InterruptedError } from "../errors.js";
+import type { Context } from "../context.js";
+import { stillInFlight, type JournalEntry } from "../journal/entries.js";
+import { journalFor, sentFromHere } from "../journal/request.js";
+import type { Journal } from "../journal/journal.js";
+import { openRecords } from "../records/migrate.js";
+import { pendingOrders, type Claim, type FollowedOrder, type PendingOrders } from "../records/pending-orders.js";
+import type { Verdict } from "../domain/verdict.js";
+import { ledgerVerdict, refreshConcurrency, refreshEntries } from "./ledger.js";
+
+/** Transactions the service's list is asked for at once: a busy shop's pending orders are among its newest. */
+const listedAtOnce = 100;
+
+/** An order not final: bought and not delivered yet, or sent with its outcome unknown. */
+export interface PendingOrder {
+  entry: JournalEntry;
+  verdict: "bought" | "unknown";
+}
+
+/** An order that ended, as the journal holds it now, with the service's transaction when this pass saw it. */
+export interface EndedOrder {
+  followed: FollowedOrder;
+  entry: JournalEntry;
+  verdict: Exclude<Verdict, "bought" | "unknown">;
+  transaction?: Transaction;
+}
+
+export interface Pass {
+  pending: PendingOrder[];
+  ended: EndedOrder[];
+}
+
+/** Whether a claim's process still runs: on this machine, by its pid; on another, it is taken as alive. */
+function ownerAlive(owner: string): boolean {
+  const at = owner.lastIndexOf(":");
+  const host = owner.slice(0, at);
+  const pid = Number(owner.slice(at + 1));
+  if (host !== hostname()) return true;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export class PendingFollower {
+  readonly journal: Journal;
+  private opened?: PendingOrders;
+  /** This process, as a claim names it. */
+  private readonly owner = `${hostname()}:${process.pid}`;
+
+  constructor(private readonly ctx: Context) {
+    this.journal = journalFor(ctx);
+  }
+
+  /**
+   * Opened once the journal was read: a records database that cannot be used is said by the
+   * journal, with its path and what to do, before this table is reached.
+   */
+  private get followed(): PendingOrders {
+    this.opened ??= pendingOrders(openRecords(this.ctx.settings.configDir));
+    return this.opened;
+  }
+
+  /** Orders of this profile and service address not final, oldest first; one still being bought is left out. */
+  pending(): PendingOrder[] {
+    const now = this.ctx.now();
+    return this.journal.notFinal().flatMap((entry) => {
+      if (!sentFromHere(entry, this.ctx.settings)) return [];
+      const verdict = ledgerVerdict(entry, now);
+      return verdict === "bought" || verdict === "unknown" ? [{ entry, verdict }] : [];
+    });
+  }
+
+  /**
+   * One pass: the orders not final written down as followed, the service asked about each (unless
+   * `ask` is false: the journal alone, as a webhook listener beside keeps it), and those followed
+   * that have ended since picked out, oldest first.
+   */
+  async pass(ask: boolean): Promise<Pass> {
+    const here = this.ctx.settings;
+    const before = this.pending();
+    this.followed.watch(
+      before.map(({ entry }) => ({
+        entry: entry.entry,
+        profile: entry.profile,
+        base_url: entry.base_url,
+        ref_id: entry.ref_id,
+      })),
+      new Date(this.ctx.now()).toISOString(),
+    );
+    const seen = new Map<string, Transaction>();
+    const asked = ask ? await this.worthAsking(before) : [];
+    if (asked.length)
+      await refreshEntries(
+        this.ctx,
+        asked.map((p) => p.entry),
+        (entry, t) => seen.set(entry.entry, t),
+      );
+    const now = this.ctx.now();
+    const ended: EndedOrder[] = [];
+    for (const followed of this.followed.open(here.profile, here.baseUrl ?? "")) {
+      const entry = this.journal.byEntryId(followed.entry);
+      if (!entry) continue;
+      const verdict = ledgerVerdict(entry, now);
+      if (verdict === "bought" || verdict === "unknown") continue;
+      if (verdict === undefined) {
+        // Being bought right now, or a re-run that only found an earlier purchase: nothing of its own ended.
+        if (!stillInFlight(entry, now)) this.followed.handed(entry.entry, new Date(now).toISOString());
+        continue;
+      }
+      const transaction = seen.get(entry.entry);
+      ended.push({ followed, entry, verdict, ...(transaction ? { transaction } : {}) });
+    }
+    return { pending: this.pending(), ended };
+  }
+
+  /**
+   * The orders to look up one by one. With more bought orders than are asked at once, the service's
+   * list of transactions (one call, its newest 100) is read first, and an order it shows with the
+   * status the journal holds, not final, is not asked about again: a day of manual orders waiting for
+   * hours costs one question a pass, not one per order. An unknown outcome, an order the page does
+   * not show, and one whose status moved are always looked up (the list names no refund or delivery).
+   */
+  private async worthAsking(pending: PendingOrder[]): Promise<PendingOrder[]> {
+    const bought = pending.filter((p) => p.verdict === "bought" && p.entry.ref_id);
+    if (bought.length <= refreshConcurrency) return pending;
+    let listed: Map<string, Status | null>;
+    try {
+      const { data } = await (await this.ctx.client()).listTransactions({ perPage: listedAtOnce });
+      listed = new Map(data.transactions.flatMap((t) => (t.refId === null ? [] : [[t.refId, t.status] as const])));
+    } catch (error) {
+      if (error instanceof InterruptedError || error instanceof AuthError) throw error;
+      // No list (a service without one, an outage): each is asked, as without it.
+      return pending;
+    }
+    return pending.filter((p) => {
+      if (p.verdict !== "bought" || !p.entry.ref_id) return true;
+      const status = listed.get(p.entry.ref_id);
+      return !status || isFinal(status) || status.text !== p.entry.status;
+    });
+  }
+
+  /** Whether any order followed has ended in the journal since (a webhook listener beside may settle them): no question to the service. */
+  anyEnded(): boolean {
+    const now = this.ctx.now();
+    const here = this.ctx.settings;
+    return this.followed.open(here.profile, here.baseUrl ?? "").some((followed) => {
+      if (followed.announced) return false;
+      const entry = this.journal.byEntryId(followed.entry);
+      const verdict = entry ? ledgerVerdict(entry, now) : undefined;
+      return verdict !== undefined && verdict !== "bought" && verdict !== "unknown";
+    });
+  }
+
+  /** Orders ended and announced whose command has not succeeded yet. */
+  waitingToBeHanded(): FollowedOrder[] {
+    const here = this.ctx.settings;
+    return this.followed.open(here.profile, here.baseUrl ?? "").filter((f) => f.announced);
+  }
+
+  /** This process takes the ended order to hand on; undefined when another has it or had it. */
+  claim(order: EndedOrder): Claim | undefined {
+    return this.followed.claim(order.entry.entry, this.owner, ownerAlive);
+  }
+
+  announced(order: EndedOrder): void {
+    this.followed.announced(order.entry.entry, order.verdict, new Date(this.ctx.now()).toISOString());
+  }
+
+  handed(order: EndedOrder): void {
+    this.followed.handed(order.entry.entry, new Date(this.ctx.now()).toISOString());
+  }
+
+  failedTry(order: EndedOrder, tries: number, nextTryMs: number, why: string): void {
+    this.followed.failedTry(order.entry.entry, tries, nextTryMs, why);
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The orders `reseller pending` follows, and which of them were handed on: each order not final
+ * that a run saw is written down here, and once it ends it is handed on (its line printed, its
+ * receipt appended, its `--exec` command run) by exactly one process. Two `pending` processes, or
+ * one killed and started again, never hand an order on twice: the process handing it on holds a
+ * claim (its host and pid), which another takes over only once that process is gone.
+ */
+import type { Statement } from "better-sqlite3";
+import type { RecordsDatabase } from "./database.js";
+
+const schema = `
+CREATE TABLE IF NOT EXISTS pending_orders (
+  entry TEXT PRIMARY KEY,
+  profile TEXT NOT NULL,
+  base_url TEXT NOT NULL,
+  ref_id TEXT,
+  seen_at TEXT NOT NULL,
+  ended_at TEXT,
+  outcome TEXT,
+  owner TEXT,
+  announced_at TEXT,
+  handed_at TEXT,
+  tries INTEGER NOT NULL DEFAULT 0,
+  next_try_ms INTEGER,
+  last_error TEXT
+);
+CREATE INDEX IF NOT EXISTS pending_orders_open ON pending_orders(profile, base_url) WHERE handed_at IS NULL;
+`;
+
+/** An order followed and not handed on yet. */
+export interface FollowedOrder {
+  entry: string;
+  ref_id: string | null;
+  seen_at: string;
+  /** Its line printed and its receipt appended: a later try only runs its command. */
+  announced: boolean;
+  /** Failed tries of its command so far, and when the next is due (ms). */
+  tries: number;
+  next_try_ms: number | null;
+}
+
+export interface Claim {
+  /** Announced already by an earlier try. */
+  announced: boolean;
+  tries: number;
+}
+
+const prepared = new WeakMap<RecordsDatabase, PendingOrders>();
+
+/** The followed orders in this database; the table made (idempotent) the first time in a process. */
+export function pendingOrders(db: RecordsDatabase): PendingOrders {
+  let orders = prepared.get(db);
+  if (!orders) {
+    orders = new PendingOrders(db);
+    prepared.set(db, orders);
+  }
+  return orders;
+}
+
+export class PendingOrders {
+  private readonly insert: Statement;
+  private readonly openOnes: Statement;
+  private readonly row: Statement;
+  private readonly takeOver: Statement;
+  private readonly announce: Statement;
+  private readonly hand: Statement;
+  private readonly failed: Statement;
+  private readonly claimOne: (entry: string, owner: string, alive: (owner: string) => boolean) => Claim | undefined;
+
+  constructor(db: RecordsDatabase) {
+    db.exec(schema);
+    this.insert = db.prepare(
+      `INSERT OR IGNORE INTO pending_orders (entry, profile, base_url, ref_id, seen_at)
+       VALUES (@entry, @profile, @base_url, @ref_id, @seen_at)`,
+    );
+    this.openOnes = db.prepare(
+      `SELECT entry, ref_id, seen_at, announced_at, tries, next_try_ms FROM pending_orders
+       WHERE profile = ? AND base_url = ? AND handed_at IS NULL ORDER BY seen_at, entry`,
+    );
+    this.row = db.prepare("SELECT owner, announced_at, handed_at, tries FROM pending_orders WHERE entry = ?");
+    this.takeOver = db.prepare("UPDATE pending_orders SET owner = ? WHERE entry = ?");
+    this.announce = db.prepare(
+      "UPDATE pending_orders SET announced_at = @at, ended_at = COALESCE(ended_at, @at), outcome = @outcome WHERE entry = @entry",
+    );
+    this.hand = db.prepare("UPDATE pending_orders SET handed_at = ?, last_error = NULL WHERE entry = ?");
+    this.failed = db.prepare("UPDATE pending_orders SET tries = ?, next_try_ms = ?, last_error = ? WHERE entry = ?");
+    // IMMEDIATE: two processes claiming the same order never both read it unclaimed.
+    this.claimOne = db.transaction((entry: string, owner: string, alive: (owner: string) => boolean) => {
+      const found = this.row.get(entry) as
+        | { owner: string | null; announced_at: string | null; handed_at: string | null; tries: number }
+        | undefined;
+      if (!found || found.handed_at !== null) return undefined;
+      if (found.owner !== null && found.owner !== owner && alive(found.owner)) return undefined;
+      this.takeOver.run(owner, entry);
+      return { announced: found.announced_at !== null, tries: found.tries };
+    }).immediate;
+  }
+
+  /** Writes down orders seen not final; those known already are left as they are. */
+  watch(orders: { entry: string; profile: string; base_url: string; ref_id: string | null }[], at: string): void {
+    if (!orders.length) return;
+    for (const order of orders) this.insert.run({ ...order, seen_at: at });
+  }
+
+  /** The orders of this profile and service address followed and not handed on yet, oldest seen first. */
+  open(profile: string, baseUrl: string): FollowedOrder[] {
+    return (
+      this.openOnes.all(profile, baseUrl) as {
+        entry: string;
+        ref_id: string | null;
+        seen_at: string;
+        announced_at: string | null;
+        tries: number;
+        next_try_ms: number | null;
+      }[]
+    ).map((r) => ({
+      entry: r.entry,
+      ref_id: r.ref_id,
+      seen_at: r.seen_at,
+      announced: r.announced_at !== null,
+      tries: r.tries,
+      next_try_ms: r.next_try_ms,
+    }));
+  }
+
+  /**
+   * This process takes an ended order to hand on: undefined when it was handed on already, or another
+   * process that is still alive (`alive`) holds it.
+   */
+  claim(entry: string, owner: string, alive: (owner: string) => boolean): Claim | undefined {
+    return this.claimOne(entry, owner, alive);
+  }
+
+  /** Its line printed and its receipt appended. */
+  announced(entry: string, outcome: string, at: string): void {
+    this.announce.run({ entry, outcome, at });
+  }
+
+  /** Handed on whole: never again. */
+  handed(entry: string, at: string): void {
+    this.hand.run(at, entry);
+  }
+
+  /** Its command failed: tried again once `nextTryMs` has come. */
+  failedTry(entry: string, tries: number, nextTryMs: number, error: string): void {
+    this.failed.run(tries, nextTryMs, error, entry);
+  }
+}
