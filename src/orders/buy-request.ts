@@ -41,6 +41,10 @@ interface Common {
   again: boolean;
   /** How far back (hours) the repeat check looks; else the profile's repeat_window. */
   repeatWindowHours?: number;
+  /** After a definite outcome that cost nothing, buy the next alternative (src/orders/alternatives.ts). */
+  alternatives: boolean;
+  /** The most an alternative may cost; else the original's selling price, else its cost. */
+  maxPrice?: number;
 }
 
 export type BuyRequest =
@@ -89,10 +93,14 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     validate: options.validate !== false,
     check: options.check !== false,
     again: options.again === true,
+    alternatives: options.alternatives === true,
+    ...(options.maxPrice !== undefined ? { maxPrice: options.maxPrice } : {}),
     ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}),
     // Else the profile's repeat_window, else 48 h (resolved with the other settings).
     ...(options.repeatWindow !== undefined ? { repeatWindowHours: options.repeatWindow } : {}),
   };
+  if (options.maxPrice !== undefined && !options.alternatives)
+    throw new InputError(say.orders.buying.goesWith("--max-price", "--alternatives"));
   if (options.file !== undefined) {
     const conflicting = [
       ...singleItemFlagsGiven(options),
@@ -132,6 +140,7 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
   if (options.cart !== undefined) {
     const conflicting = singleItemFlagsGiven(options);
     if (conflicting.length) throw new InputError(say.orders.buying.cartTakesAll(conflicting.join(", ")));
+    if (options.alternatives) throw new InputError(say.alternatives.cartNotYet);
     return { ...common, ...shared, kind: "cart", source: options.cart };
   }
   const line: LineFlags = {
