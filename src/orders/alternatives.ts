@@ -151,6 +151,13 @@ export function keptEntries(ctx: Context, ids: number[]): Map<number, CatalogueE
   }
 }
 
+/** An item as people name it: the live catalogue names a variant within its product (`25.000` of Pulsa Telkomsel). */
+export function keptName(entry: CatalogueEntry | undefined): string | undefined {
+  if (!entry) return undefined;
+  const { product, name } = entry;
+  return product && !name.toLowerCase().includes(product.toLowerCase()) ? `${product} ${name}` : name;
+}
+
 /** Whether the kept catalogue has this id; undefined when there is no copy to tell. */
 export function keptHas(ctx: Context, ids: number[]): ((id: number) => boolean) | undefined {
   const { baseUrl, apiKey, configDir, profile } = ctx.settings;

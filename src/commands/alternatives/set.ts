@@ -1,7 +1,7 @@
 /** `reseller alternatives set ITEM ALT [ALT…]`: an item's alternatives, first choice first, kept with the profile. */
 import type { Context } from "../../context.js";
 import { InputError } from "../../errors.js";
-import { changeAlternatives, keptEntries, keptHas, maxAlternatives } from "../../orders/alternatives.js";
+import { changeAlternatives, keptEntries, keptName, keptHas, maxAlternatives } from "../../orders/alternatives.js";
 import { positiveInteger } from "../../rules/input.js";
 import { say } from "../../messages/messages.js";
 
@@ -31,6 +31,6 @@ export async function run(ctx: Context, options: AlternativesSetOptions): Promis
       replaced: before[String(item)] !== undefined,
     });
   const kept = keptEntries(ctx, [item, ...alternatives]);
-  const named = (id: number) => words.named(id, kept?.get(id)?.name);
+  const named = (id: number) => words.named(id, keptName(kept?.get(id)));
   ctx.output.success(words.set(named(item), alternatives.map(named).join(", ")));
 }

@@ -14,6 +14,7 @@ import {
   costNothing,
   failureCostNothing,
   keptEntries,
+  keptName,
   makeAlternative,
   type TriedOrder,
 } from "../../orders/alternatives.js";
@@ -162,7 +163,7 @@ export function nameAlternatives(ctx: Context, error: ServiceError, order: Order
   const ids = alternativesFor(ctx, item.id);
   if (ids.length) {
     const kept = keptEntries(ctx, ids);
-    error.suggestion = words.keptFor(ids.map((id) => words.named(id, kept?.get(id)?.name)).join(", "));
+    error.suggestion = words.keptFor(ids.map((id) => words.named(id, keptName(kept?.get(id)))).join(", "));
     error.details = { ...(error.details ?? {}), alternatives: ids };
     return;
   }
@@ -174,7 +175,7 @@ export function nameAlternatives(ctx: Context, error: ServiceError, order: Order
     candidates = (catalogue?.entries() ?? [])
       .filter((e) => e.product === product && e.id !== item.id && !e.disrupted && (e.unlimited || (e.stock ?? 0) > 0))
       .slice(0, 3)
-      .map((e) => words.named(e.id, e.name))
+      .map((e) => words.named(e.id, keptName(e)))
       .join(", ");
   } catch {
     // The refusal is said without candidates.
