@@ -1151,7 +1151,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--receipts":
           "dengan --file: tambahkan struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
         "--alternatives":
-          "bila produk tidak bisa dijual (gangguan, ditolak, tidak terkirim, atau gagal terkirim dan dana dikembalikan), beli pengganti berikutnya untuk pelanggan yang sama (`reseller alternatives`; dengan --file, juga kolom alternatives)",
+          "bila produk tidak bisa dijual (gangguan, ditolak, tidak dikirim, atau gagal dan dana dikembalikan), beli pengganti berikutnya untuk pelanggan yang sama (`reseller alternatives`; dengan --file, juga kolom alternatives)",
         "--max-price":
           "dengan --alternatives: harga tertinggi sebuah pengganti (bawaan: harga jual produk asal, kalau tidak harga modalnya)",
         "--no-validate": "jangan cek akun pelanggan sebelum beli",
@@ -1171,8 +1171,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "satu baris per pengganti, dipisah tab: id varian, urutannya (1, 2 …), id pengganti, nama varian, nama pengganti (nama dari katalog tersimpan; kosong bila tidak ada)",
       details: '--json: {"profile": …, "alternatives": [{item_id, item, alternatives: [{item_id, item}]}]}.',
       about:
-        "Pengganti adalah produk yang Anda setujui untuk dijual ke pelanggan yang sama bila yang dipesan tidak bisa: gangguan, habis, ditolak, atau gagal terkirim dan dana dikembalikan.\n" +
-        "`buy --alternatives` membeli yang berikutnya setelah hasil seperti itu (tidak pernah setelah hasil tidak diketahui atau terkirim sebagian), paling mahal --max-price (bawaan: harga jual produk asal, kalau tidak harga modalnya).",
+        "Pengganti adalah produk yang Anda setujui untuk dijual ke pelanggan yang sama bila yang dipesan tidak bisa: gangguan, habis, ditolak, atau gagal dan dana dikembalikan.\n" +
+        "`buy --alternatives` membeli yang berikutnya setelah hasil seperti itu (tidak pernah setelah hasil belum pasti atau sebagian terkirim), paling mahal --max-price (bawaan: harga jual produk asal, kalau tidak harga modalnya).",
     },
     "alternatives set": {
       summary: "simpan pengganti sebuah produk, sesuai urutan dicoba (menggantikan daftarnya)",
@@ -2117,14 +2117,14 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     why: {
       disrupted: "sedang gangguan (saldo tidak terpotong)",
       refused: (code: string) => `ditolak (${code}; saldo tidak terpotong)`,
-      notSent: (code: string) => `tidak terkirim (${code}; saldo tidak terpotong)`,
-      deliveryFailed: "gagal terkirim dan dananya dikembalikan penuh",
+      notSent: (code: string) => `tidak dikirim (${code}; saldo tidak terpotong)`,
+      deliveryFailed: "gagal dan dananya dikembalikan penuh",
     },
     whyPast: {
       disrupted: "sedang gangguan",
       refused: "ditolak",
-      notSent: "tidak terkirim",
-      deliveryFailed: "gagal terkirim (dana dikembalikan)",
+      notSent: "tidak dikirim",
+      deliveryFailed: "gagal (dana dikembalikan)",
     },
     trying: (original: string, why: string, alternative: string, n: number, of: number) =>
       `${original} ${why}: membeli penggantinya ${alternative} (${n} dari ${of}) untuk pelanggan yang sama…`,
