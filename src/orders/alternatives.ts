@@ -206,8 +206,10 @@ export async function makeAlternative(
       item = await fetchItem(client, id);
       options.items?.set(id, item);
     } catch (error) {
-      if (!(error instanceof ResellerError) || error.exitCode !== ExitCode.refused) throw error;
-      return skipped(words.named(id, undefined), error.code, error.message);
+      // Not known, not reachable, or a fault of ours: nothing is sent for it, and the row's result
+      // (a file's other rows with it) is never lost to it.
+      const code = error instanceof ResellerError ? error.code : "INTERNAL_ERROR";
+      return skipped(words.named(id, undefined), code, error instanceof Error ? error.message : String(error));
     }
   }
   if (item.disruption)
