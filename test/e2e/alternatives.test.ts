@@ -179,6 +179,12 @@ describe("alternatives and buy --alternatives", () => {
       code: "PRODUCT_TEMPORARILY_UNAVAILABLE",
       details: { outcome: "refused", alternatives: [14, 12] },
     });
+    // In Indonesian the refusal says it in the reseller's words, the alternatives named the same way.
+    const bahasa = await shop.run(["buy", "--item", "13", "--qty", "1", "--note", "081234567104", "--yes"], {
+      env: { RESELLER_LANG: "id" },
+    });
+    expect(bahasa.stderr).toContain("Produk ini sedang gangguan");
+    expect(bahasa.stderr).toMatch(/Penggantinya: 14 \(.*50\.000\), 12 \(.*10\.000\)\. Beli lagi dengan --alternatives/);
     expect(service(harness, shop)).toEqual(before);
   });
 
