@@ -5,6 +5,7 @@
  * emulator. Running it (contexts, errors, exit codes) is src/cli.ts's job.
  */
 import { Command, type CommandUnknownOpts, Option } from "@commander-js/extra-typings";
+import alternatives from "./commands/alternatives.command.js";
 import balance from "./commands/balance.command.js";
 import buy from "./commands/buy.command.js";
 import channels from "./commands/channels.command.js";
@@ -56,6 +57,7 @@ export const commands: readonly CommandDeclaration[] = [
   items,
   prices,
   buy,
+  alternatives,
   trx,
   receipt,
   lock,

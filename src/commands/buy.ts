@@ -15,6 +15,7 @@ import {
   OutcomeUnknownError,
   PartlyDeliveredError,
   ResellerError,
+  ServiceError,
   UsageError,
 } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
@@ -55,9 +56,46 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
     const { runBulkFile } = await import("./buy/bulk.js");
     return runBulkFile(ctx, request);
   }
-  const progress: Progress = { started: false };
+  if (request.kind === "single" && request.alternatives) return buyWithAlternatives(ctx, options, request);
+  const given: Given = {};
   try {
-    return await buyOrder(ctx, options, request, progress);
+    return await buyOnce(ctx, options, request, given, { started: false });
+  } catch (error) {
+    // A disrupted item's refusal names what could be sold instead: loaded only when it is refused so.
+    if (given.order && error instanceof ServiceError && error.code === "PRODUCT_TEMPORARILY_UNAVAILABLE") {
+      const { nameAlternatives } = await import("./buy/alternatives.js");
+      nameAlternatives(ctx, error, given.order);
+    }
+    throw error;
+  }
+}
+
+/** What a purchase is told beyond its flags: the order itself (an alternative), what to say of it, and whether to hold back a failed delivery. */
+interface Given {
+  /** The order to buy, made already (an alternative); else made from the request. Told back once made. */
+  order?: Order;
+  /** Added to --json: `alternative_of`, `tried`. */
+  extra?: Record<string, unknown>;
+  /** Said once bought: what it was sold instead of. */
+  instead?: string;
+  /**
+   * A delivery that failed and was refunded whole is not printed but thrown, so the next
+   * alternative can be bought and stdout carries one result; `held` is what it was.
+   */
+  holdRefunded?: boolean;
+  held?: { judged: OrderVerdict; amount: number | undefined };
+}
+
+/** One order bought, printed and judged; a failure thrown with its verdict. */
+async function buyOnce(
+  ctx: Context,
+  options: BuyOptions,
+  request: Exclude<ReturnType<typeof parseBuyRequest>, { kind: "file" }>,
+  given: Given,
+  progress: Progress,
+): Promise<number | void> {
+  try {
+    return await buyOrder(ctx, options, request, progress, given);
   } catch (error) {
     const { answered } = progress;
     // The service's answer is in: a fault after it (printing, waiting) does not unmake the purchase.
@@ -69,9 +107,73 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
         error instanceof InterruptedError
       )
     )
-      return boughtDespite(ctx, answered, error);
+      return boughtDespite(ctx, answered, error, given.extra);
     throw withVerdict(error, progress);
   }
+}
+
+/**
+ * A single buy with `--alternatives`: the order as asked, then, after each definite outcome that cost
+ * nothing, the next alternative kept for its item, for the same customer, under `<ref>-altN`, at no
+ * more than the price cap. Never after an unknown outcome or a partial delivery. The exit code and the
+ * result are the last order's.
+ */
+async function buyWithAlternatives(
+  ctx: Context,
+  options: BuyOptions,
+  request: Extract<ReturnType<typeof parseBuyRequest>, { kind: "single" }>,
+): Promise<number | void> {
+  const alt = await import("./buy/alternatives.js");
+  // The same sale asked again under its own ref_id, already sold as an alternative: it stands.
+  if (request.refId !== undefined) {
+    const sold = alt.soldAsAlternative(ctx, request.refId);
+    if (sold !== undefined) return sold;
+  }
+  const given: Given = { holdRefunded: true };
+  let last: unknown;
+  try {
+    return await buyOnce(ctx, options, request, given, { started: false });
+  } catch (error) {
+    if (!given.order || !alt.costNothingAfter(error, given.held)) throw error;
+    last = error;
+  }
+  const original = given.order;
+  const client = await ctx.client();
+  const ids = alt.alternativesOf(ctx, original);
+  if (ids.length === 0) {
+    ctx.output.warn(alt.noneKept(original));
+    throw last;
+  }
+  const cap = alt.priceCap(ctx, original, request.maxPrice);
+  const tried = [alt.triedOf(original, last, given.held)];
+  const reason = alt.reasonOf(last, given.held);
+  for (const [i, id] of ids.entries()) {
+    const made = await alt.alternativeOrder(ctx, client, original, request, i + 1, id, cap);
+    if ("skipped" in made) {
+      ctx.output.warn(made.said);
+      tried.push(made.skipped);
+      continue;
+    }
+    const order = made.order;
+    ctx.output.warn(alt.trying(original, reason, order, i + 1, ids.length));
+    const next: Given = {
+      order,
+      holdRefunded: i + 1 < ids.length,
+      extra: alt.extraOf(original, tried),
+      instead: alt.instead(original, order, reason),
+    };
+    try {
+      return await buyOnce(ctx, options, request, next, { started: false });
+    } catch (error) {
+      if (!alt.costNothingAfter(error, next.held)) throw error;
+      tried.push(alt.triedOf(order, error, next.held));
+      last = error;
+    }
+  }
+  ctx.output.warn(alt.noneLeft(original));
+  // A script reads every order tried beside the last one's refusal.
+  if (last instanceof ResellerError) last.details = { ...(last.details ?? {}), tried };
+  throw last;
 }
 
 /** How far the purchase got, for the verdict of a failure: started (sent), and its answer once in. */
@@ -85,11 +187,16 @@ interface Progress {
  * The purchase as bought, printed if it was not yet, with the fault that came after its answer
  * named on stderr; the exit code is the purchase's.
  */
-function boughtDespite(ctx: Context, answered: NonNullable<Progress["answered"]>, error: unknown): number {
+function boughtDespite(
+  ctx: Context,
+  answered: NonNullable<Progress["answered"]>,
+  error: unknown,
+  extra?: Record<string, unknown>,
+): number {
   const { bought, judged } = answered;
   if (!answered.printed) {
     try {
-      if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, judged, bought.amount));
+      if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, judged, bought.amount, extra));
       else printPurchase(ctx, bought, judged);
     } catch {
       // The output itself is what broke: the line on stderr below still names the purchase.
@@ -105,12 +212,15 @@ async function buyOrder(
   options: BuyOptions,
   request: Exclude<ReturnType<typeof parseBuyRequest>, { kind: "file" }>,
   progress: Progress,
+  given: Given = {},
 ): Promise<number | void> {
   const client = await ctx.client();
-  const order = await buildOrder(ctx, client, request);
+  const order = given.order ?? (await buildOrder(ctx, client, request));
+  given.order = order;
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
   // A caller's own --ref-id is the caller's identity of the order: a new one is a new order, a seen one
-  // is settled by the service's one purchase per ref_id, so neither is a repeat.
+  // is settled by the service's one purchase per ref_id, so neither is a repeat. An alternative's ref_id
+  // is derived from the order it stands in for, which was checked.
   if (!request.again && !order.refIdGiven && !(await consentToRepeat(ctx, order, request, options.yes))) {
     ctx.output.info(say.orders.buying.nothingBought);
     return 0;
@@ -139,12 +249,13 @@ async function buyOrder(
   progress.answered = answered;
   const { verdict, refunded } = judged;
   reportPurchase(ctx, order, bought, verdict, refunded);
+  if (given.instead) ctx.output.info(given.instead);
 
   if (!request.wait) {
     // Once: a fault in printing is not followed by the same output again.
     answered.printed = true;
     if (ctx.output.mode === "json") {
-      ctx.output.json(withOutcome(bought.body, judged, bought.amount));
+      ctx.output.json(withOutcome(bought.body, judged, bought.amount, given.extra));
       return verdictExitCode(verdict);
     }
     printPurchase(ctx, bought, judged);
@@ -157,6 +268,7 @@ async function buyOrder(
     bought,
     options.waitTimeout,
     request.receipt ? { order, lang: request.receiptLanguage } : undefined,
+    given,
   );
 }
 
@@ -165,10 +277,15 @@ async function buyOrder(
  * `refunded` (the service's figure) and `net` (what the order cost in the end); for a partial one,
  * `delivered` (each line: ordered, delivered).
  */
-function withOutcome(body: unknown, judged: OrderVerdict, amount: number | null | undefined): unknown {
+function withOutcome(
+  body: unknown,
+  judged: OrderVerdict,
+  amount: number | null | undefined,
+  extra: Record<string, unknown> = {},
+): unknown {
   const value = answerValue(body);
   if (!value || typeof value !== "object" || Array.isArray(value)) return body;
-  const added = outcomeFields(judged, amount);
+  const added = { ...outcomeFields(judged, amount), ...extra };
   // A body cut for its depth is printed as received, whole, rather than re-built from its cut value:
   // the verdict goes in as its last members (a reader takes the last of a repeated name).
   if (body instanceof AnswerBody && body.cut) {
@@ -253,6 +370,7 @@ async function waitAndShow(
   bought: Purchase,
   flagTimeout: number | undefined,
   receiptOf?: { order: Order; lang: "id" | "en" },
+  given: Given = {},
 ): Promise<void> {
   const { waitForDelivery, waitTimeoutSeconds } = await import("../orders/delivery.js");
   const timeout = waitTimeoutSeconds(ctx, flagTimeout);
@@ -273,7 +391,8 @@ async function waitAndShow(
         : error instanceof Error
           ? error.message
           : String(error);
-    if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, { verdict: "bought" }, bought.amount));
+    if (ctx.output.mode === "json")
+      ctx.output.json(withOutcome(bought.body, { verdict: "bought" }, bought.amount, given.extra));
     else printPurchase(ctx, bought, { verdict: "bought" });
     ctx.output.warn(say.orders.buying.couldNotFollow(why.replace(/\.$/, ""), bought.refId));
     return;
@@ -286,9 +405,17 @@ async function waitAndShow(
   const t = waited.result.data;
   const judged = orderVerdict(t, waited.finished);
   const { verdict } = judged;
+  const amount = t.amount ?? bought.amount ?? undefined;
+  // Refunded whole with an alternative still to try: the next order's result is the one printed.
+  if (given.holdRefunded && verdict === "delivery_failed" && (judged.refunded ?? 0) >= (amount ?? Infinity)) {
+    given.held = { judged, amount };
+    const { deliveryFailure } = await import("../output/transaction.js");
+    const failure = deliveryFailure(t, judged.refunded);
+    if (failure) throw failure;
+  }
   // The customer's receipt: beside the answer in --json, else printed after it (even when the delivery failed).
   const receipt = receiptOf ? await customerReceipt(ctx, t, receiptOf.order, receiptOf.lang) : undefined;
-  const answer = withOutcome(waited.result.body, judged, t.amount ?? bought.amount);
+  const answer = withOutcome(waited.result.body, judged, t.amount ?? bought.amount, given.extra);
   const result =
     ctx.output.mode === "json"
       ? {

@@ -1477,6 +1477,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       skipOrAgain: "--skip-bought and --again answer the same question; give one.",
       receiptsFile: "--file writes its receipts to a file: give --receipts FILE instead of --receipt.",
       goesWithFile: (flag: string) => `${flag} goes with --file (many orders).`,
+      goesWith: (flag: string, other: string) => `${flag} goes with ${other}.`,
       nothingBought: "Nothing bought.",
       followIt: (refId: string, table: boolean) =>
         `Follow it: reseller trx show ${refId}${table ? "   (add --watch to wait for delivery)" : ""}`,
@@ -1763,6 +1764,56 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `${n} order${n === 1 ? "" : "s"}: ${parts}${before ? `; ${before} of them bought before, not sent again` : ""}.`,
   },
   /** A journal entry's outcome as people read it (src/output/journal.ts); piped rows keep the English with underscores. */
+  /** Alternatives kept for an item and bought in its place (src/orders/alternatives.ts, `buy --alternatives`). */
+  alternatives: {
+    item: "Item",
+    alternatives: "Alternatives",
+    named: (id: number, name: string | undefined) => (name ? `${id} (${name})` : `item ${id}`),
+    noneYet: "No alternatives kept yet: `reseller alternatives set ITEM ALT` keeps them.",
+    set: (item: string, list: string) => `Alternatives for ${item}, tried in this order: ${list}.`,
+    itself: (id: number) => `Item ${id} cannot be its own alternative.`,
+    twice: (id: number) => `Alternative ${id} is named twice.`,
+    tooMany: (max: number, n: number) => `At most ${max} alternatives per item, not ${n}.`,
+    notKept: (ids: string) => `Not in the kept catalogue: ${ids}.`,
+    notKeptHint:
+      "`reseller items --refresh` brings the copy up to date; an item the service does not have cannot be sold instead.",
+    removed: (item: string) => `Forgot the alternatives for ${item}.`,
+    noneFor: (item: string) => `${item} has no alternatives kept.`,
+    seeThem: "`reseller alternatives` lists them.",
+    /** Why the order before was given up, said after its item: "Pulsa Telkomsel 25.000 is disrupted". */
+    why: {
+      disrupted: "is disrupted (nothing charged)",
+      refused: (code: string) => `was refused (${code}; nothing charged)`,
+      notSent: (code: string) => `was not sent (${code}; nothing charged)`,
+      deliveryFailed: "failed to deliver and was refunded in full",
+    },
+    /** The same, as the outcome line says it: "…, which was disrupted". */
+    whyPast: {
+      disrupted: "was disrupted",
+      refused: "was refused",
+      notSent: "was not sent",
+      deliveryFailed: "failed to deliver (refunded)",
+    },
+    trying: (original: string, why: string, alternative: string, n: number, of: number) =>
+      `${original} ${why}: buying its alternative ${alternative} (${n} of ${of}) for the same customer…`,
+    aboveMax: (alternative: string, cost: string, cap: string) =>
+      `Skipped the alternative ${alternative}: it costs ${cost}, above the most this sale may cost (${cap}; --max-price says otherwise).`,
+    cannotSell: (alternative: string, why: string) => `Skipped the alternative ${alternative}: ${why}`,
+    boughtInstead: (alternative: string, original: string, whyPast: string) =>
+      `${alternative} sold as the alternative for ${original}, which ${whyPast}.`,
+    noneLeft: (original: string) => `No alternative of ${original} could be bought; nothing was charged for it.`,
+    noneKept: (id: number) =>
+      `--alternatives: item ${id} has none kept; \`reseller alternatives set ${id} ALT\` keeps them.`,
+    soldBefore: (refId: string, altRefId: string, outcome: string) =>
+      `ref_id ${refId} was sold as its alternative ${altRefId} (outcome: ${outcome}); nothing sent again.`,
+    keptFor: (list: string) =>
+      `Its alternatives: ${list}. Buy again with --alternatives to sell the first that can be.`,
+    noneKeptHint: (id: number, candidates: string) =>
+      `No alternatives kept for it${candidates ? `; items of the same product: ${candidates}` : ""}. \`reseller alternatives set ${id} ALT\` keeps them for \`buy --alternatives\`.`,
+    cartNotYet: "--alternatives buys alternatives for --item and for the rows of --file; a cart's lines have none yet.",
+    badList: (where: string, text: string) =>
+      `${where}alternatives must be item ids separated by spaces or |, not "${text}".`,
+  },
   journalOutcomes: {
     done: "done",
     "in flight": "in flight",

@@ -1152,6 +1152,10 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--receipt": "cetak struk pelanggan setelah terkirim (berarti --wait; lihat `reseller receipt`)",
         "--receipts":
           "dengan --file: tambahkan struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
+        "--alternatives":
+          "bila produk tidak bisa dijual (gangguan, ditolak, tidak dikirim, atau gagal dan dana dikembalikan), beli pengganti berikutnya untuk pelanggan yang sama (`reseller alternatives`; dengan --file, juga kolom alternatives)",
+        "--max-price":
+          "dengan --alternatives: harga tertinggi sebuah pengganti (bawaan: harga jual produk asal, kalau tidak harga modalnya)",
         "--no-validate": "jangan cek akun pelanggan sebelum beli",
         "--no-check": "lewati cek data pelanggan: bentuk nomor HP (08…, 10-13 digit) dan operatornya, region akun game",
       },
@@ -1163,6 +1167,32 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "reseller buy --item 22 --qty 1 --note 123456789": "sebut nama akunnya dulu",
         "reseller buy --item 29 --nominal 50rb --note 081234567890": "Rp 50.000",
       },
+    },
+    alternatives: {
+      summary: "pengganti yang disimpan untuk tiap produk, sesuai urutan dicoba",
+      piped:
+        "satu baris per pengganti, dipisah tab: id varian, urutannya (1, 2 …), id pengganti, nama varian, nama pengganti (nama dari katalog tersimpan; kosong bila tidak ada)",
+      details: '--json: {"profile": …, "alternatives": [{item_id, item, alternatives: [{item_id, item}]}]}.',
+      about:
+        "Pengganti adalah produk yang Anda setujui untuk dijual ke pelanggan yang sama bila yang dipesan tidak bisa: gangguan, habis, ditolak, atau gagal dan dana dikembalikan.\n" +
+        "`buy --alternatives` membeli yang berikutnya setelah hasil seperti itu (tidak pernah setelah hasil belum pasti atau sebagian terkirim), paling mahal --max-price (bawaan: harga jual produk asal, kalau tidak harga modalnya).",
+    },
+    "alternatives set": {
+      summary: "simpan pengganti sebuah produk, sesuai urutan dicoba (menggantikan daftarnya)",
+      arguments: {
+        item: "id produk (varian) yang mungkin gangguan",
+        alternatives: "produk yang dijual sebagai gantinya, pilihan pertama dulu (paling banyak 5)",
+      },
+    },
+    "alternatives list": {
+      summary: "pengganti yang disimpan untuk tiap produk, sesuai urutan dicoba",
+      piped:
+        "satu baris per pengganti, dipisah tab: id varian, urutannya (1, 2 …), id pengganti, nama varian, nama pengganti (nama dari katalog tersimpan; kosong bila tidak ada)",
+      details: '--json: {"profile": …, "alternatives": [{item_id, item, alternatives: [{item_id, item}]}]}.',
+    },
+    "alternatives unset": {
+      summary: "lupakan pengganti sebuah produk",
+      arguments: { item: "id produk (varian)" },
     },
     trx: {
       summary: "transaksi",
@@ -1869,6 +1899,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       skipOrAgain: "--skip-bought dan --again menjawab pertanyaan yang sama; pilih salah satu.",
       receiptsFile: "--file menulis struknya ke file: pakai --receipts FILE, bukan --receipt.",
       goesWithFile: (flag: string) => `${flag} hanya dipakai bersama --file (banyak order).`,
+      goesWith: (flag: string, other: string) => `${flag} hanya dipakai bersama ${other}.`,
       nothingBought: "Tidak ada yang dibeli.",
       followIt: (refId: string, table: boolean) =>
         `Pantau: reseller trx show ${refId}${table ? "   (tambahkan --watch untuk menunggu pengiriman)" : ""}`,
@@ -2142,6 +2173,55 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     refunded: (amount: string) => ` (dana ${amount} dikembalikan)`,
     summary: (n: number, parts: string, before: number) =>
       `${n} order: ${parts}${before ? `; ${before} di antaranya sudah dibeli sebelumnya, tidak dikirim lagi` : ""}.`,
+  },
+  alternatives: {
+    item: "Produk",
+    alternatives: "Pengganti",
+    named: (id: number, name: string | undefined) => (name ? `${id} (${name})` : `varian ${id}`),
+    noneYet: "Belum ada pengganti: `reseller alternatives set ITEM ALT` menyimpannya.",
+    set: (item: string, list: string) => `Pengganti untuk ${item}, dicoba berurutan: ${list}.`,
+    itself: (id: number) => `Varian ${id} tidak bisa jadi pengganti dirinya sendiri.`,
+    twice: (id: number) => `Pengganti ${id} disebut dua kali.`,
+    tooMany: (max: number, n: number) => `Paling banyak ${max} pengganti per produk, bukan ${n}.`,
+    notKept: (ids: string) => `Tidak ada di katalog tersimpan: ${ids}.`,
+    notKeptHint:
+      "`reseller items --refresh` memperbarui salinannya; produk yang tidak dimiliki layanan tidak bisa dijual sebagai pengganti.",
+    removed: (item: string) => `Pengganti untuk ${item} dihapus.`,
+    noneFor: (item: string) => `${item} tidak punya pengganti.`,
+    seeThem: "`reseller alternatives` menampilkannya.",
+    why: {
+      disrupted: "sedang gangguan (saldo tidak terpotong)",
+      refused: (code: string) => `ditolak (${code}; saldo tidak terpotong)`,
+      notSent: (code: string) => `tidak dikirim (${code}; saldo tidak terpotong)`,
+      deliveryFailed: "gagal dan dananya dikembalikan penuh",
+    },
+    whyPast: {
+      disrupted: "sedang gangguan",
+      refused: "ditolak",
+      notSent: "tidak dikirim",
+      deliveryFailed: "gagal (dana dikembalikan)",
+    },
+    trying: (original: string, why: string, alternative: string, n: number, of: number) =>
+      `${original} ${why}: membeli penggantinya ${alternative} (${n} dari ${of}) untuk pelanggan yang sama…`,
+    aboveMax: (alternative: string, cost: string, cap: string) =>
+      `Pengganti ${alternative} dilewati: harganya ${cost}, di atas batas penjualan ini (${cap}; ubah dengan --max-price).`,
+    cannotSell: (alternative: string, why: string) => `Pengganti ${alternative} dilewati: ${why}`,
+    boughtInstead: (alternative: string, original: string, whyPast: string) =>
+      `${alternative} terjual sebagai pengganti ${original}, yang ${whyPast}.`,
+    noneLeft: (original: string) =>
+      `Tidak ada pengganti ${original} yang bisa dibeli; saldo tidak terpotong untuk penjualan ini.`,
+    noneKept: (id: number) =>
+      `--alternatives: varian ${id} belum punya pengganti; \`reseller alternatives set ${id} ALT\` menyimpannya.`,
+    soldBefore: (refId: string, altRefId: string, outcome: string) =>
+      `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId} (hasil: ${outcome}); tidak dikirim lagi.`,
+    keptFor: (list: string) =>
+      `Penggantinya: ${list}. Beli lagi dengan --alternatives untuk menjual yang pertama bisa.`,
+    noneKeptHint: (id: number, candidates: string) =>
+      `Belum ada pengganti untuknya${candidates ? `; varian produk yang sama: ${candidates}` : ""}. \`reseller alternatives set ${id} ALT\` menyimpannya untuk \`buy --alternatives\`.`,
+    cartNotYet:
+      "--alternatives membeli pengganti untuk --item dan untuk baris --file; baris keranjang belum punya pengganti.",
+    badList: (where: string, text: string) =>
+      `${where}alternatives harus id varian dipisah spasi atau |, bukan "${text}".`,
   },
   journalOutcomes: {
     done: "selesai",

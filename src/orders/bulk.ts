@@ -37,6 +37,13 @@ import {
   type RowPlan,
 } from "./repeats.js";
 import { inPool } from "./pool.js";
+import {
+  alternativeRefIds,
+  costNothing,
+  makeAlternative,
+  type AlternativeTable,
+  type TriedOrder,
+} from "./alternatives.js";
 import { repeatKey } from "../rules/customer.js";
 import {
   failureVerdict,
@@ -82,12 +89,20 @@ export interface BulkResult {
   error?: { code: string; message: string };
   /** With --wait: the final transaction detail as the service sent it. */
   transaction?: unknown;
+  /** Sold as the alternative of the row's own order, which cost nothing: that order. */
+  alternative_of?: { ref_id: string; item_id: number; item: string };
+  /** Every order of the row tried before the one that stands, in order. */
+  tried?: TriedOrder[];
 }
 
 export interface PreparedBulk {
   rows: OrderRow[];
   orders: Order[];
   plans: RowPlan[];
+  /** Each row's alternatives, first choice first: its own column, else (with --alternatives) those kept for its item. */
+  alternatives: number[][];
+  /** The items fetched for the rows: an alternative that is another row's item costs no request. */
+  items: Map<number, Item>;
 }
 
 /** Items fetched at once, however many rows name them: a file of 168 items no longer waits 168 round trips. */
@@ -166,6 +181,7 @@ export interface BulkCheckOptions {
   windowHours: number;
   check: boolean;
   validate: boolean;
+  kept?: AlternativeTable;
 }
 
 /** The file's problems as one error: exit 2, or the service's refusal (exit 1) when every one is an item it does not have. */
@@ -293,8 +309,19 @@ export async function readBulk(
     planned.map((r) => r.refId),
     planned.map((r) => r.key),
   );
+  const alternatives = lines.map((l) => l.row.alternatives ?? options.kept?.[String(l.item.id)] ?? []);
+  // A row may have been sold as an alternative on an earlier run: found by its derived ref_ids (a few
+  // look-ups by index), however long ago, for the rows whose own order cost nothing or that have
+  // alternatives now, so the sale is never made twice.
+  const givenUp = new Set(
+    earlier.filter((p) => p.outcome !== "done" || p.verdict === "delivery_failed").map((p) => p.refId),
+  );
+  const soldInstead = planned
+    .filter((r, i) => givenUp.has(r.refId) || (alternatives[i]?.length ?? 0) > 0)
+    .flatMap((r) => alternativeRefIds(r.refId));
+  if (soldInstead.length) earlier.push(...recentPurchases(ctx, windowHours, soldInstead, []));
   const plans = planRows(planned, earlier);
-  return { prepared: { rows: lines.map((l) => l.row), orders, plans }, problems, rows, items };
+  return { prepared: { rows: lines.map((l) => l.row), orders, plans, alternatives, items }, problems, rows, items };
 }
 
 export interface BulkRunOptions {
@@ -313,6 +340,16 @@ export interface BulkRunOptions {
   onResult: (result: BulkResult, index: number) => void;
   /** What the shop keeps with each sale in the journal (src/orders/purchase.ts). */
   saleFacts?: PurchaseOptions["saleFacts"];
+  /**
+   * A row's order that cost nothing is followed by its next alternative, at no more than `cap(order)`
+   * (--max-price, else the original's selling price, else its cost); `sellingPrices` are the original's.
+   */
+  alternatives?: {
+    cap: (order: Order) => number;
+    sellingPrices: (order: Order) => (number | null)[] | undefined;
+    /** Said on stderr: an alternative skipped, or bought instead. */
+    onStep?: (row: number, said: string) => void;
+  };
 }
 
 function baseOf(
@@ -337,8 +374,9 @@ function baseOf(
 function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): BulkResult {
   const outcome = earlierVerdict(earlier);
   const refunded = recordedRefund(outcome, earlier);
+  const base = baseOf(order, row);
   return {
-    ...baseOf(order, row),
+    ...base,
     ...(earlier.refId !== order.refId ? { ref_id: earlier.refId } : {}),
     outcome,
     exit_code: verdictExitCode(outcome),
@@ -350,6 +388,13 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     // One bought before says its refund again, as history does, and what it cost in the end.
     ...(refunded !== undefined ? { refunded } : {}),
     ...(refunded !== undefined && earlier.amount !== undefined ? { net: earlier.amount - refunded } : {}),
+    ...(earlier.alternativeOf !== undefined && earlier.item
+      ? {
+          item_id: earlier.item.id,
+          item: earlier.item.name,
+          alternative_of: { ref_id: earlier.alternativeOf, item_id: base.item_id, item: base.item },
+        }
+      : {}),
   };
 }
 
@@ -462,6 +507,8 @@ export async function runBulk(
       );
     }
   };
+  // What follows a row's order once its outcome is known (defined below, with what it needs).
+  let settle: (result: BulkResult, index: number) => Promise<void> = async (result, index) => finish(result, index);
   // Each order's journal entry, so a delivery's status is recorded without a look-up.
   const entries: (string | undefined)[] = new Array(orders.length);
   // How long this file's deliveries take, learnt as they finish: the next waits look first then.
@@ -479,33 +526,22 @@ export async function runBulk(
       );
       if (waited.outcome !== "bought")
         typicalMs = typicalMs === undefined ? ctx.now() - started : (typicalMs * 3 + (ctx.now() - started)) / 4;
-      finish(waited, index);
+      await settle(waited, index);
     });
     startWaits();
   };
 
-  await inPool(orders, options.concurrency, async (order, index) => {
-    const [row, plan] = [rows[index], plans[index]];
-    if (!row || !plan) throw new Error("internal error: an order without its row or plan");
+  /** One order of a row sent (the row's own, or an alternative): its account checked first, then bought. */
+  const sendOrder = async (order: Order, row: OrderRow, index: number, plan: RowPlan): Promise<BulkResult> => {
     const base = baseOf(order, row);
-    if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
-      const earlier = fromEarlier(order, row, plan.earlier);
-      entries[index] = plan.earlier.entry;
-      // With --wait, one bought before is looked up too: its serials and licences are listed again.
-      if (options.wait && ["bought", "delivered", "partial"].includes(earlier.outcome)) return waitFor(earlier, index);
-      return finish(earlier, index);
-    }
     if (ctx.signal.aborted) {
-      return finish(
-        {
-          ...base,
-          outcome: "not_sent",
-          exit_code: ExitCode.interrupted,
-          sent: false,
-          error: { code: "NOT_STARTED", message: say.orders.buying.notStarted },
-        },
-        index,
-      );
+      return {
+        ...base,
+        outcome: "not_sent",
+        exit_code: ExitCode.interrupted,
+        sent: false,
+        error: { code: "NOT_STARTED", message: say.orders.buying.notStarted },
+      };
     }
     if (options.validate) {
       // Whose account a game top-up goes to, asked right before it is bought (a row bought before asks nothing):
@@ -516,19 +552,16 @@ export async function runBulk(
           options.onAccountUnchecked?.(row.row, reason),
         );
       } catch (error) {
-        return finish(fromFailure(base, error, { sent: false }), index);
+        return fromFailure(base, error, { sent: false });
       }
       if (refusal)
-        return finish(
-          {
-            ...base,
-            outcome: "not_sent",
-            exit_code: refusal.exitCode,
-            sent: false,
-            error: { code: refusal.code, message: refusal.message },
-          },
-          index,
-        );
+        return {
+          ...base,
+          outcome: "not_sent",
+          exit_code: refusal.exitCode,
+          sent: false,
+          error: { code: refusal.code, message: refusal.message },
+        };
     }
     let result: BulkResult | undefined;
     try {
@@ -557,10 +590,97 @@ export async function runBulk(
     } catch (error) {
       // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
       const stage: PurchaseStage = result ? { sent: true, answered: { verdict: result.outcome } } : { sent: true };
-      return finish(fromFailure(base, error, stage, result), index);
+      return fromFailure(base, error, stage, result);
     }
+    return result;
+  };
+
+  // Each row's alternatives tried so far: the orders given up, and the next to try.
+  const tried: TriedOrder[][] = orders.map(() => []);
+  const nextAlternative: number[] = orders.map(() => 0);
+  /**
+   * A row's order is as final as this run will know it: it stands, unless it cost nothing (refused,
+   * not sent, its delivery failed and refunded whole) and the row has an alternative left, which is
+   * then bought for the same customer. Never after an unknown outcome or a partial delivery.
+   */
+  settle = async (result: BulkResult, index: number): Promise<void> => {
+    const [order, row] = [orders[index], rows[index]];
+    const ids = prepared.alternatives[index] ?? [];
+    const alternatives = options.alternatives;
+    if (
+      !order ||
+      !row ||
+      !alternatives ||
+      nextAlternative[index]! >= ids.length ||
+      !costNothing(result.outcome, result.exit_code, result.amount, result.refunded)
+    )
+      return finish(tried[index]!.length ? { ...result, tried: [...tried[index]!] } : result, index);
+    const given = tried[index]!;
+    given.push({
+      ref_id: result.ref_id,
+      item_id: result.item_id,
+      item: result.item,
+      outcome: result.outcome,
+      ...(result.error ? { code: result.error.code } : {}),
+      ...(result.refunded !== undefined ? { refunded: result.refunded } : {}),
+    });
+    const [line] = order.lines;
+    const original = { ref_id: order.refId, item_id: line?.item.id ?? row.itemId, item: line?.item.name ?? "" };
+    while (nextAlternative[index]! < ids.length) {
+      const n = ++nextAlternative[index]!;
+      const made = await makeAlternative(
+        client,
+        order,
+        { ...row, quantity: row.quantity },
+        {
+          n,
+          id: ids[n - 1]!,
+          cap: alternatives.cap(order),
+          check: options.check !== false,
+          sellingPrices: alternatives.sellingPrices(order),
+          items: prepared.items,
+        },
+      );
+      if ("skipped" in made) {
+        given.push(made.skipped);
+        alternatives.onStep?.(row.row, made.said);
+        continue;
+      }
+      alternatives.onStep?.(
+        row.row,
+        say.alternatives.trying(
+          original.item,
+          reasonWords(result),
+          made.order.lines[0]?.item.name ?? "",
+          n,
+          ids.length,
+        ),
+      );
+      const bought = {
+        ...(await sendOrder(made.order, row, index, { kind: "send" })),
+        alternative_of: original,
+        tried: [...given],
+      };
+      if (options.wait && bought.outcome === "bought") return waitFor(bought, index);
+      return settle(bought, index);
+    }
+    // None could be bought: the last order tried stands, with every order tried before it.
+    finish({ ...result, tried: given.filter((t) => t.ref_id !== result.ref_id) }, index);
+  };
+
+  await inPool(orders, options.concurrency, async (order, index) => {
+    const [row, plan] = [rows[index], plans[index]];
+    if (!row || !plan) throw new Error("internal error: an order without its row or plan");
+    if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
+      const earlier = fromEarlier(order, row, plan.earlier);
+      entries[index] = plan.earlier.entry;
+      // With --wait, one bought before is looked up too: its serials and licences are listed again.
+      if (options.wait && ["bought", "delivered", "partial"].includes(earlier.outcome)) return waitFor(earlier, index);
+      return finish(earlier, index);
+    }
+    const result = await sendOrder(order, row, index, plan);
     if (options.wait && result.outcome === "bought") return waitFor(result, index);
-    finish(result, index);
+    await settle(result, index);
   });
   // Purchases are all sent; the deliveries still awaited finish in their own pool.
   while (waits.length) await waits.shift();
@@ -607,6 +727,15 @@ async function waitDelivery(
       error: { code, message: say.orders.buying.stoppedWaiting(code) },
     };
   }
+}
+
+/** Why a row's order was given up, said before its alternative is bought. */
+function reasonWords(result: BulkResult): string {
+  const why = say.alternatives.why;
+  const code = result.error?.code ?? "";
+  if (result.outcome === "delivery_failed") return why.deliveryFailed;
+  if (code === "PRODUCT_TEMPORARILY_UNAVAILABLE") return why.disrupted;
+  return result.outcome === "not_sent" ? why.notSent(code) : why.refused(code);
 }
 
 /** `4 orders: 3 delivered, 1 failed (Rp 11.200 refunded)`: every outcome counted, in a reseller's words. */

@@ -43,6 +43,10 @@ interface Common {
   repeatWindowHours?: number;
   /** Say what a run would do, sending nothing (`--plan`). */
   plan: boolean;
+  /** After a definite outcome that cost nothing, buy the next alternative (src/orders/alternatives.ts). */
+  alternatives: boolean;
+  /** The most an alternative may cost; else the original's selling price, else its cost. */
+  maxPrice?: number;
 }
 
 export type BuyRequest =
@@ -92,10 +96,14 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     check: options.check !== false,
     again: options.again === true,
     plan: options.plan === true,
+    alternatives: options.alternatives === true,
+    ...(options.maxPrice !== undefined ? { maxPrice: options.maxPrice } : {}),
     ...(options.waitTimeout !== undefined ? { waitTimeout: options.waitTimeout } : {}),
     // Else the profile's repeat_window, else 48 h (resolved with the other settings).
     ...(options.repeatWindow !== undefined ? { repeatWindowHours: options.repeatWindow } : {}),
   };
+  if (options.maxPrice !== undefined && !options.alternatives)
+    throw new InputError(say.orders.buying.goesWith("--max-price", "--alternatives"));
   if (options.file !== undefined) {
     const conflicting = [
       ...singleItemFlagsGiven(options),
@@ -135,6 +143,7 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
   if (options.cart !== undefined) {
     const conflicting = singleItemFlagsGiven(options);
     if (conflicting.length) throw new InputError(say.orders.buying.cartTakesAll(conflicting.join(", ")));
+    if (options.alternatives) throw new InputError(say.alternatives.cartNotYet);
     return { ...common, ...shared, kind: "cart", source: options.cart };
   }
   const line: LineFlags = {

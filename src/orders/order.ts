@@ -26,6 +26,12 @@ export interface Order {
   source?: { file: string; version: string };
   /** The account name the check found for each line (null where none was checked), for the customer's receipt. */
   accountNames?: (string | null)[];
+  /**
+   * Bought instead of another order that cost nothing (its item disrupted, refused, its delivery
+   * failed and refunded): that order's ref_id and lines. The journal keeps the link, and the repeat
+   * check reads the two as one sale to the customer.
+   */
+  alternativeOf?: { refId: string; carts: CartLine[]; sellingPrices?: (number | null)[] };
 }
 
 const refIdAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -61,6 +67,9 @@ export function orderRequest(order: Order): Record<string, unknown> {
     ...(order.lines.some((l) => l.typed) ? { typed: order.lines.map((l) => l.typed ?? null) } : {}),
     ...(order.lockToken ? { lock_token: order.lockToken } : {}),
     ...(order.source ? { source: order.source } : {}),
+    ...(order.alternativeOf
+      ? { alternative_of: { ref_id: order.alternativeOf.refId, carts: order.alternativeOf.carts } }
+      : {}),
     item_names: names,
   };
 }

@@ -8,6 +8,7 @@ import { parse } from "csv-parse/sync";
 import { isRecord } from "../api/decode.js";
 import { InputError, UsageError } from "../errors.js";
 import * as rules from "../rules/input.js";
+import { maxAlternatives } from "./alternatives.js";
 import { noteText } from "./cart-file.js";
 import { en, type Messages } from "../messages/en.js";
 import { inEnglish, say, spoken } from "../messages/messages.js";
@@ -29,6 +30,8 @@ export interface OrderRow {
   /** Open amounts: the amount asked for; the note is then the target. */
   nominal?: number;
   zoneId?: string;
+  /** This row's alternatives, first choice first: the file's own, instead of those kept for the item. */
+  alternatives?: number[];
 }
 
 const columns: Record<string, keyof Omit<OrderRow, "row">> = {
@@ -46,6 +49,7 @@ const columns: Record<string, keyof Omit<OrderRow, "row">> = {
   nominal: "nominal",
   provider_qty: "nominal",
   zone_id: "zoneId",
+  alternatives: "alternatives",
 };
 
 /**
@@ -109,6 +113,9 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
         if (typeof raw !== "string") throw new InputError(say.orders.file.mustBeText(`${where}ref_id`));
         out.refId = rules.refId(raw, `${where}ref_id`);
         break;
+      case "alternatives":
+        out.alternatives = alternativeIds(raw, where);
+        break;
       case "zoneId":
         if (typeof raw !== "string" && typeof raw !== "number")
           throw new InputError(say.orders.file.mustBeText(`${where}${key}`));
@@ -122,6 +129,23 @@ function rowFrom(values: Record<string, unknown>, row: number, place: string): O
   if (out.itemId === undefined) throw new InputError(say.orders.file.missing(`${where}item_id`));
   if (out.quantity === undefined) throw new InputError(say.orders.file.missing(`${where}quantity`));
   return out as OrderRow;
+}
+
+/** `14 12`, `14|12` or a JSON list `[14, 12]`: item ids, first choice first. */
+function alternativeIds(raw: unknown, where: string): number[] {
+  const parts = Array.isArray(raw)
+    ? raw
+    : typeof raw === "string" || typeof raw === "number"
+      ? String(raw)
+          .split(/[\s|]+/)
+          .filter(Boolean)
+      : undefined;
+  const ids = parts?.map((p) => (typeof p === "number" || typeof p === "string" ? String(p).trim() : ""));
+  if (!ids || ids.some((id) => !/^\d+$/.test(id) || Number(id) <= 0))
+    throw new InputError(say.alternatives.badList(where, typeof raw === "string" ? raw : JSON.stringify(raw)));
+  if (ids.length > maxAlternatives)
+    throw new InputError(`${where}${say.alternatives.tooMany(maxAlternatives, ids.length)}`);
+  return ids.map(Number);
 }
 
 /** A row that cannot be bought as written: where it is (the line an editor shows) and what to fix. */

@@ -51,11 +51,16 @@ export interface EarlierPurchase {
   refunded?: number;
   invoice?: string;
   amount?: number;
+  /** Bought as the alternative of the order with this ref_id: it stands for that order's sale. */
+  alternativeOf?: string;
+  /** An alternative's item, as the journal named it (its repeat key is the original's). */
+  item?: { id: number; name: string };
 }
 
 export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefined {
   if (entry.kind !== "buy" || !entry.ref_id) return undefined;
   const key = requestRepeatKey(entry.request);
+  const instead = entry.request?.alternative_of as { ref_id?: unknown } | undefined;
   return {
     refId: entry.ref_id,
     entry: entry.entry,
@@ -67,7 +72,18 @@ export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefine
     ...(entry.refunded !== undefined ? { refunded: entry.refunded } : {}),
     ...(entry.invoice !== undefined ? { invoice: entry.invoice } : {}),
     ...(entry.amount !== undefined ? { amount: entry.amount } : {}),
+    ...(typeof instead?.ref_id === "string" ? { alternativeOf: instead.ref_id, ...itemOf(entry) } : {}),
   };
+}
+
+/** The one item of a purchase as its journal entry names it. */
+function itemOf(entry: JournalEntry): { item?: { id: number; name: string } } {
+  const [line] = Array.isArray(entry.request.carts) ? (entry.request.carts as { item_id?: unknown }[]) : [];
+  const id = line?.item_id;
+  if (typeof id !== "number") return {};
+  const names = entry.request.item_names as Record<string, unknown> | undefined;
+  const name = names?.[String(id)];
+  return { item: { id, name: typeof name === "string" ? name : `item ${id}` } };
 }
 
 /** Bought, or maybe bought: what a second purchase of the same order would repeat. */
@@ -98,7 +114,21 @@ export function planRows(rows: { key: string; refId: string; own?: boolean }[], 
   // Newest first wins: the latest word on a ref_id.
   for (const p of [...earlier].sort((a, b) => b.at.localeCompare(a.at))) if (!byRef.has(p.refId)) byRef.set(p.refId, p);
   const used = new Set<string>();
+  // An alternative bought (or maybe bought) for a row's own ref_id is that row's sale: the row is
+  // not sent again, even when its item can be sold again now; one whose delivery failed was refunded.
+  const instead = new Map<string, EarlierPurchase>();
+  for (const p of byRef.values())
+    if (p.alternativeOf && mayBeBought(p) && !(p.outcome === "done" && verdictOfRecord(p) === "delivery_failed")) {
+      const other = instead.get(p.alternativeOf);
+      // A sale bought stands before one whose outcome is still unknown.
+      if (!other || (other.outcome !== "done" && p.outcome === "done")) instead.set(p.alternativeOf, p);
+    }
   const plans: (RowPlan | undefined)[] = rows.map((row) => {
+    const sold = instead.get(row.refId);
+    if (sold) {
+      used.add(sold.refId);
+      return { kind: "settled", earlier: sold };
+    }
     const same = byRef.get(row.refId);
     if (!same) return undefined;
     used.add(same.refId);

@@ -72,7 +72,7 @@ export const helpTopicNames = ["environment", "exit-codes"] as const;
 
 /** `reseller --help` lists commands by what a reseller does with them, the daily ones first, as gh does. */
 export const commandGroups: readonly (readonly [group: keyof typeof say.help.groups, names: readonly string[]])[] = [
-  ["core", ["buy", "trx", "receipt", "validate", "lock", "history", "reconcile", "pending", "sandbox"]],
+  ["core", ["buy", "alternatives", "trx", "receipt", "validate", "lock", "history", "reconcile", "pending", "sandbox"]],
   ["catalogue", ["items", "item", "prices"]],
   ["money", ["balance", "report", "topup", "channels", "leaderboard"]],
   ["setup", ["login", "logout", "config", "webhook", "completion", "emulator", "version"]],

@@ -99,9 +99,10 @@ export function orderRepeatKey(lines: { itemId: number; quantity: number; note?:
 
 /** The repeat key of a purchase as the journal keeps its request: undefined when a line cannot be read. */
 export function requestRepeatKey(request: Record<string, unknown> | undefined): string | undefined {
-  const carts = Array.isArray(request?.carts)
-    ? (request.carts as { item_id?: unknown; quantity?: unknown; note?: unknown }[])
-    : [];
+  // An alternative is the sale of the order it stands in for: the same customer must not get both.
+  const instead = request?.alternative_of as { carts?: unknown } | undefined;
+  const asked = Array.isArray(instead?.carts) ? instead.carts : request?.carts;
+  const carts = Array.isArray(asked) ? (asked as { item_id?: unknown; quantity?: unknown; note?: unknown }[]) : [];
   const lines = carts.flatMap((line) =>
     typeof line?.item_id === "number" && typeof line.quantity === "number"
       ? [{ itemId: line.item_id, quantity: line.quantity, note: typeof line.note === "string" ? line.note : undefined }]

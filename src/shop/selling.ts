@@ -24,10 +24,13 @@ export function saleFactsOf(
   order: Order,
 ): { selling_prices?: (number | null)[]; account_names?: (string | null)[] } {
   const names = order.accountNames?.some((n) => n) ? { account_names: order.accountNames } : {};
-  return { ...sellingPricesOf(ctx, order), ...names };
+  // An alternative is sold at the price the customer was quoted for the order it stands in for.
+  const quoted = order.alternativeOf?.sellingPrices;
+  const prices = quoted?.some((p) => p !== null) ? { selling_prices: quoted } : sellingPricesOf(ctx, order);
+  return { ...prices, ...names };
 }
 
-function sellingPricesOf(ctx: Context, order: Order): { selling_prices?: (number | null)[] } {
+export function sellingPricesOf(ctx: Context, order: Order): { selling_prices?: (number | null)[] } {
   let rules: ReturnType<typeof shopProfile>["rules"];
   try {
     rules = shopProfile(ctx).rules;

@@ -27,7 +27,8 @@ import {
 } from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
 import { verdictPhrase, verdictTone } from "../../domain/verdict.js";
-import { saleFactsOf } from "../../shop/selling.js";
+import { saleFactsOf, sellingPricesOf } from "../../shop/selling.js";
+import { storedAlternatives } from "../../orders/alternatives.js";
 
 type FileRequest = Extract<BuyRequest, { kind: "file" }>;
 
@@ -51,6 +52,8 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     windowHours,
     check: request.check,
     validate: request.validate,
+    // The file's own alternatives column always counts; those kept with the profile only with --alternatives.
+    ...(request.alternatives ? { kept: storedAlternatives(ctx) } : {}),
   });
   const repeats = await consentToRepeats(ctx, prepared, request, windowHours);
   if (repeats === "nothing") {
@@ -105,6 +108,11 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     onAccountUnchecked: (row, reason) =>
       ctx.output.warn(say.bulk.unchecked(path === "-" ? "stdin" : path, row, reason)),
     saleFacts: (order) => saleFactsOf(ctx, order),
+    alternatives: {
+      cap: (order) => request.maxPrice ?? sellingPricesOf(ctx, order).selling_prices?.[0] ?? orderTotal(order),
+      sellingPrices: (order) => sellingPricesOf(ctx, order).selling_prices,
+      onStep: (row, said) => ctx.output.warn(`${say.bulk.lineOf(row, "")}: ${said}`),
+    },
     onResult: (result) => {
       report(ctx, result, ++finished, prepared.orders.length, out);
       receipts?.(result);

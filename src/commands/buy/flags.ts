@@ -65,6 +65,15 @@ export const buyFlags = (c: Bare) =>
       "--receipts <file>",
       "with --file: append each delivered (or partly delivered) order's receipt to this file, separated (implies --wait)",
     )
+    .option(
+      "--alternatives",
+      "when the item cannot be sold (disrupted, refused, not sent, or its delivery failed and was refunded), buy its next alternative for the same customer (`reseller alternatives`; with --file, also an alternatives column)",
+    )
+    .option(
+      "--max-price <rupiah>",
+      "with --alternatives: the most an alternative may cost (default: the original's selling price, else its cost)",
+      parser((v) => rules.rupiah("--max-price", v)),
+    )
     .option("--no-validate", "do not check the customer's account before buying")
     .option(
       "--no-check",

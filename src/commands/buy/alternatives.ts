@@ -1,0 +1,184 @@
+/**
+ * What `buy --alternatives` says and decides around each order it tries: which alternatives an item
+ * has, the price cap, the alternative's order (its ref_id derived from the original's, the same
+ * customer), and the words for each step. Loaded only with --alternatives or when an item is
+ * refused as disrupted: a plain buy never reads it.
+ */
+import type { ServiceClient } from "../../api/client.js";
+import type { Context } from "../../context.js";
+import { ResellerError, type ServiceError } from "../../errors.js";
+import { verdictExitCode, type OrderVerdict, type Verdict } from "../../domain/verdict.js";
+import {
+  alternativesFor,
+  boughtAlternative,
+  costNothing,
+  failureCostNothing,
+  keptEntries,
+  keptName,
+  makeAlternative,
+  type TriedOrder,
+} from "../../orders/alternatives.js";
+import type { BuyRequest } from "../../orders/buy-request.js";
+import { orderTotal, type Order } from "../../orders/order.js";
+import { earlierPurchase, earlierVerdict } from "../../orders/repeats.js";
+import { readCatalogue } from "../../catalogue/cache.js";
+import { sellingPricesOf } from "../../shop/selling.js";
+import { say } from "../../messages/messages.js";
+
+type SingleRequest = Extract<BuyRequest, { kind: "single" }>;
+
+const firstLine = (order: Order) => {
+  const [line] = order.lines;
+  if (!line) throw new Error("internal error: an order without its line");
+  return line;
+};
+
+const nameOf = (order: Order) => firstLine(order).item.name;
+
+/** A --ref-id sold before as its alternative (`<ref>-altN`): said, printed, and its exit code; nothing is sent. */
+export function soldAsAlternative(ctx: Context, refId: string): number | undefined {
+  const entry = boughtAlternative(ctx, refId);
+  const earlier = entry && earlierPurchase(entry);
+  if (!earlier) return undefined;
+  const outcome = earlierVerdict(earlier);
+  if (ctx.output.mode === "json")
+    ctx.output.json({
+      ref_id: earlier.refId,
+      outcome,
+      sent: false,
+      already_bought: earlier.refId,
+      alternative_of: { ref_id: refId },
+      ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
+      ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
+    });
+  ctx.output.warn(say.alternatives.soldBefore(refId, earlier.refId, outcome));
+  return verdictExitCode(outcome);
+}
+
+/** A failure, or a delivery held back as failed and refunded whole: whether the next alternative may be bought. */
+export function costNothingAfter(
+  error: unknown,
+  held: { judged: OrderVerdict; amount: number | undefined } | undefined,
+) {
+  if (held) return costNothing(held.judged.verdict, 1, held.amount, held.judged.refunded);
+  return failureCostNothing(error);
+}
+
+export function alternativesOf(ctx: Context, order: Order): number[] {
+  return alternativesFor(ctx, firstLine(order).item.id);
+}
+
+export function noneKept(order: Order): string {
+  return say.alternatives.noneKept(firstLine(order).item.id);
+}
+
+export function noneLeft(original: Order): string {
+  return say.alternatives.noneLeft(nameOf(original));
+}
+
+/**
+ * The most an alternative may cost: --max-price, else what the customer pays for the original (its
+ * selling price), else the original's cost, so the shop never sells at a loss without being told.
+ */
+export function priceCap(ctx: Context, original: Order, maxPrice: number | undefined): number {
+  if (maxPrice !== undefined) return maxPrice;
+  return sellingPricesOf(ctx, original).selling_prices?.[0] ?? orderTotal(original);
+}
+
+/** Why the order before was given up, in the words of the line that says what is tried next. */
+export function reasonOf(error: unknown, held: unknown): { why: string; whyPast: string } {
+  const words = say.alternatives;
+  if (held) return { why: words.why.deliveryFailed, whyPast: words.whyPast.deliveryFailed };
+  const code = error instanceof ResellerError ? error.code : "";
+  if (code === "PRODUCT_TEMPORARILY_UNAVAILABLE") return { why: words.why.disrupted, whyPast: words.whyPast.disrupted };
+  if (error instanceof ResellerError && error.details?.outcome === "not_sent")
+    return { why: words.why.notSent(code), whyPast: words.whyPast.notSent };
+  return { why: words.why.refused(code), whyPast: words.whyPast.refused };
+}
+
+export function triedOf(order: Order, error: unknown, held?: { judged: OrderVerdict }): TriedOrder {
+  const line = firstLine(order);
+  const outcome = (
+    held ? held.judged.verdict : error instanceof ResellerError ? error.details?.outcome : "refused"
+  ) as Verdict;
+  const refunded = held?.judged.refunded;
+  return {
+    ref_id: order.refId,
+    item_id: line.item.id,
+    item: line.item.name,
+    outcome,
+    ...(error instanceof ResellerError ? { code: error.code } : {}),
+    ...(refunded !== undefined ? { refunded } : {}),
+  };
+}
+
+export function trying(original: Order, reason: { why: string }, order: Order, n: number, of: number): string {
+  return say.alternatives.trying(nameOf(original), reason.why, nameOf(order), n, of);
+}
+
+export function instead(original: Order, order: Order, reason: { whyPast: string }): string {
+  return say.alternatives.boughtInstead(nameOf(order), nameOf(original), reason.whyPast);
+}
+
+/** What --json adds to the alternative's result: the order it stands in for, and every order tried before it. */
+export function extraOf(original: Order, tried: TriedOrder[]): Record<string, unknown> {
+  const line = firstLine(original);
+  return {
+    alternative_of: { ref_id: original.refId, item_id: line.item.id, item: line.item.name },
+    tried: [...tried],
+  };
+}
+
+/** The `n`th alternative of a single buy's order, or why it is skipped (src/orders/alternatives.ts). */
+export async function alternativeOrder(
+  ctx: Context,
+  client: ServiceClient,
+  original: Order,
+  request: SingleRequest,
+  n: number,
+  id: number,
+  cap: number,
+): Promise<{ order: Order } | { skipped: TriedOrder; said: string }> {
+  return makeAlternative(
+    client,
+    original,
+    { ...request.line, quantity: firstLine(original).quantity },
+    {
+      n,
+      id,
+      cap,
+      check: request.check,
+      sellingPrices: sellingPricesOf(ctx, original).selling_prices,
+    },
+  );
+}
+
+/**
+ * A disrupted item's refusal names what could be sold instead: the alternatives kept for it (and how
+ * to buy them), else items of the same product the kept catalogue has and the service sells now.
+ */
+export function nameAlternatives(ctx: Context, error: ServiceError, order: Order): void {
+  const words = say.alternatives;
+  const { item } = firstLine(order);
+  const ids = alternativesFor(ctx, item.id);
+  if (ids.length) {
+    const kept = keptEntries(ctx, ids);
+    error.suggestion = words.keptFor(ids.map((id) => words.named(id, keptName(kept?.get(id)))).join(", "));
+    error.details = { ...(error.details ?? {}), alternatives: ids };
+    return;
+  }
+  const { baseUrl, apiKey, configDir, profile } = ctx.settings;
+  let candidates = "";
+  try {
+    const product = item.productName ?? keptEntries(ctx, [item.id])?.get(item.id)?.product ?? null;
+    const catalogue = product && baseUrl && apiKey ? readCatalogue({ configDir, profile, baseUrl, apiKey }) : undefined;
+    candidates = (catalogue?.entries() ?? [])
+      .filter((e) => e.product === product && e.id !== item.id && !e.disrupted && (e.unlimited || (e.stock ?? 0) > 0))
+      .slice(0, 3)
+      .map((e) => words.named(e.id, keptName(e)))
+      .join(", ");
+  } catch {
+    // The refusal is said without candidates.
+  }
+  error.suggestion = words.noneKeptHint(item.id, candidates);
+}

@@ -1,0 +1,254 @@
+/**
+ * Alternatives reviewed in advance: for an item the service may stop selling (disrupted, sold out),
+ * the items the reseller agreed to sell the same customer instead, kept with the profile. After a
+ * definite outcome that cost nothing the next one is bought; never after an unknown outcome or a
+ * partial delivery, and never above the price cap (the original's selling price unless told).
+ */
+import type { Context } from "../context.js";
+import type { JournalEntry } from "../journal/entries.js";
+import { ExitCode, ResellerError } from "../errors.js";
+import type { Verdict } from "../domain/verdict.js";
+import { journalFor, sentFromHere } from "../journal/request.js";
+import type { ServiceClient } from "../api/client.js";
+import type { Item } from "../api/model.js";
+import { formatRupiah } from "../output/format.js";
+import { say } from "../messages/messages.js";
+import { checkLineForms, type LineInput } from "./check-line.js";
+import { fetchItem } from "./items.js";
+import { cartLines, orderTotal, type Order } from "./order.js";
+import type { CatalogueEntry } from "../catalogue/cache.js";
+import { withKeptIds } from "../catalogue/id-index.js";
+
+/** The profile's key in config.json: `{"13": [14, 12]}`, each item's alternatives in the order tried. */
+export const alternativesKey = "alternatives";
+/** At most this many alternatives per item: each is an order of its own, with a ref_id of its own. */
+export const maxAlternatives = 5;
+
+export type AlternativeTable = Record<string, number[]>;
+
+const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v > 0;
+
+/** The table as stored, anything unreadable in it left out (a damaged entry never becomes an order). */
+export function alternativesIn(profile: Record<string, unknown>): AlternativeTable {
+  const stored = profile[alternativesKey];
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return {};
+  const table: AlternativeTable = {};
+  for (const [item, list] of Object.entries(stored as Record<string, unknown>)) {
+    if (!/^\d+$/.test(item) || !Array.isArray(list)) continue;
+    const ids = list.filter(isWhole).slice(0, maxAlternatives);
+    if (ids.length) table[item] = ids;
+  }
+  return table;
+}
+
+export function storedAlternatives(ctx: Context): AlternativeTable {
+  return alternativesIn(ctx.config.profile(ctx.settings.profile));
+}
+
+/** One item's alternatives; none when the config cannot be read (buying goes on without them). */
+export function alternativesFor(ctx: Context, itemId: number): number[] {
+  try {
+    return storedAlternatives(ctx)[String(itemId)] ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The table changed by `change`, read again under the config's lock (two `alternatives set` at once
+ * would otherwise each save the table it read at its start). Returns the table as it stood before.
+ */
+export async function changeAlternatives(
+  ctx: Context,
+  change: (table: AlternativeTable) => AlternativeTable,
+): Promise<AlternativeTable> {
+  let before: AlternativeTable = {};
+  await ctx.config.changeProfile(ctx.settings.profile, (stored) => {
+    before = alternativesIn(stored);
+    const after = change({ ...before });
+    return { [alternativesKey]: Object.keys(after).length ? after : undefined };
+  });
+  return before;
+}
+
+/**
+ * `<ref>-alt1`: the ref_id of the first alternative of the order `ref`. Derived, so a run again finds
+ * what it bought for the same sale; cut to the service's 191 characters from the left, the suffix kept.
+ */
+export function alternativeRefId(refId: string, n: number): string {
+  const suffix = `-alt${n}`;
+  return `${refId.slice(0, 191 - suffix.length)}${suffix}`;
+}
+
+export function alternativeRefIds(refId: string): string[] {
+  return Array.from({ length: maxAlternatives }, (_, i) => alternativeRefId(refId, i + 1));
+}
+
+/**
+ * Whether an order that ended so may be followed by its next alternative: a definite outcome that
+ * cost nothing. Refused or not sent (but never a repeat nobody agreed to, a mistake in what was typed,
+ * a key refused or Ctrl-C: exits 2, 3, 130), or a delivery that failed and was refunded whole.
+ * Never after unknown (it may have been bought) or partial (the customer got part of it).
+ */
+export function costNothing(verdict: Verdict, exitCode: number, amount?: number, refunded?: number): boolean {
+  if (exitCode === ExitCode.usage || exitCode === ExitCode.auth || exitCode === ExitCode.interrupted) return false;
+  if (verdict === "refused" || verdict === "not_sent") return true;
+  if (verdict === "delivery_failed") return amount !== undefined && refunded !== undefined && refunded >= amount;
+  return false;
+}
+
+/** The same test for a failure as the one error printer would say it. */
+export function failureCostNothing(error: unknown, amount?: number): boolean {
+  if (!(error instanceof ResellerError)) return false;
+  const outcome = error.details?.outcome;
+  const refunded = error.details?.refunded;
+  if (outcome !== "refused" && outcome !== "not_sent" && outcome !== "delivery_failed") return false;
+  return costNothing(outcome, error.exitCode, amount, typeof refunded === "number" ? refunded : undefined);
+}
+
+/** An alternative bought for this very sale earlier (this ref_id's `-altN`), bought or maybe bought: what stands for it. */
+export function boughtAlternative(ctx: Context, refId: string): JournalEntry | undefined {
+  const journal = journalFor(ctx);
+  for (const ref of alternativeRefIds(refId)) {
+    const found = journal
+      .byRefId(ref)
+      .find(
+        (e) =>
+          e.kind === "buy" &&
+          sentFromHere(e, ctx.settings) &&
+          (e.outcome === "unknown" ||
+            e.outcome === "pending" ||
+            (e.outcome === "done" && e.verdict !== "delivery_failed")),
+      );
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** What a result names of each order tried before the one that stands: `tried` in --json. */
+export interface TriedOrder {
+  ref_id: string;
+  item_id: number;
+  item: string;
+  outcome: Verdict;
+  /** Why it was given up: the service's code, or `ABOVE_MAX_PRICE` for an alternative never sent. */
+  code?: string;
+  refunded?: number;
+}
+
+/**
+ * The kept catalogue's entries for these ids (a few lines of the copy read through its id index), and
+ * whether a copy was there at all: undefined when there is none, or no service or key to name it by.
+ */
+export function keptEntries(ctx: Context, ids: number[]): Map<number, CatalogueEntry> | undefined {
+  const { baseUrl, apiKey, configDir, profile } = ctx.settings;
+  if (!baseUrl || !apiKey) return undefined;
+  try {
+    const entries = withKeptIds({ configDir, profile, baseUrl, apiKey }, (kept) => kept.entriesOf(ids));
+    return entries ? new Map(entries.map((e) => [e.id, e])) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An item as people name it: the live catalogue names a variant within its product (`25.000` of Pulsa Telkomsel). */
+export function keptName(entry: CatalogueEntry | undefined): string | undefined {
+  if (!entry) return undefined;
+  const { product, name } = entry;
+  return product && !name.toLowerCase().includes(product.toLowerCase()) ? `${product} ${name}` : name;
+}
+
+/** Whether the kept catalogue has this id; undefined when there is no copy to tell. */
+export function keptHas(ctx: Context, ids: number[]): ((id: number) => boolean) | undefined {
+  const { baseUrl, apiKey, configDir, profile } = ctx.settings;
+  if (!baseUrl || !apiKey) return undefined;
+  try {
+    const known = withKeptIds({ configDir, profile, baseUrl, apiKey }, (kept) => {
+      const all = new Set(kept.ids);
+      return new Set(ids.filter((id) => all.has(id)));
+    });
+    return known ? (id) => known.has(id) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The order of the `n`th alternative: the same quantity and customer (the line as typed, checked
+ * again against the alternative's item) under `<ref>-altN`, linked to the original and sold at the
+ * original's selling price. Skipped, never sent, when the service does not have the item, says it is
+ * disrupted, the customer's data does not fit it, or it costs above the cap.
+ */
+export async function makeAlternative(
+  client: ServiceClient,
+  original: Order,
+  line: LineInput,
+  options: {
+    n: number;
+    id: number;
+    cap: number;
+    check: boolean;
+    sellingPrices: (number | null)[] | undefined;
+    /** Items fetched already (a file's rows share them). */
+    items?: Map<number, Item>;
+  },
+): Promise<{ order: Order } | { skipped: TriedOrder; said: string }> {
+  const words = say.alternatives;
+  const { n, id, cap } = options;
+  const refId = alternativeRefId(original.refId, n);
+  const skipped = (name: string, code: string, why: string) => ({
+    skipped: { ref_id: refId, item_id: id, item: name, outcome: "not_sent" as const, code },
+    said: words.cannotSell(name, why),
+  });
+  let item = options.items?.get(id);
+  if (!item) {
+    try {
+      item = await fetchItem(client, id);
+      options.items?.set(id, item);
+    } catch (error) {
+      // Not known, not reachable, or a fault of ours: nothing is sent for it, and the row's result
+      // (a file's other rows with it) is never lost to it.
+      const code = error instanceof ResellerError ? error.code : "INTERNAL_ERROR";
+      return skipped(words.named(id, undefined), code, error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (item.disruption)
+    return skipped(
+      item.name,
+      "PRODUCT_TEMPORARILY_UNAVAILABLE",
+      say.serviceCodes.PRODUCT_TEMPORARILY_UNAVAILABLE.message,
+    );
+  let checked;
+  try {
+    checked = checkLineForms(item, line, "", { check: options.check });
+  } catch (error) {
+    if (!(error instanceof ResellerError)) throw error;
+    return skipped(item.name, error.code, error.message);
+  }
+  const order: Order = {
+    refId,
+    // Derived and fixed, as an orders file's: a REF_ID_ALREADY_EXIST for the same items is this order.
+    refIdGiven: true,
+    lines: [
+      {
+        item,
+        quantity: line.quantity,
+        ...(checked.note !== undefined ? { note: checked.note } : {}),
+        ...(checked.typed ? { typed: checked.typed } : {}),
+      },
+    ],
+    alternativeOf: {
+      refId: original.refId,
+      carts: cartLines(original),
+      ...(options.sellingPrices ? { sellingPrices: options.sellingPrices } : {}),
+    },
+    ...(original.source ? { source: original.source } : {}),
+  };
+  const cost = orderTotal(order);
+  if (cost > cap)
+    return {
+      skipped: { ref_id: refId, item_id: id, item: item.name, outcome: "not_sent", code: "ABOVE_MAX_PRICE" },
+      said: words.aboveMax(item.name, formatRupiah(cost), formatRupiah(cap)),
+    };
+  return { order };
+}
