@@ -2,7 +2,7 @@
  * An earlier release's files as the importers read them: what an importer is, the lines of an old
  * file read a megabyte at a time and never through a link.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
@@ -29,6 +29,18 @@ export interface ImportCount {
   present: number;
   /** What the database holds more after the import, by its own count: must equal `written`. */
   added: number;
+  /** What was wrong with the files (lines skipped), for the person who uses them next. */
+  problems?: string[];
+}
+
+/** One old file, when it is there (a link too: the importer refuses it by name, never reads through it). */
+export function single(path: string): { rename: string; files: string[] }[] {
+  try {
+    lstatSync(path);
+  } catch {
+    return [];
+  }
+  return [{ rename: path, files: [path] }];
 }
 
 /** An old file found a moment ago is gone: another process imported it and renamed it. */

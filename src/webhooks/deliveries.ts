@@ -18,9 +18,9 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
-import { openRecordsDatabase, recordsFileName } from "../records/database.js";
+import { recordsFileName } from "../records/database.js";
 import { type DeliveryRecords, deliveryRecords, type ReceivedDelivery, type SettledAs } from "../records/deliveries.js";
-import { importDeliveriesFile } from "../records/import-deliveries.js";
+import { openRecords, takeImportProblems } from "../records/migrate.js";
 import type { SignedFields } from "./signature.js";
 
 export { deliveryIdOf, type ReceivedDelivery, type SettledAs } from "../records/deliveries.js";
@@ -59,7 +59,7 @@ export class DeliveryStore {
   private readonly records: DeliveryRecords;
   private readonly profile: string | undefined;
   private readonly remember: number;
-  /** What was wrong with an earlier release's deliveries file when it was imported, for the person starting the listener. */
+  /** What was wrong with an earlier release's files when this process imported them, for the person starting the listener. */
   readonly problems: string[] = [];
   /** Deliveries arriving in the same turn of the event loop: one transaction, one flush for all. */
   private batch: { delivery: ReceivedDelivery; done: (outcome?: "new" | "duplicate", error?: unknown) => void }[] = [];
@@ -75,11 +75,9 @@ export class DeliveryStore {
     this.profile = options.profile;
     this.remember = options.remember ?? rememberedDeliveries;
     try {
-      const db = openRecordsDatabase(dir);
+      const db = openRecords(dir);
       this.records = deliveryRecords(db);
-      const imported = importDeliveriesFile(db, dir);
-      if (imported?.lastLineCut) this.problems.push(say.listener.lastLineCut);
-      if (imported?.damaged) this.problems.push(say.listener.linesDamaged(imported.damaged));
+      this.problems.push(...takeImportProblems(db));
       this.records.forgetSettled(this.profile, this.remember);
     } catch (error) {
       if (error instanceof UsageError) throw error;
