@@ -60,10 +60,6 @@ export interface Window {
 export interface JournalRecords {
   /** Writes one record and folds it into its order, committed before it returns. */
   append(record: JournalRecord): void;
-  /** Every record in the order written. */
-  records(): JournalRecord[];
-  /** Every entry, oldest first. */
-  entries(): JournalEntry[];
   /** Entries newest first (by recorded time) within the window, read a page at a time. */
   newestFirst(window: Window): Generator<JournalEntry, void, undefined>;
   byRefId(refId: string): JournalEntry[];
@@ -203,18 +199,6 @@ export class SqliteJournal implements JournalRecords {
       updated_at: String(entry.updated_at ?? ""),
       folded: JSON.stringify(entry),
     };
-  }
-
-  records(): JournalRecord[] {
-    return this.db
-      .prepare("SELECT record FROM journal_events ORDER BY seq")
-      .pluck()
-      .all()
-      .map((r) => JSON.parse(r as string) as JournalRecord);
-  }
-
-  entries(): JournalEntry[] {
-    return this.parsed(this.db.prepare("SELECT folded FROM journal_orders ORDER BY seq").pluck().all());
   }
 
   *newestFirst(window: Window): Generator<JournalEntry, void, undefined> {
