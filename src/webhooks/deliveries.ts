@@ -64,8 +64,6 @@ export class DeliveryStore {
   /** Deliveries arriving in the same turn of the event loop: one transaction, one flush for all. */
   private batch: { delivery: ReceivedDelivery; done: (outcome?: "new" | "duplicate", error?: unknown) => void }[] = [];
   private settledSinceForgetting = 0;
-  /** Batches committed and being flushed: several may be, one behind the other. */
-  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     readonly dir: string,
@@ -107,11 +105,7 @@ export class DeliveryStore {
   receive(delivery: ReceivedDelivery): Promise<"new" | "duplicate"> {
     return new Promise((resolve, reject) => {
       this.batch.push({ delivery, done: (outcome, error) => (outcome ? resolve(outcome) : reject(error)) });
-      if (this.batch.length === 1)
-        setImmediate(() => {
-          const writing = this.writeBatch().finally(() => this.writing.delete(writing));
-          this.writing.add(writing);
-        });
+      if (this.batch.length === 1) setImmediate(() => this.writeBatch());
     });
   }
 
@@ -133,17 +127,16 @@ export class DeliveryStore {
     }
   }
 
+  /** Once the deliveries received so far are written. */
   async close(): Promise<void> {
-    while (this.batch.length || this.writing.size)
-      await Promise.all([...this.writing, new Promise((resolve) => setImmediate(resolve))]);
-    this.records.close();
+    while (this.batch.length) await new Promise((resolve) => setImmediate(resolve));
   }
 
-  private async writeBatch(): Promise<void> {
+  private writeBatch(): void {
     const batch = this.batch.splice(0);
     let outcomes: ("new" | "duplicate")[];
     try {
-      outcomes = await this.records.receive(batch.map((b) => b.delivery));
+      outcomes = this.records.receive(batch.map((b) => b.delivery));
     } catch (error) {
       for (const b of batch) b.done(undefined, error);
       return;
