@@ -9,7 +9,7 @@ import { fileProblem, linkRefusedHint, readOwnFile } from "../config/config-dir.
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 import { createDeliveriesTable, deliveryIdOf, insertReceivedSql, type ReceivedDelivery } from "./deliveries.js";
-import { type ImportCount, type Importer, RenamedMeanwhile, single } from "./old-files.js";
+import { type ImportCount, type Importer, RenamedMeanwhile, recordOfLine, single } from "./old-files.js";
 
 export const deliveriesFileName = "webhook-deliveries.jsonl";
 
@@ -125,25 +125,13 @@ function parseFile(text: string): { records: FileRecord[]; damaged: number; last
   let lastLineCut = false;
   lines.forEach((line, index) => {
     if (!line.trim()) return;
-    const record = parseRecordLine(line);
+    const record = recordOfLine(line, '{"v":2,', parseRecord);
     if (record) records.push(record);
     // The last line, cut short by a crash mid-write, is expected once in a while; others are not.
     else if (torn && index === lines.length - 1) lastLineCut = true;
     else damaged++;
   });
   return { records, damaged, lastLineCut };
-}
-
-/**
- * A record line, or the record a torn line (a write cut short by a crash or a full disk) has glued
- * to its end. A record's text never holds `{"v":2,` inside a string (its quotes would be escaped),
- * so the last one on the line starts the glued record.
- */
-function parseRecordLine(line: string): FileRecord | undefined {
-  const whole = parseRecord(line);
-  if (whole) return whole;
-  const last = line.lastIndexOf('{"v":2,');
-  return last > 0 ? parseRecord(line.slice(last)) : undefined;
 }
 
 function parseRecord(line: string): FileRecord | undefined {

@@ -43,6 +43,18 @@ export function single(path: string): { rename: string; files: string[] }[] {
   return [{ rename: path, files: [path] }];
 }
 
+/**
+ * A record line, or the record a torn line (a write cut short by a crash) has glued to its end: a
+ * record's text never holds its own opening (`{"v":1,`) inside a string, its quotes escaped, so the
+ * last one on the line starts the glued record.
+ */
+export function recordOfLine<T>(line: string, opening: string, parse: (text: string) => T | undefined): T | undefined {
+  const whole = parse(line);
+  if (whole !== undefined) return whole;
+  const last = line.lastIndexOf(opening);
+  return last > 0 ? parse(line.slice(last)) : undefined;
+}
+
 /** An old file found a moment ago is gone: another process imported it and renamed it. */
 export class RenamedMeanwhile extends Error {}
 

@@ -108,3 +108,16 @@ describe("importing the files of an earlier release", () => {
     );
   });
 });
+
+describe("an earlier release's journal line torn by a crash", () => {
+  it("is skipped, and the record a later write glued to its end is imported", () => {
+    const dir = makeConfigDir();
+    const record = (entry: string) =>
+      JSON.stringify({ v: 1, entry, type: "attempt", at: "2026-11-20T10:00:00.000Z", attempt: 1 });
+    const lines = [record("a"), `${record("torn").slice(0, 30)}${record("glued")}`, record("b")];
+    writeFileSync(join(dir, "journal.jsonl"), `${lines.join("\n")}\n`, { mode: 0o600 });
+    const db = openRecordsDatabase(dir);
+    expect(importOldFiles(db, dir).counts).toEqual([{ read: 3, written: 3, present: 0, added: 3 }]);
+    expect(db.prepare("SELECT entry FROM journal_events ORDER BY seq").pluck().all()).toEqual(["a", "glued", "b"]);
+  });
+});
