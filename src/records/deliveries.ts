@@ -32,25 +32,7 @@ export function deliveryIdOf(key: string): string {
 /** How a delivery was settled: handed on (its handler said it is done), or dropped (not to be handed on). */
 export type SettledAs = "handed" | "dropped";
 
-export interface DeliveryRecords {
-  /**
-   * Each delivery written in one transaction: "new", or "duplicate" when its key was there already.
-   * Committed with synchronous=FULL: on disk when this returns.
-   */
-  receive(deliveries: readonly ReceivedDelivery[]): ("new" | "duplicate")[];
-  settle(key: string, as: SettledAs, at: string, reason?: string, line?: string): void;
-  /** A failed try: how many so far and when the next is due, for the person reading the records. */
-  triedAgainLater(key: string, attempts: number, nextTryAt: string): void;
-  /** Received and not settled, oldest first. */
-  unsettled(): ReceivedDelivery[];
-  /** Whether an order.item.sent already handed on this order line (`ref_id#index`). */
-  lineHandedOn(line: string): boolean;
-  /**
-   * Forgets settled deliveries beyond the newest `remember` of this profile (every profile's when
-   * undefined); settled rows of earlier releases name no profile and are anyone's to forget.
-   */
-  forgetSettled(profile: string | undefined, remember: number): number;
-}
+export type DeliveryRecords = ReturnType<typeof deliveryRecords>;
 
 /** Idempotent: every opener of the database may run it. */
 export function createDeliveriesTable(db: RecordsDatabase): void {
@@ -88,7 +70,7 @@ export const insertReceivedSql = `
 
 type DeliveryRow = Omit<ReceivedDelivery, "headers"> & { headers: string };
 
-export function deliveryRecords(db: RecordsDatabase): DeliveryRecords {
+export function deliveryRecords(db: RecordsDatabase) {
   createDeliveriesTable(db);
   const insert = db.prepare(insertReceivedSql);
   const receiveAll = db.transaction((deliveries: readonly ReceivedDelivery[]) =>
@@ -116,17 +98,20 @@ export function deliveryRecords(db: RecordsDatabase): DeliveryRecords {
     DELETE FROM webhook_deliveries WHERE settled_as IS NOT NULL AND seq <= (
       SELECT seq FROM webhook_deliveries WHERE settled_as IS NOT NULL ORDER BY seq DESC LIMIT 1 OFFSET @remember)`);
   return {
-    receive: (deliveries) => receiveAll.immediate(deliveries),
-    settle(key, as, at, reason, line) {
-      settle.run(as, at, reason?.slice(0, 300) ?? null, line ?? null, key);
-    },
-    triedAgainLater(key, attempts, nextTryAt) {
-      tried.run(attempts, nextTryAt, key);
-    },
-    unsettled: () =>
+    /** One transaction (synchronous=FULL: on disk when this returns); "duplicate" for a key there already. */
+    receive: (deliveries: readonly ReceivedDelivery[]) => receiveAll.immediate(deliveries),
+    settle: (key: string, as: SettledAs, at: string, reason?: string, line?: string) =>
+      void settle.run(as, at, reason?.slice(0, 300) ?? null, line ?? null, key),
+    triedAgainLater: (key: string, attempts: number, nextTryAt: string) => void tried.run(attempts, nextTryAt, key),
+    /** Received and not settled, oldest first. */
+    unsettled: (): ReceivedDelivery[] =>
       unsettled.all().map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> })),
-    lineHandedOn: (line) => lineHanded.get(line) !== undefined,
-    forgetSettled: (profile, remember) =>
+    lineHandedOn: (line: string) => lineHanded.get(line) !== undefined,
+    /**
+     * Forgets settled deliveries beyond the newest `remember` of this profile (every profile's when
+     * undefined); settled rows of earlier releases name no profile and are anyone's to forget.
+     */
+    forgetSettled: (profile: string | undefined, remember: number) =>
       (profile === undefined ? forgetAny.run({ remember }) : forgetOwn.run({ profile, remember })).changes,
   };
 }
