@@ -67,14 +67,18 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
   const { sinceMs, untilMs } = reportRange(options.since, options.until, now, shop.timeZone);
   const by: Grouping = options.by ?? (untilMs - sinceMs <= 86_400_000 + 3_600_000 ? "hour" : "day");
   const journal = journalFor(ctx);
-  let entries: JournalEntry[] = [];
   const window = { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString() };
-  for (const entry of journal.newestFirst(window))
-    if ((entry.kind === "buy" || entry.kind === "topup") && sentFromHere(entry, ctx.settings)) entries.push(entry);
-  if (options.refresh && entries.length) {
+  function* counted(): Generator<JournalEntry> {
+    for (const entry of journal.newestFirst(window))
+      if ((entry.kind === "buy" || entry.kind === "topup") && sentFromHere(entry, ctx.settings)) yield entry;
+  }
+  // Counted as read, never held: a year of orders in bounded memory. Only --refresh holds them, to ask.
+  let entries: Iterable<JournalEntry> = counted();
+  if (options.refresh) {
+    const held = [...entries];
     const { refreshEntries } = await import("../orders/ledger.js");
-    const refreshed = await refreshEntries(ctx, entries);
-    entries = entries.map((e) => refreshed.get(e.entry) ?? e);
+    const refreshed = held.length ? await refreshEntries(ctx, held) : new Map<string, JournalEntry>();
+    entries = held.map((e) => refreshed.get(e.entry) ?? e);
   }
   const books = keepBooks({
     entries,

@@ -60,16 +60,6 @@ export class Journal {
     this.records.append(record);
   }
 
-  /** Every record in the order written. Holds them all: prefer the lookups. */
-  read(): { records: JournalRecord[]; damaged: number } {
-    return this.reading(() => ({ records: this.records.records(), damaged: 0 }));
-  }
-
-  /** Entries in the order their intents were written (oldest first). Holds them all: prefer the lookups. */
-  entries(): JournalEntry[] {
-    return this.reading(() => this.records.entries());
-  }
-
   /**
    * Entries newest first by recorded time, within `since`/`until` when given, a page at a time: a
    * caller that has enough stops iterating, and reading stops with it. Every entry in the window is

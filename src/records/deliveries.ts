@@ -4,11 +4,7 @@
  * 2xx; settling it fills in how and when, and drops its body. Forgetting old settled deliveries is a
  * DELETE that keeps what the de-duplication of the service's retries needs.
  */
-import { closeSync, constants, fdatasync, openSync } from "node:fs";
-import { promisify } from "node:util";
 import type { RecordsDatabase } from "./database.js";
-
-const fdatasyncAsync = promisify(fdatasync);
 
 /** One received delivery, as written down before the service is answered. */
 export interface ReceivedDelivery {
@@ -36,27 +32,7 @@ export function deliveryIdOf(key: string): string {
 /** How a delivery was settled: handed on (its handler said it is done), or dropped (not to be handed on). */
 export type SettledAs = "handed" | "dropped";
 
-export interface DeliveryRecords {
-  /**
-   * Each delivery written in one transaction: "new", or "duplicate" when its key was there already.
-   * Resolves once the transaction, and every one before it, is on disk.
-   */
-  receive(deliveries: readonly ReceivedDelivery[]): Promise<("new" | "duplicate")[]>;
-  settle(key: string, as: SettledAs, at: string, reason?: string, line?: string): void;
-  /** A failed try: how many so far and when the next is due, for the person reading the records. */
-  triedAgainLater(key: string, attempts: number, nextTryAt: string): void;
-  /** Received and not settled, oldest first. */
-  unsettled(): ReceivedDelivery[];
-  /** Lets go of what it holds open beside the database. */
-  close(): void;
-  /** Whether an order.item.sent already handed on this order line (`ref_id#index`). */
-  lineHandedOn(line: string): boolean;
-  /**
-   * Forgets settled deliveries beyond the newest `remember` of this profile (every profile's when
-   * undefined); settled rows of earlier releases name no profile and are anyone's to forget.
-   */
-  forgetSettled(profile: string | undefined, remember: number): number;
-}
+export type DeliveryRecords = ReturnType<typeof deliveryRecords>;
 
 /** Idempotent: every opener of the database may run it. */
 export function createDeliveriesTable(db: RecordsDatabase): void {
@@ -94,7 +70,7 @@ export const insertReceivedSql = `
 
 type DeliveryRow = Omit<ReceivedDelivery, "headers"> & { headers: string };
 
-export function deliveryRecords(db: RecordsDatabase): DeliveryRecords {
+export function deliveryRecords(db: RecordsDatabase) {
   createDeliveriesTable(db);
   const insert = db.prepare(insertReceivedSql);
   const receiveAll = db.transaction((deliveries: readonly ReceivedDelivery[]) =>
@@ -121,70 +97,21 @@ export function deliveryRecords(db: RecordsDatabase): DeliveryRecords {
   const forgetAny = db.prepare(`
     DELETE FROM webhook_deliveries WHERE settled_as IS NOT NULL AND seq <= (
       SELECT seq FROM webhook_deliveries WHERE settled_as IS NOT NULL ORDER BY seq DESC LIMIT 1 OFFSET @remember)`);
-  const log = writeAheadLog(db);
   return {
-    async receive(deliveries) {
-      const fd = log.fd();
-      // No log to flush by hand (not made yet): committed with synchronous=FULL, flushed before this returns.
-      if (fd === undefined) return receiveAll.immediate(deliveries);
-      const outcomes = unflushed(db, () => receiveAll.immediate(deliveries));
-      // The flush SQLite's FULL would make, made off the event loop: deliveries arriving meanwhile are
-      // read and written in the next transaction instead of waiting for this one's disk.
-      await fdatasyncAsync(fd);
-      return outcomes;
-    },
-    settle(key, as, at, reason, line) {
-      unflushed(db, () => settle.run(as, at, reason?.slice(0, 300) ?? null, line ?? null, key));
-    },
-    triedAgainLater(key, attempts, nextTryAt) {
-      unflushed(db, () => tried.run(attempts, nextTryAt, key));
-    },
-    unsettled: () =>
+    /** One transaction (synchronous=FULL: on disk when this returns); "duplicate" for a key there already. */
+    receive: (deliveries: readonly ReceivedDelivery[]) => receiveAll.immediate(deliveries),
+    settle: (key: string, as: SettledAs, at: string, reason?: string, line?: string) =>
+      void settle.run(as, at, reason?.slice(0, 300) ?? null, line ?? null, key),
+    triedAgainLater: (key: string, attempts: number, nextTryAt: string) => void tried.run(attempts, nextTryAt, key),
+    /** Received and not settled, oldest first. */
+    unsettled: (): ReceivedDelivery[] =>
       unsettled.all().map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> })),
-    lineHandedOn: (line) => lineHanded.get(line) !== undefined,
-    close: () => log.close(),
-    forgetSettled: (profile, remember) =>
-      unflushed(db, () => (profile === undefined ? forgetAny.run({ remember }) : forgetOwn.run({ profile, remember })))
-        .changes,
+    lineHandedOn: (line: string) => lineHanded.get(line) !== undefined,
+    /**
+     * Forgets settled deliveries beyond the newest `remember` of this profile (every profile's when
+     * undefined); settled rows of earlier releases name no profile and are anyone's to forget.
+     */
+    forgetSettled: (profile: string | undefined, remember: number) =>
+      (profile === undefined ? forgetAny.run({ remember }) : forgetOwn.run({ profile, remember })).changes,
   };
-}
-
-/**
- * A descriptor of the database's write-ahead log, for flushing it (fdatasync covers every write to
- * the file, by whichever descriptor). The log stays the same file while this connection is open:
- * SQLite removes it only when the last connection closes. Undefined until the log exists.
- */
-function writeAheadLog(db: RecordsDatabase): { fd(): number | undefined; close(): void } {
-  let fd: number | undefined;
-  return {
-    fd() {
-      if (fd !== undefined || !db.open) return fd;
-      try {
-        fd = openSync(`${db.name}-wal`, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-      } catch {
-        // Not made yet (nothing written), or not to be opened: SQLite's own flush then.
-      }
-      return fd;
-    },
-    close() {
-      if (fd !== undefined) closeSync(fd);
-      fd = undefined;
-    },
-  };
-}
-
-/**
- * A change committed without waiting for the disk (synchronous=NORMAL: safe from a crash of the
- * process, not from a power cut until the next flush). For what only costs a repeat if lost — a
- * settling, whose delivery is then handed on again with its id — so the listener's event loop is not
- * held by a flush per hand-off while deliveries wait for their 2xx. The next FULL commit (a delivery
- * received) flushes it too: the log is written in order.
- */
-function unflushed<T>(db: RecordsDatabase, change: () => T): T {
-  db.pragma("synchronous = NORMAL");
-  try {
-    return change();
-  } finally {
-    db.pragma("synchronous = FULL");
-  }
 }

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { JournalRecord } from "../journal/entries.js";
 import type { RecordsDatabase } from "./database.js";
 import { journalRecords } from "./journal.js";
-import { type ImportCount, type Importer, oldFileLines } from "./old-files.js";
+import { type ImportCount, type Importer, oldFileLines, recordOfLine } from "./old-files.js";
 
 export const oldJournalName = "journal.jsonl";
 export const oldJournalDirName = "journal.d";
@@ -22,14 +22,6 @@ function parseRecord(text: string): JournalRecord | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A record line, or the record a torn line (a crash mid-write, no newline) has glued to its end. */
-export function parseRecordLine(line: string): JournalRecord | undefined {
-  const whole = parseRecord(line);
-  if (whole) return whole;
-  const last = line.lastIndexOf('{"v":1,');
-  return last > 0 ? parseRecord(line.slice(last)) : undefined;
 }
 
 function identity(path: string): string | undefined {
@@ -74,7 +66,7 @@ export const journalImporter: Importer = {
     const count: ImportCount = { read: 0, written: 0, present: 0, added: 0 };
     for (const file of files) {
       for (const line of oldFileLines(file)) {
-        const record = parseRecordLine(line);
+        const record = recordOfLine(line, '{"v":1,', parseRecord);
         // A torn line is left in the kept file: nothing in it can be trusted.
         if (!record) continue;
         count.read++;

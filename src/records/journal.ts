@@ -1,7 +1,7 @@
 /**
  * The journal's statements: one row per request in `journal_orders` (folded as each event comes) and
  * every record as written in `journal_events`, append-only. The only SQL of the journal; the
- * `Journal` class (src/journal/journal.ts) speaks to it through `JournalRecords`.
+ * `Journal` class (src/journal/journal.ts) speaks to it through `SqliteJournal`.
  */
 import type { Statement } from "better-sqlite3";
 import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/entries.js";
@@ -61,27 +61,6 @@ export interface Window {
   untilMs?: number;
 }
 
-/** The journal's queries, as the commands need them. */
-export interface JournalRecords {
-  /** Writes one record and folds it into its order, committed before it returns. */
-  append(record: JournalRecord): void;
-  /** Every record in the order written. */
-  records(): JournalRecord[];
-  /** Every entry, oldest first. */
-  entries(): JournalEntry[];
-  /** Entries newest first (by recorded time) within the window, read a page at a time. */
-  newestFirst(window: Window): Generator<JournalEntry, void, undefined>;
-  byRefId(refId: string): JournalEntry[];
-  byInvoice(invoice: string): JournalEntry[];
-  byEntryId(entry: string): JournalEntry | undefined;
-  /** Pending or unknown, oldest first. */
-  unsettled(): JournalEntry[];
-  /** Purchases of this order (its repeat key) recorded since `sinceMs`, newest first. */
-  byRepeatKey(key: string, sinceMs: number): JournalEntry[];
-  /** Purchases not known final (unknown, in flight, bought and not delivered), oldest first. */
-  notFinal(): JournalEntry[];
-}
-
 interface Row {
   seq: number;
   at_ms: number;
@@ -136,7 +115,8 @@ export function journalRecords(db: RecordsDatabase): SqliteJournal {
   return records;
 }
 
-export class SqliteJournal implements JournalRecords {
+/** The journal's queries, as the commands need them (each described on `Journal`, which speaks to them). */
+export class SqliteJournal {
   private readonly insertEvent: Statement;
   private readonly insertOrder: Statement;
   private readonly updateOrder: Statement;
@@ -210,18 +190,6 @@ export class SqliteJournal implements JournalRecords {
       updated_at: String(entry.updated_at ?? ""),
       folded: JSON.stringify(entry),
     };
-  }
-
-  records(): JournalRecord[] {
-    return this.db
-      .prepare("SELECT record FROM journal_events ORDER BY seq")
-      .pluck()
-      .all()
-      .map((r) => JSON.parse(r as string) as JournalRecord);
-  }
-
-  entries(): JournalEntry[] {
-    return this.parsed(this.db.prepare("SELECT folded FROM journal_orders ORDER BY seq").pluck().all());
   }
 
   *newestFirst(window: Window): Generator<JournalEntry, void, undefined> {

@@ -1,6 +1,7 @@
 /**
- * The files of earlier releases moved into the records database on first use: every importer's old
- * files in one transaction, counts checked, then each renamed with a suffix and kept (never deleted).
+ * The files of earlier releases moved into the records database on first use, whichever command
+ * comes first: the journal's, the webhook deliveries file and the lock cache, all in one transaction,
+ * counts checked, then each renamed with a suffix and kept (never deleted).
  *
  * Safe to interrupt: killed before the commit, nothing was imported and the files are where they
  * were; killed after it, the next run reads them again, finds every record already there (an
@@ -8,20 +9,18 @@
  * transaction (BEGIN IMMEDIATE) and then finds nothing new.
  */
 import { existsSync, lstatSync, renameSync } from "node:fs";
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
 import { UsageError } from "../errors.js";
 import { syncDirectory } from "../config/config-dir.js";
 import { say } from "../messages/messages.js";
 import { openRecordsDatabase, type RecordsDatabase } from "./database.js";
+import { deliveriesImporter } from "./import-deliveries.js";
+import { stockLocksImporter } from "./import-stock-locks.js";
 import { journalImporter } from "./journal-import.js";
-import { type Importer, RenamedMeanwhile } from "./old-files.js";
+import { type ImportCount, type Importer, RenamedMeanwhile } from "./old-files.js";
 
-/**
- * Every importer of the journal's files, in the order they run. The webhook deliveries file and
- * locks.json are imported by their own stores on first use (records/import-deliveries.ts,
- * records/import-stock-locks.ts), each in a transaction of its own and as safe to interrupt.
- */
-const importers: Importer[] = [journalImporter];
+/** Every importer, in the order they run, all in the one transaction. */
+const importers: Importer[] = [journalImporter, deliveriesImporter, stockLocksImporter];
 
 /** The suffix an imported file is renamed with (then `.imported-2`, … when taken). */
 export const importedSuffix = ".imported";
@@ -29,44 +28,61 @@ export const importedSuffix = ".imported";
 /** How long a process waits for another's import before it says the records are busy. */
 const importWaitMs = 10 * 60_000;
 
-const imported = new WeakSet<RecordsDatabase>();
+/** Per database opened: what its import found wrong, until the listener takes it to say. */
+const imported = new WeakMap<RecordsDatabase, string[]>();
 
 /** The records database of this config dir, with the old files of earlier releases imported. */
 export function openRecords(dir: string): RecordsDatabase {
   const db = openRecordsDatabase(dir);
-  if (!imported.has(db)) {
-    importOldFiles(db, dir);
-    imported.add(db);
-  }
+  if (!imported.has(db)) imported.set(db, importOldFiles(db, dir).problems);
   return db;
+}
+
+/** What this process's import found wrong in the old files (damaged lines skipped), said once. */
+export function takeImportProblems(db: RecordsDatabase): string[] {
+  const problems = imported.get(db) ?? [];
+  imported.set(db, []);
+  return problems;
 }
 
 function found(dir: string) {
   return importers.flatMap((importer) => importer.find(dir).map((unit) => ({ importer, ...unit })));
 }
 
-function importOldFiles(db: RecordsDatabase, dir: string): void {
-  if (found(dir).length === 0) return;
+/** Each old file's count, and the names the files were kept under. */
+export interface Imported {
+  counts: ImportCount[];
+  kept: string[];
+  problems: string[];
+}
+
+/**
+ * Imports every old file found in `dir` in one transaction (waiting for another process's), then
+ * renames them. Exported for tests, which run it again on one connection.
+ */
+export function importOldFiles(db: RecordsDatabase, dir: string): Imported {
+  if (found(dir).length === 0) return { counts: [], kept: [], problems: [] };
   const deadline = Date.now() + importWaitMs;
   const importAll = db.transaction(() => {
     const units = found(dir);
-    for (const { importer, files } of units) {
+    const counts = units.map(({ importer, files }) => {
       const count = importer.import(db, files);
       if (count.written + count.present !== count.read || count.added !== count.written)
         throw new UsageError(say.records.importMiscounted(files[0] ?? dir, count.read, count.written, count.added), {
           code: "RECORDS_IMPORT_FAILED",
         });
-    }
-    return units;
+      return count;
+    });
+    return { units, counts };
   });
-  let units: ReturnType<typeof found>;
+  let done: ReturnType<typeof importAll>;
   // A big import in a small page cache spills to the log over and over: a larger one while it runs.
   const cacheSize = db.pragma("cache_size", { simple: true }) as number;
   db.pragma("cache_size = -65536");
   try {
     for (;;) {
       try {
-        units = importAll.immediate();
+        done = importAll.immediate();
         break;
       } catch (error) {
         // Another process is importing (or writing): its import may take longer than one busy timeout.
@@ -78,23 +94,26 @@ function importOldFiles(db: RecordsDatabase, dir: string): void {
   } finally {
     db.pragma(`cache_size = ${cacheSize}`);
   }
-  for (const { rename } of units) keepAside(rename);
+  const kept = done.units.flatMap(({ rename }) => keepAside(rename) ?? []);
+  return { counts: done.counts, kept, problems: done.counts.flatMap((count) => count.problems ?? []) };
 }
 
-/** Renames an imported file (or directory) to a free `.imported` name beside it; gone already is fine. */
-function keepAside(path: string): void {
+/**
+ * Renames an imported file (or directory) to a free `.imported` name beside it: the name, or
+ * undefined when another process that imported the same files renamed it first.
+ */
+function keepAside(path: string): string | undefined {
   for (let n = 1; ; n++) {
     const target = `${path}${importedSuffix}${n === 1 ? "" : `-${n}`}`;
     if (existsSync(target) || isLink(target)) continue;
     try {
       renameSync(path, target);
     } catch (error) {
-      // Renamed already by another process that imported the same files.
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw error;
     }
     syncDirectory(dirname(path));
-    return;
+    return basename(target);
   }
 }
 

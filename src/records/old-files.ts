@@ -2,7 +2,7 @@
  * An earlier release's files as the importers read them: what an importer is, the lines of an old
  * file read a megabyte at a time and never through a link.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
@@ -29,6 +29,30 @@ export interface ImportCount {
   present: number;
   /** What the database holds more after the import, by its own count: must equal `written`. */
   added: number;
+  /** What was wrong with the files (lines skipped), for the person who uses them next. */
+  problems?: string[];
+}
+
+/** One old file, when it is there (a link too: the importer refuses it by name, never reads through it). */
+export function single(path: string): { rename: string; files: string[] }[] {
+  try {
+    lstatSync(path);
+  } catch {
+    return [];
+  }
+  return [{ rename: path, files: [path] }];
+}
+
+/**
+ * A record line, or the record a torn line (a write cut short by a crash) has glued to its end: a
+ * record's text never holds its own opening (`{"v":1,`) inside a string, its quotes escaped, so the
+ * last one on the line starts the glued record.
+ */
+export function recordOfLine<T>(line: string, opening: string, parse: (text: string) => T | undefined): T | undefined {
+  const whole = parse(line);
+  if (whole !== undefined) return whole;
+  const last = line.lastIndexOf(opening);
+  return last > 0 ? parse(line.slice(last)) : undefined;
 }
 
 /** An old file found a moment ago is gone: another process imported it and renamed it. */

@@ -7,20 +7,19 @@
 import { join } from "node:path";
 import type { StockLock } from "../api/model.js";
 import { UsageError } from "../errors.js";
-import { openRecordsDatabase, type RecordsDatabase, recordsFileName } from "./database.js";
-import { importStockLocksFile } from "./import-stock-locks.js";
+import { type RecordsDatabase, recordsFileName } from "./database.js";
+import { openRecords } from "./migrate.js";
 import { createStockLocksTable, insertStockLockSql, stockLockRow } from "./stock-locks-table.js";
 
-/** The table, with the lock file of an earlier release imported on first use; refused with the file named. */
+/** The table, with the files of an earlier release imported on first use; refused with the file named. */
 function stockLocks(configDir: string): RecordsDatabase {
-  const db = openRecordsDatabase(configDir);
   try {
+    const db = openRecords(configDir);
     createStockLocksTable(db);
-    importStockLocksFile(db, configDir);
+    return db;
   } catch (error) {
     throw unwritable(configDir, error);
   }
-  return db;
 }
 
 function unwritable(configDir: string, error: unknown): unknown {

@@ -18,9 +18,9 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
-import { openRecordsDatabase, recordsFileName } from "../records/database.js";
+import { recordsFileName } from "../records/database.js";
 import { type DeliveryRecords, deliveryRecords, type ReceivedDelivery, type SettledAs } from "../records/deliveries.js";
-import { importDeliveriesFile } from "../records/import-deliveries.js";
+import { openRecords, takeImportProblems } from "../records/migrate.js";
 import type { SignedFields } from "./signature.js";
 
 export { deliveryIdOf, type ReceivedDelivery, type SettledAs } from "../records/deliveries.js";
@@ -59,13 +59,11 @@ export class DeliveryStore {
   private readonly records: DeliveryRecords;
   private readonly profile: string | undefined;
   private readonly remember: number;
-  /** What was wrong with an earlier release's deliveries file when it was imported, for the person starting the listener. */
+  /** What was wrong with an earlier release's files when this process imported them, for the person starting the listener. */
   readonly problems: string[] = [];
   /** Deliveries arriving in the same turn of the event loop: one transaction, one flush for all. */
   private batch: { delivery: ReceivedDelivery; done: (outcome?: "new" | "duplicate", error?: unknown) => void }[] = [];
   private settledSinceForgetting = 0;
-  /** Batches committed and being flushed: several may be, one behind the other. */
-  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     readonly dir: string,
@@ -75,11 +73,9 @@ export class DeliveryStore {
     this.profile = options.profile;
     this.remember = options.remember ?? rememberedDeliveries;
     try {
-      const db = openRecordsDatabase(dir);
+      const db = openRecords(dir);
       this.records = deliveryRecords(db);
-      const imported = importDeliveriesFile(db, dir);
-      if (imported?.lastLineCut) this.problems.push(say.listener.lastLineCut);
-      if (imported?.damaged) this.problems.push(say.listener.linesDamaged(imported.damaged));
+      this.problems.push(...takeImportProblems(db));
       this.records.forgetSettled(this.profile, this.remember);
     } catch (error) {
       if (error instanceof UsageError) throw error;
@@ -109,11 +105,7 @@ export class DeliveryStore {
   receive(delivery: ReceivedDelivery): Promise<"new" | "duplicate"> {
     return new Promise((resolve, reject) => {
       this.batch.push({ delivery, done: (outcome, error) => (outcome ? resolve(outcome) : reject(error)) });
-      if (this.batch.length === 1)
-        setImmediate(() => {
-          const writing = this.writeBatch().finally(() => this.writing.delete(writing));
-          this.writing.add(writing);
-        });
+      if (this.batch.length === 1) setImmediate(() => this.writeBatch());
     });
   }
 
@@ -135,17 +127,16 @@ export class DeliveryStore {
     }
   }
 
+  /** Once the deliveries received so far are written. */
   async close(): Promise<void> {
-    while (this.batch.length || this.writing.size)
-      await Promise.all([...this.writing, new Promise((resolve) => setImmediate(resolve))]);
-    this.records.close();
+    while (this.batch.length) await new Promise((resolve) => setImmediate(resolve));
   }
 
-  private async writeBatch(): Promise<void> {
+  private writeBatch(): void {
     const batch = this.batch.splice(0);
     let outcomes: ("new" | "duplicate")[];
     try {
-      outcomes = await this.records.receive(batch.map((b) => b.delivery));
+      outcomes = this.records.receive(batch.map((b) => b.delivery));
     } catch (error) {
       for (const b of batch) b.done(undefined, error);
       return;

@@ -1,16 +1,17 @@
 /**
- * An earlier release's deliveries file and lock file imported by the built CLI, killed (SIGKILL) at
- * random moments while it imports: after each kill the database holds all of a file or none of it,
- * and once a run gets through, every delivery and lock is there once and the old files are kept
- * renamed, once.
+ * An earlier release's journal, deliveries file and lock file imported by the built CLI, killed
+ * (SIGKILL) at random moments while it imports: after each kill the database holds all of them or
+ * none (one transaction), and once a run gets through, every record, delivery and lock is there once
+ * and the old files are kept renamed, once.
  */
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { deliveryKey } from "../../src/webhooks/deliveries.js";
 import { makeConfigDir, runReseller, startReseller } from "../support/cli.js";
+import { journalEventCount } from "../support/journal-records.js";
 import { deliveryRows, stockLockRows } from "../support/records.js";
 import { useHostileServer } from "../support/hostile-server.js";
 import { until } from "../support/until.js";
@@ -68,7 +69,92 @@ const env = (dir: string) => ({
   RESELLER_WEBHOOK_SECRET: "import-test-secret-0123456789",
 });
 
+/** `orders` purchases (an intent and an outcome each) in the active log of the release before; returns the records' count. */
+function writeOldJournal(dir: string, orders: number): number {
+  const lines: string[] = [];
+  for (let i = 0; i < orders; i++) {
+    const entry = `0a${i.toString(16).padStart(10, "0")}`;
+    const at = new Date(Date.UTC(2026, 7, 1) + i * 60_000).toISOString();
+    lines.push(
+      `{"v":1,"entry":"${entry}","type":"intent","at":"${at}","kind":"buy","profile":"default","base_url":"http://127.0.0.1:1","ref_id":"OLD-${i}","request":{"carts":[{"item_id":12,"quantity":1,"note":"0812${String(i).padStart(8, "0")}"}]},"pid":1,"host":"h"}`,
+      `{"v":1,"entry":"${entry}","type":"outcome","at":"${at}","outcome":"done","invoice":"INV-OLD-${i}","amount":10650,"by":"answer"}`,
+    );
+  }
+  writeFileSync(join(dir, "journal.jsonl"), `${lines.join("\n")}\n`, { mode: 0o600 });
+  return lines.length;
+}
+
+function writeOldLocks(dir: string, count: number): string[] {
+  const expires = new Date(Date.now() + 3_600_000).toISOString();
+  const locks = Array.from({ length: count }, (_, i) => ({
+    lock_token: `LCK-OLD-${i}`,
+    item_id: 3,
+    quantity: 1,
+    locked_at: null,
+    expires_at: expires,
+  }));
+  writeFileSync(join(dir, "locks.json"), JSON.stringify({ profiles: { default: locks } }), { mode: 0o600 });
+  return locks.map((lock) => lock.lock_token);
+}
+
+/** Bytes a process has read so far (its own program included); undefined once it has ended. */
+function bytesRead(pid: number): number | undefined {
+  try {
+    return Number(/rchar: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, "utf8"))?.[1]);
+  } catch {
+    return undefined;
+  }
+}
+
 describe("importing earlier releases' files, killed part way", () => {
+  it("the journal, the deliveries file and the lock file at once: all of them or none after each kill; then every record of each once, each file kept once", async () => {
+    const dir = makeConfigDir();
+    const records = writeOldJournal(dir, 10_000);
+    writeOldDeliveries(dir);
+    const tokens = writeOldLocks(dir, 3_000);
+    const oldBytes = ["journal.jsonl", "webhook-deliveries.jsonl", "locks.json"]
+      .map((name) => readFileSync(join(dir, name)).length)
+      .reduce((a, b) => a + b);
+    const held = () => [journalEventCount(dir), deliveryRows(dir).length, stockLockRows(dir).length];
+    let killed = 0;
+    for (let trial = 0; trial < 4; trial++) {
+      // A random point of the import: when the process has read that much past its own program.
+      const point = 2_000_000 + Math.random() * oldBytes;
+      const running = startReseller(["history", "--limit", "1"], { env: env(dir), timeoutMs: 120_000 });
+      const pid = running.child.pid!;
+      await until(
+        "the import to reach its point",
+        () => (bytesRead(pid) ?? Number.POSITIVE_INFINITY) >= point,
+        120_000,
+        20,
+      );
+      if (running.child.kill("SIGKILL")) killed++;
+      await running.done;
+      expect(
+        [
+          [0, 0, 0],
+          [records, DELIVERIES, tokens.length],
+        ],
+        `trial ${trial}`,
+      ).toContainEqual(held());
+    }
+    const last = await runReseller(["history", "--limit", "1"], { env: env(dir), timeoutMs: 120_000 });
+    expect(last.exitCode, last.stderr).toBe(0);
+    expect(held()).toEqual([records, DELIVERIES, tokens.length]);
+    expect(new Set(deliveryRows(dir).map((row) => row.key)).size).toBe(DELIVERIES);
+    expect(
+      stockLockRows(dir)
+        .map((row) => row.token)
+        .sort(),
+    ).toEqual([...tokens].sort());
+    expect(
+      readdirSync(dir)
+        .filter((name) => !name.startsWith("records.db"))
+        .sort(),
+    ).toEqual(["journal.jsonl.imported", "locks.json.imported", "webhook-deliveries.jsonl.imported"]);
+    expect(killed, "at least one import was killed midway").toBeGreaterThan(0);
+  }, 600_000);
+
   it("the deliveries file: all of it or none after each kill; then every delivery once, the unsettled ones handed on, the file kept once", async () => {
     const dir = makeConfigDir();
     writeOldDeliveries(dir);

@@ -100,7 +100,7 @@ describe("each file reseller keeps is refused when it is a link, and what it poi
     expect(
       code(() => journal.append({ v: 1, type: "attempt", entry: "e1", at: new Date(0).toISOString(), attempt: 1 })),
     ).toBe("RECORDS_UNSAFE");
-    expect(code(() => journal.read())).toBe("RECORDS_UNSAFE");
+    expect(code(() => journal.unsettled())).toBe("RECORDS_UNSAFE");
     unchanged();
   });
 

@@ -23,7 +23,7 @@ import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
 import { orderRepeatKey } from "../../src/rules/customer.js";
 import { closeRecordsDatabases } from "../../src/records/database.js";
 import { makeConfigDir } from "../support/cli.js";
-import { buyIntent } from "../support/journal-records.js";
+import { buyIntent, journalRecordsIn } from "../support/journal-records.js";
 import { testContext } from "../support/context.js";
 import { closedPort } from "../support/emulator.js";
 import { testItem } from "../support/items.js";
@@ -47,9 +47,9 @@ describe("the journal", () => {
       status: "paid",
       by: "answer",
     });
-    expect(journal.read().records.map((r) => r.type)).toEqual(["intent", "attempt", "outcome"]);
+    expect(journalRecordsIn(journal.dir).map((r) => r.type)).toEqual(["intent", "attempt", "outcome"]);
     expect(statSync(journal.path).mode & 0o777).toBe(0o600);
-    expect(journal.entries()).toEqual([
+    expect(journal.byRefId("ref-a")).toEqual([
       expect.objectContaining({
         entry: "a",
         ref_id: "ref-a",
@@ -108,7 +108,7 @@ describe("the journal", () => {
           }),
       ),
     );
-    const parsed = new Journal(dir).read().records as unknown as { entry: string; request: { note: string } }[];
+    const parsed = journalRecordsIn(dir) as unknown as { entry: string; request: { note: string } }[];
     expect(parsed).toHaveLength(writers * perWriter);
     for (let w = 0; w < writers; w++) {
       const mine = parsed.filter((r) => r.entry.startsWith(`w${w}-`));
@@ -149,7 +149,7 @@ describe("journalRequest", () => {
     const error = await purchase(ctx, client, order).catch((e) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.exitCode).toBe(4);
-    const [entry] = new Journal(ctx.settings.configDir).entries();
+    const [entry] = foldRecords(journalRecordsIn(ctx.settings.configDir));
     expect(entry).toMatchObject({ ref_id: "refused-1", outcome: "not_sent", attempts: 3, code: "ECONNREFUSED" });
     await ctx.dispose();
   });
@@ -170,7 +170,7 @@ describe("journalRequest", () => {
     expect(error).toBeInstanceOf(OutcomeUnknownError);
     expect(error.exitCode).toBe(5);
     expect(error.refId).toBe("mixed-1");
-    expect(new Journal(ctx.settings.configDir).entries()[0]).toMatchObject({ outcome: "unknown", attempts: 2 });
+    expect(foldRecords(journalRecordsIn(ctx.settings.configDir))[0]).toMatchObject({ outcome: "unknown", attempts: 2 });
   });
 
   it.each<[string, (hooks: Required<AttemptHooks>) => Promise<void>, string]>([
@@ -202,7 +202,7 @@ describe("journalRequest", () => {
       throw new InterruptedError("Interrupted.", { nothingInFlight: true });
     }).catch((e) => e);
     expect(error).toBeInstanceOf(InterruptedError);
-    expect(new Journal(ctx.settings.configDir).entries()[0]).toMatchObject({ outcome });
+    expect(foldRecords(journalRecordsIn(ctx.settings.configDir))[0]).toMatchObject({ outcome });
     // Only a purchase that may have landed is said to be in flight, with how to settle it.
     if (outcome === "unknown") expect(error.message).toMatch(/in flight: its outcome is unknown/);
     else expect(error.message).not.toMatch(/in flight/);
@@ -217,7 +217,10 @@ describe("journalRequest", () => {
       throw new InterruptedError("Interrupted.");
     }).catch((e) => e);
     expect(error).toBeInstanceOf(InterruptedError);
-    expect(new Journal(ctx.settings.configDir).entries()[0]).toMatchObject({ outcome: "unknown", code: "INTERRUPTED" });
+    expect(foldRecords(journalRecordsIn(ctx.settings.configDir))[0]).toMatchObject({
+      outcome: "unknown",
+      code: "INTERRUPTED",
+    });
   });
 
   it("the intent is committed before the request leaves: another connection reads it", async () => {
@@ -233,7 +236,7 @@ describe("journalRequest", () => {
     });
     expect(seenAtSend[0]).toContain('"type":"intent"');
     expect(seenAtSend[0]).toContain('"ref_id":"early-1"');
-    expect(journal.entries()[0]).toMatchObject({ kind: "sandbox", outcome: "done" });
+    expect(journal.byRefId("early-1")[0]).toMatchObject({ kind: "sandbox", outcome: "done" });
   });
 });
 

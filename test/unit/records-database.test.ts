@@ -2,10 +2,14 @@
  * The records database as it is opened: a file of the user's alone, WAL with synchronous=FULL, one
  * connection per process and dir, and never through a link or in something that is not a file.
  */
-import { mkdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeRecordsDatabases, openRecordsDatabase, recordsFileName } from "../../src/records/database.js";
+import { createDeliveriesTable } from "../../src/records/deliveries.js";
+import { journalRecords } from "../../src/records/journal.js";
+import { importOldFiles } from "../../src/records/migrate.js";
+import { createStockLocksTable } from "../../src/records/stock-locks-table.js";
 import { makeConfigDir } from "../support/cli.js";
 
 afterEach(() => closeRecordsDatabases());
@@ -51,5 +55,69 @@ describe("openRecordsDatabase", () => {
     const notAFile = makeConfigDir();
     mkdirSync(join(notAFile, recordsFileName));
     expect(refusal(() => openRecordsDatabase(notAFile))).toBe("RECORDS_UNSAFE");
+  });
+});
+
+describe("importing the files of an earlier release", () => {
+  it("the journal, the deliveries file and locks.json in one transaction: cut short at the last lock, none of them is in and every file stays; run again, all are in and kept", () => {
+    const dir = makeConfigDir();
+    const intent = {
+      v: 1,
+      entry: "e1",
+      type: "intent",
+      at: "2026-11-20T10:00:00.000Z",
+      kind: "buy",
+      profile: "default",
+      base_url: "http://127.0.0.1:1",
+      ref_id: "OLD-1",
+      request: {},
+      pid: 1,
+      host: "h",
+    };
+    const files = {
+      "journal.jsonl": `${JSON.stringify(intent)}\n`,
+      "webhook-deliveries.jsonl": `${JSON.stringify({ key: "k1" })}\n`,
+      "locks.json": JSON.stringify({ profiles: { default: [{ lock_token: "LCK-1", item_id: 3, quantity: 1 }] } }),
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text, { mode: 0o600 });
+    const db = openRecordsDatabase(dir);
+    journalRecords(db);
+    createDeliveriesTable(db);
+    createStockLocksTable(db);
+    db.exec(`CREATE TEMP TRIGGER cut BEFORE INSERT ON stock_locks BEGIN SELECT RAISE(ABORT, 'interrupted'); END`);
+    expect(() => importOldFiles(db, dir)).toThrow(/interrupted/);
+    const held = () =>
+      ["journal_events", "webhook_deliveries", "stock_locks"].map(
+        (table) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number,
+      );
+    expect(held()).toEqual([0, 0, 0]);
+    const old = () => readdirSync(dir).filter((name) => !name.startsWith(recordsFileName));
+    expect(old().sort()).toEqual(Object.keys(files).sort());
+
+    db.exec("DROP TRIGGER cut");
+    expect(importOldFiles(db, dir).kept).toEqual([
+      "journal.jsonl.imported",
+      "webhook-deliveries.jsonl.imported",
+      "locks.json.imported",
+    ]);
+    expect(held()).toEqual([1, 1, 1]);
+    expect(old().sort()).toEqual(
+      Object.keys(files)
+        .map((name) => `${name}.imported`)
+        .sort(),
+    );
+  });
+});
+
+describe("an earlier release's journal line torn by a crash", () => {
+  it("is skipped, and the record a later write glued to its end is imported", () => {
+    const dir = makeConfigDir();
+    const record = (entry: string) =>
+      JSON.stringify({ v: 1, entry, type: "attempt", at: "2026-11-20T10:00:00.000Z", attempt: 1 });
+    const lines = [record("a"), `${record("torn").slice(0, 30)}${record("glued")}`, record("b")];
+    writeFileSync(join(dir, "journal.jsonl"), `${lines.join("\n")}\n`, { mode: 0o600 });
+    const db = openRecordsDatabase(dir);
+    expect(importOldFiles(db, dir).counts).toEqual([{ read: 3, written: 3, present: 0, added: 3 }]);
+    expect(db.prepare("SELECT entry FROM journal_events ORDER BY seq").pluck().all()).toEqual(["a", "glued", "b"]);
   });
 });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeRecordsDatabases, openRecordsDatabase } from "../../src/records/database.js";
 import { createDeliveriesTable } from "../../src/records/deliveries.js";
-import { importDeliveriesFile } from "../../src/records/import-deliveries.js";
+import { importOldFiles } from "../../src/records/migrate.js";
 import { DeliveryStore, deliveryIdOf, type ReceivedDelivery } from "../../src/webhooks/deliveries.js";
 import { deliveryRows } from "../support/records.js";
 import { makeTempDir } from "../support/temp-dir.js";
@@ -62,14 +62,11 @@ describe("importing the deliveries file of an earlier release", () => {
     const dir = makeTempDir("reseller-import-");
     const path = oldFile(dir);
     const before = readFileSync(path);
-    const imported = importDeliveriesFile(openRecordsDatabase(dir), dir);
+    const imported = importOldFiles(openRecordsDatabase(dir), dir);
     expect(imported).toEqual({
-      records: 11,
-      damaged: 1,
-      lastLineCut: true,
-      deliveries: 7,
-      added: 7,
-      keptAs: "webhook-deliveries.jsonl.imported",
+      counts: [{ read: 7, written: 7, present: 0, added: 7, problems: expect.any(Array) }],
+      kept: ["webhook-deliveries.jsonl.imported"],
+      problems: [expect.stringMatching(/last line was cut short/), expect.stringMatching(/1 of its lines/)],
     });
     expect(existsSync(path)).toBe(false);
     expect(readFileSync(`${path}.imported`)).toEqual(before);
@@ -110,20 +107,19 @@ describe("importing the deliveries file of an earlier release", () => {
     // Cut short at the fourth delivery, as a crash inside the transaction would.
     db.exec(`CREATE TEMP TRIGGER cut BEFORE INSERT ON webhook_deliveries WHEN NEW.key = 'd'
       BEGIN SELECT RAISE(ABORT, 'interrupted'); END`);
-    expect(() => importDeliveriesFile(db, dir)).toThrow(/interrupted/);
+    expect(() => importOldFiles(db, dir)).toThrow(/interrupted/);
     expect(deliveryRows(dir)).toEqual([]);
     expect(existsSync(path)).toBe(true);
 
     db.exec("DROP TRIGGER cut");
-    expect(importDeliveriesFile(db, dir)).toMatchObject({ deliveries: 7, added: 7 });
+    expect(importOldFiles(db, dir).counts).toMatchObject([{ read: 7, written: 7, added: 7 }]);
     const rows = deliveryRows(dir);
 
     // The rows committed and the process gone before the rename: the file is still there next time.
     copyFileSync(join(dir, "copy"), path);
-    expect(importDeliveriesFile(db, dir)).toMatchObject({
-      deliveries: 7,
-      added: 0,
-      keptAs: "webhook-deliveries.jsonl.imported.2",
+    expect(importOldFiles(db, dir)).toMatchObject({
+      counts: [{ read: 7, written: 0, present: 7, added: 0 }],
+      kept: ["webhook-deliveries.jsonl.imported-2"],
     });
     expect(deliveryRows(dir)).toEqual(rows);
   });
@@ -135,7 +131,7 @@ describe("importing the deliveries file of an earlier release", () => {
     const store = new DeliveryStore(dir);
     await store.settle(delivery("a"), "handed", "t");
     copyFileSync(join(dir, "copy"), path);
-    importDeliveriesFile(openRecordsDatabase(dir), dir);
+    importOldFiles(openRecordsDatabase(dir), dir);
     expect(store.unsettled().map((d) => d.key)).toEqual(["c", "glued"]);
   });
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { StockLock } from "../../src/api/model.js";
 import { closeRecordsDatabases, openRecordsDatabase } from "../../src/records/database.js";
-import { importStockLocksFile } from "../../src/records/import-stock-locks.js";
+import { importOldFiles } from "../../src/records/migrate.js";
 import { findCachedLock, forgetLock, rememberLock } from "../../src/records/stock-locks.js";
 import { createStockLocksTable } from "../../src/records/stock-locks-table.js";
 import { makeConfigDir } from "../support/cli.js";
@@ -107,10 +107,10 @@ describe("importing the lock file of an earlier release", () => {
       profiles: { default: [{ lock_token: "LCK-A" }, "junk", stored("LCK-B", 600)], shop2: [stored("LCK-C", 600)] },
     });
     writeFileSync(path, text, { mode: 0o600 });
-    expect(importStockLocksFile(openRecordsDatabase(dir), dir)).toEqual({
-      locks: 2,
-      added: 2,
-      keptAs: "locks.json.imported",
+    expect(importOldFiles(openRecordsDatabase(dir), dir)).toEqual({
+      counts: [{ read: 2, written: 2, present: 0, added: 2 }],
+      kept: ["locks.json.imported"],
+      problems: [],
     });
     expect(existsSync(path)).toBe(false);
     expect(readFileSync(`${path}.imported`, "utf8")).toBe(text);
@@ -140,15 +140,19 @@ describe("importing the lock file of an earlier release", () => {
     createStockLocksTable(db);
     db.exec(`CREATE TEMP TRIGGER cut BEFORE INSERT ON stock_locks WHEN NEW.token = 'LCK-C'
       BEGIN SELECT RAISE(ABORT, 'interrupted'); END`);
-    expect(() => importStockLocksFile(db, dir)).toThrow(/interrupted/);
+    expect(() => importOldFiles(db, dir)).toThrow(/interrupted/);
     expect(stockLockRows(dir)).toEqual([]);
     expect(existsSync(path)).toBe(true);
 
     db.exec("DROP TRIGGER cut");
-    expect(importStockLocksFile(db, dir)).toMatchObject({ locks: 3, added: 3 });
+    expect(importOldFiles(db, dir).counts).toEqual([{ read: 3, written: 3, present: 0, added: 3 }]);
     await rememberLock(dir, "default", lock("LCK-A", 900, { quantity: 9 }), now);
     copyFileSync(join(dir, "copy"), path);
-    expect(importStockLocksFile(db, dir)).toEqual({ locks: 3, added: 0, keptAs: "locks.json.imported.2" });
+    expect(importOldFiles(db, dir)).toEqual({
+      counts: [{ read: 3, written: 0, present: 3, added: 0 }],
+      kept: ["locks.json.imported-2"],
+      problems: [],
+    });
     expect(stockLockRows(dir).map((row) => [row.token, row.quantity])).toEqual([
       ["LCK-A", 9],
       ["LCK-B", 2],
