@@ -166,7 +166,7 @@ export async function prepareBulk(
     const item = items.get(r.itemId);
     if (!item) continue;
     try {
-      const { note, written, typed } = checkLineForms(item, r, `${r.place}: `, { check: options.check });
+      const { note, written, typed } = checkLineForms(item, r, `${placeOf(r)}: `, { check: options.check });
       // A number of another operator than the item's: a file has nobody to confirm it row by row.
       const doubt = options.check ? operatorDoubt({ item, quantity: r.quantity, note }) : undefined;
       if (doubt) {
