@@ -23,7 +23,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Each function-like node of the file over `limit` lines, as `file:line name (n lines)`. */
-export function longFunctions(file: string, text: string, most = limit): string[] {
+function longFunctions(file: string, text: string, most = limit): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
