@@ -172,7 +172,7 @@ export async function prepareBulk(
       if (doubt) {
         problems.push(
           bothLanguages(r.row, () => ({
-            message: `${placeOf(r)}: ${operatorDoubt({ item, quantity: r.quantity, note })!.message}`,
+            message: `${placeOf(r)}: ${(operatorDoubt({ item, quantity: r.quantity, note }) ?? doubt).message}`,
             suggestion: doubtSuggestion(),
           })),
         );
@@ -201,15 +201,16 @@ export async function prepareBulk(
   }
   const byRef = new Map<string, OrderRow>();
   for (const { row } of lines) {
-    if (row.refId === undefined) continue;
-    const earlier = byRef.get(row.refId);
+    const { refId } = row;
+    if (refId === undefined) continue;
+    const earlier = byRef.get(refId);
     if (earlier)
       problems.push(
         bothLanguages(row.row, () => ({
-          message: say.orders.buying.refIdTwice(placeOf(row), row.refId!, placeOf(earlier)),
+          message: say.orders.buying.refIdTwice(placeOf(row), refId, placeOf(earlier)),
         })),
       );
-    else byRef.set(row.refId, row);
+    else byRef.set(refId, row);
   }
   if (problems.length) {
     const error = problemsError(problems);
@@ -380,8 +381,9 @@ export async function runBulk(
     options.onResult(result, index);
   };
   const startWaits = () => {
-    while (waiting < deliveryConcurrency && queue.length) {
-      const next = queue.shift()!;
+    while (waiting < deliveryConcurrency) {
+      const next = queue.shift();
+      if (next === undefined) return;
       waiting++;
       waits.push(
         next().finally(() => {
@@ -566,7 +568,7 @@ export function spendOf(results: BulkResult[]): { spent: number; refunded: numbe
   const charged = results.filter(
     (r) => r.sent && !r.already_bought && r.amount !== undefined && r.outcome !== "refused" && r.outcome !== "unknown",
   );
-  const spent = charged.reduce((sum, r) => sum + r.amount!, 0);
+  const spent = charged.reduce((sum, r) => sum + (r.amount ?? 0), 0);
   const refunded = charged.reduce((sum, r) => sum + (r.refunded ?? 0), 0);
   return { spent, refunded, net: spent - refunded };
 }

@@ -274,9 +274,9 @@ async function serve(
     if (options.maxAgeMs !== undefined) {
       const stamp = header("x-timestamp") ?? event.timestamp ?? undefined;
       const at = stamp ? Date.parse(stamp) : Number.NaN;
-      if (Number.isNaN(at)) return refuse(say.listener.noTimestamp);
+      if (!stamp || Number.isNaN(at)) return refuse(say.listener.noTimestamp);
       if (Math.abs(now - at) > options.maxAgeMs)
-        return refuse(say.listener.tooOld(stamp!.slice(0, 40), options.maxAgeMs / 1000));
+        return refuse(say.listener.tooOld(stamp.slice(0, 40), options.maxAgeMs / 1000));
     }
     const outcome = await options.accept({ event, body, value, headers: request.headers, signed, receivedAt: now });
     if (outcome === "duplicate") {
