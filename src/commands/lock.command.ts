@@ -1,4 +1,4 @@
-import { defineCommand, parser } from "../registry/declaration.js";
+import { defineCommand, itemOption, parser, quantityOption } from "../registry/declaration.js";
 import * as rules from "../rules/input.js";
 
 export default defineCommand({
@@ -11,16 +11,8 @@ export default defineCommand({
       summary: "lock stock; prints the lock token",
       flags: (c) =>
         c
-          .requiredOption(
-            "--item <id>",
-            "item (variant) id",
-            parser((v) => rules.positiveInteger("--item", v)),
-          )
-          .requiredOption(
-            "--qty <n>",
-            "quantity, at least the item's minimum order",
-            parser((v) => rules.quantity("--qty", v)),
-          )
+          .addOption(itemOption())
+          .addOption(quantityOption("quantity, at least the item's minimum order"))
           .option("--duration <seconds>", "60 to 600 (default 600)", parser(rules.lockDuration)),
       piped: "the lock token alone",
       examples: ["reseller lock add --item 3 --qty 1", "TOKEN=$(reseller lock add --item 3 --qty 1 --duration 300)"],
