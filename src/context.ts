@@ -203,11 +203,12 @@ export async function createContext(input: ContextInput): Promise<Context> {
     },
     async paged(render) {
       const command = settings.pager;
-      if (command === undefined || output.mode !== "table" || !terminal.startPager) return render();
+      const { startPager } = terminal;
+      if (command === undefined || output.mode !== "table" || !startPager) return render();
       let pager: PagerProcess | undefined;
       let tried = false;
       const started = () => {
-        if (!tried) pager = terminal.startPager!(command);
+        if (!tried) pager = startPager.call(terminal, command);
         tried = true;
         return pager;
       };

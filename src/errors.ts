@@ -217,10 +217,10 @@ export function networkFailureWordsFor(code: string): string | undefined {
 }
 
 /**
- * A value the code has just made sure of (an index taken from the same list): missing only through
+ * A value the code has just made sure of (an index taken from the same list, a purchase's ref_id): missing only through
  * a bug, which is then said as one instead of failing later on `undefined`.
  */
-export function present<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`internal error: ${what} is missing`);
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw new Error(`internal error: ${what} is missing`);
   return value;
 }

@@ -4,7 +4,7 @@
  */
 import { fstatSync, writeSync } from "node:fs";
 import type { PagerProcess, Terminal } from "./context.js";
-import { ExitCode } from "./errors.js";
+import { ExitCode, present } from "./errors.js";
 
 /**
  * Ctrl-C (and SIGTERM) as an AbortSignal: the first lets the running command stop cleanly, a second
@@ -56,7 +56,7 @@ export function startPager(command: string): PagerProcess | undefined {
     };
     child.on("close", gone).on("error", gone);
   });
-  const input = child.stdin!;
+  const input = present(child.stdin, "the pager's input");
   // The reseller left the pager before the end (`q`): what is left has no reader, and that is no error.
   input.on("error", () => undefined);
   return {

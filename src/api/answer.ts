@@ -46,8 +46,8 @@ export function answerValue(body: unknown): unknown {
 export function depthOf(value: unknown): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, depth] = next;
     if (typeof node !== "object" || node === null) continue;
     if (depth > deepest) deepest = depth;
     if (deepest > maxAnswerDepth) return deepest;
@@ -63,8 +63,8 @@ function cutBelow(value: unknown, limit: number): unknown {
   const root = copyOf(value);
   const stack: [unknown, Record<string, unknown>, number][] =
     typeof value === "object" && value !== null ? [[value, root as Record<string, unknown>, 1]] : [];
-  while (stack.length) {
-    const [source, target, depth] = stack.pop()!;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [source, target, depth] = next;
     for (const [key, child] of Object.entries(source as object)) {
       if (typeof child !== "object" || child === null) {
         target[key] = child;

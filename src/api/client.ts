@@ -334,7 +334,7 @@ export class ServiceClient {
         this.retry.maxRetries + 1,
         why,
       );
-      this.options.log?.(line[0]!.toLowerCase() + line.slice(1));
+      this.options.log?.(line.charAt(0).toLowerCase() + line.slice(1));
       this.options.onRetry?.(line);
       await sleep(delay, this.options.signal);
     }

@@ -430,7 +430,8 @@ export function licencesOf(it: Fields): string[] {
     if (text === undefined || text === null || text.trim() === "") continue;
     const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
     for (const line of lines) listedLines.add(line);
-    licences.add(lines.length === 1 ? lines[0]! : lines.map((line) => line.trim()).join(" "));
+    const [only, ...more] = lines;
+    licences.add(only !== undefined && more.length === 0 ? only : lines.map((line) => line.trim()).join(" "));
   }
   // The same licences again, one per line: a line the list already holds is not a licence of its own.
   for (const line of textOf(it, aliases.licence)?.split("\n") ?? [])

@@ -437,7 +437,7 @@ function readChanges(text: string): { changed: CatalogueEntry[]; withdrawn: numb
     const gone = /^\[(-?\d+)\]$/.exec(line);
     const entry = gone ? null : fromLine(line);
     if (entry === undefined) continue;
-    const id = gone ? Number(gone[1]) : entry!.id;
+    const id = entry === null ? Number(gone?.[1]) : entry.id;
     // Moved to the end: a later change is placed after an earlier one, as it was appended.
     last.delete(id);
     last.set(id, entry);

@@ -60,7 +60,8 @@ export function withKeptIds<T>(owner: CatalogueOwner, use: (kept: KeptIds) => T)
         const wanted = new Map(ids.map((id) => [id, -1]));
         index.ids.forEach((id, i) => wanted.get(id) === -1 && wanted.set(id, i));
         return ids.flatMap((id) => {
-          const i = wanted.get(id)!;
+          // Every id asked for is in the map.
+          const i = wanted.get(id) ?? -1;
           if (i === -1) return [];
           const [length, start] = [index.lengths[i], index.starts[i]];
           if (length === undefined || start === undefined) throw new Error("internal error: an id past the index");

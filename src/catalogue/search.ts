@@ -38,7 +38,8 @@ function categoryTest(name: string): (category: string | null) => boolean {
 /** The entries that match, in the catalogue's order. */
 export function findItems(entries: CatalogueEntry[], filter: CatalogueFilter): CatalogueEntry[] {
   let found = entries;
-  if (filter.category !== undefined) found = found.filter((entry) => categoryTest(filter.category!)(entry.category));
+  const { category } = filter;
+  if (category !== undefined) found = found.filter((entry) => categoryTest(category)(entry.category));
   if (filter.process !== undefined) found = found.filter((entry) => entry.process === filter.process);
   const words = searchWords(filter.search);
   if (words.length > 0) {

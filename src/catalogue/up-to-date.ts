@@ -19,9 +19,10 @@ export interface UpToDateOptions {
 /** The profile's copy of the catalogue: this owner's, by profile, address and key. */
 export async function catalogueOwner(ctx: Context): Promise<CatalogueOwner> {
   const { baseUrl, apiKey, configDir, profile } = ctx.settings;
+  if (baseUrl && apiKey) return { configDir, profile, baseUrl, apiKey };
   // No address or key: the client says which is missing, as every service command does.
-  if (!baseUrl || !apiKey) await ctx.client();
-  return { configDir, profile, baseUrl: baseUrl!, apiKey: apiKey! };
+  await ctx.client();
+  throw new Error("internal error: a client made without an address or a key");
 }
 
 /** The copy as it is when younger than a minute, else brought up to date first. */

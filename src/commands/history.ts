@@ -340,13 +340,7 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<void>
             amountCell(e),
             reference ? copyable(reference) : undefined,
             e.invoice ? copyable(e.invoice, "bold") : undefined,
-            ...(options.allServices
-              ? [
-                  other(e)
-                    ? { human: say.history.otherService(other(e)!), plain: other(e)!, tone: "warn" as const }
-                    : say.history.thisService,
-                ]
-              : []),
+            ...(options.allServices ? [otherCell(other(e))] : []),
           ];
         }),
       );
@@ -359,4 +353,11 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<void>
   if (unresolved && !options.unresolved) ctx.output.warn(say.history.unknownOutcomes(unresolved));
   const stale = chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
   if (stale && !options.refresh) ctx.output.info(say.history.notKnownDelivered(stale));
+}
+
+/** With --all-services, the service an entry was sent to: another one named, this one said so. */
+function otherCell(other: string | undefined): Cell {
+  return other
+    ? { human: say.history.otherService(other), plain: other, tone: "warn" as const }
+    : say.history.thisService;
 }

@@ -1,5 +1,5 @@
-import { defineCommand, parser } from "../registry/declaration.js";
-import * as rules from "../rules/input.js";
+import { defineCommand } from "../registry/declaration.js";
+import { lockAddFlags } from "./lock/flags.js";
 
 export default defineCommand({
   name: "lock",
@@ -9,19 +9,7 @@ export default defineCommand({
     defineCommand({
       name: "add",
       summary: "lock stock; prints the lock token",
-      flags: (c) =>
-        c
-          .requiredOption(
-            "--item <id>",
-            "item (variant) id",
-            parser((v) => rules.positiveInteger("--item", v)),
-          )
-          .requiredOption(
-            "--qty <n>",
-            "quantity, at least the item's minimum order",
-            parser((v) => rules.quantity("--qty", v)),
-          )
-          .option("--duration <seconds>", "60 to 600 (default 600)", parser(rules.lockDuration)),
+      flags: lockAddFlags,
       piped: "the lock token alone",
       examples: ["reseller lock add --item 3 --qty 1", "TOKEN=$(reseller lock add --item 3 --qty 1 --duration 300)"],
       load: () => import("./lock/add.js"),

@@ -6,7 +6,7 @@
  */
 import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
-import { AuthError, InterruptedError, ServiceError } from "../errors.js";
+import { AuthError, InterruptedError, present, ServiceError } from "../errors.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/entries.js";
 import { customersOf, itemText, journalLines, outcomeCell } from "../output/journal.js";
@@ -49,7 +49,7 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
       case "sandbox": {
         // Only the service's own "no such transaction" means not bought. A buy is never sent again from
         // here: the person does that, with the same ref_id, once they have read this answer.
-        const ref = entry.ref_id!;
+        const ref = present(entry.ref_id, "a purchase's ref_id");
         const found = await lookUpPurchase(client, ref);
         if (found.outcome === "done") {
           const invoice = found.transaction.invoice ?? "";
@@ -170,7 +170,7 @@ export async function run(ctx: Context): Promise<number | void> {
     }
     answers[index] = answer;
   });
-  const results = here.map((entry, index) => ({ entry, answer: answers[index]! }));
+  const results = here.map((entry, index) => ({ entry, answer: present(answers[index], "an entry's answer") }));
 
   const stillUnknown = results.filter((r) => r.answer.outcome === "unknown").length;
   if (ctx.output.mode === "json") {

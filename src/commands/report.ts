@@ -94,10 +94,10 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
   const balances = await balancesOf(ctx, books, sinceMs, untilMs);
   if (ctx.output.mode === "json") return ctx.output.json({ ...range, ...books, ...balances });
   showBooks(ctx, books, by, sinceMs, untilMs, shop.timeZone, balances);
-  if (balances.unaccounted)
+  if (balances.unaccounted && balances.closing_balance !== null && balances.opening_balance !== null)
     ctx.output.warn(
       say.shop.report.doesNotReconcile(
-        formatRupiah(balances.closing_balance! - balances.opening_balance!),
+        formatRupiah(balances.closing_balance - balances.opening_balance),
         formatRupiah(books.top_ups.paid - books.spent),
         formatRupiah(balances.unaccounted),
       ),

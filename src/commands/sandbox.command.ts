@@ -1,4 +1,4 @@
-import { defineCommand, parser } from "../registry/declaration.js";
+import { defineCommand, itemOption, parser, quantityOption } from "../registry/declaration.js";
 import * as rules from "../rules/input.js";
 
 export default defineCommand({
@@ -6,16 +6,8 @@ export default defineCommand({
   summary: "a test order: neither balance nor stock changes",
   flags: (c) =>
     c
-      .requiredOption(
-        "--item <id>",
-        "item (variant) id",
-        parser((v) => rules.positiveInteger("--item", v)),
-      )
-      .requiredOption(
-        "--qty <n>",
-        "quantity",
-        parser((v) => rules.quantity("--qty", v)),
-      )
+      .addOption(itemOption())
+      .addOption(quantityOption())
       .option("--ref-id <id>", "your reference id (default: generated)", parser(rules.refId)),
   piped: "one line, tab-separated: id, ref_id, status, invoice",
   examples: ["reseller sandbox --item 12 --qty 1"],

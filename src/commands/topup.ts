@@ -7,7 +7,7 @@
 import type { PaymentChannel, TopUp } from "../api/model.js";
 import type { Context } from "../context.js";
 import { journalFor, journalRequest } from "../journal/request.js";
-import { UsageError } from "../errors.js";
+import { present, UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 import { formatRupiah } from "../output/format.js";
 import { middleCut, textWidth } from "../output/layout.js";
@@ -39,8 +39,8 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
   // `--channel gopay` or `qriss`: the channel a slip or another name most likely meant.
   const byName = channels.filter((c) => c.name.toUpperCase().includes(wanted));
   const likely =
-    byName.length === 1
-      ? byName[0]!.code
+    byName.length === 1 && byName[0]
+      ? byName[0].code
       : closest(
           wanted,
           channels.map((c) => c.code),
@@ -81,7 +81,8 @@ function checkTypedAmountFor(channel: PaymentChannel): (text: string) => true | 
   return (text) => {
     const basic = checkTypedAmount(text);
     if (basic !== true) return basic;
-    return outOfRange(channel, parseRupiah(text)!) ? say.topup.takes(channel.code, channelRange(channel)) : true;
+    const amount = present(parseRupiah(text), "an amount just checked");
+    return outOfRange(channel, amount) ? say.topup.takes(channel.code, channelRange(channel)) : true;
   };
 }
 
@@ -138,13 +139,17 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   const channel =
     options.channel !== undefined
       ? findChannel(channels, options.channel)
-      : await prompter!.select(say.topup.channelPrompt, channelChoices(channels, options.amount, ctx.output.width), {
-          pageSize: 12,
-        });
+      : await present(prompter, "the questions for what is missing").select(
+          say.topup.channelPrompt,
+          channelChoices(channels, options.amount, ctx.output.width),
+          {
+            pageSize: 12,
+          },
+        );
   const amount =
     options.amount ??
     topUpAmount(
-      await prompter!.input(
+      await present(prompter, "the questions for what is missing").input(
         say.topup.amountPrompt(channelRange(channel) || say.topup.atLeastLower(formatRupiah(minimumTopUp))),
         {
           validate: checkTypedAmountFor(channel),
@@ -214,9 +219,9 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   if (qrOf !== null && !webLink) ctx.output.warn(say.topup.notWebLink);
   // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.
   const showQr = webLink && ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
-  if (showQr) {
+  if (showQr && qrOf !== null) {
     const { renderQr } = await import("../output/qr.js");
-    ctx.output.drawing(`\n${(await renderQr(qrOf!, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
+    ctx.output.drawing(`\n${(await renderQr(qrOf, { colour: ctx.output.stderrColour })).trimEnd()}\n`);
   }
   // The countdown waits for a key, so only when someone just answered a question: `--yes` with flags never blocks.
   if (asked && ctx.canPrompt && (await waitForPayment(ctx, data, amount)) && entry !== undefined) notePaid(ctx, entry);
@@ -277,13 +282,12 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
   const expiresAt = Date.parse(data.expiresAt ?? "");
   if (Number.isNaN(expiresAt)) return false;
   const client = await ctx.client();
-  let before: number | undefined;
   let after: number | undefined;
-  try {
-    before = (await client.getBalance()).data.balance;
-  } catch {
+  const before = await client.getBalance().then(
+    ({ data }) => data.balance,
     // Without a starting balance there is nothing to compare with; the countdown still runs.
-  }
+    () => undefined,
+  );
   const { runCountdown } = await import("../output/countdown.js");
   const end = await runCountdown({
     expiresAt,
@@ -297,7 +301,7 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
         ? undefined
         : async () => {
             after = (await client.getBalance()).data.balance;
-            return after >= before! + amount;
+            return after >= before + amount;
           },
     checkEveryMs: 3_000,
   });

@@ -1,4 +1,4 @@
-import { defineCommand, parser } from "../registry/declaration.js";
+import { defineCommand, itemOption, parser } from "../registry/declaration.js";
 import * as rules from "../rules/input.js";
 
 export default defineCommand({
@@ -6,11 +6,7 @@ export default defineCommand({
   summary: "the account name behind a customer id, before paying (items whose account check is offered)",
   flags: (c) =>
     c
-      .requiredOption(
-        "--item <id>",
-        "item (variant) id",
-        parser((v) => rules.positiveInteger("--item", v)),
-      )
+      .addOption(itemOption())
       .requiredOption(
         "--customer-id <id>",
         "the customer's game user id (or number)",

@@ -9,7 +9,8 @@ export function sq(text: string): string {
 
 /** One line of a description is enough in a completion menu. */
 export function short(description: string): string {
-  return description.split("\n")[0]!.trim();
+  const [first = ""] = description.split("\n", 1);
+  return first.trim();
 }
 
 export const header = (shell: Shell) => `${say.completion.header(shell)}\n`;

@@ -9,7 +9,8 @@
  */
 import { InputError } from "../errors.js";
 import { choice } from "./choice.js";
-import { inEnglish, say } from "../messages/messages.js";
+import { english, type Messages } from "../messages/en.js";
+import { say } from "../messages/messages.js";
 
 /** How a value is checked, as data so that errors, help and the docs can say the rule. */
 export type Check =
@@ -264,11 +265,11 @@ export function globalFlagsFrom(values: Record<string, unknown>): GlobalFlags {
 }
 
 /** The rule of a whole number in the language in use, as an error says it (help says it through `declared`). */
-function wholeRuleSaid(check: Extract<Check, { type: "whole" }>): string {
-  const unit = check.unit ? (say.settings.units[check.unit] ?? check.unit) : "";
-  if (check.max !== undefined) return say.settings.wholeFromTo(unit, check.min, check.max);
-  if (check.min !== 1) return say.settings.wholeFrom(check.min);
-  return say.settings.positiveWhole(unit);
+function wholeRuleSaid(check: Extract<Check, { type: "whole" }>, words: Messages = say): string {
+  const unit = check.unit ? (words.settings.units[check.unit] ?? check.unit) : "";
+  if (check.max !== undefined) return words.settings.wholeFromTo(unit, check.min, check.max);
+  if (check.min !== 1) return words.settings.wholeFrom(check.min);
+  return words.settings.positiveWhole(unit);
 }
 
 /** A zone the platform's clock knows: Intl.DateTimeFormat refuses any other. */
@@ -364,7 +365,7 @@ export function checkRule(check: Check): string {
   switch (check.type) {
     case "whole":
       // English, the key `declared` translates help by.
-      return inEnglish(() => wholeRuleSaid(check));
+      return wholeRuleSaid(check, english());
     case "address":
       return "https://, or http:// on this machine or with --insecure";
     case "secret":

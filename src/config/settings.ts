@@ -5,7 +5,7 @@
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { UsageError } from "../errors.js";
+import { present, UsageError } from "../errors.js";
 import { ConfigStore } from "./store.js";
 import { withoutCredentials } from "./mask.js";
 import { localeLanguage } from "../messages/language.js";
@@ -171,7 +171,8 @@ export function resolveSettings(
       }),
     );
   }
-  const setting = <N extends CheckedName>(name: N) => resolved.get(name)!() as Resolved<N>;
+  const setting = <N extends CheckedName>(name: N) =>
+    present(resolved.get(name), "a setting's resolver")() as Resolved<N>;
   // A prompt needs a person on both ends: typing on stdin, reading the question on stderr.
   const noInput =
     flags.input === false ||

@@ -57,7 +57,7 @@ function whereBroken(text: string, error: unknown): string {
   const position = /at position (\d+)/.exec((error as Error).message)?.[1];
   if (position === undefined) return text.trim() === "" ? say.settings.itIsEmpty : "";
   const before = text.slice(0, Number(position)).split("\n");
-  return say.settings.atLineColumn(before.length, before.at(-1)!.length + 1);
+  return say.settings.atLineColumn(before.length, (before.at(-1) ?? "").length + 1);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

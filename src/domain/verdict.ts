@@ -160,7 +160,7 @@ function resultsOfLine<R extends { itemId: number | null }>(t: Transaction, inde
   const mine = results.filter((r) => r.itemId === line.itemId || (r.itemId === null && t.lines.length === 1));
   if (sameItem.length === 1) return mine;
   const k = sameItem.indexOf(line);
-  if (mine.length === sameItem.length) return [mine[k]!];
+  if (mine.length === sameItem.length) return mine.slice(k, k + 1);
   return k === 0 ? mine : [];
 }
 

@@ -92,12 +92,13 @@ export function handleControlRequest(
         return { status: 200, body: { now: formatUtc(service.now()) } };
       case "POST /__emulator/clock": {
         const errors = new FieldErrors();
-        const seconds = readInteger(errors, "advance_seconds", parseJsonObject(rawBody).advance_seconds, {
-          required: true,
-          min: 0,
+        const { seconds } = errors.required({
+          seconds: readInteger(errors, "advance_seconds", parseJsonObject(rawBody).advance_seconds, {
+            required: true,
+            min: 0,
+          }),
         });
-        errors.throwIfAny();
-        service.clock.advance(seconds! * 1000);
+        service.clock.advance(seconds * 1000);
         return { status: 200, body: { now: formatUtc(service.now()) } };
       }
       case "GET /__emulator/faults":
@@ -110,11 +111,12 @@ export function handleControlRequest(
       case "POST /__emulator/balance": {
         const body = parseJsonObject(rawBody);
         const errors = new FieldErrors();
-        const apiKey = readString(errors, "api_key", body.api_key, { required: true });
-        const balance = readInteger(errors, "balance", body.balance, { required: true, min: 0 });
-        errors.throwIfAny();
-        service.setBalance(apiKey!, balance!);
-        return { status: 200, body: { message: "OK", data: { balance: balance! } } };
+        const { apiKey, balance } = errors.required({
+          apiKey: readString(errors, "api_key", body.api_key, { required: true }),
+          balance: readInteger(errors, "balance", body.balance, { required: true, min: 0 }),
+        });
+        service.setBalance(apiKey, balance);
+        return { status: 200, body: { message: "OK", data: { balance } } };
       }
       case "GET /__emulator/dialect":
         return { status: 200, body: { dialect: spoken.current, dialects: emulatorDialects } };

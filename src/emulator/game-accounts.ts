@@ -91,15 +91,17 @@ export function checkGameAccount(
   body: Record<string, unknown>,
 ): AccountCheckResult {
   const errors = new FieldErrors();
-  const itemId = readInteger(errors, "item_id", body.item_id, { required: true, min: 1 });
-  const customerId = text(errors, "customer_id", body.customer_id, true);
+  const read = {
+    itemId: readInteger(errors, "item_id", body.item_id, { required: true, min: 1 }),
+    customerId: text(errors, "customer_id", body.customer_id, true),
+  };
   const zoneId = text(errors, "zone_id", body.zone_id, false) ?? null;
-  errors.throwIfAny();
-  const item = service.activeItem(itemId!);
+  const { itemId, customerId } = errors.required(read);
+  const item = service.activeItem(itemId);
   if (!offersAccountCheck(item)) throw new ServiceError(422, "VALIDATION_NOT_AVAILABLE");
   if (item.requiresZoneId && zoneId === null)
     throw new ServiceError(422, "VALIDATION_ERROR", { zone_id: [requiredMessage("zone_id")] });
-  const found = findGameAccount(item, customerId!, zoneId);
+  const found = findGameAccount(item, customerId, zoneId);
   if (!found) throw new ServiceError(404, "ACCOUNT_NOT_FOUND");
   let seen = checkedBefore.get(service);
   if (!seen) checkedBefore.set(service, (seen = new Set()));
@@ -110,7 +112,7 @@ export function checkGameAccount(
     account: found,
     cached,
     itemId: item.id,
-    customerId: customerId!,
+    customerId,
     zoneId: item.requiresZoneId ? zoneId : null,
   };
 }

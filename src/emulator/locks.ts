@@ -28,29 +28,31 @@ function newLockToken(service: EmulatedService): string {
 /** POST /v1/item/lock: reserves stock of a finite item; the reservation ends on the clock by itself. */
 export function lockStock(service: EmulatedService, account: AccountRecord, body: Record<string, unknown>) {
   const errors = new FieldErrors();
-  const itemId = readInteger(errors, "item_id", body.item_id, { required: true, min: 1 });
-  const quantity = readInteger(errors, "quantity", body.quantity, { required: true, min: 1 });
+  const read = {
+    itemId: readInteger(errors, "item_id", body.item_id, { required: true, min: 1 }),
+    quantity: readInteger(errors, "quantity", body.quantity, { required: true, min: 1 }),
+  };
   const seconds =
     readInteger(errors, "lock_duration", body.lock_duration, { required: false, min: 60, max: 600 }) ??
     DEFAULT_LOCK_SECONDS;
-  errors.throwIfAny();
+  const { itemId, quantity } = errors.required(read);
 
   const now = service.now();
-  const item = service.activeItem(itemId!);
+  const item = service.activeItem(itemId);
   const available = service.availableStock(item);
   if (available === null) throw new ServiceError(422, "LOCK_NOT_REQUIRED");
-  if (quantity! < item.minOrder) throw new ServiceError(422, "MINIMUM_ORDER_NOT_MET");
+  if (quantity < item.minOrder) throw new ServiceError(422, "MINIMUM_ORDER_NOT_MET");
   const activeLocks = service.state.locks.filter(
     (lock) => lock.apiKey === account.apiKey && lockStatus(lock, now) === "active",
   );
   if (activeLocks.length >= service.maxActiveLocks) throw new ServiceError(429, "MAX_ACTIVE_LOCKS_REACHED");
-  if (quantity! > available) throw new ServiceError(422, "INSUFFICIENT_STOCK");
+  if (quantity > available) throw new ServiceError(422, "INSUFFICIENT_STOCK");
 
   const lock: LockRecord = {
     token: newLockToken(service),
     apiKey: account.apiKey,
     itemId: item.id,
-    quantity: quantity!,
+    quantity,
     lockedAt: now,
     expiresAt: now + seconds * 1000,
     status: "active",

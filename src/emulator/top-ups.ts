@@ -33,7 +33,7 @@ export function requestTopUp(
     if (amount > channel.maxAmount)
       errors.add("amount", `The amount field must not be greater than ${channel.maxAmount}.`);
   }
-  errors.throwIfAny();
+  const given = errors.required({ amount, channel });
 
   const refId = typeof body.ref_id === "string" && body.ref_id.trim() !== "" ? body.ref_id : undefined;
   const now = service.now();
@@ -42,9 +42,9 @@ export function requestTopUp(
     ...(refId !== undefined ? { refId } : {}),
     token: service.random.characters(24, "abcdefghijklmnopqrstuvwxyz0123456789"),
     apiKey: account.apiKey,
-    amount: amount!,
-    fee: channelFee(channel!, amount!),
-    channel: channel!.code,
+    amount: given.amount,
+    fee: channelFee(given.channel, given.amount),
+    channel: given.channel.code,
     createdAt: now,
     expiresAt: now + PAYMENT_LINK_LIFETIME_MS,
     paidAt: null,

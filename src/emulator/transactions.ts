@@ -54,8 +54,7 @@ function validateTransactionRequest(body: Record<string, unknown>): TransactionR
       if (itemId !== undefined && quantity !== undefined) carts.push({ itemId, quantity, note });
     });
   }
-  errors.throwIfAny();
-  return { refId: refId!, carts, lockToken };
+  return { ...errors.required({ refId }), carts, lockToken };
 }
 
 /**
@@ -199,24 +198,25 @@ export function createSandboxOrder(
   body: Record<string, unknown>,
 ): SandboxOrderRecord {
   const errors = new FieldErrors();
-  const refId = readString(errors, "ref_id", body.ref_id, { required: true, max: REF_ID_MAX_LENGTH });
-  const itemId = readInteger(errors, "item_id", body.item_id, { required: true, min: 1 });
-  const quantity = readInteger(errors, "quantity", body.quantity, { required: true, min: 1 });
-  errors.throwIfAny();
+  const { refId, itemId, quantity } = errors.required({
+    refId: readString(errors, "ref_id", body.ref_id, { required: true, max: REF_ID_MAX_LENGTH }),
+    itemId: readInteger(errors, "item_id", body.item_id, { required: true, min: 1 }),
+    quantity: readInteger(errors, "quantity", body.quantity, { required: true, min: 1 }),
+  });
 
   const { state } = service;
   if (state.sandboxOrders.some((order) => order.apiKey === account.apiKey && order.refId === refId)) {
     throw new ServiceError(422, "REF_ID_ALREADY_EXIST");
   }
-  const item = service.activeItem(itemId!);
-  if (quantity! < item.minOrder) throw new ServiceError(422, "MINIMUM_ORDER_NOT_MET");
+  const item = service.activeItem(itemId);
+  if (quantity < item.minOrder) throw new ServiceError(422, "MINIMUM_ORDER_NOT_MET");
 
   const order: SandboxOrderRecord = {
     id: state.nextSandboxId++,
     apiKey: account.apiKey,
-    refId: refId!,
+    refId,
     itemId: item.id,
-    quantity: quantity!,
+    quantity,
     createdAt: service.now(),
   };
   state.sandboxOrders.push(order);

@@ -18,6 +18,17 @@ export class FieldErrors {
   throwIfAny(): void {
     if (Object.keys(this.errors).length > 0) throw new ServiceError(422, "VALIDATION_ERROR", this.errors);
   }
+
+  /**
+   * Throws the errors collected, else gives back the required fields read, each known to be there: a
+   * required field that is missing was refused just now, so one missing here is a bug of the emulator.
+   */
+  required<T extends Record<string, unknown>>(values: T): { [K in keyof T]-?: Exclude<T[K], undefined> } {
+    this.throwIfAny();
+    for (const [field, value] of Object.entries(values))
+      if (value === undefined) throw new Error(`internal error: ${field} passed its checks and is missing`);
+    return values as { [K in keyof T]-?: Exclude<T[K], undefined> };
+  }
 }
 
 /** Laravel shows attribute names with spaces for underscores: "The ref id field is required." */

@@ -123,15 +123,15 @@ export class WebhookDispatcher {
 
   update(account: AccountRecord, body: Record<string, unknown>): ApiResponse {
     const errors = new FieldErrors();
-    const url = readString(errors, "callback_url", body.callback_url, { required: true, max: 2048 });
+    const read = { url: readString(errors, "callback_url", body.callback_url, { required: true, max: 2048 }) };
     const enabled = body.webhook_enabled;
     if (enabled !== undefined && typeof enabled !== "boolean")
       errors.add("webhook_enabled", "The webhook enabled field must be true or false.");
-    errors.throwIfAny();
-    checkCallbackUrl(url!);
+    const { url } = errors.required(read);
+    checkCallbackUrl(url);
     const settings = this.settingsOf(account);
     const wasActive = this.active(settings);
-    settings.url = url!;
+    settings.url = url;
     if (typeof enabled === "boolean") settings.enabled = enabled;
     if (!wasActive && this.active(settings)) this.markPastEvents(account.apiKey);
     return { status: 200, body: { status: true, message: "Webhook settings updated", data: settingsBody(settings) } };

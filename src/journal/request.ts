@@ -28,6 +28,7 @@ import {
   type JournalKind,
   type JournalRecord,
   type OutcomeDetails,
+  type Outcome,
   type StatusRecord,
 } from "./entries.js";
 import { isFinal } from "../api/status.js";
@@ -159,7 +160,8 @@ function failureCode(error: unknown): string {
 /**
  * `send` gets hooks to pass to the client call. Returns the result, or throws: the service's own
  * refusal unchanged (exit 1), a NetworkError when nothing reached it (exit 4), OutcomeUnknownError
- * (exit 5) when it may have happened, InterruptedError (exit 130) on Ctrl-C.
+ * (exit 5) when it may have happened, InterruptedError (exit 130) on Ctrl-C. The steps: the intent
+ * on disk, the attempts, then the answer recorded or the failure settled.
  */
 export async function journalRequest<T>(
   ctx: Context,
@@ -169,32 +171,57 @@ export async function journalRequest<T>(
   send: (hooks: Required<AttemptHooks>) => Promise<T>,
   options: JournalRequestOptions<T> = {},
 ): Promise<T> {
+  const underway = recordIntent(ctx, kind, refId, request, options);
+  options.onEntry?.(underway.entry);
+  try {
+    let result: T;
+    try {
+      result = await send(attemptHooks(underway));
+    } catch (error) {
+      return await settleFailure(underway, error, options);
+    }
+    return recordAnswer(underway, result, "answer", options.describe);
+  } finally {
+    warnNotRecorded(ctx, underway);
+  }
+}
+
+/** A request whose intent is on disk: its journal entry, how people name it, what its attempts showed. */
+export interface RequestUnderway {
+  readonly journal: Journal;
+  readonly entry: string;
+  readonly kind: JournalKind;
+  readonly refId: string | null;
+  /** The English name the journal's reasons use ("purchase", "top-up request"). */
+  readonly named: string;
+  /** The name a person reads, in their language. */
+  readonly noun: string;
+  /** How the user settles an unknown outcome (the exit-5 hint). */
+  readonly settleHint: string;
+  readonly at: () => string;
+  /** The last attempt begun; 0 while none has been. */
+  attempts: number;
+  /** Whether a failed attempt may have reached the service. */
+  landed: boolean;
+  /** The first record that could not be written once the request had left, said at the end. */
+  journalProblem: unknown;
+}
+
+/**
+ * The intent, committed before anything leaves: a journal that cannot be written stops the request
+ * here (JOURNAL_UNWRITABLE, exit 2), with nothing sent.
+ */
+export function recordIntent(
+  ctx: Context,
+  kind: JournalKind,
+  refId: string | null,
+  request: Record<string, unknown>,
+  options: Pick<JournalRequestOptions<unknown>, "noun" | "settleHint"> = {},
+): RequestUnderway {
   const journal = journalFor(ctx);
   const entry = newEntryId();
   const at = () => new Date(ctx.now()).toISOString();
   const named = options.noun ?? (kind === "buy" ? "purchase" : `${kind} request`);
-  // The words a person reads; the journal itself keeps its English reasons.
-  const noun = say.orders.journal.nouns[named] ?? named;
-  const settleHint = options.settleHint ?? (refId ? say.orders.journal.settle(refId) : say.orders.journal.settleNoRef);
-  // Journaling after the request leaves must never turn a purchase into a failure (a full disk):
-  // such a failure is remembered and reported once the outcome is known.
-  let journalProblem: unknown;
-  const record = (r: JournalRecord): void => {
-    try {
-      journal.append(r);
-    } catch (error) {
-      journalProblem ??= error;
-    }
-  };
-  const unwritable = (error: unknown) =>
-    // Refused already with what is wrong and how to fix it (a link, a network filesystem).
-    error instanceof UsageError
-      ? error
-      : new UsageError(say.orders.journal.cannotWrite(journal.path, fileProblem(error)), {
-          code: "JOURNAL_UNWRITABLE",
-          suggestion:
-            (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.orders.journal.cannotWriteHint,
-        });
   try {
     journal.append({
       v: 1,
@@ -210,30 +237,73 @@ export async function journalRequest<T>(
       host: hostname(),
     });
   } catch (error) {
-    // Nothing leaves unless its intent is on disk.
-    throw unwritable(error);
+    throw unwritable(journal, error);
   }
-  options.onEntry?.(entry);
+  return {
+    journal,
+    entry,
+    kind,
+    refId,
+    named,
+    // The words a person reads; the journal itself keeps its English reasons.
+    noun: say.orders.journal.nouns[named] ?? named,
+    settleHint: options.settleHint ?? (refId ? say.orders.journal.settle(refId) : say.orders.journal.settleNoRef),
+    at,
+    attempts: 0,
+    landed: false,
+    journalProblem: undefined,
+  };
+}
 
-  let attempts = 0;
-  let landed = false;
-  const hooks: Required<AttemptHooks> = {
+function unwritable(journal: Journal, error: unknown): UsageError {
+  // Refused already with what is wrong and how to fix it (a link, a network filesystem).
+  if (error instanceof UsageError) return error;
+  return new UsageError(say.orders.journal.cannotWrite(journal.path, fileProblem(error)), {
+    code: "JOURNAL_UNWRITABLE",
+    suggestion:
+      (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.orders.journal.cannotWriteHint,
+  });
+}
+
+/**
+ * Journaling after the request leaves must never turn a purchase into a failure (a full disk): such
+ * a failure is remembered and reported once the outcome is known.
+ */
+function record(underway: RequestUnderway, r: JournalRecord): void {
+  try {
+    underway.journal.append(r);
+  } catch (error) {
+    underway.journalProblem ??= error;
+  }
+}
+
+function recordOutcome(underway: RequestUnderway, outcome: OutcomeDetails & { outcome: Outcome }): void {
+  record(underway, { v: 1, type: "outcome", entry: underway.entry, at: underway.at(), ...outcome });
+}
+
+/**
+ * The hooks the client calls around each attempt: the first attempt is on disk before it is sent
+ * (else it is not sent), and each failure says whether it may have reached the service.
+ */
+export function attemptHooks(underway: RequestUnderway): Required<AttemptHooks> {
+  const { journal, entry, at } = underway;
+  return {
     onAttempt: (attempt) => {
       if (attempt === 1) {
         try {
           journal.append({ v: 1, type: "attempt", entry, at: at(), attempt });
         } catch (error) {
-          throw unwritable(error);
+          throw unwritable(journal, error);
         }
       } else {
-        record({ v: 1, type: "attempt", entry, at: at(), attempt });
+        record(underway, { v: 1, type: "attempt", entry, at: at(), attempt });
       }
-      attempts = attempt;
+      underway.attempts = attempt;
     },
     onAttemptFailed: (attempt, error) => {
       const may = mayHaveLanded(error);
-      landed ||= may;
-      record({
+      underway.landed ||= may;
+      record(underway, {
         v: 1,
         type: "attempt_failed",
         entry,
@@ -244,167 +314,219 @@ export async function journalRequest<T>(
       });
     },
   };
-  const done = (result: T, by: OutcomeDetails["by"]): T => {
-    record({ v: 1, type: "outcome", entry, at: at(), outcome: "done", ...(options.describe?.(result) ?? {}), by });
-    return result;
-  };
-  const unknown = (reason: string, code?: string) =>
-    record({ v: 1, type: "outcome", entry, at: at(), outcome: "unknown", reason, ...(code ? { code } : {}) });
-  /** The service refused it: nothing was bought under this ref_id. */
-  const refused = (code: string, status: number | undefined, also: { reason?: string; by?: "lookup" } = {}) =>
-    record({
-      v: 1,
-      type: "outcome",
-      entry,
-      at: at(),
-      outcome: "refused",
-      code,
-      ...(status ? { http_status: status } : {}),
-      ...also,
+}
+
+/** It happened: the outcome `done`, with what `describe` keeps of it and how it became known. */
+export function recordAnswer<T>(
+  underway: RequestUnderway,
+  result: T,
+  by: OutcomeDetails["by"],
+  describe?: (result: T) => OutcomeDetails,
+): T {
+  recordOutcome(underway, { outcome: "done", ...(describe?.(result) ?? {}), by });
+  return result;
+}
+
+function recordUnknown(underway: RequestUnderway, reason: string, code?: string): void {
+  recordOutcome(underway, { outcome: "unknown", reason, ...(code ? { code } : {}) });
+}
+
+/** The service refused it: nothing was bought under this ref_id. */
+function recordRefused(
+  underway: RequestUnderway,
+  code: string,
+  status: number | undefined,
+  also: { reason?: string; by?: "lookup" } = {},
+): void {
+  recordOutcome(underway, { outcome: "refused", code, ...(status ? { http_status: status } : {}), ...also });
+}
+
+/** Tells a journal that could not be written after the request left, once its outcome is known. */
+function warnNotRecorded(ctx: Context, underway: RequestUnderway): void {
+  if (underway.journalProblem === undefined) return;
+  ctx.output.warn(
+    say.orders.journal.notRecorded(
+      underway.journal.path,
+      fileProblem(underway.journalProblem),
+      underway.noun,
+      underway.refId ?? "",
+    ),
+  );
+}
+
+/**
+ * The request failed: what the failure proves is recorded and thrown, or what a look-up finds is
+ * returned. Taken in turn: Ctrl-C, a retry meeting its own ref_id, an earlier run's purchase, an
+ * answer that could not be read, a failure that cannot have landed, and last the lost answer.
+ */
+export async function settleFailure<T>(
+  underway: RequestUnderway,
+  error: unknown,
+  options: JournalRequestOptions<T>,
+): Promise<T> {
+  if (error instanceof InterruptedError) settleInterruption(underway, error);
+  if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST") {
+    // A retry that meets its own ref_id: an earlier attempt went through.
+    if (error.attempt > 1 && underway.landed && options.alreadyDone)
+      return await settleOwnEarlierAttempt(underway, error, options.alreadyDone, options.describe);
+    if (!underway.landed && options.earlierRun) {
+      const bought = await settleEarlierRun(underway, error, options.earlierRun, options.describe);
+      if (bought !== undefined) return bought;
+    }
+  }
+  if (error instanceof UnexpectedResponseError && error.answered) settleUnreadableAnswer(underway, error);
+  if (!(underway.attempts > 0 && (underway.landed || mayHaveLanded(error)))) settleNeverLanded(underway, error);
+  return await settleLostAnswer(underway, error, options);
+}
+
+/**
+ * Ctrl-C: stopped before this attempt was written to a socket, and no earlier one may have landed,
+ * it never left (`not_sent`, the interruption unchanged); else it is in flight and `unknown`.
+ */
+export function settleInterruption(underway: RequestUnderway, error: InterruptedError): never {
+  const { attempts, landed, noun, refId } = underway;
+  if (attempts === 0 || (error.nothingInFlight && !landed)) {
+    recordOutcome(underway, { outcome: "not_sent", reason: "interrupted before sending" });
+    throw error;
+  }
+  recordUnknown(underway, "interrupted (Ctrl-C) while the request was in flight", "INTERRUPTED");
+  throw new InterruptedError(say.orders.journal.interrupted(noun, refId ?? ""), {
+    suggestion: say.orders.journal.interruptedHint(refId ?? ""),
+    inFlight: true,
+  });
+}
+
+/**
+ * A retry met REF_ID_ALREADY_EXIST after an attempt that may have landed: what that attempt made is
+ * the answer (`done`, by retry). An older purchase under the ref_id is a refusal as on a first
+ * attempt; a look-up that fails leaves it `unknown`.
+ */
+export async function settleOwnEarlierAttempt<T>(
+  underway: RequestUnderway,
+  error: ServiceError,
+  alreadyDone: (error: ServiceError) => Promise<T | undefined>,
+  describe?: (result: T) => OutcomeDetails,
+): Promise<T> {
+  const found = await settleQuietly(() => alreadyDone(error));
+  if (found.interrupted) {
+    recordUnknown(underway, "interrupted while fetching what an earlier attempt bought", "INTERRUPTED");
+    throw found.interrupted;
+  }
+  if (found.value !== undefined) return recordAnswer(underway, found.value, "retry", describe);
+  if (found.error === undefined) {
+    // The ref_id belongs to an older purchase: refuse like a first attempt would.
+    recordRefused(underway, error.code, error.status);
+    throw error;
+  }
+  recordUnknown(
+    underway,
+    `a retry met REF_ID_ALREADY_EXIST but the transaction could not be read (${failureCode(found.error)})`,
+    error.code,
+  );
+  throw new OutcomeUnknownError(underway.refId, say.orders.journal.cannotReadBack(underway.noun), {
+    cause: error,
+    suggestion: underway.settleHint,
+  });
+}
+
+/**
+ * A first attempt met REF_ID_ALREADY_EXIST for the same order sent by an earlier run: found and
+ * returned, recorded `not_done` (nothing new was bought). Undefined when the ref_id is someone else's.
+ */
+export async function settleEarlierRun<T>(
+  underway: RequestUnderway,
+  error: ServiceError,
+  earlierRun: (error: ServiceError) => Promise<T | undefined>,
+  describe?: (result: T) => OutcomeDetails,
+): Promise<T | undefined> {
+  const found = await settleQuietly(() => earlierRun(error));
+  if (found.interrupted) throw found.interrupted;
+  if (found.value === undefined) return undefined;
+  recordOutcome(underway, {
+    outcome: "not_done",
+    reason: "bought before by an earlier run with this ref_id",
+    ...(describe?.(found.value) ?? {}),
+    by: "retry",
+  });
+  return found.value;
+}
+
+/** A success we could not read is still the service's answer: it happened, and we say what we lack. */
+export function settleUnreadableAnswer(underway: RequestUnderway, error: UnexpectedResponseError): never {
+  recordOutcome(underway, {
+    outcome: "done",
+    reason: `answered, but the answer could not be read: ${error.message}`,
+    by: "answer",
+  });
+  error.suggestion = underway.settleHint;
+  throw error;
+}
+
+/**
+ * A failure that cannot have landed: nothing sent (`not_sent`), or the service's refusal. A key
+ * refused after a purchase left is the exception: `unknown`, as the purchase may stand.
+ */
+export function settleNeverLanded(underway: RequestUnderway, error: unknown): never {
+  if (error instanceof NetworkError || underway.attempts === 0) {
+    recordOutcome(underway, {
+      outcome: "not_sent",
+      code: failureCode(error),
+      reason: error instanceof Error ? error.message : String(error),
     });
-
-  try {
-    return await settle();
-  } finally {
-    if (journalProblem !== undefined) {
-      ctx.output.warn(say.orders.journal.notRecorded(journal.path, fileProblem(journalProblem), noun, refId ?? ""));
-    }
+  } else if (error instanceof AuthError && underway.kind === "buy") {
+    // The key or the address refused after the purchase left (a proxy's 401, a key revoked meanwhile):
+    // unknown until `reconcile`, with a key that works, asks the service.
+    recordUnknown(
+      underway,
+      `the service refused the key after the purchase was sent: ${failureCode(error)}`,
+      error.code,
+    );
+  } else {
+    const e = error as Partial<ServiceError>;
+    recordRefused(underway, e.code ?? failureCode(error), e.status);
   }
+  throw error;
+}
 
-  async function settle(): Promise<T> {
-    let result: T;
-    try {
-      result = await send(hooks);
-    } catch (error) {
-      if (error instanceof InterruptedError) {
-        // Stopped before this attempt was written to a socket, and no earlier one may have landed: it never left.
-        if (attempts === 0 || (error.nothingInFlight && !landed)) {
-          record({ v: 1, type: "outcome", entry, at: at(), outcome: "not_sent", reason: "interrupted before sending" });
-          throw error;
-        }
-        unknown("interrupted (Ctrl-C) while the request was in flight", "INTERRUPTED");
-        throw new InterruptedError(say.orders.journal.interrupted(noun, refId ?? ""), {
-          suggestion: say.orders.journal.interruptedHint(refId ?? ""),
-          inFlight: true,
-        });
-      }
-
-      // A retry that meets its own ref_id: an earlier attempt went through.
-      if (
-        error instanceof ServiceError &&
-        error.code === "REF_ID_ALREADY_EXIST" &&
-        error.attempt > 1 &&
-        landed &&
-        options.alreadyDone
-      ) {
-        const found = await settleQuietly(() => options.alreadyDone!(error));
-        if (found.interrupted) {
-          unknown("interrupted while fetching what an earlier attempt bought", "INTERRUPTED");
-          throw found.interrupted;
-        }
-        if (found.value !== undefined) return done(found.value, "retry");
-        if (found.error === undefined) {
-          // The ref_id belongs to an older purchase: refuse like a first attempt would.
-          refused(error.code, error.status);
-          throw error;
-        }
-        unknown(
-          `a retry met REF_ID_ALREADY_EXIST but the transaction could not be read (${failureCode(found.error)})`,
-          error.code,
-        );
-        throw new OutcomeUnknownError(refId, say.orders.journal.cannotReadBack(noun), {
-          cause: error,
-          suggestion: settleHint,
-        });
-      }
-
-      // The same order sent by an earlier run: found and reported, and nothing new is bought.
-      if (error instanceof ServiceError && error.code === "REF_ID_ALREADY_EXIST" && !landed && options.earlierRun) {
-        const found = await settleQuietly(() => options.earlierRun!(error));
-        if (found.interrupted) throw found.interrupted;
-        if (found.value !== undefined) {
-          record({
-            v: 1,
-            type: "outcome",
-            entry,
-            at: at(),
-            outcome: "not_done",
-            reason: "bought before by an earlier run with this ref_id",
-            ...(options.describe?.(found.value) ?? {}),
-            by: "retry",
-          });
-          return found.value;
-        }
-      }
-
-      // A success we could not read is still the service's answer: it happened, and we say what we lack.
-      if (error instanceof UnexpectedResponseError && error.answered) {
-        record({
-          v: 1,
-          type: "outcome",
-          entry,
-          at: at(),
-          outcome: "done",
-          reason: `answered, but the answer could not be read: ${error.message}`,
-          by: "answer",
-        });
-        error.suggestion = options.settleHint ?? settleHint;
-        throw error;
-      }
-
-      const uncertain = attempts > 0 && (landed || mayHaveLanded(error));
-      if (!uncertain) {
-        if (error instanceof NetworkError || attempts === 0) {
-          record({
-            v: 1,
-            type: "outcome",
-            entry,
-            at: at(),
-            outcome: "not_sent",
-            code: failureCode(error),
-            reason: error instanceof Error ? error.message : String(error),
-          });
-        } else if (error instanceof AuthError && kind === "buy") {
-          // The key or the address refused after the purchase left (a proxy's 401, a key revoked meanwhile):
-          // unknown until `reconcile`, with a key that works, asks the service.
-          unknown(`the service refused the key after the purchase was sent: ${failureCode(error)}`, error.code);
-        } else {
-          const e = error as Partial<ServiceError>;
-          refused(e.code ?? failureCode(error), e.status);
-        }
-        throw error;
-      }
-
-      if (options.lookUp) {
-        const found = await settleQuietly(options.lookUp);
-        if (found.interrupted) {
-          unknown("interrupted while looking the request up after a lost answer", "INTERRUPTED");
-          throw found.interrupted;
-        }
-        if (found.value !== undefined) return done(found.value, "lookup");
-        const answered = found.error === undefined ? options.refusedWhenNotFound?.(error) : undefined;
-        if (answered) {
-          // The service answered, and holds nothing of this order under this ref_id: a refusal, told as the service said it.
-          const said = failureCode(answered);
-          refused(answered.code, answered.status, {
-            reason: `answered ${said} without a refusal code; a look-up found nothing of this ${named} under this ref_id`,
-            by: "lookup",
-          });
-          // Worded by whoever gave it: it knows what was asked for.
-          throw answered;
-        }
-      }
-      unknown(
-        `no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${error instanceof NetworkError ? (networkFailureWordsFor(error.code) ?? failureCode(error)) : failureCode(error)}`,
-        error instanceof Error ? (error as { code?: string }).code : undefined,
-      );
-      throw new OutcomeUnknownError(refId, say.orders.journal.noAnswer(noun, attempts, describe(error)), {
-        cause: error,
-        suggestion: settleHint,
+/**
+ * The answer was lost after the request may have landed: the service is asked once. Found, it is
+ * `done`; an answer that proved nothing and a look-up that finds nothing make a refusal; else the
+ * outcome is `unknown` (exit 5), never a failure.
+ */
+export async function settleLostAnswer<T>(
+  underway: RequestUnderway,
+  error: unknown,
+  options: Pick<JournalRequestOptions<T>, "lookUp" | "refusedWhenNotFound" | "describe">,
+): Promise<T> {
+  if (options.lookUp) {
+    const found = await settleQuietly(options.lookUp);
+    if (found.interrupted) {
+      recordUnknown(underway, "interrupted while looking the request up after a lost answer", "INTERRUPTED");
+      throw found.interrupted;
+    }
+    if (found.value !== undefined) return recordAnswer(underway, found.value, "lookup", options.describe);
+    const answered = found.error === undefined ? options.refusedWhenNotFound?.(error) : undefined;
+    if (answered) {
+      // The service answered, and holds nothing of this order under this ref_id: a refusal, told as the service said it.
+      const said = failureCode(answered);
+      recordRefused(underway, answered.code, answered.status, {
+        reason: `answered ${said} without a refusal code; a look-up found nothing of this ${underway.named} under this ref_id`,
+        by: "lookup",
       });
+      // Worded by whoever gave it: it knows what was asked for.
+      throw answered;
     }
-    return done(result, "answer");
   }
+  const { attempts } = underway;
+  recordUnknown(
+    underway,
+    `no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${error instanceof NetworkError ? (networkFailureWordsFor(error.code) ?? failureCode(error)) : failureCode(error)}`,
+    error instanceof Error ? (error as { code?: string }).code : undefined,
+  );
+  throw new OutcomeUnknownError(underway.refId, say.orders.journal.noAnswer(underway.noun, attempts, describe(error)), {
+    cause: error,
+    suggestion: underway.settleHint,
+  });
 }
 
 function describe(error: unknown): string {

@@ -1451,7 +1451,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     },
   },
   /** One word per status, as docs/glossary.md says it; a status reseller does not know, as the service wrote it. */
-  statusWord: (kind: string, said: string) => (Object.hasOwn(statusWords, kind) ? statusWords[kind]! : said),
+  statusWord: (kind: string, said: string) =>
+    (Object.hasOwn(statusWords, kind) ? statusWords[kind] : undefined) ?? said,
   transaction: {
     item: "Produk",
     name: "Nama",

@@ -7,7 +7,7 @@ import type { ServiceClient } from "../api/client.js";
 import { isAccountCheckNotOffered, isAccountNotFound } from "../api/codes.js";
 import type { AccountCheckRequest, AccountCheckResult, ApiResult, Item, OpenAmountNote } from "../api/model.js";
 import type { Context } from "../context.js";
-import { InterruptedError, NotOfferedError, ResellerError, ServiceError, UsageError } from "../errors.js";
+import { InterruptedError, NotOfferedError, present, ResellerError, ServiceError, UsageError } from "../errors.js";
 import { customerId } from "../rules/input.js";
 import { say } from "../messages/messages.js";
 import { gameAccountNote, splitCustomerNote } from "../rules/customer.js";
@@ -109,8 +109,12 @@ export function accountOfLine(line: OrderLine): CustomerAccount | "zone missing"
 
 /** The line's note with the zone added where the item's note keeps it: `12345678|1234`, or the open amount's `zone_id`. */
 function noteWithZone(line: OrderLine, zoneId: string): string {
-  if (line.item.openAmount) return JSON.stringify({ ...(JSON.parse(line.note!) as OpenAmountNote), zone_id: zoneId });
-  return gameAccountNote(splitCustomerNote(line.note!).customerId, zoneId);
+  if (line.item.openAmount)
+    return JSON.stringify({
+      ...(JSON.parse(present(line.note, "a game line's note")) as OpenAmountNote),
+      zone_id: zoneId,
+    });
+  return gameAccountNote(splitCustomerNote(present(line.note, "a game line's note")).customerId, zoneId);
 }
 
 /**
@@ -121,7 +125,9 @@ function noteWithZone(line: OrderLine, zoneId: string): string {
 export async function settleMissingZones(ctx: Context, order: Order, ask: boolean): Promise<void> {
   for (const line of order.lines) {
     if (accountOfLine(line) !== "zone missing") continue;
-    const { customerId: id } = line.item.openAmount ? { customerId: "" } : splitCustomerNote(line.note!);
+    const { customerId: id } = line.item.openAmount
+      ? { customerId: "" }
+      : splitCustomerNote(present(line.note, "a game line's note"));
     if (!ask) {
       throw new UsageError(say.orders.checks.zoneNeeded(itemWords(line.item)), {
         code: "ZONE_ID_MISSING",

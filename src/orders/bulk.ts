@@ -226,13 +226,13 @@ export async function readBulk(
     const item = items.get(r.itemId);
     if (!item) continue;
     try {
-      const { note, written, typed } = checkLineForms(item, r, `${r.place}: `, { check: options.check });
+      const { note, written, typed } = checkLineForms(item, r, `${placeOf(r)}: `, { check: options.check });
       // A number of another operator than the item's: a file has nobody to confirm it row by row.
       const doubt = options.check ? operatorDoubt({ item, quantity: r.quantity, note }) : undefined;
       if (doubt) {
         problems.push(
           bothLanguages(r.row, () => ({
-            message: `${placeOf(r)}: ${operatorDoubt({ item, quantity: r.quantity, note })!.message}`,
+            message: `${placeOf(r)}: ${(operatorDoubt({ item, quantity: r.quantity, note }) ?? doubt).message}`,
             suggestion: doubtSuggestion(),
             code: "OPERATOR_MISMATCH",
           })),
@@ -265,16 +265,17 @@ export async function readBulk(
   }
   const byRef = new Map<string, OrderRow>();
   for (const { row } of lines) {
-    if (row.refId === undefined) continue;
-    const earlier = byRef.get(row.refId);
+    const { refId } = row;
+    if (refId === undefined) continue;
+    const earlier = byRef.get(refId);
     if (earlier)
       problems.push(
         bothLanguages(row.row, () => ({
-          message: say.orders.buying.refIdTwice(placeOf(row), row.refId!, placeOf(earlier)),
+          message: say.orders.buying.refIdTwice(placeOf(row), refId, placeOf(earlier)),
           code: "REF_ID_TWICE",
         })),
       );
-    else byRef.set(row.refId, row);
+    else byRef.set(refId, row);
   }
   const keys = lines.map((l) => ({
     key: lineKey(l.item.id, l.row.quantity, l.written),
@@ -496,8 +497,9 @@ export async function runBulk(
     options.onResult(result, index);
   };
   const startWaits = () => {
-    while (waiting < deliveryConcurrency && queue.length) {
-      const next = queue.shift()!;
+    while (waiting < deliveryConcurrency) {
+      const next = queue.shift();
+      if (next === undefined) return;
       waiting++;
       waits.push(
         next().finally(() => {
@@ -759,7 +761,7 @@ export function spendOf(results: BulkResult[]): { spent: number; refunded: numbe
   const charged = results.filter(
     (r) => r.sent && !r.already_bought && r.amount !== undefined && r.outcome !== "refused" && r.outcome !== "unknown",
   );
-  const spent = charged.reduce((sum, r) => sum + r.amount!, 0);
+  const spent = charged.reduce((sum, r) => sum + (r.amount ?? 0), 0);
   const refunded = charged.reduce((sum, r) => sum + (r.refunded ?? 0), 0);
   return { spent, refunded, net: spent - refunded };
 }

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
-import { InputError, UsageError } from "../errors.js";
+import { InputError, present, UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 import type { BuyRequest } from "./buy-request.js";
 import { readCart } from "./cart-file.js";
@@ -32,7 +32,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
     wanted.map((w) => w.itemId),
   );
   const lines = wanted.map(({ itemId, quantity, note, nominal, zoneId, where }) => {
-    const item = items.get(itemId)!;
+    const item = present(items.get(itemId), "a fetched item");
     const { note: checked, typed } = checkLineForms(
       item,
       {

@@ -4,7 +4,7 @@
  * rules and their words are here, so the three can never disagree again.
  */
 import type { Item, OpenAmount, OpenAmountNote, RequiredField } from "../api/model.js";
-import { InputError, UsageError } from "../errors.js";
+import { InputError, present, UsageError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { readAmount } from "../rules/amount.js";
 import { buildSmmNote, rupiah, smmNote } from "../rules/input.js";
@@ -73,6 +73,12 @@ export function slotOf(field: RequiredField): FieldSlot | undefined {
   return Object.hasOwn(fieldSlots, field.key) ? fieldSlots[field.key] : undefined;
 }
 
+/** A field the line leaves out; one with no place in a line is never given. */
+function isMissing(parts: Partial<Record<FieldSlot, unknown>>, field: RequiredField): boolean {
+  const slot = slotOf(field);
+  return slot === undefined || parts[slot] === undefined;
+}
+
 /** The fields an order must give for the item; an open amount needs its target and amount even when the item lists none. */
 export function requiredFieldsOf(item: Item): RequiredField[] {
   const listed = item.requiredFields.filter((f) => f.required && slotOf(f) !== undefined);
@@ -112,7 +118,8 @@ function openAmountParts(
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(line.note!);
+    // Given here: it looks like JSON.
+    parsed = JSON.parse(line.note ?? "");
   } catch {
     refuse(where, say.orders.line.noteNotJson(itemWords(item)));
   }
@@ -162,7 +169,7 @@ export function missingFields(item: Item, line: LineInput): RequiredField[] {
   } catch {
     return [];
   }
-  return requiredFieldsOf(item).filter((f) => parts[slotOf(f)!] === undefined);
+  return requiredFieldsOf(item).filter((f) => isMissing(parts, f));
 }
 
 /** `Nomor HP (note) and Nominal (provider_qty)`. */
@@ -286,7 +293,7 @@ function checkOpenAmount(
   form: NoteForm,
 ): string {
   const parts = openAmountParts(item, line, where);
-  const missing = requiredFieldsOf(item).filter((f) => parts[slotOf(f)!] === undefined);
+  const missing = requiredFieldsOf(item).filter((f) => isMissing(parts, f));
   if (missing.length) {
     refuse(where, say.orders.line.openAmountMissing(itemWords(item), fieldNames(missing)), {
       code: "REQUIRED_FIELD_MISSING",
@@ -296,7 +303,7 @@ function checkOpenAmount(
       ),
     });
   }
-  const amount = parts.nominal!;
+  const amount = present(parts.nominal, "the amount, checked as given");
   const problem = openAmountProblem(range, amount);
   if (problem) {
     const near = nearestAllowed(range, amount);
@@ -315,7 +322,8 @@ function checkOpenAmount(
       },
     );
   }
-  const target = check && takesPhoneNumber(item) ? checkedPhone(item, parts.customer!, where, form) : parts.customer!;
+  const customer = present(parts.customer, "the target, checked as given");
+  const target = check && takesPhoneNumber(item) ? checkedPhone(item, customer, where, form) : customer;
   const note: OpenAmountNote = {
     target,
     provider_qty: amount,
@@ -326,9 +334,9 @@ function checkOpenAmount(
 
 /** The amount an open-amount line asks for, read back from the note checkLine built; undefined for other lines. */
 export function openAmountOf(item: Item, note: string | undefined): number | undefined {
-  if (!item.openAmount || !looksLikeJson(note)) return undefined;
+  if (!item.openAmount || note === undefined || !looksLikeJson(note)) return undefined;
   try {
-    const parsed = JSON.parse(note!) as Partial<OpenAmountNote>;
+    const parsed = JSON.parse(note) as Partial<OpenAmountNote>;
     return typeof parsed.provider_qty === "number" ? parsed.provider_qty : undefined;
   } catch {
     return undefined;
@@ -346,10 +354,10 @@ function takesZone(item: Item): boolean {
  * `--zone-id 1234` with `--note 12345678` for a game whose note carries the zone: the note as the
  * service takes it, `12345678|1234`. A note that already gives another zone is refused rather than guessed.
  */
-function withZoneInNote(item: Item, line: LineInput, where: string, form: NoteForm): LineInput {
-  const { zoneId, ...rest } = line;
+function withZoneInNote(item: Item, line: LineInput, zoneId: string, where: string, form: NoteForm): LineInput {
+  const { zoneId: _given, ...rest } = line;
   if (line.note === undefined || !line.note.trim()) return line;
-  const zone = zoneId!.trim();
+  const zone = zoneId.trim();
   const given = splitCustomerNote(line.note);
   if (given.zoneId !== undefined && given.zoneId !== zone)
     refuse(where, say.orders.line.twoZones(line.note.trim(), given.zoneId, zone), {
@@ -402,7 +410,8 @@ export function checkLine(
       suggestion: say.orders.line.buyAtLeast(item.minOrder),
     });
   }
-  if (!item.openAmount && line.zoneId !== undefined && takesZone(item)) line = withZoneInNote(item, line, where, form);
+  if (!item.openAmount && line.zoneId !== undefined && takesZone(item))
+    line = withZoneInNote(item, line, line.zoneId, where, form);
   if (!item.openAmount && (line.nominal !== undefined || line.zoneId !== undefined)) {
     refuse(where, say.orders.line.fixedPrice(itemWords(item), line.nominal !== undefined), {
       suggestion: line.nominal !== undefined ? say.orders.line.byQuantity : say.orders.line.zoneInNote(item.id),

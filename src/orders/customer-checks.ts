@@ -107,12 +107,13 @@ export function operatorDoubt(line: OrderLine): Doubt | undefined {
   if (!takesPhoneNumber(line.item)) return undefined;
   const wanted = operatorOfItem(line.item);
   const number = numberOf(line);
-  const found = number === undefined ? undefined : operatorOfNumber(number);
+  if (number === undefined) return undefined;
+  const found = operatorOfNumber(number);
   if (wanted === undefined || found === undefined || found === wanted) return undefined;
   return {
     line,
     code: "OPERATOR_MISMATCH",
-    message: say.orders.checks.otherOperator(number!.trim(), found, itemWords(line.item), wanted),
+    message: say.orders.checks.otherOperator(number.trim(), found, itemWords(line.item), wanted),
   };
 }
 

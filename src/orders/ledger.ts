@@ -7,7 +7,7 @@ import type { ServiceClient } from "../api/client.js";
 import type { Transaction } from "../api/model.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import type { Context } from "../context.js";
-import { AuthError, InterruptedError, ServiceError } from "../errors.js";
+import { AuthError, InterruptedError, present, ServiceError } from "../errors.js";
 import { stillInFlight, type JournalEntry, type OutcomeDetails } from "../journal/entries.js";
 import { journalDetails, journalFor, verdictFacts } from "../journal/request.js";
 import { inPool } from "./pool.js";
@@ -133,7 +133,7 @@ export async function refreshEntries(
   const buys = asked.filter((e) => e.kind === "buy");
   await inPool(buys, refreshConcurrency, async (entry) => {
     try {
-      const found = await lookUpPurchase(client, entry.ref_id!);
+      const found = await lookUpPurchase(client, present(entry.ref_id, "a purchase's ref_id"));
       const t = found.outcome === "done" ? found.transaction : undefined;
       if (t) seen?.(entry, t);
       if (entry.outcome !== "done") return write(entry, { outcome: found.outcome, details: found.details });

@@ -16,10 +16,8 @@ import { inEnglish, say, spoken } from "../messages/messages.js";
 export interface OrderRow {
   /** The line of the file the row starts on, as an editor shows it (a CSV's header is line 1). */
   row: number;
-  /** Where the user finds it: `orders.csv row 3` (the spreadsheet's row, header is 1), `orders.jsonl line 2`. */
-  place: string;
-  /** The place as a JSON error's details name it, the same in every language: `orders.jsonl line 2`. */
-  englishPlace: string;
+  /** The file's name as the user sees it; with `row`, where the row is, worded by `placeOf`. */
+  file: string;
   itemId: number;
   quantity: number;
   note?: string;
@@ -76,9 +74,9 @@ export function parseCsv(text: string): { fields: string[]; line: number }[] {
   }
 }
 
-function rowFrom(values: Record<string, unknown>, row: number, place: string): OrderRow {
-  const where = `${place}: `;
-  const out: Partial<OrderRow> & { opt: string[] } = { row, place, englishPlace: place, opt: [] };
+function rowFrom(values: Record<string, unknown>, row: number, file: string): OrderRow {
+  const where = `${say.orders.file.place(file, row)}: `;
+  const out: Partial<OrderRow> & { opt: string[] } = { row, file, opt: [] };
   for (const [key, raw] of Object.entries(values)) {
     const name = columns[key.trim().toLowerCase()];
     if (!name) throw new InputError(say.orders.file.unknownColumn(where, key));
@@ -159,9 +157,9 @@ export interface RowProblem {
   english?: { message: string; suggestion?: string };
 }
 
-/** Where a row is, in the words in use: `shop.csv baris 2`, or (for a JSON error's details) `shop.csv line 2`. */
-export function placeOf(row: OrderRow): string {
-  return spoken === "en" ? row.englishPlace : row.place;
+/** Where a row is, in the given words: `shop.csv baris 2`, or (for a JSON error's details) `shop.csv line 2`. */
+export function placeOf(row: Pick<OrderRow, "file" | "row">, words: Messages = say): string {
+  return words.orders.file.place(row.file, row.row);
 }
 
 /** A problem said in the language in use, and again in English for a JSON error's details. */
@@ -239,14 +237,15 @@ export function inFileTerms(text: string): string {
 
 /**
  * Reads every row, collecting every problem of form (each named by its line) instead of stopping at
- * the first; read again in English when another language is in use, for a JSON error's details.
+ * the first; its problems read again in English when another language is in use, for a JSON error's
+ * details (the rules that word them speak the language in use).
  */
 export function readOrderRows(path: string, text: string): { rows: OrderRow[]; problems: RowProblem[] } {
   const said = readRows(path, text);
-  if (spoken === "en") return said;
+  if (spoken === "en" || said.problems.length === 0) return said;
   const english = inEnglish(() => readRows(path, text));
   return {
-    rows: said.rows.map((row, i) => ({ ...row, englishPlace: english.rows[i]?.englishPlace ?? row.place })),
+    rows: said.rows,
     problems: said.problems.map((problem, i) => {
       const other = english.problems[i];
       return other
@@ -280,8 +279,7 @@ function readRows(path: string, text: string): { rows: OrderRow[]; problems: Row
     const lines = text.split(/\r?\n/);
     lines.forEach((line, index) => {
       if (!line.trim()) return;
-      const place = say.orders.file.place(basename(path), index + 1);
-      const where = `${place}: `;
+      const where = `${say.orders.file.place(basename(path), index + 1)}: `;
       attempt(index + 1, () => {
         let parsed: unknown;
         try {
@@ -290,7 +288,7 @@ function readRows(path: string, text: string): { rows: OrderRow[]; problems: Row
           throw new InputError(say.orders.file.notJson(where, (error as Error).message));
         }
         if (!isRecord(parsed)) throw new InputError(say.orders.file.jsonObject(where));
-        return rowFrom(parsed, index + 1, place);
+        return rowFrom(parsed, index + 1, basename(path));
       });
     });
   } else {
@@ -304,12 +302,11 @@ function readRows(path: string, text: string): { rows: OrderRow[]; problems: Row
         say.orders.file.unknownColumn(`${say.orders.file.place(basename(path), header.line)}: `, unknownColumn),
       );
     data.forEach(({ fields: values, line }) => {
-      const place = say.orders.file.place(basename(path), line);
-      const where = `${place}: `;
+      const where = `${say.orders.file.place(basename(path), line)}: `;
       attempt(line, () => {
         if (values.length > names.length)
           throw new InputError(say.orders.file.tooManyFields(where, values.length, names.length));
-        return rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), line, place);
+        return rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), line, basename(path));
       });
     });
   }

@@ -53,7 +53,7 @@ function exitCodes(): string {
     wrap(words.meanings[name], "       ", `  ${String(ExitCode[name]).padEnd(5)}`),
   );
   const byCode = verdictsByExitCode();
-  const named = [...byCode.keys()].map((code) => [byCode.get(code)!.join(", "), code] as const);
+  const named = [...byCode].map(([code, verdicts]) => [verdicts.join(", "), code] as const);
   const column = Math.max(...named.map(([list]) => list.length)) + 2;
   const verdictLines = named.flatMap(([list, code]) => {
     const note = code === ExitCode.unreachable ? ` (${words.notSentByCheck})` : "";

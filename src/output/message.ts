@@ -73,7 +73,8 @@ export function wrapLines(text: string, width: number): string {
     .split("\n")
     .flatMap((line) => {
       if (columnsOf(line) <= width || /^\s*\$ /.test(line)) return [line];
-      const hang = /^(\s*\S+(?: \S+)*\s{2,}|\s*)/.exec(line)![0].length;
+      // The pattern matches any line, if only its empty start.
+      const hang = /^(\s*\S+(?: \S+)*\s{2,}|\s*)/.exec(line)?.[0].length ?? 0;
       const pad = " ".repeat(hang);
       return breakLine(line.slice(hang), width - hang).map((part, i) => (i === 0 ? line.slice(0, hang) : pad) + part);
     })

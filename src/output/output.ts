@@ -156,7 +156,7 @@ export class Output {
     const plain = formatIsoUtc(value);
     const seconds = formatLocalTime(value);
     if (seconds === undefined) return { human: value ? value : "-", plain };
-    const minute = formatLocalTime(value, { seconds: false })!;
+    const minute = present(formatLocalTime(value, { seconds: false }), "a time read a moment ago");
     if (options.hint === false) return { human: seconds, plain, shorter: [minute] };
     return { human: formatTimestamp(value, this.options.now()), plain, shorter: [seconds, minute] };
   }
@@ -216,7 +216,7 @@ export class Output {
 
   /** `--jq`: what jq made of the document, printed as jq prints it; a jq error after what it did print. */
   private filtered(json: string, pretty: boolean): void {
-    const { text, error } = this.options.jq!(json, pretty);
+    const { text, error } = present(this.options.jq, "the --jq filter")(json, pretty);
     // On a terminal, jq's strings are service text like any other: shown, not obeyed.
     if (text) this.options.stdout.write(this.stdoutIsTTY ? neutralize(text, { keepNewlines: true }) : text);
     if (error) throw error;

@@ -5,7 +5,7 @@
  * It reads only the decoded model, so every dialect of the service renders the same.
  */
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
-import { DeliveryFailedError, PartlyDeliveredError } from "../errors.js";
+import { DeliveryFailedError, PartlyDeliveredError, present } from "../errors.js";
 import { sellerNoteToHandOver, type OrderVerdict } from "../domain/verdict.js";
 import { isFailedKind } from "../api/status.js";
 import { customerData, deliveredCount, deliveredPercent, lineOf } from "../domain/transaction.js";
@@ -225,8 +225,9 @@ function deliverables(t: Transaction): Deliverable[] {
     });
   }
   for (const r of t.smm) {
-    const kind = r.status?.kind;
-    if (kind !== "completed" && kind !== "partial") continue;
+    const { status } = r;
+    if (status?.kind !== "completed" && status?.kind !== "partial") continue;
+    const { kind } = status;
     const line = lineOf(t, r.itemId);
     const count = deliveredCount(line?.quantity, r);
     const refund = r.refundAmount
@@ -236,7 +237,7 @@ function deliverables(t: Transaction): Deliverable[] {
         : "";
     const text = say.orders.delivery.smmOrder(
       r.orderId ?? "-",
-      statusWord(r.status!),
+      statusWord(status),
       count !== null ? String(count) : "",
       refund,
     );
@@ -397,10 +398,14 @@ export function deliveryFailure(t: Transaction, refunded?: number): DeliveryFail
       ? [
           ...failed.map((r) => named(r.itemId)),
           ...failedSmm.map((r) =>
-            say.orders.delivery.smmFailed(named(r.itemId), r.orderId ?? "-", statusWord(r.status!)),
+            say.orders.delivery.smmFailed(
+              named(r.itemId),
+              r.orderId ?? "-",
+              statusWord(present(r.status, "a failed order's status")),
+            ),
           ),
         ].join(", ")
-      : say.orders.delivery.orderIs(statusWord(t.status!));
+      : say.orders.delivery.orderIs(statusWord(present(t.status, "a failed order's status")));
   // A number, as stdout's `refunded` and a bulk row's are; the message says it in Rupiah.
   const details: Record<string, unknown> = refunded === undefined ? {} : { outcome: "delivery_failed", refunded };
   failed.forEach((r, i) => {

@@ -205,10 +205,9 @@ export class SqliteJournal {
        ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
     );
     let page = first.all(since, until) as Row[];
-    while (page.length) {
+    for (let last = page.at(-1); last; last = page.at(-1)) {
       for (const row of page) yield JSON.parse(row.folded) as JournalEntry;
       if (page.length < pageSize) return;
-      const last = page.at(-1)!;
       page = next.all(since, last.at_ms, last.seq) as Row[];
     }
   }

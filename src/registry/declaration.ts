@@ -16,6 +16,7 @@ import {
   type SettingValue,
 } from "../config/definitions.js";
 import type { Context } from "../context.js";
+import * as rules from "../rules/input.js";
 import { helpAfter } from "./help-screen.js";
 
 export type Handler<O> = { run: (ctx: Context, options: O) => Promise<number | void> };
@@ -103,6 +104,18 @@ export function flagsOf(command: CommandUnknownOpts): Record<string, unknown> {
     else values[name] = undefined;
   }
   return values;
+}
+
+/** `--item <id>`, required, as every command that names one item declares it. */
+export function itemOption() {
+  return new Option("--item <id>", "item (variant) id")
+    .makeOptionMandatory()
+    .argParser(parser((v) => rules.positiveInteger("--item", v)));
+}
+
+/** `--qty <n>`, required, said as the command needs it (`quantity, at least the item's minimum order`). */
+export function quantityOption(what = "quantity") {
+  return new Option("--qty <n>", what).makeOptionMandatory().argParser(parser((v) => rules.quantity("--qty", v)));
 }
 
 /** A command's flag that stands for a setting (`--wait-timeout`): the setting's own check, typed by it. */

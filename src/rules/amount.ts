@@ -4,6 +4,7 @@
  * sums is never guessed: the reader says which readings it sees, so the person picks one.
  */
 import { formatRupiah } from "../output/format.js";
+import { present } from "../errors.js";
 import { say } from "../messages/messages.js";
 
 /**
@@ -71,7 +72,7 @@ export function readAmount(input: string | number): AmountReading {
     const oneSeparator = /^\d{1,3}[.,]\d{3}$/.test(number);
     // `1.500rb` reads as 1.500 thousand or as one and a half thousand: never guess between them.
     if (suffix !== undefined && oneSeparator) {
-      const asDecimal = decimalValue(number, multiplier)!;
+      const asDecimal = present(decimalValue(number, multiplier), "one separator's decimal reading");
       return notAmount(say.orders.amount.twoReadings(suffix, formatRupiah(asGroups), formatRupiah(asDecimal)), [
         asGroups,
         asDecimal,
@@ -101,8 +102,8 @@ export function readAmount(input: string | number): AmountReading {
       // `1,5`: a unit left out; `10000.5`: Rupiah have no cents.
       if (wholePart.length <= 3)
         return notAmount(say.orders.amount.decimalWithoutUnit, [
-          decimalValue(number, 1_000)!,
-          decimalValue(number, 1_000_000)!,
+          present(decimalValue(number, 1_000), "a decimal's reading"),
+          present(decimalValue(number, 1_000_000), "a decimal's reading"),
         ]);
       return notAmount(say.orders.amount.noCents, [Number(wholePart)]);
     }

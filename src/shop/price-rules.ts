@@ -8,6 +8,7 @@
 import { formatRupiah } from "../output/format.js";
 import { slugOf } from "../catalogue/search.js";
 import { en } from "../messages/en.js";
+import { present } from "../errors.js";
 import { say, type Messages } from "../messages/messages.js";
 
 export type RuleScope = "all" | "category" | "product" | "item";
@@ -69,7 +70,7 @@ export function sameScope(a: PriceRule, b: PriceRule): boolean {
   if (a.scope !== b.scope) return false;
   if (a.scope === "item") return a.item === b.item;
   if (a.scope === "all") return true;
-  return sameName(a.name!, b.name ?? null);
+  return sameName(present(a.name, "a named rule's name"), b.name ?? null);
 }
 
 function matches(rule: PriceRule, item: Priced): boolean {
@@ -79,9 +80,9 @@ function matches(rule: PriceRule, item: Priced): boolean {
     case "item":
       return rule.item === item.id;
     case "product":
-      return sameName(rule.name!, item.product);
+      return sameName(present(rule.name, "a product rule's name"), item.product);
     case "category":
-      return sameName(rule.name!, item.category);
+      return sameName(present(rule.name, "a category rule's name"), item.category);
   }
 }
 

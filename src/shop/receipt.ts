@@ -128,6 +128,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
     const h2h = t.h2h.filter((r) => r.itemId === line.itemId && !r.failed && r.serial);
     const smm = t.smm.find((r) => r.itemId === line.itemId);
     const sellerNote = sellerNoteToHandOver(line);
+    const account = kept[index]?.account;
     return {
       item: clean(
         line.productName && line.name && !line.name.toLowerCase().includes(line.productName.toLowerCase())
@@ -136,8 +137,8 @@ export function buildReceipt(input: ReceiptInput): Receipt {
       ),
       quantity: line.quantity,
       customer: line.note ? clean(shownCustomer(line.note) ?? "") || null : null,
-      account_name: kept[index]?.account ? clean(kept[index]!.account!) : null,
-      serials: h2h.map((r) => clean(r.serial!)),
+      account_name: account ? clean(account) : null,
+      serials: h2h.flatMap((r) => (r.serial ? [clean(r.serial)] : [])),
       licences: (line.licence ?? "")
         .split(/\r?\n/)
         .map((l) => clean(l))
@@ -148,7 +149,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
     };
   });
   const priced = lines.filter((l) => l.price !== null);
-  const total = priced.length ? priced.reduce((sum, l) => sum + l.price!, 0) : null;
+  const total = priced.length ? priced.reduce((sum, l) => sum + (l.price ?? 0), 0) : null;
   const refund =
     total === null
       ? null

@@ -12,7 +12,13 @@
  * Behind a tunnel every sender is 127.0.0.1, so the per-peer cap is generous and only stalled
  * connections ever make room.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { decodeWebhookEvent } from "../api/decode.js";
 import type { WebhookEvent } from "../api/model.js";
@@ -115,6 +121,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     ...options.limits,
   };
   const answering = new Set<Promise<void>>();
+  const tracked = new WeakMap<Socket, Tracked>();
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -124,7 +131,8 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       maxHeaderSize: 16 * 1024,
     },
     (request, response) => {
-      const served = serve(request, response).catch((error: unknown) => {
+      const connection = request.socket ? tracked.get(request.socket) : undefined;
+      const served = serve(request, response, connection, options, limits.maxBodyBytes).catch((error: unknown) => {
         // serve() answers its own failures; this is the last guard, so nothing ever ends the process.
         options.say(say.listener.couldNotAnswer((error as Error)?.message ?? String(error)));
         request.socket?.destroy();
@@ -134,9 +142,33 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
     },
   );
   server.keepAliveTimeout = 5_000;
+  capConnections(server, limits, tracked);
+  answerBrokenRequests(server, options.say);
+  await listen(server, options.port, options.host);
+  // Once listening, a server error (too many open files) is said; it never ends the process.
+  server.on("error", (error: NodeJS.ErrnoException) => options.say(say.listener.problem(error.code ?? error.message)));
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
 
+  return {
+    url: `http://${host}:${address.port}${webhookPath}`,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // Answers under way finish (each is a delivery written down); a stuck one is cut off.
+      await Promise.race([Promise.allSettled([...answering]), new Promise((r) => setTimeout(r, 5_000).unref())]);
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+/**
+ * Counts the open connections per peer and in all; over a cap, the oldest stalled one makes room,
+ * else the new one is closed. Each connection is noted in `tracked`, for its requests to mark.
+ */
+function capConnections(server: Server, limits: Limits, tracked: WeakMap<Socket, Tracked>): void {
   const connections = new Map<string, Set<Tracked>>();
-  const tracked = new WeakMap<Socket, Tracked>();
   let open = 0;
   /** Closes the oldest stalled connection of `pool`; false when none is stalled. */
   const makeRoom = (pool: Iterable<Tracked>, except: Tracked): boolean => {
@@ -169,12 +201,15 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
   function* everyConnection(): Generator<Tracked> {
     for (const set of connections.values()) yield* set;
   }
-  // A request too broken to parse, or too slow to arrive: answered and closed; the server goes on.
+}
+
+/** A request too broken to parse, or too slow to arrive: answered and closed; the server goes on. */
+function answerBrokenRequests(server: Server, tell: (line: string) => void): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     try {
       if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
       const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
-      options.say(
+      tell(
         say.listener.refusedRequest(
           socket.remoteAddress ?? "?",
           timedOut ? say.listener.notInTime : say.listener.notHttp,
@@ -188,126 +223,113 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       socket.destroy();
     }
   });
+}
 
-  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    // Read once, now: after a refusal the request may be destroyed and its socket gone.
-    const from = request.socket?.remoteAddress ?? "?";
-    const connection = request.socket ? tracked.get(request.socket) : undefined;
+/**
+ * One request: a verified delivery on the webhook path is written down by `accept` and answered 200;
+ * anything else is refused with why, and a failure inside is answered 500. It never throws on purpose.
+ */
+async function serve(
+  request: IncomingMessage,
+  response: ServerResponse,
+  connection: Tracked | undefined,
+  options: ListenerOptions,
+  maxBodyBytes: number,
+): Promise<void> {
+  // Read once, now: after a refusal the request may be destroyed and its socket gone.
+  const from = request.socket?.remoteAddress ?? "?";
+  try {
+    const path = (request.url ?? "").split("?")[0];
+    if (path !== webhookPath) throw new Refusal(404, (w) => w.nothingHere(webhookPath));
+    if (request.method !== "POST") throw new Refusal(405, (w) => w.onlyPost, { allow: "POST" });
+    const body = await readBody(request, maxBodyBytes);
+    if (connection) connection.answering = true;
+    let value: unknown;
     try {
-      const path = (request.url ?? "").split("?")[0];
-      if (path !== webhookPath) throw new Refusal(404, (w) => w.nothingHere(webhookPath));
-      if (request.method !== "POST") throw new Refusal(405, (w) => w.onlyPost, { allow: "POST" });
-      const body = await readBody(request, limits.maxBodyBytes);
-      if (connection) connection.answering = true;
-      let value: unknown;
-      try {
-        value = JSON.parse(body.toString("utf8"));
-      } catch {
-        throw new Refusal(400, (w) => w.notJson);
-      }
-      const header = (name: string) => {
-        const v = request.headers[name];
-        return Array.isArray(v) ? v[0] : v;
-      };
-      const named = header("x-event")?.trim();
-      const event = decodeWebhookEvent(value, named);
-      const about = say.listener.about(event.event, event.refId ?? "");
-      const refuse = (why: string) => {
-        options.say(say.listener.refusedEvent(about, from, why));
-        answer(response, 401, { status: "error", message: "invalid signature" });
-      };
-      const signature = header("x-signature");
-      if (!signatureMatches(event.event, value, options.secret, signature)) {
-        return refuse(signature ? say.listener.signatureMismatch : say.listener.noSignature);
-      }
-      // The body's event name is what was checked; a header naming another would mislead whoever reads it.
-      if (named && named !== event.event) return refuse(say.listener.otherEventHeader(named.slice(0, 40), event.event));
-      const signed = signedFieldsOf(event.event, value);
-      const mismatch = eventMismatch(event.event, signed);
-      if (mismatch) return refuse(mismatch);
-      const now = options.now();
-      if (options.maxAgeMs !== undefined) {
-        const stamp = header("x-timestamp") ?? event.timestamp ?? undefined;
-        const at = stamp ? Date.parse(stamp) : Number.NaN;
-        if (Number.isNaN(at)) return refuse(say.listener.noTimestamp);
-        if (Math.abs(now - at) > options.maxAgeMs)
-          return refuse(say.listener.tooOld(stamp!.slice(0, 40), options.maxAgeMs / 1000));
-      }
-      const outcome = await options.accept({ event, body, value, headers: request.headers, signed, receivedAt: now });
-      if (outcome === "duplicate") {
-        options.say(say.listener.alreadyReceived(about));
-        return answer(response, 200, { status: "ok", duplicate: true });
-      }
-      return answer(response, 200, { status: "ok" });
-    } catch (error) {
-      if (error instanceof Refusal) {
-        if (error.status !== 404 || request.method === "POST")
-          options.say(
-            say.listener.refused(
-              request.method ?? "",
-              (request.url ?? "").slice(0, 80),
-              from,
-              error.said,
-              error.status,
-            ),
-          );
-        return answer(response, error.status, { status: "error", message: error.message }, error.headers, request);
-      }
-      options.say(
-        say.listener.notTaken(
-          from,
-          (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error),
-        ),
-      );
-      return answer(response, 500, { status: "error", message: "internal error" });
-    } finally {
-      if (connection) {
-        response.once("finish", () => {
-          connection.answering = false;
-          connection.since = performance.now();
-        });
-      }
+      value = JSON.parse(body.toString("utf8"));
+    } catch {
+      throw new Refusal(400, (w) => w.notJson);
+    }
+    const header = (name: string) => {
+      const v = request.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    const named = header("x-event")?.trim();
+    const event = decodeWebhookEvent(value, named);
+    const about = say.listener.about(event.event, event.refId ?? "");
+    const refuse = (why: string) => {
+      options.say(say.listener.refusedEvent(about, from, why));
+      answer(response, 401, { status: "error", message: "invalid signature" });
+    };
+    const signature = header("x-signature");
+    if (!signatureMatches(event.event, value, options.secret, signature)) {
+      return refuse(signature ? say.listener.signatureMismatch : say.listener.noSignature);
+    }
+    // The body's event name is what was checked; a header naming another would mislead whoever reads it.
+    if (named && named !== event.event) return refuse(say.listener.otherEventHeader(named.slice(0, 40), event.event));
+    const signed = signedFieldsOf(event.event, value);
+    const mismatch = eventMismatch(event.event, signed);
+    if (mismatch) return refuse(mismatch);
+    const now = options.now();
+    if (options.maxAgeMs !== undefined) {
+      const stamp = header("x-timestamp") ?? event.timestamp ?? undefined;
+      const at = stamp ? Date.parse(stamp) : Number.NaN;
+      if (!stamp || Number.isNaN(at)) return refuse(say.listener.noTimestamp);
+      if (Math.abs(now - at) > options.maxAgeMs)
+        return refuse(say.listener.tooOld(stamp.slice(0, 40), options.maxAgeMs / 1000));
+    }
+    const outcome = await options.accept({ event, body, value, headers: request.headers, signed, receivedAt: now });
+    if (outcome === "duplicate") {
+      options.say(say.listener.alreadyReceived(about));
+      return answer(response, 200, { status: "ok", duplicate: true });
+    }
+    return answer(response, 200, { status: "ok" });
+  } catch (error) {
+    if (error instanceof Refusal) {
+      if (error.status !== 404 || request.method === "POST")
+        options.say(
+          say.listener.refused(request.method ?? "", (request.url ?? "").slice(0, 80), from, error.said, error.status),
+        );
+      return answer(response, error.status, { status: "error", message: error.message }, error.headers, request);
+    }
+    options.say(
+      say.listener.notTaken(from, (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)),
+    );
+    return answer(response, 500, { status: "error", message: "internal error" });
+  } finally {
+    if (connection) {
+      response.once("finish", () => {
+        connection.answering = false;
+        connection.since = performance.now();
+      });
     }
   }
+}
 
-  await new Promise<void>((resolve, reject) => {
+/** Starts listening, or says why this address and port cannot be listened on. */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE")
         reject(
-          new UsageError(say.listener.portInUse(options.port, options.host), {
+          new UsageError(say.listener.portInUse(port, host), {
             code: "PORT_IN_USE",
             suggestion: say.listener.portInUseHint,
           }),
         );
       else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND")
-        reject(new UsageError(say.listener.notThisMachine(options.host), { code: "BAD_HOST" }));
+        reject(new UsageError(say.listener.notThisMachine(host), { code: "BAD_HOST" }));
       else if (error.code === "EACCES")
         reject(
-          new UsageError(say.listener.portNotAllowed(options.port), {
+          new UsageError(say.listener.portNotAllowed(port), {
             code: "PORT_NOT_ALLOWED",
             suggestion: say.listener.portNotAllowedHint,
           }),
         );
       else reject(error);
     });
-    server.listen(options.port, options.host, () => resolve());
+    server.listen(port, host, () => resolve());
   });
-  // Once listening, a server error (too many open files) is said; it never ends the process.
-  server.on("error", (error: NodeJS.ErrnoException) => options.say(say.listener.problem(error.code ?? error.message)));
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-
-  return {
-    url: `http://${host}:${address.port}${webhookPath}`,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      // Answers under way finish (each is a delivery written down); a stuck one is cut off.
-      await Promise.race([Promise.allSettled([...answering]), new Promise((r) => setTimeout(r, 5_000).unref())]);
-      server.closeAllConnections();
-      await closed;
-    },
-  };
 }
 
 /**

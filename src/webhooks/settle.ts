@@ -8,6 +8,7 @@ import type { Settings } from "../config/settings.js";
 import type { Journal } from "../journal/journal.js";
 import type { OutcomeDetails } from "../journal/entries.js";
 import { settleUnknownPurchase } from "../journal/request.js";
+import { present } from "../errors.js";
 
 /** The events that prove an order was made. order.item.sent does too, but always follows order.paid. */
 export const settlingEvents = new Set(["order.paid", "order.completed", "order.canceled", "order.refunded"]);
@@ -25,7 +26,7 @@ export function settleFromEvents(
   here: Here,
   nowMs: number,
 ): { event: WebhookEvent; settled: string[] }[] {
-  const wanted = new Set(events.filter((e) => settlingEvents.has(e.event) && e.refId).map((e) => e.refId!));
+  const wanted = new Set(events.flatMap((e) => (settlingEvents.has(e.event) && e.refId ? [e.refId] : [])));
   if (wanted.size === 0) return [];
   const candidates = journal.unsettled().filter((entry) => entry.ref_id !== null && wanted.has(entry.ref_id));
   const done = new Set<string>();
@@ -38,7 +39,7 @@ export function settleFromEvents(
       if (!settleUnknownPurchase(journal, entry, event.refId, here, { ...outcomeOf(event), by: "webhook" }, nowMs))
         continue;
       done.add(entry.entry);
-      settled.push(entry.ref_id!);
+      settled.push(present(entry.ref_id, "a settled purchase's ref_id"));
     }
     if (settled.length) results.push({ event, settled });
   }

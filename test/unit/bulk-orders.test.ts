@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inFileTerms, parseCsv, readOrderRows, readOrders } from "../../src/orders/orders-file.js";
+import { inFileTerms, parseCsv, placeOf, readOrderRows, readOrders } from "../../src/orders/orders-file.js";
+import { id } from "../../src/messages/id.js";
 import { derivedRefId, refIdsOf } from "../../src/orders/repeats.js";
 import { UsageError } from "../../src/errors.js";
 
@@ -28,10 +29,13 @@ describe("reading an orders file", () => {
 
   it("turns rows into orders, naming the line of a bad one as an editor shows it", () => {
     const orders = readOrders("orders.csv", "item_id,quantity,note\n12,1,081234567890\n\n23,100,\n");
-    expect(orders.map((o) => [o.row, o.place, o.itemId, o.quantity])).toEqual([
+    expect(orders.map((o) => [o.row, placeOf(o), o.itemId, o.quantity])).toEqual([
       [2, "orders.csv line 2", 12, 1],
       [4, "orders.csv line 4", 23, 100],
     ]);
+    // The place is data, worded by whoever shows it: in Indonesian, the row is a `baris`.
+    const [, fourth] = orders;
+    expect(fourth && placeOf(fourth, id)).toBe("orders.csv baris 4");
     expect(() => readOrders("orders.csv", "item_id,quantity\n12,1\n\n12,0\n")).toThrow(/^orders\.csv line 4: quantity/);
   });
 

@@ -26,6 +26,7 @@ import {
   type PreparedBulk,
 } from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
+import { placeOf } from "../../orders/orders-file.js";
 import { verdictPhrase, verdictTone } from "../../domain/verdict.js";
 import { saleFactsOf, sellingPricesOf } from "../../shop/selling.js";
 import { storedAlternatives } from "../../orders/alternatives.js";
@@ -221,7 +222,7 @@ async function consentToRepeats(
     const [line] = present(prepared.orders[i], "a repeat's order").lines;
     if (!line) throw new Error("internal error: an order without its line");
     return say.bulk.repeatNamed(
-      row.place,
+      placeOf(row),
       `${line.quantity} × ${line.item.name}`,
       line.note ?? "",
       ctx.output.time(earlier.at).human,

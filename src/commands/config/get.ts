@@ -1,5 +1,6 @@
 /** `reseller config get KEY`: the value reseller will use, bare on stdout for scripts. */
 import type { Context } from "../../context.js";
+import { present } from "../../errors.js";
 import { effectiveSettings, settingKey } from "./effective.js";
 import { say } from "../../messages/messages.js";
 
@@ -9,7 +10,10 @@ export interface ConfigGetOptions {
 
 export async function run(ctx: Context, options: ConfigGetOptions): Promise<void> {
   const key = settingKey(options.key);
-  const setting = effectiveSettings(ctx).find((s) => s.key === key)!;
+  const setting = present(
+    effectiveSettings(ctx).find((s) => s.key === key),
+    "a known setting",
+  );
   // A value the config file cannot give is not printed as if it were in use; other settings still are.
   if (setting.problem) throw setting.problem;
   if (ctx.output.mode === "json") return ctx.output.json({ key, value: setting.value ?? null, source: setting.source });

@@ -4,7 +4,7 @@
  */
 import { checkBaseUrl } from "../../config/settings.js";
 import type { Context } from "../../context.js";
-import { InputError } from "../../errors.js";
+import { InputError, present } from "../../errors.js";
 import { definition, definitions, envName, flagName, readSetting } from "../../config/definitions.js";
 import { effectiveSettings, settingKey, type SettingKey } from "./effective.js";
 import { say } from "../../messages/messages.js";
@@ -18,7 +18,7 @@ export interface ConfigSetOptions {
 function parseValue(ctx: Context, key: SettingKey, text: string): string | number {
   const check = definitions[key].check;
   if (check.type === "secret") {
-    const said = say.settings.secrets[key]!;
+    const said = present(say.settings.secrets[key], "a secret's words");
     throw new InputError(say.settings.secretRefused(said.called), { suggestion: said.instead });
   }
   const value = readSetting(key, text, key);
@@ -39,7 +39,10 @@ export async function run(ctx: Context, options: ConfigSetOptions): Promise<void
   const value = parseValue(ctx, key, options.value);
   const profile = ctx.settings.profile;
   // Read before writing: ctx.settings were resolved at start, and a flag or the environment beats the profile.
-  const inUse = effectiveSettings(ctx).find((s) => s.key === key)!;
+  const inUse = present(
+    effectiveSettings(ctx).find((s) => s.key === key),
+    "a known setting",
+  );
   await ctx.config.changeProfile(profile, { [key]: value });
 
   if (ctx.output.mode === "json") ctx.output.json({ profile, key, value });

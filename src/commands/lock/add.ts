@@ -8,12 +8,7 @@ import { journalRequest } from "../../journal/request.js";
 import { rememberLock } from "../../records/stock-locks.js";
 import { copyable } from "../../output/output.js";
 import { say } from "../../messages/messages.js";
-
-export interface LockAddOptions {
-  item: number;
-  qty: number;
-  duration?: number;
-}
+import type { LockAddOptions } from "./flags.js";
 
 /** Suggestions for the lock refusals that the shared code table leaves without one. */
 function explain(error: ServiceError, options: LockAddOptions): void {

@@ -57,7 +57,7 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
   if (options.format) {
     const { priceList } = await import("../../shop/price-list.js");
     const { shopTime } = await import("../../shop/shop-time.js");
-    const listed = priced.filter((p) => p.selling !== null);
+    const listed = priced.flatMap(({ selling, ...p }) => (selling === null ? [] : [{ ...p, selling }]));
     const left = priced.length - listed.length;
     if (left > 0) ctx.output.warn(say.shop.leftOut(left));
     const lines = listed.map(({ entry, selling, per }) => ({
@@ -65,7 +65,7 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
       category: entry.category,
       product: entry.product,
       name: entry.name,
-      selling_price: selling!,
+      selling_price: selling,
       per,
       min_order: entry.min_order,
       stock: entry.unlimited ? null : entry.stock,

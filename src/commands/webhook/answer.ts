@@ -23,7 +23,7 @@ function words(name: string): string {
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .trim()
     .toLowerCase();
-  return spaced ? `${spaced[0]!.toUpperCase()}${spaced.slice(1)}` : name;
+  return spaced ? `${spaced.charAt(0).toUpperCase()}${spaced.slice(1)}` : name;
 }
 
 function labelled(field: AnswerField): [string, Cell] {

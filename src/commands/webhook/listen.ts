@@ -68,76 +68,16 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   if (options.forwardTo !== undefined && options.exec !== undefined) {
     throw new UsageError(say.listener.forwardOrExec);
   }
-  const secret = ctx.settings.setting("webhook_secret").value;
-  if (!secret) {
-    throw new AuthError("NO_WEBHOOK_SECRET", say.listener.noSecret(ctx.settings.profile), {
-      suggestion: say.listener.noSecretHint,
-    });
-  }
-  // Whatever the listener prints (a forwarded target's words, a command's output) never shows it whole.
-  ctx.secrets.add(secret);
-  const errorOutput = ctx.secrets.wrap(ctx.terminal.stderr);
+  const secret = webhookSecret(ctx);
   const apiKey = keyIfAny(ctx);
-  const handOff: HandOff | undefined =
-    options.forwardTo !== undefined
-      ? forwardTo(options.forwardTo)
-      : options.exec !== undefined
-        ? execCommand(
-            options.exec,
-            (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })),
-            [apiKey, secret],
-            {
-              ...(options.execTimeout !== undefined ? { timeoutMs: options.execTimeout * 1000 } : {}),
-              ...(options.execGrace !== undefined ? { graceMs: options.execGrace * 1000 } : {}),
-            },
-          )
-        : undefined;
+  const handOff = handOffFor(ctx, options, [apiKey, secret]);
 
   const store = new DeliveryStore(ctx.settings.configDir, { profile: ctx.settings.profile });
   for (const problem of store.problems) ctx.output.warn(say.listener.deliveriesProblem(store.path, problem));
-  // The service's word on each order event, when there is a key to ask with.
-  let client: ServiceClient | undefined;
-  try {
-    client = apiKey ? await ctx.client() : undefined;
-  } catch (error) {
-    if (!(error instanceof ResellerError)) throw error;
-    ctx.output.warn(say.listener.cannotConfirm(error.message));
-  }
+  const client = apiKey ? await confirmingClient(ctx) : undefined;
   if (options.receipts && !client) ctx.output.warn(say.listener.noReceiptsWithoutKey);
-  const journal = journalFor(ctx);
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl };
-
-  let notes: WebhookEvent[] = [];
-  let noteTimer: NodeJS.Timeout | undefined;
-  let firstNoteAt = 0;
-  let lastDeliveryAt = 0;
-  // A look at a large journal takes a while: the next waits four times as long, so it never takes most of the time.
-  let notesResumeAt = 0;
-  const noteWhenQuiet = () => {
-    const now = performance.now();
-    if (now >= notesResumeAt && (now - lastDeliveryAt >= noteQuietMs || now - firstNoteAt >= noteAtMostMs))
-      return writeNotes();
-    noteTimer = setTimeout(noteWhenQuiet, Math.max(noteQuietMs, notesResumeAt - now));
-  };
-  const writeNotes = () => {
-    clearTimeout(noteTimer);
-    noteTimer = undefined;
-    const events = notes;
-    notes = [];
-    const started = performance.now();
-    try {
-      for (const { event, settled } of settleFromEvents(journal, events, here, ctx.now())) {
-        for (const ref of settled)
-          ctx.output.info(say.listener.settledInJournal(ref, event.invoice ?? "", event.event));
-      }
-    } catch (error) {
-      // Receiving the event matters more than the journal: it is said, and the event still handed on.
-      ctx.output.warn(
-        say.listener.journalNotUpdated(journal.path, (error as NodeJS.ErrnoException).code ?? (error as Error).message),
-      );
-    }
-    notesResumeAt = performance.now() + 4 * (performance.now() - started);
-  };
+  const notes = journalNotes(ctx, here);
 
   // The service's own transaction behind each confirmed event: the customer it went to, and its receipt.
   const confirmedOrders = new Map<string, Transaction>();
@@ -155,11 +95,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
           if (t.refId) confirmedOrders.set(t.refId, t);
         },
       ),
-    note(event) {
-      if (notes.length === 0) firstNoteAt = performance.now();
-      notes.push(event);
-      noteTimer ??= setTimeout(noteWhenQuiet, noteQuietMs);
-    },
+    note: notes.note,
     print: (event, payload) => {
       printEvent(ctx, event, payload, event.refId ? confirmedOrders.get(event.refId) : undefined);
       receipts?.(event);
@@ -171,7 +107,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
   });
   const accept = async (delivery: Delivery): Promise<"new" | "duplicate"> => {
-    lastDeliveryAt = performance.now();
+    notes.delivered();
     const received = receivedDelivery(here.profile, delivery);
     const outcome = await store.receive(received);
     if (outcome === "new") queue.push(received);
@@ -192,22 +128,14 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   // dir: its deliveries are its own to hand on.
   const earlier = store.unsettled().filter((d) => d.profile === here.profile);
   for (const delivery of earlier) queue.push(delivery);
-
-  const from =
-    ctx.settings.setting("webhook_secret").source === "environment"
-      ? "RESELLER_WEBHOOK_SECRET"
-      : say.listener.secretOfProfile(ctx.settings.profile);
-  ctx.output.info(say.listener.listeningOn(listener.url));
-  if (!/^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/.test(host)) {
-    ctx.output.warn(say.listener.exposed(host));
-  }
-  ctx.output.info(
-    say.listener.verifying(from, maskApiKey(secret), handOff ? handOff.describe : say.listener.printingEach),
-  );
-  if (client) ctx.output.info(say.listener.confirming);
-  else ctx.output.warn(say.listener.unconfirmed);
-  if (earlier.length) ctx.output.info(say.listener.handingOnAgain(earlier.length));
-  ctx.output.info(say.listener.giveAddress);
+  sayListening(ctx, {
+    url: listener.url,
+    host,
+    secret,
+    handOff,
+    confirming: client !== undefined,
+    again: earlier.length,
+  });
 
   if (!ctx.signal.aborted)
     await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
@@ -216,16 +144,143 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   // The hand-off under way is stopped (a forward given a few seconds first; a command is sent SIGTERM
   // at once, then SIGKILL after its grace period); what is left waiting stays in the records database.
   await queue.stop(handOff?.stopWithinMs ?? 4_000);
-  writeNotes();
+  notes.writeNow();
   await store.close();
-  const kept = store.unsettled().filter((d) => d.profile === here.profile);
-  if (kept.length) {
-    const named = kept
-      .slice(0, keptNamed)
-      .map((d) => say.listener.keptOne(say.listener.about(d.event, d.ref_id ?? ""), d.id));
-    ctx.output.info(say.listener.kept(kept.length, named, say.listener.keptMore(Math.max(0, kept.length - keptNamed))));
-  }
+  sayKept(
+    ctx,
+    store.unsettled().filter((d) => d.profile === here.profile),
+  );
   return 0;
+}
+
+/** The profile's webhook secret, from here on masked in whatever the listener prints. */
+function webhookSecret(ctx: Context): string {
+  const secret = ctx.settings.setting("webhook_secret").value;
+  if (!secret) {
+    throw new AuthError("NO_WEBHOOK_SECRET", say.listener.noSecret(ctx.settings.profile), {
+      suggestion: say.listener.noSecretHint,
+    });
+  }
+  // Whatever the listener prints (a forwarded target's words, a command's output) never shows it whole.
+  ctx.secrets.add(secret);
+  return secret;
+}
+
+/** Where each event is handed on: --forward-to, --exec (hidden from `hidden`), or nowhere. */
+function handOffFor(ctx: Context, options: WebhookListenOptions, hidden: (string | undefined)[]): HandOff | undefined {
+  if (options.forwardTo !== undefined) return forwardTo(options.forwardTo);
+  if (options.exec === undefined) return undefined;
+  const errorOutput = ctx.secrets.wrap(ctx.terminal.stderr);
+  return execCommand(options.exec, (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })), hidden, {
+    ...(options.execTimeout !== undefined ? { timeoutMs: options.execTimeout * 1000 } : {}),
+    ...(options.execGrace !== undefined ? { graceMs: options.execGrace * 1000 } : {}),
+  });
+}
+
+/** The service's word on each order event, when there is a key to ask with; without one, said why. */
+async function confirmingClient(ctx: Context): Promise<ServiceClient | undefined> {
+  try {
+    return await ctx.client();
+  } catch (error) {
+    if (!(error instanceof ResellerError)) throw error;
+    ctx.output.warn(say.listener.cannotConfirm(error.message));
+    return undefined;
+  }
+}
+
+/**
+ * The journal notes of the events received: kept until a quiet moment, then written together
+ * (`noteQuietMs`, `noteAtMostMs`). `delivered` tells a delivery came; `writeNow` writes what is kept.
+ */
+function journalNotes(
+  ctx: Context,
+  here: { profile: string; baseUrl: string | undefined },
+): { note(event: WebhookEvent): void; delivered(): void; writeNow(): void } {
+  const journal = journalFor(ctx);
+  let notes: WebhookEvent[] = [];
+  let noteTimer: NodeJS.Timeout | undefined;
+  let firstNoteAt = 0;
+  let lastDeliveryAt = 0;
+  // A look at a large journal takes a while: the next waits four times as long, so it never takes most of the time.
+  let notesResumeAt = 0;
+  const noteWhenQuiet = () => {
+    const now = performance.now();
+    if (now >= notesResumeAt && (now - lastDeliveryAt >= noteQuietMs || now - firstNoteAt >= noteAtMostMs))
+      return writeNow();
+    noteTimer = setTimeout(noteWhenQuiet, Math.max(noteQuietMs, notesResumeAt - now));
+  };
+  const writeNow = () => {
+    clearTimeout(noteTimer);
+    noteTimer = undefined;
+    const events = notes;
+    notes = [];
+    const started = performance.now();
+    try {
+      for (const { event, settled } of settleFromEvents(journal, events, here, ctx.now())) {
+        for (const ref of settled)
+          ctx.output.info(say.listener.settledInJournal(ref, event.invoice ?? "", event.event));
+      }
+    } catch (error) {
+      // Receiving the event matters more than the journal: it is said, and the event still handed on.
+      ctx.output.warn(
+        say.listener.journalNotUpdated(journal.path, (error as NodeJS.ErrnoException).code ?? (error as Error).message),
+      );
+    }
+    notesResumeAt = performance.now() + 4 * (performance.now() - started);
+  };
+  return {
+    note(event) {
+      if (notes.length === 0) firstNoteAt = performance.now();
+      notes.push(event);
+      noteTimer ??= setTimeout(noteWhenQuiet, noteQuietMs);
+    },
+    delivered() {
+      lastDeliveryAt = performance.now();
+    },
+    writeNow,
+  };
+}
+
+/** What the person watching is told once the listener listens: where, what it checks, where events go. */
+function sayListening(
+  ctx: Context,
+  shown: {
+    url: string;
+    host: string;
+    secret: string;
+    handOff: HandOff | undefined;
+    confirming: boolean;
+    again: number;
+  },
+): void {
+  const from =
+    ctx.settings.setting("webhook_secret").source === "environment"
+      ? "RESELLER_WEBHOOK_SECRET"
+      : say.listener.secretOfProfile(ctx.settings.profile);
+  ctx.output.info(say.listener.listeningOn(shown.url));
+  if (!/^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/.test(shown.host)) {
+    ctx.output.warn(say.listener.exposed(shown.host));
+  }
+  ctx.output.info(
+    say.listener.verifying(
+      from,
+      maskApiKey(shown.secret),
+      shown.handOff ? shown.handOff.describe : say.listener.printingEach,
+    ),
+  );
+  if (shown.confirming) ctx.output.info(say.listener.confirming);
+  else ctx.output.warn(say.listener.unconfirmed);
+  if (shown.again) ctx.output.info(say.listener.handingOnAgain(shown.again));
+  ctx.output.info(say.listener.giveAddress);
+}
+
+/** The deliveries left not handed on when the listener stops, the first few by name. */
+function sayKept(ctx: Context, kept: ReceivedDelivery[]): void {
+  if (!kept.length) return;
+  const named = kept
+    .slice(0, keptNamed)
+    .map((d) => say.listener.keptOne(say.listener.about(d.event, d.ref_id ?? ""), d.id));
+  ctx.output.info(say.listener.kept(kept.length, named, say.listener.keptMore(Math.max(0, kept.length - keptNamed))));
 }
 
 function keyIfAny(ctx: Context): string | undefined {
