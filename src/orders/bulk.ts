@@ -533,91 +533,136 @@ export async function runBulk(
     startWaits();
   };
 
-  /** One order of a row sent (the row's own, or an alternative): its account checked first, then bought. */
-  const sendOrder = async (order: Order, row: OrderRow, index: number, plan: RowPlan): Promise<BulkResult> => {
-    const base = baseOf(order, row);
-    if (ctx.signal.aborted) {
+  const sendOrder = (order: Order, row: OrderRow, index: number, plan: RowPlan) =>
+    sendRowOrder(ctx, client, options, order, row, plan, (entry) => (entries[index] = entry));
+  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor });
+
+  await inPool(orders, options.concurrency, async (order, index) => {
+    const [row, plan] = [rows[index], plans[index]];
+    if (!row || !plan) throw new Error("internal error: an order without its row or plan");
+    if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
+      const earlier = fromEarlier(order, row, plan.earlier);
+      entries[index] = plan.earlier.entry;
+      // With --wait, one bought before is looked up too: its serials and licences are listed again.
+      if (options.wait && ["bought", "delivered", "partial"].includes(earlier.outcome)) return waitFor(earlier, index);
+      return finish(earlier, index);
+    }
+    const result = await sendOrder(order, row, index, plan);
+    if (options.wait && result.outcome === "bought") return waitFor(result, index);
+    await settle(result, index);
+  });
+  // Purchases are all sent; the deliveries still awaited finish in their own pool.
+  while (waits.length) await waits.shift();
+  return results;
+}
+
+/** One order of a row sent (the row's own, or an alternative): its account checked first, then bought. */
+async function sendRowOrder(
+  ctx: Context,
+  client: ServiceClient,
+  options: BulkRunOptions,
+  order: Order,
+  row: OrderRow,
+  plan: RowPlan,
+  onEntry: (entry: string) => void,
+): Promise<BulkResult> {
+  const base = baseOf(order, row);
+  if (ctx.signal.aborted) {
+    return {
+      ...base,
+      outcome: "not_sent",
+      exit_code: ExitCode.interrupted,
+      sent: false,
+      error: { code: "NOT_STARTED", message: say.orders.buying.notStarted },
+    };
+  }
+  if (options.validate) {
+    // Whose account a game top-up goes to, asked right before it is bought (a row bought before asks nothing):
+    // an account that does not exist is refused here, nothing sent; a check that fails lets it go on.
+    let refusal: RowRefusal | undefined;
+    try {
+      refusal = await checkRowAccount(client, order, options.check !== false, (reason) =>
+        options.onAccountUnchecked?.(row.row, reason),
+      );
+    } catch (error) {
+      return fromFailure(base, error, { sent: false });
+    }
+    if (refusal)
       return {
         ...base,
         outcome: "not_sent",
-        exit_code: ExitCode.interrupted,
+        exit_code: refusal.exitCode,
         sent: false,
-        error: { code: "NOT_STARTED", message: say.orders.buying.notStarted },
+        error: { code: refusal.code, message: refusal.message },
       };
+  }
+  let result: BulkResult | undefined;
+  try {
+    // The plan read the journal once for every row: no look-up per order.
+    const bought = await purchase(ctx, client, order, {
+      fromOrdersFile: true,
+      sentBefore: plan.kind === "send" && plan.resend === true,
+      onEntry,
+      ...(options.saleFacts ? { saleFacts: options.saleFacts } : {}),
+    });
+    result = {
+      ...base,
+      outcome: "bought",
+      exit_code: 0,
+      sent: true,
+      ...(bought.earlier ? { already_bought: order.refId } : {}),
+      ...(bought.invoice !== null ? { invoice: bought.invoice } : {}),
+      ...(bought.amount !== null ? { amount: bought.amount } : {}),
+      ...(bought.status ? { status: bought.status.text } : {}),
+    };
+    if (bought.detail) {
+      const final = (await import("./delivery.js")).isDeliveryFinal(bought.detail.data);
+      result = withTransaction(result, bought.detail.data, bought.detail.body, final);
+      if (!options.wait) delete result.transaction;
     }
-    if (options.validate) {
-      // Whose account a game top-up goes to, asked right before it is bought (a row bought before asks nothing):
-      // an account that does not exist is refused here, nothing sent; a check that fails lets it go on.
-      let refusal: RowRefusal | undefined;
-      try {
-        refusal = await checkRowAccount(client, order, options.check !== false, (reason) =>
-          options.onAccountUnchecked?.(row.row, reason),
-        );
-      } catch (error) {
-        return fromFailure(base, error, { sent: false });
-      }
-      if (refusal)
-        return {
-          ...base,
-          outcome: "not_sent",
-          exit_code: refusal.exitCode,
-          sent: false,
-          error: { code: refusal.code, message: refusal.message },
-        };
-    }
-    let result: BulkResult | undefined;
-    try {
-      // The plan read the journal once for every row: no look-up per order.
-      const bought = await purchase(ctx, client, order, {
-        fromOrdersFile: true,
-        sentBefore: plan.kind === "send" && plan.resend === true,
-        onEntry: (entry) => (entries[index] = entry),
-        ...(options.saleFacts ? { saleFacts: options.saleFacts } : {}),
-      });
-      result = {
-        ...base,
-        outcome: "bought",
-        exit_code: 0,
-        sent: true,
-        ...(bought.earlier ? { already_bought: order.refId } : {}),
-        ...(bought.invoice !== null ? { invoice: bought.invoice } : {}),
-        ...(bought.amount !== null ? { amount: bought.amount } : {}),
-        ...(bought.status ? { status: bought.status.text } : {}),
-      };
-      if (bought.detail) {
-        const final = (await import("./delivery.js")).isDeliveryFinal(bought.detail.data);
-        result = withTransaction(result, bought.detail.data, bought.detail.body, final);
-        if (!options.wait) delete result.transaction;
-      }
-    } catch (error) {
-      // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
-      const stage: PurchaseStage = result ? { sent: true, answered: { verdict: result.outcome } } : { sent: true };
-      return fromFailure(base, error, stage, result);
-    }
-    return result;
-  };
+  } catch (error) {
+    // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
+    const stage: PurchaseStage = result ? { sent: true, answered: { verdict: result.outcome } } : { sent: true };
+    return fromFailure(base, error, stage, result);
+  }
+  return result;
+}
 
+/** What `runBulk` gives the alternatives: how a row ends, how an order is sent, how a delivery is awaited. */
+interface RowSteps {
+  finish(result: BulkResult, index: number): void;
+  sendOrder(order: Order, row: OrderRow, index: number, plan: RowPlan): Promise<BulkResult>;
+  waitFor(result: BulkResult, index: number): void;
+}
+
+/**
+ * A row's order is as final as this run will know it: it stands, unless it cost nothing (refused,
+ * not sent, its delivery failed and refunded whole) and the row has an alternative left, which is
+ * then bought for the same customer. Never after an unknown outcome or a partial delivery.
+ */
+function alternativesSettler(
+  client: ServiceClient,
+  prepared: PreparedBulk,
+  options: BulkRunOptions,
+  { finish, sendOrder, waitFor }: RowSteps,
+): (result: BulkResult, index: number) => Promise<void> {
+  const { orders, rows } = prepared;
   // Each row's alternatives tried so far: the orders given up, and the next to try.
-  const tried: TriedOrder[][] = orders.map(() => []);
-  const nextAlternative: number[] = orders.map(() => 0);
-  /**
-   * A row's order is as final as this run will know it: it stands, unless it cost nothing (refused,
-   * not sent, its delivery failed and refunded whole) and the row has an alternative left, which is
-   * then bought for the same customer. Never after an unknown outcome or a partial delivery.
-   */
-  settle = async (result: BulkResult, index: number): Promise<void> => {
-    const [order, row] = [orders[index], rows[index]];
+  const progress = orders.map(() => ({ tried: [] as TriedOrder[], next: 0 }));
+  const settle = async (result: BulkResult, index: number): Promise<void> => {
+    const [order, row, state] = [orders[index], rows[index], progress[index]];
     const ids = prepared.alternatives[index] ?? [];
     const alternatives = options.alternatives;
+    if (!state) throw new Error("internal error: a result without its row");
     if (
       !order ||
       !row ||
       !alternatives ||
-      nextAlternative[index]! >= ids.length ||
+      state.next >= ids.length ||
       !costNothing(result.outcome, result.exit_code, result.amount, result.refunded)
     )
-      return finish(tried[index]!.length ? { ...result, tried: [...tried[index]!] } : result, index);
-    const given = tried[index]!;
+      return finish(state.tried.length ? { ...result, tried: [...state.tried] } : result, index);
+    const given = state.tried;
     given.push({
       ref_id: result.ref_id,
       item_id: result.item_id,
@@ -628,15 +673,16 @@ export async function runBulk(
     });
     const [line] = order.lines;
     const original = { ref_id: order.refId, item_id: line?.item.id ?? row.itemId, item: line?.item.name ?? "" };
-    while (nextAlternative[index]! < ids.length) {
-      const n = ++nextAlternative[index]!;
+    // state.next moves on with each alternative tried, skipped ones too.
+    for (const id of ids.slice(state.next)) {
+      const n = ++state.next;
       const made = await makeAlternative(
         client,
         order,
         { ...row, quantity: row.quantity },
         {
           n,
-          id: ids[n - 1]!,
+          id,
           cap: alternatives.cap(order),
           check: options.check !== false,
           sellingPrices: alternatives.sellingPrices(order),
@@ -669,24 +715,7 @@ export async function runBulk(
     // None could be bought: the last order tried stands, with every order tried before it.
     finish({ ...result, tried: given.filter((t) => t.ref_id !== result.ref_id) }, index);
   };
-
-  await inPool(orders, options.concurrency, async (order, index) => {
-    const [row, plan] = [rows[index], plans[index]];
-    if (!row || !plan) throw new Error("internal error: an order without its row or plan");
-    if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
-      const earlier = fromEarlier(order, row, plan.earlier);
-      entries[index] = plan.earlier.entry;
-      // With --wait, one bought before is looked up too: its serials and licences are listed again.
-      if (options.wait && ["bought", "delivered", "partial"].includes(earlier.outcome)) return waitFor(earlier, index);
-      return finish(earlier, index);
-    }
-    const result = await sendOrder(order, row, index, plan);
-    if (options.wait && result.outcome === "bought") return waitFor(result, index);
-    await settle(result, index);
-  });
-  // Purchases are all sent; the deliveries still awaited finish in their own pool.
-  while (waits.length) await waits.shift();
-  return results;
+  return settle;
 }
 
 async function waitDelivery(
