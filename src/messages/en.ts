@@ -1142,7 +1142,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     oneScopeHint: "Set one rule for each: the most specific one wins (item, then product, then category).",
     /** `report`: the day's books. */
     report: {
-      sinceForm: (text: string) => `--since takes today, yesterday, 7d, 30d or a date like 2026-11-01, not "${text}".`,
+      sinceForm: (text: string) =>
+        `--since takes today, yesterday, 7d, 30d, this week, this month or a date like 2026-11-01, not "${text}".`,
       untilForm: (text: string) => `--until takes a date like 2026-11-30 (the whole day is in), not "${text}".`,
       untilBefore: (until: string, since: string) => `--until ${until} is before --since ${since}.`,
       books: "Books",

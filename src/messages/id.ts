@@ -1255,7 +1255,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       summary:
         "pembukuan: order per hasil, belanja, dana dikembalikan, omzet, laba dan isi saldo, per jam, hari, produk atau pelanggan",
       options: {
-        "--since": "hari ini (bawaan), yesterday, 7d, 30d, atau tanggal seperti 2026-11-01 (zona waktu toko, WIB)",
+        "--since":
+          "hari ini (bawaan), kemarin, 7h, 30h, minggu ini, bulan ini, atau tanggal seperti 2026-11-01 (zona waktu toko, WIB)",
         "--until": "sampai dan termasuk tanggal ini (bawaan: hari ini)",
         "--by": "baris per hari, jam, produk, kategori atau pelanggan (bawaan: jam untuk satu hari, selain itu hari)",
         "--refresh": "tanyakan dulu ke layanan setiap order yang belum final (belum pasti, atau belum terkirim)",
@@ -1526,7 +1527,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       "Buat satu aturan untuk masing-masing: yang paling spesifik berlaku (--item, lalu --product, lalu --category).",
     report: {
       sinceForm: (text: string) =>
-        `--since perlu today, yesterday, 7d, 30d atau tanggal seperti 2026-11-01, bukan "${text}".`,
+        `--since perlu hari ini, kemarin, 7h, 30h, minggu ini, bulan ini atau tanggal seperti 2026-11-01, bukan "${text}".`,
       untilForm: (text: string) =>
         `--until perlu tanggal seperti 2026-11-30 (seluruh hari itu ikut dihitung), bukan "${text}".`,
       untilBefore: (until: string, since: string) => `--until ${until} lebih awal dari --since ${since}.`,
