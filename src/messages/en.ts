@@ -451,7 +451,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     no: "no",
     secretSet: "set",
     secretNotSet: "not set",
-    serviceSaid: (message: string) => `The service said: ${message}`,
+    serviceSaid: (message: string) => `The service said: "${message}"`,
     noSettings: "The service answered with no webhook settings.",
     noUrl: "No callback URL is set; set one with `reseller webhook set --url https://…`.",
     notUrl: (text: string) => `--url "${text}" is not a URL.`,
@@ -464,11 +464,10 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     nothingToSet: "Nothing to set: give --url, --enable or --disable.",
     noUrlToSwitch: "The service has no callback URL to switch on or off.",
     giveOne: (example: string) => `Give one: ${example}`,
-    goTo: (url: string, said: string) => `Webhooks go to ${url}${said ? ` (the service said: ${said})` : ""}.`,
-    switchedOff: (url: string, said: string) =>
-      `Webhooks are switched off for ${url}${said ? ` (the service said: ${said})` : ""}.`,
+    goTo: (url: string, said: string) => `Saved: the service will send webhooks to ${url}${said ? ` ${said}` : ""}.`,
+    switchedOff: (url: string, said: string) => `Saved: webhooks to ${url} are switched off${said ? ` ${said}` : ""}.`,
     sendTest: "Send a test event with `reseller webhook test`.",
-    testSending: (said: string) => `The service is sending a webhook.test event${said ? ` (it said: ${said})` : ""}.`,
+    testSending: (said: string) => `The service is sending a webhook.test event${said ? ` ${said}` : ""}.`,
     listenPrintsIt: "`reseller webhook listen` prints it when it arrives.",
     replacesAtOnce:
       "A new secret replaces the current one at once: a receiver still checking the old one refuses every event until it has the new one.",
@@ -1004,6 +1003,11 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
    * service wrote (neutralised): English screens show the service's word as it came.
    */
   statusWord: (_kind: string, said: string) => said,
+  /**
+   * Text the service wrote, beside the tool's own words: quoted as the service's, never spliced into
+   * a sentence of ours (it may be in another language, or say again what we said).
+   */
+  fromService: (text: string) => `(service: "${text}")`,
   transaction: {
     item: "Item",
     name: "Name",
@@ -1562,13 +1566,13 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       refunded: (amount: string) => `${amount} refunded`,
       restRefunded: "the rest refunded",
       partOfIt: "part of it",
-      partly: (refund: string, lines: string) => `Partly delivered (${refund}): ${lines}.`,
+      partly: (refund: string, lines: string) => `Partly delivered: ${lines}; ${refund}.`,
       partlyHint: "Hand over what was delivered; buy the rest again with a new ref_id if the customer still wants it.",
       itemFor: (item: string, customer: string) => `${item}${customer ? ` for ${customer}` : ""}`,
       smmFailed: (item: string, order: string, status: string) => `${item} (SMM order ${order} ${status})`,
       orderIs: (status: string) => `the order is ${status}`,
       failed: (what: string, note: string, refund: string) =>
-        `Delivery failed: ${what}${note ? `. ${note}` : ""}${refund ? `; ${refund} refunded` : ""}.`,
+        `Delivery failed: ${what}${note ? ` ${note}` : ""}${refund ? `; ${refund} refunded` : ""}.`,
       failedHint: "Check the customer data, then buy again with a new ref_id (this one is used).",
     },
     /** A request to the service recorded in the journal (src/journal/*): what a person reads when its outcome is in doubt. */

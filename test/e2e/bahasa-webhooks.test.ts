@@ -147,8 +147,11 @@ describe("webhook secret, set, show and test speak the reader's language", () =>
       env: indonesian,
     });
     expect(set.exitCode, set.stderr).toBe(0);
-    // What the service said is its own text, quoted.
-    expect(set.stderr).toMatch(/Webhook dikirim ke http:\/\/127\.0\.0\.1:9\/webhook \(kata layanan: [^)]+\)\./);
+    // Only saved, nothing sent yet; what the service said is its own text, quoted, not spliced in.
+    expect(set.stderr).toMatch(
+      /Disimpan: layanan akan mengirim webhook ke http:\/\/127\.0\.0\.1:9\/webhook \(layanan: "[^"]+"\)\./,
+    );
+    expect(englishIn(set.stderr.replace(/\(layanan: "[^"]*"\)/g, ""))).toEqual([]);
     expect(set.stderr).toContain("Kirim event uji coba dengan `reseller webhook test`.");
 
     const shown = await reseller.run(["webhook", "show"], { mode: "table", env: indonesian });
