@@ -30,7 +30,7 @@ import {
   trxRows,
   wholeWords,
 } from "../support/golden-screens.js";
-import { indonesian } from "../support/language.js";
+import { englishIn, indonesian, statusWords } from "../support/language.js";
 import { resellerAs, whileAdvancing } from "./commands-harness.js";
 
 const widths = [80, 100, 120];
@@ -176,6 +176,23 @@ describe("golden screens from fixed answers", () => {
       },
     );
   });
+
+  /**
+   * An Indonesian golden screen holds no English word of the tool's own, status words included: what
+   * the service wrote stands quoted as its own (`(layanan: "…")`), and item names are the service's.
+   */
+  it.each(goldenScreens.map((g) => [g.name, g] as const))(
+    "%s in Indonesian at 80 columns: no English word of the tool's own",
+    async (_name, golden) => {
+      const dir = await resellerMachine(server.baseUrl, { unknown: golden.unknown === true, smm: golden.smm === true });
+      const r = await runReseller(golden.args, {
+        env: { ...screenEnv(server.baseUrl, dir), ...indonesian, RESELLER_FORCE_TTY: "1", COLUMNS: "80" },
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      if (process.env.SHOW_SCREENS) console.log(`== ${golden.args.join(" ")} (id)\n${r.stdout}\n${r.stderr}`);
+      expect(englishIn(ownWords(r.stdout + r.stderr), statusWords), r.stdout + r.stderr).toEqual([]);
+    },
+  );
 
   it("piped: raw columns, times in UTC, new columns appended", async () => {
     const dir = await resellerMachine(server.baseUrl);
@@ -432,3 +449,18 @@ describe("golden screen of a bulk run with problems, at 80 columns", () => {
     );
   });
 });
+
+/**
+ * A screen's words less what is not the tool's own: the service's text quoted as its own
+ * (`(layanan: "…")`) and the names of the fixtures' items, products and channels.
+ */
+function ownWords(screen: string): string {
+  const names = [
+    ...catalogue.flatMap((e) => [e.name, e.product, e.category]).filter((n): n is string => !!n),
+    "QRIS",
+    "Mandiri",
+  ];
+  let text = screen.replace(ansi, "").replace(/\(layanan: "[^"]*"\)/g, " ");
+  for (const name of names) text = text.split(name).join(" ");
+  return text;
+}
