@@ -354,9 +354,10 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<void>
   }
   if (otherProfiles) ctx.output.info(say.history.otherProfiles(otherProfiles));
   if (elsewhere) ctx.output.info(say.history.otherAddresses(elsewhere));
-  const unresolved = chosen.filter((e) => isUnresolved(e, now)).length;
-  // These notes fit in 80 columns with their mark, even at six-digit counts.
-  if (unresolved && !options.unresolved) ctx.output.warn(say.history.unknownOutcomes(unresolved));
-  const stale = chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
-  if (stale && !options.refresh) ctx.output.info(say.history.notKnownDelivered(stale));
+  const unresolved = options.unresolved ? 0 : chosen.filter((e) => isUnresolved(e, now)).length;
+  const stale = options.refresh ? 0 : chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
+  // These notes fit in 80 columns with their mark, even at six-digit counts; both at once are one note.
+  if (unresolved && stale) ctx.output.warn(say.history.unknownAndNotKnownDelivered(unresolved, stale));
+  else if (unresolved) ctx.output.warn(say.history.unknownOutcomes(unresolved));
+  else if (stale) ctx.output.info(say.history.notKnownDelivered(stale));
 }

@@ -260,6 +260,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** The words before each serial number, licence, failure and refund on a terminal's event line. */
     serial: "sn",
     licence: "licence",
+    sellerNote: "seller's note",
     failed: "failed",
     refund: "refund",
     receiptsNotWritable: (file: string, why: string) => `Cannot write receipts to ${file}: ${why}.`,
@@ -352,7 +353,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     mobileStart: "a mobile number starts with 08, 628 or +628",
     didYouMean: (number: string) => `Did you mean ${number}?`,
     length: (digits: number, min: number, max: number) =>
-      `it has ${digits} digits from the 0; a mobile number has ${min} to ${max} (08…)`,
+      `it has ${digits} digits, counted from the leading 0; a mobile number has ${min} to ${max} (08…)`,
     required: "Required",
     notMobile: (why: string) => `Not a mobile number: ${why}`,
     refused: (note: string, item: string, why: string) =>
@@ -1256,6 +1257,9 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `${n} unknown outcome${n === 1 ? "" : "s"}: run \`reseller reconcile\` or \`history --refresh\`.`,
     notKnownDelivered: (n: number) =>
       `${n} purchase${n === 1 ? "" : "s"} not known delivered yet: run \`reseller history --refresh\`.`,
+    /** Both at once, in one note: two notes of doubt one under the other read as one doubt counted twice. */
+    unknownAndNotKnownDelivered: (unknown: number, bought: number) =>
+      `${unknown} unknown outcome${unknown === 1 ? "" : "s"}, ${bought} not known delivered yet: run \`reseller reconcile\`, then \`history --refresh\`.`,
     since: (text: string) => `--since takes a date like 2026-11-01 (or a full timestamp), not "${text}".`,
   },
   /** A bulk run's lines on a terminal (src/commands/buy/bulk.ts); its JSON lines and piped rows keep the contract's words. */

@@ -88,7 +88,7 @@ export const id: Messages = {
       PROXY_TUNNEL_REFUSED: "proxy menutup koneksi alih-alih membuka terowongan ke layanan",
       ECONNRESET: "koneksi diputus paksa",
       EPIPE: "koneksi terputus saat mengirim",
-      ECONNREFUSED: "koneksi ditolak (tidak ada yang mendengarkan di alamat dan port itu)",
+      ECONNREFUSED: "koneksi ditolak: tidak ada layanan yang berjalan di alamat dan port itu",
       ENOTFOUND: "namanya tidak ditemukan (DNS); periksa alamatnya",
       EAI_AGAIN: "namanya belum bisa dicari saat ini (DNS)",
       EHOSTUNREACH: "tidak ada rute ke host itu",
@@ -230,9 +230,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Jurnal di ${path} tidak bisa diperbarui (${why}); \`reseller reconcile\` memastikannya nanti.`,
     listeningOn: (url: string) => `Menunggu webhook di ${url}`,
     exposed: (host: string) =>
-      `Menunggu di ${host}: setiap mesin yang bisa menjangkau mesin ini bisa mengirim permintaan ke sini. Tanda tangan tetap dicek, tapi sebaiknya pakai 127.0.0.1 di belakang reverse proxy https atau tunnel.`,
+      `Menunggu di ${host}: setiap mesin yang bisa menjangkau mesin ini bisa mengirim permintaan ke sini. Keaslian tiap event tetap diperiksa, tapi sebaiknya pakai 127.0.0.1 di belakang reverse proxy https atau tunnel.`,
     verifying: (from: string, masked: string, doing: string) =>
-      `Tanda tangan dicek dengan webhook secret dari ${from} (${masked}); ${doing}.`,
+      `Keaslian tiap event diperiksa dengan webhook secret dari ${from} (${masked}); ${doing}.`,
     secretOfProfile: (profile: string) => `profil "${profile}"`,
     printingEach: "tiap event dicetak",
     forwardingEach: (url: string) => `tiap event diteruskan ke ${url}`,
@@ -252,6 +252,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `${n} kiriman disimpan untuk diteruskan saat mulai lagi: ${named.join(", ")}${more}.`,
     serial: "SN",
     licence: "lisensi",
+    sellerNote: "catatan penjual",
     failed: "gagal",
     refund: "dana dikembalikan",
     receiptsNotWritable: (file: string, why: string) => `Tidak bisa menulis struk ke ${file}: ${why}.`,
@@ -342,7 +343,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     mobileStart: "nomor HP diawali 08, 628 atau +628",
     didYouMean: (number: string) => `Maksudnya ${number}?`,
     length: (digits: number, min: number, max: number) =>
-      `panjangnya ${digits} digit dari angka 0; nomor HP ${min} sampai ${max} digit (08…)`,
+      `baru ${digits} digit, dihitung dari 0 di depan; nomor HP ${min} sampai ${max} digit (08…)`,
     required: "Wajib diisi",
     notMobile: (why: string) => `Bukan nomor HP: ${why}`,
     refused: (note: string, item: string, why: string) => `catatan "${note}" bukan nomor HP untuk ${item}: ${why}.`,
@@ -632,7 +633,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     environmentKeyStays: "RESELLER_API_KEY masih terisi di lingkungan ini dan akan tetap dipakai; hapus juga.",
   },
   service: {
-    seconds: (n: string) => `${n} detik`,
+    // A decimal comma, as Indonesians write it: 0,4 detik.
+    seconds: (n: string) => `${n.replace(".", ",")} detik`,
     retrying: (method: string, path: string, delay: string, attempt: number, attempts: number, why: string) =>
       `Mencoba lagi ${method} ${path} dalam ${delay} (percobaan ${attempt} dari ${attempts}; ${why})`,
     lastFailed: (words: string) => `yang terakhir gagal: ${words}`,
@@ -1146,9 +1148,10 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--yes": "tanpa konfirmasi",
         "--nominal": "nominal bebas: nominal yang diminta (provider_qty: 50000, 50.000, 50rb); catatan jadi tujuannya",
         "--zone-id": "nominal bebas: zona game, dikirim di catatan sebagai zone_id",
-        "--receipt": "cetak struk pelanggan setelah terkirim (berarti --wait; lihat `reseller receipt`)",
+        "--receipt":
+          "cetak struk pelanggan setelah terkirim (sekalian menunggu pengirimannya, seperti --wait; lihat `reseller receipt`)",
         "--receipts":
-          "dengan --file: tambahkan struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
+          "dengan --file: struk tiap order yang terkirim (atau sebagian terkirim) ditambahkan ke file ini, satu demi satu (sekalian menunggu pengirimannya, seperti --wait)",
         "--no-validate": "jangan cek akun pelanggan sebelum beli",
         "--no-check": "lewati cek data pelanggan: bentuk nomor HP (08…, 10-13 digit) dan operatornya, region akun game",
       },
@@ -1626,7 +1629,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     otherProfiles: (n: number) => `(${n} entri profil lain tidak ditampilkan; pakai --profile.)`,
     otherAddresses: (n: number) => `(${n} entri untuk alamat layanan lain disembunyikan; --all-services.)`,
     unknownOutcomes: (n: number) => `${n} hasil belum pasti: cek \`reseller reconcile\` atau \`history --refresh\`.`,
-    notKnownDelivered: (n: number) => `${n} pembelian belum pasti terkirim: cek \`reseller history --refresh\`.`,
+    notKnownDelivered: (n: number) => `${n} pembelian masih diproses: cek \`reseller history --refresh\`.`,
+    unknownAndNotKnownDelivered: (unknown: number, bought: number) =>
+      `${unknown} hasil belum pasti, ${bought} masih diproses: cek \`reseller reconcile\`, lalu \`history --refresh\`.`,
     since: (text: string) => `--since perlu tanggal seperti 2026-11-01 (atau timestamp lengkap), bukan "${text}".`,
   },
   /** Reading orders: amounts, quantities, order files and the checks of a line. */

@@ -73,7 +73,7 @@ describe("webhook listen speaks the reader's language", () => {
     const { said, stderr, stdout, calls } = await scenario("Sumber Rejeki Cell", "id", indonesian);
     expect(said).toMatch(/Menunggu webhook di http:\/\/127\.0\.0\.1:\d+\/webhook/);
     expect(said).toMatch(
-      /Tanda tangan dicek dengan webhook secret dari profil "default" \(\*{4}\S+\); `[^`]+` dijalankan untuk tiap event\./,
+      /Keaslian tiap event diperiksa dengan webhook secret dari profil "default" \(\*{4}\S+\); `[^`]+` dijalankan untuk tiap event\./,
     );
     expect(said).toMatch(/Tiap event order dikonfirmasi dengan GET \/v1\/trx sebelum dicetak atau diteruskan/);
     expect(said).toMatch(/Tekan Ctrl-C untuk berhenti\./);
