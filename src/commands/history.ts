@@ -15,7 +15,7 @@ import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
-import { formatRupiah } from "../output/format.js";
+import { formatLocalTime, formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
 import { say } from "../messages/messages.js";
 import { en } from "../messages/en.js";
@@ -170,12 +170,9 @@ function customerOf(entry: JournalEntry): string {
   return customersOf(journalLines(entry));
 }
 
-/** The local clock time to the minute, never cut: `2026-11-23 19:04`. */
+/** The shop's clock time to the minute, its zone named, never cut: `23 Nov 2026 19.04 WIB`. */
 function clockTime(at: string): string {
-  const d = new Date(at);
-  if (Number.isNaN(d.getTime())) return at;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return formatLocalTime(at, { seconds: false }) ?? at;
 }
 
 /** `--since 2026-11-01` (local midnight) or a full timestamp. */
