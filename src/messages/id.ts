@@ -1538,7 +1538,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       opening: "Saldo awal",
       closing: "Saldo akhir",
       doesNotReconcile: (moved: string, books: string, unaccounted: string) =>
-        `Saldo bergerak ${moved} dari awal ke akhir; pembukuan mencatat ${books} (top up dibayar dikurangi terpakai): ${unaccounted} tidak ada di pembukuan ini (order dari tempat lain, refund order sebelumnya, atau hasil yang belum diketahui: \`reseller report --refresh\`).`,
+        `Saldo bergerak ${moved} dari awal ke akhir; pembukuan mencatat ${books} (isi saldo yang dibayar dikurangi terpakai): ${unaccounted} tidak ada di pembukuan ini (order dari tempat lain, refund order sebelumnya, atau hasil yang belum diketahui: \`reseller report --refresh\`).`,
       noBalances: (why: string) => `Saldo awal dan akhir tidak bisa diambil dari riwayat saldo (${why}).`,
       range: (first: string, last: string) => `${first} s.d. ${last}`,
       orders: "Order",

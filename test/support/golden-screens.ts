@@ -536,6 +536,21 @@ export const goldenScreens: GoldenScreen[] = [
   },
 ];
 
+/** trx show of the failed order: the same lines, the order failed, said with the transaction. */
+goldenScreens.push({
+  name: "trx show failed",
+  args: ["trx", "show", trxRows[2]!.ref_id],
+  data: () => [trxRows[2]!.ref_id, trxRows[2]!.invoice, formatRupiah(trxRows[2]!.amount), minute(jakarta(-30))],
+});
+
+/** The books by customer: each customer's number whole beside their money. */
+goldenScreens.push({
+  name: "report by customer",
+  args: ["report", "--since", "7d", "--by", "customer"],
+  // The books name a customer as a number is dialled in Indonesia: 08…, not 628….
+  data: () => customers.map((c) => c.replace(/^62/, "0")),
+});
+
 /**
  * The cells of one column of a table, boxed or borderless, each row's lines joined by a space (a cell
  * wrapped between words reads as one text again). A row starts where the first column has text; a
