@@ -372,6 +372,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
   },
   /** `reseller emulator`: what it says on stderr as it starts, and why it cannot. */
   emulator: {
+    baseUrlLine: (url: string) => `Base URL: ${url}`,
+    apiKeyLine: (key: string) => `Demo API key: ${key}`,
     portInUse: (where: string) => `port ${where} is in use.`,
     portInUseHint:
       "Stop what listens there, choose another with --port N, or let the emulator take a free one with --port 0.",

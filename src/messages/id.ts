@@ -361,6 +361,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
   },
   /** `reseller emulator`: what it says on stderr as it starts, and why it cannot. */
   emulator: {
+    baseUrlLine: (url: string) => `Alamat layanan: ${url}`,
+    apiKeyLine: (key: string) => `API key demo: ${key}`,
     portInUse: (where: string) => `port ${where} sedang dipakai.`,
     portInUseHint:
       "Hentikan yang mendengarkan di sana, pilih port lain dengan --port N, atau biarkan emulator memakai port yang kosong dengan --port 0.",
