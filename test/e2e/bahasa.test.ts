@@ -16,6 +16,7 @@ import {
   billion,
   columnCells,
   expectScreen,
+  inIndonesian,
   goldenScreens,
   resellerMachine,
   screenEnv,
@@ -85,7 +86,7 @@ describe("golden screens at 80 columns in both languages", () => {
     expectScreen(
       id,
       80,
-      data("lock list").map((datum) => (datum === "45s" ? "45d" : datum)),
+      data("lock list").map((datum) => (datum === "45s" ? "45d" : inIndonesian(datum))),
     );
     expect(id).toMatch(/│ Produk +│ Jml +│ Berakhir +│ Sisa waktu +│/);
     expect(englishIn(id)).toEqual([]);
