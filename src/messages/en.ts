@@ -424,6 +424,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `Logged in to ${baseUrl} as profile ${profile} (key ${key}), balance ${balance}.`,
     environmentKeyWins:
       "RESELLER_API_KEY is set in this environment and wins over the saved key; unset it to use the saved one.",
+    /** Asked once, when the profile has no language: cron and scripts without LANG then speak it too. */
+    language: "Language for this profile (also from cron and scripts)",
   },
   /** What shell completion says beside each command, flag and value. */
   completion: {

@@ -413,6 +413,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Berhasil login ke ${baseUrl} sebagai profil ${profile} (key ${key}), saldo ${balance}.`,
     environmentKeyWins:
       "RESELLER_API_KEY terisi di lingkungan ini dan menang atas key yang tersimpan; hapus agar key tersimpan yang dipakai.",
+    language: "Bahasa untuk profil ini (juga dari cron dan skrip)",
   },
   /** What shell completion says beside each command, flag and value. */
   completion: {
