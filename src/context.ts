@@ -19,6 +19,8 @@ import { AuthError, UsageError } from "./errors.js";
 import { say } from "./messages/messages.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
 import { neutralize } from "./output/sanitize.js";
+import { showTimesIn } from "./output/format.js";
+import { defaultTimeZone } from "./shop/shop-time.js";
 import { SecretMask } from "./output/secrets.js";
 import type { Prompter } from "./output/prompter.js";
 
@@ -94,6 +96,12 @@ export async function createContext(input: ContextInput): Promise<Context> {
   // Everything the output layer writes passes the mask; the key is added once settings are known.
   const secrets = new SecretMask();
   const settings = resolveSettings(flags, env, terminal, input.store);
+  // Times on screens are the shop's, as on its receipts; a stored zone that is wrong is said by what needs it.
+  try {
+    showTimesIn(settings.setting("time_zone").value ?? defaultTimeZone);
+  } catch {
+    showTimesIn(defaultTimeZone);
+  }
   secrets.add(storedOrNot(() => settings.apiKey));
   // The webhook secret forges events for anyone who has it: masked in every command, not only webhook listen.
   secrets.add(storedOrNot(() => settings.setting("webhook_secret").value));

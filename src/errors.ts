@@ -37,6 +37,11 @@ export abstract class ResellerError extends Error {
    * printed for people instead of `details`, which --json keeps the same in every language.
    */
   detailsSaid?: Readonly<Record<string, string>>;
+  /**
+   * The message begins with the verdict it is (`Delivery failed:`, `Partly delivered:`): printed
+   * without the printer's `Error:`, which would say it twice (`Gagal: Pengiriman gagal: …`).
+   */
+  readonly saysItsVerdict: boolean = false;
 
   constructor(
     code: string,
@@ -191,6 +196,7 @@ export class NotOfferedError extends ResellerError {
  */
 export class DeliveryFailedError extends ResellerError {
   readonly exitCode = ExitCode.refused;
+  override readonly saysItsVerdict = true;
   constructor(message: string, options: { suggestion?: string; details?: ErrorDetails } = {}) {
     super("DELIVERY_FAILED", message, options);
   }
@@ -202,6 +208,7 @@ export class DeliveryFailedError extends ResellerError {
  */
 export class PartlyDeliveredError extends ResellerError {
   readonly exitCode = ExitCode.refused;
+  override readonly saysItsVerdict = true;
   constructor(message: string, options: { suggestion?: string; details?: ErrorDetails } = {}) {
     super("PARTLY_DELIVERED", message, options);
   }

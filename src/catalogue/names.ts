@@ -5,6 +5,7 @@
  */
 import type { Settings } from "../config/settings.js";
 import { readCatalogue } from "./cache.js";
+import { itemName } from "../domain/item-name.js";
 
 export type ItemNames = (itemId: number) => string | undefined;
 
@@ -16,7 +17,7 @@ export function keptItemNames(settings: Pick<Settings, "configDir" | "profile" |
     names ??= new Map(
       (readCatalogue({ configDir, profile, baseUrl, apiKey })?.entries() ?? []).map((e) => [
         e.id,
-        e.product && !e.name.toLowerCase().includes(e.product.toLowerCase()) ? `${e.product} ${e.name}` : e.name,
+        itemName(e.product, e.name),
       ]),
     );
     return names.get(itemId);

@@ -10,6 +10,7 @@
 import type { Context } from "../context.js";
 import { say } from "../messages/messages.js";
 import { formatDuration, formatRupiah } from "../output/format.js";
+import { itemName } from "../domain/item-name.js";
 
 /** Codes, tokens, ids and profile names: letters, digits and `._+@-`, nothing a shell gives meaning to. */
 const safeValue = /^[A-Za-z0-9_][A-Za-z0-9._+@-]{0,127}$/;
@@ -102,9 +103,10 @@ async function itemCandidates(ctx: Context, prefix: string): Promise<Candidate[]
     ) ?? [];
   return entries.map((entry) => {
     // B names a variant within its product ("12 Bulan"): the product goes first unless the name says it.
-    const product =
-      entry.product && !entry.name.toLowerCase().includes(entry.product.toLowerCase()) ? `${entry.product} ` : "";
-    return { value: String(entry.id), description: `${product}${entry.name}, ${formatRupiah(entry.price)}` };
+    return {
+      value: String(entry.id),
+      description: `${itemName(entry.product, entry.name)}, ${formatRupiah(entry.price)}`,
+    };
   });
 }
 

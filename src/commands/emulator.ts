@@ -9,6 +9,7 @@ export async function run(ctx: Context, options: EmulatorCommandOptions): Promis
       stdout: ctx.terminal.stdout as NodeJS.WritableStream,
       stderr: ctx.terminal.stderr as NodeJS.WritableStream,
       signal: ctx.signal,
+      stdoutIsTerminal: ctx.output.stdoutIsTTY,
     },
     { ...options, port: options.port ?? 8787 },
   );

@@ -15,7 +15,7 @@ import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
-import { formatRupiah } from "../output/format.js";
+import { formatLocalTime, formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
 import { say } from "../messages/messages.js";
 import { en } from "../messages/en.js";
@@ -170,12 +170,9 @@ function customerOf(entry: JournalEntry): string {
   return customersOf(journalLines(entry));
 }
 
-/** The local clock time to the minute, never cut: `2026-11-23 19:04`. */
+/** The shop's clock time to the minute, its zone named, never cut: `23 Nov 2026 19.04 WIB`. */
 function clockTime(at: string): string {
-  const d = new Date(at);
-  if (Number.isNaN(d.getTime())) return at;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return formatLocalTime(at, { seconds: false }) ?? at;
 }
 
 /** `--since 2026-11-01` (local midnight) or a full timestamp. */
@@ -348,11 +345,12 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<void>
   }
   if (otherProfiles) ctx.output.info(say.history.otherProfiles(otherProfiles));
   if (elsewhere) ctx.output.info(say.history.otherAddresses(elsewhere));
-  const unresolved = chosen.filter((e) => isUnresolved(e, now)).length;
-  // These notes fit in 80 columns with their mark, even at six-digit counts.
-  if (unresolved && !options.unresolved) ctx.output.warn(say.history.unknownOutcomes(unresolved));
-  const stale = chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
-  if (stale && !options.refresh) ctx.output.info(say.history.notKnownDelivered(stale));
+  const unresolved = options.unresolved ? 0 : chosen.filter((e) => isUnresolved(e, now)).length;
+  const stale = options.refresh ? 0 : chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
+  // These notes fit in 80 columns with their mark, even at six-digit counts; both at once are one note.
+  if (unresolved && stale) ctx.output.warn(say.history.unknownAndNotKnownDelivered(unresolved, stale));
+  else if (unresolved) ctx.output.warn(say.history.unknownOutcomes(unresolved));
+  else if (stale) ctx.output.info(say.history.notKnownDelivered(stale));
 }
 
 /** With --all-services, the service an entry was sent to: another one named, this one said so. */

@@ -7,7 +7,8 @@ import { checkBaseUrl } from "../config/settings.js";
 import { maskApiKey } from "../config/mask.js";
 import type { Context } from "../context.js";
 import { AuthError, InputError, UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import type { Language } from "../messages/language.js";
+import { say, spoken } from "../messages/messages.js";
 import { formatRupiah } from "../output/format.js";
 import type { Prompter } from "../output/prompter.js";
 
@@ -87,7 +88,21 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
     throw error;
   }
 
-  await ctx.config.changeProfile(profile, { base_url: baseUrl, api_key: apiKey });
+  // Asked once, on a terminal, when the profile names no language: where no LANG is set (cron,
+  // scripts) the profile's language is the one spoken, so the owner's is kept with the key.
+  const language =
+    prompter && settings.setting("language").source !== "profile"
+      ? await prompter.select<Language>(
+          say.login.language,
+          [
+            { name: "Bahasa Indonesia", value: "id" },
+            { name: "English", value: "en" },
+          ],
+          { default: spoken },
+        )
+      : undefined;
+
+  await ctx.config.changeProfile(profile, { base_url: baseUrl, api_key: apiKey, ...(language ? { language } : {}) });
 
   if (ctx.output.mode === "json") ctx.output.json(balance.body);
   ctx.output.success(say.login.loggedIn(baseUrl, profile, maskApiKey(apiKey), formatRupiah(balance.data.balance)));

@@ -9,7 +9,7 @@ export default defineCommand({
     c
       .option(
         "--since <when>",
-        "today (the default), yesterday, 7d, 30d, or a date like 2026-11-01 (the shop's time zone, WIB)",
+        "today (the default), yesterday, 7d, 30d, this week, this month, or a date like 2026-11-01 (the shop's time zone, WIB)",
       )
       .option("--until <date>", "up to and with this date (default: today)")
       .option(

@@ -24,7 +24,36 @@ export interface ReportOptions {
 
 const dateForm = /^\d{4}-\d{2}-\d{2}$/;
 
-/** `today`, `yesterday`, `7d`, `30d` or a date, read in the shop's time zone: [since, until). */
+/**
+ * The day a `--since` word starts, and the day after the last it takes in: in either language, whatever
+ * the language in use (a script typed in one runs under both). `7h` is 7 hari, seven days, as
+ * Indonesians shorten it: report counts whole days, so it never means hours here.
+ */
+function sinceDays(word: string, today: string): { from: string; to?: string } | undefined {
+  const days = /^(\d{1,4}) ?(?:d|h|hari|days?)$/.exec(word);
+  if (days) return Number(days[1]) > 0 ? { from: addDays(today, 1 - Number(days[1])) } : undefined;
+  switch (word) {
+    case "today":
+    case "hari ini":
+      return { from: today };
+    case "yesterday":
+    case "kemarin":
+      return { from: addDays(today, -1), to: today };
+    case "this week":
+    case "minggu ini": {
+      // Weeks start on Monday, as the calendar on a wall in Indonesia has them.
+      const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+      return { from: addDays(today, -weekday) };
+    }
+    case "this month":
+    case "bulan ini":
+      return { from: `${today.slice(0, 8)}01` };
+    default:
+      return undefined;
+  }
+}
+
+/** A `--since` word (today, kemarin, 7d, 7h, minggu ini…) or a date, read in the shop's time zone: [since, until). */
 export function reportRange(
   since: string | undefined,
   until: string | undefined,
@@ -32,16 +61,14 @@ export function reportRange(
   timeZone: string,
 ): { sinceMs: number; untilMs: number } {
   const today = shopDay(shopTime(nowMs, timeZone));
-  const word = (since ?? "today").trim().toLowerCase();
+  const word = (since ?? "today").trim().toLowerCase().replace(/\s+/g, " ");
   let from: string;
   let to = addDays(today, 1);
-  const days = /^(\d{1,4})d$/.exec(word);
-  if (word === "today") from = today;
-  else if (word === "yesterday") {
-    from = addDays(today, -1);
-    to = today;
-  } else if (days && Number(days[1]) > 0) from = addDays(today, 1 - Number(days[1]));
-  else if (dateForm.test(word)) {
+  const named = sinceDays(word, today);
+  if (named) {
+    from = named.from;
+    to = named.to ?? to;
+  } else if (dateForm.test(word)) {
     checkCalendarDate("--since", word);
     from = word;
   } else throw new InputError(say.shop.report.sinceForm(since ?? ""));

@@ -44,6 +44,13 @@ export function verdictPhrase(verdict: Verdict, refunded: number | undefined, ru
   return say.verdicts[verdict];
 }
 
+/** The verdict with its refund said aside, in one pair of brackets: `(gagal; dana Rp 19.000 dikembalikan)`, never `(gagal (dana …))`. */
+export function verdictAside(verdict: Verdict, refunded: number | undefined, rupiah: (n: number) => string): string {
+  if (verdict === "partial" || verdict === "delivery_failed")
+    return `(${say.verdicts[verdict]}; ${say.verdicts.refunded(refunded !== undefined ? rupiah(refunded) : "")})`;
+  return `(${say.verdicts[verdict]})`;
+}
+
 export function isVerdict(word: unknown): word is Verdict {
   return typeof word === "string" && (verdicts as readonly string[]).includes(word);
 }

@@ -10,6 +10,15 @@ export interface EmulatorCommandIo {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   signal: AbortSignal;
+  /** stdout is a person's terminal: its address and key lines are labelled in their language; piped, as scripts read them. */
+  stdoutIsTerminal?: boolean;
+}
+
+/** The address and the demo key, before the export lines. */
+function startLines(io: EmulatorCommandIo, baseUrl: string, apiKey: string): string[] {
+  return io.stdoutIsTerminal
+    ? [say.emulator.baseUrlLine(baseUrl), say.emulator.apiKeyLine(apiKey)]
+    : [`Base URL: ${baseUrl}`, `Demo API key: ${apiKey}`];
 }
 
 export type EmulatorCommandOptions = Pick<
@@ -68,7 +77,7 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
     exportLine("RESELLER_API_KEY", emulator.demoApiKey),
   ];
   io.stdout.write(
-    `${(options.printEnv ? exports : [`Base URL: ${emulator.baseUrl}`, `Demo API key: ${emulator.demoApiKey}`, ...exports]).join("\n")}\n`,
+    `${(options.printEnv ? exports : [...startLines(io, emulator.baseUrl, emulator.demoApiKey), ...exports]).join("\n")}\n`,
   );
   io.stderr.write(
     `${options.stateFile ? say.emulator.stateKept(options.stateFile) : say.emulator.stateInMemory}\n` +
@@ -164,7 +173,7 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
   const apiKey = found.get("RESELLER_API_KEY")!;
   const exports = [exportLine("RESELLER_BASE_URL", baseUrl), exportLine("RESELLER_API_KEY", apiKey)];
   io.stdout.write(
-    `${(options.printEnv ? [...exports, exportLine("RESELLER_EMULATOR_PID", String(child.pid))] : [`Base URL: ${baseUrl}`, `Demo API key: ${apiKey}`, ...exports]).join("\n")}\n`,
+    `${(options.printEnv ? [...exports, exportLine("RESELLER_EMULATOR_PID", String(child.pid))] : [...startLines(io, baseUrl, apiKey), ...exports]).join("\n")}\n`,
   );
   io.stderr.write(
     `${say.emulator.detached(baseUrl, child.pid, log)}\n${say.emulator.stopWith(child.pid, options.printEnv === true)}\n`,

@@ -260,6 +260,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** The words before each serial number, licence, failure and refund on a terminal's event line. */
     serial: "sn",
     licence: "licence",
+    sellerNote: "seller's note",
     failed: "failed",
     refund: "refund",
     receiptsNotWritable: (file: string, why: string) => `Cannot write receipts to ${file}: ${why}.`,
@@ -352,7 +353,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     mobileStart: "a mobile number starts with 08, 628 or +628",
     didYouMean: (number: string) => `Did you mean ${number}?`,
     length: (digits: number, min: number, max: number) =>
-      `it has ${digits} digits from the 0; a mobile number has ${min} to ${max} (08…)`,
+      `it has ${digits} digits, counted from the leading 0; a mobile number has ${min} to ${max} (08…)`,
     required: "Required",
     notMobile: (why: string) => `Not a mobile number: ${why}`,
     refused: (note: string, item: string, why: string) =>
@@ -371,6 +372,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
   },
   /** `reseller emulator`: what it says on stderr as it starts, and why it cannot. */
   emulator: {
+    baseUrlLine: (url: string) => `Base URL: ${url}`,
+    apiKeyLine: (key: string) => `Demo API key: ${key}`,
     portInUse: (where: string) => `port ${where} is in use.`,
     portInUseHint:
       "Stop what listens there, choose another with --port N, or let the emulator take a free one with --port 0.",
@@ -421,6 +424,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `Logged in to ${baseUrl} as profile ${profile} (key ${key}), balance ${balance}.`,
     environmentKeyWins:
       "RESELLER_API_KEY is set in this environment and wins over the saved key; unset it to use the saved one.",
+    /** Asked once, when the profile has no language: cron and scripts without LANG then speak it too. */
+    language: "Language for this profile (also from cron and scripts)",
   },
   /** What shell completion says beside each command, flag and value. */
   completion: {
@@ -451,7 +456,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     no: "no",
     secretSet: "set",
     secretNotSet: "not set",
-    serviceSaid: (message: string) => `The service said: ${message}`,
+    serviceSaid: (message: string) => `The service said: "${message}"`,
     noSettings: "The service answered with no webhook settings.",
     noUrl: "No callback URL is set; set one with `reseller webhook set --url https://…`.",
     notUrl: (text: string) => `--url "${text}" is not a URL.`,
@@ -464,11 +469,10 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     nothingToSet: "Nothing to set: give --url, --enable or --disable.",
     noUrlToSwitch: "The service has no callback URL to switch on or off.",
     giveOne: (example: string) => `Give one: ${example}`,
-    goTo: (url: string, said: string) => `Webhooks go to ${url}${said ? ` (the service said: ${said})` : ""}.`,
-    switchedOff: (url: string, said: string) =>
-      `Webhooks are switched off for ${url}${said ? ` (the service said: ${said})` : ""}.`,
+    goTo: (url: string, said: string) => `Saved: the service will send webhooks to ${url}${said ? ` ${said}` : ""}.`,
+    switchedOff: (url: string, said: string) => `Saved: webhooks to ${url} are switched off${said ? ` ${said}` : ""}.`,
     sendTest: "Send a test event with `reseller webhook test`.",
-    testSending: (said: string) => `The service is sending a webhook.test event${said ? ` (it said: ${said})` : ""}.`,
+    testSending: (said: string) => `The service is sending a webhook.test event${said ? ` ${said}` : ""}.`,
     listenPrintsIt: "`reseller webhook listen` prints it when it arrives.",
     replacesAtOnce:
       "A new secret replaces the current one at once: a receiver still checking the old one refuses every event until it has the new one.",
@@ -1004,6 +1008,11 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
    * service wrote (neutralised): English screens show the service's word as it came.
    */
   statusWord: (_kind: string, said: string) => said,
+  /**
+   * Text the service wrote, beside the tool's own words: quoted as the service's, never spliced into
+   * a sentence of ours (it may be in another language, or say again what we said).
+   */
+  fromService: (text: string) => `(service: "${text}")`,
   transaction: {
     item: "Item",
     name: "Name",
@@ -1142,7 +1151,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     oneScopeHint: "Set one rule for each: the most specific one wins (item, then product, then category).",
     /** `report`: the day's books. */
     report: {
-      sinceForm: (text: string) => `--since takes today, yesterday, 7d, 30d or a date like 2026-11-01, not "${text}".`,
+      sinceForm: (text: string) =>
+        `--since takes today, yesterday, 7d, 30d, this week, this month or a date like 2026-11-01, not "${text}".`,
       untilForm: (text: string) => `--until takes a date like 2026-11-30 (the whole day is in), not "${text}".`,
       untilBefore: (until: string, since: string) => `--until ${until} is before --since ${since}.`,
       books: "Books",
@@ -1278,6 +1288,9 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `${n} unknown outcome${n === 1 ? "" : "s"}: run \`reseller reconcile\` or \`history --refresh\`.`,
     notKnownDelivered: (n: number) =>
       `${n} purchase${n === 1 ? "" : "s"} not known delivered yet: run \`reseller history --refresh\`.`,
+    /** Both at once, in one note: two notes of doubt one under the other read as one doubt counted twice. */
+    unknownAndNotKnownDelivered: (unknown: number, bought: number) =>
+      `${unknown} unknown outcome${unknown === 1 ? "" : "s"}, ${bought} not known delivered yet: run \`reseller reconcile\`, then \`history --refresh\`.`,
     since: (text: string) => `--since takes a date like 2026-11-01 (or a full timestamp), not "${text}".`,
   },
   /** A bulk run's lines on a terminal (src/commands/buy/bulk.ts); its JSON lines and piped rows keep the contract's words. */
@@ -1589,13 +1602,13 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       refunded: (amount: string) => `${amount} refunded`,
       restRefunded: "the rest refunded",
       partOfIt: "part of it",
-      partly: (refund: string, lines: string) => `Partly delivered (${refund}): ${lines}.`,
+      partly: (refund: string, lines: string) => `Partly delivered: ${lines}; ${refund}.`,
       partlyHint: "Hand over what was delivered; buy the rest again with a new ref_id if the customer still wants it.",
       itemFor: (item: string, customer: string) => `${item}${customer ? ` for ${customer}` : ""}`,
       smmFailed: (item: string, order: string, status: string) => `${item} (SMM order ${order} ${status})`,
       orderIs: (status: string) => `the order is ${status}`,
       failed: (what: string, note: string, refund: string) =>
-        `Delivery failed: ${what}${note ? `. ${note}` : ""}${refund ? `; ${refund} refunded` : ""}.`,
+        `Delivery failed: ${what}${note ? ` ${note}` : ""}${refund ? `; ${refund} refunded` : ""}.`,
       failedHint: "Check the customer data, then buy again with a new ref_id (this one is used).",
     },
     /** A request to the service recorded in the journal (src/journal/*): what a person reads when its outcome is in doubt. */

@@ -46,7 +46,7 @@ export const id: Messages = {
       balance: "saldo",
       total: "total",
       shortfall: "kekurangan",
-      provider_message: "pesan provider",
+      provider_message: "pesan pemasok",
       earlier_ref_id: "ref_id sebelumnya",
       earlier_invoice: "invoice sebelumnya",
       earlier_at: "waktu sebelumnya",
@@ -88,7 +88,7 @@ export const id: Messages = {
       PROXY_TUNNEL_REFUSED: "proxy menutup koneksi alih-alih membuka terowongan ke layanan",
       ECONNRESET: "koneksi diputus paksa",
       EPIPE: "koneksi terputus saat mengirim",
-      ECONNREFUSED: "koneksi ditolak (tidak ada yang mendengarkan di alamat dan port itu)",
+      ECONNREFUSED: "koneksi ditolak: tidak ada layanan yang berjalan di alamat dan port itu",
       ENOTFOUND: "namanya tidak ditemukan (DNS); periksa alamatnya",
       EAI_AGAIN: "namanya belum bisa dicari saat ini (DNS)",
       EHOSTUNREACH: "tidak ada rute ke host itu",
@@ -230,9 +230,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Jurnal di ${path} tidak bisa diperbarui (${why}); \`reseller reconcile\` memastikannya nanti.`,
     listeningOn: (url: string) => `Menunggu webhook di ${url}`,
     exposed: (host: string) =>
-      `Menunggu di ${host}: setiap mesin yang bisa menjangkau mesin ini bisa mengirim permintaan ke sini. Tanda tangan tetap dicek, tapi sebaiknya pakai 127.0.0.1 di belakang reverse proxy https atau tunnel.`,
+      `Menunggu di ${host}: setiap mesin yang bisa menjangkau mesin ini bisa mengirim permintaan ke sini. Keaslian tiap event tetap diperiksa, tapi sebaiknya pakai 127.0.0.1 di belakang reverse proxy https atau tunnel.`,
     verifying: (from: string, masked: string, doing: string) =>
-      `Tanda tangan dicek dengan webhook secret dari ${from} (${masked}); ${doing}.`,
+      `Keaslian tiap event diperiksa dengan webhook secret dari ${from} (${masked}); ${doing}.`,
     secretOfProfile: (profile: string) => `profil "${profile}"`,
     printingEach: "tiap event dicetak",
     forwardingEach: (url: string) => `tiap event diteruskan ke ${url}`,
@@ -252,6 +252,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `${n} kiriman disimpan untuk diteruskan saat mulai lagi: ${named.join(", ")}${more}.`,
     serial: "SN",
     licence: "lisensi",
+    sellerNote: "catatan penjual",
     failed: "gagal",
     refund: "dana dikembalikan",
     receiptsNotWritable: (file: string, why: string) => `Tidak bisa menulis struk ke ${file}: ${why}.`,
@@ -342,12 +343,12 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     mobileStart: "nomor HP diawali 08, 628 atau +628",
     didYouMean: (number: string) => `Maksudnya ${number}?`,
     length: (digits: number, min: number, max: number) =>
-      `panjangnya ${digits} digit dari angka 0; nomor HP ${min} sampai ${max} digit (08…)`,
+      `baru ${digits} digit, dihitung dari 0 di depan; nomor HP ${min} sampai ${max} digit (08…)`,
     required: "Wajib diisi",
     notMobile: (why: string) => `Bukan nomor HP: ${why}`,
     refused: (note: string, item: string, why: string) => `catatan "${note}" bukan nomor HP untuk ${item}: ${why}.`,
     refusedHint:
-      "Cek lagi dengan pelanggan; kalau sudah benar, beli dengan --no-check (kalau provider menolaknya, dana baru dikembalikan belakangan).",
+      "Cek lagi dengan pelanggan; kalau sudah benar, beli dengan --no-check (kalau pemasok menolaknya, dana baru dikembalikan belakangan).",
     item: (id: number, name: string) => `produk ${id} (${name})`,
     waRefused: (number: string, why: string) => `--wa "${number}" bukan nomor HP: ${why}.`,
     waHint: "Beri nomor WhatsApp pelanggan (08…, 628… atau +628…), atau --wa saja untuk mengirim ke nomor di order.",
@@ -360,6 +361,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
   },
   /** `reseller emulator`: what it says on stderr as it starts, and why it cannot. */
   emulator: {
+    baseUrlLine: (url: string) => `Alamat layanan: ${url}`,
+    apiKeyLine: (key: string) => `API key demo: ${key}`,
     portInUse: (where: string) => `port ${where} sedang dipakai.`,
     portInUseHint:
       "Hentikan yang mendengarkan di sana, pilih port lain dengan --port N, atau biarkan emulator memakai port yang kosong dengan --port 0.",
@@ -410,6 +413,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Berhasil login ke ${baseUrl} sebagai profil ${profile} (key ${key}), saldo ${balance}.`,
     environmentKeyWins:
       "RESELLER_API_KEY terisi di lingkungan ini dan menang atas key yang tersimpan; hapus agar key tersimpan yang dipakai.",
+    language: "Bahasa untuk profil ini (juga dari cron dan skrip)",
   },
   /** What shell completion says beside each command, flag and value. */
   completion: {
@@ -435,7 +439,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     no: "tidak",
     secretSet: "sudah dibuat",
     secretNotSet: "belum dibuat",
-    serviceSaid: (message: string) => `Kata layanan: ${message}`,
+    serviceSaid: (message: string) => `Jawaban layanan: "${message}"`,
     noSettings: "Layanan menjawab tanpa pengaturan webhook.",
     noUrl: "Belum ada callback URL; atur dengan `reseller webhook set --url https://…`.",
     notUrl: (text: string) => `--url "${text}" bukan URL.`,
@@ -448,11 +452,10 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     nothingToSet: "Tidak ada yang diatur: berikan --url, --enable atau --disable.",
     noUrlToSwitch: "Layanan belum punya callback URL untuk diaktifkan atau dinonaktifkan.",
     giveOne: (example: string) => `Berikan satu: ${example}`,
-    goTo: (url: string, said: string) => `Webhook dikirim ke ${url}${said ? ` (kata layanan: ${said})` : ""}.`,
-    switchedOff: (url: string, said: string) =>
-      `Webhook dinonaktifkan untuk ${url}${said ? ` (kata layanan: ${said})` : ""}.`,
+    goTo: (url: string, said: string) => `Disimpan: layanan akan mengirim webhook ke ${url}${said ? ` ${said}` : ""}.`,
+    switchedOff: (url: string, said: string) => `Disimpan: webhook ke ${url} dinonaktifkan${said ? ` ${said}` : ""}.`,
     sendTest: "Kirim event uji coba dengan `reseller webhook test`.",
-    testSending: (said: string) => `Layanan sedang mengirim event webhook.test${said ? ` (katanya: ${said})` : ""}.`,
+    testSending: (said: string) => `Layanan sedang mengirim event webhook.test${said ? ` ${said}` : ""}.`,
     listenPrintsIt: "`reseller webhook listen` mencetaknya begitu tiba.",
     replacesAtOnce:
       "Secret baru langsung menggantikan yang sekarang: penerima yang masih memakai yang lama menolak setiap event sampai mendapat yang baru.",
@@ -633,7 +636,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     environmentKeyStays: "RESELLER_API_KEY masih terisi di lingkungan ini dan akan tetap dipakai; hapus juga.",
   },
   service: {
-    seconds: (n: string) => `${n} detik`,
+    // A decimal comma, as Indonesians write it: 0,4 detik.
+    seconds: (n: string) => `${n.replace(".", ",")} detik`,
     retrying: (method: string, path: string, delay: string, attempt: number, attempts: number, why: string) =>
       `Mencoba lagi ${method} ${path} dalam ${delay} (percobaan ${attempt} dari ${attempts}; ${why})`,
     lastFailed: (words: string) => `yang terakhir gagal: ${words}`,
@@ -1149,9 +1153,10 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
           "cek semua yang akan dicek pembelian dengan flag yang sama, tampilkan yang akan dibeli, yang sudah dibeli dan yang ditolak, serta total dibanding saldo; tidak ada yang dikirim (keluar 0: bisa dijalankan, 2: tidak bisa)",
         "--nominal": "nominal bebas: nominal yang diminta (provider_qty: 50000, 50.000, 50rb); catatan jadi tujuannya",
         "--zone-id": "nominal bebas: zona game, dikirim di catatan sebagai zone_id",
-        "--receipt": "cetak struk pelanggan setelah terkirim (berarti --wait; lihat `reseller receipt`)",
+        "--receipt":
+          "cetak struk pelanggan setelah terkirim (sekalian menunggu pengirimannya, seperti --wait; lihat `reseller receipt`)",
         "--receipts":
-          "dengan --file: tambahkan struk tiap order yang terkirim (atau sebagian terkirim) ke file ini, dipisah (berarti --wait)",
+          "dengan --file: struk tiap order yang terkirim (atau sebagian terkirim) ditambahkan ke file ini, satu demi satu (sekalian menunggu pengirimannya, seperti --wait)",
         "--alternatives":
           "bila produk tidak bisa dijual (gangguan, ditolak, tidak dikirim, atau gagal dan dana dikembalikan), beli pengganti berikutnya untuk pelanggan yang sama (`reseller alternatives`; dengan --file, juga kolom alternatives)",
         "--max-price":
@@ -1218,7 +1223,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       },
       piped: "satu baris per data, dipisah tab, kolom pertama menamainya",
       details:
-        "  transaction  invoice, ref_id, status, nominal, waktu dibuat\n  note         catatan layanan (dana dikembalikan, kegagalan)\n  payment_link link-nya\n  item         id produk, nama, jumlah, harga, proses, data pelanggan\n  licence      id produk, satu baris lisensi\n  seller_note  id produk, catatan penjual\n  sn           id produk, status, SN (kosong bila gagal), pesan provider atau sebab gagalnya\n  smm          id produk, order, status, jumlah awal, sisa, % terkirim, terkirim, refund, status provider\n  outcome      hasil order (`bought`, `delivered`, `partial`, `delivery_failed`), dana yang dikembalikan",
+        "  transaction  invoice, ref_id, status, nominal, waktu dibuat\n  note         catatan layanan (dana dikembalikan, kegagalan)\n  payment_link link-nya\n  item         id produk, nama, jumlah, harga, proses, data pelanggan\n  licence      id produk, satu baris lisensi\n  seller_note  id produk, catatan penjual\n  sn           id produk, status, SN (kosong bila gagal), pesan pemasok atau sebab gagalnya\n  smm          id produk, order, status, jumlah awal, sisa, % terkirim, terkirim, refund, status pemasok\n  outcome      hasil order (`bought`, `delivered`, `partial`, `delivery_failed`), dana yang dikembalikan",
     },
     receipt: {
       summary: "struk untuk pelanggan: produk, pelanggan, SN atau lisensi, harga jual Anda, status yang mereka pahami",
@@ -1288,7 +1293,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       summary:
         "pembukuan: order per hasil, belanja, dana dikembalikan, omzet, laba dan isi saldo, per jam, hari, produk atau pelanggan",
       options: {
-        "--since": "hari ini (bawaan), yesterday, 7d, 30d, atau tanggal seperti 2026-11-01 (zona waktu toko, WIB)",
+        "--since":
+          "hari ini (bawaan), kemarin, 7h, 30h, minggu ini, bulan ini, atau tanggal seperti 2026-11-01 (zona waktu toko, WIB)",
         "--until": "sampai dan termasuk tanggal ini (bawaan: hari ini)",
         "--by": "baris per hari, jam, produk, kategori atau pelanggan (bawaan: jam untuk satu hari, selain itu hari)",
         "--refresh": "tanyakan dulu ke layanan setiap order yang belum final (belum pasti, atau belum terkirim)",
@@ -1453,6 +1459,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
   /** One word per status, as docs/glossary.md says it; a status reseller does not know, as the service wrote it. */
   statusWord: (kind: string, said: string) =>
     (Object.hasOwn(statusWords, kind) ? statusWords[kind] : undefined) ?? said,
+  fromService: (text: string) => `(layanan: "${text}")`,
   transaction: {
     item: "Produk",
     name: "Nama",
@@ -1464,7 +1471,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     handOver: "Serahkan",
     status: "Status",
     serialNumber: "SN",
-    providerMessage: "Pesan provider",
+    providerMessage: "Pesan pemasok",
     order: "Order",
     startCount: "Jumlah awal",
     startShort: "Awal",
@@ -1473,8 +1480,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     delivered: "Terkirim",
     deliveredShort: "Kirim",
     refund: "Dana dikembalikan",
-    providerStatus: "Status provider",
-    providerShort: "Status provider",
+    providerStatus: "Status pemasok",
+    providerShort: "Status pemasok",
     invoice: "Invoice",
     refId: "Ref ID",
     amount: "Nominal",
@@ -1585,7 +1592,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       "Buat satu aturan untuk masing-masing: yang paling spesifik berlaku (--item, lalu --product, lalu --category).",
     report: {
       sinceForm: (text: string) =>
-        `--since perlu today, yesterday, 7d, 30d atau tanggal seperti 2026-11-01, bukan "${text}".`,
+        `--since perlu hari ini, kemarin, 7h, 30h, minggu ini, bulan ini atau tanggal seperti 2026-11-01, bukan "${text}".`,
       untilForm: (text: string) =>
         `--until perlu tanggal seperti 2026-11-30 (seluruh hari itu ikut dihitung), bukan "${text}".`,
       untilBefore: (until: string, since: string) => `--until ${until} lebih awal dari --since ${since}.`,
@@ -1593,7 +1600,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       opening: "Saldo awal",
       closing: "Saldo akhir",
       doesNotReconcile: (moved: string, books: string, unaccounted: string) =>
-        `Saldo bergerak ${moved} dari awal ke akhir; pembukuan mencatat ${books} (top up dibayar dikurangi terpakai): ${unaccounted} tidak ada di pembukuan ini (order dari tempat lain, refund order sebelumnya, atau hasil yang belum diketahui: \`reseller report --refresh\`).`,
+        `Saldo bergerak ${moved} dari awal ke akhir; pembukuan mencatat ${books} (isi saldo yang dibayar dikurangi terpakai): ${unaccounted} tidak ada di pembukuan ini (order dari tempat lain, refund order sebelumnya, atau hasil yang belum diketahui: \`reseller report --refresh\`).`,
       noBalances: (why: string) => `Saldo awal dan akhir tidak bisa diambil dari riwayat saldo (${why}).`,
       range: (first: string, last: string) => `${first} s.d. ${last}`,
       orders: "Order",
@@ -1710,7 +1717,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     otherProfiles: (n: number) => `(${n} entri profil lain tidak ditampilkan; pakai --profile.)`,
     otherAddresses: (n: number) => `(${n} entri untuk alamat layanan lain disembunyikan; --all-services.)`,
     unknownOutcomes: (n: number) => `${n} hasil belum pasti: cek \`reseller reconcile\` atau \`history --refresh\`.`,
-    notKnownDelivered: (n: number) => `${n} pembelian belum pasti terkirim: cek \`reseller history --refresh\`.`,
+    notKnownDelivered: (n: number) => `${n} pembelian masih diproses: cek \`reseller history --refresh\`.`,
+    unknownAndNotKnownDelivered: (unknown: number, bought: number) =>
+      `${unknown} hasil belum pasti, ${bought} masih diproses: cek \`reseller reconcile\`, lalu \`history --refresh\`.`,
     since: (text: string) => `--since perlu tanggal seperti 2026-11-01 (atau timestamp lengkap), bukan "${text}".`,
   },
   /** Reading orders: amounts, quantities, order files and the checks of a line. */
@@ -2007,13 +2016,13 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       refunded: (amount: string) => `dana ${amount} dikembalikan`,
       restRefunded: "sisanya dikembalikan",
       partOfIt: "sebagian",
-      partly: (refund: string, lines: string) => `Sebagian terkirim (${refund}): ${lines}.`,
+      partly: (refund: string, lines: string) => `Sebagian terkirim: ${lines}; ${refund}.`,
       partlyHint: "Serahkan yang sudah terkirim; kalau pelanggan masih mau sisanya, beli lagi dengan ref_id baru.",
       itemFor: (item: string, customer: string) => `${item}${customer ? ` untuk ${customer}` : ""}`,
       smmFailed: (item: string, order: string, status: string) => `${item} (order SMM ${order} ${status})`,
       orderIs: (status: string) => `status order ${status}`,
       failed: (what: string, note: string, refund: string) =>
-        `Pengiriman gagal: ${what}${note ? `. ${note}` : ""}${refund ? `; dana ${refund} dikembalikan` : ""}.`,
+        `Tidak terkirim: ${what}${note ? ` ${note}` : ""}${refund ? `; dana ${refund} dikembalikan` : ""}.`,
       failedHint: "Cek data pelanggan, lalu beli lagi dengan ref_id baru (ref_id ini sudah terpakai).",
     },
     journal: {

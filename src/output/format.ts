@@ -2,7 +2,14 @@
  * Money and time as a reseller reads them (`Rp 1.250.000`, local time with a relative hint), and
  * time as scripts read it: one convention for every piped column, ISO 8601 in UTC to the second.
  */
-import { say } from "../messages/messages.js";
+import { say, spoken } from "../messages/messages.js";
+import { defaultTimeZone, shopMoment, shopTime } from "../shop/shop-time.js";
+
+/** The zone times are shown in: the shop's (the `time_zone` setting), as its receipts show them; set once a run has its settings. */
+let screenZone = defaultTimeZone;
+export function showTimesIn(timeZone: string): void {
+  screenZone = timeZone;
+}
 
 /** Rupiah grouped as Indonesians write it (`1.250.000`): made on first use, once, as making one costs more than using it. */
 let rupiahDigits: Intl.NumberFormat | undefined;
@@ -34,11 +41,10 @@ export function relativeHint(atMs: number, nowMs: number): string {
   return say.time.daysAgo(Math.round(ago / 86400));
 }
 
-function pad(n: number): string {
-  return String(n).padStart(2, "0");
-}
-
-/** `2026-11-21 21:30:00` in the machine's local time (to the minute without `seconds`); undefined when it is not a time. */
+/**
+ * `21 Nov 2026 21.30.00 WIB` (Indonesian) or `21 Nov 2026 21:30:00 WIB`, in the shop's zone and named
+ * whatever the machine's own zone (to the minute without `seconds`); undefined when it is not a time.
+ */
 export function formatLocalTime(
   value: string | null | undefined,
   options: { seconds?: boolean } = {},
@@ -46,12 +52,10 @@ export function formatLocalTime(
   if (!value) return undefined;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return undefined;
-  const d = new Date(at);
-  const minute = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  return options.seconds === false ? minute : `${minute}:${pad(d.getSeconds())}`;
+  return shopMoment(shopTime(at, screenZone), spoken, options.seconds !== false);
 }
 
-/** `2026-11-21 21:30:00 (in 9m 41s)` in the machine's local time; text that is not a time is shown as is. */
+/** `21 Nov 2026 21:30:00 WIB (in 9m 41s)`; text that is not a time is shown as is. */
 export function formatTimestamp(value: string | null | undefined, nowMs: number): string {
   if (!value) return "-";
   const local = formatLocalTime(value);

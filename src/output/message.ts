@@ -15,11 +15,18 @@ function columnsOf(text: string): number {
  * end and `2.625 dikembalikan` on the next read as two sums.
  */
 export function wordsOf(line: string): string[] {
-  return line
-    .replace(/\b(Rp) (?=[-+]?\d)/g, "$1\u00a0")
-    .replace(/\b(\d+) \u00d7 (?=\S)/g, "$1\u00a0\u00d7\u00a0")
-    .split(" ")
-    .map((word) => word.replace(/\u00a0/g, " "));
+  return (
+    line
+      .replace(/\b(Rp) (?=[-+]?\d)/g, "$1\u00a0")
+      .replace(/\b(\d+) \u00d7 (?=\S)/g, "$1\u00a0\u00d7\u00a0")
+      // A time is read as one: `28 Nov 2026` at a line's end and `20.40 WIB` on the next are two.
+      .replace(
+        /\b(\d{1,2}) (\p{L}{3,4}) (\d{4}) (\d\d[.:]\d\d(?:[.:]\d\d)?) (WIB|WITA|WIT|UTC\S*)/gu,
+        "$1\u00a0$2\u00a0$3\u00a0$4\u00a0$5",
+      )
+      .split(" ")
+      .map((word) => word.replace(/\u00a0/g, " "))
+  );
 }
 
 /**

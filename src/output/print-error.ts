@@ -7,6 +7,7 @@ import {
   InterruptedError,
   NetworkError,
   OutcomeUnknownError,
+  PartlyDeliveredError,
   ResellerError,
   ServiceError,
   UnexpectedResponseError,
@@ -97,14 +98,22 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
       .filter(Boolean)
       .join(", "),
   );
-  const labelText = error.exitCode === ExitCode.outcomeUnknown ? say.printer.outcomeUnknown : say.printer.error;
-  const label = paint(error.exitCode === ExitCode.outcomeUnknown ? "warn" : "bad", labelText);
+  const labelText = error.saysItsVerdict
+    ? ""
+    : error.exitCode === ExitCode.outcomeUnknown
+      ? say.printer.outcomeUnknown
+      : say.printer.error;
+  const tone = error.exitCode === ExitCode.outcomeUnknown || error instanceof PartlyDeliveredError ? "warn" : "bad";
   // The code goes with the message's last word, so it is wrapped as one of them.
   const coded = `${error.message}${error.code === "USAGE" ? "" : ` (${where})`}`;
-  const message = wrap(coded, labelText);
+  const message = labelText ? wrap(coded, labelText) : wrapMessage(neutralize(coded), options.width, 0, 2);
   let codeAt = error.code === "USAGE" ? message.length : message.lastIndexOf(`(${where})`);
   while (codeAt > 0 && /\s/.test(message.charAt(codeAt - 1))) codeAt -= 1;
-  stderr.write(`${label} ${message.slice(0, codeAt)}${paint("dim", message.slice(codeAt))}\n`);
+  // A message that says its verdict is painted as the label would be: its verdict is its first words.
+  const said = labelText
+    ? `${paint(tone, labelText)} ${message.slice(0, codeAt)}`
+    : paint(tone, message.slice(0, codeAt));
+  stderr.write(`${said}${paint("dim", message.slice(codeAt))}\n`);
   if (error.progress) stderr.write(`  ${wrapMessage(neutralize(error.progress), options.width, 2, 2)}\n`);
   const fieldErrors = error.details?.errors;
   if (fieldErrors && typeof fieldErrors === "object") {

@@ -7,7 +7,7 @@
 import type { ApiResult, H2hDelivery, SmmDelivery, Transaction, TransactionLine } from "../api/model.js";
 import { DeliveryFailedError, PartlyDeliveredError, present } from "../errors.js";
 import { sellerNoteToHandOver, type OrderVerdict } from "../domain/verdict.js";
-import { isFailedKind } from "../api/status.js";
+import { isFailedKind, statusKindOf } from "../api/status.js";
 import { customerData, deliveredCount, deliveredPercent, lineOf } from "../domain/transaction.js";
 import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
 import { say } from "../messages/messages.js";
@@ -99,6 +99,11 @@ const smmColumns = (): Column[] => [
   { header: say.transaction.providerStatus, short: say.transaction.providerShort, fit: "wrap" },
 ];
 
+/** A provider's status in the reader's word when it is one we know; else quoted as the service wrote it. */
+function providerStatusWord(text: string): string {
+  return statusKindOf(text) === "unknown" ? say.fromService(text) : statusWord(text);
+}
+
 function customerOf(note: string | null | undefined): Cell {
   const customer = customerData(note);
   return customer ? customerCell(customer) : undefined;
@@ -124,7 +129,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
   if (t.note)
     pairs.push([
       say.transaction.note,
-      { human: t.note, plain: t.note, tone: /refund/i.test(t.note) ? "warn" : undefined },
+      { human: say.fromService(t.note), plain: t.note, tone: /refund/i.test(t.note) ? "warn" : undefined },
     ]);
   if (t.paymentLink) pairs.push([say.transaction.paymentLink, copyable(t.paymentLink)]);
   if (t.expiresAt) pairs.push([say.transaction.payBefore, output.time(t.expiresAt)]);
@@ -186,7 +191,9 @@ export function renderTransaction(output: Output, t: Transaction): void {
           r.remains,
           count === null ? undefined : pct === undefined ? count : `${count} (${pct}%)`,
           r.refundAmount ? money(r.refundAmount) : undefined,
-          r.providerStatus === null ? undefined : { human: statusWord(r.providerStatus), plain: r.providerStatus },
+          r.providerStatus === null
+            ? undefined
+            : { human: providerStatusWord(r.providerStatus), plain: r.providerStatus },
         ];
       }),
       { wrap: true },
@@ -417,8 +424,9 @@ export function deliveryFailure(t: Transaction, refunded?: number): DeliveryFail
   });
   if (t.refId) details.ref_id = t.refId;
   if (t.invoice) details.invoice = t.invoice;
-  const note = t.note ? t.note.replace(/\.$/, "") : "";
   const refund = refunded === undefined ? "" : formatRupiah(refunded);
+  // The service's note quoted as its own, and left out when it only says the refund we say.
+  const note = t.note && !(refund && t.note.includes(refund)) ? say.fromService(t.note) : "";
   return new DeliveryFailedError(say.orders.delivery.failed(what, note, refund), {
     details,
     suggestion: say.orders.delivery.failedHint,

@@ -20,6 +20,7 @@ import { readPhoneNumber } from "../rules/phone.js";
 import { shopProfile } from "./shop-profile.js";
 import { shopDateTime, shopTime } from "./shop-time.js";
 import { catalogueOf, type Messages } from "../messages/messages.js";
+import { itemName } from "../domain/item-name.js";
 
 export type ReceiptLanguage = "id" | "en";
 export const receiptLanguages: readonly ReceiptLanguage[] = ["id", "en"];
@@ -130,11 +131,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
     const sellerNote = sellerNoteToHandOver(line);
     const account = kept[index]?.account;
     return {
-      item: clean(
-        line.productName && line.name && !line.name.toLowerCase().includes(line.productName.toLowerCase())
-          ? `${line.productName} ${line.name}`
-          : (line.name ?? line.productName ?? `#${line.itemId ?? "?"}`),
-      ),
+      item: clean(line.name ? itemName(line.productName, line.name) : (line.productName ?? `#${line.itemId ?? "?"}`)),
       quantity: line.quantity,
       customer: line.note ? clean(shownCustomer(line.note) ?? "") || null : null,
       account_name: account ? clean(account) : null,

@@ -22,6 +22,7 @@ export interface ShopTime {
   day: number;
   hour: number;
   minute: number;
+  second: number;
   /** WIB, WITA, WIT, or UTC+09:00. */
   zone: string;
 }
@@ -39,6 +40,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       day: "numeric",
       hour: "numeric",
       minute: "numeric",
+      second: "numeric",
       hourCycle: "h23",
       timeZoneName: "longOffset",
     });
@@ -60,6 +62,7 @@ export function shopTime(atMs: number, timeZone = defaultTimeZone): ShopTime {
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
+    second: Number(parts.second),
     zone: zoneNames[timeZone] ?? (offset === "UTC" ? "UTC" : offset),
   };
 }
@@ -83,6 +86,25 @@ export function shopDate(t: ShopTime, lang: "id" | "en" = "id"): string {
 /** `26 November 2026 18.10 WIB` in Indonesian (the dot is how Indonesians write the time), `18:10` in English. */
 export function shopDateTime(t: ShopTime, lang: "id" | "en" = "id"): string {
   return `${shopDate(t, lang)} ${two(t.hour)}${lang === "id" ? "." : ":"}${two(t.minute)} ${t.zone}`;
+}
+
+/** A month's short name in each language, made on first use: `Nov`, `Agu` (Agustus), `Des`. */
+const monthFormatters: Partial<Record<"id" | "en", Intl.DateTimeFormat>> = {};
+
+/**
+ * A time on a person's screen, in the shop's zone and named: `28 Nov 2026 20.40 WIB` in Indonesian
+ * (the dot is how Indonesians write the time), `28 Nov 2026 20:40 WIB` in English; with its seconds
+ * when asked.
+ */
+export function shopMoment(t: ShopTime, lang: "id" | "en", seconds = false): string {
+  monthFormatters[lang] ??= new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", {
+    month: "short",
+    timeZone: "UTC",
+  });
+  const month = monthFormatters[lang].format(Date.UTC(t.year, t.month - 1, 1)).replace(/\.$/, "");
+  const sep = lang === "id" ? "." : ":";
+  const clock = `${two(t.hour)}${sep}${two(t.minute)}${seconds ? `${sep}${two(t.second)}` : ""}`;
+  return `${t.day} ${month} ${t.year} ${clock} ${t.zone}`;
 }
 
 /** `2026-11-26`: the shop's calendar day, for grouping and for comparing with a typed date. */

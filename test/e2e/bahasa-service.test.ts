@@ -200,7 +200,7 @@ describe("a network failure", () => {
     };
     const id = await runReseller(["balance"], { env: { ...env, ...indonesian } });
     expect(id.exitCode).toBe(4);
-    expect(id.stderr).toMatch(/^! Mencoba lagi GET \/v1\/balance dalam [\d.]+ detik \(percobaan 2 dari 3; /m);
+    expect(id.stderr).toMatch(/^! Mencoba lagi GET \/v1\/balance dalam \d+(?:,\d)? detik \(percobaan 2 dari 3; /m);
     expect(id.stderr).toContain(`Layanan di http://127.0.0.1:${port} tidak bisa dihubungi: koneksi ditolak`);
     expect(id.stderr).toContain("Saran: Periksa jaringan Anda");
     expect(englishOn(id.stderr)).toEqual([]);

@@ -23,6 +23,7 @@ import {
   serveFixedAnswers,
   transaction,
   trxRows,
+  inIndonesian,
 } from "../support/golden-screens.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
 import { englishIn, indonesian } from "../support/language.js";
@@ -256,7 +257,7 @@ describe("the shop's golden screens at 80 columns in both languages", () => {
       formatRupiah(9_876_543_210 - i * billion - t.amount),
       minute(jakarta(-10 * (i + 1))),
     ]);
-    expectScreen(id.stdout, 80, data);
+    expectScreen(id.stdout, 80, data.map(inIndonesian));
     expectScreen(en.stdout, 80, data);
     // Three rows whose amounts are billions: a table, or stacked as records where a column would be
     // squeezed below its longest word; either way with the Indonesian labels.

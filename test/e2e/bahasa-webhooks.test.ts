@@ -73,7 +73,7 @@ describe("webhook listen speaks the reader's language", () => {
     const { said, stderr, stdout, calls } = await scenario("Sumber Rejeki Cell", "id", indonesian);
     expect(said).toMatch(/Menunggu webhook di http:\/\/127\.0\.0\.1:\d+\/webhook/);
     expect(said).toMatch(
-      /Tanda tangan dicek dengan webhook secret dari profil "default" \(\*{4}\S+\); `[^`]+` dijalankan untuk tiap event\./,
+      /Keaslian tiap event diperiksa dengan webhook secret dari profil "default" \(\*{4}\S+\); `[^`]+` dijalankan untuk tiap event\./,
     );
     expect(said).toMatch(/Tiap event order dikonfirmasi dengan GET \/v1\/trx sebelum dicetak atau diteruskan/);
     expect(said).toMatch(/Tekan Ctrl-C untuk berhenti\./);
@@ -147,8 +147,11 @@ describe("webhook secret, set, show and test speak the reader's language", () =>
       env: indonesian,
     });
     expect(set.exitCode, set.stderr).toBe(0);
-    // What the service said is its own text, quoted.
-    expect(set.stderr).toMatch(/Webhook dikirim ke http:\/\/127\.0\.0\.1:9\/webhook \(kata layanan: [^)]+\)\./);
+    // Only saved, nothing sent yet; what the service said is its own text, quoted, not spliced in.
+    expect(set.stderr).toMatch(
+      /Disimpan: layanan akan mengirim webhook ke http:\/\/127\.0\.0\.1:9\/webhook \(layanan: "[^"]+"\)\./,
+    );
+    expect(englishIn(set.stderr.replace(/\(layanan: "[^"]*"\)/g, ""))).toEqual([]);
     expect(set.stderr).toContain("Kirim event uji coba dengan `reseller webhook test`.");
 
     const shown = await reseller.run(["webhook", "show"], { mode: "table", env: indonesian });

@@ -16,6 +16,7 @@ import {
   billion,
   columnCells,
   expectScreen,
+  inIndonesian,
   goldenScreens,
   resellerMachine,
   screenEnv,
@@ -85,7 +86,7 @@ describe("golden screens at 80 columns in both languages", () => {
     expectScreen(
       id,
       80,
-      data("lock list").map((datum) => (datum === "45s" ? "45d" : datum)),
+      data("lock list").map((datum) => (datum === "45s" ? "45d" : inIndonesian(datum))),
     );
     expect(id).toMatch(/│ Produk +│ Jml +│ Berakhir +│ Sisa waktu +│/);
     expect(englishIn(id)).toEqual([]);
@@ -173,9 +174,12 @@ describe("messages in both languages against the emulator", () => {
       id.stdout,
     ).toBe(true);
     expect(id.stdout).toMatch(/tanpa biaya/);
-    expect(id.stderr).toMatch(/^! 1 hasil belum pasti: cek `reseller reconcile`/m);
-    expect(id.stderr).toMatch(/^1 pembelian belum pasti terkirim: cek `reseller history --refresh`\.$/m);
-    expect(en.stderr).toMatch(/^1 purchase not known delivered yet/m);
+    // One note for both doubts, each named by its own word: not "belum pasti" twice for two things.
+    expect(id.stderr).toMatch(
+      /^! 1 hasil belum pasti, 1 masih diproses: cek `reseller reconcile`, lalu `history --refresh`\.$/m,
+    );
+    expect(id.stderr.match(/belum pasti/g)).toHaveLength(1);
+    expect(en.stderr).toMatch(/^! 1 unknown outcome, 1 not known delivered yet: run `reseller reconcile`/m);
     expect(englishIn(id.stdout)).toEqual([]);
     expect(englishIn(id.stderr)).toEqual([]);
 
@@ -289,7 +293,9 @@ describe("messages in both languages against the emulator", () => {
   it("a phone-number refusal: said in Indonesian, with the code, exit 2", async () => {
     const r = await run(["buy", "--item", "12", "--qty", "1", "--note", "0812", "--yes", "--no-input"]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/^Gagal: catatan "0812" bukan nomor HP untuk produk 12 \(.+\): panjangnya 4 digit/);
+    expect(r.stderr).toMatch(
+      /^Gagal: catatan "0812" bukan nomor HP untuk produk 12 \(.+\): baru 4 digit, dihitung dari 0 di depan;/,
+    );
     expect(r.stderr).toContain("PHONE_NUMBER_INVALID");
     expect(r.stderr).toMatch(/^Saran: Cek lagi dengan pelanggan/m);
     expect(englishIn(r.stderr.replace(/\(Pulsa[^)]*\)/, ""))).toEqual([]);

@@ -68,7 +68,7 @@ const rules: { rule: string; line: Line; message: RegExp; doors?: Door[] }[] = [
     rule: "a phone number too short",
     line: { item: 12, qty: 1, note: "0812" },
     message:
-      /^the note "0812" is not a mobile number for item 12 \(.+\): it has 4 digits from the 0; a mobile number has 10 to 13 \(08…\)\.$/,
+      /^the note "0812" is not a mobile number for item 12 \(.+\): it has 4 digits, counted from the leading 0; a mobile number has 10 to 13 \(08…\)\.$/,
   },
   {
     rule: "a phone number with letters",

@@ -298,7 +298,7 @@ describe("cart", () => {
             `  outcome: ${verdictWords(c.verdict)}; ${en.verdicts.charged[c.verdict]}`,
           );
           if (c.verdict === "delivery_failed") expect(r.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
-          if (c.verdict === "partial") expect(r.stderr).toMatch(/Partly delivered \(Rp 19\.000 refunded\)/);
+          if (c.verdict === "partial") expect(r.stderr).toMatch(/Partly delivered: .*; Rp 19\.000 refunded\./);
         } else if (c.args(n).includes("--wait")) {
           expect(r.stderr).toMatch(
             new RegExp(`: ref_id RSL-\\S+, invoice INV-\\S+ \\(outcome: ${verdictWords(c.verdict)}\\)`),

@@ -74,7 +74,7 @@ describe("lock add", () => {
     expect(r.stdout).toMatch(/^Lock token\s+LCK-[A-Z0-9]+$/m);
     expect(r.stdout).toMatch(/^Item\s+5$/m);
     expect(r.stdout).toMatch(/^Quantity\s+1$/m);
-    expect(r.stdout).toMatch(/^Expires\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(in (4m 5\ds|5m 00s)\)$/m);
+    expect(r.stdout).toMatch(/^Expires\s+\d{1,2} \w{3,4} \d{4} \d\d:\d\d:\d\d WIB \(in (4m 5\ds|5m 00s)\)$/m);
     expect(r.stderr).toMatch(/reseller buy --lock LCK-/);
   });
 
@@ -125,7 +125,7 @@ describe("lock list", () => {
     expect(table.stdout).toMatch(new RegExp(`│ (9m \\d\\ds|10m 00s)\\s+│  ${first}\n`));
     // The expiry once: the time it ends (no "(in 1m …)" hint), and beside it the time left.
     expect(table.stdout).toMatch(
-      new RegExp(`│ \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +│ 1m \\d\\ds\\s+│  ${second}\n`),
+      new RegExp(`│ \\d{1,2} \\w{3,4} \\d{4} \\d\\d:\\d\\d:\\d\\d WIB +│ 1m \\d\\ds\\s+│  ${second}\n`),
     );
     expect(table.stdout).not.toMatch(/\(in \d/);
   });

@@ -126,6 +126,18 @@ describe("reseller emulator in Indonesian", () => {
     expect(englishIn(r.stderr)).toEqual([]);
   });
 
+  it("on a terminal, its address and demo key are labelled in Indonesian; the export lines are as always", async () => {
+    const running = startReseller(["emulator", "--port", "0"], { env: { ...indonesian, RESELLER_FORCE_TTY: "1" } });
+    await until("the line saying how to stop it", () => running.output().stderr.includes("Ctrl-C"));
+    running.child.kill("SIGINT");
+    const r = await running.done;
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(
+      /^Alamat layanan: http:\/\/127\.0\.0\.1:\d+\nAPI key demo: \S+\nexport RESELLER_BASE_URL=\S+\nexport RESELLER_API_KEY=/,
+    );
+    expect(englishIn(r.stdout)).toEqual([]);
+  });
+
   it("--detach says where it runs and how to stop it in Indonesian", async () => {
     const r = await runReseller(["emulator", "--port", "0", "--detach"], {
       env: { ...indonesian, TMPDIR: makeTempDir("reseller-tmp-") },

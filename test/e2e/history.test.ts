@@ -46,7 +46,7 @@ describe("history", () => {
     expect(table.stdout).toMatch(tableBorder);
     // Where each stands (the service's status once bought) and the item; the customer and ref_ids whole, outside the borders.
     expect(table.stdout).toMatch(
-      /│ \d{4}-\d{2}-\d{2} \d{2}:\d{2} +│ 1 × Pulsa Telkomsel 10\.000 +│ bought +│ Rp 11\.500 +│ +081234567890 +h-1 /,
+      /│ \d{1,2} \w{3,4} \d{4} \d{2}:\d{2} WIB +│ 1 × Pulsa Telkomsel 10\.000 +│ bought +│ Rp 11\.500 +│ +081234567890 +h-1 /,
     );
     expect(table.stdout).toMatch(/│ 1 × Pulsa Telkomsel 10\.000 +│ refused +│ - +│ +081234567890 +h-2/);
 

@@ -71,7 +71,7 @@ for (const dialect of dialects) {
 
       const table = await buy(`p-table-${dialect}`, "table");
       expect(table.exitCode, table.stderr).toBe(1);
-      expect(table.stderr).toMatch(/Partly delivered \(Rp [\d.]+ refunded\): line 1 delivered \d+ of 300\./);
+      expect(table.stderr).toMatch(/Partly delivered: line 1 delivered \d+ of 300; Rp [\d.]+ refunded\./);
       expect(table.stderr).toMatch(/^ {2}outcome: partly delivered; charged, the undelivered part refunded$/m);
       expect(table.stderr).not.toMatch(/✓ Delivered|Delivered:/);
 
@@ -107,7 +107,7 @@ for (const dialect of dialects) {
       expect(body).toMatchObject({ outcome: "partial", refunded: 19_000 });
       expect(body.net).toBe(before - harness.accountOf(apiKey).balance);
       expect(r.errorJson().error.message).toBe(
-        "Partly delivered (Rp 19.000 refunded): line 3 for 99990044 not delivered.",
+        "Partly delivered: line 3 for 99990044 not delivered; Rp 19.000 refunded.",
       );
       const [entry] = (await reseller.run(["history", "--limit", "1", "--json"])).json();
       expect(entry).toMatchObject({ verdict: "partial", refunded: 19_000 });

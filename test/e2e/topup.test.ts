@@ -42,7 +42,7 @@ describe("topup --amount --channel", () => {
     expect(result.stdout).toMatch(/Amount\s+Rp 100\.000/);
     expect(result.stdout).toMatch(/Fee\s+Rp 1\.500/);
     expect(result.stdout).toMatch(/Total to pay\s+Rp 101\.500/);
-    expect(result.stdout).toMatch(/Expires\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(in (1h 00m|59m)/);
+    expect(result.stdout).toMatch(/Expires\s+\d{1,2} \w{3,4} \d{4} \d\d:\d\d:\d\d WIB \(in (1h 00m|59m)/);
   });
 
   it("matches the channel code regardless of case and sends it as the service spells it", async () => {

@@ -60,7 +60,7 @@ describe("buy --wait", () => {
     expect(r.stdout).toMatch(/Rp 11\.500 was refunded/);
     // The serial number column of the H2H results holds no serial, and the reason stands beside it.
     expect(r.stdout).toMatch(/│ failed +│ - +│ invalid destination number "12345"/);
-    expect(r.stderr).toMatch(/^Error: Delivery failed: Pulsa Telkomsel 10\.000 for 12345\. .*refunded/m);
+    expect(r.stderr).toMatch(/^Delivery failed: Pulsa Telkomsel 10\.000 for 12345\b.*refunded/m);
     expect(r.stderr).toMatch(/^ {2}provider message: invalid destination number "12345": expected 08x+ or 628x+$/m);
     expect(harness.accountOf(reseller.apiKey).balance).toBe(before);
 

@@ -41,7 +41,7 @@ describe("webhook show and set", () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const set = await reseller.run(["webhook", "set", "--url", "https://bot.example.com/webhook"]);
     expect(set.exitCode, set.stderr).toBe(0);
-    expect(set.stderr).toMatch(/Webhooks go to https:\/\/bot\.example\.com\/webhook/);
+    expect(set.stderr).toMatch(/Saved: the service will send webhooks to https:\/\/bot\.example\.com\/webhook/);
     expect(set.stdout).toMatch(/^callback_url\thttps:\/\/bot\.example\.com\/webhook\nwebhook_enabled\ttrue\n/);
     const shownSet = await reseller.run(["webhook", "set", "--url", "https://bot.example.com/webhook"], {
       mode: "table",
@@ -57,7 +57,7 @@ describe("webhook show and set", () => {
 
     const off = await reseller.run(["webhook", "set", "--disable"]);
     expect(off.exitCode, off.stderr).toBe(0);
-    expect(off.stderr).toMatch(/switched off for https:\/\/bot\.example\.com\/webhook/);
+    expect(off.stderr).toMatch(/Saved: webhooks to https:\/\/bot\.example\.com\/webhook are switched off/);
     expect((await reseller.run(["webhook", "show"])).stdout).toMatch(
       /^url\thttps:\/\/bot\.example\.com\/webhook\nenabled\tfalse\n/,
     );
@@ -118,7 +118,7 @@ describe("webhook test", () => {
     expect((await reseller.run(["webhook", "secret", "--save"])).exitCode).toBe(0);
     const sent = await reseller.run(["webhook", "test"]);
     expect(sent.exitCode, sent.stderr).toBe(0);
-    expect(sent.stderr).toMatch(/The service is sending a webhook\.test event \(it said: Test webhook sent\)/);
+    expect(sent.stderr).toMatch(/The service is sending a webhook\.test event \(service: "Test webhook sent"\)/);
     expect(sent.stdout).toMatch(/^callback_url\thttp:\/\/127\.0\.0\.1:\d+\/webhook$/m);
   });
 });
@@ -230,7 +230,7 @@ describe("answers in shapes nobody documented", () => {
     expect(test.exitCode, test.stderr).toBe(0);
     // On a terminal the field is named in words.
     expect(test.stdout).toMatch(/^Delivery id\s+991$/m);
-    expect(test.stderr).toMatch(/it said: queued/);
+    expect(test.stderr).toMatch(/\(service: "queued"\)/);
   });
 
   it("secret: shows what came when no field is recognisably the secret, saves nothing, exit 1", async () => {

@@ -32,8 +32,12 @@ describe("login in a terminal", () => {
     await term.waitFor(`? Masukkan API key ${"*".repeat(key.length)}`);
     expectKeyHidden(term.screen(), key);
     term.press("Enter");
+    // Asked once which language the profile speaks, Indonesian offered first as the one in use.
+    await term.waitFor("? Bahasa untuk profil ini");
+    term.press("Enter");
     expect(await term.exitCode()).toBe(0);
     expect(term.screen()).not.toMatch(/^\? API key/m);
+    expect(savedProfile(dir).language).toBe("id");
   });
 
   it("asks for the address and the hidden key, checks it, saves it and shows only its last four characters", async () => {
@@ -49,6 +53,9 @@ describe("login in a terminal", () => {
     await term.waitFor(`? API key ${"*".repeat(key.length)}`);
     expectKeyHidden(term.screen(), key);
     term.press("Enter");
+    // The profile's language, asked once: chosen here, it is what cron and scripts without LANG read.
+    await term.waitFor("? Language for this profile");
+    term.press("Enter");
     const screen = await term.waitFor("Logged in to");
     expect(await term.exitCode()).toBe(0);
     expect(screen).toContain(
@@ -56,7 +63,17 @@ describe("login in a terminal", () => {
     );
     expectKeyHidden(term.screen(), key);
 
-    expect(savedProfile(dir)).toEqual({ base_url: harness.emulator.baseUrl, api_key: key });
+    expect(savedProfile(dir)).toEqual({ base_url: harness.emulator.baseUrl, api_key: key, language: "en" });
+    // Once saved, the next login does not ask again.
+    const again = tmux.run(["login", "--base-url", harness.emulator.baseUrl], {
+      env: terminalEnv({ RESELLER_CONFIG_DIR: dir }),
+    });
+    await again.waitFor("? API key");
+    again.type(key);
+    again.press("Enter");
+    await again.waitFor("Logged in to");
+    expect(await again.exitCode()).toBe(0);
+    expect(again.screen()).not.toMatch(/Language for this profile/);
     expect(statSync(configFile(dir)).mode & 0o777).toBe(0o600);
     // The saved key works for the next command, with nothing in the environment.
     const balance = await runReseller(["balance", "--json"], { env: { RESELLER_CONFIG_DIR: dir } });
@@ -69,7 +86,7 @@ describe("login in a terminal", () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       configFile(dir),
-      JSON.stringify({ profiles: { default: { base_url: harness.emulator.baseUrl, timeout: 12 } } }),
+      JSON.stringify({ profiles: { default: { base_url: harness.emulator.baseUrl, timeout: 12, language: "en" } } }),
       { mode: 0o600 },
     );
     const term = tmux.run(["login"], { env: terminalEnv({ RESELLER_CONFIG_DIR: dir }) });
@@ -83,6 +100,7 @@ describe("login in a terminal", () => {
     expect(savedProfile(dir)).toEqual({
       base_url: harness.emulator.baseUrl,
       timeout: 12,
+      language: "en",
       api_key: harness.emulator.accounts[1]!.apiKey,
     });
 

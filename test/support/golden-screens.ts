@@ -362,13 +362,30 @@ export function screenEnv(baseUrl: string, configDir: string): Record<string, st
 }
 
 export const ansi = /\u001b\[[0-9;]*m/g;
+/** A time to the minute as an English screen shows it, `29 Nov 2026 00:28` before its seconds and zone (Indonesian: `00.28`, see inIndonesian). */
 export const minute = (isoText: string) => {
   const d = new Date(Date.parse(isoText));
   const pad = (n: number) => String(n).padStart(2, "0");
-  // The test runs reseller with TZ=Asia/Jakarta (test/support/cli.ts): +07:00 all year.
+  // The shop's zone, Asia/Jakarta: +07:00 all year.
   const j = new Date(d.getTime() + 7 * 3600_000);
-  return `${j.getUTCFullYear()}-${pad(j.getUTCMonth() + 1)}-${pad(j.getUTCDate())} ${pad(j.getUTCHours())}:${pad(j.getUTCMinutes())}`;
+  const month = new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" }).format(j);
+  return `${j.getUTCDate()} ${month} ${j.getUTCFullYear()} ${pad(j.getUTCHours())}:${pad(j.getUTCMinutes())}`;
 };
+
+/** A datum as an Indonesian screen writes it: a time's hours and minutes parted by a dot (`00.28`), its month in Indonesian. */
+export const inIndonesian = (datum: string) =>
+  datum.replace(/\b(\d{1,2}) (\w{3,4}) (\d{4}) (\d\d):(\d\d)\b/g, (_all, day, _month, year, h, m) => {
+    const at = Date.UTC(Number(year), monthIndex(_month), Number(day));
+    const month = new Intl.DateTimeFormat("id-ID", { month: "short", timeZone: "UTC" }).format(at).replace(/\.$/, "");
+    return `${day} ${month} ${year} ${h}.${m}`;
+  });
+
+function monthIndex(name: string): number {
+  const names = Array.from({ length: 12 }, (_, i) =>
+    new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" }).format(Date.UTC(2026, i, 1)),
+  );
+  return names.indexOf(name);
+}
 
 /**
  * The screen keeps each datum whole: on one line, never next to a `…`, never its first part at the
@@ -392,6 +409,12 @@ export function expectScreen(screen: string, width: number, data: string[]): voi
       expect(rest, `"${datum}" cut at ${width} columns:\n${screen}`).not.toContain("…");
     }
   }
+  // A time shown names its zone (the shop's, WIB here), whatever the machine's own.
+  const times = lines.filter((line) => /\b\d{1,2} \p{L}{3,4} \d{4} \d\d[.:]\d\d/u.test(line));
+  expect(
+    times.filter((line) => !/\b\d{1,2} \p{L}{3,4} \d{4} \d\d[.:]\d\d(?:[.:]\d\d)? WIB\b/u.test(line)),
+    `a time without its zone:\n${screen}`,
+  ).toEqual([]);
   // Money never split between `Rp` and its digits, nor its digits between lines.
   expect(
     lines.filter((line) => /\bRp *(│|$)/.test(line.trimEnd())),
@@ -520,6 +543,21 @@ export const goldenScreens: GoldenScreen[] = [
   },
 ];
 
+/** trx show of the failed order: the same lines, the order failed, said with the transaction. */
+goldenScreens.push({
+  name: "trx show failed",
+  args: ["trx", "show", trxRows[2]!.ref_id],
+  data: () => [trxRows[2]!.ref_id, trxRows[2]!.invoice, formatRupiah(trxRows[2]!.amount), minute(jakarta(-30))],
+});
+
+/** The books by customer: each customer's number whole beside their money. */
+goldenScreens.push({
+  name: "report by customer",
+  args: ["report", "--since", "7d", "--by", "customer"],
+  // The books name a customer as a number is dialled in Indonesia: 08…, not 628….
+  data: () => customers.map((c) => c.replace(/^62/, "0")),
+});
+
 /**
  * The cells of one column of a table, boxed or borderless, each row's lines joined by a space (a cell
  * wrapped between words reads as one text again). A row starts where the first column has text; a
@@ -593,6 +631,15 @@ export function wholeWords(...texts: string[]): Set<string> {
   const catalogues = ["en.ts", "id.ts"].map((file) =>
     readFileSync(join(import.meta.dirname, "../../src/messages", file), "utf8"),
   );
+  // A time's month and zone, as either language writes them.
+  for (const locale of ["en-GB", "id-ID"])
+    for (let month = 0; month < 12; month++)
+      words.add(
+        new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" })
+          .format(Date.UTC(2026, month, 1))
+          .replace(/\.$/, ""),
+      );
+  for (const zone of ["WIB", "WITA", "WIT"]) words.add(zone);
   // The fixed answers too: piped rows name an item by its id, the screen by its kept name.
   const fixtures = JSON.stringify({ catalogue, trxRows, transaction, smmOrder });
   for (const text of [...catalogues, fixtures, ...texts]) for (const word of tokensOf(text)) words.add(word);

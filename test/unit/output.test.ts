@@ -1,6 +1,7 @@
 /** Money, time and terminal-safety formatting, and the three output modes of ctx.output. */
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatRupiah, formatTimestamp } from "../../src/output/format.js";
+import { formatDuration, formatRupiah, formatTimestamp, showTimesIn } from "../../src/output/format.js";
+import { speak } from "../../src/messages/messages.js";
 import { parseRupiah } from "../../src/rules/amount.js";
 import { money, Output, statusCell, type OutputMode, type RichCell } from "../../src/output/output.js";
 import { neutralize, plainCell } from "../../src/output/sanitize.js";
@@ -75,30 +76,56 @@ describe("formatTimestamp", () => {
     [3 * 3600 + 60, "(in 3h 01m)"],
   ])("%d s from now reads %s", (offset, hint) => {
     expect(formatTimestamp(at(offset), now)).toMatch(
-      new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d ${hint.replace(/[()]/g, "\\$&")}$`),
+      new RegExp(`^\\d{1,2} \\w{3,4} \\d{4} \\d\\d:\\d\\d:\\d\\d WIB ${hint.replace(/[()]/g, "\\$&")}$`),
     );
   });
 
-  // Each case sets the machine's zone and writes the expected time by hand: a formatter printing UTC,
-  // or always the service's +07:00, fails at least one of them.
+  // Each case sets the machine's zone and the shop's: the time shown is the shop's, named, as its
+  // receipts show it; a formatter printing the machine's zone, UTC or always +07:00 fails one of them.
   it.each([
-    ["Asia/Jakarta", "2026-11-21T14:30:00Z", "2026-11-21T21:30:00+07:00", "2026-11-21 21:30:00"],
-    ["Asia/Jakarta", "2026-11-21T20:15:09Z", "2026-11-22T03:15:09+07:00", "2026-11-22 03:15:09"],
-    ["Asia/Makassar", "2026-11-21T14:30:00Z", "2026-11-21T21:30:00+07:00", "2026-11-21 22:30:00"],
-    ["Asia/Kolkata", "2026-11-21T14:30:00Z", "2026-11-21T21:30:00+07:00", "2026-11-21 20:00:00"],
-    ["America/Sao_Paulo", "2026-11-21T02:30:00Z", "2026-11-21T09:30:00+07:00", "2026-11-20 23:30:00"],
-  ])("shows the local time of the machine, not UTC (%s, %s)", (zone, utc, serviceTime, local) => {
-    inZone(zone, () => {
-      expect(formatTimestamp(utc, now).slice(0, local.length)).toBe(local);
-      // The same instant written with the service's +07:00 offset is the same local time.
-      expect(formatTimestamp(serviceTime, now).slice(0, local.length)).toBe(local);
-    });
-  });
+    ["UTC", "Asia/Jakarta", "2026-11-28T13:40:03Z", "2026-11-28T20:40:03+07:00", "28 Nov 2026 20:40:03 WIB"],
+    ["Asia/Jakarta", "Asia/Jakarta", "2026-11-21T20:15:09Z", "2026-11-22T03:15:09+07:00", "22 Nov 2026 03:15:09 WIB"],
+    ["Asia/Jakarta", "Asia/Makassar", "2026-11-21T14:30:00Z", "2026-11-21T21:30:00+07:00", "21 Nov 2026 22:30:00 WITA"],
+    [
+      "America/Sao_Paulo",
+      "Asia/Jayapura",
+      "2026-11-21T02:30:00Z",
+      "2026-11-21T09:30:00+07:00",
+      "21 Nov 2026 11:30:00 WIT",
+    ],
+    [
+      "Asia/Kolkata",
+      "Asia/Tokyo",
+      "2026-11-21T14:30:00Z",
+      "2026-11-21T21:30:00+07:00",
+      "21 Nov 2026 23:30:00 UTC+09:00",
+    ],
+  ])(
+    "on a machine in %s, a shop in %s: %s reads the shop's time with its zone",
+    (machine, shop, utc, serviceTime, shown) => {
+      inZone(machine, () => {
+        showTimesIn(shop);
+        try {
+          expect(formatTimestamp(utc, now).slice(0, shown.length)).toBe(shown);
+          // The same instant written with the service's +07:00 offset is the same time.
+          expect(formatTimestamp(serviceTime, now).slice(0, shown.length)).toBe(shown);
+        } finally {
+          showTimesIn("Asia/Jakarta");
+        }
+      });
+    },
+  );
 
-  it("writes the time and how far it is from now", () => {
-    inZone("Asia/Jakarta", () =>
-      expect(formatTimestamp("2026-11-21T14:39:41Z", now)).toBe("2026-11-21 21:39:41 (in 9m 41s)"),
-    );
+  it("writes the time and how far it is from now; in Indonesian with a dot and Indonesia's month", async () => {
+    expect(formatTimestamp("2026-11-21T14:39:41Z", now)).toBe("21 Nov 2026 21:39:41 WIB (in 9m 41s)");
+    await speak("id");
+    try {
+      expect(formatTimestamp("2026-08-21T13:40:00Z", Date.parse("2026-08-21T13:40:00Z"))).toBe(
+        "21 Agu 2026 20.40.00 WIB (sekarang)",
+      );
+    } finally {
+      await speak("en");
+    }
   });
 
   it("passes through text that is not a time, and dashes a missing one", () => {

@@ -32,7 +32,7 @@ describe("a mobile number as a customer gives it", () => {
     ["", /empty/],
     ["halo", /only digits/],
     ["0812abc7890", /only digits/],
-    ["0812", /has 4 digits from the 0; a mobile number has 10 to 13/],
+    ["0812", /has 4 digits, counted from the leading 0; a mobile number has 10 to 13/],
     ["081234567", /has 9 digits/],
     ["08123456789012", /has 14 digits/],
     ["62812345", /has 7 digits/],

@@ -63,7 +63,7 @@ export const buyFlags = (c: Bare) =>
     .option("--receipt", "print the customer's receipt once delivered (implies --wait; see `reseller receipt`)")
     .option(
       "--receipts <file>",
-      "with --file: append each delivered (or partly delivered) order's receipt to this file, separated (implies --wait)",
+      "with --file: append each delivered (or partly delivered) order's receipt to this file, one after another (implies --wait)",
     )
     .option(
       "--alternatives",

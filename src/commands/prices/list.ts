@@ -14,6 +14,7 @@ import { shopProfile } from "../../shop/shop-profile.js";
 import type { PriceListFormat } from "../../shop/price-list.js";
 import type { ReceiptLanguage } from "../../shop/receipt.js";
 import { catalogueOf, say } from "../../messages/messages.js";
+import { itemName } from "../../domain/item-name.js";
 
 export interface PricesOptions {
   search?: string;
@@ -25,8 +26,7 @@ export interface PricesOptions {
 
 /** What a row sells, product first (`Pulsa Telkomsel 10.000`), the product said once when the name already has it. */
 function itemWords(entry: CatalogueEntry): string {
-  if (!entry.product || entry.name.toLowerCase().includes(entry.product.toLowerCase())) return entry.name;
-  return `${entry.product} ${entry.name}`;
+  return itemName(entry.product, entry.name);
 }
 
 /** `1.000 × Instagram Followers Indonesia`, `Saldo DANA Bebas Nominal (+ nominal)`: what the prices are for. */

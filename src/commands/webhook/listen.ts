@@ -17,7 +17,7 @@ import { openReceiptsFile } from "../../config/config-dir.js";
 import { customerData } from "../../domain/transaction.js";
 import { journalFor, noteLatestStatus } from "../../journal/request.js";
 import { formatLocalTime, formatRupiah } from "../../output/format.js";
-import { isVerdict, verdictPhrase } from "../../domain/verdict.js";
+import { isVerdict, verdictAside } from "../../domain/verdict.js";
 import { maskApiKey } from "../../config/mask.js";
 import { en } from "../../messages/en.js";
 import { say } from "../../messages/messages.js";
@@ -396,7 +396,11 @@ function deliverables(event: WebhookEvent): Deliverable[] {
   return [
     ...event.items.flatMap((item): Deliverable[] => [
       ...item.serials.map((value) => ({ label: "serial" as const, value })),
-      ...item.licences.map((value) => ({ label: "licence" as const, value })),
+      // A manual item's text is the seller's note on the work done, not a licence.
+      ...item.licences.map((value) => ({
+        label: item.orderProcess === "manual" ? ("sellerNote" as const) : ("licence" as const),
+        value,
+      })),
       ...item.failures.map((value) => ({ label: "failed" as const, value })),
     ]),
     ...(event.event === "order.refunded" || event.event === "order.canceled"
@@ -409,7 +413,7 @@ function deliverables(event: WebhookEvent): Deliverable[] {
 
 /** Each named on a terminal's line in the reader's words; piped columns keep theirs. */
 interface Deliverable {
-  label: "serial" | "licence" | "failed" | "refund";
+  label: "serial" | "licence" | "sellerNote" | "failed" | "refund";
   value: string;
 }
 
@@ -419,7 +423,7 @@ function confirmedVerdict(payload: Buffer): string[] {
   const confirmed = isRecord(value) && isRecord(value.confirmed) ? value.confirmed : undefined;
   if (!confirmed || !isVerdict(confirmed.outcome)) return [];
   const refunded = typeof confirmed.refunded === "number" ? confirmed.refunded : undefined;
-  return [`(${verdictPhrase(confirmed.outcome, refunded, formatRupiah)})`];
+  return [verdictAside(confirmed.outcome, refunded, formatRupiah)];
 }
 
 /** The event's status in the reader's words, then the confirmed verdict unless it says the same (`berhasil`, not `berhasil (berhasil)`). */

@@ -52,6 +52,8 @@ export async function run(ctx: Context, options: WebhookSetOptions): Promise<voi
   const { data, body } = await client.updateWebhook({ callback_url: url, webhook_enabled: enabled });
   if (ctx.output.mode === "json") return ctx.output.json(body);
   showFields(ctx, [], data.fields);
-  ctx.output.success((enabled ? say.webhook.goTo : say.webhook.switchedOff)(url, data.message ?? ""));
+  ctx.output.success(
+    (enabled ? say.webhook.goTo : say.webhook.switchedOff)(url, data.message ? say.fromService(data.message) : ""),
+  );
   if (enabled) ctx.output.info(say.webhook.sendTest);
 }

@@ -8,6 +8,6 @@ export async function run(ctx: Context): Promise<void> {
   const { data, body } = await client.sendWebhookTest();
   if (ctx.output.mode === "json") return ctx.output.json(body);
   showFields(ctx, [], data.fields);
-  ctx.output.success(say.webhook.testSending(data.message ?? ""));
+  ctx.output.success(say.webhook.testSending(data.message ? say.fromService(data.message) : ""));
   ctx.output.info(say.webhook.listenPrintsIt);
 }
