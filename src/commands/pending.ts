@@ -17,6 +17,7 @@ import { InterruptedError, UsageError } from "../errors.js";
 import { ExitCode } from "../errors.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
 import { customersOf, itemText, journalLines } from "../output/journal.js";
+import type { ItemNames } from "../catalogue/names.js";
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import { formatDuration, formatLocalTime, formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
@@ -57,7 +58,7 @@ export async function run(ctx: Context, options: PendingOptions): Promise<number
     return ExitCode.ok;
   }
 
-  const handOn = await handerOn(ctx, follower, options);
+  const handOn = await handOnEnded(ctx, follower, options);
   if (options.once) {
     const { pending, ended } = await follower.pass(true);
     await handOn(ended);
@@ -222,7 +223,7 @@ interface EndedJson {
  * first pass, so a file that cannot be written stops the run before anything is handed on. Returns
  * how many orders it handed on.
  */
-async function handerOn(
+async function handOnEnded(
   ctx: Context,
   follower: PendingFollower,
   options: PendingOptions,
@@ -236,84 +237,10 @@ async function handerOn(
   ]);
   const fd = options.receipts !== undefined ? openReceiptsFile(options.receipts) : undefined;
   const language = await receiptModule.customerLanguage(options.receiptLanguage ?? "id");
-  let runCommand:
-    | ((order: EndedJson, signal: AbortSignal) => Promise<{ ok: true } | { ok: false; reason: string }>)
-    | undefined;
-  if (options.exec !== undefined) {
-    const { execCommand } = await import("../webhooks/hand-off.js");
-    const { neutralize } = await import("../output/sanitize.js");
-    const errorOutput = ctx.secrets.wrap(ctx.terminal.stderr);
-    let apiKey: string | undefined;
-    try {
-      apiKey = ctx.settings.apiKey;
-    } catch {
-      apiKey = undefined;
-    }
-    const command = execCommand(
-      options.exec,
-      (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })),
-      [apiKey, ctx.settings.setting("webhook_secret").value],
-      {
-        ...(options.execTimeout !== undefined ? { timeoutMs: options.execTimeout * 1000 } : {}),
-        ...(options.execGrace !== undefined ? { graceMs: options.execGrace * 1000 } : {}),
-      },
-    );
-    runCommand = (order, signal) =>
-      command.deliver(
-        {
-          body: Buffer.from(`${JSON.stringify(order)}\n`),
-          headers: {},
-          env: {
-            RESELLER_REF_ID: order.ref_id ?? "",
-            RESELLER_INVOICE: order.invoice ?? "",
-            RESELLER_OUTCOME: order.outcome,
-          },
-          // The same on every try and after a restart: a command drops repeats by it.
-          deliveryId: `order-${order.ref_id ?? order.bought_at}`,
-        },
-        signal,
-      );
-  }
+  const runCommand = options.exec !== undefined ? await orderCommand(ctx, options.exec, options) : undefined;
   const names = (await import("../catalogue/names.js")).keptItemNames(ctx.settings);
 
-  const announce = (order: EndedOrder, json: EndedJson) => {
-    if (ctx.output.mode === "json") return ctx.output.jsonLine(json);
-    const lines = journalLines(order.entry);
-    if (ctx.output.mode === "plain")
-      return ctx.output.table(
-        [],
-        [
-          [
-            ctx.output.time(json.ended_at),
-            json.ref_id,
-            json.invoice,
-            json.outcome,
-            json.refunded ?? "",
-            json.net ?? "",
-            lines.map((l) => l.itemId ?? "").join(","),
-            lines.map((l) => l.quantity ?? "").join(","),
-            customersOf(lines, ","),
-          ],
-        ],
-      );
-    const item = order.transaction
-      ? [...new Set(order.transaction.lines.map((l) => l.name ?? l.productName).filter((n): n is string => !!n))].join(
-          ", ",
-        )
-      : itemText(lines, names);
-    const customer = customersOf(lines);
-    const parts = [
-      formatLocalTime(json.ended_at) ?? json.ended_at,
-      json.ref_id ?? "-",
-      verdictPhrase(json.outcome, json.refunded ?? undefined, formatRupiah),
-      `${item || "?"}${customer ? ` → ${customer}` : ""}`,
-      say.pending.afterWaiting(formatDuration(json.waited_seconds)),
-    ];
-    if (json.outcome === "not_sent" && json.ref_id) parts.push(say.orders.reconcile.notBought(json.ref_id));
-    ctx.output.result(parts.join("  "), verdictTone(json.outcome) === "bad" ? "bad" : undefined, {
-      whole: json.hand_over,
-    });
-  };
+  const announce = (order: EndedOrder, json: EndedJson) => announceEnded(ctx, names, order, json);
 
   return async (ended) => {
     let handed = 0;
@@ -386,6 +313,87 @@ async function handerOn(
     }
     return handed;
   };
+}
+
+/** --exec: the command each ended order is handed to, as JSON on its stdin, under the listener's process-group and deadline rules. */
+async function orderCommand(
+  ctx: Context,
+  exec: string,
+  options: PendingOptions,
+): Promise<(order: EndedJson, signal: AbortSignal) => Promise<{ ok: true } | { ok: false; reason: string }>> {
+  const { execCommand } = await import("../webhooks/hand-off.js");
+  const { neutralize } = await import("../output/sanitize.js");
+  const errorOutput = ctx.secrets.wrap(ctx.terminal.stderr);
+  let apiKey: string | undefined;
+  try {
+    apiKey = ctx.settings.apiKey;
+  } catch {
+    apiKey = undefined;
+  }
+  const command = execCommand(
+    exec,
+    (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })),
+    [apiKey, ctx.settings.setting("webhook_secret").value],
+    {
+      ...(options.execTimeout !== undefined ? { timeoutMs: options.execTimeout * 1000 } : {}),
+      ...(options.execGrace !== undefined ? { graceMs: options.execGrace * 1000 } : {}),
+    },
+  );
+  return (order: EndedJson, signal: AbortSignal) =>
+    command.deliver(
+      {
+        body: Buffer.from(`${JSON.stringify(order)}\n`),
+        headers: {},
+        env: {
+          RESELLER_REF_ID: order.ref_id ?? "",
+          RESELLER_INVOICE: order.invoice ?? "",
+          RESELLER_OUTCOME: order.outcome,
+        },
+        // The same on every try and after a restart: a command drops repeats by it.
+        deliveryId: `order-${order.ref_id ?? order.bought_at}`,
+      },
+      signal,
+    );
+}
+
+/** One line for an order that ended: JSON, a piped row, or a sentence for a person. */
+function announceEnded(ctx: Context, names: ItemNames, order: EndedOrder, json: EndedJson): void {
+  if (ctx.output.mode === "json") return ctx.output.jsonLine(json);
+  const lines = journalLines(order.entry);
+  if (ctx.output.mode === "plain")
+    return ctx.output.table(
+      [],
+      [
+        [
+          ctx.output.time(json.ended_at),
+          json.ref_id,
+          json.invoice,
+          json.outcome,
+          json.refunded ?? "",
+          json.net ?? "",
+          lines.map((l) => l.itemId ?? "").join(","),
+          lines.map((l) => l.quantity ?? "").join(","),
+          customersOf(lines, ","),
+        ],
+      ],
+    );
+  const item = order.transaction
+    ? [...new Set(order.transaction.lines.map((l) => l.name ?? l.productName).filter((n): n is string => !!n))].join(
+        ", ",
+      )
+    : itemText(lines, names);
+  const customer = customersOf(lines);
+  const parts = [
+    formatLocalTime(json.ended_at) ?? json.ended_at,
+    json.ref_id ?? "-",
+    verdictPhrase(json.outcome, json.refunded ?? undefined, formatRupiah),
+    `${item || "?"}${customer ? ` → ${customer}` : ""}`,
+    say.pending.afterWaiting(formatDuration(json.waited_seconds)),
+  ];
+  if (json.outcome === "not_sent" && json.ref_id) parts.push(say.orders.reconcile.notBought(json.ref_id));
+  ctx.output.result(parts.join("  "), verdictTone(json.outcome) === "bad" ? "bad" : undefined, {
+    whole: json.hand_over,
+  });
 }
 
 function endedJson(
