@@ -8,7 +8,7 @@
 import type { ServiceClient } from "../api/client.js";
 import type { Item } from "../api/model.js";
 import type { Context } from "../context.js";
-import { present, ResellerError } from "../errors.js";
+import { ExitCode, present, ResellerError } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
 import { earlierVerdict, type EarlierPurchase } from "./repeats.js";
 import { checkItemStock } from "./before-paying.js";
@@ -82,6 +82,19 @@ export function planOf(rows: PlannedRow[], balance: number): Plan {
   return { rows, counts, total, balance, short, can_run: counts.refused === 0 && short === 0 };
 }
 
+/**
+ * The alternatives a run would try after a row ends so: bought, or refused with exit 1 (a refusal
+ * that cost nothing); never after a refusal that stops for the reseller (exit 2: a repeat, a doubt).
+ * Absent when there are none.
+ */
+export function alternativesAfter(
+  alternatives: readonly number[] | undefined,
+  refusal?: { exitCode: number },
+): Pick<PlannedRow, "alternatives"> {
+  if (!alternatives?.length || (refusal && refusal.exitCode !== ExitCode.refused)) return {};
+  return { alternatives: [...alternatives] };
+}
+
 /** A refusal as the plan says it: the error's code and words. */
 export function problemOf(error: unknown): { code: string; message: string } {
   if (error instanceof ResellerError) return { code: error.code, message: error.message };
@@ -93,7 +106,7 @@ export function orderRows(
   order: Order,
   verdict: PlanVerdict,
   keptPrice: KeptPrice,
-  more: Partial<Pick<PlannedRow, "problem" | "already_bought" | "earlier_outcome">> = {},
+  more: Partial<Pick<PlannedRow, "problem" | "already_bought" | "earlier_outcome" | "alternatives">> = {},
 ): PlannedRow[] {
   return order.lines.map((line, i) => {
     const customer = customerData(line.note);
@@ -153,7 +166,7 @@ export async function planFile(
   const lines = [...new Set([...read.map((r) => r.row), ...problemAt.keys()])].sort((a, b) => a - b);
   // What the rows to buy take of each item, in the file's order: a row beyond the stock read now would be refused.
   const taken = new Map<number, number>();
-  const toCheck: { index: number; order: Order; row: number }[] = [];
+  const toCheck: { index: number; order: Order; row: number; alternatives: number[] | undefined }[] = [];
   for (const line of lines) {
     const row = readAt.get(line);
     const problem = problemAt.get(line);
@@ -178,6 +191,9 @@ export async function planFile(
       });
       continue;
     }
+    // The row would be sent: what the run would try in turn if it could not be bought (its
+    // alternatives column, else with --alternatives those kept for its item). Listed, never planned.
+    const alternatives = prepared.alternatives[index];
     const [orderLine] = order.lines;
     if (orderLine && order.lockToken === undefined) {
       const wanted = (taken.get(orderLine.item.id) ?? 0) + orderLine.quantity;
@@ -185,21 +201,31 @@ export async function planFile(
         checkItemStock(orderLine.item, wanted);
         taken.set(orderLine.item.id, wanted);
       } catch (error) {
-        planned.push({ ...base, verdict: "refused", problem: problemOf(error) });
+        planned.push({
+          ...base,
+          verdict: "refused",
+          problem: problemOf(error),
+          ...alternativesAfter(alternatives, error as ResellerError),
+        });
         continue;
       }
     }
-    if (options.validate) toCheck.push({ index: planned.length, order, row: line });
-    planned.push(base);
+    if (options.validate) toCheck.push({ index: planned.length, order, row: line, alternatives });
+    planned.push({ ...base, ...alternativesAfter(alternatives) });
   }
   // Whose account each game top-up goes to, as the run asks right before buying it.
-  await inPool(toCheck, checksAtOnce, async ({ index, order, row }) => {
+  await inPool(toCheck, checksAtOnce, async ({ index, order, row, alternatives }) => {
     const refusal = await checkRowAccount(client, order, options.check, (reason) =>
       options.onAccountUnchecked?.(row, reason),
     );
-    const was = present(planned[index], "a planned row");
+    const { alternatives: _, ...was } = present(planned[index], "a planned row");
     if (refusal)
-      planned[index] = { ...was, verdict: "refused", problem: { code: refusal.code, message: refusal.message } };
+      planned[index] = {
+        ...was,
+        verdict: "refused",
+        problem: { code: refusal.code, message: refusal.message },
+        ...alternativesAfter(alternatives, refusal),
+      };
   });
   return planOf(planned, balance);
 }

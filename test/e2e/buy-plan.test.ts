@@ -190,6 +190,80 @@ describe("buy --plan", () => {
     expect(journalRecords(reseller.configDir)).toEqual([]);
   });
 
+  it("the alternatives a run would try are listed for each row, from a file's column and, with --alternatives, those kept; none is planned or sent", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    expect((await reseller.run(["alternatives", "set", "12", "11"])).exitCode).toBe(0);
+    expect((await reseller.run(["alternatives", "set", "13", "14"])).exitCode).toBe(0);
+    const file = join(reseller.configDir, "alternatives.csv");
+    writeFileSync(
+      file,
+      "item_id,quantity,note,alternatives\n13,1,081234540001,14|12\n12,1,081234540002,\n11,1,081234540003,\n",
+    );
+    const requests = harness.requests.length;
+    const balance = harness.accountOf(reseller.apiKey).balance;
+    const altsOf = (plan: any) => plan.rows.map((row: any) => [row.row, row.verdict, row.alternatives]);
+
+    // The file's own column counts without the flag; those kept with the profile do not.
+    const bare = await reseller.run(["buy", "--file", file, "--plan"], { mode: "json" });
+    expect(bare.exitCode, bare.stderr).toBe(0);
+    expect(altsOf(bare.json())).toEqual([
+      [2, "would_buy", [14, 12]],
+      [3, "would_buy", undefined],
+      [4, "would_buy", undefined],
+    ]);
+    // With --alternatives, as the run passes them: the kept ones for a row without its own column.
+    const flagged = await reseller.run(["buy", "--file", file, "--plan", "--alternatives"], { mode: "json" });
+    expect(flagged.exitCode, flagged.stderr).toBe(0);
+    const plan = flagged.json();
+    expect(altsOf(plan)).toEqual([
+      [2, "would_buy", [14, 12]],
+      [3, "would_buy", [11]],
+      [4, "would_buy", undefined],
+    ]);
+    // Only listed: the total is the rows' own, not an alternative's.
+    expect(plan.total).toBe(plan.rows.reduce((sum: number, row: any) => sum + row.amount, 0));
+    expect(plan.rows[0]).toMatchObject({ item_id: 13, amount: plan.rows[0].unit_price });
+
+    const piped = await reseller.run(["buy", "--file", file, "--plan", "--alternatives"]);
+    expect(piped.exitCode, piped.stderr).toBe(0);
+    expect(pipedRows(piped.stdout).map((r) => [r[0], r[13]])).toEqual([
+      ["2", "14,12"],
+      ["3", "11"],
+      ["4", ""],
+      ["total", undefined],
+    ]);
+    const screen = await reseller.run(["buy", "--file", file, "--plan", "--alternatives"], {
+      mode: "table",
+      env: { COLUMNS: "80" },
+    });
+    expect(screen.exitCode, screen.stderr).toBe(0);
+    expect(screen.stdout).toContain("Line 2: if it cannot be bought, items 14, 12 would be tried in turn.");
+    expect(screen.stdout).toContain("Line 3: if it cannot be bought, items 11 would be tried in turn.");
+    expect(screen.stdout).not.toContain("Line 4: if it cannot be bought");
+
+    // A disrupted item: the run would be refused and try its alternatives, so the plan lists them.
+    harness.emulator.setItemAvailable(13, false);
+    try {
+      const disrupted = await reseller.run(["buy", "--file", file, "--plan"], { mode: "json" });
+      expect(disrupted.json().rows[0]).toMatchObject({ row: 2, item_id: 13, alternatives: [14, 12] });
+    } finally {
+      harness.emulator.setItemAvailable(13, true);
+    }
+
+    // A single buy: with --alternatives, those kept for its item; without, none.
+    const one = await reseller.run([...buyOne(13, "081234540004"), "--plan", "--alternatives"], { mode: "json" });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(one.json().rows).toMatchObject([{ item_id: 13, verdict: "would_buy", alternatives: [14] }]);
+    expect(one.json().total).toBe(plan.rows[0].amount);
+    const plain = await reseller.run([...buyOne(13, "081234540004"), "--plan"], { mode: "json" });
+    expect(plain.json().rows[0]).not.toHaveProperty("alternatives");
+
+    // Nothing sent, nothing journaled, nothing charged.
+    expect(purchasesSince(requests)).toEqual([]);
+    expect(journalRecords(reseller.configDir)).toEqual([]);
+    expect(harness.accountOf(reseller.apiKey).balance).toBe(balance);
+  });
+
   it("the same plan prints the same bytes: on a terminal, in Indonesian, piped and as JSON", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
     expect((await reseller.run(buyOne(11, "081234530001", "--yes"))).exitCode).toBe(0);

@@ -2,6 +2,10 @@
  * The day's step "a disrupted item with an alternative" (test/support/shop-day-alternatives.ts) on a
  * shop with selling prices: the customer gets the alternative, charged once, at no more than the
  * original's selling price; the books count the sale once, at the price the customer was quoted.
+ *
+ * The whole day (shop-day.test.ts) runs this step too, leaving the sale to `pending --follow`; what
+ * is asserted only here: the sale waited on by `buy --wait` itself with its receipt naming the
+ * alternative, and the books' revenue and profit at the original's selling price.
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";

@@ -22,11 +22,16 @@ export interface DisruptedSale {
  * Item 13 (Pulsa Telkomsel 25.000) disrupted, with 14 (Pulsa Telkomsel 50.000, above any fair
  * price of 13) then 12 (Pulsa Telkomsel 10.000) as its alternatives: 12 is sold and delivered.
  * Leaves the item sellable again and the shop's alternatives as it found them.
+ *
+ * With `wait` (the default) the sale is waited on and its receipt read here. Without it the sale is
+ * left pending, for the day's `pending --follow` to settle like its other orders: the emulator's
+ * clock is not moved, so the day's other orders neither deliver nor refund while the charge is measured.
  */
 export async function disruptedItemWithAlternative(
   harness: Harness,
   shop: Reseller,
   customer = "081234569901",
+  { wait = true }: { wait?: boolean } = {},
 ): Promise<DisruptedSale> {
   const priced = (await shop.run(["prices", "--search", "telkomsel"], { mode: "json" })).json().items;
   const original = priced.find((i: any) => i.id === 13);
@@ -36,17 +41,13 @@ export async function disruptedItemWithAlternative(
   const before = harness.accountOf(shop.apiKey);
   harness.emulator.setItemAvailable(13, false);
   try {
-    const sale = await whileAdvancing(
-      harness.emulator,
-      shop.run(["buy", "--item", "13", "--qty", "1", "--note", customer, "--alternatives", "--wait", "--yes"], {
-        mode: "json",
-      }),
-      5,
-      150,
-    );
+    const buy = ["buy", "--item", "13", "--qty", "1", "--note", customer, "--alternatives", "--yes"];
+    const sale = wait
+      ? await whileAdvancing(harness.emulator, shop.run([...buy, "--wait"], { mode: "json" }), 5, 150)
+      : await shop.run(buy, { mode: "json" });
     expect(sale.exitCode, sale.stderr).toBe(0);
     const body = sale.json();
-    expect(body).toMatchObject({ outcome: "delivered", alternative_of: { item_id: 13 } });
+    expect(body).toMatchObject({ outcome: wait ? "delivered" : "bought", alternative_of: { item_id: 13 } });
     const soldRefId: string = body.data.ref_id;
     const after = harness.accountOf(shop.apiKey);
     const added = after.transactions.filter((t) => !before.transactions.some((b) => b.ref_id === t.ref_id));
@@ -55,10 +56,12 @@ export async function disruptedItemWithAlternative(
     const charged = before.balance - after.balance;
     expect(charged).toBe(added[0]?.amount);
     expect(charged).toBeLessThanOrEqual(sellingPrice);
-    const receipt = (await shop.run(["receipt", soldRefId], { mode: "json" })).json();
-    expect(receipt.lines).toEqual([
-      expect.objectContaining({ item: expect.stringContaining("Pulsa Telkomsel 10.000"), customer }),
-    ]);
+    if (wait) {
+      const receipt = (await shop.run(["receipt", soldRefId], { mode: "json" })).json();
+      expect(receipt.lines).toEqual([
+        expect.objectContaining({ item: expect.stringContaining("Pulsa Telkomsel 10.000"), customer }),
+      ]);
+    }
     return { refId: body.alternative_of.ref_id, soldRefId, customer, charged, sellingPrice };
   } finally {
     harness.emulator.setItemAvailable(13, true);

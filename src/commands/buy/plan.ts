@@ -16,6 +16,7 @@ import { customerCell, money, type Cell } from "../../output/output.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { refuseDoubts } from "../../orders/customer-checks.js";
 import {
+  alternativesAfter,
   orderRows,
   planFile,
   planOf,
@@ -28,6 +29,7 @@ import { earlierVerdict, recentPurchases, repeatedPurchase } from "../../orders/
 import { say } from "../../messages/messages.js";
 import { buildOrder, checkOrder, refuseMissingAccount, type OrderRequest } from "./prepare.js";
 import { readOrdersText } from "./bulk.js";
+import { alternativesFor, storedAlternatives } from "../../orders/alternatives.js";
 
 export async function runPlan(ctx: Context, request: BuyRequest): Promise<number> {
   const client = await ctx.client();
@@ -41,6 +43,9 @@ export async function runPlan(ctx: Context, request: BuyRequest): Promise<number
       windowHours,
       check: request.check,
       validate: request.validate,
+      // The file's own alternatives column always counts; those kept with the profile only with
+      // --alternatives, as the run passes them.
+      ...(request.alternatives ? { kept: storedAlternatives(ctx) } : {}),
       // A repeat is bought again with --again and skipped with --skip-bought (or --yes at a terminal,
       // the run's safe answer); with neither, a run in a script refuses the file, so the plan says refused.
       repeats: request.again ? "again" : request.skipBought || (ctx.canPrompt && request.yes) ? "skip" : "refuse",
@@ -66,8 +71,18 @@ async function planOrder(
 ): Promise<Plan> {
   // What building the order refuses (no such item, a line its item refuses) stops the plan as it stops the run.
   const [order, balance] = await Promise.all([buildOrder(ctx, client, request), balanceNow(client)]);
-  const refused = (error: unknown) =>
-    planOf(orderRows(order, "refused", keptPrice, { problem: problemOf(error) }), balance);
+  // With --alternatives, what the run would try in turn if the item could not be bought: listed, never planned.
+  const [first] = order.lines;
+  const alternatives =
+    request.kind === "single" && request.alternatives && first ? alternativesFor(ctx, first.item.id) : [];
+  const refused = (error: ResellerError) =>
+    planOf(
+      orderRows(order, "refused", keptPrice, {
+        problem: problemOf(error),
+        ...alternativesAfter(alternatives, error),
+      }),
+      balance,
+    );
   if (order.refIdGiven) {
     // A ref_id this machine bought under before: the service keeps one purchase per ref_id, and the run is refused.
     const earlier = recentPurchases(ctx, windowHours, [order.refId], []).find(
@@ -106,7 +121,7 @@ async function planOrder(
       return refused(error);
     throw error;
   }
-  return planOf(orderRows(order, "would_buy", keptPrice), balance);
+  return planOf(orderRows(order, "would_buy", keptPrice, alternativesAfter(alternatives)), balance);
 }
 
 async function balanceNow(client: ServiceClient): Promise<number> {
