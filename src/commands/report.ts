@@ -19,7 +19,8 @@ export interface ReportOptions {
   since?: string;
   until?: string;
   by?: Grouping;
-  refresh: boolean;
+  /** Asks the service about the orders not final first, unless false (`--no-refresh`). */
+  refresh?: boolean;
 }
 
 const dateForm = /^\d{4}-\d{2}-\d{2}$/;
@@ -57,11 +58,11 @@ export function reportRange(
 }
 
 /** A long list on a terminal goes through the pager (Context.paged). */
-export function run(ctx: Context, options: ReportOptions): Promise<void> {
+export function run(ctx: Context, options: ReportOptions): Promise<number | undefined> {
   return ctx.paged(() => showReport(ctx, options));
 }
 
-async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
+async function showReport(ctx: Context, options: ReportOptions): Promise<number | undefined> {
   const shop = shopProfile(ctx);
   const now = ctx.now();
   const { sinceMs, untilMs } = reportRange(options.since, options.until, now, shop.timeZone);
@@ -71,11 +72,16 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
   const window = { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString() };
   for (const entry of journal.newestFirst(window))
     if ((entry.kind === "buy" || entry.kind === "topup") && sentFromHere(entry, ctx.settings)) entries.push(entry);
-  if (options.refresh && entries.length) {
-    const { refreshEntries } = await import("../orders/ledger.js");
-    const refreshed = await refreshEntries(ctx, entries);
-    entries = entries.map((e) => refreshed.get(e.entry) ?? e);
+  // Only what is not final is asked about; a day whose orders are all final asks nothing.
+  let refreshed: import("../orders/ledger.js").Refreshed | undefined;
+  let ledger: typeof import("../orders/ledger.js") | undefined;
+  if (options.refresh !== false && entries.length) {
+    ledger = await import("../orders/ledger.js");
+    refreshed = await ledger.refreshEntries(ctx, entries);
+    const { updated } = refreshed;
+    if (updated.size) entries = entries.map((e) => updated.get(e.entry) ?? e);
   }
+  const notRefreshed = () => (refreshed && ledger ? ledger.sayNotRefreshed(ctx, refreshed) : undefined);
   const books = keepBooks({
     entries,
     sinceMs,
@@ -86,9 +92,15 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
     facts: await itemFacts(ctx, by),
   });
   const range = { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString(), by };
-  if (ctx.output.mode === "plain") return printRows(ctx, books);
+  if (ctx.output.mode === "plain") {
+    printRows(ctx, books);
+    return notRefreshed();
+  }
   const balances = await balancesOf(ctx, books, sinceMs, untilMs);
-  if (ctx.output.mode === "json") return ctx.output.json({ ...range, ...books, ...balances });
+  if (ctx.output.mode === "json") {
+    ctx.output.json({ ...range, ...books, ...balances });
+    return notRefreshed();
+  }
   showBooks(ctx, books, by, sinceMs, untilMs, shop.timeZone, balances);
   if (balances.unaccounted)
     ctx.output.warn(
@@ -100,6 +112,7 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
     );
   if (books.by_verdict.unknown) ctx.output.warn(say.shop.report.unknownApart(books.by_verdict.unknown));
   if (books.unpriced) ctx.output.info(say.shop.report.unpriced(books.unpriced));
+  return notRefreshed();
 }
 
 interface Balances {

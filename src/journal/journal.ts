@@ -114,6 +114,20 @@ export class Journal {
     return this.reading(() => this.records.unsettled());
   }
 
+  /**
+   * This profile's purchases and top-ups at this address that may still change, newest first, within
+   * the window and at most `limit`: found by an index, so a big journal of settled orders costs nothing.
+   */
+  open(where: { profile: string; baseUrl: string; since?: string }, limit: number): JournalEntry[] {
+    const sinceMs = where.since !== undefined ? Date.parse(where.since) : Number.NaN;
+    return this.reading(() =>
+      this.records.open(
+        { profile: where.profile, baseUrl: where.baseUrl, ...(Number.isNaN(sinceMs) ? {} : { sinceMs }) },
+        limit,
+      ),
+    );
+  }
+
   /** Purchases recorded since `sinceMs` whose repeat key (`orderRepeatKey` of their lines) is `key`, newest first. */
   byRepeatKey(key: string, sinceMs: number): JournalEntry[] {
     return this.reading(() => this.records.byRepeatKey(key, sinceMs));

@@ -1227,6 +1227,15 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `Stopped waiting; the purchase stands (${invoice ? `invoice ${invoice}, ` : ""}ref_id ${refId}).`,
     followIt: (ref: string) => `Follow it with \`reseller trx show ${ref} --watch\`.`,
   },
+  /** What a refresh of the books says of the orders it could not bring up to date (src/orders/ledger.ts). */
+  ledger: {
+    unreachable: (n: number) =>
+      `${n} order${n === 1 ? "" : "s"} not final could not be brought up to date (the service could not be reached); shown as last recorded.`,
+    refused: (n: number) =>
+      `${n} order${n === 1 ? "" : "s"} not final could not be brought up to date (the API key was not accepted); shown as last recorded.`,
+    tooMany: (n: number) =>
+      `${n} order${n === 1 ? "" : "s"} not final not brought up to date this time (too many at once, or no answer); run it again.`,
+  },
   /** `history`'s own words (src/commands/history.ts); piped columns and --json keep the journal's. */
   history: {
     nothingUnresolved: "Nothing unresolved: every request's outcome is known.",

@@ -1170,8 +1170,10 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--status": "hanya yang ini: pending, paid, completed, failed, canceled (sesuai sebutan layanan)",
         "--page": "halaman yang mana (bawaan 1, yang terbaru)",
         "--per-page": "transaksi per halaman (bawaan layanan kalau tidak diisi)",
+        "--no-refresh": "tampilkan dana dikembalikan dan hasil yang tercatat di mesin ini, tanpa bertanya lagi",
       },
-      about: "Lewat pipe, satu baris per transaksi, dipisah tab: waktu dibuat, ref_id, invoice, status, nominal.",
+      about:
+        "Lewat pipe, satu baris per transaksi, dipisah tab: waktu dibuat, ref_id, invoice, status, nominal.\nPembelian di halaman ini dari mesin ini yang hasilnya belum tercatat final ditanyakan dulu (dana dikembalikan dari yang gagal), kecuali dengan --no-refresh.",
     },
     "trx show": {
       summary: "satu transaksi beserta produknya, SN, lisensi dan progres SMM",
@@ -1245,7 +1247,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--unresolved": "hanya permintaan yang hasilnya belum pasti",
         "--limit": "paling banyak sekian baris (bawaan 50; dengan --since, semua sejak itu)",
         "--since": "hanya catatan sejak tanggal ini (2026-11-01, tengah malam waktu setempat) atau waktu ini",
-        "--refresh": "tanyakan ke layanan posisi tiap catatan yang belum final, lalu catat",
+        "--refresh": "tanyakan ke layanan posisi tiap catatan yang belum final, lalu catat (bawaan)",
+        "--no-refresh": "tampilkan catatan apa adanya, tanpa bertanya ke layanan (lebih cepat, bisa offline)",
         "--all-services": "juga catatan yang dikirim ke alamat layanan lain (diberi tanda)",
       },
       piped:
@@ -1258,7 +1261,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--since": "hari ini (bawaan), yesterday, 7d, 30d, atau tanggal seperti 2026-11-01 (zona waktu toko, WIB)",
         "--until": "sampai dan termasuk tanggal ini (bawaan: hari ini)",
         "--by": "baris per hari, jam, produk, kategori atau pelanggan (bawaan: jam untuk satu hari, selain itu hari)",
-        "--refresh": "tanyakan dulu ke layanan setiap order yang belum final (belum pasti, atau belum terkirim)",
+        "--refresh":
+          "tanyakan dulu ke layanan setiap order yang belum final (belum pasti, atau belum terkirim): bawaan",
+        "--no-refresh": "hitung order apa adanya di catatan, tanpa bertanya ke layanan (lebih cepat, bisa offline)",
       },
       piped:
         "satu baris per kelompok, lalu baris `total`, dipisah tab: kelompok, order, terkirim, diproses, sebagian terkirim, gagal, ditolak, belum pasti, terpakai, dana dikembalikan, omzet, laba",
@@ -1605,6 +1610,14 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     stoppedWaiting: (invoice: string, refId: string) =>
       `Berhenti menunggu; pembelian tetap berlaku (${invoice ? `invoice ${invoice}, ` : ""}ref_id ${refId}).`,
     followIt: (ref: string) => `Pantau dengan \`reseller trx show ${ref} --watch\`.`,
+  },
+  ledger: {
+    unreachable: (n: number) =>
+      `${n} order yang belum final tidak bisa diperbarui (layanan tidak bisa dihubungi); ditampilkan seperti catatan terakhir.`,
+    refused: (n: number) =>
+      `${n} order yang belum final tidak bisa diperbarui (API key tidak diterima); ditampilkan seperti catatan terakhir.`,
+    tooMany: (n: number) =>
+      `${n} order yang belum final belum diperbarui kali ini (terlalu banyak sekaligus, atau tanpa jawaban); jalankan lagi.`,
   },
   history: {
     nothingUnresolved: "Semua hasil sudah pasti: tidak ada yang menggantung.",

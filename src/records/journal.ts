@@ -8,6 +8,18 @@ import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/en
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
 import type { RecordsDatabase } from "./database.js";
 
+/**
+ * A purchase or top-up that may still change on the service: in flight, unknown, or done under a
+ * status that is not final (a top-up not paid). Generous on purpose (a status it does not know is
+ * open): the caller decides with the verdict's rules; a row left out would never be brought up to
+ * date. The query repeats it word for word, so SQLite uses the partial index below.
+ */
+const openOrder = `(kind IN ('buy', 'topup') AND (outcome IN ('pending', 'unknown') OR (outcome = 'done'
+  AND (verdict = 'bought' OR (verdict IS NULL AND (status IS NULL OR lower(trim(status)) NOT IN
+  ('completed', 'complete', 'success', 'successful', 'succeeded', 'done', 'sukses', 'berhasil', 'partial',
+   'canceled', 'cancelled', 'failed', 'failure', 'error', 'refunded', 'expired'))))
+  AND NOT (kind = 'topup' AND status = 'paid'))))`;
+
 const schema = `
 CREATE TABLE IF NOT EXISTS journal_orders (
   seq INTEGER PRIMARY KEY,
@@ -35,6 +47,7 @@ CREATE INDEX IF NOT EXISTS journal_orders_invoice ON journal_orders(invoice) WHE
 CREATE INDEX IF NOT EXISTS journal_orders_at ON journal_orders(at_ms, seq);
 CREATE INDEX IF NOT EXISTS journal_orders_repeat ON journal_orders(repeat_key, at_ms) WHERE repeat_key IS NOT NULL;
 CREATE INDEX IF NOT EXISTS journal_orders_unsettled ON journal_orders(seq) WHERE outcome IN ('pending', 'unknown');
+CREATE INDEX IF NOT EXISTS journal_orders_open ON journal_orders(profile, base_url, at_ms) WHERE ${openOrder};
 CREATE TABLE IF NOT EXISTS journal_events (
   seq INTEGER PRIMARY KEY,
   entry TEXT NOT NULL,
@@ -71,6 +84,11 @@ export interface JournalRecords {
   byEntryId(entry: string): JournalEntry | undefined;
   /** Pending or unknown, oldest first. */
   unsettled(): JournalEntry[];
+  /**
+   * Purchases and top-ups of this profile at this address that may still change (see `openOrder`),
+   * newest first within the window, at most `limit`: what a refresh asks about, without reading the rest.
+   */
+  open(where: { profile: string; baseUrl: string } & Window, limit: number): JournalEntry[];
   /** Purchases of this order (its repeat key) recorded since `sinceMs`, newest first. */
   byRepeatKey(key: string, sinceMs: number): JournalEntry[];
 }
@@ -261,6 +279,25 @@ export class SqliteJournal implements JournalRecords {
         .prepare("SELECT folded FROM journal_orders WHERE outcome IN ('pending', 'unknown') ORDER BY seq")
         .pluck()
         .all(),
+    );
+  }
+
+  open(where: { profile: string; baseUrl: string } & Window, limit: number): JournalEntry[] {
+    return this.parsed(
+      this.db
+        .prepare(
+          `SELECT folded FROM journal_orders INDEXED BY journal_orders_open
+           WHERE profile = ? AND base_url = ? AND at_ms >= ? AND at_ms < ? AND ${openOrder}
+           ORDER BY at_ms DESC, seq DESC LIMIT ?`,
+        )
+        .pluck()
+        .all(
+          where.profile,
+          where.baseUrl,
+          where.sinceMs ?? Number.MIN_SAFE_INTEGER,
+          where.untilMs ?? Number.MAX_SAFE_INTEGER,
+          limit,
+        ),
     );
   }
 
