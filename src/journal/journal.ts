@@ -128,6 +128,11 @@ export class Journal {
     );
   }
 
+  /** One-item purchases of this profile at this address since `sinceMs`, newest first, as their rows keep them. */
+  itemOutcomes(where: { profile: string; baseUrl: string; sinceMs: number }) {
+    return this.reading(() => this.records.itemOutcomes(where));
+  }
+
   /** Purchases recorded since `sinceMs` whose repeat key (`orderRepeatKey` of their lines) is `key`, newest first. */
   byRepeatKey(key: string, sinceMs: number): JournalEntry[] {
     return this.reading(() => this.records.byRepeatKey(key, sinceMs));

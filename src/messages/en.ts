@@ -1059,6 +1059,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     soldOut: "sold out",
     /** The service says it cannot be bought now. */
     disrupted: "disrupted",
+    /** This machine saw it fail recently (src/journal/recent-failures.ts): `2/5 failed (1 h)`. */
+    failedRecently: (failed: number, of: number) => `${failed}/${of} failed (1 h)`,
     checked: (when: string) => `catalogue checked ${when}`,
     firstOf: (shown: number, found: number, all: number, checked: string) =>
       `The first ${shown} of ${found} matching items (${all} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`,

@@ -1079,7 +1079,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
           "perbarui salinan dan tampilkan yang berubah sejak --changes terakhir: harga, baru, hilang, habis, gangguan",
       },
       about:
-        'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku, gangguan (kata layanan, atau kosong).\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`, `disrupted`, `recovered`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order, disrupted bila layanan menyebutnya}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
+        'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku, gangguan (kata layanan, atau kosong).\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`, `disrupted`, `recovered`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order, disrupted bila layanan menyebutnya,\nrecent_failures: {failed, of, window: "1h"} bila baru-baru ini gagal di mesin ini}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
     },
     prices: {
       summary: "harga jual Anda: modal, harga jual dan margin tiap produk, atau daftar harga untuk pelanggan",
@@ -1452,6 +1452,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     unlimited: "tak terbatas",
     soldOut: "habis",
     disrupted: "gangguan",
+    failedRecently: (failed: number, of: number) => `${failed}/${of} gagal (1 jam)`,
     checked: (when: string) => `katalog dicek ${when}`,
     firstOf: (shown: number, found: number, all: number, checked: string) =>
       `${shown} pertama dari ${found} produk yang cocok (total ${all}; ${checked}). Persempit dengan --search atau --category, atau pakai pipe untuk semua baris.`,

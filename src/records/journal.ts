@@ -89,8 +89,17 @@ export interface JournalRecords {
    * newest first within the window, at most `limit`: what a refresh asks about, without reading the rest.
    */
   open(where: { profile: string; baseUrl: string } & Window, limit: number): JournalEntry[];
+  /** One-item purchases of this profile at this address since `sinceMs`, newest first: item, outcome, verdict, status (the time index). */
+  itemOutcomes(where: { profile: string; baseUrl: string; sinceMs: number }): ItemOutcome[];
   /** Purchases of this order (its repeat key) recorded since `sinceMs`, newest first. */
   byRepeatKey(key: string, sinceMs: number): JournalEntry[];
+}
+
+export interface ItemOutcome {
+  item_id: number;
+  outcome: string;
+  verdict: string | null;
+  status: string | null;
 }
 
 interface Row {
@@ -299,6 +308,16 @@ export class SqliteJournal implements JournalRecords {
           limit,
         ),
     );
+  }
+
+  itemOutcomes(where: { profile: string; baseUrl: string; sinceMs: number }): ItemOutcome[] {
+    return this.db
+      .prepare(
+        `SELECT item_id, outcome, verdict, status FROM journal_orders
+         WHERE at_ms >= ? AND kind = 'buy' AND item_id IS NOT NULL AND profile = ? AND base_url = ?
+         ORDER BY at_ms DESC, seq DESC`,
+      )
+      .all(where.sinceMs, where.profile, where.baseUrl) as ItemOutcome[];
   }
 
   byRepeatKey(key: string, sinceMs: number): JournalEntry[] {
