@@ -8,6 +8,7 @@ import { relativeHint } from "../output/format.js";
 import type { CatalogueEntry, KeptCatalogue } from "./cache.js";
 import { checkCategory, findItems, searchWords, type ProcessFilter } from "./search.js";
 import { say } from "../messages/messages.js";
+import type { RecentFailures } from "../journal/recent-failures.js";
 
 export interface ItemsOptions {
   search?: string;
@@ -72,8 +73,18 @@ const pipedRow = (entry: CatalogueEntry): Cell[] => [...row(entry), entry.disrup
  * own, and the name without the product's words where it begins with them (`Pulsa Telkomsel 10.000`
  * reads `Pulsa Telkomsel │ 10.000`), so neither is spent twice at 80 columns.
  */
-function shownRow(entry: CatalogueEntry): Cell[] {
+function shownRow(entry: CatalogueEntry, recent?: RecentFailures): Cell[] {
   const cells = row(entry);
+  // Failed here recently: said beside the stock, which is never cut.
+  if (recent) {
+    const stock = cells[6];
+    const before = typeof stock === "object" && stock !== null ? stock.human : stock === undefined ? "" : String(stock);
+    cells[6] = {
+      human: `${before ? `${before} · ` : ""}${say.items.failedRecently(recent.failed, recent.of)}`,
+      plain: before,
+      tone: "warn",
+    };
+  }
   const product = entry.product?.trim();
   if (product && entry.name.toLowerCase().startsWith(`${product.toLowerCase()} `))
     cells[3] = { human: entry.name.slice(product.length).trim(), plain: entry.name, tone: "bold" };
@@ -103,17 +114,27 @@ export function showItems(
   kept: KeptCatalogue,
   options: Omit<ItemsOptions, "refresh">,
   now: number,
+  recent: Map<number, RecentFailures> = new Map(),
 ): void {
   // Only the lines holding every word are parsed; the filter then decides on the fields themselves.
   const words = searchWords(options.search);
   if (output.mode === "plain" && words.length === 0) return printEveryRow(output, kept, options);
   const found = findItems(words.length ? kept.entriesHolding(words) : kept.entries(), options);
   if (found.length === 0 && options.category !== undefined) checkCategory(kept.entries(), options.category);
-  if (output.mode === "json") return output.json({ server_time: kept.server_time, items: found });
+  if (output.mode === "json")
+    return output.json({
+      server_time: kept.server_time,
+      items: recent.size
+        ? found.map((e) => (recent.has(e.id) ? { ...e, recent_failures: recent.get(e.id) } : e))
+        : found,
+    });
   if (found.length === 0) return output.info(kept.count ? say.catalogue.noneMatch : say.catalogue.empty);
   const shown = output.mode === "table" ? found.slice(0, tableRowsShown) : found;
   // Piped rows keep every field as the service has it, in the order scripts read.
-  output.table(itemColumns(), shown.map(output.mode === "table" ? shownRow : pipedRow));
+  output.table(
+    itemColumns(),
+    shown.map((e) => (output.mode === "table" ? shownRow(e, recent.get(e.id)) : pipedRow(e))),
+  );
   if (output.mode !== "table") return;
   const checked = say.items.checked(relativeHint(kept.synced_at, now));
   if (shown.length < found.length) output.info(say.items.firstOf(shown.length, found.length, kept.count, checked));

@@ -13,12 +13,14 @@ export default defineCommand({
         parser((v) => rules.positiveInteger("--limit", v)),
       )
       .option("--since <date>", "only entries since this date (2026-11-01, local midnight) or timestamp")
-      .option("--refresh", "ask the service where each entry not final stands, and record it")
+      .option("--refresh", "ask the service where each entry not final stands, and record it (the default)")
+      .option("--no-refresh", "show the ledger as recorded, asking the service nothing (faster, works offline)")
       .option("--all-services", "also entries sent to other service addresses (marked)"),
   piped:
     "one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice, verdict, refunded, service (set when it is another), what (purchase, cart, sandbox order, stock lock, top-up), net",
   examples: [
-    "reseller history --refresh",
+    "reseller history",
+    "reseller history --no-refresh --limit 10",
     "reseller history --unresolved --json",
     'reseller history --since 2026-11-01 --jq \'[.[] | select(.verdict == "bought" or .verdict == "delivered") | .amount] | add\'',
   ],

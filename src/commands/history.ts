@@ -13,7 +13,7 @@ import { isUnresolved, type JournalEntry } from "../journal/entries.js";
 import { customersOf, journalLines, outcomeCell, requestedLines } from "../output/journal.js";
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
-import { ledgerVerdict, refreshEntries } from "../orders/ledger.js";
+import { ledgerVerdict, needsAsking, refreshEntries, sayNotRefreshed, type Refreshed } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
 import { formatLocalTime, formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
@@ -25,12 +25,16 @@ const english = en.history;
 export interface HistoryOptions {
   unresolved: boolean;
   limit?: number;
+  /** Asks the service about the entries shown that are not final, unless false (`--no-refresh`). */
   refresh?: boolean;
   since?: string;
   allServices?: boolean;
 }
 
 export const defaultHistoryLimit = 50;
+
+/** A refresh of `history --json` takes at most this many entries not final: far past what one refresh asks. */
+const openAtOnce = 2_000;
 
 /** Piped, the columns scripts read by position; new ones only ever go at the end. */
 export const historyColumns = [
@@ -209,12 +213,13 @@ function standingCell(entry: JournalEntry, now: number): Cell {
 }
 
 /** A long list on a terminal goes through the pager (Context.paged). */
-export function run(ctx: Context, options: HistoryOptions): Promise<void> {
+export function run(ctx: Context, options: HistoryOptions): Promise<number | undefined> {
   return ctx.paged(() => showHistory(ctx, options));
 }
 
-async function showHistory(ctx: Context, options: HistoryOptions): Promise<void> {
+async function showHistory(ctx: Context, options: HistoryOptions): Promise<number | undefined> {
   const now = ctx.now();
+  const refresh = options.refresh !== false;
   const journal = journalFor(ctx);
   const since = options.since !== undefined ? sinceMs(options.since) : undefined;
   // --since alone means everything since then; --limit still caps it when given.
@@ -256,27 +261,45 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<void>
           : {};
     return Object.assign({}, e, { what: whatEntryIs(e) }, verdict ? { verdict } : {}, money);
   };
-  // Everything at once as JSON goes out as it is read: a year of orders in bounded memory.
-  if (ctx.output.mode === "json" && !options.refresh) {
+  const askable = (e: JournalEntry) => sentFromHere(e, ctx.settings) && needsAsking(e, now);
+  // Everything at once as JSON goes out as it is read: a year of orders in bounded memory. What is not
+  // final is found first by the records' index (the newest `limit` of them hold every one of the newest
+  // `limit` entries), brought up to date, then streamed in its place.
+  if (ctx.output.mode === "json") {
+    let refreshed: Refreshed | undefined;
+    if (refresh) {
+      const open = journal.open(
+        {
+          profile: ctx.settings.profile,
+          baseUrl: ctx.settings.baseUrl ?? "",
+          ...(since !== undefined ? { since: new Date(since).toISOString() } : {}),
+        },
+        Math.min(limit, openAtOnce),
+      );
+      refreshed = await refreshEntries(ctx, open.filter(askable));
+    }
+    const updated = refreshed?.updated;
     await ctx.output.jsonArray(
       (function* () {
-        for (const e of selected()) yield asJson(e);
+        for (const e of selected()) {
+          const current = updated?.get(e.entry) ?? e;
+          if (options.unresolved && !isUnresolved(current, now)) continue;
+          yield asJson(current);
+        }
       })(),
     );
-    return;
+    return refreshed ? sayNotRefreshed(ctx, refreshed) : undefined;
   }
   let chosen = [...selected()];
 
-  if (options.refresh && chosen.length) {
-    const refreshed = await refreshEntries(
-      ctx,
-      chosen.filter((e) => sentFromHere(e, ctx.settings)),
-    );
-    chosen = chosen.map((e) => refreshed.get(e.entry) ?? e);
+  let refreshed: Refreshed | undefined;
+  if (refresh && chosen.length) {
+    refreshed = await refreshEntries(ctx, chosen.filter(askable));
+    const { updated } = refreshed;
+    chosen = chosen.map((e) => updated.get(e.entry) ?? e);
     if (options.unresolved) chosen = chosen.filter((e) => isUnresolved(e, now));
   }
 
-  if (ctx.output.mode === "json") return ctx.output.json(chosen.map(asJson));
   if (chosen.length === 0) {
     ctx.output.info(
       options.unresolved
@@ -346,11 +369,12 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<void>
   if (otherProfiles) ctx.output.info(say.history.otherProfiles(otherProfiles));
   if (elsewhere) ctx.output.info(say.history.otherAddresses(elsewhere));
   const unresolved = options.unresolved ? 0 : chosen.filter((e) => isUnresolved(e, now)).length;
-  const stale = options.refresh ? 0 : chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
+  const stale = refresh ? 0 : chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
   // These notes fit in 80 columns with their mark, even at six-digit counts; both at once are one note.
   if (unresolved && stale) ctx.output.warn(say.history.unknownAndNotKnownDelivered(unresolved, stale));
   else if (unresolved) ctx.output.warn(say.history.unknownOutcomes(unresolved));
   else if (stale) ctx.output.info(say.history.notKnownDelivered(stale));
+  return refreshed ? sayNotRefreshed(ctx, refreshed) : undefined;
 }
 
 /** With --all-services, the service an entry was sent to: another one named, this one said so. */

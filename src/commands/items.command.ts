@@ -24,7 +24,8 @@ export default defineCommand({
     "With --changes, one line per change: change (price, new, gone, out_of_stock,\n" +
     "back_in_stock, disrupted, recovered), id, old price, new price, product, name; nothing when nothing changed.\n" +
     '--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\n' +
-    "process, stock, unlimited, min_order, disrupted when the service says so}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\n" +
+    "process, stock, unlimited, min_order, disrupted when the service says so,\n" +
+    'recent_failures: {failed, of, window: "1h"} when it failed here lately}]}; with --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\n' +
     "The catalogue is kept in the config dir: a copy younger than a minute is used\n" +
     "without asking the service; an older one asks only for what changed.",
   examples: [

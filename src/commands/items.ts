@@ -28,7 +28,19 @@ async function listItems(ctx: Context, options: ItemsCommandOptions): Promise<vo
     const owner = await catalogueOwner(ctx);
     return showChanges(ctx, owner, readCatalogue(owner), options, now);
   }
-  showItems(ctx.output, await keptUpToDate(ctx, options, now), options, now);
+  const kept = await keptUpToDate(ctx, options, now);
+  // Piped rows keep their columns; a person and --json are told what failed here lately.
+  showItems(ctx.output, kept, options, now, ctx.output.mode === "plain" ? new Map() : await failedHere(ctx, now));
+}
+
+/** What this machine saw fail in the last hour; a journal that cannot be read marks nothing. */
+async function failedHere(ctx: Context, now: number) {
+  const { recentFailures } = await import("../journal/recent-failures.js");
+  try {
+    return await recentFailures(ctx.settings, now);
+  } catch {
+    return new Map();
+  }
 }
 
 /**

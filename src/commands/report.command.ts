@@ -17,7 +17,11 @@ export default defineCommand({
         "rows per day, hour, product, category or customer (default: hour for a day, else day)",
         parser((v) => choice("--by", v, ["day", "hour", "product", "category", "customer"] as const)),
       )
-      .option("--refresh", "ask the service about every order not final first (unknown, or not delivered yet)"),
+      .option(
+        "--refresh",
+        "ask the service about every order not final first (unknown, or not delivered yet): the default",
+      )
+      .option("--no-refresh", "count the orders as recorded, asking the service nothing (faster, works offline)"),
   piped:
     "one line per group, then a line `total`, tab-separated: group, orders, delivered, bought, partial, delivery_failed, refused, unknown, spent, refunded, revenue, profit",
   details:
@@ -25,7 +29,8 @@ export default defineCommand({
     "Spent is net of refunds: what those purchases took from the balance. Revenue counts the selling prices kept with each sale; profit = revenue - spent. Unknown outcomes are counted apart.",
   examples: [
     "reseller report",
-    "reseller report --since yesterday --refresh",
+    "reseller report --since yesterday",
+    "reseller report --no-refresh",
     "reseller report --since 7d --by product",
     "reseller report --since 2026-11-01 --until 2026-11-30 --json | jq .profit",
   ],

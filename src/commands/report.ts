@@ -19,7 +19,8 @@ export interface ReportOptions {
   since?: string;
   until?: string;
   by?: Grouping;
-  refresh: boolean;
+  /** Asks the service about the orders not final first, unless false (`--no-refresh`). */
+  refresh?: boolean;
 }
 
 const dateForm = /^\d{4}-\d{2}-\d{2}$/;
@@ -84,11 +85,14 @@ export function reportRange(
 }
 
 /** A long list on a terminal goes through the pager (Context.paged). */
-export function run(ctx: Context, options: ReportOptions): Promise<void> {
+export function run(ctx: Context, options: ReportOptions): Promise<number | undefined> {
   return ctx.paged(() => showReport(ctx, options));
 }
 
-async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
+/** A refresh of the books asks about at most this many orders not final: far past what one refresh asks. */
+const openAtOnce = 2_000;
+
+async function showReport(ctx: Context, options: ReportOptions): Promise<number | undefined> {
   const shop = shopProfile(ctx);
   const now = ctx.now();
   const { sinceMs, untilMs } = reportRange(options.since, options.until, now, shop.timeZone);
@@ -99,14 +103,26 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
     for (const entry of journal.newestFirst(window))
       if ((entry.kind === "buy" || entry.kind === "topup") && sentFromHere(entry, ctx.settings)) yield entry;
   }
-  // Counted as read, never held: a year of orders in bounded memory. Only --refresh holds them, to ask.
-  let entries: Iterable<JournalEntry> = counted();
-  if (options.refresh) {
-    const held = [...entries];
-    const { refreshEntries } = await import("../orders/ledger.js");
-    const refreshed = held.length ? await refreshEntries(ctx, held) : new Map<string, JournalEntry>();
-    entries = held.map((e) => refreshed.get(e.entry) ?? e);
+  // Only what is not final is asked about, found first by the records' index: a day whose orders are
+  // all final asks nothing, and the rest is counted as read, never held (a year in bounded memory).
+  let refreshed: import("../orders/ledger.js").Refreshed | undefined;
+  let ledger: typeof import("../orders/ledger.js") | undefined;
+  if (options.refresh !== false) {
+    const open = journal
+      .open({ profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "", since: window.since }, openAtOnce)
+      .filter((e) => Date.parse(e.at) < untilMs && sentFromHere(e, ctx.settings));
+    if (open.length) {
+      ledger = await import("../orders/ledger.js");
+      refreshed = await ledger.refreshEntries(ctx, open);
+    }
   }
+  const updated = refreshed?.updated;
+  const entries: Iterable<JournalEntry> = updated?.size
+    ? (function* () {
+        for (const e of counted()) yield updated.get(e.entry) ?? e;
+      })()
+    : counted();
+  const notRefreshed = () => (refreshed && ledger ? ledger.sayNotRefreshed(ctx, refreshed) : undefined);
   const books = keepBooks({
     entries,
     sinceMs,
@@ -117,9 +133,15 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
     facts: await itemFacts(ctx, by),
   });
   const range = { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString(), by };
-  if (ctx.output.mode === "plain") return printRows(ctx, books);
+  if (ctx.output.mode === "plain") {
+    printRows(ctx, books);
+    return notRefreshed();
+  }
   const balances = await balancesOf(ctx, books, sinceMs, untilMs);
-  if (ctx.output.mode === "json") return ctx.output.json({ ...range, ...books, ...balances });
+  if (ctx.output.mode === "json") {
+    ctx.output.json({ ...range, ...books, ...balances });
+    return notRefreshed();
+  }
   showBooks(ctx, books, by, sinceMs, untilMs, shop.timeZone, balances);
   if (balances.unaccounted && balances.closing_balance !== null && balances.opening_balance !== null)
     ctx.output.warn(
@@ -131,6 +153,7 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<void> {
     );
   if (books.by_verdict.unknown) ctx.output.warn(say.shop.report.unknownApart(books.by_verdict.unknown));
   if (books.unpriced) ctx.output.info(say.shop.report.unpriced(books.unpriced));
+  return notRefreshed();
 }
 
 interface Balances {

@@ -25,8 +25,11 @@ export default defineCommand({
             "--per-page <n>",
             "transactions per page (the service's default when left out)",
             parser((v) => rules.positiveInteger("--per-page", v)),
-          ),
-      about: "Piped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.",
+          )
+          .option("--no-refresh", "show the refunds and outcomes this machine recorded, asking nothing more"),
+      about:
+        "Piped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.\n" +
+        "Purchases of the page this machine made whose outcome it had not recorded as final are asked about first (the refund of one that failed), unless --no-refresh.",
       examples: [
         "reseller trx list",
         "reseller trx list --status completed --per-page 50",

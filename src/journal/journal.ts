@@ -112,6 +112,25 @@ export class Journal {
     return this.reading(() => this.records.notFinal());
   }
 
+  /**
+   * This profile's purchases and top-ups at this address that may still change, newest first, within
+   * the window and at most `limit`: found by an index, so a big journal of settled orders costs nothing.
+   */
+  open(where: { profile: string; baseUrl: string; since?: string }, limit: number): JournalEntry[] {
+    const sinceMs = where.since !== undefined ? Date.parse(where.since) : Number.NaN;
+    return this.reading(() =>
+      this.records.open(
+        { profile: where.profile, baseUrl: where.baseUrl, ...(Number.isNaN(sinceMs) ? {} : { sinceMs }) },
+        limit,
+      ),
+    );
+  }
+
+  /** One-item purchases of this profile at this address since `sinceMs`, newest first, as their rows keep them. */
+  itemOutcomes(where: { profile: string; baseUrl: string; sinceMs: number }) {
+    return this.reading(() => this.records.itemOutcomes(where));
+  }
+
   /** Purchases recorded since `sinceMs` whose repeat key (`orderRepeatKey` of their lines) is `key`, newest first. */
   byRepeatKey(key: string, sinceMs: number): JournalEntry[] {
     return this.reading(() => this.records.byRepeatKey(key, sinceMs));

@@ -1068,6 +1068,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     soldOut: "sold out",
     /** The service says it cannot be bought now. */
     disrupted: "disrupted",
+    /** This machine saw it fail recently (src/journal/recent-failures.ts): `2/5 failed (1 h)`. */
+    failedRecently: (failed: number, of: number) => `${failed}/${of} failed (1 h)`,
     checked: (when: string) => `catalogue checked ${when}`,
     firstOf: (shown: number, found: number, all: number, checked: string) =>
       `The first ${shown} of ${found} matching items (${all} in all; ${checked}). Narrow with --search or --category, or pipe for every row.`,
@@ -1263,6 +1265,15 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `The receipt of ${refId} was not appended to ${file}: ${why}`,
     commandFailed: (refId: string, why: string, wait: string) =>
       `The command for ${refId} did not succeed (${why}); trying again in ${wait}.`,
+  },
+  /** What a refresh of the books says of the orders it could not bring up to date (src/orders/ledger.ts). */
+  ledger: {
+    unreachable: (n: number) =>
+      `${n} order${n === 1 ? "" : "s"} not final could not be brought up to date (the service could not be reached); shown as last recorded.`,
+    refused: (n: number) =>
+      `${n} order${n === 1 ? "" : "s"} not final could not be brought up to date (the API key was not accepted); shown as last recorded.`,
+    tooMany: (n: number) =>
+      `${n} order${n === 1 ? "" : "s"} not final not brought up to date this time (too many at once, or no answer); run it again.`,
   },
   /** `history`'s own words (src/commands/history.ts); piped columns and --json keep the journal's. */
   history: {

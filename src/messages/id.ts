@@ -1083,7 +1083,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
           "perbarui salinan dan tampilkan yang berubah sejak --changes terakhir: harga, baru, hilang, habis, gangguan",
       },
       about:
-        'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku, gangguan (kata layanan, atau kosong).\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`, `disrupted`, `recovered`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order, disrupted bila layanan menyebutnya}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
+        'Lewat pipe: satu baris per varian, dipisah tab: id, kategori, produk, nama, harga,\nproses, stok (atau `unlimited`), minimal order, sku, gangguan (kata layanan, atau kosong).\nDengan --changes, satu baris per perubahan: perubahan (`price`, `new`, `gone`,\n`out_of_stock`, `back_in_stock`, `disrupted`, `recovered`), id, harga lama, harga baru, produk, nama; kosong bila tak ada yang berubah.\n--json: {"server_time": …, "items": [{id, sku, category, product, name, price,\nprocess, stock, unlimited, min_order, disrupted bila layanan menyebutnya,\nrecent_failures: {failed, of, window: "1h"} bila baru-baru ini gagal di mesin ini}]}; dengan --changes {server_time, since, changes: [{change, id, product, name, old_price, new_price, status}]}.\nKatalog disimpan di folder konfigurasi: salinan yang umurnya di bawah semenit dipakai\ntanpa bertanya ke layanan; yang lebih lama hanya menanyakan yang berubah.',
     },
     prices: {
       summary: "harga jual Anda: modal, harga jual dan margin tiap produk, atau daftar harga untuk pelanggan",
@@ -1208,8 +1208,10 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--status": "hanya yang ini: pending, paid, completed, failed, canceled (sesuai sebutan layanan)",
         "--page": "halaman yang mana (bawaan 1, yang terbaru)",
         "--per-page": "transaksi per halaman (bawaan layanan kalau tidak diisi)",
+        "--no-refresh": "tampilkan dana dikembalikan dan hasil yang tercatat di mesin ini, tanpa bertanya lagi",
       },
-      about: "Lewat pipe, satu baris per transaksi, dipisah tab: waktu dibuat, ref_id, invoice, status, nominal.",
+      about:
+        "Lewat pipe, satu baris per transaksi, dipisah tab: waktu dibuat, ref_id, invoice, status, nominal.\nPembelian di halaman ini dari mesin ini yang hasilnya belum tercatat final ditanyakan dulu (dana dikembalikan dari yang gagal), kecuali dengan --no-refresh.",
     },
     "trx show": {
       summary: "satu transaksi beserta produknya, SN, lisensi dan progres SMM",
@@ -1283,7 +1285,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--unresolved": "hanya permintaan yang hasilnya belum pasti",
         "--limit": "paling banyak sekian baris (bawaan 50; dengan --since, semua sejak itu)",
         "--since": "hanya catatan sejak tanggal ini (2026-11-01, tengah malam waktu setempat) atau waktu ini",
-        "--refresh": "tanyakan ke layanan posisi tiap catatan yang belum final, lalu catat",
+        "--refresh": "tanyakan ke layanan posisi tiap catatan yang belum final, lalu catat (bawaan)",
+        "--no-refresh": "tampilkan catatan apa adanya, tanpa bertanya ke layanan (lebih cepat, bisa offline)",
         "--all-services": "juga catatan yang dikirim ke alamat layanan lain (diberi tanda)",
       },
       piped:
@@ -1297,7 +1300,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
           "hari ini (bawaan), kemarin, 7h, 30h, minggu ini, bulan ini, atau tanggal seperti 2026-11-01 (zona waktu toko, WIB)",
         "--until": "sampai dan termasuk tanggal ini (bawaan: hari ini)",
         "--by": "baris per hari, jam, produk, kategori atau pelanggan (bawaan: jam untuk satu hari, selain itu hari)",
-        "--refresh": "tanyakan dulu ke layanan setiap order yang belum final (belum pasti, atau belum terkirim)",
+        "--refresh":
+          "tanyakan dulu ke layanan setiap order yang belum final (belum pasti, atau belum terkirim): bawaan",
+        "--no-refresh": "hitung order apa adanya di catatan, tanpa bertanya ke layanan (lebih cepat, bisa offline)",
       },
       piped:
         "satu baris per kelompok, lalu baris `total`, dipisah tab: kelompok, order, terkirim, diproses, sebagian terkirim, gagal, ditolak, belum pasti, terpakai, dana dikembalikan, omzet, laba",
@@ -1513,6 +1518,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     unlimited: "tak terbatas",
     soldOut: "habis",
     disrupted: "gangguan",
+    failedRecently: (failed: number, of: number) => `${failed}/${of} gagal (1 jam)`,
     checked: (when: string) => `katalog dicek ${when}`,
     firstOf: (shown: number, found: number, all: number, checked: string) =>
       `${shown} pertama dari ${found} produk yang cocok (total ${all}; ${checked}). Persempit dengan --search atau --category, atau pakai pipe untuk semua baris.`,
@@ -1697,6 +1703,14 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Struk ${refId} tidak ditambahkan ke ${file}: ${why}`,
     commandFailed: (refId: string, why: string, wait: string) =>
       `Perintah untuk ${refId} belum berhasil (${why}); dicoba lagi dalam ${wait}.`,
+  },
+  ledger: {
+    unreachable: (n: number) =>
+      `${n} order yang belum final tidak bisa diperbarui (layanan tidak bisa dihubungi); ditampilkan seperti catatan terakhir.`,
+    refused: (n: number) =>
+      `${n} order yang belum final tidak bisa diperbarui (API key tidak diterima); ditampilkan seperti catatan terakhir.`,
+    tooMany: (n: number) =>
+      `${n} order yang belum final belum diperbarui kali ini (terlalu banyak sekaligus, atau tanpa jawaban); jalankan lagi.`,
   },
   history: {
     nothingUnresolved: "Semua hasil sudah pasti: tidak ada yang menggantung.",

@@ -4,17 +4,35 @@
  * delivered, a top-up link not yet known to be paid) and writes each answer down as it comes.
  */
 import type { ServiceClient } from "../api/client.js";
-import type { Transaction } from "../api/model.js";
+import type { Status, Transaction } from "../api/model.js";
 import { isTransactionNotFound } from "../api/codes.js";
+import { isFinal } from "../api/status.js";
 import type { Context } from "../context.js";
-import { AuthError, InterruptedError, present, ServiceError } from "../errors.js";
+import { AuthError, InterruptedError, NetworkError, present, ServiceError, type ResellerError } from "../errors.js";
 import { stillInFlight, type JournalEntry, type OutcomeDetails } from "../journal/entries.js";
 import { journalDetails, journalFor, verdictFacts } from "../journal/request.js";
 import { inPool } from "./pool.js";
+import { say } from "../messages/messages.js";
 import { verdictOfRecord, type OrderVerdict, type Verdict } from "../domain/verdict.js";
 
 /** Asked at once: a ledger of a few hundred entries refreshes in seconds, not minutes. */
 export const refreshConcurrency = 8;
+
+/**
+ * What one refresh may cost, so a plain `report` or `history` never hangs on the service: pages of
+ * the transaction list (100 each) covering the orders shown, then one question per order the list
+ * says is final (or does not list) up to a cap, all within a time budget. The rest are said, not asked.
+ */
+export const refreshBudget = { listPages: 5, perPage: 100, lookups: 60, ms: 15_000 };
+
+/** What a refresh did: the entries as they stand now, and how many it could not bring up to date, and why. */
+export interface Refreshed {
+  updated: Map<string, JournalEntry>;
+  /** Entries not final that were left as the journal had them. */
+  notRefreshed: number;
+  /** The failure that stopped the asking (the service unreachable, the key refused); none when only the budget ran out. */
+  stoppedBy?: ResellerError;
+}
 
 /**
  * A purchase's verdict from its journal entry; undefined for other kinds, for a purchase still in
@@ -62,7 +80,8 @@ export async function lookUpPurchase(
   }
 }
 
-function needsAsking(entry: JournalEntry, nowMs: number): boolean {
+/** Not final: an unknown purchase, one bought and not yet delivered, a top-up link not known paid. */
+export function needsAsking(entry: JournalEntry, nowMs: number): boolean {
   if (entry.kind === "buy" && entry.ref_id) {
     const verdict = ledgerVerdict(entry, nowMs);
     return verdict === "unknown" || verdict === "bought";
@@ -71,21 +90,41 @@ function needsAsking(entry: JournalEntry, nowMs: number): boolean {
 }
 
 /**
- * Asks the service where each entry not final stands, 8 at a time, and records each answer as it
- * comes. Returns the entries as they stand now, by journal id. A question the service cannot answer
- * leaves its entry as it was; Ctrl-C and a refused key stop the refresh. `seen` is told each
- * purchase's transaction as the service showed it (`pending` hands it on once the order ended).
+ * Brings the entries not final up to date and records each answer as it comes. Purchases are looked
+ * up in the service's transaction list first (a few pages cover a day of orders); only those the list
+ * says are final, or does not list, are asked about one by one (the list says nothing of refunds),
+ * 8 at a time. An unknown outcome is always asked by its ref_id: a list proves nothing by leaving one
+ * out. `listed` is a list already read (`trx list`'s page), asked for nothing more. The service
+ * unreachable or the key refused stops the asking: what was not asked is counted and shown as kept.
+ * Ctrl-C still stops everything.
  */
 export async function refreshEntries(
   ctx: Context,
   entries: JournalEntry[],
-  seen?: (entry: JournalEntry, transaction: Transaction) => void,
-): Promise<Map<string, JournalEntry>> {
-  const now = ctx.now();
-  const asked = entries.filter((e) => needsAsking(e, now));
+  options: {
+    listed?: Map<string, Status | null>;
+    seen?: (entry: JournalEntry, transaction: Transaction) => void;
+  } = {},
+): Promise<Refreshed> {
+  const started = ctx.now();
+  const asked = entries.filter((e) => needsAsking(e, started));
   const updated = new Map<string, JournalEntry>();
-  if (!asked.length) return updated;
-  const client = await ctx.client();
+  const result: Refreshed = { updated, notRefreshed: 0 };
+  if (!asked.length) return result;
+  const stop = (error: unknown) => {
+    if (error instanceof InterruptedError) throw error;
+    if ((error instanceof NetworkError || error instanceof AuthError) && !result.stoppedBy) result.stoppedBy = error;
+  };
+  let client: ServiceClient;
+  try {
+    client = await ctx.client();
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    stop(error);
+    result.notRefreshed = asked.length;
+    return result;
+  }
+  const inTime = () => !result.stoppedBy && ctx.now() - started < refreshBudget.ms;
   const journal = journalFor(ctx);
   const at = () => new Date(ctx.now()).toISOString();
   const write = (
@@ -131,11 +170,24 @@ export async function refreshEntries(
   };
 
   const buys = asked.filter((e) => e.kind === "buy");
-  await inPool(buys, refreshConcurrency, async (entry) => {
+  const bought = buys.filter((e) => e.outcome === "done");
+  const listed = options.listed ?? (bought.length ? await listedStatuses(client, bought, inTime, stop) : new Map());
+  // Still not final on the list: nothing that changes the books to ask about.
+  const toAsk = buys.filter((e) => {
+    if (e.outcome !== "done") return true;
+    const status = listed.get(e.ref_id ?? "");
+    return status === undefined || status === null || isFinal(status);
+  });
+  let lookups = 0;
+  let answered = buys.length - toAsk.length;
+  await inPool(toAsk, refreshConcurrency, async (entry) => {
+    if (!inTime() || lookups >= refreshBudget.lookups) return;
+    lookups++;
     try {
       const found = await lookUpPurchase(client, present(entry.ref_id, "a purchase's ref_id"));
+      answered++;
       const t = found.outcome === "done" ? found.transaction : undefined;
-      if (t) seen?.(entry, t);
+      if (t) options.seen?.(entry, t);
       if (entry.outcome !== "done") return write(entry, { outcome: found.outcome, details: found.details });
       if (t?.status) {
         const facts = verdictFacts(t);
@@ -143,13 +195,63 @@ export async function refreshEntries(
           write(entry, { details: {}, status: t.status.text, facts });
       }
     } catch (error) {
-      if (error instanceof InterruptedError || error instanceof AuthError) throw error;
+      stop(error);
     }
   });
+  result.notRefreshed = buys.length - answered;
 
   const topUps = asked.filter((e) => e.kind === "topup").reverse();
-  if (topUps.length) await refreshTopUps(client, topUps, (entry) => write(entry, { details: {}, status: "paid" }));
-  return updated;
+  if (topUps.length) {
+    if (!inTime()) result.notRefreshed += topUps.length;
+    else
+      try {
+        await refreshTopUps(client, topUps, (entry) => write(entry, { details: {}, status: "paid" }));
+      } catch (error) {
+        stop(error);
+        result.notRefreshed += topUps.length;
+      }
+  }
+  return result;
+}
+
+/** Top-ups and orders a list was not asked for can be five minutes older than the service's clock says. */
+const listSkewMs = 5 * 60_000;
+
+/**
+ * The statuses the service's transaction list gives these purchases, by ref_id: newest pages first,
+ * until a page reaches past the oldest of them, the list ends, or the budget does. A list the service
+ * does not offer, or will not give, leaves every purchase to be asked about by itself.
+ */
+async function listedStatuses(
+  client: ServiceClient,
+  bought: JournalEntry[],
+  inTime: () => boolean,
+  stop: (error: unknown) => void,
+): Promise<Map<string, Status | null>> {
+  const wanted = new Set(bought.map((e) => e.ref_id!));
+  const oldest = bought.reduce((min, e) => Math.min(min, Date.parse(e.at)), Number.POSITIVE_INFINITY) - listSkewMs;
+  const statuses = new Map<string, Status | null>();
+  for (let page = 1; page <= refreshBudget.listPages && inTime(); page++) {
+    let list;
+    try {
+      list = (await client.listTransactions({ page, perPage: refreshBudget.perPage })).data;
+    } catch (error) {
+      stop(error);
+      break;
+    }
+    for (const t of list.transactions) if (t.refId !== null && wanted.has(t.refId)) statuses.set(t.refId, t.status);
+    const last = list.transactions.at(-1);
+    const lastPage = list.pagination?.lastPage ?? null;
+    if (
+      statuses.size === wanted.size ||
+      list.transactions.length < refreshBudget.perPage ||
+      (lastPage !== null && page >= lastPage) ||
+      !last?.createdAt ||
+      Date.parse(last.createdAt) < oldest
+    )
+      break;
+  }
+  return statuses;
 }
 
 /**
@@ -161,13 +263,8 @@ async function refreshTopUps(
   topUps: JournalEntry[],
   paid: (entry: JournalEntry) => void,
 ): Promise<void> {
-  let mutations;
-  try {
-    mutations = (await client.getBalanceHistory()).data.mutations;
-  } catch (error) {
-    if (error instanceof InterruptedError || error instanceof AuthError) throw error;
-    return;
-  }
+  // Its failure is the caller's to count: the top-ups stay as they were.
+  const mutations = (await client.getBalanceHistory()).data.mutations;
   const credits = mutations.filter(
     (m) => /top.?up|deposit/i.test(`${m.type ?? ""} ${m.description ?? ""}`) && (m.amount ?? 0) > 0,
   );
@@ -181,4 +278,19 @@ async function refreshTopUps(
     used.add(index);
     paid(entry);
   }
+}
+
+/**
+ * Says on stderr how many orders a refresh left as recorded and why, after the results. The exit
+ * code is the reason's when the service could not be asked (4 unreachable, 3 the key), so a script
+ * reading the books knows they may be behind; none when only the budget ran out.
+ */
+export function sayNotRefreshed(ctx: Context, refreshed: Refreshed): number | undefined {
+  const n = refreshed.notRefreshed;
+  if (!n) return undefined;
+  const why = refreshed.stoppedBy;
+  if (why instanceof AuthError) ctx.output.warn(say.ledger.refused(n));
+  else if (why) ctx.output.warn(say.ledger.unreachable(n));
+  else ctx.output.warn(say.ledger.tooMany(n));
+  return why?.exitCode;
 }

@@ -104,12 +104,15 @@ export class PendingFollower {
     );
     const seen = new Map<string, Transaction>();
     const asked = ask ? await this.worthAsking(before) : [];
-    if (asked.length)
-      await refreshEntries(
+    if (asked.length) {
+      const { stoppedBy } = await refreshEntries(
         this.ctx,
         asked.map((p) => p.entry),
-        (entry, t) => seen.set(entry.entry, t),
+        { seen: (entry, t) => seen.set(entry.entry, t) },
       );
+      // A refused key ends the run (exit 3); an unreachable service is asked again next pass.
+      if (stoppedBy instanceof AuthError) throw stoppedBy;
+    }
     const now = this.ctx.now();
     const ended: EndedOrder[] = [];
     for (const followed of this.followed.open(here.profile, here.baseUrl ?? "")) {

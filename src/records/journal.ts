@@ -11,6 +11,17 @@ import type { RecordsDatabase } from "./database.js";
 /** Purchases whose outcome or delivery is not known final: unknown, in flight, or bought and not delivered yet. */
 const notFinal =
   "kind = 'buy' AND (outcome IN ('pending', 'unknown') OR (outcome = 'done' AND (verdict IS NULL OR verdict = 'bought')))";
+/**
+ * A purchase or top-up that may still change on the service: in flight, unknown, or done under a
+ * status that is not final (a top-up not paid). Generous on purpose (a status it does not know is
+ * open): the caller decides with the verdict's rules; a row left out would never be brought up to
+ * date. The query repeats it word for word, so SQLite uses the partial index below.
+ */
+const openOrder = `(kind IN ('buy', 'topup') AND (outcome IN ('pending', 'unknown') OR (outcome = 'done'
+  AND (verdict = 'bought' OR (verdict IS NULL AND (status IS NULL OR lower(trim(status)) NOT IN
+  ('completed', 'complete', 'success', 'successful', 'succeeded', 'done', 'sukses', 'berhasil', 'partial',
+   'canceled', 'cancelled', 'failed', 'failure', 'error', 'refunded', 'expired'))))
+  AND NOT (kind = 'topup' AND status = 'paid'))))`;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS journal_orders (
@@ -40,6 +51,7 @@ CREATE INDEX IF NOT EXISTS journal_orders_at ON journal_orders(at_ms, seq);
 CREATE INDEX IF NOT EXISTS journal_orders_repeat ON journal_orders(repeat_key, at_ms) WHERE repeat_key IS NOT NULL;
 CREATE INDEX IF NOT EXISTS journal_orders_unsettled ON journal_orders(seq) WHERE outcome IN ('pending', 'unknown');
 CREATE INDEX IF NOT EXISTS journal_orders_not_final ON journal_orders(at_ms, seq) WHERE ${notFinal};
+CREATE INDEX IF NOT EXISTS journal_orders_open ON journal_orders(profile, base_url, at_ms) WHERE ${openOrder};
 CREATE TABLE IF NOT EXISTS journal_events (
   seq INTEGER PRIMARY KEY,
   entry TEXT NOT NULL,
@@ -59,6 +71,13 @@ export interface Window {
   sinceMs?: number;
   /** Recorded before (ms). */
   untilMs?: number;
+}
+
+export interface ItemOutcome {
+  item_id: number;
+  outcome: string;
+  verdict: string | null;
+  status: string | null;
 }
 
 interface Row {
@@ -242,6 +261,35 @@ export class SqliteJournal {
     return this.parsed(
       this.db.prepare(`SELECT folded FROM journal_orders WHERE ${notFinal} ORDER BY at_ms, seq`).pluck().all(),
     );
+  }
+
+  open(where: { profile: string; baseUrl: string } & Window, limit: number): JournalEntry[] {
+    return this.parsed(
+      this.db
+        .prepare(
+          `SELECT folded FROM journal_orders INDEXED BY journal_orders_open
+           WHERE profile = ? AND base_url = ? AND at_ms >= ? AND at_ms < ? AND ${openOrder}
+           ORDER BY at_ms DESC, seq DESC LIMIT ?`,
+        )
+        .pluck()
+        .all(
+          where.profile,
+          where.baseUrl,
+          where.sinceMs ?? Number.MIN_SAFE_INTEGER,
+          where.untilMs ?? Number.MAX_SAFE_INTEGER,
+          limit,
+        ),
+    );
+  }
+
+  itemOutcomes(where: { profile: string; baseUrl: string; sinceMs: number }): ItemOutcome[] {
+    return this.db
+      .prepare(
+        `SELECT item_id, outcome, verdict, status FROM journal_orders
+         WHERE at_ms >= ? AND kind = 'buy' AND item_id IS NOT NULL AND profile = ? AND base_url = ?
+         ORDER BY at_ms DESC, seq DESC`,
+      )
+      .all(where.sinceMs, where.profile, where.baseUrl) as ItemOutcome[];
   }
 
   byRepeatKey(key: string, sinceMs: number): JournalEntry[] {

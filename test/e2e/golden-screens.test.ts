@@ -202,7 +202,7 @@ describe("golden screens from fixed answers", () => {
   it("piped: raw columns, times in UTC, new columns appended", async () => {
     const dir = await resellerMachine(server.baseUrl);
     const env = screenEnv(server.baseUrl, dir);
-    const trx = (await runReseller(["trx", "list"], { env })).stdout
+    const trx = (await runReseller(["trx", "list", "--no-refresh"], { env })).stdout
       .trim()
       .split("\n")
       .map((l) => l.split("\t"));

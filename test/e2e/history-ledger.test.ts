@@ -27,8 +27,8 @@ describe("history --refresh", () => {
     expect((await fetch(`${harness.emulator.baseUrl}/pay/${token}`, { method: "POST" })).status).toBeLessThan(400);
     harness.emulator.clock.advance(3_600_000);
 
-    // Before asking, the ledger knows only what the tool saw: bought, bought, a link.
-    const staleRun = await reseller.run(["history"]);
+    // Before asking (--no-refresh), the ledger knows only what the tool saw: bought, bought, a link.
+    const staleRun = await reseller.run(["history", "--no-refresh"]);
     const stale = pipedRows(staleRun.stdout);
     // The note says what to run, in one line that fits an 80-column terminal.
     expect(staleRun.stderr).toMatch(/^2 purchases not known delivered yet: run `reseller history --refresh`\.$/m);

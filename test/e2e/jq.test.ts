@@ -61,12 +61,14 @@ describe("shop-script expressions", () => {
     // A manual item stays pending; an auto one completes.
     await reseller.run(buyOne(27, "Toko Sejahtera, biru", "--ref-id", "jq-pending"));
     await reseller.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "jq-done"]);
-    const statuses = (await reseller.run(["history", "--json"]))
+    // As recorded (--no-refresh) in both: asking twice could see the auto item complete in between.
+    const statuses = (await reseller.run(["history", "--json", "--no-refresh"]))
       .json()
       .map((e: { ref_id: string; status: string }) => [e.ref_id, e.status]);
     const pending = statuses.filter(([, s]: string[]) => s === "pending" || s === "paid").map(([ref]: string[]) => ref);
     const r = await reseller.run([
       "history",
+      "--no-refresh",
       "--jq",
       '.[] | select(.status == "pending" or .status == "paid") | .ref_id',
     ]);

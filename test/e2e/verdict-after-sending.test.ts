@@ -15,8 +15,11 @@ const harness = useEmulator({ dialect: "live" });
 const refuseTheKeyOnce = () =>
   harness.emulator.faults.configure({ error_next: 1, error_status: 401, match: { method: "POST", path: "/v1/trx" } });
 
+/** What the journal recorded (--no-refresh): a plain history would ask the service and settle it. */
 const unresolved = async (reseller: ReturnType<typeof resellerAs>) =>
-  (await reseller.run(["history", "--unresolved", "--json"])).json().map((e: { ref_id: string }) => e.ref_id);
+  (await reseller.run(["history", "--unresolved", "--json", "--no-refresh"]))
+    .json()
+    .map((e: { ref_id: string }) => e.ref_id);
 
 describe("an auth error after the purchase was sent", () => {
   it("a single buy: outcome unknown (exit 3, the key first), and unresolved in the journal", async () => {

@@ -447,7 +447,8 @@ export const goldenScreens: GoldenScreen[] = [
   },
   {
     name: "trx list",
-    args: ["trx", "list"],
+    // The fixed journal as recorded: the screen is its layout, not what asking the fixed answers would change.
+    args: ["trx", "list", "--no-refresh"],
     data: () =>
       trxRows.flatMap((t, i) => [
         t.ref_id,
@@ -488,7 +489,7 @@ export const goldenScreens: GoldenScreen[] = [
   },
   {
     name: "history",
-    args: ["history"],
+    args: ["history", "--no-refresh"],
     smm: true,
     data: () => [
       ...trxRows.flatMap((t, i) => [

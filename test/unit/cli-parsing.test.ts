@@ -87,8 +87,13 @@ describe("argv in, options out", () => {
     [
       ["history", "--unresolved", "--limit", "5"],
       "history",
-      { unresolved: true, limit: 5, refresh: false, allServices: false },
+      // Neither --refresh nor --no-refresh: left to the handler, which asks by default.
+      { unresolved: true, limit: 5, refresh: undefined, allServices: false },
     ],
+    [["history", "--no-refresh"], "history", { unresolved: false, refresh: false, allServices: false }],
+    [["report", "--refresh"], "report", { refresh: true }],
+    [["trx", "list"], "trx list", { refresh: true }],
+    [["trx", "list", "--no-refresh"], "trx list", { refresh: false }],
     [["completion", "zsh"], "completion", { shell: "zsh" }],
   ])("%j -> %s", async (argv, command, options) => {
     const recorded = await parse(argv);

@@ -8,7 +8,7 @@ import type { Context } from "../../context.js";
 import { keptItemNames } from "../../catalogue/names.js";
 import type { JournalEntry } from "../../journal/entries.js";
 import { journalFor, sentFromHere } from "../../journal/request.js";
-import { ledgerVerdict } from "../../orders/ledger.js";
+import { ledgerVerdict, refreshEntries, sayNotRefreshed, type Refreshed } from "../../orders/ledger.js";
 import { customersOf, itemText, journalLines, type JournalLine } from "../../output/journal.js";
 import { moneyOf } from "../../shop/books.js";
 import { copyable, customerCell, money, statusCell, type Cell, type Column } from "../../output/output.js";
@@ -19,6 +19,8 @@ export interface TrxListOptions {
   status?: string;
   page?: number;
   perPage?: number;
+  /** Asks about the page's purchases the journal has not recorded as final, unless false (`--no-refresh`). */
+  refresh?: boolean;
 }
 
 /**
@@ -44,46 +46,70 @@ interface BoughtHere {
 }
 
 /** Each listed purchase this machine journaled, by ref_id: one indexed look-up per ref_id of the page. */
-function boughtHere(ctx: Context, refIds: string[]): Map<string, BoughtHere> {
-  const lines = new Map<string, BoughtHere>();
-  if (refIds.length === 0) return lines;
-  const now = ctx.now();
-  const refundOf = (entry: JournalEntry) => {
-    const verdict = ledgerVerdict(entry, now);
-    return verdict === undefined ? 0 : moneyOf(entry, verdict).refunded;
-  };
+function journaledHere(ctx: Context, refIds: string[]): Map<string, JournalEntry> {
+  const entries = new Map<string, JournalEntry>();
+  if (refIds.length === 0) return entries;
   const journal = journalFor(ctx);
   for (const refId of new Set(refIds)) {
     // Newest first: the latest purchase sent with this ref_id from here.
     const entry = journal
       .byRefId(refId)
       .find((e) => e.kind === "buy" && e.ref_id === refId && sentFromHere(e, ctx.settings));
-    if (entry) lines.set(refId, { lines: journalLines(entry), refunded: refundOf(entry) });
+    if (entry) entries.set(refId, entry);
+  }
+  return entries;
+}
+
+/** What the page shows of each purchase bought here: its lines and the refund the journal now records. */
+function boughtHere(ctx: Context, entries: Map<string, JournalEntry>): Map<string, BoughtHere> {
+  const now = ctx.now();
+  const lines = new Map<string, BoughtHere>();
+  for (const [refId, entry] of entries) {
+    const verdict = ledgerVerdict(entry, now);
+    lines.set(refId, {
+      lines: journalLines(entry),
+      refunded: verdict === undefined ? 0 : moneyOf(entry, verdict).refunded,
+    });
   }
   return lines;
 }
 
 /** A long list on a terminal goes through the pager (Context.paged). */
-export function run(ctx: Context, options: TrxListOptions): Promise<void> {
+export function run(ctx: Context, options: TrxListOptions): Promise<number | undefined> {
   return ctx.paged(() => listTransactions(ctx, options));
 }
 
-async function listTransactions(ctx: Context, options: TrxListOptions): Promise<void> {
+async function listTransactions(ctx: Context, options: TrxListOptions): Promise<number | undefined> {
   const client = await ctx.client();
   const { data, body } = await client.listTransactions({
     ...(options.status !== undefined ? { status: options.status } : {}),
     ...(options.page !== undefined ? { page: options.page } : {}),
     ...(options.perPage !== undefined ? { perPage: options.perPage } : {}),
   });
-  if (ctx.output.mode === "json") return ctx.output.json(body);
+  // The service's own body, as received: nothing of the journal is in it to bring up to date.
+  if (ctx.output.mode === "json") {
+    ctx.output.json(body);
+    return;
+  }
   if (data.transactions.length === 0) {
     ctx.output.info(say.trx.none(options.status ?? "", options.page ?? 1));
     return;
   }
-  const here = boughtHere(
+  const journaled = journaledHere(
     ctx,
     data.transactions.flatMap((t) => (t.refId === null ? [] : [t.refId])),
   );
+  // The page already says each one's status: only those it calls final are asked for their refund.
+  let refreshed: Refreshed | undefined;
+  if (options.refresh !== false && journaled.size) {
+    const listed = new Map(data.transactions.flatMap((t) => (t.refId === null ? [] : [[t.refId, t.status] as const])));
+    refreshed = await refreshEntries(ctx, [...journaled.values()], { listed });
+    for (const [refId, entry] of journaled) {
+      const current = refreshed.updated.get(entry.entry);
+      if (current) journaled.set(refId, current);
+    }
+  }
+  const here = boughtHere(ctx, journaled);
   const linesOf = (t: TransactionSummary) => (t.refId === null ? [] : (here.get(t.refId)?.lines ?? []));
   const refundOf = (t: TransactionSummary) => (t.refId === null ? 0 : (here.get(t.refId)?.refunded ?? 0));
   const refunds = data.transactions.some((t) => refundOf(t) > 0);
@@ -138,4 +164,5 @@ async function listTransactions(ctx: Context, options: TrxListOptions): Promise<
       `reseller trx list${options.status !== undefined ? ` --status ${options.status}` : ""} --page ${page}${options.perPage !== undefined ? ` --per-page ${options.perPage}` : ""}`,
   );
   if (hint) ctx.output.info(hint);
+  return refreshed ? sayNotRefreshed(ctx, refreshed) : undefined;
 }
