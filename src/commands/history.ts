@@ -246,21 +246,7 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
       if (++taken >= limit) return;
     }
   }
-  // Object.assign, not a spread: spreading each entry made a new hidden class for every one in
-  // V8's old space, and a year of orders streamed as JSON peaked at twice the memory.
-  const asJson = (e: JournalEntry) => {
-    const verdict = ledgerVerdict(e, now);
-    const refunded = refundOf(e, verdict);
-    const net = netOf(e, verdict);
-    // Every purchase says amount, refunded and net (null while not known): `net` sums to what was spent.
-    const money =
-      e.kind === "buy"
-        ? { amount: e.amount ?? null, refunded: refunded ?? (net === 0 ? 0 : null), net: net ?? null }
-        : net !== undefined
-          ? { net }
-          : {};
-    return Object.assign({}, e, { what: whatEntryIs(e) }, verdict ? { verdict } : {}, money);
-  };
+  const asJson = (e: JournalEntry) => entryJson(e, now);
   const askable = (e: JournalEntry) => sentFromHere(e, ctx.settings) && needsAsking(e, now);
   // Everything at once as JSON goes out as it is read: a year of orders in bounded memory. What is not
   // final is found first by the records' index (the newest `limit` of them hold every one of the newest
@@ -375,6 +361,23 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
   else if (unresolved) ctx.output.warn(say.history.unknownOutcomes(unresolved));
   else if (stale) ctx.output.info(say.history.notKnownDelivered(stale));
   return refreshed ? sayNotRefreshed(ctx, refreshed) : undefined;
+}
+
+/** An entry as `history --json` gives it: the journal's fields, what it is, its verdict and money. */
+// Object.assign, not a spread: spreading each entry made a new hidden class for every one in
+// V8's old space, and a year of orders streamed as JSON peaked at twice the memory.
+function entryJson(e: JournalEntry, now: number) {
+  const verdict = ledgerVerdict(e, now);
+  const refunded = refundOf(e, verdict);
+  const net = netOf(e, verdict);
+  // Every purchase says amount, refunded and net (null while not known): `net` sums to what was spent.
+  const money =
+    e.kind === "buy"
+      ? { amount: e.amount ?? null, refunded: refunded ?? (net === 0 ? 0 : null), net: net ?? null }
+      : net !== undefined
+        ? { net }
+        : {};
+  return Object.assign({}, e, { what: whatEntryIs(e) }, verdict ? { verdict } : {}, money);
 }
 
 /** With --all-services, the service an entry was sent to: another one named, this one said so. */

@@ -108,7 +108,8 @@ export class PendingFollower {
       const { stoppedBy } = await refreshEntries(
         this.ctx,
         asked.map((p) => p.entry),
-        { seen: (entry, t) => seen.set(entry.entry, t) },
+        // What to ask is chosen above (worthAsking): the list is not read again.
+        { listed: new Map(), seen: (entry, t) => seen.set(entry.entry, t) },
       );
       // A refused key ends the run (exit 3); an unreachable service is asked again next pass.
       if (stoppedBy instanceof AuthError) throw stoppedBy;

@@ -5,7 +5,6 @@
  */
 import { join } from "node:path";
 import { fileProblem, readOwnFile } from "../config/config-dir.js";
-import { UsageError } from "../errors.js";
 import { type ImportCount, type Importer, RenamedMeanwhile, single } from "./old-files.js";
 import { createStockLocksTable, insertStockLockSql, stockLockRow } from "./stock-locks-table.js";
 
@@ -32,20 +31,23 @@ function isStoredLock(value: unknown): value is StoredLock {
 }
 
 /**
- * A file that is not JSON imports nothing (it was only a cache) and is kept all the same; one that
- * cannot be opened (a link, a dir) is refused and left as it is, never read through.
+ * A file that is not JSON imports nothing (it was only a cache) and is kept all the same, and so is
+ * one that cannot be opened (a link, a dir), never read through.
  */
 export const stockLocksImporter: Importer = {
   find: (dir) => single(join(dir, lockCacheFileName)),
 
   import(db, [path]) {
+    const file = path ?? "";
     let text: string | undefined;
     try {
-      text = readOwnFile(path!);
+      text = readOwnFile(file);
     } catch (error) {
-      throw new UsageError(`${path}: ${fileProblem(error)}`, { code: "LOCK_CACHE_UNREADABLE" });
+      // Only a cache: one that cannot be opened (a link, a dir) is never read through, imports nothing
+      // and is kept aside as it is; the journal imported with it is not held back for it.
+      return { read: 0, written: 0, present: 0, added: 0, problems: [`${file}: ${fileProblem(error)}`] };
     }
-    if (text === undefined) throw new RenamedMeanwhile(path);
+    if (text === undefined) throw new RenamedMeanwhile(file);
     createStockLocksTable(db);
     const insert = db.prepare(`${insertStockLockSql} ON CONFLICT (profile, token) DO NOTHING`);
     const rows = db.prepare("SELECT COUNT(*) FROM stock_locks").pluck();

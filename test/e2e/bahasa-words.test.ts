@@ -63,7 +63,7 @@ describe("words a reseller says", () => {
     const lost = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567891", "--yes"]);
     harness.emulator.faults.reset();
     expect(lost.exitCode).toBe(5);
-    const r = await reseller.run(["history"], at80);
+    const r = await reseller.run(["history", "--no-refresh"], at80);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^! 1 hasil belum pasti, 1 masih diproses: cek `reseller reconcile`, lalu/m);
     expect(r.stderr.match(/belum pasti/g)).toHaveLength(1);

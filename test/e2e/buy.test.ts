@@ -59,7 +59,7 @@ describe("buy one item", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(tableBorder);
     expect(r.stdout).toMatch(
-      /^Invoice +INV-\S+\nRef ID +RSL-\S+\nStatus +\w+\nAmount +Rp 18\.000\nCreated +\d{4}-.*\nOutcome +bought$/m,
+      /^Invoice +INV-\S+\nRef ID +RSL-\S+\nStatus +\w+\nAmount +Rp 18\.000\nCreated +\d{1,2} \w{3} \d{4} \d\d:\d\d:\d\d WIB.*\nOutcome +bought$/m,
     );
     expect(r.stdout).toContain("Rp 18.000");
     expect(r.stdout).toMatch(/RSL-\d{8}-[A-Z0-9]{10}/);

@@ -7,9 +7,11 @@ import { execFileSync } from "node:child_process";
 import {
   chmodSync,
   chownSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -18,7 +20,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../../src/config/config-dir.js";
 import { lockCacheFileName } from "../../src/records/import-stock-locks.js";
-import { rememberLock } from "../../src/records/stock-locks.js";
+import { findCachedLock, rememberLock } from "../../src/records/stock-locks.js";
 import { configFileName } from "../../src/config/store.js";
 import { Journal } from "../../src/journal/journal.js";
 import { recordsFileName } from "../../src/records/database.js";
@@ -120,11 +122,22 @@ describe("each file reseller keeps is refused when it is a link, and what it poi
     unchanged();
   });
 
-  it("the lock cache: noting a lock is refused (LOCK_CACHE_UNREADABLE)", async () => {
-    const { dir, unchanged } = linked(lockCacheFileName, "{}");
-    await expect(
-      rememberLock(dir, "default", { token: "LCK-LINK01", itemId: 3, quantity: 1, lockedAt: null, expiresAt: null }),
-    ).rejects.toMatchObject({ code: "LOCK_CACHE_UNREADABLE" });
+  it("the lock cache of an earlier release that is a link: never read through, kept aside as a link, the lock noted in the records", async () => {
+    const { dir, target, unchanged } = linked(
+      lockCacheFileName,
+      '{"profiles":{"default":[{"lock_token":"LCK-THERE","item_id":1,"quantity":1}]}}',
+    );
+    await rememberLock(dir, "default", {
+      token: "LCK-LINK01",
+      itemId: 3,
+      quantity: 1,
+      lockedAt: null,
+      expiresAt: null,
+    });
+    expect(lstatSync(join(dir, `${lockCacheFileName}.imported`)).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(dir, `${lockCacheFileName}.imported`))).toBe(target);
+    expect(await findCachedLock(dir, "default", "LCK-THERE", 0)).toBeUndefined();
+    expect(await findCachedLock(dir, "default", "LCK-LINK01", 0)).toBeDefined();
     unchanged();
   });
 });
