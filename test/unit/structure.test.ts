@@ -162,3 +162,21 @@ describe("non-null assertions", () => {
     expect(count).toBeLessThan(60);
   });
 });
+
+describe("the bundle's sources", () => {
+  // `npm test` builds without a second type-check of src/ (typecheck has just done it); what that
+  // check added, rootDir: src, is this: nothing in src/ reaches a file outside it.
+  it("import nothing outside src/", () => {
+    const pattern = /(?:from\s*|import\(\s*)["'](\.[^"']+)["']/g;
+    const outside = files.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(pattern)]
+        .map((match) => resolve(dirname(file), match[1] ?? "."))
+        // package.json gives the version, which the build writes into the bundle (src/version.ts).
+        .filter((target) => relative(src, target).startsWith("..") && target !== resolve(src, "../package.json"))
+        .map((target) => `${rel(file)} -> ${relative(src, target)}`),
+    );
+    expect(outside).toEqual([]);
+    // The check itself: a path that climbs out is seen.
+    expect(relative(src, resolve(src, "commands", "../../test/x.ts")).startsWith("..")).toBe(true);
+  });
+});
