@@ -24,6 +24,7 @@ import {
   inIndonesian,
   iso,
   jakarta,
+  ownWords,
   recordValues,
   resellerMachine,
   screenEnv,
@@ -454,18 +455,3 @@ describe("golden screen of a bulk run with problems, at 80 columns", () => {
     );
   });
 });
-
-/**
- * A screen's words less what is not the tool's own: the service's text quoted as its own
- * (`(layanan: "…")`) and the names of the fixtures' items, products and channels.
- */
-function ownWords(screen: string): string {
-  const names = [
-    ...catalogue.flatMap((e) => [e.name, e.product, e.category]).filter((n): n is string => !!n),
-    "QRIS",
-    "Mandiri",
-  ];
-  let text = screen.replace(ansi, "").replace(/\(layanan: "[^"]*"\)/g, " ");
-  for (const name of names) text = text.split(name).join(" ");
-  return text;
-}

@@ -675,3 +675,20 @@ export function expectNothingSplit(screen: string, width: number, whole: Set<str
   const split = lines.flatMap((line) => tokensOf(line).filter((token) => !whole.has(token) && !token.includes("…")));
   expect(split, `words split at ${width} columns:\n${screen}`).toEqual([]);
 }
+
+/**
+ * A screen's words less what is not the tool's own: the service's text quoted as its own
+ * (`(layanan: "…")`) and the names of the fixtures' items, products and channels (and `others`, a
+ * screen's other items named by the service).
+ */
+export function ownWords(screen: string, others: string[] = []): string {
+  const names = [
+    ...others,
+    ...catalogue.flatMap((e) => [e.name, e.product, e.category]).filter((n): n is string => !!n),
+    "QRIS",
+    "Mandiri",
+  ];
+  let text = screen.replace(ansi, "").replace(/\(layanan: "[^"]*"\)/g, " ");
+  for (const name of names) text = text.split(name).join(" ");
+  return text;
+}
