@@ -127,7 +127,7 @@ export const definitions = {
     inProfile: true,
     check: { type: "zone" },
     default: "Asia/Jakarta",
-    help: "the shop's time zone, for the times on receipts and reports (WIB, WITA, WIT or any other)",
+    help: "the shop's time zone, for every time a screen shows: lists, transactions, receipts, reports and `webhook listen` (WIB, WITA, WIT or any other)",
   },
   pager: {
     flag: "--no-pager",

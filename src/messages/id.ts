@@ -924,8 +924,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     "largest catalogue read at once (2,048 variants a megabyte)":
       "katalog terbesar yang dibaca sekaligus (2.048 varian per megabyte)",
     "the shop's name, at the top of the receipts for customers": "nama toko, di bagian atas struk untuk pelanggan",
-    "the shop's time zone, for the times on receipts and reports (WIB, WITA, WIT or any other)":
-      "zona waktu toko, untuk jam di struk dan laporan (WIB, WITA, WIT atau zona lain)",
+    "the shop's time zone, for every time a screen shows: lists, transactions, receipts, reports and `webhook listen` (WIB, WITA, WIT or any other)":
+      "zona waktu toko, untuk setiap jam di layar: daftar, transaksi, struk, laporan dan `webhook listen` (WIB, WITA, WIT atau zona lain)",
     "no pager for long lists on a terminal; else RESELLER_PAGER or PAGER names one (empty: none), by default `less -FRX`, as git and gh page. Never when piped or with --json":
       "tanpa pager untuk daftar panjang di terminal; kalau tidak, RESELLER_PAGER atau PAGER menentukan pager-nya (kosong: tanpa pager), bawaannya `less -FRX`, seperti git dan gh. Tidak pernah lewat pipe atau dengan --json",
     "no colours": "tanpa warna",
