@@ -1,4 +1,10 @@
-import { defineCommand, langOnCommandLine, parser } from "../registry/declaration.js";
+import {
+  defineCommand,
+  execGraceOption,
+  execTimeoutOption,
+  langOnCommandLine,
+  parser,
+} from "../registry/declaration.js";
 import * as rules from "../rules/input.js";
 
 export default defineCommand({
@@ -16,16 +22,8 @@ export default defineCommand({
         "--exec <command>",
         "with --follow or --once: run this command per ended order, the order's JSON on stdin, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_OUTCOME set; exit 0 = handled",
       )
-      .option(
-        "--exec-timeout <seconds>",
-        "longest an --exec command may run before it is stopped and tried again later (default 60)",
-        parser((v) => rules.positiveInteger("--exec-timeout", v)),
-      )
-      .option(
-        "--exec-grace <seconds>",
-        "how long a stopped --exec command and what it started have between SIGTERM and SIGKILL (default 5)",
-        parser((v) => rules.positiveInteger("--exec-grace", v)),
-      )
+      .addOption(execTimeoutOption())
+      .addOption(execGraceOption())
       .option(
         "--interval <seconds>",
         "with --follow: the first wait between passes, doubling while nothing changes (default 5)",

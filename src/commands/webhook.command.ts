@@ -1,4 +1,4 @@
-import { defineCommand, parser } from "../registry/declaration.js";
+import { defineCommand, execGraceOption, execTimeoutOption, parser } from "../registry/declaration.js";
 import * as rules from "../rules/input.js";
 
 export default defineCommand({
@@ -70,16 +70,8 @@ export default defineCommand({
             "refuse a delivery whose X-Timestamp is further than this from now (off by default)",
             parser((v) => rules.positiveInteger("--max-age", v)),
           )
-          .option(
-            "--exec-timeout <seconds>",
-            "longest an --exec command may run before it is stopped and tried again later (default 60)",
-            parser((v) => rules.positiveInteger("--exec-timeout", v)),
-          )
-          .option(
-            "--exec-grace <seconds>",
-            "how long a stopped --exec command and what it started have between SIGTERM and SIGKILL (default 5)",
-            parser((v) => rules.positiveInteger("--exec-grace", v)),
-          )
+          .addOption(execTimeoutOption())
+          .addOption(execGraceOption())
           .option(
             "--receipts <file>",
             "append each delivered or partly delivered order's receipt for the customer to this file (needs the API key: orders are confirmed first)",

@@ -118,6 +118,22 @@ export function quantityOption(what = "quantity") {
   return new Option("--qty <n>", what).makeOptionMandatory().argParser(parser((v) => rules.quantity("--qty", v)));
 }
 
+/** `--exec-timeout <seconds>`: how long a command's --exec may run (the listener's and `pending`'s alike). */
+export function execTimeoutOption() {
+  return new Option(
+    "--exec-timeout <seconds>",
+    "longest an --exec command may run before it is stopped and tried again later (default 60)",
+  ).argParser(parser((v) => rules.positiveInteger("--exec-timeout", v)));
+}
+
+/** `--exec-grace <seconds>`: a stopped --exec command's time between SIGTERM and SIGKILL. */
+export function execGraceOption() {
+  return new Option(
+    "--exec-grace <seconds>",
+    "how long a stopped --exec command and what it started have between SIGTERM and SIGKILL (default 5)",
+  ).argParser(parser((v) => rules.positiveInteger("--exec-grace", v)));
+}
+
 /** A command's flag that stands for a setting (`--wait-timeout`): the setting's own check, typed by it. */
 export function settingOption<N extends CommandFlagName>(name: N, what: string) {
   const flag = definitions[name].commandFlag;
