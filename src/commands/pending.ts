@@ -321,23 +321,18 @@ async function orderCommand(
   exec: string,
   options: PendingOptions,
 ): Promise<(order: EndedJson, signal: AbortSignal) => Promise<{ ok: true } | { ok: false; reason: string }>> {
-  const { execCommand } = await import("../webhooks/hand-off.js");
-  const { neutralize } = await import("../output/sanitize.js");
-  const errorOutput = ctx.secrets.wrap(ctx.terminal.stderr);
+  const { execFromFlags } = await import("../webhooks/hand-off.js");
   let apiKey: string | undefined;
   try {
     apiKey = ctx.settings.apiKey;
   } catch {
     apiKey = undefined;
   }
-  const command = execCommand(
+  const command = execFromFlags(
     exec,
-    (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })),
+    ctx.secrets.wrap(ctx.terminal.stderr),
     [apiKey, ctx.settings.setting("webhook_secret").value],
-    {
-      ...(options.execTimeout !== undefined ? { timeoutMs: options.execTimeout * 1000 } : {}),
-      ...(options.execGrace !== undefined ? { graceMs: options.execGrace * 1000 } : {}),
-    },
+    options,
   );
   return (order: EndedJson, signal: AbortSignal) =>
     command.deliver(

@@ -155,6 +155,22 @@ export interface ExecLimits {
 }
 
 /**
+ * --exec as a command's flags give it (--exec-timeout, --exec-grace in seconds): the command's own
+ * stderr goes to `stderr` neutralised, and `secrets` are kept from it (the listener and `pending`).
+ */
+export function execFromFlags(
+  command: string,
+  stderr: { write(chunk: string): unknown },
+  secrets: readonly (string | undefined)[],
+  flags: { execTimeout?: number; execGrace?: number },
+): HandOff {
+  return execCommand(command, (chunk) => stderr.write(neutralize(chunk, { keepNewlines: true })), secrets, {
+    ...(flags.execTimeout !== undefined ? { timeoutMs: flags.execTimeout * 1000 } : {}),
+    ...(flags.execGrace !== undefined ? { graceMs: flags.execGrace * 1000 } : {}),
+  });
+}
+
+/**
  * `--exec CMD`: a shell runs CMD with the event's body on stdin and the event's fields in its
  * environment. Its own output goes to `log` (stderr): stdout belongs to the listener's event lines.
  *

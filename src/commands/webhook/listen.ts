@@ -21,13 +21,11 @@ import { isVerdict, verdictAside } from "../../domain/verdict.js";
 import { maskApiKey } from "../../config/mask.js";
 import { en } from "../../messages/en.js";
 import { say } from "../../messages/messages.js";
-// What the command prints may be the event it was given: service text, shown like any other.
-import { neutralize } from "../../output/sanitize.js";
 import { statusWord } from "../../output/status-words.js";
 import type { Cell } from "../../output/output.js";
 import { confirmWithService, needsConfirming } from "../../webhooks/confirm.js";
 import { DeliveryStore, deliveryIdOf, deliveryKey, type ReceivedDelivery } from "../../webhooks/deliveries.js";
-import { execCommand, forwardTo, type HandOff } from "../../webhooks/hand-off.js";
+import { execFromFlags, forwardTo, type HandOff } from "../../webhooks/hand-off.js";
 import { startWebhookListener, type Delivery } from "../../webhooks/listener.js";
 import { HandOffQueue, type Prepared } from "../../webhooks/queue.js";
 import { settleFromEvents } from "../../webhooks/settle.js";
@@ -170,11 +168,7 @@ function webhookSecret(ctx: Context): string {
 function handOffFor(ctx: Context, options: WebhookListenOptions, hidden: (string | undefined)[]): HandOff | undefined {
   if (options.forwardTo !== undefined) return forwardTo(options.forwardTo);
   if (options.exec === undefined) return undefined;
-  const errorOutput = ctx.secrets.wrap(ctx.terminal.stderr);
-  return execCommand(options.exec, (chunk) => errorOutput.write(neutralize(chunk, { keepNewlines: true })), hidden, {
-    ...(options.execTimeout !== undefined ? { timeoutMs: options.execTimeout * 1000 } : {}),
-    ...(options.execGrace !== undefined ? { graceMs: options.execGrace * 1000 } : {}),
-  });
+  return execFromFlags(options.exec, ctx.secrets.wrap(ctx.terminal.stderr), hidden, options);
 }
 
 /** The service's word on each order event, when there is a key to ask with; without one, said why. */
