@@ -172,11 +172,14 @@ export async function refreshEntries(
   const buys = asked.filter((e) => e.kind === "buy");
   const bought = buys.filter((e) => e.outcome === "done");
   const listed = options.listed ?? (bought.length ? await listedStatuses(client, bought, inTime, stop) : new Map());
-  // Still not final on the list: nothing that changes the books to ask about.
+  // Still not final on the list: nothing that changes the books to ask about. A status that moved
+  // (paid to processing) is the list's to record as it stands, with no question more.
   const toAsk = buys.filter((e) => {
     if (e.outcome !== "done") return true;
     const status = listed.get(e.ref_id ?? "");
-    return status === undefined || status === null || isFinal(status);
+    if (status === undefined || status === null || isFinal(status)) return true;
+    if (status.text !== e.status) write(e, { details: {}, status: status.text });
+    return false;
   });
   let lookups = 0;
   let answered = buys.length - toAsk.length;

@@ -7,9 +7,8 @@
  * `history --refresh` is still handed on once, and never twice.
  */
 import { hostname } from "node:os";
-import type { Status, Transaction } from "../api/model.js";
-import { isFinal } from "../api/status.js";
-import { AuthError, InterruptedError } from "../errors.js";
+import type { Transaction } from "../api/model.js";
+import { AuthError } from "../errors.js";
 import type { Context } from "../context.js";
 import { stillInFlight, type JournalEntry } from "../journal/entries.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
@@ -17,10 +16,7 @@ import type { Journal } from "../journal/journal.js";
 import { openRecords } from "../records/migrate.js";
 import { pendingOrders, type Claim, type FollowedOrder, type PendingOrders } from "../records/pending-orders.js";
 import type { Verdict } from "../domain/verdict.js";
-import { ledgerVerdict, refreshConcurrency, refreshEntries } from "./ledger.js";
-
-/** Transactions the service's list is asked for at once: a busy shop's pending orders are among its newest. */
-const listedAtOnce = 100;
+import { ledgerVerdict, refreshEntries } from "./ledger.js";
 
 /** An order not final: bought and not delivered yet, or sent with its outcome unknown. */
 export interface PendingOrder {
@@ -103,13 +99,13 @@ export class PendingFollower {
       new Date(this.ctx.now()).toISOString(),
     );
     const seen = new Map<string, Transaction>();
-    const asked = ask ? await this.worthAsking(before) : [];
-    if (asked.length) {
+    // The books' own refresh: the service's list read first, and only the orders it shows final (or
+    // does not show) looked up one by one, so a day of manual orders waiting costs a question a pass.
+    if (ask && before.length) {
       const { stoppedBy } = await refreshEntries(
         this.ctx,
-        asked.map((p) => p.entry),
-        // What to ask is chosen above (worthAsking): the list is not read again.
-        { listed: new Map(), seen: (entry, t) => seen.set(entry.entry, t) },
+        before.map((p) => p.entry),
+        { seen: (entry, t) => seen.set(entry.entry, t) },
       );
       // A refused key ends the run (exit 3); an unreachable service is asked again next pass.
       if (stoppedBy instanceof AuthError) throw stoppedBy;
@@ -130,32 +126,6 @@ export class PendingFollower {
       ended.push({ followed, entry, verdict, ...(transaction ? { transaction } : {}) });
     }
     return { pending: this.pending(), ended };
-  }
-
-  /**
-   * The orders to look up one by one. With more bought orders than are asked at once, the service's
-   * list of transactions (one call, its newest 100) is read first, and an order it shows with the
-   * status the journal holds, not final, is not asked about again: a day of manual orders waiting for
-   * hours costs one question a pass, not one per order. An unknown outcome, an order the page does
-   * not show, and one whose status moved are always looked up (the list names no refund or delivery).
-   */
-  private async worthAsking(pending: PendingOrder[]): Promise<PendingOrder[]> {
-    const bought = pending.filter((p) => p.verdict === "bought" && p.entry.ref_id);
-    if (bought.length <= refreshConcurrency) return pending;
-    let listed: Map<string, Status | null>;
-    try {
-      const { data } = await (await this.ctx.client()).listTransactions({ perPage: listedAtOnce });
-      listed = new Map(data.transactions.flatMap((t) => (t.refId === null ? [] : [[t.refId, t.status] as const])));
-    } catch (error) {
-      if (error instanceof InterruptedError || error instanceof AuthError) throw error;
-      // No list (a service without one, an outage): each is asked, as without it.
-      return pending;
-    }
-    return pending.filter((p) => {
-      if (p.verdict !== "bought" || !p.entry.ref_id) return true;
-      const status = listed.get(p.entry.ref_id);
-      return !status || isFinal(status) || status.text !== p.entry.status;
-    });
   }
 
   /** Whether any order followed has ended in the journal since (a webhook listener beside may settle them): no question to the service. */
