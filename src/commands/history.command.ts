@@ -17,7 +17,7 @@ export default defineCommand({
       .option("--no-refresh", "show the ledger as recorded, asking the service nothing (faster, works offline)")
       .option("--all-services", "also entries sent to other service addresses (marked)"),
   piped:
-    "one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice, verdict, refunded, service (set when it is another), what (purchase, cart, sandbox order, stock lock, top-up), net",
+    "one line per request, tab-separated: time, kind, ref_id (a lock's token), outcome, amount, detail, item, customer, status, invoice, verdict, refunded, service (set when it is another), what (purchase, cart, sandbox order, stock lock, top-up), net, alternative_of (the ref_id an alternative was bought instead of)",
   examples: [
     "reseller history",
     "reseller history --no-refresh --limit 10",

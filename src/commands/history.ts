@@ -10,7 +10,7 @@ import { InputError } from "../errors.js";
 import { checkCalendarDate } from "../rules/dates.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry } from "../journal/entries.js";
-import { customersOf, journalLines, outcomeCell, requestedLines } from "../output/journal.js";
+import { alternativeLinkOf, customersOf, journalLines, outcomeCell, requestedLines } from "../output/journal.js";
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { ledgerVerdict, needsAsking, refreshEntries, sayNotRefreshed, type Refreshed } from "../orders/ledger.js";
@@ -53,6 +53,7 @@ export const historyColumns = [
   "service",
   "what",
   "net",
+  "alternative_of",
 ];
 
 /** What each entry is, in a reseller's words: only purchases and carts spend money; a top-up adds it. */
@@ -153,13 +154,19 @@ function itemOf(entry: JournalEntry, names: Map<number, string>, words = english
     .join(", ");
 }
 
-/** The item, said with what the entry is when it is not a single purchase: `stock lock: 2 × Netflix`. */
+/**
+ * The item, said with what the entry is when it is not a single purchase: `stock lock: 2 × Netflix`;
+ * an alternative says whose order it was bought instead of (`↳ instead of REF`), its ref_id being the
+ * one to look the refused order up by.
+ */
 function itemCell(entry: JournalEntry, names: Map<number, string>): string {
   const what = whatEntryIs(entry);
   const item = itemOf(entry, names, say.history);
   const said = say.history.what[what];
-  if (what === "purchase" || what === "top-up") return item || said;
-  return item ? `${said}: ${item}` : said;
+  const link = alternativeLinkOf(entry);
+  const mark = link ? ` ${say.history.insteadOf(link.ref_id)}` : "";
+  if (what === "purchase" || what === "top-up") return `${item || said}${mark}`;
+  return `${item ? `${said}: ${item}` : said}${mark}`;
 }
 
 /** A sandbox order and a lock never cost anything: said so, never a price that looks spent. */
@@ -316,6 +323,7 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
             other(e),
             whatEntryIs(e),
             netOf(e, verdict),
+            alternativeLinkOf(e)?.ref_id,
           ];
         }),
       );
@@ -377,7 +385,16 @@ function entryJson(e: JournalEntry, now: number) {
       : net !== undefined
         ? { net }
         : {};
-  return Object.assign({}, e, { what: whatEntryIs(e) }, verdict ? { verdict } : {}, money);
+  // An alternative names the order it was bought instead of; a field of the entry's own is never replaced.
+  const link = "alternative_of" in e ? undefined : alternativeLinkOf(e);
+  return Object.assign(
+    {},
+    e,
+    { what: whatEntryIs(e) },
+    verdict ? { verdict } : {},
+    money,
+    link ? { alternative_of: link } : {},
+  );
 }
 
 /** With --all-services, the service an entry was sent to: another one named, this one said so. */

@@ -50,6 +50,7 @@ export default defineCommand({
         "  transaction  invoice, ref_id, status, amount, created\n" +
         "  note         the service's note (a refund, a failure)\n" +
         "  payment_link the link\n" +
+        "  alternative_of the ref_id bought instead of, its item id, why it was given up\n" +
         "  item         item id, name, quantity, price, process, customer data\n" +
         "  licence      item id, one licence line\n" +
         "  seller_note  item id, the seller's note\n" +

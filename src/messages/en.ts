@@ -1047,6 +1047,14 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     deliverToCustomer: "Deliver to customer",
     h2hResults: "H2H results",
     smmProgress: "SMM progress",
+    alternativeOf: "Alternative of",
+    /** Why the order an alternative stands in for was given up: `RSL-… (Pulsa Telkomsel 25.000, disrupted)`. */
+    givenUp: {
+      disrupted: "disrupted",
+      refused: "refused",
+      not_sent: "not sent",
+      delivery_failed: "delivery failed, refunded",
+    },
   },
   buy: {
     /** A fault of reseller's own (printing, waiting) after the service answered the purchase: it stands. */
@@ -1290,6 +1298,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     },
     topUpBy: (channel: string) => `top-up ${channel}`,
     itemId: (id: string) => `item ${id}`,
+    /** The mark of an alternative's row: the ref_id of the order it was bought instead of. */
+    insteadOf: (refId: string) => `↳ instead of ${refId}`,
     otherService: (address: string) => `other: ${address}`,
     thisService: "this one",
     otherProfiles: (n: number) => `(${n} entr${n === 1 ? "y" : "ies"} of other profiles not shown; use --profile.)`,

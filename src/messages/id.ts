@@ -1499,6 +1499,13 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     deliverToCustomer: "Serahkan ke pelanggan",
     h2hResults: "Hasil H2H",
     smmProgress: "Progres SMM",
+    alternativeOf: "Pengganti dari",
+    givenUp: {
+      disrupted: "gangguan",
+      refused: "ditolak",
+      not_sent: "tidak dikirim",
+      delivery_failed: "gagal, dana dikembalikan",
+    },
   },
   buy: {
     faultAfterAnswer: (outcome: string, refId: string, invoice: string, fault: string) =>
@@ -1726,6 +1733,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     },
     topUpBy: (channel: string) => `isi saldo ${channel}`,
     itemId: (id: string) => `produk ${id}`,
+    insteadOf: (refId: string) => `↳ pengganti ${refId}`,
     otherService: (address: string) => `lain: ${address}`,
     thisService: "layanan ini",
     otherProfiles: (n: number) => `(${n} entri profil lain tidak ditampilkan; pakai --profile.)`,

@@ -24,6 +24,33 @@ import {
   type RichCell,
 } from "./output.js";
 
+/**
+ * The order a transaction was bought instead of, as this machine's journal links them (an alternative,
+ * `<ref_id>-altN`): its ref_id, its item, and why it was given up, where the journal recorded them.
+ */
+export interface AlternativeOf {
+  ref_id: string;
+  item_id?: number;
+  item?: string;
+  givenUp?: "disrupted" | "refused" | "not_sent" | "delivery_failed";
+}
+
+/** `RSL-… (Pulsa Telkomsel 25.000, disrupted)`: the order to look up, what it asked for and why it was given up. */
+function alternativeOfCell(link: AlternativeOf): Cell {
+  const item = link.item ?? (link.item_id !== undefined ? say.history.itemId(String(link.item_id)) : undefined);
+  const why = link.givenUp && say.transaction.givenUp[link.givenUp];
+  const said = [item, why].filter(Boolean).join(", ");
+  return { human: said ? `${link.ref_id} (${said})` : link.ref_id, plain: link.ref_id };
+}
+
+/** The JSON body with `alternative_of` added as buy --json gives it; a field of the service's own is never replaced. */
+function withAlternativeOf(body: unknown, link: AlternativeOf | undefined): unknown {
+  if (!link || typeof body !== "object" || body === null || Array.isArray(body) || "alternative_of" in body)
+    return body;
+  const { givenUp: _, ...named } = link;
+  return { ...body, alternative_of: named };
+}
+
 /** A dispatch with a serial and no status of its own: delivered, in the reader's words. */
 function deliveredCell(): Cell {
   return { human: say.verdicts.delivered, plain: "delivered", tone: "warn" };
@@ -109,8 +136,8 @@ function customerOf(note: string | null | undefined): Cell {
   return customer ? customerCell(customer) : undefined;
 }
 
-export function renderTransaction(output: Output, t: Transaction): void {
-  if (output.mode === "plain") return renderPlain(output, t);
+export function renderTransaction(output: Output, t: Transaction, alternativeOf?: AlternativeOf): void {
+  if (output.mode === "plain") return renderPlain(output, t, alternativeOf);
   const amount: Cell =
     t.fees && t.amount !== null
       ? {
@@ -133,6 +160,7 @@ export function renderTransaction(output: Output, t: Transaction): void {
     ]);
   if (t.paymentLink) pairs.push([say.transaction.paymentLink, copyable(t.paymentLink)]);
   if (t.expiresAt) pairs.push([say.transaction.payBefore, output.time(t.expiresAt)]);
+  if (alternativeOf) pairs.push([say.transaction.alternativeOf, alternativeOfCell(alternativeOf)]);
   output.record(pairs);
 
   output.heading(say.transaction.items);
@@ -258,10 +286,12 @@ function deliverables(t: Transaction): Deliverable[] {
 }
 
 /** Piped: one row per fact, the first field naming it. Columns are documented in `trx show --help`. */
-function renderPlain(output: Output, t: Transaction): void {
+function renderPlain(output: Output, t: Transaction, alternativeOf: AlternativeOf | undefined): void {
   const rows: Cell[][] = [["transaction", t.invoice, t.refId, t.status?.text, t.amount, formatIsoUtc(t.createdAt)]];
   if (t.note) rows.push(["note", t.note]);
   if (t.paymentLink) rows.push(["payment_link", t.paymentLink]);
+  if (alternativeOf)
+    rows.push(["alternative_of", alternativeOf.ref_id, alternativeOf.item_id, alternativeOf.givenUp ?? ""]);
   for (const l of t.lines)
     rows.push([
       "item",
@@ -315,11 +345,11 @@ export function showTransaction(
   result: ApiResult<Transaction>,
   finished: boolean,
   timeoutSeconds: number,
-  options: { waited?: boolean; verdict?: OrderVerdict } = {},
+  options: { waited?: boolean; verdict?: OrderVerdict; alternativeOf?: AlternativeOf } = {},
 ): void {
   const t = result.data;
-  if (output.mode === "json") output.json(result.body);
-  else renderTransaction(output, t);
+  if (output.mode === "json") output.json(withAlternativeOf(result.body, options.alternativeOf));
+  else renderTransaction(output, t, options.alternativeOf);
   // Piped, the order's verdict (domain/verdict.ts, given by the caller) is a row of its own after
   // the transaction's, rows being named by their first field: `outcome<TAB>delivered<TAB>`.
   if (output.mode === "plain" && options.verdict)

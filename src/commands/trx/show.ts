@@ -7,7 +7,8 @@ import { isTransactionNotFound } from "../../api/codes.js";
 import type { Context } from "../../context.js";
 import { InterruptedError, ServiceError } from "../../errors.js";
 import { journalDetails, journalFor, noteLatestStatus, settleUnknownPurchase } from "../../journal/request.js";
-import { showTransaction } from "../../output/transaction.js";
+import { showTransaction, type AlternativeOf } from "../../output/transaction.js";
+import { alternativeLinkOf } from "../../output/journal.js";
 import { formatRupiah } from "../../output/format.js";
 import { isFinal } from "../../api/status.js";
 import { orderVerdict, verdictPhrase } from "../../domain/verdict.js";
@@ -32,10 +33,12 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   }
   settleJournal(ctx, result.data);
   noteLatestStatus(ctx, result.data);
+  const alternativeOf = alternativeOfIn(ctx, result.data);
 
   if (!options.watch)
     return showTransaction(ctx.output, result, true, 0, {
       verdict: orderVerdict(result.data, isFinal(result.data.status)),
+      ...(alternativeOf ? { alternativeOf } : {}),
     });
 
   const { waitForDelivery, waitTimeoutSeconds } = await import("../../orders/delivery.js");
@@ -46,6 +49,7 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
     showTransaction(ctx.output, waited.result, waited.finished, timeout, {
       waited: true,
       verdict: orderVerdict(waited.result.data, waited.finished),
+      ...(alternativeOf ? { alternativeOf } : {}),
     });
   } catch (error) {
     if (error instanceof InterruptedError) {
@@ -54,6 +58,37 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
       });
     }
     throw error;
+  }
+}
+
+/**
+ * The order this transaction was bought instead of, when this machine journaled it as an alternative:
+ * the original's ref_id and item, and why it was given up, from the original's own entry.
+ */
+function alternativeOfIn(ctx: Context, t: Transaction): AlternativeOf | undefined {
+  try {
+    if (!t.refId) return undefined;
+    const journal = journalFor(ctx);
+    const link = journal
+      .byRefId(t.refId)
+      .map((e) => (e.kind === "buy" ? alternativeLinkOf(e) : undefined))
+      .find((l) => l !== undefined);
+    if (!link) return undefined;
+    const original = journal.byRefId(link.ref_id).find((e) => e.kind === "buy");
+    const names = original?.request?.item_names as Record<string, unknown> | undefined;
+    const item = link.item_id !== undefined ? names?.[String(link.item_id)] : undefined;
+    const givenUp: AlternativeOf["givenUp"] =
+      original?.verdict === "delivery_failed"
+        ? "delivery_failed"
+        : original?.code === "PRODUCT_TEMPORARILY_UNAVAILABLE"
+          ? "disrupted"
+          : original?.outcome === "refused" || original?.outcome === "not_sent"
+            ? original.outcome
+            : undefined;
+    return { ...link, ...(typeof item === "string" ? { item } : {}), ...(givenUp ? { givenUp } : {}) };
+  } catch {
+    // The transaction is shown without the link when the journal cannot be read.
+    return undefined;
   }
 }
 
