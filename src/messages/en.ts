@@ -1844,7 +1844,18 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `Its alternatives: ${list}. Buy again with --alternatives to sell the first that can be.`,
     noneKeptHint: (id: number, candidates: string) =>
       `No alternatives kept for it${candidates ? `; items of the same product: ${candidates}` : ""}. \`reseller alternatives set ${id} ALT\` keeps them for \`buy --alternatives\`.`,
-    cartNotYet: "--alternatives buys alternatives for --item and for the rows of --file; a cart's lines have none yet.",
+    /** Why a cart takes no --alternatives, and what to do instead (the suggestion). */
+    cartNotYet:
+      "--cart does not take --alternatives: a cart is bought whole, in one transaction, and reseller does not replace one of its lines on its own.",
+    cartInstead:
+      "Buy the lines as rows of an orders file (`buy --file FILE --alternatives`: each line an order of its own, with its own alternatives), or put an alternative in the disrupted line of the cart and buy the cart again.",
+    /** A cart refused as disrupted: its lines whose items the service reports disrupted, each with its alternatives. */
+    cartLine: (place: string, item: string, alternatives: string) =>
+      `${place} (${item})${alternatives ? `, alternatives: ${alternatives}` : ""}`,
+    cartDisrupted: (lines: string) =>
+      `Disrupted in this cart: ${lines}. A cart is bought whole: put an alternative in that line and buy the cart again, or buy the lines with \`buy --file FILE --alternatives\`.`,
+    cartDisruptedUnnamed:
+      "A cart is bought whole: `reseller items` marks which of its items is disrupted; put an alternative in that line and buy the cart again, or buy the lines with `buy --file FILE --alternatives`.",
     badList: (where: string, text: string) =>
       `${where}alternatives must be item ids separated by spaces or |, not "${text}".`,
   },

@@ -2251,7 +2251,15 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     noneKeptHint: (id: number, candidates: string) =>
       `Belum ada pengganti untuknya${candidates ? `; varian produk yang sama: ${candidates}` : ""}. \`reseller alternatives set ${id} ALT\` menyimpannya untuk \`buy --alternatives\`.`,
     cartNotYet:
-      "--alternatives membeli pengganti untuk --item dan untuk baris --file; baris keranjang belum punya pengganti.",
+      "--cart tidak bisa dengan --alternatives: keranjang dibeli utuh dalam satu transaksi, dan reseller tidak mengganti salah satu barisnya sendiri.",
+    cartInstead:
+      "Beli baris-barisnya sebagai baris file order (`buy --file FILE --alternatives`: tiap baris order sendiri, dengan penggantinya sendiri), atau isi baris keranjang yang gangguan dengan penggantinya lalu beli keranjang itu lagi.",
+    cartLine: (place: string, item: string, alternatives: string) =>
+      `${place} (${item})${alternatives ? `, pengganti: ${alternatives}` : ""}`,
+    cartDisrupted: (lines: string) =>
+      `Yang gangguan di keranjang ini: ${lines}. Keranjang dibeli utuh: isi baris itu dengan penggantinya lalu beli keranjang lagi, atau beli baris-barisnya dengan \`buy --file FILE --alternatives\`.`,
+    cartDisruptedUnnamed:
+      "Keranjang dibeli utuh: `reseller items` menandai produk yang gangguan; isi baris itu dengan penggantinya lalu beli keranjang lagi, atau beli baris-barisnya dengan `buy --file FILE --alternatives`.",
     badList: (where: string, text: string) =>
       `${where}alternatives harus id varian dipisah spasi atau |, bukan "${text}".`,
   },

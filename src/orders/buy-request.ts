@@ -143,7 +143,8 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
   if (options.cart !== undefined) {
     const conflicting = singleItemFlagsGiven(options);
     if (conflicting.length) throw new InputError(say.orders.buying.cartTakesAll(conflicting.join(", ")));
-    if (options.alternatives) throw new InputError(say.alternatives.cartNotYet);
+    if (options.alternatives)
+      throw new InputError(say.alternatives.cartNotYet, { suggestion: say.alternatives.cartInstead });
     return { ...common, ...shared, kind: "cart", source: options.cart };
   }
   const line: LineFlags = {

@@ -158,6 +158,7 @@ export async function alternativeOrder(
  * to buy them), else items of the same product the kept catalogue has and the service sells now.
  */
 export function nameAlternatives(ctx: Context, error: ServiceError, order: Order): void {
+  if (order.lines.length > 1) return nameCartAlternatives(ctx, error, order);
   const words = say.alternatives;
   const { item } = firstLine(order);
   const ids = alternativesFor(ctx, item.id);
@@ -181,4 +182,32 @@ export function nameAlternatives(ctx: Context, error: ServiceError, order: Order
     // The refusal is said without candidates.
   }
   error.suggestion = words.noneKeptHint(item.id, candidates);
+}
+
+/**
+ * A cart refused as disrupted names the lines whose items the service reported disrupted when the
+ * cart was read, each with its alternatives: not its first line's, and never `buy --cart
+ * --alternatives`, which a cart does not take (it is bought whole, so the reseller replaces a line).
+ */
+function nameCartAlternatives(ctx: Context, error: ServiceError, order: Order): void {
+  const words = say.alternatives;
+  const disrupted = order.lines.flatMap((line, i) =>
+    line.item.disruption ? [{ line: i + 1, item: line.item, ids: alternativesFor(ctx, line.item.id) }] : [],
+  );
+  if (disrupted.length === 0) {
+    error.suggestion = words.cartDisruptedUnnamed;
+    return;
+  }
+  const kept = keptEntries(
+    ctx,
+    disrupted.flatMap((d) => d.ids),
+  );
+  const named = (ids: number[]) => ids.map((id) => words.named(id, keptName(kept?.get(id)))).join(", ");
+  error.suggestion = words.cartDisrupted(
+    disrupted.map((d) => words.cartLine(say.orders.file.cartPlace(d.line), d.item.name, named(d.ids))).join("; "),
+  );
+  error.details = {
+    ...(error.details ?? {}),
+    disrupted: disrupted.map((d) => ({ line: d.line, item_id: d.item.id, alternatives: d.ids })),
+  };
 }
