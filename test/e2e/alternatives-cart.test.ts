@@ -31,7 +31,9 @@ describe("a cart and alternatives", () => {
     const refused = await shop.run(["buy", "--cart", cart, "--yes", "--alternatives"], { env: english });
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toMatch(/--cart does not take --alternatives: a cart is bought whole, in one transaction/);
-    expect(refused.stderr).toMatch(/^Hint: Buy the lines as rows of an orders file \(`buy --file FILE --alternatives`/m);
+    expect(refused.stderr).toMatch(
+      /^Hint: Buy the lines as rows of an orders file \(`buy --file FILE --alternatives`/m,
+    );
 
     const plan = await shop.run(["buy", "--cart", cart, "--alternatives", "--plan"], { env: english });
     expect(plan.exitCode).toBe(2);
