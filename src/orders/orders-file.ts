@@ -186,8 +186,7 @@ export function problemsError(problems: RowProblem[], words: Messages = say): In
   // in --json. The JSON's are English in every language, so a script reads the same keys; people read theirs.
   const details = detailsOf(sorted, en);
   const error = new InputError(words.orders.file.problems(rows), { details });
-  const said = detailsOf(sorted, words);
-  if (JSON.stringify(said) !== JSON.stringify(details)) error.detailsSaid = said;
+  error.detailsSaid = detailsOf(sorted, words);
   return error;
 }
 
