@@ -18,22 +18,6 @@ export async function catalogueOf(language: Language): Promise<Messages> {
   return language === "id" ? (await import("./id.js")).id : english();
 }
 
-/**
- * Words made in English whatever the language in use: what a JSON error keeps the same in every
- * language (its details) when those are sentences. Synchronous, so nothing else speaks meanwhile.
- */
-export function inEnglish<T>(words: () => T): T {
-  const [was, wasSpoken] = [say, spoken];
-  say = en;
-  spoken = "en";
-  try {
-    return words();
-  } finally {
-    say = was;
-    spoken = wasSpoken;
-  }
-}
-
 export async function speak(language: Language): Promise<void> {
   say = await catalogueOf(language);
   spoken = language;

@@ -6,6 +6,7 @@
  * is known. commands/buy/bulk.ts asks for consent and renders; nothing here prompts or prints.
  */
 import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/en.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
@@ -18,12 +19,12 @@ import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.
 import { readItem } from "./items.js";
 import { dayOf, type Order } from "./order.js";
 import {
-  bothLanguages,
   inFileTerms,
   placeOf,
   problemsError,
   readOrderRows,
   type OrderRow,
+  type ProblemWords,
   type RowProblem,
 } from "./orders-file.js";
 import { purchase, type PurchaseOptions } from "./purchase.js";
@@ -133,30 +134,24 @@ async function fetchDistinctItems(
   });
   for (const r of rows)
     if (missing.includes(r.itemId))
-      problems.push(
-        bothLanguages(r.row, () => ({
-          message: `${placeOf(r)}: ${say.orders.buying.noItem(r.itemId)}`,
-          code: "ITEM_NOT_FOUND",
-        })),
-      );
+      problems.push({
+        line: r.row,
+        code: "ITEM_NOT_FOUND",
+        words: (words) => ({ message: `${placeOf(r, words)}: ${words.orders.buying.noItem(r.itemId)}` }),
+      });
   return items;
 }
 
-/** A row its item refuses, in the file's terms (`the note column`), or undefined when it passes. */
-function lineProblem(
-  item: Item,
-  row: OrderRow,
-  check: boolean,
-): { message: string; suggestion?: string; code: string } | undefined {
+/** A row its item refuses, in the file's terms (`the note column`) and in `words`, or undefined when it passes. */
+function lineProblem(item: Item, row: OrderRow, check: boolean, words: Messages): ProblemWords | undefined {
   try {
-    checkLine(item, row, `${placeOf(row)}: `, { check });
+    checkLine(item, row, `${placeOf(row, words)}: `, { check, words });
     return undefined;
   } catch (error) {
     if (!(error instanceof ResellerError)) throw error;
     return {
-      message: inFileTerms(error.message),
-      ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}),
-      code: error.code,
+      message: inFileTerms(error.message, words),
+      ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion, words) } : {}),
     };
   }
 }
@@ -230,13 +225,14 @@ export async function readBulk(
       // A number of another operator than the item's: a file has nobody to confirm it row by row.
       const doubt = options.check ? operatorDoubt({ item, quantity: r.quantity, note }) : undefined;
       if (doubt) {
-        problems.push(
-          bothLanguages(r.row, () => ({
-            message: `${placeOf(r)}: ${(operatorDoubt({ item, quantity: r.quantity, note }) ?? doubt).message}`,
-            suggestion: doubtSuggestion(),
-            code: "OPERATOR_MISMATCH",
-          })),
-        );
+        problems.push({
+          line: r.row,
+          code: "OPERATOR_MISMATCH",
+          words: (words) => ({
+            message: `${placeOf(r, words)}: ${(operatorDoubt({ item, quantity: r.quantity, note }, words) ?? doubt).message}`,
+            suggestion: doubtSuggestion(words),
+          }),
+        });
         continue;
       }
       // A game whose account check needs the zone: without it the top-up would go to an account
@@ -245,22 +241,25 @@ export async function readBulk(
         options.validate &&
         accountOfLine({ item, quantity: r.quantity, ...(note !== undefined ? { note } : {}) }) === "zone missing"
       ) {
-        problems.push(
-          bothLanguages(r.row, () => ({
-            message: say.orders.checks.fileZoneNeeded(placeOf(r), say.phone.item(item.id, item.name)),
-            suggestion: say.orders.checks.fileZoneNeededHint,
-            code: "ZONE_ID_MISSING",
-          })),
-        );
+        problems.push({
+          line: r.row,
+          code: "ZONE_ID_MISSING",
+          words: (words) => ({
+            message: words.orders.checks.fileZoneNeeded(placeOf(r, words), words.phone.item(item.id, item.name)),
+            suggestion: words.orders.checks.fileZoneNeededHint,
+          }),
+        });
         continue;
       }
       lines.push({ row: r, item, note, written, ...(typed ? { typed } : {}) });
     } catch (error) {
       if (!(error instanceof ResellerError)) throw error;
-      // Said again by checking the row again, in English too for a JSON error's details.
-      problems.push(
-        bothLanguages(r.row, () => lineProblem(item, r, options.check) ?? { message: error.message, code: error.code }),
-      );
+      // Said by checking the row again in the words that show it, in the file's terms.
+      problems.push({
+        line: r.row,
+        code: error.code,
+        words: (words) => lineProblem(item, r, options.check, words) ?? { message: error.message },
+      });
     }
   }
   const byRef = new Map<string, OrderRow>();
@@ -269,12 +268,13 @@ export async function readBulk(
     if (refId === undefined) continue;
     const earlier = byRef.get(refId);
     if (earlier)
-      problems.push(
-        bothLanguages(row.row, () => ({
-          message: say.orders.buying.refIdTwice(placeOf(row), refId, placeOf(earlier)),
-          code: "REF_ID_TWICE",
-        })),
-      );
+      problems.push({
+        line: row.row,
+        code: "REF_ID_TWICE",
+        words: (words) => ({
+          message: words.orders.buying.refIdTwice(placeOf(row, words), refId, placeOf(earlier, words)),
+        }),
+      });
     else byRef.set(refId, row);
   }
   const keys = lines.map((l) => ({

@@ -7,6 +7,7 @@ import { isRecord } from "../api/decode.js";
 import { InputError } from "../errors.js";
 import * as rules from "../rules/input.js";
 import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/en.js";
 
 export interface CartFileLine {
   itemId: number;
@@ -19,11 +20,11 @@ export interface CartFileLine {
 }
 
 /** A note from a file: text, or (for an SMM item) a JSON object, sent as the JSON text the service wants. */
-export function noteText(raw: unknown, where: string): string | undefined {
+export function noteText(raw: unknown, where: string, words: Messages = say): string | undefined {
   if (raw === undefined || raw === null || raw === "") return undefined;
   if (typeof raw === "string") return raw;
   if (isRecord(raw)) return JSON.stringify(raw);
-  throw new InputError(say.orders.file.noteText(where));
+  throw new InputError(words.orders.file.noteText(where));
 }
 
 function missing(what: string): never {

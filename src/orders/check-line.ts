@@ -12,6 +12,7 @@ import { readPhoneNumber } from "../rules/phone.js";
 import { customerData } from "../domain/transaction.js";
 import { gameAccountNote, splitCustomerNote } from "../rules/customer.js";
 import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/en.js";
 
 /** A line as the user wrote it: the customer data as a note, or (SMM) a target to build one from. */
 export interface LineInput {
@@ -31,8 +32,8 @@ export function orderProcessOf(item: Item): string {
   return item.isSmm ? "smm" : (item.orderProcess ?? "");
 }
 
-function itemWords(item: Item): string {
-  return say.phone.item(item.id, item.name);
+function itemWords(item: Item, words: Messages): string {
+  return words.phone.item(item.id, item.name);
 }
 
 /** A line the item does not accept: exit 2, nothing sent, the line named by `where`. */
@@ -104,6 +105,7 @@ function openAmountParts(
   item: Item,
   line: LineInput,
   where: string,
+  words: Messages,
 ): { customer?: string; nominal?: number; zone?: string } {
   if (!looksLikeJson(line.note)) {
     const customer = line.note?.trim() ? line.note : undefined;
@@ -114,28 +116,28 @@ function openAmountParts(
     };
   }
   if (line.nominal !== undefined || line.zoneId !== undefined) {
-    refuse(where, say.orders.line.amountOnce(itemWords(item)));
+    refuse(where, words.orders.line.amountOnce(itemWords(item, words)));
   }
   let parsed: unknown;
   try {
     // Given here: it looks like JSON.
     parsed = JSON.parse(line.note ?? "");
   } catch {
-    refuse(where, say.orders.line.noteNotJson(itemWords(item)));
+    refuse(where, words.orders.line.noteNotJson(itemWords(item, words)));
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    refuse(where, say.orders.line.jsonNoteObject(itemWords(item)));
+    refuse(where, words.orders.line.jsonNoteObject(itemWords(item, words)));
   const note = parsed as Record<string, unknown>;
   const unknownKeys = Object.keys(note).filter((k) => !["target", "provider_qty", "zone_id"].includes(k));
   if (unknownKeys.length)
-    refuse(where, say.orders.line.jsonNoteKeys(itemWords(item), unknownKeys.map((k) => `"${k}"`).join(", ")));
+    refuse(where, words.orders.line.jsonNoteKeys(itemWords(item, words), unknownKeys.map((k) => `"${k}"`).join(", ")));
   const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : undefined);
   let nominal: number | undefined;
   if (note.provider_qty !== undefined && note.provider_qty !== null && note.provider_qty !== "") {
     if (typeof note.provider_qty !== "number" && typeof note.provider_qty !== "string") {
-      refuse(where, say.orders.line.providerQtyNotAmount(itemWords(item), JSON.stringify(note.provider_qty)));
+      refuse(where, words.orders.line.providerQtyNotAmount(itemWords(item, words), JSON.stringify(note.provider_qty)));
     }
-    nominal = rupiah(`${where}${say.orders.line.providerQtyIn(itemWords(item))}`, note.provider_qty);
+    nominal = rupiah(`${where}${words.orders.line.providerQtyIn(itemWords(item, words))}`, note.provider_qty, words);
   }
   const customer = text(note.target);
   const zone = text(note.zone_id);
@@ -147,8 +149,13 @@ function openAmountParts(
 }
 
 /** What a line gives for each slot, read leniently (a prompt asks before the full check runs). */
-function lineParts(item: Item, line: LineInput, where: string): { customer?: string; nominal?: number; zone?: string } {
-  if (item.openAmount) return openAmountParts(item, line, where);
+function lineParts(
+  item: Item,
+  line: LineInput,
+  where: string,
+  words: Messages,
+): { customer?: string; nominal?: number; zone?: string } {
+  if (item.openAmount) return openAmountParts(item, line, where, words);
   if (orderProcessOf(item) === "smm") {
     const customer = line.target ?? (line.note?.trim() ? line.note : undefined);
     return customer !== undefined ? { customer } : {};
@@ -162,10 +169,10 @@ function lineParts(item: Item, line: LineInput, where: string): { customer?: str
  * The required fields this line leaves out: what a terminal asks for with the item's own labels.
  * A line the full check would refuse for another reason reports nothing missing here.
  */
-export function missingFields(item: Item, line: LineInput): RequiredField[] {
+export function missingFields(item: Item, line: LineInput, words: Messages = say): RequiredField[] {
   let parts: ReturnType<typeof lineParts>;
   try {
-    parts = lineParts(item, line, "");
+    parts = lineParts(item, line, "", words);
   } catch {
     return [];
   }
@@ -173,9 +180,11 @@ export function missingFields(item: Item, line: LineInput): RequiredField[] {
 }
 
 /** `Nomor HP (note) and Nominal (provider_qty)`. */
-export function fieldNames(fields: RequiredField[]): string {
+export function fieldNames(fields: RequiredField[], words: Messages = say): string {
   const names = fields.map((f) => (f.label === f.key ? f.key : `${f.label} (${f.key})`));
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")}${say.orders.line.and}${names.at(-1)}` : (names[0] ?? "");
+  return names.length > 1
+    ? `${names.slice(0, -1).join(", ")}${words.orders.line.and}${names.at(-1)}`
+    : (names[0] ?? "");
 }
 
 // ---- phone numbers ----
@@ -222,28 +231,28 @@ export function checkTypedCustomer(item: Item): (text: string) => true | string 
 type NoteForm = "sent" | "written";
 
 /** The customer's number in the form asked for, or a refusal saying why and how to override. */
-function checkedPhone(item: Item, text: string, where: string, form: NoteForm): string {
-  const reading = readPhoneNumber(text);
+function checkedPhone(item: Item, text: string, where: string, form: NoteForm, words: Messages): string {
+  const reading = readPhoneNumber(text, words);
   if (reading.ok) return form === "sent" ? reading.number : reading.written;
-  refuse(where, say.phone.refused(text.trim(), say.phone.item(item.id, item.name), reading.why), {
+  refuse(where, words.phone.refused(text.trim(), words.phone.item(item.id, item.name), reading.why), {
     code: "PHONE_NUMBER_INVALID",
-    suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}${say.phone.refusedHint}`,
+    suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}${words.phone.refusedHint}`,
   });
 }
 
 // ---- open amounts ----
 
 /** `from Rp 10.000 to Rp 2.000.000 in steps of Rp 1.000`, with whatever bounds the item gives. */
-export function openAmountRange(range: OpenAmount): string {
+export function openAmountRange(range: OpenAmount, words: Messages = say): string {
   const bounds =
     range.min !== null && range.max !== null
-      ? say.orders.line.fromTo(formatRupiah(range.min), formatRupiah(range.max))
+      ? words.orders.line.fromTo(formatRupiah(range.min), formatRupiah(range.max))
       : range.min !== null
-        ? say.orders.line.atLeast(formatRupiah(range.min))
+        ? words.orders.line.atLeast(formatRupiah(range.min))
         : range.max !== null
-          ? say.orders.line.atMost(formatRupiah(range.max))
-          : say.orders.line.anyAmount;
-  return range.step !== null && range.step > 1 ? say.orders.line.inSteps(bounds, formatRupiah(range.step)) : bounds;
+          ? words.orders.line.atMost(formatRupiah(range.max))
+          : words.orders.line.anyAmount;
+  return range.step !== null && range.step > 1 ? words.orders.line.inSteps(bounds, formatRupiah(range.step)) : bounds;
 }
 
 /**
@@ -263,12 +272,12 @@ export function checkTypedNominal(range: OpenAmount): (text: string) => true | s
 }
 
 /** Why an amount is not one the item takes, or undefined when it is. */
-export function openAmountProblem(range: OpenAmount, amount: number): string | undefined {
-  if (amount <= 0) return say.orders.line.notPositive;
-  if (range.min !== null && amount < range.min) return say.orders.line.belowMinimum;
-  if (range.max !== null && amount > range.max) return say.orders.line.aboveMaximum;
+export function openAmountProblem(range: OpenAmount, amount: number, words: Messages = say): string | undefined {
+  if (amount <= 0) return words.orders.line.notPositive;
+  if (range.min !== null && amount < range.min) return words.orders.line.belowMinimum;
+  if (range.max !== null && amount > range.max) return words.orders.line.aboveMaximum;
   if (range.step !== null && range.step > 1 && amount % range.step !== 0)
-    return say.orders.line.notMultiple(formatRupiah(range.step));
+    return words.orders.line.notMultiple(formatRupiah(range.step));
   return undefined;
 }
 
@@ -291,39 +300,42 @@ function checkOpenAmount(
   where: string,
   check: boolean,
   form: NoteForm,
+  words: Messages,
 ): string {
-  const parts = openAmountParts(item, line, where);
+  const parts = openAmountParts(item, line, where, words);
   const missing = requiredFieldsOf(item).filter((f) => isMissing(parts, f));
   if (missing.length) {
-    refuse(where, say.orders.line.openAmountMissing(itemWords(item), fieldNames(missing)), {
+    refuse(where, words.orders.line.openAmountMissing(itemWords(item, words), fieldNames(missing, words)), {
       code: "REQUIRED_FIELD_MISSING",
-      suggestion: say.orders.line.openAmountExample(
-        openAmountRange(range),
+      suggestion: words.orders.line.openAmountExample(
+        openAmountRange(range, words),
         formatRupiah(range.min ?? 10000).replace("Rp ", ""),
       ),
     });
   }
   const amount = present(parts.nominal, "the amount, checked as given");
-  const problem = openAmountProblem(range, amount);
+  const problem = openAmountProblem(range, amount, words);
   if (problem) {
     const near = nearestAllowed(range, amount);
     refuse(
       where,
-      say.orders.line.outOfRange(
+      words.orders.line.outOfRange(
         amountLabel(item),
-        itemWords(item),
+        itemWords(item, words),
         problem,
-        openAmountRange(range),
+        openAmountRange(range, words),
         formatRupiah(amount),
       ),
       {
         code: "OPEN_AMOUNT_OUT_OF_RANGE",
-        ...(near.length ? { suggestion: say.orders.line.nearest(near.map(formatRupiah).join(say.usage.either)) } : {}),
+        ...(near.length
+          ? { suggestion: words.orders.line.nearest(near.map(formatRupiah).join(words.usage.either)) }
+          : {}),
       },
     );
   }
   const customer = present(parts.customer, "the target, checked as given");
-  const target = check && takesPhoneNumber(item) ? checkedPhone(item, customer, where, form) : customer;
+  const target = check && takesPhoneNumber(item) ? checkedPhone(item, customer, where, form, words) : customer;
   const note: OpenAmountNote = {
     target,
     provider_qty: amount,
@@ -354,14 +366,21 @@ function takesZone(item: Item): boolean {
  * `--zone-id 1234` with `--note 12345678` for a game whose note carries the zone: the note as the
  * service takes it, `12345678|1234`. A note that already gives another zone is refused rather than guessed.
  */
-function withZoneInNote(item: Item, line: LineInput, zoneId: string, where: string, form: NoteForm): LineInput {
+function withZoneInNote(
+  item: Item,
+  line: LineInput,
+  zoneId: string,
+  where: string,
+  form: NoteForm,
+  words: Messages,
+): LineInput {
   const { zoneId: _given, ...rest } = line;
   if (line.note === undefined || !line.note.trim()) return line;
   const zone = zoneId.trim();
   const given = splitCustomerNote(line.note);
   if (given.zoneId !== undefined && given.zoneId !== zone)
-    refuse(where, say.orders.line.twoZones(line.note.trim(), given.zoneId, zone), {
-      suggestion: say.orders.line.zoneOnce(given.customerId),
+    refuse(where, words.orders.line.twoZones(line.note.trim(), given.zoneId, zone), {
+      suggestion: words.orders.line.zoneOnce(given.customerId),
     });
   return {
     ...rest,
@@ -375,7 +394,7 @@ function withZoneInNote(item: Item, line: LineInput, zoneId: string, where: stri
 export const maxNoteBytes = 64 * 1024;
 
 /** Text that cannot be customer data: a NUL byte (cut short or refused along the way), or a note past maxNoteBytes. */
-function checkLineText(line: LineInput, where: string): void {
+function checkLineText(line: LineInput, where: string, words: Messages): void {
   const texts: [string, string | undefined][] = [
     ["note", line.note],
     ["target", line.target],
@@ -385,9 +404,10 @@ function checkLineText(line: LineInput, where: string): void {
   for (const [name, text] of texts) {
     if (text === undefined) continue;
     if (text.includes("\u0000"))
-      refuse(where, say.orders.line.nulByte(name), { suggestion: say.orders.line.nulByteHint });
+      refuse(where, words.orders.line.nulByte(name), { suggestion: words.orders.line.nulByteHint });
     const bytes = Buffer.byteLength(text, "utf8");
-    if (bytes > maxNoteBytes) refuse(where, say.orders.line.tooBig(name, Math.ceil(bytes / 1024), maxNoteBytes / 1024));
+    if (bytes > maxNoteBytes)
+      refuse(where, words.orders.line.tooBig(name, Math.ceil(bytes / 1024), maxNoteBytes / 1024));
   }
 }
 
@@ -401,56 +421,63 @@ export function checkLine(
   item: Item,
   line: LineInput,
   where: string,
-  { check = true, form = "sent" }: { check?: boolean; form?: NoteForm } = {},
+  { check = true, form = "sent", words = say }: { check?: boolean; form?: NoteForm; words?: Messages } = {},
 ): string | undefined {
-  checkLineText(line, where);
+  checkLineText(line, where, words);
   if (line.quantity < item.minOrder) {
-    refuse(where, say.orders.line.minimumOrder(itemWords(item), item.minOrder, line.quantity), {
+    refuse(where, words.orders.line.minimumOrder(itemWords(item, words), item.minOrder, line.quantity), {
       code: "MINIMUM_ORDER_NOT_MET",
-      suggestion: say.orders.line.buyAtLeast(item.minOrder),
+      suggestion: words.orders.line.buyAtLeast(item.minOrder),
     });
   }
   if (!item.openAmount && line.zoneId !== undefined && takesZone(item))
-    line = withZoneInNote(item, line, line.zoneId, where, form);
+    line = withZoneInNote(item, line, line.zoneId, where, form, words);
   if (!item.openAmount && (line.nominal !== undefined || line.zoneId !== undefined)) {
-    refuse(where, say.orders.line.fixedPrice(itemWords(item), line.nominal !== undefined), {
-      suggestion: line.nominal !== undefined ? say.orders.line.byQuantity : say.orders.line.zoneInNote(item.id),
+    refuse(where, words.orders.line.fixedPrice(itemWords(item, words), line.nominal !== undefined), {
+      suggestion: line.nominal !== undefined ? words.orders.line.byQuantity : words.orders.line.zoneInNote(item.id),
     });
   }
   const smmParts = line.target !== undefined || line.opt.length > 0 || line.comment !== undefined;
   const process = orderProcessOf(item);
   if (process === "smm") {
-    if (line.target !== undefined && line.note !== undefined) refuse(where, say.orders.line.noteOrTarget);
+    if (line.target !== undefined && line.note !== undefined) refuse(where, words.orders.line.noteOrTarget);
     if (line.target === undefined && (line.opt.length > 0 || line.comment !== undefined))
-      refuse(where, say.orders.line.optNeedsTarget);
-    if (line.target !== undefined) return buildSmmNote(line.target, line.opt, line.comment);
+      refuse(where, words.orders.line.optNeedsTarget);
+    if (line.target !== undefined) return buildSmmNote(line.target, line.opt, line.comment, words);
     if (line.note === undefined) {
-      refuse(where, say.orders.line.smmNeedsTarget(itemWords(item)), { suggestion: say.orders.line.targetExample });
+      refuse(where, words.orders.line.smmNeedsTarget(itemWords(item, words)), {
+        suggestion: words.orders.line.targetExample,
+      });
     }
-    smmNote(line.note, where);
+    smmNote(line.note, where, words);
     return line.note;
   }
   if (smmParts)
-    refuse(where, say.orders.line.notSmm(itemWords(item), process), { suggestion: say.orders.line.customerAsNote });
-  if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where, check, form);
+    refuse(where, words.orders.line.notSmm(itemWords(item, words), process), {
+      suggestion: words.orders.line.customerAsNote,
+    });
+  if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where, check, form, words);
   // A provider delivery needs a destination; without it the order would only fail and be refunded.
   if (process === "h2h" && !line.note?.trim()) {
     const labelled = item.requiredFields.find((f) => slotOf(f) === "customer" && f.label !== f.key);
     refuse(
       where,
-      say.orders.line.destination(itemWords(item), labelled ? labelled.label : say.orders.line.phoneOrUserId),
+      words.orders.line.destination(
+        itemWords(item, words),
+        labelled ? labelled.label : words.orders.line.phoneOrUserId,
+      ),
       {
         code: "REQUIRED_FIELD_MISSING",
-        suggestion: say.orders.line.noteExample,
+        suggestion: words.orders.line.noteExample,
       },
     );
   }
-  const missing = missingFields(item, line);
+  const missing = missingFields(item, line, words);
   if (missing.length)
-    refuse(where, say.orders.line.missingFields(itemWords(item), fieldNames(missing)), {
+    refuse(where, words.orders.line.missingFields(itemWords(item, words), fieldNames(missing, words)), {
       code: "REQUIRED_FIELD_MISSING",
     });
-  if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where, form);
+  if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where, form, words);
   // A game account however written (`id(zone)`, `id zone`, `id|zone`) is sent as the service takes it.
   if (form === "sent" && line.note !== undefined && takesZone(item)) {
     const { customerId, zoneId } = splitCustomerNote(line.note);
@@ -476,7 +503,7 @@ export function checkLineForms(
   item: Item,
   line: LineInput,
   where: string,
-  options: { check?: boolean } = {},
+  options: { check?: boolean; words?: Messages } = {},
 ): CheckedLine {
   const note = checkLine(item, line, where, options);
   const written = checkLine(item, line, where, { ...options, form: "written" });

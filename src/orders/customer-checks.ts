@@ -9,6 +9,7 @@
 import type { Item, OpenAmountNote } from "../api/model.js";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/en.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { accountName, type LineAccount } from "./account-check.js";
 import { takesPhoneNumber } from "./check-line.js";
@@ -95,15 +96,15 @@ export interface Doubt {
   message: string;
 }
 
-const itemWords = (item: Item) => say.phone.item(item.id, item.name);
+const itemWords = (item: Item, words: Messages = say) => words.phone.item(item.id, item.name);
 
 /** Numbers of another operator than their line's item: known from the order alone, before any request. */
 export function operatorDoubts(order: Order): Doubt[] {
   return order.lines.flatMap((line) => operatorDoubt(line) ?? []);
 }
 
-/** A line's number of another operator than its item's, if it is one. */
-export function operatorDoubt(line: OrderLine): Doubt | undefined {
+/** A line's number of another operator than its item's, if it is one, said in `words`. */
+export function operatorDoubt(line: OrderLine, words: Messages = say): Doubt | undefined {
   if (!takesPhoneNumber(line.item)) return undefined;
   const wanted = operatorOfItem(line.item);
   const number = numberOf(line);
@@ -113,7 +114,7 @@ export function operatorDoubt(line: OrderLine): Doubt | undefined {
   return {
     line,
     code: "OPERATOR_MISMATCH",
-    message: say.orders.checks.otherOperator(number.trim(), found, itemWords(line.item), wanted),
+    message: words.orders.checks.otherOperator(number.trim(), found, itemWords(line.item, words), wanted),
   };
 }
 
@@ -136,8 +137,8 @@ export function regionDoubts(accounts: LineAccount[]): Doubt[] {
 }
 
 /** What to do about a doubt nobody at a terminal confirmed. */
-export function doubtSuggestion(): string {
-  return say.orders.checks.doubtHint;
+export function doubtSuggestion(words: Messages = say): string {
+  return words.orders.checks.doubtHint;
 }
 
 /** Where nobody confirms: the first doubt stops the purchase, exit 2, before anything is sent. */

@@ -11,7 +11,7 @@ import * as rules from "../rules/input.js";
 import { maxAlternatives } from "./alternatives.js";
 import { noteText } from "./cart-file.js";
 import { en, type Messages } from "../messages/en.js";
-import { inEnglish, say, spoken } from "../messages/messages.js";
+import { say } from "../messages/messages.js";
 
 export interface OrderRow {
   /** The line of the file the row starts on, as an editor shows it (a CSV's header is line 1). */
@@ -74,26 +74,27 @@ export function parseCsv(text: string): { fields: string[]; line: number }[] {
   }
 }
 
-function rowFrom(values: Record<string, unknown>, row: number, file: string): OrderRow {
-  const where = `${say.orders.file.place(file, row)}: `;
+/** A row of values as an order, or the first rule it breaks, said in `words`. */
+function rowFrom(values: Record<string, unknown>, row: number, file: string, words: Messages): OrderRow {
+  const where = `${words.orders.file.place(file, row)}: `;
   const out: Partial<OrderRow> & { opt: string[] } = { row, file, opt: [] };
   for (const [key, raw] of Object.entries(values)) {
     const name = columns[key.trim().toLowerCase()];
-    if (!name) throw new InputError(say.orders.file.unknownColumn(where, key));
+    if (!name) throw new InputError(words.orders.file.unknownColumn(where, key));
     if (raw === undefined || raw === null || raw === "") continue;
     switch (name) {
       case "itemId":
       case "quantity":
       case "nominal":
         if (typeof raw !== "number" && typeof raw !== "string")
-          throw new InputError(say.orders.file.mustBeNumber(`${where}${key}`));
+          throw new InputError(words.orders.file.mustBeNumber(`${where}${key}`));
         // A nominal is Rupiah as people write them (75.000, 75rb); a quantity may be grouped (1.000); ids are plain.
         out[name] =
           name === "nominal"
-            ? rules.rupiah(`${where}${key}`, raw)
+            ? rules.rupiah(`${where}${key}`, raw, words)
             : name === "quantity"
-              ? rules.quantity(`${where}${key}`, raw)
-              : rules.positiveInteger(`${where}${key}`, raw);
+              ? rules.quantity(`${where}${key}`, raw, words)
+              : rules.positiveInteger(`${where}${key}`, raw, words);
         break;
       case "opt":
         if (Array.isArray(raw) && raw.every((o) => typeof o === "string")) out.opt = raw as string[];
@@ -102,35 +103,35 @@ function rowFrom(values: Record<string, unknown>, row: number, file: string): Or
             .split("|")
             .map((o) => o.trim())
             .filter(Boolean);
-        else throw new InputError(say.orders.file.optList(where));
+        else throw new InputError(words.orders.file.optList(where));
         break;
       case "note":
-        out.note = noteText(raw, where);
+        out.note = noteText(raw, where, words);
         break;
       case "refId":
-        if (typeof raw !== "string") throw new InputError(say.orders.file.mustBeText(`${where}ref_id`));
-        out.refId = rules.refId(raw, `${where}ref_id`);
+        if (typeof raw !== "string") throw new InputError(words.orders.file.mustBeText(`${where}ref_id`));
+        out.refId = rules.refId(raw, `${where}ref_id`, words);
         break;
       case "alternatives":
-        out.alternatives = alternativeIds(raw, where);
+        out.alternatives = alternativeIds(raw, where, words);
         break;
       case "zoneId":
         if (typeof raw !== "string" && typeof raw !== "number")
-          throw new InputError(say.orders.file.mustBeText(`${where}${key}`));
+          throw new InputError(words.orders.file.mustBeText(`${where}${key}`));
         out.zoneId = String(raw);
         break;
       default:
-        if (typeof raw !== "string") throw new InputError(say.orders.file.mustBeText(`${where}${key}`));
+        if (typeof raw !== "string") throw new InputError(words.orders.file.mustBeText(`${where}${key}`));
         out[name] = raw;
     }
   }
-  if (out.itemId === undefined) throw new InputError(say.orders.file.missing(`${where}item_id`));
-  if (out.quantity === undefined) throw new InputError(say.orders.file.missing(`${where}quantity`));
+  if (out.itemId === undefined) throw new InputError(words.orders.file.missing(`${where}item_id`));
+  if (out.quantity === undefined) throw new InputError(words.orders.file.missing(`${where}quantity`));
   return out as OrderRow;
 }
 
 /** `14 12`, `14|12` or a JSON list `[14, 12]`: item ids, first choice first. */
-function alternativeIds(raw: unknown, where: string): number[] {
+function alternativeIds(raw: unknown, where: string, words: Messages): number[] {
   const parts = Array.isArray(raw)
     ? raw
     : typeof raw === "string" || typeof raw === "number"
@@ -140,21 +141,28 @@ function alternativeIds(raw: unknown, where: string): number[] {
       : undefined;
   const ids = parts?.map((p) => (typeof p === "number" || typeof p === "string" ? String(p).trim() : ""));
   if (!ids || ids.some((id) => !/^\d+$/.test(id) || Number(id) <= 0))
-    throw new InputError(say.alternatives.badList(where, typeof raw === "string" ? raw : JSON.stringify(raw)));
+    throw new InputError(words.alternatives.badList(where, typeof raw === "string" ? raw : JSON.stringify(raw)));
   if (ids.length > maxAlternatives)
-    throw new InputError(`${where}${say.alternatives.tooMany(maxAlternatives, ids.length)}`);
+    throw new InputError(`${where}${words.alternatives.tooMany(maxAlternatives, ids.length)}`);
   return ids.map(Number);
 }
 
-/** A row that cannot be bought as written: where it is (the line an editor shows) and what to fix. */
-export interface RowProblem {
-  line: number;
+/** What a row's problem says, in one catalogue's words. */
+export interface ProblemWords {
   message: string;
   suggestion?: string;
+}
+
+/**
+ * A row that cannot be bought as written: where it is (the line an editor shows), what decides, and
+ * its words made by whoever shows it, from the catalogue it gives: the reader's for people, English
+ * for a JSON error's details, which are the same in every language.
+ */
+export interface RowProblem {
+  line: number;
   /** The error's code when the problem is one (`ITEM_NOT_FOUND`): what decides, never the words. */
   code?: string;
-  /** The same problem in English, for the details of a JSON error (the same in every language). */
-  english?: { message: string; suggestion?: string };
+  words(words: Messages): ProblemWords;
 }
 
 /** Where a row is, in the given words: `shop.csv baris 2`, or (for a JSON error's details) `shop.csv line 2`. */
@@ -162,41 +170,30 @@ export function placeOf(row: Pick<OrderRow, "file" | "row">, words: Messages = s
   return words.orders.file.place(row.file, row.row);
 }
 
-/** A problem said in the language in use, and again in English for a JSON error's details. */
-export function bothLanguages(
-  line: number,
-  problem: () => { message: string; suggestion?: string; code?: string },
-): RowProblem {
-  const said = problem();
-  return { line, ...said, ...(spoken === "en" ? {} : { english: inEnglish(problem) }) };
-}
-
 /**
  * Every problem of a file in one message, so a reseller fixes them all at once: `3 rows need
  * fixing; nothing was sent:` then each on its own line. One problem reads as itself.
  */
-export function problemsError(problems: RowProblem[]): InputError {
+export function problemsError(problems: RowProblem[], words: Messages = say): InputError {
   const sorted = [...problems].sort((a, b) => a.line - b.line);
   const [only] = sorted;
-  if (sorted.length === 1 && only)
-    return new InputError(only.message, only.suggestion ? { suggestion: only.suggestion } : {});
+  if (sorted.length === 1 && only) {
+    const { message, suggestion } = only.words(words);
+    return new InputError(message, suggestion ? { suggestion } : {});
+  }
   const rows = new Set(sorted.map((p) => p.line)).size;
   // Each problem is a detail of its own, `orders.csv line 4: …`: one line each on stderr, a field each
   // in --json. The JSON's are English in every language, so a script reads the same keys; people read theirs.
-  const details = detailsOf(sorted, (p) => p.english ?? p, en);
-  const error = new InputError(say.orders.file.problems(rows), { details });
-  if (sorted.some((p) => p.english)) error.detailsSaid = detailsOf(sorted, (p) => p, say);
+  const details = detailsOf(sorted, en);
+  const error = new InputError(words.orders.file.problems(rows), { details });
+  error.detailsSaid = detailsOf(sorted, words);
   return error;
 }
 
-function detailsOf(
-  problems: RowProblem[],
-  wordsOf: (p: RowProblem) => { message: string; suggestion?: string },
-  words: Messages,
-): Record<string, string> {
+function detailsOf(problems: RowProblem[], words: Messages): Record<string, string> {
   const details: Record<string, string> = {};
   for (const p of problems) {
-    const { message, suggestion } = wordsOf(p);
+    const { message, suggestion } = p.words(words);
     const placed = placedAt(message, p.line, words);
     const [place, text] = placed ?? [words.orders.file.line(p.line), message];
     const said = `${text}${suggestion ? ` (${suggestion.replace(/\.$/, "")})` : ""}`;
@@ -213,7 +210,7 @@ function placedAt(message: string, line: number, words: Messages): [string, stri
 }
 
 /** The words of a single buy's flags, in the file's own terms: `--note` is the note column here. */
-export function inFileTerms(text: string): string {
+export function inFileTerms(text: string, words: Messages = say): string {
   const columnOf: Record<string, string> = {
     note: "note",
     target: "target",
@@ -225,93 +222,86 @@ export function inFileTerms(text: string): string {
     comment: "comment",
     "ref-id": "ref_id",
   };
-  const forExample = say.orders.file.forExample.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const forExample = words.orders.file.forExample.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return text
     .replace(new RegExp(`${forExample} --([a-z-]+) (\\S+)`, "gi"), (whole, flag: string, value: string) =>
-      columnOf[flag] ? say.orders.file.columnExample(columnOf[flag], value) : whole,
+      columnOf[flag] ? words.orders.file.columnExample(columnOf[flag], value) : whole,
     )
     .replace(/--([a-z-]+)\b/g, (whole, flag: string) =>
-      columnOf[flag] ? say.orders.file.column(columnOf[flag]) : whole,
+      columnOf[flag] ? words.orders.file.column(columnOf[flag]) : whole,
     );
 }
 
 /**
- * Reads every row, collecting every problem of form (each named by its line) instead of stopping at
- * the first; its problems read again in English when another language is in use, for a JSON error's
- * details (the rules that word them speak the language in use).
+ * Reads every row once, collecting every problem of form (each named by its line) instead of stopping
+ * at the first. A bad row's problem is said again from its own values in whichever words show it.
  */
 export function readOrderRows(path: string, text: string): { rows: OrderRow[]; problems: RowProblem[] } {
-  const said = readRows(path, text);
-  if (spoken === "en" || said.problems.length === 0) return said;
-  const english = inEnglish(() => readRows(path, text));
-  return {
-    rows: said.rows,
-    problems: said.problems.map((problem, i) => {
-      const other = english.problems[i];
-      return other
-        ? {
-            ...problem,
-            english: { message: other.message, ...(other.suggestion ? { suggestion: other.suggestion } : {}) },
-          }
-        : problem;
-    }),
-  };
-}
-
-function readRows(path: string, text: string): { rows: OrderRow[]; problems: RowProblem[] } {
   const isJsonLines = /\.(jsonl|ndjson)$/i.test(path) || (!/\.csv$/i.test(path) && text.trimStart().startsWith("{"));
+  const file = basename(path);
   const rows: OrderRow[] = [];
   const problems: RowProblem[] = [];
-  const attempt = (line: number, make: () => OrderRow) => {
+  const attempt = (line: number, make: (words: Messages) => OrderRow) => {
     try {
-      rows.push(make());
+      rows.push(make(say));
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      problems.push({
-        line,
-        message: error.message,
-        ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion) } : {}),
-        code: error.code,
-      });
+      problems.push({ line, code: error.code, words: (words) => refusalWords(() => make(words), error, words) });
     }
   };
   if (isJsonLines) {
     const lines = text.split(/\r?\n/);
     lines.forEach((line, index) => {
       if (!line.trim()) return;
-      const where = `${say.orders.file.place(basename(path), index + 1)}: `;
-      attempt(index + 1, () => {
+      attempt(index + 1, (words) => {
+        const where = `${words.orders.file.place(file, index + 1)}: `;
         let parsed: unknown;
         try {
           parsed = JSON.parse(line);
         } catch (error) {
-          throw new InputError(say.orders.file.notJson(where, (error as Error).message));
+          throw new InputError(words.orders.file.notJson(where, (error as Error).message));
         }
-        if (!isRecord(parsed)) throw new InputError(say.orders.file.jsonObject(where));
-        return rowFrom(parsed, index + 1, basename(path));
+        if (!isRecord(parsed)) throw new InputError(words.orders.file.jsonObject(where));
+        return rowFrom(parsed, index + 1, file, words);
       });
     });
   } else {
     const [header, ...data] = parseCsv(text);
-    if (!header) throw new InputError(say.orders.file.empty(basename(path)));
+    if (!header) throw new InputError(say.orders.file.empty(file));
     const names = header.fields.map((h) => h.trim());
     const unknownColumn = names.find((n) => !columns[n.toLowerCase()]);
     // A header problem is the file's, said once.
     if (unknownColumn !== undefined)
       throw new InputError(
-        say.orders.file.unknownColumn(`${say.orders.file.place(basename(path), header.line)}: `, unknownColumn),
+        say.orders.file.unknownColumn(`${say.orders.file.place(file, header.line)}: `, unknownColumn),
       );
     data.forEach(({ fields: values, line }) => {
-      const where = `${say.orders.file.place(basename(path), line)}: `;
-      attempt(line, () => {
+      attempt(line, (words) => {
         if (values.length > names.length)
-          throw new InputError(say.orders.file.tooManyFields(where, values.length, names.length));
-        return rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), line, basename(path));
+          throw new InputError(
+            words.orders.file.tooManyFields(`${words.orders.file.place(file, line)}: `, values.length, names.length),
+          );
+        return rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), line, file, words);
       });
     });
   }
-  if (rows.length === 0 && problems.length === 0) throw new InputError(say.orders.file.noOrders(basename(path)));
+  if (rows.length === 0 && problems.length === 0) throw new InputError(say.orders.file.noOrders(file));
   return { rows, problems };
+}
+
+/** What a check refuses, made again in `words`; the first refusal's own words should it pass this time. */
+function refusalWords(check: () => unknown, first: UsageError, words: Messages): ProblemWords {
+  let refusal = first;
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    refusal = error;
+  }
+  return {
+    message: refusal.message,
+    ...(refusal.suggestion ? { suggestion: inFileTerms(refusal.suggestion, words) } : {}),
+  };
 }
 
 /** Reads the orders; every bad row is named in one error. */

@@ -6,6 +6,7 @@
 import { formatRupiah } from "../output/format.js";
 import { present } from "../errors.js";
 import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/en.js";
 
 /**
  * What a suffix multiplies by: `rb`/`ribu`/`k` thousands, `jt`/`juta` millions, `miliar` billions. A bare
@@ -41,30 +42,30 @@ function decimalValue(text: string, multiplier: number): number | undefined {
   return Math.round(value * 1000) / 1000;
 }
 
-/** Reads one typed amount; never throws. */
-export function readAmount(input: string | number): AmountReading {
+/** Reads one typed amount; never throws. `words` say why it is not one (a file's problems are said in two languages). */
+export function readAmount(input: string | number, words: Messages = say): AmountReading {
   if (typeof input === "number") {
     return Number.isSafeInteger(input)
       ? { ok: true, amount: input }
-      : notAmount(say.orders.amount.notWhole, [Math.round(input)]);
+      : notAmount(words.orders.amount.notWhole, [Math.round(input)]);
   }
   const compact = input
     .trim()
     .replace(/^(rp\.?|idr)\s*/i, "")
     .replace(/,-$/, "")
     .trim();
-  if (compact === "") return notAmount(say.orders.amount.noNumber);
+  if (compact === "") return notAmount(words.orders.amount.noNumber);
   const [, suffixNumber, suffixWord] = /^(.*?\d)\s*([a-z]+)\.?$/i.exec(compact) ?? [];
   const suffix = suffixWord?.toLowerCase();
   let multiplier = 1;
   if (suffixWord !== undefined && suffix !== undefined) {
     const unit = Object.hasOwn(multipliers, suffix) ? multipliers[suffix] : undefined;
-    if (unit === undefined) return notAmount(say.orders.amount.notUnit(suffixWord));
+    if (unit === undefined) return notAmount(words.orders.amount.notUnit(suffixWord));
     multiplier = unit;
   }
   const number = (suffixNumber ?? compact).trim();
 
-  if (/^\d+$/.test(number)) return whole(Number(number) * multiplier);
+  if (/^\d+$/.test(number)) return whole(words, Number(number) * multiplier);
 
   // `75.000`, `1.250.000`, `75,000`, `10 000`: separators between groups of three.
   if (grouped.test(number)) {
@@ -73,12 +74,12 @@ export function readAmount(input: string | number): AmountReading {
     // `1.500rb` reads as 1.500 thousand or as one and a half thousand: never guess between them.
     if (suffix !== undefined && oneSeparator) {
       const asDecimal = present(decimalValue(number, multiplier), "one separator's decimal reading");
-      return notAmount(say.orders.amount.twoReadings(suffix, formatRupiah(asGroups), formatRupiah(asDecimal)), [
+      return notAmount(words.orders.amount.twoReadings(suffix, formatRupiah(asGroups), formatRupiah(asDecimal)), [
         asGroups,
         asDecimal,
       ]);
     }
-    return whole(asGroups);
+    return whole(words, asGroups);
   }
 
   // `10.000,00` (cents written out): whole when the cents are zero. `75.500,50` or `75,500.50`: Rupiah
@@ -88,8 +89,9 @@ export function readAmount(input: string | number): AmountReading {
   const [, wholeText = "", groupSeparator, centsSeparator, cents = ""] = withCents ?? [];
   if (withCents && suffix === undefined && groupSeparator !== centsSeparator) {
     const wholePart = Number(wholeText.replace(/[.,]/g, ""));
-    if (/^0+$/.test(cents) && centsSeparator === ",") return whole(wholePart);
-    if (groupSeparator !== undefined || wholeText.length > 3) return notAmount(say.orders.amount.noCents, [wholePart]);
+    if (/^0+$/.test(cents) && centsSeparator === ",") return whole(words, wholePart);
+    if (groupSeparator !== undefined || wholeText.length > 3)
+      return notAmount(words.orders.amount.noCents, [wholePart]);
   }
 
   // `1,5jt`, `1.5jt`, `2,5rb`: a decimal only makes sense with a unit.
@@ -98,30 +100,30 @@ export function readAmount(input: string | number): AmountReading {
     if (suffix === undefined) {
       const [wholePart = "", fraction = ""] = number.split(/[.,]/);
       // `50.0000`: a separator in the wrong place.
-      if (fraction.length > 3) return notAmount(say.orders.amount.separatorMisplaced, [Number(wholePart + fraction)]);
+      if (fraction.length > 3) return notAmount(words.orders.amount.separatorMisplaced, [Number(wholePart + fraction)]);
       // `1,5`: a unit left out; `10000.5`: Rupiah have no cents.
       if (wholePart.length <= 3)
-        return notAmount(say.orders.amount.decimalWithoutUnit, [
+        return notAmount(words.orders.amount.decimalWithoutUnit, [
           present(decimalValue(number, 1_000), "a decimal's reading"),
           present(decimalValue(number, 1_000_000), "a decimal's reading"),
         ]);
-      return notAmount(say.orders.amount.noCents, [Number(wholePart)]);
+      return notAmount(words.orders.amount.noCents, [Number(wholePart)]);
     }
     if (!Number.isInteger(decimal))
-      return notAmount(say.orders.amount.notWholeRupiah(decimal.toLocaleString("id-ID")), [
+      return notAmount(words.orders.amount.notWholeRupiah(decimal.toLocaleString("id-ID")), [
         Math.floor(decimal),
         Math.ceil(decimal),
       ]);
-    return whole(decimal);
+    return whole(words, decimal);
   }
   if (/^[\d.,\s_]+$/.test(number)) {
-    return notAmount(say.orders.amount.separatorsMisplaced, [Number(number.replace(/[.,\s_]/g, ""))]);
+    return notAmount(words.orders.amount.separatorsMisplaced, [Number(number.replace(/[.,\s_]/g, ""))]);
   }
-  return notAmount(say.orders.amount.notANumber);
+  return notAmount(words.orders.amount.notANumber);
 }
 
-function whole(n: number): AmountReading {
-  return Number.isSafeInteger(n) ? { ok: true, amount: n } : notAmount(say.orders.amount.tooLarge);
+function whole(words: Messages, n: number): AmountReading {
+  return Number.isSafeInteger(n) ? { ok: true, amount: n } : notAmount(words.orders.amount.tooLarge);
 }
 
 /** The amount, or undefined when the text is not one (or could be two). */

@@ -5,18 +5,19 @@
 import { InputError } from "../errors.js";
 import { choice } from "../config/choice.js";
 import { formatRupiah } from "../output/format.js";
-import { amountForms, readAmount } from "./amount.js";
+import { readAmount } from "./amount.js";
 import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/en.js";
 import type { SmmNote } from "../api/model.js";
 
 export const minimumTopUp = 10_000;
 export const maxRefIdLength = 191;
 export const lockDurationRange = { min: 60, max: 600 } as const;
 
-export function positiveInteger(name: string, value: string | number): number {
+export function positiveInteger(name: string, value: string | number, words: Messages = say): number {
   const text = String(value).trim();
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw new InputError(say.orders.input.positiveWhole(name, text));
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InputError(words.orders.input.positiveWhole(name, text));
   return n;
 }
 
@@ -25,15 +26,15 @@ export function positiveInteger(name: string, value: string | number): number {
  * `1,000`, `1 000`). Anything else is refused, with the count it most likely meant when there is one
  * (`1.5` is no count; `1rb` is offered as 1000, never read as it).
  */
-export function quantity(name: string, value: string | number): number {
-  if (typeof value === "number") return positiveInteger(name, value);
+export function quantity(name: string, value: string | number, words: Messages = say): number {
+  if (typeof value === "number") return positiveInteger(name, value, words);
   const text = value.trim();
-  if (/^\d{1,3}([.,\s_])\d{3}(\1\d{3})*$/.test(text)) return positiveInteger(name, text.replace(/[.,\s_]/g, ""));
-  if (/^\d+$/.test(text)) return positiveInteger(name, text);
-  const reading = /^rp|^idr/i.test(text) ? undefined : readAmount(text);
+  if (/^\d{1,3}([.,\s_])\d{3}(\1\d{3})*$/.test(text)) return positiveInteger(name, text.replace(/[.,\s_]/g, ""), words);
+  if (/^\d+$/.test(text)) return positiveInteger(name, text, words);
+  const reading = /^rp|^idr/i.test(text) ? undefined : readAmount(text, words);
   const meant = reading?.ok && reading.amount > 0 ? [reading.amount] : [];
-  throw new InputError(say.orders.input.positiveWhole(name, text), {
-    suggestion: `${meant.length ? `${say.usage.didYouMean(meant.map((n) => `${name} ${n}`).join(say.usage.either))} ` : ""}${say.orders.input.writeQuantity}`,
+  throw new InputError(words.orders.input.positiveWhole(name, text), {
+    suggestion: `${meant.length ? `${words.usage.didYouMean(meant.map((n) => `${name} ${n}`).join(words.usage.either))} ` : ""}${words.orders.input.writeQuantity}`,
   });
 }
 
@@ -41,18 +42,18 @@ export function quantity(name: string, value: string | number): number {
  * An amount of Rupiah as typed (`75000`, `75.000`, `Rp 75.000`, `75rb`, `1,5jt`), above zero. Text that
  * could mean two sums is refused with both readings, never guessed.
  */
-export function rupiah(name: string, value: string | number): number {
-  const reading = readAmount(value);
+export function rupiah(name: string, value: string | number, words: Messages = say): number {
+  const reading = readAmount(value, words);
   if (!reading.ok) {
     const shown = typeof value === "string" ? value.trim() : String(value);
-    const writeIt = say.orders.amount.writeIt(amountForms());
-    throw new InputError(say.orders.amount.notAmountOfRupiah(name, shown, reading.why), {
+    const writeIt = words.orders.amount.writeIt(words.orders.amount.forms);
+    throw new InputError(words.orders.amount.notAmountOfRupiah(name, shown, reading.why), {
       suggestion: reading.readings.length
-        ? `${say.usage.didYouMean(reading.readings.map((n) => say.orders.amount.reading(formatRupiah(n), n)).join(say.usage.either))} ${writeIt}`
+        ? `${words.usage.didYouMean(reading.readings.map((n) => words.orders.amount.reading(formatRupiah(n), n)).join(words.usage.either))} ${writeIt}`
         : writeIt,
     });
   }
-  if (reading.amount <= 0) throw new InputError(say.orders.amount.moreThanZero(name));
+  if (reading.amount <= 0) throw new InputError(words.orders.amount.moreThanZero(name));
   return reading.amount;
 }
 
@@ -73,20 +74,21 @@ export function lockDuration(value: string | number): number {
 }
 
 /** `name` as the person gave it: `--ref-id`, or a file's row and column (`orders.csv line 2: ref_id`). */
-export function refId(value: string, name = "--ref-id"): string {
-  if (value.length === 0 || value.trim() !== value) throw new InputError(say.orders.input.refIdSpaces(name));
-  if (value.length > maxRefIdLength) throw new InputError(say.orders.input.tooLong(name, maxRefIdLength, value.length));
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError(say.orders.input.controlCharacters(name));
+export function refId(value: string, name = "--ref-id", words: Messages = say): string {
+  if (value.length === 0 || value.trim() !== value) throw new InputError(words.orders.input.refIdSpaces(name));
+  if (value.length > maxRefIdLength)
+    throw new InputError(words.orders.input.tooLong(name, maxRefIdLength, value.length));
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError(words.orders.input.controlCharacters(name));
   return value;
 }
 
 /** An SMM note as the service wants it: JSON text with a string `target`; `where` names a file's row (`orders.csv line 2: `). */
-export function smmNote(text: string, where = ""): SmmNote {
+export function smmNote(text: string, where = "", words: Messages = say): SmmNote {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new InputError(where + say.orders.input.smmJson, { suggestion: say.orders.input.smmJsonHint });
+    throw new InputError(where + words.orders.input.smmJson, { suggestion: words.orders.input.smmJsonHint });
   }
   if (
     typeof parsed !== "object" ||
@@ -94,20 +96,20 @@ export function smmNote(text: string, where = ""): SmmNote {
     typeof (parsed as SmmNote).target !== "string" ||
     !(parsed as SmmNote).target.trim()
   ) {
-    throw new InputError(where + say.orders.input.smmTarget);
+    throw new InputError(where + words.orders.input.smmTarget);
   }
   const note = parsed as SmmNote;
   if (note.opt_smm !== undefined && (!Array.isArray(note.opt_smm) || note.opt_smm.some((o) => typeof o !== "string"))) {
-    throw new InputError(where + say.orders.input.smmOptions);
+    throw new InputError(where + words.orders.input.smmOptions);
   }
   if (note.comment_smm !== undefined && typeof note.comment_smm !== "string") {
-    throw new InputError(where + say.orders.input.smmComment);
+    throw new InputError(where + words.orders.input.smmComment);
   }
   return note;
 }
 
-export function buildSmmNote(target: string, options: string[], comment?: string): string {
-  if (!target.trim()) throw new InputError(say.orders.input.notEmpty("--target"));
+export function buildSmmNote(target: string, options: string[], comment?: string, words: Messages = say): string {
+  if (!target.trim()) throw new InputError(words.orders.input.notEmpty("--target"));
   const note: SmmNote = { target, opt_smm: options };
   if (comment !== undefined) note.comment_smm = comment;
   return JSON.stringify(note);

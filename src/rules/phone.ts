@@ -4,6 +4,7 @@
  * (refunded later). What is sent is the national form, `0812…`, however it was written.
  */
 import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/en.js";
 
 export const phoneDigits = { min: 10, max: 13 } as const;
 
@@ -15,32 +16,33 @@ export type PhoneReading =
    */
   { ok: true; number: string; written: string } | { ok: false; why: string; suggestion?: string };
 
-export function readPhoneNumber(text: string): PhoneReading {
+/** `words` say why a number is refused: a file's problems are said in two languages. */
+export function readPhoneNumber(text: string, words: Messages = say): PhoneReading {
   const trimmed = text.trim();
-  if (trimmed === "") return { ok: false, why: say.phone.empty };
+  if (trimmed === "") return { ok: false, why: words.phone.empty };
   const compact = trimmed.replace(/[\s\-.()]/g, "");
-  if (!/^\+?\d+$/.test(compact)) return { ok: false, why: say.phone.digitsOnly };
+  if (!/^\+?\d+$/.test(compact)) return { ok: false, why: words.phone.digitsOnly };
   // The number as dialled at home: 62… and +62… are 0… without the country code.
   const national = compact.startsWith("+62")
     ? `0${compact.slice(3)}`
     : compact.startsWith("62")
       ? `0${compact.slice(2)}`
       : compact;
-  if (compact.startsWith("+") && !compact.startsWith("+62")) return { ok: false, why: say.phone.notIndonesian };
+  if (compact.startsWith("+") && !compact.startsWith("+62")) return { ok: false, why: words.phone.notIndonesian };
   if (!national.startsWith("08")) {
     if (national.startsWith("8") && national.length + 1 >= phoneDigits.min && national.length + 1 <= phoneDigits.max) {
       return {
         ok: false,
-        why: say.phone.mobileStart,
-        suggestion: say.phone.didYouMean(`0${national}`),
+        why: words.phone.mobileStart,
+        suggestion: words.phone.didYouMean(`0${national}`),
       };
     }
-    return { ok: false, why: say.phone.mobileStart };
+    return { ok: false, why: words.phone.mobileStart };
   }
   if (national.length < phoneDigits.min || national.length > phoneDigits.max) {
     return {
       ok: false,
-      why: say.phone.length(national.length, phoneDigits.min, phoneDigits.max),
+      why: words.phone.length(national.length, phoneDigits.min, phoneDigits.max),
     };
   }
   return { ok: true, number: national, written: compact };

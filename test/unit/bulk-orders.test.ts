@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { inFileTerms, parseCsv, placeOf, readOrderRows, readOrders } from "../../src/orders/orders-file.js";
+import {
+  inFileTerms,
+  parseCsv,
+  placeOf,
+  problemsError,
+  readOrderRows,
+  readOrders,
+} from "../../src/orders/orders-file.js";
 import { id } from "../../src/messages/id.js";
 import { derivedRefId, refIdsOf } from "../../src/orders/repeats.js";
 import { UsageError } from "../../src/errors.js";
@@ -54,6 +61,26 @@ describe("reading an orders file", () => {
         details: { "orders.csv line 2": expect.anything(), "orders.csv line 4": expect.anything() },
       }),
     );
+  });
+
+  it("words a file's problems where they are shown: Indonesian for people, English in a JSON error's details", () => {
+    // Read once; each problem is worded by the catalogue given when the error is made.
+    const { problems } = readOrderRows("shop.csv", "item_id,quantity,note\n12,1.5,0812\n12,1,0812,x\n");
+    const error = problemsError(problems, id);
+    expect(error.message).toBe("2 baris perlu diperbaiki; tidak ada yang dikirim:");
+    expect(error.details).toEqual({
+      "shop.csv line 2": 'quantity must be a positive whole number, not "1.5". (Write it as 1000 or 1.000)',
+      "shop.csv line 3": "4 fields but the header has 3 (quote a note that contains commas).",
+    });
+    expect(error.detailsSaid).toEqual({
+      "shop.csv baris 2": 'quantity harus bilangan bulat positif, bukan "1.5". (Tulis seperti 1000 atau 1.000)',
+      "shop.csv baris 3": "ada 4 kolom padahal header-nya 3 (beri tanda kutip pada catatan yang berisi koma).",
+    });
+    // One problem reads as itself, in the reader's words.
+    const [first] = problems;
+    const one = problemsError(first ? [first] : [], id);
+    expect(one.message).toBe('shop.csv baris 2: quantity harus bilangan bulat positif, bukan "1.5".');
+    expect(one.suggestion).toBe("Tulis seperti 1000 atau 1.000.");
   });
 
   it("speaks of a file's columns, not of flags", () => {
