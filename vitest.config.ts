@@ -1,6 +1,33 @@
+import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 const processTests = ["test/e2e/**/*.test.ts", "test/emulator/**/*.test.ts", "test/pty/**/*.test.ts"];
+
+/**
+ * Unit tests that change the process's own state: they speak a language (`speak`, or `main`, which
+ * speaks), mock a module, spy on a class's prototype or set the time zone screens show. A unit test
+ * that does so is named here; the others share a worker's modules (the project "in-process-shared").
+ */
+const changesProcessState = [
+  "argv.property.test.ts",
+  "cli-parsing.test.ts",
+  "config-disk-full.test.ts",
+  "exit-codes.test.ts",
+  "journal-full.test.ts",
+  "journal-steps.test.ts",
+  "messages.test.ts",
+  "output.test.ts",
+  "service-codes.test.ts",
+  "settings-table.test.ts",
+  "topup-countdown.test.ts",
+];
+const sharingModules = [
+  ...readdirSync(resolve(import.meta.dirname, "test/unit"))
+    .filter((name) => name.endsWith(".test.ts") && !changesProcessState.includes(name))
+    .map((name) => `test/unit/${name}`),
+  "test/api/client.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -16,13 +43,16 @@ export default defineConfig({
     setupFiles: ["./test/support/setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
-      // Tests that run handlers in this process (unit, client): the language spoken, mocked modules and
-      // the proxy settings they change stay with their file, so each file gets fresh modules. A new
-      // folder of tests lands here.
+      // Tests that run handlers in this process and change what it holds (the language spoken, mocked
+      // modules, spies on a class, the proxy settings): what they change stays with their file, so each
+      // file gets fresh modules. A new folder of tests lands here.
       {
         extends: true,
-        test: { name: "in-process", include: ["test/**/*.test.ts"], exclude: processTests },
+        test: { name: "in-process", include: ["test/**/*.test.ts"], exclude: [...processTests, ...sharingModules] },
       },
+      // The other unit and client tests change nothing of the process: a worker keeps the modules it
+      // loaded (src, vitest's own) for its next file, instead of a new process loading them again.
+      { extends: true, test: { name: "in-process-shared", include: sharingModules, isolate: false } },
       // These drive processes (the built CLI, tmux) against an emulator of the file's own and change
       // nothing of this process: a worker keeps the modules it loaded (the emulator, vitest's own) for
       // its next file, rather than a new process loading them again for each.

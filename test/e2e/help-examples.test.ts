@@ -148,7 +148,9 @@ beforeAll(async () => {
     KEY: account.RESELLER_API_KEY,
     // Where the example with --detach leaves its emulator's log, removed with the rest.
     TMPDIR: join(root, "tmp"),
-    RESELLER_NO_CODE_CACHE: "1",
+    // The launcher's code cache where the other end-to-end tests keep it (baseEnv's HOME): each example
+    // would otherwise compile the whole CLI afresh in its empty home.
+    XDG_CACHE_HOME: join(baseEnv().HOME!, ".cache"),
   });
   work = { cwd, env };
   const bought = await runReseller(
