@@ -114,7 +114,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   });
   // Once listening (a port in use hands nothing on). Another profile's listener may share the config
   // dir: its deliveries are its own to hand on.
-  const earlier = store.unsettled().filter((d) => d.profile === here.profile);
+  const earlier = store.unsettled(here.profile);
   for (const delivery of earlier) queue.push(delivery);
   sayListening(ctx, {
     url: listener.url,
@@ -133,10 +133,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   // at once, then SIGKILL after its grace period); what is left waiting stays in the records database.
   await queue.stop(handOff?.stopWithinMs ?? 4_000);
   await store.close();
-  sayKept(
-    ctx,
-    store.unsettled().filter((d) => d.profile === here.profile),
-  );
+  sayKept(ctx, store.unsettled(here.profile));
   return 0;
 }
 
