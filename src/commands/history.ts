@@ -239,7 +239,7 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
   function* selected(): Generator<JournalEntry> {
     let taken = 0;
     // Selected by recorded time in the database: every entry since then, whatever the clock did.
-    for (const e of journal.newestFirst(since !== undefined ? { since: new Date(since).toISOString() } : {})) {
+    for (const e of journal.newestFirst(since !== undefined ? { sinceMs: since } : {})) {
       if (e.profile !== ctx.settings.profile) {
         otherProfiles++;
         continue;
@@ -265,7 +265,7 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
         {
           profile: ctx.settings.profile,
           baseUrl: ctx.settings.baseUrl ?? "",
-          ...(since !== undefined ? { since: new Date(since).toISOString() } : {}),
+          ...(since !== undefined ? { sinceMs: since } : {}),
         },
         Math.min(limit, openAtOnce),
       );

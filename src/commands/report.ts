@@ -98,9 +98,8 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<number 
   const { sinceMs, untilMs } = reportRange(options.since, options.until, now, shop.timeZone);
   const by: Grouping = options.by ?? (untilMs - sinceMs <= 86_400_000 + 3_600_000 ? "hour" : "day");
   const journal = journalFor(ctx);
-  const window = { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString() };
   function* counted(): Generator<JournalEntry> {
-    for (const entry of journal.newestFirst(window))
+    for (const entry of journal.newestFirst({ sinceMs, untilMs }))
       if ((entry.kind === "buy" || entry.kind === "topup") && sentFromHere(entry, ctx.settings)) yield entry;
   }
   // Only what is not final is asked about, found first by the records' index: a day whose orders are
@@ -108,9 +107,8 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<number 
   let refreshed: import("../orders/ledger.js").Refreshed | undefined;
   let ledger: typeof import("../orders/ledger.js") | undefined;
   if (options.refresh !== false) {
-    const open = journal
-      .open({ profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "", since: window.since }, openAtOnce)
-      .filter((e) => Date.parse(e.at) < untilMs && sentFromHere(e, ctx.settings));
+    const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" };
+    const open = journal.open({ ...here, sinceMs, untilMs }, openAtOnce);
     if (open.length) {
       ledger = await import("../orders/ledger.js");
       refreshed = await ledger.refreshEntries(ctx, open);

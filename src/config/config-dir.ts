@@ -192,11 +192,7 @@ function sameFile(a: string, b: string): boolean {
  * crash, a full disk or a second `reseller` never leaves half a file. The rename replaces a link
  * rather than writing through it; callers read the file (refusing a link) before they replace it.
  */
-export function replaceOwnFile(
-  path: string,
-  text: string,
-  options: { durable?: boolean; stillTheOneRead?: () => boolean } = {},
-): void {
+export function replaceOwnFile(path: string, text: string, options: { durable?: boolean } = {}): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   const bytes = Buffer.from(text, "utf8");
@@ -214,9 +210,6 @@ export function replaceOwnFile(
     if (options.durable !== false) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
-    // A caller that read the file first (a compaction) replaces it only if nobody changed it since.
-    if (options.stillTheOneRead && !options.stillTheOneRead())
-      throw new Error(`${path} changed while it was rewritten`);
     renameSync(temporary, path);
   } catch (error) {
     if (fd !== undefined) closeSync(fd);

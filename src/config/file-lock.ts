@@ -1,20 +1,17 @@
 /**
- * The one way reseller takes a lock on a file of its own: the config's
- * read-change-write, and the journal's index. A lock is a file beside what it guards, created whole
+ * The one way reseller takes a lock on a file of its own: the config's read-change-write, and the
+ * catalogue copy's refresh. A lock is a file beside what it guards, created whole
  * with link() (which never replaces) and naming its holder: pid, the process's start time, host
  * and a random token.
  *
  * A lock is never taken from a live holder. On this machine a holder lives while its pid runs with
  * the same start time, so a paused process (Ctrl-Z, SIGSTOP) keeps its lock however long it sleeps,
  * and a lock that names no start time (an older format) proves no holder alive and is taken over;
- * a holder on another machine (a config dir shared over the network) lives while it renews its
- * lease, the lock file's mtime, within `leaseMs`. A dead holder's lock is taken over atomically:
+ * a holder on another machine (a config dir shared over the network) lives for `leaseMs` after it
+ * took the lock (the lock file's mtime). A dead holder's lock is taken over atomically:
  * the taker first claims that holder's token with a file created O_EXCL, so of several processes
  * that found it dead at once exactly one removes it, and only while it is still that holder's; the
  * others then find the new holder alive.
- *
- * Before anything it must not do without the lock, a holder asks `held()`: a lease that ran out
- * while its holder was paused on another machine is no longer its lock.
  */
 import {
   closeSync,
@@ -25,7 +22,6 @@ import {
   readFileSync,
   readSync,
   unlinkSync,
-  utimesSync,
   writeSync,
 } from "node:fs";
 import { hostname } from "node:os";
@@ -40,7 +36,7 @@ function randomToken(): string {
   return process.getBuiltinModule("node:crypto").randomBytes(8).toString("hex");
 }
 
-/** How long a holder on another machine is taken for alive after it last renewed its lease. */
+/** How long a holder on another machine is taken for alive after it took the lock. */
 export const leaseMs = 60_000;
 
 const noFollow = constants.O_NOFOLLOW ?? 0;
@@ -48,8 +44,6 @@ const noFollow = constants.O_NOFOLLOW ?? 0;
 export interface HeldLock {
   /** Whether the lock file still names this holder. */
   held(): boolean;
-  /** Renews the lease (the lock file's mtime): a long task calls it as it goes. */
-  renew(): void;
   /** Removes the lock if it is still this holder's. */
   release(): void;
 }
@@ -257,16 +251,6 @@ export async function whileLocked<T>(
   }
 }
 
-/** How long ago the lock's holder last renewed it, or undefined when there is no lock. */
-export function lockRenewedAgoMs(path: string): number | undefined {
-  try {
-    const seen = look(path);
-    return seen && Date.now() - seen.mtimeMs;
-  } catch {
-    return undefined;
-  }
-}
-
 function heldLock(path: string, line: string): HeldLock {
   const held = () => {
     try {
@@ -277,15 +261,6 @@ function heldLock(path: string, line: string): HeldLock {
   };
   return {
     held,
-    renew() {
-      if (!held()) return;
-      const now = new Date();
-      try {
-        utimesSync(path, now, now);
-      } catch {
-        // Only a sign of life to other machines.
-      }
-    },
     release() {
       if (held()) removeQuietly(path);
     },

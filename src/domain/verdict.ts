@@ -18,7 +18,7 @@ import {
   ResellerError,
 } from "../errors.js";
 import { say } from "../messages/messages.js";
-import { customerData, deliveredCount, lineOf } from "./transaction.js";
+import { deliveredCount, lineOf } from "./transaction.js";
 
 export type Verdict = "bought" | "delivered" | "partial" | "delivery_failed" | "refused" | "not_sent" | "unknown";
 
@@ -356,9 +356,4 @@ export function handOver(t: Transaction): string[] {
     if (note) out.push(note);
   }
   return out;
-}
-
-/** The customer of each line of the transaction (a number, a game id, an SMM target). */
-export function customersOf(t: Transaction): string[] {
-  return [...new Set(t.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
 }

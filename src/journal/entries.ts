@@ -159,16 +159,6 @@ export function foldRecord(entry: JournalEntry | undefined, record: JournalRecor
   return entry;
 }
 
-/** Folds records in the order written into entries, in the order of their intents. */
-export function foldRecords(records: Iterable<JournalRecord>): JournalEntry[] {
-  const entries = new Map<string, JournalEntry>();
-  for (const record of records) {
-    const entry = foldRecord(entries.get(record.entry), record);
-    if (entry) entries.set(record.entry, entry);
-  }
-  return [...entries.values()];
-}
-
 /** How long a pending entry of a live (or unknowable) process is trusted; after that a pid is likely reused. */
 const inFlightTrustMs = 60 * 60_000;
 

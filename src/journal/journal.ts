@@ -13,19 +13,12 @@ import { fileProblem } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 import { recordsFileName } from "../records/database.js";
-import { journalRecords, type SqliteJournal } from "../records/journal.js";
+import { journalRecords, type SqliteJournal, type Window } from "../records/journal.js";
 import { openRecords } from "../records/migrate.js";
 import type { JournalEntry, JournalRecord } from "./entries.js";
 
 export function newEntryId(): string {
   return randomBytes(6).toString("hex");
-}
-
-export interface NewestFirstOptions {
-  /** Only entries recorded at or after this time (ISO 8601). */
-  since?: string;
-  /** Only entries recorded before this time (ISO 8601). */
-  until?: string;
 }
 
 export class Journal {
@@ -61,19 +54,12 @@ export class Journal {
   }
 
   /**
-   * Entries newest first by recorded time, within `since`/`until` when given, a page at a time: a
-   * caller that has enough stops iterating, and reading stops with it. Every entry in the window is
-   * selected by its recorded time, whatever order a stepped clock wrote them in.
+   * Entries newest first by recorded time, within the window when given, a page at a time: a caller
+   * that has enough stops iterating, and reading stops with it. Every entry in the window is selected
+   * by its recorded time, whatever order a stepped clock wrote them in.
    */
-  *newestFirst(options: NewestFirstOptions = {}): Generator<JournalEntry, void, undefined> {
-    const sinceMs = options.since !== undefined ? Date.parse(options.since) : Number.NaN;
-    const untilMs = options.until !== undefined ? Date.parse(options.until) : Number.NaN;
-    const walk = this.reading(() =>
-      this.records.newestFirst({
-        ...(Number.isNaN(sinceMs) ? {} : { sinceMs }),
-        ...(Number.isNaN(untilMs) ? {} : { untilMs }),
-      }),
-    );
+  *newestFirst(window: Window = {}): Generator<JournalEntry, void, undefined> {
+    const walk = this.reading(() => this.records.newestFirst(window));
     for (;;) {
       const next = this.reading(() => walk.next());
       if (next.done) return;
@@ -116,14 +102,8 @@ export class Journal {
    * This profile's purchases and top-ups at this address that may still change, newest first, within
    * the window and at most `limit`: found by an index, so a big journal of settled orders costs nothing.
    */
-  open(where: { profile: string; baseUrl: string; since?: string }, limit: number): JournalEntry[] {
-    const sinceMs = where.since !== undefined ? Date.parse(where.since) : Number.NaN;
-    return this.reading(() =>
-      this.records.open(
-        { profile: where.profile, baseUrl: where.baseUrl, ...(Number.isNaN(sinceMs) ? {} : { sinceMs }) },
-        limit,
-      ),
-    );
+  open(where: { profile: string; baseUrl: string } & Window, limit: number): JournalEntry[] {
+    return this.reading(() => this.records.open(where, limit));
   }
 
   /** One-item purchases of this profile at this address since `sinceMs`, newest first, as their rows keep them. */

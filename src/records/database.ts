@@ -61,7 +61,7 @@ export function openRecordsDatabase(dir: string): RecordsDatabase {
   return db;
 }
 
-/** Closes every database this process opened (tests, and a listener that stops). */
+/** Closes every database this process opened: tests, which open config dirs one after another. */
 export function closeRecordsDatabases(): void {
   for (const db of opened.values()) if (db.open) db.close();
   opened.clear();

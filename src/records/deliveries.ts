@@ -86,9 +86,10 @@ export function deliveryRecords(db: RecordsDatabase) {
       next_try_at = NULL
     WHERE key = ? AND settled_as IS NULL`);
   const tried = db.prepare("UPDATE webhook_deliveries SET attempts = ?, next_try_at = ? WHERE key = ?");
-  const unsettled = db.prepare<[], DeliveryRow>(`
+  const unsettled = db.prepare<{ profile: string | null }, DeliveryRow>(`
     SELECT id, key, profile, event, ref_id, invoice, signed_status, received_at, body, headers
-    FROM webhook_deliveries WHERE settled_as IS NULL ORDER BY seq`);
+    FROM webhook_deliveries WHERE settled_as IS NULL AND (@profile IS NULL OR profile = @profile)
+    ORDER BY seq`);
   const lineHanded = db.prepare("SELECT 1 FROM webhook_deliveries WHERE line = ? AND settled_as = 'handed' LIMIT 1");
   const forgetOwn = db.prepare(`
     DELETE FROM webhook_deliveries WHERE settled_as IS NOT NULL AND profile IN (@profile, '') AND seq <= (
@@ -103,9 +104,11 @@ export function deliveryRecords(db: RecordsDatabase) {
     settle: (key: string, as: SettledAs, at: string, reason?: string, line?: string) =>
       void settle.run(as, at, reason?.slice(0, 300) ?? null, line ?? null, key),
     triedAgainLater: (key: string, attempts: number, nextTryAt: string) => void tried.run(attempts, nextTryAt, key),
-    /** Received and not settled, oldest first. */
-    unsettled: (): ReceivedDelivery[] =>
-      unsettled.all().map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> })),
+    /** Received and not settled, oldest first: of this profile, or of every profile when undefined. */
+    unsettled: (profile?: string): ReceivedDelivery[] =>
+      unsettled
+        .all({ profile: profile ?? null })
+        .map((row) => ({ ...row, headers: JSON.parse(row.headers) as Record<string, string> })),
     lineHandedOn: (line: string) => lineHanded.get(line) !== undefined,
     /**
      * Forgets settled deliveries beyond the newest `remember` of this profile (every profile's when

@@ -232,15 +232,11 @@ export class SqliteJournal {
   }
 
   byRefId(refId: string): JournalEntry[] {
-    return this.parsed(
-      this.db.prepare("SELECT folded FROM journal_orders WHERE ref_id = ? ORDER BY seq DESC").pluck().all(refId),
-    );
+    return this.entries("WHERE ref_id = ? ORDER BY seq DESC", refId);
   }
 
   byInvoice(invoice: string): JournalEntry[] {
-    return this.parsed(
-      this.db.prepare("SELECT folded FROM journal_orders WHERE invoice = ? ORDER BY seq DESC").pluck().all(invoice),
-    );
+    return this.entries("WHERE invoice = ? ORDER BY seq DESC", invoice);
   }
 
   byEntryId(entry: string): JournalEntry | undefined {
@@ -249,36 +245,22 @@ export class SqliteJournal {
   }
 
   unsettled(): JournalEntry[] {
-    return this.parsed(
-      this.db
-        .prepare("SELECT folded FROM journal_orders WHERE outcome IN ('pending', 'unknown') ORDER BY seq")
-        .pluck()
-        .all(),
-    );
+    return this.entries("WHERE outcome IN ('pending', 'unknown') ORDER BY seq");
   }
 
   notFinal(): JournalEntry[] {
-    return this.parsed(
-      this.db.prepare(`SELECT folded FROM journal_orders WHERE ${notFinal} ORDER BY at_ms, seq`).pluck().all(),
-    );
+    return this.entries(`WHERE ${notFinal} ORDER BY at_ms, seq`);
   }
 
   open(where: { profile: string; baseUrl: string } & Window, limit: number): JournalEntry[] {
-    return this.parsed(
-      this.db
-        .prepare(
-          `SELECT folded FROM journal_orders INDEXED BY journal_orders_open
-           WHERE profile = ? AND base_url = ? AND at_ms >= ? AND at_ms < ? AND ${openOrder}
-           ORDER BY at_ms DESC, seq DESC LIMIT ?`,
-        )
-        .pluck()
-        .all(
-          where.profile,
-          where.baseUrl,
-          where.sinceMs ?? Number.MIN_SAFE_INTEGER,
-          where.untilMs ?? Number.MAX_SAFE_INTEGER,
-          limit,
-        ),
+    return this.entries(
+      `INDEXED BY journal_orders_open WHERE profile = ? AND base_url = ? AND at_ms >= ? AND at_ms < ? AND ${openOrder}
+       ORDER BY at_ms DESC, seq DESC LIMIT ?`,
+      where.profile,
+      where.baseUrl,
+      where.sinceMs ?? Number.MIN_SAFE_INTEGER,
+      where.untilMs ?? Number.MAX_SAFE_INTEGER,
+      limit,
     );
   }
 
@@ -293,12 +275,7 @@ export class SqliteJournal {
   }
 
   byRepeatKey(key: string, sinceMs: number): JournalEntry[] {
-    return this.parsed(
-      this.db
-        .prepare("SELECT folded FROM journal_orders WHERE repeat_key = ? AND at_ms >= ? ORDER BY at_ms DESC, seq DESC")
-        .pluck()
-        .all(key, sinceMs),
-    );
+    return this.entries("WHERE repeat_key = ? AND at_ms >= ? ORDER BY at_ms DESC, seq DESC", key, sinceMs);
   }
 
   /** Records the events table holds. */
@@ -313,8 +290,13 @@ export class SqliteJournal {
     return true;
   }
 
-  private parsed(rows: unknown[]): JournalEntry[] {
-    return rows.map((r) => JSON.parse(r as string) as JournalEntry);
+  /** The entries of the orders `where` selects (its order and limit included), as folded. */
+  private entries(where: string, ...params: unknown[]): JournalEntry[] {
+    const rows = this.db
+      .prepare(`SELECT folded FROM journal_orders ${where}`)
+      .pluck()
+      .all(...params) as string[];
+    return rows.map((folded) => JSON.parse(folded) as JournalEntry);
   }
 
   /** Stored repeat keys made by another normalisation of customers are made again, once. */

@@ -74,7 +74,7 @@ export class PendingOrders {
        VALUES (@entry, @profile, @base_url, @ref_id, @seen_at)`,
     );
     this.openOnes = db.prepare(
-      `SELECT entry, ref_id, seen_at, announced_at, tries, next_try_ms FROM pending_orders
+      `SELECT entry, ref_id, seen_at, announced_at IS NOT NULL AS announced, tries, next_try_ms FROM pending_orders
        WHERE profile = ? AND base_url = ? AND handed_at IS NULL ORDER BY seen_at, entry`,
     );
     this.row = db.prepare("SELECT owner, announced_at, handed_at, tries FROM pending_orders WHERE entry = ?");
@@ -104,23 +104,8 @@ export class PendingOrders {
 
   /** The orders of this profile and service address followed and not handed on yet, oldest seen first. */
   open(profile: string, baseUrl: string): FollowedOrder[] {
-    return (
-      this.openOnes.all(profile, baseUrl) as {
-        entry: string;
-        ref_id: string | null;
-        seen_at: string;
-        announced_at: string | null;
-        tries: number;
-        next_try_ms: number | null;
-      }[]
-    ).map((r) => ({
-      entry: r.entry,
-      ref_id: r.ref_id,
-      seen_at: r.seen_at,
-      announced: r.announced_at !== null,
-      tries: r.tries,
-      next_try_ms: r.next_try_ms,
-    }));
+    const rows = this.openOnes.all(profile, baseUrl) as (Omit<FollowedOrder, "announced"> & { announced: number })[];
+    return rows.map((row) => ({ ...row, announced: row.announced === 1 }));
   }
 
   /**

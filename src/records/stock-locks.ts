@@ -11,33 +11,21 @@ import { type RecordsDatabase, recordsFileName } from "./database.js";
 import { openRecords } from "./migrate.js";
 import { createStockLocksTable, insertStockLockSql, stockLockRow } from "./stock-locks-table.js";
 
-/** The table, with the files of an earlier release imported on first use; refused with the file named. */
-function stockLocks(configDir: string): RecordsDatabase {
+/**
+ * Runs `use` on the table, with the files of an earlier release imported on first use; a failure to
+ * open or use it is refused with the database named.
+ */
+function inCache<T>(configDir: string, use: (db: RecordsDatabase) => T): T {
   try {
     const db = openRecords(configDir);
     createStockLocksTable(db);
-    return db;
-  } catch (error) {
-    throw unwritable(configDir, error);
-  }
-}
-
-function unwritable(configDir: string, error: unknown): unknown {
-  if (error instanceof UsageError) return error;
-  const e = error as { code?: string; message?: string };
-  const why =
-    e.code && e.message && !e.message.includes(e.code) ? `${e.message} (${e.code})` : (e.message ?? String(error));
-  return new UsageError(`${join(configDir, recordsFileName)}: ${why}`, {
-    code: "LOCK_CACHE_UNWRITABLE",
-  });
-}
-
-function inCache<T>(configDir: string, use: (db: RecordsDatabase) => T): T {
-  const db = stockLocks(configDir);
-  try {
     return use(db);
   } catch (error) {
-    throw unwritable(configDir, error);
+    if (error instanceof UsageError) throw error;
+    const e = error as { code?: string; message?: string };
+    const why =
+      e.code && e.message && !e.message.includes(e.code) ? `${e.message} (${e.code})` : (e.message ?? String(error));
+    throw new UsageError(`${join(configDir, recordsFileName)}: ${why}`, { code: "LOCK_CACHE_UNWRITABLE" });
   }
 }
 

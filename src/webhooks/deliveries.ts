@@ -92,9 +92,9 @@ export class DeliveryStore {
     return this.records.lineHandedOn(line);
   }
 
-  /** Received earlier and not yet settled, oldest first: handed on again after a restart. */
-  unsettled(): ReceivedDelivery[] {
-    return this.records.unsettled();
+  /** Received earlier and not yet settled, oldest first (of `profile` when given): handed on again after a restart. */
+  unsettled(profile?: string): ReceivedDelivery[] {
+    return this.records.unsettled(profile);
   }
 
   /**

@@ -5,7 +5,7 @@
  * committed the purchase before answering, or did not; the journal and the exit code follow it.
  */
 import { describe, expect, it } from "vitest";
-import { foldRecords } from "../../src/journal/entries.js";
+import { foldRecords } from "../support/journal-records.js";
 import { buyOne, makeConfigDir, runReseller } from "../support/cli.js";
 import { json, useHostileServer, type Route } from "../support/hostile-server.js";
 import { journalRecords } from "./commands-harness.js";

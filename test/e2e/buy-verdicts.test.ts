@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { foldRecords } from "../../src/journal/entries.js";
+import { foldRecords } from "../support/journal-records.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
 import { indonesian } from "../support/language.js";
 import { en } from "../../src/messages/en.js";

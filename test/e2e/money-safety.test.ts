@@ -3,7 +3,7 @@
  * becomes a second purchase or a purchase nobody knows about: the journal and the service agree.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { foldRecords } from "../../src/journal/entries.js";
+import { foldRecords } from "../support/journal-records.js";
 import { useEmulator } from "../support/emulator.js";
 import { until } from "../support/until.js";
 import { journalRecords as records, resellerAs } from "./commands-harness.js";

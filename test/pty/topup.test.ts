@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import qrcode from "qrcode";
 import { describe, expect, it } from "vitest";
-import { foldRecords } from "../../src/journal/entries.js";
+import { foldRecords } from "../support/journal-records.js";
 import { journalRecords } from "../e2e/commands-harness.js";
 import { makeConfigDir } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { IntentRecord, JournalRecord } from "../../src/journal/entries.js";
+import { foldRecord, type IntentRecord, type JournalEntry, type JournalRecord } from "../../src/journal/entries.js";
 import { recordsFileName } from "../../src/records/database.js";
 
 /**
@@ -60,4 +60,14 @@ export function journalEventCount(configDir: string): number {
   } finally {
     db.close();
   }
+}
+
+/** Folds records in the order written into entries, in the order of their intents, as the records database folds each. */
+export function foldRecords(records: Iterable<JournalRecord>): JournalEntry[] {
+  const entries = new Map<string, JournalEntry>();
+  for (const record of records) {
+    const entry = foldRecord(entries.get(record.entry), record);
+    if (entry) entries.set(record.entry, entry);
+  }
+  return [...entries.values()];
 }

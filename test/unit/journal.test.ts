@@ -18,12 +18,12 @@ import {
   UnexpectedResponseError,
 } from "../../src/errors.js";
 import { Journal } from "../../src/journal/journal.js";
-import { foldRecords, type IntentRecord, type JournalRecord } from "../../src/journal/entries.js";
+import type { IntentRecord, JournalRecord } from "../../src/journal/entries.js";
 import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
 import { orderRepeatKey } from "../../src/rules/customer.js";
 import { closeRecordsDatabases } from "../../src/records/database.js";
 import { makeConfigDir } from "../support/cli.js";
-import { buyIntent, journalRecordsIn } from "../support/journal-records.js";
+import { buyIntent, foldRecords, journalRecordsIn } from "../support/journal-records.js";
 import { testContext } from "../support/context.js";
 import { closedPort } from "../support/emulator.js";
 import { testItem } from "../support/items.js";

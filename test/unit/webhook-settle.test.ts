@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { decodeWebhookEvent } from "../../src/api/decode.js";
 import { Journal } from "../../src/journal/journal.js";
 import type { IntentRecord } from "../../src/journal/entries.js";
-import { settleFromEvents } from "../../src/webhooks/settle.js";
+import { settleFromEvent } from "../../src/webhooks/settle.js";
 import { makeConfigDir } from "../support/cli.js";
 import { buyIntent } from "../support/journal-records.js";
 
@@ -32,9 +32,9 @@ describe("settling from a webhook", () => {
       data: { ref_id: "wh-1", invoice: "INV-1", status: "completed", amount: 10_500 },
     });
 
-    const settled = settleFromEvents(journal, [event], { profile: "default", baseUrl: undefined }, now);
+    const settled = settleFromEvent(journal, event, { profile: "default", baseUrl: undefined }, now);
 
-    expect(settled).toEqual([{ event, settled: ["wh-1"] }]);
+    expect(settled).toEqual(["wh-1"]);
     const entries = Object.fromEntries(journal.byRefId("wh-1").map((e) => [e.entry, e]));
     expect(entries.here).toMatchObject({ outcome: "done", by: "webhook", invoice: "INV-1", amount: 10_500 });
     expect(entries["other-address"]?.outcome).toBe("unknown");

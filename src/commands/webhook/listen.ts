@@ -28,7 +28,7 @@ import { DeliveryStore, deliveryIdOf, deliveryKey, type ReceivedDelivery } from 
 import { execFromFlags, forwardTo, type HandOff } from "../../webhooks/hand-off.js";
 import { startWebhookListener, type Delivery } from "../../webhooks/listener.js";
 import { HandOffQueue, type Prepared } from "../../webhooks/queue.js";
-import { settleFromEvents } from "../../webhooks/settle.js";
+import { type Here, settleFromEvent } from "../../webhooks/settle.js";
 
 export interface WebhookListenOptions {
   port?: number;
@@ -54,14 +54,6 @@ export const defaultListenPort = 8788;
 /** The headers a delivery is handed on with: what a target needs to verify it, nothing else. */
 const keptHeaders = ["content-type", "x-signature", "x-event", "x-timestamp", "user-agent"];
 
-/**
- * Journal notes wait for a quiet moment (no delivery for this long) and are then written together,
- * with one look at the journal: reading a large journal holds the process, and deliveries arriving
- * meanwhile would wait for their answer. They wait no longer than `noteAtMostMs` in a steady stream.
- */
-const noteQuietMs = 1_000;
-const noteAtMostMs = 30_000;
-
 export async function run(ctx: Context, options: WebhookListenOptions): Promise<number> {
   if (options.forwardTo !== undefined && options.exec !== undefined) {
     throw new UsageError(say.listener.forwardOrExec);
@@ -75,7 +67,6 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   const client = apiKey ? await confirmingClient(ctx) : undefined;
   if (options.receipts && !client) ctx.output.warn(say.listener.noReceiptsWithoutKey);
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl };
-  const notes = journalNotes(ctx, here);
 
   // The service's own transaction behind each confirmed event: the customer it went to, and its receipt.
   const confirmedOrders = new Map<string, Transaction>();
@@ -93,7 +84,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
           if (t.refId) confirmedOrders.set(t.refId, t);
         },
       ),
-    note: notes.note,
+    note: journalNote(ctx, here),
     print: (event, payload) => {
       printEvent(ctx, event, payload, event.refId ? confirmedOrders.get(event.refId) : undefined);
       receipts?.(event);
@@ -105,7 +96,6 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
   });
   const accept = async (delivery: Delivery): Promise<"new" | "duplicate"> => {
-    notes.delivered();
     const received = receivedDelivery(here.profile, delivery);
     const outcome = await store.receive(received);
     if (outcome === "new") queue.push(received);
@@ -124,7 +114,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   });
   // Once listening (a port in use hands nothing on). Another profile's listener may share the config
   // dir: its deliveries are its own to hand on.
-  const earlier = store.unsettled().filter((d) => d.profile === here.profile);
+  const earlier = store.unsettled(here.profile);
   for (const delivery of earlier) queue.push(delivery);
   sayListening(ctx, {
     url: listener.url,
@@ -142,12 +132,8 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   // The hand-off under way is stopped (a forward given a few seconds first; a command is sent SIGTERM
   // at once, then SIGKILL after its grace period); what is left waiting stays in the records database.
   await queue.stop(handOff?.stopWithinMs ?? 4_000);
-  notes.writeNow();
   await store.close();
-  sayKept(
-    ctx,
-    store.unsettled().filter((d) => d.profile === here.profile),
-  );
+  sayKept(ctx, store.unsettled(here.profile));
   return 0;
 }
 
@@ -183,55 +169,21 @@ async function confirmingClient(ctx: Context): Promise<ServiceClient | undefined
 }
 
 /**
- * The journal notes of the events received: kept until a quiet moment, then written together
- * (`noteQuietMs`, `noteAtMostMs`). `delivered` tells a delivery came; `writeNow` writes what is kept.
+ * Settles the journal's unknown purchases an event proves, as the queue takes it: the service was
+ * answered before, so no delivery waits on the journal, and a look by ref_id costs one index lookup.
  */
-function journalNotes(
-  ctx: Context,
-  here: { profile: string; baseUrl: string | undefined },
-): { note(event: WebhookEvent): void; delivered(): void; writeNow(): void } {
+function journalNote(ctx: Context, here: Here): (event: WebhookEvent) => void {
   const journal = journalFor(ctx);
-  let notes: WebhookEvent[] = [];
-  let noteTimer: NodeJS.Timeout | undefined;
-  let firstNoteAt = 0;
-  let lastDeliveryAt = 0;
-  // A look at a large journal takes a while: the next waits four times as long, so it never takes most of the time.
-  let notesResumeAt = 0;
-  const noteWhenQuiet = () => {
-    const now = performance.now();
-    if (now >= notesResumeAt && (now - lastDeliveryAt >= noteQuietMs || now - firstNoteAt >= noteAtMostMs))
-      return writeNow();
-    noteTimer = setTimeout(noteWhenQuiet, Math.max(noteQuietMs, notesResumeAt - now));
-  };
-  const writeNow = () => {
-    clearTimeout(noteTimer);
-    noteTimer = undefined;
-    const events = notes;
-    notes = [];
-    const started = performance.now();
+  return (event) => {
     try {
-      for (const { event, settled } of settleFromEvents(journal, events, here, ctx.now())) {
-        for (const ref of settled)
-          ctx.output.info(say.listener.settledInJournal(ref, event.invoice ?? "", event.event));
-      }
+      for (const ref of settleFromEvent(journal, event, here, ctx.now()))
+        ctx.output.info(say.listener.settledInJournal(ref, event.invoice ?? "", event.event));
     } catch (error) {
       // Receiving the event matters more than the journal: it is said, and the event still handed on.
       ctx.output.warn(
         say.listener.journalNotUpdated(journal.path, (error as NodeJS.ErrnoException).code ?? (error as Error).message),
       );
     }
-    notesResumeAt = performance.now() + 4 * (performance.now() - started);
-  };
-  return {
-    note(event) {
-      if (notes.length === 0) firstNoteAt = performance.now();
-      notes.push(event);
-      noteTimer ??= setTimeout(noteWhenQuiet, noteQuietMs);
-    },
-    delivered() {
-      lastDeliveryAt = performance.now();
-    },
-    writeNow,
   };
 }
 
