@@ -35,7 +35,8 @@ export function inEnglish<T>(words: () => T): T {
 }
 
 export async function speak(language: Language): Promise<void> {
-  say = await catalogueOf(language);
+  // English stays the catalogue built on first read: `balance --json` may never read a word.
+  say = language === "en" ? en : await catalogueOf(language);
   spoken = language;
 }
 
