@@ -86,12 +86,13 @@ export function buildProgram(run: RunCommand, argv: readonly string[] = []): Com
     .configureHelp({ formatHelp })
     .addHelpText(
       "after",
-      `${examples([
-        "reseller login",
-        "reseller balance",
-        "reseller buy --item 12 --qty 1 --note 081234567890",
-        "reseller trx show INV-20261121-000123 --jq .data.status",
-      ])}\n${say.help.more}\n`,
+      () =>
+        `${examples([
+          "reseller login",
+          "reseller balance",
+          "reseller buy --item 12 --qty 1 --note 081234567890",
+          "reseller trx show INV-20261121-000123 --jq .data.status",
+        ])}\n${say.help.more}\n`,
     );
   // The global flags, from the settings' table; src/cli.ts reads them back by the same table.
   for (const name of settingNames) {

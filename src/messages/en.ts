@@ -1906,14 +1906,19 @@ let built: Messages | undefined;
  * English, built the first time something reads it: a command that speaks Indonesian never builds it
  * (about a millisecond of every start, and its share of the code cache).
  */
-export const en: Messages = new Proxy({} as Messages, {
-  get: (_target, key) => Reflect.get(english(), key),
-  has: (_target, key) => Reflect.has(english(), key),
-  ownKeys: () => Reflect.ownKeys(english()),
-  getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(english(), key),
-});
+export const en: Messages = whenRead(english);
 
 export function english(): Messages {
   built ??= englishCatalogue();
   return built;
+}
+
+/** A catalogue read through `catalogue()`, which builds it once, when something first reads a word. */
+export function whenRead(catalogue: () => Messages): Messages {
+  return new Proxy({} as Messages, {
+    get: (_target, key) => Reflect.get(catalogue(), key),
+    has: (_target, key) => Reflect.has(catalogue(), key),
+    ownKeys: () => Reflect.ownKeys(catalogue()),
+    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(catalogue(), key),
+  });
 }

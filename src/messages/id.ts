@@ -3,7 +3,7 @@
  * gagal, diproses, dana dikembalikan, nomor HP): the same word for the same thing everywhere, as
  * docs/glossary.md lists them. Typed against the English one: a missing or extra key fails the type-check.
  */
-import type { Messages } from "./en.js";
+import { type Messages, whenRead } from "./en.js";
 
 /** The service's statuses by their kind (src/api/status.ts): the words a counter says. */
 const statusWords: Readonly<Record<string, string>> = {
@@ -19,7 +19,7 @@ const statusWords: Readonly<Record<string, string>> = {
   expired: "kedaluwarsa",
 };
 
-export const id: Messages = {
+const indonesianCatalogue = (): Messages => ({
   printer: {
     error: "Gagal:",
     outcomeUnknown: "Hasil belum pasti:",
@@ -2301,4 +2301,14 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     noCommandOrTopic: (word: string) => `tidak ada perintah atau topik "${word}"`,
     language: (value: string) => `--lang harus id atau en, bukan "${value}".`,
   },
-};
+});
+
+let built: Messages | undefined;
+
+/** Indonesian, built the first time something reads it, as English is (src/messages/en.ts). */
+export const id: Messages = whenRead(indonesian);
+
+export function indonesian(): Messages {
+  built ??= indonesianCatalogue();
+  return built;
+}

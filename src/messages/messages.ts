@@ -4,7 +4,7 @@
  * Indonesian catalogue is loaded only when chosen. Chosen once, at the process edge (src/cli.ts),
  * before the commands are declared, so help, errors and screens speak one language.
  */
-import { type CommandHelpWords, en, english, type Messages } from "./en.js";
+import { type CommandHelpWords, en, english, type Messages, whenRead } from "./en.js";
 import type { Language } from "./language.js";
 
 export type { CommandHelpWords, Messages };
@@ -15,11 +15,22 @@ export let spoken: Language = "en";
 
 /** A language's catalogue, loaded when it is not English: a customer's receipt may speak another than the reseller's. */
 export async function catalogueOf(language: Language): Promise<Messages> {
-  return language === "id" ? (await import("./id.js")).id : english();
+  return (await builderOf(language))();
+}
+
+async function builderOf(language: Language): Promise<() => Messages> {
+  return language === "id" ? (await import("./id.js")).indonesian : english;
 }
 
 export async function speak(language: Language): Promise<void> {
-  say = await catalogueOf(language);
+  const catalogue = await builderOf(language);
+  // Built when a word is first read, then read directly: `balance --json` says nothing, a long history much.
+  const words = whenRead(() => {
+    const built = catalogue();
+    if (say === words) say = built; // not inside inEnglish
+    return built;
+  });
+  say = words;
   spoken = language;
 }
 

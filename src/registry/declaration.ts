@@ -158,8 +158,8 @@ export function declareOn(parent: CommandUnknownOpts, declaration: CommandDeclar
   const command: CommandUnknownOpts = (declaration.flags ? declaration.flags(bare) : bare).description(
     declaration.summary,
   );
-  const after = helpAfter(command, declaration);
-  if (after) command.addHelpText("after", after);
+  // Worded when the help is shown: a command that runs never reads its help's words.
+  command.addHelpText("after", () => helpAfter(command, declaration));
   const { load, input, act } = declaration;
   if (act) command.action((...given: unknown[]) => act(given.slice(0, command.registeredArguments.length), command));
   if (load) {
