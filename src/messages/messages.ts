@@ -27,7 +27,7 @@ export async function speak(language: Language): Promise<void> {
   // Built when a word is first read, then read directly: `balance --json` says nothing, a long history much.
   const words = whenRead(() => {
     const built = catalogue();
-    if (say === words) say = built; // not inside inEnglish
+    if (say === words) say = built; // unless another language was chosen since
     return built;
   });
   say = words;
