@@ -56,6 +56,8 @@ describe("golden screen of a repeat refused, at 80 columns in a real terminal", 
       expect(screen.replace(/\n {2}/g, " ")).toContain(`1 × ${item} ${tag === "id" ? "untuk" : "for"} ${customer}`);
       expectNothingSplit(screen, 80, wholeWords(piped.stderr));
       expect(screen).toContain("REPEATED_ORDER");
+      // The earlier purchase's ref_id labelled with the contract's name in both languages, as every screen writes it.
+      expect(screen).toContain(tag === "id" ? `\n  ref_id sebelumnya: ${ref}\n` : `\n  earlier ref_id: ${ref}\n`);
       if (tag === "id") {
         expect(screen).toMatch(/^ {2}waktu sebelumnya: \d{1,2} \p{L}{3,4} \d{4} \d\d\.\d\d\.\d\d WIB$/mu);
         expect(englishIn(ownWords(screen, [item]), statusWords), screen).toEqual([]);
