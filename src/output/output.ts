@@ -4,7 +4,7 @@
  * Every string is neutralised here, so no handler can forget to.
  */
 import { createRequire } from "node:module";
-import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
+import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp, relativeHint, zonelessTimes } from "./format.js";
 import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
 import { breakCopied, wordsOf, wrapMessage } from "./message.js";
 import {
@@ -159,6 +159,38 @@ export class Output {
     const minute = present(formatLocalTime(value, { seconds: false }), "a time read a moment ago");
     if (options.hint === false) return { human: seconds, plain, shorter: [minute] };
     return { human: formatTimestamp(value, this.options.now()), plain, shorter: [seconds, minute] };
+  }
+
+  /**
+   * A table's column of times: the zone they share named once, in its header (`Time (WIB)`), each
+   * cell without it and giving way as room runs short: the hint, the seconds, then the day when it is
+   * today and the year when it is this year (`20.40`, `28 Nov 20.40`); piped, ISO 8601 in UTC. Times
+   * in more than one zone (a zone with summer time) keep theirs in each cell. `seconds: false`: to the
+   * minute at most, with no hint (a history's rows).
+   */
+  timeColumn(
+    header: string,
+    values: (string | null | undefined)[],
+    options: { seconds?: boolean } = {},
+  ): { column: Column; cells: Cell[] } {
+    const now = this.options.now();
+    const forms = values.map((value) => zonelessTimes(value, now));
+    const zones = [...new Set(forms.flatMap((f) => (f ? [f.zone] : [])))];
+    if (zones.length !== 1) {
+      const whole = (value: string | null | undefined): Cell =>
+        options.seconds === false
+          ? { human: formatLocalTime(value, { seconds: false }) ?? value ?? "-", plain: formatIsoUtc(value) }
+          : this.time(value);
+      return { column: { header }, cells: values.map(whole) };
+    }
+    const cells = values.map((value, i): Cell => {
+      const f = forms[i];
+      const plain = formatIsoUtc(value);
+      if (!f) return { human: value ? value : "-", plain };
+      if (options.seconds === false) return { human: f.minute, plain, shorter: [f.compact] };
+      return { human: `${f.seconds} (${relativeHint(f.at, now)})`, plain, shorter: [f.seconds, f.minute, f.compact] };
+    });
+    return { column: { header: `${header} (${zones[0]})` }, cells };
   }
 
   /**
