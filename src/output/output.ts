@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp, relativeHint, zonelessTimes } from "./format.js";
 import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
-import { breakCopied, wordsOf, wrapMessage } from "./message.js";
+import { breakCopied, unbroken, wordsOf, wrapMessage } from "./message.js";
 import {
   endCut,
   fitCell,
@@ -568,7 +568,10 @@ export class Output {
     // What is copied (a serial, a licence with its password) is never broken inside a field: each on
     // a line of its own, a licence too long for one line parted only between its ` | ` fields.
     const lines = [...wrapText(safe, this.width), ...whole.flatMap((part) => breakCopied(part, this.width, textWidth))];
-    this.options.stdout.write(`${lines.map((line) => (tone ? this.paintOut(tone, line) : line)).join("\n")}\n`);
+    // Words kept together (see unbroken) are parted by an ordinary space on the screen, as copied;
+    // a line broken after a double space ends without it.
+    const shown = lines.map((line) => line.replaceAll(unbroken, " ").trimEnd());
+    this.options.stdout.write(`${shown.map((line) => (tone ? this.paintOut(tone, line) : line)).join("\n")}\n`);
   }
 
   /**

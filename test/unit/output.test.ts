@@ -5,6 +5,7 @@ import { speak } from "../../src/messages/messages.js";
 import { parseRupiah } from "../../src/rules/amount.js";
 import { money, Output, statusCell, type OutputMode, type RichCell } from "../../src/output/output.js";
 import { neutralize, plainCell } from "../../src/output/sanitize.js";
+import { unbroken } from "../../src/output/message.js";
 import { printError } from "../../src/output/print-error.js";
 import { NetworkError, ServiceError } from "../../src/errors.js";
 
@@ -272,6 +273,23 @@ describe("Output modes", () => {
     expect(err()).toContain("Looking up…");
     expect(err()).toContain("Done");
     expect(err()).toContain("Careful");
+  });
+
+  it("a result line wraps between words but never inside words joined by an unbroken space, shown as one space", () => {
+    let out = "";
+    const output = new Output({
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => true },
+      mode: "table",
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      now: () => 0,
+      width: 30,
+    });
+    // At 30 columns `paid` would end the first line and `(delivered)` start the next, glossing nothing.
+    output.result(`INV-20261129-000001  paid${unbroken}(delivered)  Pulsa`);
+    expect(out).toBe("INV-20261129-000001\npaid (delivered)  Pulsa\n");
+    expect(out).not.toContain(unbroken);
   });
 
   it("headings appear only on a terminal, so piped rows stay rows", () => {
