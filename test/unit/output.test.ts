@@ -129,6 +129,41 @@ describe("formatTimestamp", () => {
     }
   });
 
+  it("a table's column of times names the zone in its header; short of room, today's by the clock, this year's without the year", async () => {
+    // 21:30 WIB on 21 Nov 2026 (capture's clock).
+    const values = ["2026-11-21T13:40:00Z", "2026-11-20T13:40:00+00:00", "2025-11-28T20:40:00+07:00", "soon"];
+    const times = capture("table").output.timeColumn("Time", values);
+    expect(times.column.header).toBe("Time (WIB)");
+    const cells = times.cells as RichCell[];
+    expect(cells.map((c) => c.shorter?.at(-1))).toEqual(["20:40", "20 Nov 20:40", "28 Nov 2025 20:40", undefined]);
+    // Fullest, no zone in the cell: the header says it.
+    expect(cells[0]!.human).toMatch(/^21 Nov 2026 20:40:00 \(50 \S+ ago\)$/);
+    expect(cells.map((c) => c.plain)).toEqual([
+      "2026-11-21T13:40:00Z",
+      "2026-11-20T13:40:00Z",
+      "2025-11-28T13:40:00Z",
+      "soon",
+    ]);
+    const history = capture("table").output.timeColumn("Time", values, { seconds: false }).cells as RichCell[];
+    expect(history.slice(0, 3).map((c) => [c.human, ...(c.shorter ?? [])])).toEqual([
+      ["21 Nov 2026 20:40", "20:40"],
+      ["20 Nov 2026 20:40", "20 Nov 20:40"],
+      ["28 Nov 2025 20:40", "28 Nov 2025 20:40"],
+    ]);
+    await speak("id");
+    try {
+      const id = capture("table").output.timeColumn("Waktu", values);
+      expect(id.column.header).toBe("Waktu (WIB)");
+      expect((id.cells as RichCell[]).slice(0, 3).map((c) => c.shorter?.at(-1))).toEqual([
+        "20.40",
+        "20 Nov 20.40",
+        "28 Nov 2025 20.40",
+      ]);
+    } finally {
+      await speak("en");
+    }
+  });
+
   it("passes through text that is not a time, and dashes a missing one", () => {
     expect(formatTimestamp("soon", now)).toBe("soon");
     expect(formatTimestamp(null, now)).toBe("-");
