@@ -1206,6 +1206,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     other: "Other",
     noneYet: "No balance changes yet.",
     noneOnPage: (page: number) => `No balance changes on page ${page}.`,
+    /** A movement's type (the service's `type`) on a screen: in English as the service wrote it. */
+    typeWord: (type: string) => type,
   },
   /** `leaderboard` and `leaderboard me`. */
   leaderboard: {

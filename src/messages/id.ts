@@ -19,6 +19,14 @@ const statusWords: Readonly<Record<string, string>> = {
   expired: "kedaluwarsa",
 };
 
+/** The service's types of balance movement (`balance history`'s Jenis), in the glossary's words. */
+const movementTypes: Readonly<Record<string, string>> = {
+  purchase: "pembelian",
+  refund: "dana dikembalikan",
+  topup: "isi saldo",
+  adjustment: "penyesuaian",
+};
+
 export const id: Messages = {
   printer: {
     error: "Gagal:",
@@ -1648,6 +1656,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     other: "Lainnya",
     noneYet: "Belum ada perubahan saldo.",
     noneOnPage: (page: number) => `Tidak ada perubahan saldo di halaman ${page}.`,
+    // The service's types as the glossary names them; one reseller does not know is shown as it came.
+    typeWord: (type: string) => (Object.hasOwn(movementTypes, type) ? movementTypes[type] : undefined) ?? type,
   },
   leaderboard: {
     rank: "Peringkat",
