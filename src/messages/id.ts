@@ -1491,7 +1491,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     remains: "Sisa",
     remainsShort: "Sisa",
     delivered: "Terkirim",
-    deliveredShort: "Kirim",
+    deliveredShort: "Terkirim",
     refund: "Dana dikembalikan",
     providerStatus: "Status pemasok",
     providerShort: "Status pemasok",

@@ -245,6 +245,23 @@ describe("golden screens from fixed answers", () => {
     );
   });
 
+  it("trx show in Indonesian at 80 and 60 columns: an SMM order's count delivered is Terkirim, never Kirim (send)", async () => {
+    for (const width of [80, 60]) {
+      const r = await runReseller(["trx", "show", trxRows[0]!.ref_id], {
+        env: {
+          ...screenEnv(server.baseUrl, await resellerMachine(server.baseUrl)),
+          ...indonesian,
+          RESELLER_FORCE_TTY: "1",
+          COLUMNS: String(width),
+        },
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const screen = r.stdout.replace(ansi, "");
+      expect(screen).toMatch(/(^|│ )Terkirim +(│|877 \(87%\))/m);
+      expect(screen).not.toMatch(/(^|│ )Kirim\b/m);
+    }
+  });
+
   it("piped: raw columns, times in UTC, new columns appended", async () => {
     const dir = await resellerMachine(server.baseUrl);
     const env = screenEnv(server.baseUrl, dir);
