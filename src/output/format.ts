@@ -56,11 +56,11 @@ export function formatLocalTime(
 }
 
 /** The shop's day at `nowMs`, read once for a whole column of times. */
-let today: { nowMs: number; zone: string; t: ShopTime } | undefined;
+let todayRead: { nowMs: number; zone: string; t: ShopTime } | undefined;
 function shopToday(nowMs: number): ShopTime {
-  if (today?.nowMs !== nowMs || today.zone !== screenZone)
-    today = { nowMs, zone: screenZone, t: shopTime(nowMs, screenZone) };
-  return today.t;
+  if (todayRead?.nowMs !== nowMs || todayRead.zone !== screenZone)
+    todayRead = { nowMs, zone: screenZone, t: shopTime(nowMs, screenZone) };
+  return todayRead.t;
 }
 
 /**
