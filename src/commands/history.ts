@@ -15,7 +15,7 @@ import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { ledgerVerdict, needsAsking, refreshEntries, sayNotRefreshed, type Refreshed } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
-import { formatLocalTime, formatRupiah } from "../output/format.js";
+import { formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
 import { say } from "../messages/messages.js";
 import { en } from "../messages/en.js";
@@ -181,11 +181,6 @@ function customerOf(entry: JournalEntry): string {
   return customersOf(journalLines(entry));
 }
 
-/** The shop's clock time to the minute, its zone named, never cut: `23 Nov 2026 19.04 WIB`. */
-function clockTime(at: string): string {
-  return formatLocalTime(at, { seconds: false }) ?? at;
-}
-
 /** `--since 2026-11-01` (local midnight) or a full timestamp. */
 export function sinceMs(text: string): number {
   checkCalendarDate("--since", text);
@@ -330,8 +325,13 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
     } else {
       // The time, the standing, money and what is copied (customer, ref_id, invoice) are never cut; the item
       // says what the row sold, so it wraps between words (`1 × Pulsa Tel…10.000` named no operator).
+      const times = ctx.output.timeColumn(
+        say.headings.time,
+        chosen.map((e) => e.at),
+        { seconds: false },
+      );
       const headers: (string | Column)[] = [
-        { header: say.headings.time, fit: "keep" },
+        times.column,
         { header: say.headings.item, fit: "wrap" },
         // Copied to the customer, so never cut: beside the table with the ref_id, or listed below it.
         { header: say.headings.customer, fit: "keep" },
@@ -343,11 +343,11 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
       ];
       ctx.output.table(
         headers,
-        chosen.map((e): Cell[] => {
+        chosen.map((e, i): Cell[] => {
           const reference = referenceOf(e);
           const customer = customerOf(e);
           return [
-            clockTime(e.at),
+            times.cells[i],
             itemCell(e, names),
             customer ? customerCell(customer) : undefined,
             standingCell(e, now),

@@ -38,7 +38,7 @@ const englishCatalogue = () => ({
       item: "item",
       customer: "customer",
       invoice: "invoice",
-      ref_id: "ref id",
+      ref_id: "ref_id",
       item_id: "item id",
       lock_token: "lock token",
       lock: "lock",
@@ -46,7 +46,7 @@ const englishCatalogue = () => ({
       total: "total",
       shortfall: "shortfall",
       provider_message: "provider message",
-      earlier_ref_id: "earlier ref id",
+      earlier_ref_id: "earlier ref_id",
       earlier_invoice: "earlier invoice",
       earlier_at: "earlier at",
       earlier_outcome: "earlier outcome",
@@ -1214,6 +1214,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     other: "Other",
     noneYet: "No balance changes yet.",
     noneOnPage: (page: number) => `No balance changes on page ${page}.`,
+    /** A movement's type (the service's `type`) on a screen: in English as the service wrote it. */
+    typeWord: (type: string) => type,
   },
   /** `leaderboard` and `leaderboard me`. */
   leaderboard: {

@@ -19,6 +19,14 @@ const statusWords: Readonly<Record<string, string>> = {
   expired: "kedaluwarsa",
 };
 
+/** The service's types of balance movement (`balance history`'s Jenis), in the glossary's words. */
+const movementTypes: Readonly<Record<string, string>> = {
+  purchase: "pembelian",
+  refund: "dana dikembalikan",
+  topup: "isi saldo",
+  adjustment: "penyesuaian",
+};
+
 const indonesianCatalogue = (): Messages => ({
   printer: {
     error: "Gagal:",
@@ -1311,16 +1319,16 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     },
     pending: {
       summary:
-        "pesanan yang belum selesai (belum terkirim, atau hasilnya belum pasti), yang terlama dulu; --follow memantaunya sampai selesai",
+        "order yang belum selesai (belum terkirim, atau hasilnya belum pasti), yang terlama dulu; --follow memantaunya sampai selesai",
       options: {
         "--follow":
-          "terus bertanya, makin jarang selama tidak ada perubahan, sampai semua pesanan selesai; teruskan tiap pesanan begitu selesai",
+          "terus bertanya, makin jarang selama tidak ada perubahan, sampai semua order selesai; teruskan tiap order begitu selesai",
         "--once":
           "sekali jalan untuk cron: teruskan yang sudah selesai; kode keluar 0 tidak ada yang diproses, 1 masih ada, 5 ada hasil yang belum pasti",
         "--receipts":
-          "dengan --follow atau --once: tambahkan struk pelanggan tiap pesanan yang selesai (dengan tautan wa.me) ke file ini",
+          "dengan --follow atau --once: tambahkan struk pelanggan tiap order yang selesai (dengan tautan wa.me) ke file ini",
         "--exec":
-          "dengan --follow atau --once: jalankan perintah ini per pesanan yang selesai, JSON pesanan di stdin, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_OUTCOME diisi; keluar 0 = beres",
+          "dengan --follow atau --once: jalankan perintah ini per order yang selesai, JSON order di stdin, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_OUTCOME diisi; keluar 0 = beres",
         "--exec-timeout":
           "paling lama perintah --exec boleh jalan sebelum dihentikan dan dicoba lagi nanti (bawaan 60)",
         "--exec-grace":
@@ -1330,9 +1338,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         "--max-interval": "dengan --follow: jeda terlama antar putaran (bawaan 300)",
       },
       piped:
-        "satu baris per pesanan yang belum selesai, dipisah tab: waktu beli, ref_id, invoice, hasil (diproses atau belum pasti), status, detik menunggu, jumlah, id produk, jumlah beli, pelanggan. Dengan --follow atau --once, satu baris per pesanan begitu selesai: waktu selesai, ref_id, invoice, hasil, dana dikembalikan, bersih, id produk, jumlah beli, pelanggan",
+        "satu baris per order yang belum selesai, dipisah tab: waktu beli, ref_id, invoice, hasil (diproses atau belum pasti), status, detik menunggu, jumlah, id produk, jumlah beli, pelanggan. Dengan --follow atau --once, satu baris per order begitu selesai: waktu selesai, ref_id, invoice, hasil, dana dikembalikan, bersih, id produk, jumlah beli, pelanggan",
       details:
-        "--json: daftar pesanan; dengan --follow atau --once satu objek per baris per pesanan yang selesai: {ref_id, invoice, outcome, status, amount, refunded, net, bought_at, ended_at, waited_seconds, lines, hand_over, receipt}.\nKode keluar --once: 0 tidak ada yang diproses, 1 masih ada pesanan yang diproses (atau --exec yang belum berhasil), 5 ada hasil yang masih belum pasti.",
+        "--json: daftar order; dengan --follow atau --once satu objek per baris per order yang selesai: {ref_id, invoice, outcome, status, amount, refunded, net, bought_at, ended_at, waited_seconds, lines, hand_over, receipt}.\nKode keluar --once: 0 tidak ada yang diproses, 1 masih ada order yang diproses (atau --exec yang belum berhasil), 5 ada hasil yang masih belum pasti.",
     },
     reconcile: {
       summary: "pastikan transaksi di jurnal yang hasilnya belum pasti dengan bertanya ke layanan",
@@ -1483,7 +1491,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     remains: "Sisa",
     remainsShort: "Sisa",
     delivered: "Terkirim",
-    deliveredShort: "Kirim",
+    deliveredShort: "Terkirim",
     refund: "Dana dikembalikan",
     providerStatus: "Status pemasok",
     providerShort: "Status pemasok",
@@ -1655,6 +1663,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     other: "Lainnya",
     noneYet: "Belum ada perubahan saldo.",
     noneOnPage: (page: number) => `Tidak ada perubahan saldo di halaman ${page}.`,
+    // The service's types as the glossary names them; one reseller does not know is shown as it came.
+    typeWord: (type: string) => (Object.hasOwn(movementTypes, type) ? movementTypes[type] : undefined) ?? type,
   },
   leaderboard: {
     rank: "Peringkat",
@@ -1687,19 +1697,19 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
   },
   pending: {
     followOrOnce: "--follow dan --once tidak bisa bersamaan: --follow terus berjalan, --once sekali jalan.",
-    handOnNeedsFollow: "--receipts dan --exec meneruskan pesanan begitu selesai: perlu --follow atau --once.",
+    handOnNeedsFollow: "--receipts dan --exec meneruskan order begitu selesai: perlu --follow atau --once.",
     handOnNeedsFollowHint: "Coba `reseller pending --follow --receipts struk.txt`, atau --once dari cron.",
-    nothing: "Tidak ada yang diproses: hasil semua pesanan sudah pasti dan selesai.",
+    nothing: "Tidak ada yang diproses: hasil semua order sudah pasti dan selesai.",
     endedNotHanded: (n: number) =>
-      `${n} pesanan sudah selesai dan menunggu diteruskan: \`reseller pending --once\` atau --follow mencetaknya, dengan --receipts dan --exec.`,
+      `${n} order sudah selesai dan menunggu diteruskan: \`reseller pending --once\` atau --follow mencetaknya, dengan --receipts dan --exec.`,
     following: (n: number, first: number, longest: number) =>
-      `Memantau ${n} pesanan yang belum selesai; tanya lagi setelah ${first} detik, makin lama sampai ${longest} detik selama tidak ada perubahan. Ctrl-C untuk berhenti.`,
-    allEnded: "Semua pesanan yang dipantau sudah selesai.",
+      `Memantau ${n} order yang belum selesai; tanya lagi setelah ${first} detik, makin lama sampai ${longest} detik selama tidak ada perubahan. Ctrl-C untuk berhenti.`,
+    allEnded: "Semua order yang dipantau sudah selesai.",
     stillPending: (bought: number, unknown: number, notHanded: number) =>
       `${[
-        bought ? `${bought} pesanan belum terkirim` : "",
+        bought ? `${bought} order belum terkirim` : "",
         unknown ? `${unknown} hasil masih belum pasti` : "",
-        notHanded ? `${notHanded} pesanan selesai yang --exec-nya belum berhasil` : "",
+        notHanded ? `${notHanded} order selesai yang --exec-nya belum berhasil` : "",
       ]
         .filter(Boolean)
         .join("; ")}.`,

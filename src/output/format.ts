@@ -3,7 +3,7 @@
  * time as scripts read it: one convention for every piped column, ISO 8601 in UTC to the second.
  */
 import { say, spoken } from "../messages/messages.js";
-import { defaultTimeZone, shopMoment, shopTime } from "../shop/shop-time.js";
+import { defaultTimeZone, shopMoment, shopTime, type ShopTime } from "../shop/shop-time.js";
 
 /** The zone times are shown in: the shop's (the `time_zone` setting), as its receipts show them; set once a run has its settings. */
 let screenZone = defaultTimeZone;
@@ -53,6 +53,39 @@ export function formatLocalTime(
   const at = Date.parse(value);
   if (Number.isNaN(at)) return undefined;
   return shopMoment(shopTime(at, screenZone), spoken, options.seconds !== false);
+}
+
+/** The shop's day at `nowMs`, read once for a whole column of times. */
+let todayRead: { nowMs: number; zone: string; t: ShopTime } | undefined;
+function shopToday(nowMs: number): ShopTime {
+  if (todayRead?.nowMs !== nowMs || todayRead.zone !== screenZone)
+    todayRead = { nowMs, zone: screenZone, t: shopTime(nowMs, screenZone) };
+  return todayRead.t;
+}
+
+/**
+ * A time in a column whose header names its zone (`Time (WIB)`), without it: to the second, to the
+ * minute, and compact for a table short of room (`20.40` today in the shop, `28 Nov 20.40` this year,
+ * `28 Nov 2025 20.40` before); undefined when it is not a time.
+ */
+export function zonelessTimes(
+  value: string | null | undefined,
+  nowMs: number,
+): { at: number; seconds: string; minute: string; compact: string; zone: string } | undefined {
+  if (!value) return undefined;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return undefined;
+  const t = shopTime(at, screenZone);
+  const today = shopToday(nowMs);
+  const sameDay = t.year === today.year && t.month === today.month && t.day === today.day;
+  const noZone = { day: true, year: true, zone: false };
+  return {
+    at,
+    seconds: shopMoment(t, spoken, true, noZone),
+    minute: shopMoment(t, spoken, false, noZone),
+    compact: shopMoment(t, spoken, false, { day: !sameDay, year: t.year !== today.year, zone: false }),
+    zone: t.zone,
+  };
 }
 
 /** `21 Nov 2026 21:30:00 WIB (in 9m 41s)`; text that is not a time is shown as is. */

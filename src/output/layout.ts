@@ -2,8 +2,9 @@
  * How a list gives way on a narrow terminal. Every column says what it may lose, where the column is
  * declared (like gh's tableprinter), and this one module decides: first short headers, empty columns
  * and relative-time hints go, then low-value columns (category, SKU) in their declared order, then
- * times lose their seconds, then names are cut in the middle (`Pulsa Telk…10.000`) and free text at
- * the end. Money, counts, times to the minute, statuses, ids and customer data are never cut: at
+ * times lose their seconds, then (in a column whose header names the zone) the day and year that
+ * today and this year leave implied, then names are cut in the middle (`Pulsa Telk…10.000`) and free
+ * text at the end. Money, counts, times to the minute, statuses, ids and customer data are never cut: at
  * worst wrapped between words, never inside one.
  */
 import { createRequire } from "node:module";
@@ -123,7 +124,8 @@ export function planTable(
     () => (shown = shown.filter((i) => !rows.every((row) => blank(row[i])) || rows.length === 0)),
     () => (level = Math.min(1, maxLevel)),
     ...dropOrder.map((i) => () => (shown = shown.filter((s) => s !== i))),
-    () => (level = maxLevel),
+    // Then each shorter form in turn: a time to the minute before a compact one (`20.40`).
+    ...Array.from({ length: Math.max(0, maxLevel - 1) }, (_, k) => () => (level = k + 2)),
   ];
   for (const step of steps) {
     step();

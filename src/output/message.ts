@@ -10,6 +10,12 @@ function columnsOf(text: string): number {
 }
 
 /**
+ * A space no line is broken at: words joined by it read as one (a status and its gloss, `paid
+ * (delivered)`: `paid` at a line's end and `(delivered)` on the next glossed nothing). Shown as a space.
+ */
+export const unbroken = "\u00a0";
+
+/**
  * The units a line may break between: words, except that an amount stays with its `Rp` (`Rp 75.500`,
  * `-Rp 2.625`) and a count with its `×` and the word after it (`1 × Mobile`): `dana Rp` at a line's
  * end and `2.625 dikembalikan` on the next read as two sums.

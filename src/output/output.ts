@@ -4,9 +4,9 @@
  * Every string is neutralised here, so no handler can forget to.
  */
 import { createRequire } from "node:module";
-import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp } from "./format.js";
+import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp, relativeHint, zonelessTimes } from "./format.js";
 import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
-import { breakCopied, wordsOf, wrapMessage } from "./message.js";
+import { breakCopied, unbroken, wordsOf, wrapMessage } from "./message.js";
 import {
   endCut,
   fitCell,
@@ -159,6 +159,38 @@ export class Output {
     const minute = present(formatLocalTime(value, { seconds: false }), "a time read a moment ago");
     if (options.hint === false) return { human: seconds, plain, shorter: [minute] };
     return { human: formatTimestamp(value, this.options.now()), plain, shorter: [seconds, minute] };
+  }
+
+  /**
+   * A table's column of times: the zone they share named once, in its header (`Time (WIB)`), each
+   * cell without it and giving way as room runs short: the hint, the seconds, then the day when it is
+   * today and the year when it is this year (`20.40`, `28 Nov 20.40`); piped, ISO 8601 in UTC. Times
+   * in more than one zone (a zone with summer time) keep theirs in each cell. `seconds: false`: to the
+   * minute at most, with no hint (a history's rows).
+   */
+  timeColumn(
+    header: string,
+    values: (string | null | undefined)[],
+    options: { seconds?: boolean } = {},
+  ): { column: Column; cells: Cell[] } {
+    const now = this.options.now();
+    const forms = values.map((value) => zonelessTimes(value, now));
+    const zones = [...new Set(forms.flatMap((f) => (f ? [f.zone] : [])))];
+    if (zones.length !== 1) {
+      const whole = (value: string | null | undefined): Cell =>
+        options.seconds === false
+          ? { human: formatLocalTime(value, { seconds: false }) ?? value ?? "-", plain: formatIsoUtc(value) }
+          : this.time(value);
+      return { column: { header }, cells: values.map(whole) };
+    }
+    const cells = values.map((value, i): Cell => {
+      const f = forms[i];
+      const plain = formatIsoUtc(value);
+      if (!f) return { human: value ? value : "-", plain };
+      if (options.seconds === false) return { human: f.minute, plain, shorter: [f.compact] };
+      return { human: `${f.seconds} (${relativeHint(f.at, now)})`, plain, shorter: [f.seconds, f.minute, f.compact] };
+    });
+    return { column: { header: `${header} (${zones[0]})` }, cells };
   }
 
   /**
@@ -536,7 +568,10 @@ export class Output {
     // What is copied (a serial, a licence with its password) is never broken inside a field: each on
     // a line of its own, a licence too long for one line parted only between its ` | ` fields.
     const lines = [...wrapText(safe, this.width), ...whole.flatMap((part) => breakCopied(part, this.width, textWidth))];
-    this.options.stdout.write(`${lines.map((line) => (tone ? this.paintOut(tone, line) : line)).join("\n")}\n`);
+    // Words kept together (see unbroken) are parted by an ordinary space on the screen, as copied;
+    // a line broken after a double space ends without it.
+    const shown = lines.map((line) => line.replaceAll(unbroken, " ").trimEnd());
+    this.options.stdout.write(`${shown.map((line) => (tone ? this.paintOut(tone, line) : line)).join("\n")}\n`);
   }
 
   /**

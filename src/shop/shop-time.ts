@@ -91,12 +91,20 @@ export function shopDateTime(t: ShopTime, lang: "id" | "en" = "id"): string {
 /** A month's short name in each language, made on first use: `Nov`, `Agu` (Agustus), `Des`. */
 const monthFormatters: Partial<Record<"id" | "en", Intl.DateTimeFormat>> = {};
 
+/** What of a time a screen shows beside its clock; a table whose header names the zone leaves it out of each cell. */
+export interface MomentParts {
+  day: boolean;
+  year: boolean;
+  zone: boolean;
+}
+const wholeMoment: MomentParts = { day: true, year: true, zone: true };
+
 /**
  * A time on a person's screen, in the shop's zone and named: `28 Nov 2026 20.40 WIB` in Indonesian
  * (the dot is how Indonesians write the time), `28 Nov 2026 20:40 WIB` in English; with its seconds
- * when asked.
+ * when asked, and only the `parts` asked for (`28 Nov 20.40`, `20.40`).
  */
-export function shopMoment(t: ShopTime, lang: "id" | "en", seconds = false): string {
+export function shopMoment(t: ShopTime, lang: "id" | "en", seconds = false, parts: MomentParts = wholeMoment): string {
   monthFormatters[lang] ??= new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", {
     month: "short",
     timeZone: "UTC",
@@ -104,7 +112,8 @@ export function shopMoment(t: ShopTime, lang: "id" | "en", seconds = false): str
   const month = monthFormatters[lang].format(Date.UTC(t.year, t.month - 1, 1)).replace(/\.$/, "");
   const sep = lang === "id" ? "." : ":";
   const clock = `${two(t.hour)}${sep}${two(t.minute)}${seconds ? `${sep}${two(t.second)}` : ""}`;
-  return `${t.day} ${month} ${t.year} ${clock} ${t.zone}`;
+  const day = parts.day ? `${t.day} ${month} ${parts.year ? `${t.year} ` : ""}` : "";
+  return `${day}${clock}${parts.zone ? ` ${t.zone}` : ""}`;
 }
 
 /** `2026-11-26`: the shop's calendar day, for grouping and for comparing with a typed date. */

@@ -268,6 +268,10 @@ describe("the shop's golden screens at 80 columns in both languages", () => {
     expect(labelled(id.stdout, ["Waktu", "Nominal", "Sesudah", "Keterangan"])).toBe(true);
     expect(labelled(en.stdout, ["Time", "Amount"])).toBe(true);
     expect(englishIn(id.stdout + id.stderr)).toEqual([]);
+    // The service's type of each movement in the glossary's words (`purchase` is a pembelian); in English as it came.
+    expect(id.stdout).toMatch(/\bpembelian\b/);
+    expect(id.stdout).not.toMatch(/\bpurchase\b/);
+    expect(en.stdout).toMatch(/\bpurchase\b/);
   });
 
   it("balance --below: the alert on stderr in Indonesian, exit 1; the balance on stdout the same bytes piped", async () => {

@@ -175,7 +175,7 @@ describe("messages in both languages against the emulator", () => {
     expect(id.exitCode, id.stderr).toBe(0);
     expectScreen(id.stdout, 80, ["hb-1", "hb-2", "hb-3", "081234567890", "081234567891"]);
     expectScreen(en.stdout, 80, ["hb-1", "hb-2", "hb-3", "081234567890", "081234567891"]);
-    expect(id.stdout).toMatch(/│ Waktu +│ Produk +│/);
+    expect(id.stdout).toMatch(/│ Waktu \(WIB\) +│ Produk +│/);
     expect(
       columnCells(id.stdout, "Produk").some((cell) => cell.startsWith("order sandbox: 1 × ")),
       id.stdout,

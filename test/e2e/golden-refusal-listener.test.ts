@@ -60,6 +60,18 @@ describe("golden screen of webhook listen at 80 columns", () => {
         // The event names (order.paid, order.completed) are what the service calls them.
         expect(englishIn(ownWords(screen.replace(/\border\.[a-z_.]+/g, " "), [item]), statusWords), screen).toEqual([]);
       } else expect(screen).toMatch(/ completed +\(delivered\) /);
+      // A status and its gloss on one line (`paid` at a line's end and `(delivered)` on the next glossed
+      // nothing), and the arrow with the customer it points to; no line ends in a space.
+      const glossed = tag === "id" ? /\bdibayar \((diproses|berhasil)\)/ : /\bpaid \((bought|delivered)\)/;
+      expect(
+        lines.some((line) => glossed.test(line)),
+        screen,
+      ).toBe(true);
+      expect(screen).toContain(`→ ${customer}`);
+      expect(
+        lines.filter((line) => line.endsWith(" ")),
+        screen,
+      ).toEqual([]);
     },
   );
 });

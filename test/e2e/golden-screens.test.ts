@@ -17,6 +17,7 @@ import {
   billion,
   catalogue,
   columnCells,
+  compactMinute,
   customers,
   expectNothingSplit,
   expectScreen,
@@ -24,6 +25,7 @@ import {
   inIndonesian,
   iso,
   jakarta,
+  minute,
   ownWords,
   recordValues,
   resellerMachine,
@@ -199,6 +201,66 @@ describe("golden screens from fixed answers", () => {
       expect(englishIn(ownWords(r.stdout + r.stderr), statusWords), r.stdout + r.stderr).toEqual([]);
     },
   );
+
+  /**
+   * trx list and history at 80 columns are tables, not rows stacked into labelled lines: a time is
+   * compact (`20:40` today, `28 Nov 20:40` this year) under a header naming the zone once; at 60
+   * columns the rows are stacked, each time whole under the same label.
+   */
+  describe.each([
+    ["English", {}, { "trx list": "Created", history: "Time" }],
+    ["Indonesian", indonesian, { "trx list": "Dibuat", history: "Waktu" }],
+  ])("in %s", (_language, languageEnv: Record<string, string>, headers: Record<string, string>) => {
+    const timesOf: Record<string, () => string[]> = {
+      "trx list": () => trxRows.map((_, i) => jakarta(-10 * (i + 1))),
+      history: () => [...trxRows.map((_, i) => iso(-10 * (i + 1) - 1)), iso(-45)],
+    };
+    const spoken = (datum: string) => (languageEnv === indonesian ? inIndonesian(datum) : datum);
+    it.each(["trx list", "history"])(
+      "%s: a table at 80 columns, times compact under a header naming the zone; stacked at 60",
+      async (name) => {
+        const golden = goldenScreens.find((g) => g.name === name)!;
+        const header = `${headers[name]} (WIB)`;
+        const screenAt = async (width: number) => {
+          const dir = await resellerMachine(server.baseUrl, { smm: golden.smm === true });
+          const r = await runReseller(golden.args, {
+            env: { ...screenEnv(server.baseUrl, dir), ...languageEnv, RESELLER_FORCE_TTY: "1", COLUMNS: String(width) },
+          });
+          expect(r.exitCode, r.stderr).toBe(0);
+          if (process.env.SHOW_SCREENS) console.log(`== ${golden.args.join(" ")} @${width}\n${r.stdout}`);
+          return r.stdout;
+        };
+        const times = timesOf[name]!();
+        const at80 = await screenAt(80);
+        expect(recordValues(at80, header), at80).toEqual([]);
+        expect(columnCells(at80, header), at80).toEqual(times.map((t) => spoken(compactMinute(t))));
+        const at60 = await screenAt(60);
+        const stacked = recordValues(at60, header);
+        expect(stacked, at60).toHaveLength(times.length);
+        expect(
+          stacked.every((value, i) => value.startsWith(spoken(minute(times[i]!)))),
+          at60,
+        ).toBe(true);
+      },
+    );
+  });
+
+  it("trx show in Indonesian at 80 and 60 columns: an SMM order's count delivered is Terkirim, never Kirim (send)", async () => {
+    for (const width of [80, 60]) {
+      const r = await runReseller(["trx", "show", trxRows[0]!.ref_id], {
+        env: {
+          ...screenEnv(server.baseUrl, await resellerMachine(server.baseUrl)),
+          ...indonesian,
+          RESELLER_FORCE_TTY: "1",
+          COLUMNS: String(width),
+        },
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const screen = r.stdout.replace(ansi, "");
+      expect(screen).toMatch(/(^|│ )Terkirim +(│|877 \(87%\))/m);
+      expect(screen).not.toMatch(/(^|│ )Kirim\b/m);
+    }
+  });
 
   it("piped: raw columns, times in UTC, new columns appended", async () => {
     const dir = await resellerMachine(server.baseUrl);

@@ -391,7 +391,7 @@ describe("pending --follow", () => {
     expect(once.exitCode, once.stderr).toBe(1);
     expect(once.stdout).toContain("gagal (dana Rp 11.500 dikembalikan)");
     expect(once.stdout).toContain("bahasa-gagal-1");
-    expect(once.stderr).toContain("1 pesanan belum terkirim.");
+    expect(once.stderr).toContain("1 order belum terkirim.");
     expect(englishIn(once.stdout, statusWords), once.stdout).toEqual([]);
     expect(englishIn(once.stderr, statusWords)).toEqual([]);
     const list = await reseller.run(["pending"], { mode: "table", env: { ...indonesian, COLUMNS: "80" } });

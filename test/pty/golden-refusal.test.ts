@@ -45,12 +45,19 @@ describe("golden screen of a repeat refused, at 80 columns in a real terminal", 
       expect(await term.exitCode(15_000)).toBe(2);
       const screen = term.screen().replace(/\n*Pane is dead .*$/, "");
       if (process.env.SHOW_SCREENS) console.log(`== repeat refused (${tag})\n${screen}`);
-      const at = minute(bought.created_at);
-      expectScreen(screen, 80, [ref, bought.invoice, customer, tag === "id" ? inIndonesian(at) : at]);
+      // The refusal tells the time this machine sent the purchase, a moment before the service
+      // created it: the same minute, or the one before when a minute turned between them.
+      const minutes = [0, -60_000]
+        .map((by) => minute(new Date(Date.parse(bought.created_at) + by).toISOString()))
+        .map((at) => (tag === "id" ? inIndonesian(at) : at));
+      const at = minutes.find((m) => screen.includes(m)) ?? minutes[0]!;
+      expectScreen(screen, 80, [ref, bought.invoice, customer, at]);
       // The item's name whole, wrapped between words at worst, beside its customer.
       expect(screen.replace(/\n {2}/g, " ")).toContain(`1 × ${item} ${tag === "id" ? "untuk" : "for"} ${customer}`);
       expectNothingSplit(screen, 80, wholeWords(piped.stderr));
       expect(screen).toContain("REPEATED_ORDER");
+      // The earlier purchase's ref_id labelled with the contract's name in both languages, as every screen writes it.
+      expect(screen).toContain(tag === "id" ? `\n  ref_id sebelumnya: ${ref}\n` : `\n  earlier ref_id: ${ref}\n`);
       if (tag === "id") {
         expect(screen).toMatch(/^ {2}waktu sebelumnya: \d{1,2} \p{L}{3,4} \d{4} \d\d\.\d\d\.\d\d WIB$/mu);
         expect(englishIn(ownWords(screen, [item]), statusWords), screen).toEqual([]);

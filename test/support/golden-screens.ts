@@ -372,13 +372,30 @@ export const minute = (isoText: string) => {
   return `${j.getUTCDate()} ${month} ${j.getUTCFullYear()} ${pad(j.getUTCHours())}:${pad(j.getUTCMinutes())}`;
 };
 
+/**
+ * A time as a table whose header names the zone shows it when short of room (`Time (WIB)`): `00:28`
+ * on the shop's today, `28 Nov 00:28` this year, `28 Nov 2025 00:28` before.
+ */
+export const compactMinute = (isoText: string, nowMs = Date.now()) => {
+  const whole = minute(isoText);
+  const [day, month, year, clock] = whole.split(" ");
+  const today = minute(new Date(nowMs).toISOString()).split(" ");
+  if (day === today[0] && month === today[1] && year === today[2]) return clock!;
+  return year === today[2] ? `${day} ${month} ${clock}` : whole;
+};
+
+/** The hours and minutes of a time (`00:28`): what every form of it shows, the most compact too. */
+export const clockOf = (isoText: string) => minute(isoText).split(" ")[3]!;
+
 /** A datum as an Indonesian screen writes it: a time's hours and minutes parted by a dot (`00.28`), its month in Indonesian. */
 export const inIndonesian = (datum: string) =>
-  datum.replace(/\b(\d{1,2}) (\w{3,4}) (\d{4}) (\d\d):(\d\d)\b/g, (_all, day, _month, year, h, m) => {
-    const at = Date.UTC(Number(year), monthIndex(_month), Number(day));
-    const month = new Intl.DateTimeFormat("id-ID", { month: "short", timeZone: "UTC" }).format(at).replace(/\.$/, "");
-    return `${day} ${month} ${year} ${h}.${m}`;
-  });
+  datum
+    .replace(/\b(\d{1,2}) (\w{3,4})(?: (\d{4}))? (\d\d):(\d\d)\b/g, (_all, day, _month, year, h, m) => {
+      const at = Date.UTC(Number(year ?? new Date().getUTCFullYear()), monthIndex(_month), Number(day));
+      const month = new Intl.DateTimeFormat("id-ID", { month: "short", timeZone: "UTC" }).format(at).replace(/\.$/, "");
+      return `${day} ${month}${year ? ` ${year}` : ""} ${h}.${m}`;
+    })
+    .replace(/^(\d\d):(\d\d)$/, "$1.$2");
 
 function monthIndex(name: string): number {
   const names = Array.from({ length: 12 }, (_, i) =>
@@ -409,10 +426,12 @@ export function expectScreen(screen: string, width: number, data: string[]): voi
       expect(rest, `"${datum}" cut at ${width} columns:\n${screen}`).not.toContain("…");
     }
   }
-  // A time shown names its zone (the shop's, WIB here), whatever the machine's own.
+  // A time shown names its zone (the shop's, WIB here), whatever the machine's own: on its line, or
+  // once in the header of its column (`Time (WIB)`).
   const times = lines.filter((line) => /\b\d{1,2} \p{L}{3,4} \d{4} \d\d[.:]\d\d/u.test(line));
+  const zoneInHeader = lines.some((line) => /\p{L} \(WIB\)/u.test(line));
   expect(
-    times.filter((line) => !/\b\d{1,2} \p{L}{3,4} \d{4} \d\d[.:]\d\d(?:[.:]\d\d)? WIB\b/u.test(line)),
+    times.filter((line) => !zoneInHeader && !/\b\d{1,2} \p{L}{3,4} \d{4} \d\d[.:]\d\d(?:[.:]\d\d)? WIB\b/u.test(line)),
     `a time without its zone:\n${screen}`,
   ).toEqual([]);
   // Money never split between `Rp` and its digits, nor its digits between lines.
@@ -456,7 +475,8 @@ export const goldenScreens: GoldenScreen[] = [
         t.status,
         formatRupiah(t.amount),
         t.customer,
-        minute(jakarta(-10 * (i + 1))),
+        // The clock, which every form of the time shows (`20:40` in a table short of room: its header names the zone).
+        clockOf(jakarta(-10 * (i + 1))),
       ]),
   },
   {
@@ -497,12 +517,12 @@ export const goldenScreens: GoldenScreen[] = [
         t.invoice,
         formatRupiah(t.amount),
         t.customer,
-        minute(iso(-10 * (i + 1) - 1)),
+        clockOf(iso(-10 * (i + 1) - 1)),
       ]),
       smmOrder.ref_id,
       smmOrder.invoice,
       smmOrder.target,
-      minute(iso(-45)),
+      clockOf(iso(-45)),
     ],
   },
   {

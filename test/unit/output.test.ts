@@ -5,6 +5,7 @@ import { speak } from "../../src/messages/messages.js";
 import { parseRupiah } from "../../src/rules/amount.js";
 import { money, Output, statusCell, type OutputMode, type RichCell } from "../../src/output/output.js";
 import { neutralize, plainCell } from "../../src/output/sanitize.js";
+import { unbroken } from "../../src/output/message.js";
 import { printError } from "../../src/output/print-error.js";
 import { NetworkError, ServiceError } from "../../src/errors.js";
 
@@ -123,6 +124,41 @@ describe("formatTimestamp", () => {
       expect(formatTimestamp("2026-08-21T13:40:00Z", Date.parse("2026-08-21T13:40:00Z"))).toBe(
         "21 Agu 2026 20.40.00 WIB (sekarang)",
       );
+    } finally {
+      await speak("en");
+    }
+  });
+
+  it("a table's column of times names the zone in its header; short of room, today's by the clock, this year's without the year", async () => {
+    // 21:30 WIB on 21 Nov 2026 (capture's clock).
+    const values = ["2026-11-21T13:40:00Z", "2026-11-20T13:40:00+00:00", "2025-11-28T20:40:00+07:00", "soon"];
+    const times = capture("table").output.timeColumn("Time", values);
+    expect(times.column.header).toBe("Time (WIB)");
+    const cells = times.cells as RichCell[];
+    expect(cells.map((c) => c.shorter?.at(-1))).toEqual(["20:40", "20 Nov 20:40", "28 Nov 2025 20:40", undefined]);
+    // Fullest, no zone in the cell: the header says it.
+    expect(cells[0]!.human).toMatch(/^21 Nov 2026 20:40:00 \(50 \S+ ago\)$/);
+    expect(cells.map((c) => c.plain)).toEqual([
+      "2026-11-21T13:40:00Z",
+      "2026-11-20T13:40:00Z",
+      "2025-11-28T13:40:00Z",
+      "soon",
+    ]);
+    const history = capture("table").output.timeColumn("Time", values, { seconds: false }).cells as RichCell[];
+    expect(history.slice(0, 3).map((c) => [c.human, ...(c.shorter ?? [])])).toEqual([
+      ["21 Nov 2026 20:40", "20:40"],
+      ["20 Nov 2026 20:40", "20 Nov 20:40"],
+      ["28 Nov 2025 20:40", "28 Nov 2025 20:40"],
+    ]);
+    await speak("id");
+    try {
+      const id = capture("table").output.timeColumn("Waktu", values);
+      expect(id.column.header).toBe("Waktu (WIB)");
+      expect((id.cells as RichCell[]).slice(0, 3).map((c) => c.shorter?.at(-1))).toEqual([
+        "20.40",
+        "20 Nov 20.40",
+        "28 Nov 2025 20.40",
+      ]);
     } finally {
       await speak("en");
     }
@@ -272,6 +308,23 @@ describe("Output modes", () => {
     expect(err()).toContain("Looking up…");
     expect(err()).toContain("Done");
     expect(err()).toContain("Careful");
+  });
+
+  it("a result line wraps between words but never inside words joined by an unbroken space, shown as one space", () => {
+    let out = "";
+    const output = new Output({
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => true },
+      mode: "table",
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      now: () => 0,
+      width: 30,
+    });
+    // At 30 columns `paid` would end the first line and `(delivered)` start the next, glossing nothing.
+    output.result(`INV-20261129-000001  paid${unbroken}(delivered)  Pulsa`);
+    expect(out).toBe("INV-20261129-000001\npaid (delivered)  Pulsa\n");
+    expect(out).not.toContain(unbroken);
   });
 
   it("headings appear only on a terminal, so piped rows stay rows", () => {

@@ -91,7 +91,7 @@ async function showBalanceHistory(ctx: Context, options: BalanceHistoryOptions):
         const extra = others(m).human;
         return [
           ctx.output.time(m.time),
-          m.type,
+          m.type ? say.balanceHistory.typeWord(m.type) : m.type,
           signedMoney(m.amount),
           money(m.balanceBefore),
           money(m.balanceAfter),

@@ -27,8 +27,8 @@ export interface TrxListOptions {
  * Ref ID, invoice and customer are copied, so they stand whole beside the table or below it by row
  * number. The refund stands beside the amount when a purchase on the page had one.
  */
-const columns = (refunds: boolean): Column[] => [
-  { header: say.headings.created },
+const columns = (refunds: boolean, created: Column): Column[] => [
+  created,
   // What was sold: wrapped between words at worst, never cut (`1 × Mobile Legends Ph…Diamonds` said nothing).
   { header: say.headings.item, fit: "wrap" },
   { header: say.headings.status },
@@ -136,13 +136,17 @@ async function listTransactions(ctx: Context, options: TrxListOptions): Promise<
     );
   } else {
     const names = keptItemNames(ctx.settings);
+    const created = ctx.output.timeColumn(
+      say.headings.created,
+      data.transactions.map((t) => t.createdAt),
+    );
     ctx.output.table(
-      columns(refunds),
-      data.transactions.map((t): Cell[] => {
+      columns(refunds, created.column),
+      data.transactions.map((t, i): Cell[] => {
         const lines = linesOf(t);
         const customer = customersOf(lines);
         return [
-          ctx.output.time(t.createdAt),
+          created.cells[i],
           itemText(lines, names) || undefined,
           statusCell(t.status),
           money(t.amount ?? t.price),

@@ -23,6 +23,7 @@ import { en } from "../../messages/en.js";
 import { say } from "../../messages/messages.js";
 import { statusWord } from "../../output/status-words.js";
 import type { Cell } from "../../output/output.js";
+import { unbroken } from "../../output/message.js";
 import { confirmWithService, needsConfirming } from "../../webhooks/confirm.js";
 import { DeliveryStore, deliveryIdOf, deliveryKey, type ReceivedDelivery } from "../../webhooks/deliveries.js";
 import { execFromFlags, forwardTo, type HandOff } from "../../webhooks/hand-off.js";
@@ -372,11 +373,15 @@ function confirmedVerdict(payload: Buffer): string[] {
   return [verdictAside(confirmed.outcome, refunded, formatRupiah)];
 }
 
-/** The event's status in the reader's words, then the confirmed verdict unless it says the same (`berhasil`, not `berhasil (berhasil)`). */
-function statusAndVerdict(event: WebhookEvent, payload: Buffer): string[] {
+/**
+ * The event's status in the reader's words, then the confirmed verdict unless it says the same
+ * (`berhasil`, not `berhasil (berhasil)`): one unit a line never parts, as the gloss reads only beside its status.
+ */
+function statusAndVerdict(event: WebhookEvent, payload: Buffer): string {
   const status = event.status ? statusWord(event.status) : "-";
   const verdict = confirmedVerdict(payload);
-  return verdict.length === 1 && verdict[0] === `(${status})` ? [status] : [status, ...verdict];
+  const words = verdict.length === 1 && verdict[0] === `(${status})` ? [status] : [status, ...verdict];
+  return words.join(" ").replaceAll(" ", unbroken);
 }
 
 /** What the order is and for whom, from the event and the transaction it was confirmed with: `Pulsa XL 10.000 → 0817…`. */
@@ -387,7 +392,8 @@ function orderWords(event: WebhookEvent, t: Transaction | undefined): string[] {
     : [...new Set((t?.lines ?? []).map((l) => l.name).filter((n): n is string => !!n))];
   const customers = [...new Set((t?.lines ?? []).map((l) => customerData(l.note)).filter((c): c is string => !!c))];
   if (!names.length && !customers.length) return [];
-  return [`${names.join(", ") || "?"}${customers.length ? ` → ${customers.join(", ")}` : ""}`];
+  // The arrow stays with whom it points to: `→` at a line's end pointed at nothing.
+  return [`${names.join(", ") || "?"}${customers.length ? ` →${unbroken}${customers.join(", ")}` : ""}`];
 }
 
 /**
@@ -448,7 +454,7 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: 
     event.event.padEnd(16),
     event.refId ?? "-",
     event.invoice ?? "-",
-    ...statusAndVerdict(event, payload),
+    statusAndVerdict(event, payload),
     ...orderWords(event, order),
   ];
   ctx.output.result(parts.join("  "), undefined, {
