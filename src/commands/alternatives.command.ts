@@ -1,4 +1,10 @@
 import { defineCommand } from "../registry/declaration.js";
+import {
+  alternativesSetFlags,
+  alternativesSetInput,
+  alternativesUnsetFlags,
+  alternativesUnsetInput,
+} from "./alternatives/flags.js";
 
 const listed = {
   summary: "the alternatives kept for each item, in the order they are tried",
@@ -24,12 +30,9 @@ export default defineCommand({
     defineCommand({
       name: "set",
       summary: "keep an item's alternatives, in the order they are tried (replaces its list)",
-      flags: (c) =>
-        c
-          .argument("<item>", "the item (variant) id that may be disrupted")
-          .argument("<alternatives...>", "the items to sell instead, first choice first (at most 5)"),
+      flags: alternativesSetFlags,
       examples: ["reseller alternatives set 13 14 12"],
-      input: (_flags, [item, alternatives]) => ({ item, alternatives }),
+      input: alternativesSetInput,
       load: () => import("./alternatives/set.js"),
     }),
     defineCommand({
@@ -41,9 +44,9 @@ export default defineCommand({
     defineCommand({
       name: "unset",
       summary: "forget an item's alternatives",
-      flags: (c) => c.argument("<item>", "the item (variant) id"),
+      flags: alternativesUnsetFlags,
       examples: ["reseller alternatives unset 13"],
-      input: (_flags, [item]) => ({ item }),
+      input: alternativesUnsetInput,
       load: () => import("./alternatives/unset.js"),
     }),
   ],

@@ -1,15 +1,10 @@
-import { defineCommand, parser } from "../registry/declaration.js";
-import * as rules from "../rules/input.js";
+import { defineCommand } from "../registry/declaration.js";
+import { balanceFlags, balanceHistoryFlags } from "./balance/flags.js";
 
 export default defineCommand({
   name: "balance",
   summary: "your balance, in real time",
-  flags: (c) =>
-    c.option(
-      "--below <rupiah>",
-      "for cron and bots: exit 1 with one line on stderr when the balance is under this (100000, 100rb)",
-      parser((v) => rules.rupiah("--below", v)),
-    ),
+  flags: balanceFlags,
   piped: "one line, tab-separated: balance, the amount in Rupiah",
   examples: [
     "reseller balance",
@@ -22,12 +17,7 @@ export default defineCommand({
     defineCommand({
       name: "history",
       summary: "how the balance moved, newest first: purchases, refunds, top-ups",
-      flags: (c) =>
-        c.option(
-          "--page <n>",
-          "which page of the history (default 1, the newest)",
-          parser((v) => rules.positiveInteger("--page", v)),
-        ),
+      flags: balanceHistoryFlags,
       about:
         "Piped, one line per change, tab-separated: time, type, amount (negative when it went out), balance before, balance after, description, invoice, then name=value for each field reseller has no column for.",
       examples: [

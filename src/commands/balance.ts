@@ -2,11 +2,7 @@ import type { Context } from "../context.js";
 import { formatRupiah } from "../output/format.js";
 import { money } from "../output/output.js";
 import { say } from "../messages/messages.js";
-
-export interface BalanceOptions {
-  /** `--below AMOUNT`: the balance under this is exit 1 and a line on stderr, for cron and shop bots. */
-  below?: number;
-}
+import type { BalanceOptions } from "./balance/flags.js";
 
 export async function run(ctx: Context, options: BalanceOptions = {}): Promise<number> {
   const client = await ctx.client();

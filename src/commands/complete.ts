@@ -11,6 +11,7 @@ import type { Context } from "../context.js";
 import { say } from "../messages/messages.js";
 import { formatDuration, formatRupiah } from "../output/format.js";
 import { itemName } from "../domain/item-name.js";
+import type { CompleteOptions } from "./complete/flags.js";
 
 /** Codes, tokens, ids and profile names: letters, digits and `._+@-`, nothing a shell gives meaning to. */
 const safeValue = /^[A-Za-z0-9_][A-Za-z0-9._+@-]{0,127}$/;
@@ -23,7 +24,7 @@ export interface Candidate {
   description?: string;
 }
 
-export async function run(ctx: Context, options: { what: string; prefix?: string }): Promise<number> {
+export async function run(ctx: Context, options: CompleteOptions): Promise<number> {
   try {
     const all = await candidates(ctx, options.what, options.prefix ?? "");
     for (const c of pickScreenful(offerable(all, options.prefix ?? ""))) {

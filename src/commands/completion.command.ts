@@ -1,17 +1,10 @@
-import type { CommandUnknownOpts } from "@commander-js/extra-typings";
-import type { Context } from "../context.js";
-import { defineCommand, parser } from "../registry/declaration.js";
-import { choice } from "../config/choice.js";
+import { defineCommand } from "../registry/declaration.js";
+import { completionFlags, completionInput } from "./completion/flags.js";
 
 export default defineCommand({
   name: "completion",
   summary: "print a shell completion script",
-  flags: (c) =>
-    c.argument(
-      "<shell>",
-      "bash, zsh or fish",
-      parser((v) => choice("The shell", v, ["bash", "zsh", "fish"] as const)),
-    ),
+  flags: completionFlags,
   about:
     "Install (no bash-completion package or system directory needed):\n" +
     "  bash  mkdir -p ~/.local/share/reseller\n" +
@@ -27,17 +20,6 @@ export default defineCommand({
     "reseller completion bash > ~/.local/share/reseller/completion.bash",
     "reseller completion fish > ~/.config/fish/completions/reseller.fish",
   ],
-  input: (_flags, [shell]) => ({ shell }),
-  // The program is handed over to be read: the handler importing the registry would make a loop.
-  load: (command) =>
-    import("./completion.js").then((m) => ({
-      run: (ctx: Context, options: { shell: "bash" | "zsh" | "fish" }) =>
-        m.run(ctx, { ...options, program: programOf(command) }),
-    })),
+  input: completionInput,
+  load: () => import("./completion.js"),
 });
-
-function programOf(command: CommandUnknownOpts): CommandUnknownOpts {
-  let root = command;
-  while (root.parent) root = root.parent;
-  return root;
-}

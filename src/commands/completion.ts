@@ -9,6 +9,7 @@ import { bashScript } from "../completion/bash.js";
 import { describeProgram, type CompletionSpec, type Shell } from "../completion/describe.js";
 import { fishScript } from "../completion/fish.js";
 import { zshScript } from "../completion/zsh.js";
+import type { CompletionOptions } from "./completion/flags.js";
 
 export type { Shell } from "../completion/describe.js";
 
@@ -19,6 +20,6 @@ export function completionScript(shell: Shell, program: Command): string {
 }
 
 /** The declaration hands its program over, to be read only: importing it from here would make a loop. */
-export async function run(ctx: Context, options: { shell: Shell; program: Command }): Promise<void> {
+export async function run(ctx: Context, options: CompletionOptions): Promise<void> {
   ctx.terminal.stdout.write(completionScript(options.shell, options.program));
 }

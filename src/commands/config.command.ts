@@ -1,5 +1,5 @@
-import { definitions, profileKeys } from "../config/definitions.js";
 import { defineCommand } from "../registry/declaration.js";
+import { configGetFlags, configGetInput, configSetFlags, configSetInput } from "./config/flags.js";
 
 export default defineCommand({
   name: "config",
@@ -17,24 +17,21 @@ export default defineCommand({
     defineCommand({
       name: "get",
       summary: "one setting",
-      flags: (c) => c.argument("<key>", profileKeys.join(", ")),
+      flags: configGetFlags,
       piped: "the value alone; nothing when it is not set",
       examples: ["reseller config get base_url"],
-      input: (_flags, [key]) => ({ key }),
+      input: configGetInput,
       load: () => import("./config/get.js"),
     }),
     defineCommand({
       name: "set",
       summary: "change a setting (the API key only through `reseller login`)",
-      flags: (c) =>
-        c
-          .argument("<key>", profileKeys.filter((key) => definitions[key].check.type !== "secret").join(", "))
-          .argument("<value>"),
+      flags: configSetFlags,
       examples: [
         "reseller config set timeout 60",
         "reseller config set base_url https://api.example.com --profile shop2",
       ],
-      input: (_flags, [key, value]) => ({ key, value }),
+      input: configSetInput,
       load: () => import("./config/set.js"),
     }),
     defineCommand({

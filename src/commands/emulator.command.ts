@@ -1,49 +1,16 @@
-import { defineCommand, parser } from "../registry/declaration.js";
-import { choice } from "../config/choice.js";
-import * as rules from "../rules/input.js";
+import { defineCommand } from "../registry/declaration.js";
+import { emulatorFlags, emulatorInput } from "./emulator/flags.js";
 
 export default defineCommand({
   name: "emulator",
   summary: "run the local service emulator (rehearse without spending money)",
-  flags: (c) =>
-    c
-      .option(
-        "--port <n>",
-        "port; 0 takes a free one (default 8787)",
-        parser((v) => (v === "0" ? 0 : rules.positiveInteger("--port", v))),
-      )
-      .option("--host <host>", "address to listen on (default 127.0.0.1)")
-      .option("--state <file>", "keep state in this file across restarts")
-      .option(
-        "--seed <n>",
-        "seed for repeatable serial numbers and licences",
-        parser((v) => rules.positiveInteger("--seed", v)),
-      )
-      .option(
-        "--dialect <name>",
-        "answer shapes: live (default; the live reference), live-short (its short guide) or spec",
-        parser((v) => choice("--dialect", v, ["live", "live-short", "spec"] as const)),
-      )
-      .option(
-        "--catalogue-size <n>",
-        "grow the catalogue with generated variants to at least this many (GET /v1/item pages)",
-        parser((v) => rules.positiveInteger("--catalogue-size", v)),
-      )
-      .option("--print-env", "print only the export lines for a shell to eval (RESELLER_BASE_URL, RESELLER_API_KEY)")
-      .option(
-        "--detach",
-        "run in the background and return at once; says how to stop it (with --print-env, also RESELLER_EMULATOR_PID)",
-      )
-      .option(
-        "--allow-remote-webhooks",
-        "POST webhooks to callback URLs off this machine too (by default only to loopback addresses)",
-      ),
+  flags: emulatorFlags,
   piped: "Base URL and Demo API key lines, then the export lines; with --print-env the export lines alone",
   examples: [
     "reseller emulator --port 8787",
     "reseller emulator --dialect live-short",
     'eval "$(reseller emulator --port 0 --print-env --detach)"   # then: kill "$RESELLER_EMULATOR_PID"',
   ],
-  input: ({ state, ...flags }) => ({ ...flags, stateFile: state }),
+  input: emulatorInput,
   load: () => import("./emulator.js"),
 });

@@ -1,8 +1,8 @@
 import type { Context } from "../context.js";
-import type { EmulatorCommandOptions } from "../emulator/command.js";
+import type { EmulatorOptions } from "./emulator/flags.js";
 
 /** Runs until Ctrl-C (or, with --detach, in the background). The emulator is loaded only by this command. */
-export async function run(ctx: Context, options: EmulatorCommandOptions): Promise<void> {
+export async function run(ctx: Context, options: EmulatorOptions): Promise<void> {
   const { runEmulator } = await import("../emulator/command.js");
   await runEmulator(
     {

@@ -19,17 +19,9 @@ import { formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
 import { say } from "../messages/messages.js";
 import { en } from "../messages/en.js";
+import type { HistoryOptions } from "./history/flags.js";
 
 const english = en.history;
-
-export interface HistoryOptions {
-  unresolved: boolean;
-  limit?: number;
-  /** Asks the service about the entries shown that are not final, unless false (`--no-refresh`). */
-  refresh?: boolean;
-  since?: string;
-  allServices?: boolean;
-}
 
 export const defaultHistoryLimit = 50;
 

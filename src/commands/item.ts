@@ -9,10 +9,7 @@ import { money, type Cell } from "../output/output.js";
 import { fieldNames, openAmountRange } from "../orders/check-line.js";
 import { en } from "../messages/en.js";
 import { type Messages, say } from "../messages/messages.js";
-
-export interface ItemOptions {
-  id: number;
-}
+import type { ItemOptions } from "./item/flags.js";
 
 export async function run(ctx: Context, options: ItemOptions): Promise<void> {
   const { data, body } = await readItem(await ctx.client(), options.id);

@@ -1,23 +1,10 @@
-import { defineCommand, parser } from "../registry/declaration.js";
-import { choice } from "../config/choice.js";
+import { defineCommand } from "../registry/declaration.js";
+import { itemsFlags } from "./items/flags.js";
 
 export default defineCommand({
   name: "items",
   summary: "the catalogue, one row per buyable variant, from a copy kept up to date with what changed",
-  flags: (c) =>
-    c
-      .option("--search <text>", "every word, in any case, in the category, product, name or SKU")
-      .option("--category <name>", "one category, by name or slug (aplikasi-premium)")
-      .option(
-        "--process <kind>",
-        "auto, h2h, smm or manual",
-        parser((v) => choice("--process", v, ["auto", "h2h", "smm", "manual"] as const)),
-      )
-      .option("--refresh", "fetch the whole catalogue again instead of what changed")
-      .option(
-        "--changes",
-        "bring the copy up to date and list what changed since the last --changes: prices, new, gone, out of stock, disrupted",
-      ),
+  flags: itemsFlags,
   about:
     "Piped: one line per variant, tab-separated: id, category, product, name, price,\n" +
     "process, stock (or unlimited), minimum order, sku, disrupted (as the service says it, or empty).\n" +

@@ -7,15 +7,11 @@ import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { money } from "../output/output.js";
 import { readCatalogue, type CatalogueOwner, type KeptCatalogue } from "../catalogue/cache.js";
-import { showItems, type ItemsOptions } from "../catalogue/show.js";
+import { showItems } from "../catalogue/show.js";
 import { bringUpToDate, catalogueOwner, keptUpToDate } from "../catalogue/up-to-date.js";
 import { relativeHint } from "../output/format.js";
 import { say } from "../messages/messages.js";
-
-export type ItemsCommandOptions = ItemsOptions & {
-  /** `--changes`: bring the copy up to date and say what changed since the copy before. */
-  changes?: boolean;
-};
+import type { ItemsCommandOptions } from "./items/flags.js";
 
 /** A long list on a terminal goes through the pager (Context.paged). */
 export function run(ctx: Context, options: ItemsCommandOptions): Promise<void> {

@@ -1,5 +1,5 @@
 import { defineCommand } from "../registry/declaration.js";
-import { lockAddFlags } from "./lock/flags.js";
+import { lockAddFlags, lockReleaseFlags, lockReleaseInput } from "./lock/flags.js";
 
 export default defineCommand({
   name: "lock",
@@ -24,10 +24,10 @@ export default defineCommand({
     defineCommand({
       name: "release",
       summary: "give the stock back now",
-      flags: (c) => c.argument("<token>", "the lock token (LCK-…)"),
+      flags: lockReleaseFlags,
       piped: "nothing: the confirmation goes to stderr",
       examples: ["reseller lock release LCK-8F2K1Q"],
-      input: (_flags, [token]) => ({ token }),
+      input: lockReleaseInput,
       load: () => import("./lock/release.js"),
     }),
   ],

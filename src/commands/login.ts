@@ -11,10 +11,7 @@ import type { Language } from "../messages/language.js";
 import { say, spoken } from "../messages/messages.js";
 import { formatRupiah } from "../output/format.js";
 import type { Prompter } from "../output/prompter.js";
-
-export interface LoginOptions {
-  withKey: boolean;
-}
+import type { LoginOptions } from "./login/flags.js";
 
 function validBaseUrl(value: string, insecure: boolean): true | string {
   try {

@@ -25,18 +25,7 @@ import { toStatus } from "../api/status.js";
 import { say } from "../messages/messages.js";
 import { lookUpPurchase } from "../orders/ledger.js";
 import { PendingFollower, type EndedOrder, type PendingOrder } from "../orders/pending.js";
-
-export interface PendingOptions {
-  follow: boolean;
-  once: boolean;
-  receipts?: string;
-  exec?: string;
-  execTimeout?: number;
-  execGrace?: number;
-  interval?: number;
-  maxInterval?: number;
-  receiptLanguage?: "id" | "en";
-}
+import type { PendingOptions } from "./pending/flags.js";
 
 /** The first wait of --follow and the longest, in seconds: a manual order takes minutes, a stuck one hours. */
 const firstWaitS = 5;

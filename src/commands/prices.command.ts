@@ -1,32 +1,17 @@
-import type { Command, OptionValues } from "@commander-js/extra-typings";
-import { defineCommand, langOnCommandLine, type Nothing, parser } from "../registry/declaration.js";
-import { choice } from "../config/choice.js";
-import * as rules from "../rules/input.js";
-import { markup } from "../rules/markup.js";
-
-// Generic so that the options declared before it keep their types (`prices set`'s --markup).
-const scopeOptions = <A extends unknown[], O extends OptionValues>(command: Command<A, O, Nothing>) =>
-  command
-    .option("--category <name>", "for the items of one category (name or slug)")
-    .option("--product <name>", "for the items of one product (name or slug)")
-    .option(
-      "--item <id>",
-      "for one item",
-      parser((v) => rules.positiveInteger("--item", v)),
-    );
+import { defineCommand } from "../registry/declaration.js";
+import {
+  pricesFlags,
+  pricesInput,
+  pricesSetFlags,
+  pricesSetInput,
+  pricesUnsetFlags,
+  pricesUnsetInput,
+} from "./prices/flags.js";
 
 export default defineCommand({
   name: "prices",
   summary: "your selling prices: each item's cost, selling price and margin, or a price list for customers",
-  flags: (c) =>
-    c
-      .option("--search <text>", "every word, in any case, in the category, product, name or SKU")
-      .option("--category <name>", "one category, by name or slug")
-      .option(
-        "--format <format>",
-        "a price list for customers, selling prices only: csv, md, or text (Indonesian, grouped by product, for WhatsApp)",
-        parser((v) => choice("--format", v, ["csv", "md", "text"] as const)),
-      ),
+  flags: pricesFlags,
   piped:
     "one line per item, tab-separated: id, category, product, name, cost, selling price (empty without a rule), margin, per (the units they are for; empty for an open amount)",
   details:
@@ -39,30 +24,13 @@ export default defineCommand({
     "reseller prices --format csv > harga.csv",
   ],
   // Only --lang on this command line: a price list is for customers, as a receipt is.
-  input: (flags, _args, command) => ({ ...flags, lang: langOnCommandLine(command) }),
+  input: pricesInput,
   load: () => import("./prices/list.js"),
   commands: [
     defineCommand({
       name: "set",
       summary: "set a markup rule: for every item, or one category, product or item (the most specific wins)",
-      flags: (c) =>
-        scopeOptions(
-          c.requiredOption(
-            "--markup <markup>",
-            "a percentage of the cost (10%, 7,5%) or Rupiah added to it (1500, 1.500, 1,5rb)",
-            parser(markup),
-          ),
-        )
-          .option(
-            "--round <rupiah>",
-            "round the selling price up to a multiple of this (500, 1rb)",
-            parser((v) => rules.rupiah("--round", v)),
-          )
-          .option(
-            "--per <units>",
-            "a price list shows the price of this many units, marked up and rounded whole (1000 followers)",
-            parser((v) => rules.positiveInteger("--per", v)),
-          ),
+      flags: pricesSetFlags,
       examples: [
         "reseller prices set --markup 10% --round 500",
         'reseller prices set --markup 2000 --category "Top Up Game"',
@@ -70,15 +38,15 @@ export default defineCommand({
         "reseller prices set --markup 1500 --item 12",
         "reseller prices set --markup 10% --round 500 --product Instagram --per 1000",
       ],
-      input: (flags, _args, command) => ({ ...flags, category: categoryOf(flags.category, command) }),
+      input: pricesSetInput,
       load: () => import("./prices/set.js"),
     }),
     defineCommand({
       name: "unset",
       summary: "remove a markup rule: the one for every item, or for a category, product or item",
-      flags: (c) => scopeOptions(c),
+      flags: pricesUnsetFlags,
       examples: ["reseller prices set --markup 1500 --item 12 && reseller prices unset --item 12"],
-      input: (flags, _args, command) => ({ ...flags, category: categoryOf(flags.category, command) }),
+      input: pricesUnsetInput,
       load: () => import("./prices/unset.js"),
     }),
     defineCommand({
@@ -91,8 +59,3 @@ export default defineCommand({
     }),
   ],
 });
-
-/** `prices --category` is also the list's filter: commander gives the flag to `prices` wherever it stands. */
-function categoryOf(own: string | undefined, command: Parameters<typeof langOnCommandLine>[0]): string | undefined {
-  return own ?? (command.optsWithGlobals().category as string | undefined);
-}

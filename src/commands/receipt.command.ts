@@ -1,16 +1,11 @@
-import { defineCommand, langOnCommandLine } from "../registry/declaration.js";
+import { defineCommand } from "../registry/declaration.js";
+import { receiptFlags, receiptInput } from "./receipt/flags.js";
 
 export default defineCommand({
   name: "receipt",
   summary:
     "the receipt for your customer: item, customer, serial or licence, your selling price, a status they understand",
-  flags: (c) =>
-    c
-      .argument("<ref>", "your ref_id or the invoice number")
-      .option(
-        "--wa [number]",
-        "add a wa.me link that opens WhatsApp with the text filled in (to the customer's number by default)",
-      ),
+  flags: receiptFlags,
   about:
     "Piped, the receipt's text as it is, then the wa.me link with --wa; --json gives its fields (status: success, processing, failed, partial; lines; total; refund; text).\n" +
     "The shop's name comes from `reseller config set shop_name NAME`, the time is in the shop's time_zone (WIB unless `config set time_zone`).\n" +
@@ -21,7 +16,6 @@ export default defineCommand({
     "reseller receipt ORD-20261121-0001 --wa",
     "reseller receipt ORD-20261121-0001 --json | jq -r .text",
   ],
-  // Only --lang on this command line: the reseller's own language is not the customer's.
-  input: (flags, [ref], command) => ({ ...flags, ref, lang: langOnCommandLine(command) }),
+  input: receiptInput,
   load: () => import("./receipt.js"),
 });

@@ -7,18 +7,11 @@ import type { Context } from "../context.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import { InputError, ServiceError } from "../errors.js";
 import { readPhoneNumber } from "../rules/phone.js";
-import { customerLanguage, shopReceipt, whatsAppLink, type ReceiptLanguage } from "../shop/receipt.js";
+import { customerLanguage, shopReceipt, whatsAppLink } from "../shop/receipt.js";
 import { keptSaleOf } from "../shop/selling.js";
 import type { Transaction } from "../api/model.js";
 import { say } from "../messages/messages.js";
-
-export interface ReceiptOptions {
-  ref: string;
-  /** The receipt's own language; Indonesian when not given. */
-  lang?: ReceiptLanguage;
-  /** `--wa` alone is true: the link goes to the customer's number when the order went to one. */
-  wa?: string | true;
-}
+import type { ReceiptOptions } from "./receipt/flags.js";
 
 export async function run(ctx: Context, options: ReceiptOptions): Promise<void> {
   // A number given is checked before anything is asked: a link to no one, or to `12`, is no receipt sent.

@@ -14,14 +14,7 @@ import { barChart, keepBooks, reportVerdicts, type Books, type Grouping, type It
 import { shopProfile } from "../shop/shop-profile.js";
 import { addDays, dayStart, shopDay, shopTime } from "../shop/shop-time.js";
 import { say } from "../messages/messages.js";
-
-export interface ReportOptions {
-  since?: string;
-  until?: string;
-  by?: Grouping;
-  /** Asks the service about the orders not final first, unless false (`--no-refresh`). */
-  refresh?: boolean;
-}
+import type { ReportOptions } from "./report/flags.js";
 
 const dateForm = /^\d{4}-\d{2}-\d{2}$/;
 

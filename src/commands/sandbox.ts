@@ -8,12 +8,7 @@ import { journalRequest } from "../journal/request.js";
 import { generateRefId } from "../orders/order.js";
 import { copyable } from "../output/output.js";
 import { say } from "../messages/messages.js";
-
-export interface SandboxOptions {
-  item: number;
-  qty: number;
-  refId?: string;
-}
+import type { SandboxOptions } from "./sandbox/flags.js";
 
 export async function run(ctx: Context, options: SandboxOptions): Promise<void> {
   const client = await ctx.client();

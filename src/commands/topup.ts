@@ -16,12 +16,7 @@ import { copyable, money, type Cell } from "../output/output.js";
 import { closest } from "../config/choice.js";
 import { minimumTopUp, topUpAmount } from "../rules/input.js";
 import { channelRange, describeFee, feeFor } from "../rules/channels.js";
-
-export interface TopUpOptions {
-  amount?: number;
-  channel?: string;
-  yes: boolean;
-}
+import type { TopUpOptions } from "./topup/flags.js";
 
 /** Codes are matched regardless of case (`--channel qris`), and sent as the service spells them. */
 export function findChannel(channels: PaymentChannel[], code: string): PaymentChannel {

@@ -1,5 +1,5 @@
-import { defineCommand, parser, settingOption } from "../registry/declaration.js";
-import * as rules from "../rules/input.js";
+import { defineCommand } from "../registry/declaration.js";
+import { trxListFlags, trxShowFlags, trxShowInput } from "./trx/flags.js";
 
 export default defineCommand({
   name: "trx",
@@ -9,24 +9,7 @@ export default defineCommand({
     defineCommand({
       name: "list",
       summary: "your past transactions, newest first",
-      flags: (c) =>
-        c
-          .option(
-            "--status <status>",
-            `only these: ${rules.transactionStatuses.join(", ")} (as the service words them)`,
-            parser(rules.transactionStatus),
-          )
-          .option(
-            "--page <n>",
-            "which page (default 1, the newest)",
-            parser((v) => rules.positiveInteger("--page", v)),
-          )
-          .option(
-            "--per-page <n>",
-            "transactions per page (the service's default when left out)",
-            parser((v) => rules.positiveInteger("--per-page", v)),
-          )
-          .option("--no-refresh", "show the refunds and outcomes this machine recorded, asking nothing more"),
+      flags: trxListFlags,
       about:
         "Piped, one line per transaction, tab-separated: created, ref_id, invoice, status, amount.\n" +
         "Purchases of the page this machine made whose outcome it had not recorded as final are asked about first (the refund of one that failed), unless --no-refresh.",
@@ -40,11 +23,7 @@ export default defineCommand({
     defineCommand({
       name: "show",
       summary: "a transaction with its items, serial numbers, licences and SMM progress",
-      flags: (c) =>
-        c
-          .argument("<ref>", "your ref_id or the invoice number")
-          .option("--watch", "keep checking until delivered or failed")
-          .addOption(settingOption("wait_timeout", "with --watch: give up after this many seconds")),
+      flags: trxShowFlags,
       piped: "one line per fact, tab-separated, the first field naming it",
       details:
         "  transaction  invoice, ref_id, status, amount, created\n" +
@@ -62,7 +41,7 @@ export default defineCommand({
         "reseller trx show INV-20261121-000123 --watch",
         "reseller trx show ORD-20261121-0001 | awk -F'\\t' '$1 == \"sn\" {print $4}'",
       ],
-      input: (flags, [ref]) => ({ ...flags, ref }),
+      input: trxShowInput,
       load: () => import("./trx/show.js"),
     }),
   ],

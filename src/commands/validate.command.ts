@@ -1,22 +1,10 @@
-import { defineCommand, itemOption, parser } from "../registry/declaration.js";
-import * as rules from "../rules/input.js";
+import { defineCommand } from "../registry/declaration.js";
+import { validateFlags } from "./validate/flags.js";
 
 export default defineCommand({
   name: "validate",
   summary: "the account name behind a customer id, before paying (items whose account check is offered)",
-  flags: (c) =>
-    c
-      .addOption(itemOption())
-      .requiredOption(
-        "--customer-id <id>",
-        "the customer's game user id (or number)",
-        parser((v) => rules.customerId("--customer-id", v)),
-      )
-      .option(
-        "--zone-id <zone>",
-        "the game's zone or server, for items whose check needs one",
-        parser((v) => rules.customerId("--zone-id", v)),
-      ),
+  flags: validateFlags,
   about: "Piped: label<TAB>value lines; `account` is the account name as the service gave it.",
   examples: [
     "reseller validate --item 22 --customer-id 123456789",

@@ -8,12 +8,7 @@ import { accountName, checkAccount } from "../orders/account-check.js";
 import { readItem } from "../orders/items.js";
 import { en } from "../messages/en.js";
 import { say } from "../messages/messages.js";
-
-export interface ValidateOptions {
-  item: number;
-  customerId: string;
-  zoneId?: string;
-}
+import type { ValidateOptions } from "./validate/flags.js";
 
 export async function run(ctx: Context, options: ValidateOptions): Promise<void> {
   const client = await ctx.client();

@@ -44,6 +44,17 @@ export type Flags<O> = Simplify<
   } & { [K in keyof O as Switch<O[K]> extends true ? never : List<O[K]> extends true ? never : K]: O[K] }
 >;
 
+/** A command's flags and arguments as declared on commander's command (`(c) => c.option(…)`). */
+// biome-ignore lint/suspicious/noExplicitAny: any arguments and flags; `FlagsOf` and `ArgumentsOf` read them back.
+export type FlagsDeclaration = (command: Bare) => Command<any, any, Nothing>;
+
+/** The flags a declaration gives its handler (see `Flags`): the handler's options, named only there. */
+export type FlagsOf<F extends FlagsDeclaration> = Flags<ReturnType<ReturnType<F>["opts"]>>;
+
+/** The arguments a declaration gives, in order, typed by their parsers. */
+export type ArgumentsOf<F extends FlagsDeclaration> =
+  ReturnType<F> extends Command<infer A, OptionValues, Nothing> ? A : never;
+
 export interface Declaration<A extends unknown[], O extends OptionValues, I> {
   name: string;
   /** One line, as the command lists say it. */

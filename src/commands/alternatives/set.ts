@@ -4,11 +4,7 @@ import { InputError } from "../../errors.js";
 import { changeAlternatives, keptEntries, keptName, keptHas, maxAlternatives } from "../../orders/alternatives.js";
 import { positiveInteger } from "../../rules/input.js";
 import { say } from "../../messages/messages.js";
-
-export interface AlternativesSetOptions {
-  item: string;
-  alternatives: string[];
-}
+import type { AlternativesSetOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: AlternativesSetOptions): Promise<void> {
   const words = say.alternatives;

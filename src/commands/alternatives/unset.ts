@@ -4,8 +4,9 @@ import { InputError } from "../../errors.js";
 import { changeAlternatives, keptEntries, keptName, storedAlternatives } from "../../orders/alternatives.js";
 import { positiveInteger } from "../../rules/input.js";
 import { say } from "../../messages/messages.js";
+import type { AlternativesUnsetOptions } from "./flags.js";
 
-export async function run(ctx: Context, options: { item: string }): Promise<void> {
+export async function run(ctx: Context, options: AlternativesUnsetOptions): Promise<void> {
   const words = say.alternatives;
   const item = positiveInteger("ITEM", options.item);
   const named = words.named(item, keptName(keptEntries(ctx, [item])?.get(item)));

@@ -9,10 +9,7 @@ import { formatRupiah } from "../../output/format.js";
 import { copyable, money, type Cell, type Column } from "../../output/output.js";
 import { pageHint } from "../../output/pages.js";
 import { say } from "../../messages/messages.js";
-
-export interface BalanceHistoryOptions {
-  page?: number;
-}
+import type { BalanceHistoryOptions } from "./flags.js";
 
 function signedMoney(amount: number | null): Cell {
   if (amount === null) return undefined;

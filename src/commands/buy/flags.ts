@@ -2,7 +2,7 @@
  * `buy`'s flags, declared once: their types are the options `buy` gets (`BuyFlags`), which
  * src/orders/buy-request.ts turns into the one request they describe.
  */
-import { type Bare, collect, type Flags, parser, settingOption } from "../../registry/declaration.js";
+import { type Bare, collect, type FlagsOf, parser, settingOption } from "../../registry/declaration.js";
 import * as rules from "../../rules/input.js";
 
 export const buyFlags = (c: Bare) =>
@@ -80,4 +80,4 @@ export const buyFlags = (c: Bare) =>
       "skip the checks of the customer data: a phone number's form (08…, 10-13 digits) and operator, a game account's region",
     );
 
-export type BuyFlags = Flags<ReturnType<ReturnType<typeof buyFlags>["opts"]>>;
+export type BuyFlags = FlagsOf<typeof buyFlags>;

@@ -3,10 +3,7 @@ import type { Context } from "../../context.js";
 import { present } from "../../errors.js";
 import { effectiveSettings, settingKey } from "./effective.js";
 import { say } from "../../messages/messages.js";
-
-export interface ConfigGetOptions {
-  key: string;
-}
+import type { ConfigGetOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: ConfigGetOptions): Promise<void> {
   const key = settingKey(options.key);

@@ -8,11 +8,7 @@ import { InputError, present } from "../../errors.js";
 import { definition, definitions, envName, flagName, readSetting } from "../../config/definitions.js";
 import { effectiveSettings, settingKey, type SettingKey } from "./effective.js";
 import { say } from "../../messages/messages.js";
-
-export interface ConfigSetOptions {
-  key: string;
-  value: string;
-}
+import type { ConfigSetOptions } from "./flags.js";
 
 /** The value to keep, read by the setting's own check; an address is checked as every command will use it. */
 function parseValue(ctx: Context, key: SettingKey, text: string): string | number {

@@ -1,5 +1,12 @@
-/** `lock add`'s flags, declared once: their types are the options its handler gets (`LockAddOptions`). */
-import { type Bare, type Flags, itemOption, parser, quantityOption } from "../../registry/declaration.js";
+/** `lock add`'s flags and `lock release`'s argument, declared once: their types are the options the handlers get. */
+import {
+  type ArgumentsOf,
+  type Bare,
+  type FlagsOf,
+  itemOption,
+  parser,
+  quantityOption,
+} from "../../registry/declaration.js";
 import * as rules from "../../rules/input.js";
 
 export const lockAddFlags = (c: Bare) =>
@@ -8,4 +15,11 @@ export const lockAddFlags = (c: Bare) =>
     .addOption(quantityOption("quantity, at least the item's minimum order"))
     .option("--duration <seconds>", "60 to 600 (default 600)", parser(rules.lockDuration));
 
-export type LockAddOptions = Flags<ReturnType<ReturnType<typeof lockAddFlags>["opts"]>>;
+export type LockAddOptions = FlagsOf<typeof lockAddFlags>;
+
+export const lockReleaseFlags = (c: Bare) => c.argument("<token>", "the lock token (LCK-…)");
+
+/** The lock to give back, named by its argument. */
+export const lockReleaseInput = (_flags: unknown, [token]: ArgumentsOf<typeof lockReleaseFlags>) => ({ token });
+
+export type LockReleaseOptions = ReturnType<typeof lockReleaseInput>;

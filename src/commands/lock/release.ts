@@ -3,10 +3,7 @@ import type { Context } from "../../context.js";
 import { InputError, ServiceError } from "../../errors.js";
 import { forgetLock } from "../../records/stock-locks.js";
 import { say } from "../../messages/messages.js";
-
-export interface LockReleaseOptions {
-  token: string;
-}
+import type { LockReleaseOptions } from "./flags.js";
 
 /** Refusals after which the token can never be used again: the local note of it goes too. */
 const deadLockCodes = new Set(["LOCK_NOT_FOUND", "LOCK_EXPIRED", "LOCK_RELEASED", "LOCK_ALREADY_USED"]);

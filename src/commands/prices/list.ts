@@ -11,18 +11,9 @@ import { tableRowsShown } from "../../catalogue/show.js";
 import { money, type Cell } from "../../output/output.js";
 import { formatCount, listedPrice, scopeKey } from "../../shop/price-rules.js";
 import { shopProfile } from "../../shop/shop-profile.js";
-import type { PriceListFormat } from "../../shop/price-list.js";
-import type { ReceiptLanguage } from "../../shop/receipt.js";
 import { catalogueOf, say } from "../../messages/messages.js";
 import { itemName } from "../../domain/item-name.js";
-
-export interface PricesOptions {
-  search?: string;
-  category?: string;
-  format?: PriceListFormat;
-  /** The customers' language for a price list; Indonesian when not given. */
-  lang?: ReceiptLanguage;
-}
+import type { PricesOptions } from "./flags.js";
 
 /** What a row sells, product first (`Pulsa Telkomsel 10.000`), the product said once when the name already has it. */
 function itemWords(entry: CatalogueEntry): string {

@@ -2,12 +2,7 @@
 import { UsageError } from "../../errors.js";
 import type { PriceRule } from "../../shop/price-rules.js";
 import { say } from "../../messages/messages.js";
-
-export interface ScopeOptions {
-  category?: string;
-  product?: string;
-  item?: number;
-}
+import type { ScopeOptions } from "./flags.js";
 
 export function scopeOf(options: ScopeOptions): Pick<PriceRule, "scope" | "name" | "item"> {
   const given = (["category", "product", "item"] as const).filter((k) => options[k] !== undefined);

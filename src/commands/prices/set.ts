@@ -3,14 +3,9 @@ import type { Context } from "../../context.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { markupWords, sameScope, scopeWords, ruleFor, type PriceRule } from "../../shop/price-rules.js";
 import { changeRules } from "../../shop/shop-profile.js";
-import { scopeOf, type ScopeOptions } from "./scope.js";
+import { scopeOf } from "./scope.js";
 import { say } from "../../messages/messages.js";
-
-export interface PricesSetOptions extends ScopeOptions {
-  markup: Pick<PriceRule, "percent" | "amount">;
-  round?: number;
-  per?: number;
-}
+import type { PricesSetOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: PricesSetOptions): Promise<void> {
   const rule: PriceRule = {

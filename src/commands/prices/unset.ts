@@ -3,8 +3,9 @@ import type { Context } from "../../context.js";
 import { InputError } from "../../errors.js";
 import { sameScope, scopeKey, scopeWords, type PriceRule } from "../../shop/price-rules.js";
 import { changeRules, shopProfile } from "../../shop/shop-profile.js";
-import { scopeOf, type ScopeOptions } from "./scope.js";
+import { scopeOf } from "./scope.js";
 import { say } from "../../messages/messages.js";
+import type { ScopeOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: ScopeOptions): Promise<void> {
   const scope = scopeOf(options) as PriceRule;

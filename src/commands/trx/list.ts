@@ -14,14 +14,7 @@ import { moneyOf } from "../../shop/books.js";
 import { copyable, customerCell, money, statusCell, type Cell, type Column } from "../../output/output.js";
 import { pageHint } from "../../output/pages.js";
 import { say } from "../../messages/messages.js";
-
-export interface TrxListOptions {
-  status?: string;
-  page?: number;
-  perPage?: number;
-  /** Asks about the page's purchases the journal has not recorded as final, unless false (`--no-refresh`). */
-  refresh?: boolean;
-}
+import type { TrxListOptions } from "./flags.js";
 
 /**
  * Ref ID, invoice and customer are copied, so they stand whole beside the table or below it by row

@@ -13,12 +13,7 @@ import { formatRupiah } from "../../output/format.js";
 import { isFinal } from "../../api/status.js";
 import { orderVerdict, verdictPhrase } from "../../domain/verdict.js";
 import { say } from "../../messages/messages.js";
-
-export interface TrxShowOptions {
-  ref: string;
-  watch: boolean;
-  waitTimeout?: number;
-}
+import type { TrxShowOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: TrxShowOptions): Promise<void> {
   const client = await ctx.client();

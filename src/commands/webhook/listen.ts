@@ -30,21 +30,7 @@ import { execFromFlags, forwardTo, type HandOff } from "../../webhooks/hand-off.
 import { startWebhookListener, type Delivery } from "../../webhooks/listener.js";
 import { HandOffQueue, type Prepared } from "../../webhooks/queue.js";
 import { type Here, settleFromEvent } from "../../webhooks/settle.js";
-
-export interface WebhookListenOptions {
-  port?: number;
-  host?: string;
-  forwardTo?: string;
-  exec?: string;
-  /** Seconds: refuse a delivery whose X-Timestamp is further from now. */
-  maxAge?: number;
-  /** Seconds an --exec command may run before it is stopped. */
-  execTimeout?: number;
-  /** Seconds a stopped --exec command has between SIGTERM and SIGKILL. */
-  execGrace?: number;
-  /** Append each delivered (or partly delivered) order's receipt for the customer to this file. */
-  receipts?: string;
-}
+import type { WebhookListenOptions } from "./flags.js";
 
 /** Deliveries named one by one when the listener stops with some not handed on. */
 const keptNamed = 10;

@@ -9,11 +9,7 @@ import { UnexpectedResponseError } from "../../errors.js";
 import { maskApiKey } from "../../config/mask.js";
 import { say } from "../../messages/messages.js";
 import { showFields } from "./answer.js";
-
-export interface WebhookSecretOptions {
-  save: boolean;
-  yes: boolean;
-}
+import type { WebhookSecretOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: WebhookSecretOptions): Promise<number | void> {
   if (ctx.canPrompt && !options.yes) {

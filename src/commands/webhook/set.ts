@@ -8,12 +8,7 @@ import type { Context } from "../../context.js";
 import { InputError, UsageError } from "../../errors.js";
 import { say } from "../../messages/messages.js";
 import { showFields } from "./answer.js";
-
-export interface WebhookSetOptions {
-  url?: string;
-  enable: boolean;
-  disable: boolean;
-}
+import type { WebhookSetOptions } from "./flags.js";
 
 export function callbackUrl(text: string): string {
   let url: URL;
