@@ -86,17 +86,11 @@ function run() {
   // jq's engine and undici's parser (behind a proxy) are WebAssembly: V8's optimising tier-up of it
   // holds a short-lived process at exit. Set before compiling: V8 takes a cache only under its flags.
   const proxy = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"].some((name) => process.env[name]);
-  const jq = args.some((arg) => arg === "--jq" || arg.startsWith("--jq="));
-  const wasm = proxy || jq;
+  const wasm = proxy || args.some((arg) => arg === "--jq" || arg.startsWith("--jq="));
   if (wasm) require("node:v8").setFlagsFromString("--liftoff-only");
-  const command = /^[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
-  // `history --json` streams every order asked for: V8 grows its young generation with what survives
-  // its collections (to 32 MiB over a year of orders), so here it keeps its first size, and the walk's
-  // peak stays where a short history's is (docs/performance.md). Only here: other commands are short.
-  const steady = command === "history" && (jq || args.includes("--json"));
-  if (steady) require("node:v8").setFlagsFromString("--semi-space-growth-factor=1");
   const source = readFileSync(bundle, "latin1"); // ASCII: esbuild escapes the rest
-  const cacheFile = codeCacheFile(header(source)[1], `${command}${wasm ? "-wasm" : ""}${steady ? "-steady" : ""}`);
+  const command = /^[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
+  const cacheFile = codeCacheFile(header(source)[1], `${command}${wasm ? "-wasm" : ""}`);
   let cachedData;
   try {
     cachedData = cacheFile && readFileSync(cacheFile);
