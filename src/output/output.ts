@@ -669,7 +669,6 @@ interface LaidShownCell extends LaidCell {
   tone?: Tone;
 }
 
-/** Numbers, money and times: what a column declared by its header alone must still never cut. */
 /**
  * `work` with V8's young generation held at its size: V8 grows it with what survives its collections,
  * and a long stream always has something alive (over 100k orders `history --json` grew it from 2 to
@@ -687,6 +686,7 @@ async function steadyYoungGeneration(work: () => Promise<void>): Promise<void> {
   }
 }
 
+/** Numbers, money and times: what a column declared by its header alone must still never cut. */
 function neverCut(cell: Cell): boolean {
   if (cell === null || cell === undefined || typeof cell === "number") return true;
   if (typeof cell === "string") return cell === "";
