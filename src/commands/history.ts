@@ -240,35 +240,9 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
       if (++taken >= limit) return;
     }
   }
-  const asJson = (e: JournalEntry) => entryJson(e, now);
   const askable = (e: JournalEntry) => sentFromHere(e, ctx.settings) && needsAsking(e, now);
-  // Everything at once as JSON goes out as it is read: a year of orders in bounded memory. What is not
-  // final is found first by the records' index (the newest `limit` of them hold every one of the newest
-  // `limit` entries), brought up to date, then streamed in its place.
   if (ctx.output.mode === "json") {
-    let refreshed: Refreshed | undefined;
-    if (refresh) {
-      const open = journal.open(
-        {
-          profile: ctx.settings.profile,
-          baseUrl: ctx.settings.baseUrl ?? "",
-          ...(since !== undefined ? { sinceMs: since } : {}),
-        },
-        Math.min(limit, openAtOnce),
-      );
-      refreshed = await refreshEntries(ctx, open.filter(askable));
-    }
-    const updated = refreshed?.updated;
-    await ctx.output.jsonArray(
-      (function* () {
-        for (const e of selected()) {
-          const current = updated?.get(e.entry) ?? e;
-          if (options.unresolved && !isUnresolved(current, now)) continue;
-          yield asJson(current);
-        }
-      })(),
-    );
-    return refreshed ? sayNotRefreshed(ctx, refreshed) : undefined;
+    return historyJson(ctx, journal, selected, { refresh, since, limit, unresolved: !!options.unresolved, now });
   }
   let chosen = [...selected()];
 
@@ -360,6 +334,46 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
   if (unresolved && stale) ctx.output.warn(say.history.unknownAndNotKnownDelivered(unresolved, stale));
   else if (unresolved) ctx.output.warn(say.history.unknownOutcomes(unresolved));
   else if (stale) ctx.output.info(say.history.notKnownDelivered(stale));
+  return refreshed ? sayNotRefreshed(ctx, refreshed) : undefined;
+}
+
+/**
+ * Everything at once as JSON goes out as it is read: a year of orders in bounded memory. What is not
+ * final is found first by the records' index (the newest `limit` of them hold every one of the newest
+ * `limit` entries), brought up to date, then streamed in its place.
+ */
+async function historyJson(
+  ctx: Context,
+  journal: ReturnType<typeof journalFor>,
+  selected: () => Generator<JournalEntry>,
+  wanted: { refresh: boolean; since: number | undefined; limit: number; unresolved: boolean; now: number },
+): Promise<number | undefined> {
+  const { since, now } = wanted;
+  let refreshed: Refreshed | undefined;
+  if (wanted.refresh) {
+    const open = journal.open(
+      {
+        profile: ctx.settings.profile,
+        baseUrl: ctx.settings.baseUrl ?? "",
+        ...(since !== undefined ? { sinceMs: since } : {}),
+      },
+      Math.min(wanted.limit, openAtOnce),
+    );
+    refreshed = await refreshEntries(
+      ctx,
+      open.filter((e) => sentFromHere(e, ctx.settings) && needsAsking(e, now)),
+    );
+  }
+  const updated = refreshed?.updated;
+  await ctx.output.jsonArray(
+    (function* () {
+      for (const e of selected()) {
+        const current = updated?.get(e.entry) ?? e;
+        if (wanted.unresolved && !isUnresolved(current, now)) continue;
+        yield entryJson(current, now);
+      }
+    })(),
+  );
   return refreshed ? sayNotRefreshed(ctx, refreshed) : undefined;
 }
 
