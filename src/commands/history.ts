@@ -13,6 +13,7 @@ import { isUnresolved, type JournalEntry } from "../journal/entries.js";
 import { alternativeLinkOf, customersOf, journalLines, outcomeCell, requestedLines } from "../output/journal.js";
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
+import { unbroken } from "../output/message.js";
 import { ledgerVerdict, needsAsking, refreshEntries, sayNotRefreshed, type Refreshed } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
 import { formatRupiah } from "../output/format.js";
@@ -156,7 +157,8 @@ function itemCell(entry: JournalEntry, names: Map<number, string>): string {
   const item = itemOf(entry, names, say.history);
   const said = say.history.what[what];
   const link = alternativeLinkOf(entry);
-  const mark = link ? ` ${say.history.insteadOf(link.ref_id)}` : "";
+  // Kept whole: `↳ instead` on one line and `of REF` on the next reads as two things.
+  const mark = link ? ` ${say.history.insteadOf(link.ref_id).replaceAll(" ", unbroken)}` : "";
   if (what === "purchase" || what === "top-up") return `${item || said}${mark}`;
   return `${item ? `${said}: ${item}` : said}${mark}`;
 }
