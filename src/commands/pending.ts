@@ -147,17 +147,25 @@ async function list(ctx: Context, pending: PendingOrder[]): Promise<void> {
     );
   const { keptItemNames } = await import("../catalogue/names.js");
   const names = keptItemNames(ctx.settings);
+  // How long ago is the next column's: the time alone, its zone said once in the header (alone
+  // when room is short, so that the table fits 80 columns beside Waited).
+  const bought = ctx.output.timeColumn(
+    say.pending.bought,
+    pending.map((p) => p.entry.at),
+    { hint: false, zoneWhenShort: true },
+  );
   ctx.output.table(
     [
-      { header: say.pending.bought },
+      bought.column,
       { header: say.pending.waited },
-      { header: say.headings.outcome },
+      // `bought (processing)` may stand on two lines.
+      { header: say.headings.outcome, fit: "wrap" },
       { header: say.headings.item, fit: "wrap" },
       { header: say.headings.customer },
       { header: say.headings.amount },
       { header: say.headings.refId },
     ],
-    pending.map((p): Cell[] => {
+    pending.map((p, i): Cell[] => {
       const lines = journalLines(p.entry);
       const customer = customersOf(lines);
       const status = p.entry.status ? toStatus(p.entry.status) : null;
@@ -165,8 +173,7 @@ async function list(ctx: Context, pending: PendingOrder[]): Promise<void> {
       // The service's status beside the verdict, unless it says the same (`diproses`, not `diproses (diproses)`).
       const said = status ? statusWord(status) : undefined;
       return [
-        // How long ago is the next column's.
-        ctx.output.time(p.entry.at, { hint: false }),
+        bought.cells[i],
         formatDuration(waited(p)),
         {
           human: said && said !== verdict ? `${verdict} (${said})` : verdict,

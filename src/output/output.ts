@@ -166,12 +166,13 @@ export class Output {
    * cell without it and giving way as room runs short: the hint, the seconds, then the day when it is
    * today and the year when it is this year (`20.40`, `28 Nov 20.40`); piped, ISO 8601 in UTC. Times
    * in more than one zone (a zone with summer time) keep theirs in each cell. `seconds: false`: to the
-   * minute at most, with no hint (a history's rows).
+   * minute at most, with no hint (a history's rows); `hint: false`: no hint (a column beside says how
+   * long ago); `zoneWhenShort`: the header the zone alone when room is short (`WIB`).
    */
   timeColumn(
     header: string,
     values: (string | null | undefined)[],
-    options: { seconds?: boolean } = {},
+    options: { seconds?: boolean; hint?: boolean; zoneWhenShort?: boolean } = {},
   ): { column: Column; cells: Cell[] } {
     const now = this.options.now();
     const forms = values.map((value) => zonelessTimes(value, now));
@@ -180,7 +181,7 @@ export class Output {
       const whole = (value: string | null | undefined): Cell =>
         options.seconds === false
           ? { human: formatLocalTime(value, { seconds: false }) ?? value ?? "-", plain: formatIsoUtc(value) }
-          : this.time(value);
+          : this.time(value, { hint: options.hint });
       return { column: { header }, cells: values.map(whole) };
     }
     const cells = values.map((value, i): Cell => {
@@ -188,9 +189,11 @@ export class Output {
       const plain = formatIsoUtc(value);
       if (!f) return { human: value ? value : "-", plain };
       if (options.seconds === false) return { human: f.minute, plain, shorter: [f.compact] };
+      if (options.hint === false) return { human: f.seconds, plain, shorter: [f.minute, f.compact] };
       return { human: `${f.seconds} (${relativeHint(f.at, now)})`, plain, shorter: [f.seconds, f.minute, f.compact] };
     });
-    return { column: { header: `${header} (${zones[0]})` }, cells };
+    const zone = zones[0];
+    return { column: { header: `${header} (${zone})`, ...(options.zoneWhenShort ? { short: zone } : {}) }, cells };
   }
 
   /**
