@@ -536,8 +536,9 @@ export const goldenScreens: GoldenScreen[] = [
     name: "pending",
     args: ["pending"],
     unknown: true,
-    // Asked about, the one still being processed stays: when it was bought, its amount, customer and ref_id whole.
-    data: () => [trxRows[1]!.ref_id, formatRupiah(trxRows[1]!.amount), trxRows[1]!.customer, minute(iso(-21))],
+    // Asked about, the one still being processed stays: when it was bought (the clock, which every
+    // form of the time shows), its amount, customer and ref_id whole.
+    data: () => [trxRows[1]!.ref_id, formatRupiah(trxRows[1]!.amount), trxRows[1]!.customer, clockOf(iso(-21))],
   },
   {
     name: "trx show",
