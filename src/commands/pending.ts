@@ -19,7 +19,7 @@ import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../dom
 import { customersOf, itemText, journalLines } from "../output/journal.js";
 import type { ItemNames } from "../catalogue/names.js";
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
-import { formatDuration, formatLocalTime, formatRupiah } from "../output/format.js";
+import { formatDuration, formatDurationToMinute, formatLocalTime, formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
 import { toStatus } from "../api/status.js";
 import { say } from "../messages/messages.js";
@@ -147,12 +147,11 @@ async function list(ctx: Context, pending: PendingOrder[]): Promise<void> {
     );
   const { keptItemNames } = await import("../catalogue/names.js");
   const names = keptItemNames(ctx.settings);
-  // How long ago is the next column's: the time alone, its zone said once in the header (alone
-  // when room is short, so that the table fits 80 columns beside Waited).
+  // How long ago is the next column's: the time alone, its zone said once in the header.
   const bought = ctx.output.timeColumn(
     say.pending.bought,
     pending.map((p) => p.entry.at),
-    { hint: false, zoneWhenShort: true },
+    { hint: false, short: say.pending.boughtShort },
   );
   ctx.output.table(
     [
@@ -174,7 +173,12 @@ async function list(ctx: Context, pending: PendingOrder[]): Promise<void> {
       const said = status ? statusWord(status) : undefined;
       return [
         bought.cells[i],
-        formatDuration(waited(p)),
+        // To the minute when room is short, like the time beside it.
+        {
+          human: formatDuration(waited(p)),
+          plain: formatDuration(waited(p)),
+          shorter: [formatDurationToMinute(waited(p))],
+        },
         {
           human: said && said !== verdict ? `${verdict} (${said})` : verdict,
           plain: p.verdict,

@@ -169,6 +169,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** `9m 41s`, `2h 05m`, `3d`: a duration as the screens show it. */
     seconds: (s: number) => `${s}s`,
     minutes: (m: number, s: string) => `${m}m ${s}s`,
+    wholeMinutes: (m: number) => `${m}m`,
     hours: (h: number, m: string) => `${h}h ${m}m`,
     days: (d: number) => `${d}d`,
     in: (duration: string) => `in ${duration}`,
@@ -1269,6 +1270,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
         .filter(Boolean)
         .join("; ")}.`,
     bought: "Bought",
+    /** The time column's header when room is short: `At (WIB)`. */
+    boughtShort: "At",
     waited: "Waited",
     afterWaiting: (duration: string) => `after ${duration}`,
     receiptNotAppended: (refId: string, file: string, why: string) =>

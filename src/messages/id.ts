@@ -173,6 +173,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     now: "sekarang",
     seconds: (s: number) => `${s}d`,
     minutes: (m: number, s: string) => `${m}m ${s}d`,
+    wholeMinutes: (m: number) => `${m}m`,
     hours: (h: number, m: string) => `${h}j ${m}m`,
     days: (d: number) => `${d}h`,
     in: (duration: string) => `${duration} lagi`,
@@ -1714,6 +1715,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         .filter(Boolean)
         .join("; ")}.`,
     bought: "Dibeli",
+    boughtShort: "Jam",
     waited: "Menunggu",
     afterWaiting: (duration: string) => `setelah ${duration}`,
     receiptNotAppended: (refId: string, file: string, why: string) =>

@@ -30,6 +30,12 @@ export function formatDuration(seconds: number): string {
   return say.time.days(Math.floor(h / 24));
 }
 
+/** A duration to the minute at most (`21m` for `21m 02s`), for a table short of room. */
+export function formatDurationToMinute(seconds: number): string {
+  const m = Math.floor(Math.max(0, Math.round(seconds)) / 60);
+  return m >= 1 && m < 60 ? say.time.wholeMinutes(m) : formatDuration(seconds);
+}
+
 export function relativeHint(atMs: number, nowMs: number): string {
   const diff = (atMs - nowMs) / 1000;
   if (Math.abs(diff) < 5) return say.time.now;

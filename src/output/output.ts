@@ -167,12 +167,12 @@ export class Output {
    * today and the year when it is this year (`20.40`, `28 Nov 20.40`); piped, ISO 8601 in UTC. Times
    * in more than one zone (a zone with summer time) keep theirs in each cell. `seconds: false`: to the
    * minute at most, with no hint (a history's rows); `hint: false`: no hint (a column beside says how
-   * long ago); `zoneWhenShort`: the header the zone alone when room is short (`WIB`).
+   * long ago); `short`: the header's short form, before the zone (`At (WIB)`).
    */
   timeColumn(
     header: string,
     values: (string | null | undefined)[],
-    options: { seconds?: boolean; hint?: boolean; zoneWhenShort?: boolean } = {},
+    options: { seconds?: boolean; hint?: boolean; short?: string } = {},
   ): { column: Column; cells: Cell[] } {
     const now = this.options.now();
     const forms = values.map((value) => zonelessTimes(value, now));
@@ -193,7 +193,8 @@ export class Output {
       return { human: `${f.seconds} (${relativeHint(f.at, now)})`, plain, shorter: [f.seconds, f.minute, f.compact] };
     });
     const zone = zones[0];
-    return { column: { header: `${header} (${zone})`, ...(options.zoneWhenShort ? { short: zone } : {}) }, cells };
+    const short = options.short === undefined ? {} : { short: `${options.short} (${zone})` };
+    return { column: { header: `${header} (${zone})`, ...short }, cells };
   }
 
   /**

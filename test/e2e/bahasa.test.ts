@@ -98,15 +98,16 @@ describe("golden screens at 80 columns in both languages", () => {
     // Indonesian writes the time with a dot: 01.47, not 01:47.
     expectScreen(id, 80, data("pending").map(inIndonesian));
     expectScreen(en, 80, data("pending"));
-    // One order: at 80 columns a table, its header line naming each column and the zone once.
-    expect(id).toMatch(/^# +WIB +Menunggu +Hasil +Produk +Nominal$/m);
-    expect(en).toMatch(/^# +WIB +Waited +Outcome +Item +Amount$/m);
+    // One order: at 80 columns a table, its header line naming each column and the zone once; the
+    // time and the wait to the minute.
+    expect(id).toMatch(/^# +Jam \(WIB\) +Menunggu +Hasil +Produk +Nominal$/m);
+    expect(en).toMatch(/^# +At \(WIB\) +Waited +Outcome +Item +Amount$/m);
     // Bought 21 minutes before the fixtures were made: more by the time a slow run shows it.
-    expect(en).toMatch(/^1 +\d\d:\d\d +(2[1-9]|[3-5]\d)m \d+s +bought +/m);
+    expect(en).toMatch(/^1 +\d\d:\d\d +(2[1-9]|[3-5]\d)m +bought +/m);
     // The service's status beside the verdict, on a line of its own when room is short.
     expect(en).toMatch(/^ +\(processing\)/m);
     // The service's "processing" is what the verdict says already: said once.
-    expect(id).toMatch(/^1 +\d\d\.\d\d +\d+m \d+d +diproses +1 × /m);
+    expect(id).toMatch(/^1 +\d\d\.\d\d +\d+m +diproses +1 × /m);
     expect(id).not.toContain("(diproses)");
     expect(englishIn(id, statusWords)).toEqual([]);
   });
