@@ -255,6 +255,12 @@ const commands = [
   { name: "history", args: () => ["history"] },
   // The day's books: read newest first from the journal's end, stopping at the day's start (WIB).
   { name: "report (today)", args: () => ["report"], goal: 1.3 },
+  // Every order's books (issue 37): counted as read, the peak must not follow the journal either.
+  {
+    name: "report --since (everything)",
+    args: () => ["report", "--since", "2000-01-01", "--no-refresh"],
+    rounds: quick ? 1 : 5,
+  },
   // Every order, streamed: the peak must not follow the journal (the stream section below goes further).
   {
     name: "history --json (everything)",

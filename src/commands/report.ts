@@ -14,6 +14,7 @@ import { barChart, keepBooks, reportVerdicts, type Books, type Grouping, type It
 import { shopProfile } from "../shop/shop-profile.js";
 import { addDays, dayStart, shopDay, shopTime } from "../shop/shop-time.js";
 import { say } from "../messages/messages.js";
+import { steadyYoungGeneration } from "../process-edge.js";
 import type { ReportOptions } from "./report/flags.js";
 
 const dateForm = /^\d{4}-\d{2}-\d{2}$/;
@@ -114,15 +115,10 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<number 
       })()
     : counted();
   const notRefreshed = () => (refreshed && ledger ? ledger.sayNotRefreshed(ctx, refreshed) : undefined);
-  const books = keepBooks({
-    entries,
-    sinceMs,
-    untilMs,
-    nowMs: now,
-    by,
-    timeZone: shop.timeZone,
-    facts: await itemFacts(ctx, by),
-  });
+  const facts = await itemFacts(ctx, by);
+  const books = await steadyYoungGeneration(() =>
+    keepBooks({ entries, sinceMs, untilMs, nowMs: now, by, timeZone: shop.timeZone, facts }),
+  );
   const range = { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString(), by };
   if (ctx.output.mode === "plain") {
     printRows(ctx, books);

@@ -24,6 +24,7 @@ import { statusKindOf } from "../api/status.js";
 import { statusWord } from "./status-words.js";
 import type { JqFilter } from "./jq.js";
 import { present } from "../errors.js";
+import { steadyYoungGeneration } from "../process-edge.js";
 
 export type { Column } from "./layout.js";
 export type OutputMode = "json" | "table" | "plain";
@@ -706,23 +707,6 @@ export class Output {
 
 interface LaidShownCell extends LaidCell {
   tone?: Tone;
-}
-
-/**
- * `work` with V8's young generation held at its size: V8 grows it with what survives its collections,
- * and a long stream always has something alive (over 100k orders `history --json` grew it from 2 to
- * 8 MiB). Set here rather than when Node starts, where it cost every short `history --json` 7–20 ms
- * of CPU; V8's default again after, as the launcher's code cache is taken only under the flags it
- * was made with (a flag left changed would have it rejected and written again on every run).
- */
-async function steadyYoungGeneration(work: () => Promise<void>): Promise<void> {
-  const v8 = process.getBuiltinModule("node:v8");
-  v8.setFlagsFromString("--semi-space-growth-factor=1");
-  try {
-    await work();
-  } finally {
-    v8.setFlagsFromString("--semi-space-growth-factor=2");
-  }
 }
 
 /** Numbers, money and times: what a column declared by its header alone must still never cut. */
