@@ -14,7 +14,7 @@ import { barChart, keepBooks, reportVerdicts, type Books, type Grouping, type It
 import { shopProfile } from "../shop/shop-profile.js";
 import { addDays, dayStart, shopDay, shopTime } from "../shop/shop-time.js";
 import { say } from "../messages/messages.js";
-import { steadyYoungGeneration } from "../process-edge.js";
+import { steadyYoungGeneration } from "../young-generation.js";
 import type { ReportOptions } from "./report/flags.js";
 
 const dateForm = /^\d{4}-\d{2}-\d{2}$/;

@@ -24,7 +24,7 @@ import { statusKindOf } from "../api/status.js";
 import { statusWord } from "./status-words.js";
 import type { JqFilter } from "./jq.js";
 import { present } from "../errors.js";
-import { steadyYoungGeneration } from "../process-edge.js";
+import { steadyYoungGeneration } from "../young-generation.js";
 
 export type { Column } from "./layout.js";
 export type OutputMode = "json" | "table" | "plain";

@@ -3,7 +3,7 @@
  * V8's default put back after: a flag left changed would have the launcher's code cache rejected.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { steadyYoungGeneration } from "../../src/process-edge.js";
+import { steadyYoungGeneration } from "../../src/young-generation.js";
 
 const v8 = process.getBuiltinModule("node:v8");
 
