@@ -27,7 +27,7 @@ export async function main(proc: Process): Promise<number> {
   // One store for the run: the profile's language and the command's settings come from one read of the file.
   const store = new ConfigStore(defaultConfigDir(proc.env));
   // The words are chosen before commands are declared: their help speaks the language too.
-  await speak(languageAtStart(proc.argv, proc.env, store).language);
+  const say = await speak(languageAtStart(proc.argv, proc.env, store).language);
   const [{ createContext }, { reportCommandError }] = await Promise.all([
     import("./context.js"),
     import("./output/print-error.js"),
@@ -36,7 +36,7 @@ export async function main(proc: Process): Promise<number> {
 
   // Every failure, from a handler or from commander's parsing, goes through the one printer.
   const report = (error: unknown, ctx?: Context): number =>
-    reportCommandError(error, proc.terminal.stderr, ctx, wantsJson);
+    reportCommandError(error, proc.terminal.stderr, ctx, wantsJson, say);
 
   const program = buildProgram(async (command, load, options) => {
     let ctx: Context | undefined;
@@ -48,6 +48,7 @@ export async function main(proc: Process): Promise<number> {
         signal: proc.signal,
         version,
         store,
+        say,
       });
       const handler = await load();
       exitCode = (await handler.run(ctx, options)) ?? 0;

@@ -16,7 +16,7 @@ import {
 } from "./config/settings.js";
 import { checkConfigDir } from "./config/config-dir.js";
 import { AuthError, UsageError } from "./errors.js";
-import { say } from "./messages/messages.js";
+import { say as spokenNow, type Messages } from "./messages/messages.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
 import { neutralize } from "./output/sanitize.js";
 import { showTimesIn } from "./output/format.js";
@@ -45,6 +45,8 @@ export interface PagerProcess extends Writable {
 }
 
 export interface Context {
+  /** The catalogue of the reader's language: every sentence a person reads is worded from it. */
+  say: Messages;
   settings: Settings;
   config: ConfigStore;
   output: Output;
@@ -87,12 +89,15 @@ export interface ContextInput {
   version: string;
   /** The run's config store, when the file was already read for the language. */
   store?: ConfigStore;
+  /** The catalogue of the language chosen at the start of the run; English when not given. */
+  say?: Messages;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export async function createContext(input: ContextInput): Promise<Context> {
   const { flags, env, signal, terminal } = input;
+  const say = input.say ?? spokenNow;
   // Everything the output layer writes passes the mask; the key is added once settings are known.
   const secrets = new SecretMask();
   const settings = resolveSettings(flags, env, terminal, input.store);
@@ -130,6 +135,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       // Messages are wrapped only for a person's terminal; a log or a pipe keeps each one a line.
       stderrWidth: terminal.stderrIsTTY ? terminalWidth(input.env, terminal.stderrColumns) : undefined,
       jq,
+      say,
     },
     paintOut,
     paintErr,
@@ -144,7 +150,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
     secrets.add(apiKey);
     if (!warned) {
       warned = true;
-      for (const warning of transportWarnings(baseUrl, settings.insecure, input.env)) output.warn(warning);
+      for (const warning of transportWarnings(baseUrl, settings.insecure, input.env, say)) output.warn(warning);
       const ignored = settings.ignoredEnvironment ?? [];
       if (ignored.length) output.warn(say.errors.profileWins(settings.profile, ignored));
     }
@@ -167,6 +173,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
     });
   };
   return {
+    say,
     settings,
     config: settings.store,
     output,
@@ -246,7 +253,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
  * What weakens the connection the key travels on, said on every call that makes one: Node's own
  * warning about NODE_TLS_REJECT_UNAUTHORIZED comes once and is easy to miss in a script's log.
  */
-export function transportWarnings(baseUrl: string, insecure: boolean, env: Env): string[] {
+export function transportWarnings(baseUrl: string, insecure: boolean, env: Env, say: Messages): string[] {
   const warnings: string[] = [];
   let url: URL | undefined;
   try {

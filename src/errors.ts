@@ -2,7 +2,23 @@
  * The one error hierarchy of `reseller`. Handlers throw these; only the error printer
  * (src/output/print-error.ts) turns them into text and an exit code.
  */
+import { en, type Messages } from "./messages/en.js";
 import { say } from "./messages/messages.js";
+
+/**
+ * Words not yet in a language: code below the output layer says what happened as a wording, and the
+ * edge (the error printer, a renderer) words it in the reader's catalogue. A plain string is text that
+ * needs no words of ours (the service's own message, jq's).
+ */
+export type Wording = (say: Messages) => string;
+export type Said = string | Wording;
+
+/** `said` in the catalogue given. */
+export function wordIn(said: Said, catalogue: Messages): string;
+export function wordIn(said: Said | undefined, catalogue: Messages): string | undefined;
+export function wordIn(said: Said | undefined, catalogue: Messages): string | undefined {
+  return typeof said === "function" ? said(catalogue) : said;
+}
 
 export const ExitCode = {
   ok: 0,
@@ -23,8 +39,10 @@ export abstract class ResellerError extends Error {
   abstract readonly exitCode: ExitCodeValue;
   /** A stable, machine-readable code: the service's own code when it gave one. */
   readonly code: string;
+  /** What the error says, before it is worded: `message` is it in English, `messageIn` in the reader's words. */
+  said: Said;
   /** What the user can do next, one line. */
-  suggestion?: string;
+  suggestion?: Said;
   details?: ErrorDetails;
   status?: number;
   /**
@@ -45,28 +63,47 @@ export abstract class ResellerError extends Error {
 
   constructor(
     code: string,
-    message: string,
-    options: { suggestion?: string; details?: ErrorDetails; cause?: unknown } = {},
+    message: Said,
+    options: { suggestion?: Said; details?: ErrorDetails; cause?: unknown } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super("", options.cause === undefined ? undefined : { cause: options.cause });
+    this.said = message;
+    // `message` stays Error's string (logs, causes, a test's expectation): the English words, kept in step with `said`.
+    Object.defineProperty(this, "message", {
+      get: () => wordIn(this.said, en),
+      set: (text: string) => {
+        this.said = text;
+      },
+      configurable: true,
+    });
     this.name = new.target.name;
     this.code = code;
     this.suggestion = options.suggestion;
     this.details = options.details;
+  }
+
+  /** The message in the reader's catalogue. */
+  messageIn(catalogue: Messages): string {
+    return wordIn(this.said, catalogue);
+  }
+
+  /** The suggestion in the reader's catalogue. */
+  suggestionIn(catalogue: Messages): string | undefined {
+    return wordIn(this.suggestion, catalogue);
   }
 }
 
 /** Bad flags or input: nothing was sent. */
 export class UsageError extends ResellerError {
   readonly exitCode = ExitCode.usage;
-  constructor(message: string, options: { code?: string; suggestion?: string; details?: ErrorDetails } = {}) {
+  constructor(message: Said, options: { code?: string; suggestion?: Said; details?: ErrorDetails } = {}) {
     super(options.code ?? "USAGE", message, options);
   }
 }
 
 /** A value the user gave (a flag, a file, a setting) breaks a rule: nothing was sent. */
 export class InputError extends UsageError {
-  constructor(message: string, options: { suggestion?: string; details?: ErrorDetails } = {}) {
+  constructor(message: Said, options: { suggestion?: Said; details?: ErrorDetails } = {}) {
     super(message, { ...options, code: "INVALID_INPUT" });
   }
 }
@@ -87,9 +124,9 @@ export class ServiceError extends ResellerError {
   constructor(
     status: number,
     code: string,
-    message: string,
+    message: Said,
     body: unknown,
-    options: { suggestion?: string; details?: ErrorDetails; definite?: boolean } = {},
+    options: { suggestion?: Said; details?: ErrorDetails; definite?: boolean } = {},
   ) {
     super(code, message, options);
     this.status = status;
@@ -103,8 +140,8 @@ export class AuthError extends ResellerError {
   readonly exitCode = ExitCode.auth;
   constructor(
     code: string,
-    message: string,
-    options: { status?: number; suggestion?: string; details?: ErrorDetails } = {},
+    message: Said,
+    options: { status?: number; suggestion?: Said; details?: ErrorDetails } = {},
   ) {
     super(code, message, options);
     this.status = options.status;
@@ -120,9 +157,9 @@ export class NetworkError extends ResellerError {
   readonly mayHaveReached: boolean;
   constructor(
     code: string,
-    message: string,
+    message: Said,
     mayHaveReached: boolean,
-    options: { cause?: unknown; suggestion?: string } = {},
+    options: { cause?: unknown; suggestion?: Said } = {},
   ) {
     super(code, message, options);
     this.mayHaveReached = mayHaveReached;
@@ -135,10 +172,10 @@ export class UnexpectedResponseError extends ResellerError {
   readonly bodyExcerpt: string;
   /** The service answered with a success whose content could not be read (so the request did happen). */
   answered = false;
-  constructor(message: string, options: { status?: number; bodyExcerpt?: string; details?: ErrorDetails } = {}) {
+  constructor(message: Said, options: { status?: number; bodyExcerpt?: string; details?: ErrorDetails } = {}) {
     super("UNEXPECTED_RESPONSE", message, {
       details: options.details,
-      suggestion: say.errors.unexpectedResponseHint,
+      suggestion: (say) => say.errors.unexpectedResponseHint,
     });
     this.status = options.status;
     this.bodyExcerpt = options.bodyExcerpt ?? "";
@@ -152,13 +189,14 @@ export class OutcomeUnknownError extends ResellerError {
   readonly refId: string | null;
   constructor(
     refId: string | null,
-    message: string,
-    options: { cause?: unknown; suggestion?: string; details?: ErrorDetails } = {},
+    message: Said,
+    options: { cause?: unknown; suggestion?: Said; details?: ErrorDetails } = {},
   ) {
     super("OUTCOME_UNKNOWN", message, {
       ...options,
       suggestion:
-        options.suggestion ?? (refId ? say.errors.outcomeUnknownHint(refId) : say.errors.outcomeUnknownHintNoRef),
+        options.suggestion ??
+        ((say) => (refId ? say.errors.outcomeUnknownHint(refId) : say.errors.outcomeUnknownHintNoRef)),
     });
     this.refId = refId;
   }
@@ -172,8 +210,8 @@ export class InterruptedError extends ResellerError {
   /** Stopped while a money request was in flight: its outcome is unknown until it is settled. */
   readonly inFlight: boolean;
   constructor(
-    message = say.errors.interrupted,
-    options: { suggestion?: string; nothingInFlight?: boolean; inFlight?: boolean } = {},
+    message: Said = (say) => say.errors.interrupted,
+    options: { suggestion?: Said; nothingInFlight?: boolean; inFlight?: boolean } = {},
   ) {
     super("INTERRUPTED", message, options);
     this.nothingInFlight = options.nothingInFlight === true;
@@ -197,7 +235,7 @@ export class NotOfferedError extends ResellerError {
 export class DeliveryFailedError extends ResellerError {
   readonly exitCode = ExitCode.refused;
   override readonly saysItsVerdict = true;
-  constructor(message: string, options: { suggestion?: string; details?: ErrorDetails } = {}) {
+  constructor(message: Said, options: { suggestion?: Said; details?: ErrorDetails } = {}) {
     super("DELIVERY_FAILED", message, options);
   }
 }
@@ -209,7 +247,7 @@ export class DeliveryFailedError extends ResellerError {
 export class PartlyDeliveredError extends ResellerError {
   readonly exitCode = ExitCode.refused;
   override readonly saysItsVerdict = true;
-  constructor(message: string, options: { suggestion?: string; details?: ErrorDetails } = {}) {
+  constructor(message: Said, options: { suggestion?: Said; details?: ErrorDetails } = {}) {
     super("PARTLY_DELIVERED", message, options);
   }
 }

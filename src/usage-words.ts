@@ -4,8 +4,8 @@
  * `--item 12` for `buy 12`) and the help to read. Loaded only when parsing failed.
  */
 import type { CommanderError, CommandUnknownOpts as Command, Option } from "@commander-js/extra-typings";
-import { UsageError } from "./errors.js";
-import { say } from "./messages/messages.js";
+import { UsageError, wordIn } from "./errors.js";
+import { type Messages, say } from "./messages/messages.js";
 import { closest } from "./config/choice.js";
 
 /** Flags people reach for that reseller spells otherwise, whichever command they are given to. */
@@ -171,15 +171,16 @@ export function usageErrorOf(error: CommanderError, program: Command, argv: stri
  * (code USAGE, exit 2), its words kept, with the help of the command it was given to.
  */
 export function usageErrorOfRule(error: UsageError, program: Command, argv: string[]): UsageError {
-  const help = say.usage.see(pathOf(commandOf(program, argv)));
-  // A hint that already names the help to read (`help lock ad`) is not given a second one.
-  const [helpStart = ""] = say.usage.see("").split("`");
-  const suggestion = !error.suggestion
-    ? help
-    : error.suggestion.includes(helpStart)
-      ? error.suggestion
-      : `${error.suggestion} ${help}`;
-  return new UsageError(error.message, { suggestion, ...(error.details ? { details: error.details } : {}) });
+  const path = pathOf(commandOf(program, argv));
+  const given = error.suggestion;
+  const suggestion = (say: Messages): string => {
+    const help = say.usage.see(path);
+    // A hint that already names the help to read (`help lock ad`) is not given a second one.
+    const [helpStart = ""] = say.usage.see("").split("`");
+    const hint = wordIn(given, say);
+    return !hint ? help : hint.includes(helpStart) ? hint : `${hint} ${help}`;
+  };
+  return new UsageError(error.said, { suggestion, ...(error.details ? { details: error.details } : {}) });
 }
 
 function capitalised(text: string): string {

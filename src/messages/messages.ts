@@ -22,7 +22,8 @@ async function builderOf(language: Language): Promise<() => Messages> {
   return language === "id" ? (await import("./id.js")).indonesian : english;
 }
 
-export async function speak(language: Language): Promise<void> {
+/** Chooses the run's language and gives its catalogue, which travels from here in the context. */
+export async function speak(language: Language): Promise<Messages> {
   const catalogue = await builderOf(language);
   // Built when a word is first read, then read directly: `balance --json` says nothing, a long history much.
   const words = whenRead(() => {
@@ -32,6 +33,7 @@ export async function speak(language: Language): Promise<void> {
   });
   say = words;
   spoken = language;
+  return words;
 }
 
 /** The settings' help declared in English in their table, in the reader's language (commands' help: `commandHelp`). */

@@ -150,8 +150,8 @@ function lineProblem(item: Item, row: OrderRow, check: boolean, words: Messages)
   } catch (error) {
     if (!(error instanceof ResellerError)) throw error;
     return {
-      message: inFileTerms(error.message, words),
-      ...(error.suggestion ? { suggestion: inFileTerms(error.suggestion, words) } : {}),
+      message: inFileTerms(error.messageIn(words), words),
+      ...(error.suggestion ? { suggestion: inFileTerms(error.suggestionIn(words) ?? "", words) } : {}),
     };
   }
 }

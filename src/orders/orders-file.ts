@@ -299,8 +299,8 @@ function refusalWords(check: () => unknown, first: UsageError, words: Messages):
     refusal = error;
   }
   return {
-    message: refusal.message,
-    ...(refusal.suggestion ? { suggestion: inFileTerms(refusal.suggestion, words) } : {}),
+    message: refusal.messageIn(words),
+    ...(refusal.suggestion ? { suggestion: inFileTerms(refusal.suggestionIn(words) ?? "", words) } : {}),
   };
 }
 

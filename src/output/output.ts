@@ -25,6 +25,7 @@ import { statusWord } from "./status-words.js";
 import type { JqFilter } from "./jq.js";
 import { present } from "../errors.js";
 import { steadyYoungGeneration } from "../young-generation.js";
+import { say as spokenNow, type Messages } from "../messages/messages.js";
 
 export type { Column } from "./layout.js";
 export type OutputMode = "json" | "table" | "plain";
@@ -72,6 +73,8 @@ export interface OutputOptions {
   jq?: JqFilter;
   /** How many columns a message on stderr may take; not given (a pipe, a log), messages are not wrapped. */
   stderrWidth?: number;
+  /** The catalogue of the reader's language (the context's); English when not given. */
+  say?: Messages;
 }
 
 const noPaint: Paint = (_tone, text) => text;
@@ -132,6 +135,8 @@ export class Output {
   readonly stderrIsTTY: boolean;
   /** Whether stderr gets colours (NO_COLOR, --no-color and the rest already weighed). */
   readonly stderrColour: boolean;
+  /** The catalogue of the reader's language: renderers word what they show from it. */
+  readonly say: Messages;
   private options: OutputOptions;
   /** A pager shows the results: no spinner then, since its line would be drawn over the pager's screen. */
   private paging = false;
@@ -146,6 +151,7 @@ export class Output {
     this.paintOut = paintOut;
     this.paintErr = paintErr;
     this.stderrColour = paintErr !== noPaint;
+    this.say = options.say ?? spokenNow;
   }
 
   /**
@@ -588,15 +594,15 @@ export class Output {
    * so they are neutralised like every cell.
    */
   info(message: string): void {
-    this.say(`${this.wrapped(message, 0)}\n`);
+    this.toPerson(`${this.wrapped(message, 0)}\n`);
   }
 
   success(message: string): void {
-    this.say(`${this.paintErr("good", "✓")} ${this.wrapped(message, 2)}\n`);
+    this.toPerson(`${this.paintErr("good", "✓")} ${this.wrapped(message, 2)}\n`);
   }
 
   warn(message: string): void {
-    this.say(`${this.paintErr("warn", "!")} ${this.wrapped(message, 2)}\n`);
+    this.toPerson(`${this.paintErr("warn", "!")} ${this.wrapped(message, 2)}\n`);
   }
 
   /** How many columns a message on stderr may take, when stderr is a terminal. */
@@ -613,7 +619,7 @@ export class Output {
    * Text for stderr. A spinner's line is cleared first and the spinner drawn again below the text,
    * so a message (a `Retrying…` warning) never shares its line.
    */
-  private say(text: string): void {
+  private toPerson(text: string): void {
     if (this.spinnerShown && !this.paging) this.options.stderr.write("\r\u001b[2K");
     this.options.stderr.write(text);
     this.spinnerShown?.();
@@ -634,7 +640,7 @@ export class Output {
       const text = below ? wrapMessage(safe, room - 4) : wrapMessage(safe, room, width + 4, width + 4);
       const lines = text.split("\n").map((line) => (tone ? this.paintErr(tone, line) : line));
       const shownLabel = `  ${this.paintErr("dim", label.padEnd(width))}`;
-      this.say(below ? `${shownLabel}\n    ${lines.join("\n    ")}\n` : `${shownLabel}  ${lines.join("\n")}\n`);
+      this.toPerson(below ? `${shownLabel}\n    ${lines.join("\n    ")}\n` : `${shownLabel}  ${lines.join("\n")}\n`);
     }
   }
 

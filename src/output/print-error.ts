@@ -15,7 +15,7 @@ import {
 import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
 import { wrapMessage } from "./message.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { formatLocalTime, formatRupiah } from "./format.js";
 import { jsonForTerminal, neutralize } from "./sanitize.js";
 
@@ -26,6 +26,8 @@ export interface ErrorPrinterOptions {
   paint: Paint;
   /** stderr's width when it is a terminal: the message and the hint wrap to it between words. */
   width?: number;
+  /** The reader's catalogue: the error's wording is worded here. */
+  say: Messages;
 }
 
 /**
@@ -37,8 +39,10 @@ export function reportCommandError(
   stderr: Writable,
   ctx: Context | undefined,
   wantsJson: boolean,
+  say: Messages,
 ): number {
   return printError(error, {
+    say: ctx?.say ?? say,
     stderr: ctx ? ctx.secrets.wrap(stderr) : stderr,
     json: ctx?.settings.json ?? wantsJson,
     verbose: ctx?.settings.verbose ?? false,
@@ -47,20 +51,24 @@ export function reportCommandError(
   });
 }
 
-export function errorDocument(error: ResellerError): { error: Record<string, unknown> } {
-  const doc: Record<string, unknown> = { code: error.code, status: error.status ?? null, message: error.message };
+export function errorDocument(error: ResellerError, say: Messages): { error: Record<string, unknown> } {
+  const doc: Record<string, unknown> = {
+    code: error.code,
+    status: error.status ?? null,
+    message: error.messageIn(say),
+  };
   const details: Record<string, unknown> = { ...(error.details ?? {}) };
   if (error instanceof OutcomeUnknownError && error.refId) details.ref_id = error.refId;
   if (error instanceof NetworkError) details.may_have_reached = error.mayHaveReached;
   if (error instanceof ServiceError && error.body !== undefined) details.body = error.body;
   if (Object.keys(details).length) doc.details = details;
   if (error.progress) doc.progress = error.progress;
-  if (error.suggestion) doc.suggestion = error.suggestion;
+  if (error.suggestion) doc.suggestion = error.suggestionIn(say);
   return { error: doc };
 }
 
 export function printError(error: unknown, options: ErrorPrinterOptions): number {
-  const { stderr, paint } = options;
+  const { stderr, paint, say } = options;
   if (!(error instanceof ResellerError)) {
     const text = error instanceof Error ? error.message : String(error);
     if (options.json) {
@@ -78,7 +86,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
 
   // stderr is often the terminal even when stdout is piped: the document is written as one would be there.
   if (options.json) {
-    stderr.write(`${jsonForTerminal(JSON.stringify(errorDocument(error)))}\n`);
+    stderr.write(`${jsonForTerminal(JSON.stringify(errorDocument(error, say)))}\n`);
     return error.exitCode;
   }
 
@@ -87,8 +95,9 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   const hint = (suggestion: string) =>
     stderr.write(`${paint("dim", say.printer.hint)} ${wrap(suggestion, say.printer.hint)}\n`);
   if (error instanceof InterruptedError) {
-    stderr.write(`${wrap(error.message, "")}\n`);
-    if (error.suggestion) hint(error.suggestion);
+    stderr.write(`${wrap(error.messageIn(say), "")}\n`);
+    const suggestion = error.suggestionIn(say);
+    if (suggestion) hint(suggestion);
     return error.exitCode;
   }
   // `HTTP_422` is only the status said again: the status alone then, so nothing is said twice. The
@@ -105,7 +114,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
       : say.printer.error;
   const tone = error.exitCode === ExitCode.outcomeUnknown || error instanceof PartlyDeliveredError ? "warn" : "bad";
   // The code goes with the message's last word, so it is wrapped as one of them.
-  const coded = `${error.message}${error.code === "USAGE" ? "" : ` (${where})`}`;
+  const coded = `${error.messageIn(say)}${error.code === "USAGE" ? "" : ` (${where})`}`;
   const message = labelText ? wrap(coded, labelText) : wrapMessage(neutralize(coded), options.width, 0, 2);
   let codeAt = error.code === "USAGE" ? message.length : message.lastIndexOf(`(${where})`);
   while (codeAt > 0 && /\s/.test(message.charAt(codeAt - 1))) codeAt -= 1;
@@ -124,7 +133,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   }
   for (const [key, value] of Object.entries(error.detailsSaid ?? error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
-    stderr.write(`  ${detailLine(key, value)}\n`);
+    stderr.write(`  ${detailLine(key, value, say)}\n`);
   }
   if (error instanceof OutcomeUnknownError && error.refId)
     stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
@@ -132,7 +141,8 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
     stderr.write(`  ${say.printer.itBegan}: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}\n`);
   }
   // A hint may quote the service (an item's name, a channel's code).
-  if (error.suggestion) hint(error.suggestion);
+  const suggestion = error.suggestionIn(say);
+  if (suggestion) hint(suggestion);
   if (options.verbose && error.cause instanceof Error)
     stderr.write(`  ${say.printer.cause}: ${neutralize(error.cause.message)}\n`);
   return error.exitCode;
@@ -143,7 +153,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
  * human output says it ("delivery failed; charged, then refunded"), an earlier outcome as a verdict,
  * a time as the machine's local time, Rupiah as Rupiah; the rest (the service's words) neutralised.
  */
-export function detailLine(key: string, value: unknown): string {
+export function detailLine(key: string, value: unknown, say: Messages): string {
   const verdict = typeof value === "string" && Object.hasOwn(say.verdicts.charged, value) ? value : undefined;
   const shown =
     key === "outcome" && typeof value === "string"
@@ -157,10 +167,10 @@ export function detailLine(key: string, value: unknown): string {
           : key === "refunded" && typeof value === "number"
             ? formatRupiah(value)
             : String(value);
-  return `${detailName(key)}: ${neutralize(shown)}`;
+  return `${detailName(key, say)}: ${neutralize(shown)}`;
 }
 
 /** A detail's name in the reader's language (`refunded`: `dana dikembalikan`); one not in the catalogue as it came. */
-function detailName(key: string): string {
+function detailName(key: string, say: Messages): string {
   return (Object.hasOwn(say.printer.details, key) ? say.printer.details[key] : undefined) ?? key.replace(/_/g, " ");
 }

@@ -372,7 +372,7 @@ export function showTransaction(
   if (options.waited) throw failure;
   const lines = Object.entries(failure.details ?? {})
     .filter(([, v]) => typeof v === "string")
-    .map(([k, v]) => `\n  ${detailLine(k, v)}`);
+    .map(([k, v]) => `\n  ${detailLine(k, v, say)}`);
   output.warn(`${failure.message}${lines.join("")}`);
 }
 

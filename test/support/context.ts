@@ -2,6 +2,7 @@
 import { PassThrough } from "node:stream";
 import type { GlobalFlags } from "../../src/config/settings.js";
 import { createContext, type Context } from "../../src/context.js";
+import type { Messages } from "../../src/messages/messages.js";
 import { makeConfigDir } from "./cli.js";
 
 export interface TestContext {
@@ -19,6 +20,8 @@ export async function testContext(
     now?: () => number;
     /** In place of the recorded stdout: one that breaks, say. */
     stdout?: { write(text: string): unknown };
+    /** The reader's catalogue (`await catalogueOf("id")`); English when not given. */
+    say?: Messages;
   } = {},
 ): Promise<TestContext> {
   let out = "";
@@ -37,6 +40,7 @@ export async function testContext(
     },
     signal: controller.signal,
     version: "0.0.0-test",
+    ...(options.say ? { say: options.say } : {}),
     now: options.now,
     sleep: async () => undefined,
   });

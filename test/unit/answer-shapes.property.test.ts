@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResellerError } from "../../src/errors.js";
 import { printError } from "../../src/output/print-error.js";
+import { en } from "../../src/messages/en.js";
 import { isFinal, toStatus } from "../../src/api/status.js";
 import { testContext } from "../support/context.js";
 
@@ -416,6 +417,7 @@ async function runCase(
   } catch (error) {
     thrown = error;
     exitCode = printError(error, {
+      say: en,
       stderr: { write: () => true },
       json: mode === "json",
       verbose: false,
@@ -629,6 +631,7 @@ describe("the shapes other people's live clients meet", () => {
       await handler.run(t.ctx, c.options);
     } catch (error) {
       exitCode = printError(error, {
+        say: en,
         stderr: { write: () => true },
         json: mode === "json",
         verbose: false,

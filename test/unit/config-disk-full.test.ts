@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { en } from "../../src/messages/en.js";
 
 const disk = vi.hoisted(() => ({
   failing: undefined as undefined | { call: "openSync" | "writeSync" | "fsyncSync" | "renameSync"; code: string },
@@ -44,6 +45,7 @@ afterEach(() => {
 function printed(error: unknown): { text: string; exitCode: number } {
   let text = "";
   const exitCode = printError(error, {
+    say: en,
     stderr: { write: (s: string) => (text += s) },
     json: false,
     verbose: false,

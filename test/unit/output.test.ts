@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDuration, formatRupiah, formatTimestamp, showTimesIn } from "../../src/output/format.js";
 import { speak } from "../../src/messages/messages.js";
+import { en } from "../../src/messages/en.js";
 import { parseRupiah } from "../../src/rules/amount.js";
 import { money, Output, statusCell, type OutputMode, type RichCell } from "../../src/output/output.js";
 import { neutralize, plainCell } from "../../src/output/sanitize.js";
@@ -371,6 +372,7 @@ describe("messages for people quote the service safely", () => {
     });
     let human = "";
     printError(error, {
+      say: en,
       stderr: { write: (t: string) => void (human += t) },
       json: false,
       verbose: false,
@@ -381,6 +383,7 @@ describe("messages for people quote the service safely", () => {
     expect(human).toMatch(/^Hint: Try \\x1b\[2J\\x9b31m again\.$/m);
     let json = "";
     printError(new ServiceError(400, "BAD", "m\u009b31m\u202e", undefined), {
+      say: en,
       stderr: { write: (t: string) => void (json += t) },
       json: true,
       verbose: false,
@@ -397,6 +400,7 @@ describe("messages for people quote the service safely", () => {
     const print = (json: boolean) => {
       let text = "";
       const code = printError(error, {
+        say: en,
         stderr: { write: (t: string) => void (text += t) },
         json,
         verbose: false,
@@ -425,6 +429,7 @@ describe("messages for people quote the service safely", () => {
       error.details = { outcome };
       let text = "";
       printError(error, {
+        say: en,
         stderr: { write: (t: string) => void (text += t) },
         json: false,
         verbose: false,

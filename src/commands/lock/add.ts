@@ -3,7 +3,7 @@
  * `TOKEN=$(reseller lock add …)` works; the lock is remembered locally for `buy --lock`.
  */
 import type { Context } from "../../context.js";
-import { ServiceError } from "../../errors.js";
+import { ServiceError, wordIn } from "../../errors.js";
 import { journalRequest } from "../../journal/request.js";
 import { rememberLock } from "../../records/stock-locks.js";
 import { copyable } from "../../output/output.js";
@@ -12,7 +12,8 @@ import type { LockAddOptions } from "./flags.js";
 
 /** Suggestions for the lock refusals that the shared code table leaves without one. */
 function explain(error: ServiceError, options: LockAddOptions): void {
-  if (error.suggestion) error.suggestion = error.suggestion.replace("<id>", String(options.item));
+  const given = error.suggestion;
+  if (given) error.suggestion = (say) => wordIn(given, say).replace("<id>", String(options.item));
   else if (error.code === "INSUFFICIENT_STOCK") error.suggestion = say.locks.seeLeft(options.item);
   else if (error.code === "ITEM_NOT_FOUND") error.suggestion = say.locks.checkId(options.item);
 }
