@@ -259,7 +259,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     kept: (n: number, named: readonly string[], more: string) =>
       `${n} ${n === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start: ${named.join(", ")}${more}.`,
     /** The words before each serial number, licence, failure and refund on a terminal's event line. */
-    serial: "sn",
+    serial: "SN",
     licence: "licence",
     sellerNote: "seller's note",
     failed: "failed",
