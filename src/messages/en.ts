@@ -1709,7 +1709,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
         noLock: "no lock is held (any lock it made has expired).",
         noCharge: "a top-up link charges nothing until paid; request a new link with `reseller topup` if needed.",
         noAnswer: (codes: string) =>
-          `the service did not answer (${codes}): the outcome is still unknown. Run \`reseller reconcile\` again later; never buy again with a new ref_id.`,
+          `the service did not answer (${codes}): the outcome is still unknown; never buy again with a new ref_id.`,
         unknownKind: "a kind of request this version of reseller cannot ask about.",
       },
       /** The journal's kinds of request as people name them; piped rows keep the journal's word. */

@@ -2130,7 +2130,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         noCharge:
           "link isi saldo tidak memotong saldo sampai dibayar; minta link baru dengan `reseller topup` kalau perlu.",
         noAnswer: (codes: string) =>
-          `layanan tidak menjawab (${codes}): hasilnya masih belum pasti. Jalankan \`reseller reconcile\` lagi nanti; jangan beli lagi dengan ref_id baru.`,
+          `layanan tidak menjawab (${codes}): hasilnya masih belum pasti; jangan beli lagi dengan ref_id baru.`,
         unknownKind: "jenis permintaan yang belum bisa ditanyakan oleh versi reseller ini.",
       },
       kinds: { buy: "beli", sandbox: "sandbox", lock: "kunci stok", topup: "isi saldo" } as Record<string, string>,
