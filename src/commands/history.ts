@@ -10,7 +10,9 @@ import { InputError } from "../errors.js";
 import { checkCalendarDate } from "../rules/dates.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry } from "../journal/entries.js";
-import { alternativeLinkOf, customersOf, journalLines, outcomeCell, requestedLines } from "../output/journal.js";
+import { customersOf, journalLines, outcomeCell, requestedLines } from "../output/journal.js";
+import { alternativeOf } from "../orders/alternatives.js";
+import { alternativeOfJson } from "../domain/alternative.js";
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { unbroken } from "../output/message.js";
@@ -156,7 +158,7 @@ function itemCell(entry: JournalEntry, names: Map<number, string>): string {
   const what = whatEntryIs(entry);
   const item = itemOf(entry, names, say.history);
   const said = say.history.what[what];
-  const link = alternativeLinkOf(entry);
+  const link = alternativeOf(entry);
   // Kept whole: `↳ instead` on one line and `of REF` on the next reads as two things.
   const mark = link ? ` ${say.history.insteadOf(link.ref_id).replaceAll(" ", unbroken)}` : "";
   if (what === "purchase" || what === "top-up") return `${item || said}${mark}`;
@@ -286,7 +288,7 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
             other(e),
             whatEntryIs(e),
             netOf(e, verdict),
-            alternativeLinkOf(e)?.ref_id,
+            alternativeOf(e)?.ref_id,
           ];
         }),
       );
@@ -372,7 +374,7 @@ async function historyJson(
       for (const e of selected()) {
         const current = updated?.get(e.entry) ?? e;
         if (wanted.unresolved && !isUnresolved(current, now)) continue;
-        yield entryJson(current, now);
+        yield entryJson(current, now, journal);
       }
     })(),
   );
@@ -382,7 +384,7 @@ async function historyJson(
 /** An entry as `history --json` gives it: the journal's fields, what it is, its verdict and money. */
 // Object.assign, not a spread: spreading each entry made a new hidden class for every one in
 // V8's old space, and a year of orders streamed as JSON peaked at twice the memory.
-function entryJson(e: JournalEntry, now: number) {
+function entryJson(e: JournalEntry, now: number, journal: ReturnType<typeof journalFor>) {
   const verdict = ledgerVerdict(e, now);
   const refunded = refundOf(e, verdict);
   const net = netOf(e, verdict);
@@ -393,15 +395,16 @@ function entryJson(e: JournalEntry, now: number) {
       : net !== undefined
         ? { net }
         : {};
-  // An alternative names the order it was bought instead of; a field of the entry's own is never replaced.
-  const link = "alternative_of" in e ? undefined : alternativeLinkOf(e);
+  // An alternative names the order it was bought instead of, as buy --json and trx show --json do; a
+  // field of the entry's own is never replaced.
+  const link = "alternative_of" in e ? undefined : alternativeOf(e, journal);
   return Object.assign(
     {},
     e,
     { what: whatEntryIs(e) },
     verdict ? { verdict } : {},
     money,
-    link ? { alternative_of: link } : {},
+    link ? { alternative_of: alternativeOfJson(link) } : {},
   );
 }
 

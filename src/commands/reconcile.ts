@@ -11,10 +11,12 @@ import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/entries.js";
 import { customersOf, itemText, journalLines, outcomeCell } from "../output/journal.js";
 import { copyable, customerCell, type Cell } from "../output/output.js";
+import type { Column } from "../output/layout.js";
 import { inPool } from "../orders/pool.js";
 import { ledgerVerdict, lookUpPurchase } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone } from "../domain/verdict.js";
 import { formatRupiah } from "../output/format.js";
+import type { ItemNames } from "../catalogue/names.js";
 import { en, type Messages } from "../messages/en.js";
 import { say } from "../messages/messages.js";
 
@@ -31,11 +33,20 @@ function standing(entry: JournalEntry, now: number): Cell {
   return { human, plain: journal.plain, tone: verdictTone(verdict) };
 }
 
-/** `say` words the answer in the words given: the language in use on a terminal, English in piped rows. */
+type Words = Messages["orders"]["reconcile"];
+type AnswerWord = keyof Words["answers"];
+
+/**
+ * What the service answered about one entry. On a terminal it is a word (`found`, `not found`),
+ * its meaning said once under the table; piped rows keep `say`'s sentence, in English.
+ */
 type Answer = {
   outcome: "done" | "not_done" | "unknown";
   details: OutcomeDetails;
-  say: (words: Messages["orders"]["reconcile"]) => string;
+  word: AnswerWord;
+  say: (words: Words) => string;
+  /** The invoice of a purchase found: the service's own proof that it was bought. */
+  invoice?: string;
 };
 
 const lockSkewMs = 5 * 60_000;
@@ -53,10 +64,21 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
         const found = await lookUpPurchase(client, ref);
         if (found.outcome === "done") {
           const invoice = found.transaction.invoice ?? "";
-          return { outcome: "done", details: found.details, say: (words) => words.bought(invoice, ref) };
+          return {
+            outcome: "done",
+            details: found.details,
+            word: "found",
+            say: (words) => words.bought(invoice, ref),
+            ...(invoice ? { invoice } : {}),
+          };
         }
         if (entry.kind === "buy")
-          return { outcome: "not_done", details: found.details, say: (words) => words.notBought(ref) };
+          return {
+            outcome: "not_done",
+            details: found.details,
+            word: "notFound",
+            say: (words) => words.notBought(ref),
+          };
         // Sandbox orders cannot be read back, and replaying one moves no money: send it again with the same ref_id.
         const request = entry.request as { item_id?: number; quantity?: number };
         try {
@@ -71,6 +93,7 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
               status: data.status?.text ?? "sandbox",
               reason: "sent again by reconcile (sandbox orders move no money)",
             },
+            word: "sentAgain",
             say: (words) => words.sandboxAgain,
           };
         } catch (error) {
@@ -78,6 +101,7 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
             return {
               outcome: "done",
               details: { status: "sandbox", reason: "the service already has this ref_id" },
+              word: "goneThrough",
               say: (words) => words.sandboxThrough,
             };
           }
@@ -96,11 +120,13 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
           return {
             outcome: "done",
             details: { lock_token: found.token, status: "active" },
+            word: "lockHeld",
             say: (words) => words.lockHeld(found.token),
           };
         return {
           outcome: "not_done",
           details: { reason: "no matching active lock: it was never made or has expired" },
+          word: "noLock",
           say: (words) => words.noLock,
         };
       }
@@ -109,6 +135,7 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
         return {
           outcome: "not_done",
           details: { reason: "a top-up link charges nothing until paid" },
+          word: "noCharge",
           say: (words) => words.topUp,
         };
     }
@@ -118,12 +145,14 @@ async function askService(client: ServiceClient, entry: JournalEntry): Promise<A
     return {
       outcome: "unknown",
       details: { code, reason: `still no answer at reconcile (${code})` },
+      word: "noAnswer",
       say: (words) => words.stillUnknown(code),
     };
   }
   return {
     outcome: "unknown",
     details: { reason: `unknown kind ${entry.kind as string}` },
+    word: "unknownKind",
     say: (words) => words.unknownKind,
   };
 }
@@ -190,47 +219,95 @@ export async function run(ctx: Context): Promise<number | void> {
       })),
     });
   } else {
-    // The item and the customer say which sale each answer is about (appended, for scripts that read
-    // the first columns); the item by the name this machine's catalogue copy knows.
-    const { keptItemNames } = await import("../catalogue/names.js");
-    const names = keptItemNames(ctx.settings);
-    // Piped rows are for scripts: the journal's kind and the answer's words in English, whatever the language.
-    const plain = ctx.output.mode === "plain";
-    const words = plain ? en.orders.reconcile : say.orders.reconcile;
-    ctx.output.table(
-      // What it means names the invoice found, and the item what was sold: wrapped between words, never cut.
-      [
-        { header: words.time },
-        { header: words.kind },
-        { header: say.headings.refId },
-        { header: say.headings.outcome },
-        { header: words.whatItMeans, fit: "wrap" },
-        { header: say.headings.item, fit: "wrap" },
-        { header: say.headings.customer },
-      ],
-      results.map(({ entry, answer }): Cell[] => {
-        const lines = journalLines(entry);
-        const first = [
-          ctx.output.time(entry.at),
-          plain ? entry.kind : (words.kinds[entry.kind] ?? entry.kind),
-          referenceOf(entry, answer),
-          standing({ ...entry, ...answer.details, outcome: answer.outcome }, now),
-          answer.say(words),
-        ];
-        // Piped as `trx list` appends them: item ids, quantities and customers, comma-separated per line.
-        if (plain)
-          return [
-            ...first,
-            lines.map((l) => l.itemId ?? "").join(","),
-            lines.map((l) => l.quantity ?? "").join(","),
-            customersOf(lines, ","),
-          ];
-        const customer = customersOf(lines);
-        return [...first, itemText(lines, names) || undefined, customer ? customerCell(customer) : undefined];
-      }),
-    );
+    if (ctx.output.mode === "plain") pipedRows(ctx, results, now);
+    else {
+      // The item and the customer say which sale each answer is about, the item by the name this
+      // machine's catalogue copy knows.
+      const { keptItemNames } = await import("../catalogue/names.js");
+      answersTable(ctx, results, now, keptItemNames(ctx.settings));
+    }
   }
   const settled = results.length - stillUnknown;
   ctx.output.info(say.orders.reconcile.settled(settled, results.length, stillUnknown));
   return stillUnknown ? 5 : 0;
+}
+
+type Result = { entry: JournalEntry; answer: Answer };
+/** A column of the terminal's table and how each row's cell is made. */
+type Shown = [Column, (result: Result, row: number) => Cell];
+
+/**
+ * Piped rows are for scripts, read by position: the journal's kind and the answer's sentence in
+ * English whatever the language, then, as `trx list` appends them, item ids, quantities and
+ * customers, comma-separated per line.
+ */
+function pipedRows(ctx: Context, results: Result[], now: number): void {
+  const words = en.orders.reconcile;
+  ctx.output.table(
+    [],
+    results.map(({ entry, answer }): Cell[] => {
+      const lines = journalLines(entry);
+      return [
+        ctx.output.time(entry.at),
+        entry.kind,
+        referenceOf(entry, answer),
+        standing({ ...entry, ...answer.details, outcome: answer.outcome }, now),
+        answer.say(words),
+        lines.map((l) => l.itemId ?? "").join(","),
+        lines.map((l) => l.quantity ?? "").join(","),
+        customersOf(lines, ","),
+      ];
+    }),
+  );
+}
+
+/**
+ * On a terminal each answer is a word in its own column, and what each word means is said once under
+ * the table: a sentence on every row made the table too wide to be one even at 120 columns.
+ */
+function answersTable(ctx: Context, results: Result[], now: number, names: ItemNames): void {
+  const words = say.orders.reconcile;
+  const times = ctx.output.timeColumn(
+    words.time,
+    results.map(({ entry }) => entry.at),
+  );
+  // Nearly always every row is a purchase: a Kind column saying `buy` on each row would take the
+  // room that keeps the table a table at 80 columns.
+  const kinds = results.some(({ entry }) => entry.kind !== "buy");
+  const kindColumn: Shown = [{ header: words.kind }, ({ entry }) => words.kinds[entry.kind] ?? entry.kind];
+  const columns: Shown[] = [
+    [times.column, (_, row) => times.cells[row]],
+    ...(kinds ? [kindColumn] : []),
+    [{ header: say.headings.refId }, ({ entry, answer }) => referenceOf(entry, answer)],
+    [
+      { header: say.headings.outcome, fit: "wrap" },
+      ({ entry, answer }) => standing({ ...entry, ...answer.details, outcome: answer.outcome }, now),
+    ],
+    [{ header: words.answer }, ({ answer }) => words.answers[answer.word]],
+    [{ header: say.headings.invoice }, ({ answer }) => (answer.invoice ? copyable(answer.invoice) : undefined)],
+    // The item says what was sold: wrapped between words, never cut.
+    [{ header: say.headings.item, fit: "wrap" }, ({ entry }) => itemText(journalLines(entry), names) || undefined],
+    [
+      { header: say.headings.customer },
+      ({ entry }) => {
+        const customer = customersOf(journalLines(entry));
+        return customer ? customerCell(customer) : undefined;
+      },
+    ],
+  ];
+  ctx.output.table(
+    columns.map(([column]) => column),
+    results.map((result, row) => columns.map(([, cell]) => cell(result, row))),
+  );
+  // Each word of the Answer column once, in the order the rows first say it.
+  const said = [...new Set(results.map(({ answer }) => answer.word))];
+  const codes = [
+    ...new Set(results.flatMap(({ answer }) => (answer.word === "noAnswer" ? [answer.details.code] : []))),
+  ];
+  const meaning = (word: AnswerWord): string => {
+    const means = words.means[word];
+    return typeof means === "string" ? means : means(codes.filter(Boolean).join(", "));
+  };
+  ctx.output.heading(words.answersMean);
+  ctx.output.record(said.map((word): [string, string] => [words.answers[word], meaning(word)]));
 }

@@ -259,7 +259,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     kept: (n: number, named: readonly string[], more: string) =>
       `${n} ${n === 1 ? "delivery is" : "deliveries are"} kept to hand on at the next start: ${named.join(", ")}${more}.`,
     /** The words before each serial number, licence, failure and refund on a terminal's event line. */
-    serial: "sn",
+    serial: "SN",
     licence: "licence",
     sellerNote: "seller's note",
     failed: "failed",
@@ -1685,7 +1685,33 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       nothing: "Nothing to reconcile: every request's outcome is known.",
       time: "Time",
       kind: "Kind",
-      whatItMeans: "What it means",
+      answer: "Answer",
+      /** On a terminal each row's answer is a word, and what each word means is said once under the table. */
+      answersMean: "What the answers mean",
+      answers: {
+        found: "found",
+        notFound: "not found",
+        sentAgain: "sent again",
+        goneThrough: "gone through",
+        lockHeld: "lock held",
+        noLock: "no lock",
+        noCharge: "no charge",
+        noAnswer: "no answer",
+        unknownKind: "unknown kind",
+      },
+      means: {
+        found: "the service has the purchase, under the invoice shown: it was bought; nothing to do.",
+        notFound:
+          "the service has no such purchase: nothing was bought. Safe to buy again with the same ref_id (--ref-id and the row's Ref ID).",
+        sentAgain: "the sandbox order was sent again (sandbox orders move no money).",
+        goneThrough: "the sandbox order had gone through.",
+        lockHeld: "the stock lock is held; its token is the row's Ref ID.",
+        noLock: "no lock is held (any lock it made has expired).",
+        noCharge: "a top-up link charges nothing until paid; request a new link with `reseller topup` if needed.",
+        noAnswer: (codes: string) =>
+          `the service did not answer (${codes}): the outcome is still unknown; never buy again with a new ref_id.`,
+        unknownKind: "a kind of request this version of reseller cannot ask about.",
+      },
       /** The journal's kinds of request as people name them; piped rows keep the journal's word. */
       kinds: { buy: "buy", sandbox: "sandbox", lock: "lock", topup: "topup" } as Record<string, string>,
       settled: (settled: number, all: number, unknown: number) =>

@@ -2106,7 +2106,33 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       nothing: "Tidak ada yang perlu dipastikan: hasil setiap permintaan sudah diketahui.",
       time: "Waktu",
       kind: "Jenis",
-      whatItMeans: "Artinya",
+      answer: "Jawaban",
+      answersMean: "Arti jawaban",
+      answers: {
+        found: "ada",
+        notFound: "tidak ada",
+        sentAgain: "dikirim lagi",
+        goneThrough: "sudah masuk",
+        lockHeld: "terkunci",
+        noLock: "tidak terkunci",
+        noCharge: "tanpa biaya",
+        noAnswer: "belum dijawab",
+        unknownKind: "jenis tidak dikenal",
+      },
+      means: {
+        found: "layanan mencatat pembelian ini dengan invoice yang tertera: sudah dibeli, tidak perlu apa-apa lagi.",
+        notFound:
+          "layanan tidak punya pembelian ini: tidak jadi dibeli. Aman beli lagi dengan ref_id yang sama (--ref-id dan Ref ID barisnya).",
+        sentAgain: "order sandbox dikirim lagi (order sandbox tidak memindahkan dana).",
+        goneThrough: "order sandbox sudah masuk.",
+        lockHeld: "stok terkunci; tokennya adalah Ref ID barisnya.",
+        noLock: "tidak ada stok yang dikunci (kunci yang sempat dibuat sudah berakhir).",
+        noCharge:
+          "link isi saldo tidak memotong saldo sampai dibayar; minta link baru dengan `reseller topup` kalau perlu.",
+        noAnswer: (codes: string) =>
+          `layanan tidak menjawab (${codes}): hasilnya masih belum pasti; jangan beli lagi dengan ref_id baru.`,
+        unknownKind: "jenis permintaan yang belum bisa ditanyakan oleh versi reseller ini.",
+      },
       kinds: { buy: "beli", sandbox: "sandbox", lock: "kunci stok", topup: "isi saldo" } as Record<string, string>,
       settled: (settled: number, all: number, unknown: number) =>
         `${settled} dari ${all} sudah dipastikan.${unknown ? ` ${unknown} masih belum pasti: layanan tidak menjawab; jalankan \`reseller reconcile\` lagi nanti.` : ""}`,

@@ -8,6 +8,7 @@ import type { Context } from "../context.js";
 import type { JournalEntry } from "../journal/entries.js";
 import { ExitCode, ResellerError } from "../errors.js";
 import type { Verdict } from "../domain/verdict.js";
+import type { AlternativeOf } from "../domain/alternative.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item } from "../api/model.js";
@@ -251,4 +252,36 @@ export async function makeAlternative(
       said: words.aboveMax(item.name, formatRupiah(cost), formatRupiah(cap)),
     };
   return { order };
+}
+
+/**
+ * The order an alternative's journal entry was bought instead of (`alternative_of` in its request:
+ * the original's ref_id and lines); none for any other order, or for a link of another shape (an
+ * older release's, a damaged one), which is then shown as an ordinary order rather than failing.
+ * With the journal at hand, the original's own entry adds its item's name and why it was given up.
+ */
+export function alternativeOf(
+  entry: JournalEntry,
+  journal?: { byRefId(refId: string): JournalEntry[] },
+): AlternativeOf | undefined {
+  const link = entry.request?.alternative_of;
+  if (typeof link !== "object" || link === null) return undefined;
+  const { ref_id, carts } = link as { ref_id?: unknown; carts?: unknown };
+  if (typeof ref_id !== "string" || !ref_id) return undefined;
+  const first: unknown = Array.isArray(carts) ? carts[0] : undefined;
+  const itemId = typeof first === "object" && first !== null ? (first as { item_id?: unknown }).item_id : undefined;
+  const found: AlternativeOf = { ref_id, ...(typeof itemId === "number" ? { item_id: itemId } : {}) };
+  const original = journal?.byRefId(ref_id).find((e) => e.kind === "buy");
+  if (!original) return found;
+  const names = original.request?.item_names as Record<string, unknown> | undefined;
+  const item = found.item_id !== undefined ? names?.[String(found.item_id)] : undefined;
+  const givenUp: AlternativeOf["givenUp"] =
+    original.verdict === "delivery_failed"
+      ? "delivery_failed"
+      : original.code === "PRODUCT_TEMPORARILY_UNAVAILABLE"
+        ? "disrupted"
+        : original.outcome === "refused" || original.outcome === "not_sent"
+          ? original.outcome
+          : undefined;
+  return { ...found, ...(typeof item === "string" ? { item } : {}), ...(givenUp ? { givenUp } : {}) };
 }

@@ -57,20 +57,3 @@ export function itemText(lines: JournalLine[], names: ItemNames): string {
 /** Each customer once; `, ` between them for people, `,` for scripts (as the item ids and quantities). */
 export const customersOf = (lines: JournalLine[], separator = ", ") =>
   [...new Set(lines.map((l) => l.customer).filter((c): c is string => !!c))].join(separator);
-
-/** The order an alternative was bought instead of: its ref_id, and the item it asked for where recorded. */
-export interface AlternativeLink {
-  ref_id: string;
-  item_id?: number;
-}
-
-/** The link an alternative's journal entry keeps (`alternative_of` in its request); none for any other order. */
-export function alternativeLinkOf(entry: JournalEntry): AlternativeLink | undefined {
-  const link = entry.request?.alternative_of;
-  if (typeof link !== "object" || link === null) return undefined;
-  const { ref_id, carts } = link as { ref_id?: unknown; carts?: unknown };
-  if (typeof ref_id !== "string" || !ref_id) return undefined;
-  const first: unknown = Array.isArray(carts) ? carts[0] : undefined;
-  const itemId = typeof first === "object" && first !== null ? (first as { item_id?: unknown }).item_id : undefined;
-  return { ref_id, ...(typeof itemId === "number" ? { item_id: itemId } : {}) };
-}

@@ -9,6 +9,7 @@ import { DeliveryFailedError, PartlyDeliveredError, present } from "../errors.js
 import { sellerNoteToHandOver, type OrderVerdict } from "../domain/verdict.js";
 import { isFailedKind, statusKindOf } from "../api/status.js";
 import { customerData, deliveredCount, deliveredPercent, lineOf } from "../domain/transaction.js";
+import { alternativeOfJson, type AlternativeOf } from "../domain/alternative.js";
 import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
 import { say } from "../messages/messages.js";
 import { detailLine } from "./print-error.js";
@@ -24,17 +25,6 @@ import {
   type RichCell,
 } from "./output.js";
 
-/**
- * The order a transaction was bought instead of, as this machine's journal links them (an alternative,
- * `<ref_id>-altN`): its ref_id, its item, and why it was given up, where the journal recorded them.
- */
-export interface AlternativeOf {
-  ref_id: string;
-  item_id?: number;
-  item?: string;
-  givenUp?: "disrupted" | "refused" | "not_sent" | "delivery_failed";
-}
-
 /** `RSL-… (Pulsa Telkomsel 25.000, disrupted)`: the order to look up, what it asked for and why it was given up. */
 function alternativeOfCell(link: AlternativeOf): Cell {
   const item = link.item ?? (link.item_id !== undefined ? say.history.itemId(String(link.item_id)) : undefined);
@@ -47,8 +37,7 @@ function alternativeOfCell(link: AlternativeOf): Cell {
 function withAlternativeOf(body: unknown, link: AlternativeOf | undefined): unknown {
   if (!link || typeof body !== "object" || body === null || Array.isArray(body) || "alternative_of" in body)
     return body;
-  const { givenUp: _, ...named } = link;
-  return { ...body, alternative_of: named };
+  return { ...body, alternative_of: alternativeOfJson(link) };
 }
 
 /** A dispatch with a serial and no status of its own: delivered, in the reader's words. */

@@ -58,7 +58,14 @@ describe("an alternative shown after it was bought", () => {
 
     const entries = (await shop.run(["history", "--no-refresh"], { mode: "json" })).json() as any[];
     const byRef = new Map(entries.map((e) => [e.ref_id, e]));
-    expect(byRef.get(alternative)).toMatchObject({ alternative_of: { ref_id: refId, item_id: 13 }, outcome: "done" });
+    // The same shape as buy --json and trx show --json give it: the item by name too.
+    expect(byRef.get(alternative)).toMatchObject({ outcome: "done" });
+    expect(byRef.get(alternative).alternative_of).toEqual({
+      ref_id: refId,
+      item_id: 13,
+      item: "Pulsa Telkomsel 25.000",
+    });
+    expect(byRef.get(alternative).alternative_of).toEqual(bought.json().alternative_of);
     expect(byRef.get(refId)).toMatchObject({ outcome: "refused" });
     expect(byRef.get(refId)).not.toHaveProperty("alternative_of");
     const piped = pipedRows((await shop.run(["history", "--no-refresh"])).stdout);

@@ -195,12 +195,12 @@ describe("buying, locking, checking and settling in Indonesian", () => {
       expect(shown.exitCode, shown.stderr).toBe(0);
       expectScreen(shown.stdout, 80, [ref]);
       if (language === "id") {
-        // One row at 80 columns: a table, or stacked as a record where a column would be squeezed.
-        const cells = (label: string) =>
-          /│ Waktu +│/.test(shown.stdout) ? columnCells(shown.stdout, label) : recordValues(shown.stdout, label);
-        expect(cells("Jenis")).toEqual(["beli"]);
-        expect(cells("Hasil")).toEqual(["tidak dikirim"]);
-        expect(cells("Artinya")[0]).toMatch(/^tidak jadi dibeli; aman beli lagi dengan ref_id yang sama/);
+        // One row at 80 columns: a table, the service's answer a word and what it means said below it.
+        expect(columnCells(shown.stdout, "Hasil"), shown.stdout).toEqual(["tidak dikirim"]);
+        expect(columnCells(shown.stdout, "Jawaban")).toEqual(["tidak ada"]);
+        expect(recordValues(shown.stdout, "tidak ada")[0]).toMatch(
+          /^layanan tidak punya pembelian ini: tidak jadi dibeli\. Aman beli lagi dengan ref_id yang sama/,
+        );
         expect(shown.stderr).toMatch(/^1 dari 1 sudah dipastikan\.$/m);
         expect(englishIn(shown.stdout)).toEqual([]);
         expect(englishIn(shown.stderr)).toEqual([]);

@@ -113,8 +113,9 @@ describe("webhook listen speaks the reader's language", () => {
     expect(said).toMatch(
       /\d deliver(y is|ies are) kept to hand on at the next start: order\.paid for wh-en-fail \(whd_[0-9a-f]{32}\)[,.]/,
     );
+    // The serial labelled SN, the one word the glossary has for it in both languages.
     expect(stdout.replace(/\s+/g, " ")).toMatch(
-      /order\.completed wh-en-ok INV-\S+ completed \(delivered\) Pulsa Telkomsel 10\.000 → 081234567890 sn \d{20}/,
+      /order\.completed wh-en-ok INV-\S+ completed \(delivered\) Pulsa Telkomsel 10\.000 → 081234567890 SN \d{20}/,
     );
     expect(calls).toEqual(["order.paid paid", "order.completed completed"]);
   });

@@ -36,7 +36,9 @@ describe("golden screen of webhook listen at 80 columns", () => {
       const { stdout: screen, stderr } = await listener.stop();
       if (process.env.SHOW_SCREENS) console.log(`== webhook listen (${tag})\n${screen}\n${stderr}`);
       const trx = harness.accountOf(harness.apiKeyOf(account)).transactions.find((t) => t.ref_id === ref)!;
-      const serial = /\b(?:SN|sn) (\d{20})\b/.exec(screen)?.[1];
+      // One word per thing in both languages: `SN`, as the glossary has it (never `sn`).
+      const serial = /\bSN (\d{20})\b/.exec(screen)?.[1];
+      expect(screen).not.toMatch(/\bsn\b/);
       expect(serial, screen).toBeDefined();
       expectScreen(screen, 80, [ref, trx.invoice, item, customer, serial!]);
       // Each event's line starts with when it came, to the second, its zone named, and the order's ref_id.

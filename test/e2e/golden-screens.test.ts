@@ -245,6 +245,39 @@ describe("golden screens from fixed answers", () => {
     );
   });
 
+  /**
+   * reconcile at 80 and 120 columns is a table in both languages, not rows stacked into records: each
+   * row's answer a word under Answer, what the word means said once under the table (a sentence on
+   * every row kept it stacked even at 120), the ref_ids and invoices whole by row number.
+   */
+  describe.each([
+    ["English", {}, { time: "Time (WIB)", answer: "Answer", found: "found", means: "the service has the purchase" }],
+    ["Indonesian", indonesian, { time: "Waktu (WIB)", answer: "Jawaban", found: "ada", means: "layanan mencatat" }],
+  ])("reconcile in %s", (_language, languageEnv: Record<string, string>, words) => {
+    it.each([80, 120])("at %i columns: a table, each answer a word, its meaning said once below", async (width) => {
+      const dir = await resellerMachine(server.baseUrl, { unknown: true });
+      const r = await runReseller(["reconcile"], {
+        env: { ...screenEnv(server.baseUrl, dir), ...languageEnv, RESELLER_FORCE_TTY: "1", COLUMNS: String(width) },
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const screen = r.stdout;
+      if (process.env.SHOW_SCREENS) console.log(`== reconcile @${width}\n${screen}`);
+      expectScreen(
+        screen,
+        width,
+        trxRows.flatMap((t) => [t.ref_id, t.invoice]),
+      );
+      expect(recordValues(screen, words.time), screen).toEqual([]);
+      expect(columnCells(screen, words.time), screen).toHaveLength(trxRows.length);
+      expect(columnCells(screen, words.answer), screen).toEqual(trxRows.map(() => words.found));
+      expect(columnCells(screen, "Ref ID"), screen).toEqual(trxRows.map((t) => t.ref_id));
+      expect(columnCells(screen, "Invoice"), screen).toEqual(trxRows.map((t) => t.invoice));
+      const meanings = recordValues(screen, words.found);
+      expect(meanings, screen).toHaveLength(1);
+      expect(meanings[0]).toMatch(new RegExp(`^${words.means}\\b`));
+    });
+  });
+
   it("trx show in Indonesian at 80 and 60 columns: an SMM order's count delivered is Terkirim, never Kirim (send)", async () => {
     for (const width of [80, 60]) {
       const r = await runReseller(["trx", "show", trxRows[0]!.ref_id], {

@@ -33,7 +33,7 @@ describe("webhook listen for a shop", () => {
     expect(exitCode, stderr).toBe(0);
     // A terminal line wraps at 80 columns: read as one text.
     expect(stdout.replace(/\s+/g, " ")).toMatch(
-      /order\.completed wh-shop-1 INV-\S+ completed \(delivered\) Pulsa Telkomsel 10\.000 → 081234567890 sn \d+/,
+      /order\.completed wh-shop-1 INV-\S+ completed \(delivered\) Pulsa Telkomsel 10\.000 → 081234567890 SN \d+/,
     );
 
     const receipts = readFileSync(file, "utf8").split("\n====================\n\n");

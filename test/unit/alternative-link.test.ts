@@ -1,13 +1,14 @@
 /**
  * The link an alternative's journal entry keeps to the order it was bought instead of, as history and
  * trx show read it: the ref_id and the original's item, and nothing from a request of another shape
- * (an older release's, a damaged one), which is shown as an ordinary order rather than failing.
+ * (an older release's, a damaged one), which is shown as an ordinary order rather than failing; with
+ * the journal at hand, the original's item by name and why it was given up.
  */
 import { describe, expect, it } from "vitest";
 import type { JournalEntry } from "../../src/journal/entries.js";
-import { alternativeLinkOf } from "../../src/output/journal.js";
+import { alternativeOf } from "../../src/orders/alternatives.js";
 
-const entryWith = (request: Record<string, unknown>): JournalEntry => ({
+const entryWith = (request: Record<string, unknown>, more: Partial<JournalEntry> = {}): JournalEntry => ({
   entry: "e-1",
   kind: "buy",
   profile: "default",
@@ -20,11 +21,12 @@ const entryWith = (request: Record<string, unknown>): JournalEntry => ({
   updated_at: "2026-11-28T10:00:01.000Z",
   pid: 1,
   host: "shop",
+  ...more,
 });
 
 describe("an alternative's link in the journal", () => {
   it("names the original's ref_id and the item of its first line", () => {
-    const link = alternativeLinkOf(
+    const link = alternativeOf(
       entryWith({
         carts: [{ item_id: 12, quantity: 1 }],
         alternative_of: { ref_id: "RSL-20261128-AAAA", carts: [{ item_id: 13, quantity: 1, note: "0812" }] },
@@ -34,8 +36,8 @@ describe("an alternative's link in the journal", () => {
   });
 
   it("keeps the ref_id when the original's lines are not recorded as expected", () => {
-    expect(alternativeLinkOf(entryWith({ alternative_of: { ref_id: "R-1", carts: "13" } }))).toEqual({ ref_id: "R-1" });
-    expect(alternativeLinkOf(entryWith({ alternative_of: { ref_id: "R-1", carts: [null] } }))).toEqual({
+    expect(alternativeOf(entryWith({ alternative_of: { ref_id: "R-1", carts: "13" } }))).toEqual({ ref_id: "R-1" });
+    expect(alternativeOf(entryWith({ alternative_of: { ref_id: "R-1", carts: [null] } }))).toEqual({
       ref_id: "R-1",
     });
   });
@@ -48,6 +50,24 @@ describe("an alternative's link in the journal", () => {
       { alternative_of: { ref_id: 7 } },
       { alternative_of: { ref_id: "" } },
     ])
-      expect(alternativeLinkOf(entryWith(request))).toBeUndefined();
+      expect(alternativeOf(entryWith(request))).toBeUndefined();
+  });
+
+  it("names the original's item as it was asked for and why it was given up, from the original's entry", () => {
+    const original = entryWith(
+      { carts: [{ item_id: 13, quantity: 1 }], item_names: { "13": "Pulsa Telkomsel 25.000" } },
+      { ref_id: "RSL-20261128-AAAA", outcome: "refused", code: "PRODUCT_TEMPORARILY_UNAVAILABLE" },
+    );
+    const journal = { byRefId: (ref: string) => (ref === original.ref_id ? [original] : []) };
+    const alternative = entryWith({
+      carts: [{ item_id: 12, quantity: 1 }],
+      alternative_of: { ref_id: "RSL-20261128-AAAA", carts: [{ item_id: 13, quantity: 1 }] },
+    });
+    expect(alternativeOf(alternative, journal)).toEqual({
+      ref_id: "RSL-20261128-AAAA",
+      item_id: 13,
+      item: "Pulsa Telkomsel 25.000",
+      givenUp: "disrupted",
+    });
   });
 });

@@ -7,8 +7,9 @@ import { isTransactionNotFound } from "../../api/codes.js";
 import type { Context } from "../../context.js";
 import { InterruptedError, ServiceError } from "../../errors.js";
 import { journalDetails, journalFor, noteLatestStatus, settleUnknownPurchase } from "../../journal/request.js";
-import { showTransaction, type AlternativeOf } from "../../output/transaction.js";
-import { alternativeLinkOf } from "../../output/journal.js";
+import { showTransaction } from "../../output/transaction.js";
+import type { AlternativeOf } from "../../domain/alternative.js";
+import { alternativeOf } from "../../orders/alternatives.js";
 import { formatRupiah } from "../../output/format.js";
 import { isFinal } from "../../api/status.js";
 import { orderVerdict, verdictPhrase } from "../../domain/verdict.js";
@@ -56,31 +57,15 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   }
 }
 
-/**
- * The order this transaction was bought instead of, when this machine journaled it as an alternative:
- * the original's ref_id and item, and why it was given up, from the original's own entry.
- */
+/** The order this transaction was bought instead of, when this machine journaled it as an alternative. */
 function alternativeOfIn(ctx: Context, t: Transaction): AlternativeOf | undefined {
   try {
     if (!t.refId) return undefined;
     const journal = journalFor(ctx);
-    const link = journal
+    return journal
       .byRefId(t.refId)
-      .map((e) => (e.kind === "buy" ? alternativeLinkOf(e) : undefined))
+      .map((e) => (e.kind === "buy" ? alternativeOf(e, journal) : undefined))
       .find((l) => l !== undefined);
-    if (!link) return undefined;
-    const original = journal.byRefId(link.ref_id).find((e) => e.kind === "buy");
-    const names = original?.request?.item_names as Record<string, unknown> | undefined;
-    const item = link.item_id !== undefined ? names?.[String(link.item_id)] : undefined;
-    const givenUp: AlternativeOf["givenUp"] =
-      original?.verdict === "delivery_failed"
-        ? "delivery_failed"
-        : original?.code === "PRODUCT_TEMPORARILY_UNAVAILABLE"
-          ? "disrupted"
-          : original?.outcome === "refused" || original?.outcome === "not_sent"
-            ? original.outcome
-            : undefined;
-    return { ...link, ...(typeof item === "string" ? { item } : {}), ...(givenUp ? { givenUp } : {}) };
   } catch {
     // The transaction is shown without the link when the journal cannot be read.
     return undefined;
