@@ -9,6 +9,7 @@
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { ResellerError, ExitCode, UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 
@@ -20,6 +21,16 @@ interface JqResult {
 interface JqEngine {
   raw(input: string | null, query: string, flags?: string[]): JqResult;
 }
+interface JqWasm {
+  loadJq(options?: { wasmModule?: WebAssembly.Module }): Promise<JqEngine>;
+}
+
+/** jq-wasm's folder and its WebAssembly, compiling since bin/reseller.js saw --jq. */
+interface EarlyJq {
+  folder: string;
+  compiling: Promise<WebAssembly.Module>;
+}
+const compiledEarly = Symbol.for("reseller.jq-wasm");
 
 /** What a filter printed (each output followed by a newline) and, when jq stopped on an error, that error (after the outputs it had made). */
 export interface JqFiltered {
@@ -47,8 +58,14 @@ const compileErrorExit = 3;
 
 /** The expression compiled by jq itself (jq-wasm): exit 2 with jq's message for one it cannot read. */
 export async function compileJqFilter(expression: string): Promise<JqFilter> {
-  // Required beside the bundle, not bundled: the package reads its .wasm from its own folder.
-  const jq = await (createRequire(import.meta.url)("jq-wasm") as { loadJq(): Promise<JqEngine> }).loadJq();
+  // Required beside the bundle, not bundled: the package reads its .wasm from its own folder. Where
+  // the launcher found that folder, by its file: the name would go through the package's `exports`.
+  const early = (globalThis as Record<symbol, EarlyJq | undefined>)[compiledEarly];
+  const fromBundle = createRequire(import.meta.url);
+  const { loadJq } = (early ? fromBundle(join(early.folder, "dist", "index.cjs")) : fromBundle("jq-wasm")) as JqWasm;
+  // A module the launcher could not compile is jq-wasm's to load again, and to say what is wrong with.
+  const wasmModule = await early?.compiling.catch(() => undefined);
+  const jq = await loadJq(wasmModule && { wasmModule });
   const check = withSystemRandom(() => jq.raw(null, expression, ["-c"]));
   if (check.exitCode === compileErrorExit || check.exitCode === 2) {
     throw new UsageError(say.jq.cannotRead(jqMessage(check.stderr)), {
