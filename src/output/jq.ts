@@ -93,8 +93,8 @@ export async function compileJqFilter(expression: string): Promise<JqFilter> {
 
 /**
  * jq's first run asks for 4 random bytes, through the `crypto` global. Node's `crypto` loads its
- * WebCrypto to give them (~8 ms, more than the run itself), so they are read from the system's
- * random device, and the global is Node's again when jq is done. Without that device, Node's answers.
+ * WebCrypto to give them (~8 ms), so they are read from the system's random device, and the global
+ * is Node's again when jq is done. Without that device, Node's answers.
  */
 function withSystemRandom<T>(run: () => T): T {
   let device: number;
