@@ -84,10 +84,13 @@ function isTerminal(fd) {
  */
 function run() {
   // jq's engine and undici's parser (behind a proxy) are WebAssembly: V8's optimising tier-up of it
-  // holds a short-lived process at exit. Set before compiling: V8 takes a cache only under its flags.
+  // holds a short-lived process at exit, and each function is validated when first called rather
+  // than all 0.9 MB of jq's before its first run. Set before compiling: V8 takes a cache only under its flags.
   const proxy = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"].some((name) => process.env[name]);
-  const wasm = proxy || args.some((arg) => arg === "--jq" || arg.startsWith("--jq="));
-  if (wasm) require("node:v8").setFlagsFromString("--liftoff-only");
+  const jq = args.some((arg) => arg === "--jq" || arg.startsWith("--jq="));
+  const wasm = proxy || jq;
+  if (wasm) require("node:v8").setFlagsFromString("--liftoff-only --wasm-lazy-validation");
+  if (jq) compileJq();
   const source = readFileSync(bundle, "latin1"); // ASCII: esbuild escapes the rest
   const command = /^[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
   const cacheFile = codeCacheFile(header(source)[1], `${command}${wasm ? "-wasm" : ""}`);
@@ -104,6 +107,26 @@ function run() {
   module.exports.start().then(() => {
     if (cacheFile && (!cachedData || script.cachedDataRejected)) saveCodeCache(script, cacheFile);
   });
+}
+
+/**
+ * `--jq`: jq's WebAssembly (0.9 MB) handed to V8 to compile while this thread compiles and starts
+ * the CLI; src/output/jq.ts takes the module and the package's folder. The folder is looked for as
+ * Node looks for a package, up the node_modules folders: resolving the name through the package's
+ * `exports` loads Node's ES module resolver (~5 ms). What fails here is met again there, where
+ * jq-wasm loads itself and says what is wrong.
+ */
+function compileJq() {
+  for (let dir = dist; ; dir = dirname(dir)) {
+    const folder = join(dir, "node_modules", "jq-wasm");
+    try {
+      const compiling = WebAssembly.compile(readFileSync(join(folder, "dist", "build", "jq.wasm")));
+      compiling.catch(() => undefined);
+      globalThis[Symbol.for("reseller.jq-wasm")] = { folder, compiling };
+      return;
+    } catch {}
+    if (dirname(dir) === dir) return;
+  }
 }
 
 /** `$XDG_CACHE_HOME/reseller/code-cache/<this copy>/<build>-<node>-<command>.bin`; RESELLER_NO_CODE_CACHE=1 turns it off. */

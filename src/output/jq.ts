@@ -7,7 +7,9 @@
  * message, never discovered after a purchase. jq runs without the process's environment (`$ENV` is
  * the engine's own, empty of RESELLER_API_KEY) and without files.
  */
+import { closeSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { ResellerError, ExitCode, UsageError } from "../errors.js";
 import { say } from "../messages/messages.js";
 
@@ -19,6 +21,16 @@ interface JqResult {
 interface JqEngine {
   raw(input: string | null, query: string, flags?: string[]): JqResult;
 }
+interface JqWasm {
+  loadJq(options?: { wasmModule?: WebAssembly.Module }): Promise<JqEngine>;
+}
+
+/** jq-wasm's folder and its WebAssembly, compiling since bin/reseller.js saw --jq. */
+interface EarlyJq {
+  folder: string;
+  compiling: Promise<WebAssembly.Module>;
+}
+const compiledEarly = Symbol.for("reseller.jq-wasm");
 
 /** What a filter printed (each output followed by a newline) and, when jq stopped on an error, that error (after the outputs it had made). */
 export interface JqFiltered {
@@ -46,9 +58,15 @@ const compileErrorExit = 3;
 
 /** The expression compiled by jq itself (jq-wasm): exit 2 with jq's message for one it cannot read. */
 export async function compileJqFilter(expression: string): Promise<JqFilter> {
-  // Required beside the bundle, not bundled: the package reads its .wasm from its own folder.
-  const jq = await (createRequire(import.meta.url)("jq-wasm") as { loadJq(): Promise<JqEngine> }).loadJq();
-  const check = jq.raw(null, expression, ["-c"]);
+  // Required beside the bundle, not bundled: the package reads its .wasm from its own folder. Where
+  // the launcher found that folder, by its file: the name would go through the package's `exports`.
+  const early = (globalThis as Record<symbol, EarlyJq | undefined>)[compiledEarly];
+  const fromBundle = createRequire(import.meta.url);
+  const { loadJq } = (early ? fromBundle(join(early.folder, "dist", "index.cjs")) : fromBundle("jq-wasm")) as JqWasm;
+  // A module the launcher could not compile is jq-wasm's to load again, and to say what is wrong with.
+  const wasmModule = await early?.compiling.catch(() => undefined);
+  const jq = await loadJq(wasmModule && { wasmModule });
+  const check = withSystemRandom(() => jq.raw(null, expression, ["-c"]));
   if (check.exitCode === compileErrorExit || check.exitCode === 2) {
     throw new UsageError(say.jq.cannotRead(jqMessage(check.stderr)), {
       code: "JQ_SYNTAX",
@@ -71,6 +89,33 @@ export async function compileJqFilter(expression: string): Promise<JqFilter> {
     });
     return { text, error };
   };
+}
+
+/**
+ * jq's first run asks for 4 random bytes, through the `crypto` global. Node's `crypto` loads its
+ * WebCrypto to give them (~8 ms), so they are read from the system's random device, and the global
+ * is Node's again when jq is done. Without that device, Node's answers.
+ */
+function withSystemRandom<T>(run: () => T): T {
+  let device: number;
+  try {
+    device = openSync("/dev/urandom", "r");
+  } catch {
+    return run();
+  }
+  const own = Object.getOwnPropertyDescriptor(globalThis, "crypto");
+  const getRandomValues = (view: Uint8Array): Uint8Array => {
+    readSync(device, view);
+    return view;
+  };
+  Object.defineProperty(globalThis, "crypto", { configurable: true, value: { getRandomValues } });
+  try {
+    return run();
+  } finally {
+    closeSync(device);
+    if (own) Object.defineProperty(globalThis, "crypto", own);
+    else Reflect.deleteProperty(globalThis, "crypto");
+  }
 }
 
 /** jq's message without its `jq: error` prefix and the compile-error count. */

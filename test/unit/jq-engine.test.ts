@@ -1,0 +1,57 @@
+/**
+ * How `--jq` gets its engine: the WebAssembly module bin/reseller.js began compiling when it saw
+ * --jq, or jq-wasm's own loading when there is none or it failed; and jq's start, which asks for
+ * random bytes, leaves Node's `crypto` global as it found it.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { compileJqFilter } from "../../src/output/jq.js";
+
+const compiledEarly = Symbol.for("reseller.jq-wasm");
+const slot = globalThis as Record<symbol, unknown>;
+const fromHere = createRequire(import.meta.url);
+const wasmFile = fromHere.resolve("jq-wasm/jq.wasm");
+// jq-wasm's folder, as bin/reseller.js finds it: the one holding dist/index.cjs.
+const folder = dirname(dirname(fromHere.resolve("jq-wasm")));
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> };
+};
+
+/** What the launcher leaves for jq.ts when it saw --jq. */
+function compiledByLauncher(compiling: Promise<unknown>): { folder: string; compiling: Promise<unknown> } {
+  return { folder, compiling };
+}
+
+afterEach(() => {
+  delete slot[compiledEarly];
+});
+
+describe("jq's engine", () => {
+  it("runs from the module the launcher compiled", async () => {
+    slot[compiledEarly] = compiledByLauncher(wasm.compile(readFileSync(wasmFile)));
+    const filter = await compileJqFilter(".data.balance");
+    expect(filter('{"data":{"balance":2500000}}', false)).toEqual({ text: "2500000\n" });
+  });
+
+  it("is loaded by jq-wasm itself when the launcher's compile failed", async () => {
+    const failed = Promise.reject(new Error("ENOENT: jq.wasm"));
+    failed.catch(() => undefined);
+    slot[compiledEarly] = compiledByLauncher(failed);
+    const filter = await compileJqFilter('.items[] | "\\(.id) \\(.name)"');
+    expect(filter('{"items":[{"id":3,"name":"Pulsa 10rb"}]}', false)).toEqual({ text: "3 Pulsa 10rb\n" });
+  });
+
+  it("still refuses what it cannot compile, with jq's message", async () => {
+    slot[compiledEarly] = compiledByLauncher(wasm.compile(readFileSync(wasmFile)));
+    await expect(compileJqFilter(".data |||")).rejects.toMatchObject({ code: "JQ_SYNTAX" });
+  });
+
+  it("leaves Node's crypto global as it was", async () => {
+    const before = Object.getOwnPropertyDescriptor(globalThis, "crypto");
+    await compileJqFilter(".");
+    expect(Object.getOwnPropertyDescriptor(globalThis, "crypto")).toEqual(before);
+    expect(globalThis.crypto.getRandomValues(new Uint8Array(4))).toHaveLength(4);
+  });
+});
