@@ -28,19 +28,35 @@ const changesProcessState = [
  * language and sets the zone times are shown in, so each such file gets fresh modules.
  */
 const cliInProcess = [
+  "test/e2e/account-check.test.ts",
   "test/e2e/alternatives.test.ts",
   "test/e2e/bahasa-orders.test.ts",
+  "test/e2e/bahasa-service.test.ts",
+  "test/e2e/bahasa-settings.test.ts",
   "test/e2e/bahasa-shop.test.ts",
+  "test/e2e/bahasa-statuses.test.ts",
+  "test/e2e/books-current.test.ts",
   "test/e2e/buy-line-rules.test.ts",
+  "test/e2e/buy-plan.test.ts",
   "test/e2e/buy-verdicts.test.ts",
   "test/e2e/dialects.test.ts",
   "test/e2e/golden-screens.test.ts",
+  "test/e2e/history-ledger.test.ts",
   "test/e2e/history.test.ts",
+  "test/e2e/items-disrupted.test.ts",
   "test/e2e/items.test.ts",
+  "test/e2e/ledger-day.test.ts",
   "test/e2e/lists.test.ts",
+  "test/e2e/one-customer.test.ts",
+  "test/e2e/open-shapes.test.ts",
+  "test/e2e/partial.test.ts",
+  "test/e2e/shop-alerts.test.ts",
+  "test/e2e/shop-price-list.test.ts",
   "test/e2e/shop-prices.test.ts",
   "test/e2e/shop-receipts.test.ts",
   "test/e2e/table-width.test.ts",
+  "test/e2e/typed-dates.test.ts",
+  "test/e2e/words.test.ts",
 ];
 const sharingModules = [
   ...readdirSync(resolve(import.meta.dirname, "test/unit"))
