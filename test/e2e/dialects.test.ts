@@ -1,9 +1,9 @@
 /**
  * The core flows against the emulator speaking each published dialect of the live service (A: the
- * full reference, B: the short guide) and the abstract spec, over real HTTP through main() (test/support/run-main.ts).
- * Each asserts the figures a reseller reads, taken from the service's own answer in that dialect:
- * the balance, a serial number, a licence, an SMM order's delivered count, the leaderboard, the own
- * rank, the sandbox order, a lock used by a buy.
+ * full reference, B: the short guide) and the abstract spec, over real HTTP through main()
+ * (test/support/run-main.ts). Each asserts the figures a reseller reads, taken from the service's
+ * own answer in that dialect: the balance, a serial number, a licence, an SMM order's delivered
+ * count, the leaderboard, the own rank, the sandbox order, a lock used by a buy.
  */
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";

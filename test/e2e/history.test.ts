@@ -1,6 +1,7 @@
 /**
- * `history`, `reconcile` and `sandbox` through main() (test/support/run-main.ts): the journal newest first in every
- * output mode, only what is unresolved on request, and sandbox orders journaled like purchases.
+ * `history`, `reconcile` and `sandbox` through main() (test/support/run-main.ts): the journal
+ * newest first in every output mode, only what is unresolved on request, and sandbox orders
+ * journaled like purchases.
  */
 import { describe, expect, it, afterEach } from "vitest";
 import { useEmulator } from "../support/emulator.js";

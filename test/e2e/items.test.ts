@@ -1,9 +1,9 @@
 /**
- * `reseller items` against the emulator over real HTTP through main() (test/support/run-main.ts), in each dialect (A's
- * flat variants, B's categories → products → variants, the spec's items): the first call fetches the
- * whole catalogue once, a young copy asks nothing, an old one asks only what changed since the last
- * server_time and merges it, --refresh fetches everything again; search, filters, the JSON shape, and
- * paging when the service will not give everything at once.
+ * `reseller items` against the emulator over real HTTP through main() (test/support/run-main.ts),
+ * in each dialect (A's flat variants, B's categories → products → variants, the spec's items): the
+ * first call fetches the whole catalogue once, a young copy asks nothing, an old one asks only what
+ * changed since the last server_time and merges it, --refresh fetches everything again; search,
+ * filters, the JSON shape, and paging when the service will not give everything at once.
  */
 import {
   existsSync,

@@ -1,7 +1,7 @@
 /**
- * Selling prices through main() (test/support/run-main.ts) against the emulator: markup rules kept in the profile,
- * the most specific winning, rounding up; the price list for customers in each format; and the
- * selling price in force kept in the journal with each purchase.
+ * Selling prices through main() (test/support/run-main.ts) against the emulator: markup rules kept
+ * in the profile, the most specific winning, rounding up; the price list for customers in each
+ * format; and the selling price in force kept in the journal with each purchase.
  */
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

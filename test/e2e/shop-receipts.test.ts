@@ -1,7 +1,8 @@
 /**
- * Receipts for the customer through main() (test/support/run-main.ts) against the emulator: an H2H purchase with its
- * serial, a licence from stock, a game top-up with the account name the check found, and a failed
- * delivery, in Indonesian and English; the selling price in force when bought, never the cost.
+ * Receipts for the customer through main() (test/support/run-main.ts) against the emulator: an H2H
+ * purchase with its serial, a licence from stock, a game top-up with the account name the check
+ * found, and a failed delivery, in Indonesian and English; the selling price in force when bought,
+ * never the cost.
  */
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
