@@ -35,12 +35,14 @@ const cliInProcess = [
   "test/e2e/bahasa-settings.test.ts",
   "test/e2e/bahasa-shop.test.ts",
   "test/e2e/bahasa-statuses.test.ts",
+  "test/e2e/bahasa.test.ts",
   "test/e2e/books-current.test.ts",
   "test/e2e/buy-line-rules.test.ts",
   "test/e2e/buy-plan.test.ts",
   "test/e2e/buy-verdicts.test.ts",
   "test/e2e/dialects.test.ts",
   "test/e2e/golden-screens.test.ts",
+  "test/e2e/help.test.ts",
   "test/e2e/history-ledger.test.ts",
   "test/e2e/history.test.ts",
   "test/e2e/items-disrupted.test.ts",
@@ -56,6 +58,7 @@ const cliInProcess = [
   "test/e2e/shop-receipts.test.ts",
   "test/e2e/table-width.test.ts",
   "test/e2e/typed-dates.test.ts",
+  "test/e2e/webhook-config.test.ts",
   "test/e2e/words.test.ts",
 ];
 const sharingModules = [
