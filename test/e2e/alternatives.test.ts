@@ -10,14 +10,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
-import { journalRecords, resellerInProcess, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { journalRecords, resellerInProcess, tabRows, whileAdvancing, type Reseller } from "./commands-harness.js";
 
-const rows = (stdout: string) =>
-  stdout
-    .replace(/\n$/, "")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => line.split("\t"));
+const rows = tabRows;
 
 /** What the service holds for the account: its balance and its transactions by ref_id. */
 function service(harness: Harness, reseller: Reseller) {

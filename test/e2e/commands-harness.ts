@@ -104,6 +104,14 @@ export const pipedRows = (stdout: string): string[][] =>
     .split("\n")
     .map((line) => line.split("\t"));
 
+/** Piped rows split on tabs, blank lines left out: only the last line break goes, so a row may end in an empty column. */
+export const tabRows = (stdout: string): string[][] =>
+  stdout
+    .replace(/\n$/, "")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.split("\t"));
+
 /** Table borders as cli-table3 draws them. */
 export const tableBorder = /┌[─┬]+┐[\s\S]*│[\s\S]*└[─┴]+┘/;
 

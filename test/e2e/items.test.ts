@@ -20,16 +20,11 @@ import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
 import { modulesLoadedBy } from "../support/record-modules.js";
-import { resellerInProcess, singleJson } from "./commands-harness.js";
+import { resellerInProcess, singleJson, tabRows } from "./commands-harness.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 /** Piped rows: id, category, product, name, price, process, stock, minimum order, sku, disrupted. */
-const rows = (stdout: string) =>
-  stdout
-    .replace(/\n$/, "")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => line.split("\t"));
+const rows = tabRows;
 const idsOf = (stdout: string) => rows(stdout).map((row) => Number(row[0]));
 
 /** The catalogue requests the emulator answered, each as its query string, from `from` on. */
