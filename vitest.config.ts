@@ -22,6 +22,46 @@ const changesProcessState = [
   "settings-table.test.ts",
   "topup-countdown.test.ts",
 ];
+/**
+ * End-to-end tests whose subject is what commands say (screens, words, refusals) rather than the
+ * process: they run the CLI through main() in this process (test/support/run-main.ts), which speaks a
+ * language and sets the zone times are shown in, so each such file gets fresh modules.
+ */
+const cliInProcess = [
+  "test/e2e/account-check.test.ts",
+  "test/e2e/alternatives.test.ts",
+  "test/e2e/bahasa-orders.test.ts",
+  "test/e2e/bahasa-service.test.ts",
+  "test/e2e/bahasa-settings.test.ts",
+  "test/e2e/bahasa-shop.test.ts",
+  "test/e2e/bahasa-statuses.test.ts",
+  "test/e2e/bahasa.test.ts",
+  "test/e2e/books-current.test.ts",
+  "test/e2e/buy-line-rules.test.ts",
+  "test/e2e/buy-plan.test.ts",
+  "test/e2e/buy-verdicts.test.ts",
+  "test/e2e/commands-exit-codes.test.ts",
+  "test/e2e/dialects.test.ts",
+  "test/e2e/golden-screens.test.ts",
+  "test/e2e/help.test.ts",
+  "test/e2e/history-ledger.test.ts",
+  "test/e2e/history.test.ts",
+  "test/e2e/items-disrupted.test.ts",
+  "test/e2e/items.test.ts",
+  "test/e2e/ledger-day.test.ts",
+  "test/e2e/lists.test.ts",
+  "test/e2e/one-customer.test.ts",
+  "test/e2e/open-shapes.test.ts",
+  "test/e2e/partial.test.ts",
+  "test/e2e/shop-alerts.test.ts",
+  "test/e2e/shop-price-list.test.ts",
+  "test/e2e/shop-prices.test.ts",
+  "test/e2e/shop-receipts.test.ts",
+  "test/e2e/table-width.test.ts",
+  "test/e2e/typed-dates.test.ts",
+  "test/e2e/webhook-config.test.ts",
+  "test/e2e/words.test.ts",
+];
 const sharingModules = [
   ...readdirSync(resolve(import.meta.dirname, "test/unit"))
     .filter((name) => name.endsWith(".test.ts") && !changesProcessState.includes(name))
@@ -56,7 +96,8 @@ export default defineConfig({
       // These drive processes (the built CLI, tmux) against an emulator of the file's own and change
       // nothing of this process: a worker keeps the modules it loaded (the emulator, vitest's own) for
       // its next file, rather than a new process loading them again for each.
-      { extends: true, test: { name: "processes", include: processTests, isolate: false } },
+      { extends: true, test: { name: "processes", include: processTests, exclude: cliInProcess, isolate: false } },
+      { extends: true, test: { name: "cli-in-process", include: cliInProcess } },
     ],
   },
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { apiRequests, useEmulator } from "../support/emulator.js";
-import { resellerAs, singleJson } from "./commands-harness.js";
+import { resellerInProcess, singleJson } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const record = (stdout: string) =>
@@ -22,24 +22,26 @@ describe("item ID shows what an order must give", () => {
   const harness = useEmulator();
 
   it("a game item: its required field by label, a fixed price, and an account check that needs a zone", async () => {
-    const r = await resellerAs(harness).run(["item", "21"]);
+    const r = await resellerInProcess(harness).run(["item", "21"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(record(r.stdout)).toMatchObject({
       required_fields: "User ID (note)",
       open_amount: "no",
       account_check: "offered, needs a zone",
     });
-    expect(record((await resellerAs(harness).run(["item", "22"])).stdout)).toMatchObject({ account_check: "offered" });
+    expect(record((await resellerInProcess(harness).run(["item", "22"])).stdout)).toMatchObject({
+      account_check: "offered",
+    });
   });
 
   it("an open-amount item: the range with its label, both fields, no account check; on a terminal too", async () => {
-    const r = await resellerAs(harness).run(["item", "29"]);
+    const r = await resellerInProcess(harness).run(["item", "29"]);
     expect(record(r.stdout)).toMatchObject({
       required_fields: "Nomor HP (note) and Nominal (provider_qty)",
       open_amount: "Nominal: from Rp 10.000 to Rp 2.000.000 in steps of Rp 1.000",
       account_check: "not offered",
     });
-    const table = await resellerAs(harness).run(["item", "29"], { mode: "table" });
+    const table = await resellerInProcess(harness).run(["item", "29"], { mode: "table" });
     expect(table.stdout).toMatch(/^Open amount\s+Nominal: from Rp 10\.000 to Rp 2\.000\.000 in steps of Rp 1\.000$/m);
     expect(table.stdout).toMatch(/^Account check\s+not offered$/m);
   });
@@ -49,7 +51,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("validate, speaking %s", 
   const harness = useEmulator({ dialect });
 
   it("found: the account name and region, the zone sent only where the check needs one", async () => {
-    const r = await resellerAs(harness).run([
+    const r = await resellerInProcess(harness).run([
       "validate",
       "--item",
       "21",
@@ -72,7 +74,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("validate, speaking %s", 
       zone_id: "1234",
     });
 
-    const table = await resellerAs(harness).run(["validate", "--item", "22", "--customer-id", "123456789"], {
+    const table = await resellerInProcess(harness).run(["validate", "--item", "22", "--customer-id", "123456789"], {
       mode: "table",
     });
     expect(table.exitCode, table.stderr).toBe(0);
@@ -84,7 +86,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("validate, speaking %s", 
   });
 
   it("--json: the service's answer as it came; a second check of the same id says it came from the cache", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["validate", "--item", "22", "--customer-id", "55512345"], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
@@ -99,7 +101,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("validate, speaking %s", 
   });
 
   it("not found: exit 1, said plainly with the id and zone, nothing on stdout", async () => {
-    const r = await resellerAs(harness).run([
+    const r = await resellerInProcess(harness).run([
       "validate",
       "--item",
       "21",
@@ -112,7 +114,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("validate, speaking %s", 
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("There is no account 99991234 (zone 1234) for item 21 (Mobile Legends 86 Diamonds).");
     expect(r.stderr).not.toMatch(/bug/i);
-    const json = await resellerAs(harness).run(["validate", "--item", "22", "--customer-id", "99990000"], {
+    const json = await resellerInProcess(harness).run(["validate", "--item", "22", "--customer-id", "99990000"], {
       mode: "json",
     });
     expect(json.exitCode).toBe(1);
@@ -124,7 +126,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("validate, speaking %s", 
 
   it("an item that offers no check: exit 1, clearly", async () => {
     const before = validateRequests(apiRequests(harness)).length;
-    const r = await resellerAs(harness).run(["validate", "--item", "12", "--customer-id", "081234567890"], {
+    const r = await resellerInProcess(harness).run(["validate", "--item", "12", "--customer-id", "081234567890"], {
       mode: "json",
     });
     expect(r.exitCode).toBe(1);
@@ -141,15 +143,15 @@ describe("validate: input", () => {
 
   it("a zone the item's check needs: exit 2 naming --zone-id in a script, nothing sent", async () => {
     const before = validateRequests(apiRequests(harness)).length;
-    const r = await resellerAs(harness).run(["validate", "--item", "21", "--customer-id", "12345678"]);
+    const r = await resellerInProcess(harness).run(["validate", "--item", "21", "--customer-id", "12345678"]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain("--zone-id is required");
     expect(validateRequests(apiRequests(harness))).toHaveLength(before);
   });
 
   it("without --customer-id or with an empty one: exit 2", async () => {
-    expect((await resellerAs(harness).run(["validate", "--item", "22"])).exitCode).toBe(2);
-    const blank = await resellerAs(harness).run(["validate", "--item", "22", "--customer-id", "  "]);
+    expect((await resellerInProcess(harness).run(["validate", "--item", "22"])).exitCode).toBe(2);
+    const blank = await resellerInProcess(harness).run(["validate", "--item", "22", "--customer-id", "  "]);
     expect(blank.exitCode).toBe(2);
     expect(blank.stderr).toContain("--customer-id must not be empty");
   });
@@ -157,7 +159,7 @@ describe("validate: input", () => {
 
 describe("buy checks the account before paying", () => {
   const harness = useEmulator();
-  const shop = () => resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+  const shop = () => resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
 
   it("a found account is named on stderr, then bought", async () => {
     const reseller = shop();

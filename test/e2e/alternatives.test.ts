@@ -10,14 +10,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
-import { journalRecords, resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { journalRecords, resellerInProcess, tabRows, whileAdvancing, type Reseller } from "./commands-harness.js";
 
-const rows = (stdout: string) =>
-  stdout
-    .replace(/\n$/, "")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => line.split("\t"));
+const rows = tabRows;
 
 /** What the service holds for the account: its balance and its transactions by ref_id. */
 function service(harness: Harness, reseller: Reseller) {
@@ -38,7 +33,7 @@ describe.each<Dialect>(["live", "live-short"])("speaking %s", (dialect) => {
   });
 
   it("a disrupted item is sold as its alternative: bought once, charged once, at no more than the original's price", async () => {
-    const shop = resellerAs(harness);
+    const shop = resellerInProcess(harness);
     expect((await shop.run(["alternatives", "set", "13", "14", "12"])).exitCode).toBe(0);
     harness.emulator.setItemAvailable(13, false);
     const before = service(harness, shop);
@@ -114,7 +109,7 @@ describe("alternatives and buy --alternatives", () => {
   });
 
   it("set, list in every mode, unset; ids checked against the kept catalogue", async () => {
-    const shop = resellerAs(harness);
+    const shop = resellerInProcess(harness);
     expect((await shop.run(["alternatives"])).stdout).toBe("");
     const set = await shop.run(["alternatives", "set", "13", "14", "12"], { mode: "table" });
     expect(set.exitCode, set.stderr).toBe(0);
@@ -154,7 +149,7 @@ describe("alternatives and buy --alternatives", () => {
   });
 
   it("the refusal of a disrupted item names its alternatives, or items of the same product, and charges nothing", async () => {
-    const shop = resellerAs(harness);
+    const shop = resellerInProcess(harness);
     expect((await shop.run(["items", "--refresh"])).exitCode).toBe(0);
     harness.emulator.setItemAvailable(13, false);
     const before = service(harness, shop);
@@ -189,7 +184,7 @@ describe("alternatives and buy --alternatives", () => {
   });
 
   it("above --max-price an alternative is skipped and said; nothing bought, exit 1; a higher --max-price buys it", async () => {
-    const shop = resellerAs(harness);
+    const shop = resellerInProcess(harness);
     expect((await shop.run(["alternatives", "set", "13", "14"])).exitCode).toBe(0);
     harness.emulator.setItemAvailable(13, false);
     const before = service(harness, shop);
@@ -226,7 +221,7 @@ describe("alternatives and buy --alternatives", () => {
   });
 
   it("an answer dropped after the service bought it (unknown) buys no alternative: exit 5, one purchase", async () => {
-    const shop = resellerAs(harness);
+    const shop = resellerInProcess(harness);
     expect((await shop.run(["alternatives", "set", "12", "11"])).exitCode).toBe(0);
     const before = service(harness, shop);
     harness.emulator.faults.configure({ drop_after_commit_next: 20, match: { path: "/v1/trx" } });
@@ -250,7 +245,7 @@ describe("alternatives and buy --alternatives", () => {
   });
 
   it("a partly delivered order buys no alternative: partial, exit 1", async () => {
-    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     expect((await shop.run(["alternatives", "set", "23", "24"])).exitCode).toBe(0);
     const before = service(harness, shop);
     const partial = await whileAdvancing(
@@ -280,7 +275,7 @@ describe("alternatives and buy --alternatives", () => {
   });
 
   it("a delivery that failed and was refunded whole is followed by the alternative, delivered; the money counted once", async () => {
-    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     // Free Fire to a player nobody has fails at the provider and is refunded; Canva Pro (Rp 15.000) is the alternative.
     expect((await shop.run(["alternatives", "set", "22", "4"])).exitCode).toBe(0);
     const before = service(harness, shop);
@@ -320,7 +315,7 @@ describe("alternatives and buy --alternatives", () => {
   });
 
   it("an orders file: a row's own alternatives column, then the file run again once the item recovers buys nothing", async () => {
-    const shop = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const file = join(shop.configDir, "orders.csv");
     writeFileSync(
       file,
@@ -371,7 +366,7 @@ describe("alternatives and buy --alternatives", () => {
   });
 
   it("with --alternatives a file's rows use the alternatives kept for their items", async () => {
-    const shop = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
     const file = join(shop.configDir, "kept.csv");
     writeFileSync(file, "item_id,quantity,note\n13,1,081234567501\n");

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { resellerAs, whileAdvancing, writeCart } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing, writeCart } from "./commands-harness.js";
 import { useEmulator } from "../support/emulator.js";
 import { columnCells, expectScreen, recordValues } from "../support/golden-screens.js";
 import { englishIn, indonesian, statusWords } from "../support/language.js";
@@ -19,7 +19,7 @@ const withoutColumns = (screen: string) =>
 
 describe("reading orders in Indonesian", () => {
   const harness = useEmulator();
-  const reseller = () => resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+  const reseller = () => resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
 
   /** The same command in both languages: the same exit code and stdout; with --json the same error but for its words. */
   async function bothLanguages(args: string[]) {
@@ -120,7 +120,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
   afterEach(() => harness.emulator.faults.reset());
 
   it("a delivery that failed: its outcome line says in Indonesian that money moved and came back; exit 1 in both", async () => {
-    const r = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const r = resellerInProcess(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
     const buy = (player: string) => buyOne(22, player, "--yes", "--wait", "--no-validate");
     const id = await whileAdvancing(harness.emulator, r.run(buy("999990201"), { env: indonesian }), 5, 200);
     const en = await whileAdvancing(harness.emulator, r.run(buy("999990202"), { env: english }), 5, 200);
@@ -143,7 +143,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
   });
 
   it("a repeat of a recent purchase refused under --no-input: the earlier one's details named in Indonesian", async () => {
-    const r = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const r = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const args = ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--yes", "--no-input"];
     expect((await r.run(args, { env: indonesian })).exitCode).toBe(0);
     const again = await r.run(args, { env: indonesian });
@@ -155,7 +155,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
   });
 
   it("a purchase whose answer never came: said in Indonesian with the ref_id, exit 5; reconcile settles it in Indonesian", async () => {
-    const r = resellerAs(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
+    const r = resellerInProcess(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
     // Every attempt is dropped before the service commits it: no answer, and nothing bought.
     harness.emulator.faults.configure({ drop_before_commit_next: 5, match: { method: "POST", path: "/v1/trx" } });
     const args = ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "TOKO-LOST-1", "--yes"];
@@ -184,7 +184,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
       ["id", indonesian],
       ["en", english],
     ] as const) {
-      const r = resellerAs(harness, harness.apiKeyOf("Mandiri Pulsa Center"));
+      const r = resellerInProcess(harness, harness.apiKeyOf("Mandiri Pulsa Center"));
       harness.emulator.faults.configure({ drop_before_commit_next: 5, match: { method: "POST", path: "/v1/trx" } });
       const ref = `TOKO-LOST-${language}`;
       const buy = ["buy", "--item", "11", "--qty", "1", "--note", "081234567891", "--ref-id", ref, "--yes"];
@@ -217,7 +217,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
   });
 
   it("a lock added and released: said in Indonesian; piped, the token alone", async () => {
-    const r = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const r = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     const added = await r.run(["lock", "add", "--item", "3", "--qty", "1"], {
       mode: "table",
       env: { ...indonesian, COLUMNS: "80" },
@@ -251,7 +251,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
   });
 
   it("validate: the account in Indonesian on a terminal; piped keys and --json the same bytes in both languages", async () => {
-    const r = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const r = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     const args = ["validate", "--item", "22", "--customer-id", "123456789"];
     const shown = await r.run(args, { mode: "table", env: { ...indonesian, COLUMNS: "80" } });
     expect(shown.exitCode, shown.stderr).toBe(0);
@@ -278,7 +278,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
   });
 
   it("a sold-out item and a short balance: refused in Indonesian before anything is sent", async () => {
-    const r = resellerAs(harness, harness.apiKeyOf("Mandiri Pulsa Center"));
+    const r = resellerInProcess(harness, harness.apiKeyOf("Mandiri Pulsa Center"));
     const soldOut = await r.run(["buy", "--item", "8", "--qty", "1", "--yes"], { env: indonesian });
     expect(soldOut.exitCode).toBe(1);
     expect(soldOut.stderr).toMatch(
@@ -305,7 +305,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
       ["Nusantara Akun Store", indonesian],
       ["Berkah Pulsa Cell", english],
     ] as const) {
-      const r = resellerAs(harness, harness.apiKeyOf(account));
+      const r = resellerInProcess(harness, harness.apiKeyOf(account));
       const orders = join(r.configDir, "toko.csv");
       writeFileSync(orders, ["item_id,quantity,note", "22,1,999990401", "8,1,"].join("\n"));
       const run = await r.run(["buy", "--file", orders, "--json"], { env });

@@ -7,11 +7,12 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeConfigDir, runReseller } from "../support/cli.js";
+import { makeConfigDir } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
 import { englishIn, indonesian } from "../support/language.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 
 /** Makes the kept copy look `ms` older, as if that much time had passed since it was checked. */
 function age(configDir: string, ms: number): void {
@@ -37,7 +38,7 @@ const harness = useEmulator();
 
 describe("the catalogue", () => {
   it("a search that finds nothing says so in Indonesian; English as before", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const id = await reseller.run(["items", "--search", "zzzqqq"], { mode: "table", env: indonesian });
     expect(id.exitCode, id.stderr).toBe(0);
     expect(id.stdout).toBe("");
@@ -49,7 +50,7 @@ describe("the catalogue", () => {
   });
 
   it("a category it does not have is named in Indonesian", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const id = await reseller.run(["items", "--category", "Sembako"], { env: indonesian });
     expect(id.exitCode).toBe(2);
     expect(id.stderr).toContain('Katalog tidak punya kategori "Sembako".');
@@ -58,7 +59,7 @@ describe("the catalogue", () => {
   });
 
   it("an old copy shown while the service cannot be reached is said in Indonesian", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     expect((await reseller.run(["items"])).exitCode).toBe(0);
     age(reseller.configDir, 2 * 60 * 1000);
     harness.emulator.faults.configure({ down: true });
@@ -78,7 +79,7 @@ describe("the catalogue", () => {
   });
 
   it("items --changes: the table, its kinds and the lines around it in Indonesian; piped rows as before", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const first = await reseller.run(["items", "--changes"], { env: indonesian });
     expect(first.stderr).toContain("Belum ada salinan katalog sebelumnya untuk dibandingkan");
     expect(englishOn(first.stderr)).toEqual([]);
@@ -100,7 +101,7 @@ describe("the catalogue", () => {
   });
 
   it("item ID: its labels in Indonesian on a terminal; piped, the labels scripts read stay", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const id = await reseller.run(["item", "12"], { mode: "table", env: { ...indonesian, COLUMNS: "80" } });
     expect(id.exitCode, id.stderr).toBe(0);
     expect(id.stdout).toMatch(/^Minimal order +\d+$/m);
@@ -127,13 +128,13 @@ describe("an answer that cannot be read", () => {
   });
 
   it("is said in Indonesian; --json keeps its code and details, only the message follows", async () => {
-    const id = await runReseller(["balance"], { env: { ...env(), ...indonesian } });
+    const id = await runInProcess(["balance"], { env: { ...env(), ...indonesian } });
     expect(id.exitCode).toBe(1);
     expect(id.stderr).toContain(`Layanan menjawab GET /v1/balance dengan sesuatu yang bukan JSON (HTTP 200).`);
     expect(englishOn(id.stderr)).toEqual([]);
 
-    const en = await runReseller(["balance", "--json"], { env: env() });
-    const idJson = await runReseller(["balance", "--json"], { env: { ...env(), ...indonesian } });
+    const en = await runInProcess(["balance", "--json"], { env: env() });
+    const idJson = await runInProcess(["balance", "--json"], { env: { ...env(), ...indonesian } });
     expect(en.errorJson().error.message).toBe(
       "The service answered GET /v1/balance with something that is not JSON (HTTP 200).",
     );
@@ -141,18 +142,18 @@ describe("an answer that cannot be read", () => {
   });
 
   it("a list that is not there is said in Indonesian", async () => {
-    const id = await runReseller(["trx", "list"], { env: { ...env(), ...indonesian } });
+    const id = await runInProcess(["trx", "list"], { env: { ...env(), ...indonesian } });
     expect(id.exitCode).toBe(1);
     expect(id.stderr).toContain("Jawaban layanan untuk GET /v1/trx tidak berisi daftar (data-nya null).");
     expect(englishOn(id.stderr)).toEqual([]);
-    const en = await runReseller(["trx", "list"], { env: env() });
+    const en = await runInProcess(["trx", "list"], { env: env() });
     expect(en.stderr).toContain("The service's answer to GET /v1/trx has no list (data is null).");
   });
 });
 
 describe("trx list with nothing to list", () => {
   it("says so in Indonesian; English as before", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const args = ["trx", "list", "--status", "failed", "--page", "2"];
     const id = await reseller.run(args, { env: indonesian });
     expect(id.exitCode, id.stderr).toBe(0);
@@ -166,8 +167,8 @@ describe("a --jq expression jq cannot read", () => {
   const env = () => harness.accountEnv();
 
   it("is refused in Indonesian before anything is sent; the code stays", async () => {
-    const id = await runReseller(["balance", "--jq", ".data | ["], { env: { ...env(), ...indonesian } });
-    const en = await runReseller(["balance", "--jq", ".data | ["], { env: env() });
+    const id = await runInProcess(["balance", "--jq", ".data | ["], { env: { ...env(), ...indonesian } });
+    const en = await runInProcess(["balance", "--jq", ".data | ["], { env: env() });
     expect(id.exitCode).toBe(2);
     const error = id.errorJson().error;
     expect(error.code).toBe("JQ_SYNTAX");
@@ -181,7 +182,7 @@ describe("a --jq expression jq cannot read", () => {
   });
 
   it("a filter that fails on the answer says so in Indonesian", async () => {
-    const id = await runReseller(["balance", "--jq", ".data.balance | keys"], { env: { ...env(), ...indonesian } });
+    const id = await runInProcess(["balance", "--jq", ".data.balance | keys"], { env: { ...env(), ...indonesian } });
     expect(id.exitCode).toBe(1);
     const error = id.errorJson().error;
     expect(error.code).toBe("JQ_ERROR");
@@ -198,15 +199,15 @@ describe("a network failure", () => {
       RESELLER_API_KEY: "rk_test_0000",
       RESELLER_CONFIG_DIR: makeConfigDir(),
     };
-    const id = await runReseller(["balance"], { env: { ...env, ...indonesian } });
+    const id = await runInProcess(["balance"], { env: { ...env, ...indonesian } });
     expect(id.exitCode).toBe(4);
     expect(id.stderr).toMatch(/^! Mencoba lagi GET \/v1\/balance dalam \d+(?:,\d)? detik \(percobaan 2 dari 3; /m);
     expect(id.stderr).toContain(`Layanan di http://127.0.0.1:${port} tidak bisa dihubungi: koneksi ditolak`);
     expect(id.stderr).toContain("Saran: Periksa jaringan Anda");
     expect(englishOn(id.stderr)).toEqual([]);
 
-    const en = await runReseller(["balance", "--json"], { env });
-    const idJson = await runReseller(["balance", "--json"], { env: { ...env, ...indonesian } });
+    const en = await runInProcess(["balance", "--json"], { env });
+    const idJson = await runInProcess(["balance", "--json"], { env: { ...env, ...indonesian } });
     expect(en.errorJson().error.message).toBe(
       `The service at http://127.0.0.1:${port} could not be reached: the connection was refused (nothing listens at that address and port); nothing was sent.`,
     );

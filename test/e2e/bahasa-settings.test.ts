@@ -8,7 +8,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigStore } from "../../src/config/store.js";
-import { makeConfigDir, runReseller } from "../support/cli.js";
+import { makeConfigDir } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { englishIn, indonesian } from "../support/language.js";
 
 const storedKey = "rk_live_stored_profile_key_9f3a";
@@ -22,7 +23,7 @@ async function configured(
 }
 
 const run = (dir: string, args: string[], env: Record<string, string> = {}) =>
-  runReseller(args, { env: { RESELLER_CONFIG_DIR: dir, ...env } });
+  runInProcess(args, { env: { RESELLER_CONFIG_DIR: dir, ...env } });
 
 describe("config set with a value its rule refuses", () => {
   it("says the rule in Indonesian; English as before; nothing saved", async () => {

@@ -10,7 +10,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatRupiah } from "../../src/output/format.js";
-import { runReseller } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import {
   billion,
   catalogue,
@@ -90,9 +90,9 @@ async function shopMachine(): Promise<string> {
 type Language = Record<string, string>;
 const english: Language = { LANG: "en_US.UTF-8" };
 
-/** One run of the built binary on this machine's config dir, as a terminal at 80 columns unless piped. */
+/** One run of the program (main(), in this process) on this machine's config dir, as a terminal at 80 columns unless piped. */
 async function reseller(dir: string, args: string[], language: Language, terminal = true) {
-  return runReseller(args, {
+  return runInProcess(args, {
     env: {
       ...screenEnv(server.baseUrl, dir),
       ...(terminal ? { RESELLER_FORCE_TTY: "1", COLUMNS: "80" } : {}),

@@ -5,7 +5,7 @@
  * they said, and piped rows and --json are the same bytes in both languages.
  */
 import { describe, expect, it } from "vitest";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing } from "./commands-harness.js";
 import { useEmulator } from "../support/emulator.js";
 import { englishIn, indonesian, statusWords } from "../support/language.js";
 
@@ -30,7 +30,7 @@ const englishOn = (screen: string) =>
 
 describe("statuses and labels in Indonesian", () => {
   it("trx show of a delivered, a partial and a failed order, trx list and history: no English status or label", async () => {
-    const r = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const r = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     const buy = (args: string[]) => whileAdvancing(harness.emulator, r.run([...args, "--wait", "--yes"]), 10, 150);
     expect(
       (await buy(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "st-ok"])).exitCode,
@@ -101,7 +101,7 @@ describe("statuses and labels in Indonesian", () => {
   });
 
   it("a repeat refused: the earlier outcome and time said in Indonesian", async () => {
-    const r = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const r = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const args = ["buy", "--item", "12", "--qty", "1", "--note", "081234567891", "--yes", "--no-input"];
     expect((await r.run(args, { env: indonesian })).exitCode).toBe(0);
     const again = await r.run(args, { env: { ...indonesian, COLUMNS: "80" } });

@@ -2,14 +2,17 @@
  * Bahasa Indonesia: with LANG=id_ID.UTF-8 the screens a reseller reads speak Indonesian, laid out
  * within 80 columns like the English ones and keeping every datum whole; `--lang en` wins over the
  * locale; and a script sees the same bytes on stdout in both languages (--json, piped columns) and
- * the same code and details in a JSON error, only its message in the language chosen.
+ * the same code and details in a JSON error, only its message in the language chosen. Screens and
+ * messages come from main() in this process (test/support/run-main.ts); the help the launcher
+ * answers alone and the language a profile chooses, from the built binary.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatRupiah } from "../../src/output/format.js";
 import { runReseller } from "../support/cli.js";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing } from "./commands-harness.js";
+import { runInProcess } from "../support/run-main.js";
 import { useEmulator } from "../support/emulator.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
 import {
@@ -31,7 +34,7 @@ describe("golden screens at 80 columns in both languages", () => {
   server.routes.set("GET /v1/balance", json(200, { message: "OK", data: { balance: 9_876_543_210 } }));
 
   const show = async (args: string[], language: Record<string, string>) => {
-    const r = await runReseller(args, {
+    const r = await runInProcess(args, {
       env: {
         ...screenEnv(server.baseUrl, await resellerMachine(server.baseUrl)),
         RESELLER_FORCE_TTY: "1",
@@ -115,8 +118,11 @@ describe("golden screens at 80 columns in both languages", () => {
 
 describe("messages in both languages against the emulator", () => {
   const harness = useEmulator();
+  // Through main() in this process, but for the help the built binary's launcher answers alone.
   const run = (args: string[], language: Record<string, string> = indonesian, extra: Record<string, string> = {}) =>
-    runReseller(args, { env: { ...harness.accountEnv(), COLUMNS: "80", ...language, ...extra } });
+    (args.length === 1 && args[0] === "--help" ? runReseller : runInProcess)(args, {
+      env: { ...harness.accountEnv(), COLUMNS: "80", ...language, ...extra },
+    });
 
   it("reseller --help and buy --help: Indonesian headings, descriptions and flags, within 80 columns", async () => {
     for (const args of [["--help"], ["buy", "--help"], ["help"]]) {
@@ -154,7 +160,7 @@ describe("messages in both languages against the emulator", () => {
   it("history: its table and the lines around it in Indonesian, within 80 columns; piped rows the same bytes", async () => {
     const env = harness.accountEnv();
     const go = (args: string[], language: Record<string, string> = indonesian, extra: Record<string, string> = {}) =>
-      runReseller(args, { env: { ...env, COLUMNS: "80", ...language, ...extra } });
+      runInProcess(args, { env: { ...env, COLUMNS: "80", ...language, ...extra } });
     const empty = await go(["history"]);
     expect(empty.stderr).toMatch(/^Belum ada permintaan .+ profil "default" di alamat layanan ini\.$/m);
     expect(englishIn(empty.stderr)).toEqual([]);
@@ -196,7 +202,7 @@ describe("messages in both languages against the emulator", () => {
   });
 
   it("a bulk run: progress, table, summary and money line in Indonesian, within 80 columns; piped rows the same bytes", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const orders = join(reseller.configDir, "orders.csv");
     // The last player id is one nobody has: the provider refuses it and the service refunds it.
     writeFileSync(
@@ -270,7 +276,7 @@ describe("messages in both languages against the emulator", () => {
   });
 
   it("a bulk file that repeats a recent purchase: named in Indonesian, nothing sent, exit 2", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     // Bought by hand first: the file's row is the same order under another ref_id.
     const single = ["buy", "--item", "11", "--qty", "1", "--note", "081255558001", "--yes", "--no-input"];
     expect((await reseller.run(single, { env: indonesian })).exitCode).toBe(0);

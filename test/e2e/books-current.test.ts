@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { apiRequests, useEmulator } from "../support/emulator.js";
-import { pipedRows, resellerAs, type Reseller } from "./commands-harness.js";
+import { pipedRows, resellerInProcess, type Reseller } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
@@ -33,7 +33,7 @@ const listPages = (since: number) =>
 
 describe("books current by default", () => {
   it("report counts a failed order's refund and a completed order without --refresh; orders in progress cost no question each", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const before = harness.accountOf(harness.emulator.demoApiKey).balance;
     await twoOrdersThatEndLater(reseller, "books");
     // A designer's order: done by hand in five minutes, so still in progress when the books are kept.
@@ -91,7 +91,7 @@ describe("books current by default", () => {
   });
 
   it("history shows where each order stands, the refund included, without --refresh", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     await twoOrdersThatEndLater(reseller, "ledger");
     const stale = pipedRows((await reseller.run(["history", "--no-refresh"])).stdout);
     expect(stale.map((r) => [r[2], r[10]])).toEqual([
@@ -112,7 +112,7 @@ describe("books current by default", () => {
   });
 
   it("history --json brings what it streams up to date too", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     await twoOrdersThatEndLater(reseller, "stream");
     const r = await reseller.run(["history", "--json", "--since", "2000-01-01"]);
     expect(r.exitCode, r.stderr).toBe(0);
@@ -123,7 +123,7 @@ describe("books current by default", () => {
   });
 
   it("trx list shows a failed order's refund without --refresh, as balance history does", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     await twoOrdersThatEndLater(reseller, "listed");
     const rowOf = (stdout: string, ref: string) => pipedRows(stdout).find((row) => row[1] === ref)!;
 
@@ -145,7 +145,7 @@ describe("books current by default", () => {
   });
 
   it("offline: the books as recorded, a note naming how many could not be brought up to date, exit 4", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     await twoOrdersThatEndLater(reseller, "offline");
     harness.emulator.faults.configure({ down: true });
     try {

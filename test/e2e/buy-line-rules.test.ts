@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 
 const harness = useEmulator();
 
@@ -147,7 +147,7 @@ function argsFor(door: Door, line: Line, dir: string): { args: string[]; place: 
 
 describe.each(rules)("$rule", ({ line, message, doors: only }) => {
   it("is refused the same way by flags, cart and orders file: exit 2, same words, nothing sent", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     const before = harness.accountOf(reseller.apiKey).transactions.length;
     const words: string[] = [];
     for (const door of only ?? doors) {

@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { journalRecords, pipedRows, resellerAs, writeCart, type Reseller } from "./commands-harness.js";
+import { journalRecords, pipedRows, resellerInProcess, writeCart, type Reseller } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
@@ -32,7 +32,7 @@ const jsonLines = (text: string) =>
 
 describe("buy --plan", () => {
   it("a file with good rows, a repeat, an unknown item and a price changed since the kept copy: each row said, exit 2, nothing sent or journaled", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     // The kept catalogue, then a price that moves after it was kept.
     expect((await reseller.run(["items"])).exitCode).toBe(0);
     const bought = await reseller.run(buyOne(11, "081234500001", "--yes"), { mode: "json" });
@@ -86,7 +86,7 @@ describe("buy --plan", () => {
   });
 
   it("a total over the balance: every row would be bought, the shortfall said, exit 2", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
     harness.emulator.setBalance(reseller.apiKey, 30_000);
     const file = ordersFile(reseller, "orders.csv", ["12,1,081234510001", "13,1,081234510002"]);
     const r = await reseller.run(["buy", "--file", file, "--plan"], { mode: "json" });
@@ -109,7 +109,7 @@ describe("buy --plan", () => {
   });
 
   it("rows that together take more than the stock read now: the row beyond it refused, the rows before it would be bought", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
     const item = await reseller.run(["item", "4"], { mode: "json" });
     const stock: number = item.json().data.stock;
     expect(stock).toBeGreaterThan(1);
@@ -125,7 +125,7 @@ describe("buy --plan", () => {
   });
 
   it("plan, then the run: the rows planned to be bought are exactly the ones bought, for the planned total", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const rows = ["12,1,081234520001", "11,2,081234520002", "3,1,", "15,1,081834520003"];
     // Half of the file bought before: those rows are settled, not sent again.
     expect((await reseller.run(["buy", "--file", ordersFile(reseller, "first.csv", rows.slice(0, 2))])).exitCode).toBe(
@@ -150,7 +150,7 @@ describe("buy --plan", () => {
   });
 
   it("a single buy and a cart: would buy, exit 0, nothing sent; an account that does not exist is refused, exit 2", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     const requests = harness.requests.length;
     const one = await reseller.run([...buyOne(12, "0812-3456-3000"), "--plan"], { mode: "json" });
     expect(one.exitCode, one.stderr).toBe(0);
@@ -191,7 +191,7 @@ describe("buy --plan", () => {
   });
 
   it("the alternatives a run would try are listed for each row, from a file's column and, with --alternatives, those kept; none is planned or sent", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     expect((await reseller.run(["alternatives", "set", "12", "11"])).exitCode).toBe(0);
     expect((await reseller.run(["alternatives", "set", "13", "14"])).exitCode).toBe(0);
     const file = join(reseller.configDir, "alternatives.csv");
@@ -265,7 +265,7 @@ describe("buy --plan", () => {
   });
 
   it("the same plan prints the same bytes: on a terminal, in Indonesian, piped and as JSON", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Warung Premium ID"));
     expect((await reseller.run(buyOne(11, "081234530001", "--yes"))).exitCode).toBe(0);
     const file = ordersFile(reseller, "orders.csv", [
       "12,1,081234530000",

@@ -4,7 +4,14 @@ import { closedPort, useEmulator } from "../support/emulator.js";
 import { indonesian } from "../support/language.js";
 import { en } from "../../src/messages/en.js";
 import { verdicts, verdictWords, type Verdict } from "../../src/domain/verdict.js";
-import { journalRecords, modes, resellerAs, whileAdvancing, type Reseller, writeCart } from "./commands-harness.js";
+import {
+  journalRecords,
+  modes,
+  resellerInProcess,
+  whileAdvancing,
+  type Reseller,
+  writeCart,
+} from "./commands-harness.js";
 
 const harness = useEmulator();
 afterEach(() => harness.emulator.faults.reset());
@@ -15,7 +22,7 @@ const nobody = (n: number) => `9999${String(n).padStart(4, "0")}`;
 describe("single buy --wait", () => {
   for (const [n, mode] of modes.entries()) {
     it(`delivered and delivery failed, ${mode}`, async () => {
-      const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+      const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
       const ok = await whileAdvancing(
         harness.emulator,
         reseller.run(["buy", "--item", "11", "--qty", "1", "--note", `0812999900${n}1`, "--wait", "--yes"], { mode }),
@@ -72,7 +79,7 @@ describe("single buy --wait whose delivery cannot be followed", () => {
   ])(
     "%s: the purchase stands, said as bought with its ref_id, exit 0 (never refused or not sent)",
     async (_case, fault) => {
-      const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+      const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
       const before = harness.accountOf(reseller.apiKey).balance;
       // Every GET /v1/trx/… fails; the purchase itself (POST /v1/trx) goes through.
       harness.emulator.faults.configure({ ...fault, match: { method: "GET", path: "/v1/trx" } });
@@ -268,7 +275,7 @@ describe("cart", () => {
     for (const mode of modes) {
       it(`${c.name}, ${mode}: outcome ${c.verdict}, exit ${c.exitCode}`, async () => {
         const n = 100 + serial++;
-        const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+        const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
         const cart = writeCart(reseller, c.lines(n));
         await c.setUp?.(reseller, cart, n);
         const before = harness.accountOf(reseller.apiKey).balance;
@@ -335,7 +342,7 @@ describe("cart", () => {
 describe("refused and unknown", () => {
   for (const mode of modes) {
     it(`refused (nothing charged) and unknown (sent, no answer), ${mode}`, async () => {
-      const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+      const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
       // The service's own refusal at purchase time: a ref_id of yours used before.
       const ref = `used-${mode}`;
       expect(
@@ -375,12 +382,12 @@ describe("refused and unknown", () => {
     const key = harness.apiKeyOf("Rumah Game Murah");
     // The ref_id was used by another machine of the shop for another item.
     const ref = "taken-by-another-order";
-    const other = await resellerAs(harness, key).run(
+    const other = await resellerInProcess(harness, key).run(
       ["buy", "--item", "11", "--qty", "1", "--note", "081299990071", "--ref-id", ref, "--yes"],
       { mode: "json" },
     );
     expect(other.exitCode, other.stderr).toBe(0);
-    const reseller = resellerAs(harness, key);
+    const reseller = resellerInProcess(harness, key);
     for (const mode of ["json", "plain"] as const) {
       const before = harness.accountOf(key).balance;
       // A proxy's 409 with no code of the service's: the answer proves nothing, so the ref_id is looked up.
@@ -428,7 +435,7 @@ describe("refused and unknown", () => {
     });
   });
   it("the service cannot be reached: exit 4, nothing sent and nothing journaled", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     const r = await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081299990097", "--yes"], {
       mode: "json",
       env: { RESELLER_BASE_URL: `http://127.0.0.1:${await closedPort()}` },

@@ -8,9 +8,10 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import type { RunningEmulator } from "../../src/emulator/server.js";
 import type { JournalRecord } from "../../src/journal/entries.js";
-import { startReseller, type CliOptions, type CliResult, type RunningReseller } from "../support/cli.js";
+import { runReseller, startReseller, type CliOptions, type CliResult, type RunningReseller } from "../support/cli.js";
 import type { Harness } from "../support/emulator.js";
 import { journalRecordsIn } from "../support/journal-records.js";
+import { runInProcess } from "../support/run-main.js";
 
 export type Mode = "json" | "plain" | "table";
 export const modes: Mode[] = ["json", "plain", "table"];
@@ -24,33 +25,48 @@ export function modeArgs(mode: Mode): { args: string[]; env: Record<string, stri
 
 export type ResellerOptions = CliOptions & { mode?: Mode };
 
+/** How `run` starts `reseller`: the built binary (runReseller), or main() in this process (runInProcess). */
+export type Runner = (args: string[], options?: CliOptions) => Promise<CliResult>;
+
 export interface Reseller {
   configDir: string;
   apiKey: string;
   env: Record<string, string>;
   run(args: string[], options?: ResellerOptions): Promise<CliResult>;
-  /** The same, without waiting: for a test that signals the process or watches it while it runs. */
+  /** The built binary, without waiting: for a test that signals the process or watches it while it runs. */
   start(args: string[], options?: ResellerOptions): RunningReseller;
 }
 
-/** A `reseller` for one account (the demo one by default) with its own temp config dir. */
-export function resellerAs(harness: Harness, apiKey = harness.emulator.demoApiKey, configDir?: string): Reseller {
+/**
+ * A `reseller` for one account (the demo one by default) with its own temp config dir. `run` goes
+ * through `runner`: a file whose subject is what commands say may pass runInProcess (support/run-main.ts).
+ */
+export function resellerAs(
+  harness: Harness,
+  apiKey = harness.emulator.demoApiKey,
+  configDir?: string,
+  runner: Runner = runReseller,
+): Reseller {
   const env = harness.accountEnv(apiKey, configDir);
-  const start = (args: string[], options: ResellerOptions = {}): RunningReseller => {
+  const inMode = (args: string[], options: ResellerOptions): [string[], CliOptions] => {
     const mode = modeArgs(options.mode ?? "plain");
-    const running = startReseller([...args, ...mode.args], {
-      ...options,
-      env: { ...env, ...mode.env, ...options.env },
-    });
-    return {
-      ...running,
-      done: running.done.then((result) => {
-        expectNoFullKey(harness, result);
-        return result;
-      }),
-    };
+    return [[...args, ...mode.args], { ...options, env: { ...env, ...mode.env, ...options.env } }];
   };
-  return { configDir: env.RESELLER_CONFIG_DIR, apiKey, env, start, run: (args, options) => start(args, options).done };
+  const checked = (result: CliResult): CliResult => {
+    expectNoFullKey(harness, result);
+    return result;
+  };
+  const start = (args: string[], options: ResellerOptions = {}): RunningReseller => {
+    const running = startReseller(...inMode(args, options));
+    return { ...running, done: running.done.then(checked) };
+  };
+  const run = (args: string[], options: ResellerOptions = {}) => runner(...inMode(args, options)).then(checked);
+  return { configDir: env.RESELLER_CONFIG_DIR, apiKey, env, start, run };
+}
+
+/** resellerAs whose `run` is main() in this process (support/run-main.ts); `start` still spawns the built binary. */
+export function resellerInProcess(harness: Harness, apiKey?: string, configDir?: string): Reseller {
+  return resellerAs(harness, apiKey, configDir, runInProcess);
 }
 
 export function expectNoFullKey(harness: Harness, result: CliResult): void {
@@ -86,6 +102,14 @@ export const pipedRows = (stdout: string): string[][] =>
   stdout
     .trim()
     .split("\n")
+    .map((line) => line.split("\t"));
+
+/** Piped rows split on tabs, blank lines left out: only the last line break goes, so a row may end in an empty column. */
+export const tabRows = (stdout: string): string[][] =>
+  stdout
+    .replace(/\n$/, "")
+    .split("\n")
+    .filter(Boolean)
     .map((line) => line.split("\t"));
 
 /** Table borders as cli-table3 draws them. */

@@ -1,14 +1,14 @@
 /**
  * The core flows against the emulator speaking each published dialect of the live service (A: the
- * full reference, B: the short guide) and the abstract spec, over real HTTP with the built binary.
- * Each asserts the figures a reseller reads, taken from the service's own answer in that dialect:
- * the balance, a serial number, a licence, an SMM order's delivered count, the leaderboard, the own
- * rank, the sandbox order, a lock used by a buy.
+ * full reference, B: the short guide) and the abstract spec, over real HTTP through main()
+ * (test/support/run-main.ts). Each asserts the figures a reseller reads, taken from the service's
+ * own answer in that dialect: the balance, a serial number, a licence, an SMM order's delivered
+ * count, the leaderboard, the own rank, the sandbox order, a lock used by a buy.
  */
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator } from "../support/emulator.js";
-import { journalRecords, resellerAs, serviceBody, whileAdvancing } from "./commands-harness.js";
+import { journalRecords, resellerInProcess, serviceBody, whileAdvancing } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 /** Piped rows; empty leading or trailing cells are kept (a dialect may leave a field out). */
@@ -27,14 +27,14 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   const harness = useEmulator({ dialect });
 
   it("balance: the account's balance", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["balance"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe(`balance\t${harness.accountOf().balance}\n`);
   });
 
   it("buy --wait on an h2h item ends with the serial number the service holds (exit 0)", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await whileAdvancing(
       harness.emulator,
       reseller.run(buyOne(12, "081234567890", "--ref-id", `H2H-${dialect}`, "--wait")),
@@ -50,7 +50,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("a purchase is a success whatever the creation answer says (paid, or pending with total_amount)", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await reseller.run(buyOne(11, "081234567890", "--ref-id", `BUY-${dialect}`));
     expect(r.exitCode, r.stderr).toBe(0);
     const [row] = rows(r.stdout);
@@ -66,7 +66,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("an auto item: its licence is shown", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await whileAdvancing(
       harness.emulator,
       reseller.run(["buy", "--item", "1", "--qty", "1", "--ref-id", `AUTO-${dialect}`, "--wait"]),
@@ -82,7 +82,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("an SMM order: the delivered count once it completes", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await whileAdvancing(
       harness.emulator,
       reseller.run([
@@ -110,7 +110,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("leaderboard: the ranks, names and totals the service lists", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["leaderboard"]);
     expect(r.exitCode, r.stderr).toBe(0);
     const body = await serviceBody(harness, "/v1/leaderboard");
@@ -124,7 +124,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("leaderboard me: the own rank and transaction count", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await reseller.run(["leaderboard", "me"]);
     expect(r.exitCode, r.stderr).toBe(0);
     const body = await serviceBody(harness, "/v1/leaderboard/profile", reseller.apiKey);
@@ -136,7 +136,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("sandbox: the order the service recorded, with its invoice where the dialect gives one", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const before = harness.accountOf().balance;
     const r = await reseller.run(["sandbox", "--item", "12", "--qty", "1", "--ref-id", `SB-${dialect}`], {
       mode: "json",
@@ -159,7 +159,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("a stock lock, then a buy that uses it", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const lock = await reseller.run(["lock", "add", "--item", "3", "--qty", "1"]);
     expect(lock.exitCode, lock.stderr).toBe(0);
     const token = lock.stdout.trim();
@@ -170,7 +170,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("a product temporarily unavailable: exit 1, 'nothing was charged', journaled refused", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const before = harness.accountOf(reseller.apiKey).balance;
     harness.emulator.setItemAvailable(13, false);
     try {
@@ -189,7 +189,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("a transaction that does not exist: exit 1, said plainly, in the dialect's own code", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["trx", "show", "NO-SUCH-REF"], { mode: "json" });
     expect(r.exitCode).toBe(1);
     expect(r.errorJson().error.code).toBe(dialect === "live-short" ? "TRANSACTION_NOT_FOUND" : "TRX_NOT_FOUND");

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatRupiah } from "../../src/output/format.js";
-import { runReseller } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { useEmulator } from "../support/emulator.js";
 import { useHostileServer } from "../support/hostile-server.js";
 import {
@@ -36,7 +36,7 @@ import {
   wholeWords,
 } from "../support/golden-screens.js";
 import { englishIn, indonesian, statusWords } from "../support/language.js";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing } from "./commands-harness.js";
 
 const widths = [80, 100, 120];
 
@@ -45,7 +45,7 @@ describe("golden screens from fixed answers", () => {
   serveFixedAnswers(server);
   const show = async (args: string[], width: number, configDir?: string) => {
     const dir = configDir ?? (await resellerMachine(server.baseUrl));
-    const r = await runReseller(args, {
+    const r = await runInProcess(args, {
       env: { ...screenEnv(server.baseUrl, dir), RESELLER_FORCE_TTY: "1", COLUMNS: String(width) },
     });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -159,12 +159,12 @@ describe("golden screens from fixed answers", () => {
           ...languageEnv,
         });
         const [piped, json] = await Promise.all([
-          runReseller(golden.args, { env: await envOf() }),
-          runReseller([...golden.args, "--json"], { env: await envOf() }),
+          runInProcess(golden.args, { env: await envOf() }),
+          runInProcess([...golden.args, "--json"], { env: await envOf() }),
         ]);
         const whole = wholeWords(piped.stdout, json.stdout);
         for (const width of [60, 80, 120]) {
-          const r = await runReseller(golden.args, {
+          const r = await runInProcess(golden.args, {
             env: { ...(await envOf()), RESELLER_FORCE_TTY: "1", COLUMNS: String(width) },
           });
           expect(r.exitCode, r.stderr).toBe(0);
@@ -193,7 +193,7 @@ describe("golden screens from fixed answers", () => {
     "%s in Indonesian at 80 columns: no English word of the tool's own",
     async (_name, golden) => {
       const dir = await resellerMachine(server.baseUrl, { unknown: golden.unknown === true, smm: golden.smm === true });
-      const r = await runReseller(golden.args, {
+      const r = await runInProcess(golden.args, {
         env: { ...screenEnv(server.baseUrl, dir), ...indonesian, RESELLER_FORCE_TTY: "1", COLUMNS: "80" },
       });
       expect(r.exitCode, r.stderr).toBe(0);
@@ -223,7 +223,7 @@ describe("golden screens from fixed answers", () => {
         const header = `${headers[name]} (WIB)`;
         const screenAt = async (width: number) => {
           const dir = await resellerMachine(server.baseUrl, { smm: golden.smm === true });
-          const r = await runReseller(golden.args, {
+          const r = await runInProcess(golden.args, {
             env: { ...screenEnv(server.baseUrl, dir), ...languageEnv, RESELLER_FORCE_TTY: "1", COLUMNS: String(width) },
           });
           expect(r.exitCode, r.stderr).toBe(0);
@@ -280,7 +280,7 @@ describe("golden screens from fixed answers", () => {
 
   it("trx show in Indonesian at 80 and 60 columns: an SMM order's count delivered is Terkirim, never Kirim (send)", async () => {
     for (const width of [80, 60]) {
-      const r = await runReseller(["trx", "show", trxRows[0]!.ref_id], {
+      const r = await runInProcess(["trx", "show", trxRows[0]!.ref_id], {
         env: {
           ...screenEnv(server.baseUrl, await resellerMachine(server.baseUrl)),
           ...indonesian,
@@ -298,7 +298,7 @@ describe("golden screens from fixed answers", () => {
   it("piped: raw columns, times in UTC, new columns appended", async () => {
     const dir = await resellerMachine(server.baseUrl);
     const env = screenEnv(server.baseUrl, dir);
-    const trx = (await runReseller(["trx", "list", "--no-refresh"], { env })).stdout
+    const trx = (await runInProcess(["trx", "list", "--no-refresh"], { env })).stdout
       .trim()
       .split("\n")
       .map((l) => l.split("\t"));
@@ -313,7 +313,7 @@ describe("golden screens from fixed answers", () => {
       "1",
       customers[0],
     ]);
-    const history = (await runReseller(["balance", "history"], { env })).stdout
+    const history = (await runInProcess(["balance", "history"], { env })).stdout
       .trim()
       .split("\n")
       .map((l) => l.split("\t"));
@@ -327,7 +327,7 @@ describe("golden screens from fixed answers", () => {
       `Pembelian ${catalogue[0]!.name} x1`,
       trxRows[0]!.invoice,
     ]);
-    const locks = (await runReseller(["lock", "list"], { env })).stdout
+    const locks = (await runInProcess(["lock", "list"], { env })).stdout
       .trim()
       .split("\n")
       .map((l) => l.split("\t"));
@@ -351,7 +351,7 @@ describe("golden screen of buy --file --wait: the bulk results table", () => {
   it.each(widths.map((w, n) => [w, n] as const))(
     "at %i columns: line, item, customer, outcome, money, serials, licences, refund, invoice and ref_id whole",
     async (width, n) => {
-      const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+      const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
       const file = join(reseller.configDir, "orders.csv");
       writeFileSync(file, orders(n));
       const out = join(reseller.configDir, "results.jsonl");
@@ -409,7 +409,7 @@ describe("golden screens at 80 columns with a catalogue of 400: every row says w
   const at80 = { mode: "table" as const, env: { COLUMNS: "80" } };
 
   it("items --category 'Top Up Game' --search 86: fourteen rows of 86 Diamonds, each with its game and region", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const piped = await reseller.run(["items", "--category", "Top Up Game", "--search", "86"]);
     const expected = piped.stdout
       .trim()
@@ -428,7 +428,7 @@ describe("golden screens at 80 columns with a catalogue of 400: every row says w
   });
 
   it("items: 12, 15 and 17 read Telkomsel, XL and Indosat, not three times 10.000", async () => {
-    const r = await resellerAs(harness).run(["items"], at80);
+    const r = await resellerInProcess(harness).run(["items"], at80);
     expect(r.exitCode, r.stderr).toBe(0);
     expectScreen(r.stdout, 80, []);
     const ids = columnCells(r.stdout, "ID");
@@ -447,7 +447,7 @@ describe("golden screens at 80 columns with a catalogue of 400: every row says w
   });
 
   it("balance history and trx list: the whole description and the whole item of each purchase", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     await reseller.run(["items"]); // the catalogue copy that names the items of trx list
     const bought: [string, string][] = [
       ["1094", "12345678(1234)"],
@@ -477,7 +477,7 @@ describe("golden screens at 80 columns with a catalogue of 400: every row says w
   });
 
   it("history: a purchase, a sandbox order and a stock lock, each saying what it is and its item's product whole", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     await reseller.run(["items"]); // the catalogue copy that names the journal's items
     const steps = [
       ["buy", "--item", "1094", "--qty", "1", "--note", "12345678(1234)", "--yes", "--no-check"],
@@ -515,7 +515,7 @@ describe("golden screen of a bulk run with problems, at 80 columns", () => {
   const harness = useEmulator();
 
   it("the problem's cell its code alone, the item whole; the problems below the table by row number, whole", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     harness.emulator.setItemAvailable(13, false);
     const file = join(reseller.configDir, "orders.csv");
     writeFileSync(file, ["item_id,quantity,note", "12,1,081234567801", "13,1,081234567802"].join("\n"));

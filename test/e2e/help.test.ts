@@ -1,14 +1,17 @@
 /**
  * Help that answers: `reseller version` and `-v` beside `--version`, `help environment` and
  * `help exit-codes`, `help lock add` for `lock add`, every command's help naming its piped columns
- * in the order a script reads them, and "Did you mean" hints with real line breaks.
+ * in the order a script reads them, and "Did you mean" hints with real line breaks. The version and
+ * the help topics come from the built binary (its launcher answers some alone); the layout of help
+ * and the hints, from main() in this process (test/support/run-main.ts).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, type Reseller } from "./commands-harness.js";
+import { runInProcess } from "../support/run-main.js";
+import { resellerInProcess, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator();
 const { version } = JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8")) as {
@@ -100,7 +103,7 @@ describe("help laid out for people", () => {
     );
 
   it("`reseller help` lists the commands in groups, the daily ones first, then help topics, then the flags once", async () => {
-    const r = await runReseller(["help"]);
+    const r = await runInProcess(["help"]);
     expect(r.exitCode).toBe(0);
     expect(headings(r.stdout)).toEqual([
       "Core commands:",
@@ -149,7 +152,7 @@ describe("help laid out for people", () => {
   it.each([["trx"], ["lock"], ["webhook"], ["config"]])(
     "`reseller %s` shows its sub-commands first and names the global flags on one line",
     async (name) => {
-      for (const r of [await runReseller([name]), await runReseller([name, "--help"])]) {
+      for (const r of [await runInProcess([name]), await runInProcess([name, "--help"])]) {
         const text = r.stdout || r.stderr;
         expect(headings(text).slice(0, 2)).toEqual(["Commands:", "Options:"]);
         expect(text).not.toContain("Global Options:");
@@ -161,7 +164,7 @@ describe("help laid out for people", () => {
   );
 
   it("a command's help names the global flags once, after its own", async () => {
-    const r = await runReseller(["buy", "--help"]);
+    const r = await runInProcess(["buy", "--help"]);
     expect(r.stdout).toMatch(
       /^Global flags: --json, --jq, --profile, --base-url, --timeout, --no-pager,\n--no-color, --no-input, --verbose, --insecure, --lang \(see `reseller --help`\)\.$/m,
     );
@@ -175,7 +178,7 @@ describe('"Did you mean"', () => {
     [["lock", "ad"], "add"],
     [["balance", "--jsn"], "--json"],
   ])("`reseller %s` suggests %s on a real line, no literal \\n", async (args, guess) => {
-    const r = await runReseller(args);
+    const r = await runInProcess(args);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).not.toContain("\\n");
     expect(r.stderr).toMatch(new RegExp(`^Hint: Did you mean ${guess.replace(/-/g, "\\-")}\\?`, "m"));
@@ -209,7 +212,7 @@ describe("each command's help names its piped columns, in the order printed", ()
   // One shop for these tests, its config dir kept until the last of them.
   let shop: Reseller;
   beforeAll(() => {
-    shop = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    shop = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
   });
   const cases: [string[], string[], "row" | "record"][] = [
     [["balance"], ["balance"], "row"],
@@ -229,7 +232,7 @@ describe("each command's help names its piped columns, in the order printed", ()
   it.each(cases)("`reseller %s`", async (args, helpPath, kind) => {
     // Something to list: a lock held and a purchase journaled.
     if (args[0] === "lock" || args[0] === "history") await shop.run(["lock", "add", "--item", "4", "--qty", "1"]);
-    const help = await runReseller([...helpPath, "--help"]);
+    const help = await runInProcess([...helpPath, "--help"]);
     const names = pipedColumns(help.stdout);
     const r = await shop.run(args);
     expect(r.exitCode, r.stderr).toBe(0);
@@ -244,13 +247,13 @@ describe("each command's help names its piped columns, in the order printed", ()
   });
 
   it("`reseller trx show` names the first field of each kind of row", async () => {
-    const help = (await runReseller(["trx", "show", "--help"])).stdout;
+    const help = (await runInProcess(["trx", "show", "--help"])).stdout;
     const kinds = [...help.matchAll(/^ {2}([a-z_]+) +\S/gm)].map((m) => m[1]);
     expect(kinds).toEqual(
       expect.arrayContaining(["transaction", "note", "payment_link", "item", "licence", "seller_note", "sn", "smm"]),
     );
     // A shop of its own: the shared one bought item 3 already, and a repeat is refused.
-    const own = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const own = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     const bought = await own.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "help-trx"]);
     expect(bought.exitCode, bought.stderr).toBe(0);
     const shown = await own.run(["trx", "show", "help-trx"]);
@@ -273,7 +276,7 @@ describe("help at 60 and 80 columns", () => {
     ["id", 80],
   ])("in %s at %i columns: no line wider, no word split", async (lang, width) => {
     for (const command of commands) {
-      const r = await runReseller(["help", ...command], { env: { RESELLER_LANG: lang, COLUMNS: String(width) } });
+      const r = await runInProcess(["help", ...command], { env: { RESELLER_LANG: lang, COLUMNS: String(width) } });
       expect(r.exitCode, r.stderr).toBe(0);
       const tooWide = r.stdout.split("\n").filter((line) => {
         // An example is a command to copy: whole on its line, for the terminal to fold.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing, writeCart, pipedRows } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing, writeCart, pipedRows } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
@@ -14,7 +14,7 @@ const elsewhere = useEmulator();
 describe("history --refresh", () => {
   it("a failed-and-refunded order, a paid top-up and an order completed later, each where it stands", async () => {
     const apiKey = harness.apiKeyOf("Cahaya Voucher");
-    const reseller = resellerAs(harness, apiKey);
+    const reseller = resellerInProcess(harness, apiKey);
     const before = harness.accountOf(apiKey).balance;
     const today = new Date(Date.now() - 60_000).toISOString();
 
@@ -70,7 +70,7 @@ describe("history --refresh", () => {
 
   it("a cart with one failed line under a 'completed' status: partial in history as --wait said, with that line's refund", async () => {
     const apiKey = harness.apiKeyOf("Cahaya Voucher");
-    const reseller = resellerAs(harness, apiKey);
+    const reseller = resellerInProcess(harness, apiKey);
     const cart = writeCart(reseller, [
       { item_id: 11, quantity: 1, note: "081266660009" },
       { item_id: 22, quantity: 1, note: "99990043" },
@@ -102,7 +102,7 @@ describe("history --refresh", () => {
   });
 
   it("entries sent to another service address are hidden, and marked with --all-services", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     const other = { RESELLER_BASE_URL: elsewhere.emulator.baseUrl, RESELLER_API_KEY: elsewhere.emulator.demoApiKey };
     expect((await reseller.run(buyOne(11, "081266660002", "--ref-id", "here-1", "--yes"))).exitCode).toBe(0);
     expect(
@@ -127,7 +127,7 @@ describe("history --refresh", () => {
   });
 
   it("--limit and --since stop the reading: the newest entries only", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     for (const n of [1, 2, 3])
       expect((await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", `lim-${n}`])).exitCode).toBe(0);
     expect(pipedRows((await reseller.run(["history", "--limit", "2"])).stdout).map((r) => r[2])).toEqual([

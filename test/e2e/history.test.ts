@@ -1,10 +1,11 @@
 /**
- * `history`, `reconcile` and `sandbox` through the built binary: the journal newest first in every
- * output mode, only what is unresolved on request, and sandbox orders journaled like purchases.
+ * `history`, `reconcile` and `sandbox` through main() (test/support/run-main.ts): the journal
+ * newest first in every output mode, only what is unresolved on request, and sandbox orders
+ * journaled like purchases.
  */
 import { describe, expect, it, afterEach } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, singleJson, tableBorder, writeCart } from "./commands-harness.js";
+import { resellerInProcess, singleJson, tableBorder, writeCart } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 import { columnCells, recordValues } from "../support/golden-screens.js";
 
@@ -13,7 +14,7 @@ afterEach(() => harness.emulator.faults.reset());
 
 describe("history", () => {
   it("empty: says so on stderr, nothing on stdout; --json is an empty array", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["history"]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("");
@@ -22,7 +23,7 @@ describe("history", () => {
   });
 
   it("newest first, each outcome in the reseller's words, in all three modes; --limit and --unresolved", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "h-1"]);
     harness.emulator.setBalance(reseller.apiKey, 100);
     // The same order again (--again: past the repeat check), refused by the service for the balance.
@@ -69,7 +70,7 @@ describe("history", () => {
   });
 
   it("shows only this profile's entries and says how many others there are", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", "p-1"]);
     await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", "p-2", "--profile", "shop2"]);
     const r = await reseller.run(["history"]);
@@ -81,7 +82,7 @@ describe("history", () => {
 
 describe("sandbox", () => {
   it("records a test order in every mode; no balance or stock changes", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const before = harness.accountOf(reseller.apiKey).balance;
     const json = await reseller.run(["sandbox", "--item", "1", "--qty", "2", "--ref-id", "sb-1"], { mode: "json" });
     expect(json.exitCode, json.stderr).toBe(0);
@@ -101,7 +102,7 @@ describe("sandbox", () => {
   });
 
   it("a lost answer of a sandbox order that went through is reported as done", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     harness.emulator.faults.configure({
       drop_after_commit_next: 1,
       match: { method: "POST", path: "/v1/order/sandbox" },
@@ -112,7 +113,7 @@ describe("sandbox", () => {
   });
 
   it("no answer at all: exit 5; reconcile sends it again under the same ref_id (it moves no money)", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     harness.emulator.faults.configure({
       drop_before_commit_next: 3,
       match: { method: "POST", path: "/v1/order/sandbox" },
@@ -133,7 +134,7 @@ describe("sandbox", () => {
 
 describe("reconcile", () => {
   it("nothing to settle: says so; --json is an empty summary", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["reconcile"]);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/Nothing to reconcile/);
@@ -146,7 +147,7 @@ describe("reconcile", () => {
   });
 
   it("settles an unknown purchase in all three modes: a table on a terminal, rows when piped", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     // Every answer from /v1/trx is lost, so the purchase ends unknown (exit 5).
     harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
     expect(
@@ -181,7 +182,7 @@ describe("reconcile", () => {
   });
 
   it("a purchase found failed and refunded: its Outcome says the refund, as history does", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
     // A player id nobody has: the provider refuses it after the purchase, and the service refunds.
     const buy = buyOne(22, "99998888", "--no-validate", "--ref-id", "modes-failed");
@@ -196,7 +197,7 @@ describe("reconcile", () => {
   });
 
   it("trx show settles an unknown partial order with its refund", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     // One line delivered, the other (a player id nobody has) refunded; every answer about it lost.
     const cart = writeCart(reseller, [
       { item_id: 11, quantity: 1, note: "081299960001" },
@@ -212,7 +213,7 @@ describe("reconcile", () => {
   });
 
   it("trx show settles an unknown purchase it finds", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     // Every answer from /v1/trx is lost: the purchase, both retries and the lookups after them.
     harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
     const r = await reseller.run(buyOne(12, "081234567890", "--ref-id", "show-settles"));
@@ -228,7 +229,7 @@ describe("reconcile", () => {
 
 describe("top-ups and locks are journaled too", () => {
   it("topup and lock add appear in history with their outcome", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     expect((await reseller.run(["topup", "--amount", "50000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
     const token = (await reseller.run(["lock", "add", "--item", "2", "--qty", "1"])).stdout.trim();
     const history = (await reseller.run(["history"], { mode: "json" })).json();
@@ -242,7 +243,7 @@ describe("top-ups and locks are journaled too", () => {
   });
 
   it("a lock whose answer was lost is exit 5; reconcile finds it held in `lock list`", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     harness.emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/item/lock" } });
     const r = await reseller.run(["lock", "add", "--item", "2", "--qty", "1"]);
     expect(r.exitCode).toBe(5);
@@ -284,7 +285,7 @@ describe("top-ups and locks are journaled too", () => {
   });
 
   it("a top-up whose answer was lost is settled as nothing charged", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     harness.emulator.faults.configure({ drop_after_commit_next: 3, match: { method: "POST", path: "/v1/balance" } });
     const r = await reseller.run(["topup", "--amount", "20000", "--channel", "QRIS", "--yes"]);
     expect(r.exitCode).toBe(5);

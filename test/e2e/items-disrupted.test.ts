@@ -7,7 +7,7 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, type Reseller } from "./commands-harness.js";
+import { resellerInProcess, type Reseller } from "./commands-harness.js";
 
 const rows = (stdout: string) =>
   stdout
@@ -19,7 +19,7 @@ describe.each<Dialect>(["live", "live-short"])("speaking %s", (dialect) => {
   const harness = useEmulator({ dialect });
   const made: Reseller[] = [];
   const reseller = () => {
-    const r = resellerAs(harness);
+    const r = resellerInProcess(harness);
     made.push(r);
     return r;
   };

@@ -1,9 +1,9 @@
 /**
- * `reseller items` against the emulator over real HTTP with the built binary, in each dialect (A's
- * flat variants, B's categories → products → variants, the spec's items): the first call fetches the
- * whole catalogue once, a young copy asks nothing, an old one asks only what changed since the last
- * server_time and merges it, --refresh fetches everything again; search, filters, the JSON shape, and
- * paging when the service will not give everything at once.
+ * `reseller items` against the emulator over real HTTP through main() (test/support/run-main.ts),
+ * in each dialect (A's flat variants, B's categories → products → variants, the spec's items): the
+ * first call fetches the whole catalogue once, a young copy asks nothing, an old one asks only what
+ * changed since the last server_time and merges it, --refresh fetches everything again; search,
+ * filters, the JSON shape, and paging when the service will not give everything at once.
  */
 import {
   existsSync,
@@ -20,16 +20,11 @@ import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
 import { modulesLoadedBy } from "../support/record-modules.js";
-import { resellerAs, singleJson } from "./commands-harness.js";
+import { resellerInProcess, singleJson, tabRows } from "./commands-harness.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 /** Piped rows: id, category, product, name, price, process, stock, minimum order, sku, disrupted. */
-const rows = (stdout: string) =>
-  stdout
-    .replace(/\n$/, "")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => line.split("\t"));
+const rows = tabRows;
 const idsOf = (stdout: string) => rows(stdout).map((row) => Number(row[0]));
 
 /** The catalogue requests the emulator answered, each as its query string, from `from` on. */
@@ -71,7 +66,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   const harness = useEmulator({ dialect });
 
   it("fetches the whole catalogue once, one row per variant, and keeps it 0600 in the config dir", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const before = harness.requests.length;
     const r = await reseller.run(["items"]);
     expect(r.exitCode, r.stderr).toBe(0);
@@ -108,7 +103,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("a changed price arrives with a delta asked from the last server_time, merged, without fetching everything", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     expect((await reseller.run(["items"])).exitCode).toBe(0);
     const { server_time: serverTime, count } = header(reseller.configDir);
     expect(count).toBe(onSale(harness));
@@ -143,7 +138,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("--refresh fetches everything again, however young the copy", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     await reseller.run(["items"]);
     const before = harness.requests.length;
     const r = await reseller.run(["items", "--refresh", "--search", "netflix"]);
@@ -153,7 +148,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("finds by SKU and by name, in any case, every word anywhere in category, product, name or SKU", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     expect(idsOf((await reseller.run(["items", "--search", "ml86"])).stdout)).toEqual([21]);
     expect(idsOf((await reseller.run(["items", "--search", "gmail-FRESH"])).stdout)).toEqual([28]);
     expect(idsOf((await reseller.run(["items", "--search", "telkomsel 10.000"])).stdout)).toEqual([12]);
@@ -166,7 +161,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("--process and --category narrow the list; an unknown category names the ones there are (exit 2)", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     expect(idsOf((await reseller.run(["items", "--process", "smm"])).stdout)).toEqual([23, 24, 25, 26]);
     expect(idsOf((await reseller.run(["items", "--process", "manual"])).stdout).sort((a, b) => a - b)).toEqual([
       10, 27,
@@ -181,7 +176,7 @@ describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) 
   });
 
   it("--json: one document, the service's server_time and the variants in one shape whatever the dialect", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["items", "--search", "tsel10"], { mode: "json" });
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
@@ -210,7 +205,7 @@ describe("a catalogue the service will not give all at once", () => {
   const harness = useEmulator({ dialect: "live-short", catalogueSize: 1200, perPageAll: "refused" });
 
   it("per_page=all refused: pages of 500 until the last, every variant once", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const before = harness.requests.length;
     const r = await reseller.run(["items", "--json"]);
     expect(r.exitCode, r.stderr).toBe(0);
@@ -230,7 +225,7 @@ describe("a catalogue the service will not give all at once", () => {
   it("per_page=all answered with one page of 100: its total says there is more, so it pages", async () => {
     harness.emulator.setPerPageAll("ignored");
     try {
-      const reseller = resellerAs(harness);
+      const reseller = resellerInProcess(harness);
       const before = harness.requests.length;
       const r = await reseller.run(["items", "--search", "mobile legends indonesia"]);
       expect(r.exitCode, r.stderr).toBe(0);
@@ -247,7 +242,7 @@ describe("a catalogue the service will not give all at once", () => {
   });
 
   it("a delta is paged the same way, from the last server_time", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     await reseller.run(["items"]);
     const { server_time: serverTime } = header(reseller.configDir);
     harness.emulator.setItemPrice(1500, 99_900);
@@ -272,7 +267,7 @@ describe("a whole catalogue too slow to wait for (per_page=all answered after 20
   it("is listed by pages, each within --timeout, and so is a delta; nothing waits for the slow answer", async () => {
     slow();
     try {
-      const reseller = resellerAs(harness);
+      const reseller = resellerInProcess(harness);
       const before = harness.requests.length;
       const r = await reseller.run(["items", "--json", "--timeout", "2"]);
       expect(r.exitCode, r.stderr).toBe(0);
@@ -306,7 +301,7 @@ describe("a whole catalogue too slow to wait for (per_page=all answered after 20
     // The slow whole answer times out; the first page finds the service down.
     harness.emulator.faults.configure({ per_page_all_latency_ms: 20_000, error_next: 2, error_status: 503 });
     try {
-      const reseller = resellerAs(harness);
+      const reseller = resellerInProcess(harness);
       const r = await reseller.run(["items", "--timeout", "2"], { env: { RESELLER_MAX_RETRIES: "0" } });
       expect(r.exitCode).toBe(1);
       expect(r.stdout).toBe("");
@@ -333,7 +328,7 @@ describe("a search on a copy over a minute old", () => {
   };
 
   it("shows the prices the service has now, found while the delta was asked, the copy appended to and never written anew", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     expect((await reseller.run(["items"])).exitCode).toBe(0);
     const before = snapshot(reseller.configDir);
     harness.emulator.setItemPrice(12, 11_900);
@@ -371,7 +366,7 @@ describe("a search on a copy over a minute old", () => {
   });
 
   it("never reads or appends through a link put where the copy was: the file it points to stays as it was", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     expect((await reseller.run(["items"])).exitCode).toBe(0);
     age(reseller.configDir, twoMinutes);
     const copy = catalogueFile(reseller.configDir);
@@ -392,7 +387,7 @@ describe("a search on a copy over a minute old", () => {
   });
 
   it("says what the CLI says of a category it does not have (exit 2), as text and as --json", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     expect((await reseller.run(["items"])).exitCode).toBe(0);
     age(reseller.configDir, twoMinutes);
     const r = await reseller.run(["items", "--category", "no-such-shelf"]);
@@ -406,7 +401,7 @@ describe("a search on a copy over a minute old", () => {
   });
 
   it("a delta the service refuses fails as a sync always has (exit 1, the service's words, nothing listed), the copy as it was", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     expect((await reseller.run(["items"])).exitCode).toBe(0);
     age(reseller.configDir, twoMinutes);
     const before = snapshot(reseller.configDir);
@@ -433,16 +428,16 @@ describe("the kept copy", () => {
   const harness = useEmulator();
 
   it("belongs to one account: another API key in the same config dir fetches its own", async () => {
-    const mine = resellerAs(harness);
+    const mine = resellerInProcess(harness);
     await mine.run(["items"]);
     const before = harness.requests.length;
-    const theirs = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"), mine.configDir);
+    const theirs = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"), mine.configDir);
     expect((await theirs.run(["items", "--search", "tsel10"])).exitCode).toBe(0);
     expect(catalogueQueries(harness, before).map((q) => Object.fromEntries(q))).toEqual([{ per_page: "all" }]);
   });
 
   it("that cannot be written still lists the catalogue, from memory, and says the next call fetches it again", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     // A file where the catalogue's folder belongs: nothing can be kept.
     writeFileSync(join(reseller.configDir, "catalogue"), "not a folder\n");
     const r = await reseller.run(["items", "--search", "tsel10"]);
@@ -452,7 +447,7 @@ describe("the kept copy", () => {
   });
 
   it("is shown with a warning when the service cannot be reached to bring it up to date (exit 0)", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     await reseller.run(["items"]);
     age(reseller.configDir, twoMinutes);
     harness.emulator.faults.configure({ down: true });
@@ -469,7 +464,7 @@ describe("the kept copy", () => {
   });
 
   it("a warm search asks the service nothing: no HTTP client is set up", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     await reseller.run(["items"]);
     for (const env of [reseller.env, { ...reseller.env, RESELLER_FORCE_TTY: "1" }]) {
       const search = await modulesLoadedBy(["items", "--search", "tsel10"], env);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/emulator/dialect.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing, writeCart } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing, writeCart } from "./commands-harness.js";
 
 const dialects: Dialect[] = ["live", "live-short"];
 
@@ -11,7 +11,7 @@ for (const dialect of dialects) {
 
     it("history's net spend equals the balance's movement to the rupiah; sandbox orders and locks spend nothing", async () => {
       const apiKey = harness.apiKeyOf("Toko Makmur Jaya");
-      const reseller = resellerAs(harness, apiKey);
+      const reseller = resellerInProcess(harness, apiKey);
       const emulator = harness.emulator;
       const start = harness.accountOf(apiKey).balance;
       const since = new Date(Date.now() - 60_000).toISOString().slice(0, 10);

@@ -6,10 +6,11 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
-import { baseEnv, makeConfigDir, runReseller } from "../support/cli.js";
+import { baseEnv, makeConfigDir } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { apiRequests, useEmulator } from "../support/emulator.js";
 import { indonesian } from "../support/language.js";
-import { resellerAs, serviceBody, singleJson } from "./commands-harness.js";
+import { resellerInProcess, serviceBody, singleJson } from "./commands-harness.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
 
 const rows = (stdout: string) =>
@@ -20,7 +21,7 @@ const rows = (stdout: string) =>
 
 describe.each<Dialect>(["live", "live-short", "spec"])("speaking %s", (dialect) => {
   const harness = useEmulator({ dialect });
-  const shop = () => resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
+  const shop = () => resellerInProcess(harness, harness.apiKeyOf("Warung Premium ID"));
 
   beforeAll(async () => {
     const reseller = shop();
@@ -158,7 +159,7 @@ describe("a service that does not offer an endpoint", () => {
     json(404, { message: "The route api/v1/item/validate could not be found." }),
   );
   const run = (args: string[]) =>
-    runReseller(args, {
+    runInProcess(args, {
       env: baseEnv({
         RESELLER_BASE_URL: server.baseUrl,
         RESELLER_API_KEY: "sk_live_test0000offers",
@@ -184,7 +185,7 @@ describe("a service that does not offer an endpoint", () => {
   });
 
   it("--json: ROUTE_NOT_FOUND with status 404", async () => {
-    const r = await runReseller(["trx", "list", "--json"], {
+    const r = await runInProcess(["trx", "list", "--json"], {
       env: baseEnv({
         RESELLER_BASE_URL: server.baseUrl,
         RESELLER_API_KEY: "sk_live_test0000offers",

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { journalRecordsIn } from "../support/journal-records.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 
 describe.each(["live", "live-short"] as const)("one customer in every spelling (%s)", (dialect) => {
   const harness = useEmulator({ dialect });
@@ -15,7 +15,7 @@ describe.each(["live", "live-short"] as const)("one customer in every spelling (
 
   /** The first spelling is bought; every other is the same order, refused under --yes with nothing sent. */
   async function oneCustomer(apiKey: string, item: string, qty: string, spellings: string[][]): Promise<void> {
-    const reseller = resellerAs(harness, apiKey);
+    const reseller = resellerInProcess(harness, apiKey);
     const [first, ...others] = spellings;
     const bought = await reseller.run(["buy", "--item", item, "--qty", qty, ...first!, "--yes"]);
     expect(bought.exitCode, bought.stderr).toBe(0);
@@ -60,7 +60,7 @@ describe.each(["live", "live-short"] as const)("one customer in every spelling (
 
   it("a number with +62, spaces or dashes is sent, shown on the receipt and reported as 0857…", async () => {
     const apiKey = harness.apiKeyOf("Sinar Digital Store");
-    const reseller = resellerAs(harness, apiKey);
+    const reseller = resellerInProcess(harness, apiKey);
     const refs: string[] = [];
     for (const spelling of ["+62 857 4444 5555", "62 857-4444-5555", "0857 4444 5555"]) {
       const r = await reseller.run(["buy", "--item", "17", "--qty", "1", "--note", spelling, "--again", "--yes"], {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/emulator/dialect.js";
 import type { UnlimitedStock } from "../../src/emulator/faults.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 
 const dialects: Dialect[] = ["live", "live-short", "spec"];
 const shapes: UnlimitedStock[] = ["null", "missing", "minus_one"];
@@ -20,7 +20,7 @@ for (const dialect of dialects) {
       it(`stock ${shape}: unlimited in item and items`, async () => {
         harness.emulator.faults.configure({ unlimited_stock: shape });
         try {
-          const reseller = resellerAs(harness);
+          const reseller = resellerInProcess(harness);
           // What the service sends, to be sure the switch is in force.
           const raw = (await (
             await fetch(`${harness.emulator.baseUrl}/v1/item/11`, {
@@ -54,7 +54,7 @@ describe("a top-up looked up by its ref_id", () => {
   it("with the top_up_trx switch, trx show reads a top-up as a transaction: pending, then paid", async () => {
     harness.emulator.faults.configure({ top_up_trx: true });
     try {
-      const reseller = resellerAs(harness);
+      const reseller = resellerInProcess(harness);
       // A shop bot's request, with a ref_id of its own (the tool's own flow sends none).
       const made = await fetch(`${harness.emulator.baseUrl}/v1/balance`, {
         method: "POST",

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/emulator/dialect.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing, writeCart, pipedRows } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing, writeCart, pipedRows } from "./commands-harness.js";
 
 const dialects: Dialect[] = ["live", "live-short", "spec"];
 
@@ -19,7 +19,7 @@ for (const dialect of dialects) {
 
     it("an SMM order the panel finishes Partial: partial, the service's refund, exit 1, in every output", async () => {
       const apiKey = harness.apiKeyOf("Rumah Game Murah");
-      const reseller = resellerAs(harness, apiKey);
+      const reseller = resellerInProcess(harness, apiKey);
       const before = harness.accountOf(apiKey).balance;
       const buy = (ref: string, mode: "json" | "plain" | "table") =>
         whileAdvancing(
@@ -87,7 +87,7 @@ for (const dialect of dialects) {
 
     it("a cart of three with one failed line: partial with that line's refund, not 'delivery failed' with the whole amount", async () => {
       const apiKey = harness.apiKeyOf("Cahaya Voucher");
-      const reseller = resellerAs(harness, apiKey);
+      const reseller = resellerInProcess(harness, apiKey);
       const cart = writeCart(reseller, [
         { item_id: 11, quantity: 1, note: "081266661001" },
         { item_id: 11, quantity: 1, note: "081266661002" },
@@ -115,7 +115,7 @@ for (const dialect of dialects) {
 
     it("a file with a partial row: the row, --out and the summary say partial", async () => {
       const apiKey = harness.apiKeyOf("Sinar Digital Store");
-      const reseller = resellerAs(harness, apiKey);
+      const reseller = resellerInProcess(harness, apiKey);
       const file = join(reseller.configDir, "orders.csv");
       const out = join(reseller.configDir, "results.jsonl");
       writeFileSync(

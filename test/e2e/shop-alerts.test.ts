@@ -1,17 +1,18 @@
 /**
- * The alerts a reseller's cron job or shop bot runs: `balance --below` (exit 1 and one line on stderr
- * when under) and `items --changes` (what changed in the catalogue since the copy before), through
- * the built binary against the emulator, the price changed with the emulator's control API.
+ * The alerts a reseller's cron job or shop bot runs: `balance --below` (exit 1 and one line on
+ * stderr when under) and `items --changes` (what changed in the catalogue since the copy before),
+ * through main() (test/support/run-main.ts) against the emulator, the price changed with the
+ * emulator's control API.
  */
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, type Reseller } from "./commands-harness.js";
+import { resellerInProcess, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator();
 const made: Reseller[] = [];
 const reseller = () => {
-  const r = resellerAs(harness);
+  const r = resellerInProcess(harness);
   made.push(r);
   return r;
 };

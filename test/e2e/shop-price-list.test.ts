@@ -1,14 +1,15 @@
 /**
- * A price list customers can trust, through the built binary against the emulator in the live dialects:
- * an item priced per unit is listed per pack (`--per` on its rule, else its minimum order), an open
- * amount as the amount named plus a marked-up fee, a minimum order named, the stock filled in; the
- * markup and rounding applied to what is listed. The same items in text, md, csv and --json.
+ * A price list customers can trust, through main() (test/support/run-main.ts) against the emulator
+ * in the live dialects: an item priced per unit is listed per pack (`--per` on its rule, else its
+ * minimum order), an open amount as the amount named plus a marked-up fee, a minimum order named,
+ * the stock filled in; the markup and rounding applied to what is listed. The same items in text,
+ * md, csv and --json.
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator } from "../support/emulator.js";
-import { journalRecords, resellerAs, type Reseller } from "./commands-harness.js";
+import { journalRecords, resellerInProcess, type Reseller } from "./commands-harness.js";
 
 /** The list's date line is today's: the rest is the golden. */
 const undated = (text: string) => text.replace(/^(Per|_Per) \d{1,2} \S+ \d{4}(_?)$/m, "$1 DATE$2");
@@ -17,7 +18,7 @@ describe.each<Dialect>(["live", "live-short"])("speaking %s", (dialect) => {
   const harness = useEmulator({ dialect });
   let shop: Reseller;
   beforeAll(async () => {
-    shop = resellerAs(harness);
+    shop = resellerInProcess(harness);
     // 23: Instagram Followers at Rp 35 each, minimum 100; 26: YouTube Subscribers at Rp 450, minimum 100;
     // 28: Gmail at Rp 3.500, minimum 5, 60 in stock; 1: Netflix Sharing at Rp 35.000, 12 in stock;
     // 29: Saldo DANA Bebas Nominal, the amount named plus a fee of Rp 1.000.

@@ -1,18 +1,18 @@
 /**
- * Selling prices through the built binary against the emulator: markup rules kept in the profile,
- * the most specific winning, rounding up; the price list for customers in each format; and the
- * selling price in force kept in the journal with each purchase.
+ * Selling prices through main() (test/support/run-main.ts) against the emulator: markup rules kept
+ * in the profile, the most specific winning, rounding up; the price list for customers in each
+ * format; and the selling price in force kept in the journal with each purchase.
  */
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { journalRecords, resellerAs, type Reseller } from "./commands-harness.js";
+import { journalRecords, resellerInProcess, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator();
 let shop: Reseller;
 beforeAll(() => {
-  shop = resellerAs(harness);
+  shop = resellerInProcess(harness);
 });
 afterAll(() => rmSync(shop.configDir, { recursive: true, force: true }));
 
@@ -130,7 +130,7 @@ describe("prices", () => {
 
 describe("prices set and unset at once", () => {
   it("several rules saved together all land, and several removed together all go", async () => {
-    const other = resellerAs(harness);
+    const other = resellerInProcess(harness);
     try {
       const items = [1, 2, 3, 12, 13, 23];
       const set = await Promise.all(

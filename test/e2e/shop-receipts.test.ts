@@ -1,7 +1,8 @@
 /**
- * Receipts for the customer through the built binary against the emulator: an H2H purchase with its
- * serial, a licence from stock, a game top-up with the account name the check found, and a failed
- * delivery, in Indonesian and English; the selling price in force when bought, never the cost.
+ * Receipts for the customer through main() (test/support/run-main.ts) against the emulator: an H2H
+ * purchase with its serial, a licence from stock, a game top-up with the account name the check
+ * found, and a failed delivery, in Indonesian and English; the selling price in force when bought,
+ * never the cost.
  */
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequests, useEmulator } from "../support/emulator.js";
 import { notRegularFiles } from "../support/special-files.js";
 import { makeTempDir } from "../support/temp-dir.js";
-import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator({ seed: 7 });
 let shop: Reseller;
 beforeAll(async () => {
-  shop = resellerAs(harness);
+  shop = resellerInProcess(harness);
   // Pulsa at cost + Rp 2.000; everything else +10%, rounded up to Rp 500.
   for (const args of [
     ["prices", "set", "--markup", "10%", "--round", "500"],
@@ -170,7 +171,7 @@ describe("receipt", () => {
   });
 
   it("no price when no rule priced the sale", async () => {
-    const other = resellerAs(harness);
+    const other = resellerInProcess(harness);
     try {
       const r = await whileAdvancing(
         harness.emulator,

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing, type Reseller } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
@@ -33,7 +33,7 @@ describe.each([80, 120])("at %i columns", (width) => {
     reseller.run(args, { mode: "table", env: { COLUMNS: String(width) } });
 
   it("buy --wait and trx show of an h2h purchase: the serial number and the ref_id whole, beside the borders", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const bought = await whileAdvancing(
       harness.emulator,
       table(reseller, buyOne(12, "081234567890", "--ref-id", `SN-${width}`, "--wait", "--yes")),
@@ -51,7 +51,7 @@ describe.each([80, 120])("at %i columns", (width) => {
   });
 
   it("a customer target longer than the window: whole on a line of its own in trx show and in history", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const target = `https://instagram.com/${"toko_pulsa_makmur_jaya_official_".repeat(4)}`;
     const r = await table(reseller, [
       "buy",
@@ -88,7 +88,7 @@ describe.each([80, 120])("at %i columns", (width) => {
   });
 
   it("an auto purchase's licence is whole and outside the borders", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     const r = await whileAdvancing(
       harness.emulator,
       table(reseller, ["buy", "--item", "1", "--qty", "1", "--wait", "--yes", "--ref-id", `LIC-${width}`]),
@@ -101,7 +101,7 @@ describe.each([80, 120])("at %i columns", (width) => {
   });
 
   it("lock add, lock list and history: the lock token and ref_ids whole, every line within the window", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     const token = (await reseller.run(["lock", "add", "--item", "3", "--qty", "1"])).stdout.trim();
     expect(token).toMatch(/^LCK-/);
     await reseller.run(["sandbox", "--item", "3", "--qty", "1", "--ref-id", `SANDBOX-REF-${width}-WITH-A-LONGER-NAME`]);
@@ -115,7 +115,7 @@ describe.each([80, 120])("at %i columns", (width) => {
   });
 
   it("topup: the payment link whole on a line of its own or beside its label", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     const r = await table(reseller, ["topup", "--amount", "100000", "--channel", "QRIS", "--yes"]);
     expect(r.exitCode, r.stderr).toBe(0);
     const link = (await reseller.run(["topup", "--amount", "100000", "--channel", "QRIS", "--yes"])).stdout.split(
@@ -129,7 +129,7 @@ describe.each([80, 120])("at %i columns", (width) => {
   it.each([[["channels"]], [["items"]], [["leaderboard"]], [["config", "list"]], [["item", "10"]]])(
     "%s fits",
     async (args) => {
-      const reseller = resellerAs(harness);
+      const reseller = resellerInProcess(harness);
       const r = await table(reseller, args);
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stdout).not.toBe("");
@@ -140,7 +140,7 @@ describe.each([80, 120])("at %i columns", (width) => {
 
 describe("the width", () => {
   it("a wide window cuts nothing that fits: the channel names whole at 120 columns, cut in the middle at 80", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const wide = await reseller.run(["channels"], { mode: "table", env: { COLUMNS: "120" } });
     expect(wide.stdout).toContain("QRIS (semua e-wallet & mobile banking)");
     expect(wide.stdout).not.toContain("…");
@@ -150,7 +150,7 @@ describe("the width", () => {
   });
 
   it("a window too narrow for any table: each channel as a record, nothing cut", async () => {
-    const narrow = await resellerAs(harness).run(["channels"], { mode: "table", env: { COLUMNS: "40" } });
+    const narrow = await resellerInProcess(harness).run(["channels"], { mode: "table", env: { COLUMNS: "40" } });
     expectFits(narrow.stdout, 40);
     expect(narrow.stdout).not.toContain("…");
     expect(narrow.stdout).toMatch(/^Channel +QRIS \(semua e-wallet & mobile\n +banking\)$/m);

@@ -3,7 +3,8 @@
  * refused (exit 2) naming it, never rolled over into another month (2026-02-30 read as 2 March).
  */
 import { describe, expect, it } from "vitest";
-import { makeConfigDir, runReseller } from "../support/cli.js";
+import { makeConfigDir } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 
 const impossible: [args: string[], flag: string, date: string, why: RegExp][] = [
   [["report", "--since", "2026-02-30"], "--since", "2026-02-30", /2026-02 has 28 days/],
@@ -17,12 +18,12 @@ const impossible: [args: string[], flag: string, date: string, why: RegExp][] = 
 describe("an impossible date", () => {
   it.each(impossible)("%j is refused, exit 2, naming the date", async (args, flag, date, why) => {
     const env = { RESELLER_CONFIG_DIR: makeConfigDir() };
-    const r = await runReseller(args, { env });
+    const r = await runInProcess(args, { env });
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain(`${flag} ${date} is no date on the calendar`);
     expect(r.stderr).toMatch(why);
-    const json = await runReseller([...args, "--json"], { env });
+    const json = await runInProcess([...args, "--json"], { env });
     expect(json.exitCode).toBe(2);
     expect(json.errorJson().error).toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining(date) });
   });
@@ -33,7 +34,7 @@ describe("an impossible date", () => {
       ["history", "--since", "2028-02-29"],
       ["report", "--since", "2026-11-01", "--until", "2026-11-30", "--json"],
     ]) {
-      const r = await runReseller(args, { env });
+      const r = await runInProcess(args, { env });
       expect(r.exitCode, `${args.join(" ")}: ${r.stderr}`).toBe(0);
     }
   });

@@ -1,16 +1,18 @@
 /**
- * `reseller webhook show | set | test | secret` through the built binary, against the emulator and
- * against a service whose answers take shapes nobody documented; the secret kept and shown like the
- * API key (once in full, masked after); the confirmation at a real terminal.
+ * `reseller webhook show | set | test | secret` through main() (test/support/run-main.ts), against
+ * the emulator and against a service whose answers take shapes nobody documented; the secret kept
+ * and shown like the API key (once in full, masked after); the confirmation at a real terminal,
+ * through the built binary.
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeConfigDir, runReseller } from "../support/cli.js";
+import { makeConfigDir } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
 import { apiRequests, closedPort, useEmulator } from "../support/emulator.js";
 import { terminalEnv, useTmux } from "../pty/tmux.js";
-import { resellerAs, singleJson } from "./commands-harness.js";
+import { resellerInProcess, singleJson } from "./commands-harness.js";
 
 const harness = useEmulator();
 
@@ -19,7 +21,7 @@ const stored = (dir: string) => JSON.parse(readFileSync(join(dir, "config.json")
 
 describe("webhook show and set", () => {
   it("show: nothing configured yet, in every mode", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const plain = await reseller.run(["webhook", "show"]);
     expect(plain.exitCode, plain.stderr).toBe(0);
     expect(plain.stdout.split("\n")).toEqual(["url\t", "enabled\tfalse", "has_secret\tfalse", ""]);
@@ -38,7 +40,7 @@ describe("webhook show and set", () => {
   });
 
   it("set --url: switched on and shown back; --disable keeps the address; --enable turns it on again", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const set = await reseller.run(["webhook", "set", "--url", "https://bot.example.com/webhook"]);
     expect(set.exitCode, set.stderr).toBe(0);
     expect(set.stderr).toMatch(/Saved: the service will send webhooks to https:\/\/bot\.example\.com\/webhook/);
@@ -75,7 +77,7 @@ describe("webhook show and set", () => {
   });
 
   it("refuses before sending: plain http to another machine, not a URL, other schemes, nothing to set (exit 2)", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     const before = apiRequests(harness).length;
     for (const [args, message] of [
       [
@@ -105,7 +107,7 @@ describe("webhook show and set", () => {
 
 describe("webhook test", () => {
   it("needs an address and a secret on the service (exit 1, its code), then asks it to send one", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     const bare = await reseller.run(["webhook", "test"], { mode: "json" });
     expect(bare.exitCode).toBe(1);
     expect(bare.errorJson().error.code).toBe("WEBHOOK_URL_NOT_SET");
@@ -125,7 +127,7 @@ describe("webhook test", () => {
 
 describe("webhook secret", () => {
   it("prints the new secret alone on stdout, says it is shown once, and keeps nothing without --save", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
     const r = await reseller.run(["webhook", "secret"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^[0-9a-f]{48}\n$/);
@@ -136,7 +138,7 @@ describe("webhook secret", () => {
   });
 
   it("--save: kept in the profile (0600), masked by config list and config get, refused by config set", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     const r = await reseller.run(["webhook", "secret", "--save"]);
     expect(r.exitCode, r.stderr).toBe(0);
     const secret = r.stdout.trim();
@@ -170,7 +172,7 @@ describe("webhook secret", () => {
   });
 
   it("RESELLER_WEBHOOK_SECRET wins over the saved one, masked too, and --save says so", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Warung Premium ID"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Warung Premium ID"));
     const env = { RESELLER_WEBHOOK_SECRET: "from-the-environment-1234" };
     const list = await reseller.run(["config", "list", "--json"], { env });
     expect(list.json().settings.webhook_secret).toEqual({ value: "****1234", source: "environment" });
@@ -180,7 +182,7 @@ describe("webhook secret", () => {
   });
 
   it("--json: the service's answer as received", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const r = await reseller.run(["webhook", "secret"], { mode: "json" });
     expect(r.exitCode).toBe(0);
     expect(singleJson(r)).toEqual({
@@ -210,7 +212,7 @@ describe("answers in shapes nobody documented", () => {
   for (const [route, body] of Object.entries(answers)) service.routes.set(route, json(200, body));
 
   const run = (args: string[], extra: Record<string, string> = {}) =>
-    runReseller(args, {
+    runInProcess(args, {
       env: {
         RESELLER_BASE_URL: service.baseUrl,
         RESELLER_API_KEY: "key-for-odd-shapes",
@@ -235,7 +237,7 @@ describe("answers in shapes nobody documented", () => {
 
   it("secret: shows what came when no field is recognisably the secret, saves nothing, exit 1", async () => {
     const dir = makeConfigDir();
-    const r = await runReseller(["webhook", "secret", "--save"], {
+    const r = await runInProcess(["webhook", "secret", "--save"], {
       env: { RESELLER_BASE_URL: service.baseUrl, RESELLER_API_KEY: "key-for-odd-shapes", RESELLER_CONFIG_DIR: dir },
     });
     expect(r.exitCode).toBe(1);

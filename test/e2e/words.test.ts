@@ -1,15 +1,16 @@
 /**
- * Words a reseller understands, against the built binary: amounts typed as people write them reach
- * the service as the sum meant (flags, cart, orders file, top-up), a network failure is named in
- * plain words, and a service code is said once, beside its hint.
+ * Words a reseller understands, through main() (test/support/run-main.ts): amounts typed as people
+ * write them reach the service as the sum meant (flags, cart, orders file, top-up), a network
+ * failure is named in plain words, and a service code is said once, beside its hint.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeConfigDir, runReseller } from "../support/cli.js";
+import { makeConfigDir } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
 import { useHostileServer } from "../support/hostile-server.js";
-import { resellerAs, writeCart } from "./commands-harness.js";
+import { resellerInProcess, writeCart } from "./commands-harness.js";
 
 const harness = useEmulator();
 const hostile = useHostileServer();
@@ -23,13 +24,21 @@ const sentNominal = () => JSON.parse(lastPurchase().carts[0]!.note!).provider_qt
 
 describe("amounts as people write them", () => {
   it.each([["75rb"], ["75.000"], ["Rp 75.000"], ["75000"]])("buy --nominal %s sends 75000", async (typed) => {
-    const r = await resellerAs(harness).run(["buy", "--item", "29", "--nominal", typed, "--note", "081234567890"]);
+    const r = await resellerInProcess(harness).run([
+      "buy",
+      "--item",
+      "29",
+      "--nominal",
+      typed,
+      "--note",
+      "081234567890",
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(sentNominal()).toBe(75_000);
   });
 
   it("1,5jt in a cart line and 25rb in an orders file reach the service as 1500000 and 25000", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const cart = writeCart(reseller, [{ item_id: 29, quantity: 1, note: "081234567890", nominal: "1,5jt" }]);
     const bought = await reseller.run(["buy", "--cart", cart, "--yes"]);
     expect(bought.exitCode, bought.stderr).toBe(0);
@@ -43,7 +52,15 @@ describe("amounts as people write them", () => {
 
   it("an amount that could be two sums is refused with both, and nothing is sent", async () => {
     const before = harness.emulator.requestBodies("/v1/trx").length;
-    const r = await resellerAs(harness).run(["buy", "--item", "29", "--nominal", "1,5", "--note", "081234567890"]);
+    const r = await resellerInProcess(harness).run([
+      "buy",
+      "--item",
+      "29",
+      "--nominal",
+      "1,5",
+      "--note",
+      "081234567890",
+    ]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(
       'Error: --nominal "1,5" is not an amount of Rupiah: it has a decimal part but no unit (rb, jt).',
@@ -53,7 +70,7 @@ describe("amounts as people write them", () => {
   });
 
   it("topup --amount 100rb asks for a link of Rp 100.000", async () => {
-    const r = await resellerAs(harness).run(["topup", "--amount", "100rb", "--channel", "QRIS", "--yes"]);
+    const r = await resellerInProcess(harness).run(["topup", "--amount", "100rb", "--channel", "QRIS", "--yes"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(
       harness.emulator
@@ -92,7 +109,7 @@ describe("the flag or command meant", () => {
       "Save it with `reseller login`",
     ],
   ])("reseller %j", async (args, said, meant) => {
-    const r = await resellerAs(harness).run(args);
+    const r = await resellerInProcess(harness).run(args);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(`Error: ${said}`);
     expect(r.stderr).toContain(`Hint: ${meant}`);
@@ -123,7 +140,7 @@ describe("choices listed when one is wrong, before anything is sent", () => {
     ],
   ])("reseller %j", async (args, said, meant) => {
     const topUps = harness.emulator.requestBodies("/v1/balance").filter((b) => b.method === "POST").length;
-    const r = await resellerAs(harness).run(args);
+    const r = await resellerInProcess(harness).run(args);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(said);
     expect(r.stderr).toContain(`Hint: ${meant}`);
@@ -134,7 +151,7 @@ describe("choices listed when one is wrong, before anything is sent", () => {
 
 describe("a service code, said once with its hint", () => {
   it("webhook test with no URL set", async () => {
-    const r = await resellerAs(harness).run(["webhook", "test"]);
+    const r = await resellerInProcess(harness).run(["webhook", "test"]);
     expect(r.exitCode).toBe(1);
     expect(r.stderr.match(/WEBHOOK_URL_NOT_SET/g)).toHaveLength(1);
     expect(r.stderr).toContain(
@@ -147,7 +164,7 @@ describe("a service code, said once with its hint", () => {
     hostile.routes.set("GET /v1/balance", (_req, res) => {
       res.writeHead(422, { "Content-Type": "application/json" }).end(JSON.stringify({ message: "SOMETHING_NEW" }));
     });
-    const r = await runReseller(["balance"], {
+    const r = await runInProcess(["balance"], {
       env: {
         RESELLER_BASE_URL: hostile.baseUrl,
         RESELLER_API_KEY: "sk_test_words_0123456789",
@@ -162,7 +179,7 @@ describe("a service code, said once with its hint", () => {
     hostile.routes.set("GET /v1/balance", (_req, res) => {
       res.writeHead(418, { "Content-Type": "application/json" }).end(JSON.stringify({}));
     });
-    const r = await runReseller(["balance"], {
+    const r = await runInProcess(["balance"], {
       env: {
         RESELLER_BASE_URL: hostile.baseUrl,
         RESELLER_API_KEY: "sk_test_words_0123456789",
@@ -184,7 +201,7 @@ describe("network failures in plain words", () => {
 
   it("a connection closed before the answer", async () => {
     hostile.routes.set("GET /v1/balance", (_req, res) => res.socket?.destroy());
-    const r = await runReseller(["balance"], { env: env(hostile.baseUrl) });
+    const r = await runInProcess(["balance"], { env: env(hostile.baseUrl) });
     expect(r.exitCode).toBe(4);
     expect(r.stderr).toMatch(
       /^Error: The service at http:\/\/127\.0\.0\.1:\d+ did not answer: the connection was (closed|reset)\./m,
@@ -192,7 +209,7 @@ describe("network failures in plain words", () => {
   });
 
   it("a refused connection", async () => {
-    const r = await runReseller(["balance"], { env: env(`http://127.0.0.1:${await closedPort()}`) });
+    const r = await runInProcess(["balance"], { env: env(`http://127.0.0.1:${await closedPort()}`) });
     expect(r.exitCode).toBe(4);
     expect(r.stderr).toMatch(
       /could not be reached: the connection was refused \(nothing listens at that address and port\); nothing was sent\./,
@@ -200,7 +217,7 @@ describe("network failures in plain words", () => {
   });
 
   it("a name that is not found", async () => {
-    const r = await runReseller(["balance"], { env: env("https://no-such-host.invalid") });
+    const r = await runInProcess(["balance"], { env: env("https://no-such-host.invalid") });
     expect(r.exitCode).toBe(4);
     expect(r.stderr).toMatch(/could not be reached: its name (was not found|could not be looked up right now) \(DNS\)/);
   });
