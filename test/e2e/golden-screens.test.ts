@@ -256,7 +256,7 @@ describe("golden screens from fixed answers", () => {
   ])("reconcile in %s", (_language, languageEnv: Record<string, string>, words) => {
     it.each([80, 120])("at %i columns: a table, each answer a word, its meaning said once below", async (width) => {
       const dir = await resellerMachine(server.baseUrl, { unknown: true });
-      const r = await runReseller(["reconcile"], {
+      const r = await runInProcess(["reconcile"], {
         env: { ...screenEnv(server.baseUrl, dir), ...languageEnv, RESELLER_FORCE_TTY: "1", COLUMNS: String(width) },
       });
       expect(r.exitCode, r.stderr).toBe(0);

@@ -258,7 +258,7 @@ describe("top-ups and locks are journaled too", () => {
   });
 
   it("on a terminal, a lost purchase, lock and top-up: their kinds, each answer a word, each meaning said once", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     harness.emulator.faults.configure({ drop_before_commit_next: 6, match: { method: "POST", path: "/v1/trx" } });
     expect((await reseller.run(buyOne(12, "081234567890", "--ref-id", "kinds-1"))).exitCode).toBe(5);
     harness.emulator.faults.configure({ drop_after_commit_next: 1, match: { method: "POST", path: "/v1/item/lock" } });
