@@ -16,7 +16,8 @@ import {
 } from "./config/settings.js";
 import { checkConfigDir } from "./config/config-dir.js";
 import { AuthError, UsageError } from "./errors.js";
-import { say as spokenNow, type Messages } from "./messages/messages.js";
+import { en } from "./messages/en.js";
+import type { Messages } from "./messages/messages.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
 import { neutralize } from "./output/sanitize.js";
 import { showTimesIn } from "./output/format.js";
@@ -97,7 +98,7 @@ export interface ContextInput {
 
 export async function createContext(input: ContextInput): Promise<Context> {
   const { flags, env, signal, terminal } = input;
-  const say = input.say ?? spokenNow;
+  const say = input.say ?? en;
   // Everything the output layer writes passes the mask; the key is added once settings are known.
   const secrets = new SecretMask();
   const settings = resolveSettings(flags, env, terminal, input.store);
