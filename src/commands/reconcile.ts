@@ -16,7 +16,6 @@ import { ledgerVerdict, lookUpPurchase } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone } from "../domain/verdict.js";
 import { formatRupiah } from "../output/format.js";
 import { en, type Messages } from "../messages/en.js";
-import { say } from "../messages/messages.js";
 
 /**
  * A purchase in the verdict's words on a terminal, with its refund, as every table says it (bought,
@@ -141,11 +140,11 @@ export async function run(ctx: Context): Promise<number | void> {
   const here = unresolved.filter((e) => sentFromHere(e, ctx.settings));
   const elsewhere = unresolved.length - here.length;
   if (elsewhere) {
-    ctx.output.warn(say.orders.reconcile.elsewhere(elsewhere));
+    ctx.output.warn(ctx.say.orders.reconcile.elsewhere(elsewhere));
   }
   if (here.length === 0) {
     if (ctx.output.mode === "json") return ctx.output.json({ checked: 0, settled: 0, still_unknown: 0, entries: [] });
-    ctx.output.info(say.orders.reconcile.nothing);
+    ctx.output.info(ctx.say.orders.reconcile.nothing);
     return;
   }
 
@@ -196,17 +195,17 @@ export async function run(ctx: Context): Promise<number | void> {
     const names = keptItemNames(ctx.settings);
     // Piped rows are for scripts: the journal's kind and the answer's words in English, whatever the language.
     const plain = ctx.output.mode === "plain";
-    const words = plain ? en.orders.reconcile : say.orders.reconcile;
+    const words = plain ? en.orders.reconcile : ctx.say.orders.reconcile;
     ctx.output.table(
       // What it means names the invoice found, and the item what was sold: wrapped between words, never cut.
       [
         { header: words.time },
         { header: words.kind },
-        { header: say.headings.refId },
-        { header: say.headings.outcome },
+        { header: ctx.say.headings.refId },
+        { header: ctx.say.headings.outcome },
         { header: words.whatItMeans, fit: "wrap" },
-        { header: say.headings.item, fit: "wrap" },
-        { header: say.headings.customer },
+        { header: ctx.say.headings.item, fit: "wrap" },
+        { header: ctx.say.headings.customer },
       ],
       results.map(({ entry, answer }): Cell[] => {
         const lines = journalLines(entry);
@@ -231,6 +230,6 @@ export async function run(ctx: Context): Promise<number | void> {
     );
   }
   const settled = results.length - stillUnknown;
-  ctx.output.info(say.orders.reconcile.settled(settled, results.length, stillUnknown));
+  ctx.output.info(ctx.say.orders.reconcile.settled(settled, results.length, stillUnknown));
   return stillUnknown ? 5 : 0;
 }
