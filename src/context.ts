@@ -102,12 +102,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
   // Everything the output layer writes passes the mask; the key is added once settings are known.
   const secrets = new SecretMask();
   const settings = resolveSettings(flags, env, terminal, input.store);
-  // Times on screens are the shop's, as on its receipts; a stored zone that is wrong is said by what needs it.
-  try {
-    showTimesIn(settings.setting("time_zone").value ?? defaultTimeZone);
-  } catch {
-    showTimesIn(defaultTimeZone);
-  }
+  showShopTimes(settings);
   secrets.add(storedOrNot(() => settings.apiKey));
   // The webhook secret forges events for anyone who has it: masked in every command, not only webhook listen.
   secrets.add(storedOrNot(() => settings.setting("webhook_secret").value));
@@ -248,6 +243,15 @@ export async function createContext(input: ContextInput): Promise<Context> {
       await Promise.all([client, ...others].map((c) => c?.close()));
     },
   };
+}
+
+/** Times on screens are the shop's, as on its receipts; a stored zone that is wrong is said by what needs it. */
+function showShopTimes(settings: Settings): void {
+  try {
+    showTimesIn(settings.setting("time_zone").value ?? defaultTimeZone);
+  } catch {
+    showTimesIn(defaultTimeZone);
+  }
 }
 
 /**
