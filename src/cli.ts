@@ -38,6 +38,8 @@ export async function main(proc: Process): Promise<number> {
   const report = (error: unknown, ctx?: Context): number =>
     reportCommandError(error, proc.terminal.stderr, ctx, wantsJson, say);
 
+  // The command line, and the words its help speaks.
+  const words = { argv: proc.argv, say };
   const program = buildProgram(async (command, load, options) => {
     let ctx: Context | undefined;
     try {
@@ -57,7 +59,7 @@ export async function main(proc: Process): Promise<number> {
     } finally {
       await ctx?.dispose();
     }
-  }, proc.argv);
+  }, words);
 
   // Help is fitted to the same width as tables: commander wraps what it lays out, and the text
   // added after it (examples, what is piped) is broken between words here.
@@ -83,7 +85,7 @@ export async function main(proc: Process): Promise<number> {
       if (["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code)) return 0;
       // commander's words become the tool's own sentence, with the flag meant and the help to read.
       const { usageErrorOf } = await import("./usage-words.js");
-      return report(usageErrorOf(error, program, proc.argv));
+      return report(usageErrorOf(error, program, proc.argv, say));
     }
     // Only a flag's rule throws while parsing: said as a usage error, with the command's help.
     if (error instanceof UsageError)

@@ -16,7 +16,8 @@ import {
 } from "./config/settings.js";
 import { checkConfigDir } from "./config/config-dir.js";
 import { AuthError, UsageError } from "./errors.js";
-import { say as spokenNow, type Messages } from "./messages/messages.js";
+import { en } from "./messages/en.js";
+import type { Messages } from "./messages/messages.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
 import { neutralize } from "./output/sanitize.js";
 import { showTimesIn } from "./output/format.js";
@@ -97,16 +98,11 @@ export interface ContextInput {
 
 export async function createContext(input: ContextInput): Promise<Context> {
   const { flags, env, signal, terminal } = input;
-  const say = input.say ?? spokenNow;
+  const say = input.say ?? en;
   // Everything the output layer writes passes the mask; the key is added once settings are known.
   const secrets = new SecretMask();
   const settings = resolveSettings(flags, env, terminal, input.store);
-  // Times on screens are the shop's, as on its receipts; a stored zone that is wrong is said by what needs it.
-  try {
-    showTimesIn(settings.setting("time_zone").value ?? defaultTimeZone);
-  } catch {
-    showTimesIn(defaultTimeZone);
-  }
+  showShopTimes(settings);
   secrets.add(storedOrNot(() => settings.apiKey));
   // The webhook secret forges events for anyone who has it: masked in every command, not only webhook listen.
   secrets.add(storedOrNot(() => settings.setting("webhook_secret").value));
@@ -247,6 +243,15 @@ export async function createContext(input: ContextInput): Promise<Context> {
       await Promise.all([client, ...others].map((c) => c?.close()));
     },
   };
+}
+
+/** Times on screens are the shop's, as on its receipts; a stored zone that is wrong is said by what needs it. */
+function showShopTimes(settings: Settings): void {
+  try {
+    showTimesIn(settings.setting("time_zone").value ?? defaultTimeZone);
+  } catch {
+    showTimesIn(defaultTimeZone);
+  }
 }
 
 /**

@@ -33,7 +33,8 @@ import validate from "./commands/validate.command.js";
 import version from "./commands/version.command.js";
 import webhook from "./commands/webhook.command.js";
 import { definition, flagHelp, settingNames } from "./config/definitions.js";
-import { say } from "./messages/messages.js";
+import { en } from "./messages/en.js";
+import type { Messages } from "./messages/messages.js";
 import { type CommandDeclaration, declareOn, type RunCommand } from "./registry/declaration.js";
 import { examples, formatHelp } from "./registry/help-screen.js";
 import { version as versionNumber } from "./version.js";
@@ -73,8 +74,16 @@ export const commands: readonly CommandDeclaration[] = [
   complete,
 ];
 
-/** The program for this command line (argv as the user gave it): every command when no argv is given. */
-export function buildProgram(run: RunCommand, argv: readonly string[] = []): CommandUnknownOpts {
+/** What the program is built for: the command line as the user gave it, and the reader's catalogue. */
+export interface ProgramFor {
+  /** Every command is declared when no argv is given. */
+  argv?: readonly string[];
+  /** The words its help speaks; English when not given. */
+  say?: Messages;
+}
+
+/** The program for this command line, its help in the reader's language. */
+export function buildProgram(run: RunCommand, { argv = [], say = en }: ProgramFor = {}): CommandUnknownOpts {
   const program = new Command("reseller")
     .description(
       "Buy prepaid digital goods from the Reseller Commerce Service: balance, top-ups, purchases, stock locks.",
@@ -83,16 +92,19 @@ export function buildProgram(run: RunCommand, argv: readonly string[] = []): Com
     .showSuggestionAfterError(true)
     // `help` is a command of its own, with topics beside the commands.
     .helpCommand(false)
-    .configureHelp({ formatHelp })
+    .configureHelp({ formatHelp: (command, helper) => formatHelp(command, helper, say) })
     .addHelpText(
       "after",
       () =>
-        `${examples([
-          "reseller login",
-          "reseller balance",
-          "reseller buy --item 12 --qty 1 --note 081234567890",
-          "reseller trx show INV-20261121-000123 --jq .data.status",
-        ])}\n${say.help.more}\n`,
+        `${examples(
+          [
+            "reseller login",
+            "reseller balance",
+            "reseller buy --item 12 --qty 1 --note 081234567890",
+            "reseller trx show INV-20261121-000123 --jq .data.status",
+          ],
+          say,
+        )}\n${say.help.more}\n`,
     );
   // The global flags, from the settings' table; src/cli.ts reads them back by the same table.
   for (const name of settingNames) {
@@ -105,8 +117,8 @@ export function buildProgram(run: RunCommand, argv: readonly string[] = []): Com
   // command gets all of them for commander's suggestion of the closest.
   const named = argv[0];
   if (named !== undefined && named !== "help" && named !== "completion")
-    for (const command of commands) if (command.name === named) declareOn(program, command, run);
-  if (program.commands.length === 0) for (const command of commands) declareOn(program, command, run);
+    for (const command of commands) if (command.name === named) declareOn(program, command, run, say);
+  if (program.commands.length === 0) for (const command of commands) declareOn(program, command, run, say);
 
   // `reseller help lock add` is the one way to ask for help by name; `lock help` would only repeat it in each list.
   for (const command of program.commands) if (command.commands.length > 0) command.helpCommand(false);

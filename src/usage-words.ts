@@ -5,7 +5,7 @@
  */
 import type { CommanderError, CommandUnknownOpts as Command, Option } from "@commander-js/extra-typings";
 import { UsageError, wordIn } from "./errors.js";
-import { type Messages, say } from "./messages/messages.js";
+import type { Messages } from "./messages/messages.js";
 import { closest } from "./config/choice.js";
 
 /** Flags people reach for that reseller spells otherwise, whichever command they are given to. */
@@ -83,8 +83,8 @@ function flagMeant(command: Command, flag: string): string | undefined {
   return closest(name, known);
 }
 
-/** Turns a commander error into the UsageError the one printer says. */
-export function usageErrorOf(error: CommanderError, program: Command, argv: string[]): UsageError {
+/** Turns a commander error into the UsageError the one printer says, in the reader's catalogue, `say`. */
+export function usageErrorOf(error: CommanderError, program: Command, argv: string[], say: Messages): UsageError {
   const command = commandOf(program, argv);
   const path = pathOf(command);
   const help = say.usage.see(path);

@@ -8,6 +8,7 @@ import type { ServiceClient } from "../api/client.js";
 import type { Transaction } from "../api/model.js";
 import { AnswerBody, answerValue } from "../api/answer.js";
 import type { Context } from "../context.js";
+import type { Messages } from "../messages/messages.js";
 import {
   DeliveryFailedError,
   ExitCode,
@@ -42,7 +43,6 @@ import {
   type OrderVerdict,
   type Verdict,
 } from "../domain/verdict.js";
-import { say } from "../messages/messages.js";
 
 export type { BuyOptions } from "../orders/buy-request.js";
 
@@ -141,12 +141,12 @@ async function buyWithAlternatives(
   const client = await ctx.client();
   const ids = alt.alternativesOf(ctx, original);
   if (ids.length === 0) {
-    ctx.output.warn(alt.noneKept(original));
+    ctx.output.warn(alt.noneKept(original, ctx.say));
     throw last;
   }
   const cap = alt.priceCap(ctx, original, request.maxPrice);
   const tried = [alt.triedOf(original, last, given.held)];
-  const reason = alt.reasonOf(last, given.held);
+  const reason = alt.reasonOf(last, given.held, ctx.say);
   for (const [i, id] of ids.entries()) {
     const made = await alt.alternativeOrder(ctx, client, original, request, i + 1, id, cap);
     if ("skipped" in made) {
@@ -155,12 +155,12 @@ async function buyWithAlternatives(
       continue;
     }
     const order = made.order;
-    ctx.output.warn(alt.trying(original, reason, order, i + 1, ids.length));
+    ctx.output.warn(alt.trying(original, reason, order, i + 1, ids.length, ctx.say));
     const next: Given = {
       order,
       holdRefunded: i + 1 < ids.length,
       extra: alt.extraOf(original, tried),
-      instead: alt.instead(original, order, reason),
+      instead: alt.instead(original, order, reason, ctx.say),
     };
     try {
       return await buyOnce(ctx, options, request, next, { started: false });
@@ -170,7 +170,7 @@ async function buyWithAlternatives(
       last = error;
     }
   }
-  ctx.output.warn(alt.noneLeft(original));
+  ctx.output.warn(alt.noneLeft(original, ctx.say));
   // A script reads every order tried beside the last one's refusal.
   if (last instanceof ResellerError) last.details = { ...(last.details ?? {}), tried };
   throw last;
@@ -202,8 +202,11 @@ function boughtDespite(
       // The output itself is what broke: the line on stderr below still names the purchase.
     }
   }
-  const fault = error instanceof Error ? error.message : String(error);
-  ctx.output.warn(say.buy.faultAfterAnswer(verdictWords(judged.verdict), bought.refId, bought.invoice ?? "", fault));
+  const fault =
+    error instanceof ResellerError ? error.messageIn(ctx.say) : error instanceof Error ? error.message : String(error);
+  ctx.output.warn(
+    ctx.say.buy.faultAfterAnswer(verdictWords(judged.verdict), bought.refId, bought.invoice ?? "", fault),
+  );
   return verdictExitCode(judged.verdict);
 }
 
@@ -222,7 +225,7 @@ async function buyOrder(
   // is settled by the service's one purchase per ref_id, so neither is a repeat. An alternative's ref_id
   // is derived from the order it stands in for, which was checked.
   if (!request.again && !order.refIdGiven && !(await consentToRepeat(ctx, order, request, options.yes))) {
-    ctx.output.info(say.orders.buying.nothingBought);
+    ctx.output.info(ctx.say.orders.buying.nothingBought);
     return 0;
   }
   const confirming = ctx.canPrompt && !options.yes;
@@ -231,7 +234,7 @@ async function buyOrder(
   if (confirming) {
     const confirmed = await confirmOrder(ctx, client, order, accounts, doubts);
     if (!confirmed) {
-      ctx.output.info(say.orders.buying.nothingBought);
+      ctx.output.info(ctx.say.orders.buying.nothingBought);
       return 0;
     }
   } else {
@@ -239,7 +242,7 @@ async function buyOrder(
     refuseDoubts(doubts);
   }
 
-  ctx.output.info(say.buy.buying(describeOrder(order), formatRupiah(orderTotal(order)), order.refId));
+  ctx.output.info(ctx.say.buy.buying(describeOrder(order), formatRupiah(orderTotal(order)), order.refId));
   progress.started = true;
   progress.refId = order.refId;
   const bought = await purchase(ctx, client, order, { saleFacts: (o) => saleFactsOf(ctx, o) });
@@ -259,7 +262,8 @@ async function buyOrder(
       return verdictExitCode(verdict);
     }
     printPurchase(ctx, bought, judged);
-    if (verdict === "bought") ctx.output.info(say.orders.buying.followIt(bought.refId, ctx.output.mode === "table"));
+    if (verdict === "bought")
+      ctx.output.info(ctx.say.orders.buying.followIt(bought.refId, ctx.output.mode === "table"));
     return verdictExitCode(verdict);
   }
   await waitAndShow(
@@ -312,7 +316,7 @@ function withVerdict(error: unknown, progress: Progress): unknown {
   if (sent && !answered && !(error instanceof ResellerError))
     error = new OutcomeUnknownError(
       refId ?? null,
-      say.errors.faultAfterSending(error instanceof Error ? error.message : String(error)),
+      (say) => say.errors.faultAfterSending(error instanceof Error ? error.message : String(error)),
       { cause: error },
     );
   if (!(error instanceof ResellerError)) return error;
@@ -336,13 +340,13 @@ function reportPurchase(
   refunded: number | undefined,
 ): void {
   if (bought.recovered) {
-    ctx.output.warn(say.orders.buying.recovered);
+    ctx.output.warn(ctx.say.orders.buying.recovered);
   }
   const amount = bought.amount ?? orderTotal(order);
-  const what = say.buy.what(describeOrder(order), formatRupiah(amount), bought.invoice ?? "", bought.refId);
+  const what = ctx.say.buy.what(describeOrder(order), formatRupiah(amount), bought.invoice ?? "", bought.refId);
   if (verdict === "delivery_failed")
-    ctx.output.warn(say.buy.boughtButFailed(what, refunded !== undefined ? formatRupiah(refunded) : ""));
-  else ctx.output.success(say.buy.bought(what));
+    ctx.output.warn(ctx.say.buy.boughtButFailed(what, refunded !== undefined ? formatRupiah(refunded) : ""));
+  else ctx.output.success(ctx.say.buy.bought(what));
 }
 
 /**
@@ -350,7 +354,7 @@ function reportPurchase(
  * invoice and ref_id whole, and the outcome with its refund as every table says it.
  */
 function printPurchase(ctx: Context, bought: Purchase, { verdict, refunded }: OrderVerdict): void {
-  const words = say.headings;
+  const words = ctx.say.headings;
   const headers = [words.invoice, words.refId, words.status, words.amount, words.created, words.outcome];
   const row: Cell[] = [
     bought.invoice === null ? undefined : copyable(bought.invoice, "bold"),
@@ -379,22 +383,22 @@ async function waitAndShow(
     waited = await waitForDelivery(ctx, client, bought.refId, timeout, bought.detail);
   } catch (error) {
     if (error instanceof InterruptedError) {
-      throw new InterruptedError(say.waiting.stoppedWaiting(bought.invoice ?? "", bought.refId), {
-        suggestion: say.waiting.followIt(bought.refId),
+      throw new InterruptedError(ctx.say.waiting.stoppedWaiting(bought.invoice ?? "", bought.refId), {
+        suggestion: ctx.say.waiting.followIt(bought.refId),
       });
     }
     // Whatever stopped the wait (the service unreachable, a key refused, a bug), the purchase was made:
     // it is said as bought, as a wait that timed out is, never as refused or not sent.
     const why =
       error instanceof ResellerError
-        ? `${error.code}: ${error.message}`
+        ? `${error.code}: ${error.messageIn(ctx.say)}`
         : error instanceof Error
           ? error.message
           : String(error);
     if (ctx.output.mode === "json")
       ctx.output.json(withOutcome(bought.body, { verdict: "bought" }, bought.amount, given.extra));
     else printPurchase(ctx, bought, { verdict: "bought" });
-    ctx.output.warn(say.orders.buying.couldNotFollow(why.replace(/\.$/, ""), bought.refId));
+    ctx.output.warn(ctx.say.orders.buying.couldNotFollow(why.replace(/\.$/, ""), bought.refId));
     return;
   }
   const [{ showTransaction }, { noteLatestStatus }] = await Promise.all([
@@ -434,8 +438,8 @@ async function waitAndShow(
   }
   if (ctx.output.mode !== "json")
     ctx.output.success(
-      say.buy.finished(
-        verdict === "delivered" ? say.buy.delivered : say.buy.notDeliveredYet,
+      ctx.say.buy.finished(
+        verdict === "delivered" ? ctx.say.buy.delivered : ctx.say.buy.notDeliveredYet,
         bought.refId,
         bought.invoice ?? "",
         verdictWords(verdict),
@@ -475,7 +479,7 @@ async function consentToRepeat(
     verdictPhrase(verdict, recordedRefund(verdict, earlier), formatRupiah),
   ].filter(Boolean);
   const customers = [...new Set(order.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
-  const message = say.orders.buying.sameOrder(
+  const message = ctx.say.orders.buying.sameOrder(
     ctx.output.time(earlier.at).human,
     describeOrder(order),
     customers.join(", "),
@@ -491,10 +495,10 @@ async function consentToRepeat(
         earlier_at: earlier.at,
         earlier_outcome: verdict,
       },
-      suggestion: say.orders.buying.sameOrderHint(windowHours),
+      suggestion: ctx.say.orders.buying.sameOrderHint(windowHours),
     });
   ctx.output.warn(message);
-  return (await ctx.prompter()).confirm(say.orders.buying.buyAgain, { default: false });
+  return (await ctx.prompter()).confirm(ctx.say.orders.buying.buyAgain, { default: false });
 }
 
 /**
@@ -502,14 +506,14 @@ async function consentToRepeat(
  * nothing bought; the names found are said on stderr, and a check that could not be made is warned of.
  */
 function reportAccounts(ctx: Context, accounts: LineAccount[]): void {
-  refuseMissingAccount(accounts);
+  refuseMissingAccount(accounts, ctx.say);
   for (const a of accounts) {
-    if (a.state === "found") ctx.output.info(say.orders.buying.accountFor(a.line.item.name, accountName(a.result)));
-    else if (a.state === "unchecked") ctx.output.warn(say.orders.buying.notChecked(a.reason));
+    if (a.state === "found") ctx.output.info(ctx.say.orders.buying.accountFor(a.line.item.name, accountName(a.result)));
+    else if (a.state === "unchecked") ctx.output.warn(ctx.say.orders.buying.notChecked(a.reason));
   }
 }
 
-function accountRow(a: LineAccount): [string, string, Tone?] {
+function accountRow(a: LineAccount, say: Messages): [string, string, Tone?] {
   const label = say.orders.buying.account;
   if (a.state === "found") return [label, accountName(a.result), "good"];
   if (a.state === "not_found")
@@ -535,32 +539,33 @@ async function confirmOrder(
   const lines: [string, string, Tone?][] = [];
   for (const line of order.lines) {
     lines.push([
-      say.orders.buying.item,
-      say.orders.buying.itemIs(line.item.name, line.item.id, orderProcessOf(line.item)),
+      ctx.say.orders.buying.item,
+      ctx.say.orders.buying.itemIs(line.item.name, line.item.id, orderProcessOf(line.item)),
     ]);
     const nominal = openAmountOf(line.item, line.note);
     if (nominal !== undefined)
       lines.push([
-        say.orders.buying.nominal,
-        say.orders.buying.nominalPlus(formatRupiah(nominal), formatRupiah(line.item.price)),
+        ctx.say.orders.buying.nominal,
+        ctx.say.orders.buying.nominalPlus(formatRupiah(nominal), formatRupiah(line.item.price)),
       ]);
-    lines.push([say.orders.buying.quantity, `${line.quantity} × ${formatRupiah(unitPrice(line))}`]);
-    if (line.note !== undefined) lines.push([say.orders.buying.note, line.note]);
+    lines.push([ctx.say.orders.buying.quantity, `${line.quantity} × ${formatRupiah(unitPrice(line))}`]);
+    if (line.note !== undefined) lines.push([ctx.say.orders.buying.note, line.note]);
     const account = accounts.find((a) => a.line === line);
-    if (account) lines.push(accountRow(account));
+    if (account) lines.push(accountRow(account, ctx.say));
   }
-  lines.push([say.orders.buying.total, formatRupiah(total)]);
+  lines.push([ctx.say.orders.buying.total, formatRupiah(total)]);
   if (balance !== undefined)
     lines.push([
-      say.orders.buying.balanceAfter,
-      say.orders.buying.balanceNow(formatRupiah(balance - total), formatRupiah(balance)),
+      ctx.say.orders.buying.balanceAfter,
+      ctx.say.orders.buying.balanceNow(formatRupiah(balance - total), formatRupiah(balance)),
     ]);
-  if (order.lockToken) lines.push([say.orders.buying.lock, order.lockToken]);
+  if (order.lockToken) lines.push([ctx.say.orders.buying.lock, order.lockToken]);
   lines.push(["ref_id", order.refId]);
   ctx.output.summary(lines);
   // A short balance is known before the question: stop with the shortfall instead of asking "Buy?".
   if (balance !== undefined && balance < total) throw shortBalance(balance, order, total);
-  for (const a of accounts) if (a.state === "not_found") ctx.output.warn(say.orders.buying.toNobody(a.error.message));
-  for (const doubt of doubts) ctx.output.warn(say.orders.buying.checkBeforeBuying(doubt.message));
-  return (await ctx.prompter()).confirm(say.orders.buying.confirm);
+  for (const a of accounts)
+    if (a.state === "not_found") ctx.output.warn(ctx.say.orders.buying.toNobody(a.error.messageIn(ctx.say)));
+  for (const doubt of doubts) ctx.output.warn(ctx.say.orders.buying.checkBeforeBuying(doubt.message));
+  return (await ctx.prompter()).confirm(ctx.say.orders.buying.confirm);
 }

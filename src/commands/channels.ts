@@ -2,7 +2,6 @@
 import type { Context } from "../context.js";
 import { money } from "../output/output.js";
 import { channelRange, describeFee } from "../rules/channels.js";
-import { say } from "../messages/messages.js";
 
 export async function run(ctx: Context): Promise<void> {
   const client = await ctx.client();
@@ -26,14 +25,14 @@ export async function run(ctx: Context): Promise<void> {
   // Only the channel's name may be cut (in the middle); the code, fee and limits never.
   ctx.output.table(
     [
-      { header: say.channels.code },
-      { header: say.channels.channel, fit: "middle", min: 10 },
-      { header: say.channels.fee },
-      { header: say.channels.limits },
+      { header: ctx.say.channels.code },
+      { header: ctx.say.channels.channel, fit: "middle", min: 10 },
+      { header: ctx.say.channels.fee },
+      { header: ctx.say.channels.limits },
     ],
     data.map((c) => [
       c.off ? { human: c.code, plain: c.code, tone: "dim" } : c.code,
-      c.off ? { human: `${c.name} (${say.channels.switchedOff})`, plain: c.name, tone: "warn" } : c.name,
+      c.off ? { human: `${c.name} (${ctx.say.channels.switchedOff})`, plain: c.name, tone: "warn" } : c.name,
       describeFee(c),
       channelRange(c),
     ]),

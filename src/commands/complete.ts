@@ -8,7 +8,6 @@
  * catalogue of 200,000 variants itself.
  */
 import type { Context } from "../context.js";
-import { say } from "../messages/messages.js";
 import { formatDuration, formatRupiah } from "../output/format.js";
 import { itemName } from "../domain/item-name.js";
 import type { CompleteOptions } from "./complete/flags.js";
@@ -72,13 +71,13 @@ async function candidates(ctx: Context, what: string, prefix: string): Promise<C
   if (what === "items") return itemCandidates(ctx, prefix);
   if (what === "channels") {
     const { data } = await (await ctx.client()).listChannels();
-    return data.map((c) => ({ value: c.code, description: say.completion.channel(c.name, formatRupiah(c.fee)) }));
+    return data.map((c) => ({ value: c.code, description: ctx.say.completion.channel(c.name, formatRupiah(c.fee)) }));
   }
   if (what === "locks") {
     const { data } = await (await ctx.client()).listLocks();
     return data.map((l) => ({
       value: l.token,
-      description: say.completion.lock(
+      description: ctx.say.completion.lock(
         String(l.itemId),
         l.quantity,
         l.remainingSeconds === null ? "" : formatDuration(l.remainingSeconds),

@@ -1,6 +1,6 @@
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
 import { UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { defineCommand } from "../registry/declaration.js";
 import { helpTopicNames } from "../registry/help-screen.js";
 
@@ -10,11 +10,11 @@ export default defineCommand({
   flags: (c) => c.argument("[topic...]", `a command (\`lock add\`) or a topic: ${helpTopicNames.join(", ")}`),
   examples: ["reseller help lock add", "reseller help environment", "reseller help exit-codes"],
   // Help needs no context: a config file that cannot be read does not stop it.
-  act: ([topic], command) => showHelp(topic, command),
+  act: ([topic], command, say) => showHelp(topic, command, say),
 });
 
 /** `reseller help lock add`: the help of the command named, or a topic's text. */
-async function showHelp(topic: string[], cmd: CommandUnknownOpts): Promise<void> {
+async function showHelp(topic: string[], cmd: CommandUnknownOpts, say: Messages): Promise<void> {
   const program = cmd.parent ?? cmd;
   const out = cmd.configureOutput();
   const name = topic.join(" ");

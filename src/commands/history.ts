@@ -6,6 +6,7 @@
  * top-up) and writes the answers down, so the ledger says what the service holds.
  */
 import type { Context } from "../context.js";
+import type { Messages } from "../messages/messages.js";
 import { InputError } from "../errors.js";
 import { checkCalendarDate } from "../rules/dates.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
@@ -20,7 +21,6 @@ import { ledgerVerdict, needsAsking, refreshEntries, sayNotRefreshed, type Refre
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
 import { formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
-import { say } from "../messages/messages.js";
 import { en } from "../messages/en.js";
 import type { HistoryOptions } from "./history/flags.js";
 
@@ -154,7 +154,7 @@ function itemOf(entry: JournalEntry, names: Map<number, string>, words = english
  * an alternative says whose order it was bought instead of (`↳ instead of REF`), its ref_id being the
  * one to look the refused order up by.
  */
-function itemCell(entry: JournalEntry, names: Map<number, string>): string {
+function itemCell(entry: JournalEntry, names: Map<number, string>, say: Messages): string {
   const what = whatEntryIs(entry);
   const item = itemOf(entry, names, say.history);
   const said = say.history.what[what];
@@ -166,7 +166,7 @@ function itemCell(entry: JournalEntry, names: Map<number, string>): string {
 }
 
 /** A sandbox order and a lock never cost anything: said so, never a price that looks spent. */
-function amountCell(entry: JournalEntry): Cell {
+function amountCell(entry: JournalEntry, say: Messages): Cell {
   if (entry.kind === "sandbox" || entry.kind === "lock")
     return { human: say.history.noCharge, plain: "0", tone: "dim" };
   return entry.amount === undefined ? undefined : money(entry.amount);
@@ -182,7 +182,7 @@ export function sinceMs(text: string): number {
   checkCalendarDate("--since", text);
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
   const at = date ? new Date(Number(date[1]), Number(date[2]) - 1, Number(date[3])).getTime() : Date.parse(text);
-  if (Number.isNaN(at)) throw new InputError(say.history.since(text));
+  if (Number.isNaN(at)) throw new InputError((say) => say.history.since(text));
   return at;
 }
 
@@ -261,8 +261,8 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
   if (chosen.length === 0) {
     ctx.output.info(
       options.unresolved
-        ? say.history.nothingUnresolved
-        : say.history.noneYet(ctx.settings.profile, !!options.allServices),
+        ? ctx.say.history.nothingUnresolved
+        : ctx.say.history.noneYet(ctx.settings.profile, !!options.allServices),
     );
   } else {
     const names = await itemNames(ctx, chosen);
@@ -296,20 +296,20 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
       // The time, the standing, money and what is copied (customer, ref_id, invoice) are never cut; the item
       // says what the row sold, so it wraps between words (`1 × Pulsa Tel…10.000` named no operator).
       const times = ctx.output.timeColumn(
-        say.headings.time,
+        ctx.say.headings.time,
         chosen.map((e) => e.at),
         { seconds: false },
       );
       const headers: (string | Column)[] = [
         times.column,
-        { header: say.headings.item, fit: "wrap" },
+        { header: ctx.say.headings.item, fit: "wrap" },
         // Copied to the customer, so never cut: beside the table with the ref_id, or listed below it.
-        { header: say.headings.customer, fit: "keep" },
-        { header: say.headings.outcome, fit: "keep" },
-        { header: say.headings.amount, fit: "keep" },
-        { header: say.headings.refId, fit: "keep" },
-        { header: say.headings.invoice, fit: "keep" },
-        ...(options.allServices ? [{ header: say.headings.service, fit: "end" as const, min: 12 }] : []),
+        { header: ctx.say.headings.customer, fit: "keep" },
+        { header: ctx.say.headings.outcome, fit: "keep" },
+        { header: ctx.say.headings.amount, fit: "keep" },
+        { header: ctx.say.headings.refId, fit: "keep" },
+        { header: ctx.say.headings.invoice, fit: "keep" },
+        ...(options.allServices ? [{ header: ctx.say.headings.service, fit: "end" as const, min: 12 }] : []),
       ];
       ctx.output.table(
         headers,
@@ -318,26 +318,26 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
           const customer = customerOf(e);
           return [
             times.cells[i],
-            itemCell(e, names),
+            itemCell(e, names, ctx.say),
             customer ? customerCell(customer) : undefined,
             standingCell(e, now),
-            amountCell(e),
+            amountCell(e, ctx.say),
             reference ? copyable(reference) : undefined,
             e.invoice ? copyable(e.invoice, "bold") : undefined,
-            ...(options.allServices ? [otherCell(other(e))] : []),
+            ...(options.allServices ? [otherCell(other(e), ctx.say)] : []),
           ];
         }),
       );
     }
   }
-  if (otherProfiles) ctx.output.info(say.history.otherProfiles(otherProfiles));
-  if (elsewhere) ctx.output.info(say.history.otherAddresses(elsewhere));
+  if (otherProfiles) ctx.output.info(ctx.say.history.otherProfiles(otherProfiles));
+  if (elsewhere) ctx.output.info(ctx.say.history.otherAddresses(elsewhere));
   const unresolved = options.unresolved ? 0 : chosen.filter((e) => isUnresolved(e, now)).length;
   const stale = refresh ? 0 : chosen.filter((e) => ledgerVerdict(e, now) === "bought").length;
   // These notes fit in 80 columns with their mark, even at six-digit counts; both at once are one note.
-  if (unresolved && stale) ctx.output.warn(say.history.unknownAndNotKnownDelivered(unresolved, stale));
-  else if (unresolved) ctx.output.warn(say.history.unknownOutcomes(unresolved));
-  else if (stale) ctx.output.info(say.history.notKnownDelivered(stale));
+  if (unresolved && stale) ctx.output.warn(ctx.say.history.unknownAndNotKnownDelivered(unresolved, stale));
+  else if (unresolved) ctx.output.warn(ctx.say.history.unknownOutcomes(unresolved));
+  else if (stale) ctx.output.info(ctx.say.history.notKnownDelivered(stale));
   return refreshed ? sayNotRefreshed(ctx, refreshed) : undefined;
 }
 
@@ -409,7 +409,7 @@ function entryJson(e: JournalEntry, now: number, journal: ReturnType<typeof jour
 }
 
 /** With --all-services, the service an entry was sent to: another one named, this one said so. */
-function otherCell(other: string | undefined): Cell {
+function otherCell(other: string | undefined, say: Messages): Cell {
   return other
     ? { human: say.history.otherService(other), plain: other, tone: "warn" as const }
     : say.history.thisService;

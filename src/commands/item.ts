@@ -8,7 +8,7 @@ import { readItem } from "../orders/items.js";
 import { money, type Cell } from "../output/output.js";
 import { fieldNames, openAmountRange } from "../orders/check-line.js";
 import { en } from "../messages/en.js";
-import { type Messages, say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import type { ItemOptions } from "./item/flags.js";
 
 export async function run(ctx: Context, options: ItemOptions): Promise<void> {
@@ -16,13 +16,13 @@ export async function run(ctx: Context, options: ItemOptions): Promise<void> {
   if (ctx.output.mode === "json") return ctx.output.json(body);
 
   // Piped, the labels and words stay as scripts read them (`minimum_order`, `offered`).
-  const words = ctx.output.mode === "plain" ? en : say;
+  const words = ctx.output.mode === "plain" ? en : ctx.say;
   // Unlimited items (h2h, manual, smm) report no count: say so rather than print -1.
   let stock: Cell;
-  if (data.unlimited) stock = { human: say.items.unlimited, plain: "unlimited", tone: "good" };
+  if (data.unlimited) stock = { human: ctx.say.items.unlimited, plain: "unlimited", tone: "good" };
   else if (data.stock === null) stock = undefined;
   else if (data.stock <= 0)
-    stock = { human: `${data.stock} (${say.items.soldOut})`, plain: String(data.stock), tone: "bad" };
+    stock = { human: `${data.stock} (${ctx.say.items.soldOut})`, plain: String(data.stock), tone: "bad" };
   else stock = data.stock;
 
   ctx.output.record([

@@ -10,7 +10,6 @@ import { readCatalogue, type CatalogueOwner, type KeptCatalogue } from "../catal
 import { showItems } from "../catalogue/show.js";
 import { bringUpToDate, catalogueOwner, keptUpToDate } from "../catalogue/up-to-date.js";
 import { relativeHint } from "../output/format.js";
-import { say } from "../messages/messages.js";
 import type { ItemsCommandOptions } from "./items/flags.js";
 
 /** A long list on a terminal goes through the pager (Context.paged). */
@@ -52,32 +51,33 @@ async function showChanges(
   now: number,
 ): Promise<void> {
   if (options.search !== undefined || options.category !== undefined || options.process !== undefined)
-    throw new UsageError(say.catalogue.changesTakeNoFilter, { suggestion: say.catalogue.changesFilterHint });
+    throw new UsageError(ctx.say.catalogue.changesTakeNoFilter, { suggestion: ctx.say.catalogue.changesFilterHint });
   const { readSummary, summarise, compareSummaries, keepSummary } = await import("../catalogue/changes.js");
   const before = readSummary(owner) ?? (kept ? summarise(kept.entries(), kept.synced_at) : undefined);
   const current = await bringUpToDate(ctx, owner, kept, options, now);
   const after = summarise(current.entries(), current.synced_at);
   const changes = before ? compareSummaries(before, after) : [];
   const unkept = keepSummary(owner, after);
-  if (unkept) ctx.output.warn(say.catalogue.pricesNotKept(unkept.message));
+  if (unkept) ctx.output.warn(ctx.say.catalogue.pricesNotKept(unkept.message));
   const since = before ? new Date(before.synced_at).toISOString() : null;
   if (ctx.output.mode === "json") return ctx.output.json({ server_time: current.server_time, since, changes });
-  if (!before) return ctx.output.info(say.catalogue.noEarlierCopy);
-  if (changes.length === 0) return ctx.output.info(say.catalogue.nothingChanged(relativeHint(before.synced_at, now)));
+  if (!before) return ctx.output.info(ctx.say.catalogue.noEarlierCopy);
+  if (changes.length === 0)
+    return ctx.output.info(ctx.say.catalogue.nothingChanged(relativeHint(before.synced_at, now)));
   const table = ctx.output.mode === "table";
   ctx.output.table(
     [
-      { header: say.catalogue.change },
-      { header: say.headings.id },
-      { header: say.headings.product, fit: "end", drop: 1 },
-      { header: say.headings.name, fit: "middle", min: 12 },
-      { header: say.catalogue.oldPrice, short: say.catalogue.oldShort },
-      { header: say.catalogue.newPrice, short: say.catalogue.newShort },
+      { header: ctx.say.catalogue.change },
+      { header: ctx.say.headings.id },
+      { header: ctx.say.headings.product, fit: "end", drop: 1 },
+      { header: ctx.say.headings.name, fit: "middle", min: 12 },
+      { header: ctx.say.catalogue.oldPrice, short: ctx.say.catalogue.oldShort },
+      { header: ctx.say.catalogue.newPrice, short: ctx.say.catalogue.newShort },
     ],
     changes.map((c) =>
       table
         ? [
-            `${say.catalogue.kinds[c.change] ?? c.change.replace(/_/g, " ")}${c.status && c.status.toLowerCase() !== say.catalogue.kinds[c.change] ? ` (${c.status})` : ""}`,
+            `${ctx.say.catalogue.kinds[c.change] ?? c.change.replace(/_/g, " ")}${c.status && c.status.toLowerCase() !== ctx.say.catalogue.kinds[c.change] ? ` (${c.status})` : ""}`,
             c.id,
             c.product,
             c.name,
@@ -87,5 +87,5 @@ async function showChanges(
         : [c.change, c.id, money(c.old_price), money(c.new_price), c.product, c.name],
     ),
   );
-  if (table) ctx.output.info(say.catalogue.changeCount(changes.length, relativeHint(before.synced_at, now)));
+  if (table) ctx.output.info(ctx.say.catalogue.changeCount(changes.length, relativeHint(before.synced_at, now)));
 }

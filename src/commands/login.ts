@@ -6,19 +6,19 @@
 import { checkBaseUrl } from "../config/settings.js";
 import { maskApiKey } from "../config/mask.js";
 import type { Context } from "../context.js";
-import { AuthError, InputError, UsageError } from "../errors.js";
+import type { Messages } from "../messages/messages.js";
+import { AuthError, InputError, ResellerError, UsageError } from "../errors.js";
 import type { Language } from "../messages/language.js";
-import { say, spoken } from "../messages/messages.js";
 import { formatRupiah } from "../output/format.js";
 import type { Prompter } from "../output/prompter.js";
 import type { LoginOptions } from "./login/flags.js";
 
-function validBaseUrl(value: string, insecure: boolean): true | string {
+function validBaseUrl(value: string, insecure: boolean, say: Messages): true | string {
   try {
     checkBaseUrl(value.trim(), insecure);
     return true;
   } catch (error) {
-    return (error as Error).message;
+    return error instanceof ResellerError ? error.messageIn(say) : (error as Error).message;
   }
 }
 
@@ -27,7 +27,7 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
   const profile = settings.profile;
   let prompter: Prompter | undefined;
   if (!options.withKey) {
-    prompter = await ctx.prompter("--with-key", say.login.pipeHint);
+    prompter = await ctx.prompter("--with-key", ctx.say.login.pipeHint);
   }
 
   // The address: a flag or the environment decides; on a terminal the stored one is offered as the default.
@@ -37,17 +37,18 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
       : undefined;
   if (!baseUrl && prompter) {
     baseUrl = (
-      await prompter.input(say.login.address, {
+      await prompter.input(ctx.say.login.address, {
         default: settings.baseUrl,
-        validate: (value) => (value.trim() ? validBaseUrl(value, settings.insecure) : say.login.typeAddress),
+        validate: (value) =>
+          value.trim() ? validBaseUrl(value, settings.insecure, ctx.say) : ctx.say.login.typeAddress,
       })
     ).trim();
   }
   baseUrl ??= settings.baseUrl;
   if (!baseUrl) {
-    throw new UsageError(say.login.noAddress, {
+    throw new UsageError(ctx.say.login.noAddress, {
       code: "NO_BASE_URL",
-      suggestion: say.login.noAddressHint,
+      suggestion: ctx.say.login.noAddressHint,
     });
   }
   baseUrl = baseUrl.replace(/\/+$/, "");
@@ -57,21 +58,21 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
   let apiKey: string;
   if (prompter) {
     apiKey = (
-      await prompter.password(say.login.apiKey, {
-        validate: (value) => (value.trim() ? true : say.login.pasteKey),
+      await prompter.password(ctx.say.login.apiKey, {
+        validate: (value) => (value.trim() ? true : ctx.say.login.pasteKey),
       })
     ).trim();
   } else {
-    if (ctx.terminal.stdinIsTTY) ctx.output.info(say.login.pasteThenCtrlD);
+    if (ctx.terminal.stdinIsTTY) ctx.output.info(ctx.say.login.pasteThenCtrlD);
     // `printf '%s' "$KEY" | reseller login --with-key`, or a file that ends in a newline.
     apiKey = (await ctx.readStdin()).trim();
     if (!apiKey)
-      throw new UsageError(say.login.noKeyOnStdin, {
+      throw new UsageError(ctx.say.login.noKeyOnStdin, {
         code: "INPUT_REQUIRED",
         suggestion: "printf '%s' \"$RESELLER_KEY\" | reseller login --with-key",
       });
   }
-  if (/\s/.test(apiKey)) throw new InputError(say.login.keyHasSpaces);
+  if (/\s/.test(apiKey)) throw new InputError(ctx.say.login.keyHasSpaces);
 
   // The key is tried before anything is saved: a rejected key leaves the stored profile as it was.
   const client = await ctx.clientFor(baseUrl, apiKey);
@@ -80,7 +81,7 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
     balance = await client.getBalance();
   } catch (error) {
     if (error instanceof AuthError) {
-      error.suggestion = say.login.wrongKeyHint(maskApiKey(apiKey), baseUrl);
+      error.suggestion = ctx.say.login.wrongKeyHint(maskApiKey(apiKey), baseUrl);
     }
     throw error;
   }
@@ -90,18 +91,19 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
   const language =
     prompter && settings.setting("language").source !== "profile"
       ? await prompter.select<Language>(
-          say.login.language,
+          ctx.say.login.language,
           [
             { name: "Bahasa Indonesia", value: "id" },
             { name: "English", value: "en" },
           ],
-          { default: spoken },
+          // The language this run speaks, as the flag, the environment or the locale chose it.
+          { default: settings.setting("language").value },
         )
       : undefined;
 
   await ctx.config.changeProfile(profile, { base_url: baseUrl, api_key: apiKey, ...(language ? { language } : {}) });
 
   if (ctx.output.mode === "json") ctx.output.json(balance.body);
-  ctx.output.success(say.login.loggedIn(baseUrl, profile, maskApiKey(apiKey), formatRupiah(balance.data.balance)));
-  if (settings.setting("api_key").source === "environment") ctx.output.warn(say.login.environmentKeyWins);
+  ctx.output.success(ctx.say.login.loggedIn(baseUrl, profile, maskApiKey(apiKey), formatRupiah(balance.data.balance)));
+  if (settings.setting("api_key").source === "environment") ctx.output.warn(ctx.say.login.environmentKeyWins);
 }

@@ -1,7 +1,6 @@
 /** `reseller logout`: forget the profile's API key; the base URL and other settings stay. */
 import { maskApiKey } from "../config/mask.js";
 import type { Context } from "../context.js";
-import { say } from "../messages/messages.js";
 
 export async function run(ctx: Context): Promise<void> {
   const profile = ctx.settings.profile;
@@ -10,8 +9,8 @@ export async function run(ctx: Context): Promise<void> {
   if (key) await ctx.config.changeProfile(profile, { api_key: undefined });
 
   if (ctx.output.mode === "json") ctx.output.json({ profile, removed_api_key: key !== undefined });
-  else if (key) ctx.output.success(say.settings.loggedOut(profile, maskApiKey(key), Boolean(stored.base_url)));
+  else if (key) ctx.output.success(ctx.say.settings.loggedOut(profile, maskApiKey(key), Boolean(stored.base_url)));
   // Already logged out is the state the user asked for, so not an error.
-  else ctx.output.info(say.settings.noStoredKey(profile));
-  if (ctx.settings.setting("api_key").source === "environment") ctx.output.warn(say.settings.environmentKeyStays);
+  else ctx.output.info(ctx.say.settings.noStoredKey(profile));
+  if (ctx.settings.setting("api_key").source === "environment") ctx.output.warn(ctx.say.settings.environmentKeyStays);
 }

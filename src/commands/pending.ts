@@ -22,7 +22,6 @@ import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import { formatDuration, formatDurationToMinute, formatLocalTime, formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
 import { toStatus } from "../api/status.js";
-import { say } from "../messages/messages.js";
 import { lookUpPurchase } from "../orders/ledger.js";
 import { PendingFollower, type EndedOrder, type PendingOrder } from "../orders/pending.js";
 import type { PendingOptions } from "./pending/flags.js";
@@ -34,16 +33,16 @@ const longestWaitS = 300;
 const journalLookMs = 1_000;
 
 export async function run(ctx: Context, options: PendingOptions): Promise<number> {
-  if (options.follow && options.once) throw new UsageError(say.pending.followOrOnce);
+  if (options.follow && options.once) throw new UsageError(ctx.say.pending.followOrOnce);
   const handing = options.follow || options.once;
   if (!handing && (options.receipts !== undefined || options.exec !== undefined))
-    throw new UsageError(say.pending.handOnNeedsFollow, { suggestion: say.pending.handOnNeedsFollowHint });
+    throw new UsageError(ctx.say.pending.handOnNeedsFollow, { suggestion: ctx.say.pending.handOnNeedsFollowHint });
   const follower = new PendingFollower(ctx);
 
   if (!handing) {
     const { pending, ended } = await follower.pass(true);
     await list(ctx, pending);
-    if (ended.length) ctx.output.info(say.pending.endedNotHanded(ended.length));
+    if (ended.length) ctx.output.info(ctx.say.pending.endedNotHanded(ended.length));
     return ExitCode.ok;
   }
 
@@ -64,11 +63,11 @@ export async function run(ctx: Context, options: PendingOptions): Promise<number
     const handed = await handOn(ended);
     const waiting = follower.waitingToBeHanded();
     if (pending.length === 0 && waiting.length === 0) {
-      ctx.output.info(said ? say.pending.allEnded : say.pending.nothing);
+      ctx.output.info(said ? ctx.say.pending.allEnded : ctx.say.pending.nothing);
       return ExitCode.ok;
     }
     if (!said) {
-      ctx.output.info(say.pending.following(pending.length, wait / 1000, longest / 1000));
+      ctx.output.info(ctx.say.pending.following(pending.length, wait / 1000, longest / 1000));
       said = true;
     }
     const now = new Set(pending.map((p) => p.entry.entry));
@@ -103,8 +102,8 @@ async function waitUntil(ctx: Context, untilMs: number, ended: () => boolean): P
 function standing(ctx: Context, pending: PendingOrder[], notHanded: number): number {
   const unknown = pending.filter((p) => p.verdict === "unknown").length;
   const bought = pending.length - unknown;
-  if (pending.length || notHanded) ctx.output.info(say.pending.stillPending(bought, unknown, notHanded));
-  else ctx.output.info(say.pending.nothing);
+  if (pending.length || notHanded) ctx.output.info(ctx.say.pending.stillPending(bought, unknown, notHanded));
+  else ctx.output.info(ctx.say.pending.nothing);
   if (unknown) return ExitCode.outcomeUnknown;
   return pending.length || notHanded ? ExitCode.refused : ExitCode.ok;
 }
@@ -125,7 +124,7 @@ async function list(ctx: Context, pending: PendingOrder[]): Promise<void> {
         lines: linesOf(p.entry),
       })),
     );
-  if (pending.length === 0) return ctx.output.info(say.pending.nothing);
+  if (pending.length === 0) return ctx.output.info(ctx.say.pending.nothing);
   if (ctx.output.mode === "plain")
     return ctx.output.table(
       [],
@@ -149,26 +148,26 @@ async function list(ctx: Context, pending: PendingOrder[]): Promise<void> {
   const names = keptItemNames(ctx.settings);
   // How long ago is the next column's: the time alone, its zone said once in the header.
   const bought = ctx.output.timeColumn(
-    say.pending.bought,
+    ctx.say.pending.bought,
     pending.map((p) => p.entry.at),
-    { hint: false, short: say.pending.boughtShort },
+    { hint: false, short: ctx.say.pending.boughtShort },
   );
   ctx.output.table(
     [
       bought.column,
-      { header: say.pending.waited },
+      { header: ctx.say.pending.waited },
       // `bought (processing)` may stand on two lines.
-      { header: say.headings.outcome, fit: "wrap" },
-      { header: say.headings.item, fit: "wrap" },
-      { header: say.headings.customer },
-      { header: say.headings.amount },
-      { header: say.headings.refId },
+      { header: ctx.say.headings.outcome, fit: "wrap" },
+      { header: ctx.say.headings.item, fit: "wrap" },
+      { header: ctx.say.headings.customer },
+      { header: ctx.say.headings.amount },
+      { header: ctx.say.headings.refId },
     ],
     pending.map((p, i): Cell[] => {
       const lines = journalLines(p.entry);
       const customer = customersOf(lines);
       const status = p.entry.status ? toStatus(p.entry.status) : null;
-      const verdict = say.verdicts[p.verdict];
+      const verdict = ctx.say.verdicts[p.verdict];
       // The service's status beside the verdict, unless it says the same (`diproses`, not `diproses (diproses)`).
       const said = status ? statusWord(status) : undefined;
       return [
@@ -245,7 +244,7 @@ async function handOnEnded(
   return async (ended) => {
     let handed = 0;
     for (const order of ended) {
-      if (ctx.signal.aborted) throw new InterruptedError(say.errors.interrupted, { nothingInFlight: true });
+      if (ctx.signal.aborted) throw new InterruptedError(ctx.say.errors.interrupted, { nothingInFlight: true });
       const claim = follower.claim(order);
       if (!claim) continue;
       // A failed command waits its turn while following; from cron, each run is the next try.
@@ -284,7 +283,7 @@ async function handOnEnded(
             );
           } catch (error) {
             ctx.output.warn(
-              say.pending.receiptNotAppended(
+              ctx.say.pending.receiptNotAppended(
                 order.entry.ref_id ?? "",
                 options.receipts ?? "",
                 (error as Error).message,
@@ -298,12 +297,12 @@ async function handOnEnded(
       if (runCommand) {
         const result = await runCommand(json, ctx.signal);
         if (!result.ok) {
-          if (ctx.signal.aborted) throw new InterruptedError(say.errors.interrupted, { nothingInFlight: true });
+          if (ctx.signal.aborted) throw new InterruptedError(ctx.say.errors.interrupted, { nothingInFlight: true });
           const tries = claim.tries + 1;
           const delay = retryDelaysMs[Math.min(tries - 1, retryDelaysMs.length - 1)] ?? 1_000;
           follower.failedTry(order, tries, ctx.now() + delay, result.reason);
           ctx.output.warn(
-            say.pending.commandFailed(order.entry.ref_id ?? "", result.reason, formatDuration(delay / 1000)),
+            ctx.say.pending.commandFailed(order.entry.ref_id ?? "", result.reason, formatDuration(delay / 1000)),
           );
           continue;
         }
@@ -383,9 +382,9 @@ function announceEnded(ctx: Context, names: ItemNames, order: EndedOrder, json: 
     json.ref_id ?? "-",
     verdictPhrase(json.outcome, json.refunded ?? undefined, formatRupiah),
     `${item || "?"}${customer ? ` → ${customer}` : ""}`,
-    say.pending.afterWaiting(formatDuration(json.waited_seconds)),
+    ctx.say.pending.afterWaiting(formatDuration(json.waited_seconds)),
   ];
-  if (json.outcome === "not_sent" && json.ref_id) parts.push(say.orders.reconcile.notBought(json.ref_id));
+  if (json.outcome === "not_sent" && json.ref_id) parts.push(ctx.say.orders.reconcile.notBought(json.ref_id));
   ctx.output.result(parts.join("  "), verdictTone(json.outcome) === "bad" ? "bad" : undefined, {
     whole: json.hand_over,
   });

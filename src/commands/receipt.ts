@@ -10,7 +10,6 @@ import { readPhoneNumber } from "../rules/phone.js";
 import { customerLanguage, shopReceipt, whatsAppLink } from "../shop/receipt.js";
 import { keptSaleOf } from "../shop/selling.js";
 import type { Transaction } from "../api/model.js";
-import { say } from "../messages/messages.js";
 import type { ReceiptOptions } from "./receipt/flags.js";
 
 export async function run(ctx: Context, options: ReceiptOptions): Promise<void> {
@@ -18,8 +17,8 @@ export async function run(ctx: Context, options: ReceiptOptions): Promise<void> 
   if (typeof options.wa === "string") {
     const reading = readPhoneNumber(options.wa);
     if (!reading.ok)
-      throw new InputError(say.phone.waRefused(options.wa, reading.why), {
-        suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}${say.phone.waHint}`,
+      throw new InputError(ctx.say.phone.waRefused(options.wa, reading.why), {
+        suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}${ctx.say.phone.waHint}`,
       });
   }
   const client = await ctx.client();
@@ -28,7 +27,7 @@ export async function run(ctx: Context, options: ReceiptOptions): Promise<void> 
     transaction = (await client.getTransaction(options.ref)).data;
   } catch (error) {
     if (error instanceof ServiceError && isTransactionNotFound(error.code))
-      error.message = say.trxNotFound(options.ref);
+      error.message = ctx.say.trxNotFound(options.ref);
     throw error;
   }
   const receipt = shopReceipt(ctx, transaction, keptSaleOf(ctx, transaction), await customerLanguage(options.lang));

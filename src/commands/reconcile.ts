@@ -18,7 +18,6 @@ import { recordedRefund, verdictPhrase, verdictTone } from "../domain/verdict.js
 import { formatRupiah } from "../output/format.js";
 import type { ItemNames } from "../catalogue/names.js";
 import { en, type Messages } from "../messages/en.js";
-import { say } from "../messages/messages.js";
 
 /**
  * A purchase in the verdict's words on a terminal, with its refund, as every table says it (bought,
@@ -170,11 +169,11 @@ export async function run(ctx: Context): Promise<number | void> {
   const here = unresolved.filter((e) => sentFromHere(e, ctx.settings));
   const elsewhere = unresolved.length - here.length;
   if (elsewhere) {
-    ctx.output.warn(say.orders.reconcile.elsewhere(elsewhere));
+    ctx.output.warn(ctx.say.orders.reconcile.elsewhere(elsewhere));
   }
   if (here.length === 0) {
     if (ctx.output.mode === "json") return ctx.output.json({ checked: 0, settled: 0, still_unknown: 0, entries: [] });
-    ctx.output.info(say.orders.reconcile.nothing);
+    ctx.output.info(ctx.say.orders.reconcile.nothing);
     return;
   }
 
@@ -228,7 +227,7 @@ export async function run(ctx: Context): Promise<number | void> {
     }
   }
   const settled = results.length - stillUnknown;
-  ctx.output.info(say.orders.reconcile.settled(settled, results.length, stillUnknown));
+  ctx.output.info(ctx.say.orders.reconcile.settled(settled, results.length, stillUnknown));
   return stillUnknown ? 5 : 0;
 }
 
@@ -266,7 +265,7 @@ function pipedRows(ctx: Context, results: Result[], now: number): void {
  * the table: a sentence on every row made the table too wide to be one even at 120 columns.
  */
 function answersTable(ctx: Context, results: Result[], now: number, names: ItemNames): void {
-  const words = say.orders.reconcile;
+  const words = ctx.say.orders.reconcile;
   const times = ctx.output.timeColumn(
     words.time,
     results.map(({ entry }) => entry.at),
@@ -278,17 +277,17 @@ function answersTable(ctx: Context, results: Result[], now: number, names: ItemN
   const columns: Shown[] = [
     [times.column, (_, row) => times.cells[row]],
     ...(kinds ? [kindColumn] : []),
-    [{ header: say.headings.refId }, ({ entry, answer }) => referenceOf(entry, answer)],
+    [{ header: ctx.say.headings.refId }, ({ entry, answer }) => referenceOf(entry, answer)],
     [
-      { header: say.headings.outcome, fit: "wrap" },
+      { header: ctx.say.headings.outcome, fit: "wrap" },
       ({ entry, answer }) => standing({ ...entry, ...answer.details, outcome: answer.outcome }, now),
     ],
     [{ header: words.answer }, ({ answer }) => words.answers[answer.word]],
-    [{ header: say.headings.invoice }, ({ answer }) => (answer.invoice ? copyable(answer.invoice) : undefined)],
+    [{ header: ctx.say.headings.invoice }, ({ answer }) => (answer.invoice ? copyable(answer.invoice) : undefined)],
     // The item says what was sold: wrapped between words, never cut.
-    [{ header: say.headings.item, fit: "wrap" }, ({ entry }) => itemText(journalLines(entry), names) || undefined],
+    [{ header: ctx.say.headings.item, fit: "wrap" }, ({ entry }) => itemText(journalLines(entry), names) || undefined],
     [
-      { header: say.headings.customer },
+      { header: ctx.say.headings.customer },
       ({ entry }) => {
         const customer = customersOf(journalLines(entry));
         return customer ? customerCell(customer) : undefined;

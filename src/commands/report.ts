@@ -4,7 +4,7 @@
  * with a bar chart on a terminal. Reads the journal newest first and stops at --since.
  */
 import type { Context } from "../context.js";
-import { InputError } from "../errors.js";
+import { InputError, ResellerError } from "../errors.js";
 import { checkCalendarDate } from "../rules/dates.js";
 import type { JournalEntry } from "../journal/entries.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
@@ -13,7 +13,6 @@ import { customerCell, money, type Cell } from "../output/output.js";
 import { barChart, keepBooks, reportVerdicts, type Books, type Grouping, type ItemFacts } from "../shop/books.js";
 import { shopProfile } from "../shop/shop-profile.js";
 import { addDays, dayStart, shopDay, shopTime } from "../shop/shop-time.js";
-import { say } from "../messages/messages.js";
 import { steadyYoungGeneration } from "../young-generation.js";
 import type { ReportOptions } from "./report/flags.js";
 
@@ -66,15 +65,15 @@ export function reportRange(
   } else if (dateForm.test(word)) {
     checkCalendarDate("--since", word);
     from = word;
-  } else throw new InputError(say.shop.report.sinceForm(since ?? ""));
+  } else throw new InputError((say) => say.shop.report.sinceForm(since ?? ""));
   if (until !== undefined) {
-    if (!dateForm.test(until.trim())) throw new InputError(say.shop.report.untilForm(until));
+    if (!dateForm.test(until.trim())) throw new InputError((say) => say.shop.report.untilForm(until));
     checkCalendarDate("--until", until);
     to = addDays(until.trim(), 1);
   }
   const sinceMs = dayStart(from, timeZone);
   const untilMs = dayStart(to, timeZone);
-  if (untilMs <= sinceMs) throw new InputError(say.shop.report.untilBefore(until ?? "", since ?? "today"));
+  if (untilMs <= sinceMs) throw new InputError((say) => say.shop.report.untilBefore(until ?? "", since ?? "today"));
   return { sinceMs, untilMs };
 }
 
@@ -132,14 +131,14 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<number 
   showBooks(ctx, books, by, sinceMs, untilMs, shop.timeZone, balances);
   if (balances.unaccounted && balances.closing_balance !== null && balances.opening_balance !== null)
     ctx.output.warn(
-      say.shop.report.doesNotReconcile(
+      ctx.say.shop.report.doesNotReconcile(
         formatRupiah(balances.closing_balance - balances.opening_balance),
         formatRupiah(books.top_ups.paid - books.spent),
         formatRupiah(balances.unaccounted),
       ),
     );
-  if (books.by_verdict.unknown) ctx.output.warn(say.shop.report.unknownApart(books.by_verdict.unknown));
-  if (books.unpriced) ctx.output.info(say.shop.report.unpriced(books.unpriced));
+  if (books.by_verdict.unknown) ctx.output.warn(ctx.say.shop.report.unknownApart(books.by_verdict.unknown));
+  if (books.unpriced) ctx.output.info(ctx.say.shop.report.unpriced(books.unpriced));
   return notRefreshed();
 }
 
@@ -162,7 +161,8 @@ async function balancesOf(ctx: Context, books: Books, sinceMs: number, untilMs: 
     ends = await balanceEnds(ctx, sinceMs, untilMs);
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    ctx.output.warn(say.shop.report.noBalances((error as Error).message));
+    const why = error instanceof ResellerError ? error.messageIn(ctx.say) : (error as Error).message;
+    ctx.output.warn(ctx.say.shop.report.noBalances(why));
     return { opening_balance: null, closing_balance: null, unaccounted: null };
   }
   const { opening, closing } = ends;
@@ -215,7 +215,7 @@ function showBooks(
 ): void {
   const first = shopDay(shopTime(sinceMs, zone));
   const last = shopDay(shopTime(untilMs - 1, zone));
-  const words = say.shop.report;
+  const words = ctx.say.shop.report;
   const counted = reportVerdicts.filter((v) => books.by_verdict[v]).map((v) => words.counts[v](books.by_verdict[v]));
   ctx.output.record([
     [words.books, first === last ? first : words.range(first, last)],

@@ -7,14 +7,13 @@ import type { Context } from "../context.js";
 import { journalRequest } from "../journal/request.js";
 import { generateRefId } from "../orders/order.js";
 import { copyable } from "../output/output.js";
-import { say } from "../messages/messages.js";
 import type { SandboxOptions } from "./sandbox/flags.js";
 
 export async function run(ctx: Context, options: SandboxOptions): Promise<void> {
   const client = await ctx.client();
   const refId = options.refId ?? generateRefId(ctx.now());
   const input = { ref_id: refId, item_id: options.item, quantity: options.qty };
-  ctx.output.info(say.orders.sandbox.sending(options.qty, options.item, refId));
+  ctx.output.info(ctx.say.orders.sandbox.sending(options.qty, options.item, refId));
   const result = await journalRequest<ApiResult<SandboxOrder>>(
     ctx,
     "sandbox",
@@ -34,17 +33,17 @@ export async function run(ctx: Context, options: SandboxOptions): Promise<void> 
         body: { message: "OK", data: { ref_id: refId, status: "sandbox" } },
         status: 200,
       }),
-      settleHint: say.orders.sandbox.settle,
+      settleHint: ctx.say.orders.sandbox.settle,
     },
   );
   // A answers {id, ref_id, status}, B only {invoice}: the ref_id we sent stands in for a missing one.
   const order = result.data;
   const ref = order.refId ?? refId;
-  ctx.output.success(say.orders.sandbox.recorded(ref, order.invoice ?? ""));
+  ctx.output.success(ctx.say.orders.sandbox.recorded(ref, order.invoice ?? ""));
   if (ctx.output.mode === "json") return ctx.output.json(result.body);
   // Piped columns keep their order (id, ref_id, status); the invoice B answers with comes last.
   ctx.output.table(
-    [say.headings.id, say.headings.refId, say.headings.status, say.headings.invoice],
+    [ctx.say.headings.id, ctx.say.headings.refId, ctx.say.headings.status, ctx.say.headings.invoice],
     [
       [
         order.id || undefined,

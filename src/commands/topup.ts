@@ -6,9 +6,9 @@
  */
 import type { PaymentChannel, TopUp } from "../api/model.js";
 import type { Context } from "../context.js";
+import type { Messages } from "../messages/messages.js";
 import { journalFor, journalRequest } from "../journal/request.js";
 import { present, UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
 import { formatRupiah } from "../output/format.js";
 import { middleCut, textWidth } from "../output/layout.js";
 import { amountForms, parseRupiah, readAmount } from "../rules/amount.js";
@@ -25,9 +25,9 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
   if (found?.off) {
     // Refused here, before anything is sent: the service says it cannot take payments now.
     const open = channels.filter((c) => !c.off).map((c) => c.code);
-    throw new UsageError(say.topup.switchedOff(found.code), {
+    throw new UsageError((say) => say.topup.switchedOff(found.code), {
       code: "CHANNEL_OFF",
-      suggestion: open.length ? say.topup.chooseAnother(open.join(", ")) : say.topup.noneOpen,
+      suggestion: (say) => (open.length ? say.topup.chooseAnother(open.join(", ")) : say.topup.noneOpen),
     });
   }
   if (found) return found;
@@ -42,14 +42,14 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
         );
   // Said as a flag to paste into a shell: only a code a shell reads as one word and nothing more.
   const meant = likely && /^[\w.-]+$/.test(likely) ? likely : undefined;
-  throw new UsageError(say.topup.noSuchChannel(code, channels.map((c) => c.code).join(", ")), {
+  throw new UsageError((say) => say.topup.noSuchChannel(code, channels.map((c) => c.code).join(", ")), {
     code: "INVALID_CHANNEL",
-    suggestion: `${meant ? `${say.usage.didYouMean(`--channel ${meant}`)} ` : ""}${say.topup.seeChannels}`,
+    suggestion: (say) => `${meant ? `${say.usage.didYouMean(`--channel ${meant}`)} ` : ""}${say.topup.seeChannels}`,
   });
 }
 
 /** The wizard's amount check, as the person types: the same rule as --amount, in words for a prompt. */
-export function checkTypedAmount(text: string): true | string {
+export function checkTypedAmount(text: string, say: Messages): true | string {
   const reading = readAmount(text);
   if (!reading.ok)
     return say.topup.notAnAmount(
@@ -65,16 +65,19 @@ export function checkTypedAmount(text: string): true | string {
 export function checkChannelAmount(channel: PaymentChannel, amount: number): void {
   if (!outOfRange(channel, amount)) return;
   const below = channel.minAmount !== null && amount < channel.minAmount;
-  throw new UsageError(say.topup.outOfRange(channel.code, channelRange(channel), formatRupiah(amount), below), {
-    code: "AMOUNT_OUT_OF_RANGE",
-    suggestion: below ? say.topup.atLeastMinimum : say.topup.splitIt,
-  });
+  throw new UsageError(
+    (say) => say.topup.outOfRange(channel.code, channelRange(channel), formatRupiah(amount), below),
+    {
+      code: "AMOUNT_OUT_OF_RANGE",
+      suggestion: (say) => (below ? say.topup.atLeastMinimum : say.topup.splitIt),
+    },
+  );
 }
 
 /** The wizard's amount check once the channel is known: the channel's range, in words for a prompt. */
-function checkTypedAmountFor(channel: PaymentChannel): (text: string) => true | string {
+function checkTypedAmountFor(channel: PaymentChannel, say: Messages): (text: string) => true | string {
   return (text) => {
-    const basic = checkTypedAmount(text);
+    const basic = checkTypedAmount(text, say);
     if (basic !== true) return basic;
     const amount = present(parseRupiah(text), "an amount just checked");
     return outOfRange(channel, amount) ? say.topup.takes(channel.code, channelRange(channel)) : true;
@@ -93,7 +96,7 @@ function outOfRange(channel: PaymentChannel, amount: number): boolean {
  * the window (`width`): only the name gives way, cut in the middle. A channel switched off, or that
  * cannot take the amount already given, is shown disabled with the reason where the range would be.
  */
-export function channelChoices(channels: PaymentChannel[], amount: number | undefined, width: number) {
+export function channelChoices(channels: PaymentChannel[], amount: number | undefined, width: number, say: Messages) {
   const reason = (c: PaymentChannel) =>
     c.off
       ? say.channels.switchedOff
@@ -126,17 +129,17 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     options.channel === undefined ? "--channel" : undefined,
   ].filter((f): f is string => f !== undefined);
   // Asked before anything else: a script missing a flag fails at once, even without a key or a network.
-  const prompter = missing.length > 0 ? await ctx.prompter(missing, say.topup.forExample) : undefined;
+  const prompter = missing.length > 0 ? await ctx.prompter(missing, ctx.say.topup.forExample) : undefined;
   const client = await ctx.client();
   const { data: channels } = await client.listChannels();
-  if (channels.length === 0) throw new UsageError(say.topup.noChannels, { code: "NO_CHANNELS" });
+  if (channels.length === 0) throw new UsageError(ctx.say.topup.noChannels, { code: "NO_CHANNELS" });
 
   const channel =
     options.channel !== undefined
       ? findChannel(channels, options.channel)
       : await present(prompter, "the questions for what is missing").select(
-          say.topup.channelPrompt,
-          channelChoices(channels, options.amount, ctx.output.width),
+          ctx.say.topup.channelPrompt,
+          channelChoices(channels, options.amount, ctx.output.width, ctx.say),
           {
             pageSize: 12,
           },
@@ -145,9 +148,9 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     options.amount ??
     topUpAmount(
       await present(prompter, "the questions for what is missing").input(
-        say.topup.amountPrompt(channelRange(channel) || say.topup.atLeastLower(formatRupiah(minimumTopUp))),
+        ctx.say.topup.amountPrompt(channelRange(channel) || ctx.say.topup.atLeastLower(formatRupiah(minimumTopUp))),
         {
-          validate: checkTypedAmountFor(channel),
+          validate: checkTypedAmountFor(channel, ctx.say),
           // Shows what was understood while typing: "50.000" -> Rp 50.000.
           transformer: (value, { isFinal }) => {
             const n = parseRupiah(value);
@@ -169,16 +172,16 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     const confirmer = prompter ?? (await ctx.prompter());
     asked = true;
     ctx.output.summary([
-      [say.topup.channel, `${channel.code} – ${channel.name}`],
-      [say.topup.amount, formatRupiah(amount)],
+      [ctx.say.topup.channel, `${channel.code} – ${channel.name}`],
+      [ctx.say.topup.amount, formatRupiah(amount)],
       [
-        say.topup.fee,
-        `${formatRupiah(fee)}${channel.feePercent !== null ? ` (${say.topup.estimate(describeFee(channel))})` : ""}`,
+        ctx.say.topup.fee,
+        `${formatRupiah(fee)}${channel.feePercent !== null ? ` (${ctx.say.topup.estimate(describeFee(channel))})` : ""}`,
       ],
-      [say.topup.total, formatRupiah(total), "bold"],
+      [ctx.say.topup.total, formatRupiah(total), "bold"],
     ]);
-    if (!(await confirmer.confirm(say.topup.confirm(formatRupiah(total)), { default: true }))) {
-      ctx.output.info(say.topup.nothingRequested);
+    if (!(await confirmer.confirm(ctx.say.topup.confirm(formatRupiah(total)), { default: true }))) {
+      ctx.output.info(ctx.say.topup.nothingRequested);
       return;
     }
   }
@@ -194,7 +197,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     {
       noun: "top-up request",
       describe: (r) => ({ amount: r.data.amount ?? amount, status: "link created" }),
-      settleHint: say.topup.settleHint,
+      settleHint: ctx.say.topup.settleHint,
       onEntry: (id) => (entry = id),
     },
   );
@@ -211,7 +214,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
   // a second look: only a web address is drawn as one (never `javascript:`).
   const qrOf = data.paymentUrl ?? data.qrLink;
   const webLink = qrOf !== null && isWebLink(qrOf);
-  if (qrOf !== null && !webLink) ctx.output.warn(say.topup.notWebLink);
+  if (qrOf !== null && !webLink) ctx.output.warn(ctx.say.topup.notWebLink);
   // The QR code is for people: stderr, so stdout stays the result in every mode, and only on a terminal.
   const showQr = webLink && ctx.output.stderrIsTTY && (asked || ctx.output.mode !== "json");
   if (showQr && qrOf !== null) {
@@ -255,17 +258,17 @@ function showResult(ctx: Context, data: TopUp, body: unknown, channel: PaymentCh
   }
   // Only what the service gave: a QR-only answer has no payment page to show.
   const given: [string, string | null][] = [
-    [say.topup.paymentLink, data.paymentUrl],
-    [say.topup.qrLink, data.qrLink],
-    [say.topup.invoice, data.invoice],
+    [ctx.say.topup.paymentLink, data.paymentUrl],
+    [ctx.say.topup.qrLink, data.qrLink],
+    [ctx.say.topup.invoice, data.invoice],
   ];
   ctx.output.record([
     ...given.flatMap(([label, value]): [string, Cell][] => (value === null ? [] : [[label, copyable(value)]])),
-    [say.topup.channel, `${channel.code} – ${channel.name}`],
-    [say.topup.amount, money(data.amount)],
-    [say.topup.fee, money(data.fee)],
-    [say.topup.totalToPay, { ...money(data.total), tone: "bold" }],
-    [say.topup.expires, ctx.output.time(data.expiresAt)],
+    [ctx.say.topup.channel, `${channel.code} – ${channel.name}`],
+    [ctx.say.topup.amount, money(data.amount)],
+    [ctx.say.topup.fee, money(data.fee)],
+    [ctx.say.topup.totalToPay, { ...money(data.total), tone: "bold" }],
+    [ctx.say.topup.expires, ctx.output.time(data.expiresAt)],
   ]);
 }
 
@@ -300,9 +303,9 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
           },
     checkEveryMs: 3_000,
   });
-  if (end === "done") ctx.output.success(say.topup.received(formatRupiah(after)));
-  else if (end === "expired") ctx.output.warn(say.topup.expired);
-  else ctx.output.info(say.topup.stillValid);
+  if (end === "done") ctx.output.success(ctx.say.topup.received(formatRupiah(after)));
+  else if (end === "expired") ctx.output.warn(ctx.say.topup.expired);
+  else ctx.output.info(ctx.say.topup.stillValid);
   return end === "done";
 }
 
@@ -311,9 +314,10 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
  * that wraps is no longer rewritten in place but leaves a copy of itself each second.
  */
 export function countdownLine(
-  output: Pick<Context["output"], "paintStderr" | "stderrWidth">,
+  output: Pick<Context["output"], "paintStderr" | "stderrWidth" | "say">,
   remaining: string,
 ): string {
+  const { say } = output;
   const waiting = say.topup.waiting(output.paintStderr("bold", remaining));
   const whole = `${say.topup.waiting(remaining)}  ${say.topup.leaveKeys}`;
   if (output.stderrWidth !== undefined && textWidth(whole) > output.stderrWidth) return waiting;

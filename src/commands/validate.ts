@@ -7,7 +7,6 @@ import type { Context } from "../context.js";
 import { accountName, checkAccount } from "../orders/account-check.js";
 import { readItem } from "../orders/items.js";
 import { en } from "../messages/en.js";
-import { say } from "../messages/messages.js";
 import type { ValidateOptions } from "./validate/flags.js";
 
 export async function run(ctx: Context, options: ValidateOptions): Promise<void> {
@@ -15,15 +14,15 @@ export async function run(ctx: Context, options: ValidateOptions): Promise<void>
   const { data: item } = await readItem(client, options.item);
   let zoneId = options.zoneId;
   if (zoneId === undefined && item.accountCheck?.available && item.accountCheck.requiresZoneId) {
-    const prompter = await ctx.prompter("--zone-id", say.orders.checks.zoneTooName(item.name));
+    const prompter = await ctx.prompter("--zone-id", ctx.say.orders.checks.zoneTooName(item.name));
     zoneId = (
-      await prompter.input(say.orders.validate.zoneFor(item.name), {
-        validate: (v) => (v.trim() ? true : say.orders.buying.required),
+      await prompter.input(ctx.say.orders.validate.zoneFor(item.name), {
+        validate: (v) => (v.trim() ? true : ctx.say.orders.buying.required),
       })
     ).trim();
   }
   if (zoneId !== undefined && item.accountCheck?.available && !item.accountCheck.requiresZoneId) {
-    ctx.output.warn(say.orders.validate.zoneNotSent(item.name, zoneId));
+    ctx.output.warn(ctx.say.orders.validate.zoneNotSent(item.name, zoneId));
   }
   const { data, body } = await checkAccount(client, item, {
     customerId: options.customerId,
@@ -33,7 +32,7 @@ export async function run(ctx: Context, options: ValidateOptions): Promise<void>
 
   const name = accountName(data);
   // Piped, each label is the key a script reads (`account`, `from_cache`): English whatever the language.
-  const words = ctx.output.mode === "plain" ? en.orders.validate : say.orders.validate;
+  const words = ctx.output.mode === "plain" ? en.orders.validate : ctx.say.orders.validate;
   ctx.output.record([
     [words.account, { human: name, plain: data.accountName ?? name, tone: "highlight" }],
     [words.region, data.region],

@@ -3,10 +3,10 @@
  * sub-command path, then offers that path's sub-commands, flags, choices or dynamic values.
  */
 import type { CommandSpec, CompletionSpec, FlagSpec } from "./describe.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { header, quietCall, sq } from "./script.js";
 
-export function bashScript(spec: CompletionSpec): string {
+export function bashScript(spec: CompletionSpec, say: Messages): string {
   const flagWords = (flags: FlagSpec[]) =>
     flags
       .flatMap((f) => f.names)
@@ -22,7 +22,7 @@ export function bashScript(spec: CompletionSpec): string {
     ...Object.entries(spec.dynamicFlags).map(([flag, what]) => `    ${flag}) __reseller_dynamic ${what}; return 0 ;;`),
     `    ${spec.fileFlags.join("|")}) while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -f -- "$cur"); return 0 ;;`,
   ].join("\n");
-  return `${header("bash")}${say.completion.install} reseller completion bash > ~/.local/share/bash-completion/completions/reseller
+  return `${header("bash", say)}${say.completion.install} reseller completion bash > ~/.local/share/bash-completion/completions/reseller
 ${say.completion.or} echo 'source <(reseller completion bash)' >> ~/.bashrc
 
 __reseller_data() {

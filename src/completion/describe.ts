@@ -4,7 +4,7 @@
  * command or flag is completed without anyone editing the scripts.
  */
 import type { CommandUnknownOpts as Command } from "@commander-js/extra-typings";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { optionHelp, summaryOf } from "../registry/help-screen.js";
 
 export type Shell = "bash" | "zsh" | "fish";
@@ -62,7 +62,8 @@ function choicesFrom(description: string): string[] {
   return words.length > 1 && words.every((w) => /^[a-z][a-z0-9_]*$/.test(w)) ? words : [];
 }
 
-export function describeProgram(program: Command): CompletionSpec {
+/** The program described, its words in the reader's catalogue, `say`. */
+export function describeProgram(program: Command, say: Messages): CompletionSpec {
   const help = program.createHelp();
   const flagOf = (command: Command, option: Command["options"][number]): FlagSpec => {
     const names = [option.long, option.short].filter((n): n is string => typeof n === "string");
@@ -71,7 +72,7 @@ export function describeProgram(program: Command): CompletionSpec {
       names,
       takesValue: option.required || option.optional,
       // In the reader's language, as help says it; commander's own --help is not declared by us.
-      description: option.long === "--help" ? say.help.helpFlag : optionHelp(command, option),
+      description: option.long === "--help" ? say.help.helpFlag : optionHelp(command, option, say),
       dynamic: dynamicFlags[long],
       files: fileFlags.includes(long),
     };
@@ -84,7 +85,7 @@ export function describeProgram(program: Command): CompletionSpec {
     commands.push({
       path,
       commands: children
-        .map((c) => ({ name: c.name(), description: summaryOf(c) }))
+        .map((c) => ({ name: c.name(), description: summaryOf(c, say) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
       flags: path === "" ? [] : help.visibleOptions(command).map((option) => flagOf(command, option)),
       choices: argument ? (argument.argChoices ?? choicesFrom(argument.description)) : [],

@@ -3,7 +3,7 @@
  * sub-command path of the line being completed.
  */
 import type { CompletionSpec, FlagSpec } from "./describe.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { header, short } from "./script.js";
 
 /** Single-quoted for fish, where a backslash escapes inside single quotes too. */
@@ -11,7 +11,7 @@ function fishQuote(text: string): string {
   return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 }
 
-export function fishScript(spec: CompletionSpec): string {
+export function fishScript(spec: CompletionSpec, say: Messages): string {
   const lines: string[] = [];
   const flagLine = (condition: string | undefined, f: FlagSpec) => {
     const parts = ["complete -c reseller"];
@@ -40,7 +40,7 @@ export function fishScript(spec: CompletionSpec): string {
         `        case ${fishQuote(c.path)}\n            printf '%s\\n' ${c.commands.map((x) => fishQuote(x.name)).join(" ")}`,
     )
     .join("\n");
-  return `${header("fish")}${say.completion.install} reseller completion fish > ~/.config/fish/completions/reseller.fish
+  return `${header("fish", say)}${say.completion.install} reseller completion fish > ~/.config/fish/completions/reseller.fish
 
 function __reseller_commands --argument-names cmdpath
     switch "$cmdpath"

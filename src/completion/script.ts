@@ -1,5 +1,5 @@
 /** What the three shells' scripts share: the header, sh quoting, one-line descriptions, the quiet call. */
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import type { Shell } from "./describe.js";
 
 /** Single-quoted for sh/bash/zsh: nothing inside is expanded. */
@@ -13,7 +13,7 @@ export function short(description: string): string {
   return first.trim();
 }
 
-export const header = (shell: Shell) => `${say.completion.header(shell)}\n`;
+export const header = (shell: Shell, say: Messages) => `${say.completion.header(shell)}\n`;
 
 // Dynamic candidates come from the same `reseller` the user is completing, with a short timeout and no
 // retries, and never a prompt. Any failure (no key, no network) prints nothing: completion just offers less.

@@ -3,10 +3,10 @@
  * the cursor to find the sub-command path, then describes that path's sub-commands, flags or values.
  */
 import type { CommandSpec, CompletionSpec, FlagSpec } from "./describe.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { header, quietCall, short, sq } from "./script.js";
 
-export function zshScript(spec: CompletionSpec): string {
+export function zshScript(spec: CompletionSpec, say: Messages): string {
   // _describe takes "name:description"; a colon inside the name must be escaped.
   const pair = (name: string, description: string) => sq(`${name.replace(/:/g, "\\:")}:${short(description)}`);
   const flagPairs = (flags: FlagSpec[]) => flags.flatMap((f) => f.names.map((n) => pair(n, f.description))).join(" ");
@@ -21,7 +21,7 @@ export function zshScript(spec: CompletionSpec): string {
     `    ${spec.fileFlags.join("|")}) _files; return ;;`,
   ].join("\n");
   return `#compdef reseller
-${header("zsh")}${say.completion.install} reseller completion zsh > "\${fpath[1]}/_reseller"   ${say.completion.thenNewShell}
+${header("zsh", say)}${say.completion.install} reseller completion zsh > "\${fpath[1]}/_reseller"   ${say.completion.thenNewShell}
 ${say.completion.or} echo 'source <(reseller completion zsh)' >> ~/.zshrc   ${say.completion.afterCompinit}
 
 __reseller_commands() {

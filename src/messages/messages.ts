@@ -37,6 +37,6 @@ export async function speak(language: Language): Promise<Messages> {
 }
 
 /** The settings' help declared in English in their table, in the reader's language (commands' help: `commandHelp`). */
-export function declared(text: string): string {
+export function declared(text: string, say: Messages): string {
   return (Object.hasOwn(say.declared, text) ? say.declared[text] : undefined) ?? text;
 }

@@ -27,17 +27,17 @@ function environment(): string {
     const d = definition(name);
     const ways = [...(d.env ?? []), ...(d.flag ? [shownFlag(d.flag)] : []), ...(d.inProfile ? [`config ${name}`] : [])];
     const facts = [
-      ...(d.check && d.check.type !== "text" && d.check.type !== "secret" ? [declared(checkRule(d.check))] : []),
+      ...(d.check && d.check.type !== "text" && d.check.type !== "secret" ? [declared(checkRule(d.check), say)] : []),
       ...(d.default !== undefined
         ? [
             say.helpTopics.defaultIs(
-              typeof d.default === "string" && d.check ? `"${d.default}"` : declared(String(d.default)),
+              typeof d.default === "string" && d.check ? `"${d.default}"` : declared(String(d.default), say),
             ),
           ]
         : []),
       ...(d.commandFlag ? [say.helpTopics.forOneCommand(shownFlag(d.commandFlag))] : []),
     ];
-    const text = facts.length ? `${declared(d.help)} (${facts.join("; ")})` : declared(d.help);
+    const text = facts.length ? `${declared(d.help, say)} (${facts.join("; ")})` : declared(d.help, say);
     return [`  ${ways.join(", ")}`, ...wrap(text)].join("\n");
   });
   return `${say.helpTopics.environment}

@@ -16,6 +16,7 @@ import {
   type SettingValue,
 } from "../config/definitions.js";
 import type { Context } from "../context.js";
+import type { Messages } from "../messages/messages.js";
 import * as rules from "../rules/input.js";
 import { helpAfter } from "./help-screen.js";
 
@@ -73,8 +74,8 @@ export interface Declaration<A extends unknown[], O extends OptionValues, I> {
   /** The handler's options when they are more than the flags: the arguments, or what the command line says. */
   input?: (flags: Flags<O>, args: A, command: CommandUnknownOpts) => I;
   load?: (command: CommandUnknownOpts) => Promise<Handler<I>>;
-  /** Instead of `load`, for what runs without a context (`help`): the arguments and the command. */
-  act?: (args: A, command: CommandUnknownOpts) => Promise<void>;
+  /** Instead of `load`, for what runs without a context (`help`): the arguments, the command and the reader's catalogue. */
+  act?: (args: A, command: CommandUnknownOpts, say: Messages) => Promise<void>;
   commands?: readonly CommandDeclaration[];
 }
 
@@ -162,17 +163,26 @@ export function langOnCommandLine(command: CommandUnknownOpts): SettingValue<"la
   return text === undefined ? undefined : readSetting("language", text, "--lang");
 }
 
-/** The command a declaration describes, with its sub-commands, on `parent`; its action runs the handler through `run`. */
-export function declareOn(parent: CommandUnknownOpts, declaration: CommandDeclaration, run: RunCommand): void {
+/**
+ * The command a declaration describes, with its sub-commands, on `parent`; its action runs the handler
+ * through `run`. Its help speaks the reader's catalogue, `say`.
+ */
+export function declareOn(
+  parent: CommandUnknownOpts,
+  declaration: CommandDeclaration,
+  run: RunCommand,
+  say: Messages,
+): void {
   // `command()`, not `addCommand()`: a sub-command copies the parent's help layout and parsing settings.
   const bare = parent.command(declaration.name, declaration.hidden ? { hidden: true } : {}) as unknown as Bare;
   const command: CommandUnknownOpts = (declaration.flags ? declaration.flags(bare) : bare).description(
     declaration.summary,
   );
   // Worded when the help is shown: a command that runs never reads its help's words.
-  command.addHelpText("after", () => helpAfter(command, declaration));
+  command.addHelpText("after", () => helpAfter(command, declaration, say));
   const { load, input, act } = declaration;
-  if (act) command.action((...given: unknown[]) => act(given.slice(0, command.registeredArguments.length), command));
+  if (act)
+    command.action((...given: unknown[]) => act(given.slice(0, command.registeredArguments.length), command, say));
   if (load) {
     command.action((...given: unknown[]) => {
       const args = given.slice(0, command.registeredArguments.length);
@@ -180,5 +190,5 @@ export function declareOn(parent: CommandUnknownOpts, declaration: CommandDeclar
       return run(command, () => load(command), input ? input(flags, args, command) : flags);
     });
   }
-  for (const sub of declaration.commands ?? []) declareOn(command, sub, run);
+  for (const sub of declaration.commands ?? []) declareOn(command, sub, run, say);
 }

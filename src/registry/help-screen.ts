@@ -4,7 +4,7 @@
  * editing an English sentence never orphans its translation.
  */
 import type { Argument, CommandUnknownOpts, Help, Option } from "@commander-js/extra-typings";
-import { type CommandHelpWords, say } from "../messages/messages.js";
+import type { CommandHelpWords, Messages } from "../messages/messages.js";
 
 /** Words after `reseller` that name a command: "lock add"; "" for the program itself. */
 export function commandPath(command: CommandUnknownOpts): string {
@@ -13,22 +13,22 @@ export function commandPath(command: CommandUnknownOpts): string {
   return names.join(" ");
 }
 
-function wordsOf(command: CommandUnknownOpts): CommandHelpWords {
+function wordsOf(command: CommandUnknownOpts, say: Messages): CommandHelpWords {
   return say.commandHelp[commandPath(command)] ?? {};
 }
 
 /** A command's summary in the reader's language. */
-export function summaryOf(command: CommandUnknownOpts): string {
-  return wordsOf(command).summary ?? command.description();
+export function summaryOf(command: CommandUnknownOpts, say: Messages): string {
+  return wordsOf(command, say).summary ?? command.description();
 }
 
 /** A flag's description in the reader's language. */
-export function optionHelp(command: CommandUnknownOpts, option: Option): string {
-  return wordsOf(command).options?.[option.long ?? option.short ?? ""] ?? option.description;
+export function optionHelp(command: CommandUnknownOpts, option: Option, say: Messages): string {
+  return wordsOf(command, say).options?.[option.long ?? option.short ?? ""] ?? option.description;
 }
 
-function argumentHelp(command: CommandUnknownOpts, argument: Argument): string {
-  return wordsOf(command).arguments?.[argument.name()] ?? argument.description;
+function argumentHelp(command: CommandUnknownOpts, argument: Argument, say: Messages): string {
+  return wordsOf(command, say).arguments?.[argument.name()] ?? argument.description;
 }
 
 /** What commander made of a declared text (`… (default: 4)`), its declared part in the reader's language. */
@@ -37,7 +37,7 @@ function inLanguage(said: string, text: string, made: string): string {
 }
 
 /** Example command lines; a comment after ` # ` is for people, in their language. */
-export function examples(lines: readonly string[], comments: CommandHelpWords["comments"] = {}): string {
+export function examples(lines: readonly string[], say: Messages, comments: CommandHelpWords["comments"] = {}): string {
   const said = lines.map((line) =>
     line.replace(
       /(\s#\s+)(.+)$/,
@@ -56,14 +56,14 @@ interface HelpAfterFlags {
 }
 
 /** The help after a command's flags: piped columns, notes, examples. */
-export function helpAfter(command: CommandUnknownOpts, declaration: HelpAfterFlags): string {
-  const words = wordsOf(command);
+export function helpAfter(command: CommandUnknownOpts, declaration: HelpAfterFlags, say: Messages): string {
+  const words = wordsOf(command, say);
   const { piped, details, about } = declaration;
   return (
     (piped ? `\n${say.help.piped(words.piped ?? piped)}\n` : "") +
     (details ? `${words.details ?? details}\n` : "") +
     (about ? `\n${words.about ?? about}\n` : "") +
-    (declaration.examples ? examples(declaration.examples, words.comments) : "")
+    (declaration.examples ? examples(declaration.examples, say, words.comments) : "")
   );
 }
 
@@ -71,14 +71,18 @@ export function helpAfter(command: CommandUnknownOpts, declaration: HelpAfterFla
 export const helpTopicNames = ["environment", "exit-codes"] as const;
 
 /** `reseller --help` lists commands by what a reseller does with them, the daily ones first, as gh does. */
-export const commandGroups: readonly (readonly [group: keyof typeof say.help.groups, names: readonly string[]])[] = [
-  ["core", ["buy", "alternatives", "trx", "receipt", "validate", "lock", "history", "reconcile", "pending", "sandbox"]],
-  ["catalogue", ["items", "item", "prices"]],
-  ["money", ["balance", "report", "topup", "channels", "leaderboard"]],
-  ["setup", ["login", "logout", "config", "webhook", "completion", "emulator", "version"]],
-];
+export const commandGroups: readonly (readonly [group: keyof Messages["help"]["groups"], names: readonly string[]])[] =
+  [
+    [
+      "core",
+      ["buy", "alternatives", "trx", "receipt", "validate", "lock", "history", "reconcile", "pending", "sandbox"],
+    ],
+    ["catalogue", ["items", "item", "prices"]],
+    ["money", ["balance", "report", "topup", "channels", "leaderboard"]],
+    ["setup", ["login", "logout", "config", "webhook", "completion", "emulator", "version"]],
+  ];
 
-const helpTopicItems = (): readonly [term: string, description: string][] => [
+const helpTopicItems = (say: Messages): readonly [term: string, description: string][] => [
   ["help COMMAND", say.help.topicCommand],
   ["help environment", say.help.topicEnvironment],
   ["help exit-codes", say.help.topicExitCodes],
@@ -89,19 +93,22 @@ const helpTopicItems = (): readonly [term: string, description: string][] => [
  * then the help topics, then the flags every command takes, said once there. Other commands name the
  * global flags on one line instead of repeating their sixteen lines.
  */
-export function formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
+export function formatHelp(cmd: CommandUnknownOpts, helper: Help, say: Messages): string {
   const width = helper.helpWidth ?? 80;
   const isRoot = cmd.parent === null;
   const termWidth = Math.max(
     helper.padWidth(cmd, helper),
-    ...(isRoot ? helpTopicItems().map(([term]) => term.length) : []),
+    ...(isRoot ? helpTopicItems(say).map(([term]) => term.length) : []),
   );
   const item = (term: string, description: string) => helper.formatItem(term, termWidth, description, helper);
   const list = (heading: string, items: string[]) => helper.formatItemList(heading, items, helper);
   const inWords = (usage: string) =>
     usage.replace("[options]", say.help.optionsWord).replace("[command]", say.help.commandWord);
   const commandItem = (c: CommandUnknownOpts) =>
-    item(inWords(helper.subcommandTerm(c)), inLanguage(summaryOf(c), c.description(), helper.subcommandDescription(c)));
+    item(
+      inWords(helper.subcommandTerm(c)),
+      inLanguage(summaryOf(c, say), c.description(), helper.subcommandDescription(c)),
+    );
   // commander's own help flag and `(default: …)` in the reader's language too.
   const optionItems = helper
     .visibleOptions(cmd)
@@ -110,14 +117,14 @@ export function formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
         helper.optionTerm(o),
         o.long === "--help"
           ? say.help.helpFlag
-          : inLanguage(optionHelp(cmd, o), o.description, helper.optionDescription(o)).replace(
+          : inLanguage(optionHelp(cmd, o, say), o.description, helper.optionDescription(o)).replace(
               /\(default: /,
               `(${say.help.defaultIs}: `,
             ),
       ),
     );
   let out = [`${say.help.usage} ${inWords(helper.commandUsage(cmd))}`, ""];
-  const description = inLanguage(summaryOf(cmd), cmd.description(), helper.commandDescription(cmd));
+  const description = inLanguage(summaryOf(cmd, say), cmd.description(), helper.commandDescription(cmd));
   if (description) out.push(helper.boxWrap(description, width), "");
   out = out.concat(
     list(
@@ -125,7 +132,10 @@ export function formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
       helper
         .visibleArguments(cmd)
         .map((a) =>
-          item(helper.argumentTerm(a), inLanguage(argumentHelp(cmd, a), a.description, helper.argumentDescription(a))),
+          item(
+            helper.argumentTerm(a),
+            inLanguage(argumentHelp(cmd, a, say), a.description, helper.argumentDescription(a)),
+          ),
         ),
     ),
   );
@@ -153,7 +163,7 @@ export function formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
   out = out.concat(
     list(
       say.help.helpTopics,
-      helpTopicItems().map(([term, text]) => item(term, text)),
+      helpTopicItems(say).map(([term, text]) => item(term, text)),
     ),
   );
   out = out.concat(list(say.help.flags, optionItems));

@@ -8,7 +8,7 @@ import { en } from "../../src/messages/en.js";
 import { id } from "../../src/messages/id.js";
 import { chooseLanguage, languageFlagOf, localeLanguage } from "../../src/messages/language.js";
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
-import { speak } from "../../src/messages/messages.js";
+import { catalogueOf } from "../../src/messages/messages.js";
 import { buildProgram, commands } from "../../src/program.js";
 import type { CommandDeclaration } from "../../src/registry/declaration.js";
 import { englishIn } from "../support/language.js";
@@ -92,21 +92,16 @@ describe("the catalogues", () => {
 describe("the help declared beside the commands", () => {
   /** Every command's help as Indonesian shows it. */
   async function helpInIndonesian() {
-    await speak("id");
-    try {
-      const screens: { path: string; screen: string }[] = [];
-      const walk = (cmd: CommandUnknownOpts, path: string) => {
-        let screen = "";
-        cmd.configureOutput({ writeOut: (text) => (screen += text), writeErr: (text) => (screen += text) });
-        cmd.outputHelp();
-        screens.push({ path, screen });
-        for (const sub of cmd.commands) walk(sub, `${path} ${sub.name()}`);
-      };
-      walk(buildProgram((() => undefined) as never), "reseller");
-      return { screens };
-    } finally {
-      await speak("en");
-    }
+    const screens: { path: string; screen: string }[] = [];
+    const walk = (cmd: CommandUnknownOpts, path: string) => {
+      let screen = "";
+      cmd.configureOutput({ writeOut: (text) => (screen += text), writeErr: (text) => (screen += text) });
+      cmd.outputHelp();
+      screens.push({ path, screen });
+      for (const sub of cmd.commands) walk(sub, `${path} ${sub.name()}`);
+    };
+    walk(buildProgram((() => undefined) as never, { say: await catalogueOf("id") }), "reseller");
+    return { screens };
   }
 
   /** What each command's help says in English, by the path and name the translations are keyed by. */

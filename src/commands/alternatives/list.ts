@@ -1,7 +1,6 @@
 /** `reseller alternatives [list]`: each item's alternatives, in the order `buy --alternatives` tries them. */
 import type { Context } from "../../context.js";
 import { keptEntries, keptName, storedAlternatives } from "../../orders/alternatives.js";
-import { say } from "../../messages/messages.js";
 
 export async function run(ctx: Context): Promise<void> {
   const table = storedAlternatives(ctx);
@@ -11,7 +10,7 @@ export async function run(ctx: Context): Promise<void> {
   const ids = [...new Set(items.flatMap((id) => [id, ...(table[String(id)] ?? [])]))];
   const kept = ids.length ? keptEntries(ctx, ids) : undefined;
   const nameOf = (id: number) => keptName(kept?.get(id));
-  const words = say.alternatives;
+  const words = ctx.say.alternatives;
   if (ctx.output.mode === "json")
     return ctx.output.json({
       profile: ctx.settings.profile,

@@ -3,11 +3,10 @@ import type { Context } from "../../context.js";
 import { InputError } from "../../errors.js";
 import { changeAlternatives, keptEntries, keptName, keptHas, maxAlternatives } from "../../orders/alternatives.js";
 import { positiveInteger } from "../../rules/input.js";
-import { say } from "../../messages/messages.js";
 import type { AlternativesSetOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: AlternativesSetOptions): Promise<void> {
-  const words = say.alternatives;
+  const words = ctx.say.alternatives;
   const item = positiveInteger("ITEM", options.item);
   const alternatives = options.alternatives.map((v) => positiveInteger("ALT", v));
   if (alternatives.length > maxAlternatives) throw new InputError(words.tooMany(maxAlternatives, alternatives.length));

@@ -3,11 +3,10 @@ import type { Context } from "../../context.js";
 import { InputError } from "../../errors.js";
 import { changeAlternatives, keptEntries, keptName, storedAlternatives } from "../../orders/alternatives.js";
 import { positiveInteger } from "../../rules/input.js";
-import { say } from "../../messages/messages.js";
 import type { AlternativesUnsetOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: AlternativesUnsetOptions): Promise<void> {
-  const words = say.alternatives;
+  const words = ctx.say.alternatives;
   const item = positiveInteger("ITEM", options.item);
   const named = words.named(item, keptName(keptEntries(ctx, [item])?.get(item)));
   const none = () => new InputError(words.noneFor(named), { suggestion: words.seeThem });

@@ -5,10 +5,10 @@
  */
 import type { BalanceMutation } from "../../api/model.js";
 import type { Context } from "../../context.js";
+import type { Messages } from "../../messages/messages.js";
 import { formatRupiah } from "../../output/format.js";
 import { copyable, money, type Cell, type Column } from "../../output/output.js";
 import { pageHint } from "../../output/pages.js";
-import { say } from "../../messages/messages.js";
 import type { BalanceHistoryOptions } from "./flags.js";
 
 function signedMoney(amount: number | null): Cell {
@@ -36,7 +36,7 @@ function others(m: BalanceMutation): { human: string; plain: string[] } {
  * the amount's sign say it) go first. The invoice matches a charge to a purchase, so it is copied
  * whole: beside the table or below it by row number.
  */
-const columns = (): Column[] => [
+const columns = (say: Messages): Column[] => [
   { header: say.headings.time },
   { header: say.balanceHistory.type, drop: 3 },
   { header: say.headings.amount },
@@ -46,7 +46,7 @@ const columns = (): Column[] => [
   { header: say.balanceHistory.description, fit: "wrap" },
   { header: say.headings.invoice },
 ];
-const otherColumn = (): Column => ({ header: say.balanceHistory.other, fit: "end", drop: 1 });
+const otherColumn = (say: Messages): Column => ({ header: say.balanceHistory.other, fit: "end", drop: 1 });
 
 /** A long list on a terminal goes through the pager (Context.paged). */
 export function run(ctx: Context, options: BalanceHistoryOptions): Promise<void> {
@@ -60,8 +60,8 @@ async function showBalanceHistory(ctx: Context, options: BalanceHistoryOptions):
   if (data.mutations.length === 0) {
     ctx.output.info(
       options.page !== undefined && options.page > 1
-        ? say.balanceHistory.noneOnPage(options.page)
-        : say.balanceHistory.noneYet,
+        ? ctx.say.balanceHistory.noneOnPage(options.page)
+        : ctx.say.balanceHistory.noneYet,
     );
     return;
   }
@@ -83,12 +83,12 @@ async function showBalanceHistory(ctx: Context, options: BalanceHistoryOptions):
   } else {
     const withOthers = data.mutations.some((m) => others(m).human !== "");
     ctx.output.table(
-      [...columns(), ...(withOthers ? [otherColumn()] : [])],
+      [...columns(ctx.say), ...(withOthers ? [otherColumn(ctx.say)] : [])],
       data.mutations.map((m) => {
         const extra = others(m).human;
         return [
           ctx.output.time(m.time),
-          m.type ? say.balanceHistory.typeWord(m.type) : m.type,
+          m.type ? ctx.say.balanceHistory.typeWord(m.type) : m.type,
           signedMoney(m.amount),
           money(m.balanceBefore),
           money(m.balanceAfter),

@@ -6,6 +6,7 @@
  */
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
+import type { Messages } from "../../messages/messages.js";
 import { ResellerError, type ServiceError } from "../../errors.js";
 import { verdictExitCode, type OrderVerdict, type Verdict } from "../../domain/verdict.js";
 import {
@@ -23,7 +24,6 @@ import { orderTotal, type Order } from "../../orders/order.js";
 import { earlierPurchase, earlierVerdict } from "../../orders/repeats.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { sellingPricesOf } from "../../shop/selling.js";
-import { say } from "../../messages/messages.js";
 
 type SingleRequest = Extract<BuyRequest, { kind: "single" }>;
 
@@ -51,7 +51,7 @@ export function soldAsAlternative(ctx: Context, refId: string): number | undefin
       ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
       ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     });
-  ctx.output.warn(say.alternatives.soldBefore(refId, earlier.refId, outcome));
+  ctx.output.warn(ctx.say.alternatives.soldBefore(refId, earlier.refId, outcome));
   return verdictExitCode(outcome);
 }
 
@@ -68,11 +68,11 @@ export function alternativesOf(ctx: Context, order: Order): number[] {
   return alternativesFor(ctx, firstLine(order).item.id);
 }
 
-export function noneKept(order: Order): string {
+export function noneKept(order: Order, say: Messages): string {
   return say.alternatives.noneKept(firstLine(order).item.id);
 }
 
-export function noneLeft(original: Order): string {
+export function noneLeft(original: Order, say: Messages): string {
   return say.alternatives.noneLeft(nameOf(original));
 }
 
@@ -86,7 +86,7 @@ export function priceCap(ctx: Context, original: Order, maxPrice: number | undef
 }
 
 /** Why the order before was given up, in the words of the line that says what is tried next. */
-export function reasonOf(error: unknown, held: unknown): { why: string; whyPast: string } {
+export function reasonOf(error: unknown, held: unknown, say: Messages): { why: string; whyPast: string } {
   const words = say.alternatives;
   if (held) return { why: words.why.deliveryFailed, whyPast: words.whyPast.deliveryFailed };
   const code = error instanceof ResellerError ? error.code : "";
@@ -112,11 +112,18 @@ export function triedOf(order: Order, error: unknown, held?: { judged: OrderVerd
   };
 }
 
-export function trying(original: Order, reason: { why: string }, order: Order, n: number, of: number): string {
+export function trying(
+  original: Order,
+  reason: { why: string },
+  order: Order,
+  n: number,
+  of: number,
+  say: Messages,
+): string {
   return say.alternatives.trying(nameOf(original), reason.why, nameOf(order), n, of);
 }
 
-export function instead(original: Order, order: Order, reason: { whyPast: string }): string {
+export function instead(original: Order, order: Order, reason: { whyPast: string }, say: Messages): string {
   return say.alternatives.boughtInstead(nameOf(order), nameOf(original), reason.whyPast);
 }
 
@@ -159,7 +166,7 @@ export async function alternativeOrder(
  */
 export function nameAlternatives(ctx: Context, error: ServiceError, order: Order): void {
   if (order.lines.length > 1) return nameCartAlternatives(ctx, error, order);
-  const words = say.alternatives;
+  const words = ctx.say.alternatives;
   const { item } = firstLine(order);
   const ids = alternativesFor(ctx, item.id);
   if (ids.length) {
@@ -190,7 +197,7 @@ export function nameAlternatives(ctx: Context, error: ServiceError, order: Order
  * --alternatives`, which a cart does not take (it is bought whole, so the reseller replaces a line).
  */
 function nameCartAlternatives(ctx: Context, error: ServiceError, order: Order): void {
-  const words = say.alternatives;
+  const words = ctx.say.alternatives;
   const disrupted = order.lines.flatMap((line, i) =>
     line.item.disruption ? [{ line: i + 1, item: line.item, ids: alternativesFor(ctx, line.item.id) }] : [],
   );
@@ -204,7 +211,7 @@ function nameCartAlternatives(ctx: Context, error: ServiceError, order: Order): 
   );
   const named = (ids: number[]) => ids.map((id) => words.named(id, keptName(kept?.get(id)))).join(", ");
   error.suggestion = words.cartDisrupted(
-    disrupted.map((d) => words.cartLine(say.orders.file.cartPlace(d.line), d.item.name, named(d.ids))).join("; "),
+    disrupted.map((d) => words.cartLine(ctx.say.orders.file.cartPlace(d.line), d.item.name, named(d.ids))).join("; "),
   );
   error.details = {
     ...(error.details ?? {}),

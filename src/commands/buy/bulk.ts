@@ -7,11 +7,11 @@
  * a tab-separated row (piped), progress and a closing table (terminal). Exit 0 only when every
  * order succeeded (with --wait: was delivered), else the highest exit code among them.
  */
-import { say } from "../../messages/messages.js";
 import { appendFileSync, fstatSync, readFileSync } from "node:fs";
 import { openReceiptsFile, openResultsFile } from "../../config/config-dir.js";
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
+import type { Messages } from "../../messages/messages.js";
 import { InputError, present, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
 import { copyable, customerCell, money, type Cell } from "../../output/output.js";
@@ -40,7 +40,7 @@ export async function readOrdersText(ctx: Context, path: string): Promise<string
   try {
     return path === "-" ? await ctx.readStdin() : readFileSync(path, "utf8");
   } catch (error) {
-    throw new InputError(say.bulk.cannotRead(path, (error as Error).message));
+    throw new InputError(ctx.say.bulk.cannotRead(path, (error as Error).message));
   }
 }
 
@@ -58,7 +58,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   });
   const repeats = await consentToRepeats(ctx, prepared, request, windowHours);
   if (repeats === "nothing") {
-    ctx.output.info(say.bulk.nothingBought);
+    ctx.output.info(ctx.say.bulk.nothingBought);
     return 0;
   }
   const toSend = prepared.orders.filter((_, i) => {
@@ -67,13 +67,13 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   });
   const settled = prepared.orders.length - toSend.length;
   const total = toSend.reduce((sum, o) => sum + orderTotal(o), 0);
-  const before = say.bulk.boughtBefore(settled);
+  const before = ctx.say.bulk.boughtBefore(settled);
   // Every row already bought (this very file run again, or bought another way): said, nothing asked.
   const allBought = toSend.length === 0 && settled > 0;
   if (ctx.canPrompt && !request.yes && toSend.length) {
-    ctx.output.info(say.bulk.toBuy(toSend.length, path, formatRupiah(total), before));
-    if (!(await (await ctx.prompter()).confirm(say.bulk.confirm(toSend.length)))) {
-      ctx.output.info(say.bulk.nothingBought);
+    ctx.output.info(ctx.say.bulk.toBuy(toSend.length, path, formatRupiah(total), before));
+    if (!(await (await ctx.prompter()).confirm(ctx.say.bulk.confirm(toSend.length)))) {
+      ctx.output.info(ctx.say.bulk.nothingBought);
       return 0;
     }
   }
@@ -83,11 +83,11 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     ? await receiptWriter(ctx, request.receipts, path, prepared, request.receiptLanguage)
     : undefined;
   if (allBought) {
-    ctx.output.info(say.bulk.allBought(settled, path === "-" ? "stdin" : path));
-    if (prepared.plans.some((plan) => plan.kind === "repeat")) ctx.output.info(say.bulk.allBoughtAgain);
+    ctx.output.info(ctx.say.bulk.allBought(settled, path === "-" ? "stdin" : path));
+    if (prepared.plans.some((plan) => plan.kind === "repeat")) ctx.output.info(ctx.say.bulk.allBoughtAgain);
   } else
     ctx.output.info(
-      say.bulk.sending(
+      ctx.say.bulk.sending(
         toSend.length,
         formatRupiah(total),
         Math.max(1, Math.min(request.concurrency, toSend.length)),
@@ -107,12 +107,12 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     validate: request.validate,
     check: request.check,
     onAccountUnchecked: (row, reason) =>
-      ctx.output.warn(say.bulk.unchecked(path === "-" ? "stdin" : path, row, reason)),
+      ctx.output.warn(ctx.say.bulk.unchecked(path === "-" ? "stdin" : path, row, reason)),
     saleFacts: (order) => saleFactsOf(ctx, order),
     alternatives: {
       cap: (order) => request.maxPrice ?? sellingPricesOf(ctx, order).selling_prices?.[0] ?? orderTotal(order),
       sellingPrices: (order) => sellingPricesOf(ctx, order).selling_prices,
-      onStep: (row, said) => ctx.output.warn(`${say.bulk.lineOf(row, "")}: ${said}`),
+      onStep: (row, said) => ctx.output.warn(`${ctx.say.bulk.lineOf(row, "")}: ${said}`),
     },
     onResult: (result) => {
       report(ctx, result, ++finished, prepared.orders.length, out);
@@ -123,17 +123,20 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   if (ctx.output.mode === "table") printTable(ctx, results);
   const code = bulkExitCode(results);
   ctx.output.info(summaryOf(results, formatRupiah));
-  ctx.output.info(await moneyLine(results, client));
+  ctx.output.info(await moneyLine(results, client, ctx.say));
   const failed = results.filter((r) => r.outcome === "delivery_failed");
   if (failed.length) {
     ctx.output.warn(
-      say.bulk.deliveryFailed(failed.map((r) => say.bulk.lineOf(r.row, r.customer ?? "")).join(", "), failed.length),
+      ctx.say.bulk.deliveryFailed(
+        failed.map((r) => ctx.say.bulk.lineOf(r.row, r.customer ?? "")).join(", "),
+        failed.length,
+      ),
     );
   }
   if (results.some((r) => r.outcome === "unknown")) {
-    ctx.output.warn(say.bulk.settleUnknown);
+    ctx.output.warn(ctx.say.bulk.settleUnknown);
   } else if (results.some((r) => r.outcome === "refused" || r.outcome === "not_sent")) {
-    ctx.output.warn(say.bulk.retryRefused);
+    ctx.output.warn(ctx.say.bulk.retryRefused);
   }
   return code;
 }
@@ -189,7 +192,7 @@ ${link}
  * `Spent Rp 270.000, Rp 11.200 refunded: Rp 258.800 in all; balance now Rp 730.000.` What the run's
  * orders cost (those bought before are not counted again) and the balance the service gives after.
  */
-async function moneyLine(results: BulkResult[], client: ServiceClient): Promise<string> {
+async function moneyLine(results: BulkResult[], client: ServiceClient, say: Messages): Promise<string> {
   const { spent, refunded, net } = spendOf(results);
   let balance = "";
   try {
@@ -221,7 +224,7 @@ async function consentToRepeats(
     // An order of a file has its row's one line.
     const [line] = present(prepared.orders[i], "a repeat's order").lines;
     if (!line) throw new Error("internal error: an order without its line");
-    return say.bulk.repeatNamed(
+    return ctx.say.bulk.repeatNamed(
       placeOf(row),
       `${line.quantity} × ${line.item.name}`,
       line.note ?? "",
@@ -229,39 +232,39 @@ async function consentToRepeats(
       earlier.refId,
     );
   });
-  const more = say.bulk.repeatMore(Math.max(0, repeats.length - 10));
+  const more = ctx.say.bulk.repeatMore(Math.max(0, repeats.length - 10));
   const n = repeats.length;
-  const message = say.bulk.repeats(n, windowHours, named.join("; "), more);
+  const message = ctx.say.bulk.repeats(n, windowHours, named.join("; "), more);
   if (!ctx.canPrompt) {
     throw new UsageError(message, {
       code: "REPEATED_ORDERS",
-      suggestion: say.bulk.repeatsNothingSent,
+      suggestion: ctx.say.bulk.repeatsNothingSent,
     });
   }
   ctx.output.warn(message);
   if (request.yes) {
-    ctx.output.warn(say.bulk.skippingRepeats);
+    ctx.output.warn(ctx.say.bulk.skippingRepeats);
     return "skip";
   }
   return (await ctx.prompter()).select<"skip" | "again" | "nothing">(
-    say.bulk.repeatQuestion(n),
+    ctx.say.bulk.repeatQuestion(n),
     [
-      { name: say.bulk.repeatSkip(n), value: "skip" },
-      { name: say.bulk.repeatAgain(n), value: "again" },
-      { name: say.bulk.repeatNothing, value: "nothing" },
+      { name: ctx.say.bulk.repeatSkip(n), value: "skip" },
+      { name: ctx.say.bulk.repeatAgain(n), value: "again" },
+      { name: ctx.say.bulk.repeatNothing, value: "nothing" },
     ],
     { default: "skip" },
   );
 }
 
 /** The verdict as people read it, in the table and the progress line alike: its refund, and `(before)` when bought earlier. */
-function outcomeWords(result: BulkResult): string {
+function outcomeWords(result: BulkResult, say: Messages): string {
   const words = verdictPhrase(result.outcome, result.refunded, formatRupiah);
   return result.already_bought && !result.sent ? say.bulk.before(words) : words;
 }
 
-function outcomeCell(result: BulkResult): Cell {
-  return { human: outcomeWords(result), plain: result.outcome, tone: verdictTone(result.outcome) };
+function outcomeCell(result: BulkResult, say: Messages): Cell {
+  return { human: outcomeWords(result, say), plain: result.outcome, tone: verdictTone(result.outcome) };
 }
 
 /** Piped: the columns scripts read by position; what to hand over ends the row, one field each. */
@@ -290,16 +293,16 @@ function problemCell(error: { code: string; message: string }, withCode: boolean
 function printTable(ctx: Context, results: BulkResult[]): void {
   ctx.output.table(
     [
-      { header: say.headings.line, fit: "keep" },
+      { header: ctx.say.headings.line, fit: "keep" },
       // What the line bought, wrapped between words, never cut: `1 × Pulsa Tel…10.000` named no operator.
-      { header: say.headings.item, fit: "wrap" },
-      { header: say.headings.customer, fit: "keep" },
-      { header: say.headings.outcome, fit: "keep" },
-      { header: say.headings.amount, fit: "keep" },
+      { header: ctx.say.headings.item, fit: "wrap" },
+      { header: ctx.say.headings.customer, fit: "keep" },
+      { header: ctx.say.headings.outcome, fit: "keep" },
+      { header: ctx.say.headings.amount, fit: "keep" },
       // Serials and licences are copyable (never cut); a problem is its code on one line, said in full below.
-      { header: say.headings.handOverOrProblem, fit: "end", min: 12 },
-      { header: say.headings.invoice, fit: "keep" },
-      { header: say.headings.refId, fit: "keep" },
+      { header: ctx.say.headings.handOverOrProblem, fit: "end", min: 12 },
+      { header: ctx.say.headings.invoice, fit: "keep" },
+      { header: ctx.say.headings.refId, fit: "keep" },
     ],
     [...results]
       .sort((a, b) => a.row - b.row)
@@ -307,7 +310,7 @@ function printTable(ctx: Context, results: BulkResult[]): void {
         r.row,
         `${r.quantity} × ${r.item}`,
         r.customer === undefined ? undefined : customerCell(r.customer),
-        outcomeCell(r),
+        outcomeCell(r, ctx.say),
         r.amount === undefined ? undefined : money(r.amount),
         r.hand_over?.length
           ? // One serial or licence a line: joined on one line, a few licences outgrow any window.
@@ -347,14 +350,14 @@ function report(ctx: Context, result: BulkResult, finished: number, total: numbe
     );
   } else {
     const what = [
-      outcomeWords(result),
+      outcomeWords(result, ctx.say),
       result.invoice,
       result.error && !result.hand_over ? result.error.code : undefined,
     ]
       .filter(Boolean)
       .join(" ");
     ctx.output.info(
-      say.bulk.progress(
+      ctx.say.bulk.progress(
         finished,
         total,
         result.row,

@@ -7,6 +7,7 @@
 import type { ServiceClient } from "../../api/client.js";
 import type { Item } from "../../api/model.js";
 import type { Context } from "../../context.js";
+import type { Messages } from "../../messages/messages.js";
 import { ServiceError, UsageError } from "../../errors.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import {
@@ -25,12 +26,11 @@ import { generateRefId, type Order } from "../../orders/order.js";
 import { findLock } from "../../orders/lock.js";
 import { formatRupiah } from "../../output/format.js";
 import { rupiah } from "../../rules/input.js";
-import { say } from "../../messages/messages.js";
 
 type SingleRequest = Extract<BuyRequest, { kind: "single" }>;
 
 /** Asks for a positive whole number on a terminal, re-asking until it is one. */
-function wholeNumberCheck(min: number): (value: string) => true | string {
+function wholeNumberCheck(min: number, say: Messages): (value: string) => true | string {
   return (value) => {
     const text = value.trim();
     if (!/^\d+$/.test(text) || Number(text) <= 0) return say.orders.buying.typeWholeNumber;
@@ -47,21 +47,21 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   if (request.lockToken !== undefined) {
     const lock = await findLock(ctx, client, request.lockToken);
     if (!lock && (itemId === undefined || quantity === undefined)) {
-      throw new ServiceError(404, "LOCK_NOT_FOUND", say.orders.buying.noLock(request.lockToken), undefined, {
-        suggestion: say.orders.buying.noLockHint,
+      throw new ServiceError(404, "LOCK_NOT_FOUND", ctx.say.orders.buying.noLock(request.lockToken), undefined, {
+        suggestion: ctx.say.orders.buying.noLockHint,
       });
     }
     if (lock) {
       if ((itemId !== undefined && itemId !== lock.itemId) || (quantity !== undefined && quantity !== lock.quantity)) {
         throw new UsageError(
-          say.orders.buying.lockMismatch(
+          ctx.say.orders.buying.lockMismatch(
             lock.token,
             lock.itemId,
             lock.quantity,
             itemId ?? lock.itemId,
             quantity ?? lock.quantity,
           ),
-          { code: "LOCK_MISMATCH", suggestion: say.orders.buying.lockMismatchHint(lock.token) },
+          { code: "LOCK_MISMATCH", suggestion: ctx.say.orders.buying.lockMismatchHint(lock.token) },
         );
       }
       itemId ??= lock.itemId;
@@ -74,17 +74,17 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
     // On a terminal ask; in a script this is exit 2 naming the flag, never a prompt that hangs.
     const prompter = await ctx.prompter("--item");
     for (;;) {
-      const answer = await prompter.input(say.orders.buying.itemId, { validate: wholeNumberCheck(1) });
+      const answer = await prompter.input(ctx.say.orders.buying.itemId, { validate: wholeNumberCheck(1, ctx.say) });
       try {
         item = await fetchItem(client, Number(answer.trim()));
         break;
       } catch (error) {
         if (!(error instanceof ServiceError) || error.code !== "ITEM_NOT_FOUND") throw error;
-        ctx.output.warn(error.message);
+        ctx.output.warn(error.messageIn(ctx.say));
       }
     }
     itemId = item.id;
-    ctx.output.info(say.orders.buying.itemAt(item.name, formatRupiah(item.price), item.minOrder));
+    ctx.output.info(ctx.say.orders.buying.itemAt(item.name, formatRupiah(item.price), item.minOrder));
   }
   item ??= await fetchItem(client, itemId);
 
@@ -96,7 +96,10 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
     const min = item.minOrder;
     quantity = Number(
       (
-        await prompter.input(say.orders.buying.quantity, { default: String(min), validate: wholeNumberCheck(min) })
+        await prompter.input(ctx.say.orders.buying.quantity, {
+          default: String(min),
+          validate: wholeNumberCheck(min, ctx.say),
+        })
       ).trim(),
     );
   }
@@ -128,7 +131,7 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
     missing = [
       {
         key: "note",
-        label: smm ? say.orders.buying.targetLabel : say.orders.buying.destinationLabel,
+        label: smm ? ctx.say.orders.buying.targetLabel : ctx.say.orders.buying.destinationLabel,
         required: true,
         min: null,
         max: null,
@@ -143,19 +146,19 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
       const answer = await askFor(
         ctx,
         "--nominal",
-        say.orders.buying.fieldForRange(field.label, item.name, openAmountRange(range)),
+        ctx.say.orders.buying.fieldForRange(field.label, item.name, openAmountRange(range)),
         checkTypedNominal(range),
       );
       line.nominal = rupiah("--nominal", answer);
     } else if (slot === "zone") {
-      line.zoneId = await askFor(ctx, "--zone-id", say.orders.buying.fieldFor(field.label, item.name));
+      line.zoneId = await askFor(ctx, "--zone-id", ctx.say.orders.buying.fieldFor(field.label, item.name));
     } else if (smm) {
-      line.target = await askFor(ctx, "--target", say.orders.buying.fieldFor(field.label, item.name));
+      line.target = await askFor(ctx, "--target", ctx.say.orders.buying.fieldFor(field.label, item.name));
     } else {
       line.note = await askFor(
         ctx,
         "--note",
-        say.orders.buying.fieldFor(field.label, item.name),
+        ctx.say.orders.buying.fieldFor(field.label, item.name),
         check ? checkTypedCustomer(item) : undefined,
       );
     }
@@ -173,12 +176,12 @@ async function askFor(
   ctx: Context,
   flag: string,
   question: string,
-  validate: (value: string) => true | string = (v) => (v.trim() ? true : say.orders.buying.required),
+  validate: (value: string) => true | string = (v) => (v.trim() ? true : ctx.say.orders.buying.required),
 ): Promise<string> {
   const example = examples[flag];
   const prompter = await ctx.prompter(
     flag,
-    example === undefined ? undefined : say.orders.buying.example(flag, example),
+    example === undefined ? undefined : ctx.say.orders.buying.example(flag, example),
   );
   return (await prompter.input(question, { validate })).trim();
 }

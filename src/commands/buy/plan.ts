@@ -10,6 +10,7 @@
  */
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
+import type { Messages } from "../../messages/messages.js";
 import { ExitCode, ResellerError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
 import { customerCell, money, type Cell } from "../../output/output.js";
@@ -26,7 +27,6 @@ import {
   type PlannedRow,
 } from "../../orders/plan.js";
 import { earlierVerdict, recentPurchases, repeatedPurchase } from "../../orders/repeats.js";
-import { say } from "../../messages/messages.js";
 import { buildOrder, checkOrder, refuseMissingAccount, type OrderRequest } from "./prepare.js";
 import { readOrdersText } from "./bulk.js";
 import { alternativesFor, storedAlternatives } from "../../orders/alternatives.js";
@@ -50,11 +50,11 @@ export async function runPlan(ctx: Context, request: BuyRequest): Promise<number
       // the run's safe answer); with neither, a run in a script refuses the file, so the plan says refused.
       repeats: request.again ? "again" : request.skipBought || (ctx.canPrompt && request.yes) ? "skip" : "refuse",
       keptPrice,
-      onAccountUnchecked: (row, reason) => ctx.output.warn(say.bulk.unchecked(name, row, reason)),
+      onAccountUnchecked: (row, reason) => ctx.output.warn(ctx.say.bulk.unchecked(name, row, reason)),
     });
   } else plan = await planOrder(ctx, client, request, windowHours, keptPrice);
   showPlan(ctx, plan);
-  ctx.output.info(say.plan.nothingSent);
+  ctx.output.info(ctx.say.plan.nothingSent);
   return plan.can_run ? ExitCode.ok : ExitCode.usage;
 }
 
@@ -91,7 +91,7 @@ async function planOrder(
     if (earlier)
       return planOf(
         orderRows(order, "refused", keptPrice, {
-          problem: { code: "REF_ID_ALREADY_EXIST", message: say.orders.buying.refIdUsed(order.refId, true) },
+          problem: { code: "REF_ID_ALREADY_EXIST", message: ctx.say.orders.buying.refIdUsed(order.refId, true) },
           already_bought: earlier.refId,
           earlier_outcome: earlierVerdict(earlier),
         }),
@@ -103,7 +103,7 @@ async function planOrder(
     if (earlier)
       return planOf(
         orderRows(order, "refused", keptPrice, {
-          problem: { code: "REPEATED_ORDER", message: say.plan.repeatOrder(earlier.refId) },
+          problem: { code: "REPEATED_ORDER", message: ctx.say.plan.repeatOrder(earlier.refId) },
           already_bought: earlier.refId,
           earlier_outcome: earlierVerdict(earlier),
         }),
@@ -112,7 +112,7 @@ async function planOrder(
   }
   try {
     const { accounts, doubts } = await checkOrder(ctx, client, order, request, false);
-    refuseMissingAccount(accounts);
+    refuseMissingAccount(accounts, ctx.say);
     refuseDoubts(doubts);
   } catch (error) {
     // A check that stops the run before sending (exit 1 or 2) is the plan's refusal; the service
@@ -171,7 +171,7 @@ function showPlan(ctx: Context, plan: Plan): void {
 }
 
 /** What a row would be, as people read it: would buy, already bought, or refused with its code (the words below the table). */
-function verdictCell(r: PlannedRow): Cell {
+function verdictCell(r: PlannedRow, say: Messages): Cell {
   const words = say.plan;
   if (r.verdict === "refused" && r.problem)
     return {
@@ -185,21 +185,21 @@ function verdictCell(r: PlannedRow): Cell {
 }
 
 function printTable(ctx: Context, plan: Plan): void {
-  const headings = say.headings;
+  const headings = ctx.say.headings;
   ctx.output.table(
     [
       { header: headings.line, fit: "keep" },
       { header: headings.item, fit: "wrap" },
       { header: headings.customer, fit: "keep" },
       { header: headings.amount, fit: "keep" },
-      { header: say.plan.heading, fit: "keep" },
+      { header: ctx.say.plan.heading, fit: "keep" },
     ],
     plan.rows.map((r): Cell[] => [
       r.row,
-      r.item_id === null ? undefined : `${r.quantity ?? ""} × ${r.item ?? say.plan.itemNumbered(r.item_id)}`,
+      r.item_id === null ? undefined : `${r.quantity ?? ""} × ${r.item ?? ctx.say.plan.itemNumbered(r.item_id)}`,
       r.customer === undefined ? undefined : customerCell(r.customer),
       r.amount === undefined ? undefined : money(r.amount),
-      verdictCell(r),
+      verdictCell(r, ctx.say),
     ]),
   );
   // Prices read now that the kept catalogue has otherwise, each item once.
@@ -208,20 +208,22 @@ function printTable(ctx: Context, plan: Plan): void {
     if (r.item_id !== null && r.kept_price !== undefined && !changed.has(r.item_id)) changed.set(r.item_id, r);
   for (const r of changed.values())
     ctx.output.result(
-      say.plan.priceChanged(
-        r.item ?? say.plan.itemNumbered(r.item_id!),
+      ctx.say.plan.priceChanged(
+        r.item ?? ctx.say.plan.itemNumbered(r.item_id!),
         formatRupiah(r.kept_price),
         formatRupiah(r.unit_price),
       ),
     );
   for (const r of plan.rows)
-    if (r.alternatives?.length) ctx.output.result(say.plan.alternatives(r.row, r.alternatives.join(", ")));
+    if (r.alternatives?.length) ctx.output.result(ctx.say.plan.alternatives(r.row, r.alternatives.join(", ")));
   const { counts } = plan;
-  ctx.output.result(say.plan.counts(counts.would_buy, formatRupiah(plan.total), counts.already_bought, counts.refused));
+  ctx.output.result(
+    ctx.say.plan.counts(counts.would_buy, formatRupiah(plan.total), counts.already_bought, counts.refused),
+  );
   ctx.output.result(
     plan.short
-      ? say.plan.short(formatRupiah(plan.balance), formatRupiah(plan.total), formatRupiah(plan.short))
-      : say.plan.covered(formatRupiah(plan.balance), formatRupiah(plan.balance - plan.total)),
+      ? ctx.say.plan.short(formatRupiah(plan.balance), formatRupiah(plan.total), formatRupiah(plan.short))
+      : ctx.say.plan.covered(formatRupiah(plan.balance), formatRupiah(plan.balance - plan.total)),
   );
-  ctx.output.result(plan.can_run ? say.plan.canRun : say.plan.cannotRun, plan.can_run ? "good" : "bad");
+  ctx.output.result(plan.can_run ? ctx.say.plan.canRun : ctx.say.plan.cannotRun, plan.can_run ? "good" : "bad");
 }

@@ -6,6 +6,7 @@
  */
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
+import type { Messages } from "../../messages/messages.js";
 import { ServiceError } from "../../errors.js";
 import {
   accountNamesOf,
@@ -20,7 +21,6 @@ import type { BuyRequest } from "../../orders/buy-request.js";
 import { cartOrder } from "../../orders/cart-order.js";
 import { operatorDoubts, refuseDoubts, regionDoubts, type Doubt } from "../../orders/customer-checks.js";
 import type { Order } from "../../orders/order.js";
-import { say } from "../../messages/messages.js";
 import { singleOrder } from "./order.js";
 
 export type OrderRequest = Exclude<BuyRequest, { kind: "file" }>;
@@ -55,7 +55,7 @@ export async function checkOrder(
 }
 
 /** An account that does not exist stops the purchase where nobody confirms it: the service's refusal, said as this order's. */
-export function refuseMissingAccount(accounts: LineAccount[]): void {
+export function refuseMissingAccount(accounts: LineAccount[], say: Messages): void {
   const missing = accounts.find((a) => a.state === "not_found");
   if (missing?.state !== "not_found") return;
   const { error, account, line } = missing;

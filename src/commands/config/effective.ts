@@ -6,7 +6,6 @@
 import { maskApiKey, withoutCredentials } from "../../config/mask.js";
 import type { Context } from "../../context.js";
 import { InputError, UsageError } from "../../errors.js";
-import { say } from "../../messages/messages.js";
 import { definitions, type ProfileKey, profileKeys } from "../../config/definitions.js";
 
 export const settingKeys = profileKeys;
@@ -31,8 +30,8 @@ export function settingKey(text: string): SettingKey {
   const key = text.trim().toLowerCase().replace(/-/g, "_");
   const known = settingKeys.find((name) => name === key);
   if (known) return known;
-  throw new InputError(say.settings.noSuchSetting(text), {
-    suggestion: say.settings.settingsAre(settingKeys.join(", ")),
+  throw new InputError((say) => say.settings.noSuchSetting(text), {
+    suggestion: (say) => say.settings.settingsAre(settingKeys.join(", ")),
   });
 }
 

@@ -2,7 +2,6 @@
 import type { Context } from "../../context.js";
 import { present } from "../../errors.js";
 import { effectiveSettings, settingKey } from "./effective.js";
-import { say } from "../../messages/messages.js";
 import type { ConfigGetOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: ConfigGetOptions): Promise<void> {
@@ -15,6 +14,6 @@ export async function run(ctx: Context, options: ConfigGetOptions): Promise<void
   if (setting.problem) throw setting.problem;
   if (ctx.output.mode === "json") return ctx.output.json({ key, value: setting.value ?? null, source: setting.source });
   // Unset is not a failure (like `gh config get`): nothing on stdout, a word on stderr.
-  if (setting.value === undefined) return ctx.output.info(say.settings.notSet(key, ctx.settings.profile));
+  if (setting.value === undefined) return ctx.output.info(ctx.say.settings.notSet(key, ctx.settings.profile));
   ctx.output.result(String(setting.value));
 }

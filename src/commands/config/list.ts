@@ -1,14 +1,14 @@
 /** `reseller config list`: every setting of the profile as reseller will use it, and where it came from. */
 import type { Context } from "../../context.js";
+import type { Messages } from "../../messages/messages.js";
 import { effectiveSettings, type EffectiveSetting } from "./effective.js";
 import type { UsageError } from "../../errors.js";
-import { say } from "../../messages/messages.js";
 
 export async function run(ctx: Context): Promise<void> {
   const settings = effectiveSettings(ctx);
   // A damaged config file is listed, not refused: this is where its owner looks to repair it.
   for (const problem of fileProblems(ctx, settings))
-    ctx.output.warn(`${problem.message}${problem.suggestion ? ` ${problem.suggestion}` : ""}`);
+    ctx.output.warn(`${problem.messageIn(ctx.say)}${problem.suggestion ? ` ${problem.suggestionIn(ctx.say)}` : ""}`);
   if (ctx.output.mode === "json") {
     return ctx.output.json({
       profile: ctx.settings.profile,
@@ -19,7 +19,7 @@ export async function run(ctx: Context): Promise<void> {
           {
             value: s.value ?? null,
             source: s.source,
-            ...(s.problem ? { problem: { code: s.problem.code, message: s.problem.message } } : {}),
+            ...(s.problem ? { problem: { code: s.problem.code, message: s.problem.messageIn(ctx.say) } } : {}),
           },
         ]),
       ),
@@ -27,26 +27,26 @@ export async function run(ctx: Context): Promise<void> {
   }
   if (ctx.output.mode === "table") {
     const others = otherProfiles(ctx);
-    ctx.output.info(say.settings.profileIn(ctx.settings.profile, ctx.config.path, others.join(", ")));
+    ctx.output.info(ctx.say.settings.profileIn(ctx.settings.profile, ctx.config.path, others.join(", ")));
   }
   ctx.output.table(
-    [say.settings.setting, say.settings.value, say.settings.from],
+    [ctx.say.settings.setting, ctx.say.settings.value, ctx.say.settings.from],
     settings.map((s) => [
       s.key,
       s.value,
       s.problem
         ? {
-            human: `${sourceSaid(s.source)} (${s.problem.code === "CONFIG_INVALID" ? say.settings.invalid : say.settings.unreadable})`,
+            human: `${sourceSaid(s.source, ctx.say)} (${s.problem.code === "CONFIG_INVALID" ? ctx.say.settings.invalid : ctx.say.settings.unreadable})`,
             plain: s.source,
             tone: "bad",
           }
-        : { human: sourceSaid(s.source), plain: s.source, tone: "dim" },
+        : { human: sourceSaid(s.source, ctx.say), plain: s.source, tone: "dim" },
     ]),
   );
 }
 
 /** Where a value came from, as people read it; piped rows and --json keep the English word. */
-const sourceSaid = (source: string) => say.settings.sources[source] ?? source;
+const sourceSaid = (source: string, say: Messages) => say.settings.sources[source] ?? source;
 
 /** Each distinct problem once: the file's own (even when no listed value comes from it), then each bad value. */
 function fileProblems(ctx: Context, settings: EffectiveSetting[]): UsageError[] {

@@ -1,6 +1,5 @@
 /** `reseller leaderboard me`: where the reseller stands this month. */
 import type { Context } from "../../context.js";
-import { say } from "../../messages/messages.js";
 
 export async function run(ctx: Context): Promise<void> {
   const client = await ctx.client();
@@ -9,15 +8,15 @@ export async function run(ctx: Context): Promise<void> {
   ctx.output.record([
     // A rank of 0 (or none) means no transactions this month yet.
     [
-      say.leaderboard.rank,
+      ctx.say.leaderboard.rank,
       data.rank !== null && data.rank > 0
         ? { human: `#${data.rank}`, plain: String(data.rank), tone: "highlight" }
-        : { human: say.leaderboard.notRanked, plain: "" },
+        : { human: ctx.say.leaderboard.notRanked, plain: "" },
       // Piped, the keys stay English in every language: scripts read them.
       "rank",
     ],
-    [say.leaderboard.transactions, data.totalTransactions, "transactions"],
+    [ctx.say.leaderboard.transactions, data.totalTransactions, "transactions"],
     // The live service documents no points; the row shows `-` rather than a made-up zero.
-    [say.leaderboard.points, data.points, "points"],
+    [ctx.say.leaderboard.points, data.points, "points"],
   ]);
 }

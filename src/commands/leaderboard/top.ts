@@ -1,12 +1,11 @@
 /** `reseller leaderboard`: this month's ten resellers with the most transactions. */
 import type { Context } from "../../context.js";
-import { say } from "../../messages/messages.js";
 
 export async function run(ctx: Context): Promise<void> {
   const client = await ctx.client();
   const { data: entries, body } = await client.getLeaderboard();
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  const words = say.leaderboard;
+  const words = ctx.say.leaderboard;
   if (entries.length === 0) return ctx.output.info(words.nobody);
   ctx.output.table(
     // A name may be cut in the middle; the rank and the count never.

@@ -7,15 +7,14 @@ import { ServiceError, wordIn } from "../../errors.js";
 import { journalRequest } from "../../journal/request.js";
 import { rememberLock } from "../../records/stock-locks.js";
 import { copyable } from "../../output/output.js";
-import { say } from "../../messages/messages.js";
 import type { LockAddOptions } from "./flags.js";
 
 /** Suggestions for the lock refusals that the shared code table leaves without one. */
 function explain(error: ServiceError, options: LockAddOptions): void {
   const given = error.suggestion;
   if (given) error.suggestion = (say) => wordIn(given, say).replace("<id>", String(options.item));
-  else if (error.code === "INSUFFICIENT_STOCK") error.suggestion = say.locks.seeLeft(options.item);
-  else if (error.code === "ITEM_NOT_FOUND") error.suggestion = say.locks.checkId(options.item);
+  else if (error.code === "INSUFFICIENT_STOCK") error.suggestion = (say) => say.locks.seeLeft(options.item);
+  else if (error.code === "ITEM_NOT_FOUND") error.suggestion = (say) => say.locks.checkId(options.item);
 }
 
 export async function run(ctx: Context, options: LockAddOptions): Promise<void> {
@@ -37,7 +36,7 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
       {
         noun: "lock request",
         describe: (r) => ({ lock_token: r.data.token, status: "active" }),
-        settleHint: say.locks.settle,
+        settleHint: ctx.say.locks.settle,
       },
     );
   } catch (error) {
@@ -51,17 +50,17 @@ export async function run(ctx: Context, options: LockAddOptions): Promise<void> 
   try {
     await rememberLock(ctx.settings.configDir, ctx.settings.profile, lock, ctx.now());
   } catch (error) {
-    ctx.output.warn(say.locks.notNoted(ctx.settings.configDir, (error as Error).message));
+    ctx.output.warn(ctx.say.locks.notNoted(ctx.settings.configDir, (error as Error).message));
   }
 
   if (ctx.output.mode === "json") return ctx.output.json(body);
   if (ctx.output.mode === "plain") return ctx.output.result(lock.token);
   ctx.output.record([
-    [say.locks.lockToken, copyable(lock.token)],
-    [say.locks.item, lock.itemId],
-    [say.locks.quantity, lock.quantity],
-    [say.locks.lockedAt, ctx.output.time(lock.lockedAt)],
-    [say.locks.expires, ctx.output.time(lock.expiresAt)],
+    [ctx.say.locks.lockToken, copyable(lock.token)],
+    [ctx.say.locks.item, lock.itemId],
+    [ctx.say.locks.quantity, lock.quantity],
+    [ctx.say.locks.lockedAt, ctx.output.time(lock.lockedAt)],
+    [ctx.say.locks.expires, ctx.output.time(lock.expiresAt)],
   ]);
-  ctx.output.info(say.locks.buyWithIt(lock.token));
+  ctx.output.info(ctx.say.locks.buyWithIt(lock.token));
 }

@@ -2,7 +2,6 @@
 import type { Context } from "../../context.js";
 import { InputError, ServiceError } from "../../errors.js";
 import { forgetLock } from "../../records/stock-locks.js";
-import { say } from "../../messages/messages.js";
 import type { LockReleaseOptions } from "./flags.js";
 
 /** Refusals after which the token can never be used again: the local note of it goes too. */
@@ -10,7 +9,7 @@ const deadLockCodes = new Set(["LOCK_NOT_FOUND", "LOCK_EXPIRED", "LOCK_RELEASED"
 
 export async function run(ctx: Context, options: LockReleaseOptions): Promise<void> {
   const token = options.token.trim();
-  if (!token) throw new InputError(say.locks.emptyToken, { suggestion: say.locks.seeLocks });
+  if (!token) throw new InputError(ctx.say.locks.emptyToken, { suggestion: ctx.say.locks.seeLocks });
   const client = await ctx.client();
   const forget = () =>
     forgetLock(ctx.settings.configDir, ctx.settings.profile, token, ctx.now()).catch(() => undefined);
@@ -22,12 +21,12 @@ export async function run(ctx: Context, options: LockReleaseOptions): Promise<vo
     if (error instanceof ServiceError && deadLockCodes.has(error.code)) {
       await forget();
       if (error.code === "LOCK_RELEASED" || error.code === "LOCK_EXPIRED")
-        error.suggestion ??= say.locks.nothingToGiveBack;
-      if (error.code === "LOCK_ALREADY_USED") error.suggestion ??= say.locks.used;
+        error.suggestion ??= ctx.say.locks.nothingToGiveBack;
+      if (error.code === "LOCK_ALREADY_USED") error.suggestion ??= ctx.say.locks.used;
     }
     throw error;
   }
   await forget();
   if (ctx.output.mode === "json") return ctx.output.json(body);
-  ctx.output.success(say.locks.released(token));
+  ctx.output.success(ctx.say.locks.released(token));
 }

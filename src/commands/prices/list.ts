@@ -11,7 +11,7 @@ import { tableRowsShown } from "../../catalogue/show.js";
 import { money, type Cell } from "../../output/output.js";
 import { formatCount, listedPrice, scopeKey } from "../../shop/price-rules.js";
 import { shopProfile } from "../../shop/shop-profile.js";
-import { catalogueOf, say } from "../../messages/messages.js";
+import { catalogueOf, type Messages } from "../../messages/messages.js";
 import { itemName } from "../../domain/item-name.js";
 import type { PricesOptions } from "./flags.js";
 
@@ -21,7 +21,7 @@ function itemWords(entry: CatalogueEntry): string {
 }
 
 /** `1.000 × Instagram Followers Indonesia`, `Saldo DANA Bebas Nominal (+ nominal)`: what the prices are for. */
-function packWords(entry: CatalogueEntry, per: number | null): string {
+function packWords(entry: CatalogueEntry, per: number | null, say: Messages): string {
   if (per === null) return say.shop.plusAmount(itemWords(entry));
   return per > 1 ? `${formatCount(per)} × ${itemWords(entry)}` : itemWords(entry);
 }
@@ -50,7 +50,7 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
     const { shopTime } = await import("../../shop/shop-time.js");
     const listed = priced.flatMap(({ selling, ...p }) => (selling === null ? [] : [{ ...p, selling }]));
     const left = priced.length - listed.length;
-    if (left > 0) ctx.output.warn(say.shop.leftOut(left));
+    if (left > 0) ctx.output.warn(ctx.say.shop.leftOut(left));
     const lines = listed.map(({ entry, selling, per }) => ({
       id: entry.id,
       category: entry.category,
@@ -85,27 +85,27 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
         rule,
       })),
     });
-  if (priced.length === 0) return ctx.output.info(kept.count ? say.shop.noItemsMatch : say.shop.catalogueEmpty);
+  if (priced.length === 0) return ctx.output.info(kept.count ? ctx.say.shop.noItemsMatch : ctx.say.shop.catalogueEmpty);
   const table = ctx.output.mode === "table";
   const shown = table ? priced.slice(0, tableRowsShown) : priced;
   ctx.output.table(
     table
       ? [
-          { header: say.headings.id },
-          { header: say.headings.item, fit: "middle", min: 16 },
-          { header: say.shop.cost },
-          { header: say.shop.sellingPrice, short: say.shop.sellingPriceShort },
-          { header: say.shop.margin },
+          { header: ctx.say.headings.id },
+          { header: ctx.say.headings.item, fit: "middle", min: 16 },
+          { header: ctx.say.shop.cost },
+          { header: ctx.say.shop.sellingPrice, short: ctx.say.shop.sellingPriceShort },
+          { header: ctx.say.shop.margin },
         ]
       : ["id", "category", "product", "name", "cost", "selling_price", "margin", "per"],
     shown.map(({ entry, cost, selling, margin, per }): Cell[] =>
       table
-        ? [entry.id, packWords(entry, per), money(cost), money(selling), money(margin)]
+        ? [entry.id, packWords(entry, per, ctx.say), money(cost), money(selling), money(margin)]
         : [entry.id, entry.category, entry.product, entry.name, money(cost), money(selling), money(margin), per],
     ),
   );
   if (!table) return;
   const unpriced = priced.filter((p) => p.selling === null).length;
-  if (shown.length < priced.length) ctx.output.info(say.shop.firstOf(shown.length, priced.length));
-  if (unpriced) ctx.output.info(say.shop.unpriced(unpriced));
+  if (shown.length < priced.length) ctx.output.info(ctx.say.shop.firstOf(shown.length, priced.length));
+  if (unpriced) ctx.output.info(ctx.say.shop.unpriced(unpriced));
 }

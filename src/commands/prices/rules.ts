@@ -3,18 +3,17 @@ import type { Context } from "../../context.js";
 import { money } from "../../output/output.js";
 import { markupWords, scopeWords } from "../../shop/price-rules.js";
 import { shopProfile } from "../../shop/shop-profile.js";
-import { say } from "../../messages/messages.js";
 
 const order = { item: 0, product: 1, category: 2, all: 3 } as const;
 
 export async function run(ctx: Context): Promise<void> {
   const rules = [...shopProfile(ctx).rules].sort((a, b) => order[a.scope] - order[b.scope]);
   if (ctx.output.mode === "json") return ctx.output.json({ rules });
-  if (rules.length === 0) return ctx.output.info(say.shop.noRules);
+  if (rules.length === 0) return ctx.output.info(ctx.say.shop.noRules);
   const table = ctx.output.mode === "table";
   ctx.output.table(
     table
-      ? [{ header: say.shop.ruleFor }, { header: say.shop.ruleMarkup }]
+      ? [{ header: ctx.say.shop.ruleFor }, { header: ctx.say.shop.ruleMarkup }]
       : ["scope", "name", "markup", "round", "per"],
     rules.map((r) =>
       table

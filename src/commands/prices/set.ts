@@ -4,7 +4,6 @@ import { readCatalogue } from "../../catalogue/cache.js";
 import { markupWords, sameScope, scopeWords, ruleFor, type PriceRule } from "../../shop/price-rules.js";
 import { changeRules } from "../../shop/shop-profile.js";
 import { scopeOf } from "./scope.js";
-import { say } from "../../messages/messages.js";
 import type { PricesSetOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: PricesSetOptions): Promise<void> {
@@ -17,7 +16,7 @@ export async function run(ctx: Context, options: PricesSetOptions): Promise<void
   const before = await changeRules(ctx, (rules) => [...rules.filter((r) => !sameScope(r, rule)), rule]);
   const replaced = before.some((r) => sameScope(r, rule));
   if (ctx.output.mode === "json") ctx.output.json({ profile: ctx.settings.profile, rule, replaced });
-  else ctx.output.success(say.shop.ruleSet(scopeWords(rule), markupWords(rule)));
+  else ctx.output.success(ctx.say.shop.ruleSet(scopeWords(rule), markupWords(rule)));
   warnWhenNothingMatches(ctx, rule);
 }
 
@@ -31,6 +30,6 @@ function warnWhenNothingMatches(ctx: Context, rule: PriceRule): void {
   const matched = kept.entries().some((entry) => ruleFor([rule], entry) !== undefined);
   if (!matched)
     ctx.output.warn(
-      say.shop.nothingInScope(scopeWords(rule), `${new Date(kept.synced_at).toISOString().slice(0, 16)}Z`),
+      ctx.say.shop.nothingInScope(scopeWords(rule), `${new Date(kept.synced_at).toISOString().slice(0, 16)}Z`),
     );
 }

@@ -5,6 +5,7 @@
  */
 import type { TransactionSummary } from "../../api/model.js";
 import type { Context } from "../../context.js";
+import type { Messages } from "../../messages/messages.js";
 import { keptItemNames } from "../../catalogue/names.js";
 import type { JournalEntry } from "../../journal/entries.js";
 import { journalFor, sentFromHere } from "../../journal/request.js";
@@ -13,14 +14,13 @@ import { customersOf, itemText, journalLines, type JournalLine } from "../../out
 import { moneyOf } from "../../shop/books.js";
 import { copyable, customerCell, money, statusCell, type Cell, type Column } from "../../output/output.js";
 import { pageHint } from "../../output/pages.js";
-import { say } from "../../messages/messages.js";
 import type { TrxListOptions } from "./flags.js";
 
 /**
  * Ref ID, invoice and customer are copied, so they stand whole beside the table or below it by row
  * number. The refund stands beside the amount when a purchase on the page had one.
  */
-const columns = (refunds: boolean, created: Column): Column[] => [
+const columns = (refunds: boolean, created: Column, say: Messages): Column[] => [
   created,
   // What was sold: wrapped between words at worst, never cut (`1 × Mobile Legends Ph…Diamonds` said nothing).
   { header: say.headings.item, fit: "wrap" },
@@ -85,7 +85,7 @@ async function listTransactions(ctx: Context, options: TrxListOptions): Promise<
     return;
   }
   if (data.transactions.length === 0) {
-    ctx.output.info(say.trx.none(options.status ?? "", options.page ?? 1));
+    ctx.output.info(ctx.say.trx.none(options.status ?? "", options.page ?? 1));
     return;
   }
   const journaled = journaledHere(
@@ -130,11 +130,11 @@ async function listTransactions(ctx: Context, options: TrxListOptions): Promise<
   } else {
     const names = keptItemNames(ctx.settings);
     const created = ctx.output.timeColumn(
-      say.headings.created,
+      ctx.say.headings.created,
       data.transactions.map((t) => t.createdAt),
     );
     ctx.output.table(
-      columns(refunds, created.column),
+      columns(refunds, created.column, ctx.say),
       data.transactions.map((t, i): Cell[] => {
         const lines = linesOf(t);
         const customer = customersOf(lines);

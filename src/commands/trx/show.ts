@@ -13,7 +13,6 @@ import { alternativeOf } from "../../orders/alternatives.js";
 import { formatRupiah } from "../../output/format.js";
 import { isFinal } from "../../api/status.js";
 import { orderVerdict, verdictPhrase } from "../../domain/verdict.js";
-import { say } from "../../messages/messages.js";
 import type { TrxShowOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: TrxShowOptions): Promise<void> {
@@ -23,7 +22,7 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
     result = await client.getTransaction(options.ref);
   } catch (error) {
     if (error instanceof ServiceError && isTransactionNotFound(error.code)) {
-      error.message = say.trxNotFound(options.ref);
+      error.message = ctx.say.trxNotFound(options.ref);
     }
     throw error;
   }
@@ -49,8 +48,8 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
     });
   } catch (error) {
     if (error instanceof InterruptedError) {
-      throw new InterruptedError(say.waiting.stoppedWatching(options.ref), {
-        suggestion: say.waiting.resumeWatching(options.ref),
+      throw new InterruptedError(ctx.say.waiting.stoppedWatching(options.ref), {
+        suggestion: ctx.say.waiting.resumeWatching(options.ref),
       });
     }
     throw error;
@@ -84,10 +83,10 @@ function settleJournal(ctx: Context, t: Transaction): void {
       const { verdict, refunded } = orderVerdict(t, isFinal(t.status));
       const said =
         verdict === "delivery_failed"
-          ? say.trx.deliveryFailed(refunded !== undefined ? formatRupiah(refunded) : "")
+          ? ctx.say.trx.deliveryFailed(refunded !== undefined ? formatRupiah(refunded) : "")
           : // A partial order says its refund too, as history and a buy's outcome do.
-            say.trx.wasVerdict(verdictPhrase(verdict, refunded, formatRupiah));
-      ctx.output.info(say.trx.settled(t.refId, said, t.invoice ?? ""));
+            ctx.say.trx.wasVerdict(verdictPhrase(verdict, refunded, formatRupiah));
+      ctx.output.info(ctx.say.trx.settled(t.refId, said, t.invoice ?? ""));
     }
   } catch {
     // Showing a transaction must not fail because the journal cannot be written.

@@ -6,11 +6,11 @@
  */
 import type { AnswerField } from "../../api/model.js";
 import type { Context } from "../../context.js";
-import { say } from "../../messages/messages.js";
+import type { Messages } from "../../messages/messages.js";
 import type { Cell } from "../../output/output.js";
 
 /** The fields reseller knows by name, labelled as `webhook show` labels them, with their yes/no in words. */
-const knownLabels = (): Record<string, { label: string; yes?: string; no?: string }> => ({
+const knownLabels = (say: Messages): Record<string, { label: string; yes?: string; no?: string }> => ({
   callback_url: { label: say.webhook.url },
   webhook_enabled: { label: say.webhook.enabled },
   has_secret: { label: say.webhook.secret, yes: say.webhook.secretSet, no: say.webhook.secretNotSet },
@@ -26,8 +26,8 @@ function words(name: string): string {
   return spaced ? `${spaced.charAt(0).toUpperCase()}${spaced.slice(1)}` : name;
 }
 
-function labelled(field: AnswerField): [string, Cell] {
-  const known = knownLabels()[field.name];
+function labelled(field: AnswerField, say: Messages): [string, Cell] {
+  const known = knownLabels(say)[field.name];
   const label = known?.label ?? words(field.name);
   if (field.value === "true" || field.value === "false") {
     const yes = field.value === "true";
@@ -48,7 +48,7 @@ export function showFields(ctx: Context, known: [string, Cell][], fields: Answer
   const table = ctx.output.mode === "table";
   const pairs: [string, Cell][] = [
     ...known,
-    ...fields.map((f): [string, Cell] => (table ? labelled(f) : [f.name, f.value])),
+    ...fields.map((f): [string, Cell] => (table ? labelled(f, ctx.say) : [f.name, f.value])),
   ];
   if (pairs.length) ctx.output.record(pairs);
 }

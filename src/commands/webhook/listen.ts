@@ -12,6 +12,7 @@ import { decodeWebhookEvent, isRecord } from "../../api/decode.js";
 import type { Transaction, WebhookEvent } from "../../api/model.js";
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
+import type { Messages } from "../../messages/messages.js";
 import { AuthError, ResellerError, UsageError } from "../../errors.js";
 import { openReceiptsFile } from "../../config/config-dir.js";
 import { customerData } from "../../domain/transaction.js";
@@ -20,7 +21,6 @@ import { formatLocalTime, formatRupiah } from "../../output/format.js";
 import { isVerdict, verdictAside } from "../../domain/verdict.js";
 import { maskApiKey } from "../../config/mask.js";
 import { en } from "../../messages/en.js";
-import { say } from "../../messages/messages.js";
 import { statusWord } from "../../output/status-words.js";
 import type { Cell } from "../../output/output.js";
 import { unbroken } from "../../output/message.js";
@@ -43,16 +43,16 @@ const keptHeaders = ["content-type", "x-signature", "x-event", "x-timestamp", "u
 
 export async function run(ctx: Context, options: WebhookListenOptions): Promise<number> {
   if (options.forwardTo !== undefined && options.exec !== undefined) {
-    throw new UsageError(say.listener.forwardOrExec);
+    throw new UsageError(ctx.say.listener.forwardOrExec);
   }
   const secret = webhookSecret(ctx);
   const apiKey = keyIfAny(ctx);
   const handOff = handOffFor(ctx, options, [apiKey, secret]);
 
   const store = new DeliveryStore(ctx.settings.configDir, { profile: ctx.settings.profile });
-  for (const problem of store.problems) ctx.output.warn(say.listener.deliveriesProblem(store.path, problem));
+  for (const problem of store.problems) ctx.output.warn(ctx.say.listener.deliveriesProblem(store.path, problem));
   const client = apiKey ? await confirmingClient(ctx) : undefined;
-  if (options.receipts && !client) ctx.output.warn(say.listener.noReceiptsWithoutKey);
+  if (options.receipts && !client) ctx.output.warn(ctx.say.listener.noReceiptsWithoutKey);
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl };
 
   // The service's own transaction behind each confirmed event: the customer it went to, and its receipt.
@@ -70,6 +70,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
           noteLatestStatus(ctx, t);
           if (t.refId) confirmedOrders.set(t.refId, t);
         },
+        ctx.say,
       ),
     note: journalNote(ctx, here),
     print: (event, payload) => {
@@ -114,7 +115,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
 
   if (!ctx.signal.aborted)
     await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
-  ctx.output.info(say.listener.stopping);
+  ctx.output.info(ctx.say.listener.stopping);
   await listener.close();
   // The hand-off under way is stopped (a forward given a few seconds first; a command is sent SIGTERM
   // at once, then SIGKILL after its grace period); what is left waiting stays in the records database.
@@ -128,8 +129,8 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
 function webhookSecret(ctx: Context): string {
   const secret = ctx.settings.setting("webhook_secret").value;
   if (!secret) {
-    throw new AuthError("NO_WEBHOOK_SECRET", say.listener.noSecret(ctx.settings.profile), {
-      suggestion: say.listener.noSecretHint,
+    throw new AuthError("NO_WEBHOOK_SECRET", ctx.say.listener.noSecret(ctx.settings.profile), {
+      suggestion: ctx.say.listener.noSecretHint,
     });
   }
   // Whatever the listener prints (a forwarded target's words, a command's output) never shows it whole.
@@ -150,7 +151,7 @@ async function confirmingClient(ctx: Context): Promise<ServiceClient | undefined
     return await ctx.client();
   } catch (error) {
     if (!(error instanceof ResellerError)) throw error;
-    ctx.output.warn(say.listener.cannotConfirm(error.message));
+    ctx.output.warn(ctx.say.listener.cannotConfirm(error.messageIn(ctx.say)));
     return undefined;
   }
 }
@@ -164,11 +165,14 @@ function journalNote(ctx: Context, here: Here): (event: WebhookEvent) => void {
   return (event) => {
     try {
       for (const ref of settleFromEvent(journal, event, here, ctx.now()))
-        ctx.output.info(say.listener.settledInJournal(ref, event.invoice ?? "", event.event));
+        ctx.output.info(ctx.say.listener.settledInJournal(ref, event.invoice ?? "", event.event));
     } catch (error) {
       // Receiving the event matters more than the journal: it is said, and the event still handed on.
       ctx.output.warn(
-        say.listener.journalNotUpdated(journal.path, (error as NodeJS.ErrnoException).code ?? (error as Error).message),
+        ctx.say.listener.journalNotUpdated(
+          journal.path,
+          (error as NodeJS.ErrnoException).code ?? (error as Error).message,
+        ),
       );
     }
   };
@@ -189,22 +193,22 @@ function sayListening(
   const from =
     ctx.settings.setting("webhook_secret").source === "environment"
       ? "RESELLER_WEBHOOK_SECRET"
-      : say.listener.secretOfProfile(ctx.settings.profile);
-  ctx.output.info(say.listener.listeningOn(shown.url));
+      : ctx.say.listener.secretOfProfile(ctx.settings.profile);
+  ctx.output.info(ctx.say.listener.listeningOn(shown.url));
   if (!/^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/.test(shown.host)) {
-    ctx.output.warn(say.listener.exposed(shown.host));
+    ctx.output.warn(ctx.say.listener.exposed(shown.host));
   }
   ctx.output.info(
-    say.listener.verifying(
+    ctx.say.listener.verifying(
       from,
       maskApiKey(shown.secret),
-      shown.handOff ? shown.handOff.describe : say.listener.printingEach,
+      shown.handOff ? shown.handOff.describe : ctx.say.listener.printingEach,
     ),
   );
-  if (shown.confirming) ctx.output.info(say.listener.confirming);
-  else ctx.output.warn(say.listener.unconfirmed);
-  if (shown.again) ctx.output.info(say.listener.handingOnAgain(shown.again));
-  ctx.output.info(say.listener.giveAddress);
+  if (shown.confirming) ctx.output.info(ctx.say.listener.confirming);
+  else ctx.output.warn(ctx.say.listener.unconfirmed);
+  if (shown.again) ctx.output.info(ctx.say.listener.handingOnAgain(shown.again));
+  ctx.output.info(ctx.say.listener.giveAddress);
 }
 
 /** The deliveries left not handed on when the listener stops, the first few by name. */
@@ -212,8 +216,10 @@ function sayKept(ctx: Context, kept: ReceivedDelivery[]): void {
   if (!kept.length) return;
   const named = kept
     .slice(0, keptNamed)
-    .map((d) => say.listener.keptOne(say.listener.about(d.event, d.ref_id ?? ""), d.id));
-  ctx.output.info(say.listener.kept(kept.length, named, say.listener.keptMore(Math.max(0, kept.length - keptNamed))));
+    .map((d) => ctx.say.listener.keptOne(ctx.say.listener.about(d.event, d.ref_id ?? ""), d.id));
+  ctx.output.info(
+    ctx.say.listener.kept(kept.length, named, ctx.say.listener.keptMore(Math.max(0, kept.length - keptNamed))),
+  );
 }
 
 function keyIfAny(ctx: Context): string | undefined {
@@ -267,6 +273,7 @@ async function prepare(
   nowMs: number,
   lineHandedOn: (line: string) => boolean,
   confirmedAs: (t: Transaction) => void,
+  say: Messages,
 ): Promise<Prepared> {
   const value: unknown = JSON.parse(delivery.body);
   const body = isRecord(value) ? value : {};
@@ -413,7 +420,7 @@ async function receiptAppender(
     try {
       appendFileSync(fd, `${fstatSync(fd).size > 0 ? receiptSeparator : ""}${receipt.text}`);
     } catch (error) {
-      ctx.output.warn(say.listener.receiptNotAppended(t.refId, file, (error as Error).message));
+      ctx.output.warn(ctx.say.listener.receiptNotAppended(t.refId, file, (error as Error).message));
     }
   };
 }
@@ -444,6 +451,6 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: 
     ...orderWords(event, order),
   ];
   ctx.output.result(parts.join("  "), undefined, {
-    whole: extra.map((x) => `${say.listener[x.label]} ${x.value}`),
+    whole: extra.map((x) => `${ctx.say.listener[x.label]} ${x.value}`),
   });
 }

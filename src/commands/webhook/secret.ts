@@ -7,16 +7,15 @@
 import type { Context } from "../../context.js";
 import { UnexpectedResponseError } from "../../errors.js";
 import { maskApiKey } from "../../config/mask.js";
-import { say } from "../../messages/messages.js";
 import { showFields } from "./answer.js";
 import type { WebhookSecretOptions } from "./flags.js";
 
 export async function run(ctx: Context, options: WebhookSecretOptions): Promise<number | void> {
   if (ctx.canPrompt && !options.yes) {
     const prompter = await ctx.prompter();
-    ctx.output.warn(say.webhook.replacesAtOnce);
-    if (!(await prompter.confirm(say.webhook.makeNew, { default: false }))) {
-      ctx.output.info(say.webhook.nothingChanged);
+    ctx.output.warn(ctx.say.webhook.replacesAtOnce);
+    if (!(await prompter.confirm(ctx.say.webhook.makeNew, { default: false }))) {
+      ctx.output.info(ctx.say.webhook.nothingChanged);
       return;
     }
   }
@@ -27,8 +26,8 @@ export async function run(ctx: Context, options: WebhookSecretOptions): Promise<
     // It may well have been made (and the old one dropped): show everything that came, then say so.
     if (ctx.output.mode === "json") ctx.output.json(body);
     else showFields(ctx, [], data.fields);
-    const error = new UnexpectedResponseError(say.webhook.whichField);
-    error.suggestion = say.webhook.whichFieldHint;
+    const error = new UnexpectedResponseError(ctx.say.webhook.whichField);
+    error.suggestion = ctx.say.webhook.whichFieldHint;
     throw error;
   }
 
@@ -40,11 +39,12 @@ export async function run(ctx: Context, options: WebhookSecretOptions): Promise<
   }
   if (ctx.output.mode === "json") ctx.output.json(body);
   else ctx.output.result(data.secret, "highlight");
-  ctx.output.warn(say.webhook.onlyTime);
+  ctx.output.warn(ctx.say.webhook.onlyTime);
   if (saved) {
-    ctx.output.success(say.webhook.saved(ctx.settings.profile, maskApiKey(data.secret)));
-    if (ctx.settings.setting("webhook_secret").source === "environment") ctx.output.warn(say.webhook.environmentWins);
+    ctx.output.success(ctx.say.webhook.saved(ctx.settings.profile, maskApiKey(data.secret)));
+    if (ctx.settings.setting("webhook_secret").source === "environment")
+      ctx.output.warn(ctx.say.webhook.environmentWins);
   } else {
-    ctx.output.info(say.webhook.keepNextTime);
+    ctx.output.info(ctx.say.webhook.keepNextTime);
   }
 }

@@ -6,7 +6,6 @@
 import { isLoopback } from "../../config/settings.js";
 import type { Context } from "../../context.js";
 import { InputError, UsageError } from "../../errors.js";
-import { say } from "../../messages/messages.js";
 import { showFields } from "./answer.js";
 import type { WebhookSetOptions } from "./flags.js";
 
@@ -15,30 +14,30 @@ export function callbackUrl(text: string): string {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new InputError(say.webhook.notUrl(text), { suggestion: say.webhook.urlExample });
+    throw new InputError((say) => say.webhook.notUrl(text), { suggestion: (say) => say.webhook.urlExample });
   }
   if (url.protocol === "https:") return url.href;
   if (url.protocol === "http:") {
     if (isLoopback(url.hostname)) return url.href;
-    throw new InputError(say.webhook.httpsFor(url.host), { suggestion: say.webhook.httpsHint });
+    throw new InputError((say) => say.webhook.httpsFor(url.host), { suggestion: (say) => say.webhook.httpsHint });
   }
-  throw new InputError(say.webhook.httpsOnly(url.protocol));
+  throw new InputError((say) => say.webhook.httpsOnly(url.protocol));
 }
 
 const example = "reseller webhook set --url https://bot.example.com/webhook";
 
 export async function run(ctx: Context, options: WebhookSetOptions): Promise<void> {
-  if (options.enable && options.disable) throw new UsageError(say.webhook.enableAndDisable);
+  if (options.enable && options.disable) throw new UsageError(ctx.say.webhook.enableAndDisable);
   let url = options.url !== undefined ? callbackUrl(options.url) : undefined;
   const client = await ctx.client();
   if (url === undefined) {
     if (!options.enable && !options.disable) {
-      throw new UsageError(say.webhook.nothingToSet, { suggestion: example });
+      throw new UsageError(ctx.say.webhook.nothingToSet, { suggestion: example });
     }
     // Switching on or off keeps the address the service has; it wants both in one request.
     const current = await client.getWebhook();
     if (current.data.url === null) {
-      throw new UsageError(say.webhook.noUrlToSwitch, { suggestion: say.webhook.giveOne(example) });
+      throw new UsageError(ctx.say.webhook.noUrlToSwitch, { suggestion: ctx.say.webhook.giveOne(example) });
     }
     url = current.data.url;
   }
@@ -48,7 +47,10 @@ export async function run(ctx: Context, options: WebhookSetOptions): Promise<voi
   if (ctx.output.mode === "json") return ctx.output.json(body);
   showFields(ctx, [], data.fields);
   ctx.output.success(
-    (enabled ? say.webhook.goTo : say.webhook.switchedOff)(url, data.message ? say.fromService(data.message) : ""),
+    (enabled ? ctx.say.webhook.goTo : ctx.say.webhook.switchedOff)(
+      url,
+      data.message ? ctx.say.fromService(data.message) : "",
+    ),
   );
-  if (enabled) ctx.output.info(say.webhook.sendTest);
+  if (enabled) ctx.output.info(ctx.say.webhook.sendTest);
 }

@@ -1,6 +1,5 @@
 /** `reseller webhook show`: where the service sends webhooks, and whether it does. */
 import type { Context } from "../../context.js";
-import { say } from "../../messages/messages.js";
 import type { Cell } from "../../output/output.js";
 import { showFields } from "./answer.js";
 
@@ -12,18 +11,18 @@ export async function run(ctx: Context): Promise<void> {
   // Piped, the labels are keys scripts read (url, enabled): only a terminal's follow the language.
   const table = ctx.output.mode === "table";
   if (data.url !== null || data.enabled !== null) {
-    known.push([table ? say.webhook.url : "URL", data.url]);
+    known.push([table ? ctx.say.webhook.url : "URL", data.url]);
     known.push([
-      table ? say.webhook.enabled : "Enabled",
+      table ? ctx.say.webhook.enabled : "Enabled",
       data.enabled === null
         ? null
         : data.enabled
-          ? { human: say.webhook.yes, plain: "true", tone: "good" }
-          : { human: say.webhook.no, plain: "false", tone: "warn" },
+          ? { human: ctx.say.webhook.yes, plain: "true", tone: "good" }
+          : { human: ctx.say.webhook.no, plain: "false", tone: "warn" },
     ]);
   }
   showFields(ctx, known, data.fields);
   if (!known.length && !data.fields.length)
-    ctx.output.info(data.message ? say.webhook.serviceSaid(data.message) : say.webhook.noSettings);
-  else if (data.url === null) ctx.output.info(say.webhook.noUrl);
+    ctx.output.info(data.message ? ctx.say.webhook.serviceSaid(data.message) : ctx.say.webhook.noSettings);
+  else if (data.url === null) ctx.output.info(ctx.say.webhook.noUrl);
 }

@@ -1,6 +1,5 @@
 /** `reseller webhook test`: asks the service to send a webhook.test event to the callback URL. */
 import type { Context } from "../../context.js";
-import { say } from "../../messages/messages.js";
 import { showFields } from "./answer.js";
 
 export async function run(ctx: Context): Promise<void> {
@@ -8,6 +7,6 @@ export async function run(ctx: Context): Promise<void> {
   const { data, body } = await client.sendWebhookTest();
   if (ctx.output.mode === "json") return ctx.output.json(body);
   showFields(ctx, [], data.fields);
-  ctx.output.success(say.webhook.testSending(data.message ? say.fromService(data.message) : ""));
-  ctx.output.info(say.webhook.listenPrintsIt);
+  ctx.output.success(ctx.say.webhook.testSending(data.message ? ctx.say.fromService(data.message) : ""));
+  ctx.output.info(ctx.say.webhook.listenPrintsIt);
 }
