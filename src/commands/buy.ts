@@ -355,7 +355,7 @@ function printPurchase(ctx: Context, bought: Purchase, { verdict, refunded }: Or
   const row: Cell[] = [
     bought.invoice === null ? undefined : copyable(bought.invoice, "bold"),
     copyable(bought.refId),
-    bought.status ? statusCell(bought.status) : undefined,
+    bought.status ? statusCell(bought.status, ctx.say) : undefined,
     money(bought.amount),
     ctx.output.time(bought.createdAt),
     { human: verdictPhrase(verdict, refunded, formatRupiah), plain: verdict, tone: verdictTone(verdict) },

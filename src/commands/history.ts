@@ -201,11 +201,11 @@ function standingCell(entry: JournalEntry, now: number): Cell {
   }
   if (entry.kind === "topup" && entry.outcome === "done" && entry.status)
     return {
-      human: statusWord(entry.status),
+      human: statusWord(entry.status, say),
       plain: entry.status.replace(/ /g, "_"),
       tone: entry.status === "paid" ? "good" : "dim",
     };
-  return outcomeCell(entry, now);
+  return outcomeCell(entry, now, say);
 }
 
 /** A long list on a terminal goes through the pager (Context.paged). */
@@ -274,7 +274,7 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
             e.at,
             e.kind,
             referenceOf(e),
-            outcomeCell(e, now),
+            outcomeCell(e, now, ctx.say),
             e.amount,
             detailOf(e),
             itemOf(e, names),

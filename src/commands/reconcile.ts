@@ -24,7 +24,7 @@ import { say } from "../messages/messages.js";
  * journal's outcome, which scripts read by position.
  */
 function standing(entry: JournalEntry, now: number): Cell {
-  const journal = outcomeCell(entry, now);
+  const journal = outcomeCell(entry, now, say);
   const verdict = ledgerVerdict(entry, now);
   if (!verdict) return journal;
   const human = verdictPhrase(verdict, recordedRefund(verdict, entry), formatRupiah);
@@ -226,7 +226,7 @@ export async function run(ctx: Context): Promise<number | void> {
             customersOf(lines, ","),
           ];
         const customer = customersOf(lines);
-        return [...first, itemText(lines, names) || undefined, customer ? customerCell(customer) : undefined];
+        return [...first, itemText(lines, names, ctx.say) || undefined, customer ? customerCell(customer) : undefined];
       }),
     );
   }

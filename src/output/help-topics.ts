@@ -5,7 +5,7 @@
  */
 import { checkRule, definition, envName, settingNames } from "../config/definitions.js";
 import { ExitCode } from "../errors.js";
-import { declared, say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { verdictExitCode, verdicts } from "../domain/verdict.js";
 import { breakLine } from "./message.js";
 
@@ -21,8 +21,14 @@ function wrap(text: string, indent = "      ", first = indent): string[] {
 /** `--timeout <seconds>` as a person types it: `--timeout SECONDS`. */
 const shownFlag = (flag: string) => flag.replace(/ <(.+)>$/, (_, word: string) => ` ${word.toUpperCase()}`);
 
+/** Text the settings' table declares in English, in the reader's words; what the catalogue lacks stays as declared. */
+function declaredIn(say: Messages, text: string): string {
+  return (Object.hasOwn(say.declared, text) ? say.declared[text] : undefined) ?? text;
+}
+
 /** Every setting: how to give it (variables, flag, key in the profile), what it does, its rule and default. */
-function environment(): string {
+function environment(say: Messages): string {
+  const declared = (text: string) => declaredIn(say, text);
   const entries = settingNames.map((name) => {
     const d = definition(name);
     const ways = [...(d.env ?? []), ...(d.flag ? [shownFlag(d.flag)] : []), ...(d.inProfile ? [`config ${name}`] : [])];
@@ -47,7 +53,7 @@ ${entries.join("\n")}
 }
 
 /** Each code of the one ExitCode table with its meaning, then the verdicts grouped by their code. */
-function exitCodes(): string {
+function exitCodes(say: Messages): string {
   const words = say.helpTopics.exitCodes;
   const codes = (Object.keys(ExitCode) as (keyof typeof ExitCode)[]).flatMap((name) =>
     wrap(words.meanings[name], "       ", `  ${String(ExitCode[name]).padEnd(5)}`),
@@ -78,13 +84,10 @@ export function verdictsByExitCode(): Map<number, string[]> {
   return byCode;
 }
 
+/** Each topic's text in the reader's catalogue. */
 export const helpTopics = {
-  get environment() {
-    return environment();
-  },
-  get "exit-codes"() {
-    return exitCodes();
-  },
+  environment,
+  "exit-codes": exitCodes,
 } as const;
 
 export type HelpTopic = keyof typeof helpTopics;

@@ -4,7 +4,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { countdownLine } from "../../src/commands/topup.js";
-import { speak } from "../../src/messages/messages.js";
+import { catalogueOf, speak } from "../../src/messages/messages.js";
+import { en } from "../../src/messages/en.js";
 import { formatDuration } from "../../src/output/format.js";
 import { textWidth } from "../../src/output/layout.js";
 
@@ -14,7 +15,7 @@ const plain = (width: number | undefined) => ({
 });
 
 // The longest a remaining time is written: 59m 59s, 47h 59m, and the days beyond.
-const longest = [3599, 48 * 3600 - 60, 99 * 86400].map(formatDuration);
+const longest = [3599, 48 * 3600 - 60, 99 * 86400].map((seconds) => formatDuration(seconds, en));
 
 describe.each(["en", "id"] as const)("the top-up countdown in %s", (language) => {
   afterAll(() => speak("en"));
@@ -30,9 +31,10 @@ describe.each(["en", "id"] as const)("the top-up countdown in %s", (language) =>
 
   it("leaves the keys out in a window too narrow for both, and keeps them where nothing limits it", async () => {
     await speak(language);
-    const narrow = countdownLine(plain(50), formatDuration(3599));
+    const hour = formatDuration(3599, await catalogueOf(language));
+    const narrow = countdownLine(plain(50), hour);
     expect(narrow).not.toMatch(/q, Enter/);
-    expect(narrow).toContain(formatDuration(3599));
-    expect(countdownLine(plain(undefined), formatDuration(3599))).toMatch(/q, Enter/);
+    expect(narrow).toContain(hour);
+    expect(countdownLine(plain(undefined), hour)).toMatch(/q, Enter/);
   });
 });

@@ -8,7 +8,7 @@ import { say } from "../../messages/messages.js";
 function timeLeft(seconds: number | null): Cell {
   if (seconds === null) return undefined;
   // Under a minute left: the buyer must hurry, so it stands out.
-  return { human: formatDuration(seconds), plain: String(seconds), tone: seconds < 60 ? "warn" : undefined };
+  return { human: formatDuration(seconds, say), plain: String(seconds), tone: seconds < 60 ? "warn" : undefined };
 }
 
 /** The token is copied whole; the item's name may be cut in the middle; the rest never. */

@@ -364,7 +364,7 @@ function confirmedVerdict(payload: Buffer): string[] {
  * (`berhasil`, not `berhasil (berhasil)`): one unit a line never parts, as the gloss reads only beside its status.
  */
 function statusAndVerdict(event: WebhookEvent, payload: Buffer): string {
-  const status = event.status ? statusWord(event.status) : "-";
+  const status = event.status ? statusWord(event.status, say) : "-";
   const verdict = confirmedVerdict(payload);
   const words = verdict.length === 1 && verdict[0] === `(${status})` ? [status] : [status, ...verdict];
   return words.join(" ").replaceAll(" ", unbroken);
@@ -436,7 +436,7 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: 
     return ctx.output.table([], [row]);
   }
   const parts = [
-    formatLocalTime(at),
+    formatLocalTime(at, ctx.say),
     event.event.padEnd(16),
     event.refId ?? "-",
     event.invoice ?? "-",
