@@ -561,6 +561,6 @@ async function confirmOrder(
   // A short balance is known before the question: stop with the shortfall instead of asking "Buy?".
   if (balance !== undefined && balance < total) throw shortBalance(balance, order, total);
   for (const a of accounts) if (a.state === "not_found") ctx.output.warn(say.orders.buying.toNobody(a.error.message));
-  for (const doubt of doubts) ctx.output.warn(say.orders.buying.checkBeforeBuying(doubt.message));
+  for (const doubt of doubts) ctx.output.warn(say.orders.buying.checkBeforeBuying(doubt.message(ctx.say)));
   return (await ctx.prompter()).confirm(say.orders.buying.confirm);
 }

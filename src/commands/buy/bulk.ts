@@ -122,7 +122,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
 
   if (ctx.output.mode === "table") printTable(ctx, results);
   const code = bulkExitCode(results);
-  ctx.output.info(summaryOf(results, formatRupiah));
+  ctx.output.info(summaryOf(results, formatRupiah, ctx.say));
   ctx.output.info(await moneyLine(results, client));
   const failed = results.filter((r) => r.outcome === "delivery_failed");
   if (failed.length) {
@@ -222,7 +222,7 @@ async function consentToRepeats(
     const [line] = present(prepared.orders[i], "a repeat's order").lines;
     if (!line) throw new Error("internal error: an order without its line");
     return say.bulk.repeatNamed(
-      placeOf(row),
+      placeOf(row, ctx.say),
       `${line.quantity} × ${line.item.name}`,
       line.note ?? "",
       ctx.output.time(earlier.at).human,

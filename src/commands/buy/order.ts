@@ -106,7 +106,7 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   // What only a person at a terminal can still give: the item's required fields, asked by its own labels.
   const line: LineInput = { ...request.line, quantity };
   if (ctx.canPrompt && quantity >= item.minOrder) await askMissingFields(ctx, item, line, request.check);
-  const { note, typed } = checkLineForms(item, line, "", { check: request.check });
+  const { note, typed } = checkLineForms(item, line, "", { check: request.check, words: ctx.say });
   return {
     refId: request.refId ?? generateRefId(ctx.now()),
     refIdGiven: request.refId !== undefined,
@@ -123,7 +123,7 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
   const smm = orderProcessOf(item) === "smm";
   const nothingGiven =
     line.note === undefined && line.target === undefined && line.opt.length === 0 && line.comment === undefined;
-  let missing = missingFields(item, line);
+  let missing = missingFields(item, line, ctx.say);
   if (missing.length === 0 && nothingGiven && (smm || orderProcessOf(item) === "h2h")) {
     missing = [
       {
@@ -143,8 +143,8 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
       const answer = await askFor(
         ctx,
         "--nominal",
-        say.orders.buying.fieldForRange(field.label, item.name, openAmountRange(range)),
-        checkTypedNominal(range),
+        say.orders.buying.fieldForRange(field.label, item.name, openAmountRange(range, ctx.say)),
+        checkTypedNominal(range, ctx.say),
       );
       line.nominal = rupiah("--nominal", answer);
     } else if (slot === "zone") {
@@ -156,7 +156,7 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
         ctx,
         "--note",
         say.orders.buying.fieldFor(field.label, item.name),
-        check ? checkTypedCustomer(item) : undefined,
+        check ? checkTypedCustomer(item, ctx.say) : undefined,
       );
     }
   }
