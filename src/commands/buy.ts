@@ -203,7 +203,9 @@ function boughtDespite(
     }
   }
   const fault = error instanceof Error ? error.message : String(error);
-  ctx.output.warn(say.buy.faultAfterAnswer(verdictWords(judged.verdict), bought.refId, bought.invoice ?? "", fault));
+  ctx.output.warn(
+    say.buy.faultAfterAnswer(verdictWords(judged.verdict, ctx.say), bought.refId, bought.invoice ?? "", fault),
+  );
   return verdictExitCode(judged.verdict);
 }
 
@@ -358,7 +360,7 @@ function printPurchase(ctx: Context, bought: Purchase, { verdict, refunded }: Or
     bought.status ? statusCell(bought.status, ctx.say) : undefined,
     money(bought.amount),
     ctx.output.time(bought.createdAt),
-    { human: verdictPhrase(verdict, refunded, formatRupiah), plain: verdict, tone: verdictTone(verdict) },
+    { human: verdictPhrase(verdict, refunded, formatRupiah, ctx.say), plain: verdict, tone: verdictTone(verdict) },
   ];
   if (ctx.output.mode === "plain") return ctx.output.table(headers, [row]);
   ctx.output.record(headers.map((header, i) => [header, row[i]]));
@@ -438,7 +440,7 @@ async function waitAndShow(
         verdict === "delivered" ? say.buy.delivered : say.buy.notDeliveredYet,
         bought.refId,
         bought.invoice ?? "",
-        verdictWords(verdict),
+        verdictWords(verdict, ctx.say),
       ),
     );
 }
@@ -472,7 +474,7 @@ async function consentToRepeat(
   const named = [
     earlier.invoice ? `invoice ${earlier.invoice}` : undefined,
     `ref_id ${earlier.refId}`,
-    verdictPhrase(verdict, recordedRefund(verdict, earlier), formatRupiah),
+    verdictPhrase(verdict, recordedRefund(verdict, earlier), formatRupiah, ctx.say),
   ].filter(Boolean);
   const customers = [...new Set(order.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
   const message = say.orders.buying.sameOrder(

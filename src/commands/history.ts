@@ -194,7 +194,7 @@ function standingCell(entry: JournalEntry, now: number): Cell {
   const verdict = ledgerVerdict(entry, now);
   if (verdict) {
     return {
-      human: verdictPhrase(verdict, refundOf(entry, verdict), formatRupiah),
+      human: verdictPhrase(verdict, refundOf(entry, verdict), formatRupiah, say),
       plain: verdict,
       tone: verdictTone(verdict),
     };

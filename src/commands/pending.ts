@@ -381,7 +381,7 @@ function announceEnded(ctx: Context, names: ItemNames, order: EndedOrder, json: 
   const parts = [
     formatLocalTime(json.ended_at, ctx.say) ?? json.ended_at,
     json.ref_id ?? "-",
-    verdictPhrase(json.outcome, json.refunded ?? undefined, formatRupiah),
+    verdictPhrase(json.outcome, json.refunded ?? undefined, formatRupiah, ctx.say),
     `${item || "?"}${customer ? ` → ${customer}` : ""}`,
     say.pending.afterWaiting(formatDuration(json.waited_seconds, ctx.say)),
   ];

@@ -27,7 +27,7 @@ function standing(entry: JournalEntry, now: number): Cell {
   const journal = outcomeCell(entry, now, say);
   const verdict = ledgerVerdict(entry, now);
   if (!verdict) return journal;
-  const human = verdictPhrase(verdict, recordedRefund(verdict, entry), formatRupiah);
+  const human = verdictPhrase(verdict, recordedRefund(verdict, entry), formatRupiah, say);
   return { human, plain: journal.plain, tone: verdictTone(verdict) };
 }
 

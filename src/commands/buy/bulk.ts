@@ -256,7 +256,7 @@ async function consentToRepeats(
 
 /** The verdict as people read it, in the table and the progress line alike: its refund, and `(before)` when bought earlier. */
 function outcomeWords(result: BulkResult): string {
-  const words = verdictPhrase(result.outcome, result.refunded, formatRupiah);
+  const words = verdictPhrase(result.outcome, result.refunded, formatRupiah, say);
   return result.already_bought && !result.sent ? say.bulk.before(words) : words;
 }
 

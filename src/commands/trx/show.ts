@@ -101,7 +101,7 @@ function settleJournal(ctx: Context, t: Transaction): void {
         verdict === "delivery_failed"
           ? say.trx.deliveryFailed(refunded !== undefined ? formatRupiah(refunded) : "")
           : // A partial order says its refund too, as history and a buy's outcome do.
-            say.trx.wasVerdict(verdictPhrase(verdict, refunded, formatRupiah));
+            say.trx.wasVerdict(verdictPhrase(verdict, refunded, formatRupiah, ctx.say));
       ctx.output.info(say.trx.settled(t.refId, said, t.invoice ?? ""));
     }
   } catch {

@@ -356,7 +356,7 @@ function confirmedVerdict(payload: Buffer): string[] {
   const confirmed = isRecord(value) && isRecord(value.confirmed) ? value.confirmed : undefined;
   if (!confirmed || !isVerdict(confirmed.outcome)) return [];
   const refunded = typeof confirmed.refunded === "number" ? confirmed.refunded : undefined;
-  return [verdictAside(confirmed.outcome, refunded, formatRupiah)];
+  return [verdictAside(confirmed.outcome, refunded, formatRupiah, say)];
 }
 
 /**
