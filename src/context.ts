@@ -204,7 +204,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
         throw new UsageError(say.errors.inputRequired(flags), { code: "INPUT_REQUIRED", suggestion });
       }
       const { createPrompter } = await import("./output/prompter.js");
-      return createPrompter({ input: terminal.stdin, output: terminal.stderr as NodeJS.WritableStream, signal });
+      return createPrompter({ input: terminal.stdin, output: terminal.stderr as NodeJS.WritableStream, signal, say });
     },
     async readStdin() {
       let text = "";

@@ -136,7 +136,7 @@ export function showItems(
     shown.map((e) => (output.mode === "table" ? shownRow(e, recent.get(e.id)) : pipedRow(e))),
   );
   if (output.mode !== "table") return;
-  const checked = say.items.checked(relativeHint(kept.synced_at, now));
+  const checked = say.items.checked(relativeHint(kept.synced_at, now, output.say));
   if (shown.length < found.length) output.info(say.items.firstOf(shown.length, found.length, kept.count, checked));
   else output.info(say.items.countOf(found.length, kept.count, checked));
 }

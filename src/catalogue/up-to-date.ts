@@ -85,7 +85,7 @@ export async function bringUpToDate(
     // Offline with a copy at hand: finding an item still works; buying will say what the service says.
     if (kept && !refresh && error instanceof NetworkError) {
       await searching;
-      ctx.output.warn(say.catalogue.showingOld(error.message, relativeHint(kept.synced_at, now)));
+      ctx.output.warn(say.catalogue.showingOld(error.message, relativeHint(kept.synced_at, now, ctx.say)));
       return kept;
     }
     throw error;

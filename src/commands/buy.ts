@@ -205,7 +205,7 @@ function boughtDespite(
   const fault =
     error instanceof ResellerError ? error.messageIn(ctx.say) : error instanceof Error ? error.message : String(error);
   ctx.output.warn(
-    ctx.say.buy.faultAfterAnswer(verdictWords(judged.verdict), bought.refId, bought.invoice ?? "", fault),
+    ctx.say.buy.faultAfterAnswer(verdictWords(judged.verdict, ctx.say), bought.refId, bought.invoice ?? "", fault),
   );
   return verdictExitCode(judged.verdict);
 }
@@ -359,10 +359,10 @@ function printPurchase(ctx: Context, bought: Purchase, { verdict, refunded }: Or
   const row: Cell[] = [
     bought.invoice === null ? undefined : copyable(bought.invoice, "bold"),
     copyable(bought.refId),
-    bought.status ? statusCell(bought.status) : undefined,
+    bought.status ? statusCell(bought.status, ctx.say) : undefined,
     money(bought.amount),
     ctx.output.time(bought.createdAt),
-    { human: verdictPhrase(verdict, refunded, formatRupiah), plain: verdict, tone: verdictTone(verdict) },
+    { human: verdictPhrase(verdict, refunded, formatRupiah, ctx.say), plain: verdict, tone: verdictTone(verdict) },
   ];
   if (ctx.output.mode === "plain") return ctx.output.table(headers, [row]);
   ctx.output.record(headers.map((header, i) => [header, row[i]]));
@@ -442,7 +442,7 @@ async function waitAndShow(
         verdict === "delivered" ? ctx.say.buy.delivered : ctx.say.buy.notDeliveredYet,
         bought.refId,
         bought.invoice ?? "",
-        verdictWords(verdict),
+        verdictWords(verdict, ctx.say),
       ),
     );
 }
@@ -476,7 +476,7 @@ async function consentToRepeat(
   const named = [
     earlier.invoice ? `invoice ${earlier.invoice}` : undefined,
     `ref_id ${earlier.refId}`,
-    verdictPhrase(verdict, recordedRefund(verdict, earlier), formatRupiah),
+    verdictPhrase(verdict, recordedRefund(verdict, earlier), formatRupiah, ctx.say),
   ].filter(Boolean);
   const customers = [...new Set(order.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
   const message = ctx.say.orders.buying.sameOrder(
@@ -566,6 +566,6 @@ async function confirmOrder(
   if (balance !== undefined && balance < total) throw shortBalance(balance, order, total);
   for (const a of accounts)
     if (a.state === "not_found") ctx.output.warn(ctx.say.orders.buying.toNobody(a.error.messageIn(ctx.say)));
-  for (const doubt of doubts) ctx.output.warn(ctx.say.orders.buying.checkBeforeBuying(doubt.message));
+  for (const doubt of doubts) ctx.output.warn(ctx.say.orders.buying.checkBeforeBuying(doubt.message(ctx.say)));
   return (await ctx.prompter()).confirm(ctx.say.orders.buying.confirm);
 }

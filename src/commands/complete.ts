@@ -80,7 +80,7 @@ async function candidates(ctx: Context, what: string, prefix: string): Promise<C
       description: ctx.say.completion.lock(
         String(l.itemId),
         l.quantity,
-        l.remainingSeconds === null ? "" : formatDuration(l.remainingSeconds),
+        l.remainingSeconds === null ? "" : formatDuration(l.remainingSeconds, ctx.say),
       ),
     }));
   }

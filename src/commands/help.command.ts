@@ -21,7 +21,7 @@ async function showHelp(topic: string[], cmd: CommandUnknownOpts, say: Messages)
   const helpTopic = helpTopicNames.find((t) => t === name);
   if (helpTopic) {
     const { helpTopics } = await import("../output/help-topics.js");
-    out.writeOut?.(helpTopics[helpTopic]);
+    out.writeOut?.(helpTopics[helpTopic](say));
     return;
   }
   const help = program.createHelp();

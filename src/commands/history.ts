@@ -192,22 +192,22 @@ function refundOf(entry: JournalEntry, verdict: Verdict | undefined): number | u
 }
 
 /** Where the entry stands, in the verdict's words for a purchase, else the journal's own. */
-function standingCell(entry: JournalEntry, now: number): Cell {
+function standingCell(entry: JournalEntry, now: number, say: Messages): Cell {
   const verdict = ledgerVerdict(entry, now);
   if (verdict) {
     return {
-      human: verdictPhrase(verdict, refundOf(entry, verdict), formatRupiah),
+      human: verdictPhrase(verdict, refundOf(entry, verdict), formatRupiah, say),
       plain: verdict,
       tone: verdictTone(verdict),
     };
   }
   if (entry.kind === "topup" && entry.outcome === "done" && entry.status)
     return {
-      human: statusWord(entry.status),
+      human: statusWord(entry.status, say),
       plain: entry.status.replace(/ /g, "_"),
       tone: entry.status === "paid" ? "good" : "dim",
     };
-  return outcomeCell(entry, now);
+  return outcomeCell(entry, now, say);
 }
 
 /** A long list on a terminal goes through the pager (Context.paged). */
@@ -276,7 +276,7 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
             e.at,
             e.kind,
             referenceOf(e),
-            outcomeCell(e, now),
+            outcomeCell(e, now, ctx.say),
             e.amount,
             detailOf(e),
             itemOf(e, names),
@@ -320,7 +320,7 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
             times.cells[i],
             itemCell(e, names, ctx.say),
             customer ? customerCell(customer) : undefined,
-            standingCell(e, now),
+            standingCell(e, now, ctx.say),
             amountCell(e, ctx.say),
             reference ? copyable(reference) : undefined,
             e.invoice ? copyable(e.invoice, "bold") : undefined,

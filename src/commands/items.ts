@@ -63,7 +63,7 @@ async function showChanges(
   if (ctx.output.mode === "json") return ctx.output.json({ server_time: current.server_time, since, changes });
   if (!before) return ctx.output.info(ctx.say.catalogue.noEarlierCopy);
   if (changes.length === 0)
-    return ctx.output.info(ctx.say.catalogue.nothingChanged(relativeHint(before.synced_at, now)));
+    return ctx.output.info(ctx.say.catalogue.nothingChanged(relativeHint(before.synced_at, now, ctx.say)));
   const table = ctx.output.mode === "table";
   ctx.output.table(
     [
@@ -87,5 +87,6 @@ async function showChanges(
         : [c.change, c.id, money(c.old_price), money(c.new_price), c.product, c.name],
     ),
   );
-  if (table) ctx.output.info(ctx.say.catalogue.changeCount(changes.length, relativeHint(before.synced_at, now)));
+  if (table)
+    ctx.output.info(ctx.say.catalogue.changeCount(changes.length, relativeHint(before.synced_at, now, ctx.say)));
 }

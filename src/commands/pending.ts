@@ -169,21 +169,21 @@ async function list(ctx: Context, pending: PendingOrder[]): Promise<void> {
       const status = p.entry.status ? toStatus(p.entry.status) : null;
       const verdict = ctx.say.verdicts[p.verdict];
       // The service's status beside the verdict, unless it says the same (`diproses`, not `diproses (diproses)`).
-      const said = status ? statusWord(status) : undefined;
+      const said = status ? statusWord(status, ctx.say) : undefined;
       return [
         bought.cells[i],
         // To the minute when room is short, like the time beside it.
         {
-          human: formatDuration(waited(p)),
-          plain: formatDuration(waited(p)),
-          shorter: [formatDurationToMinute(waited(p))],
+          human: formatDuration(waited(p), ctx.say),
+          plain: formatDuration(waited(p), ctx.say),
+          shorter: [formatDurationToMinute(waited(p), ctx.say)],
         },
         {
           human: said && said !== verdict ? `${verdict} (${said})` : verdict,
           plain: p.verdict,
           tone: verdictTone(p.verdict),
         },
-        itemText(lines, names) || undefined,
+        itemText(lines, names, ctx.say) || undefined,
         customer ? customerCell(customer) : undefined,
         money(p.entry.amount),
         p.entry.ref_id ? copyable(p.entry.ref_id) : undefined,
@@ -302,7 +302,11 @@ async function handOnEnded(
           const delay = retryDelaysMs[Math.min(tries - 1, retryDelaysMs.length - 1)] ?? 1_000;
           follower.failedTry(order, tries, ctx.now() + delay, result.reason);
           ctx.output.warn(
-            ctx.say.pending.commandFailed(order.entry.ref_id ?? "", result.reason, formatDuration(delay / 1000)),
+            ctx.say.pending.commandFailed(
+              order.entry.ref_id ?? "",
+              result.reason,
+              formatDuration(delay / 1000, ctx.say),
+            ),
           );
           continue;
         }
@@ -375,14 +379,14 @@ function announceEnded(ctx: Context, names: ItemNames, order: EndedOrder, json: 
     ? [...new Set(order.transaction.lines.map((l) => l.name ?? l.productName).filter((n): n is string => !!n))].join(
         ", ",
       )
-    : itemText(lines, names);
+    : itemText(lines, names, ctx.say);
   const customer = customersOf(lines);
   const parts = [
-    formatLocalTime(json.ended_at) ?? json.ended_at,
+    formatLocalTime(json.ended_at, ctx.say) ?? json.ended_at,
     json.ref_id ?? "-",
-    verdictPhrase(json.outcome, json.refunded ?? undefined, formatRupiah),
+    verdictPhrase(json.outcome, json.refunded ?? undefined, formatRupiah, ctx.say),
     `${item || "?"}${customer ? ` → ${customer}` : ""}`,
-    ctx.say.pending.afterWaiting(formatDuration(json.waited_seconds)),
+    ctx.say.pending.afterWaiting(formatDuration(json.waited_seconds, ctx.say)),
   ];
   if (json.outcome === "not_sent" && json.ref_id) parts.push(ctx.say.orders.reconcile.notBought(json.ref_id));
   ctx.output.result(parts.join("  "), verdictTone(json.outcome) === "bad" ? "bad" : undefined, {

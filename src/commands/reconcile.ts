@@ -24,11 +24,11 @@ import { en, type Messages } from "../messages/en.js";
  * delivery failed (Rp 19.000 refunded)…); other requests in the journal's. Piped rows keep the
  * journal's outcome, which scripts read by position.
  */
-function standing(entry: JournalEntry, now: number): Cell {
-  const journal = outcomeCell(entry, now);
+function standing(entry: JournalEntry, now: number, say: Messages): Cell {
+  const journal = outcomeCell(entry, now, say);
   const verdict = ledgerVerdict(entry, now);
   if (!verdict) return journal;
-  const human = verdictPhrase(verdict, recordedRefund(verdict, entry), formatRupiah);
+  const human = verdictPhrase(verdict, recordedRefund(verdict, entry), formatRupiah, say);
   return { human, plain: journal.plain, tone: verdictTone(verdict) };
 }
 
@@ -250,7 +250,7 @@ function pipedRows(ctx: Context, results: Result[], now: number): void {
         ctx.output.time(entry.at),
         entry.kind,
         referenceOf(entry, answer),
-        standing({ ...entry, ...answer.details, outcome: answer.outcome }, now),
+        standing({ ...entry, ...answer.details, outcome: answer.outcome }, now, ctx.say),
         answer.say(words),
         lines.map((l) => l.itemId ?? "").join(","),
         lines.map((l) => l.quantity ?? "").join(","),
@@ -280,12 +280,15 @@ function answersTable(ctx: Context, results: Result[], now: number, names: ItemN
     [{ header: ctx.say.headings.refId }, ({ entry, answer }) => referenceOf(entry, answer)],
     [
       { header: ctx.say.headings.outcome, fit: "wrap" },
-      ({ entry, answer }) => standing({ ...entry, ...answer.details, outcome: answer.outcome }, now),
+      ({ entry, answer }) => standing({ ...entry, ...answer.details, outcome: answer.outcome }, now, ctx.say),
     ],
     [{ header: words.answer }, ({ answer }) => words.answers[answer.word]],
     [{ header: ctx.say.headings.invoice }, ({ answer }) => (answer.invoice ? copyable(answer.invoice) : undefined)],
     // The item says what was sold: wrapped between words, never cut.
-    [{ header: ctx.say.headings.item, fit: "wrap" }, ({ entry }) => itemText(journalLines(entry), names) || undefined],
+    [
+      { header: ctx.say.headings.item, fit: "wrap" },
+      ({ entry }) => itemText(journalLines(entry), names, ctx.say) || undefined,
+    ],
     [
       { header: ctx.say.headings.customer },
       ({ entry }) => {

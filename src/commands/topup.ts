@@ -293,6 +293,7 @@ async function waitForPayment(ctx: Context, data: TopUp, amount: number): Promis
     stderr: ctx.terminal.stderr,
     now: () => ctx.now(),
     signal: ctx.signal,
+    say: ctx.say,
     describe: (remaining) => countdownLine(ctx.output, remaining),
     check:
       before === undefined

@@ -17,7 +17,7 @@ import {
   PartlyDeliveredError,
   ResellerError,
 } from "../errors.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { deliveredCount, lineOf } from "./transaction.js";
 
 export type Verdict = "bought" | "delivered" | "partial" | "delivery_failed" | "refused" | "not_sent" | "unknown";
@@ -33,19 +33,29 @@ export const verdicts: readonly Verdict[] = [
 ];
 
 /** How a person reads the verdict, in their language; piped rows and JSON carry the contract's word with underscores. */
-export function verdictWords(verdict: Verdict): string {
+export function verdictWords(verdict: Verdict, say: Messages): string {
   return say.verdicts[verdict];
 }
 
 /** The verdict word with its refund, as people read it: `partly delivered (Rp 2.835 refunded)`. */
-export function verdictPhrase(verdict: Verdict, refunded: number | undefined, rupiah: (n: number) => string): string {
+export function verdictPhrase(
+  verdict: Verdict,
+  refunded: number | undefined,
+  rupiah: (n: number) => string,
+  say: Messages,
+): string {
   if (verdict === "partial" || verdict === "delivery_failed")
     return `${say.verdicts[verdict]} (${say.verdicts.refunded(refunded !== undefined ? rupiah(refunded) : "")})`;
   return say.verdicts[verdict];
 }
 
 /** The verdict with its refund said aside, in one pair of brackets: `(gagal; dana Rp 19.000 dikembalikan)`, never `(gagal (dana …))`. */
-export function verdictAside(verdict: Verdict, refunded: number | undefined, rupiah: (n: number) => string): string {
+export function verdictAside(
+  verdict: Verdict,
+  refunded: number | undefined,
+  rupiah: (n: number) => string,
+  say: Messages,
+): string {
   if (verdict === "partial" || verdict === "delivery_failed")
     return `(${say.verdicts[verdict]}; ${say.verdicts.refunded(refunded !== undefined ? rupiah(refunded) : "")})`;
   return `(${say.verdicts[verdict]})`;

@@ -3,6 +3,8 @@
  * against it, so a key missing or extra there fails the type-check. A sentence with something in it
  * is a function of typed parameters. Amounts arrive formatted (`Rp 1.250.000`) and times as WIB.
  */
+import type { Language } from "./language.js";
+
 /** One command's help in another language, by what it names; what is missing is said in English. */
 export interface CommandHelpWords {
   readonly summary?: string;
@@ -18,6 +20,8 @@ export interface CommandHelpWords {
 }
 
 const englishCatalogue = () => ({
+  /** The language these words are in: dates are written in it (`21 Nov 2026 21:30:00` or `21.30.00`). */
+  language: "en" as Language,
   printer: {
     error: "Error:",
     outcomeUnknown: "Outcome unknown:",

@@ -28,6 +28,7 @@ const movementTypes: Readonly<Record<string, string>> = {
 };
 
 const indonesianCatalogue = (): Messages => ({
+  language: "id",
   printer: {
     error: "Gagal:",
     outcomeUnknown: "Hasil belum pasti:",

@@ -9,7 +9,7 @@ import type { AccountCheckRequest, AccountCheckResult, ApiResult, Item, OpenAmou
 import type { Context } from "../context.js";
 import { InterruptedError, NotOfferedError, present, ResellerError, ServiceError, UsageError } from "../errors.js";
 import { customerId } from "../rules/input.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { gameAccountNote, splitCustomerNote } from "../rules/customer.js";
 import type { Order, OrderLine } from "./order.js";
 
@@ -19,11 +19,11 @@ export interface CustomerAccount {
   zoneId?: string;
 }
 
-export function itemWords(item: Item): string {
+export function itemWords(item: Item, say: Messages): string {
   return say.phone.item(item.id, item.name);
 }
 
-export function accountWords(account: CustomerAccount): string {
+export function accountWords(account: CustomerAccount, say: Messages): string {
   return `${account.customerId}${account.zoneId !== undefined ? ` (${say.orders.checks.zone(account.zoneId)})` : ""}`;
 }
 
@@ -34,9 +34,11 @@ export function accountName(result: AccountCheckResult): string {
 }
 
 function notOffered(item: Item): NotOfferedError {
-  return new NotOfferedError("VALIDATION_NOT_AVAILABLE", say.orders.checks.checkNotOffered(itemWords(item)), {
-    suggestion: say.orders.checks.checkNotOfferedHint,
-  });
+  return new NotOfferedError(
+    "VALIDATION_NOT_AVAILABLE",
+    (say) => say.orders.checks.checkNotOffered(itemWords(item, say)),
+    { suggestion: (say) => say.orders.checks.checkNotOfferedHint },
+  );
 }
 
 /**
@@ -61,10 +63,10 @@ export async function checkAccount(
     result = await client.checkAccount(request);
   } catch (error) {
     if (error instanceof ServiceError && isAccountNotFound(error.code)) {
-      error.message = say.orders.checks.noAccount(accountWords(account), itemWords(item));
-      error.suggestion = say.orders.checks.noAccountHint;
+      error.said = (say) => say.orders.checks.noAccount(accountWords(account, say), itemWords(item, say));
+      error.suggestion = (say) => say.orders.checks.noAccountHint;
     } else if (error instanceof ServiceError && isAccountCheckNotOffered(error.code)) {
-      error.message = say.orders.checks.checkNotOfferedShort(itemWords(item));
+      error.said = (say) => say.orders.checks.checkNotOfferedShort(itemWords(item, say));
       error.suggestion = undefined;
     }
     throw error;
@@ -73,10 +75,10 @@ export async function checkAccount(
     throw new ServiceError(
       result.status,
       "ACCOUNT_NOT_FOUND",
-      say.orders.checks.noAccount(accountWords(account), itemWords(item)),
+      (say) => say.orders.checks.noAccount(accountWords(account, say), itemWords(item, say)),
       result.body,
       {
-        suggestion: say.orders.checks.noAccountHint,
+        suggestion: (say) => say.orders.checks.noAccountHint,
         definite: true,
       },
     );
@@ -123,17 +125,20 @@ function noteWithZone(line: OrderLine, zoneId: string): string {
  * since it would go to an account nobody checked. `--no-validate` skips this with the check.
  */
 export async function settleMissingZones(ctx: Context, order: Order, ask: boolean): Promise<void> {
+  const { say } = ctx;
   for (const line of order.lines) {
     if (accountOfLine(line) !== "zone missing") continue;
     const { customerId: id } = line.item.openAmount
       ? { customerId: "" }
       : splitCustomerNote(present(line.note, "a game line's note"));
     if (!ask) {
-      throw new UsageError(say.orders.checks.zoneNeeded(itemWords(line.item)), {
+      const { item } = line;
+      throw new UsageError((words) => words.orders.checks.zoneNeeded(itemWords(item, words)), {
         code: "ZONE_ID_MISSING",
-        suggestion: say.orders.checks.zoneNeededHint(
-          line.item.openAmount ? "" : say.orders.checks.zoneInNote(id || "USERID", id || "12345678"),
-        ),
+        suggestion: (words) =>
+          words.orders.checks.zoneNeededHint(
+            item.openAmount ? "" : words.orders.checks.zoneInNote(id || "USERID", id || "12345678"),
+          ),
       });
     }
     const prompter = await ctx.prompter("--zone-id", say.orders.checks.zoneTooName(line.item.name));
@@ -166,7 +171,8 @@ export function accountNamesOf(order: Order, accounts: readonly LineAccount[]): 
   });
 }
 
-export async function checkOrderAccounts(client: ServiceClient, order: Order): Promise<LineAccount[]> {
+/** Why a line went unchecked is said in `say`, the reader's catalogue. */
+export async function checkOrderAccounts(client: ServiceClient, order: Order, say: Messages): Promise<LineAccount[]> {
   const checked: LineAccount[] = [];
   for (const line of order.lines) {
     const account = accountOfLine(line);
@@ -175,7 +181,7 @@ export async function checkOrderAccounts(client: ServiceClient, order: Order): P
       checked.push({
         line,
         state: "unchecked",
-        reason: say.orders.checks.noZone(itemWords(line.item)),
+        reason: say.orders.checks.noZone(itemWords(line.item, say)),
       });
       continue;
     }
@@ -187,7 +193,7 @@ export async function checkOrderAccounts(client: ServiceClient, order: Order): P
       if (error instanceof ServiceError && isAccountNotFound(error.code))
         checked.push({ line, state: "not_found", account, error });
       else if (error instanceof ResellerError)
-        checked.push({ line, state: "unchecked", reason: say.orders.checks.checkFailed(error.message) });
+        checked.push({ line, state: "unchecked", reason: say.orders.checks.checkFailed(error.messageIn(say)) });
       else throw error;
     }
   }

@@ -13,7 +13,7 @@ import { journalFor, sentFromHere } from "../journal/request.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item } from "../api/model.js";
 import { formatRupiah } from "../output/format.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
 import { cartLines, orderTotal, type Order } from "./order.js";
@@ -192,10 +192,12 @@ export async function makeAlternative(
     sellingPrices: (number | null)[] | undefined;
     /** Items fetched already (a file's rows share them). */
     items?: Map<number, Item>;
+    /** The reader's catalogue: why an alternative was skipped is said in it. */
+    say: Messages;
   },
 ): Promise<{ order: Order } | { skipped: TriedOrder; said: string }> {
+  const { n, id, cap, say } = options;
   const words = say.alternatives;
-  const { n, id, cap } = options;
   const refId = alternativeRefId(original.refId, n);
   const skipped = (name: string, code: string, why: string) => ({
     skipped: { ref_id: refId, item_id: id, item: name, outcome: "not_sent" as const, code },
@@ -210,7 +212,9 @@ export async function makeAlternative(
       // Not known, not reachable, or a fault of ours: nothing is sent for it, and the row's result
       // (a file's other rows with it) is never lost to it.
       const code = error instanceof ResellerError ? error.code : "INTERNAL_ERROR";
-      return skipped(words.named(id, undefined), code, error instanceof Error ? error.message : String(error));
+      const why =
+        error instanceof ResellerError ? error.messageIn(say) : error instanceof Error ? error.message : String(error);
+      return skipped(words.named(id, undefined), code, why);
     }
   }
   if (item.disruption)
@@ -221,10 +225,10 @@ export async function makeAlternative(
     );
   let checked;
   try {
-    checked = checkLineForms(item, line, "", { check: options.check });
+    checked = checkLineForms(item, line, "", { check: options.check, words: say });
   } catch (error) {
     if (!(error instanceof ResellerError)) throw error;
-    return skipped(item.name, error.code, error.message);
+    return skipped(item.name, error.code, error.messageIn(say));
   }
   const order: Order = {
     refId,

@@ -7,11 +7,11 @@ import type { Item } from "../api/model.js";
 import { NotOfferedError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { minimumTopUp } from "../rules/input.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import type { Order } from "./order.js";
 
 /** `Item 8 (ChatGPT Plus …)`: the start of a sentence. */
-function itemWords(item: Item): string {
+function itemWords(item: Item, say: Messages): string {
   const words = say.phone.item(item.id, item.name);
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
@@ -32,19 +32,21 @@ export function checkStock(order: Order): void {
 
 /** One item and the quantity asked: said as soon as both are known, before any other question. */
 export function checkItemStock(item: Item, quantity: number): void {
-  if (item.unlimited || item.stock === null || item.stock >= quantity) return;
-  const soldOut = item.stock <= 0;
+  const { stock } = item;
+  if (item.unlimited || stock === null || stock >= quantity) return;
+  const soldOut = stock <= 0;
   // A command to paste into a shell: only the name's letters and digits, which a shell never reads as code.
   const words = (item.productName ?? item.name).match(/[\p{L}\p{N}]+/gu)?.join(" ");
   const search = words ? `\`reseller items --search "${words}"\`` : "`reseller items`";
   throw new NotOfferedError(
     soldOut ? "OUT_OF_STOCK" : "INSUFFICIENT_STOCK",
     soldOut
-      ? say.orders.checks.soldOut(itemWords(item))
-      : say.orders.checks.fewLeft(itemWords(item), item.stock, quantity),
+      ? (say) => say.orders.checks.soldOut(itemWords(item, say))
+      : (say) => say.orders.checks.fewLeft(itemWords(item, say), stock, quantity),
     {
       details: { item_id: item.id, stock: item.stock, quantity },
-      suggestion: soldOut ? say.orders.checks.soldOutHint(search) : say.orders.checks.fewLeftHint(item.stock, search),
+      suggestion: (say) =>
+        soldOut ? say.orders.checks.soldOutHint(search) : say.orders.checks.fewLeftHint(stock, search),
     },
   );
 }
@@ -59,10 +61,11 @@ export function shortBalance(balance: number, order: Order, total: number): NotO
   const shortfall = total - balance;
   return new NotOfferedError(
     "BALANCE_IS_INSUFFICIENT",
-    say.orders.checks.shortBalance(formatRupiah(balance), formatRupiah(shortfall), formatRupiah(total)),
+    (say) => say.orders.checks.shortBalance(formatRupiah(balance), formatRupiah(shortfall), formatRupiah(total)),
     {
       details: { balance, total, shortfall },
-      suggestion: say.orders.checks.topUpThenBuy(topUpFor(balance, total), order.refIdGiven ? order.refId : ""),
+      suggestion: (say) =>
+        say.orders.checks.topUpThenBuy(topUpFor(balance, total), order.refIdGiven ? order.refId : ""),
     },
   );
 }

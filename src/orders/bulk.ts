@@ -5,7 +5,6 @@
  * concurrency, waits for deliveries in a pool of its own, and hands back each row's result as it
  * is known. commands/buy/bulk.ts asks for consent and renders; nothing here prompts or prints.
  */
-import { say } from "../messages/messages.js";
 import type { Messages } from "../messages/en.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
@@ -168,7 +167,7 @@ export async function prepareBulk(
   options: BulkCheckOptions,
 ): Promise<PreparedBulk> {
   const { prepared, problems } = await readBulk(ctx, client, name, text, options);
-  if (problems.length) throw fileProblemsError(problems);
+  if (problems.length) throw fileProblemsError(problems, ctx.say);
   return prepared;
 }
 
@@ -180,12 +179,12 @@ export interface BulkCheckOptions {
 }
 
 /** The file's problems as one error: exit 2, or the service's refusal (exit 1) when every one is an item it does not have. */
-function fileProblemsError(problems: RowProblem[]): ResellerError {
-  const error = problemsError(problems);
+function fileProblemsError(problems: RowProblem[], words: Messages): ResellerError {
+  const error = problemsError(problems, words);
   // Only items the service does not have: its refusal (exit 1), not a mistake in the file.
   if (problems.every((p) => p.code === "ITEM_NOT_FOUND")) {
-    const refusal = new ServiceError(404, "ITEM_NOT_FOUND", error.message, undefined, {
-      suggestion: say.orders.buying.noItems,
+    const refusal = new ServiceError(404, "ITEM_NOT_FOUND", error.said, undefined, {
+      suggestion: (say) => say.orders.buying.noItems,
       ...(error.details ? { details: error.details } : {}),
     });
     // Each row named, as for any other problem of the file.
@@ -221,7 +220,10 @@ export async function readBulk(
     const item = items.get(r.itemId);
     if (!item) continue;
     try {
-      const { note, written, typed } = checkLineForms(item, r, `${placeOf(r)}: `, { check: options.check });
+      const { note, written, typed } = checkLineForms(item, r, `${placeOf(r, ctx.say)}: `, {
+        check: options.check,
+        words: ctx.say,
+      });
       // A number of another operator than the item's: a file has nobody to confirm it row by row.
       const doubt = options.check ? operatorDoubt({ item, quantity: r.quantity, note }) : undefined;
       if (doubt) {
@@ -229,7 +231,7 @@ export async function readBulk(
           line: r.row,
           code: "OPERATOR_MISMATCH",
           words: (words) => ({
-            message: `${placeOf(r, words)}: ${(operatorDoubt({ item, quantity: r.quantity, note }, words) ?? doubt).message}`,
+            message: `${placeOf(r, words)}: ${doubt.message(words)}`,
             suggestion: doubtSuggestion(words),
           }),
         });
@@ -258,7 +260,7 @@ export async function readBulk(
       problems.push({
         line: r.row,
         code: error.code,
-        words: (words) => lineProblem(item, r, options.check, words) ?? { message: error.message },
+        words: (words) => lineProblem(item, r, options.check, words) ?? { message: error.messageIn(words) },
       });
     }
   }
@@ -407,6 +409,7 @@ function fromFailure(
   base: ReturnType<typeof baseOf>,
   error: unknown,
   stage: PurchaseStage,
+  say: Messages,
   answered?: BulkResult,
 ): BulkResult {
   const { outcome, exitCode, sent } = failureVerdict(error, stage);
@@ -417,7 +420,7 @@ function fromFailure(
     sent,
     error:
       error instanceof ResellerError
-        ? { code: error.code, message: error.message }
+        ? { code: error.code, message: error.messageIn(say) }
         : { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) },
   };
 }
@@ -455,18 +458,20 @@ export async function checkRowAccount(
   client: ServiceClient,
   order: Order,
   check: boolean,
+  say: Messages,
   onUnchecked?: (reason: string) => void,
 ): Promise<RowRefusal | undefined> {
-  const accounts = await checkOrderAccounts(client, order);
+  const accounts = await checkOrderAccounts(client, order, say);
   // The name goes on the receipt, as a single buy's does.
   order.accountNames = accountNamesOf(order, accounts);
   let refusal: { code: string; message: string } | undefined;
   for (const checked of accounts) {
-    if (checked.state === "not_found") refusal = checked.error;
+    if (checked.state === "not_found") refusal = { code: checked.error.code, message: checked.error.messageIn(say) };
     else if (checked.state === "unchecked") onUnchecked?.(checked.reason);
   }
   // An account in another region than the item's: nobody confirms a row, so it is not sent.
-  if (check) refusal ??= regionDoubts(accounts)[0];
+  const doubt = check ? regionDoubts(accounts)[0] : undefined;
+  if (doubt) refusal ??= { code: doubt.code, message: doubt.message(say) };
   if (!refusal) return undefined;
   return {
     code: refusal.code,
@@ -535,7 +540,7 @@ export async function runBulk(
 
   const sendOrder = (order: Order, row: OrderRow, index: number, plan: RowPlan) =>
     sendRowOrder(ctx, client, options, order, row, plan, (entry) => (entries[index] = entry));
-  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor });
+  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor }, ctx.say);
 
   await inPool(orders, options.concurrency, async (order, index) => {
     const [row, plan] = [rows[index], plans[index]];
@@ -573,7 +578,7 @@ async function sendRowOrder(
       outcome: "not_sent",
       exit_code: ExitCode.interrupted,
       sent: false,
-      error: { code: "NOT_STARTED", message: say.orders.buying.notStarted },
+      error: { code: "NOT_STARTED", message: ctx.say.orders.buying.notStarted },
     };
   }
   if (options.validate) {
@@ -581,11 +586,11 @@ async function sendRowOrder(
     // an account that does not exist is refused here, nothing sent; a check that fails lets it go on.
     let refusal: RowRefusal | undefined;
     try {
-      refusal = await checkRowAccount(client, order, options.check !== false, (reason) =>
+      refusal = await checkRowAccount(client, order, options.check !== false, ctx.say, (reason) =>
         options.onAccountUnchecked?.(row.row, reason),
       );
     } catch (error) {
-      return fromFailure(base, error, { sent: false });
+      return fromFailure(base, error, { sent: false }, ctx.say);
     }
     if (refusal)
       return {
@@ -623,7 +628,7 @@ async function sendRowOrder(
   } catch (error) {
     // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
     const stage: PurchaseStage = result ? { sent: true, answered: { verdict: result.outcome } } : { sent: true };
-    return fromFailure(base, error, stage, result);
+    return fromFailure(base, error, stage, ctx.say, result);
   }
   return result;
 }
@@ -645,6 +650,7 @@ function alternativesSettler(
   prepared: PreparedBulk,
   options: BulkRunOptions,
   { finish, sendOrder, waitFor }: RowSteps,
+  say: Messages,
 ): (result: BulkResult, index: number) => Promise<void> {
   const { orders, rows } = prepared;
   // Each row's alternatives tried so far: the orders given up, and the next to try.
@@ -687,6 +693,7 @@ function alternativesSettler(
           check: options.check !== false,
           sellingPrices: alternatives.sellingPrices(order),
           items: prepared.items,
+          say,
         },
       );
       if ("skipped" in made) {
@@ -698,7 +705,7 @@ function alternativesSettler(
         row.row,
         say.alternatives.trying(
           original.item,
-          reasonWords(result),
+          reasonWords(result, say),
           made.order.lines[0]?.item.name ?? "",
           n,
           ids.length,
@@ -744,7 +751,7 @@ async function waitDelivery(
     if (!waited.finished)
       next.error = {
         code: "STILL_WAITING",
-        message: say.orders.buying.notDeliveredWithin(timeoutSeconds, result.ref_id),
+        message: ctx.say.orders.buying.notDeliveredWithin(timeoutSeconds, result.ref_id),
       };
     return next;
   } catch (error) {
@@ -755,13 +762,13 @@ async function waitDelivery(
     return {
       ...result,
       ...(error instanceof InterruptedError ? { exit_code: ExitCode.interrupted } : {}),
-      error: { code, message: say.orders.buying.stoppedWaiting(code) },
+      error: { code, message: ctx.say.orders.buying.stoppedWaiting(code) },
     };
   }
 }
 
 /** Why a row's order was given up, said before its alternative is bought. */
-function reasonWords(result: BulkResult): string {
+function reasonWords(result: BulkResult, say: Messages): string {
   const why = say.alternatives.why;
   const code = result.error?.code ?? "";
   if (result.outcome === "delivery_failed") return why.deliveryFailed;
@@ -770,7 +777,7 @@ function reasonWords(result: BulkResult): string {
 }
 
 /** `4 orders: 3 delivered, 1 failed (Rp 11.200 refunded)`: every outcome counted, in a reseller's words. */
-export function summaryOf(results: BulkResult[], rupiah: (n: number) => string): string {
+export function summaryOf(results: BulkResult[], rupiah: (n: number) => string, say: Messages): string {
   const words = say.bulk;
   const parts: string[] = [];
   for (const verdict of verdicts) {

@@ -4,7 +4,6 @@
  */
 import type { BuyFlags } from "../commands/buy/flags.js";
 import { InputError } from "../errors.js";
-import { say } from "../messages/messages.js";
 
 /**
  * `buy`'s flags as declared (src/commands/buy/flags.ts), with the receipts' language the command line
@@ -103,7 +102,7 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     ...(options.repeatWindow !== undefined ? { repeatWindowHours: options.repeatWindow } : {}),
   };
   if (options.maxPrice !== undefined && !options.alternatives)
-    throw new InputError(say.orders.buying.goesWith("--max-price", "--alternatives"));
+    throw new InputError((say) => say.orders.buying.goesWith("--max-price", "--alternatives"));
   if (options.file !== undefined) {
     const conflicting = [
       ...singleItemFlagsGiven(options),
@@ -113,11 +112,12 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
         options.refId !== undefined && "--ref-id",
       ].filter((f): f is string => typeof f === "string"),
     ];
-    if (conflicting.length) throw new InputError(say.orders.buying.fileTakesAll(conflicting.join(", ")));
+    if (conflicting.length) throw new InputError((say) => say.orders.buying.fileTakesAll(conflicting.join(", ")));
     const concurrency = options.concurrency ?? defaultConcurrency;
-    if (concurrency > maxConcurrency) throw new InputError(say.orders.buying.concurrencyAtMost(maxConcurrency));
-    if (options.skipBought && options.again) throw new InputError(say.orders.buying.skipOrAgain);
-    if (options.receipt) throw new InputError(say.orders.buying.receiptsFile);
+    if (concurrency > maxConcurrency)
+      throw new InputError((say) => say.orders.buying.concurrencyAtMost(maxConcurrency));
+    if (options.skipBought && options.again) throw new InputError((say) => say.orders.buying.skipOrAgain);
+    if (options.receipt) throw new InputError((say) => say.orders.buying.receiptsFile);
     return {
       ...common,
       kind: "file",
@@ -134,7 +134,7 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
     ["--skip-bought", options.skipBought === true],
     ["--receipts", options.receipts !== undefined],
   ] as const) {
-    if (given) throw new InputError(say.orders.buying.goesWithFile(flag));
+    if (given) throw new InputError((say) => say.orders.buying.goesWithFile(flag));
   }
   const shared = {
     ...(options.refId !== undefined ? { refId: options.refId } : {}),
@@ -142,9 +142,9 @@ export function parseBuyRequest(options: BuyOptions): BuyRequest {
   };
   if (options.cart !== undefined) {
     const conflicting = singleItemFlagsGiven(options);
-    if (conflicting.length) throw new InputError(say.orders.buying.cartTakesAll(conflicting.join(", ")));
+    if (conflicting.length) throw new InputError((say) => say.orders.buying.cartTakesAll(conflicting.join(", ")));
     if (options.alternatives)
-      throw new InputError(say.alternatives.cartNotYet, { suggestion: say.alternatives.cartInstead });
+      throw new InputError((say) => say.alternatives.cartNotYet, { suggestion: (say) => say.alternatives.cartInstead });
     return { ...common, ...shared, kind: "cart", source: options.cart };
   }
   const line: LineFlags = {

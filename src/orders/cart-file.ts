@@ -6,7 +6,6 @@
 import { isRecord } from "../api/decode.js";
 import { InputError } from "../errors.js";
 import * as rules from "../rules/input.js";
-import { say } from "../messages/messages.js";
 import type { Messages } from "../messages/en.js";
 
 export interface CartFileLine {
@@ -20,18 +19,19 @@ export interface CartFileLine {
 }
 
 /** A note from a file: text, or (for an SMM item) a JSON object, sent as the JSON text the service wants. */
-export function noteText(raw: unknown, where: string, words: Messages = say): string | undefined {
+export function noteText(raw: unknown, where: string, words: Messages): string | undefined {
   if (raw === undefined || raw === null || raw === "") return undefined;
   if (typeof raw === "string") return raw;
   if (isRecord(raw)) return JSON.stringify(raw);
   throw new InputError(words.orders.file.noteText(where));
 }
 
-function missing(what: string): never {
+function missing(what: string, say: Messages): never {
   throw new InputError(say.orders.file.missingOrNotNumber(what));
 }
 
-export function readCart(text: string): CartFileLine[] {
+/** The cart's lines, each named in the reader's words (`cart line 2: `) for what is said about it. */
+export function readCart(text: string, say: Messages): CartFileLine[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -54,18 +54,18 @@ export function readCart(text: string): CartFileLine[] {
     const itemId =
       typeof raw.item_id === "number" || typeof raw.item_id === "string"
         ? rules.positiveInteger(`${where}item_id`, raw.item_id)
-        : missing(`${where}item_id`);
+        : missing(`${where}item_id`, say);
     const quantity =
       typeof raw.quantity === "number" || typeof raw.quantity === "string"
         ? rules.quantity(`${where}quantity`, raw.quantity)
-        : missing(`${where}quantity`);
-    const note = noteText(raw.note, where);
+        : missing(`${where}quantity`, say);
+    const note = noteText(raw.note, where, say);
     const nominal =
       raw.nominal === undefined || raw.nominal === null || raw.nominal === ""
         ? undefined
         : typeof raw.nominal === "number" || typeof raw.nominal === "string"
           ? rules.rupiah(`${where}nominal`, raw.nominal)
-          : missing(`${where}nominal`);
+          : missing(`${where}nominal`, say);
     if (
       raw.zone_id !== undefined &&
       raw.zone_id !== null &&

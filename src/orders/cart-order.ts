@@ -7,7 +7,6 @@ import { readFile } from "node:fs/promises";
 import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
 import { InputError, present, UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
 import type { BuyRequest } from "./buy-request.js";
 import { readCart } from "./cart-file.js";
 import { checkLineForms } from "./check-line.js";
@@ -24,9 +23,9 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
   try {
     text = source === "-" ? await ctx.readStdin() : await readFile(source, "utf8");
   } catch (error) {
-    throw new InputError(say.orders.buying.cannotReadCart(source, (error as Error).message));
+    throw new InputError((say) => say.orders.buying.cannotReadCart(source, (error as Error).message));
   }
-  const wanted = readCart(text);
+  const wanted = readCart(text, ctx.say);
   const items = await fetchItems(
     client,
     wanted.map((w) => w.itemId),
@@ -43,7 +42,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
         ...(zoneId !== undefined ? { zoneId } : {}),
       },
       where,
-      { check: request.check },
+      { check: request.check, words: ctx.say },
     );
     return { item, quantity, ...(checked !== undefined ? { note: checked } : {}), ...(typed ? { typed } : {}) };
   });
@@ -53,9 +52,12 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
     if (lock) {
       const locked = lines.filter((l) => l.item.id === lock.itemId).reduce((sum, l) => sum + l.quantity, 0);
       if (locked !== lock.quantity) {
-        throw new UsageError(say.orders.buying.cartLockMismatch(lock.token, lock.itemId, lock.quantity, locked), {
-          code: "LOCK_MISMATCH",
-        });
+        throw new UsageError(
+          (say) => say.orders.buying.cartLockMismatch(lock.token, lock.itemId, lock.quantity, locked),
+          {
+            code: "LOCK_MISMATCH",
+          },
+        );
       }
     }
   }

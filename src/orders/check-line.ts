@@ -11,7 +11,6 @@ import { buildSmmNote, rupiah, smmNote } from "../rules/input.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { customerData } from "../domain/transaction.js";
 import { gameAccountNote, splitCustomerNote } from "../rules/customer.js";
-import { say } from "../messages/messages.js";
 import type { Messages } from "../messages/en.js";
 
 /** A line as the user wrote it: the customer data as a note, or (SMM) a target to build one from. */
@@ -169,7 +168,7 @@ function lineParts(
  * The required fields this line leaves out: what a terminal asks for with the item's own labels.
  * A line the full check would refuse for another reason reports nothing missing here.
  */
-export function missingFields(item: Item, line: LineInput, words: Messages = say): RequiredField[] {
+export function missingFields(item: Item, line: LineInput, words: Messages): RequiredField[] {
   let parts: ReturnType<typeof lineParts>;
   try {
     parts = lineParts(item, line, "", words);
@@ -180,7 +179,7 @@ export function missingFields(item: Item, line: LineInput, words: Messages = say
 }
 
 /** `Nomor HP (note) and Nominal (provider_qty)`. */
-export function fieldNames(fields: RequiredField[], words: Messages = say): string {
+export function fieldNames(fields: RequiredField[], words: Messages): string {
   const names = fields.map((f) => (f.label === f.key ? f.key : `${f.label} (${f.key})`));
   return names.length > 1
     ? `${names.slice(0, -1).join(", ")}${words.orders.line.and}${names.at(-1)}`
@@ -212,7 +211,7 @@ export function takesPhoneNumber(item: Item): boolean {
 }
 
 /** A prompt's check of a typed customer number, for an item that takes one; anything non-empty otherwise. */
-export function checkTypedCustomer(item: Item): (text: string) => true | string {
+export function checkTypedCustomer(item: Item, say: Messages): (text: string) => true | string {
   return (text) => {
     if (!text.trim()) return say.phone.required;
     if (!takesPhoneNumber(item)) return true;
@@ -243,7 +242,7 @@ function checkedPhone(item: Item, text: string, where: string, form: NoteForm, w
 // ---- open amounts ----
 
 /** `from Rp 10.000 to Rp 2.000.000 in steps of Rp 1.000`, with whatever bounds the item gives. */
-export function openAmountRange(range: OpenAmount, words: Messages = say): string {
+export function openAmountRange(range: OpenAmount, words: Messages): string {
   const bounds =
     range.min !== null && range.max !== null
       ? words.orders.line.fromTo(formatRupiah(range.min), formatRupiah(range.max))
@@ -259,20 +258,20 @@ export function openAmountRange(range: OpenAmount, words: Messages = say): strin
  * A prompt's check of a typed nominal: an amount as people write it (`50rb`, `50.000`) that the item
  * takes; the words say what is wrong, and the reading when it could be two sums.
  */
-export function checkTypedNominal(range: OpenAmount): (text: string) => true | string {
+export function checkTypedNominal(range: OpenAmount, say: Messages): (text: string) => true | string {
   return (text) => {
     const reading = readAmount(text);
     if (!reading.ok)
       return say.orders.amount.notAnAmount(reading.why, reading.readings.map(formatRupiah).join(say.usage.either));
-    const problem = openAmountProblem(range, reading.amount);
+    const problem = openAmountProblem(range, reading.amount, say);
     return problem
-      ? say.orders.line.amountProblem(formatRupiah(reading.amount), problem, openAmountRange(range))
+      ? say.orders.line.amountProblem(formatRupiah(reading.amount), problem, openAmountRange(range, say))
       : true;
   };
 }
 
 /** Why an amount is not one the item takes, or undefined when it is. */
-export function openAmountProblem(range: OpenAmount, amount: number, words: Messages = say): string | undefined {
+export function openAmountProblem(range: OpenAmount, amount: number, words: Messages): string | undefined {
   if (amount <= 0) return words.orders.line.notPositive;
   if (range.min !== null && amount < range.min) return words.orders.line.belowMinimum;
   if (range.max !== null && amount > range.max) return words.orders.line.aboveMaximum;
@@ -282,10 +281,10 @@ export function openAmountProblem(range: OpenAmount, amount: number, words: Mess
 }
 
 /** The allowed amounts on either side of one that is off the step, for the hint. */
-function nearestAllowed(range: OpenAmount, amount: number): number[] {
+function nearestAllowed(range: OpenAmount, amount: number, words: Messages): number[] {
   if (range.step === null || range.step <= 1) return [];
   const below = Math.floor(amount / range.step) * range.step;
-  return [below, below + range.step].filter((n) => openAmountProblem(range, n) === undefined);
+  return [below, below + range.step].filter((n) => openAmountProblem(range, n, words) === undefined);
 }
 
 /** The amount's name for people: the item's own label (`Nominal`). */
@@ -316,7 +315,7 @@ function checkOpenAmount(
   const amount = present(parts.nominal, "the amount, checked as given");
   const problem = openAmountProblem(range, amount, words);
   if (problem) {
-    const near = nearestAllowed(range, amount);
+    const near = nearestAllowed(range, amount, words);
     refuse(
       where,
       words.orders.line.outOfRange(
@@ -421,7 +420,7 @@ export function checkLine(
   item: Item,
   line: LineInput,
   where: string,
-  { check = true, form = "sent", words = say }: { check?: boolean; form?: NoteForm; words?: Messages } = {},
+  { check = true, form = "sent", words }: { check?: boolean; form?: NoteForm; words: Messages },
 ): string | undefined {
   checkLineText(line, where, words);
   if (line.quantity < item.minOrder) {
@@ -503,7 +502,7 @@ export function checkLineForms(
   item: Item,
   line: LineInput,
   where: string,
-  options: { check?: boolean; words?: Messages } = {},
+  options: { check?: boolean; words: Messages },
 ): CheckedLine {
   const note = checkLine(item, line, where, options);
   const written = checkLine(item, line, where, { ...options, form: "written" });

@@ -7,8 +7,7 @@
  * is refused, exit 2, nothing sent. `--no-check` skips them.
  */
 import type { Item, OpenAmountNote } from "../api/model.js";
-import { UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import { UsageError, type Wording } from "../errors.js";
 import type { Messages } from "../messages/en.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { accountName, type LineAccount } from "./account-check.js";
@@ -92,19 +91,19 @@ function numberOf(line: OrderLine): string | undefined {
 export interface Doubt {
   line: OrderLine;
   code: "OPERATOR_MISMATCH" | "REGION_MISMATCH";
-  /** One sentence naming the customer data, what it is and what the item is for. */
-  message: string;
+  /** One sentence naming the customer data, what it is and what the item is for, in the reader's words. */
+  message: Wording;
 }
 
-const itemWords = (item: Item, words: Messages = say) => words.phone.item(item.id, item.name);
+const itemWords = (item: Item, words: Messages) => words.phone.item(item.id, item.name);
 
 /** Numbers of another operator than their line's item: known from the order alone, before any request. */
 export function operatorDoubts(order: Order): Doubt[] {
   return order.lines.flatMap((line) => operatorDoubt(line) ?? []);
 }
 
-/** A line's number of another operator than its item's, if it is one, said in `words`. */
-export function operatorDoubt(line: OrderLine, words: Messages = say): Doubt | undefined {
+/** A line's number of another operator than its item's, if it is one. */
+export function operatorDoubt(line: OrderLine): Doubt | undefined {
   if (!takesPhoneNumber(line.item)) return undefined;
   const wanted = operatorOfItem(line.item);
   const number = numberOf(line);
@@ -114,7 +113,7 @@ export function operatorDoubt(line: OrderLine, words: Messages = say): Doubt | u
   return {
     line,
     code: "OPERATOR_MISMATCH",
-    message: words.orders.checks.otherOperator(number.trim(), found, itemWords(line.item, words), wanted),
+    message: (words) => words.orders.checks.otherOperator(number.trim(), found, itemWords(line.item, words), wanted),
   };
 }
 
@@ -130,14 +129,15 @@ export function regionDoubts(accounts: LineAccount[]): Doubt[] {
     doubts.push({
       line: a.line,
       code: "REGION_MISMATCH",
-      message: say.orders.checks.otherRegion(a.account.customerId, name, region, itemWords(a.line.item), wanted),
+      message: (say) =>
+        say.orders.checks.otherRegion(a.account.customerId, name, region, itemWords(a.line.item, say), wanted),
     });
   }
   return doubts;
 }
 
 /** What to do about a doubt nobody at a terminal confirmed. */
-export function doubtSuggestion(words: Messages = say): string {
+export function doubtSuggestion(words: Messages): string {
   return words.orders.checks.doubtHint;
 }
 
@@ -146,9 +146,9 @@ export function refuseDoubts(doubts: Doubt[]): void {
   const first = doubts[0];
   if (!first) return;
   // Its verdict too, as a bulk row stopped by the same check and a refused repeat say it.
-  throw new UsageError(say.orders.checks.nothingBought(first.message), {
+  throw new UsageError((say) => say.orders.checks.nothingBought(first.message(say)), {
     code: first.code,
     details: { outcome: "not_sent" },
-    suggestion: doubtSuggestion(),
+    suggestion: doubtSuggestion,
   });
 }

@@ -3,12 +3,12 @@
  * `buy --wait` and `trx show --watch`. A spinner on stderr only when stderr is a terminal; Ctrl-C
  * ends the wait (ctx.sleep throws InterruptedError) without touching the purchase.
  */
-import { say } from "../messages/messages.js";
 import type { ServiceClient } from "../api/client.js";
 import type { ApiResult, Transaction } from "../api/model.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import { isFinal } from "../api/status.js";
 import type { Context } from "../context.js";
+import type { Messages } from "../messages/messages.js";
 import { NetworkError, ServiceError, UnexpectedResponseError } from "../errors.js";
 import { formatDuration } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
@@ -43,12 +43,12 @@ export function isDeliveryFinal(t: Transaction): boolean {
 }
 
 /** One line for the spinner: the status and what is still moving. */
-export function progressLine(t: Transaction): string {
+export function progressLine(t: Transaction, say: Messages): string {
   const parts = [
     t.status
       ? t.status.kind === "unknown"
         ? say.waiting.unknownStatus(t.status.text)
-        : statusWord(t.status)
+        : statusWord(t.status, say)
       : say.waiting.noStatusYet,
   ];
   const h2hDone = t.h2h.length;
@@ -56,7 +56,9 @@ export function progressLine(t: Transaction): string {
   if (h2hWanted) parts.push(say.waiting.h2hDispatched(h2hDone, h2hWanted));
   for (const r of t.smm) {
     const pct = deliveredPercent(lineOf(t, r.itemId)?.quantity, r);
-    parts.push(`SMM ${r.status ? statusWord(r.status) : say.waiting.smmPending}${pct !== undefined ? ` ${pct}%` : ""}`);
+    parts.push(
+      `SMM ${r.status ? statusWord(r.status, say) : say.waiting.smmPending}${pct !== undefined ? ` ${pct}%` : ""}`,
+    );
   }
   return parts.join(" · ");
 }
@@ -77,6 +79,7 @@ export async function waitForDelivery(
    */
   options: { quiet?: boolean; firstPollMs?: number } = {},
 ): Promise<DeliveryWait> {
+  const { say } = ctx;
   const started = ctx.now();
   let slept = 0;
   let delay = firstDelayMs;
@@ -118,8 +121,8 @@ export async function waitForDelivery(
       }
       spinner.update(
         say.waiting.progress(
-          result ? progressLine(result.data) : say.waiting.notVisibleYet,
-          formatDuration(elapsed / 1000),
+          result ? progressLine(result.data, say) : say.waiting.notVisibleYet,
+          formatDuration(elapsed / 1000, say),
         ),
       );
       const pause = Math.min(delay, left);

@@ -5,7 +5,6 @@
 import type { ServiceClient } from "../api/client.js";
 import type { ApiResult, Item } from "../api/model.js";
 import { ServiceError } from "../errors.js";
-import { say } from "../messages/messages.js";
 
 /** One item as the service answered it (the body for `--json`), a not-found said with the id. */
 export async function readItem(client: ServiceClient, id: number): Promise<ApiResult<Item>> {
@@ -14,8 +13,8 @@ export async function readItem(client: ServiceClient, id: number): Promise<ApiRe
     return { ...result, data: { ...result.data, id } };
   } catch (error) {
     if (error instanceof ServiceError && error.code === "ITEM_NOT_FOUND") {
-      error.message = say.orders.buying.noItem(id);
-      error.suggestion ??= say.orders.buying.noItemHint;
+      error.said = (say) => say.orders.buying.noItem(id);
+      error.suggestion ??= (say) => say.orders.buying.noItemHint;
     }
     throw error;
   }

@@ -12,7 +12,6 @@ import { AuthError, InterruptedError, NetworkError, present, ServiceError, type 
 import { stillInFlight, type JournalEntry, type OutcomeDetails } from "../journal/entries.js";
 import { journalDetails, journalFor, verdictFacts } from "../journal/request.js";
 import { inPool } from "./pool.js";
-import { say } from "../messages/messages.js";
 import { verdictOfRecord, type OrderVerdict, type Verdict } from "../domain/verdict.js";
 
 /** Asked at once: a ledger of a few hundred entries refreshes in seconds, not minutes. */
@@ -292,8 +291,8 @@ export function sayNotRefreshed(ctx: Context, refreshed: Refreshed): number | un
   const n = refreshed.notRefreshed;
   if (!n) return undefined;
   const why = refreshed.stoppedBy;
-  if (why instanceof AuthError) ctx.output.warn(say.ledger.refused(n));
-  else if (why) ctx.output.warn(say.ledger.unreachable(n));
-  else ctx.output.warn(say.ledger.tooMany(n));
+  if (why instanceof AuthError) ctx.output.warn(ctx.say.ledger.refused(n));
+  else if (why) ctx.output.warn(ctx.say.ledger.unreachable(n));
+  else ctx.output.warn(ctx.say.ledger.tooMany(n));
   return why?.exitCode;
 }

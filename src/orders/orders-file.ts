@@ -11,7 +11,6 @@ import * as rules from "../rules/input.js";
 import { maxAlternatives } from "./alternatives.js";
 import { noteText } from "./cart-file.js";
 import { en, type Messages } from "../messages/en.js";
-import { say } from "../messages/messages.js";
 
 export interface OrderRow {
   /** The line of the file the row starts on, as an editor shows it (a CSV's header is line 1). */
@@ -70,7 +69,7 @@ export function parseCsv(text: string): { fields: string[]; line: number }[] {
       .filter((r) => r.record.some((f) => f.trim() !== ""))
       .map((r) => ({ fields: r.record, line: r.info.lines - r.record.join("").split("\n").length + 1 }));
   } catch (error) {
-    throw new InputError(say.orders.file.csvUnreadable((error as Error).message));
+    throw new InputError((say) => say.orders.file.csvUnreadable((error as Error).message));
   }
 }
 
@@ -166,7 +165,7 @@ export interface RowProblem {
 }
 
 /** Where a row is, in the given words: `shop.csv baris 2`, or (for a JSON error's details) `shop.csv line 2`. */
-export function placeOf(row: Pick<OrderRow, "file" | "row">, words: Messages = say): string {
+export function placeOf(row: Pick<OrderRow, "file" | "row">, words: Messages): string {
   return words.orders.file.place(row.file, row.row);
 }
 
@@ -174,18 +173,21 @@ export function placeOf(row: Pick<OrderRow, "file" | "row">, words: Messages = s
  * Every problem of a file in one message, so a reseller fixes them all at once: `3 rows need
  * fixing; nothing was sent:` then each on its own line. One problem reads as itself.
  */
-export function problemsError(problems: RowProblem[], words: Messages = say): InputError {
+export function problemsError(problems: RowProblem[], words: Messages): InputError {
   const sorted = [...problems].sort((a, b) => a.line - b.line);
   const [only] = sorted;
   if (sorted.length === 1 && only) {
-    const { message, suggestion } = only.words(words);
-    return new InputError(message, suggestion ? { suggestion } : {});
+    const suggested = only.words(en).suggestion !== undefined;
+    return new InputError(
+      (say) => only.words(say).message,
+      suggested ? { suggestion: (say) => only.words(say).suggestion ?? "" } : {},
+    );
   }
   const rows = new Set(sorted.map((p) => p.line)).size;
   // Each problem is a detail of its own, `orders.csv line 4: …`: one line each on stderr, a field each
   // in --json. The JSON's are English in every language, so a script reads the same keys; people read theirs.
   const details = detailsOf(sorted, en);
-  const error = new InputError(words.orders.file.problems(rows), { details });
+  const error = new InputError((say) => say.orders.file.problems(rows), { details });
   error.detailsSaid = detailsOf(sorted, words);
   return error;
 }
@@ -210,7 +212,7 @@ function placedAt(message: string, line: number, words: Messages): [string, stri
 }
 
 /** The words of a single buy's flags, in the file's own terms: `--note` is the note column here. */
-export function inFileTerms(text: string, words: Messages = say): string {
+export function inFileTerms(text: string, words: Messages): string {
   const columnOf: Record<string, string> = {
     note: "note",
     target: "target",
@@ -243,7 +245,8 @@ export function readOrderRows(path: string, text: string): { rows: OrderRow[]; p
   const problems: RowProblem[] = [];
   const attempt = (line: number, make: (words: Messages) => OrderRow) => {
     try {
-      rows.push(make(say));
+      // A row that passes is the same in any words; a problem is said again in the words that show it.
+      rows.push(make(en));
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       problems.push({ line, code: error.code, words: (words) => refusalWords(() => make(words), error, words) });
@@ -267,12 +270,12 @@ export function readOrderRows(path: string, text: string): { rows: OrderRow[]; p
     });
   } else {
     const [header, ...data] = parseCsv(text);
-    if (!header) throw new InputError(say.orders.file.empty(file));
+    if (!header) throw new InputError((say) => say.orders.file.empty(file));
     const names = header.fields.map((h) => h.trim());
     const unknownColumn = names.find((n) => !columns[n.toLowerCase()]);
     // A header problem is the file's, said once.
     if (unknownColumn !== undefined)
-      throw new InputError(
+      throw new InputError((say) =>
         say.orders.file.unknownColumn(`${say.orders.file.place(file, header.line)}: `, unknownColumn),
       );
     data.forEach(({ fields: values, line }) => {
@@ -285,7 +288,7 @@ export function readOrderRows(path: string, text: string): { rows: OrderRow[]; p
       });
     });
   }
-  if (rows.length === 0 && problems.length === 0) throw new InputError(say.orders.file.noOrders(file));
+  if (rows.length === 0 && problems.length === 0) throw new InputError((say) => say.orders.file.noOrders(file));
   return { rows, problems };
 }
 
@@ -304,9 +307,9 @@ function refusalWords(check: () => unknown, first: UsageError, words: Messages):
   };
 }
 
-/** Reads the orders; every bad row is named in one error. */
-export function readOrders(path: string, text: string): OrderRow[] {
+/** Reads the orders; every bad row is named in one error, its rows named in `words`. */
+export function readOrders(path: string, text: string, words: Messages): OrderRow[] {
   const { rows, problems } = readOrderRows(path, text);
-  if (problems.length) throw problemsError(problems);
+  if (problems.length) throw problemsError(problems, words);
   return rows;
 }

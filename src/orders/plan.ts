@@ -17,7 +17,7 @@ import { orderTotal, type Order } from "./order.js";
 import type { OrderRow, RowProblem } from "./orders-file.js";
 import { inPool } from "./pool.js";
 import type { Verdict } from "../domain/verdict.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 
 /** What a run would do with a row: buy it, find it bought already (nothing sent), or refuse it (nothing sent). */
 export type PlanVerdict = "would_buy" | "already_bought" | "refused";
@@ -95,9 +95,9 @@ export function alternativesAfter(
   return { alternatives: [...alternatives] };
 }
 
-/** A refusal as the plan says it: the error's code and words. */
-export function problemOf(error: unknown): { code: string; message: string } {
-  if (error instanceof ResellerError) return { code: error.code, message: error.message };
+/** A refusal as the plan says it: the error's code and its words in `say`. */
+export function problemOf(error: unknown, say: Messages): { code: string; message: string } {
+  if (error instanceof ResellerError) return { code: error.code, message: error.messageIn(say) };
   throw error;
 }
 
@@ -172,7 +172,7 @@ export async function planFile(
     const problem = problemAt.get(line);
     const index = orderAt.get(line);
     if (problem || index === undefined || !row) {
-      planned.push(refusedRow(line, row, problem, row && items.get(row.itemId), options.keptPrice));
+      planned.push(refusedRow(line, row, problem, row && items.get(row.itemId), options.keptPrice, ctx.say));
       continue;
     }
     const order = present(prepared.orders[index], "a row's order");
@@ -187,7 +187,7 @@ export async function planFile(
       planned.push({
         ...base,
         verdict: "refused",
-        problem: { code: "REPEATED_ORDER", message: say.plan.repeat(plan.earlier.refId) },
+        problem: { code: "REPEATED_ORDER", message: ctx.say.plan.repeat(plan.earlier.refId) },
       });
       continue;
     }
@@ -204,7 +204,7 @@ export async function planFile(
         planned.push({
           ...base,
           verdict: "refused",
-          problem: problemOf(error),
+          problem: problemOf(error, ctx.say),
           ...alternativesAfter(alternatives, error as ResellerError),
         });
         continue;
@@ -215,7 +215,7 @@ export async function planFile(
   }
   // Whose account each game top-up goes to, as the run asks right before buying it.
   await inPool(toCheck, checksAtOnce, async ({ index, order, row, alternatives }) => {
-    const refusal = await checkRowAccount(client, order, options.check, (reason) =>
+    const refusal = await checkRowAccount(client, order, options.check, ctx.say, (reason) =>
       options.onAccountUnchecked?.(row, reason),
     );
     const { alternatives: _, ...was } = present(planned[index], "a planned row");
@@ -237,6 +237,7 @@ function refusedRow(
   problem: RowProblem | undefined,
   item: Item | undefined,
   keptPrice: KeptPrice,
+  say: Messages,
 ): PlannedRow {
   return {
     row: line,

@@ -8,11 +8,11 @@ import type { ServiceClient } from "../api/client.js";
 import type { ApiResult, CreatedTransaction, Status, Transaction } from "../api/model.js";
 import { isRefusalCode, isTransactionNotFound } from "../api/codes.js";
 import type { Context } from "../context.js";
-import { ResellerError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { ResellerError, type Said, ServiceError, UnexpectedResponseError, type Wording } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { journalFor, journalRequest, sentFromHere } from "../journal/request.js";
 import { minimumTopUp } from "../rules/input.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { cartLines, orderRequest, orderTotal, type Order } from "./order.js";
 
 export interface Purchase {
@@ -39,7 +39,7 @@ export interface Purchase {
 export class UnprovenAnswerError extends ResellerError {
   readonly exitCode = 5 as const;
   constructor(
-    message: string,
+    message: Said,
     /** The error answer itself, when there was one: a look-up that finds nothing makes it a refusal. */
     readonly answer?: ServiceError | UnexpectedResponseError,
   ) {
@@ -72,11 +72,12 @@ async function createProven(
     if (error instanceof ServiceError && !(error.definite && isRefusalCode(error.code))) {
       // A 5xx without a code stays the client's "no answer" (retried, then unknown); anything else answered.
       if (!error.definite && error.status >= 500) throw error;
-      throw new UnprovenAnswerError(say.orders.buying.notARefusal(error.status, error.code), error);
+      throw new UnprovenAnswerError((say) => say.orders.buying.notARefusal(error.status, error.code), error);
     }
     if (error instanceof UnexpectedResponseError && error.status !== undefined && error.status < 500) {
+      const { status, answered } = error;
       throw new UnprovenAnswerError(
-        say.orders.buying.unreadable(error.status, error.answered),
+        (say) => say.orders.buying.unreadable(status, answered),
         error.answered ? undefined : error,
       );
     }
@@ -84,7 +85,7 @@ async function createProven(
   }
   if (!provesPurchase(created.data, order.refId)) {
     const otherRef = created.data.refId !== null && created.data.refId !== order.refId ? created.data.refId : "";
-    throw new UnprovenAnswerError(say.orders.buying.unproven(created.status, otherRef));
+    throw new UnprovenAnswerError((say) => say.orders.buying.unproven(created.status, otherRef));
   }
   return created;
 }
@@ -245,19 +246,22 @@ function notFoundRefusal(
   another?: Transaction,
 ): ServiceError | UnexpectedResponseError {
   // The service's own words are quoted (they may end without a stop); reseller's are a sentence already.
-  const said =
+  const said = (say: Messages) =>
     answer instanceof ServiceError
-      ? say.orders.buying.answeredWithoutCode(answer.status ? String(answer.status) : "", answer.message)
-      : answer.message;
-  const message = another
-    ? say.orders.buying.anotherOrder(said, refId, whatItHolds(another))
-    : say.orders.buying.noPurchase(said, refId);
+      ? say.orders.buying.answeredWithoutCode(answer.status ? String(answer.status) : "", answer.messageIn(say))
+      : answer.messageIn(say);
+  const message: Wording = (say) =>
+    another
+      ? say.orders.buying.anotherOrder(said(say), refId, whatItHolds(another, say))
+      : say.orders.buying.noPurchase(said(say), refId);
   const details = {
     ...(answer.details ?? {}),
     ...(another ? { other_transaction: { invoice: another.invoice, amount: another.amount } } : {}),
   };
   const kept = Object.keys(details).length ? { details } : {};
-  const suggestion = another ? say.orders.buying.seeThatTransaction(refId) : answer.suggestion;
+  const suggestion: Said | undefined = another
+    ? (say) => say.orders.buying.seeThatTransaction(refId)
+    : answer.suggestion;
   if (answer instanceof ServiceError)
     return new ServiceError(answer.status, answer.code, message, answer.body, {
       ...kept,
@@ -274,7 +278,7 @@ function notFoundRefusal(
 }
 
 /** Another order's transaction in a few words: its items, amount and invoice (`1 × Pulsa XL 10.000, Rp 11.500, INV-…`). */
-function whatItHolds(t: Transaction): string {
+function whatItHolds(t: Transaction, say: Messages): string {
   const items = t.lines
     .map(
       (l) =>
@@ -295,8 +299,8 @@ async function explainRefusal(
   order: Order,
   boughtBefore: boolean,
 ): Promise<ServiceError> {
-  const refusal = (words: { message?: string; suggestion?: string; details?: Record<string, unknown> }) => {
-    const worded = new ServiceError(error.status, error.code, words.message ?? error.message, error.body, {
+  const refusal = (words: { message?: Said; suggestion?: Said; details?: Record<string, unknown> }) => {
+    const worded = new ServiceError(error.status, error.code, words.message ?? error.said, error.body, {
       definite: error.definite,
       ...((words.suggestion ?? error.suggestion) !== undefined
         ? { suggestion: words.suggestion ?? error.suggestion }
@@ -317,7 +321,7 @@ async function explainRefusal(
     const shortfall = balance === undefined ? undefined : Math.max(total - balance, 0);
     const topUp = shortfall === undefined ? undefined : Math.max(shortfall, minimumTopUp);
     return refusal({
-      message:
+      message: (say) =>
         balance === undefined
           ? say.orders.buying.cannotCover(formatRupiah(total))
           : say.orders.buying.cannotCoverOf(formatRupiah(balance), formatRupiah(total)),
@@ -326,24 +330,26 @@ async function explainRefusal(
         total,
         ...(shortfall !== undefined ? { shortfall } : {}),
       },
-      suggestion: say.orders.buying.topUpFirst(topUp ? String(topUp) : "", order.refId),
+      suggestion: (say) => say.orders.buying.topUpFirst(topUp ? String(topUp) : "", order.refId),
     });
   }
   if (error.code === "REF_ID_ALREADY_EXIST") {
     return refusal({
-      message: say.orders.buying.refIdUsed(order.refId, boughtBefore),
-      suggestion: say.orders.buying.refIdUsedHint(order.refId),
+      message: (say) => say.orders.buying.refIdUsed(order.refId, boughtBefore),
+      suggestion: (say) => say.orders.buying.refIdUsedHint(order.refId),
       details: { ref_id: order.refId },
     });
   }
   if (error.code === "REQUIRED_FIELD_MISSING") {
-    const named = missingFieldNames(error, order);
     const ids = [...new Set(order.lines.map((l) => l.item.id))];
     return refusal({
-      message: named.length
-        ? say.orders.buying.fieldsMissing(named.join(say.orders.line.and))
-        : say.orders.buying.fieldMissing,
-      suggestion: say.orders.buying.seeItem(ids.map((id) => `\`reseller item ${id}\``).join(", ")),
+      message: (say) => {
+        const named = missingFieldNames(error, order, say);
+        return named.length
+          ? say.orders.buying.fieldsMissing(named.join(say.orders.line.and))
+          : say.orders.buying.fieldMissing;
+      },
+      suggestion: (say) => say.orders.buying.seeItem(ids.map((id) => `\`reseller item ${id}\``).join(", ")),
     });
   }
   if (error.code.startsWith("LOCK_") && order.lockToken) return refusal({ details: { lock_token: order.lockToken } });
@@ -354,7 +360,7 @@ async function explainRefusal(
  * The fields a REQUIRED_FIELD_MISSING names, in the item's own words where it has them: the service
  * keys its field errors `carts.0.note` (Laravel's way) or by the field alone.
  */
-function missingFieldNames(error: ServiceError, order: Order): string[] {
+function missingFieldNames(error: ServiceError, order: Order, say: Messages): string[] {
   const errors = error.details?.errors;
   if (!errors || typeof errors !== "object") return [];
   return Object.keys(errors).map((name) => {

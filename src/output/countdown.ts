@@ -5,6 +5,7 @@
  */
 import { formatDuration } from "./format.js";
 import type { Writable } from "./output.js";
+import type { Messages } from "../messages/messages.js";
 
 export type CountdownEnd = "left" | "expired" | "done" | "aborted";
 
@@ -16,6 +17,8 @@ export interface CountdownOptions {
   now: () => number;
   /** Aborting (SIGINT/SIGTERM from outside) ends the countdown too. */
   signal: AbortSignal;
+  /** The reader's catalogue: the remaining time is said in it. */
+  say: Messages;
   /** The line for a remaining time, e.g. `Link expires in 59m 58s`. */
   describe: (remaining: string) => string;
   /** Asked every `checkEveryMs` (not overlapping); true ends the countdown as "done". Errors are ignored. */
@@ -42,7 +45,7 @@ export async function runCountdown(options: CountdownOptions): Promise<Countdown
   const line = () => {
     const remaining = Math.max(0, options.expiresAt - options.now());
     // \r and erase-line rewrite the same line each second instead of scrolling.
-    stderr.write(`\r\u001b[2K${options.describe(formatDuration(Math.ceil(remaining / 1000)))}`);
+    stderr.write(`\r\u001b[2K${options.describe(formatDuration(Math.ceil(remaining / 1000), options.say))}`);
     return remaining;
   };
 

@@ -2,7 +2,7 @@
  * Money and time as a reseller reads them (`Rp 1.250.000`, local time with a relative hint), and
  * time as scripts read it: one convention for every piped column, ISO 8601 in UTC to the second.
  */
-import { say, spoken } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { defaultTimeZone, shopMoment, shopTime, type ShopTime } from "../shop/shop-time.js";
 
 /** The zone times are shown in: the shop's (the `time_zone` setting), as its receipts show them; set once a run has its settings. */
@@ -20,7 +20,7 @@ export function formatRupiah(amount: number | null | undefined): string {
   return `${amount < 0 ? "-" : ""}Rp ${rupiahDigits.format(Math.abs(Math.trunc(amount)))}`;
 }
 
-export function formatDuration(seconds: number): string {
+export function formatDuration(seconds: number, say: Messages): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return say.time.seconds(s);
   const m = Math.floor(s / 60);
@@ -31,15 +31,15 @@ export function formatDuration(seconds: number): string {
 }
 
 /** A duration to the minute at most (`21m` for `21m 02s`), for a table short of room. */
-export function formatDurationToMinute(seconds: number): string {
+export function formatDurationToMinute(seconds: number, say: Messages): string {
   const m = Math.floor(Math.max(0, Math.round(seconds)) / 60);
-  return m >= 1 && m < 60 ? say.time.wholeMinutes(m) : formatDuration(seconds);
+  return m >= 1 && m < 60 ? say.time.wholeMinutes(m) : formatDuration(seconds, say);
 }
 
-export function relativeHint(atMs: number, nowMs: number): string {
+export function relativeHint(atMs: number, nowMs: number, say: Messages): string {
   const diff = (atMs - nowMs) / 1000;
   if (Math.abs(diff) < 5) return say.time.now;
-  if (diff > 0) return say.time.in(formatDuration(diff));
+  if (diff > 0) return say.time.in(formatDuration(diff, say));
   const ago = -diff;
   if (ago < 60) return say.time.secondsAgo(Math.round(ago));
   if (ago < 3600) return say.time.minutesAgo(Math.round(ago / 60));
@@ -53,12 +53,13 @@ export function relativeHint(atMs: number, nowMs: number): string {
  */
 export function formatLocalTime(
   value: string | null | undefined,
+  say: Messages,
   options: { seconds?: boolean } = {},
 ): string | undefined {
   if (!value) return undefined;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return undefined;
-  return shopMoment(shopTime(at, screenZone), spoken, options.seconds !== false);
+  return shopMoment(shopTime(at, screenZone), say.language, options.seconds !== false);
 }
 
 /** The shop's day at `nowMs`, read once for a whole column of times. */
@@ -77,6 +78,7 @@ function shopToday(nowMs: number): ShopTime {
 export function zonelessTimes(
   value: string | null | undefined,
   nowMs: number,
+  say: Messages,
 ): { at: number; seconds: string; minute: string; compact: string; zone: string } | undefined {
   if (!value) return undefined;
   const at = Date.parse(value);
@@ -87,19 +89,19 @@ export function zonelessTimes(
   const noZone = { day: true, year: true, zone: false };
   return {
     at,
-    seconds: shopMoment(t, spoken, true, noZone),
-    minute: shopMoment(t, spoken, false, noZone),
-    compact: shopMoment(t, spoken, false, { day: !sameDay, year: t.year !== today.year, zone: false }),
+    seconds: shopMoment(t, say.language, true, noZone),
+    minute: shopMoment(t, say.language, false, noZone),
+    compact: shopMoment(t, say.language, false, { day: !sameDay, year: t.year !== today.year, zone: false }),
     zone: t.zone,
   };
 }
 
 /** `21 Nov 2026 21:30:00 WIB (in 9m 41s)`; text that is not a time is shown as is. */
-export function formatTimestamp(value: string | null | undefined, nowMs: number): string {
+export function formatTimestamp(value: string | null | undefined, nowMs: number, say: Messages): string {
   if (!value) return "-";
-  const local = formatLocalTime(value);
+  const local = formatLocalTime(value, say);
   if (local === undefined) return value;
-  return `${local} (${relativeHint(Date.parse(value), nowMs)})`;
+  return `${local} (${relativeHint(Date.parse(value), nowMs, say)})`;
 }
 
 /**

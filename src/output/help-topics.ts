@@ -5,7 +5,7 @@
  */
 import { checkRule, definition, envName, settingNames } from "../config/definitions.js";
 import { ExitCode } from "../errors.js";
-import { declared, say } from "../messages/messages.js";
+import { declared, type Messages } from "../messages/messages.js";
 import { verdictExitCode, verdicts } from "../domain/verdict.js";
 import { breakLine } from "./message.js";
 
@@ -22,7 +22,7 @@ function wrap(text: string, indent = "      ", first = indent): string[] {
 const shownFlag = (flag: string) => flag.replace(/ <(.+)>$/, (_, word: string) => ` ${word.toUpperCase()}`);
 
 /** Every setting: how to give it (variables, flag, key in the profile), what it does, its rule and default. */
-function environment(): string {
+function environment(say: Messages): string {
   const entries = settingNames.map((name) => {
     const d = definition(name);
     const ways = [...(d.env ?? []), ...(d.flag ? [shownFlag(d.flag)] : []), ...(d.inProfile ? [`config ${name}`] : [])];
@@ -47,7 +47,7 @@ ${entries.join("\n")}
 }
 
 /** Each code of the one ExitCode table with its meaning, then the verdicts grouped by their code. */
-function exitCodes(): string {
+function exitCodes(say: Messages): string {
   const words = say.helpTopics.exitCodes;
   const codes = (Object.keys(ExitCode) as (keyof typeof ExitCode)[]).flatMap((name) =>
     wrap(words.meanings[name], "       ", `  ${String(ExitCode[name]).padEnd(5)}`),
@@ -78,13 +78,10 @@ export function verdictsByExitCode(): Map<number, string[]> {
   return byCode;
 }
 
+/** Each topic's text in the reader's catalogue. */
 export const helpTopics = {
-  get environment() {
-    return environment();
-  },
-  get "exit-codes"() {
-    return exitCodes();
-  },
+  environment,
+  "exit-codes": exitCodes,
 } as const;
 
 export type HelpTopic = keyof typeof helpTopics;

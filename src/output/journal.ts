@@ -3,10 +3,10 @@ import type { ItemNames } from "../catalogue/names.js";
 import { stillInFlight, type JournalEntry } from "../journal/entries.js";
 import type { RichCell } from "./output.js";
 import { customerData } from "../domain/transaction.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 
 /** The outcome in a reseller's words; a buy that did not happen is "not bought". */
-export function outcomeCell(entry: JournalEntry, nowMs: number): RichCell {
+export function outcomeCell(entry: JournalEntry, nowMs: number, say: Messages): RichCell {
   let text: string;
   if (entry.outcome === "pending") text = stillInFlight(entry, nowMs) ? "in flight" : "unknown";
   else if (entry.outcome === "not_done")
@@ -45,7 +45,7 @@ export function journalLines(entry: JournalEntry): JournalLine[] {
 }
 
 /** `1 × Pulsa Telkomsel 10.000`, one per line of the purchase (the name last, where a cut keeps its end); the id where the kept catalogue has no name. */
-export function itemText(lines: JournalLine[], names: ItemNames): string {
+export function itemText(lines: JournalLine[], names: ItemNames, say: Messages): string {
   return lines
     .map(
       (l) =>

@@ -11,7 +11,6 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ResellerError, ExitCode, UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
 
 interface JqResult {
   stdout: string;
@@ -68,9 +67,9 @@ export async function compileJqFilter(expression: string): Promise<JqFilter> {
   const jq = await loadJq(wasmModule && { wasmModule });
   const check = withSystemRandom(() => jq.raw(null, expression, ["-c"]));
   if (check.exitCode === compileErrorExit || check.exitCode === 2) {
-    throw new UsageError(say.jq.cannotRead(jqMessage(check.stderr)), {
+    throw new UsageError((say) => say.jq.cannotRead(jqMessage(check.stderr)), {
       code: "JQ_SYNTAX",
-      suggestion: say.jq.syntaxHint,
+      suggestion: (say) => say.jq.syntaxHint,
     });
   }
   // A new line on each side: a `# comment` at the end of the expression must not swallow the paren.
@@ -84,8 +83,8 @@ export async function compileJqFilter(expression: string): Promise<JqFilter> {
       .map((part) => `${part.slice(part.indexOf(outputBegins) + outputBegins.length + 1, -1)}\n`)
       .join("");
     if (result.exitCode === 0) return { text };
-    const error = new JqFilterError("JQ_ERROR", say.jq.failed(jqMessage(result.stderr)), {
-      suggestion: say.jq.failedHint,
+    const error = new JqFilterError("JQ_ERROR", (say) => say.jq.failed(jqMessage(result.stderr)), {
+      suggestion: (say) => say.jq.failedHint,
     });
     return { text, error };
   };

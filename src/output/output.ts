@@ -25,7 +25,7 @@ import { statusWord } from "./status-words.js";
 import type { JqFilter } from "./jq.js";
 import { present } from "../errors.js";
 import { steadyYoungGeneration } from "../young-generation.js";
-import { say as spokenNow, type Messages } from "../messages/messages.js";
+import { en, type Messages } from "../messages/en.js";
 
 export type { Column } from "./layout.js";
 export type OutputMode = "json" | "table" | "plain";
@@ -114,7 +114,7 @@ const goodStatuses = new Set(["completed", "success", "done", "active", "release
 const badStatuses = new Set(["failed", "expired", "cancelled", "canceled", "refused", "error"]);
 
 /** A status, in the reader's words on a screen and as the service wrote it when piped, coloured by what it means; `-` when there is none. */
-export function statusCell(status: Status | string | null | undefined): Cell {
+export function statusCell(status: Status | string | null | undefined, say: Messages): Cell {
   if (status === null || status === undefined) return undefined;
   const text = typeof status === "string" ? status : status.text;
   const kind = typeof status === "string" ? statusKindOf(status) : status.kind;
@@ -126,7 +126,7 @@ export function statusCell(status: Status | string | null | undefined): Cell {
         ? "bad"
         : "warn";
   // A person reads the status in their language; a script the service's own word.
-  return { human: statusWord({ text, kind }), plain: text, tone };
+  return { human: statusWord({ text, kind }, say), plain: text, tone };
 }
 
 export class Output {
@@ -151,7 +151,7 @@ export class Output {
     this.paintOut = paintOut;
     this.paintErr = paintErr;
     this.stderrColour = paintErr !== noPaint;
-    this.say = options.say ?? spokenNow;
+    this.say = options.say ?? en;
   }
 
   /**
@@ -161,11 +161,11 @@ export class Output {
    */
   time(value: string | null | undefined, options: { hint?: boolean } = {}): RichCell {
     const plain = formatIsoUtc(value);
-    const seconds = formatLocalTime(value);
+    const seconds = formatLocalTime(value, this.say);
     if (seconds === undefined) return { human: value ? value : "-", plain };
-    const minute = present(formatLocalTime(value, { seconds: false }), "a time read a moment ago");
+    const minute = present(formatLocalTime(value, this.say, { seconds: false }), "a time read a moment ago");
     if (options.hint === false) return { human: seconds, plain, shorter: [minute] };
-    return { human: formatTimestamp(value, this.options.now()), plain, shorter: [seconds, minute] };
+    return { human: formatTimestamp(value, this.options.now(), this.say), plain, shorter: [seconds, minute] };
   }
 
   /**
@@ -182,12 +182,12 @@ export class Output {
     options: { seconds?: boolean; hint?: boolean; short?: string } = {},
   ): { column: Column; cells: Cell[] } {
     const now = this.options.now();
-    const forms = values.map((value) => zonelessTimes(value, now));
+    const forms = values.map((value) => zonelessTimes(value, now, this.say));
     const zones = [...new Set(forms.flatMap((f) => (f ? [f.zone] : [])))];
     if (zones.length !== 1) {
       const whole = (value: string | null | undefined): Cell =>
         options.seconds === false
-          ? { human: formatLocalTime(value, { seconds: false }) ?? value ?? "-", plain: formatIsoUtc(value) }
+          ? { human: formatLocalTime(value, this.say, { seconds: false }) ?? value ?? "-", plain: formatIsoUtc(value) }
           : this.time(value, { hint: options.hint });
       return { column: { header }, cells: values.map(whole) };
     }
@@ -197,7 +197,11 @@ export class Output {
       if (!f) return { human: value ? value : "-", plain };
       if (options.seconds === false) return { human: f.minute, plain, shorter: [f.compact] };
       if (options.hint === false) return { human: f.seconds, plain, shorter: [f.minute, f.compact] };
-      return { human: `${f.seconds} (${relativeHint(f.at, now)})`, plain, shorter: [f.seconds, f.minute, f.compact] };
+      return {
+        human: `${f.seconds} (${relativeHint(f.at, now, this.say)})`,
+        plain,
+        shorter: [f.seconds, f.minute, f.compact],
+      };
     });
     const zone = zones[0];
     const short = options.short === undefined ? {} : { short: `${options.short} (${zone})` };

@@ -1,6 +1,6 @@
 /** Where a page of a list sits, said on stderr under the rows: `Page 1 of 3 (45 transactions). Next: …`. */
 import type { Pagination } from "../api/model.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 
 /**
  * A line for people about the rest of a list, or undefined when there is nothing more to say. Without
@@ -13,6 +13,7 @@ export function pageHint(
   askedPerPage: number | undefined,
   noun: "transactions" | "changes",
   command: (page: number) => string,
+  say: Messages,
 ): string | undefined {
   const page = pagination?.page ?? askedPage ?? 1;
   const perPage = pagination?.perPage ?? askedPerPage;

@@ -163,7 +163,7 @@ export function detailLine(key: string, value: unknown, say: Messages): string {
       : key === "earlier_outcome" && verdict
         ? String(say.verdicts[verdict as keyof typeof say.verdicts.charged])
         : key === "earlier_at" && typeof value === "string"
-          ? (formatLocalTime(value) ?? value)
+          ? (formatLocalTime(value, say) ?? value)
           : key === "refunded" && typeof value === "number"
             ? formatRupiah(value)
             : String(value);

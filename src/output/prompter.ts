@@ -11,7 +11,7 @@ import password from "@inquirer/password";
 import select from "@inquirer/select";
 import { InterruptedError } from "../errors.js";
 import { neutralize } from "./sanitize.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 
 export interface Choice<T> {
   name: string;
@@ -38,7 +38,7 @@ export interface Prompter {
   select<T>(message: string, choices: Choice<T>[], options?: { pageSize?: number; default?: T }): Promise<T>;
 }
 
-function keysInWords(keys: [key: string, action: string][]): string {
+function keysInWords(keys: [key: string, action: string][], say: Messages): string {
   return keys.map(([key, action]) => `${key} ${say.prompts.keys[action] ?? action}`).join(" • ");
 }
 
@@ -46,7 +46,10 @@ export function createPrompter(io: {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
   signal: AbortSignal;
+  /** The reader's catalogue: the answers and keys a prompt shows are in it. */
+  say: Messages;
 }): Prompter {
+  const { say } = io;
   const context = { input: io.input, output: io.output, signal: io.signal };
   // Ctrl-C inside a prompt (raw mode: no SIGINT) and an aborted signal both become exit 130.
   const ask = async <T>(question: Promise<T>): Promise<T> => {
@@ -56,7 +59,7 @@ export function createPrompter(io: {
       const name = (error as Error)?.name;
       // Every question comes before anything is sent or saved.
       if (name === "ExitPromptError" || name === "AbortPromptError" || name === "CancelPromptError")
-        throw new InterruptedError(say.errors.cancelled);
+        throw new InterruptedError((words) => words.errors.cancelled);
       throw error;
     }
   };
@@ -111,7 +114,7 @@ export function createPrompter(io: {
             pageSize: options.pageSize ?? 10,
             default: options.default,
             // The keys under the list (`↑↓ navigate • ⏎ select`) in the reader's language.
-            theme: { style: { keysHelpTip: keysInWords } },
+            theme: { style: { keysHelpTip: (keys: [key: string, action: string][]) => keysInWords(keys, say) } },
           },
           context,
         ),

@@ -6,10 +6,10 @@
  */
 import type { Status } from "../api/model.js";
 import { statusKindOf } from "../api/status.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { neutralize } from "./sanitize.js";
 
-export function statusWord(status: Status | string): string {
+export function statusWord(status: Status | string, say: Messages): string {
   const { text, kind } = typeof status === "string" ? { text: status, kind: statusKindOf(status) } : status;
   return say.statusWord(kind, neutralize(text));
 }

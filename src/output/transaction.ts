@@ -11,7 +11,7 @@ import { isFailedKind, statusKindOf } from "../api/status.js";
 import { customerData, deliveredCount, deliveredPercent, lineOf } from "../domain/transaction.js";
 import { alternativeOfJson, type AlternativeOf } from "../domain/alternative.js";
 import { formatDuration, formatIsoUtc, formatRupiah } from "./format.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { detailLine } from "./print-error.js";
 import { statusWord } from "./status-words.js";
 import {
@@ -26,7 +26,7 @@ import {
 } from "./output.js";
 
 /** `RSL-… (Pulsa Telkomsel 25.000, disrupted)`: the order to look up, what it asked for and why it was given up. */
-function alternativeOfCell(link: AlternativeOf): Cell {
+function alternativeOfCell(link: AlternativeOf, say: Messages): Cell {
   const item = link.item ?? (link.item_id !== undefined ? say.history.itemId(String(link.item_id)) : undefined);
   const why = link.givenUp && say.transaction.givenUp[link.givenUp];
   const said = [item, why].filter(Boolean).join(", ");
@@ -41,7 +41,7 @@ function withAlternativeOf(body: unknown, link: AlternativeOf | undefined): unkn
 }
 
 /** A dispatch with a serial and no status of its own: delivered, in the reader's words. */
-function deliveredCell(): Cell {
+function deliveredCell(say: Messages): Cell {
   return { human: say.verdicts.delivered, plain: "delivered", tone: "warn" };
 }
 
@@ -49,11 +49,11 @@ function lineName(line: TransactionLine | undefined, itemId: number | null): str
   return line?.name || line?.productName || (itemId === null ? "item" : `item ${itemId}`);
 }
 
-function smmStatusCell(smm: SmmDelivery): Cell {
+function smmStatusCell(smm: SmmDelivery, say: Messages): Cell {
   if (!smm.status) return undefined;
   const kind = smm.status.kind;
   return {
-    human: statusWord(smm.status),
+    human: statusWord(smm.status, say),
     plain: smm.status.text,
     tone: kind === "completed" ? "good" : kind === "partial" ? "warn" : "dim",
   };
@@ -85,7 +85,7 @@ function h2hMessage(r: H2hDelivery): Cell {
  * customer (their number or link, a serial, a licence) is copied, so it stands whole beside the
  * table or below it by row number.
  */
-const itemColumns = (): Column[] => [
+const itemColumns = (say: Messages): Column[] => [
   { header: say.transaction.item },
   { header: say.transaction.name, fit: "wrap" },
   { header: say.transaction.qty },
@@ -93,18 +93,18 @@ const itemColumns = (): Column[] => [
   { header: say.transaction.process },
   { header: say.transaction.customerData },
 ];
-const deliverColumns = (): Column[] => [
+const deliverColumns = (say: Messages): Column[] => [
   { header: say.transaction.item, fit: "wrap" },
   { header: say.transaction.for },
   { header: say.transaction.handOver, fit: "wrap" },
 ];
-const h2hColumns = (): Column[] => [
+const h2hColumns = (say: Messages): Column[] => [
   { header: say.transaction.item, fit: "wrap" },
   { header: say.transaction.status },
   { header: say.transaction.serialNumber },
   { header: say.transaction.providerMessage, fit: "wrap" },
 ];
-const smmColumns = (): Column[] => [
+const smmColumns = (say: Messages): Column[] => [
   { header: say.transaction.item, fit: "wrap" },
   { header: say.transaction.order },
   { header: say.transaction.status },
@@ -116,8 +116,8 @@ const smmColumns = (): Column[] => [
 ];
 
 /** A provider's status in the reader's word when it is one we know; else quoted as the service wrote it. */
-function providerStatusWord(text: string): string {
-  return statusKindOf(text) === "unknown" ? say.fromService(text) : statusWord(text);
+function providerStatusWord(text: string, say: Messages): string {
+  return statusKindOf(text) === "unknown" ? say.fromService(text) : statusWord(text, say);
 }
 
 function customerOf(note: string | null | undefined): Cell {
@@ -127,6 +127,7 @@ function customerOf(note: string | null | undefined): Cell {
 
 export function renderTransaction(output: Output, t: Transaction, alternativeOf?: AlternativeOf): void {
   if (output.mode === "plain") return renderPlain(output, t, alternativeOf);
+  const { say } = output;
   const amount: Cell =
     t.fees && t.amount !== null
       ? {
@@ -137,7 +138,7 @@ export function renderTransaction(output: Output, t: Transaction, alternativeOf?
   const pairs: [string, Cell][] = [
     [say.transaction.invoice, t.invoice === null ? undefined : copyable(t.invoice, "bold")],
     [say.transaction.refId, t.refId ? copyable(t.refId) : undefined],
-    [say.transaction.status, statusCell(t.status)],
+    [say.transaction.status, statusCell(t.status, say)],
     [say.transaction.amount, amount],
     [say.transaction.paidWith, t.paymentMethod || undefined],
     [say.transaction.created, output.time(t.createdAt)],
@@ -149,12 +150,12 @@ export function renderTransaction(output: Output, t: Transaction, alternativeOf?
     ]);
   if (t.paymentLink) pairs.push([say.transaction.paymentLink, copyable(t.paymentLink)]);
   if (t.expiresAt) pairs.push([say.transaction.payBefore, output.time(t.expiresAt)]);
-  if (alternativeOf) pairs.push([say.transaction.alternativeOf, alternativeOfCell(alternativeOf)]);
+  if (alternativeOf) pairs.push([say.transaction.alternativeOf, alternativeOfCell(alternativeOf, say)]);
   output.record(pairs);
 
   output.heading(say.transaction.items);
   output.table(
-    itemColumns(),
+    itemColumns(say),
     t.lines.map((l) => [
       l.itemId,
       l.name || l.productName,
@@ -165,11 +166,11 @@ export function renderTransaction(output: Output, t: Transaction, alternativeOf?
     ]),
   );
 
-  const deliveries = deliverables(t);
+  const deliveries = deliverables(t, say);
   output.heading(say.transaction.deliverToCustomer);
   if (deliveries.length) {
     output.table(
-      deliverColumns(),
+      deliverColumns(say),
       deliveries.map((d) => [d.item, d.customer ? customerCell(d.customer) : undefined, d.handOver]),
     );
   } else {
@@ -182,10 +183,16 @@ export function renderTransaction(output: Output, t: Transaction, alternativeOf?
   if (t.h2h.length) {
     output.heading(say.transaction.h2hResults);
     output.table(
-      h2hColumns(),
+      h2hColumns(say),
       t.h2h.map((r) => [
         lineName(lineOf(t, r.itemId), r.itemId),
-        r.status ? statusCell(r.status) : r.failed ? statusCell("failed") : r.serial ? deliveredCell() : undefined,
+        r.status
+          ? statusCell(r.status, say)
+          : r.failed
+            ? statusCell("failed", say)
+            : r.serial
+              ? deliveredCell(say)
+              : undefined,
         h2hSerialCell(r),
         h2hMessage(r),
       ]),
@@ -195,7 +202,7 @@ export function renderTransaction(output: Output, t: Transaction, alternativeOf?
   if (t.smm.length) {
     output.heading(say.transaction.smmProgress);
     output.table(
-      smmColumns(),
+      smmColumns(say),
       t.smm.map((r) => {
         const line = lineOf(t, r.itemId);
         const count = deliveredCount(line?.quantity, r);
@@ -203,14 +210,14 @@ export function renderTransaction(output: Output, t: Transaction, alternativeOf?
         return [
           lineName(line, r.itemId),
           r.orderId,
-          smmStatusCell(r),
+          smmStatusCell(r, say),
           r.startCount,
           r.remains,
           count === null ? undefined : pct === undefined ? count : `${count} (${pct}%)`,
           r.refundAmount ? money(r.refundAmount) : undefined,
           r.providerStatus === null
             ? undefined
-            : { human: providerStatusWord(r.providerStatus), plain: r.providerStatus },
+            : { human: providerStatusWord(r.providerStatus, say), plain: r.providerStatus },
         ];
       }),
       { wrap: true },
@@ -228,7 +235,7 @@ interface Deliverable {
 }
 
 /** What the reseller passes on: serials of H2H dispatches, licences, seller notes, finished SMM orders. */
-function deliverables(t: Transaction): Deliverable[] {
+function deliverables(t: Transaction, say: Messages): Deliverable[] {
   const out: Deliverable[] = [];
   for (const line of t.lines) {
     const name = lineName(line, line.itemId);
@@ -261,7 +268,7 @@ function deliverables(t: Transaction): Deliverable[] {
         : "";
     const text = say.orders.delivery.smmOrder(
       r.orderId ?? "-",
-      statusWord(status),
+      statusWord(status, say),
       count !== null ? String(count) : "",
       refund,
     );
@@ -343,14 +350,17 @@ export function showTransaction(
   // the transaction's, rows being named by their first field: `outcome<TAB>delivered<TAB>`.
   if (output.mode === "plain" && options.verdict)
     output.table([], [["outcome", options.verdict.verdict, options.verdict.refunded ?? ""]]);
+  const { say } = output;
   if (!finished) {
     const status =
       t.status?.kind === "unknown"
         ? say.waiting.statusNotKnown(t.status.text)
         : t.status
-          ? say.waiting.statusIs(statusWord(t.status))
+          ? say.waiting.statusIs(statusWord(t.status, say))
           : say.waiting.statusNotGiven;
-    output.warn(say.waiting.stillNotDelivered(formatDuration(timeoutSeconds), status, t.refId || (t.invoice ?? "")));
+    output.warn(
+      say.waiting.stillNotDelivered(formatDuration(timeoutSeconds, say), status, t.refId || (t.invoice ?? "")),
+    );
     return;
   }
   const failure =
@@ -362,7 +372,7 @@ export function showTransaction(
   const lines = Object.entries(failure.details ?? {})
     .filter(([, v]) => typeof v === "string")
     .map(([k, v]) => `\n  ${detailLine(k, v, say)}`);
-  output.warn(`${failure.message}${lines.join("")}`);
+  output.warn(`${failure.messageIn(say)}${lines.join("")}`);
 }
 
 /** The H2H dispatches and SMM orders of a transaction that failed (a canceled SMM order too). */
@@ -380,17 +390,20 @@ export function failedLines(t: Transaction): { h2h: H2hDelivery[]; smm: SmmDeliv
  */
 export function partialDelivery(t: Transaction, judged: OrderVerdict): PartlyDeliveredError {
   const short = (judged.delivered ?? []).filter((l) => l.state === "failed" || l.state === "partial");
-  const said = short.map((l) => {
-    const customer = customerData(t.lines[l.line - 1]?.note);
-    const whose = say.orders.delivery.lineFor(l.line, customer && customer.length <= 24 ? customer : "");
-    return l.state === "failed"
-      ? say.orders.delivery.lineNotDelivered(whose)
-      : say.orders.delivery.lineDelivered(whose, String(l.delivered ?? "?"), String(l.ordered ?? "?"));
-  });
-  const refund =
-    judged.refunded !== undefined
-      ? say.orders.delivery.refunded(money(judged.refunded).human)
-      : say.orders.delivery.restRefunded;
+  const partly = (say: Messages) => {
+    const said = short.map((l) => {
+      const customer = customerData(t.lines[l.line - 1]?.note);
+      const whose = say.orders.delivery.lineFor(l.line, customer && customer.length <= 24 ? customer : "");
+      return l.state === "failed"
+        ? say.orders.delivery.lineNotDelivered(whose)
+        : say.orders.delivery.lineDelivered(whose, String(l.delivered ?? "?"), String(l.ordered ?? "?"));
+    });
+    const refund =
+      judged.refunded !== undefined
+        ? say.orders.delivery.refunded(money(judged.refunded).human)
+        : say.orders.delivery.restRefunded;
+    return say.orders.delivery.partly(refund, said.join("; ") || say.orders.delivery.partOfIt);
+  };
   const details: Record<string, unknown> = { outcome: "partial" };
   if (judged.refunded !== undefined) details.refunded = judged.refunded;
   const { h2h } = failedLines(t);
@@ -399,10 +412,7 @@ export function partialDelivery(t: Transaction, judged: OrderVerdict): PartlyDel
   });
   if (t.refId) details.ref_id = t.refId;
   if (t.invoice) details.invoice = t.invoice;
-  return new PartlyDeliveredError(say.orders.delivery.partly(refund, said.join("; ") || say.orders.delivery.partOfIt), {
-    details,
-    suggestion: say.orders.delivery.partlyHint,
-  });
+  return new PartlyDeliveredError(partly, { details, suggestion: (say) => say.orders.delivery.partlyHint });
 }
 
 /**
@@ -414,24 +424,25 @@ export function deliveryFailure(t: Transaction, refunded?: number): DeliveryFail
   const { h2h: failed, smm: failedSmm } = failedLines(t);
   const whole = isFailedKind(t.status?.kind);
   if (!failed.length && !failedSmm.length && !whole) return undefined;
-  const named = (itemId: number | null) => {
-    const line = lineOf(t, itemId);
-    const customer = customerData(line?.note);
-    return say.orders.delivery.itemFor(lineName(line, itemId), customer ?? "");
-  };
-  const what =
-    failed.length || failedSmm.length
+  const what = (say: Messages) => {
+    const named = (itemId: number | null) => {
+      const line = lineOf(t, itemId);
+      const customer = customerData(line?.note);
+      return say.orders.delivery.itemFor(lineName(line, itemId), customer ?? "");
+    };
+    return failed.length || failedSmm.length
       ? [
           ...failed.map((r) => named(r.itemId)),
           ...failedSmm.map((r) =>
             say.orders.delivery.smmFailed(
               named(r.itemId),
               r.orderId ?? "-",
-              statusWord(present(r.status, "a failed order's status")),
+              statusWord(present(r.status, "a failed order's status"), say),
             ),
           ),
         ].join(", ")
-      : say.orders.delivery.orderIs(statusWord(present(t.status, "a failed order's status")));
+      : say.orders.delivery.orderIs(statusWord(present(t.status, "a failed order's status"), say));
+  };
   // A number, as stdout's `refunded` and a bulk row's are; the message says it in Rupiah.
   const details: Record<string, unknown> = refunded === undefined ? {} : { outcome: "delivery_failed", refunded };
   failed.forEach((r, i) => {
@@ -445,9 +456,9 @@ export function deliveryFailure(t: Transaction, refunded?: number): DeliveryFail
   if (t.invoice) details.invoice = t.invoice;
   const refund = refunded === undefined ? "" : formatRupiah(refunded);
   // The service's note quoted as its own, and left out when it only says the refund we say.
-  const note = t.note && !(refund && t.note.includes(refund)) ? say.fromService(t.note) : "";
-  return new DeliveryFailedError(say.orders.delivery.failed(what, note, refund), {
-    details,
-    suggestion: say.orders.delivery.failedHint,
-  });
+  const quoted = t.note && !(refund && t.note.includes(refund)) ? t.note : "";
+  return new DeliveryFailedError(
+    (say) => say.orders.delivery.failed(what(say), quoted && say.fromService(quoted), refund),
+    { details, suggestion: (say) => say.orders.delivery.failedHint },
+  );
 }

@@ -9,7 +9,7 @@ import { formatRupiah } from "../output/format.js";
 import { slugOf } from "../catalogue/search.js";
 import { en } from "../messages/en.js";
 import { present } from "../errors.js";
-import { say, type Messages } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 
 export type RuleScope = "all" | "category" | "product" | "item";
 
@@ -147,7 +147,7 @@ export function listedPrice(rules: readonly PriceRule[], item: Listable): Listed
 }
 
 /** `item 12`, `product Netflix`, `category Pulsa`, `every item`, in the reader's language. */
-export function scopeWords(rule: PriceRule, words: Messages["shop"]["scope"] = say.shop.scope): string {
+export function scopeWords(rule: PriceRule, words: Messages["shop"]["scope"]): string {
   if (rule.scope === "all") return words.all;
   return rule.scope === "item" ? words.item(String(rule.item)) : words[rule.scope](rule.name ?? "");
 }
@@ -158,7 +158,7 @@ export function scopeKey(rule: PriceRule): string {
 }
 
 /** `10%` or `+Rp 1.500`, then the rounding: what a rule does, in a few words. */
-export function markupWords(rule: PriceRule): string {
+export function markupWords(rule: PriceRule, say: Messages): string {
   const markup =
     rule.percent !== undefined ? `+${String(rule.percent).replace(".", ",")}%` : `+${formatRupiah(rule.amount)}`;
   const rounded = rule.round ? say.shop.roundedUp(markup, formatRupiah(rule.round)) : markup;

@@ -302,18 +302,18 @@ describe("cart", () => {
         } else if (failed) {
           // The verdict, and in the same line whether anything was charged.
           expect(r.stderr.split("\n")).toContain(
-            `  outcome: ${verdictWords(c.verdict)}; ${en.verdicts.charged[c.verdict]}`,
+            `  outcome: ${verdictWords(c.verdict, en)}; ${en.verdicts.charged[c.verdict]}`,
           );
           if (c.verdict === "delivery_failed") expect(r.stderr).toMatch(/Delivery failed: .*Rp 19\.000 refunded/);
           if (c.verdict === "partial") expect(r.stderr).toMatch(/Partly delivered: .*; Rp 19\.000 refunded\./);
         } else if (c.args(n).includes("--wait")) {
           expect(r.stderr).toMatch(
-            new RegExp(`: ref_id RSL-\\S+, invoice INV-\\S+ \\(outcome: ${verdictWords(c.verdict)}\\)`),
+            new RegExp(`: ref_id RSL-\\S+, invoice INV-\\S+ \\(outcome: ${verdictWords(c.verdict, en)}\\)`),
           );
         } else if (mode === "plain") {
           expect(r.stdout.trim().split("\t").at(-1)).toBe(c.verdict);
         } else {
-          expect(r.stdout).toMatch(new RegExp(`^Outcome +${verdictWords(c.verdict)}$`, "m"));
+          expect(r.stdout).toMatch(new RegExp(`^Outcome +${verdictWords(c.verdict, en)}$`, "m"));
         }
         // Piped, a wait's result ends with the verdict's own row (and the refund), whatever the exit code.
         if (mode === "plain" && c.args(n).includes("--wait") && c.verdict !== "refused" && c.verdict !== "unknown") {

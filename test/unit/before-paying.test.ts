@@ -10,6 +10,7 @@ import { run, type BuyOptions } from "../../src/commands/buy.js";
 import type { Item } from "../../src/api/model.js";
 import { NotOfferedError, UsageError } from "../../src/errors.js";
 import { checkItemStock } from "../../src/orders/before-paying.js";
+import { en } from "../../src/messages/en.js";
 import { answeringTerminal } from "../support/context.js";
 import { useEmulator } from "../support/emulator.js";
 
@@ -50,7 +51,7 @@ describe("a short balance, known before the question", () => {
       expect((error as NotOfferedError).code).toBe("BALANCE_IS_INSUFFICIENT");
       expect(error.message).toContain(`is Rp ${shortfall.toLocaleString("id-ID")} short of this purchase`);
       expect((error as NotOfferedError).details).toMatchObject({ balance, shortfall });
-      expect((error as NotOfferedError).suggestion).toContain(`reseller topup --amount ${topUp}`);
+      expect((error as NotOfferedError).suggestionIn(en)).toContain(`reseller topup --amount ${topUp}`);
       expect(t.stderr()).not.toContain("Buy?");
       expect(purchases()).toHaveLength(sent);
     },
@@ -112,7 +113,7 @@ describe("a game's missing zone", () => {
     const error = await refusal(run(t.ctx, options({ item: 21, qty: 1, note: "12345678", yes: true })));
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).code).toBe("ZONE_ID_MISSING");
-    expect((error as UsageError).suggestion).toContain("--no-validate");
+    expect((error as UsageError).suggestionIn(en)).toContain("--no-validate");
     expect(t.stderr()).not.toContain("Zone ID");
     expect(purchases()).toHaveLength(sent);
   });
@@ -153,7 +154,7 @@ describe("the search a sold-out item's error suggests", () => {
       throw new Error("it went through");
     })();
     expect(error.code).toBe("OUT_OF_STOCK");
-    expect(error.suggestion).toContain('`reseller items --search "Netflix 0 x touch tmp pwn id Premium"`');
-    expect(error.suggestion).not.toMatch(/\$\(|`id`|\u001b/);
+    expect(error.suggestionIn(en)).toContain('`reseller items --search "Netflix 0 x touch tmp pwn id Premium"`');
+    expect(error.suggestionIn(en)).not.toMatch(/\$\(|`id`|\u001b/);
   });
 });

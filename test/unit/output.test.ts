@@ -1,7 +1,7 @@
 /** Money, time and terminal-safety formatting, and the three output modes of ctx.output. */
 import { describe, expect, it } from "vitest";
 import { formatDuration, formatRupiah, formatTimestamp, showTimesIn } from "../../src/output/format.js";
-import { speak } from "../../src/messages/messages.js";
+import { catalogueOf, type Messages } from "../../src/messages/messages.js";
 import { en } from "../../src/messages/en.js";
 import { parseRupiah } from "../../src/rules/amount.js";
 import { money, Output, statusCell, type OutputMode, type RichCell } from "../../src/output/output.js";
@@ -77,7 +77,7 @@ describe("formatTimestamp", () => {
     [-3 * 86400, "(3 days ago)"],
     [3 * 3600 + 60, "(in 3h 01m)"],
   ])("%d s from now reads %s", (offset, hint) => {
-    expect(formatTimestamp(at(offset), now)).toMatch(
+    expect(formatTimestamp(at(offset), now, en)).toMatch(
       new RegExp(`^\\d{1,2} \\w{3,4} \\d{4} \\d\\d:\\d\\d:\\d\\d WIB ${hint.replace(/[()]/g, "\\$&")}$`),
     );
   });
@@ -108,9 +108,9 @@ describe("formatTimestamp", () => {
       inZone(machine, () => {
         showTimesIn(shop);
         try {
-          expect(formatTimestamp(utc, now).slice(0, shown.length)).toBe(shown);
+          expect(formatTimestamp(utc, now, en).slice(0, shown.length)).toBe(shown);
           // The same instant written with the service's +07:00 offset is the same time.
-          expect(formatTimestamp(serviceTime, now).slice(0, shown.length)).toBe(shown);
+          expect(formatTimestamp(serviceTime, now, en).slice(0, shown.length)).toBe(shown);
         } finally {
           showTimesIn("Asia/Jakarta");
         }
@@ -119,15 +119,11 @@ describe("formatTimestamp", () => {
   );
 
   it("writes the time and how far it is from now; in Indonesian with a dot and Indonesia's month", async () => {
-    expect(formatTimestamp("2026-11-21T14:39:41Z", now)).toBe("21 Nov 2026 21:39:41 WIB (in 9m 41s)");
-    await speak("id");
-    try {
-      expect(formatTimestamp("2026-08-21T13:40:00Z", Date.parse("2026-08-21T13:40:00Z"))).toBe(
-        "21 Agu 2026 20.40.00 WIB (sekarang)",
-      );
-    } finally {
-      await speak("en");
-    }
+    expect(formatTimestamp("2026-11-21T14:39:41Z", now, en)).toBe("21 Nov 2026 21:39:41 WIB (in 9m 41s)");
+    const id = await catalogueOf("id");
+    expect(formatTimestamp("2026-08-21T13:40:00Z", Date.parse("2026-08-21T13:40:00Z"), id)).toBe(
+      "21 Agu 2026 20.40.00 WIB (sekarang)",
+    );
   });
 
   it("a table's column of times names the zone in its header; short of room, today's by the clock, this year's without the year", async () => {
@@ -151,31 +147,26 @@ describe("formatTimestamp", () => {
       ["20 Nov 2026 20:40", "20 Nov 20:40"],
       ["28 Nov 2025 20:40", "28 Nov 2025 20:40"],
     ]);
-    await speak("id");
-    try {
-      const id = capture("table").output.timeColumn("Waktu", values);
-      expect(id.column.header).toBe("Waktu (WIB)");
-      expect((id.cells as RichCell[]).slice(0, 3).map((c) => c.shorter?.at(-1))).toEqual([
-        "20.40",
-        "20 Nov 20.40",
-        "28 Nov 2025 20.40",
-      ]);
-    } finally {
-      await speak("en");
-    }
+    const id = capture("table", true, await catalogueOf("id")).output.timeColumn("Waktu", values);
+    expect(id.column.header).toBe("Waktu (WIB)");
+    expect((id.cells as RichCell[]).slice(0, 3).map((c) => c.shorter?.at(-1))).toEqual([
+      "20.40",
+      "20 Nov 20.40",
+      "28 Nov 2025 20.40",
+    ]);
   });
 
   it("passes through text that is not a time, and dashes a missing one", () => {
-    expect(formatTimestamp("soon", now)).toBe("soon");
-    expect(formatTimestamp(null, now)).toBe("-");
-    expect(formatTimestamp("", now)).toBe("-");
+    expect(formatTimestamp("soon", now, en)).toBe("soon");
+    expect(formatTimestamp(null, now, en)).toBe("-");
+    expect(formatTimestamp("", now, en)).toBe("-");
   });
 
   it("formats durations as a lock list shows them", () => {
-    expect(formatDuration(581)).toBe("9m 41s");
-    expect(formatDuration(59)).toBe("59s");
-    expect(formatDuration(600)).toBe("10m 00s");
-    expect(formatDuration(-3)).toBe("0s");
+    expect(formatDuration(581, en)).toBe("9m 41s");
+    expect(formatDuration(59, en)).toBe("59s");
+    expect(formatDuration(600, en)).toBe("10m 00s");
+    expect(formatDuration(-3, en)).toBe("0s");
   });
 });
 
@@ -220,7 +211,7 @@ describe("neutralize", () => {
   });
 });
 
-function capture(mode: OutputMode, tty = mode === "table") {
+function capture(mode: OutputMode, tty = mode === "table", say?: Messages) {
   let out = "";
   let err = "";
   const output = new Output({
@@ -230,6 +221,7 @@ function capture(mode: OutputMode, tty = mode === "table") {
     stdoutIsTTY: tty,
     stderrIsTTY: tty,
     now: () => Date.parse("2026-11-21T14:30:00Z"),
+    say,
   });
   return { output, out: () => out, err: () => err };
 }
@@ -338,14 +330,14 @@ describe("Output modes", () => {
   });
 
   it("status cells carry a tone by meaning", () => {
-    const tone = (status: Parameters<typeof statusCell>[0]) => (statusCell(status) as RichCell).tone;
+    const tone = (status: Parameters<typeof statusCell>[0]) => (statusCell(status, en) as RichCell).tone;
     expect(tone("completed")).toBe("good");
     expect(tone("Success")).toBe("good");
     expect(tone("failed")).toBe("bad");
     expect(tone("cancelled")).toBe("bad");
     expect(tone("pending")).toBe("warn");
     expect(tone({ text: "In progress", kind: "processing" })).toBe("warn");
-    expect(statusCell(null)).toBeUndefined();
+    expect(statusCell(null, en)).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import { createPrompter } from "../../src/output/prompter.js";
 import { neutralize } from "../../src/output/sanitize.js";
 import { Output } from "../../src/output/output.js";
 import { until } from "../support/until.js";
+import { en } from "../../src/messages/en.js";
 
 const hostile = [
   "\u001b]52;c;aGVsbG8=\u0007", // OSC 52: writes the clipboard
@@ -57,6 +58,7 @@ describe("the prompter neutralises what it draws", () => {
       input: term.input,
       output: term.output as unknown as NodeJS.WritableStream,
       signal: new AbortController().signal,
+      say: en,
     });
     const choices = hostile.map((text, i) => ({
       name: `QRIS ${text}`,
@@ -79,6 +81,7 @@ describe("the prompter neutralises what it draws", () => {
       input: term.input,
       output: term.output as unknown as NodeJS.WritableStream,
       signal: new AbortController().signal,
+      say: en,
     });
     const answer = prompter.input(`Zone ID for ${hostile.join(" ")}`, {
       validate: (v) => (v === "ok" ? true : `needed by ${hostile[4]}`),
@@ -97,6 +100,7 @@ describe("the prompter neutralises what it draws", () => {
       input: term.input,
       output: term.output as unknown as NodeJS.WritableStream,
       signal: new AbortController().signal,
+      say: en,
     });
     const answer = prompter.confirm(`Buy ${hostile.join(" ")}?`);
     await term.typeWhenDrawn("Buy ", "y\r");

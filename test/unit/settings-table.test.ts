@@ -18,6 +18,7 @@ import {
 } from "../../src/config/definitions.js";
 import { settingKeys } from "../../src/commands/config/effective.js";
 import { helpTopics } from "../../src/output/help-topics.js";
+import { en } from "../../src/messages/en.js";
 import { buildProgram } from "../../src/program.js";
 import { makeConfigDir } from "../support/cli.js";
 import { expectMadePart } from "../support/made-docs.js";
@@ -109,7 +110,7 @@ describe("the table makes `config get/set`'s keys and checks", () => {
 });
 
 describe("the table makes `help environment`", () => {
-  const text = helpTopics.environment;
+  const text = helpTopics.environment(en);
 
   it.each(settingNames)("%s is there with every way to give it", (name) => {
     const d = definition(name);

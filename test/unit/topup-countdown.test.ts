@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { countdownLine } from "../../src/commands/topup.js";
 import { catalogueOf, type Messages } from "../../src/messages/messages.js";
+import { en } from "../../src/messages/en.js";
 import { formatDuration } from "../../src/output/format.js";
 import { textWidth } from "../../src/output/layout.js";
 
@@ -15,7 +16,7 @@ const plain = (width: number | undefined, say: Messages) => ({
 });
 
 // The longest a remaining time is written: 59m 59s, 47h 59m, and the days beyond.
-const longest = [3599, 48 * 3600 - 60, 99 * 86400].map(formatDuration);
+const longest = [3599, 48 * 3600 - 60, 99 * 86400].map((seconds) => formatDuration(seconds, en));
 
 describe.each(["en", "id"] as const)("the top-up countdown in %s", (language) => {
   it("fits 80 columns with the keys to leave at its longest", async () => {
@@ -29,9 +30,10 @@ describe.each(["en", "id"] as const)("the top-up countdown in %s", (language) =>
 
   it("leaves the keys out in a window too narrow for both, and keeps them where nothing limits it", async () => {
     const say = await catalogueOf(language);
-    const narrow = countdownLine(plain(50, say), formatDuration(3599));
+    const hour = formatDuration(3599, say);
+    const narrow = countdownLine(plain(50, say), hour);
     expect(narrow).not.toMatch(/q, Enter/);
-    expect(narrow).toContain(formatDuration(3599));
-    expect(countdownLine(plain(undefined, say), formatDuration(3599))).toMatch(/q, Enter/);
+    expect(narrow).toContain(hour);
+    expect(countdownLine(plain(undefined, say), hour)).toMatch(/q, Enter/);
   });
 });

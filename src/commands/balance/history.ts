@@ -106,6 +106,7 @@ async function showBalanceHistory(ctx: Context, options: BalanceHistoryOptions):
     undefined,
     "changes",
     (page) => `reseller balance history --page ${page}`,
+    ctx.say,
   );
   if (hint) ctx.output.info(hint);
 }

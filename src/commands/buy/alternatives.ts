@@ -156,6 +156,7 @@ export async function alternativeOrder(
       cap,
       check: request.check,
       sellingPrices: sellingPricesOf(ctx, original).selling_prices,
+      say: ctx.say,
     },
   );
 }

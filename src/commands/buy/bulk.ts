@@ -122,7 +122,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
 
   if (ctx.output.mode === "table") printTable(ctx, results);
   const code = bulkExitCode(results);
-  ctx.output.info(summaryOf(results, formatRupiah));
+  ctx.output.info(summaryOf(results, formatRupiah, ctx.say));
   ctx.output.info(await moneyLine(results, client, ctx.say));
   const failed = results.filter((r) => r.outcome === "delivery_failed");
   if (failed.length) {
@@ -225,7 +225,7 @@ async function consentToRepeats(
     const [line] = present(prepared.orders[i], "a repeat's order").lines;
     if (!line) throw new Error("internal error: an order without its line");
     return ctx.say.bulk.repeatNamed(
-      placeOf(row),
+      placeOf(row, ctx.say),
       `${line.quantity} × ${line.item.name}`,
       line.note ?? "",
       ctx.output.time(earlier.at).human,
@@ -259,7 +259,7 @@ async function consentToRepeats(
 
 /** The verdict as people read it, in the table and the progress line alike: its refund, and `(before)` when bought earlier. */
 function outcomeWords(result: BulkResult, say: Messages): string {
-  const words = verdictPhrase(result.outcome, result.refunded, formatRupiah);
+  const words = verdictPhrase(result.outcome, result.refunded, formatRupiah, say);
   return result.already_bought && !result.sent ? say.bulk.before(words) : words;
 }
 

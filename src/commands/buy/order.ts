@@ -109,7 +109,7 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   // What only a person at a terminal can still give: the item's required fields, asked by its own labels.
   const line: LineInput = { ...request.line, quantity };
   if (ctx.canPrompt && quantity >= item.minOrder) await askMissingFields(ctx, item, line, request.check);
-  const { note, typed } = checkLineForms(item, line, "", { check: request.check });
+  const { note, typed } = checkLineForms(item, line, "", { check: request.check, words: ctx.say });
   return {
     refId: request.refId ?? generateRefId(ctx.now()),
     refIdGiven: request.refId !== undefined,
@@ -126,7 +126,7 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
   const smm = orderProcessOf(item) === "smm";
   const nothingGiven =
     line.note === undefined && line.target === undefined && line.opt.length === 0 && line.comment === undefined;
-  let missing = missingFields(item, line);
+  let missing = missingFields(item, line, ctx.say);
   if (missing.length === 0 && nothingGiven && (smm || orderProcessOf(item) === "h2h")) {
     missing = [
       {
@@ -146,8 +146,8 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
       const answer = await askFor(
         ctx,
         "--nominal",
-        ctx.say.orders.buying.fieldForRange(field.label, item.name, openAmountRange(range)),
-        checkTypedNominal(range),
+        ctx.say.orders.buying.fieldForRange(field.label, item.name, openAmountRange(range, ctx.say)),
+        checkTypedNominal(range, ctx.say),
       );
       line.nominal = rupiah("--nominal", answer);
     } else if (slot === "zone") {
@@ -159,7 +159,7 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
         ctx,
         "--note",
         ctx.say.orders.buying.fieldFor(field.label, item.name),
-        check ? checkTypedCustomer(item) : undefined,
+        check ? checkTypedCustomer(item, ctx.say) : undefined,
       );
     }
   }

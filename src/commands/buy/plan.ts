@@ -78,7 +78,7 @@ async function planOrder(
   const refused = (error: ResellerError) =>
     planOf(
       orderRows(order, "refused", keptPrice, {
-        problem: problemOf(error),
+        problem: problemOf(error, ctx.say),
         ...alternativesAfter(alternatives, error),
       }),
       balance,

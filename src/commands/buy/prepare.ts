@@ -48,7 +48,7 @@ export async function checkOrder(
   if (!asking) refuseDoubts(doubts);
   if (request.validate) await settleMissingZones(ctx, order, asking);
   // Whose account a game top-up goes to, asked before anything is charged (unless --no-validate).
-  const accounts = request.validate ? await checkOrderAccounts(client, order) : [];
+  const accounts = request.validate ? await checkOrderAccounts(client, order, ctx.say) : [];
   order.accountNames = accountNamesOf(order, accounts);
   if (request.check) doubts.push(...regionDoubts(accounts));
   return { accounts, doubts };
@@ -63,7 +63,7 @@ export function refuseMissingAccount(accounts: LineAccount[], say: Messages): vo
   throw new ServiceError(
     error.status,
     error.code,
-    say.orders.buying.noAccountBought(accountWords(account), itemWords(line.item)),
+    say.orders.buying.noAccountBought(accountWords(account, say), itemWords(line.item, say)),
     error.body,
     {
       suggestion: say.orders.buying.noAccountBoughtHint,

@@ -5,10 +5,10 @@ import { formatDuration } from "../../output/format.js";
 import { keptItemNames } from "../../catalogue/names.js";
 import { copyable, type Cell, type Column } from "../../output/output.js";
 
-function timeLeft(seconds: number | null): Cell {
+function timeLeft(seconds: number | null, say: Messages): Cell {
   if (seconds === null) return undefined;
   // Under a minute left: the buyer must hurry, so it stands out.
-  return { human: formatDuration(seconds), plain: String(seconds), tone: seconds < 60 ? "warn" : undefined };
+  return { human: formatDuration(seconds, say), plain: String(seconds), tone: seconds < 60 ? "warn" : undefined };
 }
 
 /** The token is copied whole; the item's name may be cut in the middle; the rest never. */
@@ -37,7 +37,7 @@ export async function run(ctx: Context): Promise<void> {
         lock.quantity,
         // Once: the time it ends, and beside it how long that is from now.
         ctx.output.time(lock.expiresAt, { hint: false }),
-        timeLeft(lock.remainingSeconds),
+        timeLeft(lock.remainingSeconds, ctx.say),
       ];
     }),
   );

@@ -17,7 +17,7 @@ export async function run(ctx: Context): Promise<void> {
       : ["scope", "name", "markup", "round", "per"],
     rules.map((r) =>
       table
-        ? [scopeWords(r), markupWords(r)]
+        ? [scopeWords(r, ctx.say.shop.scope), markupWords(r, ctx.say)]
         : [
             r.scope,
             r.scope === "item" ? String(r.item) : (r.name ?? ""),

@@ -16,7 +16,7 @@ export async function run(ctx: Context, options: PricesSetOptions): Promise<void
   const before = await changeRules(ctx, (rules) => [...rules.filter((r) => !sameScope(r, rule)), rule]);
   const replaced = before.some((r) => sameScope(r, rule));
   if (ctx.output.mode === "json") ctx.output.json({ profile: ctx.settings.profile, rule, replaced });
-  else ctx.output.success(ctx.say.shop.ruleSet(scopeWords(rule), markupWords(rule)));
+  else ctx.output.success(ctx.say.shop.ruleSet(scopeWords(rule, ctx.say.shop.scope), markupWords(rule, ctx.say)));
   warnWhenNothingMatches(ctx, rule);
 }
 
@@ -30,6 +30,9 @@ function warnWhenNothingMatches(ctx: Context, rule: PriceRule): void {
   const matched = kept.entries().some((entry) => ruleFor([rule], entry) !== undefined);
   if (!matched)
     ctx.output.warn(
-      ctx.say.shop.nothingInScope(scopeWords(rule), `${new Date(kept.synced_at).toISOString().slice(0, 16)}Z`),
+      ctx.say.shop.nothingInScope(
+        scopeWords(rule, ctx.say.shop.scope),
+        `${new Date(kept.synced_at).toISOString().slice(0, 16)}Z`,
+      ),
     );
 }

@@ -9,11 +9,13 @@ import type { ScopeOptions } from "./flags.js";
 export async function run(ctx: Context, options: ScopeOptions): Promise<void> {
   const scope = scopeOf(options) as PriceRule;
   const noSuchRule = () =>
-    new InputError(ctx.say.shop.noSuchRule(scopeWords(scope)), { suggestion: ctx.say.shop.seeRules });
+    new InputError(ctx.say.shop.noSuchRule(scopeWords(scope, ctx.say.shop.scope)), {
+      suggestion: ctx.say.shop.seeRules,
+    });
   // Said before the lock is waited for, and again should another reseller have removed it meanwhile.
   if (!shopProfile(ctx).rules.some((r) => sameScope(r, scope))) throw noSuchRule();
   const before = await changeRules(ctx, (rules) => rules.filter((r) => !sameScope(r, scope)));
   if (!before.some((r) => sameScope(r, scope))) throw noSuchRule();
   if (ctx.output.mode === "json") ctx.output.json({ profile: ctx.settings.profile, removed: scopeKey(scope) });
-  else ctx.output.success(ctx.say.shop.ruleRemoved(scopeWords(scope)));
+  else ctx.output.success(ctx.say.shop.ruleRemoved(scopeWords(scope, ctx.say.shop.scope)));
 }

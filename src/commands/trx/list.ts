@@ -118,7 +118,7 @@ async function listTransactions(ctx: Context, options: TrxListOptions): Promise<
           ctx.output.time(t.createdAt),
           t.refId,
           t.invoice,
-          statusCell(t.status),
+          statusCell(t.status, ctx.say),
           money(t.amount ?? t.price),
           lines.map((l) => l.itemId ?? "").join(","),
           lines.map((l) => l.quantity ?? "").join(","),
@@ -140,8 +140,8 @@ async function listTransactions(ctx: Context, options: TrxListOptions): Promise<
         const customer = customersOf(lines);
         return [
           created.cells[i],
-          itemText(lines, names) || undefined,
-          statusCell(t.status),
+          itemText(lines, names, ctx.say) || undefined,
+          statusCell(t.status, ctx.say),
           money(t.amount ?? t.price),
           ...(refunds ? [refundOf(t) ? money(refundOf(t)) : undefined] : []),
           customer ? customerCell(customer) : undefined,
@@ -159,6 +159,7 @@ async function listTransactions(ctx: Context, options: TrxListOptions): Promise<
     "transactions",
     (page) =>
       `reseller trx list${options.status !== undefined ? ` --status ${options.status}` : ""} --page ${page}${options.perPage !== undefined ? ` --per-page ${options.perPage}` : ""}`,
+    ctx.say,
   );
   if (hint) ctx.output.info(hint);
   return refreshed ? sayNotRefreshed(ctx, refreshed) : undefined;

@@ -85,7 +85,7 @@ function settleJournal(ctx: Context, t: Transaction): void {
         verdict === "delivery_failed"
           ? ctx.say.trx.deliveryFailed(refunded !== undefined ? formatRupiah(refunded) : "")
           : // A partial order says its refund too, as history and a buy's outcome do.
-            ctx.say.trx.wasVerdict(verdictPhrase(verdict, refunded, formatRupiah));
+            ctx.say.trx.wasVerdict(verdictPhrase(verdict, refunded, formatRupiah, ctx.say));
       ctx.output.info(ctx.say.trx.settled(t.refId, said, t.invoice ?? ""));
     }
   } catch {

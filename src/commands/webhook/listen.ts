@@ -358,21 +358,21 @@ interface Deliverable {
 }
 
 /** The order's verdict the service's answer gave when the event was confirmed: `partly delivered (Rp 2.835 refunded)`. */
-function confirmedVerdict(payload: Buffer): string[] {
+function confirmedVerdict(payload: Buffer, say: Messages): string[] {
   const value = parseAnswer(payload.toString("utf8"))?.value;
   const confirmed = isRecord(value) && isRecord(value.confirmed) ? value.confirmed : undefined;
   if (!confirmed || !isVerdict(confirmed.outcome)) return [];
   const refunded = typeof confirmed.refunded === "number" ? confirmed.refunded : undefined;
-  return [verdictAside(confirmed.outcome, refunded, formatRupiah)];
+  return [verdictAside(confirmed.outcome, refunded, formatRupiah, say)];
 }
 
 /**
  * The event's status in the reader's words, then the confirmed verdict unless it says the same
  * (`berhasil`, not `berhasil (berhasil)`): one unit a line never parts, as the gloss reads only beside its status.
  */
-function statusAndVerdict(event: WebhookEvent, payload: Buffer): string {
-  const status = event.status ? statusWord(event.status) : "-";
-  const verdict = confirmedVerdict(payload);
+function statusAndVerdict(event: WebhookEvent, payload: Buffer, say: Messages): string {
+  const status = event.status ? statusWord(event.status, say) : "-";
+  const verdict = confirmedVerdict(payload, say);
   const words = verdict.length === 1 && verdict[0] === `(${status})` ? [status] : [status, ...verdict];
   return words.join(" ").replaceAll(" ", unbroken);
 }
@@ -443,11 +443,11 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: 
     return ctx.output.table([], [row]);
   }
   const parts = [
-    formatLocalTime(at),
+    formatLocalTime(at, ctx.say),
     event.event.padEnd(16),
     event.refId ?? "-",
     event.invoice ?? "-",
-    statusAndVerdict(event, payload),
+    statusAndVerdict(event, payload, ctx.say),
     ...orderWords(event, order),
   ];
   ctx.output.result(parts.join("  "), undefined, {
