@@ -170,6 +170,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       sleep: (ms, by) => (by === signal ? sleepCut(ms) : sleep(ms, by)),
       now,
       env: input.env,
+      say,
     });
   };
   return {

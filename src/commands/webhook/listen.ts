@@ -352,7 +352,7 @@ interface Deliverable {
 
 /** The order's verdict the service's answer gave when the event was confirmed: `partly delivered (Rp 2.835 refunded)`. */
 function confirmedVerdict(payload: Buffer): string[] {
-  const value = parseAnswer(payload.toString("utf8"))?.value;
+  const value = parseAnswer(payload.toString("utf8"), say)?.value;
   const confirmed = isRecord(value) && isRecord(value.confirmed) ? value.confirmed : undefined;
   if (!confirmed || !isVerdict(confirmed.outcome)) return [];
   const refunded = typeof confirmed.refunded === "number" ? confirmed.refunded : undefined;
@@ -421,7 +421,7 @@ async function receiptAppender(
 function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: Transaction): void {
   if (ctx.output.mode === "json") {
     // What was handed on, one line per event: byte for byte into a pipe.
-    const answer = parseAnswer(payload.toString("utf8"));
+    const answer = parseAnswer(payload.toString("utf8"), ctx.say);
     if (answer && !ctx.output.stdoutIsTTY) return ctx.output.json(answer);
     return ctx.output.jsonLine(answer?.value ?? null);
   }
