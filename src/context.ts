@@ -140,7 +140,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
     paintOut,
     paintErr,
   );
-  for (const notice of checkConfigDir(settings.configDir)) output.warn(notice);
+  for (const notice of checkConfigDir(settings.configDir, say)) output.warn(notice);
 
   let client: ServiceClient | undefined;
   const others: ServiceClient[] = [];

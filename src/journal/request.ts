@@ -262,13 +262,10 @@ export function recordIntent(
 function unwritable(journal: Journal, error: unknown): UsageError {
   // Refused already with what is wrong and how to fix it (a link, a network filesystem).
   if (error instanceof UsageError) return error;
-  const problem = fileProblem(error);
-  return new UsageError((say) => say.orders.journal.cannotWrite(journal.path, problem), {
+  return new UsageError((say) => say.orders.journal.cannotWrite(journal.path, fileProblem(error, say)), {
     code: "JOURNAL_UNWRITABLE",
     suggestion:
-      (error as NodeJS.ErrnoException).code === "ELOOP"
-        ? linkRefusedHint()
-        : (say) => say.orders.journal.cannotWriteHint,
+      (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint : (say) => say.orders.journal.cannotWriteHint,
   });
 }
 
@@ -354,7 +351,7 @@ function warnNotRecorded(ctx: Context, underway: RequestUnderway): void {
   ctx.output.warn(
     ctx.say.orders.journal.notRecorded(
       underway.journal.path,
-      fileProblem(underway.journalProblem),
+      fileProblem(underway.journalProblem, ctx.say),
       underway.noun(ctx.say),
       underway.refId ?? "",
     ),

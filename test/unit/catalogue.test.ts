@@ -327,6 +327,7 @@ const syncing = (extra: Partial<SyncOptions> = {}): SyncOptions => ({
   refresh: false,
   now: Date.now,
   deadline: Date.now() + 60_000,
+  say: en,
   ...extra,
 });
 const pageOf = (query: string) => new URLSearchParams(query).get("page");
@@ -413,7 +414,7 @@ describe("fetching the catalogue from the service", () => {
       expect((error as NetworkError).progress).toMatch(
         /could not be fetched whole\. Asked all at once \(per_page=all\): The service rejected.* Then by pages, 3 of 6 pages arrived \(1,500 items\), and page 4 failed\.$/,
       );
-      expect((error as NetworkError).suggestion).toMatch(/goes on from page 4/);
+      expect((error as NetworkError).suggestionIn(en)).toMatch(/goes on from page 4/);
       expect(readCatalogue(owner)).toBeUndefined();
 
       // The next run goes on from page 4, without asking for everything at once again.
