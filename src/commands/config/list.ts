@@ -8,7 +8,7 @@ export async function run(ctx: Context): Promise<void> {
   const settings = effectiveSettings(ctx);
   // A damaged config file is listed, not refused: this is where its owner looks to repair it.
   for (const problem of fileProblems(ctx, settings))
-    ctx.output.warn(`${problem.message}${problem.suggestion ? ` ${problem.suggestion}` : ""}`);
+    ctx.output.warn(`${problem.messageIn(ctx.say)}${problem.suggestion ? ` ${problem.suggestionIn(ctx.say)}` : ""}`);
   if (ctx.output.mode === "json") {
     return ctx.output.json({
       profile: ctx.settings.profile,
@@ -19,7 +19,7 @@ export async function run(ctx: Context): Promise<void> {
           {
             value: s.value ?? null,
             source: s.source,
-            ...(s.problem ? { problem: { code: s.problem.code, message: s.problem.message } } : {}),
+            ...(s.problem ? { problem: { code: s.problem.code, message: s.problem.messageIn(ctx.say) } } : {}),
           },
         ]),
       ),

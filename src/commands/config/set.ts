@@ -51,5 +51,5 @@ export async function run(ctx: Context, options: ConfigSetOptions): Promise<void
   }
   // Repaired one setting of several: say what is still wrong rather than let the next command find it.
   for (const problem of ctx.config.problems(profile))
-    ctx.output.warn(`${problem.message} ${problem.suggestion ?? ""}`.trim());
+    ctx.output.warn(`${problem.messageIn(ctx.say)} ${problem.suggestionIn(ctx.say) ?? ""}`.trim());
 }
