@@ -35,7 +35,7 @@ export async function run(ctx: Context): Promise<void> {
       c.off ? { human: c.code, plain: c.code, tone: "dim" } : c.code,
       c.off ? { human: `${c.name} (${say.channels.switchedOff})`, plain: c.name, tone: "warn" } : c.name,
       describeFee(c),
-      channelRange(c),
+      channelRange(c, say),
     ]),
   );
 }
