@@ -136,7 +136,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
     paintOut,
     paintErr,
   );
-  for (const notice of checkConfigDir(settings.configDir)) output.warn(notice);
+  for (const notice of checkConfigDir(settings.configDir, say)) output.warn(notice);
 
   let client: ServiceClient | undefined;
   const others: ServiceClient[] = [];
@@ -166,6 +166,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       sleep: (ms, by) => (by === signal ? sleepCut(ms) : sleep(ms, by)),
       now,
       env: input.env,
+      say,
     });
   };
   return {

@@ -3,7 +3,6 @@
  * (src/output/print-error.ts) turns them into text and an exit code.
  */
 import { en, type Messages } from "./messages/en.js";
-import { say } from "./messages/messages.js";
 
 /**
  * Words not yet in a language: code below the output layer says what happened as a wording, and the
@@ -256,7 +255,7 @@ export class PartlyDeliveredError extends ResellerError {
  * What a network failure code means, in words a reseller reads: `UND_ERR_SOCKET` is "the connection was
  * closed". The code stays the error's code (scripts read it in --json); people read these words.
  */
-export function networkFailureWordsFor(code: string): string | undefined {
+export function networkFailureWordsFor(code: string, say: Messages): string | undefined {
   const words: Readonly<Record<string, string>> = say.errors.network;
   return Object.hasOwn(words, code) ? words[code] : undefined;
 }

@@ -4,7 +4,7 @@
  * copes with any depth, but every recursive walk after it (JSON.stringify, sanitising, rendering)
  * would overflow the stack on a hostile answer; the text still carries the whole of it.
  */
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 
 /** No documented answer nests past 6 levels; 64 leaves room for anything a real service adds. */
 export const maxAnswerDepth = 64;
@@ -25,7 +25,8 @@ export class AnswerBody {
   }
 }
 
-export function parseAnswer(text: string): AnswerBody | undefined {
+/** `say` words the mark left where something was cut off. */
+export function parseAnswer(text: string, say: Messages): AnswerBody | undefined {
   if (!text.trim()) return undefined;
   let value: unknown;
   try {
@@ -34,7 +35,7 @@ export function parseAnswer(text: string): AnswerBody | undefined {
     return undefined;
   }
   const cut = depthOf(value) > maxAnswerDepth;
-  return new AnswerBody(text, cut ? cutBelow(value, maxAnswerDepth) : value, cut);
+  return new AnswerBody(text, cut ? cutBelow(value, maxAnswerDepth, say.service.nestedTooDeep) : value, cut);
 }
 
 /** The parsed value of a body, whether it came as an AnswerBody or as a plain value (built locally). */
@@ -57,7 +58,7 @@ export function depthOf(value: unknown): number {
 }
 
 /** A copy whose objects below `limit` levels are replaced by a marker, built without recursion. */
-function cutBelow(value: unknown, limit: number): unknown {
+function cutBelow(value: unknown, limit: number, mark: string): unknown {
   const copyOf = (node: unknown): unknown =>
     Array.isArray(node) ? [] : typeof node === "object" && node !== null ? {} : node;
   const root = copyOf(value);
@@ -69,7 +70,7 @@ function cutBelow(value: unknown, limit: number): unknown {
       if (typeof child !== "object" || child === null) {
         target[key] = child;
       } else if (depth >= limit) {
-        target[key] = say.service.nestedTooDeep;
+        target[key] = mark;
       } else {
         const copy = copyOf(child) as Record<string, unknown>;
         target[key] = copy;

@@ -11,8 +11,9 @@ import {
   ResellerError,
   ServiceError,
   UnexpectedResponseError,
+  type Wording,
 } from "../errors.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { maskApiKey } from "../config/mask.js";
 import { isLoopback } from "../config/settings.js";
 import { describeServiceCode, isDefiniteRefusal } from "./codes.js";
@@ -63,6 +64,8 @@ export interface ClientOptions {
    */
   timeoutMs: number;
   userAgent: string;
+  /** The catalogue its retry and --verbose lines are worded in (the run's); its errors are worded where they are shown. */
+  say: Messages;
   /** Answers larger than this are not read (default 8 MB). */
   maxAnswerBytes?: number;
   /** Streamed answers (the whole catalogue) larger than this are not read (default 256 MB). */
@@ -149,7 +152,7 @@ export class ServiceClient {
   async getTransaction(refOrInvoice: string): Promise<ApiResult<Transaction>> {
     return this.call(
       "GET",
-      `/v1/trx/${pathSegment(say.service.refOrInvoice, refOrInvoice)}`,
+      `/v1/trx/${pathSegment((say) => say.service.refOrInvoice, refOrInvoice)}`,
       { retry: true },
       decode.decodeTransaction,
     );
@@ -229,7 +232,7 @@ export class ServiceClient {
   async releaseLock(token: string): Promise<ApiResult<unknown>> {
     return this.call(
       "DELETE",
-      `/v1/item/lock/${pathSegment(say.service.lockToken, token)}`,
+      `/v1/item/lock/${pathSegment((say) => say.service.lockToken, token)}`,
       { retry: true },
       (body) => body,
     );
@@ -264,7 +267,7 @@ export class ServiceClient {
     path: string,
     options: RequestOptions,
     read: (body: unknown) => T,
-    what?: string,
+    what?: Wording,
   ): Promise<ApiResult<T>> {
     let answer: { body: AnswerBody; status: number };
     try {
@@ -290,6 +293,7 @@ export class ServiceClient {
     path: string,
     options: RequestOptions,
   ): Promise<{ body: AnswerBody; status: number }> {
+    const say = this.options.say;
     const sleep = this.options.sleep ?? defaultSleep;
     const random = this.options.random ?? Math.random;
     const budgetEnds = Date.now() + this.options.timeoutMs;
@@ -314,22 +318,21 @@ export class ServiceClient {
       if (delay >= left) {
         // Waiting would outlast the command's budget: say so and stop, rather than sit silently.
         if (failure instanceof ResellerError && retryAfterMs !== undefined) {
-          failure.suggestion = say.service.waitPastTimeout(
-            formatSeconds(retryAfterMs),
-            formatSeconds(this.options.timeoutMs),
-          );
+          const { timeoutMs } = this.options;
+          failure.suggestion = (say) =>
+            say.service.waitPastTimeout(formatSeconds(retryAfterMs, say), formatSeconds(timeoutMs, say));
         }
         throw failure;
       }
       // A network failure in words (`the connection was closed`), a service's answer by its code.
-      const words = failure instanceof NetworkError ? networkFailureWordsFor(failure.code) : undefined;
+      const words = failure instanceof NetworkError ? networkFailureWordsFor(failure.code, say) : undefined;
       const why = words
         ? say.service.lastFailed(words)
         : say.service.lastSaid(failure instanceof ResellerError ? failure.code : say.service.nothing);
       const line = say.service.retrying(
         method,
         path,
-        formatSeconds(delay),
+        formatSeconds(delay, say),
         attempt + 1,
         this.retry.maxRetries + 1,
         why,
@@ -349,6 +352,7 @@ export class ServiceClient {
       connectTimeoutMs: Math.min(this.options.timeoutMs, 10_000),
       env: this.options.env ?? process.env,
       loopback: isLoopbackUrl(this.baseUrl),
+      say: this.options.say,
     });
     return this.lane;
   }
@@ -389,7 +393,7 @@ export class ServiceClient {
     };
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers["content-type"] = "application/json";
-    const log = this.options.log;
+    const { log, say } = this.options;
     const started = Date.now();
     log?.(
       `→ ${method} ${url}${attempt > 1 ? say.service.attempt(attempt) : ""}${streamed ? say.service.readAsItArrives : ""}  x-apikey: ${maskApiKey(this.options.apiKey)}${payload ? `  ${payload}` : ""}`,
@@ -468,7 +472,7 @@ export class ServiceClient {
       if (error instanceof AnswerTooLarge) throw tooLarge(method, path, streamed ? maxStreamed : maxBytes);
       if (error instanceof KeyNotSendable) throw keyNotSendable();
       throw toNetworkError(
-        deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(deadlineMs) : error,
+        deadline.aborted && !this.options.signal?.aborted ? new DeadlinePassed(deadlineMs, say) : error,
         this.options.signal,
         this.baseUrl,
         method,
@@ -487,10 +491,11 @@ export class ServiceClient {
     log?.(`← ${statusCode} ${method} ${path} (${Date.now() - started} ms) ${logged}`);
 
     const parsed =
-      skeleton !== undefined ? new AnswerBody(JSON.stringify(skeleton), skeleton, false) : parseAnswer(text);
+      skeleton !== undefined ? new AnswerBody(JSON.stringify(skeleton), skeleton, false) : parseAnswer(text, say);
     if (statusCode >= 200 && statusCode < 300) {
       if (parsed === undefined) {
-        throw new UnexpectedResponseError(say.service.notJson(method, path, text.trim() === "", statusCode), {
+        const empty = text.trim() === "";
+        throw new UnexpectedResponseError((say) => say.service.notJson(method, path, empty, statusCode), {
           status: statusCode,
           bodyExcerpt: text.slice(0, 200),
         });
@@ -541,7 +546,7 @@ export class ServiceClient {
       "/v1/item/validate",
       { body: input, retry: true },
       decode.decodeAccountCheck,
-      say.service.endpoints.accountCheck,
+      (say) => say.service.endpoints.accountCheck,
     );
   }
 
@@ -558,7 +563,7 @@ export class ServiceClient {
       `/v1/trx${search ? `?${search}` : ""}`,
       { retry: true },
       decode.decodeTransactionList,
-      say.service.endpoints.transactions,
+      (say) => say.service.endpoints.transactions,
     );
   }
 
@@ -568,22 +573,25 @@ export class ServiceClient {
       `/v1/balance/mutations${page !== undefined ? `?page=${page}` : ""}`,
       { retry: true },
       decode.decodeBalanceHistory,
-      say.service.endpoints.balanceHistory,
+      (say) => say.service.endpoints.balanceHistory,
     );
   }
 }
+
+/** A refusal that gave no words of its own; known by identity, so a 404 that said nothing is told from one that did. */
+const refused: Wording = (say) => say.service.refused;
 
 /**
  * A 404 that names nothing of the service's own (its router's ROUTE_NOT_FOUND, Laravel's "The route …
  * could not be found", a bare 404 page) says the endpoint is not there: this service does not offer
  * it. Not-found answers about things (ITEM_NOT_FOUND, TRX_NOT_FOUND) are left as they are.
  */
-function notOffered(error: unknown, method: string, path: string, what: string | undefined): unknown {
+function notOffered(error: unknown, method: string, path: string, what: Wording | undefined): unknown {
   // A bare 404 ("Not Found", or nothing said) too; one that says in words what was not found is left alone.
   const routeAnswer = (e: ServiceError) =>
     /^(ROUTE_NOT_FOUND|NOT_FOUND|ENDPOINT_NOT_FOUND)$/.test(e.code) ||
     /\broute\b.*\bnot (be )?found\b/i.test(e.message) ||
-    (e.code === "HTTP_404" && (/^not found\.?$/i.test(e.message.trim()) || e.message === say.service.refused));
+    (e.code === "HTTP_404" && (/^not found\.?$/i.test(e.message.trim()) || e.said === refused));
   const isRoute =
     (error instanceof ServiceError && error.status === 404 && routeAnswer(error)) ||
     (error instanceof UnexpectedResponseError && error.status === 404);
@@ -593,10 +601,10 @@ function notOffered(error: unknown, method: string, path: string, what: string |
   const said = new ServiceError(
     404,
     "ROUTE_NOT_FOUND",
-    say.service.notOffered(what ? say.service.endpointIs(what, endpoint) : endpoint),
+    (say) => say.service.notOffered(what ? say.service.endpointIs(what(say), endpoint) : endpoint),
     body,
     {
-      suggestion: say.service.notOfferedHint,
+      suggestion: (say) => say.service.notOfferedHint,
       definite: true,
     },
   );
@@ -608,9 +616,11 @@ function notOffered(error: unknown, method: string, path: string, what: string |
  * One path segment, percent-encoded. `.`, `..` and the empty string survive encoding and would
  * make the URL name another endpoint (`lock release .` released nothing and said "Released").
  */
-function pathSegment(what: string, value: string): string {
+function pathSegment(what: Wording, value: string): string {
   if (value.trim() === "" || value === "." || value === "..") {
-    throw new InputError(value === "" ? say.service.emptySegment(what) : say.service.notASegment(value, what));
+    throw new InputError((say) =>
+      value === "" ? say.service.emptySegment(what(say)) : say.service.notASegment(value, what(say)),
+    );
   }
   return encodeURIComponent(value);
 }
@@ -629,8 +639,8 @@ class KeyNotSendable extends Error {}
 const controlCharacter = /[\u0000-\u001f\u007f]/;
 
 function keyNotSendable(): NetworkError {
-  return new NetworkError("API_KEY_NOT_SENDABLE", say.service.keyNotSendable, false, {
-    suggestion: say.service.keyNotSendableHint,
+  return new NetworkError("API_KEY_NOT_SENDABLE", (say) => say.service.keyNotSendable, false, {
+    suggestion: (say) => say.service.keyNotSendableHint,
   });
 }
 
@@ -660,8 +670,9 @@ function stopWaiting(signal: AbortSignal): { promise: Promise<never>; dispose():
 
 class DeadlinePassed extends Error {
   readonly code = "TIMEOUT";
-  constructor(ms: number) {
-    super(say.service.noCompleteAnswer(formatSeconds(ms)));
+  // Plain text, not a wording: it is only ever a cause, which --verbose shows as it is.
+  constructor(ms: number, say: Messages) {
+    super(say.service.noCompleteAnswer(formatSeconds(ms, say)));
   }
 }
 
@@ -692,13 +703,13 @@ function tooLarge(method: string, path: string, maxBytes: number): NetworkError 
   // It did answer, so a purchase may have gone through: for money this leads to "outcome unknown".
   return new NetworkError(
     "ANSWER_TOO_LARGE",
-    say.service.tooLarge(method, path, Math.round(maxBytes / 1024 / 1024)),
+    (say) => say.service.tooLarge(method, path, Math.round(maxBytes / 1024 / 1024)),
     true,
-    { suggestion: say.service.tooLargeHint },
+    { suggestion: (say) => say.service.tooLargeHint },
   );
 }
 
-function formatSeconds(ms: number): string {
+function formatSeconds(ms: number, say: Messages): string {
   return say.service.seconds(ms < 10_000 ? (ms / 1000).toFixed(1).replace(/\.0$/, "") : String(Math.round(ms / 1000)));
 }
 
@@ -757,33 +768,36 @@ function toNetworkError(
 ): Error {
   if (signal?.aborted)
     return handedOn
-      ? new InterruptedError(say.errors.interrupted)
-      : new InterruptedError(say.errors.interruptedNothingSent, { nothingInFlight: true });
+      ? new InterruptedError((say) => say.errors.interrupted)
+      : new InterruptedError((say) => say.errors.interruptedNothingSent, { nothingInFlight: true });
   const code = errorCodeOf(error) ?? "NETWORK_ERROR";
   if (certificateCodes.test(code)) {
-    return new NetworkError("TLS_CERTIFICATE", say.service.certificate(baseUrl, code), false, {
+    return new NetworkError("TLS_CERTIFICATE", (say) => say.service.certificate(baseUrl, code), false, {
       cause: error,
-      suggestion: say.service.certificateHint,
+      suggestion: (say) => say.service.certificateHint,
     });
   }
   const reached = handedOn && !notReachedCodes.has(code);
   const timedOut = code.includes("TIMEOUT") || code === "ETIMEDOUT";
   // The failure in plain words (`the connection was closed`); the code stays for scripts and --json.
-  const words = timedOut ? undefined : networkFailureWordsFor(code);
-  const said = say.service;
-  const what = !handedOn
-    ? timedOut
-      ? said.notReachedInTime
-      : said.notReached
-    : timedOut
-      ? said.noAnswerInTime
-      : reached
-        ? words
-          ? said.noAnswer
-          : said.dropped
-        : said.notReached;
-  const message = said.unreachable(baseUrl, what, words ?? "", !handedOn);
-  const suggestion = reached && method !== "GET" ? said.mayHaveBeenProcessed : said.checkNetwork;
+  const message: Wording = (say) => {
+    const words = timedOut ? undefined : networkFailureWordsFor(code, say);
+    const said = say.service;
+    const what = !handedOn
+      ? timedOut
+        ? said.notReachedInTime
+        : said.notReached
+      : timedOut
+        ? said.noAnswerInTime
+        : reached
+          ? words
+            ? said.noAnswer
+            : said.dropped
+          : said.notReached;
+    return said.unreachable(baseUrl, what, words ?? "", !handedOn);
+  };
+  const suggestion: Wording = (say) =>
+    reached && method !== "GET" ? say.service.mayHaveBeenProcessed : say.service.checkNetwork;
   return new NetworkError(code, message, reached, { cause: error, suggestion });
 }
 
@@ -799,7 +813,8 @@ function toServiceError(
 ): Error {
   const record = decode.isRecord(body) ? body : undefined;
   if (!record) {
-    return new UnexpectedResponseError(say.service.pageNotJson(method, path, status, text.trim() === ""), {
+    const empty = text.trim() === "";
+    return new UnexpectedResponseError((say) => say.service.pageNotJson(method, path, status, empty), {
       status,
       bodyExcerpt: text.slice(0, 200),
     });
@@ -819,7 +834,7 @@ function toServiceError(
   const known = describeServiceCode(code);
   const fieldErrors = decode.isRecord(record.errors) ? record.errors : undefined;
   // The code and status are said once, beside the message, by the error printer.
-  const message = known?.message ?? (said && !looksLikeCode ? said : say.service.refused);
+  const message = known?.message ?? (said && !looksLikeCode ? said : refused);
   const details: Record<string, unknown> = {};
   if (fieldErrors) details.errors = fieldErrors;
   if (retryAfter !== undefined) details.retryAfter = retryAfter;
@@ -828,7 +843,7 @@ function toServiceError(
     return new AuthError(code, message, {
       status,
       ...options,
-      suggestion: known?.suggestion ?? say.service.checkKey,
+      suggestion: known?.suggestion ?? ((say) => say.service.checkKey),
     });
   const error = new ServiceError(status, code, message, body, {
     ...options,

@@ -2,7 +2,8 @@
  * What the service's error codes mean to a reseller, and what to do next. A code not listed here
  * is still shown as the service sent it: the words (src/messages) only add to it.
  */
-import { say } from "../messages/messages.js";
+import { en, type Messages } from "../messages/en.js";
+import type { Wording } from "../errors.js";
 
 export interface CodeDescription {
   message: string;
@@ -110,7 +111,8 @@ export function isTransactionNotFound(code: string): boolean {
   return code === "TRX_NOT_FOUND" || code === "TRANSACTION_NOT_FOUND";
 }
 
-export function describeServiceCode(code: string): CodeDescription | undefined {
+/** What a code means and what to do next, worded where it is shown. */
+export function describeServiceCode(code: string): { message: Wording; suggestion?: Wording } | undefined {
   // The live service may append detail to a code (`INVALID_IP=203.0.113.9`): match by prefix.
   const base = baseCode(code);
   // One meaning, one entry in the words: every spelling of it is described by the first.
@@ -121,6 +123,15 @@ export function describeServiceCode(code: string): CodeDescription | undefined {
       : isAccountCheckNotOffered(base)
         ? "VALIDATION_NOT_AVAILABLE"
         : base;
-  const described: Readonly<Record<string, CodeDescription>> = say.serviceCodes;
-  return Object.hasOwn(described, key) ? described[key] : undefined;
+  // Every catalogue describes the same codes (the Indonesian one is typed against the English one).
+  const entryIn = (say: Messages): CodeDescription | undefined => {
+    const described: Readonly<Record<string, CodeDescription>> = say.serviceCodes;
+    return Object.hasOwn(described, key) ? described[key] : undefined;
+  };
+  const english = entryIn(en);
+  if (!english) return undefined;
+  return {
+    message: (say) => entryIn(say)?.message ?? english.message,
+    ...(english.suggestion === undefined ? {} : { suggestion: (say: Messages) => entryIn(say)?.suggestion ?? "" }),
+  };
 }

@@ -6,7 +6,6 @@
  * balance answer) is an error.
  */
 import { UnexpectedResponseError } from "../errors.js";
-import { say } from "../messages/messages.js";
 import { toStatus } from "./status.js";
 import type {
   Balance,
@@ -112,7 +111,7 @@ export function toInteger(value: unknown, where?: string): number | null {
   else if (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) n = Number(value.trim());
   if (n === undefined) return null;
   if (!Number.isSafeInteger(Math.trunc(n)))
-    throw new UnexpectedResponseError(
+    throw new UnexpectedResponseError((say) =>
       say.service.answerTo(where ?? say.service.theAnswer, say.service.numberTooLarge(String(value).slice(0, 40))),
     );
   return Math.trunc(n);
@@ -171,7 +170,7 @@ function dataOf(body: unknown): unknown {
 function dataRecord(body: unknown, where: string): Fields {
   const data = dataOf(body);
   if (!isRecord(data))
-    throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noData(data === null)));
+    throw new UnexpectedResponseError((say) => say.service.answerTo(where, say.service.noData(data === null)));
   return data;
 }
 
@@ -180,7 +179,7 @@ function dataList(body: unknown, names: readonly string[], where: string): Field
   let data = dataOf(body);
   if (isRecord(data)) data = first(data, names);
   if (!Array.isArray(data))
-    throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noList(data === null)));
+    throw new UnexpectedResponseError((say) => say.service.answerTo(where, say.service.noList(data === null)));
   return records(data);
 }
 
@@ -205,7 +204,7 @@ export function decodeBalance(body: unknown): Balance {
   const where = "GET /v1/balance";
   const data = dataRecord(body, where) as WireBalance & Fields;
   const balance = toInteger(data.balance, where);
-  if (balance === null) throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noBalance));
+  if (balance === null) throw new UnexpectedResponseError((say) => say.service.answerTo(where, say.service.noBalance));
   return { balance };
 }
 
@@ -256,7 +255,7 @@ export function decodeTopUp(body: unknown): TopUp {
   const qrLink = given(textOf(data, aliases.qrLink));
   const invoice = given(toText(data.invoice));
   if (paymentUrl === null && qrLink === null && invoice === null)
-    throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noPaymentLink));
+    throw new UnexpectedResponseError((say) => say.service.answerTo(where, say.service.noPaymentLink));
   return {
     paymentUrl,
     qrLink,
@@ -356,7 +355,7 @@ function disruptionOf(it: WireItem & Fields): string | null {
 export function decodeItem(body: unknown): Item {
   const where = "GET /v1/item";
   const item = decodeItemFields(dataRecord(body, where), where);
-  if (!item) throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noItemId));
+  if (!item) throw new UnexpectedResponseError((say) => say.service.answerTo(where, say.service.noItemId));
   return item;
 }
 
@@ -375,7 +374,7 @@ function decodeLockFields(lock: WireLock & Fields, where: string): StockLock | n
 export function decodeLock(body: unknown): StockLock {
   const where = "POST /v1/item/lock";
   const lock = decodeLockFields(dataRecord(body, where), where);
-  if (!lock) throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noLockToken));
+  if (!lock) throw new UnexpectedResponseError((say) => say.service.answerTo(where, say.service.noLockToken));
   return lock;
 }
 
@@ -728,7 +727,7 @@ export function decodeCatalogue(body: unknown): CataloguePage {
   const paginator = isRecord(list) ? list : undefined;
   if (paginator) list = first(paginator, ["items", "data", "categories", "variants"]);
   if (!Array.isArray(list))
-    throw new UnexpectedResponseError(say.service.answerTo(where, say.service.noList(list === null)));
+    throw new UnexpectedResponseError((say) => say.service.answerTo(where, say.service.noList(list === null)));
 
   const items: Item[] = [];
   const withdrawn: number[] = [];
@@ -795,7 +794,7 @@ export function decodeAccountCheck(body: unknown): AccountCheckResult {
   );
   const saysMissing = flag !== undefined && !toFlag(d[flag]);
   if (!saysMissing && accountName === null && displayName === null) {
-    throw new UnexpectedResponseError(say.service.answerTo(where, say.service.namesNoAccount));
+    throw new UnexpectedResponseError((say) => say.service.answerTo(where, say.service.namesNoAccount));
   }
   const cached = d.cached === undefined || d.cached === null ? null : toFlag(d.cached);
   return {

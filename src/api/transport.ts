@@ -13,7 +13,7 @@
 import type { Agent as HttpAgent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import type { Dispatcher } from "undici";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 
 export interface LaneRequest {
   method: string;
@@ -50,6 +50,8 @@ export interface LaneOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** Whether the service's host is this machine: then no proxy, which would see the key. */
   loopback: boolean;
+  /** The catalogue a failure's own words are in (what --verbose shows as its cause). */
+  say: Messages;
 }
 
 /**
@@ -95,7 +97,7 @@ class LaneError extends Error {
  * Node's "socket hang up" and "aborted" are the other side closing, not a reset packet. Said without
  * a cause: the client names a failure by its cause's code when there is one (undici's wrappers).
  */
-function asLaneError(error: unknown): unknown {
+function asLaneError(error: unknown, say: Messages): unknown {
   const e = error as { code?: unknown; message?: unknown };
   if (e?.code === "ECONNRESET" && (e.message === "socket hang up" || e.message === "aborted"))
     return new LaneError(closedByPeer, say.service.closedByPeer(e.message));
@@ -149,7 +151,10 @@ function directLane(options: LaneOptions): Lane {
           // "may have reached" is the safe mistake and "nothing was sent" the dangerous one.
           if (req.reusedSocket || !socket.connecting) return request.onHandedOn();
           const timer = setTimeout(
-            () => req.destroy(new LaneError(connectTimedOut, say.service.noConnectionWithin(options.connectTimeoutMs))),
+            () =>
+              req.destroy(
+                new LaneError(connectTimedOut, options.say.service.noConnectionWithin(options.connectTimeoutMs)),
+              ),
             options.connectTimeoutMs,
           );
           socket.once(secure ? "secureConnect" : "connect", () => {
@@ -158,13 +163,13 @@ function directLane(options: LaneOptions): Lane {
           });
           socket.once("close", () => clearTimeout(timer));
         });
-        req.once("error", (error) => reject(asLaneError(error)));
+        req.once("error", (error) => reject(asLaneError(error, options.say)));
         req.once("response", (answer: IncomingMessage) => {
           response = answer;
           resolve({
             statusCode: answer.statusCode ?? 0,
             headers: answer.headers as IncomingHttpHeaders,
-            body: bodyOf(answer),
+            body: bodyOf(answer, options.say),
           });
         });
         req.end(request.body);
@@ -189,12 +194,12 @@ function abortError(signal: AbortSignal): Error {
  * node:http's answer as it comes, its failures said as the client names them: a connection closed
  * mid-answer ("aborted") is UND_ERR_SOCKET.
  */
-function bodyOf(response: IncomingMessage): LaneAnswer["body"] {
+function bodyOf(response: IncomingMessage, say: Messages): LaneAnswer["body"] {
   async function* chunks(): AsyncGenerator<Buffer> {
     try {
       for await (const chunk of response) yield chunk as Buffer;
     } catch (error) {
-      throw asLaneError(error);
+      throw asLaneError(error, say);
     }
   }
   return Object.assign(chunks(), { destroy: () => response.destroy() });
@@ -212,7 +217,8 @@ function proxiedLane(options: LaneOptions): Lane {
       connect: { timeout: options.connectTimeoutMs },
       keepAliveTimeout: keepAliveMs,
       maxHeaderSize,
-      clientFactory: (origin: URL, poolOptions: object) => tunnelFailuresEndTheRequest(new Pool(origin, poolOptions)),
+      clientFactory: (origin: URL, poolOptions: object) =>
+        tunnelFailuresEndTheRequest(new Pool(origin, poolOptions), options.say),
     } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]).compose(markHandedOn);
     loaded = { request, dispatcher };
     return loaded;
@@ -250,7 +256,7 @@ function proxiedLane(options: LaneOptions): Lane {
  * as a socket to reconnect, thousands of times a second, while the request waits. Ended, the
  * request is retried by the client, with its backoff and its bounded number of attempts.
  */
-function tunnelFailuresEndTheRequest<T extends { connect: (...args: never[]) => unknown }>(pool: T): T {
+function tunnelFailuresEndTheRequest<T extends { connect: (...args: never[]) => unknown }>(pool: T, say: Messages): T {
   const connect = pool.connect.bind(pool) as (params: unknown) => Promise<unknown>;
   return Object.assign(pool, {
     connect: (params: unknown) =>

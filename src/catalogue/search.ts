@@ -1,6 +1,5 @@
 /** Finding items in the kept catalogue: by words, by category, by how they are delivered. */
 import { InputError } from "../errors.js";
-import { say } from "../messages/messages.js";
 import type { CatalogueEntry } from "./cache.js";
 
 export type ProcessFilter = "auto" | "h2h" | "smm" | "manual";
@@ -61,7 +60,7 @@ export function checkCategory(entries: CatalogueEntry[], category: string): void
   const names = [...new Set(entries.map((entry) => entry.category).filter((c): c is string => c !== null))].sort(
     (a, b) => a.localeCompare(b),
   );
-  throw new InputError(say.catalogue.noCategory(category), {
-    suggestion: names.length ? say.catalogue.categories(names.join(", ")) : say.catalogue.noCategories,
+  throw new InputError((say) => say.catalogue.noCategory(category), {
+    suggestion: (say) => (names.length ? say.catalogue.categories(names.join(", ")) : say.catalogue.noCategories),
   });
 }

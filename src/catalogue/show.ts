@@ -7,7 +7,7 @@ import { money } from "../output/output.js";
 import { relativeHint } from "../output/format.js";
 import type { CatalogueEntry, KeptCatalogue } from "./cache.js";
 import { checkCategory, findItems, searchWords, type ProcessFilter } from "./search.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import type { RecentFailures } from "../journal/recent-failures.js";
 
 export interface ItemsOptions {
@@ -32,14 +32,14 @@ export function isFresh(kept: KeptCatalogue, now: number): boolean {
 }
 
 /** The service's own word stands beside ours when it says something else (`disrupted (maintenance)`). */
-export function disruptedWords(word: string): string {
+export function disruptedWords(word: string, say: Messages): string {
   return word.trim().toLowerCase() === say.items.disrupted ? say.items.disrupted : `${say.items.disrupted} (${word})`;
 }
 
-function stockCell(entry: CatalogueEntry): Cell {
+function stockCell(entry: CatalogueEntry, say: Messages): Cell {
   // Disrupted says more than any count: the service refuses its orders now.
   if (entry.disrupted !== undefined)
-    return { human: disruptedWords(entry.disrupted), plain: stockWord(entry), tone: "bad" };
+    return { human: disruptedWords(entry.disrupted, say), plain: stockWord(entry), tone: "bad" };
   if (entry.unlimited) return { human: say.items.unlimited, plain: "unlimited", tone: "good" };
   if (entry.stock === null) return undefined;
   if (entry.stock <= 0)
@@ -51,7 +51,7 @@ function stockWord(entry: CatalogueEntry): string {
   return entry.unlimited ? "unlimited" : entry.stock === null ? "" : String(entry.stock);
 }
 
-function row(entry: CatalogueEntry): Cell[] {
+function row(entry: CatalogueEntry, say: Messages): Cell[] {
   return [
     entry.id,
     entry.category,
@@ -59,22 +59,22 @@ function row(entry: CatalogueEntry): Cell[] {
     { human: entry.name, plain: entry.name, tone: "bold" },
     money(entry.price),
     entry.process,
-    stockCell(entry),
+    stockCell(entry, say),
     entry.min_order,
     entry.sku,
   ];
 }
 
 /** Piped rows end with the service's word for a disruption (empty when none): the table says it in the stock column. */
-const pipedRow = (entry: CatalogueEntry): Cell[] => [...row(entry), entry.disrupted];
+const pipedRow = (entry: CatalogueEntry, say: Messages): Cell[] => [...row(entry, say), entry.disrupted];
 
 /**
  * On a terminal every row says what it sells: the product (game, operator, app) in a column of its
  * own, and the name without the product's words where it begins with them (`Pulsa Telkomsel 10.000`
  * reads `Pulsa Telkomsel │ 10.000`), so neither is spent twice at 80 columns.
  */
-function shownRow(entry: CatalogueEntry, recent?: RecentFailures): Cell[] {
-  const cells = row(entry);
+function shownRow(entry: CatalogueEntry, say: Messages, recent?: RecentFailures): Cell[] {
+  const cells = row(entry, say);
   // Failed here recently: said beside the stock, which is never cut.
   if (recent) {
     const stock = cells[6];
@@ -97,7 +97,7 @@ function shownRow(entry: CatalogueEntry, recent?: RecentFailures): Cell[] {
  * and region) and wraps between words at worst; the name is cut in the middle so the nominal at its
  * end still reads. The id, price and stock are never cut.
  */
-const itemColumns = (): Column[] => [
+const itemColumns = (say: Messages): Column[] => [
   { header: say.headings.id },
   { header: say.headings.category, fit: "end", drop: 2 },
   { header: say.headings.product, fit: "wrap" },
@@ -116,6 +116,7 @@ export function showItems(
   now: number,
   recent: Map<number, RecentFailures> = new Map(),
 ): void {
+  const { say } = output;
   // Only the lines holding every word are parsed; the filter then decides on the fields themselves.
   const words = searchWords(options.search);
   if (output.mode === "plain" && words.length === 0) return printEveryRow(output, kept, options);
@@ -132,8 +133,8 @@ export function showItems(
   const shown = output.mode === "table" ? found.slice(0, tableRowsShown) : found;
   // Piped rows keep every field as the service has it, in the order scripts read.
   output.table(
-    itemColumns(),
-    shown.map((e) => (output.mode === "table" ? shownRow(e, recent.get(e.id)) : pipedRow(e))),
+    itemColumns(say),
+    shown.map((e) => (output.mode === "table" ? shownRow(e, say, recent.get(e.id)) : pipedRow(e, say))),
   );
   if (output.mode !== "table") return;
   const checked = say.items.checked(relativeHint(kept.synced_at, now, output.say));
@@ -156,11 +157,15 @@ const rowsAtOnce = 200;
  * rows at once.
  */
 function printEveryRow(output: Output, kept: KeptCatalogue, options: Omit<ItemsOptions, "refresh">): void {
+  const { say } = output;
   let printed = 0;
   for (const batch of kept.entryBatches()) {
     const found = findItems(batch, options);
     for (let at = 0; at < found.length; at += rowsAtOnce)
-      output.table(itemColumns(), found.slice(at, at + rowsAtOnce).map(pipedRow));
+      output.table(
+        itemColumns(say),
+        found.slice(at, at + rowsAtOnce).map((entry) => pipedRow(entry, say)),
+      );
     printed += found.length;
   }
   if (printed > 0) return;

@@ -12,7 +12,6 @@
  * loop over the bytes finds where each value ends, and only the values kept are turned into text.
  */
 import { UnexpectedResponseError } from "../errors.js";
-import { say } from "../messages/messages.js";
 
 type Role =
   /** The answer's own object: its `data` is the list, or a paginator holding it. */
@@ -173,16 +172,18 @@ export class CatalogueStream {
   }
 
   private tooLarge(): never {
-    throw new UnexpectedResponseError(say.catalogue.entryTooLarge(Math.round(this.maxValueBytes / 1024 / 1024)));
+    const megabytes = Math.round(this.maxValueBytes / 1024 / 1024);
+    throw new UnexpectedResponseError((say) => say.catalogue.entryTooLarge(megabytes));
   }
 
   /** The answer without its list, once all of it has arrived. */
   end(): unknown {
     if (!this.finished || !this.onlySpaceFrom(this.at)) {
-      throw new UnexpectedResponseError(
-        !this.started
+      const { started, finished } = this;
+      throw new UnexpectedResponseError((say) =>
+        !started
           ? say.catalogue.answerEmptyOrNotJson
-          : this.finished
+          : finished
             ? say.catalogue.answerGoesOn
             : say.catalogue.answerEndedEarly,
       );
@@ -291,7 +292,7 @@ export class CatalogueStream {
           this.start = at;
           this.escaped = false;
           if (frame && frame.key === null && frame.role !== "list" && frame.role !== "products") {
-            if (c !== QUOTE) throw new UnexpectedResponseError(say.catalogue.answerNotJson);
+            if (c !== QUOTE) throw new UnexpectedResponseError((say) => say.catalogue.answerNotJson);
             this.mode = "key";
             at++;
             break;
@@ -311,7 +312,7 @@ export class CatalogueStream {
       this.started = true;
       if (c === OPEN_OBJECT) return this.open("top");
       if (c === OPEN_ARRAY) return this.open("list");
-      throw new UnexpectedResponseError(say.catalogue.answerNotObject);
+      throw new UnexpectedResponseError((say) => say.catalogue.answerNotObject);
     }
     const key = parent.key;
     const asMember = (raw: string) => {

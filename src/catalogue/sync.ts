@@ -11,7 +11,7 @@
  */
 import type { ServiceClient } from "../api/client.js";
 import { decodeCatalogue } from "../api/decode.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { fileProblem } from "../config/config-dir.js";
 import type { CataloguePage, CatalogueQuery, Item } from "../api/model.js";
 import {
@@ -65,6 +65,8 @@ export interface SyncOptions {
   deadline: number;
   /** For people at a terminal: how far a long fetch has come. */
   onProgress?: (text: string) => void;
+  /** The catalogue progress, a failure's story and a copy not kept are worded in. */
+  say: Messages;
   /** Told once the first request is on its way to the service (the copy is searched meanwhile). */
   onSent?: () => void;
   /** The most variants (and withdrawn ones) a fetch may bring (default `defaultMaxVariants`). */
@@ -126,7 +128,7 @@ export async function syncCatalogue(
       received: copy.count,
       requests: fetched.requests,
       resumed: fetched.resumed,
-      unkept: unkeptWhy(fetched.writer.unwritable),
+      unkept: unkeptWhy(fetched.writer.unwritable, options.say),
     };
   }
   const fetched = await fetchInto(client, owner, { updatedSince: since }, `since ${since}`, options);
@@ -145,7 +147,7 @@ export async function syncCatalogue(
     copy = applyChanges(owner, kept, changed, withdrawn, times);
   } catch (error) {
     // The file could not be changed: the changes are used from memory this once.
-    unkept = fileProblem(error);
+    unkept = fileProblem(error, options.say);
     copy = keptInMemory({ ...kept, ...times }, mergeCatalogue(kept.entries(), changed, withdrawn));
   }
   return {
@@ -154,7 +156,7 @@ export async function syncCatalogue(
     received: changed.length + withdrawn.length,
     requests: fetched.requests,
     resumed: fetched.resumed,
-    unkept: unkept ?? unkeptWhy(fetched.writer.unwritable),
+    unkept: unkept ?? unkeptWhy(fetched.writer.unwritable, options.say),
   };
 }
 
@@ -205,7 +207,7 @@ async function fetchInto(
       try {
         const stream = new CatalogueStream((part) => {
           keep(decodeCatalogue(JSON.parse(part)));
-          options.onProgress?.(say.catalogue.itemsSoFar(writer.count));
+          options.onProgress?.(options.say.catalogue.itemsSoFar(writer.count));
         }, maxEntryBytes);
         const first = await client.streamItems({ ...query, perPage: "all" }, stream, { onHandedOn: options.onSent });
         // A service that ignores "all" answers its default page (100): its total says there is more, or,
@@ -216,7 +218,7 @@ async function fetchInto(
         if (!cutShort)
           return { writer, serverTime: first.serverTime, isDelta: first.isDelta, requests, resumed: false };
         wholeAtOnce = {
-          failure: say.catalogue.allAtOnceGave(count, String(first.totalItems ?? say.catalogue.more)),
+          failure: options.say.catalogue.allAtOnceGave(count, String(first.totalItems ?? options.say.catalogue.more)),
         };
       } catch (error) {
         if (!pagesMayDo(error)) throw error;
@@ -274,13 +276,13 @@ async function fetchPages(
       kept++;
     }
     const of = lastPage !== null && lastPage < maxPages ? lastPage : null;
-    options.onProgress?.(say.catalogue.pageOf(kept - 1, of, writer.count));
+    options.onProgress?.(options.say.catalogue.pageOf(kept - 1, of, writer.count));
   };
 
   const more = () => failure === undefined && next < end && (lastPage === null || next <= lastPage) && next <= maxPages;
   const fetchOne = async (): Promise<void> => {
     if (options.now() >= options.deadline) {
-      failure ??= new NetworkError("TIMEOUT", say.catalogue.syncTimedOut, true);
+      failure ??= new NetworkError("TIMEOUT", (say) => say.catalogue.syncTimedOut, true);
       return;
     }
     const number = next++;
@@ -322,20 +324,20 @@ async function fetchPages(
         started_at: started,
       });
     }
-    throw explained(failure, wholeAtOnce, pages, fetch);
+    throw explained(failure, wholeAtOnce, pages, fetch, options.say);
   }
   return { serverTime, isDelta, requests };
 }
 
 /** Why the copy could not be kept, in the words the config dir's other files use (`the disk is full (ENOSPC)`). */
-function unkeptWhy(error: Error | undefined): string | undefined {
-  return error === undefined ? undefined : fileProblem(error);
+function unkeptWhy(error: Error | undefined, say: Messages): string | undefined {
+  return error === undefined ? undefined : fileProblem(error, say);
 }
 
 /** More variants than any catalogue: a service that sends variants without end. */
 function tooManyVariants(maxVariants: number): NetworkError {
-  return new NetworkError("ANSWER_TOO_LARGE", say.catalogue.tooManyVariants(maxVariants), true, {
-    suggestion: say.catalogue.tooManyVariantsHint,
+  return new NetworkError("ANSWER_TOO_LARGE", (say) => say.catalogue.tooManyVariants(maxVariants), true, {
+    suggestion: (say) => say.catalogue.tooManyVariantsHint,
   });
 }
 
@@ -349,6 +351,7 @@ function explained(
   wholeAtOnce: { failure: unknown } | undefined,
   pages: { kept: number; lastPage: number | null; items: number },
   fetch: string,
+  say: Messages,
 ): unknown {
   if (!(failure instanceof ResellerError) || failure instanceof InterruptedError) return failure;
   const said = say.catalogue;
@@ -358,7 +361,11 @@ function explained(
       ? ""
       : typeof wholeAtOnce.failure === "string"
         ? said.askedAtOnce(wholeAtOnce.failure)
-        : said.askedAtOnceFailed((wholeAtOnce.failure as Error).message);
+        : said.askedAtOnceFailed(
+            wholeAtOnce.failure instanceof ResellerError
+              ? wholeAtOnce.failure.messageIn(say)
+              : (wholeAtOnce.failure as Error).message,
+          );
   const reached =
     pages.kept === 0
       ? said.noPage
@@ -368,6 +375,10 @@ function explained(
           pages.items,
         );
   failure.progress = said.fetchFailed(what, atOnce, reached, pages.kept + 1);
-  failure.suggestion = pages.items > 0 ? said.arrivedKept(pages.kept + 1) : (failure.suggestion ?? said.tryLater);
+  const { suggestion } = failure;
+  failure.suggestion =
+    pages.items > 0
+      ? (say) => say.catalogue.arrivedKept(pages.kept + 1)
+      : (suggestion ?? ((say) => say.catalogue.tryLater));
   return failure;
 }

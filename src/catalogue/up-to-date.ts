@@ -9,7 +9,6 @@ import { readCatalogue, type CatalogueOwner, type KeptCatalogue } from "./cache.
 import { isFresh } from "./show.js";
 import { searchWords } from "./search.js";
 import { relativeHint } from "../output/format.js";
-import { say } from "../messages/messages.js";
 
 export interface UpToDateOptions {
   refresh: boolean;
@@ -50,6 +49,7 @@ export async function bringUpToDate(
   options: UpToDateOptions,
   now: number,
 ): Promise<KeptCatalogue> {
+  const { say } = ctx;
   const refresh = options.refresh;
   const [{ syncCatalogue, variantsPerMegabyte }, client] = await Promise.all([
     import("../catalogue/sync.js"),
@@ -69,6 +69,7 @@ export async function bringUpToDate(
       onProgress: (text) => spinner.update(say.catalogue.progress(checking, text)),
       onSent: sent,
       maxVariants: ctx.settings.setting("max_catalogue_mb").value * variantsPerMegabyte,
+      say,
     });
     // Awaited below; a failure while the copy is searched must not count as unhandled.
     syncing.catch(() => undefined);
@@ -85,7 +86,9 @@ export async function bringUpToDate(
     // Offline with a copy at hand: finding an item still works; buying will say what the service says.
     if (kept && !refresh && error instanceof NetworkError) {
       await searching;
-      ctx.output.warn(say.catalogue.showingOld(error.message, relativeHint(kept.synced_at, now, ctx.say)));
+      ctx.output.warn(
+        ctx.say.catalogue.showingOld(error.messageIn(ctx.say), relativeHint(kept.synced_at, now, ctx.say)),
+      );
       return kept;
     }
     throw error;

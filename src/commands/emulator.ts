@@ -10,6 +10,7 @@ export async function run(ctx: Context, options: EmulatorOptions): Promise<void>
       stderr: ctx.terminal.stderr as NodeJS.WritableStream,
       signal: ctx.signal,
       stdoutIsTerminal: ctx.output.stdoutIsTTY,
+      say: ctx.say,
     },
     { ...options, port: options.port ?? 8787 },
   );

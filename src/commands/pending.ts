@@ -336,6 +336,7 @@ async function orderCommand(
     ctx.secrets.wrap(ctx.terminal.stderr),
     [apiKey, ctx.settings.setting("webhook_secret").value],
     options,
+    ctx.say,
   );
   return (order: EndedJson, signal: AbortSignal) =>
     command.deliver(

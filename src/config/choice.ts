@@ -3,7 +3,6 @@
  * with the word meant. Settings with a choice (`--lang`) and the flags of commands (`--status`) use it.
  */
 import { InputError } from "../errors.js";
-import { say } from "../messages/messages.js";
 
 /**
  * One of a fixed list, matched regardless of case; anything else is refused naming every choice, with
@@ -20,8 +19,8 @@ export function choice<T extends string>(
   if (found) return found;
   const meant = Object.hasOwn(otherWords, wanted) ? otherWords[wanted] : closest(wanted, choices);
   throw new InputError(
-    say.orders.input.oneOf(name, choices.slice(0, -1).join(", "), choices.at(-1) ?? "", value),
-    meant ? { suggestion: say.usage.didYouMean(`${name.startsWith("-") ? `${name} ` : ""}${meant}`) } : {},
+    (say) => say.orders.input.oneOf(name, choices.slice(0, -1).join(", "), choices.at(-1) ?? "", value),
+    meant ? { suggestion: (say) => say.usage.didYouMean(`${name.startsWith("-") ? `${name} ` : ""}${meant}`) } : {},
   );
 }
 

@@ -24,8 +24,8 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { InputError, UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import { InputError, UsageError, type Wording } from "../errors.js";
+import type { Messages } from "../messages/en.js";
 
 /**
  * The files reseller keeps in the config dir: the config, the records database, the lock cache and the
@@ -39,17 +39,15 @@ const noFollow = constants.O_NOFOLLOW ?? 0;
 const noBlock = constants.O_NONBLOCK ?? 0;
 
 /** What went wrong with a file, in words a person can act on, with the system's code. */
-export function fileProblem(error: unknown): string {
+export function fileProblem(error: unknown, say: Messages): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const words = say.settings.fileProblems;
   if (code && words[code]) return `${words[code]} (${code})`;
   return code ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** What to do about a file of ours that is a symbolic link, in the language in use. */
-export function linkRefusedHint(): string {
-  return say.settings.linkRefused;
-}
+/** What to do about a file of ours that is a symbolic link. */
+export const linkRefusedHint: Wording = (say) => say.settings.linkRefused;
 
 /**
  * A lock beside one of reseller's files (config.json.lock) that is a link, a directory or a device,
@@ -59,9 +57,9 @@ export function linkRefusedHint(): string {
 export function notALock(lock: string, error: unknown, code: string): UsageError | undefined {
   const errno = (error as NodeJS.ErrnoException | undefined)?.code;
   if (errno !== "ELOOP" && errno !== "EISDIR" && errno !== "ENOTREG") return undefined;
-  return new UsageError(say.settings.cannotLock(lock, fileProblem(error)), {
+  return new UsageError((say) => say.settings.cannotLock(lock, fileProblem(error, say)), {
     code,
-    suggestion: say.settings.notALock(lock),
+    suggestion: (say) => say.settings.notALock(lock),
   });
 }
 
@@ -129,8 +127,10 @@ export function openResultsFile(path: string, inputPath?: string): number {
     inputPath,
     () => openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | noFollow | noBlock, 0o600),
     (why) =>
-      new InputError(say.settings.cannotWriteResults(path, why), { suggestion: say.settings.cannotWriteResultsHint }),
-    say.settings.isOrdersFile,
+      new InputError((say) => say.settings.cannotWriteResults(path, why(say)), {
+        suggestion: (say) => say.settings.cannotWriteResultsHint,
+      }),
+    (say) => say.settings.isOrdersFile,
   );
 }
 
@@ -144,8 +144,11 @@ export function openReceiptsFile(path: string, inputPath?: string): number {
     path,
     inputPath,
     () => openOwnFileForAppend(path),
-    (why) => new InputError(say.listener.receiptsNotWritable(path, why), { suggestion: say.listener.receiptsHint }),
-    say.settings.isTheOrdersFile,
+    (why) =>
+      new InputError((say) => say.listener.receiptsNotWritable(path, why(say)), {
+        suggestion: (say) => say.listener.receiptsHint,
+      }),
+    (say) => say.settings.isTheOrdersFile,
   );
 }
 
@@ -159,23 +162,27 @@ function openUserFile(
   path: string,
   inputPath: string | undefined,
   open: () => number,
-  refuse: (why: string) => InputError,
-  isOrdersFile: (path: string) => string,
+  refuse: (why: Wording) => InputError,
+  isOrdersFile: (say: Messages) => (path: string) => string,
 ): number {
-  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath)) throw refuse(isOrdersFile(inputPath));
+  if (inputPath !== undefined && inputPath !== "-" && sameFile(path, inputPath))
+    throw refuse((say) => isOrdersFile(say)(inputPath));
   let fd: number;
   try {
     fd = open();
   } catch (error) {
-    throw refuse(fileProblem(error));
+    throw refuse((say) => fileProblem(error, say));
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) throw refuse(fileProblem(notRegular(path, stats.isDirectory())));
+    if (!stats.isFile()) {
+      const notAFile = notRegular(path, stats.isDirectory());
+      throw refuse((say) => fileProblem(notAFile, say));
+    }
     fchmodSync(fd, 0o600);
   } catch (error) {
     closeSync(fd);
-    throw error instanceof InputError ? error : refuse(fileProblem(error));
+    throw error instanceof InputError ? error : refuse((say) => fileProblem(error, say));
   }
   return fd;
 }
@@ -229,7 +236,7 @@ export function replaceOwnFile(path: string, text: string, options: { durable?: 
  * holds nothing but reseller's own files: RESELLER_CONFIG_DIR may name a dir others rely on (a home,
  * a project), and that is said instead. Returns one line per thing to say.
  */
-export function checkConfigDir(dir: string): string[] {
+export function checkConfigDir(dir: string, say: Messages): string[] {
   const uid = process.getuid?.();
   if (uid === undefined) return [];
   // Not there yet (it is made 0700 when something is first saved), or not reachable: the command says so.

@@ -10,7 +10,6 @@
 import { InputError } from "../errors.js";
 import { choice } from "./choice.js";
 import { english, type Messages } from "../messages/en.js";
-import { say } from "../messages/messages.js";
 
 /** How a value is checked, as data so that errors, help and the docs can say the rule. */
 export type Check =
@@ -264,8 +263,8 @@ export function globalFlagsFrom(values: Record<string, unknown>): GlobalFlags {
   return flags;
 }
 
-/** The rule of a whole number in the language in use, as an error says it (help says it through `declared`). */
-function wholeRuleSaid(check: Extract<Check, { type: "whole" }>, words: Messages = say): string {
+/** The rule of a whole number in the words given, as an error says it (help says it through `declared`). */
+function wholeRuleSaid(check: Extract<Check, { type: "whole" }>, words: Messages): string {
   const unit = check.unit ? (words.settings.units[check.unit] ?? check.unit) : "";
   if (check.max !== undefined) return words.settings.wholeFromTo(unit, check.min, check.max);
   if (check.min !== 1) return words.settings.wholeFrom(check.min);
@@ -298,7 +297,7 @@ export function readSetting(name: CheckedName, text: string, where: string): str
       return choice(where, text, check.values);
     case "zone": {
       const zone = text.trim();
-      if (!isTimeZone(zone)) throw new InputError(say.settings.mustBe(where, say.settings.timeZone, zone));
+      if (!isTimeZone(zone)) throw new InputError((say) => say.settings.mustBe(where, say.settings.timeZone, zone));
       // Kept as the platform spells it (`asia/makassar` is `Asia/Makassar`), so WITA is named on receipts.
       return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
     }
@@ -307,7 +306,7 @@ export function readSetting(name: CheckedName, text: string, where: string): str
       // `1e3`, `0x10` and `1.5` are not what a person means by a count.
       const n = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
       if (!Number.isSafeInteger(n) || n < check.min || (check.max !== undefined && n > check.max))
-        throw new InputError(say.settings.mustBe(where, wholeRuleSaid(check), trimmed));
+        throw new InputError((say) => say.settings.mustBe(where, wholeRuleSaid(check, say), trimmed));
       return n;
     }
   }
@@ -333,7 +332,7 @@ export function holdsSetting(name: ProfileKey, value: unknown): boolean {
 }
 
 /** What a stored value must be, as the config file's errors say it: "a whole number from 0 to 10". */
-export function storedRule(name: ProfileKey): string {
+export function storedRule(name: ProfileKey, say: Messages): string {
   const check = checkOf(name);
   const { stored, wholeFrom, wholeFromTo } = say.settings;
   // The number alone, without the unit: the file holds a bare number.
@@ -380,7 +379,7 @@ export function checkRule(check: Check): string {
 }
 
 /** The command that puts a stored setting right. */
-export function repairCommand(name: ProfileKey): string {
+export function repairCommand(name: ProfileKey, say: Messages): string {
   const check = checkOf(name);
   if (check.type === "secret") return name === "api_key" ? "`reseller login`" : "`reseller webhook secret --save`";
   const range = check.type === "whole" && check.max !== undefined ? say.settings.range(check.min, check.max) : "";

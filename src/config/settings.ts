@@ -9,7 +9,6 @@ import { present, UsageError } from "../errors.js";
 import { ConfigStore } from "./store.js";
 import { withoutCredentials } from "./mask.js";
 import { localeLanguage } from "../messages/language.js";
-import { say } from "../messages/messages.js";
 import {
   type CheckedName,
   definition,
@@ -240,20 +239,22 @@ export function checkBaseUrl(baseUrl: string, insecure: boolean): URL {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new UsageError(say.settings.notAUrl(withoutCredentials(baseUrl)), {
-      suggestion: say.settings.notAUrlHint,
+    throw new UsageError((say) => say.settings.notAUrl(withoutCredentials(baseUrl)), {
+      suggestion: (say) => say.settings.notAUrlHint,
     });
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new UsageError(say.settings.notHttps(url.protocol));
+  const { protocol } = url;
+  if (protocol !== "https:" && protocol !== "http:") throw new UsageError((say) => say.settings.notHttps(protocol));
   // A password in the address would be printed, journaled and sent to every proxy; the key is the credential.
   if (url.username || url.password) {
-    throw new UsageError(say.settings.credentialsInUrl(withoutCredentials(baseUrl)), {
+    throw new UsageError((say) => say.settings.credentialsInUrl(withoutCredentials(baseUrl)), {
       code: "CREDENTIALS_IN_BASE_URL",
-      suggestion: say.settings.credentialsInUrlHint,
+      suggestion: (say) => say.settings.credentialsInUrlHint,
     });
   }
   if (url.protocol === "http:" && !insecure && !isLoopback(url.hostname)) {
-    throw new UsageError(say.settings.clearText(url.host), { suggestion: say.settings.clearTextHint });
+    const { host } = url;
+    throw new UsageError((say) => say.settings.clearText(host), { suggestion: (say) => say.settings.clearTextHint });
   }
   return url;
 }

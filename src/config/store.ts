@@ -9,8 +9,8 @@
  * (its other profiles would be lost); `config path` and commands that need no stored value still work.
  */
 import { join } from "node:path";
-import { UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import { UsageError, type Wording } from "../errors.js";
+import type { Messages } from "../messages/en.js";
 import { fileProblem, notALock, isDiskFull, readOwnFile, replaceOwnFile } from "./config-dir.js";
 import { whileLocked } from "./file-lock.js";
 import {
@@ -42,7 +42,7 @@ function breaks(key: StoredKey, value: unknown): boolean {
 }
 
 /** A stored value as an error may quote it: a secret only by its kind, anything else shortened. */
-function quoted(key: StoredKey, value: unknown): string {
+function quoted(key: StoredKey, value: unknown, say: Messages): string {
   if (definitions[key].check.type === "secret")
     return value === null ? "null" : Array.isArray(value) ? say.settings.aList : say.settings.aKind(typeof value);
   const text = JSON.stringify(value) ?? String(value);
@@ -53,7 +53,7 @@ function quoted(key: StoredKey, value: unknown): string {
  * Where the JSON breaks, as a line and column. Not the parser's own words: they quote the text
  * around the fault, which may be the API key.
  */
-function whereBroken(text: string, error: unknown): string {
+function whereBroken(text: string, error: unknown, say: Messages): string {
   const position = /at position (\d+)/.exec((error as Error).message)?.[1];
   if (position === undefined) return text.trim() === "" ? say.settings.itIsEmpty : "";
   const before = text.slice(0, Number(position)).split("\n");
@@ -88,14 +88,14 @@ export class ConfigStore {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw this.invalid(say.settings.notJson(whereBroken(text, error)));
+      throw this.invalid((say) => say.settings.notJson(whereBroken(text, error, say)));
     }
     const profiles = isRecord(parsed) ? parsed.profiles : undefined;
     if (
       !isRecord(parsed) ||
       (profiles !== undefined && (!isRecord(profiles) || !Object.values(profiles).every(isRecord)))
     ) {
-      throw this.invalid(say.settings.notProfiles);
+      throw this.invalid((say) => say.settings.notProfiles);
     }
     return (this.cache = parsed as ConfigFile);
   }
@@ -159,9 +159,9 @@ export class ConfigStore {
       {
         cannotLock: (error, lock) => notALock(lock, error, "CONFIG_UNWRITABLE") ?? this.unwritable(error),
         busy: () =>
-          new UsageError(say.settings.busy(this.path, waitForSaveMs / 1000), {
+          new UsageError((say) => say.settings.busy(this.path, waitForSaveMs / 1000), {
             code: "CONFIG_BUSY",
-            suggestion: say.settings.busyHint,
+            suggestion: (say) => say.settings.busyHint,
           }),
       },
       save,
@@ -193,33 +193,39 @@ export class ConfigStore {
 
   private badValue(name: string, key: StoredKey, value: unknown): UsageError {
     return this.invalid(
-      say.settings.badValue(quoted(key, value), key, name, storedRule(key)),
-      say.settings.repairValue(`${repairCommand(key)}${name === "default" ? "" : ` --profile ${name}`}`),
+      (say) => say.settings.badValue(quoted(key, value, say), key, name, storedRule(key, say)),
+      (say) => say.settings.repairValue(`${repairCommand(key, say)}${name === "default" ? "" : ` --profile ${name}`}`),
     );
   }
 
-  private invalid(what: string, suggestion = say.settings.repairFile): UsageError {
-    return new UsageError(say.settings.configInvalid(this.path, what), { code: "CONFIG_INVALID", suggestion });
+  private invalid(what: Wording, suggestion: Wording = (say) => say.settings.repairFile): UsageError {
+    const { path } = this;
+    return new UsageError((say) => say.settings.configInvalid(path, what(say)), { code: "CONFIG_INVALID", suggestion });
   }
 
   private unreadable(error: unknown): UsageError {
-    const permission = say.settings.giveReadAccess(this.path);
-    const suggestions: Record<string, string> = {
-      ELOOP: say.settings.linkRefused,
-      ENOTDIR: say.settings.pointAtDir(this.dir),
+    const { path, dir } = this;
+    const permission: Wording = (say) => say.settings.giveReadAccess(path);
+    const suggestions: Record<string, Wording> = {
+      ELOOP: (say) => say.settings.linkRefused,
+      ENOTDIR: (say) => say.settings.pointAtDir(dir),
       EACCES: permission,
       EPERM: permission,
     };
-    const suggestion = suggestions[(error as NodeJS.ErrnoException).code ?? ""] ?? say.settings.moveAside(this.path);
-    return new UsageError(say.settings.cannotRead(this.path, fileProblem(error)), {
+    const suggestion: Wording =
+      suggestions[(error as NodeJS.ErrnoException).code ?? ""] ?? ((say) => say.settings.moveAside(path));
+    return new UsageError((say) => say.settings.cannotRead(path, fileProblem(error, say)), {
       code: "CONFIG_UNREADABLE",
       suggestion,
     });
   }
 
   private unwritable(error: unknown): UsageError {
-    const suggestion = isDiskFull(error) ? say.settings.freeDisk : say.settings.makeWritable(this.dir);
-    return new UsageError(say.settings.cannotSave(this.path, fileProblem(error)), {
+    const { path, dir } = this;
+    const suggestion: Wording = isDiskFull(error)
+      ? (say) => say.settings.freeDisk
+      : (say) => say.settings.makeWritable(dir);
+    return new UsageError((say) => say.settings.cannotSave(path, fileProblem(error, say)), {
       code: "CONFIG_UNWRITABLE",
       suggestion,
     });

@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { startEmulator, type EmulatorOptions } from "./server.js";
 
 export interface EmulatorCommandIo {
@@ -12,12 +12,14 @@ export interface EmulatorCommandIo {
   signal: AbortSignal;
   /** stdout is a person's terminal: its address and key lines are labelled in their language; piped, as scripts read them. */
   stdoutIsTerminal?: boolean;
+  /** The catalogue its lines to the person running it are worded in. */
+  say: Messages;
 }
 
 /** The address and the demo key, before the export lines. */
 function startLines(io: EmulatorCommandIo, baseUrl: string, apiKey: string): string[] {
   return io.stdoutIsTerminal
-    ? [say.emulator.baseUrlLine(baseUrl), say.emulator.apiKeyLine(apiKey)]
+    ? [io.say.emulator.baseUrlLine(baseUrl), io.say.emulator.apiKeyLine(apiKey)]
     : [`Base URL: ${baseUrl}`, `Demo API key: ${apiKey}`];
 }
 
@@ -41,20 +43,20 @@ function exportLine(name: string, value: string): string {
 /** A port someone else holds (or that needs privileges) is the person's to change, not a bug: exit 2. */
 function portProblem(error: unknown, options: EmulatorCommandOptions): unknown {
   const code = (error as NodeJS.ErrnoException)?.code;
-  const where = `${options.port ?? 0}${options.host ? say.emulator.on(options.host) : ""}`;
+  const where = (say: Messages) => `${options.port ?? 0}${options.host ? say.emulator.on(options.host) : ""}`;
   if (code === "EADDRINUSE") {
-    return new UsageError(say.emulator.portInUse(where), {
+    return new UsageError((say) => say.emulator.portInUse(where(say)), {
       code: "PORT_IN_USE",
-      suggestion: say.emulator.portInUseHint,
+      suggestion: (say) => say.emulator.portInUseHint,
     });
   }
   if (code === "EACCES")
-    return new UsageError(say.emulator.portNotAllowed(where), {
+    return new UsageError((say) => say.emulator.portNotAllowed(where(say)), {
       code: "PORT_NOT_ALLOWED",
-      suggestion: say.emulator.portNotAllowedHint,
+      suggestion: (say) => say.emulator.portNotAllowedHint,
     });
   if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
-    return new UsageError(say.emulator.hostNotHere(options.host ?? ""), {
+    return new UsageError((say) => say.emulator.hostNotHere(options.host ?? ""), {
       code: "HOST_NOT_HERE",
     });
   return error;
@@ -79,6 +81,7 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
   io.stdout.write(
     `${(options.printEnv ? exports : [...startLines(io, emulator.baseUrl, emulator.demoApiKey), ...exports]).join("\n")}\n`,
   );
+  const { say } = io;
   io.stderr.write(
     `${options.stateFile ? say.emulator.stateKept(options.stateFile) : say.emulator.stateInMemory}\n` +
       `${say.emulator.dialect(emulator.dialect)}\n` +
@@ -87,7 +90,7 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
       (options.printEnv ? say.emulator.foreground : "") +
       `${say.emulator.pressCtrlC}\n`,
   );
-  const exposed = exposedWarning(options.host);
+  const exposed = exposedWarning(say, options.host);
   if (exposed) io.stderr.write(exposed);
   if (!io.signal.aborted) {
     await new Promise<void>((resolve) => io.signal.addEventListener("abort", () => resolve(), { once: true }));
@@ -99,7 +102,7 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
  * Said on stderr whether the emulator runs here or in the background (where its own stderr goes to a
  * log nobody reads): bound beyond this machine, its demo keys and test controls are open to the network.
  */
-function exposedWarning(host = "127.0.0.1"): string | undefined {
+function exposedWarning(say: Messages, host = "127.0.0.1"): string | undefined {
   if (/^(127\.|localhost$|::1$|\[::1\]$)/.test(host)) return undefined;
   return `${say.emulator.exposed(host)}\n`;
 }
@@ -161,11 +164,11 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
       const errno = { PORT_IN_USE: "EADDRINUSE", PORT_NOT_ALLOWED: "EACCES", HOST_NOT_HERE: "EADDRNOTAVAIL" }[code];
       if (errno) throw portProblem(Object.assign(new Error(message), { code: errno }), options);
       const hint = lines.find((line) => line.startsWith("Hint: "))?.slice("Hint: ".length);
-      throw new UsageError(message, { code, suggestion: hint ?? say.emulator.seeLog(log) });
+      throw new UsageError(message, { code, suggestion: hint ?? ((say) => say.emulator.seeLog(log)) });
     }
-    throw new UsageError(say.emulator.notStarted(detachReadyMs / 1000), {
+    throw new UsageError((say) => say.emulator.notStarted(detachReadyMs / 1000), {
       code: "EMULATOR_NOT_STARTED",
-      suggestion: say.emulator.seeLog(log),
+      suggestion: (say) => say.emulator.seeLog(log),
     });
   }
   child.unref();
@@ -176,8 +179,8 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
     `${(options.printEnv ? [...exports, exportLine("RESELLER_EMULATOR_PID", String(child.pid))] : [...startLines(io, baseUrl, apiKey), ...exports]).join("\n")}\n`,
   );
   io.stderr.write(
-    `${say.emulator.detached(baseUrl, child.pid, log)}\n${say.emulator.stopWith(child.pid, options.printEnv === true)}\n`,
+    `${io.say.emulator.detached(baseUrl, child.pid, log)}\n${io.say.emulator.stopWith(child.pid, options.printEnv === true)}\n`,
   );
-  const exposed = exposedWarning(options.host);
+  const exposed = exposedWarning(io.say, options.host);
   if (exposed) io.stderr.write(exposed);
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { fileProblem, readOwnFile, replaceOwnFile } from "../config/config-dir.js";
+import { en } from "../messages/en.js";
 import { dirname } from "node:path";
 import { seedAccounts, seedCatalogue, type AccountRecord, type ItemRecord, type OrderProcess } from "./catalogue.js";
 import type { FulfilmentPlan } from "./fulfilment.js";
@@ -140,7 +141,7 @@ export function openStateFile(path: string): EmulatorState | undefined {
     text = readOwnFile(path);
   } catch (error) {
     throw new Error(
-      `The emulator state file ${path} cannot be used: ${fileProblem(error)}; give --state a file of your own`,
+      `The emulator state file ${path} cannot be used: ${fileProblem(error, en)}; give --state a file of your own`,
     );
   }
   if (text === undefined) {

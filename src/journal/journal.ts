@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { fileProblem } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/en.js";
 import { recordsFileName } from "../records/database.js";
 import { journalRecords, type SqliteJournal, type Window } from "../records/journal.js";
 import { openRecords } from "../records/migrate.js";
@@ -40,9 +40,10 @@ export class Journal {
       // Said already with what to do (a link, a network filesystem, an old journal unreadable).
       if (error instanceof UsageError) throw error;
       // Opening creates the database: a dir that cannot be written stops here, before anything is sent.
-      throw new UsageError(say.orders.journal.cannotWrite(this.path, openProblem(error)), {
+      const { path } = this;
+      throw new UsageError((say) => say.orders.journal.cannotWrite(path, openProblem(error, say)), {
         code: "JOURNAL_UNWRITABLE",
-        suggestion: say.orders.journal.cannotWriteHint,
+        suggestion: (say) => say.orders.journal.cannotWriteHint,
       });
     }
     return this.opened;
@@ -122,16 +123,18 @@ export class Journal {
       return read();
     } catch (error) {
       if (error instanceof UsageError || !(error as { code?: string }).code?.startsWith("SQLITE_")) throw error;
-      throw new UsageError(say.orders.journal.cannotRead(this.path, sqliteProblem(error)), {
+      const problem = sqliteProblem(error);
+      const { path } = this;
+      throw new UsageError((say) => say.orders.journal.cannotRead(path, problem), {
         code: "JOURNAL_UNREADABLE",
-        suggestion: say.orders.journal.cannotReadHint,
+        suggestion: (say) => say.orders.journal.cannotReadHint,
       });
     }
   }
 }
 
-function openProblem(error: unknown): string {
-  return (error as { code?: string }).code?.startsWith("SQLITE_") ? sqliteProblem(error) : fileProblem(error);
+function openProblem(error: unknown, say: Messages): string {
+  return (error as { code?: string }).code?.startsWith("SQLITE_") ? sqliteProblem(error) : fileProblem(error, say);
 }
 
 /** SQLite's own words for a failure, with its code. */

@@ -13,14 +13,17 @@ import {
   NetworkError,
   networkFailureWordsFor,
   OutcomeUnknownError,
+  ResellerError,
+  type Said,
   ServiceError,
   UnexpectedResponseError,
   UsageError,
+  type Wording,
 } from "../errors.js";
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
-import { say } from "../messages/messages.js";
+import { en, type Messages } from "../messages/en.js";
 import { Journal, newEntryId } from "./journal.js";
 import {
   isUnresolved,
@@ -57,7 +60,7 @@ export interface JournalRequestOptions<T> {
   /** The answer was lost: look on the service once. A result means it happened. */
   lookUp?: () => Promise<T | undefined>;
   /** How the user settles an unknown outcome of this kind (the exit-5 hint). */
-  settleHint?: string;
+  settleHint?: Said;
   /** Names the request in messages ("purchase", "top-up request"). */
   noun?: string;
   /** Told the journal's id of this request once its intent is on disk: later records need no look-up. */
@@ -194,10 +197,10 @@ export interface RequestUnderway {
   readonly refId: string | null;
   /** The English name the journal's reasons use ("purchase", "top-up request"). */
   readonly named: string;
-  /** The name a person reads, in their language. */
-  readonly noun: string;
+  /** The name a person reads, worded in their language where it is shown. */
+  readonly noun: Wording;
   /** How the user settles an unknown outcome (the exit-5 hint). */
-  readonly settleHint: string;
+  readonly settleHint: Said;
   readonly at: () => string;
   /** The last attempt begun; 0 while none has been. */
   attempts: number;
@@ -246,8 +249,9 @@ export function recordIntent(
     refId,
     named,
     // The words a person reads; the journal itself keeps its English reasons.
-    noun: say.orders.journal.nouns[named] ?? named,
-    settleHint: options.settleHint ?? (refId ? say.orders.journal.settle(refId) : say.orders.journal.settleNoRef),
+    noun: (say) => say.orders.journal.nouns[named] ?? named,
+    settleHint:
+      options.settleHint ?? ((say) => (refId ? say.orders.journal.settle(refId) : say.orders.journal.settleNoRef)),
     at,
     attempts: 0,
     landed: false,
@@ -258,10 +262,10 @@ export function recordIntent(
 function unwritable(journal: Journal, error: unknown): UsageError {
   // Refused already with what is wrong and how to fix it (a link, a network filesystem).
   if (error instanceof UsageError) return error;
-  return new UsageError(say.orders.journal.cannotWrite(journal.path, fileProblem(error)), {
+  return new UsageError((say) => say.orders.journal.cannotWrite(journal.path, fileProblem(error, say)), {
     code: "JOURNAL_UNWRITABLE",
     suggestion:
-      (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.orders.journal.cannotWriteHint,
+      (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint : (say) => say.orders.journal.cannotWriteHint,
   });
 }
 
@@ -345,10 +349,10 @@ function recordRefused(
 function warnNotRecorded(ctx: Context, underway: RequestUnderway): void {
   if (underway.journalProblem === undefined) return;
   ctx.output.warn(
-    say.orders.journal.notRecorded(
+    ctx.say.orders.journal.notRecorded(
       underway.journal.path,
-      fileProblem(underway.journalProblem),
-      underway.noun,
+      fileProblem(underway.journalProblem, ctx.say),
+      underway.noun(ctx.say),
       underway.refId ?? "",
     ),
   );
@@ -390,8 +394,8 @@ export function settleInterruption(underway: RequestUnderway, error: Interrupted
     throw error;
   }
   recordUnknown(underway, "interrupted (Ctrl-C) while the request was in flight", "INTERRUPTED");
-  throw new InterruptedError(say.orders.journal.interrupted(noun, refId ?? ""), {
-    suggestion: say.orders.journal.interruptedHint(refId ?? ""),
+  throw new InterruptedError((say) => say.orders.journal.interrupted(noun(say), refId ?? ""), {
+    suggestion: (say) => say.orders.journal.interruptedHint(refId ?? ""),
     inFlight: true,
   });
 }
@@ -423,7 +427,7 @@ export async function settleOwnEarlierAttempt<T>(
     `a retry met REF_ID_ALREADY_EXIST but the transaction could not be read (${failureCode(found.error)})`,
     error.code,
   );
-  throw new OutcomeUnknownError(underway.refId, say.orders.journal.cannotReadBack(underway.noun), {
+  throw new OutcomeUnknownError(underway.refId, (say) => say.orders.journal.cannotReadBack(underway.noun(say)), {
     cause: error,
     suggestion: underway.settleHint,
   });
@@ -520,21 +524,23 @@ export async function settleLostAnswer<T>(
   const { attempts } = underway;
   recordUnknown(
     underway,
-    `no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${error instanceof NetworkError ? (networkFailureWordsFor(error.code) ?? failureCode(error)) : failureCode(error)}`,
+    `no answer after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${error instanceof NetworkError ? (networkFailureWordsFor(error.code, en) ?? failureCode(error)) : failureCode(error)}`,
     error instanceof Error ? (error as { code?: string }).code : undefined,
   );
-  throw new OutcomeUnknownError(underway.refId, say.orders.journal.noAnswer(underway.noun, attempts, describe(error)), {
+  const noAnswer: Wording = (say) => say.orders.journal.noAnswer(underway.noun(say), attempts, describe(error, say));
+  throw new OutcomeUnknownError(underway.refId, noAnswer, {
     cause: error,
     suggestion: underway.settleHint,
   });
 }
 
-function describe(error: unknown): string {
+function describe(error: unknown, say: Messages): string {
   if (error instanceof ServiceError) return say.orders.journal.lastSaid(error.code, error.status);
   if (error instanceof NetworkError)
-    return say.orders.journal.lastNetwork(networkFailureWordsFor(error.code) ?? error.code);
+    return say.orders.journal.lastNetwork(networkFailureWordsFor(error.code, say) ?? error.code);
   if (error instanceof UnexpectedResponseError)
     return say.orders.journal.lastNotJson(error.status ? String(error.status) : "");
+  if (error instanceof ResellerError) return error.messageIn(say);
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -13,7 +13,6 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
 
 export const recordsFileName = "records.db";
 
@@ -84,8 +83,12 @@ function refuseUnsafePlace(dir: string, path: string): void {
       continue;
     }
     if (stats.isSymbolicLink())
-      throw new UsageError(say.records.isLink(place), { code: "RECORDS_UNSAFE", suggestion: say.records.isLinkHint });
-    if (!isDir && !stats.isFile()) throw new UsageError(say.records.notAFile(place), { code: "RECORDS_UNSAFE" });
+      throw new UsageError((say) => say.records.isLink(place), {
+        code: "RECORDS_UNSAFE",
+        suggestion: (say) => say.records.isLinkHint,
+      });
+    if (!isDir && !stats.isFile())
+      throw new UsageError((say) => say.records.notAFile(place), { code: "RECORDS_UNSAFE" });
   }
   let kind: string | undefined;
   try {
@@ -94,9 +97,9 @@ function refuseUnsafePlace(dir: string, path: string): void {
     // statfs is not everywhere (Windows): nothing to detect there.
   }
   if (kind)
-    throw new UsageError(say.records.networkFilesystem(dir, kind), {
+    throw new UsageError((say) => say.records.networkFilesystem(dir, kind), {
       code: "RECORDS_UNSAFE",
-      suggestion: say.records.networkFilesystemHint,
+      suggestion: (say) => say.records.networkFilesystemHint,
     });
 }
 

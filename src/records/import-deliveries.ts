@@ -7,7 +7,6 @@
 import { join } from "node:path";
 import { fileProblem, linkRefusedHint, readOwnFile } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
 import { createDeliveriesTable, deliveryIdOf, insertReceivedSql, type ReceivedDelivery } from "./deliveries.js";
 import { type ImportCount, type Importer, RenamedMeanwhile, recordOfLine, single } from "./old-files.js";
 
@@ -48,18 +47,20 @@ export const deliveriesImporter: Importer = {
     try {
       text = readOwnFile(path!);
     } catch (error) {
-      throw new UsageError(say.listener.deliveriesUnreadable(path!, fileProblem(error)), {
+      throw new UsageError((say) => say.listener.deliveriesUnreadable(path!, fileProblem(error, say)), {
         code: "WEBHOOK_DELIVERIES_UNREADABLE",
         suggestion:
-          (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.listener.deliveriesUnreadableHint,
+          (error as NodeJS.ErrnoException).code === "ELOOP"
+            ? linkRefusedHint
+            : (say) => say.listener.deliveriesUnreadableHint,
       });
     }
     if (text === undefined) throw new RenamedMeanwhile(path);
     const { records, damaged, lastLineCut } = parseFile(text);
     if (damaged > 0 && records.length === 0)
-      throw new UsageError(say.listener.deliveriesDamaged(path!, damaged), {
+      throw new UsageError((say) => say.listener.deliveriesDamaged(path!, damaged), {
         code: "WEBHOOK_DELIVERIES_DAMAGED",
-        suggestion: say.listener.deliveriesDamagedHint,
+        suggestion: (say) => say.listener.deliveriesDamagedHint,
       });
     createDeliveriesTable(db);
     const insertReceived = db.prepare(insertReceivedSql);
@@ -111,8 +112,8 @@ export const deliveriesImporter: Importer = {
       }
     }
     count.added = (rows.get() as number) - before;
-    if (lastLineCut) count.problems = [say.listener.lastLineCut];
-    if (damaged) (count.problems ??= []).push(say.listener.linesDamaged(damaged));
+    if (lastLineCut) count.problems = [(say) => say.listener.lastLineCut];
+    if (damaged) (count.problems ??= []).push((say) => say.listener.linesDamaged(damaged));
     return count;
   },
 };

@@ -45,7 +45,7 @@ export const stockLocksImporter: Importer = {
     } catch (error) {
       // Only a cache: one that cannot be opened (a link, a dir) is never read through, imports nothing
       // and is kept aside as it is; the journal imported with it is not held back for it.
-      return { read: 0, written: 0, present: 0, added: 0, problems: [`${file}: ${fileProblem(error)}`] };
+      return { read: 0, written: 0, present: 0, added: 0, problems: [(say) => `${file}: ${fileProblem(error, say)}`] };
     }
     if (text === undefined) throw new RenamedMeanwhile(file);
     createStockLocksTable(db);

@@ -10,9 +10,8 @@
  */
 import { existsSync, lstatSync, renameSync } from "node:fs";
 import { basename, dirname } from "node:path";
-import { UsageError } from "../errors.js";
+import { UsageError, type Wording } from "../errors.js";
 import { syncDirectory } from "../config/config-dir.js";
-import { say } from "../messages/messages.js";
 import { openRecordsDatabase, type RecordsDatabase } from "./database.js";
 import { deliveriesImporter } from "./import-deliveries.js";
 import { stockLocksImporter } from "./import-stock-locks.js";
@@ -29,7 +28,7 @@ export const importedSuffix = ".imported";
 const importWaitMs = 10 * 60_000;
 
 /** Per database opened: what its import found wrong, until the listener takes it to say. */
-const imported = new WeakMap<RecordsDatabase, string[]>();
+const imported = new WeakMap<RecordsDatabase, Wording[]>();
 
 /** The records database of this config dir, with the old files of earlier releases imported. */
 export function openRecords(dir: string): RecordsDatabase {
@@ -39,7 +38,7 @@ export function openRecords(dir: string): RecordsDatabase {
 }
 
 /** What this process's import found wrong in the old files (damaged lines skipped), said once. */
-export function takeImportProblems(db: RecordsDatabase): string[] {
+export function takeImportProblems(db: RecordsDatabase): Wording[] {
   const problems = imported.get(db) ?? [];
   imported.set(db, []);
   return problems;
@@ -53,7 +52,7 @@ function found(dir: string) {
 export interface Imported {
   counts: ImportCount[];
   kept: string[];
-  problems: string[];
+  problems: Wording[];
 }
 
 /**
@@ -68,9 +67,12 @@ export function importOldFiles(db: RecordsDatabase, dir: string): Imported {
     const counts = units.map(({ importer, files }) => {
       const count = importer.import(db, files);
       if (count.written + count.present !== count.read || count.added !== count.written)
-        throw new UsageError(say.records.importMiscounted(files[0] ?? dir, count.read, count.written, count.added), {
-          code: "RECORDS_IMPORT_FAILED",
-        });
+        throw new UsageError(
+          (say) => say.records.importMiscounted(files[0] ?? dir, count.read, count.written, count.added),
+          {
+            code: "RECORDS_IMPORT_FAILED",
+          },
+        );
       return count;
     });
     return { units, counts };

@@ -5,8 +5,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
-import { UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import { UsageError, type Wording } from "../errors.js";
 import type { RecordsDatabase } from "./database.js";
 
 /** One kind of old file. */
@@ -30,7 +29,7 @@ export interface ImportCount {
   /** What the database holds more after the import, by its own count: must equal `written`. */
   added: number;
   /** What was wrong with the files (lines skipped), for the person who uses them next. */
-  problems?: string[];
+  problems?: Wording[];
 }
 
 /** One old file, when it is there (a link too: the importer refuses it by name, never reads through it). */
@@ -76,10 +75,12 @@ export function* oldFileLines(path: string): Generator<string> {
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new RenamedMeanwhile(path);
-    throw new UsageError(say.orders.journal.cannotRead(path, fileProblem(error)), {
+    throw new UsageError((say) => say.orders.journal.cannotRead(path, fileProblem(error, say)), {
       code: "JOURNAL_UNREADABLE",
       suggestion:
-        (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint() : say.orders.journal.cannotReadHint,
+        (error as NodeJS.ErrnoException).code === "ELOOP"
+          ? linkRefusedHint
+          : (say) => say.orders.journal.cannotReadHint,
     });
   }
   try {

@@ -132,7 +132,7 @@ export function parseRupiah(text: string): number | undefined {
   return reading.ok ? reading.amount : undefined;
 }
 
-/** The forms an amount may take, for hints: said the same way everywhere, in the language in use. */
-export function amountForms(): string {
+/** The forms an amount may take, for hints: said the same way everywhere, in the words given. */
+export function amountForms(say: Messages): string {
   return say.orders.amount.forms;
 }

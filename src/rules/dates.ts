@@ -3,8 +3,7 @@
  * day over into the next month (2026-02-30 is 2 March, 2026-00-10 is 10 December 2025), so a typed
  * date is checked against the calendar before it is read.
  */
-import { InputError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import { InputError, type Wording } from "../errors.js";
 
 function daysIn(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
@@ -22,11 +21,11 @@ export function checkCalendarDate(flag: string, text: string): void {
   const year = Number(y);
   const month = Number(m);
   const day = Number(d);
-  const why =
+  const why: Wording | undefined =
     month < 1 || month > 12
-      ? say.time.noSuchMonth(m)
+      ? (say) => say.time.noSuchMonth(m)
       : day < 1 || day > daysIn(year, month)
-        ? say.time.daysInMonth(`${y}-${m}`, daysIn(year, month))
+        ? (say) => say.time.daysInMonth(`${y}-${m}`, daysIn(year, month))
         : undefined;
-  if (why) throw new InputError(`${say.time.noSuchDate(flag, date)}: ${why}.`);
+  if (why) throw new InputError((say) => `${say.time.noSuchDate(flag, date)}: ${why(say)}.`);
 }

@@ -60,7 +60,7 @@ export function rupiah(name: string, value: string | number, words: Messages = s
 export function topUpAmount(value: string | number): number {
   const n = rupiah("--amount", value);
   if (n < minimumTopUp)
-    throw new InputError(say.orders.input.topUpAtLeast(formatRupiah(minimumTopUp), formatRupiah(n)));
+    throw new InputError((say) => say.orders.input.topUpAtLeast(formatRupiah(minimumTopUp), formatRupiah(n)));
   return n;
 }
 
@@ -68,7 +68,7 @@ export function lockDuration(value: string | number): number {
   const text = String(value).trim();
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(n) || n < lockDurationRange.min || n > lockDurationRange.max) {
-    throw new InputError(say.orders.input.duration(text));
+    throw new InputError((say) => say.orders.input.duration(text));
   }
   return n;
 }
@@ -118,9 +118,9 @@ export function buildSmmNote(target: string, options: string[], comment?: string
 /** A customer's game user id, number or zone: text as the customer gave it, without spaces around or control characters. */
 export function customerId(name: string, value: string): string {
   const text = value.trim();
-  if (text === "") throw new InputError(say.orders.input.notEmpty(name));
-  if (text.length > 191) throw new InputError(say.orders.input.tooLong(name, 191, text.length));
-  if (/[\u0000-\u001f\u007f]/.test(text)) throw new InputError(say.orders.input.controlCharacters(name));
+  if (text === "") throw new InputError((say) => say.orders.input.notEmpty(name));
+  if (text.length > 191) throw new InputError((say) => say.orders.input.tooLong(name, 191, text.length));
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw new InputError((say) => say.orders.input.controlCharacters(name));
   return text;
 }
 

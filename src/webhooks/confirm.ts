@@ -18,20 +18,19 @@ import type { Transaction, WebhookEvent } from "../api/model.js";
 import { isFinal } from "../api/status.js";
 import { orderVerdict, outcomeFields } from "../domain/verdict.js";
 import type { ServiceClient } from "../api/client.js";
-import { ServiceError } from "../errors.js";
+import { ServiceError, type Wording } from "../errors.js";
 import { en, type Messages } from "../messages/en.js";
-import { say } from "../messages/messages.js";
 import type { ReceivedDelivery } from "./deliveries.js";
 
 type Fields = Record<string, unknown>;
 
 export type Confirmation =
   | { ok: true; payload: Fields; event: WebhookEvent; line?: string; transaction: Transaction }
-  | { ok: false; reason: string; said: string };
+  | { ok: false; reason: string; said: Wording };
 
-/** Not confirmed: why, in English for the deliveries file and in the reader's language for the screen. */
-function refusal(why: (words: Messages["listener"]) => string): { ok: false; reason: string; said: string } {
-  return { ok: false, reason: why(en.listener), said: why(say.listener) };
+/** Not confirmed: why, in English for the deliveries file and worded in the reader's language for the screen. */
+function refusal(why: (words: Messages["listener"]) => string): { ok: false; reason: string; said: Wording } {
+  return { ok: false, reason: why(en.listener), said: (say) => why(say.listener) };
 }
 
 /** Order events are confirmed; `webhook.test` and events with no order behind them are not. */

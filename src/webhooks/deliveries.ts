@@ -16,8 +16,7 @@
  */
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { UsageError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import { UsageError, type Wording } from "../errors.js";
 import { recordsFileName } from "../records/database.js";
 import { type DeliveryRecords, deliveryRecords, type ReceivedDelivery, type SettledAs } from "../records/deliveries.js";
 import { openRecords, takeImportProblems } from "../records/migrate.js";
@@ -60,7 +59,7 @@ export class DeliveryStore {
   private readonly profile: string | undefined;
   private readonly remember: number;
   /** What was wrong with an earlier release's files when this process imported them, for the person starting the listener. */
-  readonly problems: string[] = [];
+  readonly problems: Wording[] = [];
   /** Deliveries arriving in the same turn of the event loop: one transaction, one flush for all. */
   private batch: { delivery: ReceivedDelivery; done: (outcome?: "new" | "duplicate", error?: unknown) => void }[] = [];
   private settledSinceForgetting = 0;
@@ -80,9 +79,10 @@ export class DeliveryStore {
     } catch (error) {
       if (error instanceof UsageError) throw error;
       // Without them every retry of a delivery would be handed on again: refused before listening.
-      throw new UsageError(say.listener.deliveriesUnreadable(this.path, describe(error)), {
+      const { path } = this;
+      throw new UsageError((say) => say.listener.deliveriesUnreadable(path, describe(error)), {
         code: "WEBHOOK_DELIVERIES_UNREADABLE",
-        suggestion: say.listener.deliveriesUnreadableHint,
+        suggestion: (say) => say.listener.deliveriesUnreadableHint,
       });
     }
   }

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { withoutCredentials } from "../config/mask.js";
 import { InputError } from "../errors.js";
-import { say } from "../messages/messages.js";
+import type { Messages } from "../messages/messages.js";
 import { neutralize } from "../output/sanitize.js";
 
 /** What one hand-off got: nothing when it succeeded, otherwise why not, for the person watching. */
@@ -86,10 +86,12 @@ export function forwardTarget(url: string): URL {
   try {
     target = new URL(url);
   } catch {
-    throw new InputError(say.listener.forwardNotUrl(url), { suggestion: say.listener.forwardExample });
+    throw new InputError((say) => say.listener.forwardNotUrl(url), {
+      suggestion: (say) => say.listener.forwardExample,
+    });
   }
   if (target.protocol !== "http:" && target.protocol !== "https:")
-    throw new InputError(say.listener.forwardScheme(target.protocol));
+    throw new InputError((say) => say.listener.forwardScheme(target.protocol));
   return target;
 }
 
@@ -98,7 +100,8 @@ let forwardRequest: typeof import("undici").request | undefined;
 const loadForwardRequest = () =>
   (forwardRequest ??= (createRequire(import.meta.url)("undici") as typeof import("undici")).request);
 
-export function forwardTo(url: string): HandOff {
+/** `say` words what a person reads of it: its description and why a try failed. */
+export function forwardTo(url: string, say: Messages): HandOff {
   const target = forwardTarget(url);
   // Said in messages and kept with the delivery: never the user:password a target URL may carry.
   const shown = withoutCredentials(target.href);
@@ -163,8 +166,9 @@ export function execFromFlags(
   stderr: { write(chunk: string): unknown },
   secrets: readonly (string | undefined)[],
   flags: { execTimeout?: number; execGrace?: number },
+  say: Messages,
 ): HandOff {
-  return execCommand(command, (chunk) => stderr.write(neutralize(chunk, { keepNewlines: true })), secrets, {
+  return execCommand(command, (chunk) => stderr.write(neutralize(chunk, { keepNewlines: true })), secrets, say, {
     ...(flags.execTimeout !== undefined ? { timeoutMs: flags.execTimeout * 1000 } : {}),
     ...(flags.execGrace !== undefined ? { graceMs: flags.execGrace * 1000 } : {}),
   });
@@ -184,9 +188,10 @@ export function execCommand(
   command: string,
   log: (chunk: string) => void,
   secrets: readonly (string | undefined)[],
+  say: Messages,
   limits: Partial<ExecLimits> = {},
 ): HandOff {
-  if (!command.trim()) throw new InputError(say.listener.execNeedsCommand);
+  if (!command.trim()) throw new InputError((say) => say.listener.execNeedsCommand);
   const { timeoutMs, graceMs } = { timeoutMs: execTimeoutMs, graceMs: execGraceMs, ...limits };
   const environment = childEnvironment(process.env, secrets);
   return {

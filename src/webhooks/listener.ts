@@ -24,7 +24,6 @@ import { decodeWebhookEvent } from "../api/decode.js";
 import type { WebhookEvent } from "../api/model.js";
 import { UsageError } from "../errors.js";
 import { en, type Messages } from "../messages/en.js";
-import { say } from "../messages/messages.js";
 import { eventMismatch, signatureMatches, signedFieldsOf, type SignedFields } from "./signature.js";
 
 /** Real events are a few KB; a cart of many licences a few tens. */
@@ -65,7 +64,9 @@ export interface ListenerOptions {
    */
   accept(delivery: Delivery): Promise<"new" | "duplicate">;
   /** A line for the person watching: refusals, duplicates. */
-  say(line: string): void;
+  tell(line: string): void;
+  /** The catalogue those lines are worded in. */
+  say: Messages;
   /** Tighter bounds than the defaults (tests). */
   limits?: Partial<Limits>;
 }
@@ -90,14 +91,12 @@ export interface RunningListener {
  * the line on stderr is for the person watching, in their language.
  */
 class Refusal extends Error {
-  readonly said: string;
   constructor(
     readonly status: number,
-    why: (words: Messages["listener"]) => string,
+    readonly why: (words: Messages["listener"]) => string,
     readonly headers: Record<string, string> = {},
   ) {
     super(why(en.listener));
-    this.said = why(say.listener);
   }
 }
 
@@ -134,7 +133,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
       const connection = request.socket ? tracked.get(request.socket) : undefined;
       const served = serve(request, response, connection, options, limits.maxBodyBytes).catch((error: unknown) => {
         // serve() answers its own failures; this is the last guard, so nothing ever ends the process.
-        options.say(say.listener.couldNotAnswer((error as Error)?.message ?? String(error)));
+        options.tell(options.say.listener.couldNotAnswer((error as Error)?.message ?? String(error)));
         request.socket?.destroy();
       });
       answering.add(served);
@@ -143,10 +142,12 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
   );
   server.keepAliveTimeout = 5_000;
   capConnections(server, limits, tracked);
-  answerBrokenRequests(server, options.say);
+  answerBrokenRequests(server, options.tell, options.say);
   await listen(server, options.port, options.host);
   // Once listening, a server error (too many open files) is said; it never ends the process.
-  server.on("error", (error: NodeJS.ErrnoException) => options.say(say.listener.problem(error.code ?? error.message)));
+  server.on("error", (error: NodeJS.ErrnoException) =>
+    options.tell(options.say.listener.problem(error.code ?? error.message)),
+  );
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
 
@@ -204,7 +205,7 @@ function capConnections(server: Server, limits: Limits, tracked: WeakMap<Socket,
 }
 
 /** A request too broken to parse, or too slow to arrive: answered and closed; the server goes on. */
-function answerBrokenRequests(server: Server, tell: (line: string) => void): void {
+function answerBrokenRequests(server: Server, tell: (line: string) => void, say: Messages): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     try {
       if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
@@ -238,6 +239,7 @@ async function serve(
 ): Promise<void> {
   // Read once, now: after a refusal the request may be destroyed and its socket gone.
   const from = request.socket?.remoteAddress ?? "?";
+  const { say } = options;
   try {
     const path = (request.url ?? "").split("?")[0];
     if (path !== webhookPath) throw new Refusal(404, (w) => w.nothingHere(webhookPath));
@@ -258,7 +260,7 @@ async function serve(
     const event = decodeWebhookEvent(value, named);
     const about = say.listener.about(event.event, event.refId ?? "");
     const refuse = (why: string) => {
-      options.say(say.listener.refusedEvent(about, from, why));
+      options.tell(say.listener.refusedEvent(about, from, why));
       answer(response, 401, { status: "error", message: "invalid signature" });
     };
     const signature = header("x-signature");
@@ -269,7 +271,7 @@ async function serve(
     if (named && named !== event.event) return refuse(say.listener.otherEventHeader(named.slice(0, 40), event.event));
     const signed = signedFieldsOf(event.event, value);
     const mismatch = eventMismatch(event.event, signed);
-    if (mismatch) return refuse(mismatch);
+    if (mismatch) return refuse(mismatch(say));
     const now = options.now();
     if (options.maxAgeMs !== undefined) {
       const stamp = header("x-timestamp") ?? event.timestamp ?? undefined;
@@ -280,19 +282,25 @@ async function serve(
     }
     const outcome = await options.accept({ event, body, value, headers: request.headers, signed, receivedAt: now });
     if (outcome === "duplicate") {
-      options.say(say.listener.alreadyReceived(about));
+      options.tell(say.listener.alreadyReceived(about));
       return answer(response, 200, { status: "ok", duplicate: true });
     }
     return answer(response, 200, { status: "ok" });
   } catch (error) {
     if (error instanceof Refusal) {
       if (error.status !== 404 || request.method === "POST")
-        options.say(
-          say.listener.refused(request.method ?? "", (request.url ?? "").slice(0, 80), from, error.said, error.status),
+        options.tell(
+          say.listener.refused(
+            request.method ?? "",
+            (request.url ?? "").slice(0, 80),
+            from,
+            error.why(say.listener),
+            error.status,
+          ),
         );
       return answer(response, error.status, { status: "error", message: error.message }, error.headers, request);
     }
-    options.say(
+    options.tell(
       say.listener.notTaken(from, (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message ?? String(error)),
     );
     return answer(response, 500, { status: "error", message: "internal error" });
@@ -312,18 +320,18 @@ function listen(server: Server, port: number, host: string): Promise<void> {
     server.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE")
         reject(
-          new UsageError(say.listener.portInUse(port, host), {
+          new UsageError((say) => say.listener.portInUse(port, host), {
             code: "PORT_IN_USE",
-            suggestion: say.listener.portInUseHint,
+            suggestion: (say) => say.listener.portInUseHint,
           }),
         );
       else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND")
-        reject(new UsageError(say.listener.notThisMachine(host), { code: "BAD_HOST" }));
+        reject(new UsageError((say) => say.listener.notThisMachine(host), { code: "BAD_HOST" }));
       else if (error.code === "EACCES")
         reject(
-          new UsageError(say.listener.portNotAllowed(port), {
+          new UsageError((say) => say.listener.portNotAllowed(port), {
             code: "PORT_NOT_ALLOWED",
-            suggestion: say.listener.portNotAllowedHint,
+            suggestion: (say) => say.listener.portNotAllowedHint,
           }),
         );
       else reject(error);

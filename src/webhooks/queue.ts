@@ -12,7 +12,8 @@
  * earlier delivery still failing waits behind it (order.paid goes before its order.completed).
  */
 import type { WebhookEvent } from "../api/model.js";
-import { say } from "../messages/messages.js";
+import { ResellerError } from "../errors.js";
+import type { Messages } from "../messages/messages.js";
 import type { DeliveryStore, ReceivedDelivery } from "./deliveries.js";
 import type { HandOff } from "./hand-off.js";
 
@@ -34,6 +35,8 @@ export interface QueueSteps {
   /** The event's fields for --exec's environment. */
   env(event: WebhookEvent): Record<string, string>;
   warn(line: string): void;
+  /** The catalogue its warnings are worded in. */
+  say: Messages;
   now(): number;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   retryDelaysMs?: readonly number[];
@@ -141,7 +144,7 @@ export class HandOffQueue {
       try {
         failed = await this.take(turn);
       } catch (error) {
-        failed = reasonOf(error);
+        failed = reasonOf(error, this.steps.say);
       }
       if (failed !== undefined) this.tryLater(turn, failed);
     }
@@ -150,22 +153,23 @@ export class HandOffQueue {
   /** One try at a delivery: undefined when it is settled, else why it failed. */
   private async take(turn: Turn): Promise<string | undefined> {
     const { delivery } = turn;
+    const { say } = this.steps;
     if (!turn.prepared) {
       let prepared: Prepared;
       try {
         prepared = await this.steps.prepare(delivery);
       } catch (error) {
-        return say.listener.couldNotConfirm(reasonOf(error));
+        return say.listener.couldNotConfirm(reasonOf(error, say));
       }
       if (!prepared.ok) {
-        this.steps.warn(say.listener.notHandedOn(describe(delivery), prepared.said ?? prepared.reason));
+        this.steps.warn(say.listener.notHandedOn(describe(delivery, say), prepared.said ?? prepared.reason));
         await this.store.settle(delivery, "dropped", this.isoNow(), prepared.reason);
         return undefined;
       }
       try {
         this.steps.note(prepared.event);
       } catch (error) {
-        this.steps.warn(say.listener.notNoted(describe(delivery), reasonOf(error)));
+        this.steps.warn(say.listener.notNoted(describe(delivery, say), reasonOf(error, say)));
       }
       this.steps.print(prepared.event, prepared.payload);
       turn.prepared = prepared;
@@ -197,7 +201,8 @@ export class HandOffQueue {
     turn.due = false;
     this.store.triedAgainLater(turn.delivery, turn.failures, new Date(this.steps.now() + wait).toISOString());
     this.failing.push(turn);
-    this.steps.warn(say.listener.tryingAgain(describe(turn.delivery), reason, formatWait(wait)));
+    const { say } = this.steps;
+    this.steps.warn(say.listener.tryingAgain(describe(turn.delivery, say), reason, formatWait(wait, say)));
     this.steps
       .sleep(wait, this.stopping.signal)
       .then(() => {
@@ -212,17 +217,18 @@ export class HandOffQueue {
   }
 }
 
-function formatWait(ms: number): string {
+function formatWait(ms: number, say: Messages): string {
   return ms >= 60_000 && ms % 60_000 === 0
     ? say.listener.waitMinutes(ms / 60_000)
     : say.listener.waitSeconds(ms / 1000);
 }
 
-function describe(delivery: ReceivedDelivery): string {
+function describe(delivery: ReceivedDelivery, say: Messages): string {
   return say.listener.about(delivery.event, delivery.ref_id);
 }
 
-function reasonOf(error: unknown): string {
+function reasonOf(error: unknown, say: Messages): string {
   const e = error as { code?: string; message?: string };
-  return e?.message ? `${e.message}${e.code && !e.message.includes(e.code) ? ` (${e.code})` : ""}` : String(error);
+  const message = error instanceof ResellerError ? error.messageIn(say) : e?.message;
+  return message ? `${message}${e.code && !message.includes(e.code) ? ` (${e.code})` : ""}` : String(error);
 }

@@ -9,7 +9,7 @@
  * event name nor the time. The listener and the emulator's sender both use this one definition.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { say } from "../messages/messages.js";
+import type { Wording } from "../errors.js";
 
 /**
  * The signed status each event name must carry, compared without regard to case. The signature
@@ -33,13 +33,13 @@ const boundStatuses = new Set(Object.values(statusesOfEvent).flat());
  * order event names an order by its signed ref_id and invoice, so both must be there; an event not
  * documented may not borrow a status that belongs to a documented one.
  */
-export function eventMismatch(event: string, fields: SignedFields): string | null {
+export function eventMismatch(event: string, fields: SignedFields): Wording | null {
   const status = fields.status.trim().toLowerCase();
   const bound = statusesOfEvent[event];
-  if (bound && !bound.includes(status)) return say.listener.statusNotOfEvent(event, bound, fields.status);
-  if (!bound && boundStatuses.has(status)) return say.listener.statusOfAnother(event, fields.status);
+  if (bound && !bound.includes(status)) return (say) => say.listener.statusNotOfEvent(event, bound, fields.status);
+  if (!bound && boundStatuses.has(status)) return (say) => say.listener.statusOfAnother(event, fields.status);
   if (event.startsWith("order.") && (fields.refId.trim() === "" || fields.invoice.trim() === ""))
-    return say.listener.namesNoOrder(event, fields.refId.trim() === "" ? "ref_id" : "invoice");
+    return (say) => say.listener.namesNoOrder(event, fields.refId.trim() === "" ? "ref_id" : "invoice");
   return null;
 }
 

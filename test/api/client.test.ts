@@ -2,6 +2,7 @@
  * The HTTP layer against the emulator over real HTTP: every endpoint, the service's error codes
  * as typed errors, and each fault mode as the client sees it.
  */
+import { en } from "../../src/messages/en.js";
 import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ClientOptions, ServiceClient } from "../../src/api/client.js";
@@ -323,6 +324,7 @@ describe("fault modes as the client sees them", () => {
 
   it("reports a refused connection as not reached", async () => {
     const client = new ServiceClient({
+      say: en,
       baseUrl: `http://127.0.0.1:${await closedPort()}`,
       apiKey: "k",
       timeoutMs: 2_000,

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClientOptions } from "../../src/api/client.js";
 import { defaultSleep } from "../../src/api/sleep.js";
 import { InterruptedError, NetworkError } from "../../src/errors.js";
+import { en } from "../../src/messages/en.js";
 import { useEmulator } from "../support/emulator.js";
 import { clientFor } from "../support/service-client.js";
 import { selfSignedCert, selfSignedKey } from "../support/self-signed.js";
@@ -197,7 +198,7 @@ describe("a TLS server nobody vouches for", () => {
     expect((error as NetworkError).exitCode).toBe(4);
     expect((error as NetworkError).code).toBe("TLS_CERTIFICATE");
     expect((error as NetworkError).mayHaveReached).toBe(false);
-    expect(`${(error as NetworkError).message} ${(error as NetworkError).suggestion}`).toMatch(/intercept/);
+    expect(`${(error as NetworkError).message} ${(error as NetworkError).suggestionIn(en)}`).toMatch(/intercept/);
     expect(handshakes - before).toBe(1);
     expect(requests).toBe(0);
     await client.close();

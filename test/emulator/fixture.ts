@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach } from "vitest";
 import { runEmulator, type EmulatorCommandOptions } from "../../src/emulator/command.js";
+import { en } from "../../src/messages/en.js";
 import { manualClock, startEmulator, type EmulatorOptions, type RunningEmulator } from "../../src/emulator/server.js";
 import { until } from "../support/until.js";
 
@@ -103,7 +104,7 @@ export async function runEmulatorCommand(
   stdout.on("data", (chunk) => (out += chunk));
   stderr.on("data", (chunk) => (err += chunk));
   const controller = new AbortController();
-  const done = runEmulator({ stdout, stderr, signal: controller.signal }, options);
+  const done = runEmulator({ stdout, stderr, signal: controller.signal, say: en }, options);
   let failed: unknown;
   done.catch((error: unknown) => (failed = error));
   await until("the emulator to say it listens", () => {

@@ -3,6 +3,7 @@
  * tests count the waits asked for instead), unless a test gives its own.
  */
 import { type ClientOptions, ServiceClient } from "../../src/api/client.js";
+import { en } from "../../src/messages/en.js";
 
 export function clientFor(baseUrl: string, options: Partial<ClientOptions> = {}): ServiceClient {
   return new ServiceClient({
@@ -11,6 +12,7 @@ export function clientFor(baseUrl: string, options: Partial<ClientOptions> = {})
     timeoutMs: 5_000,
     userAgent: "reseller-test",
     sleep: async () => undefined,
+    say: en,
     ...options,
   });
 }

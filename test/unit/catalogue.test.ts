@@ -3,6 +3,7 @@
  * service may wrap them), merging a delta into a kept copy, the kept file's search that parses only
  * the lines holding every word, and the sync's choice between a whole fetch, pages and a delta.
  */
+import { en } from "../../src/messages/en.js";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeCatalogue } from "../../src/api/decode.js";
@@ -302,6 +303,7 @@ describe("the kept file", () => {
 function clientOf(emulator: RunningEmulator, timeoutMs = 10_000): { client: ServiceClient; queries: string[] } {
   const queries: string[] = [];
   const client = new ServiceClient({
+    say: en,
     baseUrl: emulator.baseUrl,
     apiKey: emulator.demoApiKey,
     timeoutMs,
@@ -325,6 +327,7 @@ const syncing = (extra: Partial<SyncOptions> = {}): SyncOptions => ({
   refresh: false,
   now: Date.now,
   deadline: Date.now() + 60_000,
+  say: en,
   ...extra,
 });
 const pageOf = (query: string) => new URLSearchParams(query).get("page");
@@ -411,7 +414,7 @@ describe("fetching the catalogue from the service", () => {
       expect((error as NetworkError).progress).toMatch(
         /could not be fetched whole\. Asked all at once \(per_page=all\): The service rejected.* Then by pages, 3 of 6 pages arrived \(1,500 items\), and page 4 failed\.$/,
       );
-      expect((error as NetworkError).suggestion).toMatch(/goes on from page 4/);
+      expect((error as NetworkError).suggestionIn(en)).toMatch(/goes on from page 4/);
       expect(readCatalogue(owner)).toBeUndefined();
 
       // The next run goes on from page 4, without asking for everything at once again.
@@ -485,6 +488,7 @@ describe("fetching the catalogue from the service", () => {
   it("does not page around a key the service turns away, or a service that cannot be reached", async () => {
     const { client: refused } = clientOf(emulator);
     const stranger = new ServiceClient({
+      say: en,
       baseUrl: emulator.baseUrl,
       apiKey: "rk_live_nobody_000000000",
       timeoutMs: 5000,
@@ -493,6 +497,7 @@ describe("fetching the catalogue from the service", () => {
     });
     await expect(syncCatalogue(stranger, owned(), undefined, syncing())).rejects.toBeInstanceOf(AuthError);
     const nowhere = new ServiceClient({
+      say: en,
       baseUrl: `http://127.0.0.1:${await closedPort()}`,
       apiKey: emulator.demoApiKey,
       timeoutMs: 5000,

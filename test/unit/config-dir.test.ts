@@ -3,6 +3,7 @@
  * file owned by someone else or open to others said at start (and tightened where the user owns it).
  * Tests run as root here: "owned by someone else" is made with chown to uid 65534, which only root can.
  */
+import { en } from "../../src/messages/en.js";
 import { execFileSync } from "node:child_process";
 import {
   chmodSync,
@@ -144,16 +145,16 @@ describe("each file reseller keeps is refused when it is a link, and what it poi
 
 describe("checkConfigDir", () => {
   it("a dir that does not exist yet, or cannot (a path through a file): nothing to say here", () => {
-    expect(checkConfigDir(join(makeConfigDir(), "not-yet"))).toEqual([]);
+    expect(checkConfigDir(join(makeConfigDir(), "not-yet"), en)).toEqual([]);
     const file = join(makeConfigDir(), "a-file");
     writeFileSync(file, "");
-    expect(checkConfigDir(join(file, "reseller"))).toEqual([]);
+    expect(checkConfigDir(join(file, "reseller"), en)).toEqual([]);
   });
 
   it("the user's own 0700 dir with 0600 files: nothing to say", () => {
     const dir = makeConfigDir();
     writeFileSync(join(dir, "config.json"), "{}", { mode: 0o600 });
-    expect(checkConfigDir(dir)).toEqual([]);
+    expect(checkConfigDir(dir, en)).toEqual([]);
   });
 
   it("tightens a loose dir and loose files the user owns, says so in one line, and only once", () => {
@@ -163,20 +164,20 @@ describe("checkConfigDir", () => {
     chmodSync(join(dir, "config.json"), 0o644);
     writeFileSync(join(dir, "records.db"), "");
     chmodSync(join(dir, "records.db"), 0o664);
-    const notices = checkConfigDir(dir);
+    const notices = checkConfigDir(dir, en);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain(`${dir} (0755 → 0700)`);
     expect(notices[0]).toContain(`${join(dir, "config.json")} (0644 → 0600)`);
     expect(notices[0]).toContain(`${join(dir, "records.db")} (0664 → 0600)`);
     expect([mode(dir), mode(join(dir, "config.json")), mode(join(dir, "records.db"))]).toEqual([0o700, 0o600, 0o600]);
-    expect(checkConfigDir(dir)).toEqual([]);
+    expect(checkConfigDir(dir, en)).toEqual([]);
   });
 
   it("leaves a loose dir that holds more than reseller's files as it is, and says why", () => {
     const dir = makeConfigDir();
     chmodSync(dir, 0o755);
     writeFileSync(join(dir, "notes.txt"), "someone else's");
-    const notices = checkConfigDir(dir);
+    const notices = checkConfigDir(dir, en);
     expect(mode(dir)).toBe(0o755);
     expect(notices).toEqual([expect.stringMatching(/open to others \(0755\) and holds more than reseller's files/)]);
   });
@@ -185,7 +186,7 @@ describe("checkConfigDir", () => {
     const dir = makeConfigDir();
     writeFileSync(join(dir, "elsewhere.json"), "{}", { mode: 0o644 });
     symlinkSync(join(dir, "elsewhere.json"), join(dir, "config.json"));
-    checkConfigDir(dir);
+    checkConfigDir(dir, en);
     expect(mode(join(dir, "elsewhere.json"))).toBe(0o644);
   });
 
@@ -193,7 +194,7 @@ describe("checkConfigDir", () => {
     const dir = makeConfigDir();
     chmodSync(dir, 0o755);
     chownSync(dir, 65534, 65534);
-    const notices = checkConfigDir(dir);
+    const notices = checkConfigDir(dir, en);
     expect(notices).toEqual([
       expect.stringMatching(
         new RegExp(`^Owned by another user: the config dir ${dir} \\(uid 65534\\)\\..*can read your API key`),
@@ -206,7 +207,7 @@ describe("checkConfigDir", () => {
     const dir = makeConfigDir();
     writeFileSync(join(dir, "config.json"), "{}", { mode: 0o644 });
     chownSync(join(dir, "config.json"), 65534, 65534);
-    expect(checkConfigDir(dir)).toEqual([expect.stringContaining(`${join(dir, "config.json")} (uid 65534)`)]);
+    expect(checkConfigDir(dir, en)).toEqual([expect.stringContaining(`${join(dir, "config.json")} (uid 65534)`)]);
     expect(mode(join(dir, "config.json"))).toBe(0o644);
   });
 });

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { en } from "../../src/messages/en.js";
+import type { ResellerError } from "../../src/errors.js";
 
 const disk = vi.hoisted(() => ({
   failing: undefined as undefined | { call: "openSync" | "writeSync" | "fsyncSync" | "renameSync"; code: string },
@@ -84,7 +85,7 @@ describe("config set on a disk that refuses the write", () => {
       const { error, dir, path, before } = await saving(call, code);
       expect(error).toMatchObject({ code: "CONFIG_UNWRITABLE", exitCode: 2 });
       expect((error as Error).message).toBe(`Cannot save the config file ${path}: ${words}; nothing was changed.`);
-      expect((error as { suggestion: string }).suggestion).toMatch(hint);
+      expect((error as ResellerError).suggestionIn(en)).toMatch(hint);
       const { text, exitCode } = printed(error);
       expect(exitCode).toBe(2);
       expect(text).not.toMatch(/bug/i);

@@ -2,6 +2,7 @@
  * The config store: read as plain JSON, each setting checked where it is used, written whole to a
  * new file renamed over the old, never through a link.
  */
+import { en } from "../../src/messages/en.js";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -77,14 +78,14 @@ describe("reading", () => {
     const error = refusal(() => store.setting("default", "api_key"));
     expect(error.message).toMatch(/holds a number as api_key/);
     expect(error.message).not.toContain("987654321987");
-    expect(error.suggestion).toContain("reseller login");
+    expect(error.suggestionIn(en)).toContain("reseller login");
   });
 
   it("a bad value stops only that setting: the others and the record itself still read", () => {
     const store = storeWith({ profiles: { default: { timeout: 30, max_retries: "abc" } } });
     expect(store.setting("default", "timeout")).toBe(30);
     expect(store.profile("default")).toEqual({ timeout: 30, max_retries: "abc" });
-    expect(refusal(() => store.setting("default", "max_retries")).suggestion).toContain(
+    expect(refusal(() => store.setting("default", "max_retries")).suggestionIn(en)).toContain(
       "reseller config set max_retries",
     );
     expect(store.problems("default").map((p) => p.message)).toEqual([expect.stringMatching(/"abc" as max_retries/)]);
@@ -94,7 +95,7 @@ describe("reading", () => {
     const store = storeWith({ profiles: { default: { timeout: 30 }, shop2: { timeout: "soon" } } });
     expect(store.setting("default", "timeout")).toBe(30);
     expect(() => store.setting("shop2", "timeout")).toThrow(/timeout of profile "shop2"/);
-    expect(refusal(() => store.setting("shop2", "timeout")).suggestion).toContain("--profile shop2");
+    expect(refusal(() => store.setting("shop2", "timeout")).suggestionIn(en)).toContain("--profile shop2");
   });
 });
 
@@ -130,7 +131,7 @@ describe("a file that cannot be read", () => {
     writeFileSync(file, "");
     const error = refusal(() => new ConfigStore(join(file, "reseller")).profile("default"));
     expect(error).toMatchObject({ code: "CONFIG_UNREADABLE", message: expect.stringMatching(/ENOTDIR/) });
-    expect(error.suggestion).toContain("RESELLER_CONFIG_DIR");
+    expect(error.suggestionIn(en)).toContain("RESELLER_CONFIG_DIR");
   });
 });
 

@@ -3,6 +3,7 @@
  * left running still holds; stopped, its whole process group gets SIGTERM, then SIGKILL after the
  * grace period.
  */
+import { en } from "../../src/messages/en.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,7 @@ describe("--exec's command", () => {
       `sleep 60 & echo $! > "${dir}/pids"; echo handled`,
       (chunk) => heard.push(chunk),
       [],
+      en,
     ).deliver(parcel, new AbortController().signal);
     expect(result).toEqual({ ok: true });
     await until("its words", () => heard.join("").includes("handled"));
@@ -36,6 +38,7 @@ describe("--exec's command", () => {
       `trap '' TERM; sleep 60 & echo $! >> "${dir}/pids"; echo $$ >> "${dir}/pids"; wait`,
       () => undefined,
       [],
+      en,
       { graceMs: 200 },
     ).deliver(parcel, stop.signal);
     await until(
@@ -50,7 +53,7 @@ describe("--exec's command", () => {
   });
 
   it("past its deadline, its group is stopped and the try counts as failed, whatever it exits with", async () => {
-    const result = await execCommand(`trap 'exit 0' TERM; sleep 60 & wait`, () => undefined, [], {
+    const result = await execCommand(`trap 'exit 0' TERM; sleep 60 & wait`, () => undefined, [], en, {
       timeoutMs: 200,
       graceMs: 200,
     }).deliver(parcel, new AbortController().signal);
@@ -63,6 +66,7 @@ describe("--exec's command", () => {
       `printf '%s|%s' "$RESELLER_STATUS" "$RESELLER_INVOICE" > "${dir}/seen"`,
       () => undefined,
       [],
+      en,
     ).deliver(
       { ...parcel, env: { RESELLER_STATUS: "paid\u001b]0;owned\u0007", RESELLER_INVOICE: "INV\u0000-1" } },
       new AbortController().signal,

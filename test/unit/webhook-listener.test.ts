@@ -3,6 +3,7 @@
  * status, that a delivery is handed on once however often it comes, and that no bad request (too big,
  * too slow, not JSON, unsigned) stops it from serving the next.
  */
+import { en } from "../../src/messages/en.js";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWebhookListener, type Delivery, type Limits, type RunningListener } from "../../src/webhooks/listener.js";
@@ -94,7 +95,8 @@ async function listen(
       handled.push(delivery);
       return "new";
     },
-    say: (line) => said.push(line),
+    tell: (line) => said.push(line),
+    say: en,
     limits: options.limits,
   });
   running = listener;

@@ -3,6 +3,7 @@
  * time in arrival order, each step tried again after a failure until its tries run out, a delivery the
  * service does not confirm dropped, and what a stop leaves behind handed on at the next start.
  */
+import { en } from "../../src/messages/en.js";
 import { describe, expect, it } from "vitest";
 import { decodeWebhookEvent } from "../../src/api/decode.js";
 import { DeliveryStore, deliveryIdOf, type ReceivedDelivery } from "../../src/webhooks/deliveries.js";
@@ -51,6 +52,7 @@ function harness(
     handOff,
     env: () => ({}),
     warn: (line) => log.push(`warn ${line}`),
+    say: en,
     now: () => 0,
     sleep: async (ms) => {
       waits.push(ms);

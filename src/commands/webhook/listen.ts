@@ -50,7 +50,8 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
   const handOff = handOffFor(ctx, options, [apiKey, secret]);
 
   const store = new DeliveryStore(ctx.settings.configDir, { profile: ctx.settings.profile });
-  for (const problem of store.problems) ctx.output.warn(ctx.say.listener.deliveriesProblem(store.path, problem));
+  for (const problem of store.problems)
+    ctx.output.warn(ctx.say.listener.deliveriesProblem(store.path, problem(ctx.say)));
   const client = apiKey ? await confirmingClient(ctx) : undefined;
   if (options.receipts && !client) ctx.output.warn(ctx.say.listener.noReceiptsWithoutKey);
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl };
@@ -79,6 +80,7 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     },
     handOff,
     env: eventEnv,
+    say: ctx.say,
     warn: (line) => ctx.output.warn(line),
     now: ctx.now,
     sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
@@ -98,7 +100,8 @@ export async function run(ctx: Context, options: WebhookListenOptions): Promise<
     ...(options.maxAge !== undefined ? { maxAgeMs: options.maxAge * 1000 } : {}),
     now: ctx.now,
     accept,
-    say: (line) => ctx.output.warn(line),
+    tell: (line) => ctx.output.warn(line),
+    say: ctx.say,
   });
   // Once listening (a port in use hands nothing on). Another profile's listener may share the config
   // dir: its deliveries are its own to hand on.
@@ -140,9 +143,9 @@ function webhookSecret(ctx: Context): string {
 
 /** Where each event is handed on: --forward-to, --exec (hidden from `hidden`), or nowhere. */
 function handOffFor(ctx: Context, options: WebhookListenOptions, hidden: (string | undefined)[]): HandOff | undefined {
-  if (options.forwardTo !== undefined) return forwardTo(options.forwardTo);
+  if (options.forwardTo !== undefined) return forwardTo(options.forwardTo, ctx.say);
   if (options.exec === undefined) return undefined;
-  return execFromFlags(options.exec, ctx.secrets.wrap(ctx.terminal.stderr), hidden, options);
+  return execFromFlags(options.exec, ctx.secrets.wrap(ctx.terminal.stderr), hidden, options, ctx.say);
 }
 
 /** The service's word on each order event, when there is a key to ask with; without one, said why. */
@@ -302,7 +305,7 @@ async function prepare(
       return {
         ok: false,
         reason: en.listener.notConfirmed(confirmed.reason),
-        said: say.listener.notConfirmed(confirmed.said),
+        said: say.listener.notConfirmed(confirmed.said(say)),
       };
     confirmedAs(confirmed.transaction);
     return {
@@ -359,7 +362,7 @@ interface Deliverable {
 
 /** The order's verdict the service's answer gave when the event was confirmed: `partly delivered (Rp 2.835 refunded)`. */
 function confirmedVerdict(payload: Buffer, say: Messages): string[] {
-  const value = parseAnswer(payload.toString("utf8"))?.value;
+  const value = parseAnswer(payload.toString("utf8"), say)?.value;
   const confirmed = isRecord(value) && isRecord(value.confirmed) ? value.confirmed : undefined;
   if (!confirmed || !isVerdict(confirmed.outcome)) return [];
   const refunded = typeof confirmed.refunded === "number" ? confirmed.refunded : undefined;
@@ -428,7 +431,7 @@ async function receiptAppender(
 function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: Transaction): void {
   if (ctx.output.mode === "json") {
     // What was handed on, one line per event: byte for byte into a pipe.
-    const answer = parseAnswer(payload.toString("utf8"));
+    const answer = parseAnswer(payload.toString("utf8"), ctx.say);
     if (answer && !ctx.output.stdoutIsTTY) return ctx.output.json(answer);
     return ctx.output.jsonLine(answer?.value ?? null);
   }
