@@ -9,7 +9,7 @@ import { ConfigStore } from "./config/store.js";
 import type { Context, Terminal } from "./context.js";
 import { ResellerError, UsageError } from "./errors.js";
 import { languageOfRun } from "./messages/language.js";
-import { speak } from "./messages/messages.js";
+import { runCatalogue } from "./messages/messages.js";
 import { buildProgram, version } from "./program.js";
 import { terminalWidth } from "./config/settings.js";
 import { wrapLines } from "./output/message.js";
@@ -27,7 +27,7 @@ export async function main(proc: Process): Promise<number> {
   // One store for the run: the profile's language and the command's settings come from one read of the file.
   const store = new ConfigStore(defaultConfigDir(proc.env));
   // The words are chosen before commands are declared: their help speaks the language too.
-  const say = await speak(languageAtStart(proc.argv, proc.env, store).language);
+  const say = await runCatalogue(languageAtStart(proc.argv, proc.env, store).language);
   const [{ createContext }, { reportCommandError }] = await Promise.all([
     import("./context.js"),
     import("./output/print-error.js"),

@@ -28,7 +28,8 @@ import { join } from "node:path";
 import { withOwnFile } from "../config/config-dir.js";
 import { type HeldLock, tryTakeLock } from "../config/file-lock.js";
 import { fnv1aHex } from "../short-hash.js";
-import { say } from "../messages/messages.js";
+import { en } from "../messages/en.js";
+import type { Wording } from "../errors.js";
 
 /**
  * Like the config dir's other files, the copy is never read or written through a symbolic link: one
@@ -183,12 +184,19 @@ const parseAll = (lines: string[]) => lines.flatMap((text) => fromLine(text) ?? 
 /** A change line that says a variant was withdrawn: its id alone. */
 const goneLine = (id: number) => `[${id}]`;
 
+/** The copy could not be written or read back as it must be: said in the reader's words where it is shown. */
+export class CopyProblem extends Error {
+  constructor(readonly said: Wording) {
+    super(said(en));
+  }
+}
+
 /** The header line's size, newline included: room for any profile name and address the CLI accepts. */
 export const headerBytes = 4096;
 
 function headerLine(header: object): string {
   const json = JSON.stringify(header);
-  if (Buffer.byteLength(json) >= headerBytes) throw new Error(say.catalogue.headerTooLong);
+  if (Buffer.byteLength(json) >= headerBytes) throw new CopyProblem((say) => say.catalogue.headerTooLong);
   return `${json.padEnd(headerBytes - 1 - (Buffer.byteLength(json) - json.length), " ")}\n`;
 }
 
@@ -392,7 +400,7 @@ class BaseLines {
 function readFully(fd: number, into: Buffer, position: number): void {
   for (let done = 0; done < into.length; ) {
     const read = readSync(fd, into, done, into.length - done, position + done);
-    if (read === 0) throw new Error(say.catalogue.copyEndedEarly);
+    if (read === 0) throw new CopyProblem((say) => say.catalogue.copyEndedEarly);
     done += read;
   }
 }
@@ -728,7 +736,7 @@ export class CatalogueWriter {
     this.seal(header, catalogueCachePath(this.owner));
     rmSync(unfinishedPath(this.owner), { force: true });
     const kept = readCatalogue(this.owner);
-    if (!kept) throw new Error(say.catalogue.notReadBack);
+    if (!kept) throw new CopyProblem((say) => say.catalogue.notReadBack);
     return kept;
   }
 

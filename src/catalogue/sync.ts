@@ -23,6 +23,7 @@ import {
   UnexpectedResponseError,
 } from "../errors.js";
 import {
+  CopyProblem,
   applyChanges,
   CatalogueWriter,
   keptInMemory,
@@ -147,7 +148,7 @@ export async function syncCatalogue(
     copy = applyChanges(owner, kept, changed, withdrawn, times);
   } catch (error) {
     // The file could not be changed: the changes are used from memory this once.
-    unkept = fileProblem(error, options.say);
+    unkept = unkeptWhy(error as Error, options.say);
     copy = keptInMemory({ ...kept, ...times }, mergeCatalogue(kept.entries(), changed, withdrawn));
   }
   return {
@@ -331,7 +332,7 @@ async function fetchPages(
 
 /** Why the copy could not be kept, in the words the config dir's other files use (`the disk is full (ENOSPC)`). */
 function unkeptWhy(error: Error | undefined, say: Messages): string | undefined {
-  return error === undefined ? undefined : fileProblem(error, say);
+  return error === undefined ? undefined : error instanceof CopyProblem ? error.said(say) : fileProblem(error, say);
 }
 
 /** More variants than any catalogue: a service that sends variants without end. */

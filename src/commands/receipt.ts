@@ -15,7 +15,7 @@ import type { ReceiptOptions } from "./receipt/flags.js";
 export async function run(ctx: Context, options: ReceiptOptions): Promise<void> {
   // A number given is checked before anything is asked: a link to no one, or to `12`, is no receipt sent.
   if (typeof options.wa === "string") {
-    const reading = readPhoneNumber(options.wa);
+    const reading = readPhoneNumber(options.wa, ctx.say);
     if (!reading.ok)
       throw new InputError(ctx.say.phone.waRefused(options.wa, reading.why), {
         suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}${ctx.say.phone.waHint}`,

@@ -50,7 +50,7 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
 
 /** The wizard's amount check, as the person types: the same rule as --amount, in words for a prompt. */
 export function checkTypedAmount(text: string, say: Messages): true | string {
-  const reading = readAmount(text);
+  const reading = readAmount(text, say);
   if (!reading.ok)
     return say.topup.notAnAmount(
       reading.why,

@@ -136,7 +136,7 @@ function openAmountParts(
     if (typeof note.provider_qty !== "number" && typeof note.provider_qty !== "string") {
       refuse(where, words.orders.line.providerQtyNotAmount(itemWords(item, words), JSON.stringify(note.provider_qty)));
     }
-    nominal = rupiah(`${where}${words.orders.line.providerQtyIn(itemWords(item, words))}`, note.provider_qty, words);
+    nominal = rupiah(`${where}${words.orders.line.providerQtyIn(itemWords(item, words))}`, note.provider_qty);
   }
   const customer = text(note.target);
   const zone = text(note.zone_id);
@@ -215,7 +215,7 @@ export function checkTypedCustomer(item: Item, say: Messages): (text: string) =>
   return (text) => {
     if (!text.trim()) return say.phone.required;
     if (!takesPhoneNumber(item)) return true;
-    const reading = readPhoneNumber(text);
+    const reading = readPhoneNumber(text, say);
     return reading.ok
       ? true
       : say.phone.notMobile(`${reading.why}${reading.suggestion ? `. ${reading.suggestion}` : ""}`);
@@ -260,7 +260,7 @@ export function openAmountRange(range: OpenAmount, words: Messages): string {
  */
 export function checkTypedNominal(range: OpenAmount, say: Messages): (text: string) => true | string {
   return (text) => {
-    const reading = readAmount(text);
+    const reading = readAmount(text, say);
     if (!reading.ok)
       return say.orders.amount.notAnAmount(reading.why, reading.readings.map(formatRupiah).join(say.usage.either));
     const problem = openAmountProblem(range, reading.amount, say);
@@ -442,13 +442,13 @@ export function checkLine(
     if (line.target !== undefined && line.note !== undefined) refuse(where, words.orders.line.noteOrTarget);
     if (line.target === undefined && (line.opt.length > 0 || line.comment !== undefined))
       refuse(where, words.orders.line.optNeedsTarget);
-    if (line.target !== undefined) return buildSmmNote(line.target, line.opt, line.comment, words);
+    if (line.target !== undefined) return buildSmmNote(line.target, line.opt, line.comment);
     if (line.note === undefined) {
       refuse(where, words.orders.line.smmNeedsTarget(itemWords(item, words)), {
         suggestion: words.orders.line.targetExample,
       });
     }
-    smmNote(line.note, where, words);
+    smmNote(line.note, where);
     return line.note;
   }
   if (smmParts)

@@ -90,10 +90,10 @@ function rowFrom(values: Record<string, unknown>, row: number, file: string, wor
         // A nominal is Rupiah as people write them (75.000, 75rb); a quantity may be grouped (1.000); ids are plain.
         out[name] =
           name === "nominal"
-            ? rules.rupiah(`${where}${key}`, raw, words)
+            ? rules.rupiah(`${where}${key}`, raw)
             : name === "quantity"
-              ? rules.quantity(`${where}${key}`, raw, words)
-              : rules.positiveInteger(`${where}${key}`, raw, words);
+              ? rules.quantity(`${where}${key}`, raw)
+              : rules.positiveInteger(`${where}${key}`, raw);
         break;
       case "opt":
         if (Array.isArray(raw) && raw.every((o) => typeof o === "string")) out.opt = raw as string[];
@@ -109,7 +109,7 @@ function rowFrom(values: Record<string, unknown>, row: number, file: string, wor
         break;
       case "refId":
         if (typeof raw !== "string") throw new InputError(words.orders.file.mustBeText(`${where}ref_id`));
-        out.refId = rules.refId(raw, `${where}ref_id`, words);
+        out.refId = rules.refId(raw, `${where}ref_id`);
         break;
       case "alternatives":
         out.alternatives = alternativeIds(raw, where, words);

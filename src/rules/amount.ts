@@ -5,8 +5,7 @@
  */
 import { formatRupiah } from "../output/format.js";
 import { present } from "../errors.js";
-import { say } from "../messages/messages.js";
-import type { Messages } from "../messages/en.js";
+import { en, type Messages } from "../messages/en.js";
 
 /**
  * What a suffix multiplies by: `rb`/`ribu`/`k` thousands, `jt`/`juta` millions, `miliar` billions. A bare
@@ -43,7 +42,7 @@ function decimalValue(text: string, multiplier: number): number | undefined {
 }
 
 /** Reads one typed amount; never throws. `words` say why it is not one (a file's problems are said in two languages). */
-export function readAmount(input: string | number, words: Messages = say): AmountReading {
+export function readAmount(input: string | number, words: Messages): AmountReading {
   if (typeof input === "number") {
     return Number.isSafeInteger(input)
       ? { ok: true, amount: input }
@@ -128,7 +127,7 @@ function whole(words: Messages, n: number): AmountReading {
 
 /** The amount, or undefined when the text is not one (or could be two). */
 export function parseRupiah(text: string): number | undefined {
-  const reading = readAmount(text);
+  const reading = readAmount(text, en);
   return reading.ok ? reading.amount : undefined;
 }
 

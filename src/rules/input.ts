@@ -6,18 +6,17 @@ import { InputError } from "../errors.js";
 import { choice } from "../config/choice.js";
 import { formatRupiah } from "../output/format.js";
 import { readAmount } from "./amount.js";
-import { say } from "../messages/messages.js";
-import type { Messages } from "../messages/en.js";
+import { en, type Messages } from "../messages/en.js";
 import type { SmmNote } from "../api/model.js";
 
 export const minimumTopUp = 10_000;
 export const maxRefIdLength = 191;
 export const lockDurationRange = { min: 60, max: 600 } as const;
 
-export function positiveInteger(name: string, value: string | number, words: Messages = say): number {
+export function positiveInteger(name: string, value: string | number): number {
   const text = String(value).trim();
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw new InputError(words.orders.input.positiveWhole(name, text));
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InputError((say) => say.orders.input.positiveWhole(name, text));
   return n;
 }
 
@@ -26,15 +25,17 @@ export function positiveInteger(name: string, value: string | number, words: Mes
  * `1,000`, `1 000`). Anything else is refused, with the count it most likely meant when there is one
  * (`1.5` is no count; `1rb` is offered as 1000, never read as it).
  */
-export function quantity(name: string, value: string | number, words: Messages = say): number {
-  if (typeof value === "number") return positiveInteger(name, value, words);
+export function quantity(name: string, value: string | number): number {
+  if (typeof value === "number") return positiveInteger(name, value);
   const text = value.trim();
-  if (/^\d{1,3}([.,\s_])\d{3}(\1\d{3})*$/.test(text)) return positiveInteger(name, text.replace(/[.,\s_]/g, ""), words);
-  if (/^\d+$/.test(text)) return positiveInteger(name, text, words);
-  const reading = /^rp|^idr/i.test(text) ? undefined : readAmount(text, words);
+  if (/^\d{1,3}([.,\s_])\d{3}(\1\d{3})*$/.test(text)) return positiveInteger(name, text.replace(/[.,\s_]/g, ""));
+  if (/^\d+$/.test(text)) return positiveInteger(name, text);
+  // Which amount the text reads as does not depend on the words its refusal is said in.
+  const reading = /^rp|^idr/i.test(text) ? undefined : readAmount(text, en);
   const meant = reading?.ok && reading.amount > 0 ? [reading.amount] : [];
-  throw new InputError(words.orders.input.positiveWhole(name, text), {
-    suggestion: `${meant.length ? `${words.usage.didYouMean(meant.map((n) => `${name} ${n}`).join(words.usage.either))} ` : ""}${words.orders.input.writeQuantity}`,
+  throw new InputError((say) => say.orders.input.positiveWhole(name, text), {
+    suggestion: (say) =>
+      `${meant.length ? `${say.usage.didYouMean(meant.map((n) => `${name} ${n}`).join(say.usage.either))} ` : ""}${say.orders.input.writeQuantity}`,
   });
 }
 
@@ -42,18 +43,25 @@ export function quantity(name: string, value: string | number, words: Messages =
  * An amount of Rupiah as typed (`75000`, `75.000`, `Rp 75.000`, `75rb`, `1,5jt`), above zero. Text that
  * could mean two sums is refused with both readings, never guessed.
  */
-export function rupiah(name: string, value: string | number, words: Messages = say): number {
-  const reading = readAmount(value, words);
+export function rupiah(name: string, value: string | number): number {
+  const reading = readAmount(value, en);
   if (!reading.ok) {
     const shown = typeof value === "string" ? value.trim() : String(value);
-    const writeIt = words.orders.amount.writeIt(words.orders.amount.forms);
-    throw new InputError(words.orders.amount.notAmountOfRupiah(name, shown, reading.why), {
-      suggestion: reading.readings.length
-        ? `${words.usage.didYouMean(reading.readings.map((n) => words.orders.amount.reading(formatRupiah(n), n)).join(words.usage.either))} ${writeIt}`
-        : writeIt,
+    const { readings } = reading;
+    const writeIt = (say: Messages) => say.orders.amount.writeIt(say.orders.amount.forms);
+    // Why it is no amount is said in the reader's words: the text is read again in them.
+    const why = (say: Messages) => {
+      const again = readAmount(value, say);
+      return again.ok ? "" : again.why;
+    };
+    throw new InputError((say) => say.orders.amount.notAmountOfRupiah(name, shown, why(say)), {
+      suggestion: (say) =>
+        readings.length
+          ? `${say.usage.didYouMean(readings.map((n) => say.orders.amount.reading(formatRupiah(n), n)).join(say.usage.either))} ${writeIt(say)}`
+          : writeIt(say),
     });
   }
-  if (reading.amount <= 0) throw new InputError(words.orders.amount.moreThanZero(name));
+  if (reading.amount <= 0) throw new InputError((say) => say.orders.amount.moreThanZero(name));
   return reading.amount;
 }
 
@@ -74,21 +82,23 @@ export function lockDuration(value: string | number): number {
 }
 
 /** `name` as the person gave it: `--ref-id`, or a file's row and column (`orders.csv line 2: ref_id`). */
-export function refId(value: string, name = "--ref-id", words: Messages = say): string {
-  if (value.length === 0 || value.trim() !== value) throw new InputError(words.orders.input.refIdSpaces(name));
+export function refId(value: string, name = "--ref-id"): string {
+  if (value.length === 0 || value.trim() !== value) throw new InputError((say) => say.orders.input.refIdSpaces(name));
   if (value.length > maxRefIdLength)
-    throw new InputError(words.orders.input.tooLong(name, maxRefIdLength, value.length));
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError(words.orders.input.controlCharacters(name));
+    throw new InputError((say) => say.orders.input.tooLong(name, maxRefIdLength, value.length));
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError((say) => say.orders.input.controlCharacters(name));
   return value;
 }
 
 /** An SMM note as the service wants it: JSON text with a string `target`; `where` names a file's row (`orders.csv line 2: `). */
-export function smmNote(text: string, where = "", words: Messages = say): SmmNote {
+export function smmNote(text: string, where = ""): SmmNote {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new InputError(where + words.orders.input.smmJson, { suggestion: words.orders.input.smmJsonHint });
+    throw new InputError((say) => where + say.orders.input.smmJson, {
+      suggestion: (say) => say.orders.input.smmJsonHint,
+    });
   }
   if (
     typeof parsed !== "object" ||
@@ -96,20 +106,20 @@ export function smmNote(text: string, where = "", words: Messages = say): SmmNot
     typeof (parsed as SmmNote).target !== "string" ||
     !(parsed as SmmNote).target.trim()
   ) {
-    throw new InputError(where + words.orders.input.smmTarget);
+    throw new InputError((say) => where + say.orders.input.smmTarget);
   }
   const note = parsed as SmmNote;
   if (note.opt_smm !== undefined && (!Array.isArray(note.opt_smm) || note.opt_smm.some((o) => typeof o !== "string"))) {
-    throw new InputError(where + words.orders.input.smmOptions);
+    throw new InputError((say) => where + say.orders.input.smmOptions);
   }
   if (note.comment_smm !== undefined && typeof note.comment_smm !== "string") {
-    throw new InputError(where + words.orders.input.smmComment);
+    throw new InputError((say) => where + say.orders.input.smmComment);
   }
   return note;
 }
 
-export function buildSmmNote(target: string, options: string[], comment?: string, words: Messages = say): string {
-  if (!target.trim()) throw new InputError(words.orders.input.notEmpty("--target"));
+export function buildSmmNote(target: string, options: string[], comment?: string): string {
+  if (!target.trim()) throw new InputError((say) => say.orders.input.notEmpty("--target"));
   const note: SmmNote = { target, opt_smm: options };
   if (comment !== undefined) note.comment_smm = comment;
   return JSON.stringify(note);

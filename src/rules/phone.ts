@@ -3,7 +3,6 @@
  * Checked before paying, because a provider refuses a wrong one only after the balance was charged
  * (refunded later). What is sent is the national form, `0812…`, however it was written.
  */
-import { say } from "../messages/messages.js";
 import type { Messages } from "../messages/en.js";
 
 export const phoneDigits = { min: 10, max: 13 } as const;
@@ -17,7 +16,7 @@ export type PhoneReading =
   { ok: true; number: string; written: string } | { ok: false; why: string; suggestion?: string };
 
 /** `words` say why a number is refused: a file's problems are said in two languages. */
-export function readPhoneNumber(text: string, words: Messages = say): PhoneReading {
+export function readPhoneNumber(text: string, words: Messages): PhoneReading {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false, why: words.phone.empty };
   const compact = trimmed.replace(/[\s\-.()]/g, "");

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import { formatRupiah } from "../../src/output/format.js";
 import { parseRupiah, readAmount } from "../../src/rules/amount.js";
+import { en } from "../../src/messages/en.js";
 import { rupiah, topUpAmount } from "../../src/rules/input.js";
 
 describe("the forms an amount is written in", () => {
@@ -37,7 +38,7 @@ describe("the forms an amount is written in", () => {
     ["1 miliar", 1_000_000_000],
     ["  50000  ", 50_000],
   ])("%j is %d", (text, amount) => {
-    expect(readAmount(text)).toEqual({ ok: true, amount });
+    expect(readAmount(text, en)).toEqual({ ok: true, amount });
     expect(parseRupiah(text)).toBe(amount);
   });
 
@@ -67,7 +68,7 @@ describe("texts that could mean two sums, or none", () => {
     ["1.250.000,5", /without cents/, [1_250_000]],
     ["1,2345rb", /not a whole number/, [1_234, 1_235]],
   ])("%j is refused with its readings", (text, why, readings) => {
-    expect(readAmount(text)).toEqual({ ok: false, why: expect.stringMatching(why), readings });
+    expect(readAmount(text, en)).toEqual({ ok: false, why: expect.stringMatching(why), readings });
   });
 
   it.each<[string, RegExp]>([
@@ -80,7 +81,7 @@ describe("texts that could mean two sums, or none", () => {
     ["10.5e3", /not a number/],
     ["0x10", /not a Rupiah unit|not a number/],
   ])("%j is not an amount", (text, why) => {
-    expect(readAmount(text)).toMatchObject({ ok: false, why: expect.stringMatching(why) });
+    expect(readAmount(text, en)).toMatchObject({ ok: false, why: expect.stringMatching(why) });
   });
 });
 

@@ -26,7 +26,7 @@ describe("a mobile number as a customer gives it", () => {
     ["(0812) 3456.7890", "081234567890", "081234567890"],
     ["  081234567890 ", "081234567890", "081234567890"],
   ])("%j is taken, sent as %j (written %j)", (text, sent, written) => {
-    expect(readPhoneNumber(text)).toEqual({ ok: true, number: sent, written });
+    expect(readPhoneNumber(text, en)).toEqual({ ok: true, number: sent, written });
   });
 
   it.each<[string, RegExp, string?]>([
@@ -43,7 +43,7 @@ describe("a mobile number as a customer gives it", () => {
     ["+6581234567", /not an Indonesian number/],
     ["6221345678", /starts with 08, 628 or \+628/],
   ])("%j is refused: %s", (text, why, suggestion) => {
-    const reading = readPhoneNumber(text);
+    const reading = readPhoneNumber(text, en);
     expect(reading.ok).toBe(false);
     if (reading.ok) return;
     expect(reading.why).toMatch(why);
