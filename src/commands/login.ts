@@ -97,7 +97,7 @@ export async function run(ctx: Context, options: LoginOptions): Promise<void> {
             { name: "English", value: "en" },
           ],
           // The language this run speaks, as the flag, the environment or the locale chose it.
-          { default: settings.setting("language").value },
+          { default: ctx.say.language },
         )
       : undefined;
 

@@ -94,11 +94,13 @@ describe("the rule a flag, a prompt or a file applies", () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(InputError);
-    expect(thrown).toMatchObject({
-      message: '--nominal "1,5" is not an amount of Rupiah: it has a decimal part but no unit (rb, jt).',
-      suggestion:
-        "Did you mean Rp 1.500 (1500) or Rp 1.500.000 (1500000)? Write it as 75000, 75.000, Rp 75.000, 75rb or 1,5jt.",
-    });
+    const refusal = thrown as InputError;
+    expect(refusal.messageIn(en)).toBe(
+      '--nominal "1,5" is not an amount of Rupiah: it has a decimal part but no unit (rb, jt).',
+    );
+    expect(refusal.suggestionIn(en)).toBe(
+      "Did you mean Rp 1.500 (1500) or Rp 1.500.000 (1500000)? Write it as 75000, 75.000, Rp 75.000, 75rb or 1,5jt.",
+    );
   });
 
   it("refuses nothing at all, and a top-up under the minimum in Rupiah words", () => {
