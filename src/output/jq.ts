@@ -20,14 +20,16 @@ interface JqResult {
 interface JqEngine {
   raw(input: string | null, query: string, flags?: string[]): JqResult;
 }
+/** A compiled WebAssembly module, passed through untouched (the build's types name no WebAssembly). */
+type CompiledModule = object;
 interface JqWasm {
-  loadJq(options?: { wasmModule?: WebAssembly.Module }): Promise<JqEngine>;
+  loadJq(options?: { wasmModule?: CompiledModule }): Promise<JqEngine>;
 }
 
 /** jq-wasm's folder and its WebAssembly, compiling since bin/reseller.js saw --jq. */
 interface EarlyJq {
   folder: string;
-  compiling: Promise<WebAssembly.Module>;
+  compiling: Promise<CompiledModule>;
 }
 const compiledEarly = Symbol.for("reseller.jq-wasm");
 
