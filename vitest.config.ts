@@ -60,6 +60,7 @@ const cliInProcess = [
   "test/e2e/shop-prices.test.ts",
   "test/e2e/shop-receipts.test.ts",
   "test/e2e/table-width.test.ts",
+  "test/e2e/trx.test.ts",
   "test/e2e/typed-dates.test.ts",
   "test/e2e/webhook-config.test.ts",
   "test/e2e/words.test.ts",
