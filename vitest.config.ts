@@ -41,6 +41,7 @@ const cliInProcess = [
   "test/e2e/buy-plan.test.ts",
   "test/e2e/buy-verdicts.test.ts",
   "test/e2e/caller-ref-id.test.ts",
+  "test/e2e/checks-before-paying.test.ts",
   "test/e2e/commands-config.test.ts",
   "test/e2e/commands-exit-codes.test.ts",
   "test/e2e/dialects.test.ts",
