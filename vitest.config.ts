@@ -49,6 +49,7 @@ const cliInProcess = [
   "test/e2e/help.test.ts",
   "test/e2e/history-ledger.test.ts",
   "test/e2e/history.test.ts",
+  "test/e2e/hostile-answers.test.ts",
   "test/e2e/items-disrupted.test.ts",
   "test/e2e/items.test.ts",
   "test/e2e/ledger-day.test.ts",
