@@ -52,6 +52,7 @@ const cliInProcess = [
   "test/e2e/hostile-answers.test.ts",
   "test/e2e/items-disrupted.test.ts",
   "test/e2e/items.test.ts",
+  "test/e2e/jq.test.ts",
   "test/e2e/ledger-day.test.ts",
   "test/e2e/lists.test.ts",
   "test/e2e/one-customer.test.ts",
