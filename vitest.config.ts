@@ -44,6 +44,7 @@ const cliInProcess = [
   "test/e2e/checks-before-paying.test.ts",
   "test/e2e/commands-config.test.ts",
   "test/e2e/commands-exit-codes.test.ts",
+  "test/e2e/commands-lock.test.ts",
   "test/e2e/dialects.test.ts",
   "test/e2e/golden-screens.test.ts",
   "test/e2e/help.test.ts",
