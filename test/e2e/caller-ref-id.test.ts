@@ -2,13 +2,14 @@
  * A caller's own ref_id is the caller's identity of an order (a shop bot passes its order id): one the
  * journal has not seen is a new order, never asked about or refused as a repeat, for a single buy, a
  * cart, a lock, an open amount, SMM and an orders file's ref_id column; one it has seen is the service's to
- * settle (REF_ID_ALREADY_EXIST, exit 1, for a first attempt of a reused one). Both live dialects.
+ * settle (REF_ID_ALREADY_EXIST, exit 1, for a first attempt of a reused one). Both live dialects,
+ * through main() (test/support/run-main.ts).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, writeCart } from "./commands-harness.js";
+import { resellerInProcess, writeCart } from "./commands-harness.js";
 
 describe.each(["live", "live-short"] as const)("a caller's own ref_id (%s)", (dialect) => {
   const harness = useEmulator({ dialect });
@@ -16,7 +17,7 @@ describe.each(["live", "live-short"] as const)("a caller's own ref_id (%s)", (di
 
   /** `buy … --yes --json` as a shop bot runs it, in its own config dir. */
   const botOf = (account: string) => {
-    const reseller = resellerAs(harness, harness.apiKeyOf(account));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf(account));
     const buy = (...more: string[]) => reseller.run(["buy", ...more, "--yes"], { mode: "json" });
     return { reseller, buy };
   };
@@ -76,7 +77,7 @@ describe.each(["live", "live-short"] as const)("a caller's own ref_id (%s)", (di
   });
 
   it("an orders file's ref_id column is the caller's: rows that match earlier purchases are bought, nothing asked", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     expect(
       (await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234561002", "--yes"])).exitCode,
     ).toBe(0);

@@ -3,7 +3,8 @@
  * with --zone-id wherever the tool would ask for one; a phone number of another operator than the
  * item's, and a game account of another region than the item's, refused with exit 2 and nothing
  * sent, unless --no-check; and `reconcile` naming the item and the customer of each answer.
- * test/pty/checks-before-paying.test.ts shows the same doubts at a terminal.
+ * Through main() (test/support/run-main.ts); the purchase lost to a failing service is started as
+ * the built binary. test/pty/checks-before-paying.test.ts shows the same doubts at a terminal.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { apiRequests, useEmulator } from "../support/emulator.js";
 import { columnCells } from "../support/golden-screens.js";
 import { until } from "../support/until.js";
-import { journalRecords, resellerAs } from "./commands-harness.js";
+import { journalRecords, resellerInProcess } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const purchasesSent = (lines: string[]) => lines.filter((line) => line.startsWith("POST /v1/trx "));
@@ -19,7 +20,7 @@ const purchasesSent = (lines: string[]) => lines.filter((line) => line.startsWit
 describe("checks before paying, nobody to confirm", () => {
   const harness = useEmulator({ catalogueSize: 400 });
   const sentSoFar = () => purchasesSent(apiRequests(harness)).length;
-  const buy = (...args: string[]) => resellerAs(harness).run(["buy", "--qty", "1", "--no-input", ...args]);
+  const buy = (...args: string[]) => resellerInProcess(harness).run(["buy", "--qty", "1", "--no-input", ...args]);
 
   it("--zone-id for Mobile Legends goes into the note as the service takes it, and the account is checked with it", async () => {
     const r = await buy("--item", "21", "--note", "12345678", "--zone-id", "1234");
@@ -83,7 +84,7 @@ describe("checks before paying, nobody to confirm", () => {
   });
 
   it("an account in another region than the item's (Indonesia for Malaysia): exit 2, nothing sent; --no-check buys", async () => {
-    const catalogue = await resellerAs(harness).run(["items", "--search", "Mobile Legends Malaysia 86"]);
+    const catalogue = await resellerInProcess(harness).run(["items", "--search", "Mobile Legends Malaysia 86"]);
     const malaysia = catalogue.stdout.split("\n")[0]!.split("\t")[0]!;
     expect(catalogue.stdout).toContain("Mobile Legends Malaysia");
     const before = sentSoFar();
@@ -105,7 +106,7 @@ describe("checks before paying in an orders file", () => {
   const sentSoFar = () => purchasesSent(apiRequests(harness)).length;
 
   it("a row with another operator's number: the file is refused, exit 2, nothing sent; --no-check buys it", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const file = join(reseller.configDir, "orders.csv");
     writeFileSync(file, ["item_id,quantity,note", "12,1,081234567890", "12,1,081712345678"].join("\n"));
     const refused = await reseller.run(["buy", "--file", file, "--yes"]);
@@ -120,7 +121,7 @@ describe("checks before paying in an orders file", () => {
   });
 
   it("a row whose account is in another region: not sent (REGION_MISMATCH, exit 2), the other rows bought", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const file = join(reseller.configDir, "games.csv");
     // 1010: Mobile Legends Indonesia; 1066: Mobile Legends Malaysia (the emulator's catalogue of 400).
     writeFileSync(file, ["item_id,quantity,note", "1010,1,12345678(1234)", "1066,1,12345678(1234)"].join("\n"));
@@ -143,7 +144,7 @@ describe("reconcile names the item and the customer", () => {
   const harness = useEmulator();
 
   it("each row: the item bought and whom for, beside the ref_id and the answer", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     await reseller.run(["items"]); // the catalogue copy that names items
     // The first attempt is lost; while reseller backs off, the whole service goes down: the outcome is unknown.
     harness.emulator.faults.configure({ drop_before_commit_next: 1, match: { method: "POST", path: "/v1/trx" } });

@@ -1,13 +1,15 @@
 /**
- * config list/get/set/path and logout through the built binary. None of these talks to the
- * service; they read and write the one config file, which must stay mode 0600 and must never
- * show the API key in full.
+ * config list/get/set/path and logout through main() (test/support/run-main.ts); logout, which no
+ * other end-to-end file starts, once through the built binary. None of these talks to the service;
+ * they read and write the one config file, which must stay mode 0600 and must never show the API
+ * key in full.
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigStore } from "../../src/config/store.js";
 import { makeConfigDir, runReseller, type CliOptions } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { modeArgs, tableBorder, type Mode } from "./commands-harness.js";
 
 const storedKey = "rk_live_stored_profile_key_9f3a";
@@ -22,9 +24,10 @@ async function configured(
   return dir;
 }
 
-async function reseller(dir: string, args: string[], options: CliOptions & { mode?: Mode } = {}) {
+/** `reseller` through main() in this process, or the built binary when `spawned`. */
+async function reseller(dir: string, args: string[], options: CliOptions & { mode?: Mode; spawned?: boolean } = {}) {
   const mode = modeArgs(options.mode ?? "plain");
-  const r = await runReseller([...args, ...mode.args], {
+  const r = await (options.spawned ? runReseller : runInProcess)([...args, ...mode.args], {
     ...options,
     env: { RESELLER_CONFIG_DIR: dir, ...mode.env, ...options.env },
   });
@@ -275,7 +278,7 @@ describe("config set", () => {
 describe("logout", () => {
   it("forgets the key, keeps the base URL, says so on stderr", async () => {
     const dir = await configured();
-    const r = await reseller(dir, ["logout"]);
+    const r = await reseller(dir, ["logout"], { spawned: true });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("****9f3a");

@@ -1,7 +1,8 @@
 /**
- * Stock locks through the built binary: add (the token alone on stdout when piped, remembered in
- * a 0600 cache for `buy --lock`), list (time left, gone after the emulator clock passes expiry),
- * release, and every refusal the service has for them (exit 1 with the code and a next step).
+ * Stock locks through main() (test/support/run-main.ts): add (the token alone on stdout when piped,
+ * remembered in a 0600 cache for `buy --lock`), list (time left, gone after the emulator clock
+ * passes expiry), release, and every refusal the service has for them (exit 1 with the code and a
+ * next step). A shell script taking the token with $(…) runs the built binary.
  */
 import { execFile } from "node:child_process";
 import { statSync } from "node:fs";
@@ -12,7 +13,7 @@ import { baseEnv, binPath } from "../support/cli.js";
 import { findCachedLock } from "../../src/records/stock-locks.js";
 import { stockLockRows } from "../support/records.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, serviceBody, singleJson, tableBorder } from "./commands-harness.js";
+import { resellerInProcess, serviceBody, singleJson, tableBorder } from "./commands-harness.js";
 
 /** Each block works on its own account, so one block's locks never show up in another's list. */
 const harness = useEmulator();
@@ -29,7 +30,7 @@ function lockOf(apiKey: string, token: string) {
 
 describe("lock add", () => {
   it("piped: only the token on stdout, the lock held on the service and noted in a 0600 cache", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["lock", "add", "--item", "1", "--qty", "2"]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^LCK-[A-Z0-9]+\n$/);
@@ -42,7 +43,7 @@ describe("lock add", () => {
   });
 
   it("TOKEN=$(reseller lock add …) works in a shell script", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const script = `TOKEN=$(node "${binPath}" lock add --item 3 --qty 1 --duration 300) && node "${binPath}" lock release "$TOKEN" 2>/dev/null && printf '%s' "$TOKEN"`;
     const { stdout } = await promisify(execFile)("sh", ["-c", script], { env: baseEnv(reseller.env) });
     expect(stdout).toMatch(/^LCK-[A-Z0-9]+$/);
@@ -50,7 +51,7 @@ describe("lock add", () => {
   });
 
   it("--json: the service's body, unknown fields kept", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["lock", "add", "--item", "4", "--qty", "1", "--duration", "120"], { mode: "json" });
     expect(r.exitCode).toBe(0);
     const body = singleJson(r);
@@ -68,7 +69,7 @@ describe("lock add", () => {
   });
 
   it("terminal: a record with the token, item, quantity and expiry with a relative hint", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["lock", "add", "--item", "5", "--qty", "1", "--duration", "300"], { mode: "table" });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^Lock token\s+LCK-[A-Z0-9]+$/m);
@@ -79,7 +80,7 @@ describe("lock add", () => {
   });
 
   it("remembers locks per profile", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["lock", "add", "--item", "6", "--qty", "1", "--profile", "shop2"]);
     expect(r.exitCode).toBe(0);
     expect(cachedTokens(reseller.configDir, "shop2")).toEqual([r.stdout.trim()]);
@@ -91,7 +92,7 @@ describe("lock list", () => {
   const apiKey = () => harness.apiKeyOf("Berkah Pulsa Cell");
 
   it("shows each lock with the time it has left, in every mode", async () => {
-    const reseller = resellerAs(harness, apiKey());
+    const reseller = resellerInProcess(harness, apiKey());
     const first = (await reseller.run(["lock", "add", "--item", "1", "--qty", "1", "--duration", "600"])).stdout.trim();
     const second = (await reseller.run(["lock", "add", "--item", "7", "--qty", "2", "--duration", "90"])).stdout.trim();
 
@@ -131,7 +132,7 @@ describe("lock list", () => {
   });
 
   it("a lock disappears once the emulator clock passes its expiry", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     const token = (await reseller.run(["lock", "add", "--item", "2", "--qty", "1", "--duration", "60"])).stdout.trim();
     const before = await reseller.run(["lock", "list"]);
     expect(before.stdout).toContain(token);
@@ -149,7 +150,9 @@ describe("lock list", () => {
   });
 
   it("an empty list prints nothing on stdout in table mode either", async () => {
-    const r = await resellerAs(harness, harness.apiKeyOf("Cahaya Voucher")).run(["lock", "list"], { mode: "table" });
+    const r = await resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher")).run(["lock", "list"], {
+      mode: "table",
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("No locks held");
@@ -160,7 +163,7 @@ describe("lock release", () => {
   const apiKey = () => harness.apiKeyOf("Mitra Top Up Nusantara");
 
   it("piped: a message on stderr, nothing on stdout, the stock given back and the cache entry gone", async () => {
-    const reseller = resellerAs(harness, apiKey());
+    const reseller = resellerInProcess(harness, apiKey());
     const token = (await reseller.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
     const r = await reseller.run(["lock", "release", token]);
     expect(r.exitCode).toBe(0);
@@ -171,7 +174,7 @@ describe("lock release", () => {
   });
 
   it("--json: the service's body", async () => {
-    const reseller = resellerAs(harness, apiKey());
+    const reseller = resellerInProcess(harness, apiKey());
     const token = (await reseller.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
     const r = await reseller.run(["lock", "release", token], { mode: "json" });
     expect(r.exitCode).toBe(0);
@@ -179,7 +182,7 @@ describe("lock release", () => {
   });
 
   it("terminal: the message on stderr, stdout empty", async () => {
-    const reseller = resellerAs(harness, apiKey());
+    const reseller = resellerInProcess(harness, apiKey());
     const token = (await reseller.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
     const r = await reseller.run(["lock", "release", token], { mode: "table" });
     expect(r.exitCode).toBe(0);
@@ -188,7 +191,7 @@ describe("lock release", () => {
   });
 
   it("releasing twice: LOCK_RELEASED, exit 1, and with --json only a JSON error on stderr", async () => {
-    const reseller = resellerAs(harness, apiKey());
+    const reseller = resellerInProcess(harness, apiKey());
     const token = (await reseller.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
     await reseller.run(["lock", "release", token]);
     const text = await reseller.run(["lock", "release", token]);
@@ -202,19 +205,21 @@ describe("lock release", () => {
   });
 
   it("an unknown token: LOCK_NOT_FOUND, exit 1, with the next step", async () => {
-    const r = await resellerAs(harness, apiKey()).run(["lock", "release", "LCK-NOSUCHTOKEN"]);
+    const r = await resellerInProcess(harness, apiKey()).run(["lock", "release", "LCK-NOSUCHTOKEN"]);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain("LOCK_NOT_FOUND");
     expect(r.stderr).toContain("reseller lock list");
-    const json = await resellerAs(harness, apiKey()).run(["lock", "release", "LCK-NOSUCHTOKEN"], { mode: "json" });
+    const json = await resellerInProcess(harness, apiKey()).run(["lock", "release", "LCK-NOSUCHTOKEN"], {
+      mode: "json",
+    });
     expect(json.stdout).toBe("");
     expect(json.errorJson().error).toMatchObject({ code: "LOCK_NOT_FOUND", status: 404 });
   });
 
   it("another account's lock is not found", async () => {
-    const owner = resellerAs(harness, apiKey());
+    const owner = resellerInProcess(harness, apiKey());
     const token = (await owner.run(["lock", "add", "--item", "1", "--qty", "1"])).stdout.trim();
-    const r = await resellerAs(harness, harness.apiKeyOf("Rumah Game Murah")).run(["lock", "release", token]);
+    const r = await resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah")).run(["lock", "release", token]);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain("LOCK_NOT_FOUND");
     expect(lockOf(apiKey(), token)?.status).toBe("active");
@@ -223,25 +228,25 @@ describe("lock release", () => {
 
 describe("lock refusals exit 1 with the code and a next step", () => {
   it("LOCK_NOT_REQUIRED for an unlimited item", async () => {
-    const r = await resellerAs(harness).run(["lock", "add", "--item", "12", "--qty", "1"]);
+    const r = await resellerInProcess(harness).run(["lock", "add", "--item", "12", "--qty", "1"]);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("LOCK_NOT_REQUIRED");
     expect(r.stderr).toMatch(/Hint: .*reseller buy/);
-    const json = await resellerAs(harness).run(["lock", "add", "--item", "12", "--qty", "1"], { mode: "json" });
+    const json = await resellerInProcess(harness).run(["lock", "add", "--item", "12", "--qty", "1"], { mode: "json" });
     expect(json.stdout).toBe("");
     expect(json.errorJson().error).toMatchObject({ code: "LOCK_NOT_REQUIRED", status: 422 });
   });
 
   it("INSUFFICIENT_STOCK for a sold-out item", async () => {
-    const r = await resellerAs(harness).run(["lock", "add", "--item", "8", "--qty", "1"]);
+    const r = await resellerInProcess(harness).run(["lock", "add", "--item", "8", "--qty", "1"]);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain("INSUFFICIENT_STOCK");
     expect(r.stderr).toContain("reseller item 8");
   });
 
   it("ITEM_NOT_FOUND for a withdrawn item", async () => {
-    const r = await resellerAs(harness).run(["lock", "add", "--item", "9", "--qty", "1"]);
+    const r = await resellerInProcess(harness).run(["lock", "add", "--item", "9", "--qty", "1"]);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain("ITEM_NOT_FOUND");
   });
@@ -256,7 +261,7 @@ describe("lock refusals exit 1 with the code and a next step", () => {
       });
       expect(response.status).toBe(200);
     }
-    const reseller = resellerAs(harness, apiKey);
+    const reseller = resellerInProcess(harness, apiKey);
     const r = await reseller.run(["lock", "add", "--item", "4", "--qty", "1"]);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("");
@@ -271,7 +276,7 @@ describe("lock refusals exit 1 with the code and a next step", () => {
 
   it("MINIMUM_ORDER_NOT_MET below an item's minimum order", async () => {
     // Item 28 is sold in bulk: at least 5.
-    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
     const r = await reseller.run(["lock", "add", "--item", "28", "--qty", "4"]);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("");

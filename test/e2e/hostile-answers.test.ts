@@ -1,9 +1,12 @@
 /**
- * A service that misbehaves, against the built binary: every case here hung, crashed, leaked the key
- * or misled before. Each must end on its own, with an exit code from the contract and no stack trace.
+ * A service that misbehaves: every case here hung, crashed, leaked the key or misled before. Each
+ * must end on its own, with an exit code from the contract and no stack trace. Answers that never
+ * end, or too large or too deep to read, meet the built binary; what is said of the others is
+ * checked through main() (test/support/run-main.ts).
  */
 import { describe, expect, it } from "vitest";
 import { buyOne, makeConfigDir, runReseller, type CliResult } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { deeplyNested, drip, huge, json, silence, useHostileServer } from "../support/hostile-server.js";
 import { journalRecords } from "./commands-harness.js";
 
@@ -18,9 +21,10 @@ async function reseller(
   args: string[],
   env: Record<string, string> = {},
   configDir = makeConfigDir(),
+  runner: typeof runReseller = runInProcess,
 ): Promise<CliResult> {
   // Whatever waits past timeoutMs is killed, with no exit code: an exit code is the command ending by itself.
-  const result = await runReseller(args, {
+  const result = await runner(args, {
     env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir, ...env },
     timeoutMs: 40_000,
   });
@@ -31,10 +35,14 @@ async function reseller(
   return result;
 }
 
+/** The built binary, for an answer that could hang, exhaust or crash the process. */
+const spawned = (args: string[], env: Record<string, string> = {}, configDir = makeConfigDir()) =>
+  reseller(args, env, configDir, runReseller);
+
 describe("answers that never end", () => {
   it("a body that drips a byte a second ends at --timeout, exit 4", async () => {
     server.routes.set("GET /v1/balance", drip('{"message":"OK","data":{"balance":150000}}'));
-    const r = await reseller(["balance", "--timeout", "2"]);
+    const r = await spawned(["balance", "--timeout", "2"]);
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/did not answer in time/);
   });
@@ -43,7 +51,7 @@ describe("answers that never end", () => {
     server.routes.set("GET /v1/balance", silence);
     const asked = () => server.seen.filter((s) => s === "GET /v1/balance").length;
     const before = asked();
-    const r = await reseller(["balance", "--timeout", "3"]);
+    const r = await spawned(["balance", "--timeout", "3"]);
     expect(r.exitCode, r.stderr).toBe(4);
     // Once: --timeout is the whole budget, so no second attempt waits out another 3 s.
     expect(asked() - before).toBe(1);
@@ -68,7 +76,7 @@ describe("answers that never end", () => {
 describe("answers too large", () => {
   it("a 20 MB answer to a read: exit 4, said plainly, not read to the end", async () => {
     server.routes.set("GET /v1/balance", huge(20));
-    const r = await reseller(["balance"]);
+    const r = await spawned(["balance"]);
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/larger than 8 MB/);
   });
@@ -78,7 +86,7 @@ describe("answers too large", () => {
     server.routes.set("POST /v1/trx", huge(20));
     server.routes.set("GET /v1/trx/HUGE-1", huge(20));
     const before = server.seen.filter((s) => s === "POST /v1/trx").length;
-    const r = await reseller(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "HUGE-1"]);
+    const r = await spawned(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "HUGE-1"]);
     expect(r.exitCode, r.stderr).toBe(5);
     expect(r.stderr).toContain("HUGE-1");
     expect(server.seen.filter((s) => s === "POST /v1/trx").length - before).toBe(1);
@@ -98,7 +106,7 @@ describe("answers nested without end", () => {
       ),
     );
     const configDir = makeConfigDir();
-    const r = await reseller(
+    const r = await spawned(
       ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "DEEP-1"],
       {},
       configDir,
@@ -115,17 +123,17 @@ describe("answers nested without end", () => {
   it("--json prints such an answer exactly as received", async () => {
     const text = `{"message":"OK","data":{"balance":5,"extra":${deep}}}`;
     server.routes.set("GET /v1/balance", json(200, text));
-    const r = await reseller(["balance", "--json"]);
+    const r = await spawned(["balance", "--json"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe(`${text}\n`);
   });
 
   it("a deeply nested 422 error: exit 1, the code shown, no stack trace, in both output modes", async () => {
     server.routes.set("GET /v1/balance", json(422, `{"message":"VALIDATION_ERROR","errors":${deep}}`));
-    const plain = await reseller(["balance"]);
+    const plain = await spawned(["balance"]);
     expect(plain.exitCode, plain.stderr).toBe(1);
     expect(plain.stderr).toContain("VALIDATION_ERROR");
-    const asJson = await reseller(["balance", "--json"]);
+    const asJson = await spawned(["balance", "--json"]);
     expect(asJson.exitCode).toBe(1);
     expect(JSON.parse(asJson.stderr.trim()).error.code).toBe("VALIDATION_ERROR");
   });

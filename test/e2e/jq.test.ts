@@ -1,27 +1,28 @@
 /**
- * `--jq EXPR`: the expressions shop scripts run, through the built binary against the emulator. It
- * implies --json, has real jq's semantics (select, map, add, string interpolation, several outputs),
- * prints strings raw like `gh --jq`, refuses a broken expression before anything is sent, and is
- * loaded only by the commands that use it.
+ * `--jq EXPR`: the expressions shop scripts run, through main() (test/support/run-main.ts) against
+ * the emulator. It implies --json, has real jq's semantics (select, map, add, string interpolation,
+ * several outputs), prints strings raw like `gh --jq`, refuses a broken expression before anything
+ * is sent, and is loaded only by the commands that use it: that, a cart piped to stdin and the
+ * process's environment kept from jq, through the built binary.
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { modulesLoadedBy } from "../support/record-modules.js";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerAs, resellerInProcess, whileAdvancing } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
 
 describe("shop-script expressions", () => {
   it("the balance as a bare number: `balance --jq .data.balance`", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["balance", "--jq", ".data.balance"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe(`${harness.accountOf().balance}\n`);
   });
 
   it("a lock token, raw, for TOKEN=$(…): `lock add --jq .data.lock_token`", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     const r = await reseller.run(["lock", "add", "--item", "3", "--qty", "1", "--jq", ".data.lock_token"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^LCK-[A-Z0-9]+\n$/);
@@ -47,7 +48,7 @@ describe("shop-script expressions", () => {
   });
 
   it("the invoice of a purchase, raw: `buy --jq .data.invoice`", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await reseller.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "jq-inv", "--jq", ".data.invoice"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^INV-\S+\n$/);
@@ -57,7 +58,7 @@ describe("shop-script expressions", () => {
   });
 
   it("pending orders, filtered with select: `history --jq '.[] | select(.status == \"pending\") | .ref_id'`", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     // A manual item stays pending; an auto one completes.
     await reseller.run(buyOne(27, "Toko Sejahtera, biru", "--ref-id", "jq-pending"));
     await reseller.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "jq-done"]);
@@ -78,7 +79,7 @@ describe("shop-script expressions", () => {
   });
 
   it("the total spent, summed with map and add: `history --jq '[.[] | select(.outcome == \"done\") | .amount] | add'`", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     await reseller.run(["buy", "--item", "3", "--qty", "1"]);
     await reseller.run(["buy", "--item", "4", "--qty", "2"]);
     const r = await reseller.run([
@@ -91,7 +92,7 @@ describe("shop-script expressions", () => {
   });
 
   it('a price list with string interpolation: `items --jq \'.items[] | select(.process == "h2h" and .price < 12000) | "\\(.id)\\t\\(.product) \\(.name)"\'`', async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     // The live catalogue names a variant within its product ("10.000" of "Pulsa Telkomsel"): the product comes first.
     const r = await reseller.run([
       "items",
@@ -106,7 +107,7 @@ describe("shop-script expressions", () => {
   });
 
   it("counting with length and the cheapest channel with min_by: `channels --jq '(.data | length), (.data | min_by(.fee) | .code)'`", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const channels = (await reseller.run(["channels", "--json"])).json().data as { code: string; fee: number }[];
     const cheapest = [...channels].sort((a, b) => a.fee - b.fee)[0]!.code;
     const r = await reseller.run(["channels", "--jq", "(.data | length), (.data | min_by(.fee) | .code)"]);
@@ -115,14 +116,14 @@ describe("shop-script expressions", () => {
   });
 
   it("an object reshaped, compact when piped: `leaderboard --jq '.data | map({rank: .ranking, name}) | .[0]'`", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["leaderboard", "--jq", ".data | map({rank: .ranking, name}) | .[0]"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^\{"rank":1,"name":"[^"]+"\}\n$/);
   });
 
   it("bulk buy: the filter runs on each order's line: `buy --file … --jq '\"\\(.row) \\(.outcome) \\(.invoice)\"'`", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     const { writeFileSync } = await import("node:fs");
     const { join } = await import("node:path");
     const orders = join(reseller.configDir, "orders.csv");
@@ -141,7 +142,7 @@ describe("shop-script expressions", () => {
   });
 
   it("several outputs, an empty string last included: each on its own line", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["balance", "--jq", '.data.balance, "", "Rp"']);
     expect(r.stdout).toBe(`${harness.accountOf().balance}\n\nRp\n`);
     const empty = await reseller.run(["balance", "--jq", '""']);
@@ -151,7 +152,7 @@ describe("shop-script expressions", () => {
   });
 
   it("on a terminal, objects are indented; piped, one line", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const terminal = await reseller.run(["balance", "--jq", ".data"], { mode: "table" });
     expect(terminal.stdout).toMatch(/^\{\n {2}"balance": \d+\n\}\n$/);
     const piped = await reseller.run(["balance", "--jq", ".data"]);
@@ -161,7 +162,7 @@ describe("shop-script expressions", () => {
 
 describe("what --jq refuses", () => {
   it("an expression jq cannot compile: exit 2 with jq's message, and nothing is bought", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const before = harness.accountOf(reseller.apiKey).transactions.length;
     const r = await reseller.run(["buy", "--item", "3", "--qty", "1", "--jq", ".data |||"]);
     expect(r.exitCode).toBe(2);
@@ -175,7 +176,7 @@ describe("what --jq refuses", () => {
   });
 
   it("on a command that only reads, checked beside the request: still exit 2 with jq's message and nothing on stdout", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     for (const argv of [["balance"], ["channels"], ["trx", "list"]]) {
       const r = await reseller.run([...argv, "--jq", ".data |||"]);
       expect(r.exitCode, argv.join(" ")).toBe(2);
@@ -188,7 +189,7 @@ describe("what --jq refuses", () => {
   });
 
   it("a typo wins over the read's own failure, as when it is checked first", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["trx", "show", "no-such-order", "--jq", ".data |||"]);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
@@ -196,7 +197,7 @@ describe("what --jq refuses", () => {
   });
 
   it("an error while filtering: exit 1 naming jq's message, after what it did print", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["balance", "--jq", ".data.balance, (.data.balance | .x)"]);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe(`${harness.accountOf().balance}\n`);
@@ -207,6 +208,7 @@ describe("what --jq refuses", () => {
   });
 
   it("jq cannot read the environment: the API key is not in $ENV", async () => {
+    // The built binary: the key is in its process's environment, where main() here takes it as an argument.
     const reseller = resellerAs(harness);
     const r = await reseller.run(["balance", "--jq", "$ENV.RESELLER_API_KEY, env.RESELLER_API_KEY"]);
     expect(r.exitCode).toBe(0);
@@ -227,7 +229,7 @@ describe("jq is loaded only for --jq", () => {
   });
 
   it("a path that fails on the answer: jq's own error, after what it printed", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const r = await reseller.run(["balance", "--jq", ".data.balance, .data.balance.x, .data"]);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe(`${harness.accountOf().balance}\n`);

@@ -1,17 +1,26 @@
 /**
- * `trx show`, `trx show --watch` and `buy --wait` through the built binary: what a reseller hands
- * to the customer (serials, licences, SMM progress) stands out in every output mode, failures show
- * their refund, and waiting follows the emulator's clock to the final state.
+ * `trx show`, `trx show --watch` and `buy --wait` through main() (test/support/run-main.ts): what a
+ * reseller hands to the customer (serials, licences, SMM progress) stands out in every output mode,
+ * failures show their refund, and waiting follows the emulator's clock to the final state. Watching
+ * a transaction to its end, which no other end-to-end file starts, runs the built binary.
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, serviceBody, singleJson, tableBorder, whileAdvancing, pipedRows } from "./commands-harness.js";
+import {
+  resellerAs,
+  resellerInProcess,
+  serviceBody,
+  singleJson,
+  tableBorder,
+  whileAdvancing,
+  pipedRows,
+} from "./commands-harness.js";
 
 const harness = useEmulator();
 
 describe("buy --wait", () => {
   it("h2h: waits for the dispatch and shows the serial number (plain row `sn`)", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await whileAdvancing(
       harness.emulator,
       reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--wait"]),
@@ -29,7 +38,7 @@ describe("buy --wait", () => {
   });
 
   it("h2h --json: one document, the final transaction detail with the serial", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await whileAdvancing(
       harness.emulator,
       reseller.run(["buy", "--item", "15", "--qty", "1", "--note", "081898765432", "--wait"], { mode: "json" }),
@@ -47,7 +56,7 @@ describe("buy --wait", () => {
   });
 
   it('failed h2h (invalid number): exit 1, "delivery failed" with the provider\'s message on its own line, never as the serial', async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const before = harness.accountOf(reseller.apiKey).balance;
     const r = await whileAdvancing(
       harness.emulator,
@@ -97,7 +106,7 @@ describe("buy --wait", () => {
   });
 
   it("auto: shows the licence to hand over, highlighted in a `Deliver to customer` section", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     const r = await whileAdvancing(
       harness.emulator,
       reseller.run(["buy", "--item", "6", "--qty", "1", "--wait"], { mode: "table", env: { FORCE_COLOR: "1" } }),
@@ -109,7 +118,7 @@ describe("buy --wait", () => {
   });
 
   it("auto, piped: each licence line is a `licence` row", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     const r = await whileAdvancing(harness.emulator, reseller.run(["buy", "--item", "3", "--qty", "2", "--wait"]));
     expect(r.exitCode, r.stderr).toBe(0);
     const licences = r.stdout.split("\n").filter((l) => l.startsWith("licence\t"));
@@ -118,7 +127,7 @@ describe("buy --wait", () => {
   });
 
   it("SMM with --target: follows the order to Completed and shows 100% delivered", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     const r = await whileAdvancing(
       harness.emulator,
       reseller.run(
@@ -135,7 +144,7 @@ describe("buy --wait", () => {
   });
 
   it("gives up after --wait-timeout: prints the transaction as it stands, warns, exit 0 (the purchase stands)", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     const r = await reseller.run(
       ["buy", "--item", "27", "--qty", "1", "--note", "Toko Sejahtera, biru", "--wait", "--wait-timeout", "2"],
       { mode: "json" },
@@ -148,7 +157,7 @@ describe("buy --wait", () => {
 
 describe("trx show", () => {
   async function deliveredH2h(name: string) {
-    const reseller = resellerAs(harness, harness.apiKeyOf(name));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf(name));
     const bought = await reseller.run(["buy", "--item", "13", "--qty", "1", "--note", "081311112222"], {
       mode: "json",
     });
@@ -206,7 +215,7 @@ describe("trx show", () => {
   });
 
   it("SMM in progress: start count, remains and the share delivered", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const bought = await reseller.run(
       ["buy", "--item", "23", "--qty", "1000", "--target", "https://instagram.com/tokoku"],
       { mode: "json" },
@@ -240,7 +249,7 @@ describe("trx show", () => {
   });
 
   it("TRX_NOT_FOUND is exit 1 with the code", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const r = await reseller.run(["trx", "show", "RSL-NOPE"], { mode: "json" });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("");
