@@ -43,6 +43,7 @@ const cliInProcess = [
   "test/e2e/commands-exit-codes.test.ts",
   "test/e2e/dialects.test.ts",
   "test/e2e/golden-screens.test.ts",
+  "test/e2e/help-examples.test.ts",
   "test/e2e/help.test.ts",
   "test/e2e/history-ledger.test.ts",
   "test/e2e/history.test.ts",

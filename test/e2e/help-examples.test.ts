@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, binPath, makeConfigDir, runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
+import { runInProcess } from "../support/run-main.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
@@ -23,11 +24,15 @@ interface Example {
   line: string;
 }
 
-/** Each command's path and its help's examples, walking from `reseller --help` through every group. */
+/**
+ * Each command's path and its help's examples, walking from `reseller --help` through every group.
+ * The root's piped help is the launcher's (bin/reseller.js), so it is the built binary's; a
+ * command's help is what main() says, read in this process (support/run-main.ts).
+ */
 async function allExamples(): Promise<Example[]> {
   const found: Example[] = [];
   const walk = async (path: string[]): Promise<void> => {
-    const help = (await runReseller([...path, "--help"])).stdout;
+    const help = (await (path.length ? runInProcess : runReseller)([...path, "--help"])).stdout;
     const [, examples = ""] = help.split("\nExamples:\n");
     for (const line of examples.split("\n")) {
       const match = /^ {2}\$ (.+)$/.exec(line);
