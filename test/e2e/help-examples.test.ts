@@ -104,8 +104,9 @@ function bash(
     };
     child.stdout.setEncoding("utf8").on("data", (d: string) => ((stdout += d), watch()));
     child.stderr.setEncoding("utf8").on("data", (d: string) => ((stderr += d), watch()));
-    // The emulator's clock runs ahead while an example waits, so a delivery that takes minutes takes a moment.
-    const ticking = setInterval(() => harness.emulator.clock.advance(10_000), 250);
+    // The emulator's clock runs ahead while an example waits (ten seconds every tenth of a second), so a delivery
+    // that takes minutes takes a moment.
+    const ticking = setInterval(() => harness.emulator.clock.advance(10_000), 100);
     const limit = setTimeout(() => (stopped ? undefined : process.kill(-child.pid!, "SIGKILL")), 60_000);
     child.on("close", (code) => {
       clearInterval(ticking);
