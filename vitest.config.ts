@@ -37,6 +37,7 @@ const cliInProcess = [
   "test/e2e/bahasa-statuses.test.ts",
   "test/e2e/bahasa.test.ts",
   "test/e2e/books-current.test.ts",
+  "test/e2e/broken-config-dir.test.ts",
   "test/e2e/buy-line-rules.test.ts",
   "test/e2e/buy-plan.test.ts",
   "test/e2e/buy-verdicts.test.ts",
