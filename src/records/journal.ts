@@ -134,7 +134,9 @@ export function journalRecords(db: RecordsDatabase): SqliteJournal {
   let records = prepared.get(db);
   if (!records) {
     records = new SqliteJournal(db);
-    prepared.set(db, records);
+    // Made inside a transaction (an import of an earlier release's journal), the schema goes with it
+    // when it rolls back: kept only once it stands for good.
+    if (!db.inTransaction) prepared.set(db, records);
   }
   return records;
 }

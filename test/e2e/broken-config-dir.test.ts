@@ -2,8 +2,10 @@
  * A config dir as a new user may break it: a config.json that is not JSON, not an object, or holds a
  * wrong value; one that cannot be read (a directory, a link, no permission); a dir that cannot be
  * written; a journal or lock cache that is a link; a dir owned by someone else or open to others.
- * Each is met by the built binary with the file named and what to do, exit 2 where the config is
- * broken, never "This is a bug"; the config commands still work so the file can be repaired.
+ * Each is met with the file named and what to do, exit 2 where the config is broken, never "This is
+ * a bug"; the config commands still work so the file can be repaired. What is said is the subject:
+ * the commands run through main() in this process (support/run-main.ts), login from a pipe as the
+ * built binary.
  *
  * These tests run as root here, where permissions do not stop reads or writes: a file that cannot be
  * read is made a directory or a link, a dir that cannot be written is made immutable (chattr +i), and
@@ -28,6 +30,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeConfigDir, runReseller, type CliResult } from "../support/cli.js";
 import { apiRequests, useEmulator } from "../support/emulator.js";
+import { runInProcess } from "../support/run-main.js";
 
 const harness = useEmulator();
 const isRoot = process.getuid?.() === 0;
@@ -50,7 +53,7 @@ function profileWith(extra: Record<string, unknown>): string {
 }
 
 async function reseller(dir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const r = await runReseller(args, { env: { RESELLER_CONFIG_DIR: dir, ...env } });
+  const r = await runInProcess(args, { env: { RESELLER_CONFIG_DIR: dir, ...env } });
   // Whatever broke, it is never reported as reseller's own fault, and never with a stack trace.
   expect(r.stderr).not.toMatch(/This is a bug|\n\s+at /);
   expect(r.stdout + r.stderr).not.toContain(harness.emulator.demoApiKey);

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, binPath, makeConfigDir, runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
+import { runInProcess } from "../support/run-main.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 const harness = useEmulator();
@@ -23,11 +24,15 @@ interface Example {
   line: string;
 }
 
-/** Each command's path and its help's examples, walking from `reseller --help` through every group. */
+/**
+ * Each command's path and its help's examples, walking from `reseller --help` through every group.
+ * The root's piped help is the launcher's (bin/reseller.js), so it is the built binary's; a
+ * command's help is what main() says, read in this process (support/run-main.ts).
+ */
 async function allExamples(): Promise<Example[]> {
   const found: Example[] = [];
   const walk = async (path: string[]): Promise<void> => {
-    const help = (await runReseller([...path, "--help"])).stdout;
+    const help = (await (path.length ? runInProcess : runReseller)([...path, "--help"])).stdout;
     const [, examples = ""] = help.split("\nExamples:\n");
     for (const line of examples.split("\n")) {
       const match = /^ {2}\$ (.+)$/.exec(line);
@@ -99,8 +104,9 @@ function bash(
     };
     child.stdout.setEncoding("utf8").on("data", (d: string) => ((stdout += d), watch()));
     child.stderr.setEncoding("utf8").on("data", (d: string) => ((stderr += d), watch()));
-    // The emulator's clock runs ahead while an example waits, so a delivery that takes minutes takes a moment.
-    const ticking = setInterval(() => harness.emulator.clock.advance(10_000), 250);
+    // The emulator's clock runs ahead while an example waits (ten seconds every tenth of a second), so a delivery
+    // that takes minutes takes a moment.
+    const ticking = setInterval(() => harness.emulator.clock.advance(10_000), 100);
     const limit = setTimeout(() => (stopped ? undefined : process.kill(-child.pid!, "SIGKILL")), 60_000);
     child.on("close", (code) => {
       clearInterval(ticking);

@@ -220,10 +220,10 @@ describe("pending --follow", () => {
       "both following",
       () => one.output().stderr.includes("Following") && two.output().stderr.includes("Following"),
     );
-    // The emulator's clock: the pulsa fails at 5 s, the SMM order ends at 1 minute, the manual one at 5.
+    // The emulator's clock, half a minute a tick: the pulsa fails at 5 s, the SMM order ends at 1 minute, the manual one at 5.
     let ticks = 0;
     const ticking = setInterval(() => {
-      if (ticks++ < 40) harness.emulator.clock.advance(10_000);
+      if (ticks++ < 14) harness.emulator.clock.advance(30_000);
     }, 100);
     const [a, b] = await Promise.all([one.done, two.done]).finally(() => clearInterval(ticking));
     expect(a.exitCode, a.stderr).toBe(0);
@@ -342,7 +342,12 @@ describe("pending --follow", () => {
     expect(slow.stderr).toContain("The command for exec-rules did not succeed");
 
     const started = join(reseller.configDir, "started");
-    const running = reseller.start(["pending", "--once", "--exec", `touch '${started}'; sleep 30`]);
+    // A second of grace after Ctrl-C's SIGTERM, not five: the process stays to SIGKILL the command's group if it must.
+    const running = reseller.start([
+      "pending",
+      "--once",
+      ...["--exec", `touch '${started}'; sleep 30`, "--exec-grace", "1"],
+    ]);
     await until("the command running", () => {
       try {
         return readFileSync(started, "utf8") === "";
