@@ -5,8 +5,8 @@ import { defineConfig } from "vitest/config";
 const processTests = ["test/e2e/**/*.test.ts", "test/emulator/**/*.test.ts", "test/pty/**/*.test.ts"];
 
 /**
- * Unit tests that change the process's own state: they speak a language (`speak`, or `main`, which
- * speaks), mock a module, spy on a class's prototype or set the time zone screens show. A unit test
+ * Unit tests that change the process's own state: they mock a module, spy on a class's prototype or
+ * set the time zone screens show (`main` sets it). A unit test
  * that does so is named here; the others share a worker's modules (the project "in-process-shared").
  */
 const changesProcessState = [
@@ -24,8 +24,8 @@ const changesProcessState = [
 ];
 /**
  * End-to-end tests whose subject is what commands say (screens, words, refusals) rather than the
- * process: they run the CLI through main() in this process (test/support/run-main.ts), which speaks a
- * language and sets the zone times are shown in, so each such file gets fresh modules.
+ * process: they run the CLI through main() in this process (test/support/run-main.ts), which sets the
+ * zone times are shown in, so each such file gets fresh modules.
  */
 const cliInProcess = [
   "test/e2e/account-check.test.ts",
