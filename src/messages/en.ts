@@ -1951,7 +1951,8 @@ export function english(): Messages {
 /** A catalogue read through `catalogue()`, which builds it once, when something first reads a word. */
 export function whenRead(catalogue: () => Messages): Messages {
   return new Proxy({} as Messages, {
-    get: (_target, key) => Reflect.get(catalogue(), key),
+    // An async function returning the catalogue asks it for `then`: that is no word, and must not build it.
+    get: (_target, key) => (key === "then" ? undefined : Reflect.get(catalogue(), key)),
     has: (_target, key) => Reflect.has(catalogue(), key),
     ownKeys: () => Reflect.ownKeys(catalogue()),
     getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(catalogue(), key),

@@ -4,7 +4,7 @@
  * chosen as the settings say: flag > RESELLER_LANG > profile > locale > English.
  */
 import { describe, expect, it } from "vitest";
-import { en } from "../../src/messages/en.js";
+import { en, whenRead } from "../../src/messages/en.js";
 import { id } from "../../src/messages/id.js";
 import { chooseLanguage, languageFlagOf, localeLanguage } from "../../src/messages/language.js";
 import type { CommandUnknownOpts } from "@commander-js/extra-typings";
@@ -35,6 +35,20 @@ function said(message: Function): string {
 }
 
 const markersIn = (text: string) => [...text.matchAll(/⟦\d+⟧/g)].map((m) => m[0]).sort();
+
+describe("a catalogue built when first read", () => {
+  it("is not built by being handed on through a promise, which asks it for `then`", async () => {
+    let built = 0;
+    const words = whenRead(() => {
+      built++;
+      return en;
+    });
+    const handedOn = await Promise.resolve(words);
+    expect(built).toBe(0);
+    expect(handedOn.help.usage).toBe(en.help.usage);
+    expect(built).toBe(1);
+  });
+});
 
 describe("the catalogues", () => {
   // `declared` is keyed by the English help itself, `commandHelp` by command path: English has no
