@@ -7,7 +7,6 @@
  * message, never discovered after a purchase. jq runs without the process's environment (`$ENV` is
  * the engine's own, empty of RESELLER_API_KEY) and without files.
  */
-import { closeSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ResellerError, ExitCode, UsageError } from "../errors.js";
@@ -67,7 +66,7 @@ export async function compileJqFilter(expression: string): Promise<JqFilter> {
   // A module the launcher could not compile is jq-wasm's to load again, and to say what is wrong with.
   const wasmModule = await early?.compiling.catch(() => undefined);
   const jq = await loadJq(wasmModule && { wasmModule });
-  const check = withSystemRandom(() => jq.raw(null, expression, ["-c"]));
+  const check = jq.raw(null, expression, ["-c"]);
   if (check.exitCode === compileErrorExit || check.exitCode === 2) {
     throw new UsageError((say) => say.jq.cannotRead(jqMessage(check.stderr)), {
       code: "JQ_SYNTAX",
@@ -90,33 +89,6 @@ export async function compileJqFilter(expression: string): Promise<JqFilter> {
     });
     return { text, error };
   };
-}
-
-/**
- * jq's first run asks for 4 random bytes, through the `crypto` global. Node's `crypto` loads its
- * WebCrypto to give them (~8 ms), so they are read from the system's random device, and the global
- * is Node's again when jq is done. Without that device, Node's answers.
- */
-function withSystemRandom<T>(run: () => T): T {
-  let device: number;
-  try {
-    device = openSync("/dev/urandom", "r");
-  } catch {
-    return run();
-  }
-  const own = Object.getOwnPropertyDescriptor(globalThis, "crypto");
-  const getRandomValues = (view: Uint8Array): Uint8Array => {
-    readSync(device, view);
-    return view;
-  };
-  Object.defineProperty(globalThis, "crypto", { configurable: true, value: { getRandomValues } });
-  try {
-    return run();
-  } finally {
-    closeSync(device);
-    if (own) Object.defineProperty(globalThis, "crypto", own);
-    else Reflect.deleteProperty(globalThis, "crypto");
-  }
 }
 
 /** jq's message without its `jq: error` prefix and the compile-error count. */
