@@ -125,25 +125,40 @@ export function itemOption() {
     .argParser(parser((v) => rules.positiveInteger("--item", v)));
 }
 
+/**
+ * A flag whose value a named rule checks (`rules.positiveInteger`), the flag's long name given to the
+ * rule from its declaration: the name is written once, and the refusal names the flag as typed.
+ */
+export function ruledOption<Usage extends string, T>(
+  flags: Usage,
+  description: string,
+  rule: (name: string, value: string) => T,
+) {
+  const name = flags.split(/[ ,]/).find((word) => word.startsWith("--")) ?? flags;
+  return new Option(flags, description).argParser(parser((v) => rule(name, v)));
+}
+
 /** `--qty <n>`, required, said as the command needs it (`quantity, at least the item's minimum order`). */
 export function quantityOption(what = "quantity") {
-  return new Option("--qty <n>", what).makeOptionMandatory().argParser(parser((v) => rules.quantity("--qty", v)));
+  return ruledOption("--qty <n>", what, rules.quantity).makeOptionMandatory();
 }
 
 /** `--exec-timeout <seconds>`: how long a command's --exec may run (the listener's and `pending`'s alike). */
 export function execTimeoutOption() {
-  return new Option(
+  return ruledOption(
     "--exec-timeout <seconds>",
     "longest an --exec command may run before it is stopped and tried again later (default 60)",
-  ).argParser(parser((v) => rules.positiveInteger("--exec-timeout", v)));
+    rules.positiveInteger,
+  );
 }
 
 /** `--exec-grace <seconds>`: a stopped --exec command's time between SIGTERM and SIGKILL. */
 export function execGraceOption() {
-  return new Option(
+  return ruledOption(
     "--exec-grace <seconds>",
     "how long a stopped --exec command and what it started have between SIGTERM and SIGKILL (default 5)",
-  ).argParser(parser((v) => rules.positiveInteger("--exec-grace", v)));
+    rules.positiveInteger,
+  );
 }
 
 /** A command's flag that stands for a setting (`--wait-timeout`): the setting's own check, typed by it. */

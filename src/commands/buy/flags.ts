@@ -2,21 +2,13 @@
  * `buy`'s flags, declared once: their types are the options `buy` gets (`BuyFlags`), which
  * src/orders/buy-request.ts turns into the one request they describe.
  */
-import { type Bare, collect, type FlagsOf, parser, settingOption } from "../../registry/declaration.js";
+import { type Bare, collect, type FlagsOf, parser, settingOption, ruledOption } from "../../registry/declaration.js";
 import * as rules from "../../rules/input.js";
 
 export const buyFlags = (c: Bare) =>
   c
-    .option(
-      "--item <id>",
-      "item (variant) id",
-      parser((v) => rules.positiveInteger("--item", v)),
-    )
-    .option(
-      "--qty <n>",
-      "quantity",
-      parser((v) => rules.quantity("--qty", v)),
-    )
+    .addOption(ruledOption("--item <id>", "item (variant) id", rules.positiveInteger))
+    .addOption(ruledOption("--qty <n>", "quantity", rules.quantity))
     .option("--note <text>", "customer data: target number, user id, or an SMM JSON note")
     .option("--target <target>", "SMM: link or username; builds the JSON note")
     .option("--opt <option>", "SMM: an extra option (repeat for more)", collect)
@@ -26,10 +18,8 @@ export const buyFlags = (c: Bare) =>
       "one transaction with several items: a JSON array of {item_id, quantity, note}; - for stdin",
     )
     .option("--file <orders>", "many transactions from orders.csv or orders.jsonl")
-    .option(
-      "--concurrency <n>",
-      "with --file: orders in flight at once (default 4)",
-      parser((v) => rules.positiveInteger("--concurrency", v)),
+    .addOption(
+      ruledOption("--concurrency <n>", "with --file: orders in flight at once (default 4)", rules.positiveInteger),
     )
     .option("--out <results>", "with --file: also write each result as a JSON line here")
     .option(
@@ -50,15 +40,15 @@ export const buyFlags = (c: Bare) =>
       "--plan",
       "check everything a run with these flags would, print what it would buy, find bought or refuse, and the total against the balance; nothing is sent (exit 0: the run could go ahead, 2: it could not)",
     )
-    .option(
-      "--nominal <rupiah>",
-      "open amount: the amount asked for (provider_qty: 50000, 50.000, 50rb); the note is then the target",
-      parser((v) => rules.rupiah("--nominal", v)),
+    .addOption(
+      ruledOption(
+        "--nominal <rupiah>",
+        "open amount: the amount asked for (provider_qty: 50000, 50.000, 50rb); the note is then the target",
+        rules.rupiah,
+      ),
     )
-    .option(
-      "--zone-id <zone>",
-      "open amount: the game's zone, sent in the note as zone_id",
-      parser((v) => rules.customerId("--zone-id", v)),
+    .addOption(
+      ruledOption("--zone-id <zone>", "open amount: the game's zone, sent in the note as zone_id", rules.customerId),
     )
     .option("--receipt", "print the customer's receipt once delivered (implies --wait; see `reseller receipt`)")
     .option(
@@ -69,10 +59,12 @@ export const buyFlags = (c: Bare) =>
       "--alternatives",
       "when the item cannot be sold (disrupted, refused, not sent, or its delivery failed and was refunded), buy its next alternative for the same customer (`reseller alternatives`; with --file, also an alternatives column)",
     )
-    .option(
-      "--max-price <rupiah>",
-      "with --alternatives: the most an alternative may cost (default: the original's selling price, else its cost)",
-      parser((v) => rules.rupiah("--max-price", v)),
+    .addOption(
+      ruledOption(
+        "--max-price <rupiah>",
+        "with --alternatives: the most an alternative may cost (default: the original's selling price, else its cost)",
+        rules.rupiah,
+      ),
     )
     .option("--no-validate", "do not check the customer's account before buying")
     .option(

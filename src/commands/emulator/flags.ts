@@ -1,6 +1,6 @@
 /** `emulator`'s flags, declared once: their types are the options its handler gets (`EmulatorOptions`). */
 import { choice } from "../../config/choice.js";
-import { type Bare, type FlagsOf, parser } from "../../registry/declaration.js";
+import { type Bare, type FlagsOf, parser, ruledOption } from "../../registry/declaration.js";
 import * as rules from "../../rules/input.js";
 
 export const emulatorFlags = (c: Bare) =>
@@ -12,20 +12,18 @@ export const emulatorFlags = (c: Bare) =>
     )
     .option("--host <host>", "address to listen on (default 127.0.0.1)")
     .option("--state <file>", "keep state in this file across restarts")
-    .option(
-      "--seed <n>",
-      "seed for repeatable serial numbers and licences",
-      parser((v) => rules.positiveInteger("--seed", v)),
-    )
+    .addOption(ruledOption("--seed <n>", "seed for repeatable serial numbers and licences", rules.positiveInteger))
     .option(
       "--dialect <name>",
       "answer shapes: live (default; the live reference), live-short (its short guide) or spec",
       parser((v) => choice("--dialect", v, ["live", "live-short", "spec"] as const)),
     )
-    .option(
-      "--catalogue-size <n>",
-      "grow the catalogue with generated variants to at least this many (GET /v1/item pages)",
-      parser((v) => rules.positiveInteger("--catalogue-size", v)),
+    .addOption(
+      ruledOption(
+        "--catalogue-size <n>",
+        "grow the catalogue with generated variants to at least this many (GET /v1/item pages)",
+        rules.positiveInteger,
+      ),
     )
     .option("--print-env", "print only the export lines for a shell to eval (RESELLER_BASE_URL, RESELLER_API_KEY)")
     .option(

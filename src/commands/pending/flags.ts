@@ -6,7 +6,7 @@ import {
   execTimeoutOption,
   type FlagsOf,
   langOnCommandLine,
-  parser,
+  ruledOption,
 } from "../../registry/declaration.js";
 import * as rules from "../../rules/input.js";
 
@@ -24,15 +24,19 @@ export const pendingFlags = (c: Bare) =>
     )
     .addOption(execTimeoutOption())
     .addOption(execGraceOption())
-    .option(
-      "--interval <seconds>",
-      "with --follow: the first wait between passes, doubling while nothing changes (default 5)",
-      parser((v) => rules.positiveInteger("--interval", v)),
+    .addOption(
+      ruledOption(
+        "--interval <seconds>",
+        "with --follow: the first wait between passes, doubling while nothing changes (default 5)",
+        rules.positiveInteger,
+      ),
     )
-    .option(
-      "--max-interval <seconds>",
-      "with --follow: the longest wait between passes (default 300)",
-      parser((v) => rules.positiveInteger("--max-interval", v)),
+    .addOption(
+      ruledOption(
+        "--max-interval <seconds>",
+        "with --follow: the longest wait between passes (default 300)",
+        rules.positiveInteger,
+      ),
     );
 
 /** The receipts follow --lang on this command line only: the reseller's own language is not the customer's. */

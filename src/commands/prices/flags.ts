@@ -1,7 +1,14 @@
 /** The flags of `prices`, `prices set` and `prices unset`, declared once: their types are the options the handlers get. */
 import type { Command, CommandUnknownOpts, OptionValues } from "@commander-js/extra-typings";
 import { choice } from "../../config/choice.js";
-import { type Bare, type FlagsOf, langOnCommandLine, type Nothing, parser } from "../../registry/declaration.js";
+import {
+  type Bare,
+  type FlagsOf,
+  langOnCommandLine,
+  type Nothing,
+  parser,
+  ruledOption,
+} from "../../registry/declaration.js";
 import * as rules from "../../rules/input.js";
 import { markup } from "../../rules/markup.js";
 
@@ -10,11 +17,7 @@ const scopeOptions = <A extends unknown[], O extends OptionValues>(command: Comm
   command
     .option("--category <name>", "for the items of one category (name or slug)")
     .option("--product <name>", "for the items of one product (name or slug)")
-    .option(
-      "--item <id>",
-      "for one item",
-      parser((v) => rules.positiveInteger("--item", v)),
-    );
+    .addOption(ruledOption("--item <id>", "for one item", rules.positiveInteger));
 
 export const pricesFlags = (c: Bare) =>
   c
@@ -42,15 +45,15 @@ export const pricesSetFlags = (c: Bare) =>
       parser(markup),
     ),
   )
-    .option(
-      "--round <rupiah>",
-      "round the selling price up to a multiple of this (500, 1rb)",
-      parser((v) => rules.rupiah("--round", v)),
+    .addOption(
+      ruledOption("--round <rupiah>", "round the selling price up to a multiple of this (500, 1rb)", rules.rupiah),
     )
-    .option(
-      "--per <units>",
-      "a price list shows the price of this many units, marked up and rounded whole (1000 followers)",
-      parser((v) => rules.positiveInteger("--per", v)),
+    .addOption(
+      ruledOption(
+        "--per <units>",
+        "a price list shows the price of this many units, marked up and rounded whole (1000 followers)",
+        rules.positiveInteger,
+      ),
     );
 
 export const pricesSetInput = (flags: FlagsOf<typeof pricesSetFlags>, _args: [], command: CommandUnknownOpts) => ({

@@ -1,5 +1,12 @@
 /** `trx list`'s and `trx show`'s flags and argument, declared once: their types are the options the handlers get. */
-import { type ArgumentsOf, type Bare, type FlagsOf, parser, settingOption } from "../../registry/declaration.js";
+import {
+  type ArgumentsOf,
+  type Bare,
+  type FlagsOf,
+  parser,
+  settingOption,
+  ruledOption,
+} from "../../registry/declaration.js";
 import * as rules from "../../rules/input.js";
 
 export const trxListFlags = (c: Bare) =>
@@ -9,15 +16,13 @@ export const trxListFlags = (c: Bare) =>
       `only these: ${rules.transactionStatuses.join(", ")} (as the service words them)`,
       parser(rules.transactionStatus),
     )
-    .option(
-      "--page <n>",
-      "which page (default 1, the newest)",
-      parser((v) => rules.positiveInteger("--page", v)),
-    )
-    .option(
-      "--per-page <n>",
-      "transactions per page (the service's default when left out)",
-      parser((v) => rules.positiveInteger("--per-page", v)),
+    .addOption(ruledOption("--page <n>", "which page (default 1, the newest)", rules.positiveInteger))
+    .addOption(
+      ruledOption(
+        "--per-page <n>",
+        "transactions per page (the service's default when left out)",
+        rules.positiveInteger,
+      ),
     )
     .option("--no-refresh", "show the refunds and outcomes this machine recorded, asking nothing more");
 

@@ -1,5 +1,5 @@
 /** `validate`'s flags, declared once: their types are the options its handler gets (`ValidateOptions`). */
-import { type Bare, type FlagsOf, itemOption, parser } from "../../registry/declaration.js";
+import { type Bare, type FlagsOf, itemOption, parser, ruledOption } from "../../registry/declaration.js";
 import * as rules from "../../rules/input.js";
 
 export const validateFlags = (c: Bare) =>
@@ -10,10 +10,8 @@ export const validateFlags = (c: Bare) =>
       "the customer's game user id (or number)",
       parser((v) => rules.customerId("--customer-id", v)),
     )
-    .option(
-      "--zone-id <zone>",
-      "the game's zone or server, for items whose check needs one",
-      parser((v) => rules.customerId("--zone-id", v)),
+    .addOption(
+      ruledOption("--zone-id <zone>", "the game's zone or server, for items whose check needs one", rules.customerId),
     );
 
 export type ValidateOptions = FlagsOf<typeof validateFlags>;

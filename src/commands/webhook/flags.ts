@@ -1,5 +1,12 @@
 /** The flags of `webhook set`, `webhook secret` and `webhook listen`, declared once: their types are the options their handlers get. */
-import { type Bare, execGraceOption, execTimeoutOption, type FlagsOf, parser } from "../../registry/declaration.js";
+import {
+  type Bare,
+  execGraceOption,
+  execTimeoutOption,
+  type FlagsOf,
+  parser,
+  ruledOption,
+} from "../../registry/declaration.js";
 import * as rules from "../../rules/input.js";
 
 export const webhookSetFlags = (c: Bare) =>
@@ -33,10 +40,12 @@ export const webhookListenFlags = (c: Bare) =>
       "--exec <command>",
       "run this command per event: the event JSON on stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS, RESELLER_DELIVERY_ID set; exit 0 = handled",
     )
-    .option(
-      "--max-age <seconds>",
-      "refuse a delivery whose X-Timestamp is further than this from now (off by default)",
-      parser((v) => rules.positiveInteger("--max-age", v)),
+    .addOption(
+      ruledOption(
+        "--max-age <seconds>",
+        "refuse a delivery whose X-Timestamp is further than this from now (off by default)",
+        rules.positiveInteger,
+      ),
     )
     .addOption(execTimeoutOption())
     .addOption(execGraceOption())
