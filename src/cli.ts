@@ -11,6 +11,7 @@ import { ResellerError, UsageError } from "./errors.js";
 import { languageOfRun } from "./messages/language.js";
 import { runCatalogue } from "./messages/messages.js";
 import { buildProgram, version } from "./program.js";
+import { recordsRunStarts } from "./records/database.js";
 import { terminalWidth } from "./config/settings.js";
 import { wrapLines } from "./output/message.js";
 
@@ -42,6 +43,7 @@ export async function main(proc: Process): Promise<number> {
   const words = { argv: proc.argv, say };
   const program = buildProgram(async (command, load, options) => {
     let ctx: Context | undefined;
+    const recordsRunEnds = recordsRunStarts();
     try {
       ctx = await createContext({
         flags: globalFlagsFrom(command.optsWithGlobals()),
@@ -58,6 +60,7 @@ export async function main(proc: Process): Promise<number> {
       exitCode = report(error, ctx);
     } finally {
       await ctx?.dispose();
+      recordsRunEnds();
     }
   }, words);
 

@@ -242,6 +242,8 @@ export async function createContext(input: ContextInput): Promise<Context> {
     },
     async dispose() {
       await Promise.all([client, ...others].map((c) => c?.close()));
+      // The zone is the process's: the next run in it (a caller of main(), a test) starts from the default again.
+      showTimesIn(defaultTimeZone);
     },
   };
 }

@@ -5,8 +5,8 @@
  * design had to build by hand: atomic transactions, a write-ahead log that survives a crash, indexes,
  * and one writer at a time across processes.
  *
- * Opened lazily, once per process and config dir: commands that touch no record (balance, items,
- * --help, completion) never load the native binding.
+ * Opened lazily, once per run of the program and config dir, and closed when the run ends: commands
+ * that touch no record (balance, items, --help, completion) never load the native binding.
  */
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, statfsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -38,6 +38,8 @@ const networkFilesystems = new Map<number, string>([
 ]);
 
 const opened = new Map<string, RecordsDatabase>();
+/** Runs of the program under way in this process (main()): their connections are closed when the last ends. */
+let runsUnderWay = 0;
 
 /** The records database of this config dir, opened (and created, 0600) on first use in this process. */
 export function openRecordsDatabase(dir: string): RecordsDatabase {
@@ -64,6 +66,25 @@ export function openRecordsDatabase(dir: string): RecordsDatabase {
 export function closeRecordsDatabases(): void {
   for (const db of opened.values()) if (db.open) db.close();
   opened.clear();
+}
+
+/**
+ * A run of the program begins; what this returns ends it. A run alone in the process starts with no
+ * database open and closes what it opened when it ends, so that each run of a program calling main()
+ * again and again reads its config dir's records as they are on disk then, as a new process does: a
+ * connection kept open would go on reading a database since replaced at that path (a backup restored,
+ * another shop's dir), and an earlier release's files put in the dir would never be imported.
+ */
+export function recordsRunStarts(): () => void {
+  if (runsUnderWay === 0) closeRecordsDatabases();
+  runsUnderWay += 1;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    runsUnderWay -= 1;
+    if (runsUnderWay === 0) closeRecordsDatabases();
+  };
 }
 
 /**
