@@ -4,39 +4,14 @@
  * costs a few milliseconds where starting the built CLI costs 0.18 s of CPU. Signals, terminals,
  * pipes, kills, concurrency and the launcher stay with the spawned binary (test/support/cli.ts).
  *
- * main() speaks a language for the whole process, and modules word their tables when first loaded:
- * each language gets modules of its own here, loaded afresh, as the built CLI loads them in each
- * process. A test file that uses these runs with fresh modules of its own (vitest.config.ts).
+ * Every run goes through the one main() of the modules this process loaded, in whichever language:
+ * the words travel in the run's context, a run starts with no records database open and closes what
+ * it opened, and the zone times are shown in goes back to the default when it ends (src/cli.ts, src/context.ts).
  */
 import { PassThrough } from "node:stream";
-import { vi } from "vitest";
 import { baseEnv, type CliOptions, type CliResult } from "./cli.js";
 
 type Program = typeof import("../../src/cli.js");
-let program: { language: string; loaded: Promise<Program> } | undefined;
-
-/**
- * The program's modules for the language this run speaks: those of the run before when it spoke the
- * same, else loaded afresh (a command's modules load when it runs, so two languages cannot share).
- */
-async function programFor(argv: string[], env: Record<string, string | undefined>): Promise<Program> {
-  const [{ languageAtStart }, { defaultConfigDir }, { ConfigStore }] = await Promise.all([
-    program?.loaded ?? import("../../src/cli.js"),
-    import("../../src/config/settings.js"),
-    import("../../src/config/store.js"),
-  ]);
-  let language = "en";
-  try {
-    language = languageAtStart(argv, env, new ConfigStore(defaultConfigDir(env))).language;
-  } catch {
-    // A language flag that names none: main() says so, in English.
-  }
-  if (program?.language !== language) {
-    vi.resetModules();
-    program = { language, loaded: import("../../src/cli.js") };
-  }
-  return program.loaded;
-}
 
 export interface MainResult {
   exitCode: number;
@@ -44,7 +19,7 @@ export interface MainResult {
   stderr: string;
 }
 
-/** main() of the modules the test file loaded itself: what it spies on or mocks is what runs. */
+/** main() of the modules the test file loaded: what it spies on or mocks is what runs. */
 export async function runPiped(argv: string[], env: Record<string, string | undefined> = {}): Promise<MainResult> {
   return run(await import("../../src/cli.js"), argv, env, "");
 }
@@ -55,7 +30,7 @@ export async function runPiped(argv: string[], env: Record<string, string | unde
  */
 export async function runInProcess(args: string[], options: CliOptions = {}): Promise<CliResult> {
   const env = baseEnv(options.env);
-  const { exitCode, stdout, stderr } = await run(await programFor(args, env), args, env, options.input ?? "");
+  const { exitCode, stdout, stderr } = await run(await import("../../src/cli.js"), args, env, options.input ?? "");
   return {
     stdout,
     stderr,
