@@ -4,10 +4,10 @@
  * Left out, and why: the `npm` lines (this test runs from the built checkout, and `npm test` would
  * run this test again) and the block against the real service (it needs a real account's key).
  */
-import { spawnSync } from "node:child_process";
-import { readFileSync, symlinkSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { binPath } from "../support/cli.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { until } from "../support/until.js";
@@ -23,6 +23,66 @@ function quickStartBlocks(): string[] {
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
 
+/**
+ * The processes running `reseller` from this shim dir (their command lines name it: the launcher
+ * starts the detached emulator as it was itself started). Read from /proc; none where there is none.
+ */
+function startedFrom(bin: string): number[] {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return pids.flatMap((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(join(bin, "reseller"))
+        ? [Number(pid)]
+        : [];
+    } catch {
+      return []; // ended meanwhile
+    }
+  });
+}
+
+/** The shell running the block and the dir of its `reseller`: what afterEach stops when the block did not. */
+let running: { shell: ChildProcess; bin: string } | undefined;
+
+// A block cut short (a failing line, the harness's limit, the test's timeout) never reaches its
+// `kill`: the emulator it started in the background, in a session of its own, would outlive the run.
+afterEach(async () => {
+  if (!running) return;
+  const { shell, bin } = running;
+  running = undefined;
+  if (shell.exitCode === null && shell.signalCode === null) process.kill(-shell.pid!, "SIGKILL");
+  for (const pid of startedFrom(bin)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // ended meanwhile
+    }
+  }
+  await until(`what ${bin}/reseller started to stop`, () => startedFrom(bin).length === 0);
+});
+
+/** Runs `script` in a fresh bash of its own process group, with at most a minute to finish. */
+function bash(script: string, env: Record<string, string>, bin: string) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const shell = spawn("bash", ["--noprofile", "--norc", "-s"], { env, detached: true });
+    running = { shell, bin };
+    let stdout = "";
+    let stderr = "";
+    shell.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    shell.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const limit = setTimeout(() => process.kill(-shell.pid!, "SIGKILL"), 60_000);
+    shell.on("close", (status) => {
+      clearTimeout(limit);
+      resolve({ status, stdout, stderr });
+    });
+    shell.stdin.end(script);
+  });
+}
+
 describe("the README's quick start", () => {
   it("has an install block and an emulator block", () => {
     const blocks = quickStartBlocks();
@@ -30,7 +90,11 @@ describe("the README's quick start", () => {
     expect(blocks.filter((b) => b.includes("reseller emulator"))).toHaveLength(1);
   });
 
-  it("the emulator block, pasted into a fresh bash, runs every line and leaves nothing running", async () => {
+  // A purchase waited for and five more commands, each a process of its own: on a busy machine
+  // longer than the 30 s the other tests get.
+  it("the emulator block, pasted into a fresh bash, runs every line and leaves nothing running", {
+    timeout: 90_000,
+  }, async () => {
     const block = quickStartBlocks().find((b) => b.includes("reseller emulator"))!;
     const lines = block.split("\n").filter((line) => line.trim());
     // `reseller` on PATH, as `npm link` leaves it: a link to the launcher.
@@ -51,12 +115,7 @@ describe("the README's quick start", () => {
       ...lines.flatMap((line) => [`echo ">>> ${line.replace(/["`$\\]/g, "\\$&")}" >&2`, line]),
       'echo "pid=${RESELLER_EMULATOR_PID:-}"',
     ].join("\n");
-    const r = spawnSync("bash", ["--noprofile", "--norc", "-s"], {
-      input: script,
-      env,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const r = await bash(script, env, bin);
     expect(r.status, `stderr:\n${r.stderr}`).toBe(0);
     // The purchase went through and was delivered; history has it; --jq printed a bare number.
     expect(r.stdout).toMatch(/^balance\t\d+$/m);
@@ -73,5 +132,6 @@ describe("the README's quick start", () => {
         return true;
       }
     });
+    expect(startedFrom(bin)).toEqual([]);
   });
 });
