@@ -24,8 +24,10 @@ const changesProcessState = [
 ];
 /**
  * End-to-end tests whose subject is what commands say (screens, words, refusals) rather than the
- * process: they run the CLI through main() in this process (test/support/run-main.ts), which sets the
- * zone times are shown in, so each such file gets fresh modules.
+ * process: they run the CLI through main() in this process (test/support/run-main.ts). A run leaves
+ * nothing of itself in the process (its words travel in its context, its records database is closed
+ * when it ends, the zone times are shown in is the default again), so these files share a worker's
+ * modules too.
  */
 const cliInProcess = [
   "test/e2e/account-check.test.ts",
@@ -107,7 +109,9 @@ export default defineConfig({
       // nothing of this process: a worker keeps the modules it loaded (the emulator, vitest's own) for
       // its next file, rather than a new process loading them again for each.
       { extends: true, test: { name: "processes", include: processTests, exclude: cliInProcess, isolate: false } },
-      { extends: true, test: { name: "cli-in-process", include: cliInProcess } },
+      // main() run in this process, in any language, one run after another: a worker keeps src loaded
+      // for its next file.
+      { extends: true, test: { name: "cli-in-process", include: cliInProcess, isolate: false } },
     ],
   },
 });
