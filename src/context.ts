@@ -242,13 +242,16 @@ export async function createContext(input: ContextInput): Promise<Context> {
     },
     async dispose() {
       await Promise.all([client, ...others].map((c) => c?.close()));
-      // The zone is the process's: the next run in it (a caller of main(), a test) starts from the default again.
       showTimesIn(defaultTimeZone);
     },
   };
 }
 
-/** Times on screens are the shop's, as on its receipts; a stored zone that is wrong is said by what needs it. */
+/**
+ * Times on screens are the shop's, as on its receipts; a stored zone that is wrong is said by what
+ * needs it. The zone is the process's: `dispose` sets the default again, so that the next run in it (a
+ * program calling main() again, a test) does not show its times in this run's zone.
+ */
 function showShopTimes(settings: Settings): void {
   try {
     showTimesIn(settings.setting("time_zone").value ?? defaultTimeZone);
