@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { fileProblem } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
 import type { Messages } from "../messages/en.js";
-import { recordsFileName } from "../records/database.js";
+import { databaseProblem, recordsFileName } from "../records/database.js";
 import { journalRecords, type SqliteJournal, type Window } from "../records/journal.js";
 import { openRecords } from "../records/migrate.js";
 import type { JournalEntry, JournalRecord } from "./entries.js";
@@ -123,7 +123,7 @@ export class Journal {
       return read();
     } catch (error) {
       if (error instanceof UsageError || !(error as { code?: string }).code?.startsWith("SQLITE_")) throw error;
-      const problem = sqliteProblem(error);
+      const problem = databaseProblem(error);
       const { path } = this;
       throw new UsageError((say) => say.orders.journal.cannotRead(path, problem), {
         code: "JOURNAL_UNREADABLE",
@@ -134,11 +134,5 @@ export class Journal {
 }
 
 function openProblem(error: unknown, say: Messages): string {
-  return (error as { code?: string }).code?.startsWith("SQLITE_") ? sqliteProblem(error) : fileProblem(error, say);
-}
-
-/** SQLite's own words for a failure, with its code. */
-export function sqliteProblem(error: unknown): string {
-  const e = error as { code?: string; message?: string };
-  return `${e.message ?? String(error)} (${e.code ?? "SQLITE_ERROR"})`;
+  return (error as { code?: string }).code?.startsWith("SQLITE_") ? databaseProblem(error) : fileProblem(error, say);
 }

@@ -66,6 +66,14 @@ export function closeRecordsDatabases(): void {
   opened.clear();
 }
 
+/** A failure of the database in SQLite's own words, with its code when they do not say it. */
+export function databaseProblem(error: unknown): string {
+  const e = error as { code?: string; message?: string } | undefined;
+  return e?.code && e.message && !e.message.includes(e.code)
+    ? `${e.message} (${e.code})`
+    : (e?.message ?? String(error));
+}
+
 /**
  * Never through a link (the dir or the file), never on a network filesystem: refused with what to do,
  * before SQLite creates anything.
