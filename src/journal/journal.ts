@@ -92,14 +92,6 @@ export class Journal {
   }
 
   /**
-   * Purchases whose outcome or delivery is not known final, oldest first: what `pending` follows
-   * (callers still apply `ledgerVerdict`, since an old entry may name no verdict, only a final status).
-   */
-  notFinal(): JournalEntry[] {
-    return this.reading(() => this.records.notFinal());
-  }
-
-  /**
    * This profile's purchases and top-ups at this address that may still change, newest first, within
    * the window and at most `limit`: found by an index, so a big journal of settled orders costs nothing.
    */

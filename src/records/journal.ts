@@ -8,9 +8,6 @@ import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/en
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
 import type { RecordsDatabase } from "./database.js";
 
-/** Purchases whose outcome or delivery is not known final: unknown, in flight, or bought and not delivered yet. */
-const notFinal =
-  "kind = 'buy' AND (outcome IN ('pending', 'unknown') OR (outcome = 'done' AND (verdict IS NULL OR verdict = 'bought')))";
 /**
  * A purchase or top-up that may still change on the service: in flight, unknown, or done under a
  * status that is not final (a top-up not paid). Generous on purpose (a status it does not know is
@@ -50,7 +47,8 @@ CREATE INDEX IF NOT EXISTS journal_orders_invoice ON journal_orders(invoice) WHE
 CREATE INDEX IF NOT EXISTS journal_orders_at ON journal_orders(at_ms, seq);
 CREATE INDEX IF NOT EXISTS journal_orders_repeat ON journal_orders(repeat_key, at_ms) WHERE repeat_key IS NOT NULL;
 CREATE INDEX IF NOT EXISTS journal_orders_unsettled ON journal_orders(seq) WHERE outcome IN ('pending', 'unknown');
-CREATE INDEX IF NOT EXISTS journal_orders_not_final ON journal_orders(at_ms, seq) WHERE ${notFinal};
+-- pending reads what may still change by journal_orders_open, as the books do.
+DROP INDEX IF EXISTS journal_orders_not_final;
 CREATE INDEX IF NOT EXISTS journal_orders_open ON journal_orders(profile, base_url, at_ms) WHERE ${openOrder};
 CREATE TABLE IF NOT EXISTS journal_events (
   seq INTEGER PRIMARY KEY,
@@ -253,10 +251,6 @@ export class SqliteJournal {
 
   unsettled(): JournalEntry[] {
     return this.entries("WHERE outcome IN ('pending', 'unknown') ORDER BY seq");
-  }
-
-  notFinal(): JournalEntry[] {
-    return this.entries(`WHERE ${notFinal} ORDER BY at_ms, seq`);
   }
 
   open(where: { profile: string; baseUrl: string } & Window, limit: number): JournalEntry[] {
