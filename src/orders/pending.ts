@@ -54,21 +54,14 @@ function ownerAlive(owner: string): boolean {
 
 export class PendingFollower {
   readonly journal: Journal;
-  private opened?: PendingOrders;
+  private readonly followed: PendingOrders;
   /** This process, as a claim names it. */
   private readonly owner = `${hostname()}:${process.pid}`;
 
   constructor(private readonly ctx: Context) {
     this.journal = journalFor(ctx);
-  }
-
-  /**
-   * Opened once the journal was read: a records database that cannot be used is said by the
-   * journal, with its path and what to do, before this table is reached.
-   */
-  private get followed(): PendingOrders {
-    this.opened ??= pendingOrders(openRecords(this.ctx.settings.configDir));
-    return this.opened;
+    // The database the journal opened: one that cannot be used was said by it, with what to do.
+    this.followed = pendingOrders(openRecords(ctx.settings.configDir));
   }
 
   /** Orders of this profile and service address not final, oldest first; one still being bought is left out. */
