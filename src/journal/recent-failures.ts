@@ -25,8 +25,8 @@ export async function recentFailures(
   const failures = new Map<number, RecentFailures>();
   // The file's name as records/database.ts says it: importing that module would load SQLite's binding.
   if (!existsSync(join(settings.configDir, "records.db"))) return failures;
-  const { Journal } = await import("./journal.js");
-  const rows = new Journal(settings.configDir).itemOutcomes({
+  const { openJournal } = await import("./journal.js");
+  const rows = openJournal(settings.configDir).itemOutcomes({
     profile: settings.profile,
     baseUrl: settings.baseUrl ?? "",
     sinceMs: nowMs - recentWindowMs,

@@ -24,7 +24,7 @@ import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
 import { en, type Messages } from "../messages/en.js";
-import { Journal, newEntryId } from "./journal.js";
+import { type Journal, newEntryId, openJournal } from "./journal.js";
 import {
   isUnresolved,
   type JournalEntry,
@@ -103,7 +103,7 @@ export function statusRecord(
 }
 
 export function journalFor(ctx: Context): Journal {
-  return new Journal(ctx.settings.configDir);
+  return openJournal(ctx.settings.configDir);
 }
 
 /** Sent with this profile to this service address: the entries a purchase, reconcile or trx show here can speak for. */

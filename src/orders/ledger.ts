@@ -9,7 +9,14 @@ import { isTransactionNotFound } from "../api/codes.js";
 import { isFinal } from "../api/status.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, NetworkError, present, ServiceError, type ResellerError } from "../errors.js";
-import { stillInFlight, type JournalEntry, type OutcomeDetails } from "../journal/entries.js";
+import {
+  foldRecord,
+  stillInFlight,
+  type JournalEntry,
+  type OutcomeDetails,
+  type OutcomeRecord,
+  type StatusRecord,
+} from "../journal/entries.js";
 import { journalDetails, journalFor, verdictFacts } from "../journal/request.js";
 import { inPool } from "./pool.js";
 import { verdictOfRecord, type OrderVerdict, type Verdict } from "../domain/verdict.js";
@@ -126,47 +133,27 @@ export async function refreshEntries(
   const inTime = () => !result.stoppedBy && ctx.now() - started < refreshBudget.ms;
   const journal = journalFor(ctx);
   const at = () => new Date(ctx.now()).toISOString();
-  const write = (
-    entry: JournalEntry,
-    change: { outcome?: "done" | "not_done"; details: OutcomeDetails; status?: string; facts?: OrderVerdict },
-  ) => {
+  /** Written down, and shown as the journal folds it, whether or not it could be written. */
+  const write = (entry: JournalEntry, record: OutcomeRecord | StatusRecord) => {
     try {
-      if (change.outcome)
-        journal.append({
-          v: 1,
-          type: "outcome",
-          entry: entry.entry,
-          at: at(),
-          outcome: change.outcome,
-          ...change.details,
-          by: "lookup",
-        });
-      else if (change.status)
-        journal.append({
-          v: 1,
-          type: "status",
-          entry: entry.entry,
-          at: at(),
-          status: change.status,
-          ...(entry.invoice ? { invoice: entry.invoice } : {}),
-          ...(change.facts ?? {}),
-        });
+      journal.append(record);
     } catch {
       // The answer is still shown; only its record is lost.
     }
-    const now = {
-      ...entry,
-      ...change.details,
-      ...(change.outcome ? { outcome: change.outcome } : {}),
-      ...(change.status ? { status: change.status } : {}),
-    };
-    // New facts replace the old ones whole: a refund no longer named is no longer kept.
-    if (change.facts) {
-      delete now.refunded;
-      Object.assign(now, change.facts);
-    }
-    updated.set(entry.entry, now);
+    updated.set(entry.entry, foldRecord(structuredClone(entry), record) ?? entry);
   };
+  const recordOutcome = (entry: JournalEntry, outcome: "done" | "not_done", details: OutcomeDetails) =>
+    write(entry, { v: 1, type: "outcome", entry: entry.entry, at: at(), outcome, ...details, by: "lookup" });
+  const recordStatus = (entry: JournalEntry, status: string, facts?: OrderVerdict) =>
+    write(entry, {
+      v: 1,
+      type: "status",
+      entry: entry.entry,
+      at: at(),
+      status,
+      ...(entry.invoice ? { invoice: entry.invoice } : {}),
+      ...facts,
+    });
 
   const buys = asked.filter((e) => e.kind === "buy");
   const bought = buys.filter((e) => e.outcome === "done");
@@ -177,7 +164,7 @@ export async function refreshEntries(
     if (e.outcome !== "done") return true;
     const status = listed.get(e.ref_id ?? "");
     if (status === undefined || status === null || isFinal(status)) return true;
-    if (status.text !== e.status) write(e, { details: {}, status: status.text });
+    if (status.text !== e.status) recordStatus(e, status.text);
     return false;
   });
   let lookups = 0;
@@ -190,11 +177,11 @@ export async function refreshEntries(
       answered++;
       const t = found.outcome === "done" ? found.transaction : undefined;
       if (t) options.seen?.(entry, t);
-      if (entry.outcome !== "done") return write(entry, { outcome: found.outcome, details: found.details });
+      if (entry.outcome !== "done") return recordOutcome(entry, found.outcome, found.details);
       if (t?.status) {
         const facts = verdictFacts(t);
         if (t.status.text !== entry.status || facts.verdict !== entry.verdict || facts.refunded !== entry.refunded)
-          write(entry, { details: {}, status: t.status.text, facts });
+          recordStatus(entry, t.status.text, facts);
       }
     } catch (error) {
       stop(error);
@@ -207,7 +194,7 @@ export async function refreshEntries(
     if (!inTime()) result.notRefreshed += topUps.length;
     else
       try {
-        await refreshTopUps(client, topUps, (entry) => write(entry, { details: {}, status: "paid" }));
+        await refreshTopUps(client, topUps, (entry) => recordStatus(entry, "paid"));
       } catch (error) {
         stop(error);
         result.notRefreshed += topUps.length;

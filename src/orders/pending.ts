@@ -11,7 +11,7 @@ import type { Transaction } from "../api/model.js";
 import { AuthError } from "../errors.js";
 import type { Context } from "../context.js";
 import { stillInFlight, type JournalEntry } from "../journal/entries.js";
-import { journalFor, sentFromHere } from "../journal/request.js";
+import { journalFor } from "../journal/request.js";
 import type { Journal } from "../journal/journal.js";
 import { openRecords } from "../records/migrate.js";
 import { pendingOrders, type Claim, type FollowedOrder, type PendingOrders } from "../records/pending-orders.js";
@@ -54,31 +54,28 @@ function ownerAlive(owner: string): boolean {
 
 export class PendingFollower {
   readonly journal: Journal;
-  private opened?: PendingOrders;
+  private readonly followed: PendingOrders;
   /** This process, as a claim names it. */
   private readonly owner = `${hostname()}:${process.pid}`;
 
   constructor(private readonly ctx: Context) {
     this.journal = journalFor(ctx);
-  }
-
-  /**
-   * Opened once the journal was read: a records database that cannot be used is said by the
-   * journal, with its path and what to do, before this table is reached.
-   */
-  private get followed(): PendingOrders {
-    this.opened ??= pendingOrders(openRecords(this.ctx.settings.configDir));
-    return this.opened;
+    // The database the journal opened: one that cannot be used was said by it, with what to do.
+    this.followed = pendingOrders(openRecords(ctx.settings.configDir));
   }
 
   /** Orders of this profile and service address not final, oldest first; one still being bought is left out. */
   pending(): PendingOrder[] {
     const now = this.ctx.now();
-    return this.journal.notFinal().flatMap((entry) => {
-      if (!sentFromHere(entry, this.ctx.settings)) return [];
-      const verdict = ledgerVerdict(entry, now);
-      return verdict === "bought" || verdict === "unknown" ? [{ entry, verdict }] : [];
-    });
+    const here = { profile: this.ctx.settings.profile, baseUrl: this.ctx.settings.baseUrl ?? "" };
+    // What may still change, as the books find it to refresh; the verdict's rules pick the purchases.
+    return this.journal
+      .open(here, Number.MAX_SAFE_INTEGER)
+      .reverse()
+      .flatMap((entry) => {
+        const verdict = ledgerVerdict(entry, now);
+        return verdict === "bought" || verdict === "unknown" ? [{ entry, verdict }] : [];
+      });
   }
 
   /**

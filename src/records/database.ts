@@ -68,6 +68,14 @@ export function closeRecordsDatabases(): void {
   opened.clear();
 }
 
+/** A failure of the database in SQLite's own words, with its code when they do not say it. */
+export function databaseProblem(error: unknown): string {
+  const e = error as { code?: string; message?: string } | undefined;
+  return e?.code && e.message && !e.message.includes(e.code)
+    ? `${e.message} (${e.code})`
+    : (e?.message ?? String(error));
+}
+
 /**
  * A run of the program begins; what this returns ends it. A run alone in the process starts with no
  * database open and closes what it opened when it ends, so that each run of a program calling main()

@@ -1,16 +1,14 @@
 /**
  * The journal's statements: one row per request in `journal_orders` (folded as each event comes) and
- * every record as written in `journal_events`, append-only. The only SQL of the journal; the
- * `Journal` class (src/journal/journal.ts) speaks to it through `SqliteJournal`.
+ * every record as written in `journal_events`, append-only. The only SQL of the journal; commands open
+ * it through src/journal/journal.ts, which imports an earlier release's journal first.
  */
 import type { Statement } from "better-sqlite3";
+import { UsageError } from "../errors.js";
 import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/entries.js";
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
-import type { RecordsDatabase } from "./database.js";
+import { databaseProblem, type RecordsDatabase } from "./database.js";
 
-/** Purchases whose outcome or delivery is not known final: unknown, in flight, or bought and not delivered yet. */
-const notFinal =
-  "kind = 'buy' AND (outcome IN ('pending', 'unknown') OR (outcome = 'done' AND (verdict IS NULL OR verdict = 'bought')))";
 /**
  * A purchase or top-up that may still change on the service: in flight, unknown, or done under a
  * status that is not final (a top-up not paid). Generous on purpose (a status it does not know is
@@ -50,7 +48,8 @@ CREATE INDEX IF NOT EXISTS journal_orders_invoice ON journal_orders(invoice) WHE
 CREATE INDEX IF NOT EXISTS journal_orders_at ON journal_orders(at_ms, seq);
 CREATE INDEX IF NOT EXISTS journal_orders_repeat ON journal_orders(repeat_key, at_ms) WHERE repeat_key IS NOT NULL;
 CREATE INDEX IF NOT EXISTS journal_orders_unsettled ON journal_orders(seq) WHERE outcome IN ('pending', 'unknown');
-CREATE INDEX IF NOT EXISTS journal_orders_not_final ON journal_orders(at_ms, seq) WHERE ${notFinal};
+-- pending reads what may still change by journal_orders_open, as the books do.
+DROP INDEX IF EXISTS journal_orders_not_final;
 CREATE INDEX IF NOT EXISTS journal_orders_open ON journal_orders(profile, base_url, at_ms) WHERE ${openOrder};
 CREATE TABLE IF NOT EXISTS journal_events (
   seq INTEGER PRIMARY KEY,
@@ -127,13 +126,13 @@ function repeatKeyFingerprint(): string {
   ]);
 }
 
-const prepared = new WeakMap<RecordsDatabase, SqliteJournal>();
+const prepared = new WeakMap<RecordsDatabase, Journal>();
 
 /** The journal's records in this database; the schema made (idempotent) the first time in a process. */
-export function journalRecords(db: RecordsDatabase): SqliteJournal {
+export function journalRecords(db: RecordsDatabase): Journal {
   let records = prepared.get(db);
   if (!records) {
-    records = new SqliteJournal(db);
+    records = new Journal(db);
     // Made inside a transaction (an import of an earlier release's journal), the schema goes with it
     // when it rolls back: kept only once it stands for good.
     if (!db.inTransaction) prepared.set(db, records);
@@ -141,8 +140,13 @@ export function journalRecords(db: RecordsDatabase): SqliteJournal {
   return records;
 }
 
-/** The journal's queries, as the commands need them (each described on `Journal`, which speaks to them). */
-export class SqliteJournal {
+/**
+ * The journal's queries, as the commands need them. Several `reseller` processes may append at once:
+ * SQLite lets one write at a time and the others wait (busy timeout); readers never wait for a writer.
+ */
+export class Journal {
+  /** Where the journal is kept: the records database. */
+  readonly path: string;
   private readonly insertEvent: Statement;
   private readonly insertOrder: Statement;
   private readonly updateOrder: Statement;
@@ -151,6 +155,7 @@ export class SqliteJournal {
   private readonly appendOne: (record: JournalRecord) => void;
 
   constructor(private readonly db: RecordsDatabase) {
+    this.path = db.name;
     db.exec(schema);
     this.insertEvent = db.prepare("INSERT INTO journal_events (entry, type, at, record) VALUES (?, ?, ?, ?)");
     this.insertOrder = db.prepare(
@@ -171,6 +176,7 @@ export class SqliteJournal {
     this.refreshRepeatKeys();
   }
 
+  /** Writes one record; it is on disk (committed, synchronous=FULL) when this returns. */
   append(record: JournalRecord): void {
     this.appendOne(record);
   }
@@ -218,47 +224,62 @@ export class SqliteJournal {
     };
   }
 
-  *newestFirst(window: Window): Generator<JournalEntry, void, undefined> {
+  /**
+   * Entries newest first by recorded time, within the window when given, a page at a time: a caller
+   * that has enough stops iterating, and reading stops with it. Every entry in the window is selected
+   * by its recorded time, whatever order a stepped clock wrote them in.
+   */
+  *newestFirst(window: Window = {}): Generator<JournalEntry, void, undefined> {
     const since = window.sinceMs ?? Number.MIN_SAFE_INTEGER;
     const until = window.untilMs ?? Number.MAX_SAFE_INTEGER;
-    const first = this.db.prepare(
-      `SELECT seq, at_ms, folded FROM journal_orders WHERE at_ms >= ? AND at_ms < ?
-       ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
-    );
-    const next = this.db.prepare(
-      // A row value: the index on (at_ms, seq) is entered just past the last row, never scanned from the top.
-      `SELECT seq, at_ms, folded FROM journal_orders WHERE at_ms >= ? AND (at_ms, seq) < (?, ?)
-       ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
-    );
-    let page = first.all(since, until) as Row[];
+    const [first, next] = this.reading(() => [
+      this.db.prepare(
+        `SELECT seq, at_ms, folded FROM journal_orders WHERE at_ms >= ? AND at_ms < ?
+         ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
+      ),
+      this.db.prepare(
+        // A row value: the index on (at_ms, seq) is entered just past the last row, never scanned from the top.
+        `SELECT seq, at_ms, folded FROM journal_orders WHERE at_ms >= ? AND (at_ms, seq) < (?, ?)
+         ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
+      ),
+    ]);
+    let page = this.reading(() => first.all(since, until) as Row[]);
     for (let last = page.at(-1); last; last = page.at(-1)) {
       for (const row of page) yield JSON.parse(row.folded) as JournalEntry;
       if (page.length < pageSize) return;
-      page = next.all(since, last.at_ms, last.seq) as Row[];
+      const after = last;
+      page = this.reading(() => next.all(since, after.at_ms, after.seq) as Row[]);
     }
   }
 
+  /** The entries sent with this ref_id (any profile or service address), newest first. */
   byRefId(refId: string): JournalEntry[] {
     return this.entries("WHERE ref_id = ? ORDER BY seq DESC", refId);
   }
 
+  /** The entries whose outcome or status names this invoice, newest first. */
   byInvoice(invoice: string): JournalEntry[] {
     return this.entries("WHERE invoice = ? ORDER BY seq DESC", invoice);
   }
 
+  /** One entry by the journal's own id. */
   byEntryId(entry: string): JournalEntry | undefined {
-    const folded = this.foldedOf.get(entry) as string | undefined;
+    const folded = this.reading(() => this.foldedOf.get(entry) as string | undefined);
     return folded === undefined ? undefined : (JSON.parse(folded) as JournalEntry);
   }
 
+  /**
+   * Entries whose outcome is not known yet (`pending` or `unknown`), oldest first: what `reconcile`
+   * asks about (callers still apply `isUnresolved`, since a pending one may be in flight).
+   */
   unsettled(): JournalEntry[] {
     return this.entries("WHERE outcome IN ('pending', 'unknown') ORDER BY seq");
   }
 
-  notFinal(): JournalEntry[] {
-    return this.entries(`WHERE ${notFinal} ORDER BY at_ms, seq`);
-  }
-
+  /**
+   * This profile's purchases and top-ups at this address that may still change, newest first, within
+   * the window and at most `limit`: found by an index, so a big journal of settled orders costs nothing.
+   */
   open(where: { profile: string; baseUrl: string } & Window, limit: number): JournalEntry[] {
     return this.entries(
       `INDEXED BY journal_orders_open WHERE profile = ? AND base_url = ? AND at_ms >= ? AND at_ms < ? AND ${openOrder}
@@ -271,16 +292,21 @@ export class SqliteJournal {
     );
   }
 
+  /** One-item purchases of this profile at this address since `sinceMs`, newest first, as their rows keep them. */
   itemOutcomes(where: { profile: string; baseUrl: string; sinceMs: number }): ItemOutcome[] {
-    return this.db
-      .prepare(
-        `SELECT item_id, outcome, verdict, status FROM journal_orders
-         WHERE at_ms >= ? AND kind = 'buy' AND item_id IS NOT NULL AND profile = ? AND base_url = ?
-         ORDER BY at_ms DESC, seq DESC`,
-      )
-      .all(where.sinceMs, where.profile, where.baseUrl) as ItemOutcome[];
+    return this.reading(
+      () =>
+        this.db
+          .prepare(
+            `SELECT item_id, outcome, verdict, status FROM journal_orders
+             WHERE at_ms >= ? AND kind = 'buy' AND item_id IS NOT NULL AND profile = ? AND base_url = ?
+             ORDER BY at_ms DESC, seq DESC`,
+          )
+          .all(where.sinceMs, where.profile, where.baseUrl) as ItemOutcome[],
+    );
   }
 
+  /** Purchases recorded since `sinceMs` whose repeat key (`orderRepeatKey` of their lines) is `key`, newest first. */
   byRepeatKey(key: string, sinceMs: number): JournalEntry[] {
     return this.entries("WHERE repeat_key = ? AND at_ms >= ? ORDER BY at_ms DESC, seq DESC", key, sinceMs);
   }
@@ -299,11 +325,29 @@ export class SqliteJournal {
 
   /** The entries of the orders `where` selects (its order and limit included), as folded. */
   private entries(where: string, ...params: unknown[]): JournalEntry[] {
-    const rows = this.db
-      .prepare(`SELECT folded FROM journal_orders ${where}`)
-      .pluck()
-      .all(...params) as string[];
+    const rows = this.reading(
+      () =>
+        this.db
+          .prepare(`SELECT folded FROM journal_orders ${where}`)
+          .pluck()
+          .all(...params) as string[],
+    );
     return rows.map((folded) => JSON.parse(folded) as JournalEntry);
+  }
+
+  /** A database that cannot be read is said with its path, what is wrong and how to repair it. */
+  private reading<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error as { code?: string }).code?.startsWith("SQLITE_")) throw error;
+      const { path } = this;
+      const problem = databaseProblem(error);
+      throw new UsageError((say) => say.orders.journal.cannotRead(path, problem), {
+        code: "JOURNAL_UNREADABLE",
+        suggestion: (say) => say.orders.journal.cannotReadHint,
+      });
+    }
   }
 
   /** Stored repeat keys made by another normalisation of customers are made again, once. */

@@ -5,7 +5,6 @@
  * one killed and started again, never hand an order on twice: the process handing it on holds a
  * claim (its host and pid), which another takes over only once that process is gone.
  */
-import type { Statement } from "better-sqlite3";
 import type { RecordsDatabase } from "./database.js";
 
 const schema = `
@@ -45,89 +44,67 @@ export interface Claim {
   tries: number;
 }
 
+export type PendingOrders = ReturnType<typeof prepare>;
+
 const prepared = new WeakMap<RecordsDatabase, PendingOrders>();
 
 /** The followed orders in this database; the table made (idempotent) the first time in a process. */
 export function pendingOrders(db: RecordsDatabase): PendingOrders {
   let orders = prepared.get(db);
   if (!orders) {
-    orders = new PendingOrders(db);
+    orders = prepare(db);
     prepared.set(db, orders);
   }
   return orders;
 }
 
-export class PendingOrders {
-  private readonly insert: Statement;
-  private readonly openOnes: Statement;
-  private readonly row: Statement;
-  private readonly takeOver: Statement;
-  private readonly announce: Statement;
-  private readonly hand: Statement;
-  private readonly failed: Statement;
-  private readonly claimOne: (entry: string, owner: string, alive: (owner: string) => boolean) => Claim | undefined;
-
-  constructor(db: RecordsDatabase) {
-    db.exec(schema);
-    this.insert = db.prepare(
-      `INSERT OR IGNORE INTO pending_orders (entry, profile, base_url, ref_id, seen_at)
-       VALUES (@entry, @profile, @base_url, @ref_id, @seen_at)`,
-    );
-    this.openOnes = db.prepare(
-      `SELECT entry, ref_id, seen_at, announced_at IS NOT NULL AS announced, tries, next_try_ms FROM pending_orders
-       WHERE profile = ? AND base_url = ? AND handed_at IS NULL ORDER BY seen_at, entry`,
-    );
-    this.row = db.prepare("SELECT owner, announced_at, handed_at, tries FROM pending_orders WHERE entry = ?");
-    this.takeOver = db.prepare("UPDATE pending_orders SET owner = ? WHERE entry = ?");
-    this.announce = db.prepare(
-      "UPDATE pending_orders SET announced_at = @at, ended_at = COALESCE(ended_at, @at), outcome = @outcome WHERE entry = @entry",
-    );
-    this.hand = db.prepare("UPDATE pending_orders SET handed_at = ?, last_error = NULL WHERE entry = ?");
-    this.failed = db.prepare("UPDATE pending_orders SET tries = ?, next_try_ms = ?, last_error = ? WHERE entry = ?");
-    // IMMEDIATE: two processes claiming the same order never both read it unclaimed.
-    this.claimOne = db.transaction((entry: string, owner: string, alive: (owner: string) => boolean) => {
-      const found = this.row.get(entry) as
-        | { owner: string | null; announced_at: string | null; handed_at: string | null; tries: number }
-        | undefined;
-      if (!found || found.handed_at !== null) return undefined;
-      if (found.owner !== null && found.owner !== owner && alive(found.owner)) return undefined;
-      this.takeOver.run(owner, entry);
-      return { announced: found.announced_at !== null, tries: found.tries };
-    }).immediate;
-  }
-
-  /** Writes down orders seen not final; those known already are left as they are. */
-  watch(orders: { entry: string; profile: string; base_url: string; ref_id: string | null }[], at: string): void {
-    if (!orders.length) return;
-    for (const order of orders) this.insert.run({ ...order, seen_at: at });
-  }
-
-  /** The orders of this profile and service address followed and not handed on yet, oldest seen first. */
-  open(profile: string, baseUrl: string): FollowedOrder[] {
-    const rows = this.openOnes.all(profile, baseUrl) as (Omit<FollowedOrder, "announced"> & { announced: number })[];
-    return rows.map((row) => ({ ...row, announced: row.announced === 1 }));
-  }
-
-  /**
-   * This process takes an ended order to hand on: undefined when it was handed on already, or another
-   * process that is still alive (`alive`) holds it.
-   */
-  claim(entry: string, owner: string, alive: (owner: string) => boolean): Claim | undefined {
-    return this.claimOne(entry, owner, alive);
-  }
-
-  /** Its line printed and its receipt appended. */
-  announced(entry: string, outcome: string, at: string): void {
-    this.announce.run({ entry, outcome, at });
-  }
-
-  /** Handed on whole: never again. */
-  handed(entry: string, at: string): void {
-    this.hand.run(at, entry);
-  }
-
-  /** Its command failed: tried again once `nextTryMs` has come. */
-  failedTry(entry: string, tries: number, nextTryMs: number, error: string): void {
-    this.failed.run(tries, nextTryMs, error, entry);
-  }
+function prepare(db: RecordsDatabase) {
+  db.exec(schema);
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO pending_orders (entry, profile, base_url, ref_id, seen_at)
+     VALUES (@entry, @profile, @base_url, @ref_id, @seen_at)`,
+  );
+  const openOnes = db.prepare<[string, string], Omit<FollowedOrder, "announced"> & { announced: number }>(
+    `SELECT entry, ref_id, seen_at, announced_at IS NOT NULL AS announced, tries, next_try_ms FROM pending_orders
+     WHERE profile = ? AND base_url = ? AND handed_at IS NULL ORDER BY seen_at, entry`,
+  );
+  const row = db.prepare<
+    [string],
+    { owner: string | null; announced_at: string | null; handed_at: string | null; tries: number }
+  >("SELECT owner, announced_at, handed_at, tries FROM pending_orders WHERE entry = ?");
+  const takeOver = db.prepare("UPDATE pending_orders SET owner = ? WHERE entry = ?");
+  const announce = db.prepare(
+    "UPDATE pending_orders SET announced_at = @at, ended_at = COALESCE(ended_at, @at), outcome = @outcome WHERE entry = @entry",
+  );
+  const hand = db.prepare("UPDATE pending_orders SET handed_at = ?, last_error = NULL WHERE entry = ?");
+  const failed = db.prepare("UPDATE pending_orders SET tries = ?, next_try_ms = ?, last_error = ? WHERE entry = ?");
+  // IMMEDIATE: two processes claiming the same order never both read it unclaimed.
+  const claim = db.transaction((entry: string, owner: string, alive: (owner: string) => boolean) => {
+    const found = row.get(entry);
+    if (!found || found.handed_at !== null) return undefined;
+    if (found.owner !== null && found.owner !== owner && alive(found.owner)) return undefined;
+    takeOver.run(owner, entry);
+    return { announced: found.announced_at !== null, tries: found.tries } satisfies Claim;
+  }).immediate;
+  return {
+    /** Writes down orders seen not final; those known already are left as they are. */
+    watch(orders: { entry: string; profile: string; base_url: string; ref_id: string | null }[], at: string): void {
+      for (const order of orders) insert.run({ ...order, seen_at: at });
+    },
+    /** The orders of this profile and service address followed and not handed on yet, oldest seen first. */
+    open: (profile: string, baseUrl: string): FollowedOrder[] =>
+      openOnes.all(profile, baseUrl).map((order) => ({ ...order, announced: order.announced === 1 })),
+    /**
+     * This process takes an ended order to hand on: undefined when it was handed on already, or another
+     * process that is still alive (`alive`) holds it.
+     */
+    claim,
+    /** Its line printed and its receipt appended. */
+    announced: (entry: string, outcome: string, at: string) => void announce.run({ entry, outcome, at }),
+    /** Handed on whole: never again. */
+    handed: (entry: string, at: string) => void hand.run(at, entry),
+    /** Its command failed: tried again once `nextTryMs` has come. */
+    failedTry: (entry: string, tries: number, nextTryMs: number, error: string) =>
+      void failed.run(tries, nextTryMs, error, entry),
+  };
 }

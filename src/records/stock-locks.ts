@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import type { StockLock } from "../api/model.js";
 import { UsageError } from "../errors.js";
-import { type RecordsDatabase, recordsFileName } from "./database.js";
+import { databaseProblem, type RecordsDatabase, recordsFileName } from "./database.js";
 import { openRecords } from "./migrate.js";
 import { createStockLocksTable, insertStockLockSql, stockLockRow } from "./stock-locks-table.js";
 
@@ -22,10 +22,9 @@ function inCache<T>(configDir: string, use: (db: RecordsDatabase) => T): T {
     return use(db);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    const e = error as { code?: string; message?: string };
-    const why =
-      e.code && e.message && !e.message.includes(e.code) ? `${e.message} (${e.code})` : (e.message ?? String(error));
-    throw new UsageError(`${join(configDir, recordsFileName)}: ${why}`, { code: "LOCK_CACHE_UNWRITABLE" });
+    throw new UsageError(`${join(configDir, recordsFileName)}: ${databaseProblem(error)}`, {
+      code: "LOCK_CACHE_UNWRITABLE",
+    });
   }
 }
 

@@ -17,7 +17,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { UsageError, type Wording } from "../errors.js";
-import { recordsFileName } from "../records/database.js";
+import { databaseProblem, recordsFileName } from "../records/database.js";
 import { type DeliveryRecords, deliveryRecords, type ReceivedDelivery, type SettledAs } from "../records/deliveries.js";
 import { openRecords, takeImportProblems } from "../records/migrate.js";
 import type { SignedFields } from "./signature.js";
@@ -80,7 +80,7 @@ export class DeliveryStore {
       if (error instanceof UsageError) throw error;
       // Without them every retry of a delivery would be handed on again: refused before listening.
       const { path } = this;
-      throw new UsageError((say) => say.listener.deliveriesUnreadable(path, describe(error)), {
+      throw new UsageError((say) => say.listener.deliveriesUnreadable(path, databaseProblem(error)), {
         code: "WEBHOOK_DELIVERIES_UNREADABLE",
         suggestion: (say) => say.listener.deliveriesUnreadableHint,
       });
@@ -143,11 +143,4 @@ export class DeliveryStore {
     }
     batch.forEach((b, i) => b.done(outcomes[i]));
   }
-}
-
-function describe(error: unknown): string {
-  const e = error as { code?: string; message?: string };
-  return e?.code && e.message && !e.message.includes(e.code)
-    ? `${e.message} (${e.code})`
-    : (e?.message ?? String(error));
 }

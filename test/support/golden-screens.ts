@@ -9,7 +9,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { writeCatalogue, type CatalogueEntry } from "../../src/catalogue/cache.js";
-import { Journal } from "../../src/journal/journal.js";
+import { openJournal } from "../../src/journal/journal.js";
 import type { JournalRecord } from "../../src/journal/entries.js";
 import { formatRupiah } from "../../src/output/format.js";
 import { makeConfigDir } from "./cli.js";
@@ -302,7 +302,7 @@ export async function resellerMachine(
     catalogue,
   );
   mkdirSync(dir, { recursive: true });
-  const journal = new Journal(dir);
+  const journal = openJournal(dir);
   trxRows.forEach((t, i) => {
     const entry = `golden${i}`;
     const at = iso(-10 * (i + 1) - 1);

@@ -23,7 +23,7 @@ import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../
 import { lockCacheFileName } from "../../src/records/import-stock-locks.js";
 import { findCachedLock, rememberLock } from "../../src/records/stock-locks.js";
 import { configFileName } from "../../src/config/store.js";
-import { Journal } from "../../src/journal/journal.js";
+import { openJournal } from "../../src/journal/journal.js";
 import { recordsFileName } from "../../src/records/database.js";
 import { deliveriesFileName } from "../../src/records/import-deliveries.js";
 import { DeliveryStore } from "../../src/webhooks/deliveries.js";
@@ -99,11 +99,12 @@ describe("each file reseller keeps is refused when it is a link, and what it poi
 
   it("the records database: appending and reading are refused (RECORDS_UNSAFE: the purchase then stops before sending)", () => {
     const { dir, unchanged } = linked(recordsFileName);
-    const journal = new Journal(dir);
     expect(
-      code(() => journal.append({ v: 1, type: "attempt", entry: "e1", at: new Date(0).toISOString(), attempt: 1 })),
+      code(() =>
+        openJournal(dir).append({ v: 1, type: "attempt", entry: "e1", at: new Date(0).toISOString(), attempt: 1 }),
+      ),
     ).toBe("RECORDS_UNSAFE");
-    expect(code(() => journal.unsettled())).toBe("RECORDS_UNSAFE");
+    expect(code(() => openJournal(dir).unsettled())).toBe("RECORDS_UNSAFE");
     unchanged();
   });
 

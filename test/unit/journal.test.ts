@@ -17,7 +17,7 @@ import {
   ServiceError,
   UnexpectedResponseError,
 } from "../../src/errors.js";
-import { Journal } from "../../src/journal/journal.js";
+import { openJournal } from "../../src/journal/journal.js";
 import type { IntentRecord, JournalRecord } from "../../src/journal/entries.js";
 import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
 import { orderRepeatKey } from "../../src/rules/customer.js";
@@ -33,7 +33,8 @@ const intent = (entry: string, extra: Partial<IntentRecord> = {}): JournalRecord
 
 describe("the journal", () => {
   it("keeps every record in order in the records database, 0600, folded into one entry", () => {
-    const journal = new Journal(join(makeConfigDir(), "nested"));
+    const dir = join(makeConfigDir(), "nested");
+    const journal = openJournal(dir);
     journal.append(intent("a"));
     journal.append({ v: 1, type: "attempt", entry: "a", at, attempt: 1 });
     journal.append({
@@ -47,7 +48,7 @@ describe("the journal", () => {
       status: "paid",
       by: "answer",
     });
-    expect(journalRecordsIn(journal.dir).map((r) => r.type)).toEqual(["intent", "attempt", "outcome"]);
+    expect(journalRecordsIn(dir).map((r) => r.type)).toEqual(["intent", "attempt", "outcome"]);
     expect(statSync(journal.path).mode & 0o777).toBe(0o600);
     expect(journal.byRefId("ref-a")).toEqual([
       expect.objectContaining({
@@ -90,8 +91,8 @@ describe("the journal", () => {
     const perWriter = 250;
     // Records of ~3 KB: big enough that a non-atomic append would interleave under contention.
     const script = `
-      const { Journal } = await import(${JSON.stringify(built)});
-      const journal = new Journal(${JSON.stringify(dir)});
+      const { openJournal } = await import(${JSON.stringify(built)});
+      const journal = openJournal(${JSON.stringify(dir)});
       const id = process.argv[1];
       for (let i = 0; i < ${perWriter}; i++) {
         journal.append({ v: 1, type: "intent", entry: id + "-" + i, at: new Date().toISOString(), kind: "buy", profile: "p",
@@ -225,7 +226,7 @@ describe("journalRequest", () => {
 
   it("the intent is committed before the request leaves: another connection reads it", async () => {
     const { ctx } = await testContext();
-    const journal = new Journal(ctx.settings.configDir);
+    const journal = openJournal(ctx.settings.configDir);
     let seenAtSend: string[] = [];
     await journalRequest(ctx, "sandbox", "early-1", { item_id: 1 }, async (hooks) => {
       await hooks.onAttempt(1);
@@ -245,7 +246,7 @@ describe("the repeat check's look-up", () => {
     buyIntent({ entry, at: new Date(atMs).toISOString(), request: { carts: [{ item_id: 12, quantity: 1, note }] } });
 
   it("finds a purchase by its repeat key and time, whatever spelling of the number, and nothing before the window", () => {
-    const journal = new Journal(makeConfigDir());
+    const journal = openJournal(makeConfigDir());
     const now = Date.now();
     journal.append(bought("old", now - 50 * 3_600_000, "081234567890"));
     journal.append(bought("new", now - 3_600_000, "+62 812-3456-7890"));
@@ -257,7 +258,7 @@ describe("the repeat check's look-up", () => {
 
   it("keys stored by another normalisation of customers are made again when the database is opened", () => {
     const dir = makeConfigDir();
-    const journal = new Journal(dir);
+    const journal = openJournal(dir);
     journal.append(bought("k", Date.now(), "081234567890"));
     closeRecordsDatabases();
     const other = new Database(join(dir, "records.db"));
@@ -265,6 +266,10 @@ describe("the repeat check's look-up", () => {
     other.prepare("UPDATE journal_meta SET value = 'an older release' WHERE name = 'repeat_key'").run();
     other.close();
     const key = orderRepeatKey([{ itemId: 12, quantity: 1, note: "081234567890" }]);
-    expect(new Journal(dir).byRepeatKey(key, 0).map((e) => e.entry)).toEqual(["k"]);
+    expect(
+      openJournal(dir)
+        .byRepeatKey(key, 0)
+        .map((e) => e.entry),
+    ).toEqual(["k"]);
   });
 });

@@ -5,7 +5,7 @@
 import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { decodeWebhookEvent } from "../../src/api/decode.js";
-import { Journal } from "../../src/journal/journal.js";
+import { type Journal, openJournal } from "../../src/journal/journal.js";
 import type { IntentRecord } from "../../src/journal/entries.js";
 import { settleFromEvent } from "../../src/webhooks/settle.js";
 import { makeConfigDir } from "../support/cli.js";
@@ -21,7 +21,7 @@ function write(journal: Journal, entry: string, intent: Partial<IntentRecord>, u
 
 describe("settling from a webhook", () => {
   it("settles the unknown buy of its ref_id sent from here, with the event's invoice and amount, and nothing else", () => {
-    const journal = new Journal(makeConfigDir());
+    const journal = openJournal(makeConfigDir());
     write(journal, "here", {});
     write(journal, "other-address", { base_url: "http://127.0.0.1:8787" });
     write(journal, "other-profile", { profile: "toko-2" });

@@ -74,9 +74,10 @@ function alternativeOfIn(ctx: Context, t: Transaction): AlternativeOf | undefine
 /** A transaction the service shows settles any unknown journal entry for it. */
 function settleJournal(ctx: Context, t: Transaction): void {
   try {
+    // Opening the journal opens the records database: only for a transaction it can hold.
+    if (!t.refId) return;
     const journal = journalFor(ctx);
     const now = ctx.now();
-    if (!t.refId) return;
     for (const entry of journal.byRefId(t.refId)) {
       if (!settleUnknownPurchase(journal, entry, t.refId, ctx.settings, { ...journalDetails(t), by: "trx show" }, now))
         continue;
