@@ -84,19 +84,16 @@ function isTerminal(fd) {
  */
 function run() {
   // jq's engine and undici's parser (behind a proxy) are WebAssembly: V8's optimising tier-up of it
-  // holds a short-lived process at exit. Undici's small one is compiled a function at a time as
-  // called; jq's 0.9 MB all at once, on V8's threads while this one starts the CLI, rather than on
-  // this one during jq's first run. Set before compiling; a code cache per set of flags, as V8
-  // takes a cache only under the flags it was made with.
+  // holds a short-lived process at exit, and each function is validated when first called rather
+  // than all 0.9 MB of jq's before its first run. Set before compiling: V8 takes a cache only under its flags.
   const proxy = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"].some((name) => process.env[name]);
   const jq = args.some((arg) => arg === "--jq" || arg.startsWith("--jq="));
-  const wasm = jq ? "jq" : proxy ? "wasm" : "";
-  const flags = { jq: "--liftoff-only --no-wasm-lazy-compilation", wasm: "--liftoff-only --wasm-lazy-validation" };
-  if (wasm) require("node:v8").setFlagsFromString(flags[wasm]);
+  const wasm = proxy || jq;
+  if (wasm) require("node:v8").setFlagsFromString("--liftoff-only --wasm-lazy-validation");
   if (jq) compileJq();
   const source = readFileSync(bundle, "latin1"); // ASCII: esbuild escapes the rest
   const command = /^[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
-  const cacheFile = codeCacheFile(header(source)[1], wasm ? `${command}-${wasm}` : command);
+  const cacheFile = codeCacheFile(header(source)[1], `${command}${wasm ? "-wasm" : ""}`);
   let cachedData;
   try {
     cachedData = cacheFile && readFileSync(cacheFile);
@@ -104,19 +101,12 @@ function run() {
   const vm = require("node:vm");
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new vm.Script(wrapper, { filename: bundle, cachedData });
-  const start = () => {
-    const module = { exports: {} };
-    const moduleRequire = require("node:module").createRequire(bundle);
-    script.runInThisContext()(module.exports, moduleRequire, module, bundle, dist);
-    module.exports.start().then(() => {
-      if (cacheFile && (!cachedData || script.cachedDataRejected)) saveCodeCache(script, cacheFile);
-    });
-  };
-  // V8 reads jq's module on another thread, then starts compiling its functions from a task of this
-  // thread's event loop, which the CLI does not turn before it needs jq: one turn here, after the
-  // bundle's compile gave the reading its time, lets the compiling run beside the CLI's start.
-  if (jq) setImmediate(start);
-  else start();
+  const module = { exports: {} };
+  const moduleRequire = require("node:module").createRequire(bundle);
+  script.runInThisContext()(module.exports, moduleRequire, module, bundle, dist);
+  module.exports.start().then(() => {
+    if (cacheFile && (!cachedData || script.cachedDataRejected)) saveCodeCache(script, cacheFile);
+  });
 }
 
 /**
