@@ -100,12 +100,15 @@ function run() {
   if (early) {
     // jq-wasm's JavaScript (130 KB) with a code cache of its own, keyed on its file too (size and
     // time written, as hashing its text costs ~6 ms): npm may put another jq-wasm beside the same build.
+    // It requires node:fs/promises when loaded (with readline's interface, ~6 ms) only to read its
+    // .wasm, which it is handed compiled: it gets a readFile that requires that when called.
+    const fsPromises = { readFile: (...read) => require("node:fs/promises").readFile(...read) };
     early.load = () => {
       const file = join(early.folder, "dist", "index.cjs");
       const { size, mtimeMs } = statSync(file);
       const key = `jq-wasm-${size.toString(36)}.${Math.trunc(mtimeMs).toString(36)}`;
       jqWasm = commonJs(file, readFileSync(file, "utf8"), codeCacheFile(hash, key));
-      return jqWasm.run();
+      return jqWasm.run((id) => (id === "fs/promises" ? fsPromises : undefined));
     };
   }
   cli
@@ -129,9 +132,11 @@ function commonJs(file, source, cacheFile) {
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new (require("node:vm").Script)(wrapper, { filename: file, cachedData });
   return {
-    run() {
+    /** `standIn(id)`, when given, may answer a require() in the module's place. */
+    run(standIn) {
       const module = { exports: {} };
-      const moduleRequire = require("node:module").createRequire(file);
+      const fromFile = require("node:module").createRequire(file);
+      const moduleRequire = standIn ? (id) => standIn(id) ?? fromFile(id) : fromFile;
       script.runInThisContext()(module.exports, moduleRequire, module, file, dirname(file));
       return module.exports;
     },
