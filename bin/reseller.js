@@ -4,7 +4,7 @@
 // `npm run build`) compiled with V8's code cache. CommonJS on purpose (bin/package.json says so):
 // an ES module entry costs Node's ESM loader. What each piece saves: docs/performance.md.
 const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync } = require("node:fs");
-const { renameSync, unlinkSync, writeFileSync, writeSync } = require("node:fs");
+const { renameSync, statSync, unlinkSync, writeFileSync, writeSync } = require("node:fs");
 const { dirname, join } = require("node:path");
 
 const dist = join(__dirname, "..", "dist");
@@ -80,7 +80,8 @@ function isTerminal(fd) {
 
 /**
  * The bundle run as Node runs a CommonJS module, compiled with V8's code cache of what the same
- * command (its first word) compiled last time; saved when there was none or V8 refused it.
+ * command (its first word) compiled last time; saved when there was none or V8 refused it. With
+ * --jq, jq-wasm's JavaScript likewise.
  */
 function run() {
   // jq's engine and undici's parser (behind a proxy) are WebAssembly: V8's optimising tier-up of it
@@ -90,31 +91,67 @@ function run() {
   const jq = args.some((arg) => arg === "--jq" || arg.startsWith("--jq="));
   const wasm = proxy || jq;
   if (wasm) require("node:v8").setFlagsFromString("--liftoff-only --wasm-lazy-validation");
-  if (jq) compileJq();
+  const early = jq && compileJq();
   const source = readFileSync(bundle, "latin1"); // ASCII: esbuild escapes the rest
+  const hash = header(source)[1];
   const command = /^[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
-  const cacheFile = codeCacheFile(header(source)[1], `${command}${wasm ? "-wasm" : ""}`);
+  const cli = commonJs(bundle, source, codeCacheFile(hash, `${command}${wasm ? "-wasm" : ""}`));
+  let jqWasm;
+  if (early) {
+    // jq-wasm's JavaScript (130 KB) with a code cache of its own, keyed on its file too (size and
+    // time written, as hashing its text costs ~6 ms): npm may put another jq-wasm beside the same build.
+    // It requires node:fs/promises when loaded (with readline's interface, ~6 ms) only to read its
+    // .wasm, which it is handed compiled: it gets a readFile that requires that when called.
+    const fsPromises = { readFile: (...read) => require("node:fs/promises").readFile(...read) };
+    early.load = () => {
+      const file = join(early.folder, "dist", "index.cjs");
+      const { size, mtimeMs } = statSync(file);
+      const key = `jq-wasm-${size.toString(36)}.${Math.trunc(mtimeMs).toString(36)}`;
+      jqWasm = commonJs(file, readFileSync(file, "utf8"), codeCacheFile(hash, key));
+      return jqWasm.run((id) => (id === "fs/promises" ? fsPromises : undefined));
+    };
+  }
+  cli
+    .run()
+    .start()
+    .then(() => {
+      cli.save();
+      jqWasm?.save();
+    });
+}
+
+/**
+ * `file` run as Node runs a CommonJS module, compiled with the V8 code cache in `cacheFile` if there
+ * is one; `save` keeps what it compiled there when there was none or V8 refused it.
+ */
+function commonJs(file, source, cacheFile) {
   let cachedData;
   try {
     cachedData = cacheFile && readFileSync(cacheFile);
   } catch {}
-  const vm = require("node:vm");
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new vm.Script(wrapper, { filename: bundle, cachedData });
-  const module = { exports: {} };
-  const moduleRequire = require("node:module").createRequire(bundle);
-  script.runInThisContext()(module.exports, moduleRequire, module, bundle, dist);
-  module.exports.start().then(() => {
-    if (cacheFile && (!cachedData || script.cachedDataRejected)) saveCodeCache(script, cacheFile);
-  });
+  const script = new (require("node:vm").Script)(wrapper, { filename: file, cachedData });
+  return {
+    /** `standIn(id)`, when given, may answer a require() in the module's place. */
+    run(standIn) {
+      const module = { exports: {} };
+      const fromFile = require("node:module").createRequire(file);
+      const moduleRequire = standIn ? (id) => standIn(id) ?? fromFile(id) : fromFile;
+      script.runInThisContext()(module.exports, moduleRequire, module, file, dirname(file));
+      return module.exports;
+    },
+    save() {
+      if (cacheFile && (!cachedData || script.cachedDataRejected)) saveCodeCache(script, cacheFile);
+    },
+  };
 }
 
 /**
  * `--jq`: jq's WebAssembly (0.9 MB) handed to V8 to compile while this thread compiles and starts
- * the CLI; src/output/jq.ts takes the module and the package's folder. The folder is looked for as
- * Node looks for a package, up the node_modules folders: resolving the name through the package's
- * `exports` loads Node's ES module resolver (~5 ms). What fails here is met again there, where
- * jq-wasm loads itself and says what is wrong.
+ * the CLI; src/output/jq.ts takes the module, and the package's JavaScript from `load` (set by
+ * run()). The folder is looked for as Node looks for a package, up the node_modules folders:
+ * resolving the name through the package's `exports` loads Node's ES module resolver (~5 ms). What
+ * fails here is met again there, where jq-wasm loads itself and says what is wrong.
  */
 function compileJq() {
   for (let dir = dist; ; dir = dirname(dir)) {
@@ -122,10 +159,11 @@ function compileJq() {
     try {
       const compiling = WebAssembly.compile(readFileSync(join(folder, "dist", "build", "jq.wasm")));
       compiling.catch(() => undefined);
-      globalThis[Symbol.for("reseller.jq-wasm")] = { folder, compiling };
-      return;
+      const early = { folder, compiling };
+      globalThis[Symbol.for("reseller.jq-wasm")] = early;
+      return early;
     } catch {}
-    if (dirname(dir) === dir) return;
+    if (dirname(dir) === dir) return undefined;
   }
 }
 

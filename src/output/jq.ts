@@ -8,7 +8,6 @@
  * the engine's own, empty of RESELLER_API_KEY) and without files.
  */
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import { ResellerError, ExitCode, UsageError } from "../errors.js";
 
 interface JqResult {
@@ -25,10 +24,10 @@ interface JqWasm {
   loadJq(options?: { wasmModule?: CompiledModule }): Promise<JqEngine>;
 }
 
-/** jq-wasm's folder and its WebAssembly, compiling since bin/reseller.js saw --jq. */
+/** jq-wasm's WebAssembly, compiling since bin/reseller.js saw --jq, and its JavaScript, loaded by the launcher with a code cache. */
 interface EarlyJq {
-  folder: string;
   compiling: Promise<CompiledModule>;
+  load(): JqWasm;
 }
 const compiledEarly = Symbol.for("reseller.jq-wasm");
 
@@ -58,11 +57,9 @@ const compileErrorExit = 3;
 
 /** The expression compiled by jq itself (jq-wasm): exit 2 with jq's message for one it cannot read. */
 export async function compileJqFilter(expression: string): Promise<JqFilter> {
-  // Required beside the bundle, not bundled: the package reads its .wasm from its own folder. Where
-  // the launcher found that folder, by its file: the name would go through the package's `exports`.
+  // Required beside the bundle, not bundled: the package reads its .wasm from its own folder.
   const early = (globalThis as Record<symbol, EarlyJq | undefined>)[compiledEarly];
-  const fromBundle = createRequire(import.meta.url);
-  const { loadJq } = (early ? fromBundle(join(early.folder, "dist", "index.cjs")) : fromBundle("jq-wasm")) as JqWasm;
+  const { loadJq } = early ? early.load() : (createRequire(import.meta.url)("jq-wasm") as JqWasm);
   // A module the launcher could not compile is jq-wasm's to load again, and to say what is wrong with.
   const wasmModule = await early?.compiling.catch(() => undefined);
   const jq = await loadJq(wasmModule && { wasmModule });

@@ -228,6 +228,12 @@ describe("jq is loaded only for --jq", () => {
     expect(jqEngine(filtered.scripts)).not.toEqual([]);
   });
 
+  it("`balance --jq` loads no node:fs/promises: jq-wasm requires it to read its .wasm, which it is handed compiled", async () => {
+    const filtered = await modulesLoadedBy(["balance", "--jq", ".data.balance"], harness.accountEnv());
+    expect(filtered.exitCode).toBe(0);
+    expect(filtered.scripts.filter((url) => /^node:(internal\/)?fs\/promises$/.test(url))).toEqual([]);
+  });
+
   it("a path that fails on the answer: jq's own error, after what it printed", async () => {
     const reseller = resellerInProcess(harness);
     const r = await reseller.run(["balance", "--jq", ".data.balance, .data.balance.x, .data"]);

@@ -136,6 +136,19 @@ describe("the code cache", () => {
     expect(cacheFiles(home)).toEqual(written);
   });
 
+  it("keeps jq-wasm's JavaScript for --jq in a cache of its own, accepted by the next --jq", async () => {
+    const home = cacheHome();
+    const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: home };
+    const first = await runReseller(["balance", "--jq", ".data.balance"], { env });
+    expect(first.exitCode).toBe(0);
+    const written = cacheFiles(home);
+    expect([...written.keys()].filter((file) => file.includes("-jq-wasm-"))).toHaveLength(1);
+
+    const second = await runReseller(["balance", "--jq", ".data.balance"], { env });
+    expect(second.stdout).toBe(first.stdout);
+    expect(cacheFiles(home)).toEqual(written);
+  });
+
   it("a damaged cache is refused by V8, replaced, and the command works all the same", async () => {
     const home = cacheHome();
     const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: home };

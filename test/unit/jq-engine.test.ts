@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { compileJqFilter } from "../../src/output/jq.js";
 
@@ -18,9 +18,9 @@ const { WebAssembly: wasm } = globalThis as unknown as {
   WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> };
 };
 
-/** What the launcher leaves for jq.ts when it saw --jq. */
-function compiledByLauncher(compiling: Promise<unknown>): { folder: string; compiling: Promise<unknown> } {
-  return { folder, compiling };
+/** What the launcher leaves for jq.ts when it saw --jq: the module compiling, and jq-wasm's JavaScript by its file. */
+function compiledByLauncher(compiling: Promise<unknown>): { compiling: Promise<unknown>; load(): unknown } {
+  return { compiling, load: () => fromHere(join(folder, "dist", "index.cjs")) };
 }
 
 afterEach(() => {
