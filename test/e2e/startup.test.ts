@@ -64,6 +64,22 @@ describe("a command loads only what it uses", () => {
     expect(noArguments.stdout).toBe(viaCommander.stdout);
   });
 
+  it("`reseller balance --json` piped to a script requires neither node:module, node:os nor node:tty", async () => {
+    // stdin is /dev/null, as from cron: a character device, which only node:tty tells from a terminal,
+    // and nothing here asks whether it is one.
+    const record = await modulesLoadedBy(["balance", "--json"], harness.accountEnv(), { piped: true });
+    expect(record.exitCode).toBe(0);
+    expect(record.scripts.filter((url) => ["node:module", "node:os", "node:tty"].includes(url))).toEqual([]);
+  });
+
+  it("an English start runs the Indonesian catalogue's module too (its words stay unbuilt)", async () => {
+    // What ran is what the code cache holds: a cache English made serves an Indonesian start without compiling.
+    const record = await modulesLoadedBy(["balance", "--json"], { ...harness.accountEnv(), LANG: "C.UTF-8" });
+    expect(record.exitCode).toBe(0);
+    expect(record.bundleFunctions).toContain("src/messages/id.ts");
+    expect(record.bundleFunctions).not.toContain("indonesianCatalogue");
+  });
+
   it.each([[["help"]], [["config", "list"]], [["history"]], [["completion", "bash"]]])(
     "`reseller %s` sets up no HTTP client",
     async (args) => {
