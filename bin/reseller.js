@@ -82,7 +82,7 @@ function isTerminal(fd) {
 
 /**
  * The bundle run as Node runs a CommonJS module, compiled with V8's code cache of what the same
- * command (its first word) compiled last time; saved when there was none or V8 refused it.
+ * command (its first word, and whether --json) compiled last time; saved when there was none or V8 refused it.
  */
 function run() {
   // jq's engine and undici's parser (behind a proxy) are WebAssembly: V8's optimising tier-up of it
@@ -94,7 +94,9 @@ function run() {
   if (wasm) require("node:v8").setFlagsFromString("--liftoff-only --wasm-lazy-validation");
   if (jq) compileJq();
   const source = readFileSync(bundle, "latin1"); // ASCII: esbuild escapes the rest
-  const command = /^[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
+  // --json prints no words: a cache made by the same command speaking (`balance` on a terminal, a
+  // third bigger with the catalogue) would be deserialized whole at every scripted call.
+  const command = `${/^[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_"}${args.includes("--json") ? "-json" : ""}`;
   const cacheFile = codeCacheFile(header(source)[1], `${command}${wasm ? "-wasm" : ""}`);
   let cachedData;
   try {

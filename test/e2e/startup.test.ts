@@ -152,6 +152,18 @@ describe("the code cache", () => {
     expect(cacheFiles(home)).toEqual(written);
   });
 
+  it("`balance --json` keeps a cache of its own, not the one `balance` made with its words", async () => {
+    const home = cacheHome();
+    const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: home };
+    expect((await runReseller(["balance"], { env })).exitCode).toBe(0);
+    const spoken = cacheFiles(home);
+    expect((await runReseller(["balance", "--json"], { env })).exitCode).toBe(0);
+    const both = cacheFiles(home);
+    expect(both.size).toBe(2);
+    const [json] = [...both.keys()].filter((file) => !spoken.has(file));
+    expect(json).toMatch(/-balance-json\.bin$/);
+  });
+
   it("a damaged cache is refused by V8, replaced, and the command works all the same", async () => {
     const home = cacheHome();
     const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: home };
