@@ -6,6 +6,8 @@
 const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync } = require("node:fs");
 const { renameSync, statSync, unlinkSync, writeFileSync, writeSync } = require("node:fs");
 const { dirname, join } = require("node:path");
+// The class of the launcher's own module, for its createRequire: requiring node:module loads the ES module loader (~0.5 ms).
+const Module = module.constructor;
 
 const dist = join(__dirname, "..", "dist");
 const bundle = join(dist, "reseller.cjs");
@@ -80,8 +82,8 @@ function isTerminal(fd) {
 
 /**
  * The bundle run as Node runs a CommonJS module, compiled with V8's code cache of what the same
- * command (its first word) compiled last time; saved when there was none or V8 refused it. With
- * --jq, jq-wasm's JavaScript likewise.
+ * command (its first word, and whether --json) compiled last time; saved when there was none or V8
+ * refused it. With --jq, jq-wasm's JavaScript likewise.
  */
 function run() {
   // jq's engine and undici's parser (behind a proxy) are WebAssembly: V8's optimising tier-up of it
@@ -94,7 +96,9 @@ function run() {
   const early = jq && compileJq();
   const source = readFileSync(bundle, "latin1"); // ASCII: esbuild escapes the rest
   const hash = header(source)[1];
-  const command = /^[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_";
+  // --json prints no words: a cache made by the same command speaking (`balance` on a terminal, a
+  // third bigger with the catalogue) would be deserialized whole at every scripted call.
+  const command = `${/^[a-z][a-z-]{0,30}$/.test(args[0] ?? "") ? args[0] : "_"}${args.includes("--json") ? "-json" : ""}`;
   const cli = commonJs(bundle, source, codeCacheFile(hash, `${command}${wasm ? "-wasm" : ""}`));
   let jqWasm;
   if (early) {
@@ -135,7 +139,7 @@ function commonJs(file, source, cacheFile) {
     /** `standIn(id)`, when given, may answer a require() in the module's place. */
     run(standIn) {
       const module = { exports: {} };
-      const fromFile = require("node:module").createRequire(file);
+      const fromFile = Module.createRequire(file);
       const moduleRequire = standIn ? (id) => standIn(id) ?? fromFile(id) : fromFile;
       script.runInThisContext()(module.exports, moduleRequire, module, file, dirname(file));
       return module.exports;

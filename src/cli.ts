@@ -28,7 +28,7 @@ export async function main(proc: Process): Promise<number> {
   // One store for the run: the profile's language and the command's settings come from one read of the file.
   const store = new ConfigStore(defaultConfigDir(proc.env));
   // The words are chosen before commands are declared: their help speaks the language too.
-  const say = await runCatalogue(languageAtStart(proc.argv, proc.env, store).language);
+  const say = runCatalogue(languageAtStart(proc.argv, proc.env, store).language);
   const [{ createContext }, { reportCommandError }] = await Promise.all([
     import("./context.js"),
     import("./output/print-error.js"),

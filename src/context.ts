@@ -140,7 +140,6 @@ export async function createContext(input: ContextInput): Promise<Context> {
 
   let client: ServiceClient | undefined;
   const others: ServiceClient[] = [];
-  const canPrompt = !settings.noInput;
   let warned = false;
   const makeClient = async (baseUrl: string, apiKey: string): Promise<ServiceClient> => {
     secrets.add(apiKey);
@@ -176,7 +175,9 @@ export async function createContext(input: ContextInput): Promise<Context> {
     output,
     terminal,
     secrets,
-    canPrompt,
+    get canPrompt() {
+      return !settings.noInput;
+    },
     signal,
     now,
     sleep: sleepCut,
@@ -200,7 +201,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       return other;
     },
     async prompter(missing, suggestion) {
-      if (!canPrompt) {
+      if (settings.noInput) {
         const flags = typeof missing === "string" ? [missing] : (missing ?? []);
         throw new UsageError(say.errors.inputRequired(flags), { code: "INPUT_REQUIRED", suggestion });
       }

@@ -11,7 +11,6 @@
  * version 24, so undici stays for the proxied case, loaded only then.
  */
 import type { Agent as HttpAgent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { createRequire } from "node:module";
 import type { Dispatcher } from "undici";
 import type { Messages } from "../messages/messages.js";
 
@@ -209,7 +208,10 @@ function proxiedLane(options: LaneOptions): Lane {
   let loaded: { request: typeof import("undici").request; dispatcher: Dispatcher } | undefined;
   const load = () => {
     if (loaded) return loaded;
-    const { EnvHttpProxyAgent, Pool, request } = createRequire(import.meta.url)("undici") as typeof import("undici");
+    // node:module here, not imported: it loads Node's ES module loader, ~0.5 ms of every start.
+    const { EnvHttpProxyAgent, Pool, request } = process.getBuiltinModule("node:module").createRequire(import.meta.url)(
+      "undici",
+    ) as typeof import("undici");
     const dispatcher = new EnvHttpProxyAgent({
       httpProxy: options.env.http_proxy || options.env.HTTP_PROXY || undefined,
       httpsProxy: options.env.https_proxy || options.env.HTTPS_PROXY || undefined,

@@ -24,7 +24,6 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { notRegular, withOwnFile } from "./config-dir.js";
 
@@ -76,6 +75,11 @@ function startOf(pid: number): string | undefined {
 }
 
 let ownStart: string | undefined;
+
+/** node:os when a lock is taken or looked at, not at every start that reads the config (~0.3 ms). */
+function hostname(): string {
+  return process.getBuiltinModule("node:os").hostname();
+}
 
 function holderLine(token: string): string {
   ownStart ??= startOf(process.pid) ?? "-";

@@ -64,6 +64,22 @@ describe("a command loads only what it uses", () => {
     expect(noArguments.stdout).toBe(viaCommander.stdout);
   });
 
+  it("`reseller balance --json` piped to a script requires neither node:module, node:os nor node:tty", async () => {
+    // stdin is /dev/null, as from cron: a character device, which only node:tty tells from a terminal,
+    // and nothing here asks whether it is one.
+    const record = await modulesLoadedBy(["balance", "--json"], harness.accountEnv(), { piped: true });
+    expect(record.exitCode).toBe(0);
+    expect(record.scripts.filter((url) => ["node:module", "node:os", "node:tty"].includes(url))).toEqual([]);
+  });
+
+  it("an English start runs the Indonesian catalogue's module too (its words stay unbuilt)", async () => {
+    // What ran is what the code cache holds: a cache English made serves an Indonesian start without compiling.
+    const record = await modulesLoadedBy(["balance", "--json"], { ...harness.accountEnv(), LANG: "C.UTF-8" });
+    expect(record.exitCode).toBe(0);
+    expect(record.bundleFunctions).toContain("src/messages/id.ts");
+    expect(record.bundleFunctions).not.toContain("indonesianCatalogue");
+  });
+
   it.each([[["help"]], [["config", "list"]], [["history"]], [["completion", "bash"]]])(
     "`reseller %s` sets up no HTTP client",
     async (args) => {
@@ -147,6 +163,18 @@ describe("the code cache", () => {
     const second = await runReseller(["balance", "--jq", ".data.balance"], { env });
     expect(second.stdout).toBe(first.stdout);
     expect(cacheFiles(home)).toEqual(written);
+  });
+
+  it("`balance --json` keeps a cache of its own, not the one `balance` made with its words", async () => {
+    const home = cacheHome();
+    const env = { ...harness.accountEnv(undefined, makeConfigDir()), XDG_CACHE_HOME: home };
+    expect((await runReseller(["balance"], { env })).exitCode).toBe(0);
+    const spoken = cacheFiles(home);
+    expect((await runReseller(["balance", "--json"], { env })).exitCode).toBe(0);
+    const both = cacheFiles(home);
+    expect(both.size).toBe(2);
+    const [json] = [...both.keys()].filter((file) => !spoken.has(file));
+    expect(json).toMatch(/-balance-json\.bin$/);
   });
 
   it("a damaged cache is refused by V8, replaced, and the command works all the same", async () => {

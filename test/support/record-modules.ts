@@ -19,24 +19,37 @@ export interface ModuleRecord {
   bundleRan: boolean;
   /** The URL of every script that ran code, Node's own included. */
   scripts: string[];
+  /** The names of the bundle's functions that ran (a module's initialiser is named by its source file). */
+  bundleFunctions: string[];
 }
 
-export function modulesLoadedBy(args: string[], env: Record<string, string | undefined>): Promise<ModuleRecord> {
+/** stdin is /dev/null; so are stdout and stderr, unless `piped` (a script reading them, drained here). */
+export function modulesLoadedBy(
+  args: string[],
+  env: Record<string, string | undefined>,
+  { piped = false }: { piped?: boolean } = {},
+): Promise<ModuleRecord> {
   const coverage = makeTempDir("reseller-coverage-");
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, [binPath, ...args], {
       // Coverage changes V8's flags, so a code cache made without it would be refused: none here.
       env: baseEnv({ ...env, NODE_V8_COVERAGE: coverage, RESELLER_NO_CODE_CACHE: "1" }),
-      stdio: ["ignore", "ignore", "ignore"],
+      stdio: ["ignore", piped ? "pipe" : "ignore", piped ? "pipe" : "ignore"],
     });
+    child.stdout?.resume();
+    child.stderr?.resume();
     child.on("error", reject);
     child.on("close", (exitCode) => {
       const scripts = readdirSync(coverage).flatMap(
         (file) => (JSON.parse(readFileSync(join(coverage, file), "utf8")) as V8Coverage).result,
       );
+      const bundle = scripts.filter((s) => s.url.endsWith("/dist/reseller.cjs"));
       done({
         exitCode,
-        bundleRan: scripts.some((s) => s.url.endsWith("/dist/reseller.cjs")),
+        bundleRan: bundle.length > 0,
+        bundleFunctions: bundle.flatMap((s) =>
+          s.functions.filter((f) => f.ranges[0]!.count > 0).map((f) => f.functionName),
+        ),
         scripts: scripts.filter((s) => s.functions.some((f) => f.ranges[0]!.count > 0)).map((s) => s.url),
       });
     });
