@@ -138,7 +138,8 @@ describe("no answer at all: exit 5, then reconcile", () => {
   it("killed with SIGKILL after sending: reconcile finds the purchase; nothing is bought twice", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
     const before = balanceOf(reseller.apiKey);
-    harness.emulator.faults.configure({ latency_ms: 1_500, ...trxOnly });
+    // Held until the test lets it through, however late a loaded machine runs the CLI.
+    harness.emulator.faults.configure({ latency_ms: 60_000, ...trxOnly });
     const running = reseller.start(buyArgs());
     // Killed only once the service holds the request (it sleeps in the injected latency before answering).
     await until("the service to hold the request", () => harness.emulator.faults.status().injected.latency > 0);
@@ -148,6 +149,7 @@ describe("no answer at all: exit 5, then reconcile", () => {
     expect(killed.signal).toBe("SIGKILL");
     const refId = entriesOf(reseller.configDir)[0]!.ref_id!;
     // The service finishes what it received, whoever is still listening.
+    harness.emulator.answerHeld();
     await until("the service to finish the purchase", () => onService(reseller.apiKey, refId).length > 0);
     harness.emulator.faults.reset();
 
@@ -175,8 +177,9 @@ describe("no answer at all: exit 5, then reconcile", () => {
 describe("Ctrl-C", () => {
   it("while the purchase is in flight: exit 130, journal unknown, reconcile settles it", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
-    // Held 5 s: the CLI must take the Ctrl-C before the answer comes, however late a loaded machine runs it.
-    harness.emulator.faults.configure({ latency_ms: 5_000, ...trxOnly });
+    // Held until the test lets it through: the CLI must take the Ctrl-C before the answer comes, however
+    // late a loaded machine runs it.
+    harness.emulator.faults.configure({ latency_ms: 60_000, ...trxOnly });
     const running = reseller.start(buyArgs("--ref-id", "ctrl-c-1"));
     await until("the attempt in the journal", () => records(reseller.configDir).some((x) => x.type === "attempt"));
     // In flight means on the wire: the service holds the request, so it will finish the purchase.
@@ -187,6 +190,7 @@ describe("Ctrl-C", () => {
     expect(r.stderr).toMatch(/in flight/);
     expect(r.stderr).toContain("reseller reconcile");
     expect(entriesOf(reseller.configDir)[0]).toMatchObject({ outcome: "unknown", code: "INTERRUPTED" });
+    harness.emulator.answerHeld();
     await until("the service to finish the purchase", () => onService(reseller.apiKey, "ctrl-c-1").length > 0);
     harness.emulator.faults.reset();
     const settled = await reseller.run(["reconcile"]);
