@@ -71,6 +71,12 @@ export interface RunningEmulator {
   setItemPrice(itemId: number, price: number): void;
   /** How `per_page=all` is taken from the next request on (POST /__emulator/catalogue {"per_page_all"}). */
   setPerPageAll(mode: PerPageAll): void;
+  /**
+   * Ends the injected latency of the requests held in it now: each goes on at once as if its wait had
+   * run out. A test holds a request as long as it likes (however late a loaded machine runs the
+   * client) and lets it through when it has seen what it waited for.
+   */
+  answerHeld(): void;
   /** Closes the server and every open socket, idle keep-alive ones included. */
   close(): Promise<void>;
   /**
@@ -150,7 +156,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const host = options.host ?? "127.0.0.1";
   const log = options.log ?? (() => {});
   let closed = false;
-  // Requests sleeping in an injected latency; close() wakes them so nothing keeps the process alive.
+  // Requests sleeping in an injected latency; close() wakes them so nothing keeps the process alive,
+  // answerHeld() so that they go on.
   const sleepers = new Set<() => void>();
   let baseUrl = "";
 
@@ -327,6 +334,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     requestBodies(path) {
       return service.recentRequests.filter((request) => path === undefined || request.path === path);
+    },
+    answerHeld() {
+      for (const wake of [...sleepers]) wake();
     },
     async close() {
       if (closed) return;

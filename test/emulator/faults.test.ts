@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { until } from "../support/until.js";
 import { advanceSeconds, useEmulator } from "./fixture.js";
 
 const ctx = useEmulator();
@@ -19,6 +20,17 @@ describe("fault injection", () => {
     expect((await ctx.api.get("/v1/balance")).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
     expect(ctx.emulator.faults.status().injected.latency).toBe(1);
+  });
+
+  it("answerHeld lets a request held in the latency go on at once, and it is answered as usual", async () => {
+    // Longer than a test may take: the answer can only come from answerHeld.
+    ctx.emulator.faults.configure({ latency_ms: 120_000 });
+    const held = ctx.api.buy("held-1", 12, 1, "081234567890");
+    await until("the request held in the latency", () => ctx.emulator.faults.status().injected.latency > 0);
+    expect(transactions()).toHaveLength(0);
+    ctx.emulator.answerHeld();
+    expect((await held).status).toBe(200);
+    expect(transactions().map((t) => t.ref_id)).toEqual(["held-1"]);
   });
 
   it("error_next answers 5xx without processing, then recovers", async () => {
