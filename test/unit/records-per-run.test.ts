@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Journal } from "../../src/journal/journal.js";
+import { openJournal } from "../../src/journal/journal.js";
 import { baseEnv, makeConfigDir } from "../support/cli.js";
 import { buyIntent } from "../support/journal-records.js";
 import { runPiped } from "../support/run-main.js";
@@ -58,7 +58,7 @@ describe("two runs of main() in one process", () => {
   it("records the caller opened before the run are read as they are on disk when the run starts", async () => {
     const dir = makeConfigDir();
     const at = "2026-11-20T09:00:00.000Z";
-    new Journal(dir).append(
+    openJournal(dir).append(
       buyIntent({ entry: "held", at, ref_id: "HELD-1", request: { ref_id: "HELD-1", carts: [] } }),
     );
     shopWithOrder(dir, "COPIED-2");
