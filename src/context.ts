@@ -96,6 +96,14 @@ export interface ContextInput {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** All a stream holds, as text, once it ends. */
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  stream.setEncoding?.("utf8");
+  for await (const chunk of stream) text += String(chunk);
+  return text;
+}
+
 export async function createContext(input: ContextInput): Promise<Context> {
   const { flags, env, signal, terminal } = input;
   const say = input.say ?? en;
@@ -208,12 +216,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       const { createPrompter } = await import("./output/prompter.js");
       return createPrompter({ input: terminal.stdin, output: terminal.stderr as NodeJS.WritableStream, signal, say });
     },
-    async readStdin() {
-      let text = "";
-      terminal.stdin.setEncoding?.("utf8");
-      for await (const chunk of terminal.stdin) text += String(chunk);
-      return text;
-    },
+    readStdin: () => readAll(terminal.stdin),
     async paged(render) {
       const command = settings.pager;
       const { startPager } = terminal;

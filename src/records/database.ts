@@ -9,7 +9,6 @@
  * that touch no record (balance, items, --help, completion) never load the native binding.
  */
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, statfsSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { UsageError } from "../errors.js";
@@ -48,6 +47,8 @@ export function openRecordsDatabase(dir: string): RecordsDatabase {
   if (known?.open) return known;
   refuseUnsafePlace(dir, path);
   ownFile(path);
+  // node:module only here: every run loads this module (recordsRunStarts), most never open records.
+  const { createRequire } = process.getBuiltinModule("node:module");
   const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
   const db = new Database(path, { timeout: busyTimeoutMs });
   // WAL: readers never wait for a writer, and a commit is one append to the log. FULL: a commit is
