@@ -225,7 +225,7 @@ export async function makeAlternative(
     );
   let checked;
   try {
-    checked = checkLineForms(item, line, "", { check: options.check, words: say });
+    checked = checkLineForms(item, line, "", { check: options.check });
   } catch (error) {
     if (!(error instanceof ResellerError)) throw error;
     return skipped(item.name, error.code, error.messageIn(say));

@@ -9,23 +9,15 @@ import type { Messages } from "../messages/en.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
-import { ExitCode, InterruptedError, present, ResellerError, ServiceError } from "../errors.js";
+import { ExitCode, InterruptedError, placed, present, ResellerError, ServiceError } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
 import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
 import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
-import { checkLine, checkLineForms, type TypedCustomer } from "./check-line.js";
+import { checkLineForms, type TypedCustomer } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
 import { readItem } from "./items.js";
 import { dayOf, type Order } from "./order.js";
-import {
-  inFileTerms,
-  placeOf,
-  problemsError,
-  readOrderRows,
-  type OrderRow,
-  type ProblemWords,
-  type RowProblem,
-} from "./orders-file.js";
+import { inFileTerms, placeOf, problemsError, readOrderRows, type OrderRow, type RowProblem } from "./orders-file.js";
 import { purchase, type PurchaseOptions } from "./purchase.js";
 import {
   earlierVerdict,
@@ -136,23 +128,9 @@ async function fetchDistinctItems(
       problems.push({
         line: r.row,
         code: "ITEM_NOT_FOUND",
-        words: (words) => ({ message: `${placeOf(r, words)}: ${words.orders.buying.noItem(r.itemId)}` }),
+        message: (say) => `${placeOf(r)(say)}: ${say.orders.buying.noItem(r.itemId)}`,
       });
   return items;
-}
-
-/** A row its item refuses, in the file's terms (`the note column`) and in `words`, or undefined when it passes. */
-function lineProblem(item: Item, row: OrderRow, check: boolean, words: Messages): ProblemWords | undefined {
-  try {
-    checkLine(item, row, `${placeOf(row, words)}: `, { check, words });
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof ResellerError)) throw error;
-    return {
-      message: inFileTerms(error.messageIn(words), words),
-      ...(error.suggestion ? { suggestion: inFileTerms(error.suggestionIn(words) ?? "", words) } : {}),
-    };
-  }
 }
 
 /**
@@ -167,7 +145,7 @@ export async function prepareBulk(
   options: BulkCheckOptions,
 ): Promise<PreparedBulk> {
   const { prepared, problems } = await readBulk(ctx, client, name, text, options);
-  if (problems.length) throw fileProblemsError(problems, ctx.say);
+  if (problems.length) throw fileProblemsError(problems);
   return prepared;
 }
 
@@ -179,8 +157,8 @@ export interface BulkCheckOptions {
 }
 
 /** The file's problems as one error: exit 2, or the service's refusal (exit 1) when every one is an item it does not have. */
-function fileProblemsError(problems: RowProblem[], words: Messages): ResellerError {
-  const error = problemsError(problems, words);
+function fileProblemsError(problems: RowProblem[]): ResellerError {
+  const error = problemsError(problems);
   // Only items the service does not have: its refusal (exit 1), not a mistake in the file.
   if (problems.every((p) => p.code === "ITEM_NOT_FOUND")) {
     const refusal = new ServiceError(404, "ITEM_NOT_FOUND", error.said, undefined, {
@@ -220,20 +198,15 @@ export async function readBulk(
     const item = items.get(r.itemId);
     if (!item) continue;
     try {
-      const { note, written, typed } = checkLineForms(item, r, `${placeOf(r, ctx.say)}: `, {
-        check: options.check,
-        words: ctx.say,
-      });
+      const { note, written, typed } = checkLineForms(item, r, placed(placeOf(r), ": "), { check: options.check });
       // A number of another operator than the item's: a file has nobody to confirm it row by row.
       const doubt = options.check ? operatorDoubt({ item, quantity: r.quantity, note }) : undefined;
       if (doubt) {
         problems.push({
           line: r.row,
           code: "OPERATOR_MISMATCH",
-          words: (words) => ({
-            message: `${placeOf(r, words)}: ${doubt.message(words)}`,
-            suggestion: doubtSuggestion(words),
-          }),
+          message: (say) => `${placeOf(r)(say)}: ${doubt.message(say)}`,
+          suggestion: doubtSuggestion,
         });
         continue;
       }
@@ -246,21 +219,21 @@ export async function readBulk(
         problems.push({
           line: r.row,
           code: "ZONE_ID_MISSING",
-          words: (words) => ({
-            message: words.orders.checks.fileZoneNeeded(placeOf(r, words), words.phone.item(item.id, item.name)),
-            suggestion: words.orders.checks.fileZoneNeededHint,
-          }),
+          message: (say) => say.orders.checks.fileZoneNeeded(placeOf(r)(say), say.phone.item(item.id, item.name)),
+          suggestion: (say) => say.orders.checks.fileZoneNeededHint,
         });
         continue;
       }
       lines.push({ row: r, item, note, written, ...(typed ? { typed } : {}) });
     } catch (error) {
       if (!(error instanceof ResellerError)) throw error;
-      // Said by checking the row again in the words that show it, in the file's terms.
+      // Said in the file's terms (`the note column`), in the words that show it.
+      const { said, suggestion } = error;
       problems.push({
         line: r.row,
         code: error.code,
-        words: (words) => lineProblem(item, r, options.check, words) ?? { message: error.messageIn(words) },
+        message: inFileTerms(said),
+        ...(suggestion !== undefined ? { suggestion: inFileTerms(suggestion) } : {}),
       });
     }
   }
@@ -273,9 +246,7 @@ export async function readBulk(
       problems.push({
         line: row.row,
         code: "REF_ID_TWICE",
-        words: (words) => ({
-          message: words.orders.buying.refIdTwice(placeOf(row, words), refId, placeOf(earlier, words)),
-        }),
+        message: (say) => say.orders.buying.refIdTwice(placeOf(row)(say), refId, placeOf(earlier)(say)),
       });
     else byRef.set(refId, row);
   }

@@ -248,7 +248,7 @@ function refusedRow(
     ...(row?.note !== undefined ? { customer: row.note } : row?.target !== undefined ? { customer: row.target } : {}),
     ...(item ? prices(item, keptPrice) : {}),
     verdict: "refused",
-    problem: { code: problem?.code ?? "INVALID_INPUT", message: problem?.words(say).message ?? "" },
+    problem: { code: problem?.code ?? "INVALID_INPUT", message: problem?.message(say) ?? "" },
   };
 }
 

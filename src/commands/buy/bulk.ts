@@ -225,7 +225,7 @@ async function consentToRepeats(
     const [line] = present(prepared.orders[i], "a repeat's order").lines;
     if (!line) throw new Error("internal error: an order without its line");
     return ctx.say.bulk.repeatNamed(
-      placeOf(row, ctx.say),
+      placeOf(row)(ctx.say),
       `${line.quantity} × ${line.item.name}`,
       line.note ?? "",
       ctx.output.time(earlier.at).human,
