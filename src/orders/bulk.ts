@@ -5,11 +5,10 @@
  * concurrency, waits for deliveries in a pool of its own, and hands back each row's result as it
  * is known. commands/buy/bulk.ts asks for consent and renders; nothing here prompts or prints.
  */
-import type { Messages } from "../messages/en.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
-import { ExitCode, InterruptedError, placed, present, ResellerError, ServiceError } from "../errors.js";
+import { ExitCode, InterruptedError, placed, present, ResellerError, ServiceError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
 import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
 import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
@@ -309,7 +308,7 @@ export interface BulkRunOptions {
   /** Refuse a row whose account is in another region than its item's (false with --no-check). */
   check?: boolean;
   /** A row whose account could not be checked (the check itself failed): it is bought unchecked. */
-  onAccountUnchecked?: (row: number, reason: string) => void;
+  onAccountUnchecked?: (row: number, reason: Wording) => void;
   /** Each result as soon as it is known (purchases and deliveries complete in any order). */
   onResult: (result: BulkResult, index: number) => void;
   /** What the shop keeps with each sale in the journal (src/orders/purchase.ts). */
@@ -322,7 +321,7 @@ export interface BulkRunOptions {
     cap: (order: Order) => number;
     sellingPrices: (order: Order) => (number | null)[] | undefined;
     /** Said on stderr: an alternative skipped, or bought instead. */
-    onStep?: (row: number, said: string) => void;
+    onStep?: (row: number, said: Wording) => void;
   };
 }
 
@@ -374,13 +373,14 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
 
 /**
  * A failed row as its verdict, read by the one rule a single buy follows too (`failureVerdict`): with
- * the purchase's answer in, the row keeps what it bought and names the fault beside it.
+ * the purchase's answer in, the row keeps what it bought and names the fault beside it, in the words
+ * of the run's catalogue (a row's message is the reader's, in --json too).
  */
 function fromFailure(
+  ctx: Pick<Context, "say">,
   base: ReturnType<typeof baseOf>,
   error: unknown,
   stage: PurchaseStage,
-  say: Messages,
   answered?: BulkResult,
 ): BulkResult {
   const { outcome, exitCode, sent } = failureVerdict(error, stage);
@@ -391,7 +391,7 @@ function fromFailure(
     sent,
     error:
       error instanceof ResellerError
-        ? { code: error.code, message: error.messageIn(say) }
+        ? { code: error.code, message: error.messageIn(ctx.say) }
         : { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) },
   };
 }
@@ -413,10 +413,10 @@ function withTransaction(result: BulkResult, t: Transaction, body: unknown, fina
   };
 }
 
-/** Why a row is not sent: its code, its words, and the row's exit code. */
+/** Why a row is not sent: its code, its wording, and the row's exit code. */
 export interface RowRefusal {
   code: string;
-  message: string;
+  message: Wording;
   exitCode: number;
 }
 
@@ -429,24 +429,26 @@ export async function checkRowAccount(
   client: ServiceClient,
   order: Order,
   check: boolean,
-  say: Messages,
-  onUnchecked?: (reason: string) => void,
+  onUnchecked?: (reason: Wording) => void,
 ): Promise<RowRefusal | undefined> {
-  const accounts = await checkOrderAccounts(client, order, say);
+  const accounts = await checkOrderAccounts(client, order);
   // The name goes on the receipt, as a single buy's does.
   order.accountNames = accountNamesOf(order, accounts);
-  let refusal: { code: string; message: string } | undefined;
+  let refusal: { code: string; message: Wording } | undefined;
   for (const checked of accounts) {
-    if (checked.state === "not_found") refusal = { code: checked.error.code, message: checked.error.messageIn(say) };
-    else if (checked.state === "unchecked") onUnchecked?.(checked.reason);
+    if (checked.state === "not_found") {
+      const { error } = checked;
+      refusal = { code: error.code, message: (say) => error.messageIn(say) };
+    } else if (checked.state === "unchecked") onUnchecked?.(checked.reason);
   }
   // An account in another region than the item's: nobody confirms a row, so it is not sent.
   const doubt = check ? regionDoubts(accounts)[0] : undefined;
-  if (doubt) refusal ??= { code: doubt.code, message: doubt.message(say) };
+  if (doubt) refusal ??= { code: doubt.code, message: doubt.message };
   if (!refusal) return undefined;
+  const { message } = refusal;
   return {
     code: refusal.code,
-    message: say.orders.buying.notSent(refusal.message.replace(/\.$/, "")),
+    message: (say) => say.orders.buying.notSent(message(say).replace(/\.$/, "")),
     // A doubt is the reseller's to settle (exit 2, as for a single buy); a missing account the service's word.
     exitCode: refusal.code === "REGION_MISMATCH" ? ExitCode.usage : ExitCode.refused,
   };
@@ -511,7 +513,7 @@ export async function runBulk(
 
   const sendOrder = (order: Order, row: OrderRow, index: number, plan: RowPlan) =>
     sendRowOrder(ctx, client, options, order, row, plan, (entry) => (entries[index] = entry));
-  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor }, ctx.say);
+  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor });
 
   await inPool(orders, options.concurrency, async (order, index) => {
     const [row, plan] = [rows[index], plans[index]];
@@ -557,11 +559,11 @@ async function sendRowOrder(
     // an account that does not exist is refused here, nothing sent; a check that fails lets it go on.
     let refusal: RowRefusal | undefined;
     try {
-      refusal = await checkRowAccount(client, order, options.check !== false, ctx.say, (reason) =>
+      refusal = await checkRowAccount(client, order, options.check !== false, (reason) =>
         options.onAccountUnchecked?.(row.row, reason),
       );
     } catch (error) {
-      return fromFailure(base, error, { sent: false }, ctx.say);
+      return fromFailure(ctx, base, error, { sent: false });
     }
     if (refusal)
       return {
@@ -569,7 +571,7 @@ async function sendRowOrder(
         outcome: "not_sent",
         exit_code: refusal.exitCode,
         sent: false,
-        error: { code: refusal.code, message: refusal.message },
+        error: { code: refusal.code, message: refusal.message(ctx.say) },
       };
   }
   let result: BulkResult | undefined;
@@ -599,7 +601,7 @@ async function sendRowOrder(
   } catch (error) {
     // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
     const stage: PurchaseStage = result ? { sent: true, answered: { verdict: result.outcome } } : { sent: true };
-    return fromFailure(base, error, stage, ctx.say, result);
+    return fromFailure(ctx, base, error, stage, result);
   }
   return result;
 }
@@ -621,7 +623,6 @@ function alternativesSettler(
   prepared: PreparedBulk,
   options: BulkRunOptions,
   { finish, sendOrder, waitFor }: RowSteps,
-  say: Messages,
 ): (result: BulkResult, index: number) => Promise<void> {
   const { orders, rows } = prepared;
   // Each row's alternatives tried so far: the orders given up, and the next to try.
@@ -664,7 +665,6 @@ function alternativesSettler(
           check: options.check !== false,
           sellingPrices: alternatives.sellingPrices(order),
           items: prepared.items,
-          say,
         },
       );
       if ("skipped" in made) {
@@ -672,15 +672,9 @@ function alternativesSettler(
         alternatives.onStep?.(row.row, made.said);
         continue;
       }
-      alternatives.onStep?.(
-        row.row,
-        say.alternatives.trying(
-          original.item,
-          reasonWords(result, say),
-          made.order.lines[0]?.item.name ?? "",
-          n,
-          ids.length,
-        ),
+      const next = made.order.lines[0]?.item.name ?? "";
+      alternatives.onStep?.(row.row, (say) =>
+        say.alternatives.trying(original.item, reasonWords(result)(say), next, n, ids.length),
       );
       const bought = {
         ...(await sendOrder(made.order, row, index, { kind: "send" })),
@@ -739,28 +733,34 @@ async function waitDelivery(
 }
 
 /** Why a row's order was given up, said before its alternative is bought. */
-function reasonWords(result: BulkResult, say: Messages): string {
-  const why = say.alternatives.why;
+function reasonWords(result: BulkResult): Wording {
   const code = result.error?.code ?? "";
-  if (result.outcome === "delivery_failed") return why.deliveryFailed;
-  if (code === "PRODUCT_TEMPORARILY_UNAVAILABLE") return why.disrupted;
-  return result.outcome === "not_sent" ? why.notSent(code) : why.refused(code);
+  return (say) => {
+    const why = say.alternatives.why;
+    if (result.outcome === "delivery_failed") return why.deliveryFailed;
+    if (code === "PRODUCT_TEMPORARILY_UNAVAILABLE") return why.disrupted;
+    return result.outcome === "not_sent" ? why.notSent(code) : why.refused(code);
+  };
 }
 
-/** `4 orders: 3 delivered, 1 failed (Rp 11.200 refunded)`: every outcome counted, in a reseller's words. */
-export function summaryOf(results: BulkResult[], rupiah: (n: number) => string, say: Messages): string {
-  const words = say.bulk;
-  const parts: string[] = [];
-  for (const verdict of verdicts) {
-    const these = results.filter((r) => r.outcome === verdict);
-    if (!these.length) continue;
-    // A refund is said beside the orders that gave money back.
-    const refunded =
-      verdict === "partial" || verdict === "delivery_failed" ? these.reduce((sum, r) => sum + (r.refunded ?? 0), 0) : 0;
-    parts.push(`${words.counts[verdict](these.length)}${refunded ? words.refunded(rupiah(refunded)) : ""}`);
-  }
-  const before = results.filter((r) => !r.sent && r.already_bought).length;
-  return words.summary(results.length, parts.join(", "), before);
+/** `4 orders: 3 delivered, 1 failed (Rp 11.200 refunded)`: every outcome counted, in the words of whoever says it. */
+export function summaryOf(results: BulkResult[], rupiah: (n: number) => string): Wording {
+  return (say) => {
+    const words = say.bulk;
+    const parts: string[] = [];
+    for (const verdict of verdicts) {
+      const these = results.filter((r) => r.outcome === verdict);
+      if (!these.length) continue;
+      // A refund is said beside the orders that gave money back.
+      const refunded =
+        verdict === "partial" || verdict === "delivery_failed"
+          ? these.reduce((sum, r) => sum + (r.refunded ?? 0), 0)
+          : 0;
+      parts.push(`${words.counts[verdict](these.length)}${refunded ? words.refunded(rupiah(refunded)) : ""}`);
+    }
+    const before = results.filter((r) => !r.sent && r.already_bought).length;
+    return words.summary(results.length, parts.join(", "), before);
+  };
 }
 
 /** What the orders sent in this run cost: their amounts, the service's refunds, and the net. */

@@ -32,10 +32,10 @@ export function orderProcessOf(item: Item): string {
   return item.isSmm ? "smm" : (item.orderProcess ?? "");
 }
 
-const itemWords =
-  (item: Item): Wording =>
-  (say) =>
-    say.phone.item(item.id, item.name);
+/** `item 12 (Pulsa Telkomsel 10.000)`, in the words of whoever says it. */
+export function itemWords(item: Item): Wording {
+  return (say) => say.phone.item(item.id, item.name);
+}
 
 /** A line the item does not accept: exit 2, nothing sent, the line named by `where`. */
 function refuse(where: Said, message: Wording, options: { code?: string; suggestion?: Wording } = {}): never {

@@ -11,7 +11,7 @@ import { UsageError, type Wording } from "../errors.js";
 import { en } from "../messages/en.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { accountName, type LineAccount } from "./account-check.js";
-import { takesPhoneNumber } from "./check-line.js";
+import { itemWords, takesPhoneNumber } from "./check-line.js";
 import type { Order, OrderLine } from "./order.js";
 
 /**
@@ -94,11 +94,6 @@ export interface Doubt {
   /** One sentence naming the customer data, what it is and what the item is for, in the reader's words. */
   message: Wording;
 }
-
-const itemWords =
-  (item: Item): Wording =>
-  (say) =>
-    say.phone.item(item.id, item.name);
 
 /** Numbers of another operator than their line's item: known from the order alone, before any request. */
 export function operatorDoubts(order: Order): Doubt[] {
