@@ -19,6 +19,13 @@ export function wordIn(said: Said | undefined, catalogue: Messages): string | un
   return typeof said === "function" ? said(catalogue) : said;
 }
 
+/** `where` said before `what`: a value's name in a file (`orders.csv line 2: item_id`), or a message placed. */
+export function placed(where: Said, what: Said): Said {
+  return typeof where === "string" && typeof what === "string"
+    ? `${where}${what}`
+    : (say) => `${wordIn(where, say)}${wordIn(what, say)}`;
+}
+
 export const ExitCode = {
   ok: 0,
   refused: 1,
@@ -53,7 +60,7 @@ export abstract class ResellerError extends Error {
    * The details as the reader's language says them, where they are sentences (an orders file's rows):
    * printed for people instead of `details`, which --json keeps the same in every language.
    */
-  detailsSaid?: Readonly<Record<string, string>>;
+  detailsSaid?: (say: Messages) => Readonly<Record<string, string>>;
   /**
    * The message begins with the verdict it is (`Delivery failed:`, `Partly delivered:`): printed
    * without the printer's `Error:`, which would say it twice (`Gagal: Pengiriman gagal: …`).

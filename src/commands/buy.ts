@@ -150,7 +150,7 @@ async function buyWithAlternatives(
   for (const [i, id] of ids.entries()) {
     const made = await alt.alternativeOrder(ctx, client, original, request, i + 1, id, cap);
     if ("skipped" in made) {
-      ctx.output.warn(made.said);
+      ctx.output.warn(made.said(ctx.say));
       tried.push(made.skipped);
       continue;
     }
@@ -509,7 +509,7 @@ function reportAccounts(ctx: Context, accounts: LineAccount[]): void {
   refuseMissingAccount(accounts, ctx.say);
   for (const a of accounts) {
     if (a.state === "found") ctx.output.info(ctx.say.orders.buying.accountFor(a.line.item.name, accountName(a.result)));
-    else if (a.state === "unchecked") ctx.output.warn(ctx.say.orders.buying.notChecked(a.reason));
+    else if (a.state === "unchecked") ctx.output.warn(ctx.say.orders.buying.notChecked(a.reason(ctx.say)));
   }
 }
 
@@ -518,7 +518,7 @@ function accountRow(a: LineAccount, say: Messages): [string, string, Tone?] {
   if (a.state === "found") return [label, accountName(a.result), "good"];
   if (a.state === "not_found")
     return [label, say.orders.buying.notFoundCell(a.account.customerId, a.account.zoneId ?? ""), "bad"];
-  return [label, say.orders.buying.notCheckedCell(a.reason), "dim"];
+  return [label, say.orders.buying.notCheckedCell(a.reason(say)), "dim"];
 }
 
 /** The purchase, spelled out on stderr (with the account each top-up goes to), then one question. */

@@ -38,10 +38,7 @@ export async function run(ctx: Context, options: ItemOptions): Promise<void> {
     [
       words.catalogue.requiredFields,
       data.requiredFields.length
-        ? fieldNames(
-            data.requiredFields.filter((f) => f.required),
-            words,
-          ) || words.catalogue.none
+        ? fieldNames(data.requiredFields.filter((f) => f.required))(words) || words.catalogue.none
         : undefined,
     ],
     [words.catalogue.openAmount, openAmountCell(data, words)],
@@ -53,7 +50,7 @@ export async function run(ctx: Context, options: ItemOptions): Promise<void> {
 /** `Nominal: from 10000 to 2000000 in steps of 1000`; `no` for a fixed price, `-` where the item says nothing. */
 function openAmountCell(item: Item, words: Messages): Cell {
   if (item.openAmount)
-    return `${item.openAmount.label ?? words.catalogue.amount}: ${openAmountRange(item.openAmount, words)}`;
+    return `${item.openAmount.label ?? words.catalogue.amount}: ${openAmountRange(item.openAmount)(words)}`;
   return item.accountCheck === null && item.requiredFields.length === 0 ? undefined : words.catalogue.no;
 }
 

@@ -7,10 +7,18 @@ import type { ServiceClient } from "../api/client.js";
 import { isAccountCheckNotOffered, isAccountNotFound } from "../api/codes.js";
 import type { AccountCheckRequest, AccountCheckResult, ApiResult, Item, OpenAmountNote } from "../api/model.js";
 import type { Context } from "../context.js";
-import { InterruptedError, NotOfferedError, present, ResellerError, ServiceError, UsageError } from "../errors.js";
+import {
+  InterruptedError,
+  NotOfferedError,
+  present,
+  ResellerError,
+  ServiceError,
+  UsageError,
+  type Wording,
+} from "../errors.js";
 import { customerId } from "../rules/input.js";
-import type { Messages } from "../messages/messages.js";
 import { gameAccountNote, splitCustomerNote } from "../rules/customer.js";
+import { itemWords } from "./check-line.js";
 import type { Order, OrderLine } from "./order.js";
 
 /** The account a line names: a customer id, and its zone where the game has zones. */
@@ -19,12 +27,10 @@ export interface CustomerAccount {
   zoneId?: string;
 }
 
-export function itemWords(item: Item, say: Messages): string {
-  return say.phone.item(item.id, item.name);
-}
-
-export function accountWords(account: CustomerAccount, say: Messages): string {
-  return `${account.customerId}${account.zoneId !== undefined ? ` (${say.orders.checks.zone(account.zoneId)})` : ""}`;
+/** `12345678 (zone 1234)`, in the words of whoever says it. */
+export function accountWords(account: CustomerAccount): Wording {
+  const { customerId, zoneId } = account;
+  return (say) => `${customerId}${zoneId !== undefined ? ` (${say.orders.checks.zone(zoneId)})` : ""}`;
 }
 
 /** How a person reads the account: `PlayerName (Indonesia)`. */
@@ -36,7 +42,7 @@ export function accountName(result: AccountCheckResult): string {
 function notOffered(item: Item): NotOfferedError {
   return new NotOfferedError(
     "VALIDATION_NOT_AVAILABLE",
-    (say) => say.orders.checks.checkNotOffered(itemWords(item, say)),
+    (say) => say.orders.checks.checkNotOffered(itemWords(item)(say)),
     { suggestion: (say) => say.orders.checks.checkNotOfferedHint },
   );
 }
@@ -63,10 +69,10 @@ export async function checkAccount(
     result = await client.checkAccount(request);
   } catch (error) {
     if (error instanceof ServiceError && isAccountNotFound(error.code)) {
-      error.said = (say) => say.orders.checks.noAccount(accountWords(account, say), itemWords(item, say));
+      error.said = (say) => say.orders.checks.noAccount(accountWords(account)(say), itemWords(item)(say));
       error.suggestion = (say) => say.orders.checks.noAccountHint;
     } else if (error instanceof ServiceError && isAccountCheckNotOffered(error.code)) {
-      error.said = (say) => say.orders.checks.checkNotOfferedShort(itemWords(item, say));
+      error.said = (say) => say.orders.checks.checkNotOfferedShort(itemWords(item)(say));
       error.suggestion = undefined;
     }
     throw error;
@@ -75,7 +81,7 @@ export async function checkAccount(
     throw new ServiceError(
       result.status,
       "ACCOUNT_NOT_FOUND",
-      (say) => say.orders.checks.noAccount(accountWords(account, say), itemWords(item, say)),
+      (say) => say.orders.checks.noAccount(accountWords(account)(say), itemWords(item)(say)),
       result.body,
       {
         suggestion: (say) => say.orders.checks.noAccountHint,
@@ -133,7 +139,7 @@ export async function settleMissingZones(ctx: Context, order: Order, ask: boolea
       : splitCustomerNote(present(line.note, "a game line's note"));
     if (!ask) {
       const { item } = line;
-      throw new UsageError((words) => words.orders.checks.zoneNeeded(itemWords(item, words)), {
+      throw new UsageError((words) => words.orders.checks.zoneNeeded(itemWords(item)(words)), {
         code: "ZONE_ID_MISSING",
         suggestion: (words) =>
           words.orders.checks.zoneNeededHint(
@@ -156,8 +162,8 @@ export async function settleMissingZones(ctx: Context, order: Order, ask: boolea
 export type LineAccount =
   | { line: OrderLine; state: "found"; account: CustomerAccount; result: AccountCheckResult }
   | { line: OrderLine; state: "not_found"; account: CustomerAccount; error: ServiceError }
-  /** Not checked: the line lacks the zone, or the check itself failed (said in `reason`). */
-  | { line: OrderLine; state: "unchecked"; reason: string };
+  /** Not checked: the line lacks the zone, or the check itself failed (said by `reason`, in the reader's words). */
+  | { line: OrderLine; state: "unchecked"; reason: Wording };
 
 /**
  * Checks the account of every line whose item offers a check. A check that cannot be made is not a
@@ -171,8 +177,8 @@ export function accountNamesOf(order: Order, accounts: readonly LineAccount[]): 
   });
 }
 
-/** Why a line went unchecked is said in `say`, the reader's catalogue. */
-export async function checkOrderAccounts(client: ServiceClient, order: Order, say: Messages): Promise<LineAccount[]> {
+/** Why a line went unchecked is a wording, said by whoever shows it. */
+export async function checkOrderAccounts(client: ServiceClient, order: Order): Promise<LineAccount[]> {
   const checked: LineAccount[] = [];
   for (const line of order.lines) {
     const account = accountOfLine(line);
@@ -181,7 +187,7 @@ export async function checkOrderAccounts(client: ServiceClient, order: Order, sa
       checked.push({
         line,
         state: "unchecked",
-        reason: say.orders.checks.noZone(itemWords(line.item, say)),
+        reason: (say) => say.orders.checks.noZone(itemWords(line.item)(say)),
       });
       continue;
     }
@@ -193,7 +199,11 @@ export async function checkOrderAccounts(client: ServiceClient, order: Order, sa
       if (error instanceof ServiceError && isAccountNotFound(error.code))
         checked.push({ line, state: "not_found", account, error });
       else if (error instanceof ResellerError)
-        checked.push({ line, state: "unchecked", reason: say.orders.checks.checkFailed(error.messageIn(say)) });
+        checked.push({
+          line,
+          state: "unchecked",
+          reason: (say) => say.orders.checks.checkFailed(error.messageIn(say)),
+        });
       else throw error;
     }
   }

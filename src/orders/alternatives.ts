@@ -6,14 +6,14 @@
  */
 import type { Context } from "../context.js";
 import type { JournalEntry } from "../journal/entries.js";
-import { ExitCode, ResellerError } from "../errors.js";
+import { ExitCode, ResellerError, type Wording } from "../errors.js";
 import type { Verdict } from "../domain/verdict.js";
 import type { AlternativeOf } from "../domain/alternative.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item } from "../api/model.js";
 import { formatRupiah } from "../output/format.js";
-import type { Messages } from "../messages/messages.js";
+import { en } from "../messages/en.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
 import { cartLines, orderTotal, type Order } from "./order.js";
@@ -192,16 +192,14 @@ export async function makeAlternative(
     sellingPrices: (number | null)[] | undefined;
     /** Items fetched already (a file's rows share them). */
     items?: Map<number, Item>;
-    /** The reader's catalogue: why an alternative was skipped is said in it. */
-    say: Messages;
   },
-): Promise<{ order: Order } | { skipped: TriedOrder; said: string }> {
-  const { n, id, cap, say } = options;
-  const words = say.alternatives;
+): Promise<{ order: Order } | { skipped: TriedOrder; said: Wording }> {
+  const { n, id, cap } = options;
   const refId = alternativeRefId(original.refId, n);
-  const skipped = (name: string, code: string, why: string) => ({
+  // Why an alternative was skipped is a wording, said by whoever shows it.
+  const skipped = (name: string, code: string, why: Wording, named: Wording = () => name) => ({
     skipped: { ref_id: refId, item_id: id, item: name, outcome: "not_sent" as const, code },
-    said: words.cannotSell(name, why),
+    said: (say: Parameters<Wording>[0]) => say.alternatives.cannotSell(named(say), why(say)),
   });
   let item = options.items?.get(id);
   if (!item) {
@@ -212,23 +210,24 @@ export async function makeAlternative(
       // Not known, not reachable, or a fault of ours: nothing is sent for it, and the row's result
       // (a file's other rows with it) is never lost to it.
       const code = error instanceof ResellerError ? error.code : "INTERNAL_ERROR";
-      const why =
+      const why: Wording = (say) =>
         error instanceof ResellerError ? error.messageIn(say) : error instanceof Error ? error.message : String(error);
-      return skipped(words.named(id, undefined), code, why);
+      // The item's name in the journal is the same in every language: the English words.
+      return skipped(en.alternatives.named(id, undefined), code, why, (say) => say.alternatives.named(id, undefined));
     }
   }
   if (item.disruption)
     return skipped(
       item.name,
       "PRODUCT_TEMPORARILY_UNAVAILABLE",
-      say.serviceCodes.PRODUCT_TEMPORARILY_UNAVAILABLE.message,
+      (say) => say.serviceCodes.PRODUCT_TEMPORARILY_UNAVAILABLE.message,
     );
   let checked;
   try {
-    checked = checkLineForms(item, line, "", { check: options.check, words: say });
+    checked = checkLineForms(item, line, "", { check: options.check });
   } catch (error) {
     if (!(error instanceof ResellerError)) throw error;
-    return skipped(item.name, error.code, error.messageIn(say));
+    return skipped(item.name, error.code, (say) => error.messageIn(say));
   }
   const order: Order = {
     refId,
@@ -253,7 +252,7 @@ export async function makeAlternative(
   if (cost > cap)
     return {
       skipped: { ref_id: refId, item_id: id, item: item.name, outcome: "not_sent", code: "ABOVE_MAX_PRICE" },
-      said: words.aboveMax(item.name, formatRupiah(cost), formatRupiah(cap)),
+      said: (say) => say.alternatives.aboveMax(item.name, formatRupiah(cost), formatRupiah(cap)),
     };
   return { order };
 }

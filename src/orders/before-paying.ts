@@ -4,17 +4,19 @@
  * The service would refuse both anyway; saying it first spares the question and names what to do.
  */
 import type { Item } from "../api/model.js";
-import { NotOfferedError } from "../errors.js";
+import { NotOfferedError, type Wording } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { minimumTopUp } from "../rules/input.js";
-import type { Messages } from "../messages/messages.js";
+import { itemWords } from "./check-line.js";
 import type { Order } from "./order.js";
 
 /** `Item 8 (ChatGPT Plus …)`: the start of a sentence. */
-function itemWords(item: Item, say: Messages): string {
-  const words = say.phone.item(item.id, item.name);
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-}
+const itemAtStart =
+  (item: Item): Wording =>
+  (say) => {
+    const words = itemWords(item)(say);
+    return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  };
 
 /**
  * Stops an order whose items, as just read, cannot cover it. A lock holds its stock for this
@@ -41,8 +43,8 @@ export function checkItemStock(item: Item, quantity: number): void {
   throw new NotOfferedError(
     soldOut ? "OUT_OF_STOCK" : "INSUFFICIENT_STOCK",
     soldOut
-      ? (say) => say.orders.checks.soldOut(itemWords(item, say))
-      : (say) => say.orders.checks.fewLeft(itemWords(item, say), stock, quantity),
+      ? (say) => say.orders.checks.soldOut(itemAtStart(item)(say))
+      : (say) => say.orders.checks.fewLeft(itemAtStart(item)(say), stock, quantity),
     {
       details: { item_id: item.id, stock: item.stock, quantity },
       suggestion: (say) =>

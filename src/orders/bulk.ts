@@ -5,27 +5,18 @@
  * concurrency, waits for deliveries in a pool of its own, and hands back each row's result as it
  * is known. commands/buy/bulk.ts asks for consent and renders; nothing here prompts or prints.
  */
-import type { Messages } from "../messages/en.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
-import { ExitCode, InterruptedError, present, ResellerError, ServiceError } from "../errors.js";
+import { ExitCode, InterruptedError, placed, present, ResellerError, ServiceError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
 import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
 import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
-import { checkLine, checkLineForms, type TypedCustomer } from "./check-line.js";
+import { checkLineForms, type TypedCustomer } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
 import { readItem } from "./items.js";
 import { dayOf, type Order } from "./order.js";
-import {
-  inFileTerms,
-  placeOf,
-  problemsError,
-  readOrderRows,
-  type OrderRow,
-  type ProblemWords,
-  type RowProblem,
-} from "./orders-file.js";
+import { inFileTerms, placeOf, problemsError, readOrderRows, type OrderRow, type RowProblem } from "./orders-file.js";
 import { purchase, type PurchaseOptions } from "./purchase.js";
 import {
   earlierVerdict,
@@ -136,23 +127,9 @@ async function fetchDistinctItems(
       problems.push({
         line: r.row,
         code: "ITEM_NOT_FOUND",
-        words: (words) => ({ message: `${placeOf(r, words)}: ${words.orders.buying.noItem(r.itemId)}` }),
+        message: (say) => `${placeOf(r)(say)}: ${say.orders.buying.noItem(r.itemId)}`,
       });
   return items;
-}
-
-/** A row its item refuses, in the file's terms (`the note column`) and in `words`, or undefined when it passes. */
-function lineProblem(item: Item, row: OrderRow, check: boolean, words: Messages): ProblemWords | undefined {
-  try {
-    checkLine(item, row, `${placeOf(row, words)}: `, { check, words });
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof ResellerError)) throw error;
-    return {
-      message: inFileTerms(error.messageIn(words), words),
-      ...(error.suggestion ? { suggestion: inFileTerms(error.suggestionIn(words) ?? "", words) } : {}),
-    };
-  }
 }
 
 /**
@@ -167,7 +144,7 @@ export async function prepareBulk(
   options: BulkCheckOptions,
 ): Promise<PreparedBulk> {
   const { prepared, problems } = await readBulk(ctx, client, name, text, options);
-  if (problems.length) throw fileProblemsError(problems, ctx.say);
+  if (problems.length) throw fileProblemsError(problems);
   return prepared;
 }
 
@@ -179,8 +156,8 @@ export interface BulkCheckOptions {
 }
 
 /** The file's problems as one error: exit 2, or the service's refusal (exit 1) when every one is an item it does not have. */
-function fileProblemsError(problems: RowProblem[], words: Messages): ResellerError {
-  const error = problemsError(problems, words);
+function fileProblemsError(problems: RowProblem[]): ResellerError {
+  const error = problemsError(problems);
   // Only items the service does not have: its refusal (exit 1), not a mistake in the file.
   if (problems.every((p) => p.code === "ITEM_NOT_FOUND")) {
     const refusal = new ServiceError(404, "ITEM_NOT_FOUND", error.said, undefined, {
@@ -220,20 +197,15 @@ export async function readBulk(
     const item = items.get(r.itemId);
     if (!item) continue;
     try {
-      const { note, written, typed } = checkLineForms(item, r, `${placeOf(r, ctx.say)}: `, {
-        check: options.check,
-        words: ctx.say,
-      });
+      const { note, written, typed } = checkLineForms(item, r, placed(placeOf(r), ": "), { check: options.check });
       // A number of another operator than the item's: a file has nobody to confirm it row by row.
       const doubt = options.check ? operatorDoubt({ item, quantity: r.quantity, note }) : undefined;
       if (doubt) {
         problems.push({
           line: r.row,
           code: "OPERATOR_MISMATCH",
-          words: (words) => ({
-            message: `${placeOf(r, words)}: ${doubt.message(words)}`,
-            suggestion: doubtSuggestion(words),
-          }),
+          message: (say) => `${placeOf(r)(say)}: ${doubt.message(say)}`,
+          suggestion: doubtSuggestion,
         });
         continue;
       }
@@ -246,21 +218,21 @@ export async function readBulk(
         problems.push({
           line: r.row,
           code: "ZONE_ID_MISSING",
-          words: (words) => ({
-            message: words.orders.checks.fileZoneNeeded(placeOf(r, words), words.phone.item(item.id, item.name)),
-            suggestion: words.orders.checks.fileZoneNeededHint,
-          }),
+          message: (say) => say.orders.checks.fileZoneNeeded(placeOf(r)(say), say.phone.item(item.id, item.name)),
+          suggestion: (say) => say.orders.checks.fileZoneNeededHint,
         });
         continue;
       }
       lines.push({ row: r, item, note, written, ...(typed ? { typed } : {}) });
     } catch (error) {
       if (!(error instanceof ResellerError)) throw error;
-      // Said by checking the row again in the words that show it, in the file's terms.
+      // Said in the file's terms (`the note column`), in the words that show it.
+      const { said, suggestion } = error;
       problems.push({
         line: r.row,
         code: error.code,
-        words: (words) => lineProblem(item, r, options.check, words) ?? { message: error.messageIn(words) },
+        message: inFileTerms(said),
+        ...(suggestion !== undefined ? { suggestion: inFileTerms(suggestion) } : {}),
       });
     }
   }
@@ -273,9 +245,7 @@ export async function readBulk(
       problems.push({
         line: row.row,
         code: "REF_ID_TWICE",
-        words: (words) => ({
-          message: words.orders.buying.refIdTwice(placeOf(row, words), refId, placeOf(earlier, words)),
-        }),
+        message: (say) => say.orders.buying.refIdTwice(placeOf(row)(say), refId, placeOf(earlier)(say)),
       });
     else byRef.set(refId, row);
   }
@@ -338,7 +308,7 @@ export interface BulkRunOptions {
   /** Refuse a row whose account is in another region than its item's (false with --no-check). */
   check?: boolean;
   /** A row whose account could not be checked (the check itself failed): it is bought unchecked. */
-  onAccountUnchecked?: (row: number, reason: string) => void;
+  onAccountUnchecked?: (row: number, reason: Wording) => void;
   /** Each result as soon as it is known (purchases and deliveries complete in any order). */
   onResult: (result: BulkResult, index: number) => void;
   /** What the shop keeps with each sale in the journal (src/orders/purchase.ts). */
@@ -351,7 +321,7 @@ export interface BulkRunOptions {
     cap: (order: Order) => number;
     sellingPrices: (order: Order) => (number | null)[] | undefined;
     /** Said on stderr: an alternative skipped, or bought instead. */
-    onStep?: (row: number, said: string) => void;
+    onStep?: (row: number, said: Wording) => void;
   };
 }
 
@@ -403,13 +373,14 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
 
 /**
  * A failed row as its verdict, read by the one rule a single buy follows too (`failureVerdict`): with
- * the purchase's answer in, the row keeps what it bought and names the fault beside it.
+ * the purchase's answer in, the row keeps what it bought and names the fault beside it, in the words
+ * of the run's catalogue (a row's message is the reader's, in --json too).
  */
 function fromFailure(
+  ctx: Pick<Context, "say">,
   base: ReturnType<typeof baseOf>,
   error: unknown,
   stage: PurchaseStage,
-  say: Messages,
   answered?: BulkResult,
 ): BulkResult {
   const { outcome, exitCode, sent } = failureVerdict(error, stage);
@@ -420,7 +391,7 @@ function fromFailure(
     sent,
     error:
       error instanceof ResellerError
-        ? { code: error.code, message: error.messageIn(say) }
+        ? { code: error.code, message: error.messageIn(ctx.say) }
         : { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) },
   };
 }
@@ -442,10 +413,10 @@ function withTransaction(result: BulkResult, t: Transaction, body: unknown, fina
   };
 }
 
-/** Why a row is not sent: its code, its words, and the row's exit code. */
+/** Why a row is not sent: its code, its wording, and the row's exit code. */
 export interface RowRefusal {
   code: string;
-  message: string;
+  message: Wording;
   exitCode: number;
 }
 
@@ -458,24 +429,26 @@ export async function checkRowAccount(
   client: ServiceClient,
   order: Order,
   check: boolean,
-  say: Messages,
-  onUnchecked?: (reason: string) => void,
+  onUnchecked?: (reason: Wording) => void,
 ): Promise<RowRefusal | undefined> {
-  const accounts = await checkOrderAccounts(client, order, say);
+  const accounts = await checkOrderAccounts(client, order);
   // The name goes on the receipt, as a single buy's does.
   order.accountNames = accountNamesOf(order, accounts);
-  let refusal: { code: string; message: string } | undefined;
+  let refusal: { code: string; message: Wording } | undefined;
   for (const checked of accounts) {
-    if (checked.state === "not_found") refusal = { code: checked.error.code, message: checked.error.messageIn(say) };
-    else if (checked.state === "unchecked") onUnchecked?.(checked.reason);
+    if (checked.state === "not_found") {
+      const { error } = checked;
+      refusal = { code: error.code, message: (say) => error.messageIn(say) };
+    } else if (checked.state === "unchecked") onUnchecked?.(checked.reason);
   }
   // An account in another region than the item's: nobody confirms a row, so it is not sent.
   const doubt = check ? regionDoubts(accounts)[0] : undefined;
-  if (doubt) refusal ??= { code: doubt.code, message: doubt.message(say) };
+  if (doubt) refusal ??= { code: doubt.code, message: doubt.message };
   if (!refusal) return undefined;
+  const { message } = refusal;
   return {
     code: refusal.code,
-    message: say.orders.buying.notSent(refusal.message.replace(/\.$/, "")),
+    message: (say) => say.orders.buying.notSent(message(say).replace(/\.$/, "")),
     // A doubt is the reseller's to settle (exit 2, as for a single buy); a missing account the service's word.
     exitCode: refusal.code === "REGION_MISMATCH" ? ExitCode.usage : ExitCode.refused,
   };
@@ -540,7 +513,7 @@ export async function runBulk(
 
   const sendOrder = (order: Order, row: OrderRow, index: number, plan: RowPlan) =>
     sendRowOrder(ctx, client, options, order, row, plan, (entry) => (entries[index] = entry));
-  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor }, ctx.say);
+  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor });
 
   await inPool(orders, options.concurrency, async (order, index) => {
     const [row, plan] = [rows[index], plans[index]];
@@ -586,11 +559,11 @@ async function sendRowOrder(
     // an account that does not exist is refused here, nothing sent; a check that fails lets it go on.
     let refusal: RowRefusal | undefined;
     try {
-      refusal = await checkRowAccount(client, order, options.check !== false, ctx.say, (reason) =>
+      refusal = await checkRowAccount(client, order, options.check !== false, (reason) =>
         options.onAccountUnchecked?.(row.row, reason),
       );
     } catch (error) {
-      return fromFailure(base, error, { sent: false }, ctx.say);
+      return fromFailure(ctx, base, error, { sent: false });
     }
     if (refusal)
       return {
@@ -598,7 +571,7 @@ async function sendRowOrder(
         outcome: "not_sent",
         exit_code: refusal.exitCode,
         sent: false,
-        error: { code: refusal.code, message: refusal.message },
+        error: { code: refusal.code, message: refusal.message(ctx.say) },
       };
   }
   let result: BulkResult | undefined;
@@ -628,7 +601,7 @@ async function sendRowOrder(
   } catch (error) {
     // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
     const stage: PurchaseStage = result ? { sent: true, answered: { verdict: result.outcome } } : { sent: true };
-    return fromFailure(base, error, stage, ctx.say, result);
+    return fromFailure(ctx, base, error, stage, result);
   }
   return result;
 }
@@ -650,7 +623,6 @@ function alternativesSettler(
   prepared: PreparedBulk,
   options: BulkRunOptions,
   { finish, sendOrder, waitFor }: RowSteps,
-  say: Messages,
 ): (result: BulkResult, index: number) => Promise<void> {
   const { orders, rows } = prepared;
   // Each row's alternatives tried so far: the orders given up, and the next to try.
@@ -693,7 +665,6 @@ function alternativesSettler(
           check: options.check !== false,
           sellingPrices: alternatives.sellingPrices(order),
           items: prepared.items,
-          say,
         },
       );
       if ("skipped" in made) {
@@ -701,15 +672,9 @@ function alternativesSettler(
         alternatives.onStep?.(row.row, made.said);
         continue;
       }
-      alternatives.onStep?.(
-        row.row,
-        say.alternatives.trying(
-          original.item,
-          reasonWords(result, say),
-          made.order.lines[0]?.item.name ?? "",
-          n,
-          ids.length,
-        ),
+      const next = made.order.lines[0]?.item.name ?? "";
+      alternatives.onStep?.(row.row, (say) =>
+        say.alternatives.trying(original.item, reasonWords(result)(say), next, n, ids.length),
       );
       const bought = {
         ...(await sendOrder(made.order, row, index, { kind: "send" })),
@@ -768,28 +733,34 @@ async function waitDelivery(
 }
 
 /** Why a row's order was given up, said before its alternative is bought. */
-function reasonWords(result: BulkResult, say: Messages): string {
-  const why = say.alternatives.why;
+function reasonWords(result: BulkResult): Wording {
   const code = result.error?.code ?? "";
-  if (result.outcome === "delivery_failed") return why.deliveryFailed;
-  if (code === "PRODUCT_TEMPORARILY_UNAVAILABLE") return why.disrupted;
-  return result.outcome === "not_sent" ? why.notSent(code) : why.refused(code);
+  return (say) => {
+    const why = say.alternatives.why;
+    if (result.outcome === "delivery_failed") return why.deliveryFailed;
+    if (code === "PRODUCT_TEMPORARILY_UNAVAILABLE") return why.disrupted;
+    return result.outcome === "not_sent" ? why.notSent(code) : why.refused(code);
+  };
 }
 
-/** `4 orders: 3 delivered, 1 failed (Rp 11.200 refunded)`: every outcome counted, in a reseller's words. */
-export function summaryOf(results: BulkResult[], rupiah: (n: number) => string, say: Messages): string {
-  const words = say.bulk;
-  const parts: string[] = [];
-  for (const verdict of verdicts) {
-    const these = results.filter((r) => r.outcome === verdict);
-    if (!these.length) continue;
-    // A refund is said beside the orders that gave money back.
-    const refunded =
-      verdict === "partial" || verdict === "delivery_failed" ? these.reduce((sum, r) => sum + (r.refunded ?? 0), 0) : 0;
-    parts.push(`${words.counts[verdict](these.length)}${refunded ? words.refunded(rupiah(refunded)) : ""}`);
-  }
-  const before = results.filter((r) => !r.sent && r.already_bought).length;
-  return words.summary(results.length, parts.join(", "), before);
+/** `4 orders: 3 delivered, 1 failed (Rp 11.200 refunded)`: every outcome counted, in the words of whoever says it. */
+export function summaryOf(results: BulkResult[], rupiah: (n: number) => string): Wording {
+  return (say) => {
+    const words = say.bulk;
+    const parts: string[] = [];
+    for (const verdict of verdicts) {
+      const these = results.filter((r) => r.outcome === verdict);
+      if (!these.length) continue;
+      // A refund is said beside the orders that gave money back.
+      const refunded =
+        verdict === "partial" || verdict === "delivery_failed"
+          ? these.reduce((sum, r) => sum + (r.refunded ?? 0), 0)
+          : 0;
+      parts.push(`${words.counts[verdict](these.length)}${refunded ? words.refunded(rupiah(refunded)) : ""}`);
+    }
+    const before = results.filter((r) => !r.sent && r.already_bought).length;
+    return words.summary(results.length, parts.join(", "), before);
+  };
 }
 
 /** What the orders sent in this run cost: their amounts, the service's refunds, and the net. */

@@ -4,9 +4,8 @@
  * Read and checked for form here, each line named; checked against its item by check-line.ts.
  */
 import { isRecord } from "../api/decode.js";
-import { InputError } from "../errors.js";
+import { InputError, placed, type Said, type Wording, wordIn } from "../errors.js";
 import * as rules from "../rules/input.js";
-import type { Messages } from "../messages/en.js";
 
 export interface CartFileLine {
   itemId: number;
@@ -14,65 +13,68 @@ export interface CartFileLine {
   note?: string;
   nominal?: number;
   zoneId?: string;
-  /** `cart line 2: `, prefixed to every message about this line. */
-  where: string;
+  /** `cart line 2: `, prefixed to every message about this line, in the reader's words. */
+  where: Wording;
 }
 
 /** A note from a file: text, or (for an SMM item) a JSON object, sent as the JSON text the service wants. */
-export function noteText(raw: unknown, where: string, words: Messages): string | undefined {
+export function noteText(raw: unknown, where: Said): string | undefined {
   if (raw === undefined || raw === null || raw === "") return undefined;
   if (typeof raw === "string") return raw;
   if (isRecord(raw)) return JSON.stringify(raw);
-  throw new InputError(words.orders.file.noteText(where));
+  throw new InputError((say) => say.orders.file.noteText(wordIn(where, say)));
 }
 
-function missing(what: string, say: Messages): never {
-  throw new InputError(say.orders.file.missingOrNotNumber(what));
+function missing(what: Said): never {
+  throw new InputError((say) => say.orders.file.missingOrNotNumber(wordIn(what, say)));
 }
 
-/** The cart's lines, each named in the reader's words (`cart line 2: `) for what is said about it. */
-export function readCart(text: string, say: Messages): CartFileLine[] {
+/** The cart's lines, each named (`cart line 2: `) for what is said about it. */
+export function readCart(text: string): CartFileLine[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new InputError(say.orders.file.cartNotJson((error as Error).message), {
-      suggestion: say.orders.file.cartExample,
+    const why = (error as Error).message;
+    throw new InputError((say) => say.orders.file.cartNotJson(why), {
+      suggestion: (say) => say.orders.file.cartExample,
     });
   }
   if (!Array.isArray(parsed) || parsed.length === 0) {
-    throw new InputError(say.orders.file.cartNotArray);
+    throw new InputError((say) => say.orders.file.cartNotArray);
   }
   return parsed.map((raw, index) => {
-    const where = `${say.orders.file.cartPlace(index + 1)}: `;
-    if (!isRecord(raw)) throw new InputError(say.orders.file.cartLineObject(where));
+    const where: Wording = (say) => `${say.orders.file.cartPlace(index + 1)}: `;
+    if (!isRecord(raw)) throw new InputError((say) => say.orders.file.cartLineObject(where(say)));
     const unknownKeys = Object.keys(raw).filter(
       (k) => !["item_id", "quantity", "note", "nominal", "zone_id"].includes(k),
     );
-    if (unknownKeys.length)
-      throw new InputError(say.orders.file.cartUnknownField(where, unknownKeys.map((k) => `"${k}"`).join(", ")));
+    if (unknownKeys.length) {
+      const fields = unknownKeys.map((k) => `"${k}"`).join(", ");
+      throw new InputError((say) => say.orders.file.cartUnknownField(where(say), fields));
+    }
     const itemId =
       typeof raw.item_id === "number" || typeof raw.item_id === "string"
-        ? rules.positiveInteger(`${where}item_id`, raw.item_id)
-        : missing(`${where}item_id`, say);
+        ? rules.positiveInteger(placed(where, "item_id"), raw.item_id)
+        : missing(placed(where, "item_id"));
     const quantity =
       typeof raw.quantity === "number" || typeof raw.quantity === "string"
-        ? rules.quantity(`${where}quantity`, raw.quantity)
-        : missing(`${where}quantity`, say);
-    const note = noteText(raw.note, where, say);
+        ? rules.quantity(placed(where, "quantity"), raw.quantity)
+        : missing(placed(where, "quantity"));
+    const note = noteText(raw.note, where);
     const nominal =
       raw.nominal === undefined || raw.nominal === null || raw.nominal === ""
         ? undefined
         : typeof raw.nominal === "number" || typeof raw.nominal === "string"
-          ? rules.rupiah(`${where}nominal`, raw.nominal)
-          : missing(`${where}nominal`, say);
+          ? rules.rupiah(placed(where, "nominal"), raw.nominal)
+          : missing(placed(where, "nominal"));
     if (
       raw.zone_id !== undefined &&
       raw.zone_id !== null &&
       typeof raw.zone_id !== "string" &&
       typeof raw.zone_id !== "number"
     )
-      throw new InputError(say.orders.file.mustBeText(`${where}zone_id`));
+      throw new InputError((say) => say.orders.file.mustBeText(`${where(say)}zone_id`));
     const zoneId =
       raw.zone_id === undefined || raw.zone_id === null || raw.zone_id === "" ? undefined : String(raw.zone_id);
     return {

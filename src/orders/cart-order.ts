@@ -25,7 +25,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
   } catch (error) {
     throw new InputError((say) => say.orders.buying.cannotReadCart(source, (error as Error).message));
   }
-  const wanted = readCart(text, ctx.say);
+  const wanted = readCart(text);
   const items = await fetchItems(
     client,
     wanted.map((w) => w.itemId),
@@ -42,7 +42,7 @@ export async function cartOrder(ctx: Context, client: ServiceClient, request: Ca
         ...(zoneId !== undefined ? { zoneId } : {}),
       },
       where,
-      { check: request.check, words: ctx.say },
+      { check: request.check },
     );
     return { item, quantity, ...(checked !== undefined ? { note: checked } : {}), ...(typed ? { typed } : {}) };
   });

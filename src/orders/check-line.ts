@@ -1,17 +1,18 @@
 /**
  * The one check of an order line against its item, whichever door it came through: `buy` flags, a
  * cart file, a row of an orders file. Each door only says where the line is (`cart line 2: `); the
- * rules and their words are here, so the three can never disagree again.
+ * rules are here, so the three can never disagree again. A refusal is a wording: the edge says it in
+ * the reader's words (an orders file's JSON details in English), so nothing here takes a catalogue.
  */
 import type { Item, OpenAmount, OpenAmountNote, RequiredField } from "../api/model.js";
-import { InputError, present, UsageError } from "../errors.js";
+import { InputError, placed, present, type Said, UsageError, type Wording } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { readAmount } from "../rules/amount.js";
 import { buildSmmNote, rupiah, smmNote } from "../rules/input.js";
+import { en } from "../messages/en.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { customerData } from "../domain/transaction.js";
 import { gameAccountNote, splitCustomerNote } from "../rules/customer.js";
-import type { Messages } from "../messages/en.js";
 
 /** A line as the user wrote it: the customer data as a note, or (SMM) a target to build one from. */
 export interface LineInput {
@@ -31,16 +32,17 @@ export function orderProcessOf(item: Item): string {
   return item.isSmm ? "smm" : (item.orderProcess ?? "");
 }
 
-function itemWords(item: Item, words: Messages): string {
-  return words.phone.item(item.id, item.name);
+/** `item 12 (Pulsa Telkomsel 10.000)`, in the words of whoever says it. */
+export function itemWords(item: Item): Wording {
+  return (say) => say.phone.item(item.id, item.name);
 }
 
 /** A line the item does not accept: exit 2, nothing sent, the line named by `where`. */
-function refuse(where: string, message: string, options: { code?: string; suggestion?: string } = {}): never {
-  const text = `${where}${message}`;
+function refuse(where: Said, message: Wording, options: { code?: string; suggestion?: Wording } = {}): never {
+  const text = placed(where, message);
   throw options.code
-    ? new UsageError(text, { code: options.code, suggestion: options.suggestion })
-    : new InputError(text, { suggestion: options.suggestion });
+    ? new UsageError(text, { code: options.code, ...(options.suggestion ? { suggestion: options.suggestion } : {}) })
+    : new InputError(text, options.suggestion ? { suggestion: options.suggestion } : {});
 }
 
 // ---- the customer data a line gives, and the item's required fields ----
@@ -103,8 +105,7 @@ const looksLikeJson = (text: string | undefined) => text?.trimStart().startsWith
 function openAmountParts(
   item: Item,
   line: LineInput,
-  where: string,
-  words: Messages,
+  where: Said,
 ): { customer?: string; nominal?: number; zone?: string } {
   if (!looksLikeJson(line.note)) {
     const customer = line.note?.trim() ? line.note : undefined;
@@ -115,28 +116,34 @@ function openAmountParts(
     };
   }
   if (line.nominal !== undefined || line.zoneId !== undefined) {
-    refuse(where, words.orders.line.amountOnce(itemWords(item, words)));
+    refuse(where, (say) => say.orders.line.amountOnce(itemWords(item)(say)));
   }
   let parsed: unknown;
   try {
     // Given here: it looks like JSON.
     parsed = JSON.parse(line.note ?? "");
   } catch {
-    refuse(where, words.orders.line.noteNotJson(itemWords(item, words)));
+    refuse(where, (say) => say.orders.line.noteNotJson(itemWords(item)(say)));
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    refuse(where, words.orders.line.jsonNoteObject(itemWords(item, words)));
+    refuse(where, (say) => say.orders.line.jsonNoteObject(itemWords(item)(say)));
   const note = parsed as Record<string, unknown>;
   const unknownKeys = Object.keys(note).filter((k) => !["target", "provider_qty", "zone_id"].includes(k));
   if (unknownKeys.length)
-    refuse(where, words.orders.line.jsonNoteKeys(itemWords(item, words), unknownKeys.map((k) => `"${k}"`).join(", ")));
+    refuse(where, (say) =>
+      say.orders.line.jsonNoteKeys(itemWords(item)(say), unknownKeys.map((k) => `"${k}"`).join(", ")),
+    );
   const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : typeof v === "number" ? String(v) : undefined);
   let nominal: number | undefined;
   if (note.provider_qty !== undefined && note.provider_qty !== null && note.provider_qty !== "") {
     if (typeof note.provider_qty !== "number" && typeof note.provider_qty !== "string") {
-      refuse(where, words.orders.line.providerQtyNotAmount(itemWords(item, words), JSON.stringify(note.provider_qty)));
+      const given = JSON.stringify(note.provider_qty);
+      refuse(where, (say) => say.orders.line.providerQtyNotAmount(itemWords(item)(say), given));
     }
-    nominal = rupiah(`${where}${words.orders.line.providerQtyIn(itemWords(item, words))}`, note.provider_qty);
+    nominal = rupiah(
+      placed(where, (say) => say.orders.line.providerQtyIn(itemWords(item)(say))),
+      note.provider_qty,
+    );
   }
   const customer = text(note.target);
   const zone = text(note.zone_id);
@@ -148,13 +155,8 @@ function openAmountParts(
 }
 
 /** What a line gives for each slot, read leniently (a prompt asks before the full check runs). */
-function lineParts(
-  item: Item,
-  line: LineInput,
-  where: string,
-  words: Messages,
-): { customer?: string; nominal?: number; zone?: string } {
-  if (item.openAmount) return openAmountParts(item, line, where, words);
+function lineParts(item: Item, line: LineInput, where: Said): { customer?: string; nominal?: number; zone?: string } {
+  if (item.openAmount) return openAmountParts(item, line, where);
   if (orderProcessOf(item) === "smm") {
     const customer = line.target ?? (line.note?.trim() ? line.note : undefined);
     return customer !== undefined ? { customer } : {};
@@ -168,10 +170,10 @@ function lineParts(
  * The required fields this line leaves out: what a terminal asks for with the item's own labels.
  * A line the full check would refuse for another reason reports nothing missing here.
  */
-export function missingFields(item: Item, line: LineInput, words: Messages): RequiredField[] {
+export function missingFields(item: Item, line: LineInput): RequiredField[] {
   let parts: ReturnType<typeof lineParts>;
   try {
-    parts = lineParts(item, line, "", words);
+    parts = lineParts(item, line, "");
   } catch {
     return [];
   }
@@ -179,11 +181,10 @@ export function missingFields(item: Item, line: LineInput, words: Messages): Req
 }
 
 /** `Nomor HP (note) and Nominal (provider_qty)`. */
-export function fieldNames(fields: RequiredField[], words: Messages): string {
+export function fieldNames(fields: RequiredField[]): Wording {
   const names = fields.map((f) => (f.label === f.key ? f.key : `${f.label} (${f.key})`));
-  return names.length > 1
-    ? `${names.slice(0, -1).join(", ")}${words.orders.line.and}${names.at(-1)}`
-    : (names[0] ?? "");
+  return (say) =>
+    names.length > 1 ? `${names.slice(0, -1).join(", ")}${say.orders.line.and}${names.at(-1)}` : (names[0] ?? "");
 }
 
 // ---- phone numbers ----
@@ -210,15 +211,20 @@ export function takesPhoneNumber(item: Item): boolean {
   return orderProcessOf(item) === "h2h" && phoneCategory.test(item.category ?? "");
 }
 
-/** A prompt's check of a typed customer number, for an item that takes one; anything non-empty otherwise. */
-export function checkTypedCustomer(item: Item, say: Messages): (text: string) => true | string {
+/**
+ * A prompt's check of a typed customer number, for an item that takes one; anything non-empty otherwise.
+ * What is wrong is a wording, said by the prompt in the reader's words.
+ */
+export function checkTypedCustomer(item: Item): (text: string) => true | Wording {
   return (text) => {
-    if (!text.trim()) return say.phone.required;
+    if (!text.trim()) return (say) => say.phone.required;
     if (!takesPhoneNumber(item)) return true;
-    const reading = readPhoneNumber(text, say);
-    return reading.ok
-      ? true
-      : say.phone.notMobile(`${reading.why}${reading.suggestion ? `. ${reading.suggestion}` : ""}`);
+    if (readPhoneNumber(text, en).ok) return true;
+    return (say) => {
+      // Why a number is refused reads the same in any words: read again in the reader's.
+      const again = readPhoneNumber(text, say);
+      return again.ok ? "" : say.phone.notMobile(`${again.why}${again.suggestion ? `. ${again.suggestion}` : ""}`);
+    };
   };
 }
 
@@ -230,61 +236,77 @@ export function checkTypedCustomer(item: Item, say: Messages): (text: string) =>
 type NoteForm = "sent" | "written";
 
 /** The customer's number in the form asked for, or a refusal saying why and how to override. */
-function checkedPhone(item: Item, text: string, where: string, form: NoteForm, words: Messages): string {
-  const reading = readPhoneNumber(text, words);
+function checkedPhone(item: Item, text: string, where: Said, form: NoteForm): string {
+  const reading = readPhoneNumber(text, en);
   if (reading.ok) return form === "sent" ? reading.number : reading.written;
-  refuse(where, words.phone.refused(text.trim(), words.phone.item(item.id, item.name), reading.why), {
+  // Why it is refused is read again in the words that say it.
+  const refusal = (say: Parameters<Wording>[0]): { why: string; suggestion?: string } => {
+    const again = readPhoneNumber(text, say);
+    return again.ok ? { why: "" } : again;
+  };
+  refuse(where, (say) => say.phone.refused(text.trim(), itemWords(item)(say), refusal(say).why), {
     code: "PHONE_NUMBER_INVALID",
-    suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}${words.phone.refusedHint}`,
+    suggestion: (say) => {
+      const { suggestion } = refusal(say);
+      return `${suggestion ? `${suggestion} ` : ""}${say.phone.refusedHint}`;
+    },
   });
 }
 
 // ---- open amounts ----
 
 /** `from Rp 10.000 to Rp 2.000.000 in steps of Rp 1.000`, with whatever bounds the item gives. */
-export function openAmountRange(range: OpenAmount, words: Messages): string {
-  const bounds =
-    range.min !== null && range.max !== null
-      ? words.orders.line.fromTo(formatRupiah(range.min), formatRupiah(range.max))
-      : range.min !== null
-        ? words.orders.line.atLeast(formatRupiah(range.min))
-        : range.max !== null
-          ? words.orders.line.atMost(formatRupiah(range.max))
-          : words.orders.line.anyAmount;
-  return range.step !== null && range.step > 1 ? words.orders.line.inSteps(bounds, formatRupiah(range.step)) : bounds;
+export function openAmountRange(range: OpenAmount): Wording {
+  return (say) => {
+    const words = say.orders.line;
+    const bounds =
+      range.min !== null && range.max !== null
+        ? words.fromTo(formatRupiah(range.min), formatRupiah(range.max))
+        : range.min !== null
+          ? words.atLeast(formatRupiah(range.min))
+          : range.max !== null
+            ? words.atMost(formatRupiah(range.max))
+            : words.anyAmount;
+    return range.step !== null && range.step > 1 ? words.inSteps(bounds, formatRupiah(range.step)) : bounds;
+  };
 }
 
 /**
  * A prompt's check of a typed nominal: an amount as people write it (`50rb`, `50.000`) that the item
  * takes; the words say what is wrong, and the reading when it could be two sums.
  */
-export function checkTypedNominal(range: OpenAmount, say: Messages): (text: string) => true | string {
+export function checkTypedNominal(range: OpenAmount): (text: string) => true | Wording {
   return (text) => {
-    const reading = readAmount(text, say);
+    const reading = readAmount(text, en);
     if (!reading.ok)
-      return say.orders.amount.notAnAmount(reading.why, reading.readings.map(formatRupiah).join(say.usage.either));
-    const problem = openAmountProblem(range, reading.amount, say);
+      return (say) => {
+        // Why it is no amount is said in the reader's words: the text is read again in them.
+        const again = readAmount(text, say);
+        const why = again.ok ? "" : again.why;
+        return say.orders.amount.notAnAmount(why, reading.readings.map(formatRupiah).join(say.usage.either));
+      };
+    const problem = openAmountProblem(range, reading.amount);
     return problem
-      ? say.orders.line.amountProblem(formatRupiah(reading.amount), problem, openAmountRange(range, say))
+      ? (say) => say.orders.line.amountProblem(formatRupiah(reading.amount), problem(say), openAmountRange(range)(say))
       : true;
   };
 }
 
 /** Why an amount is not one the item takes, or undefined when it is. */
-export function openAmountProblem(range: OpenAmount, amount: number, words: Messages): string | undefined {
-  if (amount <= 0) return words.orders.line.notPositive;
-  if (range.min !== null && amount < range.min) return words.orders.line.belowMinimum;
-  if (range.max !== null && amount > range.max) return words.orders.line.aboveMaximum;
-  if (range.step !== null && range.step > 1 && amount % range.step !== 0)
-    return words.orders.line.notMultiple(formatRupiah(range.step));
+export function openAmountProblem(range: OpenAmount, amount: number): Wording | undefined {
+  if (amount <= 0) return (say) => say.orders.line.notPositive;
+  if (range.min !== null && amount < range.min) return (say) => say.orders.line.belowMinimum;
+  if (range.max !== null && amount > range.max) return (say) => say.orders.line.aboveMaximum;
+  const { step } = range;
+  if (step !== null && step > 1 && amount % step !== 0) return (say) => say.orders.line.notMultiple(formatRupiah(step));
   return undefined;
 }
 
 /** The allowed amounts on either side of one that is off the step, for the hint. */
-function nearestAllowed(range: OpenAmount, amount: number, words: Messages): number[] {
+function nearestAllowed(range: OpenAmount, amount: number): number[] {
   if (range.step === null || range.step <= 1) return [];
   const below = Math.floor(amount / range.step) * range.step;
-  return [below, below + range.step].filter((n) => openAmountProblem(range, n, words) === undefined);
+  return [below, below + range.step].filter((n) => openAmountProblem(range, n) === undefined);
 }
 
 /** The amount's name for people: the item's own label (`Nominal`). */
@@ -296,45 +318,46 @@ function checkOpenAmount(
   item: Item,
   range: OpenAmount,
   line: LineInput,
-  where: string,
+  where: Said,
   check: boolean,
   form: NoteForm,
-  words: Messages,
 ): string {
-  const parts = openAmountParts(item, line, where, words);
+  const parts = openAmountParts(item, line, where);
   const missing = requiredFieldsOf(item).filter((f) => isMissing(parts, f));
   if (missing.length) {
-    refuse(where, words.orders.line.openAmountMissing(itemWords(item, words), fieldNames(missing, words)), {
+    refuse(where, (say) => say.orders.line.openAmountMissing(itemWords(item)(say), fieldNames(missing)(say)), {
       code: "REQUIRED_FIELD_MISSING",
-      suggestion: words.orders.line.openAmountExample(
-        openAmountRange(range, words),
-        formatRupiah(range.min ?? 10000).replace("Rp ", ""),
-      ),
+      suggestion: (say) =>
+        say.orders.line.openAmountExample(
+          openAmountRange(range)(say),
+          formatRupiah(range.min ?? 10000).replace("Rp ", ""),
+        ),
     });
   }
   const amount = present(parts.nominal, "the amount, checked as given");
-  const problem = openAmountProblem(range, amount, words);
+  const problem = openAmountProblem(range, amount);
   if (problem) {
-    const near = nearestAllowed(range, amount, words);
+    const near = nearestAllowed(range, amount);
     refuse(
       where,
-      words.orders.line.outOfRange(
-        amountLabel(item),
-        itemWords(item, words),
-        problem,
-        openAmountRange(range, words),
-        formatRupiah(amount),
-      ),
+      (say) =>
+        say.orders.line.outOfRange(
+          amountLabel(item),
+          itemWords(item)(say),
+          problem(say),
+          openAmountRange(range)(say),
+          formatRupiah(amount),
+        ),
       {
         code: "OPEN_AMOUNT_OUT_OF_RANGE",
         ...(near.length
-          ? { suggestion: words.orders.line.nearest(near.map(formatRupiah).join(words.usage.either)) }
+          ? { suggestion: (say) => say.orders.line.nearest(near.map(formatRupiah).join(say.usage.either)) }
           : {}),
       },
     );
   }
   const customer = present(parts.customer, "the target, checked as given");
-  const target = check && takesPhoneNumber(item) ? checkedPhone(item, customer, where, form, words) : customer;
+  const target = check && takesPhoneNumber(item) ? checkedPhone(item, customer, where, form) : customer;
   const note: OpenAmountNote = {
     target,
     provider_qty: amount,
@@ -365,22 +388,17 @@ function takesZone(item: Item): boolean {
  * `--zone-id 1234` with `--note 12345678` for a game whose note carries the zone: the note as the
  * service takes it, `12345678|1234`. A note that already gives another zone is refused rather than guessed.
  */
-function withZoneInNote(
-  item: Item,
-  line: LineInput,
-  zoneId: string,
-  where: string,
-  form: NoteForm,
-  words: Messages,
-): LineInput {
+function withZoneInNote(item: Item, line: LineInput, zoneId: string, where: Said, form: NoteForm): LineInput {
   const { zoneId: _given, ...rest } = line;
   if (line.note === undefined || !line.note.trim()) return line;
   const zone = zoneId.trim();
   const given = splitCustomerNote(line.note);
-  if (given.zoneId !== undefined && given.zoneId !== zone)
-    refuse(where, words.orders.line.twoZones(line.note.trim(), given.zoneId, zone), {
-      suggestion: words.orders.line.zoneOnce(given.customerId),
+  if (given.zoneId !== undefined && given.zoneId !== zone) {
+    const [note, givenZone] = [line.note.trim(), given.zoneId];
+    refuse(where, (say) => say.orders.line.twoZones(note, givenZone, zone), {
+      suggestion: (say) => say.orders.line.zoneOnce(given.customerId),
     });
+  }
   return {
     ...rest,
     note: form === "sent" ? gameAccountNote(given.customerId, zone) : `${given.customerId}(${zone})`,
@@ -393,7 +411,7 @@ function withZoneInNote(
 export const maxNoteBytes = 64 * 1024;
 
 /** Text that cannot be customer data: a NUL byte (cut short or refused along the way), or a note past maxNoteBytes. */
-function checkLineText(line: LineInput, where: string, words: Messages): void {
+function checkLineText(line: LineInput, where: Said): void {
   const texts: [string, string | undefined][] = [
     ["note", line.note],
     ["target", line.target],
@@ -403,80 +421,81 @@ function checkLineText(line: LineInput, where: string, words: Messages): void {
   for (const [name, text] of texts) {
     if (text === undefined) continue;
     if (text.includes("\u0000"))
-      refuse(where, words.orders.line.nulByte(name), { suggestion: words.orders.line.nulByteHint });
+      refuse(where, (say) => say.orders.line.nulByte(name), { suggestion: (say) => say.orders.line.nulByteHint });
     const bytes = Buffer.byteLength(text, "utf8");
     if (bytes > maxNoteBytes)
-      refuse(where, words.orders.line.tooBig(name, Math.ceil(bytes / 1024), maxNoteBytes / 1024));
+      refuse(where, (say) => say.orders.line.tooBig(name, Math.ceil(bytes / 1024), maxNoteBytes / 1024));
   }
 }
 
 /**
  * Checks one line and returns the note to send: the SMM JSON built from a target, the open-amount JSON
  * built from the target and nominal, or the note as given.
- * `where` prefixes every message ("" for flags, "cart line 2: ", "orders.csv order 3: ").
+ * `where` prefixes every message ("" for flags, "cart line 2: ", "orders.csv order 3: "), a wording
+ * when the reader's words name the place.
  * `check: false` (`--no-check`) sends the customer data as given, without the phone-number check.
  */
 export function checkLine(
   item: Item,
   line: LineInput,
-  where: string,
-  { check = true, form = "sent", words }: { check?: boolean; form?: NoteForm; words: Messages },
+  where: Said,
+  { check = true, form = "sent" }: { check?: boolean; form?: NoteForm } = {},
 ): string | undefined {
-  checkLineText(line, where, words);
+  checkLineText(line, where);
   if (line.quantity < item.minOrder) {
-    refuse(where, words.orders.line.minimumOrder(itemWords(item, words), item.minOrder, line.quantity), {
+    const quantity = line.quantity;
+    refuse(where, (say) => say.orders.line.minimumOrder(itemWords(item)(say), item.minOrder, quantity), {
       code: "MINIMUM_ORDER_NOT_MET",
-      suggestion: words.orders.line.buyAtLeast(item.minOrder),
+      suggestion: (say) => say.orders.line.buyAtLeast(item.minOrder),
     });
   }
   if (!item.openAmount && line.zoneId !== undefined && takesZone(item))
-    line = withZoneInNote(item, line, line.zoneId, where, form, words);
+    line = withZoneInNote(item, line, line.zoneId, where, form);
   if (!item.openAmount && (line.nominal !== undefined || line.zoneId !== undefined)) {
-    refuse(where, words.orders.line.fixedPrice(itemWords(item, words), line.nominal !== undefined), {
-      suggestion: line.nominal !== undefined ? words.orders.line.byQuantity : words.orders.line.zoneInNote(item.id),
+    const nominal = line.nominal !== undefined;
+    refuse(where, (say) => say.orders.line.fixedPrice(itemWords(item)(say), nominal), {
+      suggestion: (say) => (nominal ? say.orders.line.byQuantity : say.orders.line.zoneInNote(item.id)),
     });
   }
   const smmParts = line.target !== undefined || line.opt.length > 0 || line.comment !== undefined;
   const process = orderProcessOf(item);
   if (process === "smm") {
-    if (line.target !== undefined && line.note !== undefined) refuse(where, words.orders.line.noteOrTarget);
+    if (line.target !== undefined && line.note !== undefined) refuse(where, (say) => say.orders.line.noteOrTarget);
     if (line.target === undefined && (line.opt.length > 0 || line.comment !== undefined))
-      refuse(where, words.orders.line.optNeedsTarget);
+      refuse(where, (say) => say.orders.line.optNeedsTarget);
     if (line.target !== undefined) return buildSmmNote(line.target, line.opt, line.comment);
     if (line.note === undefined) {
-      refuse(where, words.orders.line.smmNeedsTarget(itemWords(item, words)), {
-        suggestion: words.orders.line.targetExample,
+      refuse(where, (say) => say.orders.line.smmNeedsTarget(itemWords(item)(say)), {
+        suggestion: (say) => say.orders.line.targetExample,
       });
     }
     smmNote(line.note, where);
     return line.note;
   }
   if (smmParts)
-    refuse(where, words.orders.line.notSmm(itemWords(item, words), process), {
-      suggestion: words.orders.line.customerAsNote,
+    refuse(where, (say) => say.orders.line.notSmm(itemWords(item)(say), process), {
+      suggestion: (say) => say.orders.line.customerAsNote,
     });
-  if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where, check, form, words);
+  if (item.openAmount) return checkOpenAmount(item, item.openAmount, line, where, check, form);
   // A provider delivery needs a destination; without it the order would only fail and be refunded.
   if (process === "h2h" && !line.note?.trim()) {
     const labelled = item.requiredFields.find((f) => slotOf(f) === "customer" && f.label !== f.key);
     refuse(
       where,
-      words.orders.line.destination(
-        itemWords(item, words),
-        labelled ? labelled.label : words.orders.line.phoneOrUserId,
-      ),
+      (say) =>
+        say.orders.line.destination(itemWords(item)(say), labelled ? labelled.label : say.orders.line.phoneOrUserId),
       {
         code: "REQUIRED_FIELD_MISSING",
-        suggestion: words.orders.line.noteExample,
+        suggestion: (say) => say.orders.line.noteExample,
       },
     );
   }
-  const missing = missingFields(item, line, words);
+  const missing = missingFields(item, line);
   if (missing.length)
-    refuse(where, words.orders.line.missingFields(itemWords(item, words), fieldNames(missing, words)), {
+    refuse(where, (say) => say.orders.line.missingFields(itemWords(item)(say), fieldNames(missing)(say)), {
       code: "REQUIRED_FIELD_MISSING",
     });
-  if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where, form, words);
+  if (check && line.note?.trim() && takesPhoneNumber(item)) return checkedPhone(item, line.note, where, form);
   // A game account however written (`id(zone)`, `id zone`, `id|zone`) is sent as the service takes it.
   if (form === "sent" && line.note !== undefined && takesZone(item)) {
     const { customerId, zoneId } = splitCustomerNote(line.note);
@@ -501,8 +520,8 @@ export interface CheckedLine {
 export function checkLineForms(
   item: Item,
   line: LineInput,
-  where: string,
-  options: { check?: boolean; words: Messages },
+  where: Said,
+  options: { check?: boolean } = {},
 ): CheckedLine {
   const note = checkLine(item, line, where, options);
   const written = checkLine(item, line, where, { ...options, form: "written" });

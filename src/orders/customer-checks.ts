@@ -8,10 +8,10 @@
  */
 import type { Item, OpenAmountNote } from "../api/model.js";
 import { UsageError, type Wording } from "../errors.js";
-import { en, type Messages } from "../messages/en.js";
+import { en } from "../messages/en.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { accountName, type LineAccount } from "./account-check.js";
-import { takesPhoneNumber } from "./check-line.js";
+import { itemWords, takesPhoneNumber } from "./check-line.js";
 import type { Order, OrderLine } from "./order.js";
 
 /**
@@ -95,8 +95,6 @@ export interface Doubt {
   message: Wording;
 }
 
-const itemWords = (item: Item, words: Messages) => words.phone.item(item.id, item.name);
-
 /** Numbers of another operator than their line's item: known from the order alone, before any request. */
 export function operatorDoubts(order: Order): Doubt[] {
   return order.lines.flatMap((line) => operatorDoubt(line) ?? []);
@@ -113,7 +111,7 @@ export function operatorDoubt(line: OrderLine): Doubt | undefined {
   return {
     line,
     code: "OPERATOR_MISMATCH",
-    message: (words) => words.orders.checks.otherOperator(number.trim(), found, itemWords(line.item, words), wanted),
+    message: (words) => words.orders.checks.otherOperator(number.trim(), found, itemWords(line.item)(words), wanted),
   };
 }
 
@@ -130,16 +128,14 @@ export function regionDoubts(accounts: LineAccount[]): Doubt[] {
       line: a.line,
       code: "REGION_MISMATCH",
       message: (say) =>
-        say.orders.checks.otherRegion(a.account.customerId, name, region, itemWords(a.line.item, say), wanted),
+        say.orders.checks.otherRegion(a.account.customerId, name, region, itemWords(a.line.item)(say), wanted),
     });
   }
   return doubts;
 }
 
 /** What to do about a doubt nobody at a terminal confirmed. */
-export function doubtSuggestion(words: Messages): string {
-  return words.orders.checks.doubtHint;
-}
+export const doubtSuggestion: Wording = (say) => say.orders.checks.doubtHint;
 
 /** Where nobody confirms: the first doubt stops the purchase, exit 2, before anything is sent. */
 export function refuseDoubts(doubts: Doubt[]): void {

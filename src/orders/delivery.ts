@@ -8,8 +8,7 @@ import type { ApiResult, Transaction } from "../api/model.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import { isFinal } from "../api/status.js";
 import type { Context } from "../context.js";
-import type { Messages } from "../messages/messages.js";
-import { NetworkError, ServiceError, UnexpectedResponseError } from "../errors.js";
+import { NetworkError, ServiceError, UnexpectedResponseError, type Wording } from "../errors.js";
 import { formatDuration } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
 import { deliveredPercent, lineOf } from "../domain/transaction.js";
@@ -42,25 +41,27 @@ export function isDeliveryFinal(t: Transaction): boolean {
   return h2hFinal && smmFinal;
 }
 
-/** One line for the spinner: the status and what is still moving. */
-export function progressLine(t: Transaction, say: Messages): string {
-  const parts = [
-    t.status
-      ? t.status.kind === "unknown"
-        ? say.waiting.unknownStatus(t.status.text)
-        : statusWord(t.status, say)
-      : say.waiting.noStatusYet,
-  ];
-  const h2hDone = t.h2h.length;
-  const h2hWanted = t.lines.filter((l) => l.orderProcess === "h2h" && !l.isSmm).length;
-  if (h2hWanted) parts.push(say.waiting.h2hDispatched(h2hDone, h2hWanted));
-  for (const r of t.smm) {
-    const pct = deliveredPercent(lineOf(t, r.itemId)?.quantity, r);
-    parts.push(
-      `SMM ${r.status ? statusWord(r.status, say) : say.waiting.smmPending}${pct !== undefined ? ` ${pct}%` : ""}`,
-    );
-  }
-  return parts.join(" · ");
+/** One line for the spinner: the status and what is still moving, in the words of whoever shows it. */
+export function progressLine(t: Transaction): Wording {
+  return (say) => {
+    const parts = [
+      t.status
+        ? t.status.kind === "unknown"
+          ? say.waiting.unknownStatus(t.status.text)
+          : statusWord(t.status, say)
+        : say.waiting.noStatusYet,
+    ];
+    const h2hDone = t.h2h.length;
+    const h2hWanted = t.lines.filter((l) => l.orderProcess === "h2h" && !l.isSmm).length;
+    if (h2hWanted) parts.push(say.waiting.h2hDispatched(h2hDone, h2hWanted));
+    for (const r of t.smm) {
+      const pct = deliveredPercent(lineOf(t, r.itemId)?.quantity, r);
+      parts.push(
+        `SMM ${r.status ? statusWord(r.status, say) : say.waiting.smmPending}${pct !== undefined ? ` ${pct}%` : ""}`,
+      );
+    }
+    return parts.join(" · ");
+  };
 }
 
 /**
@@ -121,7 +122,7 @@ export async function waitForDelivery(
       }
       spinner.update(
         say.waiting.progress(
-          result ? progressLine(result.data, say) : say.waiting.notVisibleYet,
+          result ? progressLine(result.data)(say) : say.waiting.notVisibleYet,
           formatDuration(elapsed / 1000, say),
         ),
       );

@@ -6,11 +6,11 @@
 import { basename } from "node:path";
 import { parse } from "csv-parse/sync";
 import { isRecord } from "../api/decode.js";
-import { InputError, UsageError } from "../errors.js";
+import { InputError, placed, type Said, UsageError, type Wording, wordIn } from "../errors.js";
 import * as rules from "../rules/input.js";
 import { maxAlternatives } from "./alternatives.js";
 import { noteText } from "./cart-file.js";
-import { en, type Messages } from "../messages/en.js";
+import { en } from "../messages/en.js";
 
 export interface OrderRow {
   /** The line of the file the row starts on, as an editor shows it (a CSV's header is line 1). */
@@ -73,27 +73,28 @@ export function parseCsv(text: string): { fields: string[]; line: number }[] {
   }
 }
 
-/** A row of values as an order, or the first rule it breaks, said in `words`. */
-function rowFrom(values: Record<string, unknown>, row: number, file: string, words: Messages): OrderRow {
-  const where = `${words.orders.file.place(file, row)}: `;
+/** A row of values as an order, or the first rule it breaks, as a wording. */
+function rowFrom(values: Record<string, unknown>, row: number, file: string): OrderRow {
+  const where: Wording = (say) => `${say.orders.file.place(file, row)}: `;
   const out: Partial<OrderRow> & { opt: string[] } = { row, file, opt: [] };
   for (const [key, raw] of Object.entries(values)) {
     const name = columns[key.trim().toLowerCase()];
-    if (!name) throw new InputError(words.orders.file.unknownColumn(where, key));
+    if (!name) throw new InputError((say) => say.orders.file.unknownColumn(where(say), key));
     if (raw === undefined || raw === null || raw === "") continue;
+    const column = placed(where, key);
     switch (name) {
       case "itemId":
       case "quantity":
       case "nominal":
         if (typeof raw !== "number" && typeof raw !== "string")
-          throw new InputError(words.orders.file.mustBeNumber(`${where}${key}`));
+          throw new InputError((say) => say.orders.file.mustBeNumber(wordIn(column, say)));
         // A nominal is Rupiah as people write them (75.000, 75rb); a quantity may be grouped (1.000); ids are plain.
         out[name] =
           name === "nominal"
-            ? rules.rupiah(`${where}${key}`, raw)
+            ? rules.rupiah(column, raw)
             : name === "quantity"
-              ? rules.quantity(`${where}${key}`, raw)
-              : rules.positiveInteger(`${where}${key}`, raw);
+              ? rules.quantity(column, raw)
+              : rules.positiveInteger(column, raw);
         break;
       case "opt":
         if (Array.isArray(raw) && raw.every((o) => typeof o === "string")) out.opt = raw as string[];
@@ -102,35 +103,36 @@ function rowFrom(values: Record<string, unknown>, row: number, file: string, wor
             .split("|")
             .map((o) => o.trim())
             .filter(Boolean);
-        else throw new InputError(words.orders.file.optList(where));
+        else throw new InputError((say) => say.orders.file.optList(where(say)));
         break;
       case "note":
-        out.note = noteText(raw, where, words);
+        out.note = noteText(raw, where);
         break;
       case "refId":
-        if (typeof raw !== "string") throw new InputError(words.orders.file.mustBeText(`${where}ref_id`));
-        out.refId = rules.refId(raw, `${where}ref_id`);
+        if (typeof raw !== "string")
+          throw new InputError((say) => say.orders.file.mustBeText(wordIn(placed(where, "ref_id"), say)));
+        out.refId = rules.refId(raw, placed(where, "ref_id"));
         break;
       case "alternatives":
-        out.alternatives = alternativeIds(raw, where, words);
+        out.alternatives = alternativeIds(raw, where);
         break;
       case "zoneId":
         if (typeof raw !== "string" && typeof raw !== "number")
-          throw new InputError(words.orders.file.mustBeText(`${where}${key}`));
+          throw new InputError((say) => say.orders.file.mustBeText(wordIn(column, say)));
         out.zoneId = String(raw);
         break;
       default:
-        if (typeof raw !== "string") throw new InputError(words.orders.file.mustBeText(`${where}${key}`));
+        if (typeof raw !== "string") throw new InputError((say) => say.orders.file.mustBeText(wordIn(column, say)));
         out[name] = raw;
     }
   }
-  if (out.itemId === undefined) throw new InputError(words.orders.file.missing(`${where}item_id`));
-  if (out.quantity === undefined) throw new InputError(words.orders.file.missing(`${where}quantity`));
+  if (out.itemId === undefined) throw new InputError((say) => say.orders.file.missing(`${where(say)}item_id`));
+  if (out.quantity === undefined) throw new InputError((say) => say.orders.file.missing(`${where(say)}quantity`));
   return out as OrderRow;
 }
 
 /** `14 12`, `14|12` or a JSON list `[14, 12]`: item ids, first choice first. */
-function alternativeIds(raw: unknown, where: string, words: Messages): number[] {
+function alternativeIds(raw: unknown, where: Wording): number[] {
   const parts = Array.isArray(raw)
     ? raw
     : typeof raw === "string" || typeof raw === "number"
@@ -139,80 +141,86 @@ function alternativeIds(raw: unknown, where: string, words: Messages): number[] 
           .filter(Boolean)
       : undefined;
   const ids = parts?.map((p) => (typeof p === "number" || typeof p === "string" ? String(p).trim() : ""));
-  if (!ids || ids.some((id) => !/^\d+$/.test(id) || Number(id) <= 0))
-    throw new InputError(words.alternatives.badList(where, typeof raw === "string" ? raw : JSON.stringify(raw)));
-  if (ids.length > maxAlternatives)
-    throw new InputError(`${where}${words.alternatives.tooMany(maxAlternatives, ids.length)}`);
+  if (!ids || ids.some((id) => !/^\d+$/.test(id) || Number(id) <= 0)) {
+    const given = typeof raw === "string" ? raw : JSON.stringify(raw);
+    throw new InputError((say) => say.alternatives.badList(where(say), given));
+  }
+  if (ids.length > maxAlternatives) {
+    const count = ids.length;
+    throw new InputError((say) => `${where(say)}${say.alternatives.tooMany(maxAlternatives, count)}`);
+  }
   return ids.map(Number);
-}
-
-/** What a row's problem says, in one catalogue's words. */
-export interface ProblemWords {
-  message: string;
-  suggestion?: string;
 }
 
 /**
  * A row that cannot be bought as written: where it is (the line an editor shows), what decides, and
- * its words made by whoever shows it, from the catalogue it gives: the reader's for people, English
+ * what is wrong as wordings, said by whoever shows it: in the reader's words for people, in English
  * for a JSON error's details, which are the same in every language.
  */
 export interface RowProblem {
   line: number;
   /** The error's code when the problem is one (`ITEM_NOT_FOUND`): what decides, never the words. */
   code?: string;
-  words(words: Messages): ProblemWords;
+  message: Wording;
+  suggestion?: Wording;
 }
 
-/** Where a row is, in the given words: `shop.csv baris 2`, or (for a JSON error's details) `shop.csv line 2`. */
-export function placeOf(row: Pick<OrderRow, "file" | "row">, words: Messages): string {
-  return words.orders.file.place(row.file, row.row);
+/** A refusal of a row as its problem: its wordings, the hint in the file's terms. */
+export function problemOf(line: number, refusal: UsageError): RowProblem {
+  const { said, suggestion } = refusal;
+  return {
+    line,
+    code: refusal.code,
+    message: (say) => wordIn(said, say),
+    ...(suggestion !== undefined ? { suggestion: inFileTerms(suggestion) } : {}),
+  };
+}
+
+/** Where a row is: `shop.csv baris 2`, or (for a JSON error's details) `shop.csv line 2`. */
+export function placeOf(row: Pick<OrderRow, "file" | "row">): Wording {
+  return (say) => say.orders.file.place(row.file, row.row);
 }
 
 /**
  * Every problem of a file in one message, so a reseller fixes them all at once: `3 rows need
  * fixing; nothing was sent:` then each on its own line. One problem reads as itself.
  */
-export function problemsError(problems: RowProblem[], words: Messages): InputError {
+export function problemsError(problems: RowProblem[]): InputError {
   const sorted = [...problems].sort((a, b) => a.line - b.line);
   const [only] = sorted;
-  if (sorted.length === 1 && only) {
-    const suggested = only.words(en).suggestion !== undefined;
-    return new InputError(
-      (say) => only.words(say).message,
-      suggested ? { suggestion: (say) => only.words(say).suggestion ?? "" } : {},
-    );
-  }
+  if (sorted.length === 1 && only)
+    return new InputError(only.message, only.suggestion ? { suggestion: only.suggestion } : {});
   const rows = new Set(sorted.map((p) => p.line)).size;
   // Each problem is a detail of its own, `orders.csv line 4: …`: one line each on stderr, a field each
   // in --json. The JSON's are English in every language, so a script reads the same keys; people read theirs.
-  const details = detailsOf(sorted, en);
+  const details = detailsOf(sorted)(en);
   const error = new InputError((say) => say.orders.file.problems(rows), { details });
-  error.detailsSaid = detailsOf(sorted, words);
+  error.detailsSaid = detailsOf(sorted);
   return error;
 }
 
-function detailsOf(problems: RowProblem[], words: Messages): Record<string, string> {
-  const details: Record<string, string> = {};
-  for (const p of problems) {
-    const { message, suggestion } = p.words(words);
-    const placed = placedAt(message, p.line, words);
-    const [place, text] = placed ?? [words.orders.file.line(p.line), message];
-    const said = `${text}${suggestion ? ` (${suggestion.replace(/\.$/, "")})` : ""}`;
-    details[place] = details[place] ? `${details[place]}; ${said}` : said;
-  }
-  return details;
+function detailsOf(problems: RowProblem[]): (say: Parameters<Wording>[0]) => Record<string, string> {
+  return (say) => {
+    const details: Record<string, string> = {};
+    for (const p of problems) {
+      const message = p.message(say);
+      const suggestion = p.suggestion?.(say);
+      const [place, text] = placedAt(message, say.orders.file.line(p.line)) ?? [say.orders.file.line(p.line), message];
+      const said = `${text}${suggestion ? ` (${suggestion.replace(/\.$/, "")})` : ""}`;
+      details[place] = details[place] ? `${details[place]}; ${said}` : said;
+    }
+    return details;
+  };
 }
 
-/** `shop.csv line 2: …` split into its place and the rest, the place as these words name it. */
-function placedAt(message: string, line: number, words: Messages): [string, string] | undefined {
-  const named = words.orders.file.line(line);
+/** `shop.csv line 2: …` split into its place and the rest, the place as `named` (`line 2`) in the same words. */
+function placedAt(message: string, named: string): [string, string] | undefined {
   const at = message.indexOf(`${named}: `);
   return at < 0 ? undefined : [message.slice(0, at + named.length), message.slice(at + named.length + 2)];
 }
 
 /** The words of a single buy's flags, in the file's own terms: `--note` is the note column here. */
-export function inFileTerms(text: string, words: Messages): string {
+export function inFileTerms(said: Said): Wording {
   const columnOf: Record<string, string> = {
     note: "note",
     target: "target",
@@ -224,48 +232,50 @@ export function inFileTerms(text: string, words: Messages): string {
     comment: "comment",
     "ref-id": "ref_id",
   };
-  const forExample = words.orders.file.forExample.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return text
-    .replace(new RegExp(`${forExample} --([a-z-]+) (\\S+)`, "gi"), (whole, flag: string, value: string) =>
-      columnOf[flag] ? words.orders.file.columnExample(columnOf[flag], value) : whole,
-    )
-    .replace(/--([a-z-]+)\b/g, (whole, flag: string) =>
-      columnOf[flag] ? words.orders.file.column(columnOf[flag]) : whole,
-    );
+  return (say) => {
+    const forExample = say.orders.file.forExample.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return wordIn(said, say)
+      .replace(new RegExp(`${forExample} --([a-z-]+) (\\S+)`, "gi"), (whole, flag: string, value: string) =>
+        columnOf[flag] ? say.orders.file.columnExample(columnOf[flag], value) : whole,
+      )
+      .replace(/--([a-z-]+)\b/g, (whole, flag: string) =>
+        columnOf[flag] ? say.orders.file.column(columnOf[flag]) : whole,
+      );
+  };
 }
 
 /**
  * Reads every row once, collecting every problem of form (each named by its line) instead of stopping
- * at the first. A bad row's problem is said again from its own values in whichever words show it.
+ * at the first. A problem is kept as wordings, said in whichever words show it.
  */
 export function readOrderRows(path: string, text: string): { rows: OrderRow[]; problems: RowProblem[] } {
   const isJsonLines = /\.(jsonl|ndjson)$/i.test(path) || (!/\.csv$/i.test(path) && text.trimStart().startsWith("{"));
   const file = basename(path);
   const rows: OrderRow[] = [];
   const problems: RowProblem[] = [];
-  const attempt = (line: number, make: (words: Messages) => OrderRow) => {
+  const attempt = (line: number, make: () => OrderRow) => {
     try {
-      // A row that passes is the same in any words; a problem is said again in the words that show it.
-      rows.push(make(en));
+      rows.push(make());
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      problems.push({ line, code: error.code, words: (words) => refusalWords(() => make(words), error, words) });
+      problems.push(problemOf(line, error));
     }
   };
   if (isJsonLines) {
     const lines = text.split(/\r?\n/);
     lines.forEach((line, index) => {
       if (!line.trim()) return;
-      attempt(index + 1, (words) => {
-        const where = `${words.orders.file.place(file, index + 1)}: `;
+      attempt(index + 1, () => {
+        const where: Wording = (say) => `${say.orders.file.place(file, index + 1)}: `;
         let parsed: unknown;
         try {
           parsed = JSON.parse(line);
         } catch (error) {
-          throw new InputError(words.orders.file.notJson(where, (error as Error).message));
+          const why = (error as Error).message;
+          throw new InputError((say) => say.orders.file.notJson(where(say), why));
         }
-        if (!isRecord(parsed)) throw new InputError(words.orders.file.jsonObject(where));
-        return rowFrom(parsed, index + 1, file, words);
+        if (!isRecord(parsed)) throw new InputError((say) => say.orders.file.jsonObject(where(say)));
+        return rowFrom(parsed, index + 1, file);
       });
     });
   } else {
@@ -279,12 +289,12 @@ export function readOrderRows(path: string, text: string): { rows: OrderRow[]; p
         say.orders.file.unknownColumn(`${say.orders.file.place(file, header.line)}: `, unknownColumn),
       );
     data.forEach(({ fields: values, line }) => {
-      attempt(line, (words) => {
+      attempt(line, () => {
         if (values.length > names.length)
-          throw new InputError(
-            words.orders.file.tooManyFields(`${words.orders.file.place(file, line)}: `, values.length, names.length),
+          throw new InputError((say) =>
+            say.orders.file.tooManyFields(`${say.orders.file.place(file, line)}: `, values.length, names.length),
           );
-        return rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), line, file, words);
+        return rowFrom(Object.fromEntries(names.map((n, i) => [n, values[i] ?? ""])), line, file);
       });
     });
   }
@@ -292,24 +302,9 @@ export function readOrderRows(path: string, text: string): { rows: OrderRow[]; p
   return { rows, problems };
 }
 
-/** What a check refuses, made again in `words`; the first refusal's own words should it pass this time. */
-function refusalWords(check: () => unknown, first: UsageError, words: Messages): ProblemWords {
-  let refusal = first;
-  try {
-    check();
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    refusal = error;
-  }
-  return {
-    message: refusal.messageIn(words),
-    ...(refusal.suggestion ? { suggestion: inFileTerms(refusal.suggestionIn(words) ?? "", words) } : {}),
-  };
-}
-
-/** Reads the orders; every bad row is named in one error, its rows named in `words`. */
-export function readOrders(path: string, text: string, words: Messages): OrderRow[] {
+/** Reads the orders; every bad row is named in one error. */
+export function readOrders(path: string, text: string): OrderRow[] {
   const { rows, problems } = readOrderRows(path, text);
-  if (problems.length) throw problemsError(problems, words);
+  if (problems.length) throw problemsError(problems);
   return rows;
 }

@@ -8,7 +8,7 @@
 import type { ServiceClient } from "../api/client.js";
 import type { Item } from "../api/model.js";
 import type { Context } from "../context.js";
-import { ExitCode, present, ResellerError } from "../errors.js";
+import { ExitCode, present, ResellerError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
 import { earlierVerdict, type EarlierPurchase } from "./repeats.js";
 import { checkItemStock } from "./before-paying.js";
@@ -17,7 +17,6 @@ import { orderTotal, type Order } from "./order.js";
 import type { OrderRow, RowProblem } from "./orders-file.js";
 import { inPool } from "./pool.js";
 import type { Verdict } from "../domain/verdict.js";
-import type { Messages } from "../messages/messages.js";
 
 /** What a run would do with a row: buy it, find it bought already (nothing sent), or refuse it (nothing sent). */
 export type PlanVerdict = "would_buy" | "already_bought" | "refused";
@@ -95,9 +94,9 @@ export function alternativesAfter(
   return { alternatives: [...alternatives] };
 }
 
-/** A refusal as the plan says it: the error's code and its words in `say`. */
-export function problemOf(error: unknown, say: Messages): { code: string; message: string } {
-  if (error instanceof ResellerError) return { code: error.code, message: error.messageIn(say) };
+/** A refusal as the plan says it: the error's code, and its words in the reader's catalogue, the context's. */
+export function problemOf(ctx: Pick<Context, "say">, error: unknown): { code: string; message: string } {
+  if (error instanceof ResellerError) return { code: error.code, message: error.messageIn(ctx.say) };
   throw error;
 }
 
@@ -140,7 +139,7 @@ export interface FilePlanOptions extends BulkCheckOptions {
   repeats: "skip" | "again" | "refuse";
   keptPrice: KeptPrice;
   /** A row whose account could not be checked: the run would buy it unchecked. */
-  onAccountUnchecked?: (row: number, reason: string) => void;
+  onAccountUnchecked?: (row: number, reason: Wording) => void;
 }
 
 /** Account checks asked at once, as the items are fetched. */
@@ -172,7 +171,8 @@ export async function planFile(
     const problem = problemAt.get(line);
     const index = orderAt.get(line);
     if (problem || index === undefined || !row) {
-      planned.push(refusedRow(line, row, problem, row && items.get(row.itemId), options.keptPrice, ctx.say));
+      const said = problem && { code: problem.code, message: problem.message(ctx.say) };
+      planned.push(refusedRow(line, row, said, row && items.get(row.itemId), options.keptPrice));
       continue;
     }
     const order = present(prepared.orders[index], "a row's order");
@@ -204,7 +204,7 @@ export async function planFile(
         planned.push({
           ...base,
           verdict: "refused",
-          problem: problemOf(error, ctx.say),
+          problem: problemOf(ctx, error),
           ...alternativesAfter(alternatives, error as ResellerError),
         });
         continue;
@@ -215,7 +215,7 @@ export async function planFile(
   }
   // Whose account each game top-up goes to, as the run asks right before buying it.
   await inPool(toCheck, checksAtOnce, async ({ index, order, row, alternatives }) => {
-    const refusal = await checkRowAccount(client, order, options.check, ctx.say, (reason) =>
+    const refusal = await checkRowAccount(client, order, options.check, (reason) =>
       options.onAccountUnchecked?.(row, reason),
     );
     const { alternatives: _, ...was } = present(planned[index], "a planned row");
@@ -223,7 +223,7 @@ export async function planFile(
       planned[index] = {
         ...was,
         verdict: "refused",
-        problem: { code: refusal.code, message: refusal.message },
+        problem: { code: refusal.code, message: refusal.message(ctx.say) },
         ...alternativesAfter(alternatives, refusal),
       };
   });
@@ -234,10 +234,9 @@ export async function planFile(
 function refusedRow(
   line: number,
   row: OrderRow | undefined,
-  problem: RowProblem | undefined,
+  problem: { code?: string | undefined; message: string } | undefined,
   item: Item | undefined,
   keptPrice: KeptPrice,
-  say: Messages,
 ): PlannedRow {
   return {
     row: line,
@@ -248,7 +247,7 @@ function refusedRow(
     ...(row?.note !== undefined ? { customer: row.note } : row?.target !== undefined ? { customer: row.target } : {}),
     ...(item ? prices(item, keptPrice) : {}),
     verdict: "refused",
-    problem: { code: problem?.code ?? "INVALID_INPUT", message: problem?.words(say).message ?? "" },
+    problem: { code: problem?.code ?? "INVALID_INPUT", message: problem?.message ?? "" },
   };
 }
 

@@ -252,7 +252,7 @@ function notFoundRefusal(
       : answer.messageIn(say);
   const message: Wording = (say) =>
     another
-      ? say.orders.buying.anotherOrder(said(say), refId, whatItHolds(another, say))
+      ? say.orders.buying.anotherOrder(said(say), refId, whatItHolds(another)(say))
       : say.orders.buying.noPurchase(said(say), refId);
   const details = {
     ...(answer.details ?? {}),
@@ -278,14 +278,16 @@ function notFoundRefusal(
 }
 
 /** Another order's transaction in a few words: its items, amount and invoice (`1 × Pulsa XL 10.000, Rp 11.500, INV-…`). */
-function whatItHolds(t: Transaction, say: Messages): string {
-  const items = t.lines
-    .map(
-      (l) =>
-        `${l.quantity ?? "?"} × ${l.name ?? (l.itemId !== null ? say.orders.buying.itemNumber(l.itemId) : say.orders.buying.anItem)}`,
-    )
-    .join(", ");
-  return [items, t.amount !== null ? formatRupiah(t.amount) : "", t.invoice ?? ""].filter(Boolean).join(", ");
+function whatItHolds(t: Transaction): Wording {
+  return (say) => {
+    const items = t.lines
+      .map(
+        (l) =>
+          `${l.quantity ?? "?"} × ${l.name ?? (l.itemId !== null ? say.orders.buying.itemNumber(l.itemId) : say.orders.buying.anItem)}`,
+      )
+      .join(", ");
+    return [items, t.amount !== null ? formatRupiah(t.amount) : "", t.invoice ?? ""].filter(Boolean).join(", ");
+  };
 }
 
 /**
@@ -344,7 +346,7 @@ async function explainRefusal(
     const ids = [...new Set(order.lines.map((l) => l.item.id))];
     return refusal({
       message: (say) => {
-        const named = missingFieldNames(error, order, say);
+        const named = missingFieldNames(error, order)(say);
         return named.length
           ? say.orders.buying.fieldsMissing(named.join(say.orders.line.and))
           : say.orders.buying.fieldMissing;
@@ -360,15 +362,17 @@ async function explainRefusal(
  * The fields a REQUIRED_FIELD_MISSING names, in the item's own words where it has them: the service
  * keys its field errors `carts.0.note` (Laravel's way) or by the field alone.
  */
-function missingFieldNames(error: ServiceError, order: Order, say: Messages): string[] {
+function missingFieldNames(error: ServiceError, order: Order): (say: Messages) => string[] {
   const errors = error.details?.errors;
-  if (!errors || typeof errors !== "object") return [];
-  return Object.keys(errors).map((name) => {
-    const [, cart, field] = /^carts\.(\d+)\.(.+)$/.exec(name) ?? [];
-    const line = cart !== undefined ? order.lines[Number(cart)] : order.lines.length === 1 ? order.lines[0] : undefined;
-    const key = field ?? name;
-    const label = line?.item.requiredFields.find((f) => f.key === key)?.label;
-    const place = cart !== undefined && order.lines.length > 1 ? say.orders.buying.ofLine(Number(cart) + 1) : "";
-    return label && label !== key ? `${label} (${key})${place}` : `${key}${place}`;
-  });
+  if (!errors || typeof errors !== "object") return () => [];
+  return (say) =>
+    Object.keys(errors).map((name) => {
+      const [, cart, field] = /^carts\.(\d+)\.(.+)$/.exec(name) ?? [];
+      const line =
+        cart !== undefined ? order.lines[Number(cart)] : order.lines.length === 1 ? order.lines[0] : undefined;
+      const key = field ?? name;
+      const label = line?.item.requiredFields.find((f) => f.key === key)?.label;
+      const place = cart !== undefined && order.lines.length > 1 ? say.orders.buying.ofLine(Number(cart) + 1) : "";
+      return label && label !== key ? `${label} (${key})${place}` : `${key}${place}`;
+    });
 }

@@ -131,7 +131,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
       stderr.write(`  ${neutralize(field)}: ${neutralize(text)}\n`);
     }
   }
-  for (const [key, value] of Object.entries(error.detailsSaid ?? error.details ?? {})) {
+  for (const [key, value] of Object.entries(error.detailsSaid?.(say) ?? error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
     stderr.write(`  ${detailLine(key, value, say)}\n`);
   }

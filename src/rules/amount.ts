@@ -41,7 +41,7 @@ function decimalValue(text: string, multiplier: number): number | undefined {
   return Math.round(value * 1000) / 1000;
 }
 
-/** Reads one typed amount; never throws. `words` say why it is not one (a file's problems are said in two languages). */
+/** Reads one typed amount; never throws. `words` say why it is not one (a refusal reads it again in the words that say it). */
 export function readAmount(input: string | number, words: Messages): AmountReading {
   if (typeof input === "number") {
     return Number.isSafeInteger(input)

@@ -2,7 +2,7 @@
  * The contract's input rules, checked before anything is sent (a broken rule is exit 2, naming it).
  * Used by the flags' parsers the commands declare (src/commands/*.command.ts) and by handlers for values from files and prompts.
  */
-import { InputError } from "../errors.js";
+import { InputError, type Said, wordIn } from "../errors.js";
 import { choice } from "../config/choice.js";
 import { formatRupiah } from "../output/format.js";
 import { readAmount } from "./amount.js";
@@ -13,10 +13,12 @@ export const minimumTopUp = 10_000;
 export const maxRefIdLength = 191;
 export const lockDurationRange = { min: 60, max: 600 } as const;
 
-export function positiveInteger(name: string, value: string | number): number {
+/** `name` as the person gave it: a flag (`--qty`), or a file's row and column in the reader's words (`orders.csv baris 2: quantity`). */
+export function positiveInteger(name: Said, value: string | number): number {
   const text = String(value).trim();
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw new InputError((say) => say.orders.input.positiveWhole(name, text));
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new InputError((say) => say.orders.input.positiveWhole(wordIn(name, say), text));
   return n;
 }
 
@@ -25,7 +27,7 @@ export function positiveInteger(name: string, value: string | number): number {
  * `1,000`, `1 000`). Anything else is refused, with the count it most likely meant when there is one
  * (`1.5` is no count; `1rb` is offered as 1000, never read as it).
  */
-export function quantity(name: string, value: string | number): number {
+export function quantity(name: Said, value: string | number): number {
   if (typeof value === "number") return positiveInteger(name, value);
   const text = value.trim();
   if (/^\d{1,3}([.,\s_])\d{3}(\1\d{3})*$/.test(text)) return positiveInteger(name, text.replace(/[.,\s_]/g, ""));
@@ -33,9 +35,9 @@ export function quantity(name: string, value: string | number): number {
   // Which amount the text reads as does not depend on the words its refusal is said in.
   const reading = /^rp|^idr/i.test(text) ? undefined : readAmount(text, en);
   const meant = reading?.ok && reading.amount > 0 ? [reading.amount] : [];
-  throw new InputError((say) => say.orders.input.positiveWhole(name, text), {
+  throw new InputError((say) => say.orders.input.positiveWhole(wordIn(name, say), text), {
     suggestion: (say) =>
-      `${meant.length ? `${say.usage.didYouMean(meant.map((n) => `${name} ${n}`).join(say.usage.either))} ` : ""}${say.orders.input.writeQuantity}`,
+      `${meant.length ? `${say.usage.didYouMean(meant.map((n) => `${wordIn(name, say)} ${n}`).join(say.usage.either))} ` : ""}${say.orders.input.writeQuantity}`,
   });
 }
 
@@ -43,7 +45,7 @@ export function quantity(name: string, value: string | number): number {
  * An amount of Rupiah as typed (`75000`, `75.000`, `Rp 75.000`, `75rb`, `1,5jt`), above zero. Text that
  * could mean two sums is refused with both readings, never guessed.
  */
-export function rupiah(name: string, value: string | number): number {
+export function rupiah(name: Said, value: string | number): number {
   const reading = readAmount(value, en);
   if (!reading.ok) {
     const shown = typeof value === "string" ? value.trim() : String(value);
@@ -54,14 +56,14 @@ export function rupiah(name: string, value: string | number): number {
       const again = readAmount(value, say);
       return again.ok ? "" : again.why;
     };
-    throw new InputError((say) => say.orders.amount.notAmountOfRupiah(name, shown, why(say)), {
+    throw new InputError((say) => say.orders.amount.notAmountOfRupiah(wordIn(name, say), shown, why(say)), {
       suggestion: (say) =>
         readings.length
           ? `${say.usage.didYouMean(readings.map((n) => say.orders.amount.reading(formatRupiah(n), n)).join(say.usage.either))} ${writeIt(say)}`
           : writeIt(say),
     });
   }
-  if (reading.amount <= 0) throw new InputError((say) => say.orders.amount.moreThanZero(name));
+  if (reading.amount <= 0) throw new InputError((say) => say.orders.amount.moreThanZero(wordIn(name, say)));
   return reading.amount;
 }
 
@@ -82,21 +84,23 @@ export function lockDuration(value: string | number): number {
 }
 
 /** `name` as the person gave it: `--ref-id`, or a file's row and column (`orders.csv line 2: ref_id`). */
-export function refId(value: string, name = "--ref-id"): string {
-  if (value.length === 0 || value.trim() !== value) throw new InputError((say) => say.orders.input.refIdSpaces(name));
+export function refId(value: string, name: Said = "--ref-id"): string {
+  if (value.length === 0 || value.trim() !== value)
+    throw new InputError((say) => say.orders.input.refIdSpaces(wordIn(name, say)));
   if (value.length > maxRefIdLength)
-    throw new InputError((say) => say.orders.input.tooLong(name, maxRefIdLength, value.length));
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError((say) => say.orders.input.controlCharacters(name));
+    throw new InputError((say) => say.orders.input.tooLong(wordIn(name, say), maxRefIdLength, value.length));
+  if (/[\u0000-\u001f\u007f]/.test(value))
+    throw new InputError((say) => say.orders.input.controlCharacters(wordIn(name, say)));
   return value;
 }
 
 /** An SMM note as the service wants it: JSON text with a string `target`; `where` names a file's row (`orders.csv line 2: `). */
-export function smmNote(text: string, where = ""): SmmNote {
+export function smmNote(text: string, where: Said = ""): SmmNote {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new InputError((say) => where + say.orders.input.smmJson, {
+    throw new InputError((say) => wordIn(where, say) + say.orders.input.smmJson, {
       suggestion: (say) => say.orders.input.smmJsonHint,
     });
   }
@@ -106,14 +110,14 @@ export function smmNote(text: string, where = ""): SmmNote {
     typeof (parsed as SmmNote).target !== "string" ||
     !(parsed as SmmNote).target.trim()
   ) {
-    throw new InputError((say) => where + say.orders.input.smmTarget);
+    throw new InputError((say) => wordIn(where, say) + say.orders.input.smmTarget);
   }
   const note = parsed as SmmNote;
   if (note.opt_smm !== undefined && (!Array.isArray(note.opt_smm) || note.opt_smm.some((o) => typeof o !== "string"))) {
-    throw new InputError((say) => where + say.orders.input.smmOptions);
+    throw new InputError((say) => wordIn(where, say) + say.orders.input.smmOptions);
   }
   if (note.comment_smm !== undefined && typeof note.comment_smm !== "string") {
-    throw new InputError((say) => where + say.orders.input.smmComment);
+    throw new InputError((say) => wordIn(where, say) + say.orders.input.smmComment);
   }
   return note;
 }

@@ -15,7 +15,7 @@ export type PhoneReading =
    */
   { ok: true; number: string; written: string } | { ok: false; why: string; suggestion?: string };
 
-/** `words` say why a number is refused: a file's problems are said in two languages. */
+/** `words` say why a number is refused: a refusal reads it again in the words that say it. */
 export function readPhoneNumber(text: string, words: Messages): PhoneReading {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false, why: words.phone.empty };

@@ -36,17 +36,15 @@ describe("reading an orders file", () => {
   });
 
   it("turns rows into orders, naming the line of a bad one as an editor shows it", () => {
-    const orders = readOrders("orders.csv", "item_id,quantity,note\n12,1,081234567890\n\n23,100,\n", en);
-    expect(orders.map((o) => [o.row, placeOf(o, en), o.itemId, o.quantity])).toEqual([
+    const orders = readOrders("orders.csv", "item_id,quantity,note\n12,1,081234567890\n\n23,100,\n");
+    expect(orders.map((o) => [o.row, placeOf(o)(en), o.itemId, o.quantity])).toEqual([
       [2, "orders.csv line 2", 12, 1],
       [4, "orders.csv line 4", 23, 100],
     ]);
     // The place is data, worded by whoever shows it: in Indonesian, the row is a `baris`.
     const [, fourth] = orders;
-    expect(fourth && placeOf(fourth, id)).toBe("orders.csv baris 4");
-    expect(() => readOrders("orders.csv", "item_id,quantity\n12,1\n\n12,0\n", en)).toThrow(
-      /^orders\.csv line 4: quantity/,
-    );
+    expect(fourth && placeOf(fourth)(id)).toBe("orders.csv baris 4");
+    expect(() => readOrders("orders.csv", "item_id,quantity\n12,1\n\n12,0\n")).toThrow(/^orders\.csv line 4: quantity/);
   });
 
   it("names every bad row of a file at once, by the line an editor shows", () => {
@@ -56,10 +54,10 @@ describe("reading an orders file", () => {
     );
     expect(rows.map((r) => r.row)).toEqual([3]);
     expect(problems.map((p) => p.line)).toEqual([2, 5, 6]);
-    expect(() => readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n12,1,0812\n\nx,1,0812\n", en)).toThrow(
+    expect(() => readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n12,1,0812\n\nx,1,0812\n")).toThrow(
       /^2 rows need fixing; nothing was sent:$/,
     );
-    expect(() => readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n\nx,1,0812\n", en)).toThrow(
+    expect(() => readOrders("orders.csv", "item_id,quantity,note\n12,0,0812\n\nx,1,0812\n")).toThrow(
       expect.objectContaining({
         details: { "orders.csv line 2": expect.anything(), "orders.csv line 4": expect.anything() },
       }),
@@ -67,30 +65,30 @@ describe("reading an orders file", () => {
   });
 
   it("words a file's problems where they are shown: Indonesian for people, English in a JSON error's details", () => {
-    // Read once; each problem is worded by the catalogue given when the error is made.
+    // Read once; each problem is worded where it is shown, in the catalogue of whoever shows it.
     const { problems } = readOrderRows("shop.csv", "item_id,quantity,note\n12,1.5,0812\n12,1,0812,x\n");
-    const error = problemsError(problems, id);
+    const error = problemsError(problems);
     expect(error.messageIn(id)).toBe("2 baris perlu diperbaiki; tidak ada yang dikirim:");
     expect(error.details).toEqual({
       "shop.csv line 2": 'quantity must be a positive whole number, not "1.5". (Write it as 1000 or 1.000)',
       "shop.csv line 3": "4 fields but the header has 3 (quote a note that contains commas).",
     });
-    expect(error.detailsSaid).toEqual({
+    expect(error.detailsSaid?.(id)).toEqual({
       "shop.csv baris 2": 'quantity harus bilangan bulat positif, bukan "1.5". (Tulis seperti 1000 atau 1.000)',
       "shop.csv baris 3": "ada 4 kolom padahal header-nya 3 (beri tanda kutip pada catatan yang berisi koma).",
     });
     // One problem reads as itself, in the reader's words.
     const [first] = problems;
-    const one = problemsError(first ? [first] : [], id);
+    const one = problemsError(first ? [first] : []);
     expect(one.messageIn(id)).toBe('shop.csv baris 2: quantity harus bilangan bulat positif, bukan "1.5".');
     expect(one.suggestionIn(id)).toBe("Tulis seperti 1000 atau 1.000.");
   });
 
   it("speaks of a file's columns, not of flags", () => {
-    expect(inFileTerms("For example: --target https://instagram.com/tokoku", en)).toBe(
+    expect(inFileTerms("For example: --target https://instagram.com/tokoku")(en)).toBe(
       "the target column, e.g. https://instagram.com/tokoku",
     );
-    expect(inFileTerms("Give it with --note or --zone-id.", en)).toBe(
+    expect(inFileTerms("Give it with --note or --zone-id.")(en)).toBe(
       "Give it with the note column or the zone_id column.",
     );
   });

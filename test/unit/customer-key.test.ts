@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkLineForms } from "../../src/orders/check-line.js";
-import { en } from "../../src/messages/en.js";
 import { lineKey } from "../../src/orders/repeats.js";
 import { repeatKey } from "../../src/rules/customer.js";
 import { customerKey, shownCustomer } from "../../src/rules/customer.js";
@@ -53,22 +52,16 @@ describe("one customer key", () => {
   });
 
   it("a mobile number is sent and shown in its national form; what was typed is kept beside it", () => {
-    const line = checkLineForms(pulsa, { quantity: 1, opt: [], note: "+62 857 4444 5555" }, "", { words: en });
+    const line = checkLineForms(pulsa, { quantity: 1, opt: [], note: "+62 857 4444 5555" }, "");
     expect(line).toEqual({ note: "085744445555", written: "+6285744445555", typed: { note: "+62 857 4444 5555" } });
-    expect(
-      checkLineForms(pulsa, { quantity: 1, opt: [], note: "085744445555" }, "", { words: en }).typed,
-    ).toBeUndefined();
+    expect(checkLineForms(pulsa, { quantity: 1, opt: [], note: "085744445555" }, "").typed).toBeUndefined();
     expect(shownCustomer("+6285744445555")).toBe("085744445555");
   });
 
   it("a game account is sent as id|zone however written, with --zone-id too", () => {
     for (const note of ["12345678(1234)", "12345678 1234", "12345678|1234"])
-      expect(checkLineForms(mobileLegends, { quantity: 1, opt: [], note }, "", { words: en }).note, note).toBe(
-        "12345678|1234",
-      );
-    const flags = checkLineForms(mobileLegends, { quantity: 1, opt: [], note: "87654321", zoneId: "2468" }, "", {
-      words: en,
-    });
+      expect(checkLineForms(mobileLegends, { quantity: 1, opt: [], note }, "").note, note).toBe("12345678|1234");
+    const flags = checkLineForms(mobileLegends, { quantity: 1, opt: [], note: "87654321", zoneId: "2468" }, "");
     expect(flags).toEqual({
       note: "87654321|2468",
       written: "87654321(2468)",
@@ -78,8 +71,7 @@ describe("one customer key", () => {
   });
 
   it("SMM targets of the same page are one order for the repeat check", () => {
-    const note = (target: string) =>
-      checkLineForms(followers, { quantity: 100, opt: [], target }, "", { words: en }).note;
+    const note = (target: string) => checkLineForms(followers, { quantity: 100, opt: [], target }, "").note;
     const key = repeatKey(23, 100, note("https://instagram.com/tokoku"));
     for (const target of ["https://instagram.com/tokoku/", "www.instagram.com/tokoku", "instagram.com/tokoku?x=1"])
       expect(repeatKey(23, 100, note(target)), target).toBe(key);
@@ -87,9 +79,9 @@ describe("one customer key", () => {
 
   it("an orders file's ref_ids come from the row as written, as earlier releases derived them", () => {
     // Earlier releases sent a number with its separators left out, and --zone-id as id(zone): the derived key stays.
-    const row = checkLineForms(pulsa, { quantity: 1, opt: [], note: "+62 812-3456-7890" }, "", { words: en });
+    const row = checkLineForms(pulsa, { quantity: 1, opt: [], note: "+62 812-3456-7890" }, "");
     expect(lineKey(12, 1, row.written)).toBe(JSON.stringify([12, 1, "+6281234567890"]));
-    const game = checkLineForms(mobileLegends, { quantity: 1, opt: [], note: "12345678(1234)" }, "", { words: en });
+    const game = checkLineForms(mobileLegends, { quantity: 1, opt: [], note: "12345678(1234)" }, "");
     expect(lineKey(21, 1, game.written)).toBe(JSON.stringify([21, 1, "12345678(1234)"]));
   });
 });

@@ -7,7 +7,7 @@
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
 import type { Messages } from "../../messages/messages.js";
-import { ResellerError, type ServiceError } from "../../errors.js";
+import { ResellerError, type ServiceError, type Wording } from "../../errors.js";
 import { verdictExitCode, type OrderVerdict, type Verdict } from "../../domain/verdict.js";
 import {
   alternativesFor,
@@ -145,7 +145,7 @@ export async function alternativeOrder(
   n: number,
   id: number,
   cap: number,
-): Promise<{ order: Order } | { skipped: TriedOrder; said: string }> {
+): Promise<{ order: Order } | { skipped: TriedOrder; said: Wording }> {
   return makeAlternative(
     client,
     original,
@@ -156,7 +156,6 @@ export async function alternativeOrder(
       cap,
       check: request.check,
       sellingPrices: sellingPricesOf(ctx, original).selling_prices,
-      say: ctx.say,
     },
   );
 }

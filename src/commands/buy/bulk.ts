@@ -107,12 +107,12 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     validate: request.validate,
     check: request.check,
     onAccountUnchecked: (row, reason) =>
-      ctx.output.warn(ctx.say.bulk.unchecked(path === "-" ? "stdin" : path, row, reason)),
+      ctx.output.warn(ctx.say.bulk.unchecked(path === "-" ? "stdin" : path, row, reason(ctx.say))),
     saleFacts: (order) => saleFactsOf(ctx, order),
     alternatives: {
       cap: (order) => request.maxPrice ?? sellingPricesOf(ctx, order).selling_prices?.[0] ?? orderTotal(order),
       sellingPrices: (order) => sellingPricesOf(ctx, order).selling_prices,
-      onStep: (row, said) => ctx.output.warn(`${ctx.say.bulk.lineOf(row, "")}: ${said}`),
+      onStep: (row, said) => ctx.output.warn(`${ctx.say.bulk.lineOf(row, "")}: ${said(ctx.say)}`),
     },
     onResult: (result) => {
       report(ctx, result, ++finished, prepared.orders.length, out);
@@ -122,7 +122,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
 
   if (ctx.output.mode === "table") printTable(ctx, results);
   const code = bulkExitCode(results);
-  ctx.output.info(summaryOf(results, formatRupiah, ctx.say));
+  ctx.output.info(summaryOf(results, formatRupiah)(ctx.say));
   ctx.output.info(await moneyLine(results, client, ctx.say));
   const failed = results.filter((r) => r.outcome === "delivery_failed");
   if (failed.length) {
@@ -225,7 +225,7 @@ async function consentToRepeats(
     const [line] = present(prepared.orders[i], "a repeat's order").lines;
     if (!line) throw new Error("internal error: an order without its line");
     return ctx.say.bulk.repeatNamed(
-      placeOf(row, ctx.say),
+      placeOf(row)(ctx.say),
       `${line.quantity} × ${line.item.name}`,
       line.note ?? "",
       ctx.output.time(earlier.at).human,

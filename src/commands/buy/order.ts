@@ -8,7 +8,7 @@ import type { ServiceClient } from "../../api/client.js";
 import type { Item } from "../../api/model.js";
 import type { Context } from "../../context.js";
 import type { Messages } from "../../messages/messages.js";
-import { ServiceError, UsageError } from "../../errors.js";
+import { ServiceError, UsageError, type Wording } from "../../errors.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import {
   checkLineForms,
@@ -109,7 +109,7 @@ export async function singleOrder(ctx: Context, client: ServiceClient, request: 
   // What only a person at a terminal can still give: the item's required fields, asked by its own labels.
   const line: LineInput = { ...request.line, quantity };
   if (ctx.canPrompt && quantity >= item.minOrder) await askMissingFields(ctx, item, line, request.check);
-  const { note, typed } = checkLineForms(item, line, "", { check: request.check, words: ctx.say });
+  const { note, typed } = checkLineForms(item, line, "", { check: request.check });
   return {
     refId: request.refId ?? generateRefId(ctx.now()),
     refIdGiven: request.refId !== undefined,
@@ -126,7 +126,7 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
   const smm = orderProcessOf(item) === "smm";
   const nothingGiven =
     line.note === undefined && line.target === undefined && line.opt.length === 0 && line.comment === undefined;
-  let missing = missingFields(item, line, ctx.say);
+  let missing = missingFields(item, line);
   if (missing.length === 0 && nothingGiven && (smm || orderProcessOf(item) === "h2h")) {
     missing = [
       {
@@ -146,8 +146,8 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
       const answer = await askFor(
         ctx,
         "--nominal",
-        ctx.say.orders.buying.fieldForRange(field.label, item.name, openAmountRange(range, ctx.say)),
-        checkTypedNominal(range, ctx.say),
+        ctx.say.orders.buying.fieldForRange(field.label, item.name, openAmountRange(range)(ctx.say)),
+        checkTypedNominal(range),
       );
       line.nominal = rupiah("--nominal", answer);
     } else if (slot === "zone") {
@@ -159,7 +159,7 @@ async function askMissingFields(ctx: Context, item: Item, line: LineInput, check
         ctx,
         "--note",
         ctx.say.orders.buying.fieldFor(field.label, item.name),
-        check ? checkTypedCustomer(item, ctx.say) : undefined,
+        check ? checkTypedCustomer(item) : undefined,
       );
     }
   }
@@ -176,8 +176,13 @@ async function askFor(
   ctx: Context,
   flag: string,
   question: string,
-  validate: (value: string) => true | string = (v) => (v.trim() ? true : ctx.say.orders.buying.required),
+  check: (value: string) => true | Wording = (v) => (v.trim() ? true : (say) => say.orders.buying.required),
 ): Promise<string> {
+  // What is wrong with an answer is said in the reader's words.
+  const validate = (value: string) => {
+    const checked = check(value);
+    return checked === true ? true : checked(ctx.say);
+  };
   const example = examples[flag];
   const prompter = await ctx.prompter(
     flag,

@@ -50,7 +50,7 @@ export async function runPlan(ctx: Context, request: BuyRequest): Promise<number
       // the run's safe answer); with neither, a run in a script refuses the file, so the plan says refused.
       repeats: request.again ? "again" : request.skipBought || (ctx.canPrompt && request.yes) ? "skip" : "refuse",
       keptPrice,
-      onAccountUnchecked: (row, reason) => ctx.output.warn(ctx.say.bulk.unchecked(name, row, reason)),
+      onAccountUnchecked: (row, reason) => ctx.output.warn(ctx.say.bulk.unchecked(name, row, reason(ctx.say))),
     });
   } else plan = await planOrder(ctx, client, request, windowHours, keptPrice);
   showPlan(ctx, plan);
@@ -78,7 +78,7 @@ async function planOrder(
   const refused = (error: ResellerError) =>
     planOf(
       orderRows(order, "refused", keptPrice, {
-        problem: problemOf(error, ctx.say),
+        problem: problemOf(ctx, error),
         ...alternativesAfter(alternatives, error),
       }),
       balance,

@@ -12,13 +12,13 @@ import {
   accountNamesOf,
   accountWords,
   checkOrderAccounts,
-  itemWords,
   type LineAccount,
   settleMissingZones,
 } from "../../orders/account-check.js";
 import { checkStock } from "../../orders/before-paying.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { cartOrder } from "../../orders/cart-order.js";
+import { itemWords } from "../../orders/check-line.js";
 import { operatorDoubts, refuseDoubts, regionDoubts, type Doubt } from "../../orders/customer-checks.js";
 import type { Order } from "../../orders/order.js";
 import { singleOrder } from "./order.js";
@@ -48,7 +48,7 @@ export async function checkOrder(
   if (!asking) refuseDoubts(doubts);
   if (request.validate) await settleMissingZones(ctx, order, asking);
   // Whose account a game top-up goes to, asked before anything is charged (unless --no-validate).
-  const accounts = request.validate ? await checkOrderAccounts(client, order, ctx.say) : [];
+  const accounts = request.validate ? await checkOrderAccounts(client, order) : [];
   order.accountNames = accountNamesOf(order, accounts);
   if (request.check) doubts.push(...regionDoubts(accounts));
   return { accounts, doubts };
@@ -63,7 +63,7 @@ export function refuseMissingAccount(accounts: LineAccount[], say: Messages): vo
   throw new ServiceError(
     error.status,
     error.code,
-    say.orders.buying.noAccountBought(accountWords(account, say), itemWords(line.item, say)),
+    say.orders.buying.noAccountBought(accountWords(account)(say), itemWords(line.item)(say)),
     error.body,
     {
       suggestion: say.orders.buying.noAccountBoughtHint,
