@@ -92,6 +92,15 @@ function run() {
   const proxy = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"].some((name) => process.env[name]);
   const jq = args.some((arg) => arg === "--jq" || arg.startsWith("--jq="));
   const wasm = proxy || jq;
+  if (jq) {
+    // A V8 flag set apart from Node's build makes V8 refuse the code cache Node's own modules carry:
+    // each required after this line is compiled from source. So what a --jq run requires anyway is
+    // required first: node:http with node:net and the streams (a command with --jq asks the service),
+    // WebCrypto (jq's first run takes 4 random bytes from the `crypto` global), node:vm.
+    require("node:http");
+    globalThis.crypto;
+    require("node:vm");
+  }
   if (wasm) require("node:v8").setFlagsFromString("--liftoff-only --wasm-lazy-validation");
   const early = jq && compileJq();
   const source = readFileSync(bundle, "latin1"); // ASCII: esbuild escapes the rest
