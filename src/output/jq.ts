@@ -7,7 +7,6 @@
  * message, never discovered after a purchase. jq runs without the process's environment (`$ENV` is
  * the engine's own, empty of RESELLER_API_KEY) and without files.
  */
-import { createRequire } from "node:module";
 import { ResellerError, ExitCode, UsageError } from "../errors.js";
 
 interface JqResult {
@@ -59,7 +58,11 @@ const compileErrorExit = 3;
 export async function compileJqFilter(expression: string): Promise<JqFilter> {
   // Required beside the bundle, not bundled: the package reads its .wasm from its own folder.
   const early = (globalThis as Record<symbol, EarlyJq | undefined>)[compiledEarly];
-  const { loadJq } = early ? early.load() : (createRequire(import.meta.url)("jq-wasm") as JqWasm);
+  // node:module only without the launcher's jq-wasm: it loads Node's ES module loader, which after
+  // the launcher sets V8's WebAssembly flags is compiled without Node's code cache (~2 ms).
+  const { loadJq } = early
+    ? early.load()
+    : (process.getBuiltinModule("node:module").createRequire(import.meta.url)("jq-wasm") as JqWasm);
   // A module the launcher could not compile is jq-wasm's to load again, and to say what is wrong with.
   const wasmModule = await early?.compiling.catch(() => undefined);
   const jq = await loadJq(wasmModule && { wasmModule });
