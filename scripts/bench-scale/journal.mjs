@@ -272,8 +272,8 @@ const commands = [
 // The store's own readers, for the commands whose code is still being moved onto them: a node
 // process that loads the journal module and asks what each command asks.
 const storeScript = (body) => `
-  const { Journal } = await import(${JSON.stringify(join(root, "dist", "journal", "journal.js"))});
-  const journal = new Journal(process.argv[1]);
+  const { openJournal } = await import(${JSON.stringify(join(root, "dist", "journal", "journal.js"))});
+  const journal = openJournal(process.argv[1]);
   const ref = process.argv[2];
   let n = 0;
   ${body}
