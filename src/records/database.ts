@@ -63,6 +63,16 @@ export function openRecordsDatabase(dir: string): RecordsDatabase {
   return db;
 }
 
+/**
+ * Runs a schema's idempotent statements with the write lock taken first (BEGIN IMMEDIATE). Run alone,
+ * a `CREATE ... IF NOT EXISTS` reads the schema and then upgrades to writing; when another process
+ * made its tables in between (processes starting at once on a new database), SQLite answers BUSY
+ * at once rather than waiting out the busy timeout.
+ */
+export function createTables(db: RecordsDatabase, sql: string): void {
+  db.transaction(() => db.exec(sql)).immediate();
+}
+
 /** Closes every database this process opened: tests, which open config dirs one after another. */
 export function closeRecordsDatabases(): void {
   for (const db of opened.values()) if (db.open) db.close();

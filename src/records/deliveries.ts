@@ -4,7 +4,7 @@
  * 2xx; settling it fills in how and when, and drops its body. Forgetting old settled deliveries is a
  * DELETE that keeps what the de-duplication of the service's retries needs.
  */
-import type { RecordsDatabase } from "./database.js";
+import { createTables, type RecordsDatabase } from "./database.js";
 
 /** One received delivery, as written down before the service is answered. */
 export interface ReceivedDelivery {
@@ -36,7 +36,9 @@ export type DeliveryRecords = ReturnType<typeof deliveryRecords>;
 
 /** Idempotent: every opener of the database may run it. */
 export function createDeliveriesTable(db: RecordsDatabase): void {
-  db.exec(`
+  createTables(
+    db,
+    `
     CREATE TABLE IF NOT EXISTS webhook_deliveries (
       seq INTEGER PRIMARY KEY,
       key TEXT NOT NULL UNIQUE,
@@ -59,7 +61,8 @@ export function createDeliveriesTable(db: RecordsDatabase): void {
     CREATE INDEX IF NOT EXISTS webhook_deliveries_unsettled ON webhook_deliveries (seq) WHERE settled_as IS NULL;
     CREATE INDEX IF NOT EXISTS webhook_deliveries_settled ON webhook_deliveries (profile, seq) WHERE settled_as IS NOT NULL;
     CREATE INDEX IF NOT EXISTS webhook_deliveries_lines ON webhook_deliveries (line) WHERE line IS NOT NULL;
-  `);
+  `,
+  );
 }
 
 /** A received delivery, named parameters as its columns (headers as JSON); nothing when its key is there already. */

@@ -7,7 +7,7 @@ import type { Statement } from "better-sqlite3";
 import { UsageError } from "../errors.js";
 import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/entries.js";
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
-import { databaseProblem, type RecordsDatabase } from "./database.js";
+import { createTables, databaseProblem, type RecordsDatabase } from "./database.js";
 
 /**
  * A purchase or top-up that may still change on the service: in flight, unknown, or done under a
@@ -156,7 +156,7 @@ export class Journal {
 
   constructor(private readonly db: RecordsDatabase) {
     this.path = db.name;
-    db.exec(schema);
+    createTables(db, schema);
     this.insertEvent = db.prepare("INSERT INTO journal_events (entry, type, at, record) VALUES (?, ?, ?, ?)");
     this.insertOrder = db.prepare(
       `INSERT OR IGNORE INTO journal_orders (entry, kind, profile, base_url, ref_id, item_id, quantity, repeat_key,

@@ -5,7 +5,7 @@
  * one killed and started again, never hand an order on twice: the process handing it on holds a
  * claim (its host and pid), which another takes over only once that process is gone.
  */
-import type { RecordsDatabase } from "./database.js";
+import { createTables, type RecordsDatabase } from "./database.js";
 
 const schema = `
 CREATE TABLE IF NOT EXISTS pending_orders (
@@ -59,7 +59,7 @@ export function pendingOrders(db: RecordsDatabase): PendingOrders {
 }
 
 function prepare(db: RecordsDatabase) {
-  db.exec(schema);
+  createTables(db, schema);
   const insert = db.prepare(
     `INSERT OR IGNORE INTO pending_orders (entry, profile, base_url, ref_id, seen_at)
      VALUES (@entry, @profile, @base_url, @ref_id, @seen_at)`,

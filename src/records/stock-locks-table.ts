@@ -1,12 +1,14 @@
 /** The stock-lock cache's table: its schema and rows, for the cache and for the importer of the lock file. */
 import type { StockLock } from "../api/model.js";
-import type { RecordsDatabase } from "./database.js";
+import { createTables, type RecordsDatabase } from "./database.js";
 
 /** Idempotent: every opener of the database may run it. */
 export function createStockLocksTable(db: RecordsDatabase): void {
   // expires_ms: the expiry as a number to compare; null when absent or unreadable, and then kept:
   // better a stale entry the service will refuse than a lost one.
-  db.exec(`
+  createTables(
+    db,
+    `
     CREATE TABLE IF NOT EXISTS stock_locks (
       profile TEXT NOT NULL,
       token TEXT NOT NULL,
@@ -16,7 +18,8 @@ export function createStockLocksTable(db: RecordsDatabase): void {
       expires_at TEXT,
       expires_ms INTEGER,
       PRIMARY KEY (profile, token)
-    ) WITHOUT ROWID`);
+    ) WITHOUT ROWID`,
+  );
 }
 
 /** A lock, named parameters as its columns; an existing row of the same token is left as it is. */
