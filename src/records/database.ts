@@ -53,7 +53,7 @@ export function openRecordsDatabase(dir: string): RecordsDatabase {
   const db = new Database(path, { timeout: busyTimeoutMs });
   // WAL: readers never wait for a writer, and a commit is one append to the log. FULL: a commit is
   // on disk (the log fsync'd) before it returns, so "recorded" survives a power cut, not only a crash.
-  db.pragma("journal_mode = WAL");
+  walMode(db);
   db.pragma("synchronous = FULL");
   db.pragma("foreign_keys = ON");
   // SQLite's own default page cache (2 MiB), not better-sqlite3's 16: lookups go by index and touch
@@ -61,6 +61,24 @@ export function openRecordsDatabase(dir: string): RecordsDatabase {
   db.pragma("cache_size = -2000");
   opened.set(path, db);
   return db;
+}
+
+/**
+ * Turns the write-ahead log on. The first change of a new database's mode needs the file to itself,
+ * and SQLite answers BUSY at once rather than through the busy timeout when another process has it
+ * open (processes starting together on a new config dir): tried again until the timeout.
+ */
+function walMode(db: RecordsDatabase): void {
+  const giveUpAt = Date.now() + busyTimeoutMs;
+  for (;;) {
+    try {
+      db.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > giveUpAt) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
 }
 
 /**
