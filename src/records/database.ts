@@ -82,13 +82,19 @@ function walMode(db: RecordsDatabase): void {
 }
 
 /**
- * Runs a schema's idempotent statements with the write lock taken first (BEGIN IMMEDIATE). Run alone,
- * a `CREATE ... IF NOT EXISTS` reads the schema and then upgrades to writing; when another process
- * made its tables in between (processes starting at once on a new database), SQLite answers BUSY
- * at once rather than waiting out the busy timeout.
+ * Runs a schema's idempotent statements. Where the tables stand, that only reads, and a reader never
+ * waits for a writer. A `CREATE ... IF NOT EXISTS` that does write reads the schema first and then
+ * upgrades to writing; when another process made its tables in between (processes starting at once
+ * on a new database), SQLite answers BUSY at once rather than waiting out the busy timeout: then
+ * again with the write lock taken first (BEGIN IMMEDIATE), which waits its turn.
  */
 export function createTables(db: RecordsDatabase, sql: string): void {
-  db.transaction(() => db.exec(sql)).immediate();
+  try {
+    db.exec(sql);
+  } catch (error) {
+    if (!(error as { code?: string }).code?.startsWith("SQLITE_BUSY")) throw error;
+    db.transaction(() => db.exec(sql)).immediate();
+  }
 }
 
 /** Closes every database this process opened: tests, which open config dirs one after another. */
