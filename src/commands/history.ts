@@ -17,7 +17,7 @@ import { alternativeOfJson } from "../domain/alternative.js";
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { unbroken } from "../output/message.js";
-import { ledgerVerdict, needsAsking, refreshEntries, sayNotRefreshed, type Refreshed } from "../orders/ledger.js";
+import { ledgerVerdict, refreshEntries, sayNotRefreshed, type Refreshed } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
 import { formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
@@ -244,7 +244,6 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
       if (++taken >= limit) return;
     }
   }
-  const askable = (e: JournalEntry) => sentFromHere(e, ctx.settings) && needsAsking(e, now);
   if (ctx.output.mode === "json") {
     return historyJson(ctx, journal, selected, { refresh, since, limit, unresolved: !!options.unresolved, now });
   }
@@ -252,7 +251,11 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
 
   let refreshed: Refreshed | undefined;
   if (refresh && chosen.length) {
-    refreshed = await refreshEntries(ctx, chosen.filter(askable));
+    // Only this address's entries can be asked about; the refresh picks those not final itself.
+    refreshed = await refreshEntries(
+      ctx,
+      chosen.filter((e) => sentFromHere(e, ctx.settings)),
+    );
     const { updated } = refreshed;
     chosen = chosen.map((e) => updated.get(e.entry) ?? e);
     if (options.unresolved) chosen = chosen.filter((e) => isUnresolved(e, now));
@@ -355,18 +358,10 @@ async function historyJson(
   const { since, now } = wanted;
   let refreshed: Refreshed | undefined;
   if (wanted.refresh) {
-    const open = journal.open(
-      {
-        profile: ctx.settings.profile,
-        baseUrl: ctx.settings.baseUrl ?? "",
-        ...(since !== undefined ? { sinceMs: since } : {}),
-      },
-      Math.min(wanted.limit, openAtOnce),
-    );
-    refreshed = await refreshEntries(
-      ctx,
-      open.filter((e) => sentFromHere(e, ctx.settings) && needsAsking(e, now)),
-    );
+    // The query selects this profile's entries at this address; the refresh picks those not final itself.
+    const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" };
+    const window = since !== undefined ? { sinceMs: since } : {};
+    refreshed = await refreshEntries(ctx, journal.open({ ...here, ...window }, Math.min(wanted.limit, openAtOnce)));
   }
   const updated = refreshed?.updated;
   await ctx.output.jsonArray(
