@@ -116,7 +116,7 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<number 
   const notRefreshed = () => (refreshed && ledger ? ledger.sayNotRefreshed(ctx, refreshed) : undefined);
   const facts = await itemFacts(ctx, by);
   const books = await steadyYoungGeneration(() =>
-    keepBooks({ entries, sinceMs, untilMs, nowMs: now, by, timeZone: shop.timeZone, facts }),
+    keepBooks({ entries, nowMs: now, by, timeZone: shop.timeZone, facts }),
   );
   const range = { since: new Date(sinceMs).toISOString(), until: new Date(untilMs).toISOString(), by };
   if (ctx.output.mode === "plain") {

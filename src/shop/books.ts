@@ -136,9 +136,8 @@ function keyOf(entry: JournalEntry, by: Grouping, clock: ReturnType<typeof clock
 }
 
 export interface BooksInput {
+  /** The orders and top-ups of the range, as the journal's window selected them. */
   entries: Iterable<JournalEntry>;
-  sinceMs: number;
-  untilMs: number;
   nowMs: number;
   by: Grouping;
   timeZone: string;
@@ -152,8 +151,6 @@ export function keepBooks(input: BooksInput): Books {
   const topUps = { count: 0, amount: 0, paid: 0 };
   const clock = clockKeys(input.timeZone);
   for (const entry of input.entries) {
-    const at = Date.parse(entry.at);
-    if (!(at >= input.sinceMs && at < input.untilMs)) continue;
     if (entry.kind === "topup") {
       if (entry.outcome !== "done") continue;
       topUps.count++;
