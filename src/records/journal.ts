@@ -231,24 +231,21 @@ export class Journal {
    */
   *newestFirst(window: Window = {}): Generator<JournalEntry, void, undefined> {
     const since = window.sinceMs ?? Number.MIN_SAFE_INTEGER;
-    const until = window.untilMs ?? Number.MAX_SAFE_INTEGER;
-    const [first, next] = this.reading(() => [
+    const next = this.reading(() =>
       this.db.prepare(
-        `SELECT seq, at_ms, folded FROM journal_orders WHERE at_ms >= ? AND at_ms < ?
-         ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
-      ),
-      this.db.prepare(
-        // A row value: the index on (at_ms, seq) is entered just past the last row, never scanned from the top.
+        // A row value: the index on (at_ms, seq) is entered just past the last row, never scanned from the
+        // top; the first page starts before the window's end, as if after a row at its very edge.
         `SELECT seq, at_ms, folded FROM journal_orders WHERE at_ms >= ? AND (at_ms, seq) < (?, ?)
          ORDER BY at_ms DESC, seq DESC LIMIT ${pageSize}`,
       ),
-    ]);
-    let page = this.reading(() => first.all(since, until) as Row[]);
-    for (let last = page.at(-1); last; last = page.at(-1)) {
+    );
+    let after = { at_ms: window.untilMs ?? Number.MAX_SAFE_INTEGER, seq: Number.MIN_SAFE_INTEGER };
+    for (;;) {
+      const page = this.reading(() => next.all(since, after.at_ms, after.seq) as Row[]);
       for (const row of page) yield JSON.parse(row.folded) as JournalEntry;
-      if (page.length < pageSize) return;
-      const after = last;
-      page = this.reading(() => next.all(since, after.at_ms, after.seq) as Row[]);
+      const last = page.at(-1);
+      if (!last || page.length < pageSize) return;
+      after = last;
     }
   }
 
