@@ -45,9 +45,7 @@ function journaledHere(ctx: Context, refIds: string[]): Map<string, JournalEntry
   const journal = journalFor(ctx);
   for (const refId of new Set(refIds)) {
     // Newest first: the latest purchase sent with this ref_id from here.
-    const entry = journal
-      .byRefId(refId)
-      .find((e) => e.kind === "buy" && e.ref_id === refId && sentFromHere(e, ctx.settings));
+    const entry = journal.byRefId(refId).find((e) => e.kind === "buy" && sentFromHere(e, ctx.settings));
     if (entry) entries.set(refId, entry);
   }
   return entries;
