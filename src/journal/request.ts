@@ -556,16 +556,6 @@ async function settleQuietly<T>(
   }
 }
 
-/** Notes a purchase's status against its own journal entry, known by id: no look-up (bulk waits). */
-export function noteStatusOf(ctx: Context, entry: string, t: Transaction): void {
-  if (!t.status) return;
-  try {
-    journalFor(ctx).append(statusRecord(entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status }));
-  } catch {
-    // Showing a purchase never fails because the journal cannot be written.
-  }
-}
-
 /**
  * Notes the status a purchase has now (seen by `trx show` or at the end of `buy --wait`) against its
  * journal entries, so `history` shows where each order stands. Only a change is written; a journal
