@@ -22,7 +22,7 @@ import {
 } from "../errors.js";
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
-import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
+import { fileProblem } from "../config/config-dir.js";
 import { en, type Messages } from "../messages/en.js";
 import { type Journal, newEntryId, openJournal } from "./journal.js";
 import {
@@ -259,13 +259,11 @@ export function recordIntent(
   };
 }
 
+/** A record the database would not take: opening it has refused a link or a network filesystem already. */
 function unwritable(journal: Journal, error: unknown): UsageError {
-  // Refused already with what is wrong and how to fix it (a link, a network filesystem).
-  if (error instanceof UsageError) return error;
   return new UsageError((say) => say.orders.journal.cannotWrite(journal.path, fileProblem(error, say)), {
     code: "JOURNAL_UNWRITABLE",
-    suggestion:
-      (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint : (say) => say.orders.journal.cannotWriteHint,
+    suggestion: (say) => say.orders.journal.cannotWriteHint,
   });
 }
 
