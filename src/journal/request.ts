@@ -409,11 +409,7 @@ export async function settleOwnEarlierAttempt<T>(
   alreadyDone: (error: ServiceError) => Promise<T | undefined>,
   describe?: (result: T) => OutcomeDetails,
 ): Promise<T> {
-  const found = await settleQuietly(() => alreadyDone(error));
-  if (found.interrupted) {
-    recordUnknown(underway, "interrupted while fetching what an earlier attempt bought", "INTERRUPTED");
-    throw found.interrupted;
-  }
+  const found = await settleQuietly(underway, () => alreadyDone(error), "fetching what an earlier attempt bought");
   if (found.value !== undefined) return recordAnswer(underway, found.value, "retry", describe);
   if (found.error === undefined) {
     // The ref_id belongs to an older purchase: refuse like a first attempt would.
@@ -441,8 +437,7 @@ export async function settleEarlierRun<T>(
   earlierRun: (error: ServiceError) => Promise<T | undefined>,
   describe?: (result: T) => OutcomeDetails,
 ): Promise<T | undefined> {
-  const found = await settleQuietly(() => earlierRun(error));
-  if (found.interrupted) throw found.interrupted;
+  const found = await settleQuietly(underway, () => earlierRun(error));
   if (found.value === undefined) return undefined;
   recordOutcome(underway, {
     outcome: "not_done",
@@ -501,11 +496,7 @@ export async function settleLostAnswer<T>(
   options: Pick<JournalRequestOptions<T>, "lookUp" | "refusedWhenNotFound" | "describe">,
 ): Promise<T> {
   if (options.lookUp) {
-    const found = await settleQuietly(options.lookUp);
-    if (found.interrupted) {
-      recordUnknown(underway, "interrupted while looking the request up after a lost answer", "INTERRUPTED");
-      throw found.interrupted;
-    }
+    const found = await settleQuietly(underway, options.lookUp, "looking the request up after a lost answer");
     if (found.value !== undefined) return recordAnswer(underway, found.value, "lookup", options.describe);
     const answered = found.error === undefined ? options.refusedWhenNotFound?.(error) : undefined;
     if (answered) {
@@ -542,15 +533,21 @@ function describe(error: unknown, say: Messages): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Runs a lookup whose failure only means "still unknown"; Ctrl-C is handed back separately. */
+/**
+ * Runs a lookup whose failure only means "still unknown". Ctrl-C is thrown, the outcome recorded
+ * `unknown` first when the request may stand (`doing` says what was under way).
+ */
 async function settleQuietly<T>(
+  underway: RequestUnderway,
   look: () => Promise<T | undefined>,
-): Promise<{ value?: T; error?: unknown; interrupted?: InterruptedError }> {
+  doing?: string,
+): Promise<{ value?: T; error?: unknown }> {
   try {
     return { value: await look() };
   } catch (error) {
-    if (error instanceof InterruptedError) return { interrupted: error };
-    return { error };
+    if (!(error instanceof InterruptedError)) return { error };
+    if (doing) recordUnknown(underway, `interrupted while ${doing}`, "INTERRUPTED");
+    throw error;
   }
 }
 
