@@ -561,8 +561,7 @@ export function noteLatestStatus(ctx: Context, t: Transaction): void {
   try {
     const journal = journalFor(ctx);
     for (const entry of journal.byRefId(t.refId)) {
-      if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
-      if (entry.outcome !== "done") continue;
+      if (entry.kind !== "buy" || entry.outcome !== "done" || !sentFromHere(entry, ctx.settings)) continue;
       const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
       if (entry.status !== record.status || entry.verdict !== record.verdict || entry.refunded !== record.refunded)
         journal.append(record);
