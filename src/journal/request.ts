@@ -22,7 +22,7 @@ import {
 } from "../errors.js";
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
-import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
+import { fileProblem } from "../config/config-dir.js";
 import { en, type Messages } from "../messages/en.js";
 import { type Journal, newEntryId, openJournal } from "./journal.js";
 import {
@@ -259,13 +259,11 @@ export function recordIntent(
   };
 }
 
+/** A record the database would not take: opening it has refused a link or a network filesystem already. */
 function unwritable(journal: Journal, error: unknown): UsageError {
-  // Refused already with what is wrong and how to fix it (a link, a network filesystem).
-  if (error instanceof UsageError) return error;
   return new UsageError((say) => say.orders.journal.cannotWrite(journal.path, fileProblem(error, say)), {
     code: "JOURNAL_UNWRITABLE",
-    suggestion:
-      (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint : (say) => say.orders.journal.cannotWriteHint,
+    suggestion: (say) => say.orders.journal.cannotWriteHint,
   });
 }
 
@@ -411,11 +409,7 @@ export async function settleOwnEarlierAttempt<T>(
   alreadyDone: (error: ServiceError) => Promise<T | undefined>,
   describe?: (result: T) => OutcomeDetails,
 ): Promise<T> {
-  const found = await settleQuietly(() => alreadyDone(error));
-  if (found.interrupted) {
-    recordUnknown(underway, "interrupted while fetching what an earlier attempt bought", "INTERRUPTED");
-    throw found.interrupted;
-  }
+  const found = await settleQuietly(underway, () => alreadyDone(error), "fetching what an earlier attempt bought");
   if (found.value !== undefined) return recordAnswer(underway, found.value, "retry", describe);
   if (found.error === undefined) {
     // The ref_id belongs to an older purchase: refuse like a first attempt would.
@@ -443,8 +437,7 @@ export async function settleEarlierRun<T>(
   earlierRun: (error: ServiceError) => Promise<T | undefined>,
   describe?: (result: T) => OutcomeDetails,
 ): Promise<T | undefined> {
-  const found = await settleQuietly(() => earlierRun(error));
-  if (found.interrupted) throw found.interrupted;
+  const found = await settleQuietly(underway, () => earlierRun(error));
   if (found.value === undefined) return undefined;
   recordOutcome(underway, {
     outcome: "not_done",
@@ -503,11 +496,7 @@ export async function settleLostAnswer<T>(
   options: Pick<JournalRequestOptions<T>, "lookUp" | "refusedWhenNotFound" | "describe">,
 ): Promise<T> {
   if (options.lookUp) {
-    const found = await settleQuietly(options.lookUp);
-    if (found.interrupted) {
-      recordUnknown(underway, "interrupted while looking the request up after a lost answer", "INTERRUPTED");
-      throw found.interrupted;
-    }
+    const found = await settleQuietly(underway, options.lookUp, "looking the request up after a lost answer");
     if (found.value !== undefined) return recordAnswer(underway, found.value, "lookup", options.describe);
     const answered = found.error === undefined ? options.refusedWhenNotFound?.(error) : undefined;
     if (answered) {
@@ -544,25 +533,21 @@ function describe(error: unknown, say: Messages): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Runs a lookup whose failure only means "still unknown"; Ctrl-C is handed back separately. */
+/**
+ * Runs a lookup whose failure only means "still unknown". Ctrl-C is thrown, the outcome recorded
+ * `unknown` first when the request may stand (`doing` says what was under way).
+ */
 async function settleQuietly<T>(
+  underway: RequestUnderway,
   look: () => Promise<T | undefined>,
-): Promise<{ value?: T; error?: unknown; interrupted?: InterruptedError }> {
+  doing?: string,
+): Promise<{ value?: T; error?: unknown }> {
   try {
     return { value: await look() };
   } catch (error) {
-    if (error instanceof InterruptedError) return { interrupted: error };
-    return { error };
-  }
-}
-
-/** Notes a purchase's status against its own journal entry, known by id: no look-up (bulk waits). */
-export function noteStatusOf(ctx: Context, entry: string, t: Transaction): void {
-  if (!t.status) return;
-  try {
-    journalFor(ctx).append(statusRecord(entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status }));
-  } catch {
-    // Showing a purchase never fails because the journal cannot be written.
+    if (!(error instanceof InterruptedError)) return { error };
+    if (doing) recordUnknown(underway, `interrupted while ${doing}`, "INTERRUPTED");
+    throw error;
   }
 }
 
@@ -576,8 +561,7 @@ export function noteLatestStatus(ctx: Context, t: Transaction): void {
   try {
     const journal = journalFor(ctx);
     for (const entry of journal.byRefId(t.refId)) {
-      if (entry.kind !== "buy" || entry.ref_id !== t.refId || !sentFromHere(entry, ctx.settings)) continue;
-      if (entry.outcome !== "done") continue;
+      if (entry.kind !== "buy" || entry.outcome !== "done" || !sentFromHere(entry, ctx.settings)) continue;
       const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
       if (entry.status !== record.status || entry.verdict !== record.verdict || entry.refunded !== record.refunded)
         journal.append(record);

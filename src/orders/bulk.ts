@@ -10,7 +10,7 @@ import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, placed, present, ResellerError, ServiceError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
-import { noteLatestStatus, noteStatusOf } from "../journal/request.js";
+import { noteLatestStatus } from "../journal/request.js";
 import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLineForms, type TypedCustomer } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
@@ -43,7 +43,6 @@ import {
   outcomeFields,
   recordedRefund,
   verdictExitCode,
-  verdictOfTransaction,
   verdicts,
   type LineDelivery,
   type PurchaseStage,
@@ -489,8 +488,6 @@ export async function runBulk(
   };
   // What follows a row's order once its outcome is known (defined below, with what it needs).
   let settle: (result: BulkResult, index: number) => Promise<void> = async (result, index) => finish(result, index);
-  // Each order's journal entry, so a delivery's status is recorded without a look-up.
-  const entries: (string | undefined)[] = new Array(orders.length);
   // How long this file's deliveries take, learnt as they finish: the next waits look first then.
   let typicalMs: number | undefined;
   const waitFor = (result: BulkResult, index: number) => {
@@ -502,7 +499,6 @@ export async function runBulk(
         result,
         options.waitTimeoutSeconds,
         typicalMs === undefined ? undefined : Math.round(typicalMs * 0.8),
-        entries[index],
       );
       if (waited.outcome !== "bought")
         typicalMs = typicalMs === undefined ? ctx.now() - started : (typicalMs * 3 + (ctx.now() - started)) / 4;
@@ -512,7 +508,7 @@ export async function runBulk(
   };
 
   const sendOrder = (order: Order, row: OrderRow, index: number, plan: RowPlan) =>
-    sendRowOrder(ctx, client, options, order, row, plan, (entry) => (entries[index] = entry));
+    sendRowOrder(ctx, client, options, order, row, plan);
   settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor });
 
   await inPool(orders, options.concurrency, async (order, index) => {
@@ -520,7 +516,6 @@ export async function runBulk(
     if (!row || !plan) throw new Error("internal error: an order without its row or plan");
     if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
       const earlier = fromEarlier(order, row, plan.earlier);
-      entries[index] = plan.earlier.entry;
       // With --wait, one bought before is looked up too: its serials and licences are listed again.
       if (options.wait && ["bought", "delivered", "partial"].includes(earlier.outcome)) return waitFor(earlier, index);
       return finish(earlier, index);
@@ -542,7 +537,6 @@ async function sendRowOrder(
   order: Order,
   row: OrderRow,
   plan: RowPlan,
-  onEntry: (entry: string) => void,
 ): Promise<BulkResult> {
   const base = baseOf(order, row);
   if (ctx.signal.aborted) {
@@ -580,7 +574,6 @@ async function sendRowOrder(
     const bought = await purchase(ctx, client, order, {
       fromOrdersFile: true,
       sentBefore: plan.kind === "send" && plan.resend === true,
-      onEntry,
       ...(options.saleFacts ? { saleFacts: options.saleFacts } : {}),
     });
     result = {
@@ -696,7 +689,6 @@ async function waitDelivery(
   result: BulkResult,
   timeoutSeconds: number,
   firstPollMs: number | undefined,
-  entry: string | undefined,
 ): Promise<BulkResult> {
   const { waitForDelivery } = await import("./delivery.js");
   try {
@@ -704,14 +696,8 @@ async function waitDelivery(
       quiet: true,
       ...(firstPollMs !== undefined ? { firstPollMs } : {}),
     });
-    if (entry !== undefined) {
-      // Written when the status or the verdict moved (a failed line under a "completed" status).
-      const t = waited.result.data;
-      if (t.status && (t.status.text !== result.status || verdictOfTransaction(t, waited.finished) !== result.outcome))
-        noteStatusOf(ctx, entry, t);
-    } else {
-      noteLatestStatus(ctx, waited.result.data);
-    }
+    // Written against the order's entries found by its ref_id, when the status or the verdict moved.
+    noteLatestStatus(ctx, waited.result.data);
     const next = withTransaction(result, waited.result.data, waited.result.body, waited.finished);
     if (!waited.finished)
       next.error = {

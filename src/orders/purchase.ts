@@ -152,8 +152,6 @@ export interface PurchaseOptions {
   fromOrdersFile?: boolean;
   /** Whether this ref_id was sent from here before, when the caller already knows (bulk reads the journal once). */
   sentBefore?: boolean;
-  /** Told the journal's id of this purchase (bulk records the delivery's status against it). */
-  onEntry?: (entry: string) => void;
   /**
    * What the shop keeps with the sale in the journal (selling prices, account names): given by the
    * command, the shop being a layer above orders.
@@ -198,7 +196,6 @@ export async function purchase(
       async (hooks) => fromCreated(await createProven(client, order, hooks), order),
       {
         noun: "purchase",
-        ...(options.onEntry ? { onEntry: options.onEntry } : {}),
         describe: (p) => ({
           ...(p.invoice !== null ? { invoice: p.invoice } : {}),
           ...(p.amount !== null ? { amount: p.amount } : {}),

@@ -139,6 +139,12 @@ for (const dialect of dialects) {
         .map((l) => JSON.parse(l));
       expect(written.find((w) => w.row === 2)).toMatchObject({ outcome: "partial", exit_code: 1 });
       expect(r.stderr).toMatch(/1 partly delivered \(Rp [\d.]+ refunded\)/);
+      // What the wait saw is written against the row's purchase: history says it without asking the service.
+      const [entry] = (await reseller.run(["history", "--no-refresh", "--limit", "2", "--json"]))
+        .json()
+        .filter((e: { ref_id: string }) => e.ref_id === partial[1]);
+      expect(entry).toMatchObject({ verdict: "partial" });
+      expect(entry.refunded).toBeGreaterThan(0);
     });
   });
 }

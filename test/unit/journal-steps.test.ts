@@ -225,6 +225,30 @@ describe("settling a failure", () => {
     expect(entryOf(u)).toMatchObject({ outcome: "refused", by: "lookup", code: "CONFLICT" });
   });
 
+  it("Ctrl-C during a look-up is thrown: unknown once the request may stand, still pending for an earlier run's", async () => {
+    const stop = new InterruptedError("Interrupted.");
+    const interrupting = async () => {
+      throw stop;
+    };
+    const lost = await underway("STOP-1", 1, true);
+    await expect(settleLostAnswer(lost, dropped, { lookUp: interrupting })).rejects.toBe(stop);
+    expect(entryOf(lost)).toMatchObject({
+      outcome: "unknown",
+      code: "INTERRUPTED",
+      reason: "interrupted while looking the request up after a lost answer",
+    });
+    const retried = await underway("STOP-2", 2, true);
+    await expect(settleOwnEarlierAttempt(retried, alreadyExists(2), interrupting)).rejects.toBe(stop);
+    expect(entryOf(retried)).toMatchObject({
+      outcome: "unknown",
+      code: "INTERRUPTED",
+      reason: "interrupted while fetching what an earlier attempt bought",
+    });
+    const rerun = await underway("STOP-3", 1);
+    await expect(settleEarlierRun(rerun, alreadyExists(1), interrupting)).rejects.toBe(stop);
+    expect(entryOf(rerun)).toMatchObject({ outcome: "pending" });
+  });
+
   it("settleFailure takes a dropped answer after sending to the look-up, and a refused connection to not_sent", async () => {
     const lost = await underway("FAIL-1", 1, true);
     await expect(settleFailure(lost, dropped, { lookUp: async () => ({ ok: true }) })).resolves.toEqual({ ok: true });
