@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { fileProblem, readOwnFile } from "../config/config-dir.js";
-import { type ImportCount, type Importer, RenamedMeanwhile, single } from "./old-files.js";
+import { type Importer, RenamedMeanwhile, single } from "./old-files.js";
 import { createStockLocksTable, insertStockLockSql, stockLockRow } from "./stock-locks-table.js";
 
 export const lockCacheFileName = "locks.json";
@@ -37,30 +37,25 @@ function isStoredLock(value: unknown): value is StoredLock {
 export const stockLocksImporter: Importer = {
   find: (dir) => single(join(dir, lockCacheFileName)),
 
-  import(db, [path]) {
-    const file = path ?? "";
+  table(db) {
+    createStockLocksTable(db);
+    return "stock_locks";
+  },
+
+  *import(db, [path = ""], problems) {
     let text: string | undefined;
     try {
-      text = readOwnFile(file);
+      text = readOwnFile(path);
     } catch (error) {
       // Only a cache: one that cannot be opened (a link, a dir) is never read through, imports nothing
       // and is kept aside as it is; the journal imported with it is not held back for it.
-      return { read: 0, written: 0, present: 0, added: 0, problems: [(say) => `${file}: ${fileProblem(error, say)}`] };
+      problems.push((say) => `${path}: ${fileProblem(error, say)}`);
+      return;
     }
-    if (text === undefined) throw new RenamedMeanwhile(file);
-    createStockLocksTable(db);
+    if (text === undefined) throw new RenamedMeanwhile(path);
     const insert = db.prepare(`${insertStockLockSql} ON CONFLICT (profile, token) DO NOTHING`);
-    const rows = db.prepare("SELECT COUNT(*) FROM stock_locks").pluck();
-    const before = rows.get() as number;
-    const count: ImportCount = { read: 0, written: 0, present: 0, added: 0 };
-    for (const row of locksIn(text)) {
-      count.read++;
-      // A lock noted since (or imported before a crash) is left as it is.
-      if (insert.run(row).changes === 1) count.written++;
-      else count.present++;
-    }
-    count.added = (rows.get() as number) - before;
-    return count;
+    // A lock noted since (or imported before a crash) is left as it is.
+    for (const row of locksIn(text)) yield insert.run(row).changes === 1;
   },
 };
 
