@@ -15,7 +15,7 @@ import { syncDirectory } from "../config/config-dir.js";
 import { openRecordsDatabase, type RecordsDatabase } from "./database.js";
 import { deliveriesImporter } from "./import-deliveries.js";
 import { journalImporter } from "./journal-import.js";
-import { stockLocksImporter } from "./import-stock-locks.js";
+import { stockLocksImporter } from "./stock-locks-table.js";
 import { type ImportCount, type Importer, RenamedMeanwhile } from "./old-files.js";
 
 /** Every importer, in the order they run, all in the one transaction. */

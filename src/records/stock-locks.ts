@@ -9,7 +9,7 @@ import type { StockLock } from "../api/model.js";
 import { UsageError } from "../errors.js";
 import { databaseProblem, type RecordsDatabase, recordsFileName } from "./database.js";
 import { openRecords } from "./migrate.js";
-import { createStockLocksTable, insertStockLockSql, stockLockRow } from "./stock-locks-table.js";
+import { createStockLocksTable, insertStockLock } from "./stock-locks-table.js";
 
 /**
  * Runs `use` on the table, with the files of an earlier release imported on first use; a failure to
@@ -46,13 +46,8 @@ export async function rememberLock(
   lock: StockLock,
   nowMs: number = Date.now(),
 ): Promise<void> {
-  changeCache(configDir, nowMs, (db) =>
-    db
-      .prepare(`${insertStockLockSql} ON CONFLICT (profile, token) DO UPDATE SET item_id = excluded.item_id,
-      quantity = excluded.quantity, locked_at = excluded.locked_at, expires_at = excluded.expires_at,
-      expires_ms = excluded.expires_ms`)
-      .run(stockLockRow(profile, lock)),
-  );
+  // The later note of a token replaces the earlier.
+  changeCache(configDir, nowMs, (db) => insertStockLock(db, "REPLACE")(profile, lock));
 }
 
 export async function findCachedLock(
