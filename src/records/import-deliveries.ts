@@ -38,10 +38,8 @@ type FileRecord = ReceivedRecord | SettledRecord;
 export const deliveriesImporter: Importer = {
   find: (dir) => single(join(dir, deliveriesFileName)),
 
-  table(db) {
-    createDeliveriesTable(db);
-    return "webhook_deliveries";
-  },
+  table: "webhook_deliveries",
+  make: createDeliveriesTable,
 
   *import(db, [path = ""], problems) {
     const insertReceived = db.prepare(insertReceivedSql);

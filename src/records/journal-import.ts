@@ -59,10 +59,8 @@ export const journalImporter: Importer = {
     return units;
   },
 
-  table(db) {
-    journalRecords(db);
-    return "journal_events";
-  },
+  table: "journal_events",
+  make: journalRecords,
 
   *import(db, files) {
     const journal = journalRecords(db);

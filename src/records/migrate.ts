@@ -92,7 +92,8 @@ export function importOldFiles(db: RecordsDatabase, dir: string): Imported {
 
 /** One kind's records imported and counted, the count of what was written checked against the database's own. */
 function imports(db: RecordsDatabase, dir: string, importer: Importer, files: string[]): ImportCount {
-  const rows = db.prepare(`SELECT COUNT(*) FROM ${importer.table(db)}`).pluck();
+  importer.make(db);
+  const rows = db.prepare(`SELECT COUNT(*) FROM ${importer.table}`).pluck();
   const before = rows.get() as number;
   const count: ImportCount = { read: 0, written: 0, present: 0, added: 0 };
   const problems: Wording[] = [];

@@ -15,8 +15,9 @@ export interface Importer {
    * after the import (a file, or a directory of them).
    */
   find(dir: string): { rename: string; files: string[] }[];
-  /** The table the import adds rows to, made (idempotent) so that its rows can be counted first. */
-  table(db: RecordsDatabase): string;
+  /** The table the import adds rows to, and what makes it (idempotent): its rows are counted first. */
+  table: string;
+  make(db: RecordsDatabase): unknown;
   /**
    * Imports their records inside the open transaction, skipping any already held: for each record,
    * whether it was written now (false: held already). What was wrong with the files goes in `problems`.

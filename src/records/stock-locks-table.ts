@@ -71,10 +71,8 @@ const locksInFile = `
 export const stockLocksImporter: Importer = {
   find: (dir) => single(join(dir, lockCacheFileName)),
 
-  table(db) {
-    createStockLocksTable(db);
-    return "stock_locks";
-  },
+  table: "stock_locks",
+  make: createStockLocksTable,
 
   *import(db, [path = ""], problems) {
     let text: string | undefined;
