@@ -56,17 +56,14 @@ export async function findCachedLock(
   token: string,
   nowMs: number,
 ): Promise<StockLock | undefined> {
-  const row = inCache(configDir, (db) =>
+  return inCache(configDir, (db) =>
     db
-      .prepare<[string, string, number], { item_id: number; quantity: number; locked_at: string; expires_at: string }>(
-        `SELECT item_id, quantity, locked_at, expires_at FROM stock_locks
+      .prepare<[string, string, number], StockLock>(
+        `SELECT token, item_id AS itemId, quantity, locked_at AS lockedAt, expires_at AS expiresAt FROM stock_locks
          WHERE profile = ? AND token = ? AND (expires_ms IS NULL OR expires_ms > ?)`,
       )
       .get(profile, token, nowMs),
   );
-  return row
-    ? { token, itemId: row.item_id, quantity: row.quantity, lockedAt: row.locked_at, expiresAt: row.expires_at }
-    : undefined;
 }
 
 export async function forgetLock(
