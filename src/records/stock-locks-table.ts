@@ -61,8 +61,9 @@ const locksInFile = `
   SELECT p.key AS profile, l.value ->> 'lock_token' AS token, l.value ->> 'item_id' AS itemId,
     l.value ->> 'quantity' AS quantity, l.value ->> 'locked_at' AS lockedAt, l.value ->> 'expires_at' AS expiresAt
   FROM file, json_each(file.json, '$.profiles') AS p, json_each(iif(p.type = 'array', p.value, '[]')) AS l
-  WHERE typeof(p.key) = 'text' AND CASE WHEN l.type = 'object' THEN json_type(l.value, '$.lock_token') = 'text'
-    AND json_type(l.value, '$.item_id') IN ('integer', 'real') AND json_type(l.value, '$.quantity') IN ('integer', 'real') END`;
+  WHERE typeof(p.key) = 'text' AND CASE WHEN l.type = 'object'
+    THEN json_type(l.value, '$.lock_token') = 'text' AND json_type(l.value, '$.item_id') IN ('integer', 'real')
+      AND json_type(l.value, '$.quantity') IN ('integer', 'real') END`;
 
 /**
  * A file that is not JSON imports nothing (it was only a cache) and is kept all the same, and so is
