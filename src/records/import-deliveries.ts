@@ -5,10 +5,10 @@
  * unsettled again), so importing the file again adds nothing.
  */
 import { join } from "node:path";
-import { fileProblem, linkRefusedHint, readOwnFile } from "../config/config-dir.js";
+import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
 import { createDeliveriesTable, deliveryIdOf, insertReceivedSql, type ReceivedDelivery } from "./deliveries.js";
-import { type ImportCount, type Importer, RenamedMeanwhile, recordOfLine, single } from "./old-files.js";
+import { type Importer, oldFileLines, recordOfLine, single } from "./old-files.js";
 
 export const deliveriesFileName = "webhook-deliveries.jsonl";
 
@@ -24,15 +24,11 @@ interface SettledRecord {
   /** An earlier release also wrote `failed` after five minutes of tries: it settles nothing. */
   as: "handed" | "dropped" | "failed";
   profile?: string;
-  at: string;
+  at?: string;
   reason?: string;
   line?: string;
 }
-/** What the file held before deliveries were queued: one line per delivery handed on. */
-interface LegacyRecord {
-  key: string;
-}
-type FileRecord = ReceivedRecord | SettledRecord | LegacyRecord;
+type FileRecord = ReceivedRecord | SettledRecord;
 
 /**
  * Refused (and the file left as it is) when it cannot be read or none of its lines is a record: the
@@ -42,27 +38,10 @@ type FileRecord = ReceivedRecord | SettledRecord | LegacyRecord;
 export const deliveriesImporter: Importer = {
   find: (dir) => single(join(dir, deliveriesFileName)),
 
-  import(db, [path]) {
-    let text: string | undefined;
-    try {
-      text = readOwnFile(path!);
-    } catch (error) {
-      throw new UsageError((say) => say.listener.deliveriesUnreadable(path!, fileProblem(error, say)), {
-        code: "WEBHOOK_DELIVERIES_UNREADABLE",
-        suggestion:
-          (error as NodeJS.ErrnoException).code === "ELOOP"
-            ? linkRefusedHint
-            : (say) => say.listener.deliveriesUnreadableHint,
-      });
-    }
-    if (text === undefined) throw new RenamedMeanwhile(path);
-    const { records, damaged, lastLineCut } = parseFile(text);
-    if (damaged > 0 && records.length === 0)
-      throw new UsageError((say) => say.listener.deliveriesDamaged(path!, damaged), {
-        code: "WEBHOOK_DELIVERIES_DAMAGED",
-        suggestion: (say) => say.listener.deliveriesDamagedHint,
-      });
-    createDeliveriesTable(db);
+  table: "webhook_deliveries",
+  make: createDeliveriesTable,
+
+  *import(db, [path = ""], problems) {
     const insertReceived = db.prepare(insertReceivedSql);
     const insertSettled = db.prepare(`
       INSERT INTO webhook_deliveries (key, id, profile, settled_as, settled_at, reason, line)
@@ -71,25 +50,26 @@ export const deliveriesImporter: Importer = {
         reason = excluded.reason, line = excluded.line, body = NULL, headers = NULL
       WHERE settled_as IS NULL`);
     const held = db.prepare("SELECT 1 FROM webhook_deliveries WHERE key = ?").pluck();
-    const rows = db.prepare("SELECT COUNT(*) FROM webhook_deliveries").pluck();
-    const before = rows.get() as number;
-    const count: ImportCount = { read: 0, written: 0, present: 0, added: 0 };
-    // A count per delivery the file names, however many records it has of it.
-    const named = (key: string) => {
-      if (keys.has(key)) return;
-      keys.add(key);
-      count.read++;
-      if (held.get(key) === undefined) count.written++;
-      else count.present++;
-    };
+    // Counted once per delivery the file names, however many records it has of it.
     const keys = new Set<string>();
-    const noSettling = { at: null, reason: null, line: null };
-    for (const record of records) {
-      if (!("type" in record)) {
-        named(record.key);
-        insertSettled.run({ ...noSettling, key: record.key, id: deliveryIdOf(record.key), profile: "", as: "handed" });
-      } else if (record.type === "received") {
-        named(record.key);
+    let records = 0;
+    let damaged = 0;
+    let lastLineCut = false;
+    for (const { text, cut } of oldFileLines(path, (error) => unreadable(path, error))) {
+      if (!text.trim()) continue;
+      const record = recordOfLine(text, '{"v":2,', parseRecord);
+      // The last line, cut short by a crash mid-write, is expected once in a while; others are not.
+      if (!record) {
+        if (cut) lastLineCut = true;
+        else damaged++;
+        continue;
+      }
+      records++;
+      if (record.type === "settled" && record.as === "failed") continue;
+      const named = !keys.has(record.key);
+      const written = named && held.get(record.key) === undefined;
+      keys.add(record.key);
+      if (record.type === "received")
         insertReceived.run({
           ...record,
           ref_id: record.ref_id ?? null,
@@ -98,8 +78,7 @@ export const deliveriesImporter: Importer = {
           received_at: record.received_at ?? null,
           headers: JSON.stringify(record.headers ?? {}),
         });
-      } else if (record.as !== "failed") {
-        named(record.key);
+      else
         insertSettled.run({
           key: record.key,
           id: record.id,
@@ -109,30 +88,26 @@ export const deliveriesImporter: Importer = {
           reason: record.reason?.slice(0, 300) ?? null,
           line: record.line ?? null,
         });
-      }
+      if (named) yield written;
     }
-    count.added = (rows.get() as number) - before;
-    if (lastLineCut) count.problems = [(say) => say.listener.lastLineCut];
-    if (damaged) (count.problems ??= []).push((say) => say.listener.linesDamaged(damaged));
-    return count;
+    if (damaged > 0 && records === 0)
+      throw new UsageError((say) => say.listener.deliveriesDamaged(path, damaged), {
+        code: "WEBHOOK_DELIVERIES_DAMAGED",
+        suggestion: (say) => say.listener.deliveriesDamagedHint,
+      });
+    if (lastLineCut) problems.push((say) => say.listener.lastLineCut);
+    if (damaged) problems.push((say) => say.listener.linesDamaged(damaged));
   },
 };
 
-function parseFile(text: string): { records: FileRecord[]; damaged: number; lastLineCut: boolean } {
-  const lines = text.split("\n");
-  const torn = text !== "" && !text.endsWith("\n");
-  const records: FileRecord[] = [];
-  let damaged = 0;
-  let lastLineCut = false;
-  lines.forEach((line, index) => {
-    if (!line.trim()) return;
-    const record = recordOfLine(line, '{"v":2,', parseRecord);
-    if (record) records.push(record);
-    // The last line, cut short by a crash mid-write, is expected once in a while; others are not.
-    else if (torn && index === lines.length - 1) lastLineCut = true;
-    else damaged++;
+function unreadable(path: string, error: unknown): UsageError {
+  return new UsageError((say) => say.listener.deliveriesUnreadable(path, fileProblem(error, say)), {
+    code: "WEBHOOK_DELIVERIES_UNREADABLE",
+    suggestion:
+      (error as NodeJS.ErrnoException).code === "ELOOP"
+        ? linkRefusedHint
+        : (say) => say.listener.deliveriesUnreadableHint,
   });
-  return { records, damaged, lastLineCut };
 }
 
 function parseRecord(line: string): FileRecord | undefined {
@@ -147,7 +122,9 @@ function parseRecord(line: string): FileRecord | undefined {
       profile?: unknown;
     } | null;
     if (!value || typeof value !== "object" || typeof value.key !== "string") return undefined;
-    if (value.v === undefined) return { key: value.key };
+    // What the file held before deliveries were queued: one line per delivery handed on.
+    if (value.v === undefined)
+      return { v: 2, type: "settled", key: value.key, id: deliveryIdOf(value.key), as: "handed", profile: "" };
     if (value.v !== 2) return undefined;
     if (
       value.type === "received" &&

@@ -5,10 +5,11 @@
  */
 import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
+import { UsageError } from "../errors.js";
 import type { JournalRecord } from "../journal/entries.js";
-import type { RecordsDatabase } from "./database.js";
 import { journalRecords } from "./journal.js";
-import { type ImportCount, type Importer, oldFileLines, recordOfLine } from "./old-files.js";
+import { type Importer, oldFileLines, recordOfLine } from "./old-files.js";
 
 export const oldJournalName = "journal.jsonl";
 export const oldJournalDirName = "journal.d";
@@ -58,23 +59,27 @@ export const journalImporter: Importer = {
     return units;
   },
 
-  import(db: RecordsDatabase, files: string[]): ImportCount {
+  table: "journal_events",
+  make: journalRecords,
+
+  *import(db, files) {
     const journal = journalRecords(db);
-    const before = journal.eventCount();
     // A first import (the usual case) holds nothing yet: no record needs looking for.
-    const check = before > 0;
-    const count: ImportCount = { read: 0, written: 0, present: 0, added: 0 };
+    const check = journal.eventCount() > 0;
     for (const file of files) {
-      for (const line of oldFileLines(file)) {
-        const record = recordOfLine(line, '{"v":1,', parseRecord);
+      for (const { text } of oldFileLines(file, (error) => cannotRead(file, error))) {
+        const record = recordOfLine(text, '{"v":1,', parseRecord);
         // A torn line is left in the kept file: nothing in it can be trusted.
-        if (!record) continue;
-        count.read++;
-        if (journal.importRecord(record, check)) count.written++;
-        else count.present++;
+        if (record) yield journal.importRecord(record, check);
       }
     }
-    count.added = journal.eventCount() - before;
-    return count;
   },
 };
+
+function cannotRead(path: string, error: unknown): UsageError {
+  return new UsageError((say) => say.orders.journal.cannotRead(path, fileProblem(error, say)), {
+    code: "JOURNAL_UNREADABLE",
+    suggestion:
+      (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefusedHint : (say) => say.orders.journal.cannotReadHint,
+  });
+}

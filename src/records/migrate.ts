@@ -14,8 +14,8 @@ import { UsageError, type Wording } from "../errors.js";
 import { syncDirectory } from "../config/config-dir.js";
 import { openRecordsDatabase, type RecordsDatabase } from "./database.js";
 import { deliveriesImporter } from "./import-deliveries.js";
-import { stockLocksImporter } from "./import-stock-locks.js";
 import { journalImporter } from "./journal-import.js";
+import { stockLocksImporter } from "./stock-locks-table.js";
 import { type ImportCount, type Importer, RenamedMeanwhile } from "./old-files.js";
 
 /** Every importer, in the order they run, all in the one transaction. */
@@ -64,17 +64,7 @@ export function importOldFiles(db: RecordsDatabase, dir: string): Imported {
   const deadline = Date.now() + importWaitMs;
   const importAll = db.transaction(() => {
     const units = found(dir);
-    const counts = units.map(({ importer, files }) => {
-      const count = importer.import(db, files);
-      if (count.written + count.present !== count.read || count.added !== count.written)
-        throw new UsageError(
-          (say) => say.records.importMiscounted(files[0] ?? dir, count.read, count.written, count.added),
-          {
-            code: "RECORDS_IMPORT_FAILED",
-          },
-        );
-      return count;
-    });
+    const counts = units.map(({ importer, files }) => imports(db, dir, importer, files));
     return { units, counts };
   });
   let done: ReturnType<typeof importAll>;
@@ -98,6 +88,28 @@ export function importOldFiles(db: RecordsDatabase, dir: string): Imported {
   }
   const kept = done.units.flatMap(({ rename }) => keepAside(rename) ?? []);
   return { counts: done.counts, kept, problems: done.counts.flatMap((count) => count.problems ?? []) };
+}
+
+/** One kind's records imported and counted, the count of what was written checked against the database's own. */
+function imports(db: RecordsDatabase, dir: string, importer: Importer, files: string[]): ImportCount {
+  importer.make(db);
+  const rows = db.prepare(`SELECT COUNT(*) FROM ${importer.table}`).pluck();
+  const before = rows.get() as number;
+  const count: ImportCount = { read: 0, written: 0, present: 0, added: 0 };
+  const problems: Wording[] = [];
+  for (const written of importer.import(db, files, problems)) {
+    count.read++;
+    if (written) count.written++;
+    else count.present++;
+  }
+  count.added = (rows.get() as number) - before;
+  if (count.added !== count.written)
+    throw new UsageError(
+      (say) => say.records.importMiscounted(files[0] ?? dir, count.read, count.written, count.added),
+      { code: "RECORDS_IMPORT_FAILED" },
+    );
+  if (problems.length > 0) count.problems = problems;
+  return count;
 }
 
 /**

@@ -4,8 +4,8 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { fileProblem, linkRefusedHint } from "../config/config-dir.js";
-import { UsageError, type Wording } from "../errors.js";
+import { notRegular } from "../config/config-dir.js";
+import type { Wording } from "../errors.js";
 import type { RecordsDatabase } from "./database.js";
 
 /** One kind of old file. */
@@ -15,8 +15,14 @@ export interface Importer {
    * after the import (a file, or a directory of them).
    */
   find(dir: string): { rename: string; files: string[] }[];
-  /** Imports their records inside the open transaction, skipping any already held. */
-  import(db: RecordsDatabase, files: string[]): ImportCount;
+  /** The table the import adds rows to, and what makes it (idempotent): its rows are counted first. */
+  table: string;
+  make(db: RecordsDatabase): unknown;
+  /**
+   * Imports their records inside the open transaction, skipping any already held: for each record,
+   * whether it was written now (false: held already). What was wrong with the files goes in `problems`.
+   */
+  import(db: RecordsDatabase, files: string[], problems: Wording[]): Iterable<boolean>;
 }
 
 export interface ImportCount {
@@ -61,27 +67,25 @@ const noFollow = constants.O_NOFOLLOW ?? 0;
 const noBlock = constants.O_NONBLOCK ?? 0;
 
 /**
- * The lines of an old file, a megabyte at a time, never through a link; a file that cannot be read
- * is said with its path (the import stops: nothing is half-imported).
+ * The lines of an old file, a megabyte at a time, never through a link, each with whether it is a
+ * last line with no newline (`cut`: a write a crash cut short). A file that cannot be opened is
+ * refused with `unreadable`'s error (the import stops: nothing is half-imported).
  */
-export function* oldFileLines(path: string): Generator<string> {
+export function* oldFileLines(
+  path: string,
+  unreadable: (error: unknown) => Error,
+): Generator<{ text: string; cut: boolean }> {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | noFollow | noBlock);
-    if (!fstatSync(fd).isFile()) {
-      const directory = fstatSync(fd).isDirectory();
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) {
       closeSync(fd);
-      throw Object.assign(new Error(`${path} is not a regular file`), { code: directory ? "EISDIR" : "ENOTREG" });
+      throw notRegular(path, stats.isDirectory());
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new RenamedMeanwhile(path);
-    throw new UsageError((say) => say.orders.journal.cannotRead(path, fileProblem(error, say)), {
-      code: "JOURNAL_UNREADABLE",
-      suggestion:
-        (error as NodeJS.ErrnoException).code === "ELOOP"
-          ? linkRefusedHint
-          : (say) => say.orders.journal.cannotReadHint,
-    });
+    throw unreadable(error);
   }
   try {
     const chunk = Buffer.allocUnsafe(1 << 20);
@@ -94,9 +98,9 @@ export function* oldFileLines(path: string): Generator<string> {
       const text = carry + decoder.write(chunk.subarray(0, n));
       const lines = text.split("\n");
       carry = lines.pop() ?? "";
-      for (const line of lines) if (line) yield line;
+      for (const line of lines) if (line) yield { text: line, cut: false };
     }
-    if (carry) yield carry;
+    if (carry) yield { text: carry, cut: true };
   } finally {
     closeSync(fd);
   }

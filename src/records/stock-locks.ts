@@ -9,7 +9,7 @@ import type { StockLock } from "../api/model.js";
 import { UsageError } from "../errors.js";
 import { databaseProblem, type RecordsDatabase, recordsFileName } from "./database.js";
 import { openRecords } from "./migrate.js";
-import { createStockLocksTable, insertStockLockSql, stockLockRow } from "./stock-locks-table.js";
+import { createStockLocksTable, insertStockLock } from "./stock-locks-table.js";
 
 /**
  * Runs `use` on the table, with the files of an earlier release imported on first use; a failure to
@@ -46,13 +46,8 @@ export async function rememberLock(
   lock: StockLock,
   nowMs: number = Date.now(),
 ): Promise<void> {
-  changeCache(configDir, nowMs, (db) =>
-    db
-      .prepare(`${insertStockLockSql} ON CONFLICT (profile, token) DO UPDATE SET item_id = excluded.item_id,
-      quantity = excluded.quantity, locked_at = excluded.locked_at, expires_at = excluded.expires_at,
-      expires_ms = excluded.expires_ms`)
-      .run(stockLockRow(profile, lock)),
-  );
+  // The later note of a token replaces the earlier.
+  changeCache(configDir, nowMs, (db) => insertStockLock(db, "REPLACE")(profile, lock));
 }
 
 export async function findCachedLock(
@@ -61,17 +56,14 @@ export async function findCachedLock(
   token: string,
   nowMs: number,
 ): Promise<StockLock | undefined> {
-  const row = inCache(configDir, (db) =>
+  return inCache(configDir, (db) =>
     db
-      .prepare<[string, string, number], { item_id: number; quantity: number; locked_at: string; expires_at: string }>(
-        `SELECT item_id, quantity, locked_at, expires_at FROM stock_locks
+      .prepare<[string, string, number], StockLock>(
+        `SELECT token, item_id AS itemId, quantity, locked_at AS lockedAt, expires_at AS expiresAt FROM stock_locks
          WHERE profile = ? AND token = ? AND (expires_ms IS NULL OR expires_ms > ?)`,
       )
       .get(profile, token, nowMs),
   );
-  return row
-    ? { token, itemId: row.item_id, quantity: row.quantity, lockedAt: row.locked_at, expiresAt: row.expires_at }
-    : undefined;
 }
 
 export async function forgetLock(

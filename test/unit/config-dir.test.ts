@@ -20,7 +20,7 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkConfigDir, localFileNames, readOwnFile, replaceOwnFile } from "../../src/config/config-dir.js";
-import { lockCacheFileName } from "../../src/records/import-stock-locks.js";
+import { lockCacheFileName } from "../../src/records/stock-locks-table.js";
 import { findCachedLock, rememberLock } from "../../src/records/stock-locks.js";
 import { configFileName } from "../../src/config/store.js";
 import { openJournal } from "../../src/journal/journal.js";
