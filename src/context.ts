@@ -295,8 +295,9 @@ function finishing(output: Output, jqChecked: Promise<void> | undefined): Contex
  * before anything is sent, so a typo never follows a purchase. One that moves none goes on at once
  * and jq loads while its request travels: the expression is compiled alone while the command waits,
  * or, when the answer came first (`answered`), by the filter's one run on it, which saves jq a second
- * reading of its builtins. A bad expression stops the command through its signal (its requests
- * aborted, answers dropped) and is said by `finish`, with nothing printed.
+ * reading of its builtins (from a service on the same machine the answer nearly always comes first).
+ * A bad expression stops the command through its signal (its requests aborted, answers dropped) and
+ * is said by `finish`, with nothing printed.
  */
 async function loadJq(
   settings: Settings,
@@ -314,7 +315,9 @@ async function loadJq(
   }
   const badExpression = new AbortController();
   const jqChecked = loaded
-    .then((jq) => {
+    .then(async (jq) => {
+      // A turn of the event loop first: an answer already in is read, and compiled by the filter's run.
+      await new Promise((turned) => setImmediate(turned));
       if (!answered()) jq.check();
     })
     .catch((error: unknown) => {
