@@ -41,7 +41,7 @@ export async function main(proc: Process): Promise<number> {
 
   // The command line, and the words its help speaks.
   const words = { argv: proc.argv, say };
-  const program = buildProgram(async (command, load, options) => {
+  const program = buildProgram(async (command, load, options, { movesNoMoney }) => {
     let ctx: Context | undefined;
     const recordsRunEnds = recordsRunStarts();
     try {
@@ -53,9 +53,10 @@ export async function main(proc: Process): Promise<number> {
         version,
         store,
         say,
+        movesNoMoney,
       });
       const handler = await load();
-      exitCode = (await handler.run(ctx, options)) ?? 0;
+      exitCode = (await ctx.finish(handler.run(ctx, options))) ?? 0;
     } catch (error) {
       exitCode = report(error, ctx);
     } finally {

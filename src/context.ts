@@ -19,6 +19,7 @@ import { AuthError, UsageError } from "./errors.js";
 import { en } from "./messages/en.js";
 import type { Messages } from "./messages/messages.js";
 import { makePaint, Output, type Writable } from "./output/output.js";
+import type { JqFilter } from "./output/jq.js";
 import { neutralize } from "./output/sanitize.js";
 import { showTimesIn } from "./output/format.js";
 import { defaultTimeZone } from "./shop/shop-time.js";
@@ -78,6 +79,12 @@ export interface Context {
    * terminal, in their order. Resolves, or throws render's error, once the reseller has left the pager.
    */
   paged<T>(render: () => Promise<T>): Promise<T>;
+  /**
+   * The command's work, awaited by whoever runs the handler: resolves once it is done and its results
+   * printed (`--jq` documents held while jq loaded included). A bad `--jq` expression found while a
+   * command that moves no money ran ends it with jq's message: its requests stopped, nothing printed.
+   */
+  finish<T>(work: Promise<T>): Promise<T>;
   /** Called once at the end: closes idle connections so the process exits at once. */
   dispose(): Promise<void>;
 }
@@ -92,6 +99,11 @@ export interface ContextInput {
   store?: ConfigStore;
   /** The catalogue of the language chosen at the start of the run; English when not given. */
   say?: Messages;
+  /**
+   * The command sends nothing that moves money: its `--jq` expression may be checked while its request
+   * travels, rather than before it is sent.
+   */
+  movesNoMoney?: boolean;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -105,7 +117,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 export async function createContext(input: ContextInput): Promise<Context> {
-  const { flags, env, signal, terminal } = input;
+  const { flags, env, terminal } = input;
   const say = input.say ?? en;
   // Everything the output layer writes passes the mask; the key is added once settings are known.
   const secrets = new SecretMask();
@@ -114,6 +126,9 @@ export async function createContext(input: ContextInput): Promise<Context> {
   secrets.add(storedOrNot(() => settings.apiKey));
   // The webhook secret forges events for anyone who has it: masked in every command, not only webhook listen.
   secrets.add(storedOrNot(() => settings.setting("webhook_secret").value));
+  // Whether the command has its answer already: a document waits for jq (see loadJq).
+  let answered = () => false;
+  const { jq, jqChecked, signal } = await loadJq(settings, input, () => answered());
   const now = input.now ?? Date.now;
   const { defaultSleep, sleepsCutBy } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;
@@ -123,9 +138,6 @@ export async function createContext(input: ContextInput): Promise<Context> {
     makePaint(settings.colour.stdout),
     makePaint(settings.colour.stderr),
   ]);
-  // jq is loaded only for --jq, and the expression compiled now: a typo stops the command before it sends anything.
-  const jq =
-    settings.jq === undefined ? undefined : await (await import("./output/jq.js")).compileJqFilter(settings.jq);
   const output = new Output(
     {
       stdout: secrets.wrap(terminal.stdout),
@@ -144,6 +156,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
     paintOut,
     paintErr,
   );
+  answered = () => output.holdsForJq;
   for (const notice of checkConfigDir(settings.configDir, say)) output.warn(notice);
 
   let client: ServiceClient | undefined;
@@ -244,11 +257,76 @@ export async function createContext(input: ContextInput): Promise<Context> {
         await pager?.end();
       }
     },
+    finish: finishing(output, jqChecked),
     async dispose() {
       await Promise.all([client, ...others].map((c) => c?.close()));
       showTimesIn(defaultTimeZone);
     },
   };
+}
+
+/**
+ * Context.finish: the command's work awaited with jq's check (`jqChecked`, for a command that moves no
+ * money), then what `output` held for jq printed.
+ */
+function finishing(output: Output, jqChecked: Promise<void> | undefined): Context["finish"] {
+  return async (work) => {
+    try {
+      // A bad expression is said as soon as jq finds it, whatever the command is waiting for.
+      const done = await (jqChecked ? Promise.race([work, jqChecked.then(() => work)]) : work);
+      await output.settled();
+      return done;
+    } catch (error) {
+      // What is said is the bad expression, not the abort it caused, once the command has stopped:
+      // nothing of it runs on after the message.
+      await jqChecked?.catch(async (typo: unknown) => {
+        await work.catch(() => undefined);
+        throw typo;
+      });
+      // Else the command's error, after what it printed before it.
+      await output.settled();
+      throw error;
+    }
+  };
+}
+
+/**
+ * `--jq`'s filter: jq is loaded only for it. A command that moves money has the expression compiled
+ * before anything is sent, so a typo never follows a purchase. One that moves none goes on at once
+ * and jq loads while its request travels: the expression is compiled alone while the command waits,
+ * or, when the answer came first (`answered`), by the filter's one run on it, which saves jq a second
+ * reading of its builtins (from a service on the same machine the answer nearly always comes first).
+ * A bad expression stops the command through its signal (its requests aborted, answers dropped) and
+ * is said by `finish`, with nothing printed.
+ */
+async function loadJq(
+  settings: Settings,
+  input: ContextInput,
+  answered: () => boolean,
+): Promise<{ jq?: JqFilter | Promise<JqFilter>; jqChecked?: Promise<void>; signal: AbortSignal }> {
+  const { signal } = input;
+  const expression = settings.jq;
+  if (expression === undefined) return { signal };
+  const loaded = import("./output/jq.js").then(({ loadJqFilter }) => loadJqFilter(expression));
+  if (!input.movesNoMoney) {
+    const jq = await loaded;
+    jq.check();
+    return { jq: jq.filter, signal };
+  }
+  const badExpression = new AbortController();
+  const jqChecked = loaded
+    .then(async (jq) => {
+      // A turn of the event loop first: an answer already in is read, and compiled by the filter's run.
+      await new Promise((turned) => setImmediate(turned));
+      if (!answered()) jq.check();
+    })
+    .catch((error: unknown) => {
+      badExpression.abort(error);
+      throw error;
+    });
+  // Awaited by finish(); a command that never gets there must not count as leaving a rejection unhandled.
+  jqChecked.catch(() => undefined);
+  return { jq: loaded.then((jq) => jq.filter), jqChecked, signal: AbortSignal.any([signal, badExpression.signal]) };
 }
 
 /**

@@ -13,6 +13,7 @@ export default defineCommand({
     "reseller balance history",
   ],
   load: () => import("./balance.js"),
+  movesNoMoney: true,
   commands: [
     defineCommand({
       name: "history",
@@ -26,6 +27,7 @@ export default defineCommand({
         "reseller balance history --json | jq '.data'",
       ],
       load: () => import("./balance/history.js"),
+      movesNoMoney: true,
     }),
   ],
 });

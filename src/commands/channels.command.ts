@@ -7,4 +7,5 @@ export default defineCommand({
     "one line per channel, tab-separated: code, name, fee (the flat part), fee percentage, minimum, maximum, on or off",
   examples: ["reseller channels", "reseller channels --jq '.data[] | select(.code == \"QRIS\") | .fee'"],
   load: () => import("./channels.js"),
+  movesNoMoney: true,
 });

@@ -14,4 +14,5 @@ export default defineCommand({
     'reseller history --since 2026-11-01 --jq \'[.[] | select(.verdict == "bought" or .verdict == "delivered") | .amount] | add\'',
   ],
   load: () => import("./history.js"),
+  movesNoMoney: true,
 });

@@ -10,4 +10,5 @@ export default defineCommand({
   examples: ["reseller item 12", "reseller item 21 --jq .data.validation"],
   input: itemInput,
   load: () => import("./item.js"),
+  movesNoMoney: true,
 });

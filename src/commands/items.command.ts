@@ -23,4 +23,5 @@ export default defineCommand({
     "reseller items --changes",
   ],
   load: () => import("./items.js"),
+  movesNoMoney: true,
 });

@@ -6,6 +6,7 @@ export default defineCommand({
   piped: "one line per reseller, tab-separated: rank, name, transactions",
   examples: ["reseller leaderboard", "reseller leaderboard me"],
   load: () => import("./leaderboard/top.js"),
+  movesNoMoney: true,
   commands: [
     defineCommand({
       name: "me",
@@ -13,6 +14,7 @@ export default defineCommand({
       piped: "label<TAB>value lines: rank, transactions, points",
       examples: ["reseller leaderboard me"],
       load: () => import("./leaderboard/me.js"),
+      movesNoMoney: true,
     }),
   ],
 });

@@ -20,6 +20,7 @@ export default defineCommand({
       piped: "one line per lock, tab-separated: token, item, quantity, expires, seconds left",
       examples: ["reseller lock list"],
       load: () => import("./lock/list.js"),
+      movesNoMoney: true,
     }),
     defineCommand({
       name: "release",

@@ -19,4 +19,5 @@ export default defineCommand({
     "reseller report --since 2026-11-01 --until 2026-11-30 --json | jq .profit",
   ],
   load: () => import("./report.js"),
+  movesNoMoney: true,
 });

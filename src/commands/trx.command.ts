@@ -19,6 +19,7 @@ export default defineCommand({
         "reseller trx list --page 2 --json | jq '.data'",
       ],
       load: () => import("./trx/list.js"),
+      movesNoMoney: true,
     }),
     defineCommand({
       name: "show",
@@ -43,6 +44,7 @@ export default defineCommand({
       ],
       input: trxShowInput,
       load: () => import("./trx/show.js"),
+      movesNoMoney: true,
     }),
   ],
 });

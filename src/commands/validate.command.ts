@@ -12,4 +12,5 @@ export default defineCommand({
     "reseller validate --item 21 --customer-id 12345678 --zone-id 1234 --json | jq -r .data.account_name",
   ],
   load: () => import("./validate.js"),
+  movesNoMoney: true,
 });

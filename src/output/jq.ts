@@ -3,8 +3,9 @@
  * jq-wasm package), with strings printed raw like `gh --jq`. Loaded only when --jq is given: the
  * engine is a 0.9 MB WebAssembly module that no other command should pay for.
  *
- * The expression is compiled before the command sends anything, so a typo is exit 2 with jq's own
- * message, never discovered after a purchase. jq runs without the process's environment (`$ENV` is
+ * A typo is exit 2 with jq's own message and nothing printed, never discovered after a purchase: a
+ * command that moves money has the expression compiled before it sends anything; one that moves none
+ * while its request travels (src/context.ts). jq runs without the process's environment (`$ENV` is
  * the engine's own, empty of RESELLER_API_KEY) and without files.
  */
 import { ResellerError, ExitCode, UsageError } from "../errors.js";
@@ -56,6 +57,21 @@ const compileErrorExit = 3;
 
 /** The expression compiled by jq itself (jq-wasm): exit 2 with jq's message for one it cannot read. */
 export async function compileJqFilter(expression: string): Promise<JqFilter> {
+  const jq = await loadJqFilter(expression);
+  jq.check();
+  return jq.filter;
+}
+
+/** jq loaded with an expression to filter by, not yet compiled. */
+export interface LoadedJq {
+  /** Filters a document; throws check()'s UsageError when the expression cannot be compiled. */
+  filter: JqFilter;
+  /** The expression compiled alone, unless a filter already did: exit 2 with jq's message for one it cannot read. */
+  check(): void;
+}
+
+/** jq's engine (jq-wasm) loaded, the expression to be compiled by check() or by the first filter. */
+export async function loadJqFilter(expression: string): Promise<LoadedJq> {
   // Required beside the bundle, not bundled: the package reads its .wasm from its own folder.
   const early = (globalThis as Record<symbol, EarlyJq | undefined>)[compiledEarly];
   // node:module only without the launcher's jq-wasm: it loads Node's ES module loader, which after
@@ -66,17 +82,20 @@ export async function compileJqFilter(expression: string): Promise<JqFilter> {
   // A module the launcher could not compile is jq-wasm's to load again, and to say what is wrong with.
   const wasmModule = await early?.compiling.catch(() => undefined);
   const jq = await loadJq(wasmModule && { wasmModule });
-  const check = jq.raw(null, expression, ["-c"]);
-  if (check.exitCode === compileErrorExit || check.exitCode === 2) {
-    throw new UsageError((say) => say.jq.cannotRead(jqMessage(check.stderr)), {
-      code: "JQ_SYNTAX",
-      suggestion: (say) => say.jq.syntaxHint,
-    });
-  }
+  let compiled = false;
+  const check = () => {
+    if (compiled) return;
+    const checked = jq.raw(null, expression, ["-c"]);
+    if (checked.exitCode === compileErrorExit || checked.exitCode === 2) throw cannotRead(checked.stderr);
+    compiled = true;
+  };
   // A new line on each side: a `# comment` at the end of the expression must not swallow the paren.
   const wrapped = `(\n${expression}\n) | (${JSON.stringify(outputBegins)}, ., ${JSON.stringify(outputEnds)})`;
-  return (json, pretty) => {
+  const filter: JqFilter = (json, pretty) => {
     const result = jq.raw(json, wrapped, pretty ? ["-r"] : ["-r", "-c"]);
+    // jq's message about the expression as written, not as wrapped here (its lines and columns).
+    if (!compiled && (result.exitCode === compileErrorExit || result.exitCode === 2)) check();
+    compiled = true;
     // Each whole output is `begins\n<output>\nends`; after the last end comes nothing, or a failing output's start.
     const text = result.stdout
       .split(outputEnds)
@@ -89,6 +108,15 @@ export async function compileJqFilter(expression: string): Promise<JqFilter> {
     });
     return { text, error };
   };
+  return { filter, check };
+}
+
+/** A typo in the expression: exit 2 with jq's message. */
+function cannotRead(stderr: string): UsageError {
+  return new UsageError((say) => say.jq.cannotRead(jqMessage(stderr)), {
+    code: "JQ_SYNTAX",
+    suggestion: (say) => say.jq.syntaxHint,
+  });
 }
 
 /** jq's message without its `jq: error` prefix and the compile-error count. */

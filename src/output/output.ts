@@ -21,7 +21,7 @@ import type { Status } from "../api/model.js";
 import { AnswerBody } from "../api/answer.js";
 import { statusKindOf } from "../api/status.js";
 import { statusWord } from "./status-words.js";
-import type { JqFilter } from "./jq.js";
+import type { JqFilter, JqFiltered } from "./jq.js";
 import { present } from "../errors.js";
 import { steadyYoungGeneration } from "../young-generation.js";
 import { en, type Messages } from "../messages/en.js";
@@ -68,8 +68,12 @@ export interface OutputOptions {
   now: () => number;
   /** How many columns a line on stdout may take on a terminal (settings decide it); 80 when not given. */
   width?: number;
-  /** `--jq`: every JSON document is filtered through this before it is printed. */
-  jq?: JqFilter;
+  /**
+   * `--jq`: every JSON document is filtered through this before it is printed. Given while jq still
+   * loads (a command that moves no money loads it while its request travels: src/context.ts), the
+   * documents wait for it in their order; `settled()` resolves once they are printed.
+   */
+  jq?: JqFilter | Promise<JqFilter>;
   /** How many columns a message on stderr may take; not given (a pipe, a log), messages are not wrapped. */
   stderrWidth?: number;
   /** The catalogue of the reader's language (the context's); English when not given. */
@@ -141,9 +145,22 @@ export class Output {
   private paging = false;
   private readonly paintOut: Paint;
   private readonly paintErr: Paint;
+  /** `--jq`'s filter once jq is loaded. */
+  private jqFilter?: JqFilter;
+  /** Documents made before jq was loaded, printed in order once it is; rejected with jq's error. */
+  private held?: Promise<void>;
 
   constructor(options: OutputOptions, paintOut: Paint = noPaint, paintErr: Paint = noPaint) {
     this.options = options;
+    const { jq } = options;
+    if (typeof jq === "function") this.jqFilter = jq;
+    else
+      jq?.then(
+        (filter) => {
+          this.jqFilter = filter;
+        },
+        () => undefined, // said by the context, which stops the command
+      );
     this.mode = options.mode;
     this.stdoutIsTTY = options.stdoutIsTTY;
     this.stderrIsTTY = options.stderrIsTTY;
@@ -266,7 +283,32 @@ export class Output {
 
   /** `--jq`: what jq made of the document, printed as jq prints it; a jq error after what it did print. */
   private filtered(json: string, pretty: boolean): void {
-    const { text, error } = present(this.options.jq, "the --jq filter")(json, pretty);
+    if (this.jqFilter && !this.held) return this.showFiltered(this.jqFilter(json, pretty));
+    const loading = present(this.options.jq, "the --jq filter");
+    const held = (this.held ?? Promise.resolve(loading)).then(() =>
+      this.showFiltered(present(this.jqFilter, "jq, loaded")(json, pretty)),
+    );
+    this.held = held;
+    // Once all are printed, the next document is filtered at once; a jq error stays for settled().
+    held.then(
+      () => {
+        if (this.held === held) this.held = undefined;
+      },
+      () => undefined,
+    );
+  }
+
+  /** Whether a document waits for jq to load. */
+  get holdsForJq(): boolean {
+    return this.held !== undefined;
+  }
+
+  /** Once the documents held for jq while it loaded are printed; throws jq's error, if it stopped on one. */
+  async settled(): Promise<void> {
+    await this.held;
+  }
+
+  private showFiltered({ text, error }: JqFiltered): void {
     // On a terminal, jq's strings are service text like any other: shown, not obeyed.
     if (text) this.options.stdout.write(this.stdoutIsTTY ? neutralize(text, { keepNewlines: true }) : text);
     if (error) throw error;

@@ -22,8 +22,19 @@ import { helpAfter } from "./help-screen.js";
 
 export type Handler<O> = { run: (ctx: Context, options: O) => Promise<number | void> };
 
-/** What the declaration asks of whoever runs it: given the command, its handler's loader and the parsed options. */
-export type RunCommand = <O>(command: CommandUnknownOpts, load: () => Promise<Handler<O>>, options: O) => Promise<void>;
+/** What the declaration says of how its command runs, beside its handler. */
+export interface RunsHow {
+  /** See `Declaration.movesNoMoney`. */
+  movesNoMoney: boolean;
+}
+
+/** What the declaration asks of whoever runs it: given the command, its handler's loader, the parsed options and how it runs. */
+export type RunCommand = <O>(
+  command: CommandUnknownOpts,
+  load: () => Promise<Handler<O>>,
+  options: O,
+  how: RunsHow,
+) => Promise<void>;
 
 /** Nothing declared yet: commander's `{}`. */
 export type Nothing = Record<never, never>;
@@ -74,6 +85,12 @@ export interface Declaration<A extends unknown[], O extends OptionValues, I> {
   /** The handler's options when they are more than the flags: the arguments, or what the command line says. */
   input?: (flags: Flags<O>, args: A, command: CommandUnknownOpts) => I;
   load?: (command: CommandUnknownOpts) => Promise<Handler<I>>;
+  /**
+   * Nothing it sends moves money or is journaled (it reads the balance, the catalogue, orders): its
+   * `--jq` expression is checked while its request travels. Not said, the expression is checked before
+   * anything is sent, so a typo never follows a purchase.
+   */
+  movesNoMoney?: true;
   /** Instead of `load`, for what runs without a context (`help`): the arguments, the command and the reader's catalogue. */
   act?: (args: A, command: CommandUnknownOpts, say: Messages) => Promise<void>;
   commands?: readonly CommandDeclaration[];
@@ -202,7 +219,9 @@ export function declareOn(
     command.action((...given: unknown[]) => {
       const args = given.slice(0, command.registeredArguments.length);
       const flags = flagsOf(command);
-      return run(command, () => load(command), input ? input(flags, args, command) : flags);
+      return run(command, () => load(command), input ? input(flags, args, command) : flags, {
+        movesNoMoney: declaration.movesNoMoney === true,
+      });
     });
   }
   for (const sub of declaration.commands ?? []) declareOn(command, sub, run, say);

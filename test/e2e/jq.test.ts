@@ -6,7 +6,7 @@
  * process's environment kept from jq, through the built binary.
  */
 import { describe, expect, it } from "vitest";
-import { useEmulator } from "../support/emulator.js";
+import { apiRequests, useEmulator } from "../support/emulator.js";
 import { modulesLoadedBy } from "../support/record-modules.js";
 import { resellerAs, resellerInProcess, whileAdvancing } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
@@ -194,6 +194,20 @@ describe("what --jq refuses", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.errorJson().error).toMatchObject({ code: "JQ_SYNTAX" });
+  });
+
+  it("the built binary: a typo on buy reaches nothing of the service; on balance, checked beside its request, the same words and nothing printed", async () => {
+    const buyer = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const before = apiRequests(harness).length;
+    const buy = await buyer.run(["buy", "--item", "3", "--qty", "1", "--ref-id", "jq-typo", "--jq", ".data |||"]);
+    expect(buy.exitCode).toBe(2);
+    expect(buy.stdout).toBe("");
+    expect(apiRequests(harness).slice(before)).toEqual([]);
+    const balance = await resellerAs(harness).run(["balance", "--jq", ".data |||"]);
+    expect(balance.exitCode).toBe(2);
+    expect(balance.stdout).toBe("");
+    expect(balance.stderr).toContain("syntax error");
+    expect(balance.stderr).toBe(buy.stderr);
   });
 
   it("an error while filtering: exit 1 naming jq's message, after what it did print", async () => {

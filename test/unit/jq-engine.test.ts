@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { compileJqFilter } from "../../src/output/jq.js";
+import { compileJqFilter, loadJqFilter } from "../../src/output/jq.js";
 
 const compiledEarly = Symbol.for("reseller.jq-wasm");
 const slot = globalThis as Record<symbol, unknown>;
@@ -45,5 +45,31 @@ describe("jq's engine", () => {
   it("still refuses what it cannot compile, with jq's message", async () => {
     slot[compiledEarly] = compiledByLauncher(wasm.compile(readFileSync(wasmFile)));
     await expect(compileJqFilter(".data |||")).rejects.toMatchObject({ code: "JQ_SYNTAX" });
+  });
+
+  it("a typo found by the filter's one run, with no check before it, is said as the check says it", async () => {
+    slot[compiledEarly] = compiledByLauncher(wasm.compile(readFileSync(wasmFile)));
+    const checked = await compileJqFilter(".data |||").then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const jq = await loadJqFilter(".data |||");
+    let filtered: unknown;
+    try {
+      jq.filter('{"data":{"balance":2500000}}', false);
+    } catch (error) {
+      filtered = error;
+    }
+    // The same words: jq's message about the expression as typed, not as the filter wraps it.
+    expect(filtered).toMatchObject({ code: "JQ_SYNTAX", exitCode: 2 });
+    expect(String((filtered as Error).message)).toBe(String((checked as Error).message));
+    expect(String((filtered as Error).message)).toContain("line 1");
+  });
+
+  it("a filter's run compiles the expression: check() after it does not run jq again", async () => {
+    slot[compiledEarly] = compiledByLauncher(wasm.compile(readFileSync(wasmFile)));
+    const jq = await loadJqFilter(".data.balance");
+    expect(jq.filter('{"data":{"balance":7}}', false)).toEqual({ text: "7\n" });
+    expect(() => jq.check()).not.toThrow();
   });
 });

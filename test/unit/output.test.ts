@@ -9,6 +9,7 @@ import { neutralize, plainCell } from "../../src/output/sanitize.js";
 import { unbroken } from "../../src/output/message.js";
 import { printError } from "../../src/output/print-error.js";
 import { NetworkError, ServiceError } from "../../src/errors.js";
+import { JqFilterError, type JqFilter } from "../../src/output/jq.js";
 
 /** Runs `check` with the machine's zone set to `zone` (Node applies a change of TZ at once). */
 function inZone(zone: string, check: () => void): void {
@@ -517,5 +518,64 @@ describe("jsonArray", () => {
     expect(pulled).toBe(items.length);
     expect(waits).toBeGreaterThan(10);
     expect(JSON.parse(out)).toEqual(items);
+  });
+});
+
+describe("--jq while jq still loads", () => {
+  /** An Output given jq as it loads: the filter upper-cases a document, or fails on `{"fail":…}`. */
+  function loading() {
+    let out = "";
+    let ready: ((filter: JqFilter) => void) | undefined;
+    let failed: ((error: unknown) => void) | undefined;
+    const jq = new Promise<JqFilter>((done, fail) => {
+      ready = done;
+      failed = fail;
+    });
+    const output = new Output({
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => true },
+      mode: "json",
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      now: () => 0,
+      jq,
+    });
+    const filter: JqFilter = (json) => {
+      if (json.includes("fail")) return { text: "", error: new JqFilterError("JQ_ERROR", "--jq: cannot") };
+      return { text: `${json.toUpperCase()}\n` };
+    };
+    return { output, out: () => out, load: () => ready?.(filter), fail: (error: unknown) => failed?.(error) };
+  }
+
+  it("documents wait for it, then print in their order; once it is loaded, at once", async () => {
+    const run = loading();
+    run.output.json({ a: 1 });
+    run.output.jsonLine({ b: 2 });
+    expect(run.out()).toBe("");
+    expect(run.output.holdsForJq).toBe(true);
+    run.load();
+    await run.output.settled();
+    expect(run.out()).toBe('{"A":1}\n{"B":2}\n');
+    expect(run.output.holdsForJq).toBe(false);
+    run.output.json({ c: 3 });
+    expect(run.out()).toBe('{"A":1}\n{"B":2}\n{"C":3}\n');
+  });
+
+  it("a jq error stops the documents after it, and settled() throws it", async () => {
+    const run = loading();
+    run.output.json({ a: 1 });
+    run.output.json({ fail: true });
+    run.output.json({ c: 3 });
+    run.load();
+    await expect(run.output.settled()).rejects.toMatchObject({ code: "JQ_ERROR" });
+    expect(run.out()).toBe('{"A":1}\n');
+  });
+
+  it("jq that cannot load prints nothing: settled() throws what stopped it", async () => {
+    const run = loading();
+    run.output.json({ a: 1 });
+    run.fail(new Error("a typo"));
+    await expect(run.output.settled()).rejects.toThrow("a typo");
+    expect(run.out()).toBe("");
   });
 });
