@@ -126,9 +126,9 @@ export async function createContext(input: ContextInput): Promise<Context> {
   secrets.add(storedOrNot(() => settings.apiKey));
   // The webhook secret forges events for anyone who has it: masked in every command, not only webhook listen.
   secrets.add(storedOrNot(() => settings.setting("webhook_secret").value));
-  // Whether the command has its answer already: a document waits for jq (see loadJq).
-  let answered = () => false;
-  const { jq, jqChecked, signal } = await loadJq(settings, input, () => answered());
+  // The documents the command has printed, waiting for jq to load, when its answer came first (see loadJq).
+  let heldForJq = (): Promise<void> | undefined => undefined;
+  const { jq, jqChecked, signal } = await loadJq(settings, input, () => heldForJq());
   const now = input.now ?? Date.now;
   const { defaultSleep, sleepsCutBy } = await import("./api/sleep.js");
   const sleep = input.sleep ?? defaultSleep;
@@ -156,7 +156,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
     paintOut,
     paintErr,
   );
-  answered = () => output.holdsForJq;
+  heldForJq = () => (output.holdsForJq ? output.settled() : undefined);
   for (const notice of checkConfigDir(settings.configDir, say)) output.warn(notice);
 
   let client: ServiceClient | undefined;
@@ -294,7 +294,7 @@ function finishing(output: Output, jqChecked: Promise<void> | undefined): Contex
  * `--jq`'s filter: jq is loaded only for it. A command that moves money has the expression compiled
  * before anything is sent, so a typo never follows a purchase. One that moves none goes on at once
  * and jq loads while its request travels: the expression is compiled alone while the command waits,
- * or, when the answer came first (`answered`), by the filter's one run on it, which saves jq a second
+ * or, when the answer came first (`heldForJq`), by the filter's one run on it, which saves jq a second
  * reading of its builtins (from a service on the same machine the answer nearly always comes first).
  * A bad expression stops the command through its signal (its requests aborted, answers dropped) and
  * is said by `finish`, with nothing printed.
@@ -302,7 +302,7 @@ function finishing(output: Output, jqChecked: Promise<void> | undefined): Contex
 async function loadJq(
   settings: Settings,
   input: ContextInput,
-  answered: () => boolean,
+  heldForJq: () => Promise<void> | undefined,
 ): Promise<{ jq?: JqFilter | Promise<JqFilter>; jqChecked?: Promise<void>; signal: AbortSignal }> {
   const { signal } = input;
   const expression = settings.jq;
@@ -318,7 +318,10 @@ async function loadJq(
     .then(async (jq) => {
       // A turn of the event loop first: an answer already in is read, and compiled by the filter's run.
       await new Promise((turned) => setImmediate(turned));
-      if (!answered()) jq.check();
+      // A typo that run finds stops the command as the check would: nothing of it said after jq's message.
+      const held = heldForJq();
+      if (held) await held;
+      else jq.check();
     })
     .catch((error: unknown) => {
       badExpression.abort(error);

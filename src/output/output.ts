@@ -285,9 +285,15 @@ export class Output {
   private filtered(json: string, pretty: boolean): void {
     if (this.jqFilter && !this.held) return this.showFiltered(this.jqFilter(json, pretty));
     const loading = present(this.options.jq, "the --jq filter");
-    const held = (this.held ?? Promise.resolve(loading)).then(() =>
-      this.showFiltered(present(this.jqFilter, "jq, loaded")(json, pretty)),
-    );
+    this.afterHeld(() => this.showFiltered(present(this.jqFilter, "jq, loaded")(json, pretty)), loading);
+  }
+
+  /**
+   * `step` once jq has loaded and the documents held for it are printed, in order with them; never,
+   * if jq stopped on one of them (settled() throws why).
+   */
+  private afterHeld(step: () => void, loading?: unknown): void {
+    const held = (this.held ?? Promise.resolve(loading)).then(step);
     this.held = held;
     // Once all are printed, the next document is filtered at once; a jq error stays for settled().
     held.then(
@@ -665,6 +671,13 @@ export class Output {
    * so a message (a `Retrying…` warning) never shares its line.
    */
   private toPerson(text: string): void {
+    // Said after a document that waits for jq, it waits too: a typo jq finds in the expression is then
+    // the only thing said, as when jq finds it before the command sends anything.
+    if (this.held) return this.afterHeld(() => this.writeToPerson(text));
+    this.writeToPerson(text);
+  }
+
+  private writeToPerson(text: string): void {
     if (this.spinnerShown && !this.paging) this.options.stderr.write("\r\u001b[2K");
     this.options.stderr.write(text);
     this.spinnerShown?.();

@@ -525,6 +525,7 @@ describe("--jq while jq still loads", () => {
   /** An Output given jq as it loads: the filter upper-cases a document, or fails on `{"fail":…}`. */
   function loading() {
     let out = "";
+    let err = "";
     let ready: ((filter: JqFilter) => void) | undefined;
     let failed: ((error: unknown) => void) | undefined;
     const jq = new Promise<JqFilter>((done, fail) => {
@@ -533,7 +534,7 @@ describe("--jq while jq still loads", () => {
     });
     const output = new Output({
       stdout: { write: (s: string) => (out += s) },
-      stderr: { write: () => true },
+      stderr: { write: (s: string) => (err += s) },
       mode: "json",
       stdoutIsTTY: false,
       stderrIsTTY: false,
@@ -544,7 +545,13 @@ describe("--jq while jq still loads", () => {
       if (json.includes("fail")) return { text: "", error: new JqFilterError("JQ_ERROR", "--jq: cannot") };
       return { text: `${json.toUpperCase()}\n` };
     };
-    return { output, out: () => out, load: () => ready?.(filter), fail: (error: unknown) => failed?.(error) };
+    return {
+      output,
+      out: () => out,
+      err: () => err,
+      load: () => ready?.(filter),
+      fail: (error: unknown) => failed?.(error),
+    };
   }
 
   it("documents wait for it, then print in their order; once it is loaded, at once", async () => {
@@ -569,6 +576,24 @@ describe("--jq while jq still loads", () => {
     run.load();
     await expect(run.output.settled()).rejects.toMatchObject({ code: "JQ_ERROR" });
     expect(run.out()).toBe('{"A":1}\n');
+  });
+
+  it("a message said after a waiting document waits with it, and is not said after a jq error", async () => {
+    const run = loading();
+    run.output.json({ a: 1 });
+    run.output.warn("The balance is low.");
+    expect(run.err()).toBe("");
+    run.load();
+    await run.output.settled();
+    expect(run.out()).toBe('{"A":1}\n');
+    expect(run.err()).toBe("! The balance is low.\n");
+
+    const typo = loading();
+    typo.output.json({ fail: true });
+    typo.output.warn("The balance is low.");
+    typo.load();
+    await expect(typo.output.settled()).rejects.toMatchObject({ code: "JQ_ERROR" });
+    expect(typo.err()).toBe("");
   });
 
   it("jq that cannot load prints nothing: settled() throws what stopped it", async () => {
