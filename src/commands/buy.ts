@@ -405,7 +405,7 @@ async function waitAndShow(
     import("../output/transaction.js"),
     import("../journal/request.js"),
   ]);
-  noteLatestStatus(ctx, waited.result.data);
+  noteLatestStatus(ctx, waited.result.data, bought.refId);
   const t = waited.result.data;
   const judged = orderVerdict(t, waited.finished);
   const { verdict } = judged;

@@ -553,14 +553,17 @@ async function settleQuietly<T>(
 
 /**
  * Notes the status a purchase has now (seen by `trx show` or at the end of `buy --wait`) against its
- * journal entries, so `history` shows where each order stands. Only a change is written; a journal
+ * journal entries (those of `sentAs`, the ref_id it was sent or looked up under, when the answer
+ * names none), so `history` shows where each order stands. Only a change is written; a journal
  * that cannot be written costs only that.
  */
-export function noteLatestStatus(ctx: Context, t: Transaction): void {
-  if (!t.refId || !t.status) return;
+export function noteLatestStatus(ctx: Context, t: Transaction, sentAs?: string): void {
+  // An answer may leave its ref_id out: the one the order was sent or looked up under stands for it.
+  const refId = t.refId ?? sentAs;
+  if (!refId || !t.status) return;
   try {
     const journal = journalFor(ctx);
-    for (const entry of journal.byRefId(t.refId)) {
+    for (const entry of journal.byRefId(refId)) {
       if (entry.kind !== "buy" || entry.outcome !== "done" || !sentFromHere(entry, ctx.settings)) continue;
       const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
       if (entry.status !== record.status || entry.verdict !== record.verdict || entry.refunded !== record.refunded)

@@ -697,7 +697,7 @@ async function waitDelivery(
       ...(firstPollMs !== undefined ? { firstPollMs } : {}),
     });
     // Written against the order's entries found by its ref_id, when the status or the verdict moved.
-    noteLatestStatus(ctx, waited.result.data);
+    noteLatestStatus(ctx, waited.result.data, result.ref_id);
     const next = withTransaction(result, waited.result.data, waited.result.body, waited.finished);
     if (!waited.finished)
       next.error = {

@@ -19,7 +19,8 @@ import {
 } from "../../src/errors.js";
 import { openJournal } from "../../src/journal/journal.js";
 import type { IntentRecord, JournalRecord } from "../../src/journal/entries.js";
-import { journalRequest, mayHaveLanded } from "../../src/journal/request.js";
+import { journalRequest, mayHaveLanded, noteLatestStatus } from "../../src/journal/request.js";
+import { decodeTransaction } from "../../src/api/decode.js";
 import { orderRepeatKey } from "../../src/rules/customer.js";
 import { closeRecordsDatabases } from "../../src/records/database.js";
 import { makeConfigDir } from "../support/cli.js";
@@ -238,6 +239,30 @@ describe("journalRequest", () => {
     expect(seenAtSend[0]).toContain('"type":"intent"');
     expect(seenAtSend[0]).toContain('"ref_id":"early-1"');
     expect(journal.byRefId("early-1")[0]).toMatchObject({ kind: "sandbox", outcome: "done" });
+  });
+});
+
+describe("a purchase's latest status", () => {
+  it("is noted under the ref_id it was sent with when the service's answer leaves its ref_id out", async () => {
+    const { ctx } = await testContext();
+    await journalRequest(
+      ctx,
+      "buy",
+      "SENT-AS-1",
+      { carts: [{ item_id: 12, quantity: 1, note: "0812" }] },
+      async (hooks) => {
+        await hooks.onAttempt(1);
+        return { ok: true };
+      },
+    );
+    const answer = decodeTransaction({
+      data: { invoice: "INV-1", status: "completed", price: 10_000, amount: 10_000 },
+    });
+    expect(answer.refId).toBeNull();
+    noteLatestStatus(ctx, answer);
+    expect(openJournal(ctx.settings.configDir).byRefId("SENT-AS-1")[0]?.status).toBeUndefined();
+    noteLatestStatus(ctx, answer, "SENT-AS-1");
+    expect(openJournal(ctx.settings.configDir).byRefId("SENT-AS-1")[0]).toMatchObject({ status: "completed" });
   });
 });
 

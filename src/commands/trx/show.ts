@@ -27,7 +27,7 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
     throw error;
   }
   settleJournal(ctx, result.data);
-  noteLatestStatus(ctx, result.data);
+  noteLatestStatus(ctx, result.data, options.ref);
   const alternativeOf = alternativeOfIn(ctx, result.data);
 
   if (!options.watch)
@@ -40,7 +40,7 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   const timeout = waitTimeoutSeconds(ctx, options.waitTimeout);
   try {
     const waited = await waitForDelivery(ctx, client, options.ref, timeout, result);
-    noteLatestStatus(ctx, waited.result.data);
+    noteLatestStatus(ctx, waited.result.data, options.ref);
     showTransaction(ctx.output, waited.result, waited.finished, timeout, {
       waited: true,
       verdict: orderVerdict(waited.result.data, waited.finished),
