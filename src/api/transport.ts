@@ -13,6 +13,7 @@
 import type { Agent as HttpAgent, ClientRequest, IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Dispatcher } from "undici";
 import type { Messages } from "../messages/messages.js";
+import { requirePackage } from "../packages.js";
 
 export interface LaneRequest {
   method: string;
@@ -208,10 +209,7 @@ function proxiedLane(options: LaneOptions): Lane {
   let loaded: { request: typeof import("undici").request; dispatcher: Dispatcher } | undefined;
   const load = () => {
     if (loaded) return loaded;
-    // node:module here, not imported: it loads Node's ES module loader, ~0.5 ms of every start.
-    const { EnvHttpProxyAgent, Pool, request } = process.getBuiltinModule("node:module").createRequire(import.meta.url)(
-      "undici",
-    ) as typeof import("undici");
+    const { EnvHttpProxyAgent, Pool, request } = requirePackage<typeof import("undici")>("undici");
     const dispatcher = new EnvHttpProxyAgent({
       httpProxy: options.env.http_proxy || options.env.HTTP_PROXY || undefined,
       httpsProxy: options.env.https_proxy || options.env.HTTPS_PROXY || undefined,

@@ -9,6 +9,7 @@
  * the engine's own, empty of RESELLER_API_KEY) and without files.
  */
 import { ResellerError, ExitCode, UsageError } from "../errors.js";
+import { requirePackage } from "../packages.js";
 
 interface JqResult {
   stdout: string;
@@ -74,11 +75,7 @@ export interface LoadedJq {
 export async function loadJqFilter(expression: string): Promise<LoadedJq> {
   // Required beside the bundle, not bundled: the package reads its .wasm from its own folder.
   const early = (globalThis as Record<symbol, EarlyJq | undefined>)[compiledEarly];
-  // node:module only without the launcher's jq-wasm: it loads Node's ES module loader, which after
-  // the launcher sets V8's WebAssembly flags is compiled without Node's code cache (~2 ms).
-  const { loadJq } = early
-    ? early.load()
-    : (process.getBuiltinModule("node:module").createRequire(import.meta.url)("jq-wasm") as JqWasm);
+  const { loadJq } = early ? early.load() : requirePackage<JqWasm>("jq-wasm");
   // A module the launcher could not compile is jq-wasm's to load again, and to say what is wrong with.
   const wasmModule = await early?.compiling.catch(() => undefined);
   const jq = await loadJq(wasmModule && { wasmModule });

@@ -9,6 +9,7 @@
  */
 import { breakLine, wordsOf } from "./message.js";
 import { present } from "../errors.js";
+import { requirePackage } from "../packages.js";
 
 export interface Column {
   header: string;
@@ -234,13 +235,8 @@ export function wrapText(text: string, width: number): string[] {
 
 let tableUtilities: { strlen(text: string): number } | undefined;
 
-/**
- * cli-table3's measure of a cell (string-width without colour codes), so widths agree with its drawing;
- * node:module, which finds it, is required only then (~0.5 ms of a start).
- */
+/** cli-table3's measure of a cell (string-width without colour codes), so widths agree with its drawing. */
 function tableUtils(): { strlen(text: string): number } {
-  tableUtilities ??= process.getBuiltinModule("node:module").createRequire(import.meta.url)("cli-table3/src/utils") as {
-    strlen(text: string): number;
-  };
+  tableUtilities ??= requirePackage<{ strlen(text: string): number }>("cli-table3/src/utils");
   return tableUtilities;
 }

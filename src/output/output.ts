@@ -23,6 +23,7 @@ import { statusKindOf } from "../api/status.js";
 import { statusWord } from "./status-words.js";
 import type { JqFilter, JqFiltered } from "./jq.js";
 import { present } from "../errors.js";
+import { requirePackage } from "../packages.js";
 import { steadyYoungGeneration } from "../young-generation.js";
 import { en, type Messages } from "../messages/en.js";
 
@@ -808,10 +809,8 @@ function plainOf(cell: Cell): string {
 
 type TableConstructor = new (options: Record<string, unknown>) => { push(row: string[]): void; toString(): string };
 let tableClass: TableConstructor | undefined;
-/** cli-table3 is loaded when a table is drawn, not at start-up; so is node:module, which finds it (~0.5 ms). */
+/** cli-table3 is loaded when a table is drawn, not at start-up. */
 function loadTable(): TableConstructor {
-  tableClass ??= process.getBuiltinModule("node:module").createRequire(import.meta.url)(
-    "cli-table3",
-  ) as TableConstructor;
+  tableClass ??= requirePackage<TableConstructor>("cli-table3");
   return tableClass;
 }

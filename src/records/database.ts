@@ -12,6 +12,7 @@ import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, open
 import { join } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { UsageError } from "../errors.js";
+import { requirePackage } from "../packages.js";
 
 export const recordsFileName = "records.db";
 
@@ -47,9 +48,8 @@ export function openRecordsDatabase(dir: string): RecordsDatabase {
   if (known?.open) return known;
   refuseUnsafePlace(dir, path);
   ownFile(path);
-  // node:module only here: every run loads this module (recordsRunStarts), most never open records.
-  const { createRequire } = process.getBuiltinModule("node:module");
-  const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+  // Only here: every run loads this module (recordsRunStarts), most never open records.
+  const Database = requirePackage<typeof BetterSqlite3>("better-sqlite3");
   const db = new Database(path, { timeout: busyTimeoutMs });
   // WAL: readers never wait for a writer, and a commit is one append to the log. FULL: a commit is
   // on disk (the log fsync'd) before it returns, so "recorded" survives a power cut, not only a crash.

@@ -51,7 +51,7 @@ function commandOf(file: string): string | undefined {
  */
 const layers: readonly (readonly string[])[] = [
   ["messages/"],
-  ["errors.ts", "short-hash.ts"],
+  ["errors.ts", "short-hash.ts", "packages.ts"],
   ["config/"],
   ["api/"],
   ["domain/"],
