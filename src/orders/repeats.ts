@@ -39,8 +39,6 @@ export function refIdsOf(rows: { key: string; refId?: string }[], day: string): 
 /** A purchase the journal holds for this profile and service address, as the repeat check sees it. */
 export interface EarlierPurchase {
   refId: string;
-  /** The journal's id of the entry (a status learnt later is recorded against it). */
-  entry?: string;
   at: string;
   /** repeatKey of its one line, orderRepeatKey of a cart's lines (a cart never matches a row of a file). */
   key: string | undefined;
@@ -63,7 +61,6 @@ export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefine
   const instead = entry.request?.alternative_of as { ref_id?: unknown } | undefined;
   return {
     refId: entry.ref_id,
-    entry: entry.entry,
     at: entry.at,
     key,
     outcome: entry.outcome,
