@@ -12,7 +12,7 @@ import { ExitCode, InterruptedError, placed, present, ResellerError, ServiceErro
 import { customerData } from "../domain/transaction.js";
 import { noteLatestStatus } from "../journal/request.js";
 import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
-import { checkLineForms, type TypedCustomer } from "./check-line.js";
+import { checkLineForms, itemWords, type TypedCustomer } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
 import { readItem } from "./items.js";
 import { dayOf, type Order } from "./order.js";
@@ -217,7 +217,7 @@ export async function readBulk(
         problems.push({
           line: r.row,
           code: "ZONE_ID_MISSING",
-          message: (say) => say.orders.checks.fileZoneNeeded(placeOf(r)(say), say.phone.item(item.id, item.name)),
+          message: (say) => say.orders.checks.fileZoneNeeded(placeOf(r)(say), itemWords(item)(say)),
           suggestion: (say) => say.orders.checks.fileZoneNeededHint,
         });
         continue;
