@@ -95,7 +95,7 @@ export function alternativesAfter(
 }
 
 /** A refusal as the plan says it: the error's code, and its words in the reader's catalogue, the context's. */
-export function problemOf(ctx: Pick<Context, "say">, error: unknown): { code: string; message: string } {
+export function planProblemOf(ctx: Pick<Context, "say">, error: unknown): { code: string; message: string } {
   if (error instanceof ResellerError) return { code: error.code, message: error.messageIn(ctx.say) };
   throw error;
 }
@@ -204,7 +204,7 @@ export async function planFile(
         planned.push({
           ...base,
           verdict: "refused",
-          problem: problemOf(ctx, error),
+          problem: planProblemOf(ctx, error),
           ...alternativesAfter(alternatives, error as ResellerError),
         });
         continue;

@@ -21,7 +21,7 @@ import {
   orderRows,
   planFile,
   planOf,
-  problemOf,
+  planProblemOf,
   type KeptPrice,
   type Plan,
   type PlannedRow,
@@ -78,7 +78,7 @@ async function planOrder(
   const refused = (error: ResellerError) =>
     planOf(
       orderRows(order, "refused", keptPrice, {
-        problem: problemOf(ctx, error),
+        problem: planProblemOf(ctx, error),
         ...alternativesAfter(alternatives, error),
       }),
       balance,
