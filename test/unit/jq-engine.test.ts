@@ -67,9 +67,27 @@ describe("jq's engine", () => {
   });
 
   it("a filter's run compiles the expression: check() after it does not run jq again", async () => {
-    slot[compiledEarly] = compiledByLauncher(wasm.compile(readFileSync(wasmFile)));
+    // jq-wasm as the launcher hands it, each run of its engine counted.
+    let runs = 0;
+    type Engine = { raw(...args: unknown[]): unknown };
+    const jqWasm = fromHere(join(folder, "dist", "index.cjs")) as { loadJq(options?: unknown): Promise<Engine> };
+    slot[compiledEarly] = {
+      compiling: wasm.compile(readFileSync(wasmFile)),
+      load: () => ({
+        loadJq: async (options?: unknown) => {
+          const engine = await jqWasm.loadJq(options);
+          return {
+            raw: (...args: unknown[]) => {
+              runs += 1;
+              return engine.raw(...args);
+            },
+          };
+        },
+      }),
+    };
     const jq = await loadJqFilter(".data.balance");
     expect(jq.filter('{"data":{"balance":7}}', false)).toEqual({ text: "7\n" });
     expect(() => jq.check()).not.toThrow();
+    expect(runs).toBe(1);
   });
 });
