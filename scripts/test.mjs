@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 /** Runs an npm script or a binary of node_modules with the output passed through; resolves its exit code. */
 function run(command, args) {
   return new Promise((done) => {
-    spawn(command, args, { stdio: "inherit" }).on("exit", (code, signal) => done(code ?? (signal ? 1 : 0)));
+    spawn(command, args, { stdio: "inherit" }).on("exit", (code) => done(code ?? 1));
   });
 }
 
