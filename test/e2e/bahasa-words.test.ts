@@ -3,10 +3,9 @@
  * its product said once, a manual order's text named the seller's note (not a licence), a refused
  * connection said plainly, two doubts in history as one note, and the service's own words quoted.
  */
-import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { englishIn, indonesian, statusWords } from "../support/language.js";
-import { useEmulator } from "../support/emulator.js";
+import { closedPort, useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";
 import { buy, makeSecret, manualOrder, pointServiceAt, until, useListeners } from "./webhook-harness.js";
 
@@ -41,13 +40,7 @@ describe("words a reseller says", () => {
   });
 
   it("a refused connection is said as a reseller says it, not as a socket's error", async () => {
-    // A port nothing listens on: taken, then given back.
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, "127.0.0.1", () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-    });
+    const port = await closedPort();
     const r = await resellerAs(harness).run(["balance", "--base-url", `http://127.0.0.1:${port}`, "--timeout", "1"], {
       env: { ...indonesian, RESELLER_MAX_RETRIES: "0" },
     });

@@ -2,6 +2,7 @@
  * The emulator a test file talks to over real HTTP: started before the file's tests and closed after
  * them, with every request it answered kept in order and a view of what it holds for each account.
  */
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import {
@@ -62,11 +63,31 @@ export function apiRequests(harness: Harness): string[] {
   return harness.requests.filter((line) => / \/v1(\/|\s)/.test(line));
 }
 
-/** A port on this machine that nothing listens on: a connection to it is refused at once. */
+/**
+ * A port on this machine that nothing listens on: a connection to it is refused at once.
+ *
+ * Taken from below the kernel's ephemeral range: a port from `listen(0)`, once closed, can be handed to the
+ * next test's emulator in another worker, and the "refused" connection then reaches a service that answers.
+ */
 export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
+  const ephemeralLow = Number(readFirstWord("/proc/sys/net/ipv4/ip_local_port_range") ?? 32768);
+  for (;;) {
+    const port = 10000 + Math.floor(Math.random() * (ephemeralLow - 10000));
+    const server = createServer();
+    const free = await new Promise<boolean>((done) => {
+      server.once("error", () => done(false));
+      server.listen(port, "127.0.0.1", () => done(true));
+    });
+    if (!free) continue;
+    await new Promise<void>((done) => server.close(() => done()));
+    return port;
+  }
+}
+
+function readFirstWord(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8").trim().split(/\s+/)[0];
+  } catch {
+    return undefined;
+  }
 }
