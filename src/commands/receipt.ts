@@ -6,7 +6,7 @@
 import type { Context } from "../context.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import { InputError, ServiceError } from "../errors.js";
-import { readPhoneNumber } from "../rules/phone.js";
+import { phoneMeant, readPhoneNumber, whyNotPhone } from "../rules/phone.js";
 import { customerLanguage, shopReceipt, whatsAppLink } from "../shop/receipt.js";
 import { keptSaleOf } from "../shop/selling.js";
 import type { Transaction } from "../api/model.js";
@@ -15,11 +15,13 @@ import type { ReceiptOptions } from "./receipt/flags.js";
 export async function run(ctx: Context, options: ReceiptOptions): Promise<void> {
   // A number given is checked before anything is asked: a link to no one, or to `12`, is no receipt sent.
   if (typeof options.wa === "string") {
-    const reading = readPhoneNumber(options.wa, ctx.say);
-    if (!reading.ok)
-      throw new InputError(ctx.say.phone.waRefused(options.wa, reading.why), {
-        suggestion: `${reading.suggestion ? `${reading.suggestion} ` : ""}${ctx.say.phone.waHint}`,
+    const reading = readPhoneNumber(options.wa);
+    if (!reading.ok) {
+      const meant = phoneMeant(reading.problem);
+      throw new InputError(ctx.say.phone.waRefused(options.wa, whyNotPhone(reading.problem)(ctx.say)), {
+        suggestion: `${meant ? `${meant(ctx.say)} ` : ""}${ctx.say.phone.waHint}`,
       });
+    }
   }
   const client = await ctx.client();
   let transaction: Transaction;

@@ -11,7 +11,7 @@ import { journalFor, journalRequest } from "../journal/request.js";
 import { present, UsageError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
 import { middleCut, textWidth } from "../output/layout.js";
-import { amountForms, parseRupiah, readAmount } from "../rules/amount.js";
+import { amountForms, parseRupiah, readAmount, whyNotAmount } from "../rules/amount.js";
 import { copyable, money, type Cell } from "../output/output.js";
 import { closest } from "../config/choice.js";
 import { minimumTopUp, topUpAmount } from "../rules/input.js";
@@ -50,10 +50,10 @@ export function findChannel(channels: PaymentChannel[], code: string): PaymentCh
 
 /** The wizard's amount check, as the person types: the same rule as --amount, in words for a prompt. */
 export function checkTypedAmount(text: string, say: Messages): true | string {
-  const reading = readAmount(text, say);
+  const reading = readAmount(text);
   if (!reading.ok)
     return say.topup.notAnAmount(
-      reading.why,
+      whyNotAmount(reading.problem)(say),
       reading.readings.length ? `${reading.readings.map(formatRupiah).join(say.topup.either)}?` : amountForms(say),
     );
   const n = reading.amount;

@@ -7,10 +7,9 @@
 import type { Item, OpenAmount, OpenAmountNote, RequiredField } from "../api/model.js";
 import { InputError, placed, present, type Said, UsageError, type Wording } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
-import { readAmount } from "../rules/amount.js";
+import { readAmount, whyNotAmount } from "../rules/amount.js";
 import { buildSmmNote, rupiah, smmNote } from "../rules/input.js";
-import { en } from "../messages/en.js";
-import { readPhoneNumber } from "../rules/phone.js";
+import { phoneMeant, readPhoneNumber, whyNotPhone } from "../rules/phone.js";
 import { customerData } from "../domain/transaction.js";
 import { gameAccountNote, splitCustomerNote } from "../rules/customer.js";
 
@@ -219,12 +218,11 @@ export function checkTypedCustomer(item: Item): (text: string) => true | Wording
   return (text) => {
     if (!text.trim()) return (say) => say.phone.required;
     if (!takesPhoneNumber(item)) return true;
-    if (readPhoneNumber(text, en).ok) return true;
-    return (say) => {
-      // Why a number is refused reads the same in any words: read again in the reader's.
-      const again = readPhoneNumber(text, say);
-      return again.ok ? "" : say.phone.notMobile(`${again.why}${again.suggestion ? `. ${again.suggestion}` : ""}`);
-    };
+    const reading = readPhoneNumber(text);
+    if (reading.ok) return true;
+    const why = whyNotPhone(reading.problem);
+    const meant = phoneMeant(reading.problem);
+    return (say) => say.phone.notMobile(`${why(say)}${meant ? `. ${meant(say)}` : ""}`);
   };
 }
 
@@ -237,19 +235,13 @@ type NoteForm = "sent" | "written";
 
 /** The customer's number in the form asked for, or a refusal saying why and how to override. */
 function checkedPhone(item: Item, text: string, where: Said, form: NoteForm): string {
-  const reading = readPhoneNumber(text, en);
+  const reading = readPhoneNumber(text);
   if (reading.ok) return form === "sent" ? reading.number : reading.written;
-  // Why it is refused is read again in the words that say it.
-  const refusal = (say: Parameters<Wording>[0]): { why: string; suggestion?: string } => {
-    const again = readPhoneNumber(text, say);
-    return again.ok ? { why: "" } : again;
-  };
-  refuse(where, (say) => say.phone.refused(text.trim(), itemWords(item)(say), refusal(say).why), {
+  const why = whyNotPhone(reading.problem);
+  const meant = phoneMeant(reading.problem);
+  refuse(where, (say) => say.phone.refused(text.trim(), itemWords(item)(say), why(say)), {
     code: "PHONE_NUMBER_INVALID",
-    suggestion: (say) => {
-      const { suggestion } = refusal(say);
-      return `${suggestion ? `${suggestion} ` : ""}${say.phone.refusedHint}`;
-    },
+    suggestion: (say) => `${meant ? `${meant(say)} ` : ""}${say.phone.refusedHint}`,
   });
 }
 
@@ -277,14 +269,12 @@ export function openAmountRange(range: OpenAmount): Wording {
  */
 export function checkTypedNominal(range: OpenAmount): (text: string) => true | Wording {
   return (text) => {
-    const reading = readAmount(text, en);
-    if (!reading.ok)
-      return (say) => {
-        // Why it is no amount is said in the reader's words: the text is read again in them.
-        const again = readAmount(text, say);
-        const why = again.ok ? "" : again.why;
-        return say.orders.amount.notAnAmount(why, reading.readings.map(formatRupiah).join(say.usage.either));
-      };
+    const reading = readAmount(text);
+    if (!reading.ok) {
+      const why = whyNotAmount(reading.problem);
+      return (say) =>
+        say.orders.amount.notAnAmount(why(say), reading.readings.map(formatRupiah).join(say.usage.either));
+    }
     const problem = openAmountProblem(range, reading.amount);
     return problem
       ? (say) => say.orders.line.amountProblem(formatRupiah(reading.amount), problem(say), openAmountRange(range)(say))

@@ -8,7 +8,6 @@
  */
 import type { Item, OpenAmountNote } from "../api/model.js";
 import { UsageError, type Wording } from "../errors.js";
-import { en } from "../messages/en.js";
 import { readPhoneNumber } from "../rules/phone.js";
 import { accountName, type LineAccount } from "./account-check.js";
 import { itemWords, takesPhoneNumber } from "./check-line.js";
@@ -39,7 +38,7 @@ const operatorWords: Readonly<Record<string, RegExp>> = {
 
 /** The operator a mobile number belongs to, by its prefix; undefined for a prefix not in the tables. */
 export function operatorOfNumber(text: string): string | undefined {
-  const reading = readPhoneNumber(text, en);
+  const reading = readPhoneNumber(text);
   if (!reading.ok) return undefined;
   const prefix = reading.number.slice(0, 4);
   return Object.entries(operatorPrefixes).find(([, prefixes]) => prefixes.includes(prefix))?.[0];

@@ -4,8 +4,8 @@
  * sums is never guessed: the reader says which readings it sees, so the person picks one.
  */
 import { formatRupiah } from "../output/format.js";
-import { present } from "../errors.js";
-import { en, type Messages } from "../messages/en.js";
+import { present, type Wording } from "../errors.js";
+import type { Messages } from "../messages/en.js";
 
 /**
  * What a suffix multiplies by: `rb`/`ribu`/`k` thousands, `jt`/`juta` millions, `miliar` billions. A bare
@@ -21,15 +21,49 @@ const multipliers: Readonly<Record<string, number>> = {
   milyar: 1_000_000_000,
 };
 
+/**
+ * Why a text is not an amount, as what was found (the unit typed, the two sums it could mean): the
+ * reader finds it once, and whoever shows it words it in the reader's language (`whyNotAmount`).
+ */
+export type AmountProblem =
+  | { code: "notWhole" }
+  | { code: "noNumber" }
+  | { code: "notUnit"; unit: string }
+  | { code: "twoReadings"; unit: string; asGroups: number; asDecimal: number }
+  | { code: "noCents" }
+  | { code: "separatorMisplaced" }
+  | { code: "decimalWithoutUnit" }
+  | { code: "notWholeRupiah"; rupiah: number }
+  | { code: "separatorsMisplaced" }
+  | { code: "notANumber" }
+  | { code: "tooLarge" };
+
 export type AmountReading =
   | { ok: true; amount: number }
-  /** `why` completes "… is not an amount of Rupiah: …"; `readings` are the sums it could have meant. */
-  | { ok: false; why: string; readings: number[] };
+  /** `readings` are the sums it could have meant. */
+  | { ok: false; problem: AmountProblem; readings: number[] };
+
+/** What completes "… is not an amount of Rupiah: …", in the words of whoever says it. */
+export function whyNotAmount(problem: AmountProblem): Wording {
+  return (say) => {
+    const words = say.orders.amount;
+    switch (problem.code) {
+      case "notUnit":
+        return words.notUnit(problem.unit);
+      case "twoReadings":
+        return words.twoReadings(problem.unit, formatRupiah(problem.asGroups), formatRupiah(problem.asDecimal));
+      case "notWholeRupiah":
+        return words.notWholeRupiah(problem.rupiah.toLocaleString("id-ID"));
+      default:
+        return words[problem.code];
+    }
+  };
+}
 
 const grouped = /^\d{1,3}([.,\s_])\d{3}(\1\d{3})*$/;
 
-function notAmount(why: string, readings: number[] = []): AmountReading {
-  return { ok: false, why, readings: [...new Set(readings.filter((n) => Number.isSafeInteger(n) && n > 0))] };
+function notAmount(problem: AmountProblem, readings: number[] = []): AmountReading {
+  return { ok: false, problem, readings: [...new Set(readings.filter((n) => Number.isSafeInteger(n) && n > 0))] };
 }
 
 /** A number with a decimal part (`1,5`, `2.25`) times the unit's multiplier, to a thousandth; undefined for any other text. */
@@ -41,30 +75,30 @@ function decimalValue(text: string, multiplier: number): number | undefined {
   return Math.round(value * 1000) / 1000;
 }
 
-/** Reads one typed amount; never throws. `words` say why it is not one (a refusal reads it again in the words that say it). */
-export function readAmount(input: string | number, words: Messages): AmountReading {
+/** Reads one typed amount; never throws. What is wrong with it is data, worded where it is shown. */
+export function readAmount(input: string | number): AmountReading {
   if (typeof input === "number") {
     return Number.isSafeInteger(input)
       ? { ok: true, amount: input }
-      : notAmount(words.orders.amount.notWhole, [Math.round(input)]);
+      : notAmount({ code: "notWhole" }, [Math.round(input)]);
   }
   const compact = input
     .trim()
     .replace(/^(rp\.?|idr)\s*/i, "")
     .replace(/,-$/, "")
     .trim();
-  if (compact === "") return notAmount(words.orders.amount.noNumber);
+  if (compact === "") return notAmount({ code: "noNumber" });
   const [, suffixNumber, suffixWord] = /^(.*?\d)\s*([a-z]+)\.?$/i.exec(compact) ?? [];
   const suffix = suffixWord?.toLowerCase();
   let multiplier = 1;
   if (suffixWord !== undefined && suffix !== undefined) {
     const unit = Object.hasOwn(multipliers, suffix) ? multipliers[suffix] : undefined;
-    if (unit === undefined) return notAmount(words.orders.amount.notUnit(suffixWord));
+    if (unit === undefined) return notAmount({ code: "notUnit", unit: suffixWord });
     multiplier = unit;
   }
   const number = (suffixNumber ?? compact).trim();
 
-  if (/^\d+$/.test(number)) return whole(words, Number(number) * multiplier);
+  if (/^\d+$/.test(number)) return whole(Number(number) * multiplier);
 
   // `75.000`, `1.250.000`, `75,000`, `10 000`: separators between groups of three.
   if (grouped.test(number)) {
@@ -73,12 +107,9 @@ export function readAmount(input: string | number, words: Messages): AmountReadi
     // `1.500rb` reads as 1.500 thousand or as one and a half thousand: never guess between them.
     if (suffix !== undefined && oneSeparator) {
       const asDecimal = present(decimalValue(number, multiplier), "one separator's decimal reading");
-      return notAmount(words.orders.amount.twoReadings(suffix, formatRupiah(asGroups), formatRupiah(asDecimal)), [
-        asGroups,
-        asDecimal,
-      ]);
+      return notAmount({ code: "twoReadings", unit: suffix, asGroups, asDecimal }, [asGroups, asDecimal]);
     }
-    return whole(words, asGroups);
+    return whole(asGroups);
   }
 
   // `10.000,00` (cents written out): whole when the cents are zero. `75.500,50` or `75,500.50`: Rupiah
@@ -88,9 +119,8 @@ export function readAmount(input: string | number, words: Messages): AmountReadi
   const [, wholeText = "", groupSeparator, centsSeparator, cents = ""] = withCents ?? [];
   if (withCents && suffix === undefined && groupSeparator !== centsSeparator) {
     const wholePart = Number(wholeText.replace(/[.,]/g, ""));
-    if (/^0+$/.test(cents) && centsSeparator === ",") return whole(words, wholePart);
-    if (groupSeparator !== undefined || wholeText.length > 3)
-      return notAmount(words.orders.amount.noCents, [wholePart]);
+    if (/^0+$/.test(cents) && centsSeparator === ",") return whole(wholePart);
+    if (groupSeparator !== undefined || wholeText.length > 3) return notAmount({ code: "noCents" }, [wholePart]);
   }
 
   // `1,5jt`, `1.5jt`, `2,5rb`: a decimal only makes sense with a unit.
@@ -99,35 +129,32 @@ export function readAmount(input: string | number, words: Messages): AmountReadi
     if (suffix === undefined) {
       const [wholePart = "", fraction = ""] = number.split(/[.,]/);
       // `50.0000`: a separator in the wrong place.
-      if (fraction.length > 3) return notAmount(words.orders.amount.separatorMisplaced, [Number(wholePart + fraction)]);
+      if (fraction.length > 3) return notAmount({ code: "separatorMisplaced" }, [Number(wholePart + fraction)]);
       // `1,5`: a unit left out; `10000.5`: Rupiah have no cents.
       if (wholePart.length <= 3)
-        return notAmount(words.orders.amount.decimalWithoutUnit, [
+        return notAmount({ code: "decimalWithoutUnit" }, [
           present(decimalValue(number, 1_000), "a decimal's reading"),
           present(decimalValue(number, 1_000_000), "a decimal's reading"),
         ]);
-      return notAmount(words.orders.amount.noCents, [Number(wholePart)]);
+      return notAmount({ code: "noCents" }, [Number(wholePart)]);
     }
     if (!Number.isInteger(decimal))
-      return notAmount(words.orders.amount.notWholeRupiah(decimal.toLocaleString("id-ID")), [
-        Math.floor(decimal),
-        Math.ceil(decimal),
-      ]);
-    return whole(words, decimal);
+      return notAmount({ code: "notWholeRupiah", rupiah: decimal }, [Math.floor(decimal), Math.ceil(decimal)]);
+    return whole(decimal);
   }
   if (/^[\d.,\s_]+$/.test(number)) {
-    return notAmount(words.orders.amount.separatorsMisplaced, [Number(number.replace(/[.,\s_]/g, ""))]);
+    return notAmount({ code: "separatorsMisplaced" }, [Number(number.replace(/[.,\s_]/g, ""))]);
   }
-  return notAmount(words.orders.amount.notANumber);
+  return notAmount({ code: "notANumber" });
 }
 
-function whole(words: Messages, n: number): AmountReading {
-  return Number.isSafeInteger(n) ? { ok: true, amount: n } : notAmount(words.orders.amount.tooLarge);
+function whole(n: number): AmountReading {
+  return Number.isSafeInteger(n) ? { ok: true, amount: n } : notAmount({ code: "tooLarge" });
 }
 
 /** The amount, or undefined when the text is not one (or could be two). */
 export function parseRupiah(text: string): number | undefined {
-  const reading = readAmount(text, en);
+  const reading = readAmount(text);
   return reading.ok ? reading.amount : undefined;
 }
 

@@ -8,7 +8,6 @@
  */
 import { customerData } from "../domain/transaction.js";
 import { readPhoneNumber } from "./phone.js";
-import { en } from "../messages/en.js";
 
 /** `12345678(1234)`, `12345678|1234`, `12345678 1234`: a game user id with its zone, as notes write them. */
 const idWithZone = /^\s*([^\s(|]+)\s*(?:\(\s*([^()\s]+)\s*\)|[|\s]\s*([^\s|()]+))\s*$/;
@@ -51,7 +50,7 @@ function pageKey(text: string): string | undefined {
  * spellings that read alike are the same customer, which only ever asks before buying, never buys twice.
  */
 export function customerKey(customer: string): string {
-  const phone = readPhoneNumber(customer, en);
+  const phone = readPhoneNumber(customer);
   if (phone.ok) return phone.number;
   const text = customer.trim();
   const page = pageKey(text);
@@ -65,7 +64,7 @@ export function customerKey(customer: string): string {
 export function shownCustomer(note: string | null | undefined): string | null {
   const customer = customerData(note);
   if (customer === null) return null;
-  const phone = readPhoneNumber(customer, en);
+  const phone = readPhoneNumber(customer);
   return phone.ok ? phone.number : customer;
 }
 

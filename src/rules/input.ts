@@ -5,8 +5,8 @@
 import { InputError, type Said, wordIn } from "../errors.js";
 import { choice } from "../config/choice.js";
 import { formatRupiah } from "../output/format.js";
-import { readAmount } from "./amount.js";
-import { en, type Messages } from "../messages/en.js";
+import { readAmount, whyNotAmount } from "./amount.js";
+import type { Messages } from "../messages/en.js";
 import type { SmmNote } from "../api/model.js";
 
 export const minimumTopUp = 10_000;
@@ -32,8 +32,7 @@ export function quantity(name: Said, value: string | number): number {
   const text = value.trim();
   if (/^\d{1,3}([.,\s_])\d{3}(\1\d{3})*$/.test(text)) return positiveInteger(name, text.replace(/[.,\s_]/g, ""));
   if (/^\d+$/.test(text)) return positiveInteger(name, text);
-  // Which amount the text reads as does not depend on the words its refusal is said in.
-  const reading = /^rp|^idr/i.test(text) ? undefined : readAmount(text, en);
+  const reading = /^rp|^idr/i.test(text) ? undefined : readAmount(text);
   const meant = reading?.ok && reading.amount > 0 ? [reading.amount] : [];
   throw new InputError((say) => say.orders.input.positiveWhole(wordIn(name, say), text), {
     suggestion: (say) =>
@@ -46,16 +45,12 @@ export function quantity(name: Said, value: string | number): number {
  * could mean two sums is refused with both readings, never guessed.
  */
 export function rupiah(name: Said, value: string | number): number {
-  const reading = readAmount(value, en);
+  const reading = readAmount(value);
   if (!reading.ok) {
     const shown = typeof value === "string" ? value.trim() : String(value);
     const { readings } = reading;
     const writeIt = (say: Messages) => say.orders.amount.writeIt(say.orders.amount.forms);
-    // Why it is no amount is said in the reader's words: the text is read again in them.
-    const why = (say: Messages) => {
-      const again = readAmount(value, say);
-      return again.ok ? "" : again.why;
-    };
+    const why = whyNotAmount(reading.problem);
     throw new InputError((say) => say.orders.amount.notAmountOfRupiah(wordIn(name, say), shown, why(say)), {
       suggestion: (say) =>
         readings.length

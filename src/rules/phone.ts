@@ -3,9 +3,21 @@
  * Checked before paying, because a provider refuses a wrong one only after the balance was charged
  * (refunded later). What is sent is the national form, `0812…`, however it was written.
  */
-import type { Messages } from "../messages/en.js";
+import type { Wording } from "../errors.js";
 
 export const phoneDigits = { min: 10, max: 13 } as const;
+
+/**
+ * Why a text is not a mobile number, as what was found (its digits, the number probably meant): the
+ * reader finds it once, and whoever shows it words it in the reader's language (`whyNotPhone`).
+ */
+export type PhoneProblem =
+  | { code: "empty" }
+  | { code: "digitsOnly" }
+  | { code: "notIndonesian" }
+  /** `meant`: the number with the 0 left off put back (`0812…` for `812…`), when it has a mobile number's length. */
+  | { code: "mobileStart"; meant?: string }
+  | { code: "length"; digits: number };
 
 export type PhoneReading =
   /**
@@ -13,36 +25,43 @@ export type PhoneReading =
    * `written`: the number as written with its separators left out (`+6281234567890`), what an orders
    * file's derived ref_ids have always been made from.
    */
-  { ok: true; number: string; written: string } | { ok: false; why: string; suggestion?: string };
+  { ok: true; number: string; written: string } | { ok: false; problem: PhoneProblem };
 
-/** `words` say why a number is refused: a refusal reads it again in the words that say it. */
-export function readPhoneNumber(text: string, words: Messages): PhoneReading {
+/** Why a number is refused, in the words of whoever says it. */
+export function whyNotPhone(problem: PhoneProblem): Wording {
+  return (say) =>
+    problem.code === "length"
+      ? say.phone.length(problem.digits, phoneDigits.min, phoneDigits.max)
+      : say.phone[problem.code];
+}
+
+/** `Did you mean 081234567890?` when the number probably meant can be told. */
+export function phoneMeant(problem: PhoneProblem): Wording | undefined {
+  const meant = problem.code === "mobileStart" ? problem.meant : undefined;
+  return meant === undefined ? undefined : (say) => say.phone.didYouMean(meant);
+}
+
+/** Reads one number as a customer gave it; never throws. What is wrong with it is data, worded where it is shown. */
+export function readPhoneNumber(text: string): PhoneReading {
   const trimmed = text.trim();
-  if (trimmed === "") return { ok: false, why: words.phone.empty };
+  if (trimmed === "") return { ok: false, problem: { code: "empty" } };
   const compact = trimmed.replace(/[\s\-.()]/g, "");
-  if (!/^\+?\d+$/.test(compact)) return { ok: false, why: words.phone.digitsOnly };
+  if (!/^\+?\d+$/.test(compact)) return { ok: false, problem: { code: "digitsOnly" } };
   // The number as dialled at home: 62… and +62… are 0… without the country code.
   const national = compact.startsWith("+62")
     ? `0${compact.slice(3)}`
     : compact.startsWith("62")
       ? `0${compact.slice(2)}`
       : compact;
-  if (compact.startsWith("+") && !compact.startsWith("+62")) return { ok: false, why: words.phone.notIndonesian };
+  if (compact.startsWith("+") && !compact.startsWith("+62")) return { ok: false, problem: { code: "notIndonesian" } };
   if (!national.startsWith("08")) {
     if (national.startsWith("8") && national.length + 1 >= phoneDigits.min && national.length + 1 <= phoneDigits.max) {
-      return {
-        ok: false,
-        why: words.phone.mobileStart,
-        suggestion: words.phone.didYouMean(`0${national}`),
-      };
+      return { ok: false, problem: { code: "mobileStart", meant: `0${national}` } };
     }
-    return { ok: false, why: words.phone.mobileStart };
+    return { ok: false, problem: { code: "mobileStart" } };
   }
   if (national.length < phoneDigits.min || national.length > phoneDigits.max) {
-    return {
-      ok: false,
-      why: words.phone.length(national.length, phoneDigits.min, phoneDigits.max),
-    };
+    return { ok: false, problem: { code: "length", digits: national.length } };
   }
   return { ok: true, number: national, written: compact };
 }

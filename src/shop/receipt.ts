@@ -20,7 +20,6 @@ import { readPhoneNumber } from "../rules/phone.js";
 import { shopProfile } from "./shop-profile.js";
 import { shopDateTime, shopTime } from "./shop-time.js";
 import { catalogueOf, type Messages } from "../messages/messages.js";
-import { en } from "../messages/en.js";
 import { itemName } from "../domain/item-name.js";
 
 export type ReceiptLanguage = "id" | "en";
@@ -230,10 +229,10 @@ function receiptText(r: Omit<Receipt, "text">, w: CustomerLanguage["words"]): st
  * when the order went to a phone number, else a link that asks whom to send it to.
  */
 export function whatsAppLink(text: string, number: string | undefined, lines: ReceiptLine[]): string {
-  const to = number ?? lines.map((l) => l.customer).find((c) => c && readPhoneNumber(c, en).ok) ?? undefined;
+  const to = number ?? lines.map((l) => l.customer).find((c) => c && readPhoneNumber(c).ok) ?? undefined;
   let digits = "";
   if (to) {
-    const read = readPhoneNumber(to, en);
+    const read = readPhoneNumber(to);
     const plain = (read.ok ? read.number : to).replace(/\D/g, "");
     digits = plain.startsWith("0") ? `62${plain.slice(1)}` : plain;
   }

@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import { formatRupiah } from "../../src/output/format.js";
-import { parseRupiah, readAmount } from "../../src/rules/amount.js";
+import { type AmountReading, parseRupiah, readAmount, whyNotAmount } from "../../src/rules/amount.js";
 import { en } from "../../src/messages/en.js";
+import { id } from "../../src/messages/id.js";
 import { rupiah, topUpAmount } from "../../src/rules/input.js";
 
 describe("the forms an amount is written in", () => {
@@ -38,7 +39,7 @@ describe("the forms an amount is written in", () => {
     ["1 miliar", 1_000_000_000],
     ["  50000  ", 50_000],
   ])("%j is %d", (text, amount) => {
-    expect(readAmount(text, en)).toEqual({ ok: true, amount });
+    expect(readAmount(text)).toEqual({ ok: true, amount });
     expect(parseRupiah(text)).toBe(amount);
   });
 
@@ -46,6 +47,9 @@ describe("the forms an amount is written in", () => {
     for (const n of [1, 999, 10_000, 75_000, 1_250_000, 1_000_000_000]) expect(parseRupiah(formatRupiah(n))).toBe(n);
   });
 });
+
+/** Why a reading is no amount, in the catalogue given; undefined for an amount. */
+const whyIn = (reading: AmountReading, say = en) => (reading.ok ? undefined : whyNotAmount(reading.problem)(say));
 
 describe("texts that could mean two sums, or none", () => {
   it.each<[string, RegExp, number[]]>([
@@ -68,7 +72,9 @@ describe("texts that could mean two sums, or none", () => {
     ["1.250.000,5", /without cents/, [1_250_000]],
     ["1,2345rb", /not a whole number/, [1_234, 1_235]],
   ])("%j is refused with its readings", (text, why, readings) => {
-    expect(readAmount(text, en)).toEqual({ ok: false, why: expect.stringMatching(why), readings });
+    const reading = readAmount(text);
+    expect(reading).toEqual({ ok: false, problem: expect.anything(), readings });
+    expect(whyIn(reading)).toMatch(why);
   });
 
   it.each<[string, RegExp]>([
@@ -81,7 +87,24 @@ describe("texts that could mean two sums, or none", () => {
     ["10.5e3", /not a number/],
     ["0x10", /not a Rupiah unit|not a number/],
   ])("%j is not an amount", (text, why) => {
-    expect(readAmount(text, en)).toMatchObject({ ok: false, why: expect.stringMatching(why) });
+    const reading = readAmount(text);
+    expect(reading.ok).toBe(false);
+    expect(whyIn(reading)).toMatch(why);
+  });
+
+  it("says what it found as data, read once and worded in either language", () => {
+    const reading = readAmount("1.500rb");
+    expect(reading).toEqual({
+      ok: false,
+      problem: { code: "twoReadings", unit: "rb", asGroups: 1_500_000, asDecimal: 1_500 },
+      readings: [1_500_000, 1_500],
+    });
+    expect(whyIn(reading)).toBe('with "rb" it could mean Rp 1.500.000 or Rp 1.500');
+    expect(whyIn(reading, id)).toBe(
+      whyNotAmount({ code: "twoReadings", unit: "rb", asGroups: 1_500_000, asDecimal: 1_500 })(id),
+    );
+    expect(whyIn(reading, id)).not.toBe(whyIn(reading));
+    expect(readAmount("75 dolar")).toEqual({ ok: false, problem: { code: "notUnit", unit: "dolar" }, readings: [] });
   });
 });
 

@@ -9,7 +9,7 @@ import { UsageError } from "../../src/errors.js";
 import { checkLine, checkTypedCustomer, takesPhoneNumber } from "../../src/orders/check-line.js";
 import { en } from "../../src/messages/en.js";
 import { id } from "../../src/messages/id.js";
-import { readPhoneNumber } from "../../src/rules/phone.js";
+import { phoneMeant, readPhoneNumber, whyNotPhone } from "../../src/rules/phone.js";
 import { testItem } from "../support/items.js";
 
 describe("a mobile number as a customer gives it", () => {
@@ -27,7 +27,7 @@ describe("a mobile number as a customer gives it", () => {
     ["(0812) 3456.7890", "081234567890", "081234567890"],
     ["  081234567890 ", "081234567890", "081234567890"],
   ])("%j is taken, sent as %j (written %j)", (text, sent, written) => {
-    expect(readPhoneNumber(text, en)).toEqual({ ok: true, number: sent, written });
+    expect(readPhoneNumber(text)).toEqual({ ok: true, number: sent, written });
   });
 
   it.each<[string, RegExp, string?]>([
@@ -44,11 +44,20 @@ describe("a mobile number as a customer gives it", () => {
     ["+6581234567", /not an Indonesian number/],
     ["6221345678", /starts with 08, 628 or \+628/],
   ])("%j is refused: %s", (text, why, suggestion) => {
-    const reading = readPhoneNumber(text, en);
+    const reading = readPhoneNumber(text);
     expect(reading.ok).toBe(false);
     if (reading.ok) return;
-    expect(reading.why).toMatch(why);
-    expect(reading.suggestion).toBe(suggestion);
+    expect(whyNotPhone(reading.problem)(en)).toMatch(why);
+    expect(phoneMeant(reading.problem)?.(en)).toBe(suggestion);
+  });
+
+  it("says what it found as data, worded in the language of whoever shows it", () => {
+    const reading = readPhoneNumber("81234567890");
+    expect(reading).toEqual({ ok: false, problem: { code: "mobileStart", meant: "081234567890" } });
+    expect(readPhoneNumber("0812")).toEqual({ ok: false, problem: { code: "length", digits: 4 } });
+    if (reading.ok) return;
+    expect(whyNotPhone(reading.problem)(id)).not.toBe(whyNotPhone(reading.problem)(en));
+    expect(phoneMeant(reading.problem)?.(id)).toContain("081234567890");
   });
 });
 
