@@ -34,7 +34,7 @@ export async function run(ctx: Context): Promise<void> {
       c.off ? { human: c.code, plain: c.code, tone: "dim" } : c.code,
       c.off ? { human: `${c.name} (${ctx.say.channels.switchedOff})`, plain: c.name, tone: "warn" } : c.name,
       describeFee(c),
-      channelRange(c, ctx.say),
+      channelRange(c)(ctx.say),
     ]),
   );
 }

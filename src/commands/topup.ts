@@ -66,7 +66,7 @@ export function checkChannelAmount(channel: PaymentChannel, amount: number): voi
   if (!outOfRange(channel, amount)) return;
   const below = channel.minAmount !== null && amount < channel.minAmount;
   throw new UsageError(
-    (say) => say.topup.outOfRange(channel.code, channelRange(channel, say), formatRupiah(amount), below),
+    (say) => say.topup.outOfRange(channel.code, channelRange(channel)(say), formatRupiah(amount), below),
     {
       code: "AMOUNT_OUT_OF_RANGE",
       suggestion: (say) => (below ? say.topup.atLeastMinimum : say.topup.splitIt),
@@ -80,7 +80,7 @@ function checkTypedAmountFor(channel: PaymentChannel, say: Messages): (text: str
     const basic = checkTypedAmount(text, say);
     if (basic !== true) return basic;
     const amount = present(parseRupiah(text), "an amount just checked");
-    return outOfRange(channel, amount) ? say.topup.takes(channel.code, channelRange(channel, say)) : true;
+    return outOfRange(channel, amount) ? say.topup.takes(channel.code, channelRange(channel)(say)) : true;
   };
 }
 
@@ -101,11 +101,11 @@ export function channelChoices(channels: PaymentChannel[], amount: number | unde
     c.off
       ? say.channels.switchedOff
       : amount !== undefined && outOfRange(c, amount)
-        ? say.topup.takesShort(channelRange(c, say))
+        ? say.topup.takesShort(channelRange(c)(say))
         : undefined;
   const codeWidth = Math.max(...channels.map((c) => textWidth(c.code)));
   const feeWidth = Math.max(...channels.map((c) => textWidth(describeFee(c))));
-  const rangeWidth = Math.max(...channels.map((c) => textWidth(reason(c) ?? channelRange(c, say))));
+  const rangeWidth = Math.max(...channels.map((c) => textWidth(reason(c) ?? channelRange(c)(say))));
   // The prompt's own marks before each line (`❯ `, `- `), then the columns two spaces apart.
   const fixed = 2 + codeWidth + 2 + 2 + `${say.topup.feeWord} `.length + feeWidth + (rangeWidth ? 2 + rangeWidth : 0);
   const nameWidth = Math.max(8, Math.min(Math.max(...channels.map((c) => textWidth(c.name))), width - 1 - fixed));
@@ -116,7 +116,7 @@ export function channelChoices(channels: PaymentChannel[], amount: number | unde
     const disabled = reason(c);
     return {
       // Disabled, the prompt adds a space and the reason: it stands where the range would.
-      ...(disabled ? { name: `${columns} `, disabled } : { name: `${columns}  ${channelRange(c, say)}`.trimEnd() }),
+      ...(disabled ? { name: `${columns} `, disabled } : { name: `${columns}  ${channelRange(c)(say)}`.trimEnd() }),
       short: `${c.code} (${c.name}, ${say.topup.feeWord} ${fee})`,
       value: c,
     };
@@ -149,7 +149,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     topUpAmount(
       await present(prompter, "the questions for what is missing").input(
         ctx.say.topup.amountPrompt(
-          channelRange(channel, ctx.say) || ctx.say.topup.atLeastLower(formatRupiah(minimumTopUp)),
+          channelRange(channel)(ctx.say) || ctx.say.topup.atLeastLower(formatRupiah(minimumTopUp)),
         ),
         {
           validate: checkTypedAmountFor(channel, ctx.say),

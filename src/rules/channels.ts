@@ -4,7 +4,7 @@
  */
 import type { PaymentChannel } from "../api/model.js";
 import { formatRupiah } from "../output/format.js";
-import type { Messages } from "../messages/messages.js";
+import type { Wording } from "../errors.js";
 
 /**
  * The fee a channel's list entry implies for an amount: the flat part plus the percentage, rounded up
@@ -23,10 +23,10 @@ export function describeFee(channel: PaymentChannel): string {
 }
 
 /** `Rp 10.000 – Rp 5.000.000`, `from Rp 10.000`, `up to …`: what a channel takes; empty when it says nothing. */
-export function channelRange(channel: PaymentChannel, say: Messages): string {
+export function channelRange(channel: PaymentChannel): Wording {
   const { minAmount: min, maxAmount: max } = channel;
-  if (min !== null && max !== null) return `${formatRupiah(min)} – ${formatRupiah(max)}`;
-  if (min !== null) return say.channels.from(formatRupiah(min));
-  if (max !== null) return say.channels.upTo(formatRupiah(max));
-  return "";
+  if (min !== null && max !== null) return () => `${formatRupiah(min)} – ${formatRupiah(max)}`;
+  if (min !== null) return (say) => say.channels.from(formatRupiah(min));
+  if (max !== null) return (say) => say.channels.upTo(formatRupiah(max));
+  return () => "";
 }
