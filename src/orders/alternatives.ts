@@ -13,7 +13,6 @@ import { journalFor, sentFromHere } from "../journal/request.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item } from "../api/model.js";
 import { formatRupiah } from "../output/format.js";
-import { en } from "../messages/en.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
 import { cartLines, orderTotal, type Order } from "./order.js";
@@ -130,6 +129,7 @@ export function boughtAlternative(ctx: Context, refId: string): JournalEntry | u
 export interface TriedOrder {
   ref_id: string;
   item_id: number;
+  /** The item's name; empty when the service did not say it (an alternative it does not know). */
   item: string;
   outcome: Verdict;
   /** Why it was given up: the service's code, or `ABOVE_MAX_PRICE` for an alternative never sent. */
@@ -212,8 +212,8 @@ export async function makeAlternative(
       const code = error instanceof ResellerError ? error.code : "INTERNAL_ERROR";
       const why: Wording = (say) =>
         error instanceof ResellerError ? error.messageIn(say) : error instanceof Error ? error.message : String(error);
-      // The item's name in the journal is the same in every language: the English words.
-      return skipped(en.alternatives.named(id, undefined), code, why, (say) => say.alternatives.named(id, undefined));
+      // No name is known: `tried` says it by its id alone (item_id), the line on stderr in the reader's words.
+      return skipped("", code, why, (say) => say.alternatives.named(id, undefined));
     }
   }
   if (item.disruption)

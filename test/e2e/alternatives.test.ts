@@ -365,6 +365,34 @@ describe("alternatives and buy --alternatives", () => {
     expect(afterSecond.refs.filter((r) => !afterFirst.refs.includes(r))).toEqual([second.get(3).ref_id]);
   });
 
+  it("an alternative the service does not know is skipped by its id: --json carries no words for it, stderr says it in the reader's", async () => {
+    const shop = resellerInProcess(harness);
+    const file = join(shop.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note,alternatives\n13,1,081234567501,99999|12\n");
+    harness.emulator.setItemAvailable(13, false);
+    const english = await shop.run(["buy", "--file", file], { mode: "json" });
+    expect(english.exitCode, english.stderr).toBe(0);
+    const [row] = english.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(row).toMatchObject({ item_id: 12, outcome: "bought", alternative_of: { item_id: 13 } });
+    expect(row.tried[1]).toEqual({
+      ref_id: `${row.alternative_of.ref_id}-alt1`,
+      item_id: 99999,
+      item: "",
+      outcome: "not_sent",
+      code: expect.any(String),
+    });
+    expect(english.stderr).toContain("Skipped the alternative item 99999: ");
+
+    writeFileSync(file, "item_id,quantity,note,alternatives\n13,1,081234567502,99999|12\n");
+    const indonesian = await shop.run(["--lang", "id", "buy", "--file", file], { mode: "json" });
+    expect(indonesian.exitCode, indonesian.stderr).toBe(0);
+    expect(JSON.parse(indonesian.stdout.trim()).tried[1]).toMatchObject({ item_id: 99999, item: "" });
+    expect(indonesian.stderr).toContain("Pengganti varian 99999 dilewati: ");
+  });
+
   it("with --alternatives a file's rows use the alternatives kept for their items", async () => {
     const shop = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
