@@ -452,7 +452,7 @@ async function customerReceipt(ctx: Context, t: Transaction, order: Order, lang:
     import("../shop/receipt.js"),
     import("../shop/selling.js"),
   ]);
-  return shopReceipt(ctx, t, saleOf(ctx, order), await customerLanguage(lang));
+  return shopReceipt(ctx, t, saleOf(ctx, order), customerLanguage(lang));
 }
 
 /**

@@ -235,7 +235,7 @@ async function handOnEnded(
     import("../webhooks/queue.js"),
   ]);
   const fd = options.receipts !== undefined ? openReceiptsFile(options.receipts) : undefined;
-  const language = await receiptModule.customerLanguage(options.receiptLanguage ?? "id");
+  const language = receiptModule.customerLanguage(options.receiptLanguage ?? "id");
   const runCommand = options.exec !== undefined ? await orderCommand(ctx, options.exec, options) : undefined;
   const names = (await import("../catalogue/names.js")).keptItemNames(ctx.settings);
 

@@ -32,7 +32,7 @@ export async function run(ctx: Context, options: ReceiptOptions): Promise<void> 
       error.message = ctx.say.trxNotFound(options.ref);
     throw error;
   }
-  const receipt = shopReceipt(ctx, transaction, keptSaleOf(ctx, transaction), await customerLanguage(options.lang));
+  const receipt = shopReceipt(ctx, transaction, keptSaleOf(ctx, transaction), customerLanguage(options.lang));
   const link =
     options.wa === undefined
       ? undefined

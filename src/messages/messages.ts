@@ -14,7 +14,7 @@ import type { Language } from "./language.js";
 export type { CommandHelpWords, Messages };
 
 /** A language's catalogue: a customer's receipt may speak another than the reseller's. */
-export async function catalogueOf(language: Language): Promise<Messages> {
+export function catalogueOf(language: Language): Messages {
   return builderOf(language)();
 }
 

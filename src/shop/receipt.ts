@@ -38,8 +38,8 @@ export interface CustomerLanguage {
  * A receipt's language, which need not be the reseller's: its catalogue is loaded when it is not the
  * one in use.
  */
-export async function customerLanguage(lang: ReceiptLanguage = "id"): Promise<CustomerLanguage> {
-  return { lang, words: (await catalogueOf(lang)).shop.receipt };
+export function customerLanguage(lang: ReceiptLanguage = "id"): CustomerLanguage {
+  return { lang, words: catalogueOf(lang).shop.receipt };
 }
 
 /** What the journal kept of the purchase on this machine: each line's selling price in force and the account names found. */

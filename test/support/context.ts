@@ -20,7 +20,7 @@ export async function testContext(
     now?: () => number;
     /** In place of the recorded stdout: one that breaks, say. */
     stdout?: { write(text: string): unknown };
-    /** The reader's catalogue (`await catalogueOf("id")`); English when not given. */
+    /** The reader's catalogue (`catalogueOf("id")`); English when not given. */
     say?: Messages;
   } = {},
 ): Promise<TestContext> {

@@ -114,7 +114,7 @@ describe("the help declared beside the commands", () => {
       screens.push({ path, screen });
       for (const sub of cmd.commands) walk(sub, `${path} ${sub.name()}`);
     };
-    walk(buildProgram((() => undefined) as never, { say: await catalogueOf("id") }), "reseller");
+    walk(buildProgram((() => undefined) as never, { say: catalogueOf("id") }), "reseller");
     return { screens };
   }
 

@@ -126,15 +126,15 @@ describe("formatTimestamp", () => {
     },
   );
 
-  it("writes the time and how far it is from now; in Indonesian with a dot and Indonesia's month", async () => {
+  it("writes the time and how far it is from now; in Indonesian with a dot and Indonesia's month", () => {
     expect(formatTimestamp("2026-11-21T14:39:41Z", now, en)).toBe("21 Nov 2026 21:39:41 WIB (in 9m 41s)");
-    const id = await catalogueOf("id");
+    const id = catalogueOf("id");
     expect(formatTimestamp("2026-08-21T13:40:00Z", Date.parse("2026-08-21T13:40:00Z"), id)).toBe(
       "21 Agu 2026 20.40.00 WIB (sekarang)",
     );
   });
 
-  it("a table's column of times names the zone in its header; short of room, today's by the clock, this year's without the year", async () => {
+  it("a table's column of times names the zone in its header; short of room, today's by the clock, this year's without the year", () => {
     // 21:30 WIB on 21 Nov 2026 (capture's clock).
     const values = ["2026-11-21T13:40:00Z", "2026-11-20T13:40:00+00:00", "2025-11-28T20:40:00+07:00", "soon"];
     const times = capture("table").output.timeColumn("Time", values);
@@ -155,7 +155,7 @@ describe("formatTimestamp", () => {
       ["20 Nov 2026 20:40", "20 Nov 20:40"],
       ["28 Nov 2025 20:40", "28 Nov 2025 20:40"],
     ]);
-    const id = capture("table", true, await catalogueOf("id")).output.timeColumn("Waktu", values);
+    const id = capture("table", true, catalogueOf("id")).output.timeColumn("Waktu", values);
     expect(id.column.header).toBe("Waktu (WIB)");
     expect((id.cells as RichCell[]).slice(0, 3).map((c) => c.shorter?.at(-1))).toEqual([
       "20.40",

@@ -41,41 +41,41 @@ function transaction(overrides: Partial<Transaction> = {}): Transaction {
 }
 
 describe("a receipt", () => {
-  it("neutralises what the service wrote, and says the time in WIB the next day when it is past 17:00 UTC", async () => {
+  it("neutralises what the service wrote, and says the time in WIB the next day when it is past 17:00 UTC", () => {
     const r = buildReceipt({
       transaction: transaction(),
       timeZone: "Asia/Jakarta",
-      language: await customerLanguage("id"),
+      language: customerLanguage("id"),
     });
     expect(r.text).not.toContain("\u001b");
     expect(r.text).toContain("SN: SN\\x1b[2J123");
     expect(r.time_local).toBe("27 November 2026 00.30 WIB");
   });
 
-  it("takes the selling price kept with the sale, never the cost", async () => {
+  it("takes the selling price kept with the sale, never the cost", () => {
     const r = buildReceipt({
       transaction: transaction(),
       sale: { carts: [{ item_id: 12, quantity: 1 }], selling_prices: [13_500], account_names: [null] },
       shopName: "Toko Makmur",
       timeZone: "Asia/Makassar",
-      language: await customerLanguage("en"),
+      language: customerLanguage("en"),
     });
     expect(r.text.startsWith("*Toko Makmur*\nRECEIPT\nDate: 27 November 2026 01:30 WITA\n")).toBe(true);
     expect(r.total).toBe(13_500);
     expect(r.text).not.toContain("11.500");
   });
 
-  it("a wa.me link goes to the customer's number in 62 form when none is given", async () => {
+  it("a wa.me link goes to the customer's number in 62 form when none is given", () => {
     const r = buildReceipt({
       transaction: transaction(),
       timeZone: "Asia/Jakarta",
-      language: await customerLanguage("id"),
+      language: customerLanguage("id"),
     });
     expect(whatsAppLink("a b", undefined, r.lines)).toBe("https://wa.me/6281234567890?text=a%20b");
     expect(whatsAppLink("x", "+62 813-1111-2222", r.lines)).toBe("https://wa.me/6281311112222?text=x");
   });
 
-  it("keeps service text on its line: a line break in a licence, a seller note or a name is a space, never a line of its own", async () => {
+  it("keeps service text on its line: a line break in a licence, a seller note or a name is a space, never a line of its own", () => {
     const fake = "FAKE: Status SUKSES";
     // One unit's licence, as the list carries it, with a line of its own inside.
     const licences = licencesOf({
@@ -101,7 +101,7 @@ describe("a receipt", () => {
         h2h: [],
       }),
       timeZone: "Asia/Jakarta",
-      language: await customerLanguage("id"),
+      language: customerLanguage("id"),
     });
     const lines = r.text.split("\n");
     expect(lines).not.toContain(fake);

@@ -19,8 +19,8 @@ const plain = (width: number | undefined, say: Messages) => ({
 const longest = [3599, 48 * 3600 - 60, 99 * 86400].map((seconds) => formatDuration(seconds, en));
 
 describe.each(["en", "id"] as const)("the top-up countdown in %s", (language) => {
-  it("fits 80 columns with the keys to leave at its longest", async () => {
-    const say = await catalogueOf(language);
+  it("fits 80 columns with the keys to leave at its longest", () => {
+    const say = catalogueOf(language);
     for (const remaining of longest) {
       const line = countdownLine(plain(80, say), remaining);
       expect(textWidth(line), line).toBeLessThanOrEqual(80);
@@ -28,8 +28,8 @@ describe.each(["en", "id"] as const)("the top-up countdown in %s", (language) =>
     }
   });
 
-  it("leaves the keys out in a window too narrow for both, and keeps them where nothing limits it", async () => {
-    const say = await catalogueOf(language);
+  it("leaves the keys out in a window too narrow for both, and keeps them where nothing limits it", () => {
+    const say = catalogueOf(language);
     const hour = formatDuration(3599, say);
     const narrow = countdownLine(plain(50, say), hour);
     expect(narrow).not.toMatch(/q, Enter/);

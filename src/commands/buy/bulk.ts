@@ -165,7 +165,7 @@ async function receiptWriter(
     import("../../api/decode.js"),
     import("../../api/answer.js"),
   ]);
-  const language = await customerLanguage(lang);
+  const language = customerLanguage(lang);
   const orders = new Map(prepared.orders.map((order) => [order.refId, order]));
   return (result) => {
     if ((result.outcome !== "delivered" && result.outcome !== "partial") || result.transaction === undefined) return;

@@ -68,7 +68,7 @@ export async function run(ctx: Context, options: PricesOptions): Promise<void> {
         options.format,
         lines,
         { ...(shop.shopName ? { shopName: shop.shopName } : {}), at: shopTime(ctx.now(), shop.timeZone) },
-        { lang, words: (await catalogueOf(lang)).shop.priceList },
+        { lang, words: catalogueOf(lang).shop.priceList },
       ),
     );
   }

@@ -411,7 +411,7 @@ async function receiptAppender(
       import("../../api/status.js"),
     ]);
   // The customer's language: Indonesian, whatever the reseller reads.
-  const language = await customerLanguage("id");
+  const language = customerLanguage("id");
   const written = new Set<string>();
   return (event) => {
     const t = event.refId ? confirmed.get(event.refId) : undefined;
