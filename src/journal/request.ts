@@ -65,6 +65,12 @@ export interface JournalRequestOptions<T> {
   noun?: string;
   /** Told the journal's id of this request once its intent is on disk: later records need no look-up. */
   onEntry?: (entry: string) => void;
+  /**
+   * Read in the intent's own transaction, under the journal's write lock (the repeat check): a
+   * refusal it throws stops the request with nothing written or sent, and no other process's
+   * purchase can come between what it read and the intent.
+   */
+  checkFirst?: () => void;
 }
 
 /** What a journal outcome keeps of a transaction found on the service. */
@@ -219,27 +225,32 @@ export function recordIntent(
   kind: JournalKind,
   refId: string | null,
   request: Record<string, unknown>,
-  options: Pick<JournalRequestOptions<unknown>, "noun" | "settleHint"> = {},
+  options: Pick<JournalRequestOptions<unknown>, "noun" | "settleHint" | "checkFirst"> = {},
 ): RequestUnderway {
   const journal = journalFor(ctx);
   const entry = newEntryId();
   const at = () => new Date(ctx.now()).toISOString();
   const named = options.noun ?? (kind === "buy" ? "purchase" : `${kind} request`);
+  const intent: JournalRecord = {
+    v: 1,
+    type: "intent",
+    entry,
+    at: at(),
+    kind,
+    profile: ctx.settings.profile,
+    base_url: ctx.settings.baseUrl ?? "",
+    ref_id: refId,
+    request,
+    pid: process.pid,
+    host: hostname(),
+  };
+  const { checkFirst } = options;
   try {
-    journal.append({
-      v: 1,
-      type: "intent",
-      entry,
-      at: at(),
-      kind,
-      profile: ctx.settings.profile,
-      base_url: ctx.settings.baseUrl ?? "",
-      ref_id: refId,
-      request,
-      pid: process.pid,
-      host: hostname(),
-    });
+    if (checkFirst) journal.appendIf(intent, checkFirst);
+    else journal.append(intent);
   } catch (error) {
+    // The check's own refusal (a repeat), or a journal it could not read: said as it is, nothing sent.
+    if (error instanceof ResellerError) throw error;
     throw unwritable(journal, error);
   }
   return {

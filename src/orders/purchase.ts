@@ -157,6 +157,8 @@ export interface PurchaseOptions {
    * command, the shop being a layer above orders.
    */
   saleFacts?: (order: Order) => Record<string, unknown>;
+  /** The repeat check made again with the intent, under the journal's write lock (`JournalRequestOptions.checkFirst`). */
+  checkFirst?: () => void;
 }
 
 export async function purchase(
@@ -196,6 +198,7 @@ export async function purchase(
       async (hooks) => fromCreated(await createProven(client, order, hooks), order),
       {
         noun: "purchase",
+        ...(options.checkFirst ? { checkFirst: options.checkFirst } : {}),
         describe: (p) => ({
           ...(p.invoice !== null ? { invoice: p.invoice } : {}),
           ...(p.amount !== null ? { amount: p.amount } : {}),

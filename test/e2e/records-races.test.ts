@@ -1,0 +1,38 @@
+/**
+ * Processes that buy at once from one config dir, on the built CLI: the repeat check and the
+ * purchase's intent are one step for the records database, so the same order started twice at once
+ * (a customer who messaged twice, two shop bots) is bought once.
+ */
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "../support/emulator.js";
+import { until } from "../support/until.js";
+import { resellerAs } from "./commands-harness.js";
+
+const harness = useEmulator();
+const onService = (apiKey: string) => harness.accountOf(apiKey).transactions.length;
+
+describe("buys started at once", () => {
+  it("the same order in three processes, each held after its repeat check: one bought, two refused as repeats", async () => {
+    const apiKey = harness.apiKeyOf("Toko Makmur Jaya");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    // The account check comes after the repeat check and before the purchase: holding it there lets
+    // every process see a journal without the others' purchase, however the machine schedules them.
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/item/validate" } });
+    const runs = [1, 2, 3].map(() =>
+      reseller.start(["buy", "--item", "21", "--qty", "1", "--note", "12345678(1234)", "--yes"], { mode: "json" }),
+    );
+    await until("every buy held at its account check", () => harness.emulator.faults.status().injected.latency >= 3);
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    const results = await Promise.all(runs.map((run) => run.done));
+    const codes = results.map((r) => r.exitCode).sort();
+    expect(codes, results.map((r) => r.stderr).join("\n")).toEqual([0, 2, 2]);
+    for (const refused of results.filter((r) => r.exitCode === 2))
+      expect(refused.errorJson().error).toMatchObject({ code: "REPEATED_ORDER", details: { outcome: "not_sent" } });
+    expect(onService(apiKey)).toBe(before + 1);
+    // The refused ones wrote no intent: history holds the one purchase.
+    const history = await reseller.run(["history", "--no-refresh"], { mode: "json" });
+    expect(history.json().filter((e: { what: string }) => e.what === "purchase")).toHaveLength(1);
+  });
+});
