@@ -245,12 +245,21 @@ export function recordIntent(
     host: hostname(),
   };
   const { checkFirst } = options;
+  let refusal: unknown;
   try {
-    if (checkFirst) journal.appendIf(intent, checkFirst);
-    else journal.append(intent);
+    if (!checkFirst) journal.append(intent);
+    else
+      journal.appendIf(intent, () => {
+        try {
+          checkFirst();
+        } catch (error) {
+          refusal = error;
+          throw error;
+        }
+      });
   } catch (error) {
-    // The check's own refusal (a repeat), or a journal it could not read: said as it is, nothing sent.
-    if (error instanceof ResellerError) throw error;
+    // The check's own refusal (a repeat, a journal it could not read) goes on as it is: nothing sent.
+    if (refusal !== undefined && error === refusal) throw error;
     throw unwritable(journal, error);
   }
   return {

@@ -3,6 +3,8 @@
  * purchase's intent are one step for the records database, so the same order started twice at once
  * (a customer who messaged twice, two shop bots) is bought once.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { until } from "../support/until.js";
@@ -34,5 +36,29 @@ describe("buys started at once", () => {
     // The refused ones wrote no intent: history holds the one purchase.
     const history = await reseller.run(["history", "--no-refresh"], { mode: "json" });
     expect(history.json().filter((e: { what: string }) => e.what === "purchase")).toHaveLength(1);
+  });
+
+  it("a file's row held after the plan while a single buy buys the same order: the row is not sent, the buy stands for it", async () => {
+    const apiKey = harness.apiKeyOf("Berkah Pulsa Cell");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n21,1,23456789(2345)\n");
+    // A game row's account is checked right before it is bought, after the plan read the journal.
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/item/validate" } });
+    const bulk = reseller.start(["buy", "--file", file, "--yes"], { mode: "json" });
+    await until("the row held at its account check", () => harness.emulator.faults.status().injected.latency >= 1);
+    harness.emulator.faults.reset();
+    const single = await reseller.run(
+      ["buy", "--item", "21", "--qty", "1", "--note", "23456789(2345)", "--yes", "--no-validate"],
+      { mode: "json" },
+    );
+    expect(single.exitCode, single.stderr).toBe(0);
+    const refId = single.json().data.ref_id;
+    harness.emulator.answerHeld();
+    const row = await bulk.done;
+    expect(onService(apiKey), `${row.stdout}\n${row.stderr}`).toBe(before + 1);
+    expect(JSON.parse(row.stdout.trim())).toMatchObject({ sent: false, already_bought: refId, outcome: "bought" });
+    expect(row.exitCode, row.stderr).toBe(0);
   });
 });
