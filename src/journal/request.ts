@@ -121,6 +121,11 @@ export function sentFromHere(entry: JournalEntry, settings: Pick<Settings, "prof
  * The service shows the order of a purchase whose outcome was unknown (`trx show` found it, a signed
  * webhook named it): the entry is settled as done with what it showed. Only a buy of `refId` sent from
  * here, and never one still in flight; returns whether it was settled.
+ *
+ * So is one a look-up found not on the service (`reconcile` run while the service still held the
+ * request of a process killed or stopped: it commits after the answer "not found"), unless another
+ * entry of the ref_id stands for the purchase: else the books would leave out a purchase charged, and
+ * the repeat check would let the same order through again.
  */
 export function settleUnknownPurchase(
   journal: Journal,
@@ -130,7 +135,8 @@ export function settleUnknownPurchase(
   shown: OutcomeDetails & { by: "trx show" | "webhook" },
   nowMs: number,
 ): boolean {
-  if (entry.kind !== "buy" || entry.ref_id !== refId || !sentFromHere(entry, here) || !isUnresolved(entry, nowMs))
+  if (entry.kind !== "buy" || entry.ref_id !== refId || !sentFromHere(entry, here)) return false;
+  if (!isUnresolved(entry, nowMs) && !(entry.outcome === "not_done" && foundNowAlone(journal, entry, here)))
     return false;
   journal.append({
     v: 1,
@@ -141,6 +147,23 @@ export function settleUnknownPurchase(
     ...shown,
   });
   return true;
+}
+
+/**
+ * A `not_done` entry that only a look-up made (not an earlier run's purchase met under the ref_id), sent, with no other entry of its ref_id from here bought or maybe bought: the purchase the
+ * service shows now is this one's.
+ */
+function foundNowAlone(journal: Journal, entry: JournalEntry, here: Pick<Settings, "profile" | "baseUrl">): boolean {
+  if (entry.invoice !== undefined || entry.by === "retry" || entry.attempts === 0) return false;
+  return !journal
+    .byRefId(entry.ref_id ?? "")
+    .some(
+      (other) =>
+        other.entry !== entry.entry &&
+        other.kind === "buy" &&
+        sentFromHere(other, here) &&
+        ["done", "pending", "unknown"].includes(other.outcome),
+    );
 }
 
 /** Whether a failed attempt may have been processed (and so may have moved money). */

@@ -62,3 +62,36 @@ describe("buys started at once", () => {
     expect(row.exitCode, row.stderr).toBe(0);
   });
 });
+
+describe("a purchase the service commits after reconcile found nothing", () => {
+  it("killed while the service held it, reconciled as not bought: trx show puts it in the books, and the same order is a repeat", async () => {
+    const apiKey = harness.apiKeyOf("Sinar Digital Store");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const buy = ["buy", "--item", "12", "--qty", "1", "--note", "081234569901", "--yes"];
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const running = reseller.start(buy);
+    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+    running.child.kill("SIGKILL");
+    expect((await running.done).signal).toBe("SIGKILL");
+    // Asked while the service still holds the request: it has no such transaction yet.
+    const reconciled = await reseller.run(["reconcile"], { mode: "json" });
+    expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
+    const refId: string = reconciled.json().entries[0].ref_id;
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+    const shown = await reseller.run(["trx", "show", refId]);
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    const history = await reseller.run(["history", "--no-refresh"], { mode: "json" });
+    expect(history.json()).toMatchObject([{ ref_id: refId, verdict: "bought", net: 11_500 }]);
+    const report = await reseller.run(["report", "--no-refresh"], { mode: "json" });
+    expect(report.json()).toMatchObject({ orders: 1, spent: 11_500 });
+    // The customer's order again, under a new ref_id: a repeat, not a second purchase.
+    const again = await reseller.run(buy);
+    expect(again.exitCode, again.stderr).toBe(2);
+    expect(again.stderr).toContain(`ref_id ${refId}`);
+    expect(onService(apiKey)).toBe(before + 1);
+  });
+});
