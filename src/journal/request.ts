@@ -27,6 +27,7 @@ import { en, type Messages } from "../messages/en.js";
 import { type Journal, newEntryId, openJournal } from "./journal.js";
 import {
   isUnresolved,
+  notFoundWhenAsked,
   type JournalEntry,
   type JournalKind,
   type JournalRecord,
@@ -132,12 +133,11 @@ export function settleUnknownPurchase(
   entry: JournalEntry,
   refId: string,
   here: Pick<Settings, "profile" | "baseUrl">,
-  shown: OutcomeDetails & { by: "trx show" | "webhook" },
+  shown: OutcomeDetails & { by: "trx show" | "webhook" | "retry" },
   nowMs: number,
 ): boolean {
   if (entry.kind !== "buy" || entry.ref_id !== refId || !sentFromHere(entry, here)) return false;
-  if (!isUnresolved(entry, nowMs) && !(entry.outcome === "not_done" && foundNowAlone(journal, entry, here)))
-    return false;
+  if (!isUnresolved(entry, nowMs) && !foundNowAlone(journal, entry, here)) return false;
   journal.append({
     v: 1,
     type: "outcome",
@@ -150,11 +150,11 @@ export function settleUnknownPurchase(
 }
 
 /**
- * A `not_done` entry that only a look-up made (not an earlier run's purchase met under the ref_id), sent, with no other entry of its ref_id from here bought or maybe bought: the purchase the
- * service shows now is this one's.
+ * An entry a look-up did not find (`notFoundWhenAsked`), with no other entry of its ref_id from here
+ * bought or maybe bought: the purchase the service shows now is this one's.
  */
 function foundNowAlone(journal: Journal, entry: JournalEntry, here: Pick<Settings, "profile" | "baseUrl">): boolean {
-  if (entry.invoice !== undefined || entry.by === "retry" || entry.attempts === 0) return false;
+  if (!notFoundWhenAsked(entry)) return false;
   return !journal
     .byRefId(entry.ref_id ?? "")
     .some(

@@ -94,4 +94,30 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     expect(again.stderr).toContain(`ref_id ${refId}`);
     expect(onService(apiKey)).toBe(before + 1);
   });
+
+  it("a bot's --ref-id killed while the service held it, reconciled as not bought, sent again as told: bought (exit 0), once in the books", async () => {
+    const apiKey = harness.apiKeyOf("Cahaya Voucher");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const buy = ["buy", "--item", "12", "--qty", "1", "--note", "081234569902", "--ref-id", "BOT-ORDER-7", "--yes"];
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const running = reseller.start(buy);
+    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+    running.child.kill("SIGKILL");
+    expect((await running.done).signal).toBe("SIGKILL");
+    const reconciled = await reseller.run(["reconcile"]);
+    expect(reconciled.stdout).toContain("not bought; safe to buy again with the same ref_id (--ref-id BOT-ORDER-7)");
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+    // What reconcile said to do: the service has it, so it is this purchase, never "refused, nothing charged".
+    const again = await reseller.run(buy, { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    const invoice = harness.accountOf(apiKey).transactions.find((t) => t.ref_id === "BOT-ORDER-7")?.invoice;
+    expect(again.json().data).toMatchObject({ ref_id: "BOT-ORDER-7", invoice });
+    expect(onService(apiKey)).toBe(before + 1);
+    const report = await reseller.run(["report", "--no-refresh"], { mode: "json" });
+    expect(report.json()).toMatchObject({ spent: 11_500, by_verdict: { bought: 1 } });
+  });
 });
