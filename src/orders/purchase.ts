@@ -246,8 +246,9 @@ export async function purchase(
         },
       },
     );
-    // The sending a look-up did not find had gone through after all: its entry is the purchase now.
-    if (retryOfUnsettled && bought.earlier && bought.detail) settleFoundLater(ctx, order.refId, bought.detail.data);
+    // A sending a look-up did not find had gone through after all (a single buy's retry, a file run
+    // again): its entry is the purchase now.
+    if (bought.earlier && bought.detail) settleFoundLater(ctx, order.refId, bought.detail.data);
     return bought;
   } catch (error) {
     if (error instanceof ServiceError) throw await explainRefusal(client, error, order, boughtBefore);

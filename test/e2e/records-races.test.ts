@@ -120,4 +120,29 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     const report = await reseller.run(["report", "--no-refresh"], { mode: "json" });
     expect(report.json()).toMatchObject({ spent: 11_500, by_verdict: { bought: 1 } });
   });
+
+  it("a file's row killed while the service held it, reconciled as not bought, the file run again: bought once, in the books", async () => {
+    const apiKey = harness.apiKeyOf("Mitra Top Up Nusantara");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n12,1,081234569903\n");
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const running = reseller.start(["buy", "--file", file, "--yes"]);
+    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+    running.child.kill("SIGKILL");
+    expect((await running.done).signal).toBe("SIGKILL");
+    expect((await reseller.run(["reconcile"], { mode: "json" })).json()).toMatchObject({
+      entries: [{ outcome: "not_done" }],
+    });
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+    const again = await reseller.run(["buy", "--file", file, "--yes"], { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(onService(apiKey)).toBe(before + 1);
+    const report = await reseller.run(["report", "--no-refresh"], { mode: "json" });
+    expect(report.json()).toMatchObject({ spent: 11_500, by_verdict: { bought: 1 } });
+  });
 });
