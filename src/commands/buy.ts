@@ -30,6 +30,7 @@ import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { buildOrder, checkOrder, refuseMissingAccount } from "./buy/prepare.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
+import type { EarlierPurchase } from "../orders/repeats.js";
 import { saleFactsOf } from "../shop/selling.js";
 import {
   failureVerdict,
@@ -224,7 +225,9 @@ async function buyOrder(
   // A caller's own --ref-id is the caller's identity of the order: a new one is a new order, a seen one
   // is settled by the service's one purchase per ref_id, so neither is a repeat. An alternative's ref_id
   // is derived from the order it stands in for, which was checked.
-  if (!request.again && !order.refIdGiven && !(await consentToRepeat(ctx, order, request, options.yes))) {
+  const repeatCheck =
+    request.again || order.refIdGiven ? undefined : await consentToRepeat(ctx, order, request, options.yes);
+  if (repeatCheck && !repeatCheck.consented) {
     ctx.output.info(ctx.say.orders.buying.nothingBought);
     return 0;
   }
@@ -245,7 +248,10 @@ async function buyOrder(
   ctx.output.info(ctx.say.buy.buying(describeOrder(order), formatRupiah(orderTotal(order)), order.refId));
   progress.started = true;
   progress.refId = order.refId;
-  const bought = await purchase(ctx, client, order, { saleFacts: (o) => saleFactsOf(ctx, o) });
+  const bought = await purchase(ctx, client, order, {
+    saleFacts: (o) => saleFactsOf(ctx, o),
+    ...(repeatCheck ? { checkFirst: repeatCheck.again } : {}),
+  });
   // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
   const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
   const answered = { bought, judged, printed: false };
@@ -459,46 +465,68 @@ async function customerReceipt(ctx: Context, t: Transaction, order: Order, lang:
  * A single buy or a cart under a ref_id reseller made that matches a purchase of the last repeat
  * window (same items, quantities and customers by their one key, under another ref_id): at a terminal the earlier purchase is named
  * and the reseller asked (no by default); under --no-input or --yes it is refused, exit 2, nothing
- * sent, unless --again.
+ * sent, unless --again. `again` makes the check once more with the intent, under the journal's write
+ * lock: a purchase of the same order another process made meanwhile (the customer's second message
+ * in another shell, a second bot) is refused as a repeat, nothing sent, since nobody agreed to it.
  */
 async function consentToRepeat(
   ctx: Context,
   order: Order,
   request: { repeatWindowHours?: number },
   yes: boolean,
-): Promise<boolean> {
-  const { repeatedPurchase, earlierVerdict } = await import("../orders/repeats.js");
+): Promise<{ consented: boolean; again: () => void }> {
+  const { repeatedPurchases, earlierVerdict } = await import("../orders/repeats.js");
   const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
   const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
-  const earlier = repeatedPurchase(ctx, lines, order.refId, windowHours);
-  if (!earlier) return true;
+  const known = repeatedPurchases(ctx, lines, order.refId, windowHours);
+  const agreed = new Set(known.map((p) => p.refId));
+  const again = () => {
+    const since = repeatedPurchases(ctx, lines, order.refId, windowHours).find((p) => !agreed.has(p.refId));
+    if (since) throw repeatRefusal(ctx, order, since, earlierVerdict(since), windowHours);
+  };
+  const earlier = known[0];
+  if (!earlier) return { consented: true, again };
   const verdict = earlierVerdict(earlier);
+  if (!ctx.canPrompt || yes) throw repeatRefusal(ctx, order, earlier, verdict, windowHours);
+  ctx.output.warn(sameOrder(ctx, order, earlier, verdict));
+  return { consented: await (await ctx.prompter()).confirm(ctx.say.orders.buying.buyAgain, { default: false }), again };
+}
+
+/** REPEATED_ORDER: the order matches this earlier purchase; nothing sent. */
+function repeatRefusal(
+  ctx: Context,
+  order: Order,
+  earlier: EarlierPurchase,
+  verdict: Verdict,
+  windowHours: number,
+): UsageError {
+  return new UsageError(sameOrder(ctx, order, earlier, verdict), {
+    code: "REPEATED_ORDER",
+    details: {
+      outcome: "not_sent",
+      earlier_ref_id: earlier.refId,
+      ...(earlier.invoice ? { earlier_invoice: earlier.invoice } : {}),
+      earlier_at: earlier.at,
+      earlier_outcome: verdict,
+    },
+    suggestion: ctx.say.orders.buying.sameOrderHint(windowHours),
+  });
+}
+
+/** The earlier purchase the order matches, named. */
+function sameOrder(ctx: Context, order: Order, earlier: EarlierPurchase, verdict: Verdict): string {
   const named = [
     earlier.invoice ? `invoice ${earlier.invoice}` : undefined,
     `ref_id ${earlier.refId}`,
     verdictPhrase(verdict, recordedRefund(verdict, earlier), formatRupiah, ctx.say),
   ].filter(Boolean);
   const customers = [...new Set(order.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
-  const message = ctx.say.orders.buying.sameOrder(
+  return ctx.say.orders.buying.sameOrder(
     ctx.output.time(earlier.at).human,
     describeOrder(order),
     customers.join(", "),
     named.join(", "),
   );
-  if (!ctx.canPrompt || yes)
-    throw new UsageError(message, {
-      code: "REPEATED_ORDER",
-      details: {
-        outcome: "not_sent",
-        earlier_ref_id: earlier.refId,
-        ...(earlier.invoice ? { earlier_invoice: earlier.invoice } : {}),
-        earlier_at: earlier.at,
-        earlier_outcome: verdict,
-      },
-      suggestion: ctx.say.orders.buying.sameOrderHint(windowHours),
-    });
-  ctx.output.warn(message);
-  return (await ctx.prompter()).confirm(ctx.say.orders.buying.buyAgain, { default: false });
 }
 
 /**

@@ -181,3 +181,12 @@ export function stillInFlight(entry: JournalEntry, nowMs: number): boolean {
 export function isUnresolved(entry: JournalEntry, nowMs: number): boolean {
   return entry.outcome === "unknown" || (entry.outcome === "pending" && !stillInFlight(entry, nowMs));
 }
+
+/**
+ * Sent, then recorded not bought because a look-up did not find it (`reconcile`, `history`): not
+ * settled for good, since the service may have committed the request after it was asked (the process
+ * that sent it killed while the service held it). An earlier run's purchase met under the ref_id is not.
+ */
+export function notFoundWhenAsked(entry: JournalEntry): boolean {
+  return entry.outcome === "not_done" && entry.attempts > 0 && entry.invoice === undefined && entry.by !== "retry";
+}

@@ -27,6 +27,7 @@ import { en, type Messages } from "../messages/en.js";
 import { type Journal, newEntryId, openJournal } from "./journal.js";
 import {
   isUnresolved,
+  notFoundWhenAsked,
   type JournalEntry,
   type JournalKind,
   type JournalRecord,
@@ -65,6 +66,12 @@ export interface JournalRequestOptions<T> {
   noun?: string;
   /** Told the journal's id of this request once its intent is on disk: later records need no look-up. */
   onEntry?: (entry: string) => void;
+  /**
+   * Read in the intent's own transaction, under the journal's write lock (the repeat check): a
+   * refusal it throws stops the request with nothing written or sent, and no other process's
+   * purchase can come between what it read and the intent.
+   */
+  checkFirst?: () => void;
 }
 
 /** What a journal outcome keeps of a transaction found on the service. */
@@ -115,17 +122,22 @@ export function sentFromHere(entry: JournalEntry, settings: Pick<Settings, "prof
  * The service shows the order of a purchase whose outcome was unknown (`trx show` found it, a signed
  * webhook named it): the entry is settled as done with what it showed. Only a buy of `refId` sent from
  * here, and never one still in flight; returns whether it was settled.
+ *
+ * So is one a look-up found not on the service (`reconcile` run while the service still held the
+ * request of a process killed or stopped: it commits after the answer "not found"), unless another
+ * entry of the ref_id stands for the purchase: else the books would leave out a purchase charged, and
+ * the repeat check would let the same order through again.
  */
 export function settleUnknownPurchase(
   journal: Journal,
   entry: JournalEntry,
   refId: string,
   here: Pick<Settings, "profile" | "baseUrl">,
-  shown: OutcomeDetails & { by: "trx show" | "webhook" },
+  shown: OutcomeDetails & { by: "trx show" | "webhook" | "retry" },
   nowMs: number,
 ): boolean {
-  if (entry.kind !== "buy" || entry.ref_id !== refId || !sentFromHere(entry, here) || !isUnresolved(entry, nowMs))
-    return false;
+  if (entry.kind !== "buy" || entry.ref_id !== refId || !sentFromHere(entry, here)) return false;
+  if (!isUnresolved(entry, nowMs) && !foundNowAlone(journal, entry, here)) return false;
   journal.append({
     v: 1,
     type: "outcome",
@@ -135,6 +147,23 @@ export function settleUnknownPurchase(
     ...shown,
   });
   return true;
+}
+
+/**
+ * An entry a look-up did not find (`notFoundWhenAsked`), with no other entry of its ref_id from here
+ * bought or maybe bought: the purchase the service shows now is this one's.
+ */
+function foundNowAlone(journal: Journal, entry: JournalEntry, here: Pick<Settings, "profile" | "baseUrl">): boolean {
+  if (!notFoundWhenAsked(entry)) return false;
+  return !journal
+    .byRefId(entry.ref_id ?? "")
+    .some(
+      (other) =>
+        other.entry !== entry.entry &&
+        other.kind === "buy" &&
+        sentFromHere(other, here) &&
+        ["done", "pending", "unknown"].includes(other.outcome),
+    );
 }
 
 /** Whether a failed attempt may have been processed (and so may have moved money). */
@@ -219,27 +248,41 @@ export function recordIntent(
   kind: JournalKind,
   refId: string | null,
   request: Record<string, unknown>,
-  options: Pick<JournalRequestOptions<unknown>, "noun" | "settleHint"> = {},
+  options: Pick<JournalRequestOptions<unknown>, "noun" | "settleHint" | "checkFirst"> = {},
 ): RequestUnderway {
   const journal = journalFor(ctx);
   const entry = newEntryId();
   const at = () => new Date(ctx.now()).toISOString();
   const named = options.noun ?? (kind === "buy" ? "purchase" : `${kind} request`);
+  const intent: JournalRecord = {
+    v: 1,
+    type: "intent",
+    entry,
+    at: at(),
+    kind,
+    profile: ctx.settings.profile,
+    base_url: ctx.settings.baseUrl ?? "",
+    ref_id: refId,
+    request,
+    pid: process.pid,
+    host: hostname(),
+  };
+  const { checkFirst } = options;
+  let refusal: unknown;
   try {
-    journal.append({
-      v: 1,
-      type: "intent",
-      entry,
-      at: at(),
-      kind,
-      profile: ctx.settings.profile,
-      base_url: ctx.settings.baseUrl ?? "",
-      ref_id: refId,
-      request,
-      pid: process.pid,
-      host: hostname(),
-    });
+    if (!checkFirst) journal.append(intent);
+    else
+      journal.appendIf(intent, () => {
+        try {
+          checkFirst();
+        } catch (error) {
+          refusal = error;
+          throw error;
+        }
+      });
   } catch (error) {
+    // The check's own refusal (a repeat, a journal it could not read) goes on as it is: nothing sent.
+    if (refusal !== undefined && error === refusal) throw error;
     throw unwritable(journal, error);
   }
   return {

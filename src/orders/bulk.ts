@@ -24,6 +24,7 @@ import {
   planRows,
   recentPurchases,
   refIdsOf,
+  repeatedPurchases,
   type EarlierPurchase,
   type RowPlan,
 } from "./repeats.js";
@@ -93,6 +94,12 @@ export interface PreparedBulk {
   alternatives: number[][];
   /** The items fetched for the rows: an alternative that is another row's item costs no request. */
   items: Map<number, Item>;
+  /**
+   * What the plan read: the repeat window, and the ref_ids of the purchases it found and of the rows
+   * themselves. A purchase of a row's order made since under another ref_id (another process) is a
+   * repeat nobody agreed to (`repeatSince`).
+   */
+  planned: { windowHours: number; refIds: Set<string> };
 }
 
 /** Items fetched at once, however many rows name them: a file of 168 items no longer waits 168 round trips. */
@@ -293,7 +300,13 @@ export async function readBulk(
     .flatMap((r) => alternativeRefIds(r.refId));
   if (soldInstead.length) earlier.push(...recentPurchases(ctx, windowHours, soldInstead, []));
   const plans = planRows(planned, earlier);
-  return { prepared: { rows: lines.map((l) => l.row), orders, plans, alternatives, items }, problems, rows, items };
+  const seen = { windowHours, refIds: new Set([...earlier.map((p) => p.refId), ...planned.map((r) => r.refId)]) };
+  return {
+    prepared: { rows: lines.map((l) => l.row), orders, plans, alternatives, items, planned: seen },
+    problems,
+    rows,
+    items,
+  };
 }
 
 export interface BulkRunOptions {
@@ -508,7 +521,7 @@ export async function runBulk(
   };
 
   const sendOrder = (order: Order, row: OrderRow, index: number, plan: RowPlan) =>
-    sendRowOrder(ctx, client, options, order, row, plan);
+    sendRowOrder(ctx, client, options, order, row, plan, prepared.planned);
   settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor });
 
   await inPool(orders, options.concurrency, async (order, index) => {
@@ -537,6 +550,7 @@ async function sendRowOrder(
   order: Order,
   row: OrderRow,
   plan: RowPlan,
+  planned: PreparedBulk["planned"],
 ): Promise<BulkResult> {
   const base = baseOf(order, row);
   if (ctx.signal.aborted) {
@@ -575,6 +589,7 @@ async function sendRowOrder(
       fromOrdersFile: true,
       sentBefore: plan.kind === "send" && plan.resend === true,
       ...(options.saleFacts ? { saleFacts: options.saleFacts } : {}),
+      ...(guardsRepeats(order, row, plan, options) ? { checkFirst: noRepeatSince(ctx, order, planned) } : {}),
     });
     result = {
       ...base,
@@ -592,11 +607,51 @@ async function sendRowOrder(
       if (!options.wait) delete result.transaction;
     }
   } catch (error) {
+    // Bought meanwhile by another process under another ref_id: skipped as bought, nothing sent.
+    if (error instanceof RepeatedMeanwhile) return fromEarlier(order, row, error.earlier);
     // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
     const stage: PurchaseStage = result ? { sent: true, answered: { verdict: result.outcome } } : { sent: true };
     return fromFailure(ctx, base, error, stage, result);
   }
   return result;
+}
+
+/**
+ * Whether a row's purchase makes the repeat check again with its intent: a row of a derived ref_id,
+ * sent as new, in a run that skips repeats. Not a row of its own ref_id (never a repeat), one sent
+ * again under its ref_id (the service keeps one purchase per ref_id), an alternative (its ref_id is
+ * derived from the order it stands in for) or a run of --again.
+ */
+function guardsRepeats(order: Order, row: OrderRow, plan: RowPlan, options: BulkRunOptions): boolean {
+  return (
+    options.repeats === "skip" &&
+    row.refId === undefined &&
+    order.alternativeOf === undefined &&
+    !(plan.kind === "send" && plan.resend === true)
+  );
+}
+
+/** A purchase of the row's order another process made after the plan read the journal. */
+class RepeatedMeanwhile extends Error {
+  constructor(readonly earlier: EarlierPurchase) {
+    super(`bought meanwhile as ${earlier.refId}`);
+  }
+}
+
+/**
+ * The repeat check made again with the row's intent, under the journal's write lock: a purchase of the
+ * same order that another process made since the plan (a single buy for the same customer) makes the
+ * row one bought before, as a skipped repeat is, and nothing is sent.
+ */
+function noRepeatSince(ctx: Context, order: Order, planned: PreparedBulk["planned"]): () => void {
+  const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
+  return () => {
+    // This run's rows and their alternatives are its own orders, not repeats.
+    const since = repeatedPurchases(ctx, lines, order.refId, planned.windowHours).find(
+      (p) => !planned.refIds.has(p.alternativeOf ?? p.refId),
+    );
+    if (since) throw new RepeatedMeanwhile(since);
+  };
 }
 
 /** What `runBulk` gives the alternatives: how a row ends, how an order is sent, how a delivery is awaited. */

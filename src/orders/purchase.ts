@@ -10,7 +10,8 @@ import { isRefusalCode, isTransactionNotFound } from "../api/codes.js";
 import type { Context } from "../context.js";
 import { ResellerError, type Said, ServiceError, UnexpectedResponseError, type Wording } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
-import { journalFor, journalRequest, sentFromHere } from "../journal/request.js";
+import { journalDetails, journalFor, journalRequest, sentFromHere, settleUnknownPurchase } from "../journal/request.js";
+import { notFoundWhenAsked } from "../journal/entries.js";
 import { minimumTopUp } from "../rules/input.js";
 import type { Messages } from "../messages/messages.js";
 import { cartLines, orderRequest, orderTotal, type Order } from "./order.js";
@@ -133,13 +134,29 @@ export function matchesOrder(detail: Transaction, order: Order): boolean {
   return wanted.length === found.length && wanted.every((k, i) => k === found[i]);
 }
 
-/** What this machine knows of a ref_id for this profile and service (one indexed look-up): sent before (done, or possibly done), and never settled. */
+/**
+ * What this machine knows of a ref_id for this profile and service (one indexed look-up): sent before
+ * (done, or possibly done), and never settled. A purchase a look-up did not find (`reconcile`) is not
+ * settled for good: the service may have committed it after it was asked.
+ */
 function sentHere(ctx: Context, refId: string): { sent: boolean; unsettled: boolean } {
   const here = journalFor(ctx)
     .byRefId(refId)
     .filter((e) => e.kind === "buy" && sentFromHere(e, ctx.settings));
-  const unsettled = here.some((e) => e.outcome === "unknown" || e.outcome === "pending");
+  const unsettled = here.some((e) => e.outcome === "unknown" || e.outcome === "pending" || notFoundWhenAsked(e));
   return { sent: unsettled || here.some((e) => e.outcome === "done"), unsettled };
+}
+
+/** The entries of `refId` a look-up did not find, recorded as the purchase the service shows (`settleUnknownPurchase`). */
+function settleFoundLater(ctx: Context, refId: string, t: Transaction): void {
+  try {
+    const journal = journalFor(ctx);
+    for (const entry of journal.byRefId(refId))
+      if (notFoundWhenAsked(entry))
+        settleUnknownPurchase(journal, entry, refId, ctx.settings, { ...journalDetails(t), by: "retry" }, ctx.now());
+  } catch {
+    // The purchase stands and is reported; a journal that cannot be written costs only this note.
+  }
 }
 
 export interface PurchaseOptions {
@@ -157,6 +174,8 @@ export interface PurchaseOptions {
    * command, the shop being a layer above orders.
    */
   saleFacts?: (order: Order) => Record<string, unknown>;
+  /** The repeat check made again with the intent, under the journal's write lock (`JournalRequestOptions.checkFirst`). */
+  checkFirst?: () => void;
 }
 
 export async function purchase(
@@ -188,7 +207,7 @@ export async function purchase(
   };
 
   try {
-    return await journalRequest(
+    const bought = await journalRequest(
       ctx,
       "buy",
       order.refId,
@@ -196,6 +215,7 @@ export async function purchase(
       async (hooks) => fromCreated(await createProven(client, order, hooks), order),
       {
         noun: "purchase",
+        ...(options.checkFirst ? { checkFirst: options.checkFirst } : {}),
         describe: (p) => ({
           ...(p.invoice !== null ? { invoice: p.invoice } : {}),
           ...(p.amount !== null ? { amount: p.amount } : {}),
@@ -226,6 +246,10 @@ export async function purchase(
         },
       },
     );
+    // A sending a look-up did not find had gone through after all (a single buy's retry, a file run
+    // again): its entry is the purchase now.
+    if (bought.earlier && bought.detail) settleFoundLater(ctx, order.refId, bought.detail.data);
+    return bought;
   } catch (error) {
     if (error instanceof ServiceError) throw await explainRefusal(client, error, order, boughtBefore);
     throw error;

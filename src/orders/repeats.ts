@@ -193,8 +193,18 @@ export function repeatedPurchase(
   refId: string,
   windowHours: number,
 ): EarlierPurchase | undefined {
+  return repeatedPurchases(ctx, lines, refId, windowHours)[0];
+}
+
+/** Every recent purchase a single buy or a cart would repeat (as `repeatedPurchase`), newest first. */
+export function repeatedPurchases(
+  ctx: Context,
+  lines: { itemId: number; quantity: number; note?: string | undefined }[],
+  refId: string,
+  windowHours: number,
+): EarlierPurchase[] {
   const key = orderRepeatKey(lines);
-  return recentPurchases(ctx, windowHours, [], [key]).find(
+  return recentPurchases(ctx, windowHours, [], [key]).filter(
     (p) =>
       p.key === key &&
       p.refId !== refId &&

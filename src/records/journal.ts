@@ -153,6 +153,7 @@ export class Journal {
   private readonly foldedOf: Statement;
   private readonly holds: Statement;
   private readonly appendOne: (record: JournalRecord) => void;
+  private readonly appendChecked: (record: JournalRecord, check: () => void) => void;
 
   constructor(private readonly db: RecordsDatabase) {
     this.path = db.name;
@@ -173,12 +174,25 @@ export class Journal {
     // IMMEDIATE: the write lock is taken at BEGIN, so two processes folding the same order never
     // both read it and one fail on upgrading (SQLITE_BUSY would not wait).
     this.appendOne = db.transaction((record: JournalRecord) => this.write(record)).immediate;
+    this.appendChecked = db.transaction((record: JournalRecord, check: () => void) => {
+      check();
+      this.write(record);
+    }).immediate;
     this.refreshRepeatKeys();
   }
 
   /** Writes one record; it is on disk (committed, synchronous=FULL) when this returns. */
   append(record: JournalRecord): void {
     this.appendOne(record);
+  }
+
+  /**
+   * Writes one record once `check` (reading this journal) lets it: both in one transaction under the
+   * write lock, so no other process's record comes between what `check` read and this one. A refusal
+   * `check` throws leaves nothing written.
+   */
+  appendIf(record: JournalRecord, check: () => void): void {
+    this.appendChecked(record, check);
   }
 
   /** One record, inside the caller's transaction (an append, or an import of many). */

@@ -1,0 +1,148 @@
+/**
+ * Processes that buy at once from one config dir, on the built CLI: the repeat check and the
+ * purchase's intent are one step for the records database, so the same order started twice at once
+ * (a customer who messaged twice, two shop bots) is bought once.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "../support/emulator.js";
+import { until } from "../support/until.js";
+import { resellerAs } from "./commands-harness.js";
+
+const harness = useEmulator();
+const onService = (apiKey: string) => harness.accountOf(apiKey).transactions.length;
+
+describe("buys started at once", () => {
+  it("the same order in three processes, each held after its repeat check: one bought, two refused as repeats", async () => {
+    const apiKey = harness.apiKeyOf("Toko Makmur Jaya");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    // The account check comes after the repeat check and before the purchase: holding it there lets
+    // every process see a journal without the others' purchase, however the machine schedules them.
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/item/validate" } });
+    const runs = [1, 2, 3].map(() =>
+      reseller.start(["buy", "--item", "21", "--qty", "1", "--note", "12345678(1234)", "--yes"], { mode: "json" }),
+    );
+    await until("every buy held at its account check", () => harness.emulator.faults.status().injected.latency >= 3);
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    const results = await Promise.all(runs.map((run) => run.done));
+    const codes = results.map((r) => r.exitCode).sort();
+    expect(codes, results.map((r) => r.stderr).join("\n")).toEqual([0, 2, 2]);
+    for (const refused of results.filter((r) => r.exitCode === 2))
+      expect(refused.errorJson().error).toMatchObject({ code: "REPEATED_ORDER", details: { outcome: "not_sent" } });
+    expect(onService(apiKey)).toBe(before + 1);
+    // The refused ones wrote no intent: history holds the one purchase.
+    const history = await reseller.run(["history", "--no-refresh"], { mode: "json" });
+    expect(history.json().filter((e: { what: string }) => e.what === "purchase")).toHaveLength(1);
+  });
+
+  it("a file's row held after the plan while a single buy buys the same order: the row is not sent, the buy stands for it", async () => {
+    const apiKey = harness.apiKeyOf("Berkah Pulsa Cell");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n21,1,23456789(2345)\n");
+    // A game row's account is checked right before it is bought, after the plan read the journal.
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/item/validate" } });
+    const bulk = reseller.start(["buy", "--file", file, "--yes"], { mode: "json" });
+    await until("the row held at its account check", () => harness.emulator.faults.status().injected.latency >= 1);
+    harness.emulator.faults.reset();
+    const single = await reseller.run(
+      ["buy", "--item", "21", "--qty", "1", "--note", "23456789(2345)", "--yes", "--no-validate"],
+      { mode: "json" },
+    );
+    expect(single.exitCode, single.stderr).toBe(0);
+    const refId = single.json().data.ref_id;
+    harness.emulator.answerHeld();
+    const row = await bulk.done;
+    expect(onService(apiKey), `${row.stdout}\n${row.stderr}`).toBe(before + 1);
+    expect(JSON.parse(row.stdout.trim())).toMatchObject({ sent: false, already_bought: refId, outcome: "bought" });
+    expect(row.exitCode, row.stderr).toBe(0);
+  });
+});
+
+describe("a purchase the service commits after reconcile found nothing", () => {
+  it("killed while the service held it, reconciled as not bought: trx show puts it in the books, and the same order is a repeat", async () => {
+    const apiKey = harness.apiKeyOf("Sinar Digital Store");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const buy = ["buy", "--item", "12", "--qty", "1", "--note", "081234569901", "--yes"];
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const running = reseller.start(buy);
+    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+    running.child.kill("SIGKILL");
+    expect((await running.done).signal).toBe("SIGKILL");
+    // Asked while the service still holds the request: it has no such transaction yet.
+    const reconciled = await reseller.run(["reconcile"], { mode: "json" });
+    expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
+    const refId: string = reconciled.json().entries[0].ref_id;
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+    const shown = await reseller.run(["trx", "show", refId]);
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    const history = await reseller.run(["history", "--no-refresh"], { mode: "json" });
+    expect(history.json()).toMatchObject([{ ref_id: refId, verdict: "bought", net: 11_500 }]);
+    const report = await reseller.run(["report", "--no-refresh"], { mode: "json" });
+    expect(report.json()).toMatchObject({ orders: 1, spent: 11_500 });
+    // The customer's order again, under a new ref_id: a repeat, not a second purchase.
+    const again = await reseller.run(buy);
+    expect(again.exitCode, again.stderr).toBe(2);
+    expect(again.stderr).toContain(`ref_id ${refId}`);
+    expect(onService(apiKey)).toBe(before + 1);
+  });
+
+  it("a bot's --ref-id killed while the service held it, reconciled as not bought, sent again as told: bought (exit 0), once in the books", async () => {
+    const apiKey = harness.apiKeyOf("Cahaya Voucher");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const buy = ["buy", "--item", "12", "--qty", "1", "--note", "081234569902", "--ref-id", "BOT-ORDER-7", "--yes"];
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const running = reseller.start(buy);
+    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+    running.child.kill("SIGKILL");
+    expect((await running.done).signal).toBe("SIGKILL");
+    const reconciled = await reseller.run(["reconcile"]);
+    expect(reconciled.stdout).toContain("not bought; safe to buy again with the same ref_id (--ref-id BOT-ORDER-7)");
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+    // What reconcile said to do: the service has it, so it is this purchase, never "refused, nothing charged".
+    const again = await reseller.run(buy, { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    const invoice = harness.accountOf(apiKey).transactions.find((t) => t.ref_id === "BOT-ORDER-7")?.invoice;
+    expect(again.json().data).toMatchObject({ ref_id: "BOT-ORDER-7", invoice });
+    expect(onService(apiKey)).toBe(before + 1);
+    const report = await reseller.run(["report", "--no-refresh"], { mode: "json" });
+    expect(report.json()).toMatchObject({ spent: 11_500, by_verdict: { bought: 1 } });
+  });
+
+  it("a file's row killed while the service held it, reconciled as not bought, the file run again: bought once, in the books", async () => {
+    const apiKey = harness.apiKeyOf("Mitra Top Up Nusantara");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n12,1,081234569903\n");
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const running = reseller.start(["buy", "--file", file, "--yes"]);
+    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+    running.child.kill("SIGKILL");
+    expect((await running.done).signal).toBe("SIGKILL");
+    expect((await reseller.run(["reconcile"], { mode: "json" })).json()).toMatchObject({
+      entries: [{ outcome: "not_done" }],
+    });
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+    const again = await reseller.run(["buy", "--file", file, "--yes"], { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(onService(apiKey)).toBe(before + 1);
+    const report = await reseller.run(["report", "--no-refresh"], { mode: "json" });
+    expect(report.json()).toMatchObject({ spent: 11_500, by_verdict: { bought: 1 } });
+  });
+});
