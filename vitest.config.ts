@@ -5,22 +5,21 @@ import { defineConfig } from "vitest/config";
 const processTests = ["test/e2e/**/*.test.ts", "test/emulator/**/*.test.ts", "test/pty/**/*.test.ts"];
 
 /**
- * Unit tests that change the process's own state: they mock a module, spy on a class's prototype or
- * set the time zone screens show (`main` sets it). A unit test
- * that does so is named here; the others share a worker's modules (the project "in-process-shared").
+ * Unit tests that change what the whole process holds, beyond a run of main() (which puts the zone
+ * times are shown in back when it ends) or a catalogue asked for by language (no module holds one):
+ * each gets fresh modules, the others share a worker's (the project "in-process-shared").
  */
 const changesProcessState = [
+  // 1000 runs of main(): timed out on a busy machine, they run on and hold the next file's records open.
   "argv.property.test.ts",
-  "cli-parsing.test.ts",
+  // Mocks node:fs for the config store it imports: a store already loaded would keep the real one.
   "config-disk-full.test.ts",
-  "exit-codes.test.ts",
+  // Spies on Journal.prototype.append, the class every purchase in the worker writes its journal through.
   "journal-full.test.ts",
+  // Spies on Journal.prototype.append too, failing every record while a check runs.
   "journal-steps.test.ts",
-  "messages.test.ts",
+  // Sets process.env.TZ and the zone screens show times in (src/output/format.ts) for some checks.
   "output.test.ts",
-  "service-codes.test.ts",
-  "settings-table.test.ts",
-  "topup-countdown.test.ts",
 ];
 /**
  * End-to-end tests whose subject is what commands say (screens, words, refusals) rather than the
@@ -95,8 +94,8 @@ export default defineConfig({
     setupFiles: ["./test/support/setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
-      // Tests that run handlers in this process and change what it holds (the language spoken, mocked
-      // modules, spies on a class, the proxy settings): what they change stays with their file, so each
+      // Tests that run handlers in this process and change what it holds (mocked modules, spies on a
+      // class, the machine's zone, the proxy settings): what they change stays with their file, so each
       // file gets fresh modules. A new folder of tests lands here.
       {
         extends: true,

@@ -8,10 +8,10 @@
  * files it names (cart.json, orders.csv) are in the working directory, and a server that runs until
  * stopped (the emulator, webhook listen) is run until it says where it listens, on a free port.
  */
-import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { type BashResult, runBash } from "../support/bash.js";
 import { baseEnv, binPath, makeConfigDir, runReseller } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { runInProcess } from "../support/run-main.js";
@@ -81,38 +81,14 @@ async function runnable(line: string): Promise<string> {
   return then ? `${text} && ${then}` : text;
 }
 
-function bash(
-  script: string,
-  options: { stopWhen?: RegExp } = {},
-): Promise<{ code: number | null; stdout: string; stderr: string; stopped: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn("bash", ["-o", "pipefail", "-c", script], {
-      cwd: work.cwd,
-      env: work.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    let stdout = "";
-    let stderr = "";
-    let stopped = false;
-    const stop = () => {
-      stopped = true;
-      process.kill(-child.pid!, "SIGTERM");
-    };
-    const watch = () => {
-      if (!stopped && options.stopWhen?.test(stdout + stderr)) stop();
-    };
-    child.stdout.setEncoding("utf8").on("data", (d: string) => ((stdout += d), watch()));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => ((stderr += d), watch()));
-    // The emulator's clock runs ahead while an example waits (ten seconds every tenth of a second), so a delivery
-    // that takes minutes takes a moment.
-    const ticking = setInterval(() => harness.emulator.clock.advance(10_000), 100);
-    const limit = setTimeout(() => (stopped ? undefined : process.kill(-child.pid!, "SIGKILL")), 60_000);
-    child.on("close", (code) => {
-      clearInterval(ticking);
-      clearTimeout(limit);
-      resolve({ code, stdout, stderr, stopped });
-    });
+/** The example in bash, from the working dir, the emulator's clock running ahead while it waits. */
+function bash(script: string, options: { stopWhen?: RegExp } = {}): Promise<BashResult> {
+  return runBash(script, {
+    ...work,
+    options: ["-o", "pipefail"],
+    stopWhen: options.stopWhen,
+    // Ten seconds every tenth of a second, so a delivery that takes minutes takes a moment.
+    meanwhile: () => harness.emulator.clock.advance(10_000),
   });
 }
 

@@ -4,10 +4,11 @@
  * Left out, and why: the `npm` lines (this test runs from the built checkout, and `npm test` would
  * run this test again) and the block against the real service (it needs a real account's key).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { runBash } from "../support/bash.js";
 import { binPath } from "../support/cli.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { until } from "../support/until.js";
@@ -65,24 +66,6 @@ afterEach(async () => {
   await until(`what ${bin}/reseller started to stop`, () => startedFrom(bin).length === 0);
 });
 
-/** Runs `script` in a fresh bash of its own process group, with at most a minute to finish. */
-function bash(script: string, env: Record<string, string>, bin: string) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const shell = spawn("bash", ["--noprofile", "--norc", "-s"], { env, detached: true });
-    running = { shell, bin };
-    let stdout = "";
-    let stderr = "";
-    shell.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    shell.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    const limit = setTimeout(() => process.kill(-shell.pid!, "SIGKILL"), 60_000);
-    shell.on("close", (status) => {
-      clearTimeout(limit);
-      resolve({ status, stdout, stderr });
-    });
-    shell.stdin.end(script);
-  });
-}
-
 describe("the README's quick start", () => {
   it("has an install block and an emulator block", () => {
     const blocks = quickStartBlocks();
@@ -115,8 +98,8 @@ describe("the README's quick start", () => {
       ...lines.flatMap((line) => [`echo ">>> ${line.replace(/["`$\\]/g, "\\$&")}" >&2`, line]),
       'echo "pid=${RESELLER_EMULATOR_PID:-}"',
     ].join("\n");
-    const r = await bash(script, env, bin);
-    expect(r.status, `stderr:\n${r.stderr}`).toBe(0);
+    const r = await runBash(script, { env, pasted: true, started: (shell) => (running = { shell, bin }) });
+    expect(r.code, `stderr:\n${r.stderr}`).toBe(0);
     // The purchase went through and was delivered; history has it; --jq printed a bare number.
     expect(r.stdout).toMatch(/^balance\t\d+$/m);
     expect(r.stdout).toMatch(/^sn\t12\tcompleted\t\d{20}\t/m);

@@ -3,13 +3,14 @@
  * new process does: a caller that runs main() again and again (a shop's own program, a service
  * wrapping the CLI) never sees the orders of a records database an earlier run had open.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openJournal } from "../../src/journal/journal.js";
 import { baseEnv, makeConfigDir } from "../support/cli.js";
 import { buyIntent } from "../support/journal-records.js";
 import { runPiped } from "../support/run-main.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 /** A config dir holding one bought order, in the journal file an earlier release kept (imported on first use). */
 function shopWithOrder(dir: string, refId: string): void {
@@ -30,13 +31,17 @@ async function orderRefs(dir: string): Promise<string[]> {
 }
 
 describe("two runs of main() in one process", () => {
-  it("the second reads the records of the config dir it is given, not the first run's", async () => {
-    const first = makeConfigDir();
-    const second = makeConfigDir();
-    shopWithOrder(first, "FIRST-1");
-    shopWithOrder(second, "SECOND-1");
-    expect(await orderRefs(first)).toEqual(["FIRST-1"]);
-    expect(await orderRefs(second)).toEqual(["SECOND-1"]);
+  it("the second reads the records of the config dir it is given, not the first run's, though both were at one path", async () => {
+    // A reseller with two shops swaps which one the config path holds: the first shop's dir is moved
+    // aside whole, records and all, and the second shop's moved into the path.
+    const shops = makeTempDir("reseller-shops-");
+    const dir = join(shops, "reseller");
+    shopWithOrder(dir, "FIRST-1");
+    expect(await orderRefs(dir)).toEqual(["FIRST-1"]);
+    renameSync(dir, join(shops, "first-shop"));
+    shopWithOrder(join(shops, "second-shop"), "SECOND-1");
+    renameSync(join(shops, "second-shop"), dir);
+    expect(await orderRefs(dir)).toEqual(["SECOND-1"]);
   });
 
   it("a config dir replaced between runs (restored from a backup, another shop's) is read as it is now", async () => {
