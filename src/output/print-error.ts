@@ -32,7 +32,8 @@ export interface ErrorPrinterOptions {
 
 /**
  * A command's failure, printed for its context: masked (the service may have echoed the API key into
- * the error it sent), in its mode and colours; before a context was made, plainly, as JSON when asked.
+ * the error it sent), in its mode and colours; before a context was made, plainly, as JSON when asked,
+ * wrapped to `stderrWidth` (a usage error is as long in Indonesian as any other).
  */
 export function reportCommandError(
   error: unknown,
@@ -40,13 +41,15 @@ export function reportCommandError(
   ctx: Context | undefined,
   wantsJson: boolean,
   say: Messages,
+  stderrWidth?: number,
 ): number {
+  const width = ctx ? ctx.output.stderrWidth : stderrWidth;
   return printError(error, {
     say: ctx?.say ?? say,
     stderr: ctx ? ctx.secrets.wrap(stderr) : stderr,
     json: ctx?.settings.json ?? wantsJson,
     verbose: ctx?.settings.verbose ?? false,
-    ...(ctx?.output.stderrWidth !== undefined ? { width: ctx.output.stderrWidth } : {}),
+    ...(width !== undefined ? { width } : {}),
     paint: ctx ? (tone, text) => ctx.output.paintStderr(tone, text) : (_t, text) => text,
   });
 }
@@ -124,27 +127,30 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
     : paint(tone, message.slice(0, codeAt));
   stderr.write(`${said}${paint("dim", message.slice(codeAt))}\n`);
   if (error.progress) stderr.write(`  ${wrapMessage(neutralize(error.progress), options.width, 2, 2)}\n`);
+  // A line under the message (a file's row, a detail) wraps between words too, its next lines further
+  // in than the next detail's name: the terminal would fold `dikembalikan` as `dikembal` / `ikan`.
+  const under = (text: string) => stderr.write(`  ${wrapMessage(text, options.width, 2, 4)}\n`);
   const fieldErrors = error.details?.errors;
   if (fieldErrors && typeof fieldErrors === "object") {
     for (const [field, problems] of Object.entries(fieldErrors as Record<string, unknown>)) {
       const text = Array.isArray(problems) ? problems.map(String).join("; ") : String(problems);
-      stderr.write(`  ${neutralize(field)}: ${neutralize(text)}\n`);
+      under(`${neutralize(field)}: ${neutralize(text)}`);
     }
   }
   for (const [key, value] of Object.entries(error.detailsSaid?.(say) ?? error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
-    stderr.write(`  ${detailLine(key, value, say)}\n`);
+    under(detailLine(key, value, say));
   }
   if (error instanceof OutcomeUnknownError && error.refId)
     stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
   if (error instanceof UnexpectedResponseError && error.bodyExcerpt.trim()) {
-    stderr.write(`  ${say.printer.itBegan}: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}\n`);
+    under(`${say.printer.itBegan}: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}`);
   }
   // A hint may quote the service (an item's name, a channel's code).
   const suggestion = error.suggestionIn(say);
   if (suggestion) hint(suggestion);
   if (options.verbose && error.cause instanceof Error)
-    stderr.write(`  ${say.printer.cause}: ${neutralize(error.cause.message)}\n`);
+    under(`${say.printer.cause}: ${neutralize(error.cause.message)}`);
   return error.exitCode;
 }
 

@@ -1,0 +1,75 @@
+/**
+ * Indonesian at an 80-column terminal on screens the golden set does not hold, against the emulator:
+ * a usage error, a file's rows to fix, a partly delivered purchase waited for. What a terminal folds
+ * shows up in capture-pane -J as a line wider than the window: every line must fit, so no word is cut
+ * in two (`dikembal` / `ikan`).
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "../support/emulator.js";
+import { indonesian } from "../support/language.js";
+import { makeTempDir } from "../support/temp-dir.js";
+import { until } from "../support/until.js";
+import { terminalEnv, useTmux, type TerminalSession } from "./tmux.js";
+
+const width = 80;
+
+/** The lines the terminal had to fold: wider than the window once capture-pane has joined them. */
+const folded = (screen: string) => screen.split("\n").filter((line) => [...line].length > width);
+
+describe("Indonesian at 80 columns beyond the golden screens", () => {
+  const harness = useEmulator();
+  const tmux = useTmux("bahasa-beyond");
+  // Tall enough that nothing goes through the pager: the screen is what was written.
+  const run = (args: string[], account = "Toko Makmur Jaya") =>
+    tmux.run(args, {
+      env: terminalEnv({ ...harness.accountEnv(harness.apiKeyOf(account)), ...indonesian }),
+      width,
+      height: 150,
+    });
+  const ended = async (term: TerminalSession, code: number) => {
+    expect(await term.exitCode(15_000), term.screen()).toBe(code);
+    return term.screen();
+  };
+
+  it("a usage error wraps between words, before any command has run", async () => {
+    const screen = await ended(run(["trx", "list", "--status", "selesai"]), 2);
+    expect(folded(screen), screen).toEqual([]);
+    expect(screen).toMatch(
+      /^Gagal: --status harus pending, paid, completed, failed atau canceled, bukan\n {2}"selesai"\.$/m,
+    );
+  });
+
+  it("a file's rows to fix wrap between words under the error, further in than the next row", async () => {
+    const file = join(makeTempDir("reseller-beyond-"), "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n999,1,081234567002\n15,1,0819abc\n");
+    const screen = await ended(run(["buy", "--file", file, "--yes"]), 2);
+    expect(folded(screen), screen).toEqual([]);
+    expect(screen).toMatch(/^ {2}orders\.csv baris 3: catatan "0819abc" bukan nomor HP untuk produk 15/m);
+    expect(screen).toMatch(/^ {4}\S/m);
+  });
+
+  it("a partly delivered purchase: its details wrap between words", async () => {
+    const term = run(
+      ["buy", "--item", "23", "--qty", "1000", "--target", "https://instagram.com/partial_beyond", "--wait", "--yes"],
+      "Cahaya Voucher",
+    );
+    // The panel finishes 60 s after the order on the emulator's clock: moved on until the verdict shows.
+    await until(
+      "the verdict of the partly delivered order",
+      () => {
+        const screen = term.screen();
+        if (/Berhasil beli/.test(screen)) harness.emulator.clock.advance(10_000);
+        return /Sebagian terkirim:/.test(screen);
+      },
+      20_000,
+      100,
+    );
+    const screen = await ended(term, 1);
+    expect(folded(screen), screen).toEqual([]);
+    expect(screen).toMatch(
+      /^ {2}hasil: sebagian terkirim; saldo terpotong, bagian yang tidak terkirim\n {4}dikembalikan$/m,
+    );
+  });
+});
