@@ -154,6 +154,9 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   return error.exitCode;
 }
 
+/** Details that are sums of money: said in Rupiah (`saldo: Rp 112.700`), never as a bare `112700`. */
+const moneyDetails = new Set(["refunded", "balance", "total", "shortfall"]);
+
 /**
  * A detail under an error or a warning, `name: value`, in the reader's words: a verdict as every other
  * human output says it ("delivery failed; charged, then refunded"), an earlier outcome as a verdict,
@@ -170,7 +173,7 @@ export function detailLine(key: string, value: unknown, say: Messages): string {
         ? String(say.verdicts[verdict as keyof typeof say.verdicts.charged])
         : key === "earlier_at" && typeof value === "string"
           ? (formatLocalTime(value, say) ?? value)
-          : key === "refunded" && typeof value === "number"
+          : moneyDetails.has(key) && typeof value === "number"
             ? formatRupiah(value)
             : String(value);
   return `${detailName(key, say)}: ${neutralize(shown)}`;

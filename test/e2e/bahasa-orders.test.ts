@@ -294,8 +294,8 @@ describe("buying, locking, checking and settling in Indonesian", () => {
     expect(short.exitCode).toBe(1);
     expect(short.stderr).toMatch(/^Gagal: Saldo (Rp [\d.]+ )?tidak cukup untuk pembelian Rp [\d.]+ ini\./m);
     expect(short.stderr).toMatch(/Saldo tidak terpotong\. Isi saldo dengan `reseller topup/);
-    // The figures under it (saldo, total, kekurangan) are named by the printer.
-    expect(short.stderr).toMatch(/^ {2}kekurangan: /m);
+    // The figures under it (saldo, total, kekurangan) are named by the printer, and are Rupiah, not bare numbers.
+    expect(short.stderr).toMatch(/^ {2}saldo: Rp [\d.]+\n {2}total: Rp [\d.]+\n {2}kekurangan: Rp [\d.]+$/m);
     expect(englishIn(short.stderr)).toEqual([]);
   });
 
