@@ -50,7 +50,7 @@ describe("Indonesian at 80 columns beyond the golden screens", () => {
     expect(screen).toMatch(/^ {4}\S/m);
   });
 
-  it("a partly delivered purchase: its details wrap between words", async () => {
+  it("a partly delivered purchase: its details wrap, and the service's note does not say the refund again", async () => {
     const term = run(
       ["buy", "--item", "23", "--qty", "1000", "--target", "https://instagram.com/partial_beyond", "--wait", "--yes"],
       "Cahaya Voucher",
@@ -71,5 +71,9 @@ describe("Indonesian at 80 columns beyond the golden screens", () => {
     expect(screen).toMatch(
       /^ {2}hasil: sebagian terkirim; saldo terpotong, bagian yang tidak terkirim\n {4}dikembalikan$/m,
     );
+    expect(screen).toMatch(/dana Rp [\d.]+ dikembalikan/);
+    // The emulator's note, `Rp 14.700 was refunded to the balance for …`, says what the lines above say.
+    expect(screen).not.toMatch(/was refunded|layanan: /);
+    expect(screen).not.toMatch(/^Catatan/m);
   });
 });
