@@ -216,7 +216,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     quantity: "Jumlah",
     lockedAt: "Dikunci pada",
     buyWithIt: (token: string) =>
-      `Beli dengan: reseller buy --lock ${token} --note …   Lepas: reseller lock release ${token}`,
+      // Two commands to copy: each on a line of its own, so neither is broken across lines.
+      `Beli dengan: reseller buy --lock ${token} --note …\nLepas: reseller lock release ${token}`,
     emptyToken: "Token kunci stok tidak boleh kosong.",
     seeLocks: "Lihat kunci stok Anda dengan `reseller lock list`.",
     nothingToGiveBack: "Tidak ada yang perlu dilepas; lihat kunci stok yang aktif dengan `reseller lock list`.",

@@ -227,7 +227,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
     expect(added.stdout).toMatch(/^Token kunci stok +LCK-/m);
     expect(added.stdout).toMatch(/^Dikunci pada +/m);
     expect(added.stderr).toContain(
-      `Beli dengan: reseller buy --lock ${token} --note …   Lepas: reseller lock release ${token}`,
+      `Beli dengan: reseller buy --lock ${token} --note …\nLepas: reseller lock release ${token}\n`,
     );
     expect(englishIn(added.stdout)).toEqual([]);
     expect(englishIn(added.stderr)).toEqual([]);

@@ -1,8 +1,8 @@
 /**
  * Indonesian at an 80-column terminal on screens the golden set does not hold, against the emulator:
- * a usage error, a file's rows to fix, a partly delivered purchase waited for. What a terminal folds
- * shows up in capture-pane -J as a line wider than the window: every line must fit, so no word is cut
- * in two (`dikembal` / `ikan`).
+ * a usage error, a file's rows to fix, a partly delivered purchase waited for, a fresh stock lock.
+ * What a terminal folds shows up in capture-pane -J as a line wider than the window: every line must
+ * fit, so no word is cut in two (`dikembal` / `ikan`).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -75,5 +75,12 @@ describe("Indonesian at 80 columns beyond the golden screens", () => {
     // The emulator's note, `Rp 14.700 was refunded to the balance for …`, says what the lines above say.
     expect(screen).not.toMatch(/was refunded|layanan: /);
     expect(screen).not.toMatch(/^Catatan/m);
+  });
+
+  it("a fresh stock lock names its two commands each on a line of its own", async () => {
+    const screen = await ended(run(["lock", "add", "--item", "3", "--qty", "1"], "Sumber Rejeki Cell"), 0);
+    expect(folded(screen), screen).toEqual([]);
+    expect(screen).toMatch(/^Beli dengan: reseller buy --lock LCK-\S+ --note …$/m);
+    expect(screen).toMatch(/^Lepas: reseller lock release LCK-\S+$/m);
   });
 });
