@@ -134,6 +134,7 @@ const englishCatalogue = () => ({
     globalFlags: (flags: string) => `Global flags: ${flags} (see \`reseller --help\`).`,
     piped: (text: string) => `Piped, ${text}.`,
     more: "More: reseller help COMMAND, reseller help environment, reseller help exit-codes",
+    topicCommandTerm: "help COMMAND",
     topicCommand: "a command's flags, examples and piped columns (`help lock add`)",
     topicEnvironment: "the environment variables and the flags they stand for",
     topicExitCodes: "what each exit code means, for scripts",
