@@ -1299,6 +1299,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     noneYet: (profile: string, anyAddress: boolean) =>
       `No money-moving requests recorded yet for profile "${profile}"${anyAddress ? "" : " at this service address"}.`,
     noCharge: "no charge",
+    /** A top-up whose payment link was given: the journal's `link created`, until it is paid. */
+    linkCreated: "link created",
     what: {
       purchase: "purchase",
       cart: "cart",

@@ -1739,6 +1739,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     noneYet: (profile: string, anyAddress: boolean) =>
       `Belum ada permintaan yang menggerakkan saldo tercatat untuk profil "${profile}"${anyAddress ? "" : " di alamat layanan ini"}.`,
     noCharge: "tanpa biaya",
+    linkCreated: "link pembayaran dibuat",
     what: {
       purchase: "pembelian",
       cart: "keranjang",

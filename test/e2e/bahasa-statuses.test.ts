@@ -1,6 +1,7 @@
 /**
  * The service's status words and the tool's own labels on Indonesian screens: `trx show` of a
- * delivered, a partly delivered and a failed order, `trx list`, `history` and a repeat refusal say
+ * delivered, a partly delivered and a failed order, `trx list`, `history` (a top-up link not paid
+ * yet too) and a repeat refusal say
  * berhasil, sebagian, gagal, dibayar… and name their labels in Indonesian; English screens say what
  * they said, and piped rows and --json are the same bytes in both languages.
  */
@@ -98,6 +99,23 @@ describe("statuses and labels in Indonesian", () => {
     expect(screens.failed).toMatch(/^Status +gagal$/m);
     expect(screens.history).toMatch(/^Hasil +dibayar$/m);
     for (const [name, screen] of Object.entries(screens)) expect([name, englishOn(screen)]).toEqual([name, []]);
+  });
+
+  it("a top-up whose link is not paid yet: history says the link was made in Indonesian; piped, the journal's word", async () => {
+    const r = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
+    expect((await r.run(["topup", "--amount", "30000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
+    const id = await r.run(["history", "--no-refresh"], { ...terminal, env: { ...indonesian, COLUMNS: "80" } });
+    expect(id.exitCode, id.stderr).toBe(0);
+    expect(id.stdout).toMatch(/│ Hasil +│[\s\S]*│ link pembayaran dibuat +│/);
+    expect(id.stdout).not.toMatch(/created/);
+    const en = await r.run(["history", "--no-refresh"], { ...terminal, env: { ...english, COLUMNS: "80" } });
+    expect(en.stdout).toMatch(/\blink created\b/);
+    const [pipedId, pipedEn] = [
+      await r.run(["history", "--no-refresh"], { env: indonesian }),
+      await r.run(["history", "--no-refresh"], { env: english }),
+    ];
+    expect(pipedId.stdout).toBe(pipedEn.stdout);
+    expect(pipedId.stdout).toMatch(/\tlink created\t/);
   });
 
   it("a repeat refused: the earlier outcome and time said in Indonesian", async () => {
