@@ -392,7 +392,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     pressCtrlC: "Tekan Ctrl-C untuk berhenti",
     exposed: (host: string) =>
       `Peringatan: mendengarkan di ${host}; siapa pun yang bisa menjangkaunya bisa memakai API key demo-nya, dan dengan itu kontrol uji coba di /__emulator/.`,
-    notStarted: (seconds: number) => `Emulator tidak berjalan di latar belakang dalam ${seconds} d.`,
+    notStarted: (seconds: number) => `Emulator tidak berjalan di latar belakang dalam ${seconds} detik.`,
     seeLog: (log: string) => `Lihat ${log}.`,
     detached: (baseUrl: string, pid: number, log: string) =>
       `Emulator berjalan di latar belakang di ${baseUrl} (pid ${pid}; log-nya: ${log}).`,

@@ -1,8 +1,8 @@
 /**
  * Indonesian at an 80-column terminal on screens the golden set does not hold, against the emulator:
- * a usage error, a file's rows to fix, a partly delivered purchase waited for, a fresh stock lock,
- * the help's topics. What a terminal folds shows up in capture-pane -J as a line wider than the window:
- * every line must fit, so no word is cut in two (`dikembal` / `ikan`).
+ * a usage error, a file's rows to fix, a partly delivered purchase waited for, a fresh stock lock, the
+ * emulator's start-up lines, the help's topics. What a terminal folds shows up in capture-pane -J as
+ * a line wider than the window: every line must fit, so no word is cut in two (`dikembal` / `ikan`).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -82,6 +82,16 @@ describe("Indonesian at 80 columns beyond the golden screens", () => {
     expect(folded(screen), screen).toEqual([]);
     expect(screen).toMatch(/^Beli dengan: reseller buy --lock LCK-\S+ --note …$/m);
     expect(screen).toMatch(/^Lepas: reseller lock release LCK-\S+$/m);
+  });
+
+  it("the emulator's start-up lines wrap between words: no `PO` / `ST`, no address cut in two", async () => {
+    const term = run(["emulator", "--port", "0"]);
+    await term.waitFor("Tekan Ctrl-C untuk berhenti");
+    term.press("C-c");
+    const screen = await ended(term, 0);
+    expect(folded(screen), screen).toEqual([]);
+    expect(screen).toMatch(/ POST \/__emulator\/dialect$/m);
+    expect(screen).toMatch(/ http:\/\/127\.0\.0\.1:\d+\/__emulator\/state,/);
   });
 
   it("the help's topics are named in Indonesian: help PERINTAH", async () => {
