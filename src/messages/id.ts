@@ -953,7 +953,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     "the width tables are fitted to": "lebar yang dipakai tabel",
     "the terminal's width, else 80": "lebar terminal, kalau tidak 80",
     "lay stdout out as for a terminal (tables); colours stay off unless forced":
-      "tata stdout seperti di terminal (tabel); warna tetap mati kecuali dipaksa",
+      "tata stdout seperti di terminal (tabel); warna tetap nonaktif kecuali dipaksa",
     "honoured by the HTTP client; localhost, 127.0.0.0/8 and ::1 never proxied":
       "dipakai klien HTTP; localhost, 127.0.0.0/8 dan ::1 tidak pernah lewat proxy",
     "turns certificate checks off; honoured, and warned about on every call":
@@ -1407,7 +1407,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
           "teruskan tiap event yang sudah diperiksa keasliannya lewat POST ke alamat ini, dengan ID pengirimannya di X-Reseller-Delivery; diulang sampai dijawab 2xx",
         "--exec":
           "jalankan perintah ini per event: JSON event di stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS, RESELLER_DELIVERY_ID terisi; keluar 0 = beres",
-        "--max-age": "tolak kiriman yang X-Timestamp-nya berselisih lebih dari ini dari sekarang (bawaan mati)",
+        "--max-age": "tolak kiriman yang X-Timestamp-nya berselisih lebih dari ini dari sekarang (bawaan nonaktif)",
         "--exec-timeout":
           "paling lama sebuah perintah --exec boleh berjalan sebelum dihentikan dan dicoba lagi nanti (bawaan 60)",
         "--exec-grace":

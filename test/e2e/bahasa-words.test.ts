@@ -40,7 +40,7 @@ describe("words a reseller says", () => {
     expect(englishIn(stdout.replace(/\border\.[a-z_.]+/g, " "), statusWords)).toEqual([]);
   });
 
-  it("help says one word for one thing, the glossary's: event, pengganti, keaslian", async () => {
+  it("help says one word for one thing, the glossary's: event, pengganti, keaslian, nonaktif", async () => {
     const reseller = resellerAs(harness);
     const said: string[] = [];
     for (const command of [
@@ -58,6 +58,9 @@ describe("words a reseller says", () => {
     const help = said.join("\n");
     expect(help).toMatch(/tiap event/);
     expect(help).not.toMatch(/peristiwa|verifikasi|alternatif\b/);
+    // Off is nonaktif, as the webhook's own switch says it; `mati` is a machine switched off.
+    expect(help).toMatch(/\(bawaan nonaktif\)/);
+    expect(help).not.toMatch(/\bmati\b/);
   });
 
   it("a refused connection is said as a reseller says it, not as a socket's error", async () => {
