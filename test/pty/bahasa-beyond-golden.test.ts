@@ -1,8 +1,9 @@
 /**
  * Indonesian at an 80-column terminal on screens the golden set does not hold, against the emulator:
  * a usage error, a file's rows to fix, a partly delivered purchase waited for, a fresh stock lock, the
- * emulator's start-up lines, the help's topics. What a terminal folds shows up in capture-pane -J as
- * a line wider than the window: every line must fit, so no word is cut in two (`dikembal` / `ikan`).
+ * emulator's start-up lines, a long list in the pager, the help's topics. What a terminal folds shows
+ * up in capture-pane -J as a line wider than the window: every line must fit, so no word is cut in
+ * two (`dikembal` / `ikan`).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { indonesian } from "../support/language.js";
 import { makeTempDir } from "../support/temp-dir.js";
+import { needsPrograms } from "../support/tools.js";
 import { until } from "../support/until.js";
 import { terminalEnv, useTmux, type TerminalSession } from "./tmux.js";
 
@@ -92,6 +94,25 @@ describe("Indonesian at 80 columns beyond the golden screens", () => {
     expect(folded(screen), screen).toEqual([]);
     expect(screen).toMatch(/ POST \/__emulator\/dialect$/m);
     expect(screen).toMatch(/ http:\/\/127\.0\.0\.1:\d+\/__emulator\/state,/);
+  });
+
+  describe("paged", () => {
+    needsPrograms("less");
+
+    it("a long list goes through less, its borders drawn even where the machine lacks the id_ID locale", async () => {
+      // 24 rows: the catalogue is longer, so less shows its first page and waits.
+      const term = tmux.run(["items"], {
+        env: terminalEnv({ ...harness.accountEnv(harness.apiKeyOf("Toko Makmur Jaya")), ...indonesian }),
+        width,
+        height: 24,
+      });
+      const screen = await term.waitFor("│ Netflix");
+      term.press("q");
+      expect(await term.exitCode(15_000)).toBe(0);
+      expect(screen).toMatch(/^┌─+┬/m);
+      expect(screen).not.toMatch(/<E2>/);
+      expect(folded(screen), screen).toEqual([]);
+    });
   });
 
   it("the help's topics are named in Indonesian: help PERINTAH", async () => {
