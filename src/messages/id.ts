@@ -1498,7 +1498,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     deliveredShort: "Terkirim",
     refund: "Dana dikembalikan",
     providerStatus: "Status pemasok",
-    providerShort: "Status pemasok",
+    providerShort: "Pemasok",
     invoice: "Invoice",
     refId: "Ref ID",
     amount: "Nominal",

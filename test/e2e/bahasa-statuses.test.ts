@@ -118,6 +118,22 @@ describe("statuses and labels in Indonesian", () => {
     expect(pipedId.stdout).toMatch(/\tlink created\t/);
   });
 
+  it("an SMM order's progress at 80 columns: a short header gives way before the item's name is wrapped", async () => {
+    const r = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const target = "https://tiktok.com/@warung/video/7312345678901234567";
+    const args = ["buy", "--item", "24", "--qty", "100", "--target", target, "--wait", "--yes"];
+    const id = await whileAdvancing(
+      harness.emulator,
+      r.run(args, { ...terminal, env: { ...indonesian, COLUMNS: "80" } }),
+      10,
+      150,
+    );
+    expect(id.exitCode, id.stderr).toBe(0);
+    const progress = id.stdout.slice(id.stdout.indexOf("Progres SMM"));
+    expect(progress).toMatch(/│ Pemasok +│/);
+    expect(progress).toMatch(/│ TikTok Likes +│ \d+ +│ berhasil +│/);
+  });
+
   it("a repeat refused: the earlier outcome and time said in Indonesian", async () => {
     const r = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const args = ["buy", "--item", "12", "--qty", "1", "--note", "081234567891", "--yes", "--no-input"];
