@@ -14,7 +14,7 @@ import {
 } from "../errors.js";
 import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
-import { wrapMessage } from "./message.js";
+import { unbroken, wrapMessage } from "./message.js";
 import type { Messages } from "../messages/messages.js";
 import { formatLocalTime, formatRupiah } from "./format.js";
 import { jsonForTerminal, neutralize } from "./sanitize.js";
@@ -116,8 +116,10 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
       ? say.printer.outcomeUnknown
       : say.printer.error;
   const tone = error.exitCode === ExitCode.outcomeUnknown || error instanceof PartlyDeliveredError ? "warn" : "bad";
-  // The code goes with the message's last word, so it is wrapped as one of them.
-  const coded = `${error.messageIn(say)}${error.code === "USAGE" ? "" : ` (${where})`}`;
+  // The code is wrapped as one word, never `(…, HTTP` / `422)`: its spaces do not break a line (a
+  // wrapped line shows them as spaces; unwrapped, it is written as it is).
+  const group = options.width === undefined ? where : where.replaceAll(" ", unbroken);
+  const coded = `${error.messageIn(say)}${error.code === "USAGE" ? "" : ` (${group})`}`;
   const message = labelText ? wrap(coded, labelText) : wrapMessage(neutralize(coded), options.width, 0, 2);
   let codeAt = error.code === "USAGE" ? message.length : message.lastIndexOf(`(${where})`);
   while (codeAt > 0 && /\s/.test(message.charAt(codeAt - 1))) codeAt -= 1;

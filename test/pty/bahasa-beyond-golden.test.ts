@@ -1,9 +1,9 @@
 /**
  * Indonesian at an 80-column terminal on screens the golden set does not hold, against the emulator:
- * a usage error, a file's rows to fix, a partly delivered purchase waited for, a fresh stock lock, the
- * emulator's start-up lines, a long list in the pager, the help's topics. What a terminal folds shows
- * up in capture-pane -J as a line wider than the window: every line must fit, so no word is cut in
- * two (`dikembal` / `ikan`).
+ * a usage error, a service's refusal, a file's rows to fix, a partly delivered purchase waited for, a
+ * fresh stock lock, the emulator's start-up lines, a long list in the pager, the help's topics. What a
+ * terminal folds shows up in capture-pane -J as a line wider than the window: every line must fit, so
+ * no word is cut in two (`dikembal` / `ikan`).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -41,6 +41,12 @@ describe("Indonesian at 80 columns beyond the golden screens", () => {
     expect(screen).toMatch(
       /^Gagal: --status harus pending, paid, completed, failed atau canceled, bukan\n {2}"selesai"\.$/m,
     );
+  });
+
+  it("a service's refusal keeps its code whole: never `HTTP` at a line's end and `422)` on the next", async () => {
+    const screen = await ended(run(["sandbox", "--item", "28", "--qty", "1"]), 1);
+    expect(folded(screen), screen).toEqual([]);
+    expect(screen).toMatch(/\(MINIMUM_ORDER_NOT_MET, HTTP 422\)$/m);
   });
 
   it("a file's rows to fix wrap between words under the error, further in than the next row", async () => {
