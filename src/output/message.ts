@@ -95,6 +95,31 @@ export function wrapLines(text: string, width: number): string {
 }
 
 /**
+ * Text whose words may be longer than `width` (a JSON note has no spaces until a comment's words):
+ * each such word parted after its commas into lines at most `width` wide, `{"target":"…",` /
+ * `"opt_smm":[…]`, rather than folded by the terminal mid-word (`opt_sm` / `m`). A part still too
+ * wide (a link) stands whole. The lines are joined by newlines, for wrapMessage to keep.
+ */
+export function partLongWords(text: string, width: number): string {
+  return text
+    .split(" ")
+    .map((word) => {
+      if (columnsOf(word) <= width) return word;
+      const lines: string[] = [];
+      let line = "";
+      for (const part of word.split(/(?<=,)/)) {
+        if (line && columnsOf(line + part) > width) {
+          lines.push(line);
+          line = part;
+        } else line += part;
+      }
+      lines.push(line);
+      return lines.join("\n");
+    })
+    .join(" ");
+}
+
+/**
  * A value copied whole (a licence, a serial with its words) that is wider than `width`: parted
  * between its ` | ` fields first (`Email: … |` / `Password: …`), and a field still too wide between
  * its words; a word, a password or a link, never.

@@ -1,9 +1,9 @@
 /**
  * Indonesian at an 80-column terminal on screens the golden set does not hold, against the emulator:
  * a usage error, a service's refusal, a file's rows to fix, a partly delivered purchase waited for, a
- * fresh stock lock, the emulator's start-up lines, a long list in the pager, the help's topics. What a
- * terminal folds shows up in capture-pane -J as a line wider than the window: every line must fit, so
- * no word is cut in two (`dikembal` / `ikan`).
+ * confirmation's JSON note, a fresh stock lock, the emulator's start-up lines, a long list in the
+ * pager, the help's topics. What a terminal folds shows up in capture-pane -J as a line wider than
+ * the window: every line must fit, so no word is cut in two (`dikembal` / `ikan`).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -83,6 +83,21 @@ describe("Indonesian at 80 columns beyond the golden screens", () => {
     // The emulator's note, `Rp 14.700 was refunded to the balance for …`, says what the lines above say.
     expect(screen).not.toMatch(/was refunded|layanan: /);
     expect(screen).not.toMatch(/^Catatan/m);
+  });
+
+  it("a confirmation's JSON note too long for a line is parted after its commas, never mid-word", async () => {
+    const target = "https://www.youtube.com/channel/UCabcdefghijklmnopqrstuvwx";
+    const term = run(
+      ["buy", "--item", "26", "--qty", "100", "--target", target, "--opt", "drip_feed_slow_speed_premium_retention"],
+      "Mitra Top Up Nusantara",
+    );
+    await term.waitFor("? Beli?");
+    term.type("n");
+    term.press("Enter");
+    const screen = await ended(term, 0);
+    expect(folded(screen), screen).toEqual([]);
+    expect(screen).toMatch(/^ {4}\{"target":"https:\/\/www\.youtube\.com\/channel\/\w+",$/m);
+    expect(screen).toMatch(/^ {4}"opt_smm":\["drip_feed_slow_speed_premium_retention"\]\}$/m);
   });
 
   it("a fresh stock lock names its two commands each on a line of its own", async () => {
