@@ -186,7 +186,10 @@ function renderTransaction(
     );
   } else {
     output.result(
-      say.orders.delivery.nothingYet(t.status?.text ?? say.orders.delivery.statusNotGiven, t.refId || t.invoice || ""),
+      say.orders.delivery.nothingYet(
+        t.status ? statusWord(t.status, say) : say.orders.delivery.statusNotGiven,
+        t.refId || t.invoice || "",
+      ),
       "dim",
     );
   }

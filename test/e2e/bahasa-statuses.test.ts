@@ -101,6 +101,17 @@ describe("statuses and labels in Indonesian", () => {
     for (const [name, screen] of Object.entries(screens)) expect([name, englishOn(screen)]).toEqual([name, []]);
   });
 
+  it("an order with nothing to hand over yet names its status in Indonesian", async () => {
+    const r = resellerInProcess(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const note = "logo kedai kopi, warna coklat";
+    const bought = await r.run(["buy", "--item", "27", "--qty", "1", "--note", note, "--ref-id", "st-manual", "--yes"]);
+    expect(bought.exitCode, bought.stderr).toBe(0);
+    const id = await r.run(["trx", "show", "st-manual"], { ...terminal, env: { ...indonesian, COLUMNS: "80" } });
+    expect(id.exitCode, id.stderr).toBe(0);
+    expect(id.stdout).toMatch(/^Belum ada yang bisa diserahkan \(status dibayar\)\./m);
+    expect(englishOn(id.stdout + id.stderr)).toEqual([]);
+  });
+
   it("a top-up whose link is not paid yet: history says the link was made in Indonesian; piped, the journal's word", async () => {
     const r = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     expect((await r.run(["topup", "--amount", "30000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
