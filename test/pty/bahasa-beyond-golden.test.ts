@@ -1,9 +1,9 @@
 /**
  * Indonesian at an 80-column terminal on screens the golden set does not hold, against the emulator:
  * a usage error, a service's refusal, a file's rows to fix, a partly delivered purchase waited for, a
- * confirmation's JSON note, a fresh stock lock, the emulator's start-up lines, a long list in the
- * pager, the help's topics. What a terminal folds shows up in capture-pane -J as a line wider than
- * the window: every line must fit, so no word is cut in two (`dikembal` / `ikan`).
+ * confirmation's JSON note, a fresh stock lock, the emulator's start-up lines, long lists in the
+ * pager (items, prices), the help's topics. What a terminal folds shows up in capture-pane -J as a
+ * line wider than the window: every line must fit, so no word is cut in two (`dikembal` / `ikan`).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -134,6 +134,20 @@ describe("Indonesian at 80 columns beyond the golden screens", () => {
       expect(screen).not.toMatch(/<E2>/);
       expect(folded(screen), screen).toEqual([]);
     });
+  });
+
+  it("prices, a row per item as items has, goes through the pager too; a price list to copy does not", async () => {
+    const env = terminalEnv({
+      ...harness.accountEnv(harness.apiKeyOf("Toko Makmur Jaya")),
+      ...indonesian,
+      PAGER: "sed s/^/PAGED:/",
+    });
+    const table = tmux.run(["prices"], { env, width, height: 24 });
+    expect(await table.exitCode(15_000)).toBe(0);
+    expect(table.screen()).toMatch(/^PAGED:│ 12 +│ Pulsa Telkomsel 10\.000 /m);
+    const list = tmux.run(["prices", "--format", "text"], { env, width, height: 24 });
+    expect(await list.exitCode(15_000)).toBe(0);
+    expect(list.screen()).not.toContain("PAGED:");
   });
 
   it("the help's topics are named in Indonesian: help PERINTAH", async () => {
