@@ -66,7 +66,8 @@ export function breakLine(
  * message are kept.
  */
 export function wrapMessage(text: string, width: number | undefined, firstLineTaken = 0, indent = 0): string {
-  if (width === undefined) return text;
+  // Not wrapped, words kept together are parted by an ordinary space all the same.
+  if (width === undefined) return text.replaceAll(unbroken, " ");
   const pad = " ".repeat(indent);
   return text
     .split("\n")

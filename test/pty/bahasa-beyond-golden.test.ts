@@ -2,8 +2,9 @@
  * Indonesian at an 80-column terminal on screens the golden set does not hold, against the emulator:
  * a usage error, a service's refusal, a file's rows to fix, a partly delivered purchase waited for, a
  * confirmation's JSON note, a fresh stock lock, the emulator's start-up lines, long lists in the
- * pager (items, prices), the help's topics. What a terminal folds shows up in capture-pane -J as a
- * line wider than the window: every line must fit, so no word is cut in two (`dikembal` / `ikan`).
+ * pager (items, prices), the next page's command, the help's topics. What a terminal folds shows up
+ * in capture-pane -J as a line wider than the window: every line must fit, so no word is cut in two
+ * (`dikembal` / `ikan`).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -148,6 +149,16 @@ describe("Indonesian at 80 columns beyond the golden screens", () => {
     const list = tmux.run(["prices", "--format", "text"], { env, width, height: 24 });
     expect(await list.exitCode(15_000)).toBe(0);
     expect(list.screen()).not.toContain("PAGED:");
+  });
+
+  it("the next page's command stands whole on a line, never `--page 2` / `--per-page 1`", async () => {
+    for (const note of ["081234560101", "081234560102"])
+      await ended(run(["buy", "--item", "12", "--qty", "1", "--note", note, "--yes"], "Jaya Abadi Digital"), 0);
+    const screen = await ended(run(["trx", "list", "--per-page", "1", "--no-refresh"], "Jaya Abadi Digital"), 0);
+    expect(folded(screen), screen).toEqual([]);
+    expect(screen).toMatch(
+      /^Halaman 1 dari \d+ \(\d+ transaksi\)\. Berikutnya:\nreseller trx list --page 2 --per-page 1$/m,
+    );
   });
 
   it("the help's topics are named in Indonesian: help PERINTAH", async () => {
