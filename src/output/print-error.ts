@@ -116,9 +116,8 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
       ? say.printer.outcomeUnknown
       : say.printer.error;
   const tone = error.exitCode === ExitCode.outcomeUnknown || error instanceof PartlyDeliveredError ? "warn" : "bad";
-  // The code is wrapped as one word, never `(…, HTTP` / `422)`: its spaces do not break a line (a
-  // wrapped line shows them as spaces; unwrapped, it is written as it is).
-  const group = options.width === undefined ? where : where.replaceAll(" ", unbroken);
+  // The code is wrapped as one word, never `(…, HTTP` / `422)`: its spaces do not break a line.
+  const group = where.replaceAll(" ", unbroken);
   const coded = `${error.messageIn(say)}${error.code === "USAGE" ? "" : ` (${group})`}`;
   const message = labelText ? wrap(coded, labelText) : wrapMessage(neutralize(coded), options.width, 0, 2);
   let codeAt = error.code === "USAGE" ? message.length : message.lastIndexOf(`(${where})`);
