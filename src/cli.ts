@@ -36,8 +36,9 @@ export async function main(proc: Process): Promise<number> {
   const wantsJson = proc.argv.some((arg) => arg === "--json" || arg === "--jq" || arg.startsWith("--jq="));
 
   // Every failure, from a handler or from commander's parsing, goes through the one printer.
+  const stderrWidth = proc.terminal.stderrIsTTY ? terminalWidth(proc.env, proc.terminal.stderrColumns) : undefined;
   const report = (error: unknown, ctx?: Context): number =>
-    reportCommandError(error, proc.terminal.stderr, ctx, wantsJson, say);
+    reportCommandError(error, proc.terminal.stderr, ctx, wantsJson, say, stderrWidth);
 
   // The command line, and the words its help speaks.
   const words = { argv: proc.argv, say };

@@ -35,7 +35,9 @@ let pagersShowing = 0;
 
 /**
  * A pager (`less -FRX`) whose output is this terminal, as git starts one: LESS=FRX and LV=-c unless
- * set. Undefined when its program is not on PATH: the output then goes to the terminal itself.
+ * set, and less told the text is UTF-8 (as it is) unless told otherwise: with a locale the machine
+ * lacks (`LANG=id_ID.UTF-8` sent over ssh to a server without it) it would show `<E2><94><82>` for
+ * every border. Undefined when its program is not on PATH: the output then goes to the terminal itself.
  * `end()` closes its input and resolves once the reseller has left it; a pager left early (`q`
  * before the end) takes nothing more, without an error.
  */
@@ -43,7 +45,9 @@ export function startPager(command: string): PagerProcess | undefined {
   const [program = ""] = command.trim().split(/\s+/);
   if (!onPath(program)) return undefined;
   const { spawn } = process.getBuiltinModule("node:child_process");
-  const env = { ...process.env, LESS: process.env.LESS ?? "FRX", LV: process.env.LV ?? "-c" };
+  const { LESSCHARSET, LESSCHARDEF } = process.env;
+  const charset = LESSCHARSET === undefined && LESSCHARDEF === undefined ? { LESSCHARSET: "utf-8" } : {};
+  const env = { ...process.env, LESS: process.env.LESS ?? "FRX", LV: process.env.LV ?? "-c", ...charset };
   const child = spawn(command, { shell: true, stdio: ["pipe", "inherit", "inherit"], env });
   pagersShowing += 1;
   let open = true;

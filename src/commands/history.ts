@@ -203,7 +203,8 @@ function standingCell(entry: JournalEntry, now: number, say: Messages): Cell {
   }
   if (entry.kind === "topup" && entry.outcome === "done" && entry.status)
     return {
-      human: statusWord(entry.status, say),
+      // `link created` is the journal's own word (commands/topup.ts), not the service's: said in the reader's.
+      human: entry.status === "link created" ? say.history.linkCreated : statusWord(entry.status, say),
       plain: entry.status.replace(/ /g, "_"),
       tone: entry.status === "paid" ? "good" : "dim",
     };

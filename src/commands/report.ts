@@ -12,7 +12,7 @@ import { formatRupiah } from "../output/format.js";
 import { customerCell, money, type Cell } from "../output/output.js";
 import { barChart, keepBooks, reportVerdicts, type Books, type Grouping, type ItemFacts } from "../shop/books.js";
 import { shopProfile } from "../shop/shop-profile.js";
-import { addDays, dayStart, shopDay, shopTime } from "../shop/shop-time.js";
+import { addDays, dayStart, shopDay, shopMoment, shopTime } from "../shop/shop-time.js";
 import { steadyYoungGeneration } from "../young-generation.js";
 import type { ReportOptions } from "./report/flags.js";
 
@@ -204,6 +204,25 @@ function printRows(ctx: Context, books: Books): void {
 const balanceLine = (label: string, balance: number | null): [string, Cell][] =>
   balance === null ? [] : [[label, money(balance)]];
 
+/**
+ * An hour's row as a person reads a time: the clock in the reader's way (`14.00` in Indonesian), the
+ * zone named once in the header (`Jam (WIB)`), the day said only when the books span more than one.
+ * Piped rows and --json keep the key (`2026-11-29 14:00`).
+ */
+function hourLabels(books: Books, first: string, last: string, timeZone: string, lang: "id" | "en") {
+  const zone = books.rows.length ? shopTime(dayStart(first, timeZone), timeZone).zone : "";
+  const parts = { day: first !== last, year: first.slice(0, 4) !== last.slice(0, 4), zone: false };
+  return {
+    header: (text: string) => (zone ? `${text} (${zone})` : text),
+    label: (key: string): string => {
+      const [year, month, day, hour] = key.split(/[- :]/).map(Number);
+      if ([year, month, day, hour].some((n) => n === undefined || Number.isNaN(n))) return key;
+      const t = { year: year ?? 0, month: month ?? 0, day: day ?? 0, hour: hour ?? 0, minute: 0, second: 0, zone };
+      return shopMoment(t, lang, false, parts);
+    },
+  };
+}
+
 function showBooks(
   ctx: Context,
   books: Books,
@@ -233,15 +252,18 @@ function showBooks(
     ...balanceLine(words.closing, balances.closing_balance),
   ]);
   if (books.rows.length === 0) return;
+  const hours = hourLabels(books, first, last, zone, ctx.say.language);
   ctx.output.heading(words.by[by]);
   // Spent is net of refunds: a group whose orders were refunded says so beside it, as piped and --json do.
   const refunds = books.refunded > 0;
   ctx.output.table(
     [
       // A day or an hour is a time, never cut (at worst its date and hour on two lines); a name is cut in the middle.
-      by === "day" || by === "hour"
+      by === "day"
         ? { header: words.groups[by] }
-        : { header: words.groups[by], fit: "middle", min: 10 },
+        : by === "hour"
+          ? { header: hours.header(words.groups.hour) }
+          : { header: words.groups[by], fit: "middle", min: 10 },
       { header: words.orders },
       { header: words.spent },
       ...(refunds ? [{ header: words.refunded }] : []),
@@ -251,7 +273,7 @@ function showBooks(
     books.rows.map((r) => [
       // A customer (a number, a game id, a page's link) is never cut: it stands whole beside the
       // table, or below it by row number, rather than making each row a card of its own.
-      by === "customer" ? customerCell(r.key) : r.key,
+      by === "customer" ? customerCell(r.key) : by === "hour" ? hours.label(r.key) : r.key,
       r.orders,
       money(r.spent),
       ...(refunds ? [money(r.refunded)] : []),
@@ -262,11 +284,11 @@ function showBooks(
   if (by !== "day" && by !== "hour") return;
   // Profit once selling prices are known, else what was spent.
   const profit = books.revenue > 0;
-  ctx.output.heading((profit ? words.profitPer : words.spentPer)[by]);
-  const sameDay = first === last;
+  const heading = (profit ? words.profitPer : words.spentPer)[by];
+  ctx.output.heading(by === "hour" ? hours.header(heading) : heading);
   const lines = barChart(
     books.rows.map((r) => ({
-      label: by === "hour" && sameDay ? r.key.slice(11) : r.key,
+      label: by === "hour" ? hours.label(r.key) : r.key,
       value: profit ? r.profit : r.spent,
       shown: formatRupiah(profit ? r.profit : r.spent),
     })),

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UsageError } from "../errors.js";
 import type { Messages } from "../messages/messages.js";
+import { wrapMessage } from "../output/message.js";
 import { startEmulator, type EmulatorOptions } from "./server.js";
 
 export interface EmulatorCommandIo {
@@ -14,6 +15,8 @@ export interface EmulatorCommandIo {
   stdoutIsTerminal?: boolean;
   /** The catalogue its lines to the person running it are worded in. */
   say: Messages;
+  /** stderr's width when it is a terminal: the lines to the person wrap to it between words. */
+  stderrWidth?: number;
 }
 
 /** The address and the demo key, before the export lines. */
@@ -82,16 +85,16 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
     `${(options.printEnv ? exports : [...startLines(io, emulator.baseUrl, emulator.demoApiKey), ...exports]).join("\n")}\n`,
   );
   const { say } = io;
+  const line = lineFor(io);
   io.stderr.write(
-    `${options.stateFile ? say.emulator.stateKept(options.stateFile) : say.emulator.stateInMemory}\n` +
-      `${say.emulator.dialect(emulator.dialect)}\n` +
-      `${say.emulator.controls(emulator.baseUrl)}\n` +
+    line(options.stateFile ? say.emulator.stateKept(options.stateFile) : say.emulator.stateInMemory) +
+      line(say.emulator.dialect(emulator.dialect)) +
+      line(say.emulator.controls(emulator.baseUrl)) +
       // eval "$(…)" waits for the end of stdout, which a foreground emulator never gives.
-      (options.printEnv ? say.emulator.foreground : "") +
-      `${say.emulator.pressCtrlC}\n`,
+      line((options.printEnv ? say.emulator.foreground : "") + say.emulator.pressCtrlC),
   );
   const exposed = exposedWarning(say, options.host);
-  if (exposed) io.stderr.write(exposed);
+  if (exposed) io.stderr.write(line(exposed));
   if (!io.signal.aborted) {
     await new Promise<void>((resolve) => io.signal.addEventListener("abort", () => resolve(), { once: true }));
   }
@@ -104,7 +107,15 @@ export async function runEmulator(io: EmulatorCommandIo, options: EmulatorComman
  */
 function exposedWarning(say: Messages, host = "127.0.0.1"): string | undefined {
   if (/^(127\.|localhost$|::1$|\[::1\]$)/.test(host)) return undefined;
-  return `${say.emulator.exposed(host)}\n`;
+  return say.emulator.exposed(host);
+}
+
+/**
+ * A line to the person running it, wrapped to their terminal between words: a terminal would fold it
+ * mid-word (`PO` / `ST /__emulator/dialect`).
+ */
+function lineFor(io: EmulatorCommandIo): (text: string) => string {
+  return (text) => `${wrapMessage(text, io.stderrWidth, 0, 2)}\n`;
 }
 
 /** How long --detach waits for the emulator in the background to answer. */
@@ -178,9 +189,11 @@ async function detach(io: EmulatorCommandIo, options: EmulatorCommandOptions): P
   io.stdout.write(
     `${(options.printEnv ? [...exports, exportLine("RESELLER_EMULATOR_PID", String(child.pid))] : [...startLines(io, baseUrl, apiKey), ...exports]).join("\n")}\n`,
   );
+  const line = lineFor(io);
   io.stderr.write(
-    `${io.say.emulator.detached(baseUrl, child.pid, log)}\n${io.say.emulator.stopWith(child.pid, options.printEnv === true)}\n`,
+    line(io.say.emulator.detached(baseUrl, child.pid, log)) +
+      line(io.say.emulator.stopWith(child.pid, options.printEnv === true)),
   );
   const exposed = exposedWarning(io.say, options.host);
-  if (exposed) io.stderr.write(exposed);
+  if (exposed) io.stderr.write(line(exposed));
 }

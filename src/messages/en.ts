@@ -134,6 +134,7 @@ const englishCatalogue = () => ({
     globalFlags: (flags: string) => `Global flags: ${flags} (see \`reseller --help\`).`,
     piped: (text: string) => `Piped, ${text}.`,
     more: "More: reseller help COMMAND, reseller help environment, reseller help exit-codes",
+    topicCommandTerm: "help COMMAND",
     topicCommand: "a command's flags, examples and piped columns (`help lock add`)",
     topicEnvironment: "the environment variables and the flags they stand for",
     topicExitCodes: "what each exit code means, for scripts",
@@ -1298,6 +1299,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     noneYet: (profile: string, anyAddress: boolean) =>
       `No money-moving requests recorded yet for profile "${profile}"${anyAddress ? "" : " at this service address"}.`,
     noCharge: "no charge",
+    /** A top-up whose payment link was given: the journal's `link created`, until it is paid. */
+    linkCreated: "link created",
     what: {
       purchase: "purchase",
       cart: "cart",

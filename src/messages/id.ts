@@ -137,6 +137,7 @@ const indonesianCatalogue = (): Messages => ({
     globalFlags: (flags: string) => `Opsi umum: ${flags} (lihat \`reseller --help\`).`,
     piped: (text: string) => `Lewat pipe, ${text}.`,
     more: "Lainnya: reseller help PERINTAH, reseller help environment,\n         reseller help exit-codes",
+    topicCommandTerm: "help PERINTAH",
     topicCommand: "opsi, contoh dan kolom pipe sebuah perintah (`help lock add`)",
     topicEnvironment: "variabel lingkungan dan opsi yang diwakilinya",
     topicExitCodes: "arti tiap kode keluar, untuk skrip",
@@ -216,7 +217,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     quantity: "Jumlah",
     lockedAt: "Dikunci pada",
     buyWithIt: (token: string) =>
-      `Beli dengan: reseller buy --lock ${token} --note …   Lepas: reseller lock release ${token}`,
+      // Two commands to copy: each on a line of its own, so neither is broken across lines.
+      `Beli dengan: reseller buy --lock ${token} --note …\nLepas: reseller lock release ${token}`,
     emptyToken: "Token kunci stok tidak boleh kosong.",
     seeLocks: "Lihat kunci stok Anda dengan `reseller lock list`.",
     nothingToGiveBack: "Tidak ada yang perlu dilepas; lihat kunci stok yang aktif dengan `reseller lock list`.",
@@ -390,7 +392,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     pressCtrlC: "Tekan Ctrl-C untuk berhenti",
     exposed: (host: string) =>
       `Peringatan: mendengarkan di ${host}; siapa pun yang bisa menjangkaunya bisa memakai API key demo-nya, dan dengan itu kontrol uji coba di /__emulator/.`,
-    notStarted: (seconds: number) => `Emulator tidak berjalan di latar belakang dalam ${seconds} d.`,
+    notStarted: (seconds: number) => `Emulator tidak berjalan di latar belakang dalam ${seconds} detik.`,
     seeLog: (log: string) => `Lihat ${log}.`,
     detached: (baseUrl: string, pid: number, log: string) =>
       `Emulator berjalan di latar belakang di ${baseUrl} (pid ${pid}; log-nya: ${log}).`,
@@ -930,7 +932,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     "how far back buy looks for the same order bought under another ref_id":
       "seberapa jauh ke belakang buy mencari order yang sama yang dibeli dengan ref_id lain",
     "what webhook listen verifies events with; wins over the saved one":
-      "yang dipakai webhook listen untuk memverifikasi event; menang atas yang tersimpan",
+      "yang dipakai webhook listen untuk memeriksa keaslian event; menang atas yang tersimpan",
     "largest catalogue read at once (2,048 variants a megabyte)":
       "katalog terbesar yang dibaca sekaligus (2.048 varian per megabyte)",
     "the shop's name, at the top of the receipts for customers": "nama toko, di bagian atas struk untuk pelanggan",
@@ -951,7 +953,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     "the width tables are fitted to": "lebar yang dipakai tabel",
     "the terminal's width, else 80": "lebar terminal, kalau tidak 80",
     "lay stdout out as for a terminal (tables); colours stay off unless forced":
-      "tata stdout seperti di terminal (tabel); warna tetap mati kecuali dipaksa",
+      "tata stdout seperti di terminal (tabel); warna tetap nonaktif kecuali dipaksa",
     "honoured by the HTTP client; localhost, 127.0.0.0/8 and ::1 never proxied":
       "dipakai klien HTTP; localhost, 127.0.0.0/8 dan ::1 tidak pernah lewat proxy",
     "turns certificate checks off; honoured, and warned about on every call":
@@ -1176,7 +1178,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       },
       piped: "satu baris, dipisah tab: invoice, ref_id, status, nominal, waktu dibuat, hasil",
       details:
-        "Dengan --wait, baris-baris `reseller trx show`. Dengan --file, satu baris per order: baris, ref_id, hasil (`bought`, `delivered`, `partial`, `delivery_failed`, `refused`, `not_sent`, `unknown`), kode keluar, invoice, nominal, status, kode kegagalan, produk, pelanggan, dana dikembalikan, lalu yang diserahkan (SN, lisensi), satu kolom masing-masing. Dengan --plan, satu baris per baris file: baris, ref_id, rencana (`would_buy`, `already_bought`, `refused`), id produk, produk, jumlah, pelanggan, nominal, harga satuan, harga di salinan katalog bila berbeda, kode masalah, masalah, ref_id pembelian sebelumnya, alternatif; lalu total, saldo, kekurangan, can_run.",
+        "Dengan --wait, baris-baris `reseller trx show`. Dengan --file, satu baris per order: baris, ref_id, hasil (`bought`, `delivered`, `partial`, `delivery_failed`, `refused`, `not_sent`, `unknown`), kode keluar, invoice, nominal, status, kode kegagalan, produk, pelanggan, dana dikembalikan, lalu yang diserahkan (SN, lisensi), satu kolom masing-masing. Dengan --plan, satu baris per baris file: baris, ref_id, rencana (`would_buy`, `already_bought`, `refused`), id produk, produk, jumlah, pelanggan, nominal, harga satuan, harga di salinan katalog bila berbeda, kode masalah, masalah, ref_id pembelian sebelumnya, pengganti; lalu total, saldo, kekurangan, can_run.",
       comments: {
         "reseller buy --file orders.csv --plan": "rencana; tidak ada yang dikirim",
         "reseller buy --item 22 --qty 1 --note 123456789": "sebut nama akunnya dulu",
@@ -1379,13 +1381,13 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     "webhook set": {
       summary: "atur URL callback, atau aktifkan/nonaktifkan webhook",
       options: {
-        "--url": "tujuan layanan mengirim POST peristiwa: https://, atau http:// hanya di mesin ini",
+        "--url": "tujuan layanan mengirim POST event: https://, atau http:// hanya di mesin ini",
         "--enable": "aktifkan webhook (bawaan bila --url diisi)",
         "--disable": "nonaktifkan webhook, URL tetap disimpan",
       },
     },
     "webhook test": {
-      summary: "minta layanan mengirim peristiwa webhook.test ke URL callback",
+      summary: "minta layanan mengirim event webhook.test ke URL callback",
     },
     "webhook secret": {
       summary: "buat secret webhook baru (yang lama tidak berlaku lagi); layanan menampilkannya sekali saja",
@@ -1397,15 +1399,15 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     },
     "webhook listen": {
       summary:
-        "terima webhook di sini: verifikasi, jawab, konfirmasi tiap peristiwa order ke layanan, buang yang dobel, cetak tiap peristiwa (lewat pipe: waktu, peristiwa, ref_id, invoice, status, lalu SN/lisensi), teruskan",
+        "terima webhook di sini: periksa keaslian, jawab, konfirmasi tiap event order ke layanan, buang yang dobel, cetak tiap event (lewat pipe: waktu, event, ref_id, invoice, status, lalu SN/lisensi), teruskan",
       options: {
         "--port": "port; 0 memakai port yang kosong (bawaan 8788)",
         "--host": "alamat untuk mendengarkan (bawaan 127.0.0.1)",
         "--forward-to":
-          "teruskan tiap peristiwa yang sudah diverifikasi lewat POST ke alamat ini, dengan ID pengirimannya di X-Reseller-Delivery; diulang sampai dijawab 2xx",
+          "teruskan tiap event yang sudah diperiksa keasliannya lewat POST ke alamat ini, dengan ID pengirimannya di X-Reseller-Delivery; diulang sampai dijawab 2xx",
         "--exec":
-          "jalankan perintah ini per peristiwa: JSON peristiwa di stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS, RESELLER_DELIVERY_ID terisi; keluar 0 = beres",
-        "--max-age": "tolak kiriman yang X-Timestamp-nya berselisih lebih dari ini dari sekarang (bawaan mati)",
+          "jalankan perintah ini per event: JSON event di stdin, RESELLER_EVENT, RESELLER_REF_ID, RESELLER_INVOICE, RESELLER_STATUS, RESELLER_DELIVERY_ID terisi; keluar 0 = beres",
+        "--max-age": "tolak kiriman yang X-Timestamp-nya berselisih lebih dari ini dari sekarang (bawaan nonaktif)",
         "--exec-timeout":
           "paling lama sebuah perintah --exec boleh berjalan sebelum dihentikan dan dicoba lagi nanti (bawaan 60)",
         "--exec-grace":
@@ -1496,7 +1498,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     deliveredShort: "Terkirim",
     refund: "Dana dikembalikan",
     providerStatus: "Status pemasok",
-    providerShort: "Status pemasok",
+    providerShort: "Pemasok",
     invoice: "Invoice",
     refId: "Ref ID",
     amount: "Nominal",
@@ -1737,6 +1739,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     noneYet: (profile: string, anyAddress: boolean) =>
       `Belum ada permintaan yang menggerakkan saldo tercatat untuk profil "${profile}"${anyAddress ? "" : " di alamat layanan ini"}.`,
     noCharge: "tanpa biaya",
+    linkCreated: "link pembayaran dibuat",
     what: {
       purchase: "pembelian",
       cart: "keranjang",

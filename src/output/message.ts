@@ -66,7 +66,8 @@ export function breakLine(
  * message are kept.
  */
 export function wrapMessage(text: string, width: number | undefined, firstLineTaken = 0, indent = 0): string {
-  if (width === undefined) return text;
+  // Not wrapped, words kept together are parted by an ordinary space all the same.
+  if (width === undefined) return text.replaceAll(unbroken, " ");
   const pad = " ".repeat(indent);
   return text
     .split("\n")
@@ -92,6 +93,31 @@ export function wrapLines(text: string, width: number): string {
       return breakLine(line.slice(hang), width - hang).map((part, i) => (i === 0 ? line.slice(0, hang) : pad) + part);
     })
     .join("\n");
+}
+
+/**
+ * Text whose words may be longer than `width` (a JSON note has no spaces until a comment's words):
+ * each such word parted after its commas into lines at most `width` wide, `{"target":"…",` /
+ * `"opt_smm":[…]`, rather than folded by the terminal mid-word (`opt_sm` / `m`). A part still too
+ * wide (a link) stands whole. The lines are joined by newlines, for wrapMessage to keep.
+ */
+export function partLongWords(text: string, width: number): string {
+  return text
+    .split(" ")
+    .map((word) => {
+      if (columnsOf(word) <= width) return word;
+      const lines: string[] = [];
+      let line = "";
+      for (const part of word.split(/(?<=,)/)) {
+        if (line && columnsOf(line + part) > width) {
+          lines.push(line);
+          line = part;
+        } else line += part;
+      }
+      lines.push(line);
+      return lines.join("\n");
+    })
+    .join(" ");
 }
 
 /**

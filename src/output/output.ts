@@ -5,7 +5,7 @@
  */
 import { formatIsoUtc, formatLocalTime, formatRupiah, formatTimestamp, relativeHint, zonelessTimes } from "./format.js";
 import { jsonForTerminal, neutralize, plainCell } from "./sanitize.js";
-import { breakCopied, unbroken, wordsOf, wrapMessage } from "./message.js";
+import { breakCopied, partLongWords, unbroken, wordsOf, wrapMessage } from "./message.js";
 import {
   endCut,
   fitCell,
@@ -696,7 +696,9 @@ export class Output {
       // A word too long for the room beside the label (a JSON note, a link) goes under the label,
       // where it has the most room, rather than being folded by the terminal.
       const below = room !== undefined && wordsOf(safe).some((word) => textWidth(word) > room - width - 4);
-      const text = below ? wrapMessage(safe, room - 4) : wrapMessage(safe, room, width + 4, width + 4);
+      const text = below
+        ? wrapMessage(partLongWords(safe, room - 4), room - 4)
+        : wrapMessage(safe, room, width + 4, width + 4);
       const lines = text.split("\n").map((line) => (tone ? this.paintErr(tone, line) : line));
       const shownLabel = `  ${this.paintErr("dim", label.padEnd(width))}`;
       this.toPerson(below ? `${shownLabel}\n    ${lines.join("\n    ")}\n` : `${shownLabel}  ${lines.join("\n")}\n`);

@@ -14,7 +14,7 @@ import {
 } from "../errors.js";
 import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
-import { wrapMessage } from "./message.js";
+import { unbroken, wrapMessage } from "./message.js";
 import type { Messages } from "../messages/messages.js";
 import { formatLocalTime, formatRupiah } from "./format.js";
 import { jsonForTerminal, neutralize } from "./sanitize.js";
@@ -32,7 +32,8 @@ export interface ErrorPrinterOptions {
 
 /**
  * A command's failure, printed for its context: masked (the service may have echoed the API key into
- * the error it sent), in its mode and colours; before a context was made, plainly, as JSON when asked.
+ * the error it sent), in its mode and colours; before a context was made, plainly, as JSON when asked,
+ * wrapped to `stderrWidth` (a usage error is as long in Indonesian as any other).
  */
 export function reportCommandError(
   error: unknown,
@@ -40,13 +41,15 @@ export function reportCommandError(
   ctx: Context | undefined,
   wantsJson: boolean,
   say: Messages,
+  stderrWidth?: number,
 ): number {
+  const width = ctx ? ctx.output.stderrWidth : stderrWidth;
   return printError(error, {
     say: ctx?.say ?? say,
     stderr: ctx ? ctx.secrets.wrap(stderr) : stderr,
     json: ctx?.settings.json ?? wantsJson,
     verbose: ctx?.settings.verbose ?? false,
-    ...(ctx?.output.stderrWidth !== undefined ? { width: ctx.output.stderrWidth } : {}),
+    ...(width !== undefined ? { width } : {}),
     paint: ctx ? (tone, text) => ctx.output.paintStderr(tone, text) : (_t, text) => text,
   });
 }
@@ -113,8 +116,9 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
       ? say.printer.outcomeUnknown
       : say.printer.error;
   const tone = error.exitCode === ExitCode.outcomeUnknown || error instanceof PartlyDeliveredError ? "warn" : "bad";
-  // The code goes with the message's last word, so it is wrapped as one of them.
-  const coded = `${error.messageIn(say)}${error.code === "USAGE" ? "" : ` (${where})`}`;
+  // The code is wrapped as one word, never `(…, HTTP` / `422)`: its spaces do not break a line.
+  const group = where.replaceAll(" ", unbroken);
+  const coded = `${error.messageIn(say)}${error.code === "USAGE" ? "" : ` (${group})`}`;
   const message = labelText ? wrap(coded, labelText) : wrapMessage(neutralize(coded), options.width, 0, 2);
   let codeAt = error.code === "USAGE" ? message.length : message.lastIndexOf(`(${where})`);
   while (codeAt > 0 && /\s/.test(message.charAt(codeAt - 1))) codeAt -= 1;
@@ -124,29 +128,35 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
     : paint(tone, message.slice(0, codeAt));
   stderr.write(`${said}${paint("dim", message.slice(codeAt))}\n`);
   if (error.progress) stderr.write(`  ${wrapMessage(neutralize(error.progress), options.width, 2, 2)}\n`);
+  // A line under the message (a file's row, a detail) wraps between words too, its next lines further
+  // in than the next detail's name: the terminal would fold `dikembalikan` as `dikembal` / `ikan`.
+  const under = (text: string) => stderr.write(`  ${wrapMessage(text, options.width, 2, 4)}\n`);
   const fieldErrors = error.details?.errors;
   if (fieldErrors && typeof fieldErrors === "object") {
     for (const [field, problems] of Object.entries(fieldErrors as Record<string, unknown>)) {
       const text = Array.isArray(problems) ? problems.map(String).join("; ") : String(problems);
-      stderr.write(`  ${neutralize(field)}: ${neutralize(text)}\n`);
+      under(`${neutralize(field)}: ${neutralize(text)}`);
     }
   }
   for (const [key, value] of Object.entries(error.detailsSaid?.(say) ?? error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
-    stderr.write(`  ${detailLine(key, value, say)}\n`);
+    under(detailLine(key, value, say));
   }
   if (error instanceof OutcomeUnknownError && error.refId)
     stderr.write(`  ref_id: ${paint("highlight", neutralize(error.refId))}\n`);
   if (error instanceof UnexpectedResponseError && error.bodyExcerpt.trim()) {
-    stderr.write(`  ${say.printer.itBegan}: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}\n`);
+    under(`${say.printer.itBegan}: ${neutralize(error.bodyExcerpt.trim().slice(0, 120))}`);
   }
   // A hint may quote the service (an item's name, a channel's code).
   const suggestion = error.suggestionIn(say);
   if (suggestion) hint(suggestion);
   if (options.verbose && error.cause instanceof Error)
-    stderr.write(`  ${say.printer.cause}: ${neutralize(error.cause.message)}\n`);
+    under(`${say.printer.cause}: ${neutralize(error.cause.message)}`);
   return error.exitCode;
 }
+
+/** Details that are sums of money: said in Rupiah (`saldo: Rp 112.700`), never as a bare `112700`. */
+const moneyDetails = new Set(["refunded", "balance", "total", "shortfall"]);
 
 /**
  * A detail under an error or a warning, `name: value`, in the reader's words: a verdict as every other
@@ -164,7 +174,7 @@ export function detailLine(key: string, value: unknown, say: Messages): string {
         ? String(say.verdicts[verdict as keyof typeof say.verdicts.charged])
         : key === "earlier_at" && typeof value === "string"
           ? (formatLocalTime(value, say) ?? value)
-          : key === "refunded" && typeof value === "number"
+          : moneyDetails.has(key) && typeof value === "number"
             ? formatRupiah(value)
             : String(value);
   return `${detailName(key, say)}: ${neutralize(shown)}`;

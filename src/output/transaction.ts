@@ -125,7 +125,16 @@ function customerOf(note: string | null | undefined): Cell {
   return customer ? customerCell(customer) : undefined;
 }
 
-export function renderTransaction(output: Output, t: Transaction, alternativeOf?: AlternativeOf): void {
+/**
+ * A transaction as a person reads it. `refundsSaid` are the refunds the screen says in our words
+ * (the failure under it): the service's note that only says one of them again is left out.
+ */
+function renderTransaction(
+  output: Output,
+  t: Transaction,
+  alternativeOf?: AlternativeOf,
+  refundsSaid: number[] = [],
+): void {
   if (output.mode === "plain") return renderPlain(output, t, alternativeOf);
   const { say } = output;
   const amount: Cell =
@@ -143,7 +152,9 @@ export function renderTransaction(output: Output, t: Transaction, alternativeOf?
     [say.transaction.paidWith, t.paymentMethod || undefined],
     [say.transaction.created, output.time(t.createdAt)],
   ];
-  if (t.note)
+  // The SMM rows say their refunds too; a refund said in Rupiah is the figure the note would hold.
+  const said = [...refundsSaid, ...t.smm.flatMap((r) => (r.refundAmount ? [r.refundAmount] : []))];
+  if (t.note && !said.some((refund) => t.note?.includes(formatRupiah(refund))))
     pairs.push([
       say.transaction.note,
       { human: say.fromService(t.note), plain: t.note, tone: /refund/i.test(t.note) ? "warn" : undefined },
@@ -175,7 +186,10 @@ export function renderTransaction(output: Output, t: Transaction, alternativeOf?
     );
   } else {
     output.result(
-      say.orders.delivery.nothingYet(t.status?.text ?? say.orders.delivery.statusNotGiven, t.refId || t.invoice || ""),
+      say.orders.delivery.nothingYet(
+        t.status ? statusWord(t.status, say) : say.orders.delivery.statusNotGiven,
+        t.refId || t.invoice || "",
+      ),
       "dim",
     );
   }
@@ -344,8 +358,14 @@ export function showTransaction(
   options: { waited?: boolean; verdict?: OrderVerdict; alternativeOf?: AlternativeOf } = {},
 ): void {
   const t = result.data;
+  const failure = !finished
+    ? undefined
+    : options.verdict?.verdict === "partial"
+      ? partialDelivery(t, options.verdict)
+      : deliveryFailure(t, options.verdict?.refunded);
+  const refundsSaid = failure && options.verdict?.refunded ? [options.verdict.refunded] : [];
   if (output.mode === "json") output.json(withAlternativeOf(result.body, options.alternativeOf));
-  else renderTransaction(output, t, options.alternativeOf);
+  else renderTransaction(output, t, options.alternativeOf, refundsSaid);
   // Piped, the order's verdict (domain/verdict.ts, given by the caller) is a row of its own after
   // the transaction's, rows being named by their first field: `outcome<TAB>delivered<TAB>`.
   if (output.mode === "plain" && options.verdict)
@@ -363,10 +383,6 @@ export function showTransaction(
     );
     return;
   }
-  const failure =
-    options.verdict?.verdict === "partial"
-      ? partialDelivery(t, options.verdict)
-      : deliveryFailure(t, options.verdict?.refunded);
   if (!failure) return;
   if (options.waited) throw failure;
   const lines = Object.entries(failure.details ?? {})

@@ -83,7 +83,7 @@ export const commandGroups: readonly (readonly [group: keyof Messages["help"]["g
   ];
 
 const helpTopicItems = (say: Messages): readonly [term: string, description: string][] => [
-  ["help COMMAND", say.help.topicCommand],
+  [say.help.topicCommandTerm, say.help.topicCommand],
   ["help environment", say.help.topicEnvironment],
   ["help exit-codes", say.help.topicExitCodes],
 ];

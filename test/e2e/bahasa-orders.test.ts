@@ -227,7 +227,7 @@ describe("buying, locking, checking and settling in Indonesian", () => {
     expect(added.stdout).toMatch(/^Token kunci stok +LCK-/m);
     expect(added.stdout).toMatch(/^Dikunci pada +/m);
     expect(added.stderr).toContain(
-      `Beli dengan: reseller buy --lock ${token} --note …   Lepas: reseller lock release ${token}`,
+      `Beli dengan: reseller buy --lock ${token} --note …\nLepas: reseller lock release ${token}\n`,
     );
     expect(englishIn(added.stdout)).toEqual([]);
     expect(englishIn(added.stderr)).toEqual([]);
@@ -294,8 +294,8 @@ describe("buying, locking, checking and settling in Indonesian", () => {
     expect(short.exitCode).toBe(1);
     expect(short.stderr).toMatch(/^Gagal: Saldo (Rp [\d.]+ )?tidak cukup untuk pembelian Rp [\d.]+ ini\./m);
     expect(short.stderr).toMatch(/Saldo tidak terpotong\. Isi saldo dengan `reseller topup/);
-    // The figures under it (saldo, total, kekurangan) are named by the printer.
-    expect(short.stderr).toMatch(/^ {2}kekurangan: /m);
+    // The figures under it (saldo, total, kekurangan) are named by the printer, and are Rupiah, not bare numbers.
+    expect(short.stderr).toMatch(/^ {2}saldo: Rp [\d.]+\n {2}total: Rp [\d.]+\n {2}kekurangan: Rp [\d.]+$/m);
     expect(englishIn(short.stderr)).toEqual([]);
   });
 

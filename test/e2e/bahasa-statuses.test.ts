@@ -1,6 +1,7 @@
 /**
  * The service's status words and the tool's own labels on Indonesian screens: `trx show` of a
- * delivered, a partly delivered and a failed order, `trx list`, `history` and a repeat refusal say
+ * delivered, a partly delivered and a failed order, `trx list`, `history` (a top-up link not paid
+ * yet too) and a repeat refusal say
  * berhasil, sebagian, gagal, dibayar… and name their labels in Indonesian; English screens say what
  * they said, and piped rows and --json are the same bytes in both languages.
  */
@@ -98,6 +99,50 @@ describe("statuses and labels in Indonesian", () => {
     expect(screens.failed).toMatch(/^Status +gagal$/m);
     expect(screens.history).toMatch(/^Hasil +dibayar$/m);
     for (const [name, screen] of Object.entries(screens)) expect([name, englishOn(screen)]).toEqual([name, []]);
+  });
+
+  it("an order with nothing to hand over yet names its status in Indonesian", async () => {
+    const r = resellerInProcess(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const note = "logo kedai kopi, warna coklat";
+    const bought = await r.run(["buy", "--item", "27", "--qty", "1", "--note", note, "--ref-id", "st-manual", "--yes"]);
+    expect(bought.exitCode, bought.stderr).toBe(0);
+    const id = await r.run(["trx", "show", "st-manual"], { ...terminal, env: { ...indonesian, COLUMNS: "80" } });
+    expect(id.exitCode, id.stderr).toBe(0);
+    expect(id.stdout).toMatch(/^Belum ada yang bisa diserahkan \(status dibayar\)\./m);
+    expect(englishOn(id.stdout + id.stderr)).toEqual([]);
+  });
+
+  it("a top-up whose link is not paid yet: history says the link was made in Indonesian; piped, the journal's word", async () => {
+    const r = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
+    expect((await r.run(["topup", "--amount", "30000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);
+    const id = await r.run(["history", "--no-refresh"], { ...terminal, env: { ...indonesian, COLUMNS: "80" } });
+    expect(id.exitCode, id.stderr).toBe(0);
+    expect(id.stdout).toMatch(/│ Hasil +│[\s\S]*│ link pembayaran dibuat +│/);
+    expect(id.stdout).not.toMatch(/created/);
+    const en = await r.run(["history", "--no-refresh"], { ...terminal, env: { ...english, COLUMNS: "80" } });
+    expect(en.stdout).toMatch(/\blink created\b/);
+    const [pipedId, pipedEn] = [
+      await r.run(["history", "--no-refresh"], { env: indonesian }),
+      await r.run(["history", "--no-refresh"], { env: english }),
+    ];
+    expect(pipedId.stdout).toBe(pipedEn.stdout);
+    expect(pipedId.stdout).toMatch(/\tlink created\t/);
+  });
+
+  it("an SMM order's progress at 80 columns: a short header gives way before the item's name is wrapped", async () => {
+    const r = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const target = "https://tiktok.com/@warung/video/7312345678901234567";
+    const args = ["buy", "--item", "24", "--qty", "100", "--target", target, "--wait", "--yes"];
+    const id = await whileAdvancing(
+      harness.emulator,
+      r.run(args, { ...terminal, env: { ...indonesian, COLUMNS: "80" } }),
+      10,
+      150,
+    );
+    expect(id.exitCode, id.stderr).toBe(0);
+    const progress = id.stdout.slice(id.stdout.indexOf("Progres SMM"));
+    expect(progress).toMatch(/│ Pemasok +│/);
+    expect(progress).toMatch(/│ TikTok Likes +│ \d+ +│ berhasil +│/);
   });
 
   it("a repeat refused: the earlier outcome and time said in Indonesian", async () => {

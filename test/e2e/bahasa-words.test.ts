@@ -1,7 +1,8 @@
 /**
  * Words a reseller would say, in Indonesian at 80 columns, against the emulator: an item's name with
- * its product said once, a manual order's text named the seller's note (not a licence), a refused
- * connection said plainly, two doubts in history as one note, and the service's own words quoted.
+ * its product said once, a manual order's text named the seller's note (not a licence), help in the
+ * glossary's words, a refused connection said plainly, two doubts in history as one note, and the
+ * service's own words quoted.
  */
 import { describe, expect, it } from "vitest";
 import { englishIn, indonesian, statusWords } from "../support/language.js";
@@ -37,6 +38,29 @@ describe("words a reseller says", () => {
     expect(line).toMatch(/catatan penjual Joki selesai, akun sudah Legend V\./);
     expect(line).not.toMatch(/lisensi/);
     expect(englishIn(stdout.replace(/\border\.[a-z_.]+/g, " "), statusWords)).toEqual([]);
+  });
+
+  it("help says one word for one thing, the glossary's: event, pengganti, keaslian, nonaktif", async () => {
+    const reseller = resellerAs(harness);
+    const said: string[] = [];
+    for (const command of [
+      ["webhook"],
+      ["webhook", "listen"],
+      ["webhook", "set"],
+      ["webhook", "test"],
+      ["buy"],
+      ["environment"],
+    ]) {
+      const r = await reseller.run(["help", ...command], { env: indonesian });
+      expect(r.exitCode, r.stderr).toBe(0);
+      said.push(r.stdout);
+    }
+    const help = said.join("\n");
+    expect(help).toMatch(/tiap event/);
+    expect(help).not.toMatch(/peristiwa|verifikasi|alternatif\b/);
+    // Off is nonaktif, as the webhook's own switch says it; `mati` is a machine switched off.
+    expect(help).toMatch(/\(bawaan nonaktif\)/);
+    expect(help).not.toMatch(/\bmati\b/);
   });
 
   it("a refused connection is said as a reseller says it, not as a socket's error", async () => {

@@ -26,7 +26,15 @@ function packWords(entry: CatalogueEntry, per: number | null, say: Messages): st
   return per > 1 ? `${formatCount(per)} × ${itemWords(entry)}` : itemWords(entry);
 }
 
-export async function run(ctx: Context, options: PricesOptions): Promise<void> {
+/**
+ * A long list on a terminal goes through the pager (Context.paged), as `items` does: a catalogue's
+ * prices are as many rows. A price list (--format) is not paged: it is text to copy whole.
+ */
+export function run(ctx: Context, options: PricesOptions): Promise<void> {
+  return options.format ? listPrices(ctx, options) : ctx.paged(() => listPrices(ctx, options));
+}
+
+async function listPrices(ctx: Context, options: PricesOptions): Promise<void> {
   const shop = shopProfile(ctx);
   const kept = await keptUpToDate(ctx, { refresh: false, search: options.search });
   const entries = kept.entries();
