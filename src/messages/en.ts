@@ -218,7 +218,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     quantity: "Quantity",
     lockedAt: "Locked at",
     buyWithIt: (token: string) =>
-      `Buy with it: reseller buy --lock ${token} --note …   Give it back: reseller lock release ${token}`,
+      // Two commands to copy: each on a line of its own, so neither is broken across lines.
+      `Buy with it: reseller buy --lock ${token} --note …\nGive it back: reseller lock release ${token}`,
     emptyToken: "The lock token must not be empty.",
     seeLocks: "See your locks with `reseller lock list`.",
     nothingToGiveBack: "Nothing to give back; see your active locks with `reseller lock list`.",

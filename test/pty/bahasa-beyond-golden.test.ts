@@ -108,6 +108,18 @@ describe("Indonesian at 80 columns beyond the golden screens", () => {
     expect(screen).toMatch(/^Lepas: reseller lock release LCK-\S+$/m);
   });
 
+  it("and so does the English one", async () => {
+    const term = tmux.run(["lock", "add", "--item", "3", "--qty", "1"], {
+      env: terminalEnv(harness.accountEnv(harness.apiKeyOf("Sumber Rejeki Cell"))),
+      width,
+      height: 150,
+    });
+    const screen = await ended(term, 0);
+    expect(folded(screen), screen).toEqual([]);
+    expect(screen).toMatch(/^Buy with it: reseller buy --lock LCK-\S+ --note …$/m);
+    expect(screen).toMatch(/^Give it back: reseller lock release LCK-\S+$/m);
+  });
+
   it("the emulator's start-up lines wrap between words: no `PO` / `ST`, no address cut in two", async () => {
     const term = run(["emulator", "--port", "0"]);
     await term.waitFor("Tekan Ctrl-C untuk berhenti");
