@@ -8,7 +8,7 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import { createServer as createNetServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ClientOptions } from "../../src/api/client.js";
 import { defaultSleep } from "../../src/api/sleep.js";
 import { InterruptedError, NetworkError } from "../../src/errors.js";
@@ -358,6 +358,15 @@ describe("a refused connection", () => {
 
 describe("a call given up on", () => {
   it("does not cut short the other requests on the same client (a bulk buy's)", async () => {
+    // Each exchange's deadline, in the order the calls start, passed by hand: the first is given up on
+    // once both requests are at the server. A timer would be a race: on a loaded machine the second
+    // could leave after the first's deadline, or its own deadline could pass before it is answered.
+    const deadlines: AbortController[] = [];
+    const timeout = vi.spyOn(AbortSignal, "timeout").mockImplementation(() => {
+      const deadline = new AbortController();
+      deadlines.push(deadline);
+      return deadline.signal;
+    });
     const seen: string[] = [];
     let givenUp: () => void = () => undefined;
     const firstGivenUp = new Promise<void>((done) => (givenUp = done));
@@ -377,21 +386,29 @@ describe("a call given up on", () => {
       );
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    const client = clientOf(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
-      retry: { maxRetries: 0, maxDelayMs: 0 },
-    });
-    const stuck = failure(client.getBalance());
-    await until("the first request at the server", () => seen.includes("/v1/balance"), 5_000);
-    // Not a wait for an event but the scenario: the second is sent 1 s into the first's 1.5 s, so
-    // its own deadline falls well after the first is given up on and it is answered.
-    await new Promise((r) => setTimeout(r, 1_000));
-    const answered = client.listChannels();
-    expect((await stuck).error).toBeInstanceOf(NetworkError);
-    expect((await answered).data).toEqual([]);
-    // The second was in flight at the server when the first was given up on.
-    expect(seen).toEqual(["/v1/balance", "/v1/balance/channels", "balance given up"]);
-    await client.close();
-    server.closeAllConnections();
-    server.close();
+    try {
+      // The connection's own timers (the client's deadline) are far off: only the hand passes a deadline.
+      const client = clientOf(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+        timeoutMs: 20_000,
+        retry: { maxRetries: 0, maxDelayMs: 0 },
+      });
+      const stuck = failure(client.getBalance());
+      await until("the first request at the server", () => seen.includes("/v1/balance"), 5_000);
+      const answered = client.listChannels();
+      await until("the second request at the server", () => seen.includes("/v1/balance/channels"), 5_000);
+      expect(deadlines).toHaveLength(2);
+      deadlines[0]!.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+      const { error } = await stuck;
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).code).toBe("TIMEOUT");
+      expect((await answered).data).toEqual([]);
+      // The second was in flight at the server when the first was given up on.
+      expect(seen).toEqual(["/v1/balance", "/v1/balance/channels", "balance given up"]);
+      await client.close();
+    } finally {
+      timeout.mockRestore();
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
