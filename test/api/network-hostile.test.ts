@@ -8,11 +8,12 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import { createServer as createNetServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClientOptions } from "../../src/api/client.js";
 import { defaultSleep } from "../../src/api/sleep.js";
 import { InterruptedError, NetworkError } from "../../src/errors.js";
 import { en } from "../../src/messages/en.js";
+import { deadlinesByHand } from "../support/deadlines.js";
 import { useEmulator } from "../support/emulator.js";
 import { clientFor } from "../support/service-client.js";
 import { selfSignedCert, selfSignedKey } from "../support/self-signed.js";
@@ -358,15 +359,10 @@ describe("a refused connection", () => {
 
 describe("a call given up on", () => {
   it("does not cut short the other requests on the same client (a bulk buy's)", async () => {
-    // Each exchange's deadline, in the order the calls start, passed by hand: the first is given up on
-    // once both requests are at the server. A timer would be a race: on a loaded machine the second
-    // could leave after the first's deadline, or its own deadline could pass before it is answered.
-    const deadlines: AbortController[] = [];
-    const timeout = vi.spyOn(AbortSignal, "timeout").mockImplementation(() => {
-      const deadline = new AbortController();
-      deadlines.push(deadline);
-      return deadline.signal;
-    });
+    // The first is given up on once both requests are at the server, its deadline passed by hand. A
+    // timer would be a race: on a loaded machine the second could leave after the first's deadline, or
+    // its own deadline could pass before it is answered.
+    const deadlines = deadlinesByHand();
     const seen: string[] = [];
     let givenUp: () => void = () => undefined;
     const firstGivenUp = new Promise<void>((done) => (givenUp = done));
@@ -387,7 +383,6 @@ describe("a call given up on", () => {
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     try {
-      // The connection's own timers (the client's deadline) are far off: only the hand passes a deadline.
       const client = clientOf(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
         timeoutMs: 20_000,
         retry: { maxRetries: 0, maxDelayMs: 0 },
@@ -396,8 +391,8 @@ describe("a call given up on", () => {
       await until("the first request at the server", () => seen.includes("/v1/balance"), 5_000);
       const answered = client.listChannels();
       await until("the second request at the server", () => seen.includes("/v1/balance/channels"), 5_000);
-      expect(deadlines).toHaveLength(2);
-      deadlines[0]!.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+      expect(deadlines.started).toBe(2);
+      deadlines.pass(0);
       const { error } = await stuck;
       expect(error).toBeInstanceOf(NetworkError);
       expect((error as NetworkError).code).toBe("TIMEOUT");
@@ -406,7 +401,7 @@ describe("a call given up on", () => {
       expect(seen).toEqual(["/v1/balance", "/v1/balance/channels", "balance given up"]);
       await client.close();
     } finally {
-      timeout.mockRestore();
+      deadlines.restore();
       server.closeAllConnections();
       server.close();
     }
