@@ -93,16 +93,31 @@ describe("a proxy that drops CONNECT", () => {
   });
 
   it("answers the first Ctrl-C", async () => {
-    const before = connects;
-    const running = startReseller(["balance", "--timeout", "60"], { env: throughProxy() });
-    // Ctrl-C once it is in undici's reconnect loop, which is deaf to the signal.
-    await until("a CONNECT at the proxy", () => connects > before || running.child.exitCode !== null, 10_000);
-    expect(running.child.exitCode).toBe(null);
-    running.child.kill("SIGINT");
-    // 130 is the Ctrl-C answered: deaf to it, the process would run to its 60 s --timeout, and be
-    // killed by startReseller (no exit code) long before.
-    const r = await running.done;
-    expect(r.exitCode, r.stderr).toBe(130);
+    // A proxy that holds the CONNECT without a word: the command waits in undici's tunnel, which is deaf
+    // to the signal, until its 60 s --timeout. (Against the dropping proxy its three attempts end in
+    // about a second, and on a loaded machine they could end before the Ctrl-C is sent.)
+    const held = new Set<Socket>();
+    const holding = createNetServer((socket) => {
+      socket.on("error", () => undefined);
+      socket.once("data", () => held.add(socket));
+    });
+    await new Promise<void>((done) => holding.listen(0, "127.0.0.1", done));
+    const holdingUrl = `http://127.0.0.1:${(holding.address() as AddressInfo).port}`;
+    try {
+      const running = startReseller(["balance", "--timeout", "60"], {
+        env: { ...throughProxy(), HTTPS_PROXY: holdingUrl, HTTP_PROXY: holdingUrl },
+      });
+      await until("a CONNECT held at the proxy", () => held.size > 0 || running.child.exitCode !== null, 10_000);
+      expect(running.child.exitCode).toBe(null);
+      running.child.kill("SIGINT");
+      // 130 is the Ctrl-C answered: deaf to it, the process would run to its 60 s --timeout, and be
+      // killed by startReseller (no exit code) long before.
+      const r = await running.done;
+      expect(r.exitCode, r.stderr).toBe(130);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((done) => holding.close(() => done()));
+    }
   });
 
   it("is never used for the emulator on this machine, so the key never passes through it", async () => {
