@@ -10,7 +10,9 @@ import type { AnswerBody } from "../../src/api/answer.js";
 import { AuthError, NetworkError, ServiceError, UnexpectedResponseError } from "../../src/errors.js";
 import { manualClock } from "../../src/emulator/server.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
+import { deadlinesByHand } from "../support/deadlines.js";
 import { clientFor } from "../support/service-client.js";
+import { until } from "../support/until.js";
 
 const harness = useEmulator({ clock: manualClock() });
 const log: string[] = [];
@@ -360,12 +362,23 @@ describe("fault modes as the client sees them", () => {
   });
 
   it("times out a slow answer as may-have-reached", async () => {
-    harness.emulator.faults.configure({ latency_ms: 1_500 });
-    const client = clientOf(undefined, { timeoutMs: 300, retry: { maxRetries: 0, maxDelayMs: 1 } });
-    const error = (await client.getBalance().catch((e: unknown) => e)) as NetworkError;
-    expect(error).toBeInstanceOf(NetworkError);
-    expect(error.code).toMatch(/TIMEOUT/);
-    expect(error.mayHaveReached).toBe(true);
-    await client.close();
+    // Longer than a test may take: the answer never comes, the client's deadline ends the wait.
+    harness.emulator.faults.configure({ latency_ms: 120_000 });
+    // Passed by hand once the request is held at the service: a short timer could pass on a loaded
+    // machine before this process had seen its connection made, and "nothing sent" would be said.
+    const deadlines = deadlinesByHand();
+    try {
+      const client = clientOf(undefined, { timeoutMs: 20_000, retry: { maxRetries: 0, maxDelayMs: 1 } });
+      const answer = client.getBalance().catch((e: unknown) => e);
+      await until("the request held at the service", () => harness.emulator.faults.status().injected.latency > 0);
+      deadlines.pass(0);
+      const error = (await answer) as NetworkError;
+      expect(error).toBeInstanceOf(NetworkError);
+      expect(error.code).toBe("TIMEOUT");
+      expect(error.mayHaveReached).toBe(true);
+      await client.close();
+    } finally {
+      deadlines.restore();
+    }
   });
 });

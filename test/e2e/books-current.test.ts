@@ -8,10 +8,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { apiRequests, useEmulator } from "../support/emulator.js";
+import { zoneAtMidday } from "../support/midday.js";
 import { pipedRows, resellerInProcess, type Reseller } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
+// The books kept where it is midday: the shop's day in Jakarta could end between a purchase and
+// the report that counts it (test/support/midday.ts).
+const midday = { RESELLER_TIME_ZONE: zoneAtMidday() };
 
 /** A delivery that fails (refunded Rp 19.000) and one that completes, both ended an hour later. */
 async function twoOrdersThatEndLater(reseller: Reseller, tag: string): Promise<void> {
@@ -55,12 +59,12 @@ describe("books current by default", () => {
     const after = harness.accountOf(harness.emulator.demoApiKey).balance;
 
     // As recorded, what the issue saw: everything still "bought", the refund not counted.
-    const stale = await reseller.run(["report", "--no-refresh"], { mode: "json" });
+    const stale = await reseller.run(["report", "--no-refresh"], { mode: "json", env: midday });
     expect(stale.exitCode, stale.stderr).toBe(0);
     expect(stale.json().by_verdict).toMatchObject({ bought: 5, delivered: 0, delivery_failed: 0 });
 
     const asked = apiRequests(harness).length;
-    const r = await reseller.run(["report"], { mode: "json" });
+    const r = await reseller.run(["report"], { mode: "json", env: midday });
     expect(r.exitCode, r.stderr).toBe(0);
     const books = r.json();
     expect(books.by_verdict).toMatchObject({ bought: 3, delivered: 1, delivery_failed: 1, unknown: 0 });
@@ -75,7 +79,7 @@ describe("books current by default", () => {
 
     // Written down: the piped books say the same, and now ask nothing but the list.
     const again = apiRequests(harness).length;
-    const piped = await reseller.run(["report"]);
+    const piped = await reseller.run(["report"], { env: midday });
     expect(piped.exitCode, piped.stderr).toBe(0);
     const total = pipedRows(piped.stdout).find((row) => row[0] === "total")!;
     // group, orders, delivered, bought, partial, delivery_failed, refused, unknown, spent, refunded
@@ -149,7 +153,7 @@ describe("books current by default", () => {
     await twoOrdersThatEndLater(reseller, "offline");
     harness.emulator.faults.configure({ down: true });
     try {
-      const env = { RESELLER_MAX_RETRIES: "0" };
+      const env = { RESELLER_MAX_RETRIES: "0", ...midday };
       for (const args of [["history"], ["report"], ["history", "--json"], ["report", "--json"]]) {
         const r = await reseller.run(args, { env });
         expect(r.exitCode, `${args.join(" ")}: ${r.stderr}`).toBe(4);

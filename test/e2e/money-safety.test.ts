@@ -201,7 +201,11 @@ describe("Ctrl-C", () => {
 
   it("while waiting for delivery: exit 130, the purchase stands, and it says how to resume", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
-    const running = reseller.start(buyArgs("--ref-id", "ctrl-c-wait", "--wait"));
+    // A design done by hand, delivered five minutes after the purchase: still waited for when the Ctrl-C
+    // comes, however late a loaded machine sends it. (A pulsa top-up is delivered in seconds, and
+    // the wait could end with exit 0 before the Ctrl-C.)
+    const design = ["buy", "--item", "27", "--qty", "1", "--note", "logo toko kopi"];
+    const running = reseller.start([...design, "--ref-id", "ctrl-c-wait", "--wait"]);
     await until("the purchase to be reported", () => running.output().stderr.includes("Bought"));
     running.child.kill("SIGINT");
     const r = await running.done;

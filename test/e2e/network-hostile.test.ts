@@ -64,15 +64,62 @@ const throughProxy = (configDir = makeConfigDir()) => ({
   HTTP_PROXY: proxyUrl,
 });
 
-describe("a proxy that drops CONNECT", () => {
-  it("ends within --timeout with exit 4", async () => {
-    // Ended by itself: a process still reconnecting is killed by runReseller (no exit code).
-    const r = await runReseller(["balance", "--timeout", "2"], { env: throughProxy() });
-    expect(r.exitCode, r.stderr).toBe(4);
-    expect(r.stderr).toMatch(/nothing was sent/);
-    expect(connects).toBeGreaterThan(0);
+/** A proxy that reads each CONNECT and holds it without a word: only the command's deadline or a signal ends its wait. */
+async function holdingProxy(): Promise<{ env: Record<string, string>; held: Set<Socket>; close(): Promise<void> }> {
+  const held = new Set<Socket>();
+  const server = createNetServer((socket) => {
+    socket.on("error", () => undefined);
+    socket.once("data", () => held.add(socket));
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    env: { ...throughProxy(), HTTPS_PROXY: url, HTTP_PROXY: url },
+    held,
+    close: async () => {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+/**
+ * Only the command's own deadline or a Ctrl-C ends a wait on this proxy. (A proxy that drops CONNECT
+ * ends each attempt by itself: on a loaded machine its attempts could take the whole of a short
+ * --timeout, the CLI compiling undici inside the first, and end it before anything reached the proxy.)
+ */
+describe("a proxy that holds CONNECT without a word", () => {
+  it("ends at --timeout with exit 4, nothing sent", async () => {
+    const proxy = await holdingProxy();
+    try {
+      // Ended by itself: a process still waiting is killed by runReseller (no exit code).
+      const r = await runReseller(["balance", "--timeout", "2"], { env: proxy.env });
+      expect(r.exitCode, r.stderr).toBe(4);
+      expect(r.stderr).toMatch(/could not be reached in time; nothing was sent\. \(TIMEOUT\)/);
+    } finally {
+      await proxy.close();
+    }
   });
 
+  it("answers the first Ctrl-C", async () => {
+    // The command waits in undici's tunnel, which is deaf to the signal, until its 60 s --timeout.
+    const proxy = await holdingProxy();
+    try {
+      const running = startReseller(["balance", "--timeout", "60"], { env: proxy.env });
+      await until("a CONNECT held at the proxy", () => proxy.held.size > 0 || running.child.exitCode !== null, 10_000);
+      expect(running.child.exitCode).toBe(null);
+      running.child.kill("SIGINT");
+      // 130 is the Ctrl-C answered: deaf to it, the process would run to its 60 s --timeout, and be
+      // killed by startReseller (no exit code) long before.
+      const r = await running.done;
+      expect(r.exitCode, r.stderr).toBe(130);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe("a proxy that drops CONNECT", () => {
   // The purchase request itself through such a proxy is test/api/network-hostile.test.ts's: nothing sent.
   it("buy through it is exit 4, nothing sent, never outcome unknown", async () => {
     const configDir = makeConfigDir();
@@ -86,23 +133,12 @@ describe("a proxy that drops CONNECT", () => {
 
   it("is asked once an attempt: three attempts (two retries) with a wait before each retry, not thousands", async () => {
     const before = connects;
-    const r = await runReseller(["balance", "--timeout", "5"], { env: throughProxy() });
+    // A budget the attempts never reach, so that they are what ends the run: under load the first
+    // alone (the CLI compiles undici inside it) could take a 5 s budget, and no retry was made.
+    const r = await runReseller(["balance", "--timeout", "60"], { env: throughProxy() });
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr.match(/^! Retrying GET \/v1\/balance in [\d.]+ s/gm)).toHaveLength(2);
     expect(connects - before).toBe(3);
-  });
-
-  it("answers the first Ctrl-C", async () => {
-    const before = connects;
-    const running = startReseller(["balance", "--timeout", "60"], { env: throughProxy() });
-    // Ctrl-C once it is in undici's reconnect loop, which is deaf to the signal.
-    await until("a CONNECT at the proxy", () => connects > before || running.child.exitCode !== null, 10_000);
-    expect(running.child.exitCode).toBe(null);
-    running.child.kill("SIGINT");
-    // 130 is the Ctrl-C answered: deaf to it, the process would run to its 60 s --timeout, and be
-    // killed by startReseller (no exit code) long before.
-    const r = await running.done;
-    expect(r.exitCode, r.stderr).toBe(130);
   });
 
   it("is never used for the emulator on this machine, so the key never passes through it", async () => {

@@ -12,11 +12,15 @@ import { expect, it } from "vitest";
 import { manualClock } from "../../src/emulator/server.js";
 import { buyOne } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
+import { zoneAtMidday } from "../support/midday.js";
 import { disruptedItemWithAlternative } from "../support/shop-day-alternatives.js";
 import { until } from "../support/until.js";
 import { resellerAs } from "./commands-harness.js";
 
 const harness = useEmulator({ clock: manualClock(Date.now()) });
+// The books kept where it is midday: the shop's day in Jakarta could end between a purchase and
+// the report that counts it (test/support/midday.ts).
+const midday = { RESELLER_TIME_ZONE: zoneAtMidday() };
 
 it("morning price list, orders, pending --follow, evening books equal to the balance's movement", async () => {
   const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
@@ -107,7 +111,7 @@ it("morning price list, orders, pending --follow, evening books equal to the bal
   const sum = (f: (t: (typeof charged)[number]) => number) => charged.reduce((n, t) => n + f(t), 0);
 
   // Evening: the books, from the journal alone, equal what left the balance.
-  const report = (await reseller.run(["report"], { mode: "json" })).json();
+  const report = (await reseller.run(["report"], { mode: "json", env: midday })).json();
   const verdicts: Record<string, number> = { refused: 1, unknown: 0 }; // the disrupted item's own order
   for (const o of ended) verdicts[o.outcome] = (verdicts[o.outcome] ?? 0) + 1;
   expect(report.by_verdict).toMatchObject(verdicts);

@@ -8,9 +8,13 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
+import { zoneAtMidday } from "../support/midday.js";
 import { resellerAs, type Reseller } from "./commands-harness.js";
 
 const harness = useEmulator({ dialect: "live" });
+// The books kept where it is midday: the shop's day in Jakarta could end between a purchase and
+// the report that counts it (test/support/midday.ts).
+const midday = { RESELLER_TIME_ZONE: zoneAtMidday() };
 let shop: Reseller;
 let opening: number;
 const longCustomer = "https://instagram.com/a_rather_long_shop_account_name_for_80_columns";
@@ -31,11 +35,11 @@ afterAll(() => rmSync(shop.configDir, { recursive: true, force: true }));
 describe("report's balances", () => {
   it("opening and closing balance from the balance history; nothing unaccounted when the books hold every order", async () => {
     const closing = harness.accountOf().balance;
-    const json = (await shop.run(["report"], { mode: "json" })).json();
+    const json = (await shop.run(["report"], { mode: "json", env: midday })).json();
     expect(json).toMatchObject({ opening_balance: opening, closing_balance: closing, unaccounted: 0 });
     expect(json.spent).toBe(opening - closing);
 
-    const table = await shop.run(["report"], { mode: "table", env: { COLUMNS: "80" } });
+    const table = await shop.run(["report"], { mode: "table", env: { ...midday, COLUMNS: "80" } });
     expect(table.exitCode, table.stderr).toBe(0);
     expect(table.stdout).toContain(`Opening balance  Rp ${opening.toLocaleString("id-ID")}`);
     expect(table.stdout).toContain(`Closing balance  Rp ${closing.toLocaleString("id-ID")}`);
@@ -47,9 +51,9 @@ describe("report's balances", () => {
     // Money that left the balance outside this machine's books.
     harness.emulator.setBalance(harness.emulator.demoApiKey, closing - 7_000);
     try {
-      const json = (await shop.run(["report"], { mode: "json" })).json();
+      const json = (await shop.run(["report"], { mode: "json", env: midday })).json();
       expect(json).toMatchObject({ opening_balance: opening, closing_balance: closing - 7_000, unaccounted: -7_000 });
-      const table = await shop.run(["report"], { mode: "table", env: { COLUMNS: "80" } });
+      const table = await shop.run(["report"], { mode: "table", env: { ...midday, COLUMNS: "80" } });
       expect(table.exitCode, table.stderr).toBe(0);
       expect(table.stderr.replace(/\s+/g, " ")).toContain("-Rp 7.000 is not in these books");
     } finally {
@@ -60,7 +64,7 @@ describe("report's balances", () => {
 
 describe("report --by customer", () => {
   it("one table at 80 columns, each customer whole below it by row number, not a card each", async () => {
-    const r = await shop.run(["report", "--by", "customer"], { mode: "table", env: { COLUMNS: "80" } });
+    const r = await shop.run(["report", "--by", "customer"], { mode: "table", env: { ...midday, COLUMNS: "80" } });
     expect(r.exitCode, r.stderr).toBe(0);
     const lines = r.stdout.split("\n");
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);

@@ -11,8 +11,12 @@ import { makeConfigDir } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
 import { buyIntent } from "../support/journal-records.js";
+import { middayZoneDayStart, zoneAtMidday } from "../support/midday.js";
 
 const harness = useEmulator();
+// The books kept where it is midday: the shop's day in Jakarta could end between a purchase and
+// the report that counts it (test/support/midday.ts).
+const midday = { RESELLER_TIME_ZONE: zoneAtMidday() };
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -40,7 +44,7 @@ describe("report over a day of purchases", () => {
     harness.emulator.clock.advance(600_000);
     const after = harness.accountOf(apiKey).balance;
 
-    const r = await shop.run(["report", "--refresh"], { mode: "json" });
+    const r = await shop.run(["report", "--refresh"], { mode: "json", env: midday });
     expect(r.exitCode, r.stderr).toBe(0);
     const books = r.json();
     expect(books.by_verdict).toEqual({
@@ -59,7 +63,7 @@ describe("report over a day of purchases", () => {
     expect(books.unpriced).toBe(0);
     expect(books.rows.reduce((sum: number, row: any) => sum + row.spent, 0)).toBe(books.spent);
 
-    const piped = await shop.run(["report"]);
+    const piped = await shop.run(["report"], { env: midday });
     const total = piped.stdout.trim().split("\n").at(-1)!.split("\t");
     expect(total).toEqual([
       "total",
@@ -168,8 +172,10 @@ describe("a clock stepped back between two purchases", () => {
     const configDir = makeConfigDir();
     dirs.push(configDir);
     const baseUrl = harness.emulator.baseUrl;
-    const now = new Date();
-    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    // The day of a zone where it is midday: UTC's day could end between this line and the report's run.
+    const now = Date.now();
+    const zone = zoneAtMidday(now);
+    const today = middayZoneDayStart(now);
     const bought = (n: number, atMs: number) => {
       const entry = `step${n}`;
       const at = new Date(atMs).toISOString();
@@ -195,7 +201,7 @@ describe("a clock stepped back between two purchases", () => {
       mode: 0o600,
     });
     const shop = resellerAs(harness, harness.emulator.demoApiKey, configDir);
-    const env = { RESELLER_TIME_ZONE: "UTC" };
+    const env = { RESELLER_TIME_ZONE: zone };
     const report = await shop.run(["report", "--since", "today"], { mode: "json", env });
     expect(report.exitCode, report.stderr).toBe(0);
     expect(report.json().orders).toBe(2);

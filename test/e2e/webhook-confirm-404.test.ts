@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { signBody } from "../../src/webhooks/signature.js";
 import { useEmulator } from "../support/emulator.js";
+import { deliveryRows } from "../support/records.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { resellerAs } from "./commands-harness.js";
 import { buy, eventsOf, makeSecret, manualOrder, pointServiceAt, until, useListeners } from "./webhook-harness.js";
@@ -80,6 +81,14 @@ function recordingScript(out: string): string {
 
 const handedOn = (out: string, ref: string) => readdirSync(out).filter((name) => name.includes(`-${ref}-`));
 
+/**
+ * Whether the listener has settled the order's delivery as handed on: --exec has ended, its file
+ * written. The file alone is there from the moment the shell opens it, before `cat` has written a byte,
+ * and a listener stopped then stops `cat` too.
+ */
+const settledAsHanded = (configDir: string, ref: string) =>
+  deliveryRows(configDir).some((row) => row.ref_id === ref && row.settled_as === "handed");
+
 describe("webhook listen: a 404 that is not the service's own", () => {
   it("is asked about again, like a 5xx, and --exec runs once it is confirmed", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
@@ -107,12 +116,15 @@ describe("webhook listen: a 404 that is not the service's own", () => {
 
     // The service answers again: each is confirmed and handed to --exec, once.
     answers.clear();
-    await until("every event handed on", () => names.every((_, i) => handedOn(out, `wh-404-${i}`).length === 1));
+    await until("every event handed on", () =>
+      names.every((_, i) => settledAsHanded(reseller.configDir, `wh-404-${i}`)),
+    );
     const { stdout, stderr } = await listener.stop();
     for (const i of names.keys()) {
       expect(eventsOf(stdout, `wh-404-${i}`), stderr).toEqual(["order.paid"]);
-      const [file] = handedOn(out, `wh-404-${i}`);
-      expect(JSON.parse(readFileSync(join(out, file!), "utf8"))).toMatchObject({
+      const files = handedOn(out, `wh-404-${i}`);
+      expect(files).toHaveLength(1);
+      expect(JSON.parse(readFileSync(join(out, files[0]!), "utf8"))).toMatchObject({
         event: "order.paid",
         data: { ref_id: `wh-404-${i}` },
         confirmed: { by: "GET /v1/trx" },
@@ -139,7 +151,8 @@ describe("webhook listen: a 404 that is not the service's own", () => {
 
     answers.clear();
     const second = await listen(reseller, ["--exec", recordingScript(out)], { env });
-    await until("handed on after the restart", () => handedOn(out, "wh-404-kept").length === 1);
+    await until("handed on after the restart", () => settledAsHanded(reseller.configDir, "wh-404-kept"));
+    expect(handedOn(out, "wh-404-kept")).toHaveLength(1);
     expect(second.stderr()).toMatch(/Handing on again 1 delivery/);
     const { stdout } = await second.stop();
     expect(eventsOf(stdout, "wh-404-kept")).toEqual(["order.paid"]);

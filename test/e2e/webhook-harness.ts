@@ -7,6 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect } from "vitest";
 import type { RunningReseller } from "../support/cli.js";
+import { closedPort } from "../support/emulator.js";
 import type { Mode, Reseller } from "./commands-harness.js";
 import { until } from "../support/until.js";
 
@@ -27,11 +28,18 @@ export interface Received {
   body: string;
 }
 
+/** The accounts a test pointed the service's webhooks at (pointServiceAt), pointed away after it. */
+const pointed: Reseller[] = [];
+
 /** Listeners and servers started by a test are stopped after it. */
 export function useListeners() {
   const started: Listening[] = [];
   const servers: Server[] = [];
   afterEach(async () => {
+    // First, while the listeners still hold their ports: the service retries what they did not take,
+    // and sends events still to come, to the address it was given. Once a listener has stopped, its
+    // port is free, and another file's server (an emulator, a listener) can be handed it and receive them.
+    await pointAway(pointed.splice(0));
     await Promise.all(started.splice(0).map((l) => l.stop()));
     await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
   });
@@ -101,6 +109,23 @@ export async function makeSecret(reseller: Reseller): Promise<string> {
 export async function pointServiceAt(reseller: Reseller, url: string): Promise<void> {
   const r = await reseller.run(["webhook", "set", "--url", url]);
   expect(r.exitCode, r.stderr).toBe(0);
+  pointed.push(reseller);
+}
+
+/**
+ * Each account's webhooks switched off and sent to a port below the ephemeral range, where no test
+ * listens (closedPort): what the service still retries is refused there, and reaches nobody.
+ */
+async function pointAway(resellers: Reseller[]): Promise<void> {
+  const nowhere = `http://127.0.0.1:${await closedPort()}/webhook`;
+  for (const reseller of new Set(resellers)) {
+    const response = await fetch(`${reseller.env.RESELLER_BASE_URL}/v1/webhook`, {
+      method: "PUT",
+      headers: { "X-APIKEY": reseller.apiKey, Accept: "application/json", "Content-Type": "application/json" },
+      body: JSON.stringify({ callback_url: nowhere, webhook_enabled: false }),
+    });
+    expect(response.status, await response.text()).toBe(200);
+  }
 }
 
 /**
