@@ -413,7 +413,9 @@ describe("buy --file", () => {
     const second = await reseller.run(["buy", "--file", orders], { mode: "json" });
     expect(second.exitCode, second.stderr).toBe(0);
     const results = jsonLines(second.stdout);
-    expect(results.every((x) => x.outcome === "bought" || x.outcome === "already_bought")).toBe(true);
+    // A row bought by the first run reads as its purchase did when last seen: bought, or delivered if
+    // the pulsa was delivered before reconcile looked it up (on a loaded machine it often is).
+    expect(results.filter((x) => !["bought", "delivered"].includes(x.outcome))).toEqual([]);
     const refs = new Set(results.map((x) => x.ref_id));
     const transactions = onService(apiKey).filter((t) => refs.has(t.ref_id));
     expect(transactions).toHaveLength(20);
