@@ -1957,6 +1957,12 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       sameOrderHint: (hours: number) =>
         `Tidak ada yang dikirim. Kalau pelanggan memang mau dua kali, beli lagi dengan --again (rentang cek ulang ${hours} jam: --repeat-window atau repeat_window).`,
       buyAgain: "Beli lagi?",
+      sameOrderNotFound: (when: string, order: string, customers: string, refId: string) =>
+        `Order yang sama sudah dikirim ${when}: ${order}${customers ? ` untuk ${customers}` : ""} (ref_id ${refId}). Waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu.`,
+      notFoundSafeWay: (refId: string) =>
+        `Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}`,
+      sameOrderNotFoundHint: (refId: string, hours: number) =>
+        `Tidak ada yang dikirim. Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}. Kalau tetap mau beli dengan ref_id baru: --again (rentang cek ulang ${hours} jam).`,
       noAccountBought: (account: string, item: string) =>
         `Tidak ada akun ${account} untuk ${item}; tidak ada yang dibeli.`,
       noAccountBoughtHint: "Cek lagi ID (dan zona) dengan pelanggan, atau tetap beli dengan --no-validate.",

@@ -95,6 +95,40 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     expect(onService(apiKey)).toBe(before + 1);
   });
 
+  it("killed while the service held it, reconciled as not bought, committed since: the same order under a new ref_id is a repeat pointing to the same ref_id", async () => {
+    const apiKey = harness.apiKeyOf("Warung Premium ID");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const buy = ["buy", "--item", "12", "--qty", "1", "--note", "081234569904", "--yes"];
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const running = reseller.start(buy);
+    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+    running.child.kill("SIGKILL");
+    expect((await running.done).signal).toBe("SIGKILL");
+    const reconciled = await reseller.run(["reconcile"], { mode: "json" });
+    expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
+    const refId: string = reconciled.json().entries[0].ref_id;
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+    // Nothing has shown the books the late purchase: the customer's order again must not be bought twice.
+    const again = await reseller.run(buy, { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(2);
+    const { error } = again.errorJson();
+    expect(error).toMatchObject({
+      code: "REPEATED_ORDER",
+      details: { outcome: "not_sent", earlier_ref_id: refId, earlier_not_found: true },
+    });
+    expect(error.suggestion).toContain(`--ref-id ${refId}`);
+    expect(error.suggestion).toContain(`reseller trx show ${refId}`);
+    expect(onService(apiKey)).toBe(before + 1);
+    // The safe way the hint names: the same ref_id sent again is that purchase, bought once.
+    const resent = await reseller.run([...buy, "--ref-id", refId], { mode: "json" });
+    expect(resent.exitCode, resent.stderr).toBe(0);
+    expect(onService(apiKey)).toBe(before + 1);
+  });
+
   it("a bot's --ref-id killed while the service held it, reconciled as not bought, sent again as told: bought (exit 0), once in the books", async () => {
     const apiKey = harness.apiKeyOf("Cahaya Voucher");
     const reseller = resellerAs(harness, apiKey);
