@@ -1758,6 +1758,10 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `${dir} is on a network filesystem (${kind}), where the records database can be damaged by two machines writing at once.`,
     networkFilesystemHint:
       "Keep the config dir on a local disk: set RESELLER_CONFIG_DIR to a local directory (docs/money-safety.md).",
+    newerVersion: (path: string, found: number, known: number) =>
+      `${path} was written by a newer release of reseller (records version ${found}; this release knows version ${known}): nothing was read from it or sent.`,
+    newerVersionHint:
+      "Upgrade reseller to the release that wrote it (the records stay as they are), or point RESELLER_CONFIG_DIR at another dir.",
     importMiscounted: (path: string, read: number, written: number, added: number) =>
       `The records of ${path} did not import whole (${read} read, ${written} written, ${added} added): nothing was imported, and the file is where it was.`,
   },

@@ -2174,6 +2174,10 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `${dir} ada di filesystem jaringan (${kind}); basis data catatan bisa rusak bila dua mesin menulis bersamaan.`,
     networkFilesystemHint:
       "Simpan direktori konfigurasi di disk lokal: isi RESELLER_CONFIG_DIR dengan direktori lokal (docs/money-safety.md).",
+    newerVersion: (path: string, found: number, known: number) =>
+      `${path} ditulis oleh rilis reseller yang lebih baru (versi catatan ${found}; rilis ini kenal versi ${known}): tidak ada yang dibaca darinya atau dikirim.`,
+    newerVersionHint:
+      "Perbarui reseller ke rilis yang menulisnya (catatannya tetap seperti adanya), atau arahkan RESELLER_CONFIG_DIR ke dir lain.",
     importMiscounted: (path: string, read: number, written: number, added: number) =>
       `Catatan di ${path} tidak terimpor utuh (${read} dibaca, ${written} ditulis, ${added} ditambahkan): tidak ada yang diimpor, dan file-nya tetap di tempatnya.`,
   },
