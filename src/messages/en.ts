@@ -1662,6 +1662,15 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       cannotWrite: (path: string, why: string) => `Cannot write the journal at ${path}: ${why}; nothing was sent.`,
       cannotWriteHint:
         "Free some disk space or fix the permissions of the config dir (`reseller config path`), then try again.",
+      cannotOpen: (path: string, why: string) => `Cannot open the records at ${path}: ${why}.`,
+      busyHint:
+        "Another reseller process has held the records for over 15 s (importing an earlier release's files, or stuck): try again once it has finished.",
+      damagedHint: (path: string) =>
+        `The file is damaged. It holds what was bought, so keep it: move it aside (\`mv ${path} ${path}.damaged\`) and put back a backup, or let reseller start a new one; what was bought stays on the service (\`reseller trx list\`).`,
+      readOnlyHint: (dir: string) =>
+        `Make ${dir} and the records in it writable for you again (a read-only disk, a file of another user), then try again.`,
+      notRecordedNotSent: (path: string, why: string, noun: string) =>
+        `Could not write the journal at ${path}: ${why}; it shows this ${noun} as started, though nothing was sent (\`reseller reconcile\` settles it).`,
       notRecorded: (path: string, why: string, noun: string, refId: string) =>
         `Could not write the journal at ${path}: ${why}; what happened to this ${noun} is not recorded on this machine${refId ? `: keep its ref_id ${refId}` : ""}.`,
       interrupted: (noun: string, refId: string) =>

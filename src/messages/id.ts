@@ -2080,6 +2080,15 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         `Jurnal di ${path} tidak bisa ditulis: ${why}; tidak ada yang dikirim.`,
       cannotWriteHint:
         "Kosongkan sebagian disk atau perbaiki izin folder konfigurasi (`reseller config path`), lalu coba lagi.",
+      cannotOpen: (path: string, why: string) => `Catatan di ${path} tidak bisa dibuka: ${why}.`,
+      busyHint:
+        "Proses reseller lain memegang catatan lebih dari 15 detik (sedang mengimpor file rilis lama, atau macet): coba lagi setelah proses itu selesai.",
+      damagedHint: (path: string) =>
+        `File-nya rusak. Isinya catatan apa saja yang sudah dibeli, jadi simpan: pindahkan (\`mv ${path} ${path}.damaged\`) lalu kembalikan cadangannya, atau biarkan reseller membuat yang baru; pembelian tetap tercatat di layanan (\`reseller trx list\`).`,
+      readOnlyHint: (dir: string) =>
+        `Buat ${dir} dan catatan di dalamnya bisa Anda tulis lagi (disk hanya-baca, file milik pengguna lain), lalu coba lagi.`,
+      notRecordedNotSent: (path: string, why: string, noun: string) =>
+        `Jurnal di ${path} tidak bisa ditulis: ${why}; di situ ${noun} ini tercatat sudah dimulai, padahal tidak ada yang dikirim (\`reseller reconcile\` menyelesaikannya).`,
       notRecorded: (path: string, why: string, noun: string, refId: string) =>
         `Jurnal di ${path} tidak bisa ditulis: ${why}; hasil ${noun} ini tidak tercatat di komputer ini${refId ? `: simpan ref_id-nya ${refId}` : ""}.`,
       interrupted: (noun: string, refId: string) =>

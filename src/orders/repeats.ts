@@ -176,7 +176,8 @@ export function recentPurchases(
   givenRefIds: string[],
   keys: Iterable<string>,
 ): EarlierPurchase[] {
-  const journal = journalFor(ctx);
+  // Read before a purchase: a journal that cannot be opened stops it with nothing sent.
+  const journal = journalFor(ctx, true);
   const edge = ctx.now() - windowHours * 3_600_000;
   const found: EarlierPurchase[] = [];
   const seen = new Set<string>();

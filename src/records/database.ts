@@ -9,9 +9,9 @@
  * that touch no record (balance, items, --help, completion) never load the native binding.
  */
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, statfsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
-import { UsageError } from "../errors.js";
+import { UsageError, type Wording } from "../errors.js";
 import { requirePackage } from "../packages.js";
 
 export const recordsFileName = "records.db";
@@ -148,6 +148,41 @@ export function databaseProblem(error: unknown): string {
   return e?.code && e.message && !e.message.includes(e.code)
     ? `${e.message} (${e.code})`
     : (e?.message ?? String(error));
+}
+
+/** The four ways the records fail that each have their own remedy. */
+type RecordsTrouble = "full" | "busy" | "damaged" | "readOnly";
+
+const troubles: [RecordsTrouble, RegExp][] = [
+  ["full", /^(ENOSPC|EDQUOT|SQLITE_FULL)/],
+  ["busy", /^SQLITE_(BUSY|LOCKED)/],
+  ["damaged", /^SQLITE_(CORRUPT|NOTADB)/],
+  ["readOnly", /^(EACCES|EPERM|EROFS|SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_PERM)/],
+];
+
+/**
+ * What to do about records at `path` that could not be opened, read or written, by what went wrong;
+ * `otherwise` for a failure none of these explains.
+ */
+export function recordsHint(
+  error: unknown,
+  path: string,
+  otherwise: Wording = (say) => say.orders.journal.cannotWriteHint,
+): Wording {
+  const code = (error as { code?: string } | undefined)?.code ?? "";
+  const trouble = troubles.find(([, codes]) => codes.test(code))?.[0];
+  switch (trouble) {
+    case "full":
+      return (say) => say.settings.freeDisk;
+    case "busy":
+      return (say) => say.orders.journal.busyHint;
+    case "damaged":
+      return (say) => say.orders.journal.damagedHint(path);
+    case "readOnly":
+      return (say) => say.orders.journal.readOnlyHint(dirname(path));
+    default:
+      return otherwise;
+  }
 }
 
 /**

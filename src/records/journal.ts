@@ -7,7 +7,7 @@ import type { Statement } from "better-sqlite3";
 import { UsageError } from "../errors.js";
 import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/entries.js";
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
-import { createTables, databaseProblem, type RecordsDatabase } from "./database.js";
+import { createTables, databaseProblem, recordsHint, type RecordsDatabase } from "./database.js";
 
 /**
  * A purchase or top-up that may still change on the service: in flight, unknown, or done under a
@@ -356,7 +356,7 @@ export class Journal {
       const problem = databaseProblem(error);
       throw new UsageError((say) => say.orders.journal.cannotRead(path, problem), {
         code: "JOURNAL_UNREADABLE",
-        suggestion: (say) => say.orders.journal.cannotReadHint,
+        suggestion: recordsHint(error, path, (say) => say.orders.journal.cannotReadHint),
       });
     }
   }
