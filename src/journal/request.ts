@@ -154,7 +154,11 @@ export function settleUnknownPurchase(
  * An entry a look-up did not find (`notFoundWhenAsked`), with no other entry of its ref_id from here
  * bought or maybe bought: the purchase the service shows now is this one's.
  */
-function foundNowAlone(journal: Journal, entry: JournalEntry, here: Pick<Settings, "profile" | "baseUrl">): boolean {
+export function foundNowAlone(
+  journal: Journal,
+  entry: JournalEntry,
+  here: Pick<Settings, "profile" | "baseUrl">,
+): boolean {
   if (!notFoundWhenAsked(entry)) return false;
   return !journal
     .byRefId(entry.ref_id ?? "")

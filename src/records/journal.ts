@@ -48,6 +48,8 @@ CREATE INDEX IF NOT EXISTS journal_orders_invoice ON journal_orders(invoice) WHE
 CREATE INDEX IF NOT EXISTS journal_orders_at ON journal_orders(at_ms, seq);
 CREATE INDEX IF NOT EXISTS journal_orders_repeat ON journal_orders(repeat_key, at_ms) WHERE repeat_key IS NOT NULL;
 CREATE INDEX IF NOT EXISTS journal_orders_unsettled ON journal_orders(seq) WHERE outcome IN ('pending', 'unknown');
+CREATE INDEX IF NOT EXISTS journal_orders_not_found ON journal_orders(profile, base_url, at_ms)
+  WHERE kind = 'buy' AND outcome = 'not_done' AND invoice IS NULL;
 -- pending reads what may still change by journal_orders_open, as the books do.
 DROP INDEX IF EXISTS journal_orders_not_final;
 CREATE INDEX IF NOT EXISTS journal_orders_open ON journal_orders(profile, base_url, at_ms) WHERE ${openOrder};
@@ -300,6 +302,20 @@ export class Journal {
       where.sinceMs ?? Number.MIN_SAFE_INTEGER,
       where.untilMs ?? Number.MAX_SAFE_INTEGER,
       limit,
+    );
+  }
+
+  /**
+   * This profile's purchases at this address since `sinceMs` settled not bought with no invoice (a
+   * look-up found nothing, or nothing was sent), newest first: found by a partial index.
+   */
+  notDoneSince(where: { profile: string; baseUrl: string; sinceMs: number }): JournalEntry[] {
+    return this.entries(
+      `INDEXED BY journal_orders_not_found WHERE profile = ? AND base_url = ? AND at_ms >= ?
+       AND kind = 'buy' AND outcome = 'not_done' AND invoice IS NULL ORDER BY at_ms DESC, seq DESC`,
+      where.profile,
+      where.baseUrl,
+      where.sinceMs,
     );
   }
 

@@ -129,6 +129,41 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     expect(onService(apiKey)).toBe(before + 1);
   });
 
+  it.each([
+    ["history", ["history"], "Rumah Game Murah"],
+    ["history --json", ["history", "--json"], "Nusantara Akun Store"],
+    ["pending --once", ["pending", "--once"], "Jaya Abadi Digital"],
+  ])(
+    "killed while the service held it, reconciled as not bought, committed since: %s asks again and puts it in the books",
+    async (_name, asks, account) => {
+      const apiKey = harness.apiKeyOf(account);
+      const reseller = resellerAs(harness, apiKey);
+      const before = onService(apiKey);
+      harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+      const running = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", "081234569931", "--yes"]);
+      await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+      running.child.kill("SIGKILL");
+      expect((await running.done).signal).toBe("SIGKILL");
+      const reconciled = await reseller.run(["reconcile"], { mode: "json" });
+      expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
+      const refId: string = reconciled.json().entries[0].ref_id;
+      // Asked before the service commits it: still not found, and nothing changes.
+      const early = await reseller.run(["history"], { mode: "json" });
+      expect(early.json()).toMatchObject([{ ref_id: refId, verdict: "not_sent" }]);
+      harness.emulator.faults.reset();
+      harness.emulator.answerHeld();
+      await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+      const asked = await reseller.run(asks, { mode: "plain" });
+      expect(asked.exitCode, asked.stderr).not.toBe(2);
+      const history = await reseller.run(["history", "--no-refresh"], { mode: "json" });
+      expect(history.json()).toMatchObject([{ ref_id: refId, verdict: "bought", net: 11_500 }]);
+      const report = await reseller.run(["report", "--no-refresh"], { mode: "json" });
+      expect(report.json()).toMatchObject({ spent: 11_500, by_verdict: { bought: 1 } });
+      expect(onService(apiKey)).toBe(before + 1);
+    },
+  );
+
   it("a bot's --ref-id killed while the service held it, reconciled as not bought, sent again as told: bought (exit 0), once in the books", async () => {
     const apiKey = harness.apiKeyOf("Cahaya Voucher");
     const reseller = resellerAs(harness, apiKey);
