@@ -1812,6 +1812,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `Sending ${n} order${n === 1 ? "" : "s"} (up to ${total}), ${atATime} at a time${before}…`,
     unchecked: (place: string, row: number, reason: string) =>
       `${place} line ${row}: the customer's account was not checked (${reason}); bought unchecked.`,
+    waitingForOther: (place: string, refId: string) =>
+      `${place}: another reseller process is buying the same order (ref_id ${refId}); waiting for its answer…`,
     lineOf: (row: number, customer: string) => `line ${row}${customer ? ` (${customer})` : ""}`,
     deliveryFailed: (lines: string, n: number) =>
       `Delivery failed for ${lines}: refunded. Fix the customer data of ${n === 1 ? "that row" : "those rows"} and run the file again: a fixed row is a new order.`,

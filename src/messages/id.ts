@@ -2227,6 +2227,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Mengirim ${n} order (paling banyak ${total}), ${atATime} sekaligus${before}…`,
     unchecked: (place: string, row: number, reason: string) =>
       `${place} baris ${row}: akun pelanggan tidak dicek (${reason}); dibeli tanpa cek.`,
+    waitingForOther: (place: string, refId: string) =>
+      `${place}: proses reseller lain sedang membeli order yang sama (ref_id ${refId}); menunggu jawabannya…`,
     lineOf: (row: number, customer: string) => `baris ${row}${customer ? ` (${customer})` : ""}`,
     deliveryFailed: (lines: string, n: number) =>
       `Pengiriman gagal untuk ${lines}: dana dikembalikan. Perbaiki data pelanggan di ${n === 1 ? "baris itu" : "baris-baris itu"} lalu jalankan file ini lagi: baris yang diperbaiki jadi order baru.`,

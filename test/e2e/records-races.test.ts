@@ -63,6 +63,37 @@ describe("buys started at once", () => {
   });
 });
 
+describe("a file run beside a purchase of the same order still in flight", () => {
+  it("the row waits for that purchase and is said as bought by it (exit 0), not unknown; one purchase on the service", async () => {
+    const apiKey = harness.apiKeyOf("Sumber Rejeki Cell");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n12,1,081234569951\n");
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const single = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", "081234569951", "--yes"], {
+      mode: "json",
+    });
+    await until("the service to hold the single buy", () => harness.emulator.faults.status().injected.latency > 0);
+    const bulk = reseller.start(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
+    await until("the row to wait for the purchase in flight", () =>
+      bulk.output().stderr.includes("another reseller process is buying the same order"),
+    );
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    const bought = await single.done;
+    expect(bought.exitCode, bought.stderr).toBe(0);
+    const row = await bulk.done;
+    expect(JSON.parse(row.stdout.trim())).toMatchObject({
+      sent: false,
+      already_bought: bought.json().data.ref_id,
+      outcome: "bought",
+    });
+    expect(row.exitCode, row.stderr).toBe(0);
+    expect(onService(apiKey)).toBe(before + 1);
+  });
+});
+
 describe("a purchase the service commits after reconcile found nothing", () => {
   it("killed while the service held it, reconciled as not bought: trx show puts it in the books, and the same order is a repeat", async () => {
     const apiKey = harness.apiKeyOf("Sinar Digital Store");
