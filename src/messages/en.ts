@@ -1829,6 +1829,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** Rows matching a recent purchase under another ref_id: named, then a question or, in a script, a refusal. */
     repeatNamed: (place: string, what: string, customer: string, when: string, refId: string) =>
       `${place} (${what}${customer ? ` for ${customer}` : ""}, bought ${when} as ${refId})`,
+    repeatNamedNotFound: (place: string, what: string, customer: string, when: string, refId: string) =>
+      `${place} (${what}${customer ? ` for ${customer}` : ""}, sent ${when} as ${refId}, not found when asked but maybe bought since: \`reseller trx show ${refId}\` says)`,
     repeatMore: (n: number) => (n ? `, and ${n} more` : ""),
     repeats: (n: number, hours: number, named: string, more: string) =>
       `${n} order${n === 1 ? "" : "s"} of this file match${n === 1 ? "es" : ""} a purchase made in the last ${hours} h: ${named}${more}.`,

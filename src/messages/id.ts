@@ -2243,6 +2243,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     before: (words: string) => `${words} (sebelumnya)`,
     repeatNamed: (place: string, what: string, customer: string, when: string, refId: string) =>
       `${place} (${what}${customer ? ` untuk ${customer}` : ""}, dibeli ${when} dengan ${refId})`,
+    repeatNamedNotFound: (place: string, what: string, customer: string, when: string, refId: string) =>
+      `${place} (${what}${customer ? ` untuk ${customer}` : ""}, dikirim ${when} dengan ${refId}, tidak ada waktu dicek tapi mungkin sudah dibeli sesudahnya: cek dengan \`reseller trx show ${refId}\`)`,
     repeatMore: (n: number) => (n ? `, dan ${n} lagi` : ""),
     repeats: (n: number, hours: number, named: string, more: string) =>
       `${n} order di file ini sama dengan pembelian dalam ${hours} jam terakhir: ${named}${more}.`,

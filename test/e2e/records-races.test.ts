@@ -154,6 +154,16 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     expect(error.suggestion).toContain(`--ref-id ${refId}`);
     expect(error.suggestion).toContain(`reseller trx show ${refId}`);
     expect(onService(apiKey)).toBe(before + 1);
+    // The same order as a row of a file (a ref_id of its own derived): a repeat too, nothing sent.
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n12,1,081234569904\n");
+    const row = await reseller.run(["buy", "--file", file, "--yes"], { mode: "json" });
+    expect(row.exitCode, row.stderr).toBe(2);
+    expect(row.errorJson().error.code).toBe("REPEATED_ORDERS");
+    expect(row.errorJson().error.message).toContain(
+      `not found when asked but maybe bought since: \`reseller trx show ${refId}\``,
+    );
+    expect(onService(apiKey)).toBe(before + 1);
     // The safe way the hint names: the same ref_id sent again is that purchase, bought once.
     const resent = await reseller.run([...buy, "--ref-id", refId], { mode: "json" });
     expect(resent.exitCode, resent.stderr).toBe(0);
