@@ -489,6 +489,7 @@ async function consentToRepeat(
   const verdict = earlierVerdict(earlier);
   if (!ctx.canPrompt || yes) throw repeatRefusal(ctx, order, earlier, verdict, windowHours);
   ctx.output.warn(sameOrder(ctx, order, earlier, verdict));
+  if (earlier.notFound) ctx.output.info(ctx.say.orders.buying.notFoundSafeWay(earlier.refId));
   return { consented: await (await ctx.prompter()).confirm(ctx.say.orders.buying.buyAgain, { default: false }), again };
 }
 
@@ -508,25 +509,29 @@ function repeatRefusal(
       ...(earlier.invoice ? { earlier_invoice: earlier.invoice } : {}),
       earlier_at: earlier.at,
       earlier_outcome: verdict,
+      ...(earlier.notFound ? { earlier_not_found: true } : {}),
     },
-    suggestion: ctx.say.orders.buying.sameOrderHint(windowHours),
+    suggestion: earlier.notFound
+      ? ctx.say.orders.buying.sameOrderNotFoundHint(earlier.refId, windowHours)
+      : ctx.say.orders.buying.sameOrderHint(windowHours),
   });
 }
 
-/** The earlier purchase the order matches, named. */
+/**
+ * The earlier purchase the order matches, named. One a look-up did not find is said as sent and
+ * perhaps bought since: the service may have committed it after it was asked.
+ */
 function sameOrder(ctx: Context, order: Order, earlier: EarlierPurchase, verdict: Verdict): string {
+  const customers = [...new Set(order.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
+  const when = ctx.output.time(earlier.at).human;
+  if (earlier.notFound)
+    return ctx.say.orders.buying.sameOrderNotFound(when, describeOrder(order), customers.join(", "), earlier.refId);
   const named = [
     earlier.invoice ? `invoice ${earlier.invoice}` : undefined,
     `ref_id ${earlier.refId}`,
     verdictPhrase(verdict, recordedRefund(verdict, earlier), formatRupiah, ctx.say),
   ].filter(Boolean);
-  const customers = [...new Set(order.lines.map((l) => customerData(l.note)).filter((c): c is string => !!c))];
-  return ctx.say.orders.buying.sameOrder(
-    ctx.output.time(earlier.at).human,
-    describeOrder(order),
-    customers.join(", "),
-    named.join(", "),
-  );
+  return ctx.say.orders.buying.sameOrder(when, describeOrder(order), customers.join(", "), named.join(", "));
 }
 
 /**

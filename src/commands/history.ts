@@ -256,6 +256,7 @@ async function showHistory(ctx: Context, options: HistoryOptions): Promise<numbe
     refreshed = await refreshEntries(
       ctx,
       chosen.filter((e) => sentFromHere(e, ctx.settings)),
+      { lateCommits: true },
     );
     const { updated } = refreshed;
     chosen = chosen.map((e) => updated.get(e.entry) ?? e);
@@ -362,7 +363,9 @@ async function historyJson(
     // The query selects this profile's entries at this address; the refresh picks those not final itself.
     const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" };
     const window = since !== undefined ? { sinceMs: since } : {};
-    refreshed = await refreshEntries(ctx, journal.open({ ...here, ...window }, Math.min(wanted.limit, openAtOnce)));
+    refreshed = await refreshEntries(ctx, journal.open({ ...here, ...window }, Math.min(wanted.limit, openAtOnce)), {
+      lateCommits: true,
+    });
   }
   const updated = refreshed?.updated;
   await ctx.output.jsonArray(

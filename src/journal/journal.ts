@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { fileProblem } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
 import type { Messages } from "../messages/en.js";
-import { databaseProblem, recordsFileName } from "../records/database.js";
+import { databaseProblem, recordsFileName, recordsHint } from "../records/database.js";
 import { type Journal, journalRecords } from "../records/journal.js";
 import { openRecords } from "../records/migrate.js";
 
@@ -22,9 +22,10 @@ export function newEntryId(): string {
 /**
  * The journal of this config dir, its records database opened (and the journal of an earlier release
  * imported) on first use in this process: SQLite's binding is loaded then, never by a command that
- * reads no record.
+ * reads no record. `sending`: opened on the way to a money-moving request, which a failure stops
+ * before it leaves ("nothing was sent"); other commands (history, reconcile) send nothing that moves money.
  */
-export function openJournal(dir: string): Journal {
+export function openJournal(dir: string, sending = false): Journal {
   try {
     return journalRecords(openRecords(dir));
   } catch (error) {
@@ -32,13 +33,21 @@ export function openJournal(dir: string): Journal {
     if (error instanceof UsageError) throw error;
     // Opening creates the database: a dir that cannot be written stops here, before anything is sent.
     const path = join(dir, recordsFileName);
-    throw new UsageError((say) => say.orders.journal.cannotWrite(path, openProblem(error, say)), {
-      code: "JOURNAL_UNWRITABLE",
-      suggestion: (say) => say.orders.journal.cannotWriteHint,
-    });
+    return failedOpen(path, error, sending);
   }
 }
 
-function openProblem(error: unknown, say: Messages): string {
+function failedOpen(path: string, error: unknown, sending: boolean): never {
+  throw new UsageError(
+    (say) =>
+      sending
+        ? say.orders.journal.cannotWrite(path, recordsProblem(error, say))
+        : say.orders.journal.cannotOpen(path, recordsProblem(error, say)),
+    { code: "JOURNAL_UNWRITABLE", suggestion: recordsHint(error, path) },
+  );
+}
+
+/** What went wrong with the records, in SQLite's words for its own failures, else the system's. */
+export function recordsProblem(error: unknown, say: Messages): string {
   return (error as { code?: string }).code?.startsWith("SQLITE_") ? databaseProblem(error) : fileProblem(error, say);
 }

@@ -22,9 +22,9 @@ import {
 } from "../errors.js";
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
-import { fileProblem } from "../config/config-dir.js";
 import { en, type Messages } from "../messages/en.js";
-import { type Journal, newEntryId, openJournal } from "./journal.js";
+import { type Journal, newEntryId, openJournal, recordsProblem } from "./journal.js";
+import { recordsHint } from "../records/database.js";
 import {
   isUnresolved,
   notFoundWhenAsked,
@@ -109,8 +109,9 @@ export function statusRecord(
   };
 }
 
-export function journalFor(ctx: Context): Journal {
-  return openJournal(ctx.settings.configDir);
+/** `sending`: on the way to a money-moving request, which a journal that cannot be opened stops (`openJournal`). */
+export function journalFor(ctx: Context, sending = false): Journal {
+  return openJournal(ctx.settings.configDir, sending);
 }
 
 /** Sent with this profile to this service address: the entries a purchase, reconcile or trx show here can speak for. */
@@ -153,7 +154,11 @@ export function settleUnknownPurchase(
  * An entry a look-up did not find (`notFoundWhenAsked`), with no other entry of its ref_id from here
  * bought or maybe bought: the purchase the service shows now is this one's.
  */
-function foundNowAlone(journal: Journal, entry: JournalEntry, here: Pick<Settings, "profile" | "baseUrl">): boolean {
+export function foundNowAlone(
+  journal: Journal,
+  entry: JournalEntry,
+  here: Pick<Settings, "profile" | "baseUrl">,
+): boolean {
   if (!notFoundWhenAsked(entry)) return false;
   return !journal
     .byRefId(entry.ref_id ?? "")
@@ -250,7 +255,7 @@ export function recordIntent(
   request: Record<string, unknown>,
   options: Pick<JournalRequestOptions<unknown>, "noun" | "settleHint" | "checkFirst"> = {},
 ): RequestUnderway {
-  const journal = journalFor(ctx);
+  const journal = journalFor(ctx, true);
   const entry = newEntryId();
   const at = () => new Date(ctx.now()).toISOString();
   const named = options.noun ?? (kind === "buy" ? "purchase" : `${kind} request`);
@@ -304,9 +309,9 @@ export function recordIntent(
 
 /** A record the database would not take: opening it has refused a link or a network filesystem already. */
 function unwritable(journal: Journal, error: unknown): UsageError {
-  return new UsageError((say) => say.orders.journal.cannotWrite(journal.path, fileProblem(error, say)), {
+  return new UsageError((say) => say.orders.journal.cannotWrite(journal.path, recordsProblem(error, say)), {
     code: "JOURNAL_UNWRITABLE",
-    suggestion: (say) => say.orders.journal.cannotWriteHint,
+    suggestion: recordsHint(error, journal.path),
   });
 }
 
@@ -389,13 +394,14 @@ function recordRefused(
 /** Tells a journal that could not be written after the request left, once its outcome is known. */
 function warnNotRecorded(ctx: Context, underway: RequestUnderway): void {
   if (underway.journalProblem === undefined) return;
+  const why = recordsProblem(underway.journalProblem, ctx.say);
+  // Stopped before its first attempt was on disk, so before sending: nothing to keep a ref_id for.
+  if (underway.attempts === 0)
+    return ctx.output.warn(
+      ctx.say.orders.journal.notRecordedNotSent(underway.journal.path, why, underway.noun(ctx.say)),
+    );
   ctx.output.warn(
-    ctx.say.orders.journal.notRecorded(
-      underway.journal.path,
-      fileProblem(underway.journalProblem, ctx.say),
-      underway.noun(ctx.say),
-      underway.refId ?? "",
-    ),
+    ctx.say.orders.journal.notRecorded(underway.journal.path, why, underway.noun(ctx.say), underway.refId ?? ""),
   );
 }
 

@@ -1537,6 +1537,12 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       sameOrderHint: (hours: number) =>
         `Nothing was sent. If the customer wants it twice, buy again with --again (repeat window ${hours} h: --repeat-window or repeat_window).`,
       buyAgain: "Buy it again?",
+      sameOrderNotFound: (when: string, order: string, customers: string, refId: string) =>
+        `The same order was sent ${when}: ${order}${customers ? ` for ${customers}` : ""} (ref_id ${refId}). The service did not have it when asked, but may have bought it since.`,
+      notFoundSafeWay: (refId: string) =>
+        `Send it again with the same ref_id, which the service buys only once (the same buy with --ref-id ${refId}), or look first: reseller trx show ${refId}`,
+      sameOrderNotFoundHint: (refId: string, hours: number) =>
+        `Nothing was sent. Send it again with the same ref_id, which the service buys only once (the same buy with --ref-id ${refId}), or look first: reseller trx show ${refId}. To buy it under a new ref_id anyway: --again (repeat window ${hours} h).`,
       noAccountBought: (account: string, item: string) =>
         `There is no account ${account} for ${item}; nothing was bought.`,
       noAccountBoughtHint: "Check the id (and zone) with the customer, or buy anyway with --no-validate.",
@@ -1660,6 +1666,15 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       cannotWrite: (path: string, why: string) => `Cannot write the journal at ${path}: ${why}; nothing was sent.`,
       cannotWriteHint:
         "Free some disk space or fix the permissions of the config dir (`reseller config path`), then try again.",
+      cannotOpen: (path: string, why: string) => `Cannot open the records at ${path}: ${why}.`,
+      busyHint:
+        "Another reseller process has held the records for over 15 s (importing an earlier release's files, or stuck): try again once it has finished.",
+      damagedHint: (path: string) =>
+        `The file is damaged. It holds what was bought, so keep it: move it aside (\`mv ${path} ${path}.damaged\`) and put back a backup, or let reseller start a new one; what was bought stays on the service (\`reseller trx list\`).`,
+      readOnlyHint: (dir: string) =>
+        `Make ${dir} and the records in it writable for you again (a read-only disk, a file of another user), then try again.`,
+      notRecordedNotSent: (path: string, why: string, noun: string) =>
+        `Could not write the journal at ${path}: ${why}; it shows this ${noun} as started, though nothing was sent (\`reseller reconcile\` settles it).`,
       notRecorded: (path: string, why: string, noun: string, refId: string) =>
         `Could not write the journal at ${path}: ${why}; what happened to this ${noun} is not recorded on this machine${refId ? `: keep its ref_id ${refId}` : ""}.`,
       interrupted: (noun: string, refId: string) =>
@@ -1756,6 +1771,10 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `${dir} is on a network filesystem (${kind}), where the records database can be damaged by two machines writing at once.`,
     networkFilesystemHint:
       "Keep the config dir on a local disk: set RESELLER_CONFIG_DIR to a local directory (docs/money-safety.md).",
+    newerVersion: (path: string, found: number, known: number) =>
+      `${path} was written by a newer release of reseller (records version ${found}; this release knows version ${known}): nothing was read from it or sent.`,
+    newerVersionHint:
+      "Upgrade reseller to the release that wrote it (the records stay as they are), or point RESELLER_CONFIG_DIR at another dir.",
     importMiscounted: (path: string, read: number, written: number, added: number) =>
       `The records of ${path} did not import whole (${read} read, ${written} written, ${added} added): nothing was imported, and the file is where it was.`,
   },
@@ -1797,6 +1816,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `Sending ${n} order${n === 1 ? "" : "s"} (up to ${total}), ${atATime} at a time${before}…`,
     unchecked: (place: string, row: number, reason: string) =>
       `${place} line ${row}: the customer's account was not checked (${reason}); bought unchecked.`,
+    waitingForOther: (place: string, refId: string) =>
+      `${place}: another reseller process is buying the same order (ref_id ${refId}); waiting for its answer…`,
     lineOf: (row: number, customer: string) => `line ${row}${customer ? ` (${customer})` : ""}`,
     deliveryFailed: (lines: string, n: number) =>
       `Delivery failed for ${lines}: refunded. Fix the customer data of ${n === 1 ? "that row" : "those rows"} and run the file again: a fixed row is a new order.`,
@@ -1812,6 +1833,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** Rows matching a recent purchase under another ref_id: named, then a question or, in a script, a refusal. */
     repeatNamed: (place: string, what: string, customer: string, when: string, refId: string) =>
       `${place} (${what}${customer ? ` for ${customer}` : ""}, bought ${when} as ${refId})`,
+    repeatNamedNotFound: (place: string, what: string, customer: string, when: string, refId: string) =>
+      `${place} (${what}${customer ? ` for ${customer}` : ""}, sent ${when} as ${refId}, not found when asked but maybe bought since: \`reseller trx show ${refId}\` says)`,
     repeatMore: (n: number) => (n ? `, and ${n} more` : ""),
     repeats: (n: number, hours: number, named: string, more: string) =>
       `${n} order${n === 1 ? "" : "s"} of this file match${n === 1 ? "es" : ""} a purchase made in the last ${hours} h: ${named}${more}.`,

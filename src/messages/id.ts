@@ -1960,6 +1960,12 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       sameOrderHint: (hours: number) =>
         `Tidak ada yang dikirim. Kalau pelanggan memang mau dua kali, beli lagi dengan --again (rentang cek ulang ${hours} jam: --repeat-window atau repeat_window).`,
       buyAgain: "Beli lagi?",
+      sameOrderNotFound: (when: string, order: string, customers: string, refId: string) =>
+        `Order yang sama sudah dikirim ${when}: ${order}${customers ? ` untuk ${customers}` : ""} (ref_id ${refId}). Waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu.`,
+      notFoundSafeWay: (refId: string) =>
+        `Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}`,
+      sameOrderNotFoundHint: (refId: string, hours: number) =>
+        `Tidak ada yang dikirim. Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}. Kalau tetap mau beli dengan ref_id baru: --again (rentang cek ulang ${hours} jam).`,
       noAccountBought: (account: string, item: string) =>
         `Tidak ada akun ${account} untuk ${item}; tidak ada yang dibeli.`,
       noAccountBoughtHint: "Cek lagi ID (dan zona) dengan pelanggan, atau tetap beli dengan --no-validate.",
@@ -2077,6 +2083,15 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
         `Jurnal di ${path} tidak bisa ditulis: ${why}; tidak ada yang dikirim.`,
       cannotWriteHint:
         "Kosongkan sebagian disk atau perbaiki izin folder konfigurasi (`reseller config path`), lalu coba lagi.",
+      cannotOpen: (path: string, why: string) => `Catatan di ${path} tidak bisa dibuka: ${why}.`,
+      busyHint:
+        "Proses reseller lain memegang catatan lebih dari 15 detik (sedang mengimpor file rilis lama, atau macet): coba lagi setelah proses itu selesai.",
+      damagedHint: (path: string) =>
+        `File-nya rusak. Isinya catatan apa saja yang sudah dibeli, jadi simpan: pindahkan (\`mv ${path} ${path}.damaged\`) lalu kembalikan cadangannya, atau biarkan reseller membuat yang baru; pembelian tetap tercatat di layanan (\`reseller trx list\`).`,
+      readOnlyHint: (dir: string) =>
+        `Buat ${dir} dan catatan di dalamnya bisa Anda tulis lagi (disk hanya-baca, file milik pengguna lain), lalu coba lagi.`,
+      notRecordedNotSent: (path: string, why: string, noun: string) =>
+        `Jurnal di ${path} tidak bisa ditulis: ${why}; di situ ${noun} ini tercatat sudah dimulai, padahal tidak ada yang dikirim (\`reseller reconcile\` menyelesaikannya).`,
       notRecorded: (path: string, why: string, noun: string, refId: string) =>
         `Jurnal di ${path} tidak bisa ditulis: ${why}; hasil ${noun} ini tidak tercatat di komputer ini${refId ? `: simpan ref_id-nya ${refId}` : ""}.`,
       interrupted: (noun: string, refId: string) =>
@@ -2171,6 +2186,10 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `${dir} ada di filesystem jaringan (${kind}); basis data catatan bisa rusak bila dua mesin menulis bersamaan.`,
     networkFilesystemHint:
       "Simpan direktori konfigurasi di disk lokal: isi RESELLER_CONFIG_DIR dengan direktori lokal (docs/money-safety.md).",
+    newerVersion: (path: string, found: number, known: number) =>
+      `${path} ditulis oleh rilis reseller yang lebih baru (versi catatan ${found}; rilis ini kenal versi ${known}): tidak ada yang dibaca darinya atau dikirim.`,
+    newerVersionHint:
+      "Perbarui reseller ke rilis yang menulisnya (catatannya tetap seperti adanya), atau arahkan RESELLER_CONFIG_DIR ke dir lain.",
     importMiscounted: (path: string, read: number, written: number, added: number) =>
       `Catatan di ${path} tidak terimpor utuh (${read} dibaca, ${written} ditulis, ${added} ditambahkan): tidak ada yang diimpor, dan file-nya tetap di tempatnya.`,
   },
@@ -2211,6 +2230,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Mengirim ${n} order (paling banyak ${total}), ${atATime} sekaligus${before}…`,
     unchecked: (place: string, row: number, reason: string) =>
       `${place} baris ${row}: akun pelanggan tidak dicek (${reason}); dibeli tanpa cek.`,
+    waitingForOther: (place: string, refId: string) =>
+      `${place}: proses reseller lain sedang membeli order yang sama (ref_id ${refId}); menunggu jawabannya…`,
     lineOf: (row: number, customer: string) => `baris ${row}${customer ? ` (${customer})` : ""}`,
     deliveryFailed: (lines: string, n: number) =>
       `Pengiriman gagal untuk ${lines}: dana dikembalikan. Perbaiki data pelanggan di ${n === 1 ? "baris itu" : "baris-baris itu"} lalu jalankan file ini lagi: baris yang diperbaiki jadi order baru.`,
@@ -2225,6 +2246,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     before: (words: string) => `${words} (sebelumnya)`,
     repeatNamed: (place: string, what: string, customer: string, when: string, refId: string) =>
       `${place} (${what}${customer ? ` untuk ${customer}` : ""}, dibeli ${when} dengan ${refId})`,
+    repeatNamedNotFound: (place: string, what: string, customer: string, when: string, refId: string) =>
+      `${place} (${what}${customer ? ` untuk ${customer}` : ""}, dikirim ${when} dengan ${refId}, tidak ada waktu dicek tapi mungkin sudah dibeli sesudahnya: cek dengan \`reseller trx show ${refId}\`)`,
     repeatMore: (n: number) => (n ? `, dan ${n} lagi` : ""),
     repeats: (n: number, hours: number, named: string, more: string) =>
       `${n} order di file ini sama dengan pembelian dalam ${hours} jam terakhir: ${named}${more}.`,

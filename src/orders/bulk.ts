@@ -5,12 +5,14 @@
  * concurrency, waits for deliveries in a pool of its own, and hands back each row's result as it
  * is known. commands/buy/bulk.ts asks for consent and renders; nothing here prompts or prints.
  */
+import { hostname } from "node:os";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, placed, present, ResellerError, ServiceError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
-import { noteLatestStatus } from "../journal/request.js";
+import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
+import { stillInFlight } from "../journal/entries.js";
 import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLineForms, itemWords, type TypedCustomer } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
@@ -19,6 +21,7 @@ import { dayOf, type Order } from "./order.js";
 import { inFileTerms, placeOf, problemsError, readOrderRows, type OrderRow, type RowProblem } from "./orders-file.js";
 import { purchase, type PurchaseOptions } from "./purchase.js";
 import {
+  earlierPurchase,
   earlierVerdict,
   lineKey,
   planRows,
@@ -523,19 +526,24 @@ export async function runBulk(
   const sendOrder = (order: Order, row: OrderRow, index: number, plan: RowPlan) =>
     sendRowOrder(ctx, client, options, order, row, plan, prepared.planned);
   settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor });
+  const settleSent = async (result: BulkResult, index: number) => {
+    if (options.wait && result.outcome === "bought") return waitFor(result, index);
+    await settle(result, index);
+  };
 
   await inPool(orders, options.concurrency, async (order, index) => {
     const [row, plan] = [rows[index], plans[index]];
     if (!row || !plan) throw new Error("internal error: an order without its row or plan");
     if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
-      const earlier = fromEarlier(order, row, plan.earlier);
+      const ended = await boughtMeanwhile(ctx, row, plan.earlier);
+      // The other process's purchase of this order came to nothing: the row is bought as any other.
+      if (!ended) return settleSent(await sendOrder(order, row, index, { kind: "send" }), index);
+      const earlier = fromEarlier(order, row, ended);
       // With --wait, one bought before is looked up too: its serials and licences are listed again.
       if (options.wait && ["bought", "delivered", "partial"].includes(earlier.outcome)) return waitFor(earlier, index);
       return finish(earlier, index);
     }
-    const result = await sendOrder(order, row, index, plan);
-    if (options.wait && result.outcome === "bought") return waitFor(result, index);
-    await settle(result, index);
+    await settleSent(await sendOrder(order, row, index, plan), index);
   });
   // Purchases are all sent; the deliveries still awaited finish in their own pool.
   while (waits.length) await waits.shift();
@@ -608,7 +616,12 @@ async function sendRowOrder(
     }
   } catch (error) {
     // Bought meanwhile by another process under another ref_id: skipped as bought, nothing sent.
-    if (error instanceof RepeatedMeanwhile) return fromEarlier(order, row, error.earlier);
+    if (error instanceof RepeatedMeanwhile) {
+      const ended = await boughtMeanwhile(ctx, row, error.earlier);
+      // Its purchase came to nothing: the check made again now finds no repeat, and the row is sent.
+      if (!ended) return sendRowOrder(ctx, client, options, order, row, plan, planned);
+      return fromEarlier(order, row, ended);
+    }
     // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
     const stage: PurchaseStage = result ? { sent: true, answered: { verdict: result.outcome } } : { sent: true };
     return fromFailure(ctx, base, error, stage, result);
@@ -629,6 +642,39 @@ function guardsRepeats(order: Order, row: OrderRow, plan: RowPlan, options: Bulk
     order.alternativeOf === undefined &&
     !(plan.kind === "send" && plan.resend === true)
   );
+}
+
+/**
+ * The earlier purchase a row stands on, once it has ended: one another live process is still making
+ * (its intent in the journal, its answer not yet) is waited for, reading the journal, so the row is
+ * said as what that purchase became rather than `unknown` (exit 5) when the order was bought once.
+ * The wait is bounded by twice this run's request timeout (that purchase's own deadline, then its
+ * look-up); one still in flight then stays unknown. Undefined when it ended not bought (refused, not
+ * sent), so the row is no repeat after all.
+ */
+async function boughtMeanwhile(
+  ctx: Context,
+  row: OrderRow,
+  earlier: EarlierPurchase,
+): Promise<EarlierPurchase | undefined> {
+  if (earlier.outcome !== "pending") return earlier;
+  const journal = journalFor(ctx);
+  const current = () =>
+    journal
+      .byRefId(earlier.refId)
+      .find((e) => e.kind === "buy" && e.at === earlier.at && sentFromHere(e, ctx.settings));
+  let entry = current();
+  const other = (e: typeof entry) => e !== undefined && !(e.pid === process.pid && e.host === hostname());
+  if (!other(entry) || !entry || !stillInFlight(entry, ctx.now())) return earlier;
+  ctx.output.info(ctx.say.bulk.waitingForOther(placeOf(row)(ctx.say), earlier.refId));
+  const giveUpAt = ctx.now() + 2 * ctx.settings.setting("timeout").value * 1000;
+  while (entry?.outcome === "pending" && stillInFlight(entry, ctx.now()) && ctx.now() < giveUpAt) {
+    await ctx.sleep(200);
+    entry = current();
+  }
+  const ended = entry ? earlierPurchase(entry) : undefined;
+  if (!ended) return earlier;
+  return ["refused", "not_sent"].includes(ended.outcome) ? undefined : ended;
 }
 
 /** A purchase of the row's order another process made after the plan read the journal. */

@@ -17,7 +17,7 @@ import {
   type OutcomeRecord,
   type StatusRecord,
 } from "../journal/entries.js";
-import { journalDetails, journalFor, verdictFacts } from "../journal/request.js";
+import { foundNowAlone, journalDetails, journalFor, verdictFacts } from "../journal/request.js";
 import { inPool } from "./pool.js";
 import { verdictOfRecord, type OrderVerdict, type Verdict } from "../domain/verdict.js";
 
@@ -96,6 +96,21 @@ export function needsAsking(entry: JournalEntry, nowMs: number): boolean {
 }
 
 /**
+ * This profile's purchases at this address in the repeat window that a look-up did not find, when no
+ * other entry of their ref_id stands for them: the service may have committed one after it was asked
+ * (the process that sent it killed while the service held it), so each refresh asks again, and a
+ * purchase found reaches the books without a `trx show`. Past the window nobody is asked.
+ */
+function foundLaterMaybe(ctx: Context, nowMs: number, asked: Set<string>): JournalEntry[] {
+  const journal = journalFor(ctx);
+  const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" };
+  const sinceMs = nowMs - ctx.settings.setting("repeat_window").value * 3_600_000;
+  return journal
+    .notDoneSince({ ...here, sinceMs })
+    .filter((e) => !asked.has(e.entry) && e.ref_id && foundNowAlone(journal, e, ctx.settings));
+}
+
+/**
  * Brings the entries not final up to date and records each answer as it comes. Purchases are looked
  * up in the service's transaction list first (a few pages cover a day of orders); only those the list
  * says are final, or does not list, are asked about one by one (the list says nothing of refunds),
@@ -110,10 +125,13 @@ export async function refreshEntries(
   options: {
     listed?: Map<string, Status | null>;
     seen?: (entry: JournalEntry, transaction: Transaction) => void;
+    /** Ask again about recent purchases a look-up did not find (`foundLaterMaybe`): the books' own refreshes. */
+    lateCommits?: boolean;
   } = {},
 ): Promise<Refreshed> {
   const started = ctx.now();
   const asked = entries.filter((e) => needsAsking(e, started));
+  if (options.lateCommits) asked.push(...foundLaterMaybe(ctx, started, new Set(asked.map((e) => e.entry))));
   const updated = new Map<string, JournalEntry>();
   const result: Refreshed = { updated, notRefreshed: 0 };
   if (!asked.length) return result;
@@ -177,6 +195,8 @@ export async function refreshEntries(
       answered++;
       const t = found.outcome === "done" ? found.transaction : undefined;
       if (t) options.seen?.(entry, t);
+      // Still not found: nothing new to write down.
+      if (entry.outcome === "not_done" && found.outcome === "not_done") return;
       if (entry.outcome !== "done") return recordOutcome(entry, found.outcome, found.details);
       if (t?.status) {
         const facts = verdictFacts(t);

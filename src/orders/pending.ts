@@ -98,11 +98,12 @@ export class PendingFollower {
     const seen = new Map<string, Transaction>();
     // The books' own refresh: the service's list read first, and only the orders it shows final (or
     // does not show) looked up one by one, so a day of manual orders waiting costs a question a pass.
-    if (ask && before.length) {
+    // A recent purchase a look-up did not find is asked about again: the service may have committed it since.
+    if (ask) {
       const { stoppedBy } = await refreshEntries(
         this.ctx,
         before.map((p) => p.entry),
-        { seen: (entry, t) => seen.set(entry.entry, t) },
+        { seen: (entry, t) => seen.set(entry.entry, t), lateCommits: true },
       );
       // A refused key ends the run (exit 3); an unreachable service is asked again next pass.
       if (stoppedBy instanceof AuthError) throw stoppedBy;

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Context } from "../context.js";
-import type { JournalEntry } from "../journal/entries.js";
+import { notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
 import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
@@ -53,6 +53,11 @@ export interface EarlierPurchase {
   alternativeOf?: string;
   /** An alternative's item, as the journal named it (its repeat key is the original's). */
   item?: { id: number; name: string };
+  /**
+   * Sent, then settled not bought because a look-up did not find it: the service may have committed
+   * it since (`notFoundWhenAsked`), so it counts as maybe bought until the same ref_id is asked again.
+   */
+  notFound?: true;
 }
 
 export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefined {
@@ -70,6 +75,7 @@ export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefine
     ...(entry.invoice !== undefined ? { invoice: entry.invoice } : {}),
     ...(entry.amount !== undefined ? { amount: entry.amount } : {}),
     ...(typeof instead?.ref_id === "string" ? { alternativeOf: instead.ref_id, ...itemOf(entry) } : {}),
+    ...(notFoundWhenAsked(entry) ? { notFound: true as const } : {}),
   };
 }
 
@@ -83,9 +89,12 @@ function itemOf(entry: JournalEntry): { item?: { id: number; name: string } } {
   return { item: { id, name: typeof name === "string" ? name : `item ${id}` } };
 }
 
-/** Bought, or maybe bought: what a second purchase of the same order would repeat. */
+/**
+ * Bought, or maybe bought: what a second purchase of the same order would repeat. A purchase a
+ * look-up did not find is one: killed while the service held it, it may have been committed after.
+ */
 function mayBeBought(p: EarlierPurchase): boolean {
-  return p.outcome === "done" || p.outcome === "unknown" || p.outcome === "pending";
+  return p.outcome === "done" || p.outcome === "unknown" || p.outcome === "pending" || p.notFound === true;
 }
 
 export type RowPlan =
@@ -153,7 +162,7 @@ export function planRows(rows: { key: string; refId: string; own?: boolean }[], 
 
 /** The verdict an earlier purchase stands at, for a row that is not sent again. */
 export function earlierVerdict(p: EarlierPurchase): Verdict {
-  if (p.outcome === "unknown" || p.outcome === "pending") return "unknown";
+  if (p.outcome === "unknown" || p.outcome === "pending" || p.notFound) return "unknown";
   return verdictOfRecord(p);
 }
 
@@ -167,7 +176,8 @@ export function recentPurchases(
   givenRefIds: string[],
   keys: Iterable<string>,
 ): EarlierPurchase[] {
-  const journal = journalFor(ctx);
+  // Read before a purchase: a journal that cannot be opened stops it with nothing sent.
+  const journal = journalFor(ctx, true);
   const edge = ctx.now() - windowHours * 3_600_000;
   const found: EarlierPurchase[] = [];
   const seen = new Set<string>();

@@ -9,9 +9,9 @@
  * that touch no record (balance, items, --help, completion) never load the native binding.
  */
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, statfsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
-import { UsageError } from "../errors.js";
+import { UsageError, type Wording } from "../errors.js";
 import { requirePackage } from "../packages.js";
 
 export const recordsFileName = "records.db";
@@ -59,8 +59,47 @@ export function openRecordsDatabase(dir: string): RecordsDatabase {
   // SQLite's own default page cache (2 MiB), not better-sqlite3's 16: lookups go by index and touch
   // few pages, and a walk of a year of orders (history --json) would otherwise hold 16 MiB of them.
   db.pragma("cache_size = -2000");
+  try {
+    ownVersion(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   opened.set(path, db);
   return db;
+}
+
+/**
+ * The records' schema this release reads and writes (`PRAGMA user_version`). A later release that
+ * changes the tables raises it and migrates an older database; this one refuses a newer one rather
+ * than read columns and tables it does not know, or write rows a newer release would misread.
+ */
+export const recordsVersion = 1;
+
+/**
+ * Refuses a database of a newer release (exit 2, before anything is read or sent), and stamps one of
+ * this release's schema. 0 is a new database, or one made before the version was kept, whose tables
+ * are this release's: its tables are made (IF NOT EXISTS) by the modules that use them, as ever.
+ * Stamping is a write: a database that cannot be written (read only) is read as it is, unstamped.
+ */
+function ownVersion(db: RecordsDatabase, path: string): void {
+  const version = (): number => Number(db.pragma("user_version", { simple: true }));
+  const found = version();
+  if (found > recordsVersion)
+    throw new UsageError((say) => say.records.newerVersion(path, found, recordsVersion), {
+      code: "RECORDS_NEWER",
+      details: { path, records_version: found, known_version: recordsVersion },
+      suggestion: (say) => say.records.newerVersionHint,
+    });
+  if (found === recordsVersion) return;
+  try {
+    // Under the write lock: two processes stamping a new database at once both read 0, one writes.
+    db.transaction(() => {
+      if (version() < recordsVersion) db.pragma(`user_version = ${recordsVersion}`);
+    }).immediate();
+  } catch (error) {
+    if (!(error as { code?: string }).code?.startsWith("SQLITE_READONLY")) throw error;
+  }
 }
 
 /**
@@ -109,6 +148,41 @@ export function databaseProblem(error: unknown): string {
   return e?.code && e.message && !e.message.includes(e.code)
     ? `${e.message} (${e.code})`
     : (e?.message ?? String(error));
+}
+
+/** The four ways the records fail that each have their own remedy. */
+type RecordsTrouble = "full" | "busy" | "damaged" | "readOnly";
+
+const troubles: [RecordsTrouble, RegExp][] = [
+  ["full", /^(ENOSPC|EDQUOT|SQLITE_FULL)/],
+  ["busy", /^SQLITE_(BUSY|LOCKED)/],
+  ["damaged", /^SQLITE_(CORRUPT|NOTADB)/],
+  ["readOnly", /^(EACCES|EPERM|EROFS|SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_PERM)/],
+];
+
+/**
+ * What to do about records at `path` that could not be opened, read or written, by what went wrong;
+ * `otherwise` for a failure none of these explains.
+ */
+export function recordsHint(
+  error: unknown,
+  path: string,
+  otherwise: Wording = (say) => say.orders.journal.cannotWriteHint,
+): Wording {
+  const code = (error as { code?: string } | undefined)?.code ?? "";
+  const trouble = troubles.find(([, codes]) => codes.test(code))?.[0];
+  switch (trouble) {
+    case "full":
+      return (say) => say.settings.freeDisk;
+    case "busy":
+      return (say) => say.orders.journal.busyHint;
+    case "damaged":
+      return (say) => say.orders.journal.damagedHint(path);
+    case "readOnly":
+      return (say) => say.orders.journal.readOnlyHint(dirname(path));
+    default:
+      return otherwise;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Statement } from "better-sqlite3";
 import { UsageError } from "../errors.js";
 import { foldRecord, type JournalEntry, type JournalRecord } from "../journal/entries.js";
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
-import { createTables, databaseProblem, type RecordsDatabase } from "./database.js";
+import { createTables, databaseProblem, recordsHint, type RecordsDatabase } from "./database.js";
 
 /**
  * A purchase or top-up that may still change on the service: in flight, unknown, or done under a
@@ -48,6 +48,8 @@ CREATE INDEX IF NOT EXISTS journal_orders_invoice ON journal_orders(invoice) WHE
 CREATE INDEX IF NOT EXISTS journal_orders_at ON journal_orders(at_ms, seq);
 CREATE INDEX IF NOT EXISTS journal_orders_repeat ON journal_orders(repeat_key, at_ms) WHERE repeat_key IS NOT NULL;
 CREATE INDEX IF NOT EXISTS journal_orders_unsettled ON journal_orders(seq) WHERE outcome IN ('pending', 'unknown');
+CREATE INDEX IF NOT EXISTS journal_orders_not_found ON journal_orders(profile, base_url, at_ms)
+  WHERE kind = 'buy' AND outcome = 'not_done' AND invoice IS NULL;
 -- pending reads what may still change by journal_orders_open, as the books do.
 DROP INDEX IF EXISTS journal_orders_not_final;
 CREATE INDEX IF NOT EXISTS journal_orders_open ON journal_orders(profile, base_url, at_ms) WHERE ${openOrder};
@@ -303,6 +305,20 @@ export class Journal {
     );
   }
 
+  /**
+   * This profile's purchases at this address since `sinceMs` settled not bought with no invoice (a
+   * look-up found nothing, or nothing was sent), newest first: found by a partial index.
+   */
+  notDoneSince(where: { profile: string; baseUrl: string; sinceMs: number }): JournalEntry[] {
+    return this.entries(
+      `INDEXED BY journal_orders_not_found WHERE profile = ? AND base_url = ? AND at_ms >= ?
+       AND kind = 'buy' AND outcome = 'not_done' AND invoice IS NULL ORDER BY at_ms DESC, seq DESC`,
+      where.profile,
+      where.baseUrl,
+      where.sinceMs,
+    );
+  }
+
   /** One-item purchases of this profile at this address since `sinceMs`, newest first, as their rows keep them. */
   itemOutcomes(where: { profile: string; baseUrl: string; sinceMs: number }): ItemOutcome[] {
     return this.reading(
@@ -356,7 +372,7 @@ export class Journal {
       const problem = databaseProblem(error);
       throw new UsageError((say) => say.orders.journal.cannotRead(path, problem), {
         code: "JOURNAL_UNREADABLE",
-        suggestion: (say) => say.orders.journal.cannotReadHint,
+        suggestion: recordsHint(error, path, (say) => say.orders.journal.cannotReadHint),
       });
     }
   }

@@ -63,6 +63,37 @@ describe("buys started at once", () => {
   });
 });
 
+describe("a file run beside a purchase of the same order still in flight", () => {
+  it("the row waits for that purchase and is said as bought by it (exit 0), not unknown; one purchase on the service", async () => {
+    const apiKey = harness.apiKeyOf("Sumber Rejeki Cell");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n12,1,081234569951\n");
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const single = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", "081234569951", "--yes"], {
+      mode: "json",
+    });
+    await until("the service to hold the single buy", () => harness.emulator.faults.status().injected.latency > 0);
+    const bulk = reseller.start(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
+    await until("the row to wait for the purchase in flight", () =>
+      bulk.output().stderr.includes("another reseller process is buying the same order"),
+    );
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    const bought = await single.done;
+    expect(bought.exitCode, bought.stderr).toBe(0);
+    const row = await bulk.done;
+    expect(JSON.parse(row.stdout.trim())).toMatchObject({
+      sent: false,
+      already_bought: bought.json().data.ref_id,
+      outcome: "bought",
+    });
+    expect(row.exitCode, row.stderr).toBe(0);
+    expect(onService(apiKey)).toBe(before + 1);
+  });
+});
+
 describe("a purchase the service commits after reconcile found nothing", () => {
   it("killed while the service held it, reconciled as not bought: trx show puts it in the books, and the same order is a repeat", async () => {
     const apiKey = harness.apiKeyOf("Sinar Digital Store");
@@ -94,6 +125,85 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     expect(again.stderr).toContain(`ref_id ${refId}`);
     expect(onService(apiKey)).toBe(before + 1);
   });
+
+  it("killed while the service held it, reconciled as not bought, committed since: the same order under a new ref_id is a repeat pointing to the same ref_id", async () => {
+    const apiKey = harness.apiKeyOf("Warung Premium ID");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const buy = ["buy", "--item", "12", "--qty", "1", "--note", "081234569904", "--yes"];
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const running = reseller.start(buy);
+    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+    running.child.kill("SIGKILL");
+    expect((await running.done).signal).toBe("SIGKILL");
+    const reconciled = await reseller.run(["reconcile"], { mode: "json" });
+    expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
+    const refId: string = reconciled.json().entries[0].ref_id;
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+    // Nothing has shown the books the late purchase: the customer's order again must not be bought twice.
+    const again = await reseller.run(buy, { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(2);
+    const { error } = again.errorJson();
+    expect(error).toMatchObject({
+      code: "REPEATED_ORDER",
+      details: { outcome: "not_sent", earlier_ref_id: refId, earlier_not_found: true },
+    });
+    expect(error.suggestion).toContain(`--ref-id ${refId}`);
+    expect(error.suggestion).toContain(`reseller trx show ${refId}`);
+    expect(onService(apiKey)).toBe(before + 1);
+    // The same order as a row of a file (a ref_id of its own derived): a repeat too, nothing sent.
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n12,1,081234569904\n");
+    const row = await reseller.run(["buy", "--file", file, "--yes"], { mode: "json" });
+    expect(row.exitCode, row.stderr).toBe(2);
+    expect(row.errorJson().error.code).toBe("REPEATED_ORDERS");
+    expect(row.errorJson().error.message).toContain(
+      `not found when asked but maybe bought since: \`reseller trx show ${refId}\``,
+    );
+    expect(onService(apiKey)).toBe(before + 1);
+    // The safe way the hint names: the same ref_id sent again is that purchase, bought once.
+    const resent = await reseller.run([...buy, "--ref-id", refId], { mode: "json" });
+    expect(resent.exitCode, resent.stderr).toBe(0);
+    expect(onService(apiKey)).toBe(before + 1);
+  });
+
+  it.each([
+    ["history", ["history"], "Rumah Game Murah"],
+    ["history --json", ["history", "--json"], "Nusantara Akun Store"],
+    ["pending --once", ["pending", "--once"], "Jaya Abadi Digital"],
+  ])(
+    "killed while the service held it, reconciled as not bought, committed since: %s asks again and puts it in the books",
+    async (_name, asks, account) => {
+      const apiKey = harness.apiKeyOf(account);
+      const reseller = resellerAs(harness, apiKey);
+      const before = onService(apiKey);
+      harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+      const running = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", "081234569931", "--yes"]);
+      await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+      running.child.kill("SIGKILL");
+      expect((await running.done).signal).toBe("SIGKILL");
+      const reconciled = await reseller.run(["reconcile"], { mode: "json" });
+      expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
+      const refId: string = reconciled.json().entries[0].ref_id;
+      // Asked before the service commits it: still not found, and nothing changes.
+      const early = await reseller.run(["history"], { mode: "json" });
+      expect(early.json()).toMatchObject([{ ref_id: refId, verdict: "not_sent" }]);
+      harness.emulator.faults.reset();
+      harness.emulator.answerHeld();
+      await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+      const asked = await reseller.run(asks, { mode: "plain" });
+      expect(asked.exitCode, asked.stderr).not.toBe(2);
+      const history = await reseller.run(["history", "--no-refresh"], { mode: "json" });
+      expect(history.json()).toMatchObject([{ ref_id: refId, verdict: "bought", net: 11_500 }]);
+      const report = await reseller.run(["report", "--no-refresh"], { mode: "json" });
+      expect(report.json()).toMatchObject({ spent: 11_500, by_verdict: { bought: 1 } });
+      expect(onService(apiKey)).toBe(before + 1);
+    },
+  );
 
   it("a bot's --ref-id killed while the service held it, reconciled as not bought, sent again as told: bought (exit 0), once in the books", async () => {
     const apiKey = harness.apiKeyOf("Cahaya Voucher");

@@ -5,7 +5,13 @@
 import { mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeRecordsDatabases, openRecordsDatabase, recordsFileName } from "../../src/records/database.js";
+import Database from "better-sqlite3";
+import {
+  closeRecordsDatabases,
+  openRecordsDatabase,
+  recordsFileName,
+  recordsVersion,
+} from "../../src/records/database.js";
 import { createDeliveriesTable } from "../../src/records/deliveries.js";
 import { journalRecords } from "../../src/records/journal.js";
 import { importOldFiles } from "../../src/records/migrate.js";
@@ -55,6 +61,53 @@ describe("openRecordsDatabase", () => {
     const notAFile = makeConfigDir();
     mkdirSync(join(notAFile, recordsFileName));
     expect(refusal(() => openRecordsDatabase(notAFile))).toBe("RECORDS_UNSAFE");
+  });
+});
+
+describe("the records' version", () => {
+  it("a new database is stamped with this release's version", () => {
+    const db = openRecordsDatabase(makeConfigDir());
+    expect(recordsVersion).toBeGreaterThan(0);
+    expect(db.pragma("user_version", { simple: true })).toBe(recordsVersion);
+  });
+
+  it("one this release made before the version was kept (0) keeps its records and is stamped", () => {
+    const dir = makeConfigDir();
+    const journal = journalRecords(openRecordsDatabase(dir));
+    journal.append({
+      v: 1,
+      type: "intent",
+      entry: "e-before-version",
+      at: "2026-11-29T08:00:00.000Z",
+      kind: "topup",
+      profile: "default",
+      base_url: "http://127.0.0.1:1",
+      ref_id: null,
+      request: {},
+      pid: 1,
+      host: "shop",
+    });
+    closeRecordsDatabases();
+    const unstamped = new Database(join(dir, recordsFileName));
+    unstamped.pragma("user_version = 0");
+    unstamped.close();
+
+    const db = openRecordsDatabase(dir);
+    expect(db.pragma("user_version", { simple: true })).toBe(recordsVersion);
+    expect(journalRecords(db).byEntryId("e-before-version")?.kind).toBe("topup");
+  });
+
+  it("one of a newer release is refused, and left as it was", () => {
+    const dir = makeConfigDir();
+    const newer = new Database(join(dir, recordsFileName));
+    newer.pragma(`user_version = ${recordsVersion + 1}`);
+    newer.exec("CREATE TABLE journal_tags (entry TEXT, tag TEXT)");
+    newer.close();
+    expect(refusal(() => openRecordsDatabase(dir))).toBe("RECORDS_NEWER");
+    const after = new Database(join(dir, recordsFileName), { readonly: true });
+    expect(after.pragma("user_version", { simple: true })).toBe(recordsVersion + 1);
+    expect(after.prepare("SELECT name FROM sqlite_master WHERE name = 'journal_orders'").get()).toBeUndefined();
+    after.close();
   });
 });
 

@@ -224,7 +224,9 @@ async function consentToRepeats(
     // An order of a file has its row's one line.
     const [line] = present(prepared.orders[i], "a repeat's order").lines;
     if (!line) throw new Error("internal error: an order without its line");
-    return ctx.say.bulk.repeatNamed(
+    // A purchase a look-up did not find may have been bought since: said so, with the way to find out.
+    const named = earlier.notFound ? ctx.say.bulk.repeatNamedNotFound : ctx.say.bulk.repeatNamed;
+    return named(
       placeOf(row)(ctx.say),
       `${line.quantity} × ${line.item.name}`,
       line.note ?? "",
