@@ -104,7 +104,7 @@ describe.skipIf(!disk)("webhook listen on a full disk", () => {
 
       rmSync(filler);
       const answered = await deliver();
-      expect(answered.status).toBe(200);
+      expect(answered.status, first.stderr()).toBe(200);
       expect(await answered.json()).toEqual({ status: "ok" });
       const calls = await untilLineWritten("the handler's first try", join(out, "calls"));
       first.running.child.kill("SIGKILL");
