@@ -1,8 +1,9 @@
 /**
- * `webhook listen` on a disk that fills up: the config dir on a 200 KB filesystem of its own
- * (tmpfs, mounted by the test, which needs root as on CI). A delivery that could not be written
- * whole is answered 500; once there is room again the service's next attempt is written, answered
- * 200, and from then on handed on after any restart until its handler says it is done.
+ * `webhook listen` on a disk that fills up: the config dir on a 1 MB filesystem of its own (tmpfs,
+ * mounted by the test, which needs root as on CI; a new records database's log alone takes 160 KB).
+ * A delivery that could not be written whole is answered 500; once there is room again the service's
+ * next attempt is written, answered 200, and from then on handed on after any restart until its
+ * handler says it is done.
  */
 import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, truncateSync } from "node:fs";
@@ -51,7 +52,7 @@ function fill(path: string): void {
   }
 }
 
-const disk = smallFilesystem("200k");
+const disk = smallFilesystem("1m");
 if (disk) mounted.push(disk);
 
 describe.skipIf(!disk)("webhook listen on a full disk", () => {
