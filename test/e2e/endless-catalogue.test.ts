@@ -115,7 +115,9 @@ describe("a whole-catalogue answer that never ends", () => {
     const before = copyOf(configDir);
     // The pages never end either: nothing can be fetched whole.
     serve(endless);
-    const refresh = await run(["items", "--refresh"], configDir);
+    // The bound under test is the answer's size: a deadline well past the default 30 s, which a loaded
+    // machine can spend reading 256 MB, so that the time's own bound (tested below) does not come first.
+    const refresh = await run(["items", "--refresh", "--timeout", "100"], configDir);
     expect(refresh.exitCode).not.toBe(0);
     expect(refresh.stdout).toBe("");
     // 256 MB or 524,288 variants, whichever comes first.
