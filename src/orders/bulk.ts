@@ -664,12 +664,17 @@ async function boughtMeanwhile(
       .byRefId(earlier.refId)
       .find((e) => e.kind === "buy" && e.at === earlier.at && sentFromHere(e, ctx.settings));
   let entry = current();
-  const other = (e: typeof entry) => e !== undefined && !(e.pid === process.pid && e.host === hostname());
-  if (!other(entry) || !entry || !stillInFlight(entry, ctx.now())) return earlier;
+  const ours = entry?.pid === process.pid && entry.host === hostname();
+  if (!entry || ours || !stillInFlight(entry, ctx.now())) return earlier;
   ctx.output.info(ctx.say.bulk.waitingForOther(placeOf(row)(ctx.say), earlier.refId));
   const giveUpAt = ctx.now() + 2 * ctx.settings.setting("timeout").value * 1000;
   while (entry?.outcome === "pending" && stillInFlight(entry, ctx.now()) && ctx.now() < giveUpAt) {
-    await ctx.sleep(200);
+    try {
+      await ctx.sleep(200);
+    } catch {
+      // Ctrl-C ends the wait, not the run: the row is said as that purchase stands, with the others.
+      break;
+    }
     entry = current();
   }
   const ended = entry ? earlierPurchase(entry) : undefined;
