@@ -13,7 +13,7 @@ import { customersOf, itemText, journalLines, outcomeCell } from "../output/jour
 import { copyable, customerCell, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
 import { inPool } from "../orders/pool.js";
-import { ledgerVerdict, lookUpPurchase } from "../orders/ledger.js";
+import { foundLaterMaybe, ledgerVerdict, lookUpPurchase } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone } from "../domain/verdict.js";
 import { formatRupiah } from "../output/format.js";
 import type { ItemNames } from "../catalogue/names.js";
@@ -171,18 +171,20 @@ export async function run(ctx: Context): Promise<number | void> {
   if (elsewhere) {
     ctx.output.warn(ctx.say.orders.reconcile.elsewhere(elsewhere));
   }
-  if (here.length === 0) {
-    if (ctx.output.mode === "json") return ctx.output.json({ checked: 0, settled: 0, still_unknown: 0, entries: [] });
-    ctx.output.info(ctx.say.orders.reconcile.nothing);
-    return;
-  }
+  // Recent purchases a look-up did not find are asked again (the service may have committed one
+  // since, and a file's row skipped on one exits 5, which says reconcile settles it): shown only
+  // when found, else they stand as they were.
+  const late = foundLaterMaybe(ctx, now, new Set(here.map((e) => e.entry)));
+  const asked = [...here, ...late];
+  if (asked.length === 0) return nothingToReconcile(ctx);
 
   const client = await ctx.client();
-  const answers: Answer[] = new Array(here.length);
+  const answers: Answer[] = [];
   // Eight at a time, each answer written as it comes: a Ctrl-C or an outage halfway keeps
   // everything already learned, and a thousand unknown orders settle in seconds, not minutes.
-  await inPool(here, reconcileConcurrency, async (entry, index) => {
+  await inPool(asked, reconcileConcurrency, async (entry, index) => {
     const answer = await askService(client, entry);
+    if (entry.outcome === "not_done" && answer.outcome !== "done") return;
     const at = new Date(ctx.now()).toISOString();
     // "Still unknown" is written once, when an entry stops being in flight; again each run would only grow the journal.
     if (answer.outcome !== "unknown" || entry.outcome === "pending") {
@@ -198,7 +200,11 @@ export async function run(ctx: Context): Promise<number | void> {
     }
     answers[index] = answer;
   });
-  const results = here.map((entry, index) => ({ entry, answer: present(answers[index], "an entry's answer") }));
+  const results = asked.flatMap((entry, index) => {
+    const answer = answers[index];
+    return answer ? [{ entry, answer }] : [];
+  });
+  if (results.length === 0) return nothingToReconcile(ctx);
 
   const stillUnknown = results.filter((r) => r.answer.outcome === "unknown").length;
   if (ctx.output.mode === "json") {
@@ -229,6 +235,11 @@ export async function run(ctx: Context): Promise<number | void> {
   const settled = results.length - stillUnknown;
   ctx.output.info(ctx.say.orders.reconcile.settled(settled, results.length, stillUnknown));
   return stillUnknown ? 5 : 0;
+}
+
+function nothingToReconcile(ctx: Context): void {
+  if (ctx.output.mode === "json") return ctx.output.json({ checked: 0, settled: 0, still_unknown: 0, entries: [] });
+  ctx.output.info(ctx.say.orders.reconcile.nothing);
 }
 
 type Result = { entry: JournalEntry; answer: Answer };

@@ -33,18 +33,12 @@ export function openJournal(dir: string, sending = false): Journal {
     if (error instanceof UsageError) throw error;
     // Opening creates the database: a dir that cannot be written stops here, before anything is sent.
     const path = join(dir, recordsFileName);
-    return failedOpen(path, error, sending);
+    const said = sending ? "cannotWrite" : "cannotOpen";
+    throw new UsageError((say) => say.orders.journal[said](path, recordsProblem(error, say)), {
+      code: "JOURNAL_UNWRITABLE",
+      suggestion: recordsHint(error, path),
+    });
   }
-}
-
-function failedOpen(path: string, error: unknown, sending: boolean): never {
-  throw new UsageError(
-    (say) =>
-      sending
-        ? say.orders.journal.cannotWrite(path, recordsProblem(error, say))
-        : say.orders.journal.cannotOpen(path, recordsProblem(error, say)),
-    { code: "JOURNAL_UNWRITABLE", suggestion: recordsHint(error, path) },
-  );
 }
 
 /** What went wrong with the records, in SQLite's words for its own failures, else the system's. */

@@ -274,17 +274,16 @@ export function recordIntent(
   };
   const { checkFirst } = options;
   let refusal: unknown;
+  const check = () => {
+    try {
+      checkFirst?.();
+    } catch (error) {
+      refusal = error;
+      throw error;
+    }
+  };
   try {
-    if (!checkFirst) journal.append(intent);
-    else
-      journal.appendIf(intent, () => {
-        try {
-          checkFirst();
-        } catch (error) {
-          refusal = error;
-          throw error;
-        }
-      });
+    journal.append(intent, check);
   } catch (error) {
     // The check's own refusal (a repeat, a journal it could not read) goes on as it is: nothing sent.
     if (refusal !== undefined && error === refusal) throw error;

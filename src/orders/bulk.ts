@@ -523,8 +523,7 @@ export async function runBulk(
     startWaits();
   };
 
-  const sendOrder = (order: Order, row: OrderRow, index: number, plan: RowPlan) =>
-    sendRowOrder(ctx, client, options, order, row, plan, prepared.planned);
+  const sendOrder = (order: Order, row: OrderRow) => sendRowOrder(ctx, client, options, order, row, prepared.planned);
   settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor });
   const settleSent = async (result: BulkResult, index: number) => {
     if (options.wait && result.outcome === "bought") return waitFor(result, index);
@@ -537,13 +536,13 @@ export async function runBulk(
     if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
       const ended = await boughtMeanwhile(ctx, row, plan.earlier);
       // The other process's purchase of this order came to nothing: the row is bought as any other.
-      if (!ended) return settleSent(await sendOrder(order, row, index, { kind: "send" }), index);
+      if (!ended) return settleSent(await sendOrder(order, row), index);
       const earlier = fromEarlier(order, row, ended);
       // With --wait, one bought before is looked up too: its serials and licences are listed again.
       if (options.wait && ["bought", "delivered", "partial"].includes(earlier.outcome)) return waitFor(earlier, index);
       return finish(earlier, index);
     }
-    await settleSent(await sendOrder(order, row, index, plan), index);
+    await settleSent(await sendOrder(order, row), index);
   });
   // Purchases are all sent; the deliveries still awaited finish in their own pool.
   while (waits.length) await waits.shift();
@@ -557,7 +556,6 @@ async function sendRowOrder(
   options: BulkRunOptions,
   order: Order,
   row: OrderRow,
-  plan: RowPlan,
   planned: PreparedBulk["planned"],
 ): Promise<BulkResult> {
   const base = baseOf(order, row);
@@ -595,9 +593,9 @@ async function sendRowOrder(
     // The plan read the journal once for every row: no look-up per order.
     const bought = await purchase(ctx, client, order, {
       fromOrdersFile: true,
-      sentBefore: plan.kind === "send" && plan.resend === true,
+      sentBefore: false,
       ...(options.saleFacts ? { saleFacts: options.saleFacts } : {}),
-      ...(guardsRepeats(order, row, plan, options) ? { checkFirst: noRepeatSince(ctx, order, planned) } : {}),
+      ...(guardsRepeats(order, row, options) ? { checkFirst: noRepeatSince(ctx, order, planned) } : {}),
     });
     result = {
       ...base,
@@ -619,7 +617,7 @@ async function sendRowOrder(
     if (error instanceof RepeatedMeanwhile) {
       const ended = await boughtMeanwhile(ctx, row, error.earlier);
       // Its purchase came to nothing: the check made again now finds no repeat, and the row is sent.
-      if (!ended) return sendRowOrder(ctx, client, options, order, row, plan, planned);
+      if (!ended) return sendRowOrder(ctx, client, options, order, row, planned);
       return fromEarlier(order, row, ended);
     }
     // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
@@ -630,18 +628,12 @@ async function sendRowOrder(
 }
 
 /**
- * Whether a row's purchase makes the repeat check again with its intent: a row of a derived ref_id,
- * sent as new, in a run that skips repeats. Not a row of its own ref_id (never a repeat), one sent
- * again under its ref_id (the service keeps one purchase per ref_id), an alternative (its ref_id is
- * derived from the order it stands in for) or a run of --again.
+ * Whether a row's purchase makes the repeat check again with its intent: a row of a derived ref_id in
+ * a run that skips repeats. Not a row of its own ref_id (never a repeat), an alternative (its ref_id
+ * is derived from the order it stands in for) or a run of --again.
  */
-function guardsRepeats(order: Order, row: OrderRow, plan: RowPlan, options: BulkRunOptions): boolean {
-  return (
-    options.repeats === "skip" &&
-    row.refId === undefined &&
-    order.alternativeOf === undefined &&
-    !(plan.kind === "send" && plan.resend === true)
-  );
+function guardsRepeats(order: Order, row: OrderRow, options: BulkRunOptions): boolean {
+  return options.repeats === "skip" && row.refId === undefined && order.alternativeOf === undefined;
 }
 
 /**
@@ -664,12 +656,17 @@ async function boughtMeanwhile(
       .byRefId(earlier.refId)
       .find((e) => e.kind === "buy" && e.at === earlier.at && sentFromHere(e, ctx.settings));
   let entry = current();
-  const other = (e: typeof entry) => e !== undefined && !(e.pid === process.pid && e.host === hostname());
-  if (!other(entry) || !entry || !stillInFlight(entry, ctx.now())) return earlier;
+  const ours = entry?.pid === process.pid && entry.host === hostname();
+  if (!entry || ours || !stillInFlight(entry, ctx.now())) return earlier;
   ctx.output.info(ctx.say.bulk.waitingForOther(placeOf(row)(ctx.say), earlier.refId));
   const giveUpAt = ctx.now() + 2 * ctx.settings.setting("timeout").value * 1000;
   while (entry?.outcome === "pending" && stillInFlight(entry, ctx.now()) && ctx.now() < giveUpAt) {
-    await ctx.sleep(200);
+    try {
+      await ctx.sleep(200);
+    } catch {
+      // Ctrl-C ends the wait, not the run: the row is said as that purchase stands, with the others.
+      break;
+    }
     entry = current();
   }
   const ended = entry ? earlierPurchase(entry) : undefined;
@@ -703,7 +700,7 @@ function noRepeatSince(ctx: Context, order: Order, planned: PreparedBulk["planne
 /** What `runBulk` gives the alternatives: how a row ends, how an order is sent, how a delivery is awaited. */
 interface RowSteps {
   finish(result: BulkResult, index: number): void;
-  sendOrder(order: Order, row: OrderRow, index: number, plan: RowPlan): Promise<BulkResult>;
+  sendOrder(order: Order, row: OrderRow): Promise<BulkResult>;
   waitFor(result: BulkResult, index: number): void;
 }
 
@@ -771,7 +768,7 @@ function alternativesSettler(
         say.alternatives.trying(original.item, reasonWords(result)(say), next, n, ids.length),
       );
       const bought = {
-        ...(await sendOrder(made.order, row, index, { kind: "send" })),
+        ...(await sendOrder(made.order, row)),
         alternative_of: original,
         tried: [...given],
       };

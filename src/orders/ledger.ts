@@ -101,7 +101,7 @@ export function needsAsking(entry: JournalEntry, nowMs: number): boolean {
  * (the process that sent it killed while the service held it), so each refresh asks again, and a
  * purchase found reaches the books without a `trx show`. Past the window nobody is asked.
  */
-function foundLaterMaybe(ctx: Context, nowMs: number, asked: Set<string>): JournalEntry[] {
+export function foundLaterMaybe(ctx: Context, nowMs: number, asked: Set<string>): JournalEntry[] {
   const journal = journalFor(ctx);
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" };
   const sinceMs = nowMs - ctx.settings.setting("repeat_window").value * 3_600_000;

@@ -98,11 +98,8 @@ function mayBeBought(p: EarlierPurchase): boolean {
 }
 
 export type RowPlan =
-  /**
-   * Nothing matches, or only this very ref_id unsettled or refused: send (the ref_id keeps it
-   * single). `resend`: this ref_id was sent before and may have landed.
-   */
-  | { kind: "send"; resend?: boolean }
+  /** Nothing matches, or only this very ref_id unsettled or refused: send (the ref_id keeps it single). */
+  | { kind: "send" }
   /** This very ref_id was bought: nothing is sent, the earlier purchase is the result. */
   | { kind: "settled"; earlier: EarlierPurchase }
   /** Matches a recent purchase under another ref_id: bought again only with consent. */
@@ -140,7 +137,7 @@ export function planRows(rows: { key: string; refId: string; own?: boolean }[], 
     used.add(same.refId);
     if (same.outcome === "done") return { kind: "settled", earlier: same };
     // Unsettled under this very ref_id: sending it again is safe, the service keeps one per ref_id.
-    return mayBeBought(same) ? { kind: "send", resend: true } : undefined;
+    return mayBeBought(same) ? { kind: "send" } : undefined;
   });
   const rowRefs = new Set(rows.map((r) => r.refId));
   const pool = new Map<string, EarlierPurchase[]>();
@@ -193,20 +190,10 @@ export function recentPurchases(
 }
 
 /**
- * The recent purchase a single buy or a cart would repeat: the same items, quantities and customers
- * (by their one key) within the window, bought or maybe bought, under another ref_id. A delivery that
- * failed was refunded, so buying it again spends nothing twice.
+ * The recent purchases a single buy or a cart would repeat, newest first: the same items, quantities
+ * and customers (by their one key) within the window, bought or maybe bought, under another ref_id. A
+ * delivery that failed was refunded, so buying it again spends nothing twice.
  */
-export function repeatedPurchase(
-  ctx: Context,
-  lines: { itemId: number; quantity: number; note?: string | undefined }[],
-  refId: string,
-  windowHours: number,
-): EarlierPurchase | undefined {
-  return repeatedPurchases(ctx, lines, refId, windowHours)[0];
-}
-
-/** Every recent purchase a single buy or a cart would repeat (as `repeatedPurchase`), newest first. */
 export function repeatedPurchases(
   ctx: Context,
   lines: { itemId: number; quantity: number; note?: string | undefined }[],

@@ -150,14 +150,15 @@ export function databaseProblem(error: unknown): string {
     : (e?.message ?? String(error));
 }
 
-/** The four ways the records fail that each have their own remedy. */
-type RecordsTrouble = "full" | "busy" | "damaged" | "readOnly";
-
-const troubles: [RecordsTrouble, RegExp][] = [
-  ["full", /^(ENOSPC|EDQUOT|SQLITE_FULL)/],
-  ["busy", /^SQLITE_(BUSY|LOCKED)/],
-  ["damaged", /^SQLITE_(CORRUPT|NOTADB)/],
-  ["readOnly", /^(EACCES|EPERM|EROFS|SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_PERM)/],
+/** The ways the records fail that each have their own remedy (full, busy, damaged, read only), by error code. */
+const remedies: [RegExp, (path: string) => Wording][] = [
+  [/^(ENOSPC|EDQUOT|SQLITE_FULL)/, () => (say) => say.settings.freeDisk],
+  [/^SQLITE_(BUSY|LOCKED)/, () => (say) => say.orders.journal.busyHint],
+  [/^SQLITE_(CORRUPT|NOTADB)/, (path) => (say) => say.orders.journal.damagedHint(path)],
+  [
+    /^(EACCES|EPERM|EROFS|SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_PERM)/,
+    (path) => (say) => say.orders.journal.readOnlyHint(dirname(path)),
+  ],
 ];
 
 /**
@@ -170,19 +171,7 @@ export function recordsHint(
   otherwise: Wording = (say) => say.orders.journal.cannotWriteHint,
 ): Wording {
   const code = (error as { code?: string } | undefined)?.code ?? "";
-  const trouble = troubles.find(([, codes]) => codes.test(code))?.[0];
-  switch (trouble) {
-    case "full":
-      return (say) => say.settings.freeDisk;
-    case "busy":
-      return (say) => say.orders.journal.busyHint;
-    case "damaged":
-      return (say) => say.orders.journal.damagedHint(path);
-    case "readOnly":
-      return (say) => say.orders.journal.readOnlyHint(dirname(path));
-    default:
-      return otherwise;
-  }
+  return remedies.find(([codes]) => codes.test(code))?.[1](path) ?? otherwise;
 }
 
 /**

@@ -154,8 +154,7 @@ export class Journal {
   private readonly updateOrder: Statement;
   private readonly foldedOf: Statement;
   private readonly holds: Statement;
-  private readonly appendOne: (record: JournalRecord) => void;
-  private readonly appendChecked: (record: JournalRecord, check: () => void) => void;
+  private readonly appendOne: (record: JournalRecord, check?: () => void) => void;
 
   constructor(private readonly db: RecordsDatabase) {
     this.path = db.name;
@@ -175,26 +174,20 @@ export class Journal {
     this.holds = db.prepare("SELECT 1 FROM journal_events WHERE entry = ? AND record = ?").pluck();
     // IMMEDIATE: the write lock is taken at BEGIN, so two processes folding the same order never
     // both read it and one fail on upgrading (SQLITE_BUSY would not wait).
-    this.appendOne = db.transaction((record: JournalRecord) => this.write(record)).immediate;
-    this.appendChecked = db.transaction((record: JournalRecord, check: () => void) => {
-      check();
+    this.appendOne = db.transaction((record: JournalRecord, check?: () => void) => {
+      check?.();
       this.write(record);
     }).immediate;
     this.refreshRepeatKeys();
   }
 
-  /** Writes one record; it is on disk (committed, synchronous=FULL) when this returns. */
-  append(record: JournalRecord): void {
-    this.appendOne(record);
-  }
-
   /**
-   * Writes one record once `check` (reading this journal) lets it: both in one transaction under the
-   * write lock, so no other process's record comes between what `check` read and this one. A refusal
-   * `check` throws leaves nothing written.
+   * Writes one record; it is on disk (committed, synchronous=FULL) when this returns. `check` (reading
+   * this journal) runs first in the same transaction, under the write lock, so no other process's
+   * record comes between what it read and this one; a refusal it throws leaves nothing written.
    */
-  appendIf(record: JournalRecord, check: () => void): void {
-    this.appendChecked(record, check);
+  append(record: JournalRecord, check?: () => void): void {
+    this.appendOne(record, check);
   }
 
   /** One record, inside the caller's transaction (an append, or an import of many). */

@@ -92,6 +92,38 @@ describe("a file run beside a purchase of the same order still in flight", () =>
     expect(row.exitCode, row.stderr).toBe(0);
     expect(onService(apiKey)).toBe(before + 1);
   });
+
+  // The run's results were lost to an INTERRUPTED error when Ctrl-C came during the wait.
+  it("Ctrl-C ends the wait, not the run: the row is said unknown on the other ref_id (exit 5), nothing sent", async () => {
+    const apiKey = harness.apiKeyOf("Sumber Rejeki Cell");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n12,1,081234569952\n");
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const single = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", "081234569952", "--yes"], {
+      mode: "json",
+    });
+    await until("the service to hold the single buy", () => harness.emulator.faults.status().injected.latency > 0);
+    const bulk = reseller.start(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
+    await until("the row to wait for the purchase in flight", () =>
+      bulk.output().stderr.includes("another reseller process is buying the same order"),
+    );
+    bulk.child.kill("SIGINT");
+    const row = await bulk.done;
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    const bought = await single.done;
+    expect(bought.exitCode, bought.stderr).toBe(0);
+    expect(row.stderr).not.toMatch(/\n\s+at /);
+    expect(JSON.parse(row.stdout.trim()), `${row.stdout}\n${row.stderr}`).toMatchObject({
+      sent: false,
+      already_bought: bought.json().data.ref_id,
+      outcome: "unknown",
+    });
+    expect(row.exitCode, row.stderr).toBe(5);
+    expect(onService(apiKey)).toBe(before + 1);
+  });
 });
 
 describe("a purchase the service commits after reconcile found nothing", () => {
@@ -204,6 +236,37 @@ describe("a purchase the service commits after reconcile found nothing", () => {
       expect(onService(apiKey)).toBe(before + 1);
     },
   );
+
+  // A row skipped on it is exit 5, which says reconcile settles it: reconcile asked nothing, so every run was exit 5.
+  it("killed while the service held it, reconciled as not bought, committed since: a file's row skipped on it is settled by reconcile, as exit 5 says", async () => {
+    const apiKey = harness.apiKeyOf("Toko Makmur Jaya");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const running = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", "081234569905", "--yes"]);
+    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+    running.child.kill("SIGKILL");
+    expect((await running.done).signal).toBe("SIGKILL");
+    const reconciled = await reseller.run(["reconcile"], { mode: "json" });
+    expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
+    const refId: string = reconciled.json().entries[0].ref_id;
+    harness.emulator.faults.reset();
+    harness.emulator.answerHeld();
+    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n12,1,081234569905\n");
+    const skipped = await reseller.run(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
+    expect(skipped.exitCode, skipped.stderr).toBe(5);
+    const settled = await reseller.run(["reconcile"], { mode: "json" });
+    expect(settled.json()).toMatchObject({ settled: 1, entries: [{ ref_id: refId, outcome: "done" }] });
+    const again = await reseller.run(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout.trim())).toMatchObject({ sent: false, already_bought: refId, outcome: "bought" });
+    expect(onService(apiKey)).toBe(before + 1);
+    // Asked and found, it is settled: the next reconcile has nothing to ask.
+    expect((await reseller.run(["reconcile"], { mode: "json" })).json()).toMatchObject({ checked: 0 });
+  });
 
   it("a bot's --ref-id killed while the service held it, reconciled as not bought, sent again as told: bought (exit 0), once in the books", async () => {
     const apiKey = harness.apiKeyOf("Cahaya Voucher");

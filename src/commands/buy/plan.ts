@@ -26,7 +26,7 @@ import {
   type Plan,
   type PlannedRow,
 } from "../../orders/plan.js";
-import { earlierVerdict, recentPurchases, repeatedPurchase } from "../../orders/repeats.js";
+import { earlierVerdict, recentPurchases, repeatedPurchases } from "../../orders/repeats.js";
 import { buildOrder, checkOrder, refuseMissingAccount, type OrderRequest } from "./prepare.js";
 import { readOrdersText } from "./bulk.js";
 import { alternativesFor, storedAlternatives } from "../../orders/alternatives.js";
@@ -99,7 +99,7 @@ async function planOrder(
       );
   } else if (!request.again) {
     const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
-    const earlier = repeatedPurchase(ctx, lines, order.refId, windowHours);
+    const [earlier] = repeatedPurchases(ctx, lines, order.refId, windowHours);
     if (earlier)
       return planOf(
         orderRows(order, "refused", keptPrice, {
