@@ -8,10 +8,33 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { until } from "../support/until.js";
-import { resellerAs } from "./commands-harness.js";
+import { type Reseller, resellerAs } from "./commands-harness.js";
 
 const harness = useEmulator();
 const onService = (apiKey: string) => harness.accountOf(apiKey).transactions.length;
+
+/** A purchase started with `args`, held by the service, and the buyer killed while it waits: outcome unknown here. */
+async function killedWhileHeld(reseller: Reseller, args: string[]): Promise<void> {
+  harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+  const running = reseller.start(args);
+  await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
+  running.child.kill("SIGKILL");
+  expect((await running.done).signal).toBe("SIGKILL");
+}
+
+/** reconcile while the service still holds it: not found, so settled as not bought; its ref_id. */
+async function reconciledNotFound(reseller: Reseller): Promise<string> {
+  const reconciled = await reseller.run(["reconcile"], { mode: "json" });
+  expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
+  return reconciled.json().entries[0].ref_id;
+}
+
+/** The service lets the held purchase through: committed late, one more transaction on the account. */
+async function committedLate(apiKey: string, before: number): Promise<void> {
+  harness.emulator.faults.reset();
+  harness.emulator.answerHeld();
+  await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+}
 
 describe("buys started at once", () => {
   it("the same order in three processes, each held after its repeat check: one bought, two refused as repeats", async () => {
@@ -132,18 +155,10 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     const reseller = resellerAs(harness, apiKey);
     const before = onService(apiKey);
     const buy = ["buy", "--item", "12", "--qty", "1", "--note", "081234569901", "--yes"];
-    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
-    const running = reseller.start(buy);
-    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
-    running.child.kill("SIGKILL");
-    expect((await running.done).signal).toBe("SIGKILL");
+    await killedWhileHeld(reseller, buy);
     // Asked while the service still holds the request: it has no such transaction yet.
-    const reconciled = await reseller.run(["reconcile"], { mode: "json" });
-    expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
-    const refId: string = reconciled.json().entries[0].ref_id;
-    harness.emulator.faults.reset();
-    harness.emulator.answerHeld();
-    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+    const refId = await reconciledNotFound(reseller);
+    await committedLate(apiKey, before);
 
     const shown = await reseller.run(["trx", "show", refId]);
     expect(shown.exitCode, shown.stderr).toBe(0);
@@ -163,17 +178,9 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     const reseller = resellerAs(harness, apiKey);
     const before = onService(apiKey);
     const buy = ["buy", "--item", "12", "--qty", "1", "--note", "081234569904", "--yes"];
-    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
-    const running = reseller.start(buy);
-    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
-    running.child.kill("SIGKILL");
-    expect((await running.done).signal).toBe("SIGKILL");
-    const reconciled = await reseller.run(["reconcile"], { mode: "json" });
-    expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
-    const refId: string = reconciled.json().entries[0].ref_id;
-    harness.emulator.faults.reset();
-    harness.emulator.answerHeld();
-    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+    await killedWhileHeld(reseller, buy);
+    const refId = await reconciledNotFound(reseller);
+    await committedLate(apiKey, before);
 
     // Nothing has shown the books the late purchase: the customer's order again must not be bought twice.
     const again = await reseller.run(buy, { mode: "json" });
@@ -212,20 +219,12 @@ describe("a purchase the service commits after reconcile found nothing", () => {
       const apiKey = harness.apiKeyOf(account);
       const reseller = resellerAs(harness, apiKey);
       const before = onService(apiKey);
-      harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
-      const running = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", "081234569931", "--yes"]);
-      await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
-      running.child.kill("SIGKILL");
-      expect((await running.done).signal).toBe("SIGKILL");
-      const reconciled = await reseller.run(["reconcile"], { mode: "json" });
-      expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
-      const refId: string = reconciled.json().entries[0].ref_id;
+      await killedWhileHeld(reseller, ["buy", "--item", "12", "--qty", "1", "--note", "081234569931", "--yes"]);
+      const refId = await reconciledNotFound(reseller);
       // Asked before the service commits it: still not found, and nothing changes.
       const early = await reseller.run(["history"], { mode: "json" });
       expect(early.json()).toMatchObject([{ ref_id: refId, verdict: "not_sent" }]);
-      harness.emulator.faults.reset();
-      harness.emulator.answerHeld();
-      await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+      await committedLate(apiKey, before);
 
       const asked = await reseller.run(asks, { mode: "plain" });
       expect(asked.exitCode, asked.stderr).not.toBe(2);
@@ -242,17 +241,9 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     const apiKey = harness.apiKeyOf("Toko Makmur Jaya");
     const reseller = resellerAs(harness, apiKey);
     const before = onService(apiKey);
-    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
-    const running = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", "081234569905", "--yes"]);
-    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
-    running.child.kill("SIGKILL");
-    expect((await running.done).signal).toBe("SIGKILL");
-    const reconciled = await reseller.run(["reconcile"], { mode: "json" });
-    expect(reconciled.json()).toMatchObject({ settled: 1, entries: [{ outcome: "not_done" }] });
-    const refId: string = reconciled.json().entries[0].ref_id;
-    harness.emulator.faults.reset();
-    harness.emulator.answerHeld();
-    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+    await killedWhileHeld(reseller, ["buy", "--item", "12", "--qty", "1", "--note", "081234569905", "--yes"]);
+    const refId = await reconciledNotFound(reseller);
+    await committedLate(apiKey, before);
 
     const file = join(reseller.configDir, "orders.csv");
     writeFileSync(file, "item_id,quantity,note\n12,1,081234569905\n");
@@ -273,16 +264,10 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     const reseller = resellerAs(harness, apiKey);
     const before = onService(apiKey);
     const buy = ["buy", "--item", "12", "--qty", "1", "--note", "081234569902", "--ref-id", "BOT-ORDER-7", "--yes"];
-    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
-    const running = reseller.start(buy);
-    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
-    running.child.kill("SIGKILL");
-    expect((await running.done).signal).toBe("SIGKILL");
+    await killedWhileHeld(reseller, buy);
     const reconciled = await reseller.run(["reconcile"]);
     expect(reconciled.stdout).toContain("not bought; safe to buy again with the same ref_id (--ref-id BOT-ORDER-7)");
-    harness.emulator.faults.reset();
-    harness.emulator.answerHeld();
-    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+    await committedLate(apiKey, before);
 
     // What reconcile said to do: the service has it, so it is this purchase, never "refused, nothing charged".
     const again = await reseller.run(buy, { mode: "json" });
@@ -300,17 +285,11 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     const before = onService(apiKey);
     const file = join(reseller.configDir, "orders.csv");
     writeFileSync(file, "item_id,quantity,note\n12,1,081234569903\n");
-    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
-    const running = reseller.start(["buy", "--file", file, "--yes"]);
-    await until("the service to hold the purchase", () => harness.emulator.faults.status().injected.latency > 0);
-    running.child.kill("SIGKILL");
-    expect((await running.done).signal).toBe("SIGKILL");
+    await killedWhileHeld(reseller, ["buy", "--file", file, "--yes"]);
     expect((await reseller.run(["reconcile"], { mode: "json" })).json()).toMatchObject({
       entries: [{ outcome: "not_done" }],
     });
-    harness.emulator.faults.reset();
-    harness.emulator.answerHeld();
-    await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
+    await committedLate(apiKey, before);
 
     const again = await reseller.run(["buy", "--file", file, "--yes"], { mode: "json" });
     expect(again.exitCode, again.stderr).toBe(0);
