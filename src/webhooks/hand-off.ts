@@ -5,10 +5,10 @@
  */
 import { spawn } from "node:child_process";
 import type { IncomingHttpHeaders } from "node:http";
-import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { withoutCredentials } from "../config/mask.js";
 import { InputError } from "../errors.js";
+import { requirePackage } from "../packages.js";
 import type { Messages } from "../messages/messages.js";
 import { neutralize } from "../output/sanitize.js";
 
@@ -97,8 +97,7 @@ export function forwardTarget(url: string): URL {
 
 /** undici, loaded at the first forward: a listener that runs a command never needs it (it is ~13 MiB). */
 let forwardRequest: typeof import("undici").request | undefined;
-const loadForwardRequest = () =>
-  (forwardRequest ??= (createRequire(import.meta.url)("undici") as typeof import("undici")).request);
+const loadForwardRequest = () => (forwardRequest ??= requirePackage<typeof import("undici")>("undici").request);
 
 /** `say` words what a person reads of it: its description and why a try failed. */
 export function forwardTo(url: string, say: Messages): HandOff {
