@@ -10,7 +10,7 @@ import type { Messages } from "../messages/messages.js";
 import { InputError } from "../errors.js";
 import { checkCalendarDate } from "../rules/dates.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
-import { isUnresolved, type JournalEntry } from "../journal/entries.js";
+import { isUnresolved, type JournalEntry, linkCreatedStatus } from "../journal/entries.js";
 import { customersOf, journalLines, outcomeCell, requestedLines } from "../output/journal.js";
 import { alternativeOf } from "../orders/alternatives.js";
 import { alternativeOfJson } from "../domain/alternative.js";
@@ -203,8 +203,8 @@ function standingCell(entry: JournalEntry, now: number, say: Messages): Cell {
   }
   if (entry.kind === "topup" && entry.outcome === "done" && entry.status)
     return {
-      // `link created` is the journal's own word (commands/topup.ts), not the service's: said in the reader's.
-      human: entry.status === "link created" ? say.history.linkCreated : statusWord(entry.status, say),
+      // The journal's own word, not the service's: said in the reader's.
+      human: entry.status === linkCreatedStatus ? say.history.linkCreated : statusWord(entry.status, say),
       plain: entry.status.replace(/ /g, "_"),
       tone: entry.status === "paid" ? "good" : "dim",
     };

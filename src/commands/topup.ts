@@ -7,6 +7,7 @@
 import type { PaymentChannel, TopUp } from "../api/model.js";
 import type { Context } from "../context.js";
 import type { Messages } from "../messages/messages.js";
+import { linkCreatedStatus } from "../journal/entries.js";
 import { journalFor, journalRequest } from "../journal/request.js";
 import { present, UsageError } from "../errors.js";
 import { formatRupiah } from "../output/format.js";
@@ -198,7 +199,7 @@ export async function run(ctx: Context, options: TopUpOptions): Promise<void> {
     (hooks) => client.requestTopUp(amount, channel.code, hooks),
     {
       noun: "top-up request",
-      describe: (r) => ({ amount: r.data.amount ?? amount, status: "link created" }),
+      describe: (r) => ({ amount: r.data.amount ?? amount, status: linkCreatedStatus }),
       settleHint: ctx.say.topup.settleHint,
       onEntry: (id) => (entry = id),
     },

@@ -182,6 +182,9 @@ export function isUnresolved(entry: JournalEntry, nowMs: number): boolean {
   return entry.outcome === "unknown" || (entry.outcome === "pending" && !stillInFlight(entry, nowMs));
 }
 
+/** The status a top-up's entry keeps once its payment link is made: the journal's own word, not the service's. */
+export const linkCreatedStatus = "link created";
+
 /**
  * Sent, then recorded not bought because a look-up did not find it (`reconcile`, `history`): not
  * settled for good, since the service may have committed the request after it was asked (the process
