@@ -209,8 +209,8 @@ const balanceLine = (label: string, balance: number | null): [string, Cell][] =>
  * zone named once in the header (`Jam (WIB)`), the day said only when the books span more than one.
  * Piped rows and --json keep the key (`2026-11-29 14:00`).
  */
-function hourLabels(books: Books, first: string, last: string, timeZone: string, lang: "id" | "en") {
-  const zone = books.rows.length ? shopTime(dayStart(first, timeZone), timeZone).zone : "";
+function hourLabels(first: string, last: string, timeZone: string, lang: "id" | "en") {
+  const zone = shopTime(dayStart(first, timeZone), timeZone).zone;
   const parts = { day: first !== last, year: first.slice(0, 4) !== last.slice(0, 4), zone: false };
   return {
     header: (text: string) => (zone ? `${text} (${zone})` : text),
@@ -252,7 +252,7 @@ function showBooks(
     ...balanceLine(words.closing, balances.closing_balance),
   ]);
   if (books.rows.length === 0) return;
-  const hours = hourLabels(books, first, last, zone, ctx.say.language);
+  const hours = hourLabels(first, last, zone, ctx.say.language);
   ctx.output.heading(words.by[by]);
   // Spent is net of refunds: a group whose orders were refunded says so beside it, as piped and --json do.
   const refunds = books.refunded > 0;
