@@ -11,7 +11,7 @@ export async function run(ctx: Context, options: EmulatorOptions): Promise<void>
       signal: ctx.signal,
       stdoutIsTerminal: ctx.output.stdoutIsTTY,
       say: ctx.say,
-      ...(ctx.output.stderrWidth !== undefined ? { stderrWidth: ctx.output.stderrWidth } : {}),
+      stderrWidth: ctx.output.stderrWidth,
     },
     { ...options, port: options.port ?? 8787 },
   );

@@ -35,8 +35,8 @@ export interface CustomerLanguage {
 }
 
 /**
- * A receipt's language, which need not be the reseller's: its catalogue is loaded when it is not the
- * one in use.
+ * A receipt's language, which need not be the reseller's: the customer's catalogue, not the one in
+ * use.
  */
 export function customerLanguage(lang: ReceiptLanguage = "id"): CustomerLanguage {
   return { lang, words: catalogueOf(lang).shop.receipt };
