@@ -4,7 +4,6 @@
  * failed hand-off is tried again by the listener, each try carrying the same delivery id.
  */
 import { spawn } from "node:child_process";
-import type { IncomingHttpHeaders } from "node:http";
 import type { Socket } from "node:net";
 import { withoutCredentials } from "../config/mask.js";
 import { InputError } from "../errors.js";
@@ -18,7 +17,8 @@ export type HandOffResult = { ok: true } | { ok: false; reason: string };
 /** One hand-off: the payload, the headers it came with, the event's fields, and the delivery's id. */
 export interface Parcel {
   body: Buffer;
-  headers: IncomingHttpHeaders | Record<string, string>;
+  /** Only those a target needs to verify it: a delivery is written down with no others (listen.ts). */
+  headers: Record<string, string>;
   env: Record<string, string>;
   /** The same for every hand-off of one delivery, also after a restart: a target drops repeats by it. */
   deliveryId: string;
@@ -39,29 +39,6 @@ export const deliveryIdHeader = "x-reseller-delivery";
 export const forwardTimeoutMs = 15_000;
 /** Longest an --exec command may run before it is stopped and the try counted as failed. */
 export const execTimeoutMs = 60_000;
-
-/**
- * Headers never passed on: those that describe one connection, not the message, and those that
- * carry someone's credentials (whoever reaches the listener could otherwise hand them to the target).
- */
-const notPassedOn = new Set([
-  "host",
-  "connection",
-  "keep-alive",
-  "content-length",
-  "transfer-encoding",
-  "te",
-  "trailer",
-  "upgrade",
-  "expect",
-  "proxy-authorization",
-  "proxy-connection",
-  "authorization",
-  "cookie",
-  "x-apikey",
-  "x-api-key",
-  deliveryIdHeader,
-]);
 
 /**
  * The environment a child gets: this process's, without the API key, the webhook secret, or any
@@ -108,16 +85,10 @@ export function forwardTo(url: string, say: Messages): HandOff {
     describe: say.listener.forwardingEach(shown),
     stopWithinMs: 4_000,
     async deliver({ body, headers, deliveryId }, signal) {
-      const passed: Record<string, string> = {};
-      for (const [name, value] of Object.entries(headers)) {
-        if (value === undefined || notPassedOn.has(name.toLowerCase())) continue;
-        passed[name] = Array.isArray(value) ? value.join(", ") : value;
-      }
-      passed[deliveryIdHeader] = deliveryId;
       try {
         const response = await loadForwardRequest()(target, {
           method: "POST",
-          headers: passed,
+          headers: { ...headers, [deliveryIdHeader]: deliveryId },
           body,
           signal: AbortSignal.any([signal, AbortSignal.timeout(forwardTimeoutMs)]),
           headersTimeout: forwardTimeoutMs,

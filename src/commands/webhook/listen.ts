@@ -38,7 +38,10 @@ const keptNamed = 10;
 /** Next to the emulator's 8787; --port 0 takes a free one. */
 export const defaultListenPort = 8788;
 
-/** The headers a delivery is handed on with: what a target needs to verify it, nothing else. */
+/**
+ * The headers a delivery is written down and handed on with: what a target needs to verify it, nothing
+ * else, so none that carries a credential (Authorization, Cookie, an API key) ever reaches a target.
+ */
 const keptHeaders = ["content-type", "x-signature", "x-event", "x-timestamp", "user-agent"];
 
 export async function run(ctx: Context, options: WebhookListenOptions): Promise<number> {
