@@ -24,10 +24,12 @@ export function newEntryId(): string {
  * imported) on first use in this process: SQLite's binding is loaded then, never by a command that
  * reads no record. `sending`: opened on the way to a money-moving request, which a failure stops
  * before it leaves ("nothing was sent"); other commands (history, reconcile) send nothing that moves money.
+ * `writing`: the command must write its records (a purchase, reconcile, pending), so records this user
+ * may only read are refused here; other commands read them, and what they would note is not kept.
  */
-export function openJournal(dir: string, sending = false): Journal {
+export function openJournal(dir: string, sending = false, writing = sending): Journal {
   try {
-    return journalRecords(openRecords(dir));
+    return journalRecords(openRecords(dir, !writing));
   } catch (error) {
     // Said already with what to do (a link, a network filesystem, an old journal unreadable).
     if (error instanceof UsageError) throw error;

@@ -109,9 +109,12 @@ export function statusRecord(
   };
 }
 
-/** `sending`: on the way to a money-moving request, which a journal that cannot be opened stops (`openJournal`). */
-export function journalFor(ctx: Context, sending = false): Journal {
-  return openJournal(ctx.settings.configDir, sending);
+/**
+ * `sending`: on the way to a money-moving request, which a journal that cannot be opened stops;
+ * `writing`: for a command that must write its records (`openJournal`).
+ */
+export function journalFor(ctx: Context, sending = false, writing = sending): Journal {
+  return openJournal(ctx.settings.configDir, sending, writing);
 }
 
 /** Sent with this profile to this service address: the entries a purchase, reconcile or trx show here can speak for. */
