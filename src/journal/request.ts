@@ -614,13 +614,19 @@ export function noteLatestStatus(ctx: Context, t: Transaction, sentAs?: string):
   if (!refId || !t.status) return;
   try {
     const journal = journalFor(ctx);
-    for (const entry of journal.byRefId(refId)) {
-      if (entry.kind !== "buy" || entry.outcome !== "done" || !sentFromHere(entry, ctx.settings)) continue;
-      const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
-      if (entry.status !== record.status || entry.verdict !== record.verdict || entry.refunded !== record.refunded)
-        journal.append(record);
-    }
+    noteStatusOf(ctx, journal, journal.byRefId(refId), t);
   } catch {
     // Showing a purchase never fails because the journal cannot be written.
+  }
+}
+
+/** `noteLatestStatus` over the entries of the transaction's ref_id read already; throws what the journal throws. */
+export function noteStatusOf(ctx: Context, journal: Journal, entries: JournalEntry[], t: Transaction): void {
+  if (!t.status) return;
+  for (const entry of entries) {
+    if (entry.kind !== "buy" || entry.outcome !== "done" || !sentFromHere(entry, ctx.settings)) continue;
+    const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
+    if (entry.status !== record.status || entry.verdict !== record.verdict || entry.refunded !== record.refunded)
+      journal.append(record);
   }
 }
