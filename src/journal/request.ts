@@ -17,14 +17,12 @@ import {
   type Said,
   ServiceError,
   UnexpectedResponseError,
-  UsageError,
   type Wording,
 } from "../errors.js";
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { en, type Messages } from "../messages/en.js";
-import { type Journal, newEntryId, openJournal, recordsProblem } from "./journal.js";
-import { recordsHint } from "../records/database.js";
+import { type Journal, newEntryId, openJournal, recordsProblem, unwritable } from "./journal.js";
 import {
   isUnresolved,
   notFoundWhenAsked,
@@ -290,7 +288,7 @@ export function recordIntent(
   } catch (error) {
     // The check's own refusal (a repeat, a journal it could not read) goes on as it is: nothing sent.
     if (refusal !== undefined && error === refusal) throw error;
-    throw unwritable(journal, error);
+    throw unwritable(journal.path, error);
   }
   return {
     journal,
@@ -307,14 +305,6 @@ export function recordIntent(
     landed: false,
     journalProblem: undefined,
   };
-}
-
-/** A record the database would not take: opening it has refused a link or a network filesystem already. */
-function unwritable(journal: Journal, error: unknown): UsageError {
-  return new UsageError((say) => say.orders.journal.cannotWrite(journal.path, recordsProblem(error, say)), {
-    code: "JOURNAL_UNWRITABLE",
-    suggestion: recordsHint(error, journal.path),
-  });
 }
 
 /**
@@ -345,7 +335,7 @@ export function attemptHooks(underway: RequestUnderway): Required<AttemptHooks> 
         try {
           journal.append({ v: 1, type: "attempt", entry, at: at(), attempt });
         } catch (error) {
-          throw unwritable(journal, error);
+          throw unwritable(journal.path, error);
         }
       } else {
         record(underway, { v: 1, type: "attempt", entry, at: at(), attempt });
