@@ -163,7 +163,8 @@ function referenceOf(entry: JournalEntry, answer: Answer): Cell {
 }
 
 export async function run(ctx: Context): Promise<number | void> {
-  const journal = journalFor(ctx);
+  // It writes each answer down: records this user may only read are refused before anything is asked.
+  const journal = journalFor(ctx, false, true);
   const now = ctx.now();
   const unresolved = journal.unsettled().filter((e) => e.profile === ctx.settings.profile && isUnresolved(e, now));
   const here = unresolved.filter((e) => sentFromHere(e, ctx.settings));

@@ -24,21 +24,30 @@ export function newEntryId(): string {
  * imported) on first use in this process: SQLite's binding is loaded then, never by a command that
  * reads no record. `sending`: opened on the way to a money-moving request, which a failure stops
  * before it leaves ("nothing was sent"); other commands (history, reconcile) send nothing that moves money.
+ * `writing`: the command must write its records (a purchase, reconcile, pending), so records this user
+ * may only read are refused here; other commands read them, and what they would note is not kept.
  */
-export function openJournal(dir: string, sending = false): Journal {
+export function openJournal(dir: string, sending = false, writing = sending): Journal {
   try {
-    return journalRecords(openRecords(dir));
+    return journalRecords(openRecords(dir, !writing));
   } catch (error) {
     // Said already with what to do (a link, a network filesystem, an old journal unreadable).
     if (error instanceof UsageError) throw error;
     // Opening creates the database: a dir that cannot be written stops here, before anything is sent.
-    const path = join(dir, recordsFileName);
-    const said = sending ? "cannotWrite" : "cannotOpen";
-    throw new UsageError((say) => say.orders.journal[said](path, recordsProblem(error, say)), {
-      code: "JOURNAL_UNWRITABLE",
-      suggestion: recordsHint(error, path),
-    });
+    throw unwritable(join(dir, recordsFileName), error, sending ? "cannotWrite" : "cannotOpen");
   }
+}
+
+/** Records that could not be opened or written at `path`, said with what to do about the way they failed. */
+export function unwritable(
+  path: string,
+  error: unknown,
+  said: "cannotWrite" | "cannotOpen" = "cannotWrite",
+): UsageError {
+  return new UsageError((say) => say.orders.journal[said](path, recordsProblem(error, say)), {
+    code: "JOURNAL_UNWRITABLE",
+    suggestion: recordsHint(error, path),
+  });
 }
 
 /** What went wrong with the records, in SQLite's words for its own failures, else the system's. */

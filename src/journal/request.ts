@@ -17,14 +17,12 @@ import {
   type Said,
   ServiceError,
   UnexpectedResponseError,
-  UsageError,
   type Wording,
 } from "../errors.js";
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { en, type Messages } from "../messages/en.js";
-import { type Journal, newEntryId, openJournal, recordsProblem } from "./journal.js";
-import { recordsHint } from "../records/database.js";
+import { type Journal, newEntryId, openJournal, recordsProblem, unwritable } from "./journal.js";
 import {
   isUnresolved,
   notFoundWhenAsked,
@@ -109,9 +107,12 @@ export function statusRecord(
   };
 }
 
-/** `sending`: on the way to a money-moving request, which a journal that cannot be opened stops (`openJournal`). */
-export function journalFor(ctx: Context, sending = false): Journal {
-  return openJournal(ctx.settings.configDir, sending);
+/**
+ * `sending`: on the way to a money-moving request, which a journal that cannot be opened stops;
+ * `writing`: for a command that must write its records (`openJournal`).
+ */
+export function journalFor(ctx: Context, sending = false, writing = sending): Journal {
+  return openJournal(ctx.settings.configDir, sending, writing);
 }
 
 /** Sent with this profile to this service address: the entries a purchase, reconcile or trx show here can speak for. */
@@ -287,7 +288,7 @@ export function recordIntent(
   } catch (error) {
     // The check's own refusal (a repeat, a journal it could not read) goes on as it is: nothing sent.
     if (refusal !== undefined && error === refusal) throw error;
-    throw unwritable(journal, error);
+    throw unwritable(journal.path, error);
   }
   return {
     journal,
@@ -304,14 +305,6 @@ export function recordIntent(
     landed: false,
     journalProblem: undefined,
   };
-}
-
-/** A record the database would not take: opening it has refused a link or a network filesystem already. */
-function unwritable(journal: Journal, error: unknown): UsageError {
-  return new UsageError((say) => say.orders.journal.cannotWrite(journal.path, recordsProblem(error, say)), {
-    code: "JOURNAL_UNWRITABLE",
-    suggestion: recordsHint(error, journal.path),
-  });
 }
 
 /**
@@ -342,7 +335,7 @@ export function attemptHooks(underway: RequestUnderway): Required<AttemptHooks> 
         try {
           journal.append({ v: 1, type: "attempt", entry, at: at(), attempt });
         } catch (error) {
-          throw unwritable(journal, error);
+          throw unwritable(journal.path, error);
         }
       } else {
         record(underway, { v: 1, type: "attempt", entry, at: at(), attempt });
@@ -611,13 +604,19 @@ export function noteLatestStatus(ctx: Context, t: Transaction, sentAs?: string):
   if (!refId || !t.status) return;
   try {
     const journal = journalFor(ctx);
-    for (const entry of journal.byRefId(refId)) {
-      if (entry.kind !== "buy" || entry.outcome !== "done" || !sentFromHere(entry, ctx.settings)) continue;
-      const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
-      if (entry.status !== record.status || entry.verdict !== record.verdict || entry.refunded !== record.refunded)
-        journal.append(record);
-    }
+    noteStatusOf(ctx, journal, journal.byRefId(refId), t);
   } catch {
     // Showing a purchase never fails because the journal cannot be written.
+  }
+}
+
+/** `noteLatestStatus` over the entries of the transaction's ref_id read already; throws what the journal throws. */
+export function noteStatusOf(ctx: Context, journal: Journal, entries: JournalEntry[], t: Transaction): void {
+  if (!t.status) return;
+  for (const entry of entries) {
+    if (entry.kind !== "buy" || entry.outcome !== "done" || !sentFromHere(entry, ctx.settings)) continue;
+    const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
+    if (entry.status !== record.status || entry.verdict !== record.verdict || entry.refunded !== record.refunded)
+      journal.append(record);
   }
 }

@@ -59,7 +59,8 @@ export class PendingFollower {
   private readonly owner = `${hostname()}:${process.pid}`;
 
   constructor(private readonly ctx: Context) {
-    this.journal = journalFor(ctx);
+    // It writes down what it follows and hands on: records this user may only read are refused here.
+    this.journal = journalFor(ctx, false, true);
     // The database the journal opened: one that cannot be used was said by it, with what to do.
     this.followed = pendingOrders(openRecords(ctx.settings.configDir));
   }

@@ -8,7 +8,17 @@
  * Opened lazily, once per run of the program and config dir, and closed when the run ends: commands
  * that touch no record (balance, items, --help, completion) never load the native binding.
  */
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, statfsSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  statfsSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { UsageError, type Wording } from "../errors.js";
@@ -38,6 +48,8 @@ const networkFilesystems = new Map<number, string>([
 ]);
 
 const opened = new Map<string, RecordsDatabase>();
+/** Why a database was opened for reading only: the system's refusal to open it for writing. */
+const readOnlyBecause = new WeakMap<RecordsDatabase, unknown>();
 /** Runs of the program under way in this process (main()): their connections are closed when the last ends. */
 let runsUnderWay = 0;
 
@@ -47,13 +59,15 @@ export function openRecordsDatabase(dir: string): RecordsDatabase {
   const known = opened.get(path);
   if (known?.open) return known;
   refuseUnsafePlace(dir, path);
-  ownFile(path);
+  const notWritable = ownFile(path);
+  const readonly = notWritable !== undefined;
   // Only here: every run loads this module (recordsRunStarts), most never open records.
   const Database = requirePackage<typeof BetterSqlite3>("better-sqlite3");
-  const db = new Database(path, { timeout: busyTimeoutMs });
+  const db = new Database(path, { timeout: busyTimeoutMs, readonly, fileMustExist: readonly });
+  if (readonly) readOnlyBecause.set(db, notWritable);
   // WAL: readers never wait for a writer, and a commit is one append to the log. FULL: a commit is
   // on disk (the log fsync'd) before it returns, so "recorded" survives a power cut, not only a crash.
-  walMode(db);
+  if (!readonly) walMode(db);
   db.pragma("synchronous = FULL");
   db.pragma("foreign_keys = ON");
   // SQLite's own default page cache (2 MiB), not better-sqlite3's 16: lookups go by index and touch
@@ -67,6 +81,11 @@ export function openRecordsDatabase(dir: string): RecordsDatabase {
   }
   opened.set(path, db);
   return db;
+}
+
+/** Throws, for a database this user may only read, why it cannot be written (the system's refusal). */
+export function refuseReadOnly(db: RecordsDatabase): void {
+  if (readOnlyBecause.has(db)) throw readOnlyBecause.get(db);
 }
 
 /**
@@ -233,13 +252,22 @@ function refuseUnsafePlace(dir: string, path: string): void {
 /**
  * Creates the file 0600 before SQLite opens it (SQLite would create it with the umask's mode), and
  * makes an existing one 0600: it holds what was bought. SQLite gives its WAL and shared-memory files
- * the database's own mode.
+ * the database's own mode. For an existing file this user may not write (a copy kept read only, a
+ * read-only filesystem), returns why: it is opened for reading.
  */
-function ownFile(path: string): void {
-  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+function ownFile(path: string): unknown {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  } catch (error) {
+    if (["EACCES", "EPERM", "EROFS"].includes((error as NodeJS.ErrnoException).code ?? "") && existsSync(path))
+      return error;
+    throw error;
+  }
   try {
     if ((fstatSync(fd).mode & 0o777) !== 0o600) fchmodSync(fd, 0o600);
   } finally {
     closeSync(fd);
   }
+  return undefined;
 }

@@ -158,7 +158,10 @@ export class Journal {
 
   constructor(private readonly db: RecordsDatabase) {
     this.path = db.name;
-    createTables(db, schema);
+    // A database opened read only is read as its tables stand: an earlier release's may lack a newer
+    // index, which no query names (SQLite uses each one where it is), and its rows get no new keys.
+    const writable = !db.readonly;
+    if (writable) createTables(db, schema);
     this.insertEvent = db.prepare("INSERT INTO journal_events (entry, type, at, record) VALUES (?, ?, ?, ?)");
     this.insertOrder = db.prepare(
       `INSERT OR IGNORE INTO journal_orders (entry, kind, profile, base_url, ref_id, item_id, quantity, repeat_key,
@@ -178,7 +181,7 @@ export class Journal {
       check?.();
       this.write(record);
     }).immediate;
-    this.refreshRepeatKeys();
+    if (writable) this.refreshRepeatKeys();
   }
 
   /**
@@ -288,7 +291,7 @@ export class Journal {
    */
   open(where: { profile: string; baseUrl: string } & Window, limit: number): JournalEntry[] {
     return this.entries(
-      `INDEXED BY journal_orders_open WHERE profile = ? AND base_url = ? AND at_ms >= ? AND at_ms < ? AND ${openOrder}
+      `WHERE profile = ? AND base_url = ? AND at_ms >= ? AND at_ms < ? AND ${openOrder}
        ORDER BY at_ms DESC, seq DESC LIMIT ?`,
       where.profile,
       where.baseUrl,
@@ -304,7 +307,7 @@ export class Journal {
    */
   notDoneSince(where: { profile: string; baseUrl: string; sinceMs: number }): JournalEntry[] {
     return this.entries(
-      `INDEXED BY journal_orders_not_found WHERE profile = ? AND base_url = ? AND at_ms >= ?
+      `WHERE profile = ? AND base_url = ? AND at_ms >= ?
        AND kind = 'buy' AND outcome = 'not_done' AND invoice IS NULL ORDER BY at_ms DESC, seq DESC`,
       where.profile,
       where.baseUrl,

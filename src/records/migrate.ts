@@ -12,7 +12,7 @@ import { existsSync, lstatSync, renameSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { UsageError, type Wording } from "../errors.js";
 import { syncDirectory } from "../config/config-dir.js";
-import { openRecordsDatabase, type RecordsDatabase } from "./database.js";
+import { openRecordsDatabase, type RecordsDatabase, refuseReadOnly } from "./database.js";
 import { deliveriesImporter } from "./import-deliveries.js";
 import { journalImporter } from "./journal-import.js";
 import { stockLocksImporter } from "./stock-locks-table.js";
@@ -30,9 +30,13 @@ const importWaitMs = 10 * 60_000;
 /** Per database opened: what its import found wrong, until the listener takes it to say. */
 const imported = new WeakMap<RecordsDatabase, Wording[]>();
 
-/** The records database of this config dir, with the old files of earlier releases imported. */
-export function openRecords(dir: string): RecordsDatabase {
+/**
+ * The records database of this config dir, with the old files of earlier releases imported. One this
+ * user may only read is refused with why (the system's own error), unless the caller only `reads`.
+ */
+export function openRecords(dir: string, reads = false): RecordsDatabase {
   const db = openRecordsDatabase(dir);
+  if (!reads) refuseReadOnly(db);
   if (!imported.has(db)) imported.set(db, importOldFiles(db, dir).problems);
   return db;
 }

@@ -16,7 +16,6 @@ import { customerKey, shownCustomer } from "../rules/customer.js";
 import { shopDay, shopTime } from "./shop-time.js";
 
 export type Grouping = "day" | "hour" | "product" | "category" | "customer";
-export const groupings: readonly Grouping[] = ["day", "hour", "product", "category", "customer"];
 
 /** The verdicts a report counts, in the order it shows them. */
 export const reportVerdicts = ["delivered", "bought", "partial", "delivery_failed", "refused", "unknown"] as const;

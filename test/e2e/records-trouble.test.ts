@@ -2,10 +2,12 @@
  * Records that cannot be used, on the built CLI: each way they fail is said with its own remedy, and
  * "nothing was sent" only by a command that was on its way to move money.
  */
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { baseEnv, binPath } from "../support/cli.js";
 import { useEmulator } from "../support/emulator.js";
 import { resellerAs } from "./commands-harness.js";
 
@@ -14,6 +16,45 @@ const undo: (() => void)[] = [];
 afterEach(() => {
   for (const step of undo.splice(0)) step();
 });
+
+/**
+ * Makes the records at `path` readable and not writable for the user `reseller` runs as, and returns
+ * how to run it so: not root, the file's mode; root, an immutable file (chattr +i), else `reseller`
+ * run as another user (setpriv) whose dir it becomes. Undefined where none of them can be done.
+ */
+function onlyReadable(
+  dir: string,
+  path: string,
+  env: Record<string, string>,
+): ((args: string[]) => Promise<{ stdout: string; stderr: string; exitCode: number | null }>) | undefined {
+  const run = (command: string, args: string[], home?: string) =>
+    new Promise<{ stdout: string; stderr: string; exitCode: number | null }>((resolve) => {
+      execFile(command, args, { env: baseEnv({ ...env, ...(home ? { HOME: home } : {}) }) }, (error, stdout, stderr) =>
+        resolve({ stdout, stderr, exitCode: error ? ((error as { code?: number }).code ?? null) : 0 }),
+      );
+    });
+  if (process.getuid?.() !== 0) {
+    chmodSync(path, 0o400);
+    undo.push(() => chmodSync(path, 0o600));
+    return (args) => run(process.execPath, [binPath, ...args]);
+  }
+  try {
+    execFileSync("chattr", ["+i", path], { stdio: "ignore" });
+    undo.push(() => execFileSync("chattr", ["-i", path], { stdio: "ignore" }));
+    return (args) => run(process.execPath, [binPath, ...args]);
+  } catch {
+    // Not here: another user, then.
+  }
+  const nobody = ["--reuid=65534", "--regid=65534", "--clear-groups"];
+  try {
+    execFileSync("setpriv", [...nobody, "true"], { stdio: "ignore" });
+  } catch {
+    return undefined;
+  }
+  execFileSync("chown", ["-R", "65534:65534", dir]);
+  chmodSync(path, 0o400);
+  return (args) => run("setpriv", [...nobody, process.execPath, binPath, ...args], dir);
+}
 
 describe("a records database that cannot be used", () => {
   it("damaged: buy says nothing was sent, history does not, and both say to keep the file and how to go on", async () => {
@@ -41,21 +82,47 @@ describe("a records database that cannot be used", () => {
     expect(riwayat.stderr).not.toContain("tidak ada yang dikirim");
   });
 
-  it("read only (immutable): history says to make it writable, not to free disk space, and not that nothing was sent", async (test) => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Mandiri Pulsa Center"));
-    expect((await reseller.run(["history", "--no-refresh"])).exitCode).toBe(0);
+  it("read only, an earlier release's without the newest indexes: history and report read it; reconcile and a purchase say to make it writable, only the purchase that nothing was sent", async (test) => {
+    const apiKey = harness.apiKeyOf("Mandiri Pulsa Center");
+    const reseller = resellerAs(harness, apiKey);
+    const bought = await reseller.run([
+      "buy",
+      "--item",
+      "12",
+      "--qty",
+      "1",
+      "--note",
+      "081234569931",
+      "--ref-id",
+      "RO-READ-1",
+      "--yes",
+    ]);
+    expect(bought.exitCode).toBe(0);
     const path = join(reseller.configDir, "records.db");
-    try {
-      execFileSync("chattr", ["+i", path], { stdio: "ignore" });
-    } catch {
-      return test.skip("chattr +i is not available here, and root writes any file whatever its mode");
-    }
-    undo.push(() => execFileSync("chattr", ["-i", path], { stdio: "ignore" }));
-    const history = await reseller.run(["history", "--no-refresh"]);
-    expect(history.exitCode).toBe(2);
-    expect(history.stderr).toMatch(/Cannot open the records at .*records\.db: permission denied/);
-    expect(history.stderr).toContain("writable for you again");
-    expect(history.stderr).not.toContain("nothing was sent");
-    expect(history.stderr).not.toContain("Free some disk space");
+    const earlier = new Database(path);
+    earlier.exec("DROP INDEX journal_orders_not_found; DROP INDEX journal_orders_open;");
+    earlier.close();
+    const asReader = onlyReadable(reseller.configDir, path, reseller.env);
+    if (!asReader) return test.skip("root writes any file: neither chattr +i nor setpriv is available here");
+    const before = harness.accountOf(apiKey).transactions.length;
+
+    const history = await asReader(["history", "--json"]);
+    expect(history.exitCode, history.stderr).toBe(0);
+    expect((JSON.parse(history.stdout) as { ref_id: string }[]).map((e) => e.ref_id)).toEqual(["RO-READ-1"]);
+    const report = await asReader(["report", "--json", "--no-refresh"]);
+    expect(report.exitCode, report.stderr).toBe(0);
+    expect(JSON.parse(report.stdout).orders).toBe(1);
+
+    const reconcile = await asReader(["reconcile"]);
+    expect(reconcile.exitCode).toBe(2);
+    expect(reconcile.stderr).toMatch(/Cannot open the records at .*records\.db: permission denied/);
+    expect(reconcile.stderr).toContain("writable for you again");
+    expect(reconcile.stderr).not.toContain("nothing was sent");
+    expect(reconcile.stderr).not.toContain("Free some disk space");
+
+    const buy = await asReader(["buy", "--item", "12", "--qty", "1", "--note", "081234569932", "--yes"]);
+    expect(buy.exitCode).toBe(2);
+    expect(buy.stderr).toMatch(/Cannot write the journal at .*records\.db: permission denied .*; nothing was sent\./);
+    expect(harness.accountOf(apiKey).transactions.length).toBe(before);
   });
 });

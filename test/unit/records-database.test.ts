@@ -111,6 +111,46 @@ describe("the records' version", () => {
   });
 });
 
+describe("a database that may only be read", () => {
+  it("an earlier release's, without the newest indexes, is read as it stands, and a write to it is refused", () => {
+    const dir = makeConfigDir();
+    const journal = journalRecords(openRecordsDatabase(dir));
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const here = { profile: "default", base_url: "http://127.0.0.1:1" };
+    journal.append({
+      v: 1,
+      type: "intent",
+      entry: "e-read",
+      at,
+      kind: "buy",
+      ...here,
+      ref_id: "RO-1",
+      request: {},
+      pid: 1,
+      host: "shop",
+    });
+    journal.append({ v: 1, type: "attempt", entry: "e-read", at, attempt: 1 });
+    journal.append({ v: 1, type: "outcome", entry: "e-read", at, outcome: "not_done", by: "reconcile" });
+    closeRecordsDatabases();
+    const earlier = new Database(join(dir, recordsFileName));
+    earlier.exec("DROP INDEX journal_orders_not_found; DROP INDEX journal_orders_open;");
+    earlier.close();
+
+    const readOnly = new Database(join(dir, recordsFileName), { readonly: true });
+    const read = journalRecords(readOnly);
+    const where = { profile: here.profile, baseUrl: here.base_url };
+    expect(read.byRefId("RO-1").map((e) => e.outcome)).toEqual(["not_done"]);
+    expect(read.notDoneSince({ ...where, sinceMs: 0 }).map((e) => e.entry)).toEqual(["e-read"]);
+    expect(read.open(where, 10)).toEqual([]);
+    expect([...read.newestFirst()].map((e) => e.ref_id)).toEqual(["RO-1"]);
+    expect(readOnly.prepare("SELECT name FROM sqlite_master WHERE name = 'journal_orders_open'").get()).toBeUndefined();
+    expect(refusal(() => read.append({ v: 1, type: "attempt", entry: "e-read", at, attempt: 2 }))).toMatch(
+      /^SQLITE_READONLY/,
+    );
+    readOnly.close();
+  });
+});
+
 describe("importing the files of an earlier release", () => {
   it("the journal, the deliveries file and locks.json in one transaction: cut short at the last lock, none of them is in and every file stays; run again, all are in and kept", () => {
     const dir = makeConfigDir();

@@ -6,7 +6,13 @@ import type { ApiResult, Transaction } from "../../api/model.js";
 import { isTransactionNotFound } from "../../api/codes.js";
 import type { Context } from "../../context.js";
 import { InterruptedError, ServiceError } from "../../errors.js";
-import { journalDetails, journalFor, noteLatestStatus, settleUnknownPurchase } from "../../journal/request.js";
+import {
+  journalDetails,
+  journalFor,
+  noteLatestStatus,
+  noteStatusOf,
+  settleUnknownPurchase,
+} from "../../journal/request.js";
 import { showTransaction } from "../../output/transaction.js";
 import type { AlternativeOf } from "../../domain/alternative.js";
 import { alternativeOf } from "../../orders/alternatives.js";
@@ -26,9 +32,10 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
     }
     throw error;
   }
-  settleJournal(ctx, result.data);
-  noteLatestStatus(ctx, result.data, options.ref);
-  const alternativeOf = alternativeOfIn(ctx, result.data);
+  const t = result.data;
+  // An answer may leave its ref_id out: the one typed stands for it, unless it was the invoice.
+  const refId = t.refId ?? (options.ref === t.invoice ? null : options.ref);
+  const alternativeOf = refId ? settleJournal(ctx, refId, t) : undefined;
 
   if (!options.watch)
     return showTransaction(ctx.output, result, true, 0, {
@@ -40,7 +47,7 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   const timeout = waitTimeoutSeconds(ctx, options.waitTimeout);
   try {
     const waited = await waitForDelivery(ctx, client, options.ref, timeout, result);
-    noteLatestStatus(ctx, waited.result.data, options.ref);
+    noteLatestStatus(ctx, waited.result.data, refId ?? undefined);
     showTransaction(ctx.output, waited.result, waited.finished, timeout, {
       waited: true,
       verdict: orderVerdict(waited.result.data, waited.finished),
@@ -56,30 +63,21 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   }
 }
 
-/** The order this transaction was bought instead of, when this machine journaled it as an alternative. */
-function alternativeOfIn(ctx: Context, t: Transaction): AlternativeOf | undefined {
-  try {
-    if (!t.refId) return undefined;
-    const journal = journalFor(ctx);
-    return journal
-      .byRefId(t.refId)
-      .map((e) => (e.kind === "buy" ? alternativeOf(e, journal) : undefined))
-      .find((l) => l !== undefined);
-  } catch {
-    // The transaction is shown without the link when the journal cannot be read.
-    return undefined;
-  }
-}
-
-/** A transaction the service shows settles any unknown journal entry for it. */
-function settleJournal(ctx: Context, t: Transaction): void {
+/**
+ * The ref_id's journal entries, read once: a transaction the service shows settles any unknown one,
+ * its status is noted against those bought (one settled now has it already), and the order it was
+ * bought instead of is returned when this machine journaled it as an alternative.
+ */
+function settleJournal(ctx: Context, refId: string, t: Transaction): AlternativeOf | undefined {
+  let link: AlternativeOf | undefined;
   try {
     // Opening the journal opens the records database: only for a transaction it can hold.
-    if (!t.refId) return;
     const journal = journalFor(ctx);
+    const entries = journal.byRefId(refId);
+    link = entries.map((e) => (e.kind === "buy" ? alternativeOf(e, journal) : undefined)).find((l) => l !== undefined);
     const now = ctx.now();
-    for (const entry of journal.byRefId(t.refId)) {
-      if (!settleUnknownPurchase(journal, entry, t.refId, ctx.settings, { ...journalDetails(t), by: "trx show" }, now))
+    for (const entry of entries) {
+      if (!settleUnknownPurchase(journal, entry, refId, ctx.settings, { ...journalDetails(t), by: "trx show" }, now))
         continue;
       const { verdict, refunded } = orderVerdict(t, isFinal(t.status));
       const said =
@@ -87,9 +85,11 @@ function settleJournal(ctx: Context, t: Transaction): void {
           ? ctx.say.trx.deliveryFailed(refunded !== undefined ? formatRupiah(refunded) : "")
           : // A partial order says its refund too, as history and a buy's outcome do.
             ctx.say.trx.wasVerdict(verdictPhrase(verdict, refunded, formatRupiah, ctx.say));
-      ctx.output.info(ctx.say.trx.settled(t.refId, said, t.invoice ?? ""));
+      ctx.output.info(ctx.say.trx.settled(refId, said, t.invoice ?? ""));
     }
+    noteStatusOf(ctx, journal, entries, t);
   } catch {
-    // Showing a transaction must not fail because the journal cannot be written.
+    // Showing a transaction must not fail because the journal cannot be read or written.
   }
+  return link;
 }
