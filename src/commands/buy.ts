@@ -475,13 +475,12 @@ async function consentToRepeat(
   request: { repeatWindowHours?: number },
   yes: boolean,
 ): Promise<{ consented: boolean; again: () => void }> {
-  const { repeatedPurchases, earlierVerdict } = await import("../orders/repeats.js");
+  const { repeatedPurchases, repeatSince, earlierVerdict } = await import("../orders/repeats.js");
   const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
-  const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
-  const known = repeatedPurchases(ctx, lines, order.refId, windowHours);
+  const known = repeatedPurchases(ctx, order, windowHours);
   const agreed = new Set(known.map((p) => p.refId));
   const again = () => {
-    const since = repeatedPurchases(ctx, lines, order.refId, windowHours).find((p) => !agreed.has(p.refId));
+    const since = repeatSince(ctx, order, windowHours, (p) => agreed.has(p.refId));
     if (since) throw repeatRefusal(ctx, order, since, earlierVerdict(since), windowHours);
   };
   const earlier = known[0];

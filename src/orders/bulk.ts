@@ -27,7 +27,7 @@ import {
   planRows,
   recentPurchases,
   refIdsOf,
-  repeatedPurchases,
+  repeatSince,
   type EarlierPurchase,
   type RowPlan,
 } from "./repeats.js";
@@ -682,17 +682,14 @@ class RepeatedMeanwhile extends Error {
 }
 
 /**
- * The repeat check made again with the row's intent, under the journal's write lock: a purchase of the
- * same order that another process made since the plan (a single buy for the same customer) makes the
- * row one bought before, as a skipped repeat is, and nothing is sent.
+ * The repeat check made again with the row's intent: a purchase of the same order that another
+ * process made since the plan (a single buy for the same customer) makes the row one bought before,
+ * as a skipped repeat is, and nothing is sent.
  */
 function noRepeatSince(ctx: Context, order: Order, planned: PreparedBulk["planned"]): () => void {
-  const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
   return () => {
     // This run's rows and their alternatives are its own orders, not repeats.
-    const since = repeatedPurchases(ctx, lines, order.refId, planned.windowHours).find(
-      (p) => !planned.refIds.has(p.alternativeOf ?? p.refId),
-    );
+    const since = repeatSince(ctx, order, planned.windowHours, (p) => planned.refIds.has(p.alternativeOf ?? p.refId));
     if (since) throw new RepeatedMeanwhile(since);
   };
 }

@@ -11,6 +11,7 @@ import { notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
 import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
+import type { Order } from "./order.js";
 
 /**
  * The customer data of a line as the ref_id of an orders file is derived from it: as written in the
@@ -194,18 +195,28 @@ export function recentPurchases(
  * and customers (by their one key) within the window, bought or maybe bought, under another ref_id. A
  * delivery that failed was refunded, so buying it again spends nothing twice.
  */
-export function repeatedPurchases(
-  ctx: Context,
-  lines: { itemId: number; quantity: number; note?: string | undefined }[],
-  refId: string,
-  windowHours: number,
-): EarlierPurchase[] {
-  const key = orderRepeatKey(lines);
+export function repeatedPurchases(ctx: Context, order: Order, windowHours: number): EarlierPurchase[] {
+  const key = orderRepeatKey(order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note })));
   return recentPurchases(ctx, windowHours, [], [key]).filter(
     (p) =>
       p.key === key &&
-      p.refId !== refId &&
+      p.refId !== order.refId &&
       mayBeBought(p) &&
       !(p.outcome === "done" && verdictOfRecord(p) === "delivery_failed"),
   );
+}
+
+/**
+ * The repeat check made once more with the purchase's intent, under the journal's write lock: a
+ * purchase of the same order that another process made since the first check (the customer's second
+ * message in another shell, a second bot), which nobody agreed to. `known` says which purchases the
+ * first check already saw (or which are the run's own orders); undefined when there is none.
+ */
+export function repeatSince(
+  ctx: Context,
+  order: Order,
+  windowHours: number,
+  known: (p: EarlierPurchase) => boolean,
+): EarlierPurchase | undefined {
+  return repeatedPurchases(ctx, order, windowHours).find((p) => !known(p));
 }

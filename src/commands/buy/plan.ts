@@ -98,8 +98,7 @@ async function planOrder(
         balance,
       );
   } else if (!request.again) {
-    const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
-    const [earlier] = repeatedPurchases(ctx, lines, order.refId, windowHours);
+    const [earlier] = repeatedPurchases(ctx, order, windowHours);
     if (earlier)
       return planOf(
         orderRows(order, "refused", keptPrice, {
