@@ -500,7 +500,7 @@ function repeatRefusal(
   verdict: Verdict,
   windowHours: number,
 ): UsageError {
-  return new UsageError(sameOrder(ctx, order, earlier, verdict), {
+  const refusal = new UsageError(sameOrder(ctx, order, earlier, verdict), {
     code: "REPEATED_ORDER",
     details: {
       outcome: "not_sent",
@@ -514,6 +514,9 @@ function repeatRefusal(
       ? ctx.say.orders.buying.sameOrderNotFoundHint(earlier.refId, windowHours)
       : ctx.say.orders.buying.sameOrderHint(windowHours),
   });
+  // The message names the earlier purchase: its ref_id, invoice, time and outcome.
+  refusal.saidInMessage = Object.keys(refusal.details ?? {}).filter((key) => key.startsWith("earlier_"));
+  return refusal;
 }
 
 /**

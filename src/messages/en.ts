@@ -1535,14 +1535,14 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       sameOrder: (when: string, order: string, customers: string, named: string) =>
         `The same order was bought ${when}: ${order}${customers ? ` for ${customers}` : ""} (${named}).`,
       sameOrderHint: (hours: number) =>
-        `Nothing was sent. If the customer wants it twice, buy again with --again (repeat window ${hours} h: --repeat-window or repeat_window).`,
+        `If the customer wants it twice, buy again with --again (repeat window ${hours} h: --repeat-window or repeat_window).`,
       buyAgain: "Buy it again?",
       sameOrderNotFound: (when: string, order: string, customers: string, refId: string) =>
         `The same order was sent ${when}: ${order}${customers ? ` for ${customers}` : ""} (ref_id ${refId}). The service did not have it when asked, but may have bought it since.`,
       notFoundSafeWay: (refId: string) =>
         `Send it again with the same ref_id, which the service buys only once (the same buy with --ref-id ${refId}), or look first: reseller trx show ${refId}`,
       sameOrderNotFoundHint: (refId: string, hours: number) =>
-        `Nothing was sent. Send it again with the same ref_id, which the service buys only once (the same buy with --ref-id ${refId}), or look first: reseller trx show ${refId}. To buy it under a new ref_id anyway: --again (repeat window ${hours} h).`,
+        `Send it again with the same ref_id, which the service buys only once (the same buy with --ref-id ${refId}), or look first: reseller trx show ${refId}. To buy it under a new ref_id anyway: --again (repeat window ${hours} h).`,
       noAccountBought: (account: string, item: string) =>
         `There is no account ${account} for ${item}; nothing was bought.`,
       noAccountBoughtHint: "Check the id (and zone) with the customer, or buy anyway with --no-validate.",
@@ -1605,7 +1605,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       cannotCoverOf: (balance: string, total: string) =>
         `Your balance of ${balance} cannot cover this purchase of ${total}.`,
       topUpFirst: (amount: string, refId: string) =>
-        `Nothing was charged. Top up with \`reseller topup${amount ? ` --amount ${amount}` : ""}\`, then buy again with --ref-id ${refId}.`,
+        `Top up with \`reseller topup${amount ? ` --amount ${amount}` : ""}\`, then buy again with --ref-id ${refId}.`,
       refIdUsed: (refId: string, here: boolean) =>
         `The ref_id ${refId} was used before${here ? " by an earlier purchase from this machine (see `reseller history`)" : ""}; nothing new was bought.`,
       refIdUsedHint: (refId: string) =>

@@ -1958,14 +1958,14 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       sameOrder: (when: string, order: string, customers: string, named: string) =>
         `Order yang sama sudah dibeli ${when}: ${order}${customers ? ` untuk ${customers}` : ""} (${named}).`,
       sameOrderHint: (hours: number) =>
-        `Tidak ada yang dikirim. Kalau pelanggan memang mau dua kali, beli lagi dengan --again (rentang cek ulang ${hours} jam: --repeat-window atau repeat_window).`,
+        `Kalau pelanggan memang mau dua kali, beli lagi dengan --again (rentang cek ulang ${hours} jam: --repeat-window atau repeat_window).`,
       buyAgain: "Beli lagi?",
       sameOrderNotFound: (when: string, order: string, customers: string, refId: string) =>
         `Order yang sama sudah dikirim ${when}: ${order}${customers ? ` untuk ${customers}` : ""} (ref_id ${refId}). Waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu.`,
       notFoundSafeWay: (refId: string) =>
         `Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}`,
       sameOrderNotFoundHint: (refId: string, hours: number) =>
-        `Tidak ada yang dikirim. Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}. Kalau tetap mau beli dengan ref_id baru: --again (rentang cek ulang ${hours} jam).`,
+        `Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}. Kalau tetap mau beli dengan ref_id baru: --again (rentang cek ulang ${hours} jam).`,
       noAccountBought: (account: string, item: string) =>
         `Tidak ada akun ${account} untuk ${item}; tidak ada yang dibeli.`,
       noAccountBoughtHint: "Cek lagi ID (dan zona) dengan pelanggan, atau tetap beli dengan --no-validate.",
@@ -2025,7 +2025,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       cannotCover: (total: string) => `Saldo tidak cukup untuk pembelian ${total} ini.`,
       cannotCoverOf: (balance: string, total: string) => `Saldo ${balance} tidak cukup untuk pembelian ${total} ini.`,
       topUpFirst: (amount: string, refId: string) =>
-        `Saldo tidak terpotong. Isi saldo dengan \`reseller topup${amount ? ` --amount ${amount}` : ""}\`, lalu beli lagi dengan --ref-id ${refId}.`,
+        `Isi saldo dengan \`reseller topup${amount ? ` --amount ${amount}` : ""}\`, lalu beli lagi dengan --ref-id ${refId}.`,
       refIdUsed: (refId: string, here: boolean) =>
         `ref_id ${refId} sudah pernah dipakai${here ? " oleh pembelian sebelumnya dari komputer ini (lihat `reseller history`)" : ""}; tidak ada pembelian baru.`,
       refIdUsedHint: (refId: string) =>

@@ -140,6 +140,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   }
   for (const [key, value] of Object.entries(error.detailsSaid?.(say) ?? error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
+    if (error.saidInMessage?.includes(key)) continue;
     under(detailLine(key, value, say));
   }
   if (error instanceof OutcomeUnknownError && error.refId)
