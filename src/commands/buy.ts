@@ -511,7 +511,7 @@ function repeatRefusal(
       ...(earlier.notFound ? { earlier_not_found: true } : {}),
     },
     suggestion: earlier.notFound
-      ? ctx.say.orders.buying.sameOrderNotFoundHint(earlier.refId, windowHours)
+      ? ctx.say.orders.buying.notFoundSafeWay(earlier.refId, windowHours)
       : ctx.say.orders.buying.sameOrderHint(windowHours),
   });
   // The message names the earlier purchase: its ref_id, invoice, time and outcome.

@@ -1962,10 +1962,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       buyAgain: "Beli lagi?",
       sameOrderNotFound: (when: string, order: string, customers: string, refId: string) =>
         `Order yang sama sudah dikirim ${when}: ${order}${customers ? ` untuk ${customers}` : ""} (ref_id ${refId}). Waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu.`,
-      notFoundSafeWay: (refId: string) =>
-        `Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}`,
-      sameOrderNotFoundHint: (refId: string, hours: number) =>
-        `Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}. Kalau tetap mau beli dengan ref_id baru: --again (rentang cek ulang ${hours} jam).`,
+      notFoundSafeWay: (refId: string, hours?: number) =>
+        `Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}${hours === undefined ? "" : `. Kalau tetap mau beli dengan ref_id baru: --again (rentang cek ulang ${hours} jam).`}`,
       noAccountBought: (account: string, item: string) =>
         `Tidak ada akun ${account} untuk ${item}; tidak ada yang dibeli.`,
       noAccountBoughtHint: "Cek lagi ID (dan zona) dengan pelanggan, atau tetap beli dengan --no-validate.",
@@ -2244,10 +2242,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     progress: (finished: number, total: number, row: number, what: string, customer: string, verdict: string) =>
       `[${finished}/${total}] baris ${row} ${what}${customer ? ` untuk ${customer}` : ""}: ${verdict}`,
     before: (words: string) => `${words} (sebelumnya)`,
-    repeatNamed: (place: string, what: string, customer: string, when: string, refId: string) =>
-      `${place} (${what}${customer ? ` untuk ${customer}` : ""}, dibeli ${when} dengan ${refId})`,
-    repeatNamedNotFound: (place: string, what: string, customer: string, when: string, refId: string) =>
-      `${place} (${what}${customer ? ` untuk ${customer}` : ""}, dikirim ${when} dengan ${refId}, tidak ada waktu dicek tapi mungkin sudah dibeli sesudahnya: cek dengan \`reseller trx show ${refId}\`)`,
+    repeatNamed: (place: string, what: string, customer: string, when: string, refId: string, notFound: boolean) =>
+      `${place} (${what}${customer ? ` untuk ${customer}` : ""}, ${notFound ? "dikirim" : "dibeli"} ${when} dengan ${refId}${notFound ? `, tidak ada waktu dicek tapi mungkin sudah dibeli sesudahnya: cek dengan \`reseller trx show ${refId}\`` : ""})`,
     repeatMore: (n: number) => (n ? `, dan ${n} lagi` : ""),
     repeats: (n: number, hours: number, named: string, more: string) =>
       `${n} order di file ini sama dengan pembelian dalam ${hours} jam terakhir: ${named}${more}.`,

@@ -224,14 +224,13 @@ async function consentToRepeats(
     // An order of a file has its row's one line.
     const [line] = present(prepared.orders[i], "a repeat's order").lines;
     if (!line) throw new Error("internal error: an order without its line");
-    // A purchase a look-up did not find may have been bought since: said so, with the way to find out.
-    const named = earlier.notFound ? ctx.say.bulk.repeatNamedNotFound : ctx.say.bulk.repeatNamed;
-    return named(
+    return ctx.say.bulk.repeatNamed(
       placeOf(row)(ctx.say),
       `${line.quantity} × ${line.item.name}`,
       line.note ?? "",
       ctx.output.time(earlier.at).human,
       earlier.refId,
+      earlier.notFound === true,
     );
   });
   const more = ctx.say.bulk.repeatMore(Math.max(0, repeats.length - 10));
