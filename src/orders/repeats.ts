@@ -165,6 +165,21 @@ export function earlierVerdict(p: EarlierPurchase): Verdict {
 }
 
 /**
+ * The earlier purchase a repeat is refused on, as --json names it in every refusal (a single buy's or
+ * a cart's, each row of a file's): `earlier_not_found` when a look-up did not find it, so it may have
+ * been bought since.
+ */
+export function earlierDetails(p: EarlierPurchase): Record<string, unknown> {
+  return {
+    earlier_ref_id: p.refId,
+    ...(p.invoice ? { earlier_invoice: p.invoice } : {}),
+    earlier_at: p.at,
+    earlier_outcome: earlierVerdict(p),
+    ...(p.notFound ? { earlier_not_found: true } : {}),
+  };
+}
+
+/**
  * The purchases this profile made at this service address in the window whose repeat key is one of
  * `keys`, and any older one a given ref_id names: looked up by key and ref_id, never a scan.
  */

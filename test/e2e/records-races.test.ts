@@ -202,6 +202,19 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     expect(row.errorJson().error.message).toContain(
       `not found when asked but maybe bought since: \`reseller trx show ${refId}\``,
     );
+    // Every repeat refusal says so to a script: the file's row, and the plans of the order and of the file.
+    expect(row.errorJson().error.details).toMatchObject({
+      repeats: [{ row: 2, earlier_ref_id: refId, earlier_outcome: "unknown", earlier_not_found: true }],
+    });
+    for (const plan of [
+      await reseller.run([...buy, "--plan"], { mode: "json" }),
+      await reseller.run(["buy", "--file", file, "--plan"], { mode: "json" }),
+    ]) {
+      expect(plan.exitCode, plan.stderr).toBe(2);
+      expect(plan.json().rows).toMatchObject([
+        { verdict: "refused", problem: { code: "REPEATED_ORDER" }, already_bought: refId, earlier_not_found: true },
+      ]);
+    }
     expect(onService(apiKey)).toBe(before + 1);
     // The safe way the hint names: the same ref_id sent again is that purchase, bought once.
     const resent = await reseller.run([...buy, "--ref-id", refId], { mode: "json" });

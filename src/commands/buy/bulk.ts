@@ -27,6 +27,7 @@ import {
 } from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
 import { placeOf } from "../../orders/orders-file.js";
+import { earlierDetails } from "../../orders/repeats.js";
 import { verdictPhrase, verdictTone } from "../../domain/verdict.js";
 import { saleFactsOf, sellingPricesOf } from "../../shop/selling.js";
 import { storedAlternatives } from "../../orders/alternatives.js";
@@ -237,8 +238,15 @@ async function consentToRepeats(
   const n = repeats.length;
   const message = ctx.say.bulk.repeats(n, windowHours, named.join("; "), more);
   if (!ctx.canPrompt) {
+    // Each row's earlier purchase, as a single buy's refusal names it: a script reads which rows and why.
+    const rows = repeats.map(({ i, earlier }) => ({
+      row: present(prepared.rows[i], "a repeat's row").row,
+      ref_id: present(prepared.orders[i], "a repeat's order").refId,
+      ...earlierDetails(earlier),
+    }));
     throw new UsageError(message, {
       code: "REPEATED_ORDERS",
+      details: { repeats: rows },
       suggestion: ctx.say.bulk.repeatsNothingSent,
     });
   }

@@ -18,6 +18,7 @@ import type { BuyRequest } from "../../orders/buy-request.js";
 import { refuseDoubts } from "../../orders/customer-checks.js";
 import {
   alternativesAfter,
+  earlierOf,
   orderRows,
   planFile,
   planOf,
@@ -26,7 +27,7 @@ import {
   type Plan,
   type PlannedRow,
 } from "../../orders/plan.js";
-import { earlierVerdict, recentPurchases, repeatedPurchases } from "../../orders/repeats.js";
+import { recentPurchases, repeatedPurchases } from "../../orders/repeats.js";
 import { buildOrder, checkOrder, refuseMissingAccount, type OrderRequest } from "./prepare.js";
 import { readOrdersText } from "./bulk.js";
 import { alternativesFor, storedAlternatives } from "../../orders/alternatives.js";
@@ -92,8 +93,7 @@ async function planOrder(
       return planOf(
         orderRows(order, "refused", keptPrice, {
           problem: { code: "REF_ID_ALREADY_EXIST", message: ctx.say.orders.buying.refIdUsed(order.refId, true) },
-          already_bought: earlier.refId,
-          earlier_outcome: earlierVerdict(earlier),
+          ...earlierOf(earlier),
         }),
         balance,
       );
@@ -103,8 +103,7 @@ async function planOrder(
       return planOf(
         orderRows(order, "refused", keptPrice, {
           problem: { code: "REPEATED_ORDER", message: ctx.say.plan.repeatOrder(earlier.refId) },
-          already_bought: earlier.refId,
-          earlier_outcome: earlierVerdict(earlier),
+          ...earlierOf(earlier),
         }),
         balance,
       );
