@@ -15,6 +15,11 @@ function columnsOf(text: string): number {
  */
 export const unbroken = "\u00a0";
 
+/** `text` kept whole: a line wrapped between words never parts it (`--page 3`, `(BALANCE_IS_INSUFFICIENT, HTTP 400)`). */
+export function keptWhole(text: string): string {
+  return text.replaceAll(" ", unbroken);
+}
+
 /**
  * The units a line may break between: words, except that an amount stays with its `Rp` (`Rp 75.500`,
  * `-Rp 2.625`) and a count with its `×` and the word after it (`1 × Mobile`): `dana Rp` at a line's
