@@ -362,7 +362,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     length: (digits: number, min: number, max: number) =>
       `it has ${digits} digits, counted from the leading 0; a mobile number has ${min} to ${max} (08…)`,
     required: "Required",
-    notMobile: (why: string) => `Not a mobile number: ${why}`,
+    notMobile: (why: string, hint: string) => `Not a mobile number: ${why}${hint ? `. ${hint}` : ""}`,
     refused: (note: string, item: string, why: string) =>
       `the note "${note}" is not a mobile number for ${item}: ${why}.`,
     refusedHint:

@@ -357,7 +357,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     length: (digits: number, min: number, max: number) =>
       `baru ${digits} digit, dihitung dari 0 di depan; nomor HP ${min} sampai ${max} digit (08…)`,
     required: "Wajib diisi",
-    notMobile: (why: string) => `Bukan nomor HP: ${why}`,
+    notMobile: (why: string, hint: string) => `Bukan nomor HP: ${why}${hint ? `. ${hint}` : ""}`,
     refused: (note: string, item: string, why: string) => `catatan "${note}" bukan nomor HP untuk ${item}: ${why}.`,
     refusedHint:
       "Cek lagi dengan pelanggan; kalau sudah benar, beli dengan --no-check (kalau pemasok menolaknya, dana baru dikembalikan belakangan).",
