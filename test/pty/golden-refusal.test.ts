@@ -62,6 +62,8 @@ describe("golden screen of a repeat refused, at 80 columns in a real terminal", 
       expect(screen).toContain(
         tag === "id" ? "\n  hasil: tidak dikirim; saldo tidak terpotong\n" : "\n  outcome: not sent; nothing charged\n",
       );
+      // The repeat window with its unit, never `48` at a line's end and `h:` on the next.
+      expect(screen).toContain(tag === "id" ? "48 jam" : "48 h");
       const said = screen.replace(/\n {2}/g, " ");
       if (tag === "id") {
         expect(said).toMatch(/dibeli \d{1,2} \p{L}{3,4} \d{4} \d\d\.\d\d\.\d\d WIB/u);
