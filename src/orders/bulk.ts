@@ -69,6 +69,8 @@ export interface BulkResult {
   sent: boolean;
   /** Set when the order was not sent again because it was already bought (its earlier ref_id). */
   already_bought?: string;
+  /** That earlier purchase was not found when asked: it may have been bought since (the row is `unknown`). */
+  earlier_not_found?: true;
   invoice?: string;
   amount?: number;
   /** The service's refund, for an order partly delivered or whose delivery failed. */
@@ -370,6 +372,7 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     exit_code: verdictExitCode(outcome),
     sent: false,
     already_bought: earlier.refId,
+    ...(earlier.notFound ? { earlier_not_found: true as const } : {}),
     ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     ...(earlier.status !== undefined ? { status: earlier.status } : {}),

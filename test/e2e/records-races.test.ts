@@ -262,11 +262,19 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     writeFileSync(file, "item_id,quantity,note\n12,1,081234569905\n");
     const skipped = await reseller.run(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
     expect(skipped.exitCode, skipped.stderr).toBe(5);
+    // The row says why it is unknown: its earlier purchase was not found when asked.
+    expect(JSON.parse(skipped.stdout.trim())).toMatchObject({
+      sent: false,
+      already_bought: refId,
+      outcome: "unknown",
+      earlier_not_found: true,
+    });
     const settled = await reseller.run(["reconcile"], { mode: "json" });
     expect(settled.json()).toMatchObject({ settled: 1, entries: [{ ref_id: refId, outcome: "done" }] });
     const again = await reseller.run(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout.trim())).toMatchObject({ sent: false, already_bought: refId, outcome: "bought" });
+    expect(JSON.parse(again.stdout.trim())).not.toHaveProperty("earlier_not_found");
     expect(onService(apiKey)).toBe(before + 1);
     // Asked and found, it is settled: the next reconcile has nothing to ask.
     expect((await reseller.run(["reconcile"], { mode: "json" })).json()).toMatchObject({ checked: 0 });
