@@ -12,7 +12,7 @@ import { languageOfRun } from "./messages/language.js";
 import { runCatalogue } from "./messages/messages.js";
 import { buildProgram, version } from "./program.js";
 import { recordsRunStarts } from "./records/database.js";
-import { terminalWidth } from "./config/settings.js";
+import { stderrWidthOf, terminalWidth } from "./config/settings.js";
 import { wrapLines } from "./output/message.js";
 
 export interface Process {
@@ -36,7 +36,7 @@ export async function main(proc: Process): Promise<number> {
   const wantsJson = proc.argv.some((arg) => arg === "--json" || arg === "--jq" || arg.startsWith("--jq="));
 
   // Every failure, from a handler or from commander's parsing, goes through the one printer.
-  const stderrWidth = proc.terminal.stderrIsTTY ? terminalWidth(proc.env, proc.terminal.stderrColumns) : undefined;
+  const stderrWidth = stderrWidthOf(proc.env, proc.terminal);
   const report = (error: unknown, ctx?: Context): number =>
     reportCommandError(error, proc.terminal.stderr, ctx, wantsJson, say, stderrWidth);
 

@@ -9,7 +9,7 @@ import {
   checkBaseUrl,
   isLoopback,
   resolveSettings,
-  terminalWidth,
+  stderrWidthOf,
   type Env,
   type GlobalFlags,
   type Settings,
@@ -148,8 +148,7 @@ export async function createContext(input: ContextInput): Promise<Context> {
       now,
       // Asked of the terminal only when stdout is laid out for one.
       width: settings.stdoutAsTerminal && !settings.json ? settings.width : undefined,
-      // Messages are wrapped only for a person's terminal; a log or a pipe keeps each one a line.
-      stderrWidth: terminal.stderrIsTTY ? terminalWidth(input.env, terminal.stderrColumns) : undefined,
+      stderrWidth: stderrWidthOf(input.env, terminal),
       jq,
       say,
     },

@@ -62,6 +62,11 @@ export abstract class ResellerError extends Error {
    */
   detailsSaid?: (say: Messages) => Readonly<Record<string, string>>;
   /**
+   * The details the message already says (the balance in `Your balance of Rp 2.477.000 cannot cover
+   * …`): --json keeps them, the screen does not say them again under the message.
+   */
+  saidInMessage?: readonly string[];
+  /**
    * The message begins with the verdict it is (`Delivery failed:`, `Partly delivered:`): printed
    * without the printer's `Error:`, which would say it twice (`Gagal: Pengiriman gagal: …`).
    */

@@ -475,20 +475,18 @@ async function consentToRepeat(
   request: { repeatWindowHours?: number },
   yes: boolean,
 ): Promise<{ consented: boolean; again: () => void }> {
-  const { repeatedPurchases, earlierVerdict } = await import("../orders/repeats.js");
+  const repeats = await import("../orders/repeats.js");
   const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
-  const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
-  const known = repeatedPurchases(ctx, lines, order.refId, windowHours);
+  const known = repeats.repeatedPurchases(ctx, order, windowHours);
   const agreed = new Set(known.map((p) => p.refId));
   const again = () => {
-    const since = repeatedPurchases(ctx, lines, order.refId, windowHours).find((p) => !agreed.has(p.refId));
-    if (since) throw repeatRefusal(ctx, order, since, earlierVerdict(since), windowHours);
+    const since = repeats.repeatSince(ctx, order, windowHours, (p) => agreed.has(p.refId));
+    if (since) throw repeatRefusal(ctx, order, since, windowHours, repeats);
   };
   const earlier = known[0];
   if (!earlier) return { consented: true, again };
-  const verdict = earlierVerdict(earlier);
-  if (!ctx.canPrompt || yes) throw repeatRefusal(ctx, order, earlier, verdict, windowHours);
-  ctx.output.warn(sameOrder(ctx, order, earlier, verdict));
+  if (!ctx.canPrompt || yes) throw repeatRefusal(ctx, order, earlier, windowHours, repeats);
+  ctx.output.warn(sameOrder(ctx, order, earlier, repeats.earlierVerdict(earlier)));
   if (earlier.notFound) ctx.output.info(ctx.say.orders.buying.notFoundSafeWay(earlier.refId));
   return { consented: await (await ctx.prompter()).confirm(ctx.say.orders.buying.buyAgain, { default: false }), again };
 }
@@ -498,23 +496,19 @@ function repeatRefusal(
   ctx: Context,
   order: Order,
   earlier: EarlierPurchase,
-  verdict: Verdict,
   windowHours: number,
+  { earlierVerdict, earlierDetails }: typeof import("../orders/repeats.js"),
 ): UsageError {
-  return new UsageError(sameOrder(ctx, order, earlier, verdict), {
+  const refusal = new UsageError(sameOrder(ctx, order, earlier, earlierVerdict(earlier)), {
     code: "REPEATED_ORDER",
-    details: {
-      outcome: "not_sent",
-      earlier_ref_id: earlier.refId,
-      ...(earlier.invoice ? { earlier_invoice: earlier.invoice } : {}),
-      earlier_at: earlier.at,
-      earlier_outcome: verdict,
-      ...(earlier.notFound ? { earlier_not_found: true } : {}),
-    },
+    details: { outcome: "not_sent", ...earlierDetails(earlier) },
     suggestion: earlier.notFound
-      ? ctx.say.orders.buying.sameOrderNotFoundHint(earlier.refId, windowHours)
+      ? ctx.say.orders.buying.notFoundSafeWay(earlier.refId, windowHours)
       : ctx.say.orders.buying.sameOrderHint(windowHours),
   });
+  // The message names the earlier purchase: its ref_id, invoice, time and outcome.
+  refusal.saidInMessage = Object.keys(refusal.details ?? {}).filter((key) => key.startsWith("earlier_"));
+  return refusal;
 }
 
 /**

@@ -16,7 +16,7 @@ import { alternativeOf } from "../orders/alternatives.js";
 import { alternativeOfJson } from "../domain/alternative.js";
 import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import type { Column } from "../output/layout.js";
-import { unbroken } from "../output/message.js";
+import { keptWhole } from "../output/message.js";
 import { ledgerVerdict, refreshEntries, sayNotRefreshed, type Refreshed } from "../orders/ledger.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
 import { formatRupiah } from "../output/format.js";
@@ -160,7 +160,7 @@ function itemCell(entry: JournalEntry, names: Map<number, string>, say: Messages
   const said = say.history.what[what];
   const link = alternativeOf(entry);
   // Kept whole: `↳ instead` on one line and `of REF` on the next reads as two things.
-  const mark = link ? ` ${say.history.insteadOf(link.ref_id).replaceAll(" ", unbroken)}` : "";
+  const mark = link ? ` ${keptWhole(say.history.insteadOf(link.ref_id))}` : "";
   if (what === "purchase" || what === "top-up") return `${item || said}${mark}`;
   return `${item ? `${said}: ${item}` : said}${mark}`;
 }

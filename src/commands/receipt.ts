@@ -6,7 +6,7 @@
 import type { Context } from "../context.js";
 import { isTransactionNotFound } from "../api/codes.js";
 import { InputError, ServiceError } from "../errors.js";
-import { phoneMeant, readPhoneNumber, whyNotPhone } from "../rules/phone.js";
+import { phoneHint, readPhoneNumber, whyNotPhone } from "../rules/phone.js";
 import { customerLanguage, shopReceipt, whatsAppLink } from "../shop/receipt.js";
 import { keptSaleOf } from "../shop/selling.js";
 import type { Transaction } from "../api/model.js";
@@ -17,9 +17,8 @@ export async function run(ctx: Context, options: ReceiptOptions): Promise<void> 
   if (typeof options.wa === "string") {
     const reading = readPhoneNumber(options.wa);
     if (!reading.ok) {
-      const meant = phoneMeant(reading.problem);
       throw new InputError(ctx.say.phone.waRefused(options.wa, whyNotPhone(reading.problem)(ctx.say)), {
-        suggestion: `${meant ? `${meant(ctx.say)} ` : ""}${ctx.say.phone.waHint}`,
+        suggestion: phoneHint(reading.problem, (say) => say.phone.waHint)(ctx.say),
       });
     }
   }

@@ -101,6 +101,17 @@ export function terminalWidth(env: Env, columns: number | undefined): number {
   return columns && columns > 0 ? columns : 80;
 }
 
+/**
+ * The width people's messages on stderr are wrapped to: only a person's terminal has one; a log or a
+ * pipe keeps each message a line.
+ */
+export function stderrWidthOf(
+  env: Env,
+  terminal: { stderrIsTTY: boolean; stderrColumns?: number | undefined },
+): number | undefined {
+  return terminal.stderrIsTTY ? terminalWidth(env, terminal.stderrColumns) : undefined;
+}
+
 /** Colours: on only for a terminal unless forced; NO_COLOR / CLICOLOR=0 / --no-color turn them off. */
 export function colourWanted(flags: GlobalFlags, env: Env, realTerminal: boolean): boolean {
   if (flags.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== "")) return false;

@@ -362,7 +362,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     length: (digits: number, min: number, max: number) =>
       `it has ${digits} digits, counted from the leading 0; a mobile number has ${min} to ${max} (08…)`,
     required: "Required",
-    notMobile: (why: string) => `Not a mobile number: ${why}`,
+    notMobile: (why: string, hint: string) => `Not a mobile number: ${why}${hint ? `. ${hint}` : ""}`,
     refused: (note: string, item: string, why: string) =>
       `the note "${note}" is not a mobile number for ${item}: ${why}.`,
     refusedHint:
@@ -1535,14 +1535,13 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       sameOrder: (when: string, order: string, customers: string, named: string) =>
         `The same order was bought ${when}: ${order}${customers ? ` for ${customers}` : ""} (${named}).`,
       sameOrderHint: (hours: number) =>
-        `Nothing was sent. If the customer wants it twice, buy again with --again (repeat window ${hours} h: --repeat-window or repeat_window).`,
+        `If the customer wants it twice, buy again with --again (repeat window ${hours} h: --repeat-window or repeat_window).`,
       buyAgain: "Buy it again?",
       sameOrderNotFound: (when: string, order: string, customers: string, refId: string) =>
         `The same order was sent ${when}: ${order}${customers ? ` for ${customers}` : ""} (ref_id ${refId}). The service did not have it when asked, but may have bought it since.`,
-      notFoundSafeWay: (refId: string) =>
-        `Send it again with the same ref_id, which the service buys only once (the same buy with --ref-id ${refId}), or look first: reseller trx show ${refId}`,
-      sameOrderNotFoundHint: (refId: string, hours: number) =>
-        `Nothing was sent. Send it again with the same ref_id, which the service buys only once (the same buy with --ref-id ${refId}), or look first: reseller trx show ${refId}. To buy it under a new ref_id anyway: --again (repeat window ${hours} h).`,
+      /** The safe ways on from a purchase not found when asked; with `hours` when refused, and the way past the refusal. */
+      notFoundSafeWay: (refId: string, hours?: number) =>
+        `Send it again with the same ref_id, which the service buys only once (the same buy with --ref-id ${refId}), or look first: reseller trx show ${refId}${hours === undefined ? "" : `. To buy it under a new ref_id anyway: --again (repeat window ${hours} h).`}`,
       noAccountBought: (account: string, item: string) =>
         `There is no account ${account} for ${item}; nothing was bought.`,
       noAccountBoughtHint: "Check the id (and zone) with the customer, or buy anyway with --no-validate.",
@@ -1605,7 +1604,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       cannotCoverOf: (balance: string, total: string) =>
         `Your balance of ${balance} cannot cover this purchase of ${total}.`,
       topUpFirst: (amount: string, refId: string) =>
-        `Nothing was charged. Top up with \`reseller topup${amount ? ` --amount ${amount}` : ""}\`, then buy again with --ref-id ${refId}.`,
+        `Top up with \`reseller topup${amount ? ` --amount ${amount}` : ""}\`, then buy again with --ref-id ${refId}.`,
       refIdUsed: (refId: string, here: boolean) =>
         `The ref_id ${refId} was used before${here ? " by an earlier purchase from this machine (see `reseller history`)" : ""}; nothing new was bought.`,
       refIdUsedHint: (refId: string) =>
@@ -1831,10 +1830,9 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `[${finished}/${total}] line ${row} ${what}${customer ? ` for ${customer}` : ""}: ${verdict}`,
     before: (words: string) => `${words} (before)`,
     /** Rows matching a recent purchase under another ref_id: named, then a question or, in a script, a refusal. */
-    repeatNamed: (place: string, what: string, customer: string, when: string, refId: string) =>
-      `${place} (${what}${customer ? ` for ${customer}` : ""}, bought ${when} as ${refId})`,
-    repeatNamedNotFound: (place: string, what: string, customer: string, when: string, refId: string) =>
-      `${place} (${what}${customer ? ` for ${customer}` : ""}, sent ${when} as ${refId}, not found when asked but maybe bought since: \`reseller trx show ${refId}\` says)`,
+    /** `notFound`: a look-up did not find it, so it may have been bought since; said so, with the way to find out. */
+    repeatNamed: (place: string, what: string, customer: string, when: string, refId: string, notFound: boolean) =>
+      `${place} (${what}${customer ? ` for ${customer}` : ""}, ${notFound ? "sent" : "bought"} ${when} as ${refId}${notFound ? `, not found when asked but maybe bought since: \`reseller trx show ${refId}\` says` : ""})`,
     repeatMore: (n: number) => (n ? `, and ${n} more` : ""),
     repeats: (n: number, hours: number, named: string, more: string) =>
       `${n} order${n === 1 ? "" : "s"} of this file match${n === 1 ? "es" : ""} a purchase made in the last ${hours} h: ${named}${more}.`,

@@ -357,7 +357,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     length: (digits: number, min: number, max: number) =>
       `baru ${digits} digit, dihitung dari 0 di depan; nomor HP ${min} sampai ${max} digit (08…)`,
     required: "Wajib diisi",
-    notMobile: (why: string) => `Bukan nomor HP: ${why}`,
+    notMobile: (why: string, hint: string) => `Bukan nomor HP: ${why}${hint ? `. ${hint}` : ""}`,
     refused: (note: string, item: string, why: string) => `catatan "${note}" bukan nomor HP untuk ${item}: ${why}.`,
     refusedHint:
       "Cek lagi dengan pelanggan; kalau sudah benar, beli dengan --no-check (kalau pemasok menolaknya, dana baru dikembalikan belakangan).",
@@ -1958,14 +1958,12 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       sameOrder: (when: string, order: string, customers: string, named: string) =>
         `Order yang sama sudah dibeli ${when}: ${order}${customers ? ` untuk ${customers}` : ""} (${named}).`,
       sameOrderHint: (hours: number) =>
-        `Tidak ada yang dikirim. Kalau pelanggan memang mau dua kali, beli lagi dengan --again (rentang cek ulang ${hours} jam: --repeat-window atau repeat_window).`,
+        `Kalau pelanggan memang mau dua kali, beli lagi dengan --again (rentang cek ulang ${hours} jam: --repeat-window atau repeat_window).`,
       buyAgain: "Beli lagi?",
       sameOrderNotFound: (when: string, order: string, customers: string, refId: string) =>
         `Order yang sama sudah dikirim ${when}: ${order}${customers ? ` untuk ${customers}` : ""} (ref_id ${refId}). Waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu.`,
-      notFoundSafeWay: (refId: string) =>
-        `Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}`,
-      sameOrderNotFoundHint: (refId: string, hours: number) =>
-        `Tidak ada yang dikirim. Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}. Kalau tetap mau beli dengan ref_id baru: --again (rentang cek ulang ${hours} jam).`,
+      notFoundSafeWay: (refId: string, hours?: number) =>
+        `Kirim lagi dengan ref_id yang sama, yang dibeli layanan hanya sekali (perintah beli yang sama dengan --ref-id ${refId}), atau cek dulu: reseller trx show ${refId}${hours === undefined ? "" : `. Kalau tetap mau beli dengan ref_id baru: --again (rentang cek ulang ${hours} jam).`}`,
       noAccountBought: (account: string, item: string) =>
         `Tidak ada akun ${account} untuk ${item}; tidak ada yang dibeli.`,
       noAccountBoughtHint: "Cek lagi ID (dan zona) dengan pelanggan, atau tetap beli dengan --no-validate.",
@@ -2025,7 +2023,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       cannotCover: (total: string) => `Saldo tidak cukup untuk pembelian ${total} ini.`,
       cannotCoverOf: (balance: string, total: string) => `Saldo ${balance} tidak cukup untuk pembelian ${total} ini.`,
       topUpFirst: (amount: string, refId: string) =>
-        `Saldo tidak terpotong. Isi saldo dengan \`reseller topup${amount ? ` --amount ${amount}` : ""}\`, lalu beli lagi dengan --ref-id ${refId}.`,
+        `Isi saldo dengan \`reseller topup${amount ? ` --amount ${amount}` : ""}\`, lalu beli lagi dengan --ref-id ${refId}.`,
       refIdUsed: (refId: string, here: boolean) =>
         `ref_id ${refId} sudah pernah dipakai${here ? " oleh pembelian sebelumnya dari komputer ini (lihat `reseller history`)" : ""}; tidak ada pembelian baru.`,
       refIdUsedHint: (refId: string) =>
@@ -2244,10 +2242,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     progress: (finished: number, total: number, row: number, what: string, customer: string, verdict: string) =>
       `[${finished}/${total}] baris ${row} ${what}${customer ? ` untuk ${customer}` : ""}: ${verdict}`,
     before: (words: string) => `${words} (sebelumnya)`,
-    repeatNamed: (place: string, what: string, customer: string, when: string, refId: string) =>
-      `${place} (${what}${customer ? ` untuk ${customer}` : ""}, dibeli ${when} dengan ${refId})`,
-    repeatNamedNotFound: (place: string, what: string, customer: string, when: string, refId: string) =>
-      `${place} (${what}${customer ? ` untuk ${customer}` : ""}, dikirim ${when} dengan ${refId}, tidak ada waktu dicek tapi mungkin sudah dibeli sesudahnya: cek dengan \`reseller trx show ${refId}\`)`,
+    repeatNamed: (place: string, what: string, customer: string, when: string, refId: string, notFound: boolean) =>
+      `${place} (${what}${customer ? ` untuk ${customer}` : ""}, ${notFound ? "dikirim" : "dibeli"} ${when} dengan ${refId}${notFound ? `, tidak ada waktu dicek tapi mungkin sudah dibeli sesudahnya: cek dengan \`reseller trx show ${refId}\`` : ""})`,
     repeatMore: (n: number) => (n ? `, dan ${n} lagi` : ""),
     repeats: (n: number, hours: number, named: string, more: string) =>
       `${n} order di file ini sama dengan pembelian dalam ${hours} jam terakhir: ${named}${more}.`,

@@ -61,7 +61,7 @@ export function topUpFor(balance: number, total: number): number {
 /** The balance read just now does not cover the order: stop, with the shortfall and the top-up to run. */
 export function shortBalance(balance: number, order: Order, total: number): NotOfferedError {
   const shortfall = total - balance;
-  return new NotOfferedError(
+  const refusal = new NotOfferedError(
     "BALANCE_IS_INSUFFICIENT",
     (say) => say.orders.checks.shortBalance(formatRupiah(balance), formatRupiah(shortfall), formatRupiah(total)),
     {
@@ -70,4 +70,6 @@ export function shortBalance(balance: number, order: Order, total: number): NotO
         say.orders.checks.topUpThenBuy(topUpFor(balance, total), order.refIdGiven ? order.refId : ""),
     },
   );
+  refusal.saidInMessage = ["balance", "total", "shortfall"];
+  return refusal;
 }

@@ -27,7 +27,7 @@ import {
   planRows,
   recentPurchases,
   refIdsOf,
-  repeatedPurchases,
+  repeatSince,
   type EarlierPurchase,
   type RowPlan,
 } from "./repeats.js";
@@ -69,6 +69,8 @@ export interface BulkResult {
   sent: boolean;
   /** Set when the order was not sent again because it was already bought (its earlier ref_id). */
   already_bought?: string;
+  /** That earlier purchase was not found when asked: it may have been bought since (the row is `unknown`). */
+  earlier_not_found?: true;
   invoice?: string;
   amount?: number;
   /** The service's refund, for an order partly delivered or whose delivery failed. */
@@ -370,6 +372,7 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     exit_code: verdictExitCode(outcome),
     sent: false,
     already_bought: earlier.refId,
+    ...(earlier.notFound ? { earlier_not_found: true as const } : {}),
     ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     ...(earlier.status !== undefined ? { status: earlier.status } : {}),
@@ -682,17 +685,14 @@ class RepeatedMeanwhile extends Error {
 }
 
 /**
- * The repeat check made again with the row's intent, under the journal's write lock: a purchase of the
- * same order that another process made since the plan (a single buy for the same customer) makes the
- * row one bought before, as a skipped repeat is, and nothing is sent.
+ * The repeat check made again with the row's intent: a purchase of the same order that another
+ * process made since the plan (a single buy for the same customer) makes the row one bought before,
+ * as a skipped repeat is, and nothing is sent.
  */
 function noRepeatSince(ctx: Context, order: Order, planned: PreparedBulk["planned"]): () => void {
-  const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
   return () => {
     // This run's rows and their alternatives are its own orders, not repeats.
-    const since = repeatedPurchases(ctx, lines, order.refId, planned.windowHours).find(
-      (p) => !planned.refIds.has(p.alternativeOf ?? p.refId),
-    );
+    const since = repeatSince(ctx, order, planned.windowHours, (p) => planned.refIds.has(p.alternativeOf ?? p.refId));
     if (since) throw new RepeatedMeanwhile(since);
   };
 }

@@ -9,7 +9,7 @@ import { InputError, placed, present, type Said, UsageError, type Wording } from
 import { formatRupiah } from "../output/format.js";
 import { readAmount, whyNotAmount } from "../rules/amount.js";
 import { buildSmmNote, rupiah, smmNote } from "../rules/input.js";
-import { phoneMeant, readPhoneNumber, whyNotPhone } from "../rules/phone.js";
+import { phoneHint, readPhoneNumber, whyNotPhone } from "../rules/phone.js";
 import { customerData } from "../domain/transaction.js";
 import { gameAccountNote, splitCustomerNote } from "../rules/customer.js";
 
@@ -221,8 +221,8 @@ export function checkTypedCustomer(item: Item): (text: string) => true | Wording
     const reading = readPhoneNumber(text);
     if (reading.ok) return true;
     const why = whyNotPhone(reading.problem);
-    const meant = phoneMeant(reading.problem);
-    return (say) => say.phone.notMobile(`${why(say)}${meant ? `. ${meant(say)}` : ""}`);
+    const hint = phoneHint(reading.problem);
+    return (say) => say.phone.notMobile(why(say), hint(say));
   };
 }
 
@@ -238,10 +238,9 @@ function checkedPhone(item: Item, text: string, where: Said, form: NoteForm): st
   const reading = readPhoneNumber(text);
   if (reading.ok) return form === "sent" ? reading.number : reading.written;
   const why = whyNotPhone(reading.problem);
-  const meant = phoneMeant(reading.problem);
   refuse(where, (say) => say.phone.refused(text.trim(), itemWords(item)(say), why(say)), {
     code: "PHONE_NUMBER_INVALID",
-    suggestion: (say) => `${meant ? `${meant(say)} ` : ""}${say.phone.refusedHint}`,
+    suggestion: phoneHint(reading.problem, (say) => say.phone.refusedHint),
   });
 }
 

@@ -40,9 +40,11 @@ export interface PlannedRow {
   /** The item's price a unit in the catalogue kept on this machine, when it differs from the price read now. */
   kept_price?: number;
   verdict: PlanVerdict;
-  /** Bought already: the earlier purchase's ref_id and verdict. */
+  /** Bought already, or refused as a repeat: the earlier purchase's ref_id and verdict. */
   already_bought?: string;
   earlier_outcome?: Verdict;
+  /** A look-up did not find the earlier purchase: it may have been bought since. */
+  earlier_not_found?: true;
   /** Why the run would refuse it: the code and words it would stop with. */
   problem?: { code: string; message: string };
   /**
@@ -105,7 +107,9 @@ export function orderRows(
   order: Order,
   verdict: PlanVerdict,
   keptPrice: KeptPrice,
-  more: Partial<Pick<PlannedRow, "problem" | "already_bought" | "earlier_outcome" | "alternatives">> = {},
+  more: Partial<
+    Pick<PlannedRow, "problem" | "already_bought" | "earlier_outcome" | "earlier_not_found" | "alternatives">
+  > = {},
 ): PlannedRow[] {
   return order.lines.map((line, i) => {
     const customer = customerData(line.note);
@@ -188,6 +192,7 @@ export async function planFile(
         ...base,
         verdict: "refused",
         problem: { code: "REPEATED_ORDER", message: ctx.say.plan.repeat(plan.earlier.refId) },
+        ...earlierOf(plan.earlier),
       });
       continue;
     }
@@ -257,7 +262,17 @@ function boughtRow(base: PlannedRow, earlier: EarlierPurchase): PlannedRow {
     ...base,
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     verdict: "already_bought",
+    ...earlierOf(earlier),
+  };
+}
+
+/** The earlier purchase a row stands on (bought before, or refused as a repeat of it), as the plan names it. */
+export function earlierOf(
+  earlier: EarlierPurchase,
+): Required<Pick<PlannedRow, "already_bought" | "earlier_outcome">> & Pick<PlannedRow, "earlier_not_found"> {
+  return {
     already_bought: earlier.refId,
     earlier_outcome: earlierVerdict(earlier),
+    ...(earlier.notFound ? { earlier_not_found: true as const } : {}),
   };
 }

@@ -322,7 +322,12 @@ async function explainRefusal(
   order: Order,
   boughtBefore: boolean,
 ): Promise<ServiceError> {
-  const refusal = (words: { message?: Said; suggestion?: Said; details?: Record<string, unknown> }) => {
+  const refusal = (words: {
+    message?: Said;
+    suggestion?: Said;
+    details?: Record<string, unknown>;
+    saidInMessage?: string[];
+  }) => {
     const worded = new ServiceError(error.status, error.code, words.message ?? error.said, error.body, {
       definite: error.definite,
       ...((words.suggestion ?? error.suggestion) !== undefined
@@ -331,6 +336,7 @@ async function explainRefusal(
       ...(error.details || words.details ? { details: { ...(error.details ?? {}), ...(words.details ?? {}) } } : {}),
     });
     worded.attempt = error.attempt;
+    if (words.saidInMessage) worded.saidInMessage = words.saidInMessage;
     return worded;
   };
   if (error.code === "BALANCE_IS_INSUFFICIENT") {
@@ -353,6 +359,7 @@ async function explainRefusal(
         total,
         ...(shortfall !== undefined ? { shortfall } : {}),
       },
+      saidInMessage: balance === undefined ? ["total"] : ["balance", "total"],
       suggestion: (say) => say.orders.buying.topUpFirst(topUp ? String(topUp) : "", order.refId),
     });
   }

@@ -11,6 +11,7 @@ import { notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
 import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
+import type { Order } from "./order.js";
 
 /**
  * The customer data of a line as the ref_id of an orders file is derived from it: as written in the
@@ -164,6 +165,21 @@ export function earlierVerdict(p: EarlierPurchase): Verdict {
 }
 
 /**
+ * The earlier purchase a repeat is refused on, as --json names it in every refusal (a single buy's or
+ * a cart's, each row of a file's): `earlier_not_found` when a look-up did not find it, so it may have
+ * been bought since.
+ */
+export function earlierDetails(p: EarlierPurchase): Record<string, unknown> {
+  return {
+    earlier_ref_id: p.refId,
+    ...(p.invoice ? { earlier_invoice: p.invoice } : {}),
+    earlier_at: p.at,
+    earlier_outcome: earlierVerdict(p),
+    ...(p.notFound ? { earlier_not_found: true } : {}),
+  };
+}
+
+/**
  * The purchases this profile made at this service address in the window whose repeat key is one of
  * `keys`, and any older one a given ref_id names: looked up by key and ref_id, never a scan.
  */
@@ -194,18 +210,28 @@ export function recentPurchases(
  * and customers (by their one key) within the window, bought or maybe bought, under another ref_id. A
  * delivery that failed was refunded, so buying it again spends nothing twice.
  */
-export function repeatedPurchases(
-  ctx: Context,
-  lines: { itemId: number; quantity: number; note?: string | undefined }[],
-  refId: string,
-  windowHours: number,
-): EarlierPurchase[] {
-  const key = orderRepeatKey(lines);
+export function repeatedPurchases(ctx: Context, order: Order, windowHours: number): EarlierPurchase[] {
+  const key = orderRepeatKey(order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note })));
   return recentPurchases(ctx, windowHours, [], [key]).filter(
     (p) =>
       p.key === key &&
-      p.refId !== refId &&
+      p.refId !== order.refId &&
       mayBeBought(p) &&
       !(p.outcome === "done" && verdictOfRecord(p) === "delivery_failed"),
   );
+}
+
+/**
+ * The repeat check made once more with the purchase's intent, under the journal's write lock: a
+ * purchase of the same order that another process made since the first check (the customer's second
+ * message in another shell, a second bot), which nobody agreed to. `known` says which purchases the
+ * first check already saw (or which are the run's own orders); undefined when there is none.
+ */
+export function repeatSince(
+  ctx: Context,
+  order: Order,
+  windowHours: number,
+  known: (p: EarlierPurchase) => boolean,
+): EarlierPurchase | undefined {
+  return repeatedPurchases(ctx, order, windowHours).find((p) => !known(p));
 }

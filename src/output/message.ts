@@ -15,16 +15,23 @@ function columnsOf(text: string): number {
  */
 export const unbroken = "\u00a0";
 
+/** `text` kept whole: a line wrapped between words never parts it (`--page 3`, `(BALANCE_IS_INSUFFICIENT, HTTP 400)`). */
+export function keptWhole(text: string): string {
+  return text.replaceAll(" ", unbroken);
+}
+
 /**
  * The units a line may break between: words, except that an amount stays with its `Rp` (`Rp 75.500`,
- * `-Rp 2.625`) and a count with its `×` and the word after it (`1 × Mobile`): `dana Rp` at a line's
- * end and `2.625 dikembalikan` on the next read as two sums.
+ * `-Rp 2.625`), a count with its `×` and the word after it (`1 × Mobile`) and a span of time with its
+ * unit (`48 h`, `48 jam`): `dana Rp` at a line's end and `2.625 dikembalikan` on the next read as two sums.
  */
 export function wordsOf(line: string): string[] {
   return (
     line
       .replace(/\b(Rp) (?=[-+]?\d)/g, "$1\u00a0")
       .replace(/\b(\d+) \u00d7 (?=\S)/g, "$1\u00a0\u00d7\u00a0")
+      // A span of time with its unit: `48` at a line's end and `h:` on the next read as a count and a letter.
+      .replace(/\b(\d+) (h|min|jam|menit|hari|hours?|minutes?|days?)\b/g, "$1\u00a0$2")
       // A time is read as one: `28 Nov 2026` at a line's end and `20.40 WIB` on the next are two.
       .replace(
         /\b(\d{1,2}) (\p{L}{3,4}) (\d{4}) (\d\d[.:]\d\d(?:[.:]\d\d)?) (WIB|WITA|WIT|UTC\S*)/gu,

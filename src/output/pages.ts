@@ -1,10 +1,7 @@
 /** Where a page of a list sits, said on stderr under the rows: `Page 1 of 3 (45 transactions). Next: …`. */
 import type { Pagination } from "../api/model.js";
 import type { Messages } from "../messages/messages.js";
-import { unbroken } from "./message.js";
-
-/** The next page's command, to copy: wrapped as one word, never `--page 3` / `--per-page 5`. */
-const whole = (command: string) => command.replaceAll(" ", unbroken);
+import { keptWhole } from "./message.js";
 
 /**
  * A line for people about the rest of a list, or undefined when there is nothing more to say. Without
@@ -30,8 +27,8 @@ export function pageHint(
     pagination?.total !== null && pagination?.total !== undefined ? say.pages.total(pagination.total, noun) : "";
   if (lastPage !== null) {
     if (lastPage <= 1 && page <= 1) return undefined;
-    return say.pages.of(page, lastPage, total) + (page < lastPage ? say.pages.next(whole(command(page + 1))) : "");
+    return say.pages.of(page, lastPage, total) + (page < lastPage ? say.pages.next(keptWhole(command(page + 1))) : "");
   }
-  if (perPage !== undefined && shown >= perPage) return say.pages.mayBeMore(page, whole(command(page + 1)));
+  if (perPage !== undefined && shown >= perPage) return say.pages.mayBeMore(page, keptWhole(command(page + 1)));
   return undefined;
 }

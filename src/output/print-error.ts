@@ -14,7 +14,7 @@ import {
 } from "../errors.js";
 import type { Context } from "../context.js";
 import type { Paint, Writable } from "./output.js";
-import { unbroken, wrapMessage } from "./message.js";
+import { keptWhole, wrapMessage } from "./message.js";
 import type { Messages } from "../messages/messages.js";
 import { formatLocalTime, formatRupiah } from "./format.js";
 import { jsonForTerminal, neutralize } from "./sanitize.js";
@@ -117,7 +117,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
       : say.printer.error;
   const tone = error.exitCode === ExitCode.outcomeUnknown || error instanceof PartlyDeliveredError ? "warn" : "bad";
   // The code is wrapped as one word, never `(…, HTTP` / `422)`: its spaces do not break a line.
-  const group = where.replaceAll(" ", unbroken);
+  const group = keptWhole(where);
   const coded = `${error.messageIn(say)}${error.code === "USAGE" ? "" : ` (${group})`}`;
   const message = labelText ? wrap(coded, labelText) : wrapMessage(neutralize(coded), options.width, 0, 2);
   let codeAt = error.code === "USAGE" ? message.length : message.lastIndexOf(`(${where})`);
@@ -140,6 +140,7 @@ export function printError(error: unknown, options: ErrorPrinterOptions): number
   }
   for (const [key, value] of Object.entries(error.detailsSaid?.(say) ?? error.details ?? {})) {
     if (key === "errors" || key === "retryAfter" || typeof value === "object") continue;
+    if (error.saidInMessage?.includes(key)) continue;
     under(detailLine(key, value, say));
   }
   if (error instanceof OutcomeUnknownError && error.refId)

@@ -35,10 +35,13 @@ export function whyNotPhone(problem: PhoneProblem): Wording {
       : say.phone[problem.code];
 }
 
-/** `Did you mean 081234567890?` when the number probably meant can be told. */
-export function phoneMeant(problem: PhoneProblem): Wording | undefined {
+/**
+ * What to do about a refused number: `Did you mean 081234567890?` when the number probably meant can
+ * be told, then `then` (the way on where the number was given); empty when there is neither.
+ */
+export function phoneHint(problem: PhoneProblem, then?: Wording): Wording {
   const meant = problem.code === "mobileStart" ? problem.meant : undefined;
-  return meant === undefined ? undefined : (say) => say.phone.didYouMean(meant);
+  return (say) => [meant === undefined ? "" : say.phone.didYouMean(meant), then?.(say) ?? ""].filter(Boolean).join(" ");
 }
 
 /** Reads one number as a customer gave it; never throws. What is wrong with it is data, worded where it is shown. */

@@ -196,6 +196,12 @@ describe("refusals", () => {
     expect(r.stderr).toContain("BALANCE_IS_INSUFFICIENT");
     expect(r.stderr).toContain("Rp 10.000");
     expect(r.stderr).toContain("reseller topup");
+    // Each figure said once: the balance and the total in the message, the shortfall under it, and
+    // "nothing charged" on the outcome line, not again in the hint.
+    const refusal = r.stderr.slice(r.stderr.indexOf("Error:"));
+    for (const said of ["Rp 10.000", "Rp 11.500", "Rp 1.500", "nothing charged"])
+      expect(refusal.split(said).length - 1, said).toBe(1);
+    expect(r.stderr).toMatch(/^ {2}outcome: refused; nothing charged\n {2}shortfall: Rp 1\.500\nHint: Top up/m);
     const json = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890"], { mode: "json" });
     expect(json.stdout).toBe("");
     const error = json.errorJson().error;

@@ -202,6 +202,19 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     expect(row.errorJson().error.message).toContain(
       `not found when asked but maybe bought since: \`reseller trx show ${refId}\``,
     );
+    // Every repeat refusal says so to a script: the file's row, and the plans of the order and of the file.
+    expect(row.errorJson().error.details).toMatchObject({
+      repeats: [{ row: 2, earlier_ref_id: refId, earlier_outcome: "unknown", earlier_not_found: true }],
+    });
+    for (const plan of [
+      await reseller.run([...buy, "--plan"], { mode: "json" }),
+      await reseller.run(["buy", "--file", file, "--plan"], { mode: "json" }),
+    ]) {
+      expect(plan.exitCode, plan.stderr).toBe(2);
+      expect(plan.json().rows).toMatchObject([
+        { verdict: "refused", problem: { code: "REPEATED_ORDER" }, already_bought: refId, earlier_not_found: true },
+      ]);
+    }
     expect(onService(apiKey)).toBe(before + 1);
     // The safe way the hint names: the same ref_id sent again is that purchase, bought once.
     const resent = await reseller.run([...buy, "--ref-id", refId], { mode: "json" });
@@ -249,11 +262,19 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     writeFileSync(file, "item_id,quantity,note\n12,1,081234569905\n");
     const skipped = await reseller.run(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
     expect(skipped.exitCode, skipped.stderr).toBe(5);
+    // The row says why it is unknown: its earlier purchase was not found when asked.
+    expect(JSON.parse(skipped.stdout.trim())).toMatchObject({
+      sent: false,
+      already_bought: refId,
+      outcome: "unknown",
+      earlier_not_found: true,
+    });
     const settled = await reseller.run(["reconcile"], { mode: "json" });
     expect(settled.json()).toMatchObject({ settled: 1, entries: [{ ref_id: refId, outcome: "done" }] });
     const again = await reseller.run(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout.trim())).toMatchObject({ sent: false, already_bought: refId, outcome: "bought" });
+    expect(JSON.parse(again.stdout.trim())).not.toHaveProperty("earlier_not_found");
     expect(onService(apiKey)).toBe(before + 1);
     // Asked and found, it is settled: the next reconcile has nothing to ask.
     expect((await reseller.run(["reconcile"], { mode: "json" })).json()).toMatchObject({ checked: 0 });

@@ -1,7 +1,7 @@
 /**
  * The repeat refusal's golden screen at 80 columns in a real terminal (tmux), in English and in
  * Indonesian: it is said on stderr, which only a terminal wraps. The earlier purchase's ref_id,
- * invoice, customer and time with its zone stand whole (its item too, wrapped between words at worst), no line is wider than the window, no
+ * invoice, customer and time with its zone stand whole, each said once (its item too, wrapped between words at worst), no line is wider than the window, no
  * word is split, and the Indonesian screen holds no English word of the tool's own, status words
  * included. The listener's golden screen: test/e2e/golden-refusal-listener.test.ts.
  */
@@ -56,12 +56,19 @@ describe("golden screen of a repeat refused, at 80 columns in a real terminal", 
       expect(screen.replace(/\n {2}/g, " ")).toContain(`1 × ${item} ${tag === "id" ? "untuk" : "for"} ${customer}`);
       expectNothingSplit(screen, 80, wholeWords(piped.stderr));
       expect(screen).toContain("REPEATED_ORDER");
-      // The earlier purchase's ref_id labelled with the contract's name in both languages, as every screen writes it.
-      expect(screen).toContain(tag === "id" ? `\n  ref_id sebelumnya: ${ref}\n` : `\n  earlier ref_id: ${ref}\n`);
+      // Each fact of the earlier purchase said once, in the message: no line under it names it again.
+      for (const fact of [ref, bought.invoice]) expect(screen.split(fact).length - 1, fact).toBe(1);
+      expect(screen).not.toMatch(tag === "id" ? /sebelumnya:/ : /earlier [a-z_]+:/);
+      expect(screen).toContain(
+        tag === "id" ? "\n  hasil: tidak dikirim; saldo tidak terpotong\n" : "\n  outcome: not sent; nothing charged\n",
+      );
+      // The repeat window with its unit, never `48` at a line's end and `h:` on the next.
+      expect(screen).toContain(tag === "id" ? "48 jam" : "48 h");
+      const said = screen.replace(/\n {2}/g, " ");
       if (tag === "id") {
-        expect(screen).toMatch(/^ {2}waktu sebelumnya: \d{1,2} \p{L}{3,4} \d{4} \d\d\.\d\d\.\d\d WIB$/mu);
+        expect(said).toMatch(/dibeli \d{1,2} \p{L}{3,4} \d{4} \d\d\.\d\d\.\d\d WIB/u);
         expect(englishIn(ownWords(screen, [item]), statusWords), screen).toEqual([]);
-      } else expect(screen).toMatch(/^ {2}earlier at: \d{1,2} \p{L}{3} \d{4} \d\d:\d\d:\d\d WIB$/mu);
+      } else expect(said).toMatch(/bought \d{1,2} \p{L}{3} \d{4} \d\d:\d\d:\d\d WIB/u);
     },
   );
 });

@@ -13,7 +13,7 @@ import {
   type RichCell,
 } from "../../src/output/output.js";
 import { neutralize, plainCell } from "../../src/output/sanitize.js";
-import { unbroken } from "../../src/output/message.js";
+import { unbroken, wrapMessage } from "../../src/output/message.js";
 import { printError } from "../../src/output/print-error.js";
 import { NetworkError, ServiceError } from "../../src/errors.js";
 import { JqFilterError, type JqFilter } from "../../src/output/jq.js";
@@ -327,6 +327,14 @@ describe("Output modes", () => {
     output.result(`INV-20261129-000001  paid${unbroken}(delivered)  Pulsa`);
     expect(out).toBe("INV-20261129-000001\npaid (delivered)  Pulsa\n");
     expect(out).not.toContain(unbroken);
+  });
+
+  it("a message wraps a span of time with its unit: `48 h` never parted into `48` and `h:`", () => {
+    const hint = "If the customer wants it twice, buy again with --again (repeat window 48 h: --repeat-window)";
+    expect(wrapMessage(hint, 80, 6, 2)).toBe(
+      "If the customer wants it twice, buy again with --again (repeat window\n  48 h: --repeat-window)",
+    );
+    expect(wrapMessage("rentang cek ulang 48 jam", 21)).toBe("rentang cek ulang\n48 jam");
   });
 
   it("headings appear only on a terminal, so piped rows stay rows", () => {

@@ -9,7 +9,7 @@ import { UsageError } from "../../src/errors.js";
 import { checkLine, checkTypedCustomer, takesPhoneNumber } from "../../src/orders/check-line.js";
 import { en } from "../../src/messages/en.js";
 import { id } from "../../src/messages/id.js";
-import { phoneMeant, readPhoneNumber, whyNotPhone } from "../../src/rules/phone.js";
+import { phoneHint, readPhoneNumber, whyNotPhone } from "../../src/rules/phone.js";
 import { testItem } from "../support/items.js";
 
 describe("a mobile number as a customer gives it", () => {
@@ -48,7 +48,10 @@ describe("a mobile number as a customer gives it", () => {
     expect(reading.ok).toBe(false);
     if (reading.ok) return;
     expect(whyNotPhone(reading.problem)(en)).toMatch(why);
-    expect(phoneMeant(reading.problem)?.(en)).toBe(suggestion);
+    expect(phoneHint(reading.problem)(en)).toBe(suggestion ?? "");
+    // The hint of where the number was given follows the number meant, or stands alone.
+    const then = phoneHint(reading.problem, () => "Check it.")(en);
+    expect(then).toBe(suggestion ? `${suggestion} Check it.` : "Check it.");
   });
 
   it("says what it found as data, worded in the language of whoever shows it", () => {
@@ -57,7 +60,7 @@ describe("a mobile number as a customer gives it", () => {
     expect(readPhoneNumber("0812")).toEqual({ ok: false, problem: { code: "length", digits: 4 } });
     if (reading.ok) return;
     expect(whyNotPhone(reading.problem)(id)).not.toBe(whyNotPhone(reading.problem)(en));
-    expect(phoneMeant(reading.problem)?.(id)).toContain("081234567890");
+    expect(phoneHint(reading.problem)(id)).toContain("081234567890");
   });
 });
 

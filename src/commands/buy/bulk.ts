@@ -27,6 +27,7 @@ import {
 } from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
 import { placeOf } from "../../orders/orders-file.js";
+import { earlierDetails } from "../../orders/repeats.js";
 import { verdictPhrase, verdictTone } from "../../domain/verdict.js";
 import { saleFactsOf, sellingPricesOf } from "../../shop/selling.js";
 import { storedAlternatives } from "../../orders/alternatives.js";
@@ -224,22 +225,28 @@ async function consentToRepeats(
     // An order of a file has its row's one line.
     const [line] = present(prepared.orders[i], "a repeat's order").lines;
     if (!line) throw new Error("internal error: an order without its line");
-    // A purchase a look-up did not find may have been bought since: said so, with the way to find out.
-    const named = earlier.notFound ? ctx.say.bulk.repeatNamedNotFound : ctx.say.bulk.repeatNamed;
-    return named(
+    return ctx.say.bulk.repeatNamed(
       placeOf(row)(ctx.say),
       `${line.quantity} × ${line.item.name}`,
       line.note ?? "",
       ctx.output.time(earlier.at).human,
       earlier.refId,
+      earlier.notFound === true,
     );
   });
   const more = ctx.say.bulk.repeatMore(Math.max(0, repeats.length - 10));
   const n = repeats.length;
   const message = ctx.say.bulk.repeats(n, windowHours, named.join("; "), more);
   if (!ctx.canPrompt) {
+    // Each row's earlier purchase, as a single buy's refusal names it: a script reads which rows and why.
+    const rows = repeats.map(({ i, earlier }) => ({
+      row: present(prepared.rows[i], "a repeat's row").row,
+      ref_id: present(prepared.orders[i], "a repeat's order").refId,
+      ...earlierDetails(earlier),
+    }));
     throw new UsageError(message, {
       code: "REPEATED_ORDERS",
+      details: { repeats: rows },
       suggestion: ctx.say.bulk.repeatsNothingSent,
     });
   }

@@ -18,6 +18,7 @@ import type { BuyRequest } from "../../orders/buy-request.js";
 import { refuseDoubts } from "../../orders/customer-checks.js";
 import {
   alternativesAfter,
+  earlierOf,
   orderRows,
   planFile,
   planOf,
@@ -26,7 +27,7 @@ import {
   type Plan,
   type PlannedRow,
 } from "../../orders/plan.js";
-import { earlierVerdict, recentPurchases, repeatedPurchases } from "../../orders/repeats.js";
+import { recentPurchases, repeatedPurchases } from "../../orders/repeats.js";
 import { buildOrder, checkOrder, refuseMissingAccount, type OrderRequest } from "./prepare.js";
 import { readOrdersText } from "./bulk.js";
 import { alternativesFor, storedAlternatives } from "../../orders/alternatives.js";
@@ -92,20 +93,17 @@ async function planOrder(
       return planOf(
         orderRows(order, "refused", keptPrice, {
           problem: { code: "REF_ID_ALREADY_EXIST", message: ctx.say.orders.buying.refIdUsed(order.refId, true) },
-          already_bought: earlier.refId,
-          earlier_outcome: earlierVerdict(earlier),
+          ...earlierOf(earlier),
         }),
         balance,
       );
   } else if (!request.again) {
-    const lines = order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note }));
-    const [earlier] = repeatedPurchases(ctx, lines, order.refId, windowHours);
+    const [earlier] = repeatedPurchases(ctx, order, windowHours);
     if (earlier)
       return planOf(
         orderRows(order, "refused", keptPrice, {
           problem: { code: "REPEATED_ORDER", message: ctx.say.plan.repeatOrder(earlier.refId) },
-          already_bought: earlier.refId,
-          earlier_outcome: earlierVerdict(earlier),
+          ...earlierOf(earlier),
         }),
         balance,
       );

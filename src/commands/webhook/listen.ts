@@ -23,7 +23,7 @@ import { maskApiKey } from "../../config/mask.js";
 import { en } from "../../messages/en.js";
 import { statusWord } from "../../output/status-words.js";
 import type { Cell } from "../../output/output.js";
-import { unbroken } from "../../output/message.js";
+import { keptWhole, unbroken } from "../../output/message.js";
 import { confirmWithService, needsConfirming } from "../../webhooks/confirm.js";
 import { DeliveryStore, deliveryIdOf, deliveryKey, type ReceivedDelivery } from "../../webhooks/deliveries.js";
 import { execFromFlags, forwardTo, type HandOff } from "../../webhooks/hand-off.js";
@@ -380,7 +380,7 @@ function statusAndVerdict(event: WebhookEvent, payload: Buffer, say: Messages): 
   const status = event.status ? statusWord(event.status, say) : "-";
   const verdict = confirmedVerdict(payload, say);
   const words = verdict.length === 1 && verdict[0] === `(${status})` ? [status] : [status, ...verdict];
-  return words.join(" ").replaceAll(" ", unbroken);
+  return keptWhole(words.join(" "));
 }
 
 /** What the order is and for whom, from the event and the transaction it was confirmed with: `Pulsa XL 10.000 → 0817…`. */
