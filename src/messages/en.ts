@@ -1836,8 +1836,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     repeatMore: (n: number) => (n ? `, and ${n} more` : ""),
     repeats: (n: number, hours: number, named: string, more: string) =>
       `${n} order${n === 1 ? "" : "s"} of this file match${n === 1 ? "es" : ""} a purchase made in the last ${hours} h: ${named}${more}.`,
-    repeatsNothingSent:
-      "Nothing was sent. Add --skip-bought to buy only the new orders, or --again to buy the matching ones again.",
+    repeatsHint: "Add --skip-bought to buy only the new orders, or --again to buy the matching ones again.",
     skippingRepeats: "Skipping them and buying the new ones (--yes takes the safe answer; --again buys them again).",
     repeatQuestion: (n: number) => `What should happen to ${n === 1 ? "it" : "them"}?`,
     repeatSkip: (n: number) => `Skip ${n === 1 ? "it" : "those"} (already bought) and buy the new ones`,

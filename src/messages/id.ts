@@ -2247,8 +2247,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     repeatMore: (n: number) => (n ? `, dan ${n} lagi` : ""),
     repeats: (n: number, hours: number, named: string, more: string) =>
       `${n} order di file ini sama dengan pembelian dalam ${hours} jam terakhir: ${named}${more}.`,
-    repeatsNothingSent:
-      "Tidak ada yang dikirim. Tambahkan --skip-bought untuk membeli order yang baru saja, atau --again untuk membeli yang sama itu lagi.",
+    repeatsHint:
+      "Tambahkan --skip-bought untuk membeli order yang baru saja, atau --again untuk membeli yang sama itu lagi.",
     skippingRepeats: "Yang sama dilewati, yang baru dibeli (--yes memilih jawaban aman; --again membelinya lagi).",
     repeatQuestion: (n: number) => `Mau diapakan ${n === 1 ? "order itu" : "order-order itu"}?`,
     repeatSkip: (_n: number) => "Lewati (sudah dibeli) dan beli yang baru",

@@ -138,6 +138,8 @@ describe("buy --file", () => {
       /1 order of this file matches a purchase made in the last 48 h: shop\.csv line 2 \(1 × .* for 081277770001, bought .* as RSL-/,
     );
     expect(refused.errorJson().error.suggestion).toMatch(/--skip-bought .* --again/);
+    // A script reads that no money moved as from every other refusal: details.outcome.
+    expect(refused.errorJson().error.details).toMatchObject({ outcome: "not_sent", repeats: [{ row: 2 }] });
     expect(onService(reseller.apiKey)).toHaveLength(bought);
 
     const skipped = await reseller.run(["buy", "--file", orders, "--skip-bought"], { mode: "json" });

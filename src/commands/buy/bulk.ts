@@ -244,10 +244,11 @@ async function consentToRepeats(
       ref_id: present(prepared.orders[i], "a repeat's order").refId,
       ...earlierDetails(earlier),
     }));
+    // Nothing was sent: said by the outcome line and details.outcome, as every other refusal says it.
     throw new UsageError(message, {
       code: "REPEATED_ORDERS",
-      details: { repeats: rows },
-      suggestion: ctx.say.bulk.repeatsNothingSent,
+      details: { outcome: "not_sent", repeats: rows },
+      suggestion: ctx.say.bulk.repeatsHint,
     });
   }
   ctx.output.warn(message);
