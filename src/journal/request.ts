@@ -108,11 +108,19 @@ export function statusRecord(
 }
 
 /**
- * `sending`: on the way to a money-moving request, which a journal that cannot be opened stops;
- * `writing`: for a command that must write its records (`openJournal`).
+ * `sending`: on the way to a money-moving request, which a journal that cannot be opened stops
+ * (`openJournal`); a journal opened to read only may be records this user cannot write.
  */
-export function journalFor(ctx: Context, sending = false, writing = sending): Journal {
-  return openJournal(ctx.settings.configDir, sending, writing);
+export function journalFor(ctx: Context, sending = false): Journal {
+  return openJournal(ctx.settings.configDir, sending);
+}
+
+/**
+ * The journal of a command that sends no money but must keep what it learns (reconcile, pending):
+ * records this user may only read are refused before anything is asked.
+ */
+export function journalToWrite(ctx: Context): Journal {
+  return openJournal(ctx.settings.configDir, false, true);
 }
 
 /** Sent with this profile to this service address: the entries a purchase, reconcile or trx show here can speak for. */

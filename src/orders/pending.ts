@@ -11,7 +11,7 @@ import type { Transaction } from "../api/model.js";
 import { AuthError } from "../errors.js";
 import type { Context } from "../context.js";
 import { stillInFlight, type JournalEntry } from "../journal/entries.js";
-import { journalFor } from "../journal/request.js";
+import { journalToWrite } from "../journal/request.js";
 import type { Journal } from "../journal/journal.js";
 import { openRecords } from "../records/migrate.js";
 import { pendingOrders, type Claim, type FollowedOrder, type PendingOrders } from "../records/pending-orders.js";
@@ -59,8 +59,8 @@ export class PendingFollower {
   private readonly owner = `${hostname()}:${process.pid}`;
 
   constructor(private readonly ctx: Context) {
-    // It writes down what it follows and hands on: records this user may only read are refused here.
-    this.journal = journalFor(ctx, false, true);
+    // It writes down what it follows and hands on.
+    this.journal = journalToWrite(ctx);
     // The database the journal opened: one that cannot be used was said by it, with what to do.
     this.followed = pendingOrders(openRecords(ctx.settings.configDir));
   }

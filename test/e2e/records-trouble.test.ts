@@ -82,7 +82,7 @@ describe("a records database that cannot be used", () => {
     expect(riwayat.stderr).not.toContain("tidak ada yang dikirim");
   });
 
-  it("read only, an earlier release's without the newest indexes: history and report read it; reconcile and a purchase say to make it writable, only the purchase that nothing was sent", async (test) => {
+  it("read only, an earlier release's without the newest indexes: history and report read it; reconcile, pending and a purchase say to make it writable, only the purchase that nothing was sent", async (test) => {
     const apiKey = harness.apiKeyOf("Mandiri Pulsa Center");
     const reseller = resellerAs(harness, apiKey);
     const bought = await reseller.run([
@@ -119,6 +119,10 @@ describe("a records database that cannot be used", () => {
     expect(reconcile.stderr).toContain("writable for you again");
     expect(reconcile.stderr).not.toContain("nothing was sent");
     expect(reconcile.stderr).not.toContain("Free some disk space");
+    // pending writes down what it follows and hands on: refused the same way.
+    const pending = await asReader(["pending", "--once"]);
+    expect(pending.exitCode).toBe(2);
+    expect(pending.stderr).toMatch(/Cannot open the records at .*records\.db: permission denied/);
 
     const buy = await asReader(["buy", "--item", "12", "--qty", "1", "--note", "081234569932", "--yes"]);
     expect(buy.exitCode).toBe(2);
