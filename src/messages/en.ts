@@ -1899,6 +1899,9 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `--alternatives: item ${id} has none kept; \`reseller alternatives set ${id} ALT\` keeps them.`,
     soldBefore: (refId: string, altRefId: string, outcome: string) =>
       `ref_id ${refId} was sold as its alternative ${altRefId} (outcome: ${outcome}); nothing sent again.`,
+    /** Its alternative was not found when asked: maybe bought since, so the sale is not sent again until that is known. */
+    soldMaybe: (refId: string, altRefId: string) =>
+      `ref_id ${refId} was sent as its alternative ${altRefId}, which the service did not have when asked but may have bought since; nothing sent again. Look first: reseller trx show ${altRefId}`,
     keptFor: (list: string) =>
       `Its alternatives: ${list}. Buy again with --alternatives to sell the first that can be.`,
     noneKeptHint: (id: number, candidates: string) =>

@@ -2307,6 +2307,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `--alternatives: varian ${id} belum punya pengganti; \`reseller alternatives set ${id} ALT\` menyimpannya.`,
     soldBefore: (refId: string, altRefId: string, outcome: string) =>
       `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId} (hasil: ${outcome}); tidak dikirim lagi.`,
+    soldMaybe: (refId: string, altRefId: string) =>
+      `ref_id ${refId} sudah dikirim lewat penggantinya ${altRefId}; waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu; tidak dikirim lagi. Cek dulu: reseller trx show ${altRefId}`,
     keptFor: (list: string) =>
       `Penggantinya: ${list}. Beli lagi dengan --alternatives untuk menjual yang pertama bisa.`,
     noneKeptHint: (id: number, candidates: string) =>

@@ -5,7 +5,7 @@
  * partial delivery, and never above the price cap (the original's selling price unless told).
  */
 import type { Context } from "../context.js";
-import type { JournalEntry } from "../journal/entries.js";
+import { notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
 import { ExitCode, ResellerError, type Wording } from "../errors.js";
 import type { Verdict } from "../domain/verdict.js";
 import type { AlternativeOf } from "../domain/alternative.js";
@@ -106,9 +106,15 @@ export function failureCostNothing(error: unknown, amount?: number): boolean {
   return costNothing(outcome, error.exitCode, amount, typeof refunded === "number" ? refunded : undefined);
 }
 
-/** An alternative bought for this very sale earlier (this ref_id's `-altN`), bought or maybe bought: what stands for it. */
+/**
+ * An alternative bought for this very sale earlier (this ref_id's `-altN`), bought or maybe bought:
+ * what stands for it. One a look-up did not find is maybe bought within the repeat window, as the
+ * repeat check counts it: the service may have committed it after it was asked, and the sale's own
+ * item bought now would be the customer's second.
+ */
 export function boughtAlternative(ctx: Context, refId: string): JournalEntry | undefined {
   const journal = journalFor(ctx);
+  const windowStartMs = ctx.now() - ctx.settings.setting("repeat_window").value * 3_600_000;
   for (const ref of alternativeRefIds(refId)) {
     const found = journal
       .byRefId(ref)
@@ -118,7 +124,8 @@ export function boughtAlternative(ctx: Context, refId: string): JournalEntry | u
           sentFromHere(e, ctx.settings) &&
           (e.outcome === "unknown" ||
             e.outcome === "pending" ||
-            (e.outcome === "done" && e.verdict !== "delivery_failed")),
+            (e.outcome === "done" && e.verdict !== "delivery_failed") ||
+            (notFoundWhenAsked(e) && Date.parse(e.at) >= windowStartMs)),
       );
     if (found) return found;
   }

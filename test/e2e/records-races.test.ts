@@ -318,4 +318,46 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     const report = await reseller.run(["report", "--no-refresh"], { mode: "json" });
     expect(report.json()).toMatchObject({ spent: 11_500, by_verdict: { bought: 1 } });
   });
+  it("a sale's alternative killed while the service held it, reconciled as not bought, committed since: the sale run again once its item recovers buys nothing more", async () => {
+    const apiKey = harness.apiKeyOf("Jaya Abadi Digital");
+    const reseller = resellerAs(harness, apiKey);
+    expect((await reseller.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(13, false);
+    const before = onService(apiKey);
+    const sale = ["buy", "--item", "13", "--qty", "1", "--note", "081234569951", "--ref-id", "SALE-9", "--yes"];
+    // The item refused as disrupted goes through; its alternative is held, and the buyer killed.
+    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+    const running = reseller.start([...sale, "--alternatives"]);
+    await until("the service to hold the sale", () => harness.emulator.faults.status().injected.latency >= 1);
+    harness.emulator.answerHeld();
+    await until("the service to hold its alternative", () => harness.emulator.faults.status().injected.latency >= 2);
+    running.child.kill("SIGKILL");
+    expect((await running.done).signal).toBe("SIGKILL");
+    expect(await reconciledNotFound(reseller)).toBe("SALE-9-alt1");
+    await committedLate(apiKey, before);
+    harness.emulator.setItemAvailable(13, true);
+
+    // The same sale again: its alternative may have been bought, so nothing is sent (exit 5, as unknown).
+    const again = await reseller.run([...sale, "--alternatives"], { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(5);
+    expect(again.json()).toMatchObject({
+      sent: false,
+      outcome: "unknown",
+      already_bought: "SALE-9-alt1",
+      earlier_not_found: true,
+    });
+    expect(onService(apiKey)).toBe(before + 1);
+    for (const lang of ["en", "id"]) {
+      const said = await reseller.run([...sale, "--alternatives", "--lang", lang]);
+      expect(said.exitCode).toBe(5);
+      expect(said.stderr).toContain("reseller trx show SALE-9-alt1");
+    }
+    // Looked at, it is that sale's: the same sale again stands on it, bought.
+    expect((await reseller.run(["trx", "show", "SALE-9-alt1"])).exitCode).toBe(0);
+    const settled = await reseller.run([...sale, "--alternatives"], { mode: "json" });
+    expect(settled.exitCode, settled.stderr).toBe(0);
+    expect(settled.json()).toMatchObject({ outcome: "bought", already_bought: "SALE-9-alt1" });
+    expect(settled.json()).not.toHaveProperty("earlier_not_found");
+    expect(onService(apiKey)).toBe(before + 1);
+  });
 });

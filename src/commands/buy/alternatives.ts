@@ -47,11 +47,16 @@ export function soldAsAlternative(ctx: Context, refId: string): number | undefin
       outcome,
       sent: false,
       already_bought: earlier.refId,
+      ...(earlier.notFound ? { earlier_not_found: true } : {}),
       alternative_of: { ref_id: refId },
       ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
       ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     });
-  ctx.output.warn(ctx.say.alternatives.soldBefore(refId, earlier.refId, outcome));
+  ctx.output.warn(
+    earlier.notFound
+      ? ctx.say.alternatives.soldMaybe(refId, earlier.refId)
+      : ctx.say.alternatives.soldBefore(refId, earlier.refId, outcome),
+  );
   return verdictExitCode(outcome);
 }
 
