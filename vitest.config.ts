@@ -1,6 +1,28 @@
-import { readdirSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The run's temp dir, in memory when the machine has a tmpfs at /dev/shm: nearly every test creates
+ * a config dir with a records database in it, and SQLite syncs each new one to disk several times
+ * (the tables, WAL mode, every purchase's journal), which on a disk shared by other work cost more
+ * than the tests themselves. Nothing here tests a machine's power failing, and what a killed process
+ * wrote is kept the same on either. Removed when the run ends.
+ */
+function runTempDir(): Record<string, string> {
+  // This file is read once per project: the first reading makes the dir, the others find it.
+  const made = process.env.RESELLER_TESTS_TMPDIR;
+  if (made) return { TMPDIR: made };
+  try {
+    accessSync("/dev/shm", constants.W_OK);
+  } catch {
+    return {};
+  }
+  const dir = mkdtempSync("/dev/shm/reseller-tests-");
+  process.env.RESELLER_TESTS_TMPDIR = dir;
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return { TMPDIR: dir };
+}
 
 const processTests = ["test/e2e/**/*.test.ts", "test/emulator/**/*.test.ts", "test/pty/**/*.test.ts"];
 
@@ -89,7 +111,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Tests that format times in this process see a zone with an offset, as the built CLI does in the
     // end-to-end tests (test/support/cli.ts): on a CI machine in UTC, local time and UTC would look alike.
-    env: { TZ: "Asia/Jakarta" },
+    // Their temp dirs, and those of the CLI they run (test/support/cli.ts passes TMPDIR on), are the run's.
+    env: { TZ: "Asia/Jakarta", ...runTempDir() },
     // Removes the temp dirs tests make with makeTempDir (test/support/temp-dir.ts) when their test ends.
     setupFiles: ["./test/support/setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
