@@ -77,6 +77,7 @@ const cliInProcess = [
   "test/e2e/history.test.ts",
   "test/e2e/hostile-answers.test.ts",
   "test/e2e/items-disrupted.test.ts",
+  "test/e2e/items-failed-here.test.ts",
   "test/e2e/items.test.ts",
   "test/e2e/jq.test.ts",
   "test/e2e/ledger-day.test.ts",
