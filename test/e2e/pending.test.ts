@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { manualClock } from "../../src/emulator/server.js";
 import { buyOne } from "../support/cli.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
-import { pipedRows, resellerAs } from "./commands-harness.js";
+import { pipedRows, resellerInProcess } from "./commands-harness.js";
 import { bought, manualOrder, receiptsIn } from "./pending-harness.js";
 
 const dialects = ["live", "live-short"] as const;
@@ -23,7 +23,7 @@ describe.concurrent.each(dialects)("against the %s dialect", (dialect) => {
   describe.sequential("pending", () => {
     it("lists orders not final oldest first; --once hands on what ended and exits 1 while some are pending, 0 after", async () => {
       const harness = harnesses[dialect];
-      const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+      const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
       await bought(reseller, manualOrder(`once-manual-${dialect}`));
       await bought(reseller, buyOne(12, "081234567890", "--ref-id", `once-h2h-${dialect}`, "--yes"));
 
@@ -76,7 +76,7 @@ describe.concurrent.each(dialects)("against the %s dialect", (dialect) => {
 
     it("--once exits 5 while an answer stays lost; the order then found bought is followed until delivered", async () => {
       const harness = harnesses[dialect];
-      const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+      const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
       const before = harness.accountOf(reseller.apiKey).balance;
       // The purchase is made, every answer about it lost: exit 5, the outcome unknown.
       harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
@@ -112,7 +112,7 @@ describe.concurrent.each(dialects)("against the %s dialect", (dialect) => {
   describe.sequential("many orders pending", () => {
     it("a pass reads the service's list once and looks up only the orders whose status moved", async () => {
       const harness = harnesses[dialect];
-      const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
+      const reseller = resellerInProcess(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
       const orders = join(reseller.configDir, "orders.csv");
       const refs = Array.from({ length: 10 }, (_, i) => `many-${dialect}-${i}`);
       writeFileSync(
@@ -151,7 +151,7 @@ describe.concurrent.each(dialects)("against the %s dialect", (dialect) => {
   describe.sequential("an answer lost before the service took it", () => {
     it("pending finds it never made: not_sent, its line and its command, no receipt; safe to buy again with the same ref_id", async () => {
       const harness = harnesses[dialect];
-      const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+      const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
       const before = harness.accountOf(reseller.apiKey).balance;
       harness.emulator.faults.configure({ drop_before_commit_next: 6, match: { path: "/v1/trx" } });
       const lost = await reseller.run(buyOne(12, "081234567895", "--ref-id", `never-${dialect}`, "--yes"));
