@@ -3,23 +3,24 @@ import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * The run's temp dir, in memory when the machine has a tmpfs at /dev/shm: nearly every test creates
- * a config dir with a records database in it, and SQLite syncs each new one to disk several times
- * (the tables, WAL mode, every purchase's journal), which on a disk shared by other work cost more
- * than the tests themselves. Nothing here tests a machine's power failing, and what a killed process
- * wrote is kept the same on either. Removed when the run ends.
+ * The run's temp dir, in memory when the machine has a tmpfs at /dev/shm and nobody chose a TMPDIR:
+ * nearly every test creates a config dir with a records database in it, and SQLite syncs each new one
+ * to disk several times (the tables, WAL mode, every purchase's journal), which on a disk shared by
+ * other work cost more than the tests themselves. Nothing here tests a machine's power failing, and
+ * what a killed process wrote is kept the same on either. Removed when the run ends.
  */
 function runTempDir(): Record<string, string> {
   // This file is read once per project: the first reading makes the dir, the others find it.
-  const made = process.env.RESELLER_TESTS_TMPDIR;
+  const made = process.env.TESTS_RUN_TMPDIR;
   if (made) return { TMPDIR: made };
+  if (process.env.TMPDIR) return {};
   try {
     accessSync("/dev/shm", constants.W_OK);
   } catch {
     return {};
   }
   const dir = mkdtempSync("/dev/shm/reseller-tests-");
-  process.env.RESELLER_TESTS_TMPDIR = dir;
+  process.env.TESTS_RUN_TMPDIR = dir;
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   return { TMPDIR: dir };
 }
