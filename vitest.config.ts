@@ -1,13 +1,13 @@
-import { accessSync, constants, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statfsSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * The run's temp dir, in memory when the machine has a tmpfs at /dev/shm and nobody chose a TMPDIR:
- * nearly every test creates a config dir with a records database in it, and SQLite syncs each new one
- * to disk several times (the tables, WAL mode, every purchase's journal), which on a disk shared by
- * other work cost more than the tests themselves. Nothing here tests a machine's power failing, and
- * what a killed process wrote is kept the same on either. Removed when the run ends.
+ * The run's temp dir, in memory when the machine has a tmpfs at /dev/shm with a GiB free and nobody
+ * chose a TMPDIR: nearly every test creates a config dir with a records database in it, and SQLite
+ * syncs each new one to disk several times (the tables, WAL mode, every purchase's journal), which on
+ * a disk shared by other work cost more than the tests themselves. Nothing here tests a machine's
+ * power failing, and what a killed process wrote is kept the same on either. Removed when the run ends.
  */
 function runTempDir(): Record<string, string> {
   // This file is read once per project: the first reading makes the dir, the others find it.
@@ -16,6 +16,10 @@ function runTempDir(): Record<string, string> {
   if (process.env.TMPDIR) return {};
   try {
     accessSync("/dev/shm", constants.W_OK);
+    // A container's default /dev/shm holds 64 MB: too little for the files running at once (a
+    // streamed journal alone writes 7 MB), so the disk it is.
+    const { bavail, bsize } = statfsSync("/dev/shm");
+    if (bavail * bsize < 2 ** 30) return {};
   } catch {
     return {};
   }
