@@ -1,6 +1,33 @@
-import { readdirSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statfsSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The run's temp dir, in memory when the machine has a tmpfs at /dev/shm with a GiB free and nobody
+ * chose a TMPDIR: nearly every test creates a config dir with a records database in it, and SQLite
+ * syncs each new one to disk several times (the tables, WAL mode, every purchase's journal), which on
+ * a disk shared by other work cost more than the tests themselves. Nothing here tests a machine's
+ * power failing, and what a killed process wrote is kept the same on either. Removed when the run ends.
+ */
+function runTempDir(): Record<string, string> {
+  // This file is read once per project: the first reading makes the dir, the others find it.
+  const made = process.env.TESTS_RUN_TMPDIR;
+  if (made) return { TMPDIR: made };
+  if (process.env.TMPDIR) return {};
+  try {
+    accessSync("/dev/shm", constants.W_OK);
+    // A container's default /dev/shm holds 64 MB: too little for the files running at once (a
+    // streamed journal alone writes 7 MB), so the disk it is.
+    const { bavail, bsize } = statfsSync("/dev/shm");
+    if (bavail * bsize < 2 ** 30) return {};
+  } catch {
+    return {};
+  }
+  const dir = mkdtempSync("/dev/shm/reseller-tests-");
+  process.env.TESTS_RUN_TMPDIR = dir;
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return { TMPDIR: dir };
+}
 
 const processTests = ["test/e2e/**/*.test.ts", "test/emulator/**/*.test.ts", "test/pty/**/*.test.ts"];
 
@@ -30,17 +57,22 @@ const changesProcessState = [
  */
 const cliInProcess = [
   "test/e2e/account-check.test.ts",
+  "test/e2e/alternatives-cart.test.ts",
+  "test/e2e/alternatives-shown.test.ts",
   "test/e2e/alternatives.test.ts",
   "test/e2e/bahasa-orders.test.ts",
   "test/e2e/bahasa-service.test.ts",
   "test/e2e/bahasa-settings.test.ts",
   "test/e2e/bahasa-shop.test.ts",
   "test/e2e/bahasa-statuses.test.ts",
+  "test/e2e/bahasa-words.test.ts",
   "test/e2e/bahasa.test.ts",
   "test/e2e/books-current.test.ts",
   "test/e2e/broken-config-dir.test.ts",
+  "test/e2e/buy-bulk.test.ts",
   "test/e2e/buy-line-rules.test.ts",
   "test/e2e/buy-plan.test.ts",
+  "test/e2e/buy-proof.test.ts",
   "test/e2e/buy-verdicts.test.ts",
   "test/e2e/caller-ref-id.test.ts",
   "test/e2e/checks-before-paying.test.ts",
@@ -51,25 +83,42 @@ const cliInProcess = [
   "test/e2e/golden-screens.test.ts",
   "test/e2e/help-examples.test.ts",
   "test/e2e/help.test.ts",
+  "test/e2e/history-latest.test.ts",
   "test/e2e/history-ledger.test.ts",
   "test/e2e/history.test.ts",
   "test/e2e/hostile-answers.test.ts",
   "test/e2e/items-disrupted.test.ts",
+  "test/e2e/items-failed-here.test.ts",
   "test/e2e/items.test.ts",
   "test/e2e/jq.test.ts",
   "test/e2e/ledger-day.test.ts",
   "test/e2e/lists.test.ts",
+  "test/e2e/manual-delivery-shapes.test.ts",
   "test/e2e/one-customer.test.ts",
+  "test/e2e/open-amount.test.ts",
   "test/e2e/open-shapes.test.ts",
+  "test/e2e/out-file.test.ts",
   "test/e2e/partial.test.ts",
+  "test/e2e/pending.test.ts",
+  "test/e2e/repeat-check.test.ts",
+  "test/e2e/secrets-hostile.test.ts",
   "test/e2e/shop-alerts.test.ts",
+  "test/e2e/shop-day-alternatives.test.ts",
+  "test/e2e/shop-dialects.test.ts",
   "test/e2e/shop-price-list.test.ts",
   "test/e2e/shop-prices.test.ts",
   "test/e2e/shop-receipts.test.ts",
+  "test/e2e/shop-webhook.test.ts",
   "test/e2e/table-width.test.ts",
+  "test/e2e/topup-limits.test.ts",
+  "test/e2e/topup.test.ts",
   "test/e2e/trx.test.ts",
   "test/e2e/typed-dates.test.ts",
+  "test/e2e/typed-numbers.test.ts",
+  "test/e2e/verdict-after-sending.test.ts",
   "test/e2e/webhook-config.test.ts",
+  "test/e2e/webhook-confirm-404.test.ts",
+  "test/e2e/webhook-dialects.test.ts",
   "test/e2e/words.test.ts",
 ];
 const sharingModules = [
@@ -89,7 +138,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Tests that format times in this process see a zone with an offset, as the built CLI does in the
     // end-to-end tests (test/support/cli.ts): on a CI machine in UTC, local time and UTC would look alike.
-    env: { TZ: "Asia/Jakarta" },
+    // Their temp dirs, and those of the CLI they run (test/support/cli.ts passes TMPDIR on), are the run's.
+    env: { TZ: "Asia/Jakarta", ...runTempDir() },
     // Removes the temp dirs tests make with makeTempDir (test/support/temp-dir.ts) when their test ends.
     setupFiles: ["./test/support/setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],

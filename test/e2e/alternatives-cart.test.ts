@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator, type Harness } from "../support/emulator.js";
 import { englishIn, indonesian } from "../support/language.js";
-import { resellerAs, writeCart, type Reseller } from "./commands-harness.js";
+import { resellerInProcess, writeCart, type Reseller } from "./commands-harness.js";
 
 const english = { LANG: "en_US.UTF-8" };
 
@@ -20,7 +20,7 @@ describe("a cart and alternatives", () => {
   afterEach(() => harness.emulator.setItemAvailable(13, true));
 
   it("buy --cart --alternatives is exit 2, nothing sent, saying why and what to do instead, in both languages", async () => {
-    const shop = resellerAs(harness);
+    const shop = resellerInProcess(harness);
     expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
     const cart = writeCart(shop, [
       { item_id: 11, quantity: 1, note: "081234567911" },
@@ -55,7 +55,7 @@ describe("a cart and alternatives", () => {
   });
 
   it("a cart refused for its disrupted line names that line's alternatives, in both languages and in --json", async () => {
-    const shop = resellerAs(harness);
+    const shop = resellerInProcess(harness);
     expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
     expect((await shop.run(["alternatives", "set", "11", "14"])).exitCode).toBe(0);
     harness.emulator.setItemAvailable(13, false);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { expectScreen } from "../support/golden-screens.js";
 import { indonesian } from "../support/language.js";
-import { pipedRows, resellerAs } from "./commands-harness.js";
+import { pipedRows, resellerInProcess } from "./commands-harness.js";
 
 const english = { LANG: "en_US.UTF-8" };
 
@@ -16,7 +16,7 @@ describe("an alternative shown after it was bought", () => {
   afterEach(() => harness.emulator.setItemAvailable(13, true));
 
   it("trx show and history name the order it stands in for, in both languages and in --json", async () => {
-    const shop = resellerAs(harness);
+    const shop = resellerInProcess(harness);
     expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
     harness.emulator.setItemAvailable(13, false);
     const bought = await shop.run(

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { englishIn, indonesian, statusWords } from "../support/language.js";
 import { closedPort, useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 import { buy, makeSecret, manualOrder, pointServiceAt, until, useListeners } from "./webhook-harness.js";
 
 const harness = useEmulator();
@@ -16,7 +16,7 @@ const at80 = { mode: "table" as const, env: { ...indonesian, COLUMNS: "80" } };
 
 describe("words a reseller says", () => {
   it("an item whose name repeats its product's words is named with them once: Jasa Desain Logo Custom", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const prices = await reseller.run(["prices", "--search", "Jasa"], at80);
     expect(prices.exitCode, prices.stderr).toBe(0);
     const said = prices.stdout.replace(/[│\s]+/g, " ");
@@ -26,7 +26,7 @@ describe("words a reseller says", () => {
   });
 
   it("the listener names a manual order's text the seller's note, not a licence", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
     await makeSecret(reseller);
     const listener = await listen(reseller, [], at80);
     await pointServiceAt(reseller, listener.url);
@@ -41,7 +41,7 @@ describe("words a reseller says", () => {
   });
 
   it("help says one word for one thing, the glossary's: event, pengganti, keaslian, nonaktif", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const said: string[] = [];
     for (const command of [
       ["webhook"],
@@ -65,16 +65,19 @@ describe("words a reseller says", () => {
 
   it("a refused connection is said as a reseller says it, not as a socket's error", async () => {
     const port = await closedPort();
-    const r = await resellerAs(harness).run(["balance", "--base-url", `http://127.0.0.1:${port}`, "--timeout", "1"], {
-      env: { ...indonesian, RESELLER_MAX_RETRIES: "0" },
-    });
+    const r = await resellerInProcess(harness).run(
+      ["balance", "--base-url", `http://127.0.0.1:${port}`, "--timeout", "1"],
+      {
+        env: { ...indonesian, RESELLER_MAX_RETRIES: "0" },
+      },
+    );
     expect(r.exitCode).not.toBe(0);
     expect(r.stderr).toContain("koneksi ditolak: tidak ada layanan yang berjalan di alamat dan port itu");
     expect(r.stderr).not.toMatch(/mendengarkan/);
   });
 
   it("history says an unknown outcome and a purchase not yet delivered in one note, each by its own word", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
     await buy(reseller, ["--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "words-bought"]);
     harness.emulator.faults.configure({ drop_before_commit_next: 10, match: { method: "POST", path: "/v1/trx" } });
     const lost = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567891", "--yes"]);

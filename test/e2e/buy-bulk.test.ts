@@ -6,7 +6,7 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { journalRecords, resellerAs, whileAdvancing, type Reseller } from "./commands-harness.js";
+import { journalRecords, resellerInProcess, whileAdvancing, type Reseller } from "./commands-harness.js";
 import { buyIntent } from "../support/journal-records.js";
 
 const harness = useEmulator();
@@ -37,7 +37,7 @@ const csv = [
 
 describe("buy --file", () => {
   it("CSV: one JSON line per order (--json) and in --out, one transaction each; run again: nothing bought twice", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const orders = file(reseller, "orders.csv", csv);
     const out = join(reseller.configDir, "results.jsonl");
     const before = balanceOf(reseller.apiKey);
@@ -83,7 +83,7 @@ describe("buy --file", () => {
   });
 
   it("the same orders under another name, reordered, through stdin or with a row appended: only new rows are bought", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const first = ["item_id,quantity,note", "12,1,081200000001", "11,1,081200000002"].join("\n");
     expect((await reseller.run(["buy", "--file", file(reseller, "daily.csv", first)], { mode: "json" })).exitCode).toBe(
       0,
@@ -119,7 +119,7 @@ describe("buy --file", () => {
   });
 
   it("an order bought another way (a single buy) needs consent: exit 2 naming it, --skip-bought, or --again", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     expect(
       (await reseller.run(["buy", "--item", "11", "--qty", "1", "--note", "081277770001", "--yes"])).exitCode,
     ).toBe(0);
@@ -163,7 +163,7 @@ describe("buy --file", () => {
   });
 
   it("the repeat check looks back the profile's repeat_window, unless --repeat-window says", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     // A purchase of this order three hours ago, as the journal holds it (written the way buy writes it).
     const at = new Date(Date.now() - 3 * 3_600_000).toISOString();
     const entry = "a0b1c2d3e4f5";
@@ -210,7 +210,7 @@ describe("buy --file", () => {
   });
 
   it("piped: a tab-separated row per order; on a terminal: a table at the end", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const orders = file(
       reseller,
       "two.jsonl",
@@ -237,7 +237,7 @@ describe("buy --file", () => {
   });
 
   it("one order refused: the others are bought; exit is the highest code; a row's own ref_id and SMM note object are used", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const orders = file(
       reseller,
       "mixed.jsonl",
@@ -261,7 +261,7 @@ describe("buy --file", () => {
   });
 
   it("a game top-up to an account that does not exist is not sent; a missing zone is a bad row", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
     const before = onService(reseller.apiKey).length;
     const balance = balanceOf(reseller.apiKey);
     const orders = file(
@@ -314,7 +314,7 @@ describe("buy --file", () => {
   });
 
   it("a bad row anywhere is exit 2 naming it, and nothing is bought", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
     const before = onService(reseller.apiKey).length;
     const cases: [string, string, RegExp][] = [
       // Every message names the line as an editor shows it, blank lines and the header counted.
@@ -386,7 +386,7 @@ describe("buy --file", () => {
     timeout: 60_000,
   }, async () => {
     const apiKey = harness.apiKeyOf("Cahaya Voucher");
-    const reseller = resellerAs(harness, apiKey);
+    const reseller = resellerInProcess(harness, apiKey);
     const lines = Array.from({ length: 20 }, (_, i) =>
       JSON.stringify({ item_id: 11, quantity: 1, note: `08123456${String(1000 + i)}` }),
     );
@@ -426,7 +426,7 @@ describe("buy --file", () => {
   });
 
   it("--wait: each result carries the delivered transaction", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const orders = file(
       reseller,
       "wait.jsonl",
@@ -457,7 +457,7 @@ describe("buy --file", () => {
     const modes = ["json", "plain", "table"] as const;
     for (const [n, mode] of modes.entries()) {
       it(`${mode}${mode === "json" ? " and --out" : ""}`, async () => {
-        const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+        const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
         const before = balanceOf(reseller.apiKey);
         const orders = file(reseller, "wait.csv", failing(n + 1));
         const out = join(reseller.configDir, "results.jsonl");
@@ -515,7 +515,7 @@ describe("buy --file", () => {
   describe("refused and unknown in every output", () => {
     for (const mode of ["json", "plain", "table"] as const) {
       it(mode, async () => {
-        const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
+        const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
         const orders = file(
           reseller,
           "lost.csv",

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { foldRecords } from "../support/journal-records.js";
-import { buyOne, makeConfigDir, runReseller } from "../support/cli.js";
+import { buyOne, makeConfigDir } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { json, useHostileServer, type Route } from "../support/hostile-server.js";
 import { journalRecords } from "./commands-harness.js";
 
@@ -97,7 +98,7 @@ describe("an answer to POST /v1/trx that proves nothing is looked up", () => {
         server.routes.set("POST /v1/trx", answer);
         serviceHolds(refId, committed);
         const posts = server.seen.filter((s) => s === "POST /v1/trx").length;
-        const r = await runReseller(
+        const r = await runInProcess(
           ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", "--json"],
           {
             env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },
@@ -147,7 +148,7 @@ describe("a purchase recovered after a lost answer, without --wait", () => {
       server.routes.set("POST /v1/trx", json(200, {}));
       const failed = transaction(refId) as { data: Record<string, unknown> };
       server.routes.set(`GET /v1/trx/${refId}`, json(200, { ...failed, data: { ...failed.data, status: "failed" } }));
-      const r = await runReseller(
+      const r = await runInProcess(
         buyOne(12, "081234567890", "--ref-id", refId, "--yes", ...(mode === "json" ? ["--json"] : [])),
         {
           env: {
@@ -178,7 +179,7 @@ describe("an answer nested past the depth read", () => {
     const answer = transaction(refId) as { data: Record<string, unknown> };
     server.routes.set("GET /v1/item/12", item12);
     server.routes.set("POST /v1/trx", json(200, { ...answer, data: { ...answer.data, extra: deep } }));
-    const r = await runReseller(
+    const r = await runInProcess(
       ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", refId, "--yes", "--json"],
       {
         env: { RESELLER_BASE_URL: server.baseUrl, RESELLER_API_KEY: apiKey, RESELLER_CONFIG_DIR: configDir },

@@ -121,12 +121,12 @@ export function journalRecords(configDir: string): JournalRecord[] {
 }
 
 /** Moves the emulator's clock forward while `reseller` waits, so a minute of delivery takes a moment. */
-export async function whileAdvancing(
+export async function whileAdvancing<T = CliResult>(
   emulator: RunningEmulator,
-  running: Promise<CliResult>,
+  running: Promise<T>,
   stepSeconds = 10,
   everyMs = 250,
-): Promise<CliResult> {
+): Promise<T> {
   let done = false;
   const ticking = (async () => {
     while (!done) {

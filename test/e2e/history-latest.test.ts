@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing, pipedRows } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing, pipedRows } from "./commands-harness.js";
 
 const harness = useEmulator();
 
@@ -13,7 +13,7 @@ const harness = useEmulator();
 
 describe("history shows each order's latest known status", () => {
   it("buy --wait: completed, not the paid the purchase answered", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const r = await whileAdvancing(
       harness.emulator,
       reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "late-1", "--wait"]),
@@ -26,7 +26,7 @@ describe("history shows each order's latest known status", () => {
   });
 
   it("trx show later: the status it saw is what history shows", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const target = "https://instagram.com/tokoku";
     expect(
       (await reseller.run(["buy", "--item", "23", "--qty", "100", "--target", target, "--ref-id", "late-2"])).exitCode,
@@ -51,7 +51,7 @@ describe("history shows each order's latest known status", () => {
   });
 
   it("a lock add is named by its token, a top-up by nothing: never the journal's own id", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Cahaya Voucher"));
     const token = (await reseller.run(["lock", "add", "--item", "3", "--qty", "1"])).stdout.trim();
     expect(token).toMatch(/^LCK-/);
     expect((await reseller.run(["topup", "--amount", "20000", "--channel", "QRIS", "--yes"])).exitCode).toBe(0);

@@ -5,28 +5,32 @@
  */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing } from "./commands-harness.js";
 
 const harness = useEmulator();
 
 describe("items: failures seen here", () => {
   it("two failed deliveries mark the item; five deliveries after them clear it", async () => {
-    const reseller = resellerAs(harness);
-    const buy = async (account: string, exitCode: number) => {
-      const r = await whileAdvancing(
+    const reseller = resellerInProcess(harness);
+    // Purchases that end alike are waited on together: which of them ends first changes no count.
+    const buyAll = async (accounts: string[], exitCode: number) => {
+      const results = await whileAdvancing(
         harness.emulator,
-        reseller.run(["buy", "--item", "22", "--qty", "1", "--note", account, "--no-validate", "--wait", "--yes"]),
+        Promise.all(
+          accounts.map((account) =>
+            reseller.run(["buy", "--item", "22", "--qty", "1", "--note", account, "--no-validate", "--wait", "--yes"]),
+          ),
+        ),
         10,
         150,
       );
-      expect(r.exitCode, r.stderr).toBe(exitCode);
+      for (const r of results) expect(r.exitCode, r.stderr).toBe(exitCode);
     };
     const before = await reseller.run(["items", "--search", "free fire 140"], { mode: "json" });
     expect(before.json().items.find((i: any) => i.id === 22).recent_failures).toBeUndefined();
 
     // No such game account: each delivery fails and is refunded.
-    await buy("99990051", 1);
-    await buy("99990052", 1);
+    await buyAll(["99990051", "99990052"], 1);
     const marked = await reseller.run(["items", "--search", "free fire 140"], { mode: "json" });
     expect(marked.json().items.find((i: any) => i.id === 22).recent_failures).toEqual({
       failed: 2,
@@ -48,14 +52,14 @@ describe("items: failures seen here", () => {
     expect(piped.stdout).not.toMatch(/failed/);
     expect(piped.stdout.split("\n")[0]!.split("\t")).toHaveLength(10);
 
-    for (const n of [1, 2, 3]) await buy(`1234567${n}`, 0);
+    await buyAll(["12345671", "12345672", "12345673"], 0);
     const three = await reseller.run(["items", "--search", "free fire 140"], { mode: "json" });
     expect(three.json().items.find((i: any) => i.id === 22).recent_failures).toEqual({
       failed: 2,
       of: 5,
       window: "1h",
     });
-    for (const n of [4, 5]) await buy(`1234567${n}`, 0);
+    await buyAll(["12345674", "12345675"], 0);
     const cleared = await reseller.run(["items", "--search", "free fire 140"], { mode: "json" });
     expect(cleared.json().items.find((i: any) => i.id === 22).recent_failures).toBeUndefined();
   });

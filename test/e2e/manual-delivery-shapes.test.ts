@@ -7,10 +7,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/emulator/dialect.js";
-import { makeConfigDir, runReseller } from "../support/cli.js";
+import { makeConfigDir } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { useEmulator } from "../support/emulator.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 
 const delivered = "Joki selesai, akun sudah Legend V. Silakan ganti password akun Anda.";
 
@@ -19,7 +20,7 @@ for (const dialect of ["live", "live-short"] as Dialect[]) {
     const harness = useEmulator({ dialect });
 
     it("is on the customer's receipt and among what a bulk run hands over", async () => {
-      const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+      const reseller = resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
       const ref = `manual-${dialect}`;
       const bought = await reseller.run([
         "buy",
@@ -91,7 +92,7 @@ describe("a seller's note on an item that is not manual", () => {
     }),
   );
   const run = (args: string[], env: Record<string, string> = {}) =>
-    runReseller(args, {
+    runInProcess(args, {
       env: {
         RESELLER_BASE_URL: server.baseUrl,
         RESELLER_API_KEY: "sk_live_note0123456789abcdef",

@@ -7,13 +7,13 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiRequests, useEmulator } from "../support/emulator.js";
-import { resellerAs, singleJson, writeCart } from "./commands-harness.js";
+import { resellerInProcess, singleJson, writeCart } from "./commands-harness.js";
 
 const purchasesSent = (lines: string[]) => lines.filter((line) => line.startsWith("POST /v1/trx "));
 
 describe("buy --nominal", () => {
   const harness = useEmulator();
-  const shop = () => resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+  const shop = () => resellerInProcess(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
 
   it("a valid amount: the note sent is {target, provider_qty}, charged the amount plus the item's price", async () => {
     const reseller = shop();
@@ -122,7 +122,7 @@ describe("a required field the service says is missing", () => {
   const harness = useEmulator({ dialect: "spec" });
 
   it("exit 1 naming the fields, nothing charged", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const before = harness.accountOf().balance;
     const r = await reseller.run(["buy", "--item", "29", "--qty", "1", "--note", "081234567890"]);
     expect(r.exitCode).toBe(1);

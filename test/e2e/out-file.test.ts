@@ -7,7 +7,7 @@ import { linkSync, readFileSync, statSync, symlinkSync, writeFileSync } from "no
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 
 const harness = useEmulator();
 const orders = "item_id,quantity,note\n12,1,081234567890\n";
@@ -15,7 +15,7 @@ const purchases = () => harness.requests.filter((line) => line.startsWith("POST 
 
 describe("buy --file --out", () => {
   it("writes a new results file 0600, whatever the umask", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const file = join(reseller.configDir, "orders.csv");
     writeFileSync(file, orders);
     const out = join(reseller.configDir, "results.jsonl");
@@ -27,7 +27,7 @@ describe("buy --file --out", () => {
   });
 
   it("refuses a results path that is a symbolic link, writes nothing through it, and buys nothing", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const file = join(reseller.configDir, "orders.csv");
     writeFileSync(file, orders.replace("081234567890", "081234567891"));
     const victim = join(reseller.configDir, "someone-elses.txt");
@@ -43,7 +43,7 @@ describe("buy --file --out", () => {
   });
 
   it("refuses the orders file itself, by any name, and leaves it whole", async () => {
-    const reseller = resellerAs(harness);
+    const reseller = resellerInProcess(harness);
     const file = join(reseller.configDir, "orders.csv");
     const text = orders.replace("081234567890", "081234567892");
     writeFileSync(file, text);

@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, writeCart } from "./commands-harness.js";
+import { resellerInProcess, writeCart } from "./commands-harness.js";
 import { buyOne } from "../support/cli.js";
 
 const harness = useEmulator();
@@ -17,7 +17,7 @@ const onService = (apiKey: string) => harness.accountOf(apiKey).transactions.len
 describe("the repeat check", () => {
   it("a single buy for the same number in another spelling: refused under --yes, named, bought with --again", async () => {
     const apiKey = harness.apiKeyOf("Toko Makmur Jaya");
-    const reseller = resellerAs(harness, apiKey);
+    const reseller = resellerInProcess(harness, apiKey);
     const first = await reseller.run(["buy", "--item", "12", "--qty", "1", "--note", "081234560001", "--yes"], {
       mode: "json",
     });
@@ -56,7 +56,7 @@ describe("the repeat check", () => {
 
   it("a cart bought again, its lines in another order: refused under --yes, bought with --again", async () => {
     const apiKey = harness.apiKeyOf("Berkah Pulsa Cell");
-    const reseller = resellerAs(harness, apiKey);
+    const reseller = resellerInProcess(harness, apiKey);
     const cart = writeCart(reseller, [
       { item_id: 12, quantity: 1, note: "081234560002" },
       { item_id: 11, quantity: 1, note: "081234560003" },
@@ -77,7 +77,7 @@ describe("the repeat check", () => {
 
   it("a 40-row file of 0812… bought, then the same file with +62812… under --no-input: nothing bought, consent asked", async () => {
     const apiKey = harness.apiKeyOf("Sinar Digital Store");
-    const reseller = resellerAs(harness, apiKey);
+    const reseller = resellerInProcess(harness, apiKey);
     const numbers = Array.from({ length: 40 }, (_, i) => `8123457${String(i).padStart(4, "0")}`);
     const file = join(reseller.configDir, "orders.csv");
     writeFileSync(file, `item_id,quantity,note\n${numbers.map((n) => `12,1,0${n}`).join("\n")}\n`);

@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeConfigDir, runReseller } from "../support/cli.js";
+import { makeConfigDir } from "../support/cli.js";
+import { runInProcess } from "../support/run-main.js";
 import { json, useHostileServer } from "../support/hostile-server.js";
 
 const server = useHostileServer();
@@ -55,18 +56,18 @@ describe("secrets echoed back", () => {
       ["balance", "--verbose"],
       ["balance", "--json", "--verbose"],
     ]) {
-      const r = await runReseller(args, { env: env() });
+      const r = await runInProcess(args, { env: env() });
       expect(r.exitCode, r.stderr).toBe(0);
       expectNoSecret(r.stdout + r.stderr);
     }
-    const shown = await runReseller(["balance", "--json"], { env: env() });
+    const shown = await runInProcess(["balance", "--json"], { env: env() });
     // What is left says which key it was, as the key is shown everywhere else.
     expect(shown.stdout).toContain("****/xyz");
   });
 
   it("an error that quotes the key URL-encoded is masked too", async () => {
     server.routes.set("GET /v1/balance", json(401, { message: `Unknown key ${encodeURIComponent(apiKey)}` }));
-    const r = await runReseller(["balance"], { env: env() });
+    const r = await runInProcess(["balance"], { env: env() });
     expect(r.exitCode).toBe(3);
     expectNoSecret(r.stdout + r.stderr);
   });
@@ -77,7 +78,7 @@ describe("credentials in the base URL", () => {
 
   it("are refused before anything is sent, and never printed", async () => {
     const before = server.seen.length;
-    const r = await runReseller(["balance"], { env: { ...env(), RESELLER_BASE_URL: withPassword() } });
+    const r = await runInProcess(["balance"], { env: { ...env(), RESELLER_BASE_URL: withPassword() } });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/user name or password/);
     expect(r.stdout + r.stderr).not.toContain("hunter2-password");
@@ -86,13 +87,13 @@ describe("credentials in the base URL", () => {
 
   it("are never saved, and a hand-edited config shows them masked", async () => {
     const configDir = makeConfigDir();
-    const login = await runReseller(["login", "--with-key", "--base-url", withPassword()], {
+    const login = await runInProcess(["login", "--with-key", "--base-url", withPassword()], {
       env: { RESELLER_CONFIG_DIR: configDir },
       input: "sk_live_some_key_0123456789",
     });
     expect(login.exitCode).toBe(2);
     expect(login.stdout + login.stderr).not.toContain("hunter2-password");
-    const set = await runReseller(["config", "set", "base_url", withPassword()], {
+    const set = await runInProcess(["config", "set", "base_url", withPassword()], {
       env: { RESELLER_CONFIG_DIR: configDir },
     });
     expect(set.exitCode).toBe(2);
@@ -112,7 +113,7 @@ describe("credentials in the base URL", () => {
       { mode: 0o600 },
     );
     for (const args of [["config", "list"], ["config", "get", "base_url"], ["config", "list", "--json"], ["balance"]]) {
-      const r = await runReseller(args, { env: { RESELLER_CONFIG_DIR: handEdited } });
+      const r = await runInProcess(args, { env: { RESELLER_CONFIG_DIR: handEdited } });
       expect(r.stdout + r.stderr, args.join(" ")).not.toContain("hunter2-password");
     }
   });

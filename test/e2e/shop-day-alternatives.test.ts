@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { zoneAtMidday } from "../support/midday.js";
 import { disruptedItemWithAlternative } from "../support/shop-day-alternatives.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 
 const harness = useEmulator();
 // The books kept where it is midday: the shop's day in Jakarta could end between a purchase and
@@ -20,7 +20,7 @@ const midday = { RESELLER_TIME_ZONE: zoneAtMidday() };
 
 describe("the shop's day: a disrupted item with an alternative", () => {
   it("the customer got the alternative, charged once, within the selling price; the report counts it once", async () => {
-    const shop = resellerAs(harness);
+    const shop = resellerInProcess(harness);
     expect((await shop.run(["items", "--refresh"])).exitCode).toBe(0);
     expect((await shop.run(["prices", "set", "--markup", "10%", "--round", "500"])).exitCode).toBe(0);
     const sale = await disruptedItemWithAlternative(harness, shop);

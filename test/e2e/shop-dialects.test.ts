@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/emulator/dialect.js";
 import { useEmulator } from "../support/emulator.js";
 import { zoneAtMidday } from "../support/midday.js";
-import { resellerAs, whileAdvancing } from "./commands-harness.js";
+import { resellerInProcess, whileAdvancing } from "./commands-harness.js";
 
 // The books kept where it is midday: the shop's day in Jakarta could end between a purchase and
 // the report that counts it (test/support/midday.ts).
@@ -18,7 +18,7 @@ for (const dialect of ["live-short", "spec"] as Dialect[]) {
     const harness = useEmulator({ dialect });
 
     it("receipts name the serial and the part delivered; the report's spent is the balance's movement", async () => {
-      const shop = resellerAs(harness);
+      const shop = resellerInProcess(harness);
       expect((await shop.run(["prices", "set", "--markup", "2000"])).exitCode).toBe(0);
       const before = harness.accountOf().balance;
       const buy = async (args: string[], exitCode: number) => {

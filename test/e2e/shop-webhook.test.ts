@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { makeTempDir } from "../support/temp-dir.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 import { buy, makeSecret, pointServiceAt, until, useListeners } from "./webhook-harness.js";
 
 const harness = useEmulator();
@@ -16,7 +16,7 @@ const { listen } = useListeners();
 
 describe("webhook listen for a shop", () => {
   it("names the item and the customer, and appends each delivered order's receipt once", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     expect((await reseller.run(["prices", "set", "--markup", "2000"])).exitCode).toBe(0);
     await makeSecret(reseller);
     const file = join(makeTempDir(), "receipts.txt");
@@ -46,7 +46,7 @@ describe("webhook listen for a shop", () => {
   });
 
   it("--receipts is a regular file only: a device or a FIFO is refused (exit 2) before the listener starts, its mode untouched", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     const env = { RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test" };
     for (const special of notRegularFiles()) {
       const before = statSync(special.path).mode;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { apiRequests, useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 
 const harness = useEmulator();
 const topUpRequests = () => apiRequests(harness).filter((line) => line.startsWith("POST /v1/balance "));
@@ -12,7 +12,7 @@ const topUpRequests = () => apiRequests(harness).filter((line) => line.startsWit
 describe("topup within the channel's limits", () => {
   it("above the channel's maximum: exit 2 naming the range, nothing sent", async () => {
     const before = { requests: topUpRequests().length, topUps: harness.accountOf().top_ups.length };
-    const r = await resellerAs(harness).run(["topup", "--amount", "6000000", "--channel", "QRIS", "--yes"]);
+    const r = await resellerInProcess(harness).run(["topup", "--amount", "6000000", "--channel", "QRIS", "--yes"]);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("QRIS takes top-ups of Rp 10.000 – Rp 5.000.000; Rp 6.000.000 is above that.");
@@ -22,7 +22,9 @@ describe("topup within the channel's limits", () => {
 
   it("--json: AMOUNT_OUT_OF_RANGE on stderr; an e-wallet's lower ceiling is its own", async () => {
     const before = topUpRequests().length;
-    const r = await resellerAs(harness).run(["topup", "--amount", "2500000", "--channel", "dana"], { mode: "json" });
+    const r = await resellerInProcess(harness).run(["topup", "--amount", "2500000", "--channel", "dana"], {
+      mode: "json",
+    });
     expect(r.exitCode).toBe(2);
     expect(r.errorJson().error).toMatchObject({
       code: "AMOUNT_OUT_OF_RANGE",
@@ -32,7 +34,7 @@ describe("topup within the channel's limits", () => {
   });
 
   it("exactly the maximum is taken", async () => {
-    const r = await resellerAs(harness).run(["topup", "--amount", "5.000.000", "--channel", "QRIS", "--yes"], {
+    const r = await resellerInProcess(harness).run(["topup", "--amount", "5.000.000", "--channel", "QRIS", "--yes"], {
       mode: "json",
     });
     expect(r.exitCode, r.stderr).toBe(0);

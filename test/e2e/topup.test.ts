@@ -1,11 +1,11 @@
 /** `reseller topup` from flags, as scripts and people at a (forced) terminal layout see it. */
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 
 const harness = useEmulator();
 const account = () => harness.accountOf();
-const cli = () => resellerAs(harness);
+const cli = () => resellerInProcess(harness);
 
 describe("topup --amount --channel", () => {
   it("--json prints the service's body unchanged, extra fields kept", async () => {
@@ -82,7 +82,7 @@ describe("topup --amount --channel", () => {
   });
 
   it("without a key it is exit 3 and nothing is asked", async () => {
-    const result = await resellerAs(harness, "").run(["topup", "--amount", "50000", "--channel", "QRIS"]);
+    const result = await resellerInProcess(harness, "").run(["topup", "--amount", "50000", "--channel", "QRIS"]);
     expect(result.exitCode).toBe(3);
   });
 });

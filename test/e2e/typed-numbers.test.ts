@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { apiRequests, useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 
 const purchasesSent = (lines: string[]) => lines.filter((line) => line.startsWith("POST /v1/trx "));
 
@@ -14,7 +14,7 @@ describe("typed numbers", () => {
   const harness = useEmulator();
 
   it("--nominal 75.500,50: refused, the hint is Rp 75.500, not a hundred times it", async () => {
-    const r = await resellerAs(harness).run([
+    const r = await resellerInProcess(harness).run([
       "buy",
       "--item",
       "29",
@@ -33,7 +33,7 @@ describe("typed numbers", () => {
   });
 
   it("--qty 1.000 buys a thousand, as an amount's 1.000 is a thousand", async () => {
-    const r = await resellerAs(harness).run([
+    const r = await resellerInProcess(harness).run([
       "buy",
       "--item",
       "23",
@@ -51,7 +51,7 @@ describe("typed numbers", () => {
 
   it("--qty 1rb is not read as a count, but offered as one; nothing is sent", async () => {
     const before = purchasesSent(apiRequests(harness)).length;
-    const r = await resellerAs(harness).run(["buy", "--item", "23", "--qty", "1rb", "--target", "x", "--yes"]);
+    const r = await resellerInProcess(harness).run(["buy", "--item", "23", "--qty", "1rb", "--target", "x", "--yes"]);
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toContain('--qty must be a positive whole number, not "1rb".');
     expect(r.stderr).toContain("Did you mean --qty 1000?");

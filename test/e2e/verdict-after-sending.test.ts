@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs, writeCart } from "./commands-harness.js";
+import { resellerInProcess, writeCart } from "./commands-harness.js";
 
 const harness = useEmulator({ dialect: "live" });
 
@@ -16,14 +16,14 @@ const refuseTheKeyOnce = () =>
   harness.emulator.faults.configure({ error_next: 1, error_status: 401, match: { method: "POST", path: "/v1/trx" } });
 
 /** What the journal recorded (--no-refresh): a plain history would ask the service and settle it. */
-const unresolved = async (reseller: ReturnType<typeof resellerAs>) =>
+const unresolved = async (reseller: ReturnType<typeof resellerInProcess>) =>
   (await reseller.run(["history", "--unresolved", "--json", "--no-refresh"]))
     .json()
     .map((e: { ref_id: string }) => e.ref_id);
 
 describe("an auth error after the purchase was sent", () => {
   it("a single buy: outcome unknown (exit 3, the key first), and unresolved in the journal", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
     refuseTheKeyOnce();
     const r = await reseller.run(
       ["buy", "--item", "12", "--qty", "1", "--note", "081234567890", "--ref-id", "AUTH-AFTER-1", "--yes"],
@@ -34,7 +34,7 @@ describe("an auth error after the purchase was sent", () => {
     expect(r.errorJson().error).toMatchObject({ details: { outcome: "unknown" } });
     expect(await unresolved(reseller)).toContain("AUTH-AFTER-1");
 
-    const person = resellerAs(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
+    const person = resellerInProcess(harness, harness.apiKeyOf("Kios Reload 24 Jam"));
     refuseTheKeyOnce();
     const said = await person.run([
       "buy",
@@ -54,7 +54,7 @@ describe("an auth error after the purchase was sent", () => {
   });
 
   it("a cart: the same", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
     const cart = writeCart(reseller, [{ item_id: 12, quantity: 1, note: "081234567891" }]);
     refuseTheKeyOnce();
     const r = await reseller.run(["buy", "--cart", cart, "--ref-id", "AUTH-CART-1", "--yes"], { mode: "json" });
@@ -65,7 +65,7 @@ describe("an auth error after the purchase was sent", () => {
   });
 
   it("a bulk row: unknown and sent, never not_sent", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const orders = join(reseller.configDir, "orders.csv");
     writeFileSync(orders, "item_id,quantity,note,ref_id\n12,1,081234567892,AUTH-ROW-1\n");
     refuseTheKeyOnce();

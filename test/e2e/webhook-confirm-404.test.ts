@@ -14,7 +14,7 @@ import { signBody } from "../../src/webhooks/signature.js";
 import { useEmulator } from "../support/emulator.js";
 import { deliveryRows } from "../support/records.js";
 import { makeTempDir } from "../support/temp-dir.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 import { buy, eventsOf, makeSecret, manualOrder, pointServiceAt, until, useListeners } from "./webhook-harness.js";
 
 type Stranger = (response: import("node:http").ServerResponse) => void;
@@ -91,7 +91,7 @@ const settledAsHanded = (configDir: string, ref: string) =>
 
 describe("webhook listen: a 404 that is not the service's own", () => {
   it("is asked about again, like a 5xx, and --exec runs once it is confirmed", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Mitra Top Up Nusantara"));
     const secret = await makeSecret(reseller);
     const answers = new Map<string, Stranger>();
     const proxy = await proxyInFront(answers);
@@ -133,7 +133,7 @@ describe("webhook listen: a 404 that is not the service's own", () => {
   });
 
   it("is kept across a restart and handed on by the next listener", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
     const secret = await makeSecret(reseller);
     const answers = new Map<string, Stranger>([["wh-404-kept", strangers["an nginx page"]!]]);
     const proxy = await proxyInFront(answers);
@@ -159,7 +159,7 @@ describe("webhook listen: a 404 that is not the service's own", () => {
   });
 
   it("the service's own TRX_NOT_FOUND drops it: never handed on", async () => {
-    const reseller = resellerAs(harness, harness.apiKeyOf("Jaya Abadi Digital"));
+    const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
     const secret = await makeSecret(reseller);
     const out = makeTempDir("reseller-404-");
     const listener = await listen(reseller, ["--exec", recordingScript(out)], {

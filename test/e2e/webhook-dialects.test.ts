@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/emulator/dialect.js";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { resellerInProcess } from "./commands-harness.js";
 import { buy, makeSecret, pointServiceAt, until, useListeners } from "./webhook-harness.js";
 
 interface Event {
@@ -25,7 +25,7 @@ for (const dialect of ["live-short", "spec"] as Dialect[]) {
     const { listen } = useListeners();
 
     it("hands on order.completed with the serial the service shows, and order.item.sent with its licence", async () => {
-      const reseller = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+      const reseller = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
       await makeSecret(reseller);
       const listener = await listen(reseller, [], { mode: "json" });
       await pointServiceAt(reseller, listener.url);
