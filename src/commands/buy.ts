@@ -29,6 +29,7 @@ import { refuseDoubts, type Doubt } from "../orders/customer-checks.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { buildOrder, checkOrder, refuseMissingAccount } from "./buy/prepare.js";
+import { boughtAlternative } from "../orders/alternatives.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import type { EarlierPurchase } from "../orders/repeats.js";
 import { saleFactsOf } from "../shop/selling.js";
@@ -56,6 +57,17 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   if (request.kind === "file") {
     const { runBulkFile } = await import("./buy/bulk.js");
     return runBulkFile(ctx, request);
+  }
+  // A caller's own ref_id sold before as its alternative (`<ref>-altN`, by an earlier --alternatives)
+  // is that sale, with or without --alternatives now: it stands and nothing is sent. The look-up is a
+  // few reads by index; what says it loads only when one is found.
+  if (request.refId !== undefined) {
+    const alternative = boughtAlternative(ctx, request.refId);
+    if (alternative) {
+      const { soldAsAlternative } = await import("./buy/alternatives.js");
+      const sold = soldAsAlternative(ctx, request.refId, alternative);
+      if (sold !== undefined) return sold;
+    }
   }
   if (request.kind === "single" && request.alternatives) return buyWithAlternatives(ctx, options, request);
   const given: Given = {};
@@ -125,11 +137,6 @@ async function buyWithAlternatives(
   request: Extract<ReturnType<typeof parseBuyRequest>, { kind: "single" }>,
 ): Promise<number | void> {
   const alt = await import("./buy/alternatives.js");
-  // The same sale asked again under its own ref_id, already sold as an alternative: it stands.
-  if (request.refId !== undefined) {
-    const sold = alt.soldAsAlternative(ctx, request.refId);
-    if (sold !== undefined) return sold;
-  }
   const given: Given = { holdRefunded: true };
   let last: unknown;
   try {
