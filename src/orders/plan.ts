@@ -158,7 +158,7 @@ export async function planFile(
   options: FilePlanOptions,
 ): Promise<Plan> {
   const [{ prepared, problems, rows: read, items }, balance] = await Promise.all([
-    readBulk(ctx, client, name, text, options),
+    readBulk(ctx, client, name, text, { ...options, readFor: "planning" }),
     client.getBalance().then((b) => b.data.balance),
   ]);
   const problemAt = new Map<number, RowProblem>();

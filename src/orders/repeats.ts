@@ -180,6 +180,12 @@ export function earlierDetails(p: EarlierPurchase): Record<string, unknown> {
 }
 
 /**
+ * Why the earlier purchases are read: before buying, records that cannot be written stop the
+ * purchase with nothing sent; a plan only reads, so records it may only read serve it.
+ */
+export type ReadFor = "buying" | "planning";
+
+/**
  * The purchases this profile made at this service address in the window whose repeat key is one of
  * `keys`, and any older one a given ref_id names: looked up by key and ref_id, never a scan.
  */
@@ -188,9 +194,9 @@ export function recentPurchases(
   windowHours: number,
   givenRefIds: string[],
   keys: Iterable<string>,
+  readFor: ReadFor = "buying",
 ): EarlierPurchase[] {
-  // Read before a purchase: a journal that cannot be opened stops it with nothing sent.
-  const journal = journalFor(ctx, true);
+  const journal = journalFor(ctx, readFor === "buying");
   const edge = ctx.now() - windowHours * 3_600_000;
   const found: EarlierPurchase[] = [];
   const seen = new Set<string>();
@@ -210,9 +216,14 @@ export function recentPurchases(
  * and customers (by their one key) within the window, bought or maybe bought, under another ref_id. A
  * delivery that failed was refunded, so buying it again spends nothing twice.
  */
-export function repeatedPurchases(ctx: Context, order: Order, windowHours: number): EarlierPurchase[] {
+export function repeatedPurchases(
+  ctx: Context,
+  order: Order,
+  windowHours: number,
+  readFor: ReadFor = "buying",
+): EarlierPurchase[] {
   const key = orderRepeatKey(order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note })));
-  return recentPurchases(ctx, windowHours, [], [key]).filter(
+  return recentPurchases(ctx, windowHours, [], [key], readFor).filter(
     (p) =>
       p.key === key &&
       p.refId !== order.refId &&

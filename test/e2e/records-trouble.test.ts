@@ -124,6 +124,18 @@ describe("a records database that cannot be used", () => {
     expect(pending.exitCode).toBe(2);
     expect(pending.stderr).toMatch(/Cannot open the records at .*records\.db: permission denied/);
 
+    // A plan only reads: it answers from them, the earlier purchase found as the order's repeat.
+    const plan = await asReader(["buy", "--item", "12", "--qty", "1", "--note", "081234569931", "--plan", "--json"]);
+    expect(plan.stderr).not.toMatch(/Cannot write the journal/);
+    expect(JSON.parse(plan.stdout).rows).toMatchObject([
+      { verdict: "refused", problem: { code: "REPEATED_ORDER" }, already_bought: "RO-READ-1" },
+    ]);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n12,1,081234569933\n");
+    const filePlan = await asReader(["buy", "--file", file, "--plan", "--json"]);
+    expect(filePlan.exitCode, filePlan.stderr).toBe(0);
+    expect(JSON.parse(filePlan.stdout).rows).toMatchObject([{ verdict: "would_buy" }]);
+
     const buy = await asReader(["buy", "--item", "12", "--qty", "1", "--note", "081234569932", "--yes"]);
     expect(buy.exitCode).toBe(2);
     expect(buy.stderr).toMatch(/Cannot write the journal at .*records\.db: permission denied .*; nothing was sent\./);
