@@ -486,29 +486,35 @@ async function consentToRepeat(
   const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
   const known = repeats.repeatedPurchases(ctx, order, windowHours);
   const agreed = new Set(known.map((p) => p.refId));
+  const refusal = (p: EarlierPurchase) =>
+    repeatRefusal(ctx, order, p, windowHours, repeats.earlierVerdict(p), repeats.earlierDetails(p));
   const again = () => {
     const since = repeats.repeatSince(ctx, order, windowHours, (p) => agreed.has(p.refId));
-    if (since) throw repeatRefusal(ctx, order, since, windowHours, repeats);
+    if (since) throw refusal(since);
   };
   const earlier = known[0];
   if (!earlier) return { consented: true, again };
-  if (!ctx.canPrompt || yes) throw repeatRefusal(ctx, order, earlier, windowHours, repeats);
+  if (!ctx.canPrompt || yes) throw refusal(earlier);
   ctx.output.warn(sameOrder(ctx, order, earlier, repeats.earlierVerdict(earlier)));
   if (earlier.notFound) ctx.output.info(ctx.say.orders.buying.notFoundSafeWay(earlier.refId));
   return { consented: await (await ctx.prompter()).confirm(ctx.say.orders.buying.buyAgain, { default: false }), again };
 }
 
-/** REPEATED_ORDER: the order matches this earlier purchase; nothing sent. */
+/**
+ * REPEATED_ORDER: the order matches this earlier purchase, which stands at `verdict`; nothing sent.
+ * `details` name it for a script (`earlierDetails`).
+ */
 function repeatRefusal(
   ctx: Context,
   order: Order,
   earlier: EarlierPurchase,
   windowHours: number,
-  { earlierVerdict, earlierDetails }: typeof import("../orders/repeats.js"),
+  verdict: Verdict,
+  details: Record<string, unknown>,
 ): UsageError {
-  const refusal = new UsageError(sameOrder(ctx, order, earlier, earlierVerdict(earlier)), {
+  const refusal = new UsageError(sameOrder(ctx, order, earlier, verdict), {
     code: "REPEATED_ORDER",
-    details: { outcome: "not_sent", ...earlierDetails(earlier) },
+    details: { outcome: "not_sent", ...details },
     suggestion: earlier.notFound
       ? ctx.say.orders.buying.notFoundSafeWay(earlier.refId, windowHours)
       : ctx.say.orders.buying.sameOrderHint(windowHours),
