@@ -21,6 +21,7 @@ import { dayOf, type Order } from "./order.js";
 import { inFileTerms, placeOf, problemsError, readOrderRows, type OrderRow, type RowProblem } from "./orders-file.js";
 import { purchase, type PurchaseOptions } from "./purchase.js";
 import {
+  earlierNotFound,
   earlierPurchase,
   earlierVerdict,
   lineKey,
@@ -376,7 +377,7 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     exit_code: verdictExitCode(outcome),
     sent: false,
     already_bought: earlier.refId,
-    ...(earlier.notFound ? { earlier_not_found: true as const } : {}),
+    ...earlierNotFound(earlier),
     ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     ...(earlier.status !== undefined ? { status: earlier.status } : {}),

@@ -10,7 +10,7 @@ import type { Item } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ExitCode, present, ResellerError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
-import { earlierVerdict, type EarlierPurchase } from "./repeats.js";
+import { earlierNotFound, earlierVerdict, type EarlierPurchase } from "./repeats.js";
 import { checkItemStock } from "./before-paying.js";
 import { checkRowAccount, readBulk, type BulkCheckOptions } from "./bulk.js";
 import { orderTotal, type Order } from "./order.js";
@@ -273,6 +273,6 @@ export function earlierOf(
   return {
     already_bought: earlier.refId,
     earlier_outcome: earlierVerdict(earlier),
-    ...(earlier.notFound ? { earlier_not_found: true as const } : {}),
+    ...earlierNotFound(earlier),
   };
 }

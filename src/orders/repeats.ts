@@ -165,6 +165,14 @@ export function earlierVerdict(p: EarlierPurchase): Verdict {
 }
 
 /**
+ * `earlier_not_found: true` in --json, wherever an earlier purchase stands for an order, when a
+ * look-up did not find it: the service may have committed it since.
+ */
+export function earlierNotFound(p: EarlierPurchase): { earlier_not_found?: true } {
+  return p.notFound ? { earlier_not_found: true } : {};
+}
+
+/**
  * The earlier purchase a repeat is refused on, as --json names it in every refusal (a single buy's or
  * a cart's, each row of a file's): `earlier_not_found` when a look-up did not find it, so it may have
  * been bought since.
@@ -175,7 +183,7 @@ export function earlierDetails(p: EarlierPurchase): Record<string, unknown> {
     ...(p.invoice ? { earlier_invoice: p.invoice } : {}),
     earlier_at: p.at,
     earlier_outcome: earlierVerdict(p),
-    ...(p.notFound ? { earlier_not_found: true } : {}),
+    ...earlierNotFound(p),
   };
 }
 

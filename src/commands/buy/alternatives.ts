@@ -21,7 +21,7 @@ import {
 } from "../../orders/alternatives.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { orderTotal, type Order } from "../../orders/order.js";
-import { earlierPurchase, earlierVerdict } from "../../orders/repeats.js";
+import { earlierNotFound, earlierPurchase, earlierVerdict } from "../../orders/repeats.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { sellingPricesOf } from "../../shop/selling.js";
 
@@ -49,7 +49,7 @@ export function soldAsAlternative(ctx: Context, refId: string, entry: JournalEnt
       outcome,
       sent: false,
       already_bought: earlier.refId,
-      ...(earlier.notFound ? { earlier_not_found: true } : {}),
+      ...earlierNotFound(earlier),
       alternative_of: { ref_id: refId },
       ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
       ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
