@@ -230,8 +230,9 @@ async function buyOrder(
   given.order = order;
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
   // A caller's own --ref-id is the caller's identity of the order: a new one is a new order, a seen one
-  // is settled by the service's one purchase per ref_id, so neither is a repeat. An alternative's ref_id
-  // is derived from the order it stands in for, which was checked.
+  // is settled by the service's one purchase per ref_id (or, sold as its alternative, by that: see
+  // `run`), so neither is a repeat. An alternative's ref_id is derived from the order it stands in
+  // for, which was checked.
   const repeatCheck =
     request.again || order.refIdGiven ? undefined : await consentToRepeat(ctx, order, request, options.yes);
   if (repeatCheck && !repeatCheck.consented) {
