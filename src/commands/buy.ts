@@ -29,6 +29,7 @@ import { refuseDoubts, type Doubt } from "../orders/customer-checks.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { buildOrder, checkOrder, refuseMissingAccount } from "./buy/prepare.js";
+import { boughtAlternative } from "../orders/alternatives.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import type { EarlierPurchase } from "../orders/repeats.js";
 import { saleFactsOf } from "../shop/selling.js";
@@ -56,6 +57,17 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   if (request.kind === "file") {
     const { runBulkFile } = await import("./buy/bulk.js");
     return runBulkFile(ctx, request);
+  }
+  // A caller's own ref_id sold before as its alternative (`<ref>-altN`, by an earlier --alternatives)
+  // is that sale, with or without --alternatives now: it stands and nothing is sent. The look-up is a
+  // few reads by index; what says it loads only when one is found.
+  if (request.refId !== undefined) {
+    const alternative = boughtAlternative(ctx, request.refId);
+    if (alternative) {
+      const { soldAsAlternative } = await import("./buy/alternatives.js");
+      const sold = soldAsAlternative(ctx, request.refId, alternative);
+      if (sold !== undefined) return sold;
+    }
   }
   if (request.kind === "single" && request.alternatives) return buyWithAlternatives(ctx, options, request);
   const given: Given = {};
@@ -125,11 +137,6 @@ async function buyWithAlternatives(
   request: Extract<ReturnType<typeof parseBuyRequest>, { kind: "single" }>,
 ): Promise<number | void> {
   const alt = await import("./buy/alternatives.js");
-  // The same sale asked again under its own ref_id, already sold as an alternative: it stands.
-  if (request.refId !== undefined) {
-    const sold = alt.soldAsAlternative(ctx, request.refId);
-    if (sold !== undefined) return sold;
-  }
   const given: Given = { holdRefunded: true };
   let last: unknown;
   try {
@@ -223,8 +230,9 @@ async function buyOrder(
   given.order = order;
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
   // A caller's own --ref-id is the caller's identity of the order: a new one is a new order, a seen one
-  // is settled by the service's one purchase per ref_id, so neither is a repeat. An alternative's ref_id
-  // is derived from the order it stands in for, which was checked.
+  // is settled by the service's one purchase per ref_id (or, sold as its alternative, by that: see
+  // `run`), so neither is a repeat. An alternative's ref_id is derived from the order it stands in
+  // for, which was checked.
   const repeatCheck =
     request.again || order.refIdGiven ? undefined : await consentToRepeat(ctx, order, request, options.yes);
   if (repeatCheck && !repeatCheck.consented) {
@@ -479,29 +487,35 @@ async function consentToRepeat(
   const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
   const known = repeats.repeatedPurchases(ctx, order, windowHours);
   const agreed = new Set(known.map((p) => p.refId));
+  const refusal = (p: EarlierPurchase) =>
+    repeatRefusal(ctx, order, p, windowHours, repeats.earlierVerdict(p), repeats.earlierDetails(p));
   const again = () => {
     const since = repeats.repeatSince(ctx, order, windowHours, (p) => agreed.has(p.refId));
-    if (since) throw repeatRefusal(ctx, order, since, windowHours, repeats);
+    if (since) throw refusal(since);
   };
   const earlier = known[0];
   if (!earlier) return { consented: true, again };
-  if (!ctx.canPrompt || yes) throw repeatRefusal(ctx, order, earlier, windowHours, repeats);
+  if (!ctx.canPrompt || yes) throw refusal(earlier);
   ctx.output.warn(sameOrder(ctx, order, earlier, repeats.earlierVerdict(earlier)));
   if (earlier.notFound) ctx.output.info(ctx.say.orders.buying.notFoundSafeWay(earlier.refId));
   return { consented: await (await ctx.prompter()).confirm(ctx.say.orders.buying.buyAgain, { default: false }), again };
 }
 
-/** REPEATED_ORDER: the order matches this earlier purchase; nothing sent. */
+/**
+ * REPEATED_ORDER: the order matches this earlier purchase, which stands at `verdict`; nothing sent.
+ * `details` name it for a script (`earlierDetails`).
+ */
 function repeatRefusal(
   ctx: Context,
   order: Order,
   earlier: EarlierPurchase,
   windowHours: number,
-  { earlierVerdict, earlierDetails }: typeof import("../orders/repeats.js"),
+  verdict: Verdict,
+  details: Record<string, unknown>,
 ): UsageError {
-  const refusal = new UsageError(sameOrder(ctx, order, earlier, earlierVerdict(earlier)), {
+  const refusal = new UsageError(sameOrder(ctx, order, earlier, verdict), {
     code: "REPEATED_ORDER",
-    details: { outcome: "not_sent", ...earlierDetails(earlier) },
+    details: { outcome: "not_sent", ...details },
     suggestion: earlier.notFound
       ? ctx.say.orders.buying.notFoundSafeWay(earlier.refId, windowHours)
       : ctx.say.orders.buying.sameOrderHint(windowHours),

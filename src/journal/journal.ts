@@ -38,13 +38,17 @@ export function openJournal(dir: string, sending = false, writing = sending): Jo
   }
 }
 
-/** Records that could not be opened or written at `path`, said with what to do about the way they failed. */
+/**
+ * Records that could not be opened or written at `path`, said with what to do about the way they
+ * failed; `message` says which: `cannotWrite` for a command on its way to send (nothing was sent),
+ * `cannotOpen` for any other.
+ */
 export function unwritable(
   path: string,
   error: unknown,
-  said: "cannotWrite" | "cannotOpen" = "cannotWrite",
+  message: "cannotWrite" | "cannotOpen" = "cannotWrite",
 ): UsageError {
-  return new UsageError((say) => say.orders.journal[said](path, recordsProblem(error, say)), {
+  return new UsageError((say) => say.orders.journal[message](path, recordsProblem(error, say)), {
     code: "JOURNAL_UNWRITABLE",
     suggestion: recordsHint(error, path),
   });

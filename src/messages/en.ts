@@ -342,6 +342,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** The deliveries the listener keeps (the records database, and an earlier release's webhook-deliveries.jsonl it imports) as found at start. */
     deliveriesProblem: (path: string, problem: string) => `The webhook deliveries at ${path}: ${problem}.`,
     deliveriesUnreadable: (path: string, why: string) => `Cannot read the webhook deliveries at ${path}: ${why}.`,
+    deliveriesNotOpened: (path: string, why: string) => `Cannot open the webhook deliveries at ${path}: ${why}.`,
     deliveriesUnreadableHint:
       "Make it a readable file of yours again, or move it aside (deliveries already handed on may then be handed on again).",
     lastLineCut:

@@ -337,6 +337,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     problem: (why: string) => `Penerima menemui masalah: ${why}; tetap berjalan.`,
     deliveriesProblem: (path: string, problem: string) => `File kiriman webhook di ${path}: ${problem}.`,
     deliveriesUnreadable: (path: string, why: string) => `File kiriman webhook di ${path} tidak bisa dibaca: ${why}.`,
+    deliveriesNotOpened: (path: string, why: string) => `Kiriman webhook di ${path} tidak bisa dibuka: ${why}.`,
     deliveriesUnreadableHint:
       "Jadikan lagi file milik Anda yang bisa dibaca, atau pindahkan (kiriman yang sudah diteruskan mungkin lalu diteruskan lagi).",
     lastLineCut:

@@ -21,11 +21,13 @@ import { dayOf, type Order } from "./order.js";
 import { inFileTerms, placeOf, problemsError, readOrderRows, type OrderRow, type RowProblem } from "./orders-file.js";
 import { purchase, type PurchaseOptions } from "./purchase.js";
 import {
+  earlierNotFound,
   earlierPurchase,
   earlierVerdict,
   lineKey,
   planRows,
   recentPurchases,
+  type ReadFor,
   refIdsOf,
   repeatSince,
   type EarlierPurchase,
@@ -164,6 +166,8 @@ export interface BulkCheckOptions {
   check: boolean;
   validate: boolean;
   kept?: AlternativeTable;
+  /** A plan reads the earlier purchases only; a run is refused when it could not record its own. */
+  readFor?: ReadFor;
 }
 
 /** The file's problems as one error: exit 2, or the service's refusal (exit 1) when every one is an item it does not have. */
@@ -194,7 +198,7 @@ export async function readBulk(
   text: string,
   options: BulkCheckOptions,
 ): Promise<{ prepared: PreparedBulk; problems: RowProblem[]; rows: OrderRow[]; items: Map<number, Item> }> {
-  const { windowHours } = options;
+  const { windowHours, readFor } = options;
   const { rows, problems } = readOrderRows(name, text);
   const items = await fetchDistinctItems(client, rows, problems);
   const lines: {
@@ -292,6 +296,7 @@ export async function readBulk(
     // Derived ref_ids too: a file run again finds the rows it bought, however long ago.
     planned.map((r) => r.refId),
     planned.map((r) => r.key),
+    readFor,
   );
   const alternatives = lines.map((l) => l.row.alternatives ?? options.kept?.[String(l.item.id)] ?? []);
   // A row may have been sold as an alternative on an earlier run: found by its derived ref_ids (a few
@@ -303,7 +308,7 @@ export async function readBulk(
   const soldInstead = planned
     .filter((r, i) => givenUp.has(r.refId) || (alternatives[i]?.length ?? 0) > 0)
     .flatMap((r) => alternativeRefIds(r.refId));
-  if (soldInstead.length) earlier.push(...recentPurchases(ctx, windowHours, soldInstead, []));
+  if (soldInstead.length) earlier.push(...recentPurchases(ctx, windowHours, soldInstead, [], readFor));
   const plans = planRows(planned, earlier);
   const seen = { windowHours, refIds: new Set([...earlier.map((p) => p.refId), ...planned.map((r) => r.refId)]) };
   return {
@@ -372,7 +377,7 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     exit_code: verdictExitCode(outcome),
     sent: false,
     already_bought: earlier.refId,
-    ...(earlier.notFound ? { earlier_not_found: true as const } : {}),
+    ...earlierNotFound(earlier),
     ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     ...(earlier.status !== undefined ? { status: earlier.status } : {}),

@@ -10,7 +10,7 @@ import type { Item } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ExitCode, present, ResellerError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
-import { earlierVerdict, type EarlierPurchase } from "./repeats.js";
+import { earlierNotFound, earlierVerdict, type EarlierPurchase } from "./repeats.js";
 import { checkItemStock } from "./before-paying.js";
 import { checkRowAccount, readBulk, type BulkCheckOptions } from "./bulk.js";
 import { orderTotal, type Order } from "./order.js";
@@ -158,7 +158,7 @@ export async function planFile(
   options: FilePlanOptions,
 ): Promise<Plan> {
   const [{ prepared, problems, rows: read, items }, balance] = await Promise.all([
-    readBulk(ctx, client, name, text, options),
+    readBulk(ctx, client, name, text, { ...options, readFor: "planning" }),
     client.getBalance().then((b) => b.data.balance),
   ]);
   const problemAt = new Map<number, RowProblem>();
@@ -273,6 +273,6 @@ export function earlierOf(
   return {
     already_bought: earlier.refId,
     earlier_outcome: earlierVerdict(earlier),
-    ...(earlier.notFound ? { earlier_not_found: true as const } : {}),
+    ...earlierNotFound(earlier),
   };
 }

@@ -165,6 +165,14 @@ export function earlierVerdict(p: EarlierPurchase): Verdict {
 }
 
 /**
+ * `earlier_not_found: true` in --json, wherever an earlier purchase stands for an order, when a
+ * look-up did not find it: the service may have committed it since.
+ */
+export function earlierNotFound(p: EarlierPurchase): { earlier_not_found?: true } {
+  return p.notFound ? { earlier_not_found: true } : {};
+}
+
+/**
  * The earlier purchase a repeat is refused on, as --json names it in every refusal (a single buy's or
  * a cart's, each row of a file's): `earlier_not_found` when a look-up did not find it, so it may have
  * been bought since.
@@ -175,9 +183,15 @@ export function earlierDetails(p: EarlierPurchase): Record<string, unknown> {
     ...(p.invoice ? { earlier_invoice: p.invoice } : {}),
     earlier_at: p.at,
     earlier_outcome: earlierVerdict(p),
-    ...(p.notFound ? { earlier_not_found: true } : {}),
+    ...earlierNotFound(p),
   };
 }
+
+/**
+ * Why the earlier purchases are read: before buying, records that cannot be written stop the
+ * purchase with nothing sent; a plan only reads, so records it may only read serve it.
+ */
+export type ReadFor = "buying" | "planning";
 
 /**
  * The purchases this profile made at this service address in the window whose repeat key is one of
@@ -188,9 +202,9 @@ export function recentPurchases(
   windowHours: number,
   givenRefIds: string[],
   keys: Iterable<string>,
+  readFor: ReadFor = "buying",
 ): EarlierPurchase[] {
-  // Read before a purchase: a journal that cannot be opened stops it with nothing sent.
-  const journal = journalFor(ctx, true);
+  const journal = journalFor(ctx, readFor === "buying");
   const edge = ctx.now() - windowHours * 3_600_000;
   const found: EarlierPurchase[] = [];
   const seen = new Set<string>();
@@ -210,9 +224,14 @@ export function recentPurchases(
  * and customers (by their one key) within the window, bought or maybe bought, under another ref_id. A
  * delivery that failed was refunded, so buying it again spends nothing twice.
  */
-export function repeatedPurchases(ctx: Context, order: Order, windowHours: number): EarlierPurchase[] {
+export function repeatedPurchases(
+  ctx: Context,
+  order: Order,
+  windowHours: number,
+  readFor: ReadFor = "buying",
+): EarlierPurchase[] {
   const key = orderRepeatKey(order.lines.map((l) => ({ itemId: l.item.id, quantity: l.quantity, note: l.note })));
-  return recentPurchases(ctx, windowHours, [], [key]).filter(
+  return recentPurchases(ctx, windowHours, [], [key], readFor).filter(
     (p) =>
       p.key === key &&
       p.refId !== order.refId &&

@@ -17,7 +17,8 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { UsageError, type Wording } from "../errors.js";
-import { databaseProblem, recordsFileName } from "../records/database.js";
+import { recordsFileName, recordsHint } from "../records/database.js";
+import { recordsProblem } from "../journal/journal.js";
 import { type DeliveryRecords, deliveryRecords, type ReceivedDelivery, type SettledAs } from "../records/deliveries.js";
 import { openRecords, takeImportProblems } from "../records/migrate.js";
 import type { SignedFields } from "./signature.js";
@@ -79,10 +80,12 @@ export class DeliveryStore {
     } catch (error) {
       if (error instanceof UsageError) throw error;
       // Without them every retry of a delivery would be handed on again: refused before listening.
+      // The listener writes what it receives, beside what was bought: records it may only read are to
+      // be made writable, damaged ones kept, as for any command that writes them.
       const { path } = this;
-      throw new UsageError((say) => say.listener.deliveriesUnreadable(path, databaseProblem(error)), {
+      throw new UsageError((say) => say.listener.deliveriesNotOpened(path, recordsProblem(error, say)), {
         code: "WEBHOOK_DELIVERIES_UNREADABLE",
-        suggestion: (say) => say.listener.deliveriesUnreadableHint,
+        suggestion: recordsHint(error, path),
       });
     }
   }

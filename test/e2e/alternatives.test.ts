@@ -365,6 +365,34 @@ describe("alternatives and buy --alternatives", () => {
     expect(afterSecond.refs.filter((r) => !afterFirst.refs.includes(r))).toEqual([second.get(3).ref_id]);
   });
 
+  it("a --ref-id sold as its alternative stands when the sale is asked again without --alternatives, alone or as a file's row", async () => {
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(13, false);
+    const sale = ["buy", "--item", "13", "--qty", "1", "--note", "081234567601", "--ref-id", "SALE-71", "--yes"];
+    const sold = await shop.run([...sale, "--alternatives"], { mode: "json" });
+    expect(sold.exitCode, sold.stderr).toBe(0);
+    expect(sold.json().data.ref_id).toBe("SALE-71-alt1");
+    harness.emulator.setItemAvailable(13, true);
+    const before = service(harness, shop);
+
+    // A bot retrying its own ref_id, the item sold again: the alternative stands, nothing is sent.
+    const again = await shop.run(sale, { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.json()).toMatchObject({
+      sent: false,
+      outcome: "bought",
+      already_bought: "SALE-71-alt1",
+      alternative_of: { ref_id: "SALE-71" },
+    });
+    const file = join(shop.configDir, "again.csv");
+    writeFileSync(file, "item_id,quantity,note,ref_id\n13,1,081234567601,SALE-71\n");
+    const row = await shop.run(["buy", "--file", file, "--yes"], { mode: "json" });
+    expect(row.exitCode, row.stderr).toBe(0);
+    expect(JSON.parse(row.stdout.trim())).toMatchObject({ sent: false, already_bought: "SALE-71-alt1" });
+    expect(service(harness, shop)).toEqual(before);
+  });
+
   it("an alternative the service does not know is skipped by its id: --json carries no words for it, stderr says it in the reader's", async () => {
     const shop = resellerInProcess(harness);
     const file = join(shop.configDir, "orders.csv");

@@ -346,6 +346,10 @@ describe("a purchase the service commits after reconcile found nothing", () => {
       already_bought: "SALE-9-alt1",
       earlier_not_found: true,
     });
+    // A bot retrying its own ref_id without --alternatives is met the same way.
+    const plain = await reseller.run(sale, { mode: "json" });
+    expect(plain.exitCode, plain.stderr).toBe(5);
+    expect(plain.json()).toMatchObject({ sent: false, outcome: "unknown", earlier_not_found: true });
     expect(onService(apiKey)).toBe(before + 1);
     for (const lang of ["en", "id"]) {
       const said = await reseller.run([...sale, "--alternatives", "--lang", lang]);

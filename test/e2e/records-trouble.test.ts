@@ -102,7 +102,10 @@ describe("a records database that cannot be used", () => {
     const earlier = new Database(path);
     earlier.exec("DROP INDEX journal_orders_not_found; DROP INDEX journal_orders_open;");
     earlier.close();
-    const asReader = onlyReadable(reseller.configDir, path, reseller.env);
+    const asReader = onlyReadable(reseller.configDir, path, {
+      ...reseller.env,
+      RESELLER_WEBHOOK_SECRET: "a-secret-for-this-test",
+    });
     if (!asReader) return test.skip("root writes any file: neither chattr +i nor setpriv is available here");
     const before = harness.accountOf(apiKey).transactions.length;
 
@@ -123,6 +126,30 @@ describe("a records database that cannot be used", () => {
     const pending = await asReader(["pending", "--once"]);
     expect(pending.exitCode).toBe(2);
     expect(pending.stderr).toMatch(/Cannot open the records at .*records\.db: permission denied/);
+
+    // A plan only reads: it answers from them, the earlier purchase found as the order's repeat.
+    const plan = await asReader(["buy", "--item", "12", "--qty", "1", "--note", "081234569931", "--plan", "--json"]);
+    expect(plan.stderr).not.toMatch(/Cannot write the journal/);
+    expect(JSON.parse(plan.stdout).rows).toMatchObject([
+      { verdict: "refused", problem: { code: "REPEATED_ORDER" }, already_bought: "RO-READ-1" },
+    ]);
+    const file = join(reseller.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note\n12,1,081234569933\n");
+    const filePlan = await asReader(["buy", "--file", file, "--plan", "--json"]);
+    expect(filePlan.exitCode, filePlan.stderr).toBe(0);
+    expect(JSON.parse(filePlan.stdout).rows).toMatchObject([{ verdict: "would_buy" }]);
+
+    // The listener writes down each delivery: told to make them writable, not readable, in either language.
+    const listen = await asReader(["webhook", "listen", "--port", "0"]);
+    expect(listen.exitCode).toBe(2);
+    expect(listen.stderr).toMatch(/Cannot open the webhook deliveries at .*records\.db: permission denied/);
+    expect(listen.stderr).toContain("writable for you again");
+    expect(listen.stderr).not.toContain("readable file");
+    const dengar = await asReader(["webhook", "listen", "--port", "0", "--lang", "id"]);
+    expect(dengar.exitCode).toBe(2);
+    expect(dengar.stderr).toContain("tidak bisa dibuka");
+    expect(dengar.stderr).toContain("bisa Anda tulis lagi");
+    expect(dengar.stderr).not.toContain("yang bisa dibaca");
 
     const buy = await asReader(["buy", "--item", "12", "--qty", "1", "--note", "081234569932", "--yes"]);
     expect(buy.exitCode).toBe(2);

@@ -1,17 +1,17 @@
 /**
  * What `buy --alternatives` says and decides around each order it tries: which alternatives an item
  * has, the price cap, the alternative's order (its ref_id derived from the original's, the same
- * customer), and the words for each step. Loaded only with --alternatives or when an item is
- * refused as disrupted: a plain buy never reads it.
+ * customer), and the words for each step. Loaded only with --alternatives, when an item is refused
+ * as disrupted, or when a --ref-id was sold as its alternative: a plain buy never reads it.
  */
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
+import type { JournalEntry } from "../../journal/entries.js";
 import type { Messages } from "../../messages/messages.js";
 import { ResellerError, type ServiceError, type Wording } from "../../errors.js";
 import { verdictExitCode, type OrderVerdict, type Verdict } from "../../domain/verdict.js";
 import {
   alternativesFor,
-  boughtAlternative,
   costNothing,
   failureCostNothing,
   keptEntries,
@@ -21,7 +21,7 @@ import {
 } from "../../orders/alternatives.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { orderTotal, type Order } from "../../orders/order.js";
-import { earlierPurchase, earlierVerdict } from "../../orders/repeats.js";
+import { earlierNotFound, earlierPurchase, earlierVerdict } from "../../orders/repeats.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { sellingPricesOf } from "../../shop/selling.js";
 
@@ -35,10 +35,12 @@ const firstLine = (order: Order) => {
 
 const nameOf = (order: Order) => firstLine(order).item.name;
 
-/** A --ref-id sold before as its alternative (`<ref>-altN`): said, printed, and its exit code; nothing is sent. */
-export function soldAsAlternative(ctx: Context, refId: string): number | undefined {
-  const entry = boughtAlternative(ctx, refId);
-  const earlier = entry && earlierPurchase(entry);
+/**
+ * A --ref-id sold before as its alternative (`<ref>-altN`, the journal's `entry` for it, found by
+ * `boughtAlternative`): said, printed, and its exit code; nothing is sent.
+ */
+export function soldAsAlternative(ctx: Context, refId: string, entry: JournalEntry): number | undefined {
+  const earlier = earlierPurchase(entry);
   if (!earlier) return undefined;
   const outcome = earlierVerdict(earlier);
   if (ctx.output.mode === "json")
@@ -47,7 +49,7 @@ export function soldAsAlternative(ctx: Context, refId: string): number | undefin
       outcome,
       sent: false,
       already_bought: earlier.refId,
-      ...(earlier.notFound ? { earlier_not_found: true } : {}),
+      ...earlierNotFound(earlier),
       alternative_of: { ref_id: refId },
       ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
       ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),

@@ -86,7 +86,7 @@ async function planOrder(
     );
   if (order.refIdGiven) {
     // A ref_id this machine bought under before: the service keeps one purchase per ref_id, and the run is refused.
-    const earlier = recentPurchases(ctx, windowHours, [order.refId], []).find(
+    const earlier = recentPurchases(ctx, windowHours, [order.refId], [], "planning").find(
       (p) => p.refId === order.refId && p.outcome === "done",
     );
     if (earlier)
@@ -98,7 +98,7 @@ async function planOrder(
         balance,
       );
   } else if (!request.again) {
-    const [earlier] = repeatedPurchases(ctx, order, windowHours);
+    const [earlier] = repeatedPurchases(ctx, order, windowHours, "planning");
     if (earlier)
       return planOf(
         orderRows(order, "refused", keptPrice, {

@@ -35,7 +35,7 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
   const t = result.data;
   // An answer may leave its ref_id out: the one typed stands for it, unless it was the invoice.
   const refId = t.refId ?? (options.ref === t.invoice ? null : options.ref);
-  const alternativeOf = refId ? settleJournal(ctx, refId, t) : undefined;
+  const alternativeOf = refId ? settleAndFindAlternativeOf(ctx, refId, t) : undefined;
 
   if (!options.watch)
     return showTransaction(ctx.output, result, true, 0, {
@@ -64,11 +64,11 @@ export async function run(ctx: Context, options: TrxShowOptions): Promise<void> 
 }
 
 /**
- * The ref_id's journal entries, read once: a transaction the service shows settles any unknown one,
- * its status is noted against those bought (one settled now has it already), and the order it was
- * bought instead of is returned when this machine journaled it as an alternative.
+ * The ref_id's journal entries, read once for two things: a transaction the service shows settles
+ * any unknown one (its status noted against those bought; one settled now has it already), and the
+ * order it was bought instead of is returned when this machine journaled it as an alternative.
  */
-function settleJournal(ctx: Context, refId: string, t: Transaction): AlternativeOf | undefined {
+function settleAndFindAlternativeOf(ctx: Context, refId: string, t: Transaction): AlternativeOf | undefined {
   let link: AlternativeOf | undefined;
   try {
     // Opening the journal opens the records database: only for a transaction it can hold.
