@@ -113,7 +113,8 @@ export function failureCostNothing(error: unknown, amount?: number): boolean {
  * item bought now would be the customer's second.
  */
 export function boughtAlternative(ctx: Context, refId: string): JournalEntry | undefined {
-  const journal = journalFor(ctx);
+  // Asked only on the way to a purchase: records that cannot be written stop it here, saying nothing was sent.
+  const journal = journalFor(ctx, true);
   const windowStartMs = ctx.now() - ctx.settings.setting("repeat_window").value * 3_600_000;
   for (const ref of alternativeRefIds(refId)) {
     const found = journal
