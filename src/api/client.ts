@@ -296,6 +296,8 @@ export class ServiceClient {
     const say = this.options.say;
     const sleep = this.options.sleep ?? defaultSleep;
     const random = this.options.random ?? Math.random;
+    // The budget is the service's time: it starts once the lane is loaded (see exchangeOnce).
+    this.getLane().prepare();
     const budgetEnds = Date.now() + this.options.timeoutMs;
     for (let attempt = 1; ; attempt++) {
       await options.onAttempt?.(attempt);
@@ -403,6 +405,11 @@ export class ServiceClient {
     let text: string;
     let skeleton: unknown;
     let retryAfter: string | undefined;
+    // The lane is loaded before the deadline starts: behind a proxy that is undici, which the first
+    // request loads, 0.1-0.2 s on an idle machine and seconds on a loaded one, our own code and not the
+    // service's time. A short --timeout ended there, before anything was sent, said the service was slow.
+    const lane = this.getLane();
+    lane.prepare();
     // One deadline for the whole exchange: connect, proxy, headers and every byte of the body. A body
     // that drips a byte a second resets idle timers forever; this one it cannot.
     const deadline = AbortSignal.timeout(deadlineMs);
@@ -414,7 +421,6 @@ export class ServiceClient {
     // handshake): a failure before that sent nothing, whatever its code.
     let handedOn = false;
     let sinkFailure: { error: unknown } | undefined;
-    const lane = this.getLane();
     lane.inFlight++;
     try {
       if (controlCharacter.test(this.options.apiKey)) throw new KeyNotSendable();
