@@ -396,6 +396,12 @@ export class ServiceClient {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers["content-type"] = "application/json";
     const { log, say } = this.options;
+    // The lane is loaded before the deadline and the time --verbose shows start: behind a proxy that
+    // is undici, which the first request loads, 0.1-0.2 s on an idle machine and seconds on a loaded
+    // one, our own code and not the service's time. Counted, a short --timeout ended there, before
+    // anything was sent, and the service was said not to have answered in time.
+    const lane = this.getLane();
+    lane.prepare();
     const started = Date.now();
     log?.(
       `→ ${method} ${url}${attempt > 1 ? say.service.attempt(attempt) : ""}${streamed ? say.service.readAsItArrives : ""}  x-apikey: ${maskApiKey(this.options.apiKey)}${payload ? `  ${payload}` : ""}`,
@@ -405,11 +411,6 @@ export class ServiceClient {
     let text: string;
     let skeleton: unknown;
     let retryAfter: string | undefined;
-    // The lane is loaded before the deadline starts: behind a proxy that is undici, which the first
-    // request loads, 0.1-0.2 s on an idle machine and seconds on a loaded one, our own code and not the
-    // service's time. A short --timeout ended there, before anything was sent, said the service was slow.
-    const lane = this.getLane();
-    lane.prepare();
     // One deadline for the whole exchange: connect, proxy, headers and every byte of the body. A body
     // that drips a byte a second resets idle timers forever; this one it cannot.
     const deadline = AbortSignal.timeout(deadlineMs);
