@@ -296,6 +296,8 @@ export class ServiceClient {
     const say = this.options.say;
     const sleep = this.options.sleep ?? defaultSleep;
     const random = this.options.random ?? Math.random;
+    // The budget is the service's time: it starts once the lane is loaded (see exchangeOnce).
+    this.getLane().prepare();
     const budgetEnds = Date.now() + this.options.timeoutMs;
     for (let attempt = 1; ; attempt++) {
       await options.onAttempt?.(attempt);
@@ -394,6 +396,12 @@ export class ServiceClient {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers["content-type"] = "application/json";
     const { log, say } = this.options;
+    // The lane is loaded before the deadline and the time --verbose shows start: behind a proxy that
+    // is undici, which the first request loads, 0.1-0.2 s on an idle machine and seconds on a loaded
+    // one, our own code and not the service's time. Counted, a short --timeout ended there, before
+    // anything was sent, and the service was said not to have answered in time.
+    const lane = this.getLane();
+    lane.prepare();
     const started = Date.now();
     log?.(
       `→ ${method} ${url}${attempt > 1 ? say.service.attempt(attempt) : ""}${streamed ? say.service.readAsItArrives : ""}  x-apikey: ${maskApiKey(this.options.apiKey)}${payload ? `  ${payload}` : ""}`,
@@ -414,7 +422,6 @@ export class ServiceClient {
     // handshake): a failure before that sent nothing, whatever its code.
     let handedOn = false;
     let sinkFailure: { error: unknown } | undefined;
-    const lane = this.getLane();
     lane.inFlight++;
     try {
       if (controlCharacter.test(this.options.apiKey)) throw new KeyNotSendable();

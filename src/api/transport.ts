@@ -36,6 +36,12 @@ export interface LaneAnswer {
 
 /** A way to the service and the requests on it, so a stuck one can be retired without cutting the others short. */
 export interface Lane {
+  /**
+   * Loads what sending needs (undici and its dispatcher behind a proxy), so that a deadline started
+   * after it counts the exchange only. Never fails: a lane that cannot load fails its first send,
+   * before anything was sent.
+   */
+  prepare(): void;
   send(request: LaneRequest): Promise<LaneAnswer>;
   destroy(): Promise<void>;
   inFlight: number;
@@ -119,6 +125,7 @@ function directLane(options: LaneOptions): Lane {
   return {
     inFlight: 0,
     retired: false,
+    prepare: () => void load(),
     async send(request) {
       const { request: send, agent } = load();
       return new Promise<LaneAnswer>((resolve, reject) => {
@@ -226,6 +233,13 @@ function proxiedLane(options: LaneOptions): Lane {
   return {
     inFlight: 0,
     retired: false,
+    prepare() {
+      try {
+        load();
+      } catch {
+        // Said by send(), which loads again and fails inside its exchange: nothing was sent.
+      }
+    },
     async send(request) {
       const { request: send, dispatcher } = load();
       const answer = await send(request.url, {

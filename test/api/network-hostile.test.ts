@@ -5,7 +5,6 @@
  * deadline, says whether anything was sent, and is retried only where a retry could change it.
  */
 import { createServer as createHttpServer } from "node:http";
-import { createRequire } from "node:module";
 import { createServer as createTlsServer } from "node:https";
 import { createServer as createNetServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -42,10 +41,6 @@ const proxyEnv = ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "NO_
 const savedEnv = Object.fromEntries(proxyEnv.map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {
-  // The client loads undici at its first request through a proxy, inside that request's deadline: loaded
-  // here first, so the 1.5 s the calls are given is the network's alone. On a loaded machine compiling
-  // it took longer, and the call ended before anything reached the proxy.
-  createRequire(import.meta.url)("undici");
   await new Promise<void>((done) => proxy.server!.listen(0, "127.0.0.1", done));
   proxy.port = (proxy.server!.address() as AddressInfo).port;
 });

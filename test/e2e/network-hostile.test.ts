@@ -86,7 +86,7 @@ async function holdingProxy(): Promise<{ env: Record<string, string>; held: Set<
 /**
  * Only the command's own deadline or a Ctrl-C ends a wait on this proxy. (A proxy that drops CONNECT
  * ends each attempt by itself: on a loaded machine its attempts could take the whole of a short
- * --timeout, the CLI compiling undici inside the first, and end it before anything reached the proxy.)
+ * --timeout and end it before anything reached the proxy.)
  */
 describe("a proxy that holds CONNECT without a word", () => {
   it("ends at --timeout with exit 4, nothing sent", async () => {
@@ -134,7 +134,7 @@ describe("a proxy that drops CONNECT", () => {
   it("is asked once an attempt: three attempts (two retries) with a wait before each retry, not thousands", async () => {
     const before = connects;
     // A budget the attempts never reach, so that they are what ends the run: under load the first
-    // alone (the CLI compiles undici inside it) could take a 5 s budget, and no retry was made.
+    // alone could take a 5 s budget, and no retry was made.
     const r = await runReseller(["balance", "--timeout", "60"], { env: throughProxy() });
     expect(r.exitCode, r.stderr).toBe(4);
     expect(r.stderr.match(/^! Retrying GET \/v1\/balance in [\d.]+ s/gm)).toHaveLength(2);
