@@ -274,6 +274,13 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     } finally {
       harness.emulator.faults.configure({ down: false });
     }
+    // No key to ask with: the books as recorded, the note, exit 3.
+    const keyless = await reseller.run(["report"], { mode: "json", env: { RESELLER_API_KEY: "" } });
+    expect(keyless.exitCode, keyless.stderr).toBe(3);
+    expect(keyless.json()).toMatchObject({ orders: 0, spent: 0 });
+    expect(keyless.stderr).toMatch(
+      /1 order not final could not be brought up to date \(the API key was not accepted\)/,
+    );
     const report = await reseller.run(["report"], { mode: "json" });
     expect(report.exitCode, report.stderr).toBe(0);
     expect(report.json()).toMatchObject({ orders: 1, spent: 11_500, by_verdict: { bought: 1 } });
