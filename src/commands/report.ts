@@ -95,17 +95,16 @@ async function showReport(ctx: Context, options: ReportOptions): Promise<number 
     for (const entry of journal.newestFirst({ sinceMs, untilMs }))
       if ((entry.kind === "buy" || entry.kind === "topup") && sentFromHere(entry, ctx.settings)) yield entry;
   }
-  // Only what is not final is asked about, found first by the records' index: a day whose orders are
-  // all final asks nothing, and the rest is counted as read, never held (a year in bounded memory).
+  // Only what is not final is asked about, found first by the records' index, with the range's recent
+  // purchases a look-up did not find (the service may have committed one since): a day whose orders
+  // are all final asks nothing, and the rest is counted as read, never held (a year in bounded memory).
   let refreshed: import("../orders/ledger.js").Refreshed | undefined;
   let ledger: typeof import("../orders/ledger.js") | undefined;
   if (options.refresh !== false) {
     const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" };
     const open = journal.open({ ...here, sinceMs, untilMs }, openAtOnce);
-    if (open.length) {
-      ledger = await import("../orders/ledger.js");
-      refreshed = await ledger.refreshEntries(ctx, open);
-    }
+    ledger = await import("../orders/ledger.js");
+    refreshed = await ledger.refreshEntries(ctx, open, { lateCommits: { sinceMs, untilMs } });
   }
   const updated = refreshed?.updated;
   const entries: Iterable<JournalEntry> = updated?.size

@@ -95,19 +95,31 @@ export function needsAsking(entry: JournalEntry, nowMs: number): boolean {
   return entry.kind === "topup" && entry.outcome === "done" && entry.status !== "paid" && entry.amount !== undefined;
 }
 
+/** Recorded from `sinceMs` up to (not with) `untilMs`: the range a report's books cover. */
+export interface Recorded {
+  sinceMs: number;
+  untilMs: number;
+}
+
 /**
  * This profile's purchases at this address in the repeat window that a look-up did not find, when no
  * other entry of their ref_id stands for them: the service may have committed one after it was asked
  * (the process that sent it killed while the service held it), so each refresh asks again, and a
- * purchase found reaches the books without a `trx show`. Past the window nobody is asked.
+ * purchase found reaches the books without a `trx show`. Past the window nobody is asked; `within`
+ * narrows it to the books shown, so a report of last month asks nothing about today.
  */
-export function foundLaterMaybe(ctx: Context, nowMs: number, asked: Set<string>): JournalEntry[] {
+export function foundLaterMaybe(ctx: Context, nowMs: number, asked: Set<string>, within?: Recorded): JournalEntry[] {
   const journal = journalFor(ctx);
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" };
-  const sinceMs = nowMs - ctx.settings.setting("repeat_window").value * 3_600_000;
+  const windowMs = nowMs - ctx.settings.setting("repeat_window").value * 3_600_000;
+  const sinceMs = Math.max(windowMs, within?.sinceMs ?? windowMs);
+  const untilMs = within?.untilMs ?? Number.POSITIVE_INFINITY;
+  if (sinceMs >= untilMs) return [];
   return journal
     .notDoneSince({ ...here, sinceMs })
-    .filter((e) => !asked.has(e.entry) && e.ref_id && foundNowAlone(journal, e, ctx.settings));
+    .filter(
+      (e) => !asked.has(e.entry) && e.ref_id && Date.parse(e.at) < untilMs && foundNowAlone(journal, e, ctx.settings),
+    );
 }
 
 /**
@@ -125,13 +137,20 @@ export async function refreshEntries(
   options: {
     listed?: Map<string, Status | null>;
     seen?: (entry: JournalEntry, transaction: Transaction) => void;
-    /** Ask again about recent purchases a look-up did not find (`foundLaterMaybe`): the books' own refreshes. */
-    lateCommits?: boolean;
+    /**
+     * Ask again about recent purchases a look-up did not find (`foundLaterMaybe`): the books' own
+     * refreshes; a report's only about those its range holds.
+     */
+    lateCommits?: boolean | Recorded;
   } = {},
 ): Promise<Refreshed> {
   const started = ctx.now();
   const asked = entries.filter((e) => needsAsking(e, started));
-  if (options.lateCommits) asked.push(...foundLaterMaybe(ctx, started, new Set(asked.map((e) => e.entry))));
+  const late = options.lateCommits;
+  if (late) {
+    const within = late === true ? undefined : late;
+    asked.push(...foundLaterMaybe(ctx, started, new Set(asked.map((e) => e.entry)), within));
+  }
   const updated = new Map<string, JournalEntry>();
   const result: Refreshed = { updated, notRefreshed: 0 };
   if (!asked.length) return result;

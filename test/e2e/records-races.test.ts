@@ -249,6 +249,49 @@ describe("a purchase the service commits after reconcile found nothing", () => {
     },
   );
 
+  it("killed while the service held it, reconciled as not bought, committed since: report asks again and counts it; offline it shows the books as recorded and says so", async () => {
+    const apiKey = harness.apiKeyOf("Kios Reload 24 Jam");
+    const reseller = resellerAs(harness, apiKey);
+    const before = onService(apiKey);
+    await killedWhileHeld(reseller, ["buy", "--item", "12", "--qty", "1", "--note", "081234569932", "--yes"]);
+    const refId = await reconciledNotFound(reseller);
+    await committedLate(apiKey, before);
+
+    // The service unreachable: the books from the records (nothing counted yet), a note, exit 4.
+    harness.emulator.faults.configure({ down: true });
+    try {
+      const offline = await reseller.run(["report"], { mode: "json", env: { RESELLER_MAX_RETRIES: "0" } });
+      expect(offline.exitCode, offline.stderr).toBe(4);
+      expect(offline.json()).toMatchObject({ orders: 0, spent: 0 });
+      expect(offline.stderr).toMatch(
+        /1 order not final could not be brought up to date \(the service could not be reached\)/,
+      );
+      // Books of a range without it ask nothing about it: nothing to say, exit 0.
+      const past = ["report", "--since", "2020-01-01", "--until", "2020-01-31"];
+      const other = await reseller.run(past, { mode: "json", env: { RESELLER_MAX_RETRIES: "0" } });
+      expect(other.exitCode, other.stderr).toBe(0);
+      expect(other.stderr).not.toContain("not final");
+    } finally {
+      harness.emulator.faults.configure({ down: false });
+    }
+    // No key to ask with: the books as recorded, the note, exit 3.
+    const keyless = await reseller.run(["report"], { mode: "json", env: { RESELLER_API_KEY: "" } });
+    expect(keyless.exitCode, keyless.stderr).toBe(3);
+    expect(keyless.json()).toMatchObject({ orders: 0, spent: 0 });
+    expect(keyless.stderr).toMatch(
+      /1 order not final could not be brought up to date \(the API key was not accepted\)/,
+    );
+    const report = await reseller.run(["report"], { mode: "json" });
+    expect(report.exitCode, report.stderr).toBe(0);
+    expect(report.json()).toMatchObject({ orders: 1, spent: 11_500, by_verdict: { bought: 1 } });
+    // Written down as it was found: the books read without asking count it too, and so does history.
+    const quick = await reseller.run(["report", "--no-refresh"], { mode: "json" });
+    expect(quick.json()).toMatchObject({ orders: 1, spent: 11_500, by_verdict: { bought: 1 } });
+    const history = await reseller.run(["history", "--no-refresh"], { mode: "json" });
+    expect(history.json()).toMatchObject([{ ref_id: refId, verdict: "bought", net: 11_500 }]);
+    expect(onService(apiKey)).toBe(before + 1);
+  });
+
   // A row skipped on it is exit 5, which says reconcile settles it: reconcile asked nothing, so every run was exit 5.
   it("killed while the service held it, reconciled as not bought, committed since: a file's row skipped on it is settled by reconcile, as exit 5 says", async () => {
     const apiKey = harness.apiKeyOf("Toko Makmur Jaya");
