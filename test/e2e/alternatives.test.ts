@@ -393,6 +393,36 @@ describe("alternatives and buy --alternatives", () => {
     expect(service(harness, shop)).toEqual(before);
   });
 
+  it("a --ref-id the service already holds, asked again with --alternatives, sells no alternative: that sale was bought", async () => {
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
+    const sale = (ref: string) => [
+      "buy",
+      "--item",
+      "13",
+      "--qty",
+      "1",
+      "--note",
+      "081234567621",
+      "--ref-id",
+      ref,
+      "--yes",
+    ];
+    expect((await shop.run(sale("SALE-72"))).exitCode).toBe(0);
+    // A sale sold as its alternative: that alternative's own ref_id is one the service holds too.
+    harness.emulator.setItemAvailable(13, false);
+    expect((await shop.run([...sale("SALE-73"), "--alternatives"])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(13, true);
+    const before = service(harness, shop);
+    for (const ref of ["SALE-72", "SALE-73-alt1"]) {
+      const again = await shop.run([...sale(ref), "--alternatives"], { mode: "json" });
+      expect(again.exitCode, again.stderr).toBe(1);
+      expect(again.errorJson().error.code).toBe("REF_ID_ALREADY_EXIST");
+      expect(again.stderr).not.toContain("alternative");
+    }
+    expect(service(harness, shop)).toEqual(before);
+  });
+
   it("an alternative the service does not know is skipped by its id: --json carries no words for it, stderr says it in the reader's", async () => {
     const shop = resellerInProcess(harness);
     const file = join(shop.configDir, "orders.csv");
