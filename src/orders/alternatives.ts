@@ -16,6 +16,7 @@ import { formatRupiah } from "../output/format.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
 import { cartLines, orderTotal, type Order } from "./order.js";
+import type { ReadFor } from "./repeats.js";
 import type { CatalogueEntry } from "../catalogue/cache.js";
 import { withKeptIds } from "../catalogue/id-index.js";
 
@@ -121,9 +122,9 @@ export function failureCostNothing(error: unknown, amount?: number): boolean {
  * repeat check counts it: the service may have committed it after it was asked, and the sale's own
  * item bought now would be the customer's second.
  */
-export function boughtAlternative(ctx: Context, refId: string): JournalEntry | undefined {
-  // Asked only on the way to a purchase: records that cannot be written stop it here, saying nothing was sent.
-  const journal = journalFor(ctx, true);
+export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor = "buying"): JournalEntry | undefined {
+  // On the way to a purchase, records that cannot be written stop it here, saying nothing was sent; a plan only reads.
+  const journal = journalFor(ctx, readFor === "buying");
   const windowStartMs = ctx.now() - ctx.settings.setting("repeat_window").value * 3_600_000;
   for (const ref of alternativeRefIds(refId)) {
     const found = journal

@@ -385,6 +385,14 @@ describe("alternatives and buy --alternatives", () => {
       already_bought: "SALE-71-alt1",
       alternative_of: { ref_id: "SALE-71" },
     });
+    // Its plan says the same: already bought as the alternative, nothing to send.
+    const plan = await shop.run([...sale, "--plan"], { mode: "json" });
+    expect(plan.exitCode, plan.stderr).toBe(0);
+    expect(plan.json()).toMatchObject({
+      rows: [{ ref_id: "SALE-71", verdict: "already_bought", already_bought: "SALE-71-alt1" }],
+      counts: { would_buy: 0, already_bought: 1 },
+      total: 0,
+    });
     const file = join(shop.configDir, "again.csv");
     writeFileSync(file, "item_id,quantity,note,ref_id\n13,1,081234567601,SALE-71\n");
     const row = await shop.run(["buy", "--file", file, "--yes"], { mode: "json" });
