@@ -62,10 +62,11 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   // is that sale, with or without --alternatives now: it stands and nothing is sent. The look-up is a
   // few reads by index; what says it loads only when one is found.
   if (request.refId !== undefined) {
-    const alternative = boughtAlternative(ctx, request.refId);
-    if (alternative) {
-      const { soldAsAlternative } = await import("./buy/alternatives.js");
-      const sold = soldAsAlternative(ctx, request.refId, alternative);
+    const found = boughtAlternative(ctx, request.refId);
+    if (found) {
+      const { soldAsAlternative, standingAlternative } = await import("./buy/alternatives.js");
+      const alternative = await standingAlternative(ctx, request.refId, found);
+      const sold = alternative && soldAsAlternative(ctx, request.refId, alternative);
       if (sold !== undefined) return sold;
     }
   }

@@ -431,6 +431,40 @@ describe("alternatives and buy --alternatives", () => {
     expect(service(harness, shop)).toEqual(before);
   });
 
+  it("a --ref-id whose alternative's delivery failed after the run, refunded, is bought when asked again: the sale is still to be made", async () => {
+    // Canva Pro disrupted; its alternative, Free Fire to a player nobody has, is bought and fails later.
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
+    expect((await shop.run(["alternatives", "set", "4", "22"])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    const sale = [
+      "buy",
+      "--item",
+      "4",
+      "--qty",
+      "1",
+      "--note",
+      "99990077",
+      "--no-validate",
+      "--ref-id",
+      "SALE-74",
+      "--yes",
+    ];
+    const sold = await shop.run([...sale, "--alternatives", "--max-price", "20rb"], { mode: "json" });
+    expect(sold.exitCode, sold.stderr).toBe(0);
+    expect(sold.json().data.ref_id).toBe("SALE-74-alt1");
+    harness.emulator.clock.advance(600_000);
+    harness.emulator.setItemAvailable(4, true);
+    const before = service(harness, shop);
+
+    const plan = await shop.run([...sale, "--plan"], { mode: "json" });
+    expect(plan.json()).toMatchObject({ rows: [{ ref_id: "SALE-74", verdict: "would_buy" }], total: 15_000 });
+    const again = await shop.run(sale, { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.json()).toMatchObject({ data: { ref_id: "SALE-74" }, outcome: "bought" });
+    expect(service(harness, shop).refs.filter((r) => !before.refs.includes(r))).toEqual(["SALE-74"]);
+    expect(before.balance - service(harness, shop).balance).toBe(15_000);
+  });
+
   it("an alternative the service does not know is skipped by its id: --json carries no words for it, stderr says it in the reader's", async () => {
     const shop = resellerInProcess(harness);
     const file = join(shop.configDir, "orders.csv");

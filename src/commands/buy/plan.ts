@@ -27,6 +27,7 @@ import {
   type Plan,
   type PlannedRow,
 } from "../../orders/plan.js";
+import { standingAlternative } from "./alternatives.js";
 import { earlierPurchase, recentPurchases, repeatedPurchases } from "../../orders/repeats.js";
 import { buildOrder, checkOrder, refuseMissingAccount, type OrderRequest } from "./prepare.js";
 import { readOrdersText } from "./bulk.js";
@@ -85,7 +86,8 @@ async function planOrder(
       balance,
     );
   // A caller's ref_id sold before as its alternative: the run sends nothing, the alternative stands.
-  const soldInstead = order.refIdGiven ? boughtAlternative(ctx, order.refId, "planning") : undefined;
+  const found = order.refIdGiven ? boughtAlternative(ctx, order.refId, "planning") : undefined;
+  const soldInstead = found && (await standingAlternative(ctx, order.refId, found, "planning"));
   const instead = soldInstead && earlierPurchase(soldInstead);
   if (instead) return planOf(orderRows(order, "already_bought", keptPrice, earlierOf(instead)), balance);
   if (order.refIdGiven) {
