@@ -465,6 +465,21 @@ describe("alternatives and buy --alternatives", () => {
     expect(before.balance - service(harness, shop).balance).toBe(15_000);
   });
 
+  it("a sale's alternative bought by another run meanwhile is that sale's, not a refusal: exit 0, charged once", async () => {
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
+    expect((await shop.run(["alternatives", "set", "13", "12", "--profile", "other"])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(13, false);
+    const sale = ["buy", "--item", "13", "--qty", "1", "--note", "081234567641", "--ref-id", "SALE-75", "--yes"];
+    // The other run (here another profile of the same account, whose records this one does not read).
+    expect((await shop.run([...sale, "--alternatives", "--profile", "other"])).exitCode).toBe(0);
+    const before = service(harness, shop);
+    const again = await shop.run([...sale, "--alternatives"], { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.json()).toMatchObject({ data: { ref_id: "SALE-75-alt1" }, outcome: "bought" });
+    expect(service(harness, shop)).toEqual(before);
+  });
+
   it("an alternative the service does not know is skipped by its id: --json carries no words for it, stderr says it in the reader's", async () => {
     const shop = resellerInProcess(harness);
     const file = join(shop.configDir, "orders.csv");
