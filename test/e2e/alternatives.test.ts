@@ -10,7 +10,14 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
-import { journalRecords, resellerInProcess, tabRows, whileAdvancing, type Reseller } from "./commands-harness.js";
+import {
+  journalRecords,
+  resellerInProcess,
+  tabRows,
+  whileAdvancing,
+  writeCart,
+  type Reseller,
+} from "./commands-harness.js";
 
 const rows = tabRows;
 
@@ -393,6 +400,28 @@ describe("alternatives and buy --alternatives", () => {
       counts: { would_buy: 0, already_bought: 1 },
       total: 0,
     });
+    // Another order under that ref_id (another item, quantity or customer, or a cart) is not that sale:
+    // the ref_id is used, nothing is sent, and nothing is said bought.
+    const cart = writeCart(shop, [
+      { item_id: 13, quantity: 1, note: "081234567601" },
+      { item_id: 12, quantity: 1, note: "081234567601" },
+    ]);
+    for (const other of [
+      ["buy", "--item", "14", "--qty", "1", "--note", "081234567601", "--ref-id", "SALE-71", "--yes"],
+      ["buy", "--item", "13", "--qty", "2", "--note", "081234567601", "--ref-id", "SALE-71", "--yes"],
+      ["buy", "--item", "13", "--qty", "1", "--note", "081234567699", "--ref-id", "SALE-71", "--yes", "--alternatives"],
+      ["buy", "--cart", cart, "--ref-id", "SALE-71", "--yes"],
+    ]) {
+      const refused = await shop.run(other, { mode: "json" });
+      expect(refused.exitCode, refused.stderr).toBe(2);
+      expect(refused.stdout).toBe("");
+      expect(refused.errorJson().error).toMatchObject({
+        code: "REF_ID_ALREADY_EXIST",
+        details: { outcome: "not_sent", already_bought: "SALE-71-alt1" },
+      });
+      const plan = await shop.run([...other, "--plan"], { mode: "json" });
+      expect(plan.json()).toMatchObject({ counts: { would_buy: 0, refused: expect.any(Number) }, can_run: false });
+    }
     const file = join(shop.configDir, "again.csv");
     writeFileSync(file, "item_id,quantity,note,ref_id\n13,1,081234567601,SALE-71\n");
     const row = await shop.run(["buy", "--file", file, "--yes"], { mode: "json" });

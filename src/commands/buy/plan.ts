@@ -27,7 +27,7 @@ import {
   type Plan,
   type PlannedRow,
 } from "../../orders/plan.js";
-import { standingAlternative } from "./alternatives.js";
+import { sameSale, soldForAnother, standingAlternative } from "./alternatives.js";
 import { earlierPurchase, recentPurchases, repeatedPurchases } from "../../orders/repeats.js";
 import { buildOrder, checkOrder, refuseMissingAccount, type OrderRequest } from "./prepare.js";
 import { readOrdersText } from "./bulk.js";
@@ -89,6 +89,8 @@ async function planOrder(
   const found = order.refIdGiven ? boughtAlternative(ctx, order.refId, "planning") : undefined;
   const soldInstead = found && (await standingAlternative(ctx, order.refId, found, "planning"));
   const instead = soldInstead && earlierPurchase(soldInstead);
+  if (soldInstead && instead && !sameSale(order, soldInstead))
+    return refused(soldForAnother(order.refId, instead.refId));
   if (instead) return planOf(orderRows(order, "already_bought", keptPrice, earlierOf(instead)), balance);
   if (order.refIdGiven) {
     // A ref_id this machine bought under before: the service keeps one purchase per ref_id, and the run is refused.
