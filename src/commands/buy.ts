@@ -32,6 +32,7 @@ import { buildOrder, checkOrder, refuseMissingAccount } from "./buy/prepare.js";
 import { boughtAlternative } from "../orders/alternatives.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import type { EarlierPurchase } from "../orders/repeats.js";
+import type { JournalEntry } from "../journal/entries.js";
 import { saleFactsOf } from "../shop/selling.js";
 import {
   failureVerdict,
@@ -61,16 +62,14 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   // A caller's own ref_id sold before as its alternative (`<ref>-altN`, by an earlier --alternatives)
   // is that sale, with or without --alternatives now: it stands and nothing is sent. The look-up is a
   // few reads by index; what says it loads only when one is found.
+  // It is said once the order is built, which tells whether it is that sale or another under its ref_id.
+  let soldAs: JournalEntry | undefined;
   if (request.refId !== undefined) {
-    const alternative = boughtAlternative(ctx, request.refId);
-    if (alternative) {
-      const { soldAsAlternative } = await import("./buy/alternatives.js");
-      const sold = soldAsAlternative(ctx, request.refId, alternative);
-      if (sold !== undefined) return sold;
-    }
+    const found = boughtAlternative(ctx, request.refId);
+    if (found) soldAs = await (await import("./buy/alternatives.js")).standingAlternative(ctx, request.refId, found);
   }
-  if (request.kind === "single" && request.alternatives) return buyWithAlternatives(ctx, options, request);
-  const given: Given = {};
+  if (request.kind === "single" && request.alternatives) return buyWithAlternatives(ctx, options, request, soldAs);
+  const given: Given = soldAs ? { soldAs } : {};
   try {
     return await buyOnce(ctx, options, request, given, { started: false });
   } catch (error) {
@@ -97,6 +96,8 @@ interface Given {
    */
   holdRefunded?: boolean;
   held?: { judged: OrderVerdict; amount: number | undefined };
+  /** The alternative a caller's --ref-id was sold as before (`boughtAlternative`): it stands, nothing is sent. */
+  soldAs?: JournalEntry;
 }
 
 /** One order bought, printed and judged; a failure thrown with its verdict. */
@@ -135,9 +136,10 @@ async function buyWithAlternatives(
   ctx: Context,
   options: BuyOptions,
   request: Extract<ReturnType<typeof parseBuyRequest>, { kind: "single" }>,
+  soldAs: JournalEntry | undefined,
 ): Promise<number | void> {
   const alt = await import("./buy/alternatives.js");
-  const given: Given = { holdRefunded: true };
+  const given: Given = { holdRefunded: true, ...(soldAs ? { soldAs } : {}) };
   let last: unknown;
   try {
     return await buyOnce(ctx, options, request, given, { started: false });
@@ -228,6 +230,10 @@ async function buyOrder(
   const client = await ctx.client();
   const order = given.order ?? (await buildOrder(ctx, client, request));
   given.order = order;
+  if (given.soldAs) {
+    const sold = (await import("./buy/alternatives.js")).soldAsAlternative(ctx, order, given.soldAs);
+    if (sold !== undefined) return sold;
+  }
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
   // A caller's own --ref-id is the caller's identity of the order: a new one is a new order, a seen one
   // is settled by the service's one purchase per ref_id (or, sold as its alternative, by that: see

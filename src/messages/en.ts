@@ -1898,6 +1898,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     noneLeft: (original: string) => `No alternative of ${original} could be bought; nothing was charged for it.`,
     noneKept: (id: number) =>
       `--alternatives: item ${id} has none kept; \`reseller alternatives set ${id} ALT\` keeps them.`,
+    soldForAnother: (refId: string, altRefId: string) =>
+      `ref_id ${refId} was sold as its alternative ${altRefId} for another order than this one; nothing was sent.`,
     soldBefore: (refId: string, altRefId: string, outcome: string) =>
       `ref_id ${refId} was sold as its alternative ${altRefId} (outcome: ${outcome}); nothing sent again.`,
     /** Its alternative was not found when asked: maybe bought since, so the sale is not sent again until that is known. */

@@ -2306,6 +2306,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Tidak ada pengganti ${original} yang bisa dibeli; saldo tidak terpotong untuk penjualan ini.`,
     noneKept: (id: number) =>
       `--alternatives: varian ${id} belum punya pengganti; \`reseller alternatives set ${id} ALT\` menyimpannya.`,
+    soldForAnother: (refId: string, altRefId: string) =>
+      `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId} untuk order lain, bukan yang ini; tidak ada yang dikirim.`,
     soldBefore: (refId: string, altRefId: string, outcome: string) =>
       `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId} (hasil: ${outcome}); tidak dikirim lagi.`,
     soldMaybe: (refId: string, altRefId: string) =>

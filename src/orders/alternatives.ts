@@ -16,6 +16,7 @@ import { formatRupiah } from "../output/format.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
 import { cartLines, orderTotal, type Order } from "./order.js";
+import type { ReadFor } from "./repeats.js";
 import type { CatalogueEntry } from "../catalogue/cache.js";
 import { withKeptIds } from "../catalogue/id-index.js";
 
@@ -88,10 +89,19 @@ export function alternativeRefIds(refId: string): string[] {
  * Whether an order that ended so may be followed by its next alternative: a definite outcome that
  * cost nothing. Refused or not sent (but never a repeat nobody agreed to, a mistake in what was typed,
  * a key refused or Ctrl-C: exits 2, 3, 130), or a delivery that failed and was refunded whole.
- * Never after unknown (it may have been bought) or partial (the customer got part of it).
+ * Never after unknown (it may have been bought) or partial (the customer got part of it), and never
+ * after the service's refusal of a ref_id it already holds (`code`): that sale was bought before,
+ * and its alternative would be the customer's second.
  */
-export function costNothing(verdict: Verdict, exitCode: number, amount?: number, refunded?: number): boolean {
+export function costNothing(
+  verdict: Verdict,
+  exitCode: number,
+  amount?: number,
+  refunded?: number,
+  code?: string,
+): boolean {
   if (exitCode === ExitCode.usage || exitCode === ExitCode.auth || exitCode === ExitCode.interrupted) return false;
+  if (code === "REF_ID_ALREADY_EXIST") return false;
   if (verdict === "refused" || verdict === "not_sent") return true;
   if (verdict === "delivery_failed") return amount !== undefined && refunded !== undefined && refunded >= amount;
   return false;
@@ -103,7 +113,7 @@ export function failureCostNothing(error: unknown, amount?: number): boolean {
   const outcome = error.details?.outcome;
   const refunded = error.details?.refunded;
   if (outcome !== "refused" && outcome !== "not_sent" && outcome !== "delivery_failed") return false;
-  return costNothing(outcome, error.exitCode, amount, typeof refunded === "number" ? refunded : undefined);
+  return costNothing(outcome, error.exitCode, amount, typeof refunded === "number" ? refunded : undefined, error.code);
 }
 
 /**
@@ -112,9 +122,9 @@ export function failureCostNothing(error: unknown, amount?: number): boolean {
  * repeat check counts it: the service may have committed it after it was asked, and the sale's own
  * item bought now would be the customer's second.
  */
-export function boughtAlternative(ctx: Context, refId: string): JournalEntry | undefined {
-  // Asked only on the way to a purchase: records that cannot be written stop it here, saying nothing was sent.
-  const journal = journalFor(ctx, true);
+export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor = "buying"): JournalEntry | undefined {
+  // On the way to a purchase, records that cannot be written stop it here, saying nothing was sent; a plan only reads.
+  const journal = journalFor(ctx, readFor === "buying");
   const windowStartMs = ctx.now() - ctx.settings.setting("repeat_window").value * 3_600_000;
   for (const ref of alternativeRefIds(refId)) {
     const found = journal

@@ -733,7 +733,7 @@ function alternativesSettler(
       !row ||
       !alternatives ||
       state.next >= ids.length ||
-      !costNothing(result.outcome, result.exit_code, result.amount, result.refunded)
+      !costNothing(result.outcome, result.exit_code, result.amount, result.refunded, result.error?.code)
     )
       return finish(state.tried.length ? { ...result, tried: [...state.tried] } : result, index);
     const given = state.tried;

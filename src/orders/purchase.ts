@@ -222,8 +222,10 @@ export async function purchase(
           ...(p.status ? { status: p.status.text } : {}),
         }),
         alreadyDone: findOurs,
+        // An alternative's ref_id is derived from its sale, as a file's row's is: one the service holds
+        // for the same items is that sale's alternative, bought by another run of the same sale.
         earlierRun:
-          options.fromOrdersFile || retryOfUnsettled
+          options.fromOrdersFile || retryOfUnsettled || order.alternativeOf
             ? async () => {
                 const found = await client.getTransaction(order.refId);
                 // A single buy says its answer was recovered; a file's row says it was bought before.

@@ -10,7 +10,14 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dialect } from "../../src/api/wire.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
-import { journalRecords, resellerInProcess, tabRows, whileAdvancing, type Reseller } from "./commands-harness.js";
+import {
+  journalRecords,
+  resellerInProcess,
+  tabRows,
+  whileAdvancing,
+  writeCart,
+  type Reseller,
+} from "./commands-harness.js";
 
 const rows = tabRows;
 
@@ -385,11 +392,120 @@ describe("alternatives and buy --alternatives", () => {
       already_bought: "SALE-71-alt1",
       alternative_of: { ref_id: "SALE-71" },
     });
+    // Its plan says the same: already bought as the alternative, nothing to send.
+    const plan = await shop.run([...sale, "--plan"], { mode: "json" });
+    expect(plan.exitCode, plan.stderr).toBe(0);
+    expect(plan.json()).toMatchObject({
+      rows: [{ ref_id: "SALE-71", verdict: "already_bought", already_bought: "SALE-71-alt1" }],
+      counts: { would_buy: 0, already_bought: 1 },
+      total: 0,
+    });
+    // Another order under that ref_id (another item, quantity or customer, or a cart) is not that sale:
+    // the ref_id is used, nothing is sent, and nothing is said bought.
+    const cart = writeCart(shop, [
+      { item_id: 13, quantity: 1, note: "081234567601" },
+      { item_id: 12, quantity: 1, note: "081234567601" },
+    ]);
+    for (const other of [
+      ["buy", "--item", "14", "--qty", "1", "--note", "081234567601", "--ref-id", "SALE-71", "--yes"],
+      ["buy", "--item", "13", "--qty", "2", "--note", "081234567601", "--ref-id", "SALE-71", "--yes"],
+      ["buy", "--item", "13", "--qty", "1", "--note", "081234567699", "--ref-id", "SALE-71", "--yes", "--alternatives"],
+      ["buy", "--cart", cart, "--ref-id", "SALE-71", "--yes"],
+    ]) {
+      const refused = await shop.run(other, { mode: "json" });
+      expect(refused.exitCode, refused.stderr).toBe(2);
+      expect(refused.stdout).toBe("");
+      expect(refused.errorJson().error).toMatchObject({
+        code: "REF_ID_ALREADY_EXIST",
+        details: { outcome: "not_sent", already_bought: "SALE-71-alt1" },
+      });
+      const plan = await shop.run([...other, "--plan"], { mode: "json" });
+      expect(plan.json()).toMatchObject({ counts: { would_buy: 0, refused: expect.any(Number) }, can_run: false });
+    }
     const file = join(shop.configDir, "again.csv");
     writeFileSync(file, "item_id,quantity,note,ref_id\n13,1,081234567601,SALE-71\n");
     const row = await shop.run(["buy", "--file", file, "--yes"], { mode: "json" });
     expect(row.exitCode, row.stderr).toBe(0);
     expect(JSON.parse(row.stdout.trim())).toMatchObject({ sent: false, already_bought: "SALE-71-alt1" });
+    expect(service(harness, shop)).toEqual(before);
+  });
+
+  it("a --ref-id the service already holds, asked again with --alternatives, sells no alternative: that sale was bought", async () => {
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
+    const sale = (ref: string) => [
+      "buy",
+      "--item",
+      "13",
+      "--qty",
+      "1",
+      "--note",
+      "081234567621",
+      "--ref-id",
+      ref,
+      "--yes",
+    ];
+    expect((await shop.run(sale("SALE-72"))).exitCode).toBe(0);
+    // A sale sold as its alternative: that alternative's own ref_id is one the service holds too.
+    harness.emulator.setItemAvailable(13, false);
+    expect((await shop.run([...sale("SALE-73"), "--alternatives"])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(13, true);
+    const before = service(harness, shop);
+    for (const ref of ["SALE-72", "SALE-73-alt1"]) {
+      const again = await shop.run([...sale(ref), "--alternatives"], { mode: "json" });
+      expect(again.exitCode, again.stderr).toBe(1);
+      expect(again.errorJson().error.code).toBe("REF_ID_ALREADY_EXIST");
+      expect(again.stderr).not.toContain("alternative");
+    }
+    expect(service(harness, shop)).toEqual(before);
+  });
+
+  it("a --ref-id whose alternative's delivery failed after the run, refunded, is bought when asked again: the sale is still to be made", async () => {
+    // Canva Pro disrupted; its alternative, Free Fire to a player nobody has, is bought and fails later.
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
+    expect((await shop.run(["alternatives", "set", "4", "22"])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    const sale = [
+      "buy",
+      "--item",
+      "4",
+      "--qty",
+      "1",
+      "--note",
+      "99990077",
+      "--no-validate",
+      "--ref-id",
+      "SALE-74",
+      "--yes",
+    ];
+    const sold = await shop.run([...sale, "--alternatives", "--max-price", "20rb"], { mode: "json" });
+    expect(sold.exitCode, sold.stderr).toBe(0);
+    expect(sold.json().data.ref_id).toBe("SALE-74-alt1");
+    harness.emulator.clock.advance(600_000);
+    harness.emulator.setItemAvailable(4, true);
+    const before = service(harness, shop);
+
+    const plan = await shop.run([...sale, "--plan"], { mode: "json" });
+    expect(plan.json()).toMatchObject({ rows: [{ ref_id: "SALE-74", verdict: "would_buy" }], total: 15_000 });
+    const again = await shop.run(sale, { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.json()).toMatchObject({ data: { ref_id: "SALE-74" }, outcome: "bought" });
+    expect(service(harness, shop).refs.filter((r) => !before.refs.includes(r))).toEqual(["SALE-74"]);
+    expect(before.balance - service(harness, shop).balance).toBe(15_000);
+  });
+
+  it("a sale's alternative bought by another run meanwhile is that sale's, not a refusal: exit 0, charged once", async () => {
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
+    expect((await shop.run(["alternatives", "set", "13", "12", "--profile", "other"])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(13, false);
+    const sale = ["buy", "--item", "13", "--qty", "1", "--note", "081234567641", "--ref-id", "SALE-75", "--yes"];
+    // The other run (here another profile of the same account, whose records this one does not read).
+    expect((await shop.run([...sale, "--alternatives", "--profile", "other"])).exitCode).toBe(0);
+    const before = service(harness, shop);
+    const again = await shop.run([...sale, "--alternatives"], { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.json()).toMatchObject({ data: { ref_id: "SALE-75-alt1" }, outcome: "bought" });
     expect(service(harness, shop)).toEqual(before);
   });
 

@@ -2,16 +2,19 @@
  * What `buy --alternatives` says and decides around each order it tries: which alternatives an item
  * has, the price cap, the alternative's order (its ref_id derived from the original's, the same
  * customer), and the words for each step. Loaded only with --alternatives, when an item is refused
- * as disrupted, or when a --ref-id was sold as its alternative: a plain buy never reads it.
+ * as disrupted, when a --ref-id was sold as its alternative, or by a plan: a plain buy never reads it.
  */
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
 import type { JournalEntry } from "../../journal/entries.js";
 import type { Messages } from "../../messages/messages.js";
-import { ResellerError, type ServiceError, type Wording } from "../../errors.js";
+import { ResellerError, type ServiceError, UsageError, type Wording } from "../../errors.js";
 import { verdictExitCode, type OrderVerdict, type Verdict } from "../../domain/verdict.js";
+import { isFinal, toStatus } from "../../api/status.js";
+import { noteLatestStatus } from "../../journal/request.js";
 import {
   alternativesFor,
+  boughtAlternative,
   costNothing,
   failureCostNothing,
   keptEntries,
@@ -20,8 +23,8 @@ import {
   type TriedOrder,
 } from "../../orders/alternatives.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
-import { orderTotal, type Order } from "../../orders/order.js";
-import { earlierNotFound, earlierPurchase, earlierVerdict } from "../../orders/repeats.js";
+import { cartLines, orderTotal, type Order } from "../../orders/order.js";
+import { earlierNotFound, earlierPurchase, earlierVerdict, type ReadFor } from "../../orders/repeats.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { sellingPricesOf } from "../../shop/selling.js";
 
@@ -36,12 +39,52 @@ const firstLine = (order: Order) => {
 const nameOf = (order: Order) => firstLine(order).item.name;
 
 /**
+ * The alternative that stands for a --ref-id's sale (`entry`, found by `boughtAlternative`), asked of
+ * the service first when the journal last saw it bought but not yet delivered: a delivery that failed
+ * since was refunded, and the sale is then still to be made. Its status is noted, and the look-up made
+ * again (read only for a plan); unanswered, the journal's word stands.
+ */
+export async function standingAlternative(
+  ctx: Context,
+  refId: string,
+  entry: JournalEntry,
+  readFor: ReadFor = "buying",
+): Promise<JournalEntry | undefined> {
+  const status = entry.status === undefined ? null : toStatus(entry.status);
+  if (entry.outcome !== "done" || isFinal(status) || !entry.ref_id) return entry;
+  try {
+    const client = await ctx.client();
+    noteLatestStatus(ctx, (await client.getTransaction(entry.ref_id)).data, entry.ref_id);
+  } catch {
+    return entry;
+  }
+  return boughtAlternative(ctx, refId, readFor);
+}
+
+/** Whether `order` is the sale its alternative's `entry` was bought instead of: the same lines, as built. */
+export function sameSale(order: Order, entry: JournalEntry): boolean {
+  const link = entry.request?.alternative_of as { carts?: unknown } | undefined;
+  return JSON.stringify(link?.carts) === JSON.stringify(cartLines(order));
+}
+
+/** Another order under a ref_id whose sale was sold as its alternative: the ref_id is used, nothing sent. */
+export function soldForAnother(refId: string, altRefId: string): UsageError {
+  return new UsageError((say) => say.alternatives.soldForAnother(refId, altRefId), {
+    code: "REF_ID_ALREADY_EXIST",
+    details: { outcome: "not_sent", ref_id: refId, already_bought: altRefId },
+    suggestion: (say) => say.orders.buying.refIdUsedHint(altRefId),
+  });
+}
+
+/**
  * A --ref-id sold before as its alternative (`<ref>-altN`, the journal's `entry` for it, found by
  * `boughtAlternative`): said, printed, and its exit code; nothing is sent.
  */
-export function soldAsAlternative(ctx: Context, refId: string, entry: JournalEntry): number | undefined {
+export function soldAsAlternative(ctx: Context, order: Order, entry: JournalEntry): number | undefined {
   const earlier = earlierPurchase(entry);
   if (!earlier) return undefined;
+  const { refId } = order;
+  if (!sameSale(order, entry)) throw soldForAnother(refId, earlier.refId);
   const outcome = earlierVerdict(earlier);
   if (ctx.output.mode === "json")
     ctx.output.json({
