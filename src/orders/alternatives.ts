@@ -28,6 +28,14 @@ export function sameSale(order: Order, sold: Pick<EarlierPurchase, "saleLines">)
   return JSON.stringify(sold.saleLines) === JSON.stringify(cartLines(order));
 }
 
+/** Whether a file's row settled by `earlier` is another order under a ref_id sold as its alternative. */
+export function soldForAnotherRow(
+  order: Order,
+  earlier: Pick<EarlierPurchase, "alternativeOf" | "saleLines">,
+): boolean {
+  return earlier.alternativeOf === order.refId && !sameSale(order, earlier);
+}
+
 /** The profile's key in config.json: `{"13": [14, 12]}`, each item's alternatives in the order tried. */
 export const alternativesKey = "alternatives";
 /** At most this many alternatives per item: each is an order of its own, with a ref_id of its own. */
