@@ -16,9 +16,25 @@ import { formatRupiah } from "../output/format.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
 import { cartLines, orderTotal, type Order } from "./order.js";
-import type { ReadFor } from "./repeats.js";
+import type { EarlierPurchase, ReadFor } from "./repeats.js";
 import type { CatalogueEntry } from "../catalogue/cache.js";
 import { withKeptIds } from "../catalogue/id-index.js";
+
+/**
+ * Whether `order` is the sale its alternative (`sold`) was bought instead of: the same lines, as built.
+ * Another order under that ref_id is not that sale, and the ref_id is used.
+ */
+export function sameSale(order: Order, sold: Pick<EarlierPurchase, "saleLines">): boolean {
+  return JSON.stringify(sold.saleLines) === JSON.stringify(cartLines(order));
+}
+
+/** Whether a file's row settled by `earlier` is another order under a ref_id sold as its alternative. */
+export function soldForAnotherRow(
+  order: Order,
+  earlier: Pick<EarlierPurchase, "alternativeOf" | "saleLines">,
+): boolean {
+  return earlier.alternativeOf === order.refId && !sameSale(order, earlier);
+}
 
 /** The profile's key in config.json: `{"13": [14, 12]}`, each item's alternatives in the order tried. */
 export const alternativesKey = "alternatives";

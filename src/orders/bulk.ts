@@ -38,6 +38,7 @@ import {
   alternativeRefIds,
   costNothing,
   makeAlternative,
+  soldForAnotherRow,
   type AlternativeTable,
   type TriedOrder,
 } from "./alternatives.js";
@@ -394,6 +395,18 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
   };
 }
 
+/** A row of another order under a ref_id whose sale was sold as its alternative: refused, nothing sent. */
+function soldForAnother(ctx: Pick<Context, "say">, order: Order, row: OrderRow, altRefId: string): BulkResult {
+  return {
+    ...baseOf(order, row),
+    outcome: "not_sent",
+    // As a single buy's: the ref_id is the reseller's to change.
+    exit_code: ExitCode.usage,
+    sent: false,
+    error: { code: "REF_ID_ALREADY_EXIST", message: ctx.say.alternatives.soldForAnother(order.refId, altRefId) },
+  };
+}
+
 /**
  * A failed row as its verdict, read by the one rule a single buy follows too (`failureVerdict`): with
  * the purchase's answer in, the row keeps what it bought and names the fault beside it, in the words
@@ -545,6 +558,8 @@ export async function runBulk(
       const ended = await boughtMeanwhile(ctx, row, plan.earlier);
       // The other process's purchase of this order came to nothing: the row is bought as any other.
       if (!ended) return settleSent(await sendOrder(order, row), index);
+      // Sold as its alternative for another order under the row's own ref_id: that ref_id is used.
+      if (soldForAnotherRow(order, ended)) return finish(soldForAnother(ctx, order, row, ended.refId), index);
       const earlier = fromEarlier(order, row, ended);
       // With --wait, one bought before is looked up too: its serials and licences are listed again.
       if (options.wait && ["bought", "delivered", "partial"].includes(earlier.outcome)) return waitFor(earlier, index);

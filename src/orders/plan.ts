@@ -14,6 +14,7 @@ import { earlierNotFound, earlierVerdict, type EarlierPurchase } from "./repeats
 import { checkItemStock } from "./before-paying.js";
 import { checkRowAccount, readBulk, type BulkCheckOptions } from "./bulk.js";
 import { orderTotal, type Order } from "./order.js";
+import { soldForAnotherRow } from "./alternatives.js";
 import type { OrderRow, RowProblem } from "./orders-file.js";
 import { inPool } from "./pool.js";
 import type { Verdict } from "../domain/verdict.js";
@@ -183,6 +184,11 @@ export async function planFile(
     const plan = present(prepared.plans[index], "a row's plan");
     const [first] = orderRows(order, "would_buy", options.keptPrice);
     const base = { ...present(first, "a row's line"), row: line };
+    if (plan.kind === "settled" && soldForAnotherRow(order, plan.earlier)) {
+      const message = ctx.say.alternatives.soldForAnother(order.refId, plan.earlier.refId);
+      planned.push({ ...base, verdict: "refused", problem: { code: "REF_ID_ALREADY_EXIST", message } });
+      continue;
+    }
     if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {
       planned.push(boughtRow(base, plan.earlier));
       continue;

@@ -52,6 +52,8 @@ export interface EarlierPurchase {
   amount?: number;
   /** Bought as the alternative of the order with this ref_id: it stands for that order's sale. */
   alternativeOf?: string;
+  /** The lines of the sale it was bought instead of, as the journal kept them (`sameSale`). */
+  saleLines?: unknown;
   /** An alternative's item, as the journal named it (its repeat key is the original's). */
   item?: { id: number; name: string };
   /**
@@ -64,7 +66,7 @@ export interface EarlierPurchase {
 export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefined {
   if (entry.kind !== "buy" || !entry.ref_id) return undefined;
   const key = requestRepeatKey(entry.request);
-  const instead = entry.request?.alternative_of as { ref_id?: unknown } | undefined;
+  const instead = entry.request?.alternative_of as { ref_id?: unknown; carts?: unknown } | undefined;
   return {
     refId: entry.ref_id,
     at: entry.at,
@@ -75,7 +77,9 @@ export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefine
     ...(entry.refunded !== undefined ? { refunded: entry.refunded } : {}),
     ...(entry.invoice !== undefined ? { invoice: entry.invoice } : {}),
     ...(entry.amount !== undefined ? { amount: entry.amount } : {}),
-    ...(typeof instead?.ref_id === "string" ? { alternativeOf: instead.ref_id, ...itemOf(entry) } : {}),
+    ...(typeof instead?.ref_id === "string"
+      ? { alternativeOf: instead.ref_id, saleLines: instead.carts, ...itemOf(entry) }
+      : {}),
     ...(notFoundWhenAsked(entry) ? { notFound: true as const } : {}),
   };
 }

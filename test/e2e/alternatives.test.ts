@@ -427,6 +427,29 @@ describe("alternatives and buy --alternatives", () => {
     const row = await shop.run(["buy", "--file", file, "--yes"], { mode: "json" });
     expect(row.exitCode, row.stderr).toBe(0);
     expect(JSON.parse(row.stdout.trim())).toMatchObject({ sent: false, already_bought: "SALE-71-alt1" });
+    // A file's row of another order under that ref_id is refused as a used ref_id too, not said bought.
+    for (const other of ["14,1,081234567601", "13,2,081234567601", "13,1,081234567699"]) {
+      writeFileSync(file, `item_id,quantity,note,ref_id\n${other},SALE-71\n`);
+      for (const extra of [[], ["--alternatives"]]) {
+        const refusedRow = await shop.run(["buy", "--file", file, "--yes", ...extra], { mode: "json" });
+        expect(refusedRow.exitCode, refusedRow.stderr).toBe(2);
+        const result = JSON.parse(refusedRow.stdout.trim());
+        expect(result).toMatchObject({
+          ref_id: "SALE-71",
+          sent: false,
+          outcome: "not_sent",
+          error: { code: "REF_ID_ALREADY_EXIST" },
+        });
+        expect(result.already_bought).toBeUndefined();
+        expect(result.error.message).toContain("SALE-71-alt1");
+        const plan = await shop.run(["buy", "--file", file, "--plan", ...extra], { mode: "json" });
+        expect(plan.json()).toMatchObject({
+          rows: [{ ref_id: "SALE-71", verdict: "refused", problem: { code: "REF_ID_ALREADY_EXIST" } }],
+          counts: { would_buy: 0, already_bought: 0, refused: 1 },
+          can_run: false,
+        });
+      }
+    }
     expect(service(harness, shop)).toEqual(before);
   });
 

@@ -21,9 +21,10 @@ import {
   keptName,
   makeAlternative,
   type TriedOrder,
+  sameSale,
 } from "../../orders/alternatives.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
-import { cartLines, orderTotal, type Order } from "../../orders/order.js";
+import { orderTotal, type Order } from "../../orders/order.js";
 import { earlierNotFound, earlierPurchase, earlierVerdict, type ReadFor } from "../../orders/repeats.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { sellingPricesOf } from "../../shop/selling.js";
@@ -61,12 +62,6 @@ export async function standingAlternative(
   return boughtAlternative(ctx, refId, readFor);
 }
 
-/** Whether `order` is the sale its alternative's `entry` was bought instead of: the same lines, as built. */
-export function sameSale(order: Order, entry: JournalEntry): boolean {
-  const link = entry.request?.alternative_of as { carts?: unknown } | undefined;
-  return JSON.stringify(link?.carts) === JSON.stringify(cartLines(order));
-}
-
 /** Another order under a ref_id whose sale was sold as its alternative: the ref_id is used, nothing sent. */
 export function soldForAnother(refId: string, altRefId: string): UsageError {
   return new UsageError((say) => say.alternatives.soldForAnother(refId, altRefId), {
@@ -84,7 +79,7 @@ export function soldAsAlternative(ctx: Context, order: Order, entry: JournalEntr
   const earlier = earlierPurchase(entry);
   if (!earlier) return undefined;
   const { refId } = order;
-  if (!sameSale(order, entry)) throw soldForAnother(refId, earlier.refId);
+  if (!sameSale(order, earlier)) throw soldForAnother(refId, earlier.refId);
   const outcome = earlierVerdict(earlier);
   if (ctx.output.mode === "json")
     ctx.output.json({

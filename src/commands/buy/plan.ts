@@ -27,11 +27,11 @@ import {
   type Plan,
   type PlannedRow,
 } from "../../orders/plan.js";
-import { sameSale, soldForAnother, standingAlternative } from "./alternatives.js";
+import { soldForAnother, standingAlternative } from "./alternatives.js";
 import { earlierPurchase, recentPurchases, repeatedPurchases } from "../../orders/repeats.js";
 import { buildOrder, checkOrder, refuseMissingAccount, type OrderRequest } from "./prepare.js";
 import { readOrdersText } from "./bulk.js";
-import { alternativesFor, boughtAlternative, storedAlternatives } from "../../orders/alternatives.js";
+import { alternativesFor, boughtAlternative, sameSale, storedAlternatives } from "../../orders/alternatives.js";
 
 export async function runPlan(ctx: Context, request: BuyRequest): Promise<number> {
   const client = await ctx.client();
@@ -89,8 +89,7 @@ async function planOrder(
   const found = order.refIdGiven ? boughtAlternative(ctx, order.refId, "planning") : undefined;
   const soldInstead = found && (await standingAlternative(ctx, order.refId, found, "planning"));
   const instead = soldInstead && earlierPurchase(soldInstead);
-  if (soldInstead && instead && !sameSale(order, soldInstead))
-    return refused(soldForAnother(order.refId, instead.refId));
+  if (instead && !sameSale(order, instead)) return refused(soldForAnother(order.refId, instead.refId));
   if (instead) return planOf(orderRows(order, "already_bought", keptPrice, earlierOf(instead)), balance);
   if (order.refIdGiven) {
     // A ref_id this machine bought under before: the service keeps one purchase per ref_id, and the run is refused.
