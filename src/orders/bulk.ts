@@ -395,6 +395,18 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
   };
 }
 
+/**
+ * Why a row of another order under a ref_id whose sale was sold as its alternative (`altRefId`) is
+ * refused: the run's result and the plan's row say it alike.
+ */
+export function soldForAnotherProblem(
+  ctx: Pick<Context, "say">,
+  order: Order,
+  altRefId: string,
+): { code: string; message: string } {
+  return { code: "REF_ID_ALREADY_EXIST", message: ctx.say.alternatives.soldForAnother(order.refId, altRefId) };
+}
+
 /** A row of another order under a ref_id whose sale was sold as its alternative: refused, nothing sent. */
 function soldForAnother(ctx: Pick<Context, "say">, order: Order, row: OrderRow, altRefId: string): BulkResult {
   return {
@@ -403,7 +415,7 @@ function soldForAnother(ctx: Pick<Context, "say">, order: Order, row: OrderRow, 
     // As a single buy's: the ref_id is the reseller's to change.
     exit_code: ExitCode.usage,
     sent: false,
-    error: { code: "REF_ID_ALREADY_EXIST", message: ctx.say.alternatives.soldForAnother(order.refId, altRefId) },
+    error: soldForAnotherProblem(ctx, order, altRefId),
   };
 }
 

@@ -12,7 +12,7 @@ import { ExitCode, present, ResellerError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
 import { earlierNotFound, earlierVerdict, type EarlierPurchase } from "./repeats.js";
 import { checkItemStock } from "./before-paying.js";
-import { checkRowAccount, readBulk, type BulkCheckOptions } from "./bulk.js";
+import { checkRowAccount, readBulk, soldForAnotherProblem, type BulkCheckOptions } from "./bulk.js";
 import { orderTotal, type Order } from "./order.js";
 import { soldForAnotherRow } from "./alternatives.js";
 import type { OrderRow, RowProblem } from "./orders-file.js";
@@ -185,8 +185,7 @@ export async function planFile(
     const [first] = orderRows(order, "would_buy", options.keptPrice);
     const base = { ...present(first, "a row's line"), row: line };
     if (plan.kind === "settled" && soldForAnotherRow(order, plan.earlier)) {
-      const message = ctx.say.alternatives.soldForAnother(order.refId, plan.earlier.refId);
-      planned.push({ ...base, verdict: "refused", problem: { code: "REF_ID_ALREADY_EXIST", message } });
+      planned.push({ ...base, verdict: "refused", problem: soldForAnotherProblem(ctx, order, plan.earlier.refId) });
       continue;
     }
     if (plan.kind === "settled" || (plan.kind === "repeat" && options.repeats === "skip")) {

@@ -27,6 +27,11 @@ function service(harness: Harness, reseller: Reseller) {
   return { balance: account.balance, refs: account.transactions.map((t) => t.ref_id) };
 }
 
+/** A buy of one unit of `item` for the customer `note`, with `more` after. */
+function oneOf(item: number, note: string, ...more: string[]): string[] {
+  return ["buy", "--item", String(item), "--qty", "1", "--note", note, ...more];
+}
+
 /** The journal's intents of purchases, with what each asked. */
 function intents(reseller: Reseller) {
   return journalRecords(reseller.configDir).filter((r: any) => r.type === "intent" && r.kind === "buy") as any[];
@@ -45,10 +50,7 @@ describe.each<Dialect>(["live", "live-short"])("speaking %s", (dialect) => {
     harness.emulator.setItemAvailable(13, false);
     const before = service(harness, shop);
 
-    const bought = await shop.run(
-      ["buy", "--item", "13", "--qty", "1", "--note", "081234567001", "--yes", "--alternatives"],
-      { mode: "json" },
-    );
+    const bought = await shop.run(oneOf(13, "081234567001", "--yes", "--alternatives"), { mode: "json" });
     expect(bought.exitCode, bought.stderr).toBe(0);
     const body = bought.json();
     // 14 costs Rp 50.500, above the original's Rp 25.800: skipped and said why; 12 (Rp 11.500) is bought.
@@ -91,17 +93,7 @@ describe.each<Dialect>(["live", "live-short"])("speaking %s", (dialect) => {
     expect(alternative.request.alternative_of).toMatchObject({ ref_id: refId, carts: [{ item_id: 13, quantity: 1 }] });
 
     // The customer's order typed again is the same sale: refused as a repeat, nothing sent.
-    const again = await shop.run([
-      "buy",
-      "--item",
-      "13",
-      "--qty",
-      "1",
-      "--note",
-      "081234567001",
-      "--yes",
-      "--alternatives",
-    ]);
+    const again = await shop.run(oneOf(13, "081234567001", "--yes", "--alternatives"));
     expect(again.exitCode, again.stderr).toBe(2);
     expect(again.stderr).toContain(`${refId}-alt2`);
     expect(service(harness, shop).refs).toEqual(after.refs);
@@ -161,7 +153,7 @@ describe("alternatives and buy --alternatives", () => {
     harness.emulator.setItemAvailable(13, false);
     const before = service(harness, shop);
 
-    const none = await shop.run(["buy", "--item", "13", "--qty", "1", "--note", "081234567101", "--yes"]);
+    const none = await shop.run(oneOf(13, "081234567101", "--yes"));
     expect(none.exitCode).toBe(1);
     expect(none.stderr).toMatch(
       /No alternatives kept for it; items of the same product: 11 \(.*\), 12 \(.*\), 14 \(.*\)/,
@@ -169,12 +161,12 @@ describe("alternatives and buy --alternatives", () => {
     expect(none.stderr).toContain("reseller alternatives set 13 ALT");
 
     expect((await shop.run(["alternatives", "set", "13", "14", "12"])).exitCode).toBe(0);
-    const named = await shop.run(["buy", "--item", "13", "--qty", "1", "--note", "081234567102", "--yes"]);
+    const named = await shop.run(oneOf(13, "081234567102", "--yes"));
     expect(named.exitCode).toBe(1);
     expect(named.stderr).toMatch(
       /Its alternatives: 14 \(.*50\.000\), 12 \(.*10\.000\)\. Buy again with --alternatives/,
     );
-    const json = await shop.run(["buy", "--item", "13", "--qty", "1", "--note", "081234567103", "--yes"], {
+    const json = await shop.run(oneOf(13, "081234567103", "--yes"), {
       mode: "json",
     });
     expect(json.errorJson().error).toMatchObject({
@@ -182,7 +174,7 @@ describe("alternatives and buy --alternatives", () => {
       details: { outcome: "refused", alternatives: [14, 12] },
     });
     // In Indonesian the refusal says it in the reseller's words, the alternatives named the same way.
-    const bahasa = await shop.run(["buy", "--item", "13", "--qty", "1", "--note", "081234567104", "--yes"], {
+    const bahasa = await shop.run(oneOf(13, "081234567104", "--yes"), {
       env: { RESELLER_LANG: "id" },
     });
     expect(bahasa.stderr).toContain("Produk ini sedang gangguan");
@@ -195,36 +187,19 @@ describe("alternatives and buy --alternatives", () => {
     expect((await shop.run(["alternatives", "set", "13", "14"])).exitCode).toBe(0);
     harness.emulator.setItemAvailable(13, false);
     const before = service(harness, shop);
-    const skipped = await shop.run(
-      ["buy", "--item", "13", "--qty", "1", "--note", "081234567201", "--yes", "--alternatives"],
-      { mode: "json" },
-    );
+    const skipped = await shop.run(oneOf(13, "081234567201", "--yes", "--alternatives"), { mode: "json" });
     expect(skipped.exitCode).toBe(1);
     expect(skipped.stderr).toContain("Skipped the alternative Pulsa Telkomsel 50.000");
     expect(skipped.stderr).toContain("No alternative of Pulsa Telkomsel 25.000 could be bought");
     expect(skipped.errorJson().error.details?.tried).toHaveLength(2);
     expect(service(harness, shop)).toEqual(before);
 
-    const allowed = await shop.run([
-      "buy",
-      "--item",
-      "13",
-      "--qty",
-      "1",
-      "--note",
-      "081234567202",
-      "--yes",
-      "--alternatives",
-      "--max-price",
-      "60rb",
-    ]);
+    const allowed = await shop.run(oneOf(13, "081234567202", "--yes", "--alternatives", "--max-price", "60rb"));
     expect(allowed.exitCode, allowed.stderr).toBe(0);
     expect(rows(allowed.stdout)[0]?.[1]).toMatch(/-alt1$/);
     expect(before.balance - service(harness, shop).balance).toBe(50_500);
     // --max-price says nothing without --alternatives.
-    expect(
-      (await shop.run(["buy", "--item", "12", "--qty", "1", "--note", "0812345672", "--max-price", "1"])).exitCode,
-    ).toBe(2);
+    expect((await shop.run(oneOf(12, "0812345672", "--max-price", "1"))).exitCode).toBe(2);
   });
 
   it("an answer dropped after the service bought it (unknown) buys no alternative: exit 5, one purchase", async () => {
@@ -232,17 +207,7 @@ describe("alternatives and buy --alternatives", () => {
     expect((await shop.run(["alternatives", "set", "12", "11"])).exitCode).toBe(0);
     const before = service(harness, shop);
     harness.emulator.faults.configure({ drop_after_commit_next: 20, match: { path: "/v1/trx" } });
-    const lost = await shop.run([
-      "buy",
-      "--item",
-      "12",
-      "--qty",
-      "1",
-      "--note",
-      "081234567301",
-      "--yes",
-      "--alternatives",
-    ]);
+    const lost = await shop.run(oneOf(12, "081234567301", "--yes", "--alternatives"));
     harness.emulator.faults.reset();
     expect(lost.exitCode, lost.stderr).toBe(5);
     expect(lost.stderr).not.toMatch(/alternative/);
@@ -288,22 +253,7 @@ describe("alternatives and buy --alternatives", () => {
     const before = service(harness, shop);
     const result = await whileAdvancing(
       harness.emulator,
-      shop.run(
-        [
-          "buy",
-          "--item",
-          "22",
-          "--qty",
-          "1",
-          "--note",
-          "99990077",
-          "--no-validate",
-          "--wait",
-          "--yes",
-          "--alternatives",
-        ],
-        { mode: "json" },
-      ),
+      shop.run(oneOf(22, "99990077", "--no-validate", "--wait", "--yes", "--alternatives"), { mode: "json" }),
       5,
       150,
     );
@@ -376,7 +326,7 @@ describe("alternatives and buy --alternatives", () => {
     const shop = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
     harness.emulator.setItemAvailable(13, false);
-    const sale = ["buy", "--item", "13", "--qty", "1", "--note", "081234567601", "--ref-id", "SALE-71", "--yes"];
+    const sale = oneOf(13, "081234567601", "--ref-id", "SALE-71", "--yes");
     const sold = await shop.run([...sale, "--alternatives"], { mode: "json" });
     expect(sold.exitCode, sold.stderr).toBe(0);
     expect(sold.json().data.ref_id).toBe("SALE-71-alt1");
@@ -407,9 +357,9 @@ describe("alternatives and buy --alternatives", () => {
       { item_id: 12, quantity: 1, note: "081234567601" },
     ]);
     for (const other of [
-      ["buy", "--item", "14", "--qty", "1", "--note", "081234567601", "--ref-id", "SALE-71", "--yes"],
+      oneOf(14, "081234567601", "--ref-id", "SALE-71", "--yes"),
       ["buy", "--item", "13", "--qty", "2", "--note", "081234567601", "--ref-id", "SALE-71", "--yes"],
-      ["buy", "--item", "13", "--qty", "1", "--note", "081234567699", "--ref-id", "SALE-71", "--yes", "--alternatives"],
+      oneOf(13, "081234567699", "--ref-id", "SALE-71", "--yes", "--alternatives"),
       ["buy", "--cart", cart, "--ref-id", "SALE-71", "--yes"],
     ]) {
       const refused = await shop.run(other, { mode: "json" });
@@ -456,18 +406,7 @@ describe("alternatives and buy --alternatives", () => {
   it("a --ref-id the service already holds, asked again with --alternatives, sells no alternative: that sale was bought", async () => {
     const shop = resellerInProcess(harness, harness.apiKeyOf("Toko Makmur Jaya"));
     expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
-    const sale = (ref: string) => [
-      "buy",
-      "--item",
-      "13",
-      "--qty",
-      "1",
-      "--note",
-      "081234567621",
-      "--ref-id",
-      ref,
-      "--yes",
-    ];
+    const sale = (ref: string) => oneOf(13, "081234567621", "--ref-id", ref, "--yes");
     expect((await shop.run(sale("SALE-72"))).exitCode).toBe(0);
     // A sale sold as its alternative: that alternative's own ref_id is one the service holds too.
     harness.emulator.setItemAvailable(13, false);
@@ -488,19 +427,7 @@ describe("alternatives and buy --alternatives", () => {
     const shop = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
     expect((await shop.run(["alternatives", "set", "4", "22"])).exitCode).toBe(0);
     harness.emulator.setItemAvailable(4, false);
-    const sale = [
-      "buy",
-      "--item",
-      "4",
-      "--qty",
-      "1",
-      "--note",
-      "99990077",
-      "--no-validate",
-      "--ref-id",
-      "SALE-74",
-      "--yes",
-    ];
+    const sale = oneOf(4, "99990077", "--no-validate", "--ref-id", "SALE-74", "--yes");
     const sold = await shop.run([...sale, "--alternatives", "--max-price", "20rb"], { mode: "json" });
     expect(sold.exitCode, sold.stderr).toBe(0);
     expect(sold.json().data.ref_id).toBe("SALE-74-alt1");
@@ -522,7 +449,7 @@ describe("alternatives and buy --alternatives", () => {
     expect((await shop.run(["alternatives", "set", "13", "12"])).exitCode).toBe(0);
     expect((await shop.run(["alternatives", "set", "13", "12", "--profile", "other"])).exitCode).toBe(0);
     harness.emulator.setItemAvailable(13, false);
-    const sale = ["buy", "--item", "13", "--qty", "1", "--note", "081234567641", "--ref-id", "SALE-75", "--yes"];
+    const sale = oneOf(13, "081234567641", "--ref-id", "SALE-75", "--yes");
     // The other run (here another profile of the same account, whose records this one does not read).
     expect((await shop.run([...sale, "--alternatives", "--profile", "other"])).exitCode).toBe(0);
     const before = service(harness, shop);
