@@ -21,7 +21,9 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
+import { fileProblem } from "../config/config-dir.js";
 import { UsageError, type Wording } from "../errors.js";
+import type { Messages } from "../messages/en.js";
 import { requirePackage } from "../packages.js";
 
 export const recordsFileName = "records.db";
@@ -167,6 +169,11 @@ export function databaseProblem(error: unknown): string {
   return e?.code && e.message && !e.message.includes(e.code)
     ? `${e.message} (${e.code})`
     : (e?.message ?? String(error));
+}
+
+/** What went wrong with the records, in SQLite's words for its own failures, else the system's. */
+export function recordsProblem(error: unknown, say: Messages): string {
+  return (error as { code?: string }).code?.startsWith("SQLITE_") ? databaseProblem(error) : fileProblem(error, say);
 }
 
 /**
