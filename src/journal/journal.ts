@@ -6,10 +6,8 @@
  */
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { fileProblem } from "../config/config-dir.js";
 import { UsageError } from "../errors.js";
-import type { Messages } from "../messages/en.js";
-import { databaseProblem, recordsFileName, recordsHint } from "../records/database.js";
+import { recordsFileName, recordsHint, recordsProblem } from "../records/database.js";
 import { type Journal, journalRecords } from "../records/journal.js";
 import { openRecords } from "../records/migrate.js";
 
@@ -52,9 +50,4 @@ export function unwritable(
     code: "JOURNAL_UNWRITABLE",
     suggestion: recordsHint(error, path),
   });
-}
-
-/** What went wrong with the records, in SQLite's words for its own failures, else the system's. */
-export function recordsProblem(error: unknown, say: Messages): string {
-  return (error as { code?: string }).code?.startsWith("SQLITE_") ? databaseProblem(error) : fileProblem(error, say);
 }

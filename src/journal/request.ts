@@ -22,7 +22,8 @@ import {
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { en, type Messages } from "../messages/en.js";
-import { type Journal, newEntryId, openJournal, recordsProblem, unwritable } from "./journal.js";
+import { type Journal, newEntryId, openJournal, unwritable } from "./journal.js";
+import { recordsProblem } from "../records/database.js";
 import {
   isUnresolved,
   notFoundWhenAsked,

@@ -21,7 +21,9 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
+import { fileProblem } from "../config/config-dir.js";
 import { UsageError, type Wording } from "../errors.js";
+import type { Messages } from "../messages/en.js";
 import { requirePackage } from "../packages.js";
 
 export const recordsFileName = "records.db";
@@ -169,13 +171,24 @@ export function databaseProblem(error: unknown): string {
     : (e?.message ?? String(error));
 }
 
+/** What went wrong with the records, in SQLite's words for its own failures, else the system's. */
+export function recordsProblem(error: unknown, say: Messages): string {
+  return (error as { code?: string }).code?.startsWith("SQLITE_") ? databaseProblem(error) : fileProblem(error, say);
+}
+
+/**
+ * The system's refusals to open a file for writing (no permission, a read-only filesystem): an existing
+ * database is then read only, and the remedy is to make it writable.
+ */
+const writingRefused = ["EACCES", "EPERM", "EROFS"];
+
 /** The ways the records fail that each have their own remedy (full, busy, damaged, read only), by error code. */
 const remedies: [RegExp, (path: string) => Wording][] = [
   [/^(ENOSPC|EDQUOT|SQLITE_FULL)/, () => (say) => say.settings.freeDisk],
   [/^SQLITE_(BUSY|LOCKED)/, () => (say) => say.orders.journal.busyHint],
   [/^SQLITE_(CORRUPT|NOTADB)/, (path) => (say) => say.orders.journal.damagedHint(path)],
   [
-    /^(EACCES|EPERM|EROFS|SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_PERM)/,
+    new RegExp(`^(${[...writingRefused, "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM"].join("|")})`),
     (path) => (say) => say.orders.journal.readOnlyHint(dirname(path)),
   ],
 ];
@@ -260,8 +273,7 @@ function ownFile(path: string): unknown {
   try {
     fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
   } catch (error) {
-    if (["EACCES", "EPERM", "EROFS"].includes((error as NodeJS.ErrnoException).code ?? "") && existsSync(path))
-      return error;
+    if (writingRefused.includes((error as NodeJS.ErrnoException).code ?? "") && existsSync(path)) return error;
     throw error;
   }
   try {

@@ -17,8 +17,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { UsageError, type Wording } from "../errors.js";
-import { recordsFileName, recordsHint } from "../records/database.js";
-import { recordsProblem } from "../journal/journal.js";
+import { recordsFileName, recordsHint, recordsProblem } from "../records/database.js";
 import { type DeliveryRecords, deliveryRecords, type ReceivedDelivery, type SettledAs } from "../records/deliveries.js";
 import { openRecords, takeImportProblems } from "../records/migrate.js";
 import type { SignedFields } from "./signature.js";
