@@ -2,6 +2,36 @@ import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statfsSync } f
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
+const runDirPrefix = "reseller-tests-";
+
+/**
+ * The dirs of runs that ended without their exit handler (killed, or the machine's power lost), named
+ * by the pid of the run that made them: in memory, they would hold it until a reboot.
+ * A run still going (another checkout's, say) keeps its own.
+ */
+function leftBehindByEndedRuns(): void {
+  for (const name of readdirSync("/dev/shm")) {
+    // `<prefix><pid>-XXXXXX`: mkdtemp's own letters hold no `-`, so a dir named otherwise is not taken for one.
+    const pid = Number(new RegExp(`^${runDirPrefix}(\\d+)-`).exec(name)?.[1] ?? Number.NaN);
+    if (Number.isNaN(pid) || runs(pid)) continue;
+    try {
+      rmSync(`/dev/shm/${name}`, { recursive: true, force: true });
+    } catch {
+      // Another user's, which is theirs to remove.
+    }
+  }
+}
+
+/** Whether a process with this pid is running (one of another user's counts: its dir is not ours). */
+function runs(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /**
  * The run's temp dir, in memory when the machine has a tmpfs at /dev/shm with a GiB free and nobody
  * chose a TMPDIR: nearly every test creates a config dir with a records database in it, and SQLite
@@ -23,7 +53,8 @@ function runTempDir(): Record<string, string> {
   } catch {
     return {};
   }
-  const dir = mkdtempSync("/dev/shm/reseller-tests-");
+  leftBehindByEndedRuns();
+  const dir = mkdtempSync(`/dev/shm/${runDirPrefix}${process.pid}-`);
   process.env.TESTS_RUN_TMPDIR = dir;
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   return { TMPDIR: dir };

@@ -10,7 +10,7 @@ import { manualClock } from "../../src/emulator/server.js";
 import { buyOne } from "../support/cli.js";
 import { useEmulator, type Harness } from "../support/emulator.js";
 import { pipedRows, resellerInProcess } from "./commands-harness.js";
-import { bought, manualOrder, receiptsIn } from "./pending-harness.js";
+import { answersLost, bought, manualOrder, receiptsIn } from "./pending-harness.js";
 
 const dialects = ["live", "live-short"] as const;
 const harnesses = Object.fromEntries(
@@ -79,9 +79,7 @@ describe.concurrent.each(dialects)("against the %s dialect", (dialect) => {
       const reseller = resellerInProcess(harness, harness.apiKeyOf("Sinar Digital Store"));
       const before = harness.accountOf(reseller.apiKey).balance;
       // The purchase is made, every answer about it lost: exit 5, the outcome unknown.
-      harness.emulator.faults.configure({ drop_after_commit_next: 6, match: { path: "/v1/trx" } });
-      const lost = await reseller.run(buyOne(12, "081234567890", "--ref-id", `lost-${dialect}`, "--yes"));
-      expect(lost.exitCode, lost.stderr).toBe(5);
+      await answersLost(harness, reseller, "after", buyOne(12, "081234567890", "--ref-id", `lost-${dialect}`, "--yes"));
       // The service still unreachable: still unknown, exit 5.
       harness.emulator.faults.configure({ down: true });
       const unknown = await reseller.run(["pending", "--once"]);
@@ -153,9 +151,12 @@ describe.concurrent.each(dialects)("against the %s dialect", (dialect) => {
       const harness = harnesses[dialect];
       const reseller = resellerInProcess(harness, harness.apiKeyOf("Jaya Abadi Digital"));
       const before = harness.accountOf(reseller.apiKey).balance;
-      harness.emulator.faults.configure({ drop_before_commit_next: 6, match: { path: "/v1/trx" } });
-      const lost = await reseller.run(buyOne(12, "081234567895", "--ref-id", `never-${dialect}`, "--yes"));
-      expect(lost.exitCode, lost.stderr).toBe(5);
+      await answersLost(
+        harness,
+        reseller,
+        "before",
+        buyOne(12, "081234567895", "--ref-id", `never-${dialect}`, "--yes"),
+      );
       harness.emulator.faults.reset();
       const receipts = join(reseller.configDir, "receipts.txt");
       const stdin = join(reseller.configDir, "stdin.json");

@@ -36,6 +36,23 @@ async function committedLate(apiKey: string, before: number): Promise<void> {
   await until("the service to finish the purchase", () => onService(apiKey) === before + 1);
 }
 
+/**
+ * A single buy of pulsa to `phone` held by the service, and a file's row of the same order started
+ * beside it with --skip-bought: both running, the row waiting for the purchase in flight.
+ */
+async function rowWaitingBeside(reseller: Reseller, phone: string) {
+  const file = join(reseller.configDir, "orders.csv");
+  writeFileSync(file, `item_id,quantity,note\n12,1,${phone}\n`);
+  harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
+  const single = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", phone, "--yes"], { mode: "json" });
+  await until("the service to hold the single buy", () => harness.emulator.faults.status().injected.latency > 0);
+  const bulk = reseller.start(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
+  await until("the row to wait for the purchase in flight", () =>
+    bulk.output().stderr.includes("another reseller process is buying the same order"),
+  );
+  return { single, bulk };
+}
+
 describe("buys started at once", () => {
   it("the same order in three processes, each held after its repeat check: one bought, two refused as repeats", async () => {
     const apiKey = harness.apiKeyOf("Toko Makmur Jaya");
@@ -91,17 +108,7 @@ describe("a file run beside a purchase of the same order still in flight", () =>
     const apiKey = harness.apiKeyOf("Sumber Rejeki Cell");
     const reseller = resellerAs(harness, apiKey);
     const before = onService(apiKey);
-    const file = join(reseller.configDir, "orders.csv");
-    writeFileSync(file, "item_id,quantity,note\n12,1,081234569951\n");
-    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
-    const single = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", "081234569951", "--yes"], {
-      mode: "json",
-    });
-    await until("the service to hold the single buy", () => harness.emulator.faults.status().injected.latency > 0);
-    const bulk = reseller.start(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
-    await until("the row to wait for the purchase in flight", () =>
-      bulk.output().stderr.includes("another reseller process is buying the same order"),
-    );
+    const { single, bulk } = await rowWaitingBeside(reseller, "081234569951");
     harness.emulator.faults.reset();
     harness.emulator.answerHeld();
     const bought = await single.done;
@@ -121,17 +128,7 @@ describe("a file run beside a purchase of the same order still in flight", () =>
     const apiKey = harness.apiKeyOf("Sumber Rejeki Cell");
     const reseller = resellerAs(harness, apiKey);
     const before = onService(apiKey);
-    const file = join(reseller.configDir, "orders.csv");
-    writeFileSync(file, "item_id,quantity,note\n12,1,081234569952\n");
-    harness.emulator.faults.configure({ latency_ms: 60_000, match: { method: "POST", path: "/v1/trx" } });
-    const single = reseller.start(["buy", "--item", "12", "--qty", "1", "--note", "081234569952", "--yes"], {
-      mode: "json",
-    });
-    await until("the service to hold the single buy", () => harness.emulator.faults.status().injected.latency > 0);
-    const bulk = reseller.start(["buy", "--file", file, "--skip-bought", "--yes"], { mode: "json" });
-    await until("the row to wait for the purchase in flight", () =>
-      bulk.output().stderr.includes("another reseller process is buying the same order"),
-    );
+    const { single, bulk } = await rowWaitingBeside(reseller, "081234569952");
     bulk.child.kill("SIGINT");
     const row = await bulk.done;
     harness.emulator.faults.reset();
