@@ -1667,8 +1667,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       cannotWriteHint:
         "Free some disk space or fix the permissions of the config dir (`reseller config path`), then try again.",
       cannotOpen: (path: string, why: string) => `Cannot open the records at ${path}: ${why}.`,
-      busyHint:
-        "Another reseller process has held the records for over 15 s (importing an earlier release's files, or stuck): try again once it has finished.",
+      busyHint: (seconds: number) =>
+        `Another reseller process has held the records for over ${seconds} s (importing an earlier release's files, or stuck): try again once it has finished.`,
       damagedHint: (path: string) =>
         `The file is damaged. It holds what was bought, so keep it: move it aside (\`mv ${path} ${path}.damaged\`) and put back a backup, or let reseller start a new one; what was bought stays on the service (\`reseller trx list\`).`,
       readOnlyHint: (dir: string) =>

@@ -2083,8 +2083,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       cannotWriteHint:
         "Kosongkan sebagian disk atau perbaiki izin folder konfigurasi (`reseller config path`), lalu coba lagi.",
       cannotOpen: (path: string, why: string) => `Catatan di ${path} tidak bisa dibuka: ${why}.`,
-      busyHint:
-        "Proses reseller lain memegang catatan lebih dari 15 detik (sedang mengimpor file rilis lama, atau macet): coba lagi setelah proses itu selesai.",
+      busyHint: (seconds: number) =>
+        `Proses reseller lain memegang catatan lebih dari ${seconds} detik (sedang mengimpor file rilis lama, atau macet): coba lagi setelah proses itu selesai.`,
       damagedHint: (path: string) =>
         `File-nya rusak. Isinya catatan apa saja yang sudah dibeli, jadi simpan: pindahkan (\`mv ${path} ${path}.damaged\`) lalu kembalikan cadangannya, atau biarkan reseller membuat yang baru; pembelian tetap tercatat di layanan (\`reseller trx list\`).`,
       readOnlyHint: (dir: string) =>

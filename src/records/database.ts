@@ -185,7 +185,7 @@ const writingRefused = ["EACCES", "EPERM", "EROFS"];
 /** The ways the records fail that each have their own remedy (full, busy, damaged, read only), by error code. */
 const remedies: [RegExp, (path: string) => Wording][] = [
   [/^(ENOSPC|EDQUOT|SQLITE_FULL)/, () => (say) => say.settings.freeDisk],
-  [/^SQLITE_(BUSY|LOCKED)/, () => (say) => say.orders.journal.busyHint],
+  [/^SQLITE_(BUSY|LOCKED)/, () => (say) => say.orders.journal.busyHint(busyTimeoutMs / 1000)],
   [/^SQLITE_(CORRUPT|NOTADB)/, (path) => (say) => say.orders.journal.damagedHint(path)],
   [
     new RegExp(`^(${[...writingRefused, "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM"].join("|")})`),
