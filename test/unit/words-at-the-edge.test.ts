@@ -61,7 +61,7 @@ const knownTakers: Readonly<Record<string, string>> = {
   "domain/verdict.ts#verdictWords": "the verdict's words, shared by the screens that show one",
   "domain/verdict.ts#verdictPhrase": "the verdict's words, shared by the screens that show one",
   "domain/verdict.ts#verdictAside": "the verdict's words, shared by the screens that show one",
-  "journal/journal.ts#recordsProblem": "the journal's open failure, worded with the config dir's file words",
+  "records/database.ts#recordsProblem": "the journal's open failure, worded with the config dir's file words",
   "journal/request.ts#describe": "what the service last said, worded into the journal's refusal",
   "shop/price-rules.ts#scopeWords": "a price rule's words for `prices` screens",
   "shop/price-rules.ts#markupWords": "a price rule's words for `prices` screens",
