@@ -206,8 +206,7 @@ function boughtDespite(
   const { bought, judged } = answered;
   if (!answered.printed) {
     try {
-      if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, judged, bought.amount, extra));
-      else printPurchase(ctx, bought, judged);
+      printResult(ctx, bought, judged, extra);
     } catch {
       // The output itself is what broke: the line on stderr below still names the purchase.
     }
@@ -232,7 +231,10 @@ async function buyOrder(
   given.order = order;
   if (given.soldAs) {
     const sold = (await import("./buy/alternatives.js")).soldAsAlternative(ctx, order, given.soldAs);
-    if (sold !== undefined) return sold;
+    if (sold) {
+      printResult(ctx, sold.bought, sold.judged);
+      return verdictExitCode(sold.judged.verdict);
+    }
   }
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
   // A caller's own --ref-id is the caller's identity of the order: a new one is a new order, a seen one
@@ -367,6 +369,12 @@ function reportPurchase(
   if (verdict === "delivery_failed")
     ctx.output.warn(ctx.say.buy.boughtButFailed(what, refunded !== undefined ? formatRupiah(refunded) : ""));
   else ctx.output.success(ctx.say.buy.bought(what));
+}
+
+/** A purchase's result on stdout: the answer with its verdict in --json, else its row or record. */
+function printResult(ctx: Context, bought: Purchase, judged: OrderVerdict, extra?: Record<string, unknown>): void {
+  if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, judged, bought.amount, extra));
+  else printPurchase(ctx, bought, judged);
 }
 
 /**
