@@ -162,9 +162,17 @@ describe("an alternative shown after it was bought", () => {
       expect.any(String),
       "partial",
     ]);
-    // The sale as a file's row says the same money.
+    // Its plan, and the sale as a file's row, say the same money.
+    const plan = await shop.run([...sale, "--plan"], { mode: "json" });
+    expect(plan.json().rows).toEqual([
+      expect.objectContaining({ verdict: "already_bought", amount: 300 * 35, refunded, net: 300 * 35 - refunded }),
+    ]);
     const file = join(shop.configDir, "again.csv");
     writeFileSync(file, "item_id,quantity,target,ref_id\n24,300,https://instagram.com/partial_sold_as,SALE-92\n");
+    const filePlan = await shop.run(["buy", "--file", file, "--plan"], { mode: "json" });
+    expect(filePlan.json().rows).toEqual([
+      expect.objectContaining({ verdict: "already_bought", already_bought: "SALE-92-alt1", refunded }),
+    ]);
     const row = await shop.run(["buy", "--file", file, "--yes"], { mode: "json" });
     expect(JSON.parse(row.stdout.trim())).toMatchObject({
       sent: false,

@@ -18,6 +18,7 @@ import type { BuyRequest } from "../../orders/buy-request.js";
 import { refuseDoubts } from "../../orders/customer-checks.js";
 import {
   alternativesAfter,
+  boughtBefore,
   earlierOf,
   orderRows,
   planFile,
@@ -90,7 +91,7 @@ async function planOrder(
   const soldInstead = found && (await standingAlternative(ctx, order.refId, found, "planning"));
   const instead = soldInstead && earlierPurchase(soldInstead);
   if (instead && !sameSale(order, instead)) return refused(soldForAnother(order.refId, instead.refId));
-  if (instead) return planOf(orderRows(order, "already_bought", keptPrice, earlierOf(instead)), balance);
+  if (instead) return planOf(orderRows(order, "already_bought", keptPrice, boughtBefore(instead)), balance);
   if (order.refIdGiven) {
     // A ref_id this machine bought under before: the service keeps one purchase per ref_id, and the run is refused.
     const earlier = recentPurchases(ctx, windowHours, [order.refId], [], "planning").find(
