@@ -498,7 +498,7 @@ async function consentToRepeat(
   yes: boolean,
 ): Promise<{ consented: boolean; again: () => void }> {
   const repeats = await import("../orders/repeats.js");
-  const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
+  const windowHours = repeats.repeatWindow(ctx, request.repeatWindowHours).hours;
   const known = repeats.repeatedPurchases(ctx, order, windowHours);
   const agreed = new Set(known.map((p) => p.refId));
   const refusal = (p: EarlierPurchase) =>

@@ -29,7 +29,7 @@ import {
   type PlannedRow,
 } from "../../orders/plan.js";
 import { soldForAnother, standingAlternative } from "./alternatives.js";
-import { earlierPurchase, recentPurchases, repeatedPurchases } from "../../orders/repeats.js";
+import { earlierPurchase, recentPurchases, repeatWindow, repeatedPurchases } from "../../orders/repeats.js";
 import { buildOrder, checkOrder, refuseMissingAccount, type OrderRequest } from "./prepare.js";
 import { readOrdersText } from "./bulk.js";
 import { alternativesFor, boughtAlternative, sameSale, storedAlternatives } from "../../orders/alternatives.js";
@@ -37,7 +37,7 @@ import { alternativesFor, boughtAlternative, sameSale, storedAlternatives } from
 export async function runPlan(ctx: Context, request: BuyRequest): Promise<number> {
   const client = await ctx.client();
   const keptPrice = await keptPrices(ctx);
-  const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
+  const windowHours = repeatWindow(ctx, request.repeatWindowHours).hours;
   let plan: Plan;
   if (request.kind === "file") {
     const name = request.path === "-" ? "stdin" : request.path;
