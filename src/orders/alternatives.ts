@@ -140,7 +140,7 @@ export function failureCostNothing(error: unknown, amount?: number): boolean {
  */
 export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor = "buying"): JournalEntry | undefined {
   // On the way to a purchase, records that cannot be written stop it here, saying nothing was sent; a plan only reads.
-  const journal = journalFor(ctx, readFor === "buying");
+  const journal = journalFor(ctx, readFor === "buying" ? "sending" : "reading");
   const windowStartMs = repeatWindow(ctx).startMs;
   for (const ref of alternativeRefIds(refId)) {
     const found = journal

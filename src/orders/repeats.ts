@@ -222,7 +222,7 @@ export function recentPurchases(
   keys: Iterable<string>,
   readFor: ReadFor = "buying",
 ): EarlierPurchase[] {
-  const journal = journalFor(ctx, readFor === "buying");
+  const journal = journalFor(ctx, readFor === "buying" ? "sending" : "reading");
   const edge = repeatWindow(ctx, windowHours).startMs;
   const found: EarlierPurchase[] = [];
   const seen = new Set<string>();
