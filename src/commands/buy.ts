@@ -206,8 +206,7 @@ function boughtDespite(
   const { bought, judged } = answered;
   if (!answered.printed) {
     try {
-      if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, judged, bought.amount, extra));
-      else printPurchase(ctx, bought, judged);
+      printResult(ctx, bought, judged, extra);
     } catch {
       // The output itself is what broke: the line on stderr below still names the purchase.
     }
@@ -232,7 +231,10 @@ async function buyOrder(
   given.order = order;
   if (given.soldAs) {
     const sold = (await import("./buy/alternatives.js")).soldAsAlternative(ctx, order, given.soldAs);
-    if (sold !== undefined) return sold;
+    if (sold) {
+      printResult(ctx, sold.bought, sold.judged);
+      return verdictExitCode(sold.judged.verdict);
+    }
   }
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
   // A caller's own --ref-id is the caller's identity of the order: a new one is a new order, a seen one
@@ -369,6 +371,12 @@ function reportPurchase(
   else ctx.output.success(ctx.say.buy.bought(what));
 }
 
+/** A purchase's result on stdout: the answer with its verdict in --json, else its row or record. */
+function printResult(ctx: Context, bought: Purchase, judged: OrderVerdict, extra?: Record<string, unknown>): void {
+  if (ctx.output.mode === "json") ctx.output.json(withOutcome(bought.body, judged, bought.amount, extra));
+  else printPurchase(ctx, bought, judged);
+}
+
 /**
  * Piped: one row (invoice, ref_id, status, amount, created, outcome); on a terminal a record, the
  * invoice and ref_id whole, and the outcome with its refund as every table says it.
@@ -490,7 +498,7 @@ async function consentToRepeat(
   yes: boolean,
 ): Promise<{ consented: boolean; again: () => void }> {
   const repeats = await import("../orders/repeats.js");
-  const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
+  const windowHours = repeats.repeatWindow(ctx, request.repeatWindowHours).hours;
   const known = repeats.repeatedPurchases(ctx, order, windowHours);
   const agreed = new Set(known.map((p) => p.refId));
   const refusal = (p: EarlierPurchase) =>

@@ -7,7 +7,7 @@
 import type { ServiceClient } from "../api/client.js";
 import type { Context } from "../context.js";
 import { AuthError, InterruptedError, present, ServiceError } from "../errors.js";
-import { journalToWrite, sentFromHere } from "../journal/request.js";
+import { journalFor, sentFromHere } from "../journal/request.js";
 import { isUnresolved, type JournalEntry, type OutcomeDetails } from "../journal/entries.js";
 import { customersOf, itemText, journalLines, outcomeCell } from "../output/journal.js";
 import { copyable, customerCell, type Cell } from "../output/output.js";
@@ -164,7 +164,7 @@ function referenceOf(entry: JournalEntry, answer: Answer): Cell {
 
 export async function run(ctx: Context): Promise<number | void> {
   // It writes each answer down.
-  const journal = journalToWrite(ctx);
+  const journal = journalFor(ctx, "writing");
   const now = ctx.now();
   const unresolved = journal.unsettled().filter((e) => e.profile === ctx.settings.profile && isUnresolved(e, now));
   const here = unresolved.filter((e) => sentFromHere(e, ctx.settings));

@@ -18,21 +18,29 @@ export function newEntryId(): string {
 }
 
 /**
+ * What a command opens the journal for:
+ * - `reading` (history, trx show, a plan): records this user may only read serve it, and what it
+ *   would note is not kept;
+ * - `writing` (reconcile, pending): it must keep what it learns, so records it may only read are
+ *   refused before anything is asked;
+ * - `sending` (a purchase, a top-up): writing, on the way to a money-moving request, which a failure
+ *   stops before it leaves ("nothing was sent").
+ */
+export type JournalMode = "reading" | "writing" | "sending";
+
+/**
  * The journal of this config dir, its records database opened (and the journal of an earlier release
  * imported) on first use in this process: SQLite's binding is loaded then, never by a command that
- * reads no record. `sending`: opened on the way to a money-moving request, which a failure stops
- * before it leaves ("nothing was sent"); other commands (history, reconcile) send nothing that moves money.
- * `writing`: the command must write its records (a purchase, reconcile, pending), so records this user
- * may only read are refused here; other commands read them, and what they would note is not kept.
+ * reads no record.
  */
-export function openJournal(dir: string, sending = false, writing = sending): Journal {
+export function openJournal(dir: string, mode: JournalMode = "reading"): Journal {
   try {
-    return journalRecords(openRecords(dir, !writing));
+    return journalRecords(openRecords(dir, mode === "reading"));
   } catch (error) {
     // Said already with what to do (a link, a network filesystem, an old journal unreadable).
     if (error instanceof UsageError) throw error;
     // Opening creates the database: a dir that cannot be written stops here, before anything is sent.
-    throw unwritable(join(dir, recordsFileName), error, sending ? "cannotWrite" : "cannotOpen");
+    throw unwritable(join(dir, recordsFileName), error, mode === "sending" ? "cannotWrite" : "cannotOpen");
   }
 }
 

@@ -22,7 +22,7 @@ import {
 import { hostname } from "node:os";
 import type { Settings } from "../config/settings.js";
 import { en, type Messages } from "../messages/en.js";
-import { type Journal, newEntryId, openJournal, unwritable } from "./journal.js";
+import { type Journal, type JournalMode, newEntryId, openJournal, unwritable } from "./journal.js";
 import { recordsProblem } from "../records/database.js";
 import {
   isUnresolved,
@@ -108,20 +108,9 @@ export function statusRecord(
   };
 }
 
-/**
- * `sending`: on the way to a money-moving request, which a journal that cannot be opened stops
- * (`openJournal`); a journal opened to read only may be records this user cannot write.
- */
-export function journalFor(ctx: Context, sending = false): Journal {
-  return openJournal(ctx.settings.configDir, sending);
-}
-
-/**
- * The journal of a command that sends no money but must keep what it learns (reconcile, pending):
- * records this user may only read are refused before anything is asked.
- */
-export function journalToWrite(ctx: Context): Journal {
-  return openJournal(ctx.settings.configDir, false, true);
+/** The journal of this profile's config dir, opened for what the command does with it (`JournalMode`). */
+export function journalFor(ctx: Context, mode: JournalMode = "reading"): Journal {
+  return openJournal(ctx.settings.configDir, mode);
 }
 
 /** Sent with this profile to this service address: the entries a purchase, reconcile or trx show here can speak for. */
@@ -265,7 +254,7 @@ export function recordIntent(
   request: Record<string, unknown>,
   options: Pick<JournalRequestOptions<unknown>, "noun" | "settleHint" | "checkFirst"> = {},
 ): RequestUnderway {
-  const journal = journalFor(ctx, true);
+  const journal = journalFor(ctx, "sending");
   const entry = newEntryId();
   const at = () => new Date(ctx.now()).toISOString();
   const named = options.noun ?? (kind === "buy" ? "purchase" : `${kind} request`);

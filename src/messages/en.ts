@@ -1900,8 +1900,9 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `--alternatives: item ${id} has none kept; \`reseller alternatives set ${id} ALT\` keeps them.`,
     soldForAnother: (refId: string, altRefId: string) =>
       `ref_id ${refId} was sold as its alternative ${altRefId} for another order than this one; nothing was sent.`,
-    soldBefore: (refId: string, altRefId: string, outcome: string) =>
-      `ref_id ${refId} was sold as its alternative ${altRefId} (outcome: ${outcome}); nothing sent again.`,
+    /** `aside` is the verdict with its refund, in brackets (`verdictAside`); `item` what the alternative sold. */
+    soldBefore: (refId: string, altRefId: string, item: string, aside: string) =>
+      `ref_id ${refId} was sold as its alternative ${altRefId}${item ? `, ${item}` : ""} ${aside}; nothing sent again.`,
     /** Its alternative was not found when asked: maybe bought since, so the sale is not sent again until that is known. */
     soldMaybe: (refId: string, altRefId: string) =>
       `ref_id ${refId} was sent as its alternative ${altRefId}, which the service did not have when asked but may have bought since; nothing sent again. Look first: reseller trx show ${altRefId}`,

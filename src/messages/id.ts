@@ -2308,8 +2308,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `--alternatives: varian ${id} belum punya pengganti; \`reseller alternatives set ${id} ALT\` menyimpannya.`,
     soldForAnother: (refId: string, altRefId: string) =>
       `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId} untuk order lain, bukan yang ini; tidak ada yang dikirim.`,
-    soldBefore: (refId: string, altRefId: string, outcome: string) =>
-      `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId} (hasil: ${outcome}); tidak dikirim lagi.`,
+    soldBefore: (refId: string, altRefId: string, item: string, aside: string) =>
+      `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId}${item ? `, ${item}` : ""} ${aside}; tidak dikirim lagi.`,
     soldMaybe: (refId: string, altRefId: string) =>
       `ref_id ${refId} sudah dikirim lewat penggantinya ${altRefId}; waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu; tidak dikirim lagi. Cek dulu: reseller trx show ${altRefId}`,
     keptFor: (list: string) =>

@@ -16,7 +16,7 @@ import { formatRupiah } from "../output/format.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
 import { cartLines, orderTotal, type Order } from "./order.js";
-import type { EarlierPurchase, ReadFor } from "./repeats.js";
+import { repeatWindow, type EarlierPurchase, type ReadFor } from "./repeats.js";
 import type { CatalogueEntry } from "../catalogue/cache.js";
 import { withKeptIds } from "../catalogue/id-index.js";
 
@@ -140,8 +140,8 @@ export function failureCostNothing(error: unknown, amount?: number): boolean {
  */
 export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor = "buying"): JournalEntry | undefined {
   // On the way to a purchase, records that cannot be written stop it here, saying nothing was sent; a plan only reads.
-  const journal = journalFor(ctx, readFor === "buying");
-  const windowStartMs = ctx.now() - ctx.settings.setting("repeat_window").value * 3_600_000;
+  const journal = journalFor(ctx, readFor === "buying" ? "sending" : "reading");
+  const windowStartMs = repeatWindow(ctx).startMs;
   for (const ref of alternativeRefIds(refId)) {
     const found = journal
       .byRefId(ref)

@@ -19,6 +19,7 @@ import {
 } from "../journal/entries.js";
 import { foundNowAlone, journalDetails, journalFor, verdictFacts } from "../journal/request.js";
 import { inPool } from "./pool.js";
+import { repeatWindow } from "./repeats.js";
 import { verdictOfRecord, type OrderVerdict, type Verdict } from "../domain/verdict.js";
 
 /** Asked at once: a ledger of a few hundred entries refreshes in seconds, not minutes. */
@@ -111,7 +112,7 @@ export interface Recorded {
 export function foundLaterMaybe(ctx: Context, nowMs: number, asked: Set<string>, within?: Recorded): JournalEntry[] {
   const journal = journalFor(ctx);
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" };
-  const windowMs = nowMs - ctx.settings.setting("repeat_window").value * 3_600_000;
+  const windowMs = repeatWindow(ctx, undefined, nowMs).startMs;
   const sinceMs = Math.max(windowMs, within?.sinceMs ?? windowMs);
   const untilMs = within?.untilMs ?? Number.POSITIVE_INFINITY;
   if (sinceMs >= untilMs) return [];

@@ -11,7 +11,7 @@ import type { Transaction } from "../api/model.js";
 import { AuthError } from "../errors.js";
 import type { Context } from "../context.js";
 import { stillInFlight, type JournalEntry } from "../journal/entries.js";
-import { journalToWrite } from "../journal/request.js";
+import { journalFor } from "../journal/request.js";
 import type { Journal } from "../journal/journal.js";
 import { openRecords } from "../records/migrate.js";
 import { pendingOrders, type Claim, type FollowedOrder, type PendingOrders } from "../records/pending-orders.js";
@@ -60,7 +60,7 @@ export class PendingFollower {
 
   constructor(private readonly ctx: Context) {
     // It writes down what it follows and hands on.
-    this.journal = journalToWrite(ctx);
+    this.journal = journalFor(ctx, "writing");
     // The database the journal opened: one that cannot be used was said by it, with what to do.
     this.followed = pendingOrders(openRecords(ctx.settings.configDir));
   }

@@ -17,7 +17,7 @@ import { orderTotal, type Order } from "./order.js";
 import { soldForAnotherRow } from "./alternatives.js";
 import type { OrderRow, RowProblem } from "./orders-file.js";
 import { inPool } from "./pool.js";
-import type { Verdict } from "../domain/verdict.js";
+import { recordedRefund, type Verdict } from "../domain/verdict.js";
 
 /** What a run would do with a row: buy it, find it bought already (nothing sent), or refuse it (nothing sent). */
 export type PlanVerdict = "would_buy" | "already_bought" | "refused";
@@ -46,6 +46,10 @@ export interface PlannedRow {
   earlier_outcome?: Verdict;
   /** A look-up did not find the earlier purchase: it may have been bought since. */
   earlier_not_found?: true;
+  /** Bought already and partly delivered (or its delivery failed): the service's refund, as a buy result says it. */
+  refunded?: number;
+  /** What the order bought already cost in the end: its amount less the refund. */
+  net?: number;
   /** Why the run would refuse it: the code and words it would stop with. */
   problem?: { code: string; message: string };
   /**
@@ -109,7 +113,17 @@ export function orderRows(
   verdict: PlanVerdict,
   keptPrice: KeptPrice,
   more: Partial<
-    Pick<PlannedRow, "problem" | "already_bought" | "earlier_outcome" | "earlier_not_found" | "alternatives">
+    Pick<
+      PlannedRow,
+      | "problem"
+      | "already_bought"
+      | "earlier_outcome"
+      | "earlier_not_found"
+      | "alternatives"
+      | "amount"
+      | "refunded"
+      | "net"
+    >
   > = {},
 ): PlannedRow[] {
   return order.lines.map((line, i) => {
@@ -263,11 +277,22 @@ function refusedRow(
 
 /** A row bought before: not sent again; the earlier purchase's ref_id, verdict and amount. */
 function boughtRow(base: PlannedRow, earlier: EarlierPurchase): PlannedRow {
+  return { ...base, verdict: "already_bought", ...boughtBefore(earlier) };
+}
+
+/**
+ * What a row bought before says of that purchase: its ref_id, verdict and amount, and the money given
+ * back (`refunded`, `net`) as the run's own result for the row says it.
+ */
+export function boughtBefore(
+  earlier: EarlierPurchase,
+): Pick<PlannedRow, "amount" | "already_bought" | "earlier_outcome" | "earlier_not_found" | "refunded" | "net"> {
+  const refunded = recordedRefund(earlierVerdict(earlier), earlier);
   return {
-    ...base,
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
-    verdict: "already_bought",
     ...earlierOf(earlier),
+    ...(refunded !== undefined ? { refunded } : {}),
+    ...(refunded !== undefined && earlier.amount !== undefined ? { net: earlier.amount - refunded } : {}),
   };
 }
 

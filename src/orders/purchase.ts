@@ -140,7 +140,7 @@ export function matchesOrder(detail: Transaction, order: Order): boolean {
  * settled for good: the service may have committed it after it was asked.
  */
 function sentHere(ctx: Context, refId: string): { sent: boolean; unsettled: boolean } {
-  const here = journalFor(ctx, true)
+  const here = journalFor(ctx, "sending")
     .byRefId(refId)
     .filter((e) => e.kind === "buy" && sentFromHere(e, ctx.settings));
   const unsettled = here.some((e) => e.outcome === "unknown" || e.outcome === "pending" || notFoundWhenAsked(e));

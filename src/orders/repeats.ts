@@ -192,6 +192,20 @@ export function earlierDetails(p: EarlierPurchase): Record<string, unknown> {
 }
 
 /**
+ * The repeat window: its length in hours (a run's --repeat-window `given`, else the profile's
+ * `repeat_window` setting) and when it started, that long before `nowMs`. Every look-back of the
+ * repeat check, an alternative's and the books' reads the window here.
+ */
+export function repeatWindow(
+  ctx: Pick<Context, "settings" | "now">,
+  given?: number,
+  nowMs = ctx.now(),
+): { hours: number; startMs: number } {
+  const hours = given ?? ctx.settings.setting("repeat_window").value;
+  return { hours, startMs: nowMs - hours * 3_600_000 };
+}
+
+/**
  * Why the earlier purchases are read: before buying, records that cannot be written stop the
  * purchase with nothing sent; a plan only reads, so records it may only read serve it.
  */
@@ -208,8 +222,8 @@ export function recentPurchases(
   keys: Iterable<string>,
   readFor: ReadFor = "buying",
 ): EarlierPurchase[] {
-  const journal = journalFor(ctx, readFor === "buying");
-  const edge = ctx.now() - windowHours * 3_600_000;
+  const journal = journalFor(ctx, readFor === "buying" ? "sending" : "reading");
+  const edge = repeatWindow(ctx, windowHours).startMs;
   const found: EarlierPurchase[] = [];
   const seen = new Set<string>();
   const take = (entry: JournalEntry) => {

@@ -9,7 +9,8 @@ import type { Context } from "../../context.js";
 import type { JournalEntry } from "../../journal/entries.js";
 import type { Messages } from "../../messages/messages.js";
 import { ResellerError, type ServiceError, UsageError, type Wording } from "../../errors.js";
-import { verdictExitCode, type OrderVerdict, type Verdict } from "../../domain/verdict.js";
+import { recordedRefund, verdictAside, type OrderVerdict, type Verdict } from "../../domain/verdict.js";
+import { formatRupiah } from "../../output/format.js";
 import { isFinal, toStatus } from "../../api/status.js";
 import { noteLatestStatus } from "../../journal/request.js";
 import {
@@ -25,6 +26,7 @@ import {
 } from "../../orders/alternatives.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { orderTotal, type Order } from "../../orders/order.js";
+import type { Purchase } from "../../orders/purchase.js";
 import { earlierNotFound, earlierPurchase, earlierVerdict, type ReadFor } from "../../orders/repeats.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { sellingPricesOf } from "../../shop/selling.js";
@@ -73,31 +75,52 @@ export function soldForAnother(refId: string, altRefId: string): UsageError {
 
 /**
  * A --ref-id sold before as its alternative (`<ref>-altN`, the journal's `entry` for it, found by
- * `boughtAlternative`): said, printed, and its exit code; nothing is sent.
+ * `boughtAlternative`): said on stderr, and returned as the purchase that stands, for the caller to
+ * print as any buy's result; nothing is sent.
  */
-export function soldAsAlternative(ctx: Context, order: Order, entry: JournalEntry): number | undefined {
+export function soldAsAlternative(
+  ctx: Context,
+  order: Order,
+  entry: JournalEntry,
+): { bought: Purchase; judged: OrderVerdict } | undefined {
   const earlier = earlierPurchase(entry);
   if (!earlier) return undefined;
   const { refId } = order;
   if (!sameSale(order, earlier)) throw soldForAnother(refId, earlier.refId);
-  const outcome = earlierVerdict(earlier);
-  if (ctx.output.mode === "json")
-    ctx.output.json({
+  const verdict = earlierVerdict(earlier);
+  // Money given back is said as a buy's result says it: `refunded`, and the net beside the amount.
+  const refunded = recordedRefund(verdict, earlier);
+  const judged: OrderVerdict = { verdict, ...(refunded !== undefined ? { refunded } : {}) };
+  ctx.output.warn(
+    earlier.notFound
+      ? ctx.say.alternatives.soldMaybe(refId, earlier.refId)
+      : ctx.say.alternatives.soldBefore(
+          refId,
+          earlier.refId,
+          earlier.item?.name ?? "",
+          verdictAside(verdict, refunded, formatRupiah, ctx.say),
+        ),
+  );
+  const bought: Purchase = {
+    refId: earlier.refId,
+    invoice: earlier.invoice ?? null,
+    status: toStatus(earlier.status),
+    amount: earlier.amount ?? null,
+    // The journal's time of the purchase: the service's own is a moment after it.
+    createdAt: earlier.at,
+    body: {
       ref_id: earlier.refId,
-      outcome,
       sent: false,
       already_bought: earlier.refId,
       ...earlierNotFound(earlier),
       alternative_of: { ref_id: refId },
       ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
       ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
-    });
-  ctx.output.warn(
-    earlier.notFound
-      ? ctx.say.alternatives.soldMaybe(refId, earlier.refId)
-      : ctx.say.alternatives.soldBefore(refId, earlier.refId, outcome),
-  );
-  return verdictExitCode(outcome);
+    },
+    recovered: false,
+    earlier: true,
+  };
+  return { bought, judged };
 }
 
 /** A failure, or a delivery held back as failed and refunded whole: whether the next alternative may be bought. */

@@ -27,7 +27,7 @@ import {
 } from "../../orders/bulk.js";
 import { orderTotal } from "../../orders/order.js";
 import { placeOf } from "../../orders/orders-file.js";
-import { earlierDetails } from "../../orders/repeats.js";
+import { earlierDetails, repeatWindow } from "../../orders/repeats.js";
 import { verdictPhrase, verdictTone } from "../../domain/verdict.js";
 import { saleFactsOf, sellingPricesOf } from "../../shop/selling.js";
 import { storedAlternatives } from "../../orders/alternatives.js";
@@ -49,7 +49,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
   const path = request.path;
   const text = await readOrdersText(ctx, path);
   const client = await ctx.client();
-  const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
+  const windowHours = repeatWindow(ctx, request.repeatWindowHours).hours;
   const prepared = await prepareBulk(ctx, client, path === "-" ? "stdin" : path, text, {
     windowHours,
     check: request.check,

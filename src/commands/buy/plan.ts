@@ -18,6 +18,7 @@ import type { BuyRequest } from "../../orders/buy-request.js";
 import { refuseDoubts } from "../../orders/customer-checks.js";
 import {
   alternativesAfter,
+  boughtBefore,
   earlierOf,
   orderRows,
   planFile,
@@ -28,7 +29,7 @@ import {
   type PlannedRow,
 } from "../../orders/plan.js";
 import { soldForAnother, standingAlternative } from "./alternatives.js";
-import { earlierPurchase, recentPurchases, repeatedPurchases } from "../../orders/repeats.js";
+import { earlierPurchase, recentPurchases, repeatWindow, repeatedPurchases } from "../../orders/repeats.js";
 import { buildOrder, checkOrder, refuseMissingAccount, type OrderRequest } from "./prepare.js";
 import { readOrdersText } from "./bulk.js";
 import { alternativesFor, boughtAlternative, sameSale, storedAlternatives } from "../../orders/alternatives.js";
@@ -36,7 +37,7 @@ import { alternativesFor, boughtAlternative, sameSale, storedAlternatives } from
 export async function runPlan(ctx: Context, request: BuyRequest): Promise<number> {
   const client = await ctx.client();
   const keptPrice = await keptPrices(ctx);
-  const windowHours = request.repeatWindowHours ?? ctx.settings.setting("repeat_window").value;
+  const windowHours = repeatWindow(ctx, request.repeatWindowHours).hours;
   let plan: Plan;
   if (request.kind === "file") {
     const name = request.path === "-" ? "stdin" : request.path;
@@ -90,7 +91,7 @@ async function planOrder(
   const soldInstead = found && (await standingAlternative(ctx, order.refId, found, "planning"));
   const instead = soldInstead && earlierPurchase(soldInstead);
   if (instead && !sameSale(order, instead)) return refused(soldForAnother(order.refId, instead.refId));
-  if (instead) return planOf(orderRows(order, "already_bought", keptPrice, earlierOf(instead)), balance);
+  if (instead) return planOf(orderRows(order, "already_bought", keptPrice, boughtBefore(instead)), balance);
   if (order.refIdGiven) {
     // A ref_id this machine bought under before: the service keeps one purchase per ref_id, and the run is refused.
     const earlier = recentPurchases(ctx, windowHours, [order.refId], [], "planning").find(
