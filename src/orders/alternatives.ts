@@ -133,30 +133,61 @@ export function failureCostNothing(error: unknown, amount?: number): boolean {
 }
 
 /**
+ * A purchase of this profile here that stands for its sale, bought or maybe bought: in flight,
+ * unknown, bought (but not refunded for a failed delivery), or not found when asked within the repeat
+ * window (`windowStartMs`), since the service may have committed it after it was asked.
+ */
+function standsForSale(ctx: Context, e: JournalEntry, windowStartMs: number): boolean {
+  return (
+    e.kind === "buy" &&
+    sentFromHere(e, ctx.settings) &&
+    (e.outcome === "unknown" ||
+      e.outcome === "pending" ||
+      (e.outcome === "done" && e.verdict !== "delivery_failed") ||
+      (notFoundWhenAsked(e) && Date.parse(e.at) >= windowStartMs))
+  );
+}
+
+/** The first entry of these ref_ids, each looked up by index, that stands for its sale (`standsForSale`). */
+function standingOf(ctx: Context, refIds: string[], readFor: ReadFor = "buying"): JournalEntry | undefined {
+  // On the way to a purchase, records that cannot be written stop it here, saying nothing was sent; a plan only reads.
+  const journal = journalFor(ctx, readFor === "buying");
+  const windowStartMs = ctx.now() - ctx.settings.setting("repeat_window").value * 3_600_000;
+  for (const ref of refIds) {
+    const found = journal.byRefId(ref).find((e) => standsForSale(ctx, e, windowStartMs));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * An alternative bought for this very sale earlier (this ref_id's `-altN`), bought or maybe bought:
  * what stands for it. One a look-up did not find is maybe bought within the repeat window, as the
  * repeat check counts it: the service may have committed it after it was asked, and the sale's own
  * item bought now would be the customer's second.
  */
 export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor = "buying"): JournalEntry | undefined {
-  // On the way to a purchase, records that cannot be written stop it here, saying nothing was sent; a plan only reads.
-  const journal = journalFor(ctx, readFor === "buying");
-  const windowStartMs = ctx.now() - ctx.settings.setting("repeat_window").value * 3_600_000;
-  for (const ref of alternativeRefIds(refId)) {
-    const found = journal
-      .byRefId(ref)
-      .find(
-        (e) =>
-          e.kind === "buy" &&
-          sentFromHere(e, ctx.settings) &&
-          (e.outcome === "unknown" ||
-            e.outcome === "pending" ||
-            (e.outcome === "done" && e.verdict !== "delivery_failed") ||
-            (notFoundWhenAsked(e) && Date.parse(e.at) >= windowStartMs)),
-      );
-    if (found) return found;
-  }
-  return undefined;
+  return standingOf(ctx, alternativeRefIds(refId), readFor);
+}
+
+/**
+ * The same sale bought by another run since this one looked, read again with the order's intent under
+ * the records' write lock (`checkFirst`), so no other run's purchase can come between: for an order
+ * under a caller's own ref_id, an alternative of it standing now (`boughtAlternative`); for an
+ * alternative `<ref>-altN`, the sale's own order sent from here (in flight, unknown or bought) or
+ * another of its alternatives standing. This run's own orders of the sale never count: each cost
+ * nothing (refused, not sent, refunded whole), which is why the next was tried. The same alternative
+ * sent by another run is not looked for: the service keeps one purchase per ref_id. A ref_id
+ * `reseller` made is nobody else's: nothing is read. Only this machine's records are read.
+ */
+export function soldMeanwhile(ctx: Context, order: Order): JournalEntry | undefined {
+  if (!order.refIdGiven) return undefined;
+  const sale = order.alternativeOf?.refId;
+  if (sale === undefined) return boughtAlternative(ctx, order.refId);
+  return standingOf(
+    ctx,
+    [sale, ...alternativeRefIds(sale)].filter((ref) => ref !== order.refId),
+  );
 }
 
 /** What a result names of each order tried before the one that stands: `tried` in --json. */
