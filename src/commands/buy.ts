@@ -29,7 +29,7 @@ import { refuseDoubts, type Doubt } from "../orders/customer-checks.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { buildOrder, checkOrder, refuseMissingAccount } from "./buy/prepare.js";
-import { boughtAlternative } from "../orders/alternatives.js";
+import { boughtAlternative, soldMeanwhile } from "../orders/alternatives.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import type { EarlierPurchase } from "../orders/repeats.js";
 import type { JournalEntry } from "../journal/entries.js";
@@ -262,10 +262,23 @@ async function buyOrder(
   ctx.output.info(ctx.say.buy.buying(describeOrder(order), formatRupiah(orderTotal(order)), order.refId));
   progress.started = true;
   progress.refId = order.refId;
-  const bought = await purchase(ctx, client, order, {
-    saleFacts: (o) => saleFactsOf(ctx, o),
-    ...(repeatCheck ? { checkFirst: repeatCheck.again } : {}),
-  });
+  let bought: Purchase;
+  try {
+    bought = await purchase(ctx, client, order, {
+      saleFacts: (o) => saleFactsOf(ctx, o),
+      // Made again with the intent, under the records' write lock: no other run's purchase of the
+      // same order, or of the same sale (`soldMeanwhile`), can come between this look and the sending.
+      checkFirst: () => {
+        repeatCheck?.again();
+        const sold = soldMeanwhile(ctx, order);
+        if (sold) throw new SoldMeanwhile(sold);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof SoldMeanwhile)) throw error;
+    progress.started = false;
+    return await sayStanding(ctx, order, error.entry);
+  }
   // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
   const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
   const answered = { bought, judged, printed: false };
@@ -294,6 +307,25 @@ async function buyOrder(
     request.receipt ? { order, lang: request.receiptLanguage } : undefined,
     given,
   );
+}
+
+/** Another run's purchase of the same sale, found with the intent: nothing was written or sent. */
+class SoldMeanwhile extends Error {
+  constructor(readonly entry: JournalEntry) {
+    super("the sale was bought by another run meanwhile");
+  }
+}
+
+/**
+ * The sale another run bought meanwhile, said as it stands: a caller's --ref-id sold as its
+ * alternative as a retry afterwards would say it (`soldAsAlternative`); an alternative refused, since
+ * its sale stands without it.
+ */
+async function sayStanding(ctx: Context, order: Order, entry: JournalEntry): Promise<number> {
+  const alt = await import("./buy/alternatives.js");
+  const sold = order.alternativeOf ? undefined : alt.soldAsAlternative(ctx, order, entry);
+  if (sold !== undefined) return sold;
+  throw alt.boughtByAnotherRun(order, entry);
 }
 
 /**
