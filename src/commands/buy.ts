@@ -29,7 +29,7 @@ import { refuseDoubts, type Doubt } from "../orders/customer-checks.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { buildOrder, checkOrder, refuseMissingAccount } from "./buy/prepare.js";
-import { boughtAlternative, soldMeanwhile } from "../orders/alternatives.js";
+import { boughtAlternative, boughtByAnotherRun, checkSaleFirst, SoldMeanwhile } from "../orders/alternatives.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import type { EarlierPurchase } from "../orders/repeats.js";
 import type { JournalEntry } from "../journal/entries.js";
@@ -270,8 +270,7 @@ async function buyOrder(
       // same order, or of the same sale (`soldMeanwhile`), can come between this look and the sending.
       checkFirst: () => {
         repeatCheck?.again();
-        const sold = soldMeanwhile(ctx, order);
-        if (sold) throw new SoldMeanwhile(sold);
+        checkSaleFirst(ctx, order);
       },
     });
   } catch (error) {
@@ -309,23 +308,17 @@ async function buyOrder(
   );
 }
 
-/** Another run's purchase of the same sale, found with the intent: nothing was written or sent. */
-class SoldMeanwhile extends Error {
-  constructor(readonly entry: JournalEntry) {
-    super("the sale was bought by another run meanwhile");
-  }
-}
-
 /**
  * The sale another run bought meanwhile, said as it stands: a caller's --ref-id sold as its
  * alternative as a retry afterwards would say it (`soldAsAlternative`); an alternative refused, since
  * its sale stands without it.
  */
 async function sayStanding(ctx: Context, order: Order, entry: JournalEntry): Promise<number> {
-  const alt = await import("./buy/alternatives.js");
-  const sold = order.alternativeOf ? undefined : alt.soldAsAlternative(ctx, order, entry);
+  const sold = order.alternativeOf
+    ? undefined
+    : (await import("./buy/alternatives.js")).soldAsAlternative(ctx, order, entry);
   if (sold !== undefined) return sold;
-  throw alt.boughtByAnotherRun(order, entry);
+  throw boughtByAnotherRun(order, entry);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Context } from "../context.js";
 import { notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
-import { ExitCode, ResellerError, type Wording } from "../errors.js";
+import { ExitCode, ResellerError, UsageError, type Wording } from "../errors.js";
 import type { Verdict } from "../domain/verdict.js";
 import type { AlternativeOf } from "../domain/alternative.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
@@ -16,7 +16,7 @@ import { formatRupiah } from "../output/format.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
 import { cartLines, orderTotal, type Order } from "./order.js";
-import type { EarlierPurchase, ReadFor } from "./repeats.js";
+import { earlierDetails, earlierPurchase, earlierVerdict, type EarlierPurchase, type ReadFor } from "./repeats.js";
 import type { CatalogueEntry } from "../catalogue/cache.js";
 import { withKeptIds } from "../catalogue/id-index.js";
 
@@ -188,6 +188,44 @@ export function soldMeanwhile(ctx: Context, order: Order): JournalEntry | undefi
     ctx,
     [sale, ...alternativeRefIds(sale)].filter((ref) => ref !== order.refId),
   );
+}
+
+/** Another run's purchase of the same sale, found with the intent (`soldMeanwhile`): nothing was written or sent. */
+export class SoldMeanwhile extends Error {
+  constructor(readonly entry: JournalEntry) {
+    super(`the sale was bought by another run meanwhile as ${entry.ref_id}`);
+  }
+}
+
+/** The check a purchase of `order` makes with its intent (`checkFirst`): throws SoldMeanwhile. */
+export function checkSaleFirst(ctx: Context, order: Order): void {
+  const sold = soldMeanwhile(ctx, order);
+  if (sold) throw new SoldMeanwhile(sold);
+}
+
+/**
+ * An alternative not sent because its sale was bought by another run since this one was refused
+ * (`soldMeanwhile`, the journal's `entry`): exit 2, nothing sent, `REPEATED_ORDER` as any purchase of
+ * the same order another process made meanwhile, naming the one that stands (`earlier_*`).
+ */
+export function boughtByAnotherRun(order: Order, entry: JournalEntry): UsageError {
+  const earlier = earlierPurchase(entry);
+  const sale = order.alternativeOf?.refId ?? order.refId;
+  const earlierRef = earlier?.refId ?? entry.ref_id ?? "";
+  const outcome = earlier ? earlierVerdict(earlier) : "unknown";
+  const refusal = new UsageError((say) => say.alternatives.boughtByAnotherRun(sale, order.refId, earlierRef, outcome), {
+    code: "REPEATED_ORDER",
+    details: {
+      outcome: "not_sent",
+      ref_id: order.refId,
+      alternative_of: { ref_id: sale },
+      ...(earlier ? earlierDetails(earlier) : { earlier_ref_id: earlierRef }),
+    },
+    suggestion: (say) => say.alternatives.boughtByAnotherRunHint(earlierRef),
+  });
+  // The message names the purchase that stands and its outcome.
+  refusal.saidInMessage = ["earlier_ref_id", "earlier_outcome"];
+  return refusal;
 }
 
 /** What a result names of each order tried before the one that stands: `tried` in --json. */

@@ -25,13 +25,7 @@ import {
 } from "../../orders/alternatives.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { orderTotal, type Order } from "../../orders/order.js";
-import {
-  earlierDetails,
-  earlierNotFound,
-  earlierPurchase,
-  earlierVerdict,
-  type ReadFor,
-} from "../../orders/repeats.js";
+import { earlierNotFound, earlierPurchase, earlierVerdict, type ReadFor } from "../../orders/repeats.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { sellingPricesOf } from "../../shop/selling.js";
 
@@ -268,29 +262,4 @@ function nameCartAlternatives(ctx: Context, error: ServiceError, order: Order): 
     ...(error.details ?? {}),
     disrupted: disrupted.map((d) => ({ line: d.line, item_id: d.item.id, alternatives: d.ids })),
   };
-}
-
-/**
- * An alternative not sent because its sale was bought by another run since this one was refused
- * (`soldMeanwhile`, the journal's `entry`): exit 2, nothing sent, `REPEATED_ORDER` as any purchase of
- * the same order another process made meanwhile, naming the one that stands (`earlier_*`).
- */
-export function boughtByAnotherRun(order: Order, entry: JournalEntry): UsageError {
-  const earlier = earlierPurchase(entry);
-  const sale = order.alternativeOf?.refId ?? order.refId;
-  const earlierRef = earlier?.refId ?? entry.ref_id ?? "";
-  const outcome = earlier ? earlierVerdict(earlier) : "unknown";
-  const refusal = new UsageError((say) => say.alternatives.boughtByAnotherRun(sale, order.refId, earlierRef, outcome), {
-    code: "REPEATED_ORDER",
-    details: {
-      outcome: "not_sent",
-      ref_id: order.refId,
-      alternative_of: { ref_id: sale },
-      ...(earlier ? earlierDetails(earlier) : { earlier_ref_id: earlierRef }),
-    },
-    suggestion: (say) => say.alternatives.boughtByAnotherRunHint(earlierRef),
-  });
-  // The message names the purchase that stands and its outcome.
-  refusal.saidInMessage = ["earlier_ref_id", "earlier_outcome"];
-  return refusal;
 }
