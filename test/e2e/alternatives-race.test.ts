@@ -4,6 +4,8 @@
  * again with its intent under the records' write lock, sends nothing. The service holds one of the
  * runs at the step where the race is (a request answered late), so each order is met every time.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { until } from "../support/until.js";
@@ -49,6 +51,7 @@ describe("a plain --ref-id retry beside an --alternatives run of the same sale",
     harness.emulator.faults.reset();
     harness.emulator.answerHeld();
     harness.emulator.setItemAvailable(13, true);
+    harness.emulator.setItemAvailable(22, true);
   });
 
   async function shopWithAlternative(): Promise<Reseller> {
@@ -137,5 +140,70 @@ describe("a plain --ref-id retry beside an --alternatives run of the same sale",
       alternative_of: { ref_id: "SALE-R3" },
     });
     expect(soldSince(shop, before)).toEqual(["SALE-R3-alt1"]);
+  });
+
+  /** An orders file of one row under its own ref_id, with item 12 as its alternative. */
+  function rowFile(shop: Reseller, phone: string, ref: string): string {
+    const file = join(shop.configDir, `${ref}.csv`);
+    writeFileSync(file, `item_id,quantity,note,ref_id,alternatives\n13,1,${phone},${ref},12\n`);
+    return file;
+  }
+
+  it("a file's row between its refusal and its alternative while a retry buys its ref_id: the alternative is not sent", async () => {
+    const shop = await shopWithAlternative();
+    const file = rowFile(shop, "081234567804", "SALE-R4");
+    harness.emulator.setItemAvailable(13, false);
+    const before = refsOf(shop);
+    let run!: ReturnType<Reseller["start"]>;
+    await holding({ method: "GET", path: "/v1/item/12" }, "the row to look up its alternative", () => {
+      run = shop.start(["buy", "--file", file, "--yes"], { mode: "json" });
+    });
+    harness.emulator.setItemAvailable(13, true);
+    const retry = await shop.run(sale("081234567804", "SALE-R4"), { mode: "json" });
+    expect(retry.exitCode, retry.stderr).toBe(0);
+
+    harness.emulator.answerHeld();
+    const done = await run.done;
+    expect(done.exitCode, done.stderr).toBe(2);
+    expect(JSON.parse(done.stdout.trim())).toMatchObject({
+      ref_id: "SALE-R4-alt1",
+      outcome: "not_sent",
+      sent: false,
+      error: { code: "REPEATED_ORDER", message: expect.stringContaining("bought by another run") },
+    });
+    expect(soldSince(shop, before)).toEqual(["SALE-R4"]);
+  });
+
+  it("a file's row held after its plan while an --alternatives run sells its ref_id as the alternative: the row sends nothing", async () => {
+    // Free Fire (22) with Canva Pro (4) as its alternative: a game row's account is checked right
+    // before it is bought, after the plan read the records, and the service holds that check.
+    const shop = resellerInProcess(harness, harness.apiKeyOf("Rumah Game Murah"));
+    expect((await shop.run(["alternatives", "set", "22", "4"])).exitCode).toBe(0);
+    const file = join(shop.configDir, "SALE-R5.csv");
+    writeFileSync(file, "item_id,quantity,note,ref_id,alternatives\n22,1,12345678,SALE-R5,4\n");
+    const before = refsOf(shop);
+    let run!: ReturnType<Reseller["start"]>;
+    await holding({ method: "POST", path: "/v1/item/validate" }, "the row held at its account check", () => {
+      run = shop.start(["buy", "--file", file, "--yes"], { mode: "json" });
+    });
+    harness.emulator.setItemAvailable(22, false);
+    const sold = await shop.run(
+      ["buy", "--item", "22", "--qty", "1", "--note", "12345678", "--ref-id", "SALE-R5", "--yes", "--alternatives"],
+      { mode: "json" },
+    );
+    expect(sold.exitCode, sold.stderr).toBe(0);
+    expect(sold.json()).toMatchObject({ data: { ref_id: "SALE-R5-alt1" }, outcome: "bought" });
+
+    harness.emulator.setItemAvailable(22, true);
+    harness.emulator.answerHeld();
+    const row = await run.done;
+    expect(row.exitCode, row.stderr).toBe(0);
+    expect(JSON.parse(row.stdout.trim())).toMatchObject({
+      ref_id: "SALE-R5-alt1",
+      sent: false,
+      already_bought: "SALE-R5-alt1",
+      alternative_of: { ref_id: "SALE-R5" },
+    });
+    expect(soldSince(shop, before)).toEqual(["SALE-R5-alt1"]);
   });
 });
