@@ -29,7 +29,7 @@ import { refuseDoubts, type Doubt } from "../orders/customer-checks.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { buildOrder, checkOrder, refuseMissingAccount } from "./buy/prepare.js";
-import { boughtAlternative, boughtByAnotherRun, checkSaleFirst, SoldMeanwhile } from "../orders/alternatives.js";
+import { boughtAlternative, sentByAnotherRun, checkSaleFirst, SoldMeanwhile } from "../orders/alternatives.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import type { EarlierPurchase } from "../orders/repeats.js";
 import type { JournalEntry } from "../journal/entries.js";
@@ -318,7 +318,7 @@ async function sayStanding(ctx: Context, order: Order, entry: JournalEntry): Pro
     ? undefined
     : (await import("./buy/alternatives.js")).soldAsAlternative(ctx, order, entry);
   if (sold !== undefined) return sold;
-  throw boughtByAnotherRun(order, entry);
+  throw sentByAnotherRun(order, entry);
 }
 
 /**

@@ -2312,9 +2312,9 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId} (hasil: ${outcome}); tidak dikirim lagi.`,
     soldMaybe: (refId: string, altRefId: string) =>
       `ref_id ${refId} sudah dikirim lewat penggantinya ${altRefId}; waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu; tidak dikirim lagi. Cek dulu: reseller trx show ${altRefId}`,
-    boughtByAnotherRun: (refId: string, altRefId: string, earlierRefId: string, outcome: string) =>
-      `Penjualan ${refId} sudah dibeli oleh proses lain barusan (ref_id ${earlierRefId}, hasil: ${outcome}); penggantinya ${altRefId} tidak dikirim.`,
-    boughtByAnotherRunHint: (earlierRefId: string) =>
+    sentByAnotherRun: (refId: string, altRefId: string, earlierRefId: string, outcome: string) =>
+      `Penjualan ${refId} sudah dikirim oleh proses lain (ref_id ${earlierRefId}, hasil: ${outcome}); penggantinya ${altRefId} tidak dikirim, supaya tidak terjual dua kali.`,
+    sentByAnotherRunHint: (earlierRefId: string) =>
       `Cek dulu dengan \`reseller trx show ${earlierRefId}\` sebelum menjual yang lain ke pelanggan ini.`,
     keptFor: (list: string) =>
       `Penggantinya: ${list}. Beli lagi dengan --alternatives untuk menjual yang pertama bisa.`,

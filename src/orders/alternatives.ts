@@ -171,7 +171,7 @@ export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor 
 }
 
 /**
- * The same sale bought by another run since this one looked, read again with the order's intent under
+ * The same sale sent by another run from here, read again with the order's intent under
  * the records' write lock (`checkFirst`), so no other run's purchase can come between: for an order
  * under a caller's own ref_id, an alternative of it standing now (`boughtAlternative`); for an
  * alternative `<ref>-altN`, the sale's own order sent from here (in flight, unknown or bought) or
@@ -193,7 +193,7 @@ export function soldMeanwhile(ctx: Context, order: Order): JournalEntry | undefi
 /** Another run's purchase of the same sale, found with the intent (`soldMeanwhile`): nothing was written or sent. */
 export class SoldMeanwhile extends Error {
   constructor(readonly entry: JournalEntry) {
-    super(`the sale was bought by another run meanwhile as ${entry.ref_id}`);
+    super(`the sale was sent by another run as ${entry.ref_id}`);
   }
 }
 
@@ -204,16 +204,16 @@ export function checkSaleFirst(ctx: Context, order: Order): void {
 }
 
 /**
- * An alternative not sent because its sale was bought by another run since this one was refused
+ * An alternative not sent because another run sent its sale from here, bought, in flight or unknown
  * (`soldMeanwhile`, the journal's `entry`): exit 2, nothing sent, `REPEATED_ORDER` as any purchase of
  * the same order another process made meanwhile, naming the one that stands (`earlier_*`).
  */
-export function boughtByAnotherRun(order: Order, entry: JournalEntry): UsageError {
+export function sentByAnotherRun(order: Order, entry: JournalEntry): UsageError {
   const earlier = earlierPurchase(entry);
   const sale = order.alternativeOf?.refId ?? order.refId;
   const earlierRef = earlier?.refId ?? entry.ref_id ?? "";
   const outcome = earlier ? earlierVerdict(earlier) : "unknown";
-  const refusal = new UsageError((say) => say.alternatives.boughtByAnotherRun(sale, order.refId, earlierRef, outcome), {
+  const refusal = new UsageError((say) => say.alternatives.sentByAnotherRun(sale, order.refId, earlierRef, outcome), {
     code: "REPEATED_ORDER",
     details: {
       outcome: "not_sent",
@@ -221,7 +221,7 @@ export function boughtByAnotherRun(order: Order, entry: JournalEntry): UsageErro
       alternative_of: { ref_id: sale },
       ...(earlier ? earlierDetails(earlier) : { earlier_ref_id: earlierRef }),
     },
-    suggestion: (say) => say.alternatives.boughtByAnotherRunHint(earlierRef),
+    suggestion: (say) => say.alternatives.sentByAnotherRunHint(earlierRef),
   });
   // The message names the purchase that stands and its outcome.
   refusal.saidInMessage = ["earlier_ref_id", "earlier_outcome"];

@@ -36,7 +36,7 @@ import {
 import { inPool } from "./pool.js";
 import {
   alternativeRefIds,
-  boughtByAnotherRun,
+  sentByAnotherRun,
   checkSaleFirst,
   costNothing,
   makeAlternative,
@@ -725,7 +725,7 @@ class RepeatedMeanwhile extends Error {
  * `planned` is given: a purchase of the same order that another process made since the plan (a single
  * buy for the same customer) makes the row one bought before, as a skipped repeat is, and nothing is
  * sent. And the sale's (`checkSaleFirst`): an alternative of the row's ref_id, or the sale of the
- * row's alternative, bought by another run since (a single buy of the same --ref-id).
+ * row's alternative, sent by another run (a single buy of the same --ref-id).
  */
 function checkRowFirst(ctx: Context, order: Order, planned: PreparedBulk["planned"] | undefined): () => void {
   return () => {
@@ -740,7 +740,7 @@ function checkRowFirst(ctx: Context, order: Order, planned: PreparedBulk["planne
 /**
  * A row whose sale another run bought since the plan (`SoldMeanwhile`), nothing sent: a row's own
  * order is settled by the alternative that stands, as when the file is run again; an alternative is
- * refused (`boughtByAnotherRun`, exit 2), its sale standing without it.
+ * refused (`sentByAnotherRun`, exit 2), its sale standing without it.
  */
 function rowSoldMeanwhile(ctx: Context, order: Order, row: OrderRow, entry: JournalEntry): BulkResult {
   const earlier = earlierPurchase(entry);
@@ -748,7 +748,7 @@ function rowSoldMeanwhile(ctx: Context, order: Order, row: OrderRow, entry: Jour
     return soldForAnotherRow(order, earlier)
       ? soldForAnother(ctx, order, row, earlier.refId)
       : fromEarlier(order, row, earlier);
-  return fromFailure(ctx, baseOf(order, row), boughtByAnotherRun(order, entry), { sent: false });
+  return fromFailure(ctx, baseOf(order, row), sentByAnotherRun(order, entry), { sent: false });
 }
 
 /** What `runBulk` gives the alternatives: how a row ends, how an order is sent, how a delivery is awaited. */

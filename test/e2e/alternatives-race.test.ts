@@ -83,7 +83,7 @@ describe("a plain --ref-id retry beside an --alternatives run of the same sale",
       code: "REPEATED_ORDER",
       details: { outcome: "not_sent", ref_id: "SALE-R1-alt1", earlier_ref_id: "SALE-R1", earlier_outcome: "bought" },
     });
-    expect(stopped.stderr).toContain("bought by another run");
+    expect(stopped.stderr).toContain("was sent by another run");
     // One sale for the customer.
     expect(soldSince(shop, before)).toEqual(["SALE-R1"]);
   });
@@ -169,7 +169,7 @@ describe("a plain --ref-id retry beside an --alternatives run of the same sale",
       ref_id: "SALE-R4-alt1",
       outcome: "not_sent",
       sent: false,
-      error: { code: "REPEATED_ORDER", message: expect.stringContaining("bought by another run") },
+      error: { code: "REPEATED_ORDER", message: expect.stringContaining("was sent by another run") },
     });
     expect(soldSince(shop, before)).toEqual(["SALE-R4"]);
   });
