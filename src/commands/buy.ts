@@ -29,7 +29,7 @@ import { refuseDoubts, type Doubt } from "../orders/customer-checks.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { buildOrder, checkOrder, refuseMissingAccount } from "./buy/prepare.js";
-import { boughtAlternative } from "../orders/alternatives.js";
+import { boughtAlternative, sentByAnotherRun, checkSaleFirst, SoldMeanwhile } from "../orders/alternatives.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import type { EarlierPurchase } from "../orders/repeats.js";
 import type { JournalEntry } from "../journal/entries.js";
@@ -230,11 +230,8 @@ async function buyOrder(
   const order = given.order ?? (await buildOrder(ctx, client, request));
   given.order = order;
   if (given.soldAs) {
-    const sold = (await import("./buy/alternatives.js")).soldAsAlternative(ctx, order, given.soldAs);
-    if (sold) {
-      printResult(ctx, sold.bought, sold.judged);
-      return verdictExitCode(sold.judged.verdict);
-    }
+    const sold = await printSoldAs(ctx, order, given.soldAs);
+    if (sold !== undefined) return sold;
   }
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
   // A caller's own --ref-id is the caller's identity of the order: a new one is a new order, a seen one
@@ -264,10 +261,22 @@ async function buyOrder(
   ctx.output.info(ctx.say.buy.buying(describeOrder(order), formatRupiah(orderTotal(order)), order.refId));
   progress.started = true;
   progress.refId = order.refId;
-  const bought = await purchase(ctx, client, order, {
-    saleFacts: (o) => saleFactsOf(ctx, o),
-    ...(repeatCheck ? { checkFirst: repeatCheck.again } : {}),
-  });
+  let bought: Purchase;
+  try {
+    bought = await purchase(ctx, client, order, {
+      saleFacts: (o) => saleFactsOf(ctx, o),
+      // Made again with the intent, under the records' write lock: no other run's purchase of the
+      // same order, or of the same sale (`soldMeanwhile`), can come between this look and the sending.
+      checkFirst: () => {
+        repeatCheck?.again();
+        checkSaleFirst(ctx, order);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof SoldMeanwhile)) throw error;
+    progress.started = false;
+    return await sayStanding(ctx, order, error.entry);
+  }
   // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
   const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
   const answered = { bought, judged, printed: false };
@@ -296,6 +305,25 @@ async function buyOrder(
     request.receipt ? { order, lang: request.receiptLanguage } : undefined,
     given,
   );
+}
+
+/**
+ * The sale another run bought meanwhile, said as it stands: a caller's --ref-id sold as its
+ * alternative as a retry afterwards would say it (`soldAsAlternative`); an alternative refused, since
+ * its sale stands without it.
+ */
+async function sayStanding(ctx: Context, order: Order, entry: JournalEntry): Promise<number> {
+  const sold = order.alternativeOf ? undefined : await printSoldAs(ctx, order, entry);
+  if (sold !== undefined) return sold;
+  throw sentByAnotherRun(order, entry);
+}
+
+/** A --ref-id sold as its alternative (`soldAsAlternative`): that purchase printed as this run's result, and its exit code. */
+async function printSoldAs(ctx: Context, order: Order, entry: JournalEntry): Promise<number | undefined> {
+  const sold = (await import("./buy/alternatives.js")).soldAsAlternative(ctx, order, entry);
+  if (!sold) return undefined;
+  printResult(ctx, sold.bought, sold.judged);
+  return verdictExitCode(sold.judged.verdict);
 }
 
 /**

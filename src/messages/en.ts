@@ -1906,6 +1906,11 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** Its alternative was not found when asked: maybe bought since, so the sale is not sent again until that is known. */
     soldMaybe: (refId: string, altRefId: string) =>
       `ref_id ${refId} was sent as its alternative ${altRefId}, which the service did not have when asked but may have bought since; nothing sent again. Look first: reseller trx show ${altRefId}`,
+    /** Another run sent the sale from here (bought, in flight or unknown): its alternative is not sent. */
+    sentByAnotherRun: (refId: string, altRefId: string, earlierRefId: string, outcome: string) =>
+      `The sale ${refId} was sent by another run (ref_id ${earlierRefId}, outcome: ${outcome}); its alternative ${altRefId} was not sent, so the sale is not made twice.`,
+    sentByAnotherRunHint: (earlierRefId: string) =>
+      `See it with \`reseller trx show ${earlierRefId}\` before selling this customer anything else.`,
     keptFor: (list: string) =>
       `Its alternatives: ${list}. Buy again with --alternatives to sell the first that can be.`,
     noneKeptHint: (id: number, candidates: string) =>

@@ -2312,6 +2312,10 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId}${item ? `, ${item}` : ""} ${aside}; tidak dikirim lagi.`,
     soldMaybe: (refId: string, altRefId: string) =>
       `ref_id ${refId} sudah dikirim lewat penggantinya ${altRefId}; waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu; tidak dikirim lagi. Cek dulu: reseller trx show ${altRefId}`,
+    sentByAnotherRun: (refId: string, altRefId: string, earlierRefId: string, outcome: string) =>
+      `Penjualan ${refId} sudah dikirim oleh proses lain (ref_id ${earlierRefId}, hasil: ${outcome}); penggantinya ${altRefId} tidak dikirim, supaya tidak terjual dua kali.`,
+    sentByAnotherRunHint: (earlierRefId: string) =>
+      `Cek dulu dengan \`reseller trx show ${earlierRefId}\` sebelum menjual yang lain ke pelanggan ini.`,
     keptFor: (list: string) =>
       `Penggantinya: ${list}. Beli lagi dengan --alternatives untuk menjual yang pertama bisa.`,
     noneKeptHint: (id: number, candidates: string) =>

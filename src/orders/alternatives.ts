@@ -6,7 +6,7 @@
  */
 import type { Context } from "../context.js";
 import { notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
-import { ExitCode, ResellerError, type Wording } from "../errors.js";
+import { ExitCode, ResellerError, UsageError, type Wording } from "../errors.js";
 import type { Verdict } from "../domain/verdict.js";
 import type { AlternativeOf } from "../domain/alternative.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
@@ -16,7 +16,14 @@ import { formatRupiah } from "../output/format.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
 import { cartLines, orderTotal, type Order } from "./order.js";
-import { repeatWindow, type EarlierPurchase, type ReadFor } from "./repeats.js";
+import {
+  earlierDetails,
+  earlierPurchase,
+  earlierVerdict,
+  repeatWindow,
+  type EarlierPurchase,
+  type ReadFor,
+} from "./repeats.js";
 import type { CatalogueEntry } from "../catalogue/cache.js";
 import { withKeptIds } from "../catalogue/id-index.js";
 
@@ -133,30 +140,99 @@ export function failureCostNothing(error: unknown, amount?: number): boolean {
 }
 
 /**
+ * A purchase of this profile here that stands for its sale, bought or maybe bought: in flight,
+ * unknown, bought (but not refunded for a failed delivery), or not found when asked within the repeat
+ * window (`windowStartMs`), since the service may have committed it after it was asked.
+ */
+function standsForSale(ctx: Context, e: JournalEntry, windowStartMs: number): boolean {
+  return (
+    e.kind === "buy" &&
+    sentFromHere(e, ctx.settings) &&
+    (e.outcome === "unknown" ||
+      e.outcome === "pending" ||
+      (e.outcome === "done" && e.verdict !== "delivery_failed") ||
+      (notFoundWhenAsked(e) && Date.parse(e.at) >= windowStartMs))
+  );
+}
+
+/** The first entry of these ref_ids, each looked up by index, that stands for its sale (`standsForSale`). */
+function standingOf(ctx: Context, refIds: string[], readFor: ReadFor = "buying"): JournalEntry | undefined {
+  // On the way to a purchase, records that cannot be written stop it here, saying nothing was sent; a plan only reads.
+  const journal = journalFor(ctx, readFor === "buying" ? "sending" : "reading");
+  const windowStartMs = repeatWindow(ctx).startMs;
+  for (const ref of refIds) {
+    const found = journal.byRefId(ref).find((e) => standsForSale(ctx, e, windowStartMs));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * An alternative bought for this very sale earlier (this ref_id's `-altN`), bought or maybe bought:
  * what stands for it. One a look-up did not find is maybe bought within the repeat window, as the
  * repeat check counts it: the service may have committed it after it was asked, and the sale's own
  * item bought now would be the customer's second.
  */
 export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor = "buying"): JournalEntry | undefined {
-  // On the way to a purchase, records that cannot be written stop it here, saying nothing was sent; a plan only reads.
-  const journal = journalFor(ctx, readFor === "buying" ? "sending" : "reading");
-  const windowStartMs = repeatWindow(ctx).startMs;
-  for (const ref of alternativeRefIds(refId)) {
-    const found = journal
-      .byRefId(ref)
-      .find(
-        (e) =>
-          e.kind === "buy" &&
-          sentFromHere(e, ctx.settings) &&
-          (e.outcome === "unknown" ||
-            e.outcome === "pending" ||
-            (e.outcome === "done" && e.verdict !== "delivery_failed") ||
-            (notFoundWhenAsked(e) && Date.parse(e.at) >= windowStartMs)),
-      );
-    if (found) return found;
+  return standingOf(ctx, alternativeRefIds(refId), readFor);
+}
+
+/**
+ * The same sale sent by another run from here, read again with the order's intent under
+ * the records' write lock (`checkFirst`), so no other run's purchase can come between: for an order
+ * under a caller's own ref_id, an alternative of it standing now (`boughtAlternative`); for an
+ * alternative `<ref>-altN`, the sale's own order sent from here (in flight, unknown or bought) or
+ * another of its alternatives standing. This run's own orders of the sale never count: each cost
+ * nothing (refused, not sent, refunded whole), which is why the next was tried. The same alternative
+ * sent by another run is not looked for: the service keeps one purchase per ref_id. A ref_id
+ * `reseller` made is nobody else's: nothing is read. Only this machine's records are read.
+ */
+export function soldMeanwhile(ctx: Context, order: Order): JournalEntry | undefined {
+  if (!order.refIdGiven) return undefined;
+  const sale = order.alternativeOf?.refId;
+  if (sale === undefined) return boughtAlternative(ctx, order.refId);
+  return standingOf(
+    ctx,
+    [sale, ...alternativeRefIds(sale)].filter((ref) => ref !== order.refId),
+  );
+}
+
+/** Another run's purchase of the same sale, found with the intent (`soldMeanwhile`): nothing was written or sent. */
+export class SoldMeanwhile extends Error {
+  constructor(readonly entry: JournalEntry) {
+    super(`the sale was sent by another run as ${entry.ref_id}`);
   }
-  return undefined;
+}
+
+/** The check a purchase of `order` makes with its intent (`checkFirst`): throws SoldMeanwhile. */
+export function checkSaleFirst(ctx: Context, order: Order): void {
+  const sold = soldMeanwhile(ctx, order);
+  if (sold) throw new SoldMeanwhile(sold);
+}
+
+/**
+ * An alternative not sent because another run sent its sale from here, bought, in flight or unknown
+ * (`soldMeanwhile`, the journal's `entry`): exit 2, nothing sent, `REPEATED_ORDER` as any purchase of
+ * the same order another process made meanwhile, naming the one that stands (`earlier_*`).
+ */
+export function sentByAnotherRun(order: Order, entry: JournalEntry): UsageError {
+  const earlier = earlierPurchase(entry);
+  const sale = order.alternativeOf?.refId ?? order.refId;
+  const earlierRef = earlier?.refId ?? entry.ref_id ?? "";
+  const outcome = earlier ? earlierVerdict(earlier) : "unknown";
+  const refusal = new UsageError((say) => say.alternatives.sentByAnotherRun(sale, order.refId, earlierRef, outcome), {
+    code: "REPEATED_ORDER",
+    details: {
+      outcome: "not_sent",
+      ref_id: order.refId,
+      alternative_of: { ref_id: sale },
+      ...(earlier ? earlierDetails(earlier) : { earlier_ref_id: earlierRef }),
+    },
+    suggestion: (say) => say.alternatives.sentByAnotherRunHint(earlierRef),
+  });
+  // The message names the purchase that stands and its outcome.
+  refusal.saidInMessage = ["earlier_ref_id", "earlier_outcome"];
+  return refusal;
 }
 
 /** What a result names of each order tried before the one that stands: `tried` in --json. */

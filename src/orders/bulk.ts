@@ -12,7 +12,7 @@ import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, placed, present, ResellerError, ServiceError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
 import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
-import { stillInFlight } from "../journal/entries.js";
+import { stillInFlight, type JournalEntry } from "../journal/entries.js";
 import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLineForms, itemWords, type TypedCustomer } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
@@ -36,8 +36,11 @@ import {
 import { inPool } from "./pool.js";
 import {
   alternativeRefIds,
+  sentByAnotherRun,
+  checkSaleFirst,
   costNothing,
   makeAlternative,
+  SoldMeanwhile,
   soldForAnotherRow,
   type AlternativeTable,
   type TriedOrder,
@@ -630,7 +633,7 @@ async function sendRowOrder(
       fromOrdersFile: true,
       sentBefore: false,
       ...(options.saleFacts ? { saleFacts: options.saleFacts } : {}),
-      ...(guardsRepeats(order, row, options) ? { checkFirst: noRepeatSince(ctx, order, planned) } : {}),
+      checkFirst: checkRowFirst(ctx, order, guardsRepeats(order, row, options) ? planned : undefined),
     });
     result = {
       ...base,
@@ -648,6 +651,7 @@ async function sendRowOrder(
       if (!options.wait) delete result.transaction;
     }
   } catch (error) {
+    if (error instanceof SoldMeanwhile) return rowSoldMeanwhile(ctx, order, row, error.entry);
     // Bought meanwhile by another process under another ref_id: skipped as bought, nothing sent.
     if (error instanceof RepeatedMeanwhile) {
       const ended = await boughtMeanwhile(ctx, row, error.earlier);
@@ -717,16 +721,34 @@ class RepeatedMeanwhile extends Error {
 }
 
 /**
- * The repeat check made again with the row's intent: a purchase of the same order that another
- * process made since the plan (a single buy for the same customer) makes the row one bought before,
- * as a skipped repeat is, and nothing is sent.
+ * The checks made again with the row's intent, under the records' write lock. The repeat check, when
+ * `planned` is given: a purchase of the same order that another process made since the plan (a single
+ * buy for the same customer) makes the row one bought before, as a skipped repeat is, and nothing is
+ * sent. And the sale's (`checkSaleFirst`): an alternative of the row's ref_id, or the sale of the
+ * row's alternative, sent by another run (a single buy of the same --ref-id).
  */
-function noRepeatSince(ctx: Context, order: Order, planned: PreparedBulk["planned"]): () => void {
+function checkRowFirst(ctx: Context, order: Order, planned: PreparedBulk["planned"] | undefined): () => void {
   return () => {
     // This run's rows and their alternatives are its own orders, not repeats.
-    const since = repeatSince(ctx, order, planned.windowHours, (p) => planned.refIds.has(p.alternativeOf ?? p.refId));
+    const since =
+      planned && repeatSince(ctx, order, planned.windowHours, (p) => planned.refIds.has(p.alternativeOf ?? p.refId));
     if (since) throw new RepeatedMeanwhile(since);
+    checkSaleFirst(ctx, order);
   };
+}
+
+/**
+ * A row whose sale another run bought since the plan (`SoldMeanwhile`), nothing sent: a row's own
+ * order is settled by the alternative that stands, as when the file is run again; an alternative is
+ * refused (`sentByAnotherRun`, exit 2), its sale standing without it.
+ */
+function rowSoldMeanwhile(ctx: Context, order: Order, row: OrderRow, entry: JournalEntry): BulkResult {
+  const earlier = earlierPurchase(entry);
+  if (earlier && !order.alternativeOf)
+    return soldForAnotherRow(order, earlier)
+      ? soldForAnother(ctx, order, row, earlier.refId)
+      : fromEarlier(order, row, earlier);
+  return fromFailure(ctx, baseOf(order, row), sentByAnotherRun(order, entry), { sent: false });
 }
 
 /** What `runBulk` gives the alternatives: how a row ends, how an order is sent, how a delivery is awaited. */
