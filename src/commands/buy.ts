@@ -270,6 +270,11 @@ async function buyOrder(
   const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
   const answered = { bought, judged, printed: false };
   progress.answered = answered;
+  // An alternative the service held already, bought by an earlier run of this sale: nothing was bought now.
+  if (bought.earlier && order.alternativeOf) {
+    answered.printed = true;
+    return (await import("./buy/alternatives.js")).heldAlternative(ctx, order, bought, given);
+  }
   const { verdict, refunded } = judged;
   reportPurchase(ctx, order, bought, verdict, refunded);
   if (given.instead) ctx.output.info(given.instead);

@@ -1902,6 +1902,9 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `ref_id ${refId} was sold as its alternative ${altRefId} for another order than this one; nothing was sent.`,
     soldBefore: (refId: string, altRefId: string, outcome: string) =>
       `ref_id ${refId} was sold as its alternative ${altRefId} (outcome: ${outcome}); nothing sent again.`,
+    /** An alternative the service held from an earlier run of the sale, failed and refunded whole: the next is tried. */
+    failedBefore: (alternative: string, altRefId: string, refunded: string) =>
+      `${alternative} was bought for this sale before (ref_id ${altRefId}); its delivery failed and ${refunded} was refunded in full.`,
     /** Its alternative was not found when asked: maybe bought since, so the sale is not sent again until that is known. */
     soldMaybe: (refId: string, altRefId: string) =>
       `ref_id ${refId} was sent as its alternative ${altRefId}, which the service did not have when asked but may have bought since; nothing sent again. Look first: reseller trx show ${altRefId}`,

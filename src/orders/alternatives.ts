@@ -11,7 +11,7 @@ import type { Verdict } from "../domain/verdict.js";
 import type { AlternativeOf } from "../domain/alternative.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import type { ServiceClient } from "../api/client.js";
-import type { Item } from "../api/model.js";
+import type { Item, Transaction } from "../api/model.js";
 import { formatRupiah } from "../output/format.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
@@ -121,6 +121,27 @@ export function costNothing(
   if (verdict === "refused" || verdict === "not_sent") return true;
   if (verdict === "delivery_failed") return amount !== undefined && refunded !== undefined && refunded >= amount;
   return false;
+}
+
+/** Each line of a transaction as item × quantity × customer, sorted: null where the service left one out. */
+function heldLines(t: Transaction): string[] {
+  return t.lines.map((l) => JSON.stringify([l.itemId, l.quantity, l.note])).sort();
+}
+
+function orderedLines(order: Order): string[] {
+  return cartLines(order)
+    .map((l) => JSON.stringify([l.item_id, l.quantity, l.note ?? null]))
+    .sort();
+}
+
+/**
+ * Whether the transaction the service holds under an alternative's ref_id is that very order: the
+ * same items, quantities and customers. An answer that leaves out one the order has is unclear, and
+ * an unclear answer never lets the next alternative be bought.
+ */
+export function sameAlternative(t: Transaction, order: Order): boolean {
+  const held = heldLines(t);
+  return held.length > 0 && JSON.stringify(held) === JSON.stringify(orderedLines(order));
 }
 
 /** The same test for a failure as the one error printer would say it. */

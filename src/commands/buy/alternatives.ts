@@ -9,9 +9,15 @@ import type { Context } from "../../context.js";
 import type { JournalEntry } from "../../journal/entries.js";
 import type { Messages } from "../../messages/messages.js";
 import { ResellerError, type ServiceError, UsageError, type Wording } from "../../errors.js";
-import { verdictExitCode, type OrderVerdict, type Verdict } from "../../domain/verdict.js";
+import {
+  outcomeFields,
+  verdictExitCode,
+  verdictPhrase,
+  type OrderVerdict,
+  type Verdict,
+} from "../../domain/verdict.js";
 import { isFinal, toStatus } from "../../api/status.js";
-import { noteLatestStatus } from "../../journal/request.js";
+import { noteLatestStatus, verdictFacts } from "../../journal/request.js";
 import {
   alternativesFor,
   boughtAlternative,
@@ -21,8 +27,11 @@ import {
   keptName,
   makeAlternative,
   type TriedOrder,
+  sameAlternative,
   sameSale,
 } from "../../orders/alternatives.js";
+import type { Purchase } from "../../orders/purchase.js";
+import { formatRupiah } from "../../output/format.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { orderTotal, type Order } from "../../orders/order.js";
 import { earlierNotFound, earlierPurchase, earlierVerdict, type ReadFor } from "../../orders/repeats.js";
@@ -98,6 +107,53 @@ export function soldAsAlternative(ctx: Context, order: Order, entry: JournalEntr
       : ctx.say.alternatives.soldBefore(refId, earlier.refId, outcome),
   );
   return verdictExitCode(outcome);
+}
+
+/**
+ * An alternative the service held already under its ref_id (it refused it as REF_ID_ALREADY_EXIST, and
+ * the look-up found this order: an earlier run of the same sale bought it). Its delivery failed and was
+ * refunded whole, for this very order (item, quantity and customer each said): it cost nothing, and is
+ * thrown `held` so the next alternative is tried. Otherwise it is the sale, bought, delivered, pending
+ * or partial: said as sold before, nothing sent, and its exit code.
+ */
+export async function heldAlternative(
+  ctx: Context,
+  order: Order,
+  bought: Purchase,
+  given: { held?: { judged: OrderVerdict; amount: number | undefined }; extra?: Record<string, unknown> },
+): Promise<number> {
+  const t = bought.detail?.data;
+  const amount = t?.amount ?? bought.amount ?? undefined;
+  // Judged as it stands now, final or not: an earlier run's purchase may be delivered already.
+  const judged: OrderVerdict = t ? verdictFacts(t) : { verdict: "bought" };
+  const { verdict, refunded } = judged;
+  if (t) noteLatestStatus(ctx, t, order.refId);
+  if (t && verdict === "delivery_failed" && costNothing(verdict, 1, amount, refunded) && sameAlternative(t, order)) {
+    const failure = (await import("../../output/transaction.js")).deliveryFailure(t, refunded);
+    if (failure) {
+      given.held = { judged, amount };
+      ctx.output.warn(
+        ctx.say.alternatives.failedBefore(nameOf(order), order.refId, formatRupiah(refunded ?? amount ?? 0)),
+      );
+      throw failure;
+    }
+  }
+  const original = order.alternativeOf?.refId ?? "";
+  if (ctx.output.mode === "json")
+    ctx.output.json({
+      ref_id: order.refId,
+      ...outcomeFields(judged, amount),
+      sent: false,
+      already_bought: order.refId,
+      ...(bought.invoice !== null ? { invoice: bought.invoice } : {}),
+      ...(amount !== undefined ? { amount } : {}),
+      alternative_of: { ref_id: original },
+      ...given.extra,
+    });
+  ctx.output.warn(
+    ctx.say.alternatives.soldBefore(original, order.refId, verdictPhrase(verdict, refunded, formatRupiah, ctx.say)),
+  );
+  return verdictExitCode(verdict);
 }
 
 /** A failure, or a delivery held back as failed and refunded whole: whether the next alternative may be bought. */

@@ -1,0 +1,128 @@
+/**
+ * A sale run again with --alternatives reaches an alternative the service holds already (an earlier
+ * run bought it; the service refuses its ref_id as REF_ID_ALREADY_EXIST) and asks the service what
+ * it is. Its delivery failed and was refunded whole, for this very order: the next alternative is
+ * bought, once. It stands (bought, delivered): it is the sale, nothing more is bought. Another
+ * customer's, or no answer: the run stops as a used ref_id, nothing more bought.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { useEmulator, type Harness } from "../support/emulator.js";
+import { resellerAs, type Reseller } from "./commands-harness.js";
+
+/** What the service holds for the account: its balance, and each transaction's ref_id and status. */
+function service(harness: Harness, reseller: Reseller) {
+  const account = harness.accountOf(reseller.apiKey);
+  return { balance: account.balance, held: account.transactions.map((t) => [t.ref_id, t.status]) };
+}
+
+/**
+ * Canva Pro (item 4, Rp 15.000) for `customer` under `refId`, with its alternatives: Free Fire to a
+ * player nobody has fails at the provider and is refunded whole; Spotify and YouTube deliver at once.
+ */
+function sale(refId: string, customer = "99990077"): string[] {
+  const flags = ["--no-validate", "--ref-id", refId, "--yes", "--alternatives", "--max-price", "30rb"];
+  return ["buy", "--item", "4", "--qty", "1", "--note", customer, ...flags];
+}
+
+describe("buy --alternatives run again after an alternative the service holds", () => {
+  const harness = useEmulator();
+  afterEach(() => {
+    harness.emulator.faults.reset();
+    harness.emulator.setItemAvailable(4, true);
+  });
+
+  it("one whose delivery failed and was refunded whole is followed by the next: each bought once, the customer served", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    expect((await shop.run(["alternatives", "set", "4", "22", "3"])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    const before = service(harness, shop);
+    const first = await shop.run(sale("SALE-81"), { mode: "json" });
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(first.json().data.ref_id).toBe("SALE-81-alt1");
+    // The provider fails Free Fire after the run; the service refunds it whole.
+    harness.emulator.clock.advance(600_000);
+
+    const again = await shop.run(sale("SALE-81"), { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    const body = again.json();
+    expect(body).toMatchObject({ data: { ref_id: "SALE-81-alt2" }, outcome: "bought" });
+    expect(body.tried).toEqual([
+      expect.objectContaining({ ref_id: "SALE-81", outcome: "refused", code: "PRODUCT_TEMPORARILY_UNAVAILABLE" }),
+      expect.objectContaining({ ref_id: "SALE-81-alt1", item_id: 22, outcome: "delivery_failed", refunded: 19_000 }),
+    ]);
+    expect(again.stderr).toContain(
+      "Free Fire 140 Diamonds was bought for this sale before (ref_id SALE-81-alt1); its delivery failed and Rp 19.000 was refunded in full.",
+    );
+    // The first alternative refunded, the second bought once; Spotify's Rp 18.000 is all the sale cost.
+    const after = service(harness, shop);
+    expect(after.held.slice(before.held.length)).toEqual([
+      ["SALE-81-alt1", "failed"],
+      ["SALE-81-alt2", expect.any(String)],
+    ]);
+    expect(before.balance - after.balance).toBe(18_000);
+
+    // The sale asked again, with or without --alternatives, is the second alternative: nothing sent.
+    const asked = sale("SALE-81").slice(0, -3);
+    for (const args of [[...asked, "--alternatives"], asked]) {
+      const sold = await shop.run(args, { mode: "json" });
+      expect(sold.exitCode, sold.stderr).toBe(0);
+      expect(sold.json()).toMatchObject({ sent: false, already_bought: "SALE-81-alt2" });
+    }
+    expect(service(harness, shop)).toEqual(after);
+  });
+
+  it("one that stands delivered is the sale: said already bought, no next alternative, exit 0", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "3", "5", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    // Another run of the sale (here another profile, whose records this one does not read) sold Spotify.
+    const other = await shop.run([...sale("SALE-82", "buyer82@example.com"), "--profile", "other"], { mode: "json" });
+    expect(other.exitCode, other.stderr).toBe(0);
+    expect(other.json()).toMatchObject({ data: { ref_id: "SALE-82-alt1" } });
+    // Spotify's account is delivered in the minutes after.
+    harness.emulator.clock.advance(600_000);
+    const before = service(harness, shop);
+
+    const again = await shop.run(sale("SALE-82", "buyer82@example.com"), { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.json()).toMatchObject({
+      ref_id: "SALE-82-alt1",
+      outcome: "delivered",
+      sent: false,
+      already_bought: "SALE-82-alt1",
+      alternative_of: { ref_id: "SALE-82", item_id: 4 },
+    });
+    expect(again.stderr).toContain("ref_id SALE-82 was sold as its alternative SALE-82-alt1 (outcome: delivered)");
+    expect(again.stderr).not.toContain("SALE-82-alt2");
+    expect(service(harness, shop)).toEqual(before);
+  });
+
+  it("one bought for another customer, or one the service cannot be asked about, stops the run: a used ref_id, nothing more bought", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "22", "3", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    for (const ref of ["SALE-83", "SALE-84"]) {
+      const other = await shop.run([...sale(ref), "--profile", "other"], { mode: "json" });
+      expect(other.json().data.ref_id).toBe(`${ref}-alt1`);
+    }
+    // Both first alternatives fail and are refunded whole.
+    harness.emulator.clock.advance(600_000);
+    const before = service(harness, shop);
+
+    // SALE-83-alt1 was the sale of player 99990077, not of 99990078.
+    const another = await shop.run(sale("SALE-83", "99990078"), { mode: "json" });
+    // SALE-84-alt1 cannot be looked up.
+    harness.emulator.faults.configure({ error_next: 50, match: { method: "GET", path: "/v1/trx/SALE-84-alt1" } });
+    const unasked = await shop.run(sale("SALE-84"), { mode: "json" });
+    harness.emulator.faults.reset();
+    for (const stopped of [another, unasked]) {
+      expect(stopped.exitCode, stopped.stderr).toBe(1);
+      expect(stopped.stdout).toBe("");
+      expect(stopped.errorJson().error.code).toBe("REF_ID_ALREADY_EXIST");
+      expect(stopped.stderr).not.toContain("-alt2");
+    }
+    expect(service(harness, shop)).toEqual(before);
+  });
+});
