@@ -5,6 +5,8 @@
  * bought, once. It stands (bought, delivered): it is the sale, nothing more is bought. Another
  * customer's, or no answer: the run stops as a used ref_id, nothing more bought.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator, type Harness } from "../support/emulator.js";
 import { resellerAs, type Reseller } from "./commands-harness.js";
@@ -124,5 +126,44 @@ describe("buy --alternatives run again after an alternative the service holds", 
       expect(stopped.stderr).not.toContain("-alt2");
     }
     expect(service(harness, shop)).toEqual(before);
+  });
+
+  it("an orders file's rows do the same: past one refunded whole to the next, once; one that stands is the row's sale", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    harness.emulator.setItemAvailable(4, false);
+    const file = join(shop.configDir, "orders.csv");
+    writeFileSync(
+      file,
+      "item_id,quantity,note,ref_id,alternatives\n4,1,99990077,SALE-85,22|3\n4,1,buyer86@example.com,SALE-86,3|5\n",
+    );
+    const run = ["buy", "--file", file, "--no-validate", "--yes", "--alternatives", "--max-price", "30rb"];
+    // Another run of the file (another profile, whose records this one does not read) sold both rows.
+    const other = await shop.run([...run, "--profile", "other"], { mode: "json" });
+    expect(other.exitCode, other.stderr).toBe(0);
+    // Free Fire fails and is refunded whole; Spotify is delivered.
+    harness.emulator.clock.advance(600_000);
+    const before = service(harness, shop);
+
+    const again = await shop.run(run, { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    const byRow = new Map(
+      again.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l))
+        .map((r) => [r.row, r]),
+    );
+    expect(byRow.get(2)).toMatchObject({ ref_id: "SALE-85-alt2", item_id: 3, outcome: "bought", sent: true });
+    expect(byRow.get(2).tried).toContainEqual(
+      expect.objectContaining({ ref_id: "SALE-85-alt1", outcome: "delivery_failed", refunded: 19_000 }),
+    );
+    expect(byRow.get(3)).toMatchObject({
+      ref_id: "SALE-86-alt1",
+      outcome: "delivered",
+      already_bought: "SALE-86-alt1",
+    });
+    const after = service(harness, shop);
+    expect(after.held.slice(before.held.length)).toEqual([["SALE-85-alt2", expect.any(String)]]);
+    expect(before.balance - after.balance).toBe(18_000);
   });
 });
