@@ -9,7 +9,9 @@ import { notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
 import { ExitCode, ResellerError, type Wording } from "../errors.js";
 import type { Verdict } from "../domain/verdict.js";
 import type { AlternativeOf } from "../domain/alternative.js";
-import { journalFor, sentFromHere } from "../journal/request.js";
+import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
+import { isFinal, toStatus } from "../api/status.js";
+import { inPool } from "./pool.js";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import { formatRupiah } from "../output/format.js";
@@ -178,6 +180,30 @@ export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor 
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * Alternatives the journal last saw bought but not yet delivered (`sold`, found for a file's rows),
+ * asked of the service, their status noted, as a single buy asks of its --ref-id's: one whose
+ * delivery failed since was refunded, and its row's sale is still to be made. Whether any was asked:
+ * the journal is then read again. Unanswered, the journal's word stands.
+ */
+export async function askStandingAlternatives(
+  ctx: Context,
+  client: ServiceClient,
+  sold: EarlierPurchase[],
+): Promise<boolean> {
+  const open = sold.filter(
+    (p) => p.alternativeOf && p.outcome === "done" && !isFinal(p.status === undefined ? null : toStatus(p.status)),
+  );
+  await inPool(open, 4, async (p) => {
+    try {
+      noteLatestStatus(ctx, (await client.getTransaction(p.refId)).data, p.refId);
+    } catch {
+      // The row stands on what the journal says.
+    }
+  });
+  return open.length > 0;
 }
 
 /** What a result names of each order tried before the one that stands: `tried` in --json. */

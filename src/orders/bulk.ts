@@ -35,6 +35,7 @@ import {
 } from "./repeats.js";
 import { inPool } from "./pool.js";
 import {
+  askStandingAlternatives,
   alternativeRefIds,
   costNothing,
   makeAlternative,
@@ -291,14 +292,16 @@ export async function readBulk(
     refId: refIdOf(i),
     own: l.row.refId !== undefined,
   }));
-  const earlier = recentPurchases(
-    ctx,
-    windowHours,
-    // Derived ref_ids too: a file run again finds the rows it bought, however long ago.
-    planned.map((r) => r.refId),
-    planned.map((r) => r.key),
-    readFor,
-  );
+  const readEarlier = () =>
+    recentPurchases(
+      ctx,
+      windowHours,
+      // Derived ref_ids too: a file run again finds the rows it bought, however long ago.
+      planned.map((r) => r.refId),
+      planned.map((r) => r.key),
+      readFor,
+    );
+  let earlier = readEarlier();
   const alternatives = lines.map((l) => l.row.alternatives ?? options.kept?.[String(l.item.id)] ?? []);
   // A row may have been sold as an alternative on an earlier run: found by its derived ref_ids (a few
   // look-ups by index), however long ago, for the rows whose own order cost nothing or that have
@@ -309,7 +312,13 @@ export async function readBulk(
   const soldInstead = planned
     .filter((r, i) => givenUp.has(r.refId) || (alternatives[i]?.length ?? 0) > 0)
     .flatMap((r) => alternativeRefIds(r.refId));
-  if (soldInstead.length) earlier.push(...recentPurchases(ctx, windowHours, soldInstead, [], readFor));
+  if (soldInstead.length) {
+    const sold = () => recentPurchases(ctx, windowHours, soldInstead, [], readFor);
+    let found = sold();
+    // Read again once the service was asked: an alternative is found by its sale's key too.
+    if (await askStandingAlternatives(ctx, client, found)) [earlier, found] = [readEarlier(), sold()];
+    earlier.push(...found);
+  }
   const plans = planRows(planned, earlier);
   const seen = { windowHours, refIds: new Set([...earlier.map((p) => p.refId), ...planned.map((r) => r.refId)]) };
   return {

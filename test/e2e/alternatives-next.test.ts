@@ -166,4 +166,32 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(after.held.slice(before.held.length)).toEqual([["SALE-85-alt2", expect.any(String)]]);
     expect(before.balance - after.balance).toBe(18_000);
   });
+
+  it("an orders file run again asks the service about a row's alternative last seen bought: failed and refunded since, the next is bought", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    harness.emulator.setItemAvailable(4, false);
+    const file = join(shop.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note,ref_id,alternatives\n4,1,99990077,SALE-87,22|3\n");
+    const run = ["buy", "--file", file, "--no-validate", "--yes", "--alternatives", "--max-price", "30rb"];
+    const first = await shop.run(run, { mode: "json" });
+    expect(JSON.parse(first.stdout.trim())).toMatchObject({ ref_id: "SALE-87-alt1", outcome: "bought" });
+    // This machine's records last saw it bought; the provider fails it after the run, refunded whole.
+    harness.emulator.clock.advance(600_000);
+    const before = service(harness, shop);
+
+    const again = await shop.run(run, { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    const row = JSON.parse(again.stdout.trim());
+    expect(row).toMatchObject({ ref_id: "SALE-87-alt2", item_id: 3, outcome: "bought", sent: true });
+    expect(row.tried).toContainEqual(
+      expect.objectContaining({ ref_id: "SALE-87-alt1", outcome: "delivery_failed", refunded: 19_000 }),
+    );
+    const after = service(harness, shop);
+    expect(after.held.slice(before.held.length)).toEqual([["SALE-87-alt2", expect.any(String)]]);
+    expect(before.balance - after.balance).toBe(18_000);
+    // Run once more, the row stands on its second alternative: nothing sent.
+    const third = await shop.run(run, { mode: "json" });
+    expect(JSON.parse(third.stdout.trim())).toMatchObject({ sent: false, already_bought: "SALE-87-alt2" });
+    expect(service(harness, shop)).toEqual(after);
+  });
 });
