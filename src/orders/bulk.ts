@@ -757,8 +757,9 @@ function alternativesSettler(
   { finish, sendOrder, waitFor }: RowSteps,
 ): (result: BulkResult, index: number) => Promise<void> {
   const { orders, rows } = prepared;
-  // Each row's alternatives tried so far: the orders given up, and the next to try.
-  const progress = orders.map(() => ({ tried: [] as TriedOrder[], next: 0 }));
+  // Each row's alternatives tried so far: the orders given up, the next to try, and why its own order
+  // was given up (said of the original at every step, as a single buy says it).
+  const progress = orders.map(() => ({ tried: [] as TriedOrder[], next: 0, reason: undefined as Wording | undefined }));
   const settle = async (result: BulkResult, index: number): Promise<void> => {
     const [order, row, state] = [orders[index], rows[index], progress[index]];
     const ids = prepared.alternatives[index] ?? [];
@@ -773,6 +774,7 @@ function alternativesSettler(
     )
       return finish(state.tried.length ? { ...result, tried: [...state.tried] } : result, index);
     const given = state.tried;
+    const reason = (state.reason ??= reasonWords(result));
     given.push({
       ref_id: result.ref_id,
       item_id: result.item_id,
@@ -805,9 +807,7 @@ function alternativesSettler(
         continue;
       }
       const next = made.order.lines[0]?.item.name ?? "";
-      alternatives.onStep?.(row.row, (say) =>
-        say.alternatives.trying(original.item, reasonWords(result)(say), next, n, ids.length),
-      );
+      alternatives.onStep?.(row.row, (say) => say.alternatives.trying(original.item, reason(say), next, n, ids.length));
       const bought = {
         ...(await sendOrder(made.order, row)),
         alternative_of: original,

@@ -157,6 +157,10 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(byRow.get(2).tried).toContainEqual(
       expect.objectContaining({ ref_id: "SALE-85-alt1", outcome: "delivery_failed", refunded: 19_000 }),
     );
+    // Each step says why the row's own order was given up, not the alternative's failure as if it were the original's.
+    expect(again.stderr).toContain(
+      "line 2: Canva Pro 1 Bulan is disrupted (nothing charged): buying its alternative Spotify Premium 1 Bulan (2 of 2)",
+    );
     expect(byRow.get(3)).toMatchObject({
       ref_id: "SALE-86-alt1",
       outcome: "delivered",
