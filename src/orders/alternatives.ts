@@ -5,9 +5,9 @@
  * partial delivery, and never above the price cap (the original's selling price unless told).
  */
 import type { Context } from "../context.js";
-import { notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
+import { boughtElsewhere, notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
 import { ExitCode, ResellerError, type Wording } from "../errors.js";
-import type { Verdict } from "../domain/verdict.js";
+import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
 import type { AlternativeOf } from "../domain/alternative.js";
 import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
 import { isFinal, toStatus } from "../api/status.js";
@@ -161,11 +161,18 @@ export function failureCostNothing(error: unknown, amount?: number): boolean {
  * repeat check counts it: the service may have committed it after it was asked, and the sale's own
  * item bought now would be the customer's second.
  */
-export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor = "buying"): JournalEntry | undefined {
+export function boughtAlternative(
+  ctx: Context,
+  refId: string,
+  readFor: ReadFor = "buying",
+  /** An alternative the service says failed since, which the journal cannot say (`boughtElsewhere`). */
+  givenUp?: string,
+): JournalEntry | undefined {
   // On the way to a purchase, records that cannot be written stop it here, saying nothing was sent; a plan only reads.
   const journal = journalFor(ctx, readFor === "buying");
   const windowStartMs = ctx.now() - ctx.settings.setting("repeat_window").value * 3_600_000;
   for (const ref of alternativeRefIds(refId)) {
+    if (ref === givenUp) continue;
     const found = journal
       .byRefId(ref)
       .find(
@@ -174,7 +181,7 @@ export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor 
           sentFromHere(e, ctx.settings) &&
           (e.outcome === "unknown" ||
             e.outcome === "pending" ||
-            (e.outcome === "done" && e.verdict !== "delivery_failed") ||
+            ((e.outcome === "done" || boughtElsewhere(e)) && verdictOfRecord(e) !== "delivery_failed") ||
             (notFoundWhenAsked(e) && Date.parse(e.at) >= windowStartMs)),
       );
     if (found) return found;

@@ -98,6 +98,46 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(again.stderr).toContain("ref_id SALE-82 was sold as its alternative SALE-82-alt1 (outcome: delivered)");
     expect(again.stderr).not.toContain("SALE-82-alt2");
     expect(service(harness, shop)).toEqual(before);
+
+    // Canva Pro sold again: the sale asked once more, without --alternatives, stands on Spotify.
+    harness.emulator.setItemAvailable(4, true);
+    const plain = sale("SALE-82", "buyer82@example.com").slice(0, -3);
+    const once = await shop.run(plain, { mode: "json" });
+    expect(once.exitCode, once.stderr).toBe(0);
+    expect(once.json()).toMatchObject({ sent: false, already_bought: "SALE-82-alt1" });
+    expect(service(harness, shop)).toEqual(before);
+  });
+
+  it("one bought elsewhere and still pending stands for the sale, with or without --alternatives, until the service says it failed", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "22", "3", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    // Another run of the sale (another profile, whose records this one does not read) bought Free Fire.
+    expect((await shop.run([...sale("SALE-88"), "--profile", "other"])).exitCode).toBe(0);
+    const before = service(harness, shop);
+    const held = await shop.run(sale("SALE-88"), { mode: "json" });
+    expect(held.exitCode, held.stderr).toBe(0);
+    expect(held.json()).toMatchObject({ outcome: "bought", sent: false, already_bought: "SALE-88-alt1" });
+
+    // Canva Pro sold again: the sale asked once more, without --alternatives, stands on Free Fire.
+    harness.emulator.setItemAvailable(4, true);
+    const plain = await shop.run(sale("SALE-88").slice(0, -3), { mode: "json" });
+    expect(plain.exitCode, plain.stderr).toBe(0);
+    expect(plain.json()).toMatchObject({ sent: false, already_bought: "SALE-88-alt1" });
+    expect(service(harness, shop)).toEqual(before);
+
+    // Free Fire fails and is refunded whole; Canva Pro disrupted again: the next alternative is bought, once.
+    harness.emulator.setItemAvailable(4, false);
+    harness.emulator.clock.advance(600_000);
+    const next = await shop.run(sale("SALE-88"), { mode: "json" });
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(next.json()).toMatchObject({ data: { ref_id: "SALE-88-alt2" }, outcome: "bought" });
+    const after = service(harness, shop);
+    expect(after.held.slice(before.held.length)).toEqual([["SALE-88-alt2", expect.any(String)]]);
+    expect(after.held).toContainEqual(["SALE-88-alt1", "failed"]);
+    // Free Fire's Rp 19.000 came back, Spotify's Rp 18.000 was charged.
+    expect(after.balance - before.balance).toBe(19_000 - 18_000);
   });
 
   it("one bought for another customer, or one the service cannot be asked about, stops the run: a used ref_id, nothing more bought", async () => {

@@ -6,7 +6,7 @@
  */
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
-import type { JournalEntry } from "../../journal/entries.js";
+import { boughtElsewhere, type JournalEntry } from "../../journal/entries.js";
 import type { Messages } from "../../messages/messages.js";
 import { ResellerError, type ServiceError, UsageError, type Wording } from "../../errors.js";
 import {
@@ -50,9 +50,10 @@ const nameOf = (order: Order) => firstLine(order).item.name;
 
 /**
  * The alternative that stands for a --ref-id's sale (`entry`, found by `boughtAlternative`), asked of
- * the service first when the journal last saw it bought but not yet delivered: a delivery that failed
- * since was refunded, and the sale is then still to be made. Its status is noted, and the look-up made
- * again (read only for a plan); unanswered, the journal's word stands.
+ * the service first when the journal last saw it bought but not yet delivered, here or by an earlier
+ * run elsewhere (`boughtElsewhere`): a delivery that failed since was refunded, and the sale is then
+ * still to be made. Its status is noted, and the look-up made again (read only for a plan);
+ * unanswered, the journal's word stands.
  */
 export async function standingAlternative(
   ctx: Context,
@@ -61,14 +62,19 @@ export async function standingAlternative(
   readFor: ReadFor = "buying",
 ): Promise<JournalEntry | undefined> {
   const status = entry.status === undefined ? null : toStatus(entry.status);
-  if (entry.outcome !== "done" || isFinal(status) || !entry.ref_id) return entry;
+  const elsewhere = boughtElsewhere(entry);
+  if ((entry.outcome !== "done" && !elsewhere) || isFinal(status) || !entry.ref_id) return entry;
+  let failed: boolean;
   try {
     const client = await ctx.client();
-    noteLatestStatus(ctx, (await client.getTransaction(entry.ref_id)).data, entry.ref_id);
+    const t = (await client.getTransaction(entry.ref_id)).data;
+    noteLatestStatus(ctx, t, entry.ref_id);
+    failed = verdictFacts(t).verdict === "delivery_failed";
   } catch {
     return entry;
   }
-  return boughtAlternative(ctx, refId, readFor);
+  // One bought elsewhere keeps the status it was found at: the service's word now says whether it stands.
+  return boughtAlternative(ctx, refId, readFor, elsewhere && failed ? entry.ref_id : undefined);
 }
 
 /** Another order under a ref_id whose sale was sold as its alternative: the ref_id is used, nothing sent. */
