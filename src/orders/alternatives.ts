@@ -7,7 +7,7 @@
 import type { Context } from "../context.js";
 import { boughtElsewhere, notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
 import { ExitCode, ResellerError, type Wording } from "../errors.js";
-import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
+import { orderVerdict, verdictOfRecord, type Verdict } from "../domain/verdict.js";
 import type { AlternativeOf } from "../domain/alternative.js";
 import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
 import { isFinal, toStatus } from "../api/status.js";
@@ -192,25 +192,30 @@ export function boughtAlternative(
 /**
  * Alternatives the journal last saw bought but not yet delivered (`sold`, found for a file's rows),
  * asked of the service, their status noted, as a single buy asks of its --ref-id's: one whose
- * delivery failed since was refunded, and its row's sale is still to be made. Whether any was asked:
- * the journal is then read again. Unanswered, the journal's word stands.
+ * delivery failed since was refunded, and its row's sale is still to be made. Returns the ref_ids
+ * the service says failed (the journal keeps the status one bought elsewhere was found at), or
+ * undefined when none was asked. Unanswered, the journal's word stands.
  */
 export async function askStandingAlternatives(
   ctx: Context,
   client: ServiceClient,
   sold: EarlierPurchase[],
-): Promise<boolean> {
+): Promise<Set<string> | undefined> {
   const open = sold.filter(
     (p) => p.alternativeOf && p.outcome === "done" && !isFinal(p.status === undefined ? null : toStatus(p.status)),
   );
+  if (open.length === 0) return undefined;
+  const failed = new Set<string>();
   await inPool(open, 4, async (p) => {
     try {
-      noteLatestStatus(ctx, (await client.getTransaction(p.refId)).data, p.refId);
+      const t = (await client.getTransaction(p.refId)).data;
+      noteLatestStatus(ctx, t, p.refId);
+      if (orderVerdict(t, isFinal(t.status)).verdict === "delivery_failed") failed.add(p.refId);
     } catch {
       // The row stands on what the journal says.
     }
   });
-  return open.length > 0;
+  return failed;
 }
 
 /** What a result names of each order tried before the one that stands: `tried` in --json. */

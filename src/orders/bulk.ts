@@ -315,8 +315,13 @@ export async function readBulk(
   if (soldInstead.length) {
     const sold = () => recentPurchases(ctx, windowHours, soldInstead, [], readFor);
     let found = sold();
-    // Read again once the service was asked: an alternative is found by its sale's key too.
-    if (await askStandingAlternatives(ctx, client, found)) [earlier, found] = [readEarlier(), sold()];
+    const failed = await askStandingAlternatives(ctx, client, found);
+    if (failed) {
+      // Read again once the service was asked (an alternative is found by its sale's key too); one it
+      // says failed stands for nothing, whatever the records kept of it.
+      const stands = (p: EarlierPurchase) => !failed.has(p.refId);
+      [earlier, found] = [readEarlier().filter(stands), sold().filter(stands)];
+    }
     earlier.push(...found);
   }
   const plans = planRows(planned, earlier);

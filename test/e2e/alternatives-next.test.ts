@@ -238,4 +238,22 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(JSON.parse(third.stdout.trim())).toMatchObject({ sent: false, already_bought: "SALE-87-alt2" });
     expect(service(harness, shop)).toEqual(after);
   });
+
+  it("an orders file's row whose alternative an earlier run elsewhere bought stands on it once its item can be sold again", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    harness.emulator.setItemAvailable(4, false);
+    const file = join(shop.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note,ref_id,alternatives\n4,1,buyer89@example.com,SALE-89,3|5\n");
+    const run = ["buy", "--file", file, "--no-validate", "--yes", "--alternatives", "--max-price", "30rb"];
+    expect((await shop.run([...run, "--profile", "other"])).exitCode).toBe(0);
+    const before = service(harness, shop);
+    const held = await shop.run(run, { mode: "json" });
+    expect(JSON.parse(held.stdout.trim())).toMatchObject({ ref_id: "SALE-89-alt1", already_bought: "SALE-89-alt1" });
+
+    harness.emulator.setItemAvailable(4, true);
+    const again = await shop.run(run, { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout.trim())).toMatchObject({ sent: false, already_bought: "SALE-89-alt1" });
+    expect(service(harness, shop)).toEqual(before);
+  });
 });
