@@ -281,6 +281,13 @@ async function buyOrder(
   const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
   const answered = { bought, judged, printed: false };
   progress.answered = answered;
+  // An alternative the service held already, bought by an earlier run of this sale: nothing was bought now.
+  if (bought.earlier && order.alternativeOf) {
+    answered.printed = true;
+    const held = await (await import("./buy/alternatives.js")).heldAlternative(ctx, order, bought, given);
+    printResult(ctx, held.bought, held.judged, given.extra);
+    return verdictExitCode(held.judged.verdict);
+  }
   const { verdict, refunded } = judged;
   reportPurchase(ctx, order, bought, verdict, refunded);
   if (given.instead) ctx.output.info(given.instead);

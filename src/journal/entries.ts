@@ -186,6 +186,15 @@ export function isUnresolved(entry: JournalEntry, nowMs: number): boolean {
 export const linkCreatedStatus = "link created";
 
 /**
+ * Sent from here, refused as a ref_id the service held, and found to be this very order bought by an
+ * earlier run elsewhere (another machine, another profile; `settleEarlierRun`): nothing was bought
+ * here, but the purchase stands there.
+ */
+export function boughtElsewhere(e: JournalEntry): boolean {
+  return e.outcome === "not_done" && e.by === "retry" && e.invoice !== undefined;
+}
+
+/**
  * Sent, then recorded not bought because a look-up did not find it (`reconcile`, `history`): not
  * settled for good, since the service may have committed the request after it was asked (the process
  * that sent it killed while the service held it). An earlier run's purchase met under the ref_id is not.

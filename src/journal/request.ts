@@ -25,6 +25,7 @@ import { en, type Messages } from "../messages/en.js";
 import { type Journal, type JournalMode, newEntryId, openJournal, unwritable } from "./journal.js";
 import { recordsProblem } from "../records/database.js";
 import {
+  boughtElsewhere,
   isUnresolved,
   notFoundWhenAsked,
   type JournalEntry,
@@ -612,7 +613,13 @@ export function noteLatestStatus(ctx: Context, t: Transaction, sentAs?: string):
 export function noteStatusOf(ctx: Context, journal: Journal, entries: JournalEntry[], t: Transaction): void {
   if (!t.status) return;
   for (const entry of entries) {
-    if (entry.kind !== "buy" || entry.outcome !== "done" || !sentFromHere(entry, ctx.settings)) continue;
+    // One bought by an earlier run elsewhere is followed too: its failure since frees its sale here.
+    if (
+      entry.kind !== "buy" ||
+      (entry.outcome !== "done" && !boughtElsewhere(entry)) ||
+      !sentFromHere(entry, ctx.settings)
+    )
+      continue;
     const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
     if (entry.status !== record.status || entry.verdict !== record.verdict || entry.refunded !== record.refunded)
       journal.append(record);

@@ -1903,6 +1903,9 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** `aside` is the verdict with its refund, in brackets (`verdictAside`); `item` what the alternative sold. */
     soldBefore: (refId: string, altRefId: string, item: string, aside: string) =>
       `ref_id ${refId} was sold as its alternative ${altRefId}${item ? `, ${item}` : ""} ${aside}; nothing sent again.`,
+    /** An alternative the service held from an earlier run of the sale, failed and refunded whole: the next is tried. */
+    failedBefore: (alternative: string, altRefId: string, refunded: string) =>
+      `${alternative} was bought for this sale before (ref_id ${altRefId}); its delivery failed and ${refunded} was refunded in full.`,
     /** Its alternative was not found when asked: maybe bought since, so the sale is not sent again until that is known. */
     soldMaybe: (refId: string, altRefId: string) =>
       `ref_id ${refId} was sent as its alternative ${altRefId}, which the service did not have when asked but may have bought since; nothing sent again. Look first: reseller trx show ${altRefId}`,

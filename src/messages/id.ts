@@ -2310,6 +2310,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId} untuk order lain, bukan yang ini; tidak ada yang dikirim.`,
     soldBefore: (refId: string, altRefId: string, item: string, aside: string) =>
       `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId}${item ? `, ${item}` : ""} ${aside}; tidak dikirim lagi.`,
+    failedBefore: (alternative: string, altRefId: string, refunded: string) =>
+      `${alternative} sudah pernah dibeli untuk penjualan ini (ref_id ${altRefId}); pengirimannya gagal dan dana ${refunded} dikembalikan penuh.`,
     soldMaybe: (refId: string, altRefId: string) =>
       `ref_id ${refId} sudah dikirim lewat penggantinya ${altRefId}; waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu; tidak dikirim lagi. Cek dulu: reseller trx show ${altRefId}`,
     sentByAnotherRun: (refId: string, altRefId: string, earlierRefId: string, outcome: string) =>

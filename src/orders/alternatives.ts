@@ -5,13 +5,15 @@
  * partial delivery, and never above the price cap (the original's selling price unless told).
  */
 import type { Context } from "../context.js";
-import { notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
+import { boughtElsewhere, notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
 import { ExitCode, ResellerError, UsageError, type Wording } from "../errors.js";
-import type { Verdict } from "../domain/verdict.js";
+import { orderVerdict, verdictOfRecord, type Verdict } from "../domain/verdict.js";
 import type { AlternativeOf } from "../domain/alternative.js";
-import { journalFor, sentFromHere } from "../journal/request.js";
+import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
+import { isFinal, toStatus } from "../api/status.js";
+import { inPool } from "./pool.js";
 import type { ServiceClient } from "../api/client.js";
-import type { Item } from "../api/model.js";
+import type { Item, Transaction } from "../api/model.js";
 import { formatRupiah } from "../output/format.js";
 import { checkLineForms, type LineInput } from "./check-line.js";
 import { fetchItem } from "./items.js";
@@ -130,6 +132,27 @@ export function costNothing(
   return false;
 }
 
+/** Each line of a transaction as item × quantity × customer, sorted: null where the service left one out. */
+function heldLines(t: Transaction): string[] {
+  return t.lines.map((l) => JSON.stringify([l.itemId, l.quantity, l.note])).sort();
+}
+
+function orderedLines(order: Order): string[] {
+  return cartLines(order)
+    .map((l) => JSON.stringify([l.item_id, l.quantity, l.note ?? null]))
+    .sort();
+}
+
+/**
+ * Whether the transaction the service holds under an alternative's ref_id is that very order: the
+ * same items, quantities and customers. An answer that leaves out one the order has is unclear, and
+ * an unclear answer never lets the next alternative be bought.
+ */
+export function sameAlternative(t: Transaction, order: Order): boolean {
+  const held = heldLines(t);
+  return held.length > 0 && JSON.stringify(held) === JSON.stringify(orderedLines(order));
+}
+
 /** The same test for a failure as the one error printer would say it. */
 export function failureCostNothing(error: unknown, amount?: number): boolean {
   if (!(error instanceof ResellerError)) return false;
@@ -150,7 +173,7 @@ function standsForSale(ctx: Context, e: JournalEntry, windowStartMs: number): bo
     sentFromHere(e, ctx.settings) &&
     (e.outcome === "unknown" ||
       e.outcome === "pending" ||
-      (e.outcome === "done" && e.verdict !== "delivery_failed") ||
+      ((e.outcome === "done" || boughtElsewhere(e)) && verdictOfRecord(e) !== "delivery_failed") ||
       (notFoundWhenAsked(e) && Date.parse(e.at) >= windowStartMs))
   );
 }
@@ -173,8 +196,18 @@ function standingOf(ctx: Context, refIds: string[], readFor: ReadFor = "buying")
  * repeat check counts it: the service may have committed it after it was asked, and the sale's own
  * item bought now would be the customer's second.
  */
-export function boughtAlternative(ctx: Context, refId: string, readFor: ReadFor = "buying"): JournalEntry | undefined {
-  return standingOf(ctx, alternativeRefIds(refId), readFor);
+export function boughtAlternative(
+  ctx: Context,
+  refId: string,
+  readFor: ReadFor = "buying",
+  /** An alternative the service says failed since, which the journal cannot say (`boughtElsewhere`). */
+  givenUp?: string,
+): JournalEntry | undefined {
+  return standingOf(
+    ctx,
+    alternativeRefIds(refId).filter((ref) => ref !== givenUp),
+    readFor,
+  );
 }
 
 /**
@@ -233,6 +266,35 @@ export function sentByAnotherRun(order: Order, entry: JournalEntry): UsageError 
   // The message names the purchase that stands and its outcome.
   refusal.saidInMessage = ["earlier_ref_id", "earlier_outcome"];
   return refusal;
+}
+
+/**
+ * Alternatives the journal last saw bought but not yet delivered (`sold`, found for a file's rows),
+ * asked of the service, their status noted, as a single buy asks of its --ref-id's: one whose
+ * delivery failed since was refunded, and its row's sale is still to be made. Returns the ref_ids
+ * the service says failed (the journal keeps the status one bought elsewhere was found at), or
+ * undefined when none was asked. Unanswered, the journal's word stands.
+ */
+export async function askStandingAlternatives(
+  ctx: Context,
+  client: ServiceClient,
+  sold: EarlierPurchase[],
+): Promise<Set<string> | undefined> {
+  const open = sold.filter(
+    (p) => p.alternativeOf && p.outcome === "done" && !isFinal(p.status === undefined ? null : toStatus(p.status)),
+  );
+  if (open.length === 0) return undefined;
+  const failed = new Set<string>();
+  await inPool(open, 4, async (p) => {
+    try {
+      const t = (await client.getTransaction(p.refId)).data;
+      noteLatestStatus(ctx, t, p.refId);
+      if (orderVerdict(t, isFinal(t.status)).verdict === "delivery_failed") failed.add(p.refId);
+    } catch {
+      // The row stands on what the journal says.
+    }
+  });
+  return failed;
 }
 
 /** What a result names of each order tried before the one that stands: `tried` in --json. */

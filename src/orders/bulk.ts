@@ -35,6 +35,7 @@ import {
 } from "./repeats.js";
 import { inPool } from "./pool.js";
 import {
+  askStandingAlternatives,
   alternativeRefIds,
   sentByAnotherRun,
   checkSaleFirst,
@@ -294,14 +295,16 @@ export async function readBulk(
     refId: refIdOf(i),
     own: l.row.refId !== undefined,
   }));
-  const earlier = recentPurchases(
-    ctx,
-    windowHours,
-    // Derived ref_ids too: a file run again finds the rows it bought, however long ago.
-    planned.map((r) => r.refId),
-    planned.map((r) => r.key),
-    readFor,
-  );
+  const readEarlier = () =>
+    recentPurchases(
+      ctx,
+      windowHours,
+      // Derived ref_ids too: a file run again finds the rows it bought, however long ago.
+      planned.map((r) => r.refId),
+      planned.map((r) => r.key),
+      readFor,
+    );
+  let earlier = readEarlier();
   const alternatives = lines.map((l) => l.row.alternatives ?? options.kept?.[String(l.item.id)] ?? []);
   // A row may have been sold as an alternative on an earlier run: found by its derived ref_ids (a few
   // look-ups by index), however long ago, for the rows whose own order cost nothing or that have
@@ -312,7 +315,18 @@ export async function readBulk(
   const soldInstead = planned
     .filter((r, i) => givenUp.has(r.refId) || (alternatives[i]?.length ?? 0) > 0)
     .flatMap((r) => alternativeRefIds(r.refId));
-  if (soldInstead.length) earlier.push(...recentPurchases(ctx, windowHours, soldInstead, [], readFor));
+  if (soldInstead.length) {
+    const sold = () => recentPurchases(ctx, windowHours, soldInstead, [], readFor);
+    let found = sold();
+    const failed = await askStandingAlternatives(ctx, client, found);
+    if (failed) {
+      // Read again once the service was asked (an alternative is found by its sale's key too); one it
+      // says failed stands for nothing, whatever the records kept of it.
+      const stands = (p: EarlierPurchase) => !failed.has(p.refId);
+      [earlier, found] = [readEarlier().filter(stands), sold().filter(stands)];
+    }
+    earlier.push(...found);
+  }
   const plans = planRows(planned, earlier);
   const seen = { windowHours, refIds: new Set([...earlier.map((p) => p.refId), ...planned.map((r) => r.refId)]) };
   return {
@@ -770,8 +784,9 @@ function alternativesSettler(
   { finish, sendOrder, waitFor }: RowSteps,
 ): (result: BulkResult, index: number) => Promise<void> {
   const { orders, rows } = prepared;
-  // Each row's alternatives tried so far: the orders given up, and the next to try.
-  const progress = orders.map(() => ({ tried: [] as TriedOrder[], next: 0 }));
+  // Each row's alternatives tried so far: the orders given up, the next to try, and why its own order
+  // was given up (said of the original at every step, as a single buy says it).
+  const progress = orders.map(() => ({ tried: [] as TriedOrder[], next: 0, reason: undefined as Wording | undefined }));
   const settle = async (result: BulkResult, index: number): Promise<void> => {
     const [order, row, state] = [orders[index], rows[index], progress[index]];
     const ids = prepared.alternatives[index] ?? [];
@@ -786,6 +801,7 @@ function alternativesSettler(
     )
       return finish(state.tried.length ? { ...result, tried: [...state.tried] } : result, index);
     const given = state.tried;
+    const reason = (state.reason ??= reasonWords(result));
     given.push({
       ref_id: result.ref_id,
       item_id: result.item_id,
@@ -818,9 +834,7 @@ function alternativesSettler(
         continue;
       }
       const next = made.order.lines[0]?.item.name ?? "";
-      alternatives.onStep?.(row.row, (say) =>
-        say.alternatives.trying(original.item, reasonWords(result)(say), next, n, ids.length),
-      );
+      alternatives.onStep?.(row.row, (say) => say.alternatives.trying(original.item, reason(say), next, n, ids.length));
       const bought = {
         ...(await sendOrder(made.order, row)),
         alternative_of: original,

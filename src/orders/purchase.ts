@@ -135,6 +135,15 @@ export function matchesOrder(detail: Transaction, order: Order): boolean {
 }
 
 /**
+ * Whether the transaction names a customer the order does not have: under an alternative's ref_id,
+ * derived from its sale, that is another sale's purchase, not this one bought before, whatever its items.
+ */
+function namesAnotherCustomer(detail: Transaction, order: Order): boolean {
+  const customers = new Set(order.lines.map((l) => l.note ?? null));
+  return detail.lines.some((l) => l.note !== null && !customers.has(l.note));
+}
+
+/**
  * What this machine knows of a ref_id for this profile and service (one indexed look-up): sent before
  * (done, or possibly done), and never settled. A purchase a look-up did not find (`reconcile`) is not
  * settled for good: the service may have committed it after it was asked.
@@ -229,9 +238,9 @@ export async function purchase(
             ? async () => {
                 const found = await client.getTransaction(order.refId);
                 // A single buy says its answer was recovered; a file's row says it was bought before.
-                return matchesOrder(found.data, order)
-                  ? { ...fromDetail(found, order), recovered: retryOfUnsettled, earlier: true }
-                  : undefined;
+                const ours =
+                  matchesOrder(found.data, order) && !(order.alternativeOf && namesAnotherCustomer(found.data, order));
+                return ours ? { ...fromDetail(found, order), recovered: retryOfUnsettled, earlier: true } : undefined;
               }
             : undefined,
         refusedWhenNotFound: (error) =>

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Context } from "../context.js";
-import { notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
+import { boughtElsewhere, notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
 import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
@@ -71,7 +71,8 @@ export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefine
     refId: entry.ref_id,
     at: entry.at,
     key,
-    outcome: entry.outcome,
+    // Bought by an earlier run elsewhere: it stands, as one bought here does.
+    outcome: boughtElsewhere(entry) ? "done" : entry.outcome,
     ...(entry.status !== undefined ? { status: entry.status } : {}),
     ...(entry.verdict !== undefined ? { verdict: entry.verdict } : {}),
     ...(entry.refunded !== undefined ? { refunded: entry.refunded } : {}),

@@ -455,7 +455,14 @@ describe("alternatives and buy --alternatives", () => {
     const before = service(harness, shop);
     const again = await shop.run([...sale, "--alternatives"], { mode: "json" });
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(again.json()).toMatchObject({ data: { ref_id: "SALE-75-alt1" }, outcome: "bought" });
+    // Nothing was bought now: it is said as the --ref-id sold as its alternative is.
+    expect(again.json()).toMatchObject({
+      ref_id: "SALE-75-alt1",
+      outcome: "bought",
+      sent: false,
+      already_bought: "SALE-75-alt1",
+      alternative_of: { ref_id: "SALE-75" },
+    });
     expect(service(harness, shop)).toEqual(before);
   });
 

@@ -6,13 +6,12 @@
  */
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
-import type { JournalEntry } from "../../journal/entries.js";
+import { boughtElsewhere, type JournalEntry } from "../../journal/entries.js";
 import type { Messages } from "../../messages/messages.js";
 import { ResellerError, type ServiceError, UsageError, type Wording } from "../../errors.js";
 import { recordedRefund, verdictAside, type OrderVerdict, type Verdict } from "../../domain/verdict.js";
-import { formatRupiah } from "../../output/format.js";
 import { isFinal, toStatus } from "../../api/status.js";
-import { noteLatestStatus } from "../../journal/request.js";
+import { noteLatestStatus, verdictFacts } from "../../journal/request.js";
 import {
   alternativesFor,
   boughtAlternative,
@@ -22,8 +21,10 @@ import {
   keptName,
   makeAlternative,
   type TriedOrder,
+  sameAlternative,
   sameSale,
 } from "../../orders/alternatives.js";
+import { formatRupiah } from "../../output/format.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { orderTotal, type Order } from "../../orders/order.js";
 import type { Purchase } from "../../orders/purchase.js";
@@ -43,9 +44,10 @@ const nameOf = (order: Order) => firstLine(order).item.name;
 
 /**
  * The alternative that stands for a --ref-id's sale (`entry`, found by `boughtAlternative`), asked of
- * the service first when the journal last saw it bought but not yet delivered: a delivery that failed
- * since was refunded, and the sale is then still to be made. Its status is noted, and the look-up made
- * again (read only for a plan); unanswered, the journal's word stands.
+ * the service first when the journal last saw it bought but not yet delivered, here or by an earlier
+ * run elsewhere (`boughtElsewhere`): a delivery that failed since was refunded, and the sale is then
+ * still to be made. Its status is noted, and the look-up made again (read only for a plan);
+ * unanswered, the journal's word stands.
  */
 export async function standingAlternative(
   ctx: Context,
@@ -54,14 +56,19 @@ export async function standingAlternative(
   readFor: ReadFor = "buying",
 ): Promise<JournalEntry | undefined> {
   const status = entry.status === undefined ? null : toStatus(entry.status);
-  if (entry.outcome !== "done" || isFinal(status) || !entry.ref_id) return entry;
+  const elsewhere = boughtElsewhere(entry);
+  if ((entry.outcome !== "done" && !elsewhere) || isFinal(status) || !entry.ref_id) return entry;
+  let failed: boolean;
   try {
     const client = await ctx.client();
-    noteLatestStatus(ctx, (await client.getTransaction(entry.ref_id)).data, entry.ref_id);
+    const t = (await client.getTransaction(entry.ref_id)).data;
+    noteLatestStatus(ctx, t, entry.ref_id);
+    failed = verdictFacts(t).verdict === "delivery_failed";
   } catch {
     return entry;
   }
-  return boughtAlternative(ctx, refId, readFor);
+  // One bought elsewhere keeps the status it was found at: the service's word now says whether it stands.
+  return boughtAlternative(ctx, refId, readFor, elsewhere && failed ? entry.ref_id : undefined);
 }
 
 /** Another order under a ref_id whose sale was sold as its alternative: the ref_id is used, nothing sent. */
@@ -121,6 +128,58 @@ export function soldAsAlternative(
     earlier: true,
   };
   return { bought, judged };
+}
+
+/**
+ * An alternative the service held already under its ref_id (it refused it as REF_ID_ALREADY_EXIST, and
+ * the look-up found this order: an earlier run of the same sale bought it). Its delivery failed and was
+ * refunded whole, for this very order (item, quantity and customer each said): it cost nothing, and is
+ * thrown `held` so the next alternative is tried. Otherwise it is the sale, bought, delivered, pending
+ * or partial: said as sold before, nothing sent, and its exit code.
+ */
+export async function heldAlternative(
+  ctx: Context,
+  order: Order,
+  bought: Purchase,
+  given: { held?: { judged: OrderVerdict; amount: number | undefined } },
+): Promise<{ bought: Purchase; judged: OrderVerdict }> {
+  const t = bought.detail?.data;
+  const amount = t?.amount ?? bought.amount ?? undefined;
+  // Judged as it stands now, final or not: an earlier run's purchase may be delivered already.
+  const judged: OrderVerdict = t ? verdictFacts(t) : { verdict: "bought" };
+  const { verdict, refunded } = judged;
+  if (t) noteLatestStatus(ctx, t, order.refId);
+  if (t && verdict === "delivery_failed" && costNothing(verdict, 1, amount, refunded) && sameAlternative(t, order)) {
+    const failure = (await import("../../output/transaction.js")).deliveryFailure(t, refunded);
+    if (failure) {
+      given.held = { judged, amount };
+      ctx.output.warn(
+        ctx.say.alternatives.failedBefore(nameOf(order), order.refId, formatRupiah(refunded ?? amount ?? 0)),
+      );
+      throw failure;
+    }
+  }
+  const original = order.alternativeOf?.refId ?? "";
+  ctx.output.warn(
+    ctx.say.alternatives.soldBefore(
+      original,
+      order.refId,
+      nameOf(order),
+      verdictAside(verdict, refunded, formatRupiah, ctx.say),
+    ),
+  );
+  const result: Purchase = {
+    ...bought,
+    body: {
+      ref_id: order.refId,
+      sent: false,
+      already_bought: order.refId,
+      ...(bought.invoice !== null ? { invoice: bought.invoice } : {}),
+      ...(amount !== undefined ? { amount } : {}),
+      alternative_of: { ref_id: original },
+    },
+  };
+  return { bought: result, judged };
 }
 
 /** A failure, or a delivery held back as failed and refunded whole: whether the next alternative may be bought. */
