@@ -95,7 +95,9 @@ describe("buy --alternatives run again after an alternative the service holds", 
       already_bought: "SALE-82-alt1",
       alternative_of: { ref_id: "SALE-82", item_id: 4 },
     });
-    expect(again.stderr).toContain("ref_id SALE-82 was sold as its alternative SALE-82-alt1, Spotify Premium 1 Bulan (delivered)");
+    expect(again.stderr).toContain(
+      "ref_id SALE-82 was sold as its alternative SALE-82-alt1, Spotify Premium 1 Bulan (delivered)",
+    );
     expect(again.stderr).not.toContain("SALE-82-alt2");
     expect(service(harness, shop)).toEqual(before);
 
