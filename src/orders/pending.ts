@@ -110,6 +110,7 @@ export class PendingFollower {
       if (stoppedBy instanceof AuthError) throw stoppedBy;
     }
     const now = this.ctx.now();
+    this.reopenLanded(now);
     const ended: EndedOrder[] = [];
     for (const followed of this.followed.open(here.profile, here.baseUrl ?? "")) {
       const entry = this.journal.byEntryId(followed.entry);
@@ -125,6 +126,21 @@ export class PendingFollower {
       ended.push({ followed, entry, verdict, ...(transaction ? { transaction } : {}) });
     }
     return { pending: this.pending(), ended };
+  }
+
+  /**
+   * A purchase handed on as never made can still land: the service was processing it when asked,
+   * and a later look-up (within the repeat window, as the books ask again) finds it bought. Such an
+   * order is followed again, so the shop is not left with "not sent" for a sale that was charged.
+   */
+  private reopenLanded(now: number): void {
+    const here = this.ctx.settings;
+    const since = new Date(now - here.setting("repeat_window").value * 3_600_000).toISOString();
+    for (const id of this.followed.notSentSince(here.profile, here.baseUrl ?? "", since)) {
+      const entry = this.journal.byEntryId(id);
+      const verdict = entry ? ledgerVerdict(entry, now) : undefined;
+      if (verdict !== undefined && verdict !== "not_sent") this.followed.reopen(id);
+    }
   }
 
   /** Whether any order followed has ended in the journal since (a webhook listener beside may settle them): no question to the service. */
