@@ -22,7 +22,7 @@ import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import { formatDuration, formatDurationToMinute, formatLocalTime, formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
 import { toStatus } from "../api/status.js";
-import { lookUpPurchase } from "../orders/ledger.js";
+import { lookUpPurchase, sayNotRefreshed } from "../orders/ledger.js";
 import { PendingFollower, type EndedOrder, type PendingOrder } from "../orders/pending.js";
 import type { PendingOptions } from "./pending/flags.js";
 
@@ -40,16 +40,19 @@ export async function run(ctx: Context, options: PendingOptions): Promise<number
   const follower = new PendingFollower(ctx);
 
   if (!handing) {
-    const { pending, ended } = await follower.pass(true);
+    const { pending, ended, refreshed } = await follower.pass(true);
     await list(ctx, pending);
     if (ended.length) ctx.output.info(ctx.say.pending.endedNotHanded(ended.length));
-    return ExitCode.ok;
+    // As the books do: the orders as last recorded, said, and exit 4 when the service could not be asked.
+    return (refreshed && sayNotRefreshed(ctx, refreshed)) || ExitCode.ok;
   }
 
   const handOn = await handOnEnded(ctx, follower, options);
   if (options.once) {
-    const { pending, ended } = await follower.pass(true);
+    const { pending, ended, refreshed } = await follower.pass(true);
     await handOn(ended);
+    // Cron's codes stay 0, 1 and 5; the note says the list may be behind.
+    if (refreshed) sayNotRefreshed(ctx, refreshed);
     return standing(ctx, pending, follower.waitingToBeHanded().length);
   }
 

@@ -16,7 +16,7 @@ import type { Journal } from "../journal/journal.js";
 import { openRecords } from "../records/migrate.js";
 import { pendingOrders, type Claim, type FollowedOrder, type PendingOrders } from "../records/pending-orders.js";
 import type { Verdict } from "../domain/verdict.js";
-import { ledgerVerdict, refreshEntries } from "./ledger.js";
+import { ledgerVerdict, refreshEntries, type Refreshed } from "./ledger.js";
 
 /** An order not final: bought and not delivered yet, or sent with its outcome unknown. */
 export interface PendingOrder {
@@ -35,6 +35,8 @@ export interface EndedOrder {
 export interface Pass {
   pending: PendingOrder[];
   ended: EndedOrder[];
+  /** What the service could not be asked about this pass (none when it was not asked). */
+  refreshed?: Refreshed;
 }
 
 /** Whether a claim's process still runs: on this machine, by its pid; on another, it is taken as alive. */
@@ -100,14 +102,15 @@ export class PendingFollower {
     // The books' own refresh: the service's list read first, and only the orders it shows final (or
     // does not show) looked up one by one, so a day of manual orders waiting costs a question a pass.
     // A recent purchase a look-up did not find is asked about again: the service may have committed it since.
+    let refreshed: Refreshed | undefined;
     if (ask) {
-      const { stoppedBy } = await refreshEntries(
+      refreshed = await refreshEntries(
         this.ctx,
         before.map((p) => p.entry),
         { seen: (entry, t) => seen.set(entry.entry, t), lateCommits: true },
       );
       // A refused key ends the run (exit 3); an unreachable service is asked again next pass.
-      if (stoppedBy instanceof AuthError) throw stoppedBy;
+      if (refreshed.stoppedBy instanceof AuthError) throw refreshed.stoppedBy;
     }
     const now = this.ctx.now();
     this.reopenLanded(now);
@@ -125,7 +128,7 @@ export class PendingFollower {
       const transaction = seen.get(entry.entry);
       ended.push({ followed, entry, verdict, ...(transaction ? { transaction } : {}) });
     }
-    return { pending: this.pending(), ended };
+    return { pending: this.pending(), ended, ...(refreshed ? { refreshed } : {}) };
   }
 
   /**
