@@ -23,6 +23,7 @@ import { formatDuration, formatDurationToMinute, formatLocalTime, formatRupiah }
 import { statusWord } from "../output/status-words.js";
 import { toStatus } from "../api/status.js";
 import { lookUpPurchase, sayNotRefreshed } from "../orders/ledger.js";
+import { JqFilterError } from "../output/jq.js";
 import { PendingFollower, type EndedOrder, type PendingOrder } from "../orders/pending.js";
 import type { PendingOptions } from "./pending/flags.js";
 
@@ -246,6 +247,9 @@ async function handOnEnded(
 
   return async (ended) => {
     let handed = 0;
+    // A --jq filter that fails on an order's line is said once every order is handed on: the
+    // receipt is appended and the command run all the same, never again on the next run.
+    let filterFailed: JqFilterError | undefined;
     for (const order of ended) {
       if (ctx.signal.aborted) throw new InterruptedError(ctx.say.errors.interrupted, { nothingInFlight: true });
       const claim = follower.claim(order);
@@ -294,7 +298,12 @@ async function handOnEnded(
             );
           }
         }
-        announce(order, json);
+        try {
+          announce(order, json);
+        } catch (error) {
+          if (!(error instanceof JqFilterError)) throw error;
+          filterFailed ??= error;
+        }
         follower.announced(order);
       }
       if (runCommand) {
@@ -317,6 +326,7 @@ async function handOnEnded(
       follower.handed(order);
       handed++;
     }
+    if (filterFailed) throw filterFailed;
     return handed;
   };
 }
