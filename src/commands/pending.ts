@@ -361,8 +361,9 @@ async function orderCommand(
           RESELLER_INVOICE: order.invoice ?? "",
           RESELLER_OUTCOME: order.outcome,
         },
-        // The same on every try and after a restart: a command drops repeats by it.
-        deliveryId: `order-${order.ref_id ?? order.bought_at}`,
+        // The same on every try and after a restart: a command drops repeats by it. An order said
+        // never made has one of its own, so how it ends, if the service took it after all, is no repeat.
+        deliveryId: `order-${order.ref_id ?? order.bought_at}${order.outcome === "not_sent" ? "-not_sent" : ""}`,
       },
       signal,
     );

@@ -24,13 +24,14 @@ describe.sequential("pending and a purchase that lands after it was found never 
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     const commands = join(reseller.configDir, "commands.jsonl");
     const receipts = join(reseller.configDir, "receipts.txt");
+    const ids = join(reseller.configDir, "delivery-ids.txt");
     const handOn = [
       "pending",
       "--once",
       "--receipts",
       receipts,
       "--exec",
-      `cat >> '${commands}'; echo >> '${commands}'`,
+      `cat >> '${commands}'; echo >> '${commands}'; echo "$RESELLER_DELIVERY_ID" >> '${ids}'`,
     ];
     const handedOn = () =>
       readFileSync(commands, "utf8")
@@ -73,6 +74,8 @@ describe.sequential("pending and a purchase that lands after it was found never 
     ]);
     expect(receiptsIn(receipts)).toHaveLength(1);
     expect(receiptsIn(receipts)[0]).toContain(refId);
+    // A command that drops repeats by the delivery id still runs for how the order ended.
+    expect(readFileSync(ids, "utf8").trim().split("\n")).toEqual([`order-${refId}-not_sent`, `order-${refId}`]);
 
     // Handed on as delivered once: the next pass has nothing to say.
     const again = await reseller.run(handOn);
