@@ -1358,6 +1358,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** The contract's input rules (src/rules/input.ts, src/rules/markup.ts). */
     input: {
       positiveWhole: (name: string, text: string) => `${name} must be a positive whole number, not "${text}".`,
+      atMostSeconds: (name: string, max: number, text: string) =>
+        `${name} must be at most ${max} seconds (24 days), not "${text}".`,
       writeQuantity: "Write it as 1000 or 1.000.",
       topUpAtLeast: (minimum: string, amount: string) => `--amount must be at least ${minimum}; ${amount} is less.`,
       duration: (text: string) => `--duration must be whole seconds from 60 to 600, not "${text}".`,

@@ -1786,6 +1786,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     },
     input: {
       positiveWhole: (name: string, text: string) => `${name} harus bilangan bulat positif, bukan "${text}".`,
+      atMostSeconds: (name: string, max: number, text: string) =>
+        `${name} paling lama ${max} detik (24 hari), bukan "${text}".`,
       writeQuantity: "Tulis seperti 1000 atau 1.000.",
       topUpAtLeast: (minimum: string, amount: string) => `--amount minimal ${minimum}; ${amount} kurang dari itu.`,
       duration: (text: string) => `--duration harus detik bulat dari 60 sampai 600, bukan "${text}".`,
