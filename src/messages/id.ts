@@ -2240,6 +2240,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       "Pastikan hasil yang belum pasti dengan `reseller reconcile`; menjalankan order yang sama lagi menyelesaikan sisanya dan tidak pernah membeli satu order dua kali.",
     retryRefused:
       "Menjalankan order yang sama lagi mengulang yang ditolak atau tidak dikirim, dan tidak pernah membeli satu order dua kali.",
+    printFault: (fault: string) =>
+      `Order tetap seperti di atas dan di jurnal, tapi ada yang salah saat mencetak hasilnya: ${fault}`,
     money: (spent: string, refunded: string, net: string, balance: string) =>
       `Terpakai ${spent}${refunded ? `, dana ${refunded} dikembalikan: total ${net}` : ""}${balance ? `; saldo sekarang ${balance}` : ""}.`,
     progress: (finished: number, total: number, row: number, what: string, customer: string, verdict: string) =>

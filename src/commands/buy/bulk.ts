@@ -14,6 +14,7 @@ import type { Context } from "../../context.js";
 import type { Messages } from "../../messages/messages.js";
 import { InputError, present, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
+import { JqFilterError } from "../../output/jq.js";
 import { copyable, customerCell, money, type Cell } from "../../output/output.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import {
@@ -100,6 +101,9 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     ? (await import("../../orders/delivery.js")).waitTimeoutSeconds(ctx, request.waitTimeout)
     : 0;
   let finished = 0;
+  // A --jq filter that fails on one result: the orders are bought, so the run goes on and each
+  // answer is recorded; the fault is named once they all are, and the exit code stays the orders'.
+  let printFault: JqFilterError | undefined;
   const results = await runBulk(ctx, client, prepared, {
     concurrency: request.concurrency,
     wait: request.wait,
@@ -116,7 +120,12 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
       onStep: (row, said) => ctx.output.warn(`${ctx.say.bulk.lineOf(row, "")}: ${said(ctx.say)}`),
     },
     onResult: (result) => {
-      report(ctx, result, ++finished, prepared.orders.length, out);
+      try {
+        report(ctx, result, ++finished, prepared.orders.length, out);
+      } catch (error) {
+        if (!(error instanceof JqFilterError)) throw error;
+        printFault ??= error;
+      }
       receipts?.(result);
     },
   });
@@ -134,6 +143,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
       ),
     );
   }
+  if (printFault) ctx.output.warn(ctx.say.bulk.printFault(printFault.messageIn(ctx.say)));
   if (results.some((r) => r.outcome === "unknown")) {
     ctx.output.warn(ctx.say.bulk.settleUnknown);
   } else if (results.some((r) => r.outcome === "refused" || r.outcome === "not_sent")) {
