@@ -12,9 +12,8 @@ import { openReceiptsFile, openResultsFile } from "../../config/config-dir.js";
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
 import type { Messages } from "../../messages/messages.js";
-import { InputError, present, UsageError } from "../../errors.js";
+import { InputError, InterruptedError, present, ResellerError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
-import { JqFilterError } from "../../output/jq.js";
 import { copyable, customerCell, money, type Cell } from "../../output/output.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import {
@@ -101,9 +100,10 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     ? (await import("../../orders/delivery.js")).waitTimeoutSeconds(ctx, request.waitTimeout)
     : 0;
   let finished = 0;
-  // A --jq filter that fails on one result: the orders are bought, so the run goes on and each
-  // answer is recorded; the fault is named once they all are, and the exit code stays the orders'.
-  let printFault: JqFilterError | undefined;
+  // A result that cannot be shown or kept (a --jq filter failing on it, --out on a full disk): the
+  // orders are bought, so the run goes on and each answer is recorded; the fault is named once they
+  // all are, and the exit code stays the orders'.
+  let printFault: unknown;
   const results = await runBulk(ctx, client, prepared, {
     concurrency: request.concurrency,
     wait: request.wait,
@@ -123,7 +123,7 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
       try {
         report(ctx, result, ++finished, prepared.orders.length, out);
       } catch (error) {
-        if (!(error instanceof JqFilterError)) throw error;
+        if (error instanceof InterruptedError) throw error;
         printFault ??= error;
       }
       receipts?.(result);
@@ -143,13 +143,18 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
       ),
     );
   }
-  if (printFault) ctx.output.warn(ctx.say.bulk.printFault(printFault.messageIn(ctx.say)));
+  if (printFault !== undefined) ctx.output.warn(ctx.say.bulk.printFault(faultWords(ctx, printFault)));
   if (results.some((r) => r.outcome === "unknown")) {
     ctx.output.warn(ctx.say.bulk.settleUnknown);
   } else if (results.some((r) => r.outcome === "refused" || r.outcome === "not_sent")) {
     ctx.output.warn(ctx.say.bulk.retryRefused);
   }
   return code;
+}
+
+function faultWords(ctx: Context, error: unknown): string {
+  if (error instanceof ResellerError) return error.messageIn(ctx.say);
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
