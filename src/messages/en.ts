@@ -1827,7 +1827,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       "Settle unknown outcomes with `reseller reconcile`; running the same orders again finishes the rest and never buys an order twice.",
     retryRefused: "Running the same orders again retries what was refused or not sent, and never buys an order twice.",
     printFault: (fault: string) =>
-      `The orders stand as above and in the journal, but printing or keeping a result (--out) went wrong: ${fault}`,
+      `The orders stand as above and in the journal, but printing or keeping a result (--out, --receipts) went wrong: ${fault}`,
     /** `Spent Rp 270.000, Rp 11.200 refunded: Rp 258.800 in all; balance now Rp 730.000.`; refunded and balance may be "". */
     money: (spent: string, refunded: string, net: string, balance: string) =>
       `Spent ${spent}${refunded ? `, ${refunded} refunded: ${net} in all` : ""}${balance ? `; balance now ${balance}` : ""}.`,

@@ -2241,7 +2241,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     retryRefused:
       "Menjalankan order yang sama lagi mengulang yang ditolak atau tidak dikirim, dan tidak pernah membeli satu order dua kali.",
     printFault: (fault: string) =>
-      `Order tetap seperti di atas dan di jurnal, tapi ada yang salah saat mencetak atau menyimpan hasilnya (--out): ${fault}`,
+      `Order tetap seperti di atas dan di jurnal, tapi ada yang salah saat mencetak atau menyimpan hasilnya (--out, --receipts): ${fault}`,
     money: (spent: string, refunded: string, net: string, balance: string) =>
       `Terpakai ${spent}${refunded ? `, dana ${refunded} dikembalikan: total ${net}` : ""}${balance ? `; saldo sekarang ${balance}` : ""}.`,
     progress: (finished: number, total: number, row: number, what: string, customer: string, verdict: string) =>

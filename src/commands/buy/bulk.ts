@@ -100,10 +100,18 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     ? (await import("../../orders/delivery.js")).waitTimeoutSeconds(ctx, request.waitTimeout)
     : 0;
   let finished = 0;
-  // A result that cannot be shown or kept (a --jq filter failing on it, --out on a full disk): the
+  // A result that cannot be shown or kept (a --jq filter failing on it, --out or --receipts on a full disk): the
   // orders are bought, so the run goes on and each answer is recorded; the fault is named once they
   // all are, and the exit code stays the orders'.
   let printFault: unknown;
+  const showing = (step: () => void) => {
+    try {
+      step();
+    } catch (error) {
+      if (error instanceof InterruptedError) throw error;
+      printFault ??= error;
+    }
+  };
   const results = await runBulk(ctx, client, prepared, {
     concurrency: request.concurrency,
     wait: request.wait,
@@ -120,13 +128,8 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
       onStep: (row, said) => ctx.output.warn(`${ctx.say.bulk.lineOf(row, "")}: ${said(ctx.say)}`),
     },
     onResult: (result) => {
-      try {
-        report(ctx, result, ++finished, prepared.orders.length, out);
-      } catch (error) {
-        if (error instanceof InterruptedError) throw error;
-        printFault ??= error;
-      }
-      receipts?.(result);
+      showing(() => report(ctx, result, ++finished, prepared.orders.length, out));
+      showing(() => receipts?.(result));
     },
   });
 
