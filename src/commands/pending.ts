@@ -22,7 +22,8 @@ import { copyable, customerCell, money, type Cell } from "../output/output.js";
 import { formatDuration, formatDurationToMinute, formatLocalTime, formatRupiah } from "../output/format.js";
 import { statusWord } from "../output/status-words.js";
 import { toStatus } from "../api/status.js";
-import { lookUpPurchase } from "../orders/ledger.js";
+import { lookUpPurchase, sayNotRefreshed } from "../orders/ledger.js";
+import { JqFilterError } from "../output/jq.js";
 import { PendingFollower, type EndedOrder, type PendingOrder } from "../orders/pending.js";
 import type { PendingOptions } from "./pending/flags.js";
 
@@ -40,16 +41,19 @@ export async function run(ctx: Context, options: PendingOptions): Promise<number
   const follower = new PendingFollower(ctx);
 
   if (!handing) {
-    const { pending, ended } = await follower.pass(true);
+    const { pending, ended, refreshed } = await follower.pass(true);
     await list(ctx, pending);
     if (ended.length) ctx.output.info(ctx.say.pending.endedNotHanded(ended.length));
-    return ExitCode.ok;
+    // As the books do: the orders as last recorded, said, and exit 4 when the service could not be asked.
+    return (refreshed && sayNotRefreshed(ctx, refreshed)) || ExitCode.ok;
   }
 
   const handOn = await handOnEnded(ctx, follower, options);
   if (options.once) {
-    const { pending, ended } = await follower.pass(true);
+    const { pending, ended, refreshed } = await follower.pass(true);
     await handOn(ended);
+    // Cron's codes stay 0, 1 and 5; the note says the list may be behind.
+    if (refreshed) sayNotRefreshed(ctx, refreshed);
     return standing(ctx, pending, follower.waitingToBeHanded().length);
   }
 
@@ -243,6 +247,9 @@ async function handOnEnded(
 
   return async (ended) => {
     let handed = 0;
+    // A --jq filter that fails on an order's line is said once every order is handed on: the
+    // receipt is appended and the command run all the same, never again on the next run.
+    let filterFailed: JqFilterError | undefined;
     for (const order of ended) {
       if (ctx.signal.aborted) throw new InterruptedError(ctx.say.errors.interrupted, { nothingInFlight: true });
       const claim = follower.claim(order);
@@ -291,7 +298,12 @@ async function handOnEnded(
             );
           }
         }
-        announce(order, json);
+        try {
+          announce(order, json);
+        } catch (error) {
+          if (!(error instanceof JqFilterError)) throw error;
+          filterFailed ??= error;
+        }
         follower.announced(order);
       }
       if (runCommand) {
@@ -314,6 +326,7 @@ async function handOnEnded(
       follower.handed(order);
       handed++;
     }
+    if (filterFailed) throw filterFailed;
     return handed;
   };
 }
@@ -348,8 +361,9 @@ async function orderCommand(
           RESELLER_INVOICE: order.invoice ?? "",
           RESELLER_OUTCOME: order.outcome,
         },
-        // The same on every try and after a restart: a command drops repeats by it.
-        deliveryId: `order-${order.ref_id ?? order.bought_at}`,
+        // The same on every try and after a restart: a command drops repeats by it. An order said
+        // never made has one of its own, so how it ends, if the service took it after all, is no repeat.
+        deliveryId: `order-${order.ref_id ?? order.bought_at}${order.outcome === "not_sent" ? "-not_sent" : ""}`,
       },
       signal,
     );

@@ -1358,6 +1358,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** The contract's input rules (src/rules/input.ts, src/rules/markup.ts). */
     input: {
       positiveWhole: (name: string, text: string) => `${name} must be a positive whole number, not "${text}".`,
+      atMostSeconds: (name: string, max: number, text: string) =>
+        `${name} must be at most ${max} seconds (24 days), not "${text}".`,
       writeQuantity: "Write it as 1000 or 1.000.",
       topUpAtLeast: (minimum: string, amount: string) => `--amount must be at least ${minimum}; ${amount} is less.`,
       duration: (text: string) => `--duration must be whole seconds from 60 to 600, not "${text}".`,
@@ -1824,6 +1826,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     settleUnknown:
       "Settle unknown outcomes with `reseller reconcile`; running the same orders again finishes the rest and never buys an order twice.",
     retryRefused: "Running the same orders again retries what was refused or not sent, and never buys an order twice.",
+    printFault: (fault: string) =>
+      `The orders stand as above and in the journal, but printing or keeping a result (--out, --receipts) went wrong: ${fault}`,
     /** `Spent Rp 270.000, Rp 11.200 refunded: Rp 258.800 in all; balance now Rp 730.000.`; refunded and balance may be "". */
     money: (spent: string, refunded: string, net: string, balance: string) =>
       `Spent ${spent}${refunded ? `, ${refunded} refunded: ${net} in all` : ""}${balance ? `; balance now ${balance}` : ""}.`,

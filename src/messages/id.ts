@@ -1786,6 +1786,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
     },
     input: {
       positiveWhole: (name: string, text: string) => `${name} harus bilangan bulat positif, bukan "${text}".`,
+      atMostSeconds: (name: string, max: number, text: string) =>
+        `${name} paling lama ${max} detik (24 hari), bukan "${text}".`,
       writeQuantity: "Tulis seperti 1000 atau 1.000.",
       topUpAtLeast: (minimum: string, amount: string) => `--amount minimal ${minimum}; ${amount} kurang dari itu.`,
       duration: (text: string) => `--duration harus detik bulat dari 60 sampai 600, bukan "${text}".`,
@@ -2238,6 +2240,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       "Pastikan hasil yang belum pasti dengan `reseller reconcile`; menjalankan order yang sama lagi menyelesaikan sisanya dan tidak pernah membeli satu order dua kali.",
     retryRefused:
       "Menjalankan order yang sama lagi mengulang yang ditolak atau tidak dikirim, dan tidak pernah membeli satu order dua kali.",
+    printFault: (fault: string) =>
+      `Order tetap seperti di atas dan di jurnal, tapi ada yang salah saat mencetak atau menyimpan hasilnya (--out, --receipts): ${fault}`,
     money: (spent: string, refunded: string, net: string, balance: string) =>
       `Terpakai ${spent}${refunded ? `, dana ${refunded} dikembalikan: total ${net}` : ""}${balance ? `; saldo sekarang ${balance}` : ""}.`,
     progress: (finished: number, total: number, row: number, what: string, customer: string, verdict: string) =>

@@ -16,7 +16,7 @@ import type { Journal } from "../journal/journal.js";
 import { openRecords } from "../records/migrate.js";
 import { pendingOrders, type Claim, type FollowedOrder, type PendingOrders } from "../records/pending-orders.js";
 import type { Verdict } from "../domain/verdict.js";
-import { ledgerVerdict, refreshEntries } from "./ledger.js";
+import { ledgerVerdict, refreshEntries, type Refreshed } from "./ledger.js";
 
 /** An order not final: bought and not delivered yet, or sent with its outcome unknown. */
 export interface PendingOrder {
@@ -35,6 +35,8 @@ export interface EndedOrder {
 export interface Pass {
   pending: PendingOrder[];
   ended: EndedOrder[];
+  /** What the service could not be asked about this pass (none when it was not asked). */
+  refreshed?: Refreshed;
 }
 
 /** Whether a claim's process still runs: on this machine, by its pid; on another, it is taken as alive. */
@@ -100,16 +102,18 @@ export class PendingFollower {
     // The books' own refresh: the service's list read first, and only the orders it shows final (or
     // does not show) looked up one by one, so a day of manual orders waiting costs a question a pass.
     // A recent purchase a look-up did not find is asked about again: the service may have committed it since.
+    let refreshed: Refreshed | undefined;
     if (ask) {
-      const { stoppedBy } = await refreshEntries(
+      refreshed = await refreshEntries(
         this.ctx,
         before.map((p) => p.entry),
         { seen: (entry, t) => seen.set(entry.entry, t), lateCommits: true },
       );
       // A refused key ends the run (exit 3); an unreachable service is asked again next pass.
-      if (stoppedBy instanceof AuthError) throw stoppedBy;
+      if (refreshed.stoppedBy instanceof AuthError) throw refreshed.stoppedBy;
     }
     const now = this.ctx.now();
+    this.reopenLanded(now);
     const ended: EndedOrder[] = [];
     for (const followed of this.followed.open(here.profile, here.baseUrl ?? "")) {
       const entry = this.journal.byEntryId(followed.entry);
@@ -124,7 +128,22 @@ export class PendingFollower {
       const transaction = seen.get(entry.entry);
       ended.push({ followed, entry, verdict, ...(transaction ? { transaction } : {}) });
     }
-    return { pending: this.pending(), ended };
+    return { pending: this.pending(), ended, ...(refreshed ? { refreshed } : {}) };
+  }
+
+  /**
+   * A purchase handed on as never made can still land: the service was processing it when asked,
+   * and a later look-up (within the repeat window, as the books ask again) finds it bought. Such an
+   * order is followed again, so the shop is not left with "not sent" for a sale that was charged.
+   */
+  private reopenLanded(now: number): void {
+    const here = this.ctx.settings;
+    const since = new Date(now - here.setting("repeat_window").value * 3_600_000).toISOString();
+    for (const id of this.followed.notSentSince(here.profile, here.baseUrl ?? "", since)) {
+      const entry = this.journal.byEntryId(id);
+      const verdict = entry ? ledgerVerdict(entry, now) : undefined;
+      if (verdict !== undefined && verdict !== "not_sent") this.followed.reopen(id);
+    }
   }
 
   /** Whether any order followed has ended in the journal since (a webhook listener beside may settle them): no question to the service. */

@@ -78,6 +78,14 @@ function prepare(db: RecordsDatabase) {
   );
   const hand = db.prepare("UPDATE pending_orders SET handed_at = ?, last_error = NULL WHERE entry = ?");
   const failed = db.prepare("UPDATE pending_orders SET tries = ?, next_try_ms = ?, last_error = ? WHERE entry = ?");
+  const notSentSince = db.prepare<[string, string, string], { entry: string }>(
+    `SELECT entry FROM pending_orders
+     WHERE profile = ? AND base_url = ? AND outcome = 'not_sent' AND ended_at >= ? ORDER BY seen_at, entry`,
+  );
+  const reopen = db.prepare(
+    `UPDATE pending_orders SET ended_at = NULL, outcome = NULL, owner = NULL, announced_at = NULL, handed_at = NULL,
+     tries = 0, next_try_ms = NULL, last_error = NULL WHERE entry = ? AND outcome = 'not_sent'`,
+  );
   // IMMEDIATE: two processes claiming the same order never both read it unclaimed.
   const claim = db.transaction((entry: string, owner: string, alive: (owner: string) => boolean) => {
     const found = row.get(entry);
@@ -103,6 +111,14 @@ function prepare(db: RecordsDatabase) {
     announced: (entry: string, outcome: string, at: string) => void announce.run({ entry, outcome, at }),
     /** Handed on whole: never again. */
     handed: (entry: string, at: string) => void hand.run(at, entry),
+    /** Orders of this profile and service address said to be never made (`not_sent`) since `sinceIso`. */
+    notSentSince: (profile: string, baseUrl: string, sinceIso: string): string[] =>
+      notSentSince.all(profile, baseUrl, sinceIso).map((row) => row.entry),
+    /**
+     * An order said never made that the service took after all: followed again from the start, so
+     * how it ends is handed on too (its line, its receipt, its command).
+     */
+    reopen: (entry: string) => void reopen.run(entry),
     /** Its command failed: tried again once `nextTryMs` has come. */
     failedTry: (entry: string, tries: number, nextTryMs: number, error: string) =>
       void failed.run(tries, nextTryMs, error, entry),

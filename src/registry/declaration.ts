@@ -165,7 +165,7 @@ export function execTimeoutOption() {
   return ruledOption(
     "--exec-timeout <seconds>",
     "longest an --exec command may run before it is stopped and tried again later (default 60)",
-    rules.positiveInteger,
+    rules.timerSeconds,
   );
 }
 
@@ -174,7 +174,7 @@ export function execGraceOption() {
   return ruledOption(
     "--exec-grace <seconds>",
     "how long a stopped --exec command and what it started have between SIGTERM and SIGKILL (default 5)",
-    rules.positiveInteger,
+    rules.timerSeconds,
   );
 }
 

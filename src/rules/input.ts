@@ -22,6 +22,19 @@ export function positiveInteger(name: Said, value: string | number): number {
   return n;
 }
 
+/** The longest wait a timer holds (2^31 − 1 ms, in whole seconds): Node fires a longer one at once. */
+export const longestTimerS = Math.floor(0x7fffffff / 1000);
+
+/** A positive whole number of seconds that a timer can wait for (`--exec-timeout`, `--exec-grace`). */
+export function timerSeconds(name: Said, value: string | number): number {
+  const n = positiveInteger(name, value);
+  if (n > longestTimerS)
+    throw new InputError((say) =>
+      say.orders.input.atMostSeconds(wordIn(name, say), longestTimerS, String(value).trim()),
+    );
+  return n;
+}
+
 /**
  * A quantity as people write a count: `1000`, or grouped in thousands the way amounts are (`1.000`,
  * `1,000`, `1 000`). Anything else is refused, with the count it most likely meant when there is one

@@ -12,7 +12,7 @@ import { openReceiptsFile, openResultsFile } from "../../config/config-dir.js";
 import type { ServiceClient } from "../../api/client.js";
 import type { Context } from "../../context.js";
 import type { Messages } from "../../messages/messages.js";
-import { InputError, present, UsageError } from "../../errors.js";
+import { InputError, InterruptedError, present, ResellerError, UsageError } from "../../errors.js";
 import { formatRupiah } from "../../output/format.js";
 import { copyable, customerCell, money, type Cell } from "../../output/output.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
@@ -100,6 +100,18 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
     ? (await import("../../orders/delivery.js")).waitTimeoutSeconds(ctx, request.waitTimeout)
     : 0;
   let finished = 0;
+  // A result that cannot be shown or kept (a --jq filter failing on it, --out or --receipts on a full disk): the
+  // orders are bought, so the run goes on and each answer is recorded; the fault is named once they
+  // all are, and the exit code stays the orders'.
+  let printFault: unknown;
+  const showing = (step: () => void) => {
+    try {
+      step();
+    } catch (error) {
+      if (error instanceof InterruptedError) throw error;
+      printFault ??= error;
+    }
+  };
   const results = await runBulk(ctx, client, prepared, {
     concurrency: request.concurrency,
     wait: request.wait,
@@ -116,8 +128,8 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
       onStep: (row, said) => ctx.output.warn(`${ctx.say.bulk.lineOf(row, "")}: ${said(ctx.say)}`),
     },
     onResult: (result) => {
-      report(ctx, result, ++finished, prepared.orders.length, out);
-      receipts?.(result);
+      showing(() => report(ctx, result, ++finished, prepared.orders.length, out));
+      showing(() => receipts?.(result));
     },
   });
 
@@ -134,12 +146,18 @@ export async function runBulkFile(ctx: Context, request: FileRequest): Promise<n
       ),
     );
   }
+  if (printFault !== undefined) ctx.output.warn(ctx.say.bulk.printFault(faultWords(ctx, printFault)));
   if (results.some((r) => r.outcome === "unknown")) {
     ctx.output.warn(ctx.say.bulk.settleUnknown);
   } else if (results.some((r) => r.outcome === "refused" || r.outcome === "not_sent")) {
     ctx.output.warn(ctx.say.bulk.retryRefused);
   }
   return code;
+}
+
+function faultWords(ctx: Context, error: unknown): string {
+  if (error instanceof ResellerError) return error.messageIn(ctx.say);
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
