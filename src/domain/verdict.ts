@@ -249,14 +249,26 @@ export interface OrderVerdict {
 }
 
 /**
- * What --json of a buy, a bulk row and --out carry of the verdict: `outcome`; for money given back
- * `refunded` and `net` (what the order cost in the end); for a partial order `delivered`.
+ * What --json of a buy, a bulk row and --out carry of the verdict: `outcome`, `refunded` (0 when
+ * nothing was given back) and `net`, what the order cost in the end, as `history` says it: amount
+ * less refunded, 0 when refused or not sent, null while unknown; for a partial order `delivered`.
+ * A script sums `.net` of any result without asking which verdict it has.
  */
 export function outcomeFields({ verdict, refunded, delivered }: OrderVerdict, amount: number | null | undefined) {
+  const whole = (verdict === "bought" || verdict === "delivered") && typeof amount === "number";
+  const back = refunded ?? (whole ? 0 : undefined);
+  const net =
+    verdict === "refused" || verdict === "not_sent"
+      ? 0
+      : verdict === "unknown"
+        ? null
+        : back !== undefined && typeof amount === "number"
+          ? amount - back
+          : undefined;
   return {
     outcome: verdict,
-    ...(refunded !== undefined ? { refunded } : {}),
-    ...(refunded !== undefined && typeof amount === "number" ? { net: amount - refunded } : {}),
+    ...(back !== undefined ? { refunded: back } : {}),
+    ...(net !== undefined ? { net } : {}),
     ...(delivered ? { delivered } : {}),
   };
 }

@@ -82,8 +82,8 @@ export interface BulkResult {
   amount?: number;
   /** The service's refund, for an order partly delivered or whose delivery failed. */
   refunded?: number;
-  /** What the order cost in the end: amount less refunded. */
-  net?: number;
+  /** What the order cost in the end, as `outcomeFields` says it: amount less refunded, 0 when nothing was bought, null while unknown. */
+  net?: number | null;
   /** A partly delivered order: each line, ordered and delivered. */
   delivered?: LineDelivery[];
   status?: string;
@@ -391,7 +391,7 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
   return {
     ...base,
     ...(earlier.refId !== order.refId ? { ref_id: earlier.refId } : {}),
-    outcome,
+    ...outcomeFields({ verdict: outcome, ...(refunded !== undefined ? { refunded } : {}) }, earlier.amount),
     exit_code: verdictExitCode(outcome),
     sent: false,
     already_bought: earlier.refId,
@@ -399,9 +399,6 @@ function fromEarlier(order: Order, row: OrderRow, earlier: EarlierPurchase): Bul
     ...(earlier.invoice !== undefined ? { invoice: earlier.invoice } : {}),
     ...(earlier.amount !== undefined ? { amount: earlier.amount } : {}),
     ...(earlier.status !== undefined ? { status: earlier.status } : {}),
-    // One bought before says its refund again, as history does, and what it cost in the end.
-    ...(refunded !== undefined ? { refunded } : {}),
-    ...(refunded !== undefined && earlier.amount !== undefined ? { net: earlier.amount - refunded } : {}),
     ...(earlier.alternativeOf !== undefined && earlier.item
       ? {
           item_id: earlier.item.id,
@@ -428,7 +425,7 @@ export function soldForAnotherProblem(
 function soldForAnother(ctx: Pick<Context, "say">, order: Order, row: OrderRow, altRefId: string): BulkResult {
   return {
     ...baseOf(order, row),
-    outcome: "not_sent",
+    ...outcomeFields({ verdict: "not_sent" }, undefined),
     // As a single buy's: the ref_id is the reseller's to change.
     exit_code: ExitCode.usage,
     sent: false,
@@ -449,9 +446,18 @@ function fromFailure(
   answered?: BulkResult,
 ): BulkResult {
   const { outcome, exitCode, sent } = failureVerdict(error, stage);
+  const kept: Partial<BulkResult> = answered ?? {};
   return {
     ...(answered ?? base),
-    outcome,
+    // What it cost in the end, with what the answer said of it.
+    ...outcomeFields(
+      {
+        verdict: outcome,
+        ...(kept.refunded !== undefined ? { refunded: kept.refunded } : {}),
+        ...(kept.delivered ? { delivered: kept.delivered } : {}),
+      },
+      kept.amount,
+    ),
     exit_code: exitCode,
     sent,
     error:
@@ -651,7 +657,7 @@ async function sendRowOrder(
     });
     result = {
       ...base,
-      outcome: "bought",
+      ...outcomeFields({ verdict: "bought" }, bought.amount),
       exit_code: 0,
       sent: true,
       ...(bought.earlier ? { already_bought: order.refId } : {}),

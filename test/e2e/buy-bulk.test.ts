@@ -64,6 +64,8 @@ describe("buy --file", () => {
     const spent = results.reduce((sum, x) => sum + x.amount, 0);
     expect(spent).toBe(11_500 + 18_000 + 100 * 35 + 2 * 6_500);
     expect(balanceOf(reseller.apiKey)).toBe(before - spent);
+    // Summed over --out, `net` is what the run took from the balance, whatever each row's verdict.
+    expect(results.map((x) => [x.refunded, x.net])).toEqual(results.map((x) => [0, x.amount]));
     const refs = results.map((x) => x.ref_id);
     expect(onService(reseller.apiKey).filter((t) => refs.includes(t.ref_id))).toHaveLength(4);
 
@@ -73,6 +75,8 @@ describe("buy --file", () => {
     expect(again.exitCode, again.stderr).toBe(0);
     const second = jsonLines(again.stdout);
     expect(second.map((x) => [x.outcome, x.sent])).toEqual(Array(4).fill(["bought", false]));
+    // Bought before, it says again what it cost, as history does.
+    expect(second.map((x) => x.net).sort()).toEqual(results.map((x) => x.net).sort());
     expect(second.map((x) => x.ref_id).sort()).toEqual([...refs].sort());
     // Settled rows cost no purchase and write nothing: the journal already says what happened.
     expect(harness.requests.slice(requestsBefore).filter((l) => /POST \/v1\/trx/.test(l))).toEqual([]);

@@ -39,8 +39,10 @@ describe("buy one item", () => {
     );
     expect(r.exitCode, r.stderr).toBe(0);
     const body = singleJson(r);
-    expect(Object.keys(body)).toEqual(["message", "data", "outcome"]);
+    expect(Object.keys(body)).toEqual(["message", "data", "outcome", "refunded", "net"]);
     expect(body.outcome).toBe("bought");
+    // What it cost in the end, as history says it: a script sums .net of any result.
+    expect(body).toMatchObject({ refunded: 0, net: 11_500 });
     expect(body.data).toMatchObject({
       ref_id: "shop-order-77",
       status: "paid",

@@ -371,7 +371,8 @@ function report(ctx: Context, result: BulkResult, finished: number, total: numbe
           result.error?.code,
           result.item,
           result.customer,
-          result.refunded,
+          // Piped, the column says money given back, as it did before --json's rows said `refunded: 0`.
+          result.outcome === "partial" || result.outcome === "delivery_failed" ? result.refunded : undefined,
           ...(result.hand_over ?? []),
         ],
       ],
