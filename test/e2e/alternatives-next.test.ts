@@ -142,6 +142,29 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(after.balance - before.balance).toBe(19_000 - 18_000);
   });
 
+  it("one bought elsewhere and followed since moves nothing in this machine's ledger: no verdict of its own, net 0", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "3", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    // Another run of the sale (another profile, whose records this one does not read) sold Spotify.
+    expect((await shop.run([...sale("SALE-90", "buyer90@example.com"), "--profile", "other"])).exitCode).toBe(0);
+    const before = service(harness, shop);
+    const held = await shop.run(sale("SALE-90", "buyer90@example.com"), { mode: "json" });
+    expect(held.json()).toMatchObject({ sent: false, already_bought: "SALE-90-alt1" });
+    // Delivered since; this machine follows it, and notes it against its entry.
+    harness.emulator.clock.advance(600_000);
+    expect((await shop.run(["trx", "show", "SALE-90-alt1"], { mode: "json" })).exitCode).toBe(0);
+
+    const history = await shop.run(["history", "--no-refresh"], { mode: "json" });
+    const entry = history.json().find((e: { ref_id: string }) => e.ref_id === "SALE-90-alt1");
+    // Bought by the other profile: a script counting this profile's delivered orders does not count it.
+    expect(entry).toMatchObject({ outcome: "not_done", net: 0, refunded: 0 });
+    expect(entry).not.toHaveProperty("verdict");
+    expect(history.json().reduce((sum: number, e: { net: number | null }) => sum + (e.net ?? 0), 0)).toBe(0);
+    expect(service(harness, shop).balance).toBe(before.balance);
+  });
+
   it("one bought for another customer, or one the service cannot be asked about, stops the run: a used ref_id, nothing more bought", async () => {
     const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     for (const profile of [[], ["--profile", "other"]])
