@@ -165,6 +165,32 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(service(harness, shop).balance).toBe(before.balance);
   });
 
+  it("with --wait, one that stands but is not delivered yet is followed to its delivery, as a file's row's is: failed, the next is bought", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "22", "3", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    // Another run of the sale (another profile) bought Free Fire, for a player nobody has: its delivery fails.
+    expect((await shop.run([...sale("SALE-94"), "--profile", "other"])).exitCode).toBe(0);
+    const before = service(harness, shop);
+    const waited = await shop.run([...sale("SALE-94"), "--wait"], { mode: "json" });
+    // Not "bought" while the customer still waits: Free Fire failed and was refunded, Spotify delivered.
+    expect(waited.exitCode, waited.stderr).toBe(0);
+    expect(waited.json()).toMatchObject({ data: { ref_id: "SALE-94-alt2" }, outcome: "delivered" });
+    expect(waited.json().tried).toContainEqual(
+      expect.objectContaining({ ref_id: "SALE-94-alt1", outcome: "delivery_failed", refunded: 19_000 }),
+    );
+    const after = service(harness, shop);
+    expect(after.held.slice(before.held.length)).toEqual([["SALE-94-alt2", "completed"]]);
+    expect(after.balance - before.balance).toBe(19_000 - 18_000);
+
+    // The sale asked again with --wait, without --alternatives: Spotify stands, delivered; nothing sent.
+    const again = await shop.run([...sale("SALE-94").slice(0, -3), "--wait"], { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.json()).toMatchObject({ outcome: "delivered", sent: false, already_bought: "SALE-94-alt2" });
+    expect(service(harness, shop).balance).toBe(after.balance);
+  });
+
   it("one bought for another customer, or one the service cannot be asked about, stops the run: a used ref_id, nothing more bought", async () => {
     const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     for (const profile of [[], ["--profile", "other"]])
