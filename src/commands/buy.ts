@@ -296,12 +296,8 @@ async function buyOrder(
   if (!request.wait) {
     // Once: a fault in printing is not followed by the same output again.
     answered.printed = true;
-    if (ctx.output.mode === "json") {
-      ctx.output.json(withOutcome(bought.body, judged, bought.amount, given.extra));
-      return verdictExitCode(verdict);
-    }
-    printPurchase(ctx, bought, judged);
-    if (verdict === "bought")
+    printResult(ctx, bought, judged, given.extra);
+    if (verdict === "bought" && ctx.output.mode !== "json")
       ctx.output.info(ctx.say.orders.buying.followIt(bought.refId, ctx.output.mode === "table"));
     return verdictExitCode(verdict);
   }
@@ -495,9 +491,7 @@ async function waitAndShow(
         : error instanceof Error
           ? error.message
           : String(error);
-    if (ctx.output.mode === "json")
-      ctx.output.json(withOutcome(bought.body, { verdict: "bought" }, bought.amount, given.extra));
-    else printPurchase(ctx, bought, { verdict: "bought" });
+    printResult(ctx, bought, { verdict: "bought" }, given.extra);
     ctx.output.warn(ctx.say.orders.buying.couldNotFollow(why.replace(/\.$/, ""), bought.refId));
     return;
   }
