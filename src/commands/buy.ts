@@ -229,8 +229,10 @@ async function buyOrder(
   const client = await ctx.client();
   const order = given.order ?? (await buildOrder(ctx, client, request));
   given.order = order;
+  // With --wait, a purchase that stands for this order is followed to its delivery, as a new one is.
+  const follow: Follow | undefined = request.wait ? { client, timeout: options.waitTimeout, given } : undefined;
   if (given.soldAs) {
-    const sold = await printSoldAs(ctx, order, given.soldAs);
+    const sold = await printSoldAs(ctx, order, given.soldAs, follow);
     if (sold !== undefined) return sold;
   }
   // The same order bought recently (a customer who messaged twice) is asked about, never bought again unasked.
@@ -275,7 +277,7 @@ async function buyOrder(
   } catch (error) {
     if (!(error instanceof SoldMeanwhile)) throw error;
     progress.started = false;
-    return await sayStanding(ctx, order, error.entry);
+    return await sayStanding(ctx, order, error.entry, follow);
   }
   // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
   const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
@@ -285,8 +287,7 @@ async function buyOrder(
   if (bought.earlier && order.alternativeOf) {
     answered.printed = true;
     const held = await (await import("./buy/alternatives.js")).heldAlternative(ctx, order, bought, given);
-    printResult(ctx, held.bought, held.judged, given.extra);
-    return verdictExitCode(held.judged.verdict);
+    return await showStanding(ctx, held, given.extra, follow);
   }
   const { verdict, refunded } = judged;
   reportPurchase(ctx, order, bought, verdict, refunded);
@@ -295,12 +296,8 @@ async function buyOrder(
   if (!request.wait) {
     // Once: a fault in printing is not followed by the same output again.
     answered.printed = true;
-    if (ctx.output.mode === "json") {
-      ctx.output.json(withOutcome(bought.body, judged, bought.amount, given.extra));
-      return verdictExitCode(verdict);
-    }
-    printPurchase(ctx, bought, judged);
-    if (verdict === "bought")
+    printResult(ctx, bought, judged, given.extra);
+    if (verdict === "bought" && ctx.output.mode !== "json")
       ctx.output.info(ctx.say.orders.buying.followIt(bought.refId, ctx.output.mode === "table"));
     return verdictExitCode(verdict);
   }
@@ -319,18 +316,54 @@ async function buyOrder(
  * alternative as a retry afterwards would say it (`soldAsAlternative`); an alternative refused, since
  * its sale stands without it.
  */
-async function sayStanding(ctx: Context, order: Order, entry: JournalEntry): Promise<number> {
-  const sold = order.alternativeOf ? undefined : await printSoldAs(ctx, order, entry);
+async function sayStanding(ctx: Context, order: Order, entry: JournalEntry, follow?: Follow): Promise<number> {
+  const sold = order.alternativeOf ? undefined : await printSoldAs(ctx, order, entry, follow);
   if (sold !== undefined) return sold;
   throw sentByAnotherRun(order, entry);
 }
 
 /** A --ref-id sold as its alternative (`soldAsAlternative`): that purchase printed as this run's result, and its exit code. */
-async function printSoldAs(ctx: Context, order: Order, entry: JournalEntry): Promise<number | undefined> {
+async function printSoldAs(
+  ctx: Context,
+  order: Order,
+  entry: JournalEntry,
+  follow?: Follow,
+): Promise<number | undefined> {
   const sold = (await import("./buy/alternatives.js")).soldAsAlternative(ctx, order, entry);
   if (!sold) return undefined;
-  printResult(ctx, sold.bought, sold.judged);
-  return verdictExitCode(sold.judged.verdict);
+  // Its delivery failing while waited for is this run's result: the sale's next alternative is for a run after.
+  return showStanding(ctx, sold, undefined, follow && { ...follow, given: {} });
+}
+
+/** What --wait follows a purchase bought before with: the service, the wait's limit, and what the run was given. */
+interface Follow {
+  client: ServiceClient;
+  timeout: number | undefined;
+  given: Given;
+}
+
+/**
+ * A purchase bought before that stands for this order, nothing sent: printed as any buy's result.
+ * With --wait (`follow`), one bought but not yet delivered is waited for first, as a new purchase and
+ * a file's row bought before are: the script learns whether the customer got it. Its result keeps
+ * saying it was bought before (`sent: false`, `already_bought`); a delivery that fails and is
+ * refunded whole with an alternative still to try is thrown as a new one's is (`held`).
+ */
+async function showStanding(
+  ctx: Context,
+  standing: { bought: Purchase; judged: OrderVerdict },
+  extra: Record<string, unknown> | undefined,
+  follow: Follow | undefined,
+): Promise<number> {
+  const { bought, judged } = standing;
+  if (!follow || judged.verdict !== "bought") {
+    printResult(ctx, bought, judged, extra);
+    return verdictExitCode(judged.verdict);
+  }
+  const { sent, already_bought, alternative_of } = bought.body as Record<string, unknown>;
+  follow.given.extra = { sent, already_bought, alternative_of, ...extra };
+  await waitAndShow(ctx, follow.client, bought, follow.timeout, undefined, follow.given);
+  return ExitCode.ok;
 }
 
 /**
@@ -458,9 +491,7 @@ async function waitAndShow(
         : error instanceof Error
           ? error.message
           : String(error);
-    if (ctx.output.mode === "json")
-      ctx.output.json(withOutcome(bought.body, { verdict: "bought" }, bought.amount, given.extra));
-    else printPurchase(ctx, bought, { verdict: "bought" });
+    printResult(ctx, bought, { verdict: "bought" }, given.extra);
     ctx.output.warn(ctx.say.orders.buying.couldNotFollow(why.replace(/\.$/, ""), bought.refId));
     return;
   }

@@ -77,6 +77,7 @@ export function whatEntryIs(entry: JournalEntry): EntryWhat {
 function netOf(entry: JournalEntry, verdict: Verdict | undefined): number | undefined {
   if (entry.kind === "sandbox" || entry.kind === "lock") return 0;
   if (entry.kind !== "buy") return undefined;
+  if (foundEarlier(entry)) return 0;
   switch (verdict) {
     case "refused":
     case "not_sent":
@@ -188,7 +189,21 @@ export function sinceMs(text: string): number {
 
 /** What the purchase gave back: its recorded refund, and none for one bought or delivered (the ledger's 0). */
 function refundOf(entry: JournalEntry, verdict: Verdict | undefined): number | undefined {
+  if (foundEarlier(entry)) return 0;
   return verdict === "bought" || verdict === "delivered" ? 0 : recordedRefund(verdict, entry);
+}
+
+/**
+ * A purchase sent again that only found an earlier run's purchase under its ref_id (here, or by a run
+ * elsewhere): nothing moved, and the status and verdict the journal follows on it are that purchase's.
+ */
+function foundEarlier(entry: JournalEntry): boolean {
+  return entry.kind === "buy" && entry.outcome === "not_done" && entry.invoice !== undefined;
+}
+
+function withoutVerdict(entry: JournalEntry): Omit<JournalEntry, "verdict"> {
+  const { verdict: _followed, ...rest } = entry;
+  return rest;
 }
 
 /** Where the entry stands, in the verdict's words for a purchase, else the journal's own. */
@@ -399,7 +414,8 @@ function entryJson(e: JournalEntry, now: number, journal: ReturnType<typeof jour
   const link = "alternative_of" in e ? undefined : alternativeOf(e, journal);
   return Object.assign(
     {},
-    e,
+    // The verdict is the ledger's: the one the journal follows on another run's purchase is not this entry's.
+    foundEarlier(e) ? withoutVerdict(e) : e,
     { what: whatEntryIs(e) },
     verdict ? { verdict } : {},
     money,

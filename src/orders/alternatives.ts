@@ -200,7 +200,7 @@ export function boughtAlternative(
   ctx: Context,
   refId: string,
   readFor: ReadFor = "buying",
-  /** An alternative the service says failed since, which the journal cannot say (`boughtElsewhere`). */
+  /** An alternative the service says failed since, whatever the records could note of it (a plan may only read them). */
   givenUp?: string,
 ): JournalEntry | undefined {
   return standingOf(
@@ -272,7 +272,7 @@ export function sentByAnotherRun(order: Order, entry: JournalEntry): UsageError 
  * Alternatives the journal last saw bought but not yet delivered (`sold`, found for a file's rows),
  * asked of the service, their status noted, as a single buy asks of its --ref-id's: one whose
  * delivery failed since was refunded, and its row's sale is still to be made. Returns the ref_ids
- * the service says failed (the journal keeps the status one bought elsewhere was found at), or
+ * the service says failed (records a plan may only read keep the status they had), or
  * undefined when none was asked. Unanswered, the journal's word stands.
  */
 export async function askStandingAlternatives(

@@ -671,7 +671,11 @@ async function sendRowOrder(
       if (!options.wait) delete result.transaction;
     }
   } catch (error) {
-    if (error instanceof SoldMeanwhile) return rowSoldMeanwhile(ctx, order, row, error.entry);
+    if (error instanceof SoldMeanwhile) {
+      const ended = await rowSoldMeanwhile(ctx, order, row, error.entry);
+      // The other process's purchase of the sale came to nothing: the row's order is sent as any other.
+      return ended ?? sendRowOrder(ctx, client, options, order, row, planned);
+    }
     // Bought meanwhile by another process under another ref_id: skipped as bought, nothing sent.
     if (error instanceof RepeatedMeanwhile) {
       const ended = await boughtMeanwhile(ctx, row, error.earlier);
@@ -759,16 +763,24 @@ function checkRowFirst(ctx: Context, order: Order, planned: PreparedBulk["planne
 
 /**
  * A row whose sale another run bought since the plan (`SoldMeanwhile`), nothing sent: a row's own
- * order is settled by the alternative that stands, as when the file is run again; an alternative is
- * refused (`sentByAnotherRun`, exit 2), its sale standing without it.
+ * order is settled by the alternative that stands, as when the file is run again; one another live
+ * process has in flight is waited for as the plan's are (`boughtMeanwhile`), undefined when it came
+ * to nothing. An alternative is refused (`sentByAnotherRun`, exit 2), its sale standing without it.
  */
-function rowSoldMeanwhile(ctx: Context, order: Order, row: OrderRow, entry: JournalEntry): BulkResult {
-  const earlier = earlierPurchase(entry);
-  if (earlier && !order.alternativeOf)
-    return soldForAnotherRow(order, earlier)
-      ? soldForAnother(ctx, order, row, earlier.refId)
-      : fromEarlier(order, row, earlier);
-  return fromFailure(ctx, baseOf(order, row), sentByAnotherRun(order, entry), { sent: false });
+async function rowSoldMeanwhile(
+  ctx: Context,
+  order: Order,
+  row: OrderRow,
+  entry: JournalEntry,
+): Promise<BulkResult | undefined> {
+  const found = earlierPurchase(entry);
+  if (!found || order.alternativeOf)
+    return fromFailure(ctx, baseOf(order, row), sentByAnotherRun(order, entry), { sent: false });
+  const earlier = await boughtMeanwhile(ctx, row, found);
+  if (!earlier) return undefined;
+  return soldForAnotherRow(order, earlier)
+    ? soldForAnother(ctx, order, row, earlier.refId)
+    : fromEarlier(order, row, earlier);
 }
 
 /** What `runBulk` gives the alternatives: how a row ends, how an order is sent, how a delivery is awaited. */

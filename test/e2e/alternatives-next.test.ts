@@ -149,6 +149,55 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(after.balance - before.balance).toBe(19_000 - 18_000);
   });
 
+  it("one bought elsewhere and followed since moves nothing in this machine's ledger: no verdict of its own, net 0", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "3", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    // Another run of the sale (another profile, whose records this one does not read) sold Spotify.
+    expect((await shop.run([...sale("SALE-90", "buyer90@example.com"), "--profile", "other"])).exitCode).toBe(0);
+    const before = service(harness, shop);
+    const held = await shop.run(sale("SALE-90", "buyer90@example.com"), { mode: "json" });
+    expect(held.json()).toMatchObject({ sent: false, already_bought: "SALE-90-alt1" });
+    // Delivered since; this machine follows it, and notes it against its entry.
+    harness.emulator.clock.advance(600_000);
+    expect((await shop.run(["trx", "show", "SALE-90-alt1"], { mode: "json" })).exitCode).toBe(0);
+
+    const history = await shop.run(["history", "--no-refresh"], { mode: "json" });
+    const entry = history.json().find((e: { ref_id: string }) => e.ref_id === "SALE-90-alt1");
+    // Bought by the other profile: a script counting this profile's delivered orders does not count it.
+    expect(entry).toMatchObject({ outcome: "not_done", net: 0, refunded: 0 });
+    expect(entry).not.toHaveProperty("verdict");
+    expect(history.json().reduce((sum: number, e: { net: number | null }) => sum + (e.net ?? 0), 0)).toBe(0);
+    expect(service(harness, shop).balance).toBe(before.balance);
+  });
+
+  it("with --wait, one that stands but is not delivered yet is followed to its delivery, as a file's row's is: failed, the next is bought", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "22", "3", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    // Another run of the sale (another profile) bought Free Fire, for a player nobody has: its delivery fails.
+    expect((await shop.run([...sale("SALE-94"), "--profile", "other"])).exitCode).toBe(0);
+    const before = service(harness, shop);
+    const waited = await shop.run([...sale("SALE-94"), "--wait"], { mode: "json" });
+    // Not "bought" while the customer still waits: Free Fire failed and was refunded, Spotify delivered.
+    expect(waited.exitCode, waited.stderr).toBe(0);
+    expect(waited.json()).toMatchObject({ data: { ref_id: "SALE-94-alt2" }, outcome: "delivered" });
+    expect(waited.json().tried).toContainEqual(
+      expect.objectContaining({ ref_id: "SALE-94-alt1", outcome: "delivery_failed", refunded: 19_000 }),
+    );
+    const after = service(harness, shop);
+    expect(after.held.slice(before.held.length)).toEqual([["SALE-94-alt2", "completed"]]);
+    expect(after.balance - before.balance).toBe(19_000 - 18_000);
+
+    // The sale asked again with --wait, without --alternatives: Spotify stands, delivered; nothing sent.
+    const again = await shop.run([...sale("SALE-94").slice(0, -3), "--wait"], { mode: "json" });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.json()).toMatchObject({ outcome: "delivered", sent: false, already_bought: "SALE-94-alt2" });
+    expect(service(harness, shop).balance).toBe(after.balance);
+  });
+
   it("one bought for another customer, or one the service cannot be asked about, stops the run: a used ref_id, nothing more bought", async () => {
     const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     for (const profile of [[], ["--profile", "other"]])

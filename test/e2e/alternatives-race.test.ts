@@ -5,11 +5,13 @@
  * runs at the step where the race is (a request answered late), so each order is met every time.
  */
 import { writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { until } from "../support/until.js";
-import { resellerInProcess, type Reseller } from "./commands-harness.js";
+import { resellerAs, resellerInProcess, type Reseller } from "./commands-harness.js";
+import { openJournal } from "../../src/journal/journal.js";
 
 const harness = useEmulator();
 
@@ -205,5 +207,62 @@ describe("a plain --ref-id retry beside an --alternatives run of the same sale",
       alternative_of: { ref_id: "SALE-R5" },
     });
     expect(soldSince(shop, before)).toEqual(["SALE-R5-alt1"]);
+  });
+
+  it("a file's row held after its plan while another process has its alternative in flight: the row waits for it, and is settled by what it became", async () => {
+    // Free Fire (22) with Canva Pro (4) as its alternative: the row's account check is held after the plan.
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    const file = join(shop.configDir, "SALE-R6.csv");
+    writeFileSync(file, "item_id,quantity,note,ref_id,alternatives\n22,1,12345678,SALE-R6,4\n");
+    const before = refsOf(shop);
+    let run!: ReturnType<Reseller["start"]>;
+    await holding({ method: "POST", path: "/v1/item/validate" }, "the row held at its account check", () => {
+      run = shop.start(["buy", "--file", file, "--yes"], { mode: "json" });
+    });
+    // Meanwhile another live process (this one) has sent the sale's alternative and awaits its answer.
+    const journal = openJournal(shop.configDir, "sending");
+    const at = new Date().toISOString();
+    const entry = "other-run-alt1";
+    journal.append({
+      v: 1,
+      type: "intent",
+      entry,
+      at,
+      kind: "buy",
+      profile: "default",
+      base_url: shop.env.RESELLER_BASE_URL ?? "",
+      ref_id: "SALE-R6-alt1",
+      request: {
+        carts: [{ item_id: 4, quantity: 1, note: "12345678" }],
+        alternative_of: { ref_id: "SALE-R6", carts: [{ item_id: 22, quantity: 1, note: "12345678" }] },
+        item_names: { "4": "Canva Pro 1 Bulan" },
+      },
+      pid: process.pid,
+      host: hostname(),
+    });
+    journal.append({ v: 1, type: "attempt", entry, at, attempt: 1 });
+    harness.emulator.answerHeld();
+    // The row waits for that answer rather than calling its sale unknown; the answer comes: bought.
+    await until("the row to wait for the other process", () => run.output().stderr.includes("waiting for its answer"));
+    journal.append({
+      v: 1,
+      type: "outcome",
+      entry,
+      at: new Date().toISOString(),
+      outcome: "done",
+      invoice: "INV-OTHER-1",
+      amount: 15_000,
+      status: "paid",
+      by: "answer",
+    });
+    const row = await run.done;
+    expect(row.exitCode, row.stderr).toBe(0);
+    expect(JSON.parse(row.stdout.trim())).toMatchObject({
+      ref_id: "SALE-R6-alt1",
+      outcome: "bought",
+      sent: false,
+      already_bought: "SALE-R6-alt1",
+    });
+    expect(soldSince(shop, before)).toEqual([]);
   });
 });

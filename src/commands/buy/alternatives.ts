@@ -67,7 +67,7 @@ export async function standingAlternative(
   } catch {
     return entry;
   }
-  // One bought elsewhere keeps the status it was found at: the service's word now says whether it stands.
+  // Its status is noted above, but a plan's records may be read only: the service's word says whether it stands.
   return boughtAlternative(ctx, refId, readFor, elsewhere && failed ? entry.ref_id : undefined);
 }
 
