@@ -49,9 +49,10 @@ describe("buy --wait", () => {
     expect(body.h2h_results).toEqual([
       expect.objectContaining({ variant_id: 15, dispatch_status: "completed", sn: expect.stringMatching(/^\d{20}$/) }),
     ]);
-    // The service's body as received, with the verdict beside it.
-    const { outcome, ...received } = body;
+    // The service's body as received, with the verdict beside it and what it cost in the end.
+    const { outcome, refunded, net, ...received } = body;
     expect(outcome).toBe("delivered");
+    expect([refunded, net]).toEqual([0, body.data.amount]);
     expect(received).toEqual(await serviceBody(harness, `/v1/trx/${body.data.ref_id}`, reseller.apiKey));
   });
 

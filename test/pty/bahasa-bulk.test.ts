@@ -92,7 +92,8 @@ describe("a bulk run's golden screens at 80 columns", () => {
       ...(r.invoice ? [r.invoice] : []),
       ...(r.customer ? [r.customer] : []),
       ...(r.amount !== undefined ? [formatRupiah(r.amount)] : []),
-      ...(r.refunded !== undefined ? [formatRupiah(r.refunded)] : []),
+      // Money given back is said on screen; a row that kept it all (`refunded: 0`) says nothing of it.
+      ...(r.refunded ? [formatRupiah(r.refunded)] : []),
       ...(r.hand_over ?? []),
     ]);
     expectScreen(screen, 80, data);
