@@ -4,7 +4,12 @@
  * the lines were kept, or whose kept lines do not match its cart, counted by the share of its amount
  * not refunded.
  */
+import { join } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { openJournal } from "../../src/journal/journal.js";
+import { closeRecordsDatabases } from "../../src/records/database.js";
+import { makeConfigDir } from "../support/cli.js";
 import { foldRecord, type JournalEntry, type JournalRecord } from "../../src/journal/entries.js";
 import { moneyOf } from "../../src/shop/books.js";
 import type { LineDelivery } from "../../src/domain/verdict.js";
@@ -22,15 +27,18 @@ const delivered: LineDelivery[] = [
   { line: 3, item_id: 4, name: "Canva Pro 1 Bulan", ordered: 1, delivered: 1, state: "delivered" },
 ];
 
-/** A cart bought for Rp 38.000, sold at 13.500 + 13.500 + 17.000, then seen partial with `status`. */
-function partialCart(status: Record<string, unknown>, carts: unknown[] = cart): JournalEntry {
-  const records: JournalRecord[] = [
+/** The records of a cart bought for Rp 38.000, sold at 13.500 + 13.500 + 17.000, then seen partial with `status`. */
+function partialCartRecords(status: Record<string, unknown>, carts: unknown[] = cart): JournalRecord[] {
+  return [
     buyIntent({ entry: "e1", at, request: { carts, selling_prices: [13_500, 13_500, 17_000] } }),
     { v: 1, type: "outcome", entry: "e1", at, outcome: "done", invoice: "INV-1", amount: 38_000, status: "paid" },
     { v: 1, type: "status", entry: "e1", at, status: "completed", verdict: "partial", refunded: 11_500, ...status },
   ];
+}
+
+function partialCart(status: Record<string, unknown>, carts: unknown[] = cart): JournalEntry {
   let entry: JournalEntry | undefined;
-  for (const record of records) entry = foldRecord(entry, record);
+  for (const record of partialCartRecords(status, carts)) entry = foldRecord(entry, record);
   return entry!;
 }
 
@@ -78,5 +86,22 @@ describe("a partly delivered order in the books", () => {
     entry = foldRecord(entry, { v: 1, type: "status", entry: "e1", at, status: "completed", verdict: "delivered" })!;
     expect(entry.delivered).toBeUndefined();
     expect(moneyOf(entry, "delivered").revenue).toBe(44_000);
+  });
+
+  it("folds again once a partial order an earlier release folded without its lines, from the records it kept", () => {
+    const dir = makeConfigDir();
+    const journal = openJournal(dir);
+    for (const record of partialCartRecords({ delivered })) journal.append(record);
+    closeRecordsDatabases();
+    // As an earlier release left it: the status record holds the lines, its folded row does not.
+    const other = new Database(join(dir, "records.db"));
+    const folded = JSON.parse(other.prepare("SELECT folded FROM journal_orders").pluck().get() as string);
+    delete folded.delivered;
+    other.prepare("UPDATE journal_orders SET folded = ?").run(JSON.stringify(folded));
+    other.prepare("DELETE FROM journal_meta WHERE name = 'fold'").run();
+    other.close();
+    const entry = openJournal(dir).byEntryId("e1")!;
+    expect(entry.delivered).toEqual(delivered);
+    expect(moneyOf(entry, "partial").revenue).toBe(30_500);
   });
 });
