@@ -4,6 +4,7 @@
  * and whether an entry still needs asking the service.
  */
 import { hostname } from "node:os";
+import type { LineDelivery } from "../domain/verdict.js";
 
 export type JournalKind = "buy" | "topup" | "lock" | "sandbox";
 
@@ -75,6 +76,8 @@ export interface StatusRecord extends RecordBase {
   verdict?: string;
   /** What the service refunded, when the verdict is delivery_failed and says how much. */
   refunded?: number;
+  /** A partial order's lines and what was delivered of each: the books count its revenue by them. */
+  delivered?: LineDelivery[];
 }
 
 export type JournalRecord = IntentRecord | AttemptRecord | AttemptFailedRecord | OutcomeRecord | StatusRecord;
@@ -97,6 +100,8 @@ export interface JournalEntry {
   /** The verdict and refund the service's transaction gave when last seen (newer journals only). */
   verdict?: string;
   refunded?: number;
+  /** A partial order's lines and what was delivered of each, when last seen (absent in older journals). */
+  delivered?: LineDelivery[];
   code?: string;
   http_status?: number;
   reason?: string;
@@ -139,6 +144,8 @@ export function foldRecord(entry: JournalEntry | undefined, record: JournalRecor
       entry.verdict = record.verdict;
       if (record.refunded !== undefined) entry.refunded = record.refunded;
       else delete entry.refunded;
+      if (record.delivered !== undefined) entry.delivered = record.delivered;
+      else delete entry.delivered;
     }
   } else if (record.type === "outcome" && entry.outcome !== "done") {
     const { v: _v, entry: _e, at: _at, type: _t, outcome, ...details } = record;
@@ -148,6 +155,7 @@ export function foldRecord(entry: JournalEntry | undefined, record: JournalRecor
       "status",
       "verdict",
       "refunded",
+      "delivered",
       "code",
       "http_status",
       "reason",

@@ -621,7 +621,22 @@ export function noteStatusOf(ctx: Context, journal: Journal, entries: JournalEnt
     )
       continue;
     const record = statusRecord(entry.entry, new Date(ctx.now()).toISOString(), { ...t, status: t.status });
-    if (entry.status !== record.status || entry.verdict !== record.verdict || entry.refunded !== record.refunded)
-      journal.append(record);
+    if (statusChanged(entry, record)) journal.append(record);
   }
+}
+
+/**
+ * Whether the service now shows the order otherwise than its entry keeps it: its status, verdict,
+ * refund, or a partial order's lines (an entry recorded before they were kept gains them).
+ */
+export function statusChanged(
+  entry: JournalEntry,
+  seen: Pick<StatusRecord, "status" | "verdict" | "refunded" | "delivered">,
+): boolean {
+  return (
+    entry.status !== seen.status ||
+    entry.verdict !== seen.verdict ||
+    entry.refunded !== seen.refunded ||
+    JSON.stringify(entry.delivered) !== JSON.stringify(seen.delivered)
+  );
 }

@@ -17,7 +17,7 @@ import {
   type OutcomeRecord,
   type StatusRecord,
 } from "../journal/entries.js";
-import { foundNowAlone, journalDetails, journalFor, verdictFacts } from "../journal/request.js";
+import { foundNowAlone, journalDetails, journalFor, statusChanged, verdictFacts } from "../journal/request.js";
 import { inPool } from "./pool.js";
 import { repeatWindow } from "./repeats.js";
 import { verdictOfRecord, type OrderVerdict, type Verdict } from "../domain/verdict.js";
@@ -220,8 +220,7 @@ export async function refreshEntries(
       if (entry.outcome !== "done") return recordOutcome(entry, found.outcome, found.details);
       if (t?.status) {
         const facts = verdictFacts(t);
-        if (t.status.text !== entry.status || facts.verdict !== entry.verdict || facts.refunded !== entry.refunded)
-          recordStatus(entry, t.status.text, facts);
+        if (statusChanged(entry, { status: t.status.text, ...facts })) recordStatus(entry, t.status.text, facts);
       }
     } catch (error) {
       stop(error);

@@ -128,6 +128,9 @@ function repeatKeyFingerprint(): string {
   ]);
 }
 
+/** What the fold of this release keeps beyond the first: 2, a partial order's lines' deliveries. */
+const foldVersion = "2";
+
 const prepared = new WeakMap<RecordsDatabase, Journal>();
 
 /** The journal's records in this database; the schema made (idempotent) the first time in a process. */
@@ -181,7 +184,10 @@ export class Journal {
       check?.();
       this.write(record);
     }).immediate;
-    if (writable) this.refreshRepeatKeys();
+    if (writable) {
+      this.refreshRepeatKeys();
+      this.refoldPartialOrders();
+    }
   }
 
   /**
@@ -371,6 +377,29 @@ export class Journal {
         suggestion: recordsHint(error, path, (say) => say.orders.journal.cannotReadHint),
       });
     }
+  }
+
+  /**
+   * Partial orders folded before the fold kept each line's delivery are folded again from their
+   * events, once: their status records held the lines all along, and the books count by them.
+   */
+  private refoldPartialOrders(): void {
+    const read = this.db.prepare("SELECT value FROM journal_meta WHERE name = 'fold'").pluck();
+    if (read.get() === foldVersion) return;
+    this.db
+      .transaction(() => {
+        if (read.get() === foldVersion) return;
+        const events = this.db.prepare("SELECT record FROM journal_events WHERE entry = ? ORDER BY seq").pluck();
+        const partial = this.db.prepare("SELECT entry FROM journal_orders WHERE verdict = 'partial'").pluck();
+        for (const order of partial.all() as string[]) {
+          let entry: JournalEntry | undefined;
+          for (const record of events.all(order) as string[])
+            entry = foldRecord(entry, JSON.parse(record) as JournalRecord);
+          if (entry) this.updateOrder.run(this.columns(entry));
+        }
+        this.db.prepare("INSERT OR REPLACE INTO journal_meta (name, value) VALUES ('fold', ?)").run(foldVersion);
+      })
+      .immediate();
   }
 
   /** Stored repeat keys made by another normalisation of customers are made again, once. */

@@ -7,11 +7,11 @@
  * delivered one its amount less the refund, a failed one nothing once refunded; a refused order and
  * one never sent spent nothing. An unknown outcome is counted apart, never as spent or not spent.
  * Revenue is the selling price of what the customer keeps: all of it when delivered or on its way,
- * the delivered share when partial, nothing when failed.
+ * each line's price times the share of it delivered when partial, nothing when failed.
  */
 import type { JournalEntry } from "../journal/entries.js";
 import { ledgerVerdict } from "../orders/ledger.js";
-import { recordedRefund, type Verdict } from "../domain/verdict.js";
+import { type LineDelivery, recordedRefund, type Verdict } from "../domain/verdict.js";
 import { customerKey, shownCustomer } from "../rules/customer.js";
 import { shopDay, shopTime } from "./shop-time.js";
 
@@ -66,18 +66,21 @@ export function moneyOf(
   verdict: Verdict,
 ): { spent: number; refunded: number; revenue: number | null } {
   const amount = entry.amount ?? 0;
-  const selling = Array.isArray(entry.request.selling_prices)
-    ? (entry.request.selling_prices as unknown[]).filter((p): p is number => typeof p === "number")
-    : [];
-  const sold = selling.length ? selling.reduce((a, b) => a + b, 0) : null;
+  const kept = Array.isArray(entry.request.selling_prices) ? (entry.request.selling_prices as unknown[]) : [];
+  // Each cart line's selling price in its place: a line no rule priced is null, and left out.
+  const prices = kept.map((p) => (typeof p === "number" ? p : null));
+  const sold = prices.some((p) => p !== null) ? prices.reduce<number>((a, p) => a + (p ?? 0), 0) : null;
   switch (verdict) {
     case "delivered":
     case "bought":
       return { spent: amount, refunded: 0, revenue: sold };
     case "partial": {
       const refunded = Math.min(recordedRefund(verdict, entry) ?? 0, amount);
-      const kept = amount > 0 ? (amount - refunded) / amount : 0;
-      return { spent: amount - refunded, refunded, revenue: sold === null ? null : Math.round(sold * kept) };
+      return {
+        spent: amount - refunded,
+        refunded,
+        revenue: sold === null ? null : partialRevenue(entry, prices, refunded),
+      };
     }
     case "delivery_failed": {
       // A failure recorded before refunds were kept gave back the whole amount (recordedRefund says so).
@@ -87,6 +90,53 @@ export function moneyOf(
     default:
       return { spent: 0, refunded: 0, revenue: 0 };
   }
+}
+
+/**
+ * What the customer pays for a partly delivered order: each line's selling price times the share of
+ * it delivered, as the journal kept the lines when the order was seen partial. An order recorded
+ * before the lines were kept (or whose kept lines do not match its cart) is counted by the share of
+ * its amount not refunded, which is right for a one-line order and an estimate for a cart.
+ */
+function partialRevenue(entry: JournalEntry, prices: readonly (number | null)[], refunded: number): number {
+  const shares = deliveredShares(entry);
+  if (shares) return Math.round(prices.reduce<number>((sum, p, i) => sum + (p ?? 0) * (shares[i] ?? 0), 0));
+  const amount = entry.amount ?? 0;
+  const kept = amount > 0 ? (amount - refunded) / amount : 0;
+  return Math.round(prices.reduce<number>((a, p) => a + (p ?? 0), 0) * kept);
+}
+
+/**
+ * The share of each cart line delivered (0 to 1), from the lines the journal kept; undefined when a
+ * line is missing, names another item, or says no count. An SMM line short of its count is its share.
+ */
+function deliveredShares(entry: JournalEntry): number[] | undefined {
+  const kept: unknown = entry.delivered;
+  const lines = linesOf(entry);
+  if (!Array.isArray(kept) || lines.length === 0) return undefined;
+  const shares: number[] = [];
+  for (const [index, line] of lines.entries()) {
+    const mine = (kept as Partial<LineDelivery>[]).filter((d) => d?.line === index + 1);
+    if (mine.length === 0) return undefined;
+    let share = 0;
+    for (const d of mine) {
+      if (typeof d.item_id === "number" && typeof line.item_id === "number" && d.item_id !== line.item_id)
+        return undefined;
+      const part = lineShare(d);
+      if (part === undefined) return undefined;
+      share += part;
+    }
+    // A line the service answered in several results never counts more than it was ordered.
+    shares.push(Math.min(1, share));
+  }
+  return shares;
+}
+
+function lineShare(d: Partial<LineDelivery>): number | undefined {
+  if (d.state === "failed") return 0;
+  if (typeof d.ordered === "number" && d.ordered > 0 && typeof d.delivered === "number")
+    return Math.max(0, d.delivered) / d.ordered;
+  return d.state === "delivered" ? 1 : undefined;
 }
 
 function linesOf(entry: JournalEntry): Line[] {
