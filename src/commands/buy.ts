@@ -287,7 +287,10 @@ async function buyOrder(
   if (bought.earlier && order.alternativeOf) {
     answered.printed = true;
     const held = await (await import("./buy/alternatives.js")).heldAlternative(ctx, order, bought, given);
-    return await showStanding(ctx, held, given.extra, follow);
+    const shown = await showStanding(ctx, held, given.extra, follow);
+    // The last alternative's failure, printed as its result, is said as a fresh purchase's is.
+    if (held.failure) throw held.failure;
+    return shown;
   }
   const { verdict, refunded } = judged;
   reportPurchase(ctx, order, bought, verdict, refunded);

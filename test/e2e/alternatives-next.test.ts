@@ -198,6 +198,30 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(service(harness, shop).balance).toBe(after.balance);
   });
 
+  it("the last alternative, held failed and refunded whole, is the run's result on stdout, as a fresh one failing under --wait is", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "22", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    // Another run of the sale (another profile) bought Free Fire, for a player nobody has: its delivery fails.
+    expect((await shop.run([...sale("SALE-92"), "--profile", "other"])).exitCode).toBe(0);
+    harness.emulator.clock.advance(600_000);
+    const before = service(harness, shop);
+
+    const last = await shop.run(sale("SALE-92"), { mode: "json" });
+    expect(last.exitCode, last.stderr).toBe(1);
+    expect(last.json()).toMatchObject({
+      ref_id: "SALE-92-alt1",
+      outcome: "delivery_failed",
+      refunded: 19_000,
+      net: 0,
+      already_bought: "SALE-92-alt1",
+      alternative_of: { ref_id: "SALE-92", item_id: 4 },
+    });
+    expect(last.errorJson().error.code).toBe("DELIVERY_FAILED");
+    nothingBoughtSince(harness, shop, before);
+  });
+
   it("one bought for another customer, or one the service cannot be asked about, stops the run: a used ref_id, nothing more bought", async () => {
     const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     for (const profile of [[], ["--profile", "other"]])

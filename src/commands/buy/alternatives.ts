@@ -134,40 +134,44 @@ export function soldAsAlternative(
  * An alternative the service held already under its ref_id (it refused it as REF_ID_ALREADY_EXIST, and
  * the look-up found this order: an earlier run of the same sale bought it). Its delivery failed and was
  * refunded whole, for this very order (item, quantity and customer each said): it cost nothing, and is
- * thrown `held` so the next alternative is tried. Otherwise it is the sale, bought, delivered, pending
- * or partial: said as sold before, nothing sent, and its exit code.
+ * thrown `held` so the next alternative is tried; the last one (`holdRefunded` unset) is the run's
+ * result, returned with its `failure` to throw once printed, as a fresh purchase failing under --wait
+ * is. Otherwise it is the sale, bought, delivered, pending or partial: said as sold before, nothing
+ * sent, and its exit code.
  */
 export async function heldAlternative(
   ctx: Context,
   order: Order,
   bought: Purchase,
-  given: { held?: { judged: OrderVerdict; amount: number | undefined } },
-): Promise<{ bought: Purchase; judged: OrderVerdict }> {
+  given: { holdRefunded?: boolean; held?: { judged: OrderVerdict; amount: number | undefined } },
+): Promise<{ bought: Purchase; judged: OrderVerdict; failure?: ResellerError }> {
   const t = bought.detail?.data;
   const amount = t?.amount ?? bought.amount ?? undefined;
   // Judged as it stands now, final or not: an earlier run's purchase may be delivered already.
   const judged: OrderVerdict = t ? verdictFacts(t) : { verdict: "bought" };
   const { verdict, refunded } = judged;
   if (t) noteLatestStatus(ctx, t, order.refId);
-  if (t && verdict === "delivery_failed" && costNothing(verdict, 1, amount, refunded) && sameAlternative(t, order)) {
-    const failure = (await import("../../output/transaction.js")).deliveryFailure(t, refunded);
-    if (failure) {
+  const original = order.alternativeOf?.refId ?? "";
+  let failure: ResellerError | undefined;
+  if (t && verdict === "delivery_failed" && costNothing(verdict, 1, amount, refunded) && sameAlternative(t, order))
+    failure = (await import("../../output/transaction.js")).deliveryFailure(t, refunded);
+  if (failure) {
+    ctx.output.warn(
+      ctx.say.alternatives.failedBefore(nameOf(order), order.refId, formatRupiah(refunded ?? amount ?? 0)),
+    );
+    if (given.holdRefunded) {
       given.held = { judged, amount };
-      ctx.output.warn(
-        ctx.say.alternatives.failedBefore(nameOf(order), order.refId, formatRupiah(refunded ?? amount ?? 0)),
-      );
       throw failure;
     }
-  }
-  const original = order.alternativeOf?.refId ?? "";
-  ctx.output.warn(
-    ctx.say.alternatives.soldBefore(
-      original,
-      order.refId,
-      nameOf(order),
-      verdictAside(verdict, refunded, formatRupiah, ctx.say),
-    ),
-  );
+  } else
+    ctx.output.warn(
+      ctx.say.alternatives.soldBefore(
+        original,
+        order.refId,
+        nameOf(order),
+        verdictAside(verdict, refunded, formatRupiah, ctx.say),
+      ),
+    );
   const result: Purchase = {
     ...bought,
     body: {
@@ -179,7 +183,7 @@ export async function heldAlternative(
       alternative_of: { ref_id: original },
     },
   };
-  return { bought: result, judged };
+  return { bought: result, judged, ...(failure ? { failure } : {}) };
 }
 
 /** A failure, or a delivery held back as failed and refunded whole: whether the next alternative may be bought. */
