@@ -349,7 +349,7 @@ interface Follow {
  * A purchase bought before that stands for this order, nothing sent: printed as any buy's result.
  * With --wait (`follow`), one bought but not yet delivered is waited for first, as a new purchase and
  * a file's row bought before are: the script learns whether the customer got it. Its result keeps
- * saying it was bought before (`sent: false`, `already_bought`); a delivery that fails and is
+ * saying it was bought before (`sent`, `already_bought`); a delivery that fails and is
  * refunded whole with an alternative still to try is thrown as a new one's is (`held`).
  */
 async function showStanding(

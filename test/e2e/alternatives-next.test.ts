@@ -98,7 +98,8 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(again.json()).toMatchObject({
       ref_id: "SALE-82-alt1",
       outcome: "delivered",
-      sent: false,
+      // Sent, and refused as a ref_id the service holds: the look-up found the earlier run's purchase.
+      sent: true,
       already_bought: "SALE-82-alt1",
       alternative_of: { ref_id: "SALE-82", item_id: 4 },
     });
@@ -127,7 +128,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
     const before = service(harness, shop);
     const held = await shop.run(sale("SALE-88"), { mode: "json" });
     expect(held.exitCode, held.stderr).toBe(0);
-    expect(held.json()).toMatchObject({ outcome: "bought", sent: false, already_bought: "SALE-88-alt1" });
+    expect(held.json()).toMatchObject({ outcome: "bought", sent: true, already_bought: "SALE-88-alt1" });
 
     // Canva Pro sold again: the sale asked once more, without --alternatives, stands on Free Fire.
     harness.emulator.setItemAvailable(4, true);
@@ -158,7 +159,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect((await shop.run([...sale("SALE-90", "buyer90@example.com"), "--profile", "other"])).exitCode).toBe(0);
     const before = service(harness, shop);
     const held = await shop.run(sale("SALE-90", "buyer90@example.com"), { mode: "json" });
-    expect(held.json()).toMatchObject({ sent: false, already_bought: "SALE-90-alt1" });
+    expect(held.json()).toMatchObject({ sent: true, already_bought: "SALE-90-alt1" });
     // Delivered since; this machine follows it, and notes it against its entry.
     harness.emulator.clock.advance(600_000);
     expect((await shop.run(["trx", "show", "SALE-90-alt1"], { mode: "json" })).exitCode).toBe(0);
@@ -215,6 +216,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
       outcome: "delivery_failed",
       refunded: 19_000,
       net: 0,
+      sent: true,
       already_bought: "SALE-92-alt1",
       alternative_of: { ref_id: "SALE-92", item_id: 4 },
     });
@@ -286,6 +288,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(byRow.get(3)).toMatchObject({
       ref_id: "SALE-86-alt1",
       outcome: "delivered",
+      sent: true,
       already_bought: "SALE-86-alt1",
     });
     const after = service(harness, shop);

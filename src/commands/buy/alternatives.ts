@@ -137,7 +137,7 @@ export function soldAsAlternative(
  * thrown `held` so the next alternative is tried; the last one (`holdRefunded` unset) is the run's
  * result, returned with its `failure` to throw once printed, as a fresh purchase failing under --wait
  * is. Otherwise it is the sale, bought, delivered, pending or partial: said as sold before, nothing
- * sent, and its exit code.
+ * bought now (`sent: true`, `already_bought`), and its exit code.
  */
 export async function heldAlternative(
   ctx: Context,
@@ -176,7 +176,8 @@ export async function heldAlternative(
     ...bought,
     body: {
       ref_id: order.refId,
-      sent: false,
+      // Sent, and refused as a ref_id the service holds: a file's row found so says the same.
+      sent: true,
       already_bought: order.refId,
       ...(bought.invoice !== null ? { invoice: bought.invoice } : {}),
       ...(amount !== undefined ? { amount } : {}),
