@@ -41,6 +41,7 @@ import {
   checkSaleFirst,
   costNothing,
   makeAlternative,
+  sameAlternative,
   SoldMeanwhile,
   soldForAnotherRow,
   type AlternativeTable,
@@ -579,8 +580,11 @@ export async function runBulk(
     startWaits();
   };
 
-  const sendOrder = (order: Order, row: OrderRow) => sendRowOrder(ctx, client, options, order, row, prepared.planned);
-  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor });
+  // Orders the service held already whose answer did not name them whole: no alternative follows them.
+  const unclear = new Set<string>();
+  const sendOrder = (order: Order, row: OrderRow) =>
+    sendRowOrder(ctx, client, options, order, row, { planned: prepared.planned, unclear });
+  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor, unclear });
   const settleSent = async (result: BulkResult, index: number) => {
     if (options.wait && result.outcome === "bought") return waitFor(result, index);
     await settle(result, index);
@@ -607,15 +611,20 @@ export async function runBulk(
   return results;
 }
 
-/** One order of a row sent (the row's own, or an alternative): its account checked first, then bought. */
+/**
+ * One order of a row sent (the row's own, or an alternative): its account checked first, then bought.
+ * One the service held already, whose answer does not name the same item, quantity and customer, is
+ * put in `unclear`: it may be another sale's, and no alternative follows it (as for a single buy).
+ */
 async function sendRowOrder(
   ctx: Context,
   client: ServiceClient,
   options: BulkRunOptions,
   order: Order,
   row: OrderRow,
-  planned: PreparedBulk["planned"],
+  run: { planned: PreparedBulk["planned"]; unclear: Set<string> },
 ): Promise<BulkResult> {
+  const { planned } = run;
   const base = baseOf(order, row);
   if (ctx.signal.aborted) {
     return {
@@ -655,6 +664,7 @@ async function sendRowOrder(
       ...(options.saleFacts ? { saleFacts: options.saleFacts } : {}),
       checkFirst: checkRowFirst(ctx, order, guardsRepeats(order, row, options) ? planned : undefined),
     });
+    if (bought.earlier && !(bought.detail && sameAlternative(bought.detail.data, order))) run.unclear.add(order.refId);
     result = {
       ...base,
       ...outcomeFields({ verdict: "bought" }, bought.amount),
@@ -674,13 +684,13 @@ async function sendRowOrder(
     if (error instanceof SoldMeanwhile) {
       const ended = await rowSoldMeanwhile(ctx, order, row, error.entry);
       // The other process's purchase of the sale came to nothing: the row's order is sent as any other.
-      return ended ?? sendRowOrder(ctx, client, options, order, row, planned);
+      return ended ?? sendRowOrder(ctx, client, options, order, row, run);
     }
     // Bought meanwhile by another process under another ref_id: skipped as bought, nothing sent.
     if (error instanceof RepeatedMeanwhile) {
       const ended = await boughtMeanwhile(ctx, row, error.earlier);
       // Its purchase came to nothing: the check made again now finds no repeat, and the row is sent.
-      if (!ended) return sendRowOrder(ctx, client, options, order, row, planned);
+      if (!ended) return sendRowOrder(ctx, client, options, order, row, run);
       return fromEarlier(order, row, ended);
     }
     // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
@@ -783,11 +793,15 @@ async function rowSoldMeanwhile(
     : fromEarlier(order, row, earlier);
 }
 
-/** What `runBulk` gives the alternatives: how a row ends, how an order is sent, how a delivery is awaited. */
+/**
+ * What `runBulk` gives the alternatives: how a row ends, how an order is sent, how a delivery is
+ * awaited, and the ref_ids of orders held by the service whose answer did not name them whole.
+ */
 interface RowSteps {
   finish(result: BulkResult, index: number): void;
   sendOrder(order: Order, row: OrderRow): Promise<BulkResult>;
   waitFor(result: BulkResult, index: number): void;
+  unclear: ReadonlySet<string>;
 }
 
 /**
@@ -799,7 +813,7 @@ function alternativesSettler(
   client: ServiceClient,
   prepared: PreparedBulk,
   options: BulkRunOptions,
-  { finish, sendOrder, waitFor }: RowSteps,
+  { finish, sendOrder, waitFor, unclear }: RowSteps,
 ): (result: BulkResult, index: number) => Promise<void> {
   const { orders, rows } = prepared;
   // Each row's alternatives tried so far: the orders given up, the next to try, and why its own order
@@ -815,7 +829,8 @@ function alternativesSettler(
       !row ||
       !alternatives ||
       state.next >= ids.length ||
-      !costNothing(result.outcome, result.exit_code, result.amount, result.refunded, result.error?.code)
+      !costNothing(result.outcome, result.exit_code, result.amount, result.refunded, result.error?.code) ||
+      unclear.has(result.ref_id)
     )
       return finish(state.tried.length ? { ...result, tried: [...state.tried] } : result, index);
     const given = state.tried;

@@ -252,6 +252,44 @@ describe("buy --alternatives run again after an alternative the service holds", 
     nothingBoughtSince(harness, shop, before);
   });
 
+  it("one failed and refunded whole whose answer leaves the customer out stops a file's row as it stops a single buy: nothing more bought", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "22", "3", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    const file = join(shop.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note,ref_id,alternatives\n4,1,99990077,SALE-96,22|3\n");
+    const run = ["buy", "--file", file, "--no-validate", "--yes", "--alternatives", "--max-price", "30rb"];
+    // Another run of each sale (another profile) bought Free Fire, for a player nobody has: both fail, refunded whole.
+    expect((await shop.run([...run, "--profile", "other"])).exitCode).toBe(0);
+    expect((await shop.run([...sale("SALE-97"), "--profile", "other"])).exitCode).toBe(0);
+    harness.emulator.clock.advance(600_000);
+    // A third, still being delivered, is followed with --wait: its failure too is the result.
+    expect((await shop.run([...sale("SALE-98"), "--profile", "other"])).exitCode).toBe(0);
+    const before = service(harness, shop);
+    // The service's answer no longer says whom each line was for: it may be another sale's.
+    harness.emulator.faults.configure({ trx_item_note: "left_out" });
+
+    const single = await shop.run(sale("SALE-97"), { mode: "json" });
+    expect(single.exitCode, single.stderr).toBe(1);
+    expect(single.json()).toMatchObject({ ref_id: "SALE-97-alt1", outcome: "delivery_failed" });
+    const waited = await shop.run([...sale("SALE-98"), "--wait"], { mode: "json" });
+    expect(waited.exitCode, waited.stderr).toBe(1);
+    expect(waited.json()).toMatchObject({ outcome: "delivery_failed", already_bought: "SALE-98-alt1" });
+    const row = await shop.run(run, { mode: "json" });
+    expect(row.exitCode, row.stderr).toBe(1);
+    expect(JSON.parse(row.stdout.trim())).toMatchObject({
+      ref_id: "SALE-96-alt1",
+      outcome: "delivery_failed",
+      already_bought: "SALE-96-alt1",
+    });
+    expect(row.stderr).not.toContain("SALE-96-alt2");
+    // Nothing bought: the same purchases, and SALE-98-alt1's Rp 19.000 given back as it failed.
+    const after = service(harness, shop);
+    expect(after.held.map(([refId]) => refId)).toEqual(before.held.map(([refId]) => refId));
+    expect(after.balance - before.balance).toBe(19_000);
+  });
+
   it("an orders file's rows do the same: past one refunded whole to the next, once; one that stands is the row's sale", async () => {
     const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     harness.emulator.setItemAvailable(4, false);

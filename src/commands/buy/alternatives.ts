@@ -172,6 +172,8 @@ export async function heldAlternative(
         verdictAside(verdict, refunded, formatRupiah, ctx.say),
       ),
     );
+  // An answer that does not name this very order may be another sale's: failing while waited for, it is the result.
+  if (!t || !sameAlternative(t, order)) given.holdRefunded = false;
   const result: Purchase = {
     ...bought,
     body: {
