@@ -5,14 +5,13 @@
  * concurrency, waits for deliveries in a pool of its own, and hands back each row's result as it
  * is known. commands/buy/bulk.ts asks for consent and renders; nothing here prompts or prints.
  */
-import { hostname } from "node:os";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, placed, present, ResellerError, ServiceError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
-import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
-import { stillInFlight, type JournalEntry } from "../journal/entries.js";
+import { noteLatestStatus } from "../journal/request.js";
+import type { JournalEntry } from "../journal/entries.js";
 import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLineForms, itemWords, type TypedCustomer } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
@@ -24,6 +23,7 @@ import {
   earlierNotFound,
   earlierPurchase,
   earlierVerdict,
+  endedPurchase,
   lineKey,
   planRows,
   recentPurchases,
@@ -710,41 +710,15 @@ function guardsRepeats(order: Order, row: OrderRow, options: BulkRunOptions): bo
 }
 
 /**
- * The earlier purchase a row stands on, once it has ended: one another live process is still making
- * (its intent in the journal, its answer not yet) is waited for, reading the journal, so the row is
- * said as what that purchase became rather than `unknown` (exit 5) when the order was bought once.
- * The wait is bounded by twice this run's request timeout (that purchase's own deadline, then its
- * look-up); one still in flight then stays unknown. Undefined when it ended not bought (refused, not
- * sent), so the row is no repeat after all.
+ * The earlier purchase a row stands on, once it has ended (`endedPurchase`): one another live process
+ * is still making is waited for, so the row is said as what it became. Ctrl-C ends the wait, not the
+ * run: the row is said as that purchase stands, with the others. Undefined when it ended not bought,
+ * so the row is no repeat after all.
  */
-async function boughtMeanwhile(
-  ctx: Context,
-  row: OrderRow,
-  earlier: EarlierPurchase,
-): Promise<EarlierPurchase | undefined> {
-  if (earlier.outcome !== "pending") return earlier;
-  const journal = journalFor(ctx);
-  const current = () =>
-    journal
-      .byRefId(earlier.refId)
-      .find((e) => e.kind === "buy" && e.at === earlier.at && sentFromHere(e, ctx.settings));
-  let entry = current();
-  const ours = entry?.pid === process.pid && entry.host === hostname();
-  if (!entry || ours || !stillInFlight(entry, ctx.now())) return earlier;
-  ctx.output.info(ctx.say.bulk.waitingForOther(placeOf(row)(ctx.say), earlier.refId));
-  const giveUpAt = ctx.now() + 2 * ctx.settings.setting("timeout").value * 1000;
-  while (entry?.outcome === "pending" && stillInFlight(entry, ctx.now()) && ctx.now() < giveUpAt) {
-    try {
-      await ctx.sleep(200);
-    } catch {
-      // Ctrl-C ends the wait, not the run: the row is said as that purchase stands, with the others.
-      break;
-    }
-    entry = current();
-  }
-  const ended = entry ? earlierPurchase(entry) : undefined;
-  if (!ended) return earlier;
-  return ["refused", "not_sent"].includes(ended.outcome) ? undefined : ended;
+function boughtMeanwhile(ctx: Context, row: OrderRow, earlier: EarlierPurchase): Promise<EarlierPurchase | undefined> {
+  return endedPurchase(ctx, earlier, {
+    onWaiting: () => ctx.output.info(ctx.say.bulk.waitingForOther(placeOf(row)(ctx.say), earlier.refId)),
+  });
 }
 
 /** A purchase of the row's order another process made after the plan read the journal. */

@@ -28,7 +28,14 @@ import { formatRupiah } from "../../output/format.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { orderTotal, type Order } from "../../orders/order.js";
 import type { Purchase } from "../../orders/purchase.js";
-import { earlierNotFound, earlierPurchase, earlierVerdict, type ReadFor } from "../../orders/repeats.js";
+import {
+  earlierNotFound,
+  earlierPurchase,
+  earlierVerdict,
+  endedPurchase,
+  type EarlierPurchase,
+  type ReadFor,
+} from "../../orders/repeats.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { sellingPricesOf } from "../../shop/selling.js";
 
@@ -81,17 +88,34 @@ export function soldForAnother(refId: string, altRefId: string): UsageError {
 }
 
 /**
- * A --ref-id sold before as its alternative (`<ref>-altN`, the journal's `entry` for it, found by
- * `boughtAlternative`): said on stderr, and returned as the purchase that stands, for the caller to
- * print as any buy's result; nothing is sent.
+ * The alternative that stands for a --ref-id's sale (the journal's `entry`, found by
+ * `boughtAlternative`), once it has ended: one another live process is still buying is waited for, as
+ * a file's row's is (`endedPurchase`), and Ctrl-C stops the run. Undefined when it came to nothing
+ * (refused, not sent): the order is then sent as any other.
+ */
+export function endedAlternative(
+  ctx: Context,
+  order: Order,
+  entry: JournalEntry,
+): Promise<EarlierPurchase | undefined> {
+  const found = earlierPurchase(entry);
+  if (!found) return Promise.resolve(undefined);
+  return endedPurchase(ctx, found, {
+    onWaiting: () => ctx.output.info(ctx.say.alternatives.waitingForOther(order.refId, found.refId)),
+    interruptible: true,
+  });
+}
+
+/**
+ * A --ref-id sold before as its alternative (`<ref>-altN`, as `endedAlternative` found it): said on
+ * stderr, and returned as the purchase that stands, for the caller to print as any buy's result;
+ * nothing is sent.
  */
 export function soldAsAlternative(
   ctx: Context,
   order: Order,
-  entry: JournalEntry,
-): { bought: Purchase; judged: OrderVerdict } | undefined {
-  const earlier = earlierPurchase(entry);
-  if (!earlier) return undefined;
+  earlier: EarlierPurchase,
+): { bought: Purchase; judged: OrderVerdict } {
   const { refId } = order;
   if (!sameSale(order, earlier)) throw soldForAnother(refId, earlier.refId);
   const verdict = earlierVerdict(earlier);
