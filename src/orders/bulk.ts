@@ -73,7 +73,10 @@ export interface BulkResult {
   customer?: string;
   outcome: Verdict;
   exit_code: number;
-  /** False when nothing was sent now: bought before (same ref_id, or skipped as a repeat), or not sent at all. */
+  /**
+   * False when nothing was sent now: found bought before in the records (same ref_id, or skipped as a
+   * repeat), or not sent at all. True beside `already_bought` when it was sent and the service held it.
+   */
   sent: boolean;
   /** Set when the order was not sent again because it was already bought (its earlier ref_id). */
   already_bought?: string;
