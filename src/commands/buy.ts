@@ -263,21 +263,26 @@ async function buyOrder(
   ctx.output.info(ctx.say.buy.buying(describeOrder(order), formatRupiah(orderTotal(order)), order.refId));
   progress.started = true;
   progress.refId = order.refId;
-  let bought: Purchase;
-  try {
-    bought = await purchase(ctx, client, order, {
-      saleFacts: (o) => saleFactsOf(ctx, o),
-      // Made again with the intent, under the records' write lock: no other run's purchase of the
-      // same order, or of the same sale (`soldMeanwhile`), can come between this look and the sending.
-      checkFirst: () => {
-        repeatCheck?.again();
-        checkSaleFirst(ctx, order);
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof SoldMeanwhile)) throw error;
-    progress.started = false;
-    return await sayStanding(ctx, order, error.entry, follow);
+  let bought: Purchase | undefined;
+  while (!bought) {
+    try {
+      bought = await purchase(ctx, client, order, {
+        saleFacts: (o) => saleFactsOf(ctx, o),
+        // Made again with the intent, under the records' write lock: no other run's purchase of the
+        // same order, or of the same sale (`soldMeanwhile`), can come between this look and the sending.
+        checkFirst: () => {
+          repeatCheck?.again();
+          checkSaleFirst(ctx, order);
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof SoldMeanwhile)) throw error;
+      progress.started = false;
+      const standing = await sayStanding(ctx, order, error.entry, follow);
+      if (standing !== undefined) return standing;
+      // The other run's purchase of the sale came to nothing: the order is sent as any other.
+      progress.started = true;
+    }
   }
   // A purchase recovered after a lost answer may already have failed: said, with its refund, and in the exit code.
   const judged: OrderVerdict = bought.detail ? orderVerdict(bought.detail.data, false) : { verdict: "bought" };
@@ -287,7 +292,10 @@ async function buyOrder(
   if (bought.earlier && order.alternativeOf) {
     answered.printed = true;
     const held = await (await import("./buy/alternatives.js")).heldAlternative(ctx, order, bought, given);
-    return await showStanding(ctx, held, given.extra, follow);
+    const shown = await showStanding(ctx, held, given.extra, follow);
+    // The last alternative's failure, printed as its result, is said as a fresh purchase's is.
+    if (held.failure) throw held.failure;
+    return shown;
   }
   const { verdict, refunded } = judged;
   reportPurchase(ctx, order, bought, verdict, refunded);
@@ -314,25 +322,34 @@ async function buyOrder(
 /**
  * The sale another run bought meanwhile, said as it stands: a caller's --ref-id sold as its
  * alternative as a retry afterwards would say it (`soldAsAlternative`); an alternative refused, since
- * its sale stands without it.
+ * its sale stands without it. Undefined when the other run's purchase came to nothing.
  */
-async function sayStanding(ctx: Context, order: Order, entry: JournalEntry, follow?: Follow): Promise<number> {
-  const sold = order.alternativeOf ? undefined : await printSoldAs(ctx, order, entry, follow);
-  if (sold !== undefined) return sold;
-  throw sentByAnotherRun(order, entry);
+async function sayStanding(
+  ctx: Context,
+  order: Order,
+  entry: JournalEntry,
+  follow?: Follow,
+): Promise<number | undefined> {
+  if (order.alternativeOf) throw sentByAnotherRun(order, entry);
+  return printSoldAs(ctx, order, entry, follow);
 }
 
-/** A --ref-id sold as its alternative (`soldAsAlternative`): that purchase printed as this run's result, and its exit code. */
+/**
+ * A --ref-id sold as its alternative (`soldAsAlternative`), waited for while another live process is
+ * still buying it: that purchase printed as this run's result, and its exit code. Undefined when it
+ * came to nothing, for the order to be sent as any other.
+ */
 async function printSoldAs(
   ctx: Context,
   order: Order,
   entry: JournalEntry,
   follow?: Follow,
 ): Promise<number | undefined> {
-  const sold = (await import("./buy/alternatives.js")).soldAsAlternative(ctx, order, entry);
-  if (!sold) return undefined;
+  const alt = await import("./buy/alternatives.js");
+  const earlier = await alt.endedAlternative(ctx, order, entry);
+  if (!earlier) return undefined;
   // Its delivery failing while waited for is this run's result: the sale's next alternative is for a run after.
-  return showStanding(ctx, sold, undefined, follow && { ...follow, given: {} });
+  return showStanding(ctx, alt.soldAsAlternative(ctx, order, earlier), undefined, follow && { ...follow, given: {} });
 }
 
 /** What --wait follows a purchase bought before with: the service, the wait's limit, and what the run was given. */
@@ -346,7 +363,7 @@ interface Follow {
  * A purchase bought before that stands for this order, nothing sent: printed as any buy's result.
  * With --wait (`follow`), one bought but not yet delivered is waited for first, as a new purchase and
  * a file's row bought before are: the script learns whether the customer got it. Its result keeps
- * saying it was bought before (`sent: false`, `already_bought`); a delivery that fails and is
+ * saying it was bought before (`sent`, `already_bought`); a delivery that fails and is
  * refunded whole with an alternative still to try is thrown as a new one's is (`held`).
  */
 async function showStanding(

@@ -399,6 +399,13 @@ const liveShort: Speaker = {
 
 const speakers: Record<Dialect, Speaker> = { live, "live-short": liveShort, spec };
 
+/** A transaction's detail with each item's `note` left out (the `trx_item_note` switch): whom a line was for, unsaid. */
+export function withoutItemNotes(body: WireTransactionDetail): WireTransactionDetail {
+  const items = body.data?.items;
+  if (!items) return body;
+  return { ...body, data: { ...body.data, items: items.map(({ note: _note, ...item }) => item) } };
+}
+
 /** Each answer that differs between dialects, in the dialect asked for. */
 export const present = {
   createdTransaction: (dialect: Dialect, transaction: TransactionRecord, account: AccountRecord) =>

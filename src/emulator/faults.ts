@@ -66,9 +66,12 @@ export interface FaultSettings {
   unlimited_stock?: UnlimitedStock;
   /** `GET /v1/trx/{ref_id}` also answers for a top-up requested with that `ref_id`, as a transaction row (§13). */
   top_up_trx?: boolean;
+  /** `GET /v1/trx/{ref_id}`'s items with their `note` (default), or without it: an answer that does not say whom a line was for. */
+  trx_item_note?: TrxItemNote;
 }
 
 export type UnlimitedStock = "dialect" | "null" | "missing" | "minus_one";
+export type TrxItemNote = "kept" | "left_out";
 
 export type CatalogueShape = "nested" | "flat";
 
@@ -85,6 +88,7 @@ export interface ShapeSwitches {
   catalogueShape: CatalogueShape;
   unlimitedStock: UnlimitedStock;
   topUpTrx: boolean;
+  trxItemNote: TrxItemNote;
 }
 
 export const defaultShapes: ShapeSwitches = {
@@ -95,6 +99,7 @@ export const defaultShapes: ShapeSwitches = {
   catalogueShape: "nested",
   unlimitedStock: "dialect",
   topUpTrx: false,
+  trxItemNote: "kept",
 };
 
 const CHOICES = {
@@ -103,6 +108,7 @@ const CHOICES = {
   licence_field: ["both", "list", "product_license"],
   catalogue_shape: ["nested", "flat"],
   unlimited_stock: ["dialect", "null", "missing", "minus_one"],
+  trx_item_note: ["kept", "left_out"],
 } as const;
 
 export interface FaultStatus extends Required<Omit<FaultSettings, "random" | "match">> {
@@ -162,6 +168,7 @@ function defaultSettings(): Omit<FaultStatus, "injected"> {
     catalogue_shape: "nested",
     unlimited_stock: "dialect",
     top_up_trx: false,
+    trx_item_note: "kept",
   };
 }
 
@@ -281,6 +288,7 @@ export class FaultController {
       catalogueShape: s.catalogue_shape,
       unlimitedStock: s.unlimited_stock,
       topUpTrx: s.top_up_trx,
+      trxItemNote: s.trx_item_note,
     };
   }
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { listedChannels, type AccountRecord, type ItemRecord } from "./catalogue.js";
 import { defaultShapes, type ShapeSwitches, type UnlimitedStock } from "./faults.js";
-import { present, presentCatalogue, type Dialect } from "./dialect.js";
+import { present, presentCatalogue, withoutItemNotes, type Dialect } from "./dialect.js";
 import { skuOf } from "./large-catalogue.js";
 import { listCatalogue, readCatalogueQuery, validationServices } from "./listing.js";
 import { leaderboard, ownRanking } from "./leaderboard.js";
@@ -99,10 +99,12 @@ const routes: Route[] = [
         : undefined;
       if (topUp && !service.state.transactions.some((t) => t.apiKey === account.apiKey && t.refId === params[0]))
         return ok(topUp);
-      return {
-        status: 200,
-        body: present.transactionDetail(dialect, findTransaction(service, account, params[0]!), shapes.licenceField),
-      };
+      const detail = present.transactionDetail(
+        dialect,
+        findTransaction(service, account, params[0]!),
+        shapes.licenceField,
+      );
+      return { status: 200, body: shapes.trxItemNote === "left_out" ? withoutItemNotes(detail) : detail };
     },
   },
   {

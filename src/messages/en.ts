@@ -1910,6 +1910,9 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
     /** An alternative the service held from an earlier run of the sale, failed and refunded whole: the next is tried. */
     failedBefore: (alternative: string, altRefId: string, refunded: string) =>
       `${alternative} was bought for this sale before (ref_id ${altRefId}); its delivery failed and ${refunded} was refunded in full.`,
+    /** Another live process has sent the sale's alternative and awaits its answer: this run waits for it. */
+    waitingForOther: (refId: string, altRefId: string) =>
+      `ref_id ${refId}: another reseller process is buying its alternative ${altRefId}; waiting for its answer…`,
     /** Its alternative was not found when asked: maybe bought since, so the sale is not sent again until that is known. */
     soldMaybe: (refId: string, altRefId: string) =>
       `ref_id ${refId} was sent as its alternative ${altRefId}, which the service did not have when asked but may have bought since; nothing sent again. Look first: reseller trx show ${altRefId}`,

@@ -2316,6 +2316,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `ref_id ${refId} sudah terjual lewat penggantinya ${altRefId}${item ? `, ${item}` : ""} ${aside}; tidak dikirim lagi.`,
     failedBefore: (alternative: string, altRefId: string, refunded: string) =>
       `${alternative} sudah pernah dibeli untuk penjualan ini (ref_id ${altRefId}); pengirimannya gagal dan dana ${refunded} dikembalikan penuh.`,
+    waitingForOther: (refId: string, altRefId: string) =>
+      `ref_id ${refId}: proses reseller lain sedang membeli penggantinya ${altRefId}; menunggu jawabannya…`,
     soldMaybe: (refId: string, altRefId: string) =>
       `ref_id ${refId} sudah dikirim lewat penggantinya ${altRefId}; waktu dicek, layanan belum punya transaksinya, tapi mungkin sudah membelinya sesudah itu; tidak dikirim lagi. Cek dulu: reseller trx show ${altRefId}`,
     sentByAnotherRun: (refId: string, altRefId: string, earlierRefId: string, outcome: string) =>

@@ -5,14 +5,13 @@
  * concurrency, waits for deliveries in a pool of its own, and hands back each row's result as it
  * is known. commands/buy/bulk.ts asks for consent and renders; nothing here prompts or prints.
  */
-import { hostname } from "node:os";
 import type { ServiceClient } from "../api/client.js";
 import type { Item, Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
 import { ExitCode, InterruptedError, placed, present, ResellerError, ServiceError, type Wording } from "../errors.js";
 import { customerData } from "../domain/transaction.js";
-import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
-import { stillInFlight, type JournalEntry } from "../journal/entries.js";
+import { noteLatestStatus } from "../journal/request.js";
+import type { JournalEntry } from "../journal/entries.js";
 import { accountNamesOf, accountOfLine, checkOrderAccounts } from "./account-check.js";
 import { checkLineForms, itemWords, type TypedCustomer } from "./check-line.js";
 import { doubtSuggestion, operatorDoubt, regionDoubts } from "./customer-checks.js";
@@ -24,6 +23,7 @@ import {
   earlierNotFound,
   earlierPurchase,
   earlierVerdict,
+  endedPurchase,
   lineKey,
   planRows,
   recentPurchases,
@@ -41,6 +41,7 @@ import {
   checkSaleFirst,
   costNothing,
   makeAlternative,
+  sameAlternative,
   SoldMeanwhile,
   soldForAnotherRow,
   type AlternativeTable,
@@ -72,7 +73,10 @@ export interface BulkResult {
   customer?: string;
   outcome: Verdict;
   exit_code: number;
-  /** False when nothing was sent now: bought before (same ref_id, or skipped as a repeat), or not sent at all. */
+  /**
+   * False when nothing was sent now: found bought before in the records (same ref_id, or skipped as a
+   * repeat), or not sent at all. True beside `already_bought` when it was sent and the service held it.
+   */
   sent: boolean;
   /** Set when the order was not sent again because it was already bought (its earlier ref_id). */
   already_bought?: string;
@@ -579,8 +583,11 @@ export async function runBulk(
     startWaits();
   };
 
-  const sendOrder = (order: Order, row: OrderRow) => sendRowOrder(ctx, client, options, order, row, prepared.planned);
-  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor });
+  // Orders the service held already whose answer did not name them whole: no alternative follows them.
+  const unclear = new Set<string>();
+  const sendOrder = (order: Order, row: OrderRow) =>
+    sendRowOrder(ctx, client, options, order, row, { planned: prepared.planned, unclear });
+  settle = alternativesSettler(client, prepared, options, { finish, sendOrder, waitFor, unclear });
   const settleSent = async (result: BulkResult, index: number) => {
     if (options.wait && result.outcome === "bought") return waitFor(result, index);
     await settle(result, index);
@@ -607,15 +614,20 @@ export async function runBulk(
   return results;
 }
 
-/** One order of a row sent (the row's own, or an alternative): its account checked first, then bought. */
+/**
+ * One order of a row sent (the row's own, or an alternative): its account checked first, then bought.
+ * One the service held already, whose answer does not name the same item, quantity and customer, is
+ * put in `unclear`: it may be another sale's, and no alternative follows it (as for a single buy).
+ */
 async function sendRowOrder(
   ctx: Context,
   client: ServiceClient,
   options: BulkRunOptions,
   order: Order,
   row: OrderRow,
-  planned: PreparedBulk["planned"],
+  run: { planned: PreparedBulk["planned"]; unclear: Set<string> },
 ): Promise<BulkResult> {
+  const { planned } = run;
   const base = baseOf(order, row);
   if (ctx.signal.aborted) {
     return {
@@ -655,6 +667,7 @@ async function sendRowOrder(
       ...(options.saleFacts ? { saleFacts: options.saleFacts } : {}),
       checkFirst: checkRowFirst(ctx, order, guardsRepeats(order, row, options) ? planned : undefined),
     });
+    if (bought.earlier && !(bought.detail && sameAlternative(bought.detail.data, order))) run.unclear.add(order.refId);
     result = {
       ...base,
       ...outcomeFields({ verdict: "bought" }, bought.amount),
@@ -674,13 +687,13 @@ async function sendRowOrder(
     if (error instanceof SoldMeanwhile) {
       const ended = await rowSoldMeanwhile(ctx, order, row, error.entry);
       // The other process's purchase of the sale came to nothing: the row's order is sent as any other.
-      return ended ?? sendRowOrder(ctx, client, options, order, row, planned);
+      return ended ?? sendRowOrder(ctx, client, options, order, row, run);
     }
     // Bought meanwhile by another process under another ref_id: skipped as bought, nothing sent.
     if (error instanceof RepeatedMeanwhile) {
       const ended = await boughtMeanwhile(ctx, row, error.earlier);
       // Its purchase came to nothing: the check made again now finds no repeat, and the row is sent.
-      if (!ended) return sendRowOrder(ctx, client, options, order, row, planned);
+      if (!ended) return sendRowOrder(ctx, client, options, order, row, run);
       return fromEarlier(order, row, ended);
     }
     // Once the purchase answered, `result` holds what it bought: a fault after it does not unmake it.
@@ -700,41 +713,15 @@ function guardsRepeats(order: Order, row: OrderRow, options: BulkRunOptions): bo
 }
 
 /**
- * The earlier purchase a row stands on, once it has ended: one another live process is still making
- * (its intent in the journal, its answer not yet) is waited for, reading the journal, so the row is
- * said as what that purchase became rather than `unknown` (exit 5) when the order was bought once.
- * The wait is bounded by twice this run's request timeout (that purchase's own deadline, then its
- * look-up); one still in flight then stays unknown. Undefined when it ended not bought (refused, not
- * sent), so the row is no repeat after all.
+ * The earlier purchase a row stands on, once it has ended (`endedPurchase`): one another live process
+ * is still making is waited for, so the row is said as what it became. Ctrl-C ends the wait, not the
+ * run: the row is said as that purchase stands, with the others. Undefined when it ended not bought,
+ * so the row is no repeat after all.
  */
-async function boughtMeanwhile(
-  ctx: Context,
-  row: OrderRow,
-  earlier: EarlierPurchase,
-): Promise<EarlierPurchase | undefined> {
-  if (earlier.outcome !== "pending") return earlier;
-  const journal = journalFor(ctx);
-  const current = () =>
-    journal
-      .byRefId(earlier.refId)
-      .find((e) => e.kind === "buy" && e.at === earlier.at && sentFromHere(e, ctx.settings));
-  let entry = current();
-  const ours = entry?.pid === process.pid && entry.host === hostname();
-  if (!entry || ours || !stillInFlight(entry, ctx.now())) return earlier;
-  ctx.output.info(ctx.say.bulk.waitingForOther(placeOf(row)(ctx.say), earlier.refId));
-  const giveUpAt = ctx.now() + 2 * ctx.settings.setting("timeout").value * 1000;
-  while (entry?.outcome === "pending" && stillInFlight(entry, ctx.now()) && ctx.now() < giveUpAt) {
-    try {
-      await ctx.sleep(200);
-    } catch {
-      // Ctrl-C ends the wait, not the run: the row is said as that purchase stands, with the others.
-      break;
-    }
-    entry = current();
-  }
-  const ended = entry ? earlierPurchase(entry) : undefined;
-  if (!ended) return earlier;
-  return ["refused", "not_sent"].includes(ended.outcome) ? undefined : ended;
+function boughtMeanwhile(ctx: Context, row: OrderRow, earlier: EarlierPurchase): Promise<EarlierPurchase | undefined> {
+  return endedPurchase(ctx, earlier, {
+    onWaiting: () => ctx.output.info(ctx.say.bulk.waitingForOther(placeOf(row)(ctx.say), earlier.refId)),
+  });
 }
 
 /** A purchase of the row's order another process made after the plan read the journal. */
@@ -783,11 +770,15 @@ async function rowSoldMeanwhile(
     : fromEarlier(order, row, earlier);
 }
 
-/** What `runBulk` gives the alternatives: how a row ends, how an order is sent, how a delivery is awaited. */
+/**
+ * What `runBulk` gives the alternatives: how a row ends, how an order is sent, how a delivery is
+ * awaited, and the ref_ids of orders held by the service whose answer did not name them whole.
+ */
 interface RowSteps {
   finish(result: BulkResult, index: number): void;
   sendOrder(order: Order, row: OrderRow): Promise<BulkResult>;
   waitFor(result: BulkResult, index: number): void;
+  unclear: ReadonlySet<string>;
 }
 
 /**
@@ -799,7 +790,7 @@ function alternativesSettler(
   client: ServiceClient,
   prepared: PreparedBulk,
   options: BulkRunOptions,
-  { finish, sendOrder, waitFor }: RowSteps,
+  { finish, sendOrder, waitFor, unclear }: RowSteps,
 ): (result: BulkResult, index: number) => Promise<void> {
   const { orders, rows } = prepared;
   // Each row's alternatives tried so far: the orders given up, the next to try, and why its own order
@@ -815,7 +806,8 @@ function alternativesSettler(
       !row ||
       !alternatives ||
       state.next >= ids.length ||
-      !costNothing(result.outcome, result.exit_code, result.amount, result.refunded, result.error?.code)
+      !costNothing(result.outcome, result.exit_code, result.amount, result.refunded, result.error?.code) ||
+      unclear.has(result.ref_id)
     )
       return finish(state.tried.length ? { ...result, tried: [...state.tried] } : result, index);
     const given = state.tried;

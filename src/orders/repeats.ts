@@ -6,8 +6,9 @@
  * a ref_id column) needs the reseller's consent before it is bought again.
  */
 import { createHash } from "node:crypto";
+import { hostname } from "node:os";
 import type { Context } from "../context.js";
-import { boughtElsewhere, notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
+import { boughtElsewhere, notFoundWhenAsked, stillInFlight, type JournalEntry } from "../journal/entries.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
 import { orderRepeatKey, requestRepeatKey } from "../rules/customer.js";
 import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
@@ -83,6 +84,44 @@ export function earlierPurchase(entry: JournalEntry): EarlierPurchase | undefine
       : {}),
     ...(notFoundWhenAsked(entry) ? { notFound: true as const } : {}),
   };
+}
+
+/**
+ * An earlier purchase once it has ended: one another live process is still making (its intent in the
+ * journal, its answer not yet) is waited for, reading the journal (`onWaiting` said first), so it is
+ * said as what it became rather than `unknown` (exit 5) when it was bought once. The wait is bounded
+ * by twice this run's request timeout (that purchase's own deadline, then its look-up); one still in
+ * flight then stays unknown. Ctrl-C ends the wait, or with `interruptible` is thrown. Undefined when
+ * it ended not bought (refused, not sent): nothing stands for the order.
+ */
+export async function endedPurchase(
+  ctx: Context,
+  earlier: EarlierPurchase,
+  options: { onWaiting: () => void; interruptible?: boolean },
+): Promise<EarlierPurchase | undefined> {
+  if (earlier.outcome !== "pending") return earlier;
+  const journal = journalFor(ctx);
+  const current = () =>
+    journal
+      .byRefId(earlier.refId)
+      .find((e) => e.kind === "buy" && e.at === earlier.at && sentFromHere(e, ctx.settings));
+  let entry = current();
+  const ours = entry?.pid === process.pid && entry.host === hostname();
+  if (!entry || ours || !stillInFlight(entry, ctx.now())) return earlier;
+  options.onWaiting();
+  const giveUpAt = ctx.now() + 2 * ctx.settings.setting("timeout").value * 1000;
+  while (entry?.outcome === "pending" && stillInFlight(entry, ctx.now()) && ctx.now() < giveUpAt) {
+    try {
+      await ctx.sleep(200);
+    } catch (error) {
+      if (options.interruptible) throw error;
+      break;
+    }
+    entry = current();
+  }
+  const ended = entry ? earlierPurchase(entry) : undefined;
+  if (!ended) return earlier;
+  return ["refused", "not_sent"].includes(ended.outcome) ? undefined : ended;
 }
 
 /** The one item of a purchase as its journal entry names it. */

@@ -98,7 +98,8 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(again.json()).toMatchObject({
       ref_id: "SALE-82-alt1",
       outcome: "delivered",
-      sent: false,
+      // Sent, and refused as a ref_id the service holds: the look-up found the earlier run's purchase.
+      sent: true,
       already_bought: "SALE-82-alt1",
       alternative_of: { ref_id: "SALE-82", item_id: 4 },
     });
@@ -127,7 +128,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
     const before = service(harness, shop);
     const held = await shop.run(sale("SALE-88"), { mode: "json" });
     expect(held.exitCode, held.stderr).toBe(0);
-    expect(held.json()).toMatchObject({ outcome: "bought", sent: false, already_bought: "SALE-88-alt1" });
+    expect(held.json()).toMatchObject({ outcome: "bought", sent: true, already_bought: "SALE-88-alt1" });
 
     // Canva Pro sold again: the sale asked once more, without --alternatives, stands on Free Fire.
     harness.emulator.setItemAvailable(4, true);
@@ -158,7 +159,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect((await shop.run([...sale("SALE-90", "buyer90@example.com"), "--profile", "other"])).exitCode).toBe(0);
     const before = service(harness, shop);
     const held = await shop.run(sale("SALE-90", "buyer90@example.com"), { mode: "json" });
-    expect(held.json()).toMatchObject({ sent: false, already_bought: "SALE-90-alt1" });
+    expect(held.json()).toMatchObject({ sent: true, already_bought: "SALE-90-alt1" });
     // Delivered since; this machine follows it, and notes it against its entry.
     harness.emulator.clock.advance(600_000);
     expect((await shop.run(["trx", "show", "SALE-90-alt1"], { mode: "json" })).exitCode).toBe(0);
@@ -198,6 +199,31 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(service(harness, shop).balance).toBe(after.balance);
   });
 
+  it("the last alternative, held failed and refunded whole, is the run's result on stdout, as a fresh one failing under --wait is", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "22", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    // Another run of the sale (another profile) bought Free Fire, for a player nobody has: its delivery fails.
+    expect((await shop.run([...sale("SALE-92"), "--profile", "other"])).exitCode).toBe(0);
+    harness.emulator.clock.advance(600_000);
+    const before = service(harness, shop);
+
+    const last = await shop.run(sale("SALE-92"), { mode: "json" });
+    expect(last.exitCode, last.stderr).toBe(1);
+    expect(last.json()).toMatchObject({
+      ref_id: "SALE-92-alt1",
+      outcome: "delivery_failed",
+      refunded: 19_000,
+      net: 0,
+      sent: true,
+      already_bought: "SALE-92-alt1",
+      alternative_of: { ref_id: "SALE-92", item_id: 4 },
+    });
+    expect(last.errorJson().error.code).toBe("DELIVERY_FAILED");
+    nothingBoughtSince(harness, shop, before);
+  });
+
   it("one bought for another customer, or one the service cannot be asked about, stops the run: a used ref_id, nothing more bought", async () => {
     const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
     for (const profile of [[], ["--profile", "other"]])
@@ -224,6 +250,44 @@ describe("buy --alternatives run again after an alternative the service holds", 
       expect(stopped.stderr).not.toContain("-alt2");
     }
     nothingBoughtSince(harness, shop, before);
+  });
+
+  it("one failed and refunded whole whose answer leaves the customer out stops a file's row as it stops a single buy: nothing more bought", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Rumah Game Murah"));
+    for (const profile of [[], ["--profile", "other"]])
+      expect((await shop.run(["alternatives", "set", "4", "22", "3", ...profile])).exitCode).toBe(0);
+    harness.emulator.setItemAvailable(4, false);
+    const file = join(shop.configDir, "orders.csv");
+    writeFileSync(file, "item_id,quantity,note,ref_id,alternatives\n4,1,99990077,SALE-96,22|3\n");
+    const run = ["buy", "--file", file, "--no-validate", "--yes", "--alternatives", "--max-price", "30rb"];
+    // Another run of each sale (another profile) bought Free Fire, for a player nobody has: both fail, refunded whole.
+    expect((await shop.run([...run, "--profile", "other"])).exitCode).toBe(0);
+    expect((await shop.run([...sale("SALE-97"), "--profile", "other"])).exitCode).toBe(0);
+    harness.emulator.clock.advance(600_000);
+    // A third, still being delivered, is followed with --wait: its failure too is the result.
+    expect((await shop.run([...sale("SALE-98"), "--profile", "other"])).exitCode).toBe(0);
+    const before = service(harness, shop);
+    // The service's answer no longer says whom each line was for: it may be another sale's.
+    harness.emulator.faults.configure({ trx_item_note: "left_out" });
+
+    const single = await shop.run(sale("SALE-97"), { mode: "json" });
+    expect(single.exitCode, single.stderr).toBe(1);
+    expect(single.json()).toMatchObject({ ref_id: "SALE-97-alt1", outcome: "delivery_failed" });
+    const waited = await shop.run([...sale("SALE-98"), "--wait"], { mode: "json" });
+    expect(waited.exitCode, waited.stderr).toBe(1);
+    expect(waited.json()).toMatchObject({ outcome: "delivery_failed", already_bought: "SALE-98-alt1" });
+    const row = await shop.run(run, { mode: "json" });
+    expect(row.exitCode, row.stderr).toBe(1);
+    expect(JSON.parse(row.stdout.trim())).toMatchObject({
+      ref_id: "SALE-96-alt1",
+      outcome: "delivery_failed",
+      already_bought: "SALE-96-alt1",
+    });
+    expect(row.stderr).not.toContain("SALE-96-alt2");
+    // Nothing bought: the same purchases, and SALE-98-alt1's Rp 19.000 given back as it failed.
+    const after = service(harness, shop);
+    expect(after.held.map(([refId]) => refId)).toEqual(before.held.map(([refId]) => refId));
+    expect(after.balance - before.balance).toBe(19_000);
   });
 
   it("an orders file's rows do the same: past one refunded whole to the next, once; one that stands is the row's sale", async () => {
@@ -262,6 +326,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(byRow.get(3)).toMatchObject({
       ref_id: "SALE-86-alt1",
       outcome: "delivered",
+      sent: true,
       already_bought: "SALE-86-alt1",
     });
     const after = service(harness, shop);

@@ -265,4 +265,65 @@ describe("a plain --ref-id retry beside an --alternatives run of the same sale",
     });
     expect(soldSince(shop, before)).toEqual([]);
   });
+
+  it("a plain --ref-id retry while another process has its alternative in flight waits for it, as a file's row does: bought, it stands; refused, the sale is bought", async () => {
+    const shop = resellerAs(harness, harness.apiKeyOf("Toko Makmur Jaya"));
+    const before = refsOf(shop);
+    const journal = openJournal(shop.configDir, "sending");
+    /** Another live process (this one) has sent `ref`'s alternative, Pulsa Telkomsel 10.000, and awaits its answer. */
+    const inFlight = (ref: string, phone: string) => {
+      const at = new Date().toISOString();
+      const entry = `other-run-${ref}`;
+      journal.append({
+        v: 1,
+        type: "intent",
+        entry,
+        at,
+        kind: "buy",
+        profile: "default",
+        base_url: shop.env.RESELLER_BASE_URL ?? "",
+        ref_id: `${ref}-alt1`,
+        request: {
+          carts: [{ item_id: 12, quantity: 1, note: phone }],
+          alternative_of: { ref_id: ref, carts: [{ item_id: 13, quantity: 1, note: phone }] },
+          item_names: { "12": "Pulsa Telkomsel 10.000" },
+        },
+        pid: process.pid,
+        host: hostname(),
+      });
+      journal.append({ v: 1, type: "attempt", entry, at, attempt: 1 });
+      return (outcome: Record<string, unknown>) =>
+        journal.append({
+          v: 1,
+          type: "outcome",
+          entry,
+          at: new Date().toISOString(),
+          by: "answer",
+          ...outcome,
+        } as never);
+    };
+
+    const answer = inFlight("SALE-R7", "081234567807");
+    const retry = shop.start(sale("081234567807", "SALE-R7"), { mode: "json" });
+    // The retry waits for that answer rather than calling its sale unknown; the answer comes: bought.
+    await until("the retry to wait for the other process", () =>
+      retry.output().stderr.includes("waiting for its answer"),
+    );
+    answer({ outcome: "done", invoice: "INV-OTHER-7", amount: 10_500, status: "paid" });
+    const settled = await retry.done;
+    expect(settled.exitCode, settled.stderr).toBe(0);
+    expect(settled.json()).toMatchObject({ outcome: "bought", sent: false, already_bought: "SALE-R7-alt1" });
+
+    // The other process's alternative refused: nothing stands for the sale, which is bought as any other.
+    const refused = inFlight("SALE-R8", "081234567808");
+    const next = shop.start(sale("081234567808", "SALE-R8"), { mode: "json" });
+    await until("the next retry to wait for the other process", () =>
+      next.output().stderr.includes("waiting for its answer"),
+    );
+    refused({ outcome: "refused", code: "PRODUCT_TEMPORARILY_UNAVAILABLE" });
+    const bought = await next.done;
+    expect(bought.exitCode, bought.stderr).toBe(0);
+    expect(bought.json()).toMatchObject({ data: { ref_id: "SALE-R8" }, outcome: "bought" });
+    expect(soldSince(shop, before)).toEqual(["SALE-R8"]);
+  });
 });

@@ -28,7 +28,14 @@ import { formatRupiah } from "../../output/format.js";
 import type { BuyRequest } from "../../orders/buy-request.js";
 import { orderTotal, type Order } from "../../orders/order.js";
 import type { Purchase } from "../../orders/purchase.js";
-import { earlierNotFound, earlierPurchase, earlierVerdict, type ReadFor } from "../../orders/repeats.js";
+import {
+  earlierNotFound,
+  earlierPurchase,
+  earlierVerdict,
+  endedPurchase,
+  type EarlierPurchase,
+  type ReadFor,
+} from "../../orders/repeats.js";
 import { readCatalogue } from "../../catalogue/cache.js";
 import { sellingPricesOf } from "../../shop/selling.js";
 
@@ -81,17 +88,34 @@ export function soldForAnother(refId: string, altRefId: string): UsageError {
 }
 
 /**
- * A --ref-id sold before as its alternative (`<ref>-altN`, the journal's `entry` for it, found by
- * `boughtAlternative`): said on stderr, and returned as the purchase that stands, for the caller to
- * print as any buy's result; nothing is sent.
+ * The alternative that stands for a --ref-id's sale (the journal's `entry`, found by
+ * `boughtAlternative`), once it has ended: one another live process is still buying is waited for, as
+ * a file's row's is (`endedPurchase`), and Ctrl-C stops the run. Undefined when it came to nothing
+ * (refused, not sent): the order is then sent as any other.
+ */
+export function endedAlternative(
+  ctx: Context,
+  order: Order,
+  entry: JournalEntry,
+): Promise<EarlierPurchase | undefined> {
+  const found = earlierPurchase(entry);
+  if (!found) return Promise.resolve(undefined);
+  return endedPurchase(ctx, found, {
+    onWaiting: () => ctx.output.info(ctx.say.alternatives.waitingForOther(order.refId, found.refId)),
+    interruptible: true,
+  });
+}
+
+/**
+ * A --ref-id sold before as its alternative (`<ref>-altN`, as `endedAlternative` found it): said on
+ * stderr, and returned as the purchase that stands, for the caller to print as any buy's result;
+ * nothing is sent.
  */
 export function soldAsAlternative(
   ctx: Context,
   order: Order,
-  entry: JournalEntry,
-): { bought: Purchase; judged: OrderVerdict } | undefined {
-  const earlier = earlierPurchase(entry);
-  if (!earlier) return undefined;
+  earlier: EarlierPurchase,
+): { bought: Purchase; judged: OrderVerdict } {
   const { refId } = order;
   if (!sameSale(order, earlier)) throw soldForAnother(refId, earlier.refId);
   const verdict = earlierVerdict(earlier);
@@ -134,52 +158,59 @@ export function soldAsAlternative(
  * An alternative the service held already under its ref_id (it refused it as REF_ID_ALREADY_EXIST, and
  * the look-up found this order: an earlier run of the same sale bought it). Its delivery failed and was
  * refunded whole, for this very order (item, quantity and customer each said): it cost nothing, and is
- * thrown `held` so the next alternative is tried. Otherwise it is the sale, bought, delivered, pending
- * or partial: said as sold before, nothing sent, and its exit code.
+ * thrown `held` so the next alternative is tried; the last one (`holdRefunded` unset) is the run's
+ * result, returned with its `failure` to throw once printed, as a fresh purchase failing under --wait
+ * is. Otherwise it is the sale, bought, delivered, pending or partial: said as sold before, nothing
+ * bought now (`sent: true`, `already_bought`), and its exit code.
  */
 export async function heldAlternative(
   ctx: Context,
   order: Order,
   bought: Purchase,
-  given: { held?: { judged: OrderVerdict; amount: number | undefined } },
-): Promise<{ bought: Purchase; judged: OrderVerdict }> {
+  given: { holdRefunded?: boolean; held?: { judged: OrderVerdict; amount: number | undefined } },
+): Promise<{ bought: Purchase; judged: OrderVerdict; failure?: ResellerError }> {
   const t = bought.detail?.data;
   const amount = t?.amount ?? bought.amount ?? undefined;
   // Judged as it stands now, final or not: an earlier run's purchase may be delivered already.
   const judged: OrderVerdict = t ? verdictFacts(t) : { verdict: "bought" };
   const { verdict, refunded } = judged;
   if (t) noteLatestStatus(ctx, t, order.refId);
-  if (t && verdict === "delivery_failed" && costNothing(verdict, 1, amount, refunded) && sameAlternative(t, order)) {
-    const failure = (await import("../../output/transaction.js")).deliveryFailure(t, refunded);
-    if (failure) {
+  const original = order.alternativeOf?.refId ?? "";
+  let failure: ResellerError | undefined;
+  if (t && verdict === "delivery_failed" && costNothing(verdict, 1, amount, refunded) && sameAlternative(t, order))
+    failure = (await import("../../output/transaction.js")).deliveryFailure(t, refunded);
+  if (failure) {
+    ctx.output.warn(
+      ctx.say.alternatives.failedBefore(nameOf(order), order.refId, formatRupiah(refunded ?? amount ?? 0)),
+    );
+    if (given.holdRefunded) {
       given.held = { judged, amount };
-      ctx.output.warn(
-        ctx.say.alternatives.failedBefore(nameOf(order), order.refId, formatRupiah(refunded ?? amount ?? 0)),
-      );
       throw failure;
     }
-  }
-  const original = order.alternativeOf?.refId ?? "";
-  ctx.output.warn(
-    ctx.say.alternatives.soldBefore(
-      original,
-      order.refId,
-      nameOf(order),
-      verdictAside(verdict, refunded, formatRupiah, ctx.say),
-    ),
-  );
+  } else
+    ctx.output.warn(
+      ctx.say.alternatives.soldBefore(
+        original,
+        order.refId,
+        nameOf(order),
+        verdictAside(verdict, refunded, formatRupiah, ctx.say),
+      ),
+    );
+  // An answer that does not name this very order may be another sale's: failing while waited for, it is the result.
+  if (!t || !sameAlternative(t, order)) given.holdRefunded = false;
   const result: Purchase = {
     ...bought,
     body: {
       ref_id: order.refId,
-      sent: false,
+      // Sent, and refused as a ref_id the service holds: a file's row found so says the same.
+      sent: true,
       already_bought: order.refId,
       ...(bought.invoice !== null ? { invoice: bought.invoice } : {}),
       ...(amount !== undefined ? { amount } : {}),
       alternative_of: { ref_id: original },
     },
   };
-  return { bought: result, judged };
+  return { bought: result, judged, ...(failure ? { failure } : {}) };
 }
 
 /** A failure, or a delivery held back as failed and refunded whole: whether the next alternative may be bought. */
