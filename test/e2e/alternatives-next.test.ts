@@ -54,7 +54,11 @@ describe("buy --alternatives run again after an alternative the service holds", 
     const again = await shop.run(sale("SALE-81"), { mode: "json" });
     expect(again.exitCode, again.stderr).toBe(0);
     const body = again.json();
-    expect(body).toMatchObject({ data: { ref_id: "SALE-81-alt2" }, outcome: "bought" });
+    // Spotify delivers at once: bought, or delivered by the time the answer is read.
+    expect(body).toMatchObject({
+      data: { ref_id: "SALE-81-alt2" },
+      outcome: expect.stringMatching(/^(bought|delivered)$/),
+    });
     expect(body.tried).toEqual([
       expect.objectContaining({ ref_id: "SALE-81", outcome: "refused", code: "PRODUCT_TEMPORARILY_UNAVAILABLE" }),
       expect.objectContaining({ ref_id: "SALE-81-alt1", item_id: 22, outcome: "delivery_failed", refunded: 19_000 }),
@@ -77,7 +81,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
       expect(sold.exitCode, sold.stderr).toBe(0);
       expect(sold.json()).toMatchObject({ sent: false, already_bought: "SALE-81-alt2" });
     }
-    expect(service(harness, shop)).toEqual(after);
+    nothingBoughtSince(harness, shop, after);
   });
 
   it("one that stands delivered is the sale: said already bought, no next alternative, exit 0", async () => {
@@ -359,7 +363,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
     // Run once more, the row stands on its second alternative: nothing sent.
     const third = await shop.run(run, { mode: "json" });
     expect(JSON.parse(third.stdout.trim())).toMatchObject({ sent: false, already_bought: "SALE-87-alt2" });
-    expect(service(harness, shop)).toEqual(after);
+    nothingBoughtSince(harness, shop, after);
   });
 
   it("an orders file's row whose alternative an earlier run elsewhere bought stands on it once its item can be sold again", async () => {
