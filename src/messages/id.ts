@@ -1714,7 +1714,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `${[
         bought ? `${bought} order belum terkirim` : "",
         unknown ? `${unknown} hasil masih belum pasti` : "",
-        notHanded ? `${notHanded} order selesai yang --exec-nya belum berhasil` : "",
+        notHanded ? `${notHanded} order selesai belum diteruskan` : "",
       ]
         .filter(Boolean)
         .join("; ")}.`,
@@ -1726,6 +1726,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Struk ${refId} tidak ditambahkan ke ${file}: ${why}`,
     commandFailed: (refId: string, why: string, wait: string) =>
       `Perintah untuk ${refId} belum berhasil (${why}); dicoba lagi dalam ${wait}.`,
+    notHandedOffline: (n: number) =>
+      `${n} order selesai belum diteruskan kali ini (layanan tidak bisa dihubungi); putaran berikutnya meneruskannya.`,
   },
   ledger: {
     unreachable: (n: number) =>
