@@ -585,6 +585,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `The config file ${path} has been held by another reseller saving it for over ${seconds} s; nothing was changed.`,
     busyHint: "Try again once the other reseller command has finished.",
     cannotRead: (path: string, why: string) => `Cannot read the config file ${path}: ${why}.`,
+    dirIsLink: (dir: string) =>
+      `${dir} is a symbolic link: reseller keeps its config and API key only in a directory of its own.`,
     giveReadAccess: (path: string) =>
       `Give yourself read access (\`chmod 600 ${path}\`), or run reseller as the user who owns it.`,
     pointAtDir: (dir: string) => `Point RESELLER_CONFIG_DIR at a dir: part of ${dir} is a file.`,
