@@ -163,13 +163,6 @@ export function processTerminal(): Terminal {
   };
 }
 
-/**
- * A stream written with one synchronous write(2) per chunk, which is what process.stdout and
- * process.stderr do on Linux for files, pipes and terminals alike, without building the stream.
- * Should a write fail (a full non-blocking pipe, a closed one), that chunk's rest and all that
- * follows go through the stream, which holds what a slow reader has not taken (write() says false
- * then, and `drained()` waits for it) and reports errors as it always has.
- */
 /** A pipe's reader gone: EPIPE, or a write that raced the stream's closing for it. */
 const readerGone = (error: NodeJS.ErrnoException) => error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED";
 
@@ -181,6 +174,13 @@ function dropOnceClosed(writer: Terminal["stdout"], isClosed: () => boolean): Te
   };
 }
 
+/**
+ * A stream written with one synchronous write(2) per chunk, which is what process.stdout and
+ * process.stderr do on Linux for files, pipes and terminals alike, without building the stream.
+ * Should a write fail (a full non-blocking pipe, a closed one), that chunk's rest and all that
+ * follows go through the stream, which holds what a slow reader has not taken (write() says false
+ * then, and `drained()` waits for it) and reports errors as it always has.
+ */
 function directWriter(fd: number, openStream: () => NodeJS.WriteStream): Terminal["stdout"] {
   let stream: NodeJS.WriteStream | undefined;
   const viaStream = (chunk: string | Buffer) => (stream ??= openStream()).write(chunk);
