@@ -56,6 +56,7 @@ export async function main(proc: Process): Promise<number> {
         say,
         movesNoMoney,
       });
+      if (!movesNoMoney) proc.terminal.runToTheEndWhenOutputCloses?.();
       const handler = await load();
       exitCode = (await ctx.finish(handler.run(ctx, options))) ?? 0;
     } catch (error) {

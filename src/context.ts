@@ -39,6 +39,12 @@ export interface Terminal {
   stderrColumns?: number;
   /** Starts a pager showing what is written to it on this terminal; undefined when it cannot be run. */
   startPager?(command: string): PagerProcess | undefined;
+  /**
+   * A command that may move money (any not declared `movesNoMoney`) runs to its end when the reader
+   * of its output goes away (`| head -1`): what it would still print is dropped, so no purchase in
+   * flight goes unrecorded. A command that only reads just ends, quietly.
+   */
+  runToTheEndWhenOutputCloses?(): void;
 }
 
 /** A pager running: what is written goes to it; `end()` resolves once the reseller has left it. */

@@ -109,18 +109,37 @@ export function processTerminal(): Terminal {
     }
   };
   let stderr: Terminal["stderr"] | undefined;
+  let runToTheEnd = false;
+  const closed = { stdout: false, stderr: false };
   return {
-    stdout: directWriter(1, () => {
-      const stream = process.stdout;
-      // A closed pipe (`reseller history | head`) is not an error worth a stack trace.
-      stream.on("error", (error: NodeJS.ErrnoException) => {
-        if (error.code === "EPIPE") process.exit(0);
-      });
-      return stream;
-    }),
+    stdout: dropOnceClosed(
+      directWriter(1, () => {
+        const stream = process.stdout;
+        // A closed pipe (`reseller history | head`) is not an error worth a stack trace. A purchase
+        // goes on (its answer must be recorded); anything else has nobody left to tell.
+        stream.on("error", (error: NodeJS.ErrnoException) => {
+          if (!readerGone(error)) throw error;
+          if (!runToTheEnd) process.exit(0);
+          closed.stdout = true;
+        });
+        return stream;
+      }),
+      () => closed.stdout,
+    ),
     // Prompts, spinners and the QR code use stderr as a terminal stream; otherwise it is only written to.
     get stderr() {
-      return (stderr ??= isatty(2) ? process.stderr : directWriter(2, () => process.stderr));
+      if (stderr) return stderr;
+      // Messages to people with nobody reading them (`2>&1 | head -1`) are dropped: never a crash, nor an exit.
+      const heard = () =>
+        process.stderr.on("error", (error: NodeJS.ErrnoException) => {
+          if (!readerGone(error)) throw error;
+          closed.stderr = true;
+        });
+      stderr = isatty(2) ? heard() : dropOnceClosed(directWriter(2, heard), () => closed.stderr);
+      return stderr;
+    },
+    runToTheEndWhenOutputCloses() {
+      runToTheEnd = true;
     },
     get stdin() {
       return process.stdin;
@@ -141,6 +160,17 @@ export function processTerminal(): Terminal {
     get stderrColumns() {
       return isatty(2) ? process.stderr.columns : undefined;
     },
+  };
+}
+
+/** A pipe's reader gone: EPIPE, or a write that raced the stream's closing for it. */
+const readerGone = (error: NodeJS.ErrnoException) => error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED";
+
+/** A writer that takes and drops what is written once its reader has gone. */
+function dropOnceClosed(writer: Terminal["stdout"], isClosed: () => boolean): Terminal["stdout"] {
+  return {
+    write: (chunk: string) => isClosed() || writer.write(chunk),
+    drained: () => (isClosed() ? Promise.resolve() : (writer.drained?.() ?? Promise.resolve())),
   };
 }
 

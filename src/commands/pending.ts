@@ -13,7 +13,7 @@
 import { appendFileSync, fstatSync } from "node:fs";
 import type { Transaction } from "../api/model.js";
 import type { Context } from "../context.js";
-import { InterruptedError, UsageError } from "../errors.js";
+import { InterruptedError, NetworkError, UsageError } from "../errors.js";
 import { ExitCode } from "../errors.js";
 import { recordedRefund, verdictPhrase, verdictTone, type Verdict } from "../domain/verdict.js";
 import { customersOf, itemText, journalLines } from "../output/journal.js";
@@ -51,10 +51,10 @@ export async function run(ctx: Context, options: PendingOptions): Promise<number
   const handOn = await handOnEnded(ctx, follower, options);
   if (options.once) {
     const { pending, ended, refreshed } = await follower.pass(true);
-    await handOn(ended);
+    const { notAsked } = await handOn(ended);
     // Cron's codes stay 0, 1 and 5; the note says the list may be behind.
     if (refreshed) sayNotRefreshed(ctx, refreshed);
-    return standing(ctx, pending, follower.waitingToBeHanded().length);
+    return standing(ctx, pending, follower.waitingToBeHanded().length + notAsked);
   }
 
   const first = (options.interval ?? firstWaitS) * 1000;
@@ -64,9 +64,9 @@ export async function run(ctx: Context, options: PendingOptions): Promise<number
   let said = false;
   for (;;) {
     const { pending, ended } = await follower.pass(true);
-    const handed = await handOn(ended);
+    const { handed, notAsked } = await handOn(ended);
     const waiting = follower.waitingToBeHanded();
-    if (pending.length === 0 && waiting.length === 0) {
+    if (pending.length === 0 && waiting.length === 0 && notAsked === 0) {
       ctx.output.info(said ? ctx.say.pending.allEnded : ctx.say.pending.nothing);
       return ExitCode.ok;
     }
@@ -230,7 +230,7 @@ async function handOnEnded(
   ctx: Context,
   follower: PendingFollower,
   options: PendingOptions,
-): Promise<(ended: EndedOrder[]) => Promise<number>> {
+): Promise<(ended: EndedOrder[]) => Promise<{ handed: number; notAsked: number }>> {
   const [{ openReceiptsFile }, receiptModule, { keptSaleOf }, { handOver }, { retryDelaysMs }] = await Promise.all([
     import("../config/config-dir.js"),
     import("../shop/receipt.js"),
@@ -250,6 +250,10 @@ async function handOnEnded(
     // A --jq filter that fails on an order's line is said once every order is handed on: the
     // receipt is appended and the command run all the same, never again on the next run.
     let filterFailed: JqFilterError | undefined;
+    // Once a look-up goes unanswered the rest wait for the next pass, as the books' refresh does:
+    // asking each in turn would wait out --timeout order after order, and cron would pile up.
+    let notAsked = 0;
+    let unreachable = false;
     for (const order of ended) {
       if (ctx.signal.aborted) throw new InterruptedError(ctx.say.errors.interrupted, { nothingInFlight: true });
       const claim = follower.claim(order);
@@ -260,12 +264,20 @@ async function handOnEnded(
       // pass did not see it (a webhook listener or `trx show` settled the order).
       let t: Transaction | undefined = order.transaction;
       if (!t && order.verdict !== "not_sent" && order.entry.ref_id) {
+        // One announced already is counted among those waiting to be handed on.
+        const unasked = claim.announced ? 0 : 1;
+        if (unreachable) {
+          notAsked += unasked;
+          continue;
+        }
         try {
           const found = await lookUpPurchase(await ctx.client(), order.entry.ref_id);
           if (found.outcome === "done") t = found.transaction;
         } catch (error) {
           if (error instanceof InterruptedError) throw error;
           // No answer now: the next pass tries again, the order still held by this process.
+          notAsked += unasked;
+          if (error instanceof NetworkError) unreachable = true;
           continue;
         }
       }
@@ -326,8 +338,9 @@ async function handOnEnded(
       follower.handed(order);
       handed++;
     }
+    if (unreachable) ctx.output.warn(ctx.say.pending.notHandedOffline(notAsked));
     if (filterFailed) throw filterFailed;
-    return handed;
+    return { handed, notAsked };
   };
 }
 

@@ -8,10 +8,11 @@
  * that cannot be read or is not JSON stops whatever needs a stored value, and is never written over
  * (its other profiles would be lost); `config path` and commands that need no stored value still work.
  */
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError, type Wording } from "../errors.js";
 import type { Messages } from "../messages/en.js";
-import { fileProblem, notALock, isDiskFull, readOwnFile, replaceOwnFile } from "./config-dir.js";
+import { fileProblem, notALock, isDiskFull, quietly, readOwnFile, replaceOwnFile } from "./config-dir.js";
 import { whileLocked } from "./file-lock.js";
 import {
   definitions,
@@ -77,6 +78,16 @@ export class ConfigStore {
   /** The whole file; a missing one is a store without profiles. */
   read(): ConfigFile {
     if (this.cache) return this.cache;
+    // The file is opened without following a link, but the dir could still be one: a key saved
+    // through it lands wherever it points, and a config read through it says where to send the key.
+    // The records refuse such a dir too, so a login that worked would leave every purchase refused.
+    if (quietly(() => lstatSync(this.dir, { throwIfNoEntry: false }))?.isSymbolicLink()) {
+      const { dir } = this;
+      throw new UsageError((say) => say.settings.dirIsLink(dir), {
+        code: "CONFIG_UNREADABLE",
+        suggestion: (say) => say.records.isLinkHint,
+      });
+    }
     let text: string | undefined;
     try {
       text = readOwnFile(this.path);

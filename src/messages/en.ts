@@ -585,6 +585,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `The config file ${path} has been held by another reseller saving it for over ${seconds} s; nothing was changed.`,
     busyHint: "Try again once the other reseller command has finished.",
     cannotRead: (path: string, why: string) => `Cannot read the config file ${path}: ${why}.`,
+    dirIsLink: (dir: string) =>
+      `${dir} is a symbolic link: reseller keeps its config and API key only in a directory of its own.`,
     giveReadAccess: (path: string) =>
       `Give yourself read access (\`chmod 600 ${path}\`), or run reseller as the user who owns it.`,
     pointAtDir: (dir: string) => `Point RESELLER_CONFIG_DIR at a dir: part of ${dir} is a file.`,
@@ -1272,7 +1274,7 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `${[
         bought ? `${bought} order${bought === 1 ? "" : "s"} not delivered yet` : "",
         unknown ? `${unknown} outcome${unknown === 1 ? "" : "s"} still unknown` : "",
-        notHanded ? `${notHanded} ended order${notHanded === 1 ? "" : "s"} whose --exec has not succeeded yet` : "",
+        notHanded ? `${notHanded} ended order${notHanded === 1 ? "" : "s"} not handed on yet` : "",
       ]
         .filter(Boolean)
         .join("; ")}.`,
@@ -1285,6 +1287,8 @@ the profile: \`reseller config set NAME VALUE\`, \`reseller config list\`.`,
       `The receipt of ${refId} was not appended to ${file}: ${why}`,
     commandFailed: (refId: string, why: string, wait: string) =>
       `The command for ${refId} did not succeed (${why}); trying again in ${wait}.`,
+    notHandedOffline: (n: number) =>
+      `${n} ended order${n === 1 ? "" : "s"} not handed on this time (the service could not be reached); the next pass hands ${n === 1 ? "it" : "them"} on.`,
   },
   /** What a refresh of the books says of the orders it could not bring up to date (src/orders/ledger.ts). */
   ledger: {

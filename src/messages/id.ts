@@ -568,6 +568,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `File config ${path} sedang dipegang reseller lain yang menyimpannya lebih dari ${seconds} detik; tidak ada yang diubah.`,
     busyHint: "Coba lagi setelah perintah reseller yang lain selesai.",
     cannotRead: (path: string, why: string) => `File config ${path} tidak bisa dibaca: ${why}.`,
+    dirIsLink: (dir: string) =>
+      `${dir} adalah tautan simbolik: reseller menyimpan config dan API key hanya di direktori miliknya sendiri.`,
     giveReadAccess: (path: string) =>
       `Beri diri Anda izin baca (\`chmod 600 ${path}\`), atau jalankan reseller sebagai pemilik file itu.`,
     pointAtDir: (dir: string) => `Arahkan RESELLER_CONFIG_DIR ke sebuah folder: sebagian dari ${dir} adalah file.`,
@@ -1714,7 +1716,7 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `${[
         bought ? `${bought} order belum terkirim` : "",
         unknown ? `${unknown} hasil masih belum pasti` : "",
-        notHanded ? `${notHanded} order selesai yang --exec-nya belum berhasil` : "",
+        notHanded ? `${notHanded} order selesai belum diteruskan` : "",
       ]
         .filter(Boolean)
         .join("; ")}.`,
@@ -1726,6 +1728,8 @@ disimpan di profil: \`reseller config set NAME VALUE\`, \`reseller config list\`
       `Struk ${refId} tidak ditambahkan ke ${file}: ${why}`,
     commandFailed: (refId: string, why: string, wait: string) =>
       `Perintah untuk ${refId} belum berhasil (${why}); dicoba lagi dalam ${wait}.`,
+    notHandedOffline: (n: number) =>
+      `${n} order selesai belum diteruskan kali ini (layanan tidak bisa dihubungi); putaran berikutnya meneruskannya.`,
   },
   ledger: {
     unreachable: (n: number) =>

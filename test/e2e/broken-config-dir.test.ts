@@ -398,6 +398,35 @@ describe("the journal and the lock cache are never used through a link", () => {
     expect(history.stderr).toContain("(RECORDS_UNSAFE)");
     expect(readFileSync(target, "utf8")).toBe("");
   });
+
+  it("a config dir that is a symbolic link: the key is not saved through it, and its config is not read", async () => {
+    const elsewhere = makeConfigDir();
+    const link = join(makeConfigDir(), "reseller");
+    symlinkSync(elsewhere, link);
+    const login = await runReseller(["login", "--with-key", "--base-url", harness.emulator.baseUrl], {
+      input: harness.emulator.demoApiKey,
+      env: { RESELLER_CONFIG_DIR: link },
+    });
+    expect(login.exitCode, login.stderr).toBe(2);
+    expect(login.stderr).toContain(`${link} is a symbolic link`);
+    expect(login.stderr).toContain("(CONFIG_UNREADABLE)");
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect((await reseller(link, ["config", "set", "language", "en"])).exitCode).toBe(2);
+    expect(readdirSync(elsewhere)).toEqual([]);
+
+    // A config planted at the link's end (another address to send the key to) is not used either.
+    writeFileSync(
+      join(elsewhere, "config.json"),
+      JSON.stringify({ profiles: { default: { base_url: "http://127.0.0.1:9" } } }),
+    );
+    const balance = await reseller(link, ["balance"], { RESELLER_API_KEY: harness.emulator.demoApiKey });
+    expect(balance.exitCode).toBe(2);
+    expect(balance.stderr).toContain(`${link} is a symbolic link`);
+    // The way out is named, and `config path` still shows where the dir is.
+    expect(balance.stderr).toContain("Replace the link with the real directory");
+    const path = await reseller(link, ["config", "path"]);
+    expect(path.exitCode, path.stderr).toBe(0);
+  });
 });
 
 describe("who owns the config dir, and who else may read it", () => {

@@ -116,7 +116,7 @@ describe("pending --follow", () => {
     expect(failing.exitCode, failing.stderr).toBe(1);
     expect(pipedRows(failing.stdout).map((r) => r[1])).toEqual(["exec-retry"]);
     expect(failing.stderr).toContain("The command for exec-retry did not succeed");
-    expect(failing.stderr).toContain("1 ended order whose --exec has not succeeded yet.");
+    expect(failing.stderr).toContain("1 ended order not handed on yet.");
 
     const stdin = join(reseller.configDir, "stdin.json");
     const next = await reseller.run(["pending", "--once", "--exec", `cat > '${stdin}'`]);

@@ -17,7 +17,7 @@ import { AuthError, ResellerError, UsageError } from "../../errors.js";
 import { openReceiptsFile } from "../../config/config-dir.js";
 import { customerData } from "../../domain/transaction.js";
 import { journalFor, noteLatestStatus } from "../../journal/request.js";
-import { formatLocalTime, formatRupiah } from "../../output/format.js";
+import { formatIsoUtc, formatLocalTime, formatRupiah } from "../../output/format.js";
 import { isVerdict, verdictAside } from "../../domain/verdict.js";
 import { maskApiKey } from "../../config/mask.js";
 import { en } from "../../messages/en.js";
@@ -445,7 +445,14 @@ function printEvent(ctx: Context, event: WebhookEvent, payload: Buffer, order?: 
     d.label === "failed" ? `failed: ${d.value}` : d.label === "refund" ? `refund ${d.value}` : d.value;
   if (ctx.output.mode === "plain") {
     // time, event, ref_id, invoice, status, then one column per serial number or licence.
-    const row: Cell[] = [at, event.event, event.refId, event.invoice, event.status?.text, ...extra.map(shown)];
+    const row: Cell[] = [
+      formatIsoUtc(at),
+      event.event,
+      event.refId,
+      event.invoice,
+      event.status?.text,
+      ...extra.map(shown),
+    ];
     return ctx.output.table([], [row]);
   }
   const parts = [
