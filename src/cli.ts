@@ -42,7 +42,7 @@ export async function main(proc: Process): Promise<number> {
 
   // The command line, and the words its help speaks.
   const words = { argv: proc.argv, say };
-  const program = buildProgram(async (command, load, options, { movesNoMoney }) => {
+  const program = buildProgram(async (command, load, options, { movesNoMoney, endsWithItsReader }) => {
     let ctx: Context | undefined;
     const recordsRunEnds = recordsRunStarts();
     try {
@@ -56,7 +56,7 @@ export async function main(proc: Process): Promise<number> {
         say,
         movesNoMoney,
       });
-      if (!movesNoMoney) proc.terminal.runToTheEndWhenOutputCloses?.();
+      if (!movesNoMoney && !endsWithItsReader) proc.terminal.runToTheEndWhenOutputCloses?.();
       const handler = await load();
       exitCode = (await ctx.finish(handler.run(ctx, options))) ?? 0;
     } catch (error) {

@@ -40,7 +40,7 @@ export interface Terminal {
   /** Starts a pager showing what is written to it on this terminal; undefined when it cannot be run. */
   startPager?(command: string): PagerProcess | undefined;
   /**
-   * A command that may move money (any not declared `movesNoMoney`) runs to its end when the reader
+   * A command that may move money (any not declared `movesNoMoney` nor `endsWithItsReader`) runs to its end when the reader
    * of its output goes away (`| head -1`): what it would still print is dropped, so no purchase in
    * flight goes unrecorded. A command that only reads just ends, quietly.
    */

@@ -16,5 +16,6 @@ export default defineCommand({
     "reseller pending --once --exec ./on-order.sh",
   ],
   input: pendingInput,
+  endsWithItsReader: true,
   load: () => import("./pending.js"),
 });

@@ -49,6 +49,7 @@ export default defineCommand({
         "reseller webhook listen --forward-to http://localhost:3000/webhook",
         "reseller webhook listen --exec ./on-order.sh",
       ],
+      endsWithItsReader: true,
       load: () => import("./webhook/listen.js"),
     }),
   ],

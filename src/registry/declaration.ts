@@ -26,6 +26,8 @@ export type Handler<O> = { run: (ctx: Context, options: O) => Promise<number | v
 export interface RunsHow {
   /** See `Declaration.movesNoMoney`. */
   movesNoMoney: boolean;
+  /** See `Declaration.endsWithItsReader`. */
+  endsWithItsReader: boolean;
 }
 
 /** What the declaration asks of whoever runs it: given the command, its handler's loader, the parsed options and how it runs. */
@@ -91,6 +93,12 @@ export interface Declaration<A extends unknown[], O extends OptionValues, I> {
    * anything is sent, so a typo never follows a purchase.
    */
   movesNoMoney?: true;
+  /**
+   * It follows until stopped (`pending --follow`, `webhook listen`) and what it keeps is on disk as it
+   * goes: it ends when the reader of its output goes (`| head -1`), as a script waiting for one line
+   * expects, rather than running to its end as a purchase does.
+   */
+  endsWithItsReader?: true;
   /** Instead of `load`, for what runs without a context (`help`): the arguments, the command and the reader's catalogue. */
   act?: (args: A, command: CommandUnknownOpts, say: Messages) => Promise<void>;
   commands?: readonly CommandDeclaration[];
@@ -221,6 +229,7 @@ export function declareOn(
       const flags = flagsOf(command);
       return run(command, () => load(command), input ? input(flags, args, command) : flags, {
         movesNoMoney: declaration.movesNoMoney === true,
+        endsWithItsReader: declaration.endsWithItsReader === true,
       });
     });
   }

@@ -108,6 +108,22 @@ describe("webhook listen, fed by the emulator", () => {
     expect(stderr).not.toContain(secret);
   });
 
+  it("ends once the reader of its output has gone (`| head -1`): the next event it prints ends it, exit 0", async () => {
+    const reseller = resellerAs(harness, harness.apiKeyOf("Berkah Pulsa Cell"));
+    await makeSecret(reseller);
+    const listener = await listen(reseller, [], { mode: "json" });
+    await pointServiceAt(reseller, listener.url);
+    const child = listener.running.child;
+    // As `| head -1` does: the reader leaves once it has the first line.
+    child.stdout!.once("data", () => child.stdout!.destroy());
+    await buy(reseller, ["--item", "3", "--qty", "1", "--ref-id", "wh-head-1"]);
+    await until("order.paid", () => listener.stdout().includes('"order.paid"'));
+    harness.emulator.clock.advance(3_000);
+    // A follower keeps nothing only in memory: it ends, rather than following until Ctrl-C with nobody reading.
+    const ended = await listener.running.done;
+    expect(ended.exitCode, ended.stderr).toBe(0);
+  });
+
   it("refuses with 401 and a line on stderr: the service's events under another secret, and a body changed on the way", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Sinar Digital Store"));
     await makeSecret(reseller);
