@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator, type Harness } from "../support/emulator.js";
-import { resellerAs, type Reseller } from "./commands-harness.js";
+import { resellerAs, type Reseller, whileAdvancing } from "./commands-harness.js";
 
 /** What the service holds for the account: its balance, and each transaction's ref_id and status. */
 function service(harness: Harness, reseller: Reseller) {
@@ -185,7 +185,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
     // Another run of the sale (another profile) bought Free Fire, for a player nobody has: its delivery fails.
     expect((await shop.run([...sale("SALE-94"), "--profile", "other"])).exitCode).toBe(0);
     const before = service(harness, shop);
-    const waited = await shop.run([...sale("SALE-94"), "--wait"], { mode: "json" });
+    const waited = await whileAdvancing(harness.emulator, shop.run([...sale("SALE-94"), "--wait"], { mode: "json" }));
     // Not "bought" while the customer still waits: Free Fire failed and was refunded, Spotify delivered.
     expect(waited.exitCode, waited.stderr).toBe(0);
     expect(waited.json()).toMatchObject({ data: { ref_id: "SALE-94-alt2" }, outcome: "delivered" });
@@ -197,7 +197,10 @@ describe("buy --alternatives run again after an alternative the service holds", 
     expect(after.balance - before.balance).toBe(19_000 - 18_000);
 
     // The sale asked again with --wait, without --alternatives: Spotify stands, delivered; nothing sent.
-    const again = await shop.run([...sale("SALE-94").slice(0, -3), "--wait"], { mode: "json" });
+    const again = await whileAdvancing(
+      harness.emulator,
+      shop.run([...sale("SALE-94").slice(0, -3), "--wait"], { mode: "json" }),
+    );
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.json()).toMatchObject({ outcome: "delivered", sent: false, already_bought: "SALE-94-alt2" });
     expect(service(harness, shop).balance).toBe(after.balance);
@@ -277,7 +280,7 @@ describe("buy --alternatives run again after an alternative the service holds", 
     const single = await shop.run(sale("SALE-97"), { mode: "json" });
     expect(single.exitCode, single.stderr).toBe(1);
     expect(single.json()).toMatchObject({ ref_id: "SALE-97-alt1", outcome: "delivery_failed" });
-    const waited = await shop.run([...sale("SALE-98"), "--wait"], { mode: "json" });
+    const waited = await whileAdvancing(harness.emulator, shop.run([...sale("SALE-98"), "--wait"], { mode: "json" }));
     expect(waited.exitCode, waited.stderr).toBe(1);
     expect(waited.json()).toMatchObject({ outcome: "delivery_failed", already_bought: "SALE-98-alt1" });
     const row = await shop.run(run, { mode: "json" });
