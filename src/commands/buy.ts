@@ -29,7 +29,6 @@ import { refuseDoubts, type Doubt } from "../orders/customer-checks.js";
 import { openAmountOf, orderProcessOf } from "../orders/check-line.js";
 import { describeOrder, orderTotal, unitPrice, type Order } from "../orders/order.js";
 import { buildOrder, checkOrder, refuseMissingAccount } from "./buy/prepare.js";
-import { boughtAlternative, sentByAnotherRun, checkSaleFirst, SoldMeanwhile } from "../orders/alternatives.js";
 import { purchase, type Purchase } from "../orders/purchase.js";
 import type { EarlierPurchase } from "../orders/repeats.js";
 import type { JournalEntry } from "../journal/entries.js";
@@ -65,7 +64,7 @@ export async function run(ctx: Context, options: BuyOptions): Promise<number | v
   // It is said once the order is built, which tells whether it is that sale or another under its ref_id.
   let soldAs: JournalEntry | undefined;
   if (request.refId !== undefined) {
-    const found = boughtAlternative(ctx, request.refId);
+    const found = (await import("../orders/alternatives.js")).boughtAlternative(ctx, request.refId);
     if (found) soldAs = await (await import("./buy/alternatives.js")).standingAlternative(ctx, request.refId, found);
   }
   if (request.kind === "single" && request.alternatives) return buyWithAlternatives(ctx, options, request, soldAs);
@@ -263,6 +262,9 @@ async function buyOrder(
   ctx.output.info(ctx.say.buy.buying(describeOrder(order), formatRupiah(orderTotal(order)), order.refId));
   progress.started = true;
   progress.refId = order.refId;
+  // Only an order under a caller's own ref_id can be sold by another run meanwhile (`soldMeanwhile`):
+  // a buy without one never loads the look.
+  const sale = order.refIdGiven ? await import("../orders/alternatives.js") : undefined;
   let bought: Purchase | undefined;
   while (!bought) {
     try {
@@ -272,11 +274,11 @@ async function buyOrder(
         // same order, or of the same sale (`soldMeanwhile`), can come between this look and the sending.
         checkFirst: () => {
           repeatCheck?.again();
-          checkSaleFirst(ctx, order);
+          sale?.checkSaleFirst(ctx, order);
         },
       });
     } catch (error) {
-      if (!(error instanceof SoldMeanwhile)) throw error;
+      if (!(sale && error instanceof sale.SoldMeanwhile)) throw error;
       progress.started = false;
       const standing = await sayStanding(ctx, order, error.entry, follow);
       if (standing !== undefined) return standing;
@@ -330,7 +332,7 @@ async function sayStanding(
   entry: JournalEntry,
   follow?: Follow,
 ): Promise<number | undefined> {
-  if (order.alternativeOf) throw sentByAnotherRun(order, entry);
+  if (order.alternativeOf) throw (await import("../orders/alternatives.js")).sentByAnotherRun(order, entry);
   return printSoldAs(ctx, order, entry, follow);
 }
 

@@ -7,9 +7,9 @@
 import type { Context } from "../context.js";
 import { boughtElsewhere, notFoundWhenAsked, type JournalEntry } from "../journal/entries.js";
 import { ExitCode, ResellerError, UsageError, type Wording } from "../errors.js";
-import { orderVerdict, verdictOfRecord, type Verdict } from "../domain/verdict.js";
+import { verdictOfRecord, type Verdict } from "../domain/verdict.js";
 import type { AlternativeOf } from "../domain/alternative.js";
-import { journalFor, noteLatestStatus, sentFromHere } from "../journal/request.js";
+import { journalFor, noteLatestStatus, sentFromHere, verdictFacts } from "../journal/request.js";
 import { isFinal, toStatus } from "../api/status.js";
 import { inPool } from "./pool.js";
 import type { ServiceClient } from "../api/client.js";
@@ -286,15 +286,28 @@ export async function askStandingAlternatives(
   if (open.length === 0) return undefined;
   const failed = new Set<string>();
   await inPool(open, 4, async (p) => {
-    try {
-      const t = (await client.getTransaction(p.refId)).data;
-      noteLatestStatus(ctx, t, p.refId);
-      if (orderVerdict(t, isFinal(t.status)).verdict === "delivery_failed") failed.add(p.refId);
-    } catch {
-      // The row stands on what the journal says.
-    }
+    // Unanswered, the row stands on what the journal says.
+    if (await failedSince(ctx, client, p.refId)) failed.add(p.refId);
   });
   return failed;
+}
+
+/**
+ * Whether the service says an alternative bought before has failed its delivery since (refunded: its
+ * sale is still to be made), its status noted. Undefined when the service (or a client for it) did not answer.
+ */
+export async function failedSince(
+  ctx: Context,
+  client: ServiceClient | Promise<ServiceClient>,
+  refId: string,
+): Promise<boolean | undefined> {
+  try {
+    const t = (await (await client).getTransaction(refId)).data;
+    noteLatestStatus(ctx, t, refId);
+    return verdictFacts(t).verdict === "delivery_failed";
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a result names of each order tried before the one that stands: `tried` in --json. */

@@ -16,6 +16,7 @@ import {
   alternativesFor,
   boughtAlternative,
   costNothing,
+  failedSince,
   failureCostNothing,
   keptEntries,
   keptName,
@@ -65,15 +66,8 @@ export async function standingAlternative(
   const status = entry.status === undefined ? null : toStatus(entry.status);
   const elsewhere = boughtElsewhere(entry);
   if ((entry.outcome !== "done" && !elsewhere) || isFinal(status) || !entry.ref_id) return entry;
-  let failed: boolean;
-  try {
-    const client = await ctx.client();
-    const t = (await client.getTransaction(entry.ref_id)).data;
-    noteLatestStatus(ctx, t, entry.ref_id);
-    failed = verdictFacts(t).verdict === "delivery_failed";
-  } catch {
-    return entry;
-  }
+  const failed = await failedSince(ctx, ctx.client(), entry.ref_id);
+  if (failed === undefined) return entry;
   // Its status is noted above, but a plan's records may be read only: the service's word says whether it stands.
   return boughtAlternative(ctx, refId, readFor, elsewhere && failed ? entry.ref_id : undefined);
 }
