@@ -308,16 +308,18 @@ export class Journal {
   }
 
   /**
-   * This profile's purchases at this address since `sinceMs` settled not bought with no invoice (a
-   * look-up found nothing, or nothing was sent), newest first: found by a partial index.
+   * This profile's purchases at this address since `sinceMs` (and before `untilMs`, when given)
+   * settled not bought with no invoice (a look-up found nothing, or nothing was sent), newest first:
+   * found by a partial index.
    */
-  notDoneSince(where: { profile: string; baseUrl: string; sinceMs: number }): JournalEntry[] {
+  notDoneSince(where: { profile: string; baseUrl: string; sinceMs: number } & Window): JournalEntry[] {
     return this.entries(
-      `WHERE profile = ? AND base_url = ? AND at_ms >= ?
+      `WHERE profile = ? AND base_url = ? AND at_ms >= ? AND at_ms < ?
        AND kind = 'buy' AND outcome = 'not_done' AND invoice IS NULL ORDER BY at_ms DESC, seq DESC`,
       where.profile,
       where.baseUrl,
       where.sinceMs,
+      where.untilMs ?? Number.MAX_SAFE_INTEGER,
     );
   }
 
