@@ -10,7 +10,7 @@ import type { Messages } from "../messages/messages.js";
 import { InputError } from "../errors.js";
 import { checkCalendarDate } from "../rules/dates.js";
 import { journalFor, sentFromHere } from "../journal/request.js";
-import { isUnresolved, type JournalEntry, linkCreatedStatus } from "../journal/entries.js";
+import { boughtElsewhere, isUnresolved, type JournalEntry, linkCreatedStatus } from "../journal/entries.js";
 import { customersOf, journalLines, outcomeCell, requestedLines } from "../output/journal.js";
 import { alternativeOf } from "../orders/alternatives.js";
 import { alternativeOfJson } from "../domain/alternative.js";
@@ -194,11 +194,11 @@ function refundOf(entry: JournalEntry, verdict: Verdict | undefined): number | u
 }
 
 /**
- * A purchase sent again that only found an earlier run's purchase under its ref_id (here, or by a run
- * elsewhere): nothing moved, and the status and verdict the journal follows on it are that purchase's.
+ * A purchase sent again that only found an earlier run's purchase under its ref_id (`boughtElsewhere`):
+ * nothing moved, and the status and verdict the journal follows on it are that purchase's.
  */
 function foundEarlier(entry: JournalEntry): boolean {
-  return entry.kind === "buy" && entry.outcome === "not_done" && entry.invoice !== undefined;
+  return entry.kind === "buy" && boughtElsewhere(entry);
 }
 
 function withoutVerdict(entry: JournalEntry): Omit<JournalEntry, "verdict"> {

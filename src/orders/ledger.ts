@@ -114,13 +114,11 @@ export function foundLaterMaybe(ctx: Context, nowMs: number, asked: Set<string>,
   const here = { profile: ctx.settings.profile, baseUrl: ctx.settings.baseUrl ?? "" };
   const windowMs = repeatWindow(ctx, undefined, nowMs).startMs;
   const sinceMs = Math.max(windowMs, within?.sinceMs ?? windowMs);
-  const untilMs = within?.untilMs ?? Number.POSITIVE_INFINITY;
-  if (sinceMs >= untilMs) return [];
+  const untilMs = within?.untilMs;
+  if (untilMs !== undefined && sinceMs >= untilMs) return [];
   return journal
-    .notDoneSince({ ...here, sinceMs })
-    .filter(
-      (e) => !asked.has(e.entry) && e.ref_id && Date.parse(e.at) < untilMs && foundNowAlone(journal, e, ctx.settings),
-    );
+    .notDoneSince({ ...here, sinceMs, ...(untilMs !== undefined ? { untilMs } : {}) })
+    .filter((e) => !asked.has(e.entry) && e.ref_id && foundNowAlone(journal, e, ctx.settings));
 }
 
 /**

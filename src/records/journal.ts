@@ -308,16 +308,18 @@ export class Journal {
   }
 
   /**
-   * This profile's purchases at this address since `sinceMs` settled not bought with no invoice (a
-   * look-up found nothing, or nothing was sent), newest first: found by a partial index.
+   * This profile's purchases at this address since `sinceMs` (and before `untilMs`, when given)
+   * settled not bought with no invoice (a look-up found nothing, or nothing was sent), newest first:
+   * found by a partial index.
    */
-  notDoneSince(where: { profile: string; baseUrl: string; sinceMs: number }): JournalEntry[] {
+  notDoneSince(where: { profile: string; baseUrl: string; sinceMs: number } & Window): JournalEntry[] {
     return this.entries(
-      `WHERE profile = ? AND base_url = ? AND at_ms >= ?
+      `WHERE profile = ? AND base_url = ? AND at_ms >= ? AND at_ms < ?
        AND kind = 'buy' AND outcome = 'not_done' AND invoice IS NULL ORDER BY at_ms DESC, seq DESC`,
       where.profile,
       where.baseUrl,
       where.sinceMs,
+      where.untilMs ?? Number.MAX_SAFE_INTEGER,
     );
   }
 
@@ -384,40 +386,43 @@ export class Journal {
    * events, once: their status records held the lines all along, and the books count by them.
    */
   private refoldPartialOrders(): void {
-    const read = this.db.prepare("SELECT value FROM journal_meta WHERE name = 'fold'").pluck();
-    if (read.get() === foldVersion) return;
-    this.db
-      .transaction(() => {
-        if (read.get() === foldVersion) return;
-        const events = this.db.prepare("SELECT record FROM journal_events WHERE entry = ? ORDER BY seq").pluck();
-        const partial = this.db.prepare("SELECT entry FROM journal_orders WHERE verdict = 'partial'").pluck();
-        for (const order of partial.all() as string[]) {
-          let entry: JournalEntry | undefined;
-          for (const record of events.all(order) as string[])
-            entry = foldRecord(entry, JSON.parse(record) as JournalRecord);
-          if (entry) this.updateOrder.run(this.columns(entry));
-        }
-        this.db.prepare("INSERT OR REPLACE INTO journal_meta (name, value) VALUES ('fold', ?)").run(foldVersion);
-      })
-      .immediate();
+    this.onceFor("fold", foldVersion, () => {
+      const events = this.db.prepare("SELECT record FROM journal_events WHERE entry = ? ORDER BY seq").pluck();
+      const partial = this.db.prepare("SELECT entry FROM journal_orders WHERE verdict = 'partial'").pluck();
+      for (const order of partial.all() as string[]) {
+        let entry: JournalEntry | undefined;
+        for (const record of events.all(order) as string[])
+          entry = foldRecord(entry, JSON.parse(record) as JournalRecord);
+        if (entry) this.updateOrder.run(this.columns(entry));
+      }
+    });
   }
 
   /** Stored repeat keys made by another normalisation of customers are made again, once. */
   private refreshRepeatKeys(): void {
-    const fingerprint = repeatKeyFingerprint();
-    const read = this.db.prepare("SELECT value FROM journal_meta WHERE name = 'repeat_key'").pluck();
-    if (read.get() === fingerprint) return;
+    this.onceFor("repeat_key", repeatKeyFingerprint(), () => {
+      const update = this.db.prepare("UPDATE journal_orders SET repeat_key = ? WHERE seq = ?");
+      const rows = this.db.prepare("SELECT seq, folded FROM journal_orders WHERE kind = 'buy'").all() as {
+        seq: number;
+        folded: string;
+      }[];
+      for (const row of rows)
+        update.run(requestRepeatKey((JSON.parse(row.folded) as JournalEntry).request) ?? null, row.seq);
+    });
+  }
+
+  /**
+   * `work` done once for the records, when the mark `name` in journal_meta is not yet `value`: read
+   * again inside the write lock, so two processes opening old records at once do it once.
+   */
+  private onceFor(name: string, value: string, work: () => void): void {
+    const read = this.db.prepare("SELECT value FROM journal_meta WHERE name = ?").pluck();
+    if (read.get(name) === value) return;
     this.db
       .transaction(() => {
-        if (read.get() === fingerprint) return;
-        const update = this.db.prepare("UPDATE journal_orders SET repeat_key = ? WHERE seq = ?");
-        const rows = this.db.prepare("SELECT seq, folded FROM journal_orders WHERE kind = 'buy'").all() as {
-          seq: number;
-          folded: string;
-        }[];
-        for (const row of rows)
-          update.run(requestRepeatKey((JSON.parse(row.folded) as JournalEntry).request) ?? null, row.seq);
-        this.db.prepare("INSERT OR REPLACE INTO journal_meta (name, value) VALUES ('repeat_key', ?)").run(fingerprint);
+        if (read.get(name) === value) return;
+        work();
+        this.db.prepare("INSERT OR REPLACE INTO journal_meta (name, value) VALUES (?, ?)").run(name, value);
       })
       .immediate();
   }

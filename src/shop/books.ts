@@ -79,7 +79,7 @@ export function moneyOf(
       return {
         spent: amount - refunded,
         refunded,
-        revenue: sold === null ? null : partialRevenue(entry, prices, refunded),
+        revenue: sold === null ? null : partialRevenue(entry, prices, sold, refunded),
       };
     }
     case "delivery_failed": {
@@ -98,12 +98,17 @@ export function moneyOf(
  * before the lines were kept (or whose kept lines do not match its cart) is counted by the share of
  * its amount not refunded, which is right for a one-line order and an estimate for a cart.
  */
-function partialRevenue(entry: JournalEntry, prices: readonly (number | null)[], refunded: number): number {
+function partialRevenue(
+  entry: JournalEntry,
+  prices: readonly (number | null)[],
+  sold: number,
+  refunded: number,
+): number {
   const shares = deliveredShares(entry);
   if (shares) return Math.round(prices.reduce<number>((sum, p, i) => sum + (p ?? 0) * (shares[i] ?? 0), 0));
   const amount = entry.amount ?? 0;
   const kept = amount > 0 ? (amount - refunded) / amount : 0;
-  return Math.round(prices.reduce<number>((a, p) => a + (p ?? 0), 0) * kept);
+  return Math.round(sold * kept);
 }
 
 /**

@@ -141,6 +141,8 @@ describe("a database that may only be read", () => {
     const where = { profile: here.profile, baseUrl: here.base_url };
     expect(read.byRefId("RO-1").map((e) => e.outcome)).toEqual(["not_done"]);
     expect(read.notDoneSince({ ...where, sinceMs: 0 }).map((e) => e.entry)).toEqual(["e-read"]);
+    // A range ending before the purchase (a report of an earlier day) does not hold it.
+    expect(read.notDoneSince({ ...where, sinceMs: 0, untilMs: Date.parse(at) })).toEqual([]);
     expect(read.open(where, 10)).toEqual([]);
     expect([...read.newestFirst()].map((e) => e.ref_id)).toEqual(["RO-1"]);
     expect(readOnly.prepare("SELECT name FROM sqlite_master WHERE name = 'journal_orders_open'").get()).toBeUndefined();
