@@ -23,7 +23,7 @@ export function positiveInteger(name: Said, value: string | number): number {
 }
 
 /** The longest wait a timer holds (2^31 − 1 ms, in whole seconds): Node fires a longer one at once. */
-export const longestTimerS = Math.floor(0x7fffffff / 1000);
+const longestTimerS = Math.floor(0x7fffffff / 1000);
 
 /** A positive whole number of seconds that a timer can wait for (`--exec-timeout`, `--exec-grace`). */
 export function timerSeconds(name: Said, value: string | number): number {

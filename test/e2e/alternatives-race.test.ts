@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
 import { until } from "../support/until.js";
 import { resellerAs, resellerInProcess, type Reseller } from "./commands-harness.js";
-import { openJournal } from "../../src/journal/journal.js";
+import { openJournal, type Journal } from "../../src/journal/journal.js";
 
 const harness = useEmulator();
 
@@ -46,6 +46,48 @@ async function holding(match: { method: string; path: string }, what: string, st
   await until(what, () => harness.emulator.faults.status().injected.latency > 0);
   // Only the one held: the other run's requests are answered at once.
   harness.emulator.faults.reset();
+}
+
+/**
+ * Another live process (this one) has sent the alternative (`alternative.item`) of `ref`'s sale of
+ * `item` to `note`, and awaits its answer: its intent and attempt in `journal`. Returns how to write
+ * that answer (its outcome's fields).
+ */
+function alternativeInFlight(
+  journal: Journal,
+  shop: Reseller,
+  sold: { ref: string; item: number; note: string; alternative: { item: number; name: string } },
+): (outcome: Record<string, unknown>) => void {
+  const { ref, item, note, alternative } = sold;
+  const at = new Date().toISOString();
+  const entry = `other-run-${ref}`;
+  journal.append({
+    v: 1,
+    type: "intent",
+    entry,
+    at,
+    kind: "buy",
+    profile: "default",
+    base_url: shop.env.RESELLER_BASE_URL ?? "",
+    ref_id: `${ref}-alt1`,
+    request: {
+      carts: [{ item_id: alternative.item, quantity: 1, note }],
+      alternative_of: { ref_id: ref, carts: [{ item_id: item, quantity: 1, note }] },
+      item_names: { [String(alternative.item)]: alternative.name },
+    },
+    pid: process.pid,
+    host: hostname(),
+  });
+  journal.append({ v: 1, type: "attempt", entry, at, attempt: 1 });
+  return (outcome) =>
+    journal.append({
+      v: 1,
+      type: "outcome",
+      entry,
+      at: new Date().toISOString(),
+      by: "answer",
+      ...outcome,
+    } as never);
 }
 
 describe("a plain --ref-id retry beside an --alternatives run of the same sale", () => {
@@ -220,41 +262,14 @@ describe("a plain --ref-id retry beside an --alternatives run of the same sale",
       run = shop.start(["buy", "--file", file, "--yes"], { mode: "json" });
     });
     // Meanwhile another live process (this one) has sent the sale's alternative and awaits its answer.
-    const journal = openJournal(shop.configDir, "sending");
-    const at = new Date().toISOString();
-    const entry = "other-run-alt1";
-    journal.append({
-      v: 1,
-      type: "intent",
-      entry,
-      at,
-      kind: "buy",
-      profile: "default",
-      base_url: shop.env.RESELLER_BASE_URL ?? "",
-      ref_id: "SALE-R6-alt1",
-      request: {
-        carts: [{ item_id: 4, quantity: 1, note: "12345678" }],
-        alternative_of: { ref_id: "SALE-R6", carts: [{ item_id: 22, quantity: 1, note: "12345678" }] },
-        item_names: { "4": "Canva Pro 1 Bulan" },
-      },
-      pid: process.pid,
-      host: hostname(),
+    const answer = alternativeInFlight(openJournal(shop.configDir, "sending"), shop, {
+      ...{ ref: "SALE-R6", item: 22, note: "12345678" },
+      alternative: { item: 4, name: "Canva Pro 1 Bulan" },
     });
-    journal.append({ v: 1, type: "attempt", entry, at, attempt: 1 });
     harness.emulator.answerHeld();
     // The row waits for that answer rather than calling its sale unknown; the answer comes: bought.
     await until("the row to wait for the other process", () => run.output().stderr.includes("waiting for its answer"));
-    journal.append({
-      v: 1,
-      type: "outcome",
-      entry,
-      at: new Date().toISOString(),
-      outcome: "done",
-      invoice: "INV-OTHER-1",
-      amount: 15_000,
-      status: "paid",
-      by: "answer",
-    });
+    answer({ outcome: "done", invoice: "INV-OTHER-1", amount: 15_000, status: "paid" });
     const row = await run.done;
     expect(row.exitCode, row.stderr).toBe(0);
     expect(JSON.parse(row.stdout.trim())).toMatchObject({
@@ -271,37 +286,11 @@ describe("a plain --ref-id retry beside an --alternatives run of the same sale",
     const before = refsOf(shop);
     const journal = openJournal(shop.configDir, "sending");
     /** Another live process (this one) has sent `ref`'s alternative, Pulsa Telkomsel 10.000, and awaits its answer. */
-    const inFlight = (ref: string, phone: string) => {
-      const at = new Date().toISOString();
-      const entry = `other-run-${ref}`;
-      journal.append({
-        v: 1,
-        type: "intent",
-        entry,
-        at,
-        kind: "buy",
-        profile: "default",
-        base_url: shop.env.RESELLER_BASE_URL ?? "",
-        ref_id: `${ref}-alt1`,
-        request: {
-          carts: [{ item_id: 12, quantity: 1, note: phone }],
-          alternative_of: { ref_id: ref, carts: [{ item_id: 13, quantity: 1, note: phone }] },
-          item_names: { "12": "Pulsa Telkomsel 10.000" },
-        },
-        pid: process.pid,
-        host: hostname(),
+    const inFlight = (ref: string, phone: string) =>
+      alternativeInFlight(journal, shop, {
+        ...{ ref, item: 13, note: phone },
+        alternative: { item: 12, name: "Pulsa Telkomsel 10.000" },
       });
-      journal.append({ v: 1, type: "attempt", entry, at, attempt: 1 });
-      return (outcome: Record<string, unknown>) =>
-        journal.append({
-          v: 1,
-          type: "outcome",
-          entry,
-          at: new Date().toISOString(),
-          by: "answer",
-          ...outcome,
-        } as never);
-    };
 
     const answer = inFlight("SALE-R7", "081234567807");
     const retry = shop.start(sale("081234567807", "SALE-R7"), { mode: "json" });

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { expectBoughtOnceAndRecorded, resellerAs, writeOrders } from "./commands-harness.js";
 
 const harness = useEmulator();
 
@@ -41,11 +41,7 @@ describe("buy --file with --out and --receipts on a full disk", () => {
     try {
       const reseller = resellerAs(harness, harness.apiKeyOf("Sumber Rejeki Cell"));
       const refs = Array.from({ length: 4 }, (_, i) => `full-${i + 1}`);
-      const orders = join(reseller.configDir, "orders.csv");
-      writeFileSync(
-        orders,
-        `item_id,quantity,note,ref_id\n${refs.map((r, i) => `4,1,full${i}@contoh.id,${r}`).join("\n")}\n`,
-      );
+      const orders = writeOrders(reseller, refs, (_, i) => `4,1,full${i}@contoh.id`);
       const out = join(dir, "results.jsonl");
       const receipts = join(dir, "receipts.txt");
       writeFileSync(out, "", { mode: 0o600 });
@@ -66,15 +62,7 @@ describe("buy --file with --out and --receipts on a full disk", () => {
       expect(run.stderr).not.toContain("Could not write the journal");
       expect(run.stderr).not.toContain("This is a bug");
 
-      const onService = harness.accountOf(reseller.apiKey).transactions.map((t) => t.ref_id);
-      expect(onService.filter((r) => r?.startsWith("full-")).sort()).toEqual(refs);
-      const recorded = await reseller.run(["history", "--no-refresh"], { mode: "json" });
-      expect(
-        recorded
-          .json()
-          .map((e: { ref_id: string; verdict: string }) => [e.ref_id, e.verdict])
-          .sort(),
-      ).toEqual(refs.map((r) => [r, "delivered"]));
+      await expectBoughtOnceAndRecorded(harness, reseller, "full-", refs, "delivered");
     } finally {
       done();
     }

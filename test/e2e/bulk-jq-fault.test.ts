@@ -4,11 +4,9 @@
  * bought) with the filter's fault named on stderr, as a single buy does. Before, the failure tore the
  * run down with purchases in flight: their answers were not recorded and the run exited 1.
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { expectBoughtOnceAndRecorded, resellerAs, writeOrders } from "./commands-harness.js";
 
 const harness = useEmulator();
 
@@ -16,11 +14,7 @@ describe("buy --file with a --jq filter that fails on a row", () => {
   it("buys every row, records every answer, exits by the orders and names the filter's fault", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
     const refs = Array.from({ length: 6 }, (_, i) => `jq-row-${i + 1}`);
-    const orders = join(reseller.configDir, "orders.csv");
-    writeFileSync(
-      orders,
-      `item_id,quantity,note,ref_id\n${refs.map((ref, i) => `27,1,logo ${i},${ref}`).join("\n")}\n`,
-    );
+    const orders = writeOrders(reseller, refs, (_, i) => `27,1,logo ${i}`);
 
     const run = await reseller.run([
       ...["buy", "--file", orders, "--yes", "--concurrency", "3"],
@@ -33,14 +27,6 @@ describe("buy --file with a --jq filter that fails on a row", () => {
     expect(run.stderr).toContain("6 orders: 6 bought.");
 
     // Bought once each, and each answer is in the journal as it came: nothing left to settle.
-    const onService = harness.accountOf(reseller.apiKey).transactions.map((t) => t.ref_id);
-    expect(onService.filter((r) => r?.startsWith("jq-row-")).sort()).toEqual(refs);
-    const recorded = await reseller.run(["history", "--no-refresh"], { mode: "json" });
-    expect(
-      recorded
-        .json()
-        .map((e: { ref_id: string; verdict: string }) => [e.ref_id, e.verdict])
-        .sort(),
-    ).toEqual(refs.map((r) => [r, "bought"]));
+    await expectBoughtOnceAndRecorded(harness, reseller, "jq-row-", refs, "bought");
   });
 });

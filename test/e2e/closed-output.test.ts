@@ -5,11 +5,9 @@
  * left unknown and the rest of the file never sent; a closed stderr threw, exit 1 for a purchase
  * that was made, its result never printed.
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useEmulator } from "../support/emulator.js";
-import { resellerAs } from "./commands-harness.js";
+import { expectBoughtOnceAndRecorded, resellerAs, writeOrders } from "./commands-harness.js";
 
 const harness = useEmulator();
 
@@ -17,11 +15,7 @@ describe("a purchase whose output is closed early", () => {
   it("buy --file with stdout closed after the first row: every order bought and recorded, exit by the orders", async () => {
     const reseller = resellerAs(harness, harness.apiKeyOf("Cahaya Voucher"));
     const refs = Array.from({ length: 6 }, (_, i) => `closed-out-${i + 1}`);
-    const orders = join(reseller.configDir, "orders.csv");
-    writeFileSync(
-      orders,
-      `item_id,quantity,note,ref_id\n${refs.map((ref, i) => `27,1,logo ${i},${ref}`).join("\n")}\n`,
-    );
+    const orders = writeOrders(reseller, refs, (_, i) => `27,1,logo ${i}`);
 
     const running = reseller.start(["buy", "--file", orders, "--yes", "--concurrency", "1"], { mode: "json" });
     // As `| head -1` does: the reader leaves once it has the first line.
@@ -29,15 +23,7 @@ describe("a purchase whose output is closed early", () => {
     const run = await running.done;
     expect(run.exitCode, run.stderr).toBe(0);
 
-    const onService = harness.accountOf(reseller.apiKey).transactions.map((t) => t.ref_id);
-    expect(onService.filter((r) => r?.startsWith("closed-out-")).sort()).toEqual(refs);
-    const recorded = await reseller.run(["history", "--no-refresh"], { mode: "json" });
-    expect(
-      recorded
-        .json()
-        .map((e: { ref_id: string; verdict: string }) => [e.ref_id, e.verdict])
-        .sort(),
-    ).toEqual(refs.map((r) => [r, "bought"]));
+    await expectBoughtOnceAndRecorded(harness, reseller, "closed-out-", refs, "bought");
   });
 
   it("a single buy with stderr closed after its first message: exit 0, the result on stdout", async () => {

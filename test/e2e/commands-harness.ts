@@ -97,6 +97,39 @@ export function writeCart(reseller: Pick<Reseller, "configDir">, lines: unknown[
   return path;
 }
 
+/** An orders file for `buy --file` in the reseller's config dir: one row per ref_id, its other columns from `row`; its path. */
+export function writeOrders(
+  reseller: Pick<Reseller, "configDir">,
+  refs: string[],
+  row: (ref: string, i: number) => string,
+): string {
+  const path = join(reseller.configDir, "orders.csv");
+  writeFileSync(path, `item_id,quantity,note,ref_id\n${refs.map((ref, i) => `${row(ref, i)},${ref}`).join("\n")}\n`);
+  return path;
+}
+
+/**
+ * Each order bought once on the service (those of its ref_ids starting `prefix`, exactly `refs`) and
+ * recorded with `verdict` in the history, read back without asking the service.
+ */
+export async function expectBoughtOnceAndRecorded(
+  harness: Harness,
+  reseller: Reseller,
+  prefix: string,
+  refs: string[],
+  verdict: string,
+): Promise<void> {
+  const onService = harness.accountOf(reseller.apiKey).transactions.map((t) => t.ref_id);
+  expect(onService.filter((r) => r?.startsWith(prefix)).sort()).toEqual(refs);
+  const recorded = await reseller.run(["history", "--no-refresh"], { mode: "json" });
+  expect(
+    recorded
+      .json()
+      .map((e: { ref_id: string; verdict: string }) => [e.ref_id, e.verdict])
+      .sort(),
+  ).toEqual(refs.map((r) => [r, verdict]));
+}
+
 /** Piped rows split on tabs (the output trimmed first). */
 export const pipedRows = (stdout: string): string[][] =>
   stdout

@@ -4,43 +4,19 @@
  * alternative is never bought on it.
  */
 import { describe, expect, it } from "vitest";
-import { toStatus } from "../../src/api/status.js";
 import type { Item, Transaction, TransactionLine } from "../../src/api/model.js";
 import { sameAlternative } from "../../src/orders/alternatives.js";
 import type { Order } from "../../src/orders/order.js";
+import { freeFireLine, freeFireSale } from "../support/transactions.js";
 
-const line: TransactionLine = {
-  itemId: 22,
-  name: "Free Fire 140 Diamonds",
-  productName: null,
-  quantity: 1,
-  price: 19_000,
-  note: "99990077",
-  orderProcess: "h2h",
-  isSmm: false,
-  licence: null,
-  sellerNote: null,
-  status: null,
-};
+const line = freeFireLine("99990077");
 
 function held(lines: Partial<TransactionLine>[]): Transaction {
-  return {
-    id: 1,
-    refId: "SALE-81-alt1",
-    invoice: "INV-1",
-    status: toStatus("failed"),
-    price: 19_000,
-    fees: 0,
-    amount: 19_000,
-    paymentMethod: null,
-    note: null,
-    paymentLink: null,
-    expiresAt: null,
-    createdAt: null,
-    lines: lines.map((l) => ({ ...line, ...l })),
-    h2h: [],
-    smm: [],
-  };
+  return freeFireSale(
+    "failed",
+    lines.map((l) => ({ ...line, ...l })),
+    { refId: "SALE-81-alt1" },
+  );
 }
 
 const order: Order = {

@@ -16,40 +16,10 @@ import {
 import { provesPurchase } from "../../src/orders/purchase.js";
 import { deliveryFailure } from "../../src/output/transaction.js";
 import { isDefiniteRefusal, isRefusalCode } from "../../src/api/codes.js";
+import { freeFireLine, freeFireSale } from "../support/transactions.js";
 
 function transaction(status: string, parts: Partial<Transaction> = {}): Transaction {
-  return {
-    id: 1,
-    refId: "R-1",
-    invoice: "INV-1",
-    status: toStatus(status),
-    price: 19_000,
-    fees: 0,
-    amount: 19_000,
-    paymentMethod: null,
-    note: null,
-    paymentLink: null,
-    expiresAt: null,
-    createdAt: null,
-    lines: [
-      {
-        itemId: 22,
-        name: "Free Fire 140 Diamonds",
-        productName: null,
-        quantity: 1,
-        price: 19_000,
-        note: "99990042",
-        orderProcess: "h2h",
-        isSmm: false,
-        licence: null,
-        sellerNote: null,
-        status: null,
-      },
-    ],
-    h2h: [],
-    smm: [],
-    ...parts,
-  };
+  return freeFireSale(status, [freeFireLine("99990042")], parts);
 }
 
 describe("the verdict of an order", () => {
