@@ -116,10 +116,11 @@ export function processTerminal(): Terminal {
       directWriter(1, () => {
         const stream = process.stdout;
         // A closed pipe (`reseller history | head`) is not an error worth a stack trace. A purchase
-        // goes on (its answer must be recorded); anything else has nobody left to tell.
+        // goes on (its answer must be recorded); anything else has nobody left to tell. A fault of
+        // the stream itself is never thrown from here either: it would end a purchase in flight
+        // before its answer is recorded, so what follows is dropped instead.
         stream.on("error", (error: NodeJS.ErrnoException) => {
-          if (!readerGone(error)) throw error;
-          if (!runToTheEnd) process.exit(0);
+          if (readerGone(error) && !runToTheEnd) process.exit(0);
           closed.stdout = true;
         });
         return stream;
@@ -129,10 +130,9 @@ export function processTerminal(): Terminal {
     // Prompts, spinners and the QR code use stderr as a terminal stream; otherwise it is only written to.
     get stderr() {
       if (stderr) return stderr;
-      // Messages to people with nobody reading them (`2>&1 | head -1`) are dropped: never a crash, nor an exit.
+      // Messages to people with nobody reading them (`2>&1 | head -1`), or a stderr that fails, are dropped: never a crash, nor an exit.
       const heard = () =>
-        process.stderr.on("error", (error: NodeJS.ErrnoException) => {
-          if (!readerGone(error)) throw error;
+        process.stderr.on("error", () => {
           closed.stderr = true;
         });
       stderr = isatty(2) ? heard() : dropOnceClosed(directWriter(2, heard), () => closed.stderr);
