@@ -17,6 +17,7 @@ import { openRecords } from "../records/migrate.js";
 import { pendingOrders, type Claim, type FollowedOrder, type PendingOrders } from "../records/pending-orders.js";
 import type { Verdict } from "../domain/verdict.js";
 import { ledgerVerdict, refreshEntries, type Refreshed } from "./ledger.js";
+import { repeatWindow } from "./repeats.js";
 
 /** An order not final: bought and not delivered yet, or sent with its outcome unknown. */
 export interface PendingOrder {
@@ -138,7 +139,7 @@ export class PendingFollower {
    */
   private reopenLanded(now: number): void {
     const here = this.ctx.settings;
-    const since = new Date(now - here.setting("repeat_window").value * 3_600_000).toISOString();
+    const since = new Date(repeatWindow(this.ctx, undefined, now).startMs).toISOString();
     for (const id of this.followed.notSentSince(here.profile, here.baseUrl ?? "", since)) {
       const entry = this.journal.byEntryId(id);
       const verdict = entry ? ledgerVerdict(entry, now) : undefined;
